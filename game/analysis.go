@@ -1,0 +1,165 @@
+package game
+
+import "fmt"
+
+// Analyzer knows what hand analysis needs of one deal: which face is wild
+// (the okey), what a false joker plays as, whether 12-13-1 runs are
+// allowed, how many copies of each face exist, and how wins are valued.
+// It is a small value, built once per deal and shared by the bots, the
+// hints and the command line. Its methods never mutate their input.
+type Analyzer struct {
+	rules     Rules
+	okey      Tile // NoTile under simple104
+	indicator Tile // NoTile under simple104
+	// avail is how many copies of each face can be in a rack: 2, 1 for
+	// the indicator's face (the other copy is on the table), 0 for J
+	// under simple104.
+	avail [NumFaces]uint8
+}
+
+// NewAnalyzer builds the analyzer of a deal with the given indicator
+// (NoTile under simple104, where there is no okey).
+func NewAnalyzer(r Rules, indicator Tile) (Analyzer, error) {
+	a := Analyzer{rules: r, okey: NoTile, indicator: NoTile}
+	for f := range a.avail {
+		a.avail[f] = 2
+	}
+	if !r.HasOkey() {
+		if indicator != NoTile {
+			return Analyzer{}, fmt.Errorf("simple104 has no indicator, got %v", indicator)
+		}
+		a.avail[FalseJoker] = 0
+		return a, nil
+	}
+	if !indicator.Valid() || indicator == FalseJoker {
+		return Analyzer{}, fmt.Errorf("indicator %v: must be a coloured tile, never a false joker", indicator)
+	}
+	a.indicator = indicator
+	a.okey = indicator.Next()
+	a.avail[indicator] = 1
+	return a, nil
+}
+
+// Rules are the rules the analyzer was built for.
+func (a *Analyzer) Rules() Rules { return a.rules }
+
+// Okey is the wild face, NoTile when the rules have none.
+func (a *Analyzer) Okey() Tile { return a.okey }
+
+// Indicator is the gösterge, NoTile when the rules have none.
+func (a *Analyzer) Indicator() Tile { return a.indicator }
+
+// Available is how many copies of face t can be held in a rack.
+func (a *Analyzer) Available(t Tile) int {
+	if !t.Valid() {
+		return 0
+	}
+	return int(a.avail[t])
+}
+
+// PlaysAs is the face a tile stands for when it is not wild: a false
+// joker plays as the okey's face, every other tile as itself.
+func (a *Analyzer) PlaysAs(t Tile) Tile {
+	if t == FalseJoker && a.okey != NoTile {
+		return a.okey
+	}
+	return t
+}
+
+// IsOkey reports whether t is wild in this deal.
+func (a *Analyzer) IsOkey(t Tile) bool { return a.okey != NoTile && t == a.okey }
+
+// MeldKind says what a group of a laid-down hand is.
+type MeldKind uint8
+
+// The kinds of group.
+const (
+	Run MeldKind = iota + 1
+	Set
+	Pair
+)
+
+func (k MeldKind) String() string {
+	switch k {
+	case Run:
+		return "run"
+	case Set:
+		return "set"
+	case Pair:
+		return "pair"
+	}
+	return "group"
+}
+
+// Meld is one group of a laid-down hand. Tiles are the real tiles (an
+// okey as itself), in the order they lie: a run from low to high. As is
+// what each tile plays as: an okey the face it stands for, a false joker
+// the okey's face, any other tile itself.
+type Meld struct {
+	Kind  MeldKind
+	Tiles []Tile
+	As    []Tile
+}
+
+// WinKind says how a hand wins.
+type WinKind uint8
+
+// The ways to win; NoWin for a hand that does not.
+const (
+	NoWin WinKind = iota
+	WinMelds
+	WinPairs
+)
+
+func (k WinKind) String() string {
+	switch k {
+	case WinMelds:
+		return "melds"
+	case WinPairs:
+		return "pairs"
+	}
+	return ""
+}
+
+// Win is a winning hand of 14 tiles with the grouping that proves it.
+type Win struct {
+	Kind  WinKind
+	Melds []Meld
+	// OneColour is set when all 14 tiles are of one colour (okeys and
+	// false jokers count as the colour they play as).
+	OneColour bool
+}
+
+// Discard is the analysis of a 15-tile hand: the tile to throw and what
+// is left.
+type Discard struct {
+	// Tile is the suggested discard.
+	Tile Tile
+	// Distance is the distance to win of the 14 tiles left; 0 when the
+	// discard finishes.
+	Distance int
+	// Wins is set when discarding Tile finishes the hand; Win then holds
+	// the grouping of the 14 tiles left.
+	Wins bool
+	// OkeyFinish is set when the winning discard is an okey.
+	OkeyFinish bool
+	Win        Win
+}
+
+// ArrangeMode chooses how Arrange groups a rack.
+type ArrangeMode uint8
+
+// The arrangements of the table's sort keys.
+const (
+	// ArrangeRuns is seri diz: runs and sets together, leftovers apart.
+	ArrangeRuns ArrangeMode = iota
+	// ArrangePairs is çift diz: pairs together, leftovers apart.
+	ArrangePairs
+)
+
+// Arrangement is a rack laid out in groups, the tiles that fit no group
+// apart.
+type Arrangement struct {
+	Groups   [][]Tile
+	Leftover []Tile
+}

@@ -1,0 +1,297 @@
+// Package game holds the rules of Okey: tiles, rules options, the deal,
+// the state of a match and the pure reducer that moves it on, a player's
+// view, scoring, the match record and hand analysis.
+//
+// The package imports only the standard library, does no I/O, never
+// mutates its input and takes randomness only from a seed, so that a
+// match is fully described by its rules, its seed and its actions.
+package game
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Colour is one of the four tile colours, in the order red, yellow, blue,
+// black. The order is the order of the sort keys and of the notation.
+type Colour uint8
+
+// The four colours of the tiles.
+const (
+	Red Colour = iota
+	Yellow
+	Blue
+	Black
+)
+
+// NumColours is the number of tile colours.
+const NumColours = 4
+
+// NumValues is the highest tile value; values run 1..NumValues.
+const NumValues = 13
+
+var colourLetters = [NumColours]byte{'R', 'Y', 'B', 'K'}
+
+// Letter is the colour's letter in the tile notation (R, Y, B, K).
+func (c Colour) Letter() byte {
+	if c >= NumColours {
+		return '?'
+	}
+	return colourLetters[c]
+}
+
+// String names the colour in English, for messages.
+func (c Colour) String() string {
+	switch c {
+	case Red:
+		return "red"
+	case Yellow:
+		return "yellow"
+	case Blue:
+		return "blue"
+	case Black:
+		return "black"
+	}
+	return "colour(" + strconv.Itoa(int(c)) + ")"
+}
+
+// Tile is a tile face. Coloured faces are numbered colour*13 + value-1
+// (R1 is 0, K13 is 51); FalseJoker is 52. The two physical copies of a
+// face are indistinguishable, so the engine tracks faces and counts.
+type Tile uint8
+
+// Special tiles.
+const (
+	// FalseJoker is the sahte okey, written J. It is not wild: it plays
+	// as the okey's face.
+	FalseJoker Tile = 52
+	// NoTile marks the absence of a tile (an empty stack top, a hidden
+	// tile in a view, no okey under simple104).
+	NoTile Tile = 0xFF
+)
+
+// NumFaces is the number of distinct tile faces: 52 coloured and J.
+const NumFaces = 53
+
+// NumTiles is the size of the full set: two copies of every face.
+const NumTiles = 2 * NumFaces
+
+// NewTile returns the coloured tile of colour c and value v (1..13).
+func NewTile(c Colour, v int) Tile {
+	return Tile(int(c)*NumValues + v - 1)
+}
+
+// Valid reports whether t is a real face (a coloured tile or J).
+func (t Tile) Valid() bool { return t <= FalseJoker }
+
+// IsFalseJoker reports whether t is the false joker.
+func (t Tile) IsFalseJoker() bool { return t == FalseJoker }
+
+// Colour is the tile's colour; meaningless for J and NoTile.
+func (t Tile) Colour() Colour { return Colour(t / NumValues) }
+
+// Value is the tile's value 1..13; 0 for J and NoTile.
+func (t Tile) Value() int {
+	if t >= FalseJoker {
+		return 0
+	}
+	return int(t%NumValues) + 1
+}
+
+// String writes the tile in the notation: R7, K13, J; "-" for NoTile.
+func (t Tile) String() string {
+	switch {
+	case t == FalseJoker:
+		return "J"
+	case t < FalseJoker:
+		return string(t.Colour().Letter()) + strconv.Itoa(t.Value())
+	case t == NoTile:
+		return "-"
+	}
+	return "?" + strconv.Itoa(int(t))
+}
+
+// MarshalText writes the tile in the notation, so that JSON carries "R7".
+func (t Tile) MarshalText() ([]byte, error) {
+	if !t.Valid() && t != NoTile {
+		return nil, fmt.Errorf("tile %d: not a tile", uint8(t))
+	}
+	return []byte(t.String()), nil
+}
+
+// UnmarshalText reads the notation; "-" reads as NoTile.
+func (t *Tile) UnmarshalText(b []byte) error {
+	if string(b) == "-" {
+		*t = NoTile
+		return nil
+	}
+	p, err := ParseTile(string(b))
+	if err != nil {
+		return err
+	}
+	*t = p
+	return nil
+}
+
+// Next is the tile one above t in its colour, 13 wrapping to 1: the okey
+// made by indicator t. It returns NoTile for J and NoTile.
+func (t Tile) Next() Tile {
+	if t >= FalseJoker {
+		return NoTile
+	}
+	if t.Value() == NumValues {
+		return NewTile(t.Colour(), 1)
+	}
+	return t + 1
+}
+
+// Prev is the tile one below t in its colour, 1 wrapping to 13: the
+// indicator that makes okey t.
+func (t Tile) Prev() Tile {
+	if t >= FalseJoker {
+		return NoTile
+	}
+	if t.Value() == 1 {
+		return NewTile(t.Colour(), NumValues)
+	}
+	return t - 1
+}
+
+// ParseError reports a token that is not a tile.
+type ParseError struct {
+	Token  string
+	Reason string
+}
+
+func (e *ParseError) Error() string {
+	return fmt.Sprintf("%q is not a tile: %s", e.Token, e.Reason)
+}
+
+// ParseTile reads one tile in the notation, case-insensitive: R1..K13 or J.
+func ParseTile(s string) (Tile, error) {
+	tok := strings.TrimSpace(s)
+	if tok == "" {
+		return NoTile, &ParseError{Token: s, Reason: "empty"}
+	}
+	up := strings.ToUpper(tok)
+	if up == "J" {
+		return FalseJoker, nil
+	}
+	var c Colour
+	switch up[0] {
+	case 'R':
+		c = Red
+	case 'Y':
+		c = Yellow
+	case 'B':
+		c = Blue
+	case 'K':
+		c = Black
+	default:
+		return NoTile, &ParseError{Token: tok, Reason: "the colour must be R, Y, B or K (or J for a false joker)"}
+	}
+	num := up[1:]
+	if num == "" {
+		return NoTile, &ParseError{Token: tok, Reason: "the value is missing (1 to 13)"}
+	}
+	for i := 0; i < len(num); i++ {
+		if num[i] < '0' || num[i] > '9' {
+			return NoTile, &ParseError{Token: tok, Reason: "the value must be a number from 1 to 13"}
+		}
+	}
+	v, err := strconv.Atoi(num)
+	if err != nil || v < 1 || v > NumValues || len(num) > 2 {
+		return NoTile, &ParseError{Token: tok, Reason: "the value must be from 1 to 13"}
+	}
+	return NewTile(c, v), nil
+}
+
+// ParseTiles reads tiles separated by spaces or commas. The error names
+// the first bad token.
+func ParseTiles(s string) ([]Tile, error) {
+	fields := strings.FieldsFunc(s, func(r rune) bool {
+		return r == ' ' || r == ',' || r == '\t' || r == '\n' || r == '\r'
+	})
+	out := make([]Tile, 0, len(fields))
+	for _, f := range fields {
+		t, err := ParseTile(f)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}
+
+// FormatTiles writes tiles in the notation separated by spaces.
+func FormatTiles(ts []Tile) string {
+	var b strings.Builder
+	for i, t := range ts {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(t.String())
+	}
+	return b.String()
+}
+
+// Counts holds how many copies of each face a collection of tiles has.
+// It is a value type: copying it copies the collection.
+type Counts [NumFaces]uint8
+
+// CountsOf counts the tiles of ts, ignoring NoTile.
+func CountsOf(ts []Tile) Counts {
+	var c Counts
+	for _, t := range ts {
+		if t.Valid() {
+			c[t]++
+		}
+	}
+	return c
+}
+
+// Total is the number of tiles counted.
+func (c *Counts) Total() int {
+	n := 0
+	for _, k := range c {
+		n += int(k)
+	}
+	return n
+}
+
+// Tiles lists the counted tiles in face order.
+func (c *Counts) Tiles() []Tile {
+	out := make([]Tile, 0, c.Total())
+	for f, k := range c {
+		for range k {
+			out = append(out, Tile(f))
+		}
+	}
+	return out
+}
+
+// TileSet is a set of faces as a bit mask, bit t for tile t.
+type TileSet uint64
+
+// Has reports whether t is in the set.
+func (s TileSet) Has(t Tile) bool { return t.Valid() && s&(1<<t) != 0 }
+
+// With returns the set with t added.
+func (s TileSet) With(t Tile) TileSet {
+	if !t.Valid() {
+		return s
+	}
+	return s | 1<<t
+}
+
+// Tiles lists the faces of the set in order.
+func (s TileSet) Tiles() []Tile {
+	var out []Tile
+	for t := Tile(0); t <= FalseJoker; t++ {
+		if s.Has(t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}

@@ -1,0 +1,3 @@
+module okey
+
+go 1.26
