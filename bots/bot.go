@@ -1,0 +1,52 @@
+// Package bots holds the computer players: one interface (a player's view
+// in, an action out), four levels, and the arena behind okey sim.
+package bots
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"okey/game"
+)
+
+// Bot decides moves for one seat from that seat's view only.
+//
+// Decide is called whenever the view's seat may act (view.Legal.Any()):
+// on its turn to draw, take or end a hand whose wall is out, then to
+// discard or finish; and before its first draw when gösterme is open. It
+// returns one action, which must be legal for the view. A bot is
+// deterministic for a given seed and sequence of views, honours ctx
+// (returning ctx.Err() when cancelled), and may be called from any
+// goroutine, but not concurrently with itself.
+type Bot interface {
+	// Level is the bot's level name (easy, normal, hard, expert).
+	Level() string
+	// Decide returns the bot's next action.
+	Decide(ctx context.Context, v game.View) (game.Action, error)
+}
+
+// Levels are the bot levels from weakest to strongest, as the game shows
+// them.
+var Levels = []string{"easy", "normal", "hard", "expert"}
+
+// Options tune a bot.
+type Options struct {
+	// Seed makes the bot's choices reproducible.
+	Seed uint64
+	// Think is the expert's time budget per decision (default 300ms).
+	Think time.Duration
+}
+
+// ErrUnknownLevel is returned by New for a level name it does not know.
+var ErrUnknownLevel = fmt.Errorf("unknown bot level (known: %s)", strings.Join(Levels, ", "))
+
+// New builds a bot of the named level.
+func New(level string, opt Options) (Bot, error) {
+	switch strings.ToLower(strings.TrimSpace(level)) {
+	case "easy", "normal", "hard", "expert":
+		return newPlaceholder(strings.ToLower(strings.TrimSpace(level)), opt), nil
+	}
+	return nil, fmt.Errorf("%q: %w", level, ErrUnknownLevel)
+}
