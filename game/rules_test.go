@@ -23,7 +23,9 @@ func TestParseRules(t *testing.T) {
 		{"no_wrap", func(r Rules) bool { return !r.Wrap }, ""},
 		{"wrap=false", func(r Rules) bool { return !r.Wrap }, ""},
 		{"deal=simple", func(r Rules) bool { return r.Deal == DealSimple }, ""},
-		{"simple104", func(r Rules) bool { return r.Simple104 && !r.HasOkey() && !r.Scoring() && !r.Wrap && r.TileCount() == 104 }, ""},
+		{"simple104", func(r Rules) bool {
+			return r.Simple104 && !r.HasOkey() && !r.Scoring() && !r.Wrap && r.TileCount() == 104
+		}, ""},
 		{"points=4", nil, "from 5 to 21"},
 		{"points=22", nil, "from 5 to 21"},
 		{"points", nil, "needs a number"},
