@@ -45,8 +45,14 @@ var ErrUnknownLevel = fmt.Errorf("unknown bot level (known: %s)", strings.Join(L
 // New builds a bot of the named level.
 func New(level string, opt Options) (Bot, error) {
 	switch strings.ToLower(strings.TrimSpace(level)) {
-	case "easy", "normal", "hard", "expert":
-		return newPlaceholder(strings.ToLower(strings.TrimSpace(level)), opt), nil
+	case "easy":
+		return NewEasy(opt.Seed), nil
+	case "normal":
+		return NewNormal(opt.Seed), nil
+	case "hard":
+		return NewHard(opt.Seed), nil
+	case "expert":
+		return NewExpert(opt.Seed, opt.Think), nil
 	}
 	return nil, fmt.Errorf("%q: %w", level, ErrUnknownLevel)
 }

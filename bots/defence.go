@@ -1,0 +1,88 @@
+package bots
+
+import "okey/game"
+
+// dangerTable rates, for every face as it plays, how much the next player
+// is likely to want it, judged only from the public history of this hand:
+// tiles near what that player took from the bot's stack are wanted; a
+// tile it passed up (drew from the wall while it lay on top of the bot's
+// stack) or threw away is not, nor, a little, are the tiles near it.
+// Positive is dangerous; the scale is about one unit a clue.
+func dangerTable(v *game.View) [game.NumFaces]float64 {
+	var d [game.NumFaces]float64
+	next := nextSeat(v)
+	if next == v.Seat {
+		return d
+	}
+	an := &v.Analyzer
+	var mine [game.NumTiles]game.Tile // the bot's own stack, bottom first
+	n := 0
+	for _, e := range v.History {
+		switch e.Kind {
+		case game.EvDiscard:
+			if e.Seat == v.Seat && n < len(mine) {
+				mine[n] = e.Tile
+				n++
+			}
+			if e.Seat == next {
+				d[an.PlaysAs(e.Tile)] -= 0.6
+				spread(an, &d, e.Tile, -0.2)
+			}
+		case game.EvTake:
+			if e.From == v.Seat && n > 0 {
+				n--
+				if e.Seat == next {
+					spread(an, &d, e.Tile, 1)
+				}
+			}
+		case game.EvDraw:
+			if e.Seat == next && n > 0 {
+				d[an.PlaysAs(mine[n-1])] -= 0.8 // passed up
+			}
+		}
+	}
+	return d
+}
+
+// spread adds w to the faces that group with t: w for the same colour one
+// away and the same value in another colour, 0.6w two away, 0.5w for a
+// second copy.
+func spread(an *game.Analyzer, d *[game.NumFaces]float64, t game.Tile, w float64) {
+	f := an.PlaysAs(t)
+	if f >= game.FalseJoker {
+		return
+	}
+	d[f] += 0.5 * w
+	col, val := f.Colour(), f.Value()
+	for _, dv := range [4]int{-2, -1, 1, 2} {
+		x := val + dv
+		if x < 1 || x > game.NumValues {
+			if !an.Rules().Wrap {
+				continue
+			}
+			x = (x+game.NumValues-1)%game.NumValues + 1
+		}
+		k := w
+		if dv == 2 || dv == -2 {
+			k = 0.6 * w
+		}
+		d[game.NewTile(col, x)] += k
+	}
+	for c := range game.NumColours {
+		if game.Colour(c) != col {
+			d[game.NewTile(game.Colour(c), val)] += w
+		}
+	}
+}
+
+// nextSeat is the seat that may take the bot's discards: the next active
+// seat on its right.
+func nextSeat(v *game.View) int {
+	for i := 1; i <= game.NumSeats; i++ {
+		s := (v.Seat + i) % game.NumSeats
+		if v.Active[s] {
+			return s
+		}
+	}
+	return v.Seat
+}

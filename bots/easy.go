@@ -1,0 +1,153 @@
+package bots
+
+import (
+	"context"
+	"fmt"
+
+	"okey/game"
+)
+
+// Easy plays like a beginner who sorts the rack into chains and never
+// counts: it keeps the tiles of its longest chains (runs of one colour or
+// sets of one value), discards a tile of its shortest chain (a spare
+// copy first, ties by chance), takes the previous discard only when it
+// lengthens a chain to three or more (or is an okey), never throws an
+// okey, never shows the indicator, and finishes as soon as a discard
+// leaves a winning hand. Chains ignore the okey's wildness and the
+// 12-13-1 wrap, which is what makes it easy. It calls hand analysis only
+// to test for a win.
+type Easy struct {
+	rnd *game.Seeded
+}
+
+// NewEasy returns an easy bot seeded with seed.
+func NewEasy(seed uint64) *Easy { return &Easy{rnd: game.NewSeeded(seed)} }
+
+// Level is "easy".
+func (b *Easy) Level() string { return "easy" }
+
+// Decide returns the easy bot's move for the view.
+func (b *Easy) Decide(ctx context.Context, v game.View) (game.Action, error) {
+	if a, done, err := route(ctx, &v, false); done {
+		return a, err
+	}
+	an := &v.Analyzer
+	if v.Stage == game.MustDraw {
+		take, err := b.wantsTake(an, &v)
+		if err != nil {
+			return game.Action{}, fmt.Errorf("easy, seat %d: %w", v.Seat, err)
+		}
+		if take {
+			return game.TakeAction(v.Seat), nil
+		}
+		return drawOrEnd(&v), nil
+	}
+	if t, ok, err := easyFinish(an, &v.Counts); err != nil {
+		return game.Action{}, fmt.Errorf("easy, seat %d: %w", v.Seat, err)
+	} else if ok {
+		return game.FinishAction(v.Seat, t), nil
+	}
+	return game.DiscardAction(v.Seat, b.shortest(an, &v.Counts)), nil
+}
+
+// wantsTake reports whether the previous discard lengthens a chain (or,
+// with the wall out, lets the bot finish: taking for anything less could
+// pass tiles round the table for ever).
+func (b *Easy) wantsTake(an *game.Analyzer, v *game.View) (bool, error) {
+	if !v.Legal.Take {
+		return false, nil
+	}
+	t := v.Top(v.Previous)
+	if !t.Valid() {
+		return false, nil
+	}
+	c := v.Counts
+	c[t]++
+	if !v.Legal.Draw {
+		_, ok, err := easyFinish(an, &c)
+		return ok, err
+	}
+	if an.IsOkey(t) {
+		return true, nil
+	}
+	p := played(an, &v.Counts)
+	pt := an.PlaysAs(t)
+	if p[pt] > 0 {
+		return false, nil // a second copy lengthens nothing
+	}
+	p[pt]++
+	return chainLen(&p, pt) >= 3, nil
+}
+
+// easyFinish finds a discard, never an okey, that leaves a winning hand.
+func easyFinish(an *game.Analyzer, c *game.Counts) (game.Tile, bool, error) {
+	for f, n := range c {
+		t := game.Tile(f)
+		if n == 0 || an.IsOkey(t) {
+			continue
+		}
+		rest := *c
+		rest[f]--
+		ok, err := isWin(an, &rest)
+		if err != nil {
+			return game.NoTile, false, err
+		}
+		if ok {
+			return t, true, nil
+		}
+	}
+	return game.NoTile, false, nil
+}
+
+// shortest picks a tile of the shortest chain: a spare copy counts as a
+// chain of one. Okeys are never picked while anything else is held.
+func (b *Easy) shortest(an *game.Analyzer, c *game.Counts) game.Tile {
+	p := played(an, c)
+	var ties [game.NumFaces]game.Tile
+	n, best := 0, 1<<30
+	for f, k := range c {
+		t := game.Tile(f)
+		if k == 0 || an.IsOkey(t) {
+			continue
+		}
+		l := chainLen(&p, an.PlaysAs(t))
+		if k > 1 {
+			l = 1
+		}
+		switch {
+		case l < best:
+			best, n = l, 0
+			fallthrough
+		case l == best:
+			ties[n] = t
+			n++
+		}
+	}
+	if n == 0 { // nothing but okeys
+		return an.Okey()
+	}
+	return ties[b.rnd.Intn(n)]
+}
+
+// chainLen is the length of the longest chain through face f in p: the
+// run of one colour through it, or the set of its value.
+func chainLen(p *game.Counts, f game.Tile) int {
+	if f >= game.FalseJoker {
+		return 1
+	}
+	col, val := f.Colour(), f.Value()
+	run := 1
+	for w := val - 1; w >= 1 && p[game.NewTile(col, w)] > 0; w-- {
+		run++
+	}
+	for w := val + 1; w <= game.NumValues && p[game.NewTile(col, w)] > 0; w++ {
+		run++
+	}
+	set := 0
+	for k := range game.NumColours {
+		if p[game.NewTile(game.Colour(k), val)] > 0 {
+			set++
+		}
+	}
+	return max(run, set)
+}

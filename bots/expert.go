@@ -1,0 +1,377 @@
+package bots
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+
+	"okey/game"
+)
+
+// Expert is determinised Monte Carlo on top of the hard policy. When a
+// decision is not obvious it lists the promising moves (draw or take;
+// the hard level's best few discards), samples expertWorlds guesses at
+// the hidden tiles that agree with everything it has seen (the other
+// racks hold the tiles they were seen to take; the rest of the unseen
+// tiles are shuffled into the racks and the wall), and plays every
+// candidate out in every world with all four seats on the hard policy
+// (without its second-exchange look-ahead, for speed) for up to
+// playoutRounds rounds. A hand that ends scores its points (+ for a win,
+// - for a loss); one still open is scored from the distances of the four
+// racks. The same worlds serve every candidate, so the comparison is
+// paired; a candidate is dropped as soon as it is clearly behind the
+// leader, and the search stops when one is left, when the worlds are
+// done, or when the time budget (Options.Think, 300 ms by default) is
+// about to run out. Finishing, holding for an okey finish and gösterme
+// follow the hard level.
+type Expert struct {
+	rnd    *game.Seeded
+	think  time.Duration
+	worlds int
+	hard   *Hard
+}
+
+// Tuning of the search.
+const (
+	// DefaultThink is the expert's time budget per decision.
+	DefaultThink = 300 * time.Millisecond
+	// expertWorlds is the number of worlds sampled per decision.
+	expertWorlds = 64
+	// expertCands caps the discards searched.
+	expertCands = 4
+	// playoutRounds is how many rounds a playout plays before the hand is
+	// scored from the racks' distances.
+	playoutRounds = 3
+	// clearlyBehind is the z-score of a paired difference past which a
+	// candidate is dropped.
+	clearlyBehind = 2.5
+	// firstCheck is the number of worlds played before any candidate may
+	// be dropped, and checkEvery the interval between checks.
+	firstCheck = 16
+	checkEvery = 8
+)
+
+// NewExpert returns an expert bot seeded with seed that thinks at most
+// think per decision (DefaultThink if think is 0).
+func NewExpert(seed uint64, think time.Duration) *Expert {
+	if think <= 0 {
+		think = DefaultThink
+	}
+	return &Expert{rnd: game.NewSeeded(seed), think: think, worlds: expertWorlds, hard: NewHard(seed ^ 0x5ea4c4)}
+}
+
+// Level is "expert".
+func (b *Expert) Level() string { return "expert" }
+
+// Decide returns the expert's move for the view.
+func (b *Expert) Decide(ctx context.Context, v game.View) (game.Action, error) {
+	start := time.Now()
+	if a, done, err := route(ctx, &v, true); done {
+		return a, err
+	}
+	cands, err := b.candidates(&v)
+	if err != nil {
+		return game.Action{}, fmt.Errorf("expert, seat %d: %w", v.Seat, err)
+	}
+	if len(cands) == 1 {
+		return cands[0], nil
+	}
+	deadline := start.Add(b.think)
+	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
+		deadline = d
+	}
+	a, err := b.search(ctx, &v, cands, deadline)
+	if err != nil {
+		return game.Action{}, fmt.Errorf("expert, seat %d: %w", v.Seat, err)
+	}
+	return a, nil
+}
+
+// candidates lists the moves worth searching; one move means there is
+// nothing to search.
+func (b *Expert) candidates(v *game.View) ([]game.Action, error) {
+	an := &v.Analyzer
+	if v.Stage == game.MustDraw {
+		if !v.Legal.Take {
+			return []game.Action{drawOrEnd(v)}, nil
+		}
+		take, err := b.hard.wantsTake(an, v)
+		if err != nil {
+			return nil, err
+		}
+		if !take && v.Legal.Draw {
+			// Search a take only when it keeps the distance: one that
+			// raises it is never better than the wall.
+			keeps, err := takeKeeps(an, v)
+			if err != nil || !keeps {
+				return []game.Action{game.DrawAction(v.Seat)}, err
+			}
+		}
+		return []game.Action{game.TakeAction(v.Seat), drawOrEnd(v)}, nil
+	}
+	c := v.Counts
+	unseen := v.Unseen()
+	dd, err := discardDistances(an, &c)
+	if err != nil {
+		return nil, err
+	}
+	if minDist(&dd) == 0 {
+		if a, ok, err := b.hard.finishOrHold(v, &c, &dd, &unseen); err != nil || ok {
+			return []game.Action{a}, err
+		}
+	}
+	cs, score, err := b.hard.rank(v, &c, &dd, &unseen)
+	if err != nil {
+		return nil, err
+	}
+	// the expertCands best by the hard score
+	order := make([]int, len(cs))
+	for i := range order {
+		order[i] = i
+	}
+	var out []game.Action
+	for k := 0; k < len(order) && k < expertCands; k++ {
+		for j := k + 1; j < len(order); j++ {
+			if score[order[j]] < score[order[k]] {
+				order[k], order[j] = order[j], order[k]
+			}
+		}
+		out = append(out, game.DiscardAction(v.Seat, cs[order[k]].tile))
+	}
+	return out, nil
+}
+
+// takeKeeps reports whether taking the previous discard can leave the
+// distance as it is.
+func takeKeeps(an *game.Analyzer, v *game.View) (bool, error) {
+	t := v.Top(v.Previous)
+	if !t.Valid() {
+		return false, nil
+	}
+	c := v.Counts
+	d, err := distance(an, &c)
+	if err != nil {
+		return false, err
+	}
+	c[t]++
+	dd, err := discardDistances(an, &c)
+	if err != nil {
+		return false, err
+	}
+	dd[t] = noDist
+	return minDist(&dd) <= d, nil
+}
+
+// search plays the candidates out over sampled worlds and returns the one
+// with the best mean score.
+func (b *Expert) search(ctx context.Context, v *game.View, cands []game.Action, deadline time.Time) (game.Action, error) {
+	worlds, err := b.sample(v)
+	if err != nil {
+		return game.Action{}, err
+	}
+	n := len(cands)
+	scores := make([][]float64, n) // scores[i][w]
+	alive := make([]bool, n)
+	for i := range alive {
+		alive[i] = true
+	}
+	left := n
+	var spent time.Duration
+	played := 0
+	for w, world := range worlds {
+		if left == 1 {
+			break
+		}
+		if err := ctx.Err(); err != nil {
+			return game.Action{}, err
+		}
+		now := time.Now()
+		if played > 0 && now.Add(spent/time.Duration(played)).After(deadline) {
+			break
+		}
+		seed := b.rnd.Uint64()
+		for i := range cands {
+			if !alive[i] {
+				continue
+			}
+			t0 := time.Now()
+			s, err := b.playout(world, v.Seat, cands[i], seed)
+			if err != nil {
+				return game.Action{}, err
+			}
+			spent += time.Since(t0)
+			played++
+			scores[i] = append(scores[i], s)
+		}
+		if done := w + 1; done >= firstCheck && (done-firstCheck)%checkEvery == 0 {
+			left = prune(scores, alive)
+		}
+	}
+	best, bestMean := -1, math.Inf(-1)
+	for i := range cands {
+		if !alive[i] || len(scores[i]) == 0 {
+			continue
+		}
+		if m := mean(scores[i]); m > bestMean {
+			best, bestMean = i, m
+		}
+	}
+	if best < 0 {
+		return cands[0], nil // no world played in time: the hard choice
+	}
+	return cands[best], nil
+}
+
+// prune drops the candidates clearly behind the leader, comparing each
+// with the leader world by world over the worlds both played. It returns
+// the number left.
+func prune(scores [][]float64, alive []bool) int {
+	lead, leadMean := -1, math.Inf(-1)
+	for i, s := range scores {
+		if alive[i] && len(s) > 0 {
+			if m := mean(s); m > leadMean {
+				lead, leadMean = i, m
+			}
+		}
+	}
+	left := 0
+	for i, s := range scores {
+		if !alive[i] {
+			continue
+		}
+		if i != lead && lead >= 0 {
+			k := min(len(s), len(scores[lead]))
+			if k > 1 {
+				var sum, sq float64
+				for w := range k {
+					d := scores[lead][w] - s[w]
+					sum += d
+					sq += d * d
+				}
+				m := sum / float64(k)
+				sd := math.Sqrt(max(sq/float64(k)-m*m, 0) * float64(k) / float64(k-1))
+				if m > 0 && (sd == 0 || m/(sd/math.Sqrt(float64(k))) > clearlyBehind) {
+					alive[i] = false
+					continue
+				}
+			}
+		}
+		left++
+	}
+	return left
+}
+
+func mean(xs []float64) float64 {
+	s := 0.0
+	for _, x := range xs {
+		s += x
+	}
+	return s / float64(len(xs))
+}
+
+// sample draws the worlds: each is a full state that agrees with the
+// view, built by game.View.Assume from a guess at the hidden tiles.
+func (b *Expert) sample(v *game.View) ([]game.State, error) {
+	known := v.Known()
+	unseen := v.Unseen()
+	pool := unseen.Tiles()
+	var need [game.NumSeats]int
+	for s := range game.NumSeats {
+		if s != v.Seat {
+			need[s] = v.TileCounts[s] - known[s].Total()
+		}
+	}
+	indicatorLast := v.Rules.IndicatorLast && v.Indicator.Valid() && v.WallLeft > 0
+	worlds := make([]game.State, 0, b.worlds)
+	for range b.worlds {
+		b.rnd.ShuffleTiles(pool)
+		var h game.Hidden
+		k := 0
+		for s := range game.NumSeats {
+			if s == v.Seat {
+				continue
+			}
+			h.Racks[s] = known[s]
+			for range need[s] {
+				if k < len(pool) {
+					h.Racks[s][pool[k]]++
+				}
+				k++
+			}
+		}
+		h.Wall = append(h.Wall, pool[min(k, len(pool)):]...)
+		if indicatorLast {
+			h.Wall = append(h.Wall, v.Indicator)
+		}
+		st, err := v.Assume(h)
+		if err != nil {
+			return nil, fmt.Errorf("sample a world: %w", err)
+		}
+		worlds = append(worlds, st)
+	}
+	return worlds, nil
+}
+
+// playout applies the candidate in the world and plays on with the
+// playout policy on every seat, then scores the outcome for seat me.
+func (b *Expert) playout(s game.State, me int, a game.Action, seed uint64) (float64, error) {
+	s, _, err := s.Apply(a)
+	if err != nil {
+		return 0, fmt.Errorf("candidate %v: %w", a, err)
+	}
+	var players [game.NumSeats]*Hard
+	for i := range players {
+		players[i] = &Hard{rnd: game.NewSeeded(seed + uint64(i)), lookahead: 1, defence: defaultDefence}
+	}
+	ctx := context.Background()
+	turns := 0
+	limit := playoutRounds * game.NumSeats
+	for s.Phase() == game.Playing {
+		if s.Stage() == game.MustDraw {
+			if turns >= limit {
+				return b.estimate(&s, me)
+			}
+			turns++
+		}
+		seat := s.Turn()
+		act, err := players[seat].Decide(ctx, s.View(seat))
+		if err != nil {
+			return 0, fmt.Errorf("playout, seat %d: %w", seat, err)
+		}
+		if s, _, err = s.Apply(act); err != nil {
+			return 0, fmt.Errorf("playout, seat %d: %w", seat, err)
+		}
+	}
+	r := s.Result()
+	switch {
+	case r == nil || r.Winner < 0:
+		return 0, nil
+	case r.Winner == me:
+		return float64(r.Points), nil
+	}
+	return -float64(r.Points) / 2, nil
+}
+
+// estimate scores an unfinished hand for seat me from the distances of
+// the four racks: a seat d exchanges from a win finishes first with a
+// weight that halves with every exchange.
+func (b *Expert) estimate(s *game.State, me int) (float64, error) {
+	v := s.View(me) // the analyser of the world's deal, nothing more
+	an := &v.Analyzer
+	score := 0.0
+	for seat := range game.NumSeats {
+		w := s.View(seat)
+		d, err := distance(an, &w.Counts)
+		if err != nil {
+			return 0, err
+		}
+		p := math.Pow(0.35, float64(d))
+		if seat == me {
+			score += 2 * p
+		} else {
+			score -= p
+		}
+	}
+	return score, nil
+}

@@ -1,0 +1,335 @@
+package bots
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/bits"
+
+	"okey/game"
+)
+
+// Hard is Normal with a memory, a plan and a guard. It counts every tile
+// it has seen (its rack, the indicator, every discard and take, read from
+// the view's public history), so outs are weighed by the copies still
+// unseen rather than by every copy outside its rack. Among the discards
+// that leave the least distance it looks two exchanges ahead: for each
+// out of what is left it finds the best discard after drawing it, and
+// scores the candidate by the distance it expects after two draws. It
+// defends: a tile that the next player is likely to want (near what that
+// player took, not what it passed up or threw) costs a penalty that grows
+// as the wall empties. It shows the indicator whenever it can. With a
+// winning hand that holds an okey it may hold on for an okey finish
+// (double points), but only while the chance of drawing a tile that lets
+// the okey go outweighs the risk that someone else finishes first;
+// otherwise it finishes at once.
+type Hard struct {
+	rnd *game.Seeded
+	// lookahead is the number of exchanges weighed (2; the expert's
+	// playouts use 1, which keeps everything but the second exchange).
+	lookahead int
+	// defence scales the penalty on tiles the next player wants.
+	defence float64
+}
+
+// hardSecond caps the candidates the second exchange is weighed for,
+// and hardInner the discards weighed after each drawn out.
+const (
+	hardSecond = 4
+	hardInner  = 3
+)
+
+// NewHard returns a hard bot seeded with seed.
+func NewHard(seed uint64) *Hard {
+	return &Hard{rnd: game.NewSeeded(seed), lookahead: 2, defence: defaultDefence}
+}
+
+// defaultDefence is the weight of a unit of danger, in units of expected
+// distance, when the wall is empty (it grows linearly from 0 at the deal).
+const defaultDefence = 0.06
+
+// Level is "hard".
+func (b *Hard) Level() string { return "hard" }
+
+// Decide returns the hard bot's move for the view.
+func (b *Hard) Decide(ctx context.Context, v game.View) (game.Action, error) {
+	if a, done, err := route(ctx, &v, true); done {
+		return a, err
+	}
+	a, err := b.decide(&v)
+	if err != nil {
+		return game.Action{}, fmt.Errorf("hard, seat %d: %w", v.Seat, err)
+	}
+	return a, nil
+}
+
+func (b *Hard) decide(v *game.View) (game.Action, error) {
+	an := &v.Analyzer
+	if v.Stage == game.MustDraw {
+		take, err := b.wantsTake(an, v)
+		if err != nil || !take {
+			return drawOrEnd(v), err
+		}
+		return game.TakeAction(v.Seat), nil
+	}
+	unseen := v.Unseen()
+	c := v.Counts
+	dd, err := discardDistances(an, &c)
+	if err != nil {
+		return game.Action{}, err
+	}
+	if minDist(&dd) == 0 {
+		if a, ok, err := b.finishOrHold(v, &c, &dd, &unseen); err != nil || ok {
+			return a, err
+		}
+	}
+	t, err := b.chooseDiscard(v, &c, &dd, &unseen)
+	if err != nil {
+		return game.Action{}, err
+	}
+	return game.DiscardAction(v.Seat, t), nil
+}
+
+// wantsTake is the normal rule (take when it lowers the distance), plus:
+// holding a winning hand, take a tile that lets the okey go for an okey
+// finish.
+func (b *Hard) wantsTake(an *game.Analyzer, v *game.View) (bool, error) {
+	if !v.Legal.Take {
+		return false, nil
+	}
+	t := v.Top(v.Previous)
+	if ok := an.Okey(); t.Valid() && ok != game.NoTile && v.Counts[ok] > 0 {
+		c := v.Counts
+		c[t]++
+		c[ok]--
+		if win, err := isWin(an, &c); err != nil || win {
+			return win, err
+		}
+	}
+	return takeLowers(an, v)
+}
+
+// chooseDiscard scores the least-distance discards and returns the best,
+// ties broken by chance.
+func (b *Hard) chooseDiscard(v *game.View, c *game.Counts, dd *distances, unseen *game.Counts) (game.Tile, error) {
+	cs, score, err := b.rank(v, c, dd, unseen)
+	if err != nil {
+		return game.NoTile, err
+	}
+	best, n := math.Inf(1), 0
+	var ties [game.NumFaces]game.Tile
+	for i, s := range score {
+		switch {
+		case s < best-1e-9:
+			best, n = s, 0
+			fallthrough
+		case s <= best+1e-9:
+			ties[n] = cs[i].tile
+			n++
+		}
+	}
+	return ties[b.rnd.Intn(n)], nil
+}
+
+// rank lists the discards that leave the least distance with their
+// scores, lower being better: the distance expected after one exchange
+// (or two, with the look-ahead), plus the defence penalty.
+func (b *Hard) rank(v *game.View, c *game.Counts, dd *distances, unseen *game.Counts) ([]cand, []float64, error) {
+	an := &v.Analyzer
+	cs, err := weighDiscards(an, c, dd, unseen, len(c))
+	if err != nil {
+		return nil, nil, err
+	}
+	score := make([]float64, len(cs))
+	if len(cs) == 1 {
+		return cs, score, nil
+	}
+	total := float64(max(unseen.Total(), 1))
+	for i := range cs {
+		score[i] = float64(cs[i].dist) - float64(cs[i].live)/total
+	}
+	if b.lookahead >= 2 {
+		if err := b.secondExchange(an, c, cs, score, unseen, total); err != nil {
+			return nil, nil, err
+		}
+	}
+	if b.defence > 0 {
+		late := 1 - float64(v.WallLeft)/float64(max(wallSize(v), 1))
+		if late > 0 {
+			danger := dangerTable(v)
+			for i := range cs {
+				score[i] += b.defence * late * danger[an.PlaysAs(cs[i].tile)]
+			}
+		}
+	}
+	return cs, score, nil
+}
+
+// secondExchange replaces the one-exchange score of the most promising
+// candidates by the distance expected after two draws: for every out f
+// of what a candidate leaves, the best one-exchange score after drawing f
+// and discarding well; for every other draw, the candidate's own score.
+func (b *Hard) secondExchange(an *game.Analyzer, c *game.Counts, cs []cand, score []float64, unseen *game.Counts, total float64) error {
+	order := make([]int, len(cs))
+	for i := range order {
+		order[i] = i
+	}
+	// the hardSecond best by one-exchange score
+	for i := 0; i < len(order) && i < hardSecond; i++ {
+		for j := i + 1; j < len(order); j++ {
+			if score[order[j]] < score[order[i]] {
+				order[i], order[j] = order[j], order[i]
+			}
+		}
+	}
+	for _, i := range order[:min(hardSecond, len(order))] {
+		h := *c
+		h[cs[i].tile]--
+		o, err := outs(an, &h)
+		if err != nil {
+			return err
+		}
+		one := score[i]
+		exp, pOut := 0.0, 0.0
+		for s := o; s != 0; s &= s - 1 {
+			f := game.Tile(bits.TrailingZeros64(uint64(s)))
+			if unseen[f] == 0 {
+				continue
+			}
+			p := float64(unseen[f]) / total
+			pOut += p
+			h2 := h
+			h2[f]++
+			dd2, err := discardDistances(an, &h2)
+			if err != nil {
+				return err
+			}
+			in, err := weighDiscards(an, &h2, &dd2, unseen, hardInner)
+			if err != nil {
+				return err
+			}
+			bestIn := math.Inf(1)
+			for _, x := range in {
+				if x.live < 0 {
+					continue
+				}
+				bestIn = min(bestIn, float64(x.dist)-float64(x.live)/total)
+			}
+			if math.IsInf(bestIn, 1) { // one candidate: its outs were not weighed
+				bestIn = float64(in[0].dist)
+				if in[0].dist > 0 {
+					h3 := h2
+					h3[in[0].tile]--
+					o3, err := outs(an, &h3)
+					if err != nil {
+						return err
+					}
+					bestIn -= float64(weight(o3, unseen)) / total
+				}
+			}
+			exp += p * bestIn
+		}
+		score[i] = exp + (1-pOut)*one
+	}
+	return nil
+}
+
+// finishOrHold finishes when the rack wins, or holds the winning hand for
+// an okey finish when that is worth the risk. ok is false when the bot
+// holds: the caller then discards as usual, keeping the win.
+func (b *Hard) finishOrHold(v *game.View, c *game.Counts, dd *distances, unseen *game.Counts) (game.Action, bool, error) {
+	an := &v.Analyzer
+	t, ok, err := bestFinish(an, c, dd, true)
+	if err != nil || !ok {
+		return game.Action{}, false, err
+	}
+	if an.IsOkey(t) || c[an.Okey()] == 0 || an.Okey() == game.NoTile {
+		return game.FinishAction(v.Seat, t), true, nil
+	}
+	rest := *c
+	rest[t]--
+	w, _, err := winOf(an, &rest)
+	if err != nil {
+		return game.Action{}, false, err
+	}
+	pts := float64(game.WinPoints(an.Rules(), w, false))
+	// the best discard that keeps a winning hand, and its chance to
+	// turn into an okey finish on the next draw
+	total := float64(max(unseen.Total(), 1))
+	bestQ, bestX := 0.0, game.NoTile
+	for f, k := range dd {
+		x := game.Tile(f)
+		if k != 0 || an.IsOkey(x) {
+			continue
+		}
+		h := *c
+		h[x]--
+		h[an.Okey()]--
+		q := 0.0
+		for g, n := range unseen {
+			if n == 0 {
+				continue
+			}
+			h[g]++
+			win, err := isWin(an, &h)
+			h[g]--
+			if err != nil {
+				return game.Action{}, false, err
+			}
+			if win {
+				q += float64(n) / total
+			}
+		}
+		if q > bestQ {
+			bestQ, bestX = q, x
+		}
+	}
+	risk := finishRisk(v)
+	// Hold one more round when (1-risk)·q·pts > risk·(pts + a typical
+	// loss): the doubling is worth the chance of losing the win.
+	if bestX != game.NoTile && v.WallLeft > game.NumSeats && (1-risk)*bestQ*pts > risk*(pts+typicalLoss) {
+		return game.DiscardAction(v.Seat, bestX), true, nil
+	}
+	return game.FinishAction(v.Seat, t), true, nil
+}
+
+// typicalLoss is what a seat loses on average when another finishes.
+const typicalLoss = 2.3
+
+// finishRisk estimates the chance that one of the other players finishes
+// before the bot's next turn, from how far the hand has gone: players
+// close in on a win as they draw.
+func finishRisk(v *game.View) float64 {
+	draws := 0
+	for _, e := range v.History {
+		if e.Kind == game.EvDraw || e.Kind == game.EvTake {
+			draws++
+		}
+	}
+	per := finishHazard(draws / game.NumSeats)
+	others := 0
+	for s, a := range v.Active {
+		if a && s != v.Seat {
+			others++
+		}
+	}
+	return 1 - math.Pow(1-per, float64(others))
+}
+
+// finishHazard is the chance that a player finishes on a given turn after
+// the round-th round: measured from runs of normal bots.
+func finishHazard(round int) float64 {
+	return min(0.02+0.004*float64(round), 0.08)
+}
+
+// wallSize is the number of tiles the wall had at the deal.
+func wallSize(v *game.View) int {
+	n := v.Rules.TileCount() - 14*game.NumSeats - 1
+	if v.Rules.HasOkey() {
+		n-- // the indicator
+	}
+	if v.Rules.IndicatorLast {
+		n++
+	}
+	return n
+}
