@@ -136,7 +136,7 @@ func (c *Config) Check() error {
 
 // tally is what one worker counts; tallies are merged at the end.
 type tally struct {
-	hands, wallOut, capped int
+	hands, wallOut, capped  int
 	won, okey, pairs, shown [game.NumSeats]int
 	lost                    [game.NumSeats]int
 	times                   [game.NumSeats][]time.Duration
