@@ -68,3 +68,22 @@ func TestWilson(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkHand plays whole hands of four bots of a level on one
+// goroutine: hands/s is the arena's speed per core.
+func BenchmarkHand(b *testing.B) {
+	for _, level := range []string{"easy", "normal", "hard"} {
+		b.Run(level, func(b *testing.B) {
+			cfg := Config{Bots: []string{level, level, level, level}, Seed: 7, Rules: game.DefaultRules(), Hands: 1}
+			var t tally
+			i := 0
+			for b.Loop() {
+				if err := playHand(context.Background(), &cfg, i, &t); err != nil {
+					b.Fatal(err)
+				}
+				i++
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "hands/s")
+		})
+	}
+}

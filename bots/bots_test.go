@@ -1,0 +1,254 @@
+package bots
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"okey/game"
+)
+
+// testThink is the expert's budget in tests: long enough that it never
+// runs out, so the expert is as deterministic as the others.
+const testThink = time.Minute
+
+func newBot(t testing.TB, level string, seed uint64) Bot {
+	t.Helper()
+	b, err := New(level, Options{Seed: seed, Think: testThink})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// quickBot is newBot with an expert that samples only testWorlds worlds,
+// for tests that play whole hands and care about legality, not strength.
+func quickBot(t testing.TB, level string, seed uint64) Bot {
+	if level == "expert" {
+		e := NewExpert(seed, testThink)
+		e.worlds = testWorlds
+		return e
+	}
+	return newBot(t, level, seed)
+}
+
+const testWorlds = 8
+
+// positions plays hands of four bots of level from seeds and keeps every
+// state in which a seat is to draw or discard: the positions the tests
+// ask bots about. step thins them out (every step-th is kept).
+func positions(t testing.TB, rules game.Rules, level string, seeds []uint64, step int) []game.State {
+	t.Helper()
+	var out []game.State
+	n := 0
+	for _, seed := range seeds {
+		s, err := game.NewMatch(rules, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var seat [game.NumSeats]Bot
+		for i := range seat {
+			seat[i] = quickBot(t, level, seed+uint64(i))
+		}
+		for s.Phase() == game.Playing && s.Moves() < 500 {
+			if n%step == 0 {
+				out = append(out, s)
+			}
+			n++
+			who := s.Turn()
+			a, err := seat[who].Decide(context.Background(), s.View(who))
+			if err != nil {
+				t.Fatalf("seed %d, seat %d: %v", seed, who, err)
+			}
+			if s, _, err = s.Apply(a); err != nil {
+				t.Fatalf("seed %d: %s played an illegal move: %v", seed, level, err)
+			}
+		}
+	}
+	return out
+}
+
+func TestNew(t *testing.T) {
+	for _, level := range Levels {
+		b, err := New(" "+level+" ", Options{Seed: 1})
+		if err != nil {
+			t.Fatalf("New(%q): %v", level, err)
+		}
+		if b.Level() != level {
+			t.Errorf("New(%q).Level() = %q", level, b.Level())
+		}
+	}
+	for _, bad := range []string{"", "genius", "eas y"} {
+		if _, err := New(bad, Options{}); !errors.Is(err, ErrUnknownLevel) {
+			t.Errorf("New(%q) err = %v, want ErrUnknownLevel", bad, err)
+		}
+	}
+}
+
+// TestLegalPlay plays whole hands with every level in every seat under
+// several rule sets: every move must be legal (positions fails the test
+// otherwise) and every hand must end.
+func TestLegalPlay(t *testing.T) {
+	rules := []string{"default", "simple", "indicator_last", "simple104", "no_wrap,one_colour_double"}
+	for _, level := range Levels {
+		for _, rs := range rules {
+			t.Run(level+"/"+rs, func(t *testing.T) {
+				r, err := game.ParseRules(rs)
+				if err != nil {
+					t.Fatal(err)
+				}
+				seeds := []uint64{1, 2, 3}
+				if level == "expert" {
+					seeds = seeds[:1]
+				}
+				if testing.Short() && level == "expert" {
+					t.Skip("expert playouts are slow")
+				}
+				ps := positions(t, r, level, seeds, 1)
+				if len(ps) == 0 {
+					t.Fatal("no positions")
+				}
+			})
+		}
+	}
+}
+
+// TestHonest is the promise that a bot decides from its view alone: two
+// worlds that differ only in the other racks and the wall get the same
+// decision from bots of the same seed. The second world is the first
+// with the hidden tiles reshuffled (game.View.Assume checks it agrees
+// with everything the seat has seen).
+func TestHonest(t *testing.T) {
+	for _, level := range Levels {
+		t.Run(level, func(t *testing.T) {
+			step := 7
+			if level == "expert" {
+				step = 37
+			}
+			ps := positions(t, game.DefaultRules(), "normal", []uint64{11, 12}, step)
+			rnd := game.NewSeeded(99)
+			differ := 0
+			for i, s := range ps {
+				seat := s.Turn()
+				v := s.View(seat)
+				other, changed := reshuffle(t, s, &v, rnd)
+				if changed {
+					differ++
+				}
+				w := other.View(seat)
+				a1, err1 := newBot(t, level, uint64(i)).Decide(context.Background(), v)
+				a2, err2 := newBot(t, level, uint64(i)).Decide(context.Background(), w)
+				if (err1 == nil) != (err2 == nil) || a1 != a2 {
+					t.Fatalf("position %d, seat %d: %v (%v) in one world, %v (%v) in the other", i, seat, a1, err1, a2, err2)
+				}
+			}
+			if differ < len(ps)/2 {
+				t.Fatalf("only %d of %d reshuffled worlds differ from the original: the test proves little", differ, len(ps))
+			}
+		})
+	}
+}
+
+// reshuffle builds a world that agrees with v but deals the unseen tiles
+// anew; changed reports whether any other rack or the wall differs.
+func reshuffle(t *testing.T, orig game.State, v *game.View, rnd *game.Seeded) (game.State, bool) {
+	t.Helper()
+	known := v.Known()
+	unseen := v.Unseen()
+	pool := unseen.Tiles()
+	rnd.ShuffleTiles(pool)
+	var h game.Hidden
+	k := 0
+	for s := range game.NumSeats {
+		if s == v.Seat {
+			continue
+		}
+		h.Racks[s] = known[s]
+		for range v.TileCounts[s] - known[s].Total() {
+			h.Racks[s][pool[k]]++
+			k++
+		}
+	}
+	h.Wall = append(h.Wall, pool[k:]...)
+	st, err := v.Assume(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed := false
+	for s := range game.NumSeats {
+		if s != v.Seat && orig.View(s).Counts != st.View(s).Counts {
+			changed = true
+		}
+	}
+	return st, changed
+}
+
+func TestDeterministic(t *testing.T) {
+	ps := positions(t, game.DefaultRules(), "normal", []uint64{5}, 5)
+	for _, level := range Levels {
+		t.Run(level, func(t *testing.T) {
+			for i, s := range ps {
+				if level == "expert" && i%6 != 0 {
+					continue
+				}
+				v := s.View(s.Turn())
+				a1, err1 := newBot(t, level, 42).Decide(context.Background(), v)
+				a2, err2 := newBot(t, level, 42).Decide(context.Background(), v)
+				if a1 != a2 || (err1 == nil) != (err2 == nil) {
+					t.Fatalf("position %d: %v then %v", i, a1, a2)
+				}
+			}
+		})
+	}
+}
+
+func TestCancelled(t *testing.T) {
+	s, err := game.NewMatch(game.DefaultRules(), 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, level := range Levels {
+		_, err := newBot(t, level, 1).Decide(ctx, s.View(s.Turn()))
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("%s: err = %v, want context.Canceled", level, err)
+		}
+	}
+}
+
+// TestOffTurn: off its turn a bot shows the indicator if its level shows
+// and it can, and otherwise passes.
+func TestOffTurn(t *testing.T) {
+	for seed := uint64(0); seed < 40; seed++ {
+		s, err := game.NewMatch(game.DefaultRules(), seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seat := range game.NumSeats {
+			if seat == s.Turn() {
+				continue
+			}
+			v := s.View(seat)
+			for _, level := range Levels {
+				a, err := newBot(t, level, 1).Decide(context.Background(), v)
+				shows := level == "hard" || level == "expert"
+				switch {
+				case v.Legal.Show && shows:
+					if err != nil || a.Kind != game.ActShow {
+						t.Errorf("seed %d seat %d %s: %v %v, want show", seed, seat, level, a, err)
+					}
+				case v.Legal.Show:
+					if !errors.Is(err, ErrPass) {
+						t.Errorf("seed %d seat %d %s: %v %v, want ErrPass", seed, seat, level, a, err)
+					}
+				default: // nothing is open to this seat: asking is a mistake
+					if !errors.Is(err, game.ErrWrongPhase) {
+						t.Errorf("seed %d seat %d %s: %v %v, want ErrWrongPhase", seed, seat, level, a, err)
+					}
+				}
+			}
+		}
+	}
+}

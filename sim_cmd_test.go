@@ -1,0 +1,112 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestSimJSON runs a short okey sim and checks the JSON object the README
+// documents: its fields, one entry per bot in the order given, and
+// counts that add up.
+func TestSimJSON(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := run(context.Background(), []string{"sim", "--bots", "normal,easy,hard,easy", "--hands", "12", "--seed", "3", "--json"}, nil, &out, &errb)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var res struct {
+		Hands    int      `json:"hands"`
+		WallOut  *int     `json:"wall_out"`
+		ElapsedS *float64 `json:"elapsed_s"`
+		Bots     []struct {
+			Name              string     `json:"name"`
+			Won               *int       `json:"won"`
+			WinShare          *float64   `json:"win_share"`
+			CI95              [2]float64 `json:"ci95"`
+			PointsLostPerHand *float64   `json:"points_lost_per_hand"`
+			OkeyFinishes      *int       `json:"okey_finishes"`
+			PairsWins         *int       `json:"pairs_wins"`
+			Gosterme          *int       `json:"gosterme"`
+			DecisionMsMean    *float64   `json:"decision_ms_mean"`
+			DecisionMsP99     *float64   `json:"decision_ms_p99"`
+		} `json:"bots"`
+	}
+	dec := json.NewDecoder(&out)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&res); err != nil {
+		t.Fatalf("output is not the documented object: %v", err)
+	}
+	if res.Hands != 12 || res.WallOut == nil || res.ElapsedS == nil || len(res.Bots) != 4 {
+		t.Fatalf("bad header: %+v", res)
+	}
+	won := *res.WallOut
+	for i, want := range []string{"normal", "easy", "hard", "easy"} {
+		b := res.Bots[i]
+		if b.Name != want {
+			t.Errorf("bot %d is %q, want %q", i, b.Name, want)
+		}
+		if b.Won == nil || b.WinShare == nil || b.PointsLostPerHand == nil || b.OkeyFinishes == nil ||
+			b.PairsWins == nil || b.Gosterme == nil || b.DecisionMsMean == nil || b.DecisionMsP99 == nil {
+			t.Fatalf("bot %d misses a field: %+v", i, b)
+		}
+		won += *b.Won
+		if b.CI95[0] > *b.WinShare || *b.WinShare > b.CI95[1] {
+			t.Errorf("bot %d: share %v outside its interval %v", i, *b.WinShare, b.CI95)
+		}
+		if *b.DecisionMsMean <= 0 {
+			t.Errorf("bot %d: no decision time", i)
+		}
+	}
+	if won != res.Hands {
+		t.Errorf("wins and wall outs add up to %d, not %d hands", won, res.Hands)
+	}
+}
+
+func TestSimTable(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), []string{"sim", "--bots", "easy,easy,normal,normal", "--hands", "4"}, nil, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	s := out.String()
+	for _, want := range []string{"95% interval", "easy", "normal", "wall out:"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("table lacks %q:\n%s", want, s)
+		}
+	}
+	if strings.Contains(s, "\x1b[") {
+		t.Errorf("a progress bar was drawn on a non-terminal:\n%q", s)
+	}
+}
+
+func TestSimBadArguments(t *testing.T) {
+	cases := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"unknown level", []string{"--bots", "easy,easy,easy,genius"}, "unknown bot level"},
+		{"three bots", []string{"--bots", "easy,easy,easy"}, "need 4 bots"},
+		{"five bots", []string{"--bots", "easy,easy,easy,easy,easy"}, "need 4 bots"},
+		{"zero hands", []string{"--hands", "0"}, "hands must be positive"},
+		{"negative hands", []string{"--hands", "-3"}, "hands must be positive"},
+		{"bad rules", []string{"--rules", "points=99"}, "points"},
+		{"bad think", []string{"--think", "0s"}, "--think"},
+		{"not a number", []string{"--hands", "many"}, "invalid value"},
+		{"stray argument", []string{"now"}, "unexpected argument"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			code := run(context.Background(), append([]string{"sim"}, c.args...), nil, &out, &errb)
+			if code != 2 {
+				t.Errorf("exit %d, want 2", code)
+			}
+			if !strings.Contains(errb.String(), c.want) {
+				t.Errorf("stderr %q lacks %q", errb.String(), c.want)
+			}
+		})
+	}
+}
