@@ -1,0 +1,170 @@
+package ui
+
+import (
+	"context"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"okey/bots"
+	"okey/game"
+)
+
+// testEnv keeps every file of a test in temporary directories.
+func testEnv(t testing.TB) (stateDir, configDir string) {
+	t.Helper()
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_STATE_HOME", home+"/state")
+	t.Setenv("XDG_CONFIG_HOME", home+"/config")
+	return home + "/state/okey", home + "/config/okey"
+}
+
+// newTestModel builds a table with instant bots, a fixed seed and a
+// terminal of w×h.
+func newTestModel(t testing.TB, w, h int, tweak ...func(*Options)) *Model {
+	t.Helper()
+	state, cfg := testEnv(t)
+	s := DefaultSettings("en")
+	s.Speed = "instant"
+	opt := Options{Settings: s, StateDir: state, ConfigDir: cfg, Seed: 7, SeedSet: true,
+		NoColor: true, Now: fixedNow}
+	for _, f := range tweak {
+		f(&opt)
+	}
+	m, err := New(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	return m
+}
+
+func fixedNow() time.Time { return time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC) }
+
+// plain is the rendered screen without styles.
+func plain(m *Model) string { return ansi.Strip(m.View().Content) }
+
+// keyMsg builds the message of a key as the terminal sends it.
+func keyMsg(k string) tea.KeyPressMsg {
+	switch k {
+	case "left":
+		return tea.KeyPressMsg{Code: tea.KeyLeft}
+	case "right":
+		return tea.KeyPressMsg{Code: tea.KeyRight}
+	case "up":
+		return tea.KeyPressMsg{Code: tea.KeyUp}
+	case "down":
+		return tea.KeyPressMsg{Code: tea.KeyDown}
+	case "enter":
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
+	case "esc":
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "space":
+		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+	case "backspace":
+		return tea.KeyPressMsg{Code: tea.KeyBackspace}
+	case "ctrl+c":
+		return tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
+	}
+	r := []rune(k)[0]
+	return tea.KeyPressMsg{Code: r, Text: k}
+}
+
+// press sends a key and runs what it starts, bots included, until
+// nothing is left to do (quits and timers excepted).
+func press(t testing.TB, m *Model, k string) {
+	t.Helper()
+	_, cmd := m.Update(keyMsg(k))
+	drain(t, m, cmd)
+}
+
+// drain runs cmd and every command that follows from it, feeding the
+// messages back to the model.
+func drain(t testing.TB, m *Model, cmd tea.Cmd) {
+	t.Helper()
+	queue := []tea.Cmd{cmd}
+	for steps := 0; len(queue) > 0; steps++ {
+		if steps > 100000 {
+			t.Fatal("commands do not settle")
+		}
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		msg := c()
+		switch msg := msg.(type) {
+		case nil:
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		case tea.QuitMsg:
+		case savedMsg:
+			if msg.err != nil {
+				t.Fatalf("save failed: %v", msg.err)
+			}
+			_, next := m.Update(msg)
+			queue = append(queue, next)
+		default:
+			if isSequence(msg) {
+				queue = append(queue, sequenceCmds(msg)...)
+				continue
+			}
+			_, next := m.Update(msg)
+			queue = append(queue, next)
+		}
+	}
+}
+
+// blockingBot waits for its release before every decision, to show that
+// the screen does not wait for it.
+type blockingBot struct {
+	inner   bots.Bot
+	release chan struct{}
+	mu      sync.Mutex
+	asked   int
+}
+
+func (b *blockingBot) Level() string { return b.inner.Level() }
+func (b *blockingBot) Decide(ctx context.Context, v game.View) (game.Action, error) {
+	b.mu.Lock()
+	b.asked++
+	b.mu.Unlock()
+	select {
+	case <-b.release:
+	case <-ctx.Done():
+		return game.Action{}, ctx.Err()
+	}
+	return b.inner.Decide(ctx, v)
+}
+
+// maxLineWidth is the width of the widest line of s.
+func maxLineWidth(s string) (int, string) {
+	w, line := 0, ""
+	for _, l := range strings.Split(s, "\n") {
+		if lw := ansi.StringWidth(l); lw > w {
+			w, line = lw, l
+		}
+	}
+	return w, line
+}
+
+// isSequence recognises tea.Sequence's message, which is unexported.
+func isSequence(msg tea.Msg) bool {
+	v := reflect.ValueOf(msg)
+	return v.Kind() == reflect.Slice && v.Type().Elem() == reflect.TypeFor[tea.Cmd]()
+}
+
+func sequenceCmds(msg tea.Msg) []tea.Cmd {
+	v := reflect.ValueOf(msg)
+	out := make([]tea.Cmd, v.Len())
+	for i := range out {
+		out[i] = v.Index(i).Interface().(tea.Cmd)
+	}
+	return out
+}

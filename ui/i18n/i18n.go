@@ -1,0 +1,120 @@
+// Package i18n holds the game's words in English and Turkish, read from
+// the embedded catalogs in assets/i18n ("key = text" lines; the text may
+// hold fmt verbs, and \n for a line break).
+package i18n
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+
+	"okey/assets"
+)
+
+// Catalog is one language's words.
+type Catalog struct {
+	Lang string
+	m    map[string]string
+}
+
+// Load reads the catalog of lang ("en" or "tr").
+func Load(lang string) (*Catalog, error) {
+	if !slices.Contains(assets.Languages, lang) {
+		return nil, fmt.Errorf("language %q: unknown (known: %s)", lang, strings.Join(assets.Languages, ", "))
+	}
+	b, err := assets.FS.ReadFile("i18n/" + lang + ".txt")
+	if err != nil {
+		return nil, err
+	}
+	m, err := Parse(b)
+	if err != nil {
+		return nil, fmt.Errorf("language %s: %w", lang, err)
+	}
+	return &Catalog{Lang: lang, m: m}, nil
+}
+
+// MustLoad is Load for the built-in languages, which are tested.
+func MustLoad(lang string) *Catalog {
+	c, err := Load(lang)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+// Parse reads "key = text" lines; # starts a comment line.
+func Parse(b []byte) (map[string]string, error) {
+	m := map[string]string{}
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		k, v, ok := strings.Cut(line, "=")
+		if !ok {
+			return nil, fmt.Errorf("line %d: want \"key = text\"", n)
+		}
+		k = strings.TrimSpace(k)
+		if _, dup := m[k]; dup {
+			return nil, fmt.Errorf("line %d: key %q twice", n, k)
+		}
+		m[k] = strings.ReplaceAll(strings.TrimSpace(v), `\n`, "\n")
+	}
+	return m, nil
+}
+
+// T is the text of key with args formatted in; a missing key shows as
+// {{key}} so that tests catch it.
+func (c *Catalog) T(key string, args ...any) string {
+	s, ok := c.m[key]
+	if !ok {
+		return "{{" + key + "}}"
+	}
+	if len(args) == 0 {
+		return s
+	}
+	return fmt.Sprintf(s, args...)
+}
+
+// Has reports whether the catalog has key.
+func (c *Catalog) Has(key string) bool { _, ok := c.m[key]; return ok }
+
+// Keys lists the catalog's keys, sorted.
+func (c *Catalog) Keys() []string {
+	ks := make([]string, 0, len(c.m))
+	for k := range c.m {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
+}
+
+// FromEnv picks the language from the environment (LC_ALL, LC_MESSAGES,
+// LANG, LANGUAGE): Turkish when it starts with "tr", English otherwise.
+func FromEnv(getenv func(string) string) string {
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	for _, v := range []string{"LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"} {
+		if s := getenv(v); s != "" {
+			if strings.HasPrefix(strings.ToLower(s), "tr") {
+				return "tr"
+			}
+			return "en"
+		}
+	}
+	return "en"
+}
+
+// Help is the how-to-play page of lang.
+func Help(lang string) string {
+	b, err := assets.FS.ReadFile("help/" + lang + ".txt")
+	if err != nil {
+		b, _ = assets.FS.ReadFile("help/en.txt")
+	}
+	return strings.TrimRight(string(b), "\n")
+}

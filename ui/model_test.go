@@ -1,0 +1,514 @@
+package ui
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"okey/bots"
+	"okey/game"
+	"okey/ui/store"
+)
+
+// firstTile is the slot of the first tile on the rack.
+func firstTile(m *Model) int {
+	for i, t := range m.rack.Slots {
+		if t != game.NoTile {
+			return i
+		}
+	}
+	return -1
+}
+
+// cursorTo moves the cursor to slot i with arrow keys.
+func cursorTo(t *testing.T, m *Model, i int) {
+	t.Helper()
+	for n := 0; m.cursor != i; n++ {
+		if n > RackSlots {
+			t.Fatalf("cursor does not reach %d", i)
+		}
+		press(t, m, "right")
+	}
+}
+
+// playMyTurn plays the player's turn with keys: draw, then discard the
+// first tile of the rack.
+func playMyTurn(t *testing.T, m *Model) {
+	t.Helper()
+	v := m.view
+	if v.Stage == game.MustDraw {
+		press(t, m, "d")
+		if m.screen != scrPlay {
+			return
+		}
+	}
+	cursorTo(t, m, firstTile(m))
+	press(t, m, "x")
+}
+
+func TestWholeHandThroughKeys(t *testing.T) {
+	m := newTestModel(t, 100, 30)
+	drain(t, m, m.Init())
+	if !strings.Contains(plain(m), "Hand 1") {
+		t.Fatalf("no table:\n%s", plain(m))
+	}
+	for turns := 0; m.screen == scrPlay; turns++ {
+		if turns > 200 {
+			t.Fatal("the hand does not end")
+		}
+		if !m.view.MyTurn() {
+			t.Fatalf("the bots stopped: turn %d, screen:\n%s", m.view.Turn, plain(m))
+		}
+		playMyTurn(t, m)
+		if w, line := maxLineWidth(plain(m)); w > 100 {
+			t.Fatalf("line of %d columns: %q", w, line)
+		}
+	}
+	out := plain(m)
+	if m.screen != scrHandOver && m.screen != scrMatchOver {
+		t.Fatalf("screen %d after the hand", m.screen)
+	}
+	if !strings.Contains(out, "What each player lost") {
+		t.Fatalf("no losses on the hand-over screen:\n%s", out)
+	}
+	res := m.view.Result
+	if res.WallOut && !strings.Contains(out, "the wall is empty, no score") {
+		t.Fatalf("wall out not said:\n%s", out)
+	}
+	// The record on disk is the match as played.
+	b, err := os.ReadFile(filepath.Join(m.opt.StateDir, store.MatchFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := game.ParseRecord(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := game.Replay(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.State().Moves() != m.g.State().Moves() || g.State().Phase() != m.g.State().Phase() {
+		t.Fatalf("saved record replays to %d moves, phase %v; the table has %d, %v",
+			g.State().Moves(), g.State().Phase(), m.g.State().Moves(), m.g.State().Phase())
+	}
+	if m.screen == scrHandOver {
+		press(t, m, "enter")
+		if m.screen != scrPlay || m.view.Hand != 2 {
+			t.Fatalf("enter does not deal hand 2: screen %d hand %d", m.screen, m.view.Hand)
+		}
+		if !strings.Contains(plain(m), "Hand 2") {
+			t.Fatalf("hand 2 not shown:\n%s", plain(m))
+		}
+	}
+}
+
+func TestRefusalsAreExplained(t *testing.T) {
+	m := newTestModel(t, 100, 30)
+	drain(t, m, m.Init())
+	status := func() string {
+		lines := strings.Split(plain(m), "\n")
+		return lines[m.lay.Status.Y]
+	}
+	expect := func(k, want string) {
+		t.Helper()
+		press(t, m, k)
+		if !strings.Contains(status(), want) {
+			t.Fatalf("after %q the status line is %q, want %q", k, status(), want)
+		}
+	}
+	if !m.view.MyTurn() || m.view.Stage != game.MustDraw {
+		t.Fatalf("want the player to draw first; turn %d stage %v", m.view.Turn, m.view.Stage)
+	}
+	expect("z", `The key "z" does nothing here`)
+	expect("x", "Draw from the wall (d) or take the discard (t) first")
+	expect("f", "Draw from the wall (d) or take the discard (t) first")
+	expect("esc", "Nothing to cancel")
+	// An empty slot.
+	empty := -1
+	for i, t := range m.rack.Slots {
+		if t == game.NoTile {
+			empty = i
+			break
+		}
+	}
+	cursorTo(t, m, empty)
+	expect("space", "No tile under the cursor to pick up")
+	press(t, m, "d")
+	if m.view.Stage != game.MustDiscard {
+		t.Fatal("d did not draw")
+	}
+	expect("d", "You have 15 tiles")
+	expect("t", "You have 15 tiles")
+	for m.rack.Slots[m.cursor] != game.NoTile {
+		press(t, m, "right")
+	}
+	expect("x", "No tile under the cursor")
+	cursorTo(t, m, firstTile(m))
+	tile := m.rack.Slots[m.cursor]
+	hand := m.view.Counts
+	expect("f", "Not a winning hand")
+	if m.view.Counts != hand || m.rack.Slots[m.cursor] != tile {
+		t.Fatal("a refused finish changed the rack")
+	}
+	expect("g", "") // gösterme: refused with a reason or done
+	if s := status(); !strings.Contains(s, "indicator") && !strings.Contains(s, "Too late") {
+		t.Fatalf("g says %q", s)
+	}
+}
+
+func TestWaitForBotIsExplained(t *testing.T) {
+	block := make(chan struct{})
+	m := newTestModel(t, 100, 30, func(o *Options) {
+		o.NewBot = func(level string, opt bots.Options) (bots.Bot, error) {
+			b, err := bots.New(level, opt)
+			return &blockingBot{inner: b, release: block}, err
+		}
+	})
+	cmd := m.Init()
+	// Run the bots' questions in the background as Bubble Tea would.
+	msgs := make(chan tea.Msg, 16)
+	go func() { msgs <- runAll(cmd) }()
+	if m.view.MyTurn() {
+		t.Skip("the player moves first with this seed")
+	}
+	_, c := m.Update(keyMsg("d"))
+	if c != nil {
+		t.Fatal("d on a bot's turn started something")
+	}
+	if !strings.Contains(plain(m), "It is "+m.seatName(m.view.Turn)+"'s turn") {
+		t.Fatalf("no wait message:\n%s", plain(m))
+	}
+	before := m.cursor
+	m.Update(keyMsg("right"))
+	if m.cursor == before {
+		t.Fatal("the cursor does not move while a bot thinks")
+	}
+	m.Update(keyMsg("c"))
+	close(block)
+	<-msgs
+}
+
+// runAll runs a command and its batches, returning the last message.
+func runAll(cmd tea.Cmd) tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	msg := cmd()
+	if b, ok := msg.(tea.BatchMsg); ok {
+		var last tea.Msg
+		for _, c := range b {
+			if r := runAll(c); r != nil {
+				last = r
+			}
+		}
+		return last
+	}
+	return msg
+}
+
+func TestStaleBotAnswerIsDropped(t *testing.T) {
+	m := newTestModel(t, 100, 30)
+	drain(t, m, m.Init())
+	moves := m.g.State().Moves()
+	stale := botMoveMsg{id: m.askID - 1, seat: m.view.Turn, act: game.DrawAction(m.view.Turn)}
+	m.Update(stale)
+	if m.g.State().Moves() != moves {
+		t.Fatal("a stale bot answer was played")
+	}
+	// After a quit, an answer to the last question is stale too.
+	id := m.askID
+	m.Update(keyMsg("q"))
+	m.Update(botMoveMsg{id: id, seat: 1, act: game.DrawAction(1)})
+	if m.g.State().Moves() != moves {
+		t.Fatal("an answer after quitting was played")
+	}
+}
+
+func TestQuitSavesAndResumeGivesSameScreen(t *testing.T) {
+	m := newTestModel(t, 100, 30)
+	drain(t, m, m.Init())
+	playMyTurn(t, m)
+	playMyTurn(t, m)
+	// Arrange the rack by hand: the arrangement is part of "where the
+	// player was".
+	cursorTo(t, m, firstTile(m))
+	press(t, m, "space")
+	press(t, m, "down")
+	press(t, m, "space")
+	press(t, m, "right")
+	want := plain(m)
+	press(t, m, "q")
+	if !m.quitting {
+		t.Fatal("q does not quit")
+	}
+	if err := m.Flush(); err != nil {
+		t.Fatal(err)
+	}
+
+	// A new start on the same directories offers to resume.
+	opt := m.opt
+	m2, err := New(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m2.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	if m2.screen != scrResume || !strings.Contains(plain(m2), "Welcome back") {
+		t.Fatalf("no resume offer:\n%s", plain(m2))
+	}
+	press(t, m2, "enter")
+	got := plain(m2)
+	if stripStatus(got, m2.lay) != stripStatus(want, m.lay) {
+		t.Fatalf("resumed screen differs.\nbefore:\n%s\nafter:\n%s", want, got)
+	}
+}
+
+// stripStatus blanks the status line, which greets the player back.
+func stripStatus(s string, l Layout) string {
+	lines := strings.Split(s, "\n")
+	lines[l.Status.Y] = ""
+	return strings.Join(lines, "\n")
+}
+
+func TestKilledMidHandResumes(t *testing.T) {
+	m := newTestModel(t, 100, 30)
+	drain(t, m, m.Init())
+	playMyTurn(t, m)
+	// No quit, no flush: the process dies here. Every action was saved
+	// as it happened.
+	moves := m.g.State().Moves()
+	m2, err := New(m.opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m2.screen != scrResume || m2.g.State().Moves() != moves {
+		t.Fatalf("resumed at %d moves (screen %d), want %d", m2.g.State().Moves(), m2.screen, moves)
+	}
+}
+
+func TestDamagedSaveIsSetAside(t *testing.T) {
+	for _, tc := range []struct {
+		name, data, why string
+	}{
+		{"garbage", "this is not a record\n", "damaged"},
+		{"version", `{"okey":"record","version":99,"rules":"default","seed":1}` + "\n", "unknown-version"},
+		{"illegal", `{"okey":"record","version":1,"rules":"default","seed":1}` + "\n" + `{"a":"finish","s":2,"t":"R1"}` + "\n", "damaged"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			state, cfg := testEnv(t)
+			if err := os.MkdirAll(state, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(state, store.MatchFile)
+			if err := os.WriteFile(path, []byte(tc.data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			s := DefaultSettings("en")
+			s.Speed = "instant"
+			m, err := New(Options{Settings: s, StateDir: state, ConfigDir: cfg, Now: fixedNow, NoColor: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+			if m.screen != scrNotice || !strings.Contains(plain(m), "could not be read") {
+				t.Fatalf("not told:\n%s", plain(m))
+			}
+			aside := path + "." + tc.why + "-20250301-120000"
+			b, err := os.ReadFile(aside)
+			if err != nil || string(b) != tc.data {
+				t.Fatalf("the damaged file was not kept as %s: %v", aside, err)
+			}
+			if !strings.Contains(plain(m), filepath.Base(aside)) {
+				t.Fatalf("the new name is not told:\n%s", plain(m))
+			}
+			drain(t, m, m.Init())
+			press(t, m, "enter")
+			if m.screen != scrPlay {
+				t.Fatalf("no new match after the notice: screen %d", m.screen)
+			}
+			b, _ = os.ReadFile(path)
+			if _, err := game.ParseRecord(b); err != nil {
+				t.Fatalf("the new match is not saved: %v", err)
+			}
+		})
+	}
+}
+
+func TestLinesFitTheTerminal(t *testing.T) {
+	sizes := [][2]int{{80, 24}, {120, 40}, {200, 60}}
+	for _, lang := range []string{"en", "tr"} {
+		for _, sz := range sizes {
+			m := newTestModel(t, sz[0], sz[1], func(o *Options) { o.Settings.Lang = lang })
+			drain(t, m, m.Init())
+			check := func(what string) {
+				t.Helper()
+				out := plain(m)
+				if w, line := maxLineWidth(out); w > sz[0] {
+					t.Fatalf("%s %dx%d %s: line of %d columns: %q", lang, sz[0], sz[1], what, w, line)
+				}
+				if n := strings.Count(out, "\n") + 1; n > sz[1] {
+					t.Fatalf("%s %dx%d %s: %d lines", lang, sz[0], sz[1], what, n)
+				}
+				if strings.Contains(out, "{{") || strings.Contains(out, "%!") {
+					t.Fatalf("%s %s: missing words:\n%s", lang, what, out)
+				}
+			}
+			check("table")
+			press(t, m, "?")
+			check("help")
+			press(t, m, "esc")
+			press(t, m, "b")
+			check("browse")
+			press(t, m, "esc")
+			press(t, m, "o")
+			check("settings")
+			press(t, m, "esc")
+			for m.screen == scrPlay {
+				playMyTurn(t, m)
+				check("playing")
+			}
+			check("hand over")
+			// Force the final table.
+			m.screen = scrMatchOver
+			check("match over")
+		}
+	}
+}
+
+func TestTooSmall(t *testing.T) {
+	m := newTestModel(t, 60, 20)
+	out := plain(m)
+	if !strings.Contains(out, "at least 80×24") || !strings.Contains(out, "60×20") {
+		t.Fatalf("no size notice:\n%s", out)
+	}
+	if w, _ := maxLineWidth(out); w > 60 {
+		t.Fatalf("too-small notice is %d wide", w)
+	}
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	if !strings.Contains(plain(m), "Hand 1") {
+		t.Fatal("no table after growing the terminal")
+	}
+}
+
+func TestMouseSelectsAndDraws(t *testing.T) {
+	m := newTestModel(t, 100, 30)
+	drain(t, m, m.Init())
+	i := firstTile(m) + 1
+	r := m.lay.Slot(i)
+	_, cmd := m.Update(tea.MouseClickMsg{X: r.X + 2, Y: r.Y + 1, Button: tea.MouseLeft})
+	drain(t, m, cmd)
+	if m.cursor != i {
+		t.Fatalf("click on slot %d put the cursor on %d", i, m.cursor)
+	}
+	w := m.lay.Wall
+	_, cmd = m.Update(tea.MouseClickMsg{X: w.X + 1, Y: w.Y + 1, Button: tea.MouseLeft})
+	drain(t, m, cmd)
+	if m.view.Stage != game.MustDiscard || m.view.Counts.Total() != 15 {
+		t.Fatal("a click on the wall did not draw")
+	}
+}
+
+func TestSettingsScreenSavesAndTranslates(t *testing.T) {
+	m := newTestModel(t, 100, 30)
+	drain(t, m, m.Init())
+	press(t, m, "o")
+	if m.screen != scrSettings {
+		t.Fatal("o does not open the settings")
+	}
+	press(t, m, "right") // language: en → tr
+	press(t, m, "enter")
+	if m.screen != scrPlay || !strings.Contains(plain(m), "El 1") {
+		t.Fatalf("not Turkish after saving:\n%s", plain(m))
+	}
+	b, err := os.ReadFile(filepath.Join(m.opt.ConfigDir, store.SettingsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s Settings
+	if err := json.Unmarshal(b, &s); err != nil || s.Lang != "tr" {
+		t.Fatalf("settings file: %s (%v)", b, err)
+	}
+	// Partners with leave at zero is refused with the reason.
+	press(t, m, "o")
+	for m.settings.at != fLeaveAtZero {
+		press(t, m, "down")
+	}
+	press(t, m, "right")
+	press(t, m, "down")
+	press(t, m, "right")
+	press(t, m, "enter")
+	if m.screen != scrSettings || !strings.Contains(plain(m), "partners and leave_at_zero") {
+		t.Fatalf("bad rules accepted:\n%s", plain(m))
+	}
+	press(t, m, "esc")
+}
+
+func TestArrangeKeys(t *testing.T) {
+	m := newTestModel(t, 100, 30)
+	drain(t, m, m.Init())
+	before := m.rack.Counts()
+	for _, k := range []string{"v", "c", "s", "p"} {
+		press(t, m, k)
+		if m.rack.Counts() != before {
+			t.Fatalf("%s changed the tiles", k)
+		}
+		if m.flash == "" {
+			t.Fatalf("%s said nothing", k)
+		}
+	}
+	press(t, m, "h")
+	if !strings.Contains(m.flash, "int") && !strings.Contains(m.flash, "winning") {
+		t.Fatalf("h says %q", m.flash)
+	}
+}
+
+func TestRackMove(t *testing.T) {
+	r := NewRack()
+	r.Slots[0], r.Slots[1], r.Slots[2] = 1, 2, 3
+	r.Move(2, 0) // slides 1, 2 right into the gap left by 3
+	if r.Slots[0] != 3 || r.Slots[1] != 1 || r.Slots[2] != 2 {
+		t.Fatalf("move: %v", r.Slots[:4])
+	}
+	r.Move(0, 16)
+	if r.Slots[16] != 3 || r.Slots[0] != game.NoTile {
+		t.Fatal("move to the other row")
+	}
+	want := game.CountsOf([]game.Tile{1, 2, 5})
+	added := r.Reconcile(want)
+	if r.Counts() != want || len(added) != 1 || r.Slots[added[0]] != 5 {
+		t.Fatalf("reconcile: %v", r.Tiles())
+	}
+}
+
+func TestRackPackFitsFifteen(t *testing.T) {
+	var groups [][]game.Tile
+	for i := range 5 {
+		groups = append(groups, []game.Tile{game.Tile(i * 3), game.Tile(i*3 + 1), game.Tile(i*3 + 2)})
+	}
+	r := NewRack()
+	r.Pack(groups)
+	if len(r.Tiles()) != 15 {
+		t.Fatalf("packed %d tiles", len(r.Tiles()))
+	}
+	// 16 singletons do not fit with gaps: packed without them.
+	var single [][]game.Tile
+	for i := range 16 {
+		single = append(single, []game.Tile{game.Tile(i)})
+	}
+	r.Pack(single)
+	if len(r.Tiles()) != 16 {
+		t.Fatalf("packed %d tiles", len(r.Tiles()))
+	}
+}
+
+func TestCatalogsHaveTheSameKeys(t *testing.T) {
+	en, tr := catalogKeys(t, "en"), catalogKeys(t, "tr")
+	if !bytes.Equal([]byte(strings.Join(en, "\n")), []byte(strings.Join(tr, "\n"))) {
+		t.Fatalf("en and tr differ:\nonly en: %v\nonly tr: %v", minus(en, tr), minus(tr, en))
+	}
+}

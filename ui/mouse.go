@@ -1,0 +1,40 @@
+package ui
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"okey/game"
+	"okey/ui/store"
+)
+
+func storeShort(p string) string { return store.ShortPath(p) }
+
+// onClick handles the mouse on the table: a click on a tile selects it
+// (or puts the tile picked up down there), a click on the wall draws, a
+// click on the previous player's stack takes.
+func (m *Model) onClick(msg tea.MouseClickMsg) tea.Cmd {
+	mo := msg.Mouse()
+	if mo.Button != tea.MouseLeft || m.screen != scrPlay || m.lay.TooSmall || m.overlay != ovNone {
+		return nil
+	}
+	m.flash = ""
+	l := m.lay
+	if i := l.SlotAt(mo.X, mo.Y); i >= 0 {
+		m.cursor = i
+		if m.held >= 0 {
+			m.pick()
+			return m.saveCmd()
+		}
+		if t := m.rack.Slots[i]; t != game.NoTile {
+			m.setFlash(false, m.tr.T("status.selected", m.tileName(t)))
+		}
+		return nil
+	}
+	if l.Wall.Contains(mo.X, mo.Y) {
+		return m.tryDraw()
+	}
+	if l.corner(m.view.Previous).Contains(mo.X, mo.Y) {
+		return m.tryTake()
+	}
+	return nil
+}

@@ -1,0 +1,273 @@
+package ui
+
+import (
+	"slices"
+
+	"okey/game"
+)
+
+// RackCols is the number of slots in each of the rack's two rows. Fifteen
+// tiles and the gaps between their groups fit in two rows of fifteen.
+const RackCols = 15
+
+// RackSlots is the number of slots of the rack.
+const RackSlots = 2 * RackCols
+
+// Rack is the player's istaka: two rows of slots, each empty (NoTile) or
+// holding a tile face. The player arranges it freely; the game only
+// knows the multiset of tiles, and Reconcile keeps the two in step.
+type Rack struct {
+	Slots [RackSlots]game.Tile
+}
+
+// NewRack returns an empty rack.
+func NewRack() Rack {
+	var r Rack
+	for i := range r.Slots {
+		r.Slots[i] = game.NoTile
+	}
+	return r
+}
+
+// Tiles lists the tiles in slot order.
+func (r *Rack) Tiles() []game.Tile {
+	out := make([]game.Tile, 0, 16)
+	for _, t := range r.Slots {
+		if t != game.NoTile {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// Counts counts the rack's tiles.
+func (r *Rack) Counts() game.Counts { return game.CountsOf(r.Tiles()) }
+
+// Reconcile makes the rack hold exactly the tiles of want: tiles the
+// game no longer has are taken out (from the end), tiles it has that the
+// rack lacks are put in free slots after the last tile. It returns the
+// slots of the tiles put in.
+func (r *Rack) Reconcile(want game.Counts) []int {
+	have := r.Counts()
+	for f := range want {
+		for have[f] > want[f] {
+			for i := RackSlots - 1; i >= 0; i-- {
+				if r.Slots[i] == game.Tile(f) {
+					r.Slots[i] = game.NoTile
+					break
+				}
+			}
+			have[f]--
+		}
+	}
+	var added []int
+	for f := range want {
+		for have[f] < want[f] {
+			i := r.freeSlot()
+			if i < 0 {
+				return added // cannot happen: at most 15 tiles in 30 slots
+			}
+			r.Slots[i] = game.Tile(f)
+			added = append(added, i)
+			have[f]++
+		}
+	}
+	return added
+}
+
+// freeSlot is where a new tile goes: the first empty slot after the last
+// tile, else the first empty slot.
+func (r *Rack) freeSlot() int {
+	last := -1
+	for i, t := range r.Slots {
+		if t != game.NoTile {
+			last = i
+		}
+	}
+	for i := last + 1; i < RackSlots; i++ {
+		if r.Slots[i] == game.NoTile {
+			return i
+		}
+	}
+	for i, t := range r.Slots {
+		if t == game.NoTile {
+			return i
+		}
+	}
+	return -1
+}
+
+// Move puts the tile of slot from at slot to. If to holds a tile, the
+// tiles from to onwards slide one slot along the row into the nearest
+// gap (to the right, else to the left); with no gap in the row the two
+// tiles swap. It reports whether anything moved.
+func (r *Rack) Move(from, to int) bool {
+	if from == to || from < 0 || to < 0 || from >= RackSlots || to >= RackSlots || r.Slots[from] == game.NoTile {
+		return false
+	}
+	t := r.Slots[from]
+	r.Slots[from] = game.NoTile
+	if r.Slots[to] == game.NoTile {
+		r.Slots[to] = t
+		return true
+	}
+	row := to / RackCols * RackCols
+	end := row + RackCols
+	for i := to + 1; i < end; i++ {
+		if r.Slots[i] == game.NoTile {
+			copy(r.Slots[to+1:i+1], r.Slots[to:i])
+			r.Slots[to] = t
+			return true
+		}
+	}
+	for i := to - 1; i >= row; i-- {
+		if r.Slots[i] == game.NoTile {
+			copy(r.Slots[i:to], r.Slots[i+1:to+1])
+			r.Slots[to] = t
+			return true
+		}
+	}
+	r.Slots[from] = r.Slots[to]
+	r.Slots[to] = t
+	return true
+}
+
+// Pack lays groups out on the rack, a gap between groups, a group that
+// does not fit in what is left of the top row starting the bottom row.
+// When the groups do not fit with gaps they are laid without them. The
+// rack's tiles are replaced.
+func (r *Rack) Pack(groups [][]game.Tile) {
+	if slots, ok := pack(groups, true); ok {
+		r.Slots = slots
+		return
+	}
+	slots, _ := pack(groups, false)
+	r.Slots = slots
+}
+
+func pack(groups [][]game.Tile, gaps bool) ([RackSlots]game.Tile, bool) {
+	var s [RackSlots]game.Tile
+	for i := range s {
+		s[i] = game.NoTile
+	}
+	row, col := 0, 0
+	if !gaps {
+		i := 0
+		for _, g := range groups {
+			for _, t := range g {
+				if i >= RackSlots {
+					return s, false
+				}
+				s[i] = t
+				i++
+			}
+		}
+		return s, true
+	}
+	for _, g := range groups {
+		if len(g) == 0 {
+			continue
+		}
+		start := col
+		if col > 0 {
+			start++
+		}
+		if start+len(g) > RackCols {
+			row++
+			start = 0
+		}
+		if row > 1 || len(g) > RackCols {
+			return s, false
+		}
+		for k, t := range g {
+			s[row*RackCols+start+k] = t
+		}
+		col = start + len(g)
+	}
+	return s, true
+}
+
+// sortKey orders tiles for the sorts: a false joker as the face it plays
+// as, okeys apart at the end.
+type sorter struct {
+	an game.Analyzer
+}
+
+func (s sorter) plays(t game.Tile) game.Tile { return s.an.PlaysAs(t) }
+
+// ByColour groups the tiles by colour, each colour by value, okeys last.
+func (s sorter) ByColour(tiles []game.Tile) [][]game.Tile {
+	var groups [game.NumColours][]game.Tile
+	var wild []game.Tile
+	for _, t := range tiles {
+		p := s.plays(t)
+		if s.an.IsOkey(t) || !p.Valid() || p == game.FalseJoker {
+			wild = append(wild, t)
+			continue
+		}
+		groups[p.Colour()] = append(groups[p.Colour()], t)
+	}
+	var out [][]game.Tile
+	for _, g := range groups {
+		slices.SortStableFunc(g, func(a, b game.Tile) int { return s.plays(a).Value() - s.plays(b).Value() })
+		if len(g) > 0 {
+			out = append(out, g)
+		}
+	}
+	if len(wild) > 0 {
+		out = append(out, wild)
+	}
+	return out
+}
+
+// ByValue groups the tiles by value, colours in order, okeys last.
+func (s sorter) ByValue(tiles []game.Tile) [][]game.Tile {
+	var groups [game.NumValues + 1][]game.Tile
+	var wild []game.Tile
+	for _, t := range tiles {
+		p := s.plays(t)
+		if s.an.IsOkey(t) || !p.Valid() || p == game.FalseJoker {
+			wild = append(wild, t)
+			continue
+		}
+		groups[p.Value()] = append(groups[p.Value()], t)
+	}
+	var out [][]game.Tile
+	for _, g := range groups {
+		slices.SortStableFunc(g, func(a, b game.Tile) int { return int(s.plays(a).Colour()) - int(s.plays(b).Colour()) })
+		if len(g) > 0 {
+			out = append(out, g)
+		}
+	}
+	if len(wild) > 0 {
+		out = append(out, wild)
+	}
+	return out
+}
+
+// Arranged is seri diz or çift diz: the analyser's groups, the leftovers
+// apart. It reports false when the arrangement does not account for
+// exactly the given tiles (or found no group), so the caller can say so
+// instead of losing a tile.
+func (s sorter) Arranged(tiles []game.Tile, mode game.ArrangeMode) ([][]game.Tile, bool) {
+	a := s.an.Arrange(slices.Clone(tiles), mode)
+	var out [][]game.Tile
+	var all []game.Tile
+	for _, g := range a.Groups {
+		if len(g) > 0 {
+			out = append(out, slices.Clone(g))
+			all = append(all, g...)
+		}
+	}
+	if len(out) == 0 {
+		return nil, false
+	}
+	if len(a.Leftover) > 0 {
+		out = append(out, slices.Clone(a.Leftover))
+		all = append(all, a.Leftover...)
+	}
+	if game.CountsOf(all) != game.CountsOf(tiles) {
+		return nil, false
+	}
+	return out, true
+}

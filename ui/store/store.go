@@ -1,0 +1,186 @@
+// Package store keeps the game's files: the match record being played
+// (in the user's state directory), the layout of the player's rack beside
+// it, and the settings (in the user's config directory). Every write is
+// atomic (a temporary file renamed over the old one), and nothing that
+// cannot be read is ever overwritten: it is set aside under a new name.
+package store
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+)
+
+// File names inside the state directory.
+const (
+	// MatchFile is the record of the match being played (JSON Lines, see
+	// game.Record).
+	MatchFile = "current.okey"
+	// RackFile is the player's arrangement of the rack for that match.
+	RackFile = "current.rack.json"
+	// FinishedDir holds the records of finished or abandoned matches.
+	FinishedDir = "matches"
+	// SettingsFile is the settings file inside the config directory.
+	SettingsFile = "settings.json"
+)
+
+// StateDir is where the match is saved: dir if given, else
+// $XDG_STATE_HOME/okey, else ~/.local/state/okey.
+func StateDir(dir string) (string, error) {
+	if dir != "" {
+		return dir, nil
+	}
+	if x := os.Getenv("XDG_STATE_HOME"); x != "" && filepath.IsAbs(x) {
+		return filepath.Join(x, "okey"), nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", fmt.Errorf("no state directory: %w (use --state-dir)", err)
+	}
+	return filepath.Join(home, ".local", "state", "okey"), nil
+}
+
+// ConfigDir is where the settings live: dir if given, else the user's
+// config directory (os.UserConfigDir) + /okey.
+func ConfigDir(dir string) (string, error) {
+	if dir != "" {
+		return dir, nil
+	}
+	c, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("no config directory: %w", err)
+	}
+	return filepath.Join(c, "okey"), nil
+}
+
+// WriteAtomic writes data to path through a temporary file in the same
+// directory, synced and renamed over path, so that a reader (or the next
+// start after a crash) sees the old file or the new one, never half.
+func WriteAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return nil
+}
+
+// SetAside renames path to a new name beside it that says why and when
+// (current.okey → current.okey.damaged-20250101-120000), never replacing
+// another file, and returns the new path.
+func SetAside(path, why string, now time.Time) (string, error) {
+	base := path + "." + why + "-" + now.Format("20060102-150405")
+	dst := base
+	for i := 2; ; i++ {
+		if _, err := os.Lstat(dst); errors.Is(err, fs.ErrNotExist) {
+			break
+		}
+		dst = fmt.Sprintf("%s-%d", base, i)
+	}
+	if err := os.Rename(path, dst); err != nil {
+		return "", err
+	}
+	return dst, nil
+}
+
+// Archive moves a finished (or abandoned) match record into the
+// matches folder of its directory, under a name with the date, and
+// returns the new path.
+func Archive(path, why string, now time.Time) (string, error) {
+	dir := filepath.Join(filepath.Dir(path), FinishedDir)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	name := now.Format("20060102-150405") + "-" + why
+	dst := filepath.Join(dir, name+".okey")
+	for i := 2; ; i++ {
+		if _, err := os.Lstat(dst); errors.Is(err, fs.ErrNotExist) {
+			break
+		}
+		dst = filepath.Join(dir, fmt.Sprintf("%s-%d.okey", name, i))
+	}
+	if err := os.Rename(path, dst); err != nil {
+		return "", err
+	}
+	return dst, nil
+}
+
+// Saver writes snapshots of a file from many goroutines in order: a
+// snapshot older than one already written is skipped, so the file on
+// disk only ever moves forward.
+type Saver struct {
+	mu   sync.Mutex
+	last map[string]uint64
+}
+
+// NewSaver returns a Saver.
+func NewSaver() *Saver { return &Saver{last: map[string]uint64{}} }
+
+// Save writes data to path if seq is newer than the last snapshot of path
+// written; it reports whether it wrote.
+func (s *Saver) Save(path string, seq uint64, data []byte) (bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if seq <= s.last[path] {
+		return false, nil
+	}
+	if err := WriteAtomic(path, data); err != nil {
+		return false, err
+	}
+	s.last[path] = seq
+	return true, nil
+}
+
+// Remove deletes path after every earlier save of it, if it exists.
+func (s *Saver) Remove(path string, seq uint64) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if seq <= s.last[path] {
+		return nil
+	}
+	s.last[path] = seq
+	err := os.Remove(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	return err
+}
+
+// ShortPath writes path with the home directory as ~, for messages.
+func ShortPath(path string) string {
+	home, err := os.UserHomeDir()
+	if err == nil && home != "" && strings.HasPrefix(path, home+string(filepath.Separator)) {
+		return "~" + path[len(home):]
+	}
+	return path
+}
+
+// Locked runs f while no snapshot is being written.
+func (s *Saver) Locked(f func() error) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return f()
+}

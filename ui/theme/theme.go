@@ -1,0 +1,276 @@
+// Package theme builds the game's one style sheet from a colour theme
+// (assets/themes), the terminal's background (dark or light) and
+// NO_COLOR, and renders tiles with it.
+//
+// Tiles are drawn from ASCII letters, digits and box-drawing characters
+// only, 5 columns by 3 lines:
+//
+//	┌───┐   ┌OK─┐   ┌J──┐   ╔═══╗   ┏━━━┓
+//	│R7 │   │R5 │   │R5 │   ║K12║   ┃B3 ┃
+//	└───┘   └───┘   └───┘   ╚═══╝   ┗━━━┛
+//	plain   okey    false   under   picked
+//	                joker   cursor  up
+//
+// so that nothing rests on colour: the letter names the colour, the
+// frame tells the cursor and the tile picked up, the label on the top
+// edge marks the okey and the false joker (which shows the face it
+// plays as).
+package theme
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"image/color"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+
+	"okey/assets"
+	"okey/game"
+)
+
+// Palette is a theme read from assets: each role has a colour for light
+// and one for dark backgrounds.
+type Palette map[string][2]string
+
+// roles every theme must define.
+var roles = []string{
+	"tile.face", "tile.red", "tile.yellow", "tile.blue", "tile.black", "tile.frame",
+	"cursor", "held", "okey", "accent", "text", "dim", "warn", "good", "turn.bg", "title",
+}
+
+// Load reads the named theme from the embedded assets.
+func Load(name string) (Palette, error) {
+	b, err := assets.FS.ReadFile("themes/" + name + ".theme")
+	if err != nil {
+		return nil, fmt.Errorf("theme %q: unknown (known: %s)", name, strings.Join(assets.Themes, ", "))
+	}
+	return Parse(b)
+}
+
+// Parse reads a theme: "role = light dark" lines, # comments.
+func Parse(b []byte) (Palette, error) {
+	p := Palette{}
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		k, v, ok := strings.Cut(line, "=")
+		f := strings.Fields(v)
+		if !ok || len(f) != 2 {
+			return nil, fmt.Errorf("theme line %d: want \"role = light dark\"", n)
+		}
+		p[strings.TrimSpace(k)] = [2]string{f[0], f[1]}
+	}
+	for _, r := range roles {
+		if _, ok := p[r]; !ok {
+			return nil, fmt.Errorf("theme: role %q missing", r)
+		}
+	}
+	return p, nil
+}
+
+// Frame is how a tile's edge is drawn.
+type Frame uint8
+
+// The frames of a tile.
+const (
+	FramePlain  Frame = iota
+	FrameCursor       // the rack cursor is on it
+	FrameHeld         // picked up, waiting to be put down
+	FrameDim          // a tile out of reach (another player's stack)
+	numFrames
+)
+
+// Label marks a tile on its top edge.
+type Label uint8
+
+// The labels of a tile.
+const (
+	LabelNone  Label = iota
+	LabelOkey        // the okey: wild
+	LabelFalse       // a false joker: plays as the okey's face
+	numLabels
+)
+
+// Styles is the style sheet: every style the screens use.
+type Styles struct {
+	Dark, NoColor bool
+
+	Text, Dim, Bold, Title, Accent, Warn, Good, Okey lipgloss.Style
+	// Turn marks the seat to move (reverse video under NO_COLOR).
+	Turn lipgloss.Style
+	// Panel frames a box (the rack, a dialog).
+	Panel lipgloss.Style
+	// Key is a key name in the help and status lines.
+	Key lipgloss.Style
+
+	face    [game.NumColours]lipgloss.Style
+	frame   [numFrames]lipgloss.Style
+	tiles   map[tileKey][3]string
+	helpKey lipgloss.Style
+	helpSep lipgloss.Style
+}
+
+type tileKey struct {
+	t     game.Tile // the face shown
+	frame Frame
+	label Label
+}
+
+// New builds the style sheet of a palette for a dark or light background;
+// noColor gives styles without any colour (NO_COLOR), where bold, faint
+// and reverse video carry what colour would.
+func New(p Palette, dark, noColor bool) *Styles {
+	ld := lipgloss.LightDark(dark)
+	c := func(role string) color.Color {
+		v := p[role]
+		return ld(lipgloss.Color(v[0]), lipgloss.Color(v[1]))
+	}
+	s := &Styles{Dark: dark, NoColor: noColor, tiles: map[tileKey][3]string{}}
+	base := lipgloss.NewStyle()
+	if noColor {
+		s.Text = base
+		s.Dim = base.Faint(true)
+		s.Bold = base.Bold(true)
+		s.Title = base.Bold(true)
+		s.Accent = base.Bold(true)
+		s.Warn = base.Bold(true)
+		s.Good = base.Bold(true)
+		s.Okey = base.Bold(true)
+		s.Turn = base.Reverse(true).Bold(true)
+		s.Panel = base.Border(lipgloss.RoundedBorder())
+		s.Key = base.Bold(true)
+		for i := range s.face {
+			s.face[i] = base.Bold(true)
+		}
+		s.frame[FramePlain] = base
+		s.frame[FrameCursor] = base.Bold(true)
+		s.frame[FrameHeld] = base.Bold(true)
+		s.frame[FrameDim] = base.Faint(true)
+		s.helpKey = base.Bold(true)
+		s.helpSep = base.Faint(true)
+		return s
+	}
+	s.Text = base.Foreground(c("text"))
+	s.Dim = base.Foreground(c("dim"))
+	s.Bold = base.Foreground(c("text")).Bold(true)
+	s.Title = base.Foreground(c("title")).Bold(true)
+	s.Accent = base.Foreground(c("accent")).Bold(true)
+	s.Warn = base.Foreground(c("warn")).Bold(true)
+	s.Good = base.Foreground(c("good")).Bold(true)
+	s.Okey = base.Foreground(c("okey")).Bold(true)
+	s.Turn = base.Foreground(c("text")).Background(c("turn.bg")).Bold(true)
+	s.Panel = base.Border(lipgloss.RoundedBorder()).BorderForeground(c("dim"))
+	s.Key = base.Foreground(c("accent")).Bold(true)
+	faceBg := c("tile.face")
+	for i, role := range []string{"tile.red", "tile.yellow", "tile.blue", "tile.black"} {
+		s.face[i] = base.Foreground(c(role)).Background(faceBg).Bold(true)
+	}
+	s.frame[FramePlain] = base.Foreground(c("tile.frame"))
+	s.frame[FrameCursor] = base.Foreground(c("cursor")).Bold(true)
+	s.frame[FrameHeld] = base.Foreground(c("held")).Bold(true)
+	s.frame[FrameDim] = base.Foreground(c("dim")).Faint(true)
+	s.helpKey = base.Foreground(c("accent")).Bold(true)
+	s.helpSep = base.Foreground(c("dim"))
+	return s
+}
+
+// HelpStyles are the key and separator styles for the help bar.
+func (s *Styles) HelpStyles() (key, sep lipgloss.Style) { return s.helpKey, s.helpSep }
+
+// TileW and TileH are a tile's size on screen.
+const (
+	TileW = 5
+	TileH = 3
+)
+
+var edges = [numFrames][6]string{
+	// top-left, horizontal, top-right, vertical, bottom-left, bottom-right
+	FramePlain:  {"┌", "─", "┐", "│", "└", "┘"},
+	FrameCursor: {"╔", "═", "╗", "║", "╚", "╝"},
+	FrameHeld:   {"┏", "━", "┓", "┃", "┗", "┛"},
+	FrameDim:    {"┌", "─", "┐", "│", "└", "┘"},
+}
+
+// Tile renders face t (NoTile: an empty slot) as three lines of TileW
+// columns. The label goes on the top edge.
+func (s *Styles) Tile(t game.Tile, f Frame, l Label) [3]string {
+	k := tileKey{t, f, l}
+	if r, ok := s.tiles[k]; ok {
+		return r
+	}
+	r := s.renderTile(t, f, l)
+	s.tiles[k] = r
+	return r
+}
+
+// EmptySlot renders an empty rack slot: blank, or an empty frame under the
+// cursor.
+func (s *Styles) EmptySlot(f Frame) [3]string {
+	if f == FramePlain {
+		return [3]string{"     ", "     ", "     "}
+	}
+	return s.Tile(game.NoTile, f, LabelNone)
+}
+
+func (s *Styles) renderTile(t game.Tile, f Frame, l Label) [3]string {
+	e := edges[f]
+	fr := s.frame[f]
+	top := e[1] + e[1] + e[1]
+	switch l {
+	case LabelOkey:
+		top = "OK" + e[1]
+	case LabelFalse:
+		top = "J" + e[1] + e[1]
+	}
+	var mid string
+	if t == game.NoTile {
+		mid = fr.Render(e[3]) + "   " + fr.Render(e[3])
+	} else {
+		txt := t.String()
+		if len(txt) < 3 {
+			txt += strings.Repeat(" ", 3-len(txt))
+		}
+		st := s.Bold
+		if t.Valid() && t != game.FalseJoker {
+			st = s.face[t.Colour()]
+		}
+		if f == FrameDim && s.NoColor {
+			st = st.Faint(true)
+		}
+		mid = fr.Render(e[3]) + st.Render(txt) + fr.Render(e[3])
+	}
+	lbl := fr
+	if l != LabelNone {
+		lbl = s.Okey
+	}
+	topLine := fr.Render(e[0])
+	if l != LabelNone {
+		n := 2
+		if l == LabelFalse {
+			n = 1
+		}
+		topLine += lbl.Render(top[:n]) + fr.Render(top[n:])
+	} else {
+		topLine += fr.Render(top)
+	}
+	topLine += fr.Render(e[2])
+	return [3]string{
+		topLine,
+		mid,
+		fr.Render(e[4] + e[1] + e[1] + e[1] + e[5]),
+	}
+}
+
+// Inline renders a tile on one line, for logs and messages: its notation
+// in its colour ("R7"), the okey marked ("R5 okey" is left to the caller).
+func (s *Styles) Inline(t game.Tile) string {
+	if !t.Valid() || t == game.FalseJoker || s.NoColor {
+		return s.Bold.Render(t.String())
+	}
+	return s.face[t.Colour()].Render(t.String())
+}
