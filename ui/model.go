@@ -167,10 +167,10 @@ func New(opt Options) (*Model, error) {
 		held: -1, fresh: -1, asking: -1, dark: true, lastOK: true,
 	}
 	m.ctx, m.cancel = context.WithCancel(context.Background())
+	m.help = help.New()
 	if err := m.applySettings(); err != nil {
 		return nil, err
 	}
-	m.help = help.New()
 	if opt.SeedSet {
 		m.seed = opt.Seed
 	} else {

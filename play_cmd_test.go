@@ -1,0 +1,69 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestPlayFlags(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, "config"))
+	t.Setenv("XDG_STATE_HOME", filepath.Join(home, "state"))
+	env := func(k string) string {
+		if k == "LANG" {
+			return "tr_TR.UTF-8"
+		}
+		return ""
+	}
+	f, err := parsePlayFlags([]string{"--speed", "fast", "--bots", "easy,hard,expert", "--names", "A,B,C", "--points", "10", "--seed", "5"}, os.Stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt, err := playOptions(f, env, time.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := opt.Settings
+	if s.Lang != "tr" || s.Speed != "fast" || s.Levels != [3]string{"easy", "hard", "expert"} || s.Names != [3]string{"A", "B", "C"} || s.Rules != "points=10" {
+		t.Fatalf("settings %+v", s)
+	}
+	if !opt.SeedSet || opt.Seed != 5 || opt.StateDir != filepath.Join(home, "state", "okey") {
+		t.Fatalf("options %+v", opt)
+	}
+}
+
+func TestPlayBadFlagsAreRefused(t *testing.T) {
+	t.Setenv("HOME", t.TempDir())
+	t.Setenv("XDG_CONFIG_HOME", "")
+	for _, args := range [][]string{
+		{"--lang", "fr"},
+		{"--speed", "warp"},
+		{"--rules", "partners,leave_at_zero"},
+		{"--bots", "easy,hard"},
+		{"--points", "99"},
+		{"--theme", "neon"},
+		{"extra"},
+	} {
+		var out, errb bytes.Buffer
+		code := playMain(context.Background(), append(args, "--config-dir", t.TempDir(), "--state-dir", t.TempDir()), strings.NewReader(""), &out, &errb)
+		if code != 2 || !strings.Contains(errb.String(), "okey:") {
+			t.Fatalf("%v: exit %d, stderr %q", args, code, errb.String())
+		}
+	}
+}
+
+func TestPlayHelp(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := playMain(context.Background(), []string{"-h"}, strings.NewReader(""), &out, &errb); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	if !strings.Contains(errb.String(), "-state-dir") {
+		t.Fatalf("help: %s", errb.String())
+	}
+}

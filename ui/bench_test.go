@@ -1,0 +1,82 @@
+package ui
+
+import (
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// benchModel is a table in the middle of a hand at w×h, in colour.
+func benchModel(b *testing.B, w, h int) *Model {
+	m := newTestModel(b, w, h, func(o *Options) { o.NoColor = false })
+	drain(b, m, m.Init())
+	press(b, m, "d")
+	return m
+}
+
+func benchView(b *testing.B, w, h int) {
+	m := benchModel(b, w, h)
+	m.View()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		_ = m.View()
+	}
+}
+
+func BenchmarkView80x24(b *testing.B)  { benchView(b, 80, 24) }
+func BenchmarkView120x40(b *testing.B) { benchView(b, 120, 40) }
+func BenchmarkView200x60(b *testing.B) { benchView(b, 200, 60) }
+
+// BenchmarkKeyMove is the cost of handling an arrow key.
+func BenchmarkKeyMove(b *testing.B) {
+	m := benchModel(b, 100, 30)
+	k := keyMsg("right")
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		m.Update(k)
+	}
+}
+
+// BenchmarkKeySort is the cost of sorting the rack by colour (it also
+// starts a save, which runs outside Update).
+func BenchmarkKeySort(b *testing.B) {
+	m := benchModel(b, 100, 30)
+	k := keyMsg("c")
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		m.Update(k)
+	}
+}
+
+// BenchmarkKeyDiscard is the cost of a discard: the reducer, the view,
+// the rack and the record (the bots' answers and the save run outside).
+func BenchmarkKeyDiscard(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		m := benchModel(b, 100, 30)
+		k := keyMsg("x")
+		m.cursor = firstTile(m)
+		b.StartTimer()
+		m.Update(k)
+	}
+}
+
+// BenchmarkStartup is New (settings, reading the state directory, the
+// deal) and the first frame.
+func BenchmarkStartup(b *testing.B) {
+	state, cfg := testEnv(b)
+	s := DefaultSettings("en")
+	b.ReportAllocs()
+	for b.Loop() {
+		m, err := New(Options{Settings: s, StateDir: state, ConfigDir: cfg, Seed: 1, SeedSet: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+		_ = m.View()
+	}
+}

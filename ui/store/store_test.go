@@ -1,0 +1,97 @@
+package store
+
+import (
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+)
+
+func TestSaverOnlyMovesForward(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "sub", MatchFile)
+	s := NewSaver()
+	if ok, err := s.Save(path, 2, []byte("two")); !ok || err != nil {
+		t.Fatal(ok, err)
+	}
+	if ok, _ := s.Save(path, 1, []byte("one")); ok {
+		t.Fatal("an older snapshot was written over a newer one")
+	}
+	var wg sync.WaitGroup
+	for i := uint64(3); i < 50; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, err := s.Save(path, i, []byte{byte(i)}); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	b, _ := os.ReadFile(path)
+	if len(b) != 1 || b[0] != 49 {
+		t.Fatalf("file holds %v, want the newest snapshot", b)
+	}
+	left, _ := filepath.Glob(filepath.Join(dir, "sub", ".*tmp*"))
+	if len(left) > 0 {
+		t.Fatalf("temporary files left: %v", left)
+	}
+}
+
+func TestSetAsideNeverReplaces(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, MatchFile)
+	now := time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)
+	var got []string
+	for i := range 2 {
+		if err := os.WriteFile(path, []byte{byte(i)}, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		p, err := SetAside(path, "damaged", now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, p)
+	}
+	if got[0] == got[1] {
+		t.Fatal("the second file replaced the first")
+	}
+	for i, p := range got {
+		b, _ := os.ReadFile(p)
+		if len(b) != 1 || b[0] != byte(i) {
+			t.Fatalf("%s holds %v", p, b)
+		}
+	}
+	if _, err := os.Stat(path); !os.IsNotExist(err) {
+		t.Fatal("the original is still there")
+	}
+}
+
+func TestArchive(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, MatchFile)
+	os.WriteFile(path, []byte("x"), 0o644)
+	p, err := Archive(path, "finished", time.Unix(0, 0).UTC())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if filepath.Dir(p) != filepath.Join(dir, FinishedDir) {
+		t.Fatalf("archived to %s", p)
+	}
+}
+
+func TestDirs(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", "/x/state")
+	if d, _ := StateDir(""); d != "/x/state/okey" {
+		t.Fatalf("state dir %s", d)
+	}
+	if d, _ := StateDir("/elsewhere"); d != "/elsewhere" {
+		t.Fatalf("state dir %s", d)
+	}
+	t.Setenv("XDG_STATE_HOME", "")
+	t.Setenv("HOME", "/home/u")
+	if d, _ := StateDir(""); d != "/home/u/.local/state/okey" {
+		t.Fatalf("state dir %s", d)
+	}
+}
