@@ -85,9 +85,11 @@ func layout(w, h int) Layout {
 	l.LogBeside = w >= MinWidth+logSide+2
 	tw := min(w, 100)
 	tx := (w - tw) / 2
+	logW := 0
 	if l.LogBeside {
 		tw = min(w-logSide-2, 100)
-		tx = max(0, (w-tw-logSide-2)/2)
+		logW = min(60, w-tw-2)
+		tx = max(0, (w-tw-2-logW)/2)
 	}
 	l.Header = Rect{0, 0, w, 1}
 	// Spare lines go first between the bands, then to the log, then
@@ -136,7 +138,7 @@ func layout(w, h int) Layout {
 	y += rackH
 	l.Table = Rect{tx, tableY, tw, y - tableY}
 	if l.LogBeside {
-		l.Log = Rect{tx + tw + 2, tableY, min(logSide, w-tx-tw-2), y - tableY}
+		l.Log = Rect{tx + tw + 2, tableY, logW, y - tableY}
 	} else {
 		l.Log = Rect{0, y, w, logH}
 	}

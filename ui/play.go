@@ -312,7 +312,11 @@ func (m *Model) applied(evs []game.Event, lines []byte) tea.Cmd {
 	for _, e := range evs {
 		m.addLog(e.Redact(0))
 	}
+	wasMine := m.view.MyTurn()
 	m.refresh()
+	if !wasMine && m.view.MyTurn() && m.flashWarn {
+		m.flash = "" // "wait for X" is out of date now
+	}
 	cmds := []tea.Cmd{m.saveCmd()}
 	switch m.view.Phase {
 	case game.HandOver:

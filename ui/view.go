@@ -370,21 +370,33 @@ func (m *Model) renderLog(c *canvas) {
 		y++
 		h--
 	}
+	// The newest entries that fit, oldest first; beside the table long
+	// entries wrap, below it they are cut.
 	var lines []string
+	newest := 0 // lines of the newest entry, drawn brighter
 	for i := len(m.log) - 1; i >= 0 && len(lines) < h; i-- {
 		s := m.logText(m.log[i])
 		if s == "" {
 			continue
 		}
-		lines = append(lines, s)
+		parts := []string{cut(s, r.W)}
+		if m.lay.LogBeside {
+			parts = wrap(s, r.W)
+		}
+		for j := len(parts) - 1; j >= 0 && len(lines) < h; j-- {
+			lines = append(lines, parts[j])
+		}
+		if newest == 0 {
+			newest = len(lines)
+		}
 	}
 	for i := range lines {
 		s := lines[len(lines)-1-i]
 		st := m.st.Dim
-		if i == len(lines)-1 {
+		if i >= len(lines)-newest {
 			st = m.st.Text
 		}
-		c.put(r.X, y+i, st.Render(cut(s, r.W)))
+		c.put(r.X, y+i, st.Render(s))
 	}
 }
 
@@ -405,10 +417,14 @@ func (m *Model) logText(e logEntry) string {
 	}
 	switch ev.Kind {
 	case game.EvDeal:
-		if ev.Tile == game.NoTile {
-			return m.tr.T("log.deal.noindicator", e.hand, m.seatName(ev.Seat))
+		dealer := m.tr.T("log.dealer", m.seatName(ev.Seat))
+		if me {
+			dealer = m.tr.T("log.dealer.you")
 		}
-		return m.tr.T("log.deal", e.hand, m.seatName(ev.Seat), ev.Tile.String(), ev.Tile.Next().String())
+		if ev.Tile == game.NoTile {
+			return m.tr.T("log.deal.noindicator", e.hand, dealer)
+		}
+		return m.tr.T("log.deal", e.hand, dealer, ev.Tile.String(), ev.Tile.Next().String())
 	case game.EvShow:
 		return say("log.show", ev.Tile.String())
 	case game.EvDraw:
@@ -669,12 +685,16 @@ func (m *Model) renderNotice() string {
 func (m *Model) renderResume() string {
 	v := &m.view
 	lines := []string{m.st.Title.Render(m.tr.T("resume.title")), ""}
-	for _, s := range wrap(m.tr.T("resume.body", v.Hand, m.tr.T("you"), m.scoreText(0), shortPathOf(m)), m.width-4) {
+	for _, s := range wrap(m.tr.T("resume.body", v.Hand, shortPathOf(m)), m.width-4) {
 		lines = append(lines, m.st.Text.Render(s))
 	}
 	lines = append(lines, "")
-	for s := 1; s < game.NumSeats; s++ {
-		lines = append(lines, m.st.Text.Render(fmt.Sprintf("  %s (%s): %s", m.seatName(s), m.tr.T("level."+m.levels[s]), m.scoreText(s))))
+	for s := range game.NumSeats {
+		who := m.seatName(s)
+		if s > 0 {
+			who += " (" + m.tr.T("level."+m.levels[s]) + ")"
+		}
+		lines = append(lines, m.st.Text.Render("  "+fit(who, MaxNameLen+12)+" "+m.scoreText(s)))
 	}
 	return m.screenFrame(lines, m.tr.T("resume.keys"))
 }
