@@ -9,8 +9,9 @@ import (
 
 // Easy plays like a beginner who sorts the rack into chains and never
 // counts: it keeps the tiles of its longest chains (runs of one colour or
-// sets of one value), discards a tile of its shortest chain (a spare
-// copy first, ties by chance), takes the previous discard only when it
+// sets of one value; both copies of a face count as in its chain, so a
+// spare copy is kept as long as the chain), discards a tile of its
+// shortest chain (ties by chance), takes the previous discard only when it
 // lengthens a chain to three or more (or is an okey), never throws an
 // okey, never shows the indicator, and finishes as soon as a discard
 // leaves a winning hand. Chains ignore the okey's wildness and the
@@ -99,8 +100,8 @@ func easyFinish(an *game.Analyzer, c *game.Counts) (game.Tile, bool, error) {
 	return game.NoTile, false, nil
 }
 
-// shortest picks a tile of the shortest chain: a spare copy counts as a
-// chain of one. Okeys are never picked while anything else is held.
+// shortest picks a tile of the shortest chain. Okeys are never picked
+// while anything else is held.
 func (b *Easy) shortest(an *game.Analyzer, c *game.Counts) game.Tile {
 	p := played(an, c)
 	var ties [game.NumFaces]game.Tile
@@ -111,9 +112,6 @@ func (b *Easy) shortest(an *game.Analyzer, c *game.Counts) game.Tile {
 			continue
 		}
 		l := chainLen(&p, an.PlaysAs(t))
-		if k > 1 {
-			l = 1
-		}
 		switch {
 		case l < best:
 			best, n = l, 0
