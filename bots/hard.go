@@ -1,10 +1,12 @@
 package bots
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 
 	"okey/game"
 )
@@ -33,10 +35,12 @@ type Hard struct {
 }
 
 // hardSecond caps the candidates the second exchange is weighed for,
-// and hardInner the discards weighed after each drawn out.
+// hardOutFaces the outs followed exactly for each, and hardInner the
+// discards weighed after each drawn out.
 const (
-	hardSecond = 4
-	hardInner  = 3
+	hardSecond   = 3
+	hardInner    = 2
+	hardOutFaces = 8
 )
 
 // NewHard returns a hard bot seeded with seed.
@@ -166,38 +170,41 @@ func (b *Hard) rank(v *game.View, c *game.Counts, dd *distances, unseen *game.Co
 }
 
 // secondExchange replaces the one-exchange score of the most promising
-// candidates by the distance expected after two draws: for every out f
-// of what a candidate leaves, the best one-exchange score after drawing f
+// candidates by the distance expected after two draws: for each out f of
+// what a candidate leaves, the best one-exchange score after drawing f
 // and discarding well; for every other draw, the candidate's own score.
+// The hardOutFaces outs with the most unseen copies are followed exactly;
+// the rest are taken to leave as many outs as the candidate has, which
+// keeps a decision to some hundred analysis calls.
 func (b *Hard) secondExchange(an *game.Analyzer, c *game.Counts, cs []cand, score []float64, unseen *game.Counts, total float64) error {
 	order := make([]int, len(cs))
 	for i := range order {
 		order[i] = i
 	}
-	// the hardSecond best by one-exchange score
-	for i := 0; i < len(order) && i < hardSecond; i++ {
-		for j := i + 1; j < len(order); j++ {
-			if score[order[j]] < score[order[i]] {
-				order[i], order[j] = order[j], order[i]
-			}
-		}
-	}
+	slices.SortStableFunc(order, func(x, y int) int { return cmp.Compare(score[x], score[y]) })
 	for _, i := range order[:min(hardSecond, len(order))] {
 		h := *c
 		h[cs[i].tile]--
-		o, err := outs(an, &h)
-		if err != nil {
-			return err
-		}
 		one := score[i]
-		exp, pOut := 0.0, 0.0
-		for s := o; s != 0; s &= s - 1 {
-			f := game.Tile(bits.TrailingZeros64(uint64(s)))
-			if unseen[f] == 0 {
-				continue
+		d := float64(cs[i].dist)
+		pCand := float64(cs[i].live) / total
+		var faces [game.NumFaces]game.Tile
+		nf := 0
+		for s := cs[i].outs; s != 0; s &= s - 1 {
+			if f := game.Tile(bits.TrailingZeros64(uint64(s))); unseen[f] > 0 {
+				faces[nf] = f
+				nf++
 			}
+		}
+		slices.SortStableFunc(faces[:nf], func(x, y game.Tile) int { return int(unseen[y]) - int(unseen[x]) })
+		exp, pOut := 0.0, 0.0
+		for k, f := range faces[:nf] {
 			p := float64(unseen[f]) / total
 			pOut += p
+			if k >= hardOutFaces {
+				exp += p * (d - 1 - pCand)
+				continue
+			}
 			h2 := h
 			h2[f]++
 			dd2, err := discardDistances(an, &h2)
@@ -210,21 +217,8 @@ func (b *Hard) secondExchange(an *game.Analyzer, c *game.Counts, cs []cand, scor
 			}
 			bestIn := math.Inf(1)
 			for _, x := range in {
-				if x.live < 0 {
-					continue
-				}
-				bestIn = min(bestIn, float64(x.dist)-float64(x.live)/total)
-			}
-			if math.IsInf(bestIn, 1) { // one candidate: its outs were not weighed
-				bestIn = float64(in[0].dist)
-				if in[0].dist > 0 {
-					h3 := h2
-					h3[in[0].tile]--
-					o3, err := outs(an, &h3)
-					if err != nil {
-						return err
-					}
-					bestIn -= float64(weight(o3, unseen)) / total
+				if x.live >= 0 {
+					bestIn = min(bestIn, float64(x.dist)-float64(x.live)/total)
 				}
 			}
 			exp += p * bestIn

@@ -113,7 +113,8 @@ type cand struct {
 	tile  game.Tile
 	dist  int
 	live  int
-	loose int // neighbours of the tile in the rack: fewer is looser
+	outs  game.TileSet // the outs of what is left, when weighed
+	loose int          // neighbours of the tile in the rack: fewer is looser
 }
 
 // weighDiscards lists the discards that leave the least distance (never
@@ -131,9 +132,6 @@ func weighDiscards(an *game.Analyzer, c *game.Counts, dd *distances, w *game.Cou
 		cs = append(cs, cand{tile: t, dist: int(k), live: -1, loose: neighbours(an, &p, an.PlaysAs(t))})
 	}
 	slices.SortStableFunc(cs, func(x, y cand) int { return x.loose - y.loose })
-	if len(cs) == 1 {
-		return cs, nil
-	}
 	for i := range cs[:min(limit, len(cs))] {
 		rest := *c
 		rest[cs[i].tile]--
@@ -141,7 +139,7 @@ func weighDiscards(an *game.Analyzer, c *game.Counts, dd *distances, w *game.Cou
 		if err != nil {
 			return nil, err
 		}
-		cs[i].live = weight(o, w)
+		cs[i].outs, cs[i].live = o, weight(o, w)
 	}
 	return cs, nil
 }
