@@ -185,3 +185,13 @@ func (plainBot) Decide(ctx context.Context, v game.View) (game.Action, error) {
 func withPlainBots(o *Options) {
 	o.NewBot = func(string, bots.Options) (bots.Bot, error) { return plainBot{}, nil }
 }
+
+// showingBot is plainBot that shows the indicator whenever it may.
+type showingBot struct{ plainBot }
+
+func (b showingBot) Decide(ctx context.Context, v game.View) (game.Action, error) {
+	if v.Legal.Show {
+		return game.ShowAction(v.Seat), nil
+	}
+	return b.plainBot.Decide(ctx, v)
+}

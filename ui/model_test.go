@@ -512,3 +512,59 @@ func TestCatalogsHaveTheSameKeys(t *testing.T) {
 		t.Fatalf("en and tr differ:\nonly en: %v\nonly tr: %v", minus(en, tr), minus(tr, en))
 	}
 }
+
+// TestWholeMatchThroughKeys plays a match from the first deal to the
+// final table with keys only. Until hand analysis can tell a win, scores
+// move by gösterme alone, so the match is short (5 points) and everyone
+// shows the indicator when they can.
+func TestWholeMatchThroughKeys(t *testing.T) {
+	m := newTestModel(t, 80, 24, func(o *Options) {
+		o.Settings.Rules = "points=5"
+		o.NewBot = func(string, bots.Options) (bots.Bot, error) { return showingBot{}, nil }
+	})
+	drain(t, m, m.Init())
+	for hands := 0; m.screen != scrMatchOver; hands++ {
+		if hands > 200 {
+			t.Fatal("the match does not end")
+		}
+		for turns := 0; m.screen == scrPlay; turns++ {
+			if turns > 200 {
+				t.Fatal("the hand does not end")
+			}
+			if m.view.Legal.Show {
+				press(t, m, "g")
+				if !m.view.Shown[0] {
+					t.Fatalf("g did not show: %s", m.flash)
+				}
+			}
+			playMyTurn(t, m)
+		}
+		if m.screen == scrHandOver {
+			press(t, m, "enter")
+		}
+	}
+	out := plain(m)
+	t.Log("\n" + out)
+	if !strings.Contains(out, "The match is over") || !strings.Contains(out, "won") || !strings.Contains(out, "lost") {
+		t.Fatalf("no final table:\n%s", out)
+	}
+	if w, line := maxLineWidth(out); w > 80 {
+		t.Fatalf("final table line of %d: %q", w, line)
+	}
+	press(t, m, "n")
+	if m.screen != scrPlay || m.view.Hand != 1 || m.MatchOver() {
+		t.Fatalf("n does not start a new match: screen %d", m.screen)
+	}
+	done, _ := filepath.Glob(filepath.Join(m.opt.StateDir, store.FinishedDir, "*finished*.okey"))
+	if len(done) != 1 {
+		t.Fatalf("the finished match was not kept: %v", done)
+	}
+	b, _ := os.ReadFile(done[0])
+	rec, err := game.ParseRecord(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, err := game.Replay(rec); err != nil || g.State().Phase() != game.MatchOver {
+		t.Fatalf("the kept record does not replay to the end: %v", err)
+	}
+}

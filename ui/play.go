@@ -322,7 +322,7 @@ func (m *Model) applied(evs []game.Event, lines []byte) tea.Cmd {
 	case game.HandOver:
 		m.endOfHand(scrHandOver)
 	case game.MatchOver:
-		m.endOfHand(scrMatchOver)
+		m.endOfHand(scrHandOver) // the last hand first, then the final table
 	default:
 		cmds = append(cmds, m.nextTurn())
 	}
@@ -532,6 +532,9 @@ func (m *Model) keyHandOver(k tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(k, m.keys.Quit):
 		return m.quit()
+	case key.Matches(k, m.keys.Next) && m.view.Phase == game.MatchOver:
+		m.screen = scrMatchOver
+		return nil
 	case key.Matches(k, m.keys.Next):
 		m.screen = scrPlay
 		evs, lines, err := m.g.Apply(game.NextHandAction())

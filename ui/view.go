@@ -733,7 +733,7 @@ func (m *Model) renderHandOver() string {
 	}
 	foot := m.tr.T("handover.keys")
 	if v.Phase == game.MatchOver {
-		foot = m.tr.T("matchover.keys")
+		foot = m.tr.T("handover.keys.final")
 	}
 	return m.screenFrame(lines, foot)
 }
