@@ -568,3 +568,61 @@ func TestWholeMatchThroughKeys(t *testing.T) {
 		t.Fatalf("the kept record does not replay to the end: %v", err)
 	}
 }
+
+func TestRulesVariantsFit(t *testing.T) {
+	for _, rules := range []string{"simple104", "partners,one_colour_double", "leave_at_zero,indicator_last,simple"} {
+		m := newTestModel(t, 80, 24, withPlainBots, func(o *Options) { o.Settings.Rules = rules })
+		drain(t, m, m.Init())
+		for turns := 0; m.screen == scrPlay; turns++ {
+			out := plain(m)
+			if w, line := maxLineWidth(out); w > 80 || strings.Contains(out, "%!") || strings.Contains(out, "{{") {
+				t.Fatalf("%s: bad line of %d columns: %q\n%s", rules, w, line, out)
+			}
+			if turns > 100 {
+				t.Fatal("the hand does not end")
+			}
+			playMyTurn(t, m)
+		}
+		if rules == "simple104" && !strings.Contains(plain(m), "no score") {
+			t.Fatalf("simple104 hand over:\n%s", plain(m))
+		}
+	}
+}
+
+// TestHandOverShowsTheWinningGroups draws the end of a won hand: the
+// winner's groups, each loser's loss and why.
+func TestHandOverShowsTheWinningGroups(t *testing.T) {
+	m := newTestModel(t, 80, 24)
+	ts := func(s string) []game.Tile {
+		out, err := game.ParseTiles(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	okey := m.view.Okey
+	run := ts("R1 R2 R3 R4")
+	melds := []game.Meld{
+		{Kind: game.Run, Tiles: run, As: run},
+		{Kind: game.Set, Tiles: ts("K7 B7 Y7"), As: ts("K7 B7 Y7")},
+		{Kind: game.Set, Tiles: []game.Tile{game.NewTile(game.Red, 9), game.NewTile(game.Blue, 9), okey}, As: ts("R9 B9 K9")},
+		{Kind: game.Run, Tiles: ts("Y11 Y12 Y13 Y1"), As: ts("Y11 Y12 Y13 Y1")},
+	}
+	m.view.Phase = game.HandOver
+	m.view.Result = &game.HandResult{
+		Hand: 1, Winner: 2, Discard: okey, OkeyFinish: true, Points: 4,
+		Win:  game.Win{Kind: game.WinMelds, Melds: melds},
+		Lost: [4]int{5, 4, 0, 4}, Shown: [4]bool{false, false, true, false},
+	}
+	m.screen = scrHandOver
+	out := plain(m)
+	for _, want := range []string{"Mehmet wins with runs and sets", "R1", "Y13", "OK", "okey finish",
+		"showed the indicator: 1", "melds win: 4 (okey finish ×2)", "-5"} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("no %q on:\n%s", want, out)
+		}
+	}
+	if w, line := maxLineWidth(out); w > 80 {
+		t.Fatalf("line of %d: %q", w, line)
+	}
+}

@@ -724,12 +724,22 @@ func (m *Model) renderHandOver() string {
 	}
 	lines = append(lines, m.st.Bold.Render(m.tr.T("handover.lost")))
 	for s := range game.NumSeats {
-		why := m.lossReasons(res, s)
-		line := fmt.Sprintf("  %s  %s  %s", fit(m.seatName(s), MaxNameLen), right("-"+strconv.Itoa(res.Lost[s]), 4), fit(m.scoreText(s), 12))
+		lost := "-" + strconv.Itoa(res.Lost[s])
 		if res.Lost[s] == 0 {
-			line = fmt.Sprintf("  %s  %s  %s", fit(m.seatName(s), MaxNameLen), right("0", 4), fit(m.scoreText(s), 12))
+			lost = "0"
 		}
-		lines = append(lines, m.st.Text.Render(line)+m.st.Dim.Render(why))
+		head := fmt.Sprintf("  %s  %s  %s", fit(m.seatName(s), MaxNameLen), right(lost, 4), fit(m.scoreText(s), 10))
+		why := m.lossReasons(res, s)
+		// The reasons wrap under themselves when the line is too short.
+		indent := ansi.StringWidth(head) + 2
+		parts := wrap(why, max(20, m.width-4-indent))
+		for i, p := range parts {
+			if i == 0 {
+				lines = append(lines, m.st.Text.Render(head)+"  "+m.st.Dim.Render(p))
+			} else {
+				lines = append(lines, strings.Repeat(" ", indent)+m.st.Dim.Render(p))
+			}
+		}
 	}
 	foot := m.tr.T("handover.keys")
 	if v.Phase == game.MatchOver {
@@ -751,8 +761,11 @@ func (m *Model) winLines(res *game.HandResult) []string {
 			rows = append(rows, cur)
 			cur, curW = [3]string{}, 0
 		}
-		for _, t := range g.Tiles {
+		for i, t := range g.Tiles {
 			box := m.tileBox(t, theme.FramePlain)
+			if m.view.Okey != game.NoTile && t == m.view.Okey && i < len(g.As) {
+				box = m.st.Tile(g.As[i], theme.FramePlain, theme.LabelOkey)
+			}
 			for k := range 3 {
 				cur[k] += box[k]
 			}
@@ -789,11 +802,15 @@ func (m *Model) lossReasons(res *game.HandResult, seat int) string {
 	}
 	if res.Winner >= 0 && res.Winner != seat && res.Lost[seat] > 0 && res.Points > 0 {
 		w := m.tr.T("why."+res.Win.Kind.String(), res.Points)
+		var dbl []string
 		if res.OkeyFinish {
-			w += ", " + m.tr.T("why.okeyfinish")
+			dbl = append(dbl, m.tr.T("why.okeyfinish"))
 		}
 		if v.Rules.OneColourDouble && res.Win.OneColour {
-			w += ", " + m.tr.T("why.onecolour")
+			dbl = append(dbl, m.tr.T("why.onecolour"))
+		}
+		if len(dbl) > 0 {
+			w += " (" + strings.Join(dbl, ", ") + ")"
 		}
 		why = append(why, w)
 	}
@@ -808,10 +825,7 @@ func (m *Model) lossReasons(res *game.HandResult, seat int) string {
 	if res.Left[seat] {
 		why = append(why, m.tr.T("why.left"))
 	}
-	if len(why) == 0 {
-		return ""
-	}
-	return "  " + strings.Join(why, "; ")
+	return strings.Join(why, "; ")
 }
 
 // renderMatchOver is the final table.
