@@ -626,3 +626,22 @@ func TestHandOverShowsTheWinningGroups(t *testing.T) {
 		t.Fatalf("line of %d: %q", w, line)
 	}
 }
+
+func TestHandEndingDuringSettingsLeadsToHandOver(t *testing.T) {
+	m := newTestModel(t, 100, 30, withPlainBots)
+	drain(t, m, m.Init())
+	for m.view.WallLeft > 0 {
+		playMyTurn(t, m)
+	}
+	// The wall is out and it is the player's turn: open the settings,
+	// and end the hand behind them as a bot would.
+	press(t, m, "o")
+	if _, _, err := m.g.Apply(game.EndHandAction(0)); err != nil {
+		t.Fatal(err)
+	}
+	m.refresh()
+	press(t, m, "esc")
+	if m.screen != scrHandOver {
+		t.Fatalf("back from the settings to screen %d, want the hand over", m.screen)
+	}
+}

@@ -176,8 +176,7 @@ func (m *Model) keySettings(k tea.KeyPressMsg) tea.Cmd {
 	case s == "ctrl+c":
 		return m.quit()
 	case s == "esc":
-		m.screen = f.back
-		m.settings = nil
+		m.leaveSettings()
 		m.setFlash(false, m.tr.T("status.settings.cancel"))
 		return m.nextTurn()
 	case s == "enter":
@@ -208,8 +207,7 @@ func (m *Model) keySettings(k tea.KeyPressMsg) tea.Cmd {
 		}
 		cur.at = (cur.at + d + len(cur.values)) % len(cur.values)
 	case s == "q" && !cur.isText:
-		m.screen = f.back
-		m.settings = nil
+		m.leaveSettings()
 		return m.nextTurn()
 	default:
 		f.err = m.tr.T("set.err.keys")
@@ -235,8 +233,7 @@ func (m *Model) saveSettings() tea.Cmd {
 		f.err = err.Error()
 		return nil
 	}
-	m.screen = f.back
-	m.settings = nil
+	m.leaveSettings()
 	msg := m.tr.T("status.settings.saved")
 	if s.Rules != old.Rules || s.Levels != old.Levels || s.Names != old.Names {
 		msg = m.tr.T("status.settings.nextmatch")
@@ -250,4 +247,14 @@ func (m *Model) saveSettings() tea.Cmd {
 		return nil
 	}
 	return tea.Batch(save, m.nextTurn())
+}
+
+// leaveSettings goes back to the screen the settings were opened from,
+// or to the end of the hand if it ended meanwhile.
+func (m *Model) leaveSettings() {
+	m.screen = m.settings.back
+	m.settings = nil
+	if m.screen == scrPlay && m.view.Phase != game.Playing {
+		m.screen = scrHandOver
+	}
 }
