@@ -32,3 +32,21 @@ func (a *Analyzer) Outs(h Hand) TileSet { return 0 }
 
 // Arrange lays out a rack for seri diz or çift diz.
 func (a *Analyzer) Arrange(tiles []Tile, mode ArrangeMode) Arrangement { return Arrangement{} }
+
+// Tiles lists the hand's tiles.
+func (h Hand) Tiles() []Tile { return h.c.Tiles() }
+
+// Add puts a tile in the hand.
+func (h *Hand) Add(t Tile) { h.c[t]++ }
+
+// Remove takes a tile out of the hand.
+func (h *Hand) Remove(t Tile) bool {
+	if !t.Valid() || h.c[t] == 0 {
+		return false
+	}
+	h.c[t]--
+	return true
+}
+
+// DiscardDistances gives the distance after discarding each face.
+func (a *Analyzer) DiscardDistances(h Hand) [NumFaces]int8 { return [NumFaces]int8{} }

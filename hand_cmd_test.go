@@ -1,0 +1,181 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"okey/game"
+)
+
+type handAnswer struct {
+	Winning    *bool      `json:"winning"`
+	Kind       string     `json:"kind"`
+	Melds      [][]string `json:"melds"`
+	Distance   *int       `json:"distance"`
+	Discard    string     `json:"discard"`
+	OkeyFinish *bool      `json:"okey_finish"`
+	Error      string     `json:"error"`
+}
+
+func runHand(t *testing.T, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(context.Background(), append([]string{"hand"}, args...), strings.NewReader(stdin), &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+func TestHandJSON(t *testing.T) {
+	lines := []string{
+		"K3: R1 R2 R3 Y4 Y5 Y6 Y7 B9 B10 B11 R12 Y12 B12 K12",    // wins, melds
+		"K3: R1 R2 R3 Y4 Y5 Y6 Y7 B9 B10 B11 R12 Y12 B12 K12 K4", // okey finish
+		"k3: r1 r1 y2 y2 b3 b3 k5 k5 r7 r7 y8 y8 b9 b9 k10",      // pairs after K10
+		"R4: R1 R2 Y9 B4 K7 K11 R13 Y1 Y6 B8 B12 K2 K5 Y13",      // far from winning
+		"R4: R1 R2", // wrong count
+		"R4: R1 R2 Q3 Y4 Y5 Y6 Y7 B9 B10 B11 R12 Y12 B12 K12", // unknown tile
+		"R4: R5 R5 R5 Y4 Y5 Y6 Y7 B9 B10 B11 R12 Y12 B12 K12", // three copies
+		"R4: R4 R4 R6 Y4 Y5 Y6 Y7 B9 B10 B11 R12 Y12 B12 K12", // two of the indicator's tile
+		"J: R1 R2 R3 Y4 Y5 Y6 Y7 B9 B10 B11 R12 Y12 B12 K12",  // false joker indicator
+		"R1 R2 R3 Y4 Y5 Y6 Y7 B9 B10 B11 R12 Y12 B12 K12",     // no indicator
+	}
+	out, stderr, code := runHand(t, strings.Join(lines, "\n")+"\n", "--json")
+	if code != 1 {
+		t.Fatalf("exit %d with bad lines in the batch, want 1 (stderr %q)", code, stderr)
+	}
+	got := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(got) != len(lines) {
+		t.Fatalf("%d answers for %d lines:\n%s", len(got), len(lines), out)
+	}
+	var ans []handAnswer
+	for i, g := range got {
+		var a handAnswer
+		if err := json.Unmarshal([]byte(g), &a); err != nil {
+			t.Fatalf("line %d: not JSON: %q", i+1, g)
+		}
+		ans = append(ans, a)
+	}
+	if a := ans[0]; !*a.Winning || a.Kind != "melds" || *a.Distance != 0 || len(a.Melds) != 4 || a.Discard != "" || a.OkeyFinish != nil {
+		t.Errorf("line 1: %s", got[0])
+	}
+	if a := ans[1]; !*a.Winning || a.Discard != "K4" || !*a.OkeyFinish || *a.Distance != 0 {
+		t.Errorf("line 2: %s", got[1])
+	}
+	if a := ans[2]; !*a.Winning || a.Kind != "pairs" || a.Discard != "K10" || *a.OkeyFinish || len(a.Melds) != 7 {
+		t.Errorf("line 3: %s", got[2])
+	}
+	if a := ans[3]; *a.Winning || a.Kind != "" || len(a.Melds) != 0 || *a.Distance < 3 {
+		t.Errorf("line 4: %s", got[3])
+	}
+	wantErr := []string{"14 or 15 tiles", `"Q3"`, "R5", "R4", "false joker", "indicator"}
+	for i, w := range wantErr {
+		a := ans[4+i]
+		if a.Error == "" || !strings.Contains(a.Error, w) || a.Winning != nil {
+			t.Errorf("line %d: %s, want an error naming %s", 5+i, got[4+i], w)
+		}
+	}
+	// All good lines: exit 0.
+	if _, _, code := runHand(t, lines[0]+"\n"+lines[3]+"\n", "--json"); code != 0 {
+		t.Errorf("exit %d for a clean batch", code)
+	}
+}
+
+// TestHandJSONOrder sends more lines than one chunk so the workers run
+// in parallel, and checks every answer against the analysis of its own
+// line done directly.
+func TestHandJSONOrder(t *testing.T) {
+	rg := game.NewSeeded(3)
+	var in strings.Builder
+	var want []string
+	r := game.DefaultRules()
+	for i := range 6000 {
+		tiles := make([]game.Tile, 0, 106)
+		for f := game.Tile(0); f < game.NumFaces; f++ {
+			tiles = append(tiles, f, f)
+		}
+		rg.ShuffleTiles(tiles)
+		ind := tiles[0]
+		for ind == game.FalseJoker {
+			rg.ShuffleTiles(tiles)
+			ind = tiles[0]
+		}
+		n := 14 + i%2
+		hand := tiles[1 : 1+n]
+		line := fmt.Sprintf("%v: %s", ind, game.FormatTiles(hand))
+		if i%500 == 7 {
+			line = "R4: R1 nonsense"
+		}
+		in.WriteString(line + "\n")
+		var c analyzerCache
+		b, _ := answerLine(nil, r, &c, []byte(line))
+		want = append(want, string(b))
+	}
+	out, _, _ := runHand(t, in.String(), "--json")
+	if out != strings.Join(want, "") {
+		t.Fatal("the batch's answers are not the lines' answers in order")
+	}
+}
+
+func TestHandHuman(t *testing.T) {
+	out, _, code := runHand(t, "", "--indicator", "K3", "R1", "R2", "R3", "Y4", "Y5", "Y6", "Y7", "B9", "B10", "B11", "R12", "Y12", "B12", "K12", "K4")
+	if code != 0 || !strings.Contains(out, "Wins: discard K4 (okey finish") || !strings.Contains(out, "loses 4") {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	out, _, code = runHand(t, "", "R1", "R2", "Y9", "B4", "K7", "K11", "R13", "Y1", "Y6", "B8", "B12", "K2", "K5", "Y13", "--indicator", "r4")
+	if code != 0 || !strings.Contains(out, "Does not win") || !strings.Contains(out, "exchanges from winning") {
+		t.Fatalf("flags after tiles: exit %d:\n%s", code, out)
+	}
+	for _, args := range [][]string{
+		{"--indicator", "R4", "R1", "R2"},
+		{"R1", "R2", "R3", "Y4", "Y5", "Y6", "Y7", "B9", "B10", "B11", "R12", "Y12", "B12", "K12"},
+		{"--indicator", "J", "R1", "R2", "R3", "Y4", "Y5", "Y6", "Y7", "B9", "B10", "B11", "R12", "Y12", "B12", "K12"},
+		{"--rules", "turbo", "--indicator", "R4", "R1"},
+		{"--json", "R1"},
+	} {
+		_, stderr, code := runHand(t, "", args...)
+		if code != 2 || !strings.HasPrefix(stderr, "okey hand: ") {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and a clear message", args, code, stderr)
+		}
+	}
+}
+
+// batchInput makes n "IND: TILES" lines of dealt hands, half of 14 tiles
+// and half of 15.
+func batchInput(n int, seed uint64) []byte {
+	rg := game.NewSeeded(seed)
+	var b bytes.Buffer
+	tiles := make([]game.Tile, 0, 106)
+	for f := game.Tile(0); f < game.NumFaces; f++ {
+		tiles = append(tiles, f, f)
+	}
+	for i := range n {
+		rg.ShuffleTiles(tiles)
+		j := 0
+		for tiles[j] == game.FalseJoker {
+			j++
+		}
+		ind := tiles[j]
+		rest := append(append([]game.Tile(nil), tiles[:j]...), tiles[j+1:]...)
+		hand := rest[:14+i%2]
+		fmt.Fprintf(&b, "%v: %s\n", ind, game.FormatTiles(hand))
+	}
+	return b.Bytes()
+}
+
+// BenchmarkHandBatch measures okey hand --json end to end (parse,
+// analyse on all cores, write in order) in lines per second.
+func BenchmarkHandBatch(b *testing.B) {
+	in := batchInput(100000, 1)
+	lines := bytes.Count(in, []byte("\n"))
+	b.SetBytes(int64(len(in)))
+	b.ResetTimer()
+	for range b.N {
+		var out bytes.Buffer
+		if code := handBatch(context.Background(), game.DefaultRules(), bytes.NewReader(in), &out, &out); code != 0 {
+			b.Fatalf("exit %d: %.200s", code, out.String())
+		}
+	}
+	b.ReportMetric(float64(lines)*float64(b.N)/b.Elapsed().Seconds(), "lines/s")
+}
