@@ -1,17 +1,19 @@
 package bots
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"okey/game"
 )
 
 // Expert is determinised Monte Carlo on top of the hard policy. When a
-// decision is not obvious it lists the promising moves (draw or take;
-// the hard level's best few discards), samples expertWorlds guesses at
+// discard is not obvious it lists the promising ones (the hard level's
+// best few, within three draws to win of its favourite), samples expertWorlds guesses at
 // the hidden tiles that agree with everything it has seen (the other
 // racks hold the tiles they were seen to take; the rest of the unseen
 // tiles are shuffled into the racks and the wall), and plays every
@@ -23,8 +25,8 @@ import (
 // paired; a candidate is dropped as soon as it is clearly behind the
 // leader, and the search stops when one is left, when the worlds are
 // done, or when the time budget (Options.Think, 300 ms by default) is
-// about to run out. Finishing, holding for an okey finish and gösterme
-// follow the hard level.
+// about to run out. Drawing or taking, finishing, holding for an okey
+// finish and gösterme follow the hard level.
 type Expert struct {
 	rnd    *game.Seeded
 	think  time.Duration
@@ -38,8 +40,11 @@ const (
 	DefaultThink = 300 * time.Millisecond
 	// expertWorlds is the number of worlds sampled per decision.
 	expertWorlds = 64
-	// expertCands caps the discards searched.
-	expertCands = 4
+	// expertCands caps the discards searched, and expertMargin keeps
+	// only those whose hard score is within that much of the best (a
+	// score is the draws a hand is expected to need to win).
+	expertCands  = 4
+	expertMargin = 3.0
 	// playoutRounds is how many rounds a playout plays before the hand is
 	// scored from the racks' distances.
 	playoutRounds = 3
@@ -93,22 +98,11 @@ func (b *Expert) Decide(ctx context.Context, v game.View) (game.Action, error) {
 func (b *Expert) candidates(v *game.View) ([]game.Action, error) {
 	an := &v.Analyzer
 	if v.Stage == game.MustDraw {
-		if !v.Legal.Take {
-			return []game.Action{drawOrEnd(v)}, nil
-		}
-		take, err := b.hard.wantsTake(an, v)
-		if err != nil {
-			return nil, err
-		}
-		if !take && v.Legal.Draw {
-			// Search a take only when it keeps the distance: one that
-			// raises it is never better than the wall.
-			keeps, err := takeKeeps(an, v)
-			if err != nil || !keeps {
-				return []game.Action{game.DrawAction(v.Seat)}, err
-			}
-		}
-		return []game.Action{game.TakeAction(v.Seat), drawOrEnd(v)}, nil
+		// Draws follow the hard rule: a take that lowers the distance is
+		// never worse than the wall, and one that does not only shows
+		// the table what the bot collects.
+		a, err := b.hard.decide(v)
+		return []game.Action{a}, err
 	}
 	c := v.Counts
 	unseen := v.Unseen()
@@ -130,37 +124,15 @@ func (b *Expert) candidates(v *game.View) ([]game.Action, error) {
 	for i := range order {
 		order[i] = i
 	}
+	slices.SortStableFunc(order, func(x, y int) int { return cmp.Compare(score[x], score[y]) })
 	var out []game.Action
-	for k := 0; k < len(order) && k < expertCands; k++ {
-		for j := k + 1; j < len(order); j++ {
-			if score[order[j]] < score[order[k]] {
-				order[k], order[j] = order[j], order[k]
-			}
+	for _, i := range order[:min(expertCands, len(order))] {
+		if score[i] > score[order[0]]+expertMargin {
+			break
 		}
-		out = append(out, game.DiscardAction(v.Seat, cs[order[k]].tile))
+		out = append(out, game.DiscardAction(v.Seat, cs[i].tile))
 	}
 	return out, nil
-}
-
-// takeKeeps reports whether taking the previous discard can leave the
-// distance as it is.
-func takeKeeps(an *game.Analyzer, v *game.View) (bool, error) {
-	t := v.Top(v.Previous)
-	if !t.Valid() {
-		return false, nil
-	}
-	c := v.Counts
-	d, err := distance(an, &c)
-	if err != nil {
-		return false, err
-	}
-	c[t]++
-	dd, err := discardDistances(an, &c)
-	if err != nil {
-		return false, err
-	}
-	dd[t] = noDist
-	return minDist(&dd) <= d, nil
 }
 
 // search plays the candidates out over sampled worlds and returns the one
@@ -322,7 +294,7 @@ func (b *Expert) playout(s game.State, me int, a game.Action, seed uint64) (floa
 	}
 	var players [game.NumSeats]*Hard
 	for i := range players {
-		players[i] = &Hard{rnd: game.NewSeeded(seed + uint64(i)), lookahead: 1, defence: defaultDefence}
+		players[i] = &Hard{rnd: game.NewSeeded(seed + uint64(i)), lookahead: 1, defence: defaultDefence, weigh: normalOuts}
 	}
 	ctx := context.Background()
 	turns := 0
@@ -353,20 +325,42 @@ func (b *Expert) playout(s game.State, me int, a game.Action, seed uint64) (floa
 	return -float64(r.Points) / 2, nil
 }
 
-// estimate scores an unfinished hand for seat me from the distances of
-// the four racks: a seat d exchanges from a win finishes first with a
-// weight that halves with every exchange.
+// estimate scores an unfinished hand for seat me as a race: each seat
+// needs turnsTo(distance, live outs) draws to win, so it finishes first
+// with a chance proportional to its speed, 1/turns; the hand may also run
+// out of wall, which is likelier the slower everyone is. The score is
+// the expected points, as playout scores them.
 func (b *Expert) estimate(s *game.State, me int) (float64, error) {
-	v := s.View(me) // the analyser of the world's deal, nothing more
-	an := &v.Analyzer
-	score := 0.0
+	var speed [game.NumSeats]float64
+	sum := 0.0
 	for seat := range game.NumSeats {
-		w := s.View(seat)
-		d, err := distance(an, &w.Counts)
+		if s.TileCount(seat) == 0 {
+			continue // a seat that left
+		}
+		v := s.View(seat)
+		an := &v.Analyzer
+		d, err := distance(an, &v.Counts)
 		if err != nil {
 			return 0, err
 		}
-		p := math.Pow(0.35, float64(d))
+		speed[seat] = 1 // a winning hand finishes on its next turn
+		if d > 0 {
+			o, err := outs(an, &v.Counts)
+			if err != nil {
+				return 0, err
+			}
+			unseen := v.Unseen()
+			speed[seat] = 1 / turnsTo(d, weight(o, &unseen), float64(max(unseen.Total(), 1)))
+		}
+		sum += speed[seat]
+	}
+	// the wall's own "speed": the hand ends dry after WallLeft draws
+	// shared by the seats
+	dry := float64(game.NumSeats) / float64(max(s.WallLeft(), 1))
+	total := sum + dry
+	score := 0.0
+	for seat, sp := range speed {
+		p := sp / total
 		if seat == me {
 			score += 2 * p
 		} else {

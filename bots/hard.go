@@ -32,6 +32,9 @@ type Hard struct {
 	lookahead int
 	// defence scales the penalty on tiles the next player wants.
 	defence float64
+	// weigh caps the tied discards whose outs are weighed (0: all; the
+	// expert's playouts weigh the four loosest, as normal does).
+	weigh int
 }
 
 // hardSecond caps the candidates the second exchange is weighed for,
@@ -49,8 +52,10 @@ func NewHard(seed uint64) *Hard {
 }
 
 // defaultDefence is the weight of a unit of danger, in units of expected
-// distance, when the wall is empty (it grows linearly from 0 at the deal).
-const defaultDefence = 0.06
+// distance, late in a hand (it grows from 0 at the deal, see lateness).
+// Nearly half the hands are won by taking the previous player's discard,
+// so a tile the next player wants costs more than a few outs.
+const defaultDefence = 0.1
 
 // Level is "hard".
 func (b *Hard) Level() string { return "hard" }
@@ -140,7 +145,11 @@ func (b *Hard) chooseDiscard(v *game.View, c *game.Counts, dd *distances, unseen
 // (or two, with the look-ahead), plus the defence penalty.
 func (b *Hard) rank(v *game.View, c *game.Counts, dd *distances, unseen *game.Counts) ([]cand, []float64, error) {
 	an := &v.Analyzer
-	cs, err := weighDiscards(an, c, dd, unseen, len(c))
+	limit := b.weigh
+	if limit == 0 {
+		limit = game.NumFaces
+	}
+	cs, err := weighDiscards(an, c, dd, unseen, limit)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -158,8 +167,7 @@ func (b *Hard) rank(v *game.View, c *game.Counts, dd *distances, unseen *game.Co
 		}
 	}
 	if b.defence > 0 {
-		late := 1 - float64(v.WallLeft)/float64(max(wallSize(v), 1))
-		if late > 0 {
+		if late := lateness(v); late > 0 {
 			danger := dangerTable(v)
 			for i := range cs {
 				score[i] += b.defence * late * danger[an.PlaysAs(cs[i].tile)]
@@ -228,6 +236,28 @@ func (b *Hard) secondExchange(an *game.Analyzer, c *game.Counts, cs []cand, scor
 	return nil
 }
 
+// stepTurns[k] is the number of draws a step from distance k to k-1 is
+// taken to need when the hand's own outs are not known: 1/p for the
+// mean share p of live outs at that distance, measured over hands of
+// normal bots (the last step is the slowest: few tiles finish a hand).
+var stepTurns = [...]float64{0, 9.6, 6.2, 4.3, 3.2, 2.2, 1.8}
+
+// turnsTo estimates the draws a hand at distance d needs to win when
+// live copies of the unseen total would lower its distance: the wait
+// for the next step, total/live, plus the typical wait of every step
+// after it. A hand with no live out is given a wait of four times the
+// unseen tiles.
+func turnsTo(d, live int, total float64) float64 {
+	if d <= 0 {
+		return 0
+	}
+	t := total / max(float64(live), 0.25)
+	for k := 1; k < d; k++ {
+		t += stepTurns[min(k, len(stepTurns)-1)]
+	}
+	return t
+}
+
 // finishOrHold finishes when the rack wins, or holds the winning hand for
 // an okey finish when that is worth the risk. ok is false when the bot
 // holds: the caller then discards as usual, keeping the win.
@@ -237,7 +267,7 @@ func (b *Hard) finishOrHold(v *game.View, c *game.Counts, dd *distances, unseen 
 	if err != nil || !ok {
 		return game.Action{}, false, err
 	}
-	if an.IsOkey(t) || c[an.Okey()] == 0 || an.Okey() == game.NoTile {
+	if an.Okey() == game.NoTile || an.IsOkey(t) || c[an.Okey()] == 0 {
 		return game.FinishAction(v.Seat, t), true, nil
 	}
 	rest := *c
@@ -290,17 +320,33 @@ func (b *Hard) finishOrHold(v *game.View, c *game.Counts, dd *distances, unseen 
 // typicalLoss is what a seat loses on average when another finishes.
 const typicalLoss = 2.3
 
+// lateness grows from 0 at the deal to 1 when a hand is usually about
+// to be won (handTurns draws and takes): the later, the nearer the next
+// player is to a win and the more a tile it wants can cost.
+func lateness(v *game.View) float64 {
+	return min(1, float64(drawsSoFar(v))/handTurns)
+}
+
+// handTurns is about the number of draws and takes of a hand between bots
+// of the middle levels.
+const handTurns = 28
+
+// drawsSoFar counts the draws and takes of the hand so far.
+func drawsSoFar(v *game.View) int {
+	n := 0
+	for _, e := range v.History {
+		if e.Kind == game.EvDraw || e.Kind == game.EvTake {
+			n++
+		}
+	}
+	return n
+}
+
 // finishRisk estimates the chance that one of the other players finishes
 // before the bot's next turn, from how far the hand has gone: players
 // close in on a win as they draw.
 func finishRisk(v *game.View) float64 {
-	draws := 0
-	for _, e := range v.History {
-		if e.Kind == game.EvDraw || e.Kind == game.EvTake {
-			draws++
-		}
-	}
-	per := finishHazard(draws / game.NumSeats)
+	per := finishHazard(drawsSoFar(v) / game.NumSeats)
 	others := 0
 	for s, a := range v.Active {
 		if a && s != v.Seat {

@@ -121,12 +121,18 @@ type cand struct {
 // an okey while anything else is held), the loosest first, and weighs the
 // live outs of the first limit of them.
 func weighDiscards(an *game.Analyzer, c *game.Counts, dd *distances, w *game.Counts, limit int) ([]cand, error) {
+	return weighWithin(an, c, dd, w, limit, 0)
+}
+
+// weighWithin is weighDiscards for the discards that leave at most slack
+// more than the least distance.
+func weighWithin(an *game.Analyzer, c *game.Counts, dd *distances, w *game.Counts, limit, slack int) ([]cand, error) {
 	p := played(an, c)
 	cs := make([]cand, 0, 16)
 	best, onlyOkeys := minNonOkey(an, dd)
 	for f, k := range dd {
 		t := game.Tile(f)
-		if k == noDist || int(k) != best || (an.IsOkey(t) && !onlyOkeys) {
+		if k == noDist || int(k) > best+slack || (an.IsOkey(t) && !onlyOkeys) {
 			continue
 		}
 		cs = append(cs, cand{tile: t, dist: int(k), live: -1, loose: neighbours(an, &p, an.PlaysAs(t))})
