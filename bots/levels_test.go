@@ -93,7 +93,7 @@ func TestEasyDiscard(t *testing.T) {
 	}{
 		{"the lone tile", "R1 R2 R3 R4 Y5 Y6 Y7 B9 B10 B11 K1 K2 K3 R9 Y12", []string{"Y12"}}, // R9 pairs up with B9
 		{"keeps a spare copy", "R1 R2 R3 R4 Y5 Y6 Y7 Y7 B9 B10 B11 K1 K2 K3 B13", []string{"B13"}},
-		{"never the okey", "R1 R2 R3 R4 Y5 Y6 Y7 B8 B9 B10 B11 K1 K2 K3 K5", []string{"Y5", "Y6", "Y7", "K1", "K2", "K3"}},
+		{"never the okey", "R1 R2 R3 R4 Y5 Y6 Y9 B8 B9 B11 B13 K1 K2 K3 K5", []string{"Y9", "B11", "B13"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
