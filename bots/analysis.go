@@ -69,23 +69,25 @@ func winOf(a *game.Analyzer, c *game.Counts) (game.Win, bool, error) {
 }
 
 // discardDistances fills d for a 15-tile rack: the distance left after
-// discarding each held face.
+// discarding each held face. (game.Analyzer.DiscardDistances does the
+// same; this one is used while the analysis placeholder, which answers
+// zeros, may still be in.)
 func discardDistances(a *game.Analyzer, c *game.Counts) (distances, error) {
 	var d distances
 	for f := range d {
 		d[f] = noDist
 	}
+	h, err := hand(a, c)
+	if err != nil {
+		return d, err
+	}
 	for f, n := range c {
 		if n == 0 {
 			continue
 		}
-		c14 := *c
-		c14[f]--
-		k, err := distance(a, &c14)
-		if err != nil {
-			return d, err
-		}
-		d[f] = int8(k)
+		rest := h
+		rest.Remove(game.Tile(f))
+		d[f] = int8(a.Distance(rest))
 	}
 	return d, nil
 }

@@ -3,6 +3,7 @@ package bots
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -43,11 +44,11 @@ const (
 	// expertCands caps the discards searched, and expertMargin keeps
 	// only those whose hard score is within that much of the best (a
 	// score is the draws a hand is expected to need to win).
-	expertCands  = 4
+	expertCands  = 3
 	expertMargin = 3.0
 	// playoutRounds is how many rounds a playout plays before the hand is
 	// scored from the racks' distances.
-	playoutRounds = 3
+	playoutRounds = 2
 	// clearlyBehind is the z-score of a paired difference past which a
 	// candidate is dropped.
 	clearlyBehind = 2.5
@@ -158,8 +159,9 @@ func (b *Expert) search(ctx context.Context, v *game.View, cands []game.Action, 
 		if err := ctx.Err(); err != nil {
 			return game.Action{}, err
 		}
-		now := time.Now()
-		if played > 0 && now.Add(spent/time.Duration(played)).After(deadline) {
+		// stop before a world that would not end in time: a world costs
+		// a playout for every candidate still in
+		if played > 0 && time.Now().Add(spent/time.Duration(played)*time.Duration(left)).After(deadline) {
 			break
 		}
 		seed := b.rnd.Uint64()
@@ -168,13 +170,20 @@ func (b *Expert) search(ctx context.Context, v *game.View, cands []game.Action, 
 				continue
 			}
 			t0 := time.Now()
-			s, err := b.playout(world, v.Seat, cands[i], seed)
+			s, err := b.playout(world, v.Seat, cands[i], seed, deadline)
+			if errors.Is(err, errOutOfTime) {
+				truncate(scores, alive)
+				break
+			}
 			if err != nil {
 				return game.Action{}, err
 			}
 			spent += time.Since(t0)
 			played++
 			scores[i] = append(scores[i], s)
+		}
+		if time.Now().After(deadline) {
+			break
 		}
 		if done := w + 1; done >= firstCheck && (done-firstCheck)%checkEvery == 0 {
 			left = prune(scores, alive)
@@ -193,6 +202,25 @@ func (b *Expert) search(ctx context.Context, v *game.View, cands []game.Action, 
 		return cands[0], nil // no world played in time: the hard choice
 	}
 	return cands[best], nil
+}
+
+// errOutOfTime stops a playout that would overrun the time budget.
+var errOutOfTime = errors.New("out of thinking time")
+
+// truncate drops a world that not every candidate still in has played,
+// so that the candidates are compared on the same worlds.
+func truncate(scores [][]float64, alive []bool) {
+	k := -1
+	for i, s := range scores {
+		if alive[i] && (k < 0 || len(s) < k) {
+			k = len(s)
+		}
+	}
+	for i := range scores {
+		if alive[i] {
+			scores[i] = scores[i][:k]
+		}
+	}
 }
 
 // prune drops the candidates clearly behind the leader, comparing each
@@ -287,7 +315,7 @@ func (b *Expert) sample(v *game.View) ([]game.State, error) {
 
 // playout applies the candidate in the world and plays on with the
 // playout policy on every seat, then scores the outcome for seat me.
-func (b *Expert) playout(s game.State, me int, a game.Action, seed uint64) (float64, error) {
+func (b *Expert) playout(s game.State, me int, a game.Action, seed uint64, deadline time.Time) (float64, error) {
 	s, _, err := s.Apply(a)
 	if err != nil {
 		return 0, fmt.Errorf("candidate %v: %w", a, err)
@@ -305,6 +333,9 @@ func (b *Expert) playout(s game.State, me int, a game.Action, seed uint64) (floa
 				return b.estimate(&s, me)
 			}
 			turns++
+		}
+		if s.Moves()%8 == 0 && time.Now().After(deadline) {
+			return 0, errOutOfTime
 		}
 		seat := s.Turn()
 		act, err := players[seat].Decide(ctx, s.View(seat))
