@@ -59,7 +59,8 @@ type BotResult struct {
 	Won int `json:"won"`
 	// WinShare is Won over the hands that had a winner.
 	WinShare float64 `json:"win_share"`
-	// CI95 is the 95% Wilson interval of WinShare.
+	// CI95 is the 95% interval of WinShare, with the hands of a deal
+	// taken as one cluster (see ShareInterval).
 	CI95 [2]float64 `json:"ci95"`
 	// PointsLostPerHand is the mean of the points it lost a hand (wins
 	// of others and their gösterme), under the run's scoring.
@@ -175,6 +176,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	var next, done atomic.Int64
 	var progressMu sync.Mutex
 	tallies := make([]tally, workers)
+	winners := make([]int8, cfg.Hands) // bot index of each hand's winner, -1 for none
 	errs := make([]error, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
@@ -185,7 +187,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 				if i >= cfg.Hands || ctx.Err() != nil {
 					return
 				}
-				if err := playHand(ctx, &cfg, i, t); err != nil {
+				if err := playHand(ctx, &cfg, i, t, &winners[i]); err != nil {
 					errs[w] = err
 					cancel()
 					return
@@ -210,7 +212,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	for i := range tallies {
 		all.add(&tallies[i])
 	}
-	return summarise(&cfg, &all, time.Since(start)), nil
+	return summarise(&cfg, &all, winners, time.Since(start)), nil
 }
 
 // DealSeed is the seed of deal k of a run: every hand of the deal, in
@@ -227,7 +229,8 @@ func botSeed(seed uint64, k, j int) uint64 {
 
 // playHand plays hand i of the run (deal i/4, rotation i%4) and counts it
 // into t.
-func playHand(ctx context.Context, cfg *Config, i int, t *tally) error {
+func playHand(ctx context.Context, cfg *Config, i int, t *tally, winner *int8) error {
+	*winner = -1
 	k, rot := i/game.NumSeats, i%game.NumSeats
 	var seatBot [game.NumSeats]bots.Bot
 	var botOf [game.NumSeats]int // bot index sitting in each seat
@@ -285,6 +288,7 @@ func playHand(ctx context.Context, cfg *Config, i int, t *tally) error {
 	}
 	if r.Winner >= 0 {
 		j := botOf[r.Winner]
+		*winner = int8(j)
 		t.won[j]++
 		if r.OkeyFinish {
 			t.okey[j]++
@@ -297,7 +301,7 @@ func playHand(ctx context.Context, cfg *Config, i int, t *tally) error {
 }
 
 // summarise turns the merged tally into the table.
-func summarise(cfg *Config, t *tally, elapsed time.Duration) Result {
+func summarise(cfg *Config, t *tally, winners []int8, elapsed time.Duration) Result {
 	r := Result{Hands: t.hands, WallOut: t.wallOut, Capped: t.capped, ElapsedS: elapsed.Seconds()}
 	decided := t.hands - t.wallOut
 	for j, name := range cfg.Bots {
@@ -307,7 +311,7 @@ func summarise(cfg *Config, t *tally, elapsed time.Duration) Result {
 		}
 		if decided > 0 {
 			b.WinShare = float64(t.won[j]) / float64(decided)
-			lo, hi := Wilson(t.won[j], decided)
+			lo, hi := ShareInterval(winners, j)
 			b.CI95 = [2]float64{lo, hi}
 		}
 		if t.hands > 0 {

@@ -78,12 +78,56 @@ func BenchmarkHand(b *testing.B) {
 			var t tally
 			i := 0
 			for b.Loop() {
-				if err := playHand(context.Background(), &cfg, i, &t); err != nil {
+				var w int8
+				if err := playHand(context.Background(), &cfg, i, &t, &w); err != nil {
 					b.Fatal(err)
 				}
 				i++
 			}
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "hands/s")
 		})
+	}
+}
+
+// TestShareInterval: the interval holds the share, narrows with more
+// deals, and spreads when whole deals go one way.
+func TestShareInterval(t *testing.T) {
+	mk := func(deals int, pattern []int8) []int8 {
+		var w []int8
+		for range deals {
+			w = append(w, pattern...)
+		}
+		return w
+	}
+	// bot 0 wins one hand of every deal: share 1/4, no spread between
+	// deals, so Wilson's interval over the hands
+	even := mk(100, []int8{0, 1, 2, 3})
+	lo, hi := ShareInterval(even, 0)
+	wlo, whi := Wilson(100, 400)
+	if lo != wlo || hi != whi {
+		t.Errorf("even deals: [%v, %v], want Wilson's [%v, %v]", lo, hi, wlo, whi)
+	}
+	// bot 0 wins every hand of half the deals and none of the others:
+	// share 1/2 as well as any, but clustered: wider than Wilson
+	var lumpy []int8
+	for d := range 100 {
+		if d%2 == 0 {
+			lumpy = append(lumpy, 0, 0, 0, 0)
+		} else {
+			lumpy = append(lumpy, 1, 2, 3, 1)
+		}
+	}
+	lo, hi = ShareInterval(lumpy, 0)
+	wlo, whi = Wilson(200, 400)
+	if !(lo < 0.5 && 0.5 < hi) || hi-lo <= whi-wlo {
+		t.Errorf("lumpy deals: [%v, %v], want around 0.5 and wider than Wilson's [%v, %v]", lo, hi, wlo, whi)
+	}
+	small := mk(10, []int8{0, 1, 0, 2})
+	big := mk(1000, []int8{0, 1, 0, 2})
+	// no spread between deals in either: both Wilson, the bigger narrower
+	slo, shi := ShareInterval(small, 0)
+	blo, bhi := ShareInterval(big, 0)
+	if bhi-blo >= shi-slo {
+		t.Errorf("1000 deals [%v, %v] not narrower than 10 deals [%v, %v]", blo, bhi, slo, shi)
 	}
 }
