@@ -14,20 +14,23 @@ import (
 
 // Expert is determinised Monte Carlo on top of the hard policy. When a
 // discard is not obvious it lists the promising ones (the hard level's
-// best few, within three draws to win of its favourite), samples expertWorlds guesses at
-// the hidden tiles that agree with everything it has seen (the other
-// racks hold the tiles they were seen to take; the rest of the unseen
-// tiles are shuffled into the racks and the wall), and plays every
+// best few, within a third of an exchange of its favourite by hard's
+// score), samples expertWorlds guesses at the hidden tiles that agree
+// with everything it has seen (the other racks hold the tiles they were
+// seen to take; the rest of the unseen tiles are shuffled into the racks
+// and the wall; game.View.Assume checks every guess), and plays every
 // candidate out in every world with all four seats on the hard policy
 // (without its second-exchange look-ahead, for speed) for up to
-// playoutRounds rounds. A hand that ends scores its points (+ for a win,
-// - for a loss); one still open is scored from the distances of the four
-// racks. The same worlds serve every candidate, so the comparison is
-// paired; a candidate is dropped as soon as it is clearly behind the
-// leader, and the search stops when one is left, when the worlds are
-// done, or when the time budget (Options.Think, 300 ms by default) is
-// about to run out. Drawing or taking, finishing, holding for an okey
-// finish and gösterme follow the hard level.
+// playoutRounds rounds. A hand that ends scores its points for the
+// winner (half of them lost by the others); one still open is scored as
+// a race in which each seat finishes first with a chance proportional
+// to its speed, one over its expected draws to win. The same worlds
+// serve every candidate, so the comparison is paired; a candidate is
+// dropped as soon as it is clearly behind the leader, and the search
+// stops when one is left, when the worlds are done, or before the time
+// budget (Options.Think, 300 ms by default) would run out. Drawing or
+// taking, finishing, holding for an okey finish and gösterme follow the
+// hard level.
 type Expert struct {
 	rnd    *game.Seeded
 	think  time.Duration
@@ -43,9 +46,10 @@ const (
 	expertWorlds = 64
 	// expertCands caps the discards searched, and expertMargin keeps
 	// only those whose hard score is within that much of the best (a
-	// score is the draws a hand is expected to need to win).
+	// score is an expected distance: 0.3 is about eighteen live copies
+	// of outs).
 	expertCands  = 3
-	expertMargin = 3.0
+	expertMargin = 0.3
 	// playoutRounds is how many rounds a playout plays before the hand is
 	// scored from the racks' distances.
 	playoutRounds = 2
