@@ -39,6 +39,11 @@ const testWorlds = 8
 // state in which a seat is to draw or discard: the positions the tests
 // ask bots about. step thins them out (every step-th is kept).
 func positions(t testing.TB, rules game.Rules, level string, seeds []uint64, step int) []game.State {
+	return table(t, rules, [game.NumSeats]string{level, level, level, level}, seeds, step)
+}
+
+// table is positions with a level for each seat.
+func table(t testing.TB, rules game.Rules, levels [game.NumSeats]string, seeds []uint64, step int) []game.State {
 	t.Helper()
 	var out []game.State
 	n := 0
@@ -49,7 +54,7 @@ func positions(t testing.TB, rules game.Rules, level string, seeds []uint64, ste
 		}
 		var seat [game.NumSeats]Bot
 		for i := range seat {
-			seat[i] = quickBot(t, level, seed+uint64(i))
+			seat[i] = quickBot(t, levels[i], seed+uint64(i))
 		}
 		for s.Phase() == game.Playing && s.Moves() < 500 {
 			if n%step == 0 {
@@ -62,7 +67,7 @@ func positions(t testing.TB, rules game.Rules, level string, seeds []uint64, ste
 				t.Fatalf("seed %d, seat %d: %v", seed, who, err)
 			}
 			if s, _, err = s.Apply(a); err != nil {
-				t.Fatalf("seed %d: %s played an illegal move: %v", seed, level, err)
+				t.Fatalf("seed %d: %s played an illegal move: %v", seed, levels[who], err)
 			}
 		}
 	}
@@ -99,13 +104,17 @@ func TestLegalPlay(t *testing.T) {
 					t.Fatal(err)
 				}
 				seeds := []uint64{1, 2}
+				levels := [game.NumSeats]string{level, level, level, level}
 				if level == "expert" {
 					if rs != "default" && rs != "simple104" {
 						t.Skip("the expert plays the hard policy: two rule sets show it legal")
 					}
+					// one expert among hard bots: its moves are the ones
+					// checked, the others' are hard's
 					seeds = seeds[:1]
+					levels = [game.NumSeats]string{"expert", "hard", "hard", "hard"}
 				}
-				ps := positions(t, r, level, seeds, 1)
+				ps := table(t, r, levels, seeds, 1)
 				if len(ps) == 0 {
 					t.Fatal("no positions")
 				}
