@@ -1,0 +1,259 @@
+package game
+
+// Checking the relaxed optimum against the tiles in existence.
+//
+// The relaxed model lets any face fill any number of slots, so its
+// optimum is an upper bound on the true one. A witness turns the optimum
+// into a concrete structure: the colours' runs from the tables, the sets
+// of the best config with their free slots given to the colours that
+// have the most room, and slots added (run ends, a set's fourth) up to
+// 14. If the tiles in existence can fill it (slots beyond a face's copies
+// within the okey budget), the optimum is the true one.
+
+// structure is a concrete structure: slots by played face.
+type structure struct {
+	slots [52]int8
+	cov   [NumColours]line // run coverage by position
+	used  int              // slots in all
+}
+
+// over is the number of slots the tiles in existence cannot fill.
+func (s *structure) over(a *Analyzer) int {
+	n := 0
+	for f := range s.slots {
+		if x := int(s.slots[f]) - int(a.availOf(Tile(f))); x > 0 {
+			n += x
+		}
+	}
+	return n
+}
+
+// room is how many more slots face f takes before needing an okey.
+func (s *structure) room(a *Analyzer, f int) int {
+	return int(a.availOf(Tile(f))) - int(s.slots[f])
+}
+
+// witness builds the structure of r's best config. r must have been
+// solved; its lines are left as they were.
+func (a *Analyzer) witness(r *relaxed, s *structure) bool {
+	*s = structure{}
+	if r.best < 0 {
+		return false
+	}
+	// Replay the best config.
+	for i := range r.nShare {
+		if j := r.bestChoice[i]; j >= 0 {
+			r.apply(r.shared[i].v, &r.shared[i].opts[j], 1)
+		}
+	}
+	var counts [NumColours]int8
+	ok := r.pack(&counts) == r.best
+	for c := range NumColours {
+		if ok && !r.coverage(c, int(counts[c]), &s.cov[c]) {
+			ok = false
+		}
+	}
+	for i := r.nShare - 1; i >= 0; i-- {
+		if j := r.bestChoice[i]; j >= 0 {
+			r.apply(r.shared[i].v, &r.shared[i].opts[j], -1)
+		}
+	}
+	if !ok {
+		return false
+	}
+	for c := range NumColours {
+		for p := 1; p <= 14; p++ {
+			v := p
+			if p == 14 {
+				v = 1
+			}
+			s.slots[c*NumValues+v-1] += s.cov[c][p]
+			s.used += int(s.cov[c][p])
+		}
+	}
+	// The sets: claimed naturals, then free slots where there is room.
+	threes := 0
+	var setAt [NumValues + 1]*setOption
+	for i := range r.nShare {
+		j := r.bestChoice[i]
+		if j < 0 {
+			continue
+		}
+		o := &r.shared[i].opts[j]
+		v := int(r.shared[i].v)
+		setAt[v] = o
+		threes += int(o.three)
+		var spare [NumColours]int8 // fills colour c can still take
+		for c := range NumColours {
+			s.slots[c*NumValues+v-1] += o.claims[c]
+			spare[c] = o.sets - o.claims[c]
+		}
+		s.used += int(o.slots)
+		for range o.slots - o.seat {
+			best := -1
+			for c := range NumColours {
+				if spare[c] > 0 && (best < 0 || s.room(a, c*NumValues+v-1) > s.room(a, best*NumValues+v-1)) {
+					best = c
+				}
+			}
+			if best < 0 {
+				return false
+			}
+			spare[best]--
+			s.slots[best*NumValues+v-1]++
+		}
+	}
+	// Make it up to 14 slots.
+	for s.used < 14 {
+		if !a.extend(s, &setAt, r.wrap) {
+			return false
+		}
+	}
+	return s.used == 14 && s.over(a) <= int(a.budget())
+}
+
+// extend adds one slot (or, with three or more to go and nothing better,
+// a fresh run of three) where it costs least.
+func (a *Analyzer) extend(s *structure, setAt *[NumValues + 1]*setOption, wrap bool) bool {
+	last := 13
+	if wrap {
+		last = 14
+	}
+	bestRoom, bestC, bestP := -99, -1, 0
+	for c := range NumColours {
+		cv := &s.cov[c]
+		for p := 1; p <= last; p++ {
+			ends := (p > 1 && cv[p-1] > cv[p]) || (p < last && cv[p+1] > cv[p])
+			if !ends {
+				continue
+			}
+			v := p
+			if p == 14 {
+				v = 1
+			}
+			if rm := s.room(a, c*NumValues+v-1); rm > bestRoom {
+				bestRoom, bestC, bestP = rm, c, p
+			}
+		}
+	}
+	// A set of three may take a fourth.
+	setC, setV, setRoom := -1, 0, -99
+	for v := 1; v <= NumValues; v++ {
+		o := setAt[v]
+		if o == nil || o.three == 0 {
+			continue
+		}
+		for c := range NumColours {
+			f := c*NumValues + v - 1
+			if int(o.claims[c]) < int(o.sets) && s.room(a, f) > setRoom {
+				setC, setV, setRoom = c, v, s.room(a, f)
+			}
+		}
+	}
+	if setC >= 0 && setRoom > bestRoom {
+		s.slots[setC*NumValues+setV-1]++
+		s.used++
+		o := *setAt[setV]
+		o.three--
+		setAt[setV] = &o
+		return true
+	}
+	if bestC >= 0 && (bestRoom > 0 || 14-s.used < 3) {
+		s.cov[bestC][bestP]++
+		v := bestP
+		if bestP == 14 {
+			v = 1
+		}
+		s.slots[bestC*NumValues+v-1]++
+		s.used++
+		return true
+	}
+	if 14-s.used >= 3 {
+		// A fresh run where three faces have room.
+		for c := range NumColours {
+			for v := 1; v+2 <= NumValues; v++ {
+				f := c*NumValues + v - 1
+				if s.room(a, f) > 0 && s.room(a, f+1) > 0 && s.room(a, f+2) > 0 {
+					for i := range 3 {
+						s.slots[f+i]++
+						s.cov[c][v+i]++
+					}
+					s.used += 3
+					return true
+				}
+			}
+		}
+	}
+	if bestC >= 0 {
+		s.cov[bestC][bestP]++
+		v := bestP
+		if bestP == 14 {
+			v = 1
+		}
+		s.slots[bestC*NumValues+v-1]++
+		s.used++
+		return true
+	}
+	return false
+}
+
+// coverage rebuilds a coverage of colour c's current line that seats at
+// least m naturals in the fewest slots.
+func (r *relaxed) coverage(c, m int, out *line) bool {
+	*out = line{}
+	if m == 0 {
+		return true
+	}
+	target := int(r.frontierOf(c)[m])
+	l := r.lines[c]
+	tab := runTabs()
+	ones := int8(0)
+	if r.wrap {
+		ones = l[1]
+	}
+	for lo := int8(0); lo <= ones; lo++ {
+		w := l
+		top := false
+		if r.wrap && ones > 0 {
+			w[1], w[14] = lo, ones-lo
+			top = w[14] > 0
+		}
+		lc, rc := lineCodes(&w, top)
+		nl, nr := 0, 0
+		for p := 1; p <= cutAt; p++ {
+			nl += int(w[p])
+		}
+		for p := cutAt + 1; p <= 14; p++ {
+			nr += int(w[p])
+		}
+		for s := range numRunStates {
+			for i := 0; i <= nl; i++ {
+				a := int(tab.left[lc][s][i])
+				if a >= noSlots {
+					continue
+				}
+				for j := max(0, m-i); j <= nr; j++ {
+					var b int
+					var rcov uint16
+					if top {
+						b, rcov = int(tab.right14[rc][s][j]), tab.right14Cov[rc][s][j]
+					} else {
+						b, rcov = int(tab.right13[rc][s][j]), tab.right13Cov[rc][s][j]
+					}
+					if a+b != target {
+						continue
+					}
+					lcov := tab.leftCov[lc][s][i]
+					for p := 1; p <= cutAt; p++ {
+						out[p] = int8(lcov >> (2 * (p - 1)) & 3)
+					}
+					for p := cutAt + 1; p <= 14; p++ {
+						out[p] = int8(rcov >> (2 * (p - cutAt - 1)) & 3)
+					}
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,230 @@
+package game
+
+import "sync"
+
+// Runs of one colour, without availability limits.
+//
+// A colour's runs give every position p of its line a coverage c_p, the
+// number of runs through it; any coverage that is a sum of intervals of
+// length 3 or more is possible, and it seats min(h_p, c_p) of the h_p
+// naturals at p in sum_p c_p slots. minT[m] is the fewest slots that seat
+// m naturals. The line is 1..13, and 14 (value 1 above 13) with wrap.
+//
+// Coverage 2 is always enough: for every one of the 3^13 lines (and 3^14
+// with wrap) the fewest slots for every count are the same with coverage
+// up to 4 as with coverage up to 2 (checked exhaustively once; the check
+// is in the tests for lines of up to 9 positions). So a line is read from
+// left to right with one of ten states: how many runs of length 1, of
+// length 2 and of length 3 or more are open.
+//
+// A line is cut between positions 7 and 8. Tables built once give, for
+// every left half and every state at the cut, the fewest slots for every
+// count (and one coverage that achieves it); and for every state at the
+// cut and every right half, the same for the rest. A line's minT is then
+// the min-plus product over the ten states.
+
+const noSlots = 99 // minT of a count that cannot be seated
+
+// runStates lists the states (a1, a2, a3) with at most two runs open.
+var runStates = [...][3]int8{
+	{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1},
+	{2, 0, 0}, {1, 1, 0}, {1, 0, 1}, {0, 2, 0}, {0, 1, 1}, {0, 0, 2},
+}
+
+const numRunStates = len(runStates)
+
+// closed reports whether a state may end the line (no run shorter than 3).
+func closedState(s int) bool { return runStates[s][0] == 0 && runStates[s][1] == 0 }
+
+type runMove struct {
+	cov   int8 // runs through the next position
+	to    int8 // state after it
+	fresh int8 // runs starting there
+}
+
+// runNext[s] lists the moves from state s into the next position.
+var runNext = func() (next [numRunStates][]runMove) {
+	index := func(a1, a2, a3 int8) int8 {
+		for i, s := range runStates {
+			if s == [3]int8{a1, a2, a3} {
+				return int8(i)
+			}
+		}
+		return -1
+	}
+	for i, s := range runStates {
+		a1, a2, a3 := s[0], s[1], s[2]
+		for k3 := int8(0); k3 <= a3; k3++ {
+			for n := int8(0); a1+a2+k3+n <= 2; n++ {
+				next[i] = append(next[i], runMove{cov: a1 + a2 + k3 + n, to: index(n, a1, a2+k3), fresh: n})
+			}
+		}
+	}
+	return next
+}()
+
+// halfEntry is, for one half line and one state at the cut, the fewest
+// slots for every count and a coverage that achieves it (2 bits per
+// position, from the half's first position).
+type halfEntry struct {
+	t   [maxHalfSeat + 1]int8
+	cov [maxHalfSeat + 1]uint16
+}
+
+const (
+	cutAt       = 7  // positions 1..7 are the left half
+	maxHalfSeat = 14 // at most 2 naturals on each of 7 positions
+	pow7        = 2187
+	pow6        = 729
+)
+
+// halfSlots is the fewest slots for every count, for every state at the
+// cut, of one half line: what a query reads, kept small and together.
+type halfSlots [numRunStates][maxHalfSeat + 1]int8
+
+// halfCover is a coverage that achieves halfSlots, for the witness.
+type halfCover [numRunStates][maxHalfSeat + 1]uint16
+
+// runTables are the half-line tables, by half code: left is positions
+// 1..7 with the state after 7; right13 is 8..13 and right14 8..14, by the
+// state after 7.
+type runTables struct {
+	left, right13, right14          []halfSlots
+	leftCov, right13Cov, right14Cov []halfCover
+}
+
+var (
+	runTabOnce sync.Once
+	runTab     *runTables
+)
+
+func runTabs() *runTables {
+	runTabOnce.Do(func() {
+		t := &runTables{
+			left: make([]halfSlots, pow7), leftCov: make([]halfCover, pow7),
+			right13: make([]halfSlots, pow6), right13Cov: make([]halfCover, pow6),
+			right14: make([]halfSlots, pow7), right14Cov: make([]halfCover, pow7),
+		}
+		var h [cutAt]int8
+		for code := range pow7 {
+			decode(code, h[:])
+			var ends [numRunStates]halfEntry
+			halfDP(h[:], 0, false, &ends)
+			for s := range numRunStates {
+				t.left[code][s] = ends[s].t
+				t.leftCov[code][s] = ends[s].cov
+			}
+		}
+		for s := range numRunStates {
+			for code := range pow6 {
+				decode(code, h[:6])
+				var ends [numRunStates]halfEntry
+				halfDP(h[:6], s, true, &ends)
+				t.right13[code][s] = ends[0].t
+				t.right13Cov[code][s] = ends[0].cov
+			}
+			for code := range pow7 {
+				decode(code, h[:])
+				var ends [numRunStates]halfEntry
+				halfDP(h[:], s, true, &ends)
+				t.right14[code][s] = ends[0].t
+				t.right14Cov[code][s] = ends[0].cov
+			}
+		}
+		runTab = t
+	})
+	return runTab
+}
+
+func decode(code int, h []int8) {
+	for i := range h {
+		h[i] = int8(code % 3)
+		code /= 3
+	}
+}
+
+// halfDP runs the line h from state start. Without closing, ends[s] gets
+// the result for every state s after the last position; with closing,
+// ends[0] gets the best over the states that may end a line, and no run
+// may start where it could not reach length 3.
+//
+// Among the ways with fewest slots it keeps the one that covers twice the
+// fewest positions holding fewer than two naturals: that way needs no
+// third copy of a tile and leaves the most room, which keeps the checks
+// against availability simple.
+func halfDP(h []int8, start int, closing bool, ends *[numRunStates]halfEntry) {
+	type cell struct {
+		t, extra int8
+		cov      uint16
+	}
+	const inf = int8(noSlots)
+	var cur, nxt [numRunStates][maxHalfSeat + 1]cell
+	for s := range cur {
+		for m := range cur[s] {
+			cur[s][m].t = inf
+		}
+	}
+	cur[start][0] = cell{}
+	better := func(a, b cell) bool { return a.t < b.t || (a.t == b.t && a.extra < b.extra) }
+	for p := range h {
+		for s := range nxt {
+			for m := range nxt[s] {
+				nxt[s][m] = cell{t: inf}
+			}
+		}
+		for s := range numRunStates {
+			for m := range cur[s] {
+				c := cur[s][m]
+				if c.t == inf {
+					continue
+				}
+				for _, mv := range runNext[s] {
+					if closing && mv.fresh > 0 && p > len(h)-3 {
+						continue
+					}
+					g := min(h[p], mv.cov)
+					n := cell{t: c.t + mv.cov, extra: c.extra, cov: c.cov | uint16(mv.cov)<<(2*p)}
+					if mv.cov == 2 && h[p] < 2 {
+						n.extra++
+					}
+					if better(n, nxt[mv.to][m+int(g)]) {
+						nxt[mv.to][m+int(g)] = n
+					}
+				}
+			}
+		}
+		cur, nxt = nxt, cur
+	}
+	for s := range ends {
+		for m := range ends[s].t {
+			ends[s].t[m] = inf
+		}
+	}
+	if !closing {
+		for s := range numRunStates {
+			for m := range cur[s] {
+				ends[s].t[m] = cur[s][m].t
+				ends[s].cov[m] = cur[s][m].cov
+			}
+		}
+		return
+	}
+	var best [maxHalfSeat + 1]cell
+	for m := range best {
+		best[m].t = inf
+	}
+	for s := range numRunStates {
+		if !closedState(s) {
+			continue
+		}
+		for m := range cur[s] {
+			if better(cur[s][m], best[m]) {
+				best[m] = cur[s][m]
+			}
+		}
+	}
+	for m := range best {
+		ends[0].t[m] = best[m].t
+		ends[0].cov[m] = best[m].cov
+	}
+}

@@ -1,0 +1,94 @@
+package game
+
+// This file turns a rack of real tiles into what analysis reasons about:
+// the naturals by the face they play as, and the number of wilds.
+//
+// The model behind every analysis (win, distance, outs, discards):
+//
+// A rack H of 14 tiles holds w okeys (wild) and 14-w naturals; a false
+// joker is the natural okey face. A winning hand H' is a set of melds (or
+// seven pairs) whose every slot is filled by a natural of the slot's face
+// or by a wild. The distance of H is 14 - max |H ∩ H'| over winning H'
+// made of tiles that exist outside the table. Keeping every okey is never
+// worse (an okey can take the place of any tile H' adds), so the distance
+// is 14 - min(14, m + w), where m is the largest number of H's naturals a
+// winning structure can seat. A structure is a multiset of melds; N_f is
+// its number of slots of face f, it seats sum_f min(nat_f, N_f) naturals,
+// and it can be filled from the tiles in existence when
+//
+//	sum_f max(0, N_f - avail_f) <= B
+//
+// (the slots beyond a face's copies take okeys: B = 2 with okeys, 0 under
+// simple104) and it has exactly 14 slots, or at most 11 and the rest is
+// made up of fresh melds of available tiles, which always exist.
+// Seven pairs are the same with pairs for melds.
+
+// played is a rack seen by one deal: naturals by played face in rows of
+// copy masks (as in Hand), and the number of wilds.
+type played struct {
+	rows [NumColours]uint32
+	w    int
+	n    int
+}
+
+// play splits h into naturals and wilds.
+func (a *Analyzer) play(h *Hand) played {
+	p := played{rows: h.rows, n: int(h.n)}
+	if a.okey == NoTile {
+		return p
+	}
+	c := a.okey / NumValues
+	b := uint32(1) << (a.okey % NumValues)
+	r := p.rows[c]
+	p.w = int(r&b) >> (a.okey % NumValues)
+	p.w += int(r&(b<<16)) >> (a.okey%NumValues + 16)
+	r &^= b | b<<16
+	switch h.j {
+	case 1:
+		r |= b
+	case 2:
+		r |= b | b<<16
+	}
+	p.rows[c] = r
+	return p
+}
+
+// nat returns the naturals as counts by played face.
+func (p *played) nat() (nat [52]int8) {
+	for c := range NumColours {
+		r := p.rows[c]
+		for v := range NumValues {
+			nat[c*NumValues+v] = int8(r>>v&1 + r>>(v+16)&1)
+		}
+	}
+	return nat
+}
+
+// budget is how many slots beyond the tiles in existence okeys may fill.
+func (a *Analyzer) budget() int8 {
+	if a.rules.HasOkey() {
+		return 2
+	}
+	return 0
+}
+
+// wraps reports whether 12-13-1 runs are allowed.
+func (a *Analyzer) wraps() bool { return a.rules.Wrap && a.rules.HasOkey() }
+
+// availOf is how many naturals of played face f exist outside the table:
+// the okey face's naturals are the false jokers.
+func (a *Analyzer) availOf(f Tile) int8 {
+	if f == a.okey {
+		return int8(a.avail[FalseJoker])
+	}
+	return int8(a.avail[f])
+}
+
+// outside is how many copies of real face t exist outside the rack h:
+// what a player could still draw or take.
+func (a *Analyzer) outside(h *Hand, t Tile) int {
+	if !t.Valid() {
+		return 0
+	}
+	return int(a.avail[t]) - h.Count(t)
+}

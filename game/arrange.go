@@ -1,0 +1,344 @@
+package game
+
+import "sort"
+
+// Arrange lays out any rack of 0 to 15 tiles for the table's sort keys.
+//
+// ArrangeRuns (seri diz) puts as many tiles as it can into complete runs
+// and sets, okeys taking the slots that complete a group; then pairs of
+// the tiles left that a single tile would complete (two of a run, two of
+// a set); the rest apart. ArrangePairs (çift diz) puts equal tiles
+// together, then every remaining single with an okey while okeys last;
+// the rest apart.
+//
+// Groups come in reading order (complete runs by colour and value, sets
+// by value, then the near groups), tiles within a group low to high with
+// an okey where it plays; leftovers in face order. The same rack always
+// gives the same arrangement. Invalid tiles go to the leftovers.
+func (a *Analyzer) Arrange(tiles []Tile, mode ArrangeMode) Arrangement {
+	var h Hand
+	var bad []Tile
+	for _, t := range tiles {
+		if !t.Valid() || h.Count(t) == 2 || h.n == maxHand {
+			bad = append(bad, t)
+			continue
+		}
+		h.Add(t)
+	}
+	var arr Arrangement
+	if mode == ArrangePairs {
+		arr = a.arrangePairs(&h)
+	} else {
+		arr = a.arrangeRuns(&h)
+	}
+	if len(bad) > 0 {
+		arr.Leftover = append(arr.Leftover, bad...)
+	}
+	return arr
+}
+
+func (a *Analyzer) arrangePairs(h *Hand) Arrangement {
+	var arr Arrangement
+	p := a.play(h)
+	wilds := p.w
+	var singles []Tile
+	for c := range NumColours {
+		r := p.rows[c]
+		for v := range NumValues {
+			f := c*NumValues + v
+			t := a.realTile(f)
+			switch r>>v&1 + r>>(v+16)&1 {
+			case 2:
+				arr.Groups = append(arr.Groups, []Tile{t, t})
+			case 1:
+				singles = append(singles, t)
+			}
+		}
+	}
+	rest := singles[:0:0]
+	for _, t := range singles {
+		if wilds > 0 {
+			arr.Groups = append(arr.Groups, []Tile{t, a.okey})
+			wilds--
+			continue
+		}
+		rest = append(rest, t)
+	}
+	for ; wilds >= 2; wilds -= 2 {
+		arr.Groups = append(arr.Groups, []Tile{a.okey, a.okey})
+	}
+	if wilds == 1 {
+		rest = append(rest, a.okey)
+	}
+	arr.Leftover = rest
+	return arr
+}
+
+func (a *Analyzer) arrangeRuns(h *Hand) Arrangement {
+	var arr Arrangement
+	p := a.play(h)
+	var c coverer
+	c.init(a, &p)
+	c.run(0)
+	for d := range c.bestN {
+		m := &c.best[d]
+		g := make([]Tile, m.n)
+		for i := range m.n {
+			if m.wild[i] {
+				g[i] = a.okey
+			} else {
+				g[i] = a.realTile(int(m.faces[i]))
+			}
+		}
+		if m.kind == Set {
+			mm := Meld{Kind: Set, Tiles: g, As: make([]Tile, m.n)}
+			for i := range m.n {
+				mm.As[i] = Tile(m.faces[i])
+			}
+			sortSet(&mm)
+		}
+		arr.Groups = append(arr.Groups, g)
+	}
+	sortGroups(arr.Groups, a)
+	// Near groups among what is left: two of a run, then two of a set.
+	nat := c.bestLeft
+	var near [][]Tile
+	for col := range NumColours {
+		for v := range NumValues {
+			f := col*NumValues + v
+			for nat[f] > 0 {
+				paired := false
+				for d := 1; d <= 2 && v+d < NumValues; d++ {
+					if nat[f+d] > 0 {
+						near = append(near, []Tile{a.realTile(f), a.realTile(f + d)})
+						nat[f]--
+						nat[f+d]--
+						paired = true
+						break
+					}
+				}
+				if !paired {
+					break
+				}
+			}
+		}
+	}
+	for v := range NumValues {
+		for col := range NumColours {
+			f := col*NumValues + v
+			for nat[f] > 0 {
+				paired := false
+				for oc := col + 1; oc < NumColours; oc++ {
+					g := oc*NumValues + v
+					if nat[g] > 0 {
+						near = append(near, []Tile{a.realTile(f), a.realTile(g)})
+						nat[f]--
+						nat[g]--
+						paired = true
+						break
+					}
+				}
+				if !paired {
+					break
+				}
+			}
+		}
+	}
+	arr.Groups = append(arr.Groups, near...)
+	for f := range 52 {
+		for range nat[f] {
+			arr.Leftover = append(arr.Leftover, a.realTile(f))
+		}
+	}
+	for range c.bestWilds {
+		arr.Leftover = append(arr.Leftover, a.okey)
+	}
+	sort.Slice(arr.Leftover, func(i, j int) bool { return arr.Leftover[i] < arr.Leftover[j] })
+	return arr
+}
+
+// sortGroups orders complete groups: runs by colour then value, then sets
+// by value.
+func sortGroups(gs [][]Tile, a *Analyzer) {
+	key := func(g []Tile) int {
+		// A run has two tiles of one colour that are not okeys; a set
+		// has naturals of different colours.
+		var first Tile = NoTile
+		for _, t := range g {
+			if a.IsOkey(t) {
+				continue
+			}
+			pt := a.PlaysAs(t)
+			if first == NoTile {
+				first = pt
+				continue
+			}
+			if pt.Colour() == first.Colour() {
+				return int(first.Colour())*100 + first.Value()
+			}
+			return 1000 + first.Value()
+		}
+		if first == NoTile {
+			return 3000
+		}
+		return 2000 + int(first)
+	}
+	sort.SliceStable(gs, func(i, j int) bool { return key(gs[i]) < key(gs[j]) })
+}
+
+// coverer finds the most tiles of a rack that complete groups.
+type coverer struct {
+	grouper
+	bestCover int
+	bestLeft  [52]int8
+	bestWilds int
+	left      [52]int8 // naturals left out
+	cover     int
+}
+
+func (c *coverer) init(a *Analyzer, p *played) {
+	c.grouper.init(a, p)
+	c.bestCover = -1
+	c.budget = 1 << 16
+}
+
+func (c *coverer) run(f int) {
+	if c.budget <= 0 {
+		return
+	}
+	c.budget--
+	for f < 52 && c.nat[f] == 0 {
+		f++
+	}
+	rest := 0
+	for g := f; g < 52; g++ {
+		rest += int(c.nat[g])
+	}
+	if c.cover+rest+c.wilds <= c.bestCover {
+		return
+	}
+	if f == 52 {
+		if c.cover > c.bestCover {
+			c.bestCover = c.cover
+			c.bestN = c.depth
+			c.best = c.stack
+			c.bestWilds = c.wilds
+			c.bestLeft = c.left
+		}
+		return
+	}
+	col, v := f/NumValues, f%NumValues+1
+	top := 13
+	if c.wrap {
+		top = 14
+	}
+	positions := [2]int{v, 0}
+	if v == 1 && c.wrap {
+		positions[1] = 14
+	}
+	for L := 13; L >= 3; L-- {
+		for _, p := range positions {
+			if p == 0 {
+				continue
+			}
+			for start := max(1, p-L+1); start <= p && start+L-1 <= top; start++ {
+				if start == 1 && start+L-1 == 14 {
+					continue
+				}
+				c.coverRun(f, col, start, L)
+			}
+		}
+	}
+	var m gmeld
+	m.kind = Set
+	m.faces[0] = int8(f)
+	m.n = 1
+	c.coverSet(f, v, col, 0, &m)
+	c.nat[f]--
+	c.left[f]++
+	c.run(f)
+	c.left[f]--
+	c.nat[f]++
+}
+
+func (c *coverer) coverRun(f, col, start, L int) {
+	var m gmeld
+	m.kind = Run
+	m.n = L
+	need := 0
+	for i := range L {
+		val := start + i
+		if val == 14 {
+			val = 1
+		}
+		face := col*NumValues + val - 1
+		m.faces[i] = int8(face)
+		if face != f && c.nat[face] == 0 {
+			m.wild[i] = true
+			need++
+		}
+	}
+	if need > c.wilds {
+		return
+	}
+	c.place(f, &m, need)
+}
+
+func (c *coverer) coverSet(f, v, col, oc int, m *gmeld) {
+	if oc == NumColours {
+		if m.n < 3 {
+			return
+		}
+		wild := 0
+		for i := range m.n {
+			if m.wild[i] {
+				wild++
+			}
+		}
+		if wild <= c.wilds {
+			c.place(f, m, wild)
+		}
+		return
+	}
+	if oc == col {
+		c.coverSet(f, v, col, oc+1, m)
+		return
+	}
+	face := oc*NumValues + v - 1
+	m.faces[m.n] = int8(face)
+	if c.nat[face] > 0 {
+		m.wild[m.n] = false
+		m.n++
+		c.coverSet(f, v, col, oc+1, m)
+		m.n--
+	}
+	if c.wilds > 0 {
+		m.wild[m.n] = true
+		m.n++
+		c.coverSet(f, v, col, oc+1, m)
+		m.n--
+		m.wild[m.n] = false
+	}
+	c.coverSet(f, v, col, oc+1, m)
+}
+
+func (c *coverer) place(f int, m *gmeld, wilds int) {
+	for i := range m.n {
+		if !m.wild[i] {
+			c.nat[m.faces[i]]--
+		}
+	}
+	c.wilds -= wilds
+	c.cover += m.n
+	c.stack[c.depth] = *m
+	c.depth++
+	c.run(f)
+	c.depth--
+	c.cover -= m.n
+	c.wilds += wilds
+	for i := range m.n {
+		if !m.wild[i] {
+			c.nat[m.faces[i]]++
+		}
+	}
+}

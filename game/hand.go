@@ -1,0 +1,188 @@
+package game
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// Hand is a rack in the compact form hand analysis works on: for every
+// colour a row of 13 values in two bit masks (bit v-1 of the low half is
+// set when the rack holds a copy of value v, bit 16+v-1 when it holds
+// two), the number of false jokers and the number of tiles. It holds the
+// real faces; what is wild is decided by the Analyzer that reads it. It is
+// a small value: copying it copies the rack, and the zero value is the
+// empty rack.
+type Hand struct {
+	rows [NumColours]uint32
+	j    uint8
+	n    uint8
+}
+
+const (
+	rowLo   = 1<<NumValues - 1 // the copy-1 half of a row
+	rowHi   = rowLo << 16      // the copy-2 half of a row
+	maxHand = 15               // the most tiles a rack holds between turns
+)
+
+// NewHand checks tiles against the deal and returns them as a Hand: every
+// tile must be a real face, no face may appear more than twice, the
+// indicator's face at most once (its other copy lies on the table), no
+// false joker under simple104, and there may be at most 15 tiles. The
+// error names the first problem found.
+func (a *Analyzer) NewHand(tiles []Tile) (Hand, error) {
+	var c Counts
+	for _, t := range tiles {
+		if !t.Valid() {
+			return Hand{}, fmt.Errorf("%v is not a tile", t)
+		}
+		c[t]++
+	}
+	return a.HandOf(c)
+}
+
+// HandOf is NewHand for tiles already counted.
+func (a *Analyzer) HandOf(c Counts) (Hand, error) {
+	if err := a.checkCounts(&c); err != nil {
+		return Hand{}, err
+	}
+	var h Hand
+	for f := Tile(0); f < NumFaces; f++ {
+		for range c[f] {
+			h.Add(f)
+		}
+	}
+	return h, nil
+}
+
+func (a *Analyzer) checkCounts(c *Counts) error {
+	n := 0
+	for f := Tile(0); f < NumFaces; f++ {
+		k := int(c[f])
+		n += k
+		if k == 0 {
+			continue
+		}
+		switch {
+		case f == FalseJoker && !a.rules.HasOkey():
+			return fmt.Errorf("simple104 has no false jokers, but the rack holds %s", copiesOf(k, f))
+		case k > 2:
+			return fmt.Errorf("%s: only two exist", copiesOf(k, f))
+		case f == a.indicator && k > 1:
+			return fmt.Errorf("two copies of the indicator's tile %v (only one is in play)", f)
+		}
+	}
+	if n > maxHand {
+		return fmt.Errorf("%d tiles: a rack holds at most %d", n, maxHand)
+	}
+	return nil
+}
+
+func copiesOf(k int, f Tile) string {
+	words := [...]string{"no", "one copy", "two copies", "three copies", "four copies"}
+	if k < len(words) {
+		return fmt.Sprintf("%s of %v", words[k], f)
+	}
+	return fmt.Sprintf("%d copies of %v", k, f)
+}
+
+// Len is the number of tiles in the hand.
+func (h Hand) Len() int { return int(h.n) }
+
+// Count is how many copies of face t the hand holds.
+func (h Hand) Count(t Tile) int {
+	switch {
+	case t == FalseJoker:
+		return int(h.j)
+	case t < FalseJoker:
+		r := h.rows[t/NumValues]
+		b := t % NumValues
+		return int(r>>b&1 + r>>(b+16)&1)
+	}
+	return 0
+}
+
+// Add puts a tile in the hand. It does not validate, as it sits on the
+// bots' hot path: NoTile is ignored and a third copy of a face is dropped
+// (a hand holds at most two), so the hand stays a hand.
+func (h *Hand) Add(t Tile) {
+	switch {
+	case t == FalseJoker:
+		if h.j < 2 {
+			h.j++
+			h.n++
+		}
+	case t < FalseJoker:
+		r := &h.rows[t/NumValues]
+		b := uint32(1) << (t % NumValues)
+		switch {
+		case *r&b == 0:
+			*r |= b
+		case *r&(b<<16) == 0:
+			*r |= b << 16
+		default:
+			return
+		}
+		h.n++
+	}
+}
+
+// Remove takes one copy of t out of the hand and reports whether there
+// was one.
+func (h *Hand) Remove(t Tile) bool {
+	switch {
+	case t == FalseJoker:
+		if h.j == 0 {
+			return false
+		}
+		h.j--
+	case t < FalseJoker:
+		r := &h.rows[t/NumValues]
+		b := uint32(1) << (t % NumValues)
+		switch {
+		case *r&(b<<16) != 0:
+			*r &^= b << 16
+		case *r&b != 0:
+			*r &^= b
+		default:
+			return false
+		}
+	default:
+		return false
+	}
+	h.n--
+	return true
+}
+
+// Tiles lists the hand's real tiles in face order.
+func (h Hand) Tiles() []Tile {
+	out := make([]Tile, 0, h.n)
+	for c := range NumColours {
+		r := h.rows[c]
+		for v := range NumValues {
+			t := Tile(c*NumValues + v)
+			for k := r>>v&1 + r>>(v+16)&1; k > 0; k-- {
+				out = append(out, t)
+			}
+		}
+	}
+	for range h.j {
+		out = append(out, FalseJoker)
+	}
+	return out
+}
+
+// Counts is the hand as counts of faces.
+func (h Hand) Counts() Counts {
+	var c Counts
+	for col := range NumColours {
+		r := h.rows[col]
+		for v := range NumValues {
+			c[col*NumValues+v] = uint8(r>>v&1 + r>>(v+16)&1)
+		}
+	}
+	c[FalseJoker] = h.j
+	return c
+}
+
+// rowCount is the number of tiles in a row.
+func rowCount(r uint32) int { return bits.OnesCount32(r) }

@@ -1,0 +1,427 @@
+package game
+
+// IsWin reports whether a 14-tile hand wins, as melds or as seven pairs.
+// It is Win without building the grouping. Any other size does not win.
+func (a *Analyzer) IsWin(h Hand) bool {
+	if h.n != 14 {
+		return false
+	}
+	p := a.play(&h)
+	if pairsWin(&p) {
+		return true
+	}
+	var g grouper
+	g.init(a, &p)
+	return g.find(0)
+}
+
+// pairsWin: seven pairs need every single natural partnered by an okey.
+func pairsWin(p *played) bool {
+	singles := 0
+	for _, r := range p.rows {
+		singles += rowCount(r&rowLo) - rowCount(r&rowHi)
+	}
+	return singles <= p.w
+}
+
+// Win reports whether a 14-tile hand wins and, if it does, the grouping
+// that proves it. Where both melds and seven pairs win it gives the pairs,
+// which are worth more. A melds grouping reads naturally: every meld seats
+// as many naturals as it can, runs run from low to high, and an okey
+// stands for its own face where it can. Any other size does not win.
+func (a *Analyzer) Win(h Hand) (Win, bool) {
+	if h.n != 14 {
+		return Win{}, false
+	}
+	p := a.play(&h)
+	if pairsWin(&p) {
+		return a.pairsGrouping(&h, &p), true
+	}
+	var g grouper
+	g.init(a, &p)
+	g.collect = true
+	// With every natural of one colour, look for a grouping of that
+	// colour's runs first: it is worth double under one_colour_double.
+	if c, ok := oneColour(&p); ok {
+		g.onlyColour = c
+		if g.find(0); g.found {
+			w := a.meldsGrouping(&g)
+			w.OneColour = true
+			return w, true
+		}
+		g.onlyColour = -1
+		g.budget = groupingBudget
+	}
+	if g.find(0); !g.found {
+		return Win{}, false
+	}
+	return a.meldsGrouping(&g), true
+}
+
+// groupingBudget bounds the search for the most readable grouping; the
+// first grouping found is already a valid one.
+const groupingBudget = 4096
+
+// oneColour reports the colour of the naturals if they share one.
+func oneColour(p *played) (int, bool) {
+	c := -1
+	for i, r := range p.rows {
+		if r == 0 {
+			continue
+		}
+		if c >= 0 {
+			return -1, false
+		}
+		c = i
+	}
+	return c, c >= 0
+}
+
+// gmeld is one meld of a grouping in played faces: faces[i] is the face
+// slot i plays as, wild[i] whether an okey fills it.
+type gmeld struct {
+	kind  MeldKind
+	n     int
+	faces [13]int8
+	wild  [13]bool
+}
+
+// grouper searches a partition of the naturals and okeys into melds.
+type grouper struct {
+	nat        [52]int8
+	wilds      int
+	wrap       bool
+	okey       int // played face of the okey, -1 without
+	onlyColour int // restrict to runs of this colour, -1 for any
+	collect    bool
+	stack      [14]gmeld
+	depth      int
+	best       [14]gmeld
+	bestN      int
+	bestScore  int
+	found      bool
+	budget     int // nodes left to visit when collecting
+}
+
+func (g *grouper) init(a *Analyzer, p *played) {
+	g.nat = p.nat()
+	g.wilds = p.w
+	g.wrap = a.wraps()
+	g.okey = -1
+	if a.okey != NoTile {
+		g.okey = int(a.okey)
+	}
+	g.onlyColour = -1
+	g.bestScore = -1
+	g.budget = groupingBudget
+}
+
+// find reports whether the naturals from face f on, with the okeys left,
+// split into melds. With collect set it goes on to keep the most readable
+// grouping and leaves it in best.
+func (g *grouper) find(f int) bool {
+	for f < 52 && g.nat[f] == 0 {
+		f++
+	}
+	if g.collect {
+		if g.budget <= 0 {
+			return true
+		}
+		g.budget--
+	}
+	if f == 52 {
+		if g.wilds != 0 {
+			return false
+		}
+		if g.collect {
+			if s := g.score(); s > g.bestScore {
+				g.bestScore = s
+				g.bestN = g.depth
+				g.best = g.stack
+			}
+			g.found = true
+			return false // go on looking for a more readable one
+		}
+		return true
+	}
+	c, v := f/NumValues, f%NumValues+1
+	if g.onlyColour >= 0 && c != g.onlyColour {
+		return false
+	}
+	// Runs containing f, longest first so a natural reading comes first.
+	top := 13
+	if g.wrap {
+		top = 14
+	}
+	positions := [2]int{v, 0}
+	if v == 1 && g.wrap {
+		positions[1] = 14
+	}
+	for L := 13; L >= 3; L-- {
+		for _, p := range positions {
+			if p == 0 {
+				continue
+			}
+			for start := max(1, p-L+1); start <= p && start+L-1 <= top; start++ {
+				if start == 1 && start+L-1 == 14 {
+					continue // 13-1-2 is not a run
+				}
+				if g.tryRun(f, c, start, L) {
+					return true
+				}
+			}
+		}
+	}
+	if g.onlyColour >= 0 {
+		return false
+	}
+	// Sets at f's value: choose for every other colour natural, okey or
+	// absent.
+	var m gmeld
+	m.kind = Set
+	m.faces[0] = int8(f)
+	m.n = 1
+	if g.trySet(f, v, c, 0, &m) {
+		return true
+	}
+	return false
+}
+
+func (g *grouper) tryRun(f, c, start, L int) bool {
+	var m gmeld
+	m.kind = Run
+	m.n = L
+	need := 0
+	for i := range L {
+		val := start + i
+		if val == 14 {
+			val = 1
+		}
+		face := c*NumValues + val - 1
+		m.faces[i] = int8(face)
+		if face != f && g.nat[face] == 0 {
+			m.wild[i] = true
+			need++
+		}
+	}
+	if need > g.wilds {
+		return false
+	}
+	// Take the naturals; a natural present may still be left for another
+	// meld, with an okey in its slot, when okeys remain.
+	return g.placeRun(f, &m, 0, need)
+}
+
+// placeRun decides, slot by slot, natural or okey, then recurses.
+func (g *grouper) placeRun(f int, m *gmeld, i, wildsUsed int) bool {
+	if i == m.n {
+		return g.commit(f, m, wildsUsed)
+	}
+	face := int(m.faces[i])
+	if m.wild[i] {
+		return g.placeRun(f, m, i+1, wildsUsed)
+	}
+	if face != f && wildsUsed < g.wilds {
+		// Prefer the natural; try the okey in its slot second.
+		if g.placeRun(f, m, i+1, wildsUsed) {
+			return true
+		}
+		m.wild[i] = true
+		ok := g.placeRun(f, m, i+1, wildsUsed+1)
+		m.wild[i] = false
+		return ok
+	}
+	return g.placeRun(f, m, i+1, wildsUsed)
+}
+
+// commit places meld m (its naturals and okeys), recurses, undoes.
+func (g *grouper) commit(f int, m *gmeld, wildsUsed int) bool {
+	if wildsUsed > g.wilds {
+		return false
+	}
+	for i := range m.n {
+		if !m.wild[i] {
+			g.nat[m.faces[i]]--
+		}
+	}
+	g.wilds -= wildsUsed
+	g.stack[g.depth] = *m
+	g.depth++
+	ok := g.find(f)
+	g.depth--
+	g.wilds += wildsUsed
+	for i := range m.n {
+		if !m.wild[i] {
+			g.nat[m.faces[i]]++
+		}
+	}
+	return ok
+}
+
+// trySet extends set m colour by colour (colours after c in a fixed
+// order, every one natural, okey or absent), then commits sets of 3 or 4.
+func (g *grouper) trySet(f, v, c, oc int, m *gmeld) bool {
+	if oc == NumColours {
+		if m.n < 3 {
+			return false
+		}
+		wild := 0
+		for i := range m.n {
+			if m.wild[i] {
+				wild++
+			}
+		}
+		return g.commit(f, m, wild)
+	}
+	if oc == c {
+		return g.trySet(f, v, c, oc+1, m)
+	}
+	face := oc*NumValues + v - 1
+	m.faces[m.n] = int8(face)
+	if g.nat[face] > 0 {
+		m.wild[m.n] = false
+		m.n++
+		if g.trySet(f, v, c, oc+1, m) {
+			m.n--
+			return true
+		}
+		m.n--
+	}
+	if g.wilds > 0 {
+		m.wild[m.n] = true
+		m.n++
+		ok := g.trySet(f, v, c, oc+1, m)
+		m.n--
+		m.wild[m.n] = false
+		if ok {
+			return true
+		}
+	}
+	return g.trySet(f, v, c, oc+1, m)
+}
+
+// score rates the grouping on the stack: okeys standing for their own
+// face, then okeys at the ends of runs rather than in gaps or sets, then
+// fewer melds (longer runs).
+func (g *grouper) score() int {
+	ownFace, atEnd := 0, 0
+	for d := range g.depth {
+		m := &g.stack[d]
+		for i := range m.n {
+			if !m.wild[i] {
+				continue
+			}
+			if int(m.faces[i]) == g.okey {
+				ownFace++
+			}
+			if m.kind == Run && (i == 0 || i == m.n-1) {
+				atEnd++
+			}
+		}
+	}
+	return ownFace*1000 + atEnd*100 + (14 - g.depth)
+}
+
+// realTile is the tile that plays as natural face f: the false joker for
+// the okey's face, f itself otherwise.
+func (a *Analyzer) realTile(f int) Tile {
+	if Tile(f) == a.okey {
+		return FalseJoker
+	}
+	return Tile(f)
+}
+
+// meldsGrouping turns the grouping the grouper kept into a Win.
+func (a *Analyzer) meldsGrouping(g *grouper) Win {
+	w := Win{Kind: WinMelds, Melds: make([]Meld, 0, g.bestN)}
+	for d := range g.bestN {
+		m := &g.best[d]
+		out := Meld{Kind: m.kind, Tiles: make([]Tile, m.n), As: make([]Tile, m.n)}
+		for i := range m.n {
+			out.As[i] = Tile(m.faces[i])
+			if m.wild[i] {
+				out.Tiles[i] = a.okey
+			} else {
+				out.Tiles[i] = a.realTile(int(m.faces[i]))
+			}
+		}
+		if m.kind == Set {
+			sortSet(&out)
+		}
+		w.Melds = append(w.Melds, out)
+	}
+	sortMelds(w.Melds)
+	return w
+}
+
+// sortSet orders a set's tiles by the colour they play as.
+func sortSet(m *Meld) {
+	for i := 1; i < len(m.As); i++ {
+		for j := i; j > 0 && m.As[j] < m.As[j-1]; j-- {
+			m.As[j], m.As[j-1] = m.As[j-1], m.As[j]
+			m.Tiles[j], m.Tiles[j-1] = m.Tiles[j-1], m.Tiles[j]
+		}
+	}
+}
+
+// sortMelds puts runs first (by colour, then low value), then sets by
+// value, then pairs by face: the order a player lays them down.
+func sortMelds(ms []Meld) {
+	key := func(m *Meld) int {
+		switch m.Kind {
+		case Run:
+			return int(m.As[0].Colour())*100 + m.As[0].Value()
+		case Set:
+			return 1000 + m.As[0].Value()
+		}
+		return 2000 + int(m.As[0])
+	}
+	for i := 1; i < len(ms); i++ {
+		for j := i; j > 0 && key(&ms[j]) < key(&ms[j-1]); j-- {
+			ms[j], ms[j-1] = ms[j-1], ms[j]
+		}
+	}
+}
+
+// pairsGrouping lays a seven-pairs win out: equal naturals together,
+// every single with an okey, the okeys left over together.
+func (a *Analyzer) pairsGrouping(h *Hand, p *played) Win {
+	w := Win{Kind: WinPairs, Melds: make([]Meld, 0, 7)}
+	wilds := p.w
+	colour := -1
+	same := true
+	for c := range NumColours {
+		r := p.rows[c]
+		for v := range NumValues {
+			k := int(r>>v&1 + r>>(v+16)&1)
+			if k == 0 {
+				continue
+			}
+			if colour >= 0 && colour != c {
+				same = false
+			}
+			colour = c
+			f := c*NumValues + v
+			t := a.realTile(f)
+			if k == 2 {
+				w.Melds = append(w.Melds, Meld{Kind: Pair, Tiles: []Tile{t, t}, As: []Tile{Tile(f), Tile(f)}})
+			} else {
+				w.Melds = append(w.Melds, Meld{Kind: Pair, Tiles: []Tile{t, a.okey}, As: []Tile{Tile(f), Tile(f)}})
+				wilds--
+			}
+		}
+	}
+	for ; wilds >= 2; wilds -= 2 {
+		// Two okeys make a pair; say they stand for themselves.
+		w.Melds = append(w.Melds, Meld{Kind: Pair, Tiles: []Tile{a.okey, a.okey}, As: []Tile{a.okey, a.okey}})
+		if colour >= 0 && int(a.okey.Colour()) != colour {
+			// They can as well stand for any face of the rack's colour.
+			f := Tile(colour * NumValues)
+			last := &w.Melds[len(w.Melds)-1]
+			last.As[0], last.As[1] = f, f
+		}
+	}
+	w.OneColour = same
+	_ = h
+	return w
+}
