@@ -12,8 +12,8 @@ type Analyzer struct {
 	okey      Tile // NoTile under simple104
 	indicator Tile // NoTile under simple104
 	// avail is how many copies of each face can be in a rack: 2, 1 for
-	// the indicator's face (the other copy is on the table), 0 for J
-	// under simple104.
+	// the indicator's face (the other copy is on the table) unless
+	// indicator_last, 0 for J under simple104.
 	avail [NumFaces]uint8
 }
 
@@ -36,7 +36,12 @@ func NewAnalyzer(r Rules, indicator Tile) (Analyzer, error) {
 	}
 	a.indicator = indicator
 	a.okey = indicator.Next()
-	a.avail[indicator] = 1
+	if !r.IndicatorLast {
+		// The indicator stays on the table: only its other copy can be
+		// held. Under indicator_last it is drawn as the wall's last tile,
+		// so a rack may end up with both.
+		a.avail[indicator] = 1
+	}
 	return a, nil
 }
 
