@@ -34,27 +34,41 @@ func (s *structure) room(a *Analyzer, f int) int {
 }
 
 // witness builds the structure of r's best config. r must have been
-// solved; its lines are left as they were.
+// solved; its codes are left as they were.
 func (a *Analyzer) witness(r *relaxed, s *structure) bool {
-	*s = structure{}
 	if r.best < 0 {
+		*s = structure{}
 		return false
 	}
-	// Replay the best config.
+	return a.witnessOf(r, &r.bestChoice, r.best, -1, 0, 0, s)
+}
+
+// witnessOf builds a structure for config choice that seats target
+// naturals, with dk naturals of colour dc at value dv added to the runs
+// (dc < 0: none), and reports whether the tiles in existence can fill it.
+func (a *Analyzer) witnessOf(r *relaxed, choice *[NumValues]int8, target int, dc int, dv int8, dk int8, s *structure) bool {
+	*s = structure{}
 	for i := range r.nShare {
-		if j := r.bestChoice[i]; j >= 0 {
+		if j := choice[i]; j >= 0 {
 			r.apply(r.shared[i].v, &r.shared[i].opts[j], 1)
 		}
 	}
+	if dc >= 0 {
+		r.cc[dc].claim(dv, -dk)
+	}
 	var counts [NumColours]int8
-	ok := r.pack(&counts) == r.best
+	var acc frontier
+	ok := r.pack(&counts, &acc) >= target
 	for c := range NumColours {
 		if ok && !r.coverage(c, int(counts[c]), &s.cov[c]) {
 			ok = false
 		}
 	}
+	if dc >= 0 {
+		r.cc[dc].claim(dv, dk)
+	}
 	for i := r.nShare - 1; i >= 0; i-- {
-		if j := r.bestChoice[i]; j >= 0 {
+		if j := choice[i]; j >= 0 {
 			r.apply(r.shared[i].v, &r.shared[i].opts[j], -1)
 		}
 	}
@@ -75,7 +89,7 @@ func (a *Analyzer) witness(r *relaxed, s *structure) bool {
 	threes := 0
 	var setAt [NumValues + 1]*setOption
 	for i := range r.nShare {
-		j := r.bestChoice[i]
+		j := choice[i]
 		if j < 0 {
 			continue
 		}
@@ -205,7 +219,7 @@ func (r *relaxed) coverage(c, m int, out *line) bool {
 		return true
 	}
 	target := int(r.frontierOf(c)[m])
-	l := r.lines[c]
+	l := r.line(c)
 	tab := runTabs()
 	ones := int8(0)
 	if r.wrap {

@@ -32,27 +32,82 @@ func rowLine(r uint32) (l line) {
 	return l
 }
 
-// colourFrontier computes minT for one colour's naturals l.
-func colourFrontier(l *line, wrap bool, out *frontier) {
+// colourCodes holds a colour's naturals as the codes of its halves.
+type colourCodes struct {
+	lc, rc int  // positions 1..7 and 8..13, base 3
+	ones   int8 // copies of 1 (first digit of lc)
+	n      int8 // naturals
+}
+
+func codesOf(r uint32) colourCodes {
+	lc, rc := rowCodes(r)
+	return colourCodes{lc: lc, rc: rc, ones: int8(r&1 + r>>16&1), n: int8(rowCount(r))}
+}
+
+// claim takes k naturals at value v out (k < 0 puts them back).
+func (cc *colourCodes) claim(v int8, k int8) {
+	if v <= cutAt {
+		cc.lc -= int(k) * pow3[v-1]
+	} else {
+		cc.rc -= int(k) * pow3[v-cutAt-1]
+	}
+	if v == 1 {
+		cc.ones -= k
+	}
+	cc.n -= k
+}
+
+// codesFrontier computes minT for a colour from its codes.
+func codesFrontier(tab *runTables, cc colourCodes, wrap bool, out *frontier) {
 	for i := range out {
 		out[i] = noSlots
 	}
-	if !wrap || l[1] == 0 {
-		halvesFrontier(l, false, out)
-	} else {
-		// With wrap the copies of 1 may sit below 2 or above 13: try
-		// every split.
-		ones := l[1]
-		w := *l
-		for lo := int8(0); lo <= ones; lo++ {
-			w[1], w[14] = lo, ones-lo
-			halvesFrontier(&w, w[14] > 0, out)
+	nl, nr := int(tab.count[cc.lc]), int(tab.count[cc.rc])
+	halves(&tab.left[cc.lc], &tab.right13[cc.rc], nl, nr, out)
+	if wrap {
+		// The copies of 1 may sit above 13 instead.
+		for hi := 1; hi <= int(cc.ones); hi++ {
+			halves(&tab.left[cc.lc-hi], &tab.right14[cc.rc+hi*pow3[6]], nl-hi, nr+hi, out)
 		}
 	}
 	// Seating fewer is never dearer than seating more.
 	for m := maxColourTiles - 1; m >= 0; m-- {
 		out[m] = min(out[m], out[m+1])
 	}
+}
+
+// halves lowers out to the min-plus product of two half lines over the
+// states at the cut.
+func halves(left, right *halfSlots, nl, nr int, out *frontier) {
+	for s := range numRunStates {
+		lt, rt := &left[s], &right[s]
+		for i := 0; i <= nl; i++ {
+			a := int(lt[i])
+			if a >= noSlots {
+				continue
+			}
+			for j := 0; j <= nr && i+j <= maxColourTiles; j++ {
+				if t := a + int(rt[j]); t < int(out[i+j]) {
+					out[i+j] = int8(t)
+				}
+			}
+		}
+	}
+}
+
+// colourFrontier computes minT for one colour's naturals on a line (the
+// witness's way in).
+func colourFrontier(l *line, wrap bool, out *frontier) {
+	codesFrontier(runTabs(), lineColourCodes(l), wrap, out)
+}
+
+func lineColourCodes(l *line) colourCodes {
+	lc, rc := lineCodes(l, false)
+	n := 0
+	for p := 1; p <= NumValues; p++ {
+		n += int(l[p])
+	}
+	return colourCodes{lc: lc, rc: rc, ones: l[1], n: int8(n)}
 }
 
 // lineCodes returns the base-3 codes of a line's halves.
@@ -74,41 +129,6 @@ func lineCodes(l *line, top bool) (left, right int) {
 	return left, right
 }
 
-// halvesFrontier lowers out to the line's minT, read from the half
-// tables (top: position 14 is used).
-func halvesFrontier(l *line, top bool, out *frontier) {
-	tab := runTabs()
-	lc, rc := lineCodes(l, top)
-	nl, nr := 0, 0
-	for p := 1; p <= cutAt; p++ {
-		nl += int(l[p])
-	}
-	for p := cutAt + 1; p <= 14; p++ {
-		nr += int(l[p])
-	}
-	left := &tab.left[lc]
-	var right *halfSlots
-	if top {
-		right = &tab.right14[rc]
-	} else {
-		right = &tab.right13[rc]
-	}
-	for s := range numRunStates {
-		lt, rt := &left[s], &right[s]
-		for i := 0; i <= nl; i++ {
-			a := lt[i]
-			if a == noSlots {
-				continue
-			}
-			for j := 0; j <= nr && i+j <= maxColourTiles; j++ {
-				if t := int(a) + int(rt[j]); t < int(out[i+j]) {
-					out[i+j] = int8(t)
-				}
-			}
-		}
-	}
-}
-
 // setOption is one way sets seat naturals at a shared value: claims[c]
 // naturals of colour c, in sets of 3 or 4 slots.
 type setOption struct {
@@ -119,14 +139,15 @@ type setOption struct {
 	three  int8 // sets of three that could take a fourth slot
 }
 
-// setChoices[code] lists the set options for the naturals at one value,
+// setChoices[code] (and, with the dominated ones, setChoicesAll[code])
+// lists the set options for the naturals at one value,
 // code = sum of cnt[c]*3^c: every claim vector with at most two of a
 // colour, sets of at least two claims each (a set seating one natural is
 // no cheaper than a run), arranged as evenly as possible, without the
 // dominated ones: an option is dominated by one with as many sets and
 // slots that seats a superset, since the extra naturals are seated for
 // nothing and only leave the runs.
-var setChoices = func() (t [81][]setOption) {
+var setChoices, setChoicesAll = func() (t, u [81][]setOption) {
 	for code := range 81 {
 		var cnt [NumColours]int8
 		x := code
@@ -154,6 +175,7 @@ var setChoices = func() (t [81][]setOption) {
 			}
 			all = append(all, setOption{claims: s, seat: sum, sets: k, slots: max(3*k, sum), three: three})
 		}
+		u[code] = all
 		for i, o := range all {
 			dominated := false
 			for j, q := range all {
@@ -171,105 +193,157 @@ var setChoices = func() (t [81][]setOption) {
 			}
 		}
 	}
-	return t
+	return t, u
 }()
 
 // sharedValue is a value where two or more colours hold naturals.
 type sharedValue struct {
 	v    int8 // 1..13
+	code int16
 	opts []setOption
 }
 
 // relaxed solves the relaxed model for one rack.
 type relaxed struct {
+	tab    *runTables
 	wrap   bool
-	lines  [NumColours]line
+	cc     [NumColours]colourCodes // the colours' naturals left to runs
 	shared [NumValues]sharedValue
 	nShare int
-	cache  [64]cachedFrontier
-	nCache int
+	memo   [NumColours][8]memoFrontier
 	all    int // naturals in the rack, at most 14: no config seats more
 	best   int // most naturals seated
+	// runsOnly[t] is the most naturals runs seat in t slots with no set
+	// (claims only make it worse, so it bounds any config); suffix[i][x]
+	// the most naturals sets at shared values i.. seat in x slots.
+	runsOnly [15]int8
+	suffix   [NumValues + 1][15]int8
 	// the running config and the best one
 	seat, slots, three int8
 	choice, bestChoice [NumValues]int8 // option index per shared value, -1 none
 }
 
-type cachedFrontier struct {
-	key uint32
+type memoFrontier struct {
+	key int32
 	f   frontier
 }
 
 // init loads the naturals of p.
 func (r *relaxed) init(wrap bool, p *played) {
+	r.initWith(wrap, p, false)
+}
+
+// initWith loads the naturals of p; every set option is tried when all
+// is set (needed to know every optimal structure, not just one).
+func (r *relaxed) initWith(wrap bool, p *played, all bool) {
+	r.tab = runTabs()
 	r.wrap = wrap
-	r.nShare = 0
-	r.nCache = 0
 	r.best = -1
 	r.all = 0
 	for c := range NumColours {
-		r.lines[c] = rowLine(p.rows[c])
-		r.all += rowCount(p.rows[c])
+		r.cc[c] = codesOf(p.rows[c])
+		r.all += int(r.cc[c].n)
+		for i := range r.memo[c] {
+			r.memo[c][i].key = -1
+		}
 	}
 	r.all = min(r.all, 14)
-	for v := 1; v <= NumValues; v++ {
-		code, colours, pow := 0, 0, 1
-		for c := range NumColours {
-			k := int(r.lines[c][v])
-			code += k * pow
-			pow *= 3
-			if k > 0 {
-				colours++
-			}
-		}
-		if colours >= 2 {
-			r.shared[r.nShare] = sharedValue{v: int8(v), opts: setChoices[code]}
-			r.nShare++
+	r.nShare = sharedValues(p, &r.shared)
+	if all {
+		for i := range r.nShare {
+			sv := &r.shared[i]
+			sv.opts = setChoicesAll[sv.code]
 		}
 	}
 }
 
-// frontierOf returns colour c's frontier for its current line.
+// frontierOf returns colour c's frontier for its current naturals.
 func (r *relaxed) frontierOf(c int) *frontier {
-	l := &r.lines[c]
-	key := uint32(c) << 28
-	for p := 1; p <= NumValues; p++ {
-		key |= uint32(l[p]) << (2 * (p - 1))
-	}
-	for i := range r.nCache {
-		if r.cache[i].key == key {
-			return &r.cache[i].f
+	cc := r.cc[c]
+	key := int32(cc.lc) | int32(cc.rc)<<12 | int32(cc.ones)<<24
+	m := &r.memo[c]
+	for i := range m {
+		if m[i].key == key {
+			return &m[i].f
 		}
 	}
-	i := r.nCache
-	if i == len(r.cache) {
-		i = int(key % uint32(len(r.cache))) // full: overwrite one
-	} else {
-		r.nCache++
+	// Replace the last entry: the first ones are the rack's own rows and
+	// the common variants.
+	i := len(m) - 1
+	for j := range m {
+		if m[j].key < 0 {
+			i = j
+			break
+		}
 	}
-	r.cache[i].key = key
-	colourFrontier(l, r.wrap, &r.cache[i].f)
-	return &r.cache[i].f
+	m[i].key = key
+	codesFrontier(r.tab, cc, r.wrap, &m[i].f)
+	return &m[i].f
 }
 
 // solve returns the most naturals the relaxed model seats; bestChoice
 // holds the config that does it.
-func (r *relaxed) solve() int {
+func (r *relaxed) solve() int { return r.solveKeep(nil) }
+
+// solveKeep is solve handing every optimal config to keep (if not nil).
+func (r *relaxed) solveKeep(keep *optimal) int {
 	r.seat, r.slots, r.three = 0, 0, 0
-	r.config(0)
+	for i := range r.choice {
+		r.choice[i] = -1
+	}
+	// Runs alone first: a good bound to start from.
+	var acc frontier
+	r.best = r.pack(nil, &acc)
+	r.bestChoice = r.choice
+	if keep != nil {
+		keep.record(r, r.best)
+	}
+	for t := range r.runsOnly {
+		m := 0
+		for m < maxColourTiles && int(acc[m+1]) <= t {
+			m++
+		}
+		r.runsOnly[t] = int8(m)
+	}
+	for x := range 15 {
+		r.suffix[r.nShare][x] = 0
+	}
+	for i := r.nShare - 1; i >= 0; i-- {
+		for x := range 15 {
+			best := r.suffix[i+1][x]
+			for _, o := range r.shared[i].opts {
+				if int(o.slots) <= x {
+					best = max(best, o.seat+r.suffix[i+1][x-int(o.slots)])
+				}
+			}
+			r.suffix[i][x] = best
+		}
+	}
+	r.config(0, false, keep)
 	return r.best
 }
 
-func (r *relaxed) config(i int) {
-	if r.best >= r.all {
+// config goes through the set choices from shared value i on; any tells
+// whether a set was chosen before i (runs alone were done first).
+func (r *relaxed) config(i int, any bool, keep *optimal) {
+	if r.best >= r.all && keep == nil {
+		return
+	}
+	// What the sets left and the runs could still seat at best.
+	room := 14 - int(r.slots)
+	ub := 0
+	for x := 0; x <= room; x++ {
+		ub = max(ub, int(r.suffix[i][x])+int(r.runsOnly[room-x]))
+	}
+	if int(r.seat)+ub < r.best || (keep == nil && int(r.seat)+ub == r.best) {
 		return
 	}
 	if i == r.nShare {
-		r.leaf()
+		if any {
+			r.leaf(keep)
+		}
 		return
 	}
-	r.choice[i] = -1
-	r.config(i + 1)
 	sv := &r.shared[i]
 	for j := range sv.opts {
 		o := &sv.opts[j]
@@ -278,16 +352,19 @@ func (r *relaxed) config(i int) {
 		}
 		r.apply(sv.v, o, 1)
 		r.choice[i] = int8(j)
-		r.config(i + 1)
+		r.config(i+1, true, keep)
+		r.choice[i] = -1
 		r.apply(sv.v, o, -1)
 	}
-	r.choice[i] = -1
+	r.config(i+1, any, keep)
 }
 
 // apply adds (dir 1) or takes back (dir -1) a set option at value v.
 func (r *relaxed) apply(v int8, o *setOption, dir int8) {
 	for c := range NumColours {
-		r.lines[c][v] -= dir * o.claims[c]
+		if o.claims[c] != 0 {
+			r.cc[c].claim(v, dir*o.claims[c])
+		}
 	}
 	r.seat += dir * o.seat
 	r.slots += dir * o.slots
@@ -295,11 +372,9 @@ func (r *relaxed) apply(v int8, o *setOption, dir int8) {
 }
 
 // pack computes, for the running config, the most naturals seated and
-// the colours' seated counts that do it.
-func (r *relaxed) pack(counts *[NumColours]int8) int {
-	// acc[m] = fewest slots seating m over the colours so far; from[c][m]
-	// = what colour c seats in it.
-	var acc frontier
+// the colours' seated counts that do it (counts may be nil); acc gets the
+// fewest slots of the colours' runs for every count.
+func (r *relaxed) pack(counts *[NumColours]int8, acc *frontier) int {
 	var from [NumColours]frontier
 	for i := range acc {
 		acc[i] = noSlots
@@ -307,11 +382,12 @@ func (r *relaxed) pack(counts *[NumColours]int8) int {
 	acc[0] = 0
 	n := 0
 	for c := range NumColours {
-		f := r.frontierOf(c)
-		k := 0
-		for p := 1; p <= NumValues; p++ {
-			k += int(r.lines[c][p])
+		k := int(r.cc[c].n)
+		if k == 0 {
+			from[c] = frontier{}
+			continue
 		}
+		f := r.frontierOf(c)
 		top := min(n+k, maxColourTiles)
 		for m := top; m >= 0; m-- {
 			best, arg := noSlots, 0
@@ -348,9 +424,30 @@ func (r *relaxed) pack(counts *[NumColours]int8) int {
 }
 
 // leaf scores the running config.
-func (r *relaxed) leaf() {
-	if s := r.pack(nil); s > r.best {
+func (r *relaxed) leaf(keep *optimal) {
+	var acc frontier
+	s := r.pack(nil, &acc)
+	if keep != nil {
+		keep.record(r, s)
+	}
+	if s > r.best {
 		r.best = s
 		r.bestChoice = r.choice
 	}
+}
+
+// line rebuilds colour c's naturals left to runs as a line.
+func (r *relaxed) line(c int) (l line) {
+	cc := r.cc[c]
+	x := cc.lc
+	for p := 1; p <= cutAt; p++ {
+		l[p] = int8(x % 3)
+		x /= 3
+	}
+	x = cc.rc
+	for p := cutAt + 1; p <= NumValues; p++ {
+		l[p] = int8(x % 3)
+		x /= 3
+	}
+	return l
 }

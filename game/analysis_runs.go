@@ -91,6 +91,26 @@ type halfCover [numRunStates][maxHalfSeat + 1]uint16
 type runTables struct {
 	left, right13, right14          []halfSlots
 	leftCov, right13Cov, right14Cov []halfCover
+	// The entries for seating every natural of the half, by state, and
+	// the half's naturals: what the win check reads.
+	leftAll, right13All, right14All []allSlots
+	count                           []int8 // naturals of a half code
+}
+
+// allSlots is, for every state at the cut, the fewest slots that seat
+// every natural of a half.
+type allSlots [numRunStates]int8
+
+// pow3[i] is 3 to the i.
+var pow3 = [...]int{1, 3, 9, 27, 81, 243, 729, 2187}
+
+// halfCount is the number of naturals of a half code.
+func halfCount(code int) int {
+	n := 0
+	for ; code > 0; code /= 3 {
+		n += code % 3
+	}
+	return n
 }
 
 var (
@@ -131,9 +151,27 @@ func runTabs() *runTables {
 				t.right14Cov[code][s] = ends[0].cov
 			}
 		}
+		t.count = make([]int8, pow7)
+		for code := range pow7 {
+			t.count[code] = int8(halfCount(code))
+		}
+		t.leftAll = allOf(t.left)
+		t.right13All = allOf(t.right13)
+		t.right14All = allOf(t.right14)
 		runTab = t
 	})
 	return runTab
+}
+
+func allOf(half []halfSlots) []allSlots {
+	out := make([]allSlots, len(half))
+	for code := range half {
+		n := halfCount(code)
+		for s := range numRunStates {
+			out[code][s] = half[code][s][n]
+		}
+	}
+	return out
 }
 
 func decode(code int, h []int8) {

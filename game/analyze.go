@@ -53,6 +53,29 @@ func (a *Analyzer) play(h *Hand) played {
 	return p
 }
 
+// add puts one natural of played face f in; remove takes one out.
+func (p *played) add(f Tile) {
+	r := &p.rows[f/NumValues]
+	b := uint32(1) << (f % NumValues)
+	if *r&b == 0 {
+		*r |= b
+	} else {
+		*r |= b << 16
+	}
+	p.n++
+}
+
+func (p *played) remove(f Tile) {
+	r := &p.rows[f/NumValues]
+	b := uint32(1) << (f % NumValues)
+	if *r&(b<<16) != 0 {
+		*r &^= b << 16
+	} else {
+		*r &^= b
+	}
+	p.n--
+}
+
 // nat returns the naturals as counts by played face.
 func (p *played) nat() (nat [52]int8) {
 	for c := range NumColours {

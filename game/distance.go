@@ -41,6 +41,49 @@ func (a *Analyzer) Distance(h Hand) int {
 // faces it does not hold. Other sizes are analysed the same way.
 func (a *Analyzer) DiscardDistances(h Hand) [NumFaces]int8 {
 	var out [NumFaces]int8
+	for f := range out {
+		out[f] = -1
+	}
+	p := a.play(&h)
+	var o optimal
+	o.solveAll(a, &p, false)
+	var w structure
+	if o.full || !a.witness(&o.r, &w) {
+		return a.discardDistancesSlow(h)
+	}
+	nat := p.nat()
+	for t := Tile(0); t < NumFaces; t++ {
+		if h.Count(t) == 0 {
+			continue
+		}
+		if a.IsOkey(t) {
+			out[t] = int8(14 - min(14, max(o.best, a.pairsSeated(&p))+p.w-1))
+			continue
+		}
+		f := a.PlaysAs(t)
+		q := p
+		q.remove(f)
+		m := o.best - 1 // the optimum without t's seat
+		switch {
+		case w.slots[f] < nat[f]:
+			m = o.best // t is not seated: nothing is lost
+		default:
+			if i := o.spare(int(f)/NumValues, int8(f%NumValues+1)); i >= 0 {
+				var s structure
+				if a.witnessOf(&o.r, &o.opts[i].choice, o.best, int(f)/NumValues, int8(f%NumValues+1), -1, &s) {
+					m = o.best
+				} else {
+					m = a.meldsSeated(&q)
+				}
+			}
+		}
+		out[t] = int8(14 - min(14, max(m, a.pairsSeated(&q))+q.w))
+	}
+	return out
+}
+
+func (a *Analyzer) discardDistancesSlow(h Hand) [NumFaces]int8 {
+	var out [NumFaces]int8
 	for f := Tile(0); f < NumFaces; f++ {
 		out[f] = -1
 		if h.Count(f) == 0 {
@@ -57,6 +100,82 @@ func (a *Analyzer) DiscardDistances(h Hand) [NumFaces]int8 {
 // 14-tile hand h such that the best 14 of h+t are nearer a win than h.
 // For a winning hand it is empty. Other sizes are analysed the same way.
 func (a *Analyzer) Outs(h Hand) TileSet {
+	p := a.play(&h)
+	var o optimal
+	o.solveAll(a, &p, true)
+	var w structure
+	if o.full || !a.witness(&o.r, &w) {
+		return a.outsSlow(h)
+	}
+	base := max(o.best, a.pairsSeated(&p))
+	if base+p.w >= 14 {
+		return 0
+	}
+	nat := p.nat()
+	// Values where a natural could sit alone in a meld of three.
+	var lonely [NumValues + 1]uint8 // colour bits
+	for f := range 52 {
+		if nat[f] > 0 && o.lone(f/NumValues, int8(f%NumValues+1)) >= 0 {
+			lonely[f%NumValues+1] |= 1 << (f / NumValues)
+		}
+	}
+	// Values within four of a natural, by colour (12-13-1 with wrap).
+	var near [NumColours]uint32
+	for c := range NumColours {
+		m := p.rows[c] & rowLo
+		x := m<<1 | m<<2 | m<<3 | m<<4 | m>>1 | m>>2 | m>>3 | m>>4
+		if a.wraps() {
+			x |= m<<9 | m<<10 | m<<11 | m<<12 | m>>9 | m>>10 | m>>11 | m>>12
+		}
+		near[c] = x & rowLo
+	}
+	var out TileSet
+	for t := Tile(0); t < NumFaces; t++ {
+		if a.outside(&h, t) <= 0 {
+			continue
+		}
+		if a.IsOkey(t) {
+			out = out.With(t)
+			continue
+		}
+		f := a.PlaysAs(t)
+		c, v := int(f)/NumValues, int8(f%NumValues+1)
+		q := p
+		q.add(f)
+		if a.pairsSeated(&q) > base {
+			out = out.With(t)
+			continue
+		}
+		if o.best+1 <= base {
+			continue // a seat more in melds does not pass the pairs
+		}
+		if w.slots[f] > nat[f] {
+			// The witness has a slot for t: it seats one more.
+			out = out.With(t)
+			continue
+		}
+		// A tile with no natural of its colour within four values can
+		// only sit alone in runs, three slots for one: that needs three
+		// slots to spare.
+		if near[c]&(1<<(v-1)) != 0 || o.slack >= 3 {
+			if i := o.outRuns(c, v); i >= 0 {
+				var s structure
+				if a.witnessOf(&o.r, &o.opts[i].choice, o.best+1, c, v, 1, &s) || a.meldsSeated(&q) > base {
+					out = out.With(t)
+				}
+				continue
+			}
+		}
+		if o.outSets(c, v) >= 0 || lonely[v]&^(1<<c) != 0 {
+			if a.meldsSeated(&q) > base {
+				out = out.With(t)
+			}
+		}
+	}
+	return out
+}
+
+func (a *Analyzer) outsSlow(h Hand) TileSet {
 	d := a.Distance(h)
 	var out TileSet
 	if d == 0 {

@@ -7,12 +7,7 @@ func (a *Analyzer) IsWin(h Hand) bool {
 		return false
 	}
 	p := a.play(&h)
-	if pairsWin(&p) {
-		return true
-	}
-	var g grouper
-	g.init(a, &p)
-	return g.find(0)
+	return pairsWin(&p) || a.meldsWin(&p)
 }
 
 // pairsWin: seven pairs need every single natural partnered by an okey.
@@ -36,6 +31,9 @@ func (a *Analyzer) Win(h Hand) (Win, bool) {
 	p := a.play(&h)
 	if pairsWin(&p) {
 		return a.pairsGrouping(&h, &p), true
+	}
+	if !a.meldsWin(&p) {
+		return Win{}, false
 	}
 	var g grouper
 	g.init(a, &p)
