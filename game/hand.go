@@ -26,9 +26,9 @@ const (
 
 // NewHand checks tiles against the deal and returns them as a Hand: every
 // tile must be a real face, no face may appear more than twice, the
-// indicator's face at most once (its other copy lies on the table), no
-// false joker under simple104, and there may be at most 15 tiles. The
-// error names the first problem found.
+// indicator's face at most once (its other copy lies on the table, unless
+// indicator_last draws it), no false joker under simple104, and there may
+// be at most 15 tiles. The error names the first problem found.
 func (a *Analyzer) NewHand(tiles []Tile) (Hand, error) {
 	var c Counts
 	for _, t := range tiles {
@@ -67,7 +67,9 @@ func (a *Analyzer) checkCounts(c *Counts) error {
 			return fmt.Errorf("simple104 has no false jokers, but the rack holds %s", copiesOf(k, f))
 		case k > 2:
 			return fmt.Errorf("%s: only two exist", copiesOf(k, f))
-		case f == a.indicator && k > 1:
+		case k > int(a.avail[f]):
+			// Only the indicator's face is short of copies: its other copy
+			// lies on the table (unless indicator_last draws it).
 			return fmt.Errorf("two copies of the indicator's tile %v (only one is in play)", f)
 		}
 	}

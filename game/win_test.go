@@ -222,4 +222,12 @@ func TestNewHandErrors(t *testing.T) {
 	if _, err := a.NewHand([]Tile{NoTile}); err == nil {
 		t.Error("NoTile accepted")
 	}
+	// Under indicator_last the indicator is drawn last: both copies may
+	// end up in a rack.
+	r := DefaultRules()
+	r.IndicatorLast = true
+	b, _ := NewAnalyzer(r, NewTile(Red, 4))
+	if _, err := b.NewHand([]Tile{NewTile(Red, 4), NewTile(Red, 4)}); err != nil {
+		t.Errorf("indicator_last: %v", err)
+	}
 }
