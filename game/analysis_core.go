@@ -1,5 +1,7 @@
 package game
 
+import "sort"
+
 // The fast analyser solves the model of analyze.go without availability
 // limits (the relaxed model: any face may fill any number of slots).
 // Every answer it gives is then checked against the limits (see
@@ -192,6 +194,8 @@ var setChoices, setChoicesAll = func() (t, u [81][]setOption) {
 				t[code] = append(t[code], o)
 			}
 		}
+		// Fuller sets first: a win, when there is one, is found sooner.
+		sort.SliceStable(t[code], func(i, j int) bool { return t[code][i].seat > t[code][j].seat })
 	}
 	return t, u
 }()

@@ -98,8 +98,10 @@ type runTables struct {
 }
 
 // allSlots is, for every state at the cut, the fewest slots that seat
-// every natural of a half.
-type allSlots [numRunStates]int8
+// every natural of a half, one byte per state in two words (capped at
+// 63, padded with 63) so that two halves add and compare a word at a
+// time.
+type allSlots [2]uint64
 
 // pow3[i] is 3 to the i.
 var pow3 = [...]int{1, 3, 9, 27, 81, 243, 729, 2187}
@@ -167,8 +169,16 @@ func allOf(half []halfSlots) []allSlots {
 	out := make([]allSlots, len(half))
 	for code := range half {
 		n := halfCount(code)
+		var b [16]uint64
+		for i := range b {
+			b[i] = 63
+		}
 		for s := range numRunStates {
-			out[code][s] = half[code][s][n]
+			b[s] = uint64(min(63, half[code][s][n]))
+		}
+		for i := range 8 {
+			out[code][0] |= b[i] << (8 * i)
+			out[code][1] |= b[8+i] << (8 * i)
 		}
 	}
 	return out

@@ -199,7 +199,7 @@ type coverer struct {
 func (c *coverer) init(a *Analyzer, p *played) {
 	c.grouper.init(a, p)
 	c.bestCover = -1
-	c.budget = 1 << 16
+	c.budget = 512
 }
 
 func (c *coverer) run(f int) {
@@ -236,6 +236,7 @@ func (c *coverer) run(f int) {
 	if v == 1 && c.wrap {
 		positions[1] = 14
 	}
+	missing := missingPrefix(&c.nat, col, f)
 	for L := 13; L >= 3; L-- {
 		for _, p := range positions {
 			if p == 0 {
@@ -243,6 +244,9 @@ func (c *coverer) run(f int) {
 			}
 			for start := max(1, p-L+1); start <= p && start+L-1 <= top; start++ {
 				if start == 1 && start+L-1 == 14 {
+					continue
+				}
+				if int(missing[start+L-1]-missing[start-1]) > c.wilds {
 					continue
 				}
 				c.coverRun(f, col, start, L)

@@ -197,13 +197,15 @@ func (a *Analyzer) outsSlow(h Hand) TileSet {
 // BestDiscard analyses a 15-tile hand. A discard that wins comes first:
 // the highest win value (an okey discard doubles it, so among equal
 // values the okey goes), then the highest face. Otherwise the discard
-// that leaves the least distance, then the one that leaves the most
-// outs, then the highest face; an okey is never suggested unless it wins.
-// A hand of another size gets the same treatment; an empty hand gets the
-// zero Discard with Tile NoTile.
+// that leaves the least distance; among those, the loneliest tile (the
+// fewest tiles it could share a meld with: of its colour within two
+// values, of its value in other colours), as it is the least likely to
+// be wanted later, then the highest face. An okey is never suggested
+// unless it wins. A hand of another size gets the same treatment; an
+// empty hand gets the zero Discard with Tile NoTile.
 func (a *Analyzer) BestDiscard(h Hand) Discard {
 	best := Discard{Tile: NoTile, Distance: 15}
-	bestValue, bestOuts := -1, -1
+	bestValue, bestLinks := -1, 99
 	dd := a.DiscardDistances(h)
 	minD := int8(15)
 	for f := Tile(0); f < NumFaces; f++ {
@@ -211,6 +213,7 @@ func (a *Analyzer) BestDiscard(h Hand) Discard {
 			minD = min(minD, dd[f])
 		}
 	}
+	p := a.play(&h)
 	for f := Tile(0); f < NumFaces; f++ {
 		if dd[f] < 0 {
 			continue
@@ -231,12 +234,9 @@ func (a *Analyzer) BestDiscard(h Hand) Discard {
 		if bestValue >= 0 || a.IsOkey(f) || dd[f] != minD {
 			continue
 		}
-		rest := h
-		rest.Remove(f)
-		o := setSize(a.Outs(rest))
-		if o >= bestOuts {
+		if l := links(&p, a.PlaysAs(f), a.wraps()); l <= bestLinks {
 			best = Discard{Tile: f, Distance: int(dd[f])}
-			bestOuts = o
+			bestLinks = l
 		}
 	}
 	if best.Tile == NoTile && h.Len() > 0 {
@@ -251,6 +251,38 @@ func (a *Analyzer) BestDiscard(h Hand) Discard {
 		best.Distance = 0
 	}
 	return best
+}
+
+// links counts the other naturals a natural of played face f could share
+// a meld with: of its colour within two values, of its value in other
+// colours.
+func links(p *played, f Tile, wrap bool) int {
+	c, v := int(f)/NumValues, int(f)%NumValues
+	n := 0
+	for d := -2; d <= 2; d++ {
+		w := v + d
+		if wrap {
+			// 12-13-1: 1 is next to 13 and two from 12.
+			switch {
+			case w == NumValues && v >= NumValues-2:
+				w = 0
+			case w < 0 && v == 0:
+				w += NumValues
+			}
+		}
+		if d == 0 || w < 0 || w >= NumValues {
+			continue
+		}
+		r := p.rows[c]
+		n += int(r>>w&1 + r>>(w+16)&1)
+	}
+	for oc := range NumColours {
+		if oc != c {
+			r := p.rows[oc]
+			n += int(r>>v&1 + r>>(v+16)&1)
+		}
+	}
+	return n
 }
 
 func setSize(s TileSet) int {

@@ -60,6 +60,10 @@ func (a *Analyzer) Win(h Hand) (Win, bool) {
 // first grouping found is already a valid one.
 const groupingBudget = 4096
 
+// groupingMore is how much further the search looks once a grouping is
+// found.
+const groupingMore = 64
+
 // oneColour reports the colour of the naturals if they share one.
 func oneColour(p *played) (int, bool) {
 	c := -1
@@ -137,6 +141,9 @@ func (g *grouper) find(f int) bool {
 				g.bestN = g.depth
 				g.best = g.stack
 			}
+			if !g.found {
+				g.budget = min(g.budget, groupingMore)
+			}
 			g.found = true
 			return false // go on looking for a more readable one
 		}
@@ -155,6 +162,7 @@ func (g *grouper) find(f int) bool {
 	if v == 1 && g.wrap {
 		positions[1] = 14
 	}
+	missing := missingPrefix(&g.nat, c, f)
 	for L := 13; L >= 3; L-- {
 		for _, p := range positions {
 			if p == 0 {
@@ -163,6 +171,9 @@ func (g *grouper) find(f int) bool {
 			for start := max(1, p-L+1); start <= p && start+L-1 <= top; start++ {
 				if start == 1 && start+L-1 == 14 {
 					continue // 13-1-2 is not a run
+				}
+				if int(missing[start+L-1]-missing[start-1]) > g.wilds {
+					continue // more gaps than okeys
 				}
 				if g.tryRun(f, c, start, L) {
 					return true
@@ -183,6 +194,23 @@ func (g *grouper) find(f int) bool {
 		return true
 	}
 	return false
+}
+
+// missingPrefix[p] counts the positions 1..p of colour c's line without
+// a natural (face f, about to be used, counts as present).
+func missingPrefix(nat *[52]int8, c, f int) (out [15]int8) {
+	for p := 1; p <= 14; p++ {
+		v := p
+		if p == 14 {
+			v = 1
+		}
+		face := c*NumValues + v - 1
+		out[p] = out[p-1]
+		if face != f && nat[face] == 0 {
+			out[p]++
+		}
+	}
+	return out
 }
 
 func (g *grouper) tryRun(f, c, start, L int) bool {

@@ -54,11 +54,23 @@ func allSeat(tab *runTables, lc, rc int, ones int8, wrap bool) int {
 }
 
 func allMin(l, r *allSlots) int {
-	best := noSlots
-	for s := range numRunStates {
-		best = min(best, int(l[s])+int(r[s]))
+	// Bytes are below 64, so sums stay below 128 and never carry.
+	m := minBytes(l[0]+r[0], l[1]+r[1])
+	m = minBytes(m, m>>32)
+	m = minBytes(m, m>>16)
+	m = minBytes(m, m>>8)
+	if x := int(m & 0x7f); x < 63 {
+		return x
 	}
-	return best
+	return noSlots
+}
+
+// minBytes is the bytewise minimum of x and y, bytes below 128.
+func minBytes(x, y uint64) uint64 {
+	const high = 0x8080808080808080
+	ge := ((x | high) - y) & high // high bit set where x >= y
+	mask := ge >> 7 * 0xff
+	return y&mask | x&^mask
 }
 
 // winCheck decides a melds win for played naturals p.
@@ -68,8 +80,9 @@ type winCheck struct {
 	lc, rc [NumColours]int // half codes of the colours' naturals
 	ones   [NumColours]int8
 	counts [NumColours]int
-	shared [NumValues]sharedValue
+	shared [NumValues]sharedCode
 	nShare int
+	last   [NumColours]int // index of the last shared value holding the colour, -1
 	wilds  int
 	slack  int // fills the sets may use
 	slots  int // slots of the sets so far
@@ -117,8 +130,42 @@ func (a *Analyzer) meldsWin(p *played) bool {
 	if w.leaf() {
 		return true
 	}
-	w.nShare = sharedValues(p, &w.shared)
+	w.nShare = sharedCodes(p, &w.shared)
+	for c := range NumColours {
+		w.last[c] = -1
+		for i := range w.nShare {
+			if w.shared[i].code/int16(pow3[c])%3 != 0 {
+				w.last[c] = i
+			}
+		}
+	}
 	return w.nShare > 0 && w.config(0)
+}
+
+// sharedCode is a shared value and the code of its naturals by colour.
+type sharedCode struct {
+	v    int8
+	code int16
+}
+
+// sharedCodes lists the values where two or more colours hold naturals.
+func sharedCodes(p *played, out *[NumValues]sharedCode) int {
+	var lo, hi [NumColours]uint32
+	for c := range NumColours {
+		lo[c], hi[c] = p.rows[c]&rowLo, p.rows[c]>>16&rowLo
+	}
+	shared := lo[0]&lo[1] | lo[0]&lo[2] | lo[0]&lo[3] | lo[1]&lo[2] | lo[1]&lo[3] | lo[2]&lo[3]
+	n := 0
+	for ; shared != 0; shared &= shared - 1 {
+		v := bits.TrailingZeros32(shared)
+		code := 0
+		for c := range NumColours {
+			code += int(lo[c]>>v&1+hi[c]>>v&1) * pow3[c]
+		}
+		out[n] = sharedCode{v: int8(v + 1), code: int16(code)}
+		n++
+	}
+	return n
 }
 
 // tern[m] is the base-3 number whose digits are the bits of m.
@@ -180,10 +227,22 @@ func (w *winCheck) config(i int) bool {
 	if i == w.nShare {
 		return w.leaf()
 	}
+	// Colours with no shared value from i on are settled: their runs'
+	// fills count already.
+	settled := w.slack
+	for c := range NumColours {
+		if w.counts[c] > 0 && w.last[c] < i {
+			settled += w.seat1(c) - w.counts[c]
+		}
+	}
+	if settled > w.wilds {
+		return false
+	}
 	sv := &w.shared[i]
-	for j := range sv.opts {
-		o := &sv.opts[j]
-		if fills := w.slack + int(o.slots-o.seat); fills > w.wilds || w.slots+int(o.slots) > 14 {
+	opts := setChoices[sv.code]
+	for j := range opts {
+		o := &opts[j]
+		if fills := settled + int(o.slots-o.seat); fills > w.wilds || w.slots+int(o.slots) > 14 {
 			continue
 		}
 		for c := range NumColours {
