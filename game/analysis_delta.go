@@ -36,8 +36,19 @@ type optimal struct {
 	full  bool // more optimal configs than kept: answers need the slow way
 	best  int
 	slack int8 // the most slots any optimal config has left
-	memo  [48]memoColour
-	nMemo int
+	memo  [64]memoColour
+	// groups[c] are the optimal configs by colour c's naturals, with what
+	// the rest of them needs merged: rest[k] the fewest slots the other
+	// colours and the sets need to seat k naturals in all, arg[k] a config
+	// that does it.
+	groups  [NumColours][maxOptimal]colourGroup
+	nGroups [NumColours]int
+}
+
+type colourGroup struct {
+	cc   colourCodes
+	rest [maxColourTiles + 2]int8
+	arg  [maxColourTiles + 2]int8
 }
 
 // memoColour remembers a colour frontier by colour and codes.
@@ -46,23 +57,26 @@ type memoColour struct {
 	f   frontier
 }
 
-// frontier returns colour c's frontier for codes cc.
+// frontier returns colour c's frontier for codes cc, from a small hash
+// table of the ones computed so far.
 func (o *optimal) frontier(c int, cc colourCodes) *frontier {
 	key := int64(cc.lc) | int64(cc.rc)<<12 | int64(cc.ones)<<24 | int64(c)<<28 | 1<<40
-	for i := range o.nMemo {
-		if o.memo[i].key == key {
-			return &o.memo[i].f
+	h := int(uint64(key)*0x9e3779b97f4a7c15>>58) & (len(o.memo) - 1)
+	for probe := range 8 {
+		e := &o.memo[(h+probe)&(len(o.memo)-1)]
+		if e.key == key {
+			return &e.f
+		}
+		if e.key == 0 {
+			e.key = key
+			codesFrontier(o.r.tab, cc, o.r.wrap, &e.f)
+			return &e.f
 		}
 	}
-	i := o.nMemo
-	if i == len(o.memo) {
-		i = int(uint64(key) % uint64(len(o.memo)))
-	} else {
-		o.nMemo++
-	}
-	o.memo[i].key = key
-	codesFrontier(o.r.tab, cc, o.r.wrap, &o.memo[i].f)
-	return &o.memo[i].f
+	e := &o.memo[h]
+	e.key = key
+	codesFrontier(o.r.tab, cc, o.r.wrap, &e.f)
+	return &e.f
 }
 
 // solveAll solves the relaxed model keeping every optimal config. With
@@ -71,17 +85,62 @@ func (o *optimal) frontier(c int, cc colourCodes) *frontier {
 // leaves a natural out can always take the dominating option instead.
 func (o *optimal) solveAll(a *Analyzer, p *played, all bool) {
 	o.n = 0
-	o.nMemo = 0
+	o.memo = [64]memoColour{}
 	o.full = false
 	o.slack = 0
 	r := &o.r
 	r.initWith(a.wraps(), p, all)
 	r.solveKeep(o)
 	o.best = r.best
+	o.nGroups = [NumColours]int{}
 	for i := range o.n {
-		o.prepare(&o.opts[i])
-		o.slack = max(o.slack, o.opts[i].spare)
+		x := &o.opts[i]
+		o.prepare(x)
+		o.slack = max(o.slack, x.spare)
+		for c := range NumColours {
+			o.group(c, i, x)
+		}
 	}
+}
+
+// group files config i under colour c's naturals.
+func (o *optimal) group(c, i int, x *optimum) {
+	var g *colourGroup
+	for j := range o.nGroups[c] {
+		if o.groups[c][j].cc == x.cc[c] {
+			g = &o.groups[c][j]
+			break
+		}
+	}
+	if g == nil {
+		g = &o.groups[c][o.nGroups[c]]
+		o.nGroups[c]++
+		g.cc = x.cc[c]
+		for k := range g.rest {
+			g.rest[k] = noSlots
+		}
+	}
+	for k := range g.rest {
+		m := k - int(x.seat)
+		if m < 0 || m > maxColourTiles {
+			continue
+		}
+		if t := x.others[c][m]; t < g.rest[k] {
+			g.rest[k], g.arg[k] = t, int8(i)
+		}
+	}
+}
+
+// reach returns a config of group g in which colour c, with frontier f
+// of n naturals, and the rest seat target naturals within budget slots,
+// or -1.
+func (g *colourGroup) reach(f *frontier, n, target, budget int) int {
+	for m := max(0, target-len(g.rest)+1); m <= n && m <= target; m++ {
+		if int(f[m])+int(g.rest[target-m]) <= budget {
+			return int(g.arg[target-m])
+		}
+	}
+	return -1
 }
 
 // record is called by the solver for every config scoring s.
@@ -166,14 +225,14 @@ func (x *optimum) reaches(c int, f *frontier, n int, target int) bool {
 // spare reports whether some optimal config still seats the optimum with
 // one natural of colour c at value v fewer, and returns its index.
 func (o *optimal) spare(c int, v int8) int {
-	for i := range o.n {
-		x := &o.opts[i]
-		cc := x.cc[c]
+	for j := range o.nGroups[c] {
+		g := &o.groups[c][j]
+		cc := g.cc
 		if cc.digit(v) == 0 {
 			continue // every copy is in a set
 		}
 		cc.claim(v, 1)
-		if x.reaches(c, o.frontier(c, cc), int(cc.n), o.best) {
+		if i := g.reach(o.frontier(c, cc), int(cc.n), o.best, 14); i >= 0 {
 			return i
 		}
 	}
@@ -183,14 +242,14 @@ func (o *optimal) spare(c int, v int8) int {
 // outRuns reports whether one more natural of colour c at value v seated
 // in c's runs passes the optimum, and returns the config's index.
 func (o *optimal) outRuns(c int, v int8) int {
-	for i := range o.n {
-		x := &o.opts[i]
-		cc := x.cc[c]
+	for j := range o.nGroups[c] {
+		g := &o.groups[c][j]
+		cc := g.cc
 		if cc.digit(v) == 2 {
 			continue
 		}
 		cc.claim(v, -1)
-		if x.reaches(c, o.frontier(c, cc), int(cc.n), o.best+1) {
+		if i := g.reach(o.frontier(c, cc), int(cc.n), o.best+1, 14); i >= 0 {
 			return i
 		}
 	}
@@ -224,19 +283,15 @@ func (o *optimal) outSets(c int, v int8) int {
 // a meld of three slots of an optimal structure: then a tile of another
 // colour at v makes that meld a set of two.
 func (o *optimal) lone(c int, v int8) int {
-	for i := range o.n {
-		x := &o.opts[i]
-		cc := x.cc[c]
+	for j := range o.nGroups[c] {
+		g := &o.groups[c][j]
+		cc := g.cc
 		if cc.digit(v) == 0 {
 			continue
 		}
 		cc.claim(v, 1)
-		f := o.frontier(c, cc)
-		need := o.best - 1 - int(x.seat)
-		for m := max(0, need-maxColourTiles); m <= int(cc.n) && m <= need; m++ {
-			if int(f[m])+int(x.others[c][need-m]) <= 11 {
-				return i
-			}
+		if i := g.reach(o.frontier(c, cc), int(cc.n), o.best-1, 11); i >= 0 {
+			return i
 		}
 	}
 	return -1

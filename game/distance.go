@@ -52,12 +52,13 @@ func (a *Analyzer) DiscardDistances(h Hand) [NumFaces]int8 {
 		return a.discardDistancesSlow(h)
 	}
 	nat := p.nat()
+	pc := a.pairCounts(&p)
 	for t := Tile(0); t < NumFaces; t++ {
 		if h.Count(t) == 0 {
 			continue
 		}
 		if a.IsOkey(t) {
-			out[t] = int8(14 - min(14, max(o.best, a.pairsSeated(&p))+p.w-1))
+			out[t] = int8(14 - min(14, max(o.best, pc.seated(a.budget()))+p.w-1))
 			continue
 		}
 		f := a.PlaysAs(t)
@@ -77,7 +78,7 @@ func (a *Analyzer) DiscardDistances(h Hand) [NumFaces]int8 {
 				}
 			}
 		}
-		out[t] = int8(14 - min(14, max(m, a.pairsSeated(&q))+q.w))
+		out[t] = int8(14 - min(14, max(m, pc.without(a, f, int(nat[f])).seated(a.budget()))+q.w))
 	}
 	return out
 }
@@ -107,7 +108,8 @@ func (a *Analyzer) Outs(h Hand) TileSet {
 	if o.full || !a.witness(&o.r, &w) {
 		return a.outsSlow(h)
 	}
-	base := max(o.best, a.pairsSeated(&p))
+	pc := a.pairCounts(&p)
+	base := max(o.best, pc.seated(a.budget()))
 	if base+p.w >= 14 {
 		return 0
 	}
@@ -142,7 +144,7 @@ func (a *Analyzer) Outs(h Hand) TileSet {
 		c, v := int(f)/NumValues, int8(f%NumValues+1)
 		q := p
 		q.add(f)
-		if a.pairsSeated(&q) > base {
+		if pc.with(a, f, int(nat[f])).seated(a.budget()) > base {
 			out = out.With(t)
 			continue
 		}

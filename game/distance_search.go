@@ -1,5 +1,7 @@
 package game
 
+import "math/bits"
+
 // An exact branch-and-bound over structures (see analyze.go for the
 // model). It is the slow, plain solver: every answer of the fast analyser
 // can be traced back to it.
@@ -217,24 +219,73 @@ func (s *search) pad(r int8) bool {
 // naturals, then singles, each partnered by a tile still in existence or
 // by an okey.
 func (a *Analyzer) pairsSeated(p *played) int {
-	twos, ones := 0, 0
-	oneShort := 0 // singles whose partner only an okey can be
+	return a.pairCounts(p).seated(a.budget())
+}
+
+// pairCounts are what the seven pairs depend on: pairs of equal
+// naturals, singles, and singles whose partner only an okey can be.
+type pairCounts struct{ twos, ones, short int }
+
+func (a *Analyzer) pairCounts(p *played) pairCounts {
+	var k pairCounts
 	for c := range NumColours {
 		r := p.rows[c]
-		twos += rowCount(r & rowHi)
-		for v := range NumValues {
-			if r>>v&1 != 0 && r>>(v+16)&1 == 0 {
-				ones++
-				if a.availOf(Tile(c*NumValues+v)) < 2 {
-					oneShort++
-				}
+		k.twos += rowCount(r & rowHi)
+		single := r &^ (r >> 16) & rowLo
+		k.ones += rowCount(single)
+		for ; single != 0; single &= single - 1 {
+			v := bits.TrailingZeros32(single)
+			if a.availOf(Tile(c*NumValues+v)) < 2 {
+				k.short++
 			}
 		}
 	}
-	pairs := min(twos, 7)
-	singles := min(ones, 7-pairs)
-	if short := singles - (ones - oneShort); short > int(a.budget()) {
-		singles -= short - int(a.budget())
+	return k
+}
+
+// with is the counts after one more natural of face f (held n times).
+func (k pairCounts) with(a *Analyzer, f Tile, n int) pairCounts {
+	short := a.availOf(f) < 2
+	switch n {
+	case 0:
+		k.ones++
+		if short {
+			k.short++
+		}
+	case 1:
+		k.ones--
+		k.twos++
+		if short {
+			k.short--
+		}
+	}
+	return k
+}
+
+// without is the counts after one natural of face f (held n times) fewer.
+func (k pairCounts) without(a *Analyzer, f Tile, n int) pairCounts {
+	short := a.availOf(f) < 2
+	switch n {
+	case 1:
+		k.ones--
+		if short {
+			k.short--
+		}
+	case 2:
+		k.twos--
+		k.ones++
+		if short {
+			k.short++
+		}
+	}
+	return k
+}
+
+func (k pairCounts) seated(budget int8) int {
+	pairs := min(k.twos, 7)
+	singles := min(k.ones, 7-pairs)
+	if short := singles - (k.ones - k.short); short > int(budget) {
+		singles -= short - int(budget)
 	}
 	return 2*pairs + singles
 }
