@@ -47,7 +47,53 @@ func (a *Analyzer) witness(r *relaxed, s *structure) bool {
 // naturals, with dk naturals of colour dc at value dv added to the runs
 // (dc < 0: none), and reports whether the tiles in existence can fill it.
 func (a *Analyzer) witnessOf(r *relaxed, choice *[NumValues]int8, target int, dc int, dv int8, dk int8, s *structure) bool {
+	return a.witnessWith(r, choice, target, dc, dv, dk, nil, s)
+}
+
+// extraSet is a tile t, not in the rack, seated in a set at value v:
+// joining the config's set there (lone false), or with the rack's natural
+// of colour y at v, taken from y's runs, in a new set of three (lone).
+type extraSet struct {
+	v    int8
+	t, y int
+	lone bool
+}
+
+// witnessWith is witnessOf with an extra set seating a tile not in the
+// rack (ex, may be nil).
+func (a *Analyzer) witnessWith(r *relaxed, choice *[NumValues]int8, target int, dc int, dv int8, dk int8, ex *extraSet, s *structure) bool {
 	*s = structure{}
+	// The option at ex's value, changed to seat t.
+	var exOpt setOption
+	exAt := -1
+	if ex != nil {
+		for i := range r.nShare {
+			if r.shared[i].v == ex.v && choice[i] >= 0 {
+				exAt = i
+			}
+		}
+		switch {
+		case ex.lone && exAt >= 0:
+			return false // a second set at the value: leave it to the search
+		case ex.lone:
+			exOpt = setOption{seat: 2, sets: 1, slots: 3, three: 1}
+			exOpt.claims[ex.y] = 1
+			exOpt.claims[ex.t] = 1
+		case exAt < 0:
+			return false
+		default:
+			exOpt = r.shared[exAt].opts[choice[exAt]]
+			if exOpt.claims[ex.t] >= exOpt.sets {
+				return false
+			}
+			exOpt.claims[ex.t]++
+			exOpt.seat++
+			if exOpt.seat > exOpt.slots {
+				exOpt.slots++
+				exOpt.three--
+			}
+		}
+	}
 	for i := range r.nShare {
 		if j := choice[i]; j >= 0 {
 			r.apply(r.shared[i].v, &r.shared[i].opts[j], 1)
@@ -56,12 +102,31 @@ func (a *Analyzer) witnessOf(r *relaxed, choice *[NumValues]int8, target int, dc
 	if dc >= 0 {
 		r.cc[dc].claim(dv, -dk)
 	}
+	var dSeat, dSlots int8
+	if ex != nil {
+		if ex.lone {
+			r.cc[ex.y].claim(ex.v, 1)
+			dSeat, dSlots = 2, 3
+		} else {
+			o := &r.shared[exAt].opts[choice[exAt]]
+			dSeat, dSlots = exOpt.seat-o.seat, exOpt.slots-o.slots
+		}
+		r.seat += dSeat
+		r.slots += dSlots
+	}
 	var counts [NumColours]int8
 	var acc frontier
-	ok := r.pack(&counts, &acc) >= target
+	ok := r.slots <= 14 && r.pack(&counts, &acc) >= target
 	for c := range NumColours {
 		if ok && !r.coverage(c, int(counts[c]), &s.cov[c]) {
 			ok = false
+		}
+	}
+	if ex != nil {
+		r.seat -= dSeat
+		r.slots -= dSlots
+		if ex.lone {
+			r.cc[ex.y].claim(ex.v, -1)
 		}
 	}
 	if dc >= 0 {
@@ -88,13 +153,21 @@ func (a *Analyzer) witnessOf(r *relaxed, choice *[NumValues]int8, target int, dc
 	// The sets: claimed naturals, then free slots where there is room.
 	threes := 0
 	var setAt [NumValues + 1]*setOption
-	for i := range r.nShare {
-		j := choice[i]
-		if j < 0 {
+	for i := -1; i < r.nShare; i++ {
+		var o *setOption
+		var v int
+		switch {
+		case i < 0 && ex != nil && exAt < 0:
+			o, v = &exOpt, int(ex.v) // the new set
+		case i < 0:
 			continue
+		case choice[i] < 0:
+			continue
+		case i == exAt:
+			o, v = &exOpt, int(ex.v)
+		default:
+			o, v = &r.shared[i].opts[choice[i]], int(r.shared[i].v)
 		}
-		o := &r.shared[i].opts[j]
-		v := int(r.shared[i].v)
 		setAt[v] = o
 		threes += int(o.three)
 		var spare [NumColours]int8 // fills colour c can still take

@@ -168,8 +168,32 @@ func (a *Analyzer) Outs(h Hand) TileSet {
 				continue
 			}
 		}
-		if o.outSets(c, v) >= 0 || lonely[v]&^(1<<c) != 0 {
-			if a.meldsSeated(&q) > base {
+		// t in a set at v: joining an optimal config's set, or with a
+		// natural that can sit alone.
+		var s structure
+		if i := o.outSets(c, v); i >= 0 {
+			ex := extraSet{v: v, t: c}
+			if a.witnessWith(&o.r, &o.opts[i].choice, o.best+1, -1, 0, 0, &ex, &s) || a.meldsSeated(&q) > base {
+				out = out.With(t)
+			}
+			continue
+		}
+		if lonely[v]&^(1<<c) != 0 {
+			done := false
+			for y := range NumColours {
+				if y == c || lonely[v]&(1<<y) == 0 {
+					continue
+				}
+				if i := o.lone(y, v); i >= 0 {
+					ex := extraSet{v: v, t: c, y: y, lone: true}
+					if a.witnessWith(&o.r, &o.opts[i].choice, o.best+1, -1, 0, 0, &ex, &s) {
+						out = out.With(t)
+						done = true
+						break
+					}
+				}
+			}
+			if !done && a.meldsSeated(&q) > base {
 				out = out.With(t)
 			}
 		}
