@@ -12,8 +12,9 @@ import "sync"
 //
 // Coverage 2 is always enough: for every one of the 3^13 lines (and 3^14
 // with wrap) the fewest slots for every count are the same with coverage
-// up to 4 as with coverage up to 2 (checked exhaustively once; the check
-// is in the tests for lines of up to 9 positions). So a line is read from
+// up to 4 as with coverage up to 2 (checked exhaustively once, by a
+// separate program; TestRunTablesAgainstPlainDP repeats it for every line
+// on values 1..7 and for random full lines). So a line is read from
 // left to right with one of ten states: how many runs of length 1, of
 // length 2 and of length 3 or more are open.
 //
