@@ -411,20 +411,29 @@ func lineHand(rules game.Rules, cache *analyzerCache, line []byte) (*game.Analyz
 	}
 	var buf [16]game.Tile
 	ts := buf[:0]
-	for _, f := range bytes.Fields(tilePart) {
-		for _, tok := range bytes.Split(f, []byte(",")) {
-			if len(tok) == 0 {
-				continue
-			}
-			t, err := game.ParseTile(string(tok))
-			if err != nil {
+	for i := 0; i < len(tilePart); {
+		for i < len(tilePart) && isSep(tilePart[i]) {
+			i++
+		}
+		j := i
+		for j < len(tilePart) && !isSep(tilePart[j]) {
+			j++
+		}
+		if j == i {
+			break
+		}
+		t, ok := quickTile(tilePart[i:j])
+		if !ok {
+			var err error
+			if t, err = game.ParseTile(string(tilePart[i:j])); err != nil {
 				return nil, game.Hand{}, err
 			}
-			if len(ts) == 16 {
-				return nil, game.Hand{}, errors.New("a hand has 14 or 15 tiles, this one has more")
-			}
-			ts = append(ts, t)
 		}
+		if len(ts) == 16 {
+			return nil, game.Hand{}, errors.New("a hand has 14 or 15 tiles, this one has more")
+		}
+		ts = append(ts, t)
+		i = j
 	}
 	if len(ts) != 14 && len(ts) != 15 {
 		return nil, game.Hand{}, fmt.Errorf("a hand has 14 or 15 tiles, this one has %d", len(ts))
@@ -434,4 +443,42 @@ func lineHand(rules game.Rules, cache *analyzerCache, line []byte) (*game.Analyz
 		return nil, game.Hand{}, err
 	}
 	return an, h, nil
+}
+
+func isSep(b byte) bool { return b == ' ' || b == ',' || b == '\t' || b == '\r' }
+
+// quickTile reads the common spellings of a tile without allocating; it
+// reports false for anything else, which game.ParseTile then reads (and
+// explains, when it is not a tile).
+func quickTile(b []byte) (game.Tile, bool) {
+	if len(b) == 1 && (b[0] == 'J' || b[0] == 'j') {
+		return game.FalseJoker, true
+	}
+	if len(b) < 2 || len(b) > 3 {
+		return game.NoTile, false
+	}
+	var c game.Colour
+	switch b[0] | 0x20 {
+	case 'r':
+		c = game.Red
+	case 'y':
+		c = game.Yellow
+	case 'b':
+		c = game.Blue
+	case 'k':
+		c = game.Black
+	default:
+		return game.NoTile, false
+	}
+	v := 0
+	for _, d := range b[1:] {
+		if d < '0' || d > '9' {
+			return game.NoTile, false
+		}
+		v = v*10 + int(d-'0')
+	}
+	if v < 1 || v > game.NumValues || b[1] == '0' {
+		return game.NoTile, false
+	}
+	return game.NewTile(c, v), true
 }

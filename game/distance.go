@@ -230,6 +230,82 @@ func (a *Analyzer) outsSlow(h Hand) TileSet {
 // unless it wins. A hand of another size gets the same treatment; an
 // empty hand gets the zero Discard with Tile NoTile.
 func (a *Analyzer) BestDiscard(h Hand) Discard {
+	if h.Len() == 15 {
+		if d, ok := a.bestDiscard15(h); ok {
+			return d
+		}
+	}
+	return a.bestDiscardAll(h)
+}
+
+// bestDiscard15 is BestDiscard for 15 tiles in one solve of the rack: a
+// natural the optimal structure leaves unseated can go without changing
+// the distance, so the discard is the loneliest of those. A winning rack
+// tries each face with IsWin. It reports false when the one solve does not
+// settle it (no witness, or pairs ahead of melds) and the full analysis
+// of every discard is needed. Among the optimal discards it may choose
+// from fewer than bestDiscardAll does, so the two can name different
+// tiles; both leave the least distance.
+func (a *Analyzer) bestDiscard15(h Hand) (Discard, bool) {
+	p := a.play(&h)
+	var r relaxed
+	r.init(a.wraps(), &p)
+	m := r.solve()
+	var s structure
+	if !a.witness(&r, &s) || a.pairsSeated(&p) > m {
+		return Discard{}, false
+	}
+	if m+p.w >= 14 {
+		return a.winningDiscard(h)
+	}
+	nat := p.nat()
+	best := Discard{Tile: NoTile, Distance: 14 - (m + p.w)}
+	bestLinks := 99
+	for t := Tile(0); t < NumFaces; t++ {
+		if h.Count(t) == 0 || a.IsOkey(t) {
+			continue
+		}
+		f := a.PlaysAs(t)
+		if s.slots[f] >= nat[f] {
+			continue // every copy is seated
+		}
+		if l := links(&p, f, a.wraps()); l <= bestLinks {
+			best.Tile = t
+			bestLinks = l
+		}
+	}
+	return best, best.Tile != NoTile
+}
+
+// winningDiscard picks, for a 15-tile rack with a winning discard, the
+// one worth most (an okey at equal value).
+func (a *Analyzer) winningDiscard(h Hand) (Discard, bool) {
+	best := Discard{Tile: NoTile}
+	bestValue := -1
+	for t := Tile(0); t < NumFaces; t++ {
+		if h.Count(t) == 0 {
+			continue
+		}
+		rest := h
+		rest.Remove(t)
+		if !a.IsWin(rest) {
+			continue
+		}
+		win, ok := a.Win(rest)
+		if !ok {
+			continue
+		}
+		okey := a.IsOkey(t)
+		if v := a.winValue(&win, okey); v > bestValue || (v == bestValue && (okey || !best.OkeyFinish)) {
+			best = Discard{Tile: t, Distance: 0, Wins: true, OkeyFinish: okey, Win: win}
+			bestValue = v
+		}
+	}
+	return best, best.Tile != NoTile
+}
+
+// bestDiscardAll is BestDiscard from the distance of every discard.
+func (a *Analyzer) bestDiscardAll(h Hand) Discard {
 	best := Discard{Tile: NoTile, Distance: 15}
 	bestValue, bestLinks := -1, 99
 	dd := a.DiscardDistances(h)
