@@ -148,7 +148,7 @@ func describeHand(w io.Writer, an *game.Analyzer, h game.Hand) {
 				how = "okey finish, worth double"
 			}
 			fmt.Fprintf(w, "Wins: discard %v (%s) and lay down %s:\n", d.Tile, how, kindWords(d.Win.Kind))
-			writeMelds(w, d.Win)
+			writeMelds(w, an, d.Win)
 			fmt.Fprintf(w, "Each other player loses %d.\n", game.WinPoints(an.Rules(), d.Win, d.OkeyFinish))
 			return
 		}
@@ -160,7 +160,7 @@ func describeHand(w io.Writer, an *game.Analyzer, h game.Hand) {
 	}
 	if win, ok := an.Win(h); ok {
 		fmt.Fprintf(w, "Wins with %s:\n", kindWords(win.Kind))
-		writeMelds(w, win)
+		writeMelds(w, an, win)
 		fmt.Fprintf(w, "Each other player loses %d (%d with an okey finish).\n",
 			game.WinPoints(an.Rules(), win, false), game.WinPoints(an.Rules(), win, true))
 		return
@@ -183,7 +183,7 @@ func distanceWords(d int) string {
 	return strconv.Itoa(d) + " exchanges from winning"
 }
 
-func writeMelds(w io.Writer, win game.Win) {
+func writeMelds(w io.Writer, an *game.Analyzer, win game.Win) {
 	for _, m := range win.Melds {
 		var b strings.Builder
 		for i, t := range m.Tiles {
@@ -191,8 +191,11 @@ func writeMelds(w io.Writer, win game.Win) {
 				b.WriteByte(' ')
 			}
 			b.WriteString(t.String())
-			if i < len(m.As) && m.As[i] != t {
-				b.WriteString("=" + m.As[i].String())
+			switch {
+			case an.IsOkey(t) && i < len(m.As):
+				b.WriteString("(okey as " + m.As[i].String() + ")")
+			case t == game.FalseJoker && i < len(m.As):
+				b.WriteString("(as " + m.As[i].String() + ")")
 			}
 		}
 		fmt.Fprintf(w, "  %-5s %s\n", m.Kind, b.String())
