@@ -7,10 +7,11 @@ import (
 	"okey/game"
 )
 
-// This file is the one place the bots call hand analysis. Every level
-// works on game.Counts (a value: cheap to copy and change), and these
-// helpers turn counts into the analyser's Hand. Keeping the calls here
-// makes their number per decision easy to see and to count.
+// This file is the one place the bots call hand analysis. The levels
+// work on game.Hand (a small value: cheap to copy and change) and make
+// few calls a decision: a draw costs at most one Distance (the distance
+// of the rack the bot left last turn is remembered), a discard one
+// discard table.
 
 // noDist marks a face that is not held in a discard-distance table.
 const noDist = -1
@@ -18,6 +19,17 @@ const noDist = -1
 // distances is, for a 15-tile rack, the distance to win of the 14 tiles
 // left after discarding each face (noDist where the face is not held).
 type distances [game.NumFaces]int8
+
+// table is the analysis of a 15-tile rack that a discard needs: the
+// distance each held face leaves, the least of them over the faces that
+// are not an okey (over all when nothing else is held), and for each
+// face whose discard leaves that least distance the outs of the 14 tiles
+// left.
+type table struct {
+	dist distances
+	best int
+	outs [game.NumFaces]game.TileSet
+}
 
 // hand converts counts to the analyser's form. Counts from a view or a
 // sampled world are always valid; an error means a bug in the caller and
@@ -30,66 +42,84 @@ func hand(a *game.Analyzer, c *game.Counts) (game.Hand, error) {
 	return h, nil
 }
 
+// memory is what a bot remembers of its own analysis between decisions:
+// the 14 tiles it left on its last discard, their distance and outs. On
+// its next turn the rack is the same (the distance for the take test
+// needs no analysis), and after a draw it throws back the drawn tile's
+// rack is again that one. It is a cache: answers are the analyser's,
+// whatever the bot remembers, so decisions do not depend on it.
+type memory struct {
+	an   game.Analyzer
+	rack game.Hand
+	dist int8
+	outs game.TileSet
+	ok   bool
+}
+
+// remember stores the analysis of the rack left after a discard.
+func (m *memory) remember(a *game.Analyzer, rack game.Hand, dist int, outs game.TileSet) {
+	*m = memory{an: *a, rack: rack, dist: int8(dist), outs: outs, ok: true}
+}
+
+// recalls reports whether the memory holds rack h of this deal.
+func (m *memory) recalls(a *game.Analyzer, h *game.Hand) bool {
+	return m.ok && m.rack == *h && m.an == *a
+}
+
 // distance is the distance to win of a 14-tile rack.
-func distance(a *game.Analyzer, c *game.Counts) (int, error) {
-	h, err := hand(a, c)
-	if err != nil {
-		return 0, err
+func (m *memory) distance(a *game.Analyzer, h game.Hand) int {
+	if m.recalls(a, &h) {
+		return int(m.dist)
 	}
-	return a.Distance(h), nil
+	return a.Distance(h)
 }
 
-// outs is the set of faces whose draw lowers the distance of a 14-tile
-// rack.
-func outs(a *game.Analyzer, c *game.Counts) (game.TileSet, error) {
-	h, err := hand(a, c)
-	if err != nil {
-		return 0, err
-	}
-	return a.Outs(h), nil
-}
-
-// isWin reports whether a 14-tile rack wins.
-func isWin(a *game.Analyzer, c *game.Counts) (bool, error) {
-	h, err := hand(a, c)
-	if err != nil {
-		return false, err
-	}
-	return a.IsWin(h), nil
-}
-
-// winOf is the winning grouping of a 14-tile rack, if it wins.
-func winOf(a *game.Analyzer, c *game.Counts) (game.Win, bool, error) {
-	h, err := hand(a, c)
-	if err != nil {
-		return game.Win{}, false, err
-	}
-	w, ok := a.Win(h)
-	return w, ok, nil
-}
-
-// discardDistances fills d for a 15-tile rack: the distance left after
-// discarding each held face. (game.Analyzer.DiscardDistances does the
-// same; this one is used while the analysis placeholder, which answers
-// zeros, may still be in.)
-func discardDistances(a *game.Analyzer, c *game.Counts) (distances, error) {
-	var d distances
-	for f := range d {
-		d[f] = noDist
-	}
-	h, err := hand(a, c)
-	if err != nil {
-		return d, err
-	}
-	for f, n := range c {
-		if n == 0 {
-			continue
+// discards analyses a 15-tile rack for a discard. (The analyser's own
+// table in one call is on its way; until then this asks for the
+// discard distances and the outs of every least-distance discard.)
+func (m *memory) discards(a *game.Analyzer, h game.Hand) table {
+	var t table
+	t.dist = a.DiscardDistances(h)
+	t.best = bestOf(a, &t.dist)
+	for f, k := range t.dist {
+		if int(k) != t.best || a.IsOkey(game.Tile(f)) {
+			continue // an okey is never thrown while anything else is held
 		}
 		rest := h
 		rest.Remove(game.Tile(f))
-		d[f] = int8(a.Distance(rest))
+		if m.recalls(a, &rest) && int(m.dist) == t.best {
+			t.outs[f] = m.outs
+			continue
+		}
+		t.outs[f] = a.Outs(rest)
 	}
-	return d, nil
+	return t
+}
+
+// bestOf is the least distance over the discards that are not an okey,
+// or over all when the rack holds nothing else.
+func bestOf(a *game.Analyzer, d *distances) int {
+	m := int8(127)
+	for f, k := range d {
+		if k != noDist && k < m && !a.IsOkey(game.Tile(f)) {
+			m = k
+		}
+	}
+	if m == 127 {
+		return minDist(d)
+	}
+	return int(m)
+}
+
+// minDist is the least distance in a table (127 when it is empty).
+func minDist(d *distances) int {
+	m := int8(127)
+	for _, k := range d {
+		if k != noDist && k < m {
+			m = k
+		}
+	}
+	return int(m)
 }
 
 // weight sums w over the faces of s: the number of live copies of a set

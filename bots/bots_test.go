@@ -39,11 +39,11 @@ const testWorlds = 8
 // state in which a seat is to draw or discard: the positions the tests
 // ask bots about. step thins them out (every step-th is kept).
 func positions(t testing.TB, rules game.Rules, level string, seeds []uint64, step int) []game.State {
-	return table(t, rules, [game.NumSeats]string{level, level, level, level}, seeds, step)
+	return playTable(t, rules, [game.NumSeats]string{level, level, level, level}, seeds, step)
 }
 
-// table is positions with a level for each seat.
-func table(t testing.TB, rules game.Rules, levels [game.NumSeats]string, seeds []uint64, step int) []game.State {
+// playTable is positions with a level for each seat.
+func playTable(t testing.TB, rules game.Rules, levels [game.NumSeats]string, seeds []uint64, step int) []game.State {
 	t.Helper()
 	var out []game.State
 	n := 0
@@ -114,7 +114,7 @@ func TestLegalPlay(t *testing.T) {
 					seeds = seeds[:1]
 					levels = [game.NumSeats]string{"expert", "hard", "hard", "hard"}
 				}
-				ps := table(t, r, levels, seeds, 1)
+				ps := playTable(t, r, levels, seeds, 1)
 				if len(ps) == 0 {
 					t.Fatal("no positions")
 				}

@@ -60,19 +60,16 @@ func liveCopies(a *game.Analyzer, own *game.Counts) game.Counts {
 // bestFinish picks, among the faces whose discard wins (d[f] == 0), the
 // one that scores most: an okey finish or seven pairs over plain melds.
 // allowOkey false keeps the okey in the rack (the easy level's habit).
-func bestFinish(a *game.Analyzer, c *game.Counts, d *distances, allowOkey bool) (game.Tile, bool, error) {
+func bestFinish(a *game.Analyzer, h game.Hand, d *distances, allowOkey bool) (game.Tile, bool) {
 	best, bestPts := game.NoTile, -1
 	for f, k := range d {
 		t := game.Tile(f)
 		if k != 0 || (!allowOkey && a.IsOkey(t)) {
 			continue
 		}
-		rest := *c
-		rest[f]--
-		w, ok, err := winOf(a, &rest)
-		if err != nil {
-			return game.NoTile, false, err
-		}
+		rest := h
+		rest.Remove(t)
+		w, ok := a.Win(rest)
 		if !ok {
 			continue
 		}
@@ -80,7 +77,7 @@ func bestFinish(a *game.Analyzer, c *game.Counts, d *distances, allowOkey bool) 
 			best, bestPts = t, pts
 		}
 	}
-	return best, best != game.NoTile, nil
+	return best, best != game.NoTile
 }
 
 // played is the rack as its tiles play when not wild: the okeys are

@@ -82,18 +82,18 @@ func (b *Easy) wantsTake(an *game.Analyzer, v *game.View) (bool, error) {
 
 // easyFinish finds a discard, never an okey, that leaves a winning hand.
 func easyFinish(an *game.Analyzer, c *game.Counts) (game.Tile, bool, error) {
+	h, err := hand(an, c)
+	if err != nil {
+		return game.NoTile, false, err
+	}
 	for f, n := range c {
 		t := game.Tile(f)
 		if n == 0 || an.IsOkey(t) {
 			continue
 		}
-		rest := *c
-		rest[f]--
-		ok, err := isWin(an, &rest)
-		if err != nil {
-			return game.NoTile, false, err
-		}
-		if ok {
+		rest := h
+		rest.Remove(t)
+		if an.IsWin(rest) {
 			return t, true, nil
 		}
 	}

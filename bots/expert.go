@@ -109,21 +109,20 @@ func (b *Expert) candidates(v *game.View) ([]game.Action, error) {
 		a, err := b.hard.decide(v)
 		return []game.Action{a}, err
 	}
-	c := v.Counts
-	unseen := v.Unseen()
-	dd, err := discardDistances(an, &c)
+	h, err := hand(an, &v.Counts)
 	if err != nil {
 		return nil, err
 	}
-	if minDist(&dd) == 0 {
-		if a, ok, err := b.hard.finishOrHold(v, &c, &dd, &unseen); err != nil || ok {
-			return []game.Action{a}, err
+	unseen := v.Unseen()
+	tb := b.hard.mem.discards(an, h)
+	if minDist(&tb.dist) == 0 {
+		if a, ok := b.hard.finishOrHold(v, h, &tb, &unseen); ok {
+			return []game.Action{a}, nil
 		}
 	}
-	cs, score, err := b.hard.rank(v, &c, &dd, &unseen)
-	if err != nil {
-		return nil, err
-	}
+	var buf [game.NumFaces]cand
+	var score [game.NumFaces]float64
+	cs := b.hard.rank(v, h, &tb, &unseen, &buf, &score)
 	// the expertCands best by the hard score
 	order := make([]int, len(cs))
 	for i := range order {
@@ -326,7 +325,7 @@ func (b *Expert) playout(s game.State, me int, a game.Action, seed uint64, deadl
 	}
 	var players [game.NumSeats]*Hard
 	for i := range players {
-		players[i] = &Hard{rnd: game.NewSeeded(seed + uint64(i)), lookahead: 1, defence: defaultDefence, weigh: normalOuts}
+		players[i] = &Hard{rnd: game.NewSeeded(seed + uint64(i)), lookahead: 1, defence: defaultDefence}
 	}
 	ctx := context.Background()
 	turns := 0
@@ -374,18 +373,15 @@ func (b *Expert) estimate(s *game.State, me int) (float64, error) {
 		}
 		v := s.View(seat)
 		an := &v.Analyzer
-		d, err := distance(an, &v.Counts)
+		h, err := hand(an, &v.Counts)
 		if err != nil {
 			return 0, err
 		}
+		d := an.Distance(h)
 		speed[seat] = 1 // a winning hand finishes on its next turn
 		if d > 0 {
-			o, err := outs(an, &v.Counts)
-			if err != nil {
-				return 0, err
-			}
 			unseen := v.Unseen()
-			speed[seat] = 1 / turnsTo(d, weight(o, &unseen), float64(max(unseen.Total(), 1)))
+			speed[seat] = 1 / turnsTo(d, weight(an.Outs(h), &unseen), float64(max(unseen.Total(), 1)))
 		}
 		sum += speed[seat]
 	}

@@ -27,22 +27,18 @@ import (
 // otherwise it finishes at once.
 type Hard struct {
 	rnd *game.Seeded
+	mem memory
 	// lookahead is the number of exchanges weighed (2; the expert's
 	// playouts use 1, which keeps everything but the second exchange).
 	lookahead int
 	// defence scales the penalty on tiles the next player wants.
 	defence float64
-	// weigh caps the tied discards whose outs are weighed (0: all; the
-	// expert's playouts weigh the four loosest, as normal does).
-	weigh int
 }
 
 // hardSecond caps the candidates the second exchange is weighed for,
-// hardOutFaces the outs followed exactly for each, and hardInner the
-// discards weighed after each drawn out.
+// hardOutFaces the outs followed exactly for each.
 const (
 	hardSecond   = 3
-	hardInner    = 2
 	hardOutFaces = 8
 )
 
@@ -52,12 +48,7 @@ func NewHard(seed uint64) *Hard {
 }
 
 // defaultDefence is the weight of a unit of danger, in units of expected
-// distance, late in a hand (it grows from 0 at the deal, see lateness):
-// about six live copies of outs. Nearly half the hands are won by taking
-// the previous player's discard, so feeding the next player matters; but
-// with a stand-in analyser a weight of 0.4 (a tile's outs hardly count
-// against its danger) cost hard more wins than it took from the next
-// player.
+// distance, late in a hand (it grows from 0 at the deal, see lateness).
 const defaultDefence = 0.1
 
 // Level is "hard".
@@ -77,60 +68,84 @@ func (b *Hard) Decide(ctx context.Context, v game.View) (game.Action, error) {
 
 func (b *Hard) decide(v *game.View) (game.Action, error) {
 	an := &v.Analyzer
+	h, err := hand(an, &v.Counts)
+	if err != nil {
+		return game.Action{}, err
+	}
 	if v.Stage == game.MustDraw {
-		take, err := b.wantsTake(an, v)
-		if err != nil || !take {
-			return drawOrEnd(v), err
+		if b.wantsTake(an, v, h) {
+			return game.TakeAction(v.Seat), nil
 		}
-		return game.TakeAction(v.Seat), nil
+		return drawOrEnd(v), nil
 	}
 	unseen := v.Unseen()
-	c := v.Counts
-	dd, err := discardDistances(an, &c)
-	if err != nil {
-		return game.Action{}, err
-	}
-	if minDist(&dd) == 0 {
-		if a, ok, err := b.finishOrHold(v, &c, &dd, &unseen); err != nil || ok {
-			return a, err
+	tb := b.mem.discards(an, h)
+	if minDist(&tb.dist) == 0 {
+		if a, ok := b.finishOrHold(v, h, &tb, &unseen); ok {
+			return a, nil
 		}
 	}
-	t, err := b.chooseDiscard(v, &c, &dd, &unseen)
-	if err != nil {
-		return game.Action{}, err
-	}
+	t := b.chooseDiscard(v, h, &tb, &unseen)
+	rest := h
+	rest.Remove(t)
+	b.mem.remember(an, rest, int(tb.dist[t]), tb.outs[t])
 	return game.DiscardAction(v.Seat, t), nil
 }
 
 // wantsTake is the normal rule (take when it lowers the distance), plus:
 // holding a winning hand, take a tile that lets the okey go for an okey
 // finish.
-func (b *Hard) wantsTake(an *game.Analyzer, v *game.View) (bool, error) {
+func (b *Hard) wantsTake(an *game.Analyzer, v *game.View, h game.Hand) bool {
 	if !v.Legal.Take {
-		return false, nil
+		return false
 	}
 	t := v.Top(v.Previous)
-	if ok := an.Okey(); t.Valid() && ok != game.NoTile && v.Counts[ok] > 0 {
-		c := v.Counts
-		c[t]++
-		c[ok]--
-		if win, err := isWin(an, &c); err != nil || win {
-			return win, err
+	if ok := an.Okey(); t.Valid() && ok != game.NoTile && h.Count(ok) > 0 {
+		x := h
+		x.Add(t)
+		x.Remove(ok)
+		if an.IsWin(x) {
+			return true
 		}
 	}
-	return takeLowers(an, v)
+	return takeLowers(an, v, h, &b.mem)
+}
+
+// cand is a discard candidate: the face, the distance it leaves, and the
+// live copies of the outs of what is left.
+type cand struct {
+	tile game.Tile
+	dist int
+	live int
+	outs game.TileSet
+}
+
+// cands lists the discards that leave the least distance (never an okey)
+// with their outs weighed by w.
+func cands(an *game.Analyzer, tb *table, w *game.Counts, out *[game.NumFaces]cand) []cand {
+	cs := out[:0]
+	for f, k := range tb.dist {
+		t := game.Tile(f)
+		if int(k) != tb.best || an.IsOkey(t) {
+			continue
+		}
+		cs = append(cs, cand{tile: t, dist: int(k), live: weight(tb.outs[f], w), outs: tb.outs[f]})
+	}
+	if len(cs) == 0 { // nothing but okeys
+		cs = append(cs, cand{tile: an.Okey(), dist: int(tb.dist[an.Okey()])})
+	}
+	return cs
 }
 
 // chooseDiscard scores the least-distance discards and returns the best,
 // ties broken by chance.
-func (b *Hard) chooseDiscard(v *game.View, c *game.Counts, dd *distances, unseen *game.Counts) (game.Tile, error) {
-	cs, score, err := b.rank(v, c, dd, unseen)
-	if err != nil {
-		return game.NoTile, err
-	}
+func (b *Hard) chooseDiscard(v *game.View, h game.Hand, tb *table, unseen *game.Counts) game.Tile {
+	var buf [game.NumFaces]cand
+	var score [game.NumFaces]float64
+	cs := b.rank(v, h, tb, unseen, &buf, &score)
 	best, n := math.Inf(1), 0
 	var ties [game.NumFaces]game.Tile
-	for i, s := range score {
+	for i, s := range score[:len(cs)] {
 		switch {
 		case s < best-1e-9:
 			best, n = s, 0
@@ -140,34 +155,24 @@ func (b *Hard) chooseDiscard(v *game.View, c *game.Counts, dd *distances, unseen
 			n++
 		}
 	}
-	return ties[b.rnd.Intn(n)], nil
+	return ties[b.rnd.Intn(n)]
 }
 
 // rank lists the discards that leave the least distance with their
 // scores, lower being better: the distance expected after one exchange
 // (or two, with the look-ahead), plus the defence penalty.
-func (b *Hard) rank(v *game.View, c *game.Counts, dd *distances, unseen *game.Counts) ([]cand, []float64, error) {
+func (b *Hard) rank(v *game.View, h game.Hand, tb *table, unseen *game.Counts, buf *[game.NumFaces]cand, score *[game.NumFaces]float64) []cand {
 	an := &v.Analyzer
-	limit := b.weigh
-	if limit == 0 {
-		limit = game.NumFaces
-	}
-	cs, err := weighDiscards(an, c, dd, unseen, limit)
-	if err != nil {
-		return nil, nil, err
-	}
-	score := make([]float64, len(cs))
+	cs := cands(an, tb, unseen, buf)
 	if len(cs) == 1 {
-		return cs, score, nil
+		return cs
 	}
 	total := float64(max(unseen.Total(), 1))
 	for i := range cs {
 		score[i] = float64(cs[i].dist) - float64(cs[i].live)/total
 	}
 	if b.lookahead >= 2 {
-		if err := b.secondExchange(an, c, cs, score, unseen, total); err != nil {
-			return nil, nil, err
-		}
+		b.secondExchange(an, h, cs, score[:len(cs)], unseen, total)
 	}
 	if b.defence > 0 {
 		if late := lateness(v); late > 0 {
@@ -177,7 +182,7 @@ func (b *Hard) rank(v *game.View, c *game.Counts, dd *distances, unseen *game.Co
 			}
 		}
 	}
-	return cs, score, nil
+	return cs
 }
 
 // secondExchange replaces the one-exchange score of the most promising
@@ -185,17 +190,17 @@ func (b *Hard) rank(v *game.View, c *game.Counts, dd *distances, unseen *game.Co
 // what a candidate leaves, the best one-exchange score after drawing f
 // and discarding well; for every other draw, the candidate's own score.
 // The hardOutFaces outs with the most unseen copies are followed exactly;
-// the rest are taken to leave as many outs as the candidate has, which
-// keeps a decision to some hundred analysis calls.
-func (b *Hard) secondExchange(an *game.Analyzer, c *game.Counts, cs []cand, score []float64, unseen *game.Counts, total float64) error {
-	order := make([]int, len(cs))
-	for i := range order {
+// the rest are taken to leave as many outs as the candidate has.
+func (b *Hard) secondExchange(an *game.Analyzer, h game.Hand, cs []cand, score []float64, unseen *game.Counts, total float64) {
+	var order [game.NumFaces]int
+	for i := range cs {
 		order[i] = i
 	}
-	slices.SortStableFunc(order, func(x, y int) int { return cmp.Compare(score[x], score[y]) })
-	for _, i := range order[:min(hardSecond, len(order))] {
-		h := *c
-		h[cs[i].tile]--
+	slices.SortStableFunc(order[:len(cs)], func(x, y int) int { return cmp.Compare(score[x], score[y]) })
+	var none memory
+	for _, i := range order[:min(hardSecond, len(cs))] {
+		rest := h
+		rest.Remove(cs[i].tile)
 		one := score[i]
 		d := float64(cs[i].dist)
 		pCand := float64(cs[i].live) / total
@@ -216,94 +221,59 @@ func (b *Hard) secondExchange(an *game.Analyzer, c *game.Counts, cs []cand, scor
 				exp += p * (d - 1 - pCand)
 				continue
 			}
-			h2 := h
-			h2[f]++
-			dd2, err := discardDistances(an, &h2)
-			if err != nil {
-				return err
-			}
-			in, err := weighDiscards(an, &h2, &dd2, unseen, hardInner)
-			if err != nil {
-				return err
-			}
+			h2 := rest
+			h2.Add(f)
+			tb2 := none.discards(an, h2)
 			bestIn := math.Inf(1)
-			for _, x := range in {
-				if x.live >= 0 {
-					bestIn = min(bestIn, float64(x.dist)-float64(x.live)/total)
+			for g, k2 := range tb2.dist {
+				if int(k2) != tb2.best || an.IsOkey(game.Tile(g)) {
+					continue
 				}
+				bestIn = min(bestIn, float64(k2)-float64(weight(tb2.outs[g], unseen))/total)
 			}
 			exp += p * bestIn
 		}
 		score[i] = exp + (1-pOut)*one
 	}
-	return nil
-}
-
-// stepTurns[k] is the number of draws a step from distance k to k-1 is
-// taken to need when the hand's own outs are not known: 1/p for the
-// mean share p of live outs at that distance, measured over hands of
-// normal bots (the last step is the slowest: few tiles finish a hand).
-var stepTurns = [...]float64{0, 9.6, 6.2, 4.3, 3.2, 2.2, 1.8}
-
-// turnsTo estimates the draws a hand at distance d needs to win when
-// live copies of the unseen total would lower its distance: the wait
-// for the next step, total/live, plus the typical wait of every step
-// after it. A hand with no live out is given a wait of four times the
-// unseen tiles.
-func turnsTo(d, live int, total float64) float64 {
-	if d <= 0 {
-		return 0
-	}
-	t := total / max(float64(live), 0.25)
-	for k := 1; k < d; k++ {
-		t += stepTurns[min(k, len(stepTurns)-1)]
-	}
-	return t
 }
 
 // finishOrHold finishes when the rack wins, or holds the winning hand for
 // an okey finish when that is worth the risk. ok is false when the bot
 // holds: the caller then discards as usual, keeping the win.
-func (b *Hard) finishOrHold(v *game.View, c *game.Counts, dd *distances, unseen *game.Counts) (game.Action, bool, error) {
+func (b *Hard) finishOrHold(v *game.View, h game.Hand, tb *table, unseen *game.Counts) (game.Action, bool) {
 	an := &v.Analyzer
-	t, ok, err := bestFinish(an, c, dd, true)
-	if err != nil || !ok {
-		return game.Action{}, false, err
+	t, ok := bestFinish(an, h, &tb.dist, true)
+	if !ok {
+		return game.Action{}, false
 	}
-	if an.Okey() == game.NoTile || an.IsOkey(t) || c[an.Okey()] == 0 {
-		return game.FinishAction(v.Seat, t), true, nil
+	okey := an.Okey()
+	if okey == game.NoTile || an.IsOkey(t) || h.Count(okey) == 0 {
+		return game.FinishAction(v.Seat, t), true
 	}
-	rest := *c
-	rest[t]--
-	w, _, err := winOf(an, &rest)
-	if err != nil {
-		return game.Action{}, false, err
-	}
+	rest := h
+	rest.Remove(t)
+	w, _ := an.Win(rest)
 	pts := float64(game.WinPoints(an.Rules(), w, false))
 	// the best discard that keeps a winning hand, and its chance to
 	// turn into an okey finish on the next draw
 	total := float64(max(unseen.Total(), 1))
 	bestQ, bestX := 0.0, game.NoTile
-	for f, k := range dd {
+	for f, k := range tb.dist {
 		x := game.Tile(f)
 		if k != 0 || an.IsOkey(x) {
 			continue
 		}
-		h := *c
-		h[x]--
-		h[an.Okey()]--
+		h2 := h
+		h2.Remove(x)
+		h2.Remove(okey)
 		q := 0.0
 		for g, n := range unseen {
 			if n == 0 {
 				continue
 			}
-			h[g]++
-			win, err := isWin(an, &h)
-			h[g]--
-			if err != nil {
-				return game.Action{}, false, err
-			}
-			if win {
+			h3 := h2
+			h3.Add(game.Tile(g))
+			if an.IsWin(h3) {
 				q += float64(n) / total
 			}
 		}
@@ -315,9 +285,9 @@ func (b *Hard) finishOrHold(v *game.View, c *game.Counts, dd *distances, unseen 
 	// Hold one more round when (1-risk)·q·pts > risk·(pts + a typical
 	// loss): the doubling is worth the chance of losing the win.
 	if bestX != game.NoTile && v.WallLeft > game.NumSeats && (1-risk)*bestQ*pts > risk*(pts+typicalLoss) {
-		return game.DiscardAction(v.Seat, bestX), true, nil
+		return game.DiscardAction(v.Seat, bestX), true
 	}
-	return game.FinishAction(v.Seat, t), true, nil
+	return game.FinishAction(v.Seat, t), true
 }
 
 // typicalLoss is what a seat loses on average when another finishes.
@@ -365,14 +335,19 @@ func finishHazard(round int) float64 {
 	return min(0.02+0.004*float64(round), 0.08)
 }
 
-// wallSize is the number of tiles the wall had at the deal.
-func wallSize(v *game.View) int {
-	n := v.Rules.TileCount() - 14*game.NumSeats - 1
-	if v.Rules.HasOkey() {
-		n-- // the indicator
+// stepTurns[k] is the number of draws a step from distance k to k-1 is
+// taken to need when the hand's own outs are not known.
+var stepTurns = [...]float64{0, 9.6, 6.2, 4.3, 3.2, 2.2, 1.8}
+
+// turnsTo estimates the draws a hand at distance d needs to win when
+// live copies of the unseen total would lower its distance.
+func turnsTo(d, live int, total float64) float64 {
+	if d <= 0 {
+		return 0
 	}
-	if v.Rules.IndicatorLast {
-		n++
+	t := total / max(float64(live), 0.25)
+	for k := 1; k < d; k++ {
+		t += stepTurns[min(k, len(stepTurns)-1)]
 	}
-	return n
+	return t
 }

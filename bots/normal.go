@@ -3,7 +3,6 @@ package bots
 import (
 	"context"
 	"fmt"
-	"slices"
 
 	"okey/game"
 )
@@ -15,15 +14,13 @@ import (
 // distance), takes the previous discard only when that lowers the
 // distance, finishes as soon as it can (with the discard that scores
 // most) and never shows the indicator. It counts no discards: that is
-// the hard level's edge. A decision costs one discard-distance table and
-// at most normalOuts outs calls.
+// the hard level's edge. A draw costs one distance (the distance of its
+// own rack it remembers from its last discard), a discard one discard
+// table.
 type Normal struct {
 	rnd *game.Seeded
+	mem memory
 }
-
-// normalOuts caps the tied discards whose outs Normal weighs; the
-// loosest tiles (fewest neighbours) are weighed first.
-const normalOuts = 4
 
 // NewNormal returns a normal bot seeded with seed.
 func NewNormal(seed uint64) *Normal { return &Normal{rnd: game.NewSeeded(seed)} }
@@ -45,141 +42,71 @@ func (b *Normal) Decide(ctx context.Context, v game.View) (game.Action, error) {
 
 func (b *Normal) decide(v *game.View) (game.Action, error) {
 	an := &v.Analyzer
+	h, err := hand(an, &v.Counts)
+	if err != nil {
+		return game.Action{}, err
+	}
 	if v.Stage == game.MustDraw {
-		take, err := takeLowers(an, v)
-		if err != nil || !take {
-			return drawOrEnd(v), err
+		if takeLowers(an, v, h, &b.mem) {
+			return game.TakeAction(v.Seat), nil
 		}
-		return game.TakeAction(v.Seat), nil
+		return drawOrEnd(v), nil
 	}
-	c := v.Counts
-	dd, err := discardDistances(an, &c)
-	if err != nil {
-		return game.Action{}, err
-	}
-	if minDist(&dd) == 0 {
-		if t, ok, err := bestFinish(an, &c, &dd, true); err != nil || ok {
-			return game.FinishAction(v.Seat, t), err
+	tb := b.mem.discards(an, h)
+	if minDist(&tb.dist) == 0 {
+		if t, ok := bestFinish(an, h, &tb.dist, true); ok {
+			return game.FinishAction(v.Seat, t), nil
 		}
 	}
-	w := liveCopies(an, &c)
-	cands, err := weighDiscards(an, &c, &dd, &w, normalOuts)
-	if err != nil {
-		return game.Action{}, err
-	}
-	return game.DiscardAction(v.Seat, pickTop(cands, b.rnd)), nil
+	w := liveCopies(an, &v.Counts)
+	t := pickLive(an, &tb, &w, b.rnd)
+	rest := h
+	rest.Remove(t)
+	b.mem.remember(an, rest, tb.best, tb.outs[t])
+	return game.DiscardAction(v.Seat, t), nil
 }
 
 // takeLowers reports whether taking the previous discard (and then the
-// best discard) leaves a lower distance than the rack has now: the normal
-// rule for taking. With the wall out it is also the only reason to take,
-// and since every take lowers the taker's distance, takes cannot cycle.
-func takeLowers(an *game.Analyzer, v *game.View) (bool, error) {
+// best discard) leaves a lower distance than the rack h has now: the
+// normal rule for taking. With the wall out it is also the only reason
+// to take, and since every take lowers the taker's distance, takes
+// cannot cycle. The distance of a 15-tile rack is the one its best
+// discard leaves, so this is two distances, the first remembered.
+func takeLowers(an *game.Analyzer, v *game.View, h game.Hand, mem *memory) bool {
 	if !v.Legal.Take {
-		return false, nil
+		return false
 	}
 	t := v.Top(v.Previous)
 	if !t.Valid() {
-		return false, nil
+		return false
 	}
-	c := v.Counts
-	d, err := distance(an, &c)
-	if err != nil {
-		return false, err
-	}
-	c[t]++
-	dd, err := discardDistances(an, &c)
-	if err != nil {
-		return false, err
-	}
-	dd[t] = noDist // throwing back what was taken changes nothing
-	return minDist(&dd) < d, nil
+	d := mem.distance(an, h)
+	h.Add(t)
+	return an.Distance(h) < d
 }
 
-// minDist is the least distance in a table (127 when it is empty).
-func minDist(d *distances) int {
-	m := int8(127)
-	for _, k := range d {
-		if k != noDist && k < m {
-			m = k
-		}
-	}
-	return int(m)
-}
-
-// cand is a discard candidate: the face, the distance it leaves, and the
-// live copies of the outs of what is left (-1 when not weighed).
-type cand struct {
-	tile  game.Tile
-	dist  int
-	live  int
-	outs  game.TileSet // the outs of what is left, when weighed
-	loose int          // neighbours of the tile in the rack: fewer is looser
-}
-
-// weighDiscards lists the discards that leave the least distance (never
-// an okey while anything else is held), the loosest first, and weighs the
-// live outs of the first limit of them.
-func weighDiscards(an *game.Analyzer, c *game.Counts, dd *distances, w *game.Counts, limit int) ([]cand, error) {
-	return weighWithin(an, c, dd, w, limit, 0)
-}
-
-// weighWithin is weighDiscards for the discards that leave at most slack
-// more than the least distance.
-func weighWithin(an *game.Analyzer, c *game.Counts, dd *distances, w *game.Counts, limit, slack int) ([]cand, error) {
-	p := played(an, c)
-	cs := make([]cand, 0, 16)
-	best, onlyOkeys := minNonOkey(an, dd)
-	for f, k := range dd {
+// pickLive returns, among the discards that leave the least distance
+// (never an okey), one whose outs have the most live copies in w, ties
+// broken by chance.
+func pickLive(an *game.Analyzer, tb *table, w *game.Counts, rnd *game.Seeded) game.Tile {
+	best, n := -1, 0
+	var ties [game.NumFaces]game.Tile
+	for f, k := range tb.dist {
 		t := game.Tile(f)
-		if k == noDist || int(k) > best+slack || (an.IsOkey(t) && !onlyOkeys) {
+		if int(k) != tb.best || an.IsOkey(t) {
 			continue
 		}
-		cs = append(cs, cand{tile: t, dist: int(k), live: -1, loose: neighbours(an, &p, an.PlaysAs(t))})
-	}
-	slices.SortStableFunc(cs, func(x, y cand) int { return x.loose - y.loose })
-	for i := range cs[:min(limit, len(cs))] {
-		rest := *c
-		rest[cs[i].tile]--
-		o, err := outs(an, &rest)
-		if err != nil {
-			return nil, err
-		}
-		cs[i].outs, cs[i].live = o, weight(o, w)
-	}
-	return cs, nil
-}
-
-// minNonOkey is the least distance over the discards that are not an
-// okey; onlyOkeys is set (and the least over all given) when the rack
-// holds nothing else.
-func minNonOkey(an *game.Analyzer, dd *distances) (best int, onlyOkeys bool) {
-	m := int8(127)
-	for f, k := range dd {
-		if k != noDist && k < m && !an.IsOkey(game.Tile(f)) {
-			m = k
-		}
-	}
-	if m == 127 {
-		return minDist(dd), true
-	}
-	return int(m), false
-}
-
-// pickTop returns the candidate with the most live outs, ties broken by
-// chance.
-func pickTop(cs []cand, rnd *game.Seeded) game.Tile {
-	best, n := -2, 0
-	var ties [game.NumFaces]game.Tile
-	for _, c := range cs {
-		switch {
-		case c.live > best:
-			best, n = c.live, 0
+		switch l := weight(tb.outs[f], w); {
+		case l > best:
+			best, n = l, 0
 			fallthrough
-		case c.live == best:
-			ties[n] = c.tile
+		case l == best:
+			ties[n] = t
 			n++
 		}
+	}
+	if n == 0 { // nothing but okeys
+		return an.Okey()
 	}
 	return ties[rnd.Intn(n)]
 }
