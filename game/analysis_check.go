@@ -115,8 +115,7 @@ func (a *Analyzer) witnessWith(r *relaxed, choice *[NumValues]int8, target int, 
 		r.slots += dSlots
 	}
 	var counts [NumColours]int8
-	var acc frontier
-	ok := r.slots <= 14 && r.pack(&counts, &acc) >= target
+	ok := r.slots <= 14 && r.packCounts(&counts) >= target
 	for c := range NumColours {
 		if ok && !r.coverage(c, int(counts[c]), &s.cov[c]) {
 			ok = false
@@ -291,7 +290,7 @@ func (r *relaxed) coverage(c, m int, out *line) bool {
 	if m == 0 {
 		return true
 	}
-	target := int(r.frontierOf(c)[m])
+	target := r.colourCurve(c).slotsFor(m)
 	l := r.line(c)
 	tab := runTabs()
 	ones := int8(0)

@@ -214,9 +214,10 @@ type relaxed struct {
 	cc     [NumColours]colourCodes // the colours' naturals left to runs
 	shared [NumValues]sharedValue
 	nShare int
-	memo   [NumColours][8]memoFrontier
-	all    int // naturals in the rack, at most 14: no config seats more
-	best   int // most naturals seated
+	ct     *curveTable
+	memo   [NumColours][4]memoCurve // curves of long rows
+	all    int                      // naturals in the rack, at most 14: no config seats more
+	best   int                      // most naturals seated
 	// runsOnly[t] is the most naturals runs seat in t slots with no set
 	// (claims only make it worse, so it bounds any config); suffix[i][x]
 	// the most naturals sets at shared values i.. seat in x slots.
@@ -227,9 +228,9 @@ type relaxed struct {
 	choice, bestChoice [NumValues]int8 // option index per shared value, -1 none
 }
 
-type memoFrontier struct {
+type memoCurve struct {
 	key int32
-	f   frontier
+	g   curve
 }
 
 // init loads the naturals of p.
@@ -241,6 +242,7 @@ func (r *relaxed) init(wrap bool, p *played) {
 // is set (needed to know every optimal structure, not just one).
 func (r *relaxed) initWith(wrap bool, p *played, all bool) {
 	r.tab = runTabs()
+	r.ct = curveTabs(wrap)
 	r.wrap = wrap
 	r.best = -1
 	r.all = 0
@@ -261,14 +263,18 @@ func (r *relaxed) initWith(wrap bool, p *played, all bool) {
 	}
 }
 
-// frontierOf returns colour c's frontier for its current naturals.
-func (r *relaxed) frontierOf(c int) *frontier {
+// colourCurve returns colour c's curve for its current naturals: from
+// the table for a short row, else computed once per solve.
+func (r *relaxed) colourCurve(c int) curve {
 	cc := r.cc[c]
+	if cc.n <= smallRow {
+		return r.ct.lookup(cc)
+	}
 	key := int32(cc.lc) | int32(cc.rc)<<12 | int32(cc.ones)<<24
 	m := &r.memo[c]
 	for i := range m {
 		if m[i].key == key {
-			return &m[i].f
+			return m[i].g
 		}
 	}
 	// Replace the last entry: the first ones are the rack's own rows and
@@ -281,8 +287,8 @@ func (r *relaxed) frontierOf(c int) *frontier {
 		}
 	}
 	m[i].key = key
-	codesFrontier(r.tab, cc, r.wrap, &m[i].f)
-	return &m[i].f
+	m[i].g = codesCurve(r.ct, r.tab, cc, r.wrap)
+	return m[i].g
 }
 
 // solve returns the most naturals the relaxed model seats; bestChoice
@@ -296,18 +302,14 @@ func (r *relaxed) solveKeep(keep *optimal) int {
 		r.choice[i] = -1
 	}
 	// Runs alone first: a good bound to start from.
-	var acc frontier
-	r.best = r.pack(nil, &acc)
+	var acc curve
+	r.best, acc = r.pack()
 	r.bestChoice = r.choice
 	if keep != nil {
 		keep.record(r, r.best)
 	}
 	for t := range r.runsOnly {
-		m := 0
-		for m < maxColourTiles && int(acc[m+1]) <= t {
-			m++
-		}
-		r.runsOnly[t] = int8(m)
+		r.runsOnly[t] = int8(acc.at(t))
 	}
 	for x := range 15 {
 		r.suffix[r.nShare][x] = 0
@@ -375,11 +377,32 @@ func (r *relaxed) apply(v int8, o *setOption, dir int8) {
 	r.three += dir * o.three
 }
 
-// pack computes, for the running config, the most naturals seated and
-// the colours' seated counts that do it (counts may be nil); acc gets the
-// fewest slots of the colours' runs for every count.
-func (r *relaxed) pack(counts *[NumColours]int8, acc *frontier) int {
+// pack computes, for the running config, the most naturals seated (-1
+// when the sets leave no way to make 14 slots) and the colours' runs'
+// curve.
+func (r *relaxed) pack() (int, curve) {
+	var acc curve
+	for c := range NumColours {
+		if r.cc[c].n != 0 {
+			acc = acc.times(r.colourCurve(c))
+		}
+	}
+	m := acc.at(14 - int(r.slots))
+	if m == 0 {
+		// Sets alone: one or two slots short of 14 only a set of three
+		// taking a fourth can make up.
+		if total := r.slots; total > 11 && total < 14 && r.three < 14-total {
+			return -1, acc
+		}
+	}
+	return m + int(r.seat), acc
+}
+
+// packCounts is pack giving the colours' seated counts that do it, each
+// in the fewest slots: what the witness builds on.
+func (r *relaxed) packCounts(counts *[NumColours]int8) int {
 	var from [NumColours]frontier
+	var acc frontier
 	for i := range acc {
 		acc[i] = noSlots
 	}
@@ -391,7 +414,7 @@ func (r *relaxed) pack(counts *[NumColours]int8, acc *frontier) int {
 			from[c] = frontier{}
 			continue
 		}
-		f := r.frontierOf(c)
+		f := r.colourCurve(c).frontier()
 		top := min(n+k, maxColourTiles)
 		for m := top; m >= 0; m-- {
 			best, arg := noSlots, 0
@@ -415,12 +438,10 @@ func (r *relaxed) pack(counts *[NumColours]int8, acc *frontier) int {
 		if m == 0 && total > 11 && total < 14 && r.three < 14-total {
 			continue
 		}
-		if counts != nil {
-			left := m
-			for c := NumColours - 1; c >= 0; c-- {
-				counts[c] = from[c][left]
-				left -= int(counts[c])
-			}
+		left := m
+		for c := NumColours - 1; c >= 0; c-- {
+			counts[c] = from[c][left]
+			left -= int(counts[c])
 		}
 		return m + int(r.seat)
 	}
@@ -429,8 +450,7 @@ func (r *relaxed) pack(counts *[NumColours]int8, acc *frontier) int {
 
 // leaf scores the running config.
 func (r *relaxed) leaf(keep *optimal) {
-	var acc frontier
-	s := r.pack(nil, &acc)
+	s, _ := r.pack()
 	if keep != nil {
 		keep.record(r, s)
 	}

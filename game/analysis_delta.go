@@ -1,13 +1,16 @@
 package game
 
+import "math/bits"
+
 // One tile more or less: the discards and the outs.
 //
 // A tile more or less changes the most naturals seated by at most one,
 // and only through the structures that are optimal now. So the rack is
 // solved once, keeping every optimal config; for each, and each colour,
-// "others" is the fewest slots the other colours and the config's sets
-// need for every count. A question about colour c then needs only c's
-// new frontier: with one natural of c fewer, is the optimum still
+// "others" is the curve of the other colours' runs (with the config's
+// sets, the most naturals seated in every budget of slots). A question
+// about colour c then needs only c's new curve, tried at the budgets
+// where it rises: with one natural of c fewer, is the optimum still
 // reached (the natural is spare)? With one more, is it passed (an out)?
 // An out may also fill a free slot of an optimal config's set, make a set
 // of three a four where there is a slot to spare, or start a new set at
@@ -24,8 +27,8 @@ type optimum struct {
 	seat   int8
 	slots  int8
 	three  int8
-	others [NumColours]frontier // fewest slots for the rest, by colours' count
-	spare  int8                 // slots left when the optimum is seated
+	others [NumColours]curve // what the other colours' runs seat, by slots
+	spare  int8              // slots left when the optimum is seated
 }
 
 // optimal collects the optimal configs of a relaxed solve.
@@ -36,47 +39,50 @@ type optimal struct {
 	full  bool // more optimal configs than kept: answers need the slow way
 	best  int
 	slack int8 // the most slots any optimal config has left
-	memo  [64]memoColour
+	memo  [16]memoColour
 	// groups[c] are the optimal configs by colour c's naturals, with what
-	// the rest of them needs merged: rest[k] the fewest slots the other
-	// colours and the sets need to seat k naturals in all, arg[k] a config
-	// that does it.
+	// the rest of them seats merged: rest[u] the most naturals the other
+	// colours and the sets seat in u slots (-1: the sets do not fit),
+	// arg[u] a config that does it.
 	groups  [NumColours][maxOptimal]colourGroup
 	nGroups [NumColours]int
 }
 
 type colourGroup struct {
 	cc   colourCodes
-	rest [maxColourTiles + 2]int8
-	arg  [maxColourTiles + 2]int8
+	rest [15]int8
+	arg  [15]int8
 }
 
-// memoColour remembers a colour frontier by colour and codes.
+// memoColour remembers the curve of a long row by colour and codes.
 type memoColour struct {
 	key int64
-	f   frontier
+	g   curve
 }
 
-// frontier returns colour c's frontier for codes cc, from a small hash
-// table of the ones computed so far.
-func (o *optimal) frontier(c int, cc colourCodes) *frontier {
+// curve returns colour c's curve for codes cc: from the table for a
+// short row, else from a small hash table of the ones computed so far.
+func (o *optimal) curve(c int, cc colourCodes) curve {
+	if cc.n <= smallRow {
+		return o.r.ct.lookup(cc)
+	}
 	key := int64(cc.lc) | int64(cc.rc)<<12 | int64(cc.ones)<<24 | int64(c)<<28 | 1<<40
 	h := int(uint64(key)*0x9e3779b97f4a7c15>>58) & (len(o.memo) - 1)
-	for probe := range 8 {
+	for probe := range 4 {
 		e := &o.memo[(h+probe)&(len(o.memo)-1)]
 		if e.key == key {
-			return &e.f
+			return e.g
 		}
 		if e.key == 0 {
 			e.key = key
-			codesFrontier(o.r.tab, cc, o.r.wrap, &e.f)
-			return &e.f
+			e.g = codesCurve(o.r.ct, o.r.tab, cc, o.r.wrap)
+			return e.g
 		}
 	}
 	e := &o.memo[h]
 	e.key = key
-	codesFrontier(o.r.tab, cc, o.r.wrap, &e.f)
-	return &e.f
+	e.g = codesCurve(o.r.ct, o.r.tab, cc, o.r.wrap)
+	return e.g
 }
 
 // solveAll solves the relaxed model keeping every optimal config. With
@@ -85,7 +91,7 @@ func (o *optimal) frontier(c int, cc colourCodes) *frontier {
 // leaves a natural out can always take the dominating option instead.
 func (o *optimal) solveAll(a *Analyzer, p *played, all bool) {
 	o.n = 0
-	o.memo = [64]memoColour{}
+	o.memo = [len(o.memo)]memoColour{}
 	o.full = false
 	o.slack = 0
 	r := &o.r
@@ -116,28 +122,32 @@ func (o *optimal) group(c, i int, x *optimum) {
 		g = &o.groups[c][o.nGroups[c]]
 		o.nGroups[c]++
 		g.cc = x.cc[c]
-		for k := range g.rest {
-			g.rest[k] = noSlots
+		for u := range g.rest {
+			g.rest[u] = -1
 		}
 	}
-	for k := range g.rest {
-		m := k - int(x.seat)
-		if m < 0 || m > maxColourTiles {
-			continue
-		}
-		if t := x.others[c][m]; t < g.rest[k] {
-			g.rest[k], g.arg[k] = t, int8(i)
+	for u := int(x.slots); u < len(g.rest); u++ {
+		if k := x.seat + int8(x.others[c].at(u-int(x.slots))); k > g.rest[u] {
+			g.rest[u], g.arg[u] = k, int8(i)
 		}
 	}
 }
 
-// reach returns a config of group g in which colour c, with frontier f
-// of n naturals, and the rest seat target naturals within budget slots,
-// or -1.
-func (g *colourGroup) reach(f *frontier, n, target, budget int) int {
-	for m := max(0, target-len(g.rest)+1); m <= n && m <= target; m++ {
-		if int(f[m])+int(g.rest[target-m]) <= budget {
-			return int(g.arg[target-m])
+// reach returns a config of group g in which colour c, with curve f, and
+// the rest seat target naturals within budget slots, or -1.
+func (g *colourGroup) reach(f curve, target, budget int) int {
+	// The rest is at its best with the most slots, so only the budgets
+	// where f rises need trying.
+	if k := g.rest[budget]; k >= 0 && int(k) >= target {
+		return int(g.arg[budget])
+	}
+	for s := f.steps(); s != 0; s &= s - 1 {
+		t := bits.TrailingZeros64(s) / 4
+		if t > budget {
+			break
+		}
+		if k := g.rest[budget-t]; k >= 0 && int(k)+f.at(t) >= target {
+			return int(g.arg[budget-t])
 		}
 	}
 	return -1
@@ -163,63 +173,26 @@ func (o *optimal) record(r *relaxed, s int) {
 	o.n++
 }
 
-// prepare computes the others' frontiers of an optimal config.
+// prepare computes the others' curves of an optimal config.
 func (o *optimal) prepare(x *optimum) {
-	var f [NumColours]*frontier
+	var g [NumColours]curve
 	for c := range NumColours {
-		f[c] = o.frontier(c, x.cc[c])
+		if x.cc[c].n > 0 {
+			g[c] = o.curve(c, x.cc[c])
+		}
 	}
-	total := 0
+	// others[c] from the products of the colours before c and after it.
+	var before [NumColours + 1]curve
 	for c := range NumColours {
-		// others[c] = sets + min-plus of the other colours.
-		acc := &x.others[c]
-		for m := range acc {
-			acc[m] = noSlots
-		}
-		acc[0] = 0
-		n := 0
-		for d := range NumColours {
-			if d == c {
-				continue
-			}
-			k := int(x.cc[d].n)
-			for m := min(n+k, maxColourTiles); m >= 0; m-- {
-				best := noSlots
-				for j := max(0, m-n); j <= k && j <= m; j++ {
-					best = min(best, int(acc[m-j])+int(f[d][j]))
-				}
-				acc[m] = int8(best)
-			}
-			n += k
-		}
-		for m := range acc {
-			acc[m] = int8(min(noSlots, int(acc[m])+int(x.slots)))
-		}
-		if c == 0 {
-			// The fewest slots that seat the optimum: with colour 0's
-			// frontier against the others.
-			need := o.best - int(x.seat)
-			total = noSlots
-			for m0 := 0; m0 <= need && m0 <= maxColourTiles; m0++ {
-				if need-m0 <= maxColourTiles {
-					total = min(total, int(f[0][m0])+int(acc[need-m0]))
-				}
-			}
-		}
+		before[c+1] = before[c].times(g[c])
 	}
-	x.spare = int8(14 - total)
-}
-
-// reaches reports whether colour c, with frontier f, and the rest of
-// config x seat target naturals within 14 slots.
-func (x *optimum) reaches(c int, f *frontier, n int, target int) bool {
-	need := target - int(x.seat)
-	for m := max(0, need-maxColourTiles); m <= n && m <= need; m++ {
-		if int(f[m])+int(x.others[c][need-m]) <= 14 {
-			return true
-		}
+	var after curve
+	for c := NumColours - 1; c >= 0; c-- {
+		x.others[c] = before[c].times(after)
+		after = after.times(g[c])
 	}
-	return false
+	total := int(x.slots) + before[NumColours].slotsFor(o.best-int(x.seat))
+	x.spare = int8(14 - min(14, total))
 }
 
 // spare reports whether some optimal config still seats the optimum with
@@ -232,7 +205,7 @@ func (o *optimal) spare(c int, v int8) int {
 			continue // every copy is in a set
 		}
 		cc.claim(v, 1)
-		if i := g.reach(o.frontier(c, cc), int(cc.n), o.best, 14); i >= 0 {
+		if i := g.reach(o.curve(c, cc), o.best, 14); i >= 0 {
 			return i
 		}
 	}
@@ -249,7 +222,7 @@ func (o *optimal) outRuns(c int, v int8) int {
 			continue
 		}
 		cc.claim(v, -1)
-		if i := g.reach(o.frontier(c, cc), int(cc.n), o.best+1, 14); i >= 0 {
+		if i := g.reach(o.curve(c, cc), o.best+1, 14); i >= 0 {
 			return i
 		}
 	}
@@ -290,7 +263,7 @@ func (o *optimal) lone(c int, v int8) int {
 			continue
 		}
 		cc.claim(v, 1)
-		if i := g.reach(o.frontier(c, cc), int(cc.n), o.best-1, 11); i >= 0 {
+		if i := g.reach(o.curve(c, cc), o.best-1, 11); i >= 0 {
 			return i
 		}
 	}

@@ -116,3 +116,86 @@ func TestRunTablesAgainstPlainDP(t *testing.T) {
 		check(l, r.IntN(2) == 0)
 	}
 }
+
+// randomRow is a row of copy masks with about n naturals.
+func randomRow(r *rand.Rand, n int) uint32 {
+	var row uint32
+	for range n {
+		v := r.IntN(NumValues)
+		b := uint32(1) << v
+		if row&b == 0 {
+			row |= b
+		} else {
+			row |= b << 16
+		}
+	}
+	return row
+}
+
+// minPlus is the plain product of two frontiers.
+func minPlus(f, g *frontier) (out frontier) {
+	for m := range out {
+		out[m] = noSlots
+		for j := 0; j <= m; j++ {
+			out[m] = int8(min(int(out[m]), int(f[j])+int(g[m-j])))
+		}
+	}
+	return out
+}
+
+// Curves agree with the frontiers they come from: the table's (every
+// row it holds is reached by its index), the product of two, and the
+// way back.
+func TestCurvesAgainstFrontiers(t *testing.T) {
+	tab := runTabs()
+	clamp := func(f frontier) frontier {
+		for m := range f {
+			if f[m] > 15 {
+				f[m] = noSlots
+			}
+		}
+		return f
+	}
+	for _, wrap := range []bool{false, true} {
+		ct := curveTabs(wrap)
+		seen := 0
+		for lc := range pow7 {
+			for rc := range pow6 {
+				cc := colourCodes{lc: lc, rc: rc, ones: int8(lc % 3), n: tab.count[lc] + tab.count[rc]}
+				if cc.n > smallRow {
+					continue
+				}
+				seen++
+				var f frontier
+				codesFrontier(tab, cc, wrap, &f)
+				if got, want := ct.lookup(cc), curveOf(&f); got != want {
+					t.Fatalf("wrap %v codes %d/%d: table %x, computed %x", wrap, lc, rc, got, want)
+				}
+			}
+		}
+		if seen != len(ct.curves) {
+			t.Fatalf("wrap %v: %d rows, table of %d", wrap, seen, len(ct.curves))
+		}
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 20000 {
+		wrap := r.IntN(2) == 0
+		var f [2]frontier
+		var g [2]curve
+		for i := range 2 {
+			cc := codesOf(randomRow(r, r.IntN(12)))
+			codesFrontier(tab, cc, wrap, &f[i])
+			g[i] = codesCurve(curveTabs(wrap), tab, cc, wrap)
+			if g[i] != curveOf(&f[i]) {
+				t.Fatalf("codesCurve differs from the frontier's curve")
+			}
+			if back := g[i].frontier(); back != clamp(f[i]) {
+				t.Fatalf("curve %x back to %v, frontier %v", g[i], back, f[i])
+			}
+		}
+		p := minPlus(&f[0], &f[1])
+		if got, want := g[0].times(g[1]), curveOf(&p); got != want {
+			t.Fatalf("product %x, want %x (of %v and %v)", got, want, f[0], f[1])
+		}
+	}
+}
