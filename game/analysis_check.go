@@ -291,45 +291,33 @@ func (r *relaxed) coverage(c, m int, out *line) bool {
 		return true
 	}
 	target := r.colourCurve(c).slotsFor(m)
-	l := r.line(c)
-	tab := runTabs()
-	ones := int8(0)
+	cc := r.cc[c]
+	tab := r.tab
+	ones := 0
 	if r.wrap {
-		ones = l[1]
+		ones = int(cc.ones)
 	}
-	for lo := int8(0); lo <= ones; lo++ {
-		w := l
-		top := false
-		if r.wrap && ones > 0 {
-			w[1], w[14] = lo, ones-lo
-			top = w[14] > 0
+	// The copies of 1 above 13 first (hi of them), as the tables were
+	// read when this was written for lines.
+	for hi := ones; hi >= 0; hi-- {
+		lc, rc := cc.lc-hi, cc.rc+hi*pow6
+		right, rightCov := tab.right13, tab.right13Cov
+		if hi > 0 {
+			right, rightCov = tab.right14, tab.right14Cov
 		}
-		lc, rc := lineCodes(&w, top)
-		nl, nr := 0, 0
-		for p := 1; p <= cutAt; p++ {
-			nl += int(w[p])
-		}
-		for p := cutAt + 1; p <= 14; p++ {
-			nr += int(w[p])
-		}
+		nl, nr := int(tab.count[lc]), int(tab.count[rc])
 		for s := range numRunStates {
+			lt, rt := &tab.left[lc][s], &right[rc][s]
 			for i := 0; i <= nl; i++ {
-				a := int(tab.left[lc][s][i])
+				a := int(lt[i])
 				if a >= noSlots {
 					continue
 				}
 				for j := max(0, m-i); j <= nr; j++ {
-					var b int
-					var rcov uint16
-					if top {
-						b, rcov = int(tab.right14[rc][s][j]), tab.right14Cov[rc][s][j]
-					} else {
-						b, rcov = int(tab.right13[rc][s][j]), tab.right13Cov[rc][s][j]
-					}
-					if a+b != target {
+					if a+int(rt[j]) != target {
 						continue
 					}
-					lcov := tab.leftCov[lc][s][i]
+					lcov, rcov := tab.leftCov[lc][s][i], rightCov[rc][s][j]
 					for p := 1; p <= cutAt; p++ {
 						out[p] = int8(lcov >> (2 * (p - 1)) & 3)
 					}

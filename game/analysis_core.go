@@ -26,14 +26,6 @@ type frontier [maxColourTiles + 1]int8
 // value 1 above 13 (only with wrap).
 type line [15]int8
 
-// rowLine spreads a row of copy masks over a line.
-func rowLine(r uint32) (l line) {
-	for v := range NumValues {
-		l[v+1] = int8(r>>v&1 + r>>(v+16)&1)
-	}
-	return l
-}
-
 // colourCodes holds a colour's naturals as the codes of its halves.
 type colourCodes struct {
 	lc, rc int  // positions 1..7 and 8..13, base 3
@@ -95,40 +87,6 @@ func halves(left, right *halfSlots, nl, nr int, out *frontier) {
 			}
 		}
 	}
-}
-
-// colourFrontier computes minT for one colour's naturals on a line (the
-// witness's way in).
-func colourFrontier(l *line, wrap bool, out *frontier) {
-	codesFrontier(runTabs(), lineColourCodes(l), wrap, out)
-}
-
-func lineColourCodes(l *line) colourCodes {
-	lc, rc := lineCodes(l, false)
-	n := 0
-	for p := 1; p <= NumValues; p++ {
-		n += int(l[p])
-	}
-	return colourCodes{lc: lc, rc: rc, ones: l[1], n: int8(n)}
-}
-
-// lineCodes returns the base-3 codes of a line's halves.
-func lineCodes(l *line, top bool) (left, right int) {
-	pow := 1
-	for p := 1; p <= cutAt; p++ {
-		left += int(l[p]) * pow
-		pow *= 3
-	}
-	last := NumValues
-	if top {
-		last = 14
-	}
-	pow = 1
-	for p := cutAt + 1; p <= last; p++ {
-		right += int(l[p]) * pow
-		pow *= 3
-	}
-	return left, right
 }
 
 // setOption is one way sets seat naturals at a shared value: claims[c]
@@ -200,6 +158,23 @@ var setChoices, setChoicesAll = func() (t, u [81][]setOption) {
 	return t, u
 }()
 
+// setCurves[code] is, by slots, the most naturals the set options at a
+// value with naturals code seat (a curve: a set seats at most its slots).
+var setCurves = func() (out [81]curve) {
+	for code, opts := range setChoicesAll {
+		var best [16]int
+		for _, o := range opts {
+			for x := int(o.slots); x < 16; x++ {
+				best[x] = max(best[x], int(o.seat))
+			}
+		}
+		for x := range best {
+			out[code] |= curve(best[x]) << (4 * uint(x))
+		}
+	}
+	return out
+}()
+
 // sharedValue is a value where two or more colours hold naturals.
 type sharedValue struct {
 	v    int8 // 1..13
@@ -218,11 +193,10 @@ type relaxed struct {
 	memo   [NumColours][4]memoCurve // curves of long rows
 	all    int                      // naturals in the rack, at most 14: no config seats more
 	best   int                      // most naturals seated
-	// runsOnly[t] is the most naturals runs seat in t slots with no set
-	// (claims only make it worse, so it bounds any config); suffix[i][x]
-	// the most naturals sets at shared values i.. seat in x slots.
-	runsOnly [15]int8
-	suffix   [NumValues + 1][15]int8
+	// bound[i] is, by slots, the most naturals the runs with no set
+	// (claims only make them worse) and the sets at shared values i..
+	// seat together: what bounds a config from i on.
+	bound [NumValues + 1]curve
 	// the running config and the best one
 	seat, slots, three int8
 	choice, bestChoice [NumValues]int8 // option index per shared value, -1 none
@@ -308,22 +282,11 @@ func (r *relaxed) solveKeep(keep *optimal) int {
 	if keep != nil {
 		keep.record(r, r.best)
 	}
-	for t := range r.runsOnly {
-		r.runsOnly[t] = int8(acc.at(t))
-	}
-	for x := range 15 {
-		r.suffix[r.nShare][x] = 0
-	}
+	var sets curve
+	r.bound[r.nShare] = acc
 	for i := r.nShare - 1; i >= 0; i-- {
-		for x := range 15 {
-			best := r.suffix[i+1][x]
-			for _, o := range r.shared[i].opts {
-				if int(o.slots) <= x {
-					best = max(best, o.seat+r.suffix[i+1][x-int(o.slots)])
-				}
-			}
-			r.suffix[i][x] = best
-		}
+		sets = sets.times(setCurves[r.shared[i].code])
+		r.bound[i] = acc.times(sets)
 	}
 	r.config(0, false, keep)
 	return r.best
@@ -336,11 +299,7 @@ func (r *relaxed) config(i int, any bool, keep *optimal) {
 		return
 	}
 	// What the sets left and the runs could still seat at best.
-	room := 14 - int(r.slots)
-	ub := 0
-	for x := 0; x <= room; x++ {
-		ub = max(ub, int(r.suffix[i][x])+int(r.runsOnly[room-x]))
-	}
+	ub := r.bound[i].at(14 - int(r.slots))
 	if int(r.seat)+ub < r.best || (keep == nil && int(r.seat)+ub == r.best) {
 		return
 	}
@@ -458,20 +417,4 @@ func (r *relaxed) leaf(keep *optimal) {
 		r.best = s
 		r.bestChoice = r.choice
 	}
-}
-
-// line rebuilds colour c's naturals left to runs as a line.
-func (r *relaxed) line(c int) (l line) {
-	cc := r.cc[c]
-	x := cc.lc
-	for p := 1; p <= cutAt; p++ {
-		l[p] = int8(x % 3)
-		x /= 3
-	}
-	x = cc.rc
-	for p := cutAt + 1; p <= NumValues; p++ {
-		l[p] = int8(x % 3)
-		x /= 3
-	}
-	return l
 }

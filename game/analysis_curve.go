@@ -100,18 +100,18 @@ func curveOf(f *frontier) curve {
 	return g
 }
 
-// frontierOf turns a curve back into fewest slots by count.
+// frontier turns a curve back into fewest slots by count.
 func (g curve) frontier() (f frontier) {
-	t := 0
-	for m := range f {
-		for t < 16 && g.at(t) < m {
-			t++
+	m := 0
+	for s := g.steps(); s != 0; s &= s - 1 {
+		sh := uint(bits.TrailingZeros64(s))
+		for top := int(g >> sh & 15); m < top; {
+			m++
+			f[m] = int8(sh / 4)
 		}
-		if t == 16 {
-			f[m] = noSlots
-		} else {
-			f[m] = int8(t)
-		}
+	}
+	for m++; m < len(f); m++ {
+		f[m] = noSlots
 	}
 	return f
 }

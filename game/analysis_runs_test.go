@@ -199,3 +199,36 @@ func TestCurvesAgainstFrontiers(t *testing.T) {
 		}
 	}
 }
+
+// colourFrontier computes minT for one colour's naturals on a line.
+func colourFrontier(l *line, wrap bool, out *frontier) {
+	codesFrontier(runTabs(), lineColourCodes(l), wrap, out)
+}
+
+func lineColourCodes(l *line) colourCodes {
+	lc, rc := lineCodes(l, false)
+	n := 0
+	for p := 1; p <= NumValues; p++ {
+		n += int(l[p])
+	}
+	return colourCodes{lc: lc, rc: rc, ones: l[1], n: int8(n)}
+}
+
+// lineCodes returns the base-3 codes of a line's halves.
+func lineCodes(l *line, top bool) (left, right int) {
+	pow := 1
+	for p := 1; p <= cutAt; p++ {
+		left += int(l[p]) * pow
+		pow *= 3
+	}
+	last := NumValues
+	if top {
+		last = 14
+	}
+	pow = 1
+	for p := cutAt + 1; p <= last; p++ {
+		right += int(l[p]) * pow
+		pow *= 3
+	}
+	return left, right
+}
