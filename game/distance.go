@@ -7,7 +7,7 @@ func (a *Analyzer) meldsSeated(p *played) int {
 	var r relaxed
 	r.init(a.wraps(), p)
 	m := r.solve()
-	var s structure
+	var s seatMap
 	if a.witness(&r, &s) {
 		return m
 	}
@@ -47,7 +47,7 @@ func (a *Analyzer) DiscardDistances(h Hand) [NumFaces]int8 {
 	p := a.play(&h)
 	var o optimal
 	o.solveAll(a, &p, false)
-	var w structure
+	var w seatMap
 	if o.full || !a.witness(&o.r, &w) {
 		return a.discardDistancesSlow(h)
 	}
@@ -66,11 +66,11 @@ func (a *Analyzer) DiscardDistances(h Hand) [NumFaces]int8 {
 		q.remove(f)
 		m := o.best - 1 // the optimum without t's seat
 		switch {
-		case w.slots[f] < nat[f]:
+		case w.slotsAt(f) < nat[f]:
 			m = o.best // t is not seated: nothing is lost
 		default:
 			if i := o.spare(int(f)/NumValues, int8(f%NumValues+1)); i >= 0 {
-				var s structure
+				var s seatMap
 				if a.witnessOf(&o.r, &o.opts[i].choice, o.best, int(f)/NumValues, int8(f%NumValues+1), -1, &s) {
 					m = o.best
 				} else {
@@ -104,7 +104,7 @@ func (a *Analyzer) Outs(h Hand) TileSet {
 	p := a.play(&h)
 	var o optimal
 	o.solveAll(a, &p, true)
-	var w structure
+	var w seatMap
 	if o.full || !a.witness(&o.r, &w) {
 		return a.outsSlow(h)
 	}
@@ -151,7 +151,7 @@ func (a *Analyzer) Outs(h Hand) TileSet {
 		if o.best+1 <= base {
 			continue // a seat more in melds does not pass the pairs
 		}
-		if w.slots[f] > nat[f] {
+		if w.slotsAt(f) > nat[f] {
 			// The witness has a slot for t: it seats one more.
 			out = out.With(t)
 			continue
@@ -161,7 +161,7 @@ func (a *Analyzer) Outs(h Hand) TileSet {
 		// slots to spare.
 		if near[c]&(1<<(v-1)) != 0 || o.slack >= 3 {
 			if i := o.outRuns(c, v); i >= 0 {
-				var s structure
+				var s seatMap
 				if a.witnessOf(&o.r, &o.opts[i].choice, o.best+1, c, v, 1, &s) || a.meldsSeated(&q) > base {
 					out = out.With(t)
 				}
@@ -170,7 +170,7 @@ func (a *Analyzer) Outs(h Hand) TileSet {
 		}
 		// t in a set at v: joining an optimal config's set, or with a
 		// natural that can sit alone.
-		var s structure
+		var s seatMap
 		if i := o.outSets(c, v); i >= 0 {
 			ex := extraSet{v: v, t: c}
 			if a.witnessWith(&o.r, &o.opts[i].choice, o.best+1, -1, 0, 0, &ex, &s) || a.meldsSeated(&q) > base {
@@ -251,7 +251,7 @@ func (a *Analyzer) bestDiscard15(h Hand) (Discard, bool) {
 	var r relaxed
 	r.init(a.wraps(), &p)
 	m := r.solve()
-	var s structure
+	var s seatMap
 	if !a.witness(&r, &s) || a.pairsSeated(&p) > m {
 		return Discard{}, false
 	}
@@ -266,7 +266,7 @@ func (a *Analyzer) bestDiscard15(h Hand) (Discard, bool) {
 			continue
 		}
 		f := a.PlaysAs(t)
-		if s.slots[f] >= nat[f] {
+		if s.slotsAt(f) >= nat[f] {
 			continue // every copy is seated
 		}
 		if l := links(&p, f, a.wraps()); l <= bestLinks {
