@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"okey/game"
+	"okey/internal/handlines"
 )
 
 type handAnswer struct {
@@ -144,22 +145,9 @@ func TestHandHuman(t *testing.T) {
 // batchInput makes n "IND: TILES" lines of dealt hands, half of 14 tiles
 // and half of 15.
 func batchInput(n int, seed uint64) []byte {
-	rg := game.NewSeeded(seed)
 	var b bytes.Buffer
-	tiles := make([]game.Tile, 0, 106)
-	for f := game.Tile(0); f < game.NumFaces; f++ {
-		tiles = append(tiles, f, f)
-	}
-	for i := range n {
-		rg.ShuffleTiles(tiles)
-		j := 0
-		for tiles[j] == game.FalseJoker {
-			j++
-		}
-		ind := tiles[j]
-		rest := append(append([]game.Tile(nil), tiles[:j]...), tiles[j+1:]...)
-		hand := rest[:14+i%2]
-		fmt.Fprintf(&b, "%v: %s\n", ind, game.FormatTiles(hand))
+	if err := handlines.Write(&b, n, seed); err != nil {
+		panic(err) // a bytes.Buffer does not fail
 	}
 	return b.Bytes()
 }
