@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -464,6 +465,37 @@ func TestArrangeKeys(t *testing.T) {
 	press(t, m, "h")
 	if !strings.Contains(m.flash, "int") && !strings.Contains(m.flash, "winning") {
 		t.Fatalf("h says %q", m.flash)
+	}
+}
+
+// The hint puts the cursor on the tile it suggests, so x then throws
+// exactly that tile.
+func TestHintPutsTheCursorOnTheDiscard(t *testing.T) {
+	m := newTestModel(t, 100, 30)
+	drain(t, m, m.Init())
+	if m.view.Stage == game.MustDraw {
+		press(t, m, "d")
+	}
+	if m.screen != scrPlay || len(m.view.Rack) != 15 {
+		t.Fatalf("the player should hold 15 tiles, has %d (screen %d)", len(m.view.Rack), m.screen)
+	}
+	an := m.view.Analyzer
+	h, err := an.NewHand(m.view.Rack)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := an.BestDiscard(h).Tile
+	m.cursor = slices.Index(m.rack.Slots[:], game.NoTile) // an empty slot
+	press(t, m, "h")
+	if got := m.rack.Slots[m.cursor]; got != want {
+		t.Fatalf("after h the cursor is on %v, the hint is %v (%q)", got, want, m.flash)
+	}
+	if !strings.Contains(m.flash, want.String()) {
+		t.Fatalf("the hint %q does not name %v", m.flash, want)
+	}
+	press(t, m, "x")
+	if n := len(m.view.Rack); n != 14 || int(m.view.Counts[want]) != h.Count(want)-1 {
+		t.Fatalf("x after the hint did not throw %v: %d tiles left", want, n)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -253,6 +254,12 @@ func (m *Model) hint() {
 		if !d.Tile.Valid() || v.Counts[d.Tile] == 0 {
 			m.setFlash(true, m.tr.T("status.hint.none"))
 			return
+		}
+		// The cursor goes to the tile, so x (or f) acts on the hint.
+		if m.rack.Slots[m.cursor] != d.Tile {
+			if i := slices.Index(m.rack.Slots[:], d.Tile); i >= 0 {
+				m.cursor = i
+			}
 		}
 		switch {
 		case d.Wins:
