@@ -76,9 +76,8 @@ func (n *State) apply(a Action) ([]Event, error) {
 func (n *State) record(e Event) {
 	h := make([]Event, len(n.history), len(n.history)+1)
 	copy(h, n.history)
-	if e.Kind == EvDraw {
-		e.Tile = NoTile // the history is public
-	}
+	// A draw keeps its tile: a view redacts it for every seat but the
+	// drawer's, who saw it.
 	n.history = append(h, e)
 }
 

@@ -44,7 +44,8 @@ type View struct {
 	Acted [NumSeats]bool
 
 	// History is the public record of this hand: the deal, every show,
-	// draw (without its tile), take and discard, in order.
+	// draw, take and discard, in order. A draw shows its tile only to the
+	// seat that drew it.
 	History []Event
 
 	// Legal is what this seat may do now.

@@ -119,8 +119,11 @@ func TestViewSeesOnlyWhatRulesAllow(t *testing.T) {
 			}
 		}
 		for _, e := range v.History {
-			if e.Kind == EvDraw && e.Tile != NoTile {
-				t.Fatal("a draw's tile in the history")
+			if e.Kind == EvDraw && e.Seat != seat && e.Tile != NoTile {
+				t.Fatalf("seat %d sees the tile seat %d drew", seat, e.Seat)
+			}
+			if e.Kind == EvDraw && e.Seat == seat && !e.Tile.Valid() {
+				t.Fatalf("seat %d does not see the tile it drew", seat)
 			}
 		}
 	}

@@ -290,6 +290,24 @@ func TestKilledMidHandResumes(t *testing.T) {
 	if m2.screen != scrResume || m2.g.State().Moves() != moves {
 		t.Fatalf("resumed at %d moves (screen %d), want %d", m2.g.State().Moves(), m2.screen, moves)
 	}
+
+	// Killed again just after a draw: the table comes back as it was,
+	// the move log (which names the drawn tile) included.
+	if m.screen != scrPlay || !m.view.MyTurn() || m.view.Stage != game.MustDraw {
+		t.Fatalf("expected the player's draw: screen %d, stage %v", m.screen, m.view.Stage)
+	}
+	press(t, m, "d")
+	want := plain(m)
+	m3, err := New(m.opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m3.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	press(t, m3, "enter")
+	m3.cursor = m.cursor
+	if got := plain(m3); stripStatus(got, m3.lay) != stripStatus(want, m.lay) {
+		t.Fatalf("resumed screen differs.\nbefore:\n%s\nafter:\n%s", want, got)
+	}
 }
 
 func TestDamagedSaveIsSetAside(t *testing.T) {

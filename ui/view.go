@@ -238,7 +238,7 @@ func (m *Model) scoreText(seat int) string {
 	if !v.Rules.Scoring() {
 		return m.tr.T("panel.noscore")
 	}
-	return m.tr.T("panel.points", v.Scores[seat])
+	return m.pointsText(v.Scores[seat])
 }
 
 // renderYou draws the player's line between the lower stacks.
@@ -428,8 +428,11 @@ func (m *Model) logText(e logEntry) string {
 	case game.EvShow:
 		return say("log.show", ev.Tile.String())
 	case game.EvDraw:
-		if me && ev.Tile != game.NoTile {
+		switch {
+		case me && ev.Tile != game.NoTile:
 			return m.tr.T("log.draw.you", m.tileName(ev.Tile))
+		case me: // the public history of a resumed match does not say which
+			return m.tr.T("log.draw.you.wall")
 		}
 		return m.tr.T("log.draw", m.seatName(ev.Seat))
 	case game.EvTake:
@@ -853,7 +856,7 @@ func (m *Model) renderMatchOver() string {
 		case game.OutcomeLost:
 			st = m.st.Warn
 		}
-		score := m.tr.T("panel.points", mr.Scores[s])
+		score := m.pointsText(mr.Scores[s])
 		if !v.Rules.Scoring() {
 			score = ""
 		}
@@ -925,4 +928,12 @@ func (m *Model) valName(v string) string {
 		return m.tr.T("val." + v)
 	}
 	return v
+}
+
+// pointsText is a score for a panel: "1 pt", "3 pts", "-1 pts".
+func (m *Model) pointsText(n int) string {
+	if n == 1 {
+		return m.tr.T("panel.point", n)
+	}
+	return m.tr.T("panel.points", n)
 }
