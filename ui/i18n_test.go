@@ -1,8 +1,12 @@
 package ui
 
 import (
+	"regexp"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"okey/ui/i18n"
 )
@@ -24,4 +28,33 @@ func minus(a, b []string) []string {
 		}
 	}
 	return out
+}
+
+// Every status-line message fits an 80-column terminal whole in both
+// languages, filled with long tile names and two-digit numbers: the
+// status line cuts what is longer, and a cut hint or refusal loses its
+// point.
+func TestStatusMessagesFit80(t *testing.T) {
+	verb := regexp.MustCompile(`%[-+# 0-9.]*[a-zA-Z]`)
+	for _, lang := range []string{"en", "tr"} {
+		c := i18n.MustLoad(lang)
+		for _, k := range c.Keys() {
+			if !strings.HasPrefix(k, "status.") && !strings.HasPrefix(k, "guide.") {
+				continue
+			}
+			var args []any
+			for _, v := range verb.FindAllString(c.T(k), -1) {
+				if strings.HasSuffix(v, "d") {
+					args = append(args, 12)
+				} else {
+					args = append(args, "K12 (okey)")
+				}
+			}
+			for _, line := range strings.Split(c.T(k, args...), "\n") {
+				if w := ansi.StringWidth(line); w > 80 {
+					t.Errorf("%s %s: %d columns: %q", lang, k, w, line)
+				}
+			}
+		}
+	}
 }

@@ -564,9 +564,9 @@ func TestCatalogsHaveTheSameKeys(t *testing.T) {
 }
 
 // TestWholeMatchThroughKeys plays a match from the first deal to the
-// final table with keys only. Until hand analysis can tell a win, scores
-// move by gösterme alone, so the match is short (5 points) and everyone
-// shows the indicator when they can.
+// final table with keys only. The bots here show the indicator and never
+// finish, so scores move by gösterme alone: the match (5 points) is short
+// and sure to end. Hands won by play are in TestWholeHandThroughKeys.
 func TestWholeMatchThroughKeys(t *testing.T) {
 	m := newTestModel(t, 80, 24, func(o *Options) {
 		o.Settings.Rules = "points=5"

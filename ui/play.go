@@ -282,23 +282,35 @@ func (m *Model) hint() {
 	}
 }
 
+// notWinning explains a refused finish: how far the 14 tiles left
+// without t are from a win.
+func (m *Model) notWinning(t game.Tile) string {
+	an := m.view.Analyzer
+	rest := m.view.Counts
+	if rest[t] > 0 {
+		rest[t]--
+	}
+	h, err := an.HandOf(rest)
+	if err != nil {
+		return m.tr.T("status.notwinning", m.tileName(t))
+	}
+	switch d := an.Distance(h); d {
+	case 0: // cannot happen: the reducer refused; say it plainly
+		return m.tr.T("status.notwinning", m.tileName(t))
+	case 1:
+		return m.tr.T("status.notwinning.one", m.tileName(t))
+	default:
+		return m.tr.T("status.notwinning.dist", m.tileName(t), d)
+	}
+}
+
 // refuse tells the player why the game refused their action.
 func (m *Model) refuse(err error, t game.Tile) {
-	var me *game.MoveError
-	detail := ""
-	if errors.As(err, &me) {
-		detail = me.Detail
+	if errors.Is(err, game.ErrNotWinning) {
+		m.setFlash(true, m.notWinning(t))
+		return
 	}
-	switch {
-	case errors.Is(err, game.ErrNotWinning):
-		msg := m.tr.T("status.notwinning", m.tileName(t))
-		if m.tr.Lang == "en" && detail != "" {
-			msg = "Not a winning hand: " + detail + "."
-		}
-		m.setFlash(true, msg)
-	default:
-		m.setFlash(true, m.tr.T("status.refused", err.Error()))
-	}
+	m.setFlash(true, m.tr.T("status.refused", err.Error()))
 }
 
 // act plays the player's action a.
