@@ -501,7 +501,11 @@ func (m *Model) guide() string {
 
 // helpBar is the short help for what can be done now, from the key map.
 func (m *Model) helpBar() string {
-	return cut(m.help.ShortHelpView(m.shortHelp()), m.width)
+	// The help model drops whole keys that do not fit (with an ellipsis)
+	// rather than cutting one in half; cut only guards the width.
+	h := m.help
+	h.SetWidth(m.width)
+	return cut(h.ShortHelpView(m.shortHelp()), m.width)
 }
 
 // shortHelp picks the keys worth showing now.
@@ -522,7 +526,9 @@ func (m *Model) shortHelp() []key.Binding {
 		b = append(b, k.Show)
 	}
 	mv := key.NewBinding(key.WithKeys("left", "right", "up", "down"), key.WithHelp("←→↑↓", m.tr.T("key.move")))
-	b = append(b, mv, k.Pick, k.Hint, k.Help, k.Quit, k.SortColour, k.Runs, k.Browse)
+	// What to do now first, then the hint and the full help, which a
+	// newcomer needs most, then the rest as the width allows.
+	b = append(b, k.Hint, k.Help, mv, k.Pick, k.Quit, k.SortColour, k.Runs, k.Browse)
 	return b
 }
 
