@@ -74,24 +74,30 @@ func (m *memory) distance(a *game.Analyzer, h game.Hand) int {
 	return a.Distance(h)
 }
 
-// discards analyses a 15-tile rack for a discard. (The analyser's own
-// table in one call is on its way; until then this asks for the
-// discard distances and the outs of every least-distance discard.)
+// discards analyses a 15-tile rack for a discard: the analyser's
+// discard table, with the outs of the rack the memory holds (when a
+// discard leaves it) taken from the memory.
 func (m *memory) discards(a *game.Analyzer, h game.Hand) table {
-	var t table
-	t.dist = a.DiscardDistances(h)
-	t.best = bestOf(a, &t.dist)
-	for f, k := range t.dist {
-		if int(k) != t.best || a.IsOkey(game.Tile(f)) {
-			continue // an okey is never thrown while anything else is held
+	var known game.TileSet
+	kf := game.NoTile
+	if m.ok && m.an == *a && h.Len() == m.rack.Len()+1 {
+		for f := range game.Tile(game.NumFaces) {
+			if h.Count(f) == 0 {
+				continue
+			}
+			rest := h
+			rest.Remove(f)
+			if rest == m.rack {
+				kf = f
+				known = known.With(f)
+				break
+			}
 		}
-		rest := h
-		rest.Remove(game.Tile(f))
-		if m.recalls(a, &rest) && int(m.dist) == t.best {
-			t.outs[f] = m.outs
-			continue
-		}
-		t.outs[f] = a.Outs(rest)
+	}
+	dt := a.DiscardTable(h, known)
+	t := table{dist: dt.Dist, best: dt.Best, outs: dt.Outs}
+	if kf != game.NoTile && int(t.dist[kf]) == t.best && !a.IsOkey(kf) {
+		t.outs[kf] = m.outs
 	}
 	return t
 }

@@ -51,8 +51,17 @@ func (a *Analyzer) DiscardDistances(h Hand) [NumFaces]int8 {
 	if o.full || !a.witness(&o.r, &w) {
 		return a.discardDistancesSlow(h)
 	}
+	a.discardDistancesOf(h, &p, &o, &w, &out)
+	return out
+}
+
+// discardDistancesOf is DiscardDistances from the solve o of h (played
+// p, every optimal config kept, with or without the dominated options)
+// and the witness w of its best config: out gets the distance of every
+// face h holds.
+func (a *Analyzer) discardDistancesOf(h Hand, p *played, o *optimal, w *seatMap, out *[NumFaces]int8) {
 	nat := p.nat()
-	pc := a.pairCounts(&p)
+	pc := a.pairCounts(p)
 	for t := Tile(0); t < NumFaces; t++ {
 		if h.Count(t) == 0 {
 			continue
@@ -62,7 +71,7 @@ func (a *Analyzer) DiscardDistances(h Hand) [NumFaces]int8 {
 			continue
 		}
 		f := a.PlaysAs(t)
-		q := p
+		q := *p
 		q.remove(f)
 		m := o.best - 1 // the optimum without t's seat
 		switch {
@@ -80,7 +89,6 @@ func (a *Analyzer) DiscardDistances(h Hand) [NumFaces]int8 {
 		}
 		out[t] = int8(14 - min(14, max(m, pc.without(a, f, int(nat[f])).seated(a.budget()))+q.w))
 	}
-	return out
 }
 
 func (a *Analyzer) discardDistancesSlow(h Hand) [NumFaces]int8 {
@@ -101,25 +109,55 @@ func (a *Analyzer) discardDistancesSlow(h Hand) [NumFaces]int8 {
 // 14-tile hand h such that the best 14 of h+t are nearer a win than h.
 // For a winning hand it is empty. Other sizes are analysed the same way.
 func (a *Analyzer) Outs(h Hand) TileSet {
+	out, _ := a.outsAmong(h, allFaces, nil)
+	return out
+}
+
+// allFaces is the set of every face.
+const allFaces = TileSet(1)<<NumFaces - 1
+
+// outsAmong is Outs asked only about the faces of among (the others are
+// never in the answer), with the distance of h as well. When cover is not
+// nil, cover[t] is set, for some of the outs t, to faces of h a copy of
+// which a structure proving t an out leaves unseated (every face for an
+// okey): for such a face g, t is an out of h-g as well when h-g is as
+// near a win as h. Where it is empty nothing is known.
+func (a *Analyzer) outsAmong(h Hand, among TileSet, cover *[NumFaces]TileSet) (TileSet, int) {
 	p := a.play(&h)
 	var o optimal
 	o.solveAll(a, &p, true)
 	var w seatMap
 	if o.full || !a.witness(&o.r, &w) {
-		return a.outsSlow(h)
+		return a.outsSlow(h, among)
 	}
-	pc := a.pairCounts(&p)
+	return a.outsOf(h, &p, &o, &w, among, cover)
+}
+
+// outsOf is outsAmong from the solve o of h (played p, every optimal
+// config kept with every set option) and the witness w of its best
+// config.
+func (a *Analyzer) outsOf(h Hand, p *played, o *optimal, w *seatMap, among TileSet, cover *[NumFaces]TileSet) (TileSet, int) {
+	pc := a.pairCounts(p)
 	base := max(o.best, pc.seated(a.budget()))
 	if base+p.w >= 14 {
-		return 0
+		return 0, 0
 	}
+	dist := 14 - (base + p.w)
 	nat := p.nat()
-	// Values where a natural could sit alone in a meld of three.
+	// Values where a natural could sit alone in a meld of three, worked
+	// out for a value when a face asked about needs it.
 	var lonely [NumValues + 1]uint8 // colour bits
-	for f := range 52 {
-		if nat[f] > 0 && o.lone(f/NumValues, int8(f%NumValues+1)) >= 0 {
-			lonely[f%NumValues+1] |= 1 << (f / NumValues)
+	var lonelyDone uint16           // values worked out
+	lonelyAt := func(v int8) uint8 {
+		if lonelyDone&(1<<v) == 0 {
+			lonelyDone |= 1 << v
+			for y := range NumColours {
+				if nat[y*NumValues+int(v)-1] > 0 && o.lone(y, v) >= 0 {
+					lonely[v] |= 1 << y
+				}
+			}
 		}
+		return lonely[v]
 	}
 	// Values within four of a natural, by colour (12-13-1 with wrap).
 	var near [NumColours]uint32
@@ -133,16 +171,19 @@ func (a *Analyzer) Outs(h Hand) TileSet {
 	}
 	var out TileSet
 	for t := Tile(0); t < NumFaces; t++ {
-		if a.outside(&h, t) <= 0 {
+		if among&(1<<t) == 0 || a.outside(&h, t) <= 0 {
 			continue
 		}
 		if a.IsOkey(t) {
 			out = out.With(t)
+			if cover != nil {
+				cover[t] = allFaces
+			}
 			continue
 		}
 		f := a.PlaysAs(t)
 		c, v := int(f)/NumValues, int8(f%NumValues+1)
-		q := p
+		q := *p
 		q.add(f)
 		if pc.with(a, f, int(nat[f])).seated(a.budget()) > base {
 			out = out.With(t)
@@ -154,6 +195,9 @@ func (a *Analyzer) Outs(h Hand) TileSet {
 		if w.slotsAt(f) > nat[f] {
 			// The witness has a slot for t: it seats one more.
 			out = out.With(t)
+			if cover != nil {
+				cover[t] = a.unseated(w, &q)
+			}
 			continue
 		}
 		// A tile with no natural of its colour within four values can
@@ -162,7 +206,13 @@ func (a *Analyzer) Outs(h Hand) TileSet {
 		if near[c]&(1<<(v-1)) != 0 || o.slack >= 3 {
 			if i := o.outRuns(c, v); i >= 0 {
 				var s seatMap
-				if a.witnessOf(&o.r, &o.opts[i].choice, o.best+1, c, v, 1, &s) || a.meldsSeated(&q) > base {
+				switch {
+				case a.witnessOf(&o.r, &o.opts[i].choice, o.best+1, c, v, 1, &s):
+					out = out.With(t)
+					if cover != nil {
+						cover[t] = a.unseated(&s, &q)
+					}
+				case a.meldsSeated(&q) > base:
 					out = out.With(t)
 				}
 				continue
@@ -173,12 +223,18 @@ func (a *Analyzer) Outs(h Hand) TileSet {
 		var s seatMap
 		if i := o.outSets(c, v); i >= 0 {
 			ex := extraSet{v: v, t: c}
-			if a.witnessWith(&o.r, &o.opts[i].choice, o.best+1, -1, 0, 0, &ex, &s) || a.meldsSeated(&q) > base {
+			switch {
+			case a.witnessWith(&o.r, &o.opts[i].choice, o.best+1, -1, 0, 0, &ex, &s):
+				out = out.With(t)
+				if cover != nil {
+					cover[t] = a.unseated(&s, &q)
+				}
+			case a.meldsSeated(&q) > base:
 				out = out.With(t)
 			}
 			continue
 		}
-		if lonely[v]&^(1<<c) != 0 {
+		if lonelyAt(v)&^(1<<c) != 0 {
 			done := false
 			for y := range NumColours {
 				if y == c || lonely[v]&(1<<y) == 0 {
@@ -188,6 +244,9 @@ func (a *Analyzer) Outs(h Hand) TileSet {
 					ex := extraSet{v: v, t: c, y: y, lone: true}
 					if a.witnessWith(&o.r, &o.opts[i].choice, o.best+1, -1, 0, 0, &ex, &s) {
 						out = out.With(t)
+						if cover != nil {
+							cover[t] = a.unseated(&s, &q)
+						}
 						done = true
 						break
 					}
@@ -198,17 +257,33 @@ func (a *Analyzer) Outs(h Hand) TileSet {
 			}
 		}
 	}
+	return out, dist
+}
+
+// unseated is the faces of which a structure with slots s leaves a
+// natural of p unseated, as real faces (the okey's face is the false
+// joker).
+func (a *Analyzer) unseated(s *seatMap, p *played) TileSet {
+	var out TileSet
+	for c := range NumColours {
+		r := p.rows[c]
+		m := uint16(r&rowLo)&^s[c][0] | uint16(r>>16&rowLo)&^s[c][1]
+		out |= TileSet(m) << (c * NumValues)
+	}
+	if ok := a.okey; ok != NoTile && out&(1<<ok) != 0 {
+		out = out&^(1<<ok) | 1<<FalseJoker
+	}
 	return out
 }
 
-func (a *Analyzer) outsSlow(h Hand) TileSet {
+func (a *Analyzer) outsSlow(h Hand, among TileSet) (TileSet, int) {
 	d := a.Distance(h)
 	var out TileSet
 	if d == 0 {
-		return out
+		return out, d
 	}
 	for t := Tile(0); t < NumFaces; t++ {
-		if a.outside(&h, t) <= 0 {
+		if among&(1<<t) == 0 || a.outside(&h, t) <= 0 {
 			continue
 		}
 		more := h
@@ -217,7 +292,7 @@ func (a *Analyzer) outsSlow(h Hand) TileSet {
 			out = out.With(t)
 		}
 	}
-	return out
+	return out, d
 }
 
 // BestDiscard analyses a 15-tile hand. A discard that wins comes first:

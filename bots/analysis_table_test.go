@@ -1,0 +1,121 @@
+package bots
+
+import (
+	"context"
+	"testing"
+
+	"okey/game"
+)
+
+// refDiscards is memory.discards from the plain analyser calls: the
+// discard distances, then the outs of every least-distance discard, the
+// remembered rack's taken from the memory. It is what the table must
+// answer.
+func refDiscards(m *memory, a *game.Analyzer, h game.Hand) table {
+	var t table
+	t.dist = a.DiscardDistances(h)
+	t.best = bestOf(a, &t.dist)
+	for f, k := range t.dist {
+		if int(k) != t.best || a.IsOkey(game.Tile(f)) {
+			continue
+		}
+		rest := h
+		rest.Remove(game.Tile(f))
+		if m.recalls(a, &rest) && int(m.dist) == t.best {
+			t.outs[f] = m.outs
+			continue
+		}
+		t.outs[f] = a.Outs(rest)
+	}
+	return t
+}
+
+// refNormalDecide is Normal.decide on refDiscards.
+func refNormalDecide(b *Normal, v *game.View) (game.Action, error) {
+	an := &v.Analyzer
+	h, err := hand(an, &v.Counts)
+	if err != nil {
+		return game.Action{}, err
+	}
+	if v.Stage == game.MustDraw {
+		if takeLowers(an, v, h, &b.mem) {
+			return game.TakeAction(v.Seat), nil
+		}
+		return drawOrEnd(v), nil
+	}
+	tb := refDiscards(&b.mem, an, h)
+	if minDist(&tb.dist) == 0 {
+		if t, ok := bestFinish(an, h, &tb.dist, true); ok {
+			return game.FinishAction(v.Seat, t), nil
+		}
+	}
+	w := liveCopies(an, &v.Counts)
+	t := pickLive(an, &tb, &w, b.rnd)
+	rest := h
+	rest.Remove(t)
+	b.mem.remember(an, rest, tb.best, tb.outs[t])
+	return game.DiscardAction(v.Seat, t), nil
+}
+
+// TestNormalTableSame plays hands of four normal bots, each shadowed by
+// a normal bot of the same seed that analyses with the plain calls: every
+// table and every decision must be the same.
+func TestNormalTableSame(t *testing.T) {
+	hands := 300
+	if testing.Short() {
+		hands = 40
+	}
+	rules := []string{"default", "indicator_last", "simple104", "no_wrap,one_colour_double"}
+	tables := 0
+	for i := range hands {
+		r, err := game.ParseRules(rules[i%len(rules)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		seed := uint64(1000 + i)
+		s, err := game.NewMatch(r, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var bot, ref [game.NumSeats]*Normal
+		for k := range bot {
+			bot[k], ref[k] = NewNormal(seed+uint64(k)), NewNormal(seed+uint64(k))
+		}
+		for s.Phase() == game.Playing && s.Moves() < 500 {
+			who := s.Turn()
+			v := s.View(who)
+			if v.Stage == game.MustDiscard {
+				an := &v.Analyzer
+				h, err := hand(an, &v.Counts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, want := bot[who].mem.discards(an, h), refDiscards(&bot[who].mem, an, h)
+				if got != want {
+					t.Fatalf("seed %d, move %d, rack %s: table\n%+v\nwant\n%+v", seed, s.Moves(), game.FormatTiles(h.Tiles()), got, want)
+				}
+				tables++
+			}
+			a, err := bot[who].Decide(context.Background(), v)
+			if err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+			var b game.Action
+			if rb, done, err := route(context.Background(), &v, false); done {
+				b = rb
+				if err != nil {
+					t.Fatalf("seed %d: %v", seed, err)
+				}
+			} else if b, err = refNormalDecide(ref[who], &v); err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+			if a != b {
+				t.Fatalf("seed %d, move %d: decided %v, the plain analysis %v", seed, s.Moves(), a, b)
+			}
+			if s, _, err = s.Apply(a); err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+		}
+	}
+	t.Logf("%d hands, %d tables", hands, tables)
+}
