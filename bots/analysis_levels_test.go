@@ -7,21 +7,10 @@ import (
 	"okey/game"
 )
 
-// needAnalysis skips a test that needs real hand analysis while
-// game/analysis_stub.go (which wins nothing) stands in for it.
-func needAnalysis(t *testing.T) {
-	t.Helper()
-	v := handView(t, "K4", "R1 R2 R3 R4 Y4 Y5 Y6 B7 B8 B9 K10 K11 K12 K13", game.MustDraw, "")
-	if h, err := hand(&v.Analyzer, &v.Counts); err != nil || !v.Analyzer.IsWin(h) {
-		t.Skip("hand analysis is not in yet (game/analysis_stub.go)")
-	}
-}
-
 // TestFinish: every level finishes when a discard wins; the levels that
 // count points finish with the okey when that wins (double points), easy
 // never throws it. Indicator K4 makes K5 the okey.
 func TestFinish(t *testing.T) {
-	needAnalysis(t)
 	cases := []struct {
 		name, rack string
 		want       map[string]string // level → finishing discard ("" any)
@@ -56,7 +45,6 @@ func TestFinish(t *testing.T) {
 // TestTakeOnlyWhenItHelps: normal, hard and expert take a discard that
 // lowers the distance (here: one that wins) and leave one that does not.
 func TestTakeOnlyWhenItHelps(t *testing.T) {
-	needAnalysis(t)
 	rack := "R1 R2 R3 R4 Y4 Y5 Y6 B7 B8 B9 K10 K11 K12 Y11"
 	for _, level := range []string{"normal", "hard", "expert"} {
 		for _, c := range []struct {
@@ -78,7 +66,6 @@ func TestTakeOnlyWhenItHelps(t *testing.T) {
 // TestKeepsTheOkey: no level throws an okey from a hand that does not
 // win, over many positions from real hands.
 func TestKeepsTheOkey(t *testing.T) {
-	needAnalysis(t)
 	ps := positions(t, game.DefaultRules(), "normal", []uint64{31, 32}, 1)
 	for _, level := range []string{"easy", "normal", "hard"} {
 		for i, s := range ps {
