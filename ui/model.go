@@ -279,11 +279,10 @@ func (m *Model) adopt(g *game.Game, seed uint64) {
 		if m.levels[s] == "" {
 			m.levels[s] = m.set.Levels[s-1]
 		}
-		b, err := m.opt.NewBot(m.levels[s], bots.Options{Seed: seed*4 + uint64(s)})
-		if err != nil {
-			b, _ = m.opt.NewBot(bots.Levels[0], bots.Options{Seed: seed*4 + uint64(s)})
+		if _, err := m.opt.NewBot(m.levels[s], bots.Options{Seed: seed}); err != nil {
+			m.levels[s] = bots.Levels[0] // a record naming a level this build lacks
 		}
-		m.bots[s] = &lockedBot{b: b}
+		m.bots[s] = &seatBot{level: m.levels[s], seed: seed*4 + uint64(s), build: m.opt.NewBot}
 	}
 	m.log = m.log[:0]
 	m.flash = ""

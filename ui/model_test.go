@@ -310,6 +310,38 @@ func TestKilledMidHandResumes(t *testing.T) {
 	}
 }
 
+// A match killed and resumed plays on exactly as the same match played
+// without a break: the bots take the same decisions after the resume.
+func TestResumedMatchPlaysOnTheSame(t *testing.T) {
+	const before, after = 3, 6
+	whole := newTestModel(t, 100, 30)
+	drain(t, whole, whole.Init())
+	for range before + after {
+		playMyTurn(t, whole)
+	}
+	broken := newTestModel(t, 100, 30)
+	drain(t, broken, broken.Init())
+	for range before {
+		playMyTurn(t, broken)
+	}
+	resumed, err := New(broken.opt) // killed: no quit, no flush
+	if err != nil {
+		t.Fatal(err)
+	}
+	resumed.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	press(t, resumed, "enter")
+	for range after {
+		playMyTurn(t, resumed)
+	}
+	a, b := whole.g.Record().Actions, resumed.g.Record().Actions
+	if len(a) < 20 {
+		t.Fatalf("only %d actions: the test should span bot moves", len(a))
+	}
+	if !slices.Equal(a, b) {
+		t.Fatalf("the resumed match went another way:\nwhole:   %v\nresumed: %v", a, b)
+	}
+}
+
 func TestDamagedSaveIsSetAside(t *testing.T) {
 	for _, tc := range []struct {
 		name, data, why string

@@ -4,10 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -437,18 +437,28 @@ func (m *Model) addLog(e game.Event) {
 
 // Bots.
 
-// lockedBot keeps a bot from being asked twice at once (a cancelled
-// question may still be finishing when the next is asked).
-type lockedBot struct {
-	mu sync.Mutex
-	b  bots.Bot
+// seatBot is a seat's bot, built afresh for every decision with a seed
+// drawn from the match's seed, the seat, the hand and the moves so far. A
+// match resumed from its record then plays on exactly as it would have
+// without the interruption: no random source is carried over from one
+// decision to the next. (The bots' own memory is a cache of analysis and
+// never changes a decision.) Questions never share a bot, so a cancelled
+// one still finishing cannot disturb the next.
+type seatBot struct {
+	level string
+	seed  uint64
+	build func(level string, opt bots.Options) (bots.Bot, error)
 }
 
-func (l *lockedBot) Level() string { return l.b.Level() }
-func (l *lockedBot) Decide(ctx context.Context, v game.View) (game.Action, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Decide(ctx, v)
+func (s *seatBot) Level() string { return s.level }
+
+func (s *seatBot) Decide(ctx context.Context, v game.View) (game.Action, error) {
+	seed := game.NewSeed(s.seed ^ uint64(v.Hand)<<40 ^ uint64(len(v.History))<<8 ^ uint64(v.Stage))
+	b, err := s.build(s.level, bots.Options{Seed: seed})
+	if err != nil {
+		return game.Action{}, fmt.Errorf("seat %d: %w", v.Seat, err)
+	}
+	return b.Decide(ctx, v)
 }
 
 // cancelBots cancels every question under way; their answers will be
