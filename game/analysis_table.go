@@ -36,40 +36,30 @@ type DiscardTable struct {
 // analysed the same way.
 func (a *Analyzer) DiscardTable(h Hand, known TileSet) DiscardTable {
 	var t DiscardTable
-	t.Dist = a.DiscardDistances(h)
-	t.Best = a.bestDiscardDist(&t.Dist)
-	var ties TileSet // the discards whose outs are wanted
-	n := 0
-	for f, k := range t.Dist {
-		if int(k) == t.Best && !a.IsOkey(Tile(f)) && !known.Has(Tile(f)) {
-			ties |= 1 << f
-			n++
-		}
-	}
-	if n == 0 {
+	p := a.play(&h)
+	var o optimal
+	o.solveAll(a, &p, true)
+	var w seatMap
+	if o.full || !a.witness(&o.r, &w) {
+		t.Dist = a.DiscardDistances(h)
+		a.plainOuts(h, &t, a.ties(&t, known))
 		return t
 	}
-	if n > 1 {
-		var cover [NumFaces]TileSet
-		if cand, d := a.outsAmong(h, allFaces, &cover); d == t.Best {
-			a.tiedOuts(h, &t, ties, cand, &cover)
-			return t
-		}
+	for f := range t.Dist {
+		t.Dist[f] = -1
 	}
-	for s := ties; s != 0; s &= s - 1 {
-		f := Tile(bits.TrailingZeros64(uint64(s)))
-		rest := h
-		rest.Remove(f)
-		t.Outs[f], _ = a.outsAmong(rest, allFaces, nil)
+	a.discardDistancesOf(h, &p, &o, &w, &t.Dist)
+	ties := a.ties(&t, known)
+	if ties == 0 {
+		return t
 	}
-	return t
-}
-
-// tiedOuts fills the outs of the discards ties, which leave h's own
-// distance, from h's outs cand: a pair of a discard g and an out t of h
-// is settled by a structure of cover[t] that leaves a copy of g out,
-// the rest by asking about the outs of h-g still in doubt.
-func (a *Analyzer) tiedOuts(h Hand, t *DiscardTable, ties, cand TileSet, cover *[NumFaces]TileSet) {
+	var cover [NumFaces]TileSet
+	cand, d := a.outsOf(h, &p, &o, &w, allFaces, &cover)
+	if d != t.Best {
+		a.plainOuts(h, &t, ties)
+		return t
+	}
+	var og optimal // the solve of h-g, from h's
 	for s := ties; s != 0; s &= s - 1 {
 		g := Tile(bits.TrailingZeros64(uint64(s)))
 		var sure TileSet
@@ -80,15 +70,138 @@ func (a *Analyzer) tiedOuts(h Hand, t *DiscardTable, ties, cand TileSet, cover *
 			}
 		}
 		sure &^= 1 << g // h-g+g is h: no nearer
-		doubt := cand &^ sure &^ (1 << g)
-		if doubt != 0 {
+		if doubt := cand &^ sure &^ (1 << g); doubt != 0 {
 			rest := h
 			rest.Remove(g)
-			more, _ := a.outsAmong(rest, doubt, nil)
+			pg := p
+			pg.remove(a.PlaysAs(g))
+			var more TileSet
+			var wg seatMap
+			if o.without(a, &pg, a.PlaysAs(g), &og) && a.witness(&og.r, &wg) {
+				more, _ = a.outsOf(rest, &pg, &og, &wg, doubt, nil)
+			} else {
+				more, _ = a.outsAmong(rest, doubt, nil)
+			}
 			sure |= more
 		}
 		t.Outs[g] = sure
 	}
+	return t
+}
+
+// ties sets t.Best from t.Dist and returns the discards whose outs are
+// wanted: those leaving Best that are not an okey nor known.
+func (a *Analyzer) ties(t *DiscardTable, known TileSet) TileSet {
+	t.Best = a.bestDiscardDist(&t.Dist)
+	var ties TileSet
+	for f, k := range t.Dist {
+		if int(k) == t.Best && !a.IsOkey(Tile(f)) && !known.Has(Tile(f)) {
+			ties |= 1 << f
+		}
+	}
+	return ties
+}
+
+// plainOuts fills the outs of the discards ties one Outs each.
+func (a *Analyzer) plainOuts(h Hand, t *DiscardTable, ties TileSet) {
+	for s := ties; s != 0; s &= s - 1 {
+		f := Tile(bits.TrailingZeros64(uint64(s)))
+		rest := h
+		rest.Remove(f)
+		t.Outs[f], _ = a.outsAmong(rest, allFaces, nil)
+	}
+}
+
+// without makes dst the solve of p, which is o's rack less a natural of
+// played face f, from o: when the rack less f seats as many naturals as
+// the rack (f is spare), its optimal configs are the rack's that stay
+// optimal with f gone from their runs (a config of the smaller rack is
+// one of the bigger, and seats no more there than the optimum). It
+// reports false when none does (the smaller rack seats fewer: dst is
+// then no solve) or dst would hold too many.
+func (o *optimal) without(a *Analyzer, p *played, f Tile, dst *optimal) bool {
+	c, v := int(f)/NumValues, int8(f%NumValues+1)
+	dst.n, dst.full, dst.slack, dst.best = 0, false, 0, o.best
+	dst.memo = o.memo // curves by colour and codes: any rack's
+	r := &dst.r
+	r.initWith(a.wraps(), p, true)
+	r.memo = o.r.memo
+	r.seat, r.slots, r.three = 0, 0, 0
+	var at [NumValues + 1]int8 // index of a shared value
+	for i := range at {
+		at[i] = -1
+	}
+	for i := range r.nShare {
+		at[r.shared[i].v] = int8(i)
+	}
+	for k := range o.n {
+		x := &o.opts[k]
+		if x.cc[c].digit(v) == 0 {
+			continue // sets hold every copy: the config is not the smaller rack's
+		}
+		cc := x.cc
+		cc[c].claim(v, 1)
+		m := x.others[c].times(dst.curve(c, cc[c])).at(14 - int(x.slots))
+		if m == 0 && x.slots > 11 && x.slots < 14 && x.three < 14-x.slots {
+			continue // as pack: no way to make 14 slots
+		}
+		if int(x.seat)+m < o.best {
+			continue
+		}
+		var ch [NumValues]int8
+		for i := range ch {
+			ch[i] = -1
+		}
+		for i := range o.r.nShare {
+			j := x.choice[i]
+			if j < 0 {
+				continue
+			}
+			sv := &o.r.shared[i]
+			ni := at[sv.v]
+			if ni < 0 {
+				return false
+			}
+			nsv := &r.shared[ni]
+			if nsv.code == sv.code {
+				ch[ni] = j
+				continue
+			}
+			found := int8(-1)
+			for jj := range nsv.opts {
+				if nsv.opts[jj].claims == sv.opts[j].claims {
+					found = int8(jj)
+					break
+				}
+			}
+			if found < 0 {
+				return false
+			}
+			ch[ni] = found
+		}
+		if dst.n == maxOptimal {
+			return false
+		}
+		y := &dst.opts[dst.n]
+		y.choice, y.cc = ch, cc
+		y.seat, y.slots, y.three = x.seat, x.slots, x.three
+		dst.n++
+	}
+	if dst.n == 0 {
+		return false
+	}
+	r.best = o.best
+	r.bestChoice = dst.opts[0].choice
+	dst.nGroups = [NumColours]int{}
+	for i := range dst.n {
+		x := &dst.opts[i]
+		dst.prepare(x)
+		dst.slack = max(dst.slack, x.spare)
+		for c := range NumColours {
+			dst.group(c, i, x)
+		}
+	}
+	return true
 }
 
 // bestDiscardDist is the least distance of d over the faces that are not
