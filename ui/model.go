@@ -321,7 +321,7 @@ func (m *Model) startMatch(seed uint64) error {
 
 // Init asks the terminal for its background and saves the new match.
 func (m *Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{tea.RequestBackgroundColor}
+	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.warmAnalysis()}
 	if m.screen == scrPlay || m.after == scrPlay {
 		cmds = append(cmds, m.saveCmd())
 	}
@@ -329,6 +329,19 @@ func (m *Model) Init() tea.Cmd {
 		cmds = append(cmds, m.nextTurn())
 	}
 	return tea.Batch(cmds...)
+}
+
+// warmAnalysis builds hand analysis's tables (a tenth of a second, once
+// a process) in the background while the first frame is on screen, so
+// the player's first hint or sort does not wait for them.
+func (m *Model) warmAnalysis() tea.Cmd {
+	an, rack := m.view.Analyzer, m.view.Rack
+	return func() tea.Msg {
+		if h, err := an.NewHand(rack); err == nil && h.Len() >= 14 {
+			an.Distance(h)
+		}
+		return nil
+	}
 }
 
 // Update handles a message.
