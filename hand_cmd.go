@@ -18,6 +18,7 @@ import (
 
 const handUsage = `usage: okey hand [--rules OPTIONS] --indicator TILE TILE… (14 or 15 tiles)
        okey hand [--rules OPTIONS] --json < lines
+       okey hand --deal N [--seed S] > lines
 
 Analyses an Okey hand: whether it wins, its runs and sets or pairs, the
 distance to win (the least number of exchanges, one tile in and one out,
@@ -33,6 +34,9 @@ plus "discard" and "okey_finish" for 15 tiles. A bad line gets
 {"error":"…"}, the batch goes on, and the exit status is then 1.
 Under --rules simple104 there is no indicator: write lines without one.
 
+With --deal N, prints N hands dealt from shuffled sets as such lines
+(14 tiles, then 15, in turn), to try the analyser or time it.
+
 Flags:
 `
 
@@ -47,6 +51,8 @@ func handMain(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	indicator := fs.String("indicator", "", "the indicator (gösterge), e.g. R4; the okey is the next tile up")
 	asJSON := fs.Bool("json", false, "read `IND: TILES` lines from standard input, write JSON lines")
 	rulesOpt := fs.String("rules", "default", "rules options, e.g. no_wrap or simple104 (see okey sim -h)")
+	deal := fs.Int("deal", 0, "print `N` dealt hands as IND: TILES lines instead of analysing")
+	seed := fs.Uint64("seed", 7, "the seed of --deal's shuffles")
 	var tokens []string
 	rest := args
 	for {
@@ -69,6 +75,17 @@ func handMain(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		fmt.Fprintf(stderr, "okey hand: %v\n", err)
 		return 2
+	}
+	if *deal != 0 {
+		if *deal < 0 || len(tokens) > 0 || *indicator != "" || *asJSON {
+			fmt.Fprintln(stderr, "okey hand: --deal takes a positive number of hands and nothing else but --seed")
+			return 2
+		}
+		if err := writeDealt(stdout, *deal, *seed); err != nil {
+			fmt.Fprintf(stderr, "okey hand: %v\n", err)
+			return 1
+		}
+		return 0
 	}
 	if *asJSON {
 		if len(tokens) > 0 || *indicator != "" {
@@ -484,4 +501,34 @@ func quickTile(b []byte) (game.Tile, bool) {
 		return game.NoTile, false
 	}
 	return game.NewTile(c, v), true
+}
+
+// writeDealt writes n lines "IND: T1 T2 …" to w, each a hand dealt from
+// a freshly shuffled 106-tile set: the indicator is the first tile that
+// is not a false joker, the hand the next 14 tiles (15 on every other
+// line). The same seed gives the same lines. The benchmark of the batch
+// and the README's timing use it, so both measure the same hands.
+func writeDealt(w io.Writer, n int, seed uint64) error {
+	rg := game.NewSeeded(seed)
+	bw := bufio.NewWriter(w)
+	tiles := make([]game.Tile, 0, 2*game.NumFaces)
+	for f := game.Tile(0); f < game.NumFaces; f++ {
+		tiles = append(tiles, f, f)
+	}
+	rest := make([]game.Tile, 0, len(tiles))
+	for i := range n {
+		rg.ShuffleTiles(tiles)
+		j := 0
+		for tiles[j] == game.FalseJoker {
+			j++
+		}
+		rest = append(append(rest[:0], tiles[:j]...), tiles[j+1:]...)
+		if _, err := fmt.Fprintf(bw, "%v: %s\n", tiles[j], game.FormatTiles(rest[:14+i%2])); err != nil {
+			return fmt.Errorf("write dealt hands: %w", err)
+		}
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("write dealt hands: %w", err)
+	}
+	return nil
 }

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"okey/game"
-	"okey/internal/handlines"
 )
 
 type handAnswer struct {
@@ -146,7 +145,7 @@ func TestHandHuman(t *testing.T) {
 // and half of 15.
 func batchInput(n int, seed uint64) []byte {
 	var b bytes.Buffer
-	if err := handlines.Write(&b, n, seed); err != nil {
+	if err := writeDealt(&b, n, seed); err != nil {
 		panic(err) // a bytes.Buffer does not fail
 	}
 	return b.Bytes()
@@ -166,4 +165,35 @@ func BenchmarkHandBatch(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(lines)*float64(b.N)/b.Elapsed().Seconds(), "lines/s")
+}
+
+// --deal prints valid lines of 14 and 15 tiles in turn, the same for a
+// seed and others for another, which --json then reads without error.
+func TestHandDeal(t *testing.T) {
+	a, _, code := runHand(t, "", "--deal", "40")
+	b, _, _ := runHand(t, "", "--deal", "40", "--seed", "7")
+	c, _, _ := runHand(t, "", "--deal", "40", "--seed", "8")
+	if code != 0 || a != b || a == c {
+		t.Fatalf("exit %d; the default seed must repeat (%v) and another differ (%v)", code, a == b, a != c)
+	}
+	lines := strings.Split(strings.TrimSuffix(a, "\n"), "\n")
+	if len(lines) != 40 {
+		t.Fatalf("%d lines, want 40", len(lines))
+	}
+	for i, line := range lines {
+		_, hand, ok := strings.Cut(line, ": ")
+		ts, err := game.ParseTiles(hand)
+		if !ok || err != nil || len(ts) != 14+i%2 {
+			t.Fatalf("line %d %q: %d tiles, %v", i, line, len(ts), err)
+		}
+	}
+	out, errs, code := runHand(t, a, "--json")
+	if code != 0 || strings.Contains(out, `"error"`) || strings.Count(out, "\n") != 40 {
+		t.Fatalf("--json on dealt lines: exit %d, %s\n%s", code, errs, out)
+	}
+	for _, args := range [][]string{{"--deal", "-1"}, {"--deal", "3", "--json"}, {"--deal", "3", "R1"}} {
+		if _, errs, code := runHand(t, "", args...); code != 2 || errs == "" {
+			t.Errorf("%v: exit %d, %q; want 2 and a message", args, code, errs)
+		}
+	}
 }
