@@ -48,7 +48,8 @@ func (a *Analyzer) DiscardTable(h Hand, known TileSet) DiscardTable {
 	for f := range t.Dist {
 		t.Dist[f] = -1
 	}
-	a.discardDistancesOf(h, &p, &o, &w, &t.Dist)
+	var ws withouts
+	a.discardDistancesOf(h, &p, &o, &w, &t.Dist, &ws)
 	ties := a.ties(&t, known)
 	if ties == 0 {
 		return t
@@ -76,9 +77,11 @@ func (a *Analyzer) DiscardTable(h Hand, known TileSet) DiscardTable {
 			pg := p
 			pg.remove(a.PlaysAs(g))
 			var more TileSet
-			var wg seatMap
-			if o.without(a, &pg, a.PlaysAs(g), &og) && a.witness(&og.r, &wg) {
-				more, _ = a.outsOf(rest, &pg, &og, &wg, doubt, nil)
+			wg := &ws.m[g] // h's optimum seated without g, when ws.has it
+			if o.without(a, &pg, a.PlaysAs(g), &og) && (ws.has.Has(g) || a.witness(&og.r, wg)) {
+				// A structure proving t an out of h-g proves it one of
+				// h-g' for the g' it leaves out too.
+				more, _ = a.outsOf(rest, &pg, &og, wg, doubt, &cover)
 			} else {
 				more, _ = a.outsAmong(rest, doubt, nil)
 			}

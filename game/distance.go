@@ -51,15 +51,17 @@ func (a *Analyzer) DiscardDistances(h Hand) [NumFaces]int8 {
 	if o.full || !a.witness(&o.r, &w) {
 		return a.discardDistancesSlow(h)
 	}
-	a.discardDistancesOf(h, &p, &o, &w, &out)
+	a.discardDistancesOf(h, &p, &o, &w, &out, nil)
 	return out
 }
 
 // discardDistancesOf is DiscardDistances from the solve o of h (played
 // p, every optimal config kept, with or without the dominated options)
 // and the witness w of its best config: out gets the distance of every
-// face h holds.
-func (a *Analyzer) discardDistancesOf(h Hand, p *played, o *optimal, w *seatMap, out *[NumFaces]int8) {
+// face h holds. When ws is not nil it gets, for the faces f that leave
+// the optimum of melds, a structure seating it without f (w itself when
+// w leaves f out), and ws.has those faces.
+func (a *Analyzer) discardDistancesOf(h Hand, p *played, o *optimal, w *seatMap, out *[NumFaces]int8, ws *withouts) {
 	nat := p.nat()
 	pc := a.pairCounts(p)
 	for t := Tile(0); t < NumFaces; t++ {
@@ -77,11 +79,19 @@ func (a *Analyzer) discardDistancesOf(h Hand, p *played, o *optimal, w *seatMap,
 		switch {
 		case w.slotsAt(f) < nat[f]:
 			m = o.best // t is not seated: nothing is lost
+			if ws != nil {
+				ws.has |= 1 << t
+				ws.m[t] = *w
+			}
 		default:
 			if i := o.spare(int(f)/NumValues, int8(f%NumValues+1)); i >= 0 {
 				var s seatMap
 				if a.witnessOf(&o.r, &o.opts[i].choice, o.best, int(f)/NumValues, int8(f%NumValues+1), -1, &s) {
 					m = o.best
+					if ws != nil {
+						ws.has |= 1 << t
+						ws.m[t] = s
+					}
 				} else {
 					m = a.meldsSeated(&q)
 				}
@@ -89,6 +99,12 @@ func (a *Analyzer) discardDistancesOf(h Hand, p *played, o *optimal, w *seatMap,
 		}
 		out[t] = int8(14 - min(14, max(m, pc.without(a, f, int(nat[f])).seated(a.budget()))+q.w))
 	}
+}
+
+// withouts are structures of a rack less one tile, by the tile's face.
+type withouts struct {
+	has TileSet
+	m   [NumFaces]seatMap
 }
 
 func (a *Analyzer) discardDistancesSlow(h Hand) [NumFaces]int8 {
@@ -118,10 +134,11 @@ const allFaces = TileSet(1)<<NumFaces - 1
 
 // outsAmong is Outs asked only about the faces of among (the others are
 // never in the answer), with the distance of h as well. When cover is not
-// nil, cover[t] is set, for some of the outs t, to faces of h a copy of
+// nil, cover[t] gains, for some of the outs t, the faces of h a copy of
 // which a structure proving t an out leaves unseated (every face for an
 // okey): for such a face g, t is an out of h-g as well when h-g is as
-// near a win as h. Where it is empty nothing is known.
+// near a win as h (and of any rack that differs from h by a tile such a
+// structure leaves unseated, as the structure seats the same there).
 func (a *Analyzer) outsAmong(h Hand, among TileSet, cover *[NumFaces]TileSet) (TileSet, int) {
 	p := a.play(&h)
 	var o optimal
@@ -196,7 +213,7 @@ func (a *Analyzer) outsOf(h Hand, p *played, o *optimal, w *seatMap, among TileS
 			// The witness has a slot for t: it seats one more.
 			out = out.With(t)
 			if cover != nil {
-				cover[t] = a.unseated(w, &q)
+				cover[t] |= a.unseated(w, &q)
 			}
 			continue
 		}
@@ -210,7 +227,7 @@ func (a *Analyzer) outsOf(h Hand, p *played, o *optimal, w *seatMap, among TileS
 				case a.witnessOf(&o.r, &o.opts[i].choice, o.best+1, c, v, 1, &s):
 					out = out.With(t)
 					if cover != nil {
-						cover[t] = a.unseated(&s, &q)
+						cover[t] |= a.unseated(&s, &q)
 					}
 				case a.meldsSeated(&q) > base:
 					out = out.With(t)
@@ -227,7 +244,7 @@ func (a *Analyzer) outsOf(h Hand, p *played, o *optimal, w *seatMap, among TileS
 			case a.witnessWith(&o.r, &o.opts[i].choice, o.best+1, -1, 0, 0, &ex, &s):
 				out = out.With(t)
 				if cover != nil {
-					cover[t] = a.unseated(&s, &q)
+					cover[t] |= a.unseated(&s, &q)
 				}
 			case a.meldsSeated(&q) > base:
 				out = out.With(t)
@@ -245,7 +262,7 @@ func (a *Analyzer) outsOf(h Hand, p *played, o *optimal, w *seatMap, among TileS
 					if a.witnessWith(&o.r, &o.opts[i].choice, o.best+1, -1, 0, 0, &ex, &s) {
 						out = out.With(t)
 						if cover != nil {
-							cover[t] = a.unseated(&s, &q)
+							cover[t] |= a.unseated(&s, &q)
 						}
 						done = true
 						break
