@@ -54,6 +54,9 @@ type memory struct {
 	dist int8
 	outs game.TileSet
 	ok   bool
+	// exact is set when outs are the rack's outs, every one (a level
+	// may remember a discard it took no outs for).
+	exact bool
 }
 
 // remember stores the analysis of the rack left after a discard.
@@ -61,9 +64,26 @@ func (m *memory) remember(a *game.Analyzer, rack game.Hand, dist int, outs game.
 	*m = memory{an: *a, rack: rack, dist: int8(dist), outs: outs, ok: true}
 }
 
+// rememberOuts is remember with outs that are the rack's Outs.
+func (m *memory) rememberOuts(a *game.Analyzer, rack game.Hand, dist int, outs game.TileSet) {
+	m.remember(a, rack, dist, outs)
+	m.exact = true
+}
+
 // recalls reports whether the memory holds rack h of this deal.
 func (m *memory) recalls(a *game.Analyzer, h *game.Hand) bool {
 	return m.ok && m.rack == *h && m.an == *a
+}
+
+// lowers reports whether tile t brings the 14-tile rack h nearer a win
+// (the best 14 of h+t): t is one of its outs.
+func (m *memory) lowers(a *game.Analyzer, h game.Hand, t game.Tile) bool {
+	if m.exact && m.recalls(a, &h) {
+		return m.outs.Has(t)
+	}
+	d := m.distance(a, h)
+	h.Add(t)
+	return a.Distance(h) < d
 }
 
 // distance is the distance to win of a 14-tile rack.

@@ -62,7 +62,7 @@ func (b *Normal) decide(v *game.View) (game.Action, error) {
 	t := pickLive(an, &tb, &w, b.rnd)
 	rest := h
 	rest.Remove(t)
-	b.mem.remember(an, rest, tb.best, tb.outs[t])
+	b.mem.rememberOuts(an, rest, tb.best, tb.outs[t])
 	return game.DiscardAction(v.Seat, t), nil
 }
 
@@ -71,7 +71,9 @@ func (b *Normal) decide(v *game.View) (game.Action, error) {
 // normal rule for taking. With the wall out it is also the only reason
 // to take, and since every take lowers the taker's distance, takes
 // cannot cycle. The distance of a 15-tile rack is the one its best
-// discard leaves, so this is two distances, the first remembered.
+// discard leaves, so this is two distances, the first remembered, or
+// none: the tile lowers the distance when it is one of the remembered
+// rack's outs.
 func takeLowers(an *game.Analyzer, v *game.View, h game.Hand, mem *memory) bool {
 	if !v.Legal.Take {
 		return false
@@ -80,9 +82,7 @@ func takeLowers(an *game.Analyzer, v *game.View, h game.Hand, mem *memory) bool 
 	if !t.Valid() {
 		return false
 	}
-	d := mem.distance(an, h)
-	h.Add(t)
-	return an.Distance(h) < d
+	return mem.lowers(an, h, t)
 }
 
 // pickLive returns, among the discards that leave the least distance
