@@ -88,7 +88,13 @@ func (b *Hard) decide(v *game.View) (game.Action, error) {
 	t := b.chooseDiscard(v, h, &tb, &unseen)
 	rest := h
 	rest.Remove(t)
-	b.mem.remember(an, rest, int(tb.dist[t]), tb.outs[t])
+	if int(tb.dist[t]) == tb.best && !an.IsOkey(t) {
+		// the table holds every out of a least-distance discard: the
+		// take test on the next turn reads them, with no analysis
+		b.mem.rememberOuts(an, rest, tb.best, tb.outs[t])
+	} else {
+		b.mem.remember(an, rest, int(tb.dist[t]), tb.outs[t])
+	}
 	return game.DiscardAction(v.Seat, t), nil
 }
 

@@ -1,0 +1,21 @@
+//go:build tune
+
+package bots
+
+import "fmt"
+
+// tuneSet changes one tuning knob of a bot for TestTune: for hard, def
+// (the defence weight) and look (1 drops the second exchange).
+func tuneSet(b Bot, k string, x float64) error {
+	if b, ok := b.(*Hard); ok {
+		switch k {
+		case "def":
+			b.defence = x
+			return nil
+		case "look":
+			b.lookahead = int(x)
+			return nil
+		}
+	}
+	return fmt.Errorf("no knob %q for %s", k, b.Level())
+}
