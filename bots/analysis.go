@@ -2,7 +2,9 @@ package bots
 
 import (
 	"fmt"
+	"hash/maphash"
 	"math/bits"
+	"sync"
 
 	"okey/game"
 )
@@ -114,11 +116,58 @@ func (m *memory) discards(a *game.Analyzer, h game.Hand) table {
 			}
 		}
 	}
-	dt := a.DiscardTable(h, known)
+	dt := shared.table(a, h, known)
 	t := table{dist: dt.Dist, best: dt.Best, outs: dt.Outs}
 	if kf != game.NoTile && int(t.dist[kf]) == t.best && !a.IsOkey(kf) {
 		t.outs[kf] = m.outs
 	}
+	return t
+}
+
+// shared holds discard tables for every bot of the process. The arena
+// plays each deal four times, the bots rotated round the table, and
+// until the bots' choices part the racks they analyse are the same (one
+// table in six in a run of normal bots). A table is the analyser's
+// answer for the rack, so one from the cache changes no decision. It is
+// small and direct-mapped: a rack comes back within a few hands or not
+// at all.
+var shared = tableCache{seed: maphash.MakeSeed()}
+
+const tableCacheSize = 1024
+
+type tableKey struct {
+	an    game.Analyzer
+	rack  game.Hand
+	known game.TileSet
+}
+
+type tableEntry struct {
+	key tableKey
+	ok  bool
+	t   game.DiscardTable
+}
+
+type tableCache struct {
+	mu   sync.Mutex
+	seed maphash.Seed
+	e    [tableCacheSize]tableEntry
+}
+
+// table is a.DiscardTable(h, known), from the cache when it holds it.
+func (c *tableCache) table(a *game.Analyzer, h game.Hand, known game.TileSet) game.DiscardTable {
+	k := tableKey{an: *a, rack: h, known: known}
+	e := &c.e[maphash.Comparable(c.seed, k)%tableCacheSize]
+	c.mu.Lock()
+	if e.ok && e.key == k {
+		t := e.t
+		c.mu.Unlock()
+		return t
+	}
+	c.mu.Unlock()
+	t := a.DiscardTable(h, known)
+	c.mu.Lock()
+	e.key, e.t, e.ok = k, t, true
+	c.mu.Unlock()
 	return t
 }
 
