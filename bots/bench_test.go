@@ -68,3 +68,37 @@ func BenchmarkDiscardChoice(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkDiscardTable is the analysis of a discard on the discard
+// positions of real hands: the analyser's table (without the shared
+// cache, which would answer from memory), and the same from the plain
+// calls (DiscardDistances, then Outs of every tied discard).
+func BenchmarkDiscardTable(b *testing.B) {
+	var as []game.Analyzer
+	var hs []game.Hand
+	for _, v := range benchPositions(b) {
+		if v.Stage != game.MustDiscard {
+			continue
+		}
+		h, err := hand(&v.Analyzer, &v.Counts)
+		if err != nil {
+			b.Fatal(err)
+		}
+		as, hs = append(as, v.Analyzer), append(hs, h)
+	}
+	b.Run("table", func(b *testing.B) {
+		i := 0
+		for b.Loop() {
+			as[i%len(hs)].DiscardTable(hs[i%len(hs)], 0)
+			i++
+		}
+	})
+	b.Run("plain", func(b *testing.B) {
+		i := 0
+		for b.Loop() {
+			var m memory
+			refDiscards(&m, &as[i%len(hs)], hs[i%len(hs)])
+			i++
+		}
+	})
+}

@@ -14,9 +14,9 @@ import (
 // distance), takes the previous discard only when that lowers the
 // distance, finishes as soon as it can (with the discard that scores
 // most) and never shows the indicator. It counts no discards: that is
-// the hard level's edge. A draw costs one distance (the distance of its
-// own rack it remembers from its last discard), a discard one discard
-// table.
+// the hard level's edge. A draw costs no analysis (the outs of its own
+// rack it remembers from its last discard answer the take test), a
+// discard one discard table.
 type Normal struct {
 	rnd *game.Seeded
 	mem memory
