@@ -60,11 +60,13 @@ type memory struct {
 	// exact is set when outs are the rack's outs, every one (a level
 	// may remember a discard it took no outs for).
 	exact bool
+	// cache is the discard tables the bot shares with others (nil: none).
+	cache *TableCache
 }
 
 // remember stores the analysis of the rack left after a discard.
 func (m *memory) remember(a *game.Analyzer, rack game.Hand, dist int, outs game.TileSet) {
-	*m = memory{an: *a, rack: rack, dist: int8(dist), outs: outs, ok: true}
+	*m = memory{an: *a, rack: rack, dist: int8(dist), outs: outs, ok: true, cache: m.cache}
 }
 
 // rememberOuts is remember with outs that are the rack's Outs.
@@ -117,7 +119,7 @@ func (m *memory) discards(a *game.Analyzer, h game.Hand) table {
 			}
 		}
 	}
-	dt := shared.table(a, h, known)
+	dt := m.cache.table(a, h, known)
 	t := table{dist: dt.Dist, best: dt.Best, outs: dt.Outs}
 	if kf != game.NoTile && int(t.dist[kf]) == t.best && !a.IsOkey(kf) {
 		t.outs[kf] = m.outs
@@ -125,14 +127,22 @@ func (m *memory) discards(a *game.Analyzer, h game.Hand) table {
 	return t
 }
 
-// shared holds discard tables for every bot of the process. The arena
+// TableCache holds discard tables for the bots that share it. The arena
 // plays each deal four times, the bots rotated round the table, and
 // until the bots' choices part the racks they analyse are the same (one
-// table in six in a run of normal bots). A table is the analyser's
-// answer for the rack, so one from the cache changes no decision. It is
-// small and direct-mapped: a rack comes back within a few hands or not
-// at all.
-var shared = tableCache{seed: maphash.MakeSeed()}
+// table in six in a run of normal bots); it gives every bot of a run one
+// cache (Options.Cache). A table is the analyser's answer for the rack,
+// so one from the cache changes no decision. It is small and
+// direct-mapped: a rack comes back within a few hands or not at all. It
+// is safe for concurrent use.
+type TableCache struct {
+	mu   sync.Mutex
+	seed maphash.Seed
+	e    [tableCacheSize]tableEntry
+}
+
+// NewTableCache returns an empty cache.
+func NewTableCache() *TableCache { return &TableCache{seed: maphash.MakeSeed()} }
 
 const tableCacheSize = 1024
 
@@ -148,14 +158,12 @@ type tableEntry struct {
 	t   game.DiscardTable
 }
 
-type tableCache struct {
-	mu   sync.Mutex
-	seed maphash.Seed
-	e    [tableCacheSize]tableEntry
-}
-
-// table is a.DiscardTable(h, known), from the cache when it holds it.
-func (c *tableCache) table(a *game.Analyzer, h game.Hand, known game.TileSet) game.DiscardTable {
+// table is a.DiscardTable(h, known), from the cache when it holds it
+// (a nil cache holds nothing).
+func (c *TableCache) table(a *game.Analyzer, h game.Hand, known game.TileSet) game.DiscardTable {
+	if c == nil {
+		return a.DiscardTable(h, known)
+	}
 	k := tableKey{an: *a, rack: h, known: known}
 	e := &c.e[maphash.Comparable(c.seed, k)%tableCacheSize]
 	c.mu.Lock()

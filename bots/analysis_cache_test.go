@@ -1,7 +1,6 @@
 package bots
 
 import (
-	"hash/maphash"
 	"sync"
 	"testing"
 
@@ -36,7 +35,7 @@ func TestTableCache(t *testing.T) {
 	if len(asks) < 20 {
 		t.Fatalf("only %d racks", len(asks))
 	}
-	c := &tableCache{seed: maphash.MakeSeed()} // its own: other tests do not fill it
+	c := NewTableCache()
 	var wg sync.WaitGroup
 	errs := make(chan string, 4)
 	for g := range 4 {

@@ -37,6 +37,9 @@ type Options struct {
 	Seed uint64
 	// Think is the expert's time budget per decision (default 300ms).
 	Think time.Duration
+	// Cache, when set, is shared by bots that analyse the same racks, as
+	// in the arena's duplicate deals; it saves time and changes nothing.
+	Cache *TableCache
 }
 
 // ErrUnknownLevel is returned by New for a level name it does not know.
@@ -48,9 +51,13 @@ func New(level string, opt Options) (Bot, error) {
 	case "easy":
 		return NewEasy(opt.Seed), nil
 	case "normal":
-		return NewNormal(opt.Seed), nil
+		b := NewNormal(opt.Seed)
+		b.mem.cache = opt.Cache
+		return b, nil
 	case "hard":
-		return NewHard(opt.Seed), nil
+		b := NewHard(opt.Seed)
+		b.mem.cache = opt.Cache
+		return b, nil
 	case "expert":
 		return NewExpert(opt.Seed, opt.Think), nil
 	}

@@ -178,6 +178,9 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	tallies := make([]tally, workers)
 	winners := make([]int8, cfg.Hands) // bot index of each hand's winner, -1 for none
 	errs := make([]error, workers)
+	// One discard-table cache for the run: the four rotations of a deal
+	// analyse the same racks until the bots' choices part.
+	cache := bots.NewTableCache()
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
@@ -187,7 +190,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 				if i >= cfg.Hands || ctx.Err() != nil {
 					return
 				}
-				if err := playHand(ctx, &cfg, i, t, &winners[i]); err != nil {
+				if err := playHand(ctx, &cfg, i, t, &winners[i], cache); err != nil {
 					errs[w] = err
 					cancel()
 					return
@@ -228,14 +231,14 @@ func botSeed(seed uint64, k, j int) uint64 {
 }
 
 // playHand plays hand i of the run (deal i/4, rotation i%4) and counts it
-// into t.
-func playHand(ctx context.Context, cfg *Config, i int, t *tally, winner *int8) error {
+// into t; its bots share cache.
+func playHand(ctx context.Context, cfg *Config, i int, t *tally, winner *int8, cache *bots.TableCache) error {
 	*winner = -1
 	k, rot := i/game.NumSeats, i%game.NumSeats
 	var seatBot [game.NumSeats]bots.Bot
 	var botOf [game.NumSeats]int // bot index sitting in each seat
 	for j, name := range cfg.Bots {
-		b, err := bots.New(name, bots.Options{Seed: botSeed(cfg.Seed, k, j), Think: cfg.Think})
+		b, err := bots.New(name, bots.Options{Seed: botSeed(cfg.Seed, k, j), Think: cfg.Think, Cache: cache})
 		if err != nil {
 			return err
 		}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"testing"
 
+	"okey/bots"
 	"okey/game"
 )
 
@@ -76,10 +77,11 @@ func BenchmarkHand(b *testing.B) {
 		b.Run(level, func(b *testing.B) {
 			cfg := Config{Bots: []string{level, level, level, level}, Seed: 7, Rules: game.DefaultRules(), Hands: 1}
 			var t tally
+			cache := bots.NewTableCache()
 			i := 0
 			for b.Loop() {
 				var w int8
-				if err := playHand(context.Background(), &cfg, i, &t, &w); err != nil {
+				if err := playHand(context.Background(), &cfg, i, &t, &w, cache); err != nil {
 					b.Fatal(err)
 				}
 				i++
