@@ -56,6 +56,9 @@ const (
 	// clearlyBehind is the z-score of a paired difference past which a
 	// candidate is dropped.
 	clearlyBehind = 2.5
+	// expertSure is the z-score of a paired difference past which the
+	// search overrules the hard choice (cands[0]).
+	expertSure = 1.64
 	// firstCheck is the number of worlds played before any candidate may
 	// be dropped, and checkEvery the interval between checks.
 	firstCheck = 16
@@ -204,7 +207,36 @@ func (b *Expert) search(ctx context.Context, v *game.View, cands []game.Action, 
 	if best < 0 {
 		return cands[0], nil // no world played in time: the hard choice
 	}
+	// the hard choice stands unless the worlds say clearly that another
+	// move is better
+	if best != 0 && alive[0] && pairedZ(scores[best], scores[0]) < expertSure {
+		best = 0
+	}
 	return cands[best], nil
+}
+
+// pairedZ is the z-score of the mean of a[w]-b[w] over the worlds both
+// played (0 when there are too few to tell).
+func pairedZ(a, b []float64) float64 {
+	k := min(len(a), len(b))
+	if k < 2 {
+		return 0
+	}
+	var sum, sq float64
+	for w := range k {
+		d := a[w] - b[w]
+		sum += d
+		sq += d * d
+	}
+	m := sum / float64(k)
+	v := max(sq/float64(k)-m*m, 0) * float64(k) / float64(k-1)
+	if v == 0 {
+		if m > 0 {
+			return math.Inf(1)
+		}
+		return 0
+	}
+	return m / math.Sqrt(v/float64(k))
 }
 
 // errOutOfTime stops a playout that would overrun the time budget.
