@@ -17,14 +17,15 @@ import (
 // unseen rather than by every copy outside its rack. Among the discards
 // that leave the least distance it looks two exchanges ahead: for each
 // out of what is left it finds the best discard after drawing it, and
-// scores the candidate by the distance it expects after two draws. It
-// defends: a tile that the next player is likely to want (near what that
-// player took, not what it passed up or threw) costs a penalty that grows
-// as the hand goes on. It shows the indicator whenever it can. With a
-// winning hand that holds an okey it may hold on for an okey finish
-// (double points), but only while the chance of drawing a tile that lets
-// the okey go outweighs the risk that someone else finishes first;
-// otherwise it finishes at once.
+// scores the candidate by the distance it expects after two draws; the
+// last ties go to the loosest tile, as normal's do. It defends, lightly
+// and only among those discards: a tile that the next player is likely
+// to want (near what that player took, not what it passed up or threw)
+// costs a penalty that grows as the hand goes on. It shows the indicator
+// whenever it can. With a winning hand that holds an okey it may hold on
+// for an okey finish (double points), but only while the chance of
+// drawing a tile that lets the okey go outweighs the risk that someone
+// else finishes first; otherwise it finishes at once.
 type Hard struct {
 	rnd *game.Seeded
 	mem memory
