@@ -28,7 +28,9 @@ import (
 // serve every candidate, so the comparison is paired; a candidate is
 // dropped as soon as it is clearly behind the leader, and the search
 // stops when one is left, when the worlds are done, or before the time
-// budget (Options.Think, 300 ms by default) would run out. Drawing or
+// budget (Options.Think, 300 ms by default) would run out. The hard
+// level's favourite is played unless another candidate is clearly ahead
+// of it over the worlds both played (expertSure). Drawing or
 // taking, finishing, holding for an okey finish and gösterme follow the
 // hard level.
 type Expert struct {
