@@ -13,7 +13,7 @@ import (
 func TestHardTakeMemory(t *testing.T) {
 	seeds := []uint64{31, 32, 33, 34, 35, 36}
 	if testing.Short() {
-		seeds = seeds[:2]
+		seeds = seeds[:4]
 	}
 	rules := []string{"default", "indicator_last", "simple104", "no_wrap"}
 	checked, fromMemory := 0, 0
