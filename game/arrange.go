@@ -266,22 +266,7 @@ func (c *coverer) run(f int) {
 }
 
 func (c *coverer) coverRun(f, col, start, L int) {
-	var m gmeld
-	m.kind = Run
-	m.n = L
-	need := 0
-	for i := range L {
-		val := start + i
-		if val == 14 {
-			val = 1
-		}
-		face := col*NumValues + val - 1
-		m.faces[i] = int8(face)
-		if face != f && c.nat[face] == 0 {
-			m.wild[i] = true
-			need++
-		}
-	}
+	m, need := c.runMeld(f, col, start, L)
 	if need > c.wilds {
 		return
 	}

@@ -213,11 +213,12 @@ func missingPrefix(nat *[52]int8, c, f int) (out [15]int8) {
 	return out
 }
 
-func (g *grouper) tryRun(f, c, start, L int) bool {
-	var m gmeld
+// runMeld is the run of colour c from start, L long (14 being 1 above
+// 13), with the faces that no natural left fills marked wild (f, the
+// face being seated, counts as there), and the number of those.
+func (g *grouper) runMeld(f, c, start, L int) (m gmeld, need int) {
 	m.kind = Run
 	m.n = L
-	need := 0
 	for i := range L {
 		val := start + i
 		if val == 14 {
@@ -230,6 +231,11 @@ func (g *grouper) tryRun(f, c, start, L int) bool {
 			need++
 		}
 	}
+	return m, need
+}
+
+func (g *grouper) tryRun(f, c, start, L int) bool {
+	m, need := g.runMeld(f, c, start, L)
 	if need > g.wilds {
 		return false
 	}

@@ -191,20 +191,10 @@ func rowCodes(r uint32) (left, right int) {
 // sharedValues lists the values where two or more colours hold naturals,
 // with their set choices.
 func sharedValues(p *played, out *[NumValues]sharedValue) int {
-	var lo, hi [NumColours]uint32
-	for c := range NumColours {
-		lo[c], hi[c] = p.rows[c]&rowLo, p.rows[c]>>16&rowLo
-	}
-	shared := lo[0]&lo[1] | lo[0]&lo[2] | lo[0]&lo[3] | lo[1]&lo[2] | lo[1]&lo[3] | lo[2]&lo[3]
-	n := 0
-	for ; shared != 0; shared &= shared - 1 {
-		v := bits.TrailingZeros32(shared)
-		code := 0
-		for c := range NumColours {
-			code += int(lo[c]>>v&1+hi[c]>>v&1) * pow3[c]
-		}
-		out[n] = sharedValue{v: int8(v + 1), code: int16(code), opts: setChoices[code]}
-		n++
+	var codes [NumValues]sharedCode
+	n := sharedCodes(p, &codes)
+	for i, sc := range codes[:n] {
+		out[i] = sharedValue{v: sc.v, code: sc.code, opts: setChoices[sc.code]}
 	}
 	return n
 }
