@@ -228,30 +228,8 @@ func (c *coverer) run(f int) {
 		return
 	}
 	col, v := f/NumValues, f%NumValues+1
-	top := 13
-	if c.wrap {
-		top = 14
-	}
-	positions := [2]int{v, 0}
-	if v == 1 && c.wrap {
-		positions[1] = 14
-	}
-	missing := missingPrefix(&c.nat, col, f)
-	for L := 13; L >= 3; L-- {
-		for _, p := range positions {
-			if p == 0 {
-				continue
-			}
-			for start := max(1, p-L+1); start <= p && start+L-1 <= top; start++ {
-				if start == 1 && start+L-1 == 14 {
-					continue
-				}
-				if int(missing[start+L-1]-missing[start-1]) > c.wilds {
-					continue
-				}
-				c.coverRun(f, col, start, L)
-			}
-		}
+	for start, L := range c.runsThrough(f) {
+		c.coverRun(f, col, start, L)
 	}
 	var m gmeld
 	m.kind = Set

@@ -1,5 +1,7 @@
 package game
 
+import "iter"
+
 // IsWin reports whether a 14-tile hand wins, as melds or as seven pairs.
 // It is Win without building the grouping. Any other size does not win.
 func (a *Analyzer) IsWin(h Hand) bool {
@@ -154,31 +156,9 @@ func (g *grouper) find(f int) bool {
 		return false
 	}
 	// Runs containing f, longest first so a natural reading comes first.
-	top := 13
-	if g.wrap {
-		top = 14
-	}
-	positions := [2]int{v, 0}
-	if v == 1 && g.wrap {
-		positions[1] = 14
-	}
-	missing := missingPrefix(&g.nat, c, f)
-	for L := 13; L >= 3; L-- {
-		for _, p := range positions {
-			if p == 0 {
-				continue
-			}
-			for start := max(1, p-L+1); start <= p && start+L-1 <= top; start++ {
-				if start == 1 && start+L-1 == 14 {
-					continue // 13-1-2 is not a run
-				}
-				if int(missing[start+L-1]-missing[start-1]) > g.wilds {
-					continue // more gaps than okeys
-				}
-				if g.tryRun(f, c, start, L) {
-					return true
-				}
-			}
+	for start, L := range g.runsThrough(f) {
+		if g.tryRun(f, c, start, L) {
+			return true
 		}
 	}
 	if g.onlyColour >= 0 {
@@ -198,6 +178,41 @@ func (g *grouper) find(f int) bool {
 
 // missingPrefix[p] counts the positions 1..p of colour c's line without
 // a natural (face f, about to be used, counts as present).
+// runsThrough yields the runs (start, length; start 14 being 1 above 13)
+// that hold face f and whose gaps the okeys left can fill, longest first.
+func (g *grouper) runsThrough(f int) iter.Seq2[int, int] {
+	return func(yield func(int, int) bool) {
+		c, v := f/NumValues, f%NumValues+1
+		top := 13
+		if g.wrap {
+			top = 14
+		}
+		positions := [2]int{v, 0}
+		if v == 1 && g.wrap {
+			positions[1] = 14
+		}
+		missing := missingPrefix(&g.nat, c, f)
+		for L := 13; L >= 3; L-- {
+			for _, p := range positions {
+				if p == 0 {
+					continue
+				}
+				for start := max(1, p-L+1); start <= p && start+L-1 <= top; start++ {
+					if start == 1 && start+L-1 == 14 {
+						continue // 13-1-2 is not a run
+					}
+					if int(missing[start+L-1]-missing[start-1]) > g.wilds {
+						continue // more gaps than okeys
+					}
+					if !yield(start, L) {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
 func missingPrefix(nat *[52]int8, c, f int) (out [15]int8) {
 	for p := 1; p <= 14; p++ {
 		v := p
