@@ -17,5 +17,18 @@ func tuneSet(b Bot, k string, x float64) error {
 			return nil
 		}
 	}
+	if b, ok := b.(*pimc); ok {
+		switch k {
+		case "n":
+			b.n = int(x)
+			return nil
+		case "k":
+			b.k = int(x)
+			return nil
+		case "cheat":
+			b.cheat = int(x)
+			return nil
+		}
+	}
 	return fmt.Errorf("no knob %q for %s", k, b.Level())
 }

@@ -29,7 +29,10 @@ import (
 // tuneSet). Each table (tables are separated by ';') is played on the same
 // deals with the same bot seeds (OKEY_SEED, 1 by default), and the first
 // bot's share of every table after the first is compared deal by deal
-// with its share in the first: the Δ and its 95% interval. 8,000 hands
+// with its share in the first: the Δ and its 95% interval. The level
+// pimc is the bench's own search player (tune_pimc_test.go), and the one
+// bot the bench shows the true state (to measure what seeing it is
+// worth). OKEY_WORKERS sets the goroutines (2 by default). 8,000 hands
 // of hard against normal take about 20 s on two cores and give an
 // interval of about ±0.7 points.
 func TestTune(t *testing.T) {
@@ -75,9 +78,12 @@ func TestTune(t *testing.T) {
 // level with changes after a dash.
 func tuneVariant(name string, seed uint64) (Bot, error) {
 	level, mods, _ := strings.Cut(name, "-")
-	b, err := New(level, Options{Seed: seed, Think: 50 * time.Millisecond})
-	if err != nil {
-		return nil, err
+	var b Bot = newPimc(seed)
+	if level != "pimc" {
+		var err error
+		if b, err = New(level, Options{Seed: seed, Think: 50 * time.Millisecond}); err != nil {
+			return nil, err
+		}
 	}
 	if mods == "" {
 		return b, nil
@@ -96,8 +102,13 @@ func tuneRun(names []string, hands int, seed uint64) ([]int8, error) {
 	winners := make([]int8, hands)
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	errs := make([]error, 2)
-	for w := range 2 {
+	workers := 2
+	if s := os.Getenv("OKEY_WORKERS"); s != "" {
+		workers, _ = strconv.Atoi(s)
+		workers = max(workers, 1)
+	}
+	errs := make([]error, workers)
+	for w := range workers {
 		wg.Go(func() {
 			for {
 				i := int(next.Add(1) - 1)
@@ -137,6 +148,9 @@ func tuneHand(names []string, i int, seed uint64) (int8, error) {
 	ctx := context.Background()
 	for s.Phase() == game.Playing && s.Moves() < 500 {
 		who := s.Turn()
+		if o, ok := seat[who].(interface{ see(game.State) }); ok {
+			o.see(s)
+		}
 		a, err := seat[who].Decide(ctx, s.View(who))
 		if err != nil {
 			return -1, err

@@ -1,0 +1,167 @@
+//go:build tune
+
+package bots
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"okey/game"
+)
+
+// pimc is a tuning-bench player that measures how much a search over
+// whole playouts can add to the normal rule: at a discard it takes the
+// least-distance candidates (normal's pick first), plays every candidate
+// out to the end of the hand n times on the same sampled worlds with all
+// four seats on the normal policy, and throws the candidate that won the
+// most playouts (normal's pick on a tie). Every other move is normal's.
+// With cheat set it is an oracle, not a player: the bench hands it the
+// true state, and its worlds keep the racks it is set to see as they
+// are (cheat=7: every rack, so it knows everything but the order of the
+// draws).
+type pimc struct {
+	base  *Normal
+	rnd   *game.Seeded
+	n     int
+	k     int
+	cheat int
+	truth game.State
+}
+
+func newPimc(seed uint64) *pimc {
+	return &pimc{base: NewNormal(seed), rnd: game.NewSeeded(seed ^ 0x9157), n: 64, k: 4}
+}
+
+func (b *pimc) Level() string { return "pimc" }
+
+// see gives the oracle the true state before each decision.
+func (b *pimc) see(s game.State) { b.truth = s }
+
+func (b *pimc) Decide(ctx context.Context, v game.View) (game.Action, error) {
+	a, err := b.base.Decide(ctx, v)
+	if err != nil || v.Stage != game.MustDiscard || a.Kind != game.ActDiscard || !v.MyTurn() {
+		return a, err
+	}
+	an := &v.Analyzer
+	h, err := hand(an, &v.Counts)
+	if err != nil {
+		return game.Action{}, err
+	}
+	var m memory
+	tb := m.discards(an, h)
+	w := liveCopies(an, &v.Counts)
+	cs := []game.Tile{a.Tile}
+	type scored struct {
+		t game.Tile
+		l int
+	}
+	var rest []scored
+	for f, d := range tb.dist {
+		t := game.Tile(f)
+		if int(d) != tb.best || an.IsOkey(t) || t == a.Tile {
+			continue
+		}
+		rest = append(rest, scored{t, weight(tb.outs[f], &w)})
+	}
+	slices.SortStableFunc(rest, func(x, y scored) int { return y.l - x.l })
+	for _, r := range rest[:min(len(rest), b.k-1)] {
+		cs = append(cs, r.t)
+	}
+	if len(cs) == 1 {
+		return a, nil
+	}
+	wins := make([]int, len(cs))
+	for range b.n {
+		world, err := b.world(&v)
+		if err != nil {
+			return game.Action{}, err
+		}
+		seed := b.rnd.Uint64()
+		for i, t := range cs {
+			won, err := playToEnd(world, v.Seat, game.DiscardAction(v.Seat, t), seed)
+			if err != nil {
+				return game.Action{}, err
+			}
+			if won {
+				wins[i]++
+			}
+		}
+	}
+	best := 0
+	for i := range cs {
+		if wins[i] > wins[best] {
+			best = i
+		}
+	}
+	return game.DiscardAction(v.Seat, cs[best]), nil
+}
+
+// world is one guess at the hidden tiles: the racks of the seats the
+// bot sees (cheat: a bit per seat after it, 1 the next, 2 the one
+// across, 4 the previous) as they are, the other racks and the wall
+// dealt at random from what is left, as the expert samples them.
+func (b *pimc) world(v *game.View) (game.State, error) {
+	known := v.Known()
+	pool := v.Unseen()
+	var h game.Hidden
+	var sees [game.NumSeats]bool
+	for s := range game.NumSeats {
+		if s == v.Seat || b.cheat&(1<<((s-v.Seat+game.NumSeats-1)%game.NumSeats)) == 0 {
+			continue
+		}
+		sees[s] = true
+		h.Racks[s] = b.truth.View(s).Counts
+		for f, n := range h.Racks[s] {
+			pool[f] -= n - known[s][f]
+		}
+	}
+	tiles := pool.Tiles()
+	b.rnd.ShuffleTiles(tiles)
+	for s := range game.NumSeats {
+		if s == v.Seat || sees[s] {
+			continue
+		}
+		h.Racks[s] = known[s]
+		for range v.TileCounts[s] - known[s].Total() {
+			h.Racks[s][tiles[0]]++
+			tiles = tiles[1:]
+		}
+	}
+	h.Wall = tiles
+	if v.Rules.IndicatorLast && v.Indicator.Valid() && v.WallLeft > 0 {
+		h.Wall = append(h.Wall, v.Indicator)
+	}
+	st, err := v.Assume(h)
+	if err != nil {
+		return game.State{}, fmt.Errorf("pimc world: %w", err)
+	}
+	return st, nil
+}
+
+// playToEnd applies a in s and plays on with normal bots on every seat;
+// won is whether seat me won.
+func playToEnd(s game.State, me int, a game.Action, seed uint64) (bool, error) {
+	s, _, err := s.Apply(a)
+	if err != nil {
+		return false, err
+	}
+	var players [game.NumSeats]*Normal
+	for i := range players {
+		players[i] = NewNormal(seed + uint64(i))
+	}
+	ctx := context.Background()
+	for s.Phase() == game.Playing && s.Moves() < 500 {
+		seat := s.Turn()
+		v := s.View(seat)
+		act, err := players[seat].Decide(ctx, v)
+		if err != nil {
+			return false, fmt.Errorf("playout, seat %d: %w", seat, err)
+		}
+		if s, _, err = s.Apply(act); err != nil {
+			return false, fmt.Errorf("playout, seat %d: %w", seat, err)
+		}
+	}
+	r := s.Result()
+	return r != nil && r.Winner == me, nil
+}
