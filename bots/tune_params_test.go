@@ -25,6 +25,9 @@ func tuneSet(b Bot, k string, x float64) error {
 		case "k":
 			b.k = int(x)
 			return nil
+		case "filt":
+			b.filt = int(x)
+			return nil
 		case "cheat":
 			b.cheat = int(x)
 			return nil

@@ -5,6 +5,7 @@ package bots
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 
 	"okey/game"
@@ -26,6 +27,9 @@ type pimc struct {
 	n     int
 	k     int
 	cheat int
+	// filt is the most guesses tried for a world that agrees with every
+	// other seat's last discard (0: the first guess).
+	filt  int
 	truth game.State
 }
 
@@ -74,6 +78,9 @@ func (b *pimc) Decide(ctx context.Context, v game.View) (game.Action, error) {
 	wins := make([]int, len(cs))
 	for range b.n {
 		world, err := b.world(&v)
+		for try := 1; err == nil && try < b.filt && !agrees(&v, world); try++ {
+			world, err = b.world(&v)
+		}
 		if err != nil {
 			return game.Action{}, err
 		}
@@ -137,6 +144,47 @@ func (b *pimc) world(v *game.View) (game.State, error) {
 		return game.State{}, fmt.Errorf("pimc world: %w", err)
 	}
 	return st, nil
+}
+
+// agrees reports whether every other seat's last discard was one that
+// left the least distance from the rack the world gives it, as a normal
+// player's always is.
+func agrees(v *game.View, w game.State) bool {
+	var last [game.NumSeats]game.Tile
+	for s := range last {
+		last[s] = game.NoTile
+	}
+	for _, e := range v.History {
+		switch e.Kind {
+		case game.EvDiscard:
+			last[e.Seat] = e.Tile
+		case game.EvFinish:
+			return true
+		}
+	}
+	an := &v.Analyzer
+	for s, d := range last {
+		if s == v.Seat || d == game.NoTile || an.IsOkey(d) {
+			continue
+		}
+		c := w.View(s).Counts
+		c[d]++
+		h, err := an.HandOf(c)
+		if err != nil {
+			return false
+		}
+		dd := an.DiscardDistances(h)
+		best := int8(math.MaxInt8)
+		for f, k := range dd {
+			if k >= 0 && !an.IsOkey(game.Tile(f)) {
+				best = min(best, k)
+			}
+		}
+		if dd[d] != best {
+			return false
+		}
+	}
+	return true
 }
 
 // playToEnd applies a in s and plays on with normal bots on every seat;
