@@ -98,6 +98,13 @@ func (o *optimal) solveAll(a *Analyzer, p *played, all bool) {
 	r.initWith(a.wraps(), p, all)
 	r.solveKeep(o)
 	o.best = r.best
+	o.index()
+}
+
+// index prepares every optimal config and groups them by colour, and
+// raises slack to the most spare slots any of them has (the callers
+// zero it first).
+func (o *optimal) index() {
 	o.nGroups = [NumColours]int{}
 	for i := range o.n {
 		x := &o.opts[i]

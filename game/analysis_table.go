@@ -195,15 +195,7 @@ func (o *optimal) without(a *Analyzer, p *played, f Tile, dst *optimal) bool {
 	}
 	r.best = o.best
 	r.bestChoice = dst.opts[0].choice
-	dst.nGroups = [NumColours]int{}
-	for i := range dst.n {
-		x := &dst.opts[i]
-		dst.prepare(x)
-		dst.slack = max(dst.slack, x.spare)
-		for c := range NumColours {
-			dst.group(c, i, x)
-		}
-	}
+	dst.index()
 	return true
 }
 
