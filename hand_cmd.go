@@ -14,6 +14,8 @@ import (
 	"sync"
 
 	"okey/game"
+	"okey/game/hand"
+	"okey/game/tile"
 )
 
 const handUsage = `usage: okey hand [--rules OPTIONS] --indicator TILE TILE… (14 or 15 tiles)
@@ -114,49 +116,49 @@ func handMain(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 
 // parseHand checks an indicator and a hand of 14 or 15 tiles against the
 // rules and returns them ready for analysis.
-func parseHand(rules game.Rules, ind, tiles string) (game.Analyzer, game.Hand, error) {
-	indicator := game.NoTile
+func parseHand(rules game.Rules, ind, tiles string) (hand.Analyzer, hand.Hand, error) {
+	indicator := tile.NoTile
 	ind = strings.TrimSpace(ind)
 	switch {
 	case !rules.HasOkey() && ind != "" && ind != "-":
-		return game.Analyzer{}, game.Hand{}, fmt.Errorf("simple104 has no indicator, got %q", ind)
+		return hand.Analyzer{}, hand.Hand{}, fmt.Errorf("simple104 has no indicator, got %q", ind)
 	case rules.HasOkey() && ind == "":
-		return game.Analyzer{}, game.Hand{}, errors.New("no indicator: give the gösterge, e.g. --indicator R4 or \"R4: …\"")
+		return hand.Analyzer{}, hand.Hand{}, errors.New("no indicator: give the gösterge, e.g. --indicator R4 or \"R4: …\"")
 	case rules.HasOkey():
-		t, err := game.ParseTile(ind)
+		t, err := tile.ParseTile(ind)
 		if err != nil {
-			return game.Analyzer{}, game.Hand{}, fmt.Errorf("indicator: %w", err)
+			return hand.Analyzer{}, hand.Hand{}, fmt.Errorf("indicator: %w", err)
 		}
-		if t == game.FalseJoker {
-			return game.Analyzer{}, game.Hand{}, errors.New("a false joker is never the indicator")
+		if t == tile.FalseJoker {
+			return hand.Analyzer{}, hand.Hand{}, errors.New("a false joker is never the indicator")
 		}
 		indicator = t
 	}
-	an, err := game.NewAnalyzer(rules, indicator)
+	an, err := hand.NewAnalyzer(rules.HandConfig(), indicator)
 	if err != nil {
-		return game.Analyzer{}, game.Hand{}, err
+		return hand.Analyzer{}, hand.Hand{}, err
 	}
-	ts, err := game.ParseTiles(tiles)
+	ts, err := tile.ParseTiles(tiles)
 	if err != nil {
-		return game.Analyzer{}, game.Hand{}, err
+		return hand.Analyzer{}, hand.Hand{}, err
 	}
 	if len(ts) != 14 && len(ts) != 15 {
-		return game.Analyzer{}, game.Hand{}, fmt.Errorf("a hand has 14 or 15 tiles, this one has %d", len(ts))
+		return hand.Analyzer{}, hand.Hand{}, fmt.Errorf("a hand has 14 or 15 tiles, this one has %d", len(ts))
 	}
 	h, err := an.NewHand(ts)
 	if err != nil {
-		return game.Analyzer{}, game.Hand{}, err
+		return hand.Analyzer{}, hand.Hand{}, err
 	}
 	return an, h, nil
 }
 
 // describeHand writes the analysis of a hand for a person.
-func describeHand(w io.Writer, an *game.Analyzer, h game.Hand) {
+func describeHand(w io.Writer, an *hand.Analyzer, h hand.Hand) {
 	tiles := h.Tiles()
-	if ind := an.Indicator(); ind != game.NoTile {
+	if ind := an.Indicator(); ind != tile.NoTile {
 		fmt.Fprintf(w, "Indicator %v, okey %v (a false joker J plays as %v)\n", ind, an.Okey(), an.Okey())
 	}
-	fmt.Fprintf(w, "Hand of %d: %s\n", len(tiles), game.FormatTiles(tiles))
+	fmt.Fprintf(w, "Hand of %d: %s\n", len(tiles), tile.FormatTiles(tiles))
 	if len(tiles) == 15 {
 		d := an.BestDiscard(h)
 		if d.Wins {
@@ -166,7 +168,7 @@ func describeHand(w io.Writer, an *game.Analyzer, h game.Hand) {
 			}
 			fmt.Fprintf(w, "Wins: discard %v (%s) and lay down %s:\n", d.Tile, how, kindWords(d.Win.Kind))
 			writeMelds(w, an, d.Win)
-			fmt.Fprintf(w, "Each other player loses %d.\n", game.WinPoints(an.Rules(), d.Win, d.OkeyFinish))
+			fmt.Fprintf(w, "Each other player loses %d.\n", an.Points(&d.Win, d.OkeyFinish))
 			return
 		}
 		fmt.Fprintf(w, "Does not win. Discard %v: the 14 left are %s.\n", d.Tile, distanceWords(d.Distance))
@@ -179,15 +181,15 @@ func describeHand(w io.Writer, an *game.Analyzer, h game.Hand) {
 		fmt.Fprintf(w, "Wins with %s:\n", kindWords(win.Kind))
 		writeMelds(w, an, win)
 		fmt.Fprintf(w, "Each other player loses %d (%d with an okey finish).\n",
-			game.WinPoints(an.Rules(), win, false), game.WinPoints(an.Rules(), win, true))
+			an.Points(&win, false), an.Points(&win, true))
 		return
 	}
 	fmt.Fprintf(w, "Does not win: %s.\n", distanceWords(an.Distance(h)))
 	writeArrangement(w, an, tiles)
 }
 
-func kindWords(k game.WinKind) string {
-	if k == game.WinPairs {
+func kindWords(k hand.WinKind) string {
+	if k == hand.WinPairs {
 		return "seven pairs"
 	}
 	return "runs and sets"
@@ -200,7 +202,7 @@ func distanceWords(d int) string {
 	return strconv.Itoa(d) + " exchanges from winning"
 }
 
-func writeMelds(w io.Writer, an *game.Analyzer, win game.Win) {
+func writeMelds(w io.Writer, an *hand.Analyzer, win hand.Win) {
 	for _, m := range win.Melds {
 		var b strings.Builder
 		for i, t := range m.Tiles {
@@ -211,7 +213,7 @@ func writeMelds(w io.Writer, an *game.Analyzer, win game.Win) {
 			switch {
 			case an.IsOkey(t) && i < len(m.As):
 				b.WriteString("(okey as " + m.As[i].String() + ")")
-			case t == game.FalseJoker && i < len(m.As):
+			case t == tile.FalseJoker && i < len(m.As):
 				b.WriteString("(as " + m.As[i].String() + ")")
 			}
 		}
@@ -222,17 +224,17 @@ func writeMelds(w io.Writer, an *game.Analyzer, win game.Win) {
 	}
 }
 
-func writeArrangement(w io.Writer, an *game.Analyzer, tiles []game.Tile) {
-	arr := an.Arrange(tiles, game.ArrangeRuns)
+func writeArrangement(w io.Writer, an *hand.Analyzer, tiles []tile.Tile) {
+	arr := an.Arrange(tiles, hand.ArrangeRuns)
 	if len(arr.Groups) == 0 {
 		return
 	}
 	fmt.Fprintln(w, "Seri diz:")
 	for _, g := range arr.Groups {
-		fmt.Fprintf(w, "  %s\n", game.FormatTiles(g))
+		fmt.Fprintf(w, "  %s\n", tile.FormatTiles(g))
 	}
 	if len(arr.Leftover) > 0 {
-		fmt.Fprintf(w, "  left over: %s\n", game.FormatTiles(arr.Leftover))
+		fmt.Fprintf(w, "  left over: %s\n", tile.FormatTiles(arr.Leftover))
 	}
 }
 
@@ -327,16 +329,16 @@ func handBatch(ctx context.Context, rules game.Rules, r io.Reader, w io.Writer, 
 // analyzerCache keeps the analyzer of the last indicator seen, since
 // batches often repeat it.
 type analyzerCache struct {
-	ind game.Tile
+	ind tile.Tile
 	ok  bool
-	an  game.Analyzer
+	an  hand.Analyzer
 }
 
-func (c *analyzerCache) get(rules game.Rules, ind game.Tile) (*game.Analyzer, error) {
+func (c *analyzerCache) get(rules game.Rules, ind tile.Tile) (*hand.Analyzer, error) {
 	if c.ok && c.ind == ind {
 		return &c.an, nil
 	}
-	an, err := game.NewAnalyzer(rules, ind)
+	an, err := hand.NewAnalyzer(rules.HandConfig(), ind)
 	if err != nil {
 		return nil, err
 	}
@@ -353,10 +355,10 @@ func answerLine(out []byte, rules game.Rules, cache *analyzerCache, line []byte)
 		out = strconv.AppendQuote(out, err.Error())
 		return append(out, "}\n"...), true
 	}
-	var win game.Win
+	var win hand.Win
 	winning := false
 	distance := 0
-	var disc game.Discard
+	var disc hand.Discard
 	if h.Len() == 15 {
 		disc = an.BestDiscard(h)
 		winning, win, distance = disc.Wins, disc.Win, disc.Distance
@@ -399,7 +401,7 @@ func answerLine(out []byte, rules game.Rules, cache *analyzerCache, line []byte)
 }
 
 // lineHand reads "IND: TILES" (or, under simple104, "TILES").
-func lineHand(rules game.Rules, cache *analyzerCache, line []byte) (*game.Analyzer, game.Hand, error) {
+func lineHand(rules game.Rules, cache *analyzerCache, line []byte) (*hand.Analyzer, hand.Hand, error) {
 	line = bytes.TrimSpace(line)
 	var indPart, tilePart []byte
 	if i := bytes.IndexByte(line, ':'); i >= 0 {
@@ -407,29 +409,29 @@ func lineHand(rules game.Rules, cache *analyzerCache, line []byte) (*game.Analyz
 	} else {
 		tilePart = line
 	}
-	ind := game.NoTile
+	ind := tile.NoTile
 	switch {
 	case !rules.HasOkey():
 		if len(indPart) > 0 && string(indPart) != "-" {
-			return nil, game.Hand{}, fmt.Errorf("simple104 has no indicator, got %q", indPart)
+			return nil, hand.Hand{}, fmt.Errorf("simple104 has no indicator, got %q", indPart)
 		}
 	case len(indPart) == 0:
-		return nil, game.Hand{}, errors.New(`no indicator: write the line as "IND: TILES", e.g. "R4: R1 R2 …"`)
+		return nil, hand.Hand{}, errors.New(`no indicator: write the line as "IND: TILES", e.g. "R4: R1 R2 …"`)
 	default:
-		t, err := game.ParseTile(string(indPart))
+		t, err := tile.ParseTile(string(indPart))
 		if err != nil {
-			return nil, game.Hand{}, fmt.Errorf("indicator: %w", err)
+			return nil, hand.Hand{}, fmt.Errorf("indicator: %w", err)
 		}
-		if t == game.FalseJoker {
-			return nil, game.Hand{}, errors.New("a false joker is never the indicator")
+		if t == tile.FalseJoker {
+			return nil, hand.Hand{}, errors.New("a false joker is never the indicator")
 		}
 		ind = t
 	}
 	an, err := cache.get(rules, ind)
 	if err != nil {
-		return nil, game.Hand{}, err
+		return nil, hand.Hand{}, err
 	}
-	var buf [16]game.Tile
+	var buf [16]tile.Tile
 	ts := buf[:0]
 	for i := 0; i < len(tilePart); {
 		for i < len(tilePart) && isSep(tilePart[i]) {
@@ -445,22 +447,22 @@ func lineHand(rules game.Rules, cache *analyzerCache, line []byte) (*game.Analyz
 		t, ok := quickTile(tilePart[i:j])
 		if !ok {
 			var err error
-			if t, err = game.ParseTile(string(tilePart[i:j])); err != nil {
-				return nil, game.Hand{}, err
+			if t, err = tile.ParseTile(string(tilePart[i:j])); err != nil {
+				return nil, hand.Hand{}, err
 			}
 		}
 		if len(ts) == 16 {
-			return nil, game.Hand{}, errors.New("a hand has 14 or 15 tiles, this one has more")
+			return nil, hand.Hand{}, errors.New("a hand has 14 or 15 tiles, this one has more")
 		}
 		ts = append(ts, t)
 		i = j
 	}
 	if len(ts) != 14 && len(ts) != 15 {
-		return nil, game.Hand{}, fmt.Errorf("a hand has 14 or 15 tiles, this one has %d", len(ts))
+		return nil, hand.Hand{}, fmt.Errorf("a hand has 14 or 15 tiles, this one has %d", len(ts))
 	}
 	h, err := an.NewHand(ts)
 	if err != nil {
-		return nil, game.Hand{}, err
+		return nil, hand.Hand{}, err
 	}
 	return an, h, nil
 }
@@ -470,37 +472,37 @@ func isSep(b byte) bool { return b == ' ' || b == ',' || b == '\t' || b == '\r' 
 // quickTile reads the common spellings of a tile without allocating; it
 // reports false for anything else, which game.ParseTile then reads (and
 // explains, when it is not a tile).
-func quickTile(b []byte) (game.Tile, bool) {
+func quickTile(b []byte) (tile.Tile, bool) {
 	if len(b) == 1 && (b[0] == 'J' || b[0] == 'j') {
-		return game.FalseJoker, true
+		return tile.FalseJoker, true
 	}
 	if len(b) < 2 || len(b) > 3 {
-		return game.NoTile, false
+		return tile.NoTile, false
 	}
-	var c game.Colour
+	var c tile.Colour
 	switch b[0] | 0x20 {
 	case 'r':
-		c = game.Red
+		c = tile.Red
 	case 'y':
-		c = game.Yellow
+		c = tile.Yellow
 	case 'b':
-		c = game.Blue
+		c = tile.Blue
 	case 'k':
-		c = game.Black
+		c = tile.Black
 	default:
-		return game.NoTile, false
+		return tile.NoTile, false
 	}
 	v := 0
 	for _, d := range b[1:] {
 		if d < '0' || d > '9' {
-			return game.NoTile, false
+			return tile.NoTile, false
 		}
 		v = v*10 + int(d-'0')
 	}
-	if v < 1 || v > game.NumValues || b[1] == '0' {
-		return game.NoTile, false
+	if v < 1 || v > tile.NumValues || b[1] == '0' {
+		return tile.NoTile, false
 	}
-	return game.NewTile(c, v), true
+	return tile.NewTile(c, v), true
 }
 
 // writeDealt writes n lines "IND: T1 T2 …" to w, each a hand dealt from
@@ -511,19 +513,19 @@ func quickTile(b []byte) (game.Tile, bool) {
 func writeDealt(w io.Writer, n int, seed uint64) error {
 	rg := game.NewSeeded(seed)
 	bw := bufio.NewWriter(w)
-	tiles := make([]game.Tile, 0, 2*game.NumFaces)
-	for f := game.Tile(0); f < game.NumFaces; f++ {
+	tiles := make([]tile.Tile, 0, 2*tile.NumFaces)
+	for f := tile.Tile(0); f < tile.NumFaces; f++ {
 		tiles = append(tiles, f, f)
 	}
-	rest := make([]game.Tile, 0, len(tiles))
+	rest := make([]tile.Tile, 0, len(tiles))
 	for i := range n {
 		rg.ShuffleTiles(tiles)
 		j := 0
-		for tiles[j] == game.FalseJoker {
+		for tiles[j] == tile.FalseJoker {
 			j++
 		}
 		rest = append(append(rest[:0], tiles[:j]...), tiles[j+1:]...)
-		if _, err := fmt.Fprintf(bw, "%v: %s\n", tiles[j], game.FormatTiles(rest[:14+i%2])); err != nil {
+		if _, err := fmt.Fprintf(bw, "%v: %s\n", tiles[j], tile.FormatTiles(rest[:14+i%2])); err != nil {
 			return fmt.Errorf("write dealt hands: %w", err)
 		}
 	}

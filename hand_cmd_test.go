@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"okey/game"
+	"okey/game/tile"
 )
 
 type handAnswer struct {
@@ -91,19 +92,19 @@ func TestHandJSONOrder(t *testing.T) {
 	var want []string
 	r := game.DefaultRules()
 	for i := range 6000 {
-		tiles := make([]game.Tile, 0, 106)
-		for f := game.Tile(0); f < game.NumFaces; f++ {
+		tiles := make([]tile.Tile, 0, 106)
+		for f := tile.Tile(0); f < tile.NumFaces; f++ {
 			tiles = append(tiles, f, f)
 		}
 		rg.ShuffleTiles(tiles)
 		ind := tiles[0]
-		for ind == game.FalseJoker {
+		for ind == tile.FalseJoker {
 			rg.ShuffleTiles(tiles)
 			ind = tiles[0]
 		}
 		n := 14 + i%2
 		hand := tiles[1 : 1+n]
-		line := fmt.Sprintf("%v: %s", ind, game.FormatTiles(hand))
+		line := fmt.Sprintf("%v: %s", ind, tile.FormatTiles(hand))
 		if i%500 == 7 {
 			line = "R4: R1 nonsense"
 		}
@@ -182,7 +183,7 @@ func TestHandDeal(t *testing.T) {
 	}
 	for i, line := range lines {
 		_, hand, ok := strings.Cut(line, ": ")
-		ts, err := game.ParseTiles(hand)
+		ts, err := tile.ParseTiles(hand)
 		if !ok || err != nil || len(ts) != 14+i%2 {
 			t.Fatalf("line %d %q: %d tiles, %v", i, line, len(ts), err)
 		}

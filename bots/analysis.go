@@ -6,7 +6,8 @@ import (
 	"math/bits"
 	"sync"
 
-	"okey/game"
+	"okey/game/hand"
+	"okey/game/tile"
 )
 
 // This file is the one place the bots call hand analysis. The levels
@@ -21,7 +22,7 @@ const noDist = -1
 
 // distances is, for a 15-tile rack, the distance to win of the 14 tiles
 // left after discarding each face (noDist where the face is not held).
-type distances [game.NumFaces]int8
+type distances [tile.NumFaces]int8
 
 // table is the analysis of a 15-tile rack that a discard needs: the
 // distance each held face leaves, the least of them over the faces that
@@ -31,16 +32,16 @@ type distances [game.NumFaces]int8
 type table struct {
 	dist distances
 	best int
-	outs [game.NumFaces]game.TileSet
+	outs [tile.NumFaces]tile.TileSet
 }
 
-// hand converts counts to the analyser's form. Counts from a view or a
+// handOf converts counts to the analyser's form. Counts from a view or a
 // sampled world are always valid; an error means a bug in the caller and
 // is returned with the rack, never panicked on.
-func hand(a *game.Analyzer, c *game.Counts) (game.Hand, error) {
+func handOf(a *hand.Analyzer, c *tile.Counts) (hand.Hand, error) {
 	h, err := a.HandOf(*c)
 	if err != nil {
-		return game.Hand{}, fmt.Errorf("analyse rack %s: %w", game.FormatTiles(c.Tiles()), err)
+		return hand.Hand{}, fmt.Errorf("analyse rack %s: %w", tile.FormatTiles(c.Tiles()), err)
 	}
 	return h, nil
 }
@@ -52,10 +53,10 @@ func hand(a *game.Analyzer, c *game.Counts) (game.Hand, error) {
 // rack is again that one. It is a cache: answers are the analyser's,
 // whatever the bot remembers, so decisions do not depend on it.
 type memory struct {
-	an   game.Analyzer
-	rack game.Hand
+	an   hand.Analyzer
+	rack hand.Hand
 	dist int8
-	outs game.TileSet
+	outs tile.TileSet
 	ok   bool
 	// exact is set when outs are the rack's outs, every one (a level
 	// may remember a discard it took no outs for).
@@ -65,24 +66,24 @@ type memory struct {
 }
 
 // remember stores the analysis of the rack left after a discard.
-func (m *memory) remember(a *game.Analyzer, rack game.Hand, dist int, outs game.TileSet) {
+func (m *memory) remember(a *hand.Analyzer, rack hand.Hand, dist int, outs tile.TileSet) {
 	*m = memory{an: *a, rack: rack, dist: int8(dist), outs: outs, ok: true, cache: m.cache}
 }
 
 // rememberOuts is remember with outs that are the rack's Outs.
-func (m *memory) rememberOuts(a *game.Analyzer, rack game.Hand, dist int, outs game.TileSet) {
+func (m *memory) rememberOuts(a *hand.Analyzer, rack hand.Hand, dist int, outs tile.TileSet) {
 	m.remember(a, rack, dist, outs)
 	m.exact = true
 }
 
 // recalls reports whether the memory holds rack h of this deal.
-func (m *memory) recalls(a *game.Analyzer, h *game.Hand) bool {
+func (m *memory) recalls(a *hand.Analyzer, h *hand.Hand) bool {
 	return m.ok && m.rack == *h && m.an == *a
 }
 
 // lowers reports whether tile t brings the 14-tile rack h nearer a win
 // (the best 14 of h+t): t is one of its outs.
-func (m *memory) lowers(a *game.Analyzer, h game.Hand, t game.Tile) bool {
+func (m *memory) lowers(a *hand.Analyzer, h hand.Hand, t tile.Tile) bool {
 	if m.exact && m.recalls(a, &h) {
 		return m.outs.Has(t)
 	}
@@ -92,7 +93,7 @@ func (m *memory) lowers(a *game.Analyzer, h game.Hand, t game.Tile) bool {
 }
 
 // distance is the distance to win of a 14-tile rack.
-func (m *memory) distance(a *game.Analyzer, h game.Hand) int {
+func (m *memory) distance(a *hand.Analyzer, h hand.Hand) int {
 	if m.recalls(a, &h) {
 		return int(m.dist)
 	}
@@ -102,11 +103,11 @@ func (m *memory) distance(a *game.Analyzer, h game.Hand) int {
 // discards analyses a 15-tile rack for a discard: the analyser's
 // discard table, with the outs of the rack the memory holds (when a
 // discard leaves it) taken from the memory.
-func (m *memory) discards(a *game.Analyzer, h game.Hand) table {
-	var known game.TileSet
-	kf := game.NoTile
+func (m *memory) discards(a *hand.Analyzer, h hand.Hand) table {
+	var known tile.TileSet
+	kf := tile.NoTile
 	if m.ok && m.an == *a && h.Len() == m.rack.Len()+1 {
-		for f := range game.Tile(game.NumFaces) {
+		for f := range tile.Tile(tile.NumFaces) {
 			if h.Count(f) == 0 {
 				continue
 			}
@@ -121,7 +122,7 @@ func (m *memory) discards(a *game.Analyzer, h game.Hand) table {
 	}
 	dt := m.cache.table(a, h, known)
 	t := table{dist: dt.Dist, best: dt.Best, outs: dt.Outs}
-	if kf != game.NoTile && int(t.dist[kf]) == t.best && !a.IsOkey(kf) {
+	if kf != tile.NoTile && int(t.dist[kf]) == t.best && !a.IsOkey(kf) {
 		t.outs[kf] = m.outs
 	}
 	return t
@@ -147,20 +148,20 @@ func NewTableCache() *TableCache { return &TableCache{seed: maphash.MakeSeed()} 
 const tableCacheSize = 1024
 
 type tableKey struct {
-	an    game.Analyzer
-	rack  game.Hand
-	known game.TileSet
+	an    hand.Analyzer
+	rack  hand.Hand
+	known tile.TileSet
 }
 
 type tableEntry struct {
 	key tableKey
 	ok  bool
-	t   game.DiscardTable
+	t   hand.DiscardTable
 }
 
 // table is a.DiscardTable(h, known), from the cache when it holds it
 // (a nil cache holds nothing).
-func (c *TableCache) table(a *game.Analyzer, h game.Hand, known game.TileSet) game.DiscardTable {
+func (c *TableCache) table(a *hand.Analyzer, h hand.Hand, known tile.TileSet) hand.DiscardTable {
 	if c == nil {
 		return a.DiscardTable(h, known)
 	}
@@ -182,10 +183,10 @@ func (c *TableCache) table(a *game.Analyzer, h game.Hand, known game.TileSet) ga
 
 // bestOf is the least distance over the discards that are not an okey,
 // or over all when the rack holds nothing else.
-func bestOf(a *game.Analyzer, d *distances) int {
+func bestOf(a *hand.Analyzer, d *distances) int {
 	m := int8(127)
 	for f, k := range d {
-		if k != noDist && k < m && !a.IsOkey(game.Tile(f)) {
+		if k != noDist && k < m && !a.IsOkey(tile.Tile(f)) {
 			m = k
 		}
 	}
@@ -208,7 +209,7 @@ func minDist(d *distances) int {
 
 // weight sums w over the faces of s: the number of live copies of a set
 // of outs.
-func weight(s game.TileSet, w *game.Counts) int {
+func weight(s tile.TileSet, w *tile.Counts) int {
 	n := 0
 	for s != 0 {
 		f := bits.TrailingZeros64(uint64(s))

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"okey/game"
+	"okey/game/hand"
+	"okey/game/tile"
 )
 
 // TestTableCache: the shared cache answers what the analyser does, for
@@ -13,9 +15,9 @@ import (
 func TestTableCache(t *testing.T) {
 	ps := positions(t, game.DefaultRules(), "normal", []uint64{31, 32}, 1)
 	type ask struct {
-		an    game.Analyzer
-		h     game.Hand
-		known game.TileSet
+		an    hand.Analyzer
+		h     hand.Hand
+		known tile.TileSet
 	}
 	var asks []ask
 	for _, s := range ps {
@@ -23,13 +25,13 @@ func TestTableCache(t *testing.T) {
 		if v.Stage != game.MustDiscard {
 			continue
 		}
-		h, err := hand(&v.Analyzer, &v.Counts)
+		h, err := handOf(&v.Analyzer, &v.Counts)
 		if err != nil {
 			t.Fatal(err)
 		}
 		asks = append(asks, ask{v.Analyzer, h, 0})
 		if ts := h.Tiles(); len(ts) > 0 {
-			asks = append(asks, ask{v.Analyzer, h, game.TileSet(0).With(ts[0])})
+			asks = append(asks, ask{v.Analyzer, h, tile.TileSet(0).With(ts[0])})
 		}
 	}
 	if len(asks) < 20 {
@@ -46,7 +48,7 @@ func TestTableCache(t *testing.T) {
 					got, want := c.table(&k.an, k.h, k.known), k.an.DiscardTable(k.h, k.known)
 					if got != want {
 						select {
-						case errs <- game.FormatTiles(k.h.Tiles()):
+						case errs <- tile.FormatTiles(k.h.Tiles()):
 						default:
 						}
 						return

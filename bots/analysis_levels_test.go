@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"okey/game"
+	"okey/game/tile"
 )
 
 // TestFinish: every level finishes when a discard wins; the levels that
@@ -31,10 +32,10 @@ func TestFinish(t *testing.T) {
 				if a.Kind != game.ActFinish {
 					t.Fatalf("%v, want a finish", a)
 				}
-				if w := c.want[level]; w != "" && a.Tile != tile(t, w) {
+				if w := c.want[level]; w != "" && a.Tile != mustTile(t, w) {
 					t.Fatalf("%v, want to finish with %s", a, w)
 				}
-				if level == "easy" && a.Tile == tile(t, "K5") {
+				if level == "easy" && a.Tile == mustTile(t, "K5") {
 					t.Fatalf("easy threw the okey")
 				}
 			})
@@ -78,7 +79,7 @@ func TestKeepsTheOkey(t *testing.T) {
 				t.Fatal(err)
 			}
 			if a.Kind == game.ActDiscard && v.Analyzer.IsOkey(a.Tile) {
-				t.Fatalf("%s threw the okey %v from %s", level, a.Tile, game.FormatTiles(v.Rack))
+				t.Fatalf("%s threw the okey %v from %s", level, a.Tile, tile.FormatTiles(v.Rack))
 			}
 		}
 	}

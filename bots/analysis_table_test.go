@@ -5,22 +5,24 @@ import (
 	"testing"
 
 	"okey/game"
+	"okey/game/hand"
+	"okey/game/tile"
 )
 
 // refDiscards is memory.discards from the plain analyser calls: the
 // discard distances, then the outs of every least-distance discard, the
 // remembered rack's taken from the memory. It is what the table must
 // answer.
-func refDiscards(m *memory, a *game.Analyzer, h game.Hand) table {
+func refDiscards(m *memory, a *hand.Analyzer, h hand.Hand) table {
 	var t table
 	t.dist = a.DiscardDistances(h)
 	t.best = bestOf(a, &t.dist)
 	for f, k := range t.dist {
-		if int(k) != t.best || a.IsOkey(game.Tile(f)) {
+		if int(k) != t.best || a.IsOkey(tile.Tile(f)) {
 			continue
 		}
 		rest := h
-		rest.Remove(game.Tile(f))
+		rest.Remove(tile.Tile(f))
 		if m.recalls(a, &rest) && int(m.dist) == t.best {
 			t.outs[f] = m.outs
 			continue
@@ -33,7 +35,7 @@ func refDiscards(m *memory, a *game.Analyzer, h game.Hand) table {
 // refNormalDecide is Normal.decide on refDiscards.
 func refNormalDecide(b *Normal, v *game.View) (game.Action, error) {
 	an := &v.Analyzer
-	h, err := hand(an, &v.Counts)
+	h, err := handOf(an, &v.Counts)
 	if err != nil {
 		return game.Action{}, err
 	}
@@ -86,13 +88,13 @@ func TestNormalTableSame(t *testing.T) {
 			v := s.View(who)
 			if v.Stage == game.MustDiscard {
 				an := &v.Analyzer
-				h, err := hand(an, &v.Counts)
+				h, err := handOf(an, &v.Counts)
 				if err != nil {
 					t.Fatal(err)
 				}
 				got, want := bot[who].mem.discards(an, h), refDiscards(&bot[who].mem, an, h)
 				if got != want {
-					t.Fatalf("seed %d, move %d, rack %s: table\n%+v\nwant\n%+v", seed, s.Moves(), game.FormatTiles(h.Tiles()), got, want)
+					t.Fatalf("seed %d, move %d, rack %s: table\n%+v\nwant\n%+v", seed, s.Moves(), tile.FormatTiles(h.Tiles()), got, want)
 				}
 				tables++
 			}

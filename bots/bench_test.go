@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"okey/game"
+	"okey/game/hand"
 )
 
 // benchPositions are positions from hands of normal bots, half of them
@@ -74,13 +75,13 @@ func BenchmarkDiscardChoice(b *testing.B) {
 // cache, which would answer from memory), and the same from the plain
 // calls (DiscardDistances, then Outs of every tied discard).
 func BenchmarkDiscardTable(b *testing.B) {
-	var as []game.Analyzer
-	var hs []game.Hand
+	var as []hand.Analyzer
+	var hs []hand.Hand
 	for _, v := range benchPositions(b) {
 		if v.Stage != game.MustDiscard {
 			continue
 		}
-		h, err := hand(&v.Analyzer, &v.Counts)
+		h, err := handOf(&v.Analyzer, &v.Counts)
 		if err != nil {
 			b.Fatal(err)
 		}

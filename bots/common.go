@@ -6,6 +6,8 @@ import (
 	"fmt"
 
 	"okey/game"
+	"okey/game/hand"
+	"okey/game/tile"
 )
 
 // ErrPass is returned by Decide when the seat may act but the bot chooses
@@ -47,10 +49,10 @@ func drawOrEnd(v *game.View) game.Action {
 // liveCopies is what a normal player counts as the copies of each face
 // still to come: every copy that is not in its own rack (nor the face-up
 // indicator). It ignores the discards, which is what hard improves on.
-func liveCopies(a *game.Analyzer, own *game.Counts) game.Counts {
-	var w game.Counts
+func liveCopies(a *hand.Analyzer, own *tile.Counts) tile.Counts {
+	var w tile.Counts
 	for f := range w {
-		if n := a.Available(game.Tile(f)) - int(own[f]); n > 0 {
+		if n := a.Available(tile.Tile(f)) - int(own[f]); n > 0 {
 			w[f] = uint8(n)
 		}
 	}
@@ -60,10 +62,10 @@ func liveCopies(a *game.Analyzer, own *game.Counts) game.Counts {
 // bestFinish picks, among the faces whose discard wins (d[f] == 0), the
 // one that scores most: an okey finish or seven pairs over plain melds.
 // allowOkey false keeps the okey in the rack (the easy level's habit).
-func bestFinish(a *game.Analyzer, h game.Hand, d *distances, allowOkey bool) (game.Tile, bool) {
-	best, bestPts := game.NoTile, -1
+func bestFinish(a *hand.Analyzer, h hand.Hand, d *distances, allowOkey bool) (tile.Tile, bool) {
+	best, bestPts := tile.NoTile, -1
 	for f, k := range d {
-		t := game.Tile(f)
+		t := tile.Tile(f)
 		if k != 0 || (!allowOkey && a.IsOkey(t)) {
 			continue
 		}
@@ -73,20 +75,20 @@ func bestFinish(a *game.Analyzer, h game.Hand, d *distances, allowOkey bool) (ga
 		if !ok {
 			continue
 		}
-		if pts := game.WinPoints(a.Rules(), w, a.IsOkey(t)); pts > bestPts {
+		if pts := a.Points(&w, a.IsOkey(t)); pts > bestPts {
 			best, bestPts = t, pts
 		}
 	}
-	return best, best != game.NoTile
+	return best, best != tile.NoTile
 }
 
 // played is the rack as its tiles play when not wild: the okeys are
 // left out and a false joker counts as the okey's face.
-func played(a *game.Analyzer, c *game.Counts) game.Counts {
+func played(a *hand.Analyzer, c *tile.Counts) tile.Counts {
 	p := *c
-	if ok := a.Okey(); ok != game.NoTile {
-		p[ok] = c[game.FalseJoker]
-		p[game.FalseJoker] = 0
+	if ok := a.Okey(); ok != tile.NoTile {
+		p[ok] = c[tile.FalseJoker]
+		p[tile.FalseJoker] = 0
 	}
 	return p
 }
@@ -96,13 +98,13 @@ func played(a *game.Analyzer, c *game.Counts) game.Counts {
 // two away, the same value in another colour. Few neighbours mark a tile
 // as loose; the levels use it to order discard candidates before the
 // costlier analysis. f is a face as it plays (PlaysAs).
-func neighbours(a *game.Analyzer, p *game.Counts, f game.Tile) int {
-	if f >= game.FalseJoker {
+func neighbours(a *hand.Analyzer, p *tile.Counts, f tile.Tile) int {
+	if f >= tile.FalseJoker {
 		return 0
 	}
 	n := max(int(p[f])-1, 0)
 	col, val := f.Colour(), f.Value()
-	wrap := a.Rules().Wrap
+	wrap := a.Config().Wrap
 	for _, dv := range [4]int{-2, -1, 1, 2} {
 		w := val + dv
 		switch {
@@ -110,19 +112,19 @@ func neighbours(a *game.Analyzer, p *game.Counts, f game.Tile) int {
 			if !wrap || val != 1 {
 				continue // 1 sits above 13 only, as in 12-13-1
 			}
-			w += game.NumValues
-		case w > game.NumValues:
-			if !wrap || w-game.NumValues != 1 {
+			w += tile.NumValues
+		case w > tile.NumValues:
+			if !wrap || w-tile.NumValues != 1 {
 				continue // 13-1-2 is no run
 			}
 			w = 1
 		}
-		if p[game.NewTile(col, w)] > 0 {
+		if p[tile.NewTile(col, w)] > 0 {
 			n++
 		}
 	}
-	for k := range game.NumColours {
-		if game.Colour(k) != col && p[game.NewTile(game.Colour(k), val)] > 0 {
+	for k := range tile.NumColours {
+		if tile.Colour(k) != col && p[tile.NewTile(tile.Colour(k), val)] > 0 {
 			n++
 		}
 	}

@@ -1,6 +1,10 @@
 package bots
 
-import "okey/game"
+import (
+	"okey/game"
+	"okey/game/hand"
+	"okey/game/tile"
+)
 
 // dangerTable rates, for every face as it plays, how much the next player
 // is likely to want it, judged only from the public history of this hand:
@@ -8,14 +12,14 @@ import "okey/game"
 // tile it passed up (drew from the wall while it lay on top of the bot's
 // stack) or threw away is not, nor, a little, are the tiles near it.
 // Positive is dangerous; the scale is about one unit a clue.
-func dangerTable(v *game.View) [game.NumFaces]float64 {
-	var d [game.NumFaces]float64
+func dangerTable(v *game.View) [tile.NumFaces]float64 {
+	var d [tile.NumFaces]float64
 	next := nextSeat(v)
 	if next == v.Seat {
 		return d
 	}
 	an := &v.Analyzer
-	var mine [game.NumTiles]game.Tile // the bot's own stack, bottom first
+	var mine [tile.NumTiles]tile.Tile // the bot's own stack, bottom first
 	n := 0
 	for _, e := range v.History {
 		switch e.Kind {
@@ -47,30 +51,30 @@ func dangerTable(v *game.View) [game.NumFaces]float64 {
 // spread adds w to the faces that group with t: w for the same colour one
 // away and the same value in another colour, 0.6w two away, 0.5w for a
 // second copy.
-func spread(an *game.Analyzer, d *[game.NumFaces]float64, t game.Tile, w float64) {
+func spread(an *hand.Analyzer, d *[tile.NumFaces]float64, t tile.Tile, w float64) {
 	f := an.PlaysAs(t)
-	if f >= game.FalseJoker {
+	if f >= tile.FalseJoker {
 		return
 	}
 	d[f] += 0.5 * w
 	col, val := f.Colour(), f.Value()
 	for _, dv := range [4]int{-2, -1, 1, 2} {
 		x := val + dv
-		if x < 1 || x > game.NumValues {
-			if !an.Rules().Wrap {
+		if x < 1 || x > tile.NumValues {
+			if !an.Config().Wrap {
 				continue
 			}
-			x = (x+game.NumValues-1)%game.NumValues + 1
+			x = (x+tile.NumValues-1)%tile.NumValues + 1
 		}
 		k := w
 		if dv == 2 || dv == -2 {
 			k = 0.6 * w
 		}
-		d[game.NewTile(col, x)] += k
+		d[tile.NewTile(col, x)] += k
 	}
-	for c := range game.NumColours {
-		if game.Colour(c) != col {
-			d[game.NewTile(game.Colour(c), val)] += w
+	for c := range tile.NumColours {
+		if tile.Colour(c) != col {
+			d[tile.NewTile(tile.Colour(c), val)] += w
 		}
 	}
 }

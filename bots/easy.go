@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"okey/game"
+	"okey/game/hand"
+	"okey/game/tile"
 )
 
 // Easy plays like a beginner who sorts the rack into chains and never
@@ -54,7 +56,7 @@ func (b *Easy) Decide(ctx context.Context, v game.View) (game.Action, error) {
 // wantsTake reports whether the previous discard lengthens a chain (or,
 // with the wall out, lets the bot finish: taking for anything less could
 // pass tiles round the table for ever).
-func (b *Easy) wantsTake(an *game.Analyzer, v *game.View) (bool, error) {
+func (b *Easy) wantsTake(an *hand.Analyzer, v *game.View) (bool, error) {
 	if !v.Legal.Take {
 		return false, nil
 	}
@@ -81,13 +83,13 @@ func (b *Easy) wantsTake(an *game.Analyzer, v *game.View) (bool, error) {
 }
 
 // easyFinish finds a discard, never an okey, that leaves a winning hand.
-func easyFinish(an *game.Analyzer, c *game.Counts) (game.Tile, bool, error) {
-	h, err := hand(an, c)
+func easyFinish(an *hand.Analyzer, c *tile.Counts) (tile.Tile, bool, error) {
+	h, err := handOf(an, c)
 	if err != nil {
-		return game.NoTile, false, err
+		return tile.NoTile, false, err
 	}
 	for f, n := range c {
-		t := game.Tile(f)
+		t := tile.Tile(f)
 		if n == 0 || an.IsOkey(t) {
 			continue
 		}
@@ -97,17 +99,17 @@ func easyFinish(an *game.Analyzer, c *game.Counts) (game.Tile, bool, error) {
 			return t, true, nil
 		}
 	}
-	return game.NoTile, false, nil
+	return tile.NoTile, false, nil
 }
 
 // shortest picks a tile of the shortest chain. Okeys are never picked
 // while anything else is held.
-func (b *Easy) shortest(an *game.Analyzer, c *game.Counts) game.Tile {
+func (b *Easy) shortest(an *hand.Analyzer, c *tile.Counts) tile.Tile {
 	p := played(an, c)
-	var ties [game.NumFaces]game.Tile
+	var ties [tile.NumFaces]tile.Tile
 	n, best := 0, 1<<30
 	for f, k := range c {
-		t := game.Tile(f)
+		t := tile.Tile(f)
 		if k == 0 || an.IsOkey(t) {
 			continue
 		}
@@ -129,21 +131,21 @@ func (b *Easy) shortest(an *game.Analyzer, c *game.Counts) game.Tile {
 
 // chainLen is the length of the longest chain through face f in p: the
 // run of one colour through it, or the set of its value.
-func chainLen(p *game.Counts, f game.Tile) int {
-	if f >= game.FalseJoker {
+func chainLen(p *tile.Counts, f tile.Tile) int {
+	if f >= tile.FalseJoker {
 		return 1
 	}
 	col, val := f.Colour(), f.Value()
 	run := 1
-	for w := val - 1; w >= 1 && p[game.NewTile(col, w)] > 0; w-- {
+	for w := val - 1; w >= 1 && p[tile.NewTile(col, w)] > 0; w-- {
 		run++
 	}
-	for w := val + 1; w <= game.NumValues && p[game.NewTile(col, w)] > 0; w++ {
+	for w := val + 1; w <= tile.NumValues && p[tile.NewTile(col, w)] > 0; w++ {
 		run++
 	}
 	set := 0
-	for k := range game.NumColours {
-		if p[game.NewTile(game.Colour(k), val)] > 0 {
+	for k := range tile.NumColours {
+		if p[tile.NewTile(tile.Colour(k), val)] > 0 {
 			set++
 		}
 	}

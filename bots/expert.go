@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"okey/game"
+	"okey/game/tile"
 )
 
 // Expert is determinised Monte Carlo on top of the hard policy. When a
@@ -114,7 +115,7 @@ func (b *Expert) candidates(v *game.View) ([]game.Action, error) {
 		a, err := b.hard.decide(v)
 		return []game.Action{a}, err
 	}
-	h, err := hand(an, &v.Counts)
+	h, err := handOf(an, &v.Counts)
 	if err != nil {
 		return nil, err
 	}
@@ -125,8 +126,8 @@ func (b *Expert) candidates(v *game.View) ([]game.Action, error) {
 			return []game.Action{a}, nil
 		}
 	}
-	var buf [game.NumFaces]cand
-	var score [game.NumFaces]float64
+	var buf [tile.NumFaces]cand
+	var score [tile.NumFaces]float64
 	cs := b.hard.rank(v, h, &tb, &unseen, &buf, &score)
 	// the expertCands best by the hard score
 	order := make([]int, len(cs))
@@ -407,7 +408,7 @@ func (b *Expert) estimate(s *game.State, me int) (float64, error) {
 		}
 		v := s.View(seat)
 		an := &v.Analyzer
-		h, err := hand(an, &v.Counts)
+		h, err := handOf(an, &v.Counts)
 		if err != nil {
 			return 0, err
 		}

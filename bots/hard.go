@@ -9,6 +9,8 @@ import (
 	"slices"
 
 	"okey/game"
+	"okey/game/hand"
+	"okey/game/tile"
 )
 
 // Hard is Normal with a memory, a plan and a guard. It counts every tile
@@ -78,7 +80,7 @@ func (b *Hard) Decide(ctx context.Context, v game.View) (game.Action, error) {
 
 func (b *Hard) decide(v *game.View) (game.Action, error) {
 	an := &v.Analyzer
-	h, err := hand(an, &v.Counts)
+	h, err := handOf(an, &v.Counts)
 	if err != nil {
 		return game.Action{}, err
 	}
@@ -111,12 +113,12 @@ func (b *Hard) decide(v *game.View) (game.Action, error) {
 // wantsTake is the normal rule (take when it lowers the distance), plus:
 // holding a winning hand, take a tile that lets the okey go for an okey
 // finish.
-func (b *Hard) wantsTake(an *game.Analyzer, v *game.View, h game.Hand) bool {
+func (b *Hard) wantsTake(an *hand.Analyzer, v *game.View, h hand.Hand) bool {
 	if !v.Legal.Take {
 		return false
 	}
 	t := v.Top(v.Previous)
-	if ok := an.Okey(); t.Valid() && ok != game.NoTile && h.Count(ok) > 0 {
+	if ok := an.Okey(); t.Valid() && ok != tile.NoTile && h.Count(ok) > 0 {
 		x := h
 		x.Add(t)
 		x.Remove(ok)
@@ -130,18 +132,18 @@ func (b *Hard) wantsTake(an *game.Analyzer, v *game.View, h game.Hand) bool {
 // cand is a discard candidate: the face, the distance it leaves, and the
 // live copies of the outs of what is left.
 type cand struct {
-	tile game.Tile
+	tile tile.Tile
 	dist int
 	live int
-	outs game.TileSet
+	outs tile.TileSet
 }
 
 // cands lists the discards that leave the least distance (never an okey)
 // with their outs weighed by w.
-func cands(an *game.Analyzer, tb *table, w *game.Counts, out *[game.NumFaces]cand) []cand {
+func cands(an *hand.Analyzer, tb *table, w *tile.Counts, out *[tile.NumFaces]cand) []cand {
 	cs := out[:0]
 	for f, k := range tb.dist {
-		t := game.Tile(f)
+		t := tile.Tile(f)
 		if int(k) != tb.best || an.IsOkey(t) {
 			continue
 		}
@@ -159,14 +161,14 @@ func cands(an *game.Analyzer, tb *table, w *game.Counts, out *[game.NumFaces]can
 // ties by looseness rather than chance won hard 0.53 points of share
 // [0.13, 0.93] and 0.24 [-0.15, 0.63] against three normal (tuning
 // bench, 20,000 hands, seeds 9 and 5).
-func (b *Hard) chooseDiscard(v *game.View, h game.Hand, tb *table, unseen *game.Counts) game.Tile {
-	var buf [game.NumFaces]cand
-	var score [game.NumFaces]float64
+func (b *Hard) chooseDiscard(v *game.View, h hand.Hand, tb *table, unseen *tile.Counts) tile.Tile {
+	var buf [tile.NumFaces]cand
+	var score [tile.NumFaces]float64
 	cs := b.rank(v, h, tb, unseen, &buf, &score)
 	an := &v.Analyzer
 	p := played(an, &v.Counts)
 	best, loose, n := math.Inf(1), 0, 0
-	var ties [game.NumFaces]game.Tile
+	var ties [tile.NumFaces]tile.Tile
 	for i, s := range score[:len(cs)] {
 		if s > best+1e-9 {
 			continue
@@ -187,7 +189,7 @@ func (b *Hard) chooseDiscard(v *game.View, h game.Hand, tb *table, unseen *game.
 // rank lists the discards that leave the least distance with their
 // scores, lower being better: the distance expected after one exchange
 // (or two, with the look-ahead), plus the defence penalty.
-func (b *Hard) rank(v *game.View, h game.Hand, tb *table, unseen *game.Counts, buf *[game.NumFaces]cand, score *[game.NumFaces]float64) []cand {
+func (b *Hard) rank(v *game.View, h hand.Hand, tb *table, unseen *tile.Counts, buf *[tile.NumFaces]cand, score *[tile.NumFaces]float64) []cand {
 	an := &v.Analyzer
 	cs := cands(an, tb, unseen, buf)
 	if len(cs) == 1 {
@@ -217,8 +219,8 @@ func (b *Hard) rank(v *game.View, h game.Hand, tb *table, unseen *game.Counts, b
 // and discarding well; for every other draw, the candidate's own score.
 // The hardOutFaces outs with the most unseen copies are followed exactly;
 // the rest are taken to leave as many outs as the candidate has.
-func (b *Hard) secondExchange(an *game.Analyzer, h game.Hand, cs []cand, score []float64, unseen *game.Counts, total float64) {
-	var order [game.NumFaces]int
+func (b *Hard) secondExchange(an *hand.Analyzer, h hand.Hand, cs []cand, score []float64, unseen *tile.Counts, total float64) {
+	var order [tile.NumFaces]int
 	for i := range cs {
 		order[i] = i
 	}
@@ -230,15 +232,15 @@ func (b *Hard) secondExchange(an *game.Analyzer, h game.Hand, cs []cand, score [
 		one := score[i]
 		d := float64(cs[i].dist)
 		pCand := float64(cs[i].live) / total
-		var faces [game.NumFaces]game.Tile
+		var faces [tile.NumFaces]tile.Tile
 		nf := 0
 		for s := cs[i].outs; s != 0; s &= s - 1 {
-			if f := game.Tile(bits.TrailingZeros64(uint64(s))); unseen[f] > 0 {
+			if f := tile.Tile(bits.TrailingZeros64(uint64(s))); unseen[f] > 0 {
 				faces[nf] = f
 				nf++
 			}
 		}
-		slices.SortStableFunc(faces[:nf], func(x, y game.Tile) int { return int(unseen[y]) - int(unseen[x]) })
+		slices.SortStableFunc(faces[:nf], func(x, y tile.Tile) int { return int(unseen[y]) - int(unseen[x]) })
 		exp, pOut := 0.0, 0.0
 		for k, f := range faces[:nf] {
 			p := float64(unseen[f]) / total
@@ -252,7 +254,7 @@ func (b *Hard) secondExchange(an *game.Analyzer, h game.Hand, cs []cand, score [
 			tb2 := none.discards(an, h2)
 			bestIn := math.Inf(1)
 			for g, k2 := range tb2.dist {
-				if int(k2) != tb2.best || an.IsOkey(game.Tile(g)) {
+				if int(k2) != tb2.best || an.IsOkey(tile.Tile(g)) {
 					continue
 				}
 				bestIn = min(bestIn, float64(k2)-float64(weight(tb2.outs[g], unseen))/total)
@@ -266,26 +268,26 @@ func (b *Hard) secondExchange(an *game.Analyzer, h game.Hand, cs []cand, score [
 // finishOrHold finishes when the rack wins, or holds the winning hand for
 // an okey finish when that is worth the risk. ok is false when the bot
 // holds: the caller then discards as usual, keeping the win.
-func (b *Hard) finishOrHold(v *game.View, h game.Hand, tb *table, unseen *game.Counts) (game.Action, bool) {
+func (b *Hard) finishOrHold(v *game.View, h hand.Hand, tb *table, unseen *tile.Counts) (game.Action, bool) {
 	an := &v.Analyzer
 	t, ok := bestFinish(an, h, &tb.dist, true)
 	if !ok {
 		return game.Action{}, false
 	}
 	okey := an.Okey()
-	if okey == game.NoTile || an.IsOkey(t) || h.Count(okey) == 0 {
+	if okey == tile.NoTile || an.IsOkey(t) || h.Count(okey) == 0 {
 		return game.FinishAction(v.Seat, t), true
 	}
 	rest := h
 	rest.Remove(t)
 	w, _ := an.Win(rest)
-	pts := float64(game.WinPoints(an.Rules(), w, false))
+	pts := float64(an.Points(&w, false))
 	// the best discard that keeps a winning hand, and its chance to
 	// turn into an okey finish on the next draw
 	total := float64(max(unseen.Total(), 1))
-	bestQ, bestX := 0.0, game.NoTile
+	bestQ, bestX := 0.0, tile.NoTile
 	for f, k := range tb.dist {
-		x := game.Tile(f)
+		x := tile.Tile(f)
 		if k != 0 || an.IsOkey(x) {
 			continue
 		}
@@ -298,7 +300,7 @@ func (b *Hard) finishOrHold(v *game.View, h game.Hand, tb *table, unseen *game.C
 				continue
 			}
 			h3 := h2
-			h3.Add(game.Tile(g))
+			h3.Add(tile.Tile(g))
 			if an.IsWin(h3) {
 				q += float64(n) / total
 			}
@@ -310,7 +312,7 @@ func (b *Hard) finishOrHold(v *game.View, h game.Hand, tb *table, unseen *game.C
 	risk := finishRisk(v)
 	// Hold one more round when (1-risk)·q·pts > risk·(pts + a typical
 	// loss): the doubling is worth the chance of losing the win.
-	if bestX != game.NoTile && v.WallLeft > game.NumSeats && (1-risk)*bestQ*pts > risk*(pts+typicalLoss) {
+	if bestX != tile.NoTile && v.WallLeft > game.NumSeats && (1-risk)*bestQ*pts > risk*(pts+typicalLoss) {
 		return game.DiscardAction(v.Seat, bestX), true
 	}
 	return game.FinishAction(v.Seat, t), true

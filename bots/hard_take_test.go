@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"okey/game"
+	"okey/game/tile"
 )
 
 // TestHardTakeMemory plays hands of four hard bots and checks, at every
@@ -35,7 +36,7 @@ func TestHardTakeMemory(t *testing.T) {
 			v := s.View(who)
 			if v.MyTurn() && v.Stage == game.MustDraw && v.Legal.Take {
 				an := &v.Analyzer
-				h, err := hand(an, &v.Counts)
+				h, err := handOf(an, &v.Counts)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -49,7 +50,7 @@ func TestHardTakeMemory(t *testing.T) {
 				}
 				if got := m.lowers(an, h, top); got != want {
 					t.Fatalf("seed %d, seat %d, rack %s, top %v: remembered %v, distances %v",
-						seed, who, game.FormatTiles(v.Rack), top, got, want)
+						seed, who, tile.FormatTiles(v.Rack), top, got, want)
 				}
 				checked++
 			}

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"okey/game"
+	"okey/game/hand"
+	"okey/game/tile"
 )
 
 // handView builds a view by hand for seat 0: its rack, the indicator, the
@@ -13,21 +15,21 @@ import (
 func handView(t *testing.T, indicator, rack string, stage game.Stage, top string) game.View {
 	t.Helper()
 	r := game.DefaultRules()
-	ind, err := game.ParseTile(indicator)
+	ind, err := tile.ParseTile(indicator)
 	if err != nil {
 		t.Fatal(err)
 	}
-	an, err := game.NewAnalyzer(r, ind)
+	an, err := hand.NewAnalyzer(r.HandConfig(), ind)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tiles, err := game.ParseTiles(rack)
+	tiles, err := tile.ParseTiles(rack)
 	if err != nil {
 		t.Fatal(err)
 	}
 	v := game.View{
 		Seat: 0, Rules: r, Phase: game.Playing, Hand: 1, Dealer: 3, Turn: 0, Stage: stage,
-		Counts: game.CountsOf(tiles), Indicator: ind, Okey: an.Okey(), WallLeft: 30,
+		Counts: tile.CountsOf(tiles), Indicator: ind, Okey: an.Okey(), WallLeft: 30,
 		Previous: 3, Analyzer: an, Active: [game.NumSeats]bool{true, true, true, true},
 		TileCounts: [game.NumSeats]int{len(tiles), 14, 14, 14},
 		Acted:      [game.NumSeats]bool{true, true, true, true},
@@ -41,11 +43,11 @@ func handView(t *testing.T, indicator, rack string, stage game.Stage, top string
 		v.Legal = game.Legal{Discard: true, Finish: true}
 	}
 	if top != "" {
-		tt, err := game.ParseTile(top)
+		tt, err := tile.ParseTile(top)
 		if err != nil {
 			t.Fatal(err)
 		}
-		v.Discards[3] = []game.Tile{tt}
+		v.Discards[3] = []tile.Tile{tt}
 		v.DiscardCounts[3] = 1
 		v.History = append(v.History, game.Event{Kind: game.EvDiscard, Seat: 3, Tile: tt, From: -1})
 		v.Legal.Take = stage == game.MustDraw
@@ -53,9 +55,9 @@ func handView(t *testing.T, indicator, rack string, stage game.Stage, top string
 	return v
 }
 
-func tile(t *testing.T, s string) game.Tile {
+func mustTile(t *testing.T, s string) tile.Tile {
 	t.Helper()
-	x, err := game.ParseTile(s)
+	x, err := tile.ParseTile(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,9 +77,9 @@ func TestChainLen(t *testing.T) {
 		{"B1 B2 B3 B4 B5 Y2", "B2", 5},
 	}
 	for _, c := range cases {
-		ts, _ := game.ParseTiles(c.rack)
-		p := game.CountsOf(ts)
-		if got := chainLen(&p, tile(t, c.face)); got != c.want {
+		ts, _ := tile.ParseTiles(c.rack)
+		p := tile.CountsOf(ts)
+		if got := chainLen(&p, mustTile(t, c.face)); got != c.want {
 			t.Errorf("chainLen(%s, %s) = %d, want %d", c.rack, c.face, got, c.want)
 		}
 	}
@@ -105,7 +107,7 @@ func TestEasyDiscard(t *testing.T) {
 				}
 				ok := false
 				for _, w := range c.want {
-					ok = ok || a.Tile == tile(t, w)
+					ok = ok || a.Tile == mustTile(t, w)
 				}
 				if a.Kind != game.ActDiscard || !ok {
 					t.Fatalf("seed %d: %v, want a discard of one of %v", seed, a, c.want)
@@ -141,18 +143,18 @@ func TestEasyTake(t *testing.T) {
 }
 
 func TestNeighbours(t *testing.T) {
-	an, err := game.NewAnalyzer(game.DefaultRules(), tile(t, "K4"))
+	an, err := hand.NewAnalyzer(game.DefaultRules().HandConfig(), mustTile(t, "K4"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	noWrap := game.DefaultRules()
 	noWrap.Wrap = false
-	anNoWrap, err := game.NewAnalyzer(noWrap, tile(t, "K4"))
+	anNoWrap, err := hand.NewAnalyzer(noWrap.HandConfig(), mustTile(t, "K4"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	cases := []struct {
-		an         *game.Analyzer
+		an         *hand.Analyzer
 		rack, face string
 		want       int
 	}{
@@ -164,10 +166,10 @@ func TestNeighbours(t *testing.T) {
 		{&an, "R9", "R9", 0},
 	}
 	for _, c := range cases {
-		ts, _ := game.ParseTiles(c.rack)
-		counts := game.CountsOf(ts)
+		ts, _ := tile.ParseTiles(c.rack)
+		counts := tile.CountsOf(ts)
 		p := played(c.an, &counts)
-		if got := neighbours(c.an, &p, tile(t, c.face)); got != c.want {
+		if got := neighbours(c.an, &p, mustTile(t, c.face)); got != c.want {
 			t.Errorf("neighbours(%s, %s) = %d, want %d", c.rack, c.face, got, c.want)
 		}
 	}
@@ -178,25 +180,25 @@ func TestNeighbours(t *testing.T) {
 func TestDanger(t *testing.T) {
 	v := handView(t, "K4", "R1 R2 R3 Y5 Y6 B9 B10 B11 K1 K2 K3 R9 Y12 B1", game.MustDiscard, "")
 	v.History = append(v.History,
-		game.Event{Kind: game.EvDiscard, Seat: 0, Tile: tile(t, "B7"), From: -1},
-		game.Event{Kind: game.EvTake, Seat: 1, Tile: tile(t, "B7"), From: 0},
-		game.Event{Kind: game.EvDiscard, Seat: 1, Tile: tile(t, "R11"), From: -1},
-		game.Event{Kind: game.EvDiscard, Seat: 0, Tile: tile(t, "Y2"), From: -1},
-		game.Event{Kind: game.EvDraw, Seat: 1, Tile: game.NoTile, From: -1},
+		game.Event{Kind: game.EvDiscard, Seat: 0, Tile: mustTile(t, "B7"), From: -1},
+		game.Event{Kind: game.EvTake, Seat: 1, Tile: mustTile(t, "B7"), From: 0},
+		game.Event{Kind: game.EvDiscard, Seat: 1, Tile: mustTile(t, "R11"), From: -1},
+		game.Event{Kind: game.EvDiscard, Seat: 0, Tile: mustTile(t, "Y2"), From: -1},
+		game.Event{Kind: game.EvDraw, Seat: 1, Tile: tile.NoTile, From: -1},
 	)
 	d := dangerTable(&v)
 	for _, hot := range []string{"B6", "B8", "R7", "K7"} {
-		if d[tile(t, hot)] <= 0 {
-			t.Errorf("%s near the taken B7 rates %v, want > 0", hot, d[tile(t, hot)])
+		if d[mustTile(t, hot)] <= 0 {
+			t.Errorf("%s near the taken B7 rates %v, want > 0", hot, d[mustTile(t, hot)])
 		}
 	}
 	for _, cold := range []string{"Y2", "R11"} {
-		if d[tile(t, cold)] >= 0 {
-			t.Errorf("%s, passed up or thrown, rates %v, want < 0", cold, d[tile(t, cold)])
+		if d[mustTile(t, cold)] >= 0 {
+			t.Errorf("%s, passed up or thrown, rates %v, want < 0", cold, d[mustTile(t, cold)])
 		}
 	}
-	if d[tile(t, "B8")] <= d[tile(t, "B9")] {
-		t.Errorf("B8 (one from B7) rates %v, not above B9 (two away) %v", d[tile(t, "B8")], d[tile(t, "B9")])
+	if d[mustTile(t, "B8")] <= d[mustTile(t, "B9")] {
+		t.Errorf("B8 (one from B7) rates %v, not above B9 (two away) %v", d[mustTile(t, "B8")], d[mustTile(t, "B9")])
 	}
 }
 

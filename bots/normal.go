@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"okey/game"
+	"okey/game/hand"
+	"okey/game/tile"
 )
 
 // Normal plays for the least distance to win: it discards a tile whose
@@ -43,7 +45,7 @@ func (b *Normal) Decide(ctx context.Context, v game.View) (game.Action, error) {
 
 func (b *Normal) decide(v *game.View) (game.Action, error) {
 	an := &v.Analyzer
-	h, err := hand(an, &v.Counts)
+	h, err := handOf(an, &v.Counts)
 	if err != nil {
 		return game.Action{}, err
 	}
@@ -75,7 +77,7 @@ func (b *Normal) decide(v *game.View) (game.Action, error) {
 // discard leaves, so this is two distances, the first remembered, or
 // none: the tile lowers the distance when it is one of the remembered
 // rack's outs.
-func takeLowers(an *game.Analyzer, v *game.View, h game.Hand, mem *memory) bool {
+func takeLowers(an *hand.Analyzer, v *game.View, h hand.Hand, mem *memory) bool {
 	if !v.Legal.Take {
 		return false
 	}
@@ -93,12 +95,12 @@ func takeLowers(an *game.Analyzer, v *game.View, h game.Hand, mem *memory) bool 
 // chance lifts normal's share against three easy bots by about a point
 // (41.5% and 41.0% against 40.7% and 39.9% on seeds 1 and 2, 20,000
 // hands each).
-func pickLive(an *game.Analyzer, tb *table, w *game.Counts, rack *game.Counts, rnd *game.Seeded) game.Tile {
+func pickLive(an *hand.Analyzer, tb *table, w *tile.Counts, rack *tile.Counts, rnd *game.Seeded) tile.Tile {
 	p := played(an, rack)
 	best, loose, n := -1, 0, 0
-	var ties [game.NumFaces]game.Tile
+	var ties [tile.NumFaces]tile.Tile
 	for f, k := range tb.dist {
-		t := game.Tile(f)
+		t := tile.Tile(f)
 		if int(k) != tb.best || an.IsOkey(t) {
 			continue
 		}

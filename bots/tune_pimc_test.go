@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"okey/game"
+	"okey/game/tile"
 )
 
 // pimc is a tuning-bench player that measures how much a search over
@@ -48,21 +49,21 @@ func (b *pimc) Decide(ctx context.Context, v game.View) (game.Action, error) {
 		return a, err
 	}
 	an := &v.Analyzer
-	h, err := hand(an, &v.Counts)
+	h, err := handOf(an, &v.Counts)
 	if err != nil {
 		return game.Action{}, err
 	}
 	var m memory
 	tb := m.discards(an, h)
 	w := liveCopies(an, &v.Counts)
-	cs := []game.Tile{a.Tile}
+	cs := []tile.Tile{a.Tile}
 	type scored struct {
-		t game.Tile
+		t tile.Tile
 		l int
 	}
 	var rest []scored
 	for f, d := range tb.dist {
-		t := game.Tile(f)
+		t := tile.Tile(f)
 		if int(d) != tb.best || an.IsOkey(t) || t == a.Tile {
 			continue
 		}
@@ -150,9 +151,9 @@ func (b *pimc) world(v *game.View) (game.State, error) {
 // left the least distance from the rack the world gives it, as a normal
 // player's always is.
 func agrees(v *game.View, w game.State) bool {
-	var last [game.NumSeats]game.Tile
+	var last [game.NumSeats]tile.Tile
 	for s := range last {
-		last[s] = game.NoTile
+		last[s] = tile.NoTile
 	}
 	for _, e := range v.History {
 		switch e.Kind {
@@ -164,7 +165,7 @@ func agrees(v *game.View, w game.State) bool {
 	}
 	an := &v.Analyzer
 	for s, d := range last {
-		if s == v.Seat || d == game.NoTile || an.IsOkey(d) {
+		if s == v.Seat || d == tile.NoTile || an.IsOkey(d) {
 			continue
 		}
 		c := w.View(s).Counts
@@ -176,7 +177,7 @@ func agrees(v *game.View, w game.State) bool {
 		dd := an.DiscardDistances(h)
 		best := int8(math.MaxInt8)
 		for f, k := range dd {
-			if k >= 0 && !an.IsOkey(game.Tile(f)) {
+			if k >= 0 && !an.IsOkey(tile.Tile(f)) {
 				best = min(best, k)
 			}
 		}

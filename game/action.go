@@ -3,6 +3,8 @@ package game
 import (
 	"errors"
 	"fmt"
+
+	"okey/game/tile"
 )
 
 // ActionKind is what a player (or the table) does.
@@ -56,7 +58,7 @@ func ParseActionKind(s string) (ActionKind, error) {
 type Action struct {
 	Kind ActionKind
 	Seat int
-	Tile Tile
+	Tile tile.Tile
 }
 
 func (a Action) String() string {
@@ -72,25 +74,27 @@ func (a Action) String() string {
 // Shorthands for building actions.
 
 // ShowAction is gösterme by seat.
-func ShowAction(seat int) Action { return Action{Kind: ActShow, Seat: seat, Tile: NoTile} }
+func ShowAction(seat int) Action { return Action{Kind: ActShow, Seat: seat, Tile: tile.NoTile} }
 
 // DrawAction draws from the wall.
-func DrawAction(seat int) Action { return Action{Kind: ActDraw, Seat: seat, Tile: NoTile} }
+func DrawAction(seat int) Action { return Action{Kind: ActDraw, Seat: seat, Tile: tile.NoTile} }
 
 // TakeAction takes the previous player's discard.
-func TakeAction(seat int) Action { return Action{Kind: ActTake, Seat: seat, Tile: NoTile} }
+func TakeAction(seat int) Action { return Action{Kind: ActTake, Seat: seat, Tile: tile.NoTile} }
 
 // DiscardAction discards t.
-func DiscardAction(seat int, t Tile) Action { return Action{Kind: ActDiscard, Seat: seat, Tile: t} }
+func DiscardAction(seat int, t tile.Tile) Action {
+	return Action{Kind: ActDiscard, Seat: seat, Tile: t}
+}
 
 // FinishAction discards t and lays down the rest.
-func FinishAction(seat int, t Tile) Action { return Action{Kind: ActFinish, Seat: seat, Tile: t} }
+func FinishAction(seat int, t tile.Tile) Action { return Action{Kind: ActFinish, Seat: seat, Tile: t} }
 
 // EndHandAction ends a hand whose wall is out.
-func EndHandAction(seat int) Action { return Action{Kind: ActEndHand, Seat: seat, Tile: NoTile} }
+func EndHandAction(seat int) Action { return Action{Kind: ActEndHand, Seat: seat, Tile: tile.NoTile} }
 
 // NextHandAction deals the next hand.
-func NextHandAction() Action { return Action{Kind: ActNextHand, Seat: -1, Tile: NoTile} }
+func NextHandAction() Action { return Action{Kind: ActNextHand, Seat: -1, Tile: tile.NoTile} }
 
 // The reasons an action is refused. Every error Apply returns wraps one of
 // them; test with errors.Is.
@@ -173,7 +177,7 @@ func (k EventKind) String() string {
 type Event struct {
 	Kind EventKind
 	Seat int
-	Tile Tile
+	Tile tile.Tile
 	From int
 }
 
@@ -181,7 +185,7 @@ type Event struct {
 // tile.
 func (e Event) Redact(seat int) Event {
 	if e.Kind == EvDraw && e.Seat != seat {
-		e.Tile = NoTile
+		e.Tile = tile.NoTile
 	}
 	return e
 }

@@ -1,6 +1,10 @@
 package game
 
-import "sort"
+import (
+	"sort"
+
+	"okey/game/tile"
+)
 
 // Apply plays one action and returns the new state and what happened. An
 // illegal action returns an error wrapping one of the Err… reasons (a
@@ -129,7 +133,7 @@ func (n *State) take(a Action) ([]Event, error) {
 func (n *State) discard(a Action) ([]Event, error) {
 	n.racks[a.Seat][a.Tile]--
 	st := n.discards[a.Seat]
-	ns := make([]Tile, len(st), len(st)+1)
+	ns := make([]tile.Tile, len(st), len(st)+1)
 	copy(ns, st)
 	n.discards[a.Seat] = append(ns, a.Tile)
 	n.acted[a.Seat] = true
@@ -156,7 +160,7 @@ func (n *State) finish(a Action) ([]Event, error) {
 	n.acted[a.Seat] = true
 	n.moves++
 	okeyFinish := n.an.IsOkey(a.Tile)
-	points := WinPoints(n.rules, win, okeyFinish)
+	points := n.an.Points(&win, okeyFinish)
 	res := &HandResult{
 		Hand: n.hand, Winner: a.Seat, Discard: a.Tile, Win: win,
 		OkeyFinish: okeyFinish, Points: points, Shown: n.shown,
@@ -167,34 +171,14 @@ func (n *State) finish(a Action) ([]Event, error) {
 	return n.closeHand(res, []Event{e}), nil
 }
 
-// WinPoints is what each loser loses for a win: 2 for melds, 4 for seven
-// pairs, doubled for an okey finish and, under one_colour_double, for a
-// hand of one colour. Under simple104 nothing is scored.
-func WinPoints(r Rules, w Win, okeyFinish bool) int {
-	if !r.Scoring() || w.Kind == NoWin {
-		return 0
-	}
-	p := 2
-	if w.Kind == WinPairs {
-		p = 4
-	}
-	if okeyFinish {
-		p *= 2
-	}
-	if r.OneColourDouble && w.OneColour {
-		p *= 2
-	}
-	return p
-}
-
 func (n *State) endHand(a Action) ([]Event, error) {
 	if n.WallLeft() > 0 {
 		return nil, refuse(a, ErrWallNotEmpty, "%d tiles left to draw", n.WallLeft())
 	}
 	n.moves++
-	e := Event{Kind: EvWallOut, Seat: a.Seat, Tile: NoTile, From: -1}
+	e := Event{Kind: EvWallOut, Seat: a.Seat, Tile: tile.NoTile, From: -1}
 	n.record(e)
-	res := &HandResult{Hand: n.hand, WallOut: true, Winner: -1, Discard: NoTile, Shown: n.shown}
+	res := &HandResult{Hand: n.hand, WallOut: true, Winner: -1, Discard: tile.NoTile, Shown: n.shown}
 	return n.closeHand(res, []Event{e}), nil
 }
 
@@ -223,7 +207,7 @@ func (n *State) closeHand(res *HandResult, evs []Event) []Event {
 				n.active[s] = false
 				n.left[s] = n.hand
 				res.Left[s] = true
-				evs = append(evs, Event{Kind: EvLeave, Seat: s, Tile: NoTile, From: -1})
+				evs = append(evs, Event{Kind: EvLeave, Seat: s, Tile: tile.NoTile, From: -1})
 			}
 		}
 		left := 0
@@ -244,7 +228,7 @@ func (n *State) closeHand(res *HandResult, evs []Event) []Event {
 	if over {
 		n.phase = MatchOver
 		n.match = n.standings(res)
-		evs = append(evs, Event{Kind: EvMatchOver, Seat: -1, Tile: NoTile, From: -1})
+		evs = append(evs, Event{Kind: EvMatchOver, Seat: -1, Tile: tile.NoTile, From: -1})
 	}
 	return evs
 }

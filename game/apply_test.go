@@ -4,20 +4,24 @@ import (
 	"errors"
 	"reflect"
 	"testing"
+
+	"okey/game/hand"
+	"okey/game/internal/rng"
+	"okey/game/tile"
 )
 
-func mustTiles(t *testing.T, s string) []Tile {
+func mustTiles(t *testing.T, s string) []tile.Tile {
 	t.Helper()
-	ts, err := ParseTiles(s)
+	ts, err := tile.ParseTiles(s)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return ts
 }
 
-func mustTile(t *testing.T, s string) Tile {
+func mustTile(t *testing.T, s string) tile.Tile {
 	t.Helper()
-	x, err := ParseTile(s)
+	x, err := tile.ParseTile(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,11 +32,11 @@ func mustTile(t *testing.T, s string) Tile {
 // indicator, the wall in drawing order, seat turn to move at stage.
 func fixture(t *testing.T, r Rules, ind string, racks [NumSeats]string, wall string, turn int, stage Stage) State {
 	t.Helper()
-	indicator := NoTile
+	indicator := tile.NoTile
 	if ind != "" {
 		indicator = mustTile(t, ind)
 	}
-	an, err := NewAnalyzer(r, indicator)
+	an, err := hand.NewAnalyzer(r.HandConfig(), indicator)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +46,7 @@ func fixture(t *testing.T, r Rules, ind string, racks [NumSeats]string, wall str
 	for i := range NumSeats {
 		s.active[i] = true
 		s.scores[i] = r.Points
-		s.racks[i] = CountsOf(mustTiles(t, racks[i]))
+		s.racks[i] = tile.CountsOf(mustTiles(t, racks[i]))
 	}
 	s.history = []Event{{Kind: EvDeal, Seat: s.dealer, Tile: indicator, From: -1}}
 	return s
@@ -72,7 +76,7 @@ func TestIllegalActions(t *testing.T) {
 	r := DefaultRules()
 	// Seat 1 has just drawn (holds 15), seat 0 discarded R7 before.
 	mid := fixture(t, r, "K3", [4]string{rack14a, rack14b + " Y12", rack14c, rack14a}, "B4 B9 Y10", 1, MustDiscard)
-	mid.discards[0] = []Tile{mustTile(t, "R7")}
+	mid.discards[0] = []tile.Tile{mustTile(t, "R7")}
 	mid.acted = [4]bool{true, true, false, false}
 	// Seat 2 to draw; seat 1's stack is empty.
 	draw := fixture(t, r, "K3", [4]string{rack14a, rack14b, rack14c, rack14a}, "B4", 2, MustDraw)
@@ -92,7 +96,7 @@ func TestIllegalActions(t *testing.T) {
 		{"discard out of turn", mid, DiscardAction(2, mustTile(t, "R5")), ErrWrongSeat},
 		{"draw out of turn", mid, DrawAction(3), ErrWrongSeat},
 		{"discard a tile not held", mid, DiscardAction(1, mustTile(t, "R1")), ErrNotHeld},
-		{"discard no tile", mid, DiscardAction(1, NoTile), ErrBadAction},
+		{"discard no tile", mid, DiscardAction(1, tile.NoTile), ErrBadAction},
 		{"finish with a tile not held", mid, FinishAction(1, mustTile(t, "R1")), ErrNotHeld},
 		{"finish a hand that does not win", mid, FinishAction(1, mustTile(t, "Y12")), ErrNotWinning},
 		{"discard before drawing", draw, DiscardAction(2, mustTile(t, "R5")), ErrMustDraw},
@@ -118,7 +122,7 @@ func TestApplyNeverMutates(t *testing.T) {
 	}
 	var states []State
 	var views []View
-	rg := newRNG(9)
+	rg := rng.New(9)
 	for i := 0; i < 120 && s.Phase() == Playing; i++ {
 		states = append(states, s)
 		views = append(views, s.View(s.Turn()))
@@ -131,7 +135,7 @@ func TestApplyNeverMutates(t *testing.T) {
 			}
 		} else {
 			v := s.View(seat)
-			a = DiscardAction(seat, v.Rack[rg.intn(len(v.Rack))])
+			a = DiscardAction(seat, v.Rack[rg.Intn(len(v.Rack))])
 		}
 		// Branch first: another action from the same state must not
 		// disturb the line we follow.
@@ -156,7 +160,7 @@ func TestApplyNeverMutates(t *testing.T) {
 func TestWallRunsOut(t *testing.T) {
 	r := DefaultRules()
 	s := fixture(t, r, "K3", [4]string{rack14a, rack14b, rack14c, rack14a}, "B4", 2, MustDraw)
-	s.discards[1] = []Tile{mustTile(t, "R7")}
+	s.discards[1] = []tile.Tile{mustTile(t, "R7")}
 	s, _, err := s.Apply(DrawAction(2))
 	if err != nil {
 		t.Fatal(err)
@@ -205,7 +209,7 @@ func TestIndicatorLastDrawsIndicator(t *testing.T) {
 			t.Fatal(err)
 		}
 		ind := s.Indicator()
-		var last Tile
+		var last tile.Tile
 		for s.Phase() == Playing {
 			seat := s.Turn()
 			var a Action
@@ -295,17 +299,17 @@ func TestWinScoring(t *testing.T) {
 		rack   string
 		finish string
 		points int
-		kind   WinKind
+		kind   hand.WinKind
 	}{
-		{"melds", "default", "R1 R2 R3 Y4 Y5 Y6 Y7 B9 B10 B11 R12 Y12 B12 K12 K7", "K7", 2, WinMelds},
-		{"okey finish", "default", "R1 R2 R3 Y4 Y5 Y6 Y7 B9 B10 B11 R12 Y12 B12 K12 K4", "K4", 4, WinMelds},
-		{"seven pairs", "default", "R1 R1 Y2 Y2 B3 B3 K5 K5 R7 R7 Y8 Y8 B9 B9 K10", "K10", 4, WinPairs},
-		{"pairs with okey finish", "default", "R1 R1 Y2 Y2 B3 B3 K5 K5 R7 R7 Y8 Y8 B9 B9 K4", "K4", 8, WinPairs},
-		{"one colour, option off", "default", "R1 R2 R3 R4 R5 R6 R7 R7 R8 R9 R10 R11 R12 R13 K7", "K7", 2, WinMelds},
-		{"one colour doubled", "one_colour_double", "R1 R2 R3 R4 R5 R6 R7 R7 R8 R9 R10 R11 R12 R13 K7", "K7", 4, WinMelds},
-		{"one colour okey finish", "one_colour_double", "R1 R2 R3 R4 R5 R6 R7 R7 R8 R9 R10 R11 R12 R13 K4", "K4", 8, WinMelds},
-		{"okey in a run", "default", "R1 K4 R3 Y4 Y5 Y6 Y7 B9 B10 B11 R12 Y12 B12 K12 K7", "K7", 2, WinMelds},
-		{"false joker as K4 in a run", "default", "K3 J K5 Y4 Y5 Y6 Y7 B9 B10 B11 R12 Y12 B12 K12 R7", "R7", 2, WinMelds},
+		{"melds", "default", "R1 R2 R3 Y4 Y5 Y6 Y7 B9 B10 B11 R12 Y12 B12 K12 K7", "K7", 2, hand.WinMelds},
+		{"okey finish", "default", "R1 R2 R3 Y4 Y5 Y6 Y7 B9 B10 B11 R12 Y12 B12 K12 K4", "K4", 4, hand.WinMelds},
+		{"seven pairs", "default", "R1 R1 Y2 Y2 B3 B3 K5 K5 R7 R7 Y8 Y8 B9 B9 K10", "K10", 4, hand.WinPairs},
+		{"pairs with okey finish", "default", "R1 R1 Y2 Y2 B3 B3 K5 K5 R7 R7 Y8 Y8 B9 B9 K4", "K4", 8, hand.WinPairs},
+		{"one colour, option off", "default", "R1 R2 R3 R4 R5 R6 R7 R7 R8 R9 R10 R11 R12 R13 K7", "K7", 2, hand.WinMelds},
+		{"one colour doubled", "one_colour_double", "R1 R2 R3 R4 R5 R6 R7 R7 R8 R9 R10 R11 R12 R13 K7", "K7", 4, hand.WinMelds},
+		{"one colour okey finish", "one_colour_double", "R1 R2 R3 R4 R5 R6 R7 R7 R8 R9 R10 R11 R12 R13 K4", "K4", 8, hand.WinMelds},
+		{"okey in a run", "default", "R1 K4 R3 Y4 Y5 Y6 Y7 B9 B10 B11 R12 Y12 B12 K12 K7", "K7", 2, hand.WinMelds},
+		{"false joker as K4 in a run", "default", "K3 J K5 Y4 Y5 Y6 Y7 B9 B10 B11 R12 Y12 B12 K12 R7", "R7", 2, hand.WinMelds},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

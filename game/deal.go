@@ -1,6 +1,11 @@
 package game
 
-import "fmt"
+import (
+	"fmt"
+
+	"okey/game/internal/rng"
+	"okey/game/tile"
+)
 
 // NumSeats is the number of seats at the table. Play runs anticlockwise:
 // the next player is the one on the right, seat+1.
@@ -21,19 +26,19 @@ type Deal struct {
 	// left round the table; -1 for the simple deal.
 	Stack int
 	// Indicator is the gösterge; NoTile under simple104.
-	Indicator Tile
+	Indicator tile.Tile
 	// Racks are the tiles dealt to each seat (none to a seat that left).
-	Racks [NumSeats]Counts
+	Racks [NumSeats]tile.Counts
 	// Wall is the tiles left to draw, in drawing order. Under
 	// indicator_last the indicator is its last tile.
-	Wall []Tile
+	Wall []tile.Tile
 }
 
 // fullSet lists every tile of the rules in face order.
-func fullSet(r Rules) []Tile {
-	ts := make([]Tile, 0, NumTiles)
-	for f := Tile(0); f < NumFaces; f++ {
-		if f == FalseJoker && !r.HasOkey() {
+func fullSet(r Rules) []tile.Tile {
+	ts := make([]tile.Tile, 0, tile.NumTiles)
+	for f := tile.Tile(0); f < tile.NumFaces; f++ {
+		if f == tile.FalseJoker && !r.HasOkey() {
 			continue
 		}
 		ts = append(ts, f, f)
@@ -62,9 +67,9 @@ func NewDeal(r Rules, seed uint64, dealer int, active [NumSeats]bool) (Deal, err
 	if dealer < 0 || dealer >= NumSeats || !active[dealer] {
 		return Deal{}, fmt.Errorf("deal: dealer %d is not an active seat", dealer)
 	}
-	rg := newRNG(seed)
+	rg := rng.New(seed)
 	tiles := fullSet(r)
-	rg.shuffle(tiles)
+	rng.Shuffle(rg, tiles)
 	if r.Deal == DealTable && n == NumSeats {
 		return tableDeal(r, rg, tiles, dealer), nil
 	}
@@ -96,8 +101,8 @@ func prevActive(s int, active [NumSeats]bool) int {
 // simpleDeal shuffles, deals 15 to the starter and 14 to the others, and
 // turns up the next tile that is not a false joker (the false jokers
 // passed over stay in the wall where they lay).
-func simpleDeal(r Rules, rg *rng, tiles []Tile, dealer int, active [NumSeats]bool) Deal {
-	d := Deal{Kind: DealSimple, Dealer: dealer, Stack: -1, Indicator: NoTile}
+func simpleDeal(r Rules, rg *rng.Source, tiles []tile.Tile, dealer int, active [NumSeats]bool) Deal {
+	d := Deal{Kind: DealSimple, Dealer: dealer, Stack: -1, Indicator: tile.NoTile}
 	d.Starter = nextActive(dealer, active)
 	pos := 0
 	seat := d.Starter
@@ -116,14 +121,14 @@ func simpleDeal(r Rules, rg *rng, tiles []Tile, dealer int, active [NumSeats]boo
 		}
 	}
 	rest := tiles[pos:]
-	wall := make([]Tile, 0, len(rest))
+	wall := make([]tile.Tile, 0, len(rest))
 	if !r.HasOkey() {
 		d.Wall = append(wall, rest...)
 		return d
 	}
 	ind := -1
 	for i, t := range rest {
-		if t != FalseJoker {
+		if t != tile.FalseJoker {
 			ind = i
 			break
 		}
@@ -143,27 +148,27 @@ func simpleDeal(r Rules, rg *rng, tiles []Tile, dealer int, active [NumSeats]boo
 // dealer's left, then the five in front of the player on the dealer's
 // right (from that player's left), then the opposite player's, then the
 // dealer's left's. A stack lists its tiles from the bottom up.
-func tableDeal(r Rules, rg *rng, tiles []Tile, dealer int) Deal {
+func tableDeal(r Rules, rg *rng.Source, tiles []tile.Tile, dealer int) Deal {
 	const nStacks = 21
-	var stacks [nStacks][]Tile
+	var stacks [nStacks][]tile.Tile
 	for i := range stacks {
-		stacks[i] = append(make([]Tile, 0, 6), tiles[5*i:5*i+5]...)
+		stacks[i] = append(make([]tile.Tile, 0, 6), tiles[5*i:5*i+5]...)
 	}
 	spare := tiles[105]
 
 	d := Deal{Kind: DealTable, Dealer: dealer}
-	die1 := rg.die()
+	die1 := rg.Die()
 	d.Dice = append(d.Dice, die1)
 	sel := die1 - 1
 	d.Stack = sel
 	stacks[sel] = append(stacks[sel], spare)
 	for {
-		die2 := rg.die()
+		die2 := rg.Die()
 		d.Dice = append(d.Dice, die2)
-		if stacks[sel][die2-1] != FalseJoker {
+		if stacks[sel][die2-1] != tile.FalseJoker {
 			d.Indicator = stacks[sel][die2-1]
 			s := stacks[sel]
-			stacks[sel] = append(append(make([]Tile, 0, 5), s[:die2-1]...), s[die2:]...)
+			stacks[sel] = append(append(make([]tile.Tile, 0, 5), s[:die2-1]...), s[die2:]...)
 			break
 		}
 	}
@@ -174,12 +179,12 @@ func tableDeal(r Rules, rg *rng, tiles []Tile, dealer int) Deal {
 	d.Starter = starter
 	order := [4]int{starter, opposite, left, dealer}
 	k := sel + 1
-	take := func(seat int, ts []Tile) {
+	take := func(seat int, ts []tile.Tile) {
 		for _, t := range ts {
 			d.Racks[seat][t]++
 		}
 	}
-	st := func() []Tile { return stacks[k%nStacks] }
+	st := func() []tile.Tile { return stacks[k%nStacks] }
 	for range 2 {
 		for _, seat := range order {
 			take(seat, st())
@@ -196,7 +201,7 @@ func tableDeal(r Rules, rg *rng, tiles []Tile, dealer int) Deal {
 	k++
 	take(dealer, st()[3:]) // and the top 2 of the next, which is broken into
 
-	wall := make([]Tile, 0, 49)
+	wall := make([]tile.Tile, 0, 49)
 	broken := st()[:3]
 	for i := len(broken) - 1; i >= 0; i-- {
 		wall = append(wall, broken[i])

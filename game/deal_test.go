@@ -3,6 +3,9 @@ package game
 import (
 	"slices"
 	"testing"
+
+	"okey/game/internal/rng"
+	"okey/game/tile"
 )
 
 var allSeats = [NumSeats]bool{true, true, true, true}
@@ -10,7 +13,7 @@ var allSeats = [NumSeats]bool{true, true, true, true}
 // accounted checks that racks + wall + indicator are exactly the full set.
 func accounted(t *testing.T, r Rules, d Deal) {
 	t.Helper()
-	var got Counts
+	var got tile.Counts
 	for s := range d.Racks {
 		for f, n := range d.Racks[s] {
 			got[f] += n
@@ -22,7 +25,7 @@ func accounted(t *testing.T, r Rules, d Deal) {
 	if d.Indicator.Valid() && !r.IndicatorLast {
 		got[d.Indicator]++
 	}
-	want := CountsOf(fullSet(r))
+	want := tile.CountsOf(fullSet(r))
 	if got != want {
 		t.Fatalf("tiles not accounted for: got %d tiles, want %d", got.Total(), want.Total())
 	}
@@ -40,19 +43,19 @@ func TestTableRitual(t *testing.T) {
 				t.Fatal(err)
 			}
 			// The same shuffle and dice, then the ritual by hand.
-			rg := newRNG(seed)
+			rg := rng.New(seed)
 			tiles := fullSet(r)
-			rg.shuffle(tiles)
-			stack := func(i int) []Tile { i %= 21; return slices.Clone(tiles[5*i : 5*i+5]) }
-			die1 := rg.die()
+			rng.Shuffle(rg, tiles)
+			stack := func(i int) []tile.Tile { i %= 21; return slices.Clone(tiles[5*i : 5*i+5]) }
+			die1 := rg.Die()
 			sel := die1 - 1
 			six := append(stack(sel), tiles[105])
 			dice := []int{die1}
-			var ind Tile
+			var ind tile.Tile
 			for {
-				d2 := rg.die()
+				d2 := rg.Die()
 				dice = append(dice, d2)
-				if six[d2-1] != FalseJoker {
+				if six[d2-1] != tile.FalseJoker {
 					ind = six[d2-1]
 					six = slices.Delete(six, d2-1, d2)
 					break
@@ -65,15 +68,15 @@ func TestTableRitual(t *testing.T) {
 			if d.Starter != starter {
 				t.Fatalf("starter %d, want %d", d.Starter, starter)
 			}
-			L := func(c byte) []Tile { return stack(sel + 1 + int(c-'a')) }
-			var want [NumSeats][]Tile
+			L := func(c byte) []tile.Tile { return stack(sel + 1 + int(c-'a')) }
+			var want [NumSeats][]tile.Tile
 			want[starter] = slices.Concat(L('a'), L('e'), L('i'))
 			want[opp] = slices.Concat(L('b'), L('f'), L('j')[1:])
 			want[left] = slices.Concat(L('c'), L('g'), L('j')[:1], L('k')[2:])
 			want[dealer] = slices.Concat(L('d'), L('h'), L('k')[:2], L('l')[3:])
 			for s := range NumSeats {
-				if d.Racks[s] != CountsOf(want[s]) {
-					t.Fatalf("seed %d dealer %d: seat %d got %v, want %v", seed, dealer, s, FormatTiles(d.Racks[s].Tiles()), FormatTiles(want[s]))
+				if d.Racks[s] != tile.CountsOf(want[s]) {
+					t.Fatalf("seed %d dealer %d: seat %d got %v, want %v", seed, dealer, s, tile.FormatTiles(d.Racks[s].Tiles()), tile.FormatTiles(want[s]))
 				}
 			}
 			wantN := [NumSeats]int{}
@@ -84,8 +87,8 @@ func TestTableRitual(t *testing.T) {
 					t.Fatalf("seat %d has %d tiles", s, d.Racks[s].Total())
 				}
 			}
-			var wall []Tile
-			topFirst := func(ts []Tile) {
+			var wall []tile.Tile
+			topFirst := func(ts []tile.Tile) {
 				for i := len(ts) - 1; i >= 0; i-- {
 					wall = append(wall, ts[i])
 				}
@@ -96,7 +99,7 @@ func TestTableRitual(t *testing.T) {
 			}
 			topFirst(six)
 			if !slices.Equal(d.Wall, wall) || len(wall) != 48 {
-				t.Fatalf("seed %d: wall %v, want %v", seed, FormatTiles(d.Wall), FormatTiles(wall))
+				t.Fatalf("seed %d: wall %v, want %v", seed, tile.FormatTiles(d.Wall), tile.FormatTiles(wall))
 			}
 			accounted(t, r, d)
 		}
@@ -110,7 +113,7 @@ func TestFalseJokerIndicatorRethrown(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if d.Indicator == FalseJoker {
+		if d.Indicator == tile.FalseJoker {
 			t.Fatalf("seed %d: a false joker became the indicator", seed)
 		}
 		if len(d.Dice) > 2 {
@@ -144,7 +147,7 @@ func TestSimpleDeal(t *testing.T) {
 			switch {
 			case r.Simple104:
 				wantWall = 104 - 57
-				if d.Indicator != NoTile || d.Racks[0].Total() != 15 {
+				if d.Indicator != tile.NoTile || d.Racks[0].Total() != 15 {
 					t.Fatalf("simple104: indicator %v, seat 0 holds %d", d.Indicator, d.Racks[0].Total())
 				}
 			case r.IndicatorLast:
@@ -156,7 +159,7 @@ func TestSimpleDeal(t *testing.T) {
 			if len(d.Wall) != wantWall {
 				t.Fatalf("%s: wall of %d, want %d", rs, len(d.Wall), wantWall)
 			}
-			if d.Indicator == FalseJoker {
+			if d.Indicator == tile.FalseJoker {
 				t.Fatal("false joker indicator")
 			}
 			accounted(t, r, d)
@@ -186,7 +189,7 @@ func TestDealGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := FormatTiles(d.Racks[1].Tiles()) + " | " + d.Indicator.String()
+	got := tile.FormatTiles(d.Racks[1].Tiles()) + " | " + d.Indicator.String()
 	const want = "R3 R12 R13 R13 Y1 Y3 Y4 Y5 Y8 Y13 B3 B4 B6 B12 K8 | R1"
 	if got != want {
 		t.Fatalf("deal of seed 1 changed:\n got %s\nwant %s", got, want)

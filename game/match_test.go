@@ -2,6 +2,8 @@ package game
 
 import (
 	"testing"
+
+	"okey/game/tile"
 )
 
 const winRack = "R1 R2 R3 Y4 Y5 Y6 Y7 B9 B10 B11 R12 Y12 B12 K12 K7" // finish with K7, indicator K3
@@ -107,7 +109,7 @@ func TestLeaveAtZero(t *testing.T) {
 	s.active = [4]bool{true, true, false, false}
 	s.left = [4]int{0, 0, 1, 2}
 	s.scores = [4]int{5, 1, -1, 0}
-	s.racks[2], s.racks[3] = Counts{}, Counts{}
+	s.racks[2], s.racks[3] = tile.Counts{}, tile.Counts{}
 	end, _, err := s.Apply(FinishAction(0, mustTile(t, "K7")))
 	if err != nil {
 		t.Fatal(err)
@@ -141,7 +143,7 @@ func TestSimple104FirstToFinishWins(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if m.Turn() != 0 || m.TileCount(0) != 15 || m.Indicator() != NoTile {
+		if m.Turn() != 0 || m.TileCount(0) != 15 || m.Indicator() != tile.NoTile {
 			t.Fatalf("simple104: turn %d, seat 0 holds %d", m.Turn(), m.TileCount(0))
 		}
 	}

@@ -1,6 +1,10 @@
 package game
 
-import "testing"
+import (
+	"testing"
+
+	"okey/game/internal/rng"
+)
 
 // randomPlayout plays random legal moves (never finishing) until the
 // match is over or limit actions were played, checking invariants.
@@ -10,7 +14,7 @@ func TestRandomPlayoutSmoke(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rg := newRNG(seed)
+		rg := rng.New(seed)
 		for i := 0; i < 2000 && s.Phase() != MatchOver; i++ {
 			seat := s.Turn()
 			l := s.Legal(seat)
@@ -18,9 +22,9 @@ func TestRandomPlayoutSmoke(t *testing.T) {
 			switch {
 			case l.NextHand:
 				a = NextHandAction()
-			case l.EndHand && rg.intn(2) == 0:
+			case l.EndHand && rg.Intn(2) == 0:
 				a = EndHandAction(seat)
-			case l.Draw && (!l.Take || rg.intn(2) == 0):
+			case l.Draw && (!l.Take || rg.Intn(2) == 0):
 				a = DrawAction(seat)
 			case l.Take:
 				a = TakeAction(seat)
@@ -28,7 +32,7 @@ func TestRandomPlayoutSmoke(t *testing.T) {
 				a = EndHandAction(seat)
 			case l.Discard:
 				v := s.View(seat)
-				a = DiscardAction(seat, v.Rack[rg.intn(len(v.Rack))])
+				a = DiscardAction(seat, v.Rack[rg.Intn(len(v.Rack))])
 			}
 			n, _, err := s.Apply(a)
 			if err != nil {

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+
+	"okey/game/tile"
 )
 
 // RecordVersion is the version of the record format this package writes.
@@ -55,9 +57,9 @@ type recordHeader struct {
 }
 
 type actionLine struct {
-	A string `json:"a"`
-	S int    `json:"s"`
-	T *Tile  `json:"t,omitempty"`
+	A string     `json:"a"`
+	S int        `json:"s"`
+	T *tile.Tile `json:"t,omitempty"`
 }
 
 // HeaderLine is the record's first line, newline included.
@@ -153,7 +155,7 @@ func ParseRecord(b []byte) (Record, error) {
 		if err != nil {
 			return Record{}, fmt.Errorf("%w: line %d: %v", ErrRecordCorrupt, no, err)
 		}
-		a := Action{Kind: k, Seat: al.S, Tile: NoTile}
+		a := Action{Kind: k, Seat: al.S, Tile: tile.NoTile}
 		if k == ActDiscard || k == ActFinish {
 			if al.T == nil {
 				return Record{}, fmt.Errorf("%w: line %d: %s without a tile", ErrRecordCorrupt, no, k)

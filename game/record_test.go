@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"okey/game/internal/rng"
 )
 
 // playGame plays a few hands of random moves through a Game and returns
@@ -18,7 +20,7 @@ func playGame(t *testing.T, r Rules, seed uint64, hands int) (*Game, []byte) {
 	}
 	rec := g.Record()
 	out := append(rec.HeaderLine(), DealLine(g.State().DealInfo())...)
-	rg := newRNG(seed)
+	rg := rng.New(seed)
 	for g.State().HandNumber() <= hands && g.State().Phase() != MatchOver {
 		s := g.State()
 		var a Action
@@ -33,7 +35,7 @@ func playGame(t *testing.T, r Rules, seed uint64, hands int) (*Game, []byte) {
 			switch {
 			case l.Show:
 				a = ShowAction(seat)
-			case l.Take && rg.intn(3) == 0:
+			case l.Take && rg.Intn(3) == 0:
 				a = TakeAction(seat)
 			case l.Draw:
 				a = DrawAction(seat)
@@ -43,7 +45,7 @@ func playGame(t *testing.T, r Rules, seed uint64, hands int) (*Game, []byte) {
 				a = TakeAction(seat)
 			default:
 				v := s.View(seat)
-				a = DiscardAction(seat, v.Rack[rg.intn(len(v.Rack))])
+				a = DiscardAction(seat, v.Rack[rg.Intn(len(v.Rack))])
 				h, err := v.Analyzer.HandOf(v.Counts)
 				if err == nil {
 					if d := v.Analyzer.BestDiscard(h); d.Wins {

@@ -1,6 +1,10 @@
 package game
 
-import "testing"
+import (
+	"testing"
+
+	"okey/game/tile"
+)
 
 // BenchmarkPlayHand plays whole hands through Apply with a trivial policy
 // (draw, discard the first tile), to price the reducer alone.
@@ -17,10 +21,10 @@ func BenchmarkPlayHand(b *testing.B) {
 			var a Action
 			switch {
 			case s.Stage() == MustDiscard:
-				var first Tile
+				var first tile.Tile
 				for f, n := range s.racks[seat] {
 					if n > 0 {
-						first = Tile(f)
+						first = tile.Tile(f)
 						break
 					}
 				}

@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"okey/game/hand"
+	"okey/game/tile"
 )
 
 // DealKind chooses how tiles reach the racks.
@@ -67,6 +70,17 @@ func Simple104Rules() Rules {
 // (and so whether false jokers are in the set).
 func (r Rules) HasOkey() bool { return !r.Simple104 }
 
+// HandConfig is what hand analysis needs of these rules.
+func (r Rules) HandConfig() hand.Config {
+	return hand.Config{
+		NoOkey:          !r.HasOkey(),
+		Wrap:            r.Wrap && r.HasOkey(),
+		IndicatorLast:   r.IndicatorLast,
+		OneColourDouble: r.OneColourDouble,
+		Unscored:        !r.Scoring(),
+	}
+}
+
 // Scoring reports whether hands are scored (off under Simple104, where
 // the first to finish wins the match).
 func (r Rules) Scoring() bool { return !r.Simple104 }
@@ -74,9 +88,9 @@ func (r Rules) Scoring() bool { return !r.Simple104 }
 // TileCount is the number of tiles in play: 106, or 104 under Simple104.
 func (r Rules) TileCount() int {
 	if r.Simple104 {
-		return NumTiles - 2
+		return tile.NumTiles - 2
 	}
-	return NumTiles
+	return tile.NumTiles
 }
 
 // ErrRules is the error every invalid rules configuration wraps.

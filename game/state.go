@@ -1,6 +1,12 @@
 package game
 
-import "fmt"
+import (
+	"fmt"
+
+	"okey/game/hand"
+	"okey/game/internal/rng"
+	"okey/game/tile"
+)
 
 // Phase is where a match stands.
 type Phase uint8
@@ -55,9 +61,9 @@ type HandResult struct {
 	// Winner is the seat that finished, -1 when the wall ran out.
 	Winner int
 	// Discard is the finishing discard, laid on the centre.
-	Discard Tile
+	Discard tile.Tile
 	// Win is the laid-down hand in its groups.
-	Win Win
+	Win hand.Win
 	// OkeyFinish is set when the finishing discard was an okey.
 	OkeyFinish bool
 	// Points is what each loser lost for the win (before gösterme).
@@ -115,7 +121,7 @@ type MatchResult struct {
 type State struct {
 	rules Rules
 	seed  uint64
-	an    Analyzer
+	an    hand.Analyzer
 
 	phase  Phase
 	hand   int // number of the current (or last) hand, from 1
@@ -128,10 +134,10 @@ type State struct {
 	scores [NumSeats]int
 
 	deal     Deal // the deal of this hand (its slices are never changed)
-	racks    [NumSeats]Counts
+	racks    [NumSeats]tile.Counts
 	wallPos  int
-	discards [NumSeats][]Tile // grown by copy: never shared with an older state
-	acted    [NumSeats]bool   // has drawn, taken or (the starter) discarded
+	discards [NumSeats][]tile.Tile // grown by copy: never shared with an older state
+	acted    [NumSeats]bool        // has drawn, taken or (the starter) discarded
 	shown    [NumSeats]bool
 	history  []Event // public events of this hand, grown by copy
 	moves    int     // actions applied in this hand
@@ -154,7 +160,7 @@ func NewMatch(r Rules, seed uint64) (State, error) {
 	if r.Simple104 {
 		s.dealer = NumSeats - 1 // so that seat 0 starts
 	} else {
-		s.dealer = newRNG(mix(seed, 0xdea1e5)).intn(NumSeats)
+		s.dealer = rng.New(rng.Mix(seed, 0xdea1e5)).Intn(NumSeats)
 	}
 	if err := s.dealHand(1); err != nil {
 		return State{}, err
@@ -164,11 +170,11 @@ func NewMatch(r Rules, seed uint64) (State, error) {
 
 // dealHand deals hand number h with the current dealer, in place.
 func (s *State) dealHand(h int) error {
-	d, err := NewDeal(s.rules, mix(s.seed, uint64(h)), s.dealer, s.active)
+	d, err := NewDeal(s.rules, rng.Mix(s.seed, uint64(h)), s.dealer, s.active)
 	if err != nil {
 		return fmt.Errorf("hand %d: %w", h, err)
 	}
-	an, err := NewAnalyzer(s.rules, d.Indicator)
+	an, err := hand.NewAnalyzer(s.rules.HandConfig(), d.Indicator)
 	if err != nil {
 		return fmt.Errorf("hand %d: %w", h, err)
 	}
@@ -180,7 +186,7 @@ func (s *State) dealHand(h int) error {
 	s.stage = MustDiscard
 	s.racks = d.Racks
 	s.wallPos = 0
-	s.discards = [NumSeats][]Tile{}
+	s.discards = [NumSeats][]tile.Tile{}
 	s.acted = [NumSeats]bool{}
 	s.shown = [NumSeats]bool{}
 	s.history = []Event{{Kind: EvDeal, Seat: d.Dealer, Tile: d.Indicator, From: -1}}
@@ -228,10 +234,10 @@ func (s State) TileCount(seat int) int {
 func (s State) WallLeft() int { return len(s.deal.Wall) - s.wallPos }
 
 // Indicator is the gösterge of this hand (NoTile under simple104).
-func (s State) Indicator() Tile { return s.deal.Indicator }
+func (s State) Indicator() tile.Tile { return s.deal.Indicator }
 
 // Analyzer is the hand analyser of this hand's deal.
-func (s State) Analyzer() Analyzer { return s.an }
+func (s State) Analyzer() hand.Analyzer { return s.an }
 
 // DealInfo is the public record of how this hand was dealt.
 func (s State) DealInfo() DealInfo {
@@ -250,10 +256,10 @@ func (s State) Moves() int { return s.moves }
 // DealInfo is what the record keeps of a deal, so that a replay can check
 // it dealt the same.
 type DealInfo struct {
-	Hand      int   `json:"deal"`
-	Dealer    int   `json:"dealer"`
-	Dice      []int `json:"dice,omitempty"`
-	Indicator Tile  `json:"indicator"`
+	Hand      int       `json:"deal"`
+	Dealer    int       `json:"dealer"`
+	Dice      []int     `json:"dice,omitempty"`
+	Indicator tile.Tile `json:"indicator"`
 }
 
 // team is the seat's team under partners (0 and 2, 1 and 3); every seat

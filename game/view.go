@@ -1,5 +1,10 @@
 package game
 
+import (
+	"okey/game/hand"
+	"okey/game/tile"
+)
+
 // View is what one seat may know: its own rack, the indicator, the
 // discard stacks as the rules let it see them, the public history of the
 // hand, tile counts, scores, whose turn it is and what it may do. Bots and
@@ -16,11 +21,11 @@ type View struct {
 	Stage  Stage
 
 	// Rack is the seat's own tiles in face order; Counts the same counted.
-	Rack   []Tile
-	Counts Counts
+	Rack   []tile.Tile
+	Counts tile.Counts
 
 	// Indicator and Okey of this hand (NoTile under simple104).
-	Indicator, Okey Tile
+	Indicator, Okey tile.Tile
 	// WallLeft is the number of tiles left to draw.
 	WallLeft int
 
@@ -28,7 +33,7 @@ type View struct {
 	// stack and the previous player's (the one it may take from) are
 	// whole; of the other two only the top tile is given (DiscardCounts
 	// has their sizes).
-	Discards      [NumSeats][]Tile
+	Discards      [NumSeats][]tile.Tile
 	DiscardCounts [NumSeats]int
 	// Previous is the seat whose discard this seat may take.
 	Previous int
@@ -59,7 +64,7 @@ type View struct {
 
 	// Analyzer analyses hands of this deal (it knows only the rules and
 	// the indicator).
-	Analyzer Analyzer
+	Analyzer hand.Analyzer
 }
 
 // View projects the state onto what seat may know.
@@ -83,9 +88,9 @@ func (s State) View(seat int) View {
 		v.TileCounts[t] = s.racks[t].Total()
 		switch {
 		case t == seat || t == v.Previous:
-			v.Discards[t] = append([]Tile(nil), st...)
+			v.Discards[t] = append([]tile.Tile(nil), st...)
 		case len(st) > 0:
-			v.Discards[t] = []Tile{st[len(st)-1]}
+			v.Discards[t] = []tile.Tile{st[len(st)-1]}
 		}
 	}
 	v.History = make([]Event, len(s.history))
@@ -105,9 +110,9 @@ func (s State) View(seat int) View {
 
 // Top is the top tile of seat's discard stack as this view sees it, or
 // NoTile.
-func (v *View) Top(seat int) Tile {
+func (v *View) Top(seat int) tile.Tile {
 	if seat < 0 || seat >= NumSeats || len(v.Discards[seat]) == 0 {
-		return NoTile
+		return tile.NoTile
 	}
 	st := v.Discards[seat]
 	return st[len(st)-1]
@@ -120,9 +125,9 @@ func (v *View) MyTurn() bool { return v.Phase == Playing && v.Turn == v.Seat }
 // state's copy.
 func (r *HandResult) clone() *HandResult {
 	c := *r
-	c.Win.Melds = make([]Meld, len(r.Win.Melds))
+	c.Win.Melds = make([]hand.Meld, len(r.Win.Melds))
 	for i, m := range r.Win.Melds {
-		c.Win.Melds[i] = Meld{Kind: m.Kind, Tiles: append([]Tile(nil), m.Tiles...), As: append([]Tile(nil), m.As...)}
+		c.Win.Melds[i] = hand.Meld{Kind: m.Kind, Tiles: append([]tile.Tile(nil), m.Tiles...), As: append([]tile.Tile(nil), m.As...)}
 	}
 	return &c
 }

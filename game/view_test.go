@@ -3,14 +3,17 @@ package game
 import (
 	"reflect"
 	"testing"
+
+	"okey/game/internal/rng"
+	"okey/game/tile"
 )
 
 // randomHidden deals the unseen tiles of view v at random into the other
 // racks (on top of what v knows they hold) and the wall.
-func randomHidden(v View, rg *rng) Hidden {
+func randomHidden(v View, rg *rng.Source) Hidden {
 	u := v.Unseen()
 	pool := u.Tiles()
-	rg.shuffle(pool)
+	rng.Shuffle(rg, pool)
 	known := v.Known()
 	var h Hidden
 	for s := range NumSeats {
@@ -43,7 +46,7 @@ func TestViewHidesOtherRacksAndWall(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rg := newRNG(seed + 100)
+			rg := rng.New(seed + 100)
 			for step := 0; s.Phase() == Playing && step < 200; step++ {
 				for seat := range NumSeats {
 					v := s.View(seat)
@@ -62,13 +65,13 @@ func TestViewHidesOtherRacksAndWall(t *testing.T) {
 }
 
 // randomStep plays one random legal action (taking half the time it may).
-func randomStep(t *testing.T, s State, rg *rng) State {
+func randomStep(t *testing.T, s State, rg *rng.Source) State {
 	t.Helper()
 	seat := s.Turn()
 	l := s.Legal(seat)
 	var a Action
 	switch {
-	case l.Take && rg.intn(2) == 0:
+	case l.Take && rg.Intn(2) == 0:
 		a = TakeAction(seat)
 	case l.Draw:
 		a = DrawAction(seat)
@@ -78,7 +81,7 @@ func randomStep(t *testing.T, s State, rg *rng) State {
 		a = TakeAction(seat)
 	default:
 		v := s.View(seat)
-		a = DiscardAction(seat, v.Rack[rg.intn(len(v.Rack))])
+		a = DiscardAction(seat, v.Rack[rg.Intn(len(v.Rack))])
 	}
 	n, _, err := s.Apply(a)
 	if err != nil {
@@ -89,7 +92,7 @@ func randomStep(t *testing.T, s State, rg *rng) State {
 
 func TestViewSeesOnlyWhatRulesAllow(t *testing.T) {
 	s, _ := NewMatch(DefaultRules(), 4)
-	rg := newRNG(4)
+	rg := rng.New(4)
 	for i := 0; i < 40 && s.Phase() == Playing; i++ {
 		s = randomStep(t, s, rg)
 	}
@@ -114,12 +117,12 @@ func TestViewSeesOnlyWhatRulesAllow(t *testing.T) {
 		}
 		full := v.Stacks()
 		for o := range NumSeats {
-			if !reflect.DeepEqual(append([]Tile{}, full[o]...), append([]Tile{}, s.discards[o]...)) {
+			if !reflect.DeepEqual(append([]tile.Tile{}, full[o]...), append([]tile.Tile{}, s.discards[o]...)) {
 				t.Fatalf("stack %d rebuilt from history differs", o)
 			}
 		}
 		for _, e := range v.History {
-			if e.Kind == EvDraw && e.Seat != seat && e.Tile != NoTile {
+			if e.Kind == EvDraw && e.Seat != seat && e.Tile != tile.NoTile {
 				t.Fatalf("seat %d sees the tile seat %d drew", seat, e.Seat)
 			}
 			if e.Kind == EvDraw && e.Seat == seat && !e.Tile.Valid() {
@@ -131,7 +134,7 @@ func TestViewSeesOnlyWhatRulesAllow(t *testing.T) {
 
 func TestAssumeRejectsInconsistentGuesses(t *testing.T) {
 	s, _ := NewMatch(DefaultRules(), 6)
-	rg := newRNG(6)
+	rg := rng.New(6)
 	for i := 0; i < 30; i++ {
 		s = randomStep(t, s, rg)
 	}
@@ -145,16 +148,16 @@ func TestAssumeRejectsInconsistentGuesses(t *testing.T) {
 	other := (v.Seat + 1) % 4
 	moved := good
 	moved.Racks[other] = good.Racks[other]
-	moved.Wall = append([]Tile(nil), good.Wall...)
+	moved.Wall = append([]tile.Tile(nil), good.Wall...)
 	// Swap a rack tile for a wall tile of another face: counts still add
 	// up, but the rack's size is kept and the pool changes only if faces
 	// differ, so instead break the pool: replace a wall tile by an R1
 	// beyond what exists.
-	moved.Wall[0] = NewTile(Red, 1)
+	moved.Wall[0] = tile.NewTile(tile.Red, 1)
 	extra := good
-	extra.Racks[other][NewTile(Red, 1)]++
+	extra.Racks[other][tile.NewTile(tile.Red, 1)]++
 	for name, h := range map[string]Hidden{"short wall": short, "pool": moved, "rack size": extra} {
-		if name == "pool" && good.Wall[0] == NewTile(Red, 1) {
+		if name == "pool" && good.Wall[0] == tile.NewTile(tile.Red, 1) {
 			continue
 		}
 		if _, err := v.Assume(h); err == nil {

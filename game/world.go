@@ -3,14 +3,17 @@ package game
 import (
 	"errors"
 	"fmt"
+
+	"okey/game/hand"
+	"okey/game/tile"
 )
 
 // Stacks rebuilds all four discard stacks, bottom first, from the public
 // history. Every tile that was ever on top was public, so this is no
 // more than the seat has seen; the view's Discards shows only what the
 // rules let a player look through.
-func (v *View) Stacks() [NumSeats][]Tile {
-	var st [NumSeats][]Tile
+func (v *View) Stacks() [NumSeats][]tile.Tile {
+	var st [NumSeats][]tile.Tile
 	for _, e := range v.History {
 		switch e.Kind {
 		case EvDiscard:
@@ -27,8 +30,8 @@ func (v *View) Stacks() [NumSeats][]Tile {
 // Known lists, for every other seat, the tiles the view's seat knows are
 // in that rack: discards it took and the indicator's tile it showed, less
 // the same faces it has thrown since. The view's own seat is left empty.
-func (v *View) Known() [NumSeats]Counts {
-	var k [NumSeats]Counts
+func (v *View) Known() [NumSeats]tile.Counts {
+	var k [NumSeats]tile.Counts
 	last := v.indicatorDraw()
 	for i, e := range v.History {
 		if i == last && e.Seat >= 0 && e.Seat < NumSeats && e.Seat != v.Seat {
@@ -57,12 +60,12 @@ func (v *View) Known() [NumSeats]Counts {
 // Unseen counts the tiles whose place the view's seat cannot know: those
 // in other racks beyond what Known places there, and those in the wall
 // (less the indicator, whose place is known even when it is drawn last).
-func (v *View) Unseen() Counts {
-	var u Counts
+func (v *View) Unseen() tile.Counts {
+	var u tile.Counts
 	for _, t := range fullSet(v.Rules) {
 		u[t]++
 	}
-	sub := func(c *Counts) {
+	sub := func(c *tile.Counts) {
 		for f, n := range c {
 			u[f] -= min(u[f], n)
 		}
@@ -104,8 +107,8 @@ func (v *View) indicatorDraw() int {
 // Hidden is one guess at what a view cannot see: the other racks and the
 // wall in drawing order. The view's own rack in Racks is ignored.
 type Hidden struct {
-	Racks [NumSeats]Counts
-	Wall  []Tile
+	Racks [NumSeats]tile.Counts
+	Wall  []tile.Tile
 }
 
 // ErrInconsistent is returned by Assume when a guess contradicts the view.
@@ -125,7 +128,7 @@ func (v *View) Assume(h Hidden) (State, error) {
 	if v.Seat < 0 || v.Seat >= NumSeats {
 		return State{}, fmt.Errorf("%w: the view has no seat", ErrInconsistent)
 	}
-	an, err := NewAnalyzer(v.Rules, v.Indicator)
+	an, err := hand.NewAnalyzer(v.Rules.HandConfig(), v.Indicator)
 	if err != nil {
 		return State{}, fmt.Errorf("%w: %v", ErrInconsistent, err)
 	}
@@ -133,7 +136,7 @@ func (v *View) Assume(h Hidden) (State, error) {
 		return State{}, fmt.Errorf("%w: the wall has %d tiles, not %d", ErrInconsistent, len(h.Wall), v.WallLeft)
 	}
 	known := v.Known()
-	var pool Counts // what h puts where the view cannot see
+	var pool tile.Counts // what h puts where the view cannot see
 	racks := h.Racks
 	racks[v.Seat] = v.Counts
 	for s := range NumSeats {
@@ -145,7 +148,7 @@ func (v *View) Assume(h Hidden) (State, error) {
 		}
 		for f, n := range racks[s] {
 			if n < known[s][f] {
-				return State{}, fmt.Errorf("%w: seat %d must hold %v", ErrInconsistent, s, Tile(f))
+				return State{}, fmt.Errorf("%w: seat %d must hold %v", ErrInconsistent, s, tile.Tile(f))
 			}
 			pool[f] += n - known[s][f]
 		}
@@ -169,7 +172,7 @@ func (v *View) Assume(h Hidden) (State, error) {
 	s := State{
 		rules: v.Rules, an: an, phase: Playing, hand: v.Hand, dealer: v.Dealer,
 		turn: v.Turn, stage: v.Stage, active: v.Active, scores: v.Scores,
-		deal:  Deal{Kind: v.Rules.Deal, Dealer: v.Dealer, Starter: nextActive(v.Dealer, v.Active), Stack: -1, Indicator: v.Indicator, Wall: append([]Tile(nil), h.Wall...)},
+		deal:  Deal{Kind: v.Rules.Deal, Dealer: v.Dealer, Starter: nextActive(v.Dealer, v.Active), Stack: -1, Indicator: v.Indicator, Wall: append([]tile.Tile(nil), h.Wall...)},
 		racks: racks, discards: v.Stacks(), acted: v.Acted, shown: v.Shown,
 		history: append([]Event(nil), v.History...), moves: max(0, len(v.History)-1),
 	}

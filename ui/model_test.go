@@ -9,6 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"okey/game/hand"
+	"okey/game/tile"
+
 	tea "charm.land/bubbletea/v2"
 
 	"okey/bots"
@@ -19,7 +22,7 @@ import (
 // firstTile is the slot of the first tile on the rack.
 func firstTile(m *Model) int {
 	for i, t := range m.rack.Slots {
-		if t != game.NoTile {
+		if t != tile.NoTile {
 			return i
 		}
 	}
@@ -133,7 +136,7 @@ func TestRefusalsAreExplained(t *testing.T) {
 	// An empty slot.
 	empty := -1
 	for i, t := range m.rack.Slots {
-		if t == game.NoTile {
+		if t == tile.NoTile {
 			empty = i
 			break
 		}
@@ -146,7 +149,7 @@ func TestRefusalsAreExplained(t *testing.T) {
 	}
 	expect("d", "You have 15 tiles")
 	expect("t", "You have 15 tiles")
-	for m.rack.Slots[m.cursor] != game.NoTile {
+	for m.rack.Slots[m.cursor] != tile.NoTile {
 		press(t, m, "right")
 	}
 	expect("x", "No tile under the cursor")
@@ -535,7 +538,7 @@ func TestHintPutsTheCursorOnTheDiscard(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := an.BestDiscard(h).Tile
-	m.cursor = slices.Index(m.rack.Slots[:], game.NoTile) // an empty slot
+	m.cursor = slices.Index(m.rack.Slots[:], tile.NoTile) // an empty slot
 	press(t, m, "h")
 	if got := m.rack.Slots[m.cursor]; got != want {
 		t.Fatalf("after h the cursor is on %v, the hint is %v (%q)", got, want, m.flash)
@@ -557,10 +560,10 @@ func TestRackMove(t *testing.T) {
 		t.Fatalf("move: %v", r.Slots[:4])
 	}
 	r.Move(0, 16)
-	if r.Slots[16] != 3 || r.Slots[0] != game.NoTile {
+	if r.Slots[16] != 3 || r.Slots[0] != tile.NoTile {
 		t.Fatal("move to the other row")
 	}
-	want := game.CountsOf([]game.Tile{1, 2, 5})
+	want := tile.CountsOf([]tile.Tile{1, 2, 5})
 	added := r.Reconcile(want)
 	if r.Counts() != want || len(added) != 1 || r.Slots[added[0]] != 5 {
 		t.Fatalf("reconcile: %v", r.Tiles())
@@ -568,9 +571,9 @@ func TestRackMove(t *testing.T) {
 }
 
 func TestRackPackFitsFifteen(t *testing.T) {
-	var groups [][]game.Tile
+	var groups [][]tile.Tile
 	for i := range 5 {
-		groups = append(groups, []game.Tile{game.Tile(i * 3), game.Tile(i*3 + 1), game.Tile(i*3 + 2)})
+		groups = append(groups, []tile.Tile{tile.Tile(i * 3), tile.Tile(i*3 + 1), tile.Tile(i*3 + 2)})
 	}
 	r := NewRack()
 	r.Pack(groups)
@@ -578,9 +581,9 @@ func TestRackPackFitsFifteen(t *testing.T) {
 		t.Fatalf("packed %d tiles", len(r.Tiles()))
 	}
 	// 16 singletons do not fit with gaps: packed without them.
-	var single [][]game.Tile
+	var single [][]tile.Tile
 	for i := range 16 {
-		single = append(single, []game.Tile{game.Tile(i)})
+		single = append(single, []tile.Tile{tile.Tile(i)})
 	}
 	r.Pack(single)
 	if len(r.Tiles()) != 16 {
@@ -675,8 +678,8 @@ func TestRulesVariantsFit(t *testing.T) {
 // winner's groups, each loser's loss and why.
 func TestHandOverShowsTheWinningGroups(t *testing.T) {
 	m := newTestModel(t, 80, 24)
-	ts := func(s string) []game.Tile {
-		out, err := game.ParseTiles(s)
+	ts := func(s string) []tile.Tile {
+		out, err := tile.ParseTiles(s)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -684,16 +687,16 @@ func TestHandOverShowsTheWinningGroups(t *testing.T) {
 	}
 	okey := m.view.Okey
 	run := ts("R1 R2 R3 R4")
-	melds := []game.Meld{
-		{Kind: game.Run, Tiles: run, As: run},
-		{Kind: game.Set, Tiles: ts("K7 B7 Y7"), As: ts("K7 B7 Y7")},
-		{Kind: game.Set, Tiles: []game.Tile{game.NewTile(game.Red, 9), game.NewTile(game.Blue, 9), okey}, As: ts("R9 B9 K9")},
-		{Kind: game.Run, Tiles: ts("Y11 Y12 Y13 Y1"), As: ts("Y11 Y12 Y13 Y1")},
+	melds := []hand.Meld{
+		{Kind: hand.Run, Tiles: run, As: run},
+		{Kind: hand.Set, Tiles: ts("K7 B7 Y7"), As: ts("K7 B7 Y7")},
+		{Kind: hand.Set, Tiles: []tile.Tile{tile.NewTile(tile.Red, 9), tile.NewTile(tile.Blue, 9), okey}, As: ts("R9 B9 K9")},
+		{Kind: hand.Run, Tiles: ts("Y11 Y12 Y13 Y1"), As: ts("Y11 Y12 Y13 Y1")},
 	}
 	m.view.Phase = game.HandOver
 	m.view.Result = &game.HandResult{
 		Hand: 1, Winner: 2, Discard: okey, OkeyFinish: true, Points: 4,
-		Win:  game.Win{Kind: game.WinMelds, Melds: melds},
+		Win:  hand.Win{Kind: hand.WinMelds, Melds: melds},
 		Lost: [4]int{5, 4, 0, 4}, Shown: [4]bool{false, false, true, false},
 	}
 	m.screen = scrHandOver

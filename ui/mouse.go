@@ -1,9 +1,10 @@
 package ui
 
 import (
+	"okey/game/tile"
+
 	tea "charm.land/bubbletea/v2"
 
-	"okey/game"
 	"okey/ui/store"
 )
 
@@ -25,7 +26,7 @@ func (m *Model) onClick(msg tea.MouseClickMsg) tea.Cmd {
 			m.pick()
 			return m.saveCmd()
 		}
-		if t := m.rack.Slots[i]; t != game.NoTile {
+		if t := m.rack.Slots[i]; t != tile.NoTile {
 			m.setFlash(false, m.tr.T("status.selected", m.tileName(t)))
 		}
 		return nil

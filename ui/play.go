@@ -11,6 +11,10 @@ import (
 	"time"
 
 	"charm.land/bubbles/v2/key"
+
+	"okey/game/hand"
+	"okey/game/tile"
+
 	tea "charm.land/bubbletea/v2"
 
 	"okey/bots"
@@ -75,9 +79,9 @@ func (m *Model) keyPlay(k tea.KeyPressMsg) tea.Cmd {
 		m.arrange(m.sorter().ByValue(m.rack.Tiles()), "status.sorted.value")
 		return m.saveCmd()
 	case key.Matches(k, keys.Runs):
-		return m.arrangeBy(game.ArrangeRuns)
+		return m.arrangeBy(hand.ArrangeRuns)
 	case key.Matches(k, keys.Pairs):
-		return m.arrangeBy(game.ArrangePairs)
+		return m.arrangeBy(hand.ArrangePairs)
 	case key.Matches(k, keys.Hint):
 		m.hint()
 	case key.Matches(k, keys.Browse):
@@ -106,7 +110,7 @@ func (m *Model) moveCursor(dx, dy int) {
 func (m *Model) pick() {
 	if m.held < 0 {
 		t := m.rack.Slots[m.cursor]
-		if t == game.NoTile {
+		if t == tile.NoTile {
 			m.setFlash(true, m.tr.T("status.pick.empty"))
 			return
 		}
@@ -125,16 +129,16 @@ func (m *Model) pick() {
 }
 
 // arrange lays out groups on the rack.
-func (m *Model) arrange(groups [][]game.Tile, msg string) {
+func (m *Model) arrange(groups [][]tile.Tile, msg string) {
 	m.held, m.fresh = -1, -1
 	m.rack.Pack(groups)
 	m.setFlash(false, m.tr.T(msg))
 }
 
-func (m *Model) arrangeBy(mode game.ArrangeMode) tea.Cmd {
+func (m *Model) arrangeBy(mode hand.ArrangeMode) tea.Cmd {
 	groups, ok := m.sorter().Arranged(m.rack.Tiles(), mode)
 	name := "status.runs"
-	if mode == game.ArrangePairs {
+	if mode == hand.ArrangePairs {
 		name = "status.pairs"
 	}
 	if !ok {
@@ -185,7 +189,7 @@ func (m *Model) tryTake() tea.Cmd {
 		m.setFlash(true, m.tr.T("status.mustdiscard"))
 		return nil
 	}
-	if v.Top(v.Previous) == game.NoTile {
+	if v.Top(v.Previous) == tile.NoTile {
 		m.setFlash(true, m.tr.T("status.take.empty", m.seatName(v.Previous)))
 		return nil
 	}
@@ -202,7 +206,7 @@ func (m *Model) tryDiscard(finish bool) tea.Cmd {
 		return nil
 	}
 	t := m.rack.Slots[m.cursor]
-	if t == game.NoTile {
+	if t == tile.NoTile {
 		m.setFlash(true, m.tr.T("status.discard.empty"))
 		return nil
 	}
@@ -216,7 +220,7 @@ func (m *Model) tryDiscard(finish bool) tea.Cmd {
 		return nil
 	}
 	m.held = -1
-	m.rack.Slots[m.cursor] = game.NoTile
+	m.rack.Slots[m.cursor] = tile.NoTile
 	return m.applied(evs, lines)
 }
 
@@ -284,7 +288,7 @@ func (m *Model) hint() {
 
 // notWinning explains a refused finish: how far the 14 tiles left
 // without t are from a win.
-func (m *Model) notWinning(t game.Tile) string {
+func (m *Model) notWinning(t tile.Tile) string {
 	an := m.view.Analyzer
 	rest := m.view.Counts
 	if rest[t] > 0 {
@@ -305,7 +309,7 @@ func (m *Model) notWinning(t game.Tile) string {
 }
 
 // refuse tells the player why the game refused their action.
-func (m *Model) refuse(err error, t game.Tile) {
+func (m *Model) refuse(err error, t tile.Tile) {
 	if errors.Is(err, game.ErrNotWinning) {
 		m.setFlash(true, m.notWinning(t))
 		return
@@ -370,7 +374,7 @@ func (m *Model) refresh() {
 		return
 	}
 	added := m.rack.Reconcile(m.view.Counts)
-	if m.held >= 0 && m.rack.Slots[m.held] == game.NoTile {
+	if m.held >= 0 && m.rack.Slots[m.held] == tile.NoTile {
 		m.held = -1
 	}
 	m.fresh = -1
@@ -392,7 +396,7 @@ func (m *Model) newHandRack() {
 type rackFile struct {
 	Hand   int         `json:"hand"`
 	Cursor int         `json:"cursor"`
-	Slots  []game.Tile `json:"slots"`
+	Slots  []tile.Tile `json:"slots"`
 }
 
 func (m *Model) rackJSON() []byte {
@@ -414,7 +418,7 @@ func (m *Model) loadRack() {
 	var r Rack
 	copy(r.Slots[:], f.Slots)
 	for _, t := range r.Slots {
-		if t != game.NoTile && !t.Valid() {
+		if t != tile.NoTile && !t.Valid() {
 			return
 		}
 	}
@@ -607,14 +611,14 @@ func (m *Model) seatName(s int) string {
 }
 
 // tileName writes a tile for messages: R7, or R5 (okey), J (R5).
-func (m *Model) tileName(t game.Tile) string {
+func (m *Model) tileName(t tile.Tile) string {
 	v := &m.view
 	switch {
-	case t == game.NoTile:
+	case t == tile.NoTile:
 		return "-"
-	case t == game.FalseJoker && v.Okey != game.NoTile:
+	case t == tile.FalseJoker && v.Okey != tile.NoTile:
 		return m.tr.T("tile.false", v.Okey.String())
-	case v.Okey != game.NoTile && t == v.Okey:
+	case v.Okey != tile.NoTile && t == v.Okey:
 		return m.tr.T("tile.okey", t.String())
 	}
 	return t.String()

@@ -3,7 +3,8 @@ package ui
 import (
 	"slices"
 
-	"okey/game"
+	"okey/game/hand"
+	"okey/game/tile"
 )
 
 // RackCols is the number of slots in each of the rack's two rows. Fifteen
@@ -17,23 +18,23 @@ const RackSlots = 2 * RackCols
 // holding a tile face. The player arranges it freely; the game only
 // knows the multiset of tiles, and Reconcile keeps the two in step.
 type Rack struct {
-	Slots [RackSlots]game.Tile
+	Slots [RackSlots]tile.Tile
 }
 
 // NewRack returns an empty rack.
 func NewRack() Rack {
 	var r Rack
 	for i := range r.Slots {
-		r.Slots[i] = game.NoTile
+		r.Slots[i] = tile.NoTile
 	}
 	return r
 }
 
 // Tiles lists the tiles in slot order.
-func (r *Rack) Tiles() []game.Tile {
-	out := make([]game.Tile, 0, 16)
+func (r *Rack) Tiles() []tile.Tile {
+	out := make([]tile.Tile, 0, 16)
 	for _, t := range r.Slots {
-		if t != game.NoTile {
+		if t != tile.NoTile {
 			out = append(out, t)
 		}
 	}
@@ -41,19 +42,19 @@ func (r *Rack) Tiles() []game.Tile {
 }
 
 // Counts counts the rack's tiles.
-func (r *Rack) Counts() game.Counts { return game.CountsOf(r.Tiles()) }
+func (r *Rack) Counts() tile.Counts { return tile.CountsOf(r.Tiles()) }
 
 // Reconcile makes the rack hold exactly the tiles of want: tiles the
 // game no longer has are taken out (from the end), tiles it has that the
 // rack lacks are put in free slots after the last tile. It returns the
 // slots of the tiles put in.
-func (r *Rack) Reconcile(want game.Counts) []int {
+func (r *Rack) Reconcile(want tile.Counts) []int {
 	have := r.Counts()
 	for f := range want {
 		for have[f] > want[f] {
 			for i := RackSlots - 1; i >= 0; i-- {
-				if r.Slots[i] == game.Tile(f) {
-					r.Slots[i] = game.NoTile
+				if r.Slots[i] == tile.Tile(f) {
+					r.Slots[i] = tile.NoTile
 					break
 				}
 			}
@@ -67,7 +68,7 @@ func (r *Rack) Reconcile(want game.Counts) []int {
 			if i < 0 {
 				return added // cannot happen: at most 15 tiles in 30 slots
 			}
-			r.Slots[i] = game.Tile(f)
+			r.Slots[i] = tile.Tile(f)
 			added = append(added, i)
 			have[f]++
 		}
@@ -80,17 +81,17 @@ func (r *Rack) Reconcile(want game.Counts) []int {
 func (r *Rack) freeSlot() int {
 	last := -1
 	for i, t := range r.Slots {
-		if t != game.NoTile {
+		if t != tile.NoTile {
 			last = i
 		}
 	}
 	for i := last + 1; i < RackSlots; i++ {
-		if r.Slots[i] == game.NoTile {
+		if r.Slots[i] == tile.NoTile {
 			return i
 		}
 	}
 	for i, t := range r.Slots {
-		if t == game.NoTile {
+		if t == tile.NoTile {
 			return i
 		}
 	}
@@ -102,26 +103,26 @@ func (r *Rack) freeSlot() int {
 // gap (to the right, else to the left); with no gap in the row the two
 // tiles swap. It reports whether anything moved.
 func (r *Rack) Move(from, to int) bool {
-	if from == to || from < 0 || to < 0 || from >= RackSlots || to >= RackSlots || r.Slots[from] == game.NoTile {
+	if from == to || from < 0 || to < 0 || from >= RackSlots || to >= RackSlots || r.Slots[from] == tile.NoTile {
 		return false
 	}
 	t := r.Slots[from]
-	r.Slots[from] = game.NoTile
-	if r.Slots[to] == game.NoTile {
+	r.Slots[from] = tile.NoTile
+	if r.Slots[to] == tile.NoTile {
 		r.Slots[to] = t
 		return true
 	}
 	row := to / RackCols * RackCols
 	end := row + RackCols
 	for i := to + 1; i < end; i++ {
-		if r.Slots[i] == game.NoTile {
+		if r.Slots[i] == tile.NoTile {
 			copy(r.Slots[to+1:i+1], r.Slots[to:i])
 			r.Slots[to] = t
 			return true
 		}
 	}
 	for i := to - 1; i >= row; i-- {
-		if r.Slots[i] == game.NoTile {
+		if r.Slots[i] == tile.NoTile {
 			copy(r.Slots[i:to], r.Slots[i+1:to+1])
 			r.Slots[to] = t
 			return true
@@ -136,7 +137,7 @@ func (r *Rack) Move(from, to int) bool {
 // does not fit in what is left of the top row starting the bottom row.
 // When the groups do not fit with gaps they are laid without them. The
 // rack's tiles are replaced.
-func (r *Rack) Pack(groups [][]game.Tile) {
+func (r *Rack) Pack(groups [][]tile.Tile) {
 	if slots, ok := pack(groups, true); ok {
 		r.Slots = slots
 		return
@@ -145,10 +146,10 @@ func (r *Rack) Pack(groups [][]game.Tile) {
 	r.Slots = slots
 }
 
-func pack(groups [][]game.Tile, gaps bool) ([RackSlots]game.Tile, bool) {
-	var s [RackSlots]game.Tile
+func pack(groups [][]tile.Tile, gaps bool) ([RackSlots]tile.Tile, bool) {
+	var s [RackSlots]tile.Tile
 	for i := range s {
-		s[i] = game.NoTile
+		s[i] = tile.NoTile
 	}
 	row, col := 0, 0
 	if !gaps {
@@ -190,26 +191,26 @@ func pack(groups [][]game.Tile, gaps bool) ([RackSlots]game.Tile, bool) {
 // sortKey orders tiles for the sorts: a false joker as the face it plays
 // as, okeys apart at the end.
 type sorter struct {
-	an game.Analyzer
+	an hand.Analyzer
 }
 
-func (s sorter) plays(t game.Tile) game.Tile { return s.an.PlaysAs(t) }
+func (s sorter) plays(t tile.Tile) tile.Tile { return s.an.PlaysAs(t) }
 
 // ByColour groups the tiles by colour, each colour by value, okeys last.
-func (s sorter) ByColour(tiles []game.Tile) [][]game.Tile {
-	var groups [game.NumColours][]game.Tile
-	var wild []game.Tile
+func (s sorter) ByColour(tiles []tile.Tile) [][]tile.Tile {
+	var groups [tile.NumColours][]tile.Tile
+	var wild []tile.Tile
 	for _, t := range tiles {
 		p := s.plays(t)
-		if s.an.IsOkey(t) || !p.Valid() || p == game.FalseJoker {
+		if s.an.IsOkey(t) || !p.Valid() || p == tile.FalseJoker {
 			wild = append(wild, t)
 			continue
 		}
 		groups[p.Colour()] = append(groups[p.Colour()], t)
 	}
-	var out [][]game.Tile
+	var out [][]tile.Tile
 	for _, g := range groups {
-		slices.SortStableFunc(g, func(a, b game.Tile) int { return s.plays(a).Value() - s.plays(b).Value() })
+		slices.SortStableFunc(g, func(a, b tile.Tile) int { return s.plays(a).Value() - s.plays(b).Value() })
 		if len(g) > 0 {
 			out = append(out, g)
 		}
@@ -221,20 +222,20 @@ func (s sorter) ByColour(tiles []game.Tile) [][]game.Tile {
 }
 
 // ByValue groups the tiles by value, colours in order, okeys last.
-func (s sorter) ByValue(tiles []game.Tile) [][]game.Tile {
-	var groups [game.NumValues + 1][]game.Tile
-	var wild []game.Tile
+func (s sorter) ByValue(tiles []tile.Tile) [][]tile.Tile {
+	var groups [tile.NumValues + 1][]tile.Tile
+	var wild []tile.Tile
 	for _, t := range tiles {
 		p := s.plays(t)
-		if s.an.IsOkey(t) || !p.Valid() || p == game.FalseJoker {
+		if s.an.IsOkey(t) || !p.Valid() || p == tile.FalseJoker {
 			wild = append(wild, t)
 			continue
 		}
 		groups[p.Value()] = append(groups[p.Value()], t)
 	}
-	var out [][]game.Tile
+	var out [][]tile.Tile
 	for _, g := range groups {
-		slices.SortStableFunc(g, func(a, b game.Tile) int { return int(s.plays(a).Colour()) - int(s.plays(b).Colour()) })
+		slices.SortStableFunc(g, func(a, b tile.Tile) int { return int(s.plays(a).Colour()) - int(s.plays(b).Colour()) })
 		if len(g) > 0 {
 			out = append(out, g)
 		}
@@ -249,10 +250,10 @@ func (s sorter) ByValue(tiles []game.Tile) [][]game.Tile {
 // apart. It reports false when the arrangement does not account for
 // exactly the given tiles (or found no group), so the caller can say so
 // instead of losing a tile.
-func (s sorter) Arranged(tiles []game.Tile, mode game.ArrangeMode) ([][]game.Tile, bool) {
+func (s sorter) Arranged(tiles []tile.Tile, mode hand.ArrangeMode) ([][]tile.Tile, bool) {
 	a := s.an.Arrange(slices.Clone(tiles), mode)
-	var out [][]game.Tile
-	var all []game.Tile
+	var out [][]tile.Tile
+	var all []tile.Tile
 	for _, g := range a.Groups {
 		if len(g) > 0 {
 			out = append(out, slices.Clone(g))
@@ -266,7 +267,7 @@ func (s sorter) Arranged(tiles []game.Tile, mode game.ArrangeMode) ([][]game.Til
 		out = append(out, slices.Clone(a.Leftover))
 		all = append(all, a.Leftover...)
 	}
-	if game.CountsOf(all) != game.CountsOf(tiles) {
+	if tile.CountsOf(all) != tile.CountsOf(tiles) {
 		return nil, false
 	}
 	return out, true

@@ -8,7 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"okey/assets"
-	"okey/game"
+	"okey/game/tile"
 	"okey/ui/theme"
 )
 
@@ -35,7 +35,7 @@ func TestThemesLoadOnBothBackgrounds(t *testing.T) {
 		}
 		for _, dark := range []bool{true, false} {
 			st := theme.New(p, dark, false)
-			box := st.Tile(game.NewTile(game.Red, 12), theme.FrameCursor, theme.LabelOkey)
+			box := st.Tile(tile.NewTile(tile.Red, 12), theme.FrameCursor, theme.LabelOkey)
 			for _, l := range box {
 				if w := ansi.StringWidth(l); w != theme.TileW {
 					t.Fatalf("%s: tile line %q is %d wide", name, ansi.Strip(l), w)
@@ -54,11 +54,11 @@ func TestThemesLoadOnBothBackgrounds(t *testing.T) {
 func TestFalseJokerShowsWhatItPlays(t *testing.T) {
 	m := newTestModel(t, 100, 30)
 	okey := m.view.Okey
-	face, lbl := m.faceOf(game.FalseJoker)
+	face, lbl := m.faceOf(tile.FalseJoker)
 	if face != okey || lbl != theme.LabelFalse {
 		t.Fatalf("false joker drawn as %v label %d, want %v", face, lbl, okey)
 	}
-	box := m.tileBox(game.FalseJoker, theme.FramePlain)
+	box := m.tileBox(tile.FalseJoker, theme.FramePlain)
 	if s := ansi.Strip(box[0] + box[1]); !strings.Contains(s, "J") || !strings.Contains(s, okey.String()) {
 		t.Fatalf("false joker reads %q", s)
 	}

@@ -6,6 +6,9 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
+
+	"okey/game/tile"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -97,12 +100,12 @@ func (l Layout) corner(seat int) Rect {
 
 // faceOf is how a tile is drawn: a false joker shows the face it plays
 // as, with its label.
-func (m *Model) faceOf(t game.Tile) (game.Tile, theme.Label) {
+func (m *Model) faceOf(t tile.Tile) (tile.Tile, theme.Label) {
 	v := &m.view
 	switch {
-	case v.Okey == game.NoTile:
+	case v.Okey == tile.NoTile:
 		return t, theme.LabelNone
-	case t == game.FalseJoker:
+	case t == tile.FalseJoker:
 		return v.Okey, theme.LabelFalse
 	case t == v.Okey:
 		return t, theme.LabelOkey
@@ -110,9 +113,9 @@ func (m *Model) faceOf(t game.Tile) (game.Tile, theme.Label) {
 	return t, theme.LabelNone
 }
 
-func (m *Model) tileBox(t game.Tile, f theme.Frame) [3]string {
-	if t == game.NoTile {
-		return m.st.Tile(game.NoTile, theme.FrameDim, theme.LabelNone)
+func (m *Model) tileBox(t tile.Tile, f theme.Frame) [3]string {
+	if t == tile.NoTile {
+		return m.st.Tile(tile.NoTile, theme.FrameDim, theme.LabelNone)
 	}
 	face, lbl := m.faceOf(t)
 	return m.st.Tile(face, f, lbl)
@@ -163,7 +166,7 @@ func (m *Model) renderStack(c *canvas, seat int) {
 		words[0] = m.tr.T("stack.of", m.seatName(seat))
 	}
 	words[1] = m.tr.T("stack.count", v.DiscardCounts[seat])
-	if seat == v.Previous && v.MyTurn() && v.Stage == game.MustDraw && top != game.NoTile {
+	if seat == v.Previous && v.MyTurn() && v.Stage == game.MustDraw && top != tile.NoTile {
 		words[2] = m.st.Key.Render(cut(m.tr.T("stack.take"), lw))
 	} else if seat == v.Previous || seat == 0 {
 		words[2] = m.st.Dim.Render(cut(m.tr.T("stack.browse"), lw))
@@ -299,7 +302,7 @@ func (m *Model) renderCenter(c *canvas) {
 		c.put(r.X, r.Y+i, wall[i]+" "+words[i])
 	}
 	x := r.X + 7 + 1 + lw + 1
-	if v.Indicator == game.NoTile {
+	if v.Indicator == tile.NoTile {
 		c.put(x, r.Y+1, m.st.Dim.Render(cut(m.tr.T("center.noindicator"), r.X+r.W-x)))
 		return
 	}
@@ -338,7 +341,7 @@ func (m *Model) renderRack(c *canvas) {
 			f = theme.FrameCursor
 		}
 		var box [3]string
-		if t == game.NoTile {
+		if t == tile.NoTile {
 			box = m.st.EmptySlot(f)
 		} else {
 			face, lbl := m.faceOf(t)
@@ -421,7 +424,7 @@ func (m *Model) logText(e logEntry) string {
 		if me {
 			dealer = m.tr.T("log.dealer.you")
 		}
-		if ev.Tile == game.NoTile {
+		if ev.Tile == tile.NoTile {
 			return m.tr.T("log.deal.noindicator", e.hand, dealer)
 		}
 		return m.tr.T("log.deal", e.hand, dealer, ev.Tile.String(), ev.Tile.Next().String())
@@ -429,7 +432,7 @@ func (m *Model) logText(e logEntry) string {
 		return say("log.show", ev.Tile.String())
 	case game.EvDraw:
 		switch {
-		case me && ev.Tile != game.NoTile:
+		case me && ev.Tile != tile.NoTile:
 			return m.tr.T("log.draw.you", m.tileName(ev.Tile))
 		case me: // the public history of a resumed match does not say which
 			return m.tr.T("log.draw.you.wall")
@@ -484,11 +487,11 @@ func (m *Model) guide() string {
 	if v.Stage == game.MustDraw {
 		top := v.Top(v.Previous)
 		switch {
-		case v.WallLeft == 0 && top != game.NoTile:
+		case v.WallLeft == 0 && top != tile.NoTile:
 			return m.tr.T("guide.wallout.take", m.tileName(top))
 		case v.WallLeft == 0:
 			return m.tr.T("guide.wallout")
-		case top != game.NoTile:
+		case top != tile.NoTile:
 			return m.tr.T("guide.draw.take", m.seatName(v.Previous), m.tileName(top)) + show
 		}
 		return m.tr.T("guide.draw") + show
@@ -772,7 +775,7 @@ func (m *Model) winLines(res *game.HandResult) []string {
 		}
 		for i, t := range g.Tiles {
 			box := m.tileBox(t, theme.FramePlain)
-			if m.view.Okey != game.NoTile && t == m.view.Okey && i < len(g.As) {
+			if m.view.Okey != tile.NoTile && t == m.view.Okey && i < len(g.As) {
 				box = m.st.Tile(g.As[i], theme.FramePlain, theme.LabelOkey)
 			}
 			for k := range 3 {

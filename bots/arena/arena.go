@@ -17,6 +17,7 @@ import (
 
 	"okey/bots"
 	"okey/game"
+	"okey/game/hand"
 )
 
 // DefaultMaxActions caps the actions of one hand. Bots that never take
@@ -296,7 +297,7 @@ func playHand(ctx context.Context, cfg *Config, i int, t *tally, winner *int8, c
 		if r.OkeyFinish {
 			t.okey[j]++
 		}
-		if r.Win.Kind == game.WinPairs {
+		if r.Win.Kind == hand.WinPairs {
 			t.pairs[j]++
 		}
 	}

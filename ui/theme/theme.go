@@ -27,7 +27,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"okey/assets"
-	"okey/game"
+	"okey/game/tile"
 )
 
 // Palette is a theme read from assets: each role has a colour for light
@@ -108,7 +108,7 @@ type Styles struct {
 	// Key is a key name in the help and status lines.
 	Key lipgloss.Style
 
-	face    [game.NumColours]lipgloss.Style
+	face    [tile.NumColours]lipgloss.Style
 	frame   [numFrames]lipgloss.Style
 	tiles   map[tileKey][3]string
 	helpKey lipgloss.Style
@@ -116,7 +116,7 @@ type Styles struct {
 }
 
 type tileKey struct {
-	t     game.Tile // the face shown
+	t     tile.Tile // the face shown
 	frame Frame
 	label Label
 }
@@ -198,7 +198,7 @@ var edges = [numFrames][6]string{
 
 // Tile renders face t (NoTile: an empty slot) as three lines of TileW
 // columns. The label goes on the top edge.
-func (s *Styles) Tile(t game.Tile, f Frame, l Label) [3]string {
+func (s *Styles) Tile(t tile.Tile, f Frame, l Label) [3]string {
 	k := tileKey{t, f, l}
 	if r, ok := s.tiles[k]; ok {
 		return r
@@ -214,10 +214,10 @@ func (s *Styles) EmptySlot(f Frame) [3]string {
 	if f == FramePlain {
 		return [3]string{"     ", "     ", "     "}
 	}
-	return s.Tile(game.NoTile, f, LabelNone)
+	return s.Tile(tile.NoTile, f, LabelNone)
 }
 
-func (s *Styles) renderTile(t game.Tile, f Frame, l Label) [3]string {
+func (s *Styles) renderTile(t tile.Tile, f Frame, l Label) [3]string {
 	e := edges[f]
 	fr := s.frame[f]
 	top := e[1] + e[1] + e[1]
@@ -228,7 +228,7 @@ func (s *Styles) renderTile(t game.Tile, f Frame, l Label) [3]string {
 		top = "J" + e[1] + e[1]
 	}
 	var mid string
-	if t == game.NoTile {
+	if t == tile.NoTile {
 		mid = fr.Render(e[3]) + "   " + fr.Render(e[3])
 	} else {
 		txt := t.String()
@@ -236,7 +236,7 @@ func (s *Styles) renderTile(t game.Tile, f Frame, l Label) [3]string {
 			txt += strings.Repeat(" ", 3-len(txt))
 		}
 		st := s.Bold
-		if t.Valid() && t != game.FalseJoker {
+		if t.Valid() && t != tile.FalseJoker {
 			st = s.face[t.Colour()]
 		}
 		if f == FrameDim && s.NoColor {
@@ -268,8 +268,8 @@ func (s *Styles) renderTile(t game.Tile, f Frame, l Label) [3]string {
 
 // Inline renders a tile on one line, for logs and messages: its notation
 // in its colour ("R7"), the okey marked ("R5 okey" is left to the caller).
-func (s *Styles) Inline(t game.Tile) string {
-	if !t.Valid() || t == game.FalseJoker || s.NoColor {
+func (s *Styles) Inline(t tile.Tile) string {
+	if !t.Valid() || t == tile.FalseJoker || s.NoColor {
 		return s.Bold.Render(t.String())
 	}
 	return s.face[t.Colour()].Render(t.String())

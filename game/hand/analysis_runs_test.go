@@ -1,8 +1,10 @@
-package game
+package hand
 
 import (
 	"math/rand/v2"
 	"testing"
+
+	"okey/game/tile"
 )
 
 // plainMinT is the fewest slots that seat m naturals of a line of
@@ -107,7 +109,7 @@ func TestRunTablesAgainstPlainDP(t *testing.T) {
 	for range 1500 {
 		var l line
 		n := 0
-		for p := 1; p <= NumValues; p++ {
+		for p := 1; p <= tile.NumValues; p++ {
 			if r.IntN(3) == 0 && n < maxColourTiles {
 				l[p] = int8(1 + r.IntN(2))
 				n += int(l[p])
@@ -121,7 +123,7 @@ func TestRunTablesAgainstPlainDP(t *testing.T) {
 func randomRow(r *rand.Rand, n int) uint32 {
 	var row uint32
 	for range n {
-		v := r.IntN(NumValues)
+		v := r.IntN(tile.NumValues)
 		b := uint32(1) << v
 		if row&b == 0 {
 			row |= b
@@ -208,7 +210,7 @@ func colourFrontier(l *line, wrap bool, out *frontier) {
 func lineColourCodes(l *line) colourCodes {
 	lc, rc := lineCodes(l, false)
 	n := 0
-	for p := 1; p <= NumValues; p++ {
+	for p := 1; p <= tile.NumValues; p++ {
 		n += int(l[p])
 	}
 	return colourCodes{lc: lc, rc: rc, ones: l[1], n: int8(n)}
@@ -221,7 +223,7 @@ func lineCodes(l *line, top bool) (left, right int) {
 		left += int(l[p]) * pow
 		pow *= 3
 	}
-	last := NumValues
+	last := tile.NumValues
 	if top {
 		last = 14
 	}

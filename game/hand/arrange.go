@@ -1,6 +1,10 @@
-package game
+package hand
 
-import "sort"
+import (
+	"sort"
+
+	"okey/game/tile"
+)
 
 // Arrange lays out any rack of 0 to 15 tiles for the table's sort keys.
 //
@@ -15,9 +19,9 @@ import "sort"
 // by value, then the near groups), tiles within a group low to high with
 // an okey where it plays; leftovers in face order. The same rack always
 // gives the same arrangement. Invalid tiles go to the leftovers.
-func (a *Analyzer) Arrange(tiles []Tile, mode ArrangeMode) Arrangement {
+func (a *Analyzer) Arrange(tiles []tile.Tile, mode ArrangeMode) Arrangement {
 	var h Hand
-	var bad []Tile
+	var bad []tile.Tile
 	for _, t := range tiles {
 		if !t.Valid() || h.Count(t) == 2 || h.n == maxHand {
 			bad = append(bad, t)
@@ -41,15 +45,15 @@ func (a *Analyzer) arrangePairs(h *Hand) Arrangement {
 	var arr Arrangement
 	p := a.play(h)
 	wilds := p.w
-	var singles []Tile
-	for c := range NumColours {
+	var singles []tile.Tile
+	for c := range tile.NumColours {
 		r := p.rows[c]
-		for v := range NumValues {
-			f := c*NumValues + v
+		for v := range tile.NumValues {
+			f := c*tile.NumValues + v
 			t := a.realTile(f)
 			switch r>>v&1 + r>>(v+16)&1 {
 			case 2:
-				arr.Groups = append(arr.Groups, []Tile{t, t})
+				arr.Groups = append(arr.Groups, []tile.Tile{t, t})
 			case 1:
 				singles = append(singles, t)
 			}
@@ -58,14 +62,14 @@ func (a *Analyzer) arrangePairs(h *Hand) Arrangement {
 	rest := singles[:0:0]
 	for _, t := range singles {
 		if wilds > 0 {
-			arr.Groups = append(arr.Groups, []Tile{t, a.okey})
+			arr.Groups = append(arr.Groups, []tile.Tile{t, a.okey})
 			wilds--
 			continue
 		}
 		rest = append(rest, t)
 	}
 	for ; wilds >= 2; wilds -= 2 {
-		arr.Groups = append(arr.Groups, []Tile{a.okey, a.okey})
+		arr.Groups = append(arr.Groups, []tile.Tile{a.okey, a.okey})
 	}
 	if wilds == 1 {
 		rest = append(rest, a.okey)
@@ -82,7 +86,7 @@ func (a *Analyzer) arrangeRuns(h *Hand) Arrangement {
 	c.run(0)
 	for d := range c.bestN {
 		m := &c.best[d]
-		g := make([]Tile, m.n)
+		g := make([]tile.Tile, m.n)
 		for i := range m.n {
 			if m.wild[i] {
 				g[i] = a.okey
@@ -91,9 +95,9 @@ func (a *Analyzer) arrangeRuns(h *Hand) Arrangement {
 			}
 		}
 		if m.kind == Set {
-			mm := Meld{Kind: Set, Tiles: g, As: make([]Tile, m.n)}
+			mm := Meld{Kind: Set, Tiles: g, As: make([]tile.Tile, m.n)}
 			for i := range m.n {
-				mm.As[i] = Tile(m.faces[i])
+				mm.As[i] = tile.Tile(m.faces[i])
 			}
 			sortSet(&mm)
 		}
@@ -102,15 +106,15 @@ func (a *Analyzer) arrangeRuns(h *Hand) Arrangement {
 	sortGroups(arr.Groups, a)
 	// Near groups among what is left: two of a run, then two of a set.
 	nat := c.bestLeft
-	var near [][]Tile
-	for col := range NumColours {
-		for v := range NumValues {
-			f := col*NumValues + v
+	var near [][]tile.Tile
+	for col := range tile.NumColours {
+		for v := range tile.NumValues {
+			f := col*tile.NumValues + v
 			for nat[f] > 0 {
 				paired := false
-				for d := 1; d <= 2 && v+d < NumValues; d++ {
+				for d := 1; d <= 2 && v+d < tile.NumValues; d++ {
 					if nat[f+d] > 0 {
-						near = append(near, []Tile{a.realTile(f), a.realTile(f + d)})
+						near = append(near, []tile.Tile{a.realTile(f), a.realTile(f + d)})
 						nat[f]--
 						nat[f+d]--
 						paired = true
@@ -123,15 +127,15 @@ func (a *Analyzer) arrangeRuns(h *Hand) Arrangement {
 			}
 		}
 	}
-	for v := range NumValues {
-		for col := range NumColours {
-			f := col*NumValues + v
+	for v := range tile.NumValues {
+		for col := range tile.NumColours {
+			f := col*tile.NumValues + v
 			for nat[f] > 0 {
 				paired := false
-				for oc := col + 1; oc < NumColours; oc++ {
-					g := oc*NumValues + v
+				for oc := col + 1; oc < tile.NumColours; oc++ {
+					g := oc*tile.NumValues + v
 					if nat[g] > 0 {
-						near = append(near, []Tile{a.realTile(f), a.realTile(g)})
+						near = append(near, []tile.Tile{a.realTile(f), a.realTile(g)})
 						nat[f]--
 						nat[g]--
 						paired = true
@@ -159,17 +163,17 @@ func (a *Analyzer) arrangeRuns(h *Hand) Arrangement {
 
 // sortGroups orders complete groups: runs by colour then value, then sets
 // by value.
-func sortGroups(gs [][]Tile, a *Analyzer) {
-	key := func(g []Tile) int {
+func sortGroups(gs [][]tile.Tile, a *Analyzer) {
+	key := func(g []tile.Tile) int {
 		// A run has two tiles of one colour that are not okeys; a set
 		// has naturals of different colours.
-		var first Tile = NoTile
+		var first tile.Tile = tile.NoTile
 		for _, t := range g {
 			if a.IsOkey(t) {
 				continue
 			}
 			pt := a.PlaysAs(t)
-			if first == NoTile {
+			if first == tile.NoTile {
 				first = pt
 				continue
 			}
@@ -178,7 +182,7 @@ func sortGroups(gs [][]Tile, a *Analyzer) {
 			}
 			return 1000 + first.Value()
 		}
-		if first == NoTile {
+		if first == tile.NoTile {
 			return 3000
 		}
 		return 2000 + int(first)
@@ -227,7 +231,7 @@ func (c *coverer) run(f int) {
 		}
 		return
 	}
-	col, v := f/NumValues, f%NumValues+1
+	col, v := f/tile.NumValues, f%tile.NumValues+1
 	for start, L := range c.runsThrough(f) {
 		c.coverRun(f, col, start, L)
 	}
@@ -252,7 +256,7 @@ func (c *coverer) coverRun(f, col, start, L int) {
 }
 
 func (c *coverer) coverSet(f, v, col, oc int, m *gmeld) {
-	if oc == NumColours {
+	if oc == tile.NumColours {
 		if m.n < 3 {
 			return
 		}
@@ -271,7 +275,7 @@ func (c *coverer) coverSet(f, v, col, oc int, m *gmeld) {
 		c.coverSet(f, v, col, oc+1, m)
 		return
 	}
-	face := oc*NumValues + v - 1
+	face := oc*tile.NumValues + v - 1
 	m.faces[m.n] = int8(face)
 	if c.nat[face] > 0 {
 		m.wild[m.n] = false

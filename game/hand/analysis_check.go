@@ -1,6 +1,10 @@
-package game
+package hand
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"okey/game/tile"
+)
 
 // Checking the relaxed optimum against the tiles in existence.
 //
@@ -24,11 +28,11 @@ import "math/bits"
 // the faces with more than k slots (bit v-1 of [c][k] for face (c, v)).
 // Naturals held number at most two, so three levels answer every
 // comparison with them.
-type seatMap [NumColours][3]uint16
+type seatMap [tile.NumColours][3]uint16
 
 // slotsAt is face f's number of slots, 3 standing for 3 or more.
-func (m *seatMap) slotsAt(f Tile) int8 {
-	c, b := f/NumValues, f%NumValues
+func (m *seatMap) slotsAt(f tile.Tile) int8 {
+	c, b := f/tile.NumValues, f%tile.NumValues
 	return int8(m[c][0]>>b&1 + m[c][1]>>b&1 + m[c][2]>>b&1)
 }
 
@@ -37,7 +41,7 @@ func (m *seatMap) slotsAt(f Tile) int8 {
 type placedSet struct {
 	v   int8
 	o   setOption
-	use [NumColours]int8
+	use [tile.NumColours]int8
 }
 
 // witness builds the structure of r's best config. r must have been
@@ -53,7 +57,7 @@ func (a *Analyzer) witness(r *relaxed, m *seatMap) bool {
 // witnessOf builds a structure for config choice that seats target
 // naturals, with dk naturals of colour dc at value dv added to the runs
 // (dc < 0: none), and reports whether the tiles in existence can fill it.
-func (a *Analyzer) witnessOf(r *relaxed, choice *[NumValues]int8, target int, dc int, dv int8, dk int8, m *seatMap) bool {
+func (a *Analyzer) witnessOf(r *relaxed, choice *[tile.NumValues]int8, target int, dc int, dv int8, dk int8, m *seatMap) bool {
 	return a.witnessWith(r, choice, target, dc, dv, dk, nil, m)
 }
 
@@ -68,7 +72,7 @@ type extraSet struct {
 
 // witnessWith is witnessOf with an extra set seating a tile not in the
 // rack (ex, may be nil).
-func (a *Analyzer) witnessWith(r *relaxed, choice *[NumValues]int8, target int, dc int, dv int8, dk int8, ex *extraSet, m *seatMap) bool {
+func (a *Analyzer) witnessWith(r *relaxed, choice *[tile.NumValues]int8, target int, dc int, dv int8, dk int8, ex *extraSet, m *seatMap) bool {
 	*m = seatMap{}
 	// The option at ex's value, changed to seat t.
 	var exOpt setOption
@@ -101,7 +105,7 @@ func (a *Analyzer) witnessWith(r *relaxed, choice *[NumValues]int8, target int, 
 			}
 		}
 	}
-	var sets [NumValues + 1]placedSet
+	var sets [tile.NumValues + 1]placedSet
 	n := 0
 	for i := range r.nShare {
 		if j := choice[i]; j >= 0 {
@@ -153,7 +157,7 @@ func (a *Analyzer) witnessWith(r *relaxed, choice *[NumValues]int8, target int, 
 
 // slotLevels counts slots by face in bit masks: bit v-1 of [c][k] is set
 // when face (c, v) has more than k slots.
-type slotLevels [NumColours][5]uint16
+type slotLevels [tile.NumColours][5]uint16
 
 // add puts one more slot on the faces of colour c in mask.
 func (x *slotLevels) add(c int, mask uint16) {
@@ -174,17 +178,17 @@ func (x *slotLevels) count(c int, v int8) int {
 
 // availMasks are the faces with fewer than two copies in existence, by
 // colour: av1 with one, av0 with none.
-type availMasks struct{ av1, av0 [NumColours]uint16 }
+type availMasks struct{ av1, av0 [tile.NumColours]uint16 }
 
 // availMasks reads them off the analyzer: only the indicator's face (its
 // other copy is on the table) and the okey's face (played by the false
 // jokers) can be short of two copies.
 func (a *Analyzer) availMasks() (m availMasks) {
-	for _, f := range [2]Tile{a.indicator, a.okey} {
-		if !f.Valid() || f == FalseJoker {
+	for _, f := range [2]tile.Tile{a.indicator, a.okey} {
+		if !f.Valid() || f == tile.FalseJoker {
 			continue
 		}
-		c, b := f/NumValues, uint16(1)<<(f%NumValues)
+		c, b := f/tile.NumValues, uint16(1)<<(f%tile.NumValues)
 		switch a.availOf(f) {
 		case 0:
 			m.av0[c] |= b
@@ -210,7 +214,7 @@ func (m *availMasks) avail(c int, v int8) int {
 // over is the number of slots beyond the copies in existence.
 func (x *slotLevels) over(m *availMasks) int {
 	n := 0
-	for c := range NumColours {
+	for c := range tile.NumColours {
 		l := &x[c]
 		n += bits.OnesCount16(l[0]&m.av0[c]) + bits.OnesCount16(l[1]&(m.av0[c]|m.av1[c]))
 		n += bits.OnesCount16(l[2]) + bits.OnesCount16(l[3]) + bits.OnesCount16(l[4])
@@ -220,8 +224,8 @@ func (x *slotLevels) over(m *availMasks) int {
 
 // room is, by colour, the faces that take one more slot within their
 // copies.
-func (x *slotLevels) room(m *availMasks) (out [NumColours]uint16) {
-	for c := range NumColours {
+func (x *slotLevels) room(m *availMasks) (out [tile.NumColours]uint16) {
+	for c := range tile.NumColours {
 		l := &x[c]
 		out[c] = (^l[1]&^m.av1[c] | ^l[0]&m.av1[c]) &^ m.av0[c] & rowLo
 	}
@@ -243,24 +247,24 @@ func (a *Analyzer) quickWitness(r *relaxed, sets []placedSet, target int, out *s
 	used := int(r.slots)
 	var x slotLevels
 	// cov[c] are colour c's positions covered once or more and twice.
-	var cov [NumColours][2]uint16
+	var cov [tile.NumColours][2]uint16
 	if need > 0 {
-		var g [NumColours]curve
-		var acc [NumColours + 1]curve
-		for c := range NumColours {
+		var g [tile.NumColours]curve
+		var acc [tile.NumColours + 1]curve
+		for c := range tile.NumColours {
 			if r.cc[c].n > 0 {
 				g[c] = r.colourCurve(c)
 			}
 			acc[c+1] = acc[c].times(g[c])
 		}
-		if acc[NumColours].at(room) < need {
+		if acc[tile.NumColours].at(room) < need {
 			return false
 		}
 		// The fewest slots that seat need, split back over the colours,
 		// each at a budget where its curve rises (so its coverage is in
 		// the tables), the earlier colours taking as much as they can.
-		b, t := acc[NumColours].slotsFor(need), need
-		for c := NumColours - 1; c >= 0 && t > 0; c-- {
+		b, t := acc[tile.NumColours].slotsFor(need), need
+		for c := tile.NumColours - 1; c >= 0 && t > 0; c-- {
 			if acc[c].at(b) >= t {
 				continue
 			}
@@ -297,7 +301,7 @@ func (a *Analyzer) quickWitness(r *relaxed, sets []placedSet, target int, out *s
 	for i := range sets {
 		ps := &sets[i]
 		bit := uint16(1) << (ps.v - 1)
-		for c := range NumColours {
+		for c := range tile.NumColours {
 			ps.use[c] = ps.o.claims[c]
 			for range ps.o.claims[c] {
 				x.add(c, bit)
@@ -305,7 +309,7 @@ func (a *Analyzer) quickWitness(r *relaxed, sets []placedSet, target int, out *s
 		}
 		for range ps.o.slots - ps.o.seat {
 			best, bestRoom := -1, -99
-			for c := range NumColours {
+			for c := range tile.NumColours {
 				if ps.use[c] < ps.o.sets {
 					if rm := am.avail(c, ps.v) - x.count(c, ps.v); rm > bestRoom {
 						best, bestRoom = c, rm
@@ -333,7 +337,7 @@ func (a *Analyzer) quickWitness(r *relaxed, sets []placedSet, target int, out *s
 		rm := x.room(&am)
 		if pad >= 3 {
 			// One fresh run on faces with room.
-			for c := range NumColours {
+			for c := range tile.NumColours {
 				p := rm[c] | (rm[c]&1)<<13
 				p &= last
 				w := p
@@ -363,7 +367,7 @@ func (a *Analyzer) quickWitness(r *relaxed, sets []placedSet, target int, out *s
 			if pass == 1 && over >= budget {
 				break
 			}
-			for c := range NumColours {
+			for c := range tile.NumColours {
 				c1, c2 := cov[c][0], cov[c][1]
 				ends := ((c1<<1|c1>>1)&^c1 | (c2<<1|c2>>1)&c1&^c2) & last
 				if pass == 0 {
@@ -389,7 +393,7 @@ func (a *Analyzer) quickWitness(r *relaxed, sets []placedSet, target int, out *s
 					continue
 				}
 				bit := uint16(1) << (ps.v - 1)
-				for c := range NumColours {
+				for c := range tile.NumColours {
 					if ps.use[c] < ps.o.sets && (pass == 1 || rm[c]&bit != 0) {
 						ps.use[c]++
 						ps.o.three--
@@ -408,7 +412,7 @@ func (a *Analyzer) quickWitness(r *relaxed, sets []placedSet, target int, out *s
 		}
 		pad--
 	}
-	for c := range NumColours {
+	for c := range tile.NumColours {
 		out[c] = [3]uint16{x[c][0], x[c][1], x[c][2]}
 	}
 	return true
@@ -468,15 +472,15 @@ func evenBits(x uint32) uint32 {
 // careful way.
 type structure struct {
 	slots [52]int8
-	cov   [NumColours]line // run coverage by position
-	used  int              // slots in all
+	cov   [tile.NumColours]line // run coverage by position
+	used  int                   // slots in all
 }
 
 // over is the number of slots the tiles in existence cannot fill.
 func (s *structure) over(a *Analyzer) int {
 	n := 0
 	for f := range s.slots {
-		if x := int(s.slots[f]) - int(a.availOf(Tile(f))); x > 0 {
+		if x := int(s.slots[f]) - int(a.availOf(tile.Tile(f))); x > 0 {
 			n += x
 		}
 	}
@@ -485,7 +489,7 @@ func (s *structure) over(a *Analyzer) int {
 
 // room is how many more slots face f takes before needing an okey.
 func (s *structure) room(a *Analyzer, f int) int {
-	return int(a.availOf(Tile(f))) - int(s.slots[f])
+	return int(a.availOf(tile.Tile(f))) - int(s.slots[f])
 }
 
 // slowWitness is the careful way: the colours' counts as the solver's
@@ -493,40 +497,40 @@ func (s *structure) room(a *Analyzer, f int) int {
 // most room, and slots added one at a time where they cost least.
 func (a *Analyzer) slowWitness(r *relaxed, sets []placedSet, target int, m *seatMap) bool {
 	var s structure
-	var counts [NumColours]int8
+	var counts [tile.NumColours]int8
 	if r.packCounts(&counts) < target {
 		return false
 	}
-	for c := range NumColours {
+	for c := range tile.NumColours {
 		if !r.coverage(c, int(counts[c]), &s.cov[c]) {
 			return false
 		}
 	}
-	for c := range NumColours {
+	for c := range tile.NumColours {
 		for p := 1; p <= 14; p++ {
 			v := p
 			if p == 14 {
 				v = 1
 			}
-			s.slots[c*NumValues+v-1] += s.cov[c][p]
+			s.slots[c*tile.NumValues+v-1] += s.cov[c][p]
 			s.used += int(s.cov[c][p])
 		}
 	}
 	// The sets: claimed naturals, then free slots where there is room.
-	var setAt [NumValues + 1]*placedSet
+	var setAt [tile.NumValues + 1]*placedSet
 	for i := range sets {
 		ps := &sets[i]
 		v := int(ps.v)
 		setAt[v] = ps
-		for c := range NumColours {
-			s.slots[c*NumValues+v-1] += ps.o.claims[c]
+		for c := range tile.NumColours {
+			s.slots[c*tile.NumValues+v-1] += ps.o.claims[c]
 			ps.use[c] = ps.o.claims[c]
 		}
 		s.used += int(ps.o.slots)
 		for range ps.o.slots - ps.o.seat {
 			best := -1
-			for c := range NumColours {
-				if ps.use[c] < ps.o.sets && (best < 0 || s.room(a, c*NumValues+v-1) > s.room(a, best*NumValues+v-1)) {
+			for c := range tile.NumColours {
+				if ps.use[c] < ps.o.sets && (best < 0 || s.room(a, c*tile.NumValues+v-1) > s.room(a, best*tile.NumValues+v-1)) {
 					best = c
 				}
 			}
@@ -534,7 +538,7 @@ func (a *Analyzer) slowWitness(r *relaxed, sets []placedSet, target int, m *seat
 				return false
 			}
 			ps.use[best]++
-			s.slots[best*NumValues+v-1]++
+			s.slots[best*tile.NumValues+v-1]++
 		}
 	}
 	// Make it up to 14 slots.
@@ -547,7 +551,7 @@ func (a *Analyzer) slowWitness(r *relaxed, sets []placedSet, target int, m *seat
 		return false
 	}
 	for f := range s.slots {
-		c, b := f/NumValues, uint16(1)<<(f%NumValues)
+		c, b := f/tile.NumValues, uint16(1)<<(f%tile.NumValues)
 		for k := range 3 {
 			if int(s.slots[f]) > k {
 				m[c][k] |= b
@@ -559,13 +563,13 @@ func (a *Analyzer) slowWitness(r *relaxed, sets []placedSet, target int, m *seat
 
 // extend adds one slot (or, with three or more to go and nothing better,
 // a fresh run of three) where it costs least.
-func (a *Analyzer) extend(s *structure, setAt *[NumValues + 1]*placedSet, wrap bool) bool {
+func (a *Analyzer) extend(s *structure, setAt *[tile.NumValues + 1]*placedSet, wrap bool) bool {
 	last := 13
 	if wrap {
 		last = 14
 	}
 	bestRoom, bestC, bestP := -99, -1, 0
-	for c := range NumColours {
+	for c := range tile.NumColours {
 		cv := &s.cov[c]
 		for p := 1; p <= last; p++ {
 			ends := (p > 1 && cv[p-1] > cv[p]) || (p < last && cv[p+1] > cv[p])
@@ -576,27 +580,27 @@ func (a *Analyzer) extend(s *structure, setAt *[NumValues + 1]*placedSet, wrap b
 			if p == 14 {
 				v = 1
 			}
-			if rm := s.room(a, c*NumValues+v-1); rm > bestRoom {
+			if rm := s.room(a, c*tile.NumValues+v-1); rm > bestRoom {
 				bestRoom, bestC, bestP = rm, c, p
 			}
 		}
 	}
 	// A set of three may take a fourth, of a colour not in every set.
 	setC, setV, setRoom := -1, 0, -99
-	for v := 1; v <= NumValues; v++ {
+	for v := 1; v <= tile.NumValues; v++ {
 		ps := setAt[v]
 		if ps == nil || ps.o.three == 0 {
 			continue
 		}
-		for c := range NumColours {
-			f := c*NumValues + v - 1
+		for c := range tile.NumColours {
+			f := c*tile.NumValues + v - 1
 			if ps.use[c] < ps.o.sets && s.room(a, f) > setRoom {
 				setC, setV, setRoom = c, v, s.room(a, f)
 			}
 		}
 	}
 	if setC >= 0 && setRoom > bestRoom {
-		s.slots[setC*NumValues+setV-1]++
+		s.slots[setC*tile.NumValues+setV-1]++
 		s.used++
 		setAt[setV].use[setC]++
 		setAt[setV].o.three--
@@ -608,15 +612,15 @@ func (a *Analyzer) extend(s *structure, setAt *[NumValues + 1]*placedSet, wrap b
 		if bestP == 14 {
 			v = 1
 		}
-		s.slots[bestC*NumValues+v-1]++
+		s.slots[bestC*tile.NumValues+v-1]++
 		s.used++
 		return true
 	}
 	if 14-s.used >= 3 {
 		// A fresh run where three faces have room.
-		for c := range NumColours {
-			for v := 1; v+2 <= NumValues; v++ {
-				f := c*NumValues + v - 1
+		for c := range tile.NumColours {
+			for v := 1; v+2 <= tile.NumValues; v++ {
+				f := c*tile.NumValues + v - 1
 				if s.room(a, f) > 0 && s.room(a, f+1) > 0 && s.room(a, f+2) > 0 {
 					for i := range 3 {
 						s.slots[f+i]++
@@ -634,7 +638,7 @@ func (a *Analyzer) extend(s *structure, setAt *[NumValues + 1]*placedSet, wrap b
 		if bestP == 14 {
 			v = 1
 		}
-		s.slots[bestC*NumValues+v-1]++
+		s.slots[bestC*tile.NumValues+v-1]++
 		s.used++
 		return true
 	}

@@ -1,6 +1,10 @@
-package game
+package hand
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"okey/game/tile"
+)
 
 // The discard table: what a player choosing a discard from 15 tiles asks
 // of analysis, in one call that shares the work between the discards.
@@ -18,14 +22,14 @@ type DiscardTable struct {
 	// Dist is, for every face held, the distance of the 14 tiles left
 	// after discarding one copy of it (DiscardDistances); -1 for the
 	// faces not held.
-	Dist [NumFaces]int8
+	Dist [tile.NumFaces]int8
 	// Best is the least of Dist over the faces that are not an okey, or
 	// over every face when the hand holds nothing but okeys.
 	Best int
 	// Outs holds, for every face that is not an okey and whose discard
 	// leaves Best, the outs of the 14 tiles left (Outs); it is empty for
 	// the other faces and for the faces the caller said it knows.
-	Outs [NumFaces]TileSet
+	Outs [tile.NumFaces]tile.TileSet
 }
 
 // DiscardTable analyses a 15-tile hand for a discard: the distance each
@@ -34,7 +38,7 @@ type DiscardTable struct {
 // answers as DiscardDistances and Outs of each rack left would, in about
 // the time of a few Outs however many discards tie. Other sizes are
 // analysed the same way.
-func (a *Analyzer) DiscardTable(h Hand, known TileSet) DiscardTable {
+func (a *Analyzer) DiscardTable(h Hand, known tile.TileSet) DiscardTable {
 	var t DiscardTable
 	p := a.play(&h)
 	var o optimal
@@ -54,7 +58,7 @@ func (a *Analyzer) DiscardTable(h Hand, known TileSet) DiscardTable {
 	if ties == 0 {
 		return t
 	}
-	var cover [NumFaces]TileSet
+	var cover [tile.NumFaces]tile.TileSet
 	cand, d := a.outsOf(h, &p, &o, &w, allFaces, &cover)
 	if d != t.Best {
 		a.plainOuts(h, &t, ties)
@@ -62,8 +66,8 @@ func (a *Analyzer) DiscardTable(h Hand, known TileSet) DiscardTable {
 	}
 	var og optimal // the solve of h-g, from h's
 	for s := ties; s != 0; s &= s - 1 {
-		g := Tile(bits.TrailingZeros64(uint64(s)))
-		var sure TileSet
+		g := tile.Tile(bits.TrailingZeros64(uint64(s)))
+		var sure tile.TileSet
 		for c := cand; c != 0; c &= c - 1 {
 			o := bits.TrailingZeros64(uint64(c))
 			if cover[o].Has(g) {
@@ -76,7 +80,7 @@ func (a *Analyzer) DiscardTable(h Hand, known TileSet) DiscardTable {
 			rest.Remove(g)
 			pg := p
 			pg.remove(a.PlaysAs(g))
-			var more TileSet
+			var more tile.TileSet
 			wg := &ws.m[g] // h's optimum seated without g, when ws.has it
 			if o.without(a, &pg, a.PlaysAs(g), &og) && (ws.has.Has(g) || a.witness(&og.r, wg)) {
 				// A structure proving t an out of h-g proves it one of
@@ -94,11 +98,11 @@ func (a *Analyzer) DiscardTable(h Hand, known TileSet) DiscardTable {
 
 // ties sets t.Best from t.Dist and returns the discards whose outs are
 // wanted: those leaving Best that are not an okey nor known.
-func (a *Analyzer) ties(t *DiscardTable, known TileSet) TileSet {
+func (a *Analyzer) ties(t *DiscardTable, known tile.TileSet) tile.TileSet {
 	t.Best = a.bestDiscardDist(&t.Dist)
-	var ties TileSet
+	var ties tile.TileSet
 	for f, k := range t.Dist {
-		if int(k) == t.Best && !a.IsOkey(Tile(f)) && !known.Has(Tile(f)) {
+		if int(k) == t.Best && !a.IsOkey(tile.Tile(f)) && !known.Has(tile.Tile(f)) {
 			ties |= 1 << f
 		}
 	}
@@ -106,9 +110,9 @@ func (a *Analyzer) ties(t *DiscardTable, known TileSet) TileSet {
 }
 
 // plainOuts fills the outs of the discards ties one Outs each.
-func (a *Analyzer) plainOuts(h Hand, t *DiscardTable, ties TileSet) {
+func (a *Analyzer) plainOuts(h Hand, t *DiscardTable, ties tile.TileSet) {
 	for s := ties; s != 0; s &= s - 1 {
-		f := Tile(bits.TrailingZeros64(uint64(s)))
+		f := tile.Tile(bits.TrailingZeros64(uint64(s)))
 		rest := h
 		rest.Remove(f)
 		t.Outs[f], _ = a.outsAmong(rest, allFaces, nil)
@@ -122,15 +126,15 @@ func (a *Analyzer) plainOuts(h Hand, t *DiscardTable, ties TileSet) {
 // one of the bigger, and seats no more there than the optimum). It
 // reports false when none does (the smaller rack seats fewer: dst is
 // then no solve) or dst would hold too many.
-func (o *optimal) without(a *Analyzer, p *played, f Tile, dst *optimal) bool {
-	c, v := int(f)/NumValues, int8(f%NumValues+1)
+func (o *optimal) without(a *Analyzer, p *played, f tile.Tile, dst *optimal) bool {
+	c, v := int(f)/tile.NumValues, int8(f%tile.NumValues+1)
 	dst.n, dst.full, dst.slack, dst.best = 0, false, 0, o.best
 	dst.memo = o.memo // curves by colour and codes: any rack's
 	r := &dst.r
 	r.initWith(a.wraps(), p, true)
 	r.memo = o.r.memo
 	r.seat, r.slots, r.three = 0, 0, 0
-	var at [NumValues + 1]int8 // index of a shared value
+	var at [tile.NumValues + 1]int8 // index of a shared value
 	for i := range at {
 		at[i] = -1
 	}
@@ -151,7 +155,7 @@ func (o *optimal) without(a *Analyzer, p *played, f Tile, dst *optimal) bool {
 		if int(x.seat)+m < o.best {
 			continue
 		}
-		var ch [NumValues]int8
+		var ch [tile.NumValues]int8
 		for i := range ch {
 			ch[i] = -1
 		}
@@ -202,14 +206,14 @@ func (o *optimal) without(a *Analyzer, p *played, f Tile, dst *optimal) bool {
 // bestDiscardDist is the least distance of d over the faces that are not
 // an okey, or over every face when the hand holds nothing else (127 when
 // d is empty).
-func (a *Analyzer) bestDiscardDist(d *[NumFaces]int8) int {
+func (a *Analyzer) bestDiscardDist(d *[tile.NumFaces]int8) int {
 	m, all := int8(127), int8(127)
 	for f, k := range d {
 		if k < 0 {
 			continue
 		}
 		all = min(all, k)
-		if k < m && !a.IsOkey(Tile(f)) {
+		if k < m && !a.IsOkey(tile.Tile(f)) {
 			m = k
 		}
 	}

@@ -1,4 +1,8 @@
-package game
+package hand
+
+import (
+	"okey/game/tile"
+)
 
 // This file turns a rack of real tiles into what analysis reasons about:
 // the naturals by the face they play as, and the number of wilds.
@@ -26,7 +30,7 @@ package game
 // played is a rack seen by one deal: naturals by played face in rows of
 // copy masks (as in Hand), and the number of wilds.
 type played struct {
-	rows [NumColours]uint32
+	rows [tile.NumColours]uint32
 	w    int
 	n    int
 }
@@ -34,14 +38,14 @@ type played struct {
 // play splits h into naturals and wilds.
 func (a *Analyzer) play(h *Hand) played {
 	p := played{rows: h.rows, n: int(h.n)}
-	if a.okey == NoTile {
+	if a.okey == tile.NoTile {
 		return p
 	}
-	c := a.okey / NumValues
-	b := uint32(1) << (a.okey % NumValues)
+	c := a.okey / tile.NumValues
+	b := uint32(1) << (a.okey % tile.NumValues)
 	r := p.rows[c]
-	p.w = int(r&b) >> (a.okey % NumValues)
-	p.w += int(r&(b<<16)) >> (a.okey%NumValues + 16)
+	p.w = int(r&b) >> (a.okey % tile.NumValues)
+	p.w += int(r&(b<<16)) >> (a.okey%tile.NumValues + 16)
 	r &^= b | b<<16
 	switch h.j {
 	case 1:
@@ -54,9 +58,9 @@ func (a *Analyzer) play(h *Hand) played {
 }
 
 // add puts one natural of played face f in; remove takes one out.
-func (p *played) add(f Tile) {
-	r := &p.rows[f/NumValues]
-	b := uint32(1) << (f % NumValues)
+func (p *played) add(f tile.Tile) {
+	r := &p.rows[f/tile.NumValues]
+	b := uint32(1) << (f % tile.NumValues)
 	if *r&b == 0 {
 		*r |= b
 	} else {
@@ -65,9 +69,9 @@ func (p *played) add(f Tile) {
 	p.n++
 }
 
-func (p *played) remove(f Tile) {
-	r := &p.rows[f/NumValues]
-	b := uint32(1) << (f % NumValues)
+func (p *played) remove(f tile.Tile) {
+	r := &p.rows[f/tile.NumValues]
+	b := uint32(1) << (f % tile.NumValues)
 	if *r&(b<<16) != 0 {
 		*r &^= b << 16
 	} else {
@@ -78,10 +82,10 @@ func (p *played) remove(f Tile) {
 
 // nat returns the naturals as counts by played face.
 func (p *played) nat() (nat [52]int8) {
-	for c := range NumColours {
+	for c := range tile.NumColours {
 		r := p.rows[c]
-		for v := range NumValues {
-			nat[c*NumValues+v] = int8(r>>v&1 + r>>(v+16)&1)
+		for v := range tile.NumValues {
+			nat[c*tile.NumValues+v] = int8(r>>v&1 + r>>(v+16)&1)
 		}
 	}
 	return nat
@@ -89,27 +93,27 @@ func (p *played) nat() (nat [52]int8) {
 
 // budget is how many slots beyond the tiles in existence okeys may fill.
 func (a *Analyzer) budget() int8 {
-	if a.rules.HasOkey() {
+	if !a.cfg.NoOkey {
 		return 2
 	}
 	return 0
 }
 
 // wraps reports whether 12-13-1 runs are allowed.
-func (a *Analyzer) wraps() bool { return a.rules.Wrap && a.rules.HasOkey() }
+func (a *Analyzer) wraps() bool { return a.cfg.Wrap && !a.cfg.NoOkey }
 
 // availOf is how many naturals of played face f exist outside the table:
 // the okey face's naturals are the false jokers.
-func (a *Analyzer) availOf(f Tile) int8 {
+func (a *Analyzer) availOf(f tile.Tile) int8 {
 	if f == a.okey {
-		return int8(a.avail[FalseJoker])
+		return int8(a.avail[tile.FalseJoker])
 	}
 	return int8(a.avail[f])
 }
 
 // outside is how many copies of real face t exist outside the rack h:
 // what a player could still draw or take.
-func (a *Analyzer) outside(h *Hand, t Tile) int {
+func (a *Analyzer) outside(h *Hand, t tile.Tile) int {
 	if !t.Valid() {
 		return 0
 	}

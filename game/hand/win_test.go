@@ -1,8 +1,10 @@
-package game
+package hand
 
 import (
 	"strings"
 	"testing"
+
+	"okey/game/tile"
 )
 
 // analyzerFor builds the analyzer of a deal for the tests: rules by name
@@ -10,25 +12,25 @@ import (
 // indicator ("-" for none).
 func analyzerFor(t *testing.T, rules, indicator string) *Analyzer {
 	t.Helper()
-	var r Rules
+	var r Config
 	switch rules {
 	case "default":
-		r = DefaultRules()
+		r = classic()
 	case "no_wrap":
-		r = DefaultRules()
+		r = classic()
 		r.Wrap = false
 	case "simple104":
-		r = Simple104Rules()
+		r = simple104()
 	case "one_colour_double":
-		r = DefaultRules()
+		r = classic()
 		r.OneColourDouble = true
 	default:
 		t.Fatalf("unknown rules %q", rules)
 	}
-	ind := NoTile
+	ind := tile.NoTile
 	if indicator != "-" {
 		var err error
-		if ind, err = ParseTile(indicator); err != nil {
+		if ind, err = tile.ParseTile(indicator); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -41,7 +43,7 @@ func analyzerFor(t *testing.T, rules, indicator string) *Analyzer {
 
 func handOf(t *testing.T, a *Analyzer, s string) Hand {
 	t.Helper()
-	ts, err := ParseTiles(s)
+	ts, err := tile.ParseTiles(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +133,7 @@ func TestWinGroupingReads(t *testing.T) {
 		}
 		for i := 1; i < len(m.As); i++ {
 			if m.As[i].Value() != m.As[i-1].Value()+1 && !(m.As[i-1].Value() == 13 && m.As[i].Value() == 1) {
-				t.Errorf("run out of order: %s", FormatTiles(m.As))
+				t.Errorf("run out of order: %s", tile.FormatTiles(m.As))
 			}
 		}
 	}
@@ -150,9 +152,9 @@ func TestWinGroupingReads(t *testing.T) {
 	found := false
 	for _, m := range w.Melds {
 		for i, x := range m.Tiles {
-			if x == FalseJoker {
+			if x == tile.FalseJoker {
 				found = true
-				if m.As[i] != NewTile(Black, 7) {
+				if m.As[i] != tile.NewTile(tile.Black, 7) {
 					t.Errorf("J plays as %v, want K7", m.As[i])
 				}
 			}
@@ -182,7 +184,7 @@ func TestWinOneColour(t *testing.T) {
 	// The option doubles the value of a one-colour discard.
 	h = handOf(t, a, "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13 K7 Y9")
 	d := a.BestDiscard(h)
-	if !d.Wins || d.Tile != NewTile(Yellow, 9) || !d.Win.OneColour {
+	if !d.Wins || d.Tile != tile.NewTile(tile.Yellow, 9) || !d.Win.OneColour {
 		t.Errorf("BestDiscard = %+v, want Y9 winning in one colour", d)
 	}
 }
@@ -212,22 +214,42 @@ func TestNewHandErrors(t *testing.T) {
 		{"default", "K6", "J J J", "three copies of J"},
 	} {
 		a := analyzerFor(t, tc.rules, tc.ind)
-		ts, _ := ParseTiles(tc.hand)
+		ts, _ := tile.ParseTiles(tc.hand)
 		_, err := a.NewHand(ts)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want %q", tc.hand, err, tc.want)
 		}
 	}
 	a := analyzerFor(t, "default", "K6")
-	if _, err := a.NewHand([]Tile{NoTile}); err == nil {
+	if _, err := a.NewHand([]tile.Tile{tile.NoTile}); err == nil {
 		t.Error("NoTile accepted")
 	}
 	// Under indicator_last the indicator is drawn last: both copies may
 	// end up in a rack.
-	r := DefaultRules()
+	r := classic()
 	r.IndicatorLast = true
-	b, _ := NewAnalyzer(r, NewTile(Red, 4))
-	if _, err := b.NewHand([]Tile{NewTile(Red, 4), NewTile(Red, 4)}); err != nil {
+	b, _ := NewAnalyzer(r, tile.NewTile(tile.Red, 4))
+	if _, err := b.NewHand([]tile.Tile{tile.NewTile(tile.Red, 4), tile.NewTile(tile.Red, 4)}); err != nil {
 		t.Errorf("indicator_last: %v", err)
+	}
+}
+
+func TestFalseJokerPlaysAsOkeyFace(t *testing.T) {
+	ind, _ := tile.ParseTile("R4")
+	a, err := NewAnalyzer(classic(), ind)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := a.PlaysAs(tile.FalseJoker); got.String() != "R5" {
+		t.Fatalf("J plays as %v, want R5", got)
+	}
+	if !a.IsOkey(tile.NewTile(tile.Red, 5)) || a.IsOkey(tile.FalseJoker) {
+		t.Fatal("R5 must be wild, J must not")
+	}
+	if a.Available(ind) != 1 || a.Available(tile.NewTile(tile.Red, 5)) != 2 || a.Available(tile.FalseJoker) != 2 {
+		t.Fatal("availability: indicator's face 1, others 2")
+	}
+	if _, err := NewAnalyzer(classic(), tile.FalseJoker); err == nil {
+		t.Fatal("a false joker cannot be the indicator")
 	}
 }

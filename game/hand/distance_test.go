@@ -1,8 +1,10 @@
-package game
+package hand
 
 import (
 	"math/rand/v2"
 	"testing"
+
+	"okey/game/tile"
 )
 
 func TestDistanceCases(t *testing.T) {
@@ -39,28 +41,28 @@ func TestOutsAvailability(t *testing.T) {
 	a := analyzerFor(t, "default", "R4")
 	h := handOf(t, a, "R1 R1 Y3 Y3 B5 B5 K9 K9 R12 R12 Y13 Y13 B2 R4")
 	outs := a.Outs(h)
-	if outs.Has(NewTile(Red, 4)) {
+	if outs.Has(tile.NewTile(tile.Red, 4)) {
 		t.Error("R4 offered: its other copy is the indicator")
 	}
-	if !outs.Has(NewTile(Red, 5)) || !outs.Has(NewTile(Blue, 2)) {
-		t.Errorf("outs %s: want the okey R5 and B2", FormatTiles(outs.Tiles()))
+	if !outs.Has(tile.NewTile(tile.Red, 5)) || !outs.Has(tile.NewTile(tile.Blue, 2)) {
+		t.Errorf("outs %s: want the okey R5 and B2", tile.FormatTiles(outs.Tiles()))
 	}
 	// Both copies of R5 held: no R5 is offered, R4 and R6 are.
 	a = analyzerFor(t, "default", "K6")
 	h = handOf(t, a, "R5 R5 Y5 B5 R1 R2 R3 Y8 Y9 Y10 B11 B12 B13 K1")
 	outs = a.Outs(h)
-	if outs.Has(NewTile(Red, 5)) {
+	if outs.Has(tile.NewTile(tile.Red, 5)) {
 		t.Error("a third R5 offered")
 	}
 	// Both okeys held: no okey is offered.
 	h = handOf(t, a, "K7 K7 Y5 B5 R1 R2 R3 Y8 Y9 Y10 B11 B12 B1 K1")
-	if a.Outs(h).Has(NewTile(Black, 7)) {
+	if a.Outs(h).Has(tile.NewTile(tile.Black, 7)) {
 		t.Error("a third okey offered")
 	}
 	// A winning hand has no outs.
 	h = handOf(t, a, "R1 R2 R3 Y4 Y5 Y6 B7 B8 B9 B10 R11 Y11 B11 K11")
 	if o := a.Outs(h); o != 0 {
-		t.Errorf("a win has outs %s", FormatTiles(o.Tiles()))
+		t.Errorf("a win has outs %s", tile.FormatTiles(o.Tiles()))
 	}
 }
 
@@ -69,13 +71,13 @@ func TestBestDiscard(t *testing.T) {
 	// Y9 is the only discard that wins.
 	h := handOf(t, a, "R1 R2 R3 Y4 Y5 Y6 B7 B8 B9 B10 R11 Y11 B11 K11 Y9")
 	d := a.BestDiscard(h)
-	if !d.Wins || d.Tile != NewTile(Yellow, 9) || d.Distance != 0 || d.Win.Kind != WinMelds {
+	if !d.Wins || d.Tile != tile.NewTile(tile.Yellow, 9) || d.Distance != 0 || d.Win.Kind != WinMelds {
 		t.Errorf("BestDiscard = %+v", d)
 	}
 	// Both the okey and B13 finish; the okey doubles the win.
 	h = handOf(t, a, "R1 R2 R3 Y4 Y5 Y6 B7 B8 B9 B10 R11 Y11 B11 K11 K7")
 	d = a.BestDiscard(h)
-	if !d.Wins || !d.OkeyFinish || d.Tile != NewTile(Black, 7) {
+	if !d.Wins || !d.OkeyFinish || d.Tile != tile.NewTile(tile.Black, 7) {
 		t.Errorf("BestDiscard = %+v, want the okey finish", d)
 	}
 	// Pairs are worth more than melds: with both on offer, pairs.
@@ -91,7 +93,7 @@ func TestBestDiscard(t *testing.T) {
 		t.Errorf("BestDiscard = %+v", d)
 	}
 	dd := a.DiscardDistances(h)
-	for f := Tile(0); f < NumFaces; f++ {
+	for f := tile.Tile(0); f < tile.NumFaces; f++ {
 		if dd[f] >= 0 && !a.IsOkey(f) && int(dd[f]) < d.Distance {
 			t.Errorf("discard %v leaves %d, better than %v's %d", f, dd[f], d.Tile, d.Distance)
 		}
@@ -123,21 +125,21 @@ func TestExactSearchAgainstReference(t *testing.T) {
 func TestHandBasics(t *testing.T) {
 	a := analyzerFor(t, "default", "K6")
 	h := handOf(t, a, "R5 R5 J Y1 K13")
-	if h.Len() != 5 || h.Count(NewTile(Red, 5)) != 2 || h.Count(FalseJoker) != 1 {
-		t.Fatalf("hand %v", FormatTiles(h.Tiles()))
+	if h.Len() != 5 || h.Count(tile.NewTile(tile.Red, 5)) != 2 || h.Count(tile.FalseJoker) != 1 {
+		t.Fatalf("hand %v", tile.FormatTiles(h.Tiles()))
 	}
-	if got := FormatTiles(h.Tiles()); got != "R5 R5 Y1 K13 J" {
+	if got := tile.FormatTiles(h.Tiles()); got != "R5 R5 Y1 K13 J" {
 		t.Errorf("Tiles = %s", got)
 	}
-	h.Add(NewTile(Red, 5)) // a third copy is dropped
-	h.Add(NoTile)
+	h.Add(tile.NewTile(tile.Red, 5)) // a third copy is dropped
+	h.Add(tile.NoTile)
 	if h.Len() != 5 {
 		t.Errorf("Len after bad adds = %d", h.Len())
 	}
-	if !h.Remove(NewTile(Red, 5)) || h.Count(NewTile(Red, 5)) != 1 || h.Len() != 4 {
+	if !h.Remove(tile.NewTile(tile.Red, 5)) || h.Count(tile.NewTile(tile.Red, 5)) != 1 || h.Len() != 4 {
 		t.Error("Remove R5")
 	}
-	if h.Remove(NewTile(Blue, 9)) || h.Remove(NoTile) {
+	if h.Remove(tile.NewTile(tile.Blue, 9)) || h.Remove(tile.NoTile) {
 		t.Error("removed a tile not held")
 	}
 	c := h.Counts()
@@ -147,7 +149,7 @@ func TestHandBasics(t *testing.T) {
 	}
 	// A copy is a value.
 	k := h
-	k.Add(NewTile(Yellow, 2))
+	k.Add(tile.NewTile(tile.Yellow, 2))
 	if h.Len() == k.Len() {
 		t.Error("copies share state")
 	}
@@ -155,21 +157,21 @@ func TestHandBasics(t *testing.T) {
 
 func TestArrange(t *testing.T) {
 	a := analyzerFor(t, "default", "K6")
-	ts, _ := ParseTiles("R3 R1 R2 Y5 B5 K5 K7 B9 B10 Y12 R12 Y1")
+	ts, _ := tile.ParseTiles("R3 R1 R2 Y5 B5 K5 K7 B9 B10 Y12 R12 Y1")
 	arr := a.Arrange(ts, ArrangeRuns)
 	// Nine tiles complete groups, the okey completing one of them (the
 	// 12s, as B9 B10 stay a near group either way); then two of a run.
 	got := groupsString(arr.Groups)
-	if got != "R1 R2 R3 | Y5 B5 K5 | R12 Y12 K7 | B9 B10" || FormatTiles(arr.Leftover) != "Y1" {
-		t.Errorf("runs: %s | left %s", got, FormatTiles(arr.Leftover))
+	if got != "R1 R2 R3 | Y5 B5 K5 | R12 Y12 K7 | B9 B10" || tile.FormatTiles(arr.Leftover) != "Y1" {
+		t.Errorf("runs: %s | left %s", got, tile.FormatTiles(arr.Leftover))
 	}
-	ts, _ = ParseTiles("R3 R3 Y5 Y5 K7 B9 B10 J J")
+	ts, _ = tile.ParseTiles("R3 R3 Y5 Y5 K7 B9 B10 J J")
 	arr = a.Arrange(ts, ArrangePairs)
 	if got := groupsString(arr.Groups); got != "R3 R3 | Y5 Y5 | J J | B9 K7" {
-		t.Errorf("pairs: %s | left %s", got, FormatTiles(arr.Leftover))
+		t.Errorf("pairs: %s | left %s", got, tile.FormatTiles(arr.Leftover))
 	}
-	if FormatTiles(arr.Leftover) != "B10" {
-		t.Errorf("pairs leftover %s", FormatTiles(arr.Leftover))
+	if tile.FormatTiles(arr.Leftover) != "B10" {
+		t.Errorf("pairs leftover %s", tile.FormatTiles(arr.Leftover))
 	}
 	// Any size, deterministic.
 	if len(a.Arrange(nil, ArrangeRuns).Groups) != 0 {
@@ -183,7 +185,7 @@ func TestArrange(t *testing.T) {
 		if groupsString(x.Groups) != groupsString(y.Groups) {
 			t.Fatal("not deterministic")
 		}
-		var seen Counts
+		var seen tile.Counts
 		for _, g := range x.Groups {
 			for _, t := range g {
 				seen[t]++
@@ -193,18 +195,18 @@ func TestArrange(t *testing.T) {
 			seen[t]++
 		}
 		if seen != c {
-			t.Fatalf("arrangement loses or adds tiles: %v", FormatTiles(tiles))
+			t.Fatalf("arrangement loses or adds tiles: %v", tile.FormatTiles(tiles))
 		}
 	}
 }
 
-func groupsString(gs [][]Tile) string {
+func groupsString(gs [][]tile.Tile) string {
 	s := ""
 	for i, g := range gs {
 		if i > 0 {
 			s += " | "
 		}
-		s += FormatTiles(g)
+		s += tile.FormatTiles(g)
 	}
 	return s
 }

@@ -1,6 +1,27 @@
-package game
+package hand
 
-import "fmt"
+import (
+	"fmt"
+
+	"okey/game/tile"
+)
+
+// Config is what hand analysis needs to know of a game's rules.
+type Config struct {
+	// NoOkey is set when no indicator is turned up: there are no okeys
+	// and no false jokers (the simple104 preset).
+	NoOkey bool
+	// Wrap allows 12-13-1 runs (never 13-1-2).
+	Wrap bool
+	// IndicatorLast draws the indicator as the wall's last tile, so a
+	// rack may hold both copies of its face.
+	IndicatorLast bool
+	// OneColourDouble doubles a win whose 14 tiles are of one colour.
+	OneColourDouble bool
+	// Unscored is set when wins score nothing: the first to finish wins
+	// the match (the simple104 preset).
+	Unscored bool
+}
 
 // Analyzer knows what hand analysis needs of one deal: which face is wild
 // (the okey), what a false joker plays as, whether 12-13-1 runs are
@@ -8,35 +29,35 @@ import "fmt"
 // It is a small value, built once per deal and shared by the bots, the
 // hints and the command line. Its methods never mutate their input.
 type Analyzer struct {
-	rules     Rules
-	okey      Tile // NoTile under simple104
-	indicator Tile // NoTile under simple104
+	cfg       Config
+	okey      tile.Tile // NoTile under simple104
+	indicator tile.Tile // NoTile under simple104
 	// avail is how many copies of each face can be in a rack: 2, 1 for
 	// the indicator's face (the other copy is on the table) unless
 	// indicator_last, 0 for J under simple104.
-	avail [NumFaces]uint8
+	avail [tile.NumFaces]uint8
 }
 
 // NewAnalyzer builds the analyzer of a deal with the given indicator
 // (NoTile under simple104, where there is no okey).
-func NewAnalyzer(r Rules, indicator Tile) (Analyzer, error) {
-	a := Analyzer{rules: r, okey: NoTile, indicator: NoTile}
+func NewAnalyzer(c Config, indicator tile.Tile) (Analyzer, error) {
+	a := Analyzer{cfg: c, okey: tile.NoTile, indicator: tile.NoTile}
 	for f := range a.avail {
 		a.avail[f] = 2
 	}
-	if !r.HasOkey() {
-		if indicator != NoTile {
+	if c.NoOkey {
+		if indicator != tile.NoTile {
 			return Analyzer{}, fmt.Errorf("simple104 has no indicator, got %v", indicator)
 		}
-		a.avail[FalseJoker] = 0
+		a.avail[tile.FalseJoker] = 0
 		return a, nil
 	}
-	if !indicator.Valid() || indicator == FalseJoker {
+	if !indicator.Valid() || indicator == tile.FalseJoker {
 		return Analyzer{}, fmt.Errorf("indicator %v: must be a coloured tile, never a false joker", indicator)
 	}
 	a.indicator = indicator
 	a.okey = indicator.Next()
-	if !r.IndicatorLast {
+	if !c.IndicatorLast {
 		// The indicator stays on the table: only its other copy can be
 		// held. Under indicator_last it is drawn as the wall's last tile,
 		// so a rack may end up with both.
@@ -45,17 +66,26 @@ func NewAnalyzer(r Rules, indicator Tile) (Analyzer, error) {
 	return a, nil
 }
 
-// Rules are the rules the analyzer was built for.
-func (a *Analyzer) Rules() Rules { return a.rules }
+// Config is what the analyzer was built for.
+func (a *Analyzer) Config() Config { return a.cfg }
+
+// Points is what each other player loses when this deal's hand wins
+// with w: Win.Points under the configured options, 0 when unscored.
+func (a *Analyzer) Points(w *Win, okeyFinish bool) int {
+	if a.cfg.Unscored {
+		return 0
+	}
+	return w.Points(okeyFinish, a.cfg.OneColourDouble)
+}
 
 // Okey is the wild face, NoTile when the rules have none.
-func (a *Analyzer) Okey() Tile { return a.okey }
+func (a *Analyzer) Okey() tile.Tile { return a.okey }
 
 // Indicator is the gösterge, NoTile when the rules have none.
-func (a *Analyzer) Indicator() Tile { return a.indicator }
+func (a *Analyzer) Indicator() tile.Tile { return a.indicator }
 
 // Available is how many copies of face t can be held in a rack.
-func (a *Analyzer) Available(t Tile) int {
+func (a *Analyzer) Available(t tile.Tile) int {
 	if !t.Valid() {
 		return 0
 	}
@@ -64,15 +94,15 @@ func (a *Analyzer) Available(t Tile) int {
 
 // PlaysAs is the face a tile stands for when it is not wild: a false
 // joker plays as the okey's face, every other tile as itself.
-func (a *Analyzer) PlaysAs(t Tile) Tile {
-	if t == FalseJoker && a.okey != NoTile {
+func (a *Analyzer) PlaysAs(t tile.Tile) tile.Tile {
+	if t == tile.FalseJoker && a.okey != tile.NoTile {
 		return a.okey
 	}
 	return t
 }
 
 // IsOkey reports whether t is wild in this deal.
-func (a *Analyzer) IsOkey(t Tile) bool { return a.okey != NoTile && t == a.okey }
+func (a *Analyzer) IsOkey(t tile.Tile) bool { return a.okey != tile.NoTile && t == a.okey }
 
 // MeldKind says what a group of a laid-down hand is.
 type MeldKind uint8
@@ -102,8 +132,8 @@ func (k MeldKind) String() string {
 // the okey's face, any other tile itself.
 type Meld struct {
 	Kind  MeldKind
-	Tiles []Tile
-	As    []Tile
+	Tiles []tile.Tile
+	As    []tile.Tile
 }
 
 // WinKind says how a hand wins.
@@ -139,7 +169,7 @@ type Win struct {
 // is left.
 type Discard struct {
 	// Tile is the suggested discard.
-	Tile Tile
+	Tile tile.Tile
 	// Distance is the distance to win of the 14 tiles left; 0 when the
 	// discard finishes.
 	Distance int
@@ -165,6 +195,6 @@ const (
 // Arrangement is a rack laid out in groups, the tiles that fit no group
 // apart.
 type Arrangement struct {
-	Groups   [][]Tile
-	Leftover []Tile
+	Groups   [][]tile.Tile
+	Leftover []tile.Tile
 }

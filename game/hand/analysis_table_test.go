@@ -1,22 +1,24 @@
-package game
+package hand
 
 import (
 	"math/rand/v2"
 	"testing"
+
+	"okey/game/tile"
 )
 
 // tableRef is DiscardTable from the plain calls: DiscardDistances, then
 // Outs of each rack a least-distance discard leaves.
-func tableRef(a *Analyzer, h Hand, known TileSet) DiscardTable {
+func tableRef(a *Analyzer, h Hand, known tile.TileSet) DiscardTable {
 	var t DiscardTable
 	t.Dist = a.DiscardDistances(h)
 	t.Best = a.bestDiscardDist(&t.Dist)
 	for f, k := range t.Dist {
-		if int(k) != t.Best || a.IsOkey(Tile(f)) || known.Has(Tile(f)) {
+		if int(k) != t.Best || a.IsOkey(tile.Tile(f)) || known.Has(tile.Tile(f)) {
 			continue
 		}
 		rest := h
-		rest.Remove(Tile(f))
+		rest.Remove(tile.Tile(f))
 		t.Outs[f] = a.Outs(rest)
 	}
 	return t
@@ -27,7 +29,7 @@ func tableRef(a *Analyzer, h Hand, known TileSet) DiscardTable {
 // reference rule sets and indicator_last.
 func tableHands(seed uint64, n int) ([]Analyzer, []Hand) {
 	r := rand.New(rand.NewPCG(seed, 5))
-	rules := append(append([]Rules(nil), refRules...), Rules{Points: 20, Deal: DealTable, Wrap: true, IndicatorLast: true})
+	rules := append(append([]Config(nil), refRules...), Config{Wrap: true, IndicatorLast: true})
 	var as []Analyzer
 	var hs []Hand
 	for i := range n {
@@ -36,7 +38,7 @@ func tableHands(seed uint64, n int) ([]Analyzer, []Hand) {
 		if err != nil {
 			panic(err)
 		}
-		var c Counts
+		var c tile.Counts
 		switch i % 3 {
 		case 0:
 			c = refDealt(r, &a, 15)
@@ -65,7 +67,7 @@ func TestDiscardTable(t *testing.T) {
 	bad := 0
 	for i := range hs {
 		a, h := &as[i], hs[i]
-		var known TileSet
+		var known tile.TileSet
 		if i%4 == 1 {
 			ts := h.Tiles()
 			known = known.With(ts[r.IntN(len(ts))])
@@ -74,7 +76,7 @@ func TestDiscardTable(t *testing.T) {
 		if got != want {
 			bad++
 			if bad <= 5 {
-				t.Errorf("%s known %v:\n got %+v\nwant %+v", FormatTiles(h.Tiles()), known.Tiles(), got, want)
+				t.Errorf("%s known %v:\n got %+v\nwant %+v", tile.FormatTiles(h.Tiles()), known.Tiles(), got, want)
 			}
 		}
 	}
@@ -97,7 +99,7 @@ func TestOuts15(t *testing.T) {
 		got, d := a.outsAmong(h, allFaces, nil)
 		want, wd := a.outsSlow(h, allFaces)
 		if got != want || d != wd {
-			t.Fatalf("%s: outs %v distance %d, want %v distance %d", FormatTiles(h.Tiles()), got.Tiles(), d, want.Tiles(), wd)
+			t.Fatalf("%s: outs %v distance %d, want %v distance %d", tile.FormatTiles(h.Tiles()), got.Tiles(), d, want.Tiles(), wd)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package game
+package hand
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"sync"
 	"testing"
+
+	"okey/game/tile"
 )
 
 // The analyser checked against the reference of brute_ref_test.go on
@@ -13,24 +15,24 @@ import (
 // and under simple104. Hands come from a fixed seed.
 
 // refRules are the rule sets the reference checks run under.
-var refRules = []Rules{
-	DefaultRules(),
-	{Points: 20, Deal: DealTable, Wrap: false},
-	Simple104Rules(),
+var refRules = []Config{
+	classic(),
+	{},
+	simple104(),
 }
 
 // refRandomIndicator picks a random indicator for the rules.
-func refRandomIndicator(r *rand.Rand, rules Rules) Tile {
-	if !rules.HasOkey() {
-		return NoTile
+func refRandomIndicator(r *rand.Rand, rules Config) tile.Tile {
+	if rules.NoOkey {
+		return tile.NoTile
 	}
-	return Tile(r.IntN(52))
+	return tile.Tile(r.IntN(52))
 }
 
 // refDeck is every tile in existence under a, in face order.
-func refDeck(a *Analyzer) []Tile {
-	var deck []Tile
-	for f := Tile(0); f < NumFaces; f++ {
+func refDeck(a *Analyzer) []tile.Tile {
+	var deck []tile.Tile
+	for f := tile.Tile(0); f < tile.NumFaces; f++ {
 		for range a.Available(f) {
 			deck = append(deck, f)
 		}
@@ -39,28 +41,28 @@ func refDeck(a *Analyzer) []Tile {
 }
 
 // refDealt deals n tiles from a shuffled set.
-func refDealt(r *rand.Rand, a *Analyzer, n int) Counts {
+func refDealt(r *rand.Rand, a *Analyzer, n int) tile.Counts {
 	deck := refDeck(a)
 	r.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
-	return CountsOf(deck[:n])
+	return tile.CountsOf(deck[:n])
 }
 
 // refWinning builds a random winning hand: melds (sometimes seven pairs)
 // of tiles in existence, okeys now and then in place of a tile.
-func refWinning(r *rand.Rand, a *Analyzer) Counts {
+func refWinning(r *rand.Rand, a *Analyzer) tile.Counts {
 	okey := a.Okey()
-	real := func(f Tile) Tile {
-		if okey != NoTile && f == okey {
-			return FalseJoker
+	real := func(f tile.Tile) tile.Tile {
+		if okey != tile.NoTile && f == okey {
+			return tile.FalseJoker
 		}
 		return f
 	}
 	for {
-		var c Counts
-		fits := func(t Tile) bool { return int(c[t]) < a.Available(t) }
-		put := func(f Tile) bool {
+		var c tile.Counts
+		fits := func(t tile.Tile) bool { return int(c[t]) < a.Available(t) }
+		put := func(f tile.Tile) bool {
 			t := real(f)
-			if okey != NoTile && r.IntN(10) == 0 && fits(okey) {
+			if okey != tile.NoTile && r.IntN(10) == 0 && fits(okey) {
 				t = okey
 			}
 			if !fits(t) {
@@ -72,7 +74,7 @@ func refWinning(r *rand.Rand, a *Analyzer) Counts {
 		ok := true
 		if r.IntN(6) == 0 {
 			for range 7 {
-				f := Tile(r.IntN(52))
+				f := tile.Tile(r.IntN(52))
 				if !put(f) || !put(f) {
 					ok = false
 					break
@@ -81,30 +83,30 @@ func refWinning(r *rand.Rand, a *Analyzer) Counts {
 		} else {
 			left := 14
 			for left > 0 && ok {
-				var faces []Tile
+				var faces []tile.Tile
 				if r.IntN(2) == 0 {
 					L := 3 + r.IntN(4)
 					top := 13
-					if a.Rules().Wrap && a.Rules().HasOkey() {
+					if a.Config().Wrap && !a.Config().NoOkey {
 						top = 14
 					}
 					if L > top {
 						continue
 					}
 					start := 1 + r.IntN(top-L+1)
-					col := Colour(r.IntN(4))
+					col := tile.Colour(r.IntN(4))
 					for v := start; v < start+L; v++ {
 						vv := v
 						if v == 14 {
 							vv = 1
 						}
-						faces = append(faces, NewTile(col, vv))
+						faces = append(faces, tile.NewTile(col, vv))
 					}
 				} else {
 					L := 3 + r.IntN(2)
 					v := 1 + r.IntN(13)
 					for _, col := range r.Perm(4)[:L] {
-						faces = append(faces, NewTile(Colour(col), v))
+						faces = append(faces, tile.NewTile(tile.Colour(col), v))
 					}
 				}
 				if len(faces) > left || left-len(faces) == 1 || left-len(faces) == 2 {
@@ -126,12 +128,12 @@ func refWinning(r *rand.Rand, a *Analyzer) Counts {
 }
 
 // refExchange swaps k random tiles of c for random tiles in existence.
-func refExchange(r *rand.Rand, a *Analyzer, c Counts, k int) Counts {
+func refExchange(r *rand.Rand, a *Analyzer, c tile.Counts, k int) tile.Counts {
 	for range k {
 		ts := c.Tiles()
 		c[ts[r.IntN(len(ts))]]--
 		for {
-			t := Tile(r.IntN(NumFaces))
+			t := tile.Tile(r.IntN(tile.NumFaces))
 			if int(c[t]) < a.Available(t) {
 				c[t]++
 				break
@@ -142,9 +144,9 @@ func refExchange(r *rand.Rand, a *Analyzer, c Counts, k int) Counts {
 }
 
 // refAddOne adds a random tile still in existence.
-func refAddOne(r *rand.Rand, a *Analyzer, c Counts) Counts {
+func refAddOne(r *rand.Rand, a *Analyzer, c tile.Counts) tile.Counts {
 	for {
-		t := Tile(r.IntN(NumFaces))
+		t := tile.Tile(r.IntN(tile.NumFaces))
 		if int(c[t]) < a.Available(t) {
 			c[t]++
 			return c
@@ -154,14 +156,14 @@ func refAddOne(r *rand.Rand, a *Analyzer, c Counts) Counts {
 
 // refCase is one hand to check.
 type refCase struct {
-	rules Rules
-	ind   Tile
-	c     Counts
+	rules Config
+	ind   tile.Tile
+	c     tile.Counts
 	deep  bool // also check outs and discards
 }
 
 func (rc refCase) String() string {
-	return fmt.Sprintf("rules %v indicator %v hand %s", rc.rules, rc.ind, FormatTiles(rc.c.Tiles()))
+	return fmt.Sprintf("rules %v indicator %v hand %s", rc.rules, rc.ind, tile.FormatTiles(rc.c.Tiles()))
 }
 
 // refCases makes n cases from seed: one in ten dealt, the rest
@@ -178,7 +180,7 @@ func refCases(seed uint64, n, deepEvery int) []refCase {
 		if err != nil {
 			panic(err)
 		}
-		var c Counts
+		var c tile.Counts
 		if i%10 == 0 {
 			c = refDealt(r, &a, 14)
 		} else {
@@ -233,7 +235,7 @@ func refCheck(rc refCase) []string {
 	if n == 15 {
 		dd := a.DiscardDistances(h)
 		low := 99
-		for f := Tile(0); f < NumFaces; f++ {
+		for f := tile.Tile(0); f < tile.NumFaces; f++ {
 			if rc.c[f] == 0 {
 				if dd[f] != -1 {
 					bad = append(bad, fmt.Sprintf("DiscardDistances[%v] = %d for a face not held", f, dd[f]))
@@ -257,7 +259,7 @@ func refCheck(rc refCase) []string {
 		// 15-d tiles of a winning hand.
 		d := got
 		outs := a.Outs(h)
-		for t := Tile(0); t < NumFaces; t++ {
+		for t := tile.Tile(0); t < tile.NumFaces; t++ {
 			if int(rc.c[t]) >= a.Available(t) {
 				if outs.Has(t) {
 					bad = append(bad, fmt.Sprintf("Outs has %v, of which no copy is left", t))
@@ -277,8 +279,8 @@ func refCheck(rc refCase) []string {
 // refCheckWin checks a winning grouping: it uses exactly the hand's
 // tiles, every group is a valid meld or pair, every tile plays as what
 // the grouping says.
-func refCheckWin(ref *refCtx, c Counts, w *Win) string {
-	var used Counts
+func refCheckWin(ref *refCtx, c tile.Counts, w *Win) string {
+	var used tile.Counts
 	for _, m := range w.Melds {
 		if len(m.Tiles) != len(m.As) {
 			return "Tiles and As differ in length"
@@ -314,33 +316,33 @@ func refValidMeld(ref *refCtx, m Meld) string {
 	switch m.Kind {
 	case Pair:
 		if len(as) != 2 || as[0] != as[1] {
-			return "bad pair " + FormatTiles(as)
+			return "bad pair " + tile.FormatTiles(as)
 		}
 	case Set:
 		if len(as) < 3 || len(as) > 4 {
-			return "bad set size " + FormatTiles(as)
+			return "bad set size " + tile.FormatTiles(as)
 		}
-		seen := map[Colour]bool{}
+		seen := map[tile.Colour]bool{}
 		for _, f := range as {
 			if f.Value() != as[0].Value() || seen[f.Colour()] {
-				return "bad set " + FormatTiles(as)
+				return "bad set " + tile.FormatTiles(as)
 			}
 			seen[f.Colour()] = true
 		}
 	case Run:
 		if len(as) < 3 || len(as) > 13 {
-			return "bad run length " + FormatTiles(as)
+			return "bad run length " + tile.FormatTiles(as)
 		}
 		for i, f := range as {
 			if f.Colour() != as[0].Colour() {
-				return "run of two colours " + FormatTiles(as)
+				return "run of two colours " + tile.FormatTiles(as)
 			}
 			if i == 0 {
 				continue
 			}
 			prev, v := as[i-1].Value(), f.Value()
 			if v != prev+1 && !(ref.wrap && prev == 13 && v == 1 && i == len(as)-1 && as[0].Value() != 1) {
-				return "not a run " + FormatTiles(as)
+				return "not a run " + tile.FormatTiles(as)
 			}
 		}
 	default:
@@ -388,3 +390,11 @@ func TestAnalyserAgainstReference(t *testing.T) {
 	}
 	refRun(t, refCases(1, n, deep))
 }
+
+// classic is the analysis configuration of the default classic rules:
+// okeys, false jokers and 12-13-1 runs.
+func classic() Config { return Config{Wrap: true} }
+
+// simple104 is the configuration of the simple104 preset: no okey, no
+// false jokers, no wrap-around, no scoring.
+func simple104() Config { return Config{NoOkey: true, Unscored: true} }

@@ -1,8 +1,10 @@
-package game
+package hand
 
 import (
 	"fmt"
 	"math/bits"
+
+	"okey/game/tile"
 )
 
 // Hand is a rack in the compact form hand analysis works on: for every
@@ -13,15 +15,15 @@ import (
 // a small value: copying it copies the rack, and the zero value is the
 // empty rack.
 type Hand struct {
-	rows [NumColours]uint32
+	rows [tile.NumColours]uint32
 	j    uint8
 	n    uint8
 }
 
 const (
-	rowLo   = 1<<NumValues - 1 // the copy-1 half of a row
-	rowHi   = rowLo << 16      // the copy-2 half of a row
-	maxHand = 15               // the most tiles a rack holds between turns
+	rowLo   = 1<<tile.NumValues - 1 // the copy-1 half of a row
+	rowHi   = rowLo << 16           // the copy-2 half of a row
+	maxHand = 15                    // the most tiles a rack holds between turns
 )
 
 // NewHand checks tiles against the deal and returns them as a Hand: every
@@ -29,8 +31,8 @@ const (
 // indicator's face at most once (its other copy lies on the table, unless
 // indicator_last draws it), no false joker under simple104, and there may
 // be at most 15 tiles. The error names the first problem found.
-func (a *Analyzer) NewHand(tiles []Tile) (Hand, error) {
-	var c Counts
+func (a *Analyzer) NewHand(tiles []tile.Tile) (Hand, error) {
+	var c tile.Counts
 	for _, t := range tiles {
 		if !t.Valid() {
 			return Hand{}, fmt.Errorf("%v is not a tile", t)
@@ -41,12 +43,12 @@ func (a *Analyzer) NewHand(tiles []Tile) (Hand, error) {
 }
 
 // HandOf is NewHand for tiles already counted.
-func (a *Analyzer) HandOf(c Counts) (Hand, error) {
+func (a *Analyzer) HandOf(c tile.Counts) (Hand, error) {
 	if err := a.checkCounts(&c); err != nil {
 		return Hand{}, err
 	}
 	var h Hand
-	for f := Tile(0); f < NumFaces; f++ {
+	for f := tile.Tile(0); f < tile.NumFaces; f++ {
 		for range c[f] {
 			h.Add(f)
 		}
@@ -54,16 +56,16 @@ func (a *Analyzer) HandOf(c Counts) (Hand, error) {
 	return h, nil
 }
 
-func (a *Analyzer) checkCounts(c *Counts) error {
+func (a *Analyzer) checkCounts(c *tile.Counts) error {
 	n := 0
-	for f := Tile(0); f < NumFaces; f++ {
+	for f := tile.Tile(0); f < tile.NumFaces; f++ {
 		k := int(c[f])
 		n += k
 		if k == 0 {
 			continue
 		}
 		switch {
-		case f == FalseJoker && !a.rules.HasOkey():
+		case f == tile.FalseJoker && a.cfg.NoOkey:
 			return fmt.Errorf("simple104 has no false jokers, but the rack holds %s", copiesOf(k, f))
 		case k > 2:
 			return fmt.Errorf("%s: only two exist", copiesOf(k, f))
@@ -79,7 +81,7 @@ func (a *Analyzer) checkCounts(c *Counts) error {
 	return nil
 }
 
-func copiesOf(k int, f Tile) string {
+func copiesOf(k int, f tile.Tile) string {
 	words := [...]string{"no", "one copy", "two copies", "three copies", "four copies"}
 	if k < len(words) {
 		return fmt.Sprintf("%s of %v", words[k], f)
@@ -91,13 +93,13 @@ func copiesOf(k int, f Tile) string {
 func (h Hand) Len() int { return int(h.n) }
 
 // Count is how many copies of face t the hand holds.
-func (h Hand) Count(t Tile) int {
+func (h Hand) Count(t tile.Tile) int {
 	switch {
-	case t == FalseJoker:
+	case t == tile.FalseJoker:
 		return int(h.j)
-	case t < FalseJoker:
-		r := h.rows[t/NumValues]
-		b := t % NumValues
+	case t < tile.FalseJoker:
+		r := h.rows[t/tile.NumValues]
+		b := t % tile.NumValues
 		return int(r>>b&1 + r>>(b+16)&1)
 	}
 	return 0
@@ -106,16 +108,16 @@ func (h Hand) Count(t Tile) int {
 // Add puts a tile in the hand. It does not validate, as it sits on the
 // bots' hot path: NoTile is ignored and a third copy of a face is dropped
 // (a hand holds at most two), so the hand stays a hand.
-func (h *Hand) Add(t Tile) {
+func (h *Hand) Add(t tile.Tile) {
 	switch {
-	case t == FalseJoker:
+	case t == tile.FalseJoker:
 		if h.j < 2 {
 			h.j++
 			h.n++
 		}
-	case t < FalseJoker:
-		r := &h.rows[t/NumValues]
-		b := uint32(1) << (t % NumValues)
+	case t < tile.FalseJoker:
+		r := &h.rows[t/tile.NumValues]
+		b := uint32(1) << (t % tile.NumValues)
 		switch {
 		case *r&b == 0:
 			*r |= b
@@ -130,16 +132,16 @@ func (h *Hand) Add(t Tile) {
 
 // Remove takes one copy of t out of the hand and reports whether there
 // was one.
-func (h *Hand) Remove(t Tile) bool {
+func (h *Hand) Remove(t tile.Tile) bool {
 	switch {
-	case t == FalseJoker:
+	case t == tile.FalseJoker:
 		if h.j == 0 {
 			return false
 		}
 		h.j--
-	case t < FalseJoker:
-		r := &h.rows[t/NumValues]
-		b := uint32(1) << (t % NumValues)
+	case t < tile.FalseJoker:
+		r := &h.rows[t/tile.NumValues]
+		b := uint32(1) << (t % tile.NumValues)
 		switch {
 		case *r&(b<<16) != 0:
 			*r &^= b << 16
@@ -156,33 +158,33 @@ func (h *Hand) Remove(t Tile) bool {
 }
 
 // Tiles lists the hand's real tiles in face order.
-func (h Hand) Tiles() []Tile {
-	out := make([]Tile, 0, h.n)
-	for c := range NumColours {
+func (h Hand) Tiles() []tile.Tile {
+	out := make([]tile.Tile, 0, h.n)
+	for c := range tile.NumColours {
 		r := h.rows[c]
-		for v := range NumValues {
-			t := Tile(c*NumValues + v)
+		for v := range tile.NumValues {
+			t := tile.Tile(c*tile.NumValues + v)
 			for k := r>>v&1 + r>>(v+16)&1; k > 0; k-- {
 				out = append(out, t)
 			}
 		}
 	}
 	for range h.j {
-		out = append(out, FalseJoker)
+		out = append(out, tile.FalseJoker)
 	}
 	return out
 }
 
 // Counts is the hand as counts of faces.
-func (h Hand) Counts() Counts {
-	var c Counts
-	for col := range NumColours {
+func (h Hand) Counts() tile.Counts {
+	var c tile.Counts
+	for col := range tile.NumColours {
 		r := h.rows[col]
-		for v := range NumValues {
-			c[col*NumValues+v] = uint8(r>>v&1 + r>>(v+16)&1)
+		for v := range tile.NumValues {
+			c[col*tile.NumValues+v] = uint8(r>>v&1 + r>>(v+16)&1)
 		}
 	}
-	c[FalseJoker] = h.j
+	c[tile.FalseJoker] = h.j
 	return c
 }
 

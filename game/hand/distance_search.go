@@ -1,6 +1,10 @@
-package game
+package hand
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"okey/game/tile"
+)
 
 // An exact branch-and-bound over structures (see analyze.go for the
 // model). It is the slow, plain solver: every answer of the fast analyser
@@ -33,7 +37,7 @@ func (a *Analyzer) newSearch(p *played) search {
 	s.nat = p.nat()
 	s.rem = s.nat
 	for f := range 52 {
-		s.avail[f] = a.availOf(Tile(f))
+		s.avail[f] = a.availOf(tile.Tile(f))
 		s.left += s.nat[f]
 	}
 	s.enough = int8(min(14, p.n-p.w))
@@ -59,7 +63,7 @@ func (s *search) run(f int) {
 		}
 		return
 	}
-	c, v := f/NumValues, f%NumValues+1
+	c, v := f/tile.NumValues, f%tile.NumValues+1
 	var faces [5]int
 	// Runs through f, as a low value or (value 1) as the top of 12-13-1.
 	positions := [2]int{v, 0}
@@ -81,7 +85,7 @@ func (s *search) run(f int) {
 					if val == 14 {
 						val = 1
 					}
-					faces[i] = c*NumValues + val - 1
+					faces[i] = c*tile.NumValues + val - 1
 				}
 				s.tryMeld(f, faces[:L])
 			}
@@ -90,9 +94,9 @@ func (s *search) run(f int) {
 	// Sets at f's value.
 	var others [3]int
 	k := 0
-	for oc := range NumColours {
+	for oc := range tile.NumColours {
 		if oc != c {
-			others[k] = oc*NumValues + v - 1
+			others[k] = oc*tile.NumValues + v - 1
 			k++
 		}
 	}
@@ -179,11 +183,11 @@ func (s *search) pad(r int8) bool {
 		if rest := r - L; rest == 1 || rest == 2 {
 			continue
 		}
-		for c := range NumColours {
-			for start := 0; start+int(L) <= NumValues; start++ {
+		for c := range tile.NumColours {
+			for start := 0; start+int(L) <= tile.NumValues; start++ {
 				extra := int8(0)
 				for i := range int(L) {
-					g := c*NumValues + start + i
+					g := c*tile.NumValues + start + i
 					if s.slots[g] >= s.avail[g] {
 						extra++
 					}
@@ -192,7 +196,7 @@ func (s *search) pad(r int8) bool {
 					continue
 				}
 				for i := range int(L) {
-					g := c*NumValues + start + i
+					g := c*tile.NumValues + start + i
 					if s.slots[g] >= s.avail[g] {
 						s.over++
 					}
@@ -200,7 +204,7 @@ func (s *search) pad(r int8) bool {
 				}
 				ok := s.pad(r - L)
 				for i := range int(L) {
-					g := c*NumValues + start + i
+					g := c*tile.NumValues + start + i
 					s.slots[g]--
 					if s.slots[g] >= s.avail[g] {
 						s.over--
@@ -228,14 +232,14 @@ type pairCounts struct{ twos, ones, short int }
 
 func (a *Analyzer) pairCounts(p *played) pairCounts {
 	var k pairCounts
-	for c := range NumColours {
+	for c := range tile.NumColours {
 		r := p.rows[c]
 		k.twos += rowCount(r & rowHi)
 		single := r &^ (r >> 16) & rowLo
 		k.ones += rowCount(single)
 		for ; single != 0; single &= single - 1 {
 			v := bits.TrailingZeros32(single)
-			if a.availOf(Tile(c*NumValues+v)) < 2 {
+			if a.availOf(tile.Tile(c*tile.NumValues+v)) < 2 {
 				k.short++
 			}
 		}
@@ -244,7 +248,7 @@ func (a *Analyzer) pairCounts(p *played) pairCounts {
 }
 
 // with is the counts after one more natural of face f (held n times).
-func (k pairCounts) with(a *Analyzer, f Tile, n int) pairCounts {
+func (k pairCounts) with(a *Analyzer, f tile.Tile, n int) pairCounts {
 	short := a.availOf(f) < 2
 	switch n {
 	case 0:
@@ -263,7 +267,7 @@ func (k pairCounts) with(a *Analyzer, f Tile, n int) pairCounts {
 }
 
 // without is the counts after one natural of face f (held n times) fewer.
-func (k pairCounts) without(a *Analyzer, f Tile, n int) pairCounts {
+func (k pairCounts) without(a *Analyzer, f tile.Tile, n int) pairCounts {
 	short := a.availOf(f) < 2
 	switch n {
 	case 1:

@@ -1,4 +1,8 @@
-package game
+package hand
+
+import (
+	"okey/game/tile"
+)
 
 // meldsSeated is the most naturals of p a melds structure seats, exact:
 // the relaxed optimum when a witness shows the tiles in existence can
@@ -39,8 +43,8 @@ func (a *Analyzer) Distance(h Hand) int {
 // DiscardDistances analyses a 15-tile hand: for every face it holds, the
 // distance of the 14 tiles left after discarding one copy of it; -1 for
 // faces it does not hold. Other sizes are analysed the same way.
-func (a *Analyzer) DiscardDistances(h Hand) [NumFaces]int8 {
-	var out [NumFaces]int8
+func (a *Analyzer) DiscardDistances(h Hand) [tile.NumFaces]int8 {
+	var out [tile.NumFaces]int8
 	for f := range out {
 		out[f] = -1
 	}
@@ -61,10 +65,10 @@ func (a *Analyzer) DiscardDistances(h Hand) [NumFaces]int8 {
 // face h holds. When ws is not nil it gets, for the faces f that leave
 // the optimum of melds, a structure seating it without f (w itself when
 // w leaves f out), and ws.has those faces.
-func (a *Analyzer) discardDistancesOf(h Hand, p *played, o *optimal, w *seatMap, out *[NumFaces]int8, ws *withouts) {
+func (a *Analyzer) discardDistancesOf(h Hand, p *played, o *optimal, w *seatMap, out *[tile.NumFaces]int8, ws *withouts) {
 	nat := p.nat()
 	pc := a.pairCounts(p)
-	for t := Tile(0); t < NumFaces; t++ {
+	for t := tile.Tile(0); t < tile.NumFaces; t++ {
 		if h.Count(t) == 0 {
 			continue
 		}
@@ -84,9 +88,9 @@ func (a *Analyzer) discardDistancesOf(h Hand, p *played, o *optimal, w *seatMap,
 				ws.m[t] = *w
 			}
 		default:
-			if i := o.spare(int(f)/NumValues, int8(f%NumValues+1)); i >= 0 {
+			if i := o.spare(int(f)/tile.NumValues, int8(f%tile.NumValues+1)); i >= 0 {
 				var s seatMap
-				if a.witnessOf(&o.r, &o.opts[i].choice, o.best, int(f)/NumValues, int8(f%NumValues+1), -1, &s) {
+				if a.witnessOf(&o.r, &o.opts[i].choice, o.best, int(f)/tile.NumValues, int8(f%tile.NumValues+1), -1, &s) {
 					m = o.best
 					if ws != nil {
 						ws.has |= 1 << t
@@ -103,13 +107,13 @@ func (a *Analyzer) discardDistancesOf(h Hand, p *played, o *optimal, w *seatMap,
 
 // withouts are structures of a rack less one tile, by the tile's face.
 type withouts struct {
-	has TileSet
-	m   [NumFaces]seatMap
+	has tile.TileSet
+	m   [tile.NumFaces]seatMap
 }
 
-func (a *Analyzer) discardDistancesSlow(h Hand) [NumFaces]int8 {
-	var out [NumFaces]int8
-	for f := Tile(0); f < NumFaces; f++ {
+func (a *Analyzer) discardDistancesSlow(h Hand) [tile.NumFaces]int8 {
+	var out [tile.NumFaces]int8
+	for f := tile.Tile(0); f < tile.NumFaces; f++ {
 		out[f] = -1
 		if h.Count(f) == 0 {
 			continue
@@ -124,13 +128,13 @@ func (a *Analyzer) discardDistancesSlow(h Hand) [NumFaces]int8 {
 // Outs lists the faces t of which a copy still exists outside the
 // 14-tile hand h such that the best 14 of h+t are nearer a win than h.
 // For a winning hand it is empty. Other sizes are analysed the same way.
-func (a *Analyzer) Outs(h Hand) TileSet {
+func (a *Analyzer) Outs(h Hand) tile.TileSet {
 	out, _ := a.outsAmong(h, allFaces, nil)
 	return out
 }
 
 // allFaces is the set of every face.
-const allFaces = TileSet(1)<<NumFaces - 1
+const allFaces = tile.TileSet(1)<<tile.NumFaces - 1
 
 // outsAmong is Outs asked only about the faces of among (the others are
 // never in the answer), with the distance of h as well. When cover is not
@@ -139,7 +143,7 @@ const allFaces = TileSet(1)<<NumFaces - 1
 // okey): for such a face g, t is an out of h-g as well when h-g is as
 // near a win as h (and of any rack that differs from h by a tile such a
 // structure leaves unseated, as the structure seats the same there).
-func (a *Analyzer) outsAmong(h Hand, among TileSet, cover *[NumFaces]TileSet) (TileSet, int) {
+func (a *Analyzer) outsAmong(h Hand, among tile.TileSet, cover *[tile.NumFaces]tile.TileSet) (tile.TileSet, int) {
 	p := a.play(&h)
 	var o optimal
 	o.solveAll(a, &p, true)
@@ -153,7 +157,7 @@ func (a *Analyzer) outsAmong(h Hand, among TileSet, cover *[NumFaces]TileSet) (T
 // outsOf is outsAmong from the solve o of h (played p, every optimal
 // config kept with every set option) and the witness w of its best
 // config.
-func (a *Analyzer) outsOf(h Hand, p *played, o *optimal, w *seatMap, among TileSet, cover *[NumFaces]TileSet) (TileSet, int) {
+func (a *Analyzer) outsOf(h Hand, p *played, o *optimal, w *seatMap, among tile.TileSet, cover *[tile.NumFaces]tile.TileSet) (tile.TileSet, int) {
 	pc := a.pairCounts(p)
 	base := max(o.best, pc.seated(a.budget()))
 	if base+p.w >= 14 {
@@ -163,13 +167,13 @@ func (a *Analyzer) outsOf(h Hand, p *played, o *optimal, w *seatMap, among TileS
 	nat := p.nat()
 	// Values where a natural could sit alone in a meld of three, worked
 	// out for a value when a face asked about needs it.
-	var lonely [NumValues + 1]uint8 // colour bits
-	var lonelyDone uint16           // values worked out
+	var lonely [tile.NumValues + 1]uint8 // colour bits
+	var lonelyDone uint16                // values worked out
 	lonelyAt := func(v int8) uint8 {
 		if lonelyDone&(1<<v) == 0 {
 			lonelyDone |= 1 << v
-			for y := range NumColours {
-				if nat[y*NumValues+int(v)-1] > 0 && o.lone(y, v) >= 0 {
+			for y := range tile.NumColours {
+				if nat[y*tile.NumValues+int(v)-1] > 0 && o.lone(y, v) >= 0 {
 					lonely[v] |= 1 << y
 				}
 			}
@@ -177,8 +181,8 @@ func (a *Analyzer) outsOf(h Hand, p *played, o *optimal, w *seatMap, among TileS
 		return lonely[v]
 	}
 	// Values within four of a natural, by colour (12-13-1 with wrap).
-	var near [NumColours]uint32
-	for c := range NumColours {
+	var near [tile.NumColours]uint32
+	for c := range tile.NumColours {
 		m := p.rows[c] & rowLo
 		x := m<<1 | m<<2 | m<<3 | m<<4 | m>>1 | m>>2 | m>>3 | m>>4
 		if a.wraps() {
@@ -186,8 +190,8 @@ func (a *Analyzer) outsOf(h Hand, p *played, o *optimal, w *seatMap, among TileS
 		}
 		near[c] = x & rowLo
 	}
-	var out TileSet
-	for t := Tile(0); t < NumFaces; t++ {
+	var out tile.TileSet
+	for t := tile.Tile(0); t < tile.NumFaces; t++ {
 		if among&(1<<t) == 0 || a.outside(&h, t) <= 0 {
 			continue
 		}
@@ -199,7 +203,7 @@ func (a *Analyzer) outsOf(h Hand, p *played, o *optimal, w *seatMap, among TileS
 			continue
 		}
 		f := a.PlaysAs(t)
-		c, v := int(f)/NumValues, int8(f%NumValues+1)
+		c, v := int(f)/tile.NumValues, int8(f%tile.NumValues+1)
 		q := *p
 		q.add(f)
 		if pc.with(a, f, int(nat[f])).seated(a.budget()) > base {
@@ -253,7 +257,7 @@ func (a *Analyzer) outsOf(h Hand, p *played, o *optimal, w *seatMap, among TileS
 		}
 		if lonelyAt(v)&^(1<<c) != 0 {
 			done := false
-			for y := range NumColours {
+			for y := range tile.NumColours {
 				if y == c || lonely[v]&(1<<y) == 0 {
 					continue
 				}
@@ -280,26 +284,26 @@ func (a *Analyzer) outsOf(h Hand, p *played, o *optimal, w *seatMap, among TileS
 // unseated is the faces of which a structure with slots s leaves a
 // natural of p unseated, as real faces (the okey's face is the false
 // joker).
-func (a *Analyzer) unseated(s *seatMap, p *played) TileSet {
-	var out TileSet
-	for c := range NumColours {
+func (a *Analyzer) unseated(s *seatMap, p *played) tile.TileSet {
+	var out tile.TileSet
+	for c := range tile.NumColours {
 		r := p.rows[c]
 		m := uint16(r&rowLo)&^s[c][0] | uint16(r>>16&rowLo)&^s[c][1]
-		out |= TileSet(m) << (c * NumValues)
+		out |= tile.TileSet(m) << (c * tile.NumValues)
 	}
-	if ok := a.okey; ok != NoTile && out&(1<<ok) != 0 {
-		out = out&^(1<<ok) | 1<<FalseJoker
+	if ok := a.okey; ok != tile.NoTile && out&(1<<ok) != 0 {
+		out = out&^(1<<ok) | 1<<tile.FalseJoker
 	}
 	return out
 }
 
-func (a *Analyzer) outsSlow(h Hand, among TileSet) (TileSet, int) {
+func (a *Analyzer) outsSlow(h Hand, among tile.TileSet) (tile.TileSet, int) {
 	d := a.Distance(h)
-	var out TileSet
+	var out tile.TileSet
 	if d == 0 {
 		return out, d
 	}
-	for t := Tile(0); t < NumFaces; t++ {
+	for t := tile.Tile(0); t < tile.NumFaces; t++ {
 		if among&(1<<t) == 0 || a.outside(&h, t) <= 0 {
 			continue
 		}
@@ -351,9 +355,9 @@ func (a *Analyzer) bestDiscard15(h Hand) (Discard, bool) {
 		return a.winningDiscard(h)
 	}
 	nat := p.nat()
-	best := Discard{Tile: NoTile, Distance: 14 - (m + p.w)}
+	best := Discard{Tile: tile.NoTile, Distance: 14 - (m + p.w)}
 	bestLinks := 99
-	for t := Tile(0); t < NumFaces; t++ {
+	for t := tile.Tile(0); t < tile.NumFaces; t++ {
 		if h.Count(t) == 0 || a.IsOkey(t) {
 			continue
 		}
@@ -366,15 +370,15 @@ func (a *Analyzer) bestDiscard15(h Hand) (Discard, bool) {
 			bestLinks = l
 		}
 	}
-	return best, best.Tile != NoTile
+	return best, best.Tile != tile.NoTile
 }
 
 // winningDiscard picks, for a 15-tile rack with a winning discard, the
 // one worth most (an okey at equal value).
 func (a *Analyzer) winningDiscard(h Hand) (Discard, bool) {
-	best := Discard{Tile: NoTile}
+	best := Discard{Tile: tile.NoTile}
 	bestValue := -1
-	for t := Tile(0); t < NumFaces; t++ {
+	for t := tile.Tile(0); t < tile.NumFaces; t++ {
 		if h.Count(t) == 0 {
 			continue
 		}
@@ -388,27 +392,27 @@ func (a *Analyzer) winningDiscard(h Hand) (Discard, bool) {
 			continue
 		}
 		okey := a.IsOkey(t)
-		if v := a.winValue(&win, okey); v > bestValue || (v == bestValue && (okey || !best.OkeyFinish)) {
+		if v := win.Points(okey, a.cfg.OneColourDouble); v > bestValue || (v == bestValue && (okey || !best.OkeyFinish)) {
 			best = Discard{Tile: t, Distance: 0, Wins: true, OkeyFinish: okey, Win: win}
 			bestValue = v
 		}
 	}
-	return best, best.Tile != NoTile
+	return best, best.Tile != tile.NoTile
 }
 
 // bestDiscardAll is BestDiscard from the distance of every discard.
 func (a *Analyzer) bestDiscardAll(h Hand) Discard {
-	best := Discard{Tile: NoTile, Distance: 15}
+	best := Discard{Tile: tile.NoTile, Distance: 15}
 	bestValue, bestLinks := -1, 99
 	dd := a.DiscardDistances(h)
 	minD := int8(15)
-	for f := Tile(0); f < NumFaces; f++ {
+	for f := tile.Tile(0); f < tile.NumFaces; f++ {
 		if dd[f] >= 0 && !a.IsOkey(f) {
 			minD = min(minD, dd[f])
 		}
 	}
 	p := a.play(&h)
-	for f := Tile(0); f < NumFaces; f++ {
+	for f := tile.Tile(0); f < tile.NumFaces; f++ {
 		if dd[f] < 0 {
 			continue
 		}
@@ -417,7 +421,7 @@ func (a *Analyzer) bestDiscardAll(h Hand) Discard {
 			rest.Remove(f)
 			if win, ok := a.Win(rest); ok {
 				okey := a.IsOkey(f)
-				v := a.winValue(&win, okey)
+				v := win.Points(okey, a.cfg.OneColourDouble)
 				if v > bestValue || (v == bestValue && (okey || !best.OkeyFinish)) {
 					best = Discard{Tile: f, Distance: 0, Wins: true, OkeyFinish: okey, Win: win}
 					bestValue = v
@@ -433,15 +437,15 @@ func (a *Analyzer) bestDiscardAll(h Hand) Discard {
 			bestLinks = l
 		}
 	}
-	if best.Tile == NoTile && h.Len() > 0 {
+	if best.Tile == tile.NoTile && h.Len() > 0 {
 		// Only okeys: a discard must still be named.
-		for f := Tile(0); f < NumFaces; f++ {
+		for f := tile.Tile(0); f < tile.NumFaces; f++ {
 			if dd[f] >= 0 {
 				best = Discard{Tile: f, Distance: int(dd[f])}
 			}
 		}
 	}
-	if best.Tile == NoTile {
+	if best.Tile == tile.NoTile {
 		best.Distance = 0
 	}
 	return best
@@ -450,27 +454,27 @@ func (a *Analyzer) bestDiscardAll(h Hand) Discard {
 // links counts the other naturals a natural of played face f could share
 // a meld with: of its colour within two values, of its value in other
 // colours.
-func links(p *played, f Tile, wrap bool) int {
-	c, v := int(f)/NumValues, int(f)%NumValues
+func links(p *played, f tile.Tile, wrap bool) int {
+	c, v := int(f)/tile.NumValues, int(f)%tile.NumValues
 	n := 0
 	for d := -2; d <= 2; d++ {
 		w := v + d
 		if wrap {
 			// 12-13-1: 1 is next to 13 and two from 12.
 			switch {
-			case w == NumValues && v >= NumValues-2:
+			case w == tile.NumValues && v >= tile.NumValues-2:
 				w = 0
 			case w < 0 && v == 0:
-				w += NumValues
+				w += tile.NumValues
 			}
 		}
-		if d == 0 || w < 0 || w >= NumValues {
+		if d == 0 || w < 0 || w >= tile.NumValues {
 			continue
 		}
 		r := p.rows[c]
 		n += int(r>>w&1 + r>>(w+16)&1)
 	}
-	for oc := range NumColours {
+	for oc := range tile.NumColours {
 		if oc != c {
 			r := p.rows[oc]
 			n += int(r>>v&1 + r>>(v+16)&1)
@@ -479,7 +483,7 @@ func links(p *played, f Tile, wrap bool) int {
 	return n
 }
 
-func setSize(s TileSet) int {
+func setSize(s tile.TileSet) int {
 	n := 0
 	for ; s != 0; s &= s - 1 {
 		n++
@@ -487,9 +491,15 @@ func setSize(s TileSet) int {
 	return n
 }
 
-// winValue is what a win is worth: melds 2, pairs 4, doubled by an okey
-// finish and, with the one-colour option, by one colour.
-func (a *Analyzer) winValue(w *Win, okeyFinish bool) int {
+// Points is what each other player loses for this win under the point
+// countdown: 2 for melds, 4 for seven pairs, doubled by an okey finish
+// and, under oneColourDouble, again when all 14 tiles are of one colour.
+// It is the one scoring rule of a win: the referee charges it and the
+// analysis ranks winning discards by it. NoWin is worth nothing.
+func (w *Win) Points(okeyFinish, oneColourDouble bool) int {
+	if w.Kind == NoWin {
+		return 0
+	}
 	v := 2
 	if w.Kind == WinPairs {
 		v = 4
@@ -497,7 +507,7 @@ func (a *Analyzer) winValue(w *Win, okeyFinish bool) int {
 	if okeyFinish {
 		v *= 2
 	}
-	if w.OneColour && a.rules.OneColourDouble {
+	if w.OneColour && oneColourDouble {
 		v *= 2
 	}
 	return v

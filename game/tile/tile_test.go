@@ -1,4 +1,4 @@
-package game
+package tile
 
 import (
 	"errors"
@@ -85,25 +85,5 @@ func TestIndicatorMakesOkey(t *testing.T) {
 	}
 	if FalseJoker.Next() != NoTile {
 		t.Error("a false joker makes no okey")
-	}
-}
-
-func TestFalseJokerPlaysAsOkeyFace(t *testing.T) {
-	ind, _ := ParseTile("R4")
-	a, err := NewAnalyzer(DefaultRules(), ind)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := a.PlaysAs(FalseJoker); got.String() != "R5" {
-		t.Fatalf("J plays as %v, want R5", got)
-	}
-	if !a.IsOkey(NewTile(Red, 5)) || a.IsOkey(FalseJoker) {
-		t.Fatal("R5 must be wild, J must not")
-	}
-	if a.Available(ind) != 1 || a.Available(NewTile(Red, 5)) != 2 || a.Available(FalseJoker) != 2 {
-		t.Fatal("availability: indicator's face 1, others 2")
-	}
-	if _, err := NewAnalyzer(DefaultRules(), FalseJoker); err == nil {
-		t.Fatal("a false joker cannot be the indicator")
 	}
 }

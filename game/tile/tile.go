@@ -5,7 +5,7 @@
 // The package imports only the standard library, does no I/O, never
 // mutates its input and takes randomness only from a seed, so that a
 // match is fully described by its rules, its seed and its actions.
-package game
+package tile
 
 import (
 	"fmt"

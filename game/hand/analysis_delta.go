@@ -1,6 +1,10 @@
-package game
+package hand
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"okey/game/tile"
+)
 
 // One tile more or less: the discards and the outs.
 //
@@ -22,13 +26,13 @@ const maxOptimal = 32
 
 // optimum is one optimal config.
 type optimum struct {
-	choice [NumValues]int8
-	cc     [NumColours]colourCodes
+	choice [tile.NumValues]int8
+	cc     [tile.NumColours]colourCodes
 	seat   int8
 	slots  int8
 	three  int8
-	others [NumColours]curve // what the other colours' runs seat, by slots
-	spare  int8              // slots left when the optimum is seated
+	others [tile.NumColours]curve // what the other colours' runs seat, by slots
+	spare  int8                   // slots left when the optimum is seated
 }
 
 // optimal collects the optimal configs of a relaxed solve.
@@ -44,8 +48,8 @@ type optimal struct {
 	// the rest of them seats merged: rest[u] the most naturals the other
 	// colours and the sets seat in u slots (-1: the sets do not fit),
 	// arg[u] a config that does it.
-	groups  [NumColours][maxOptimal]colourGroup
-	nGroups [NumColours]int
+	groups  [tile.NumColours][maxOptimal]colourGroup
+	nGroups [tile.NumColours]int
 }
 
 type colourGroup struct {
@@ -105,12 +109,12 @@ func (o *optimal) solveAll(a *Analyzer, p *played, all bool) {
 // raises slack to the most spare slots any of them has (the callers
 // zero it first).
 func (o *optimal) index() {
-	o.nGroups = [NumColours]int{}
+	o.nGroups = [tile.NumColours]int{}
 	for i := range o.n {
 		x := &o.opts[i]
 		o.prepare(x)
 		o.slack = max(o.slack, x.spare)
-		for c := range NumColours {
+		for c := range tile.NumColours {
 			o.group(c, i, x)
 		}
 	}
@@ -182,23 +186,23 @@ func (o *optimal) record(r *relaxed, s int) {
 
 // prepare computes the others' curves of an optimal config.
 func (o *optimal) prepare(x *optimum) {
-	var g [NumColours]curve
-	for c := range NumColours {
+	var g [tile.NumColours]curve
+	for c := range tile.NumColours {
 		if x.cc[c].n > 0 {
 			g[c] = o.curve(c, x.cc[c])
 		}
 	}
 	// others[c] from the products of the colours before c and after it.
-	var before [NumColours + 1]curve
-	for c := range NumColours {
+	var before [tile.NumColours + 1]curve
+	for c := range tile.NumColours {
 		before[c+1] = before[c].times(g[c])
 	}
 	var after curve
-	for c := NumColours - 1; c >= 0; c-- {
+	for c := tile.NumColours - 1; c >= 0; c-- {
 		x.others[c] = before[c].times(after)
 		after = after.times(g[c])
 	}
-	total := int(x.slots) + before[NumColours].slotsFor(o.best-int(x.seat))
+	total := int(x.slots) + before[tile.NumColours].slotsFor(o.best-int(x.seat))
 	x.spare = int8(14 - min(14, total))
 }
 

@@ -1,6 +1,10 @@
-package game
+package hand
 
-import "iter"
+import (
+	"iter"
+
+	"okey/game/tile"
+)
 
 // IsWin reports whether a 14-tile hand wins, as melds or as seven pairs.
 // It is Win without building the grouping. Any other size does not win.
@@ -112,7 +116,7 @@ func (g *grouper) init(a *Analyzer, p *played) {
 	g.wilds = p.w
 	g.wrap = a.wraps()
 	g.okey = -1
-	if a.okey != NoTile {
+	if a.okey != tile.NoTile {
 		g.okey = int(a.okey)
 	}
 	g.onlyColour = -1
@@ -151,7 +155,7 @@ func (g *grouper) find(f int) bool {
 		}
 		return true
 	}
-	c, v := f/NumValues, f%NumValues+1
+	c, v := f/tile.NumValues, f%tile.NumValues+1
 	if g.onlyColour >= 0 && c != g.onlyColour {
 		return false
 	}
@@ -182,7 +186,7 @@ func (g *grouper) find(f int) bool {
 // that hold face f and whose gaps the okeys left can fill, longest first.
 func (g *grouper) runsThrough(f int) iter.Seq2[int, int] {
 	return func(yield func(int, int) bool) {
-		c, v := f/NumValues, f%NumValues+1
+		c, v := f/tile.NumValues, f%tile.NumValues+1
 		top := 13
 		if g.wrap {
 			top = 14
@@ -219,7 +223,7 @@ func missingPrefix(nat *[52]int8, c, f int) (out [15]int8) {
 		if p == 14 {
 			v = 1
 		}
-		face := c*NumValues + v - 1
+		face := c*tile.NumValues + v - 1
 		out[p] = out[p-1]
 		if face != f && nat[face] == 0 {
 			out[p]++
@@ -239,7 +243,7 @@ func (g *grouper) runMeld(f, c, start, L int) (m gmeld, need int) {
 		if val == 14 {
 			val = 1
 		}
-		face := c*NumValues + val - 1
+		face := c*tile.NumValues + val - 1
 		m.faces[i] = int8(face)
 		if face != f && g.nat[face] == 0 {
 			m.wild[i] = true
@@ -308,7 +312,7 @@ func (g *grouper) commit(f int, m *gmeld, wildsUsed int) bool {
 // trySet extends set m colour by colour (colours after c in a fixed
 // order, every one natural, okey or absent), then commits sets of 3 or 4.
 func (g *grouper) trySet(f, v, c, oc int, m *gmeld) bool {
-	if oc == NumColours {
+	if oc == tile.NumColours {
 		if m.n < 3 {
 			return false
 		}
@@ -323,7 +327,7 @@ func (g *grouper) trySet(f, v, c, oc int, m *gmeld) bool {
 	if oc == c {
 		return g.trySet(f, v, c, oc+1, m)
 	}
-	face := oc*NumValues + v - 1
+	face := oc*tile.NumValues + v - 1
 	m.faces[m.n] = int8(face)
 	if g.nat[face] > 0 {
 		m.wild[m.n] = false
@@ -371,11 +375,11 @@ func (g *grouper) score() int {
 
 // realTile is the tile that plays as natural face f: the false joker for
 // the okey's face, f itself otherwise.
-func (a *Analyzer) realTile(f int) Tile {
-	if Tile(f) == a.okey {
-		return FalseJoker
+func (a *Analyzer) realTile(f int) tile.Tile {
+	if tile.Tile(f) == a.okey {
+		return tile.FalseJoker
 	}
-	return Tile(f)
+	return tile.Tile(f)
 }
 
 // meldsGrouping turns the grouping the grouper kept into a Win.
@@ -383,9 +387,9 @@ func (a *Analyzer) meldsGrouping(g *grouper) Win {
 	w := Win{Kind: WinMelds, Melds: make([]Meld, 0, g.bestN)}
 	for d := range g.bestN {
 		m := &g.best[d]
-		out := Meld{Kind: m.kind, Tiles: make([]Tile, m.n), As: make([]Tile, m.n)}
+		out := Meld{Kind: m.kind, Tiles: make([]tile.Tile, m.n), As: make([]tile.Tile, m.n)}
 		for i := range m.n {
-			out.As[i] = Tile(m.faces[i])
+			out.As[i] = tile.Tile(m.faces[i])
 			if m.wild[i] {
 				out.Tiles[i] = a.okey
 			} else {
@@ -437,9 +441,9 @@ func (a *Analyzer) pairsGrouping(h *Hand, p *played) Win {
 	wilds := p.w
 	colour := -1
 	same := true
-	for c := range NumColours {
+	for c := range tile.NumColours {
 		r := p.rows[c]
-		for v := range NumValues {
+		for v := range tile.NumValues {
 			k := int(r>>v&1 + r>>(v+16)&1)
 			if k == 0 {
 				continue
@@ -448,22 +452,22 @@ func (a *Analyzer) pairsGrouping(h *Hand, p *played) Win {
 				same = false
 			}
 			colour = c
-			f := c*NumValues + v
+			f := c*tile.NumValues + v
 			t := a.realTile(f)
 			if k == 2 {
-				w.Melds = append(w.Melds, Meld{Kind: Pair, Tiles: []Tile{t, t}, As: []Tile{Tile(f), Tile(f)}})
+				w.Melds = append(w.Melds, Meld{Kind: Pair, Tiles: []tile.Tile{t, t}, As: []tile.Tile{tile.Tile(f), tile.Tile(f)}})
 			} else {
-				w.Melds = append(w.Melds, Meld{Kind: Pair, Tiles: []Tile{t, a.okey}, As: []Tile{Tile(f), Tile(f)}})
+				w.Melds = append(w.Melds, Meld{Kind: Pair, Tiles: []tile.Tile{t, a.okey}, As: []tile.Tile{tile.Tile(f), tile.Tile(f)}})
 				wilds--
 			}
 		}
 	}
 	for ; wilds >= 2; wilds -= 2 {
 		// Two okeys make a pair; say they stand for themselves.
-		w.Melds = append(w.Melds, Meld{Kind: Pair, Tiles: []Tile{a.okey, a.okey}, As: []Tile{a.okey, a.okey}})
+		w.Melds = append(w.Melds, Meld{Kind: Pair, Tiles: []tile.Tile{a.okey, a.okey}, As: []tile.Tile{a.okey, a.okey}})
 		if colour >= 0 && int(a.okey.Colour()) != colour {
 			// They can as well stand for any face of the rack's colour.
-			f := Tile(colour * NumValues)
+			f := tile.Tile(colour * tile.NumValues)
 			last := &w.Melds[len(w.Melds)-1]
 			last.As[0], last.As[1] = f, f
 		}

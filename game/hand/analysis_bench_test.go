@@ -1,8 +1,10 @@
-package game
+package hand
 
 import (
 	"math/rand/v2"
 	"testing"
+
+	"okey/game/tile"
 )
 
 // Benchmarks of hand analysis on fixed sets of hands: dealt hands (14
@@ -20,7 +22,7 @@ func benchDealt(seed uint64, extra int) benchSet {
 	r := rand.New(rand.NewPCG(seed, 99))
 	var s benchSet
 	for range benchHands {
-		a, _ := NewAnalyzer(DefaultRules(), Tile(r.IntN(52)))
+		a, _ := NewAnalyzer(classic(), tile.Tile(r.IntN(52)))
 		c := refDealt(r, &a, 14+extra)
 		h, err := a.HandOf(c)
 		if err != nil {
@@ -38,8 +40,8 @@ func benchMix(seed uint64) benchSet {
 	r := rand.New(rand.NewPCG(seed, 77))
 	var s benchSet
 	for i := range benchHands {
-		a, _ := NewAnalyzer(DefaultRules(), Tile(r.IntN(52)))
-		var c Counts
+		a, _ := NewAnalyzer(classic(), tile.Tile(r.IntN(52)))
+		var c tile.Counts
 		if i%2 == 0 {
 			c = refDealt(r, &a, 14)
 		} else {
@@ -127,7 +129,7 @@ func BenchmarkOuts(b *testing.B) {
 
 func BenchmarkArrange(b *testing.B) {
 	s := benchDealt(7, 0)
-	tiles := make([][]Tile, benchHands)
+	tiles := make([][]tile.Tile, benchHands)
 	for i := range tiles {
 		tiles[i] = s.h[i].Tiles()
 	}

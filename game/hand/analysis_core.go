@@ -1,6 +1,10 @@
-package game
+package hand
 
-import "sort"
+import (
+	"sort"
+
+	"okey/game/tile"
+)
 
 // The fast analyser solves the model of analyze.go without availability
 // limits (the relaxed model: any face may fill any number of slots).
@@ -92,7 +96,7 @@ func halves(left, right *halfSlots, nl, nr int, out *frontier) {
 // setOption is one way sets seat naturals at a shared value: claims[c]
 // naturals of colour c, in sets of 3 or 4 slots.
 type setOption struct {
-	claims [NumColours]int8
+	claims [tile.NumColours]int8
 	seat   int8 // naturals seated
 	sets   int8 // number of sets
 	slots  int8 // slots used
@@ -109,18 +113,18 @@ type setOption struct {
 // nothing and only leave the runs.
 var setChoices, setChoicesAll = func() (t, u [81][]setOption) {
 	for code := range 81 {
-		var cnt [NumColours]int8
+		var cnt [tile.NumColours]int8
 		x := code
-		for c := range NumColours {
+		for c := range tile.NumColours {
 			cnt[c] = int8(x % 3)
 			x /= 3
 		}
 		var all []setOption
 		for sc := range 81 {
-			var s [NumColours]int8
+			var s [tile.NumColours]int8
 			y := sc
 			ok := true
-			for c := range NumColours {
+			for c := range tile.NumColours {
 				s[c] = int8(y % 3)
 				y /= 3
 				ok = ok && s[c] <= cnt[c]
@@ -143,7 +147,7 @@ var setChoices, setChoicesAll = func() (t, u [81][]setOption) {
 					continue
 				}
 				sub := true
-				for c := range NumColours {
+				for c := range tile.NumColours {
 					sub = sub && o.claims[c] <= q.claims[c]
 				}
 				dominated = dominated || sub
@@ -186,20 +190,20 @@ type sharedValue struct {
 type relaxed struct {
 	tab    *runTables
 	wrap   bool
-	cc     [NumColours]colourCodes // the colours' naturals left to runs
-	shared [NumValues]sharedValue
+	cc     [tile.NumColours]colourCodes // the colours' naturals left to runs
+	shared [tile.NumValues]sharedValue
 	nShare int
 	ct     *curveTable
-	memo   [NumColours][4]memoCurve // curves of long rows
-	all    int                      // naturals in the rack, at most 14: no config seats more
-	best   int                      // most naturals seated
+	memo   [tile.NumColours][4]memoCurve // curves of long rows
+	all    int                           // naturals in the rack, at most 14: no config seats more
+	best   int                           // most naturals seated
 	// bound[i] is, by slots, the most naturals the runs with no set
 	// (claims only make them worse) and the sets at shared values i..
 	// seat together: what bounds a config from i on.
-	bound [NumValues + 1]curve
+	bound [tile.NumValues + 1]curve
 	// the running config and the best one
 	seat, slots, three int8
-	choice, bestChoice [NumValues]int8 // option index per shared value, -1 none
+	choice, bestChoice [tile.NumValues]int8 // option index per shared value, -1 none
 }
 
 type memoCurve struct {
@@ -220,7 +224,7 @@ func (r *relaxed) initWith(wrap bool, p *played, all bool) {
 	r.wrap = wrap
 	r.best = -1
 	r.all = 0
-	for c := range NumColours {
+	for c := range tile.NumColours {
 		r.cc[c] = codesOf(p.rows[c])
 		r.all += int(r.cc[c].n)
 		for i := range r.memo[c] {
@@ -326,7 +330,7 @@ func (r *relaxed) config(i int, any bool, keep *optimal) {
 
 // apply adds (dir 1) or takes back (dir -1) a set option at value v.
 func (r *relaxed) apply(v int8, o *setOption, dir int8) {
-	for c := range NumColours {
+	for c := range tile.NumColours {
 		if o.claims[c] != 0 {
 			r.cc[c].claim(v, dir*o.claims[c])
 		}
@@ -341,7 +345,7 @@ func (r *relaxed) apply(v int8, o *setOption, dir int8) {
 // curve.
 func (r *relaxed) pack() (int, curve) {
 	var acc curve
-	for c := range NumColours {
+	for c := range tile.NumColours {
 		if r.cc[c].n != 0 {
 			acc = acc.times(r.colourCurve(c))
 		}
@@ -359,15 +363,15 @@ func (r *relaxed) pack() (int, curve) {
 
 // packCounts is pack giving the colours' seated counts that do it, each
 // in the fewest slots: what the witness builds on.
-func (r *relaxed) packCounts(counts *[NumColours]int8) int {
-	var from [NumColours]frontier
+func (r *relaxed) packCounts(counts *[tile.NumColours]int8) int {
+	var from [tile.NumColours]frontier
 	var acc frontier
 	for i := range acc {
 		acc[i] = noSlots
 	}
 	acc[0] = 0
 	n := 0
-	for c := range NumColours {
+	for c := range tile.NumColours {
 		k := int(r.cc[c].n)
 		if k == 0 {
 			from[c] = frontier{}
@@ -398,7 +402,7 @@ func (r *relaxed) packCounts(counts *[NumColours]int8) int {
 			continue
 		}
 		left := m
-		for c := NumColours - 1; c >= 0; c-- {
+		for c := tile.NumColours - 1; c >= 0; c-- {
 			counts[c] = from[c][left]
 			left -= int(counts[c])
 		}

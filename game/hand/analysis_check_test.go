@@ -1,8 +1,10 @@
-package game
+package hand
 
 import (
 	"math/rand/v2"
 	"testing"
+
+	"okey/game/tile"
 )
 
 // Every structure a witness vouches for exists: whenever the witness of
@@ -40,8 +42,8 @@ func TestWitnessesAreSound(t *testing.T) {
 				checked++
 			}
 			for range 3 {
-				f := Tile(r.IntN(52))
-				c, v := int(f)/NumValues, int8(f%NumValues+1)
+				f := tile.Tile(r.IntN(52))
+				c, v := int(f)/tile.NumValues, int8(f%tile.NumValues+1)
 				digit := o.opts[i].cc[c].digit(v)
 				if digit > 0 && a.witnessOf(&o.r, &o.opts[i].choice, o.best, c, v, -1, &m) {
 					q := p

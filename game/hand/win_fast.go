@@ -1,6 +1,10 @@
-package game
+package hand
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"okey/game/tile"
+)
 
 // The fast win check. A 14-tile hand wins with melds exactly when every
 // natural can be seated with the hand's okeys as the only fills: in the
@@ -16,10 +20,10 @@ import "math/bits"
 // is three or four values away shares a run with it across a gap of two
 // or more, at least one okey each.
 func lonelyNeed(p *played, wrap bool) int {
-	lo := [NumColours]uint32{p.rows[0] & rowLo, p.rows[1] & rowLo, p.rows[2] & rowLo, p.rows[3] & rowLo}
+	lo := [tile.NumColours]uint32{p.rows[0] & rowLo, p.rows[1] & rowLo, p.rows[2] & rowLo, p.rows[3] & rowLo}
 	shared := lo[0]&lo[1] | lo[0]&lo[2] | lo[0]&lo[3] | lo[1]&lo[2] | lo[1]&lo[3] | lo[2]&lo[3]
 	n := 0
-	for c := range NumColours {
+	for c := range tile.NumColours {
 		m := lo[c]
 		near := m<<1 | m<<2 | m>>1 | m>>2
 		far := m<<3 | m<<4 | m>>3 | m>>4
@@ -77,18 +81,18 @@ func minBytes(x, y uint64) uint64 {
 type winCheck struct {
 	tab    *runTables
 	wrap   bool
-	lc, rc [NumColours]int // half codes of the colours' naturals
-	ones   [NumColours]int8
-	counts [NumColours]int
-	shared [NumValues]sharedCode
+	lc, rc [tile.NumColours]int // half codes of the colours' naturals
+	ones   [tile.NumColours]int8
+	counts [tile.NumColours]int
+	shared [tile.NumValues]sharedCode
 	nShare int
-	last   [NumColours]int // index of the last shared value holding the colour, -1
+	last   [tile.NumColours]int // index of the last shared value holding the colour, -1
 	wilds  int
 	slack  int // fills the sets may use
 	slots  int // slots of the sets so far
 	seat   int // naturals the sets seat so far
 	three  int // sets of three so far
-	memo   [NumColours][4]seatMemo
+	memo   [tile.NumColours][4]seatMemo
 }
 
 // seatMemo remembers allSeat for a colour's codes.
@@ -119,7 +123,7 @@ func (a *Analyzer) meldsWin(p *played) bool {
 	w.tab = runTabs()
 	w.wrap = a.wraps()
 	w.wilds = p.w
-	for c := range NumColours {
+	for c := range tile.NumColours {
 		r := p.rows[c]
 		w.counts[c] = rowCount(r)
 		w.lc[c], w.rc[c] = rowCodes(r)
@@ -131,7 +135,7 @@ func (a *Analyzer) meldsWin(p *played) bool {
 		return true
 	}
 	w.nShare = sharedCodes(p, &w.shared)
-	for c := range NumColours {
+	for c := range tile.NumColours {
 		w.last[c] = -1
 		for i := range w.nShare {
 			if w.shared[i].code/int16(pow3[c])%3 != 0 {
@@ -149,9 +153,9 @@ type sharedCode struct {
 }
 
 // sharedCodes lists the values where two or more colours hold naturals.
-func sharedCodes(p *played, out *[NumValues]sharedCode) int {
-	var lo, hi [NumColours]uint32
-	for c := range NumColours {
+func sharedCodes(p *played, out *[tile.NumValues]sharedCode) int {
+	var lo, hi [tile.NumColours]uint32
+	for c := range tile.NumColours {
 		lo[c], hi[c] = p.rows[c]&rowLo, p.rows[c]>>16&rowLo
 	}
 	shared := lo[0]&lo[1] | lo[0]&lo[2] | lo[0]&lo[3] | lo[1]&lo[2] | lo[1]&lo[3] | lo[2]&lo[3]
@@ -159,7 +163,7 @@ func sharedCodes(p *played, out *[NumValues]sharedCode) int {
 	for ; shared != 0; shared &= shared - 1 {
 		v := bits.TrailingZeros32(shared)
 		code := 0
-		for c := range NumColours {
+		for c := range tile.NumColours {
 			code += int(lo[c]>>v&1+hi[c]>>v&1) * pow3[c]
 		}
 		out[n] = sharedCode{v: int8(v + 1), code: int16(code)}
@@ -190,8 +194,8 @@ func rowCodes(r uint32) (left, right int) {
 
 // sharedValues lists the values where two or more colours hold naturals,
 // with their set choices.
-func sharedValues(p *played, out *[NumValues]sharedValue) int {
-	var codes [NumValues]sharedCode
+func sharedValues(p *played, out *[tile.NumValues]sharedValue) int {
+	var codes [tile.NumValues]sharedCode
 	n := sharedCodes(p, &codes)
 	for i, sc := range codes[:n] {
 		out[i] = sharedValue{v: sc.v, code: sc.code, opts: setChoices[sc.code]}
@@ -220,7 +224,7 @@ func (w *winCheck) config(i int) bool {
 	// Colours with no shared value from i on are settled: their runs'
 	// fills count already.
 	settled := w.slack
-	for c := range NumColours {
+	for c := range tile.NumColours {
 		if w.counts[c] > 0 && w.last[c] < i {
 			settled += w.seat1(c) - w.counts[c]
 		}
@@ -235,7 +239,7 @@ func (w *winCheck) config(i int) bool {
 		if fills := settled + int(o.slots-o.seat); fills > w.wilds || w.slots+int(o.slots) > 14 {
 			continue
 		}
-		for c := range NumColours {
+		for c := range tile.NumColours {
 			if o.claims[c] != 0 {
 				w.claim(c, sv.v, o.claims[c])
 			}
@@ -249,7 +253,7 @@ func (w *winCheck) config(i int) bool {
 		w.slots -= int(o.slots)
 		w.seat -= int(o.seat)
 		w.three -= int(o.three)
-		for c := range NumColours {
+		for c := range tile.NumColours {
 			if o.claims[c] != 0 {
 				w.claim(c, sv.v, -o.claims[c])
 			}
@@ -269,7 +273,7 @@ func (w *winCheck) config(i int) bool {
 func (w *winCheck) leaf() bool {
 	fills := w.slack
 	runs := false
-	for c := range NumColours {
+	for c := range tile.NumColours {
 		if w.counts[c] == 0 {
 			continue
 		}

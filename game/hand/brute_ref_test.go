@@ -1,4 +1,8 @@
-package game
+package hand
+
+import (
+	"okey/game/tile"
+)
 
 // A plain reference for hand analysis, written from RULES.md and the
 // analysis contract and sharing no code with the analyser: it works on
@@ -8,18 +12,18 @@ package game
 // refCtx is what the reference knows of a deal.
 type refCtx struct {
 	a     *Analyzer
-	okey  Tile // NoTile without okeys
+	okey  tile.Tile // NoTile without okeys
 	wrap  bool
-	avail [NumFaces]int // copies of each real face in existence
-	short [][]Tile      // melds with runs of up to five
-	with  [52][][]Tile  // those through each face
-	near  [13]uint16    // values within two of each value (0-based)
-	far   [13]uint16    // values three or four away
+	avail [tile.NumFaces]int // copies of each real face in existence
+	short [][]tile.Tile      // melds with runs of up to five
+	with  [52][][]tile.Tile  // those through each face
+	near  [13]uint16         // values within two of each value (0-based)
+	far   [13]uint16         // values three or four away
 }
 
 func newRefCtx(a *Analyzer) *refCtx {
-	c := &refCtx{a: a, okey: a.Okey(), wrap: a.Rules().Wrap && a.Rules().HasOkey()}
-	for f := Tile(0); f < NumFaces; f++ {
+	c := &refCtx{a: a, okey: a.Okey(), wrap: a.Config().Wrap && !a.Config().NoOkey}
+	for f := tile.Tile(0); f < tile.NumFaces; f++ {
 		c.avail[f] = a.Available(f)
 	}
 	// A run of six or more is two runs of three or more with the same
@@ -49,42 +53,42 @@ func newRefCtx(a *Analyzer) *refCtx {
 
 // refNatural reports the face a real tile plays as when it is not wild,
 // and whether it is wild.
-func (c *refCtx) refNatural(t Tile) (Tile, bool) {
-	if c.okey != NoTile && t == c.okey {
-		return NoTile, true
+func (c *refCtx) refNatural(t tile.Tile) (tile.Tile, bool) {
+	if c.okey != tile.NoTile && t == c.okey {
+		return tile.NoTile, true
 	}
-	if t == FalseJoker {
+	if t == tile.FalseJoker {
 		return c.okey, false
 	}
 	return t, false
 }
 
 // refRealFor is the real tile that plays as face f when it is natural.
-func (c *refCtx) refRealFor(f Tile) Tile {
-	if c.okey != NoTile && f == c.okey {
-		return FalseJoker
+func (c *refCtx) refRealFor(f tile.Tile) tile.Tile {
+	if c.okey != tile.NoTile && f == c.okey {
+		return tile.FalseJoker
 	}
 	return f
 }
 
 // refMelds lists every meld shape as the faces of its slots: runs of 3
 // to longest (12-13-1 with wrap, never 13-1-2), sets of 3 and 4 colours.
-func (c *refCtx) refMelds(longest int) [][]Tile {
-	var out [][]Tile
-	for col := range NumColours {
+func (c *refCtx) refMelds(longest int) [][]tile.Tile {
+	var out [][]tile.Tile
+	for col := range tile.NumColours {
 		for start := 1; start <= 13; start++ {
 			for L := 3; L <= longest; L++ {
 				end := start + L - 1
 				if end > 14 || (end == 14 && (!c.wrap || start == 1)) {
 					continue
 				}
-				var m []Tile
+				var m []tile.Tile
 				for v := start; v <= end; v++ {
 					vv := v
 					if v == 14 {
 						vv = 1
 					}
-					m = append(m, NewTile(Colour(col), vv))
+					m = append(m, tile.NewTile(tile.Colour(col), vv))
 				}
 				out = append(out, m)
 			}
@@ -93,11 +97,11 @@ func (c *refCtx) refMelds(longest int) [][]Tile {
 	for v := 1; v <= 13; v++ {
 		for mask := range 16 {
 			n := 0
-			var m []Tile
-			for col := range NumColours {
+			var m []tile.Tile
+			for col := range tile.NumColours {
 				if mask&(1<<col) != 0 {
 					n++
-					m = append(m, NewTile(Colour(col), v))
+					m = append(m, tile.NewTile(tile.Colour(col), v))
 				}
 			}
 			if n >= 3 {
@@ -110,18 +114,18 @@ func (c *refCtx) refMelds(longest int) [][]Tile {
 
 // refIsWin reports whether the 14 real tiles split into melds or seven
 // pairs, by trying every meld for the lowest tile left.
-func (c *refCtx) refIsWin(h Counts) bool {
+func (c *refCtx) refIsWin(h tile.Counts) bool {
 	if h.Total() != 14 {
 		return false
 	}
 	return c.refPairsWin(h) || c.refMeldsWin(h, c.refMelds(13))
 }
 
-func (c *refCtx) refPairsWin(h Counts) bool {
+func (c *refCtx) refPairsWin(h tile.Counts) bool {
 	wild := 0
 	singles := 0
-	nat := map[Tile]int{}
-	for f := Tile(0); f < NumFaces; f++ {
+	nat := map[tile.Tile]int{}
+	for f := tile.Tile(0); f < tile.NumFaces; f++ {
 		for range h[f] {
 			p, w := c.refNatural(f)
 			if w {
@@ -137,11 +141,11 @@ func (c *refCtx) refPairsWin(h Counts) bool {
 	return singles <= wild && (wild-singles)%2 == 0
 }
 
-func (c *refCtx) refMeldsWin(h Counts, melds [][]Tile) bool {
+func (c *refCtx) refMeldsWin(h tile.Counts, melds [][]tile.Tile) bool {
 	// The lowest natural left must be in some meld.
-	low := NoTile
+	low := tile.NoTile
 	wild := 0
-	for f := Tile(0); f < NumFaces; f++ {
+	for f := tile.Tile(0); f < tile.NumFaces; f++ {
 		if h[f] == 0 {
 			continue
 		}
@@ -149,11 +153,11 @@ func (c *refCtx) refMeldsWin(h Counts, melds [][]Tile) bool {
 			wild += int(h[f])
 			continue
 		}
-		if low == NoTile {
+		if low == tile.NoTile {
 			low = f
 		}
 	}
-	if low == NoTile {
+	if low == tile.NoTile {
 		return wild == 0
 	}
 	lowFace, _ := c.refNatural(low)
@@ -176,7 +180,7 @@ func (c *refCtx) refMeldsWin(h Counts, melds [][]Tile) bool {
 
 // refPlace fills the slots of meld m from i on with tiles of h (the
 // lowest natural in its own slot), then goes on with what is left.
-func (c *refCtx) refPlace(h Counts, m []Tile, i int, low Tile, melds [][]Tile) bool {
+func (c *refCtx) refPlace(h tile.Counts, m []tile.Tile, i int, low tile.Tile, melds [][]tile.Tile) bool {
 	if i == len(m) {
 		return c.refMeldsWin(h, melds)
 	}
@@ -185,7 +189,7 @@ func (c *refCtx) refPlace(h Counts, m []Tile, i int, low Tile, melds [][]Tile) b
 	lowFace, _ := c.refNatural(low)
 	if f == lowFace {
 		h[low]--
-		return c.refPlace(h, m, i+1, NoTile, melds)
+		return c.refPlace(h, m, i+1, tile.NoTile, melds)
 	}
 	if h[real] > 0 && real != c.okey {
 		h[real]--
@@ -194,7 +198,7 @@ func (c *refCtx) refPlace(h Counts, m []Tile, i int, low Tile, melds [][]Tile) b
 		}
 		h[real]++
 	}
-	if c.okey != NoTile && h[c.okey] > 0 {
+	if c.okey != tile.NoTile && h[c.okey] > 0 {
 		h[c.okey]--
 		if c.refPlace(h, m, i+1, low, melds) {
 			return true
@@ -211,7 +215,7 @@ func (c *refCtx) refPlace(h Counts, m []Tile, i int, low Tile, melds [][]Tile) b
 // that fits, or an okey of h) or a new tile (a natural still in existence
 // or an okey, at most two okeys in all). Melds of new tiles only make up
 // the count at the end.
-func (c *refCtx) refDistance(h Counts) int {
+func (c *refCtx) refDistance(h tile.Counts) int {
 	best := c.refPairsKept(h)
 	r := refSearch{c: c, best: best, stop: 15}
 	r.start(h)
@@ -222,7 +226,7 @@ func (c *refCtx) refDistance(h Counts) int {
 // refKeeps reports whether some winning hand of tiles in existence
 // shares k or more tiles with h. It is refDistance with the bound known
 // from the start, which cuts the search short.
-func (c *refCtx) refKeeps(h Counts, k int) bool {
+func (c *refCtx) refKeeps(h tile.Counts, k int) bool {
 	if k <= 0 || c.refPairsKept(h) >= k {
 		return true
 	}
@@ -234,7 +238,7 @@ func (c *refCtx) refKeeps(h Counts, k int) bool {
 
 // refDistanceIs reports whether h's distance is d, and if not the
 // reference's own distance.
-func (c *refCtx) refDistanceIs(h Counts, d int) (bool, int) {
+func (c *refCtx) refDistanceIs(h tile.Counts, d int) (bool, int) {
 	if c.refKeeps(h, 14-d) && !c.refKeeps(h, 15-d) {
 		return true, d
 	}
@@ -243,8 +247,8 @@ func (c *refCtx) refDistanceIs(h Counts, d int) (bool, int) {
 
 type refSearch struct {
 	c     *refCtx
-	h     Counts // tiles of h not yet decided
-	hp    Counts // tiles of h' so far
+	h     tile.Counts // tiles of h not yet decided
+	hp    tile.Counts // tiles of h' so far
 	kept  int
 	left  int // tiles of h undecided
 	slots int
@@ -252,7 +256,7 @@ type refSearch struct {
 	stop  int // the search ends once best reaches this
 }
 
-func (r *refSearch) start(h Counts) {
+func (r *refSearch) start(h tile.Counts) {
 	r.h = h
 	r.left = h.Total()
 }
@@ -266,8 +270,8 @@ func (r *refSearch) run() {
 	if r.kept+min(r.left, 14-r.slots) <= r.best || r.kept+r.bound() <= r.best {
 		return
 	}
-	low := NoTile
-	for f := Tile(0); f < NumFaces; f++ {
+	low := tile.NoTile
+	for f := tile.Tile(0); f < tile.NumFaces; f++ {
 		if r.h[f] == 0 {
 			continue
 		}
@@ -276,7 +280,7 @@ func (r *refSearch) run() {
 			break
 		}
 	}
-	if low == NoTile {
+	if low == tile.NoTile {
 		// Only okeys of h are undecided: they may fill slots of new tiles
 		// already counted; the rest is made up of fresh melds.
 		r.finish()
@@ -297,7 +301,7 @@ func (r *refSearch) run() {
 }
 
 // fill decides slot i of meld m.
-func (r *refSearch) fill(m []Tile, i int, low Tile) {
+func (r *refSearch) fill(m []tile.Tile, i int, low tile.Tile) {
 	c := r.c
 	if i == len(m) {
 		r.slots += len(m)
@@ -308,20 +312,20 @@ func (r *refSearch) fill(m []Tile, i int, low Tile) {
 	f := m[i]
 	real := c.refRealFor(f)
 	lowFace, _ := c.refNatural(low)
-	if low != NoTile && f == lowFace {
+	if low != tile.NoTile && f == lowFace {
 		r.keep(low, 1)
-		r.fill(m, i+1, NoTile)
+		r.fill(m, i+1, tile.NoTile)
 		r.keep(low, -1)
 		return
 	}
 	// A later natural of h.
-	if r.h[real] > 0 && (c.okey == NoTile || real != c.okey) {
+	if r.h[real] > 0 && (c.okey == tile.NoTile || real != c.okey) {
 		r.keep(real, 1)
 		r.fill(m, i+1, low)
 		r.keep(real, -1)
 	}
 	// An okey of h.
-	if c.okey != NoTile && r.h[c.okey] > 0 {
+	if c.okey != tile.NoTile && r.h[c.okey] > 0 {
 		r.keep(c.okey, 1)
 		r.fill(m, i+1, low)
 		r.keep(c.okey, -1)
@@ -334,7 +338,7 @@ func (r *refSearch) fill(m []Tile, i int, low Tile) {
 		r.hp[real]++
 		r.fill(m, i+1, low)
 		r.hp[real]--
-	} else if r.h[real] == 0 && c.okey != NoTile && r.h[c.okey] == 0 && int(r.hp[c.okey]) < 2 {
+	} else if r.h[real] == 0 && c.okey != tile.NoTile && r.h[c.okey] == 0 && int(r.hp[c.okey]) < 2 {
 		r.hp[c.okey]++
 		r.fill(m, i+1, low)
 		r.hp[c.okey]--
@@ -351,12 +355,12 @@ func (r *refSearch) fill(m []Tile, i int, low Tile) {
 func (r *refSearch) bound() int {
 	c := r.c
 	room := 14 - r.slots
-	if c.okey != NoTile && r.h[c.okey] > 0 {
+	if c.okey != tile.NoTile && r.h[c.okey] > 0 {
 		return min(r.left, room)
 	}
 	var rows [4]uint16 // undecided naturals by colour, bit v-1
 	var face [52]int
-	for f := Tile(0); f < NumFaces; f++ {
+	for f := tile.Tile(0); f < tile.NumFaces; f++ {
 		if r.h[f] > 0 {
 			p, _ := c.refNatural(f)
 			face[p] += int(r.h[f])
@@ -393,7 +397,7 @@ func (r *refSearch) bound() int {
 }
 
 // keep moves a tile of h into h' (dir 1) or back (dir -1).
-func (r *refSearch) keep(t Tile, dir int) {
+func (r *refSearch) keep(t tile.Tile, dir int) {
 	r.h[t] -= uint8(dir)
 	r.hp[t] += uint8(dir)
 	r.kept += dir
@@ -420,7 +424,7 @@ func (r *refSearch) finish() {
 	}
 }
 
-func (r *refSearch) freshFill(m []Tile, i, need int) {
+func (r *refSearch) freshFill(m []tile.Tile, i, need int) {
 	c := r.c
 	if i == len(m) {
 		r.slots += len(m)
@@ -429,7 +433,7 @@ func (r *refSearch) freshFill(m []Tile, i, need int) {
 		return
 	}
 	real := c.refRealFor(m[i])
-	if c.okey != NoTile && r.h[c.okey] > 0 {
+	if c.okey != tile.NoTile && r.h[c.okey] > 0 {
 		r.keep(c.okey, 1)
 		r.freshFill(m, i+1, need)
 		r.keep(c.okey, -1)
@@ -438,7 +442,7 @@ func (r *refSearch) freshFill(m []Tile, i, need int) {
 		r.hp[real]++
 		r.freshFill(m, i+1, need)
 		r.hp[real]--
-	} else if r.h[real] == 0 && c.okey != NoTile && r.h[c.okey] == 0 && int(r.hp[c.okey]) < 2 {
+	} else if r.h[real] == 0 && c.okey != tile.NoTile && r.h[c.okey] == 0 && int(r.hp[c.okey]) < 2 {
 		r.hp[c.okey]++
 		r.freshFill(m, i+1, need)
 		r.hp[c.okey]--
@@ -449,7 +453,7 @@ func (r *refSearch) freshFill(m []Tile, i, need int) {
 // share with h: a DP over the faces h' pairs, each pair two naturals of
 // one face (new ones if in existence), or an okey in place of one, at
 // most two okeys in all.
-func (c *refCtx) refPairsKept(h Counts) int {
+func (c *refCtx) refPairsKept(h tile.Counts) int {
 	// best[pairs][okeys in h'][okeys of h kept] = most naturals kept
 	const neg = -1000
 	var best [8][3]int
@@ -460,11 +464,11 @@ func (c *refCtx) refPairsKept(h Counts) int {
 	}
 	best[0][0] = 0
 	heldOkeys := 0
-	if c.okey != NoTile {
+	if c.okey != tile.NoTile {
 		heldOkeys = int(h[c.okey])
 	}
-	for f := Tile(0); f < 52; f++ {
-		if c.okey != NoTile && f == c.okey {
+	for f := tile.Tile(0); f < 52; f++ {
+		if c.okey != tile.NoTile && f == c.okey {
 			continue // the okey's face plays as J below
 		}
 		real := c.refRealFor(f)
@@ -496,8 +500,8 @@ func (c *refCtx) refPairsKept(h Counts) int {
 		best = next
 	}
 	// J: the okey's face.
-	if c.okey != NoTile {
-		have, avail := int(h[FalseJoker]), c.avail[FalseJoker]
+	if c.okey != tile.NoTile {
+		have, avail := int(h[tile.FalseJoker]), c.avail[tile.FalseJoker]
 		next := best
 		for p := range 8 {
 			for o := range 3 {
@@ -528,7 +532,7 @@ func (c *refCtx) refPairsKept(h Counts) int {
 			}
 			okeys := o
 			pairs := p
-			if pairs < 7 && okeys == 0 && c.okey != NoTile {
+			if pairs < 7 && okeys == 0 && c.okey != tile.NoTile {
 				// a pair of two okeys
 				if pairs+1 == 7 {
 					out = max(out, best[p][o]+min(2, heldOkeys))
