@@ -102,15 +102,23 @@ func (t Tile) Value() int {
 // String writes the tile in the notation: R7, K13, J; "-" for NoTile.
 func (t Tile) String() string {
 	switch {
-	case t == FalseJoker:
-		return "J"
-	case t < FalseJoker:
-		return string(t.Colour().Letter()) + strconv.Itoa(t.Value())
+	case t <= FalseJoker:
+		return names[t]
 	case t == NoTile:
 		return "-"
 	}
 	return "?" + strconv.Itoa(int(t))
 }
+
+// names holds every face's notation, so that writing a tile does not
+// allocate (batches write millions).
+var names = func() (n [NumFaces]string) {
+	for t := range Tile(FalseJoker) {
+		n[t] = string(t.Colour().Letter()) + strconv.Itoa(t.Value())
+	}
+	n[FalseJoker] = "J"
+	return n
+}()
 
 // MarshalText writes the tile in the notation, so that JSON carries "R7".
 func (t Tile) MarshalText() ([]byte, error) {
@@ -168,60 +176,106 @@ func (e *ParseError) Error() string {
 	return fmt.Sprintf("%q is not a tile: %s", e.Token, e.Reason)
 }
 
-// ParseTile reads one tile in the notation, case-insensitive: R1..K13 or J.
+// ParseTile reads one tile in the notation, case-insensitive: R1..K13 or
+// J, surrounding spaces allowed.
 func ParseTile(s string) (Tile, error) {
-	tok := strings.TrimSpace(s)
-	if tok == "" {
-		return NoTile, &ParseError{Token: s, Reason: "empty"}
+	return parse(s)
+}
+
+// Parse is ParseTile for bytes: the one tile parser, which batches call
+// on every token. It allocates only to report an error.
+func Parse(b []byte) (Tile, error) {
+	return parse(b)
+}
+
+// parse reads a tile from a string or bytes without converting either:
+// the common spellings are read in place, and only a bad token is copied
+// into its error.
+func parse[S string | []byte](s S) (Tile, error) {
+	lo, hi := 0, len(s)
+	for lo < hi && isSpace(s[lo]) {
+		lo++
 	}
-	up := strings.ToUpper(tok)
-	if up == "J" {
+	for hi > lo && isSpace(s[hi-1]) {
+		hi--
+	}
+	tok := s[lo:hi]
+	if len(tok) == 0 {
+		return NoTile, &ParseError{Token: string(s), Reason: "empty"}
+	}
+	if len(tok) == 1 && tok[0]|0x20 == 'j' {
 		return FalseJoker, nil
 	}
 	var c Colour
-	switch up[0] {
-	case 'R':
+	switch tok[0] | 0x20 {
+	case 'r':
 		c = Red
-	case 'Y':
+	case 'y':
 		c = Yellow
-	case 'B':
+	case 'b':
 		c = Blue
-	case 'K':
+	case 'k':
 		c = Black
 	default:
-		return NoTile, &ParseError{Token: tok, Reason: "the colour must be R, Y, B or K (or J for a false joker)"}
+		return NoTile, &ParseError{Token: string(tok), Reason: "the colour must be R, Y, B or K (or J for a false joker)"}
 	}
-	num := up[1:]
-	if num == "" {
-		return NoTile, &ParseError{Token: tok, Reason: "the value is missing (1 to 13)"}
+	num := tok[1:]
+	if len(num) == 0 {
+		return NoTile, &ParseError{Token: string(tok), Reason: "the value is missing (1 to 13)"}
 	}
+	v := 0
 	for i := 0; i < len(num); i++ {
-		if num[i] < '0' || num[i] > '9' {
-			return NoTile, &ParseError{Token: tok, Reason: "the value must be a number from 1 to 13"}
+		d := num[i]
+		if d < '0' || d > '9' {
+			return NoTile, &ParseError{Token: string(tok), Reason: "the value must be a number from 1 to 13"}
+		}
+		if v <= NumValues {
+			v = v*10 + int(d-'0')
 		}
 	}
-	v, err := strconv.Atoi(num)
-	if err != nil || v < 1 || v > NumValues || len(num) > 2 {
-		return NoTile, &ParseError{Token: tok, Reason: "the value must be from 1 to 13"}
+	if v < 1 || v > NumValues || len(num) > 2 {
+		return NoTile, &ParseError{Token: string(tok), Reason: "the value must be from 1 to 13"}
 	}
 	return NewTile(c, v), nil
 }
 
+// IsSeparator reports whether b separates tiles in a list: a space, a
+// comma, a tab or a line end.
+func IsSeparator(b byte) bool {
+	return b == ' ' || b == ',' || b == '\t' || b == '\n' || b == '\r'
+}
+
+func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
+
 // ParseTiles reads tiles separated by spaces or commas. The error names
 // the first bad token.
 func ParseTiles(s string) ([]Tile, error) {
-	fields := strings.FieldsFunc(s, func(r rune) bool {
-		return r == ' ' || r == ',' || r == '\t' || r == '\n' || r == '\r'
-	})
-	out := make([]Tile, 0, len(fields))
-	for _, f := range fields {
-		t, err := ParseTile(f)
-		if err != nil {
-			return nil, err
+	return AppendTiles(nil, []byte(s))
+}
+
+// AppendTiles reads tiles separated by spaces or commas from b and
+// appends them to dst; with a dst of room enough it does not allocate.
+// The error names the first bad token.
+func AppendTiles(dst []Tile, b []byte) ([]Tile, error) {
+	for i := 0; i < len(b); {
+		for i < len(b) && IsSeparator(b[i]) {
+			i++
 		}
-		out = append(out, t)
+		j := i
+		for j < len(b) && !IsSeparator(b[j]) {
+			j++
+		}
+		if j == i {
+			break
+		}
+		t, err := parse(b[i:j])
+		if err != nil {
+			return dst, err
+		}
+		dst = append(dst, t)
+		i = j
 	}
-	return out, nil
+	return dst, nil
 }
 
 // FormatTiles writes tiles in the notation separated by spaces.
