@@ -195,6 +195,16 @@ const (
 // Arrangement is a rack laid out in groups, the tiles that fit no group
 // apart.
 type Arrangement struct {
-	Groups   [][]tile.Tile
+	Groups [][]tile.Tile
+	// As holds, group by group, what each tile plays as: an okey the
+	// face it stands for in its group (tile.NoTile where it could be
+	// anything, as in a pair of okeys), a false joker the okey's face.
+	As       [][]tile.Tile
 	Leftover []tile.Tile
+}
+
+// add appends a group and what its tiles play as.
+func (arr *Arrangement) add(g, as []tile.Tile) {
+	arr.Groups = append(arr.Groups, g)
+	arr.As = append(arr.As, as)
 }

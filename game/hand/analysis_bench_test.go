@@ -141,3 +141,35 @@ func BenchmarkArrange(b *testing.B) {
 		s.an[k].Arrange(tiles[k], ArrangeRuns)
 	}
 }
+
+// benchOkeyWins is winning hands that hold one or two okeys: where the
+// grouping search of Win has the most choices.
+func benchOkeyWins(seed uint64) benchSet {
+	r := rand.New(rand.NewPCG(seed, 55))
+	var s benchSet
+	for len(s.h) < benchHands {
+		a, _ := NewAnalyzer(classic(), tile.Tile(r.IntN(52)))
+		c := refWinning(r, &a)
+		if c[a.Okey()] == 0 {
+			continue
+		}
+		h, err := a.HandOf(c)
+		if err != nil {
+			panic(err)
+		}
+		s.an = append(s.an, a)
+		s.h = append(s.h, h)
+	}
+	return s
+}
+
+func BenchmarkWinOkeys(b *testing.B) {
+	s := benchOkeyWins(3)
+	warm(s)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		k := i % benchHands
+		s.an[k].Win(s.h[k])
+	}
+}

@@ -178,10 +178,10 @@ func buildCurveTable(wrap bool) *curveTable {
 		n += cum[smallRow-k+1]
 	}
 	t.curves = make([]curve, n)
-	for lc := range pow7 {
+	parallel(pow7, func(lc int) {
 		k := int(tab.count[lc])
 		if k > smallRow {
-			continue
+			return
 		}
 		for rc := range pow6 {
 			if int(tab.count[rc])+k > smallRow {
@@ -192,7 +192,7 @@ func buildCurveTable(wrap bool) *curveTable {
 			codesFrontier(tab, cc, wrap, &f)
 			t.curves[t.base[lc]+int32(t.rank[rc])] = curveOf(&f)
 		}
-	}
+	})
 	return t
 }
 

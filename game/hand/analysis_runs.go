@@ -1,6 +1,9 @@
 package hand
 
-import "sync"
+import (
+	"runtime"
+	"sync"
+)
 
 // Runs of one colour, without availability limits.
 //
@@ -121,6 +124,16 @@ var (
 	runTab     *runTables
 )
 
+// Prepare builds the lookup tables every analysis shares: about a tenth
+// of a second of CPU once a process, spread over the cores. Analyses
+// build them on first use anyway; Prepare lets a caller choose the
+// moment (before timing decisions, while a first frame is on screen).
+func Prepare() {
+	runTabs()
+	curveTabs(false)
+	curveTabs(true)
+}
+
 func runTabs() *runTables {
 	runTabOnce.Do(func() {
 		t := &runTables{
@@ -128,32 +141,33 @@ func runTabs() *runTables {
 			right13: make([]halfSlots, pow6), right13Cov: make([]halfCover, pow6),
 			right14: make([]halfSlots, pow7), right14Cov: make([]halfCover, pow7),
 		}
-		var h [cutAt]int8
-		for code := range pow7 {
-			decode(code, h[:])
+		// 31,000 small DPs, about 0.1 s on one core: spread over the
+		// cores, since every analysis waits for them.
+		parallel(pow7*(1+numRunStates)+pow6*numRunStates, func(i int) {
+			var h [cutAt]int8
 			var ends [numRunStates]halfEntry
-			halfDP(h[:], 0, false, &ends)
-			for s := range numRunStates {
-				t.left[code][s] = ends[s].t
-				t.leftCov[code][s] = ends[s].cov
-			}
-		}
-		for s := range numRunStates {
-			for code := range pow6 {
+			switch {
+			case i < pow7:
+				decode(i, h[:])
+				halfDP(h[:], 0, false, &ends)
+				for s := range numRunStates {
+					t.left[i][s] = ends[s].t
+					t.leftCov[i][s] = ends[s].cov
+				}
+			case i < pow7+pow6*numRunStates:
+				s, code := (i-pow7)/pow6, (i-pow7)%pow6
 				decode(code, h[:6])
-				var ends [numRunStates]halfEntry
 				halfDP(h[:6], s, true, &ends)
 				t.right13[code][s] = ends[0].t
 				t.right13Cov[code][s] = ends[0].cov
-			}
-			for code := range pow7 {
+			default:
+				s, code := (i-pow7-pow6*numRunStates)/pow7, (i-pow7-pow6*numRunStates)%pow7
 				decode(code, h[:])
-				var ends [numRunStates]halfEntry
 				halfDP(h[:], s, true, &ends)
 				t.right14[code][s] = ends[0].t
 				t.right14Cov[code][s] = ends[0].cov
 			}
-		}
+		})
 		t.count = make([]int8, pow7)
 		for code := range pow7 {
 			t.count[code] = int8(halfCount(code))
@@ -164,6 +178,35 @@ func runTabs() *runTables {
 		runTab = t
 	})
 	return runTab
+}
+
+// parallel calls f(0..n-1), spread over the cores in blocks. The calls
+// must be independent.
+func parallel(n int, f func(i int)) {
+	const block = 256
+	workers := min(runtime.GOMAXPROCS(0), (n+block-1)/block)
+	var next sync.Mutex
+	i := 0
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				next.Lock()
+				lo := i
+				i += block
+				next.Unlock()
+				if lo >= n {
+					return
+				}
+				for j := lo; j < min(lo+block, n); j++ {
+					f(j)
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 func allOf(half []halfSlots) []allSlots {

@@ -53,7 +53,7 @@ func (a *Analyzer) arrangePairs(h *Hand) Arrangement {
 			t := a.realTile(f)
 			switch r>>v&1 + r>>(v+16)&1 {
 			case 2:
-				arr.Groups = append(arr.Groups, []tile.Tile{t, t})
+				arr.add([]tile.Tile{t, t}, []tile.Tile{a.PlaysAs(t), a.PlaysAs(t)})
 			case 1:
 				singles = append(singles, t)
 			}
@@ -62,14 +62,14 @@ func (a *Analyzer) arrangePairs(h *Hand) Arrangement {
 	rest := singles[:0:0]
 	for _, t := range singles {
 		if wilds > 0 {
-			arr.Groups = append(arr.Groups, []tile.Tile{t, a.okey})
+			arr.add([]tile.Tile{t, a.okey}, []tile.Tile{a.PlaysAs(t), a.PlaysAs(t)})
 			wilds--
 			continue
 		}
 		rest = append(rest, t)
 	}
 	for ; wilds >= 2; wilds -= 2 {
-		arr.Groups = append(arr.Groups, []tile.Tile{a.okey, a.okey})
+		arr.add([]tile.Tile{a.okey, a.okey}, []tile.Tile{tile.NoTile, tile.NoTile})
 	}
 	if wilds == 1 {
 		rest = append(rest, a.okey)
@@ -86,24 +86,21 @@ func (a *Analyzer) arrangeRuns(h *Hand) Arrangement {
 	c.run(0)
 	for d := range c.bestN {
 		m := &c.best[d]
-		g := make([]tile.Tile, m.n)
+		mm := Meld{Kind: m.kind, Tiles: make([]tile.Tile, m.n), As: make([]tile.Tile, m.n)}
 		for i := range m.n {
+			mm.As[i] = tile.Tile(m.faces[i])
 			if m.wild[i] {
-				g[i] = a.okey
+				mm.Tiles[i] = a.okey
 			} else {
-				g[i] = a.realTile(int(m.faces[i]))
+				mm.Tiles[i] = a.realTile(int(m.faces[i]))
 			}
 		}
 		if m.kind == Set {
-			mm := Meld{Kind: Set, Tiles: g, As: make([]tile.Tile, m.n)}
-			for i := range m.n {
-				mm.As[i] = tile.Tile(m.faces[i])
-			}
 			sortSet(&mm)
 		}
-		arr.Groups = append(arr.Groups, g)
+		arr.add(mm.Tiles, mm.As)
 	}
-	sortGroups(arr.Groups, a)
+	sortGroups(&arr, a)
 	// Near groups among what is left: two of a run, then two of a set.
 	nat := c.bestLeft
 	var near [][]tile.Tile
@@ -114,7 +111,7 @@ func (a *Analyzer) arrangeRuns(h *Hand) Arrangement {
 				paired := false
 				for d := 1; d <= 2 && v+d < tile.NumValues; d++ {
 					if nat[f+d] > 0 {
-						near = append(near, []tile.Tile{a.realTile(f), a.realTile(f + d)})
+						near = append(near, []tile.Tile{a.realTile(f), a.realTile(f + d)}, []tile.Tile{tile.Tile(f), tile.Tile(f + d)})
 						nat[f]--
 						nat[f+d]--
 						paired = true
@@ -135,7 +132,7 @@ func (a *Analyzer) arrangeRuns(h *Hand) Arrangement {
 				for oc := col + 1; oc < tile.NumColours; oc++ {
 					g := oc*tile.NumValues + v
 					if nat[g] > 0 {
-						near = append(near, []tile.Tile{a.realTile(f), a.realTile(g)})
+						near = append(near, []tile.Tile{a.realTile(f), a.realTile(g)}, []tile.Tile{tile.Tile(f), tile.Tile(g)})
 						nat[f]--
 						nat[g]--
 						paired = true
@@ -148,7 +145,9 @@ func (a *Analyzer) arrangeRuns(h *Hand) Arrangement {
 			}
 		}
 	}
-	arr.Groups = append(arr.Groups, near...)
+	for i := 0; i < len(near); i += 2 {
+		arr.add(near[i], near[i+1])
+	}
 	for f := range 52 {
 		for range nat[f] {
 			arr.Leftover = append(arr.Leftover, a.realTile(f))
@@ -163,7 +162,7 @@ func (a *Analyzer) arrangeRuns(h *Hand) Arrangement {
 
 // sortGroups orders complete groups: runs by colour then value, then sets
 // by value.
-func sortGroups(gs [][]tile.Tile, a *Analyzer) {
+func sortGroups(arr *Arrangement, a *Analyzer) {
 	key := func(g []tile.Tile) int {
 		// A run has two tiles of one colour that are not okeys; a set
 		// has naturals of different colours.
@@ -187,7 +186,16 @@ func sortGroups(gs [][]tile.Tile, a *Analyzer) {
 		}
 		return 2000 + int(first)
 	}
-	sort.SliceStable(gs, func(i, j int) bool { return key(gs[i]) < key(gs[j]) })
+	idx := make([]int, len(arr.Groups))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(i, j int) bool { return key(arr.Groups[idx[i]]) < key(arr.Groups[idx[j]]) })
+	gs, as := make([][]tile.Tile, len(idx)), make([][]tile.Tile, len(idx))
+	for i, k := range idx {
+		gs[i], as[i] = arr.Groups[k], arr.As[k]
+	}
+	arr.Groups, arr.As = gs, as
 }
 
 // coverer finds the most tiles of a rack that complete groups.

@@ -40,6 +40,20 @@ func (a *Analyzer) Distance(h Hand) int {
 	return 14 - min(14, m+w)
 }
 
+// MeldsDistance is Distance by runs and sets alone, PairsDistance by
+// seven pairs alone; Distance is the smaller. A rack shown to a person is
+// laid out by the nearer route.
+func (a *Analyzer) MeldsDistance(h Hand) int {
+	p := a.play(&h)
+	return 14 - min(14, a.meldsSeated(&p)+p.w)
+}
+
+// PairsDistance is Distance by seven pairs alone (see MeldsDistance).
+func (a *Analyzer) PairsDistance(h Hand) int {
+	p := a.play(&h)
+	return 14 - min(14, a.pairsSeated(&p)+p.w)
+}
+
 // DiscardDistances analyses a 15-tile hand: for every face it holds, the
 // distance of the 14 tiles left after discarding one copy of it; -1 for
 // faces it does not hold. Other sizes are analysed the same way.
@@ -374,7 +388,10 @@ func (a *Analyzer) bestDiscard15(h Hand) (Discard, bool) {
 }
 
 // winningDiscard picks, for a 15-tile rack with a winning discard, the
-// one worth most (an okey at equal value).
+// one worth most (an okey at equal value). The value of a win follows
+// from its kind without the grouping (pairs when pairs win, as Win
+// prefers), except the one-colour double, which needs a search; so the
+// grouping is built once, for the discard chosen.
 func (a *Analyzer) winningDiscard(h Hand) (Discard, bool) {
 	best := Discard{Tile: tile.NoTile}
 	bestValue := -1
@@ -384,20 +401,31 @@ func (a *Analyzer) winningDiscard(h Hand) (Discard, bool) {
 		}
 		rest := h
 		rest.Remove(t)
-		if !a.IsWin(rest) {
-			continue
-		}
-		win, ok := a.Win(rest)
-		if !ok {
+		p := a.play(&rest)
+		pairs := pairsWin(&p)
+		if !pairs && !a.meldsWin(&p) {
 			continue
 		}
 		okey := a.IsOkey(t)
-		if v := win.Points(okey, a.cfg.OneColourDouble); v > bestValue || (v == bestValue && (okey || !best.OkeyFinish)) {
-			best = Discard{Tile: t, Distance: 0, Wins: true, OkeyFinish: okey, Win: win}
+		w := Win{Kind: WinMelds}
+		if pairs {
+			w.Kind = WinPairs
+		}
+		if _, one := oneColour(&p); one && a.cfg.OneColourDouble {
+			w, _ = a.Win(rest) // whether a one-colour grouping exists
+		}
+		if v := w.Points(okey, a.cfg.OneColourDouble); v > bestValue || (v == bestValue && (okey || !best.OkeyFinish)) {
+			best = Discard{Tile: t, Distance: 0, Wins: true, OkeyFinish: okey}
 			bestValue = v
 		}
 	}
-	return best, best.Tile != tile.NoTile
+	if best.Tile == tile.NoTile {
+		return best, false
+	}
+	rest := h
+	rest.Remove(best.Tile)
+	best.Win, _ = a.Win(rest)
+	return best, true
 }
 
 // bestDiscardAll is BestDiscard from the distance of every discard.

@@ -165,10 +165,18 @@ func TestArrange(t *testing.T) {
 	if got != "R1 R2 R3 | Y5 B5 K5 | R12 Y12 K7 | B9 B10" || tile.FormatTiles(arr.Leftover) != "Y1" {
 		t.Errorf("runs: %s | left %s", got, tile.FormatTiles(arr.Leftover))
 	}
+	// The okey (K7) stands for the set's missing colour, a false joker
+	// plays as K7; each group's As says so, tile by tile.
+	if len(arr.As) != len(arr.Groups) || groupsString(arr.As) != "R1 R2 R3 | Y5 B5 K5 | R12 Y12 B12 | B9 B10" {
+		t.Errorf("runs play as %s", groupsString(arr.As))
+	}
 	ts, _ = tile.ParseTiles("R3 R3 Y5 Y5 K7 B9 B10 J J")
 	arr = a.Arrange(ts, ArrangePairs)
 	if got := groupsString(arr.Groups); got != "R3 R3 | Y5 Y5 | J J | B9 K7" {
 		t.Errorf("pairs: %s | left %s", got, tile.FormatTiles(arr.Leftover))
+	}
+	if got := groupsString(arr.As); got != "R3 R3 | Y5 Y5 | K7 K7 | B9 B9" {
+		t.Errorf("pairs play as %s", got)
 	}
 	if tile.FormatTiles(arr.Leftover) != "B10" {
 		t.Errorf("pairs leftover %s", tile.FormatTiles(arr.Leftover))
@@ -209,4 +217,36 @@ func groupsString(gs [][]tile.Tile) string {
 		s += tile.FormatTiles(g)
 	}
 	return s
+}
+
+// Distance is the nearer of its two routes, and each route is exact: a
+// seven-pairs rack is 0 by pairs, a melds win 0 by melds.
+func TestRouteDistances(t *testing.T) {
+	a := analyzerFor(t, "default", "K6")
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := range 2000 {
+		var c tile.Counts
+		switch i % 3 {
+		case 0:
+			c = refDealt(r, a, 14)
+		default:
+			c = refExchange(r, a, refWinning(r, a), r.IntN(3))
+		}
+		h, err := a.HandOf(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, p, d := a.MeldsDistance(h), a.PairsDistance(h), a.Distance(h)
+		if d != min(m, p) {
+			t.Fatalf("%s: distance %d, melds %d, pairs %d", tile.FormatTiles(c.Tiles()), d, m, p)
+		}
+		if w, ok := a.Win(h); ok && ((w.Kind == WinPairs && p != 0) || (w.Kind == WinMelds && m != 0)) {
+			t.Fatalf("%s wins by %v but its route distance is %d/%d", tile.FormatTiles(c.Tiles()), w.Kind, m, p)
+		}
+	}
+	pairs, _ := tile.ParseTiles("R1 R1 Y2 Y2 B3 B3 K5 K5 R7 R7 Y8 Y8 B9 K11")
+	h, _ := a.NewHand(pairs)
+	if a.PairsDistance(h) != 1 || a.MeldsDistance(h) <= 1 {
+		t.Fatalf("six pairs: pairs %d, melds %d", a.PairsDistance(h), a.MeldsDistance(h))
+	}
 }

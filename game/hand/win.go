@@ -2,6 +2,7 @@ package hand
 
 import (
 	"iter"
+	"math/bits"
 
 	"okey/game/tile"
 )
@@ -44,6 +45,7 @@ func (a *Analyzer) Win(h Hand) (Win, bool) {
 	var g grouper
 	g.init(a, &p)
 	g.collect = true
+	g.an = nil
 	// With every natural of one colour, look for a grouping of that
 	// colour's runs first: it is worth double under one_colour_double.
 	if c, ok := oneColour(&p); ok {
@@ -109,6 +111,9 @@ type grouper struct {
 	bestScore  int
 	found      bool
 	budget     int // nodes left to visit when collecting
+	// an prunes with the fast win check when set: a meld is placed only
+	// if the naturals left, with the okeys left, can still all be seated.
+	an *Analyzer
 }
 
 func (g *grouper) init(a *Analyzer, p *played) {
@@ -180,10 +185,10 @@ func (g *grouper) find(f int) bool {
 	return false
 }
 
-// missingPrefix[p] counts the positions 1..p of colour c's line without
-// a natural (face f, about to be used, counts as present).
 // runsThrough yields the runs (start, length; start 14 being 1 above 13)
-// that hold face f and whose gaps the okeys left can fill, longest first.
+// that hold face f and whose gaps the okeys left can fill, longest first
+// (then by position, then by start). Each run stays within the reach of
+// its position: as far as the okeys can bridge the gaps on either side.
 func (g *grouper) runsThrough(f int) iter.Seq2[int, int] {
 	return func(yield func(int, int) bool) {
 		c, v := f/tile.NumValues, f%tile.NumValues+1
@@ -195,17 +200,33 @@ func (g *grouper) runsThrough(f int) iter.Seq2[int, int] {
 		if v == 1 && g.wrap {
 			positions[1] = 14
 		}
-		missing := missingPrefix(&g.nat, c, f)
-		for L := 13; L >= 3; L-- {
-			for _, p := range positions {
+		absent := absentPositions(&g.nat, c, f)
+		gaps := func(lo, hi int) int { // absent positions in lo..hi
+			return bits.OnesCount32(absent >> lo & (1<<(hi-lo+1) - 1))
+		}
+		var lo, hi [2]int
+		for k, p := range positions {
+			if p == 0 {
+				continue
+			}
+			lo[k], hi[k] = p, p
+			for lo[k] > 1 && gaps(lo[k]-1, p) <= g.wilds {
+				lo[k]--
+			}
+			for hi[k] < top && gaps(p, hi[k]+1) <= g.wilds {
+				hi[k]++
+			}
+		}
+		for L := min(13, max(hi[0]-lo[0], hi[1]-lo[1])+1); L >= 3; L-- {
+			for k, p := range positions {
 				if p == 0 {
 					continue
 				}
-				for start := max(1, p-L+1); start <= p && start+L-1 <= top; start++ {
+				for start := max(lo[k], p-L+1); start <= p && start+L-1 <= hi[k]; start++ {
 					if start == 1 && start+L-1 == 14 {
 						continue // 13-1-2 is not a run
 					}
-					if int(missing[start+L-1]-missing[start-1]) > g.wilds {
+					if gaps(start, start+L-1) > g.wilds {
 						continue // more gaps than okeys
 					}
 					if !yield(start, L) {
@@ -217,19 +238,17 @@ func (g *grouper) runsThrough(f int) iter.Seq2[int, int] {
 	}
 }
 
-func missingPrefix(nat *[52]int8, c, f int) (out [15]int8) {
-	for p := 1; p <= 14; p++ {
-		v := p
-		if p == 14 {
-			v = 1
-		}
+// absentPositions has bit p (1..14, 14 being 1 above 13) set where colour
+// c's line holds no natural; face f, about to be used, counts as there.
+func absentPositions(nat *[52]int8, c, f int) uint32 {
+	var m uint32
+	for v := 1; v <= tile.NumValues; v++ {
 		face := c*tile.NumValues + v - 1
-		out[p] = out[p-1]
 		if face != f && nat[face] == 0 {
-			out[p]++
+			m |= 1 << v
 		}
 	}
-	return out
+	return m | (m>>1&1)<<14
 }
 
 // runMeld is the run of colour c from start, L long (14 being 1 above
@@ -298,7 +317,12 @@ func (g *grouper) commit(f int, m *gmeld, wildsUsed int) bool {
 	g.wilds -= wildsUsed
 	g.stack[g.depth] = *m
 	g.depth++
-	ok := g.find(f)
+	ok := g.an != nil && !g.restWins()
+	if !ok {
+		ok = g.find(f)
+	} else {
+		ok = false
+	}
 	g.depth--
 	g.wilds += wildsUsed
 	for i := range m.n {
@@ -307,6 +331,31 @@ func (g *grouper) commit(f int, m *gmeld, wildsUsed int) bool {
 		}
 	}
 	return ok
+}
+
+// restWins reports whether the naturals and okeys not yet placed can
+// still be split into melds: the fast win check on what is left, which
+// never says no to a rest that splits, so it only cuts dead branches.
+func (g *grouper) restWins() bool {
+	var p played
+	p.w = g.wilds
+	for f, k := range g.nat {
+		if k == 0 {
+			continue
+		}
+		r := &p.rows[f/tile.NumValues]
+		b := uint32(1) << (f % tile.NumValues)
+		*r |= b
+		if k == 2 {
+			*r |= b << 16
+		}
+		p.n += int(k)
+	}
+	p.n += p.w
+	if p.n == p.w {
+		return p.w == 0
+	}
+	return g.an.meldsWin(&p)
 }
 
 // trySet extends set m colour by colour (colours after c in a fixed
