@@ -4,11 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"strings"
 	"testing"
 
-	"okey/game"
 	"okey/game/tile"
 )
 
@@ -83,42 +81,6 @@ func TestHandJSON(t *testing.T) {
 	}
 }
 
-// TestHandJSONOrder sends more lines than one chunk so the workers run
-// in parallel, and checks every answer against the analysis of its own
-// line done directly.
-func TestHandJSONOrder(t *testing.T) {
-	rg := game.NewSeeded(3)
-	var in strings.Builder
-	var want []string
-	r := game.DefaultRules()
-	for i := range 6000 {
-		tiles := make([]tile.Tile, 0, 106)
-		for f := tile.Tile(0); f < tile.NumFaces; f++ {
-			tiles = append(tiles, f, f)
-		}
-		rg.ShuffleTiles(tiles)
-		ind := tiles[0]
-		for ind == tile.FalseJoker {
-			rg.ShuffleTiles(tiles)
-			ind = tiles[0]
-		}
-		n := 14 + i%2
-		hand := tiles[1 : 1+n]
-		line := fmt.Sprintf("%v: %s", ind, tile.FormatTiles(hand))
-		if i%500 == 7 {
-			line = "R4: R1 nonsense"
-		}
-		in.WriteString(line + "\n")
-		var c analyzerCache
-		b, _ := answerLine(nil, r, &c, []byte(line))
-		want = append(want, string(b))
-	}
-	out, _, _ := runHand(t, in.String(), "--json")
-	if out != strings.Join(want, "") {
-		t.Fatal("the batch's answers are not the lines' answers in order")
-	}
-}
-
 func TestHandHuman(t *testing.T) {
 	out, _, code := runHand(t, "", "--indicator", "K3", "R1", "R2", "R3", "Y4", "Y5", "Y6", "Y7", "B9", "B10", "B11", "R12", "Y12", "B12", "K12", "K4")
 	if code != 0 || !strings.Contains(out, "Wins: discard K4 (okey finish") || !strings.Contains(out, "loses 4") {
@@ -134,38 +96,18 @@ func TestHandHuman(t *testing.T) {
 		{"--indicator", "J", "R1", "R2", "R3", "Y4", "Y5", "Y6", "Y7", "B9", "B10", "B11", "R12", "Y12", "B12", "K12"},
 		{"--rules", "turbo", "--indicator", "R4", "R1"},
 		{"--json", "R1"},
+		{"-", "--indicator", "R4"},
+		{"--indicator", "R4", "-"},
+		{"--deal", "0"},
+		{"--seed", "3", "--indicator", "R4", "R1"},
+		{"--mix", "soft", "--deal", "3"},
+		{"--no-such-flag"},
 	} {
 		_, stderr, code := runHand(t, "", args...)
-		if code != 2 || !strings.HasPrefix(stderr, "okey hand: ") {
-			t.Errorf("%v: exit %d, stderr %q; want 2 and a clear message", args, code, stderr)
+		if code != 2 || !strings.HasPrefix(stderr, "okey hand: ") || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and one clear line", args, code, stderr)
 		}
 	}
-}
-
-// batchInput makes n "IND: TILES" lines of dealt hands, half of 14 tiles
-// and half of 15.
-func batchInput(n int, seed uint64) []byte {
-	var b bytes.Buffer
-	if err := writeDealt(&b, n, seed); err != nil {
-		panic(err) // a bytes.Buffer does not fail
-	}
-	return b.Bytes()
-}
-
-// BenchmarkHandBatch measures okey hand --json end to end (parse,
-// analyse on all cores, write in order) in lines per second.
-func BenchmarkHandBatch(b *testing.B) {
-	in := batchInput(100000, 1)
-	lines := bytes.Count(in, []byte("\n"))
-	b.SetBytes(int64(len(in)))
-	b.ResetTimer()
-	for range b.N {
-		var out bytes.Buffer
-		if code := handBatch(context.Background(), game.DefaultRules(), bytes.NewReader(in), &out, &out); code != 0 {
-			b.Fatalf("exit %d: %.200s", code, out.String())
-		}
-	}
-	b.ReportMetric(float64(lines)*float64(b.N)/b.Elapsed().Seconds(), "lines/s")
 }
 
 // --deal prints valid lines of 14 and 15 tiles in turn, the same for a
@@ -196,5 +138,32 @@ func TestHandDeal(t *testing.T) {
 		if _, errs, code := runHand(t, "", args...); code != 2 || errs == "" {
 			t.Errorf("%v: exit %d, %q; want 2 and a message", args, code, errs)
 		}
+	}
+}
+
+// Help goes to stdout and exits 0, and names each flag without
+// placeholders borrowed from the flag's description.
+func TestHandHelp(t *testing.T) {
+	out, errs, code := runHand(t, "", "-h")
+	if code != 0 || errs != "" || !strings.HasPrefix(out, "usage: okey hand") {
+		t.Fatalf("exit %d, stderr %q, stdout %.60q", code, errs, out)
+	}
+	if strings.Contains(out, "IND: TILES\n") || strings.Contains(out, `(default "default")`) {
+		t.Errorf("help shows a borrowed placeholder or a meaningless default:\n%s", out)
+	}
+}
+
+// A line of the batch that cannot be read as tiles still gets its own
+// answer: a blank line, and a line of several megabytes.
+func TestHandJSONOddLines(t *testing.T) {
+	good := "K3: R1 R2 R3 Y4 Y5 Y6 Y7 B9 B10 B11 R12 Y12 B12 K12"
+	huge := "K3: " + strings.Repeat("R1 ", 1<<20)
+	out, _, code := runHand(t, good+"\n\n"+huge+"\n"+good+"\n", "--json")
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if code != 1 || len(lines) != 4 {
+		t.Fatalf("exit %d, %d answers:\n%.300s", code, len(lines), out)
+	}
+	if !strings.Contains(lines[1], "empty line") || !strings.Contains(lines[2], "longer than") || lines[0] != lines[3] || !strings.HasPrefix(lines[3], `{"winning":true`) {
+		t.Errorf("answers:\n%.400s", out)
 	}
 }

@@ -1,0 +1,258 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+
+	"okey/game"
+	"okey/game/tile"
+)
+
+// dealt is n lines of Dealt.
+func dealt(t testing.TB, n int, seed uint64, mix Mix) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := Dealt(&b, n, seed, mix); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// The fast encoder writes what encoding/json writes for the same Answer,
+// on every kind of line: winning and not, 14 and 15 tiles, bad lines.
+func TestAnswerJSONMatchesEncodingJSON(t *testing.T) {
+	in := dealt(t, 4000, 11, MixHard)
+	in = append(in, "R4: R1 R2\nR4: R1 R2 Q3 Y4 Y5 Y6 Y7 B9 B10 B11 R12 Y12 B12 K12\n"...)
+	w := &handWorker{rules: game.DefaultRules()}
+	kinds := map[string]int{}
+	for _, line := range bytes.Split(bytes.TrimSuffix(in, []byte("\n")), []byte("\n")) {
+		got, _ := w.answer(nil, line)
+		var want []byte
+		an, h, err := w.rack(line)
+		if err != nil {
+			want, _ = json.Marshal(ErrorAnswer{Error: err.Error()})
+			kinds["error"]++
+		} else {
+			a := Analyse(an, h)
+			want, _ = json.Marshal(a)
+			kinds[a.Kind+map[bool]string{true: "15", false: "14"}[a.Discard != nil]]++
+		}
+		if string(got) != string(want)+"\n" {
+			t.Fatalf("%s:\n fast %s json %s", line, got, want)
+		}
+	}
+	for _, k := range []string{"14", "15", "melds14", "melds15", "pairs14", "pairs15", "error"} {
+		if kinds[k] == 0 {
+			t.Errorf("no %q answers in the mix: %v", k, kinds)
+		}
+	}
+}
+
+// The batch answers every line, in order, as a worker answers it alone.
+func TestBatchOrder(t *testing.T) {
+	in := dealt(t, 6000, 3, MixHard)
+	lines := bytes.Split(bytes.TrimSuffix(in, []byte("\n")), []byte("\n"))
+	lines[7] = []byte("R4: R1 nonsense")
+	in = append(bytes.Join(lines, []byte("\n")), '\n')
+	w := &handWorker{rules: game.DefaultRules()}
+	var want []byte
+	for _, l := range lines {
+		want, _ = w.answer(want, l)
+	}
+	var out bytes.Buffer
+	res, err := Batch(context.Background(), bytes.NewReader(in), &out, HandAnswerer(game.DefaultRules()), 4)
+	if err != nil || res.Lines != len(lines) || res.Bad != 1 {
+		t.Fatalf("%+v, %v", res, err)
+	}
+	if !bytes.Equal(out.Bytes(), want) {
+		t.Fatal("the batch's answers are not the lines' answers in order")
+	}
+}
+
+// A final line without a newline is answered; \r\n ends a line too.
+func TestBatchLineEnds(t *testing.T) {
+	in := "K3: R1 R2 R3 Y4 Y5 Y6 Y7 B9 B10 B11 R12 Y12 B12 K12\r\nK3: R1 R2 R3 Y4 Y5 Y6 Y7 B9 B10 B11 R12 Y12 B12 K12"
+	var out bytes.Buffer
+	res, err := Batch(context.Background(), strings.NewReader(in), &out, HandAnswerer(game.DefaultRules()), 1)
+	if err != nil || res.Lines != 2 || res.Bad != 0 {
+		t.Fatalf("%+v, %v: %s", res, err, out.String())
+	}
+}
+
+// stallReader gives its data, then blocks until released, as a terminal
+// does when nobody types.
+type stallReader struct {
+	data    []byte
+	release chan struct{}
+}
+
+func (r *stallReader) Read(p []byte) (int, error) {
+	if len(r.data) == 0 {
+		<-r.release
+		return 0, io.EOF
+	}
+	n := copy(p, r.data)
+	r.data = r.data[n:]
+	return n, nil
+}
+
+// Interrupted while the input is still open, the batch writes every
+// answer it computed and says it was interrupted.
+func TestBatchInterrupted(t *testing.T) {
+	in := dealt(t, 3*chunkLines, 5, MixDealt)
+	r := &stallReader{data: in, release: make(chan struct{})}
+	defer close(r.release)
+	ctx, cancel := context.WithCancel(context.Background())
+	var out bytes.Buffer
+	done := make(chan struct{})
+	var res BatchResult
+	var err error
+	go func() {
+		res, err = Batch(ctx, r, &out, HandAnswerer(game.DefaultRules()), 2)
+		close(done)
+	}()
+	// The reader hands out the full chunks and waits for more input;
+	// wait until the data is consumed, then interrupt.
+	for len(r.data) > 0 {
+		select {
+		case <-done:
+			t.Fatal("returned before the input ended")
+		default:
+		}
+	}
+	cancel()
+	<-done
+	if !errors.Is(err, ErrInterrupted) {
+		t.Fatalf("err %v, want ErrInterrupted", err)
+	}
+	if got := bytes.Count(out.Bytes(), []byte("\n")); got != res.Lines || res.Lines < 2*chunkLines {
+		t.Fatalf("%d answers written, %d counted; want every full chunk's (%d)", got, res.Lines, 3*chunkLines)
+	}
+}
+
+func TestParseLine(t *testing.T) {
+	r := game.DefaultRules()
+	for _, tc := range []struct{ line, err string }{
+		{"R4: R1 R2 R3", ""},
+		{"  r4 :r1,r2\tr3 ", ""},
+		{"R4 R1 R2", "no indicator"},
+		{"J: R1 R2 R3", "false joker"},
+		{"X4: R1 R2 R3", "indicator"},
+		{"R4: R1 R2 Q3", `"Q3"`},
+		{"R4: R1 R2", "3 or 4 tiles"},
+		{"   ", "empty line"},
+	} {
+		_, err := ParseLine(r, []byte(tc.line), 3, 4, nil)
+		var le *LineError
+		switch {
+		case tc.err == "" && err != nil:
+			t.Errorf("%q: %v", tc.line, err)
+		case tc.err != "" && (!errors.As(err, &le) || !strings.Contains(err.Error(), tc.err)):
+			t.Errorf("%q: error %v, want a LineError naming %s", tc.line, err, tc.err)
+		}
+	}
+	var pe *tile.ParseError
+	if _, err := ParseLine(r, []byte("R4: R1 Q3 R2"), 3, 4, nil); !errors.As(err, &pe) || pe.Token != "Q3" {
+		t.Errorf("the tile's own error is kept: %v", err)
+	}
+	if _, err := ParseLine(game.Simple104Rules(), []byte("R1 R2 R3"), 3, 4, nil); err != nil {
+		t.Errorf("simple104 without indicator: %v", err)
+	}
+}
+
+// A person sees what each okey stands for, and a rack near seven pairs
+// laid out as pairs.
+func TestDescribe(t *testing.T) {
+	r := game.DefaultRules()
+	for _, tc := range []struct {
+		ind   string
+		tiles string
+		want  []string
+	}{
+		{"K3", "R1 R2 R3 Y4 Y5 Y6 Y7 B9 B10 B11 R12 Y12 B12 K12 K4", []string{"Wins: discard K4 (okey finish", "loses 4"}},
+		{"K3", "R1 K4 R3 Y4 Y5 Y6 Y7 B9 B10 B11 R12 Y12 B12 K12", []string{"K4(okey as R2)", "loses 2 (4 with an okey finish)"}},
+		{"K3", "R1 K4 R3 Y4 Y5 Y6 Y7 B9 B10 B11 R12 Y12 J K1", []string{"Does not win: 2 exchanges", "okey as R2", "J(as K4)"}},
+		{"K3", "R1 R1 Y2 Y2 B3 B3 K5 K5 R7 R7 Y8 Y8 B9 K11", []string{"Çift diz", "R1 R1"}},
+	} {
+		an, h, err := ReadRack(r, tc.ind, strings.Fields(tc.tiles))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		if err := Describe(&b, an, h); err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(b.String(), w) {
+				t.Errorf("%s: %s\nmissing %q in:\n%s", tc.ind, tc.tiles, w, b.String())
+			}
+		}
+	}
+}
+
+// Dealt racks are the same for a seed, valid under the default rules,
+// and the hard mix holds okeys and false jokers in most near-win racks.
+func TestDealt(t *testing.T) {
+	for _, mix := range []Mix{MixDealt, MixHard} {
+		a, b := dealt(t, 400, 9, mix), dealt(t, 400, 9, mix)
+		if !bytes.Equal(a, b) || bytes.Equal(a, dealt(t, 400, 10, mix)) {
+			t.Fatalf("mix %d: a seed must repeat and another differ", mix)
+		}
+		var out bytes.Buffer
+		res, err := Batch(context.Background(), bytes.NewReader(a), &out, HandAnswerer(game.DefaultRules()), 2)
+		if err != nil || res.Bad != 0 || res.Lines != 400 {
+			t.Fatalf("mix %d: %+v %v\n%.300s", mix, res, err, out.String())
+		}
+	}
+	w := &handWorker{rules: game.DefaultRules()}
+	okeys, jokers, near := 0, 0, 0
+	for i, line := range bytes.Split(dealt(t, 400, 9, MixHard), []byte("\n")) {
+		if i%4 < 2 || len(line) == 0 {
+			continue
+		}
+		an, h, err := w.rack(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h.Count(an.Okey()) > 0 {
+			okeys++
+		}
+		if h.Count(tile.FalseJoker) > 0 {
+			jokers++
+		}
+		if an.Distance(h) <= 2 {
+			near++
+		}
+	}
+	if okeys < 120 || jokers < 30 || near < 190 {
+		t.Errorf("of 200 hard racks: %d with okeys, %d with false jokers, %d within 2 exchanges", okeys, jokers, near)
+	}
+}
+
+// BenchmarkBatch measures okey hand --json in the process (parse,
+// analyse on all cores, write in order) in lines a second, on dealt
+// racks and on the hard mix.
+func BenchmarkBatch(b *testing.B) {
+	for _, mix := range []struct {
+		name string
+		mix  Mix
+	}{{"dealt", MixDealt}, {"hard", MixHard}} {
+		b.Run(mix.name, func(b *testing.B) {
+			in := dealt(b, 100000, 1, mix.mix)
+			b.SetBytes(int64(len(in)))
+			b.ResetTimer()
+			for range b.N {
+				res, err := Batch(context.Background(), bytes.NewReader(in), io.Discard, HandAnswerer(game.DefaultRules()), 0)
+				if err != nil || res.Bad > 0 {
+					b.Fatalf("%+v %v", res, err)
+				}
+			}
+			b.ReportMetric(100000*float64(b.N)/b.Elapsed().Seconds(), "lines/s")
+		})
+	}
+}

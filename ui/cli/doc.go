@@ -1,0 +1,22 @@
+// Package cli holds the engines behind okey's command-line tools, so
+// that the root command files only parse flags and wire them up:
+//
+//   - line.go: one "IND: TILES" line read against the rules (the one
+//     place the indicator and the tiles are checked);
+//   - answer.go: Answer, what okey hand --json writes for a line, with a
+//     fast encoder that matches encoding/json byte for byte;
+//   - batch.go: Batch, a JSON-lines pipeline on every core that writes
+//     answers in input order, survives over-long lines and reports an
+//     interruption;
+//   - describe.go: Describe, a rack analysed for a person;
+//   - dealt.go: Dealt, racks to try the analyser on (dealt, or a hard mix
+//     of winning and near-winning racks full of okeys and false jokers).
+//
+// A use:
+//
+//	rules := game.DefaultRules()
+//	err := cli.Batch(ctx, os.Stdin, os.Stdout, cli.HandAnswerer(rules), 0)
+//
+// The package does no terminal work; it reads and writes the streams it
+// is given.
+package cli
