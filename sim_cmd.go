@@ -9,118 +9,114 @@ import (
 	"io"
 	"os"
 	"strings"
-	"text/tabwriter"
-	"time"
-
-	"charm.land/bubbles/v2/progress"
 
 	"okey/bots"
 	"okey/bots/arena"
 	"okey/game"
+	"okey/ui/cli"
 )
 
-// simMain is okey sim: it plays bots against each other over duplicate
-// deals and prints how each did. Bad arguments exit with status 2, a run
-// that fails with 1.
+const simUsage = `usage: okey sim [flags]
+
+Pits four bots against each other over duplicate deals (each deal played
+with the bots rotated through all four seats) and prints how each did:
+hands won with a 95% interval, net points a hand (what the other three
+lose on average, less what the bot loses), okey finishes, seven pairs,
+gösterme and decision times. ctrl+c stops the run and prints the whole
+deals played so far.
+
+Flags:
+`
+
+// simMain is okey sim: flags in, an arena run, the table or JSON out.
 func simMain(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	cfg, asJSON, err := parseSim(args, stderr)
-	if errors.Is(err, flag.ErrHelp) {
-		return 0
+	cfg, asJSON, code, ok := parseSim(args, stdout, stderr)
+	if !ok {
+		return code
 	}
-	if err != nil {
-		fmt.Fprintf(stderr, "okey sim: %v\n", err)
-		return 2
-	}
-	var bar *progressLine
+	var bar *cli.Progress
 	if isTerminal(stdout) {
-		bar = newProgressLine(stdout, cfg.Hands)
-		cfg.Progress = bar.update
+		bar = cli.NewProgress(stdout, cfg.Hands)
+		cfg.Progress = bar.Update
 	}
-	res, err := arena.Run(ctx, cfg)
+	res, runErr := arena.Run(ctx, cfg)
 	if bar != nil {
-		bar.clear()
+		bar.Clear()
 	}
-	if err != nil {
-		fmt.Fprintf(stderr, "okey sim: %v\n", err)
-		if errors.Is(err, arena.ErrConfig) {
-			return 2
-		}
+	if runErr != nil && !errors.Is(runErr, arena.ErrInterrupted) {
+		fmt.Fprintf(stderr, "okey sim: %v\n", runErr)
 		return 1
 	}
+	var err error
 	if asJSON {
-		enc := json.NewEncoder(stdout)
-		if err := enc.Encode(res); err != nil {
-			fmt.Fprintf(stderr, "okey sim: %v\n", err)
-			return 1
-		}
-		return 0
+		err = json.NewEncoder(stdout).Encode(res)
+	} else {
+		err = cli.PrintSim(stdout, &cfg, &res)
 	}
-	printSim(stdout, &cfg, &res)
+	if err != nil {
+		fmt.Fprintf(stderr, "okey sim: writing the results: %v\n", err)
+		return 1
+	}
+	if runErr != nil {
+		fmt.Fprintf(stderr, "okey sim: %v\n", runErr)
+		return 1
+	}
 	return 0
 }
 
-// parseSim reads okey sim's flags into an arena configuration.
-func parseSim(args []string, stderr io.Writer) (arena.Config, bool, error) {
+// parseSim reads okey sim's flags into an arena configuration. ok is
+// false when the command should stop with code (help: 0, bad flags: 2,
+// with one line on stderr).
+func parseSim(args []string, stdout, stderr io.Writer) (cfg arena.Config, asJSON bool, code int, ok bool) {
 	fs := flag.NewFlagSet("okey sim", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	botList := fs.String("bots", "hard,normal,normal,normal", "the four bots, comma-separated, from: "+strings.Join(bots.Levels, ", "))
+	botList := fs.String("bots", "hard,normal,normal,normal", "the four bots, comma-separated (or one level for all four), from: "+strings.Join(bots.Levels, ", "))
 	hands := fs.Int("hands", 1000, "hands to play (a multiple of 4 gives every bot every seat of every deal)")
 	seed := fs.Uint64("seed", 1, "seed of the deals and the bots")
-	rules := fs.String("rules", "default", "rules options as for the game: "+strings.Join(game.RuleOptions, ", "))
+	rules := fs.String("rules", "", "rules options as for the game: "+strings.Join(game.RuleOptions, ", "))
 	think := fs.Duration("think", bots.DefaultThink, "the expert's time budget per decision")
 	workers := fs.Int("workers", 0, "hands played at once (0: one per CPU)")
-	asJSON := fs.Bool("json", false, "print one JSON object instead of the table")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: okey sim [flags]")
-		fmt.Fprintln(stderr, "\nPits four bots against each other over duplicate deals (each deal played")
-		fmt.Fprintln(stderr, "with the bots rotated through all four seats) and prints how each did.")
-		fmt.Fprintln(stderr, "\nflags:")
-		fs.PrintDefaults()
+	jsonOut := fs.Bool("json", false, "print one JSON object instead of the table")
+	rest, code, ok := parseInterleaved(fs, args, simUsage, stdout, stderr)
+	if !ok {
+		return cfg, false, code, false
 	}
-	if err := fs.Parse(args); err != nil {
-		return arena.Config{}, false, err
+	fail := func(format string, a ...any) (arena.Config, bool, int, bool) {
+		fmt.Fprintf(stderr, "okey sim: "+format+"\n", a...)
+		return arena.Config{}, false, 2, false
 	}
-	if fs.NArg() > 0 {
-		return arena.Config{}, false, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	if len(rest) > 0 {
+		return fail("unexpected argument %q (okey sim -h for help)", rest[0])
 	}
 	r, err := game.ParseRules(*rules)
 	if err != nil {
-		return arena.Config{}, false, fmt.Errorf("--rules: %w", err)
+		return fail("--rules: %v", err)
 	}
 	var names []string
 	for _, n := range strings.Split(*botList, ",") {
-		names = append(names, strings.ToLower(strings.TrimSpace(n)))
+		n = strings.ToLower(strings.TrimSpace(n))
+		if _, err := bots.New(n, bots.Options{}); err != nil {
+			return fail("--bots: %v", err)
+		}
+		names = append(names, n)
 	}
-	if *think <= 0 {
-		return arena.Config{}, false, fmt.Errorf("--think must be positive, got %v", *think)
+	if len(names) == 1 {
+		names = []string{names[0], names[0], names[0], names[0]}
 	}
-	if *workers < 0 {
-		return arena.Config{}, false, fmt.Errorf("--workers must not be negative, got %d", *workers)
+	switch {
+	case len(names) != game.NumSeats:
+		return fail("--bots: give one level for all four bots or four levels, not %d", len(names))
+	case *hands <= 0:
+		return fail("--hands must be positive, got %d", *hands)
+	case *think <= 0:
+		return fail("--think must be positive, got %v", *think)
+	case *workers < 0:
+		return fail("--workers must not be negative, got %d", *workers)
 	}
-	cfg := arena.Config{Bots: names, Hands: *hands, Seed: *seed, Rules: r, Think: *think, Workers: *workers}
+	cfg = arena.Config{Bots: names, Hands: *hands, Seed: *seed, Rules: r, Think: *think, Workers: *workers}
 	if err := cfg.Check(); err != nil {
-		return arena.Config{}, false, err
+		return fail("%v", err)
 	}
-	return cfg, *asJSON, nil
-}
-
-// printSim writes the result as a table.
-func printSim(w io.Writer, cfg *arena.Config, r *arena.Result) {
-	fmt.Fprintf(w, "%d hands (duplicate deals), seed %d, rules %s: %.1f s, %.0f hands/s\n\n",
-		r.Hands, cfg.Seed, cfg.Rules, r.ElapsedS, r.HandsPerSecond())
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "bot\twon\tshare\t95% interval\tlost/hand\tokey fin.\tpairs\tgösterme\tms/decision\tp99 ms\t")
-	for _, b := range r.Bots {
-		fmt.Fprintf(tw, "%s\t%d\t%.1f%%\t%.1f–%.1f%%\t%.3f\t%d\t%d\t%d\t%.3f\t%.3f\t\n",
-			b.Name, b.Won, 100*b.WinShare, 100*b.CI95[0], 100*b.CI95[1], b.PointsLostPerHand,
-			b.OkeyFinishes, b.PairsWins, b.Gosterme, b.DecisionMeanMs, b.DecisionP99Ms)
-	}
-	tw.Flush()
-	fmt.Fprintf(w, "\nwall out: %d of %d hands (%.1f%%)", r.WallOut, r.Hands, 100*r.WallOutShare())
-	if r.Capped > 0 {
-		fmt.Fprintf(w, ", %d of them stopped at %d actions", r.Capped, arena.DefaultMaxActions)
-	}
-	fmt.Fprintln(w)
+	return cfg, *jsonOut, 0, true
 }
 
 // isTerminal reports whether w is a terminal, where a progress bar
@@ -133,31 +129,3 @@ func isTerminal(w io.Writer) bool {
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
-
-// progressLine draws a bubbles progress bar on one terminal line,
-// redrawn at most ten times a second.
-type progressLine struct {
-	w     io.Writer
-	total int
-	bar   progress.Model
-	last  time.Time
-	start time.Time
-}
-
-func newProgressLine(w io.Writer, total int) *progressLine {
-	return &progressLine{w: w, total: total, bar: progress.New(progress.WithDefaultBlend(), progress.WithWidth(40)), start: time.Now()}
-}
-
-// update is the arena's progress callback (called one at a time).
-func (p *progressLine) update(done int) {
-	now := time.Now()
-	if done < p.total && now.Sub(p.last) < 100*time.Millisecond {
-		return
-	}
-	p.last = now
-	rate := float64(done) / max(now.Sub(p.start).Seconds(), 1e-9)
-	fmt.Fprintf(p.w, "\r%s %d/%d hands, %.0f/s\x1b[K", p.bar.ViewAs(float64(done)/float64(p.total)), done, p.total, rate)
-}
-
-// clear removes the bar before the results are printed.
-func (p *progressLine) clear() { fmt.Fprint(p.w, "\r\x1b[K") }

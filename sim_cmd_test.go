@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 )
@@ -27,6 +28,8 @@ func TestSimJSON(t *testing.T) {
 			WinShare          *float64   `json:"win_share"`
 			CI95              [2]float64 `json:"ci95"`
 			PointsLostPerHand *float64   `json:"points_lost_per_hand"`
+			NetPointsPerHand  *float64   `json:"net_points_per_hand"`
+			NetCI95           [2]float64 `json:"net_ci95"`
 			OkeyFinishes      *int       `json:"okey_finishes"`
 			PairsWins         *int       `json:"pairs_wins"`
 			Gosterme          *int       `json:"gosterme"`
@@ -88,8 +91,8 @@ func TestSimBadArguments(t *testing.T) {
 		want string
 	}{
 		{"unknown level", []string{"--bots", "easy,easy,easy,genius"}, "unknown bot level"},
-		{"three bots", []string{"--bots", "easy,easy,easy"}, "need 4 bots"},
-		{"five bots", []string{"--bots", "easy,easy,easy,easy,easy"}, "need 4 bots"},
+		{"three bots", []string{"--bots", "easy,easy,easy"}, "one level for all four bots or four levels, not 3"},
+		{"five bots", []string{"--bots", "easy,easy,easy,easy,easy"}, "not 5"},
 		{"zero hands", []string{"--hands", "0"}, "hands must be positive"},
 		{"negative hands", []string{"--hands", "-3"}, "hands must be positive"},
 		{"bad rules", []string{"--rules", "points=99"}, "points"},
@@ -104,9 +107,39 @@ func TestSimBadArguments(t *testing.T) {
 			if code != 2 {
 				t.Errorf("exit %d, want 2", code)
 			}
-			if !strings.Contains(errb.String(), c.want) {
-				t.Errorf("stderr %q lacks %q", errb.String(), c.want)
+			if !strings.Contains(errb.String(), c.want) || strings.Count(errb.String(), "\n") != 1 {
+				t.Errorf("stderr %q lacks %q or is not one line", errb.String(), c.want)
 			}
 		})
+	}
+}
+
+// One level stands for all four bots, as in the game's --bots.
+func TestSimOneLevel(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), []string{"sim", "--bots", "easy", "--hands", "4", "--json"}, nil, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if strings.Count(out.String(), `"name":"easy"`) != 4 {
+		t.Errorf("want four easy bots: %s", out.String())
+	}
+}
+
+// failWriter fails every write, as a full disk does.
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// A table that cannot be written is a runtime error (exit 1), not a
+// success; help goes to stdout.
+func TestSimOutputErrors(t *testing.T) {
+	var errb bytes.Buffer
+	if code := run(context.Background(), []string{"sim", "--bots", "easy", "--hands", "4"}, nil, failWriter{}, &errb); code != 1 || !strings.Contains(errb.String(), "no space") {
+		t.Errorf("exit %d, stderr %q; want 1 and the reason", code, errb.String())
+	}
+	var out bytes.Buffer
+	errb.Reset()
+	if code := run(context.Background(), []string{"sim", "-h"}, nil, &out, &errb); code != 0 || errb.Len() != 0 || !strings.HasPrefix(out.String(), "usage: okey sim") {
+		t.Errorf("help: exit %d, stderr %q", code, errb.String())
 	}
 }

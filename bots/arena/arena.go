@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -66,6 +65,13 @@ type BotResult struct {
 	// PointsLostPerHand is the mean of the points it lost a hand (wins
 	// of others and their gösterme), under the run's scoring.
 	PointsLostPerHand float64 `json:"points_lost_per_hand"`
+	// NetPointsPerHand is the mean over hands of what the other three
+	// lost (on average) less what it lost: how many points a hand it
+	// gains on a table of the others, the measure that decides matches.
+	NetPointsPerHand float64 `json:"net_points_per_hand"`
+	// NetCI95 is the 95% interval of NetPointsPerHand, the hands of a
+	// deal taken as one cluster.
+	NetCI95 [2]float64 `json:"net_ci95"`
 	// OkeyFinishes counts its wins whose finishing discard was an okey.
 	OkeyFinishes int `json:"okey_finishes"`
 	// PairsWins counts its wins with seven pairs.
@@ -136,31 +142,89 @@ func (c *Config) Check() error {
 	return nil
 }
 
-// tally is what one worker counts; tallies are merged at the end.
-type tally struct {
-	hands, wallOut, capped  int
-	won, okey, pairs, shown [game.NumSeats]int
-	lost                    [game.NumSeats]int
-	times                   [game.NumSeats][]time.Duration
+// outcome is what one hand did, by bot index (not seat).
+type outcome struct {
+	hand            int
+	winner          int8 // bot index, -1 for none
+	wallOut, capped bool
+	okey, pairs     bool
+	lost            [game.NumSeats]int
+	shown           [game.NumSeats]bool
 }
 
-func (t *tally) add(o *tally) {
-	t.hands += o.hands
-	t.wallOut += o.wallOut
-	t.capped += o.capped
-	for i := range game.NumSeats {
-		t.won[i] += o.won[i]
-		t.okey[i] += o.okey[i]
-		t.pairs[i] += o.pairs[i]
-		t.shown[i] += o.shown[i]
-		t.lost[i] += o.lost[i]
-		t.times[i] = append(t.times[i], o.times[i]...)
-	}
+// tally is what a run has counted so far, deal by deal: sums and cluster
+// sums, never a list of hands, so a run of any length keeps the same few
+// kilobytes.
+type tally struct {
+	hands, deals, wallOut, capped int
+	won, okey, pairs, shown       [game.NumSeats]int
+	lost                          [game.NumSeats]int
+	share, net                    [game.NumSeats]ratio
+	// pending holds the hands of deals not yet complete.
+	pending map[int][]outcome
 }
+
+// add files one hand; a deal is counted once all its hands are in, so
+// that an interrupted run reports whole deals only.
+func (t *tally) add(o outcome, cfg *Config) {
+	k := o.hand / game.NumSeats
+	t.pending[k] = append(t.pending[k], o)
+	if len(t.pending[k]) < min(game.NumSeats, cfg.Hands-k*game.NumSeats) {
+		return
+	}
+	var wins, nets [game.NumSeats]float64
+	decided := 0.0
+	for _, o := range t.pending[k] {
+		t.hands++
+		if o.wallOut {
+			t.wallOut++
+		}
+		if o.capped {
+			t.capped++
+		}
+		total := 0
+		for j := range game.NumSeats {
+			total += o.lost[j]
+		}
+		for j := range game.NumSeats {
+			t.lost[j] += o.lost[j]
+			if o.shown[j] {
+				t.shown[j]++
+			}
+			// what the other three lost on average, less what j lost
+			nets[j] += float64(total-o.lost[j])/float64(game.NumSeats-1) - float64(o.lost[j])
+		}
+		if o.winner >= 0 {
+			decided++
+			j := o.winner
+			wins[j]++
+			t.won[j]++
+			if o.okey {
+				t.okey[j]++
+			}
+			if o.pairs {
+				t.pairs[j]++
+			}
+		}
+	}
+	n := float64(len(t.pending[k]))
+	for j := range game.NumSeats {
+		t.share[j].add(wins[j], decided)
+		t.net[j].add(nets[j], n)
+	}
+	t.deals++
+	delete(t.pending, k)
+}
+
+// ErrInterrupted is returned with the results of the deals played when
+// the run's context ends early.
+var ErrInterrupted = errors.New("interrupted")
 
 // Run plays the configured hands on Workers goroutines and returns the
 // table. A bot that errs or plays an illegal move stops the run with an
-// error naming the hand, the seat and the bot; so does ctx.
+// error naming the hand, the seat and the bot. When ctx ends first, Run
+// returns the table of the whole deals played so far and an error that
+// wraps ErrInterrupted.
 func Run(ctx context.Context, cfg Config) (Result, error) {
 	if err := cfg.Check(); err != nil {
 		return Result{}, err
@@ -170,14 +234,18 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = min(workers, cfg.Hands)
-	ctx, cancel := context.WithCancel(ctx)
+	stop, cancel := context.WithCancel(ctx)
 	defer cancel()
+	// The analysis tables are built once a process: not in the time of
+	// whichever bot decides first.
+	hand.Prepare()
 
 	start := time.Now()
-	var next, done atomic.Int64
-	var progressMu sync.Mutex
-	tallies := make([]tally, workers)
-	winners := make([]int8, cfg.Hands) // bot index of each hand's winner, -1 for none
+	var next atomic.Int64
+	var mu sync.Mutex // guards all and done
+	all := tally{pending: map[int][]outcome{}}
+	done := 0
+	times := make([][game.NumSeats]timeHist, workers)
 	errs := make([]error, workers)
 	// One discard-table cache for the run: the four rotations of a deal
 	// analyse the same racks until the bots' choices part.
@@ -185,23 +253,26 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
-			t := &tallies[w]
 			for {
-				i := int(next.Add(1) - 1)
-				if i >= cfg.Hands || ctx.Err() != nil {
+				i := next.Add(1) - 1
+				if i >= int64(cfg.Hands) || stop.Err() != nil {
 					return
 				}
-				if err := playHand(ctx, &cfg, i, t, &winners[i], cache); err != nil {
-					errs[w] = err
+				o, err := playHand(stop, &cfg, int(i), &times[w], cache)
+				if err != nil {
+					if stop.Err() == nil {
+						errs[w] = err
+					}
 					cancel()
 					return
 				}
-				n := int(done.Add(1))
+				mu.Lock()
+				all.add(o, &cfg)
+				done++
 				if cfg.Progress != nil {
-					progressMu.Lock()
-					cfg.Progress(n)
-					progressMu.Unlock()
+					cfg.Progress(done)
 				}
+				mu.Unlock()
 			}
 		})
 	}
@@ -209,14 +280,17 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	if err := errors.Join(errs...); err != nil {
 		return Result{}, err
 	}
+	var hist [game.NumSeats]timeHist
+	for w := range times {
+		for j := range hist {
+			hist[j].merge(&times[w][j])
+		}
+	}
+	res := summarise(&cfg, &all, &hist, time.Since(start))
 	if err := ctx.Err(); err != nil {
-		return Result{}, fmt.Errorf("arena stopped after %d of %d hands: %w", done.Load(), cfg.Hands, err)
+		return res, fmt.Errorf("%w after %d of %d hands (%d whole deals counted): %w", ErrInterrupted, done, cfg.Hands, all.deals, err)
 	}
-	var all tally
-	for i := range tallies {
-		all.add(&tallies[i])
-	}
-	return summarise(&cfg, &all, winners, time.Since(start)), nil
+	return res, nil
 }
 
 // DealSeed is the seed of deal k of a run: every hand of the deal, in
@@ -231,35 +305,33 @@ func botSeed(seed uint64, k, j int) uint64 {
 	return game.NewSeed(DealSeed(seed, k) ^ uint64(j+1)*0xbf58476d1ce4e5b9)
 }
 
-// playHand plays hand i of the run (deal i/4, rotation i%4) and counts it
-// into t; its bots share cache.
-func playHand(ctx context.Context, cfg *Config, i int, t *tally, winner *int8, cache *bots.TableCache) error {
-	*winner = -1
+// playHand plays hand i of the run (deal i/4, rotation i%4), timing
+// each decision into times; its bots share cache.
+func playHand(ctx context.Context, cfg *Config, i int, times *[game.NumSeats]timeHist, cache *bots.TableCache) (outcome, error) {
+	o := outcome{hand: i, winner: -1}
 	k, rot := i/game.NumSeats, i%game.NumSeats
 	var seatBot [game.NumSeats]bots.Bot
 	var botOf [game.NumSeats]int // bot index sitting in each seat
 	for j, name := range cfg.Bots {
 		b, err := bots.New(name, bots.Options{Seed: botSeed(cfg.Seed, k, j), Think: cfg.Think, Cache: cache})
 		if err != nil {
-			return err
+			return o, err
 		}
 		seat := (j + rot) % game.NumSeats
 		seatBot[seat], botOf[seat] = b, j
 	}
 	s, err := game.NewMatch(cfg.Rules, DealSeed(cfg.Seed, k))
 	if err != nil {
-		return fmt.Errorf("hand %d: %w", i, err)
+		return o, fmt.Errorf("hand %d: %w", i, err)
 	}
 	limit := cfg.MaxActions
 	if limit <= 0 {
 		limit = DefaultMaxActions
 	}
-	t.hands++
 	for s.Phase() == game.Playing {
 		if s.Moves() >= limit {
-			t.wallOut++
-			t.capped++
-			return nil
+			o.wallOut, o.capped = true, true
+			return o, nil
 		}
 		seat := s.Turn()
 		v := s.View(seat)
@@ -267,78 +339,55 @@ func playHand(ctx context.Context, cfg *Config, i int, t *tally, winner *int8, c
 		a, err := seatBot[seat].Decide(ctx, v)
 		dt := time.Since(t0)
 		if err != nil {
-			return fmt.Errorf("hand %d, seat %d (%s): %w", i, seat, cfg.Bots[botOf[seat]], err)
+			return o, fmt.Errorf("hand %d, seat %d (%s): %w", i, seat, cfg.Bots[botOf[seat]], err)
 		}
-		t.times[botOf[seat]] = append(t.times[botOf[seat]], dt)
+		times[botOf[seat]].add(dt)
 		n, _, err := s.Apply(a)
 		if err != nil {
-			return fmt.Errorf("hand %d, seat %d (%s) played an illegal move: %w", i, seat, cfg.Bots[botOf[seat]], err)
+			return o, fmt.Errorf("hand %d, seat %d (%s) played an illegal move: %w", i, seat, cfg.Bots[botOf[seat]], err)
 		}
 		s = n
 	}
 	r := s.Result()
 	if r == nil {
-		return fmt.Errorf("hand %d ended without a result", i)
+		return o, fmt.Errorf("hand %d ended without a result", i)
 	}
-	if r.WallOut {
-		t.wallOut++
-	}
+	o.wallOut = r.WallOut
 	for seat := range game.NumSeats {
 		j := botOf[seat]
-		t.lost[j] += r.Lost[seat]
-		if r.Shown[seat] {
-			t.shown[j]++
-		}
+		o.lost[j] = r.Lost[seat]
+		o.shown[j] = r.Shown[seat]
 	}
 	if r.Winner >= 0 {
-		j := botOf[r.Winner]
-		*winner = int8(j)
-		t.won[j]++
-		if r.OkeyFinish {
-			t.okey[j]++
-		}
-		if r.Win.Kind == hand.WinPairs {
-			t.pairs[j]++
-		}
+		o.winner = int8(botOf[r.Winner])
+		o.okey = r.OkeyFinish
+		o.pairs = r.Win.Kind == hand.WinPairs
 	}
-	return nil
+	return o, nil
 }
 
-// summarise turns the merged tally into the table.
-func summarise(cfg *Config, t *tally, winners []int8, elapsed time.Duration) Result {
+// summarise turns the tally into the table.
+func summarise(cfg *Config, t *tally, times *[game.NumSeats]timeHist, elapsed time.Duration) Result {
 	r := Result{Hands: t.hands, WallOut: t.wallOut, Capped: t.capped, ElapsedS: elapsed.Seconds()}
 	decided := t.hands - t.wallOut
 	for j, name := range cfg.Bots {
 		b := BotResult{
 			Name: name, Won: t.won[j], OkeyFinishes: t.okey[j], PairsWins: t.pairs[j],
-			Gosterme: t.shown[j], Decisions: len(t.times[j]),
+			Gosterme: t.shown[j], Decisions: times[j].n,
 		}
 		if decided > 0 {
 			b.WinShare = float64(t.won[j]) / float64(decided)
-			lo, hi := ShareInterval(winners, j)
+			lo, hi := t.share[j].share()
 			b.CI95 = [2]float64{lo, hi}
 		}
 		if t.hands > 0 {
 			b.PointsLostPerHand = float64(t.lost[j]) / float64(t.hands)
+			var lo, hi float64
+			b.NetPointsPerHand, lo, hi = t.net[j].mean()
+			b.NetCI95 = [2]float64{lo, hi}
 		}
-		b.DecisionMeanMs, b.DecisionP99Ms = meanP99(t.times[j])
+		b.DecisionMeanMs, b.DecisionP99Ms = times[j].meanP99()
 		r.Bots = append(r.Bots, b)
 	}
 	return r
-}
-
-// meanP99 is the mean and the 99th percentile (nearest rank) of ds in
-// milliseconds. It sorts ds.
-func meanP99(ds []time.Duration) (mean, p99 float64) {
-	if len(ds) == 0 {
-		return 0, 0
-	}
-	var sum time.Duration
-	for _, d := range ds {
-		sum += d
-	}
-	slices.Sort(ds)
-	rank := (99*len(ds) + 99) / 100 // ceil(0.99 n)
-	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
-	return ms(sum) / float64(len(ds)), ms(ds[rank-1])
 }

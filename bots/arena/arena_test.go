@@ -3,7 +3,9 @@ package arena
 import (
 	"context"
 	"errors"
+	"math"
 	"testing"
+	"time"
 
 	"okey/bots"
 	"okey/game"
@@ -76,12 +78,11 @@ func BenchmarkHand(b *testing.B) {
 	for _, level := range []string{"easy", "normal", "hard"} {
 		b.Run(level, func(b *testing.B) {
 			cfg := Config{Bots: []string{level, level, level, level}, Seed: 7, Rules: game.DefaultRules(), Hands: 1}
-			var t tally
+			var times [game.NumSeats]timeHist
 			cache := bots.NewTableCache()
 			i := 0
 			for b.Loop() {
-				var w int8
-				if err := playHand(context.Background(), &cfg, i, &t, &w, cache); err != nil {
+				if _, err := playHand(context.Background(), &cfg, i, &times, cache); err != nil {
 					b.Fatal(err)
 				}
 				i++
@@ -131,5 +132,69 @@ func TestShareInterval(t *testing.T) {
 	blo, bhi := ShareInterval(big, 0)
 	if bhi-blo >= shi-slo {
 		t.Errorf("1000 deals [%v, %v] not narrower than 10 deals [%v, %v]", blo, bhi, slo, shi)
+	}
+}
+
+// A huge number of hands costs nothing before play, and an interrupted
+// run reports the whole deals it played, with ErrInterrupted.
+func TestRunInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cfg := Config{Bots: []string{"easy", "easy", "easy", "easy"}, Hands: math.MaxInt, Seed: 3, Rules: game.DefaultRules(), Workers: 2}
+	cfg.Progress = func(done int) {
+		if done == 41 {
+			cancel()
+		}
+	}
+	r, err := Run(ctx, cfg)
+	if !errors.Is(err, ErrInterrupted) {
+		t.Fatalf("err %v, want ErrInterrupted", err)
+	}
+	if r.Hands < 36 || r.Hands%4 != 0 || len(r.Bots) != 4 {
+		t.Fatalf("%d hands counted, want the whole deals of about 41 played", r.Hands)
+	}
+}
+
+// Net points: each hand's nets sum to zero across the table, so the
+// bots' means do too; a bot that wins more nets more.
+func TestNetPoints(t *testing.T) {
+	cfg := Config{Bots: []string{"normal", "easy", "easy", "easy"}, Hands: 200, Seed: 5, Rules: game.DefaultRules()}
+	r, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := 0.0
+	for _, b := range r.Bots {
+		sum += b.NetPointsPerHand
+		if !(b.NetCI95[0] <= b.NetPointsPerHand && b.NetPointsPerHand <= b.NetCI95[1]) {
+			t.Errorf("%s: %v outside its interval %v", b.Name, b.NetPointsPerHand, b.NetCI95)
+		}
+	}
+	if math.Abs(sum) > 1e-9 {
+		t.Errorf("nets sum to %v, want 0", sum)
+	}
+	if r.Bots[0].NetPointsPerHand <= 0 {
+		t.Errorf("normal against three easy nets %v a hand", r.Bots[0].NetPointsPerHand)
+	}
+}
+
+// The histogram's mean is exact and its 99th percentile within a bucket
+// of the true one, whatever the outliers.
+func TestTimeHist(t *testing.T) {
+	var h timeHist
+	var sum time.Duration
+	for i := range 10000 {
+		d := time.Duration(20+i%50) * time.Microsecond
+		if i%500 == 0 {
+			d = 200 * time.Millisecond // rare outliers pull the mean up
+		}
+		h.add(d)
+		sum += d
+	}
+	mean, p99 := h.meanP99()
+	if want := float64(sum) / 1e4 / 1e6; math.Abs(mean-want) > 1e-9 {
+		t.Errorf("mean %v, want %v", mean, want)
+	}
+	if p99 < 0.069 || p99 > 0.069*1.021 {
+		t.Errorf("p99 %v ms, want 0.069 within 2%%", p99)
 	}
 }

@@ -30,39 +30,75 @@ func Wilson(k, n int) (lo, hi float64) {
 // between deals, it falls back to Wilson's interval over the hands.
 func ShareInterval(winners []int8, j int) (lo, hi float64) {
 	const k = 4 // hands per deal
-	var won, decided float64
-	type cluster struct{ w, n float64 }
-	var cs []cluster
+	var r ratio
 	for start := 0; start < len(winners); start += k {
-		var c cluster
-		for _, w := range winners[start:min(start+k, len(winners))] {
-			if w >= 0 {
-				c.n++
-				if int(w) == j {
-					c.w++
+		var w, n float64
+		for _, x := range winners[start:min(start+k, len(winners))] {
+			if x >= 0 {
+				n++
+				if int(x) == j {
+					w++
 				}
 			}
 		}
-		won += c.w
-		decided += c.n
-		cs = append(cs, c)
+		r.add(w, n)
 	}
-	if decided == 0 {
+	return r.share()
+}
+
+// ratio accumulates, cluster by cluster, what the ratio estimator
+// sum(x)/sum(n) and its cluster-robust variance need: a run keeps a few
+// sums, not every hand.
+type ratio struct {
+	m                     int // clusters
+	sx, sn, sxx, sxn, snn float64
+}
+
+func (r *ratio) add(x, n float64) {
+	r.m++
+	r.sx += x
+	r.sn += n
+	r.sxx += x * x
+	r.sxn += x * n
+	r.snn += n * n
+}
+
+// estimate is sum(x)/sum(n) and its standard error (0 with fewer than
+// two clusters): sqrt(m/(m-1) * sum((x - p n)^2)) / sum(n).
+func (r *ratio) estimate() (p, se float64) {
+	if r.sn == 0 {
 		return 0, 0
 	}
-	p := won / decided
-	if len(cs) < 2 {
-		return Wilson(int(won), int(decided))
+	p = r.sx / r.sn
+	if r.m < 2 {
+		return p, 0
 	}
-	var ss float64
-	for _, c := range cs {
-		r := c.w - p*c.n
-		ss += r * r
+	ss := r.sxx - 2*p*r.sxn + p*p*r.snn
+	if ss < 1e-9*max(r.sxx, 1) { // no spread, up to rounding
+		return p, 0
 	}
-	m := float64(len(cs))
-	se := math.Sqrt(m/(m-1)*ss) / decided
+	m := float64(r.m)
+	return p, math.Sqrt(m/(m-1)*ss) / r.sn
+}
+
+// share is the 95% interval of a share (x successes of n trials a
+// cluster): the cluster-robust normal interval, or Wilson's over the
+// trials when the clusters do not spread.
+func (r *ratio) share() (lo, hi float64) {
+	p, se := r.estimate()
+	if r.sn == 0 {
+		return 0, 0
+	}
 	if se == 0 {
-		return Wilson(int(won), int(decided))
+		return Wilson(int(math.Round(r.sx)), int(math.Round(r.sn)))
 	}
 	return max(0, p-z95*se), min(1, p+z95*se)
+}
+
+// mean is the 95% interval of a mean (x the sum of a cluster's values, n
+// its count): the cluster-robust normal interval, a point when the
+// clusters do not spread.
+func (r *ratio) mean() (m, lo, hi float64) {
+	p, se := r.estimate()
+	return p, p - z95*se, p + z95*se
 }
