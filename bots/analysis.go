@@ -22,18 +22,7 @@ const noDist = -1
 
 // distances is, for a 15-tile rack, the distance to win of the 14 tiles
 // left after discarding each face (noDist where the face is not held).
-type distances [tile.NumFaces]int8
-
-// table is the analysis of a 15-tile rack that a discard needs: the
-// distance each held face leaves, the least of them over the faces that
-// are not an okey (over all when nothing else is held), and for each
-// face whose discard leaves that least distance the outs of the 14 tiles
-// left.
-type table struct {
-	dist distances
-	best int
-	outs [tile.NumFaces]tile.TileSet
-}
+type distances = [tile.NumFaces]int8
 
 // handOf converts counts to the analyser's form. Counts from a view or a
 // sampled world are always valid; an error means a bug in the caller and
@@ -101,9 +90,9 @@ func (m *memory) distance(a *hand.Analyzer, h hand.Hand) int {
 }
 
 // discards analyses a 15-tile rack for a discard: the analyser's
-// discard table, with the outs of the rack the memory holds (when a
+// discard table (a hand.DiscardTable), with the outs of the rack the memory holds (when a
 // discard leaves it) taken from the memory.
-func (m *memory) discards(a *hand.Analyzer, h hand.Hand) table {
+func (m *memory) discards(a *hand.Analyzer, h hand.Hand) hand.DiscardTable {
 	var known tile.TileSet
 	kf := tile.NoTile
 	if m.ok && m.an == *a && h.Len() == m.rack.Len()+1 {
@@ -120,10 +109,9 @@ func (m *memory) discards(a *hand.Analyzer, h hand.Hand) table {
 			}
 		}
 	}
-	dt := m.cache.table(a, h, known)
-	t := table{dist: dt.Dist, best: dt.Best, outs: dt.Outs}
-	if kf != tile.NoTile && int(t.dist[kf]) == t.best && !a.IsOkey(kf) {
-		t.outs[kf] = m.outs
+	t := m.cache.table(a, h, known)
+	if kf != tile.NoTile && int(t.Dist[kf]) == t.Best && !a.IsOkey(kf) {
+		t.Outs[kf] = m.outs
 	}
 	return t
 }

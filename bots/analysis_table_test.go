@@ -13,21 +13,21 @@ import (
 // discard distances, then the outs of every least-distance discard, the
 // remembered rack's taken from the memory. It is what the table must
 // answer.
-func refDiscards(m *memory, a *hand.Analyzer, h hand.Hand) table {
-	var t table
-	t.dist = a.DiscardDistances(h)
-	t.best = bestOf(a, &t.dist)
-	for f, k := range t.dist {
-		if int(k) != t.best || a.IsOkey(tile.Tile(f)) {
+func refDiscards(m *memory, a *hand.Analyzer, h hand.Hand) hand.DiscardTable {
+	var t hand.DiscardTable
+	t.Dist = a.DiscardDistances(h)
+	t.Best = bestOf(a, &t.Dist)
+	for f, k := range t.Dist {
+		if int(k) != t.Best || a.IsOkey(tile.Tile(f)) {
 			continue
 		}
 		rest := h
 		rest.Remove(tile.Tile(f))
-		if m.recalls(a, &rest) && int(m.dist) == t.best {
-			t.outs[f] = m.outs
+		if m.recalls(a, &rest) && int(m.dist) == t.Best {
+			t.Outs[f] = m.outs
 			continue
 		}
-		t.outs[f] = a.Outs(rest)
+		t.Outs[f] = a.Outs(rest)
 	}
 	return t
 }
@@ -46,8 +46,8 @@ func refNormalDecide(b *Normal, v *game.View) (game.Action, error) {
 		return drawOrEnd(v), nil
 	}
 	tb := refDiscards(&b.mem, an, h)
-	if minDist(&tb.dist) == 0 {
-		if t, ok := bestFinish(an, h, &tb.dist, true); ok {
+	if minDist(&tb.Dist) == 0 {
+		if t, ok := bestFinish(an, h, &tb.Dist, true); ok {
 			return game.FinishAction(v.Seat, t), nil
 		}
 	}
@@ -55,7 +55,7 @@ func refNormalDecide(b *Normal, v *game.View) (game.Action, error) {
 	t := pickLive(an, &tb, &w, &v.Counts, b.rnd)
 	rest := h
 	rest.Remove(t)
-	b.mem.remember(an, rest, tb.best, tb.outs[t])
+	b.mem.remember(an, rest, tb.Best, tb.Outs[t])
 	return game.DiscardAction(v.Seat, t), nil
 }
 

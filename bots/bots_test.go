@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"okey/game"
+	"okey/game/tile"
 )
 
 // testThink is the expert's budget in tests: long enough that it never
@@ -163,24 +164,7 @@ func TestHonest(t *testing.T) {
 // anew; changed reports whether any other rack or the wall differs.
 func reshuffle(t *testing.T, orig game.State, v *game.View, rnd *game.Seeded) (game.State, bool) {
 	t.Helper()
-	known := v.Known()
-	unseen := v.Unseen()
-	pool := unseen.Tiles()
-	rnd.ShuffleTiles(pool)
-	var h game.Hidden
-	k := 0
-	for s := range game.NumSeats {
-		if s == v.Seat {
-			continue
-		}
-		h.Racks[s] = known[s]
-		for range v.TileCounts[s] - known[s].Total() {
-			h.Racks[s][pool[k]]++
-			k++
-		}
-	}
-	h.Wall = append(h.Wall, pool[k:]...)
-	st, err := v.Assume(h)
+	st, err := v.SampleWorld(rnd, [game.NumSeats]*tile.Counts{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -104,29 +104,43 @@ func neighbours(a *hand.Analyzer, p *tile.Counts, f tile.Tile) int {
 	}
 	n := max(int(p[f])-1, 0)
 	col, val := f.Colour(), f.Value()
-	wrap := a.Config().Wrap
-	for _, dv := range [4]int{-2, -1, 1, 2} {
-		w := val + dv
-		switch {
-		case w < 1:
-			if !wrap || val != 1 {
-				continue // 1 sits above 13 only, as in 12-13-1
-			}
-			w += tile.NumValues
-		case w > tile.NumValues:
-			if !wrap || w-tile.NumValues != 1 {
-				continue // 13-1-2 is no run
-			}
-			w = 1
-		}
-		if p[tile.NewTile(col, w)] > 0 {
+	runMates(f, a.Config().Wrap, func(g tile.Tile, _ int) {
+		if p[g] > 0 {
 			n++
 		}
-	}
+	})
 	for k := range tile.NumColours {
 		if tile.Colour(k) != col && p[tile.NewTile(tile.Colour(k), val)] > 0 {
 			n++
 		}
 	}
 	return n
+}
+
+// runMates calls fn for every face that can share a run with face f (as
+// it plays): the same colour one or two values away (d is 1 or 2), where
+// with wrap the 1 also sits above 13 (12-13-1), never between 13 and 2
+// (13-1-2 is no run). It is the one place the bots read the run rule.
+func runMates(f tile.Tile, wrap bool, fn func(g tile.Tile, d int)) {
+	if f >= tile.FalseJoker {
+		return
+	}
+	col, val := f.Colour(), f.Value()
+	top := tile.NumValues
+	positions := []int{val}
+	if wrap {
+		top++ // position 14 is the 1 above 13
+		if val == 1 {
+			positions = append(positions, top)
+		}
+	}
+	for _, p := range positions {
+		for _, dp := range [4]int{-2, -1, 1, 2} {
+			q := p + dp
+			if q < 1 || q > top {
+				continue
+			}
+			fn(tile.NewTile(col, (q-1)%tile.NumValues+1), max(dp, -dp))
+		}
+	}
 }

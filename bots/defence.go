@@ -58,20 +58,13 @@ func spread(an *hand.Analyzer, d *[tile.NumFaces]float64, t tile.Tile, w float64
 	}
 	d[f] += 0.5 * w
 	col, val := f.Colour(), f.Value()
-	for _, dv := range [4]int{-2, -1, 1, 2} {
-		x := val + dv
-		if x < 1 || x > tile.NumValues {
-			if !an.Config().Wrap {
-				continue
-			}
-			x = (x+tile.NumValues-1)%tile.NumValues + 1
+	runMates(f, an.Config().Wrap, func(g tile.Tile, dist int) {
+		if dist == 2 {
+			d[g] += 0.6 * w
+		} else {
+			d[g] += w
 		}
-		k := w
-		if dv == 2 || dv == -2 {
-			k = 0.6 * w
-		}
-		d[tile.NewTile(col, x)] += k
-	}
+	})
 	for c := range tile.NumColours {
 		if tile.Colour(c) != col {
 			d[tile.NewTile(tile.Colour(c), val)] += w

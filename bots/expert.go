@@ -121,7 +121,7 @@ func (b *Expert) candidates(v *game.View) ([]game.Action, error) {
 	}
 	unseen := v.Unseen()
 	tb := b.hard.mem.discards(an, h)
-	if minDist(&tb.dist) == 0 {
+	if minDist(&tb.Dist) == 0 {
 		if a, ok := b.hard.finishOrHold(v, h, &tb, &unseen); ok {
 			return []game.Action{a}, nil
 		}
@@ -309,40 +309,11 @@ func mean(xs []float64) float64 {
 }
 
 // sample draws the worlds: each is a full state that agrees with the
-// view, built by game.View.Assume from a guess at the hidden tiles.
+// view, the hidden tiles dealt at random (game.View.SampleWorld).
 func (b *Expert) sample(v *game.View) ([]game.State, error) {
-	known := v.Known()
-	unseen := v.Unseen()
-	pool := unseen.Tiles()
-	var need [game.NumSeats]int
-	for s := range game.NumSeats {
-		if s != v.Seat {
-			need[s] = v.TileCounts[s] - known[s].Total()
-		}
-	}
-	indicatorLast := v.Rules.IndicatorLast && v.Indicator.Valid() && v.WallLeft > 0
 	worlds := make([]game.State, 0, b.worlds)
 	for range b.worlds {
-		b.rnd.ShuffleTiles(pool)
-		var h game.Hidden
-		k := 0
-		for s := range game.NumSeats {
-			if s == v.Seat {
-				continue
-			}
-			h.Racks[s] = known[s]
-			for range need[s] {
-				if k < len(pool) {
-					h.Racks[s][pool[k]]++
-				}
-				k++
-			}
-		}
-		h.Wall = append(h.Wall, pool[min(k, len(pool)):]...)
-		if indicatorLast {
-			h.Wall = append(h.Wall, v.Indicator)
-		}
-		st, err := v.Assume(h)
+		st, err := v.SampleWorld(b.rnd, [game.NumSeats]*tile.Counts{})
 		if err != nil {
 			return nil, fmt.Errorf("sample a world: %w", err)
 		}

@@ -92,7 +92,7 @@ func (b *Hard) decide(v *game.View) (game.Action, error) {
 	}
 	unseen := v.Unseen()
 	tb := b.mem.discards(an, h)
-	if minDist(&tb.dist) == 0 {
+	if minDist(&tb.Dist) == 0 {
 		if a, ok := b.finishOrHold(v, h, &tb, &unseen); ok {
 			return a, nil
 		}
@@ -100,12 +100,12 @@ func (b *Hard) decide(v *game.View) (game.Action, error) {
 	t := b.chooseDiscard(v, h, &tb, &unseen)
 	rest := h
 	rest.Remove(t)
-	if int(tb.dist[t]) == tb.best && !an.IsOkey(t) {
+	if int(tb.Dist[t]) == tb.Best && !an.IsOkey(t) {
 		// the table holds every out of a least-distance discard: the
 		// take test on the next turn reads them, with no analysis
-		b.mem.rememberOuts(an, rest, tb.best, tb.outs[t])
+		b.mem.rememberOuts(an, rest, tb.Best, tb.Outs[t])
 	} else {
-		b.mem.remember(an, rest, int(tb.dist[t]), tb.outs[t])
+		b.mem.remember(an, rest, int(tb.Dist[t]), tb.Outs[t])
 	}
 	return game.DiscardAction(v.Seat, t), nil
 }
@@ -140,17 +140,17 @@ type cand struct {
 
 // cands lists the discards that leave the least distance (never an okey)
 // with their outs weighed by w.
-func cands(an *hand.Analyzer, tb *table, w *tile.Counts, out *[tile.NumFaces]cand) []cand {
+func cands(an *hand.Analyzer, tb *hand.DiscardTable, w *tile.Counts, out *[tile.NumFaces]cand) []cand {
 	cs := out[:0]
-	for f, k := range tb.dist {
+	for f, k := range tb.Dist {
 		t := tile.Tile(f)
-		if int(k) != tb.best || an.IsOkey(t) {
+		if int(k) != tb.Best || an.IsOkey(t) {
 			continue
 		}
-		cs = append(cs, cand{tile: t, dist: int(k), live: weight(tb.outs[f], w), outs: tb.outs[f]})
+		cs = append(cs, cand{tile: t, dist: int(k), live: weight(tb.Outs[f], w), outs: tb.Outs[f]})
 	}
 	if len(cs) == 0 { // nothing but okeys
-		cs = append(cs, cand{tile: an.Okey(), dist: int(tb.dist[an.Okey()])})
+		cs = append(cs, cand{tile: an.Okey(), dist: int(tb.Dist[an.Okey()])})
 	}
 	return cs
 }
@@ -161,7 +161,7 @@ func cands(an *hand.Analyzer, tb *table, w *tile.Counts, out *[tile.NumFaces]can
 // ties by looseness rather than chance won hard 0.53 points of share
 // [0.13, 0.93] and 0.24 [-0.15, 0.63] against three normal (tuning
 // bench, 20,000 hands, seeds 9 and 5).
-func (b *Hard) chooseDiscard(v *game.View, h hand.Hand, tb *table, unseen *tile.Counts) tile.Tile {
+func (b *Hard) chooseDiscard(v *game.View, h hand.Hand, tb *hand.DiscardTable, unseen *tile.Counts) tile.Tile {
 	var buf [tile.NumFaces]cand
 	var score [tile.NumFaces]float64
 	cs := b.rank(v, h, tb, unseen, &buf, &score)
@@ -189,7 +189,7 @@ func (b *Hard) chooseDiscard(v *game.View, h hand.Hand, tb *table, unseen *tile.
 // rank lists the discards that leave the least distance with their
 // scores, lower being better: the distance expected after one exchange
 // (or two, with the look-ahead), plus the defence penalty.
-func (b *Hard) rank(v *game.View, h hand.Hand, tb *table, unseen *tile.Counts, buf *[tile.NumFaces]cand, score *[tile.NumFaces]float64) []cand {
+func (b *Hard) rank(v *game.View, h hand.Hand, tb *hand.DiscardTable, unseen *tile.Counts, buf *[tile.NumFaces]cand, score *[tile.NumFaces]float64) []cand {
 	an := &v.Analyzer
 	cs := cands(an, tb, unseen, buf)
 	if len(cs) == 1 {
@@ -253,11 +253,11 @@ func (b *Hard) secondExchange(an *hand.Analyzer, h hand.Hand, cs []cand, score [
 			h2.Add(f)
 			tb2 := none.discards(an, h2)
 			bestIn := math.Inf(1)
-			for g, k2 := range tb2.dist {
-				if int(k2) != tb2.best || an.IsOkey(tile.Tile(g)) {
+			for g, k2 := range tb2.Dist {
+				if int(k2) != tb2.Best || an.IsOkey(tile.Tile(g)) {
 					continue
 				}
-				bestIn = min(bestIn, float64(k2)-float64(weight(tb2.outs[g], unseen))/total)
+				bestIn = min(bestIn, float64(k2)-float64(weight(tb2.Outs[g], unseen))/total)
 			}
 			exp += p * bestIn
 		}
@@ -268,9 +268,9 @@ func (b *Hard) secondExchange(an *hand.Analyzer, h hand.Hand, cs []cand, score [
 // finishOrHold finishes when the rack wins, or holds the winning hand for
 // an okey finish when that is worth the risk. ok is false when the bot
 // holds: the caller then discards as usual, keeping the win.
-func (b *Hard) finishOrHold(v *game.View, h hand.Hand, tb *table, unseen *tile.Counts) (game.Action, bool) {
+func (b *Hard) finishOrHold(v *game.View, h hand.Hand, tb *hand.DiscardTable, unseen *tile.Counts) (game.Action, bool) {
 	an := &v.Analyzer
-	t, ok := bestFinish(an, h, &tb.dist, true)
+	t, ok := bestFinish(an, h, &tb.Dist, true)
 	if !ok {
 		return game.Action{}, false
 	}
@@ -286,7 +286,7 @@ func (b *Hard) finishOrHold(v *game.View, h hand.Hand, tb *table, unseen *tile.C
 	// turn into an okey finish on the next draw
 	total := float64(max(unseen.Total(), 1))
 	bestQ, bestX := 0.0, tile.NoTile
-	for f, k := range tb.dist {
+	for f, k := range tb.Dist {
 		x := tile.Tile(f)
 		if k != 0 || an.IsOkey(x) {
 			continue

@@ -62,12 +62,12 @@ func (b *pimc) Decide(ctx context.Context, v game.View) (game.Action, error) {
 		l int
 	}
 	var rest []scored
-	for f, d := range tb.dist {
+	for f, d := range tb.Dist {
 		t := tile.Tile(f)
-		if int(d) != tb.best || an.IsOkey(t) || t == a.Tile {
+		if int(d) != tb.Best || an.IsOkey(t) || t == a.Tile {
 			continue
 		}
-		rest = append(rest, scored{t, weight(tb.outs[f], &w)})
+		rest = append(rest, scored{t, weight(tb.Outs[f], &w)})
 	}
 	slices.SortStableFunc(rest, func(x, y scored) int { return y.l - x.l })
 	for _, r := range rest[:min(len(rest), b.k-1)] {
@@ -110,37 +110,14 @@ func (b *pimc) Decide(ctx context.Context, v game.View) (game.Action, error) {
 // across, 4 the previous) as they are, the other racks and the wall
 // dealt at random from what is left, as the expert samples them.
 func (b *pimc) world(v *game.View) (game.State, error) {
-	known := v.Known()
-	pool := v.Unseen()
-	var h game.Hidden
-	var sees [game.NumSeats]bool
+	var given [game.NumSeats]*tile.Counts
 	for s := range game.NumSeats {
-		if s == v.Seat || b.cheat&(1<<((s-v.Seat+game.NumSeats-1)%game.NumSeats)) == 0 {
-			continue
-		}
-		sees[s] = true
-		h.Racks[s] = b.truth.View(s).Counts
-		for f, n := range h.Racks[s] {
-			pool[f] -= n - known[s][f]
+		if s != v.Seat && b.cheat&(1<<((s-v.Seat+game.NumSeats-1)%game.NumSeats)) != 0 {
+			c := b.truth.View(s).Counts
+			given[s] = &c
 		}
 	}
-	tiles := pool.Tiles()
-	b.rnd.ShuffleTiles(tiles)
-	for s := range game.NumSeats {
-		if s == v.Seat || sees[s] {
-			continue
-		}
-		h.Racks[s] = known[s]
-		for range v.TileCounts[s] - known[s].Total() {
-			h.Racks[s][tiles[0]]++
-			tiles = tiles[1:]
-		}
-	}
-	h.Wall = tiles
-	if v.Rules.IndicatorLast && v.Indicator.Valid() && v.WallLeft > 0 {
-		h.Wall = append(h.Wall, v.Indicator)
-	}
-	st, err := v.Assume(h)
+	st, err := v.SampleWorld(b.rnd, given)
 	if err != nil {
 		return game.State{}, fmt.Errorf("pimc world: %w", err)
 	}

@@ -111,6 +111,48 @@ type Hidden struct {
 	Wall  []tile.Tile
 }
 
+// SampleWorld deals what the view cannot see at random: every other rack
+// keeps the tiles the view knows it holds (Known) and is filled up from
+// the unseen tiles shuffled by r, and the rest make the wall (with the
+// indicator last under indicator_last while the wall lasts). A rack
+// given in given (non-nil) is taken as it is, for a player that is told
+// it. It returns the world built by Assume: the determinised state a bot
+// plays forward.
+func (v *View) SampleWorld(r *Seeded, given [NumSeats]*tile.Counts) (State, error) {
+	known := v.Known()
+	pool := v.Unseen()
+	var h Hidden
+	for s := range NumSeats {
+		if s == v.Seat || given[s] == nil {
+			continue
+		}
+		h.Racks[s] = *given[s]
+		for f, n := range h.Racks[s] {
+			pool[f] -= min(pool[f], n-min(n, known[s][f]))
+		}
+	}
+	tiles := pool.Tiles()
+	r.ShuffleTiles(tiles)
+	for s := range NumSeats {
+		if s == v.Seat || given[s] != nil {
+			continue
+		}
+		h.Racks[s] = known[s]
+		for range v.TileCounts[s] - known[s].Total() {
+			if len(tiles) == 0 {
+				return State{}, fmt.Errorf("%w: too few unseen tiles to fill seat %d", ErrInconsistent, s)
+			}
+			h.Racks[s][tiles[0]]++
+			tiles = tiles[1:]
+		}
+	}
+	h.Wall = tiles
+	if v.Rules.IndicatorLast && v.Indicator.Valid() && v.WallLeft > 0 {
+		h.Wall = append(h.Wall, v.Indicator)
+	}
+	return v.Assume(h)
+}
+
 // ErrInconsistent is returned by Assume when a guess contradicts the view.
 var ErrInconsistent = errors.New("hidden tiles do not agree with the view")
 

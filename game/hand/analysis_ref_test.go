@@ -75,7 +75,7 @@ func refWinning(r *rand.Rand, a *Analyzer) tile.Counts {
 		if r.IntN(6) == 0 {
 			for range 7 {
 				f := tile.Tile(r.IntN(52))
-				if !put(f) || !put(f) {
+				if first, second := put(f), put(f); !first || !second { // a pair: two copies
 					ok = false
 					break
 				}

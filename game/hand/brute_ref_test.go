@@ -474,8 +474,7 @@ func (c *refCtx) refPairsKept(h tile.Counts) int {
 		real := c.refRealFor(f)
 		have := int(h[real])
 		avail := c.avail[real]
-		var next [8][3]int
-		next = best
+		next := best
 		for p := range 8 {
 			for o := range 3 {
 				if best[p][o] == neg {

@@ -511,13 +511,6 @@ func links(p *played, f tile.Tile, wrap bool) int {
 	return n
 }
 
-func setSize(s tile.TileSet) int {
-	n := 0
-	for ; s != 0; s &= s - 1 {
-		n++
-	}
-	return n
-}
 
 // Points is what each other player loses for this win under the point
 // countdown: 2 for melds, 4 for seven pairs, doubled by an okey finish

@@ -37,7 +37,7 @@ func (a *Analyzer) Win(h Hand) (Win, bool) {
 	}
 	p := a.play(&h)
 	if pairsWin(&p) {
-		return a.pairsGrouping(&h, &p), true
+		return a.pairsGrouping(&p), true
 	}
 	if !a.meldsWin(&p) {
 		return Win{}, false
@@ -179,10 +179,7 @@ func (g *grouper) find(f int) bool {
 	m.kind = Set
 	m.faces[0] = int8(f)
 	m.n = 1
-	if g.trySet(f, v, c, 0, &m) {
-		return true
-	}
-	return false
+	return g.trySet(f, v, c, 0, &m)
 }
 
 // runsThrough yields the runs (start, length; start 14 being 1 above 13)
@@ -485,7 +482,7 @@ func sortMelds(ms []Meld) {
 
 // pairsGrouping lays a seven-pairs win out: equal naturals together,
 // every single with an okey, the okeys left over together.
-func (a *Analyzer) pairsGrouping(h *Hand, p *played) Win {
+func (a *Analyzer) pairsGrouping(p *played) Win {
 	w := Win{Kind: WinPairs, Melds: make([]Meld, 0, 7)}
 	wilds := p.w
 	colour := -1
@@ -522,6 +519,5 @@ func (a *Analyzer) pairsGrouping(h *Hand, p *played) Win {
 		}
 	}
 	w.OneColour = same
-	_ = h
 	return w
 }

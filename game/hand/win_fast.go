@@ -115,7 +115,6 @@ func (w *winCheck) seat1(c int) int {
 }
 
 func (a *Analyzer) meldsWin(p *played) bool {
-	n := p.n - p.w // naturals
 	if lonelyNeed(p, a.wraps()) > p.w {
 		return false
 	}
@@ -129,7 +128,6 @@ func (a *Analyzer) meldsWin(p *played) bool {
 		w.lc[c], w.rc[c] = rowCodes(r)
 		w.ones[c] = int8(r&1 + r>>16&1)
 	}
-	_ = n
 	// Runs alone, before any set.
 	if w.leaf() {
 		return true
