@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 
+	"okey/game/hand"
 	"okey/game/internal/rng"
 	"okey/game/tile"
 )
@@ -107,9 +108,9 @@ func simpleDeal(r Rules, rg *rng.Source, tiles []tile.Tile, dealer int, active [
 	pos := 0
 	seat := d.Starter
 	for {
-		k := 14
+		k := hand.RackSize
 		if seat == d.Starter {
-			k = 15
+			k = hand.RackSize + 1
 		}
 		for _, t := range tiles[pos : pos+k] {
 			d.Racks[seat][t]++

@@ -55,6 +55,12 @@ type Rules struct {
 	Simple104 bool
 }
 
+// The range of the starting points (option points=N).
+const (
+	MinPoints = 5
+	MaxPoints = 21
+)
+
 // DefaultRules are the rules of RULES.md with every option at its default:
 // 20 points, the table ritual, 12-13-1 allowed.
 func DefaultRules() Rules {
@@ -124,8 +130,8 @@ func (r Rules) Validate() error {
 		}
 		return nil
 	}
-	if r.Points < 5 || r.Points > 21 {
-		return rulesErr("points must be from 5 to 21, not %d", r.Points)
+	if r.Points < MinPoints || r.Points > MaxPoints {
+		return rulesErr("points must be from %d to %d, not %d", MinPoints, MaxPoints, r.Points)
 	}
 	if r.Partners && r.LeaveAtZero {
 		return rulesErr("partners and leave_at_zero cannot be combined: a team shares one score")

@@ -6,6 +6,14 @@ import (
 	"okey/game/tile"
 )
 
+// RackSize is the size of a classic rack between turns and of a winning
+// hand; a rack holds RackSize+1 tiles after a draw.
+const RackSize = 14
+
+// wrapTop is the position of the 1 above 13 in a colour's line of runs
+// (12-13-1), positions 1..13 being the values.
+const wrapTop = tile.NumValues + 1
+
 // Config is what hand analysis needs to know of a game's rules.
 type Config struct {
 	// NoOkey is set when no indicator is turned up: there are no okeys

@@ -136,7 +136,7 @@ func (a *Analyzer) witnessWith(r *relaxed, choice *[tile.NumValues]int8, target 
 		r.seat += dSeat
 		r.slots += dSlots
 	}
-	ok := r.slots <= 14 && (a.quickWitness(r, sets[:n], target, m) || a.slowWitness(r, sets[:n], target, m))
+	ok := r.slots <= RackSize && (a.quickWitness(r, sets[:n], target, m) || a.slowWitness(r, sets[:n], target, m))
 	if ex != nil {
 		r.seat -= dSeat
 		r.slots -= dSlots
@@ -242,7 +242,7 @@ const (
 // way. It answers yes only with a structure the tiles in existence fill;
 // no means only that the careful way must look.
 func (a *Analyzer) quickWitness(r *relaxed, sets []placedSet, target int, out *seatMap) bool {
-	room := 14 - int(r.slots)
+	room := RackSize - int(r.slots)
 	need := target - int(r.seat)
 	used := int(r.slots)
 	var x slotLevels
@@ -333,7 +333,7 @@ func (a *Analyzer) quickWitness(r *relaxed, sets []placedSet, target int, out *s
 	if r.wrap {
 		last |= posTop
 	}
-	for pad := 14 - used; pad > 0; {
+	for pad := RackSize - used; pad > 0; {
 		rm := x.room(&am)
 		if pad >= 3 {
 			// One fresh run on faces with room.
@@ -471,7 +471,7 @@ func evenBits(x uint32) uint32 {
 // structure is a concrete structure: slots by played face, for the
 // careful way.
 type structure struct {
-	slots [52]int8
+	slots [tile.NumColoured]int8
 	cov   [tile.NumColours]line // run coverage by position
 	used  int                   // slots in all
 }
@@ -507,9 +507,9 @@ func (a *Analyzer) slowWitness(r *relaxed, sets []placedSet, target int, m *seat
 		}
 	}
 	for c := range tile.NumColours {
-		for p := 1; p <= 14; p++ {
+		for p := 1; p <= wrapTop; p++ {
 			v := p
-			if p == 14 {
+			if p == wrapTop {
 				v = 1
 			}
 			s.slots[c*tile.NumValues+v-1] += s.cov[c][p]
@@ -542,12 +542,12 @@ func (a *Analyzer) slowWitness(r *relaxed, sets []placedSet, target int, m *seat
 		}
 	}
 	// Make it up to 14 slots.
-	for s.used < 14 {
+	for s.used < RackSize {
 		if !a.extend(&s, &setAt, r.wrap) {
 			return false
 		}
 	}
-	if s.used != 14 || s.over(a) > int(a.budget()) {
+	if s.used != RackSize || s.over(a) > int(a.budget()) {
 		return false
 	}
 	for f := range s.slots {
@@ -566,7 +566,7 @@ func (a *Analyzer) slowWitness(r *relaxed, sets []placedSet, target int, m *seat
 func (a *Analyzer) extend(s *structure, setAt *[tile.NumValues + 1]*placedSet, wrap bool) bool {
 	last := 13
 	if wrap {
-		last = 14
+		last = wrapTop
 	}
 	bestRoom, bestC, bestP := -99, -1, 0
 	for c := range tile.NumColours {
@@ -577,7 +577,7 @@ func (a *Analyzer) extend(s *structure, setAt *[tile.NumValues + 1]*placedSet, w
 				continue
 			}
 			v := p
-			if p == 14 {
+			if p == wrapTop {
 				v = 1
 			}
 			if rm := s.room(a, c*tile.NumValues+v-1); rm > bestRoom {
@@ -606,17 +606,17 @@ func (a *Analyzer) extend(s *structure, setAt *[tile.NumValues + 1]*placedSet, w
 		setAt[setV].o.three--
 		return true
 	}
-	if bestC >= 0 && (bestRoom > 0 || 14-s.used < 3) {
+	if bestC >= 0 && (bestRoom > 0 || RackSize-s.used < 3) {
 		s.cov[bestC][bestP]++
 		v := bestP
-		if bestP == 14 {
+		if bestP == wrapTop {
 			v = 1
 		}
 		s.slots[bestC*tile.NumValues+v-1]++
 		s.used++
 		return true
 	}
-	if 14-s.used >= 3 {
+	if RackSize-s.used >= 3 {
 		// A fresh run where three faces have room.
 		for c := range tile.NumColours {
 			for v := 1; v+2 <= tile.NumValues; v++ {
@@ -635,7 +635,7 @@ func (a *Analyzer) extend(s *structure, setAt *[tile.NumValues + 1]*placedSet, w
 	if bestC >= 0 {
 		s.cov[bestC][bestP]++
 		v := bestP
-		if bestP == 14 {
+		if bestP == wrapTop {
 			v = 1
 		}
 		s.slots[bestC*tile.NumValues+v-1]++
@@ -683,7 +683,7 @@ func (r *relaxed) coverage(c, m int, out *line) bool {
 					for p := 1; p <= cutAt; p++ {
 						out[p] = int8(lcov >> (2 * (p - 1)) & 3)
 					}
-					for p := cutAt + 1; p <= 14; p++ {
+					for p := cutAt + 1; p <= wrapTop; p++ {
 						out[p] = int8(rcov >> (2 * (p - cutAt - 1)) & 3)
 					}
 					return true

@@ -20,7 +20,7 @@ import (
 // each solves the colours' runs on what the sets leave, then packs the
 // colours and the sets into 14 slots.
 
-const maxColourTiles = 15
+const maxColourTiles = RackSize + 1
 
 // frontier[m] is the fewest slots that seat m naturals (noSlots when they
 // cannot be seated); it never decreases with m.
@@ -28,7 +28,7 @@ type frontier [maxColourTiles + 1]int8
 
 // line holds a colour's naturals by position: 1..13 are the values, 14 is
 // value 1 above 13 (only with wrap).
-type line [15]int8
+type line [wrapTop + 1]int8
 
 // colourCodes holds a colour's naturals as the codes of its halves.
 type colourCodes struct {
@@ -231,7 +231,7 @@ func (r *relaxed) initWith(wrap bool, p *played, all bool) {
 			r.memo[c][i].key = -1
 		}
 	}
-	r.all = min(r.all, 14)
+	r.all = min(r.all, RackSize)
 	r.nShare = sharedValues(p, &r.shared)
 	if all {
 		for i := range r.nShare {
@@ -303,7 +303,7 @@ func (r *relaxed) config(i int, any bool, keep *optimal) {
 		return
 	}
 	// What the sets left and the runs could still seat at best.
-	ub := r.bound[i].at(14 - int(r.slots))
+	ub := r.bound[i].at(RackSize - int(r.slots))
 	if int(r.seat)+ub < r.best || (keep == nil && int(r.seat)+ub == r.best) {
 		return
 	}
@@ -316,7 +316,7 @@ func (r *relaxed) config(i int, any bool, keep *optimal) {
 	sv := &r.shared[i]
 	for j := range sv.opts {
 		o := &sv.opts[j]
-		if r.slots+o.slots > 14 {
+		if r.slots+o.slots > RackSize {
 			continue
 		}
 		r.apply(sv.v, o, 1)
@@ -350,11 +350,11 @@ func (r *relaxed) pack() (int, curve) {
 			acc = acc.times(r.colourCurve(c))
 		}
 	}
-	m := acc.at(14 - int(r.slots))
+	m := acc.at(RackSize - int(r.slots))
 	if m == 0 {
 		// Sets alone: one or two slots short of 14 only a set of three
 		// taking a fourth can make up.
-		if total := r.slots; total > 11 && total < 14 && r.three < 14-total {
+		if total := r.slots; total > 11 && total < RackSize && r.three < RackSize-total {
 			return -1, acc
 		}
 	}
@@ -391,14 +391,14 @@ func (r *relaxed) packCounts(counts *[tile.NumColours]int8) int {
 		}
 		n += k
 	}
-	room := 14 - r.slots
+	room := RackSize - r.slots
 	for m := min(n, maxColourTiles); m >= 0; m-- {
 		t := acc[m]
 		if t > room {
 			continue
 		}
 		total := t + r.slots
-		if m == 0 && total > 11 && total < 14 && r.three < 14-total {
+		if m == 0 && total > 11 && total < RackSize && r.three < RackSize-total {
 			continue
 		}
 		left := m

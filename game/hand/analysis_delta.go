@@ -54,8 +54,8 @@ type optimal struct {
 
 type colourGroup struct {
 	cc   colourCodes
-	rest [15]int8
-	arg  [15]int8
+	rest [RackSize + 1]int8
+	arg  [RackSize + 1]int8
 }
 
 // memoColour remembers the curve of a long row by colour and codes.
@@ -203,7 +203,7 @@ func (o *optimal) prepare(x *optimum) {
 		after = after.times(g[c])
 	}
 	total := int(x.slots) + before[tile.NumColours].slotsFor(o.best-int(x.seat))
-	x.spare = int8(14 - min(14, total))
+	x.spare = int8(RackSize - min(RackSize, total))
 }
 
 // spare reports whether some optimal config still seats the optimum with
@@ -216,7 +216,7 @@ func (o *optimal) spare(c int, v int8) int {
 			continue // every copy is in a set
 		}
 		cc.claim(v, 1)
-		if i := g.reach(o.curve(c, cc), o.best, 14); i >= 0 {
+		if i := g.reach(o.curve(c, cc), o.best, RackSize); i >= 0 {
 			return i
 		}
 	}
@@ -233,7 +233,7 @@ func (o *optimal) outRuns(c int, v int8) int {
 			continue
 		}
 		cc.claim(v, -1)
-		if i := g.reach(o.curve(c, cc), o.best+1, 14); i >= 0 {
+		if i := g.reach(o.curve(c, cc), o.best+1, RackSize); i >= 0 {
 			return i
 		}
 	}

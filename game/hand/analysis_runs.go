@@ -76,8 +76,8 @@ type halfEntry struct {
 }
 
 const (
-	cutAt       = 7  // positions 1..7 are the left half
-	maxHalfSeat = 14 // at most 2 naturals on each of 7 positions
+	cutAt       = 7         // positions 1..7 are the left half
+	maxHalfSeat = 2 * cutAt // at most 2 naturals on each of 7 positions
 	pow7        = 2187
 	pow6        = 729
 )

@@ -148,8 +148,8 @@ func (o *optimal) without(a *Analyzer, p *played, f tile.Tile, dst *optimal) boo
 		}
 		cc := x.cc
 		cc[c].claim(v, 1)
-		m := x.others[c].times(dst.curve(c, cc[c])).at(14 - int(x.slots))
-		if m == 0 && x.slots > 11 && x.slots < 14 && x.three < 14-x.slots {
+		m := x.others[c].times(dst.curve(c, cc[c])).at(RackSize - int(x.slots))
+		if m == 0 && x.slots > 11 && x.slots < RackSize && x.three < RackSize-x.slots {
 			continue // as pack: no way to make 14 slots
 		}
 		if int(x.seat)+m < o.best {

@@ -81,7 +81,7 @@ func (p *played) remove(f tile.Tile) {
 }
 
 // nat returns the naturals as counts by played face.
-func (p *played) nat() (nat [52]int8) {
+func (p *played) nat() (nat [tile.NumColoured]int8) {
 	for c := range tile.NumColours {
 		r := p.rows[c]
 		for v := range tile.NumValues {

@@ -148,7 +148,7 @@ func (a *Analyzer) arrangeRuns(h *Hand) Arrangement {
 	for i := 0; i < len(near); i += 2 {
 		arr.add(near[i], near[i+1])
 	}
-	for f := range 52 {
+	for f := range tile.NumColoured {
 		for range nat[f] {
 			arr.Leftover = append(arr.Leftover, a.realTile(f))
 		}
@@ -202,9 +202,9 @@ func sortGroups(arr *Arrangement, a *Analyzer) {
 type coverer struct {
 	grouper
 	bestCover int
-	bestLeft  [52]int8
+	bestLeft  [tile.NumColoured]int8
 	bestWilds int
-	left      [52]int8 // naturals left out
+	left      [tile.NumColoured]int8 // naturals left out
 	cover     int
 }
 
@@ -219,17 +219,17 @@ func (c *coverer) run(f int) {
 		return
 	}
 	c.budget--
-	for f < 52 && c.nat[f] == 0 {
+	for f < tile.NumColoured && c.nat[f] == 0 {
 		f++
 	}
 	rest := 0
-	for g := f; g < 52; g++ {
+	for g := f; g < tile.NumColoured; g++ {
 		rest += int(c.nat[g])
 	}
 	if c.cover+rest+c.wilds <= c.bestCover {
 		return
 	}
-	if f == 52 {
+	if f == tile.NumColoured {
 		if c.cover > c.bestCover {
 			c.bestCover = c.cover
 			c.bestN = c.depth

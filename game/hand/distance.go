@@ -37,7 +37,7 @@ func (a *Analyzer) seated(h *Hand) (m, w int) {
 // and a short hand counts the tiles it lacks as well.
 func (a *Analyzer) Distance(h Hand) int {
 	m, w := a.seated(&h)
-	return 14 - min(14, m+w)
+	return RackSize - min(RackSize, m+w)
 }
 
 // MeldsDistance is Distance by runs and sets alone, PairsDistance by
@@ -45,13 +45,13 @@ func (a *Analyzer) Distance(h Hand) int {
 // laid out by the nearer route.
 func (a *Analyzer) MeldsDistance(h Hand) int {
 	p := a.play(&h)
-	return 14 - min(14, a.meldsSeated(&p)+p.w)
+	return RackSize - min(RackSize, a.meldsSeated(&p)+p.w)
 }
 
 // PairsDistance is Distance by seven pairs alone (see MeldsDistance).
 func (a *Analyzer) PairsDistance(h Hand) int {
 	p := a.play(&h)
-	return 14 - min(14, a.pairsSeated(&p)+p.w)
+	return RackSize - min(RackSize, a.pairsSeated(&p)+p.w)
 }
 
 // DiscardDistances analyses a 15-tile hand: for every face it holds, the
@@ -87,7 +87,7 @@ func (a *Analyzer) discardDistancesOf(h Hand, p *played, o *optimal, w *seatMap,
 			continue
 		}
 		if a.IsOkey(t) {
-			out[t] = int8(14 - min(14, max(o.best, pc.seated(a.budget()))+p.w-1))
+			out[t] = int8(RackSize - min(RackSize, max(o.best, pc.seated(a.budget()))+p.w-1))
 			continue
 		}
 		f := a.PlaysAs(t)
@@ -115,7 +115,7 @@ func (a *Analyzer) discardDistancesOf(h Hand, p *played, o *optimal, w *seatMap,
 				}
 			}
 		}
-		out[t] = int8(14 - min(14, max(m, pc.without(a, f, int(nat[f])).seated(a.budget()))+q.w))
+		out[t] = int8(RackSize - min(RackSize, max(m, pc.without(a, f, int(nat[f])).seated(a.budget()))+q.w))
 	}
 }
 
@@ -174,10 +174,10 @@ func (a *Analyzer) outsAmong(h Hand, among tile.TileSet, cover *[tile.NumFaces]t
 func (a *Analyzer) outsOf(h Hand, p *played, o *optimal, w *seatMap, among tile.TileSet, cover *[tile.NumFaces]tile.TileSet) (tile.TileSet, int) {
 	pc := a.pairCounts(p)
 	base := max(o.best, pc.seated(a.budget()))
-	if base+p.w >= 14 {
+	if base+p.w >= RackSize {
 		return 0, 0
 	}
-	dist := 14 - (base + p.w)
+	dist := RackSize - (base + p.w)
 	nat := p.nat()
 	// Values where a natural could sit alone in a meld of three, worked
 	// out for a value when a face asked about needs it.
@@ -340,7 +340,7 @@ func (a *Analyzer) outsSlow(h Hand, among tile.TileSet) (tile.TileSet, int) {
 // unless it wins. A hand of another size gets the same treatment; an
 // empty hand gets the zero Discard with Tile NoTile.
 func (a *Analyzer) BestDiscard(h Hand) Discard {
-	if h.Len() == 15 {
+	if h.Len() == RackSize+1 {
 		if d, ok := a.bestDiscard15(h); ok {
 			return d
 		}
@@ -365,11 +365,11 @@ func (a *Analyzer) bestDiscard15(h Hand) (Discard, bool) {
 	if !a.witness(&r, &s) || a.pairsSeated(&p) > m {
 		return Discard{}, false
 	}
-	if m+p.w >= 14 {
+	if m+p.w >= RackSize {
 		return a.winningDiscard(h)
 	}
 	nat := p.nat()
-	best := Discard{Tile: tile.NoTile, Distance: 14 - (m + p.w)}
+	best := Discard{Tile: tile.NoTile, Distance: RackSize - (m + p.w)}
 	bestLinks := 99
 	for t := tile.Tile(0); t < tile.NumFaces; t++ {
 		if h.Count(t) == 0 || a.IsOkey(t) {
@@ -430,10 +430,10 @@ func (a *Analyzer) winningDiscard(h Hand) (Discard, bool) {
 
 // bestDiscardAll is BestDiscard from the distance of every discard.
 func (a *Analyzer) bestDiscardAll(h Hand) Discard {
-	best := Discard{Tile: tile.NoTile, Distance: 15}
+	best := Discard{Tile: tile.NoTile, Distance: RackSize + 1}
 	bestValue, bestLinks := -1, 99
 	dd := a.DiscardDistances(h)
-	minD := int8(15)
+	minD := int8(RackSize + 1)
 	for f := tile.Tile(0); f < tile.NumFaces; f++ {
 		if dd[f] >= 0 && !a.IsOkey(f) {
 			minD = min(minD, dd[f])
@@ -444,7 +444,7 @@ func (a *Analyzer) bestDiscardAll(h Hand) Discard {
 		if dd[f] < 0 {
 			continue
 		}
-		if dd[f] == 0 && h.Len() == 15 {
+		if dd[f] == 0 && h.Len() == RackSize+1 {
 			rest := h
 			rest.Remove(f)
 			if win, ok := a.Win(rest); ok {
@@ -510,7 +510,6 @@ func links(p *played, f tile.Tile, wrap bool) int {
 	}
 	return n
 }
-
 
 // Points is what each other player loses for this win under the point
 // countdown: 2 for melds, 4 for seven pairs, doubled by an okey finish

@@ -18,10 +18,10 @@ import (
 // seats a natural (a meld of fills alone only pads the count to 14).
 
 type search struct {
-	nat    [52]int8
-	rem    [52]int8 // naturals not yet seated or left out
-	slots  [52]int8 // N_f
-	avail  [52]int8
+	nat    [tile.NumColoured]int8
+	rem    [tile.NumColoured]int8 // naturals not yet seated or left out
+	slots  [tile.NumColoured]int8 // N_f
+	avail  [tile.NumColoured]int8
 	budget int8
 	wrap   bool
 	over   int8 // sum of max(0, N_f - avail_f)
@@ -36,11 +36,11 @@ func (a *Analyzer) newSearch(p *played) search {
 	s := search{budget: a.budget(), wrap: a.wraps(), best: -1}
 	s.nat = p.nat()
 	s.rem = s.nat
-	for f := range 52 {
+	for f := range tile.NumColoured {
 		s.avail[f] = a.availOf(tile.Tile(f))
 		s.left += s.nat[f]
 	}
-	s.enough = int8(min(14, p.n-p.w))
+	s.enough = int8(min(RackSize, p.n-p.w))
 	return s
 }
 
@@ -51,13 +51,13 @@ func (s *search) meldsSeated() int {
 }
 
 func (s *search) run(f int) {
-	if s.best >= s.enough || s.seated+min(s.left, 14-s.used) <= s.best {
+	if s.best >= s.enough || s.seated+min(s.left, RackSize-s.used) <= s.best {
 		return
 	}
-	for f < 52 && s.rem[f] == 0 {
+	for f < tile.NumColoured && s.rem[f] == 0 {
 		f++
 	}
-	if f == 52 {
+	if f == tile.NumColoured {
 		if s.complete() {
 			s.best = s.seated
 		}
@@ -68,7 +68,7 @@ func (s *search) run(f int) {
 	// Runs through f, as a low value or (value 1) as the top of 12-13-1.
 	positions := [2]int{v, 0}
 	if v == 1 && s.wrap {
-		positions[1] = 14
+		positions[1] = wrapTop
 	}
 	for _, p := range positions {
 		if p == 0 {
@@ -77,12 +77,12 @@ func (s *search) run(f int) {
 		for L := 3; L <= 5; L++ {
 			for start := p - L + 1; start <= p; start++ {
 				end := start + L - 1
-				if start < 1 || end > 14 || (end == 14 && !s.wrap) {
+				if start < 1 || end > wrapTop || (end == wrapTop && !s.wrap) {
 					continue
 				}
 				for i := range L {
 					val := start + i
-					if val == 14 {
+					if val == wrapTop {
 						val = 1
 					}
 					faces[i] = c*tile.NumValues + val - 1
@@ -124,7 +124,7 @@ func (s *search) run(f int) {
 
 // tryMeld places a meld seating anchor f and recurses.
 func (s *search) tryMeld(f int, faces []int) {
-	if s.used+int8(len(faces)) > 14 {
+	if s.used+int8(len(faces)) > RackSize {
 		return
 	}
 	var took [5]bool
@@ -164,7 +164,7 @@ func (s *search) tryMeld(f int, faces []int) {
 
 // complete reports whether the structure can be made up to 14 slots.
 func (s *search) complete() bool {
-	r := 14 - s.used
+	r := RackSize - s.used
 	switch {
 	case r == 0:
 		return true

@@ -23,7 +23,7 @@ type Hand struct {
 const (
 	rowLo   = 1<<tile.NumValues - 1 // the copy-1 half of a row
 	rowHi   = rowLo << 16           // the copy-2 half of a row
-	maxHand = 15                    // the most tiles a rack holds between turns
+	maxHand = RackSize + 1          // the most tiles a rack holds between turns
 )
 
 // NewHand checks tiles against the deal and returns them as a Hand: every

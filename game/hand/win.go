@@ -10,7 +10,7 @@ import (
 // IsWin reports whether a 14-tile hand wins, as melds or as seven pairs.
 // It is Win without building the grouping. Any other size does not win.
 func (a *Analyzer) IsWin(h Hand) bool {
-	if h.n != 14 {
+	if h.n != RackSize {
 		return false
 	}
 	p := a.play(&h)
@@ -32,7 +32,7 @@ func pairsWin(p *played) bool {
 // as many naturals as it can, runs run from low to high, and an okey
 // stands for its own face where it can. Any other size does not win.
 func (a *Analyzer) Win(h Hand) (Win, bool) {
-	if h.n != 14 {
+	if h.n != RackSize {
 		return Win{}, false
 	}
 	p := a.play(&h)
@@ -98,15 +98,15 @@ type gmeld struct {
 
 // grouper searches a partition of the naturals and okeys into melds.
 type grouper struct {
-	nat        [52]int8
+	nat        [tile.NumColoured]int8
 	wilds      int
 	wrap       bool
 	okey       int // played face of the okey, -1 without
 	onlyColour int // restrict to runs of this colour, -1 for any
 	collect    bool
-	stack      [14]gmeld
+	stack      [RackSize]gmeld
 	depth      int
-	best       [14]gmeld
+	best       [RackSize]gmeld
 	bestN      int
 	bestScore  int
 	found      bool
@@ -133,7 +133,7 @@ func (g *grouper) init(a *Analyzer, p *played) {
 // split into melds. With collect set it goes on to keep the most readable
 // grouping and leaves it in best.
 func (g *grouper) find(f int) bool {
-	for f < 52 && g.nat[f] == 0 {
+	for f < tile.NumColoured && g.nat[f] == 0 {
 		f++
 	}
 	if g.collect {
@@ -142,7 +142,7 @@ func (g *grouper) find(f int) bool {
 		}
 		g.budget--
 	}
-	if f == 52 {
+	if f == tile.NumColoured {
 		if g.wilds != 0 {
 			return false
 		}
@@ -191,11 +191,11 @@ func (g *grouper) runsThrough(f int) iter.Seq2[int, int] {
 		c, v := f/tile.NumValues, f%tile.NumValues+1
 		top := 13
 		if g.wrap {
-			top = 14
+			top = wrapTop
 		}
 		positions := [2]int{v, 0}
 		if v == 1 && g.wrap {
-			positions[1] = 14
+			positions[1] = wrapTop
 		}
 		absent := absentPositions(&g.nat, c, f)
 		gaps := func(lo, hi int) int { // absent positions in lo..hi
@@ -220,7 +220,7 @@ func (g *grouper) runsThrough(f int) iter.Seq2[int, int] {
 					continue
 				}
 				for start := max(lo[k], p-L+1); start <= p && start+L-1 <= hi[k]; start++ {
-					if start == 1 && start+L-1 == 14 {
+					if start == 1 && start+L-1 == wrapTop {
 						continue // 13-1-2 is not a run
 					}
 					if gaps(start, start+L-1) > g.wilds {
@@ -237,7 +237,7 @@ func (g *grouper) runsThrough(f int) iter.Seq2[int, int] {
 
 // absentPositions has bit p (1..14, 14 being 1 above 13) set where colour
 // c's line holds no natural; face f, about to be used, counts as there.
-func absentPositions(nat *[52]int8, c, f int) uint32 {
+func absentPositions(nat *[tile.NumColoured]int8, c, f int) uint32 {
 	var m uint32
 	for v := 1; v <= tile.NumValues; v++ {
 		face := c*tile.NumValues + v - 1
@@ -245,7 +245,7 @@ func absentPositions(nat *[52]int8, c, f int) uint32 {
 			m |= 1 << v
 		}
 	}
-	return m | (m>>1&1)<<14
+	return m | (m>>1&1)<<wrapTop
 }
 
 // runMeld is the run of colour c from start, L long (14 being 1 above
@@ -256,7 +256,7 @@ func (g *grouper) runMeld(f, c, start, L int) (m gmeld, need int) {
 	m.n = L
 	for i := range L {
 		val := start + i
-		if val == 14 {
+		if val == wrapTop {
 			val = 1
 		}
 		face := c*tile.NumValues + val - 1
@@ -416,7 +416,7 @@ func (g *grouper) score() int {
 			}
 		}
 	}
-	return ownFace*1000 + atEnd*100 + (14 - g.depth)
+	return ownFace*1000 + atEnd*100 + (RackSize - g.depth)
 }
 
 // realTile is the tile that plays as natural face f: the false joker for

@@ -234,7 +234,7 @@ func (w *winCheck) config(i int) bool {
 	opts := setChoices[sv.code]
 	for j := range opts {
 		o := &opts[j]
-		if fills := settled + int(o.slots-o.seat); fills > w.wilds || w.slots+int(o.slots) > 14 {
+		if fills := settled + int(o.slots-o.seat); fills > w.wilds || w.slots+int(o.slots) > RackSize {
 			continue
 		}
 		for c := range tile.NumColours {

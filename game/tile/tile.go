@@ -65,14 +65,18 @@ type Tile uint8
 const (
 	// FalseJoker is the sahte okey, written J. It is not wild: it plays
 	// as the okey's face.
-	FalseJoker Tile = 52
+	FalseJoker Tile = NumColoured
 	// NoTile marks the absence of a tile (an empty stack top, a hidden
 	// tile in a view, no okey under simple104).
 	NoTile Tile = 0xFF
 )
 
-// NumFaces is the number of distinct tile faces: 52 coloured and J.
-const NumFaces = 53
+// NumColoured is the number of coloured faces, R1 to K13: the faces a
+// natural tile can play as.
+const NumColoured = NumColours * NumValues
+
+// NumFaces is the number of distinct tile faces: the coloured ones and J.
+const NumFaces = NumColoured + 1
 
 // NumTiles is the size of the full set: two copies of every face.
 const NumTiles = 2 * NumFaces

@@ -51,7 +51,7 @@ type answerSpace struct {
 func analyseInto(a *Answer, s *answerSpace, an *hand.Analyzer, h hand.Hand) {
 	*a = Answer{Melds: s.melds[:0]}
 	var win hand.Win
-	if h.Len() == 15 {
+	if h.Len() == hand.RackSize+1 {
 		d := an.BestDiscard(h)
 		a.Winning, win, a.Distance = d.Wins, d.Win, d.Distance
 		s.discard, s.okeyFinish = d.Tile, d.Wins && d.OkeyFinish
@@ -154,7 +154,7 @@ func (w *handWorker) analyzer(ind tile.Tile) (*hand.Analyzer, error) {
 
 // rack reads a line into its analyzer and rack.
 func (w *handWorker) rack(line []byte) (*hand.Analyzer, hand.Hand, error) {
-	l, err := ParseLine(w.rules, line, 14, 15, w.buf[:0])
+	l, err := ParseLine(w.rules, line, hand.RackSize, hand.RackSize+1, w.buf[:0])
 	if err != nil {
 		return nil, hand.Hand{}, err
 	}

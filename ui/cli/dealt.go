@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"okey/game"
+	"okey/game/hand"
 	"okey/game/tile"
 )
 
@@ -48,7 +49,7 @@ func Dealt(w io.Writer, n int, seed uint64, mix Mix) error {
 	}
 	rest := make([]tile.Tile, 0, len(set))
 	for i := range n {
-		size := 14 + i%2
+		size := hand.RackSize + i%2
 		var ind tile.Tile
 		var rack []tile.Tile
 		if mix == MixHard && i%4 >= 2 {
@@ -79,7 +80,7 @@ func Dealt(w io.Writer, n int, seed uint64, mix Mix) error {
 // played by false jokers.
 func nearWin(rg *game.Seeded, size int) (tile.Tile, []tile.Tile) {
 	for {
-		ind := tile.Tile(rg.Intn(52))
+		ind := tile.Tile(rg.Intn(tile.NumColoured))
 		okey := ind.Next()
 		var c tile.Counts
 		avail := func(t tile.Tile) int {
@@ -106,11 +107,11 @@ func nearWin(rg *game.Seeded, size int) (tile.Tile, []tile.Tile) {
 		ok := true
 		if rg.Intn(5) == 0 {
 			for range 7 {
-				f := tile.Tile(rg.Intn(52))
+				f := tile.Tile(rg.Intn(tile.NumColoured))
 				ok = ok && put(f) && put(f)
 			}
 		} else {
-			for left := 14; left > 0 && ok; {
+			for left := hand.RackSize; left > 0 && ok; {
 				faces := randomMeld(rg, okey)
 				if len(faces) > left || left-len(faces) == 1 || left-len(faces) == 2 {
 					continue
@@ -129,7 +130,7 @@ func nearWin(rg *game.Seeded, size int) (tile.Tile, []tile.Tile) {
 			c[ts[rg.Intn(len(ts))]]--
 			addRandom(rg, &c, avail)
 		}
-		if size == 15 {
+		if size == hand.RackSize+1 {
 			addRandom(rg, &c, avail)
 		}
 		ts := c.Tiles()

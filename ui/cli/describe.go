@@ -38,7 +38,7 @@ func Describe(w io.Writer, an *hand.Analyzer, h hand.Hand) error {
 	}
 	p.f("Hand of %d: %s\n", len(tiles), tile.FormatTiles(tiles))
 	rest := h
-	if len(tiles) == 15 {
+	if len(tiles) == hand.RackSize+1 {
 		d := an.BestDiscard(h)
 		if d.Wins {
 			how := "ordinary finish"
