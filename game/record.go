@@ -11,9 +11,9 @@ import (
 	"okey/game/tile"
 )
 
-// RecordVersion is the version of the record format this package writes.
+// recordVersion is the version of the record format this package writes.
 // A record of another version is refused with ErrRecordVersion.
-const RecordVersion = 1
+const recordVersion = 1
 
 // The ways a record can be refused; test with errors.Is.
 var (
@@ -62,14 +62,14 @@ type actionLine struct {
 	T *tile.Tile `json:"t,omitempty"`
 }
 
-// HeaderLine is the record's first line, newline included.
-func (r *Record) HeaderLine() []byte {
-	b, _ := json.Marshal(recordHeader{Okey: "record", Version: RecordVersion, Rules: r.Rules, Seed: r.Seed, Meta: r.Meta})
+// headerLine is the record's first line, newline included.
+func (r *Record) headerLine() []byte {
+	b, _ := json.Marshal(recordHeader{Okey: "record", Version: recordVersion, Rules: r.Rules, Seed: r.Seed, Meta: r.Meta})
 	return append(b, '\n')
 }
 
-// ActionLine is an action's line, newline included.
-func ActionLine(a Action) []byte {
+// actionJSONLine is an action's line, newline included.
+func actionJSONLine(a Action) []byte {
 	l := actionLine{A: a.Kind.String(), S: a.Seat}
 	if a.Kind == ActDiscard || a.Kind == ActFinish {
 		t := a.Tile
@@ -79,8 +79,8 @@ func ActionLine(a Action) []byte {
 	return append(b, '\n')
 }
 
-// DealLine is a deal's line, newline included.
-func DealLine(d DealInfo) []byte {
+// dealLine is a deal's line, newline included.
+func dealLine(d DealInfo) []byte {
 	b, _ := json.Marshal(d)
 	return append(b, '\n')
 }
@@ -88,16 +88,16 @@ func DealLine(d DealInfo) []byte {
 // Marshal writes the whole record as JSON Lines.
 func (r *Record) Marshal() []byte {
 	var buf bytes.Buffer
-	buf.Write(r.HeaderLine())
+	buf.Write(r.headerLine())
 	deal := 0
 	if deal < len(r.Deals) {
-		buf.Write(DealLine(r.Deals[deal]))
+		buf.Write(dealLine(r.Deals[deal]))
 		deal++
 	}
 	for _, a := range r.Actions {
-		buf.Write(ActionLine(a))
+		buf.Write(actionJSONLine(a))
 		if a.Kind == ActNextHand && deal < len(r.Deals) {
-			buf.Write(DealLine(r.Deals[deal]))
+			buf.Write(dealLine(r.Deals[deal]))
 			deal++
 		}
 	}
@@ -122,8 +122,8 @@ func ParseRecord(b []byte) (Record, error) {
 	if err := json.Unmarshal(lines[0], &probe); err != nil || probe.Okey != "record" {
 		return Record{}, fmt.Errorf("%w: line 1 is not a record header", ErrRecordCorrupt)
 	}
-	if probe.Version != RecordVersion {
-		return Record{}, fmt.Errorf("%w: version %d (this program reads version %d)", ErrRecordVersion, probe.Version, RecordVersion)
+	if probe.Version != recordVersion {
+		return Record{}, fmt.Errorf("%w: version %d (this program reads version %d)", ErrRecordVersion, probe.Version, recordVersion)
 	}
 	var h recordHeader
 	if err := json.Unmarshal(lines[0], &h); err != nil {
@@ -208,11 +208,11 @@ func (g *Game) Apply(a Action) (events []Event, lines []byte, err error) {
 	}
 	g.state = n
 	g.rec.Actions = append(g.rec.Actions, a)
-	lines = ActionLine(a)
+	lines = actionJSONLine(a)
 	if a.Kind == ActNextHand {
 		d := n.DealInfo()
 		g.rec.Deals = append(g.rec.Deals, d)
-		lines = append(lines, DealLine(d)...)
+		lines = append(lines, dealLine(d)...)
 	}
 	return evs, lines, nil
 }

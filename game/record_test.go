@@ -19,7 +19,7 @@ func playGame(t *testing.T, r Rules, seed uint64, hands int) (*Game, []byte) {
 		t.Fatal(err)
 	}
 	rec := g.Record()
-	out := append(rec.HeaderLine(), DealLine(g.State().DealInfo())...)
+	out := append(rec.headerLine(), dealLine(g.State().DealInfo())...)
 	rg := rng.New(seed)
 	for g.State().HandNumber() <= hands && g.State().Phase() != MatchOver {
 		s := g.State()

@@ -10,12 +10,12 @@ import (
 
 // randomHidden deals the unseen tiles of view v at random into the other
 // racks (on top of what v knows they hold) and the wall.
-func randomHidden(v View, rg *rng.Source) Hidden {
+func randomHidden(v View, rg *rng.Source) hidden {
 	u := v.Unseen()
 	pool := u.Tiles()
 	rng.Shuffle(rg, pool)
-	known := v.Known()
-	var h Hidden
+	known := v.known()
+	var h hidden
 	for s := range NumSeats {
 		if s == v.Seat {
 			continue
@@ -50,7 +50,7 @@ func TestViewHidesOtherRacksAndWall(t *testing.T) {
 			for step := 0; s.Phase() == Playing && step < 200; step++ {
 				for seat := range NumSeats {
 					v := s.View(seat)
-					alt, err := v.Assume(randomHidden(v, rg))
+					alt, err := v.assume(randomHidden(v, rg))
 					if err != nil {
 						t.Fatalf("%s seed %d step %d seat %d: %v", rs, seed, step, seat, err)
 					}
@@ -115,7 +115,7 @@ func TestViewSeesOnlyWhatRulesAllow(t *testing.T) {
 		if v.Counts != s.racks[seat] {
 			t.Fatal("own rack wrong")
 		}
-		full := v.Stacks()
+		full := v.stacks()
 		for o := range NumSeats {
 			if !reflect.DeepEqual(append([]tile.Tile{}, full[o]...), append([]tile.Tile{}, s.discards[o]...)) {
 				t.Fatalf("stack %d rebuilt from history differs", o)
@@ -140,7 +140,7 @@ func TestAssumeRejectsInconsistentGuesses(t *testing.T) {
 	}
 	v := s.View(s.Turn())
 	good := randomHidden(v, rg)
-	if _, err := v.Assume(good); err != nil {
+	if _, err := v.assume(good); err != nil {
 		t.Fatal(err)
 	}
 	short := good
@@ -156,11 +156,11 @@ func TestAssumeRejectsInconsistentGuesses(t *testing.T) {
 	moved.Wall[0] = tile.NewTile(tile.Red, 1)
 	extra := good
 	extra.Racks[other][tile.NewTile(tile.Red, 1)]++
-	for name, h := range map[string]Hidden{"short wall": short, "pool": moved, "rack size": extra} {
+	for name, h := range map[string]hidden{"short wall": short, "pool": moved, "rack size": extra} {
 		if name == "pool" && good.Wall[0] == tile.NewTile(tile.Red, 1) {
 			continue
 		}
-		if _, err := v.Assume(h); err == nil {
+		if _, err := v.assume(h); err == nil {
 			t.Errorf("%s: an inconsistent guess was accepted", name)
 		}
 	}

@@ -8,11 +8,11 @@ import (
 	"okey/game/tile"
 )
 
-// Stacks rebuilds all four discard stacks, bottom first, from the public
+// stacks rebuilds all four discard stacks, bottom first, from the public
 // history. Every tile that was ever on top was public, so this is no
 // more than the seat has seen; the view's Discards shows only what the
 // rules let a player look through.
-func (v *View) Stacks() [NumSeats][]tile.Tile {
+func (v *View) stacks() [NumSeats][]tile.Tile {
 	var st [NumSeats][]tile.Tile
 	for _, e := range v.History {
 		switch e.Kind {
@@ -27,10 +27,10 @@ func (v *View) Stacks() [NumSeats][]tile.Tile {
 	return st
 }
 
-// Known lists, for every other seat, the tiles the view's seat knows are
+// known lists, for every other seat, the tiles the view's seat knows are
 // in that rack: discards it took and the indicator's tile it showed, less
 // the same faces it has thrown since. The view's own seat is left empty.
-func (v *View) Known() [NumSeats]tile.Counts {
+func (v *View) known() [NumSeats]tile.Counts {
 	var k [NumSeats]tile.Counts
 	last := v.indicatorDraw()
 	for i, e := range v.History {
@@ -74,7 +74,7 @@ func (v *View) Unseen() tile.Counts {
 	if v.Indicator.Valid() && v.indicatorDraw() < 0 {
 		u[v.Indicator] -= min(u[v.Indicator], 1)
 	}
-	st := v.Stacks()
+	st := v.stacks()
 	for s := range st {
 		for _, t := range st[s] {
 			if u[t] > 0 {
@@ -82,7 +82,7 @@ func (v *View) Unseen() tile.Counts {
 			}
 		}
 	}
-	known := v.Known()
+	known := v.known()
 	for s := range known {
 		sub(&known[s])
 	}
@@ -104,9 +104,9 @@ func (v *View) indicatorDraw() int {
 	return -1
 }
 
-// Hidden is one guess at what a view cannot see: the other racks and the
+// hidden is one guess at what a view cannot see: the other racks and the
 // wall in drawing order. The view's own rack in Racks is ignored.
-type Hidden struct {
+type hidden struct {
 	Racks [NumSeats]tile.Counts
 	Wall  []tile.Tile
 }
@@ -119,9 +119,9 @@ type Hidden struct {
 // it. It returns the world built by Assume: the determinised state a bot
 // plays forward.
 func (v *View) SampleWorld(r *Seeded, given [NumSeats]*tile.Counts) (State, error) {
-	known := v.Known()
+	known := v.known()
 	pool := v.Unseen()
-	var h Hidden
+	var h hidden
 	for s := range NumSeats {
 		if s == v.Seat || given[s] == nil {
 			continue
@@ -150,20 +150,20 @@ func (v *View) SampleWorld(r *Seeded, given [NumSeats]*tile.Counts) (State, erro
 	if v.Rules.IndicatorLast && v.Indicator.Valid() && v.WallLeft > 0 {
 		h.Wall = append(h.Wall, v.Indicator)
 	}
-	return v.Assume(h)
+	return v.assume(h)
 }
 
 // ErrInconsistent is returned by Assume when a guess contradicts the view.
 var ErrInconsistent = errors.New("hidden tiles do not agree with the view")
 
-// Assume builds a full State that agrees with everything in the view and
+// assume builds a full State that agrees with everything in the view and
 // takes the other racks and the wall from h: a determinised world that a
 // bot can play forward with Apply. It fails (wrapping ErrInconsistent)
 // when h has the wrong number of tiles somewhere, leaves out a tile the
 // view knows a rack holds, or does not use exactly the unseen tiles. The
 // state it returns ends at the end of the hand: its seed is not the
 // match's, so it must not deal a next hand that matters.
-func (v *View) Assume(h Hidden) (State, error) {
+func (v *View) assume(h hidden) (State, error) {
 	if v.Phase != Playing {
 		return State{}, fmt.Errorf("%w: the hand is not being played", ErrInconsistent)
 	}
@@ -177,7 +177,7 @@ func (v *View) Assume(h Hidden) (State, error) {
 	if len(h.Wall) != v.WallLeft {
 		return State{}, fmt.Errorf("%w: the wall has %d tiles, not %d", ErrInconsistent, len(h.Wall), v.WallLeft)
 	}
-	known := v.Known()
+	known := v.known()
 	var pool tile.Counts // what h puts where the view cannot see
 	racks := h.Racks
 	racks[v.Seat] = v.Counts
@@ -215,7 +215,7 @@ func (v *View) Assume(h Hidden) (State, error) {
 		rules: v.Rules, an: an, phase: Playing, hand: v.Hand, dealer: v.Dealer,
 		turn: v.Turn, stage: v.Stage, active: v.Active, scores: v.Scores,
 		deal:  Deal{Kind: v.Rules.Deal, Dealer: v.Dealer, Starter: nextActive(v.Dealer, v.Active), Stack: -1, Indicator: v.Indicator, Wall: append([]tile.Tile(nil), h.Wall...)},
-		racks: racks, discards: v.Stacks(), acted: v.Acted, shown: v.Shown,
+		racks: racks, discards: v.stacks(), acted: v.Acted, shown: v.Shown,
 		history: append([]Event(nil), v.History...), moves: max(0, len(v.History)-1),
 	}
 	return s, nil

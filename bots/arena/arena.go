@@ -60,7 +60,7 @@ type BotResult struct {
 	// WinShare is Won over the hands that had a winner.
 	WinShare float64 `json:"win_share"`
 	// CI95 is the 95% interval of WinShare, with the hands of a deal
-	// taken as one cluster (see ShareInterval).
+	// taken as one cluster (see shareInterval).
 	CI95 [2]float64 `json:"ci95"`
 	// PointsLostPerHand is the mean of the points it lost a hand (wins
 	// of others and their gösterme), under the run's scoring.
@@ -293,16 +293,16 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	return res, nil
 }
 
-// DealSeed is the seed of deal k of a run: every hand of the deal, in
+// dealSeed is the seed of deal k of a run: every hand of the deal, in
 // every rotation, is dealt from it.
-func DealSeed(seed uint64, k int) uint64 {
+func dealSeed(seed uint64, k int) uint64 {
 	return game.NewSeed(seed*0x9e3779b97f4a7c15 + uint64(k))
 }
 
 // botSeed is the seed of bot j in deal k, the same in every rotation so
 // that only the seat changes.
 func botSeed(seed uint64, k, j int) uint64 {
-	return game.NewSeed(DealSeed(seed, k) ^ uint64(j+1)*0xbf58476d1ce4e5b9)
+	return game.NewSeed(dealSeed(seed, k) ^ uint64(j+1)*0xbf58476d1ce4e5b9)
 }
 
 // playHand plays hand i of the run (deal i/4, rotation i%4), timing
@@ -320,7 +320,7 @@ func playHand(ctx context.Context, cfg *Config, i int, times *[game.NumSeats]tim
 		seat := (j + rot) % game.NumSeats
 		seatBot[seat], botOf[seat] = b, j
 	}
-	s, err := game.NewMatch(cfg.Rules, DealSeed(cfg.Seed, k))
+	s, err := game.NewMatch(cfg.Rules, dealSeed(cfg.Seed, k))
 	if err != nil {
 		return o, fmt.Errorf("hand %d: %w", i, err)
 	}

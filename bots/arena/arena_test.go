@@ -62,12 +62,12 @@ func TestWilson(t *testing.T) {
 		{10, 10, 0.7225, 1},
 	}
 	for _, c := range cases {
-		lo, hi := Wilson(c.k, c.n)
+		lo, hi := wilson(c.k, c.n)
 		if d := lo - c.lo; d > 1e-3 || d < -1e-3 {
-			t.Errorf("Wilson(%d,%d) lo = %.4f, want %.4f", c.k, c.n, lo, c.lo)
+			t.Errorf("wilson(%d,%d) lo = %.4f, want %.4f", c.k, c.n, lo, c.lo)
 		}
 		if d := hi - c.hi; d > 1e-3 || d < -1e-3 {
-			t.Errorf("Wilson(%d,%d) hi = %.4f, want %.4f", c.k, c.n, hi, c.hi)
+			t.Errorf("wilson(%d,%d) hi = %.4f, want %.4f", c.k, c.n, hi, c.hi)
 		}
 	}
 }
@@ -103,15 +103,15 @@ func TestShareInterval(t *testing.T) {
 		return w
 	}
 	// bot 0 wins one hand of every deal: share 1/4, no spread between
-	// deals, so Wilson's interval over the hands
+	// deals, so wilson's interval over the hands
 	even := mk(100, []int8{0, 1, 2, 3})
-	lo, hi := ShareInterval(even, 0)
-	wlo, whi := Wilson(100, 400)
+	lo, hi := shareInterval(even, 0)
+	wlo, whi := wilson(100, 400)
 	if lo != wlo || hi != whi {
-		t.Errorf("even deals: [%v, %v], want Wilson's [%v, %v]", lo, hi, wlo, whi)
+		t.Errorf("even deals: [%v, %v], want wilson's [%v, %v]", lo, hi, wlo, whi)
 	}
 	// bot 0 wins every hand of half the deals and none of the others:
-	// share 1/2 as well as any, but clustered: wider than Wilson
+	// share 1/2 as well as any, but clustered: wider than wilson
 	var lumpy []int8
 	for d := range 100 {
 		if d%2 == 0 {
@@ -120,16 +120,16 @@ func TestShareInterval(t *testing.T) {
 			lumpy = append(lumpy, 1, 2, 3, 1)
 		}
 	}
-	lo, hi = ShareInterval(lumpy, 0)
-	wlo, whi = Wilson(200, 400)
+	lo, hi = shareInterval(lumpy, 0)
+	wlo, whi = wilson(200, 400)
 	if !(lo < 0.5 && 0.5 < hi) || hi-lo <= whi-wlo {
-		t.Errorf("lumpy deals: [%v, %v], want around 0.5 and wider than Wilson's [%v, %v]", lo, hi, wlo, whi)
+		t.Errorf("lumpy deals: [%v, %v], want around 0.5 and wider than wilson's [%v, %v]", lo, hi, wlo, whi)
 	}
 	small := mk(10, []int8{0, 1, 0, 2})
 	big := mk(1000, []int8{0, 1, 0, 2})
-	// no spread between deals in either: both Wilson, the bigger narrower
-	slo, shi := ShareInterval(small, 0)
-	blo, bhi := ShareInterval(big, 0)
+	// no spread between deals in either: both wilson, the bigger narrower
+	slo, shi := shareInterval(small, 0)
+	blo, bhi := shareInterval(big, 0)
 	if bhi-blo >= shi-slo {
 		t.Errorf("1000 deals [%v, %v] not narrower than 10 deals [%v, %v]", blo, bhi, slo, shi)
 	}

@@ -5,10 +5,10 @@ import "math"
 // z95 is the standard normal quantile of a two-sided 95% interval.
 const z95 = 1.959963984540054
 
-// Wilson is the 95% Wilson score interval of a share of k successes in n
+// wilson is the 95% wilson score interval of a share of k successes in n
 // trials. Unlike the normal approximation it stays inside [0, 1] and is
 // honest for shares near 0 or 1 and for small n. n must be positive.
-func Wilson(k, n int) (lo, hi float64) {
+func wilson(k, n int) (lo, hi float64) {
 	if n <= 0 {
 		return 0, 1
 	}
@@ -21,14 +21,14 @@ func Wilson(k, n int) (lo, hi float64) {
 	return max(0, centre-half), min(1, centre+half)
 }
 
-// ShareInterval is the 95% interval of bot j's share of the won hands,
+// shareInterval is the 95% interval of bot j's share of the won hands,
 // from the winners of every hand in order (the bot index, -1 for a wall
 // out). The four rotations of a deal are not independent trials: they
 // share the deal. So the hands are taken in clusters of one deal each
 // and the interval is the normal one of the ratio estimator with a
 // cluster-robust variance; with fewer than two deals, or no spread
-// between deals, it falls back to Wilson's interval over the hands.
-func ShareInterval(winners []int8, j int) (lo, hi float64) {
+// between deals, it falls back to wilson's interval over the hands.
+func shareInterval(winners []int8, j int) (lo, hi float64) {
 	const k = 4 // hands per deal
 	var r ratio
 	for start := 0; start < len(winners); start += k {
@@ -82,7 +82,7 @@ func (r *ratio) estimate() (p, se float64) {
 }
 
 // share is the 95% interval of a share (x successes of n trials a
-// cluster): the cluster-robust normal interval, or Wilson's over the
+// cluster): the cluster-robust normal interval, or wilson's over the
 // trials when the clusters do not spread.
 func (r *ratio) share() (lo, hi float64) {
 	p, se := r.estimate()
@@ -90,7 +90,7 @@ func (r *ratio) share() (lo, hi float64) {
 		return 0, 0
 	}
 	if se == 0 {
-		return Wilson(int(math.Round(r.sx)), int(math.Round(r.sn)))
+		return wilson(int(math.Round(r.sx)), int(math.Round(r.sn)))
 	}
 	return max(0, p-z95*se), min(1, p+z95*se)
 }

@@ -89,9 +89,6 @@ func NewTile(c Colour, v int) Tile {
 // Valid reports whether t is a real face (a coloured tile or J).
 func (t Tile) Valid() bool { return t <= FalseJoker }
 
-// IsFalseJoker reports whether t is the false joker.
-func (t Tile) IsFalseJoker() bool { return t == FalseJoker }
-
 // Colour is the tile's colour; meaningless for J and NoTile.
 func (t Tile) Colour() Colour { return Colour(t / NumValues) }
 
@@ -158,9 +155,9 @@ func (t Tile) Next() Tile {
 	return t + 1
 }
 
-// Prev is the tile one below t in its colour, 1 wrapping to 13: the
+// prev is the tile one below t in its colour, 1 wrapping to 13: the
 // indicator that makes okey t.
-func (t Tile) Prev() Tile {
+func (t Tile) prev() Tile {
 	if t >= FalseJoker {
 		return NoTile
 	}
@@ -243,9 +240,9 @@ func parse[S string | []byte](s S) (Tile, error) {
 	return NewTile(c, v), nil
 }
 
-// IsSeparator reports whether b separates tiles in a list: a space, a
+// isSeparator reports whether b separates tiles in a list: a space, a
 // comma, a tab or a line end.
-func IsSeparator(b byte) bool {
+func isSeparator(b byte) bool {
 	return b == ' ' || b == ',' || b == '\t' || b == '\n' || b == '\r'
 }
 
@@ -262,11 +259,11 @@ func ParseTiles(s string) ([]Tile, error) {
 // The error names the first bad token.
 func AppendTiles(dst []Tile, b []byte) ([]Tile, error) {
 	for i := 0; i < len(b); {
-		for i < len(b) && IsSeparator(b[i]) {
+		for i < len(b) && isSeparator(b[i]) {
 			i++
 		}
 		j := i
-		for j < len(b) && !IsSeparator(b[j]) {
+		for j < len(b) && !isSeparator(b[j]) {
 			j++
 		}
 		if j == i {

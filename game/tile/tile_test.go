@@ -79,7 +79,7 @@ func TestIndicatorMakesOkey(t *testing.T) {
 		if got := ind.Next().String(); got != tc.okey {
 			t.Errorf("indicator %s makes okey %s, want %s", tc.ind, got, tc.okey)
 		}
-		if back := ind.Next().Prev(); back != ind {
+		if back := ind.Next().prev(); back != ind {
 			t.Errorf("Prev(Next(%s)) = %v", tc.ind, back)
 		}
 	}

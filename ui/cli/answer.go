@@ -27,8 +27,8 @@ type Answer struct {
 	OkeyFinish *bool      `json:"okey_finish,omitempty"`
 }
 
-// ErrorAnswer is the answer to a line that cannot be analysed.
-type ErrorAnswer struct {
+// errorAnswer is the answer to a line that cannot be analysed.
+type errorAnswer struct {
 	Error string `json:"error"`
 }
 
@@ -146,7 +146,7 @@ func (w *handWorker) analyzer(ind tile.Tile) (*hand.Analyzer, error) {
 	}
 	an, err := hand.NewAnalyzer(w.rules.HandConfig(), ind)
 	if err != nil {
-		return nil, &LineError{Err: err}
+		return nil, &badLine{Err: err}
 	}
 	w.ind, w.an, w.ok = ind, an, true
 	return &w.an, nil
@@ -154,7 +154,7 @@ func (w *handWorker) analyzer(ind tile.Tile) (*hand.Analyzer, error) {
 
 // rack reads a line into its analyzer and rack.
 func (w *handWorker) rack(line []byte) (*hand.Analyzer, hand.Hand, error) {
-	l, err := ParseLine(w.rules, line, hand.RackSize, hand.RackSize+1, w.buf[:0])
+	l, err := parseLine(w.rules, line, hand.RackSize, hand.RackSize+1, w.buf[:0])
 	if err != nil {
 		return nil, hand.Hand{}, err
 	}
@@ -164,7 +164,7 @@ func (w *handWorker) rack(line []byte) (*hand.Analyzer, hand.Hand, error) {
 	}
 	h, err := an.NewHand(l.Tiles)
 	if err != nil {
-		return nil, hand.Hand{}, &LineError{Err: err}
+		return nil, hand.Hand{}, &badLine{Err: err}
 	}
 	return an, h, nil
 }

@@ -15,9 +15,9 @@ import (
 // gets its own, so it may keep state between lines.
 type Answerer func(out, line []byte) ([]byte, bool)
 
-// MaxLine is the longest input line a batch reads; a longer one is
+// maxLine is the longest input line a batch reads; a longer one is
 // answered with an error and skipped, and the batch goes on.
-const MaxLine = 1 << 20
+const maxLine = 1 << 20
 
 // ErrInterrupted is returned when the batch's context ends before the
 // input does; every answer computed by then has been written.
@@ -66,7 +66,7 @@ func Batch(ctx context.Context, r io.Reader, w io.Writer, newAnswerer func() Ans
 				for _, end := range c.ends {
 					var ok bool
 					if end < 0 {
-						c.out = appendError(c.out, lineErr("the line is longer than %d bytes", MaxLine))
+						c.out = appendError(c.out, lineErr("the line is longer than %d bytes", maxLine))
 					} else {
 						c.out, ok = answer(c.out, c.data[start:end])
 						start = end
@@ -203,7 +203,7 @@ func readChunks(ctx context.Context, r io.Reader, order, jobs chan<- *chunk, fre
 }
 
 // readResult is one line read: data is the chunk's bytes with the line
-// appended (n bytes), or long for a line over MaxLine; n is -1 when
+// appended (n bytes), or long for a line over maxLine; n is -1 when
 // there was no line (the end of the input).
 type readResult struct {
 	data []byte
@@ -212,19 +212,19 @@ type readResult struct {
 }
 
 // readLine appends the next line (without its end) to data. A final line
-// without a newline counts; a line over MaxLine is skipped to its end.
+// without a newline counts; a line over maxLine is skipped to its end.
 func readLine(br *bufio.Reader, data []byte) (readResult, error) {
 	start := len(data)
 	n := 0
 	for {
 		frag, err := br.ReadSlice('\n')
 		n += len(frag)
-		if n <= MaxLine+1 {
+		if n <= maxLine+1 {
 			data = append(data, frag...)
 		}
 		switch {
 		case err == nil:
-			if n > MaxLine+1 {
+			if n > maxLine+1 {
 				return readResult{data: data[:start], long: true}, nil
 			}
 			data = data[:len(data)-1] // the newline
@@ -238,7 +238,7 @@ func readLine(br *bufio.Reader, data []byte) (readResult, error) {
 			switch {
 			case n == 0:
 				return readResult{data: data[:start], n: -1}, io.EOF
-			case n > MaxLine:
+			case n > maxLine:
 				return readResult{data: data[:start], long: true}, io.EOF
 			}
 			return readResult{data: data, n: len(data) - start}, io.EOF

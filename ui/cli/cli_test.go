@@ -35,7 +35,7 @@ func TestAnswerJSONMatchesEncodingJSON(t *testing.T) {
 		var want []byte
 		an, h, err := w.rack(line)
 		if err != nil {
-			want, _ = json.Marshal(ErrorAnswer{Error: err.Error()})
+			want, _ = json.Marshal(errorAnswer{Error: err.Error()})
 			kinds["error"]++
 		} else {
 			a := Analyse(an, h)
@@ -147,20 +147,20 @@ func TestParseLine(t *testing.T) {
 		{"R4: R1 R2", "3 or 4 tiles"},
 		{"   ", "empty line"},
 	} {
-		_, err := ParseLine(r, []byte(tc.line), 3, 4, nil)
-		var le *LineError
+		_, err := parseLine(r, []byte(tc.line), 3, 4, nil)
+		var le *badLine
 		switch {
 		case tc.err == "" && err != nil:
 			t.Errorf("%q: %v", tc.line, err)
 		case tc.err != "" && (!errors.As(err, &le) || !strings.Contains(err.Error(), tc.err)):
-			t.Errorf("%q: error %v, want a LineError naming %s", tc.line, err, tc.err)
+			t.Errorf("%q: error %v, want a badLine naming %s", tc.line, err, tc.err)
 		}
 	}
 	var pe *tile.ParseError
-	if _, err := ParseLine(r, []byte("R4: R1 Q3 R2"), 3, 4, nil); !errors.As(err, &pe) || pe.Token != "Q3" {
+	if _, err := parseLine(r, []byte("R4: R1 Q3 R2"), 3, 4, nil); !errors.As(err, &pe) || pe.Token != "Q3" {
 		t.Errorf("the tile's own error is kept: %v", err)
 	}
-	if _, err := ParseLine(game.Simple104Rules(), []byte("R1 R2 R3"), 3, 4, nil); err != nil {
+	if _, err := parseLine(game.Simple104Rules(), []byte("R1 R2 R3"), 3, 4, nil); err != nil {
 		t.Errorf("simple104 without indicator: %v", err)
 	}
 }

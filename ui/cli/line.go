@@ -8,15 +8,15 @@ import (
 	"okey/game/tile"
 )
 
-// LineError is an input line that cannot be analysed: a bad indicator,
+// badLine is an input line that cannot be analysed: a bad indicator,
 // a bad tile, a wrong number of tiles, tiles that cannot be together.
 // Its message says what is wrong, in words for the person who wrote it.
-type LineError struct {
+type badLine struct {
 	Reason string
 	Err    error // the cause, if any (a *tile.ParseError, say)
 }
 
-func (e *LineError) Error() string {
+func (e *badLine) Error() string {
 	switch {
 	case e.Err == nil:
 		return e.Reason
@@ -26,22 +26,22 @@ func (e *LineError) Error() string {
 	return e.Reason + ": " + e.Err.Error()
 }
 
-func (e *LineError) Unwrap() error { return e.Err }
+func (e *badLine) Unwrap() error { return e.Err }
 
 func lineErr(format string, args ...any) error {
-	return &LineError{Reason: fmt.Sprintf(format, args...)}
+	return &badLine{Reason: fmt.Sprintf(format, args...)}
 }
 
-// Line is one parsed "IND: TILES" line.
-type Line struct {
+// parsedLine is one parsed "IND: TILES" line.
+type parsedLine struct {
 	// Indicator is tile.NoTile under simple104, which has none.
 	Indicator tile.Tile
 	Tiles     []tile.Tile
 }
 
-// ParseIndicator reads the indicator as the rules want it: a coloured
+// parseIndicator reads the indicator as the rules want it: a coloured
 // tile, or none ("" or "-") under simple104.
-func ParseIndicator(rules game.Rules, ind []byte) (tile.Tile, error) {
+func parseIndicator(rules game.Rules, ind []byte) (tile.Tile, error) {
 	ind = bytes.TrimSpace(ind)
 	switch {
 	case !rules.HasOkey():
@@ -54,7 +54,7 @@ func ParseIndicator(rules game.Rules, ind []byte) (tile.Tile, error) {
 	}
 	t, err := tile.Parse(ind)
 	if err != nil {
-		return tile.NoTile, &LineError{Reason: "indicator", Err: err}
+		return tile.NoTile, &badLine{Reason: "indicator", Err: err}
 	}
 	if t == tile.FalseJoker {
 		return tile.NoTile, lineErr("a false joker is never the indicator")
@@ -62,11 +62,11 @@ func ParseIndicator(rules game.Rules, ind []byte) (tile.Tile, error) {
 	return t, nil
 }
 
-// ParseLine reads "IND: T1 T2 …" (under simple104, "T1 T2 …") with
+// parseLine reads "IND: T1 T2 …" (under simple104, "T1 T2 …") with
 // between min and max tiles, appending the tiles to dst[:0] so that a
 // caller with room enough does not allocate. It checks the notation and
 // the count, not the tiles against the deal (hand.Analyzer.NewHand does).
-func ParseLine(rules game.Rules, line []byte, min, max int, dst []tile.Tile) (Line, error) {
+func parseLine(rules game.Rules, line []byte, min, max int, dst []tile.Tile) (parsedLine, error) {
 	line = bytes.TrimSpace(line)
 	var indPart, tilePart []byte
 	if i := bytes.IndexByte(line, ':'); i >= 0 {
@@ -75,22 +75,22 @@ func ParseLine(rules game.Rules, line []byte, min, max int, dst []tile.Tile) (Li
 		tilePart = line
 	}
 	if len(line) == 0 {
-		return Line{}, lineErr("empty line")
+		return parsedLine{}, lineErr("empty line")
 	}
-	ind, err := ParseIndicator(rules, indPart)
+	ind, err := parseIndicator(rules, indPart)
 	if err != nil {
-		return Line{}, err
+		return parsedLine{}, err
 	}
 	ts, err := tile.AppendTiles(dst[:0], tilePart)
 	if err != nil {
-		return Line{}, &LineError{Err: err}
+		return parsedLine{}, &badLine{Err: err}
 	}
 	if len(ts) < min || len(ts) > max {
 		want := fmt.Sprintf("%d to %d", min, max)
 		if max == min+1 {
 			want = fmt.Sprintf("%d or %d", min, max)
 		}
-		return Line{}, lineErr("a hand has %s tiles, this one has %d", want, len(ts))
+		return parsedLine{}, lineErr("a hand has %s tiles, this one has %d", want, len(ts))
 	}
-	return Line{Indicator: ind, Tiles: ts}, nil
+	return parsedLine{Indicator: ind, Tiles: ts}, nil
 }
