@@ -1,10 +1,3 @@
-// Package game holds the rules of Okey: tiles, rules options, the deal,
-// the state of a match and the pure reducer that moves it on, a player's
-// view, scoring, the match record and hand analysis.
-//
-// The package imports only the standard library, does no I/O, never
-// mutates its input and takes randomness only from a seed, so that a
-// match is fully described by its rules, its seed and its actions.
 package tile
 
 import (

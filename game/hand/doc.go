@@ -1,0 +1,41 @@
+// Package hand analyses classic Okey racks: whether 14 tiles win and the
+// grouping that proves it, the distance to a win (the least number of
+// exchanges, one tile in and one out, counting only tiles that exist),
+// the best discard of 15 tiles, the outs, discard tables for bots, and
+// seri diz / çift diz for the table's sort keys. It is exact: the tests
+// check it against a brute-force reference.
+//
+// It imports only game/tile and the standard library, and knows of the
+// rules only what Config says; the referee (package game) builds its
+// Analyzer with Rules.HandConfig.
+//
+// The files, from the rack inwards:
+//
+//	analysis.go         Analyzer, Config, the result types (Win, Meld,
+//	                    Discard, Arrangement), RackSize
+//	hand.go             Hand: a rack as bit masks, cheap to copy
+//	analyze.go          the model: naturals by played face and wilds
+//	win.go              Win and IsWin; the grouping search
+//	win_fast.go         the fast melds check behind IsWin
+//	distance.go         Distance, DiscardDistances, Outs, BestDiscard,
+//	                    Win.Points (the one scoring rule of a win)
+//	distance_search.go  the exact branch and bound everything traces to
+//	analysis_runs.go    a colour's runs as tables of half lines; Prepare
+//	analysis_curve.go   seat curves: a colour's runs in one word
+//	analysis_core.go    the relaxed solver (no availability limits)
+//	analysis_check.go   witnesses: the relaxed optimum checked against
+//	                    the tiles in existence
+//	analysis_delta.go   one tile more or less, from one solve
+//	analysis_table.go   DiscardTable: a bot's discard in one call
+//	arrange.go          Arrange: seri diz and çift diz
+//
+// A use:
+//
+//	an, _ := hand.NewAnalyzer(hand.Config{Wrap: true}, indicator)
+//	h, err := an.NewHand(tiles) // refuses tiles that cannot be together
+//	if w, ok := an.Win(h); ok {
+//		fmt.Println(w.Kind, w.Melds, an.Points(&w, false))
+//	} else {
+//		fmt.Println(an.Distance(h), "exchanges from a win")
+//	}
+package hand
