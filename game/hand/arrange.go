@@ -219,9 +219,7 @@ func (c *coverer) run(f int) {
 		return
 	}
 	c.budget--
-	for f < tile.NumColoured && c.nat[f] == 0 {
-		f++
-	}
+	f = c.next(f)
 	rest := 0
 	for g := f; g < tile.NumColoured; g++ {
 		rest += int(c.nat[g])
@@ -248,11 +246,11 @@ func (c *coverer) run(f int) {
 	m.faces[0] = int8(f)
 	m.n = 1
 	c.coverSet(f, v, col, 0, &m)
-	c.nat[f]--
+	c.take(f)
 	c.left[f]++
 	c.run(f)
 	c.left[f]--
-	c.nat[f]++
+	c.put(f)
 }
 
 func (c *coverer) coverRun(f, col, start, L int) {
@@ -304,7 +302,7 @@ func (c *coverer) coverSet(f, v, col, oc int, m *gmeld) {
 func (c *coverer) place(f int, m *gmeld, wilds int) {
 	for i := range m.n {
 		if !m.wild[i] {
-			c.nat[m.faces[i]]--
+			c.take(int(m.faces[i]))
 		}
 	}
 	c.wilds -= wilds
@@ -317,7 +315,7 @@ func (c *coverer) place(f int, m *gmeld, wilds int) {
 	c.wilds += wilds
 	for i := range m.n {
 		if !m.wild[i] {
-			c.nat[m.faces[i]]++
+			c.put(int(m.faces[i]))
 		}
 	}
 }

@@ -388,11 +388,73 @@ func (a *Analyzer) bestDiscard15(h Hand) (Discard, bool) {
 }
 
 // winningDiscard picks, for a 15-tile rack with a winning discard, the
-// one worth most (an okey at equal value). The value of a win follows
-// from its kind without the grouping (pairs when pairs win, as Win
-// prefers), except the one-colour double, which needs a search; so the
-// grouping is built once, for the discard chosen.
+// one worth most: among equals the okey, else the highest face. The
+// value of a win follows from its kind without the grouping (pairs when
+// pairs win, as Win prefers), so the costly melds check runs only where
+// it can change the answer: on the okey, and on the other faces from the
+// top down until one wins. The one-colour double needs the grouping and
+// takes the long way. The grouping is built once, for the discard chosen.
 func (a *Analyzer) winningDiscard(h Hand) (Discard, bool) {
+	if a.cfg.OneColourDouble {
+		return a.winningDiscardSlow(h)
+	}
+	rest := func(t tile.Tile) played {
+		r := h
+		r.Remove(t)
+		return a.play(&r)
+	}
+	// The okey's own value: 8 with pairs, 4 with melds.
+	okeyValue := -1
+	if a.okey != tile.NoTile && h.Count(a.okey) > 0 {
+		p := rest(a.okey)
+		switch {
+		case pairsWin(&p):
+			okeyValue = 8
+		case a.meldsWin(&p):
+			okeyValue = 4
+		}
+	}
+	// The best other face: the highest that wins with pairs (4), else
+	// the highest that wins with melds (2).
+	other, otherValue := tile.NoTile, -1
+	for t := tile.Tile(tile.NumFaces - 1); t < tile.NumFaces; t-- {
+		if h.Count(t) == 0 || a.IsOkey(t) {
+			continue
+		}
+		if p := rest(t); pairsWin(&p) {
+			other, otherValue = t, 4
+			break
+		}
+	}
+	if otherValue < 0 && okeyValue < 4 {
+		for t := tile.Tile(tile.NumFaces - 1); t < tile.NumFaces; t-- {
+			if h.Count(t) == 0 || a.IsOkey(t) {
+				continue
+			}
+			if p := rest(t); a.meldsWin(&p) {
+				other, otherValue = t, 2
+				break
+			}
+		}
+	}
+	best := Discard{Tile: tile.NoTile}
+	switch {
+	case okeyValue >= 0 && okeyValue >= otherValue:
+		best = Discard{Tile: a.okey, Wins: true, OkeyFinish: true}
+	case otherValue >= 0:
+		best = Discard{Tile: other, Wins: true}
+	default:
+		return best, false
+	}
+	r := h
+	r.Remove(best.Tile)
+	best.Win, _ = a.Win(r)
+	return best, true
+}
+
+// winningDiscardSlow is winningDiscard valuing every winning discard by
+// its grouping (for the one-colour double).
+func (a *Analyzer) winningDiscardSlow(h Hand) (Discard, bool) {
 	best := Discard{Tile: tile.NoTile}
 	bestValue := -1
 	for t := tile.Tile(0); t < tile.NumFaces; t++ {
@@ -401,31 +463,17 @@ func (a *Analyzer) winningDiscard(h Hand) (Discard, bool) {
 		}
 		rest := h
 		rest.Remove(t)
-		p := a.play(&rest)
-		pairs := pairsWin(&p)
-		if !pairs && !a.meldsWin(&p) {
+		w, ok := a.Win(rest)
+		if !ok {
 			continue
 		}
 		okey := a.IsOkey(t)
-		w := Win{Kind: WinMelds}
-		if pairs {
-			w.Kind = WinPairs
-		}
-		if _, one := oneColour(&p); one && a.cfg.OneColourDouble {
-			w, _ = a.Win(rest) // whether a one-colour grouping exists
-		}
 		if v := w.Points(okey, a.cfg.OneColourDouble); v > bestValue || (v == bestValue && (okey || !best.OkeyFinish)) {
-			best = Discard{Tile: t, Distance: 0, Wins: true, OkeyFinish: okey}
+			best = Discard{Tile: t, Distance: 0, Wins: true, OkeyFinish: okey, Win: w}
 			bestValue = v
 		}
 	}
-	if best.Tile == tile.NoTile {
-		return best, false
-	}
-	rest := h
-	rest.Remove(best.Tile)
-	best.Win, _ = a.Win(rest)
-	return best, true
+	return best, best.Tile != tile.NoTile
 }
 
 // bestDiscardAll is BestDiscard from the distance of every discard.

@@ -45,7 +45,6 @@ func (a *Analyzer) Win(h Hand) (Win, bool) {
 	var g grouper
 	g.init(a, &p)
 	g.collect = true
-	g.an = nil
 	// With every natural of one colour, look for a grouping of that
 	// colour's runs first: it is worth double under one_colour_double.
 	if c, ok := oneColour(&p); ok {
@@ -98,7 +97,11 @@ type gmeld struct {
 
 // grouper searches a partition of the naturals and okeys into melds.
 type grouper struct {
-	nat        [tile.NumColoured]int8
+	nat [tile.NumColoured]int8
+	// present has, for every colour, bit v-1 set while nat holds a
+	// natural of value v: take and put keep it, so the search finds the
+	// next natural and a line's gaps with a few bit operations.
+	present    [tile.NumColours]uint32
 	wilds      int
 	wrap       bool
 	okey       int // played face of the okey, -1 without
@@ -111,13 +114,13 @@ type grouper struct {
 	bestScore  int
 	found      bool
 	budget     int // nodes left to visit when collecting
-	// an prunes with the fast win check when set: a meld is placed only
-	// if the naturals left, with the okeys left, can still all be seated.
-	an *Analyzer
 }
 
 func (g *grouper) init(a *Analyzer, p *played) {
 	g.nat = p.nat()
+	for c, r := range p.rows {
+		g.present[c] = r & rowLo
+	}
 	g.wilds = p.w
 	g.wrap = a.wraps()
 	g.okey = -1
@@ -133,9 +136,7 @@ func (g *grouper) init(a *Analyzer, p *played) {
 // split into melds. With collect set it goes on to keep the most readable
 // grouping and leaves it in best.
 func (g *grouper) find(f int) bool {
-	for f < tile.NumColoured && g.nat[f] == 0 {
-		f++
-	}
+	f = g.next(f)
 	if g.collect {
 		if g.budget <= 0 {
 			return true
@@ -182,6 +183,33 @@ func (g *grouper) find(f int) bool {
 	return g.trySet(f, v, c, 0, &m)
 }
 
+// take and put remove and restore one natural of face f.
+func (g *grouper) take(f int) {
+	if g.nat[f]--; g.nat[f] == 0 {
+		g.present[f/tile.NumValues] &^= 1 << (f % tile.NumValues)
+	}
+}
+
+func (g *grouper) put(f int) {
+	g.nat[f]++
+	g.present[f/tile.NumValues] |= 1 << (f % tile.NumValues)
+}
+
+// next is the lowest face from f on that holds a natural, NumColoured
+// when none does.
+func (g *grouper) next(f int) int {
+	for c := f / tile.NumValues; c < tile.NumColours; c++ {
+		m := g.present[c]
+		if c == f/tile.NumValues {
+			m &^= 1<<(f%tile.NumValues) - 1
+		}
+		if m != 0 {
+			return c*tile.NumValues + bits.TrailingZeros32(m)
+		}
+	}
+	return tile.NumColoured
+}
+
 // runsThrough yields the runs (start, length; start 14 being 1 above 13)
 // that hold face f and whose gaps the okeys left can fill, longest first
 // (then by position, then by start). Each run stays within the reach of
@@ -197,20 +225,17 @@ func (g *grouper) runsThrough(f int) iter.Seq2[int, int] {
 		if v == 1 && g.wrap {
 			positions[1] = wrapTop
 		}
-		absent := absentPositions(&g.nat, c, f)
-		gaps := func(lo, hi int) int { // absent positions in lo..hi
-			return bits.OnesCount32(absent >> lo & (1<<(hi-lo+1) - 1))
-		}
+		absent := g.absentPositions(c, f)
 		var lo, hi [2]int
 		for k, p := range positions {
 			if p == 0 {
 				continue
 			}
 			lo[k], hi[k] = p, p
-			for lo[k] > 1 && gaps(lo[k]-1, p) <= g.wilds {
+			for lo[k] > 1 && gapsIn(absent, lo[k]-1, p) <= g.wilds {
 				lo[k]--
 			}
-			for hi[k] < top && gaps(p, hi[k]+1) <= g.wilds {
+			for hi[k] < top && gapsIn(absent, p, hi[k]+1) <= g.wilds {
 				hi[k]++
 			}
 		}
@@ -223,7 +248,7 @@ func (g *grouper) runsThrough(f int) iter.Seq2[int, int] {
 					if start == 1 && start+L-1 == wrapTop {
 						continue // 13-1-2 is not a run
 					}
-					if gaps(start, start+L-1) > g.wilds {
+					if gapsIn(absent, start, start+L-1) > g.wilds {
 						continue // more gaps than okeys
 					}
 					if !yield(start, L) {
@@ -235,16 +260,19 @@ func (g *grouper) runsThrough(f int) iter.Seq2[int, int] {
 	}
 }
 
+// gapsIn counts the absent positions in lo..hi.
+func gapsIn(absent uint32, lo, hi int) int {
+	return bits.OnesCount32(absent >> lo & (1<<(hi-lo+1) - 1))
+}
+
 // absentPositions has bit p (1..14, 14 being 1 above 13) set where colour
 // c's line holds no natural; face f, about to be used, counts as there.
-func absentPositions(nat *[tile.NumColoured]int8, c, f int) uint32 {
-	var m uint32
-	for v := 1; v <= tile.NumValues; v++ {
-		face := c*tile.NumValues + v - 1
-		if face != f && nat[face] == 0 {
-			m |= 1 << v
-		}
+func (g *grouper) absentPositions(c, f int) uint32 {
+	have := g.present[c]
+	if f/tile.NumValues == c {
+		have |= 1 << (f % tile.NumValues)
 	}
+	m := ^have << 1 & (1<<(tile.NumValues+1) - 2) // bits 1..13
 	return m | (m>>1&1)<<wrapTop
 }
 
@@ -308,51 +336,21 @@ func (g *grouper) commit(f int, m *gmeld, wildsUsed int) bool {
 	}
 	for i := range m.n {
 		if !m.wild[i] {
-			g.nat[m.faces[i]]--
+			g.take(int(m.faces[i]))
 		}
 	}
 	g.wilds -= wildsUsed
 	g.stack[g.depth] = *m
 	g.depth++
-	ok := g.an != nil && !g.restWins()
-	if !ok {
-		ok = g.find(f)
-	} else {
-		ok = false
-	}
+	ok := g.find(f)
 	g.depth--
 	g.wilds += wildsUsed
 	for i := range m.n {
 		if !m.wild[i] {
-			g.nat[m.faces[i]]++
+			g.put(int(m.faces[i]))
 		}
 	}
 	return ok
-}
-
-// restWins reports whether the naturals and okeys not yet placed can
-// still be split into melds: the fast win check on what is left, which
-// never says no to a rest that splits, so it only cuts dead branches.
-func (g *grouper) restWins() bool {
-	var p played
-	p.w = g.wilds
-	for f, k := range g.nat {
-		if k == 0 {
-			continue
-		}
-		r := &p.rows[f/tile.NumValues]
-		b := uint32(1) << (f % tile.NumValues)
-		*r |= b
-		if k == 2 {
-			*r |= b << 16
-		}
-		p.n += int(k)
-	}
-	p.n += p.w
-	if p.n == p.w {
-		return p.w == 0
-	}
-	return g.an.meldsWin(&p)
 }
 
 // trySet extends set m colour by colour (colours after c in a fixed
@@ -431,9 +429,13 @@ func (a *Analyzer) realTile(f int) tile.Tile {
 // meldsGrouping turns the grouping the grouper kept into a Win.
 func (a *Analyzer) meldsGrouping(g *grouper) Win {
 	w := Win{Kind: WinMelds, Melds: make([]Meld, 0, g.bestN)}
+	// One array for every meld's tiles and another for what they play
+	// as: two allocations a grouping, not two a meld.
+	tiles, as := make([]tile.Tile, RackSize), make([]tile.Tile, RackSize)
 	for d := range g.bestN {
 		m := &g.best[d]
-		out := Meld{Kind: m.kind, Tiles: make([]tile.Tile, m.n), As: make([]tile.Tile, m.n)}
+		out := Meld{Kind: m.kind, Tiles: tiles[:m.n:m.n], As: as[:m.n:m.n]}
+		tiles, as = tiles[m.n:], as[m.n:]
 		for i := range m.n {
 			out.As[i] = tile.Tile(m.faces[i])
 			if m.wild[i] {
@@ -483,7 +485,13 @@ func sortMelds(ms []Meld) {
 // pairsGrouping lays a seven-pairs win out: equal naturals together,
 // every single with an okey, the okeys left over together.
 func (a *Analyzer) pairsGrouping(p *played) Win {
-	w := Win{Kind: WinPairs, Melds: make([]Meld, 0, 7)}
+	w := Win{Kind: WinPairs, Melds: make([]Meld, 0, RackSize/2)}
+	tiles, as := make([]tile.Tile, 0, RackSize), make([]tile.Tile, 0, RackSize)
+	pair := func(x, y, ax, ay tile.Tile) {
+		tiles, as = append(tiles, x, y), append(as, ax, ay)
+		n := len(tiles)
+		w.Melds = append(w.Melds, Meld{Kind: Pair, Tiles: tiles[n-2 : n : n], As: as[n-2 : n : n]})
+	}
 	wilds := p.w
 	colour := -1
 	same := true
@@ -501,16 +509,16 @@ func (a *Analyzer) pairsGrouping(p *played) Win {
 			f := c*tile.NumValues + v
 			t := a.realTile(f)
 			if k == 2 {
-				w.Melds = append(w.Melds, Meld{Kind: Pair, Tiles: []tile.Tile{t, t}, As: []tile.Tile{tile.Tile(f), tile.Tile(f)}})
+				pair(t, t, tile.Tile(f), tile.Tile(f))
 			} else {
-				w.Melds = append(w.Melds, Meld{Kind: Pair, Tiles: []tile.Tile{t, a.okey}, As: []tile.Tile{tile.Tile(f), tile.Tile(f)}})
+				pair(t, a.okey, tile.Tile(f), tile.Tile(f))
 				wilds--
 			}
 		}
 	}
 	for ; wilds >= 2; wilds -= 2 {
 		// Two okeys make a pair; say they stand for themselves.
-		w.Melds = append(w.Melds, Meld{Kind: Pair, Tiles: []tile.Tile{a.okey, a.okey}, As: []tile.Tile{a.okey, a.okey}})
+		pair(a.okey, a.okey, a.okey, a.okey)
 		if colour >= 0 && int(a.okey.Colour()) != colour {
 			// They can as well stand for any face of the rack's colour.
 			f := tile.Tile(colour * tile.NumValues)
