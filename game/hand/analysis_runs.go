@@ -141,31 +141,31 @@ func runTabs() *runTables {
 			right13: make([]halfSlots, pow6), right13Cov: make([]halfCover, pow6),
 			right14: make([]halfSlots, pow7), right14Cov: make([]halfCover, pow7),
 		}
-		// 31,000 small DPs, about 0.1 s on one core: spread over the
-		// cores, since every analysis waits for them.
-		parallel(pow7*(1+numRunStates)+pow6*numRunStates, func(i int) {
-			var h [cutAt]int8
-			var ends [numRunStates]halfEntry
+		// Every half line is a path in the tree of its digits: the DP of
+		// a prefix is shared by all the lines that start with it. The
+		// left tree and the right trees of each start state are built on
+		// the cores at once.
+		parallel(1+2*numRunStates, func(i int) {
 			switch {
-			case i < pow7:
-				decode(i, h[:])
-				halfDP(h[:], 0, false, &ends)
-				for s := range numRunStates {
-					t.left[i][s] = ends[s].t
-					t.leftCov[i][s] = ends[s].cov
-				}
-			case i < pow7+pow6*numRunStates:
-				s, code := (i-pow7)/pow6, (i-pow7)%pow6
-				decode(code, h[:6])
-				halfDP(h[:6], s, true, &ends)
-				t.right13[code][s] = ends[0].t
-				t.right13Cov[code][s] = ends[0].cov
+			case i == 0:
+				halfTree(cutAt, 0, false, func(code int, ends *[numRunStates]halfEntry) {
+					for s := range numRunStates {
+						t.left[code][s] = ends[s].t
+						t.leftCov[code][s] = ends[s].cov
+					}
+				})
+			case i <= numRunStates:
+				s := i - 1
+				halfTree(6, s, true, func(code int, ends *[numRunStates]halfEntry) {
+					t.right13[code][s] = ends[0].t
+					t.right13Cov[code][s] = ends[0].cov
+				})
 			default:
-				s, code := (i-pow7-pow6*numRunStates)/pow7, (i-pow7-pow6*numRunStates)%pow7
-				decode(code, h[:])
-				halfDP(h[:], s, true, &ends)
-				t.right14[code][s] = ends[0].t
-				t.right14Cov[code][s] = ends[0].cov
+				s := i - 1 - numRunStates
+				halfTree(cutAt, s, true, func(code int, ends *[numRunStates]halfEntry) {
+					t.right14[code][s] = ends[0].t
+					t.right14Cov[code][s] = ends[0].cov
+				})
 			}
 		})
 		t.count = make([]int8, pow7)
@@ -183,7 +183,7 @@ func runTabs() *runTables {
 // parallel calls f(0..n-1), spread over the cores in blocks. The calls
 // must be independent.
 func parallel(n int, f func(i int)) {
-	const block = 256
+	block := max(1, min(256, n/(4*runtime.GOMAXPROCS(0))))
 	workers := min(runtime.GOMAXPROCS(0), (n+block-1)/block)
 	var next sync.Mutex
 	i := 0
@@ -235,83 +235,131 @@ func decode(code int, h []int8) {
 	}
 }
 
-// halfDP runs the line h from state start. Without closing, ends[s] gets
-// the result for every state s after the last position; with closing,
-// ends[0] gets the best over the states that may end a line, and no run
-// may start where it could not reach length 3.
+// The half-line DP runs a line from a state at its start. Without
+// closing, ends[s] gets the result for every state s after the last
+// position; with closing, ends[0] gets the best over the states that
+// may end a line, and no run may start where it could not reach length
+// 3.
 //
 // Among the ways with fewest slots it keeps the one that covers twice the
 // fewest positions holding fewer than two naturals: that way needs no
 // third copy of a tile and leaves the most room, which keeps the checks
 // against availability simple.
-func halfDP(h []int8, start int, closing bool, ends *[numRunStates]halfEntry) {
-	type cell struct {
-		t, extra int8
-		cov      uint16
-	}
-	const inf = int8(noSlots)
-	var cur, nxt [numRunStates][maxHalfSeat + 1]cell
-	for s := range cur {
-		for m := range cur[s] {
-			cur[s][m].t = inf
+
+// halfTree is halfDP for every half line of n positions at once: it
+// walks the tree of their digits (position p's count is digit p of the
+// code, base 3), so a prefix's DP is computed once for all the lines
+// that share it, and calls visit with every line's code and result.
+func halfTree(n, start int, closing bool, visit func(code int, ends *[numRunStates]halfEntry)) {
+	var cur dpCells
+	cur.init(start)
+	var walk func(p, code int, cur *dpCells)
+	walk = func(p, code int, cur *dpCells) {
+		if p == n {
+			var ends [numRunStates]halfEntry
+			cur.ends(closing, &ends)
+			visit(code, &ends)
+			return
+		}
+		var nxt dpCells
+		for d := range int8(3) {
+			cur.step(&nxt, p, d, n, closing)
+			walk(p+1, code+int(d)*pow3[p], &nxt)
 		}
 	}
-	cur[start][0] = cell{}
-	better := func(a, b cell) bool { return a.t < b.t || (a.t == b.t && a.extra < b.extra) }
-	for p := range h {
-		for s := range nxt {
-			for m := range nxt[s] {
-				nxt[s][m] = cell{t: inf}
+	walk(0, 0, &cur)
+}
+
+// dpCell is one state of the half-line DP: the fewest slots, the
+// positions covered twice with fewer than two naturals, the coverage.
+type dpCell struct {
+	t, extra int8
+	cov      uint16
+}
+
+// dpCells is the DP after some positions: by run state and naturals
+// seated. top bounds the naturals seated so far (the cells above it are
+// unreachable), so a step looks at the reachable cells only.
+type dpCells struct {
+	c   [numRunStates][maxHalfSeat + 1]dpCell
+	top int
+}
+
+const dpInf = int8(noSlots)
+
+func (d *dpCells) init(start int) {
+	for s := range d.c {
+		for m := range d.c[s] {
+			d.c[s][m] = dpCell{t: dpInf}
+		}
+	}
+	d.c[start][0] = dpCell{}
+	d.top = 0
+}
+
+func (a dpCell) better(b dpCell) bool { return a.t < b.t || (a.t == b.t && a.extra < b.extra) }
+
+// step reads position p (of n) holding hp naturals into nxt.
+func (d *dpCells) step(nxt *dpCells, p int, hp int8, n int, closing bool) {
+	nxt.top = min(maxHalfSeat, d.top+int(hp))
+	for s := range nxt.c {
+		for m := range nxt.c[s] {
+			nxt.c[s][m] = dpCell{t: dpInf}
+		}
+	}
+	for s := range numRunStates {
+		for m := range d.top + 1 {
+			c := d.c[s][m]
+			if c.t == dpInf {
+				continue
 			}
-		}
-		for s := range numRunStates {
-			for m := range cur[s] {
-				c := cur[s][m]
-				if c.t == inf {
+			for _, mv := range runNext[s] {
+				if closing && mv.fresh > 0 && p > n-3 {
 					continue
 				}
-				for _, mv := range runNext[s] {
-					if closing && mv.fresh > 0 && p > len(h)-3 {
-						continue
-					}
-					g := min(h[p], mv.cov)
-					n := cell{t: c.t + mv.cov, extra: c.extra, cov: c.cov | uint16(mv.cov)<<(2*p)}
-					if mv.cov == 2 && h[p] < 2 {
-						n.extra++
-					}
-					if better(n, nxt[mv.to][m+int(g)]) {
-						nxt[mv.to][m+int(g)] = n
-					}
+				g := min(hp, mv.cov)
+				x := dpCell{t: c.t + mv.cov, extra: c.extra, cov: c.cov | uint16(mv.cov)<<(2*p)}
+				if mv.cov == 2 && hp < 2 {
+					x.extra++
+				}
+				if x.better(nxt.c[mv.to][m+int(g)]) {
+					nxt.c[mv.to][m+int(g)] = x
 				}
 			}
 		}
-		cur, nxt = nxt, cur
 	}
+}
+
+// ends writes the result: without closing, ends[s] for every state
+// after the last position; with closing, ends[0] the best over the
+// states that may end a line.
+func (d *dpCells) ends(closing bool, ends *[numRunStates]halfEntry) {
 	for s := range ends {
 		for m := range ends[s].t {
-			ends[s].t[m] = inf
+			ends[s].t[m] = dpInf
+			ends[s].cov[m] = 0
 		}
 	}
 	if !closing {
 		for s := range numRunStates {
-			for m := range cur[s] {
-				ends[s].t[m] = cur[s][m].t
-				ends[s].cov[m] = cur[s][m].cov
+			for m := range d.c[s] {
+				ends[s].t[m] = d.c[s][m].t
+				ends[s].cov[m] = d.c[s][m].cov
 			}
 		}
 		return
 	}
-	var best [maxHalfSeat + 1]cell
+	var best [maxHalfSeat + 1]dpCell
 	for m := range best {
-		best[m].t = inf
+		best[m].t = dpInf
 	}
 	for s := range numRunStates {
 		if !closedState(s) {
 			continue
 		}
-		for m := range cur[s] {
-			if better(cur[s][m], best[m]) {
-				best[m] = cur[s][m]
+		for m := range d.c[s] {
+			if d.c[s][m].better(best[m]) {
+				best[m] = d.c[s][m]
 			}
 		}
 	}

@@ -234,3 +234,41 @@ func lineCodes(l *line, top bool) (left, right int) {
 	}
 	return left, right
 }
+
+// halfDP is the half-line DP of one line on its own: the reference the
+// tables' tree walk (halfTree) is checked against.
+func halfDP(h []int8, start int, closing bool, ends *[numRunStates]halfEntry) {
+	var cur, nxt dpCells
+	cur.init(start)
+	for p := range h {
+		cur.step(&nxt, p, h[p], len(h), closing)
+		cur, nxt = nxt, cur
+	}
+	cur.ends(closing, ends)
+}
+
+
+// The tree walk gives every half line exactly what the DP of that line
+// alone gives: slots and coverage, for every start state.
+func TestHalfTreeAgainstDP(t *testing.T) {
+	for _, n := range []int{6, cutAt} {
+		for start := range numRunStates {
+			for _, closing := range []bool{false, true} {
+				seen := 0
+				halfTree(n, start, closing, func(code int, got *[numRunStates]halfEntry) {
+					seen++
+					var h [cutAt]int8
+					decode(code, h[:n])
+					var want [numRunStates]halfEntry
+					halfDP(h[:n], start, closing, &want)
+					if *got != want {
+						t.Fatalf("n %d start %d closing %v code %d: tree %+v, DP %+v", n, start, closing, code, got[0], want[0])
+					}
+				})
+				if seen != pow3[n] {
+					t.Fatalf("n %d: %d lines visited, want %d", n, seen, pow3[n])
+				}
+			}
+		}
+	}
+}
