@@ -30,6 +30,12 @@ func (d DealKind) String() string {
 	return "table"
 }
 
+// The range of Rules.Points, the points each player starts with.
+const (
+	MinPoints = 5
+	MaxPoints = 21
+)
+
 // Rules is the configuration of a match: every option of RULES.md. The
 // zero value is not valid; start from DefaultRules or ParseRules.
 type Rules struct {
@@ -124,8 +130,8 @@ func (r Rules) Validate() error {
 		}
 		return nil
 	}
-	if r.Points < 5 || r.Points > 21 {
-		return rulesErr("points must be from 5 to 21, not %d", r.Points)
+	if r.Points < MinPoints || r.Points > MaxPoints {
+		return rulesErr("points must be from %d to %d, not %d", MinPoints, MaxPoints, r.Points)
 	}
 	if r.Partners && r.LeaveAtZero {
 		return rulesErr("partners and leave_at_zero cannot be combined: a team shares one score")

@@ -1,59 +1,173 @@
 package ui
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/key"
 
 	"okey/ui/i18n"
 )
 
-// keyMap is the one table of keys: Update dispatches on it, and the help
-// bar and the full help (?) are drawn from it, so no key is shown that
-// does not work.
+// keyMap is the one table of keys, a group per screen: each screen's
+// update matches keys only against its group (key.Matches, never the
+// key's name), and its help bar and the full help (?) are drawn from the
+// same group, so no key is shown that does not work.
 type keyMap struct {
+	// ForceQuit (ctrl+c) quits from every screen, the settings included.
+	ForceQuit key.Binding
+
+	Table     tableKeys
+	Overlay   overlayKeys
+	Notice    noticeKeys
+	Resume    resumeKeys
+	HandOver  handOverKeys
+	MatchOver matchOverKeys
+	Settings  settingsKeys
+}
+
+// tableKeys are the keys of the table.
+type tableKeys struct {
+	// Move is the four arrows together, for the help bar; the arrows are
+	// matched one by one.
+	Move                                     key.Binding
 	Left, Right, Up, Down, Pick, Cancel      key.Binding
 	Draw, Take, Discard, Finish, Show        key.Binding
 	SortColour, SortValue, Runs, Pairs, Hint key.Binding
 	Browse, Help, Settings, Quit             key.Binding
-	Next, NewMatch, Resume                   key.Binding
+}
+
+// overlayKeys close the help or the discard stacks; any other key closes
+// the page and does what it does on the table.
+type overlayKeys struct {
+	Close, Quit key.Binding
+}
+
+// noticeKeys: any key but Quit goes on.
+type noticeKeys struct {
+	Quit key.Binding
+}
+
+type resumeKeys struct {
+	Resume, NewMatch, Quit key.Binding
+}
+
+type handOverKeys struct {
+	Next, Settings, Quit key.Binding
+}
+
+type matchOverKeys struct {
+	NewMatch, Settings, Quit key.Binding
+}
+
+// settingsKeys edit the settings form; letters typed on a name field are
+// the name, so Leave (q) works only on the other fields.
+type settingsKeys struct {
+	Up, Down, Prev, Next, Erase, Save, Cancel, Leave key.Binding
+	// Choose (Up and Down) and Change (Prev and Next) are shown in the
+	// help bar; the keys are matched one by one.
+	Choose, Change key.Binding
 }
 
 func newKeyMap(tr *i18n.Catalog) keyMap {
 	b := func(keys []string, label, help string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(label, tr.T(help)))
 	}
+	quit := b([]string{"q", "ctrl+c"}, "q", "key.quit")
+	settings := b([]string{"o"}, "o", "key.settings")
 	return keyMap{
-		Left:       b([]string{"left"}, "←", "key.left"),
-		Right:      b([]string{"right"}, "→", "key.right"),
-		Up:         b([]string{"up"}, "↑", "key.up"),
-		Down:       b([]string{"down"}, "↓", "key.down"),
-		Pick:       b([]string{"space"}, "space", "key.pick"),
-		Cancel:     b([]string{"esc"}, "esc", "key.cancel"),
-		Draw:       b([]string{"d"}, "d", "key.draw"),
-		Take:       b([]string{"t"}, "t", "key.take"),
-		Discard:    b([]string{"x", "enter"}, "x", "key.discard"),
-		Finish:     b([]string{"f"}, "f", "key.finish"),
-		Show:       b([]string{"g"}, "g", "key.show"),
-		SortColour: b([]string{"c"}, "c", "key.colour"),
-		SortValue:  b([]string{"v"}, "v", "key.value"),
-		Runs:       b([]string{"s"}, "s", "key.runs"),
-		Pairs:      b([]string{"p"}, "p", "key.pairs"),
-		Hint:       b([]string{"h"}, "h", "key.hint"),
-		Browse:     b([]string{"b"}, "b", "key.browse"),
-		Help:       b([]string{"?"}, "?", "key.help"),
-		Settings:   b([]string{"o"}, "o", "key.settings"),
-		Quit:       b([]string{"q", "ctrl+c"}, "q", "key.quit"),
-		Next:       b([]string{"enter", "space", "n"}, "enter", "key.next"),
-		NewMatch:   b([]string{"n", "enter"}, "n", "key.newmatch"),
-		Resume:     b([]string{"enter", "y", "r"}, "enter", "key.resume"),
+		ForceQuit: b([]string{"ctrl+c"}, "ctrl+c", "key.quit"),
+		Table: tableKeys{
+			Move:       b([]string{"left", "right", "up", "down"}, "←→↑↓", "key.move"),
+			Left:       b([]string{"left"}, "←", "key.left"),
+			Right:      b([]string{"right"}, "→", "key.right"),
+			Up:         b([]string{"up"}, "↑", "key.up"),
+			Down:       b([]string{"down"}, "↓", "key.down"),
+			Pick:       b([]string{"space"}, "space", "key.pick"),
+			Cancel:     b([]string{"esc"}, "esc", "key.cancel"),
+			Draw:       b([]string{"d"}, "d", "key.draw"),
+			Take:       b([]string{"t"}, "t", "key.take"),
+			Discard:    b([]string{"x", "enter"}, "x", "key.discard"),
+			Finish:     b([]string{"f"}, "f", "key.finish"),
+			Show:       b([]string{"g"}, "g", "key.show"),
+			SortColour: b([]string{"c"}, "c", "key.colour"),
+			SortValue:  b([]string{"v"}, "v", "key.value"),
+			Runs:       b([]string{"s"}, "s", "key.runs"),
+			Pairs:      b([]string{"p"}, "p", "key.pairs"),
+			Hint:       b([]string{"h"}, "h", "key.hint"),
+			Browse:     b([]string{"b"}, "b", "key.browse"),
+			Help:       b([]string{"?"}, "?", "key.help"),
+			Settings:   settings,
+			Quit:       quit,
+		},
+		Overlay: overlayKeys{
+			Close: b([]string{"esc"}, "esc", "key.cancel"),
+			Quit:  quit,
+		},
+		Notice: noticeKeys{Quit: quit},
+		Resume: resumeKeys{
+			Resume:   b([]string{"enter", "y", "r"}, "enter", "key.resume"),
+			NewMatch: b([]string{"n"}, "n", "key.newmatch.keep"),
+			Quit:     b([]string{"q", "ctrl+c"}, "q", "key.quit.short"),
+		},
+		HandOver: handOverKeys{
+			Next:     b([]string{"enter", "space", "n"}, "enter", "key.next"),
+			Settings: settings,
+			Quit:     quit,
+		},
+		MatchOver: matchOverKeys{
+			NewMatch: b([]string{"n", "enter"}, "n", "key.newmatch"),
+			Settings: settings,
+			Quit:     b([]string{"q", "ctrl+c"}, "q", "key.quit.short"),
+		},
+		Settings: settingsKeys{
+			Up:     b([]string{"up", "shift+tab"}, "↑", "key.set.choose"),
+			Down:   b([]string{"down", "tab"}, "↓", "key.set.choose"),
+			Prev:   b([]string{"left"}, "←", "key.set.change"),
+			Next:   b([]string{"right", "space"}, "→", "key.set.change"),
+			Erase:  b([]string{"backspace"}, "backspace", "key.set.erase"),
+			Save:   b([]string{"enter"}, "enter", "key.set.save"),
+			Cancel: b([]string{"esc"}, "esc", "key.set.cancel"),
+			Leave:  b([]string{"q"}, "q", "key.set.cancel"),
+			Choose: b([]string{"up", "down", "tab", "shift+tab"}, "↑↓", "key.set.choose"),
+			Change: b([]string{"left", "right", "space"}, "←→", "key.set.change"),
+		},
 	}
 }
 
-// fullHelp is the key table in groups, for the ? page.
-func (k keyMap) fullHelp() [][]key.Binding {
+// fullHelp is the table's keys in groups, for the ? page.
+func (k tableKeys) fullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Left, k.Right, k.Up, k.Down, k.Pick, k.Cancel},
 		{k.Draw, k.Take, k.Discard, k.Finish, k.Show},
 		{k.SortColour, k.SortValue, k.Runs, k.Pairs, k.Hint, k.Browse},
 		{k.Help, k.Settings, k.Quit},
 	}
+}
+
+func (k overlayKeys) shortHelp() []key.Binding { return []key.Binding{k.Close, k.Quit} }
+
+func (k resumeKeys) shortHelp() []key.Binding { return []key.Binding{k.Resume, k.NewMatch, k.Quit} }
+
+func (k matchOverKeys) shortHelp() []key.Binding {
+	return []key.Binding{k.NewMatch, k.Settings, k.Quit}
+}
+
+func (k settingsKeys) shortHelp() []key.Binding {
+	return []key.Binding{k.Choose, k.Change, k.Save, k.Cancel}
+}
+
+// keyGlyphs are how the full help writes the keys that have a symbol.
+var keyGlyphs = map[string]string{"left": "←", "right": "→", "up": "↑", "down": "↓"}
+
+// helpKeys lists all of a binding's keys, for the full help.
+func helpKeys(b key.Binding) string {
+	ks := b.Keys()
+	names := make([]string, len(ks))
+	for i, k := range ks {
+		if g, ok := keyGlyphs[k]; ok {
+			k = g
+		}
+		names[i] = k
+	}
+	return strings.Join(names, " ")
 }

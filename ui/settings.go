@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -48,13 +47,9 @@ type Settings struct {
 // DefaultSettings are the settings of a first start; lang comes from the
 // environment.
 func DefaultSettings(lang string) Settings {
-	names := [3]string{"Ayşe", "Mehmet", "Zeynep"}
-	if lang != "tr" {
-		names = [3]string{"Ayşe", "Mehmet", "Zeynep"}
-	}
 	return Settings{
 		Lang: lang, Speed: "normal", Theme: "default", Rules: "default",
-		Levels: [3]string{"normal", "normal", "normal"}, Names: names,
+		Levels: [3]string{"normal", "normal", "normal"}, Names: [3]string{"Ayşe", "Mehmet", "Zeynep"},
 	}
 }
 
@@ -107,8 +102,8 @@ func printable(s string) bool {
 // a file that cannot be read is set aside (never overwritten) and def is
 // returned with a note for the player.
 func LoadSettings(configDir string, def Settings, now time.Time) (Settings, string) {
-	path := filepath.Join(configDir, store.SettingsFile)
-	b, err := os.ReadFile(path)
+	path := store.SettingsPath(configDir)
+	b, err := store.ReadSettings(configDir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return def, ""
 	}
@@ -121,7 +116,7 @@ func LoadSettings(configDir string, def Settings, now time.Time) (Settings, stri
 		err = s.Validate()
 	}
 	if err != nil {
-		aside, aerr := store.SetAside(path, "damaged", now)
+		aside, aerr := store.SetAsideSettings(configDir, "damaged", now)
 		if aerr != nil {
 			return def, fmt.Sprintf("%s: %v (and it could not be set aside: %v)", store.ShortPath(path), err, aerr)
 		}
@@ -130,11 +125,11 @@ func LoadSettings(configDir string, def Settings, now time.Time) (Settings, stri
 	return s, ""
 }
 
-// SaveSettings writes s to configDir atomically.
-func SaveSettings(configDir string, s Settings) error {
+// saveSettings writes s to the settings file.
+func saveSettings(files *store.Files, s Settings) error {
 	b, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
 		return err
 	}
-	return store.WriteAtomic(filepath.Join(configDir, store.SettingsFile), append(b, '\n'))
+	return files.WriteSettings(append(b, '\n'))
 }

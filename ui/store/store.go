@@ -1,8 +1,10 @@
 // Package store keeps the game's files: the match record being played
 // (in the user's state directory), the layout of the player's rack beside
-// it, and the settings (in the user's config directory). Every write is
-// atomic (a temporary file renamed over the old one), and nothing that
-// cannot be read is ever overwritten: it is set aside under a new name.
+// it, the finished matches, and the settings (in the user's config
+// directory). The table reads and writes them only through this package.
+// Every write is atomic (a temporary file renamed over the old one), and
+// nothing that cannot be read is ever overwritten: it is set aside under
+// a new name.
 package store
 
 import (
@@ -184,3 +186,95 @@ func (s *Saver) Locked(f func() error) error {
 	defer s.mu.Unlock()
 	return f()
 }
+
+// Files are the files of one player: the state directory (the match
+// being played, its rack, the finished matches) and the config directory
+// (the settings). Saves go through one Saver, so a file on disk only ever
+// moves forward, whatever order the goroutines that save run in.
+type Files struct {
+	stateDir, configDir string
+	saver               *Saver
+}
+
+// Open returns the files of a state and a config directory. It touches
+// nothing on disk.
+func Open(stateDir, configDir string) *Files {
+	return &Files{stateDir: stateDir, configDir: configDir, saver: NewSaver()}
+}
+
+// MatchPath is the record of the match being played.
+func (f *Files) MatchPath() string { return filepath.Join(f.stateDir, MatchFile) }
+
+// RackPath is the player's arrangement of the rack.
+func (f *Files) RackPath() string { return filepath.Join(f.stateDir, RackFile) }
+
+// ReadMatch reads the record of the match being played; an error wraps
+// fs.ErrNotExist when there is none.
+func (f *Files) ReadMatch() ([]byte, error) { return os.ReadFile(f.MatchPath()) }
+
+// ReadRack reads the saved arrangement of the rack.
+func (f *Files) ReadRack() ([]byte, error) { return os.ReadFile(f.RackPath()) }
+
+// SaveMatch writes snapshot seq of the match record, unless a newer one
+// is on disk already.
+func (f *Files) SaveMatch(seq uint64, data []byte) error {
+	_, err := f.saver.Save(f.MatchPath(), seq, data)
+	return err
+}
+
+// SaveRack writes snapshot seq of the rack's arrangement, unless a newer
+// one is on disk already.
+func (f *Files) SaveRack(seq uint64, data []byte) error {
+	_, err := f.saver.Save(f.RackPath(), seq, data)
+	return err
+}
+
+// SetAsideMatch renames a match record that cannot be read (see
+// SetAside) and returns its new path.
+func (f *Files) SetAsideMatch(why string, now time.Time) (string, error) {
+	return SetAside(f.MatchPath(), why, now)
+}
+
+// ArchiveMatch moves the match record into the finished matches (see
+// Archive) and returns its new path.
+func (f *Files) ArchiveMatch(why string, now time.Time) (string, error) {
+	return Archive(f.MatchPath(), why, now)
+}
+
+// ReplaceMatch archives the match record on disk, if any, under why and
+// then writes snapshot seq of a new match in its place.
+func (f *Files) ReplaceMatch(why string, now time.Time, seq uint64, data []byte) error {
+	path := f.MatchPath()
+	err := f.saver.Locked(func() error {
+		if _, err := os.Stat(path); err == nil {
+			if _, err := Archive(path, why, now); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	_, err = f.saver.Save(path, seq, data)
+	return err
+}
+
+// SettingsPath is the settings file.
+func (f *Files) SettingsPath() string { return SettingsPath(f.configDir) }
+
+// SettingsPath is the settings file of configDir.
+func SettingsPath(configDir string) string { return filepath.Join(configDir, SettingsFile) }
+
+// ReadSettings reads the settings file of configDir; an error wraps
+// fs.ErrNotExist when there is none.
+func ReadSettings(configDir string) ([]byte, error) { return os.ReadFile(SettingsPath(configDir)) }
+
+// SetAsideSettings renames a settings file that cannot be read and
+// returns its new path.
+func SetAsideSettings(configDir, why string, now time.Time) (string, error) {
+	return SetAside(SettingsPath(configDir), why, now)
+}
+
+// WriteSettings writes the settings file atomically.
+func (f *Files) WriteSettings(data []byte) error { return WriteAtomic(f.SettingsPath(), data) }

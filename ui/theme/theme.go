@@ -25,6 +25,7 @@ import (
 	"strings"
 
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"okey/assets"
 	"okey/game/tile"
@@ -103,8 +104,9 @@ type Styles struct {
 	Text, Dim, Bold, Title, Accent, Warn, Good, Okey lipgloss.Style
 	// Turn marks the seat to move (reverse video under NO_COLOR).
 	Turn lipgloss.Style
-	// Panel frames a box (the rack, a dialog).
-	Panel lipgloss.Style
+	// Panel frames the rack; Box frames the wall, BoxActive the wall
+	// when the player is to draw from it.
+	Panel, Box, BoxActive Border
 	// Key is a key name in the help and status lines.
 	Key lipgloss.Style
 
@@ -142,8 +144,8 @@ func New(p Palette, dark, noColor bool) *Styles {
 		s.Good = base.Bold(true)
 		s.Okey = base.Bold(true)
 		s.Turn = base.Reverse(true).Bold(true)
-		s.Panel = base.Border(lipgloss.RoundedBorder())
 		s.Key = base.Bold(true)
+		s.borders()
 		for i := range s.face {
 			s.face[i] = base.Bold(true)
 		}
@@ -164,8 +166,8 @@ func New(p Palette, dark, noColor bool) *Styles {
 	s.Good = base.Foreground(c("good")).Bold(true)
 	s.Okey = base.Foreground(c("okey")).Bold(true)
 	s.Turn = base.Foreground(c("text")).Background(c("turn.bg")).Bold(true)
-	s.Panel = base.Border(lipgloss.RoundedBorder()).BorderForeground(c("dim"))
 	s.Key = base.Foreground(c("accent")).Bold(true)
+	s.borders()
 	faceBg := c("tile.face")
 	for i, role := range []string{"tile.red", "tile.yellow", "tile.blue", "tile.black"} {
 		s.face[i] = base.Foreground(c(role)).Background(faceBg).Bold(true)
@@ -177,6 +179,41 @@ func New(p Palette, dark, noColor bool) *Styles {
 	s.helpKey = base.Foreground(c("accent")).Bold(true)
 	s.helpSep = base.Foreground(c("dim"))
 	return s
+}
+
+// borders builds the frames from the text styles.
+func (s *Styles) borders() {
+	s.Panel = Border{Border: lipgloss.RoundedBorder(), Edge: s.Dim, Title: s.Accent}
+	s.Box = Border{Border: lipgloss.NormalBorder(), Edge: s.Dim, Title: s.Accent}
+	s.BoxActive = Border{Border: lipgloss.NormalBorder(), Edge: s.Key, Title: s.Accent}
+}
+
+// Border is a frame of the style sheet: its characters, the style of its
+// edges and of a title set in its top edge.
+type Border struct {
+	lipgloss.Border
+	Edge, Title lipgloss.Style
+}
+
+// TopLine is the top edge of a frame w columns wide, with title (cut to
+// fit, "" for none) after its first corner and one edge character.
+func (b Border) TopLine(w int, title string) string {
+	if title == "" {
+		return b.Edge.Render(b.TopLeft + strings.Repeat(b.Top, max(0, w-2)) + b.TopRight)
+	}
+	title = ansi.Truncate(title, max(0, w-4), "…")
+	rest := max(0, w-3-ansi.StringWidth(title))
+	return b.Edge.Render(b.TopLeft+b.Top) + b.Title.Render(title) + b.Edge.Render(strings.Repeat(b.Top, rest)+b.TopRight)
+}
+
+// BottomLine is the bottom edge of a frame w columns wide.
+func (b Border) BottomLine(w int) string {
+	return b.Edge.Render(b.BottomLeft + strings.Repeat(b.Bottom, max(0, w-2)) + b.BottomRight)
+}
+
+// Sides are the left and right edges, one line of them.
+func (b Border) Sides() (left, right string) {
+	return b.Edge.Render(b.Left), b.Edge.Render(b.Right)
 }
 
 // HelpStyles are the key and separator styles for the help bar.

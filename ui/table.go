@@ -1,0 +1,330 @@
+package ui
+
+import (
+	"errors"
+	"slices"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"okey/game"
+	"okey/game/hand"
+	"okey/game/tile"
+)
+
+// updateTable handles a key on the table (and its overlays).
+func (m *Model) updateTable(k tea.KeyPressMsg) tea.Cmd {
+	m.flash = ""
+	if m.overlay != ovNone && m.updateOverlay(k) {
+		return nil
+	}
+	keys := m.keys.Table
+	switch {
+	case key.Matches(k, keys.Quit):
+		return m.quit()
+	case key.Matches(k, keys.Help):
+		m.overlay = ovHelp
+	case key.Matches(k, keys.Settings):
+		m.openSettings()
+	case key.Matches(k, keys.Left):
+		m.moveCursor(-1, 0)
+	case key.Matches(k, keys.Right):
+		m.moveCursor(1, 0)
+	case key.Matches(k, keys.Up):
+		m.moveCursor(0, -1)
+	case key.Matches(k, keys.Down):
+		m.moveCursor(0, 1)
+	case key.Matches(k, keys.Pick):
+		m.pick()
+		return m.saveCmd()
+	case key.Matches(k, keys.Cancel):
+		if m.held >= 0 {
+			m.held = -1
+			m.setFlash(false, m.tr.T("status.putback"))
+		} else {
+			m.setFlash(false, m.tr.T("status.nocancel"))
+		}
+	case key.Matches(k, keys.Draw):
+		return m.tryDraw()
+	case key.Matches(k, keys.Take):
+		return m.tryTake()
+	case key.Matches(k, keys.Discard):
+		return m.tryDiscard(false)
+	case key.Matches(k, keys.Finish):
+		return m.tryDiscard(true)
+	case key.Matches(k, keys.Show):
+		return m.tryShow()
+	case key.Matches(k, keys.SortColour):
+		m.arrange(m.sorter().ByColour(m.rack.Tiles()), "status.sorted.colour")
+		return m.saveCmd()
+	case key.Matches(k, keys.SortValue):
+		m.arrange(m.sorter().ByValue(m.rack.Tiles()), "status.sorted.value")
+		return m.saveCmd()
+	case key.Matches(k, keys.Runs):
+		return m.arrangeBy(hand.ArrangeRuns)
+	case key.Matches(k, keys.Pairs):
+		return m.arrangeBy(hand.ArrangePairs)
+	case key.Matches(k, keys.Hint):
+		m.hint()
+	case key.Matches(k, keys.Browse):
+		m.overlay = ovBrowse
+	default:
+		m.setFlash(true, m.tr.T("status.unknownkey", k.String()))
+	}
+	return nil
+}
+
+// updateOverlay closes the page on show. Its own key and esc close it
+// and do nothing more (true); any other key closes it and goes on to do
+// what it does on the table (false).
+func (m *Model) updateOverlay(k tea.KeyPressMsg) bool {
+	was := m.overlay
+	m.overlay = ovNone
+	switch was {
+	case ovHelp:
+		return m.updateHelp(k)
+	case ovBrowse:
+		return m.updateBrowse(k)
+	}
+	return false
+}
+
+func (m *Model) sorter() sorter { return sorter{an: m.view.Analyzer} }
+
+// moveCursor moves along the rack (dx, wrapping from row to row) or
+// between the rows (dy).
+func (m *Model) moveCursor(dx, dy int) {
+	if dx != 0 {
+		m.cursor = (m.cursor + dx + RackSlots) % RackSlots
+	}
+	if dy != 0 {
+		m.cursor = (m.cursor + RackCols) % RackSlots
+	}
+}
+
+// pick picks up the tile under the cursor, or puts the tile picked up
+// down at the cursor.
+func (m *Model) pick() {
+	if m.held < 0 {
+		t := m.rack.Slots[m.cursor]
+		if t == tile.NoTile {
+			m.setFlash(true, m.tr.T("status.pick.empty"))
+			return
+		}
+		m.held = m.cursor
+		m.setFlash(false, m.tr.T("status.picked", m.tileName(t)))
+		return
+	}
+	from := m.held
+	m.held = -1
+	if from == m.cursor {
+		m.setFlash(false, m.tr.T("status.putback"))
+		return
+	}
+	m.rack.Move(from, m.cursor)
+	m.fresh = -1
+}
+
+// arrange lays out groups on the rack.
+func (m *Model) arrange(groups [][]tile.Tile, msg string) {
+	m.held, m.fresh = -1, -1
+	m.rack.Pack(groups)
+	m.setFlash(false, m.tr.T(msg))
+}
+
+func (m *Model) arrangeBy(mode hand.ArrangeMode) tea.Cmd {
+	groups, ok := m.sorter().Arranged(m.rack.Tiles(), mode)
+	name := "status.runs"
+	if mode == hand.ArrangePairs {
+		name = "status.pairs"
+	}
+	if !ok {
+		m.setFlash(true, m.tr.T(name+".none"))
+		return nil
+	}
+	m.arrange(groups, name)
+	return m.saveCmd()
+}
+
+// whyNotMyMove says why a move cannot be made now, or "".
+func (m *Model) whyNotMyMove() string {
+	v := &m.view
+	switch {
+	case v.Phase != game.Playing:
+		return m.tr.T("status.notplaying")
+	case !v.Active[0]:
+		return m.tr.T("status.youleft")
+	case v.Turn != 0:
+		return m.tr.T("status.wait", m.seatName(v.Turn))
+	}
+	return ""
+}
+
+// mayDrawOrTake reports whether the player may draw or take now, and
+// says why not when not.
+func (m *Model) mayDrawOrTake() bool {
+	why := m.whyNotMyMove()
+	if why == "" && m.view.Stage == game.MustDiscard {
+		why = m.tr.T("status.mustdiscard")
+	}
+	if why != "" {
+		m.setFlash(true, why)
+		return false
+	}
+	return true
+}
+
+func (m *Model) tryDraw() tea.Cmd {
+	if !m.mayDrawOrTake() {
+		return nil
+	}
+	v := &m.view
+	if v.WallLeft == 0 {
+		return m.act(game.EndHandAction(0))
+	}
+	return m.act(game.DrawAction(0))
+}
+
+func (m *Model) tryTake() tea.Cmd {
+	if !m.mayDrawOrTake() {
+		return nil
+	}
+	v := &m.view
+	if v.Top(v.Previous) == tile.NoTile {
+		m.setFlash(true, m.tr.T("status.take.empty", m.seatName(v.Previous)))
+		return nil
+	}
+	return m.act(game.TakeAction(0))
+}
+
+func (m *Model) tryDiscard(finish bool) tea.Cmd {
+	if why := m.whyNotMyMove(); why != "" {
+		m.setFlash(true, why)
+		return nil
+	}
+	if m.view.Stage == game.MustDraw {
+		m.setFlash(true, m.tr.T("status.mustdraw"))
+		return nil
+	}
+	t := m.rack.Slots[m.cursor]
+	if t == tile.NoTile {
+		m.setFlash(true, m.tr.T("status.discard.empty"))
+		return nil
+	}
+	a := game.DiscardAction(0, t)
+	if finish {
+		a = game.FinishAction(0, t)
+	}
+	evs, lines, err := m.g.Apply(a)
+	if err != nil {
+		m.refuse(err, t)
+		return nil
+	}
+	m.held = -1
+	m.rack.Slots[m.cursor] = tile.NoTile
+	return m.applied(evs, lines)
+}
+
+func (m *Model) tryShow() tea.Cmd {
+	v := &m.view
+	if v.Legal.Show {
+		return m.act(game.ShowAction(0))
+	}
+	switch {
+	case !v.Rules.HasOkey():
+		m.setFlash(true, m.tr.T("status.show.norules"))
+	case v.Phase != game.Playing:
+		m.setFlash(true, m.tr.T("status.notplaying"))
+	case v.Shown[0]:
+		m.setFlash(true, m.tr.T("status.show.done"))
+	case v.Acted[0]:
+		m.setFlash(true, m.tr.T("status.show.late"))
+	default:
+		m.setFlash(true, m.tr.T("status.show.notile", m.tileName(v.Indicator)))
+	}
+	return nil
+}
+
+// hint tells the suggested discard and the distance to a win.
+func (m *Model) hint() {
+	v := &m.view
+	an := v.Analyzer
+	h, err := an.NewHand(v.Rack)
+	if err != nil || v.Phase != game.Playing {
+		m.setFlash(true, m.tr.T("status.hint.none"))
+		return
+	}
+	if len(v.Rack) == turnTiles {
+		d := an.BestDiscard(h)
+		if !d.Tile.Valid() || v.Counts[d.Tile] == 0 {
+			m.setFlash(true, m.tr.T("status.hint.none"))
+			return
+		}
+		// The cursor goes to the tile, so x (or f) acts on the hint.
+		if m.rack.Slots[m.cursor] != d.Tile {
+			if i := slices.Index(m.rack.Slots[:], d.Tile); i >= 0 {
+				m.cursor = i
+			}
+		}
+		switch {
+		case d.Wins:
+			m.setFlash(false, m.tr.T("status.hint.wins", m.tileName(d.Tile)))
+		case d.Distance == 1:
+			m.setFlash(false, m.tr.T("status.hint.discard1", m.tileName(d.Tile)))
+		default:
+			m.setFlash(false, m.tr.T("status.hint.discard", m.tileName(d.Tile), d.Distance))
+		}
+		return
+	}
+	d := an.Distance(h)
+	switch {
+	case d <= 0:
+		m.setFlash(false, m.tr.T("status.hint.won"))
+	case d == 1:
+		m.setFlash(false, m.tr.T("status.hint.one"))
+	default:
+		m.setFlash(false, m.tr.T("status.hint.dist", d))
+	}
+}
+
+// notWinning explains a refused finish: how far the 14 tiles left
+// without t are from a win.
+func (m *Model) notWinning(t tile.Tile) string {
+	an := m.view.Analyzer
+	rest := m.view.Counts
+	if rest[t] > 0 {
+		rest[t]--
+	}
+	h, err := an.HandOf(rest)
+	if err != nil {
+		return m.tr.T("status.notwinning", m.tileName(t))
+	}
+	switch d := an.Distance(h); d {
+	case 0: // cannot happen: the reducer refused; say it plainly
+		return m.tr.T("status.notwinning", m.tileName(t))
+	case 1:
+		return m.tr.T("status.notwinning.one", m.tileName(t))
+	default:
+		return m.tr.T("status.notwinning.dist", m.tileName(t), d)
+	}
+}
+
+// refuse tells the player why the game refused their action.
+func (m *Model) refuse(err error, t tile.Tile) {
+	if errors.Is(err, game.ErrNotWinning) {
+		m.setFlash(true, m.notWinning(t))
+		return
+	}
+	m.setFlash(true, m.tr.T("status.refused", err.Error()))
+}
+
+// act plays the player's action a.
+func (m *Model) act(a game.Action) tea.Cmd {
+	evs, lines, err := m.g.Apply(a)
+	if err != nil {
+		m.refuse(err, a.Tile)
+		return nil
+	}
+	m.held = -1
+	return m.applied(evs, lines)
+}
