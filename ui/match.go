@@ -109,26 +109,20 @@ func (m *Model) startMatch(seed uint64) error {
 	return nil
 }
 
-// newMatchCmd starts a new match; the old record is archived under why.
+// newMatchCmd starts a new match; the old record is archived under why,
+// whole, before the new one is first saved (whichever of the saves of
+// either runs first).
 func (m *Model) newMatchCmd(why string) tea.Cmd {
 	m.cancelBots()
+	old := m.rec
 	seed := game.NewSeed(m.seed + m.nextNo)
 	if err := m.startMatch(seed); err != nil {
 		m.setFlash(true, err.Error())
 		return nil
 	}
+	m.files.RetireMatch(m.seq, old, why, m.now())
 	m.setFlash(false, m.tr.T("status.newmatch"))
-	m.seq++
-	seq, data, rack := m.seq, m.rec, m.rackJSON()
-	files, now := m.files, m.now()
-	save := func() tea.Msg {
-		err := files.ReplaceMatch(why, now, seq, data)
-		if err == nil {
-			err = files.SaveRack(seq, rack)
-		}
-		return savedMsg{err: err, path: files.MatchPath()}
-	}
-	return tea.Batch(save, m.nextTurn())
+	return tea.Batch(m.saveCmd(), m.nextTurn())
 }
 
 // applied takes in what an action did: the record, the log, the view,

@@ -134,18 +134,35 @@ func Archive(path, why string, now time.Time) (string, error) {
 // snapshot older than one already written is skipped, so the file on
 // disk only ever moves forward.
 type Saver struct {
-	mu   sync.Mutex
-	last map[string]uint64
+	mu     sync.Mutex
+	last   map[string]uint64
+	retire map[string]retirement
+}
+
+// retirement is a file to put away before its next content is written.
+type retirement struct {
+	from  uint64 // the first snapshot of the next content
+	final []byte // the last content of the file being put away
+	away  func(path string) error
 }
 
 // NewSaver returns a Saver.
-func NewSaver() *Saver { return &Saver{last: map[string]uint64{}} }
+func NewSaver() *Saver { return &Saver{last: map[string]uint64{}, retire: map[string]retirement{}} }
 
 // Save writes data to path if seq is newer than the last snapshot of path
-// written; it reports whether it wrote.
+// written; it reports whether it wrote. A file retired (Retire) is put
+// away first, when seq is a snapshot of the next content.
 func (s *Saver) Save(path string, seq uint64, data []byte) (bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if r, ok := s.retire[path]; ok {
+		if seq < r.from {
+			return false, nil // older than the final content, written on retiring
+		}
+		if err := s.putAway(path, r); err != nil {
+			return false, err
+		}
+	}
 	if seq <= s.last[path] {
 		return false, nil
 	}
@@ -154,6 +171,42 @@ func (s *Saver) Save(path string, seq uint64, data []byte) (bool, error) {
 	}
 	s.last[path] = seq
 	return true, nil
+}
+
+// Retire marks the content of path as finished: final is its whole last
+// content, and the snapshots numbered from and on are of the next
+// content. Before the first of them is written (or at Settle), final is
+// written and away puts the file away (Archive, say). So the old content
+// is kept whole and the new one never put away, whatever order the
+// saves of either run in. Retire itself does no I/O.
+func (s *Saver) Retire(path string, from uint64, final []byte, away func(path string) error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.retire[path] = retirement{from: from, final: final, away: away}
+}
+
+// Settle puts away a retired file now, if one waits.
+func (s *Saver) Settle(path string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if r, ok := s.retire[path]; ok {
+		return s.putAway(path, r)
+	}
+	return nil
+}
+
+// putAway writes a retired file's final content and puts it away; s.mu
+// is held. On failure the retirement stays, to be tried again.
+func (s *Saver) putAway(path string, r retirement) error {
+	if err := WriteAtomic(path, r.final); err != nil {
+		return err
+	}
+	if err := r.away(path); err != nil {
+		return err
+	}
+	delete(s.retire, path)
+	s.last[path] = r.from - 1
+	return nil
 }
 
 // Remove deletes path after every earlier save of it, if it exists.
@@ -180,12 +233,7 @@ func ShortPath(path string) string {
 	return path
 }
 
-// Locked runs f while no snapshot is being written.
-func (s *Saver) Locked(f func() error) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return f()
-}
+
 
 // Files are the files of one player: the state directory (the match
 // being played, its rack, the finished matches) and the config directory
@@ -241,24 +289,19 @@ func (f *Files) ArchiveMatch(why string, now time.Time) (string, error) {
 	return Archive(f.MatchPath(), why, now)
 }
 
-// ReplaceMatch archives the match record on disk, if any, under why and
-// then writes snapshot seq of a new match in its place.
-func (f *Files) ReplaceMatch(why string, now time.Time, seq uint64, data []byte) error {
-	path := f.MatchPath()
-	err := f.saver.Locked(func() error {
-		if _, err := os.Stat(path); err == nil {
-			if _, err := Archive(path, why, now); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
+// RetireMatch files the match being played away with the finished
+// matches (under why) before the first snapshot of the next one, numbered
+// from, is saved: final is its whole record. It does no I/O itself (see
+// Saver.Retire); SaveMatch or SettleMatch does it.
+func (f *Files) RetireMatch(from uint64, final []byte, why string, now time.Time) {
+	f.saver.Retire(f.MatchPath(), from, final, func(path string) error {
+		_, err := Archive(path, why, now)
 		return err
-	}
-	_, err = f.saver.Save(path, seq, data)
-	return err
+	})
 }
+
+// SettleMatch files a retired match away now, if one waits.
+func (f *Files) SettleMatch() error { return f.saver.Settle(f.MatchPath()) }
 
 // SettingsPath is the settings file.
 func (f *Files) SettingsPath() string { return SettingsPath(f.configDir) }
