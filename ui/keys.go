@@ -16,6 +16,10 @@ type keyMap struct {
 	// ForceQuit (ctrl+c) quits from every screen, the settings included.
 	ForceQuit key.Binding
 
+	// TooSmall is the only group while the terminal is too small: nothing
+	// but quitting acts on a screen the player cannot see.
+	TooSmall tooSmallKeys
+
 	Table     tableKeys
 	Overlay   overlayKeys
 	Notice    noticeKeys
@@ -34,6 +38,10 @@ type tableKeys struct {
 	Draw, Take, Discard, Finish, Show        key.Binding
 	SortColour, SortValue, Runs, Pairs, Hint key.Binding
 	Browse, Help, Settings, Quit             key.Binding
+}
+
+type tooSmallKeys struct {
+	Quit key.Binding
 }
 
 // overlayKeys close the help or the discard stacks; any other key closes
@@ -99,6 +107,7 @@ func newKeyMap(tr *i18n.Catalog) keyMap {
 			Settings:   settings,
 			Quit:       quit,
 		},
+		TooSmall: tooSmallKeys{Quit: quit},
 		Overlay: overlayKeys{
 			Close: b([]string{"esc"}, "esc", "key.cancel"),
 			Quit:  quit,

@@ -307,6 +307,9 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(k, m.keys.ForceQuit) {
 		return m.quit()
 	}
+	if m.lay.TooSmall {
+		return m.updateTooSmall(k)
+	}
 	switch m.screen {
 	case scrNotice:
 		return m.updateNotice(k)

@@ -730,3 +730,28 @@ func TestHandEndingDuringSettingsLeadsToHandOver(t *testing.T) {
 		t.Fatalf("back from the settings to screen %d, want the hand over", m.screen)
 	}
 }
+
+// While the terminal is too small no key acts on the hidden table (issue
+// 10, point 9: d, then a shrink, then x discarded a tile unseen); q
+// still quits.
+func TestKeysDoNothingWhileTooSmall(t *testing.T) {
+	m := newTestModel(t, 100, 30)
+	drain(t, m, m.Init())
+	press(t, m, "d")
+	cursorTo(t, m, firstTile(m))
+	before, moves := m.rack, m.g.State().Moves()
+	m.Update(tea.WindowSizeMsg{Width: 70, Height: 20})
+	for _, k := range []string{"x", "f", "enter", "space", "right", "c", "s", "o", "?", "b", "t", "d"} {
+		press(t, m, k)
+	}
+	if m.g.State().Moves() != moves || m.rack != before || m.screen != scrPlay || m.overlay != ovNone {
+		t.Fatalf("keys acted on the hidden table: %d moves (was %d), screen %d", m.g.State().Moves(), moves, m.screen)
+	}
+	if !strings.Contains(plain(m), "q quit") {
+		t.Fatalf("the too-small screen does not say how to quit:\n%s", plain(m))
+	}
+	press(t, m, "q")
+	if !m.quitting {
+		t.Fatal("q does not quit while too small")
+	}
+}
