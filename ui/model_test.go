@@ -755,3 +755,31 @@ func TestKeysDoNothingWhileTooSmall(t *testing.T) {
 		t.Fatal("q does not quit while too small")
 	}
 }
+
+// After a sort the cursor is on the tile it was on, and never on a gap
+// (issue 10, point 13: it kept its slot).
+func TestSortKeepsTheCursorOnItsTile(t *testing.T) {
+	m := newTestModel(t, 100, 30)
+	drain(t, m, m.Init())
+	for _, k := range []string{"v", "c", "s", "p", "v"} {
+		// The last tile of the rack: sorts move it.
+		last := -1
+		for i, u := range m.rack.Slots {
+			if u != tile.NoTile {
+				last = i
+			}
+		}
+		cursorTo(t, m, last)
+		want := m.rack.Slots[m.cursor]
+		press(t, m, k)
+		if got := m.rack.Slots[m.cursor]; got != want {
+			t.Fatalf("after %s the cursor is on %v, was on %v", k, got, want)
+		}
+		// From a gap, the cursor lands on a tile.
+		cursorTo(t, m, slices.Index(m.rack.Slots[:], tile.NoTile))
+		press(t, m, k)
+		if m.rack.Slots[m.cursor] == tile.NoTile {
+			t.Fatalf("after %s from a gap the cursor is on a gap", k)
+		}
+	}
+}

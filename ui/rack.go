@@ -76,6 +76,26 @@ func (r *Rack) Reconcile(want tile.Counts) []int {
 	return added
 }
 
+// nearest is the slot nearest to slot at that holds t, or that holds any
+// tile when t is NoTile or not on the rack; at itself on an empty rack.
+func (r *Rack) nearest(t tile.Tile, at int) int {
+	best, bestD := -1, RackSlots+1
+	for pass := range 2 {
+		for i, u := range r.Slots {
+			if u == tile.NoTile || pass == 0 && u != t {
+				continue
+			}
+			if d := max(i-at, at-i); d < bestD {
+				best, bestD = i, d
+			}
+		}
+		if best >= 0 {
+			return best
+		}
+	}
+	return at
+}
+
 // freeSlot is where a new tile goes: the first empty slot after the last
 // tile, else the first empty slot.
 func (r *Rack) freeSlot() int {

@@ -126,9 +126,13 @@ func (m *Model) pick() {
 }
 
 // arrange lays out groups on the rack.
+// The cursor stays on its tile, wherever the tile goes (on a tile at all
+// if it was on a gap).
 func (m *Model) arrange(groups [][]tile.Tile, msg string) {
 	m.held, m.fresh = -1, -1
+	t := m.rack.Slots[m.cursor]
 	m.rack.Pack(groups)
+	m.cursor = m.rack.nearest(t, m.cursor)
 	m.setFlash(false, m.tr.T(msg))
 }
 
