@@ -172,9 +172,9 @@ func sequenceCmds(msg tea.Msg) []tea.Cmd {
 // withPlainBots seats plainBot (the fallback move: draw, then discard
 // the highest tile) at every seat. The end-to-end goldens use it so that
 // they do not change when the real bots get better.
-func withPlainBots(o *Options) {
-	o.NewBot = func(string, bots.Options) (bots.Bot, error) { return plainBot{}, nil }
-}
+func withPlainBotsOpt(string, bots.Options) (bots.Bot, error) { return plainBot{}, nil }
+
+func withPlainBots(o *Options) { o.NewBot = withPlainBotsOpt }
 
 // showingBot is plainBot that shows the indicator whenever it may.
 type showingBot struct{ plainBot }

@@ -783,3 +783,34 @@ func TestSortKeepsTheCursorOnItsTile(t *testing.T) {
 		}
 	}
 }
+
+// Resumed during a bot's turn, the welcome is gone when the player's turn
+// comes: the status line says what to do (issue 10, point 14).
+func TestWelcomeBackGivesWayToTheGuide(t *testing.T) {
+	block := make(chan struct{})
+	t.Cleanup(func() { close(block) })
+	m := newTestModel(t, 100, 30, func(o *Options) {
+		o.NewBot = func(level string, opt bots.Options) (bots.Bot, error) {
+			return &blockingBot{inner: plainBot{}, release: block}, nil
+		}
+	})
+	if m.view.MyTurn() {
+		t.Fatal("the test needs a seed where a bot moves first")
+	}
+	drain(t, m, m.saveCmd()) // the bots never answer: saved at a bot's turn
+	opt := m.opt
+	opt.NewBot = withPlainBotsOpt
+	m2, err := New(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m2.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	press(t, m2, "enter")
+	if !m2.view.MyTurn() {
+		t.Fatalf("not the player's turn after the bots: turn %d", m2.view.Turn)
+	}
+	status := strings.Split(plain(m2), "\n")[m2.lay.Status.Y]
+	if strings.Contains(status, "Welcome back") || !strings.Contains(status, "Your turn") {
+		t.Fatalf("the status line at the player's turn: %q", status)
+	}
+}
