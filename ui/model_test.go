@@ -814,3 +814,31 @@ func TestWelcomeBackGivesWayToTheGuide(t *testing.T) {
 		t.Fatalf("the status line at the player's turn: %q", status)
 	}
 }
+
+// At the empty wall, d ends the hand, and the help bar, the wall and the
+// refusal of a discard all say so in the same words (issue 10, point 15).
+func TestEmptyWallSaysEndTheHandEverywhere(t *testing.T) {
+	for _, lang := range []string{"en", "tr"} {
+		m := newTestModel(t, 100, 30, withPlainBots, func(o *Options) { o.Settings.Lang = lang })
+		drain(t, m, m.Init())
+		for m.view.WallLeft > 0 && m.screen == scrPlay {
+			playMyTurn(t, m)
+		}
+		if m.screen != scrPlay || !m.view.MyTurn() || m.view.Stage != game.MustDraw {
+			t.Fatalf("%s: not the player's draw at the empty wall", lang)
+		}
+		words := m.tr.T("key.endhand")
+		screen := plain(m)
+		lines := strings.Split(screen, "\n")
+		if help := lines[m.lay.Help.Y]; !strings.Contains(help, "d "+words) {
+			t.Fatalf("%s: the help bar says %q, want d %s", lang, help, words)
+		}
+		if !strings.Contains(screen, m.tr.T("center.end")) {
+			t.Fatalf("%s: the wall does not say %q:\n%s", lang, m.tr.T("center.end"), screen)
+		}
+		press(t, m, "x")
+		if !strings.Contains(m.flash, "(d)") || !strings.Contains(m.flash, strings.Split(words, " ")[0]) {
+			t.Fatalf("%s: x at the empty wall says %q", lang, m.flash)
+		}
+	}
+}

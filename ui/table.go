@@ -207,7 +207,7 @@ func (m *Model) tryDiscard(finish bool) tea.Cmd {
 		return nil
 	}
 	if m.view.Stage == game.MustDraw {
-		m.setFlash(true, m.tr.T("status.mustdraw"))
+		m.setFlash(true, m.mustDrawFirst())
 		return nil
 	}
 	t := m.rack.Slots[m.cursor]
@@ -227,6 +227,19 @@ func (m *Model) tryDiscard(finish bool) tea.Cmd {
 	m.held = -1
 	m.rack.Slots[m.cursor] = tile.NoTile
 	return m.applied(evs, lines)
+}
+
+// mustDrawFirst says what the player must do before discarding: draw or
+// take, or at the empty wall take or end the hand.
+func (m *Model) mustDrawFirst() string {
+	v := &m.view
+	switch {
+	case v.WallLeft > 0:
+		return m.tr.T("status.mustdraw")
+	case v.Top(v.Previous) != tile.NoTile:
+		return m.tr.T("status.mustdraw.wallout")
+	}
+	return m.tr.T("status.mustdraw.end")
 }
 
 func (m *Model) tryShow() tea.Cmd {

@@ -219,6 +219,7 @@ func (m *Model) renderCenter(c *canvas) {
 			c.put(w.X, w.Y+1, m.st.Key.Render(cut(m.tr.T("center.draw"), w.W)))
 		} else {
 			c.put(w.X, w.Y+1, m.st.Warn.Render(cut(m.tr.T("center.end"), w.W)))
+			c.put(w.X, w.Y+2, m.st.Warn.Render(cut(m.tr.T("center.end2"), w.W)))
 		}
 	}
 
@@ -396,6 +397,13 @@ func (m *Model) shortHelp() []key.Binding {
 	v := &m.view
 	var b []key.Binding
 	switch {
+	case v.MyTurn() && v.Stage == game.MustDraw && v.WallLeft == 0:
+		end := k.Draw
+		end.SetHelp(k.Draw.Help().Key, m.tr.T("key.endhand"))
+		b = append(b, end)
+		if v.Top(v.Previous) != tile.NoTile {
+			b = append(b, k.Take)
+		}
 	case v.MyTurn() && v.Stage == game.MustDraw:
 		b = append(b, k.Draw, k.Take)
 	case v.MyTurn():
