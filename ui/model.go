@@ -112,6 +112,9 @@ type Model struct {
 	cursor int
 	held   int // slot of the tile picked up, -1 for none
 	fresh  int // slot of the tile just drawn or taken, -1
+	// confirm is the slot whose winning tile the player was asked about
+	// discarding (x again throws it), -1 for none.
+	confirm int
 
 	// flash is the message of the last key or move, in the status line
 	// until the next key; flashWarn draws it as a warning, and flashNews
@@ -181,7 +184,7 @@ func New(opt Options) (*Model, error) {
 	}
 	m := &Model{
 		opt: opt, set: opt.Settings, now: opt.Now, files: store.Open(opt.StateDir, opt.ConfigDir),
-		held: -1, fresh: -1, asking: -1, dark: true, lastOK: true,
+		held: -1, fresh: -1, confirm: -1, asking: -1, dark: true, lastOK: true,
 	}
 	m.ctx, m.cancel = context.WithCancel(context.Background())
 	m.help = help.New()

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -840,5 +841,58 @@ func TestEmptyWallSaysEndTheHandEverywhere(t *testing.T) {
 		if !strings.Contains(m.flash, "(d)") || !strings.Contains(m.flash, strings.Split(words, " ")[0]) {
 			t.Fatalf("%s: x at the empty wall says %q", lang, m.flash)
 		}
+	}
+}
+
+// winningRack plays hands with the hard bot's choices for the player
+// until the player holds 15 tiles that finish; the cursor is then on the
+// finishing tile.
+func winningRack(t *testing.T) *Model {
+	t.Helper()
+	for seed := uint64(1); seed < 60; seed++ {
+		m := newTestModel(t, 100, 30, withPlainBots, func(o *Options) { o.Seed = seed })
+		drain(t, m, m.Init())
+		me := bots.NewHard(seed)
+		for turns := 0; m.screen == scrPlay && turns < 100; turns++ {
+			a, err := me.Decide(context.Background(), m.g.State().View(0))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a.Kind == game.ActFinish {
+				cursorTo(t, m, slices.Index(m.rack.Slots[:], a.Tile))
+				return m
+			}
+			drain(t, m, m.act(a))
+		}
+	}
+	t.Fatal("no winning rack in 60 matches")
+	return nil
+}
+
+// x (or enter) on a tile that would finish the hand asks first instead
+// of throwing the win away (issue 10, point 11); x again discards it, f
+// finishes.
+func TestDiscardingAWinAsksFirst(t *testing.T) {
+	m := winningRack(t)
+	win := m.rack.Slots[m.cursor]
+	for _, k := range []string{"x", "enter"} {
+		press(t, m, k)
+		if len(m.view.Rack) != turnTiles || !strings.Contains(m.flash, "wins the hand") {
+			t.Fatalf("%s on the winning %v: %d tiles, %q", k, win, len(m.view.Rack), m.flash)
+		}
+		press(t, m, "left") // another key forgets the question
+		press(t, m, "right")
+	}
+	press(t, m, "x")
+	press(t, m, "x")
+	if m.view.Counts.Total() == turnTiles || m.view.Phase != game.Playing && m.view.Result.Winner == 0 {
+		t.Fatalf("x twice did not just discard %v", win)
+	}
+
+	m = winningRack(t)
+	press(t, m, "x")
+	press(t, m, "f")
+	if m.screen != scrHandOver || m.view.Result == nil || m.view.Result.Winner != 0 {
+		t.Fatalf("f after the question did not finish: screen %d", m.screen)
 	}
 }

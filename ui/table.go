@@ -15,6 +15,10 @@ import (
 // updateTable handles a key on the table (and its overlays).
 func (m *Model) updateTable(k tea.KeyPressMsg) tea.Cmd {
 	m.flash = ""
+	// A discard that would throw a win away asks first: the same key
+	// again on the same tile confirms it.
+	confirmed := m.confirm == m.cursor
+	m.confirm = -1
 	if m.overlay != ovNone && m.updateOverlay(k) {
 		return nil
 	}
@@ -49,9 +53,9 @@ func (m *Model) updateTable(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Take):
 		return m.tryTake()
 	case key.Matches(k, keys.Discard):
-		return m.tryDiscard(false)
+		return m.tryDiscard(false, confirmed)
 	case key.Matches(k, keys.Finish):
-		return m.tryDiscard(true)
+		return m.tryDiscard(true, false)
 	case key.Matches(k, keys.Show):
 		return m.tryShow()
 	case key.Matches(k, keys.SortColour):
@@ -201,7 +205,10 @@ func (m *Model) tryTake() tea.Cmd {
 	return m.act(game.TakeAction(0))
 }
 
-func (m *Model) tryDiscard(finish bool) tea.Cmd {
+// tryDiscard discards (or finishes with) the tile under the cursor. A
+// plain discard of a tile that would finish the hand is only made when
+// confirmed; otherwise the player is asked.
+func (m *Model) tryDiscard(finish, confirmed bool) tea.Cmd {
 	if why := m.whyNotMyMove(); why != "" {
 		m.setFlash(true, why)
 		return nil
@@ -218,6 +225,10 @@ func (m *Model) tryDiscard(finish bool) tea.Cmd {
 	a := game.DiscardAction(0, t)
 	if finish {
 		a = game.FinishAction(0, t)
+	} else if !confirmed && m.wins(t) {
+		m.confirm = m.cursor
+		m.setFlash(true, m.tr.T("status.discard.wins", m.tileName(t)))
+		return nil
 	}
 	evs, lines, err := m.g.Apply(a)
 	if err != nil {
@@ -227,6 +238,12 @@ func (m *Model) tryDiscard(finish bool) tea.Cmd {
 	m.held = -1
 	m.rack.Slots[m.cursor] = tile.NoTile
 	return m.applied(evs, lines)
+}
+
+// wins reports whether finishing with t would win the hand now.
+func (m *Model) wins(t tile.Tile) bool {
+	_, _, err := m.g.State().Apply(game.FinishAction(0, t))
+	return err == nil
 }
 
 // mustDrawFirst says what the player must do before discarding: draw or
