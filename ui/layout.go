@@ -10,20 +10,21 @@ const (
 
 // Sizes of the table's parts.
 const (
-	stackW  = 20 // a discard stack: its top tile and two words
-	panelW  = 21 // a bot's name, level, score and tiles
-	centerW = 36 // the wall and the indicator
-	bandH   = theme.TileH
-	rackW   = RackCols*theme.TileW + 2 // the rack in its frame
-	rackH   = 2*theme.TileH + 2
-	logSide = 34  // the log beside the table on wide terminals
-	tableW  = 100 // the table grows no wider
-	logW    = 60  // nor the log beside it
-	logMin  = 3   // lines of the log below the table, at the least
-	logMore = 8   // lines the log below the table grows by, at most
-	wallW   = 7   // the wall's box
-	wordsW  = 10  // the words beside the wall
-	pageX   = 2   // the left margin of the pages and overlays
+	stackW    = 20 // a discard stack: its top tile and two words
+	panelW    = 21 // a bot's name, level, score and tiles
+	centerW   = 36 // the wall and the indicator
+	bandH     = theme.TileH
+	rackW     = RackCols*theme.TileW + 2 // the rack in its frame
+	rackH     = 2*theme.TileH + 2
+	logSide   = 34  // the log beside the table on wide terminals
+	tableW    = 100 // the table grows no wider
+	logW      = 60  // nor the log beside it
+	logMin    = 3   // lines of the log below the table, at the least
+	logMore   = 8   // lines the log below the table grows by, at most
+	statusMax = 3   // lines a long status may take on the table
+	wallW     = 7   // the wall's box
+	wordsW    = 10  // the words beside the wall
+	pageX     = 2   // the left margin of the pages and overlays
 )
 
 // Rect is a part of the screen.
@@ -63,9 +64,13 @@ type Layout struct {
 	SlotsY    int
 	Log       Rect
 	LogBeside bool
-	// Status and Help are the two bottom lines of every screen.
-	Status Rect
-	Help   Rect
+	// Status and Help are the two bottom lines of every screen. On the
+	// table a long status wraps upwards into up to StatusMax lines (the
+	// free lines above it, and lines of the log below the table, which
+	// keeps one at least).
+	Status    Rect
+	StatusMax int
+	Help      Rect
 	// Page is where the pages between hands (and the overlays over the
 	// table) write their lines.
 	Page Rect
@@ -175,10 +180,13 @@ func layout(w, h int) Layout {
 	l.SlotsY = l.Rack.Y + 1
 	y += rackH
 	l.Table = Rect{tx, tableY, tw, y - tableY}
+	free := l.Status.Y - y // lines between the rack and the status
 	if l.LogBeside {
 		l.Log = Rect{tx + tw + 2, tableY, lw, y - tableY}
 	} else {
 		l.Log = Rect{0, y, w, logH}
+		free = max(0, free-1) // the log keeps a line
 	}
+	l.StatusMax = min(statusMax, 1+free)
 	return l
 }

@@ -896,3 +896,24 @@ func TestDiscardingAWinAsksFirst(t *testing.T) {
 		t.Fatalf("f after the question did not finish: screen %d", m.screen)
 	}
 }
+
+// A long status wraps into the lines above it instead of being cut
+// (issue 10, point 10), and the log below the table gives way for it.
+func TestLongStatusWraps(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {100, 30}, {200, 60}} {
+		m := newTestModel(t, sz[0], sz[1], withPlainBots)
+		drain(t, m, m.Init())
+		long := strings.Repeat("word ", 30) + "END"
+		m.setFlash(false, long)
+		out := plain(m)
+		if !strings.Contains(out, "END") {
+			t.Fatalf("%v: the end of the status is cut:\n%s", sz, out)
+		}
+		if w, line := maxLineWidth(out); w > sz[0] {
+			t.Fatalf("%v: line of %d: %q", sz, w, line)
+		}
+		if !strings.Contains(out, "Zeynep discards") && !strings.Contains(out, "Hand 1:") {
+			t.Fatalf("%v: the log is gone:\n%s", sz, out)
+		}
+	}
+}

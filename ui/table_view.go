@@ -40,9 +40,16 @@ func (m *Model) renderTable() string {
 		m.renderYou(c)
 		m.renderCenter(c)
 		m.renderRack(c)
-		m.renderLog(c)
 	}
-	c.put(l.Status.X, l.Status.Y, m.statusLine())
+	status := m.statusLines()
+	if m.overlay == ovNone {
+		log := l.Log
+		if bottom := l.Status.Y - len(status) + 1; log.Y+log.H > bottom {
+			log.H = bottom - log.Y // the log gives way to a long status
+		}
+		m.renderLog(c, log)
+	}
+	c.put(l.Status.X, l.Status.Y-len(status)+1, status...)
 	c.put(l.Help.X, l.Help.Y, m.helpBar())
 	return c.String()
 }
@@ -277,9 +284,8 @@ func (m *Model) renderRack(c *canvas) {
 	c.put(r.X, r.Y+r.H-1, frame.BottomLine(r.W))
 }
 
-// renderLog draws the latest moves, the newest last.
-func (m *Model) renderLog(c *canvas) {
-	r := m.lay.Log
+// renderLog draws the latest moves in r, the newest last.
+func (m *Model) renderLog(c *canvas, r Rect) {
 	if r.H <= 0 {
 		return
 	}
@@ -319,13 +325,30 @@ func (m *Model) renderLog(c *canvas) {
 	}
 }
 
-// statusLine says what just happened or what the player may do now.
-func (m *Model) statusLine() string {
-	w := m.lay.Status.W
+// statusLines say what just happened or what the player may do now, in
+// as many lines as it takes, up to the layout's StatusMax.
+func (m *Model) statusLines() []string {
+	text, st := m.guide(), m.st.Bold
 	if m.flash != "" {
-		return m.flashLine(w)
+		text, st = m.flash, m.st.Accent
+		if m.flashWarn {
+			st = m.st.Warn
+		}
 	}
-	return m.st.Bold.Render(cut(m.guide(), w))
+	w := m.lay.Status.W
+	lines := wrap(text, w)
+	n := max(1, m.lay.StatusMax)
+	if m.overlay != ovNone {
+		n = 1 // the page above is the overlay's
+	}
+	if len(lines) > n {
+		lines[n-1] = cut(strings.Join(lines[n-1:], " "), w)
+		lines = lines[:n]
+	}
+	for i, s := range lines {
+		lines[i] = st.Render(s)
+	}
+	return lines
 }
 
 // flashLine is the message of the last key or move, cut to w.
