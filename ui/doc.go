@@ -25,7 +25,8 @@
 //	settings.go        Settings, their checks, reading them
 //	table.go           the table screen's keys and the player's actions
 //	table_view.go      the table screen drawn: stacks, panels, wall, rack, log, status, help bar
-//	overlay_help.go    the ? page over the table
+//	overlay.go         the pages over the table: opening, scrolling, closing, drawing
+//	overlay_help.go    the ? page
 //	overlay_browse.go  the discard stacks over the table (b)
 //	screen_notice.go   something to tell before playing
 //	screen_resume.go   a saved match: resume it or start anew

@@ -31,9 +31,10 @@ type keyMap struct {
 
 // tableKeys are the keys of the table.
 type tableKeys struct {
-	// Move is the four arrows together, for the help bar; the arrows are
+	// Move is the four arrows together, Sort (c, v) and Group (s, p)
+	// the ways to arrange the rack, for the help bar; their keys are
 	// matched one by one.
-	Move                                     key.Binding
+	Move, Sort, Group                        key.Binding
 	Left, Right, Up, Down, Pick, Cancel      key.Binding
 	Draw, Take, Discard, Finish, Show        key.Binding
 	SortColour, SortValue, Runs, Pairs, Hint key.Binding
@@ -44,10 +45,14 @@ type tooSmallKeys struct {
 	Quit key.Binding
 }
 
-// overlayKeys close the help or the discard stacks; any other key closes
-// the page and does what it does on the table.
+// overlayKeys scroll and close the help or the discard stacks; any
+// other key closes the page and does what it does on the table.
 type overlayKeys struct {
-	Close, Quit key.Binding
+	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
+	Close, Quit                             key.Binding
+	// Scroll (Up, Down) and Page (PageUp, PageDown) are shown in the help
+	// bar.
+	Scroll, Page key.Binding
 }
 
 // noticeKeys: any key but Quit goes on.
@@ -86,6 +91,8 @@ func newKeyMap(tr *i18n.Catalog) keyMap {
 		ForceQuit: b([]string{"ctrl+c"}, "ctrl+c", "key.quit"),
 		Table: tableKeys{
 			Move:       b([]string{"left", "right", "up", "down"}, "←→↑↓", "key.move"),
+			Sort:       b([]string{"c", "v"}, "c/v", "key.sort"),
+			Group:      b([]string{"s", "p"}, "s/p", "key.group"),
 			Left:       b([]string{"left"}, "←", "key.left"),
 			Right:      b([]string{"right"}, "→", "key.right"),
 			Up:         b([]string{"up"}, "↑", "key.up"),
@@ -109,8 +116,16 @@ func newKeyMap(tr *i18n.Catalog) keyMap {
 		},
 		TooSmall: tooSmallKeys{Quit: quit},
 		Overlay: overlayKeys{
-			Close: b([]string{"esc"}, "esc", "key.cancel"),
-			Quit:  quit,
+			Up:       b([]string{"up", "k"}, "↑", "key.scroll"),
+			Down:     b([]string{"down", "j"}, "↓", "key.scroll"),
+			PageUp:   b([]string{"pgup"}, "pgup", "key.page"),
+			PageDown: b([]string{"pgdown", "space"}, "pgdn", "key.page"),
+			Top:      b([]string{"home"}, "home", "key.top"),
+			Bottom:   b([]string{"end"}, "end", "key.bottom"),
+			Scroll:   b([]string{"up", "down"}, "↑↓", "key.scroll"),
+			Page:     b([]string{"pgup", "pgdown"}, "pgup/pgdn", "key.page"),
+			Close:    b([]string{"esc"}, "esc", "key.close"),
+			Quit:     quit,
 		},
 		Notice: noticeKeys{Quit: quit},
 		Resume: resumeKeys{
@@ -152,8 +167,6 @@ func (k tableKeys) fullHelp() [][]key.Binding {
 		{k.Help, k.Settings, k.Quit},
 	}
 }
-
-func (k overlayKeys) shortHelp() []key.Binding { return []key.Binding{k.Close, k.Quit} }
 
 func (k resumeKeys) shortHelp() []key.Binding { return []key.Binding{k.Resume, k.NewMatch, k.Quit} }
 

@@ -98,6 +98,7 @@ type Model struct {
 	screen  screen
 	after   screen // where the notice screen leads
 	overlay overlay
+	scroll  int // the first line of the overlay on show
 	notice  []string
 
 	g      *game.Game

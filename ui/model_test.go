@@ -14,6 +14,7 @@ import (
 	"okey/game/tile"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"okey/bots"
 	"okey/game"
@@ -914,6 +915,51 @@ func TestLongStatusWraps(t *testing.T) {
 		}
 		if !strings.Contains(out, "Zeynep discards") && !strings.Contains(out, "Hand 1:") {
 			t.Fatalf("%v: the log is gone:\n%s", sz, out)
+		}
+	}
+}
+
+// The ? page scrolls to its last paragraph at 80×24 and 100×30, and the
+// help bar at 80 columns shows how to sort, group and look through the
+// discards (issue 10, point 16).
+func TestHelpScrollsAndTheBarShowsTheRackKeys(t *testing.T) {
+	for _, lang := range []string{"en", "tr"} {
+		for _, sz := range [][2]int{{80, 24}, {100, 30}} {
+			m := newTestModel(t, sz[0], sz[1], func(o *Options) { o.Settings.Lang = lang })
+			drain(t, m, m.Init())
+			bar := strings.Split(plain(m), "\n")[m.lay.Help.Y]
+			for _, want := range []string{"c/v", "s/p", "b "} {
+				if !strings.Contains(bar, want) {
+					t.Fatalf("%s %v: the help bar %q has no %q", lang, sz, bar, want)
+				}
+			}
+			press(t, m, "?")
+			last := m.helpLines(m.pageW())
+			lastLine := strings.TrimSpace(ansi.Strip(last[len(last)-1]))
+			if strings.Contains(plain(m), lastLine) {
+				if sz[0] == 80 {
+					t.Fatalf("%s %v: the help fits; the test needs one that does not", lang, sz)
+				}
+				continue // nothing to scroll
+			}
+			for range 100 {
+				press(t, m, "down")
+			}
+			if m.overlay != ovHelp || !strings.Contains(plain(m), lastLine) {
+				t.Fatalf("%s %v: scrolling down does not reach %q:\n%s", lang, sz, lastLine, plain(m))
+			}
+			press(t, m, "home")
+			if !strings.Contains(plain(m), m.tr.T("help.title")) {
+				t.Fatalf("%s %v: home does not go back to the top", lang, sz)
+			}
+			press(t, m, "end")
+			if !strings.Contains(plain(m), lastLine) {
+				t.Fatalf("%s %v: end does not go to the bottom", lang, sz)
+			}
+			press(t, m, "esc")
+			if m.overlay != ovNone {
+				t.Fatalf("%s %v: esc does not close the help", lang, sz)
+			}
 		}
 	}
 }

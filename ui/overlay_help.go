@@ -8,30 +8,11 @@ import (
 )
 
 // The help overlay (?) lists every key of the table from the key map,
-// then how to play.
+// then how to play; it scrolls (see overlay.go).
 
 // updateHelp closes the help: ? and esc close it and do nothing more.
 func (m *Model) updateHelp(k tea.KeyPressMsg) bool {
 	return key.Matches(k, m.keys.Table.Help, m.keys.Overlay.Close)
-}
-
-// renderOverlay draws the help or the discard stacks over the table, in
-// the page area.
-func (m *Model) renderOverlay(c *canvas) {
-	p := m.lay.Page
-	var lines []string
-	switch m.overlay {
-	case ovHelp:
-		lines = m.helpLines(m.pageW())
-	case ovBrowse:
-		lines = m.browseLines(m.pageW())
-	}
-	if len(lines) > p.H {
-		lines = lines[:p.H]
-	}
-	for i, s := range lines {
-		c.put(p.X, p.Y+i, s)
-	}
 }
 
 // helpLines are the ? page: every key of the key map, then how to play.

@@ -27,7 +27,7 @@ func (m *Model) updateTable(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Quit):
 		return m.quit()
 	case key.Matches(k, keys.Help):
-		m.overlay = ovHelp
+		m.openOverlay(ovHelp)
 	case key.Matches(k, keys.Settings):
 		m.openSettings()
 	case key.Matches(k, keys.Left):
@@ -71,26 +71,11 @@ func (m *Model) updateTable(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Hint):
 		m.hint()
 	case key.Matches(k, keys.Browse):
-		m.overlay = ovBrowse
+		m.openOverlay(ovBrowse)
 	default:
 		m.setFlash(true, m.tr.T("status.unknownkey", k.String()))
 	}
 	return nil
-}
-
-// updateOverlay closes the page on show. Its own key and esc close it
-// and do nothing more (true); any other key closes it and goes on to do
-// what it does on the table (false).
-func (m *Model) updateOverlay(k tea.KeyPressMsg) bool {
-	was := m.overlay
-	m.overlay = ovNone
-	switch was {
-	case ovHelp:
-		return m.updateHelp(k)
-	case ovBrowse:
-		return m.updateBrowse(k)
-	}
-	return false
 }
 
 func (m *Model) sorter() sorter { return sorter{an: m.view.Analyzer} }

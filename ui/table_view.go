@@ -400,7 +400,7 @@ func (m *Model) guide() string {
 // helpBar is the short help for what can be done now, from the key map.
 func (m *Model) helpBar() string {
 	if m.overlay != ovNone {
-		return m.keyBar(m.keys.Overlay.shortHelp())
+		return m.keyBar(m.overlayBar())
 	}
 	return m.keyBar(m.shortHelp())
 }
@@ -435,7 +435,9 @@ func (m *Model) shortHelp() []key.Binding {
 	if v.Legal.Show {
 		b = append(b, k.Show)
 	}
-	// What to do now first, then the hint and the full help, which a
-	// newcomer needs most, then the rest as the width allows.
-	return append(b, k.Hint, k.Help, k.Move, k.Pick, k.Quit, k.SortColour, k.Runs, k.Browse)
+	// What to do now first, then the hint, the ways to arrange the rack
+	// and the discards, which fit at 80 columns; the header shows help,
+	// settings and quit, and the rack's title how to move and pick up;
+	// they follow here as the width allows.
+	return append(b, k.Hint, k.Sort, k.Group, k.Browse, k.Move, k.Pick, k.Help, k.Settings, k.Quit)
 }
