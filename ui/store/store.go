@@ -233,8 +233,6 @@ func ShortPath(path string) string {
 	return path
 }
 
-
-
 // Files are the files of one player: the state directory (the match
 // being played, its rack, the finished matches) and the config directory
 // (the settings). Saves go through one Saver, so a file on disk only ever
