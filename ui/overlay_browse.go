@@ -45,7 +45,7 @@ func (m *Model) browseStack(s int, w int) []string {
 	full := s == 0 || s == v.Previous
 	var ts []string
 	for _, t := range v.Discards[s] {
-		ts = append(ts, m.st.Inline(t))
+		ts = append(ts, m.inlineTile(t))
 	}
 	body := strings.Join(ts, " ")
 	switch {

@@ -122,7 +122,7 @@ func (m *Model) winLines(res *game.HandResult) []string {
 		for i, t := range g.Tiles {
 			box := m.tileBox(t, theme.FramePlain)
 			if m.view.Okey != tile.NoTile && t == m.view.Okey && i < len(g.As) {
-				box = m.st.Tile(g.As[i], theme.FramePlain, theme.LabelOkey)
+				box = m.st.Tile(g.As[i], theme.FramePlain, theme.LabelOkeyAs)
 			}
 			for k := range theme.TileH {
 				cur[k] += box[k]

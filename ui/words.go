@@ -33,6 +33,15 @@ func (m *Model) tileName(t tile.Tile) string {
 	return t.String()
 }
 
+// inlineTile is a tile on one line in its colour, the okey and a false
+// joker said in words as tileName says them.
+func (m *Model) inlineTile(t tile.Tile) string {
+	if name := m.tileName(t); name != t.String() {
+		return m.st.Okey.Render(name)
+	}
+	return m.st.Inline(t)
+}
+
 // pointsText is a score for a panel: "1 pt", "3 pts", "-1 pts".
 func (m *Model) pointsText(n int) string {
 	if n == 1 {

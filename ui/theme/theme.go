@@ -5,16 +5,18 @@
 // Tiles are drawn from ASCII letters, digits and box-drawing characters
 // only, 5 columns by 3 lines:
 //
-//	┌───┐   ┌OK─┐   ┌J──┐   ╔═══╗   ┏━━━┓
-//	│R7 │   │R5 │   │R5 │   ║K12║   ┃B3 ┃
-//	└───┘   └───┘   └───┘   ╚═══╝   ┗━━━┛
-//	plain   okey    false   under   picked
-//	                joker   cursor  up
+//	┌───┐   ┌R5─┐   ┌OK─┐   ┌J──┐   ╔═══╗   ┏━━━┓
+//	│R7 │   │OK │   │K9 │   │R5 │   ║K12║   ┃B3 ┃
+//	└───┘   └───┘   └───┘   └───┘   ╚═══╝   ┗━━━┛
+//	plain   okey    okey    false   under   picked
+//	        (R5)    as K9   joker   cursor  up
 //
 // so that nothing rests on colour: the letter names the colour, the
-// frame tells the cursor and the tile picked up, the label on the top
-// edge marks the okey and the false joker (which shows the face it
-// plays as).
+// frame tells the cursor and the tile picked up. The okey reads OK (its
+// own face on the top edge), or, where it stands for a tile (in a
+// winning hand), that tile under an OK edge; a false joker shows the
+// face it plays as under a J edge. An okey and a false joker of the
+// same face never look alike.
 package theme
 
 import (
@@ -92,7 +94,8 @@ type Label uint8
 // The labels of a tile.
 const (
 	LabelNone  Label = iota
-	LabelOkey        // the okey: wild
+	LabelOkey        // the okey, wild: reads OK, its own face on the edge
+	LabelOkeyAs      // an okey standing for the face shown (in a winning hand)
 	LabelFalse       // a false joker: plays as the okey's face
 	numLabels
 )
@@ -257,21 +260,10 @@ func (s *Styles) EmptySlot(f Frame) [3]string {
 func (s *Styles) renderTile(t tile.Tile, f Frame, l Label) [3]string {
 	e := edges[f]
 	fr := s.frame[f]
-	top := e[1] + e[1] + e[1]
-	switch l {
-	case LabelOkey:
-		top = "OK" + e[1]
-	case LabelFalse:
-		top = "J" + e[1] + e[1]
-	}
-	var mid string
-	if t == tile.NoTile {
-		mid = fr.Render(e[3]) + "   " + fr.Render(e[3])
-	} else {
+	// faceText is a face as three columns in its colour.
+	faceText := func(t tile.Tile) string {
 		txt := t.String()
-		if len(txt) < 3 {
-			txt += strings.Repeat(" ", 3-len(txt))
-		}
+		txt += strings.Repeat(" ", max(0, faceW-len(txt)))
 		st := s.Bold
 		if t.Valid() && t != tile.FalseJoker {
 			st = s.face[t.Colour()]
@@ -279,28 +271,49 @@ func (s *Styles) renderTile(t tile.Tile, f Frame, l Label) [3]string {
 		if f == FrameDim && s.NoColor {
 			st = st.Faint(true)
 		}
-		mid = fr.Render(e[3]) + st.Render(txt) + fr.Render(e[3])
+		return st.Render(txt)
 	}
-	lbl := fr
-	if l != LabelNone {
-		lbl = s.Okey
+	// label is the top edge between the corners: a mark, then edge.
+	label := func(mark string) string {
+		return s.Okey.Render(mark) + fr.Render(strings.Repeat(e[1], faceW-len(mark)))
 	}
-	topLine := fr.Render(e[0])
-	if l != LabelNone {
-		n := 2
-		if l == LabelFalse {
-			n = 1
-		}
-		topLine += lbl.Render(top[:n]) + fr.Render(top[n:])
-	} else {
-		topLine += fr.Render(top)
+	var top, mid string
+	switch {
+	case t == tile.NoTile:
+		top, mid = fr.Render(e[1]+e[1]+e[1]), "   "
+	case l == LabelOkey:
+		// The wild okey reads OK; its own face is on the top edge.
+		txt := t.String()
+		top = s.faceEdge(t, f).Render(txt) + fr.Render(strings.Repeat(e[1], faceW-len(txt)))
+		mid = s.Okey.Render(okeyMark + strings.Repeat(" ", faceW-len(okeyMark)))
+	case l == LabelOkeyAs:
+		top, mid = label(okeyMark), faceText(t)
+	case l == LabelFalse:
+		top, mid = label(falseMark), faceText(t)
+	default:
+		top, mid = fr.Render(e[1]+e[1]+e[1]), faceText(t)
 	}
-	topLine += fr.Render(e[2])
 	return [3]string{
-		topLine,
-		mid,
+		fr.Render(e[0]) + top + fr.Render(e[2]),
+		fr.Render(e[3]) + mid + fr.Render(e[3]),
 		fr.Render(e[4] + e[1] + e[1] + e[1] + e[5]),
 	}
+}
+
+// The marks of the okey and the false joker, and the width of a face.
+const (
+	okeyMark  = "OK"
+	falseMark = "J"
+	faceW     = TileW - 2
+)
+
+// faceEdge is the style of a face written on a tile's edge: its colour,
+// without the tile's background.
+func (s *Styles) faceEdge(t tile.Tile, f Frame) lipgloss.Style {
+	if s.NoColor || !t.Valid() || t == tile.FalseJoker {
+		return s.frame[f]
+	}
+	return s.frame[f].Foreground(s.face[t.Colour()].GetForeground()).Bold(true)
 }
 
 // Inline renders a tile on one line, for logs and messages: its notation
