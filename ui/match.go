@@ -60,7 +60,7 @@ func (m *Model) adopt(g *game.Game, seed uint64) {
 	m.names[0] = ""
 	m.levels[0] = ""
 	for s := 1; s < game.NumSeats; s++ {
-		m.names[s] = meta["name"+strconv.Itoa(s)]
+		m.names[s] = cleanName(meta["name"+strconv.Itoa(s)])
 		if m.names[s] == "" {
 			m.names[s] = m.set.Names[s-1]
 		}

@@ -963,3 +963,57 @@ func TestHelpScrollsAndTheBarShowsTheRackKeys(t *testing.T) {
 		}
 	}
 }
+
+// The help follows the match's rules, "you" is lower case inside a
+// sentence, and names from a record cannot break the screen (issue 10,
+// point 21).
+func TestWordsFollowTheMatch(t *testing.T) {
+	m := newTestModel(t, 100, 30, func(o *Options) { o.Settings.Rules = "points=5" })
+	help := m.howToPlay()
+	if !strings.Contains(help, "starts with 5 points") || strings.Contains(help, "20") {
+		t.Fatalf("5-point help: %s", help)
+	}
+	s := newTestModel(t, 100, 30, func(o *Options) { o.Settings.Rules = "simple104" })
+	if h := s.howToPlay(); strings.Contains(h, "indicator (gösterge)") || strings.Contains(h, "Scoring") ||
+		!strings.Contains(h, "simple rules") || !strings.Contains(h, "104 tiles") {
+		t.Fatalf("simple104 help: %s", h)
+	}
+
+	take := logEntry{ev: game.Event{Kind: game.EvTake, Seat: 1, From: 0, Tile: tile.NewTile(tile.Black, 12)}}
+	if got := m.logText(take); !strings.HasSuffix(got, "from you.") {
+		t.Fatalf("a take from the player reads %q", got)
+	}
+}
+
+func TestNamesFromARecordCannotBreakTheScreen(t *testing.T) {
+	m := newTestModel(t, 80, 24)
+	drain(t, m, m.Init())
+	rec := m.g.Record()
+	rec.Meta["name1"] = "Evil\nName\x1b[31m"
+	rec.Meta["name2"] = "\u202eDirection"
+	rec.Meta["name3"] = strings.Repeat("字", 20)
+	if err := m.files.SaveMatch(m.seq+1, rec.Marshal()); err != nil {
+		t.Fatal(err)
+	}
+	m2, err := New(m.opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m2.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	press(t, m2, "enter")
+	for s := 1; s < game.NumSeats; s++ {
+		if n := m2.names[s]; !printable(n) || textWidth(n) > MaxNameLen || n == "" {
+			t.Fatalf("seat %d is named %q", s, n)
+		}
+	}
+	out := plain(m2)
+	if n := strings.Count(out, "\n") + 1; n != 24 {
+		t.Fatalf("%d lines:\n%s", n, out)
+	}
+	if w, line := maxLineWidth(out); w > 80 {
+		t.Fatalf("line of %d: %q", w, line)
+	}
+	if !strings.Contains(out, "EvilName") {
+		t.Fatalf("the name is not shown:\n%s", out)
+	}
+}

@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"strconv"
+	"strings"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -47,8 +50,36 @@ func (m *Model) helpLines(w int) []string {
 		out = append(out, cut(line, w))
 	}
 	out = append(out, "")
-	for _, s := range wrap(i18n.Help(m.tr.Lang), w) {
+	for _, s := range wrap(m.howToPlay(), w) {
 		out = append(out, m.st.Text.Render(s))
 	}
 	return out
+}
+
+// howToPlay is the help page for the rules of the match: a paragraph
+// tagged [okey] only with an indicator and okeys, [score] only with
+// scoring, [simple] only under simple104; {points}, {tiles}, {jokers}
+// and {wrap} are the match's.
+func (m *Model) howToPlay() string {
+	r := m.view.Rules
+	keep := map[string]bool{"[okey]": r.HasOkey(), "[score]": r.Scoring(), "[simple]": r.Simple104}
+	var paras []string
+	for _, p := range strings.Split(i18n.Help(m.tr.Lang), "\n") {
+		if tag, rest, ok := strings.Cut(p, " "); ok && strings.HasPrefix(tag, "[") {
+			if !keep[tag] {
+				continue
+			}
+			p = rest
+		}
+		paras = append(paras, p)
+	}
+	jokers, wrapRuns := "", ""
+	if r.HasOkey() {
+		jokers = m.tr.T("help.jokers")
+	}
+	if r.Wrap && r.HasOkey() {
+		wrapRuns = m.tr.T("help.wrap")
+	}
+	return strings.NewReplacer("{points}", strconv.Itoa(r.Points), "{tiles}", strconv.Itoa(r.TileCount()),
+		"{jokers}", jokers, "{wrap}", wrapRuns).Replace(strings.Join(paras, "\n"))
 }

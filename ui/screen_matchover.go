@@ -69,5 +69,9 @@ func (m *Model) lastHandLine(res *game.HandResult) string {
 	if res.WallOut {
 		return m.tr.T("matchover.last.wallout")
 	}
-	return m.tr.T("matchover.last", m.seatName(res.Winner), m.tr.T("win."+res.Win.Kind.String()))
+	kind := m.tr.T("win." + res.Win.Kind.String())
+	if res.Winner == 0 {
+		return m.tr.T("matchover.last.you", kind)
+	}
+	return m.tr.T("matchover.last", m.seatName(res.Winner), kind)
 }

@@ -194,7 +194,7 @@ func (m *Model) updateSettings(k tea.KeyPressMsg) tea.Cmd {
 			cur.text = cur.text[:len(cur.text)-n]
 		}
 	case cur.isText && k.Text != "":
-		if utf8.RuneCountInString(cur.text+k.Text) <= MaxNameLen && printable(k.Text) {
+		if textWidth(cur.text+k.Text) <= MaxNameLen && printable(k.Text) {
 			cur.text += k.Text
 		} else {
 			f.err = m.tr.T("set.err.name", MaxNameLen)

@@ -9,7 +9,9 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
+	"unicode"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"okey/assets"
 	"okey/bots"
@@ -53,7 +55,8 @@ func DefaultSettings(lang string) Settings {
 	}
 }
 
-// MaxNameLen is the longest bot name, in characters.
+// MaxNameLen is the longest bot name, in columns (letters; a wide
+// letter counts two).
 const MaxNameLen = 12
 
 // Validate reports the first thing wrong with s.
@@ -79,7 +82,7 @@ func (s Settings) Validate() error {
 		if strings.TrimSpace(n) == "" {
 			return fmt.Errorf("bot %d has no name", i+1)
 		}
-		if utf8.RuneCountInString(n) > MaxNameLen {
+		if textWidth(n) > MaxNameLen {
 			return fmt.Errorf("bot %d name %q: at most %d characters", i+1, n, MaxNameLen)
 		}
 		if !printable(n) {
@@ -89,9 +92,23 @@ func (s Settings) Validate() error {
 	return nil
 }
 
+// cleanName makes a name from outside (a record's meta) safe to show:
+// control and format characters (a newline, an escape, a direction
+// override) go, and it is cut to MaxNameLen columns.
+func cleanName(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+			return -1
+		}
+		return r
+	}, s)
+	return strings.TrimSpace(ansi.Truncate(strings.TrimSpace(s), MaxNameLen, ""))
+}
+
+// printable reports whether s has no control or format characters.
 func printable(s string) bool {
 	for _, r := range s {
-		if r < ' ' || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
 			return false
 		}
 	}

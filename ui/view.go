@@ -48,7 +48,7 @@ func (m *Model) header(withKeys bool) string {
 	leftW := textWidth("OKEY")
 	info := ""
 	if m.g != nil {
-		info = "  " + m.tr.T("hdr.hand", v.Hand) + " · " + m.tr.T("hdr.dealer", m.seatName(v.Dealer))
+		info = "  " + m.tr.T("hdr.hand", v.Hand) + " · " + m.tr.T("hdr.dealer", m.seatNameMid(v.Dealer))
 		if !v.Rules.Scoring() {
 			info += " · " + m.tr.T("hdr.noscore")
 		} else {

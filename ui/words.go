@@ -19,6 +19,14 @@ func (m *Model) seatName(s int) string {
 	return m.names[s]
 }
 
+// seatNameMid is seatName inside a sentence: "you" rather than "You".
+func (m *Model) seatNameMid(s int) string {
+	if s == 0 {
+		return m.tr.T("you.mid")
+	}
+	return m.seatName(s)
+}
+
 // tileName writes a tile for messages: R7, or R5 (okey), J (R5).
 func (m *Model) tileName(t tile.Tile) string {
 	v := &m.view
@@ -86,7 +94,7 @@ func (m *Model) logText(e logEntry) string {
 		}
 		return m.tr.T("log.draw", m.seatName(ev.Seat))
 	case game.EvTake:
-		return say("log.take", m.tileName(ev.Tile), m.seatName(ev.From))
+		return say("log.take", m.tileName(ev.Tile), m.seatNameMid(ev.From))
 	case game.EvDiscard:
 		return say("log.discard", m.tileName(ev.Tile))
 	case game.EvFinish:
