@@ -21,8 +21,10 @@ import (
 // Options start the table.
 type Options struct {
 	// Settings are the effective settings (the config file with the
-	// command line's flags on top).
-	Settings Settings
+	// command line's flags on top); Saved are those of the config file
+	// alone (zero: the same), which the settings screen changes only
+	// where the player changed something on it.
+	Settings, Saved Settings
 	// StateDir holds the match record; ConfigDir the settings.
 	StateDir, ConfigDir string
 	// Seed makes the first match reproducible when SeedSet.
@@ -40,8 +42,8 @@ type Options struct {
 	// that does not answer in time is treated as failed.
 	BotTimeout time.Duration
 	// Notes are told to the player at the start (a damaged settings
-	// file, say).
-	Notes []string
+	// file, say), in the player's language when they are Problems.
+	Notes []error
 }
 
 // screen is what the player looks at.
@@ -81,7 +83,8 @@ const (
 // Model is the Bubble Tea model of the table. Use it as a pointer.
 type Model struct {
 	opt   Options
-	set   Settings
+	set   Settings // the settings in effect
+	saved Settings // the settings file's, which the settings screen changes
 	now   func() time.Time
 	files *store.Files
 	tr    *i18n.Catalog
@@ -180,11 +183,14 @@ func New(opt Options) (*Model, error) {
 	if opt.NewBot == nil {
 		opt.NewBot = bots.New
 	}
+	if opt.Saved.Lang == "" {
+		opt.Saved = opt.Settings
+	}
 	if opt.BotTimeout <= 0 {
 		opt.BotTimeout = defaultBotTimeout
 	}
 	m := &Model{
-		opt: opt, set: opt.Settings, now: opt.Now, files: store.Open(opt.StateDir, opt.ConfigDir),
+		opt: opt, set: opt.Settings, saved: opt.Saved, now: opt.Now, files: store.Open(opt.StateDir, opt.ConfigDir),
 		held: -1, fresh: -1, confirm: -1, asking: -1, dark: true, lastOK: true,
 	}
 	m.ctx, m.cancel = context.WithCancel(context.Background())
@@ -197,7 +203,9 @@ func New(opt Options) (*Model, error) {
 	} else {
 		m.seed = game.NewSeed(uint64(m.now().UnixNano()))
 	}
-	m.notice = append(m.notice, opt.Notes...)
+	for _, n := range opt.Notes {
+		m.notice = append(m.notice, say(n, m.tr))
+	}
 
 	b, err := m.files.ReadMatch()
 	switch {
@@ -336,8 +344,18 @@ func (m *Model) quit() tea.Cmd {
 	return tea.Sequence(m.saveCmd(), tea.Quit)
 }
 
-// SavedPath is where the match is saved, for the goodbye line.
-func (m *Model) SavedPath() string { return m.files.MatchPath() }
+// Goodbye is the line to print after the program ends, in the player's
+// language: where the match is saved, unless it is over; why it is not
+// saved, if it could not be (flushErr is Flush's error).
+func (m *Model) Goodbye(flushErr error) string {
+	switch {
+	case flushErr != nil:
+		return m.tr.T("bye.unsaved", flushErr.Error())
+	case m.MatchOver():
+		return ""
+	}
+	return m.tr.T("bye.saved", store.ShortPath(m.files.MatchPath()))
+}
 
 // MatchOver reports whether the match on the table has ended.
 func (m *Model) MatchOver() bool { return m.g != nil && m.g.State().Phase() == game.MatchOver }

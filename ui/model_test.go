@@ -1017,3 +1017,56 @@ func TestNamesFromARecordCannotBreakTheScreen(t *testing.T) {
 		t.Fatalf("the name is not shown:\n%s", out)
 	}
 }
+
+// The settings screen saves what the player changed on it, not the
+// settings given for one run (issue 10, point 20: --points 5 --speed fast,
+// a change of language, enter, and every later game was 5 points).
+func TestSettingsSaveOnlyWhatChanged(t *testing.T) {
+	m := newTestModel(t, 100, 30, func(o *Options) {
+		o.Saved = o.Settings
+		o.Settings.Rules = "points=5"
+		o.Settings.Speed = "fast"
+	})
+	drain(t, m, m.Init())
+	press(t, m, "o")
+	press(t, m, "right") // language: en → tr
+	for m.settings.at != fDeal {
+		press(t, m, "down")
+	}
+	press(t, m, "right") // the deal: table → simple
+	press(t, m, "enter")
+	b, err := os.ReadFile(filepath.Join(m.opt.ConfigDir, store.SettingsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s Settings
+	if err := json.Unmarshal(b, &s); err != nil {
+		t.Fatal(err)
+	}
+	if s.Lang != "tr" || s.Speed != "instant" || s.Rules != "simple" {
+		t.Fatalf("saved %+v: want the language and the deal changed, the rest as saved before", s)
+	}
+	if m.set.Speed != "fast" || m.set.Rules != "simple,points=5" || m.set.Lang != "tr" {
+		t.Fatalf("this run's settings are %+v", m.set)
+	}
+}
+
+// Problems with the settings are said in the player's language.
+func TestProblemsInTheLanguage(t *testing.T) {
+	five, twenty := "points=5", 20
+	_, err := DefaultSettings("en").Override(Overrides{Rules: &five, Points: &twenty})
+	if err == nil {
+		t.Fatal("--points 20 --rules points=5 accepted")
+	}
+	if en, tr := Say(err, "en"), Say(err, "tr"); !strings.Contains(en, "disagree") || !strings.Contains(tr, "uyuşmuyor") {
+		t.Fatalf("en %q, tr %q", en, tr)
+	}
+	same := "points=20"
+	if _, err := DefaultSettings("en").Override(Overrides{Rules: &same, Points: &twenty}); err != nil {
+		t.Fatalf("--points 20 --rules points=20: %v", err)
+	}
+	m := newTestModel(t, 80, 24, func(o *Options) { o.Settings.Lang = "tr" })
+	if bye := m.Goodbye(nil); !strings.Contains(bye, "kaydedildi") {
+		t.Fatalf("the goodbye line in Turkish: %q", bye)
+	}
+}

@@ -42,6 +42,27 @@ type settingsForm struct {
 	at     int
 	err    string
 	back   screen // the screen to return to
+	// was holds each field as the form opened, to save only what the
+	// player changed.
+	was []field
+}
+
+// changed reports whether field i differs from how the form opened.
+func (f *settingsForm) changed(i int) bool {
+	return f.fields[i].at != f.was[i].at || f.fields[i].text != f.was[i].text
+}
+
+// onto returns the settings base with the fields changed on f put on
+// top: the settings file takes what the player changed, never what a
+// flag set for one run.
+func (f *settingsForm) onto(base Settings) (Settings, error) {
+	g := newSettingsForm(base, f.back)
+	for i := range f.fields {
+		if f.changed(i) {
+			g.fields[i] = f.fields[i]
+		}
+	}
+	return g.settings()
 }
 
 // Indices of the settings fields.
@@ -117,6 +138,7 @@ func newSettingsForm(s Settings, back screen) *settingsForm {
 	// simple104 has no wrap-around, but the line shows the standard
 	// rules' default for when the preset is switched back.
 	f.fields[fWrap] = sw("set.wrap", r.Wrap || r.Simple104)
+	f.was = slices.Clone(f.fields)
 	return f
 }
 
@@ -223,16 +245,22 @@ func (m *Model) saveSettings() tea.Cmd {
 	f := m.settings
 	s, err := f.settings()
 	if err != nil {
-		f.err = err.Error()
+		f.err = say(err, m.tr)
+		return nil
+	}
+	saved, err := f.onto(m.saved)
+	if err != nil {
+		f.err = say(err, m.tr)
 		return nil
 	}
 	old := m.set
 	m.set = s
 	if err := m.applySettings(); err != nil {
 		m.set = old // applySettings changed nothing
-		f.err = err.Error()
+		f.err = say(err, m.tr)
 		return nil
 	}
+	m.saved = saved
 	m.leaveSettings()
 	msg := m.tr.T("status.settings.saved")
 	if s.Rules != old.Rules || s.Levels != old.Levels || s.Names != old.Names {
@@ -241,7 +269,7 @@ func (m *Model) saveSettings() tea.Cmd {
 	m.setFlash(false, msg)
 	files := m.files
 	save := func() tea.Msg {
-		if err := saveSettings(files, s); err != nil {
+		if err := saveSettings(files, saved); err != nil {
 			return savedMsg{err: err, path: files.SettingsPath()}
 		}
 		return nil

@@ -3,7 +3,6 @@ package ui
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io/fs"
 	"path/filepath"
 	"slices"
@@ -59,34 +58,33 @@ func DefaultSettings(lang string) Settings {
 // letter counts two).
 const MaxNameLen = 12
 
-// Validate reports the first thing wrong with s.
+// Validate reports the first thing wrong with s, as a Problem.
 func (s Settings) Validate() error {
 	if !slices.Contains(assets.Languages, s.Lang) {
-		return fmt.Errorf("language %q: use %s", s.Lang, strings.Join(assets.Languages, " or "))
+		return NewProblem("err.lang", s.Lang, strings.Join(assets.Languages, ", "))
 	}
 	if !slices.Contains(Speeds, s.Speed) {
-		return fmt.Errorf("speed %q: use %s", s.Speed, strings.Join(Speeds, ", "))
+		return NewProblem("err.speed", s.Speed, strings.Join(Speeds, ", "))
 	}
 	if !slices.Contains(assets.Themes, s.Theme) {
-		return fmt.Errorf("theme %q: use %s", s.Theme, strings.Join(assets.Themes, ", "))
+		return NewProblem("err.theme", s.Theme, strings.Join(assets.Themes, ", "))
 	}
 	if _, err := game.ParseRules(s.Rules); err != nil {
-		return err
+		return &Problem{Key: "err.rules", Args: []any{err}, Err: err}
 	}
 	for i, l := range s.Levels {
 		if !slices.Contains(bots.Levels, l) {
-			return fmt.Errorf("bot %d level %q: use %s", i+1, l, strings.Join(bots.Levels, ", "))
+			return NewProblem("err.level", i+1, l, strings.Join(bots.Levels, ", "))
 		}
 	}
 	for i, n := range s.Names {
-		if strings.TrimSpace(n) == "" {
-			return fmt.Errorf("bot %d has no name", i+1)
-		}
-		if textWidth(n) > MaxNameLen {
-			return fmt.Errorf("bot %d name %q: at most %d characters", i+1, n, MaxNameLen)
-		}
-		if !printable(n) {
-			return fmt.Errorf("bot %d name %q: letters, digits and spaces only", i+1, n)
+		switch {
+		case strings.TrimSpace(n) == "":
+			return NewProblem("err.name.empty", i+1)
+		case textWidth(n) > MaxNameLen:
+			return NewProblem("err.name.long", i+1, n, MaxNameLen)
+		case !printable(n):
+			return NewProblem("err.name.chars", i+1, n)
 		}
 	}
 	return nil
@@ -115,17 +113,17 @@ func printable(s string) bool {
 	return true
 }
 
-// LoadSettings reads the settings of configDir. A missing file gives def;
-// a file that cannot be read is set aside (never overwritten) and def is
-// returned with a note for the player.
-func LoadSettings(configDir string, def Settings, now time.Time) (Settings, string) {
-	path := store.SettingsPath(configDir)
+// LoadSettings reads the settings of configDir. A missing file gives
+// def; a file that cannot be read gives def and a Problem to tell the
+// player, and is set aside (never overwritten).
+func LoadSettings(configDir string, def Settings, now time.Time) (Settings, error) {
+	path := store.ShortPath(store.SettingsPath(configDir))
 	b, err := store.ReadSettings(configDir)
 	if errors.Is(err, fs.ErrNotExist) {
-		return def, ""
+		return def, nil
 	}
 	if err != nil {
-		return def, fmt.Sprintf("%s: %v", store.ShortPath(path), err)
+		return def, &Problem{Key: "notice.settings.read", Args: []any{path, err}, Err: err}
 	}
 	s := def
 	err = json.Unmarshal(b, &s)
@@ -135,11 +133,90 @@ func LoadSettings(configDir string, def Settings, now time.Time) (Settings, stri
 	if err != nil {
 		aside, aerr := store.SetAsideSettings(configDir, "damaged", now)
 		if aerr != nil {
-			return def, fmt.Sprintf("%s: %v (and it could not be set aside: %v)", store.ShortPath(path), err, aerr)
+			return def, &Problem{Key: "notice.settings.kept", Args: []any{path, err, aerr}, Err: err}
 		}
-		return def, fmt.Sprintf("%s: %v; set aside as %s", store.ShortPath(path), err, filepath.Base(aside))
+		return def, &Problem{Key: "notice.settings.aside", Args: []any{path, err, filepath.Base(aside)}, Err: err}
 	}
-	return s, ""
+	return s, nil
+}
+
+// Overrides are settings given for one run (on the command line): each
+// one given (not nil) replaces the saved setting for this run only.
+type Overrides struct {
+	Lang, Speed, Theme, Rules *string
+	// Points are the starting points, on top of Rules.
+	Points *int
+	// Levels are one level for all the bots or three; Names three names.
+	Levels, Names []string
+}
+
+// Override returns s with the overrides on top, or a Problem: a bad
+// value, or --points and --rules points=N that disagree.
+func (s Settings) Override(o Overrides) (Settings, error) {
+	if o.Lang != nil {
+		s.Lang = *o.Lang
+	}
+	if o.Speed != nil {
+		s.Speed = *o.Speed
+	}
+	if o.Theme != nil {
+		s.Theme = *o.Theme
+	}
+	if o.Rules != nil || o.Points != nil {
+		base := s.Rules
+		if o.Rules != nil {
+			base = *o.Rules
+		}
+		r, err := game.ParseRules(base)
+		if err != nil {
+			return s, &Problem{Key: "err.flag.rules", Args: []any{err}, Err: err}
+		}
+		if o.Points != nil {
+			switch {
+			case r.Simple104:
+				return s, NewProblem("err.flag.points.simple")
+			case o.Rules != nil && namesPoints(*o.Rules) && r.Points != *o.Points:
+				return s, NewProblem("err.flag.points.conflict", *o.Points, r.Points)
+			}
+			r.Points = *o.Points
+			if err := r.Validate(); err != nil {
+				return s, &Problem{Key: "err.flag.points", Args: []any{err}, Err: err}
+			}
+		}
+		s.Rules = r.String()
+	}
+	if o.Levels != nil {
+		switch len(o.Levels) {
+		case 1:
+			s.Levels = [3]string{o.Levels[0], o.Levels[0], o.Levels[0]}
+		case 3:
+			s.Levels = [3]string{o.Levels[0], o.Levels[1], o.Levels[2]}
+		default:
+			return s, NewProblem("err.flag.bots", len(o.Levels))
+		}
+		for i := range s.Levels {
+			s.Levels[i] = strings.ToLower(strings.TrimSpace(s.Levels[i]))
+		}
+	}
+	if o.Names != nil {
+		if len(o.Names) != 3 {
+			return s, NewProblem("err.flag.names", len(o.Names))
+		}
+		for i, n := range o.Names {
+			s.Names[i] = strings.TrimSpace(n)
+		}
+	}
+	return s, s.Validate()
+}
+
+// namesPoints reports whether a rules option list sets the points.
+func namesPoints(rules string) bool {
+	for _, opt := range strings.Split(rules, ",") {
+		if strings.HasPrefix(strings.ToLower(strings.TrimSpace(opt)), "points=") {
+			return true
+		}
+	}
+	return false
 }
 
 // saveSettings writes s to the settings file.
