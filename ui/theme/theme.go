@@ -93,10 +93,10 @@ type Label uint8
 
 // The labels of a tile.
 const (
-	LabelNone  Label = iota
-	LabelOkey        // the okey, wild: reads OK, its own face on the edge
-	LabelOkeyAs      // an okey standing for the face shown (in a winning hand)
-	LabelFalse       // a false joker: plays as the okey's face
+	LabelNone   Label = iota
+	LabelOkey         // the okey, wild: reads OK, its own face on the edge
+	LabelOkeyAs       // an okey standing for the face shown (in a winning hand)
+	LabelFalse        // a false joker: plays as the okey's face
 	numLabels
 )
 
