@@ -58,3 +58,17 @@ func TestStatusMessagesFit80(t *testing.T) {
 		}
 	}
 }
+
+// The keys are named alike wherever they are shown: the Turkish help bar
+// says "boşluk" as the rack's title does (issue 10, point 22).
+func TestKeyNamesAgree(t *testing.T) {
+	m := newTestModel(t, 200, 60, func(o *Options) { o.Settings.Lang = "tr" })
+	out := plain(m)
+	bar := strings.Split(out, "\n")[m.lay.Help.Y]
+	if !strings.Contains(bar, "boşluk") || strings.Contains(bar, "space") || !strings.Contains(out, "boşluk taşı kaldırır") {
+		t.Fatalf("the help bar says %q", bar)
+	}
+	if got := helpKeys(m.tr, m.keys.Table.Pick); got != "boşluk" {
+		t.Fatalf("the full help names space %q", got)
+	}
+}

@@ -83,7 +83,7 @@ type settingsKeys struct {
 
 func newKeyMap(tr *i18n.Catalog) keyMap {
 	b := func(keys []string, label, help string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(label, tr.T(help)))
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(keyName(tr, label), tr.T(help)))
 	}
 	quit := b([]string{"q", "ctrl+c"}, "q", "key.quit")
 	settings := b([]string{"o"}, "o", "key.settings")
@@ -181,15 +181,25 @@ func (k settingsKeys) shortHelp() []key.Binding {
 // keyGlyphs are how the full help writes the keys that have a symbol.
 var keyGlyphs = map[string]string{"left": "←", "right": "→", "up": "↑", "down": "↓"}
 
+// keyName is how a key is written for the player: its symbol, or its
+// name in the player's language (space is "boşluk" in Turkish), or the
+// key as Bubble Tea names it.
+func keyName(tr *i18n.Catalog, k string) string {
+	if g, ok := keyGlyphs[k]; ok {
+		return g
+	}
+	if tr.Has("keyname." + k) {
+		return tr.T("keyname." + k)
+	}
+	return k
+}
+
 // helpKeys lists all of a binding's keys, for the full help.
-func helpKeys(b key.Binding) string {
+func helpKeys(tr *i18n.Catalog, b key.Binding) string {
 	ks := b.Keys()
 	names := make([]string, len(ks))
 	for i, k := range ks {
-		if g, ok := keyGlyphs[k]; ok {
-			k = g
-		}
-		names[i] = k
+		names[i] = keyName(tr, k)
 	}
 	return strings.Join(names, " ")
 }

@@ -25,7 +25,7 @@ func (m *Model) helpLines(w int) []string {
 	colW, descW := 0, 0
 	for _, g := range groups {
 		for _, b := range g {
-			colW = max(colW, textWidth(helpKeys(b)))
+			colW = max(colW, textWidth(helpKeys(m.tr, b)))
 			descW = max(descW, textWidth(b.Help().Desc))
 		}
 	}
@@ -33,7 +33,7 @@ func (m *Model) helpLines(w int) []string {
 	var items []string
 	for _, g := range groups {
 		for _, b := range g {
-			items = append(items, m.st.Key.Render(fit(helpKeys(b), colW))+"  "+m.st.Text.Render(b.Help().Desc))
+			items = append(items, m.st.Key.Render(fit(helpKeys(m.tr, b), colW))+"  "+m.st.Text.Render(b.Help().Desc))
 		}
 	}
 	cellW := colW + 2 + descW + 3
