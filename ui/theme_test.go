@@ -66,7 +66,7 @@ func TestFalseJokerShowsWhatItPlays(t *testing.T) {
 
 func TestColourBlindThemeFromSettings(t *testing.T) {
 	m := newTestModel(t, 100, 30, func(o *Options) { o.Settings.Theme = "colourblind"; o.NoColor = false })
-	if m.palette["tile.red"][0] != "#D55E00" {
+	if m.palette["tile.red"][0] != "#AF2269" {
 		t.Fatal("colour-blind palette not in use")
 	}
 }
