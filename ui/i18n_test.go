@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -70,5 +71,26 @@ func TestKeyNamesAgree(t *testing.T) {
 	}
 	if got := helpKeys(m.tr, m.keys.Table.Pick); got != "boşluk" {
 		t.Fatalf("the full help names space %q", got)
+	}
+}
+
+// The rules a player needs are in the project: the README links its
+// own RULES.md, not a file outside the repository (issue 10, point 24).
+func TestRulesAreInTheProject(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(readme), "../shared") || !strings.Contains(string(readme), "(RULES.md)") {
+		t.Fatal("the README does not link the project's RULES.md")
+	}
+	rules, err := os.ReadFile("../RULES.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"gösterme", "okey", "false joker", "Seven pairs", "points=N", "simple104", "indicator_last", "no_wrap"} {
+		if !strings.Contains(strings.ToLower(string(rules)), strings.ToLower(want)) {
+			t.Errorf("RULES.md does not speak of %q", want)
+		}
 	}
 }
