@@ -15,6 +15,7 @@
 //	model.go           Options, the Model, New, Init, Update and the dispatch of keys by screen
 //	match.go           a match's life: load, resume, start, apply an action, save
 //	bots.go            asking the bots (with a timeout), their answers, plain moves for a failing bot
+//	hint.go            the hint: the strongest bot's judgment of the player's move
 //	keys.go            the one key map, a group of keys per screen
 //	layout.go          the one layout: every rectangle of every screen from the terminal's size
 //	view.go            View, the header, the frame of the pages between hands

@@ -141,6 +141,9 @@ type Model struct {
 	cancel context.CancelFunc
 	askID  uint64
 	asking int // seat being asked, -1 for none
+	// hintID numbers the hints asked for; an answer to an older one is
+	// dropped.
+	hintID uint64
 	// failed counts each seat's failed decisions in a row; at
 	// maxBotFailures the seat's bot is replaced by plain moves.
 	failed [game.NumSeats]int
@@ -292,6 +295,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case botMoveMsg:
 		return m, m.onBotMove(msg)
+	case hintMsg:
+		m.onHint(msg)
+		return m, nil
 	case savedMsg:
 		if msg.err != nil {
 			m.lastOK = false

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"errors"
-	"slices"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -69,7 +68,7 @@ func (m *Model) updateTable(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Pairs):
 		return m.arrangeBy(hand.ArrangePairs)
 	case key.Matches(k, keys.Hint):
-		m.hint()
+		return m.hint()
 	case key.Matches(k, keys.Browse):
 		m.openOverlay(ovBrowse)
 	default:
@@ -262,48 +261,6 @@ func (m *Model) tryShow() tea.Cmd {
 		m.setFlash(true, m.tr.T("status.show.notile", m.tileName(v.Indicator)))
 	}
 	return nil
-}
-
-// hint tells the suggested discard and the distance to a win.
-func (m *Model) hint() {
-	v := &m.view
-	an := v.Analyzer
-	h, err := an.NewHand(v.Rack)
-	if err != nil || v.Phase != game.Playing {
-		m.setFlash(true, m.tr.T("status.hint.none"))
-		return
-	}
-	if len(v.Rack) == turnTiles {
-		d := an.BestDiscard(h)
-		if !d.Tile.Valid() || v.Counts[d.Tile] == 0 {
-			m.setFlash(true, m.tr.T("status.hint.none"))
-			return
-		}
-		// The cursor goes to the tile, so x (or f) acts on the hint.
-		if m.rack.Slots[m.cursor] != d.Tile {
-			if i := slices.Index(m.rack.Slots[:], d.Tile); i >= 0 {
-				m.cursor = i
-			}
-		}
-		switch {
-		case d.Wins:
-			m.setFlash(false, m.tr.T("status.hint.wins", m.tileName(d.Tile)))
-		case d.Distance == 1:
-			m.setFlash(false, m.tr.T("status.hint.discard1", m.tileName(d.Tile)))
-		default:
-			m.setFlash(false, m.tr.T("status.hint.discard", m.tileName(d.Tile), d.Distance))
-		}
-		return
-	}
-	d := an.Distance(h)
-	switch {
-	case d <= 0:
-		m.setFlash(false, m.tr.T("status.hint.won"))
-	case d == 1:
-		m.setFlash(false, m.tr.T("status.hint.one"))
-	default:
-		m.setFlash(false, m.tr.T("status.hint.dist", d))
-	}
 }
 
 // notWinning explains a refused finish: how far the 14 tiles left
