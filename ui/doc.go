@@ -34,6 +34,8 @@
 //	screen_handover.go the end of a hand: the winning hand, the losses
 //	screen_matchover.go the final table
 //	screen_settings.go the settings form
+//	screen_scores.go   the score history, hand by hand
+//	history.go         the hands of a match, from its record
 //	screen_toosmall.go the notice that stands in while the terminal is too small
 //
 // The style sheet is ui/theme, the words ui/i18n (from assets).

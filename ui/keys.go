@@ -22,6 +22,7 @@ type keyMap struct {
 
 	Table     tableKeys
 	Overlay   overlayKeys
+	Scores    scoresKeys
 	Notice    noticeKeys
 	Resume    resumeKeys
 	HandOver  handOverKeys
@@ -39,20 +40,32 @@ type tableKeys struct {
 	Draw, Take, Discard, Finish, Show        key.Binding
 	SortColour, SortValue, Runs, Pairs, Hint key.Binding
 	Browse, Help, Settings, Quit             key.Binding
+	Scores                                   key.Binding
 }
 
 type tooSmallKeys struct {
 	Quit key.Binding
 }
 
-// overlayKeys scroll and close the help or the discard stacks; any
-// other key closes the page and does what it does on the table.
-type overlayKeys struct {
+// scrollKeys scroll a page longer than the screen.
+type scrollKeys struct {
 	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
-	Close, Quit                             key.Binding
 	// Scroll (Up, Down) and Page (PageUp, PageDown) are shown in the help
 	// bar.
 	Scroll, Page key.Binding
+}
+
+// overlayKeys scroll and close the help or the discard stacks; any
+// other key closes the page and does what it does on the table.
+type overlayKeys struct {
+	scrollKeys
+	Close, Quit key.Binding
+}
+
+// scoresKeys scroll and close the score history.
+type scoresKeys struct {
+	scrollKeys
+	Close, Quit key.Binding
 }
 
 // noticeKeys: any key but Quit goes on.
@@ -65,11 +78,11 @@ type resumeKeys struct {
 }
 
 type handOverKeys struct {
-	Next, Settings, Quit key.Binding
+	Next, Scores, Settings, Quit key.Binding
 }
 
 type matchOverKeys struct {
-	NewMatch, Settings, Quit key.Binding
+	NewMatch, Scores, Settings, Quit key.Binding
 }
 
 // settingsKeys edit the settings form; letters typed on a name field are
@@ -87,6 +100,17 @@ func newKeyMap(tr *i18n.Catalog) keyMap {
 	}
 	quit := b([]string{"q", "ctrl+c"}, "q", "key.quit")
 	settings := b([]string{"o"}, "o", "key.settings")
+	scores := b([]string{"r"}, "r", "key.scores")
+	scroll := scrollKeys{
+		Up:       b([]string{"up", "k"}, "↑", "key.scroll"),
+		Down:     b([]string{"down", "j"}, "↓", "key.scroll"),
+		PageUp:   b([]string{"pgup"}, "pgup", "key.page"),
+		PageDown: b([]string{"pgdown", "space"}, "pgdn", "key.page"),
+		Top:      b([]string{"home"}, "home", "key.top"),
+		Bottom:   b([]string{"end"}, "end", "key.bottom"),
+		Scroll:   b([]string{"up", "down"}, "↑↓", "key.scroll"),
+		Page:     b([]string{"pgup", "pgdown"}, "pgup/pgdn", "key.page"),
+	}
 	return keyMap{
 		ForceQuit: b([]string{"ctrl+c"}, "ctrl+c", "key.quit"),
 		Table: tableKeys{
@@ -113,19 +137,18 @@ func newKeyMap(tr *i18n.Catalog) keyMap {
 			Help:       b([]string{"?"}, "?", "key.help"),
 			Settings:   settings,
 			Quit:       quit,
+			Scores:     scores,
 		},
 		TooSmall: tooSmallKeys{Quit: quit},
 		Overlay: overlayKeys{
-			Up:       b([]string{"up", "k"}, "↑", "key.scroll"),
-			Down:     b([]string{"down", "j"}, "↓", "key.scroll"),
-			PageUp:   b([]string{"pgup"}, "pgup", "key.page"),
-			PageDown: b([]string{"pgdown", "space"}, "pgdn", "key.page"),
-			Top:      b([]string{"home"}, "home", "key.top"),
-			Bottom:   b([]string{"end"}, "end", "key.bottom"),
-			Scroll:   b([]string{"up", "down"}, "↑↓", "key.scroll"),
-			Page:     b([]string{"pgup", "pgdown"}, "pgup/pgdn", "key.page"),
-			Close:    b([]string{"esc"}, "esc", "key.close"),
-			Quit:     quit,
+			scrollKeys: scroll,
+			Close:      b([]string{"esc"}, "esc", "key.close"),
+			Quit:       quit,
+		},
+		Scores: scoresKeys{
+			scrollKeys: scroll,
+			Close:      b([]string{"esc", "r", "enter"}, "esc", "key.close"),
+			Quit:       quit,
 		},
 		Notice: noticeKeys{Quit: quit},
 		Resume: resumeKeys{
@@ -135,11 +158,13 @@ func newKeyMap(tr *i18n.Catalog) keyMap {
 		},
 		HandOver: handOverKeys{
 			Next:     b([]string{"enter", "space", "n"}, "enter", "key.next"),
+			Scores:   scores,
 			Settings: settings,
 			Quit:     quit,
 		},
 		MatchOver: matchOverKeys{
 			NewMatch: b([]string{"n", "enter"}, "n", "key.newmatch"),
+			Scores:   scores,
 			Settings: settings,
 			Quit:     b([]string{"q", "ctrl+c"}, "q", "key.quit.short"),
 		},
@@ -164,14 +189,14 @@ func (k tableKeys) fullHelp() [][]key.Binding {
 		{k.Left, k.Right, k.Up, k.Down, k.Pick, k.Cancel},
 		{k.Draw, k.Take, k.Discard, k.Finish, k.Show},
 		{k.SortColour, k.SortValue, k.Runs, k.Pairs, k.Hint, k.Browse},
-		{k.Help, k.Settings, k.Quit},
+		{k.Scores, k.Help, k.Settings, k.Quit},
 	}
 }
 
 func (k resumeKeys) shortHelp() []key.Binding { return []key.Binding{k.Resume, k.NewMatch, k.Quit} }
 
 func (k matchOverKeys) shortHelp() []key.Binding {
-	return []key.Binding{k.NewMatch, k.Settings, k.Quit}
+	return []key.Binding{k.NewMatch, k.Scores, k.Settings, k.Quit}
 }
 
 func (k settingsKeys) shortHelp() []key.Binding {

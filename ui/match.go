@@ -75,6 +75,7 @@ func (m *Model) adopt(g *game.Game, seed uint64) {
 		m.failed[s] = 0
 	}
 	m.log = m.log[:0]
+	m.history = scoreHistory(g.Record())
 	m.flash = ""
 	m.held, m.fresh = -1, -1
 	m.rack = NewRack()
@@ -132,6 +133,7 @@ func (m *Model) applied(evs []game.Event, lines []byte) tea.Cmd {
 	for _, e := range evs {
 		m.addLog(e.Redact(0))
 	}
+	m.history = appendHand(m.history, m.g.State(), m.view.Phase)
 	wasMine := m.view.MyTurn()
 	m.refresh()
 	if !wasMine && m.view.MyTurn() && !m.flashNews {
@@ -153,7 +155,7 @@ func (m *Model) endOfHand() {
 	m.cancelBots()
 	m.overlay = ovNone
 	m.held = -1
-	if m.screen != scrSettings {
+	if m.screen == scrPlay { // the settings and the scores come back to it
 		m.screen = scrHandOver
 	}
 }

@@ -56,6 +56,7 @@ const (
 	scrHandOver
 	scrMatchOver
 	scrSettings
+	scrScores // the score history
 )
 
 // overlay is drawn over the table.
@@ -128,6 +129,7 @@ type Model struct {
 	flashWarn bool
 	flashNews bool
 	log       []logEntry
+	history   []handScore // the hands of the match so far
 
 	// Saving: the record as written so far (append-only, so a slice of
 	// it is an immutable snapshot), and a sequence number per snapshot.
@@ -148,8 +150,9 @@ type Model struct {
 	// maxBotFailures the seat's bot is replaced by plain moves.
 	failed [game.NumSeats]int
 
-	settings *settingsForm
-	quitting bool
+	settings   *settingsForm
+	scoresBack screen // the screen the score history returns to
+	quitting   bool
 }
 
 // logEntry is a line of the move log: an event (as seat 0 may see it) or
@@ -339,6 +342,8 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.updateMatchOver(k)
 	case scrSettings:
 		return m.updateSettings(k)
+	case scrScores:
+		return m.updateScores(k)
 	}
 	return m.updateTable(k)
 }

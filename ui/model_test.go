@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -79,7 +80,7 @@ func TestWholeHandThroughKeys(t *testing.T) {
 	if m.screen != scrHandOver && m.screen != scrMatchOver {
 		t.Fatalf("screen %d after the hand", m.screen)
 	}
-	if !strings.Contains(out, "What each player lost") {
+	if !strings.Contains(out, "What each player lost") && !strings.Contains(out, "The scores:") {
 		t.Fatalf("no losses on the hand-over screen:\n%s", out)
 	}
 	res := m.view.Result
@@ -1061,5 +1062,94 @@ func TestProblemsInTheLanguage(t *testing.T) {
 	m := newTestModel(t, 80, 24, func(o *Options) { o.Settings.Lang = "tr" })
 	if bye := m.Goodbye(nil); !strings.Contains(bye, "kaydedildi") {
 		t.Fatalf("the goodbye line in Turkish: %q", bye)
+	}
+}
+
+// The score history (r) lists every hand with the scores after it, from
+// the table, the end of a hand and the final table, and the final table
+// says whether the player won (issue 10, point 19).
+func TestScoreHistory(t *testing.T) {
+	m := newTestModel(t, 80, 24, func(o *Options) {
+		o.Settings.Rules = "points=5"
+		o.NewBot = func(string, bots.Options) (bots.Bot, error) { return showingBot{}, nil }
+	})
+	drain(t, m, m.Init())
+	press(t, m, "r")
+	if m.screen != scrScores || !strings.Contains(plain(m), "No hand has ended yet") {
+		t.Fatalf("r on the table:\n%s", plain(m))
+	}
+	press(t, m, "esc")
+	if m.screen != scrPlay {
+		t.Fatalf("esc from the history goes to screen %d", m.screen)
+	}
+	for m.screen != scrMatchOver {
+		for m.screen == scrPlay {
+			if m.view.Legal.Show {
+				press(t, m, "g")
+			}
+			playMyTurn(t, m)
+		}
+		if m.screen == scrHandOver {
+			press(t, m, "r")
+			if !strings.Contains(plain(m), "Score history") {
+				t.Fatalf("r at the end of a hand:\n%s", plain(m))
+			}
+			press(t, m, "r")
+			if m.screen != scrHandOver {
+				t.Fatalf("r again goes to screen %d", m.screen)
+			}
+			press(t, m, "enter")
+		}
+	}
+	mr := m.view.Match
+	if len(m.history) != mr.Hands || m.history[len(m.history)-1].scores != mr.Scores {
+		t.Fatalf("%d hands in the history for %d played; last scores %v, final %v",
+			len(m.history), mr.Hands, m.history[len(m.history)-1].scores, mr.Scores)
+	}
+	final := plain(m)
+	if !strings.Contains(final, "You won the match!") && !strings.Contains(final, "You lost the match.") && !strings.Contains(final, "You tied.") {
+		t.Fatalf("the final table does not say how the player did:\n%s", final)
+	}
+	press(t, m, "r")
+	press(t, m, "end")
+	out := plain(m)
+	last := m.history[len(m.history)-1]
+	if !strings.Contains(out, strconv.Itoa(last.res.Hand)+"  ") {
+		t.Fatalf("the last hand is not in the history:\n%s", out)
+	}
+	if w, line := maxLineWidth(out); w > 80 {
+		t.Fatalf("line of %d: %q", w, line)
+	}
+	// A resumed match has its history too.
+	m2, err := New(m.opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m2.history) != 0 { // the finished match was archived: a new one
+		t.Fatalf("a new match starts with %d hands of history", len(m2.history))
+	}
+}
+
+func TestScoreHistoryOfAResumedMatch(t *testing.T) {
+	m := newTestModel(t, 100, 30, func(o *Options) {
+		o.Settings.Rules = "points=5"
+		o.NewBot = func(string, bots.Options) (bots.Bot, error) { return showingBot{}, nil }
+	})
+	drain(t, m, m.Init())
+	for m.view.Hand < 3 {
+		for m.screen == scrPlay {
+			if m.view.Legal.Show {
+				press(t, m, "g")
+			}
+			playMyTurn(t, m)
+		}
+		press(t, m, "enter")
+	}
+	m2, err := New(m.opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.EqualFunc(m.history, m2.history, func(a, b handScore) bool { return a.scores == b.scores && a.res.Lost == b.res.Lost }) || len(m2.history) != 2 {
+		t.Fatalf("resumed history %d hands, played %d", len(m2.history), len(m.history))
 	}
 }

@@ -18,26 +18,7 @@ func (m *Model) openOverlay(o overlay) {
 // (true); any other key closes it and goes on to do what it does on the
 // table (false).
 func (m *Model) updateOverlay(k tea.KeyPressMsg) bool {
-	keys := m.keys.Overlay
-	page := max(1, m.lay.Page.H-1)
-	switch {
-	case key.Matches(k, keys.Up):
-		m.scrollBy(-1)
-		return true
-	case key.Matches(k, keys.Down):
-		m.scrollBy(1)
-		return true
-	case key.Matches(k, keys.PageUp):
-		m.scrollBy(-page)
-		return true
-	case key.Matches(k, keys.PageDown):
-		m.scrollBy(page)
-		return true
-	case key.Matches(k, keys.Top):
-		m.scroll = 0
-		return true
-	case key.Matches(k, keys.Bottom):
-		m.scrollBy(len(m.overlayLines()))
+	if m.updateScroll(k, m.keys.Overlay.scrollKeys, m.overlayLines()) {
 		return true
 	}
 	was := m.overlay
@@ -51,14 +32,42 @@ func (m *Model) updateOverlay(k tea.KeyPressMsg) bool {
 	return false
 }
 
-// scrollBy scrolls the overlay by n lines, within its length.
-func (m *Model) scrollBy(n int) {
-	m.scroll = max(0, min(m.scroll+n, m.scrollEnd()))
+// updateScroll scrolls a page of lines with the scroll keys; it reports
+// whether k was one of them.
+func (m *Model) updateScroll(k tea.KeyPressMsg, keys scrollKeys, lines []string) bool {
+	page := max(1, m.lay.Page.H-1)
+	end := max(0, len(lines)-m.lay.Page.H)
+	by := func(n int) { m.scroll = max(0, min(m.scroll+n, end)) }
+	switch {
+	case key.Matches(k, keys.Up):
+		by(-1)
+	case key.Matches(k, keys.Down):
+		by(1)
+	case key.Matches(k, keys.PageUp):
+		by(-page)
+	case key.Matches(k, keys.PageDown):
+		by(page)
+	case key.Matches(k, keys.Top):
+		m.scroll = 0
+	case key.Matches(k, keys.Bottom):
+		m.scroll = end
+	default:
+		return false
+	}
+	return true
 }
 
-// scrollEnd is the largest scroll: the last page of the overlay.
-func (m *Model) scrollEnd() int {
-	return max(0, len(m.overlayLines())-m.lay.Page.H)
+// scrolled is the page of lines from the scroll on, and whether there
+// is more than fits.
+func (m *Model) scrolled(lines []string) ([]string, bool) {
+	h := m.lay.Page.H
+	more := len(lines) > h
+	from := max(0, min(m.scroll, len(lines)-h))
+	lines = lines[from:]
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	return lines, more
 }
 
 // overlayLines are the lines of the overlay on show.
@@ -76,12 +85,7 @@ func (m *Model) overlayLines() []string {
 // area.
 func (m *Model) renderOverlay(c *canvas) {
 	p := m.lay.Page
-	lines := m.overlayLines()
-	from := max(0, min(m.scroll, len(lines)-p.H))
-	lines = lines[from:]
-	if len(lines) > p.H {
-		lines = lines[:p.H]
-	}
+	lines, _ := m.scrolled(m.overlayLines())
 	for i, s := range lines {
 		c.put(p.X, p.Y+i, s)
 	}
@@ -92,7 +96,7 @@ func (m *Model) renderOverlay(c *canvas) {
 func (m *Model) overlayBar() []key.Binding {
 	k := m.keys.Overlay
 	var b []key.Binding
-	if m.scrollEnd() > 0 {
+	if _, more := m.scrolled(m.overlayLines()); more {
 		b = append(b, k.Scroll, k.Page)
 	}
 	return append(b, k.Close, k.Quit)

@@ -46,6 +46,9 @@ func (m *Model) updateHandOver(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Settings):
 		m.openSettings()
 		return nil
+	case key.Matches(k, keys.Scores):
+		m.openScores()
+		return nil
 	}
 	m.setFlash(true, m.tr.T("status.handover.keys"))
 	return nil
@@ -58,9 +61,9 @@ func (m *Model) handOverBar() string {
 	if m.view.Phase == game.MatchOver {
 		next := k.Next
 		next.SetHelp(k.Next.Help().Key, m.tr.T("key.final"))
-		return m.keyBar([]key.Binding{next, k.Quit})
+		return m.keyBar([]key.Binding{next, k.Scores, k.Quit})
 	}
-	return m.keyBar([]key.Binding{k.Next, k.Settings, k.Quit})
+	return m.keyBar([]key.Binding{k.Next, k.Scores, k.Settings, k.Quit})
 }
 
 // renderHandOver shows how the hand ended: the winner's hand in its
@@ -84,7 +87,11 @@ func (m *Model) renderHandOver() string {
 		lines = append(lines, m.winLines(res)...)
 		lines = append(lines, "")
 	}
-	lines = append(lines, m.st.Bold.Render(m.tr.T("handover.lost")))
+	head := "handover.lost"
+	if res.Lost == [game.NumSeats]int{} {
+		head = "handover.scores" // nobody lost anything
+	}
+	lines = append(lines, m.st.Bold.Render(m.tr.T(head)))
 	for s := range game.NumSeats {
 		lost := "-" + strconv.Itoa(res.Lost[s])
 		if res.Lost[s] == 0 {
@@ -101,6 +108,12 @@ func (m *Model) renderHandOver() string {
 			} else {
 				lines = append(lines, strings.Repeat(" ", indent)+m.st.Dim.Render(p))
 			}
+		}
+	}
+	// The hands before, when the page has room for them.
+	if len(m.history) > 1 {
+		if t := m.scoreTable(m.history); len(lines)+1+len(t) <= m.lay.Page.H {
+			lines = append(append(lines, ""), t...)
 		}
 	}
 	return m.renderPage(lines, m.handOverBar())
@@ -176,9 +189,6 @@ func (m *Model) lossReasons(res *game.HandResult, seat int) string {
 		if res.Shown[s] && s != seat && res.Lost[seat] > 0 {
 			why = append(why, m.tr.T("why.shown", m.seatName(s)))
 		}
-	}
-	if res.WallOut && len(why) == 0 {
-		why = append(why, m.tr.T("why.noscore"))
 	}
 	if res.Left[seat] {
 		why = append(why, m.tr.T("why.left"))

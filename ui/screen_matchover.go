@@ -2,6 +2,8 @@ package ui
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -23,27 +25,41 @@ func (m *Model) updateMatchOver(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Settings):
 		m.openSettings()
 		return nil
+	case key.Matches(k, keys.Scores):
+		m.openScores()
+		return nil
 	}
 	m.setFlash(true, m.tr.T("status.matchover.keys"))
 	return nil
 }
 
-// renderMatchOver is the final table.
+// renderMatchOver is the final table: whether the player won, then the
+// places, points and outcomes in columns, then the last hand.
 func (m *Model) renderMatchOver() string {
 	v := &m.view
 	mr := v.Match
+	bar := m.keyBar(m.keys.MatchOver.shortHelp())
 	if mr == nil {
-		return m.renderPage(nil, m.keyBar(m.keys.MatchOver.shortHelp()))
+		return m.renderPage(nil, bar)
 	}
 	lines := []string{m.st.Title.Render(m.tr.T("matchover.title", mr.Hands)), ""}
-	order := []int{0, 1, 2, 3}
-	for i := range order {
-		for j := i + 1; j < len(order); j++ {
-			if mr.Place[order[j]] < mr.Place[order[i]] {
-				order[i], order[j] = order[j], order[i]
-			}
-		}
+	switch mr.Outcome[0] {
+	case game.OutcomeWon:
+		lines = append(lines, m.st.Good.Render(m.tr.T("matchover.you.won")))
+	case game.OutcomeLost:
+		lines = append(lines, m.st.Warn.Render(m.tr.T("matchover.you.lost")))
+	default:
+		lines = append(lines, m.st.Bold.Render(m.tr.T("matchover.you.tied")))
 	}
+	lines = append(lines, "")
+	order := []int{0, 1, 2, 3}
+	slices.SortStableFunc(order, func(a, b int) int { return mr.Place[a] - mr.Place[b] })
+	scoring := v.Rules.Scoring()
+	head := "     " + fit(m.tr.T("matchover.player"), MaxNameLen) + "  "
+	if scoring {
+		head += right(m.tr.T("matchover.points"), pointsColW) + "  "
+	}
+	lines = append(lines, m.st.Bold.Render(head+m.tr.T("matchover.result")))
 	for _, s := range order {
 		out := m.tr.T("outcome." + mr.Outcome[s].String())
 		st := m.st.Text
@@ -53,17 +69,20 @@ func (m *Model) renderMatchOver() string {
 		case game.OutcomeLost:
 			st = m.st.Warn
 		}
-		score := m.pointsText(mr.Scores[s])
-		if !v.Rules.Scoring() {
-			score = ""
+		row := fmt.Sprintf("  %d. %s  ", mr.Place[s], fit(m.seatName(s), MaxNameLen))
+		if scoring {
+			row += right(strconv.Itoa(mr.Scores[s]), pointsColW) + "  "
 		}
-		lines = append(lines, fmt.Sprintf("  %d. %s  %s  ", mr.Place[s], fit(m.seatName(s), MaxNameLen), fit(score, scoreW))+st.Render(out))
+		lines = append(lines, m.st.Text.Render(row)+st.Render(out))
 	}
 	if v.Result != nil {
 		lines = append(lines, "", m.st.Dim.Render(m.lastHandLine(v.Result)))
 	}
-	return m.renderPage(lines, m.keyBar(m.keys.MatchOver.shortHelp()))
+	return m.renderPage(lines, bar)
 }
+
+// pointsColW is the width of the final table's points.
+const pointsColW = 6
 
 func (m *Model) lastHandLine(res *game.HandResult) string {
 	if res.WallOut {

@@ -69,6 +69,8 @@ func (m *Model) updateTable(k tea.KeyPressMsg) tea.Cmd {
 		return m.arrangeBy(hand.ArrangePairs)
 	case key.Matches(k, keys.Hint):
 		return m.hint()
+	case key.Matches(k, keys.Scores):
+		m.openScores()
 	case key.Matches(k, keys.Browse):
 		m.openOverlay(ovBrowse)
 	default:

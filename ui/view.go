@@ -35,6 +35,8 @@ func (m *Model) render() string {
 		return m.renderMatchOver()
 	case scrSettings:
 		return m.renderSettings()
+	case scrScores:
+		return m.renderScores()
 	}
 	return m.renderTable()
 }
