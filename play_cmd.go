@@ -7,10 +7,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/term"
 
 	"okey/assets"
 	"okey/bots"
@@ -56,73 +58,41 @@ func parsePlayFlags(args []string, stderr io.Writer) (*playFlags, error) {
 		return nil, err
 	}
 	if fs.NArg() > 0 {
-		return nil, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+		return nil, ui.NewProblem("err.args", fs.Arg(0))
 	}
 	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
 	return f, nil
 }
 
-// apply puts the flags given on top of the settings.
-func (f *playFlags) apply(s ui.Settings) (ui.Settings, error) {
-	if f.set["lang"] {
-		s.Lang = f.lang
-	}
-	if f.set["speed"] {
-		s.Speed = f.speed
-	}
-	if f.set["theme"] {
-		s.Theme = f.theme
-	}
-	if f.set["rules"] || f.set["points"] {
-		base := s.Rules
-		if f.set["rules"] {
-			base = f.rules
+// overrides are the flags given, for this run only.
+func (f *playFlags) overrides() ui.Overrides {
+	var o ui.Overrides
+	str := func(name string, v *string) *string {
+		if f.set[name] {
+			return v
 		}
-		r, err := game.ParseRules(base)
-		if err != nil {
-			return s, fmt.Errorf("--rules: %w", err)
-		}
-		if f.set["points"] {
-			if r.Simple104 {
-				return s, errors.New("--points: simple104 has no scoring")
-			}
-			r.Points = f.points
-			if err := r.Validate(); err != nil {
-				return s, fmt.Errorf("--points: %w", err)
-			}
-		}
-		s.Rules = r.String()
+		return nil
+	}
+	o.Lang, o.Speed, o.Theme, o.Rules = str("lang", &f.lang), str("speed", &f.speed), str("theme", &f.theme), str("rules", &f.rules)
+	if f.set["points"] {
+		o.Points = &f.points
 	}
 	if f.set["bots"] {
-		l := splitList(f.levels)
-		switch len(l) {
-		case 1:
-			s.Levels = [3]string{l[0], l[0], l[0]}
-		case 3:
-			s.Levels = [3]string{l[0], l[1], l[2]}
-		default:
-			return s, fmt.Errorf("--bots: give one level or three (right,top,left), not %d", len(l))
-		}
-		for i := range s.Levels {
-			s.Levels[i] = strings.ToLower(s.Levels[i])
-		}
+		o.Levels = strings.Split(f.levels, ",")
 	}
 	if f.set["names"] {
-		n := splitList(f.names)
-		if len(n) != 3 {
-			return s, fmt.Errorf("--names: give three names (right,top,left), not %d", len(n))
-		}
-		s.Names = [3]string{n[0], n[1], n[2]}
+		o.Names = strings.Split(f.names, ",")
 	}
-	return s, s.Validate()
+	return o
 }
 
-func splitList(s string) []string {
-	var out []string
-	for _, p := range strings.Split(s, ",") {
-		out = append(out, strings.TrimSpace(p))
+// language is the language to speak before the settings are read:
+// --lang, else the environment's.
+func (f *playFlags) language(getenv func(string) string) string {
+	if f != nil && f.set["lang"] && slices.Contains(assets.Languages, f.lang) {
+		return f.lang
 	}
-	return out
+	return i18n.FromEnv(getenv)
 }
 
 // playMain runs the full-screen game.
@@ -131,19 +101,29 @@ func playMain(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
+	lang := f.language(os.Getenv)
+	fail := func(code int, err error) int {
+		fmt.Fprintf(stderr, "okey: %s\n", ui.Say(err, lang))
+		return code
+	}
 	if err != nil {
-		fmt.Fprintf(stderr, "okey: %v\n", err)
-		return 2
+		return fail(2, err)
+	}
+	// The flags are checked, and the terminal, before anything is read
+	// or written.
+	if _, err := ui.DefaultSettings(lang).Override(f.overrides()); err != nil {
+		return fail(2, err)
+	}
+	if !isTTY(stdin) || !isTTY(stdout) {
+		return fail(1, ui.NewProblem("err.tty"))
 	}
 	opt, err := playOptions(f, os.Getenv, time.Now)
 	if err != nil {
-		fmt.Fprintf(stderr, "okey: %v\n", err)
-		return 2
+		return fail(2, err)
 	}
 	m, err := ui.New(opt)
 	if err != nil {
-		fmt.Fprintf(stderr, "okey: %v\n", err)
-		return 1
+		return fail(1, err)
 	}
 	popts := []tea.ProgramOption{tea.WithContext(ctx)}
 	if stdin != os.Stdin {
@@ -153,18 +133,23 @@ func playMain(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		popts = append(popts, tea.WithOutput(stdout))
 	}
 	_, runErr := tea.NewProgram(m, popts...).Run()
-	if err := m.Flush(); err != nil {
-		fmt.Fprintf(stderr, "okey: saving the match: %v\n", err)
+	flushErr := m.Flush()
+	if bye := m.Goodbye(flushErr); bye != "" {
+		fmt.Fprintln(stdout, bye)
+	}
+	if flushErr != nil {
 		return 1
 	}
 	if runErr != nil && !errors.Is(runErr, tea.ErrProgramKilled) && !errors.Is(runErr, context.Canceled) {
-		fmt.Fprintf(stderr, "okey: %v\n", runErr)
-		return 1
-	}
-	if !m.MatchOver() {
-		fmt.Fprintf(stdout, "The match is saved in %s. Run okey again to resume it.\n", store.ShortPath(m.SavedPath()))
+		return fail(1, runErr)
 	}
 	return 0
+}
+
+// isTTY reports whether a standard stream is a terminal.
+func isTTY(s any) bool {
+	f, ok := s.(*os.File)
+	return ok && term.IsTerminal(f.Fd())
 }
 
 // playOptions builds the table's options from the flags, the settings
@@ -178,20 +163,19 @@ func playOptions(f *playFlags, getenv func(string) string, now func() time.Time)
 	if err != nil {
 		return ui.Options{}, err
 	}
-	def := ui.DefaultSettings(i18n.FromEnv(getenv))
-	s, note := ui.LoadSettings(cfgDir, def, now())
-	s, err = f.apply(s)
+	saved, note := ui.LoadSettings(cfgDir, ui.DefaultSettings(i18n.FromEnv(getenv)), now())
+	s, err := saved.Override(f.overrides())
 	if err != nil {
 		return ui.Options{}, err
 	}
 	opt := ui.Options{
-		Settings: s, StateDir: stateDir, ConfigDir: cfgDir,
+		Settings: s, Saved: saved, StateDir: stateDir, ConfigDir: cfgDir,
 		Seed: f.seed, SeedSet: f.set["seed"],
 		NoColor: getenv("NO_COLOR") != "",
 		Now:     now,
 	}
-	if note != "" {
-		opt.Notes = append(opt.Notes, "Settings: "+note)
+	if note != nil {
+		opt.Notes = append(opt.Notes, note)
 	}
 	return opt, nil
 }

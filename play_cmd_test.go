@@ -67,3 +67,27 @@ func TestPlayHelp(t *testing.T) {
 		t.Fatalf("help: %s", errb.String())
 	}
 }
+
+// Without a terminal okey says so, and reads and writes nothing first
+// (issue 10, point 8); flag errors still come first, as usage errors, in
+// the player's language.
+func TestPlayNeedsATerminal(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	state, cfg := filepath.Join(home, "state"), filepath.Join(home, "config")
+	var out, errb bytes.Buffer
+	code := playMain(context.Background(), []string{"--state-dir", state, "--config-dir", cfg}, strings.NewReader(""), &out, &errb)
+	if code != 1 || !strings.Contains(errb.String(), "terminal") {
+		t.Fatalf("exit %d, stderr %q", code, errb.String())
+	}
+	for _, dir := range []string{state, cfg} {
+		if _, err := os.Stat(dir); !os.IsNotExist(err) {
+			t.Fatalf("%s was created without a terminal: %v", dir, err)
+		}
+	}
+	errb.Reset()
+	code = playMain(context.Background(), []string{"--lang", "tr", "--points", "21", "--rules", "points=5", "--state-dir", state}, strings.NewReader(""), &out, &errb)
+	if code != 2 || !strings.Contains(errb.String(), "uyuşmuyor") || strings.Count(errb.String(), "\n") != 1 {
+		t.Fatalf("exit %d, stderr %q", code, errb.String())
+	}
+}

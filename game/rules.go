@@ -30,6 +30,12 @@ func (d DealKind) String() string {
 	return "table"
 }
 
+// The range of Rules.Points, the points each player starts with.
+const (
+	MinPoints = 5
+	MaxPoints = 21
+)
+
 // Rules is the configuration of a match: every option of RULES.md. The
 // zero value is not valid; start from DefaultRules or ParseRules.
 type Rules struct {
@@ -54,12 +60,6 @@ type Rules struct {
 	// wrap-around, seat 0 starts with 15 tiles, the wall in random order.
 	Simple104 bool
 }
-
-// The range of the starting points (option points=N).
-const (
-	MinPoints = 5
-	MaxPoints = 21
-)
 
 // DefaultRules are the rules of RULES.md with every option at its default:
 // 20 points, the table ritual, 12-13-1 allowed.

@@ -20,7 +20,7 @@ func benchView(b *testing.B, w, h int) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		_ = m.View()
+		m.View()
 	}
 }
 
@@ -77,6 +77,6 @@ func BenchmarkStartup(b *testing.B) {
 			b.Fatal(err)
 		}
 		m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-		_ = m.View()
+		m.View()
 	}
 }

@@ -30,13 +30,8 @@ func (c *canvas) put(x, y int, lines ...string) {
 		if r < 0 || r >= c.h || x >= c.w {
 			continue
 		}
-		c.rows[r] = append(c.rows[r], piece{x: x, w: ansi.StringWidth(s), s: s})
+		c.rows[r] = append(c.rows[r], piece{x: x, w: textWidth(s), s: s})
 	}
-}
-
-// putBlock places a block given as one string with newlines.
-func (c *canvas) putBlock(x, y int, block string) {
-	c.put(x, y, strings.Split(block, "\n")...)
 }
 
 func (c *canvas) String() string {
@@ -66,9 +61,12 @@ func (c *canvas) String() string {
 	return b.String()
 }
 
+// textWidth is the width of s on screen, styles left out.
+func textWidth(s string) int { return ansi.StringWidth(s) }
+
 // fit cuts s to w columns (with an ellipsis) or pads it with spaces.
 func fit(s string, w int) string {
-	sw := ansi.StringWidth(s)
+	sw := textWidth(s)
 	if sw > w {
 		return ansi.Truncate(s, w, "…")
 	}
@@ -77,7 +75,7 @@ func fit(s string, w int) string {
 
 // cut cuts s to w columns with an ellipsis, without padding.
 func cut(s string, w int) string {
-	if ansi.StringWidth(s) > w {
+	if textWidth(s) > w {
 		return ansi.Truncate(s, w, "…")
 	}
 	return s
@@ -86,13 +84,13 @@ func cut(s string, w int) string {
 // right pads s on the left to w columns.
 func right(s string, w int) string {
 	s = cut(s, w)
-	return strings.Repeat(" ", w-ansi.StringWidth(s)) + s
+	return strings.Repeat(" ", w-textWidth(s)) + s
 }
 
 // center pads s on both sides to w columns.
 func center(s string, w int) string {
 	s = cut(s, w)
-	pad := w - ansi.StringWidth(s)
+	pad := w - textWidth(s)
 	return strings.Repeat(" ", pad/2) + s + strings.Repeat(" ", pad-pad/2)
 }
 
@@ -105,7 +103,7 @@ func wrap(text string, w int) []string {
 			switch {
 			case line == "":
 				line = word
-			case ansi.StringWidth(line)+1+ansi.StringWidth(word) <= w:
+			case textWidth(line)+1+textWidth(word) <= w:
 				line += " " + word
 			default:
 				out = append(out, cut(line, w))

@@ -169,22 +169,12 @@ func sequenceCmds(msg tea.Msg) []tea.Cmd {
 	return out
 }
 
-// plainBot plays the fallback move: draw, then discard its highest tile.
-// The end-to-end goldens use it so that they do not change when the
-// real bots get better.
-type plainBot struct{}
+// withPlainBots seats plainBot (the fallback move: draw, then discard
+// the highest tile) at every seat. The end-to-end goldens use it so that
+// they do not change when the real bots get better.
+func withPlainBotsOpt(string, bots.Options) (bots.Bot, error) { return plainBot{}, nil }
 
-func (plainBot) Level() string { return "easy" }
-func (plainBot) Decide(ctx context.Context, v game.View) (game.Action, error) {
-	if a, ok := fallbackMove(v); ok {
-		return a, nil
-	}
-	return game.Action{}, game.ErrWrongPhase
-}
-
-func withPlainBots(o *Options) {
-	o.NewBot = func(string, bots.Options) (bots.Bot, error) { return plainBot{}, nil }
-}
+func withPlainBots(o *Options) { o.NewBot = withPlainBotsOpt }
 
 // showingBot is plainBot that shows the indicator whenever it may.
 type showingBot struct{ plainBot }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -55,6 +56,41 @@ func TestStatusMessagesFit80(t *testing.T) {
 					t.Errorf("%s %s: %d columns: %q", lang, k, w, line)
 				}
 			}
+		}
+	}
+}
+
+// The keys are named alike wherever they are shown: the Turkish help bar
+// says "boşluk" as the rack's title does (issue 10, point 22).
+func TestKeyNamesAgree(t *testing.T) {
+	m := newTestModel(t, 200, 60, func(o *Options) { o.Settings.Lang = "tr" })
+	out := plain(m)
+	bar := strings.Split(out, "\n")[m.lay.Help.Y]
+	if !strings.Contains(bar, "boşluk") || strings.Contains(bar, "space") || !strings.Contains(out, "boşluk taşı kaldırır") {
+		t.Fatalf("the help bar says %q", bar)
+	}
+	if got := helpKeys(m.tr, m.keys.Table.Pick); got != "boşluk" {
+		t.Fatalf("the full help names space %q", got)
+	}
+}
+
+// The rules a player needs are in the project: the README links its
+// own RULES.md, not a file outside the repository (issue 10, point 24).
+func TestRulesAreInTheProject(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(readme), "../shared") || !strings.Contains(string(readme), "(RULES.md)") {
+		t.Fatal("the README does not link the project's RULES.md")
+	}
+	rules, err := os.ReadFile("../RULES.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"gösterme", "okey", "false joker", "Seven pairs", "points=N", "simple104", "indicator_last", "no_wrap"} {
+		if !strings.Contains(strings.ToLower(string(rules)), strings.ToLower(want)) {
+			t.Errorf("RULES.md does not speak of %q", want)
 		}
 	}
 }

@@ -1,59 +1,230 @@
 package ui
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/key"
 
 	"okey/ui/i18n"
 )
 
-// keyMap is the one table of keys: Update dispatches on it, and the help
-// bar and the full help (?) are drawn from it, so no key is shown that
-// does not work.
+// keyMap is the one table of keys, a group per screen: each screen's
+// update matches keys only against its group (key.Matches, never the
+// key's name), and its help bar and the full help (?) are drawn from the
+// same group, so no key is shown that does not work.
 type keyMap struct {
+	// ForceQuit (ctrl+c) quits from every screen, the settings included.
+	ForceQuit key.Binding
+
+	// TooSmall is the only group while the terminal is too small: nothing
+	// but quitting acts on a screen the player cannot see.
+	TooSmall tooSmallKeys
+
+	Table     tableKeys
+	Overlay   overlayKeys
+	Scores    scoresKeys
+	Notice    noticeKeys
+	Resume    resumeKeys
+	HandOver  handOverKeys
+	MatchOver matchOverKeys
+	Settings  settingsKeys
+}
+
+// tableKeys are the keys of the table.
+type tableKeys struct {
+	// Move is the four arrows together, Sort (c, v) and Group (s, p)
+	// the ways to arrange the rack, for the help bar; their keys are
+	// matched one by one.
+	Move, Sort, Group                        key.Binding
 	Left, Right, Up, Down, Pick, Cancel      key.Binding
 	Draw, Take, Discard, Finish, Show        key.Binding
 	SortColour, SortValue, Runs, Pairs, Hint key.Binding
 	Browse, Help, Settings, Quit             key.Binding
-	Next, NewMatch, Resume                   key.Binding
+	Scores                                   key.Binding
+}
+
+type tooSmallKeys struct {
+	Quit key.Binding
+}
+
+// scrollKeys scroll a page longer than the screen.
+type scrollKeys struct {
+	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
+	// Scroll (Up, Down) and Page (PageUp, PageDown) are shown in the help
+	// bar.
+	Scroll, Page key.Binding
+}
+
+// overlayKeys scroll and close the help or the discard stacks; any
+// other key closes the page and does what it does on the table.
+type overlayKeys struct {
+	scrollKeys
+	Close, Quit key.Binding
+}
+
+// scoresKeys scroll and close the score history.
+type scoresKeys struct {
+	scrollKeys
+	Close, Quit key.Binding
+}
+
+// noticeKeys: any key but Quit goes on.
+type noticeKeys struct {
+	Quit key.Binding
+}
+
+type resumeKeys struct {
+	Resume, NewMatch, Quit key.Binding
+}
+
+type handOverKeys struct {
+	Next, Scores, Settings, Quit key.Binding
+}
+
+type matchOverKeys struct {
+	NewMatch, Scores, Settings, Quit key.Binding
+}
+
+// settingsKeys edit the settings form; letters typed on a name field are
+// the name, so Leave (q) works only on the other fields.
+type settingsKeys struct {
+	Up, Down, Prev, Next, Erase, Save, Cancel, Leave key.Binding
+	// Choose (Up and Down) and Change (Prev and Next) are shown in the
+	// help bar; the keys are matched one by one.
+	Choose, Change key.Binding
 }
 
 func newKeyMap(tr *i18n.Catalog) keyMap {
 	b := func(keys []string, label, help string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(label, tr.T(help)))
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(keyName(tr, label), tr.T(help)))
+	}
+	quit := b([]string{"q", "ctrl+c"}, "q", "key.quit")
+	settings := b([]string{"o"}, "o", "key.settings")
+	scores := b([]string{"r"}, "r", "key.scores")
+	scroll := scrollKeys{
+		Up:       b([]string{"up", "k"}, "↑", "key.scroll"),
+		Down:     b([]string{"down", "j"}, "↓", "key.scroll"),
+		PageUp:   b([]string{"pgup"}, "pgup", "key.page"),
+		PageDown: b([]string{"pgdown", "space"}, "pgdn", "key.page"),
+		Top:      b([]string{"home"}, "home", "key.top"),
+		Bottom:   b([]string{"end"}, "end", "key.bottom"),
+		Scroll:   b([]string{"up", "down"}, "↑↓", "key.scroll"),
+		Page:     b([]string{"pgup", "pgdown"}, "pgup/pgdn", "key.page"),
 	}
 	return keyMap{
-		Left:       b([]string{"left"}, "←", "key.left"),
-		Right:      b([]string{"right"}, "→", "key.right"),
-		Up:         b([]string{"up"}, "↑", "key.up"),
-		Down:       b([]string{"down"}, "↓", "key.down"),
-		Pick:       b([]string{"space"}, "space", "key.pick"),
-		Cancel:     b([]string{"esc"}, "esc", "key.cancel"),
-		Draw:       b([]string{"d"}, "d", "key.draw"),
-		Take:       b([]string{"t"}, "t", "key.take"),
-		Discard:    b([]string{"x", "enter"}, "x", "key.discard"),
-		Finish:     b([]string{"f"}, "f", "key.finish"),
-		Show:       b([]string{"g"}, "g", "key.show"),
-		SortColour: b([]string{"c"}, "c", "key.colour"),
-		SortValue:  b([]string{"v"}, "v", "key.value"),
-		Runs:       b([]string{"s"}, "s", "key.runs"),
-		Pairs:      b([]string{"p"}, "p", "key.pairs"),
-		Hint:       b([]string{"h"}, "h", "key.hint"),
-		Browse:     b([]string{"b"}, "b", "key.browse"),
-		Help:       b([]string{"?"}, "?", "key.help"),
-		Settings:   b([]string{"o"}, "o", "key.settings"),
-		Quit:       b([]string{"q", "ctrl+c"}, "q", "key.quit"),
-		Next:       b([]string{"enter", "space", "n"}, "enter", "key.next"),
-		NewMatch:   b([]string{"n", "enter"}, "n", "key.newmatch"),
-		Resume:     b([]string{"enter", "y", "r"}, "enter", "key.resume"),
+		ForceQuit: b([]string{"ctrl+c"}, "ctrl+c", "key.quit"),
+		Table: tableKeys{
+			Move:       b([]string{"left", "right", "up", "down"}, "←→↑↓", "key.move"),
+			Sort:       b([]string{"c", "v"}, "c/v", "key.sort"),
+			Group:      b([]string{"s", "p"}, "s/p", "key.group"),
+			Left:       b([]string{"left"}, "←", "key.left"),
+			Right:      b([]string{"right"}, "→", "key.right"),
+			Up:         b([]string{"up"}, "↑", "key.up"),
+			Down:       b([]string{"down"}, "↓", "key.down"),
+			Pick:       b([]string{"space"}, "space", "key.pick"),
+			Cancel:     b([]string{"esc"}, "esc", "key.cancel"),
+			Draw:       b([]string{"d"}, "d", "key.draw"),
+			Take:       b([]string{"t"}, "t", "key.take"),
+			Discard:    b([]string{"x", "enter"}, "x", "key.discard"),
+			Finish:     b([]string{"f"}, "f", "key.finish"),
+			Show:       b([]string{"g"}, "g", "key.show"),
+			SortColour: b([]string{"c"}, "c", "key.colour"),
+			SortValue:  b([]string{"v"}, "v", "key.value"),
+			Runs:       b([]string{"s"}, "s", "key.runs"),
+			Pairs:      b([]string{"p"}, "p", "key.pairs"),
+			Hint:       b([]string{"h"}, "h", "key.hint"),
+			Browse:     b([]string{"b"}, "b", "key.browse"),
+			Help:       b([]string{"?"}, "?", "key.help"),
+			Settings:   settings,
+			Quit:       quit,
+			Scores:     scores,
+		},
+		TooSmall: tooSmallKeys{Quit: quit},
+		Overlay: overlayKeys{
+			scrollKeys: scroll,
+			Close:      b([]string{"esc"}, "esc", "key.close"),
+			Quit:       quit,
+		},
+		Scores: scoresKeys{
+			scrollKeys: scroll,
+			Close:      b([]string{"esc", "r", "enter"}, "esc", "key.close"),
+			Quit:       quit,
+		},
+		Notice: noticeKeys{Quit: quit},
+		Resume: resumeKeys{
+			Resume:   b([]string{"enter", "y", "r"}, "enter", "key.resume"),
+			NewMatch: b([]string{"n"}, "n", "key.newmatch.keep"),
+			Quit:     b([]string{"q", "ctrl+c"}, "q", "key.quit.short"),
+		},
+		HandOver: handOverKeys{
+			Next:     b([]string{"enter", "space", "n"}, "enter", "key.next"),
+			Scores:   scores,
+			Settings: settings,
+			Quit:     quit,
+		},
+		MatchOver: matchOverKeys{
+			NewMatch: b([]string{"n", "enter"}, "n", "key.newmatch"),
+			Scores:   scores,
+			Settings: settings,
+			Quit:     b([]string{"q", "ctrl+c"}, "q", "key.quit.short"),
+		},
+		Settings: settingsKeys{
+			Up:     b([]string{"up", "shift+tab"}, "↑", "key.set.choose"),
+			Down:   b([]string{"down", "tab"}, "↓", "key.set.choose"),
+			Prev:   b([]string{"left"}, "←", "key.set.change"),
+			Next:   b([]string{"right", "space"}, "→", "key.set.change"),
+			Erase:  b([]string{"backspace"}, "backspace", "key.set.erase"),
+			Save:   b([]string{"enter"}, "enter", "key.set.save"),
+			Cancel: b([]string{"esc"}, "esc", "key.set.cancel"),
+			Leave:  b([]string{"q"}, "q", "key.set.cancel"),
+			Choose: b([]string{"up", "down", "tab", "shift+tab"}, "↑↓", "key.set.choose"),
+			Change: b([]string{"left", "right", "space"}, "←→", "key.set.change"),
+		},
 	}
 }
 
-// fullHelp is the key table in groups, for the ? page.
-func (k keyMap) fullHelp() [][]key.Binding {
+// fullHelp is the table's keys in groups, for the ? page.
+func (k tableKeys) fullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Left, k.Right, k.Up, k.Down, k.Pick, k.Cancel},
 		{k.Draw, k.Take, k.Discard, k.Finish, k.Show},
 		{k.SortColour, k.SortValue, k.Runs, k.Pairs, k.Hint, k.Browse},
-		{k.Help, k.Settings, k.Quit},
+		{k.Scores, k.Help, k.Settings, k.Quit},
 	}
+}
+
+func (k resumeKeys) shortHelp() []key.Binding { return []key.Binding{k.Resume, k.NewMatch, k.Quit} }
+
+func (k matchOverKeys) shortHelp() []key.Binding {
+	return []key.Binding{k.NewMatch, k.Scores, k.Settings, k.Quit}
+}
+
+func (k settingsKeys) shortHelp() []key.Binding {
+	return []key.Binding{k.Choose, k.Change, k.Save, k.Cancel}
+}
+
+// keyGlyphs are how the full help writes the keys that have a symbol.
+var keyGlyphs = map[string]string{"left": "←", "right": "→", "up": "↑", "down": "↓"}
+
+// keyName is how a key is written for the player: its symbol, or its
+// name in the player's language (space is "boşluk" in Turkish), or the
+// key as Bubble Tea names it.
+func keyName(tr *i18n.Catalog, k string) string {
+	if g, ok := keyGlyphs[k]; ok {
+		return g
+	}
+	if tr.Has("keyname." + k) {
+		return tr.T("keyname." + k)
+	}
+	return k
+}
+
+// helpKeys lists all of a binding's keys, for the full help.
+func helpKeys(tr *i18n.Catalog, b key.Binding) string {
+	ks := b.Keys()
+	names := make([]string, len(ks))
+	for i, k := range ks {
+		names[i] = keyName(tr, k)
+	}
+	return strings.Join(names, " ")
 }

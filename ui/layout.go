@@ -10,13 +10,21 @@ const (
 
 // Sizes of the table's parts.
 const (
-	stackW  = 20 // a discard stack: its top tile and two words
-	panelW  = 21 // a bot's name, level, score and tiles
-	centerW = 36 // the wall and the indicator
-	bandH   = theme.TileH
-	rackW   = RackCols*theme.TileW + 2 // the rack in its frame
-	rackH   = 2*theme.TileH + 2
-	logSide = 34 // the log beside the table on wide terminals
+	stackW    = 20 // a discard stack: its top tile and two words
+	panelW    = 21 // a bot's name, level, score and tiles
+	centerW   = 36 // the wall and the indicator
+	bandH     = theme.TileH
+	rackW     = RackCols*theme.TileW + 2 // the rack in its frame
+	rackH     = 2*theme.TileH + 2
+	logSide   = 34  // the log beside the table on wide terminals
+	tableW    = 100 // the table grows no wider
+	logW      = 60  // nor the log beside it
+	logMin    = 3   // lines of the log below the table, at the least
+	logMore   = 8   // lines the log below the table grows by, at most
+	statusMax = 3   // lines a long status may take on the table
+	wallW     = 7   // the wall's box
+	wordsW    = 10  // the words beside the wall
+	pageX     = 2   // the left margin of the pages and overlays
 )
 
 // Rect is a part of the screen.
@@ -27,7 +35,7 @@ func (r Rect) Contains(x, y int) bool {
 	return x >= r.X && x < r.X+r.W && y >= r.Y && y < r.Y+r.H
 }
 
-// Layout places every part of the table screen for a terminal of W×H.
+// Layout places every part of every screen for a terminal of W×H.
 // Rendering and mouse hits both read it, so a click lands where the
 // thing is drawn.
 type Layout struct {
@@ -36,7 +44,7 @@ type Layout struct {
 	TooSmall bool
 
 	Header Rect
-	// Table is the area of the three bands and the rack; TX is its left.
+	// Table is the area of the three bands and the rack.
 	Table Rect
 	// Bands: top (top bot, the two upper stacks), middle (side bots,
 	// wall and indicator), bottom (the two lower stacks, the player).
@@ -46,16 +54,26 @@ type Layout struct {
 	// Panels of the seats by screen position: right, top, left; You is
 	// the player's line in the bottom band.
 	PanelRight, PanelTop, PanelLeft, You Rect
-	// Center holds the wall box (Wall) and the indicator.
-	Center, Wall Rect
+	// Center holds the wall's box (Wall), the words beside it
+	// (WallWords), the indicator's tile (Indicator) and its words
+	// (IndicatorWords).
+	Center, Wall, WallWords, Indicator, IndicatorWords Rect
 	// Rack is the framed rack; Slots is its first slot's corner.
 	Rack      Rect
 	SlotsX    int
 	SlotsY    int
 	Log       Rect
-	Status    Rect
-	Help      Rect
 	LogBeside bool
+	// Status and Help are the two bottom lines of every screen. On the
+	// table a long status wraps upwards into up to StatusMax lines (the
+	// free lines above it, and lines of the log below the table, which
+	// keeps one at least).
+	Status    Rect
+	StatusMax int
+	Help      Rect
+	// Page is where the pages between hands (and the overlays over the
+	// table) write their lines.
+	Page Rect
 }
 
 // Slot is the rectangle of rack slot i.
@@ -74,31 +92,52 @@ func (l Layout) SlotAt(x, y int) int {
 	return -1
 }
 
-// layout places the table for a W×H terminal.
+// corner is the screen rectangle of seat's discard stack: each stack lies
+// on its owner's right.
+func (l Layout) corner(seat int) Rect {
+	switch seat {
+	case 0:
+		return l.BottomRight
+	case 1:
+		return l.TopRight
+	case 2:
+		return l.TopLeft
+	}
+	return l.BottomLeft
+}
+
+// stackWordsW is the width of the words beside a stack's top tile.
+func stackWordsW(r Rect) int { return r.W - theme.TileW - 1 }
+
+// layout places the screens for a W×H terminal.
 func layout(w, h int) Layout {
 	l := Layout{W: w, H: h}
 	if w < MinWidth || h < MinHeight {
 		l.TooSmall = true
 		return l
 	}
+	l.Header = Rect{0, 0, w, 1}
+	l.Status = Rect{0, h - 2, w, 1}
+	l.Help = Rect{0, h - 1, w, 1}
+	l.Page = Rect{pageX, 1, w - pageX, h - 3}
+
 	// The log goes beside the table when there is room for it.
 	l.LogBeside = w >= MinWidth+logSide+2
-	tw := min(w, 100)
+	tw := min(w, tableW)
 	tx := (w - tw) / 2
-	logW := 0
+	lw := 0
 	if l.LogBeside {
-		tw = min(w-logSide-2, 100)
-		logW = min(60, w-tw-2)
-		tx = max(0, (w-tw-2-logW)/2)
+		tw = min(w-logSide-2, tableW)
+		lw = min(logW, w-tw-2)
+		tx = max(0, (w-tw-2-lw)/2)
 	}
-	l.Header = Rect{0, 0, w, 1}
 	// Spare lines go first between the bands, then to the log, then
 	// above and below the table.
 	fixed := 1 + 3*bandH + rackH + 2 // header, bands, rack, status, help
 	spare := h - fixed
 	logH := 0
 	if !l.LogBeside {
-		logH = 3
+		logH = logMin
 		spare -= logH
 	}
 	gap := 0
@@ -107,7 +146,7 @@ func layout(w, h int) Layout {
 		spare -= 3
 	}
 	if !l.LogBeside {
-		more := min(spare, 8)
+		more := min(spare, logMore)
 		logH += more
 		spare -= more
 	}
@@ -128,7 +167,11 @@ func layout(w, h int) Layout {
 	l.PanelLeft = Rect{tx, l.Mid.Y, panelW, bandH}
 	l.PanelRight = Rect{tx + tw - panelW, l.Mid.Y, panelW, bandH}
 	l.Center = Rect{tx + (tw-centerW)/2, l.Mid.Y, centerW, bandH}
-	l.Wall = Rect{l.Center.X, l.Mid.Y, 7, bandH}
+	l.Wall = Rect{l.Center.X, l.Mid.Y, wallW, bandH}
+	l.WallWords = Rect{l.Wall.X + wallW + 1, l.Mid.Y, wordsW, bandH}
+	l.Indicator = Rect{l.WallWords.X + wordsW + 1, l.Mid.Y, theme.TileW, bandH}
+	ix := l.Indicator.X + theme.TileW + 1
+	l.IndicatorWords = Rect{ix, l.Mid.Y, l.Center.X + l.Center.W - ix, bandH}
 	youW := tw - 2*stackW - 2
 	l.You = Rect{tx + stackW + 1, l.Bottom.Y, youW, bandH}
 
@@ -137,12 +180,13 @@ func layout(w, h int) Layout {
 	l.SlotsY = l.Rack.Y + 1
 	y += rackH
 	l.Table = Rect{tx, tableY, tw, y - tableY}
+	free := l.Status.Y - y // lines between the rack and the status
 	if l.LogBeside {
-		l.Log = Rect{tx + tw + 2, tableY, logW, y - tableY}
+		l.Log = Rect{tx + tw + 2, tableY, lw, y - tableY}
 	} else {
 		l.Log = Rect{0, y, w, logH}
+		free = max(0, free-1) // the log keeps a line
 	}
-	l.Status = Rect{0, h - 2, w, 1}
-	l.Help = Rect{0, h - 1, w, 1}
+	l.StatusMax = min(statusMax, 1+free)
 	return l
 }

@@ -1,8 +1,3 @@
-// Package ui is the full-screen table: the player at the bottom, three
-// bots around, whole matches of Okey played with the keyboard or the
-// mouse. The game itself lives in package game; the screen only ever
-// reads game.View(0), sends actions to game.Game.Apply, and saves the
-// record line by line as it grows.
 package ui
 
 import (
@@ -10,12 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
-	"path/filepath"
-	"strconv"
 	"time"
 
 	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"okey/bots"
@@ -28,8 +21,10 @@ import (
 // Options start the table.
 type Options struct {
 	// Settings are the effective settings (the config file with the
-	// command line's flags on top).
-	Settings Settings
+	// command line's flags on top); Saved are those of the config file
+	// alone (zero: the same), which the settings screen changes only
+	// where the player changed something on it.
+	Settings, Saved Settings
 	// StateDir holds the match record; ConfigDir the settings.
 	StateDir, ConfigDir string
 	// Seed makes the first match reproducible when SeedSet.
@@ -43,9 +38,12 @@ type Options struct {
 	// NewBot builds a bot; nil is bots.New. Tests give slow or scripted
 	// bots here.
 	NewBot func(level string, opt bots.Options) (bots.Bot, error)
+	// BotTimeout bounds a bot's decision; 0 is defaultBotTimeout. A bot
+	// that does not answer in time is treated as failed.
+	BotTimeout time.Duration
 	// Notes are told to the player at the start (a damaged settings
-	// file, say).
-	Notes []string
+	// file, say), in the player's language when they are Problems.
+	Notes []error
 }
 
 // screen is what the player looks at.
@@ -58,6 +56,7 @@ const (
 	scrHandOver
 	scrMatchOver
 	scrSettings
+	scrScores // the score history
 )
 
 // overlay is drawn over the table.
@@ -69,14 +68,29 @@ const (
 	ovBrowse
 )
 
+// Tiles a player holds: handTiles between turns, one more after a draw
+// (and the starter's first turn).
+const (
+	handTiles = 14
+	turnTiles = handTiles + 1
+)
+
+// The move log keeps at most maxLog entries, cut back to keepLog.
+const (
+	maxLog  = 200
+	keepLog = 100
+)
+
 // Model is the Bubble Tea model of the table. Use it as a pointer.
 type Model struct {
-	opt  Options
-	set  Settings
-	now  func() time.Time
-	tr   *i18n.Catalog
-	keys keyMap
-	help help.Model
+	opt   Options
+	set   Settings // the settings in effect
+	saved Settings // the settings file's, which the settings screen changes
+	now   func() time.Time
+	files *store.Files
+	tr    *i18n.Catalog
+	keys  keyMap
+	help  help.Model
 
 	palette theme.Palette
 	st      *theme.Styles
@@ -88,6 +102,7 @@ type Model struct {
 	screen  screen
 	after   screen // where the notice screen leads
 	overlay overlay
+	scroll  int // the first line of the overlay on show
 	notice  []string
 
 	g      *game.Game
@@ -102,30 +117,42 @@ type Model struct {
 	cursor int
 	held   int // slot of the tile picked up, -1 for none
 	fresh  int // slot of the tile just drawn or taken, -1
+	// confirm is the slot whose winning tile the player was asked about
+	// discarding (x again throws it), -1 for none.
+	confirm int
 
+	// flash is the message of the last key or move, in the status line
+	// until the next key; flashWarn draws it as a warning, and flashNews
+	// keeps it when the turn comes round to the player (a bot's failure),
+	// where other messages ("wait for X", "welcome back") are out of date.
 	flash     string
 	flashWarn bool
+	flashNews bool
 	log       []logEntry
+	history   []handScore // the hands of the match so far
 
 	// Saving: the record as written so far (append-only, so a slice of
 	// it is an immutable snapshot), and a sequence number per snapshot.
 	rec    []byte
 	seq    uint64
-	saver  *store.Saver
 	lastOK bool // the last save succeeded
 
 	// Bots: every question gets a new id; a reply with another id is
 	// stale (a new hand, a quit, a newer question) and dropped.
-	ctx     context.Context
-	cancel  context.CancelFunc
-	askID   uint64
-	asking  int // seat being asked, -1 for none
-	refused int // refused bot moves in a row, to stop a broken bot
+	ctx    context.Context
+	cancel context.CancelFunc
+	askID  uint64
+	asking int // seat being asked, -1 for none
+	// hintID numbers the hints asked for; an answer to an older one is
+	// dropped.
+	hintID uint64
+	// failed counts each seat's failed decisions in a row; at
+	// maxBotFailures the seat's bot is replaced by plain moves.
+	failed [game.NumSeats]int
 
-	settings *settingsForm
-	quitting bool
-	// handShown is the hand whose end screen is showing.
-	handShown int
+	settings   *settingsForm
+	scoresBack screen // the screen the score history returns to
+	quitting   bool
 }
 
 // logEntry is a line of the move log: an event (as seat 0 may see it) or
@@ -162,9 +189,15 @@ func New(opt Options) (*Model, error) {
 	if opt.NewBot == nil {
 		opt.NewBot = bots.New
 	}
+	if opt.Saved.Lang == "" {
+		opt.Saved = opt.Settings
+	}
+	if opt.BotTimeout <= 0 {
+		opt.BotTimeout = defaultBotTimeout
+	}
 	m := &Model{
-		opt: opt, set: opt.Settings, now: opt.Now, saver: store.NewSaver(),
-		held: -1, fresh: -1, asking: -1, dark: true, lastOK: true,
+		opt: opt, set: opt.Settings, saved: opt.Saved, now: opt.Now, files: store.Open(opt.StateDir, opt.ConfigDir),
+		held: -1, fresh: -1, confirm: -1, asking: -1, dark: true, lastOK: true,
 	}
 	m.ctx, m.cancel = context.WithCancel(context.Background())
 	m.help = help.New()
@@ -176,15 +209,16 @@ func New(opt Options) (*Model, error) {
 	} else {
 		m.seed = game.NewSeed(uint64(m.now().UnixNano()))
 	}
-	m.notice = append(m.notice, opt.Notes...)
+	for _, n := range opt.Notes {
+		m.notice = append(m.notice, say(n, m.tr))
+	}
 
-	path := m.matchPath()
-	b, err := os.ReadFile(path)
+	b, err := m.files.ReadMatch()
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		err = m.startMatch(m.seed)
 	case err != nil:
-		return nil, fmt.Errorf("reading %s: %w", path, err)
+		return nil, fmt.Errorf("reading %s: %w", m.files.MatchPath(), err)
 	default:
 		err = m.load(b)
 	}
@@ -198,7 +232,8 @@ func New(opt Options) (*Model, error) {
 	return m, nil
 }
 
-// applySettings loads the language, keys and styles of m.set.
+// applySettings loads the language, keys and styles of m.set. Nothing
+// changes unless all of them load.
 func (m *Model) applySettings() error {
 	tr, err := i18n.Load(m.set.Lang)
 	if err != nil {
@@ -223,102 +258,6 @@ func (m *Model) restyle() {
 	m.help.Styles.Ellipsis = s
 }
 
-func (m *Model) matchPath() string { return filepath.Join(m.opt.StateDir, store.MatchFile) }
-func (m *Model) rackPath() string  { return filepath.Join(m.opt.StateDir, store.RackFile) }
-
-// load resumes from a saved record, or sets it aside when it cannot be
-// read and starts a new match.
-func (m *Model) load(b []byte) error {
-	rec, err := game.ParseRecord(b)
-	var g *game.Game
-	if err == nil {
-		g, err = game.Replay(rec)
-	}
-	if err != nil {
-		why := "damaged"
-		if errors.Is(err, game.ErrRecordVersion) {
-			why = "unknown-version"
-		}
-		aside, aerr := store.SetAside(m.matchPath(), why, m.now())
-		if aerr != nil {
-			return fmt.Errorf("the saved match %s cannot be read (%v) nor set aside (%v); move it away and start again", m.matchPath(), err, aerr)
-		}
-		m.notice = append(m.notice, m.tr.T("notice.damaged", store.ShortPath(m.matchPath()), err.Error(), store.ShortPath(aside)))
-		return m.startMatch(m.seed)
-	}
-	if g.State().Phase() == game.MatchOver {
-		if _, err := store.Archive(m.matchPath(), "finished", m.now()); err != nil {
-			return fmt.Errorf("archiving the finished match %s: %w", m.matchPath(), err)
-		}
-		return m.startMatch(m.seed)
-	}
-	m.adopt(g, rec.Seed)
-	full := g.Record()
-	m.rec = full.Marshal()
-	m.seq++
-	m.loadRack()
-	m.screen = scrResume
-	return nil
-}
-
-// adopt makes g the match being played: names, levels and bots from its
-// record's meta, the view, the rack.
-func (m *Model) adopt(g *game.Game, seed uint64) {
-	m.cancelBots()
-	m.g = g
-	m.seed = seed
-	meta := g.Record().Meta
-	m.names[0] = ""
-	m.levels[0] = ""
-	for s := 1; s < game.NumSeats; s++ {
-		m.names[s] = meta["name"+strconv.Itoa(s)]
-		if m.names[s] == "" {
-			m.names[s] = m.set.Names[s-1]
-		}
-		m.levels[s] = meta["level"+strconv.Itoa(s)]
-		if m.levels[s] == "" {
-			m.levels[s] = m.set.Levels[s-1]
-		}
-		if _, err := m.opt.NewBot(m.levels[s], bots.Options{Seed: seed}); err != nil {
-			m.levels[s] = bots.Levels[0] // a record naming a level this build lacks
-		}
-		m.bots[s] = &seatBot{level: m.levels[s], seed: seed*4 + uint64(s), build: m.opt.NewBot}
-	}
-	m.log = m.log[:0]
-	m.flash = ""
-	m.held, m.fresh = -1, -1
-	m.rack = NewRack()
-	m.view = g.State().View(0)
-	m.newHandRack()
-	for _, e := range m.view.History {
-		m.addLog(e)
-	}
-}
-
-// startMatch starts a new match with seed and the current settings.
-func (m *Model) startMatch(seed uint64) error {
-	r, err := game.ParseRules(m.set.Rules)
-	if err != nil {
-		return err
-	}
-	meta := map[string]string{"program": "okey"}
-	for s := 1; s < game.NumSeats; s++ {
-		meta["name"+strconv.Itoa(s)] = m.set.Names[s-1]
-		meta["level"+strconv.Itoa(s)] = m.set.Levels[s-1]
-	}
-	g, err := game.NewGame(r, seed, meta)
-	if err != nil {
-		return err
-	}
-	m.nextNo++
-	m.adopt(g, seed)
-	rec := g.Record()
-	m.rec = rec.Marshal()
-	m.seq++
-	m.screen = scrPlay
-	return nil
-}
-
 // Init asks the terminal for its background and saves the new match.
 func (m *Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.warmAnalysis()}
@@ -337,14 +276,15 @@ func (m *Model) Init() tea.Cmd {
 func (m *Model) warmAnalysis() tea.Cmd {
 	an, rack := m.view.Analyzer, m.view.Rack
 	return func() tea.Msg {
-		if h, err := an.NewHand(rack); err == nil && h.Len() >= 14 {
+		if h, err := an.NewHand(rack); err == nil && h.Len() >= handTiles {
 			an.Distance(h)
 		}
 		return nil
 	}
 }
 
-// Update handles a message.
+// Update handles a message: the window, the terminal's background, the
+// bots' answers and the saves here; keys and clicks by screen.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -358,6 +298,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case botMoveMsg:
 		return m, m.onBotMove(msg)
+	case hintMsg:
+		m.onHint(msg)
+		return m, nil
 	case savedMsg:
 		if msg.err != nil {
 			m.lastOK = false
@@ -370,9 +313,6 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.quitting {
 			return m, nil
 		}
-		if msg.String() == "ctrl+c" {
-			return m, m.quit()
-		}
 		return m, m.onKey(msg)
 	case tea.MouseClickMsg:
 		if m.quitting {
@@ -383,21 +323,29 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
-// onKey dispatches a key by screen.
+// onKey dispatches a key to the update of the screen on show.
 func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
+	if key.Matches(k, m.keys.ForceQuit) {
+		return m.quit()
+	}
+	if m.lay.TooSmall {
+		return m.updateTooSmall(k)
+	}
 	switch m.screen {
 	case scrNotice:
-		return m.keyNotice(k)
+		return m.updateNotice(k)
 	case scrResume:
-		return m.keyResume(k)
+		return m.updateResume(k)
 	case scrHandOver:
-		return m.keyHandOver(k)
+		return m.updateHandOver(k)
 	case scrMatchOver:
-		return m.keyMatchOver(k)
+		return m.updateMatchOver(k)
 	case scrSettings:
-		return m.keySettings(k)
+		return m.updateSettings(k)
+	case scrScores:
+		return m.updateScores(k)
 	}
-	return m.keyPlay(k)
+	return m.updateTable(k)
 }
 
 // quit saves what is not saved yet and stops.
@@ -407,113 +355,28 @@ func (m *Model) quit() tea.Cmd {
 	return tea.Sequence(m.saveCmd(), tea.Quit)
 }
 
-// Flush writes the record and the rack if the last snapshot has not been
-// written yet; the command calls it after the program ends.
-func (m *Model) Flush() error {
-	if m.g == nil {
-		return nil
+// Goodbye is the line to print after the program ends, in the player's
+// language: where the match is saved, unless it is over; why it is not
+// saved, if it could not be (flushErr is Flush's error).
+func (m *Model) Goodbye(flushErr error) string {
+	switch {
+	case flushErr != nil:
+		return m.tr.T("bye.unsaved", flushErr.Error())
+	case m.MatchOver():
+		return ""
 	}
-	if _, err := m.saver.Save(m.matchPath(), m.seq, m.rec); err != nil {
-		return err
-	}
-	_, err := m.saver.Save(m.rackPath(), m.seq, m.rackJSON())
-	return err
+	return m.tr.T("bye.saved", store.ShortPath(m.files.MatchPath()))
 }
-
-// SavedPath is where the match is saved, for the goodbye line.
-func (m *Model) SavedPath() string { return m.matchPath() }
 
 // MatchOver reports whether the match on the table has ended.
 func (m *Model) MatchOver() bool { return m.g != nil && m.g.State().Phase() == game.MatchOver }
 
 func (m *Model) setFlash(warn bool, s string) {
-	m.flash, m.flashWarn = s, warn
+	m.flash, m.flashWarn, m.flashNews = s, warn, false
 }
 
-func (m *Model) keyNotice(k tea.KeyPressMsg) tea.Cmd {
-	if m.isQuit(k) {
-		return m.quit()
-	}
-	m.notice = nil
-	m.screen = m.after
-	if m.screen == scrPlay {
-		return m.nextTurn()
-	}
-	return nil
-}
-
-func (m *Model) isQuit(k tea.KeyPressMsg) bool {
-	return k.String() == "q" || k.String() == "ctrl+c"
-}
-
-func (m *Model) keyResume(k tea.KeyPressMsg) tea.Cmd {
-	switch {
-	case m.isQuit(k):
-		return m.quit()
-	case k.String() == "n":
-		return m.newMatchCmd("abandoned")
-	case k.String() == "enter" || k.String() == "y" || k.String() == "r":
-		m.screen = scrPlay
-		m.setFlash(false, m.tr.T("status.resumed"))
-		if m.view.Phase == game.HandOver {
-			m.screen = scrHandOver
-			return nil
-		}
-		return m.nextTurn()
-	}
-	m.setFlash(true, m.tr.T("status.resumekeys"))
-	return nil
-}
-
-// newMatchCmd starts a new match; the old record is archived under why.
-func (m *Model) newMatchCmd(why string) tea.Cmd {
-	m.cancelBots()
-	old := m.matchPath()
-	seed := game.NewSeed(m.seed + m.nextNo)
-	if err := m.startMatch(seed); err != nil {
-		m.setFlash(true, err.Error())
-		return nil
-	}
-	m.setFlash(false, m.tr.T("status.newmatch"))
-	m.seq++
-	seq, data, rack := m.seq, m.rec, m.rackJSON()
-	saver, now, rackPath := m.saver, m.now(), m.rackPath()
-	save := func() tea.Msg {
-		err := saver.Locked(func() error {
-			if _, err := os.Stat(old); err == nil {
-				if _, err := store.Archive(old, why, now); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-		if err == nil {
-			_, err = saver.Save(old, seq, data)
-		}
-		if err == nil {
-			_, err = saver.Save(rackPath, seq, rack)
-		}
-		return savedMsg{err: err, path: old}
-	}
-	return tea.Batch(save, m.nextTurn())
-}
-
-// saveCmd saves the record and the rack as they stand, in a command.
-func (m *Model) saveCmd() tea.Cmd {
-	if m.g == nil {
-		return nil
-	}
-	m.seq++
-	seq, data := m.seq, m.rec
-	path, saver := m.matchPath(), m.saver
-	rack, rackPath := m.rackJSON(), m.rackPath()
-	return func() tea.Msg {
-		if _, err := saver.Save(path, seq, data); err != nil {
-			return savedMsg{err: err, path: path}
-		}
-		if _, err := saver.Save(rackPath, seq, rack); err != nil {
-			return savedMsg{err: err, path: rackPath}
-		}
-		return savedMsg{}
-	}
+// tellNews is setFlash for news that must outlive the turn coming round
+// to the player.
+func (m *Model) tellNews(s string) {
+	m.flash, m.flashWarn, m.flashNews = s, true, true
 }

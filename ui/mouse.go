@@ -4,11 +4,7 @@ import (
 	"okey/game/tile"
 
 	tea "charm.land/bubbletea/v2"
-
-	"okey/ui/store"
 )
-
-func storeShort(p string) string { return store.ShortPath(p) }
 
 // onClick handles the mouse on the table: a click on a tile selects it
 // (or puts the tile picked up down there), a click on the wall draws, a

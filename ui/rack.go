@@ -76,6 +76,26 @@ func (r *Rack) Reconcile(want tile.Counts) []int {
 	return added
 }
 
+// nearest is the slot nearest to slot at that holds t, or that holds any
+// tile when t is NoTile or not on the rack; at itself on an empty rack.
+func (r *Rack) nearest(t tile.Tile, at int) int {
+	best, bestD := -1, RackSlots+1
+	for pass := range 2 {
+		for i, u := range r.Slots {
+			if u == tile.NoTile || pass == 0 && u != t {
+				continue
+			}
+			if d := max(i-at, at-i); d < bestD {
+				best, bestD = i, d
+			}
+		}
+		if best >= 0 {
+			return best
+		}
+	}
+	return at
+}
+
 // freeSlot is where a new tile goes: the first empty slot after the last
 // tile, else the first empty slot.
 func (r *Rack) freeSlot() int {
@@ -142,8 +162,10 @@ func (r *Rack) Pack(groups [][]tile.Tile) {
 		r.Slots = slots
 		return
 	}
-	slots, _ := pack(groups, false)
-	r.Slots = slots
+	if slots, ok := pack(groups, false); ok {
+		r.Slots = slots
+	} // else more tiles than slots, which a rack never holds: leave it
+
 }
 
 func pack(groups [][]tile.Tile, gaps bool) ([RackSlots]tile.Tile, bool) {
@@ -188,7 +210,7 @@ func pack(groups [][]tile.Tile, gaps bool) ([RackSlots]tile.Tile, bool) {
 	return s, true
 }
 
-// sortKey orders tiles for the sorts: a false joker as the face it plays
+// sorter orders tiles for the sorts: a false joker as the face it plays
 // as, okeys apart at the end.
 type sorter struct {
 	an hand.Analyzer
@@ -198,32 +220,24 @@ func (s sorter) plays(t tile.Tile) tile.Tile { return s.an.PlaysAs(t) }
 
 // ByColour groups the tiles by colour, each colour by value, okeys last.
 func (s sorter) ByColour(tiles []tile.Tile) [][]tile.Tile {
-	var groups [tile.NumColours][]tile.Tile
-	var wild []tile.Tile
-	for _, t := range tiles {
-		p := s.plays(t)
-		if s.an.IsOkey(t) || !p.Valid() || p == tile.FalseJoker {
-			wild = append(wild, t)
-			continue
-		}
-		groups[p.Colour()] = append(groups[p.Colour()], t)
-	}
-	var out [][]tile.Tile
-	for _, g := range groups {
-		slices.SortStableFunc(g, func(a, b tile.Tile) int { return s.plays(a).Value() - s.plays(b).Value() })
-		if len(g) > 0 {
-			out = append(out, g)
-		}
-	}
-	if len(wild) > 0 {
-		out = append(out, wild)
-	}
-	return out
+	return s.groupBy(tiles, tile.NumColours,
+		func(p tile.Tile) int { return int(p.Colour()) },
+		func(p tile.Tile) int { return p.Value() })
 }
 
 // ByValue groups the tiles by value, colours in order, okeys last.
 func (s sorter) ByValue(tiles []tile.Tile) [][]tile.Tile {
-	var groups [tile.NumValues + 1][]tile.Tile
+	return s.groupBy(tiles, tile.NumValues+1,
+		func(p tile.Tile) int { return p.Value() },
+		func(p tile.Tile) int { return int(p.Colour()) })
+}
+
+// groupBy puts the tiles into n groups by group of the face each plays
+// as, orders each group by order, drops the empty groups and puts the
+// okeys (and anything that plays as no face) last, apart.
+func (s sorter) groupBy(tiles []tile.Tile, n int, group, order func(tile.Tile) int) [][]tile.Tile {
+	var buf [tile.NumValues + 1][]tile.Tile // n is at most this
+	groups := buf[:n]
 	var wild []tile.Tile
 	for _, t := range tiles {
 		p := s.plays(t)
@@ -231,11 +245,11 @@ func (s sorter) ByValue(tiles []tile.Tile) [][]tile.Tile {
 			wild = append(wild, t)
 			continue
 		}
-		groups[p.Value()] = append(groups[p.Value()], t)
+		groups[group(p)] = append(groups[group(p)], t)
 	}
 	var out [][]tile.Tile
 	for _, g := range groups {
-		slices.SortStableFunc(g, func(a, b tile.Tile) int { return int(s.plays(a).Colour()) - int(s.plays(b).Colour()) })
+		slices.SortStableFunc(g, func(a, b tile.Tile) int { return order(s.plays(a)) - order(s.plays(b)) })
 		if len(g) > 0 {
 			out = append(out, g)
 		}

@@ -3,14 +3,14 @@ package ui
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
+	"unicode"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"okey/assets"
 	"okey/bots"
@@ -48,72 +48,82 @@ type Settings struct {
 // DefaultSettings are the settings of a first start; lang comes from the
 // environment.
 func DefaultSettings(lang string) Settings {
-	names := [3]string{"Ayşe", "Mehmet", "Zeynep"}
-	if lang != "tr" {
-		names = [3]string{"Ayşe", "Mehmet", "Zeynep"}
-	}
 	return Settings{
 		Lang: lang, Speed: "normal", Theme: "default", Rules: "default",
-		Levels: [3]string{"normal", "normal", "normal"}, Names: names,
+		Levels: [3]string{"normal", "normal", "normal"}, Names: [3]string{"Ayşe", "Mehmet", "Zeynep"},
 	}
 }
 
-// MaxNameLen is the longest bot name, in characters.
+// MaxNameLen is the longest bot name, in columns (letters; a wide
+// letter counts two).
 const MaxNameLen = 12
 
-// Validate reports the first thing wrong with s.
+// Validate reports the first thing wrong with s, as a Problem.
 func (s Settings) Validate() error {
 	if !slices.Contains(assets.Languages, s.Lang) {
-		return fmt.Errorf("language %q: use %s", s.Lang, strings.Join(assets.Languages, " or "))
+		return NewProblem("err.lang", s.Lang, strings.Join(assets.Languages, ", "))
 	}
 	if !slices.Contains(Speeds, s.Speed) {
-		return fmt.Errorf("speed %q: use %s", s.Speed, strings.Join(Speeds, ", "))
+		return NewProblem("err.speed", s.Speed, strings.Join(Speeds, ", "))
 	}
 	if !slices.Contains(assets.Themes, s.Theme) {
-		return fmt.Errorf("theme %q: use %s", s.Theme, strings.Join(assets.Themes, ", "))
+		return NewProblem("err.theme", s.Theme, strings.Join(assets.Themes, ", "))
 	}
 	if _, err := game.ParseRules(s.Rules); err != nil {
-		return err
+		return &Problem{Key: "err.rules", Args: []any{err}, Err: err}
 	}
 	for i, l := range s.Levels {
 		if !slices.Contains(bots.Levels, l) {
-			return fmt.Errorf("bot %d level %q: use %s", i+1, l, strings.Join(bots.Levels, ", "))
+			return NewProblem("err.level", i+1, l, strings.Join(bots.Levels, ", "))
 		}
 	}
 	for i, n := range s.Names {
-		if strings.TrimSpace(n) == "" {
-			return fmt.Errorf("bot %d has no name", i+1)
-		}
-		if utf8.RuneCountInString(n) > MaxNameLen {
-			return fmt.Errorf("bot %d name %q: at most %d characters", i+1, n, MaxNameLen)
-		}
-		if !printable(n) {
-			return fmt.Errorf("bot %d name %q: letters, digits and spaces only", i+1, n)
+		switch {
+		case strings.TrimSpace(n) == "":
+			return NewProblem("err.name.empty", i+1)
+		case textWidth(n) > MaxNameLen:
+			return NewProblem("err.name.long", i+1, n, MaxNameLen)
+		case !printable(n):
+			return NewProblem("err.name.chars", i+1, n)
 		}
 	}
 	return nil
 }
 
+// cleanName makes a name from outside (a record's meta) safe to show:
+// control and format characters (a newline, an escape, a direction
+// override) go, and it is cut to MaxNameLen columns.
+func cleanName(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+			return -1
+		}
+		return r
+	}, s)
+	return strings.TrimSpace(ansi.Truncate(strings.TrimSpace(s), MaxNameLen, ""))
+}
+
+// printable reports whether s has no control or format characters.
 func printable(s string) bool {
 	for _, r := range s {
-		if r < ' ' || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
 			return false
 		}
 	}
 	return true
 }
 
-// LoadSettings reads the settings of configDir. A missing file gives def;
-// a file that cannot be read is set aside (never overwritten) and def is
-// returned with a note for the player.
-func LoadSettings(configDir string, def Settings, now time.Time) (Settings, string) {
-	path := filepath.Join(configDir, store.SettingsFile)
-	b, err := os.ReadFile(path)
+// LoadSettings reads the settings of configDir. A missing file gives
+// def; a file that cannot be read gives def and a Problem to tell the
+// player, and is set aside (never overwritten).
+func LoadSettings(configDir string, def Settings, now time.Time) (Settings, error) {
+	path := store.ShortPath(store.SettingsPath(configDir))
+	b, err := store.ReadSettings(configDir)
 	if errors.Is(err, fs.ErrNotExist) {
-		return def, ""
+		return def, nil
 	}
 	if err != nil {
-		return def, fmt.Sprintf("%s: %v", store.ShortPath(path), err)
+		return def, &Problem{Key: "notice.settings.read", Args: []any{path, err}, Err: err}
 	}
 	s := def
 	err = json.Unmarshal(b, &s)
@@ -121,20 +131,99 @@ func LoadSettings(configDir string, def Settings, now time.Time) (Settings, stri
 		err = s.Validate()
 	}
 	if err != nil {
-		aside, aerr := store.SetAside(path, "damaged", now)
+		aside, aerr := store.SetAsideSettings(configDir, "damaged", now)
 		if aerr != nil {
-			return def, fmt.Sprintf("%s: %v (and it could not be set aside: %v)", store.ShortPath(path), err, aerr)
+			return def, &Problem{Key: "notice.settings.kept", Args: []any{path, err, aerr}, Err: err}
 		}
-		return def, fmt.Sprintf("%s: %v; set aside as %s", store.ShortPath(path), err, filepath.Base(aside))
+		return def, &Problem{Key: "notice.settings.aside", Args: []any{path, err, filepath.Base(aside)}, Err: err}
 	}
-	return s, ""
+	return s, nil
 }
 
-// SaveSettings writes s to configDir atomically.
-func SaveSettings(configDir string, s Settings) error {
+// Overrides are settings given for one run (on the command line): each
+// one given (not nil) replaces the saved setting for this run only.
+type Overrides struct {
+	Lang, Speed, Theme, Rules *string
+	// Points are the starting points, on top of Rules.
+	Points *int
+	// Levels are one level for all the bots or three; Names three names.
+	Levels, Names []string
+}
+
+// Override returns s with the overrides on top, or a Problem: a bad
+// value, or --points and --rules points=N that disagree.
+func (s Settings) Override(o Overrides) (Settings, error) {
+	if o.Lang != nil {
+		s.Lang = *o.Lang
+	}
+	if o.Speed != nil {
+		s.Speed = *o.Speed
+	}
+	if o.Theme != nil {
+		s.Theme = *o.Theme
+	}
+	if o.Rules != nil || o.Points != nil {
+		base := s.Rules
+		if o.Rules != nil {
+			base = *o.Rules
+		}
+		r, err := game.ParseRules(base)
+		if err != nil {
+			return s, &Problem{Key: "err.flag.rules", Args: []any{err}, Err: err}
+		}
+		if o.Points != nil {
+			switch {
+			case r.Simple104:
+				return s, NewProblem("err.flag.points.simple")
+			case o.Rules != nil && namesPoints(*o.Rules) && r.Points != *o.Points:
+				return s, NewProblem("err.flag.points.conflict", *o.Points, r.Points)
+			}
+			r.Points = *o.Points
+			if err := r.Validate(); err != nil {
+				return s, &Problem{Key: "err.flag.points", Args: []any{err}, Err: err}
+			}
+		}
+		s.Rules = r.String()
+	}
+	if o.Levels != nil {
+		switch len(o.Levels) {
+		case 1:
+			s.Levels = [3]string{o.Levels[0], o.Levels[0], o.Levels[0]}
+		case 3:
+			s.Levels = [3]string{o.Levels[0], o.Levels[1], o.Levels[2]}
+		default:
+			return s, NewProblem("err.flag.bots", len(o.Levels))
+		}
+		for i := range s.Levels {
+			s.Levels[i] = strings.ToLower(strings.TrimSpace(s.Levels[i]))
+		}
+	}
+	if o.Names != nil {
+		if len(o.Names) != 3 {
+			return s, NewProblem("err.flag.names", len(o.Names))
+		}
+		for i, n := range o.Names {
+			s.Names[i] = strings.TrimSpace(n)
+		}
+	}
+	return s, s.Validate()
+}
+
+// namesPoints reports whether a rules option list sets the points.
+func namesPoints(rules string) bool {
+	for _, opt := range strings.Split(rules, ",") {
+		if strings.HasPrefix(strings.ToLower(strings.TrimSpace(opt)), "points=") {
+			return true
+		}
+	}
+	return false
+}
+
+// saveSettings writes s to the settings file.
+func saveSettings(files *store.Files, s Settings) error {
 	b, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
 		return err
 	}
-	return store.WriteAtomic(filepath.Join(configDir, store.SettingsFile), append(b, '\n'))
+	return files.WriteSettings(append(b, '\n'))
 }

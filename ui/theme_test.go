@@ -66,7 +66,37 @@ func TestFalseJokerShowsWhatItPlays(t *testing.T) {
 
 func TestColourBlindThemeFromSettings(t *testing.T) {
 	m := newTestModel(t, 100, 30, func(o *Options) { o.Settings.Theme = "colourblind"; o.NoColor = false })
-	if m.palette["tile.red"][0] != "#D55E00" {
+	if m.palette["tile.red"][0] != "#AF2269" {
 		t.Fatal("colour-blind palette not in use")
+	}
+}
+
+// An okey and a false joker of the same face never look alike: the okey
+// reads OK (its face on the edge), the false joker the face it plays
+// as; an okey standing for a tile in a winning hand reads that tile
+// under an OK edge (issue 10, point 17).
+func TestOkeyIsUnmistakable(t *testing.T) {
+	m := newTestModel(t, 100, 30)
+	okey := m.view.Okey
+	m.rack = NewRack()
+	m.rack.Slots[0], m.rack.Slots[1] = okey, tile.FalseJoker
+	m.cursor = 5
+	out := plain(m)
+	mid := ansi.Strip(m.tileBox(okey, theme.FramePlain)[1])
+	top := ansi.Strip(m.tileBox(okey, theme.FramePlain)[0])
+	fmid := ansi.Strip(m.tileBox(tile.FalseJoker, theme.FramePlain)[1])
+	if !strings.Contains(mid, "OK") || strings.Contains(mid, okey.String()) || !strings.Contains(top, okey.String()) {
+		t.Fatalf("the okey reads %q over %q", top, mid)
+	}
+	if !strings.Contains(fmid, okey.String()) || mid == fmid {
+		t.Fatalf("the false joker reads %q, the okey %q", fmid, mid)
+	}
+	if !strings.Contains(out, mid+fmid) {
+		t.Fatalf("the rack does not show them side by side:\n%s", out)
+	}
+	as := tile.NewTile(tile.Black, 9)
+	box := m.st.Tile(as, theme.FramePlain, theme.LabelOkeyAs)
+	if s := ansi.Strip(box[0] + box[1]); !strings.Contains(s, "OK") || !strings.Contains(s, "K9") {
+		t.Fatalf("an okey standing for K9 reads %q", s)
 	}
 }

@@ -247,7 +247,6 @@ func halfDP(h []int8, start int, closing bool, ends *[numRunStates]halfEntry) {
 	cur.ends(closing, ends)
 }
 
-
 // The tree walk gives every half line exactly what the DP of that line
 // alone gives: slots and coverage, for every start state.
 func TestHalfTreeAgainstDP(t *testing.T) {

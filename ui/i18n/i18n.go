@@ -114,7 +114,10 @@ func FromEnv(getenv func(string) string) string {
 func Help(lang string) string {
 	b, err := assets.FS.ReadFile("help/" + lang + ".txt")
 	if err != nil {
-		b, _ = assets.FS.ReadFile("help/en.txt")
+		b, err = assets.FS.ReadFile("help/en.txt")
+	}
+	if err != nil {
+		return "" // cannot happen: the pages are embedded, and tested
 	}
 	return strings.TrimRight(string(b), "\n")
 }

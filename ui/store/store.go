@@ -1,8 +1,10 @@
 // Package store keeps the game's files: the match record being played
 // (in the user's state directory), the layout of the player's rack beside
-// it, and the settings (in the user's config directory). Every write is
-// atomic (a temporary file renamed over the old one), and nothing that
-// cannot be read is ever overwritten: it is set aside under a new name.
+// it, the finished matches, and the settings (in the user's config
+// directory). The table reads and writes them only through this package.
+// Every write is atomic (a temporary file renamed over the old one), and
+// nothing that cannot be read is ever overwritten: it is set aside under
+// a new name.
 package store
 
 import (
@@ -132,18 +134,35 @@ func Archive(path, why string, now time.Time) (string, error) {
 // snapshot older than one already written is skipped, so the file on
 // disk only ever moves forward.
 type Saver struct {
-	mu   sync.Mutex
-	last map[string]uint64
+	mu     sync.Mutex
+	last   map[string]uint64
+	retire map[string]retirement
+}
+
+// retirement is a file to put away before its next content is written.
+type retirement struct {
+	from  uint64 // the first snapshot of the next content
+	final []byte // the last content of the file being put away
+	away  func(path string) error
 }
 
 // NewSaver returns a Saver.
-func NewSaver() *Saver { return &Saver{last: map[string]uint64{}} }
+func NewSaver() *Saver { return &Saver{last: map[string]uint64{}, retire: map[string]retirement{}} }
 
 // Save writes data to path if seq is newer than the last snapshot of path
-// written; it reports whether it wrote.
+// written; it reports whether it wrote. A file retired (Retire) is put
+// away first, when seq is a snapshot of the next content.
 func (s *Saver) Save(path string, seq uint64, data []byte) (bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if r, ok := s.retire[path]; ok {
+		if seq < r.from {
+			return false, nil // older than the final content, written on retiring
+		}
+		if err := s.putAway(path, r); err != nil {
+			return false, err
+		}
+	}
 	if seq <= s.last[path] {
 		return false, nil
 	}
@@ -152,6 +171,42 @@ func (s *Saver) Save(path string, seq uint64, data []byte) (bool, error) {
 	}
 	s.last[path] = seq
 	return true, nil
+}
+
+// Retire marks the content of path as finished: final is its whole last
+// content, and the snapshots numbered from and on are of the next
+// content. Before the first of them is written (or at Settle), final is
+// written and away puts the file away (Archive, say). So the old content
+// is kept whole and the new one never put away, whatever order the
+// saves of either run in. Retire itself does no I/O.
+func (s *Saver) Retire(path string, from uint64, final []byte, away func(path string) error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.retire[path] = retirement{from: from, final: final, away: away}
+}
+
+// Settle puts away a retired file now, if one waits.
+func (s *Saver) Settle(path string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if r, ok := s.retire[path]; ok {
+		return s.putAway(path, r)
+	}
+	return nil
+}
+
+// putAway writes a retired file's final content and puts it away; s.mu
+// is held. On failure the retirement stays, to be tried again.
+func (s *Saver) putAway(path string, r retirement) error {
+	if err := WriteAtomic(path, r.final); err != nil {
+		return err
+	}
+	if err := r.away(path); err != nil {
+		return err
+	}
+	delete(s.retire, path)
+	s.last[path] = r.from - 1
+	return nil
 }
 
 // Remove deletes path after every earlier save of it, if it exists.
@@ -178,9 +233,89 @@ func ShortPath(path string) string {
 	return path
 }
 
-// Locked runs f while no snapshot is being written.
-func (s *Saver) Locked(f func() error) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return f()
+// Files are the files of one player: the state directory (the match
+// being played, its rack, the finished matches) and the config directory
+// (the settings). Saves go through one Saver, so a file on disk only ever
+// moves forward, whatever order the goroutines that save run in.
+type Files struct {
+	stateDir, configDir string
+	saver               *Saver
 }
+
+// Open returns the files of a state and a config directory. It touches
+// nothing on disk.
+func Open(stateDir, configDir string) *Files {
+	return &Files{stateDir: stateDir, configDir: configDir, saver: NewSaver()}
+}
+
+// MatchPath is the record of the match being played.
+func (f *Files) MatchPath() string { return filepath.Join(f.stateDir, MatchFile) }
+
+// RackPath is the player's arrangement of the rack.
+func (f *Files) RackPath() string { return filepath.Join(f.stateDir, RackFile) }
+
+// ReadMatch reads the record of the match being played; an error wraps
+// fs.ErrNotExist when there is none.
+func (f *Files) ReadMatch() ([]byte, error) { return os.ReadFile(f.MatchPath()) }
+
+// ReadRack reads the saved arrangement of the rack.
+func (f *Files) ReadRack() ([]byte, error) { return os.ReadFile(f.RackPath()) }
+
+// SaveMatch writes snapshot seq of the match record, unless a newer one
+// is on disk already.
+func (f *Files) SaveMatch(seq uint64, data []byte) error {
+	_, err := f.saver.Save(f.MatchPath(), seq, data)
+	return err
+}
+
+// SaveRack writes snapshot seq of the rack's arrangement, unless a newer
+// one is on disk already.
+func (f *Files) SaveRack(seq uint64, data []byte) error {
+	_, err := f.saver.Save(f.RackPath(), seq, data)
+	return err
+}
+
+// SetAsideMatch renames a match record that cannot be read (see
+// SetAside) and returns its new path.
+func (f *Files) SetAsideMatch(why string, now time.Time) (string, error) {
+	return SetAside(f.MatchPath(), why, now)
+}
+
+// ArchiveMatch moves the match record into the finished matches (see
+// Archive) and returns its new path.
+func (f *Files) ArchiveMatch(why string, now time.Time) (string, error) {
+	return Archive(f.MatchPath(), why, now)
+}
+
+// RetireMatch files the match being played away with the finished
+// matches (under why) before the first snapshot of the next one, numbered
+// from, is saved: final is its whole record. It does no I/O itself (see
+// Saver.Retire); SaveMatch or SettleMatch does it.
+func (f *Files) RetireMatch(from uint64, final []byte, why string, now time.Time) {
+	f.saver.Retire(f.MatchPath(), from, final, func(path string) error {
+		_, err := Archive(path, why, now)
+		return err
+	})
+}
+
+// SettleMatch files a retired match away now, if one waits.
+func (f *Files) SettleMatch() error { return f.saver.Settle(f.MatchPath()) }
+
+// SettingsPath is the settings file.
+func (f *Files) SettingsPath() string { return SettingsPath(f.configDir) }
+
+// SettingsPath is the settings file of configDir.
+func SettingsPath(configDir string) string { return filepath.Join(configDir, SettingsFile) }
+
+// ReadSettings reads the settings file of configDir; an error wraps
+// fs.ErrNotExist when there is none.
+func ReadSettings(configDir string) ([]byte, error) { return os.ReadFile(SettingsPath(configDir)) }
+
+// SetAsideSettings renames a settings file that cannot be read and
+// returns its new path.
+func SetAsideSettings(configDir, why string, now time.Time) (string, error) {
+	return SetAside(SettingsPath(configDir), why, now)
+}
+
+// WriteSettings writes the settings file atomically.
+func (f *Files) WriteSettings(data []byte) error { return WriteAtomic(f.SettingsPath(), data) }

@@ -95,3 +95,46 @@ func TestDirs(t *testing.T) {
 		t.Fatalf("state dir %s", d)
 	}
 }
+
+// A retired file is put away whole before the first snapshot of the next
+// content is written, whatever order the saves of either come in, and
+// the saves of the old content that come late are dropped.
+func TestRetireKeepsOldAndNewWhateverTheOrder(t *testing.T) {
+	for round := range 20 {
+		dir := t.TempDir()
+		f := Open(dir, dir)
+		for seq := uint64(1); seq <= 3; seq++ {
+			if err := f.SaveMatch(seq, []byte{'o', byte('0' + seq)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// The old match's last snapshot, 5, has not been written yet
+		// (nor 4); the new match's are 6 and on.
+		f.RetireMatch(6, []byte("o5"), "abandoned", time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC))
+		var wg sync.WaitGroup
+		for _, seq := range []uint64{4, 5, 6, 7, 8} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				data := []byte{'o', byte('0' + seq)}
+				if seq >= 6 {
+					data[0] = 'n'
+				}
+				if err := f.SaveMatch(seq, data); err != nil {
+					t.Error(err)
+				}
+			}()
+		}
+		wg.Wait()
+		kept, _ := filepath.Glob(filepath.Join(dir, FinishedDir, "*.okey"))
+		if len(kept) != 1 {
+			t.Fatalf("round %d: kept %v", round, kept)
+		}
+		if b, _ := os.ReadFile(kept[0]); string(b) != "o5" {
+			t.Fatalf("round %d: kept %q, want the old content whole", round, b)
+		}
+		if b, _ := os.ReadFile(f.MatchPath()); string(b) != "n8" {
+			t.Fatalf("round %d: the file holds %q, want the newest snapshot", round, b)
+		}
+	}
+}

@@ -5,16 +5,18 @@
 // Tiles are drawn from ASCII letters, digits and box-drawing characters
 // only, 5 columns by 3 lines:
 //
-//	┌───┐   ┌OK─┐   ┌J──┐   ╔═══╗   ┏━━━┓
-//	│R7 │   │R5 │   │R5 │   ║K12║   ┃B3 ┃
-//	└───┘   └───┘   └───┘   ╚═══╝   ┗━━━┛
-//	plain   okey    false   under   picked
-//	                joker   cursor  up
+//	┌───┐   ┌R5─┐   ┌OK─┐   ┌J──┐   ╔═══╗   ┏━━━┓
+//	│R7 │   │OK │   │K9 │   │R5 │   ║K12║   ┃B3 ┃
+//	└───┘   └───┘   └───┘   └───┘   ╚═══╝   ┗━━━┛
+//	plain   okey    okey    false   under   picked
+//	        (R5)    as K9   joker   cursor  up
 //
 // so that nothing rests on colour: the letter names the colour, the
-// frame tells the cursor and the tile picked up, the label on the top
-// edge marks the okey and the false joker (which shows the face it
-// plays as).
+// frame tells the cursor and the tile picked up. The okey reads OK (its
+// own face on the top edge), or, where it stands for a tile (in a
+// winning hand), that tile under an OK edge; a false joker shows the
+// face it plays as under a J edge. An okey and a false joker of the
+// same face never look alike.
 package theme
 
 import (
@@ -25,6 +27,7 @@ import (
 	"strings"
 
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"okey/assets"
 	"okey/game/tile"
@@ -90,9 +93,10 @@ type Label uint8
 
 // The labels of a tile.
 const (
-	LabelNone  Label = iota
-	LabelOkey        // the okey: wild
-	LabelFalse       // a false joker: plays as the okey's face
+	LabelNone   Label = iota
+	LabelOkey         // the okey, wild: reads OK, its own face on the edge
+	LabelOkeyAs       // an okey standing for the face shown (in a winning hand)
+	LabelFalse        // a false joker: plays as the okey's face
 	numLabels
 )
 
@@ -103,8 +107,9 @@ type Styles struct {
 	Text, Dim, Bold, Title, Accent, Warn, Good, Okey lipgloss.Style
 	// Turn marks the seat to move (reverse video under NO_COLOR).
 	Turn lipgloss.Style
-	// Panel frames a box (the rack, a dialog).
-	Panel lipgloss.Style
+	// Panel frames the rack; Box frames the wall, BoxActive the wall
+	// when the player is to draw from it.
+	Panel, Box, BoxActive Border
 	// Key is a key name in the help and status lines.
 	Key lipgloss.Style
 
@@ -142,8 +147,8 @@ func New(p Palette, dark, noColor bool) *Styles {
 		s.Good = base.Bold(true)
 		s.Okey = base.Bold(true)
 		s.Turn = base.Reverse(true).Bold(true)
-		s.Panel = base.Border(lipgloss.RoundedBorder())
 		s.Key = base.Bold(true)
+		s.borders()
 		for i := range s.face {
 			s.face[i] = base.Bold(true)
 		}
@@ -164,8 +169,8 @@ func New(p Palette, dark, noColor bool) *Styles {
 	s.Good = base.Foreground(c("good")).Bold(true)
 	s.Okey = base.Foreground(c("okey")).Bold(true)
 	s.Turn = base.Foreground(c("text")).Background(c("turn.bg")).Bold(true)
-	s.Panel = base.Border(lipgloss.RoundedBorder()).BorderForeground(c("dim"))
 	s.Key = base.Foreground(c("accent")).Bold(true)
+	s.borders()
 	faceBg := c("tile.face")
 	for i, role := range []string{"tile.red", "tile.yellow", "tile.blue", "tile.black"} {
 		s.face[i] = base.Foreground(c(role)).Background(faceBg).Bold(true)
@@ -177,6 +182,41 @@ func New(p Palette, dark, noColor bool) *Styles {
 	s.helpKey = base.Foreground(c("accent")).Bold(true)
 	s.helpSep = base.Foreground(c("dim"))
 	return s
+}
+
+// borders builds the frames from the text styles.
+func (s *Styles) borders() {
+	s.Panel = Border{Border: lipgloss.RoundedBorder(), Edge: s.Dim, Title: s.Accent}
+	s.Box = Border{Border: lipgloss.NormalBorder(), Edge: s.Dim, Title: s.Accent}
+	s.BoxActive = Border{Border: lipgloss.NormalBorder(), Edge: s.Key, Title: s.Accent}
+}
+
+// Border is a frame of the style sheet: its characters, the style of its
+// edges and of a title set in its top edge.
+type Border struct {
+	lipgloss.Border
+	Edge, Title lipgloss.Style
+}
+
+// TopLine is the top edge of a frame w columns wide, with title (cut to
+// fit, "" for none) after its first corner and one edge character.
+func (b Border) TopLine(w int, title string) string {
+	if title == "" {
+		return b.Edge.Render(b.TopLeft + strings.Repeat(b.Top, max(0, w-2)) + b.TopRight)
+	}
+	title = ansi.Truncate(title, max(0, w-4), "…")
+	rest := max(0, w-3-ansi.StringWidth(title))
+	return b.Edge.Render(b.TopLeft+b.Top) + b.Title.Render(title) + b.Edge.Render(strings.Repeat(b.Top, rest)+b.TopRight)
+}
+
+// BottomLine is the bottom edge of a frame w columns wide.
+func (b Border) BottomLine(w int) string {
+	return b.Edge.Render(b.BottomLeft + strings.Repeat(b.Bottom, max(0, w-2)) + b.BottomRight)
+}
+
+// Sides are the left and right edges, one line of them.
+func (b Border) Sides() (left, right string) {
+	return b.Edge.Render(b.Left), b.Edge.Render(b.Right)
 }
 
 // HelpStyles are the key and separator styles for the help bar.
@@ -220,21 +260,10 @@ func (s *Styles) EmptySlot(f Frame) [3]string {
 func (s *Styles) renderTile(t tile.Tile, f Frame, l Label) [3]string {
 	e := edges[f]
 	fr := s.frame[f]
-	top := e[1] + e[1] + e[1]
-	switch l {
-	case LabelOkey:
-		top = "OK" + e[1]
-	case LabelFalse:
-		top = "J" + e[1] + e[1]
-	}
-	var mid string
-	if t == tile.NoTile {
-		mid = fr.Render(e[3]) + "   " + fr.Render(e[3])
-	} else {
+	// faceText is a face as three columns in its colour.
+	faceText := func(t tile.Tile) string {
 		txt := t.String()
-		if len(txt) < 3 {
-			txt += strings.Repeat(" ", 3-len(txt))
-		}
+		txt += strings.Repeat(" ", max(0, faceW-len(txt)))
 		st := s.Bold
 		if t.Valid() && t != tile.FalseJoker {
 			st = s.face[t.Colour()]
@@ -242,28 +271,49 @@ func (s *Styles) renderTile(t tile.Tile, f Frame, l Label) [3]string {
 		if f == FrameDim && s.NoColor {
 			st = st.Faint(true)
 		}
-		mid = fr.Render(e[3]) + st.Render(txt) + fr.Render(e[3])
+		return st.Render(txt)
 	}
-	lbl := fr
-	if l != LabelNone {
-		lbl = s.Okey
+	// label is the top edge between the corners: a mark, then edge.
+	label := func(mark string) string {
+		return s.Okey.Render(mark) + fr.Render(strings.Repeat(e[1], faceW-len(mark)))
 	}
-	topLine := fr.Render(e[0])
-	if l != LabelNone {
-		n := 2
-		if l == LabelFalse {
-			n = 1
-		}
-		topLine += lbl.Render(top[:n]) + fr.Render(top[n:])
-	} else {
-		topLine += fr.Render(top)
+	var top, mid string
+	switch {
+	case t == tile.NoTile:
+		top, mid = fr.Render(e[1]+e[1]+e[1]), "   "
+	case l == LabelOkey:
+		// The wild okey reads OK; its own face is on the top edge.
+		txt := t.String()
+		top = s.faceEdge(t, f).Render(txt) + fr.Render(strings.Repeat(e[1], faceW-len(txt)))
+		mid = s.Okey.Render(okeyMark + strings.Repeat(" ", faceW-len(okeyMark)))
+	case l == LabelOkeyAs:
+		top, mid = label(okeyMark), faceText(t)
+	case l == LabelFalse:
+		top, mid = label(falseMark), faceText(t)
+	default:
+		top, mid = fr.Render(e[1]+e[1]+e[1]), faceText(t)
 	}
-	topLine += fr.Render(e[2])
 	return [3]string{
-		topLine,
-		mid,
+		fr.Render(e[0]) + top + fr.Render(e[2]),
+		fr.Render(e[3]) + mid + fr.Render(e[3]),
 		fr.Render(e[4] + e[1] + e[1] + e[1] + e[5]),
 	}
+}
+
+// The marks of the okey and the false joker, and the width of a face.
+const (
+	okeyMark  = "OK"
+	falseMark = "J"
+	faceW     = TileW - 2
+)
+
+// faceEdge is the style of a face written on a tile's edge: its colour,
+// without the tile's background.
+func (s *Styles) faceEdge(t tile.Tile, f Frame) lipgloss.Style {
+	if s.NoColor || !t.Valid() || t == tile.FalseJoker {
+		return s.frame[f]
+	}
+	return s.frame[f].Foreground(s.face[t.Colour()].GetForeground()).Bold(true)
 }
 
 // Inline renders a tile on one line, for logs and messages: its notation

@@ -1,11 +1,16 @@
 package ui
 
+// The settings screen: a form of the player's choices (language, speed,
+// colours, the bots, the rules), saved to the config directory with
+// enter.
+
 import (
 	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"okey/assets"
@@ -37,6 +42,27 @@ type settingsForm struct {
 	at     int
 	err    string
 	back   screen // the screen to return to
+	// was holds each field as the form opened, to save only what the
+	// player changed.
+	was []field
+}
+
+// changed reports whether field i differs from how the form opened.
+func (f *settingsForm) changed(i int) bool {
+	return f.fields[i].at != f.was[i].at || f.fields[i].text != f.was[i].text
+}
+
+// onto returns the settings base with the fields changed on f put on
+// top: the settings file takes what the player changed, never what a
+// flag set for one run.
+func (f *settingsForm) onto(base Settings) (Settings, error) {
+	g := newSettingsForm(base, f.back)
+	for i := range f.fields {
+		if f.changed(i) {
+			g.fields[i] = f.fields[i]
+		}
+	}
+	return g.settings()
 }
 
 // Indices of the settings fields.
@@ -75,13 +101,13 @@ func newSettingsForm(s Settings, back screen) *settingsForm {
 	if err != nil {
 		r = game.DefaultRules()
 	}
-	pts := make([]string, 0, 17)
-	for p := 5; p <= 21; p++ {
+	pts := make([]string, 0, game.MaxPoints-game.MinPoints+1)
+	for p := game.MinPoints; p <= game.MaxPoints; p++ {
 		pts = append(pts, strconv.Itoa(p))
 	}
-	pointsAt := 15
+	points := game.DefaultRules().Points // simple104 has none: show the default
 	if !r.Simple104 {
-		pointsAt = r.Points - 5
+		points = r.Points
 	}
 	choice := func(label string, values []string, cur string) field {
 		return field{label: label, values: values, at: max(0, slices.Index(values, cur))}
@@ -99,7 +125,7 @@ func newSettingsForm(s Settings, back screen) *settingsForm {
 		preset = "simple104"
 	}
 	f.fields[fPreset] = choice("set.preset", []string{"standard", "simple104"}, preset)
-	f.fields[fPoints] = field{label: "set.points", values: pts, at: pointsAt, rule: true}
+	f.fields[fPoints] = field{label: "set.points", values: pts, at: points - game.MinPoints, rule: true}
 	f.fields[fDeal] = choice("set.deal", []string{"table", "simple"}, r.Deal.String())
 	f.fields[fDeal].rule = true
 	sw := func(label string, on bool) field {
@@ -109,10 +135,10 @@ func newSettingsForm(s Settings, back screen) *settingsForm {
 	f.fields[fOneColour] = sw("set.one_colour_double", r.OneColourDouble)
 	f.fields[fLeaveAtZero] = sw("set.leave_at_zero", r.LeaveAtZero)
 	f.fields[fPartners] = sw("set.partners", r.Partners)
-	f.fields[fWrap] = sw("set.wrap", r.Wrap || r.Simple104 && false)
-	if r.Simple104 {
-		f.fields[fWrap].at = 1
-	}
+	// simple104 has no wrap-around, but the line shows the standard
+	// rules' default for when the preset is switched back.
+	f.fields[fWrap] = sw("set.wrap", r.Wrap || r.Simple104)
+	f.was = slices.Clone(f.fields)
 	return f
 }
 
@@ -122,7 +148,7 @@ func (f *settingsForm) rules() (game.Rules, error) {
 		return game.Simple104Rules(), nil
 	}
 	r := game.DefaultRules()
-	r.Points = f.fields[fPoints].at + 5
+	r.Points = f.fields[fPoints].at + game.MinPoints
 	if f.fields[fDeal].value() == "simple" {
 		r.Deal = game.DealSimple
 	}
@@ -168,45 +194,44 @@ func (m *Model) openSettings() {
 	m.screen = scrSettings
 }
 
-func (m *Model) keySettings(k tea.KeyPressMsg) tea.Cmd {
+func (m *Model) updateSettings(k tea.KeyPressMsg) tea.Cmd {
 	f := m.settings
 	cur := &f.fields[f.at]
 	f.err = ""
-	switch s := k.String(); {
-	case s == "ctrl+c":
-		return m.quit()
-	case s == "esc":
+	keys := m.keys.Settings
+	switch {
+	case key.Matches(k, keys.Cancel):
 		m.leaveSettings()
 		m.setFlash(false, m.tr.T("status.settings.cancel"))
 		return m.nextTurn()
-	case s == "enter":
+	case key.Matches(k, keys.Save):
 		return m.saveSettings()
-	case s == "up" || s == "shift+tab":
+	case key.Matches(k, keys.Up):
 		f.at = (f.at + numFields - 1) % numFields
-	case s == "down" || s == "tab":
+	case key.Matches(k, keys.Down):
 		f.at = (f.at + 1) % numFields
-	case cur.isText && s == "backspace":
+	case cur.isText && key.Matches(k, keys.Erase):
 		if cur.text != "" {
 			_, n := utf8.DecodeLastRuneInString(cur.text)
 			cur.text = cur.text[:len(cur.text)-n]
 		}
-	case cur.isText && k.Text != "" && k.Text != "\t":
-		if utf8.RuneCountInString(cur.text+k.Text) <= MaxNameLen && printable(k.Text) {
+	case cur.isText && k.Text != "":
+		if textWidth(cur.text+k.Text) <= MaxNameLen && printable(k.Text) {
 			cur.text += k.Text
 		} else {
 			f.err = m.tr.T("set.err.name", MaxNameLen)
 		}
-	case !cur.isText && (s == "left" || s == "right" || s == "space"):
-		if m.settingsMoot(f.at) {
+	case !cur.isText && (key.Matches(k, keys.Prev) || key.Matches(k, keys.Next)):
+		if f.moot(f.at) {
 			f.err = m.tr.T("set.err.moot")
 			break
 		}
 		d := 1
-		if s == "left" {
+		if key.Matches(k, keys.Prev) {
 			d = -1
 		}
 		cur.at = (cur.at + d + len(cur.values)) % len(cur.values)
-	case s == "q" && !cur.isText:
+	case !cur.isText && key.Matches(k, keys.Leave):
 		m.leaveSettings()
 		return m.nextTurn()
 	default:
@@ -215,34 +240,37 @@ func (m *Model) keySettings(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-func (m *Model) settingsMoot(i int) bool { return m.settings.moot(i) }
-
 // saveSettings applies the form and writes it to the config directory.
 func (m *Model) saveSettings() tea.Cmd {
 	f := m.settings
 	s, err := f.settings()
 	if err != nil {
-		f.err = err.Error()
+		f.err = say(err, m.tr)
+		return nil
+	}
+	saved, err := f.onto(m.saved)
+	if err != nil {
+		f.err = say(err, m.tr)
 		return nil
 	}
 	old := m.set
 	m.set = s
 	if err := m.applySettings(); err != nil {
-		m.set = old
-		_ = m.applySettings()
-		f.err = err.Error()
+		m.set = old // applySettings changed nothing
+		f.err = say(err, m.tr)
 		return nil
 	}
+	m.saved = saved
 	m.leaveSettings()
 	msg := m.tr.T("status.settings.saved")
 	if s.Rules != old.Rules || s.Levels != old.Levels || s.Names != old.Names {
 		msg = m.tr.T("status.settings.nextmatch")
 	}
 	m.setFlash(false, msg)
-	dir := m.opt.ConfigDir
+	files := m.files
 	save := func() tea.Msg {
-		if err := SaveSettings(dir, s); err != nil {
-			return savedMsg{err: err, path: dir}
+		if err := saveSettings(files, saved); err != nil {
+			return savedMsg{err: err, path: files.SettingsPath()}
 		}
 		return nil
 	}
@@ -257,4 +285,63 @@ func (m *Model) leaveSettings() {
 	if m.screen == scrPlay && m.view.Phase != game.Playing {
 		m.screen = scrHandOver
 	}
+}
+
+func (m *Model) renderSettings() string {
+	f := m.settings
+	lines := []string{m.st.Title.Render(m.tr.T("set.title")), ""}
+	// A blank line after the look and after the bots when the page has
+	// room for them and a line to spare above and below.
+	roomy := m.lay.Page.H >= len(lines)+numFields+2+2+2
+	labelW := 0
+	for _, fl := range f.fields {
+		labelW = max(labelW, textWidth(m.tr.T(fl.label)))
+	}
+	labelW = min(labelW, m.lay.Page.W/2)
+	for i, fl := range f.fields {
+		val := ""
+		switch {
+		case f.moot(i):
+			val = "—"
+		case fl.isText:
+			val = fl.text
+			if i == f.at {
+				val += "_"
+			}
+		default:
+			val = "< " + m.valName(fl.value()) + " >"
+		}
+		mark := "  "
+		st := m.st.Text
+		if i == f.at {
+			mark = "> "
+			st = m.st.Turn
+		}
+		line := mark + fit(m.tr.T(fl.label), labelW) + "  " + val
+		if f.moot(i) {
+			lines = append(lines, m.st.Dim.Render(line))
+		} else {
+			lines = append(lines, st.Render(line))
+		}
+		if (i == fName3 || i == fTheme) && roomy {
+			lines = append(lines, "")
+		}
+	}
+	lines = append(lines, "")
+	if f.err != "" {
+		lines = append(lines, m.st.Warn.Render(f.err))
+	} else if f.fields[f.at].isText {
+		lines = append(lines, m.st.Dim.Render(m.tr.T("set.note.name", m.keys.Settings.Erase.Help().Key)))
+	} else {
+		lines = append(lines, m.st.Dim.Render(m.tr.T("set.note")))
+	}
+	return m.renderPage(lines, m.keyBar(m.keys.Settings.shortHelp()))
+}
+
+// valName is a settings value in the player's language.
+func (m *Model) valName(v string) string {
+	if m.tr.Has("val." + v) {
+		return m.tr.T("val." + v)
+	}
+	return v
 }

@@ -1,0 +1,115 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"okey/bots"
+	"okey/game"
+	"okey/game/tile"
+)
+
+// hangingBot never answers, and ignores its context too.
+type hangingBot struct{ forever chan struct{} }
+
+func (hangingBot) Level() string { return "normal" }
+func (b hangingBot) Decide(context.Context, game.View) (game.Action, error) {
+	<-b.forever
+	return game.Action{}, errors.New("released")
+}
+
+// brokenBot answers with what answer gives.
+type brokenBot struct {
+	answer func(v game.View) (game.Action, error)
+}
+
+func (brokenBot) Level() string { return "normal" }
+func (b brokenBot) Decide(_ context.Context, v game.View) (game.Action, error) {
+	return b.answer(v)
+}
+
+// A bot that fails, in any way, never stalls the table: it gets a plain
+// move played for it, the player is told, and after maxBotFailures in a
+// row it plays plain moves for good. The table comes round to the
+// player every time.
+func TestFailingBotNeverStallsTheTable(t *testing.T) {
+	forever := make(chan struct{})
+	t.Cleanup(func() { close(forever) })
+	for _, tc := range []struct {
+		name string
+		bot  bots.Bot
+		want string // in the message of the first failure
+	}{
+		{"hangs", hangingBot{forever}, "no answer in time"},
+		{"errors", brokenBot{func(game.View) (game.Action, error) { return game.Action{}, errors.New("out of ideas") }}, "out of ideas"},
+		{"wrong seat", brokenBot{func(v game.View) (game.Action, error) { return game.DrawAction((v.Seat + 1) % game.NumSeats), nil }}, "turn"},
+		{"illegal", brokenBot{func(v game.View) (game.Action, error) {
+			for f := range tile.NumFaces { // a tile it does not hold
+				if v.Counts[f] == 0 {
+					return game.DiscardAction(v.Seat, tile.Tile(f)), nil
+				}
+			}
+			return game.Action{}, errors.New("holds every face")
+		}}, "not held"},
+		{"no move", brokenBot{func(game.View) (game.Action, error) { return game.Action{}, nil }}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := newTestModel(t, 100, 30, func(o *Options) {
+				o.BotTimeout = 20 * time.Millisecond
+				o.NewBot = func(string, bots.Options) (bots.Bot, error) { return tc.bot, nil }
+			})
+			if m.view.MyTurn() {
+				t.Fatal("the test needs a seed where a bot moves first")
+			}
+			drain(t, m, m.Init())
+			if !m.view.MyTurn() {
+				t.Fatalf("the table stalled at seat %d's turn: %q", m.view.Turn, m.flash)
+			}
+			if !strings.Contains(m.flash, tc.want) || !m.flashWarn {
+				t.Fatalf("the player is told %q, want a warning with %q", m.flash, tc.want)
+			}
+			// Three turns of the player: every bot has failed three times
+			// by then and plays plain moves, and the table still comes
+			// round.
+			for range maxBotFailures {
+				playMyTurn(t, m)
+				if m.screen != scrPlay {
+					return // the hand ended: it did not stall either
+				}
+				if !m.view.MyTurn() {
+					t.Fatalf("the table stalled at seat %d's turn: %q", m.view.Turn, m.flash)
+				}
+			}
+			for s := 1; s < game.NumSeats; s++ {
+				if _, ok := m.bots[s].(plainBot); !ok {
+					t.Errorf("seat %d still has its failing bot after %d failures", s, maxBotFailures)
+				}
+			}
+		})
+	}
+}
+
+// plainMove finds a move the game takes even when the view's legal
+// moves would not give one.
+func TestPlainMoveIsAlwaysTaken(t *testing.T) {
+	m := newTestModel(t, 100, 30, withPlainBots)
+	drain(t, m, m.Init())
+	for turns := 0; m.screen == scrPlay && turns < 40; turns++ {
+		for s := range game.NumSeats {
+			a, ok := m.plainMove(s)
+			mover := m.view.Turn == s && m.view.Phase == game.Playing
+			if ok != mover {
+				t.Fatalf("seat %d: plainMove ok=%v, but the seat to move is %d", s, ok, m.view.Turn)
+			}
+			if ok {
+				if _, _, err := m.g.State().Apply(a); err != nil {
+					t.Fatalf("seat %d: plainMove gave %v, refused: %v", s, a, err)
+				}
+			}
+		}
+		playMyTurn(t, m)
+	}
+}

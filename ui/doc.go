@@ -1,0 +1,42 @@
+// Package ui is the full-screen table: the player at the bottom, three
+// bots around, whole matches of Okey played with the keyboard or the
+// mouse. The game itself lives in package game; the screen only ever
+// reads game.View(0), sends actions to game.Game.Apply, and saves the
+// record line by line as it grows (through ui/store, which owns every
+// file the game reads or writes).
+//
+// The model is driven by messages alone: keys and clicks, the window's
+// size, the bots' answers (botMoveMsg, stale ones dropped by their id)
+// and the saves' results (savedMsg). Update does no I/O and no heavy
+// work; that runs in tea.Cmds, which return messages.
+//
+// The files:
+//
+//	model.go           Options, the Model, New, Init, Update and the dispatch of keys by screen
+//	match.go           a match's life: load, resume, start, apply an action, save
+//	bots.go            asking the bots (with a timeout), their answers, plain moves for a failing bot
+//	hint.go            the hint: the strongest bot's judgment of the player's move
+//	keys.go            the one key map, a group of keys per screen
+//	layout.go          the one layout: every rectangle of every screen from the terminal's size
+//	view.go            View, the header, the frame of the pages between hands
+//	canvas.go          placing blocks of styled text, and the text helpers (fit, cut, wrap)
+//	words.go           seats, tiles, scores and moves in the player's language
+//	rack.go            the istaka: slots, moving tiles, sorting, seri diz and çift diz
+//	mouse.go           clicks on the table
+//	settings.go        Settings, their checks, reading them
+//	table.go           the table screen's keys and the player's actions
+//	table_view.go      the table screen drawn: stacks, panels, wall, rack, log, status, help bar
+//	overlay.go         the pages over the table: opening, scrolling, closing, drawing
+//	overlay_help.go    the ? page
+//	overlay_browse.go  the discard stacks over the table (b)
+//	screen_notice.go   something to tell before playing
+//	screen_resume.go   a saved match: resume it or start anew
+//	screen_handover.go the end of a hand: the winning hand, the losses
+//	screen_matchover.go the final table
+//	screen_settings.go the settings form
+//	screen_scores.go   the score history, hand by hand
+//	history.go         the hands of a match, from its record
+//	screen_toosmall.go the notice that stands in while the terminal is too small
+//
+// The style sheet is ui/theme, the words ui/i18n (from assets).
+package ui

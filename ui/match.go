@@ -1,0 +1,282 @@
+package ui
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+
+	tea "charm.land/bubbletea/v2"
+
+	"okey/bots"
+	"okey/game"
+	"okey/game/tile"
+	"okey/ui/store"
+)
+
+// load resumes from a saved record, or sets it aside when it cannot be
+// read and starts a new match.
+func (m *Model) load(b []byte) error {
+	rec, err := game.ParseRecord(b)
+	var g *game.Game
+	if err == nil {
+		g, err = game.Replay(rec)
+	}
+	if err != nil {
+		why := "damaged"
+		if errors.Is(err, game.ErrRecordVersion) {
+			why = "unknown-version"
+		}
+		path := m.files.MatchPath()
+		aside, aerr := m.files.SetAsideMatch(why, m.now())
+		if aerr != nil {
+			return fmt.Errorf("the saved match %s cannot be read (%v) nor set aside (%v); move it away and start again", path, err, aerr)
+		}
+		m.notice = append(m.notice, m.tr.T("notice.damaged", store.ShortPath(path), err.Error(), store.ShortPath(aside)))
+		return m.startMatch(m.seed)
+	}
+	if g.State().Phase() == game.MatchOver {
+		if _, err := m.files.ArchiveMatch("finished", m.now()); err != nil {
+			return fmt.Errorf("archiving the finished match %s: %w", m.files.MatchPath(), err)
+		}
+		return m.startMatch(m.seed)
+	}
+	m.adopt(g, rec.Seed)
+	full := g.Record()
+	m.rec = full.Marshal()
+	m.seq++
+	m.loadRack()
+	m.screen = scrResume
+	return nil
+}
+
+// adopt makes g the match being played: names, levels and bots from its
+// record's meta, the view, the rack.
+func (m *Model) adopt(g *game.Game, seed uint64) {
+	m.cancelBots()
+	m.g = g
+	m.seed = seed
+	meta := g.Record().Meta
+	m.names[0] = ""
+	m.levels[0] = ""
+	for s := 1; s < game.NumSeats; s++ {
+		m.names[s] = cleanName(meta["name"+strconv.Itoa(s)])
+		if m.names[s] == "" {
+			m.names[s] = m.set.Names[s-1]
+		}
+		m.levels[s] = meta["level"+strconv.Itoa(s)]
+		if m.levels[s] == "" {
+			m.levels[s] = m.set.Levels[s-1]
+		}
+		if _, err := m.opt.NewBot(m.levels[s], bots.Options{Seed: seed}); err != nil {
+			m.levels[s] = bots.Levels[0] // a record naming a level this build lacks
+		}
+		m.bots[s] = &seatBot{level: m.levels[s], seed: seed*4 + uint64(s), build: m.opt.NewBot}
+		m.failed[s] = 0
+	}
+	m.log = m.log[:0]
+	m.history = scoreHistory(g.Record())
+	m.flash = ""
+	m.held, m.fresh = -1, -1
+	m.rack = NewRack()
+	m.view = g.State().View(0)
+	m.newHandRack()
+	for _, e := range m.view.History {
+		m.addLog(e)
+	}
+}
+
+// startMatch starts a new match with seed and the current settings.
+func (m *Model) startMatch(seed uint64) error {
+	r, err := game.ParseRules(m.set.Rules)
+	if err != nil {
+		return err
+	}
+	meta := map[string]string{"program": "okey"}
+	for s := 1; s < game.NumSeats; s++ {
+		meta["name"+strconv.Itoa(s)] = m.set.Names[s-1]
+		meta["level"+strconv.Itoa(s)] = m.set.Levels[s-1]
+	}
+	g, err := game.NewGame(r, seed, meta)
+	if err != nil {
+		return err
+	}
+	m.nextNo++
+	m.adopt(g, seed)
+	rec := g.Record()
+	m.rec = rec.Marshal()
+	m.seq++
+	m.screen = scrPlay
+	return nil
+}
+
+// newMatchCmd starts a new match; the old record is archived under why,
+// whole, before the new one is first saved (whichever of the saves of
+// either runs first).
+func (m *Model) newMatchCmd(why string) tea.Cmd {
+	m.cancelBots()
+	old := m.rec
+	seed := game.NewSeed(m.seed + m.nextNo)
+	if err := m.startMatch(seed); err != nil {
+		m.setFlash(true, err.Error())
+		return nil
+	}
+	m.files.RetireMatch(m.seq, old, why, m.now())
+	m.setFlash(false, m.tr.T("status.newmatch"))
+	return tea.Batch(m.saveCmd(), m.nextTurn())
+}
+
+// applied takes in what an action did: the record, the log, the view,
+// the rack, the next screen, and asks the next bot.
+func (m *Model) applied(evs []game.Event, lines []byte) tea.Cmd {
+	m.rec = append(m.rec, lines...)
+	for _, e := range evs {
+		m.addLog(e.Redact(0))
+	}
+	m.history = appendHand(m.history, m.g.State(), m.view.Phase)
+	wasMine := m.view.MyTurn()
+	m.refresh()
+	if !wasMine && m.view.MyTurn() && !m.flashNews {
+		m.flash = "" // "wait for X", "welcome back" are out of date now
+	}
+	cmds := []tea.Cmd{m.saveCmd()}
+	switch m.view.Phase {
+	case game.HandOver, game.MatchOver:
+		m.endOfHand() // the last hand first, then the final table
+	default:
+		cmds = append(cmds, m.nextTurn())
+	}
+	return tea.Batch(cmds...)
+}
+
+// endOfHand shows the end of the hand (after the settings, if they are
+// open).
+func (m *Model) endOfHand() {
+	m.cancelBots()
+	m.overlay = ovNone
+	m.held = -1
+	if m.screen == scrPlay { // the settings and the scores come back to it
+		m.screen = scrHandOver
+	}
+}
+
+// refresh reads the view again and brings the rack in step with it.
+func (m *Model) refresh() {
+	hand := m.view.Hand
+	m.view = m.g.State().View(0)
+	if m.view.Hand != hand {
+		m.newHandRack()
+		m.log = m.log[:0]
+		for _, e := range m.view.History {
+			m.addLog(e)
+		}
+		return
+	}
+	added := m.rack.Reconcile(m.view.Counts)
+	if m.held >= 0 && m.rack.Slots[m.held] == tile.NoTile {
+		m.held = -1
+	}
+	m.fresh = -1
+	if len(added) == 1 {
+		m.fresh = added[0]
+		m.cursor = added[0]
+	}
+}
+
+// newHandRack lays out a freshly dealt rack, sorted by colour.
+func (m *Model) newHandRack() {
+	m.rack = NewRack()
+	m.rack.Reconcile(m.view.Counts)
+	m.rack.Pack(m.sorter().ByColour(m.rack.Tiles()))
+	m.cursor, m.held, m.fresh = 0, -1, -1
+}
+
+func (m *Model) addLog(e game.Event) {
+	if e.Kind == game.EvHandOver || e.Kind == game.EvMatchOver {
+		return
+	}
+	m.log = append(m.log, logEntry{ev: e, hand: m.g.State().HandNumber()})
+	if len(m.log) > maxLog {
+		m.log = append(m.log[:0], m.log[len(m.log)-keepLog:]...)
+	}
+}
+
+// Saving.
+
+// rackFile is the saved arrangement of the rack.
+type rackFile struct {
+	Hand   int         `json:"hand"`
+	Cursor int         `json:"cursor"`
+	Slots  []tile.Tile `json:"slots"`
+}
+
+// rackJSON is the rack's arrangement as saved; nil (nothing to save)
+// if it cannot be written, which only an invalid tile would cause.
+func (m *Model) rackJSON() []byte {
+	b, err := json.Marshal(rackFile{Hand: m.view.Hand, Cursor: m.cursor, Slots: m.rack.Slots[:]})
+	if err != nil {
+		return nil
+	}
+	return b
+}
+
+// loadRack restores the saved arrangement when it belongs to this hand
+// and holds this hand's tiles; otherwise the rack stays sorted.
+func (m *Model) loadRack() {
+	b, err := m.files.ReadRack()
+	if err != nil {
+		return
+	}
+	var f rackFile
+	if json.Unmarshal(b, &f) != nil || f.Hand != m.view.Hand || len(f.Slots) != RackSlots {
+		return
+	}
+	var r Rack
+	copy(r.Slots[:], f.Slots)
+	for _, t := range r.Slots {
+		if t != tile.NoTile && !t.Valid() {
+			return
+		}
+	}
+	r.Reconcile(m.view.Counts)
+	m.rack = r
+	if f.Cursor >= 0 && f.Cursor < RackSlots {
+		m.cursor = f.Cursor
+	}
+}
+
+// saveCmd saves the record and the rack as they stand, in a command.
+func (m *Model) saveCmd() tea.Cmd {
+	if m.g == nil {
+		return nil
+	}
+	m.seq++
+	seq, data, rack, files := m.seq, m.rec, m.rackJSON(), m.files
+	return func() tea.Msg {
+		if err := files.SaveMatch(seq, data); err != nil {
+			return savedMsg{err: err, path: files.MatchPath()}
+		}
+		if rack == nil {
+			return savedMsg{}
+		}
+		if err := files.SaveRack(seq, rack); err != nil {
+			return savedMsg{err: err, path: files.RackPath()}
+		}
+		return savedMsg{}
+	}
+}
+
+// Flush writes the record and the rack if the last snapshot has not been
+// written yet; the command calls it after the program ends.
+func (m *Model) Flush() error {
+	if m.g == nil {
+		return nil
+	}
+	if err := m.files.SaveMatch(m.seq, m.rec); err != nil {
+		return err
+	}
+	if rack := m.rackJSON(); rack != nil {
+		return m.files.SaveRack(m.seq, rack)
+	}
+	return nil
+}

@@ -1,0 +1,85 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"okey/ui/i18n"
+)
+
+// The help overlay (?) lists every key of the table from the key map,
+// then how to play; it scrolls (see overlay.go).
+
+// updateHelp closes the help: ? and esc close it and do nothing more.
+func (m *Model) updateHelp(k tea.KeyPressMsg) bool {
+	return key.Matches(k, m.keys.Table.Help, m.keys.Overlay.Close)
+}
+
+// helpLines are the ? page: every key of the key map, then how to play.
+func (m *Model) helpLines(w int) []string {
+	out := []string{m.st.Title.Render(cut(m.tr.T("help.title"), w)), ""}
+	groups := m.keys.Table.fullHelp()
+	colW, descW := 0, 0
+	for _, g := range groups {
+		for _, b := range g {
+			colW = max(colW, textWidth(helpKeys(m.tr, b)))
+			descW = max(descW, textWidth(b.Help().Desc))
+		}
+	}
+	// Two columns of keys when they fit, one otherwise.
+	var items []string
+	for _, g := range groups {
+		for _, b := range g {
+			items = append(items, m.st.Key.Render(fit(helpKeys(m.tr, b), colW))+"  "+m.st.Text.Render(b.Help().Desc))
+		}
+	}
+	cellW := colW + 2 + descW + 3
+	cols := max(1, min(3, w/cellW))
+	rows := (len(items) + cols - 1) / cols
+	for r := range rows {
+		line := ""
+		for col := range cols {
+			i := col*rows + r
+			if i < len(items) {
+				line += fit(items[i], cellW)
+			}
+		}
+		out = append(out, cut(line, w))
+	}
+	out = append(out, "")
+	for _, s := range wrap(m.howToPlay(), w) {
+		out = append(out, m.st.Text.Render(s))
+	}
+	return out
+}
+
+// howToPlay is the help page for the rules of the match: a paragraph
+// tagged [okey] only with an indicator and okeys, [score] only with
+// scoring, [simple] only under simple104; {points}, {tiles}, {jokers}
+// and {wrap} are the match's.
+func (m *Model) howToPlay() string {
+	r := m.view.Rules
+	keep := map[string]bool{"[okey]": r.HasOkey(), "[score]": r.Scoring(), "[simple]": r.Simple104}
+	var paras []string
+	for _, p := range strings.Split(i18n.Help(m.tr.Lang), "\n") {
+		if tag, rest, ok := strings.Cut(p, " "); ok && strings.HasPrefix(tag, "[") {
+			if !keep[tag] {
+				continue
+			}
+			p = rest
+		}
+		paras = append(paras, p)
+	}
+	jokers, wrapRuns := "", ""
+	if r.HasOkey() {
+		jokers = m.tr.T("help.jokers")
+	}
+	if r.Wrap && r.HasOkey() {
+		wrapRuns = m.tr.T("help.wrap")
+	}
+	return strings.NewReplacer("{points}", strconv.Itoa(r.Points), "{tiles}", strconv.Itoa(r.TileCount()),
+		"{jokers}", jokers, "{wrap}", wrapRuns).Replace(strings.Join(paras, "\n"))
+}

@@ -1,0 +1,52 @@
+package ui
+
+import "okey/ui/i18n"
+
+// Problem is an error meant for the player: a key of the catalogs and its
+// arguments, so that Say can put it in the player's language. Error is
+// the English text.
+type Problem struct {
+	Key  string
+	Args []any
+	// Err is the error it stands for, if any (for errors.Is and As).
+	Err error
+}
+
+// NewProblem is a Problem with the text of key.
+func NewProblem(key string, args ...any) *Problem { return &Problem{Key: key, Args: args} }
+
+func (p *Problem) Error() string { return p.in(i18n.MustLoad("en")) }
+
+func (p *Problem) Unwrap() error { return p.Err }
+
+// in is the problem's text in tr's language; arguments that are errors
+// are said in it too.
+func (p *Problem) in(tr *i18n.Catalog) string {
+	args := make([]any, len(p.Args))
+	for i, a := range p.Args {
+		if err, ok := a.(error); ok {
+			a = say(err, tr)
+		}
+		args[i] = a
+	}
+	return tr.T(p.Key, args...)
+}
+
+// Say is err in the language lang: a Problem in its words, any other
+// error as it is. An unknown language is English.
+func Say(err error, lang string) string {
+	tr, lerr := i18n.Load(lang)
+	if lerr != nil {
+		tr = i18n.MustLoad("en")
+	}
+	return say(err, tr)
+}
+
+// say is err in tr's language when err is a Problem; a Problem wrapped
+// in words of another error stays as that error says it.
+func say(err error, tr *i18n.Catalog) string {
+	if p, ok := err.(*Problem); ok {
+		return p.in(tr)
+	}
+	return err.Error()
+}

@@ -1,0 +1,197 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"okey/game"
+	"okey/game/tile"
+	"okey/ui/theme"
+)
+
+// The hand-over screen shows how a hand ended: the winner's hand in its
+// groups, what each player lost and why, the scores. After the last hand
+// of a match it leads to the final table.
+
+// Columns of the tables of the pages between hands.
+const (
+	lossW      = 4  // a hand's loss, "-8"
+	scoreW     = 10 // a score, "20 pts"
+	nameLevelW = MaxNameLen + 12
+	minReasonW = 20 // the reasons of a loss wrap no narrower
+	groupGap   = 2  // between the winner's groups of tiles
+)
+
+func (m *Model) updateHandOver(k tea.KeyPressMsg) tea.Cmd {
+	m.flash = ""
+	keys := m.keys.HandOver
+	switch {
+	case key.Matches(k, keys.Quit):
+		return m.quit()
+	case key.Matches(k, keys.Next) && m.view.Phase == game.MatchOver:
+		m.screen = scrMatchOver
+		return nil
+	case key.Matches(k, keys.Next):
+		m.screen = scrPlay
+		evs, lines, err := m.g.Apply(game.NextHandAction())
+		if err != nil {
+			m.setFlash(true, m.tr.T("status.refused", err.Error()))
+			return nil
+		}
+		return m.applied(evs, lines)
+	case key.Matches(k, keys.Settings):
+		m.openSettings()
+		return nil
+	case key.Matches(k, keys.Scores):
+		m.openScores()
+		return nil
+	}
+	m.setFlash(true, m.tr.T("status.handover.keys"))
+	return nil
+}
+
+// handOverBar is the keys of the hand-over screen; after the last hand,
+// enter leads to the final table.
+func (m *Model) handOverBar() string {
+	k := m.keys.HandOver
+	if m.view.Phase == game.MatchOver {
+		next := k.Next
+		next.SetHelp(k.Next.Help().Key, m.tr.T("key.final"))
+		return m.keyBar([]key.Binding{next, k.Scores, k.Quit})
+	}
+	return m.keyBar([]key.Binding{k.Next, k.Scores, k.Settings, k.Quit})
+}
+
+// renderHandOver shows how the hand ended: the winner's hand in its
+// groups, what each player lost and why, the scores.
+func (m *Model) renderHandOver() string {
+	v := &m.view
+	res := v.Result
+	if res == nil {
+		return m.renderPage(nil, m.handOverBar())
+	}
+	var lines []string
+	if res.WallOut {
+		lines = append(lines, m.st.Title.Render(m.tr.T("handover.wallout", res.Hand)), "")
+	} else {
+		kind := m.tr.T("win." + res.Win.Kind.String())
+		title := m.tr.T("handover.won", res.Hand, m.seatName(res.Winner), kind)
+		if res.Winner == 0 {
+			title = m.tr.T("handover.won.you", res.Hand, kind)
+		}
+		lines = append(lines, m.st.Title.Render(title), "")
+		lines = append(lines, m.winLines(res)...)
+		lines = append(lines, "")
+	}
+	head := "handover.lost"
+	if res.Lost == [game.NumSeats]int{} {
+		head = "handover.scores" // nobody lost anything
+	}
+	lines = append(lines, m.st.Bold.Render(m.tr.T(head)))
+	for s := range game.NumSeats {
+		lost := "-" + strconv.Itoa(res.Lost[s])
+		if res.Lost[s] == 0 {
+			lost = "0"
+		}
+		head := fmt.Sprintf("  %s  %s  %s", fit(m.seatName(s), MaxNameLen), right(lost, lossW), fit(m.scoreText(s), scoreW))
+		why := m.lossReasons(res, s)
+		// The reasons wrap under themselves when the line is too short.
+		indent := textWidth(head) + 2
+		parts := wrap(why, max(minReasonW, m.pageW()-indent))
+		for i, p := range parts {
+			if i == 0 {
+				lines = append(lines, m.st.Text.Render(head)+"  "+m.st.Dim.Render(p))
+			} else {
+				lines = append(lines, strings.Repeat(" ", indent)+m.st.Dim.Render(p))
+			}
+		}
+	}
+	// The hands before, when the page has room for them.
+	if len(m.history) > 1 {
+		if t := m.scoreTable(m.history); len(lines)+1+len(t) <= m.lay.Page.H {
+			lines = append(append(lines, ""), t...)
+		}
+	}
+	return m.renderPage(lines, m.handOverBar())
+}
+
+// winLines draw the winning hand in its groups, with what the finishing
+// tile was.
+func (m *Model) winLines(res *game.HandResult) []string {
+	var rows [][theme.TileH]string
+	var cur [theme.TileH]string
+	curW := 0
+	maxW := m.pageW()
+	for _, g := range res.Win.Melds {
+		gw := len(g.Tiles)*theme.TileW + groupGap
+		if curW > 0 && curW+gw > maxW {
+			rows = append(rows, cur)
+			cur, curW = [theme.TileH]string{}, 0
+		}
+		for i, t := range g.Tiles {
+			box := m.tileBox(t, theme.FramePlain)
+			if m.view.Okey != tile.NoTile && t == m.view.Okey && i < len(g.As) {
+				box = m.st.Tile(g.As[i], theme.FramePlain, theme.LabelOkeyAs)
+			}
+			for k := range theme.TileH {
+				cur[k] += box[k]
+			}
+		}
+		for k := range theme.TileH {
+			cur[k] += strings.Repeat(" ", groupGap)
+		}
+		curW += gw
+	}
+	if curW > 0 {
+		rows = append(rows, cur)
+	}
+	var out []string
+	for _, r := range rows {
+		out = append(out, r[0], r[1], r[2])
+	}
+	if len(res.Win.Melds) == 0 {
+		out = append(out, m.st.Dim.Render(m.tr.T("handover.nogroups")))
+	}
+	fin := m.tr.T("handover.discard", m.tileName(res.Discard))
+	if res.OkeyFinish {
+		fin += " " + m.tr.T("handover.okeyfinish")
+	}
+	out = append(out, m.st.Text.Render(fin))
+	return out
+}
+
+// lossReasons says why seat lost what it lost in this hand.
+func (m *Model) lossReasons(res *game.HandResult, seat int) string {
+	v := &m.view
+	var why []string
+	if res.Winner == seat {
+		why = append(why, m.tr.T("why.winner"))
+	}
+	if res.Winner >= 0 && res.Winner != seat && res.Lost[seat] > 0 && res.Points > 0 {
+		w := m.tr.T("why."+res.Win.Kind.String(), res.Points)
+		var dbl []string
+		if res.OkeyFinish {
+			dbl = append(dbl, m.tr.T("why.okeyfinish"))
+		}
+		if v.Rules.OneColourDouble && res.Win.OneColour {
+			dbl = append(dbl, m.tr.T("why.onecolour"))
+		}
+		if len(dbl) > 0 {
+			w += " (" + strings.Join(dbl, ", ") + ")"
+		}
+		why = append(why, w)
+	}
+	for s := range game.NumSeats {
+		if res.Shown[s] && s != seat && res.Lost[seat] > 0 {
+			why = append(why, m.tr.T("why.shown", m.seatName(s)))
+		}
+	}
+	if res.Left[seat] {
+		why = append(why, m.tr.T("why.left"))
+	}
+	return strings.Join(why, "; ")
+}

@@ -1,0 +1,96 @@
+package ui
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"okey/game"
+)
+
+// The match-over screen is the final table: places, scores, who won and
+// who lost; n starts a new match.
+
+func (m *Model) updateMatchOver(k tea.KeyPressMsg) tea.Cmd {
+	m.flash = ""
+	keys := m.keys.MatchOver
+	switch {
+	case key.Matches(k, keys.Quit):
+		return m.quit()
+	case key.Matches(k, keys.NewMatch):
+		return m.newMatchCmd("finished")
+	case key.Matches(k, keys.Settings):
+		m.openSettings()
+		return nil
+	case key.Matches(k, keys.Scores):
+		m.openScores()
+		return nil
+	}
+	m.setFlash(true, m.tr.T("status.matchover.keys"))
+	return nil
+}
+
+// renderMatchOver is the final table: whether the player won, then the
+// places, points and outcomes in columns, then the last hand.
+func (m *Model) renderMatchOver() string {
+	v := &m.view
+	mr := v.Match
+	bar := m.keyBar(m.keys.MatchOver.shortHelp())
+	if mr == nil {
+		return m.renderPage(nil, bar)
+	}
+	lines := []string{m.st.Title.Render(m.tr.T("matchover.title", mr.Hands)), ""}
+	switch mr.Outcome[0] {
+	case game.OutcomeWon:
+		lines = append(lines, m.st.Good.Render(m.tr.T("matchover.you.won")))
+	case game.OutcomeLost:
+		lines = append(lines, m.st.Warn.Render(m.tr.T("matchover.you.lost")))
+	default:
+		lines = append(lines, m.st.Bold.Render(m.tr.T("matchover.you.tied")))
+	}
+	lines = append(lines, "")
+	order := []int{0, 1, 2, 3}
+	slices.SortStableFunc(order, func(a, b int) int { return mr.Place[a] - mr.Place[b] })
+	scoring := v.Rules.Scoring()
+	head := "     " + fit(m.tr.T("matchover.player"), MaxNameLen) + "  "
+	if scoring {
+		head += right(m.tr.T("matchover.points"), pointsColW) + "  "
+	}
+	lines = append(lines, m.st.Bold.Render(head+m.tr.T("matchover.result")))
+	for _, s := range order {
+		out := m.tr.T("outcome." + mr.Outcome[s].String())
+		st := m.st.Text
+		switch mr.Outcome[s] {
+		case game.OutcomeWon:
+			st = m.st.Good
+		case game.OutcomeLost:
+			st = m.st.Warn
+		}
+		row := fmt.Sprintf("  %d. %s  ", mr.Place[s], fit(m.seatName(s), MaxNameLen))
+		if scoring {
+			row += right(strconv.Itoa(mr.Scores[s]), pointsColW) + "  "
+		}
+		lines = append(lines, m.st.Text.Render(row)+st.Render(out))
+	}
+	if v.Result != nil {
+		lines = append(lines, "", m.st.Dim.Render(m.lastHandLine(v.Result)))
+	}
+	return m.renderPage(lines, bar)
+}
+
+// pointsColW is the width of the final table's points.
+const pointsColW = 6
+
+func (m *Model) lastHandLine(res *game.HandResult) string {
+	if res.WallOut {
+		return m.tr.T("matchover.last.wallout")
+	}
+	kind := m.tr.T("win." + res.Win.Kind.String())
+	if res.Winner == 0 {
+		return m.tr.T("matchover.last.you", kind)
+	}
+	return m.tr.T("matchover.last", m.seatName(res.Winner), kind)
+}

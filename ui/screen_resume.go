@@ -1,0 +1,49 @@
+package ui
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"okey/game"
+	"okey/ui/store"
+)
+
+// The resume screen offers to go on with the match found saved, or to
+// start a new one (the old one is kept with the finished matches).
+
+func (m *Model) updateResume(k tea.KeyPressMsg) tea.Cmd {
+	keys := m.keys.Resume
+	switch {
+	case key.Matches(k, keys.Quit):
+		return m.quit()
+	case key.Matches(k, keys.NewMatch):
+		return m.newMatchCmd("abandoned")
+	case key.Matches(k, keys.Resume):
+		m.screen = scrPlay
+		m.setFlash(false, m.tr.T("status.resumed"))
+		if m.view.Phase == game.HandOver {
+			m.screen = scrHandOver
+			return nil
+		}
+		return m.nextTurn()
+	}
+	m.setFlash(true, m.tr.T("status.resumekeys"))
+	return nil
+}
+
+func (m *Model) renderResume() string {
+	v := &m.view
+	lines := []string{m.st.Title.Render(m.tr.T("resume.title")), ""}
+	for _, s := range wrap(m.tr.T("resume.body", v.Hand, store.ShortPath(m.files.MatchPath())), m.pageW()) {
+		lines = append(lines, m.st.Text.Render(s))
+	}
+	lines = append(lines, "")
+	for s := range game.NumSeats {
+		who := m.seatName(s)
+		if s > 0 {
+			who += " (" + m.tr.T("level."+m.levels[s]) + ")"
+		}
+		lines = append(lines, m.st.Text.Render("  "+fit(who, nameLevelW)+" "+m.scoreText(s)))
+	}
+	return m.renderPage(lines, m.keyBar(m.keys.Resume.shortHelp()))
+}

@@ -1,0 +1,117 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"okey/game"
+)
+
+// The score history (r, from the table and the pages between hands):
+// every hand of the match so far, each player's score after it and what
+// it cost them, and how the hand ended. It scrolls.
+
+// Columns of the score history.
+const (
+	handColW  = 4 // "  12"
+	scoreColW = 9 // "18 -2", under a name of up to this width
+)
+
+// openScores shows the score history; it returns to the screen it was
+// opened from.
+func (m *Model) openScores() {
+	if m.screen == scrScores {
+		return
+	}
+	m.scoresBack = m.screen
+	m.overlay = ovNone
+	m.held = -1
+	m.scroll = 0
+	m.screen = scrScores
+}
+
+func (m *Model) updateScores(k tea.KeyPressMsg) tea.Cmd {
+	keys := m.keys.Scores
+	switch {
+	case m.updateScroll(k, keys.scrollKeys, m.scoreLines()):
+		return nil
+	case key.Matches(k, keys.Quit):
+		return m.quit()
+	case key.Matches(k, keys.Close):
+		m.screen = m.scoresBack
+		if m.screen == scrPlay && m.view.Phase != game.Playing {
+			m.screen = scrHandOver // the hand ended meanwhile
+		}
+		return m.nextTurn()
+	}
+	m.setFlash(true, m.tr.T("status.scores.keys"))
+	return nil
+}
+
+func (m *Model) renderScores() string {
+	lines, more := m.scrolled(m.scoreLines())
+	k := m.keys.Scores
+	var bar []key.Binding
+	if more {
+		bar = append(bar, k.Scroll, k.Page)
+	}
+	return m.renderPage(lines, m.keyBar(append(bar, k.Close, k.Quit)))
+}
+
+// scoreLines are the score history's page: a title, then the table.
+func (m *Model) scoreLines() []string {
+	out := []string{m.st.Title.Render(m.tr.T("scores.title")), ""}
+	if len(m.history) == 0 {
+		return append(out, m.st.Dim.Render(m.tr.T("scores.none")))
+	}
+	return append(out, m.scoreTable(m.history)...)
+}
+
+// scoreTable is the history as a table: a line of names, a line a hand.
+func (m *Model) scoreTable(hs []handScore) []string {
+	head := right(m.tr.T("scores.hand"), handColW)
+	for s := range game.NumSeats {
+		head += "  " + fit(m.seatName(s), scoreColW)
+	}
+	out := []string{m.st.Bold.Render(head)}
+	scoring := m.view.Rules.Scoring()
+	for _, h := range hs {
+		line := right(strconv.Itoa(h.res.Hand), handColW)
+		for s := range game.NumSeats {
+			cell := ""
+			if scoring {
+				cell = right(strconv.Itoa(h.scores[s]), 3)
+				if lost := h.res.Lost[s]; lost > 0 {
+					cell += " -" + strconv.Itoa(lost)
+				}
+			}
+			line += "  " + fit(cell, scoreColW)
+		}
+		out = append(out, m.st.Text.Render(line)+"  "+m.st.Dim.Render(m.handEnd(&h.res)))
+	}
+	return out
+}
+
+// handEnd says in a few words how a hand ended.
+func (m *Model) handEnd(res *game.HandResult) string {
+	var parts []string
+	switch {
+	case res.WallOut:
+		parts = append(parts, m.tr.T("scores.wallout"))
+	default:
+		kind := m.tr.T("win." + res.Win.Kind.String())
+		if res.OkeyFinish {
+			kind += ", " + m.tr.T("scores.okeyfinish")
+		}
+		parts = append(parts, m.seatName(res.Winner)+": "+kind)
+	}
+	for s := range game.NumSeats {
+		if res.Shown[s] {
+			parts = append(parts, m.tr.T("scores.shown", m.seatName(s)))
+		}
+	}
+	return strings.Join(parts, "; ")
+}

@@ -1,0 +1,126 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"okey/bots"
+	"okey/ui/store"
+)
+
+// TestScreensGolden draws every screen and overlay of a fixed match at
+// the smallest terminal and a common one, in both languages, and
+// compares them with the goldens (go test ./ui -run ScreensGolden
+// -update rewrites them). A change of any screen shows up here as a
+// diff to read, not only as a line that got too wide.
+func TestScreensGolden(t *testing.T) {
+	for _, lang := range []string{"en", "tr"} {
+		for _, sz := range [][2]int{{80, 24}, {100, 30}} {
+			w, h := sz[0], sz[1]
+			name := func(s string) string { return lang + "-" + s + "-" + strconv.Itoa(w) + "x" + strconv.Itoa(h) }
+			newM := func(t *testing.T) *Model {
+				m := newTestModel(t, w, h, withPlainBots, func(o *Options) { o.Settings.Lang = lang })
+				drain(t, m, m.Init())
+				return m
+			}
+			t.Run(name("table"), func(t *testing.T) {
+				m := newM(t)
+				golden.RequireEqual(t, plain(m))
+			})
+			t.Run(name("drawn"), func(t *testing.T) {
+				m := newM(t)
+				press(t, m, "d")
+				press(t, m, "left")
+				press(t, m, "space")
+				press(t, m, "left")
+				golden.RequireEqual(t, plain(m))
+			})
+			t.Run(name("help"), func(t *testing.T) {
+				m := newM(t)
+				press(t, m, "?")
+				golden.RequireEqual(t, plain(m))
+			})
+			t.Run(name("browse"), func(t *testing.T) {
+				m := newM(t)
+				press(t, m, "b")
+				golden.RequireEqual(t, plain(m))
+			})
+			t.Run(name("settings"), func(t *testing.T) {
+				m := newM(t)
+				press(t, m, "o")
+				press(t, m, "down")
+				golden.RequireEqual(t, plain(m))
+			})
+			t.Run(name("handover"), func(t *testing.T) {
+				m := newM(t)
+				for m.screen == scrPlay {
+					playMyTurn(t, m)
+				}
+				golden.RequireEqual(t, plain(m))
+			})
+			t.Run(name("resume"), func(t *testing.T) {
+				m := newM(t)
+				playMyTurn(t, m)
+				m2, err := New(m.opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				m2.Update(tea.WindowSizeMsg{Width: w, Height: h})
+				golden.RequireEqual(t, plain(m2))
+			})
+			t.Run(name("notice"), func(t *testing.T) {
+				state, cfg := testEnv(t)
+				if err := os.MkdirAll(state, 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(state, store.MatchFile), []byte("garbage\n"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				s := DefaultSettings(lang)
+				s.Speed = "instant"
+				m, err := New(Options{Settings: s, StateDir: state, ConfigDir: cfg, Now: fixedNow, NoColor: true,
+					Seed: 7, SeedSet: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+				golden.RequireEqual(t, plain(m))
+			})
+		}
+		// One match to its end per language, drawn at both sizes.
+		t.Run(lang+"-matchover", func(t *testing.T) {
+			m := newTestModel(t, 80, 24, func(o *Options) {
+				o.Settings.Lang = lang
+				o.Settings.Rules = "points=5"
+				o.NewBot = func(string, bots.Options) (bots.Bot, error) { return showingBot{}, nil }
+			})
+			drain(t, m, m.Init())
+			for m.screen != scrMatchOver {
+				for m.screen == scrPlay {
+					if m.view.Legal.Show {
+						press(t, m, "g")
+					}
+					playMyTurn(t, m)
+				}
+				if m.screen == scrHandOver {
+					press(t, m, "enter")
+				}
+			}
+			for _, sz := range [][2]int{{80, 24}, {100, 30}} {
+				m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+				t.Run(strconv.Itoa(sz[0])+"x"+strconv.Itoa(sz[1]), func(t *testing.T) {
+					golden.RequireEqual(t, plain(m))
+				})
+			}
+		})
+		t.Run(lang+"-toosmall", func(t *testing.T) {
+			m := newTestModel(t, 60, 20, func(o *Options) { o.Settings.Lang = lang })
+			golden.RequireEqual(t, plain(m))
+		})
+	}
+}

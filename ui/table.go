@@ -1,0 +1,308 @@
+package ui
+
+import (
+	"errors"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"okey/game"
+	"okey/game/hand"
+	"okey/game/tile"
+)
+
+// updateTable handles a key on the table (and its overlays).
+func (m *Model) updateTable(k tea.KeyPressMsg) tea.Cmd {
+	m.flash = ""
+	// A discard that would throw a win away asks first: the same key
+	// again on the same tile confirms it.
+	confirmed := m.confirm == m.cursor
+	m.confirm = -1
+	if m.overlay != ovNone && m.updateOverlay(k) {
+		return nil
+	}
+	keys := m.keys.Table
+	switch {
+	case key.Matches(k, keys.Quit):
+		return m.quit()
+	case key.Matches(k, keys.Help):
+		m.openOverlay(ovHelp)
+	case key.Matches(k, keys.Settings):
+		m.openSettings()
+	case key.Matches(k, keys.Left):
+		m.moveCursor(-1, 0)
+	case key.Matches(k, keys.Right):
+		m.moveCursor(1, 0)
+	case key.Matches(k, keys.Up):
+		m.moveCursor(0, -1)
+	case key.Matches(k, keys.Down):
+		m.moveCursor(0, 1)
+	case key.Matches(k, keys.Pick):
+		m.pick()
+		return m.saveCmd()
+	case key.Matches(k, keys.Cancel):
+		if m.held >= 0 {
+			m.held = -1
+			m.setFlash(false, m.tr.T("status.putback"))
+		} else {
+			m.setFlash(false, m.tr.T("status.nocancel"))
+		}
+	case key.Matches(k, keys.Draw):
+		return m.tryDraw()
+	case key.Matches(k, keys.Take):
+		return m.tryTake()
+	case key.Matches(k, keys.Discard):
+		return m.tryDiscard(false, confirmed)
+	case key.Matches(k, keys.Finish):
+		return m.tryDiscard(true, false)
+	case key.Matches(k, keys.Show):
+		return m.tryShow()
+	case key.Matches(k, keys.SortColour):
+		m.arrange(m.sorter().ByColour(m.rack.Tiles()), "status.sorted.colour")
+		return m.saveCmd()
+	case key.Matches(k, keys.SortValue):
+		m.arrange(m.sorter().ByValue(m.rack.Tiles()), "status.sorted.value")
+		return m.saveCmd()
+	case key.Matches(k, keys.Runs):
+		return m.arrangeBy(hand.ArrangeRuns)
+	case key.Matches(k, keys.Pairs):
+		return m.arrangeBy(hand.ArrangePairs)
+	case key.Matches(k, keys.Hint):
+		return m.hint()
+	case key.Matches(k, keys.Scores):
+		m.openScores()
+	case key.Matches(k, keys.Browse):
+		m.openOverlay(ovBrowse)
+	default:
+		m.setFlash(true, m.tr.T("status.unknownkey", k.String()))
+	}
+	return nil
+}
+
+func (m *Model) sorter() sorter { return sorter{an: m.view.Analyzer} }
+
+// moveCursor moves along the rack (dx, wrapping from row to row) or
+// between the rows (dy).
+func (m *Model) moveCursor(dx, dy int) {
+	if dx != 0 {
+		m.cursor = (m.cursor + dx + RackSlots) % RackSlots
+	}
+	if dy != 0 {
+		m.cursor = (m.cursor + RackCols) % RackSlots
+	}
+}
+
+// pick picks up the tile under the cursor, or puts the tile picked up
+// down at the cursor.
+func (m *Model) pick() {
+	if m.held < 0 {
+		t := m.rack.Slots[m.cursor]
+		if t == tile.NoTile {
+			m.setFlash(true, m.tr.T("status.pick.empty"))
+			return
+		}
+		m.held = m.cursor
+		m.setFlash(false, m.tr.T("status.picked", m.tileName(t)))
+		return
+	}
+	from := m.held
+	m.held = -1
+	if from == m.cursor {
+		m.setFlash(false, m.tr.T("status.putback"))
+		return
+	}
+	m.rack.Move(from, m.cursor)
+	m.fresh = -1
+}
+
+// arrange lays out groups on the rack.
+// The cursor stays on its tile, wherever the tile goes (on a tile at all
+// if it was on a gap).
+func (m *Model) arrange(groups [][]tile.Tile, msg string) {
+	m.held, m.fresh = -1, -1
+	t := m.rack.Slots[m.cursor]
+	m.rack.Pack(groups)
+	m.cursor = m.rack.nearest(t, m.cursor)
+	m.setFlash(false, m.tr.T(msg))
+}
+
+func (m *Model) arrangeBy(mode hand.ArrangeMode) tea.Cmd {
+	groups, ok := m.sorter().Arranged(m.rack.Tiles(), mode)
+	name := "status.runs"
+	if mode == hand.ArrangePairs {
+		name = "status.pairs"
+	}
+	if !ok {
+		m.setFlash(true, m.tr.T(name+".none"))
+		return nil
+	}
+	m.arrange(groups, name)
+	return m.saveCmd()
+}
+
+// whyNotMyMove says why a move cannot be made now, or "".
+func (m *Model) whyNotMyMove() string {
+	v := &m.view
+	switch {
+	case v.Phase != game.Playing:
+		return m.tr.T("status.notplaying")
+	case !v.Active[0]:
+		return m.tr.T("status.youleft")
+	case v.Turn != 0:
+		return m.tr.T("status.wait", m.seatName(v.Turn))
+	}
+	return ""
+}
+
+// mayDrawOrTake reports whether the player may draw or take now, and
+// says why not when not.
+func (m *Model) mayDrawOrTake() bool {
+	why := m.whyNotMyMove()
+	if why == "" && m.view.Stage == game.MustDiscard {
+		why = m.tr.T("status.mustdiscard")
+	}
+	if why != "" {
+		m.setFlash(true, why)
+		return false
+	}
+	return true
+}
+
+func (m *Model) tryDraw() tea.Cmd {
+	if !m.mayDrawOrTake() {
+		return nil
+	}
+	v := &m.view
+	if v.WallLeft == 0 {
+		return m.act(game.EndHandAction(0))
+	}
+	return m.act(game.DrawAction(0))
+}
+
+func (m *Model) tryTake() tea.Cmd {
+	if !m.mayDrawOrTake() {
+		return nil
+	}
+	v := &m.view
+	if v.Top(v.Previous) == tile.NoTile {
+		m.setFlash(true, m.tr.T("status.take.empty", m.seatName(v.Previous)))
+		return nil
+	}
+	return m.act(game.TakeAction(0))
+}
+
+// tryDiscard discards (or finishes with) the tile under the cursor. A
+// plain discard of a tile that would finish the hand is only made when
+// confirmed; otherwise the player is asked.
+func (m *Model) tryDiscard(finish, confirmed bool) tea.Cmd {
+	if why := m.whyNotMyMove(); why != "" {
+		m.setFlash(true, why)
+		return nil
+	}
+	if m.view.Stage == game.MustDraw {
+		m.setFlash(true, m.mustDrawFirst())
+		return nil
+	}
+	t := m.rack.Slots[m.cursor]
+	if t == tile.NoTile {
+		m.setFlash(true, m.tr.T("status.discard.empty"))
+		return nil
+	}
+	a := game.DiscardAction(0, t)
+	if finish {
+		a = game.FinishAction(0, t)
+	} else if !confirmed && m.wins(t) {
+		m.confirm = m.cursor
+		m.setFlash(true, m.tr.T("status.discard.wins", m.tileName(t)))
+		return nil
+	}
+	evs, lines, err := m.g.Apply(a)
+	if err != nil {
+		m.refuse(err, t)
+		return nil
+	}
+	m.held = -1
+	m.rack.Slots[m.cursor] = tile.NoTile
+	return m.applied(evs, lines)
+}
+
+// wins reports whether finishing with t would win the hand now.
+func (m *Model) wins(t tile.Tile) bool {
+	_, _, err := m.g.State().Apply(game.FinishAction(0, t))
+	return err == nil
+}
+
+// mustDrawFirst says what the player must do before discarding: draw or
+// take, or at the empty wall take or end the hand.
+func (m *Model) mustDrawFirst() string {
+	v := &m.view
+	switch {
+	case v.WallLeft > 0:
+		return m.tr.T("status.mustdraw")
+	case v.Top(v.Previous) != tile.NoTile:
+		return m.tr.T("status.mustdraw.wallout")
+	}
+	return m.tr.T("status.mustdraw.end")
+}
+
+func (m *Model) tryShow() tea.Cmd {
+	v := &m.view
+	if v.Legal.Show {
+		return m.act(game.ShowAction(0))
+	}
+	switch {
+	case !v.Rules.HasOkey():
+		m.setFlash(true, m.tr.T("status.show.norules"))
+	case v.Phase != game.Playing:
+		m.setFlash(true, m.tr.T("status.notplaying"))
+	case v.Shown[0]:
+		m.setFlash(true, m.tr.T("status.show.done"))
+	case v.Acted[0]:
+		m.setFlash(true, m.tr.T("status.show.late"))
+	default:
+		m.setFlash(true, m.tr.T("status.show.notile", m.tileName(v.Indicator)))
+	}
+	return nil
+}
+
+// notWinning explains a refused finish: how far the 14 tiles left
+// without t are from a win.
+func (m *Model) notWinning(t tile.Tile) string {
+	an := m.view.Analyzer
+	rest := m.view.Counts
+	if rest[t] > 0 {
+		rest[t]--
+	}
+	h, err := an.HandOf(rest)
+	if err != nil {
+		return m.tr.T("status.notwinning", m.tileName(t))
+	}
+	switch d := an.Distance(h); d {
+	case 0: // cannot happen: the reducer refused; say it plainly
+		return m.tr.T("status.notwinning", m.tileName(t))
+	case 1:
+		return m.tr.T("status.notwinning.one", m.tileName(t))
+	default:
+		return m.tr.T("status.notwinning.dist", m.tileName(t), d)
+	}
+}
+
+// refuse tells the player why the game refused their action.
+func (m *Model) refuse(err error, t tile.Tile) {
+	if errors.Is(err, game.ErrNotWinning) {
+		m.setFlash(true, m.notWinning(t))
+		return
+	}
+	m.setFlash(true, m.tr.T("status.refused", err.Error()))
+}
+
+// act plays the player's action a.
+func (m *Model) act(a game.Action) tea.Cmd {
+	evs, lines, err := m.g.Apply(a)
+	if err != nil {
+		m.refuse(err, a.Tile)
+		return nil
+	}
+	m.held = -1
+	return m.applied(evs, lines)
+}

@@ -1,0 +1,443 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/lipgloss/v2"
+
+	"okey/game"
+	"okey/game/tile"
+	"okey/ui/theme"
+)
+
+// How a panel's lines line up in their rectangle.
+type align uint8
+
+const (
+	alignLeft align = iota
+	alignCentre
+	alignRight
+)
+
+// renderTable is the table screen: the stacks, the bots' panels, the
+// wall and indicator, the player's line, the rack and the log, or an
+// overlay over them; the status line and the keys below.
+func (m *Model) renderTable() string {
+	l := m.lay
+	c := newCanvas(l.W, l.H)
+	c.put(0, 0, m.header(true))
+	if m.overlay != ovNone {
+		m.renderOverlay(c)
+	} else {
+		for s := range game.NumSeats {
+			m.renderStack(c, s)
+		}
+		m.renderPanel(c, 1, l.PanelRight, alignRight)
+		m.renderPanel(c, 2, l.PanelTop, alignCentre)
+		m.renderPanel(c, 3, l.PanelLeft, alignLeft)
+		m.renderYou(c)
+		m.renderCenter(c)
+		m.renderRack(c)
+	}
+	status := m.statusLines()
+	if m.overlay == ovNone {
+		log := l.Log
+		if bottom := l.Status.Y - len(status) + 1; log.Y+log.H > bottom {
+			log.H = bottom - log.Y // the log gives way to a long status
+		}
+		m.renderLog(c, log)
+	}
+	c.put(l.Status.X, l.Status.Y-len(status)+1, status...)
+	c.put(l.Help.X, l.Help.Y, m.helpBar())
+	return c.String()
+}
+
+// faceOf is how a tile is drawn: a false joker shows the face it plays
+// as, with its label.
+func (m *Model) faceOf(t tile.Tile) (tile.Tile, theme.Label) {
+	v := &m.view
+	switch {
+	case v.Okey == tile.NoTile:
+		return t, theme.LabelNone
+	case t == tile.FalseJoker:
+		return v.Okey, theme.LabelFalse
+	case t == v.Okey:
+		return t, theme.LabelOkey
+	}
+	return t, theme.LabelNone
+}
+
+func (m *Model) tileBox(t tile.Tile, f theme.Frame) [3]string {
+	if t == tile.NoTile {
+		return m.st.Tile(tile.NoTile, theme.FrameDim, theme.LabelNone)
+	}
+	face, lbl := m.faceOf(t)
+	return m.st.Tile(face, f, lbl)
+}
+
+// renderStack draws seat's discard stack at its corner: the top tile and
+// two words.
+func (m *Model) renderStack(c *canvas, seat int) {
+	v := &m.view
+	r := m.lay.corner(seat)
+	if !v.Active[seat] && v.DiscardCounts[seat] == 0 {
+		return
+	}
+	top := v.Top(seat)
+	fr := theme.FramePlain
+	if seat != v.Previous && seat != 0 {
+		fr = theme.FrameDim
+	}
+	box := m.tileBox(top, fr)
+	lw := stackWordsW(r)
+	var words [3]string
+	if seat == 0 {
+		words[0] = m.tr.T("stack.yours")
+	} else {
+		words[0] = m.tr.T("stack.of", m.seatName(seat))
+	}
+	words[1] = m.tr.T("stack.count", v.DiscardCounts[seat])
+	if seat == v.Previous && v.MyTurn() && v.Stage == game.MustDraw && top != tile.NoTile {
+		words[2] = m.st.Key.Render(cut(m.tr.T("stack.take"), lw))
+	} else if seat == v.Previous || seat == 0 {
+		words[2] = m.st.Dim.Render(cut(m.tr.T("stack.browse"), lw))
+	}
+	left := r == m.lay.TopLeft || r == m.lay.BottomLeft
+	for i := range bandH {
+		txt := words[i]
+		if i < 2 {
+			st := m.st.Text
+			if i == 1 {
+				st = m.st.Dim
+			}
+			txt = st.Render(cut(txt, lw))
+		}
+		if left {
+			c.put(r.X, r.Y+i, box[i]+" "+txt)
+		} else {
+			c.put(r.X, r.Y+i, right(txt, lw)+" "+box[i])
+		}
+	}
+}
+
+// renderPanel draws a bot's name, level, score and tile count.
+func (m *Model) renderPanel(c *canvas, seat int, r Rect, a align) {
+	v := &m.view
+	name := m.seatName(seat)
+	if seat == v.Dealer {
+		name += " " + m.tr.T("panel.dealer")
+	}
+	l1 := name
+	turn := v.Phase == game.Playing && v.Turn == seat
+	if turn {
+		l1 = "> " + name + " <"
+	}
+	l2 := m.tr.T("level."+m.levels[seat]) + " · " + m.scoreText(seat)
+	l3 := m.tr.T("panel.tiles", v.TileCounts[seat])
+	switch {
+	case !v.Active[seat]:
+		l3 = m.tr.T("panel.left")
+	case m.asking == seat:
+		l3 += " · " + m.tr.T("panel.thinking")
+	case v.Shown[seat]:
+		l3 += " · " + m.tr.T("panel.shown")
+	}
+	for i, s := range []string{l1, l2, l3} {
+		st := m.st.Text
+		switch {
+		case i == 0 && turn:
+			st = m.st.Turn
+		case i == 0:
+			st = m.st.Bold
+		case i == 2:
+			st = m.st.Dim
+		}
+		putAligned(c, r, r.Y+i, a, st, s)
+	}
+}
+
+// putAligned writes s in style st on line y of r, cut to r's width and
+// aligned in it.
+func putAligned(c *canvas, r Rect, y int, a align, st lipgloss.Style, s string) {
+	s = cut(s, r.W)
+	x := r.X
+	switch a {
+	case alignCentre:
+		x += (r.W - textWidth(s)) / 2
+	case alignRight:
+		x += r.W - textWidth(s)
+	}
+	c.put(x, y, st.Render(s))
+}
+
+func (m *Model) scoreText(seat int) string {
+	v := &m.view
+	if !v.Rules.Scoring() {
+		return m.tr.T("panel.noscore")
+	}
+	return m.pointsText(v.Scores[seat])
+}
+
+// renderYou draws the player's line between the lower stacks.
+func (m *Model) renderYou(c *canvas) {
+	v := &m.view
+	r := m.lay.You
+	name := m.tr.T("you")
+	if v.Dealer == 0 {
+		name += " " + m.tr.T("panel.dealer")
+	}
+	turn := v.MyTurn()
+	l1 := name
+	if turn {
+		l1 = "> " + name + " <"
+	}
+	st := m.st.Bold
+	if turn {
+		st = m.st.Turn
+	}
+	if v.Shown[0] {
+		putAligned(c, r, r.Y, alignCentre, m.st.Dim, m.tr.T("panel.shown"))
+	}
+	putAligned(c, r, r.Y+1, alignCentre, st, l1)
+	putAligned(c, r, r.Y+2, alignCentre, m.st.Text, m.scoreText(0)+" · "+m.tr.T("panel.tiles", v.TileCounts[0]))
+}
+
+// renderCenter draws the wall and the indicator.
+func (m *Model) renderCenter(c *canvas) {
+	v := &m.view
+	l := m.lay
+	toDraw := v.MyTurn() && v.Stage == game.MustDraw
+	box := m.st.Box
+	if toDraw {
+		box = m.st.BoxActive
+	}
+	ww := l.Wall.W
+	left, right := box.Sides()
+	c.put(l.Wall.X, l.Wall.Y, box.TopLine(ww, ""))
+	c.put(l.Wall.X, l.Wall.Y+1, left+m.st.Bold.Render(center(strconv.Itoa(v.WallLeft), ww-2))+right)
+	c.put(l.Wall.X, l.Wall.Y+2, box.BottomLine(ww))
+
+	w := l.WallWords
+	c.put(w.X, w.Y, m.st.Text.Render(cut(m.tr.T("center.wall"), w.W)))
+	if toDraw {
+		if v.WallLeft > 0 {
+			c.put(w.X, w.Y+1, m.st.Key.Render(cut(m.tr.T("center.draw"), w.W)))
+		} else {
+			c.put(w.X, w.Y+1, m.st.Warn.Render(cut(m.tr.T("center.end"), w.W)))
+			c.put(w.X, w.Y+2, m.st.Warn.Render(cut(m.tr.T("center.end2"), w.W)))
+		}
+	}
+
+	ind, iw := l.Indicator, l.IndicatorWords
+	if v.Indicator == tile.NoTile {
+		c.put(ind.X, ind.Y+1, m.st.Dim.Render(cut(m.tr.T("center.noindicator"), iw.X+iw.W-ind.X)))
+		return
+	}
+	face := m.st.Tile(v.Indicator, theme.FramePlain, theme.LabelNone)
+	c.put(ind.X, ind.Y, face[:]...)
+	c.put(iw.X, iw.Y,
+		m.st.Text.Render(cut(m.tr.T("center.indicator"), iw.W)),
+		m.st.Okey.Render(cut(m.tr.T("center.okey", v.Okey.String()), iw.W)),
+		m.st.Dim.Render(cut(m.tr.T("center.false", v.Okey.String()), iw.W)),
+	)
+}
+
+// renderRack draws the rack in its frame, the cursor and the tile
+// picked up marked by their frames.
+func (m *Model) renderRack(c *canvas) {
+	r := m.lay.Rack
+	title := " " + m.tr.T("rack.title") + " "
+	if m.held >= 0 {
+		title = " " + m.tr.T("rack.holding", m.tileName(m.rack.Slots[m.held])) + " "
+	}
+	frame := m.st.Panel
+	c.put(r.X, r.Y, frame.TopLine(r.W, title))
+	var rows [2][theme.TileH]strings.Builder
+	for i, t := range m.rack.Slots {
+		f := theme.FramePlain
+		switch {
+		case i == m.held:
+			f = theme.FrameHeld
+		case i == m.cursor:
+			f = theme.FrameCursor
+		}
+		var box [theme.TileH]string
+		if t == tile.NoTile {
+			box = m.st.EmptySlot(f)
+		} else {
+			face, lbl := m.faceOf(t)
+			box = m.st.Tile(face, f, lbl)
+		}
+		row := i / RackCols
+		for k := range theme.TileH {
+			rows[row][k].WriteString(box[k])
+		}
+	}
+	left, right := frame.Sides()
+	for row := range rows {
+		for k := range theme.TileH {
+			c.put(r.X, r.Y+1+row*theme.TileH+k, left+rows[row][k].String()+right)
+		}
+	}
+	c.put(r.X, r.Y+r.H-1, frame.BottomLine(r.W))
+}
+
+// renderLog draws the latest moves in r, the newest last.
+func (m *Model) renderLog(c *canvas, r Rect) {
+	if r.H <= 0 {
+		return
+	}
+	y, h := r.Y, r.H
+	if m.lay.LogBeside {
+		c.put(r.X, y, m.st.Accent.Render(cut(m.tr.T("log.title"), r.W)))
+		y++
+		h--
+	}
+	// The newest entries that fit, oldest first; beside the table long
+	// entries wrap, below it they are cut.
+	var lines []string
+	newest := 0 // lines of the newest entry, drawn brighter
+	for i := len(m.log) - 1; i >= 0 && len(lines) < h; i-- {
+		s := m.logText(m.log[i])
+		if s == "" {
+			continue
+		}
+		parts := []string{cut(s, r.W)}
+		if m.lay.LogBeside {
+			parts = wrap(s, r.W)
+		}
+		for j := len(parts) - 1; j >= 0 && len(lines) < h; j-- {
+			lines = append(lines, parts[j])
+		}
+		if newest == 0 {
+			newest = len(lines)
+		}
+	}
+	for i := range lines {
+		s := lines[len(lines)-1-i]
+		st := m.st.Dim
+		if i >= len(lines)-newest {
+			st = m.st.Text
+		}
+		c.put(r.X, y+i, st.Render(s))
+	}
+}
+
+// statusLines say what just happened or what the player may do now, in
+// as many lines as it takes, up to the layout's StatusMax.
+func (m *Model) statusLines() []string {
+	text, st := m.guide(), m.st.Bold
+	if m.flash != "" {
+		text, st = m.flash, m.st.Accent
+		if m.flashWarn {
+			st = m.st.Warn
+		}
+	}
+	w := m.lay.Status.W
+	lines := wrap(text, w)
+	n := max(1, m.lay.StatusMax)
+	if m.overlay != ovNone {
+		n = 1 // the page above is the overlay's
+	}
+	if len(lines) > n {
+		lines[n-1] = cut(strings.Join(lines[n-1:], " "), w)
+		lines = lines[:n]
+	}
+	for i, s := range lines {
+		lines[i] = st.Render(s)
+	}
+	return lines
+}
+
+// flashLine is the message of the last key or move, cut to w.
+func (m *Model) flashLine(w int) string {
+	st := m.st.Accent
+	if m.flashWarn {
+		st = m.st.Warn
+	}
+	return st.Render(cut(m.flash, w))
+}
+
+// guide says what the player may do now.
+func (m *Model) guide() string {
+	v := &m.view
+	if v.Phase != game.Playing {
+		return ""
+	}
+	if !v.Active[0] {
+		return m.tr.T("guide.left")
+	}
+	show := ""
+	if v.Legal.Show {
+		show = " " + m.tr.T("guide.show", v.Indicator.String())
+	}
+	if v.Turn != 0 {
+		return m.tr.T("guide.wait", m.seatName(v.Turn)) + show
+	}
+	if m.held >= 0 {
+		return m.tr.T("guide.holding")
+	}
+	if v.Stage == game.MustDraw {
+		top := v.Top(v.Previous)
+		switch {
+		case v.WallLeft == 0 && top != tile.NoTile:
+			return m.tr.T("guide.wallout.take", m.tileName(top))
+		case v.WallLeft == 0:
+			return m.tr.T("guide.wallout")
+		case top != tile.NoTile:
+			return m.tr.T("guide.draw.take", m.seatName(v.Previous), m.tileName(top)) + show
+		}
+		return m.tr.T("guide.draw") + show
+	}
+	if len(v.History) <= 1 && v.Counts.Total() == turnTiles {
+		return m.tr.T("guide.start") + show
+	}
+	return m.tr.T("guide.discard")
+}
+
+// helpBar is the short help for what can be done now, from the key map.
+func (m *Model) helpBar() string {
+	if m.overlay != ovNone {
+		return m.keyBar(m.overlayBar())
+	}
+	return m.keyBar(m.shortHelp())
+}
+
+// keyBar draws bindings as the bottom line. The help model drops whole
+// keys that do not fit (with an ellipsis) rather than cutting one in
+// half; cut only guards the width.
+func (m *Model) keyBar(b []key.Binding) string {
+	h := m.help
+	h.SetWidth(m.lay.Help.W)
+	return cut(h.ShortHelpView(b), m.lay.Help.W)
+}
+
+// shortHelp picks the table's keys worth showing now.
+func (m *Model) shortHelp() []key.Binding {
+	k := m.keys.Table
+	v := &m.view
+	var b []key.Binding
+	switch {
+	case v.MyTurn() && v.Stage == game.MustDraw && v.WallLeft == 0:
+		end := k.Draw
+		end.SetHelp(k.Draw.Help().Key, m.tr.T("key.endhand"))
+		b = append(b, end)
+		if v.Top(v.Previous) != tile.NoTile {
+			b = append(b, k.Take)
+		}
+	case v.MyTurn() && v.Stage == game.MustDraw:
+		b = append(b, k.Draw, k.Take)
+	case v.MyTurn():
+		b = append(b, k.Discard, k.Finish)
+	}
+	if v.Legal.Show {
+		b = append(b, k.Show)
+	}
+	// What to do now first, then the hint, the ways to arrange the rack
+	// and the discards, which fit at 80 columns; the header shows help,
+	// settings and quit, and the rack's title how to move and pick up;
+	// they follow here as the width allows.
+	return append(b, k.Hint, k.Sort, k.Group, k.Browse, k.Move, k.Pick, k.Help, k.Settings, k.Quit)
+}
