@@ -423,6 +423,21 @@ func (a *Analyzer) quickWitness(r *relaxed, sets []placedSet, target int, out *s
 // covers once or more and twice (bit p-1 for position p, 14 being value 1
 // above 13).
 func (r *relaxed) coverMasks(c, m, t int) (c1, c2 uint16, ok bool) {
+	lcov, rcov, ok := r.coverSplit(c, m, t)
+	if !ok {
+		return 0, 0, false
+	}
+	cov := uint32(lcov) | uint32(rcov)<<(2*cutAt)
+	lo := cov & 0x55555555      // the low bit of every position's count
+	hi := cov >> 1 & 0x55555555 // the high bit: covered twice
+	return uint16(evenBits(lo | hi)), uint16(evenBits(hi)), true
+}
+
+// coverSplit finds, in the half-line tables, how colour c's current line
+// seats at least m naturals in exactly t slots: the coverage of its left
+// half and of its right half (2 bits a position). The copies of 1 above
+// 13 are tried first, most of them first.
+func (r *relaxed) coverSplit(c, m, t int) (lcov, rcov uint16, ok bool) {
 	cc := r.cc[c]
 	tab := r.tab
 	ones := 0
@@ -444,13 +459,9 @@ func (r *relaxed) coverMasks(c, m, t int) (c1, c2 uint16, ok bool) {
 					continue
 				}
 				for j := max(0, m-i); j <= nr; j++ {
-					if a+int(rt[j]) != t {
-						continue
+					if a+int(rt[j]) == t {
+						return tab.leftCov[lc][s][i], rightCov[rc][s][j], true
 					}
-					cov := uint32(tab.leftCov[lc][s][i]) | uint32(rightCov[rc][s][j])<<(2*cutAt)
-					lo := cov & 0x55555555      // the low bit of every position's count
-					hi := cov >> 1 & 0x55555555 // the high bit: covered twice
-					return uint16(evenBits(lo | hi)), uint16(evenBits(hi)), true
 				}
 			}
 		}
@@ -652,44 +663,15 @@ func (r *relaxed) coverage(c, m int, out *line) bool {
 	if m == 0 {
 		return true
 	}
-	target := r.colourCurve(c).slotsFor(m)
-	cc := r.cc[c]
-	tab := r.tab
-	ones := 0
-	if r.wrap {
-		ones = int(cc.ones)
+	lcov, rcov, ok := r.coverSplit(c, m, r.colourCurve(c).slotsFor(m))
+	if !ok {
+		return false
 	}
-	// The copies of 1 above 13 first (hi of them), as the tables were
-	// read when this was written for lines.
-	for hi := ones; hi >= 0; hi-- {
-		lc, rc := cc.lc-hi, cc.rc+hi*pow6
-		right, rightCov := tab.right13, tab.right13Cov
-		if hi > 0 {
-			right, rightCov = tab.right14, tab.right14Cov
-		}
-		nl, nr := int(tab.count[lc]), int(tab.count[rc])
-		for s := range numRunStates {
-			lt, rt := &tab.left[lc][s], &right[rc][s]
-			for i := 0; i <= nl; i++ {
-				a := int(lt[i])
-				if a >= noSlots {
-					continue
-				}
-				for j := max(0, m-i); j <= nr; j++ {
-					if a+int(rt[j]) != target {
-						continue
-					}
-					lcov, rcov := tab.leftCov[lc][s][i], rightCov[rc][s][j]
-					for p := 1; p <= cutAt; p++ {
-						out[p] = int8(lcov >> (2 * (p - 1)) & 3)
-					}
-					for p := cutAt + 1; p <= wrapTop; p++ {
-						out[p] = int8(rcov >> (2 * (p - cutAt - 1)) & 3)
-					}
-					return true
-				}
-			}
-		}
+	for p := 1; p <= cutAt; p++ {
+		out[p] = int8(lcov >> (2 * (p - 1)) & 3)
 	}
-	return false
+	for p := cutAt + 1; p <= wrapTop; p++ {
+		out[p] = int8(rcov >> (2 * (p - cutAt - 1)) & 3)
+	}
+	return true
 }

@@ -86,18 +86,7 @@ func (a *Analyzer) arrangeRuns(h *Hand) Arrangement {
 	c.run(0)
 	for d := range c.bestN {
 		m := &c.best[d]
-		mm := Meld{Kind: m.kind, Tiles: make([]tile.Tile, m.n), As: make([]tile.Tile, m.n)}
-		for i := range m.n {
-			mm.As[i] = tile.Tile(m.faces[i])
-			if m.wild[i] {
-				mm.Tiles[i] = a.okey
-			} else {
-				mm.Tiles[i] = a.realTile(int(m.faces[i]))
-			}
-		}
-		if m.kind == Set {
-			sortSet(&mm)
-		}
+		mm := a.meldOf(m, make([]tile.Tile, m.n), make([]tile.Tile, m.n))
 		arr.add(mm.Tiles, mm.As)
 	}
 	sortGroups(&arr, a)

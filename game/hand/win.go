@@ -434,23 +434,30 @@ func (a *Analyzer) meldsGrouping(g *grouper) Win {
 	tiles, as := make([]tile.Tile, RackSize), make([]tile.Tile, RackSize)
 	for d := range g.bestN {
 		m := &g.best[d]
-		out := Meld{Kind: m.kind, Tiles: tiles[:m.n:m.n], As: as[:m.n:m.n]}
+		w.Melds = append(w.Melds, a.meldOf(m, tiles[:m.n:m.n], as[:m.n:m.n]))
 		tiles, as = tiles[m.n:], as[m.n:]
-		for i := range m.n {
-			out.As[i] = tile.Tile(m.faces[i])
-			if m.wild[i] {
-				out.Tiles[i] = a.okey
-			} else {
-				out.Tiles[i] = a.realTile(int(m.faces[i]))
-			}
-		}
-		if m.kind == Set {
-			sortSet(&out)
-		}
-		w.Melds = append(w.Melds, out)
 	}
 	sortMelds(w.Melds)
 	return w
+}
+
+// meldOf lays a searched meld out in tiles and as (m.n long each): the
+// real tiles (an okey as itself, a false joker for the okey's face) and
+// what each plays as, a set's by colour.
+func (a *Analyzer) meldOf(m *gmeld, tiles, as []tile.Tile) Meld {
+	out := Meld{Kind: m.kind, Tiles: tiles, As: as}
+	for i := range m.n {
+		out.As[i] = tile.Tile(m.faces[i])
+		if m.wild[i] {
+			out.Tiles[i] = a.okey
+		} else {
+			out.Tiles[i] = a.realTile(int(m.faces[i]))
+		}
+	}
+	if m.kind == Set {
+		sortSet(&out)
+	}
+	return out
 }
 
 // sortSet orders a set's tiles by the colour they play as.
