@@ -3,6 +3,7 @@ package hand
 import (
 	"math/bits"
 	"sync"
+	"sync/atomic"
 )
 
 // Seat curves: a colour's runs as the most naturals they seat in a
@@ -125,10 +126,18 @@ const smallRow = 7
 // naturals, by half codes: row (lc, rc) is at base[lc] + rank[rc]. Right
 // codes are ranked by their number of naturals, so the right halves that
 // fit beside a left half are a prefix of the ranks.
+//
+// A curve is computed the first time its row is looked up and kept
+// (complemented, so that zero means not yet: no small row's curve is all
+// ones). A process that analyses a few thousand racks computes a few
+// thousand rows, not 47,672 at start; two goroutines that meet on a new
+// row compute the same word.
 type curveTable struct {
 	base   [pow7]int32
 	rank   [pow6]int16
-	curves []curve
+	curves []atomic.Uint64
+	tab    *runTables
+	wrap   bool
 }
 
 var (
@@ -148,7 +157,7 @@ func curveTabs(wrap bool) *curveTable {
 
 func buildCurveTable(wrap bool) *curveTable {
 	tab := runTabs()
-	t := &curveTable{}
+	t := &curveTable{tab: tab, wrap: wrap}
 	// Right codes by count.
 	var cum [smallRow + 2]int
 	for rc := range pow6 {
@@ -177,28 +186,21 @@ func buildCurveTable(wrap bool) *curveTable {
 		t.base[lc] = int32(n)
 		n += cum[smallRow-k+1]
 	}
-	t.curves = make([]curve, n)
-	parallel(pow7, func(lc int) {
-		k := int(tab.count[lc])
-		if k > smallRow {
-			return
-		}
-		for rc := range pow6 {
-			if int(tab.count[rc])+k > smallRow {
-				continue
-			}
-			cc := colourCodes{lc: lc, rc: rc, ones: int8(lc % 3), n: int8(k + int(tab.count[rc]))}
-			var f frontier
-			codesFrontier(tab, cc, wrap, &f)
-			t.curves[t.base[lc]+int32(t.rank[rc])] = curveOf(&f)
-		}
-	})
+	t.curves = make([]atomic.Uint64, n)
 	return t
 }
 
 // lookup returns the curve of a row with at most smallRow naturals.
 func (t *curveTable) lookup(cc colourCodes) curve {
-	return t.curves[t.base[cc.lc]+int32(t.rank[cc.rc])]
+	slot := &t.curves[t.base[cc.lc]+int32(t.rank[cc.rc])]
+	if v := slot.Load(); v != 0 {
+		return curve(^v)
+	}
+	var f frontier
+	codesFrontier(t.tab, cc, t.wrap, &f)
+	g := curveOf(&f)
+	slot.Store(^uint64(g))
+	return g
 }
 
 // codesCurve computes the curve of a colour from its codes.
