@@ -88,11 +88,16 @@ func TestBatchLineEnds(t *testing.T) {
 // does when nobody types.
 type stallReader struct {
 	data    []byte
+	drained chan struct{} // closed when the data is all read
 	release chan struct{}
 }
 
 func (r *stallReader) Read(p []byte) (int, error) {
 	if len(r.data) == 0 {
+		if r.drained != nil {
+			close(r.drained)
+			r.drained = nil
+		}
 		<-r.release
 		return 0, io.EOF
 	}
@@ -105,7 +110,8 @@ func (r *stallReader) Read(p []byte) (int, error) {
 // answer it computed and says it was interrupted.
 func TestBatchInterrupted(t *testing.T) {
 	in := dealt(t, 3*chunkLines, 5, MixDealt)
-	r := &stallReader{data: in, release: make(chan struct{})}
+	drained := make(chan struct{})
+	r := &stallReader{data: in, drained: drained, release: make(chan struct{})}
 	defer close(r.release)
 	ctx, cancel := context.WithCancel(context.Background())
 	var out bytes.Buffer
@@ -118,12 +124,10 @@ func TestBatchInterrupted(t *testing.T) {
 	}()
 	// The reader hands out the full chunks and waits for more input;
 	// wait until the data is consumed, then interrupt.
-	for len(r.data) > 0 {
-		select {
-		case <-done:
-			t.Fatal("returned before the input ended")
-		default:
-		}
+	select {
+	case <-drained:
+	case <-done:
+		t.Fatal("returned before the input ended")
 	}
 	cancel()
 	<-done
