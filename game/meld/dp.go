@@ -36,7 +36,6 @@ func runState(n1, n2, n3 int) uint8 { return uint8(n1 | n2<<2 | n3<<4) }
 
 func stateN1(s uint8) int { return int(s & 3) }
 func stateN2(s uint8) int { return int(s >> 2 & 3) }
-func stateN3(s uint8) int { return int(s >> 4 & 7) }
 
 // runMove is one way a colour's open runs go through the next value: x of
 // the runs of 3 or more go on (the others stop), fresh new runs start.
@@ -136,8 +135,7 @@ type solver struct {
 	mask       uint64
 	shift      uint
 	gen        uint64
-	cur        int32 // first node of the layer being built
-	colour     [tile.NumColours]uint8
+	cur        int32       // first node of the layer being built
 	groups     [][2]int    // the melds rebuilt: ranges of groupTiles
 	groupTiles []tile.Tile // their tiles
 	cands      [tile.NumColours][128]candList

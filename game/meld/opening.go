@@ -38,7 +38,10 @@ func (a Analyzer) BestOpening(c tile.Counts) Opening {
 // its allocations, which matters to bots that analyse every turn; the
 // zero value is ready. It is not safe for concurrent use: give each
 // goroutine its own.
-type Solver struct{ s solver }
+type Solver struct {
+	s solver
+	f fsolver
+}
 
 // BestOpening is Analyzer.BestOpening with this solver's memory.
 func (sv *Solver) BestOpening(a Analyzer, c tile.Counts) Opening {
