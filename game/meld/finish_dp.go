@@ -47,14 +47,18 @@ func packCol(s colState) uint64 {
 	return uint64(s.n1) | uint64(s.n2)<<2 | uint64(s.n3)<<4 | uint64(s.k1)<<7 | uint64(s.k2)<<9 | uint64(s.k3)<<11 | uint64(s.ws)<<14
 }
 
-type glob struct{ tw, cw, f, left, pairs, took int }
+// glob is the part of a state that is not per colour: okeys used (tw in
+// all, cw in the opening), okeys freed (f), a natural left for the
+// discard (left), counted pairs, the taken tile used (took), and the
+// room the table's sets keep for spare okeys (sink, at most 2).
+type glob struct{ tw, cw, f, left, pairs, took, sink int }
 
 func unpackGlob(g uint32) glob {
-	return glob{int(g & 3), int(g >> 2 & 3), int(g >> 4 & 3), int(g >> 6 & 1), int(g >> 7 & 7), int(g >> 10 & 1)}
+	return glob{int(g & 3), int(g >> 2 & 3), int(g >> 4 & 3), int(g >> 6 & 1), int(g >> 7 & 7), int(g >> 10 & 1), int(g >> 11 & 3)}
 }
 
 func packGlob(g glob) uint32 {
-	return uint32(g.tw) | uint32(g.cw)<<2 | uint32(g.f)<<4 | uint32(g.left)<<6 | uint32(g.pairs)<<7 | uint32(g.took)<<10
+	return uint32(g.tw) | uint32(g.cw)<<2 | uint32(g.f)<<4 | uint32(g.left)<<6 | uint32(g.pairs)<<7 | uint32(g.took)<<10 | uint32(g.sink)<<11
 }
 
 type fnode struct {
@@ -86,17 +90,29 @@ const (
 // stepDec is the decision at one value: the colours' moves and where
 // each leftover natural and okey goes.
 type stepDec struct {
-	col   [tile.NumColours]colMove
+	col [tile.NumColours]colMove
+	set setDec
+}
+
+// setDec is the set step's part of a decision.
+type setDec struct {
 	tiles [8]uint8 // leftover naturals: colour
 	dest  [8]uint8
 	n     int
-	// new sets: counted, okeys added; okeys laid off onto table sets;
+	// new sets: counted, okeys added, freed okeys laid off onto them;
 	// pairs of a natural and an okey counted (own okey)
 	setCounted [2]bool
 	setWild    [2]int
-	setExtra   [2]int // freed okeys laid off onto an opening set
-	tableWild  [4]int
+	setExtra   [2]int
 	pairOwn    [8]bool
+}
+
+// setOut is one way through the set step, as changes to the state.
+type setOut struct {
+	qc, qu, freed, left, pairs, counted int8
+	tableRoom                           [4]int8 // naturals laid onto each table set
+	tookNat, laid                       bool    // the taken natural went where it must; a natural was laid
+	dec                                 setDec
 }
 
 type fsolver struct {
@@ -114,16 +130,28 @@ type fsolver struct {
 	takeW bool // the taken tile is an okey
 
 	ahead [tile.NumColours][tile.NumValues + 2]bool // a table run starts above v in colour c
+	above [tile.NumValues + 2]int                   // the value of the naturals above v
 
 	nodes []fnode
 	layer [tile.NumValues + 2]int32
-	index map[fkey]int32
+	slots []uint64 // gen<<32 | node index, open addressing
+	mask  uint64
+	shift uint
+	gen   uint64
+	cur   int32 // first node of the layer being built
+
+	moveIdx  map[uint32][2]int32 // a colour state's moves in movePool, at value cacheV
+	movePool []fmove
+	cacheV   int
 
 	// the value being expanded
-	v          int
-	from       int32
-	dec        stepDec
-	fromG      glob
+	v       int
+	from    int32
+	dec     stepDec
+	fromG   glob
+	setIdx  map[uint32][2]int32 // set step outcomes in setPool, at value cacheV
+	setPool []setOut
+
 	leftovers  [tile.NumColours]int // naturals the runs leave at v
 	countedNat [tile.NumColours]int // naturals in counted runs at v
 	natRun     [tile.NumColours]int // naturals in runs at v
@@ -146,13 +174,28 @@ func (s *fsolver) run() int32 {
 			}
 		}
 	}
+	for v := tile.NumValues; v >= 0; v-- {
+		s.above[v] = s.above[v+1]
+		if v < tile.NumValues {
+			for c := range tile.NumColours {
+				s.above[v] += (v + 1) * int(s.h.nat[c][v+1])
+			}
+		}
+	}
 	s.nodes = append(s.nodes[:0], fnode{prev: -1})
-	if s.index == nil {
-		s.index = map[fkey]int32{}
+	if s.slots == nil {
+		s.gen++
+		s.grow()
+	}
+	if s.moveIdx == nil {
+		s.moveIdx = map[uint32][2]int32{}
+		s.setIdx = map[uint32][2]int32{}
 	}
 	for v := 1; v <= tile.NumValues; v++ {
 		s.layer[v] = int32(len(s.nodes))
-		clear(s.index)
+		s.cur = s.layer[v]
+		s.gen++
+
 		for i := s.layer[v-1]; i < s.layer[v]; i++ {
 			s.expand(v, i)
 		}
@@ -160,7 +203,7 @@ func (s *fsolver) run() int32 {
 	s.layer[tile.NumValues+1] = int32(len(s.nodes))
 	best, bestRank := int32(-1), int64(-1)
 	for i := s.layer[tile.NumValues]; i < int32(len(s.nodes)); i++ {
-		if r, ok := s.final(s.nodes[i]); ok && r > bestRank {
+		if r, ok, _ := s.final(s.nodes[i]); ok && r > bestRank {
 			best, bestRank = i, r
 		}
 	}
@@ -168,61 +211,59 @@ func (s *fsolver) run() int32 {
 }
 
 // final checks that a last node finishes and ranks it: an okey discard
-// first, then the opening's value or pairs.
-func (s *fsolver) final(n fnode) (int64, bool) {
+// first, then the opening's value or pairs. usePair says whether two
+// spare okeys pair (pairs modes with okey_pair) on the best way.
+func (s *fsolver) final(n fnode) (rank int64, ok, usePair bool) {
 	for c := range tile.NumColours {
 		cs := unpackCol(n.key.runs >> (16 * c))
 		if cs.n1+cs.n2+cs.k1+cs.k2 > 0 {
-			return 0, false
+			return 0, false, false
 		}
 	}
 	g := unpackGlob(n.key.glob)
-	spare, pairs, _, ok := s.spare(g)
-	if !ok || g.left+spare != 1 {
-		return 0, false
-	}
-	switch s.mode {
-	case modeOpenMelds:
-		if int(n.val) < s.thr {
-			return 0, false
-		}
-	case modeOpenPairs:
-		if pairs < 5 {
-			return 0, false
-		}
-	}
-	if s.takeC < 0 && s.takeW && !s.tookWild(g) {
-		return 0, false
-	}
-	if s.takeC >= 0 && g.took == 0 {
-		return 0, false
-	}
-	rank := int64(n.val)
-	if g.left == 0 {
-		rank += 1 << 32 // the okey is the discard
-	}
-	return rank, true
-}
-
-// spare is the okeys left in the rack at the end, after pairing two of
-// them if the rules let okeys pair (pairs modes only), the counted pairs
-// then, and whether the okeys used add up.
-func (s *fsolver) spare(g glob) (spare, pairs int, okeyPair bool, ok bool) {
 	w := s.h.wild
 	if g.cw > w || g.tw > w+g.f {
-		return 0, 0, false, false
+		return 0, false, false
 	}
-	spare = w + g.f - g.tw
-	pairs = g.pairs
-	if s.mode.pairsMode() && s.okp && spare >= 2 && spare+g.left > 1 {
-		spare -= 2
-		okeyPair = true
-		ownUsed := g.cw + max(0, g.tw-g.cw-g.f)
-		if w-ownUsed >= 2 {
-			pairs++
+	if s.takeC >= 0 && g.took == 0 {
+		return 0, false, false
+	}
+	if s.mode == modeOpenMelds && int(n.val) < s.thr {
+		return 0, false, false
+	}
+	rank = -1
+	for _, up := range [2]bool{false, true} {
+		spare, pairs := w+g.f-g.tw, g.pairs
+		if up {
+			if !s.mode.pairsMode() || !s.okp || spare < 2 {
+				continue
+			}
+			spare -= 2
+			if ownUsed := g.cw + max(0, g.tw-g.cw-g.f); w-ownUsed >= 2 {
+				pairs++
+			}
+		}
+		// One tile stays for the discard; spare okeys beyond it go onto
+		// the table's sets with room.
+		if g.left+spare < 1 || g.left+spare-1 > g.sink {
+			continue
+		}
+		if s.mode == modeOpenPairs && pairs < 5 {
+			continue
+		}
+		// A spare okey laid onto a set is an okey on the table too.
+		if s.takeW && !s.tookWild(g, g.left+spare-1+b2i(up)) {
+			continue
+		}
+		r := int64(n.val)
+		if g.left == 0 {
+			r += 1 << 32 // an okey is the discard
+		}
+		if r > rank {
+			rank, usePair = r, up
 		}
 	}
-	return spare, pairs, okeyPair, true
+	return rank, rank >= 0, usePair
 }
 
 // tookWild reports whether a taken okey can be used as the rules ask.
@@ -232,12 +273,13 @@ func (s *fsolver) spare(g glob) (spare, pairs int, okeyPair bool, ok bool) {
 // table whenever a natural goes down or off otherwise than into an
 // okey's place (g.took), or an okey goes down at all: laid before any
 // okey is taken back, it leaves the rack with fewer okeys than the take
-// left.
-func (s *fsolver) tookWild(g glob) bool {
+// left. laidLate counts the spare okeys laid at the end (onto sets, or
+// paired).
+func (s *fsolver) tookWild(g glob, laidLate int) bool {
 	if s.mode == modeOpenMelds || s.mode == modeOpenPairs {
 		return true
 	}
-	return g.took == 1 || g.tw >= 1
+	return g.took == 1 || g.tw+laidLate >= 1
 }
 
 // laidNatural reports whether a natural went down or off at v otherwise
@@ -260,28 +302,89 @@ func (s *fsolver) laidNatural(as *assign) bool {
 	return false
 }
 
-// expand lays every way through value v from node i.
+// fmove is one way a colour goes through a value, found once per layer
+// for each state of the colour: its next state (in place), the okeys it
+// spends in opening runs (qc) and elsewhere (qu), the tiles it adds to
+// the opening's runs, and the naturals it leaves, puts in opening runs
+// and in runs at all.
+type fmove struct {
+	bits                        uint64
+	qc, qu, uc                  int8
+	short                       int8 // okeys its short runs will need at the next value
+	left, countedNat, natInRuns int8
+	mv                          colMove
+}
+
+// expand lays every way through value v from node i: a move for each
+// colour, then the set step.
 func (s *fsolver) expand(v int, i int32) {
+	if s.cacheV != v {
+		s.cacheV = v
+		clear(s.moveIdx)
+		s.movePool = s.movePool[:0]
+		clear(s.setIdx)
+		s.setPool = s.setPool[:0]
+	}
 	s.v, s.from = v, i
 	nd := s.nodes[i]
 	s.fromG = unpackGlob(nd.key.glob)
-	s.walk(0, nd, 0, 0, 0, 0)
+	var lists [tile.NumColours][]fmove
+	for c := range tile.NumColours {
+		lists[c] = s.movesFor(c, nd.key.runs>>(16*c)&0xffff)
+	}
+	own := s.h.wild - s.fromG.cw
+	all := s.h.wild + s.hk.frees - s.fromG.tw
+	// Okeys spent now plus those the short runs need at the next value
+	// must not exceed what is left (the joint look-ahead, colour by
+	// colour).
+	for _, m0 := range lists[0] {
+		qc0, q0 := int(m0.qc), int(m0.qc+m0.qu)
+		if qc0 > own || q0+int(m0.short) > all {
+			continue
+		}
+		for _, m1 := range lists[1] {
+			qc1, q1 := qc0+int(m1.qc), q0+int(m1.qc+m1.qu)
+			sh1 := int(m0.short + m1.short)
+			if qc1 > own || q1+sh1 > all {
+				continue
+			}
+			for _, m2 := range lists[2] {
+				qc2, q2 := qc1+int(m2.qc), q1+int(m2.qc+m2.qu)
+				sh2 := sh1 + int(m2.short)
+				if qc2 > own || q2+sh2 > all {
+					continue
+				}
+				for _, m3 := range lists[3] {
+					qc3, q3 := qc2+int(m3.qc), q2+int(m3.qc+m3.qu)
+					if qc3 > own || q3+sh2+int(m3.short) > all {
+						continue
+					}
+					for c, m := range [4]*fmove{&m0, &m1, &m2, &m3} {
+						s.dec.col[c] = m.mv
+						s.leftovers[c] = int(m.left)
+						s.countedNat[c] = int(m.countedNat)
+						s.natRun[c] = int(m.natInRuns)
+					}
+					s.setStep(nd, m0.bits|m1.bits|m2.bits|m3.bits, qc3, q3-qc3, int(m0.uc)+int(m1.uc)+int(m2.uc)+int(m3.uc))
+				}
+			}
+		}
+	}
 }
 
-// walk chooses colour c's move.
-func (s *fsolver) walk(c int, nd fnode, runs uint64, qc, qu, counted int) {
-	// s.natRun[c] holds the naturals colour c puts in runs at v.
-	if c == tile.NumColours {
-		s.setStep(nd, runs, qc, qu, counted)
-		return
+// movesFor lists the moves of colour c from state bits at the value
+// being expanded, building them once a layer.
+func (s *fsolver) movesFor(c int, bits uint64) []fmove {
+	key := uint32(c)<<16 | uint32(bits)
+	if sp, ok := s.moveIdx[key]; ok {
+		return s.movePool[sp[0]:sp[1]]
 	}
+	start := len(s.movePool)
 	v := s.v
 	a := int(s.h.nat[c][v])
-	cs := unpackCol(nd.key.runs >> (16 * c))
+	cs := unpackCol(bits)
 	cs.k3 = min(7, cs.k3+int(s.hk.inject[c][v]))
 	hooks := int(s.hk.absorb[c][v])
-	wildRoom := s.h.wild + s.hk.frees - s.fromG.tw - qc - qu
-	ownRoom := s.h.wild - s.fromG.cw - qc
 	maxFc := 0
 	if s.counted() && v <= tile.NumValues-2 {
 		maxFc = 2
@@ -313,8 +416,7 @@ func (s *fsolver) walk(c int, nd fnode, runs uint64, qc, qu, counted int) {
 								maxFk = 2
 							}
 							for fk := 0; fk <= maxFk; fk++ {
-								s.colMove(c, nd, runs, qc, qu, counted, cs, a, ownRoom, wildRoom,
-									colMove{y1: y1, y2: y2, x: x, xk: xk, fc: fc, fk: fk, z: z}, must)
+								s.colMoves(c, cs, a, colMove{y1: y1, y2: y2, x: x, xk: xk, fc: fc, fk: fk, z: z}, must)
 							}
 						}
 					}
@@ -322,10 +424,13 @@ func (s *fsolver) walk(c int, nd fnode, runs uint64, qc, qu, counted int) {
 			}
 		}
 	}
+	s.moveIdx[key] = [2]int32{int32(start), int32(len(s.movePool))}
+	return s.movePool[start:]
 }
 
-// colMove checks one move of colour c and goes on to the next colour.
-func (s *fsolver) colMove(c int, nd fnode, runs uint64, qc, qu, counted int, cs colState, a, ownRoom, wildRoom int, mv colMove, must int) {
+// colMoves adds the variants of one move of colour c (how many naturals
+// go to lay-offs) to the pool.
+func (s *fsolver) colMoves(c int, cs colState, a int, mv colMove, must int) {
 	v := s.v
 	uc := cs.n1 + cs.n2 + mv.x + mv.fc
 	uk := must + mv.xk + mv.fk + mv.z
@@ -356,9 +461,10 @@ func (s *fsolver) colMove(c int, nd fnode, runs uint64, qc, qu, counted int, cs 
 		// goes into the opening's sets or pairs instead.
 		minRu = 0
 	}
+	wilds := s.h.wild + s.hk.frees
 	for ru := maxRu; ru >= minRu; ru-- {
 		mqu := uk - ru
-		if mqc > ownRoom || mqc+mqu > wildRoom {
+		if mqc > s.h.wild || mqc+mqu > wilds {
 			continue
 		}
 		ns := colState{n1: mv.fc, n2: cs.n1, n3: cs.n2 + mv.x, ws: ws}
@@ -370,16 +476,37 @@ func (s *fsolver) colMove(c int, nd fnode, runs uint64, qc, qu, counted int, cs 
 		if ns.n3 > 7 || ns.k2 > 3 || ns.k3 > 7 {
 			return
 		}
-		if !s.canGoOn(c, v, ns, wildRoom-mqc-mqu) {
+		if !s.canGoOn(c, v, ns, wilds-mqc-mqu) {
 			continue
 		}
 		mv.ru = ru
-		s.dec.col[c] = mv
-		s.leftovers[c] = a - rc - ru
-		s.countedNat[c] = rc
-		s.natRun[c] = rc + ru
-		s.walk(c+1, nd, runs|packCol(ns)<<(16*c), qc+mqc, qu+mqu, counted+uc)
+		short := 0
+		if v < tile.NumValues {
+			need := ns.n1 + ns.n2 + max(0, ns.k1+ns.k2-int(s.hk.absorb[c][v+1]))
+			short = max(0, need-int(s.h.nat[c][v+1]))
+		}
+		s.movePool = append(s.movePool, fmove{
+			bits: packCol(ns) << (16 * c), qc: int8(mqc), qu: int8(mqu), uc: int8(uc), short: int8(short),
+			left: int8(a - rc - ru), countedNat: int8(rc), natInRuns: int8(rc + ru), mv: mv,
+		})
 	}
+}
+
+// lookAhead checks that the runs still short after the value being
+// expanded can find tiles at the next value, all colours together
+// sharing the okeys left.
+func (s *fsolver) lookAhead(runs uint64, wilds int) bool {
+	v := s.v
+	if v == tile.NumValues {
+		return true // canGoOn has closed everything
+	}
+	short := 0
+	for c := range tile.NumColours {
+		ns := unpackCol(runs >> (16 * c))
+		need := ns.n1 + ns.n2 + max(0, ns.k1+ns.k2-int(s.hk.absorb[c][v+1]))
+		short += max(0, need-int(s.h.nat[c][v+1]))
+	}
+	return short <= wilds
 }
 
 // canGoOn is a cheap look-ahead: the short runs after v must find tiles
@@ -413,32 +540,62 @@ type assign struct {
 // setStep places the naturals the runs left at v: in new sets, onto the
 // table's sets, in the place of okeys, in pairs, or (one in all) left in
 // the rack.
+// setStep places the naturals the runs left at v (in new sets, onto the
+// table's sets, in the place of okeys, in pairs, or one in all left in
+// the rack) and records each state it reaches. Its ways depend only on
+// the leftovers, so they are found once a layer.
 func (s *fsolver) setStep(nd fnode, runs uint64, qc, qu, counted int) {
-	n := 0
+	key := uint32(0)
 	for c := range tile.NumColours {
-		for range s.leftovers[c] {
-			s.dec.tiles[n] = uint8(c)
-			n++
+		key |= uint32(s.leftovers[c]) << (2 * c)
+	}
+	key |= uint32(s.fromG.left) << 8
+	if s.takeC >= 0 && s.countedNat[s.takeC] > 0 {
+		key |= 1 << 9
+	}
+	if s.takeC >= 0 && s.natRun[s.takeC] > 0 {
+		key |= 1 << 10
+	}
+	for c := range tile.NumColours {
+		if s.natRun[c] > 0 {
+			key |= 1 << 11
 		}
 	}
-	s.dec.n = n
-	s.place(0, nd, runs, qc, qu, counted, assign{})
+	sp, ok := s.setIdx[key]
+	if !ok {
+		start := len(s.setPool)
+		n := 0
+		for c := range tile.NumColours {
+			for range s.leftovers[c] {
+				s.dec.set.tiles[n] = uint8(c)
+				n++
+			}
+		}
+		s.dec.set.n = n
+		s.place(0, 0, 0, 0, assign{})
+		sp = [2]int32{int32(start), int32(len(s.setPool))}
+		s.setIdx[key] = sp
+	}
+	for i := sp[0]; i < sp[1]; i++ {
+		s.record(nd, runs, qc, qu, counted, &s.setPool[i])
+	}
 }
 
-func (s *fsolver) place(k int, nd fnode, runs uint64, qc, qu, counted int, as assign) {
-	if k == s.dec.n {
-		s.wilds(nd, runs, qc, qu, counted, &as)
+func (s *fsolver) place(k int, qc, qu, counted int, as assign) {
+	d := &s.dec.set
+	if k == d.n {
+		s.wilds(qc, qu, counted, &as)
 		return
 	}
 	v := s.v
-	c := int(s.dec.tiles[k])
+	c := int(d.tiles[k])
 	bit := uint8(1) << c
-	try := func(d int, next assign, step int) {
-		s.dec.dest[k] = uint8(d)
+	try := func(dest int, next assign, step int) {
+		d.dest[k] = uint8(dest)
 		if step == 2 {
-			s.dec.dest[k+1] = uint8(d)
+			d.dest[k+1] = uint8(dest)
 		}
-		s.place(k+step, nd, runs, qc, qu, counted, next)
+		s.place(k+step, qc, qu, counted, next)
 	}
 	if s.fromG.left+as.left < 1 {
 		nx := as
@@ -457,7 +614,7 @@ func (s *fsolver) place(k int, nd fnode, runs uint64, qc, qu, counted int, as as
 			try(dSetA+i, nx, 1)
 		}
 	} else {
-		if k+1 < s.dec.n && int(s.dec.tiles[k+1]) == c {
+		if k+1 < d.n && int(d.tiles[k+1]) == c {
 			nx := as
 			nx.twins++
 			try(dPair, nx, 2)
@@ -496,25 +653,26 @@ func (s *fsolver) place(k int, nd fnode, runs uint64, qc, qu, counted int, as as
 }
 
 // wilds gives okeys to what the naturals at v need (sets of three, a
-// natural's pair) and may lay spare ones onto sets with room, then
-// records the state.
-func (s *fsolver) wilds(nd fnode, runs uint64, qc, qu, counted int, as *assign) {
+// natural's pair).
+func (s *fsolver) wilds(qc, qu, counted int, as *assign) {
 	if as.setN[1] > 0 && as.setN[0] == 0 {
 		return
 	}
-	s.wildSet(0, nd, runs, qc, qu, counted, as)
+	s.wildSet(0, qc, qu, counted, as)
 }
 
 // wildSet decides new set i: counted or not, and its okeys.
-func (s *fsolver) wildSet(i int, nd fnode, runs uint64, qc, qu, counted int, as *assign) {
+func (s *fsolver) wildSet(i int, qc, qu, counted int, as *assign) {
+	d := &s.dec.set
 	if i == 2 {
-		s.wildTable(0, nd, runs, qc, qu, counted, as)
+		s.wildPairs(0, 0, qc, qu, counted, as)
 		return
 	}
 	if as.setN[i] == 0 {
-		s.dec.setWild[i] = 0
-		s.dec.setCounted[i] = false
-		s.wildSet(i+1, nd, runs, qc, qu, counted, as)
+		d.setWild[i] = 0
+		d.setCounted[i] = false
+		d.setExtra[i] = 0
+		s.wildSet(i+1, qc, qu, counted, as)
 		return
 	}
 	for _, cnt := range [2]bool{true, false} {
@@ -522,47 +680,35 @@ func (s *fsolver) wildSet(i int, nd fnode, runs uint64, qc, qu, counted int, as 
 			continue
 		}
 		for w := max(0, 3-as.setN[i]); as.setN[i]+w <= 4 && w <= 2; w++ {
-			s.dec.setWild[i] = w
-			s.dec.setCounted[i] = cnt
-			s.dec.setExtra[i] = 0
+			d.setWild[i] = w
+			d.setCounted[i] = cnt
+			d.setExtra[i] = 0
 			if !cnt {
-				s.wildSet(i+1, nd, runs, qc, qu+w, counted, as)
+				s.wildSet(i+1, qc, qu+w, counted, as)
 				continue
 			}
-			s.wildSet(i+1, nd, runs, qc+w, qu, counted+as.setN[i]+w, as)
+			s.wildSet(i+1, qc+w, qu, counted+as.setN[i]+w, as)
 			if s.taint && as.setN[i]+w == 3 {
 				// A freed okey laid off onto the opening's set of three.
-				s.dec.setExtra[i] = 1
-				s.wildSet(i+1, nd, runs, qc+w, qu+1, counted+as.setN[i]+w, as)
+				d.setExtra[i] = 1
+				s.wildSet(i+1, qc+w, qu+1, counted+as.setN[i]+w, as)
+				d.setExtra[i] = 0
 			}
 		}
 	}
 }
 
-// wildTable lays spare okeys onto table set j.
-func (s *fsolver) wildTable(j int, nd fnode, runs uint64, qc, qu, counted int, as *assign) {
-	sets := s.hk.sets[s.v]
-	if j >= len(sets) || j >= 4 {
-		s.wildPairs(0, 0, nd, runs, qc, qu, counted, as)
-		return
-	}
-	room := int(sets[j].room) - as.tableRoom[j]
-	for w := 0; w <= min(room, 2); w++ {
-		s.dec.tableWild[j] = w
-		s.wildTable(j+1, nd, runs, qc, qu+w, counted, as)
-	}
-}
-
 // wildPairs pairs the k-th single (of as.singles) with an okey, the
 // player's own (a counted pair when opening with pairs) or a freed one.
-func (s *fsolver) wildPairs(k, own int, nd fnode, runs uint64, qc, qu, counted int, as *assign) {
+func (s *fsolver) wildPairs(k, own int, qc, qu, counted int, as *assign) {
+	d := &s.dec.set
 	if k == as.singles {
-		s.record(nd, runs, qc, qu, counted, own, as)
+		s.collect(qc, qu, counted, own, as)
 		return
 	}
 	idx := 0
-	for i := range s.dec.n {
-		if s.dec.dest[i] == dPairWild {
+	for i := range d.n {
+		if d.dest[i] == dPairWild {
 			if idx == k {
 				idx = i
 				break
@@ -574,59 +720,131 @@ func (s *fsolver) wildPairs(k, own int, nd fnode, runs uint64, qc, qu, counted i
 		if o && s.mode != modeOpenPairs {
 			continue // only an opening counts its okeys apart
 		}
-		s.dec.pairOwn[idx] = o
+		d.pairOwn[idx] = o
 		if o {
-			s.wildPairs(k+1, own+1, nd, runs, qc+1, qu, counted, as)
+			s.wildPairs(k+1, own+1, qc+1, qu, counted, as)
 		} else {
-			s.wildPairs(k+1, own, nd, runs, qc, qu+1, counted, as)
+			s.wildPairs(k+1, own, qc, qu+1, counted, as)
 		}
 	}
 }
 
+// collect keeps one way through the set step.
+func (s *fsolver) collect(qc, qu, counted, ownPairs int, as *assign) {
+	o := setOut{
+		qc: int8(qc), qu: int8(qu), freed: int8(as.freed), left: int8(as.left),
+		counted: int8(counted), dec: s.dec.set,
+	}
+	if s.mode == modeOpenPairs {
+		o.pairs = int8(as.twins + ownPairs)
+	}
+	for j := range as.tableRoom {
+		o.tableRoom[j] = int8(as.tableRoom[j])
+	}
+	if s.takeC >= 0 && s.v == s.takeV {
+		o.tookNat = s.tookHere(as)
+	}
+	o.laid = s.takeW && s.laidNatural(as)
+	s.setPool = append(s.setPool, o)
+}
+
 // record checks the state after v and keeps it (or, capturing, compares
 // it with the target).
-func (s *fsolver) record(nd fnode, runs uint64, qc, qu, counted, ownPairs int, as *assign) {
+func (s *fsolver) record(nd fnode, runs uint64, qc, qu, counted int, o *setOut) {
 	g := s.fromG
 	w := s.h.wild
-	g.cw += qc
-	g.tw += qc + qu
-	g.f += as.freed
-	g.left += as.left
+	g.cw += qc + int(o.qc)
+	g.tw += qc + qu + int(o.qc+o.qu)
+	g.f += int(o.freed)
+	g.left += int(o.left)
 	if g.cw > w || g.tw > w+s.hk.frees || g.left > 1 || g.f > 2 {
 		return
 	}
+	for j, ts := range s.hk.sets[s.v] {
+		if j < 4 {
+			g.sink = min(2, g.sink+int(ts.room)-int(o.tableRoom[j]))
+		}
+	}
+	if !s.lookAhead(runs, w+s.hk.frees-g.tw) {
+		return
+	}
 	if s.mode == modeOpenPairs {
-		g.pairs = min(5, g.pairs+as.twins+ownPairs)
+		g.pairs = min(5, g.pairs+int(o.pairs))
 	}
 	if s.takeC >= 0 && s.v == s.takeV {
-		if !s.tookHere(as) {
+		if !o.tookNat {
 			return
 		}
 		g.took = 1
 	}
-	if s.takeW && s.laidNatural(as) {
+	if o.laid {
 		g.took = 1
 	}
 	val := nd.val
 	if s.counted() {
-		val += int32(s.v * counted)
+		val += int32(s.v * (counted + int(o.counted)))
+		// The opening cannot reach the threshold with all the naturals
+		// above v and every okey of the player's own at 13.
+		if int(val)+s.above[s.v]+13*(w-g.cw) < s.thr {
+			return
+		}
 	}
 	key := fkey{runs: runs, glob: packGlob(g)}
 	if s.target != nil {
 		if !s.found && key == s.target.key && val == s.target.val {
 			s.found = true
-			s.got = s.dec
+			s.got = stepDec{col: s.dec.col, set: o.dec}
 		}
 		return
 	}
-	if at, ok := s.index[key]; ok {
-		if val > s.nodes[at].val {
-			s.nodes[at].val, s.nodes[at].prev = val, s.from
-		}
-		return
+	s.put(key, val)
+}
+
+// put keeps a state of the layer being built, the better of two equal
+// ones.
+func (s *fsolver) put(key fkey, val int32) {
+	if (len(s.nodes)-int(s.cur))*4 >= len(s.slots)*3 {
+		s.grow()
 	}
-	s.index[key] = int32(len(s.nodes))
-	s.nodes = append(s.nodes, fnode{key: key, val: val, prev: s.from})
+	h := s.hash(key)
+	for {
+		sl := s.slots[h]
+		if sl>>32 != s.gen {
+			s.slots[h] = s.gen<<32 | uint64(len(s.nodes))
+			s.nodes = append(s.nodes, fnode{key: key, val: val, prev: s.from})
+			return
+		}
+		n := &s.nodes[int32(sl)]
+		if n.key == key {
+			if val > n.val {
+				n.val, n.prev = val, s.from
+			}
+			return
+		}
+		h = (h + 1) & s.mask
+	}
+}
+
+func (s *fsolver) hash(k fkey) uint64 {
+	return ((k.runs ^ uint64(k.glob)<<49 ^ uint64(k.glob)>>15) * 0x9E3779B97F4A7C15) >> s.shift
+}
+
+// grow doubles the table and puts the layer being built back in.
+func (s *fsolver) grow() {
+	bits := uint(minHashBits)
+	if s.slots != nil {
+		bits = 65 - s.shift
+	}
+	s.slots = make([]uint64, 1<<bits)
+	s.mask = 1<<bits - 1
+	s.shift = 64 - bits
+	for i := s.cur; i < int32(len(s.nodes)); i++ {
+		h := s.hash(s.nodes[i].key)
+		for s.slots[h]>>32 == s.gen {
+			h = (h + 1) & s.mask
+		}
+		s.slots[h] = s.gen<<32 | uint64(i)
+	}
 }
 
 // tookHere reports whether the taken natural (at this value) went where
@@ -640,14 +858,14 @@ func (s *fsolver) tookHere(as *assign) bool {
 			return true
 		}
 		for i := range 2 {
-			if s.dec.setCounted[i] && as.setMask[i]&(1<<c) != 0 {
+			if s.dec.set.setCounted[i] && as.setMask[i]&(1<<c) != 0 {
 				return true
 			}
 		}
 		return false
 	case modeOpenPairs:
-		for i := range s.dec.n {
-			if int(s.dec.tiles[i]) == c && (s.dec.dest[i] == dPair || s.dec.dest[i] == dPairWild && s.dec.pairOwn[i]) {
+		for i := range s.dec.set.n {
+			if int(s.dec.set.tiles[i]) == c && (s.dec.set.dest[i] == dPair || s.dec.set.dest[i] == dPairWild && s.dec.set.pairOwn[i]) {
 				return true
 			}
 		}

@@ -34,10 +34,18 @@ func (sv *Solver) CanFinish(a Analyzer, c tile.Counts, table []Meld, t Turn) (Pl
 	default:
 		modes = []fmode{modeOpenPairs, modeOpenMelds}
 	}
+	if hopeless(&h, hk, t.Status == OpenedPairs || t.Status == NotOpened && a.Pairs(c, t.OkeyPair) >= 5) {
+		return Plan{}, false
+	}
 	var best Plan
 	found, bestMult := false, 0
 	for _, m := range modes {
 		if m == modeOpenPairs && a.Pairs(c, t.OkeyPair) < 5 {
+			continue
+		}
+		// The opening holds only the rack's tiles: it is worth no more
+		// than the rack's best opening.
+		if m == modeOpenMelds && sv.BestOpening(a, c).Value < t.Threshold {
 			continue
 		}
 		fs := &sv.f
@@ -77,6 +85,7 @@ func (s *fsolver) reset(a Analyzer, h *hand, hk *hooks, m fmode, t Turn) {
 		s.takeC, s.takeV = int(p.Colour()), p.Value()
 	}
 	s.target = nil
+	s.cacheV = 0
 }
 
 // Run kinds while a plan is laid out.
@@ -260,23 +269,24 @@ func (s *fsolver) plan(at int32, table []Meld) Plan {
 			open[c] = append(cont, ucont...)
 		}
 		// The set step.
+		sd := &d.set
 		var sets [2][]tile.Tile
-		for i := range d.n {
-			c := int(d.tiles[i])
+		for i := range sd.n {
+			c := int(sd.tiles[i])
 			t := a.tileAt(c, v)
 			face := tile.NewTile(tile.Colour(c), v)
-			switch dest := int(d.dest[i]); {
+			switch dest := int(sd.dest[i]); {
 			case dest == dLeft:
 				p.Discard = t
 			case dest == dSetA || dest == dSetB:
 				sets[dest-dSetA] = append(sets[dest-dSetA], t)
 			case dest == dPair:
-				if i > 0 && d.dest[i-1] == dPair && int(d.tiles[i-1]) == c {
+				if i > 0 && sd.dest[i-1] == dPair && int(sd.tiles[i-1]) == c {
 					continue // the twin was paired with it
 				}
 				addPair(t, t, s.mode == modeOpenPairs)
 			case dest == dPairWild:
-				addPair(t, a.okey, s.mode == modeOpenPairs && d.pairOwn[i])
+				addPair(t, a.okey, s.mode == modeOpenPairs && sd.pairOwn[i])
 			case dest == dFree:
 				for j, m := range table {
 					if m.Kind != Run && m.Kind != Pair {
@@ -303,21 +313,13 @@ func (s *fsolver) plan(at int32, table []Meld) Plan {
 				continue
 			}
 			g := sets[i]
-			for range d.setWild[i] {
+			for range sd.setWild[i] {
 				g = append(g, a.okey)
 			}
-			idx := addMeld(g, d.setCounted[i])
-			for range d.setExtra[i] {
+			idx := addMeld(g, sd.setCounted[i])
+			for range sd.setExtra[i] {
 				owner := &planRun{idx: idx}
 				offs = append(offs, layOff{owner: owner, mv: LayOffMove{Tile: a.okey, As: tile.NoTile}})
-			}
-		}
-		for j, ts := range s.hk.sets[v] {
-			if j >= 4 {
-				break
-			}
-			for range d.tableWild[j] {
-				offs = append(offs, layOff{mv: LayOffMove{Meld: ts.meld, Tile: a.okey, As: tile.NoTile}})
 			}
 		}
 	}
@@ -326,14 +328,35 @@ func (s *fsolver) plan(at int32, table []Meld) Plan {
 			closeRun(r)
 		}
 	}
-	g := unpackGlob(s.nodes[path[tile.NumValues]].key.glob)
-	if _, _, okeyPair, _ := s.spare(g); okeyPair {
+	last := s.nodes[path[tile.NumValues]]
+	g := unpackGlob(last.key.glob)
+	_, _, usePair := s.final(last)
+	spare := s.h.wild + g.f - g.tw
+	if usePair {
+		spare -= 2
 		ownUsed := g.cw + max(0, g.tw-g.cw-g.f)
 		addPair(a.okey, a.okey, s.mode == modeOpenPairs && s.h.wild-ownUsed >= 2)
 	}
 	if p.Discard == tile.NoTile {
 		p.Discard = a.okey
 		p.OkeyFinish = true
+		spare--
+	}
+	// The other spare okeys go onto the table's sets with room.
+	for j, m := range table {
+		if m.Kind != Set {
+			continue
+		}
+		room := 4 - len(m.Tiles)
+		for _, o := range offs {
+			if o.owner == nil && o.mv.Meld == j {
+				room--
+			}
+		}
+		for ; room > 0 && spare > 0; room-- {
+			offs = append(offs, layOff{mv: LayOffMove{Meld: j, Tile: a.okey, As: tile.NoTile}})
+			spare--
+		}
 	}
 	opening := s.mode == modeOpenMelds || s.mode == modeOpenPairs
 	if !opening {
@@ -513,4 +536,31 @@ func okeyFor(a Analyzer, m Meld, face tile.Tile, freed uint16) int {
 		}
 	}
 	return -1
+}
+
+// TurnAnalysis is what a player can do this turn with their rack against
+// the table: every lay-off and okey take-back open now (for a player who
+// has opened), the işler taş of the table (discarding one costs 101), and
+// whether and how the player can finish.
+type TurnAnalysis struct {
+	LayOffs   []LayOffMove   `json:"lay_offs,omitempty"`
+	TakeBacks []TakeBackMove `json:"take_backs,omitempty"`
+	Islek     tile.TileSet   `json:"islek"`
+	CanFinish bool           `json:"can_finish"`
+	Finish    Plan           `json:"finish"`
+}
+
+// AnalyzeTurn is the analysis of a turn: what a bot needs once it holds
+// its tiles for the turn (after drawing or taking). Lay-offs and
+// take-backs are listed only for a player who has opened: no one else
+// may make them.
+func (sv *Solver) AnalyzeTurn(a Analyzer, c tile.Counts, table []Meld, t Turn) TurnAnalysis {
+	var ta TurnAnalysis
+	if t.Status != NotOpened {
+		ta.LayOffs = a.LayOffs(c, table)
+		ta.TakeBacks = a.TakeBacks(c, table)
+	}
+	ta.Islek = a.Islek(table)
+	ta.Finish, ta.CanFinish = sv.CanFinish(a, c, table, t)
+	return ta
 }
