@@ -1,0 +1,116 @@
+package okey101
+
+import (
+	"reflect"
+	"testing"
+
+	"okey/game/internal/rng"
+	"okey/game/tile"
+)
+
+// reshuffle returns s with the tiles seat cannot see — the other racks
+// and the wall — dealt again at random, each rack and the wall keeping
+// its size.
+func reshuffle(s State, seat int, r *rng.Source) State {
+	var pool []tile.Tile
+	for o := range NumSeats {
+		if o != seat {
+			pool = append(pool, s.racks[o].Tiles()...)
+		}
+	}
+	wall := s.deal.Wall[s.wallPos:]
+	pool = append(pool, wall...)
+	rng.Shuffle(r, pool)
+	n := s
+	for o := range NumSeats {
+		if o == seat {
+			continue
+		}
+		k := s.racks[o].Total()
+		n.racks[o] = tile.CountsOf(pool[:k])
+		pool = pool[k:]
+	}
+	d := s.deal
+	d.Wall = append(append([]tile.Tile(nil), s.deal.Wall[:s.wallPos]...), pool...)
+	n.deal = d
+	return n
+}
+
+// TestViewHidesOtherRacksAndWall proves that a view is a function of what
+// its seat may know: states that differ only in the other racks and the
+// wall give the same view, at every step of random matches, for every
+// seat and the options that change what is shown.
+func TestViewHidesOtherRacksAndWall(t *testing.T) {
+	n := 6
+	if testing.Short() {
+		n = 2
+	}
+	r := rng.New(7)
+	changed, checked := 0, 0
+	for _, rs := range []string{"default", "open=20,okey_pair", "partners,progressive,open=40,hands=2"} {
+		rules, _ := ParseRules(rs)
+		for seed := range uint64(n) {
+			for i, s := range playMatch(t, rules, seed, 3000) {
+				if s.Phase() == HandOver || i%2 == 1 {
+					continue // the racks are public then; and every other step is enough
+				}
+				for seat := range NumSeats {
+					v := s.View(seat)
+					alt := reshuffle(s, seat, r)
+					checked++
+					if alt.racks != s.racks || !reflect.DeepEqual(alt.deal.Wall, s.deal.Wall) {
+						changed++
+					}
+					if !reflect.DeepEqual(alt.View(seat), v) {
+						t.Fatalf("%s seed %d step %d: seat %d's view changes with the hidden tiles", rs, seed, i, seat)
+					}
+				}
+			}
+		}
+	}
+	if changed < checked*9/10 {
+		t.Fatalf("the hidden tiles changed in only %d of %d checks: the test proves little", changed, checked)
+	}
+}
+
+// TestViewShowsOnlyWhatRulesAllow checks the discard stacks a seat sees
+// and that another seat's draw carries no tile.
+func TestViewShowsOnlyWhatRulesAllow(t *testing.T) {
+	states := playMatch(t, DefaultRules(), 4, 60)
+	s := states[len(states)-1]
+	for seat := range NumSeats {
+		v := s.View(seat)
+		for o := range NumSeats {
+			n := len(s.discards[o])
+			switch {
+			case o == seat || o == prev(seat):
+				if len(v.Discards[o]) != n {
+					t.Fatalf("seat %d must see all of stack %d", seat, o)
+				}
+			case n > 0:
+				if len(v.Discards[o]) != 1 || v.Discards[o][0] != s.discards[o][n-1] || v.DiscardCounts[o] != n {
+					t.Fatalf("seat %d sees only the top of stack %d", seat, o)
+				}
+			}
+		}
+		if v.Counts != s.racks[seat] {
+			t.Fatal("own rack wrong")
+		}
+		for _, e := range v.History {
+			if e.Kind == EvDraw && e.Seat != seat && e.Tile != tile.NoTile {
+				t.Fatalf("seat %d sees the tile seat %d drew", seat, e.Seat)
+			}
+			if e.Kind == EvDraw && e.Seat == seat && !e.Tile.Valid() {
+				t.Fatalf("seat %d does not see the tile it drew", seat)
+			}
+		}
+		// A view owns its slices.
+		if len(v.Table) > 0 {
+			v.Table[0].Meld.Tiles[0] = tile.NoTile
+			v.Table[0].Seats[0] = 9
+			if s.table[0].Meld.Tiles[0] == tile.NoTile || s.table[0].Seats[0] == 9 {
+				t.Fatal("a view shares the table with the state")
+			}
+		}
+	}
+}
