@@ -44,7 +44,9 @@ func fuzzOne(t *testing.T, data []byte) {
 		}
 		checkInvariants(t, s)
 		p := newPlayer(seed ^ uint64(len(data)))
-		for i := 9; i+1 < len(data) && s.Phase() != MatchOver; i += 2 {
+		// At most 600 steps an input: enough for several hands, and
+		// quick enough for the fuzzer to try many inputs.
+		for i := 9; i+1 < len(data) && i < 9+2*600 && s.Phase() != MatchOver; i += 2 {
 			var a Action
 			if data[i]%4 == 0 {
 				a = p.nonsense(s)

@@ -195,3 +195,51 @@ func PlanActions(seat int, p meld.Plan) []Action {
 	}
 	return append(out, Discard(seat, p.Discard))
 }
+
+// SimpleActions lists the actions of one tile or none open to the view's
+// seat now, every one of them legal: drawing, taking the previous
+// discard, giving it back, each distinct discard, each lay-off and each
+// okey take-back (NextHand too once a hand is over). Openings and lays,
+// which choose among many groups of tiles, are left to the meld
+// package's analysis (BestOpening, PairMelds, CanFinish and PlanActions).
+func (v *View) SimpleActions() []Action {
+	var out []Action
+	l := v.Legal
+	seat := v.Seat
+	if l.NextHand {
+		out = append(out, NextHand())
+	}
+	if l.Draw {
+		out = append(out, Draw(seat))
+	}
+	if l.Take {
+		out = append(out, Take(seat))
+	}
+	if l.GiveBack {
+		out = append(out, GiveBack(seat))
+	}
+	if l.Discard {
+		for f, n := range v.Counts {
+			if n > 0 {
+				out = append(out, Discard(seat, tile.Tile(f)))
+			}
+		}
+	}
+	owed := v.Taken.Tile.Valid() && !v.Taken.Used
+	if l.LayOff {
+		left := v.Counts.Total() - 1
+		for _, lo := range v.Analyzer.LayOffs(v.Counts, v.Melds()) {
+			// Keep a tile to discard, and one besides a taken tile owed.
+			stillOwed := owed && lo.Tile != v.Taken.Tile
+			if left >= 1 && (!stillOwed || left >= 2) {
+				out = append(out, LayOff(seat, lo.Tile, lo.Meld, lo.End))
+			}
+		}
+	}
+	if l.TakeBack {
+		for _, tb := range v.Analyzer.TakeBacks(v.Counts, v.Melds()) {
+			out = append(out, TakeBack(seat, tb.Tile, tb.Meld))
+		}
+	}
+	return out
+}

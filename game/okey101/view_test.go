@@ -12,10 +12,19 @@ import (
 // and the wall — dealt again at random, each rack and the wall keeping
 // its size.
 func reshuffle(s State, seat int, r *rng.Source) State {
+	// A discard taken and still owed is known to be in the taker's rack:
+	// it stays there, and the taker's private count of it follows the
+	// new rack.
+	owedBy := -1
+	racks := s.racks
+	if s.owed() && s.turn != seat {
+		owedBy = s.turn
+		racks[owedBy][s.take.Tile]--
+	}
 	var pool []tile.Tile
 	for o := range NumSeats {
 		if o != seat {
-			pool = append(pool, s.racks[o].Tiles()...)
+			pool = append(pool, racks[o].Tiles()...)
 		}
 	}
 	wall := s.deal.Wall[s.wallPos:]
@@ -26,9 +35,13 @@ func reshuffle(s State, seat int, r *rng.Source) State {
 		if o == seat {
 			continue
 		}
-		k := s.racks[o].Total()
+		k := racks[o].Total()
 		n.racks[o] = tile.CountsOf(pool[:k])
 		pool = pool[k:]
+	}
+	if owedBy >= 0 {
+		n.take.base = n.racks[owedBy][s.take.Tile]
+		n.racks[owedBy][s.take.Tile]++
 	}
 	d := s.deal
 	d.Wall = append(append([]tile.Tile(nil), s.deal.Wall[:s.wallPos]...), pool...)
@@ -112,5 +125,29 @@ func TestViewShowsOnlyWhatRulesAllow(t *testing.T) {
 				t.Fatal("a view shares the table with the state")
 			}
 		}
+	}
+}
+
+// TestSimpleActionsAreLegal: every action SimpleActions lists is accepted
+// by Apply, at every step of random matches, for the seat to move.
+func TestSimpleActionsAreLegal(t *testing.T) {
+	n := 6
+	if testing.Short() {
+		n = 2
+	}
+	listed := 0
+	for seed := range uint64(n) {
+		for _, s := range playMatch(t, Rules{Open: 30, Islek: true, Hands: 2}, seed, 3000) {
+			v := s.View(s.Turn())
+			for _, a := range v.SimpleActions() {
+				listed++
+				if _, _, err := s.Apply(a); err != nil {
+					t.Fatalf("seed %d: listed %v is refused: %v", seed, a, err)
+				}
+			}
+		}
+	}
+	if listed < 1000 {
+		t.Fatalf("only %d actions listed", listed)
 	}
 }
