@@ -28,10 +28,11 @@ import (
 // pairs, or when nothing uncounted could need one), uncounted runs are
 // chains that must be absorbed.
 
-// fkey is a state of the finish search.
+// fkey is a state of the finish search: a colState in each 16 bits of
+// runs, a glob in glob.
 type fkey struct {
-	runs uint64 // 16 bits a colour: n1:2 n2:2 n3:3 k1:2 k2:2 k3:3
-	glob uint32 // okeys used (tw:2, counted cw:2), okeys freed f:2, left out:1, counted pairs:3, take used:1
+	runs uint64
+	glob uint32
 }
 
 // colState is a colour's open runs. ws is set while an opening run that

@@ -223,7 +223,7 @@ func (n *State) laid(seat int, ms []meld.Meld) int {
 		for i := range seats {
 			seats[i] = seat
 		}
-		t = append(t, TableMeld{Meld: m.Clone(), Seats: seats, Owner: seat})
+		t = append(t, newTableMeld(n.an, m.Clone(), seats, seat))
 	}
 	n.table = t
 	return first
@@ -373,7 +373,7 @@ func (n *State) layOff(a Action) ([]Event, error) {
 		return nil, err
 	}
 	n.racks[a.Seat] = rack
-	n.replaceMeld(a.Meld, TableMeld{Meld: nm, Seats: slices.Insert(slices.Clone(tm.Seats), at, a.Seat), Owner: tm.Owner})
+	n.replaceMeld(a.Meld, newTableMeld(n.an, nm, slices.Insert(slices.Clone(tm.Seats), at, a.Seat), tm.Owner))
 	n.settleTake(a.Seat)
 	n.moves++
 	e := ev(EvLayOff, a.Seat, a.Tile)
@@ -399,7 +399,7 @@ func (n *State) takeBack(a Action) ([]Event, error) {
 	rack[a.Tile]--
 	rack[okey]++
 	n.racks[a.Seat] = rack
-	n.replaceMeld(a.Meld, TableMeld{Meld: nm, Seats: seats, Owner: tm.Owner})
+	n.replaceMeld(a.Meld, newTableMeld(n.an, nm, seats, tm.Owner))
 	n.settleTake(a.Seat)
 	n.moves++
 	e := ev(EvTakeBack, a.Seat, a.Tile)

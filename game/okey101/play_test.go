@@ -160,6 +160,19 @@ func checkInvariants(t *testing.T, s State) {
 		if len(m.Seats) != len(m.Meld.Tiles) {
 			t.Fatalf("meld %v: %d seats for %d tiles", m.Meld, len(m.Seats), len(m.Meld.Tiles))
 		}
+		k := 0
+		for i, x := range m.Meld.Tiles {
+			if !s.an.IsOkey(x) {
+				continue
+			}
+			if k >= len(m.Okeys) || m.Okeys[k].Index != i || !slices.Equal(m.Okeys[k].Stands, m.Meld.Stands(i)) {
+				t.Fatalf("meld %v: okeys %+v do not say what the okey at %d stands for", m.Meld, m.Okeys, i)
+			}
+			k++
+		}
+		if k != len(m.Okeys) {
+			t.Fatalf("meld %v: okeys %+v", m.Meld, m.Okeys)
+		}
 		var re meld.Meld
 		var err error
 		if m.Meld.Kind == meld.Pair {

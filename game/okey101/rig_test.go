@@ -92,7 +92,7 @@ func rig(t *testing.T, sp rigSpec) State {
 		for i := range seats {
 			seats[i] = rm.owner
 		}
-		s.table = append(s.table, TableMeld{Meld: m, Seats: seats, Owner: rm.owner})
+		s.table = append(s.table, newTableMeld(an, m, seats, rm.owner))
 	}
 	for _, o := range sp.open {
 		if o.Status == meld.OpenedMelds {

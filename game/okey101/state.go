@@ -57,16 +57,40 @@ func (s Stage) String() string {
 }
 
 // TableMeld is a meld on the table: public, with who laid each tile
-// (Seats is parallel to Meld.Tiles) and who laid the meld down. What each
-// okey in it stands for is Meld.As (Meld.Stands for an okey in a set).
+// (Seats is parallel to Meld.Tiles), who laid the meld down, and what
+// each okey in it stands for (Okeys, in the order of the tiles).
 type TableMeld struct {
-	Meld  meld.Meld `json:"meld"`
-	Seats []int     `json:"seats"`
-	Owner int       `json:"owner"`
+	Meld  meld.Meld   `json:"meld"`
+	Seats []int       `json:"seats"`
+	Owner int         `json:"owner"`
+	Okeys []OkeyPlace `json:"okeys,omitempty"`
+}
+
+// OkeyPlace is an okey on the table: its index in the meld and the tiles
+// it stands for — one in a run or a pair, every colour the set lacks in
+// a set (any of them takes it back), none for two paired okeys.
+type OkeyPlace struct {
+	Index  int         `json:"index"`
+	Stands []tile.Tile `json:"stands"`
+}
+
+// newTableMeld makes a table meld and works out its okeys.
+func newTableMeld(an meld.Analyzer, m meld.Meld, seats []int, owner int) TableMeld {
+	tm := TableMeld{Meld: m, Seats: seats, Owner: owner}
+	for i, x := range m.Tiles {
+		if an.IsOkey(x) {
+			tm.Okeys = append(tm.Okeys, OkeyPlace{Index: i, Stands: m.Stands(i)})
+		}
+	}
+	return tm
 }
 
 func (m TableMeld) clone() TableMeld {
-	return TableMeld{Meld: m.Meld.Clone(), Seats: slices.Clone(m.Seats), Owner: m.Owner}
+	c := TableMeld{Meld: m.Meld.Clone(), Seats: slices.Clone(m.Seats), Owner: m.Owner}
+	for _, o := range m.Okeys {
+		c.Okeys = append(c.Okeys, OkeyPlace{Index: o.Index, Stands: slices.Clone(o.Stands)})
+	}
+	return c
 }
 
 // Opening is how a seat opened in this hand.

@@ -1,7 +1,9 @@
 package okey101
 
 import (
+	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 
 	"okey/game/internal/rng"
@@ -149,5 +151,32 @@ func TestSimpleActionsAreLegal(t *testing.T) {
 	}
 	if listed < 1000 {
 		t.Fatalf("only %d actions listed", listed)
+	}
+}
+
+// TestViewTellsWhatOkeysStandFor: the table in a view says who laid each
+// tile and what each okey stands for, and marshals to JSON for screens
+// and servers.
+func TestViewTellsWhatOkeysStandFor(t *testing.T) {
+	sp := rigSpec{ind: "K4", racks: [4]string{0: "B12 K7 Y1"},
+		table: []rigMeld{{"B10 B11 K5", 1}, {"R7 Y7 K5", 2}}}
+	sp.open[0] = melds
+	v := rig(t, sp).View(3)
+	run, set := v.Table[0], v.Table[1]
+	if len(run.Okeys) != 1 || run.Okeys[0].Index != 2 || tile.FormatTiles(run.Okeys[0].Stands) != "B12" {
+		t.Fatalf("the run's okey: %+v", run.Okeys)
+	}
+	if len(set.Okeys) != 1 || tile.FormatTiles(set.Okeys[0].Stands) != "B7 K7" {
+		t.Fatalf("the set's okey stands for either missing colour: %+v", set.Okeys)
+	}
+	if run.Owner != 1 || set.Seats[0] != 2 {
+		t.Fatal("who laid the melds")
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `"okeys":[{"index":2,"stands":["B12"]}]`) {
+		t.Fatalf("the JSON view does not say what the okey stands for: %s", b)
 	}
 }
