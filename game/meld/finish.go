@@ -142,6 +142,9 @@ type hooks struct {
 func (a Analyzer) hooksOf(table []Meld) *hooks {
 	h := &hooks{}
 	for i, m := range table {
+		if !m.wellFormed() {
+			continue
+		}
 		switch m.Kind {
 		case Run:
 			c, lo, hi := m.RunColour(), m.Low(), m.High()

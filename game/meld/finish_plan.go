@@ -13,15 +13,16 @@ import (
 // or pairs, lay-offs and okey take-backs is weighed. Among the ways it
 // prefers the ones worth most to the finisher: an okey as the last
 // discard, and for a player who has not opened, opening with pairs (both
-// double the hand's score); then the larger opening. c must pass Check.
+// double the hand's score); then the larger opening. A rack that does
+// not pass Check cannot finish.
 func (a Analyzer) CanFinish(c tile.Counts, table []Meld, t Turn) (Plan, bool) {
 	return new(Solver).CanFinish(a, c, table, t)
 }
 
 // CanFinish is Analyzer.CanFinish with this solver's memory.
 func (sv *Solver) CanFinish(a Analyzer, c tile.Counts, table []Meld, t Turn) (Plan, bool) {
-	if c.Total() == 0 {
-		return Plan{}, false
+	if c.Total() == 0 || a.Check(c) != nil || !a.okey.Valid() {
+		return Plan{}, false // no rack of this hand: nothing to finish with
 	}
 	h := a.handOf(&c)
 	hk := a.hooksOf(table)
@@ -202,7 +203,7 @@ func (s *fsolver) plan(at int32, table []Meld) Plan {
 				}
 			}
 			for i, m := range table {
-				if m.Kind == Run && int(m.RunColour()) == c && m.High() == v-1 {
+				if m.Kind == Run && m.wellFormed() && int(m.RunColour()) == c && m.High() == v-1 {
 					k3 = append(k3, &planRun{kind: prTable, meld: i})
 				}
 			}
@@ -218,7 +219,7 @@ func (s *fsolver) plan(at int32, table []Meld) Plan {
 			}
 			var absorbers []absorber
 			for i, m := range table {
-				if m.Kind == Run && int(m.RunColour()) == c && m.Low() == v {
+				if m.Kind == Run && m.wellFormed() && int(m.RunColour()) == c && m.Low() == v {
 					absorbers = append(absorbers, absorber{meld: i})
 				}
 			}
@@ -289,7 +290,7 @@ func (s *fsolver) plan(at int32, table []Meld) Plan {
 				addPair(t, a.okey, s.mode == modeOpenPairs && sd.pairOwn[i])
 			case dest == dFree:
 				for j, m := range table {
-					if m.Kind != Run && m.Kind != Pair {
+					if m.Kind != Run && m.Kind != Pair || !m.wellFormed() {
 						continue
 					}
 					if k := okeyFor(a, m, face, freedAt[j]); k >= 0 {

@@ -176,6 +176,30 @@ func (m Meld) Stands(i int) []tile.Tile {
 	return []tile.Tile{m.As[i]}
 }
 
+// wellFormed reports whether m holds what its kind needs for the table
+// analysis: tiles and readings alike in number, a run of real places
+// within 1..13, a set of a value. Melds from Read and ReadPair always
+// are; the analysis passes over others instead of failing on them.
+func (m Meld) wellFormed() bool {
+	if len(m.Tiles) != len(m.As) || len(m.Tiles) == 0 {
+		return false
+	}
+	switch m.Kind {
+	case Run:
+		for _, t := range m.As {
+			if !t.Valid() || t == tile.FalseJoker || t.Colour() != m.As[0].Colour() {
+				return false
+			}
+		}
+		return m.High()-m.Low()+1 == len(m.As)
+	case Set:
+		return m.SetValue() >= 1
+	case Pair:
+		return len(m.Tiles) == 2
+	}
+	return false
+}
+
 // Clone is a deep copy.
 func (m Meld) Clone() Meld {
 	return Meld{Kind: m.Kind, Tiles: slices.Clone(m.Tiles), As: slices.Clone(m.As)}

@@ -449,3 +449,24 @@ func TestParseLineErrors(t *testing.T) {
 		t.Errorf("lower case: %v", err)
 	}
 }
+
+// TestBadInputDoesNotPanic: racks no hand can hold and malformed table
+// melds get answers, never a panic.
+func TestBadInputDoesNotPanic(t *testing.T) {
+	a := analyzer(t, "K4")
+	var c tile.Counts
+	for f := range c {
+		c[f] = 3
+	}
+	table := []Meld{{Kind: Run}, {Kind: Set, Tiles: []tile.Tile{tile.NoTile}, As: []tile.Tile{tile.NoTile}}, {Kind: Pair}, {Kind: 9}}
+	var sv Solver
+	if _, ok := sv.CanFinish(a, c, table, Turn{Threshold: 101, Taken: tile.NoTile}); ok {
+		t.Fatal("a rack of three copies of everything finishes")
+	}
+	sv.BestOpening(a, c)
+	sv.Unmelded(a, c)
+	a.LayOffs(c, table)
+	a.TakeBacks(c, table)
+	a.Islek(table)
+	(Analyzer{}).CanFinish(tile.Counts{1}, table, Turn{})
+}

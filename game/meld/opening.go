@@ -28,8 +28,8 @@ func (o Opening) Reaches(threshold int) bool { return o.Value >= threshold && le
 // BestOpening is the largest total value of disjoint runs and sets in
 // the rack c that keeps at least one tile in the rack, with the melds
 // that make it (no melds and value 0 when none can be made). It is exact:
-// every way to split the rack is weighed, not only the greedy ones. c
-// must pass Check.
+// every way to split the rack is weighed, not only the greedy ones. A rack
+// that does not pass Check gets no opening.
 func (a Analyzer) BestOpening(c tile.Counts) Opening {
 	return new(Solver).BestOpening(a, c)
 }
@@ -56,7 +56,8 @@ func (sv *Solver) Unmelded(a Analyzer, c tile.Counts) (int, []Meld) {
 
 // Unmelded is the fewest tiles of the rack c left out when melding as
 // many as possible in runs and sets, keeping at least one (so it is at
-// least 1), with melds that achieve it.
+// least 1), with melds that achieve it. A rack that does not pass Check
+// melds nothing.
 func (a Analyzer) Unmelded(c tile.Counts) (int, []Meld) {
 	return new(Solver).Unmelded(a, c)
 }
@@ -66,6 +67,9 @@ func (a Analyzer) Unmelded(c tile.Counts) (int, []Meld) {
 // melds everything, the best of the rack less each face in turn is the
 // best that keeps one.
 func (a Analyzer) bestOf(s *solver, c tile.Counts, count bool) Opening {
+	if a.Check(c) != nil {
+		return Opening{} // no rack of this hand: nothing to lay down
+	}
 	h := a.handOf(&c)
 	o := a.solve(s, &h, count)
 	if o.Tiles() < h.n || h.n == 0 {

@@ -215,8 +215,11 @@ type TakeBackMove struct {
 // once per run end and set with room.
 func (a Analyzer) LayOffs(c tile.Counts, table []Meld) []LayOffMove {
 	var out []LayOffMove
-	okey := c[a.okey] > 0
+	okey := a.okey.Valid() && c[a.okey] > 0
 	for i, m := range table {
+		if !m.wellFormed() {
+			continue
+		}
 		switch m.Kind {
 		case Run:
 			col, lo, hi := int(m.RunColour()), m.Low(), m.High()
@@ -258,6 +261,9 @@ func (a Analyzer) LayOffs(c tile.Counts, table []Meld) []LayOffMove {
 func (a Analyzer) TakeBacks(c tile.Counts, table []Meld) []TakeBackMove {
 	var out []TakeBackMove
 	for i, m := range table {
+		if !m.wellFormed() {
+			continue
+		}
 		var seen tile.TileSet
 		for k, x := range m.Tiles {
 			if !a.IsOkey(x) {
@@ -282,6 +288,9 @@ func (a Analyzer) TakeBacks(c tile.Counts, table []Meld) []TakeBackMove {
 func (a Analyzer) Islek(table []Meld) tile.TileSet {
 	var s tile.TileSet
 	for _, m := range table {
+		if !m.wellFormed() {
+			continue
+		}
 		switch m.Kind {
 		case Run:
 			col, lo, hi := int(m.RunColour()), m.Low(), m.High()
