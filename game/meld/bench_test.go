@@ -131,12 +131,29 @@ func turnPositions(seed uint64) []turnPos {
 }
 
 // BenchmarkAnalyzeTurn is a whole turn's analysis for a bot: lay-offs,
-// take-backs, işler taş and whether (and how) it can finish.
+// take-backs, işler taş and whether (and how) it can finish; over all the
+// positions, then those of players who have opened (smaller racks, the
+// table in play) and who have not (22 tiles, an opening to find first).
 func BenchmarkAnalyzeTurn(b *testing.B) {
 	pos := turnPositions(3)
-	var sv Solver
-	timed(b, len(pos), func(i int) {
-		p := &pos[i]
-		sv.AnalyzeTurn(p.a, p.c, p.table, p.t)
-	})
+	var opened, closed []turnPos
+	for _, p := range pos {
+		if p.t.Status == NotOpened {
+			closed = append(closed, p)
+		} else {
+			opened = append(opened, p)
+		}
+	}
+	for _, set := range []struct {
+		name string
+		pos  []turnPos
+	}{{"all", pos}, {"opened", opened}, {"not-opened", closed}} {
+		b.Run(set.name, func(b *testing.B) {
+			var sv Solver
+			timed(b, len(set.pos), func(i int) {
+				p := &set.pos[i]
+				sv.AnalyzeTurn(p.a, p.c, p.table, p.t)
+			})
+		})
+	}
 }
