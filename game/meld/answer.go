@@ -121,3 +121,9 @@ func (sv *Solver) AnswerLine(line string, threshold int) (Answer, error) {
 	}
 	return sv.Answer(a, c, threshold), nil
 }
+
+// AnswerLine is Solver.AnswerLine with a solver of its own: the answer of
+// `okey hand --game 101 --json` for one line, or why the line is bad.
+func AnswerLine(line string, threshold int) (Answer, error) {
+	return new(Solver).AnswerLine(line, threshold)
+}

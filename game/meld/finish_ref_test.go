@@ -33,7 +33,7 @@ func refFinish(a Analyzer, c tile.Counts, table []Meld, t Turn) int {
 	}
 	best := 0
 	// Open with melds: every set of disjoint melds worth the threshold.
-	r.openings(c, nil, func(melds []Meld, rest tile.Counts) {
+	r.openings(c, r.meldsOf, nil, func(melds []Meld, rest tile.Counts) {
 		v := 0
 		for _, m := range melds {
 			v += m.Value()
@@ -45,7 +45,7 @@ func refFinish(a Analyzer, c tile.Counts, table []Meld, t Turn) int {
 		best = max(best, r.after(rest, tb, OpenedMelds, false, rest))
 	})
 	// Open with pairs: every set of five pairs or more.
-	r.pairOpenings(c, nil, func(pairs []Meld, rest tile.Counts) {
+	r.openings(c, r.pairsOf, nil, func(pairs []Meld, rest tile.Counts) {
 		if len(pairs) < 5 || rest.Total() == 0 || !r.usedTaken(c, rest, t.Taken) {
 			return
 		}
@@ -63,11 +63,11 @@ func (r *refTurn) usedTaken(before, after tile.Counts, t tile.Tile) bool {
 	return !t.Valid() || after[t] < before[t]
 }
 
-// openings calls f with every set of disjoint melds of c (each set once
-// or more) and the rest.
-func (r *refTurn) openings(c tile.Counts, got []Meld, f func([]Meld, tile.Counts)) {
+// openings calls f with every set of disjoint groups of c that groups
+// lists (melds, or pairs), each set once, and the rest.
+func (r *refTurn) openings(c tile.Counts, groups func(tile.Counts) []Meld, got []Meld, f func([]Meld, tile.Counts)) {
 	f(got, c)
-	for _, m := range r.meldsOf(c) {
+	for _, m := range groups(c) {
 		if len(got) > 0 && meldString(m) < meldString(got[len(got)-1]) {
 			continue // one order per set of melds
 		}
@@ -75,73 +75,53 @@ func (r *refTurn) openings(c tile.Counts, got []Meld, f func([]Meld, tile.Counts
 		for _, x := range m.Tiles {
 			d[x]--
 		}
-		r.openings(d, append(slices.Clone(got), m), f)
+		r.openings(d, groups, append(slices.Clone(got), m), f)
 	}
 }
 
-func (r *refTurn) pairOpenings(c tile.Counts, got []Meld, f func([]Meld, tile.Counts)) {
-	f(got, c)
-	for _, m := range r.pairsOf(c) {
-		if len(got) > 0 && meldString(m) < meldString(got[len(got)-1]) {
-			continue
-		}
-		d := c
-		for _, x := range m.Tiles {
-			d[x]--
-		}
-		r.pairOpenings(d, append(slices.Clone(got), m), f)
-	}
-}
-
-// meldsOf lists every run or set that the tiles of c make, in every
+// meldsOf lists every run or set that the tiles of c make, in the
 // reading Read gives (one per group of tiles).
 func (r *refTurn) meldsOf(c tile.Counts) []Meld {
 	ts := c.Tiles()
-	seen := map[string]bool{}
-	var out []Meld
-	n := len(ts)
-	for mask := 1; mask < 1<<n; mask++ {
-		k := 0
-		for i := range n {
-			if mask&(1<<i) != 0 {
-				k++
-			}
-		}
-		if k < 3 {
-			continue
-		}
+	var gs [][]tile.Tile
+	for mask := 1; mask < 1<<len(ts); mask++ {
 		var g []tile.Tile
-		for i := range n {
+		for i := range ts {
 			if mask&(1<<i) != 0 {
 				g = append(g, ts[i])
 			}
 		}
-		m, err := r.a.Read(g)
+		if len(g) >= 3 {
+			gs = append(gs, g)
+		}
+	}
+	return uniqueMelds(gs, r.a.Read)
+}
+
+// pairsOf lists every pair the tiles of c make.
+func (r *refTurn) pairsOf(c tile.Counts) []Meld {
+	ts := c.Tiles()
+	var gs [][]tile.Tile
+	for i := range ts {
+		for j := i + 1; j < len(ts); j++ {
+			gs = append(gs, []tile.Tile{ts[i], ts[j]})
+		}
+	}
+	return uniqueMelds(gs, func(g []tile.Tile) (Meld, error) { return r.a.ReadPair(g, r.t.OkeyPair) })
+}
+
+// uniqueMelds reads the groups and keeps each meld they make once.
+func uniqueMelds(gs [][]tile.Tile, read func([]tile.Tile) (Meld, error)) []Meld {
+	seen := map[string]bool{}
+	var out []Meld
+	for _, g := range gs {
+		m, err := read(g)
 		if err != nil {
 			continue
 		}
 		if s := meldString(m); !seen[s] {
 			seen[s] = true
 			out = append(out, m)
-		}
-	}
-	return out
-}
-
-func (r *refTurn) pairsOf(c tile.Counts) []Meld {
-	ts := c.Tiles()
-	seen := map[string]bool{}
-	var out []Meld
-	for i := range ts {
-		for j := i + 1; j < len(ts); j++ {
-			m, err := r.a.ReadPair([]tile.Tile{ts[i], ts[j]}, r.t.OkeyPair)
-			if err != nil {
-				continue
-			}
-			if s := meldString(m); !seen[s] {
-				seen[s] = true
-				out = append(out, m)
-			}
 		}
 	}
 	return out

@@ -3,6 +3,7 @@ package meld
 import (
 	"errors"
 	"fmt"
+	"iter"
 	"slices"
 
 	"okey/game/tile"
@@ -210,6 +211,36 @@ type TakeBackMove struct {
 	Tile tile.Tile `json:"tile"`
 }
 
+// places yields each place of meld m where a real tile can be laid off:
+// the face that fits there, the run end it goes to (AnyEnd for a set)
+// and what it stands for. Malformed melds have none.
+func (a Analyzer) places(m Meld) iter.Seq2[tile.Tile, LayOffMove] {
+	return func(yield func(tile.Tile, LayOffMove) bool) {
+		if !m.wellFormed() {
+			return
+		}
+		switch m.Kind {
+		case Run:
+			col, lo, hi := m.RunColour(), m.Low(), m.High()
+			if lo > 1 && !yield(a.tileAt(int(col), lo-1), LayOffMove{End: LowEnd, As: tile.NewTile(col, lo-1)}) {
+				return
+			}
+			if hi < tile.NumValues {
+				yield(a.tileAt(int(col), hi+1), LayOffMove{End: HighEnd, As: tile.NewTile(col, hi+1)})
+			}
+		case Set:
+			if len(m.Tiles) >= 4 {
+				return
+			}
+			for _, p := range m.Missing() {
+				if !yield(a.tileAt(int(p.Colour()), p.Value()), LayOffMove{As: p}) {
+					return
+				}
+			}
+		}
+	}
+}
+
 // LayOffs lists every lay-off the rack c can make onto the table now, one
 // tile at a time: each real face once per place it fits, and each okey
 // once per run end and set with room.
@@ -217,39 +248,19 @@ func (a Analyzer) LayOffs(c tile.Counts, table []Meld) []LayOffMove {
 	var out []LayOffMove
 	okey := a.okey.Valid() && c[a.okey] > 0
 	for i, m := range table {
-		if !m.wellFormed() {
-			continue
-		}
-		switch m.Kind {
-		case Run:
-			col, lo, hi := int(m.RunColour()), m.Low(), m.High()
-			if lo > 1 {
-				if t := a.tileAt(col, lo-1); c[t] > 0 {
-					out = append(out, LayOffMove{Meld: i, Tile: t, End: LowEnd, As: tile.NewTile(tile.Colour(col), lo-1)})
-				}
-				if okey {
-					out = append(out, LayOffMove{Meld: i, Tile: a.okey, End: LowEnd, As: tile.NewTile(tile.Colour(col), lo-1)})
-				}
+		for t, mv := range a.places(m) {
+			mv.Meld = i
+			if c[t] > 0 {
+				mv.Tile = t
+				out = append(out, mv)
 			}
-			if hi < tile.NumValues {
-				if t := a.tileAt(col, hi+1); c[t] > 0 {
-					out = append(out, LayOffMove{Meld: i, Tile: t, End: HighEnd, As: tile.NewTile(tile.Colour(col), hi+1)})
+			if okey && (m.Kind == Run || mv.As == m.Missing()[0]) {
+				// An okey goes to each run end, and once onto a set.
+				mv.Tile = a.okey
+				if m.Kind == Set {
+					mv.As = tile.NoTile
 				}
-				if okey {
-					out = append(out, LayOffMove{Meld: i, Tile: a.okey, End: HighEnd, As: tile.NewTile(tile.Colour(col), hi+1)})
-				}
-			}
-		case Set:
-			if len(m.Tiles) >= 4 {
-				continue
-			}
-			for _, p := range m.Missing() {
-				if t := a.tileAt(int(p.Colour()), p.Value()); c[t] > 0 {
-					out = append(out, LayOffMove{Meld: i, Tile: t, As: p})
-				}
-			}
-			if okey {
-				out = append(out, LayOffMove{Meld: i, Tile: a.okey, As: tile.NoTile})
+				out = append(out, mv)
 			}
 		}
 	}
@@ -288,24 +299,8 @@ func (a Analyzer) TakeBacks(c tile.Counts, table []Meld) []TakeBackMove {
 func (a Analyzer) Islek(table []Meld) tile.TileSet {
 	var s tile.TileSet
 	for _, m := range table {
-		if !m.wellFormed() {
-			continue
-		}
-		switch m.Kind {
-		case Run:
-			col, lo, hi := int(m.RunColour()), m.Low(), m.High()
-			if lo > 1 {
-				s = s.With(a.tileAt(col, lo-1))
-			}
-			if hi < tile.NumValues {
-				s = s.With(a.tileAt(col, hi+1))
-			}
-		case Set:
-			if len(m.Tiles) < 4 {
-				for _, p := range m.Missing() {
-					s = s.With(a.tileAt(int(p.Colour()), p.Value()))
-				}
-			}
+		for t := range a.places(m) {
+			s = s.With(t)
 		}
 	}
 	return s

@@ -373,14 +373,20 @@ func (n *State) layOff(a Action) ([]Event, error) {
 		return nil, err
 	}
 	n.racks[a.Seat] = rack
-	n.replaceMeld(a.Meld, newTableMeld(n.an, nm, slices.Insert(slices.Clone(tm.Seats), at, a.Seat), tm.Owner))
+	return n.changed(a, EvLayOff, newTableMeld(n.an, nm, slices.Insert(slices.Clone(tm.Seats), at, a.Seat), tm.Owner)), nil
+}
+
+// changed puts a table meld changed by a lay-off or a take-back in place
+// and reports it.
+func (n *State) changed(a Action, k EventKind, m TableMeld) []Event {
+	n.replaceMeld(a.Meld, m)
 	n.settleTake(a.Seat)
 	n.moves++
-	e := ev(EvLayOff, a.Seat, a.Tile)
+	e := ev(k, a.Seat, a.Tile)
 	e.Meld = a.Meld
-	e.Melds = []meld.Meld{nm}
+	e.Melds = []meld.Meld{m.Meld}
 	n.record(e)
-	return []Event{e}, nil
+	return []Event{e}
 }
 
 func (n *State) takeBack(a Action) ([]Event, error) {
@@ -399,14 +405,7 @@ func (n *State) takeBack(a Action) ([]Event, error) {
 	rack[a.Tile]--
 	rack[okey]++
 	n.racks[a.Seat] = rack
-	n.replaceMeld(a.Meld, newTableMeld(n.an, nm, seats, tm.Owner))
-	n.settleTake(a.Seat)
-	n.moves++
-	e := ev(EvTakeBack, a.Seat, a.Tile)
-	e.Meld = a.Meld
-	e.Melds = []meld.Meld{nm}
-	n.record(e)
-	return []Event{e}, nil
+	return n.changed(a, EvTakeBack, newTableMeld(n.an, nm, seats, tm.Owner)), nil
 }
 
 func (n *State) discard(a Action) ([]Event, error) {

@@ -53,17 +53,9 @@ func BenchmarkPlayHandMelding(b *testing.B) {
 		}
 		p := newPlayer(uint64(i))
 		for s.Phase() == Playing {
-			n, _, err := s.Apply(p.next(s))
+			_, n, _, err := p.move(s)
 			if err != nil {
-				v := s.View(s.Turn())
-				if v.Legal.GiveBack {
-					n, _, err = s.Apply(GiveBack(s.Turn()))
-				} else {
-					n, _, err = s.Apply(Discard(s.Turn(), v.Rack[0]))
-				}
-				if err != nil {
-					b.Fatal(err)
-				}
+				b.Fatal(err)
 			}
 			s = n
 			actions++

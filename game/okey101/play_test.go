@@ -299,17 +299,25 @@ func checkScores(t *testing.T, before, after State, a Action, evs []Event) {
 	}
 }
 
-// playStep applies one action from the player (or, when illegal, checks
-// it changed nothing) and checks the invariants.
-func playStep(t *testing.T, s State, a Action) (State, bool) {
-	t.Helper()
+// move plays the player's next action, or when Apply refuses it (an
+// opening without the taken tile, say) what is always possible: giving
+// the take back, or a discard.
+func (p *player) move(s State) (Action, State, []Event, error) {
+	a := p.next(s)
 	n, evs, err := s.Apply(a)
-	if err != nil {
-		return s, false
+	if err == nil {
+		return a, n, evs, nil
 	}
-	checkInvariants(t, n)
-	checkScores(t, s, n, a, evs)
-	return n, true
+	seat := s.Turn()
+	v := s.View(seat)
+	switch {
+	case v.Legal.GiveBack:
+		a = GiveBack(seat)
+	case v.Legal.Discard:
+		a = Discard(seat, v.Rack[0])
+	}
+	n, evs, err = s.Apply(a)
+	return a, n, evs, err
 }
 
 // playMatch plays a whole match with random players and returns the
@@ -324,26 +332,12 @@ func playMatch(t *testing.T, r Rules, seed uint64, limit int) []State {
 	p := newPlayer(seed)
 	states := []State{s}
 	for i := 0; i < limit && s.Phase() != MatchOver; i++ {
-		a := p.next(s)
-		n, ok := playStep(t, s, a)
-		if !ok {
-			// The player's choice was refused (an opening without the
-			// taken tile, say): fall back to what is always possible.
-			seat := s.Turn()
-			v := s.View(seat)
-			switch {
-			case v.Legal.GiveBack:
-				a = GiveBack(seat)
-			case v.Legal.Discard:
-				a = Discard(seat, v.Rack[0])
-			default:
-				t.Fatalf("seed %d: %v refused and nothing else to do (%+v)", seed, a, v.Legal)
-			}
-			if n, ok = playStep(t, s, a); !ok {
-				_, _, err := s.Apply(a)
-				t.Fatalf("seed %d: fallback %v refused: %v", seed, a, err)
-			}
+		a, n, evs, err := p.move(s)
+		if err != nil {
+			t.Fatalf("seed %d: %v refused: %v", seed, a, err)
 		}
+		checkInvariants(t, n)
+		checkScores(t, s, n, a, evs)
 		s = n
 		states = append(states, s)
 	}

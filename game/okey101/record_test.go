@@ -20,15 +20,9 @@ func playGame(t *testing.T, r Rules, seed uint64) (*Game, []byte) {
 	out := append(rec.HeaderLine(), DealLine(g.State().DealInfo())...)
 	p := newPlayer(seed)
 	for g.State().Phase() != MatchOver {
-		s := g.State()
-		a := p.next(s)
-		if _, _, err := s.Apply(a); err != nil {
-			v := s.View(s.Turn())
-			if v.Legal.GiveBack {
-				a = GiveBack(s.Turn())
-			} else {
-				a = Discard(s.Turn(), v.Rack[0])
-			}
+		a, _, _, err := p.move(g.State())
+		if err != nil {
+			t.Fatalf("%v: %v", a, err)
 		}
 		_, lines, err := g.Apply(a)
 		if err != nil {
