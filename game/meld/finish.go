@@ -1,6 +1,8 @@
 package meld
 
 import (
+	"fmt"
+
 	"okey/game/tile"
 )
 
@@ -23,6 +25,20 @@ func (s Status) String() string {
 		return "opened with pairs"
 	}
 	return "not opened"
+}
+
+// MarshalText writes the status's name, so JSON carries "opened with pairs".
+func (s Status) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads a status's name.
+func (s *Status) UnmarshalText(b []byte) error {
+	for _, x := range []Status{NotOpened, OpenedMelds, OpenedPairs} {
+		if string(b) == x.String() {
+			*s = x
+			return nil
+		}
+	}
+	return fmt.Errorf("%q is not a status (not opened, opened with melds, opened with pairs)", b)
 }
 
 // Turn is what the analysis of a turn needs beyond the rack and the

@@ -264,6 +264,9 @@ func (k EventKind) String() string {
 	return fmt.Sprintf("event(%d)", k)
 }
 
+// MarshalText writes the event's name.
+func (k EventKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
 // PenaltyReason is why 101 was charged.
 type PenaltyReason uint8
 
@@ -285,6 +288,9 @@ func (p PenaltyReason) String() string {
 	}
 	return "-"
 }
+
+// MarshalText writes the reason.
+func (p PenaltyReason) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
 
 // PenaltyPoints is what one penalty costs, never multiplied.
 const PenaltyPoints = 101

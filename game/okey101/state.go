@@ -31,6 +31,9 @@ func (p Phase) String() string {
 	return fmt.Sprintf("phase(%d)", p)
 }
 
+// MarshalText writes the phase's name.
+func (p Phase) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
+
 // Stage is where the player to move stands within a turn.
 type Stage uint8
 
@@ -55,6 +58,9 @@ func (s Stage) String() string {
 	}
 	return fmt.Sprintf("stage(%d)", s)
 }
+
+// MarshalText writes the stage's name.
+func (s Stage) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
 // TableMeld is a meld on the table: public, with who laid each tile
 // (Seats is parallel to Meld.Tiles), who laid the meld down, and what
