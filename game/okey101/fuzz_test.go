@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-var fuzzRules = []string{"default", "open=20,okey_pair", "progressive,open=30,hands=2", "partners,islek=off,open=40", "hands=1,open=10"}
+var fuzzRules = []string{"default", "open=20,okey_pair", "progressive,open=60,hands=2", "partners,islek=off,open=70", "hands=1,open=50"}
 
 // FuzzApply plays random legal and illegal actions read from the input
 // and checks after every step that nothing panics, that a refused action
