@@ -1,0 +1,36 @@
+// Package meld is the analysis of Okey 101: what runs, sets and pairs a
+// group of tiles makes and what it is worth, the best opening of a rack,
+// the most pairs, the fewest tiles left unmelded, what a rack can lay
+// off or take back on the table, which tiles are işler taş, and whether
+// (and how) a player can finish this turn. The referee (game/okey101),
+// bots and the command line share it.
+//
+// Every search is exact: dynamic programmes over the values 1..13 whose
+// states are the colours' open runs, never a greedy choice, checked in
+// the tests against brute-force references (an exhaustive split of the
+// rack; playing every order of actions out with the meld operations).
+//
+// Files:
+//
+//	meld.go         Kind, Meld and its reading (Read, ReadPair), the Analyzer of a hand
+//	rack.go         the rack as the searches read it; Check
+//	dp.go           the search for the best opening and the fewest tiles unmelded
+//	opening.go      BestOpening, Unmelded, Solver; the melds of the best laid out
+//	pairs.go        Pairs, PairMelds
+//	table.go        LayOff and TakeBack on one meld; LayOffs, TakeBacks, Islek on the table
+//	finish.go       Status, Turn, Step, Plan; the table as the finish search sees it
+//	finish_dp.go    the search for finishing this turn
+//	finish_bound.go a quick necessary condition checked before it
+//	finish_plan.go  CanFinish, AnalyzeTurn; a finish laid out as steps
+//	answer.go       Answer (okey hand --game 101 --json) and ParseLine
+//
+// Use:
+//
+//	a, _ := meld.New(indicator)             // the hand's okey follows from it
+//	var sv meld.Solver                      // reusable working memory, one per goroutine
+//	o := sv.BestOpening(a, rack)            // o.Value, o.Melds
+//	ta := sv.AnalyzeTurn(a, rack, table, meld.Turn{Status: meld.NotOpened, Threshold: 101, Taken: tile.NoTile})
+//	if ta.CanFinish { /* ta.Finish.Steps, then ta.Finish.Discard */ }
+//
+// The package imports only game/tile and the standard library.
+package meld

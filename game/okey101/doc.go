@@ -1,0 +1,30 @@
+// Package okey101 is the referee of Okey 101, the second game mode,
+// beside the classic referee in package game: the rules options, the
+// deal, the state of a match and the pure reducer that moves it on, a
+// player's view, scoring and the match, and the match record. The
+// analysis of melds, lay-offs and finishing is package meld's; the
+// referee asks it what a group of tiles is and whether a lay-off or a
+// take-back is legal, so that bots and referee judge alike.
+//
+// Files:
+//
+//	rules.go   Rules, ParseRules (open=N, progressive, okey_pair, islek=off, hands=N, partners)
+//	deal.go    NewDeal: 22 to the dealer, 21 to the others, the indicator, the 20-tile wall
+//	state.go   State, Phase, Stage, TableMeld, Opening, Taken, Legal; NewMatch and accessors
+//	action.go  Action and its shorthands, the Err… reasons and MoveError, Event
+//	apply.go   Apply, the reducer: every action of RULES.md and its checks
+//	score.go   scoring a hand (ScoreLine, HandResult), the void hand, the match's standings
+//	view.go    View, what one seat may know; Melds, MeldTurn and PlanActions for bots
+//	record.go  Record (JSON Lines), Game (a state with its record), Replay
+//
+// Use:
+//
+//	g, _ := okey101.NewGame(okey101.DefaultRules(), seed, nil)
+//	v := g.State().View(seat)                 // all a player may know
+//	evs, line, err := g.Apply(okey101.Draw(seat))
+//	// … okey101.Open, Lay, LayOff, TakeBack, Discard …
+//	rec := g.Record()                         // rec.Marshal() to save; Replay to load
+//
+// The package imports game/tile, game/meld, game/internal/rng and the
+// standard library, never the classic game package.
+package okey101

@@ -1,0 +1,316 @@
+package okey101
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+
+	"okey/game/meld"
+	"okey/game/tile"
+)
+
+// RecordVersion is the version of the record format this package writes.
+const RecordVersion = 1
+
+// GameName is what a record of 101 says in its header's "game".
+const GameName = "101"
+
+// The ways a record can be refused; test with errors.Is.
+var (
+	ErrRecordCorrupt  = errors.New("damaged match record")
+	ErrRecordVersion  = errors.New("match record of an unknown version")
+	ErrRecordGame     = errors.New("match record of another game")
+	ErrRecordMismatch = errors.New("match record does not replay as written")
+)
+
+// Record is a whole match as data: the rules, the seed and every action
+// in order, plus how each hand was dealt (so a replay can check it deals
+// the same). It has the shape of the classic game's record, with the game
+// named in the header.
+//
+// On disk it is JSON Lines, one object a line: a header
+//
+//	{"okey":"record","version":1,"game":"101","rules":"default","seed":42,"meta":{…}}
+//
+// then, in order, a line per deal and a line per action:
+//
+//	{"deal":1,"dealer":2,"indicator":"R4"}
+//	{"a":"discard","s":2,"t":"K9"}
+//	{"a":"draw","s":3}
+//	{"a":"open","s":3,"m":[["R1","R2","R3"],["K7","Y7","B7"]]}
+//	{"a":"layoff","s":3,"t":"R4","i":0,"e":"low"}
+//
+// Appending a line per action keeps the file a valid record at every
+// step.
+type Record struct {
+	Rules Rules
+	Seed  uint64
+	// Meta is free text for the program that wrote the record (player
+	// names, bot levels); replaying ignores it.
+	Meta    map[string]string
+	Deals   []DealInfo
+	Actions []Action
+}
+
+type recordHeader struct {
+	Okey    string            `json:"okey"`
+	Version int               `json:"version"`
+	Game    string            `json:"game"`
+	Rules   Rules             `json:"rules"`
+	Seed    uint64            `json:"seed"`
+	Meta    map[string]string `json:"meta,omitempty"`
+}
+
+type actionLine struct {
+	A string        `json:"a"`
+	S int           `json:"s"`
+	T *tile.Tile    `json:"t,omitempty"`
+	I *int          `json:"i,omitempty"`
+	E string        `json:"e,omitempty"`
+	M [][]tile.Tile `json:"m,omitempty"`
+	P bool          `json:"p,omitempty"`
+}
+
+// HeaderLine is the record's first line, newline included.
+func (r *Record) HeaderLine() []byte {
+	b, _ := json.Marshal(recordHeader{Okey: "record", Version: RecordVersion, Game: GameName, Rules: r.Rules, Seed: r.Seed, Meta: r.Meta})
+	return append(b, '\n')
+}
+
+// ActionLine is an action's line, newline included.
+func ActionLine(a Action) []byte {
+	l := actionLine{A: a.Kind.String(), S: a.Seat}
+	t, i := a.Tile, a.Meld
+	switch a.Kind {
+	case ActDiscard:
+		l.T = &t
+	case ActLayOff:
+		l.T, l.I = &t, &i
+		if a.End != meld.AnyEnd {
+			l.E = a.End.String()
+		}
+	case ActTakeBack:
+		l.T, l.I = &t, &i
+	case ActOpen, ActLay:
+		l.M, l.P = a.Melds, a.Pairs
+	}
+	b, _ := json.Marshal(l)
+	return append(b, '\n')
+}
+
+// DealLine is a deal's line, newline included.
+func DealLine(d DealInfo) []byte {
+	b, _ := json.Marshal(d)
+	return append(b, '\n')
+}
+
+// Marshal writes the whole record as JSON Lines.
+func (r *Record) Marshal() []byte {
+	var buf bytes.Buffer
+	buf.Write(r.HeaderLine())
+	deal := 0
+	if deal < len(r.Deals) {
+		buf.Write(DealLine(r.Deals[deal]))
+		deal++
+	}
+	for _, a := range r.Actions {
+		buf.Write(ActionLine(a))
+		if a.Kind == ActNextHand && deal < len(r.Deals) {
+			buf.Write(DealLine(r.Deals[deal]))
+			deal++
+		}
+	}
+	return buf.Bytes()
+}
+
+// ParseRecord reads a record written by Marshal. It checks the form of
+// every line, not that the actions are legal: Replay does that.
+func ParseRecord(b []byte) (Record, error) {
+	lines := bytes.Split(b, []byte("\n"))
+	if len(lines) > 0 && len(lines[len(lines)-1]) == 0 {
+		lines = lines[:len(lines)-1]
+	}
+	if len(lines) == 0 {
+		return Record{}, fmt.Errorf("%w: empty", ErrRecordCorrupt)
+	}
+	var probe struct {
+		Okey    string `json:"okey"`
+		Version int    `json:"version"`
+		Game    string `json:"game"`
+	}
+	if err := json.Unmarshal(lines[0], &probe); err != nil || probe.Okey != "record" {
+		return Record{}, fmt.Errorf("%w: line 1 is not a record header", ErrRecordCorrupt)
+	}
+	if probe.Game != GameName {
+		game := probe.Game
+		if game == "" {
+			game = "classic Okey"
+		}
+		return Record{}, fmt.Errorf("%w: a record of %s, not of 101", ErrRecordGame, game)
+	}
+	if probe.Version != RecordVersion {
+		return Record{}, fmt.Errorf("%w: version %d (this program reads version %d)", ErrRecordVersion, probe.Version, RecordVersion)
+	}
+	var h recordHeader
+	if err := json.Unmarshal(lines[0], &h); err != nil {
+		return Record{}, fmt.Errorf("%w: line 1: %v", ErrRecordCorrupt, err)
+	}
+	rec := Record{Rules: h.Rules, Seed: h.Seed, Meta: h.Meta}
+	for i, ln := range lines[1:] {
+		no := i + 2
+		if len(bytes.TrimSpace(ln)) == 0 {
+			return Record{}, fmt.Errorf("%w: line %d is empty", ErrRecordCorrupt, no)
+		}
+		var keys map[string]json.RawMessage
+		if err := json.Unmarshal(ln, &keys); err != nil {
+			return Record{}, fmt.Errorf("%w: line %d: %v", ErrRecordCorrupt, no, err)
+		}
+		if _, ok := keys["deal"]; ok {
+			var d DealInfo
+			if err := json.Unmarshal(ln, &d); err != nil {
+				return Record{}, fmt.Errorf("%w: line %d: %v", ErrRecordCorrupt, no, err)
+			}
+			rec.Deals = append(rec.Deals, d)
+			continue
+		}
+		a, err := parseActionLine(ln)
+		if err != nil {
+			return Record{}, fmt.Errorf("%w: line %d: %v", ErrRecordCorrupt, no, err)
+		}
+		rec.Actions = append(rec.Actions, a)
+	}
+	return rec, nil
+}
+
+func parseActionLine(ln []byte) (Action, error) {
+	var al actionLine
+	if err := json.Unmarshal(ln, &al); err != nil {
+		return Action{}, err
+	}
+	k, err := ParseActionKind(al.A)
+	if err != nil {
+		return Action{}, err
+	}
+	a := Action{Kind: k, Seat: al.S, Tile: tile.NoTile}
+	need := func(what string, ok bool) error {
+		if !ok {
+			return fmt.Errorf("%s without %s", k, what)
+		}
+		return nil
+	}
+	switch k {
+	case ActDiscard:
+		if err := need("a tile", al.T != nil); err != nil {
+			return Action{}, err
+		}
+		a.Tile = *al.T
+	case ActLayOff, ActTakeBack:
+		if err := need("a tile and a meld", al.T != nil && al.I != nil); err != nil {
+			return Action{}, err
+		}
+		a.Tile, a.Meld = *al.T, *al.I
+		if err := a.End.UnmarshalText([]byte(al.E)); err != nil {
+			return Action{}, err
+		}
+	case ActOpen, ActLay:
+		if err := need("melds", len(al.M) > 0); err != nil {
+			return Action{}, err
+		}
+		a.Melds, a.Pairs = al.M, al.P
+	}
+	return a, nil
+}
+
+// Game is a match being played with its record kept alongside: the
+// convenient way to play, save and resume. Unlike State it is not a
+// value; it owns its record.
+type Game struct {
+	state State
+	rec   Record
+}
+
+// NewGame starts a match and its record.
+func NewGame(r Rules, seed uint64, meta map[string]string) (*Game, error) {
+	s, err := NewMatch(r, seed)
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{state: s, rec: Record{Rules: r, Seed: seed, Meta: maps.Clone(meta)}}
+	g.rec.Deals = append(g.rec.Deals, s.DealInfo())
+	return g, nil
+}
+
+// State is the match as it stands.
+func (g *Game) State() State { return g.state }
+
+// Record is a copy of the match's record so far.
+func (g *Game) Record() Record {
+	r := g.rec
+	r.Meta = maps.Clone(g.rec.Meta)
+	r.Deals = slices.Clone(g.rec.Deals)
+	r.Actions = make([]Action, len(g.rec.Actions))
+	for i, a := range g.rec.Actions {
+		r.Actions[i] = a.Clone()
+	}
+	return r
+}
+
+// Apply plays an action and records it. The lines to append to a saved
+// record are returned with the events (the action's line, and a deal line
+// when the action dealt a new hand).
+func (g *Game) Apply(a Action) (events []Event, lines []byte, err error) {
+	n, evs, err := g.state.Apply(a)
+	if err != nil {
+		return nil, nil, err
+	}
+	g.state = n
+	g.rec.Actions = append(g.rec.Actions, a.Clone())
+	lines = ActionLine(a)
+	if a.Kind == ActNextHand {
+		d := n.DealInfo()
+		g.rec.Deals = append(g.rec.Deals, d)
+		lines = append(lines, DealLine(d)...)
+	}
+	return evs, lines, nil
+}
+
+// Replay plays a record from the start and returns the game where it
+// ends. It fails with ErrRecordMismatch when a deal differs from the one
+// recorded, and with ErrRecordCorrupt when an action is illegal.
+func Replay(rec Record) (*Game, error) {
+	g, err := NewGame(rec.Rules, rec.Seed, rec.Meta)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrRecordCorrupt, err)
+	}
+	if err := checkDeal(rec, 0, g.state.DealInfo()); err != nil {
+		return nil, err
+	}
+	for i, a := range rec.Actions {
+		if _, _, err := g.Apply(a); err != nil {
+			return nil, fmt.Errorf("%w: action %d (%v): %w", ErrRecordCorrupt, i+1, a, err)
+		}
+		if a.Kind == ActNextHand {
+			if err := checkDeal(rec, len(g.rec.Deals)-1, g.state.DealInfo()); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if len(rec.Deals) > len(g.rec.Deals) {
+		return nil, fmt.Errorf("%w: %d deals recorded, %d played", ErrRecordMismatch, len(rec.Deals), len(g.rec.Deals))
+	}
+	return g, nil
+}
+
+func checkDeal(rec Record, i int, got DealInfo) error {
+	if i >= len(rec.Deals) {
+		return nil // a record may leave deal lines out
+	}
+	if want := rec.Deals[i]; want != got {
+		return fmt.Errorf("%w: hand %d (deal %d) was dealt by seat %d with indicator %v, replay deals by seat %d with indicator %v",
+			ErrRecordMismatch, want.Hand, want.Redeal, want.Dealer, want.Indicator, got.Dealer, got.Indicator)
+	}
+	return nil
+}
