@@ -7,12 +7,15 @@ import (
 	"io"
 
 	"okey/game"
+	"okey/game/okey101"
 	"okey/ui/cli"
 )
 
 const handUsage = `usage: okey hand [--rules OPTIONS] --indicator TILE TILE… (14 or 15 tiles)
        okey hand [--rules OPTIONS] --json < lines
        okey hand --deal N [--seed S] [--mix dealt|hard] > lines
+       okey hand --game 101 [--rules OPTIONS] --indicator TILE TILE… (21 or 22 tiles)
+       okey hand --game 101 [--rules OPTIONS] --json < lines
 
 Analyses an Okey hand: whether it wins, its runs and sets or pairs (okeys
 with what they stand for), the distance to win (the least number of
@@ -33,6 +36,13 @@ With --deal N, prints N racks as such lines (14 tiles, then 15, in turn):
 dealt from shuffled sets, or with --mix hard every other pair of lines
 winning or near-winning racks full of okeys and false jokers.
 
+With --game 101 the rack is one of Okey 101 (21 or 22 tiles) and the
+answer is its best opening against the threshold (open=N, 101 by
+default), its pairs, the fewest tiles left unmelded and, for a person,
+what it scores if another player finished now; --deal N prints 101
+racks (21 and 22 tiles in turn). --json writes
+  {"open_value":N,"can_open":bool,"opening":[["R1","R2","R3"],…],"pairs":N,"unmelded":N}
+
 Flags:
 `
 
@@ -45,6 +55,7 @@ func handMain(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	deal := fs.Int("deal", 0, "print `N` racks as \"IND: TILES\" lines instead of analysing")
 	seed := fs.Uint64("seed", 7, "the seed of --deal")
 	mixOpt := fs.String("mix", "dealt", "the racks of --deal: dealt, or hard")
+	gameOpt := fs.String("game", "classic", "the game: classic, or 101")
 	tokens, code, ok := parseInterleaved(fs, args, handUsage, stdout, stderr)
 	if !ok {
 		return code
@@ -52,6 +63,25 @@ func handMain(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	fail := func(code int, format string, a ...any) int {
 		fmt.Fprintf(stderr, "okey hand: "+format+"\n", a...)
 		return code
+	}
+	switch *gameOpt {
+	case "classic":
+	case "101":
+		if set(fs, "deal") {
+			if *deal <= 0 || len(tokens) > 0 || *indicator != "" || *asJSON || set(fs, "rules") || set(fs, "mix") {
+				return fail(2, "--deal takes a positive number of racks, and nothing else but --seed and --game")
+			}
+			if err := cli.Dealt(stdout, *deal, *seed, cli.Mix101); err != nil {
+				return fail(1, "%v", err)
+			}
+			return 0
+		}
+		if set(fs, "seed") || set(fs, "mix") {
+			return fail(2, "--seed and --mix go with --deal")
+		}
+		return hand101(ctx, *rulesOpt, *indicator, *asJSON, tokens, stdin, stdout, fail)
+	default:
+		return fail(2, "--game: classic or 101, not %q", *gameOpt)
 	}
 	rules, err := game.ParseRules(*rulesOpt)
 	if err != nil {
@@ -92,6 +122,37 @@ func handMain(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return fail(2, "%v", err)
 	}
 	if err := cli.Describe(stdout, an, h); err != nil {
+		return fail(1, "%v", err)
+	}
+	return 0
+}
+
+// hand101 is okey hand --game 101.
+func hand101(ctx context.Context, rulesOpt, indicator string, asJSON bool, tokens []string, stdin io.Reader, stdout io.Writer, fail func(int, string, ...any) int) int {
+	rules, err := okey101.ParseRules(rulesOpt)
+	if err != nil {
+		return fail(2, "--rules: %v", err)
+	}
+	switch {
+	case asJSON && (len(tokens) > 0 || indicator != ""):
+		return fail(2, "with --json the racks come from standard input, one \"IND: TILES\" line each")
+	case asJSON:
+		res, err := cli.Batch(ctx, stdin, stdout, cli.Hand101Answerer(rules), 0)
+		if err != nil {
+			return fail(1, "%v (%d lines answered)", err, res.Lines)
+		}
+		if res.Bad > 0 {
+			return 1
+		}
+		return 0
+	case len(tokens) == 0:
+		return fail(2, "no tiles: give the indicator and 21 or 22 tiles (okey hand -h for help)")
+	}
+	a, c, err := cli.ReadRack101(indicator, tokens)
+	if err != nil {
+		return fail(2, "%v", err)
+	}
+	if err := cli.Describe101(stdout, rules, a, c); err != nil {
 		return fail(1, "%v", err)
 	}
 	return 0

@@ -167,3 +167,68 @@ func TestHandJSONOddLines(t *testing.T) {
 		t.Errorf("answers:\n%.400s", out)
 	}
 }
+
+// okey hand --game 101: the documented JSON for every line, the batch
+// going on past bad lines (exit 1), a person's description.
+func TestHand101(t *testing.T) {
+	good := "R4: R1 R2 R3 Y5 Y6 Y7 B9 B10 B11 K12 K13 R5 J Y12 Y12 B1 B2 K3 K4 K5 K6"
+	lines := []string{
+		good,
+		"R4: R1 R2 R3",   // too few
+		"J: " + good[4:], // false joker indicator
+		"R4: R4 R4 R3 Y5 Y6 Y7 B9 B10 B11 K12 K13 R5 J Y12 Y12 B1 B2 K3 K4 K5 K6", // two of the indicator's tile
+		"R4: Q1 R2 R3 Y5 Y6 Y7 B9 B10 B11 K12 K13 R5 J Y12 Y12 B1 B2 K3 K4 K5 K6", // unknown tile
+		"",
+	}
+	out, _, code := runHand(t, strings.Join(lines, "\n")+"\n", "--game", "101", "--json")
+	got := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if code != 1 || len(got) != len(lines) {
+		t.Fatalf("exit %d, %d answers for %d lines:\n%s", code, len(got), len(lines), out)
+	}
+	var a struct {
+		OpenValue *int       `json:"open_value"`
+		CanOpen   *bool      `json:"can_open"`
+		Opening   [][]string `json:"opening"`
+		Pairs     *int       `json:"pairs"`
+		Unmelded  *int       `json:"unmelded"`
+	}
+	dec := json.NewDecoder(strings.NewReader(got[0]))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&a); err != nil || a.OpenValue == nil || *a.OpenValue != 108 || !*a.CanOpen || len(a.Opening) != 5 || *a.Pairs != 2 || *a.Unmelded != 5 {
+		t.Errorf("line 1: %s (%v)", got[0], err)
+	}
+	for i, want := range []string{"21 or 22", "false joker", "indicator", `Q1`, "empty"} {
+		if !strings.Contains(got[1+i], `"error"`) || !strings.Contains(got[1+i], want) {
+			t.Errorf("line %d: %s, want an error naming %s", i+2, got[1+i], want)
+		}
+	}
+	// Under open=120 the same rack does not open.
+	out, _, _ = runHand(t, good+"\n", "--game", "101", "--rules", "open=120", "--json")
+	if !strings.Contains(out, `"can_open":false`) {
+		t.Errorf("open=120: %s", out)
+	}
+	out, _, code = runHand(t, "", "--game", "101", "--indicator", "R4", "R1", "R2", "R3", "Y5", "Y6", "Y7", "B9", "B10", "B11", "K12", "K13", "R5", "J", "Y12", "Y12", "B1", "B2", "K3", "K4", "K5", "K6")
+	for _, want := range []string{"Opens with 108", "R5(okey)", "Pairs: 2", "leaves 5 tiles", "202 unopened", "33 for the tiles left"} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("exit %d, lacks %q:\n%s", code, want, out)
+		}
+	}
+	for _, args := range [][]string{
+		{"--game", "102"},
+		{"--game", "101", "--rules", "points=10", "--json"},
+		{"--game", "101", "--indicator", "R4", "R1"},
+		{"--game", "101", "--deal", "3", "--mix", "hard"},
+	} {
+		if _, errs, code := runHand(t, "", args...); code != 2 || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%v: exit %d, %q; want 2 and one line", args, code, errs)
+		}
+	}
+	// --deal prints 101 racks that the batch reads without error.
+	dealt, _, code := runHand(t, "", "--game", "101", "--deal", "20")
+	if code != 0 || strings.Count(dealt, "\n") != 20 {
+		t.Fatalf("--deal: exit %d\n%s", code, dealt)
+	}
+	if out, _, code := runHand(t, dealt, "--game", "101", "--json"); code != 0 || strings.Contains(out, "error") {
+		t.Errorf("dealt 101 racks: exit %d\n%s", code, out)
+	}
+}

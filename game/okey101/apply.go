@@ -243,7 +243,7 @@ func (n *State) openWith(a Action) ([]Event, error) {
 	}
 	value := len(ms)
 	if a.Pairs {
-		if len(ms) < 5 {
+		if len(ms) < MinPairs {
 			return nil, refuse(a, ErrTooFewPairs, "%d pairs", len(ms))
 		}
 	} else {

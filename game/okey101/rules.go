@@ -40,6 +40,9 @@ func rulesErr(format string, a ...any) error {
 	return fmt.Errorf("%w: %s", ErrRules, fmt.Sprintf(format, a...))
 }
 
+// MinPairs is the fewest pairs a player opens with (çift açmak).
+const MinPairs = 5
+
 // The limits of the options.
 const (
 	MinOpen  = 1

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"okey/game"
+	"okey/game/okey101"
 	"okey/game/tile"
 )
 
@@ -259,4 +260,19 @@ func BenchmarkBatch(b *testing.B) {
 			b.ReportMetric(100000*float64(b.N)/b.Elapsed().Seconds(), "lines/s")
 		})
 	}
+}
+
+// BenchmarkBatch101 measures okey hand --game 101 --json in the process
+// in lines a second, on dealt 21- and 22-tile racks.
+func BenchmarkBatch101(b *testing.B) {
+	in := dealt(b, 20000, 1, Mix101)
+	b.SetBytes(int64(len(in)))
+	b.ResetTimer()
+	for range b.N {
+		res, err := Batch(context.Background(), bytes.NewReader(in), io.Discard, Hand101Answerer(okey101.DefaultRules()), 0)
+		if err != nil || res.Bad > 0 {
+			b.Fatalf("%+v %v", res, err)
+		}
+	}
+	b.ReportMetric(20000*float64(b.N)/b.Elapsed().Seconds(), "lines/s")
 }

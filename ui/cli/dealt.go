@@ -23,6 +23,9 @@ const (
 	// with okeys and false jokers in most: the racks that cost the
 	// analysis most.
 	MixHard
+	// Mix101: racks of Okey 101 (21 and 22 tiles) dealt from shuffled
+	// sets.
+	Mix101
 )
 
 // ParseMix reads a mix's name: "dealt" or "hard".
@@ -37,7 +40,7 @@ func ParseMix(s string) (Mix, error) {
 }
 
 // Dealt writes n lines "IND: T1 T2 …" to w, 14 tiles and 15 in turn,
-// under the default rules. The same seed and mix give the same lines;
+// under the default rules (with Mix101, 21 and 22 in turn). The same seed and mix give the same lines;
 // the README's timing and the batch benchmark use them, so both measure
 // the same racks.
 func Dealt(w io.Writer, n int, seed uint64, mix Mix) error {
@@ -50,6 +53,9 @@ func Dealt(w io.Writer, n int, seed uint64, mix Mix) error {
 	rest := make([]tile.Tile, 0, len(set))
 	for i := range n {
 		size := hand.RackSize + i%2
+		if mix == Mix101 {
+			size = rack101 + i%2
+		}
 		var ind tile.Tile
 		var rack []tile.Tile
 		if mix == MixHard && i%4 >= 2 {
@@ -73,6 +79,10 @@ func Dealt(w io.Writer, n int, seed uint64, mix Mix) error {
 	}
 	return nil
 }
+
+// rack101 is the size of an Okey 101 rack between turns (the dealer
+// starts with one more).
+const rack101 = 21
 
 // nearWin builds a rack of size tiles 0 to 2 exchanges from a win, with a
 // random indicator: melds (12-13-1 runs included) or, one time in five,

@@ -1,0 +1,124 @@
+package cli
+
+import (
+	"encoding/json"
+	"io"
+	"strings"
+
+	"okey/game/meld"
+	"okey/game/okey101"
+	"okey/game/tile"
+)
+
+// Hand101Answerer answers Okey 101 lines "IND: T1 … T21|T22" under the
+// rules (their open=N is the threshold): the Answerer of
+// okey hand --game 101 --json. Each worker keeps its own meld.Solver.
+func Hand101Answerer(rules okey101.Rules) func() Answerer {
+	return func() Answerer {
+		var sv meld.Solver
+		return func(out, line []byte) ([]byte, bool) {
+			if len(strings.TrimSpace(string(line))) == 0 {
+				return appendError(out, lineErr("empty line")), false
+			}
+			a, err := sv.AnswerLine(string(line), rules.Open)
+			if err != nil {
+				return appendError(out, err), false
+			}
+			b, err := json.Marshal(a)
+			if err != nil { // a meld.Answer always marshals; say so if not
+				return appendError(out, err), false
+			}
+			return append(append(out, b...), '\n'), true
+		}
+	}
+}
+
+// ReadRack101 reads a 101 rack given on the command line: the indicator
+// and 21 or 22 tiles, checked as okey hand --game 101 --json checks a line.
+func ReadRack101(indicator string, tiles []string) (meld.Analyzer, tile.Counts, error) {
+	a, c, err := meld.ParseLine(indicator + ": " + strings.Join(tiles, " "))
+	if err != nil {
+		return meld.Analyzer{}, tile.Counts{}, &badLine{Err: err}
+	}
+	return a, c, nil
+}
+
+// Describe101 writes the analysis of a 101 rack for a person: the best
+// opening (its melds and value) against the threshold, the pairs, how
+// near it is to finishing from the hand, and what the rack scores if
+// another player finished now.
+func Describe101(w io.Writer, rules okey101.Rules, a meld.Analyzer, c tile.Counts) error {
+	p := &printer{w: w}
+	var sv meld.Solver
+	p.f("Indicator %v, okey %v (a false joker J plays as %v)\n", a.Indicator(), a.Okey(), a.Okey())
+	p.f("Rack of %d: %s\n", c.Total(), tile.FormatTiles(c.Tiles()))
+	o := sv.BestOpening(a, c)
+	switch {
+	case len(o.Melds) == 0:
+		p.f("No run or set to open with: %d short of %d.\n", rules.Open, rules.Open)
+	case o.Reaches(rules.Open):
+		p.f("Opens with %d (at least %d):\n", o.Value, rules.Open)
+	default:
+		p.f("Best opening %d: %d short of %d.\n", o.Value, rules.Open-o.Value, rules.Open)
+	}
+	for _, m := range o.Melds {
+		p.f("  %-4s %-3d %s\n", m.Kind, m.Value(), meldWords(a, m))
+	}
+	pairs := a.Pairs(c, rules.OkeyPair)
+	if pairs >= okey101.MinPairs {
+		p.f("Pairs: %d, enough to open with pairs (çift açmak).\n", pairs)
+	} else {
+		p.f("Pairs: %d (%d open with pairs).\n", pairs, okey101.MinPairs)
+	}
+	left, _ := sv.Unmelded(a, c)
+	if left == 1 {
+		p.f("Finishes from the hand: every tile but one melds (elden bitme, if no one else has opened).\n")
+	} else {
+		p.f("Melding as many as possible leaves %d tiles.\n", left)
+	}
+	p.f("If another player finished now: %d unopened", 2*okey101.PenaltyPoints)
+	if len(o.Melds) > 0 {
+		p.f("; opened with the melds above, %d for the tiles left", leftScore(a, c, o))
+	}
+	p.f(".\n")
+	return p.err
+}
+
+// meldWords writes a meld's tiles, okeys with what they stand for.
+func meldWords(a meld.Analyzer, m meld.Meld) string {
+	var b strings.Builder
+	for i, t := range m.Tiles {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(t.String())
+		switch {
+		case a.IsOkey(t) && m.As[i] != tile.NoTile:
+			b.WriteString("(okey as " + m.As[i].String() + ")")
+		case a.IsOkey(t):
+			b.WriteString("(okey)")
+		case t == tile.FalseJoker:
+			b.WriteString("(as " + a.PlaysAs(t).String() + ")")
+		}
+	}
+	return b.String()
+}
+
+// leftScore is what the rack scores after opening with o if another
+// player finished now: the values of the tiles left, an okey 101.
+func leftScore(a meld.Analyzer, c tile.Counts, o meld.Opening) int {
+	for _, m := range o.Melds {
+		for _, t := range m.Tiles {
+			c[t]--
+		}
+	}
+	sum := 0
+	for _, t := range c.Tiles() {
+		if a.IsOkey(t) {
+			sum += okey101.PenaltyPoints
+		} else {
+			sum += a.TileValue(t)
+		}
+	}
+	return sum
+}
