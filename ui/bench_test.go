@@ -78,5 +78,6 @@ func BenchmarkStartup(b *testing.B) {
 		}
 		m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 		m.View()
+		m.Close()
 	}
 }

@@ -37,6 +37,8 @@
 //	screen_scores.go   the score history, hand by hand
 //	history.go         the hands of a match, from its record
 //	screen_toosmall.go the notice that stands in while the terminal is too small
+//	screen_locked.go   another game plays in the state directory: look or quit
+//	problem.go         errors said in the player's language
 //
 // The style sheet is ui/theme, the words ui/i18n (from assets).
 package ui

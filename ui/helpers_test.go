@@ -41,7 +41,23 @@ func newTestModel(t testing.TB, w, h int, tweak ...func(*Options)) *Model {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { m.Close() })
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	return m
+}
+
+// reopen starts the game again on old's directories with opt, as the
+// next run of the program would: old is gone (killed or quit), and its
+// lock with it. (A test may still drive old afterwards, to make the
+// state of another kill.)
+func reopen(t testing.TB, old *Model, opt Options) *Model {
+	t.Helper()
+	old.files.Unlock()
+	m, err := New(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { m.Close() })
 	return m
 }
 

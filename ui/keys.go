@@ -23,6 +23,7 @@ type keyMap struct {
 	Table     tableKeys
 	Overlay   overlayKeys
 	Scores    scoresKeys
+	Locked    lockedKeys
 	Notice    noticeKeys
 	Resume    resumeKeys
 	HandOver  handOverKeys
@@ -41,6 +42,11 @@ type tableKeys struct {
 	SortColour, SortValue, Runs, Pairs, Hint key.Binding
 	Browse, Help, Settings, Quit             key.Binding
 	Scores                                   key.Binding
+}
+
+// lockedKeys: another game plays in the state directory.
+type lockedKeys struct {
+	Look, Quit key.Binding
 }
 
 type tooSmallKeys struct {
@@ -94,11 +100,17 @@ type settingsKeys struct {
 	Choose, Change key.Binding
 }
 
-func newKeyMap(tr *i18n.Catalog) keyMap {
+// newKeyMap builds the key map in tr's language; saving says whether
+// quitting saves the match (and says so).
+func newKeyMap(tr *i18n.Catalog, saving bool) keyMap {
 	b := func(keys []string, label, help string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(keyName(tr, label), tr.T(help)))
 	}
-	quit := b([]string{"q", "ctrl+c"}, "q", "key.quit")
+	quitSaves := "key.quit"
+	if !saving {
+		quitSaves = "key.quit.short"
+	}
+	quit := b([]string{"q", "ctrl+c"}, "q", quitSaves)
 	settings := b([]string{"o"}, "o", "key.settings")
 	scores := b([]string{"r"}, "r", "key.scores")
 	scroll := scrollKeys{
@@ -112,7 +124,7 @@ func newKeyMap(tr *i18n.Catalog) keyMap {
 		Page:     b([]string{"pgup", "pgdown"}, "pgup/pgdn", "key.page"),
 	}
 	return keyMap{
-		ForceQuit: b([]string{"ctrl+c"}, "ctrl+c", "key.quit"),
+		ForceQuit: b([]string{"ctrl+c"}, "ctrl+c", quitSaves),
 		Table: tableKeys{
 			Move:       b([]string{"left", "right", "up", "down"}, "←→↑↓", "key.move"),
 			Sort:       b([]string{"c", "v"}, "c/v", "key.sort"),
@@ -140,6 +152,10 @@ func newKeyMap(tr *i18n.Catalog) keyMap {
 			Scores:     scores,
 		},
 		TooSmall: tooSmallKeys{Quit: quit},
+		Locked: lockedKeys{
+			Look: b([]string{"l", "enter"}, "l", "key.look"),
+			Quit: quit,
+		},
 		Overlay: overlayKeys{
 			scrollKeys: scroll,
 			Close:      b([]string{"esc"}, "esc", "key.close"),

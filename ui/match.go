@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -17,10 +18,18 @@ import (
 // load resumes from a saved record, or sets it aside when it cannot be
 // read and starts a new match.
 func (m *Model) load(b []byte) error {
-	rec, err := game.ParseRecord(b)
-	var g *game.Game
-	if err == nil {
-		g, err = game.Replay(rec)
+	rec, g, torn, err := readSaved(b)
+	if err != nil && m.readOnly {
+		return err
+	}
+	if err == nil && torn != nil && !m.readOnly {
+		// Keep the file as it was, and go on from the line before.
+		path := m.files.MatchPath()
+		aside, aerr := m.files.SetAsideMatch("torn", m.now())
+		if aerr != nil {
+			return fmt.Errorf("the saved match %s ends in a broken line, and it cannot be set aside (%v); move it away and start again", path, aerr)
+		}
+		m.notice = append(m.notice, m.tr.T("notice.torn", store.ShortPath(path), cut(string(torn), maxTornShown), store.ShortPath(aside)))
 	}
 	if err != nil {
 		why := "damaged"
@@ -35,7 +44,7 @@ func (m *Model) load(b []byte) error {
 		m.notice = append(m.notice, m.tr.T("notice.damaged", store.ShortPath(path), err.Error(), store.ShortPath(aside)))
 		return m.startMatch(m.seed)
 	}
-	if g.State().Phase() == game.MatchOver {
+	if g.State().Phase() == game.MatchOver && !m.readOnly {
 		if _, err := m.files.ArchiveMatch("finished", m.now()); err != nil {
 			return fmt.Errorf("archiving the finished match %s: %w", m.files.MatchPath(), err)
 		}
@@ -48,6 +57,37 @@ func (m *Model) load(b []byte) error {
 	m.loadRack()
 	m.screen = scrResume
 	return nil
+}
+
+// maxTornShown is how much of a broken last line the player is shown.
+const maxTornShown = 60
+
+// readSaved reads a saved record and replays it. When only its last line
+// is broken (a write cut short: not even JSON), it replays the lines
+// before and returns the broken line as torn.
+func readSaved(b []byte) (rec game.Record, g *game.Game, torn []byte, err error) {
+	replay := func(b []byte) (game.Record, *game.Game, error) {
+		rec, err := game.ParseRecord(b)
+		if err != nil {
+			return rec, nil, err
+		}
+		g, err := game.Replay(rec)
+		return rec, g, err
+	}
+	rec, g, err = replay(b)
+	if err == nil {
+		return rec, g, nil, nil
+	}
+	body := bytes.TrimSuffix(b, []byte("\n"))
+	i := bytes.LastIndexByte(body, '\n')
+	if i < 0 || json.Valid(body[i+1:]) {
+		return rec, nil, nil, err // a whole line that is wrong: damaged
+	}
+	rec2, g2, err2 := replay(b[:i+1])
+	if err2 != nil {
+		return rec, nil, nil, err
+	}
+	return rec2, g2, body[i+1:], nil
 }
 
 // adopt makes g the match being played: names, levels and bots from its
@@ -114,6 +154,10 @@ func (m *Model) startMatch(seed uint64) error {
 // whole, before the new one is first saved (whichever of the saves of
 // either runs first).
 func (m *Model) newMatchCmd(why string) tea.Cmd {
+	if m.readOnly {
+		m.setFlash(true, m.tr.T("status.readonly"))
+		return nil
+	}
 	m.cancelBots()
 	old := m.rec
 	seed := game.NewSeed(m.seed + m.nextNo)
@@ -247,7 +291,7 @@ func (m *Model) loadRack() {
 
 // saveCmd saves the record and the rack as they stand, in a command.
 func (m *Model) saveCmd() tea.Cmd {
-	if m.g == nil {
+	if m.g == nil || !m.saving() {
 		return nil
 	}
 	m.seq++
@@ -269,7 +313,7 @@ func (m *Model) saveCmd() tea.Cmd {
 // Flush writes the record and the rack if the last snapshot has not been
 // written yet; the command calls it after the program ends.
 func (m *Model) Flush() error {
-	if m.g == nil {
+	if m.g == nil || !m.saving() {
 		return nil
 	}
 	if err := m.files.SaveMatch(m.seq, m.rec); err != nil {

@@ -259,11 +259,7 @@ func TestQuitSavesAndResumeGivesSameScreen(t *testing.T) {
 	}
 
 	// A new start on the same directories offers to resume.
-	opt := m.opt
-	m2, err := New(opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m2 := reopen(t, m, m.opt)
 	m2.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	if m2.screen != scrResume || !strings.Contains(plain(m2), "Welcome back") {
 		t.Fatalf("no resume offer:\n%s", plain(m2))
@@ -289,13 +285,11 @@ func TestKilledMidHandResumes(t *testing.T) {
 	// No quit, no flush: the process dies here. Every action was saved
 	// as it happened.
 	moves := m.g.State().Moves()
-	m2, err := New(m.opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m2 := reopen(t, m, m.opt)
 	if m2.screen != scrResume || m2.g.State().Moves() != moves {
 		t.Fatalf("resumed at %d moves (screen %d), want %d", m2.g.State().Moves(), m2.screen, moves)
 	}
+	m2.Close()
 
 	// Killed again just after a draw: the table comes back as it was,
 	// the move log (which names the drawn tile) included.
@@ -304,10 +298,7 @@ func TestKilledMidHandResumes(t *testing.T) {
 	}
 	press(t, m, "d")
 	want := plain(m)
-	m3, err := New(m.opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m3 := reopen(t, m, m.opt)
 	m3.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	press(t, m3, "enter")
 	m3.cursor = m.cursor
@@ -330,10 +321,7 @@ func TestResumedMatchPlaysOnTheSame(t *testing.T) {
 	for range before {
 		playMyTurn(t, broken)
 	}
-	resumed, err := New(broken.opt) // killed: no quit, no flush
-	if err != nil {
-		t.Fatal(err)
-	}
+	resumed := reopen(t, broken, broken.opt) // killed: no quit, no flush
 	resumed.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	press(t, resumed, "enter")
 	for range after {
@@ -796,10 +784,7 @@ func TestWelcomeBackGivesWayToTheGuide(t *testing.T) {
 	drain(t, m, m.saveCmd()) // the bots never answer: saved at a bot's turn
 	opt := m.opt
 	opt.NewBot = withPlainBotsOpt
-	m2, err := New(opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m2 := reopen(t, m, opt)
 	m2.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	press(t, m2, "enter")
 	if !m2.view.MyTurn() {
@@ -989,10 +974,7 @@ func TestNamesFromARecordCannotBreakTheScreen(t *testing.T) {
 	if err := m.files.SaveMatch(m.seq+1, rec.Marshal()); err != nil {
 		t.Fatal(err)
 	}
-	m2, err := New(m.opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m2 := reopen(t, m, m.opt)
 	m2.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	press(t, m2, "enter")
 	for s := 1; s < game.NumSeats; s++ {
@@ -1121,10 +1103,7 @@ func TestScoreHistory(t *testing.T) {
 		t.Fatalf("line of %d: %q", w, line)
 	}
 	// A resumed match has its history too.
-	m2, err := New(m.opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m2 := reopen(t, m, m.opt)
 	if len(m2.history) != 0 { // the finished match was archived: a new one
 		t.Fatalf("a new match starts with %d hands of history", len(m2.history))
 	}
@@ -1145,10 +1124,7 @@ func TestScoreHistoryOfAResumedMatch(t *testing.T) {
 		}
 		press(t, m, "enter")
 	}
-	m2, err := New(m.opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m2 := reopen(t, m, m.opt)
 	if !slices.EqualFunc(m.history, m2.history, func(a, b handScore) bool { return a.scores == b.scores && a.res.Lost == b.res.Lost }) || len(m2.history) != 2 {
 		t.Fatalf("resumed history %d hands, played %d", len(m2.history), len(m.history))
 	}

@@ -35,6 +35,9 @@ func (m *Model) updateHandOver(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Next) && m.view.Phase == game.MatchOver:
 		m.screen = scrMatchOver
 		return nil
+	case key.Matches(k, keys.Next) && m.readOnly:
+		m.setFlash(true, m.tr.T("status.readonly"))
+		return nil
 	case key.Matches(k, keys.Next):
 		m.screen = scrPlay
 		evs, lines, err := m.g.Apply(game.NextHandAction())

@@ -144,6 +144,8 @@ func (m *Model) arrangeBy(mode hand.ArrangeMode) tea.Cmd {
 func (m *Model) whyNotMyMove() string {
 	v := &m.view
 	switch {
+	case m.readOnly:
+		return m.tr.T("status.readonly")
 	case v.Phase != game.Playing:
 		return m.tr.T("status.notplaying")
 	case !v.Active[0]:
@@ -247,6 +249,10 @@ func (m *Model) mustDrawFirst() string {
 
 func (m *Model) tryShow() tea.Cmd {
 	v := &m.view
+	if m.readOnly {
+		m.setFlash(true, m.tr.T("status.readonly"))
+		return nil
+	}
 	if v.Legal.Show {
 		return m.act(game.ShowAction(0))
 	}

@@ -37,6 +37,8 @@ func (m *Model) render() string {
 		return m.renderSettings()
 	case scrScores:
 		return m.renderScores()
+	case scrLocked:
+		return m.renderLocked()
 	}
 	return m.renderTable()
 }
