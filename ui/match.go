@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 
 	tea "charm.land/bubbletea/v2"
@@ -209,8 +210,11 @@ func (m *Model) refresh() {
 	hand := m.view.Hand
 	m.view = m.g.State().View(0)
 	if m.view.Hand != hand {
+		// The log goes on from the hand before (a tall terminal shows
+		// more than one hand of it); the new hand's own entries come
+		// from its history.
 		m.newHandRack()
-		m.log = m.log[:0]
+		m.log = slices.DeleteFunc(m.log, func(e logEntry) bool { return e.hand == m.view.Hand })
 		for _, e := range m.view.History {
 			m.addLog(e)
 		}

@@ -42,14 +42,26 @@ func (m *Model) renderTable() string {
 		m.renderRack(c)
 	}
 	status := m.statusLines()
+	top := l.Status.Y - len(status) + 1
+	if l.StatusDown {
+		top = l.Status.Y
+	}
 	if m.overlay == ovNone {
 		log := l.Log
-		if bottom := l.Status.Y - len(status) + 1; log.Y+log.H > bottom {
-			log.H = bottom - log.Y // the log gives way to a long status
+		if !l.StatusDown && log.Y+log.H > top {
+			log.H = top - log.Y // the log gives way to a long status
 		}
 		m.renderLog(c, log)
+		m.renderHistory(c)
+	} else {
+		top = l.Flash.Y // under an overlay, one line at the bottom
+		status = status[:1]
 	}
-	c.put(l.Status.X, l.Status.Y-len(status)+1, status...)
+	x := l.Status.X
+	if m.overlay != ovNone {
+		x = l.Flash.X
+	}
+	c.put(x, top, status...)
 	c.put(l.Help.X, l.Help.Y, m.helpBar())
 	return c.String()
 }
@@ -322,6 +334,27 @@ func (m *Model) renderLog(c *canvas, r Rect) {
 			st = m.st.Text
 		}
 		c.put(r.X, y+i, st.Render(s))
+	}
+}
+
+// renderHistory draws the score history under the status, on a tall
+// terminal: its latest hands that fit.
+func (m *Model) renderHistory(c *canvas) {
+	r := m.lay.History
+	if r.H < 3 {
+		return
+	}
+	c.put(r.X, r.Y, m.st.Accent.Render(cut(m.tr.T("scores.title"), r.W)))
+	if len(m.history) == 0 {
+		c.put(r.X, r.Y+1, m.st.Dim.Render(cut(m.tr.T("scores.none"), r.W)))
+		return
+	}
+	t := m.scoreTable(m.history)
+	if rows := r.H - 1; len(t) > rows { // the names, then the latest hands
+		t = append(t[:1], t[len(t)-(rows-1):]...)
+	}
+	for i, s := range t {
+		c.put(r.X, r.Y+1+i, cut(s, r.W))
 	}
 }
 

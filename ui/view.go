@@ -100,7 +100,7 @@ func (m *Model) renderPage(lines []string, foot string) string {
 		c.put(p.X, y+i, cut(s, p.W))
 	}
 	if m.flash != "" {
-		c.put(l.Status.X, l.Status.Y, m.flashLine(l.Status.W))
+		c.put(l.Flash.X, l.Flash.Y, m.flashLine(l.Flash.W))
 	}
 	c.put(l.Help.X, l.Help.Y, foot)
 	return c.String()
