@@ -1129,3 +1129,33 @@ func TestScoreHistoryOfAResumedMatch(t *testing.T) {
 		t.Fatalf("resumed history %d hands, played %d", len(m2.history), len(m.history))
 	}
 }
+
+// A tall terminal puts the status under the rack and the score history
+// under it, and the log runs down the side (issue 10, point 18: at
+// 200×60 the status sat 28 rows below the rack).
+func TestTallTerminalUsesItsHeight(t *testing.T) {
+	for _, sz := range [][2]int{{200, 60}, {120, 40}} {
+		m := newTestModel(t, sz[0], sz[1], withPlainBots)
+		drain(t, m, m.Init())
+		l := m.lay
+		if gap := l.Status.Y - (l.Rack.Y + l.Rack.H); gap > 1 || !l.StatusDown {
+			t.Fatalf("%v: the status is %d rows below the rack", sz, gap)
+		}
+		if l.History.H < historyMin || l.Log.H < sz[1]-6 {
+			t.Fatalf("%v: history %d lines, log %d", sz, l.History.H, l.Log.H)
+		}
+		out := plain(m)
+		lines := strings.Split(out, "\n")
+		if !strings.Contains(lines[l.Status.Y], "Your turn") || !strings.Contains(out, "Score history") {
+			t.Fatalf("%v:\n%s", sz, out)
+		}
+		if w, line := maxLineWidth(out); w > sz[0] {
+			t.Fatalf("%v: line of %d: %q", sz, w, line)
+		}
+	}
+	// At 80×24 and 100×30 it stays as it was: the status above the help.
+	m := newTestModel(t, 100, 30)
+	if m.lay.StatusDown || m.lay.Status.Y != 28 {
+		t.Fatalf("100×30: status at %d", m.lay.Status.Y)
+	}
+}
