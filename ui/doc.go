@@ -16,6 +16,7 @@
 //	match.go           a match's life: load, resume, start, apply an action, save
 //	bots.go            asking the bots (with a timeout), their answers, plain moves for a failing bot
 //	hint.go            the hint: the strongest bot's judgment of the player's move
+//	undo.go            taking back one's discard, in a casual match
 //	keys.go            the one key map, a group of keys per screen
 //	layout.go          the one layout: every rectangle of every screen from the terminal's size
 //	view.go            View, the header, the frame of the pages between hands

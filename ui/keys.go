@@ -41,7 +41,7 @@ type tableKeys struct {
 	Draw, Take, Discard, Finish, Show        key.Binding
 	SortColour, SortValue, Runs, Pairs, Hint key.Binding
 	Browse, Help, Settings, Quit             key.Binding
-	Scores                                   key.Binding
+	Scores, Undo                             key.Binding
 }
 
 // lockedKeys: another game plays in the state directory.
@@ -150,6 +150,7 @@ func newKeyMap(tr *i18n.Catalog, saving bool) keyMap {
 			Settings:   settings,
 			Quit:       quit,
 			Scores:     scores,
+			Undo:       b([]string{"u"}, "u", "key.undo"),
 		},
 		TooSmall: tooSmallKeys{Quit: quit},
 		Locked: lockedKeys{
@@ -205,7 +206,7 @@ func (k tableKeys) fullHelp() [][]key.Binding {
 		{k.Left, k.Right, k.Up, k.Down, k.Pick, k.Cancel},
 		{k.Draw, k.Take, k.Discard, k.Finish, k.Show},
 		{k.SortColour, k.SortValue, k.Runs, k.Pairs, k.Hint, k.Browse},
-		{k.Scores, k.Help, k.Settings, k.Quit},
+		{k.Scores, k.Undo, k.Help, k.Settings, k.Quit},
 	}
 }
 

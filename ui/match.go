@@ -117,6 +117,7 @@ func (m *Model) adopt(g *game.Game, seed uint64) {
 	}
 	m.log = m.log[:0]
 	m.history = scoreHistory(g.Record())
+	m.casual = meta[metaUndo] == "on"
 	m.flash = ""
 	m.held, m.fresh = -1, -1
 	m.rack = NewRack()
@@ -134,6 +135,9 @@ func (m *Model) startMatch(seed uint64) error {
 		return err
 	}
 	meta := map[string]string{"program": "okey"}
+	if m.set.Undo {
+		meta[metaUndo] = "on"
+	}
 	for s := 1; s < game.NumSeats; s++ {
 		meta["name"+strconv.Itoa(s)] = m.set.Names[s-1]
 		meta["level"+strconv.Itoa(s)] = m.set.Levels[s-1]

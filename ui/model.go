@@ -131,6 +131,7 @@ type Model struct {
 	flashNews bool
 	log       []logEntry
 	history   []handScore // the hands of the match so far
+	casual    bool        // the match allows undo
 
 	// Saving: the record as written so far (append-only, so a slice of
 	// it is an immutable snapshot), and a sequence number per snapshot.
@@ -355,6 +356,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case hintMsg:
 		m.onHint(msg)
 		return m, nil
+	case undoneMsg:
+		return m, m.onUndone(msg)
 	case savedMsg:
 		if msg.err != nil {
 			m.lastOK = false

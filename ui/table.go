@@ -71,6 +71,8 @@ func (m *Model) updateTable(k tea.KeyPressMsg) tea.Cmd {
 		return m.hint()
 	case key.Matches(k, keys.Scores):
 		m.openScores()
+	case key.Matches(k, keys.Undo):
+		return m.undo()
 	case key.Matches(k, keys.Browse):
 		m.openOverlay(ovBrowse)
 	default:

@@ -468,6 +468,9 @@ func (m *Model) shortHelp() []key.Binding {
 	if v.Legal.Show {
 		b = append(b, k.Show)
 	}
+	if m.casual {
+		b = append(b, k.Undo)
+	}
 	// What to do now first, then the hint, the ways to arrange the rack
 	// and the discards, which fit at 80 columns; the header shows help,
 	// settings and quit, and the rack's title how to move and pick up;

@@ -58,6 +58,9 @@ func (m *Model) header(withKeys bool) string {
 		} else {
 			info += " · " + m.tr.T("hdr.points", v.Rules.Points)
 		}
+		if m.casual {
+			info += " · " + m.tr.T("hdr.casual")
+		}
 	}
 	keys := ""
 	if withKeys {
