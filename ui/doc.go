@@ -36,7 +36,9 @@
 //	screen_matchover.go the final table
 //	screen_settings.go the settings form
 //	screen_scores.go   the score history, hand by hand
+//	screen_stats.go    the player's statistics
 //	history.go         the hands of a match, from its record
+//	stats.go           the statistics: counting every hand once, by the bots' levels
 //	screen_toosmall.go the notice that stands in while the terminal is too small
 //	screen_locked.go   another game plays in the state directory: look or quit
 //	problem.go         errors said in the player's language

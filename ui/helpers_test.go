@@ -219,3 +219,5 @@ func (b showingBot) Decide(ctx context.Context, v game.View) (game.Action, error
 	}
 	return b.plainBot.Decide(ctx, v)
 }
+
+func windowMsg(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w, Height: h} }

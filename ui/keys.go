@@ -22,7 +22,7 @@ type keyMap struct {
 
 	Table     tableKeys
 	Overlay   overlayKeys
-	Scores    scoresKeys
+	Info      infoKeys
 	Locked    lockedKeys
 	Notice    noticeKeys
 	Resume    resumeKeys
@@ -41,7 +41,7 @@ type tableKeys struct {
 	Draw, Take, Discard, Finish, Show        key.Binding
 	SortColour, SortValue, Runs, Pairs, Hint key.Binding
 	Browse, Help, Settings, Quit             key.Binding
-	Scores, Undo                             key.Binding
+	Scores, Stats, Undo                      key.Binding
 }
 
 // lockedKeys: another game plays in the state directory.
@@ -68,8 +68,8 @@ type overlayKeys struct {
 	Close, Quit key.Binding
 }
 
-// scoresKeys scroll and close the score history.
-type scoresKeys struct {
+// infoKeys scroll and close the score history and the statistics.
+type infoKeys struct {
 	scrollKeys
 	Close, Quit key.Binding
 }
@@ -84,11 +84,11 @@ type resumeKeys struct {
 }
 
 type handOverKeys struct {
-	Next, Scores, Settings, Quit key.Binding
+	Next, Scores, Stats, Settings, Quit key.Binding
 }
 
 type matchOverKeys struct {
-	NewMatch, Scores, Settings, Quit key.Binding
+	NewMatch, Scores, Stats, Settings, Quit key.Binding
 }
 
 // settingsKeys edit the settings form; letters typed on a name field are
@@ -113,6 +113,7 @@ func newKeyMap(tr *i18n.Catalog, saving bool) keyMap {
 	quit := b([]string{"q", "ctrl+c"}, "q", quitSaves)
 	settings := b([]string{"o"}, "o", "key.settings")
 	scores := b([]string{"r"}, "r", "key.scores")
+	stats := b([]string{"i"}, "i", "key.stats")
 	scroll := scrollKeys{
 		Up:       b([]string{"up", "k"}, "↑", "key.scroll"),
 		Down:     b([]string{"down", "j"}, "↓", "key.scroll"),
@@ -150,6 +151,7 @@ func newKeyMap(tr *i18n.Catalog, saving bool) keyMap {
 			Settings:   settings,
 			Quit:       quit,
 			Scores:     scores,
+			Stats:      stats,
 			Undo:       b([]string{"u"}, "u", "key.undo"),
 		},
 		TooSmall: tooSmallKeys{Quit: quit},
@@ -162,9 +164,9 @@ func newKeyMap(tr *i18n.Catalog, saving bool) keyMap {
 			Close:      b([]string{"esc"}, "esc", "key.close"),
 			Quit:       quit,
 		},
-		Scores: scoresKeys{
+		Info: infoKeys{
 			scrollKeys: scroll,
-			Close:      b([]string{"esc", "r", "enter"}, "esc", "key.close"),
+			Close:      b([]string{"esc", "enter"}, "esc", "key.close"),
 			Quit:       quit,
 		},
 		Notice: noticeKeys{Quit: quit},
@@ -176,12 +178,14 @@ func newKeyMap(tr *i18n.Catalog, saving bool) keyMap {
 		HandOver: handOverKeys{
 			Next:     b([]string{"enter", "space", "n"}, "enter", "key.next"),
 			Scores:   scores,
+			Stats:    stats,
 			Settings: settings,
 			Quit:     quit,
 		},
 		MatchOver: matchOverKeys{
 			NewMatch: b([]string{"n", "enter"}, "n", "key.newmatch"),
 			Scores:   scores,
+			Stats:    stats,
 			Settings: settings,
 			Quit:     b([]string{"q", "ctrl+c"}, "q", "key.quit.short"),
 		},
@@ -206,14 +210,14 @@ func (k tableKeys) fullHelp() [][]key.Binding {
 		{k.Left, k.Right, k.Up, k.Down, k.Pick, k.Cancel},
 		{k.Draw, k.Take, k.Discard, k.Finish, k.Show},
 		{k.SortColour, k.SortValue, k.Runs, k.Pairs, k.Hint, k.Browse},
-		{k.Scores, k.Undo, k.Help, k.Settings, k.Quit},
+		{k.Scores, k.Stats, k.Undo, k.Help, k.Settings, k.Quit},
 	}
 }
 
 func (k resumeKeys) shortHelp() []key.Binding { return []key.Binding{k.Resume, k.NewMatch, k.Quit} }
 
 func (k matchOverKeys) shortHelp() []key.Binding {
-	return []key.Binding{k.NewMatch, k.Scores, k.Settings, k.Quit}
+	return []key.Binding{k.NewMatch, k.Scores, k.Stats, k.Settings, k.Quit}
 }
 
 func (k settingsKeys) shortHelp() []key.Binding {

@@ -46,6 +46,9 @@ func (m *Model) load(b []byte) error {
 		return m.startMatch(m.seed)
 	}
 	if g.State().Phase() == game.MatchOver && !m.readOnly {
+		// Counted first, if its end was never counted.
+		done := g.Record()
+		m.tally(&done, g.State(), scoreHistory(done))
 		if _, err := m.files.ArchiveMatch("finished", m.now()); err != nil {
 			return fmt.Errorf("archiving the finished match %s: %w", m.files.MatchPath(), err)
 		}
@@ -116,8 +119,10 @@ func (m *Model) adopt(g *game.Game, seed uint64) {
 		m.failed[s] = 0
 	}
 	m.log = m.log[:0]
-	m.history = scoreHistory(g.Record())
+	rec := g.Record()
+	m.history = scoreHistory(rec)
 	m.casual = meta[metaUndo] == "on"
+	m.tally(&rec, g.State(), m.history)
 	m.flash = ""
 	m.held, m.fresh = -1, -1
 	m.rack = NewRack()
@@ -134,7 +139,7 @@ func (m *Model) startMatch(seed uint64) error {
 	if err != nil {
 		return err
 	}
-	meta := map[string]string{"program": "okey"}
+	meta := map[string]string{"program": "okey", metaStarted: startedNow(m.now())}
 	if m.set.Undo {
 		meta[metaUndo] = "on"
 	}
@@ -182,7 +187,12 @@ func (m *Model) applied(evs []game.Event, lines []byte) tea.Cmd {
 	for _, e := range evs {
 		m.addLog(e.Redact(0))
 	}
-	m.history = appendHand(m.history, m.g.State(), m.view.Phase)
+	if h := appendHand(m.history, m.g.State(), m.view.Phase); len(h) > len(m.history) {
+		n := len(m.history)
+		m.history = h
+		rec := m.g.Record()
+		m.tally(&rec, m.g.State(), h[n:])
+	}
 	wasMine := m.view.MyTurn()
 	m.refresh()
 	if !wasMine && m.view.MyTurn() && !m.flashNews {
@@ -303,10 +313,15 @@ func (m *Model) saveCmd() tea.Cmd {
 		return nil
 	}
 	m.seq++
-	seq, data, rack, files := m.seq, m.rec, m.rackJSON(), m.files
+	seq, data, rack, stats, files := m.seq, m.rec, m.rackJSON(), m.statsJSON(), m.files
 	return func() tea.Msg {
 		if err := files.SaveMatch(seq, data); err != nil {
 			return savedMsg{err: err, path: files.MatchPath()}
+		}
+		if stats != nil {
+			if err := files.SaveStats(seq, stats); err != nil {
+				return savedMsg{err: err, path: files.StatsPath()}
+			}
 		}
 		if rack == nil {
 			return savedMsg{}
@@ -326,6 +341,11 @@ func (m *Model) Flush() error {
 	}
 	if err := m.files.SaveMatch(m.seq, m.rec); err != nil {
 		return err
+	}
+	if stats := m.statsJSON(); stats != nil {
+		if err := m.files.SaveStats(m.seq, stats); err != nil {
+			return err
+		}
 	}
 	if rack := m.rackJSON(); rack != nil {
 		return m.files.SaveRack(m.seq, rack)

@@ -58,6 +58,7 @@ const (
 	scrSettings
 	scrScores // the score history
 	scrLocked // another game plays in the state directory
+	scrStats  // the player's statistics
 )
 
 // overlay is drawn over the table.
@@ -133,6 +134,11 @@ type Model struct {
 	history   []handScore // the hands of the match so far
 	casual    bool        // the match allows undo
 
+	// stats are the player's statistics, statsChanged when they have
+	// changed since they were last saved.
+	stats        statsFile
+	statsChanged bool
+
 	// Saving: the record as written so far (append-only, so a slice of
 	// it is an immutable snapshot), and a sequence number per snapshot.
 	rec    []byte
@@ -159,9 +165,9 @@ type Model struct {
 	// maxBotFailures the seat's bot is replaced by plain moves.
 	failed [game.NumSeats]int
 
-	settings   *settingsForm
-	scoresBack screen // the screen the score history returns to
-	quitting   bool
+	settings *settingsForm
+	infoBack screen // the screen the scores or the statistics return to
+	quitting bool
 }
 
 // logEntry is a line of the move log: an event (as seat 0 may see it) or
@@ -232,6 +238,7 @@ func New(opt Options) (*Model, error) {
 	for _, n := range opt.Notes {
 		m.notice = append(m.notice, say(n, m.tr))
 	}
+	m.loadStats()
 
 	b, err := m.files.ReadMatch()
 	switch {
@@ -403,6 +410,8 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.updateScores(k)
 	case scrLocked:
 		return m.updateLocked(k)
+	case scrStats:
+		return m.updateStats(k)
 	}
 	return m.updateTable(k)
 }

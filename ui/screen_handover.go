@@ -50,7 +50,9 @@ func (m *Model) updateHandOver(k tea.KeyPressMsg) tea.Cmd {
 		m.openSettings()
 		return nil
 	case key.Matches(k, keys.Scores):
-		m.openScores()
+		m.openInfo(scrScores)
+	case key.Matches(k, keys.Stats):
+		m.openInfo(scrStats)
 		return nil
 	}
 	m.setFlash(true, m.tr.T("status.handover.keys"))
@@ -66,7 +68,7 @@ func (m *Model) handOverBar() string {
 		next.SetHelp(k.Next.Help().Key, m.tr.T("key.final"))
 		return m.keyBar([]key.Binding{next, k.Scores, k.Quit})
 	}
-	return m.keyBar([]key.Binding{k.Next, k.Scores, k.Settings, k.Quit})
+	return m.keyBar([]key.Binding{k.Next, k.Scores, k.Stats, k.Settings, k.Quit})
 }
 
 // renderHandOver shows how the hand ended: the winner's hand in its

@@ -26,7 +26,9 @@ func (m *Model) updateMatchOver(k tea.KeyPressMsg) tea.Cmd {
 		m.openSettings()
 		return nil
 	case key.Matches(k, keys.Scores):
-		m.openScores()
+		m.openInfo(scrScores)
+	case key.Matches(k, keys.Stats):
+		m.openInfo(scrStats)
 		return nil
 	}
 	m.setFlash(true, m.tr.T("status.matchover.keys"))

@@ -70,7 +70,9 @@ func (m *Model) updateTable(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Hint):
 		return m.hint()
 	case key.Matches(k, keys.Scores):
-		m.openScores()
+		m.openInfo(scrScores)
+	case key.Matches(k, keys.Stats):
+		m.openInfo(scrStats)
 	case key.Matches(k, keys.Undo):
 		return m.undo()
 	case key.Matches(k, keys.Browse):

@@ -39,6 +39,8 @@ func (m *Model) render() string {
 		return m.renderScores()
 	case scrLocked:
 		return m.renderLocked()
+	case scrStats:
+		return m.renderStats()
 	}
 	return m.renderTable()
 }

@@ -30,6 +30,8 @@ const (
 	FinishedDir = "matches"
 	// SettingsFile is the settings file inside the config directory.
 	SettingsFile = "settings.json"
+	// StatsFile holds the player's statistics, in the state directory.
+	StatsFile = "stats.json"
 )
 
 // StateDir is where the match is saved: dir if given, else
@@ -359,6 +361,25 @@ func (f *Files) RetireMatch(from uint64, final []byte, why string, now time.Time
 
 // SettleMatch files a retired match away now, if one waits.
 func (f *Files) SettleMatch() error { return f.saver.Settle(f.MatchPath()) }
+
+// StatsPath is the statistics file.
+func (f *Files) StatsPath() string { return filepath.Join(f.stateDir, StatsFile) }
+
+// ReadStats reads the statistics; an error wraps fs.ErrNotExist when
+// there are none yet.
+func (f *Files) ReadStats() ([]byte, error) { return os.ReadFile(f.StatsPath()) }
+
+// SaveStats writes snapshot seq of the statistics, unless a newer one is
+// on disk already.
+func (f *Files) SaveStats(seq uint64, data []byte) error {
+	_, err := f.saver.Save(f.StatsPath(), seq, data)
+	return err
+}
+
+// SetAsideStats renames a statistics file that cannot be read.
+func (f *Files) SetAsideStats(now time.Time) (string, error) {
+	return SetAside(f.StatsPath(), "damaged", now)
+}
 
 // SettingsPath is the settings file.
 func (f *Files) SettingsPath() string { return SettingsPath(f.configDir) }
