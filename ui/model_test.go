@@ -686,7 +686,7 @@ func TestHandOverShowsTheWinningGroups(t *testing.T) {
 	m.screen = scrHandOver
 	out := plain(m)
 	for _, want := range []string{"Mehmet wins with runs and sets", "R1", "Y13", "OK", "okey finish",
-		"showed the indicator: 1", "melds win: 4 (okey finish ×2)", "-5"} {
+		"showed the indicator: 1", "runs and sets: 4 (okey finish ×2)", "-5"} {
 		if !strings.Contains(out, want) {
 			t.Fatalf("no %q on:\n%s", want, out)
 		}

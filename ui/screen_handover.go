@@ -102,7 +102,7 @@ func (m *Model) renderHandOver() string {
 		if res.Lost[s] == 0 {
 			lost = "0"
 		}
-		head := fmt.Sprintf("  %s  %s  %s", fit(m.seatName(s), MaxNameLen), right(lost, lossW), fit(m.scoreText(s), scoreW))
+		head := fmt.Sprintf("  %s  %s  %s", fit(m.seatName(s), MaxNameLen), right(lost, lossW), fit(m.scoreCell(s), scoreW))
 		why := m.lossReasons(res, s)
 		// The reasons wrap under themselves when the line is too short.
 		indent := textWidth(head) + 2

@@ -184,6 +184,16 @@ func putAligned(c *canvas, r Rect, y int, a align, st lipgloss.Style, s string) 
 	c.put(x, y, st.Render(s))
 }
 
+// scoreCell is scoreText with the number right-aligned in three columns,
+// for the tables of the pages (both languages write the number first).
+func (m *Model) scoreCell(seat int) string {
+	s := m.scoreText(seat)
+	if !m.view.Rules.Scoring() {
+		return s
+	}
+	return strings.Repeat(" ", max(0, 3-len(strconv.Itoa(m.view.Scores[seat])))) + s
+}
+
 func (m *Model) scoreText(seat int) string {
 	v := &m.view
 	if !v.Rules.Scoring() {
