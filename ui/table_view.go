@@ -409,6 +409,9 @@ func (m *Model) guide() string {
 	if v.Phase != game.Playing {
 		return ""
 	}
+	if m.readOnly {
+		return m.tr.T("guide.readonly")
+	}
 	if !v.Active[0] {
 		return m.tr.T("guide.left")
 	}
@@ -461,6 +464,9 @@ func (m *Model) keyBar(b []key.Binding) string {
 func (m *Model) shortHelp() []key.Binding {
 	k := m.keys.Table
 	v := &m.view
+	if m.readOnly { // looking only: the keys that move nothing
+		return []key.Binding{k.Sort, k.Group, k.Browse, k.Scores, k.Move, k.Help, k.Quit}
+	}
 	var b []key.Binding
 	switch {
 	case v.MyTurn() && v.Stage == game.MustDraw && v.WallLeft == 0:
