@@ -97,6 +97,7 @@ type Model struct {
 	palette theme.Palette
 	st      *theme.Styles
 	dark    bool
+	bars    map[string]string // help bars drawn, by their keys and width
 
 	width, height int
 	lay           Layout
@@ -310,6 +311,7 @@ func (m *Model) applySettings() error {
 
 func (m *Model) restyle() {
 	m.st = theme.New(m.palette, m.dark, m.opt.NoColor)
+	m.bars = nil
 	k, s := m.st.HelpStyles()
 	m.help.Styles.ShortKey, m.help.Styles.FullKey = k, k
 	m.help.Styles.ShortSeparator, m.help.Styles.FullSeparator = s, s

@@ -455,10 +455,28 @@ func (m *Model) helpBar() string {
 // keys that do not fit (with an ellipsis) rather than cutting one in
 // half; cut only guards the width.
 func (m *Model) keyBar(b []key.Binding) string {
+	// The bar is a function of its keys' help and the width: drawn once
+	// per set, it is looked up after (the cache goes with the styles).
+	var id strings.Builder
+	id.WriteString(strconv.Itoa(m.lay.Help.W))
+	for _, k := range b {
+		id.WriteString("\x00" + k.Help().Key + "\x01" + k.Help().Desc)
+	}
+	if s, ok := m.bars[id.String()]; ok {
+		return s
+	}
 	h := m.help
 	h.SetWidth(m.lay.Help.W)
-	return cut(h.ShortHelpView(b), m.lay.Help.W)
+	s := cut(h.ShortHelpView(b), m.lay.Help.W)
+	if m.bars == nil || len(m.bars) > maxBars {
+		m.bars = map[string]string{}
+	}
+	m.bars[id.String()] = s
+	return s
 }
+
+// maxBars bounds the cache of drawn help bars (a screen has a few).
+const maxBars = 32
 
 // shortHelp picks the table's keys worth showing now.
 func (m *Model) shortHelp() []key.Binding {
