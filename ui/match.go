@@ -42,7 +42,11 @@ func (m *Model) load(b []byte) error {
 		if aerr != nil {
 			return fmt.Errorf("the saved match %s cannot be read (%v) nor set aside (%v); move it away and start again", path, err, aerr)
 		}
-		m.notice = append(m.notice, m.tr.T("notice.damaged", store.ShortPath(path), err.Error(), store.ShortPath(aside)))
+		reason := m.tr.T("record.damaged", err.Error())
+		if why == "unknown-version" {
+			reason = m.tr.T("record.version")
+		}
+		m.notice = append(m.notice, m.tr.T("notice.damaged", store.ShortPath(path), reason, store.ShortPath(aside)))
 		return m.startMatch(m.seed)
 	}
 	if g.State().Phase() == game.MatchOver && !m.readOnly {

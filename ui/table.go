@@ -232,10 +232,18 @@ func (m *Model) tryDiscard(finish, confirmed bool) tea.Cmd {
 	return m.applied(evs, lines)
 }
 
-// wins reports whether finishing with t would win the hand now.
+// wins reports whether finishing with t would win the hand now: the
+// player may finish, and the 14 tiles left win (as the reducer checks
+// them, without playing the move).
 func (m *Model) wins(t tile.Tile) bool {
-	_, _, err := m.g.State().Apply(game.FinishAction(0, t))
-	return err == nil
+	v := &m.view
+	if !v.Legal.Finish || v.Counts[t] == 0 {
+		return false
+	}
+	rest := v.Counts
+	rest[t]--
+	h, err := v.Analyzer.HandOf(rest)
+	return err == nil && v.Analyzer.IsWin(h)
 }
 
 // mustDrawFirst says what the player must do before discarding: draw or
