@@ -1159,3 +1159,20 @@ func TestTallTerminalUsesItsHeight(t *testing.T) {
 		t.Fatalf("100×30: status at %d", m.lay.Status.Y)
 	}
 }
+
+// The keys of the pages between hands open their page without a word of
+// warning on it.
+func TestPageKeysOpenQuietly(t *testing.T) {
+	m := newTestModel(t, 100, 30, withPlainBots)
+	drain(t, m, m.Init())
+	for m.screen == scrPlay {
+		playMyTurn(t, m)
+	}
+	for _, k := range []string{"r", "i", "o"} {
+		press(t, m, k)
+		if m.screen == scrHandOver || m.flash != "" {
+			t.Fatalf("%s on the end of a hand: screen %d, %q", k, m.screen, m.flash)
+		}
+		press(t, m, "esc")
+	}
+}

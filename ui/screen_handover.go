@@ -46,17 +46,28 @@ func (m *Model) updateHandOver(k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		return m.applied(evs, lines)
-	case key.Matches(k, keys.Settings):
-		m.openSettings()
-		return nil
-	case key.Matches(k, keys.Scores):
-		m.openInfo(scrScores)
-	case key.Matches(k, keys.Stats):
-		m.openInfo(scrStats)
+	case m.openFromPage(k, keys.Settings, keys.Scores, keys.Stats):
 		return nil
 	}
 	m.setFlash(true, m.tr.T("status.handover.keys"))
 	return nil
+}
+
+// openFromPage opens the settings, the score history or the statistics
+// from a page between hands, when k is one of their keys; it reports
+// whether it was.
+func (m *Model) openFromPage(k tea.KeyPressMsg, settings, scores, stats key.Binding) bool {
+	switch {
+	case key.Matches(k, settings):
+		m.openSettings()
+	case key.Matches(k, scores):
+		m.openInfo(scrScores)
+	case key.Matches(k, stats):
+		m.openInfo(scrStats)
+	default:
+		return false
+	}
+	return true
 }
 
 // handOverBar is the keys of the hand-over screen; after the last hand,
