@@ -134,6 +134,7 @@ func playMain(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	_, runErr := tea.NewProgram(m, popts...).Run()
 	flushErr := m.Flush()
+	m.Close()
 	if bye := m.Goodbye(flushErr); bye != "" {
 		fmt.Fprintln(stdout, bye)
 	}

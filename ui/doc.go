@@ -16,6 +16,7 @@
 //	match.go           a match's life: load, resume, start, apply an action, save
 //	bots.go            asking the bots (with a timeout), their answers, plain moves for a failing bot
 //	hint.go            the hint: the strongest bot's judgment of the player's move
+//	undo.go            taking back one's discard, in a casual match
 //	keys.go            the one key map, a group of keys per screen
 //	layout.go          the one layout: every rectangle of every screen from the terminal's size
 //	view.go            View, the header, the frame of the pages between hands
@@ -35,8 +36,12 @@
 //	screen_matchover.go the final table
 //	screen_settings.go the settings form
 //	screen_scores.go   the score history, hand by hand
+//	screen_stats.go    the player's statistics
 //	history.go         the hands of a match, from its record
+//	stats.go           the statistics: counting every hand once, by the bots' levels
 //	screen_toosmall.go the notice that stands in while the terminal is too small
+//	screen_locked.go   another game plays in the state directory: look or quit
+//	problem.go         errors said in the player's language
 //
 // The style sheet is ui/theme, the words ui/i18n (from assets).
 package ui

@@ -49,10 +49,7 @@ func TestE2EResume(t *testing.T) {
 	if err := first.Flush(); err != nil {
 		t.Fatal(err)
 	}
-	m, err := New(first.opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := reopen(t, first, first.opt)
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(100, 30))
 	waitFor(t, tm, "Welcome back")
 	tm.Send(keyMsg("enter"))

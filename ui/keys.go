@@ -22,7 +22,8 @@ type keyMap struct {
 
 	Table     tableKeys
 	Overlay   overlayKeys
-	Scores    scoresKeys
+	Info      infoKeys
+	Locked    lockedKeys
 	Notice    noticeKeys
 	Resume    resumeKeys
 	HandOver  handOverKeys
@@ -40,7 +41,12 @@ type tableKeys struct {
 	Draw, Take, Discard, Finish, Show        key.Binding
 	SortColour, SortValue, Runs, Pairs, Hint key.Binding
 	Browse, Help, Settings, Quit             key.Binding
-	Scores                                   key.Binding
+	Scores, Stats, Undo                      key.Binding
+}
+
+// lockedKeys: another game plays in the state directory.
+type lockedKeys struct {
+	Look, Quit key.Binding
 }
 
 type tooSmallKeys struct {
@@ -62,8 +68,8 @@ type overlayKeys struct {
 	Close, Quit key.Binding
 }
 
-// scoresKeys scroll and close the score history.
-type scoresKeys struct {
+// infoKeys scroll and close the score history and the statistics.
+type infoKeys struct {
 	scrollKeys
 	Close, Quit key.Binding
 }
@@ -78,11 +84,11 @@ type resumeKeys struct {
 }
 
 type handOverKeys struct {
-	Next, Scores, Settings, Quit key.Binding
+	Next, Scores, Stats, Settings, Quit key.Binding
 }
 
 type matchOverKeys struct {
-	NewMatch, Scores, Settings, Quit key.Binding
+	NewMatch, Scores, Stats, Settings, Quit key.Binding
 }
 
 // settingsKeys edit the settings form; letters typed on a name field are
@@ -94,13 +100,20 @@ type settingsKeys struct {
 	Choose, Change key.Binding
 }
 
-func newKeyMap(tr *i18n.Catalog) keyMap {
+// newKeyMap builds the key map in tr's language; saving says whether
+// quitting saves the match (and says so).
+func newKeyMap(tr *i18n.Catalog, saving bool) keyMap {
 	b := func(keys []string, label, help string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(keyName(tr, label), tr.T(help)))
 	}
-	quit := b([]string{"q", "ctrl+c"}, "q", "key.quit")
+	quitSaves := "key.quit"
+	if !saving {
+		quitSaves = "key.quit.short"
+	}
+	quit := b([]string{"q", "ctrl+c"}, "q", quitSaves)
 	settings := b([]string{"o"}, "o", "key.settings")
 	scores := b([]string{"r"}, "r", "key.scores")
+	stats := b([]string{"i"}, "i", "key.stats")
 	scroll := scrollKeys{
 		Up:       b([]string{"up", "k"}, "↑", "key.scroll"),
 		Down:     b([]string{"down", "j"}, "↓", "key.scroll"),
@@ -112,7 +125,7 @@ func newKeyMap(tr *i18n.Catalog) keyMap {
 		Page:     b([]string{"pgup", "pgdown"}, "pgup/pgdn", "key.page"),
 	}
 	return keyMap{
-		ForceQuit: b([]string{"ctrl+c"}, "ctrl+c", "key.quit"),
+		ForceQuit: b([]string{"ctrl+c"}, "ctrl+c", quitSaves),
 		Table: tableKeys{
 			Move:       b([]string{"left", "right", "up", "down"}, "←→↑↓", "key.move"),
 			Sort:       b([]string{"c", "v"}, "c/v", "key.sort"),
@@ -138,16 +151,22 @@ func newKeyMap(tr *i18n.Catalog) keyMap {
 			Settings:   settings,
 			Quit:       quit,
 			Scores:     scores,
+			Stats:      stats,
+			Undo:       b([]string{"u"}, "u", "key.undo"),
 		},
 		TooSmall: tooSmallKeys{Quit: quit},
+		Locked: lockedKeys{
+			Look: b([]string{"l", "enter"}, "l", "key.look"),
+			Quit: quit,
+		},
 		Overlay: overlayKeys{
 			scrollKeys: scroll,
 			Close:      b([]string{"esc"}, "esc", "key.close"),
 			Quit:       quit,
 		},
-		Scores: scoresKeys{
+		Info: infoKeys{
 			scrollKeys: scroll,
-			Close:      b([]string{"esc", "r", "enter"}, "esc", "key.close"),
+			Close:      b([]string{"esc", "enter"}, "esc", "key.close"),
 			Quit:       quit,
 		},
 		Notice: noticeKeys{Quit: quit},
@@ -159,12 +178,14 @@ func newKeyMap(tr *i18n.Catalog) keyMap {
 		HandOver: handOverKeys{
 			Next:     b([]string{"enter", "space", "n"}, "enter", "key.next"),
 			Scores:   scores,
+			Stats:    stats,
 			Settings: settings,
 			Quit:     quit,
 		},
 		MatchOver: matchOverKeys{
 			NewMatch: b([]string{"n", "enter"}, "n", "key.newmatch"),
 			Scores:   scores,
+			Stats:    stats,
 			Settings: settings,
 			Quit:     b([]string{"q", "ctrl+c"}, "q", "key.quit.short"),
 		},
@@ -189,14 +210,14 @@ func (k tableKeys) fullHelp() [][]key.Binding {
 		{k.Left, k.Right, k.Up, k.Down, k.Pick, k.Cancel},
 		{k.Draw, k.Take, k.Discard, k.Finish, k.Show},
 		{k.SortColour, k.SortValue, k.Runs, k.Pairs, k.Hint, k.Browse},
-		{k.Scores, k.Help, k.Settings, k.Quit},
+		{k.Scores, k.Stats, k.Undo, k.Help, k.Settings, k.Quit},
 	}
 }
 
 func (k resumeKeys) shortHelp() []key.Binding { return []key.Binding{k.Resume, k.NewMatch, k.Quit} }
 
 func (k matchOverKeys) shortHelp() []key.Binding {
-	return []key.Binding{k.NewMatch, k.Scores, k.Settings, k.Quit}
+	return []key.Binding{k.NewMatch, k.Scores, k.Stats, k.Settings, k.Quit}
 }
 
 func (k settingsKeys) shortHelp() []key.Binding {

@@ -10,21 +10,22 @@ const (
 
 // Sizes of the table's parts.
 const (
-	stackW    = 20 // a discard stack: its top tile and two words
-	panelW    = 21 // a bot's name, level, score and tiles
-	centerW   = 36 // the wall and the indicator
-	bandH     = theme.TileH
-	rackW     = RackCols*theme.TileW + 2 // the rack in its frame
-	rackH     = 2*theme.TileH + 2
-	logSide   = 34  // the log beside the table on wide terminals
-	tableW    = 100 // the table grows no wider
-	logW      = 60  // nor the log beside it
-	logMin    = 3   // lines of the log below the table, at the least
-	logMore   = 8   // lines the log below the table grows by, at most
-	statusMax = 3   // lines a long status may take on the table
-	wallW     = 7   // the wall's box
-	wordsW    = 10  // the words beside the wall
-	pageX     = 2   // the left margin of the pages and overlays
+	stackW     = 20 // a discard stack: its top tile and two words
+	panelW     = 21 // a bot's name, level, score and tiles
+	centerW    = 36 // the wall and the indicator
+	bandH      = theme.TileH
+	rackW      = RackCols*theme.TileW + 2 // the rack in its frame
+	rackH      = 2*theme.TileH + 2
+	logSide    = 34  // the log beside the table on wide terminals
+	tableW     = 100 // the table grows no wider
+	logW       = 60  // nor the log beside it
+	logMin     = 3   // lines of the log below the table, at the least
+	logMore    = 8   // lines the log below the table grows by, at most
+	statusMax  = 3   // lines a long status may take on the table
+	historyMin = 6   // lines a score history under the rack needs
+	wallW      = 7   // the wall's box
+	wordsW     = 10  // the words beside the wall
+	pageX      = 2   // the left margin of the pages and overlays
 )
 
 // Rect is a part of the screen.
@@ -64,13 +65,21 @@ type Layout struct {
 	SlotsY    int
 	Log       Rect
 	LogBeside bool
-	// Status and Help are the two bottom lines of every screen. On the
-	// table a long status wraps upwards into up to StatusMax lines (the
-	// free lines above it, and lines of the log below the table, which
-	// keeps one at least).
-	Status    Rect
-	StatusMax int
-	Help      Rect
+	// Status is the first line of the table's status, which takes up
+	// to StatusMax lines: upwards from the line above the help (into
+	// the free lines above it, and lines of the log below the table,
+	// which keeps one at least), or, on a tall terminal (StatusDown),
+	// downwards from just under the rack.
+	Status     Rect
+	StatusMax  int
+	StatusDown bool
+	// History is the score history under the status on a tall terminal
+	// (H 0: none).
+	History Rect
+	// Flash is the pages' message line, above Help, the bottom line of
+	// every screen.
+	Flash Rect
+	Help  Rect
 	// Page is where the pages between hands (and the overlays over the
 	// table) write their lines.
 	Page Rect
@@ -118,6 +127,7 @@ func layout(w, h int) Layout {
 	}
 	l.Header = Rect{0, 0, w, 1}
 	l.Status = Rect{0, h - 2, w, 1}
+	l.Flash = l.Status
 	l.Help = Rect{0, h - 1, w, 1}
 	l.Page = Rect{pageX, 1, w - pageX, h - 3}
 
@@ -144,6 +154,12 @@ func layout(w, h int) Layout {
 	if spare >= 3 {
 		gap = 1
 		spare -= 3
+	}
+	// A tall terminal with the log beside: the table goes up, the status
+	// under the rack, the score history under it, the log down the side.
+	tall := l.LogBeside && spare >= statusMax+1+historyMin
+	if tall {
+		spare = 1 // a blank line under the header
 	}
 	if !l.LogBeside {
 		more := min(spare, logMore)
@@ -181,6 +197,14 @@ func layout(w, h int) Layout {
 	y += rackH
 	l.Table = Rect{tx, tableY, tw, y - tableY}
 	free := l.Status.Y - y // lines between the rack and the status
+	if tall {
+		l.Status = Rect{tx, y + 1, tw, 1}
+		l.StatusMax, l.StatusDown = statusMax, true
+		hy := l.Status.Y + statusMax + 1
+		l.History = Rect{tx, hy, tw, h - 2 - hy}
+		l.Log = Rect{tx + tw + 2, tableY, lw, h - 2 - tableY}
+		return l
+	}
 	if l.LogBeside {
 		l.Log = Rect{tx + tw + 2, tableY, lw, y - tableY}
 	} else {

@@ -1,9 +1,11 @@
 package ui
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 
 	tea "charm.land/bubbletea/v2"
@@ -17,10 +19,18 @@ import (
 // load resumes from a saved record, or sets it aside when it cannot be
 // read and starts a new match.
 func (m *Model) load(b []byte) error {
-	rec, err := game.ParseRecord(b)
-	var g *game.Game
-	if err == nil {
-		g, err = game.Replay(rec)
+	rec, g, torn, err := readSaved(b)
+	if err != nil && m.readOnly {
+		return err
+	}
+	if err == nil && torn != nil && !m.readOnly {
+		// Keep the file as it was, and go on from the line before.
+		path := m.files.MatchPath()
+		aside, aerr := m.files.SetAsideMatch("torn", m.now())
+		if aerr != nil {
+			return fmt.Errorf("the saved match %s ends in a broken line, and it cannot be set aside (%v); move it away and start again", path, aerr)
+		}
+		m.notice = append(m.notice, m.tr.T("notice.torn", store.ShortPath(path), cut(string(torn), maxTornShown), store.ShortPath(aside)))
 	}
 	if err != nil {
 		why := "damaged"
@@ -32,10 +42,17 @@ func (m *Model) load(b []byte) error {
 		if aerr != nil {
 			return fmt.Errorf("the saved match %s cannot be read (%v) nor set aside (%v); move it away and start again", path, err, aerr)
 		}
-		m.notice = append(m.notice, m.tr.T("notice.damaged", store.ShortPath(path), err.Error(), store.ShortPath(aside)))
+		reason := m.tr.T("record.damaged", err.Error())
+		if why == "unknown-version" {
+			reason = m.tr.T("record.version")
+		}
+		m.notice = append(m.notice, m.tr.T("notice.damaged", store.ShortPath(path), reason, store.ShortPath(aside)))
 		return m.startMatch(m.seed)
 	}
-	if g.State().Phase() == game.MatchOver {
+	if g.State().Phase() == game.MatchOver && !m.readOnly {
+		// Counted first, if its end was never counted.
+		done := g.Record()
+		m.tally(&done, g.State(), scoreHistory(done))
 		if _, err := m.files.ArchiveMatch("finished", m.now()); err != nil {
 			return fmt.Errorf("archiving the finished match %s: %w", m.files.MatchPath(), err)
 		}
@@ -48,6 +65,37 @@ func (m *Model) load(b []byte) error {
 	m.loadRack()
 	m.screen = scrResume
 	return nil
+}
+
+// maxTornShown is how much of a broken last line the player is shown.
+const maxTornShown = 60
+
+// readSaved reads a saved record and replays it. When only its last line
+// is broken (a write cut short: not even JSON), it replays the lines
+// before and returns the broken line as torn.
+func readSaved(b []byte) (rec game.Record, g *game.Game, torn []byte, err error) {
+	replay := func(b []byte) (game.Record, *game.Game, error) {
+		rec, err := game.ParseRecord(b)
+		if err != nil {
+			return rec, nil, err
+		}
+		g, err := game.Replay(rec)
+		return rec, g, err
+	}
+	rec, g, err = replay(b)
+	if err == nil {
+		return rec, g, nil, nil
+	}
+	body := bytes.TrimSuffix(b, []byte("\n"))
+	i := bytes.LastIndexByte(body, '\n')
+	if i < 0 || json.Valid(body[i+1:]) {
+		return rec, nil, nil, err // a whole line that is wrong: damaged
+	}
+	rec2, g2, err2 := replay(b[:i+1])
+	if err2 != nil {
+		return rec, nil, nil, err
+	}
+	return rec2, g2, body[i+1:], nil
 }
 
 // adopt makes g the match being played: names, levels and bots from its
@@ -75,7 +123,10 @@ func (m *Model) adopt(g *game.Game, seed uint64) {
 		m.failed[s] = 0
 	}
 	m.log = m.log[:0]
-	m.history = scoreHistory(g.Record())
+	rec := g.Record()
+	m.history = scoreHistory(rec)
+	m.casual = meta[metaUndo] == "on"
+	m.tally(&rec, g.State(), m.history)
 	m.flash = ""
 	m.held, m.fresh = -1, -1
 	m.rack = NewRack()
@@ -92,7 +143,10 @@ func (m *Model) startMatch(seed uint64) error {
 	if err != nil {
 		return err
 	}
-	meta := map[string]string{"program": "okey"}
+	meta := map[string]string{"program": "okey", metaStarted: startedNow(m.now())}
+	if m.set.Undo {
+		meta[metaUndo] = "on"
+	}
 	for s := 1; s < game.NumSeats; s++ {
 		meta["name"+strconv.Itoa(s)] = m.set.Names[s-1]
 		meta["level"+strconv.Itoa(s)] = m.set.Levels[s-1]
@@ -114,6 +168,10 @@ func (m *Model) startMatch(seed uint64) error {
 // whole, before the new one is first saved (whichever of the saves of
 // either runs first).
 func (m *Model) newMatchCmd(why string) tea.Cmd {
+	if m.readOnly {
+		m.setFlash(true, m.tr.T("status.readonly"))
+		return nil
+	}
 	m.cancelBots()
 	old := m.rec
 	seed := game.NewSeed(m.seed + m.nextNo)
@@ -133,7 +191,12 @@ func (m *Model) applied(evs []game.Event, lines []byte) tea.Cmd {
 	for _, e := range evs {
 		m.addLog(e.Redact(0))
 	}
-	m.history = appendHand(m.history, m.g.State(), m.view.Phase)
+	if h := appendHand(m.history, m.g.State(), m.view.Phase); len(h) > len(m.history) {
+		n := len(m.history)
+		m.history = h
+		rec := m.g.Record()
+		m.tally(&rec, m.g.State(), h[n:])
+	}
 	wasMine := m.view.MyTurn()
 	m.refresh()
 	if !wasMine && m.view.MyTurn() && !m.flashNews {
@@ -165,8 +228,11 @@ func (m *Model) refresh() {
 	hand := m.view.Hand
 	m.view = m.g.State().View(0)
 	if m.view.Hand != hand {
+		// The log goes on from the hand before (a tall terminal shows
+		// more than one hand of it); the new hand's own entries come
+		// from its history.
 		m.newHandRack()
-		m.log = m.log[:0]
+		m.log = slices.DeleteFunc(m.log, func(e logEntry) bool { return e.hand == m.view.Hand })
 		for _, e := range m.view.History {
 			m.addLog(e)
 		}
@@ -247,14 +313,19 @@ func (m *Model) loadRack() {
 
 // saveCmd saves the record and the rack as they stand, in a command.
 func (m *Model) saveCmd() tea.Cmd {
-	if m.g == nil {
+	if m.g == nil || !m.saving() {
 		return nil
 	}
 	m.seq++
-	seq, data, rack, files := m.seq, m.rec, m.rackJSON(), m.files
+	seq, data, rack, stats, files := m.seq, m.rec, m.rackJSON(), m.statsJSON(), m.files
 	return func() tea.Msg {
 		if err := files.SaveMatch(seq, data); err != nil {
 			return savedMsg{err: err, path: files.MatchPath()}
+		}
+		if stats != nil {
+			if err := files.SaveStats(seq, stats); err != nil {
+				return savedMsg{err: err, path: files.StatsPath()}
+			}
 		}
 		if rack == nil {
 			return savedMsg{}
@@ -269,11 +340,16 @@ func (m *Model) saveCmd() tea.Cmd {
 // Flush writes the record and the rack if the last snapshot has not been
 // written yet; the command calls it after the program ends.
 func (m *Model) Flush() error {
-	if m.g == nil {
+	if m.g == nil || !m.saving() {
 		return nil
 	}
 	if err := m.files.SaveMatch(m.seq, m.rec); err != nil {
 		return err
+	}
+	if stats := m.statsJSON(); stats != nil {
+		if err := m.files.SaveStats(m.seq, stats); err != nil {
+			return err
+		}
 	}
 	if rack := m.rackJSON(); rack != nil {
 		return m.files.SaveRack(m.seq, rack)

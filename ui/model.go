@@ -57,6 +57,8 @@ const (
 	scrMatchOver
 	scrSettings
 	scrScores // the score history
+	scrLocked // another game plays in the state directory
+	scrStats  // the player's statistics
 )
 
 // overlay is drawn over the table.
@@ -95,6 +97,7 @@ type Model struct {
 	palette theme.Palette
 	st      *theme.Styles
 	dark    bool
+	bars    map[string]string // help bars drawn, by their keys and width
 
 	width, height int
 	lay           Layout
@@ -130,12 +133,25 @@ type Model struct {
 	flashNews bool
 	log       []logEntry
 	history   []handScore // the hands of the match so far
+	casual    bool        // the match allows undo
+
+	// stats are the player's statistics, statsChanged when they have
+	// changed since they were last saved.
+	stats        statsFile
+	statsChanged bool
 
 	// Saving: the record as written so far (append-only, so a slice of
 	// it is an immutable snapshot), and a sequence number per snapshot.
 	rec    []byte
 	seq    uint64
 	lastOK bool // the last save succeeded
+	// unsaved is why nothing can be saved (the state directory cannot
+	// be written), nil when saves work.
+	unsaved error
+	// readOnly: another game holds the state directory (locked says
+	// which); this one may only look at its match.
+	readOnly bool
+	locked   *store.LockError
 
 	// Bots: every question gets a new id; a reply with another id is
 	// stale (a new hand, a quit, a newer question) and dropped.
@@ -150,9 +166,9 @@ type Model struct {
 	// maxBotFailures the seat's bot is replaced by plain moves.
 	failed [game.NumSeats]int
 
-	settings   *settingsForm
-	scoresBack screen // the screen the score history returns to
-	quitting   bool
+	settings *settingsForm
+	infoBack screen // the screen the scores or the statistics return to
+	quitting bool
 }
 
 // logEntry is a line of the move log: an event (as seat 0 may see it) or
@@ -201,8 +217,19 @@ func New(opt Options) (*Model, error) {
 	}
 	m.ctx, m.cancel = context.WithCancel(context.Background())
 	m.help = help.New()
+	// One game at a time in a state directory: a second one may only
+	// look; one that cannot write there plays unsaved, and says so.
+	if err := m.files.Lock(); errors.As(err, &m.locked) {
+		m.readOnly = true
+	} else if err != nil {
+		m.unsaved = err
+	}
 	if err := m.applySettings(); err != nil {
+		m.files.Unlock()
 		return nil, err
+	}
+	if m.unsaved != nil {
+		m.notice = append(m.notice, m.tr.T("notice.unwritable", store.ShortPath(opt.StateDir), m.unsaved.Error()))
 	}
 	if opt.SeedSet {
 		m.seed = opt.Seed
@@ -212,17 +239,22 @@ func New(opt Options) (*Model, error) {
 	for _, n := range opt.Notes {
 		m.notice = append(m.notice, say(n, m.tr))
 	}
+	m.loadStats()
 
 	b, err := m.files.ReadMatch()
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
+	case m.readOnly:
+		m.lookAt(b, err)
+		return m, nil
+	case errors.Is(err, fs.ErrNotExist), err != nil && m.unsaved != nil:
 		err = m.startMatch(m.seed)
 	case err != nil:
-		return nil, fmt.Errorf("reading %s: %w", m.files.MatchPath(), err)
+		err = fmt.Errorf("reading %s: %w", m.files.MatchPath(), err)
 	default:
 		err = m.load(b)
 	}
 	if err != nil {
+		m.files.Unlock()
 		return nil, err
 	}
 	if len(m.notice) > 0 {
@@ -230,6 +262,34 @@ func New(opt Options) (*Model, error) {
 		m.screen = scrNotice
 	}
 	return m, nil
+}
+
+// lookAt takes in the match another game is playing, to look at it:
+// nothing is set aside, archived or saved. With nothing to look at the
+// locked screen offers only to quit.
+func (m *Model) lookAt(b []byte, readErr error) {
+	if readErr != nil || m.load(b) != nil {
+		m.g = nil
+	}
+	m.screen = scrLocked
+	if m.g == nil {
+		return
+	}
+	m.notice = nil
+	m.after = scrPlay
+	if m.view.Phase != game.Playing {
+		m.after = scrHandOver
+	}
+}
+
+// saving reports whether the match is being saved.
+func (m *Model) saving() bool { return !m.readOnly && m.unsaved == nil }
+
+// Close lets the bots and the state directory go; the command calls it
+// after the program ends (and after Flush).
+func (m *Model) Close() error {
+	m.cancel()
+	return m.files.Unlock()
 }
 
 // applySettings loads the language, keys and styles of m.set. Nothing
@@ -244,13 +304,14 @@ func (m *Model) applySettings() error {
 		return err
 	}
 	m.tr, m.palette = tr, p
-	m.keys = newKeyMap(tr)
+	m.keys = newKeyMap(tr, m.saving())
 	m.restyle()
 	return nil
 }
 
 func (m *Model) restyle() {
 	m.st = theme.New(m.palette, m.dark, m.opt.NoColor)
+	m.bars = nil
 	k, s := m.st.HelpStyles()
 	m.help.Styles.ShortKey, m.help.Styles.FullKey = k, k
 	m.help.Styles.ShortSeparator, m.help.Styles.FullSeparator = s, s
@@ -260,10 +321,13 @@ func (m *Model) restyle() {
 
 // Init asks the terminal for its background and saves the new match.
 func (m *Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.warmAnalysis()}
-	if m.screen == scrPlay || m.after == scrPlay {
-		cmds = append(cmds, m.saveCmd())
+	cmds := []tea.Cmd{tea.RequestBackgroundColor}
+	if m.g != nil {
+		cmds = append(cmds, m.warmAnalysis())
 	}
+	// The record as it stands: a new match, or a resumed one written
+	// again whole (which repairs a torn last line at once).
+	cmds = append(cmds, m.saveCmd())
 	if m.screen == scrPlay {
 		cmds = append(cmds, m.nextTurn())
 	}
@@ -301,6 +365,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case hintMsg:
 		m.onHint(msg)
 		return m, nil
+	case undoneMsg:
+		return m, m.onUndone(msg)
 	case savedMsg:
 		if msg.err != nil {
 			m.lastOK = false
@@ -344,6 +410,10 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.updateSettings(k)
 	case scrScores:
 		return m.updateScores(k)
+	case scrLocked:
+		return m.updateLocked(k)
+	case scrStats:
+		return m.updateStats(k)
 	}
 	return m.updateTable(k)
 }
@@ -362,7 +432,9 @@ func (m *Model) Goodbye(flushErr error) string {
 	switch {
 	case flushErr != nil:
 		return m.tr.T("bye.unsaved", flushErr.Error())
-	case m.MatchOver():
+	case m.unsaved != nil:
+		return m.tr.T("bye.unsaved", m.unsaved.Error())
+	case m.readOnly || m.MatchOver():
 		return ""
 	}
 	return m.tr.T("bye.saved", store.ShortPath(m.files.MatchPath()))

@@ -259,11 +259,7 @@ func TestQuitSavesAndResumeGivesSameScreen(t *testing.T) {
 	}
 
 	// A new start on the same directories offers to resume.
-	opt := m.opt
-	m2, err := New(opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m2 := reopen(t, m, m.opt)
 	m2.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	if m2.screen != scrResume || !strings.Contains(plain(m2), "Welcome back") {
 		t.Fatalf("no resume offer:\n%s", plain(m2))
@@ -289,13 +285,11 @@ func TestKilledMidHandResumes(t *testing.T) {
 	// No quit, no flush: the process dies here. Every action was saved
 	// as it happened.
 	moves := m.g.State().Moves()
-	m2, err := New(m.opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m2 := reopen(t, m, m.opt)
 	if m2.screen != scrResume || m2.g.State().Moves() != moves {
 		t.Fatalf("resumed at %d moves (screen %d), want %d", m2.g.State().Moves(), m2.screen, moves)
 	}
+	m2.Close()
 
 	// Killed again just after a draw: the table comes back as it was,
 	// the move log (which names the drawn tile) included.
@@ -304,10 +298,7 @@ func TestKilledMidHandResumes(t *testing.T) {
 	}
 	press(t, m, "d")
 	want := plain(m)
-	m3, err := New(m.opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m3 := reopen(t, m, m.opt)
 	m3.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	press(t, m3, "enter")
 	m3.cursor = m.cursor
@@ -330,10 +321,7 @@ func TestResumedMatchPlaysOnTheSame(t *testing.T) {
 	for range before {
 		playMyTurn(t, broken)
 	}
-	resumed, err := New(broken.opt) // killed: no quit, no flush
-	if err != nil {
-		t.Fatal(err)
-	}
+	resumed := reopen(t, broken, broken.opt) // killed: no quit, no flush
 	resumed.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	press(t, resumed, "enter")
 	for range after {
@@ -698,7 +686,7 @@ func TestHandOverShowsTheWinningGroups(t *testing.T) {
 	m.screen = scrHandOver
 	out := plain(m)
 	for _, want := range []string{"Mehmet wins with runs and sets", "R1", "Y13", "OK", "okey finish",
-		"showed the indicator: 1", "melds win: 4 (okey finish ×2)", "-5"} {
+		"showed the indicator: 1", "runs and sets: 4 (okey finish ×2)", "-5"} {
 		if !strings.Contains(out, want) {
 			t.Fatalf("no %q on:\n%s", want, out)
 		}
@@ -796,10 +784,7 @@ func TestWelcomeBackGivesWayToTheGuide(t *testing.T) {
 	drain(t, m, m.saveCmd()) // the bots never answer: saved at a bot's turn
 	opt := m.opt
 	opt.NewBot = withPlainBotsOpt
-	m2, err := New(opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m2 := reopen(t, m, opt)
 	m2.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	press(t, m2, "enter")
 	if !m2.view.MyTurn() {
@@ -989,10 +974,7 @@ func TestNamesFromARecordCannotBreakTheScreen(t *testing.T) {
 	if err := m.files.SaveMatch(m.seq+1, rec.Marshal()); err != nil {
 		t.Fatal(err)
 	}
-	m2, err := New(m.opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m2 := reopen(t, m, m.opt)
 	m2.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	press(t, m2, "enter")
 	for s := 1; s < game.NumSeats; s++ {
@@ -1121,10 +1103,7 @@ func TestScoreHistory(t *testing.T) {
 		t.Fatalf("line of %d: %q", w, line)
 	}
 	// A resumed match has its history too.
-	m2, err := New(m.opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m2 := reopen(t, m, m.opt)
 	if len(m2.history) != 0 { // the finished match was archived: a new one
 		t.Fatalf("a new match starts with %d hands of history", len(m2.history))
 	}
@@ -1145,11 +1124,55 @@ func TestScoreHistoryOfAResumedMatch(t *testing.T) {
 		}
 		press(t, m, "enter")
 	}
-	m2, err := New(m.opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m2 := reopen(t, m, m.opt)
 	if !slices.EqualFunc(m.history, m2.history, func(a, b handScore) bool { return a.scores == b.scores && a.res.Lost == b.res.Lost }) || len(m2.history) != 2 {
 		t.Fatalf("resumed history %d hands, played %d", len(m2.history), len(m.history))
+	}
+}
+
+// A tall terminal puts the status under the rack and the score history
+// under it, and the log runs down the side (issue 10, point 18: at
+// 200×60 the status sat 28 rows below the rack).
+func TestTallTerminalUsesItsHeight(t *testing.T) {
+	for _, sz := range [][2]int{{200, 60}, {120, 40}} {
+		m := newTestModel(t, sz[0], sz[1], withPlainBots)
+		drain(t, m, m.Init())
+		l := m.lay
+		if gap := l.Status.Y - (l.Rack.Y + l.Rack.H); gap > 1 || !l.StatusDown {
+			t.Fatalf("%v: the status is %d rows below the rack", sz, gap)
+		}
+		if l.History.H < historyMin || l.Log.H < sz[1]-6 {
+			t.Fatalf("%v: history %d lines, log %d", sz, l.History.H, l.Log.H)
+		}
+		out := plain(m)
+		lines := strings.Split(out, "\n")
+		if !strings.Contains(lines[l.Status.Y], "Your turn") || !strings.Contains(out, "Score history") {
+			t.Fatalf("%v:\n%s", sz, out)
+		}
+		if w, line := maxLineWidth(out); w > sz[0] {
+			t.Fatalf("%v: line of %d: %q", sz, w, line)
+		}
+	}
+	// At 80×24 and 100×30 it stays as it was: the status above the help.
+	m := newTestModel(t, 100, 30)
+	if m.lay.StatusDown || m.lay.Status.Y != 28 {
+		t.Fatalf("100×30: status at %d", m.lay.Status.Y)
+	}
+}
+
+// The keys of the pages between hands open their page without a word of
+// warning on it.
+func TestPageKeysOpenQuietly(t *testing.T) {
+	m := newTestModel(t, 100, 30, withPlainBots)
+	drain(t, m, m.Init())
+	for m.screen == scrPlay {
+		playMyTurn(t, m)
+	}
+	for _, k := range []string{"r", "i", "o"} {
+		press(t, m, k)
+		if m.screen == scrHandOver || m.flash != "" {
+			t.Fatalf("%s on the end of a hand: screen %d, %q", k, m.screen, m.flash)
+		}
+		press(t, m, "esc")
 	}
 }

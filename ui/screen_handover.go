@@ -35,6 +35,9 @@ func (m *Model) updateHandOver(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Next) && m.view.Phase == game.MatchOver:
 		m.screen = scrMatchOver
 		return nil
+	case key.Matches(k, keys.Next) && m.readOnly:
+		m.setFlash(true, m.tr.T("status.readonly"))
+		return nil
 	case key.Matches(k, keys.Next):
 		m.screen = scrPlay
 		evs, lines, err := m.g.Apply(game.NextHandAction())
@@ -43,15 +46,28 @@ func (m *Model) updateHandOver(k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		return m.applied(evs, lines)
-	case key.Matches(k, keys.Settings):
-		m.openSettings()
-		return nil
-	case key.Matches(k, keys.Scores):
-		m.openScores()
+	case m.openFromPage(k, keys.Settings, keys.Scores, keys.Stats):
 		return nil
 	}
 	m.setFlash(true, m.tr.T("status.handover.keys"))
 	return nil
+}
+
+// openFromPage opens the settings, the score history or the statistics
+// from a page between hands, when k is one of their keys; it reports
+// whether it was.
+func (m *Model) openFromPage(k tea.KeyPressMsg, settings, scores, stats key.Binding) bool {
+	switch {
+	case key.Matches(k, settings):
+		m.openSettings()
+	case key.Matches(k, scores):
+		m.openInfo(scrScores)
+	case key.Matches(k, stats):
+		m.openInfo(scrStats)
+	default:
+		return false
+	}
+	return true
 }
 
 // handOverBar is the keys of the hand-over screen; after the last hand,
@@ -63,7 +79,7 @@ func (m *Model) handOverBar() string {
 		next.SetHelp(k.Next.Help().Key, m.tr.T("key.final"))
 		return m.keyBar([]key.Binding{next, k.Scores, k.Quit})
 	}
-	return m.keyBar([]key.Binding{k.Next, k.Scores, k.Settings, k.Quit})
+	return m.keyBar([]key.Binding{k.Next, k.Scores, k.Stats, k.Settings, k.Quit})
 }
 
 // renderHandOver shows how the hand ended: the winner's hand in its
@@ -97,7 +113,7 @@ func (m *Model) renderHandOver() string {
 		if res.Lost[s] == 0 {
 			lost = "0"
 		}
-		head := fmt.Sprintf("  %s  %s  %s", fit(m.seatName(s), MaxNameLen), right(lost, lossW), fit(m.scoreText(s), scoreW))
+		head := fmt.Sprintf("  %s  %s  %s", fit(m.seatName(s), MaxNameLen), right(lost, lossW), fit(m.scoreCell(s), scoreW))
 		why := m.lossReasons(res, s)
 		// The reasons wrap under themselves when the line is too short.
 		indent := textWidth(head) + 2

@@ -22,11 +22,7 @@ func (m *Model) updateMatchOver(k tea.KeyPressMsg) tea.Cmd {
 		return m.quit()
 	case key.Matches(k, keys.NewMatch):
 		return m.newMatchCmd("finished")
-	case key.Matches(k, keys.Settings):
-		m.openSettings()
-		return nil
-	case key.Matches(k, keys.Scores):
-		m.openScores()
+	case m.openFromPage(k, keys.Settings, keys.Scores, keys.Stats):
 		return nil
 	}
 	m.setFlash(true, m.tr.T("status.matchover.keys"))

@@ -43,7 +43,7 @@ func (m *Model) renderResume() string {
 		if s > 0 {
 			who += " (" + m.tr.T("level."+m.levels[s]) + ")"
 		}
-		lines = append(lines, m.st.Text.Render("  "+fit(who, nameLevelW)+" "+m.scoreText(s)))
+		lines = append(lines, m.st.Text.Render("  "+fit(who, nameLevelW)+" "+m.scoreCell(s)))
 	}
 	return m.renderPage(lines, m.keyBar(m.keys.Resume.shortHelp()))
 }

@@ -20,46 +20,55 @@ const (
 	scoreColW = 9 // "18 -2", under a name of up to this width
 )
 
-// openScores shows the score history; it returns to the screen it was
-// opened from.
-func (m *Model) openScores() {
-	if m.screen == scrScores {
+// openInfo shows an information page (the score history, the
+// statistics); it returns to the screen it was opened from.
+func (m *Model) openInfo(s screen) {
+	if m.screen == scrScores || m.screen == scrStats {
 		return
 	}
-	m.scoresBack = m.screen
+	m.infoBack = m.screen
 	m.overlay = ovNone
 	m.held = -1
 	m.scroll = 0
-	m.screen = scrScores
+	m.screen = s
 }
 
-func (m *Model) updateScores(k tea.KeyPressMsg) tea.Cmd {
-	keys := m.keys.Scores
+// updateInfo handles a key on an information page of lines: it scrolls,
+// and esc, enter or the key that opened it go back.
+func (m *Model) updateInfo(k tea.KeyPressMsg, lines []string, opener key.Binding) tea.Cmd {
+	keys := m.keys.Info
 	switch {
-	case m.updateScroll(k, keys.scrollKeys, m.scoreLines()):
+	case m.updateScroll(k, keys.scrollKeys, lines):
 		return nil
 	case key.Matches(k, keys.Quit):
 		return m.quit()
-	case key.Matches(k, keys.Close):
-		m.screen = m.scoresBack
+	case key.Matches(k, keys.Close, opener):
+		m.screen = m.infoBack
 		if m.screen == scrPlay && m.view.Phase != game.Playing {
 			m.screen = scrHandOver // the hand ended meanwhile
 		}
 		return m.nextTurn()
 	}
-	m.setFlash(true, m.tr.T("status.scores.keys"))
+	m.setFlash(true, m.tr.T("status.info.keys"))
 	return nil
 }
 
-func (m *Model) renderScores() string {
-	lines, more := m.scrolled(m.scoreLines())
-	k := m.keys.Scores
+// renderInfo draws an information page of lines, scrolled.
+func (m *Model) renderInfo(lines []string) string {
+	lines, more := m.scrolled(lines)
+	k := m.keys.Info
 	var bar []key.Binding
 	if more {
 		bar = append(bar, k.Scroll, k.Page)
 	}
 	return m.renderPage(lines, m.keyBar(append(bar, k.Close, k.Quit)))
 }
+
+func (m *Model) updateScores(k tea.KeyPressMsg) tea.Cmd {
+	return m.updateInfo(k, m.scoreLines(), m.keys.Table.Scores)
+}
+
+func (m *Model) renderScores() string { return m.renderInfo(m.scoreLines()) }
 
 // scoreLines are the score history's page: a title, then the table.
 func (m *Model) scoreLines() []string {

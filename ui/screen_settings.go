@@ -84,6 +84,7 @@ const (
 	fLeaveAtZero
 	fPartners
 	fWrap
+	fUndo
 	numFields
 )
 
@@ -138,6 +139,7 @@ func newSettingsForm(s Settings, back screen) *settingsForm {
 	// simple104 has no wrap-around, but the line shows the standard
 	// rules' default for when the preset is switched back.
 	f.fields[fWrap] = sw("set.wrap", r.Wrap || r.Simple104)
+	f.fields[fUndo] = field{label: "set.undo", values: onOff, at: boolAt(s.Undo)}
 	f.was = slices.Clone(f.fields)
 	return f
 }
@@ -174,6 +176,7 @@ func (f *settingsForm) settings() (Settings, error) {
 		s.Levels[i] = f.fields[fLevel1+2*i].value()
 		s.Names[i] = strings.TrimSpace(f.fields[fName1+2*i].value())
 	}
+	s.Undo = f.fields[fUndo].at == 1
 	return s, s.Validate()
 }
 
@@ -289,10 +292,13 @@ func (m *Model) leaveSettings() {
 
 func (m *Model) renderSettings() string {
 	f := m.settings
-	lines := []string{m.st.Title.Render(m.tr.T("set.title")), ""}
+	lines := []string{m.st.Title.Render(m.tr.T("set.title"))}
 	// A blank line after the look and after the bots when the page has
 	// room for them and a line to spare above and below.
-	roomy := m.lay.Page.H >= len(lines)+numFields+2+2+2
+	roomy := m.lay.Page.H >= len(lines)+1+numFields+2+2+2
+	if m.lay.Page.H > len(lines)+numFields+2 {
+		lines = append(lines, "") // under the title, when there is room
+	}
 	labelW := 0
 	for _, fl := range f.fields {
 		labelW = max(labelW, textWidth(m.tr.T(fl.label)))

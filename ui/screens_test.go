@@ -66,10 +66,7 @@ func TestScreensGolden(t *testing.T) {
 			t.Run(name("resume"), func(t *testing.T) {
 				m := newM(t)
 				playMyTurn(t, m)
-				m2, err := New(m.opt)
-				if err != nil {
-					t.Fatal(err)
-				}
+				m2 := reopen(t, m, m.opt)
 				m2.Update(tea.WindowSizeMsg{Width: w, Height: h})
 				golden.RequireEqual(t, plain(m2))
 			})

@@ -43,6 +43,9 @@ type Settings struct {
 	Rules  string    `json:"rules"`
 	Levels [3]string `json:"levels"`
 	Names  [3]string `json:"names"`
+	// Undo allows taking back one's own discard, in matches started
+	// with it (casual matches, marked as such in their record).
+	Undo bool `json:"undo,omitempty"`
 }
 
 // DefaultSettings are the settings of a first start; lang comes from the

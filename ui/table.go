@@ -70,7 +70,11 @@ func (m *Model) updateTable(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Hint):
 		return m.hint()
 	case key.Matches(k, keys.Scores):
-		m.openScores()
+		m.openInfo(scrScores)
+	case key.Matches(k, keys.Stats):
+		m.openInfo(scrStats)
+	case key.Matches(k, keys.Undo):
+		return m.undo()
 	case key.Matches(k, keys.Browse):
 		m.openOverlay(ovBrowse)
 	default:
@@ -144,6 +148,8 @@ func (m *Model) arrangeBy(mode hand.ArrangeMode) tea.Cmd {
 func (m *Model) whyNotMyMove() string {
 	v := &m.view
 	switch {
+	case m.readOnly:
+		return m.tr.T("status.readonly")
 	case v.Phase != game.Playing:
 		return m.tr.T("status.notplaying")
 	case !v.Active[0]:
@@ -226,10 +232,18 @@ func (m *Model) tryDiscard(finish, confirmed bool) tea.Cmd {
 	return m.applied(evs, lines)
 }
 
-// wins reports whether finishing with t would win the hand now.
+// wins reports whether finishing with t would win the hand now: the
+// player may finish, and the 14 tiles left win (as the reducer checks
+// them, without playing the move).
 func (m *Model) wins(t tile.Tile) bool {
-	_, _, err := m.g.State().Apply(game.FinishAction(0, t))
-	return err == nil
+	v := &m.view
+	if !v.Legal.Finish || v.Counts[t] == 0 {
+		return false
+	}
+	rest := v.Counts
+	rest[t]--
+	h, err := v.Analyzer.HandOf(rest)
+	return err == nil && v.Analyzer.IsWin(h)
 }
 
 // mustDrawFirst says what the player must do before discarding: draw or
@@ -247,6 +261,10 @@ func (m *Model) mustDrawFirst() string {
 
 func (m *Model) tryShow() tea.Cmd {
 	v := &m.view
+	if m.readOnly {
+		m.setFlash(true, m.tr.T("status.readonly"))
+		return nil
+	}
 	if v.Legal.Show {
 		return m.act(game.ShowAction(0))
 	}

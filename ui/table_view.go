@@ -42,14 +42,26 @@ func (m *Model) renderTable() string {
 		m.renderRack(c)
 	}
 	status := m.statusLines()
+	top := l.Status.Y - len(status) + 1
+	if l.StatusDown {
+		top = l.Status.Y
+	}
 	if m.overlay == ovNone {
 		log := l.Log
-		if bottom := l.Status.Y - len(status) + 1; log.Y+log.H > bottom {
-			log.H = bottom - log.Y // the log gives way to a long status
+		if !l.StatusDown && log.Y+log.H > top {
+			log.H = top - log.Y // the log gives way to a long status
 		}
 		m.renderLog(c, log)
+		m.renderHistory(c)
+	} else {
+		top = l.Flash.Y // under an overlay, one line at the bottom
+		status = status[:1]
 	}
-	c.put(l.Status.X, l.Status.Y-len(status)+1, status...)
+	x := l.Status.X
+	if m.overlay != ovNone {
+		x = l.Flash.X
+	}
+	c.put(x, top, status...)
 	c.put(l.Help.X, l.Help.Y, m.helpBar())
 	return c.String()
 }
@@ -170,6 +182,16 @@ func putAligned(c *canvas, r Rect, y int, a align, st lipgloss.Style, s string) 
 		x += r.W - textWidth(s)
 	}
 	c.put(x, y, st.Render(s))
+}
+
+// scoreCell is scoreText with the number right-aligned in three columns,
+// for the tables of the pages (both languages write the number first).
+func (m *Model) scoreCell(seat int) string {
+	s := m.scoreText(seat)
+	if !m.view.Rules.Scoring() {
+		return s
+	}
+	return strings.Repeat(" ", max(0, 3-len(strconv.Itoa(m.view.Scores[seat])))) + s
 }
 
 func (m *Model) scoreText(seat int) string {
@@ -325,6 +347,27 @@ func (m *Model) renderLog(c *canvas, r Rect) {
 	}
 }
 
+// renderHistory draws the score history under the status, on a tall
+// terminal: its latest hands that fit.
+func (m *Model) renderHistory(c *canvas) {
+	r := m.lay.History
+	if r.H < 3 {
+		return
+	}
+	c.put(r.X, r.Y, m.st.Accent.Render(cut(m.tr.T("scores.title"), r.W)))
+	if len(m.history) == 0 {
+		c.put(r.X, r.Y+1, m.st.Dim.Render(cut(m.tr.T("scores.none"), r.W)))
+		return
+	}
+	t := m.scoreTable(m.history)
+	if rows := r.H - 1; len(t) > rows { // the names, then the latest hands
+		t = append(t[:1], t[len(t)-(rows-1):]...)
+	}
+	for i, s := range t {
+		c.put(r.X, r.Y+1+i, cut(s, r.W))
+	}
+}
+
 // statusLines say what just happened or what the player may do now, in
 // as many lines as it takes, up to the layout's StatusMax.
 func (m *Model) statusLines() []string {
@@ -365,6 +408,9 @@ func (m *Model) guide() string {
 	v := &m.view
 	if v.Phase != game.Playing {
 		return ""
+	}
+	if m.readOnly {
+		return m.tr.T("guide.readonly")
 	}
 	if !v.Active[0] {
 		return m.tr.T("guide.left")
@@ -409,15 +455,36 @@ func (m *Model) helpBar() string {
 // keys that do not fit (with an ellipsis) rather than cutting one in
 // half; cut only guards the width.
 func (m *Model) keyBar(b []key.Binding) string {
+	// The bar is a function of its keys' help and the width: drawn once
+	// per set, it is looked up after (the cache goes with the styles).
+	var id strings.Builder
+	id.WriteString(strconv.Itoa(m.lay.Help.W))
+	for _, k := range b {
+		id.WriteString("\x00" + k.Help().Key + "\x01" + k.Help().Desc)
+	}
+	if s, ok := m.bars[id.String()]; ok {
+		return s
+	}
 	h := m.help
 	h.SetWidth(m.lay.Help.W)
-	return cut(h.ShortHelpView(b), m.lay.Help.W)
+	s := cut(h.ShortHelpView(b), m.lay.Help.W)
+	if m.bars == nil || len(m.bars) > maxBars {
+		m.bars = map[string]string{}
+	}
+	m.bars[id.String()] = s
+	return s
 }
+
+// maxBars bounds the cache of drawn help bars (a screen has a few).
+const maxBars = 32
 
 // shortHelp picks the table's keys worth showing now.
 func (m *Model) shortHelp() []key.Binding {
 	k := m.keys.Table
 	v := &m.view
+	if m.readOnly { // looking only: the keys that move nothing
+		return []key.Binding{k.Sort, k.Group, k.Browse, k.Scores, k.Move, k.Help, k.Quit}
+	}
 	var b []key.Binding
 	switch {
 	case v.MyTurn() && v.Stage == game.MustDraw && v.WallLeft == 0:
@@ -434,6 +501,9 @@ func (m *Model) shortHelp() []key.Binding {
 	}
 	if v.Legal.Show {
 		b = append(b, k.Show)
+	}
+	if m.casual {
+		b = append(b, k.Undo)
 	}
 	// What to do now first, then the hint, the ways to arrange the rack
 	// and the discards, which fit at 80 columns; the header shows help,

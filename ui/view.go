@@ -37,6 +37,10 @@ func (m *Model) render() string {
 		return m.renderSettings()
 	case scrScores:
 		return m.renderScores()
+	case scrLocked:
+		return m.renderLocked()
+	case scrStats:
+		return m.renderStats()
 	}
 	return m.renderTable()
 }
@@ -55,6 +59,9 @@ func (m *Model) header(withKeys bool) string {
 			info += " · " + m.tr.T("hdr.noscore")
 		} else {
 			info += " · " + m.tr.T("hdr.points", v.Rules.Points)
+		}
+		if m.casual {
+			info += " · " + m.tr.T("hdr.casual")
 		}
 	}
 	keys := ""
@@ -98,7 +105,7 @@ func (m *Model) renderPage(lines []string, foot string) string {
 		c.put(p.X, y+i, cut(s, p.W))
 	}
 	if m.flash != "" {
-		c.put(l.Status.X, l.Status.Y, m.flashLine(l.Status.W))
+		c.put(l.Flash.X, l.Flash.Y, m.flashLine(l.Flash.W))
 	}
 	c.put(l.Help.X, l.Help.Y, foot)
 	return c.String()

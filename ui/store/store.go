@@ -2,9 +2,10 @@
 // (in the user's state directory), the layout of the player's rack beside
 // it, the finished matches, and the settings (in the user's config
 // directory). The table reads and writes them only through this package.
-// Every write is atomic (a temporary file renamed over the old one), and
-// nothing that cannot be read is ever overwritten: it is set aside under
-// a new name.
+// Every write is atomic (a temporary file renamed over the old one, the
+// directory synced after), and nothing that cannot be read is ever
+// overwritten: it is set aside under a new name. One game at a time
+// plays in a state directory (LockDir).
 package store
 
 import (
@@ -29,6 +30,8 @@ const (
 	FinishedDir = "matches"
 	// SettingsFile is the settings file inside the config directory.
 	SettingsFile = "settings.json"
+	// StatsFile holds the player's statistics, in the state directory.
+	StatsFile = "stats.json"
 )
 
 // StateDir is where the match is saved: dir if given, else
@@ -87,7 +90,42 @@ func WriteAtomic(path string, data []byte) error {
 		os.Remove(tmp)
 		return err
 	}
+	return syncDir(dir)
+}
+
+// syncDir makes a rename in dir durable. Systems that cannot sync a
+// directory (Windows) are left as they are.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return nil
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil && !errors.Is(err, os.ErrInvalid) && !errors.Is(err, errors.ErrUnsupported) {
+		return fmt.Errorf("syncing %s: %w", dir, err)
+	}
 	return nil
+}
+
+// CleanTemps removes the temporary files a killed game left in dir
+// (.current.okey.tmp-*, .current.rack.json.tmp-*) and reports how many.
+// Only the holder of the directory's lock may call it: another game's
+// temporary file may be on its way to a rename.
+func CleanTemps(dir string) (int, error) {
+	n := 0
+	for _, name := range []string{MatchFile, RackFile} {
+		temps, err := filepath.Glob(filepath.Join(dir, "."+name+".tmp-*"))
+		if err != nil {
+			return n, err
+		}
+		for _, t := range temps {
+			if err := os.Remove(t); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return n, err
+			}
+			n++
+		}
+	}
+	return n, nil
 }
 
 // SetAside renames path to a new name beside it that says why and when
@@ -240,7 +278,30 @@ func ShortPath(path string) string {
 type Files struct {
 	stateDir, configDir string
 	saver               *Saver
+	lock                *Lock
 }
+
+// Lock takes the state directory's lock (LockDir) and then clears what a
+// killed game left there. Unlock lets it go.
+func (f *Files) Lock() error {
+	l, err := LockDir(f.stateDir)
+	if err != nil {
+		return err
+	}
+	f.lock = l
+	_, err = CleanTemps(f.stateDir)
+	return err
+}
+
+// Unlock lets the state directory go, if it is held.
+func (f *Files) Unlock() error {
+	err := f.lock.Unlock()
+	f.lock = nil
+	return err
+}
+
+// StateDir is the state directory.
+func (f *Files) StateDir() string { return f.stateDir }
 
 // Open returns the files of a state and a config directory. It touches
 // nothing on disk.
@@ -300,6 +361,25 @@ func (f *Files) RetireMatch(from uint64, final []byte, why string, now time.Time
 
 // SettleMatch files a retired match away now, if one waits.
 func (f *Files) SettleMatch() error { return f.saver.Settle(f.MatchPath()) }
+
+// StatsPath is the statistics file.
+func (f *Files) StatsPath() string { return filepath.Join(f.stateDir, StatsFile) }
+
+// ReadStats reads the statistics; an error wraps fs.ErrNotExist when
+// there are none yet.
+func (f *Files) ReadStats() ([]byte, error) { return os.ReadFile(f.StatsPath()) }
+
+// SaveStats writes snapshot seq of the statistics, unless a newer one is
+// on disk already.
+func (f *Files) SaveStats(seq uint64, data []byte) error {
+	_, err := f.saver.Save(f.StatsPath(), seq, data)
+	return err
+}
+
+// SetAsideStats renames a statistics file that cannot be read.
+func (f *Files) SetAsideStats(now time.Time) (string, error) {
+	return SetAside(f.StatsPath(), "damaged", now)
+}
 
 // SettingsPath is the settings file.
 func (f *Files) SettingsPath() string { return SettingsPath(f.configDir) }

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"sync"
@@ -136,5 +137,45 @@ func TestRetireKeepsOldAndNewWhateverTheOrder(t *testing.T) {
 		if b, _ := os.ReadFile(f.MatchPath()); string(b) != "n8" {
 			t.Fatalf("round %d: the file holds %q, want the newest snapshot", round, b)
 		}
+	}
+}
+
+// One lock holder at a time; the next is told who holds it; a lock let
+// go (or whose process died) can be taken again.
+func TestLockDir(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "state")
+	a, err := LockDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = LockDir(dir)
+	var le *LockError
+	if !errors.Is(err, ErrLocked) || !errors.As(err, &le) || le.Pid != os.Getpid() {
+		t.Fatalf("a second lock: %v", err)
+	}
+	if err := a.Unlock(); err != nil {
+		t.Fatal(err)
+	}
+	b, err := LockDir(dir)
+	if err != nil {
+		t.Fatalf("after unlocking: %v", err)
+	}
+	b.Unlock()
+}
+
+func TestCleanTemps(t *testing.T) {
+	dir := t.TempDir()
+	for _, n := range []string{".current.okey.tmp-1", ".current.rack.json.tmp-2", "current.okey", ".other.tmp-3"} {
+		if err := os.WriteFile(filepath.Join(dir, n), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	n, err := CleanTemps(dir)
+	if err != nil || n != 2 {
+		t.Fatalf("cleaned %d: %v", n, err)
+	}
+	left, _ := filepath.Glob(filepath.Join(dir, "*"))
+	if len(left) != 2 { // current.okey and .other.tmp-3 (Glob's * matches dot files)
+		t.Fatalf("left %v", left)
 	}
 }

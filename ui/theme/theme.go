@@ -186,21 +186,56 @@ func New(p Palette, dark, noColor bool) *Styles {
 
 // borders builds the frames from the text styles.
 func (s *Styles) borders() {
-	s.Panel = Border{Border: lipgloss.RoundedBorder(), Edge: s.Dim, Title: s.Accent}
-	s.Box = Border{Border: lipgloss.NormalBorder(), Edge: s.Dim, Title: s.Accent}
-	s.BoxActive = Border{Border: lipgloss.NormalBorder(), Edge: s.Key, Title: s.Accent}
+	s.Panel = newBorder(lipgloss.RoundedBorder(), s.Dim, s.Accent)
+	s.Box = newBorder(lipgloss.NormalBorder(), s.Dim, s.Accent)
+	s.BoxActive = newBorder(lipgloss.NormalBorder(), s.Key, s.Accent)
 }
 
 // Border is a frame of the style sheet: its characters, the style of its
-// edges and of a title set in its top edge.
+// edges and of a title set in its top edge. Its edges are drawn once per
+// width and title, and looked up after.
 type Border struct {
 	lipgloss.Border
 	Edge, Title lipgloss.Style
+	drawn       map[edgeKey]string
+	left, right string // the sides, drawn
+}
+
+func newBorder(b lipgloss.Border, edge, title lipgloss.Style) Border {
+	return Border{Border: b, Edge: edge, Title: title, drawn: map[edgeKey]string{},
+		left: edge.Render(b.Left), right: edge.Render(b.Right)}
+}
+
+type edgeKey struct {
+	bottom bool
+	w      int
+	title  string
 }
 
 // TopLine is the top edge of a frame w columns wide, with title (cut to
 // fit, "" for none) after its first corner and one edge character.
 func (b Border) TopLine(w int, title string) string {
+	k := edgeKey{w: w, title: title}
+	if s, ok := b.drawn[k]; ok {
+		return s
+	}
+	s := b.topLine(w, title)
+	b.keep(k, s)
+	return s
+}
+
+// keep remembers a drawn edge, a bounded number of them.
+func (b Border) keep(k edgeKey, s string) {
+	if len(b.drawn) > maxDrawnEdges {
+		clear(b.drawn)
+	}
+	b.drawn[k] = s
+}
+
+// maxDrawnEdges bounds the edges a Border remembers.
+const maxDrawnEdges = 64
+
+func (b Border) topLine(w int, title string) string {
 	if title == "" {
 		return b.Edge.Render(b.TopLeft + strings.Repeat(b.Top, max(0, w-2)) + b.TopRight)
 	}
@@ -211,13 +246,17 @@ func (b Border) TopLine(w int, title string) string {
 
 // BottomLine is the bottom edge of a frame w columns wide.
 func (b Border) BottomLine(w int) string {
-	return b.Edge.Render(b.BottomLeft + strings.Repeat(b.Bottom, max(0, w-2)) + b.BottomRight)
+	k := edgeKey{bottom: true, w: w}
+	if s, ok := b.drawn[k]; ok {
+		return s
+	}
+	s := b.Edge.Render(b.BottomLeft + strings.Repeat(b.Bottom, max(0, w-2)) + b.BottomRight)
+	b.keep(k, s)
+	return s
 }
 
 // Sides are the left and right edges, one line of them.
-func (b Border) Sides() (left, right string) {
-	return b.Edge.Render(b.Left), b.Edge.Render(b.Right)
-}
+func (b Border) Sides() (left, right string) { return b.left, b.right }
 
 // HelpStyles are the key and separator styles for the help bar.
 func (s *Styles) HelpStyles() (key, sep lipgloss.Style) { return s.helpKey, s.helpSep }

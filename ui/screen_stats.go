@@ -1,0 +1,65 @@
+package ui
+
+import (
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"okey/ui/store"
+)
+
+// The statistics page (i, from the table and the pages between hands):
+// the player's figures against each set of bots, from the statistics
+// file. It scrolls.
+
+func (m *Model) updateStats(k tea.KeyPressMsg) tea.Cmd {
+	return m.updateInfo(k, m.statsLines(), m.keys.Table.Stats)
+}
+
+func (m *Model) renderStats() string { return m.renderInfo(m.statsLines()) }
+
+// statsLines are the statistics page: a block of lines a set of bots.
+func (m *Model) statsLines() []string {
+	out := []string{m.st.Title.Render(m.tr.T("stats.title")), ""}
+	where := m.tr.T("stats.where", store.ShortPath(m.files.StatsPath()))
+	if !m.saving() {
+		where = m.tr.T("stats.unsaved")
+	}
+	for _, s := range wrap(where, m.pageW()) {
+		out = append(out, m.st.Dim.Render(s))
+	}
+	keys := m.statsKeys()
+	if len(keys) == 0 {
+		return append(out, "", m.st.Text.Render(m.tr.T("stats.none")))
+	}
+	for _, k := range keys {
+		b := m.stats.ByBots[k]
+		levels, casual := strings.CutSuffix(k, "+undo")
+		names := strings.Split(levels, ",")
+		for i, l := range names {
+			names[i] = m.tr.T("level." + l)
+			if !m.tr.Has("level." + l) {
+				names[i] = l
+			}
+		}
+		head := m.tr.T("stats.bots", strings.Join(names, ", "))
+		if casual {
+			head += " · " + m.tr.T("hdr.casual")
+		}
+		out = append(out, "", m.st.Bold.Render(head),
+			m.st.Text.Render("  "+m.tr.T("stats.matches", b.Matches, b.MatchesWon, b.MatchesTied)),
+			m.st.Text.Render("  "+m.tr.T("stats.hands", b.Hands, b.HandsWon, percent(b.HandsWon, b.Hands))),
+			m.st.Text.Render("  "+m.tr.T("stats.finishes", b.OkeyFinishes, b.PairsWins)),
+			m.st.Text.Render("  "+m.tr.T("stats.points", b.PointsLost, b.PointsWon)),
+		)
+	}
+	return out
+}
+
+// percent is part of whole in whole percent, 0 of nothing.
+func percent(part, whole int) int {
+	if whole == 0 {
+		return 0
+	}
+	return (100*part + whole/2) / whole
+}

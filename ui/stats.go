@@ -1,0 +1,197 @@
+package ui
+
+import (
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"okey/game"
+	"okey/game/hand"
+	"okey/ui/store"
+)
+
+// The player's statistics, kept in the state directory: matches and
+// hands played and won, points, okey finishes, by the bots' levels
+// (casual matches, with undo, apart). Every hand is counted once: the
+// file remembers how far the match being played was counted, so a
+// resumed match, or one whose end was never saved, is counted up to
+// where its record is, and no hand twice.
+
+// statsVersion is the version of the statistics file.
+const statsVersion = 1
+
+// metaStarted is the record's meta key of when the match started, which
+// with its seed tells matches apart.
+const metaStarted = "started"
+
+// statsFile is the statistics file.
+type statsFile struct {
+	Version int `json:"version"`
+	// ByBots is keyed by the bots' levels, right,top,left ("+undo" for
+	// casual matches).
+	ByBots map[string]*botStats `json:"by_bots"`
+	// Counting is how far the match being played is counted.
+	Counting *counted `json:"counting,omitempty"`
+}
+
+// botStats are the player's figures against one set of bots.
+type botStats struct {
+	Matches      int `json:"matches"`
+	MatchesWon   int `json:"matches_won"`
+	MatchesTied  int `json:"matches_tied"`
+	Hands        int `json:"hands"`
+	HandsWon     int `json:"hands_won"`
+	OkeyFinishes int `json:"okey_finishes"`
+	PairsWins    int `json:"pairs_wins"`
+	PointsLost   int `json:"points_lost"`
+	PointsWon    int `json:"points_won"`
+}
+
+// counted is how far a match has been counted.
+type counted struct {
+	Match string `json:"match"`
+	Hands int    `json:"hands"`
+	Done  bool   `json:"done"`
+}
+
+// loadStats reads the statistics; a file that cannot be read is set
+// aside (when saves work) and counting starts again, with a notice.
+func (m *Model) loadStats() {
+	m.stats = statsFile{Version: statsVersion, ByBots: map[string]*botStats{}}
+	b, err := m.files.ReadStats()
+	if errors.Is(err, fs.ErrNotExist) || err != nil && !m.saving() {
+		return
+	}
+	var s statsFile
+	if err == nil {
+		err = json.Unmarshal(b, &s)
+	}
+	if err == nil && s.Version != statsVersion {
+		err = errors.New("version " + strconv.Itoa(s.Version))
+	}
+	if err != nil {
+		path := store.ShortPath(m.files.StatsPath())
+		if aside, aerr := m.files.SetAsideStats(m.now()); aerr == nil {
+			m.notice = append(m.notice, m.tr.T("notice.stats", path, err.Error(), store.ShortPath(aside)))
+		}
+		return
+	}
+	if s.ByBots == nil {
+		s.ByBots = map[string]*botStats{}
+	}
+	m.stats = s
+}
+
+// matchID tells a match apart: its start and its seed.
+func matchID(rec *game.Record) string {
+	return rec.Meta[metaStarted] + "/" + strconv.FormatUint(rec.Seed, 10)
+}
+
+// botsKey is the key of a match's bots in the statistics.
+func botsKey(rec *game.Record) string {
+	levels := make([]string, 0, game.NumSeats-1)
+	for s := 1; s < game.NumSeats; s++ {
+		l := rec.Meta["level"+strconv.Itoa(s)]
+		if l == "" {
+			l = "?"
+		}
+		levels = append(levels, l)
+	}
+	key := strings.Join(levels, ",")
+	if rec.Meta[metaUndo] == "on" {
+		key += "+undo"
+	}
+	return key
+}
+
+// tally counts what the statistics do not have yet of the match with
+// record rec, state st and hands hs; it reports whether anything was
+// counted.
+func (m *Model) tally(rec *game.Record, st game.State, hs []handScore) bool {
+	if m.readOnly {
+		return false
+	}
+	id := matchID(rec)
+	c := m.stats.Counting
+	if c == nil || c.Match != id {
+		c = &counted{Match: id}
+		m.stats.Counting = c
+	}
+	key := botsKey(rec)
+	b := m.stats.ByBots[key]
+	if b == nil {
+		b = &botStats{}
+		m.stats.ByBots[key] = b
+	}
+	changed := false
+	for _, h := range hs {
+		if h.res.Hand <= c.Hands {
+			continue
+		}
+		c.Hands, changed = h.res.Hand, true
+		b.Hands++
+		b.PointsLost += h.res.Lost[0]
+		if h.res.Winner == 0 && !h.res.WallOut {
+			b.HandsWon++
+			if h.res.OkeyFinish {
+				b.OkeyFinishes++
+			}
+			if h.res.Win.Kind == hand.WinPairs {
+				b.PairsWins++
+			}
+			for s := 1; s < game.NumSeats; s++ {
+				b.PointsWon += h.res.Lost[s]
+			}
+		}
+	}
+	if mr := st.MatchResult(); mr != nil && !c.Done {
+		c.Done, changed = true, true
+		b.Matches++
+		switch mr.Outcome[0] {
+		case game.OutcomeWon:
+			b.MatchesWon++
+		case game.OutcomeTied:
+			b.MatchesTied++
+		}
+	}
+	m.statsChanged = m.statsChanged || changed
+	return changed
+}
+
+// statsJSON is the statistics as saved, nil when unchanged since the
+// last save.
+func (m *Model) statsJSON() []byte {
+	if !m.statsChanged {
+		return nil
+	}
+	b, err := json.MarshalIndent(m.stats, "", "  ")
+	if err != nil {
+		return nil
+	}
+	m.statsChanged = false
+	return append(b, '\n')
+}
+
+// statsKeys are the statistics' bot sets, most played first.
+func (m *Model) statsKeys() []string {
+	keys := make([]string, 0, len(m.stats.ByBots))
+	for k, b := range m.stats.ByBots {
+		if b.Hands > 0 || b.Matches > 0 {
+			keys = append(keys, k)
+		}
+	}
+	slices.SortFunc(keys, func(a, b string) int {
+		if d := m.stats.ByBots[b].Hands - m.stats.ByBots[a].Hands; d != 0 {
+			return d
+		}
+		return strings.Compare(a, b)
+	})
+	return keys
+}
+
+// startedNow is the start of a new match, for its record.
+func startedNow(now time.Time) string { return now.UTC().Format(time.RFC3339Nano) }

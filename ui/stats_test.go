@@ -1,0 +1,101 @@
+package ui
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"okey/bots"
+	"okey/game"
+)
+
+// readStats reads the statistics file of m's state directory.
+func readStats(t *testing.T, m *Model) statsFile {
+	t.Helper()
+	b, err := os.ReadFile(m.files.StatsPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s statsFile
+	if err := json.Unmarshal(b, &s); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// playHands plays n hands to their end with keys.
+func playHands(t *testing.T, m *Model, n int) {
+	t.Helper()
+	for range n {
+		for m.screen == scrPlay {
+			if m.view.Legal.Show {
+				press(t, m, "g")
+			}
+			playMyTurn(t, m)
+		}
+		if m.screen == scrHandOver {
+			press(t, m, "enter") // the next hand, or the final table
+		}
+	}
+}
+
+// The statistics count every hand and match once, by the bots' levels,
+// across quits and resumes, and show on their page (issue 10, point 28).
+func TestStatisticsCountEachHandOnce(t *testing.T) {
+	m := newTestModel(t, 80, 24, func(o *Options) {
+		o.Settings.Rules = "points=5"
+		o.Settings.Levels = [3]string{"easy", "hard", "easy"}
+		o.NewBot = func(string, bots.Options) (bots.Bot, error) { return showingBot{}, nil }
+	})
+	drain(t, m, m.Init())
+	playHands(t, m, 2)
+	lost := 0
+	for _, h := range m.history {
+		lost += h.res.Lost[0]
+	}
+	s := readStats(t, m)
+	b := s.ByBots["easy,hard,easy"]
+	if b == nil || b.Hands != 2 || b.PointsLost != lost || b.Matches != 0 {
+		t.Fatalf("after two hands: %+v", b)
+	}
+	// Resumed: nothing is counted again.
+	m2 := reopen(t, m, m.opt)
+	drain(t, m2, m2.Init())
+	if b := readStats(t, m2).ByBots["easy,hard,easy"]; b.Hands != 2 {
+		t.Fatalf("after a resume: %+v", b)
+	}
+	m2.Update(windowMsg(80, 24))
+	press(t, m2, "enter")
+	for i := 0; m2.screen != scrMatchOver; i++ {
+		if i > 100 {
+			t.Fatal("the match does not end")
+		}
+		playHands(t, m2, 1)
+	}
+	mr := m2.view.Match
+	b = readStats(t, m2).ByBots["easy,hard,easy"]
+	won := 0
+	if mr.Outcome[0] == game.OutcomeWon {
+		won = 1
+	}
+	if b.Hands != mr.Hands || b.Matches != 1 || b.MatchesWon != won {
+		t.Fatalf("after the match (%d hands): %+v", mr.Hands, b)
+	}
+	press(t, m2, "i")
+	out := plain(m2)
+	if m2.screen != scrStats || !strings.Contains(out, "Against easy, hard, easy") || !strings.Contains(out, "matches 1") {
+		t.Fatalf("the statistics page:\n%s", out)
+	}
+	press(t, m2, "i")
+	if m2.screen != scrMatchOver {
+		t.Fatalf("i again goes to screen %d", m2.screen)
+	}
+	// A new match, then a restart: the finished one is not counted again.
+	press(t, m2, "n")
+	m3 := reopen(t, m2, m2.opt)
+	drain(t, m3, m3.Init())
+	if b := readStats(t, m3).ByBots["easy,hard,easy"]; b.Matches != 1 || b.Hands != mr.Hands {
+		t.Fatalf("after a new match and a restart: %+v", b)
+	}
+}

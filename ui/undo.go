@@ -1,0 +1,93 @@
+package ui
+
+import (
+	"strconv"
+
+	tea "charm.land/bubbletea/v2"
+
+	"okey/game"
+)
+
+// Undo (u) takes back the player's own last discard of the hand, in a
+// casual match: one started with the Undo setting on, which its record
+// says (meta undo=on) and counts (meta undos), and the header shows.
+// The match is replayed from its record without that discard and what
+// followed, in a command; the player then discards again.
+
+// Meta keys of a casual match's record.
+const (
+	metaUndo  = "undo"
+	metaUndos = "undos"
+)
+
+// undoneMsg is the match replayed without the player's last discard;
+// from is the number of moves it was asked at.
+type undoneMsg struct {
+	from int
+	g    *game.Game
+	err  error
+}
+
+// undo asks for the match without the player's last discard.
+func (m *Model) undo() tea.Cmd {
+	switch {
+	case m.readOnly:
+		m.setFlash(true, m.tr.T("status.readonly"))
+		return nil
+	case !m.casual:
+		m.setFlash(true, m.tr.T("status.undo.off"))
+		return nil
+	case m.view.Phase != game.Playing:
+		m.setFlash(true, m.tr.T("status.undo.none"))
+		return nil
+	}
+	rec := m.g.Record()
+	last := -1
+	for i := len(rec.Actions) - 1; i >= 0; i-- {
+		a := rec.Actions[i]
+		if a.Kind == game.ActNextHand {
+			break
+		}
+		if a.Kind == game.ActDiscard && a.Seat == 0 {
+			last = i
+			break
+		}
+	}
+	if last < 0 {
+		m.setFlash(true, m.tr.T("status.undo.none"))
+		return nil
+	}
+	m.cancelBots()
+	n, _ := strconv.Atoi(rec.Meta[metaUndos])
+	rec.Meta[metaUndos] = strconv.Itoa(n + 1)
+	rec.Actions = rec.Actions[:last]
+	from := m.g.State().Moves()
+	return func() tea.Msg {
+		g, err := game.Replay(rec)
+		return undoneMsg{from: from, g: g, err: err}
+	}
+}
+
+// onUndone puts the match back to before the discard, if nothing moved
+// meanwhile.
+func (m *Model) onUndone(msg undoneMsg) tea.Cmd {
+	if m.g == nil || m.g.State().Moves() != msg.from {
+		return nil // the table moved on: nothing to take back now
+	}
+	if msg.err != nil {
+		m.setFlash(true, m.tr.T("status.refused", msg.err.Error()))
+		return m.nextTurn()
+	}
+	back := m.g.Record().Actions[len(msg.g.Record().Actions)]
+	m.g = msg.g
+	rec := m.g.Record()
+	m.rec = rec.Marshal()
+	m.refresh()
+	m.log = m.log[:0] // this hand's moves, as they now stand
+	for _, e := range m.view.History {
+		m.addLog(e)
+	}
+	m.cursorOn(back.Tile)
+	m.setFlash(false, m.tr.T("status.undone", m.tileName(back.Tile)))
+	return m.saveCmd()
+}
