@@ -54,7 +54,7 @@ func TestMatchEnds(t *testing.T) {
 				}
 				return
 			}
-			m := n.matchResult()
+			m := n.MatchResult()
 			if m.Outcome != tc.outcome || m.Place != tc.place {
 				t.Fatalf("scores %v: outcome %v place %v, want %v %v", m.Scores, m.Outcome, m.Place, tc.outcome, tc.place)
 			}
@@ -114,7 +114,7 @@ func TestLeaveAtZero(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := end.matchResult()
+	m := end.MatchResult()
 	if end.Phase() != MatchOver || m == nil || m.Outcome != [4]Outcome{OutcomeWon, OutcomeLost, OutcomeLost, OutcomeLost} || m.Place != [4]int{1, 2, 4, 3} {
 		t.Fatalf("last standing: phase %v result %+v", end.Phase(), m)
 	}
@@ -129,7 +129,7 @@ func TestSimple104FirstToFinishWins(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := n.matchResult()
+	m := n.MatchResult()
 	if n.Phase() != MatchOver || m.Outcome[2] != OutcomeWon || m.Outcome[0] != OutcomeLost || n.Result().Points != 0 {
 		t.Fatalf("simple104: phase %v result %+v", n.Phase(), m)
 	}

@@ -248,7 +248,7 @@ func (s State) DealInfo() DealInfo {
 func (s State) Result() *HandResult { return s.result }
 
 // MatchResult is the final table; nil until the match is over.
-func (s State) matchResult() *MatchResult { return s.match }
+func (s State) MatchResult() *MatchResult { return s.match }
 
 // Moves is the number of actions applied in the current hand.
 func (s State) Moves() int { return s.moves }
