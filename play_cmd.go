@@ -31,10 +31,21 @@ type playFlags struct {
 	set                                      map[string]bool
 }
 
-func parsePlayFlags(args []string, stderr io.Writer) (*playFlags, error) {
+// playUsage heads okey play -h.
+const playUsage = `usage: okey [play] [flags]
+
+Play a match of Okey against three bots. The match is saved as it is played;
+the next start offers to resume it. Flags apply to this run; the settings
+screen (key o) remembers choices.
+
+`
+
+// parsePlayFlags reads the flags. Help goes to stdout (flag.ErrHelp is
+// returned); a bad flag is an error of one line, for the caller to say.
+func parsePlayFlags(args []string, stdout io.Writer) (*playFlags, error) {
 	f := &playFlags{set: map[string]bool{}}
 	fs := flag.NewFlagSet("okey play", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(io.Discard)
 	fs.StringVar(&f.lang, "lang", "", "language: "+strings.Join(assets.Languages, " or ")+" (default: from the settings, else the environment)")
 	fs.StringVar(&f.speed, "speed", "", "how long each bot move stays on screen: "+strings.Join(ui.Speeds, ", "))
 	fs.StringVar(&f.theme, "theme", "", "colours: "+strings.Join(assets.Themes, " or ")+" (NO_COLOR turns colour off)")
@@ -45,16 +56,13 @@ func parsePlayFlags(args []string, stderr io.Writer) (*playFlags, error) {
 	fs.Uint64Var(&f.seed, "seed", 0, "seed of a new match, to make it reproducible")
 	fs.StringVar(&f.stateDir, "state-dir", "", "where the match is saved (default $XDG_STATE_HOME/okey)")
 	fs.StringVar(&f.configDir, "config-dir", "", "where the settings are kept (default: the user's config directory + /okey)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: okey [play] [flags]")
-		fmt.Fprintln(stderr)
-		fmt.Fprintln(stderr, "Play a match of Okey against three bots. The match is saved as it is played;")
-		fmt.Fprintln(stderr, "the next start offers to resume it. Flags apply to this run; the settings")
-		fmt.Fprintln(stderr, "screen (key o) remembers choices.")
-		fmt.Fprintln(stderr)
-		fs.PrintDefaults()
-	}
+	fs.Usage = func() {}
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, playUsage)
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+		}
 		return nil, err
 	}
 	if fs.NArg() > 0 {
@@ -97,7 +105,7 @@ func (f *playFlags) language(getenv func(string) string) string {
 
 // playMain runs the full-screen game.
 func playMain(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	f, err := parsePlayFlags(args, stderr)
+	f, err := parsePlayFlags(args, stdout)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}

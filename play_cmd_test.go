@@ -91,3 +91,19 @@ func TestPlayNeedsATerminal(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, errb.String())
 	}
 }
+
+// okey play's help goes to stdout; a bad flag is one line on stderr,
+// exit 2, before anything else happens.
+func TestPlayFlagsOutput(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), []string{"play", "--help"}, nil, &out, &errb); code != 0 || errb.Len() != 0 || !strings.HasPrefix(out.String(), "usage: okey") {
+		t.Errorf("help: exit %d, stderr %q", code, errb.String())
+	}
+	for _, args := range [][]string{{"--seed", "-1"}, {"--bogus"}, {"play", "extra"}} {
+		out.Reset()
+		errb.Reset()
+		if code := run(context.Background(), args, nil, &out, &errb); code != 2 || strings.Count(errb.String(), "\n") != 1 || out.Len() != 0 {
+			t.Errorf("%v: exit %d, stderr %q, stdout %q", args, code, errb.String(), out.String())
+		}
+	}
+}
