@@ -67,6 +67,9 @@ func TestNormalTableSame(t *testing.T) {
 	if testing.Short() {
 		hands = 40
 	}
+	if raceOn {
+		hands = 10
+	}
 	rules := []string{"default", "indicator_last", "simple104", "no_wrap,one_colour_double"}
 	tables := 0
 	for i := range hands {

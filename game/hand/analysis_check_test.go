@@ -16,6 +16,9 @@ func TestWitnessesAreSound(t *testing.T) {
 	if testing.Short() {
 		n = 150
 	}
+	if raceOn {
+		n = 30
+	}
 	checked := 0
 	r := rand.New(rand.NewPCG(11, 12))
 	for _, rc := range refCases(11, n, 0) {

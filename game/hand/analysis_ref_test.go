@@ -388,6 +388,9 @@ func TestAnalyserAgainstReference(t *testing.T) {
 	if testing.Short() {
 		n, deep = 5_000, 50
 	}
+	if raceOn {
+		n, deep = 500, 10
+	}
 	refRun(t, refCases(1, n, deep))
 }
 

@@ -106,7 +106,11 @@ func TestRunTablesAgainstPlainDP(t *testing.T) {
 		check(l, false)
 	}
 	r := rand.New(rand.NewPCG(3, 4))
-	for range 1500 {
+	lines := 1500
+	if raceOn {
+		lines = 150
+	}
+	for range lines {
 		var l line
 		n := 0
 		for p := 1; p <= tile.NumValues; p++ {
@@ -180,7 +184,11 @@ func TestCurvesAgainstFrontiers(t *testing.T) {
 		}
 	}
 	r := rand.New(rand.NewPCG(5, 6))
-	for range 20000 {
+	rows := 20000
+	if raceOn {
+		rows = 2000
+	}
+	for range rows {
 		wrap := r.IntN(2) == 0
 		var f [2]frontier
 		var g [2]curve

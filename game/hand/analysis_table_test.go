@@ -62,6 +62,9 @@ func TestDiscardTable(t *testing.T) {
 	if testing.Short() {
 		n = 2000
 	}
+	if raceOn {
+		n = 300
+	}
 	as, hs := tableHands(1, n)
 	r := rand.New(rand.NewPCG(2, 2))
 	bad := 0
@@ -92,6 +95,9 @@ func TestOuts15(t *testing.T) {
 	n := 4000
 	if testing.Short() {
 		n = 400
+	}
+	if raceOn {
+		n = 80
 	}
 	as, hs := tableHands(3, n)
 	for i := range hs {

@@ -16,6 +16,9 @@ func TestCanFinishAgainstPlayingItOut(t *testing.T) {
 	if testing.Short() {
 		n = 2000
 	}
+	if raceOn {
+		n = 300
+	}
 	var sv Solver
 	yes := 0
 	for i := range n {

@@ -262,6 +262,9 @@ func TestLayOffsAndIslekAgainstTheOperation(t *testing.T) {
 	if testing.Short() {
 		n = 500
 	}
+	if raceOn {
+		n = 100
+	}
 	for range n {
 		a, c, table, _ := finishCase(r)
 		for f := range c {
@@ -339,6 +342,9 @@ func TestPairsAgainstBruteForce(t *testing.T) {
 	n := 4000
 	if testing.Short() {
 		n = 500
+	}
+	if raceOn {
+		n = 100
 	}
 	for i := range n {
 		a, c := randomRack(r, i%3)
