@@ -1,0 +1,289 @@
+package bots101
+
+import (
+	"okey/game/meld"
+	"okey/game/okey101"
+	"okey/game/tile"
+)
+
+// The moves every level makes from the same few building blocks; each
+// plays on a board and reports whether it did anything. An error is a
+// plan the board refused: a bug, which Decide reports rather than play.
+
+// finish plays the finish the exact search finds, if any.
+func (p *player) finish(b *board) (bool, error) {
+	if stuck(b) {
+		return false, nil
+	}
+	plan, ok := p.sv.CanFinish(b.an, b.rack, b.table, b.turn())
+	if !ok {
+		return false, nil
+	}
+	c := b.clone()
+	for _, a := range okey101.PlanActions(b.seat, plan) {
+		if err := c.apply(a); err != nil {
+			return false, err
+		}
+	}
+	*b = *c
+	return true, nil
+}
+
+// stuck is a quick sufficient condition for the rack to be unable to
+// finish this turn, which spares most turns the exact search: without an
+// okey in the rack or one to take back from the table, a tile can go
+// down only into a meld with a rack tile one value away in its colour or
+// of its value in another colour, as a pair with its twin, or onto a
+// table meld (at once, or after such a neighbour); two tiles with none
+// of these cannot both go down, and only one is discarded.
+func stuck(b *board) bool {
+	an := b.an
+	if b.rack[an.Okey()] > 0 || len(an.TakeBacks(b.rack, b.table)) > 0 {
+		return false
+	}
+	islek := an.Islek(b.table)
+	dead := 0
+	for f, n := range b.rack {
+		t := tile.Tile(f)
+		if n == 0 || n >= 2 || islek.Has(t) {
+			continue
+		}
+		pt := an.PlaysAs(t)
+		c, v := pt.Colour(), pt.Value()
+		if count(an, &b.rack, c, v-1) > 0 || count(an, &b.rack, c, v+1) > 0 {
+			continue
+		}
+		alone := true
+		for k := range tile.Colour(tile.NumColours) {
+			if k != c && count(an, &b.rack, k, v) > 0 {
+				alone = false
+				break
+			}
+		}
+		if alone {
+			if dead++; dead >= 2 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// openMelds opens with runs and sets when the rack's best opening
+// reaches the threshold: with every meld the rack makes when those
+// reach it too (the most tiles down), else with the most valuable
+// opening. A taken discard must be in it: when neither holds it, the
+// bot does not open.
+func (p *player) openMelds(b *board) bool {
+	o := p.sv.BestOpening(b.an, b.rack)
+	if !o.Reaches(b.thr) {
+		return false
+	}
+	if _, ms := p.sv.Unmelded(b.an, b.rack); worth(ms) >= b.thr {
+		if c := b.clone(); c.open(ms, false) == nil {
+			*b = *c
+			return true
+		}
+	}
+	if c := b.clone(); c.open(o.Melds, false) == nil {
+		*b = *c
+		return true
+	}
+	return false
+}
+
+// worth is the value of melds as an opening.
+func worth(ms []meld.Meld) int {
+	v := 0
+	for _, m := range ms {
+		v += m.Value()
+	}
+	return v
+}
+
+// openPairs opens with every pair the rack makes, when they are five or
+// more.
+func (p *player) openPairs(b *board) bool {
+	ps := b.an.PairMelds(b.rack, b.okp)
+	if len(ps) < 5 {
+		return false
+	}
+	if c := b.clone(); c.open(ps, true) == nil {
+		*b = *c
+		return true
+	}
+	return false
+}
+
+// layAll lays down every meld the rack makes (the most tiles), or every
+// pair for a pair opener.
+func (p *player) layAll(b *board) bool {
+	var ms []meld.Meld
+	if b.status == meld.OpenedPairs {
+		ms = b.an.PairMelds(b.rack, b.okp)
+	} else {
+		_, ms = p.sv.Unmelded(b.an, b.rack)
+	}
+	if len(ms) == 0 {
+		return false
+	}
+	c := b.clone()
+	if c.lay(ms) != nil {
+		return false
+	}
+	*b = *c
+	return true
+}
+
+// layOffs lays off tiles one by one while any fits: the taken discard
+// first, then real tiles, and okeys only with okeys set.
+func (p *player) layOffs(b *board, okeys bool) bool {
+	did := false
+	for {
+		los := b.an.LayOffs(b.rack, b.table)
+		best := -1
+		for i, lo := range los {
+			if b.owes() && lo.Tile == b.owed {
+				best = i
+				break
+			}
+			if best < 0 && (okeys || !b.an.IsOkey(lo.Tile)) {
+				best = i
+			}
+		}
+		if best < 0 {
+			return did
+		}
+		lo := los[best]
+		if b.layOff(lo.Tile, lo.Meld, lo.End) != nil {
+			// Keeping a tile in the rack forbids it; no other lay-off
+			// is open either.
+			return did
+		}
+		did = true
+	}
+}
+
+// takeBacks takes okeys back from the table where the okey lets more of
+// the rack be melded than the tile it replaces.
+func (p *player) takeBacks(b *board) bool {
+	did := false
+	for range 2 {
+		tbs := b.an.TakeBacks(b.rack, b.table)
+		if len(tbs) == 0 {
+			break
+		}
+		now, _ := p.sv.Unmelded(b.an, b.rack)
+		took := false
+		for _, tb := range tbs {
+			c := b.clone()
+			if c.takeBack(tb.Tile, tb.Meld) != nil {
+				continue
+			}
+			if after, _ := p.sv.Unmelded(c.an, c.rack); after < now {
+				*b = *c
+				did, took = true, true
+				break
+			}
+		}
+		if !took {
+			break
+		}
+	}
+	return did
+}
+
+// discardStyle is how a level weighs its discard.
+type discardStyle struct {
+	// history counts the discards of the whole hand as seen; without it
+	// only what the view shows of the stacks.
+	history bool
+	// random picks at random among the tiles outside the kept melds
+	// (the easy level), instead of weighing them.
+	random bool
+	// keep is the weight of a tile's potential against its value for a
+	// player who has opened, early in the hand (late, it falls to 1).
+	keep float64
+}
+
+// discard picks the tile to throw: never one that costs 101 (an okey, an
+// işler taş) while another is free, never a tile of the melds the rack
+// makes while another is left, and among the rest the one the level
+// values least. For a player who has not opened the value of a tile is
+// its potential (the melds it may grow into, for the opening), ties
+// going to the lower value; for one who has, its potential against the
+// points it would cost if someone else finished, the points weighing
+// more as the wall runs down.
+func (p *player) discard(v *okey101.View, b *board, ds discardStyle) tile.Tile {
+	an := b.an
+	var islek tile.TileSet
+	if v.Rules.Islek {
+		islek = an.Islek(b.table)
+	}
+	var kept []meld.Meld
+	switch b.status {
+	case meld.NotOpened:
+		kept = p.sv.BestOpening(an, b.rack).Melds
+	case meld.OpenedMelds:
+		_, kept = p.sv.Unmelded(an, b.rack)
+	case meld.OpenedPairs:
+		kept = an.PairMelds(b.rack, b.okp)
+	}
+	pool := minus(b.rack, used(kept))
+	if ds.random {
+		return p.randomDiscard(b, &pool, islek)
+	}
+	s := seen(v, ds.history)
+	live := liveOf(&s)
+	late := float64(v.WallLeft) / okey101.WallSize
+	w := 1 + (ds.keep-1)*late
+	best, bestScore := tile.NoTile, 0.0
+	for f, n := range b.rack {
+		t := tile.Tile(f)
+		if n == 0 {
+			continue
+		}
+		score := float64(b.cost(t, v.Rules.Islek, islek)) * 1000
+		val := float64(value(an, t))
+		switch {
+		case pool[t] == 0:
+			score += 1e4 + val
+		case b.status == meld.NotOpened:
+			score += float64(potential(an, &pool, &live, t))*10 + val
+		case b.status == meld.OpenedPairs:
+			score += float64(live[t])*w - 2*val
+		default:
+			score += float64(potential(an, &pool, &live, t))*w - val
+		}
+		if best == tile.NoTile || score < bestScore {
+			best, bestScore = t, score
+		}
+	}
+	return best
+}
+
+// randomDiscard throws a tile at random from pool, avoiding the okey and
+// işler taş while it can (and pool's tiles while any other is free).
+func (p *player) randomDiscard(b *board, pool *tile.Counts, islek tile.TileSet) tile.Tile {
+	var free, loose, any []tile.Tile
+	for f, n := range b.rack {
+		t := tile.Tile(f)
+		if n == 0 {
+			continue
+		}
+		any = append(any, t)
+		if b.an.IsOkey(t) || islek.Has(t) {
+			continue
+		}
+		free = append(free, t)
+		if pool[t] > 0 {
+			loose = append(loose, t)
+		}
+	}
+	for _, ts := range [][]tile.Tile{loose, free, any} {
+		if len(ts) > 0 {
+			return ts[p.rnd.Intn(len(ts))]
+		}
+	}
+	return tile.NoTile
+}
