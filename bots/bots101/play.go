@@ -204,6 +204,13 @@ type discardStyle struct {
 	// keep is the weight of a tile's potential against its value for a
 	// player who has opened, early in the hand (late, it falls to 1).
 	keep float64
+	// danger drops keep to 1 at once when the hand may end soon (see
+	// danger): the high tiles go first.
+	danger bool
+	// watch, when the işler taş rule is off, keeps back a tile the next
+	// player could lay off, once that player has opened: taking it would
+	// cost them nothing.
+	watch bool
 }
 
 // discard picks the tile to throw: never one that costs 101 (an okey, an
@@ -237,6 +244,13 @@ func (p *player) discard(v *okey101.View, b *board, ds discardStyle) tile.Tile {
 	live := liveOf(&s)
 	late := float64(v.WallLeft) / okey101.WallSize
 	w := 1 + (ds.keep-1)*late
+	if ds.danger && danger(v) {
+		w = 1
+	}
+	var feeds tile.TileSet // tiles the next player could lay off
+	if next := (v.Seat + 1) % okey101.NumSeats; ds.watch && !v.Rules.Islek && v.Opened[next].Status != meld.NotOpened {
+		feeds = an.Islek(b.table)
+	}
 	best, bestScore := tile.NoTile, 0.0
 	for f, n := range b.rack {
 		t := tile.Tile(f)
@@ -244,6 +258,9 @@ func (p *player) discard(v *okey101.View, b *board, ds discardStyle) tile.Tile {
 			continue
 		}
 		score := float64(b.cost(t, v.Rules.Islek, islek)) * 1000
+		if feeds.Has(t) {
+			score += 500
+		}
 		val := float64(value(an, t))
 		switch {
 		case pool[t] == 0:
