@@ -102,6 +102,7 @@ type player struct {
 	sv    *meld.Solver
 	plan  []okey101.Action
 	keys  []planKey
+	memo  memo
 }
 
 func newPlayer(level string, seed uint64) player {

@@ -57,7 +57,7 @@ func (p *player) openOdds(b *board, live *tile.Counts, cands []tile.Tile) (odds,
 		all  bool // the opening melds every tile of the rack less one
 		idle bool // u melds with nothing: the rack's openings are the answer
 	}
-	o0 := p.sv.BestOpening(an, b.rack)
+	o0 := p.best(an, &b.rack)
 	uses0 := used(o0.Melds)
 	var without [tile.NumFaces]int // the best opening of the rack less d
 	for _, d := range cands {

@@ -107,7 +107,7 @@ func (p *player) mayUse(v *okey101.View, t tile.Tile) bool {
 	c[t]++
 	switch v.Opened[v.Seat].Status {
 	case meld.NotOpened:
-		return p.sv.BestOpening(an, c).Reaches(v.Threshold) || c[t] >= 2 && an.Pairs(c, v.Rules.OkeyPair) >= 5
+		return p.best(an, &c).Reaches(v.Threshold) || c[t] >= 2 && an.Pairs(c, v.Rules.OkeyPair) >= 5
 	case meld.OpenedPairs:
 		if c[t] >= 2 {
 			return true

@@ -15,6 +15,9 @@ func (p *player) finish(b *board) (bool, error) {
 	if stuck(b) {
 		return false, nil
 	}
+	if b.status == meld.NotOpened && !p.best(b.an, &b.rack).Reaches(b.thr) && pairCount(b.an, &b.rack, b.okp) < 5 {
+		return false, nil // it cannot even open
+	}
 	plan, ok := p.sv.CanFinish(b.an, b.rack, b.table, b.turn())
 	if !ok {
 		return false, nil
@@ -30,40 +33,74 @@ func (p *player) finish(b *board) (bool, error) {
 }
 
 // stuck is a quick sufficient condition for the rack to be unable to
-// finish this turn, which spares most turns the exact search: without an
-// okey in the rack or one to take back from the table, a tile can go
-// down only into a meld with a rack tile one value away in its colour or
-// of its value in another colour, as a pair with its twin, or onto a
-// table meld (at once, or after such a neighbour); two tiles with none
-// of these cannot both go down, and only one is discarded.
+// finish this turn, which spares most turns the exact search. Every
+// tile but the discard must go down. Without okeys, a tile goes down
+// only into a meld with a rack tile one value away in its colour or of
+// its value in another colour, as a pair with its twin, onto a table
+// meld (at once, or after such a neighbour), or in the place of a table
+// okey; a tile with none of these is dead. An okey (in the rack, or
+// freed by a take-back) also saves a tile with a partner two values away
+// or two values from a table run's end; the tiles dead even so need two
+// okeys to a meld (t, okey, okey, or t okey okey u three apart), so two
+// okeys save at most two of them, and one none, unless pairs may be
+// laid, where an okey pairs with any one tile.
 func stuck(b *board) bool {
 	an := b.an
-	if b.rack[an.Okey()] > 0 || len(an.TakeBacks(b.rack, b.table)) > 0 {
-		return false
+	w := int(b.rack[an.Okey()])
+	var freeing tile.TileSet
+	for _, tb := range an.TakeBacks(b.rack, b.table) {
+		w++ // each copy of a tile may free another okey
+		freeing = freeing.With(tb.Tile)
 	}
+	w = min(w, 2)
 	islek := an.Islek(b.table)
+	var near [tile.NumColours]uint16 // values two from a table run's end
+	if w > 0 {
+		for _, m := range b.table {
+			if m.Kind != meld.Run || len(m.As) == 0 {
+				continue
+			}
+			c := m.RunColour()
+			if lo := m.Low() - 2; lo >= 1 {
+				near[c] |= 1 << lo
+			}
+			if hi := m.High() + 2; hi <= tile.NumValues {
+				near[c] |= 1 << hi
+			}
+		}
+	}
 	dead := 0
 	for f, n := range b.rack {
 		t := tile.Tile(f)
-		if n == 0 || n >= 2 || islek.Has(t) {
+		if n == 0 || n >= 2 || an.IsOkey(t) || islek.Has(t) || freeing.Has(t) {
 			continue
 		}
 		pt := an.PlaysAs(t)
 		c, v := pt.Colour(), pt.Value()
-		if count(an, &b.rack, c, v-1) > 0 || count(an, &b.rack, c, v+1) > 0 {
+		if count(an, &b.rack, c, v-1) > 0 || count(an, &b.rack, c, v+1) > 0 || sameValue(an, &b.rack, c, v) {
 			continue
 		}
-		alone := true
-		for k := range tile.Colour(tile.NumColours) {
-			if k != c && count(an, &b.rack, k, v) > 0 {
-				alone = false
-				break
-			}
+		if w > 0 && (count(an, &b.rack, c, v-2) > 0 || count(an, &b.rack, c, v+2) > 0 || near[c]&(1<<v) != 0) {
+			continue
 		}
-		if alone {
-			if dead++; dead >= 2 {
-				return true
-			}
+		dead++
+	}
+	if b.status != meld.OpenedMelds {
+		return dead >= w+2 // each okey may pair with one dead tile
+	}
+	switch w {
+	case 0, 1:
+		return dead >= 2
+	}
+	return dead >= 4
+}
+
+// sameValue reports whether rack holds a tile of value v in a colour
+// other than c.
+func sameValue(an meld.Analyzer, rack *tile.Counts, c tile.Colour, v int) bool {
+	for k := range tile.Colour(tile.NumColours) {
+		if k != c && count(an, rack, k, v) > 0 {
+			return true
 		}
 	}
 	return false
@@ -75,11 +112,11 @@ func stuck(b *board) bool {
 // opening. A taken discard must be in it: when neither holds it, the
 // bot does not open.
 func (p *player) openMelds(b *board) bool {
-	o := p.sv.BestOpening(b.an, b.rack)
+	o := p.best(b.an, &b.rack)
 	if !o.Reaches(b.thr) {
 		return false
 	}
-	if _, ms := p.sv.Unmelded(b.an, b.rack); worth(ms) >= b.thr {
+	if _, ms := p.unmelded(b.an, &b.rack); worth(ms) >= b.thr {
 		if c := b.clone(); c.open(ms, false) == nil {
 			*b = *c
 			return true
@@ -122,7 +159,7 @@ func (p *player) layAll(b *board) bool {
 	if b.status == meld.OpenedPairs {
 		ms = b.an.PairMelds(b.rack, b.okp)
 	} else {
-		_, ms = p.sv.Unmelded(b.an, b.rack)
+		_, ms = p.unmelded(b.an, &b.rack)
 	}
 	if len(ms) == 0 {
 		return false
@@ -173,14 +210,14 @@ func (p *player) takeBacks(b *board) bool {
 		if len(tbs) == 0 {
 			break
 		}
-		now, _ := p.sv.Unmelded(b.an, b.rack)
+		now, _ := p.unmelded(b.an, &b.rack)
 		took := false
 		for _, tb := range tbs {
 			c := b.clone()
 			if c.takeBack(tb.Tile, tb.Meld) != nil {
 				continue
 			}
-			if after, _ := p.sv.Unmelded(c.an, c.rack); after < now {
+			if after, _ := p.unmelded(c.an, &c.rack); after < now {
 				*b = *c
 				did, took = true, true
 				break
@@ -230,9 +267,9 @@ func (p *player) discard(v *okey101.View, b *board, ds discardStyle) tile.Tile {
 	var kept []meld.Meld
 	switch b.status {
 	case meld.NotOpened:
-		kept = p.sv.BestOpening(an, b.rack).Melds
+		kept = p.best(an, &b.rack).Melds
 	case meld.OpenedMelds:
-		_, kept = p.sv.Unmelded(an, b.rack)
+		_, kept = p.unmelded(an, &b.rack)
 	case meld.OpenedPairs:
 		kept = an.PairMelds(b.rack, b.okp)
 	}
