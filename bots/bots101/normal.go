@@ -98,38 +98,65 @@ func takeIfUsed(p *player, v *okey101.View, turn func(*player, *okey101.View, *b
 
 // mayUse is a quick necessary condition for the seat to be able to put
 // the previous discard t on the table this turn, so that most turns are
-// spared planning a take that cannot be: before opening, the rack with
-// t must make an opening; after, t must fit a meld of the table or have
-// a partner in the rack (or the rack an okey).
+// spared planning a take that cannot be. Before opening, the rack with t
+// must make an opening. After, t must fit a meld of the table, take an
+// okey back from it, be an okey or meet one in the rack or on the table
+// (then any tile of its
+// colour within two values, or of its value, may do); else it must make
+// a new meld with rack tiles (two of its run beside it, or two of its
+// value), or go on after a rack tile that fits the table next to it.
+// A pair opener needs its twin, an okey, or the table.
 func (p *player) mayUse(v *okey101.View, t tile.Tile) bool {
 	an := v.Analyzer
 	c := v.Counts
 	c[t]++
-	switch v.Opened[v.Seat].Status {
-	case meld.NotOpened:
-		return p.best(an, &c).Reaches(v.Threshold) || c[t] >= 2 && an.Pairs(c, v.Rules.OkeyPair) >= 5
-	case meld.OpenedPairs:
-		if c[t] >= 2 {
-			return true
-		}
+	st := v.Opened[v.Seat].Status
+	if st == meld.NotOpened {
+		return p.best(an, &c).Reaches(v.Threshold) || pairCount(an, &c, v.Rules.OkeyPair) >= 5
 	}
-	if an.IsOkey(t) || c[an.Okey()] > 0 || an.Islek(v.Melds()).Has(t) {
+	table := v.Melds()
+	islek := an.Islek(table)
+	if an.IsOkey(t) || c[an.Okey()] > 0 || islek.Has(t) || st == meld.OpenedPairs && c[t] >= 2 {
 		return true
 	}
-	if v.Opened[v.Seat].Status == meld.OpenedPairs {
-		return false
+	tbs := an.TakeBacks(c, table)
+	for _, tb := range tbs {
+		if tb.Tile == t {
+			return true // it takes an okey back
+		}
+	}
+	wild := len(tbs) > 0
+	if st == meld.OpenedPairs && wild {
+		return true // an okey taken back pairs with it
 	}
 	pt := an.PlaysAs(t)
 	col, val := pt.Colour(), pt.Value()
-	for _, d := range [...]int{-2, -1, 1, 2} {
-		if count(an, &c, col, val+d) > 0 {
-			return true
+	has := func(d int) bool { return count(an, &c, col, val+d) > 0 }
+	fits := func(d int) bool { x := tileAt(an, col, val+d); return x.Valid() && islek.Has(x) }
+	// A chain of rack tiles from t to one that fits a table run.
+	for _, dir := range [...]int{-1, 1} {
+		for d := dir; has(d); d += dir {
+			if fits(d) {
+				return true
+			}
 		}
 	}
+	if st == meld.OpenedPairs {
+		return false
+	}
+	if wild {
+		// An okey taken back fills a gap beside t, or stands between t
+		// and a table run; two make a meld with t alone.
+		return len(tbs) >= 2 || has(-2) || has(-1) || has(1) || has(2) || fits(-1) || fits(1) || sameValue(an, &c, col, val)
+	}
+	if has(-2) && has(-1) || has(-1) && has(1) || has(1) && has(2) {
+		return true
+	}
+	others := 0
 	for k := range tile.Colour(tile.NumColours) {
 		if k != col && count(an, &c, k, val) > 0 {
-			return true
+			others++
 		}
 	}
-	return false
+	return others >= 2
 }

@@ -101,3 +101,64 @@ func nearTable(b *board) []tile.Tile {
 	out = append(out, b.rack.Tiles()...)
 	return append(out, b.an.Okey(), b.an.Okey())
 }
+
+// TestMayUseNeverMissesATake: mayUse spares the planning of a take only
+// where the plan would give the tile back. At every draw of real play
+// where a take is open, for every level's plan, a take the plan keeps
+// is one mayUse allows.
+func TestMayUseNeverMissesATake(t *testing.T) {
+	n := 30
+	if testing.Short() {
+		n = 6
+	}
+	checked, kept, spared := 0, 0, 0
+	for seed := range uint64(n) {
+		ps := newTable(t, okey101.DefaultRules(), 500+seed, [4]string{"hard", "normal", "easy", "normal"}).playHands(t, 2, 1)
+		for _, s := range ps {
+			v := s.View(s.Turn())
+			if v.Stage != okey101.StageDraw || !v.Legal.Take {
+				continue
+			}
+			tk := v.Top(v.Previous)
+			for _, level := range []string{"normal", "hard"} {
+				b := newBot(t, level, 1)
+				var pl planner
+				var p *player
+				switch x := b.(type) {
+				case *Normal:
+					pl, p = x, &x.p
+				case *Hard:
+					pl, p = x, &x.p
+				}
+				bd := takeBoard(&v, tk)
+				var err error
+				switch x := pl.(type) {
+				case *Normal:
+					err = x.turn(p, &v, bd)
+				case *Hard:
+					err = x.turn(p, &v, bd)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				checked++
+				used := bd.acts[len(bd.acts)-1].Kind != okey101.ActGiveBack
+				may := p.mayUse(&v, tk)
+				if used {
+					kept++
+				}
+				if !may {
+					spared++
+				}
+				if used && !may {
+					t.Fatalf("seed %d: %s would take %v and use it (%v), mayUse says no; rack %v, opened %v, table %v",
+						seed, level, tk, bd.acts, tile.FormatTiles(v.Rack), v.Opened[v.Seat].Status, v.Melds())
+				}
+			}
+		}
+	}
+	if kept == 0 || spared < checked/2 {
+		t.Fatalf("%d takes planned, %d kept, %d spared: the test proves little", checked, kept, spared)
+	}
+	t.Logf("%d takes planned, %d kept, %d spared", checked, kept, spared)
+}
