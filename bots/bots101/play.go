@@ -12,11 +12,8 @@ import (
 
 // finish plays the finish the exact search finds, if any.
 func (p *player) finish(b *board) (bool, error) {
-	if stuck(b) {
+	if p.hopeless(b) {
 		return false, nil
-	}
-	if b.status == meld.NotOpened && !p.best(b.an, &b.rack).Reaches(b.thr) && pairCount(b.an, &b.rack, b.okp) < 5 {
-		return false, nil // it cannot even open
 	}
 	plan, ok := p.sv.CanFinish(b.an, b.rack, b.table, b.turn())
 	if !ok {
@@ -30,6 +27,78 @@ func (p *player) finish(b *board) (bool, error) {
 	}
 	*b = *c
 	return true, nil
+}
+
+// hopeless reports, far more cheaply than the exact search, that the
+// board cannot finish this turn (see stuck): a player who cannot open
+// cannot finish; and without okeys to take back and pairs to lay, a
+// finish lays all but the discard as melds of rack tiles or onto the
+// table's melds, so the fewest tiles left unmelded from the rack alone,
+// less the tiles that could go onto the table, must be one at most.
+// Those are, without an okey in the rack, the tiles that fit the table
+// or have a chain of rack tiles of their colour to one that does; with
+// one (which may bridge a gap to a run), the okeys, the tiles that fit a
+// set and any tile of a colour the table has a run of.
+func (p *player) hopeless(b *board) bool {
+	if stuck(b) {
+		return true
+	}
+	an := b.an
+	pairs := b.status == meld.OpenedPairs
+	if b.status == meld.NotOpened {
+		pairs = pairCount(an, &b.rack, b.okp) >= 5
+		if !pairs && !p.best(an, &b.rack).Reaches(b.thr) {
+			return true
+		}
+	}
+	if pairs || len(an.TakeBacks(b.rack, b.table)) > 0 {
+		return false
+	}
+	u, _ := p.unmelded(an, &b.rack)
+	return u-tableable(b) >= 2
+}
+
+// tableable counts the rack's tiles that could go onto the table's
+// melds this turn (see hopeless).
+func tableable(b *board) int {
+	an := b.an
+	islek := an.Islek(b.table)
+	wild := b.rack[an.Okey()] > 0
+	var runs [tile.NumColours]bool
+	for _, m := range b.table {
+		if m.Kind == meld.Run && len(m.As) > 0 {
+			runs[m.RunColour()] = true
+		}
+	}
+	k := 0
+	for f, n := range b.rack {
+		t := tile.Tile(f)
+		if n == 0 {
+			continue
+		}
+		if islek.Has(t) || an.IsOkey(t) {
+			k += int(n)
+			continue
+		}
+		if wild {
+			if runs[an.PlaysAs(t).Colour()] {
+				k += int(n)
+			}
+			continue
+		}
+		pt := an.PlaysAs(t)
+		c, v := pt.Colour(), pt.Value()
+	chain:
+		for _, dir := range [...]int{-1, 1} {
+			for d := dir; count(an, &b.rack, c, v+d) > 0; d += dir {
+				if islek.Has(tileAt(an, c, v+d)) {
+					k += int(n)
+					break chain
+				}
+			}
+		}
+	}
+	return k
 }
 
 // stuck is a quick sufficient condition for the rack to be unable to

@@ -9,8 +9,8 @@ import (
 	"okey/game/tile"
 )
 
-// TestStuckNeverMissesAFinish: stuck spares the exact search only where
-// it would find nothing. Over boards of real play (every seat, opened
+// TestStuckNeverMissesAFinish: hopeless (and stuck within it) spares
+// the exact search only where it would find nothing. Over boards of real play (every seat, opened
 // or not, with the table of the moment) and the same boards with racks
 // cut down at random to the few tiles of a hand near its end, no board
 // stuck calls stuck can finish; and it does call many stuck.
@@ -21,6 +21,7 @@ func TestStuckNeverMissesAFinish(t *testing.T) {
 	}
 	rnd := game.NewSeeded(3)
 	var sv meld.Solver
+	p := newPlayer("test", 1)
 	checked, pruned := 0, 0
 	for seed := range uint64(n) {
 		ps := newTable(t, okey101.DefaultRules(), 300+seed, [4]string{"hard", "normal", "normal", "easy"}).playHands(t, 2, 1)
@@ -64,12 +65,12 @@ func TestStuckNeverMissesAFinish(t *testing.T) {
 						continue
 					}
 					checked++
-					if !stuck(b) {
+					if !p.hopeless(b) {
 						continue
 					}
 					pruned++
 					if p, ok := sv.CanFinish(b.an, b.rack, b.table, b.turn()); ok {
-						t.Fatalf("stuck, yet it finishes: okey %v, %v, rack %v, table %v: %+v", b.an.Okey(), b.status, tile.FormatTiles(r.Tiles()), b.table, p)
+						t.Fatalf("hopeless, yet it finishes: okey %v, %v, rack %v, table %v: %+v", b.an.Okey(), b.status, tile.FormatTiles(r.Tiles()), b.table, p)
 					}
 				}
 			}
