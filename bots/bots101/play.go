@@ -30,32 +30,62 @@ func (p *player) finish(b *board) (bool, error) {
 }
 
 // hopeless reports, far more cheaply than the exact search, that the
-// board cannot finish this turn (see stuck): a player who cannot open
-// cannot finish; and without okeys to take back and pairs to lay, a
-// finish lays all but the discard as melds of rack tiles or onto the
-// table's melds, so the fewest tiles left unmelded from the rack alone,
-// less the tiles that could go onto the table, must be one at most.
-// Those are, without an okey in the rack, the tiles that fit the table
-// or have a chain of rack tiles of their colour to one that does; with
-// one (which may bridge a gap to a run), the okeys, the tiles that fit a
-// set and any tile of a colour the table has a run of.
+// board cannot finish this turn (see stuck). Without okeys to take back,
+// a finish puts every tile but the discard into new melds (or pairs) of
+// rack tiles or onto the table's melds. So with runs and sets, the
+// fewest tiles the rack leaves unmelded, less the tiles that could go
+// onto the table, must be one at most, and with pairs the tiles left
+// unpaired less those; a player who has not opened must also reach the
+// threshold (or five pairs). The tiles that could go onto the table
+// are, without an okey in the rack, those that fit it or have a chain
+// of rack tiles of their colour to one that does; with one (which may
+// bridge a gap to a run), the okeys, the tiles that fit a set and any
+// tile of a colour the table has a run of.
 func (p *player) hopeless(b *board) bool {
 	if stuck(b) {
 		return true
 	}
 	an := b.an
-	pairs := b.status == meld.OpenedPairs
+	melds, pairs := b.status == meld.OpenedMelds, b.status == meld.OpenedPairs
 	if b.status == meld.NotOpened {
+		melds = p.best(an, &b.rack).Reaches(b.thr)
 		pairs = pairCount(an, &b.rack, b.okp) >= 5
-		if !pairs && !p.best(an, &b.rack).Reaches(b.thr) {
-			return true
-		}
 	}
-	if pairs || len(an.TakeBacks(b.rack, b.table)) > 0 {
+	if !melds && !pairs {
+		return true // it cannot even open
+	}
+	if len(an.TakeBacks(b.rack, b.table)) > 0 {
 		return false
 	}
-	u, _ := p.unmelded(an, &b.rack)
-	return u-tableable(b) >= 2
+	tab := tableable(b)
+	if melds {
+		if u, _ := p.unmelded(an, &b.rack); u-tab <= 1 {
+			return false
+		}
+	}
+	if pairs && unpaired(an, &b.rack, b.okp)-tab <= 1 {
+		return false
+	}
+	return true
+}
+
+// unpaired is the fewest tiles of c left over when pairing as many as
+// possible (twins, an okey with any tile, two okeys with okp).
+func unpaired(an meld.Analyzer, c *tile.Counts, okp bool) int {
+	singles, w := 0, 0
+	for f, n := range c {
+		if an.IsOkey(tile.Tile(f)) {
+			w += int(n)
+		} else {
+			singles += int(n) % 2
+		}
+	}
+	used := min(w, singles)
+	left := singles - used + w - used
+	if okp {
+		left = singles - used + (w-used)%2
+	}
+	return left
 }
 
 // tableable counts the rack's tiles that could go onto the table's
