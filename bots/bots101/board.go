@@ -30,8 +30,10 @@ type board struct {
 	owed tile.Tile
 	base uint8
 	acts []okey101.Action
-	// racks[i] is the rack acts[i] leaves.
-	racks []tile.Counts
+	// racks[i] and tables[i] are the rack and (a fingerprint of) the
+	// table acts[i] leaves.
+	racks  []tile.Counts
+	tables []uint64
 	// over is set once the planned turn has ended (a discard) or left
 	// the play stage (a give-back).
 	over bool
@@ -64,6 +66,7 @@ func (b *board) clone() *board {
 	c.table = slices.Clone(b.table)
 	c.acts = slices.Clone(b.acts)
 	c.racks = slices.Clone(b.racks)
+	c.tables = slices.Clone(b.tables)
 	return &c
 }
 
@@ -232,6 +235,7 @@ func (b *board) discard(t tile.Tile) error {
 func (b *board) push(a okey101.Action) {
 	b.acts = append(b.acts, a)
 	b.racks = append(b.racks, b.rack)
+	b.tables = append(b.tables, tableHash(len(b.table), func(i int) meld.Meld { return b.table[i] }))
 }
 
 // giveBack gives the taken discard back: the turn goes back to drawing.

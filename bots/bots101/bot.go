@@ -80,17 +80,18 @@ func New(level string, opt Options) (Bot, error) {
 type planner interface {
 	// draw plans the start of a turn in the draw stage: a draw alone,
 	// or a take followed by the rest of the turn.
-	draw(p *player, v *okey101.View) ([]okey101.Action, []tile.Counts, error)
+	draw(p *player, v *okey101.View) (*board, error)
 	// play plans the rest of a turn from the play (or first-discard)
 	// stage: table actions, then a discard or a give-back.
-	play(p *player, v *okey101.View) ([]okey101.Action, []tile.Counts, error)
+	play(p *player, v *okey101.View) (*board, error)
 }
 
 // planKey is what a view must show for the next step of a plan to
 // apply: the same hand, the history grown by the steps played, and the
-// rack those steps leave.
+// rack and table those steps leave.
 type planKey struct {
 	hand, redeal, events int
+	table                uint64
 	rack                 tile.Counts
 }
 
@@ -129,20 +130,19 @@ func (p *player) decide(ctx context.Context, v *okey101.View, pl planner) (okey1
 	case !v.MyTurn() || !v.Legal.Any():
 		return okey101.Action{}, fmt.Errorf("%s bot, seat %d, %s: %w", p.level, v.Seat, v.Phase, ErrNotToMove)
 	}
-	if len(p.plan) > 0 && p.keys[0] == keyOf(v, 0, v.Counts) {
+	if len(p.plan) > 0 && p.keys[0] == keyOf(v, 0, v.Counts, viewTable(v)) {
 		a := p.plan[0]
 		p.plan, p.keys = p.plan[1:], p.keys[1:]
 		return a, nil
 	}
-	var acts []okey101.Action
-	var racks []tile.Counts
+	var b *board
 	var err error
 	if v.Stage == okey101.StageDraw {
-		acts, racks, err = pl.draw(p, v)
+		b, err = pl.draw(p, v)
 	} else {
-		acts, racks, err = pl.play(p, v)
+		b, err = pl.play(p, v)
 	}
-	if err == nil && len(acts) == 0 {
+	if err == nil && len(b.acts) == 0 {
 		err = fmt.Errorf("%w: an empty plan", errPlan)
 	}
 	if err != nil {
@@ -150,15 +150,32 @@ func (p *player) decide(ctx context.Context, v *okey101.View, pl planner) (okey1
 		return okey101.Action{}, fmt.Errorf("%s bot, seat %d: %w", p.level, v.Seat, err)
 	}
 	// Step i+1 is played from the view that step i leaves: one event
-	// more and the rack the plan expects.
+	// more, and the rack and table the plan expects.
 	p.plan, p.keys = p.plan[:0], p.keys[:0]
-	for i := 1; i < len(acts) && i <= len(racks); i++ {
-		p.plan = append(p.plan, acts[i])
-		p.keys = append(p.keys, keyOf(v, i, racks[i-1]))
+	for i := 1; i < len(b.acts) && i <= len(b.racks); i++ {
+		p.plan = append(p.plan, b.acts[i])
+		p.keys = append(p.keys, keyOf(v, i, b.racks[i-1], b.tables[i-1]))
 	}
-	return acts[0], nil
+	return b.acts[0], nil
 }
 
-func keyOf(v *okey101.View, steps int, rack tile.Counts) planKey {
-	return planKey{hand: v.Hand, redeal: v.Redeal, events: len(v.History) + steps, rack: rack}
+func keyOf(v *okey101.View, steps int, rack tile.Counts, table uint64) planKey {
+	return planKey{hand: v.Hand, redeal: v.Redeal, events: len(v.History) + steps, table: table, rack: rack}
+}
+
+// tableHash is a fingerprint of the table's melds, their tiles in order
+// (FNV-1a).
+func tableHash(n int, meldAt func(int) meld.Meld) uint64 {
+	h := uint64(14695981039346656037)
+	for i := range n {
+		for _, t := range meldAt(i).Tiles {
+			h = (h ^ uint64(t)) * 1099511628211
+		}
+		h = (h ^ 0xff) * 1099511628211
+	}
+	return h
+}
+
+func viewTable(v *okey101.View) uint64 {
+	return tableHash(len(v.Table), func(i int) meld.Meld { return v.Table[i].Meld })
 }

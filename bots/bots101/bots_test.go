@@ -226,3 +226,60 @@ func TestNotToMove(t *testing.T) {
 		t.Fatalf("after one hand: hand %d", tb.s.HandNumber())
 	}
 }
+
+// TestReplansWhenTheViewIsNotTheOneExpected: a bot keeps the rest of its
+// turn's plan between calls, but when the caller plays something else
+// (another lay-off or take-back than the one it returned), the next
+// action it returns is still legal: it plans again from the view.
+func TestReplansWhenTheViewIsNotTheOneExpected(t *testing.T) {
+	n := 30
+	if testing.Short() {
+		n = 8
+	}
+	deviated := 0
+	for _, level := range Levels {
+		for seed := range uint64(n) {
+			ps := newTable(t, okey101.DefaultRules(), 700+seed, [4]string{level, level, level, level}).playHands(t, 1, 1)
+			for _, s := range ps {
+				seat := s.Turn()
+				v := s.View(seat)
+				if v.Stage != okey101.StagePlay {
+					continue
+				}
+				b := newBot(t, level, seed)
+				a, err := b.Decide(context.Background(), v)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var other okey101.Action
+				for _, x := range v.SimpleActions() {
+					if (x.Kind == okey101.ActLayOff || x.Kind == okey101.ActTakeBack) && x.String() != a.String() {
+						other = x
+						break
+					}
+				}
+				if other.Kind == 0 {
+					continue
+				}
+				ns, _, err := s.Apply(other)
+				if err != nil {
+					t.Fatal(err)
+				}
+				deviated++
+				for ns.Phase() == okey101.Playing && ns.Turn() == seat {
+					a, err := b.Decide(context.Background(), ns.View(seat))
+					if err != nil {
+						t.Fatalf("%s, seed %d: after %v instead of its plan: %v", level, seed, other, err)
+					}
+					if ns, _, err = ns.Apply(a); err != nil {
+						t.Fatalf("%s, seed %d: after %v instead of its plan, it plays an illegal %v: %v", level, seed, other, a, err)
+					}
+				}
+			}
+		}
+	}
+	if deviated == 0 {
+		t.Fatal("no position to deviate from a plan: the test proves nothing")
+	}
+	t.Logf("%d plans deviated from", deviated)
+}

@@ -5,7 +5,6 @@ import (
 
 	"okey/game/meld"
 	"okey/game/okey101"
-	"okey/game/tile"
 )
 
 // Easy plays like a beginner who sees its melds but nothing around
@@ -32,19 +31,19 @@ func (b *Easy) Decide(ctx context.Context, v okey101.View) (okey101.Action, erro
 
 var easyDiscard = discardStyle{random: true}
 
-func (b *Easy) draw(p *player, v *okey101.View) ([]okey101.Action, []tile.Counts, error) {
+func (b *Easy) draw(p *player, v *okey101.View) (*board, error) {
 	if !v.Legal.Draw {
 		return takeIfUsed(p, v, b.turn)
 	}
-	return []okey101.Action{okey101.Draw(v.Seat)}, nil, nil
+	return drawBoard(v), nil
 }
 
-func (b *Easy) play(p *player, v *okey101.View) ([]okey101.Action, []tile.Counts, error) {
+func (b *Easy) play(p *player, v *okey101.View) (*board, error) {
 	bd := boardOf(v)
 	if err := b.turn(p, v, bd); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	return bd.acts, bd.racks, nil
+	return bd, nil
 }
 
 func (b *Easy) turn(p *player, v *okey101.View, bd *board) error {

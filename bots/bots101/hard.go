@@ -5,7 +5,6 @@ import (
 
 	"okey/game/meld"
 	"okey/game/okey101"
-	"okey/game/tile"
 )
 
 // Hard is Normal with a memory, a look ahead and a guard. It counts
@@ -47,16 +46,16 @@ func (b *Hard) Decide(ctx context.Context, v okey101.View) (okey101.Action, erro
 
 var hardDiscard = discardStyle{keep: 6, history: true, watch: true, danger: true}
 
-func (b *Hard) draw(p *player, v *okey101.View) ([]okey101.Action, []tile.Counts, error) {
+func (b *Hard) draw(p *player, v *okey101.View) (*board, error) {
 	return takeIfUsed(p, v, b.turn)
 }
 
-func (b *Hard) play(p *player, v *okey101.View) ([]okey101.Action, []tile.Counts, error) {
+func (b *Hard) play(p *player, v *okey101.View) (*board, error) {
 	bd := boardOf(v)
 	if err := b.turn(p, v, bd); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	return bd.acts, bd.racks, nil
+	return bd, nil
 }
 
 func (b *Hard) turn(p *player, v *okey101.View, bd *board) error {

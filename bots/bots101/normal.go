@@ -43,16 +43,16 @@ func (b *Normal) Decide(ctx context.Context, v okey101.View) (okey101.Action, er
 
 var normalDiscard = discardStyle{keep: 6}
 
-func (b *Normal) draw(p *player, v *okey101.View) ([]okey101.Action, []tile.Counts, error) {
+func (b *Normal) draw(p *player, v *okey101.View) (*board, error) {
 	return takeIfUsed(p, v, b.turn)
 }
 
-func (b *Normal) play(p *player, v *okey101.View) ([]okey101.Action, []tile.Counts, error) {
+func (b *Normal) play(p *player, v *okey101.View) (*board, error) {
 	bd := boardOf(v)
 	if err := b.turn(p, v, bd); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	return bd.acts, bd.racks, nil
+	return bd, nil
 }
 
 func (b *Normal) turn(p *player, v *okey101.View, bd *board) error {
@@ -81,19 +81,25 @@ func (b *Normal) turn(p *player, v *okey101.View, bd *board) error {
 // discard exactly when its plan for the turn puts the tile on the
 // table: it plans the turn with the tile and takes it unless the plan
 // gives it back.
-func takeIfUsed(p *player, v *okey101.View, turn func(*player, *okey101.View, *board) error) ([]okey101.Action, []tile.Counts, error) {
+func takeIfUsed(p *player, v *okey101.View, turn func(*player, *okey101.View, *board) error) (*board, error) {
 	if v.Legal.Take {
 		if t := v.Top(v.Previous); t.Valid() && (!v.Legal.Draw || p.mayUse(v, t)) {
 			bd := takeBoard(v, t)
 			if err := turn(p, v, bd); err != nil {
-				return nil, nil, err
+				return nil, err
 			}
 			if last := bd.acts[len(bd.acts)-1]; last.Kind != okey101.ActGiveBack || !v.Legal.Draw {
-				return bd.acts, bd.racks, nil
+				return bd, nil
 			}
 		}
 	}
-	return []okey101.Action{okey101.Draw(v.Seat)}, nil, nil
+	return drawBoard(v), nil
+}
+
+// drawBoard is the plan of a draw from the wall: the rest of the turn
+// is planned once the tile is known.
+func drawBoard(v *okey101.View) *board {
+	return &board{seat: v.Seat, acts: []okey101.Action{okey101.Draw(v.Seat)}}
 }
 
 // mayUse is a quick necessary condition for the seat to be able to put
