@@ -107,21 +107,21 @@ type player struct {
 }
 
 func newPlayer(level string, seed uint64) player {
-	return player{level: level, rnd: game.NewSeeded(seed), sv: new(meld.Solver)}
+	return player{level: level, rnd: game.NewSeeded(seed)}
 }
 
-// use makes the player work in sv's memory (nil: keep its own).
-func (p *player) use(sv *meld.Solver) {
-	if sv != nil {
-		p.sv = sv
-	}
-}
+// use makes the player work in sv's memory (nil: its own, made when
+// first needed).
+func (p *player) use(sv *meld.Solver) { p.sv = sv }
 
 // decide routes a view to the level's planner, or answers from the plan
 // under way when the view is the one the plan expects.
 func (p *player) decide(ctx context.Context, v *okey101.View, pl planner) (okey101.Action, error) {
 	if err := ctx.Err(); err != nil {
 		return okey101.Action{}, err
+	}
+	if p.sv == nil {
+		p.sv = new(meld.Solver)
 	}
 	switch {
 	case v.Legal.NextHand:

@@ -22,6 +22,7 @@ func TestStuckNeverMissesAFinish(t *testing.T) {
 	rnd := game.NewSeeded(3)
 	var sv meld.Solver
 	p := newPlayer("test", 1)
+	p.use(&sv)
 	checked, pruned := 0, 0
 	for seed := range uint64(n) {
 		ps := newTable(t, okey101.DefaultRules(), 300+seed, [4]string{"hard", "normal", "normal", "easy"}).playHands(t, 2, 1)
@@ -112,6 +113,7 @@ func TestMayUseNeverMissesATake(t *testing.T) {
 	if testing.Short() {
 		n = 6
 	}
+	var sv meld.Solver
 	checked, kept, spared := 0, 0, 0
 	for seed := range uint64(n) {
 		ps := newTable(t, okey101.DefaultRules(), 500+seed, [4]string{"hard", "normal", "easy", "normal"}).playHands(t, 2, 1)
@@ -131,6 +133,7 @@ func TestMayUseNeverMissesATake(t *testing.T) {
 				case *Hard:
 					pl, p = x, &x.p
 				}
+				p.use(&sv)
 				bd := takeBoard(&v, tk)
 				var err error
 				switch x := pl.(type) {
