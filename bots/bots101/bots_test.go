@@ -154,7 +154,7 @@ func TestLegalPlay(t *testing.T) {
 func TestManyHandsLegal(t *testing.T) {
 	n := 400
 	if testing.Short() {
-		n = 60
+		n = 30
 	}
 	r := okey101.DefaultRules()
 	r.Hands = 1
@@ -234,7 +234,7 @@ func TestNotToMove(t *testing.T) {
 func TestReplansWhenTheViewIsNotTheOneExpected(t *testing.T) {
 	n := 30
 	if testing.Short() {
-		n = 8
+		n = 4
 	}
 	deviated := 0
 	for _, level := range Levels {
