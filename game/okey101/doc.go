@@ -16,6 +16,7 @@
 //	score.go   scoring a hand (ScoreLine, HandResult), the void hand, the match's standings
 //	view.go    View, what one seat may know; Melds, MeldTurn and PlanActions for bots
 //	record.go  Record (JSON Lines), Game (a state with its record), Replay
+//	world.go   View.SampleWorld: a state that agrees with a view, the hidden tiles dealt anew
 //
 // Use:
 //

@@ -1,0 +1,325 @@
+// Package arena101 pits four Okey 101 bots against each other over many
+// hands or whole matches and measures them: it is what okey sim --game
+// 101 runs. Deals are duplicated: every deal (or every match's seed) is
+// played four times with the bots rotated through the four seats, so
+// that a good or bad deal falls on every bot alike and only the play
+// differs; the four rotations are one cluster in every interval.
+//
+// Files:
+//
+//	arena.go  Config, Result, Run: the workers, the hands and matches played
+//	tally.go  what a run counts, deal by deal, and the Result made of it
+//	stats.go  the cluster-robust intervals and the decision-time histogram
+//	table.go  WriteTable, the result as a text table
+package arena101
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"okey/bots/bots101"
+	"okey/game"
+	"okey/game/meld"
+	"okey/game/okey101"
+)
+
+// DefaultMaxActions caps the actions of one hand. A hand of 101 always
+// ends (the wall runs down, and every take puts a tile on the table for
+// good), so a hand that reaches the cap is a bot's fault and stops the
+// run with an error rather than hang it.
+const DefaultMaxActions = 3000
+
+// Config is one arena run. Give Hands for single hands or Matches for
+// whole matches, not both.
+type Config struct {
+	// Bots are the four level names; bot i sits in seat i in the first
+	// rotation of every deal.
+	Bots []string `json:"bots"`
+	// Hands is the number of single hands to play: deal k is played as
+	// hands 4k..4k+3, so a multiple of four gives every bot every seat
+	// of every deal. A deal voided (all four opened with pairs) is dealt
+	// again and not counted.
+	Hands int `json:"hands,omitempty"`
+	// Matches is the number of whole matches to play instead (each of
+	// Rules.Hands hands): match seed k is played as matches 4k..4k+3.
+	Matches int `json:"matches,omitempty"`
+	// Seed makes the run reproducible: it picks every deal and every
+	// bot's seed.
+	Seed uint64 `json:"seed"`
+	// Rules of every hand; Rules.Hands is the length of a match (single
+	// hands ignore it).
+	Rules okey101.Rules `json:"rules"`
+	// Workers is the number of hands (or matches) played at once (0: one
+	// a CPU).
+	Workers int `json:"-"`
+	// MaxActions caps a hand (0: DefaultMaxActions).
+	MaxActions int `json:"-"`
+	// Progress, if set, is called after every hand (or match) with the
+	// number done so far, from the workers' goroutines, one call at a
+	// time.
+	Progress func(done int) `json:"-"`
+}
+
+// ErrConfig is wrapped by every error about a bad configuration.
+var ErrConfig = errors.New("bad 101 arena configuration")
+
+// ErrInterrupted is wrapped by the error Run returns, with the results
+// of the whole deals played, when its context ends first.
+var ErrInterrupted = errors.New("101 arena interrupted")
+
+// Check validates a configuration without running it.
+func (c *Config) Check() error {
+	if len(c.Bots) != okey101.NumSeats {
+		return fmt.Errorf("%w: need %d bots, got %d", ErrConfig, okey101.NumSeats, len(c.Bots))
+	}
+	for _, name := range c.Bots {
+		if _, err := bots101.New(name, bots101.Options{}); err != nil {
+			return fmt.Errorf("%w: %w", ErrConfig, err)
+		}
+	}
+	switch {
+	case c.Hands < 0 || c.Matches < 0:
+		return fmt.Errorf("%w: hands and matches must not be negative", ErrConfig)
+	case c.Hands > 0 && c.Matches > 0:
+		return fmt.Errorf("%w: give hands or matches, not both", ErrConfig)
+	case c.Hands == 0 && c.Matches == 0:
+		return fmt.Errorf("%w: give a positive number of hands or matches", ErrConfig)
+	case c.Workers < 0:
+		return fmt.Errorf("%w: workers must not be negative, got %d", ErrConfig, c.Workers)
+	case c.MaxActions < 0:
+		return fmt.Errorf("%w: the action cap must not be negative, got %d", ErrConfig, c.MaxActions)
+	}
+	if err := c.Rules.Validate(); err != nil {
+		return fmt.Errorf("%w: %w", ErrConfig, err)
+	}
+	return nil
+}
+
+// matchMode reports whether the run plays whole matches.
+func (c *Config) matchMode() bool { return c.Matches > 0 }
+
+// units is the number of hands or matches to play.
+func (c *Config) units() int {
+	if c.matchMode() {
+		return c.Matches
+	}
+	return c.Hands
+}
+
+// Run plays the configured hands (or matches) on Workers goroutines and
+// returns the table. A bot that errs, plays an illegal move or does not
+// end a hand stops the run with an error naming the hand, the seat and
+// the bot. When ctx ends first, Run returns the table of the whole deals
+// played so far and an error wrapping ErrInterrupted and ctx's error.
+func Run(ctx context.Context, cfg Config) (Result, error) {
+	if err := cfg.Check(); err != nil {
+		return Result{}, err
+	}
+	total := cfg.units()
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, total)
+	stop, cancel := context.WithCancel(ctx)
+	defer cancel()
+
+	start := time.Now()
+	var next atomic.Int64
+	var mu sync.Mutex // guards all and done
+	all := newTally(&cfg)
+	done := 0
+	times := make([][okey101.NumSeats]timeHist, workers)
+	// One analysis memory a worker, shared by the bots of its hands:
+	// they decide one at a time.
+	solvers := make([]meld.Solver, workers)
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= total || stop.Err() != nil {
+					return
+				}
+				u, err := playUnit(stop, &cfg, i, &times[w], &solvers[w])
+				if err != nil {
+					if stop.Err() == nil {
+						errs[w] = err
+					}
+					cancel()
+					return
+				}
+				mu.Lock()
+				all.add(u)
+				done++
+				if cfg.Progress != nil {
+					cfg.Progress(done)
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return Result{}, err
+	}
+	var hist [okey101.NumSeats]timeHist
+	for w := range times {
+		for j := range hist {
+			hist[j].merge(&times[w][j])
+		}
+	}
+	res := all.result(&hist, time.Since(start))
+	if err := ctx.Err(); err != nil {
+		what := "hands"
+		if cfg.matchMode() {
+			what = "matches"
+		}
+		return res, fmt.Errorf("%w after %d of %d %s (%d whole deals counted): %w", ErrInterrupted, done, total, what, all.deals, err)
+	}
+	return res, nil
+}
+
+// dealSeed is the seed of deal (or match) k of a run: every rotation of
+// it is dealt from it.
+func dealSeed(seed uint64, k int) uint64 {
+	return game.NewSeed(seed*0x9e3779b97f4a7c15 + uint64(k) + 0x101)
+}
+
+// botSeed is the seed of bot j in deal k, the same in every rotation so
+// that only the seat changes.
+func botSeed(seed uint64, k, j int) uint64 {
+	return game.NewSeed(dealSeed(seed, k) ^ uint64(j+1)*0xbf58476d1ce4e5b9)
+}
+
+// handOut is what one hand did, by bot index (not seat).
+type handOut struct {
+	finisher   int // bot index, -1 for none
+	okeyFinish bool
+	score      [okey101.NumSeats]int // the hand's total, penalties included
+	opened     [okey101.NumSeats]okeyOpen
+	penalties  [okey101.NumSeats]int // how many
+}
+
+// okeyOpen is how a bot opened in a hand: its status and on which of its
+// own turns (from 1; 0 if it did not open).
+type okeyOpen struct {
+	pairs bool
+	turn  int
+}
+
+// unit is what one hand, or one match, did.
+type unit struct {
+	index int
+	voids int
+	hands []handOut
+	// total and outcome of a match, by bot index.
+	total   [okey101.NumSeats]int
+	outcome [okey101.NumSeats]okey101.Outcome
+}
+
+// playUnit plays hand (or match) i of the run: deal i/4, rotation i%4,
+// timing each decision into times by bot index; its bots work in sv.
+func playUnit(ctx context.Context, cfg *Config, i int, times *[okey101.NumSeats]timeHist, sv *meld.Solver) (unit, error) {
+	u := unit{index: i}
+	k, rot := i/okey101.NumSeats, i%okey101.NumSeats
+	var seatBot [okey101.NumSeats]bots101.Bot
+	var botOf [okey101.NumSeats]int // the bot index sitting in each seat
+	for j, name := range cfg.Bots {
+		b, err := bots101.New(name, bots101.Options{Seed: botSeed(cfg.Seed, k, j), Solver: sv})
+		if err != nil {
+			return u, err
+		}
+		seat := (j + rot) % okey101.NumSeats
+		seatBot[seat], botOf[seat] = b, j
+	}
+	rules := cfg.Rules
+	what := "hand"
+	if !cfg.matchMode() {
+		rules.Hands = 1
+	} else {
+		what = "match"
+	}
+	s, err := okey101.NewMatch(rules, dealSeed(cfg.Seed, k))
+	if err != nil {
+		return u, fmt.Errorf("%s %d: %w", what, i, err)
+	}
+	limit := cfg.MaxActions
+	if limit <= 0 {
+		limit = DefaultMaxActions
+	}
+	for {
+		switch s.Phase() {
+		case okey101.HandOver, okey101.MatchOver:
+			r := s.Result()
+			if r == nil {
+				return u, fmt.Errorf("%s %d: hand %d over without a result", what, i, s.HandNumber())
+			}
+			if r.Void {
+				u.voids++
+			} else {
+				u.hands = append(u.hands, handOf(&s, r, &botOf))
+			}
+			if s.Phase() == okey101.MatchOver {
+				if m := s.MatchResult(); m != nil {
+					for seat := range okey101.NumSeats {
+						u.total[botOf[seat]] = m.Totals[seat]
+						u.outcome[botOf[seat]] = m.Outcome[seat]
+					}
+				}
+				return u, nil
+			}
+			if s, _, err = s.Apply(okey101.NextHand()); err != nil {
+				return u, fmt.Errorf("%s %d: %w", what, i, err)
+			}
+			continue
+		}
+		if s.Moves() >= limit {
+			return u, fmt.Errorf("%s %d, hand %d: no end after %d actions (a bot goes round in circles)", what, i, s.HandNumber(), limit)
+		}
+		seat := s.Turn()
+		v := s.View(seat)
+		t0 := time.Now()
+		a, err := seatBot[seat].Decide(ctx, v)
+		dt := time.Since(t0)
+		if err != nil {
+			return u, fmt.Errorf("%s %d, hand %d, seat %d (%s): %w", what, i, s.HandNumber(), seat, cfg.Bots[botOf[seat]], err)
+		}
+		times[botOf[seat]].add(dt)
+		n, _, err := s.Apply(a)
+		if err != nil {
+			return u, fmt.Errorf("%s %d, hand %d, seat %d (%s) played an illegal move: %w", what, i, s.HandNumber(), seat, cfg.Bots[botOf[seat]], err)
+		}
+		s = n
+	}
+}
+
+// handOf reads a finished hand's result by bot index.
+func handOf(s *okey101.State, r *okey101.HandResult, botOf *[okey101.NumSeats]int) handOut {
+	h := handOut{finisher: -1, okeyFinish: r.OkeyFinish}
+	if r.Finisher >= 0 {
+		h.finisher = botOf[r.Finisher]
+	}
+	opened := s.View(0).Opened
+	dealer := s.Dealer()
+	for seat := range okey101.NumSeats {
+		j := botOf[seat]
+		l := r.Lines[seat]
+		h.score[j] = l.Total
+		h.penalties[j] = l.Penalties / okey101.PenaltyPoints
+		o := opened[seat]
+		if o.Turn > 0 {
+			// Turns run round the table from the dealer's: the seat's
+			// own turns are every fourth from its offset.
+			off := (seat - dealer + okey101.NumSeats) % okey101.NumSeats
+			h.opened[j] = okeyOpen{pairs: o.Status == meld.OpenedPairs, turn: (o.Turn-1-off)/okey101.NumSeats + 1}
+		}
+	}
+	return h
+}

@@ -1,0 +1,249 @@
+package arena101
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"okey/game/okey101"
+)
+
+func quickConfig(bots ...string) Config {
+	return Config{Bots: bots, Hands: 16, Seed: 3, Rules: okey101.DefaultRules(), Workers: 2}
+}
+
+func TestConfigCheck(t *testing.T) {
+	good := quickConfig("easy", "normal", "hard", "normal")
+	if err := good.Check(); err != nil {
+		t.Fatalf("good config: %v", err)
+	}
+	bad := map[string]func(c *Config){
+		"three bots":     func(c *Config) { c.Bots = c.Bots[:3] },
+		"unknown level":  func(c *Config) { c.Bots[1] = "genius" },
+		"no hands":       func(c *Config) { c.Hands = 0 },
+		"negative":       func(c *Config) { c.Hands = -4 },
+		"both":           func(c *Config) { c.Matches = 4 },
+		"workers":        func(c *Config) { c.Workers = -1 },
+		"cap":            func(c *Config) { c.MaxActions = -1 },
+		"rules":          func(c *Config) { c.Rules.Open = 0 },
+		"matches, rules": func(c *Config) { c.Hands, c.Matches, c.Rules.Hands = 0, 4, 0 },
+	}
+	for name, f := range bad {
+		c := quickConfig("easy", "normal", "hard", "normal")
+		f(&c)
+		if _, err := Run(context.Background(), c); !errors.Is(err, ErrConfig) {
+			t.Errorf("%s: err = %v, want ErrConfig", name, err)
+		}
+	}
+}
+
+// TestRotationsAreFair: four bots of one level that plays without
+// chance meet every deal in every seat, so duplicate deals must give
+// each the same totals to the point; a bot that did better would mean
+// the rotation favours a seat.
+func TestRotationsAreFair(t *testing.T) {
+	res, err := Run(context.Background(), quickConfig("normal", "normal", "normal", "normal"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Hands != 16 {
+		t.Fatalf("%d hands, want 16", res.Hands)
+	}
+	b0 := res.Bots[0]
+	if b0.Opened == 0 || b0.Decisions == 0 {
+		t.Fatalf("nothing happened: %+v", b0)
+	}
+	for _, b := range res.Bots[1:] {
+		if b.PointsPerHand != b0.PointsPerHand || b.Finished != b0.Finished || b.Opened != b0.Opened || b.OpenTurnMean != b0.OpenTurnMean {
+			t.Fatalf("identical bots differ: %+v and %+v", b0, b)
+		}
+		if math.Abs(b.VsOthers) > 1e-9 {
+			t.Fatalf("identical bots: vs others %v, want 0", b.VsOthers)
+		}
+	}
+}
+
+// TestResultAddsUp checks the table against itself: hands finished by
+// the bots add up to the hands finished, the scores of a hand sum as
+// the rules allow, and a run is the same for the same seed.
+func TestResultAddsUp(t *testing.T) {
+	cfg := quickConfig("hard", "easy", "normal", "easy")
+	cfg.Hands = 24
+	a, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Workers = 1
+	b, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fin := 0
+	for i, x := range a.Bots {
+		fin += x.Finished
+		y := b.Bots[i]
+		if x.PointsPerHand != y.PointsPerHand || x.Finished != y.Finished || x.Penalties != y.Penalties {
+			t.Errorf("bot %d: the same seed gives %+v and %+v", i, x, y)
+		}
+		if x.CI95[0] > x.PointsPerHand || x.CI95[1] < x.PointsPerHand {
+			t.Errorf("bot %d: interval %v misses the mean %v", i, x.CI95, x.PointsPerHand)
+		}
+		if x.Opened > a.Hands || x.OpenedPairs > x.Opened {
+			t.Errorf("bot %d opened %d (%d with pairs) in %d hands", i, x.Opened, x.OpenedPairs, a.Hands)
+		}
+		if x.Opened > 0 && x.OpenTurnMean < 1 {
+			t.Errorf("bot %d: open turn %v", i, x.OpenTurnMean)
+		}
+	}
+	if fin != a.Finished || a.Finished+a.WallOut != a.Hands {
+		t.Fatalf("finished %d by the bots, %d in all, %d wall out, %d hands", fin, a.Finished, a.WallOut, a.Hands)
+	}
+	// Every hand scores at least -101·M for the finisher and at least 0
+	// for the others; the mean of the four is never below -101/4·8.
+	sum := 0.0
+	for _, x := range a.Bots {
+		sum += x.PointsPerHand
+	}
+	if sum < -101*8 {
+		t.Fatalf("points per hand sum to %v", sum)
+	}
+}
+
+func TestMatches(t *testing.T) {
+	r := okey101.DefaultRules()
+	r.Hands = 2
+	cfg := Config{Bots: []string{"normal", "easy", "easy", "easy"}, Matches: 8, Seed: 5, Rules: r, Workers: 2}
+	res, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Matches != 8 || res.Hands != 16 {
+		t.Fatalf("%d matches, %d hands; want 8 and 16", res.Matches, res.Hands)
+	}
+	winners := 0
+	for _, b := range res.Bots {
+		if b.Match == nil {
+			t.Fatalf("%s: no match results", b.Name)
+		}
+		winners += b.Match.Won + b.Match.Tied
+		if b.Match.WinShare != float64(b.Match.Won)/8 {
+			t.Errorf("%s: won %d of 8, share %v", b.Name, b.Match.Won, b.Match.WinShare)
+		}
+	}
+	if winners < 8 {
+		t.Fatalf("%d winners (and tied) in 8 matches", winners)
+	}
+	var buf bytes.Buffer
+	if err := WriteTable(&buf, &cfg, &res); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "matches won") {
+		t.Fatalf("no match table:\n%s", buf.String())
+	}
+}
+
+// TestInterrupted: a run stopped by its context returns the whole deals
+// played so far and an error wrapping ErrInterrupted and the context's.
+func TestInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cfg := quickConfig("normal", "normal", "easy", "easy")
+	cfg.Hands = 100000
+	cfg.Progress = func(done int) {
+		if done == 30 {
+			cancel()
+		}
+	}
+	res, err := Run(ctx, cfg)
+	if !errors.Is(err, ErrInterrupted) || !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want ErrInterrupted and context.Canceled", err)
+	}
+	if res.Hands == 0 || res.Hands%4 != 0 || res.Hands > 40 {
+		t.Fatalf("%d hands counted: want the whole deals of about 30", res.Hands)
+	}
+}
+
+func TestJSONNames(t *testing.T) {
+	r := okey101.DefaultRules()
+	r.Hands = 1
+	res, err := Run(context.Background(), Config{Bots: []string{"easy", "easy", "easy", "easy"}, Matches: 4, Seed: 1, Rules: r})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"hands", "matches", "finished", "wall_out", "voids", "elapsed_s", "bots"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("no %q in %s", k, b)
+		}
+	}
+	bot := m["bots"].([]any)[0].(map[string]any)
+	for _, k := range []string{"name", "finished", "finish_share", "finish_ci95", "points_per_hand", "ci95",
+		"vs_others_per_hand", "vs_others_ci95", "opened", "opened_pairs", "open_turn_mean", "penalties",
+		"okey_finishes", "decision_ms_mean", "decision_ms_p99", "decisions", "match"} {
+		if _, ok := bot[k]; !ok {
+			t.Errorf("no %q in a bot: %v", k, bot)
+		}
+	}
+	match := bot["match"].(map[string]any)
+	for _, k := range []string{"won", "tied", "win_share", "win_ci95", "points_per_match", "ci95"} {
+		if _, ok := match[k]; !ok {
+			t.Errorf("no %q in a bot's matches: %v", k, match)
+		}
+	}
+}
+
+// TestClusters checks the interval against values worked out by hand:
+// clusters (x, n) = (2, 4), (6, 4), (4, 4) give the ratio 1 with the
+// residuals -2, 2, 0, so se = sqrt(3/2 · 8)/12 = 1/sqrt(12).
+func TestClusters(t *testing.T) {
+	var c clusters
+	c.add(2, 4)
+	c.add(6, 4)
+	c.add(4, 4)
+	r, ci := c.mean()
+	half := z95 / math.Sqrt(12)
+	if r != 1 || math.Abs(ci[1]-1-half) > 1e-12 || math.Abs(1-ci[0]-half) > 1e-12 {
+		t.Fatalf("mean %v, interval %v; want 1 ± %v", r, ci, half)
+	}
+	var s clusters
+	for range 10 {
+		s.add(1, 4) // no spread: Wilson's interval over 40 trials
+	}
+	p, sci := s.share()
+	lo, hi := wilson(10, 40)
+	if p != 0.25 || sci != [2]float64{lo, hi} || lo >= 0.25 || hi <= 0.25 {
+		t.Fatalf("share %v %v, want 0.25 in Wilson's %v–%v", p, sci, lo, hi)
+	}
+}
+
+func TestTimeHist(t *testing.T) {
+	var h timeHist
+	for i := range 1000 {
+		h.add(time.Duration(i+1) * time.Microsecond) // 1 µs .. 1 ms
+	}
+	mean, p99 := h.meanP99()
+	if math.Abs(mean-0.5005) > 1e-9 {
+		t.Fatalf("mean %v ms, want 0.5005", mean)
+	}
+	// The 990th time is 990 µs: p99 reads its bucket's upper edge,
+	// within 1/16 above.
+	if p99 < 0.990 || p99 > 0.990*17/16 {
+		t.Fatalf("p99 %v ms, want 0.990 to %v", p99, 0.990*17/16)
+	}
+	for _, d := range []time.Duration{0, 1, 127, 128, 129, 1000, time.Second, time.Hour, 1 << 62} {
+		if b := bucket(d); b < 0 || b >= len(h.b) || upper(b) < d && b < len(h.b)-1 {
+			t.Errorf("bucket(%v) = %d, upper %v", d, b, upper(b))
+		}
+	}
+}

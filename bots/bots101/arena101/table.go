@@ -1,0 +1,78 @@
+package arena101
+
+import (
+	"fmt"
+	"io"
+	"text/tabwriter"
+)
+
+// WriteTable writes a run's result as a text table, one row a bot:
+// what okey sim --game 101 prints without --json.
+func WriteTable(w io.Writer, cfg *Config, r *Result) error {
+	p := &printer{w: w}
+	what := fmt.Sprintf("%d hands", r.Hands)
+	if r.Matches > 0 {
+		what = fmt.Sprintf("%d matches (%d hands)", r.Matches, r.Hands)
+	}
+	p.f("Okey 101: %s, duplicate deals, seed %d, rules %s: %.1f s, %.0f hands/s\n", what, cfg.Seed, cfg.Rules, r.ElapsedS, r.HandsPerSecond())
+	p.f("finished by a player: %d (%.1f%%), wall out: %d, void deals dealt again: %d\n\n", r.Finished, pct(r.Finished, r.Hands), r.WallOut, r.Voids)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	tp := &printer{w: tw}
+	tp.f("bot\tpoints/hand\t95%% interval\tvs others\t95%% interval\tfinished\tshare\t95%% interval\topened\tpairs\topen turn\tpenalties\tokey fin.\tms/decision\tp99 ms\t\n")
+	for _, b := range r.Bots {
+		tp.f("%s\t%.1f\t%.1f–%.1f\t%+.1f\t%+.1f–%+.1f\t%d\t%.1f%%\t%.1f–%.1f%%\t%.1f%%\t%d\t%.2f\t%d\t%d\t%.3f\t%.3f\t\n",
+			b.Name, b.PointsPerHand, b.CI95[0], b.CI95[1], b.VsOthers, b.VsOthersCI95[0], b.VsOthersCI95[1],
+			b.Finished, 100*b.FinishShare, 100*b.FinishCI95[0], 100*b.FinishCI95[1],
+			pct(b.Opened, r.Hands), b.OpenedPairs, b.OpenTurnMean, b.Penalties, b.OkeyFinishes,
+			b.DecisionMsMean, b.DecisionMsP99)
+	}
+	tp.flush(tw)
+	p.err = firstErr(p.err, tp.err)
+	if r.Matches > 0 {
+		p.f("\n")
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+		tp := &printer{w: tw}
+		tp.f("bot\tmatches won\ttied\tshare\t95%% interval\tpoints/match\t95%% interval\t\n")
+		for _, b := range r.Bots {
+			if m := b.Match; m != nil {
+				tp.f("%s\t%d\t%d\t%.1f%%\t%.1f–%.1f%%\t%.1f\t%.1f–%.1f\t\n", b.Name, m.Won, m.Tied,
+					100*m.WinShare, 100*m.WinCI95[0], 100*m.WinCI95[1], m.PointsPerMatch, m.CI95[0], m.CI95[1])
+			}
+		}
+		tp.flush(tw)
+		p.err = firstErr(p.err, tp.err)
+	}
+	return p.err
+}
+
+func pct(k, n int) float64 {
+	if n == 0 {
+		return 0
+	}
+	return 100 * float64(k) / float64(n)
+}
+
+// printer writes until the first error and keeps it.
+type printer struct {
+	w   io.Writer
+	err error
+}
+
+func (p *printer) f(format string, a ...any) {
+	if p.err == nil {
+		_, p.err = fmt.Fprintf(p.w, format, a...)
+	}
+}
+
+func (p *printer) flush(tw *tabwriter.Writer) {
+	if p.err == nil {
+		p.err = tw.Flush()
+	}
+}
+
+func firstErr(a, b error) error {
+	if a != nil {
+		return a
+	}
+	return b
+}

@@ -1,0 +1,206 @@
+package arena101
+
+import (
+	"time"
+
+	"okey/game/okey101"
+)
+
+const seats = okey101.NumSeats
+
+// tally is what a run has counted so far, deal by deal: sums and the
+// clusters' sums, never a list of hands, so that a run of any length
+// keeps the same few kilobytes. A deal is counted once its four
+// rotations are in (pending holds the ones not yet complete, at most a
+// few per worker), so that an interrupted run reports whole deals only.
+type tally struct {
+	cfg                     *Config
+	units, deals            int
+	hands, finished, voids  int
+	finishes, okeyFin       [seats]int
+	opened, openedPairs     [seats]int
+	openTurns, penalties    [seats]int
+	points, vs, share       [seats]clusters
+	won, tied               [seats]int
+	matchPoints, matchShare [seats]clusters
+	pending                 map[int][]unit
+}
+
+func newTally(cfg *Config) *tally { return &tally{cfg: cfg, pending: map[int][]unit{}} }
+
+// add files one hand or match, and its deal once it is complete.
+func (t *tally) add(u unit) {
+	k := u.index / seats
+	t.pending[k] = append(t.pending[k], u)
+	if len(t.pending[k]) < min(seats, t.cfg.units()-k*seats) {
+		return
+	}
+	var pts, vs, fin [seats]float64
+	var mpts, mwon [seats]float64
+	hands, finished := 0.0, 0.0
+	for _, u := range t.pending[k] {
+		t.units++
+		t.voids += u.voids
+		for _, h := range u.hands {
+			t.hands++
+			hands++
+			sum := 0
+			for j := range seats {
+				sum += h.score[j]
+			}
+			for j := range seats {
+				pts[j] += float64(h.score[j])
+				vs[j] += float64(h.score[j]) - float64(sum-h.score[j])/(seats-1)
+				t.penalties[j] += h.penalties[j]
+				if o := h.opened[j]; o.turn > 0 {
+					t.opened[j]++
+					t.openTurns[j] += o.turn
+					if o.pairs {
+						t.openedPairs[j]++
+					}
+				}
+			}
+			if j := h.finisher; j >= 0 {
+				t.finished++
+				finished++
+				fin[j]++
+				t.finishes[j]++
+				if h.okeyFinish {
+					t.okeyFin[j]++
+				}
+			}
+		}
+		if t.cfg.matchMode() {
+			for j := range seats {
+				mpts[j] += float64(u.total[j])
+				switch u.outcome[j] {
+				case okey101.OutcomeWon:
+					t.won[j]++
+					mwon[j]++
+				case okey101.OutcomeTied:
+					t.tied[j]++
+				}
+			}
+		}
+	}
+	n := float64(len(t.pending[k]))
+	for j := range seats {
+		t.points[j].add(pts[j], hands)
+		t.vs[j].add(vs[j], hands)
+		t.share[j].add(fin[j], finished)
+		if t.cfg.matchMode() {
+			t.matchPoints[j].add(mpts[j], n)
+			t.matchShare[j].add(mwon[j], n)
+		}
+	}
+	t.deals++
+	delete(t.pending, k)
+}
+
+// Result is a whole run. The JSON names are those of okey sim --game 101
+// --json.
+type Result struct {
+	// Hands is the number of hands counted (void deals apart), Matches
+	// the number of matches in match mode.
+	Hands   int `json:"hands"`
+	Matches int `json:"matches,omitempty"`
+	// Finished is the number of hands a player finished; WallOut the
+	// others (the wall ran out); Voids the deals voided because all four
+	// opened with pairs (dealt again, not counted).
+	Finished int `json:"finished"`
+	WallOut  int `json:"wall_out"`
+	Voids    int `json:"voids"`
+	// ElapsedS is the wall-clock time of the run, in seconds.
+	ElapsedS float64 `json:"elapsed_s"`
+	// Bots in the order of Config.Bots.
+	Bots []BotResult `json:"bots"`
+}
+
+// HandsPerSecond is the rate of play of the run.
+func (r *Result) HandsPerSecond() float64 {
+	if r.ElapsedS <= 0 {
+		return 0
+	}
+	return float64(r.Hands) / r.ElapsedS
+}
+
+// BotResult is how one bot did over the run; it follows the bot as it
+// changes seats. Points are those of the score sheet (lower is better),
+// penalties included.
+type BotResult struct {
+	// Name is the bot's level.
+	Name string `json:"name"`
+	// Finished is the number of hands it finished; FinishShare its share
+	// of the hands someone finished, with its 95% interval.
+	Finished    int        `json:"finished"`
+	FinishShare float64    `json:"finish_share"`
+	FinishCI95  [2]float64 `json:"finish_ci95"`
+	// PointsPerHand is its mean score a hand, with its 95% interval.
+	PointsPerHand float64    `json:"points_per_hand"`
+	CI95          [2]float64 `json:"ci95"`
+	// VsOthers is its mean score a hand less the mean of the other three
+	// in the same hand (negative: it scores less than the table), with
+	// its 95% interval: the paired comparison that says whether a bot is
+	// better than the others.
+	VsOthers     float64    `json:"vs_others_per_hand"`
+	VsOthersCI95 [2]float64 `json:"vs_others_ci95"`
+	// Opened is the number of hands it opened in (OpenedPairs of them
+	// with pairs); OpenTurnMean the mean of its own turn it opened on
+	// (its first turn is 1).
+	Opened       int     `json:"opened"`
+	OpenedPairs  int     `json:"opened_pairs"`
+	OpenTurnMean float64 `json:"open_turn_mean"`
+	// Penalties is the number of 101-point penalties it paid.
+	Penalties int `json:"penalties"`
+	// OkeyFinishes counts its finishes with an okey as the last discard.
+	OkeyFinishes int `json:"okey_finishes"`
+	// DecisionMsMean and DecisionMsP99 are the mean and 99th percentile
+	// of its time a decision (one action), in milliseconds.
+	DecisionMsMean float64 `json:"decision_ms_mean"`
+	DecisionMsP99  float64 `json:"decision_ms_p99"`
+	Decisions      int     `json:"decisions"`
+	// Match is how it did in whole matches; nil unless the run played
+	// matches.
+	Match *MatchResult `json:"match,omitempty"`
+}
+
+// MatchResult is one bot's matches: won (alone at the lowest total),
+// tied (level at the lowest), the share won with its 95% interval, and
+// its mean total a match with its 95% interval.
+type MatchResult struct {
+	Won            int        `json:"won"`
+	Tied           int        `json:"tied"`
+	WinShare       float64    `json:"win_share"`
+	WinCI95        [2]float64 `json:"win_ci95"`
+	PointsPerMatch float64    `json:"points_per_match"`
+	CI95           [2]float64 `json:"ci95"`
+}
+
+// result turns the tally into the table.
+func (t *tally) result(times *[seats]timeHist, elapsed time.Duration) Result {
+	r := Result{Hands: t.hands, Finished: t.finished, WallOut: t.hands - t.finished, Voids: t.voids, ElapsedS: elapsed.Seconds()}
+	if t.cfg.matchMode() {
+		r.Matches = t.units
+	}
+	for j, name := range t.cfg.Bots {
+		b := BotResult{
+			Name: name, Finished: t.finishes[j], Opened: t.opened[j], OpenedPairs: t.openedPairs[j],
+			Penalties: t.penalties[j], OkeyFinishes: t.okeyFin[j], Decisions: times[j].n,
+		}
+		b.FinishShare, b.FinishCI95 = t.share[j].share()
+		b.PointsPerHand, b.CI95 = t.points[j].mean()
+		b.VsOthers, b.VsOthersCI95 = t.vs[j].mean()
+		if t.opened[j] > 0 {
+			b.OpenTurnMean = float64(t.openTurns[j]) / float64(t.opened[j])
+		}
+		b.DecisionMsMean, b.DecisionMsP99 = times[j].meanP99()
+		if t.cfg.matchMode() {
+			m := &MatchResult{Won: t.won[j], Tied: t.tied[j]}
+			m.WinShare, m.WinCI95 = t.matchShare[j].share()
+			m.PointsPerMatch, m.CI95 = t.matchPoints[j].mean()
+			b.Match = m
+		}
+		r.Bots = append(r.Bots, b)
+	}
+	return r
+}

@@ -1,0 +1,99 @@
+package bots101
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"okey/game/meld"
+	"okey/game/okey101"
+)
+
+// benchPositions are the positions of real play where a seat is to act
+// in a hand: every third state of four normal bots' hands.
+func benchPositions(b *testing.B) []okey101.State {
+	b.Helper()
+	r := okey101.DefaultRules()
+	var ps []okey101.State
+	for seed := range uint64(40) {
+		ps = append(ps, newTable(b, r, 900+seed, [4]string{"normal", "normal", "normal", "normal"}).playHands(b, 1, 3)...)
+	}
+	return ps
+}
+
+// BenchmarkDecide is one decision of a bot (one action: a draw, a whole
+// turn's plan, or the next step of a plan made for another view, which
+// is planned again), over positions of real play, with the median and
+// 99th percentile of single calls beside the mean.
+func BenchmarkDecide(b *testing.B) {
+	ps := benchPositions(b)
+	views := make([]okey101.View, len(ps))
+	for i, s := range ps {
+		views[i] = s.View(s.Turn())
+	}
+	for _, level := range Levels {
+		b.Run(level, func(b *testing.B) {
+			bot := newBot(b, level, 1)
+			ctx := context.Background()
+			samples := make([]time.Duration, 0, min(b.N, 1<<16))
+			b.ResetTimer()
+			for i := range b.N {
+				t0 := time.Now()
+				if _, err := bot.Decide(ctx, views[i%len(views)]); err != nil {
+					b.Fatal(err)
+				}
+				if d := time.Since(t0); len(samples) < cap(samples) {
+					samples = append(samples, d)
+				}
+			}
+			b.StopTimer()
+			slices.Sort(samples)
+			if n := len(samples); n > 0 {
+				b.ReportMetric(float64(samples[n/2].Nanoseconds()), "p50-ns")
+				b.ReportMetric(float64(samples[n*99/100].Nanoseconds()), "p99-ns")
+			}
+		})
+	}
+}
+
+// BenchmarkHand is a whole hand of four bots of a level, played as the
+// arena plays it (a view for every decision, the referee applying every
+// action, one analysis memory shared by the four): the arena's rate of
+// play on one core is 1e9 / ns/op hands a second.
+func BenchmarkHand(b *testing.B) {
+	for _, level := range Levels {
+		b.Run(level, func(b *testing.B) {
+			r := okey101.DefaultRules()
+			r.Hands = 1
+			var sv meld.Solver
+			ctx := context.Background()
+			actions := 0
+			for i := range b.N {
+				s, err := okey101.NewMatch(r, uint64(i))
+				if err != nil {
+					b.Fatal(err)
+				}
+				var bots [okey101.NumSeats]Bot
+				for j := range bots {
+					bots[j], _ = New(level, Options{Seed: uint64(i*4 + j), Solver: &sv})
+				}
+				for s.Phase() != okey101.MatchOver {
+					seat := s.Turn()
+					if s.Phase() == okey101.HandOver {
+						seat = 0
+					}
+					a, err := bots[seat].Decide(ctx, s.View(seat))
+					if err != nil {
+						b.Fatal(err)
+					}
+					if s, _, err = s.Apply(a); err != nil {
+						b.Fatal(err)
+					}
+					actions++
+				}
+			}
+			b.ReportMetric(float64(actions)/float64(b.N), "actions/hand")
+		})
+	}
+}

@@ -1,0 +1,181 @@
+package bots101
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"okey/game"
+	"okey/game/meld"
+	"okey/game/okey101"
+	"okey/game/tile"
+)
+
+// Bot decides moves for one seat of a match of 101 from that seat's view
+// only.
+//
+// A turn of 101 is several actions (draw or take; then opening, laying,
+// laying off, taking okeys back; then a discard), and Decide returns one
+// at a time: the caller applies it and asks again for as long as the
+// view's seat may act (v.MyTurn(), or v.Legal.NextHand once a hand is
+// over, which any bot answers with okey101.NextHand). A bot plans its
+// whole turn when it is first asked and returns the plan step by step;
+// when a view is not the one its plan expected, it plans again from
+// that view. Every action it returns is legal for the view.
+//
+// A bot is deterministic for a given seed and sequence of views, honours
+// ctx (returning ctx.Err() when cancelled), and may be called from any
+// goroutine, but not concurrently with itself.
+type Bot interface {
+	// Level is the bot's level name (easy, normal, hard).
+	Level() string
+	// Decide returns the bot's next action.
+	Decide(ctx context.Context, v okey101.View) (okey101.Action, error)
+}
+
+// Levels are the bot levels from weakest to strongest.
+var Levels = []string{"easy", "normal", "hard"}
+
+// Options tune a bot.
+type Options struct {
+	// Seed makes the bot's choices reproducible.
+	Seed uint64
+	// Solver, when set, is the working memory of the bot's analysis: a
+	// caller that runs many short-lived bots one after another on a
+	// goroutine (the arena) gives them one to share, which saves its
+	// allocations and changes nothing else. Bots sharing a Solver must
+	// not decide at the same time. Nil: the bot has its own.
+	Solver *meld.Solver
+}
+
+// ErrUnknownLevel is returned by New for a level name it does not know.
+var ErrUnknownLevel = fmt.Errorf("unknown 101 bot level (known: %s)", strings.Join(Levels, ", "))
+
+// ErrNotToMove is returned by Decide when the view's seat may not act:
+// it is another seat's turn, or the match is over.
+var ErrNotToMove = errors.New("the seat has nothing to do now")
+
+// New builds a bot of the named level.
+func New(level string, opt Options) (Bot, error) {
+	switch strings.ToLower(strings.TrimSpace(level)) {
+	case "easy":
+		b := NewEasy(opt.Seed)
+		b.p.use(opt.Solver)
+		return b, nil
+	case "normal":
+		b := NewNormal(opt.Seed)
+		b.p.use(opt.Solver)
+		return b, nil
+	case "hard":
+		b := NewHard(opt.Seed)
+		b.p.use(opt.Solver)
+		return b, nil
+	}
+	return nil, fmt.Errorf("%q: %w", level, ErrUnknownLevel)
+}
+
+// planner is what a level decides; the player around it does the rest
+// (routing, the plan kept between calls, errors).
+type planner interface {
+	// draw plans the start of a turn in the draw stage: a draw alone,
+	// or a take followed by the rest of the turn.
+	draw(p *player, v *okey101.View) (*board, error)
+	// play plans the rest of a turn from the play (or first-discard)
+	// stage: table actions, then a discard or a give-back.
+	play(p *player, v *okey101.View) (*board, error)
+}
+
+// planKey is what a view must show for the next step of a plan to
+// apply: the same hand, the history grown by the steps played, and the
+// rack and table those steps leave.
+type planKey struct {
+	hand, redeal, events int
+	table                uint64
+	rack                 tile.Counts
+}
+
+// player is the machinery every level shares: the solver's memory, the
+// random source and the plan of the turn under way.
+type player struct {
+	level string
+	rnd   *game.Seeded
+	sv    *meld.Solver
+	plan  []okey101.Action
+	keys  []planKey
+	memo  memo
+}
+
+func newPlayer(level string, seed uint64) player {
+	return player{level: level, rnd: game.NewSeeded(seed)}
+}
+
+// use makes the player work in sv's memory (nil: its own, made when
+// first needed).
+func (p *player) use(sv *meld.Solver) { p.sv = sv }
+
+// decide routes a view to the level's planner, or answers from the plan
+// under way when the view is the one the plan expects.
+func (p *player) decide(ctx context.Context, v *okey101.View, pl planner) (okey101.Action, error) {
+	if err := ctx.Err(); err != nil {
+		return okey101.Action{}, err
+	}
+	if p.sv == nil {
+		p.sv = new(meld.Solver)
+	}
+	switch {
+	case v.Legal.NextHand:
+		p.plan, p.keys = nil, nil
+		return okey101.NextHand(), nil
+	case !v.MyTurn() || !v.Legal.Any():
+		return okey101.Action{}, fmt.Errorf("%s bot, seat %d, %s: %w", p.level, v.Seat, v.Phase, ErrNotToMove)
+	}
+	if len(p.plan) > 0 && p.keys[0] == keyOf(v, 0, v.Counts, viewTable(v)) {
+		a := p.plan[0]
+		p.plan, p.keys = p.plan[1:], p.keys[1:]
+		return a, nil
+	}
+	var b *board
+	var err error
+	if v.Stage == okey101.StageDraw {
+		b, err = pl.draw(p, v)
+	} else {
+		b, err = pl.play(p, v)
+	}
+	if err == nil && len(b.acts) == 0 {
+		err = fmt.Errorf("%w: an empty plan", errPlan)
+	}
+	if err != nil {
+		p.plan, p.keys = nil, nil
+		return okey101.Action{}, fmt.Errorf("%s bot, seat %d: %w", p.level, v.Seat, err)
+	}
+	// Step i+1 is played from the view that step i leaves: one event
+	// more, and the rack and table the plan expects.
+	p.plan, p.keys = p.plan[:0], p.keys[:0]
+	for i := 1; i < len(b.acts) && i <= len(b.racks); i++ {
+		p.plan = append(p.plan, b.acts[i])
+		p.keys = append(p.keys, keyOf(v, i, b.racks[i-1], b.tables[i-1]))
+	}
+	return b.acts[0], nil
+}
+
+func keyOf(v *okey101.View, steps int, rack tile.Counts, table uint64) planKey {
+	return planKey{hand: v.Hand, redeal: v.Redeal, events: len(v.History) + steps, table: table, rack: rack}
+}
+
+// tableHash is a fingerprint of the table's melds, their tiles in order
+// (FNV-1a).
+func tableHash(n int, meldAt func(int) meld.Meld) uint64 {
+	h := uint64(14695981039346656037)
+	for i := range n {
+		for _, t := range meldAt(i).Tiles {
+			h = (h ^ uint64(t)) * 1099511628211
+		}
+		h = (h ^ 0xff) * 1099511628211
+	}
+	return h
+}
+
+func viewTable(v *okey101.View) uint64 {
+	return tableHash(len(v.Table), func(i int) meld.Meld { return v.Table[i].Meld })
+}

@@ -1,0 +1,99 @@
+package bots101
+
+import (
+	"context"
+
+	"okey/game/meld"
+	"okey/game/okey101"
+)
+
+// Hard is Normal with a memory, a look ahead and a guard. It counts
+// every tile it has seen where it lies (its rack, the table, and every
+// discard of the hand, read from the public history), so it knows which
+// tiles are still live. Before it opens, it weighs each discard by what
+// the next tile may bring: over every face it has not seen, weighted by
+// its live copies, whether the rack less the discard with that tile
+// would open (with runs and sets worth the threshold, or with five pairs
+// at 0.7 of that, as a pairs opener pays double and seldom finishes),
+// then by the mean value of the best opening; the search of each such
+// rack is exact (meld.BestOpening), done once per tile and reused for
+// every discard it does not involve. It takes the previous discard as
+// normal does, exactly when the tile goes onto the table this turn, and
+// opens as soon as it can (melds first, else pairs). Once open it lays
+// down its melds and lays off its real tiles as normal does, but keeps an
+// okey in the rack, for the finishes it makes possible, until the hand
+// turns dangerous: another seat that has opened holds six tiles or fewer,
+// or the wall is down to four; then the okey is laid off too, since one
+// left in the rack costs 101. Its discard after opening is normal's
+// (potential against points, the points weighing more as the wall runs
+// down), with live copies counted from the whole history, and it dumps
+// its highest tiles at once when the hand turns dangerous. It never
+// throws an okey or an işler taş while another tile is free; and when
+// the işler taş rule is off, it still will not throw a tile that the
+// next player, having opened, could lay off, unless nothing else is left.
+type Hard struct{ p player }
+
+// NewHard returns a hard bot seeded with seed.
+func NewHard(seed uint64) *Hard { return &Hard{p: newPlayer("hard", seed)} }
+
+// Level is "hard".
+func (b *Hard) Level() string { return "hard" }
+
+// Decide returns the hard bot's next action for the view.
+func (b *Hard) Decide(ctx context.Context, v okey101.View) (okey101.Action, error) {
+	return b.p.decide(ctx, &v, b)
+}
+
+var hardDiscard = discardStyle{keep: 6, history: true, watch: true, danger: true}
+
+func (b *Hard) draw(p *player, v *okey101.View) (*board, error) {
+	return takeIfUsed(p, v, b.turn)
+}
+
+func (b *Hard) play(p *player, v *okey101.View) (*board, error) {
+	bd := boardOf(v)
+	if err := b.turn(p, v, bd); err != nil {
+		return nil, err
+	}
+	return bd, nil
+}
+
+func (b *Hard) turn(p *player, v *okey101.View, bd *board) error {
+	if v.Stage != okey101.StageFirst {
+		if ok, err := p.finish(bd); ok || err != nil {
+			return err
+		}
+		if bd.status == meld.NotOpened && !p.openMelds(bd) {
+			p.openPairs(bd)
+		}
+		if bd.status != meld.NotOpened {
+			p.takeBacks(bd)
+			p.layAll(bd)
+			p.layOffs(bd, danger(v))
+		}
+		if bd.owes() {
+			bd.giveBack()
+			return nil
+		}
+	}
+	if bd.status == meld.NotOpened {
+		s := seen(v, true)
+		live := liveOf(&s)
+		return bd.discard(p.lookDiscard(v, bd, &live))
+	}
+	return bd.discard(p.discard(v, bd, hardDiscard))
+}
+
+// danger reports whether the hand may end soon: another seat that has
+// opened holds six tiles or fewer, or the wall is down to four.
+func danger(v *okey101.View) bool {
+	if v.WallLeft <= 4 {
+		return true
+	}
+	for s := range okey101.NumSeats {
+		if s != v.Seat && v.Opened[s].Status != meld.NotOpened && v.TileCounts[s] <= 6 {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,83 @@
+package okey101
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+)
+
+// TestSampleWorldAgreesWithTheView: at every step of random matches, for
+// every seat, a world sampled from the seat's view accounts for all 106
+// tiles, shows the seat the very same view, and lets the seat to move do
+// exactly what the real state lets it do; and the hidden tiles do change
+// from world to world.
+func TestSampleWorldAgreesWithTheView(t *testing.T) {
+	n, every := 6, 1
+	if testing.Short() {
+		n, every = 2, 3
+	}
+	changed, checked := 0, 0
+	for _, rs := range []string{"default", "open=20,okey_pair", "partners,progressive,open=40,hands=2"} {
+		rules, err := ParseRules(rs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seed := range uint64(n) {
+			states := playMatch(t, rules, seed, 3000)
+			p := newPlayer(seed + 77)
+			for i, s := range states {
+				if i%every != 0 {
+					continue
+				}
+				for seat := range NumSeats {
+					v := s.View(seat)
+					w, err := v.SampleWorld(uint64(i*NumSeats + seat))
+					if err != nil {
+						t.Fatalf("%s seed %d step %d seat %d: %v", rs, seed, i, seat, err)
+					}
+					checkInvariants(t, w)
+					checked++
+					if w.racks != s.racks || !reflect.DeepEqual(w.deal.Wall[w.wallPos:], s.deal.Wall[s.wallPos:]) {
+						changed++
+					}
+					if got := w.View(seat); !reflect.DeepEqual(got, v) {
+						t.Fatalf("%s seed %d step %d: seat %d's view of the sampled world differs:\n%+v\n%+v", rs, seed, i, seat, got, v)
+					}
+					if seat != s.Turn() || s.Phase() != Playing {
+						continue
+					}
+					a := p.next(s)
+					_, _, err1 := s.Apply(a)
+					_, _, err2 := w.Apply(a)
+					if (err1 == nil) != (err2 == nil) {
+						t.Fatalf("%s seed %d step %d: %v is %v in the real state, %v in the sampled one", rs, seed, i, a, err1, err2)
+					}
+				}
+			}
+		}
+	}
+	if changed < checked*3/4 {
+		t.Fatalf("the hidden tiles changed in only %d of %d worlds: the test proves little", changed, checked)
+	}
+}
+
+func TestSampleWorldRefusesABadView(t *testing.T) {
+	s, err := NewMatch(DefaultRules(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := s.View(0)
+	v.Counts[v.Indicator] += 2 // three copies of the indicator's face
+	if _, err := v.SampleWorld(1); !errors.Is(err, ErrView) {
+		t.Fatalf("err = %v, want ErrView", err)
+	}
+	v = s.View(1)
+	v.TileCounts[2] += 5
+	if _, err := v.SampleWorld(1); !errors.Is(err, ErrView) {
+		t.Fatalf("err = %v, want ErrView", err)
+	}
+	v = s.View(7)
+	if _, err := v.SampleWorld(1); !errors.Is(err, ErrView) {
+		t.Fatalf("no seat: err = %v, want ErrView", err)
+	}
+}
