@@ -143,3 +143,45 @@ func TestSimOutputErrors(t *testing.T) {
 		t.Errorf("help: exit %d, stderr %q", code, errb.String())
 	}
 }
+
+// okey sim --game 101: the table, the JSON, matches, and bad flags in
+// one line each.
+func TestSim101(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), []string{"sim", "--game", "101", "--bots", "normal,easy,easy,easy", "--hands", "8", "--seed", "2"}, nil, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), "points/hand") || !strings.Contains(out.String(), "normal") {
+		t.Errorf("table:\n%s", out.String())
+	}
+	out.Reset()
+	if code := run(context.Background(), []string{"sim", "--game=101", "--bots", "easy", "--matches", "4", "--json", "--rules", "hands=2"}, nil, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var res struct {
+		Matches int `json:"matches"`
+		Bots    []struct {
+			Name  string `json:"name"`
+			Match *struct {
+				Won int `json:"won"`
+			} `json:"match"`
+		} `json:"bots"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &res); err != nil || res.Matches != 4 || len(res.Bots) != 4 || res.Bots[0].Match == nil {
+		t.Errorf("%v: %s", err, out.String())
+	}
+	for _, args := range [][]string{
+		{"--bots", "genius"},
+		{"--bots", "easy,easy"},
+		{"--hands", "0"},
+		{"--hands", "4", "--matches", "4"},
+		{"--rules", "points=5"},
+	} {
+		out.Reset()
+		errb.Reset()
+		code := run(context.Background(), append([]string{"sim", "--game", "101"}, args...), nil, &out, &errb)
+		if code != 2 || strings.Count(errb.String(), "\n") != 1 || strings.Contains(errb.String(), "configuration") {
+			t.Errorf("%v: exit %d, %q", args, code, errb.String())
+		}
+	}
+}
