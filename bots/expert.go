@@ -122,7 +122,8 @@ func (b *Expert) candidates(v *game.View) ([]game.Action, error) {
 	unseen := v.Unseen()
 	tb := b.hard.mem.discards(an, h)
 	if minDist(&tb.Dist) == 0 {
-		if a, ok := b.hard.finishOrHold(v, h, &tb, &unseen); ok {
+		j := hardJudge(v, &unseen)
+		if a, ok := b.hard.finishOrHold(v, h, &tb, &j); ok {
 			return []game.Action{a}, nil
 		}
 	}
@@ -331,7 +332,7 @@ func (b *Expert) playout(s game.State, me int, a game.Action, seed uint64, deadl
 	}
 	var players [game.NumSeats]*Hard
 	for i := range players {
-		players[i] = &Hard{rnd: game.NewSeeded(seed + uint64(i)), lookahead: 1, defence: defaultDefence}
+		players[i] = &Hard{rnd: game.NewSeeded(seed + uint64(i)), lookahead: 1, defence: defaultDefence, hold: true}
 	}
 	ctx := context.Background()
 	turns := 0

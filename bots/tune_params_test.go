@@ -15,6 +15,22 @@ func tuneSet(b Bot, k string, x float64) error {
 		case "look":
 			b.lookahead = int(x)
 			return nil
+		case "hold":
+			b.hold = x != 0
+			return nil
+		case "pairs":
+			b.pairs = x != 0
+			return nil
+		}
+	}
+	if b, ok := b.(*Normal); ok {
+		switch k {
+		case "hold":
+			b.hold = x != 0
+			return nil
+		case "pairs":
+			b.pairs = x != 0
+			return nil
 		}
 	}
 	if b, ok := b.(*pimc); ok {
