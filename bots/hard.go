@@ -44,6 +44,7 @@ type Hard struct {
 	// hold: holds a win for an okey finish when worth it; pairs: weighs
 	// the seven-pairs route by points.
 	hold, pairs bool
+	pt          pairTune
 }
 
 // hardSecond caps the candidates the second exchange is weighed for,
@@ -55,7 +56,7 @@ const (
 
 // NewHard returns a hard bot seeded with seed.
 func NewHard(seed uint64) *Hard {
-	return &Hard{rnd: game.NewSeeded(seed), lookahead: 2, defence: defaultDefence, hold: true}
+	return &Hard{rnd: game.NewSeeded(seed), lookahead: 2, defence: defaultDefence, hold: true, pt: defaultPairTune}
 }
 
 // defaultDefence is the weight of a unit of danger, in units of expected
@@ -113,6 +114,7 @@ func (b *Hard) decide(v *game.View) (game.Action, error) {
 	}
 	if b.pairs {
 		j := hardJudge(v, &unseen)
+		j.pt = b.pt
 		if x, ok := j.pairsDiscard(v, &v.Counts, h, &tb); ok {
 			rest := h
 			rest.Remove(x)
@@ -149,6 +151,7 @@ func (b *Hard) wantsTake(an *hand.Analyzer, v *game.View, h hand.Hand) bool {
 	}
 	unseen := v.Unseen()
 	j := hardJudge(v, &unseen)
+	j.pt = b.pt
 	return j.pairsTake(v, h, t, &b.mem)
 }
 

@@ -31,12 +31,13 @@ type Normal struct {
 	// hold: holds a win for an okey finish when worth it; pairs: weighs
 	// the seven-pairs route by points.
 	hold, pairs bool
+	pt          pairTune
 	// plain, when set, replaces the discard tables (a test's reference).
 	plain func(m *memory, a *hand.Analyzer, h hand.Hand) hand.DiscardTable
 }
 
 // NewNormal returns a normal bot seeded with seed.
-func NewNormal(seed uint64) *Normal { return &Normal{rnd: game.NewSeeded(seed), hold: true} }
+func NewNormal(seed uint64) *Normal { return &Normal{rnd: game.NewSeeded(seed), hold: true, pt: defaultPairTune} }
 
 // Level is "normal".
 func (b *Normal) Level() string { return "normal" }
@@ -90,6 +91,7 @@ func (b *Normal) decide(v *game.View) (game.Action, error) {
 	}
 	if b.pairs {
 		j := normalJudge(v)
+		j.pt = b.pt
 		if x, ok := j.pairsDiscard(v, &v.Counts, h, &tb); ok {
 			rest := h
 			rest.Remove(x)
@@ -121,6 +123,7 @@ func (b *Normal) wantsTake(v *game.View, h hand.Hand) bool {
 		return false
 	}
 	j := normalJudge(v)
+	j.pt = b.pt
 	return j.pairsTake(v, h, t, &b.mem)
 }
 

@@ -1,8 +1,6 @@
 package bots
 
 import (
-	"math"
-
 	"okey/game"
 	"okey/game/hand"
 	"okey/game/tile"
@@ -56,6 +54,7 @@ type judge struct {
 	w         tile.Counts
 	total     float64
 	readTakes bool
+	pt        pairTune
 }
 
 // normalJudge counts every copy outside its rack as to come and reads
@@ -63,11 +62,11 @@ type judge struct {
 // reads each player's takes.
 func normalJudge(v *game.View) judge {
 	w := liveCopies(&v.Analyzer, &v.Counts)
-	return judge{w: w, total: float64(max(w.Total(), 1))}
+	return judge{w: w, total: float64(max(w.Total(), 1)), pt: defaultPairTune}
 }
 
 func hardJudge(v *game.View, unseen *tile.Counts) judge {
-	return judge{w: *unseen, total: float64(max(unseen.Total(), 1)), readTakes: true}
+	return judge{w: *unseen, total: float64(max(unseen.Total(), 1)), readTakes: true, pt: defaultPairTune}
 }
 
 // takesBy counts the discards each seat has taken this hand.
@@ -82,23 +81,8 @@ func takesBy(v *game.View) [game.NumSeats]int {
 }
 
 // risk is the chance that one of the other players finishes before the
-// bot's turn after its next, ahead rounds from now (0: the coming one).
-func (j *judge) risk(v *game.View, ahead int) float64 {
-	round := drawsSoFar(v)/game.NumSeats + ahead
-	takes := takesBy(v)
-	stay := 1.0
-	for s, a := range v.Active {
-		if !a || s == v.Seat {
-			continue
-		}
-		k := -1
-		if j.readTakes {
-			k = takes[s]
-		}
-		stay *= 1 - hazard(round, k)
-	}
-	return 1 - stay
-}
+// bot's next turn.
+func (j *judge) risk(v *game.View) float64 { return j.risks(v, 1)[0] }
 
 // lossOnOther is what the bot's net falls by when another player wins a
 // hand it could have won: the winner's points shared by the three
@@ -125,7 +109,7 @@ func (j *judge) okeyHold(v *game.View, h hand.Hand, tb *hand.DiscardTable, pts i
 	if x == tile.NoTile {
 		return tile.NoTile, false
 	}
-	r := j.risk(v, 0)
+	r := j.risk(v)
 	p := float64(pts)
 	return x, (1-r)*q*p > r*(p+lossOnOther)
 }
@@ -162,29 +146,68 @@ func (j *judge) freeing(an *hand.Analyzer, h hand.Hand, tb *hand.DiscardTable) (
 	return bestX, max(bestQ, 0) / j.total
 }
 
-// survival is the chance that no other player finishes within the next
-// turns turns of the bot (fractional turns interpolated), judged from
-// the rounds ahead, and 0 when the wall would run out first.
-func (j *judge) survival(v *game.View, turns float64) float64 {
-	if turns*game.NumSeats > float64(v.WallLeft)+game.NumSeats {
-		return 0
+// winChance is the chance of winning from distance d before another
+// player finishes and before the wall runs out, when a draw at distance
+// k lowers it with chance step(k): each of the bot's turns, the others
+// first finish with the risk of their round (judge.risk), then the bot
+// draws.
+func (j *judge) winChance(v *game.View, d int, step func(k int) float64) float64 {
+	if d <= 0 {
+		return 1
 	}
-	s := 1.0
-	for i := 0; float64(i) < turns; i++ {
-		r := j.risk(v, i)
-		if frac := turns - float64(i); frac < 1 {
-			s *= math.Pow(1-r, frac)
-		} else {
-			s *= 1 - r
+	var at [hand.RackSize + 1]float64 // the chance of being at distance k
+	d = min(d, hand.RackSize)
+	at[d] = 1
+	turns := v.WallLeft / game.NumSeats
+	risks := j.risks(v, turns)
+	alive, win := 1.0, 0.0
+	for t := range turns {
+		alive *= 1 - risks[t]
+		for k := 1; k <= d; k++ {
+			moved := at[k] * min(step(k), 1)
+			at[k] -= moved
+			if k == 1 {
+				win += alive * moved
+			} else {
+				at[k-1] += moved
+			}
 		}
 	}
-	return s
+	return win
 }
 
-// pairSlack is how much further than the least distance the seven-pairs
-// route may be and still be weighed: a pairs win is worth double, so a
-// slower route can be worth more.
-const pairSlack = 1
+// risks is risk for the next n rounds.
+func (j *judge) risks(v *game.View, n int) []float64 {
+	round := drawsSoFar(v) / game.NumSeats
+	takes := takesBy(v)
+	out := make([]float64, n)
+	for i := range out {
+		stay := 1.0
+		for s, a := range v.Active {
+			if !a || s == v.Seat {
+				continue
+			}
+			k := -1
+			if j.readTakes {
+				k = takes[s]
+			}
+			stay *= 1 - hazard(round+i, k)
+		}
+		out[i] = 1 - stay
+	}
+	return out
+}
+
+// pairTune tunes the seven-pairs route: slack is how much further than
+// the least distance it may be and still be weighed (a pairs win is
+// worth double, so a slower route can be worth more); boost scales the
+// chance that a draw lowers its distance (above 1: counting takes).
+type pairTune struct {
+	slack int
+	boost float64
+}
+
+var defaultPairTune = pairTune{slack: 1, boost: 1}
 
 // pairsPoints and meldsPoints are what a win by each route is worth.
 const (
@@ -193,12 +216,13 @@ const (
 )
 
 // pairsDiscard weighs the seven-pairs route against the melds route for
-// the 15-tile rack h by expected net points: a route worth pts and
-// expected to win in T turns is worth (pts + lossOnOther)·S(T), S being
-// the chance that nobody else finishes first (survival). T counts the
-// draws each step needs from the live copies of its outs: for pairs, the
-// partners of the singles (an okey pairs any); for melds, the outs of
-// the best discard, then the steps measured for bots (turnsTo). When
+// the 15-tile rack h by expected net points: a route worth pts is worth
+// (pts + lossOnOther)·p, p its chance to win first (winChance: a win
+// costs the others pts, a loss the bot about lossOnOther). A draw lowers
+// a route's distance with the chance of drawing one of its outs: for
+// pairs, the partners of the singles (an okey pairs any), whose number
+// falls as singles pair up; for melds, the outs of the best discard,
+// then the steps measured for bots (stepTurns). When
 // pairs are worth more it returns their discard: a single whose partner
 // has the fewest copies to come, the least useful to melds (the
 // greatest distance left) first. ok is false when the melds route (or
@@ -210,7 +234,7 @@ func (j *judge) pairsDiscard(v *game.View, c *tile.Counts, h hand.Hand, tb *hand
 		return tile.NoTile, false // simple104: the first to finish wins
 	}
 	dp := an.PairsDistance(h)
-	if dp == 0 || dp > tb.Best+pairSlack {
+	if dp == 0 || dp > tb.Best+j.pt.slack {
 		return tile.NoTile, false
 	}
 	p := played(an, c)
@@ -255,10 +279,7 @@ func (j *judge) pairsDiscard(v *game.View, c *tile.Counts, h hand.Hand, tb *hand
 		return tile.NoTile, false
 	}
 	per := float64(singleLive) / float64(singles)
-	tp := 0.0
-	for k := 1; k <= dp; k++ {
-		tp += j.total / max(per*float64(2*k+wilds)+okeyLive, 0.25)
-	}
+	pairsStep := func(k int) float64 { return j.pt.boost * (per*float64(2*k+wilds) + okeyLive) / j.total }
 	// the melds route
 	dm, liveM := tb.Best, -1
 	if dp <= tb.Best {
@@ -280,16 +301,14 @@ func (j *judge) pairsDiscard(v *game.View, c *tile.Counts, h hand.Hand, tb *hand
 			}
 		}
 	}
-	var tm float64
-	if liveM >= 0 {
-		tm = turnsTo(dm, liveM, j.total)
-	} else {
-		for k := 1; k <= dm; k++ {
-			tm += stepTurns[min(k, len(stepTurns)-1)]
+	meldsStep := func(k int) float64 {
+		if k == dm && liveM >= 0 {
+			return float64(liveM) / j.total
 		}
+		return 1 / stepTurns[min(k, len(stepTurns)-1)]
 	}
-	vp := (pairsPoints + lossOnOther) * j.survival(v, tp)
-	vm := (meldsPoints + lossOnOther) * j.survival(v, tm)
+	vp := (pairsPoints + lossOnOther) * j.winChance(v, dp, pairsStep)
+	vm := (meldsPoints + lossOnOther) * j.winChance(v, dm, meldsStep)
 	return x, vp > vm
 }
 
@@ -307,7 +326,7 @@ func (j *judge) pairsTake(v *game.View, h hand.Hand, t tile.Tile, m *memory) boo
 		return false
 	}
 	dp := an.PairsDistance(h)
-	if dp > m.distance(an, h)+pairSlack {
+	if dp > m.distance(an, h)+j.pt.slack {
 		return false
 	}
 	h15 := h

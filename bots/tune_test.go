@@ -122,8 +122,13 @@ func tuneWon(o *tuneOutcome) (x, n float64) {
 // level with changes after a dash.
 func tuneVariant(name string, seed uint64) (Bot, error) {
 	level, mods, _ := strings.Cut(name, "-")
-	var b Bot = newPimc(seed)
-	if level != "pimc" {
+	var b Bot
+	switch level {
+	case "pimc":
+		b = newPimc(seed)
+	case "oracle":
+		b = newOracle(seed)
+	default:
 		var err error
 		if b, err = New(level, Options{Seed: seed, Think: 50 * time.Millisecond}); err != nil {
 			return nil, err
@@ -185,6 +190,18 @@ func tuneHand(names []string, i int, seed uint64) (tuneOutcome, error) {
 		}
 		s := (j + rot) % game.NumSeats
 		seat[s], botOf[s] = b, j
+	}
+	var levels [game.NumSeats]string
+	for s := range levels {
+		levels[s] = names[botOf[s]]
+		if l, _, _ := strings.Cut(levels[s], "-"); l == "oracle" || l == "pimc" {
+			levels[s] = "hard"
+		}
+	}
+	for _, b := range seat {
+		if o, ok := b.(interface{ seats([game.NumSeats]string) }); ok {
+			o.seats(levels)
+		}
 	}
 	s, err := game.NewMatch(game.DefaultRules(), deal)
 	if err != nil {
