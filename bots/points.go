@@ -312,17 +312,25 @@ func (j *judge) pairsDiscard(v *game.View, c *tile.Counts, h hand.Hand, tb *hand
 	return x, vp > vm
 }
 
+// pairsSingle reports whether tile t would pair one of the rack's
+// singles (and the rules score seven pairs): the cheap test before
+// pairsTake.
+func pairsSingle(v *game.View, t tile.Tile) bool {
+	an := &v.Analyzer
+	if !t.Valid() || an.IsOkey(t) || an.Config().Unscored {
+		return false
+	}
+	p := played(an, &v.Counts)
+	return p[an.PlaysAs(t)] == 1
+}
+
 // pairsTake reports whether taking the previous discard t into the
 // 14-tile rack h serves the seven-pairs route: t pairs one of its
 // singles, and with it pairs are worth more than melds (pairsDiscard).
 // It costs a discard table only when the rack is rich in pairs.
 func (j *judge) pairsTake(v *game.View, h hand.Hand, t tile.Tile, m *memory) bool {
 	an := &v.Analyzer
-	if !t.Valid() || an.IsOkey(t) || an.Config().Unscored {
-		return false
-	}
-	p := played(an, &v.Counts)
-	if p[an.PlaysAs(t)] != 1 {
+	if !pairsSingle(v, t) {
 		return false
 	}
 	dp := an.PairsDistance(h)
