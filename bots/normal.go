@@ -41,7 +41,9 @@ type Normal struct {
 }
 
 // NewNormal returns a normal bot seeded with seed.
-func NewNormal(seed uint64) *Normal { return &Normal{rnd: game.NewSeeded(seed), hold: true, pt: defaultPairTune} }
+func NewNormal(seed uint64) *Normal {
+	return &Normal{rnd: game.NewSeeded(seed), hold: true, pt: defaultPairTune}
+}
 
 // Level is "normal".
 func (b *Normal) Level() string { return "normal" }

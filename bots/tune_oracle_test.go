@@ -43,7 +43,7 @@ func (o *oracle) Level() string { return "oracle" }
 
 // see gives the oracle the true state before each decision; seats the
 // levels of the table.
-func (o *oracle) see(s game.State)                   { o.truth = s }
+func (o *oracle) see(s game.State)                  { o.truth = s }
 func (o *oracle) seats(names [game.NumSeats]string) { o.names = names }
 
 func (o *oracle) Decide(ctx context.Context, v game.View) (game.Action, error) {
