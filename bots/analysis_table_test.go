@@ -34,8 +34,16 @@ func refDiscards(m *memory, a *hand.Analyzer, h hand.Hand) hand.DiscardTable {
 
 // refNormalDecide is Normal.decide on refDiscards.
 func refNormalDecide(b *Normal, v *game.View) (game.Action, error) {
-	b.plain = refDiscards
-	return b.decide(v)
+	if v.Stage == game.MustDraw {
+		return b.decide(v)
+	}
+	an := &v.Analyzer
+	h, err := handOf(an, &v.Counts)
+	if err != nil {
+		return game.Action{}, err
+	}
+	tb := refDiscards(&b.mem, an, h)
+	return b.discard(v, h, &tb), nil
 }
 
 // TestNormalTableSame plays hands of four normal bots, each shadowed by

@@ -36,8 +36,6 @@ type Normal struct {
 	// the seven-pairs route by points.
 	hold, pairs bool
 	pt          pairTune
-	// plain, when set, replaces the discard tables (a test's reference).
-	plain func(m *memory, a *hand.Analyzer, h hand.Hand) hand.DiscardTable
 }
 
 // NewNormal returns a normal bot seeded with seed.
@@ -72,12 +70,14 @@ func (b *Normal) decide(v *game.View) (game.Action, error) {
 		}
 		return drawOrEnd(v), nil
 	}
-	var tb hand.DiscardTable
-	if b.plain != nil {
-		tb = b.plain(&b.mem, an, h)
-	} else {
-		tb = b.mem.discards(an, h)
-	}
+	tb := b.mem.discards(an, h)
+	return b.discard(v, h, &tb), nil
+}
+
+// discard is the normal choice of a 15-tile rack h with discard table tb:
+// a finish, a hold for an okey finish, or a discard.
+func (b *Normal) discard(v *game.View, h hand.Hand, tb *hand.DiscardTable) game.Action {
+	an := &v.Analyzer
 	if minDist(&tb.Dist) == 0 {
 		if t, ok := bestFinish(an, h, &tb.Dist, true); ok {
 			if !an.IsOkey(t) && b.hold {
@@ -85,32 +85,32 @@ func (b *Normal) decide(v *game.View) (game.Action, error) {
 				rest.Remove(t)
 				w, _ := an.Win(rest)
 				j := normalJudge(v)
-				if x, hold := j.okeyHold(v, h, &tb, an.Points(&w, false)); hold {
+				if x, hold := j.okeyHold(v, h, tb, an.Points(&w, false)); hold {
 					rest = h
 					rest.Remove(x)
 					b.mem.remember(an, rest, 0, 0)
-					return game.DiscardAction(v.Seat, x), nil
+					return game.DiscardAction(v.Seat, x)
 				}
 			}
-			return game.FinishAction(v.Seat, t), nil
+			return game.FinishAction(v.Seat, t)
 		}
 	}
 	if b.pairs {
 		j := normalJudge(v)
 		j.pt = b.pt
-		if x, ok := j.pairsDiscard(v, &v.Counts, h, &tb); ok {
+		if x, ok := j.pairsDiscard(v, &v.Counts, h, tb); ok {
 			rest := h
 			rest.Remove(x)
 			b.mem.remember(an, rest, int(tb.Dist[x]), 0)
-			return game.DiscardAction(v.Seat, x), nil
+			return game.DiscardAction(v.Seat, x)
 		}
 	}
 	w := liveCopies(an, &v.Counts)
-	t := pickLive(an, &tb, &w, &v.Counts, b.rnd)
+	t := pickLive(an, tb, &w, &v.Counts, b.rnd)
 	rest := h
 	rest.Remove(t)
 	b.mem.rememberOuts(an, rest, tb.Best, tb.Outs[t])
-	return game.DiscardAction(v.Seat, t), nil
+	return game.DiscardAction(v.Seat, t)
 }
 
 // wantsTake: take the previous discard when it lowers the distance,
