@@ -38,6 +38,11 @@ import (
 // deal (Δnet, Δshare, with 95% intervals). The level pimc is the
 // bench's own search player (tune_pimc_test.go), and the one bot the
 // bench shows the true state (to measure what seeing it is worth).
+// With OKEY_MATCHES=N the bench plays N whole matches instead of hands
+// (match k/4 is one match's deals, played in four rotations as okey sim
+// --matches does) and adds the first bot's share of the matches won (top
+// two, a tie across the line a half) and its change, compared match by
+// match (Δmatch). OKEY_THINK sets the expert's budget (50ms by default).
 // OKEY_WORKERS sets the goroutines (2 by default). 8,000 hands of hard
 // against normal take about 20 s on two idle cores and give an interval
 // of about ±0.7 points of share and ±0.04 net points a hand.
@@ -54,6 +59,11 @@ func TestTune(t *testing.T) {
 	if s := os.Getenv("OKEY_SEED"); s != "" {
 		seed, _ = strconv.ParseUint(s, 10, 64)
 	}
+	matches := false
+	if s := os.Getenv("OKEY_MATCHES"); s != "" {
+		hands, _ = strconv.Atoi(s)
+		matches = true
+	}
 	var base []tuneOutcome
 	for _, tab := range strings.Split(spec, ";") {
 		names := strings.Split(tab, ",")
@@ -61,7 +71,7 @@ func TestTune(t *testing.T) {
 			t.Fatalf("%q: need four bots", tab)
 		}
 		t0 := time.Now()
-		out, err := tuneRun(names, hands, seed)
+		out, err := tuneRun(names, hands, seed, matches)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -69,15 +79,15 @@ func TestTune(t *testing.T) {
 		n, nlo, nhi := clusterMean(out, tuneNet)
 		okey, pairs := 0, 0
 		for _, o := range out {
-			if o.winner == 0 && o.okey {
-				okey++
-			}
-			if o.winner == 0 && o.pairs {
-				pairs++
-			}
+			okey += o.okey
+			pairs += o.pairs
 		}
 		line := fmt.Sprintf("%-40s %6.1fs  share %5.1f%% [%4.1f,%4.1f]  net %+.3f [%+.3f,%+.3f]  okey %d pairs %d",
 			tab, time.Since(t0).Seconds(), 100*p, 100*lo, 100*hi, n, nlo, nhi, okey, pairs)
+		if matches {
+			m, mlo, mhi := clusterMean(out, tuneMatch)
+			line += fmt.Sprintf("  matches %5.1f%% [%4.1f,%4.1f]", 100*m, 100*mlo, 100*mhi)
+		}
 		if base == nil {
 			base = out
 		} else {
@@ -85,37 +95,58 @@ func TestTune(t *testing.T) {
 			line += fmt.Sprintf("  Δnet %+.3f [%+.3f,%+.3f]", d, dlo, dhi)
 			d, dlo, dhi = pairedDiff(out, base, tuneWon)
 			line += fmt.Sprintf("  Δshare %+5.2f%% [%+5.2f,%+5.2f]", 100*d, 100*dlo, 100*dhi)
+			if matches {
+				d, dlo, dhi = pairedDiff(out, base, tuneMatch)
+				line += fmt.Sprintf("  Δmatch %+5.2f%% [%+5.2f,%+5.2f]", 100*d, 100*dlo, 100*dhi)
+			}
 		}
 		t.Log(line)
 	}
 }
 
-// tuneOutcome is one hand of a bench run, by bot index.
+// tuneOutcome is what the first bot did in one unit of a bench run (a
+// hand, or a whole match).
 type tuneOutcome struct {
-	winner      int8 // -1: wall out
-	okey, pairs bool
-	lost        [game.NumSeats]int8
+	hands, decided, won, okey, pairs int
+	// net is its net points summed over the hands; match its share of
+	// the match's win (matches only).
+	net, match float64
 }
 
-// tuneNet is bot 0's net points in the hand (the arena's measure), with
-// weight 1: a mean over hands.
-func tuneNet(o *tuneOutcome) (x, n float64) {
+// tuneNet is the first bot's net points a hand (the arena's measure).
+func tuneNet(o *tuneOutcome) (x, n float64) { return o.net, float64(o.hands) }
+
+// tuneWon is its share of the hands that had a winner.
+func tuneWon(o *tuneOutcome) (x, n float64) { return float64(o.won), float64(o.decided) }
+
+// tuneMatch is its share of the matches won.
+func tuneMatch(o *tuneOutcome) (x, n float64) { return o.match, 1 }
+
+// add files a finished hand.
+func (o *tuneOutcome) add(r *game.HandResult, botOf *[game.NumSeats]int) {
+	o.hands++
 	total := 0
-	for _, l := range o.lost {
-		total += int(l)
+	for _, l := range r.Lost {
+		total += l
 	}
-	return float64(total-int(o.lost[0]))/float64(game.NumSeats-1) - float64(o.lost[0]), 1
-}
-
-// tuneWon is bot 0's win over the hands that had a winner: a share.
-func tuneWon(o *tuneOutcome) (x, n float64) {
-	if o.winner < 0 {
-		return 0, 0
+	for seat := range game.NumSeats {
+		if botOf[seat] == 0 {
+			o.net += float64(total-r.Lost[seat])/float64(game.NumSeats-1) - float64(r.Lost[seat])
+		}
 	}
-	if o.winner == 0 {
-		return 1, 1
+	if r.Winner < 0 {
+		return
 	}
-	return 0, 1
+	o.decided++
+	if botOf[r.Winner] == 0 {
+		o.won++
+		if r.OkeyFinish {
+			o.okey++
+		}
+		if r.Win.Kind == hand.WinPairs {
+			o.pairs++
+		}
+	}
 }
 
 // tuneVariant builds the bot a tuning name stands for: a level, or a
@@ -130,7 +161,11 @@ func tuneVariant(name string, seed uint64) (Bot, error) {
 		b = newOracle(seed)
 	default:
 		var err error
-		if b, err = New(level, Options{Seed: seed, Think: 50 * time.Millisecond}); err != nil {
+		think := 50 * time.Millisecond
+		if s := os.Getenv("OKEY_THINK"); s != "" {
+			think, _ = time.ParseDuration(s)
+		}
+		if b, err = New(level, Options{Seed: seed, Think: think}); err != nil {
 			return nil, err
 		}
 	}
@@ -147,7 +182,7 @@ func tuneVariant(name string, seed uint64) (Bot, error) {
 	return b, nil
 }
 
-func tuneRun(names []string, hands int, seed uint64) ([]tuneOutcome, error) {
+func tuneRun(names []string, hands int, seed uint64, matches bool) ([]tuneOutcome, error) {
 	out := make([]tuneOutcome, hands)
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -164,7 +199,7 @@ func tuneRun(names []string, hands int, seed uint64) ([]tuneOutcome, error) {
 				if i >= hands || errs[w] != nil {
 					return
 				}
-				out[i], errs[w] = tuneHand(names, i, seed)
+				out[i], errs[w] = tuneHand(names, i, seed, matches)
 			}
 		})
 	}
@@ -177,8 +212,10 @@ func tuneRun(names []string, hands int, seed uint64) ([]tuneOutcome, error) {
 	return out, nil
 }
 
-func tuneHand(names []string, i int, seed uint64) (tuneOutcome, error) {
-	o := tuneOutcome{winner: -1}
+// tuneHand plays unit i of a bench run: hand i, or with matches match
+// i, from its first deal to its end.
+func tuneHand(names []string, i int, seed uint64, matches bool) (tuneOutcome, error) {
+	var o tuneOutcome
 	k, rot := i/game.NumSeats, i%game.NumSeats
 	deal := game.NewSeed(seed*0x9e3779b97f4a7c15 + uint64(k))
 	var seat [game.NumSeats]Bot
@@ -208,30 +245,45 @@ func tuneHand(names []string, i int, seed uint64) (tuneOutcome, error) {
 		return o, err
 	}
 	ctx := context.Background()
-	for s.Phase() == game.Playing && s.Moves() < 500 {
-		who := s.Turn()
-		if o, ok := seat[who].(interface{ see(game.State) }); ok {
-			o.see(s)
+	for {
+		for s.Phase() == game.Playing && s.Moves() < 500 {
+			who := s.Turn()
+			if o, ok := seat[who].(interface{ see(game.State) }); ok {
+				o.see(s)
+			}
+			a, err := seat[who].Decide(ctx, s.View(who))
+			if err != nil {
+				return o, err
+			}
+			if s, _, err = s.Apply(a); err != nil {
+				return o, err
+			}
 		}
-		a, err := seat[who].Decide(ctx, s.View(who))
-		if err != nil {
+		r := s.Result()
+		if r == nil { // stopped at the cap: a wall out, the end of a match
+			o.hands++
+			return o, nil
+		}
+		o.add(r, &botOf)
+		if !matches || s.Phase() == game.MatchOver {
+			break
+		}
+		if s, _, err = s.Apply(game.NextHandAction()); err != nil {
 			return o, err
 		}
-		if s, _, err = s.Apply(a); err != nil {
-			return o, err
+	}
+	if m := s.View(0).Match; matches && m != nil {
+		for seat := range game.NumSeats {
+			if botOf[seat] != 0 {
+				continue
+			}
+			switch m.Outcome[seat] {
+			case game.OutcomeWon:
+				o.match = 1
+			case game.OutcomeTied:
+				o.match = 0.5
+			}
 		}
-	}
-	r := s.Result()
-	if r == nil {
-		return o, nil // stopped at the cap: a wall out
-	}
-	for seat := range game.NumSeats {
-		o.lost[botOf[seat]] = int8(r.Lost[seat])
-	}
-	if r.Winner >= 0 {
-		o.winner = int8(botOf[r.Winner])
-		o.okey = r.OkeyFinish
-		o.pairs = r.Win.Kind == hand.WinPairs
 	}
 	return o, nil
 }
