@@ -46,6 +46,12 @@ type Expert struct {
 	// maxWorlds caps the worlds sampled when the choice is close.
 	maxWorlds int
 	hard      *Hard
+	// matchAware scores playouts by the share of the match's win they
+	// leave (matchOdds) instead of net points; odds is its model, built
+	// for the rules of the first decision.
+	matchAware bool
+	odds       *matchOdds
+	oddsRules  game.Rules
 }
 
 // Tuning of the search.
@@ -396,7 +402,22 @@ func (b *Expert) playout(s game.State, me int, a game.Action, seed uint64, deadl
 			return 0, fmt.Errorf("playout, seat %d: %w", seat, err)
 		}
 	}
+	if odds := b.oddsFor(s.Rules()); odds != nil {
+		return odds.value(s.Scores(), me), nil
+	}
 	return netPoints(s.Result(), me), nil
+}
+
+// oddsFor is the match model for rules r when the expert plays for the
+// match, nil when it plays for net points.
+func (b *Expert) oddsFor(r game.Rules) *matchOdds {
+	if !b.matchAware {
+		return nil
+	}
+	if b.odds == nil || b.oddsRules != r {
+		b.odds, b.oddsRules = newMatchOdds(r), r
+	}
+	return b.odds
 }
 
 // netPoints is what a finished hand is worth to seat me on the measure
@@ -442,6 +463,20 @@ func (b *Expert) estimate(s *game.State, me int) (float64, error) {
 	// shared by the seats
 	dry := float64(game.NumSeats) / float64(max(s.WallLeft(), 1))
 	total := sum + dry
+	if odds := b.oddsFor(s.Rules()); odds != nil {
+		now := s.Scores()
+		score := dry / total * odds.value(now, me)
+		for seat, sp := range speed {
+			after := now
+			for t := range after {
+				if t != seat && s.Active()[t] {
+					after[t] -= meldsPoints
+				}
+			}
+			score += sp / total * odds.value(after, me)
+		}
+		return score, nil
+	}
 	score := 0.0
 	for seat, sp := range speed {
 		p := sp / total

@@ -52,6 +52,16 @@ func tuneSet(b Bot, k string, x float64) error {
 			return nil
 		}
 	}
+	if b, ok := b.(*Expert); ok {
+		switch k {
+		case "match":
+			b.matchAware = x != 0
+			return nil
+		case "worlds":
+			b.maxWorlds = int(x)
+			return nil
+		}
+	}
 	if b, ok := b.(*pimc); ok {
 		switch k {
 		case "n":
