@@ -84,6 +84,8 @@ const (
 	// be dropped, and checkEvery the interval between checks.
 	firstCheck = 16
 	checkEvery = 8
+	// searchShare is the share of the time budget the search may use.
+	searchShare = 0.85
 )
 
 // NewExpert returns an expert bot seeded with seed that thinks at most
@@ -111,13 +113,14 @@ func (b *Expert) Decide(ctx context.Context, v game.View) (game.Action, error) {
 	if len(cands) == 1 {
 		return cands[0], nil
 	}
-	deadline := start.Add(b.think)
+	// the search ends at searchShare of the budget, and takes more worlds
+	// for a close choice only in its first half: the rest is a margin for
+	// what a busy machine adds (a playout in flight, the scheduler), so
+	// that the budget holds at the 99th percentile
+	deadline := start.Add(time.Duration(float64(b.think) * searchShare))
 	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
 		deadline = d
 	}
-	// more worlds for a close choice only in the first half of the
-	// budget: the rest is a margin, so that the budget holds at the 99th
-	// percentile on a busy machine
 	more := start.Add(time.Until(deadline) / 2)
 	a, err := b.search(ctx, &v, cands, deadline, more)
 	if err != nil {
