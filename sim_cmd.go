@@ -26,8 +26,10 @@ Pits four bots against each other over duplicate deals (each deal played
 with the bots rotated through all four seats) and prints how each did:
 hands won with a 95% interval, net points a hand (what the other three
 lose on average, less what the bot loses), okey finishes, seven pairs,
-gösterme and decision times. ctrl+c stops the run and prints the whole
-deals played so far.
+gösterme and decision times. With --matches it plays whole matches
+instead (each match's deals played with the bots in all four rotations)
+and adds matches won (top two), first places and hands a match. ctrl+c
+stops the run and prints the whole deals (or matches) played so far.
 
 With --game 101 the bots play Okey 101 (levels: ` + strings.Join(bots101.Levels, ", ") + `):
 hands finished, points a hand (lower is better) and against the others,
@@ -48,7 +50,11 @@ func simMain(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	}
 	var bar *cli.Progress
 	if isTerminal(stdout) {
-		bar = cli.NewProgress(stdout, cfg.Hands)
+		if cfg.Matches > 0 {
+			bar = cli.NewProgress(stdout, cfg.Matches, "matches")
+		} else {
+			bar = cli.NewProgress(stdout, cfg.Hands, "hands")
+		}
 		cfg.Progress = bar.Update
 	}
 	res, runErr := arena.Run(ctx, cfg)
@@ -83,6 +89,7 @@ func parseSim(args []string, stdout, stderr io.Writer) (cfg arena.Config, asJSON
 	fs := flag.NewFlagSet("okey sim", flag.ContinueOnError)
 	botList := fs.String("bots", "hard,normal,normal,normal", "the four bots, comma-separated (or one level for all four), from: "+strings.Join(bots.Levels, ", "))
 	hands := fs.Int("hands", 1000, "hands to play (a multiple of 4 gives every bot every seat of every deal)")
+	matches := fs.Int("matches", 0, "play this many whole matches instead of hands (a multiple of 4 gives every bot every seat of every match)")
 	seed := fs.Uint64("seed", 1, "seed of the deals and the bots")
 	rules := fs.String("rules", "", "rules options as for the game: "+strings.Join(game.RuleOptions, ", "))
 	think := fs.Duration("think", bots.DefaultThink, "the expert's time budget per decision")
@@ -116,9 +123,18 @@ func parseSim(args []string, stdout, stderr io.Writer) (cfg arena.Config, asJSON
 	if len(names) == 1 {
 		names = []string{names[0], names[0], names[0], names[0]}
 	}
+	handsSet, matchesSet := false, false
+	fs.Visit(func(f *flag.Flag) {
+		handsSet = handsSet || f.Name == "hands"
+		matchesSet = matchesSet || f.Name == "matches"
+	})
 	switch {
 	case len(names) != game.NumSeats:
 		return fail("--bots: give one level for all four bots or four levels, not %d", len(names))
+	case matchesSet && *matches <= 0:
+		return fail("--matches must be positive, got %d", *matches)
+	case matchesSet && handsSet:
+		return fail("give --hands or --matches, not both")
 	case *hands <= 0:
 		return fail("--hands must be positive, got %d", *hands)
 	case *think <= 0:
@@ -127,6 +143,9 @@ func parseSim(args []string, stdout, stderr io.Writer) (cfg arena.Config, asJSON
 		return fail("--workers must not be negative, got %d", *workers)
 	}
 	cfg = arena.Config{Bots: names, Hands: *hands, Seed: *seed, Rules: r, Think: *think, Workers: *workers}
+	if *matches > 0 {
+		cfg.Hands, cfg.Matches = 0, *matches
+	}
 	if err := cfg.Check(); err != nil {
 		return fail("%v", err)
 	}

@@ -34,6 +34,7 @@ func TestSimJSON(t *testing.T) {
 			PairsWins         *int       `json:"pairs_wins"`
 			Gosterme          *int       `json:"gosterme"`
 			DecisionMsMean    *float64   `json:"decision_ms_mean"`
+			DecisionMsMedian  *float64   `json:"decision_ms_median"`
 			DecisionMsP99     *float64   `json:"decision_ms_p99"`
 		} `json:"bots"`
 	}
@@ -52,7 +53,7 @@ func TestSimJSON(t *testing.T) {
 			t.Errorf("bot %d is %q, want %q", i, b.Name, want)
 		}
 		if b.Won == nil || b.WinShare == nil || b.PointsLostPerHand == nil || b.OkeyFinishes == nil ||
-			b.PairsWins == nil || b.Gosterme == nil || b.DecisionMsMean == nil || b.DecisionMsP99 == nil {
+			b.PairsWins == nil || b.Gosterme == nil || b.DecisionMsMean == nil || b.DecisionMsMedian == nil || b.DecisionMsP99 == nil {
 			t.Fatalf("bot %d misses a field: %+v", i, b)
 		}
 		won += *b.Won
@@ -99,6 +100,8 @@ func TestSimBadArguments(t *testing.T) {
 		{"bad think", []string{"--think", "0s"}, "--think"},
 		{"not a number", []string{"--hands", "many"}, "invalid value"},
 		{"stray argument", []string{"now"}, "unexpected argument"},
+		{"zero matches", []string{"--matches", "0"}, "--matches must be positive"},
+		{"hands and matches", []string{"--matches", "4", "--hands", "8"}, "not both"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -111,6 +114,61 @@ func TestSimBadArguments(t *testing.T) {
 				t.Errorf("stderr %q lacks %q or is not one line", errb.String(), c.want)
 			}
 		})
+	}
+}
+
+// TestSimMatchesJSON: --matches adds the documented match fields to the
+// object and to each bot, and the counts add up: two winners a match,
+// one first place.
+func TestSimMatchesJSON(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := run(context.Background(), []string{"sim", "--bots", "normal,easy,easy,easy", "--matches", "4", "--seed", "2", "--json"}, nil, &out, &errb)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var res struct {
+		Matches int `json:"matches"`
+		Hands   int `json:"hands"`
+		Bots    []struct {
+			Name          string     `json:"name"`
+			MatchWins     *float64   `json:"match_wins"`
+			MatchWinShare *float64   `json:"match_win_share"`
+			MatchCI95     [2]float64 `json:"match_ci95"`
+			Firsts        *float64   `json:"firsts"`
+			FirstShare    *float64   `json:"first_share"`
+			FirstCI95     [2]float64 `json:"first_ci95"`
+			HandsPerMatch *float64   `json:"hands_per_match"`
+			HandsCI95     [2]float64 `json:"hands_per_match_ci95"`
+		} `json:"bots"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Matches != 4 || res.Hands < 4 || len(res.Bots) != 4 {
+		t.Fatalf("bad header: %s", out.String())
+	}
+	var wins, firsts float64
+	for i, b := range res.Bots {
+		if b.MatchWins == nil || b.MatchWinShare == nil || b.Firsts == nil || b.FirstShare == nil || b.HandsPerMatch == nil {
+			t.Fatalf("bot %d misses a match field: %s", i, out.String())
+		}
+		wins += *b.MatchWins
+		firsts += *b.Firsts
+		if *b.HandsPerMatch < 1 {
+			t.Errorf("bot %d: %v hands a match", i, *b.HandsPerMatch)
+		}
+	}
+	if wins != 8 || firsts != 4 {
+		t.Errorf("%v match wins and %v firsts in 4 matches, want 8 and 4", wins, firsts)
+	}
+	var table bytes.Buffer
+	if code := run(context.Background(), []string{"sim", "--bots", "easy", "--matches", "4"}, nil, &table, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	for _, want := range []string{"4 matches", "matches won", "firsts", "hands/match", "net/hand"} {
+		if !strings.Contains(table.String(), want) {
+			t.Errorf("table lacks %q:\n%s", want, table.String())
+		}
 	}
 }
 

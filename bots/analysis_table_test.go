@@ -34,29 +34,16 @@ func refDiscards(m *memory, a *hand.Analyzer, h hand.Hand) hand.DiscardTable {
 
 // refNormalDecide is Normal.decide on refDiscards.
 func refNormalDecide(b *Normal, v *game.View) (game.Action, error) {
+	if v.Stage == game.MustDraw {
+		return b.decide(v)
+	}
 	an := &v.Analyzer
 	h, err := handOf(an, &v.Counts)
 	if err != nil {
 		return game.Action{}, err
 	}
-	if v.Stage == game.MustDraw {
-		if takeLowers(an, v, h, &b.mem) {
-			return game.TakeAction(v.Seat), nil
-		}
-		return drawOrEnd(v), nil
-	}
 	tb := refDiscards(&b.mem, an, h)
-	if minDist(&tb.Dist) == 0 {
-		if t, ok := bestFinish(an, h, &tb.Dist, true); ok {
-			return game.FinishAction(v.Seat, t), nil
-		}
-	}
-	w := liveCopies(an, &v.Counts)
-	t := pickLive(an, &tb, &w, &v.Counts, b.rnd)
-	rest := h
-	rest.Remove(t)
-	b.mem.remember(an, rest, tb.Best, tb.Outs[t])
-	return game.DiscardAction(v.Seat, t), nil
+	return b.discard(v, h, &tb), nil
 }
 
 // TestNormalTableSame plays hands of four normal bots, each shadowed by

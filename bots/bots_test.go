@@ -28,7 +28,7 @@ func newBot(t testing.TB, level string, seed uint64) Bot {
 func quickBot(t testing.TB, level string, seed uint64) Bot {
 	if level == "expert" {
 		e := NewExpert(seed, testThink)
-		e.worlds = testWorlds
+		e.worlds, e.maxWorlds = testWorlds, testWorlds
 		return e
 	}
 	return newBot(t, level, seed)

@@ -82,6 +82,19 @@ func bestFinish(a *hand.Analyzer, h hand.Hand, d *distances, allowOkey bool) (ti
 	return best, best != tile.NoTile
 }
 
+// freesOkey reports whether tile t, taken into the winning 14-tile rack
+// h that holds an okey, lets the okey go: h+t without the okey wins, so
+// the bot can finish by throwing the okey (an okey finish).
+func freesOkey(a *hand.Analyzer, h hand.Hand, t tile.Tile) bool {
+	ok := a.Okey()
+	if !t.Valid() || ok == tile.NoTile || h.Count(ok) == 0 {
+		return false
+	}
+	h.Add(t)
+	h.Remove(ok)
+	return a.IsWin(h)
+}
+
 // played is the rack as its tiles play when not wild: the okeys are
 // left out and a false joker counts as the okey's face.
 func played(a *hand.Analyzer, c *tile.Counts) tile.Counts {

@@ -15,38 +15,56 @@ import (
 
 // Expert is determinised Monte Carlo on top of the hard policy. When a
 // discard is not obvious it lists the promising ones (the hard level's
-// best few, within a third of an exchange of its favourite by hard's
-// score), samples expertWorlds guesses at the hidden tiles that agree
-// with everything it has seen (the other racks hold the tiles they were
-// seen to take; the rest of the unseen tiles are shuffled into the racks
-// and the wall; game.View.Assume checks every guess), and plays every
+// choice, with the seven-pairs route when that is worth more, and its
+// best few within a third of an exchange of its favourite by hard's
+// score), samples guesses at the hidden tiles that agree with
+// everything it has seen (the other racks hold the tiles they were seen
+// to take; the rest of the unseen tiles are shuffled into the racks and
+// the wall; game.View.Assume checks every guess), and plays every
 // candidate out in every world with all four seats on the hard policy
 // (without its second-exchange look-ahead, for speed) for up to
-// playoutRounds rounds. A hand that ends scores its points for the
-// winner (half of them lost by the others); one still open is scored as
-// a race in which each seat finishes first with a chance proportional
-// to its speed, one over its expected draws to win. The same worlds
-// serve every candidate, so the comparison is paired; a candidate is
-// dropped as soon as it is clearly behind the leader, and the search
-// stops when one is left, when the worlds are done, or before the time
-// budget (Options.Think, 300 ms by default) would run out. The hard
-// level's favourite is played unless another candidate is clearly ahead
-// of it over the worlds both played (expertSure). Drawing or
-// taking, finishing, holding for an okey finish and gösterme follow the
-// hard level.
+// playoutRounds rounds. Playouts are scored in net points, the measure
+// matches are decided by: a hand it wins is worth the win's points (an
+// okey finish or seven pairs double), one another seat wins costs it a
+// third of them; a hand still open is scored as a race in which each
+// seat finishes first with a chance proportional to its speed, one over
+// its expected draws to win. The same worlds serve every candidate, so
+// the comparison is paired; a candidate is dropped as soon as it is
+// clearly behind the leader. It samples expertWorlds worlds, and more
+// (up to expertMaxWorlds) while the leader is ahead of the hard choice
+// without being clearly ahead: the budget goes to the choices that are
+// close. The search stops when one candidate is left, when the worlds
+// are done, or before the time budget (Options.Think, 300 ms by
+// default) would run out. The hard level's choice is played unless
+// another candidate is clearly ahead of it over the worlds both played
+// (expertSure). Drawing or taking, finishing, holding for an okey
+// finish and gösterme follow the hard level.
 type Expert struct {
 	rnd    *game.Seeded
 	think  time.Duration
 	worlds int
-	hard   *Hard
+	// maxWorlds caps the worlds sampled when the choice is close.
+	maxWorlds int
+	hard      *Hard
+	// matchAware scores playouts by the share of the match's win they
+	// leave (matchOdds) instead of net points; odds is its model, built
+	// for the rules of the first decision.
+	matchAware bool
+	odds       *matchOdds
+	oddsRules  game.Rules
 }
 
 // Tuning of the search.
 const (
 	// DefaultThink is the expert's time budget per decision.
 	DefaultThink = 300 * time.Millisecond
-	// expertWorlds is the number of worlds sampled per decision.
-	expertWorlds = 64
+	// expertWorlds is the number of worlds sampled per decision, and
+	// expertMaxWorlds the most it samples when the choice is close
+	// (the leader ahead of the hard choice by a z-score of closeFrom to
+	// expertSure).
+	expertWorlds    = 64
+	expertMaxWorlds = 256
+	closeFrom       = 0.5
 	// expertCands caps the discards searched, and expertMargin keeps
 	// only those whose hard score is within that much of the best (a
 	// score is an expected distance: 0.3 is about eighteen live copies
@@ -66,6 +84,8 @@ const (
 	// be dropped, and checkEvery the interval between checks.
 	firstCheck = 16
 	checkEvery = 8
+	// searchShare is the share of the time budget the search may use.
+	searchShare = 0.85
 )
 
 // NewExpert returns an expert bot seeded with seed that thinks at most
@@ -74,7 +94,7 @@ func NewExpert(seed uint64, think time.Duration) *Expert {
 	if think <= 0 {
 		think = DefaultThink
 	}
-	return &Expert{rnd: game.NewSeeded(seed), think: think, worlds: expertWorlds, hard: NewHard(seed ^ 0x5ea4c4)}
+	return &Expert{rnd: game.NewSeeded(seed), think: think, worlds: expertWorlds, maxWorlds: expertMaxWorlds, hard: NewHard(seed ^ 0x5ea4c4)}
 }
 
 // Level is "expert".
@@ -93,11 +113,16 @@ func (b *Expert) Decide(ctx context.Context, v game.View) (game.Action, error) {
 	if len(cands) == 1 {
 		return cands[0], nil
 	}
-	deadline := start.Add(b.think)
+	// the search ends at searchShare of the budget, and takes more worlds
+	// for a close choice only in its first half: the rest is a margin for
+	// what a busy machine adds (a playout in flight, the scheduler), so
+	// that the budget holds at the 99th percentile
+	deadline := start.Add(time.Duration(float64(b.think) * searchShare))
 	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
 		deadline = d
 	}
-	a, err := b.search(ctx, &v, cands, deadline)
+	more := start.Add(time.Until(deadline) / 2)
+	a, err := b.search(ctx, &v, cands, deadline, more)
 	if err != nil {
 		return game.Action{}, fmt.Errorf("expert, seat %d: %w", v.Seat, err)
 	}
@@ -122,8 +147,19 @@ func (b *Expert) candidates(v *game.View) ([]game.Action, error) {
 	unseen := v.Unseen()
 	tb := b.hard.mem.discards(an, h)
 	if minDist(&tb.Dist) == 0 {
-		if a, ok := b.hard.finishOrHold(v, h, &tb, &unseen); ok {
+		j := hardJudge(v, &unseen)
+		if a, ok := b.hard.finishOrHold(v, h, &tb, &j); ok {
 			return []game.Action{a}, nil
+		}
+	}
+	var out []game.Action
+	if b.hard.pairs {
+		// the hard choice first: the seven-pairs route when it is worth
+		// more than melds
+		j := hardJudge(v, &unseen)
+		j.pt = b.hard.pt
+		if x, ok := j.pairsDiscard(v, &v.Counts, h, &tb); ok {
+			out = append(out, game.DiscardAction(v.Seat, x))
 		}
 	}
 	var buf [tile.NumFaces]cand
@@ -135,23 +171,21 @@ func (b *Expert) candidates(v *game.View) ([]game.Action, error) {
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(x, y int) int { return cmp.Compare(score[x], score[y]) })
-	var out []game.Action
 	for _, i := range order[:min(expertCands, len(order))] {
 		if score[i] > score[order[0]]+expertMargin {
 			break
 		}
-		out = append(out, game.DiscardAction(v.Seat, cs[i].tile))
+		if a := game.DiscardAction(v.Seat, cs[i].tile); !slices.Contains(out, a) {
+			out = append(out, a)
+		}
 	}
 	return out, nil
 }
 
 // search plays the candidates out over sampled worlds and returns the one
-// with the best mean score.
-func (b *Expert) search(ctx context.Context, v *game.View, cands []game.Action, deadline time.Time) (game.Action, error) {
-	worlds, err := b.sample(v)
-	if err != nil {
-		return game.Action{}, err
-	}
+// with the best mean score. It samples b.worlds worlds, then, while the
+// choice is close (undecided), more, up to maxWorlds and until more.
+func (b *Expert) search(ctx context.Context, v *game.View, cands []game.Action, deadline, more time.Time) (game.Action, error) {
 	n := len(cands)
 	scores := make([][]float64, n) // scores[i][w]
 	alive := make([]bool, n)
@@ -161,7 +195,7 @@ func (b *Expert) search(ctx context.Context, v *game.View, cands []game.Action, 
 	left := n
 	var spent time.Duration
 	played := 0
-	for w, world := range worlds {
+	for w := 0; w < b.maxWorlds; w++ {
 		if left == 1 {
 			break
 		}
@@ -172,6 +206,10 @@ func (b *Expert) search(ctx context.Context, v *game.View, cands []game.Action, 
 		// a playout for every candidate still in
 		if played > 0 && time.Now().Add(spent/time.Duration(played)*time.Duration(left)).After(deadline) {
 			break
+		}
+		world, err := v.SampleWorld(b.rnd, [game.NumSeats]*tile.Counts{})
+		if err != nil {
+			return game.Action{}, fmt.Errorf("sample a world: %w", err)
 		}
 		seed := b.rnd.Uint64()
 		for i := range cands {
@@ -194,8 +232,12 @@ func (b *Expert) search(ctx context.Context, v *game.View, cands []game.Action, 
 		if time.Now().After(deadline) {
 			break
 		}
-		if done := w + 1; done >= firstCheck && (done-firstCheck)%checkEvery == 0 {
+		done := w + 1
+		if done >= firstCheck && (done-firstCheck)%checkEvery == 0 {
 			left = prune(scores, alive)
+		}
+		if done >= b.worlds && (!undecided(scores, alive) || time.Now().After(more)) {
+			break
 		}
 	}
 	best, bestMean := -1, math.Inf(-1)
@@ -216,6 +258,28 @@ func (b *Expert) search(ctx context.Context, v *game.View, cands []game.Action, 
 		best = 0
 	}
 	return cands[best], nil
+}
+
+// undecided reports whether the search should go on past its first worlds:
+// the leader is ahead of the hard choice (candidate 0) without being
+// clearly ahead yet, so more worlds could change the move played.
+func undecided(scores [][]float64, alive []bool) bool {
+	if !alive[0] {
+		return false // the hard choice is out: the leader will be played
+	}
+	lead, leadMean := -1, math.Inf(-1)
+	for i, s := range scores {
+		if alive[i] && len(s) > 0 {
+			if m := mean(s); m > leadMean {
+				lead, leadMean = i, m
+			}
+		}
+	}
+	if lead <= 0 {
+		return false
+	}
+	z := pairedZ(scores[lead], scores[0])
+	return z > closeFrom && z < expertSure
 }
 
 // pairedZ is the z-score of the mean of a[w]-b[w] over the worlds both
@@ -308,20 +372,6 @@ func mean(xs []float64) float64 {
 	return s / float64(len(xs))
 }
 
-// sample draws the worlds: each is a full state that agrees with the
-// view, the hidden tiles dealt at random (game.View.SampleWorld).
-func (b *Expert) sample(v *game.View) ([]game.State, error) {
-	worlds := make([]game.State, 0, b.worlds)
-	for range b.worlds {
-		st, err := v.SampleWorld(b.rnd, [game.NumSeats]*tile.Counts{})
-		if err != nil {
-			return nil, fmt.Errorf("sample a world: %w", err)
-		}
-		worlds = append(worlds, st)
-	}
-	return worlds, nil
-}
-
 // playout applies the candidate in the world and plays on with the
 // playout policy on every seat, then scores the outcome for seat me.
 func (b *Expert) playout(s game.State, me int, a game.Action, seed uint64, deadline time.Time) (float64, error) {
@@ -331,7 +381,7 @@ func (b *Expert) playout(s game.State, me int, a game.Action, seed uint64, deadl
 	}
 	var players [game.NumSeats]*Hard
 	for i := range players {
-		players[i] = &Hard{rnd: game.NewSeeded(seed + uint64(i)), lookahead: 1, defence: defaultDefence}
+		players[i] = &Hard{rnd: game.NewSeeded(seed + uint64(i)), lookahead: 1, defence: b.hard.defence, hold: b.hard.hold, pairs: b.hard.pairs, pt: b.hard.pt}
 	}
 	ctx := context.Background()
 	turns := 0
@@ -355,14 +405,35 @@ func (b *Expert) playout(s game.State, me int, a game.Action, seed uint64, deadl
 			return 0, fmt.Errorf("playout, seat %d: %w", seat, err)
 		}
 	}
-	r := s.Result()
+	if odds := b.oddsFor(s.Rules()); odds != nil {
+		return odds.value(s.Scores(), me), nil
+	}
+	return netPoints(s.Result(), me), nil
+}
+
+// oddsFor is the match model for rules r when the expert plays for the
+// match, nil when it plays for net points.
+func (b *Expert) oddsFor(r game.Rules) *matchOdds {
+	if !b.matchAware {
+		return nil
+	}
+	if b.odds == nil || b.oddsRules != r {
+		b.odds, b.oddsRules = newMatchOdds(r), r
+	}
+	return b.odds
+}
+
+// netPoints is what a finished hand is worth to seat me on the measure
+// matches are decided by: what the other three lost on average less what
+// it lost (the win's points only: gösterme is behind the search).
+func netPoints(r *game.HandResult, me int) float64 {
 	switch {
 	case r == nil || r.Winner < 0:
-		return 0, nil
+		return 0
 	case r.Winner == me:
-		return float64(r.Points), nil
+		return float64(r.Points)
 	}
-	return -float64(r.Points) / 2, nil
+	return -float64(r.Points) / (game.NumSeats - 1)
 }
 
 // estimate scores an unfinished hand for seat me as a race: each seat
@@ -395,13 +466,27 @@ func (b *Expert) estimate(s *game.State, me int) (float64, error) {
 	// shared by the seats
 	dry := float64(game.NumSeats) / float64(max(s.WallLeft(), 1))
 	total := sum + dry
+	if odds := b.oddsFor(s.Rules()); odds != nil {
+		now := s.Scores()
+		score := dry / total * odds.value(now, me)
+		for seat, sp := range speed {
+			after := now
+			for t := range after {
+				if t != seat && s.Active()[t] {
+					after[t] -= meldsPoints
+				}
+			}
+			score += sp / total * odds.value(after, me)
+		}
+		return score, nil
+	}
 	score := 0.0
 	for seat, sp := range speed {
 		p := sp / total
 		if seat == me {
-			score += 2 * p
+			score += meldsPoints * p
 		} else {
-			score -= p
+			score -= meldsPoints * p / (game.NumSeats - 1)
 		}
 	}
 	return score, nil

@@ -212,3 +212,33 @@ func TestPrune(t *testing.T) {
 		t.Fatalf("prune left %d: %v; want the clearly-behind one dropped only", n, alive)
 	}
 }
+
+// TestUndecided: the expert samples more worlds only while another move
+// leads the hard choice (candidate 0) without being clearly ahead.
+func TestUndecided(t *testing.T) {
+	base := []float64{0, 1, 0, 1, 0, 1, 0, 1, 0, 1}
+	shift := func(d float64, noise []float64) []float64 {
+		out := make([]float64, len(base))
+		for i := range base {
+			out[i] = base[i] + d + noise[i%len(noise)]
+		}
+		return out
+	}
+	noise := []float64{0.5, -0.5, 0.3, -0.3, 0}
+	cases := []struct {
+		name   string
+		scores [][]float64
+		alive  []bool
+		want   bool
+	}{
+		{"the hard choice leads", [][]float64{shift(0.2, noise), base}, []bool{true, true}, false},
+		{"another leads a little", [][]float64{base, shift(0.15, noise)}, []bool{true, true}, true},
+		{"another leads clearly", [][]float64{base, shift(1, noise)}, []bool{true, true}, false},
+		{"the hard choice is out", [][]float64{base, shift(0.15, noise)}, []bool{false, true}, false},
+	}
+	for _, c := range cases {
+		if got := undecided(c.scores, c.alive); got != c.want {
+			t.Errorf("%s: undecided %v, want %v (z %.2f)", c.name, got, c.want, pairedZ(c.scores[1], c.scores[0]))
+		}
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"okey/game"
+	"okey/game/hand"
 )
 
 // TestTune is the bench the levels are tuned on, not a test: it plays
@@ -27,14 +28,24 @@ import (
 //
 // A variant is a level with knobs after dashes (hard-def=0.2-look=1, see
 // tuneSet). Each table (tables are separated by ';') is played on the same
-// deals with the same bot seeds (OKEY_SEED, 1 by default), and the first
-// bot's share of every table after the first is compared deal by deal
-// with its share in the first: the Δ and its 95% interval. The level
-// pimc is the bench's own search player (tune_pimc_test.go), and the one
-// bot the bench shows the true state (to measure what seeing it is
-// worth). OKEY_WORKERS sets the goroutines (2 by default). 8,000 hands
-// of hard against normal take about 20 s on two cores and give an
-// interval of about ±0.7 points.
+// deals with the same bot seeds (OKEY_SEED, 1 by default). For the first
+// bot of each table it prints its share of the won hands and its net
+// points a hand (what the other three lost on average, less what it
+// lost: the measure matches are decided by), each with a 95% interval
+// (a deal's four hands one cluster), and its okey finishes and
+// seven-pairs wins; for every table after the first, the change of its
+// net points and of its share from the first table, compared deal by
+// deal (Δnet, Δshare, with 95% intervals). The level pimc is the
+// bench's own search player (tune_pimc_test.go), and the one bot the
+// bench shows the true state (to measure what seeing it is worth).
+// With OKEY_MATCHES=N the bench plays N whole matches instead of hands
+// (match k/4 is one match's deals, played in four rotations as okey sim
+// --matches does) and adds the first bot's share of the matches won (top
+// two, a tie across the line a half) and its change, compared match by
+// match (Δmatch). OKEY_THINK sets the expert's budget (50ms by default).
+// OKEY_WORKERS sets the goroutines (2 by default). 8,000 hands of hard
+// against normal take about 20 s on two idle cores and give an interval
+// of about ±0.7 points of share and ±0.04 net points a hand.
 func TestTune(t *testing.T) {
 	spec := os.Getenv("OKEY_TUNE")
 	if spec == "" {
@@ -48,29 +59,93 @@ func TestTune(t *testing.T) {
 	if s := os.Getenv("OKEY_SEED"); s != "" {
 		seed, _ = strconv.ParseUint(s, 10, 64)
 	}
-	var base []int8
+	matches := false
+	if s := os.Getenv("OKEY_MATCHES"); s != "" {
+		hands, _ = strconv.Atoi(s)
+		matches = true
+	}
+	var base []tuneOutcome
 	for _, tab := range strings.Split(spec, ";") {
 		names := strings.Split(tab, ",")
 		if len(names) != game.NumSeats {
 			t.Fatalf("%q: need four bots", tab)
 		}
 		t0 := time.Now()
-		winners, err := tuneRun(names, hands, seed)
+		out, err := tuneRun(names, hands, seed, matches)
 		if err != nil {
 			t.Fatal(err)
 		}
-		line := fmt.Sprintf("%-40s %6.1fs", tab, time.Since(t0).Seconds())
-		for j := range names {
-			p, lo, hi := clusterShare(winners, j)
-			line += fmt.Sprintf("  %5.1f%% [%4.1f,%4.1f]", 100*p, 100*lo, 100*hi)
+		p, lo, hi := clusterMean(out, tuneWon)
+		n, nlo, nhi := clusterMean(out, tuneNet)
+		okey, pairs := 0, 0
+		for _, o := range out {
+			okey += o.okey
+			pairs += o.pairs
+		}
+		line := fmt.Sprintf("%-40s %6.1fs  share %5.1f%% [%4.1f,%4.1f]  net %+.3f [%+.3f,%+.3f]  okey %d pairs %d",
+			tab, time.Since(t0).Seconds(), 100*p, 100*lo, 100*hi, n, nlo, nhi, okey, pairs)
+		if matches {
+			m, mlo, mhi := clusterMean(out, tuneMatch)
+			line += fmt.Sprintf("  matches %5.1f%% [%4.1f,%4.1f]", 100*m, 100*mlo, 100*mhi)
 		}
 		if base == nil {
-			base = winners
+			base = out
 		} else {
-			d, lo, hi := pairedDiff(winners, base, 0)
-			line += fmt.Sprintf("  Δ%+5.2f%% [%+5.2f,%+5.2f]", 100*d, 100*lo, 100*hi)
+			d, dlo, dhi := pairedDiff(out, base, tuneNet)
+			line += fmt.Sprintf("  Δnet %+.3f [%+.3f,%+.3f]", d, dlo, dhi)
+			d, dlo, dhi = pairedDiff(out, base, tuneWon)
+			line += fmt.Sprintf("  Δshare %+5.2f%% [%+5.2f,%+5.2f]", 100*d, 100*dlo, 100*dhi)
+			if matches {
+				d, dlo, dhi = pairedDiff(out, base, tuneMatch)
+				line += fmt.Sprintf("  Δmatch %+5.2f%% [%+5.2f,%+5.2f]", 100*d, 100*dlo, 100*dhi)
+			}
 		}
 		t.Log(line)
+	}
+}
+
+// tuneOutcome is what the first bot did in one unit of a bench run (a
+// hand, or a whole match).
+type tuneOutcome struct {
+	hands, decided, won, okey, pairs int
+	// net is its net points summed over the hands; match its share of
+	// the match's win (matches only).
+	net, match float64
+}
+
+// tuneNet is the first bot's net points a hand (the arena's measure).
+func tuneNet(o *tuneOutcome) (x, n float64) { return o.net, float64(o.hands) }
+
+// tuneWon is its share of the hands that had a winner.
+func tuneWon(o *tuneOutcome) (x, n float64) { return float64(o.won), float64(o.decided) }
+
+// tuneMatch is its share of the matches won.
+func tuneMatch(o *tuneOutcome) (x, n float64) { return o.match, 1 }
+
+// add files a finished hand.
+func (o *tuneOutcome) add(r *game.HandResult, botOf *[game.NumSeats]int) {
+	o.hands++
+	total := 0
+	for _, l := range r.Lost {
+		total += l
+	}
+	for seat := range game.NumSeats {
+		if botOf[seat] == 0 {
+			o.net += float64(total-r.Lost[seat])/float64(game.NumSeats-1) - float64(r.Lost[seat])
+		}
+	}
+	if r.Winner < 0 {
+		return
+	}
+	o.decided++
+	if botOf[r.Winner] == 0 {
+		o.won++
+		if r.OkeyFinish {
+			o.okey++
+		}
+		if r.Win.Kind == hand.WinPairs {
+			o.pairs++
+		}
 	}
 }
 
@@ -78,10 +153,19 @@ func TestTune(t *testing.T) {
 // level with changes after a dash.
 func tuneVariant(name string, seed uint64) (Bot, error) {
 	level, mods, _ := strings.Cut(name, "-")
-	var b Bot = newPimc(seed)
-	if level != "pimc" {
+	var b Bot
+	switch level {
+	case "pimc":
+		b = newPimc(seed)
+	case "oracle":
+		b = newOracle(seed)
+	default:
 		var err error
-		if b, err = New(level, Options{Seed: seed, Think: 50 * time.Millisecond}); err != nil {
+		think := 50 * time.Millisecond
+		if s := os.Getenv("OKEY_THINK"); s != "" {
+			think, _ = time.ParseDuration(s)
+		}
+		if b, err = New(level, Options{Seed: seed, Think: think}); err != nil {
 			return nil, err
 		}
 	}
@@ -98,8 +182,8 @@ func tuneVariant(name string, seed uint64) (Bot, error) {
 	return b, nil
 }
 
-func tuneRun(names []string, hands int, seed uint64) ([]int8, error) {
-	winners := make([]int8, hands)
+func tuneRun(names []string, hands int, seed uint64, matches bool) ([]tuneOutcome, error) {
+	out := make([]tuneOutcome, hands)
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	workers := 2
@@ -115,7 +199,7 @@ func tuneRun(names []string, hands int, seed uint64) ([]int8, error) {
 				if i >= hands || errs[w] != nil {
 					return
 				}
-				winners[i], errs[w] = tuneHand(names, i, seed)
+				out[i], errs[w] = tuneHand(names, i, seed, matches)
 			}
 		})
 	}
@@ -125,10 +209,13 @@ func tuneRun(names []string, hands int, seed uint64) ([]int8, error) {
 			return nil, err
 		}
 	}
-	return winners, nil
+	return out, nil
 }
 
-func tuneHand(names []string, i int, seed uint64) (int8, error) {
+// tuneHand plays unit i of a bench run: hand i, or with matches match
+// i, from its first deal to its end.
+func tuneHand(names []string, i int, seed uint64, matches bool) (tuneOutcome, error) {
+	var o tuneOutcome
 	k, rot := i/game.NumSeats, i%game.NumSeats
 	deal := game.NewSeed(seed*0x9e3779b97f4a7c15 + uint64(k))
 	var seat [game.NumSeats]Bot
@@ -136,97 +223,132 @@ func tuneHand(names []string, i int, seed uint64) (int8, error) {
 	for j, name := range names {
 		b, err := tuneVariant(name, game.NewSeed(deal^uint64(j+1)*0xbf58476d1ce4e5b9))
 		if err != nil {
-			return -1, err
+			return o, err
 		}
 		s := (j + rot) % game.NumSeats
 		seat[s], botOf[s] = b, j
 	}
+	var levels [game.NumSeats]string
+	for s := range levels {
+		levels[s] = names[botOf[s]]
+		if l, _, _ := strings.Cut(levels[s], "-"); l == "oracle" || l == "pimc" {
+			levels[s] = "hard"
+		}
+	}
+	for _, b := range seat {
+		if o, ok := b.(interface{ seats([game.NumSeats]string) }); ok {
+			o.seats(levels)
+		}
+	}
 	s, err := game.NewMatch(game.DefaultRules(), deal)
 	if err != nil {
-		return -1, err
+		return o, err
 	}
 	ctx := context.Background()
-	for s.Phase() == game.Playing && s.Moves() < 500 {
-		who := s.Turn()
-		if o, ok := seat[who].(interface{ see(game.State) }); ok {
-			o.see(s)
-		}
-		a, err := seat[who].Decide(ctx, s.View(who))
-		if err != nil {
-			return -1, err
-		}
-		if s, _, err = s.Apply(a); err != nil {
-			return -1, err
-		}
-	}
-	if r := s.Result(); r != nil && r.Winner >= 0 {
-		return int8(botOf[r.Winner]), nil
-	}
-	return -1, nil
-}
-
-// clusterShare is bot j's share of the won hands with a 95% interval
-// that takes each deal's four hands as one cluster (as arena does).
-func clusterShare(w []int8, j int) (p, lo, hi float64) {
-	var won, dec, ss float64
-	type cl struct{ w, n float64 }
-	var cs []cl
-	for s := 0; s+4 <= len(w); s += 4 {
-		var c cl
-		for _, x := range w[s : s+4] {
-			if x >= 0 {
-				c.n++
-				if int(x) == j {
-					c.w++
-				}
+	for {
+		for s.Phase() == game.Playing && s.Moves() < 500 {
+			who := s.Turn()
+			if o, ok := seat[who].(interface{ see(game.State) }); ok {
+				o.see(s)
+			}
+			a, err := seat[who].Decide(ctx, s.View(who))
+			if err != nil {
+				return o, err
+			}
+			if s, _, err = s.Apply(a); err != nil {
+				return o, err
 			}
 		}
-		won += c.w
-		dec += c.n
+		r := s.Result()
+		if r == nil { // stopped at the cap: a wall out, the end of a match
+			o.hands++
+			return o, nil
+		}
+		o.add(r, &botOf)
+		if !matches || s.Phase() == game.MatchOver {
+			break
+		}
+		if s, _, err = s.Apply(game.NextHandAction()); err != nil {
+			return o, err
+		}
+	}
+	if m := s.View(0).Match; matches && m != nil {
+		for seat := range game.NumSeats {
+			if botOf[seat] != 0 {
+				continue
+			}
+			switch m.Outcome[seat] {
+			case game.OutcomeWon:
+				o.match = 1
+			case game.OutcomeTied:
+				o.match = 0.5
+			}
+		}
+	}
+	return o, nil
+}
+
+// clusterMean is the ratio mean of f over the hands (sum x over sum n)
+// with a 95% interval that takes each deal's four hands as one cluster
+// (as the arena does).
+func clusterMean(out []tuneOutcome, f func(*tuneOutcome) (x, n float64)) (m, lo, hi float64) {
+	type cl struct{ x, n float64 }
+	var cs []cl
+	var sx, sn float64
+	for s := 0; s+4 <= len(out); s += 4 {
+		var c cl
+		for i := s; i < s+4; i++ {
+			x, n := f(&out[i])
+			c.x += x
+			c.n += n
+		}
+		sx += c.x
+		sn += c.n
 		cs = append(cs, c)
 	}
-	p = won / dec
+	m = sx / sn
+	var ss float64
 	for _, c := range cs {
-		r := c.w - p*c.n
+		r := c.x - m*c.n
 		ss += r * r
 	}
-	m := float64(len(cs))
-	se := math.Sqrt(m/(m-1)*ss) / dec
-	return p, p - 1.96*se, p + 1.96*se
+	k := float64(len(cs))
+	se := math.Sqrt(k/(k-1)*ss) / sn
+	return m, m - 1.96*se, m + 1.96*se
 }
 
-// pairedDiff is the difference of bot j's share between two runs on the
-// same deals, with a 95% interval over deals.
-func pairedDiff(a, b []int8, j int) (d, lo, hi float64) {
-	var ds []float64
-	var sum float64
-	for s := 0; s+4 <= len(a); s += 4 {
-		var x float64
+// pairedDiff is the change of bot 0's ratio mean of f between two runs
+// on the same deals, with a 95% interval from the deal-by-deal
+// differences (the delta method for the ratio of the two sums).
+func pairedDiff(a, b []tuneOutcome, f func(*tuneOutcome) (x, n float64)) (d, lo, hi float64) {
+	type cl struct{ xa, na, xb, nb float64 }
+	var cs []cl
+	var sxa, sna, sxb, snb float64
+	for s := 0; s+4 <= len(a) && s+4 <= len(b); s += 4 {
+		var c cl
 		for i := s; i < s+4; i++ {
-			if a[i] == int8(j) {
-				x++
-			}
-			if b[i] == int8(j) {
-				x--
-			}
+			x, n := f(&a[i])
+			c.xa += x
+			c.na += n
+			x, n = f(&b[i])
+			c.xb += x
+			c.nb += n
 		}
-		ds = append(ds, x)
-		sum += x
+		sxa += c.xa
+		sna += c.na
+		sxb += c.xb
+		snb += c.nb
+		cs = append(cs, c)
 	}
-	n := float64(len(ds))
-	mean := sum / n
+	ma, mb := sxa/sna, sxb/snb
+	k := float64(len(cs))
+	// the deal's contribution to the difference of the two ratios
 	var ss float64
-	for _, x := range ds {
-		ss += (x - mean) * (x - mean)
+	for _, c := range cs {
+		r := (c.xa-ma*c.na)/sna*k - (c.xb-mb*c.nb)/snb*k
+		ss += r * r
 	}
-	se := math.Sqrt(ss/(n-1)) / math.Sqrt(n)
-	// per hand, as a share of the won hands (about 4 a deal)
-	dec := 0.0
-	for _, x := range a {
-		if x >= 0 {
-			dec++
-		}
-	}
-	k := n / dec
-	return mean * k, (mean - 1.96*se) * k, (mean + 1.96*se) * k
+	se := math.Sqrt(ss/(k-1)) / math.Sqrt(k)
+	d = ma - mb
+	return d, d - 1.96*se, d + 1.96*se
 }

@@ -1,8 +1,3 @@
-// Package arena pits four bots against each other over many hands and
-// measures them: it is what okey sim runs. Deals are duplicated: every
-// deal is played four times with the bots rotated through the four
-// seats, so that a good or bad deal falls on every bot alike and only
-// the play differs.
 package arena
 
 import (
@@ -21,18 +16,28 @@ import (
 
 // DefaultMaxActions caps the actions of one hand. Bots that never take
 // without gain cannot cycle, but a cap keeps a faulty bot from hanging a
-// whole run: a hand that reaches it counts as a wall out.
+// whole run: a hand that reaches it counts as a wall out (with Matches,
+// it stops the run with an error, since the match cannot go on).
 const DefaultMaxActions = 500
+
+// maxMatchHands caps the hands of one match: a match of hands that all
+// run out of wall would never end.
+const maxMatchHands = 10000
 
 // Config is one arena run.
 type Config struct {
 	// Bots are the four level names; bot i sits in seat i in the first
 	// rotation of every deal.
 	Bots []string
-	// Hands is the number of hands to play. Deal k is played as hands
-	// 4k..4k+3, so a multiple of four gives every bot every seat of
-	// every deal.
+	// Hands is the number of hands to play when Matches is 0. Deal k is
+	// played as hands 4k..4k+3, so a multiple of four gives every bot
+	// every seat of every deal.
 	Hands int
+	// Matches, when positive, plays whole matches under Rules instead of
+	// single hands: match k/4 is one sequence of deals (from its own
+	// seed), played as matches 4k..4k+3 with the bots rotated, so a
+	// multiple of four gives every bot every seat of every match.
+	Matches int
 	// Seed makes the run reproducible: it picks every deal and every
 	// bot's seed.
 	Seed uint64
@@ -40,14 +45,23 @@ type Config struct {
 	Rules game.Rules
 	// Think is the expert's budget per decision (0: the bots' default).
 	Think time.Duration
-	// Workers is the number of hands played at once (0: one a CPU).
+	// Workers is the number of hands (or matches) played at once (0: one
+	// a CPU).
 	Workers int
 	// MaxActions caps a hand (0: DefaultMaxActions).
 	MaxActions int
-	// Progress, if set, is called after every hand with the number of
-	// hands done so far. It is called from the workers' goroutines, one
+	// Progress, if set, is called after every hand (or match) with the
+	// number done so far. It is called from the workers' goroutines, one
 	// call at a time.
 	Progress func(done int)
+}
+
+// units is the number of hands, or of matches, the run plays.
+func (c *Config) units() int {
+	if c.Matches > 0 {
+		return c.Matches
+	}
+	return c.Hands
 }
 
 // BotResult is how one bot did over the run; it follows the bot as it
@@ -59,8 +73,8 @@ type BotResult struct {
 	Won int `json:"won"`
 	// WinShare is Won over the hands that had a winner.
 	WinShare float64 `json:"win_share"`
-	// CI95 is the 95% interval of WinShare, with the hands of a deal
-	// taken as one cluster (see shareInterval).
+	// CI95 is the 95% interval of WinShare, with the hands of a cluster
+	// (a deal's four rotations, or a match's) taken together.
 	CI95 [2]float64 `json:"ci95"`
 	// PointsLostPerHand is the mean of the points it lost a hand (wins
 	// of others and their gösterme), under the run's scoring.
@@ -70,7 +84,7 @@ type BotResult struct {
 	// gains on a table of the others, the measure that decides matches.
 	NetPointsPerHand float64 `json:"net_points_per_hand"`
 	// NetCI95 is the 95% interval of NetPointsPerHand, the hands of a
-	// deal taken as one cluster.
+	// cluster taken together.
 	NetCI95 [2]float64 `json:"net_ci95"`
 	// OkeyFinishes counts its wins whose finishing discard was an okey.
 	OkeyFinishes int `json:"okey_finishes"`
@@ -78,17 +92,47 @@ type BotResult struct {
 	PairsWins int `json:"pairs_wins"`
 	// Gosterme counts the hands in which it showed the indicator.
 	Gosterme int `json:"gosterme"`
-	// DecisionMeanMs and DecisionP99Ms are the mean and 99th percentile
-	// of its time per decision, in milliseconds.
-	DecisionMeanMs float64 `json:"decision_ms_mean"`
-	DecisionP99Ms  float64 `json:"decision_ms_p99"`
+	// DecisionMeanMs, DecisionMedianMs and DecisionP99Ms are the mean,
+	// the median and the 99th percentile of its time per decision, in
+	// milliseconds (the quantiles within 2%, from a histogram).
+	DecisionMeanMs   float64 `json:"decision_ms_mean"`
+	DecisionMedianMs float64 `json:"decision_ms_median"`
+	DecisionP99Ms    float64 `json:"decision_ms_p99"`
 	// Decisions is the number of decisions timed.
 	Decisions int `json:"-"`
+	// Match is how it did in whole matches; nil unless the run played
+	// matches. Its fields are part of the bot's JSON object.
+	*Match
+}
+
+// Match is how one bot did over the whole matches of a run.
+type Match struct {
+	// Wins is the number of matches it finished in the top two (the
+	// winners under the rules), a tie across that line counting as the
+	// share of the places left (half, when two tie for one).
+	Wins float64 `json:"match_wins"`
+	// WinShare is Wins over the matches played; CI95 its 95% interval,
+	// the four rotations of a match taken as one cluster.
+	WinShare float64    `json:"match_win_share"`
+	CI95     [2]float64 `json:"match_ci95"`
+	// Firsts is the number of matches it ended in first place (shared
+	// equally when several tie there); FirstShare is Firsts over the
+	// matches, FirstCI95 its interval.
+	Firsts     float64    `json:"firsts"`
+	FirstShare float64    `json:"first_share"`
+	FirstCI95  [2]float64 `json:"first_ci95"`
+	// HandsPerMatch is the mean number of hands it played a match (all
+	// of a match's hands, unless it left early under leave_at_zero),
+	// HandsCI95 its interval.
+	HandsPerMatch float64    `json:"hands_per_match"`
+	HandsCI95     [2]float64 `json:"hands_per_match_ci95"`
 }
 
 // Result is a whole run.
 type Result struct {
-	// Hands played.
+	// Matches is the number of matches played (0 in a run of hands).
+	Matches int `json:"matches,omitempty"`
+	// Hands played (in a run of matches, every hand of every match).
 	Hands int `json:"hands"`
 	// WallOut is the number of hands that ended with the wall empty and
 	// no winner (hands stopped by MaxActions included).
@@ -130,7 +174,12 @@ func (c *Config) Check() error {
 			return fmt.Errorf("%w: %w", ErrConfig, err)
 		}
 	}
-	if c.Hands <= 0 {
+	switch {
+	case c.Matches < 0:
+		return fmt.Errorf("%w: the number of matches must not be negative, got %d", ErrConfig, c.Matches)
+	case c.Matches > 0 && c.Hands != 0:
+		return fmt.Errorf("%w: give a number of hands or of matches, not both", ErrConfig)
+	case c.Matches == 0 && c.Hands <= 0:
 		return fmt.Errorf("%w: the number of hands must be positive, got %d", ErrConfig, c.Hands)
 	}
 	if c.Think < 0 {
@@ -142,98 +191,26 @@ func (c *Config) Check() error {
 	return nil
 }
 
-// outcome is what one hand did, by bot index (not seat).
-type outcome struct {
-	hand            int
-	winner          int8 // bot index, -1 for none
-	wallOut, capped bool
-	okey, pairs     bool
-	lost            [game.NumSeats]int
-	shown           [game.NumSeats]bool
-}
-
-// tally is what a run has counted so far, deal by deal: sums and cluster
-// sums, never a list of hands, so a run of any length keeps the same few
-// kilobytes.
-type tally struct {
-	hands, deals, wallOut, capped int
-	won, okey, pairs, shown       [game.NumSeats]int
-	lost                          [game.NumSeats]int
-	share, net                    [game.NumSeats]ratio
-	// pending holds the hands of deals not yet complete.
-	pending map[int][]outcome
-}
-
-// add files one hand; a deal is counted once all its hands are in, so
-// that an interrupted run reports whole deals only.
-func (t *tally) add(o outcome, cfg *Config) {
-	k := o.hand / game.NumSeats
-	t.pending[k] = append(t.pending[k], o)
-	if len(t.pending[k]) < min(game.NumSeats, cfg.Hands-k*game.NumSeats) {
-		return
-	}
-	var wins, nets [game.NumSeats]float64
-	decided := 0.0
-	for _, o := range t.pending[k] {
-		t.hands++
-		if o.wallOut {
-			t.wallOut++
-		}
-		if o.capped {
-			t.capped++
-		}
-		total := 0
-		for j := range game.NumSeats {
-			total += o.lost[j]
-		}
-		for j := range game.NumSeats {
-			t.lost[j] += o.lost[j]
-			if o.shown[j] {
-				t.shown[j]++
-			}
-			// what the other three lost on average, less what j lost
-			nets[j] += float64(total-o.lost[j])/float64(game.NumSeats-1) - float64(o.lost[j])
-		}
-		if o.winner >= 0 {
-			decided++
-			j := o.winner
-			wins[j]++
-			t.won[j]++
-			if o.okey {
-				t.okey[j]++
-			}
-			if o.pairs {
-				t.pairs[j]++
-			}
-		}
-	}
-	n := float64(len(t.pending[k]))
-	for j := range game.NumSeats {
-		t.share[j].add(wins[j], decided)
-		t.net[j].add(nets[j], n)
-	}
-	t.deals++
-	delete(t.pending, k)
-}
-
-// ErrInterrupted is returned with the results of the deals played when
-// the run's context ends early.
+// ErrInterrupted is returned with the results of the whole clusters
+// played when the run's context ends early.
 var ErrInterrupted = errors.New("interrupted")
 
-// Run plays the configured hands on Workers goroutines and returns the
-// table. A bot that errs or plays an illegal move stops the run with an
-// error naming the hand, the seat and the bot. When ctx ends first, Run
-// returns the table of the whole deals played so far and an error that
-// wraps ErrInterrupted.
+// Run plays the configured hands (or matches) on Workers goroutines and
+// returns the table. A bot that errs or plays an illegal move stops the
+// run with an error naming the hand, the seat and the bot. When ctx ends
+// first, Run returns the table of the whole deals (or matches, each in
+// its four rotations) played so far and an error that wraps
+// ErrInterrupted.
 func Run(ctx context.Context, cfg Config) (Result, error) {
 	if err := cfg.Check(); err != nil {
 		return Result{}, err
 	}
+	units := cfg.units()
 	workers := cfg.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	workers = min(workers, cfg.Hands)
+	workers = min(workers, units)
 	stop, cancel := context.WithCancel(ctx)
 	defer cancel()
 	// The analysis tables are built once a process: not in the time of
@@ -243,7 +220,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	start := time.Now()
 	var next atomic.Int64
 	var mu sync.Mutex // guards all and done
-	all := tally{pending: map[int][]outcome{}}
+	all := newTally(&cfg)
 	done := 0
 	times := make([][game.NumSeats]timeHist, workers)
 	errs := make([]error, workers)
@@ -255,10 +232,16 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		wg.Go(func() {
 			for {
 				i := next.Add(1) - 1
-				if i >= int64(cfg.Hands) || stop.Err() != nil {
+				if i >= int64(units) || stop.Err() != nil {
 					return
 				}
-				o, err := playHand(stop, &cfg, int(i), &times[w], cache)
+				var p play
+				var err error
+				if cfg.Matches > 0 {
+					p, err = playMatch(stop, &cfg, int(i), &times[w], cache)
+				} else {
+					p, err = playHand(stop, &cfg, int(i), &times[w], cache)
+				}
 				if err != nil {
 					if stop.Err() == nil {
 						errs[w] = err
@@ -267,7 +250,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 					return
 				}
 				mu.Lock()
-				all.add(o, &cfg)
+				all.add(&p)
 				done++
 				if cfg.Progress != nil {
 					cfg.Progress(done)
@@ -286,108 +269,13 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 			hist[j].merge(&times[w][j])
 		}
 	}
-	res := summarise(&cfg, &all, &hist, time.Since(start))
+	res := all.summarise(&hist, time.Since(start))
 	if err := ctx.Err(); err != nil {
-		return res, fmt.Errorf("%w after %d of %d hands (%d whole deals counted): %w", ErrInterrupted, done, cfg.Hands, all.deals, err)
+		what, cluster := "hands", "deals"
+		if cfg.Matches > 0 {
+			what, cluster = "matches", "matches in all four rotations"
+		}
+		return res, fmt.Errorf("%w after %d of %d %s (%d whole %s counted): %w", ErrInterrupted, done, units, what, all.clusters, cluster, err)
 	}
 	return res, nil
-}
-
-// dealSeed is the seed of deal k of a run: every hand of the deal, in
-// every rotation, is dealt from it.
-func dealSeed(seed uint64, k int) uint64 {
-	return game.NewSeed(seed*0x9e3779b97f4a7c15 + uint64(k))
-}
-
-// botSeed is the seed of bot j in deal k, the same in every rotation so
-// that only the seat changes.
-func botSeed(seed uint64, k, j int) uint64 {
-	return game.NewSeed(dealSeed(seed, k) ^ uint64(j+1)*0xbf58476d1ce4e5b9)
-}
-
-// playHand plays hand i of the run (deal i/4, rotation i%4), timing
-// each decision into times; its bots share cache.
-func playHand(ctx context.Context, cfg *Config, i int, times *[game.NumSeats]timeHist, cache *bots.TableCache) (outcome, error) {
-	o := outcome{hand: i, winner: -1}
-	k, rot := i/game.NumSeats, i%game.NumSeats
-	var seatBot [game.NumSeats]bots.Bot
-	var botOf [game.NumSeats]int // bot index sitting in each seat
-	for j, name := range cfg.Bots {
-		b, err := bots.New(name, bots.Options{Seed: botSeed(cfg.Seed, k, j), Think: cfg.Think, Cache: cache})
-		if err != nil {
-			return o, err
-		}
-		seat := (j + rot) % game.NumSeats
-		seatBot[seat], botOf[seat] = b, j
-	}
-	s, err := game.NewMatch(cfg.Rules, dealSeed(cfg.Seed, k))
-	if err != nil {
-		return o, fmt.Errorf("hand %d: %w", i, err)
-	}
-	limit := cfg.MaxActions
-	if limit <= 0 {
-		limit = DefaultMaxActions
-	}
-	for s.Phase() == game.Playing {
-		if s.Moves() >= limit {
-			o.wallOut, o.capped = true, true
-			return o, nil
-		}
-		seat := s.Turn()
-		v := s.View(seat)
-		t0 := time.Now()
-		a, err := seatBot[seat].Decide(ctx, v)
-		dt := time.Since(t0)
-		if err != nil {
-			return o, fmt.Errorf("hand %d, seat %d (%s): %w", i, seat, cfg.Bots[botOf[seat]], err)
-		}
-		times[botOf[seat]].add(dt)
-		n, _, err := s.Apply(a)
-		if err != nil {
-			return o, fmt.Errorf("hand %d, seat %d (%s) played an illegal move: %w", i, seat, cfg.Bots[botOf[seat]], err)
-		}
-		s = n
-	}
-	r := s.Result()
-	if r == nil {
-		return o, fmt.Errorf("hand %d ended without a result", i)
-	}
-	o.wallOut = r.WallOut
-	for seat := range game.NumSeats {
-		j := botOf[seat]
-		o.lost[j] = r.Lost[seat]
-		o.shown[j] = r.Shown[seat]
-	}
-	if r.Winner >= 0 {
-		o.winner = int8(botOf[r.Winner])
-		o.okey = r.OkeyFinish
-		o.pairs = r.Win.Kind == hand.WinPairs
-	}
-	return o, nil
-}
-
-// summarise turns the tally into the table.
-func summarise(cfg *Config, t *tally, times *[game.NumSeats]timeHist, elapsed time.Duration) Result {
-	r := Result{Hands: t.hands, WallOut: t.wallOut, Capped: t.capped, ElapsedS: elapsed.Seconds()}
-	decided := t.hands - t.wallOut
-	for j, name := range cfg.Bots {
-		b := BotResult{
-			Name: name, Won: t.won[j], OkeyFinishes: t.okey[j], PairsWins: t.pairs[j],
-			Gosterme: t.shown[j], Decisions: times[j].n,
-		}
-		if decided > 0 {
-			b.WinShare = float64(t.won[j]) / float64(decided)
-			lo, hi := t.share[j].share()
-			b.CI95 = [2]float64{lo, hi}
-		}
-		if t.hands > 0 {
-			b.PointsLostPerHand = float64(t.lost[j]) / float64(t.hands)
-			var lo, hi float64
-			b.NetPointsPerHand, lo, hi = t.net[j].mean()
-			b.NetCI95 = [2]float64{lo, hi}
-		}
-		b.DecisionMeanMs, b.DecisionP99Ms = times[j].meanP99()
-		r.Bots = append(r.Bots, b)
-	}
-	return r
 }

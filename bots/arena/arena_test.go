@@ -42,6 +42,8 @@ func TestCheckRejects(t *testing.T) {
 		{"unknown level", Config{Bots: []string{"easy", "easy", "easy", "genius"}, Hands: 1, Rules: game.DefaultRules()}},
 		{"zero hands", Config{Bots: []string{"easy", "easy", "easy", "easy"}, Rules: game.DefaultRules()}},
 		{"bad rules", Config{Bots: []string{"easy", "easy", "easy", "easy"}, Hands: 1}},
+		{"hands and matches", Config{Bots: []string{"easy", "easy", "easy", "easy"}, Hands: 4, Matches: 4, Rules: game.DefaultRules()}},
+		{"negative matches", Config{Bots: []string{"easy", "easy", "easy", "easy"}, Matches: -4, Rules: game.DefaultRules()}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -190,11 +192,133 @@ func TestTimeHist(t *testing.T) {
 		h.add(d)
 		sum += d
 	}
-	mean, p99 := h.meanP99()
+	mean, p50, p99 := h.mean(), h.quantile(0.5), h.quantile(0.99)
 	if want := float64(sum) / 1e4 / 1e6; math.Abs(mean-want) > 1e-9 {
 		t.Errorf("mean %v, want %v", mean, want)
 	}
 	if p99 < 0.069 || p99 > 0.069*1.021 {
 		t.Errorf("p99 %v ms, want 0.069 within 2%%", p99)
+	}
+	// 20..69 µs, 200 each but 20 of the 20 µs ones: the 5000th is 45 µs
+	if p50 < 0.045 || p50 > 0.045*1.021 {
+		t.Errorf("median %v ms, want 0.045 within 2%%", p50)
+	}
+}
+
+// A run of matches plays each match to its end in four rotations: two
+// winners a match and one first place, shared on ties, every hand of
+// every match counted, every bot in every hand.
+func TestRunMatches(t *testing.T) {
+	cfg := Config{Bots: []string{"normal", "easy", "easy", "easy"}, Matches: 8, Seed: 2, Rules: game.DefaultRules()}
+	r, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Matches != 8 || r.Hands < 8 {
+		t.Fatalf("%d matches, %d hands; want 8 matches of at least a hand each", r.Matches, r.Hands)
+	}
+	var wins, firsts, hands float64
+	won := r.WallOut
+	for _, b := range r.Bots {
+		m := b.Match
+		if m == nil {
+			t.Fatalf("%s: no match figures", b.Name)
+		}
+		wins += m.Wins
+		firsts += m.Firsts
+		hands += m.HandsPerMatch
+		won += b.Won
+		if m.WinShare != m.Wins/8 || !(m.CI95[0] <= m.WinShare && m.WinShare <= m.CI95[1]) {
+			t.Errorf("%s: share %v of %v wins, interval %v", b.Name, m.WinShare, m.Wins, m.CI95)
+		}
+		if !(m.HandsCI95[0] <= m.HandsPerMatch && m.HandsPerMatch <= m.HandsCI95[1]) {
+			t.Errorf("%s: %v hands a match outside %v", b.Name, m.HandsPerMatch, m.HandsCI95)
+		}
+	}
+	if wins != 2*8 || firsts != 8 {
+		t.Errorf("match wins %v and firsts %v, want 16 and 8", wins, firsts)
+	}
+	if won != r.Hands {
+		t.Errorf("wins and wall outs add up to %d, not %d hands", won, r.Hands)
+	}
+	// every bot plays every hand of the default rules' matches
+	if math.Abs(hands/4*8-float64(r.Hands)) > 1e-9 {
+		t.Errorf("hands a match %v (mean over bots) × 8 != %d hands", hands/4, r.Hands)
+	}
+	if r.Bots[0].Match.WinShare <= 0.5 {
+		t.Errorf("normal wins %v of its matches against three easy", r.Bots[0].Match.WinShare)
+	}
+}
+
+func TestMatchShares(t *testing.T) {
+	cases := []struct {
+		name        string
+		rules       string
+		place       [game.NumSeats]int
+		win, firsts [game.NumSeats]float64
+	}{
+		{"plain", "", [4]int{2, 1, 4, 3}, [4]float64{1, 1, 0, 0}, [4]float64{0, 1, 0, 0}},
+		{"two level across the line", "", [4]int{1, 2, 2, 4}, [4]float64{1, 0.5, 0.5, 0}, [4]float64{1, 0, 0, 0}},
+		{"three level for one place", "", [4]int{2, 1, 2, 2}, [4]float64{1.0 / 3, 1, 1.0 / 3, 1.0 / 3}, [4]float64{0, 1, 0, 0}},
+		{"two level in first", "", [4]int{1, 1, 3, 4}, [4]float64{1, 1, 0, 0}, [4]float64{0.5, 0.5, 0, 0}},
+		{"all level", "", [4]int{1, 1, 1, 1}, [4]float64{0.5, 0.5, 0.5, 0.5}, [4]float64{0.25, 0.25, 0.25, 0.25}},
+		{"one winner at simple104", "simple104", [4]int{2, 2, 1, 2}, [4]float64{0, 0, 1, 0}, [4]float64{0, 0, 1, 0}},
+		{"last standing under leave_at_zero", "leave_at_zero", [4]int{3, 1, 2, 4}, [4]float64{0, 1, 0, 0}, [4]float64{0, 1, 0, 0}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r, err := game.ParseRules(c.rules)
+			if err != nil {
+				t.Fatal(err)
+			}
+			win, first := matchShares(&game.MatchResult{Place: c.place}, r)
+			if win != c.win || first != c.firsts {
+				t.Errorf("wins %v firsts %v, want %v %v", win, first, c.win, c.firsts)
+			}
+		})
+	}
+}
+
+// An interrupted run of matches reports the matches played in all four
+// rotations only.
+func TestRunMatchesInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cfg := Config{Bots: []string{"easy", "easy", "easy", "easy"}, Matches: math.MaxInt, Seed: 3, Rules: game.DefaultRules(), Workers: 2}
+	cfg.Progress = func(done int) {
+		if done == 10 {
+			cancel()
+		}
+	}
+	r, err := Run(ctx, cfg)
+	if !errors.Is(err, ErrInterrupted) {
+		t.Fatalf("err %v, want ErrInterrupted", err)
+	}
+	if r.Matches < 8 || r.Matches%4 != 0 || r.Bots[0].Match == nil {
+		t.Fatalf("%d matches counted, want the whole matches of about 10 played", r.Matches)
+	}
+}
+
+// Under leave_at_zero one player wins a match and a player who leaves
+// plays fewer of its hands than the match lasts.
+func TestRunMatchesLeaveAtZero(t *testing.T) {
+	r, err := game.ParseRules("leave_at_zero,points=5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(context.Background(), Config{Bots: []string{"normal", "easy", "easy", "easy"}, Matches: 8, Seed: 4, Rules: r})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wins, hands float64
+	for _, b := range res.Bots {
+		wins += b.Match.Wins
+		hands += b.Match.HandsPerMatch * float64(res.Matches)
+	}
+	if wins != float64(res.Matches) {
+		t.Errorf("%v match wins in %d matches, want one each", wins, res.Matches)
+	}
+	// four seats play the first hands, fewer the last ones
+	if !(hands < 4*float64(res.Hands)) || !(hands > 2*float64(res.Hands)) {
+		t.Errorf("bots played %v hands of %d: leavers should miss some", hands, res.Hands)
 	}
 }

@@ -49,21 +49,29 @@ func (h *timeHist) merge(o *timeHist) {
 	}
 }
 
-// meanP99 is the mean and the 99th percentile (nearest rank, read as
-// its bucket's upper end) in milliseconds.
-func (h *timeHist) meanP99() (mean, p99 float64) {
+// mean is the mean time in milliseconds (exact).
+func (h *timeHist) mean() float64 {
 	if h.n == 0 {
-		return 0, 0
+		return 0
 	}
-	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
-	rank := (99*h.n + 99) / 100 // ceil(0.99 n)
+	return ms(h.sum) / float64(h.n)
+}
+
+// quantile is the q-quantile (nearest rank, read as its bucket's upper
+// end) in milliseconds.
+func (h *timeHist) quantile(q float64) float64 {
+	if h.n == 0 {
+		return 0
+	}
+	rank := max(int(math.Ceil(q*float64(h.n)-1e-9)), 1)
 	seen := 0
 	for b, k := range h.buckets {
 		seen += int(k)
 		if seen >= rank {
-			p99 = ms(upper(b))
-			break
+			return ms(upper(b))
 		}
 	}
-	return ms(h.sum) / float64(h.n), p99
+	return ms(upper(histBuckets - 1))
 }
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }

@@ -1,0 +1,238 @@
+package arena
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"okey/bots"
+	"okey/game"
+	"okey/game/hand"
+)
+
+// dealSeed is the seed of deal (or match) k of a run: every hand of the
+// deal, in every rotation, is dealt from it. Match k's first hand is
+// deal k of a run of hands.
+func dealSeed(seed uint64, k int) uint64 {
+	return game.NewSeed(seed*0x9e3779b97f4a7c15 + uint64(k))
+}
+
+// botSeed is the seed of bot j in deal (or match) k, the same in every
+// rotation so that only the seat changes.
+func botSeed(seed uint64, k, j int) uint64 {
+	return game.NewSeed(dealSeed(seed, k) ^ uint64(j+1)*0xbf58476d1ce4e5b9)
+}
+
+// play is what one unit of a run did: a hand, or in a run of matches a
+// whole match. Everything is by bot index, not seat.
+type play struct {
+	unit                     int // the hand's or match's number in the run
+	hands, decided           int
+	wallOut, capped          int
+	won, okey, pairs, shown  [game.NumSeats]int
+	lost                     [game.NumSeats]int
+	net                      [game.NumSeats]float64
+	match                    bool
+	matchWin, first, handsIn [game.NumSeats]float64
+}
+
+// table is four bots seated for one rotation of a deal or match.
+type table struct {
+	bot   [game.NumSeats]bots.Bot
+	botOf [game.NumSeats]int // the bot index sitting in each seat
+}
+
+// seat builds the bots of cluster k in rotation rot: bot j sits in seat
+// (j+rot) mod 4.
+func seat(cfg *Config, k, rot int, cache *bots.TableCache) (table, error) {
+	var t table
+	for j, name := range cfg.Bots {
+		b, err := bots.New(name, bots.Options{Seed: botSeed(cfg.Seed, k, j), Think: cfg.Think, Cache: cache})
+		if err != nil {
+			return t, err
+		}
+		s := (j + rot) % game.NumSeats
+		t.bot[s], t.botOf[s] = b, j
+	}
+	return t, nil
+}
+
+// playHand plays hand i of the run (deal i/4, rotation i%4), timing
+// each decision into times; its bots share cache.
+func playHand(ctx context.Context, cfg *Config, i int, times *[game.NumSeats]timeHist, cache *bots.TableCache) (play, error) {
+	p := play{unit: i}
+	k, rot := i/game.NumSeats, i%game.NumSeats
+	t, err := seat(cfg, k, rot, cache)
+	if err != nil {
+		return p, err
+	}
+	s, err := game.NewMatch(cfg.Rules, dealSeed(cfg.Seed, k))
+	if err != nil {
+		return p, fmt.Errorf("hand %d: %w", i, err)
+	}
+	s, capped, err := t.playOut(ctx, cfg, s, times, fmt.Sprintf("hand %d", i))
+	if err != nil {
+		return p, err
+	}
+	if capped {
+		p.hands, p.wallOut, p.capped = 1, 1, 1
+		return p, nil
+	}
+	r := s.Result()
+	if r == nil {
+		return p, fmt.Errorf("hand %d ended without a result", i)
+	}
+	p.addHand(r, &t)
+	return p, nil
+}
+
+// playMatch plays match i of the run (match i/4, rotation i%4) from its
+// first deal to the end, timing each decision into times.
+func playMatch(ctx context.Context, cfg *Config, i int, times *[game.NumSeats]timeHist, cache *bots.TableCache) (play, error) {
+	p := play{unit: i, match: true}
+	k, rot := i/game.NumSeats, i%game.NumSeats
+	t, err := seat(cfg, k, rot, cache)
+	if err != nil {
+		return p, err
+	}
+	s, err := game.NewMatch(cfg.Rules, dealSeed(cfg.Seed, k))
+	if err != nil {
+		return p, fmt.Errorf("match %d: %w", i, err)
+	}
+	for {
+		active := s.Active()
+		for seat, a := range active {
+			if a {
+				p.handsIn[t.botOf[seat]]++
+			}
+		}
+		where := fmt.Sprintf("match %d, hand %d", i, s.HandNumber())
+		var capped bool
+		if s, capped, err = t.playOut(ctx, cfg, s, times, where); err != nil {
+			return p, err
+		}
+		if capped {
+			return p, fmt.Errorf("%s reached %d actions: a bot is cycling", where, maxActions(cfg))
+		}
+		r := s.Result()
+		if r == nil {
+			return p, fmt.Errorf("%s ended without a result", where)
+		}
+		p.addHand(r, &t)
+		if s.Phase() == game.MatchOver {
+			break
+		}
+		if s.HandNumber() >= maxMatchHands {
+			return p, fmt.Errorf("match %d: no end after %d hands", i, maxMatchHands)
+		}
+		if s, _, err = s.Apply(game.NextHandAction()); err != nil {
+			return p, fmt.Errorf("%s: next hand: %w", where, err)
+		}
+	}
+	m := s.View(0).Match
+	if m == nil {
+		return p, fmt.Errorf("match %d ended without a final table", i)
+	}
+	win, first := matchShares(m, cfg.Rules)
+	for seat := range game.NumSeats {
+		j := t.botOf[seat]
+		p.matchWin[j], p.first[j] = win[seat], first[seat]
+	}
+	return p, nil
+}
+
+func maxActions(cfg *Config) int {
+	if cfg.MaxActions > 0 {
+		return cfg.MaxActions
+	}
+	return DefaultMaxActions
+}
+
+// playOut plays the hand under way in s to its end, timing every
+// decision into times. capped is set when the hand reached the action
+// cap instead (s is then mid-hand).
+func (t *table) playOut(ctx context.Context, cfg *Config, s game.State, times *[game.NumSeats]timeHist, where string) (game.State, bool, error) {
+	limit := maxActions(cfg)
+	for s.Phase() == game.Playing {
+		if s.Moves() >= limit {
+			return s, true, nil
+		}
+		seat := s.Turn()
+		v := s.View(seat)
+		t0 := time.Now()
+		a, err := t.bot[seat].Decide(ctx, v)
+		dt := time.Since(t0)
+		name := t.bot[seat].Level()
+		if err != nil {
+			return s, false, fmt.Errorf("%s, seat %d (%s): %w", where, seat, name, err)
+		}
+		times[t.botOf[seat]].add(dt)
+		n, _, err := s.Apply(a)
+		if err != nil {
+			return s, false, fmt.Errorf("%s, seat %d (%s) played an illegal move: %w", where, seat, name, err)
+		}
+		s = n
+	}
+	return s, false, nil
+}
+
+// addHand files the result of one hand: wins, points lost and each
+// bot's net (what the other three lost on average, less what it lost).
+func (p *play) addHand(r *game.HandResult, t *table) {
+	p.hands++
+	if r.WallOut {
+		p.wallOut++
+	}
+	total := 0
+	for seat := range game.NumSeats {
+		total += r.Lost[seat]
+	}
+	for seat := range game.NumSeats {
+		j := t.botOf[seat]
+		p.lost[j] += r.Lost[seat]
+		if r.Shown[seat] {
+			p.shown[j]++
+		}
+		p.net[j] += float64(total-r.Lost[seat])/float64(game.NumSeats-1) - float64(r.Lost[seat])
+	}
+	if r.Winner >= 0 {
+		p.decided++
+		j := t.botOf[r.Winner]
+		p.won[j]++
+		if r.OkeyFinish {
+			p.okey[j]++
+		}
+		if r.Win.Kind == hand.WinPairs {
+			p.pairs[j]++
+		}
+	}
+}
+
+// matchShares is each seat's share of a match's win and of its first
+// place. The winners are the top two under the point countdown (one
+// under leave_at_zero, where the last player standing wins, and under
+// simple104, where the first to finish does: RULES.md); seats level
+// across that line share the places left equally (two level for one
+// place: half each), and seats level in first place share it.
+func matchShares(m *game.MatchResult, r game.Rules) (win, first [game.NumSeats]float64) {
+	winners := 2
+	if !r.Scoring() || r.LeaveAtZero {
+		winners = 1
+	}
+	for s := range game.NumSeats {
+		higher, level := 0, 0
+		for t := range game.NumSeats {
+			switch {
+			case m.Place[t] < m.Place[s]:
+				higher++
+			case m.Place[t] == m.Place[s]:
+				level++
+			}
+		}
+		win[s] = float64(min(max(winners-higher, 0), level)) / float64(level)
+		if m.Place[s] == 1 {
+			first[s] = 1 / float64(level)
+		}
+	}
+	return win, first
+}

@@ -1,0 +1,118 @@
+package arena
+
+import (
+	"time"
+
+	"okey/game"
+)
+
+// tally is what a run has counted so far, cluster by cluster (a deal's
+// four hands, or a match's four rotations): sums and cluster sums, never
+// a list of hands, so a run of any length keeps the same few kilobytes.
+type tally struct {
+	cfg                           *Config
+	clusters                      int
+	units, hands, wallOut, capped int
+	won, okey, pairs, shown, lost [game.NumSeats]int
+	share, net                    [game.NumSeats]ratio
+	matchWin, first, handsIn      [game.NumSeats]ratio
+	wins, firsts                  [game.NumSeats]float64
+	// pending holds the plays of clusters not yet complete.
+	pending map[int][]play
+}
+
+func newTally(cfg *Config) *tally {
+	return &tally{cfg: cfg, pending: map[int][]play{}}
+}
+
+// add files one hand or match; a cluster is counted once all its plays
+// are in, so that an interrupted run reports whole clusters only.
+func (t *tally) add(p *play) {
+	k := p.unit / game.NumSeats
+	t.pending[k] = append(t.pending[k], *p)
+	if len(t.pending[k]) < min(game.NumSeats, t.cfg.units()-k*game.NumSeats) {
+		return
+	}
+	var won, net, mw, first, hands [game.NumSeats]float64
+	decided, n, plays := 0.0, 0.0, 0.0
+	for i := range t.pending[k] {
+		q := &t.pending[k][i]
+		t.units++
+		t.hands += q.hands
+		t.wallOut += q.wallOut
+		t.capped += q.capped
+		decided += float64(q.decided)
+		n += float64(q.hands)
+		plays++
+		for j := range game.NumSeats {
+			t.won[j] += q.won[j]
+			t.okey[j] += q.okey[j]
+			t.pairs[j] += q.pairs[j]
+			t.shown[j] += q.shown[j]
+			t.lost[j] += q.lost[j]
+			t.wins[j] += q.matchWin[j]
+			t.firsts[j] += q.first[j]
+			won[j] += float64(q.won[j])
+			net[j] += q.net[j]
+			mw[j] += q.matchWin[j]
+			first[j] += q.first[j]
+			hands[j] += q.handsIn[j]
+		}
+	}
+	for j := range game.NumSeats {
+		t.share[j].add(won[j], decided)
+		t.net[j].add(net[j], n)
+		if t.cfg.Matches > 0 {
+			t.matchWin[j].add(mw[j], plays)
+			t.first[j].add(first[j], plays)
+			t.handsIn[j].add(hands[j], plays)
+		}
+	}
+	t.clusters++
+	delete(t.pending, k)
+}
+
+// summarise turns the tally into the table.
+func (t *tally) summarise(times *[game.NumSeats]timeHist, elapsed time.Duration) Result {
+	r := Result{Hands: t.hands, WallOut: t.wallOut, Capped: t.capped, ElapsedS: elapsed.Seconds()}
+	if t.cfg.Matches > 0 {
+		r.Matches = t.units
+	}
+	decided := t.hands - t.wallOut
+	for j, name := range t.cfg.Bots {
+		b := BotResult{
+			Name: name, Won: t.won[j], OkeyFinishes: t.okey[j], PairsWins: t.pairs[j],
+			Gosterme: t.shown[j], Decisions: times[j].n,
+		}
+		if decided > 0 {
+			b.WinShare = float64(t.won[j]) / float64(decided)
+			lo, hi := t.share[j].share()
+			b.CI95 = [2]float64{lo, hi}
+		}
+		if t.hands > 0 {
+			b.PointsLostPerHand = float64(t.lost[j]) / float64(t.hands)
+			var lo, hi float64
+			b.NetPointsPerHand, lo, hi = t.net[j].mean()
+			b.NetCI95 = [2]float64{lo, hi}
+		}
+		if t.cfg.Matches > 0 {
+			m := &Match{Wins: t.wins[j], Firsts: t.firsts[j]}
+			if t.units > 0 {
+				m.WinShare, _ = t.matchWin[j].estimate()
+				lo, hi := t.matchWin[j].share()
+				m.CI95 = [2]float64{lo, hi}
+				m.FirstShare, _ = t.first[j].estimate()
+				lo, hi = t.first[j].share()
+				m.FirstCI95 = [2]float64{lo, hi}
+				m.HandsPerMatch, lo, hi = t.handsIn[j].mean()
+				m.HandsCI95 = [2]float64{lo, hi}
+			}
+			b.Match = m
+		}
+		b.DecisionMeanMs = times[j].mean()
+		b.DecisionMedianMs = times[j].quantile(0.5)
+		b.DecisionP99Ms = times[j].quantile(0.99)
+		r.Bots = append(r.Bots, b)
+	}
+	return r
+}
