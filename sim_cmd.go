@@ -96,7 +96,6 @@ func parseSim(args []string, stdout, stderr io.Writer) (cfg arena.Config, asJSON
 	workers := fs.Int("workers", 0, "hands played at once (0: one per CPU)")
 	jsonOut := fs.Bool("json", false, "print one JSON object instead of the table")
 	fs.String("game", "classic", "the game: classic, or 101")
-	fs.Int("matches", 0, "with --game 101: whole matches to play instead of hands")
 	rest, code, ok := parseInterleaved(fs, args, simUsage, stdout, stderr)
 	if !ok {
 		return cfg, false, code, false
@@ -238,7 +237,11 @@ func sim101(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	var bar *cli.Progress
 	if isTerminal(stdout) {
-		bar = cli.NewProgress(stdout, max(cfg.Hands, cfg.Matches))
+		if cfg.Matches > 0 {
+			bar = cli.NewProgress(stdout, cfg.Matches, "matches")
+		} else {
+			bar = cli.NewProgress(stdout, cfg.Hands, "hands")
+		}
 		cfg.Progress = bar.Update
 	}
 	res, runErr := arena101.Run(ctx, cfg)
