@@ -283,7 +283,9 @@ type failing101 struct {
 	answer func(okey101.View) (okey101.Action, error)
 }
 
-func (f failing101) Decide(_ context.Context, v okey101.View) (okey101.Action, error) { return f.answer(v) }
+func (f failing101) Decide(_ context.Context, v okey101.View) (okey101.Action, error) {
+	return f.answer(v)
+}
 
 // A 101 bot that fails, in any way, never stalls the table: the plain
 // player stands in, the player is told, and the turn comes round.
