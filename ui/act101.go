@@ -343,6 +343,31 @@ func (m *Model) arrangeMelds101(pairs bool) tea.Cmd {
 		left = append(left, g...)
 	}
 	m.arrange101(groups, left, name)
+	// As the apps' "seri aç" and "çift aç": the melds laid out become
+	// the groups to lay down, when the player may lay them.
+	st := v.Opened[0].Status
+	if st == meld.NotOpened || (st == meld.OpenedPairs) == pairs {
+		var used [RackSlots]bool
+		t.sel, t.groups = nil, nil
+		for _, g := range groups {
+			var slots []int
+			for _, x := range g {
+				for i, y := range t.rack.Slots {
+					if y == x && !used[i] {
+						used[i] = true
+						slots = append(slots, i)
+						break
+					}
+				}
+			}
+			t.groups = append(t.groups, slots)
+		}
+		msg := m.tr.T(name+".groups", len(groups))
+		if len(groups) == 1 {
+			msg = m.tr.T(name + ".group1")
+		}
+		m.setFlash(false, msg+" "+m.groupsSum101())
+	}
 	return m.saveCmd()
 }
 

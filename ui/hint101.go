@@ -111,7 +111,7 @@ func hintFacts101(v *okey101.View, sv *meld.Solver) hintFacts {
 	default:
 		f.lay = sv.BestOpening(an, v.Counts).Melds
 	}
-	if f.opened != meld.NotOpened && f.mine && v.Stage == okey101.StagePlay {
+	if f.opened != meld.NotOpened && f.mine {
 		for _, lo := range an.LayOffs(v.Counts, v.Melds()) {
 			if !slices.Contains(f.layOffs, lo.Tile) {
 				f.layOffs = append(f.layOffs, lo.Tile)

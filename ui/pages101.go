@@ -176,6 +176,13 @@ func (m *Model) renderHandOver101() string {
 	} else {
 		lines = append(lines, m.st.Text.Render(m.tr.T("t101.void.body")))
 	}
+	// How it ended, from the log: the last moves of the hand.
+	if last := m.lastMoves101(3); len(last) > 0 && len(lines)+2+len(last) <= m.lay.Page.H {
+		lines = append(lines, "", m.st.Bold.Render(m.tr.T("t101.handover.last")))
+		for _, s := range last {
+			lines = append(lines, m.st.Dim.Render("  "+cut(s, m.pageW()-2)))
+		}
+	}
 	if sheet := m.sheetTable101(); len(v.Results) > 1 && len(lines)+1+len(sheet) <= m.lay.Page.H {
 		lines = append(append(lines, ""), sheet...)
 	}
@@ -316,17 +323,41 @@ func (m *Model) sheetTable101() []string {
 
 // handEnd101 says in a few words how a hand ended.
 func (m *Model) handEnd101(r *okey101.HandResult) string {
+	var s string
 	switch {
 	case r.Void:
 		return m.tr.T("t101.end.void")
 	case r.WallOut:
-		return m.tr.T("scores.wallout")
+		s = m.tr.T("scores.wallout")
+	default:
+		s = m.tr.T("t101.end.finished", m.seatName(r.Finisher))
+		if r.Multiplier > 1 {
+			s += " ×" + strconv.Itoa(r.Multiplier)
+		}
 	}
-	s := m.tr.T("t101.end.finished", m.seatName(r.Finisher))
-	if r.Multiplier > 1 {
-		s += " ×" + strconv.Itoa(r.Multiplier)
+	for seat := range okey101.NumSeats {
+		if p := r.Lines[seat].Penalties; p > 0 {
+			s += "; " + m.tr.T("t101.end.paid", m.seatName(seat), p)
+		}
 	}
 	return s
+}
+
+// lastMoves101 are the last n lines of the log of the deal on the table.
+func (m *Model) lastMoves101(n int) []string {
+	t := m.t
+	deal := dealKey(t.view.Hand, t.view.Redeal)
+	var out []string
+	for i := len(t.log) - 1; i >= 0 && len(out) < n; i-- {
+		if t.log[i].deal != deal {
+			break
+		}
+		if s := m.logText101(t.log[i]); s != "" {
+			out = append(out, s)
+		}
+	}
+	slices.Reverse(out)
+	return out
 }
 
 // The final sheet.

@@ -36,6 +36,11 @@ func (m *Model) renderTable101() string {
 	table, log := l.Split(len(rows))
 	m.renderMelds101(c, table, rows)
 	m.renderLog101(c, log, l.LogBeside)
+	if l.LogBeside {
+		for y := l.Log.Y; y < l.Log.Y+l.Log.H; y++ {
+			c.put(l.Log.X-2, y, m.st.Dim.Render("│"))
+		}
+	}
 	m.renderWork101(c, l.Work)
 	m.renderRack101(c, l)
 	c.put(0, l.Help.Y-len(status), status...)
@@ -97,7 +102,7 @@ func (m *Model) renderSeat101(c *canvas, l Layout101, seat int) {
 	if p := v.HandPenalties[seat]; p > 0 {
 		pts += " " + m.tr.T("t101.penalties", p)
 	}
-	l2 := m.tr.T("panel.tiles", v.TileCounts[seat]) + " · " + pts
+	l2 := m.tilesCount101(v.TileCounts[seat]) + " · " + pts
 	l3 := m.openingText(v.Opened[seat])
 	stack, stackSt := m.stackText101(seat)
 	nameSt := m.st.Bold
@@ -407,7 +412,7 @@ func (m *Model) renderRack101(c *canvas, l Layout101) {
 	if p := v.HandPenalties[0]; p > 0 {
 		pts += " " + m.tr.T("t101.penalties", p)
 	}
-	title := " " + name + " · " + m.tr.T("panel.tiles", v.TileCounts[0]) + " · " + pts + " · " + m.openingText(v.Opened[0]) + " "
+	title := " " + name + " · " + m.tilesCount101(v.TileCounts[0]) + " · " + pts + " · " + m.openingText(v.Opened[0]) + " "
 	if t.held >= 0 {
 		title = " " + m.tr.T("rack.holding", m.tileName101(t.rack.Slots[t.held])) + " "
 	}

@@ -133,6 +133,14 @@ func (m *Model) openingText(o okey101.Opening) string {
 // kindName is a meld's kind in words.
 func (m *Model) kindName(k meld.Kind) string { return m.tr.T("t101.kind." + k.String()) }
 
+// tilesCount101 is a number of tiles: "1 tile", "21 tiles".
+func (m *Model) tilesCount101(n int) string {
+	if n == 1 {
+		return m.tr.T("t101.tile")
+	}
+	return m.tr.T("panel.tiles", n)
+}
+
 // points101 is a score: "145 pts".
 func (m *Model) points101(n int) string { return m.pointsText(n) }
 
