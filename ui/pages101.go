@@ -86,7 +86,7 @@ func (m *Model) switchGame() {
 
 // nextGameLine says which game a new match will be, and how to switch.
 func (m *Model) nextGameLine() string {
-	now, other := "val.classic", "val.101"
+	now, other := "val.classic", "val.okey101"
 	if m.set.is101() {
 		now, other = other, now
 	}
@@ -530,6 +530,10 @@ func (m *Model) browse101Lines(w int) []string {
 		}
 		out = append(out, c.String())
 	}
-	out = append(out, "", m.st.Dim.Render(cut(m.tr.T("t101.browse.legend"), w)), m.st.Dim.Render(cut(m.tr.T("browse.keys"), w)))
+	out = append(out, "")
+	for _, s := range wrap(m.tr.T("t101.browse.legend"), w) {
+		out = append(out, m.st.Dim.Render(s))
+	}
+	out = append(out, m.st.Dim.Render(cut(m.tr.T("browse.keys"), w)))
 	return out
 }

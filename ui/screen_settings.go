@@ -147,7 +147,7 @@ func newSettingsForm(s Settings, back screen) *settingsForm {
 	// rules' default for when the preset is switched back.
 	f.fields[fWrap] = sw("set.wrap", r.Wrap || r.Simple104)
 	f.fields[fUndo] = field{label: "set.undo", values: onOff, at: boolAt(s.Undo)}
-	f.fields[fGame] = choice("set.game", Games, s.Game)
+	f.fields[fGame] = choice("set.game", gameValues, gameValue(s.Game))
 	add101Fields(f, s)
 	f.was = slices.Clone(f.fields)
 	return f
@@ -186,7 +186,7 @@ func (f *settingsForm) settings() (Settings, error) {
 		s.Names[i] = strings.TrimSpace(f.fields[fName1+2*i].value())
 	}
 	s.Undo = f.fields[fUndo].at == 1
-	s.Game = f.fields[fGame].value()
+	s.Game = gameOf(f.fields[fGame].value())
 	r101, err := f.rules101()
 	if err != nil {
 		return Settings{}, err
@@ -334,7 +334,7 @@ func (m *Model) renderSettings() string {
 				val += "_"
 			}
 		default:
-			val = "< " + m.valName(fl.value()) + " >"
+			val = "< " + m.valName(fl.value()) + " >" + m.level101Note(f, i)
 		}
 		mark := "  "
 		st := m.st.Text
@@ -359,7 +359,7 @@ func (m *Model) renderSettings() string {
 		lines = append(lines, m.st.Warn.Render(f.err))
 	} else if f.fields[f.at].isText {
 		lines = append(lines, m.st.Dim.Render(m.tr.T("set.note.name", m.keys.Settings.Erase.Help().Key)))
-	} else if f.fields[fGame].value() == Game101 {
+	} else if gameOf(f.fields[fGame].value()) == Game101 {
 		lines = append(lines, m.st.Dim.Render(m.tr.T("set.note101")))
 	} else {
 		lines = append(lines, m.st.Dim.Render(m.tr.T("set.note")))

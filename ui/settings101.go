@@ -17,6 +17,26 @@ const (
 // Games are the games the table plays, the default first.
 var Games = []string{GameClassic, Game101}
 
+// gameValues are the settings form's values of the game; their names
+// (val.classic, val.okey101) do not clash with a number's.
+var gameValues = []string{"classic", "okey101"}
+
+// gameValue is a game's value on the settings form; gameOf the game of
+// a value.
+func gameValue(game string) string {
+	if game == Game101 {
+		return gameValues[1]
+	}
+	return gameValues[0]
+}
+
+func gameOf(value string) string {
+	if value == gameValues[1] {
+		return Game101
+	}
+	return GameClassic
+}
+
 // is101 reports whether a new match under s is a match of 101.
 func (s Settings) is101() bool { return s.Game == Game101 }
 
@@ -124,7 +144,7 @@ func (f *settingsForm) rules101() (okey101.Rules, error) {
 // hidden reports whether field i is left off the form: the rules of
 // the game not chosen (and undo, which only classic Okey has).
 func (f *settingsForm) hidden(i int) bool {
-	is101 := f.fields[fGame].value() == Game101
+	is101 := gameOf(f.fields[fGame].value()) == Game101
 	switch {
 	case i >= fPreset && i <= fUndo:
 		return is101
@@ -153,4 +173,18 @@ func (f *settingsForm) step(d int) {
 			return
 		}
 	}
+}
+
+// level101Note says, after a bot's level on the settings form, the
+// level the bot plays 101 at when that game is chosen and its players
+// lack the level ("" otherwise).
+func (m *Model) level101Note(f *settingsForm, i int) string {
+	if gameOf(f.fields[fGame].value()) != Game101 || (i != fLevel1 && i != fLevel2 && i != fLevel3) {
+		return ""
+	}
+	want := f.fields[i].value()
+	if got := m.players101().level(want); got != want {
+		return " (101: " + m.levelName(got) + ")"
+	}
+	return ""
 }

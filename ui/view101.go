@@ -24,7 +24,7 @@ func (m *Model) renderTable101() string {
 	status := m.status101(l.W, l.StatusH)
 	if m.overlay != ovNone {
 		m.renderOverlay(c)
-		c.put(0, l.Help.Y-1, status[len(status)-1])
+		c.put(0, l.Help.Y-1, m.status101(l.W, 1)[0])
 		c.put(0, l.Help.Y, m.keyBar(m.overlayBar()))
 		return c.String()
 	}
@@ -55,8 +55,8 @@ func (m *Model) header101(withKeys bool) string {
 	w := m.width
 	left := m.st.Title.Render("OKEY 101")
 	leftW := textWidth("OKEY 101")
-	info := "  " + m.tr.T("t101.hdr.hand", v.Hand, v.Rules.Hands) + " · " + m.tr.T("hdr.dealer", m.seatNameMid(v.Dealer)) +
-		" · " + m.tr.T("t101.hdr.open", v.Threshold)
+	info := "  " + m.tr.T("t101.hdr.hand", v.Hand, v.Rules.Hands) + " · " + m.tr.T("t101.hdr.open", v.Threshold) +
+		" · " + m.tr.T("hdr.dealer", m.seatNameMid(v.Dealer))
 	if v.Rules.Partners {
 		info += " · " + m.tr.T("t101.hdr.partners")
 	}

@@ -112,6 +112,7 @@ func (m *Model) meldName(i int) string {
 	}
 	tm := &v.Table[i]
 	txt, _ := m.meldText(tm)
+	txt = strings.ReplaceAll(txt, layOffMark, "") // who laid which tile is the table's to show
 	if tm.Owner == 0 {
 		return m.tr.T("t101.meld.yours", txt)
 	}

@@ -1,0 +1,216 @@
+package ui
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+
+	"okey/game/okey101"
+	"okey/game/tile"
+	"okey/ui/i18n"
+)
+
+// TestScreens101Golden draws every screen and overlay of a fixed match
+// of 101 at the smallest terminal and a common one, in both languages,
+// and compares them with the goldens (go test ./ui -run Screens101Golden
+// -update rewrites them): the table, groups being made, a place being
+// chosen, the keys and rules, the stacks and the whole table, the end
+// of a hand, the score sheet, resuming, the final sheet.
+func TestScreens101Golden(t *testing.T) {
+	for _, lang := range []string{"en", "tr"} {
+		for _, sz := range [][2]int{{80, 24}, {100, 30}} {
+			w, h := sz[0], sz[1]
+			name := func(s string) string { return lang + "-" + s + "-" + strconv.Itoa(w) + "x" + strconv.Itoa(h) }
+			newM := func(t *testing.T) *Model {
+				return start101(t, w, h, withSeed(8), func(o *Options) { o.Settings.Lang = lang })
+			}
+			t.Run(name("table"), func(t *testing.T) {
+				golden.RequireEqual(t, plain(newM(t)))
+			})
+			t.Run(name("groups"), func(t *testing.T) {
+				m := newM(t)
+				press(t, m, "d")
+				press(t, m, "s")
+				cursorTo101(t, m, RackCols)
+				press(t, m, "enter")
+				press(t, m, "right")
+				press(t, m, "enter")
+				golden.RequireEqual(t, plain(m))
+			})
+			t.Run(name("crowded"), func(t *testing.T) {
+				m := newM(t)
+				for len(m.t.view.Table) < 12 && m.screen == scrPlay {
+					myTurn101(t, m)
+				}
+				golden.RequireEqual(t, plain(m))
+			})
+			t.Run(name("choose"), func(t *testing.T) {
+				m := newM(t)
+				for m.screen == scrPlay {
+					if m.t.view.MyTurn() && m.t.view.Stage == okey101.StagePlay && m.t.view.Opened[0].Status != 0 {
+						for i, x := range m.t.rack.Slots {
+							if c := m.places101(okey101.ActLayOff, x, -1); x != tile.NoTile && len(c.opts) > 0 {
+								c.slot = i
+								m.t.choose = &c
+								golden.RequireEqual(t, plain(m))
+								return
+							}
+						}
+					}
+					myTurn101(t, m)
+					if m.t.view.MyTurn() && m.t.view.Stage == okey101.StageDraw {
+						press(t, m, "d")
+					}
+				}
+				t.Fatal("no place to choose in this hand")
+			})
+			t.Run(name("help"), func(t *testing.T) {
+				m := newM(t)
+				press(t, m, "?")
+				golden.RequireEqual(t, plain(m))
+			})
+			t.Run(name("browse"), func(t *testing.T) {
+				m := newM(t)
+				for len(m.t.view.Table) < 8 && m.screen == scrPlay {
+					myTurn101(t, m)
+				}
+				press(t, m, "b")
+				golden.RequireEqual(t, plain(m))
+			})
+			t.Run(name("handover"), func(t *testing.T) {
+				m := newM(t)
+				for m.screen == scrPlay {
+					myTurn101(t, m)
+				}
+				golden.RequireEqual(t, plain(m))
+			})
+			t.Run(name("sheet"), func(t *testing.T) {
+				m := newM(t)
+				for range 3 {
+					for m.screen == scrPlay {
+						myTurn101(t, m)
+					}
+					press(t, m, "enter")
+				}
+				press(t, m, "r")
+				golden.RequireEqual(t, plain(m))
+			})
+			t.Run(name("resume"), func(t *testing.T) {
+				m := newM(t)
+				myTurn101(t, m)
+				m2 := reopen(t, m, m.opt)
+				m2.Update(windowMsg(w, h))
+				golden.RequireEqual(t, plain(m2))
+			})
+			t.Run(name("settings"), func(t *testing.T) {
+				m := newM(t)
+				press(t, m, "o")
+				for range 9 {
+					press(t, m, "down")
+				}
+				golden.RequireEqual(t, plain(m))
+			})
+		}
+		t.Run(lang+"-matchover", func(t *testing.T) {
+			m := start101(t, 80, 24, withSeed(3), func(o *Options) {
+				o.Settings.Lang = lang
+				o.Settings.Rules101 = "hands=2"
+			})
+			for m.screen != scrMatchOver {
+				for m.screen == scrPlay {
+					myTurn101(t, m)
+				}
+				press(t, m, "enter")
+			}
+			for _, sz := range [][2]int{{80, 24}, {100, 30}} {
+				m.Update(windowMsg(sz[0], sz[1]))
+				t.Run(strconv.Itoa(sz[0])+"x"+strconv.Itoa(sz[1]), func(t *testing.T) {
+					golden.RequireEqual(t, plain(m))
+				})
+			}
+		})
+	}
+}
+
+// End-to-end flows of 101 through a real Bubble Tea program (the
+// goldens hold the final screen without styles; -update rewrites them).
+
+func TestE2E101OpenAndDiscard(t *testing.T) {
+	m := newTest101(t, 100, 30, withSeed(8))
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(100, 30))
+	waitFor(t, tm, "Your turn: draw")
+	tm.Send(keyMsg("t"))
+	waitFor(t, tm, "it must go onto the table this turn")
+	tm.Send(keyMsg("g"))
+	waitFor(t, tm, "You give")
+	tm.Send(keyMsg("d"))
+	waitFor(t, tm, "You draw")
+	tm.Send(keyMsg("s"))
+	waitFor(t, tm, "Seri diz")
+	tm.Send(keyMsg("l"))
+	waitFor(t, tm, "an opening needs 101")
+	tm.Send(keyMsg("h"))
+	waitFor(t, tm, "the cursor is on it")
+	tm.Send(keyMsg("x"))
+	waitFor(t, tm, "You discard")
+	tm.Send(keyMsg("q"))
+	golden.RequireEqual(t, finalScreen(t, tm))
+}
+
+func TestE2E101Resume(t *testing.T) {
+	first := start101(t, 100, 30, withSeed(8))
+	myTurn101(t, first)
+	drawIfDue(t, first)
+	m := reopen(t, first, first.opt)
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(100, 30))
+	waitFor(t, tm, "Okey 101, hand 1 of 11")
+	tm.Send(keyMsg("enter"))
+	waitFor(t, tm, "where you left it")
+	tm.Send(keyMsg("q"))
+	golden.RequireEqual(t, finalScreen(t, tm))
+}
+
+var _ = time.Second
+
+// The 101 table's messages fit where they are shown, in both languages,
+// filled with long tile names and numbers: a message of the status in
+// its two lines at 80 columns, the work line's words in one.
+func TestWords101Fit(t *testing.T) {
+	verb := regexp.MustCompile(`%(\[\d\])?[-+# 0-9.]*[a-zA-Z]`)
+	for _, lang := range []string{"en", "tr"} {
+		c := i18n.MustLoad(lang)
+		for _, k := range c.Keys() {
+			lines := 0
+			switch {
+			case strings.HasPrefix(k, "t101.work.") || strings.HasPrefix(k, "t101.sel.") || strings.HasPrefix(k, "t101.sum."):
+				lines = 1
+			case strings.HasPrefix(k, "t101.") && !strings.HasPrefix(k, "t101.log.") && !strings.HasPrefix(k, "t101.why.") &&
+				!strings.HasPrefix(k, "t101.browse.") && k != "t101.table.none" && !strings.HasPrefix(k, "t101.hint."),
+				strings.HasPrefix(k, "status.runs.") || strings.HasPrefix(k, "status.pairs."):
+				lines = 2
+			default:
+				continue
+			}
+			var args []any
+			for _, v := range verb.FindAllString(c.T(k), -1) {
+				if strings.HasSuffix(v, "d") {
+					args = append(args, 188)
+				} else {
+					args = append(args, "K12 (okey)")
+				}
+			}
+			got := wrap(c.T(k, args...), 80)
+			if k == "t101.sel.meld" || strings.HasPrefix(k, "t101.sum.") {
+				continue // shown beside the groups, cut to the line
+			}
+			if len(got) > lines {
+				t.Errorf("%s %s: %d lines at 80 columns: %q", lang, k, len(got), got)
+			}
+		}
+	}
+}
