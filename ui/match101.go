@@ -234,11 +234,6 @@ func (m *Model) addLog101(e okey101.Event) {
 	}
 }
 
-// note101 puts a line of the table's own into the log.
-func (m *Model) note101(s string) {
-	m.t.log = append(m.t.log, log101{note: s, deal: dealKey(m.t.view.Hand, m.t.view.Redeal)})
-}
-
 // dealKey tells the deals of a match apart: a hand, and its deals
 // after void ones.
 func dealKey(hand, redeal int) int { return hand<<8 | redeal }

@@ -26,14 +26,44 @@ func TestScreens101Golden(t *testing.T) {
 		for _, sz := range [][2]int{{80, 24}, {100, 30}} {
 			w, h := sz[0], sz[1]
 			name := func(s string) string { return lang + "-" + s + "-" + strconv.Itoa(w) + "x" + strconv.Itoa(h) }
-			newM := func(t *testing.T) *Model {
-				return start101(t, w, h, withSeed(8), func(o *Options) { o.Settings.Lang = lang })
-			}
+			// One match goes through the screens in order, as a player
+			// would meet them.
+			m := start101(t, w, h, withSeed(8), func(o *Options) { o.Settings.Lang = lang })
 			t.Run(name("table"), func(t *testing.T) {
-				golden.RequireEqual(t, plain(newM(t)))
+				golden.RequireEqual(t, plain(m))
+			})
+			t.Run(name("help"), func(t *testing.T) {
+				press(t, m, "?")
+				golden.RequireEqual(t, plain(m))
+				press(t, m, "esc")
+			})
+			t.Run(name("settings"), func(t *testing.T) {
+				press(t, m, "o")
+				for range 9 {
+					press(t, m, "down")
+				}
+				golden.RequireEqual(t, plain(m))
+				press(t, m, "esc")
+			})
+			t.Run(name("resume"), func(t *testing.T) {
+				if err := m.Flush(); err != nil {
+					t.Fatal(err)
+				}
+				m.files.Unlock()
+				m2, err := New(m.opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer func() {
+					m2.Close()
+					if err := m.files.Lock(); err != nil {
+						t.Fatal(err)
+					}
+				}()
+				m2.Update(windowMsg(w, h))
+				golden.RequireEqual(t, plain(m2))
 			})
 			t.Run(name("groups"), func(t *testing.T) {
-				m := newM(t)
 				press(t, m, "d")
 				press(t, m, "s")
 				cursorTo101(t, m, RackCols)
@@ -41,78 +71,59 @@ func TestScreens101Golden(t *testing.T) {
 				press(t, m, "right")
 				press(t, m, "enter")
 				golden.RequireEqual(t, plain(m))
+				press(t, m, "esc")
+				press(t, m, "esc")
+				press(t, m, "c")
+				m.flash = ""
 			})
-			t.Run(name("crowded"), func(t *testing.T) {
-				m := newM(t)
-				for len(m.t.view.Table) < 12 && m.screen == scrPlay {
+			t.Run(name("browse"), func(t *testing.T) {
+				for len(m.t.view.Table) < 8 && m.screen == scrPlay {
 					myTurn101(t, m)
 				}
+				press(t, m, "b")
 				golden.RequireEqual(t, plain(m))
+				press(t, m, "esc")
 			})
 			t.Run(name("choose"), func(t *testing.T) {
-				m := newM(t)
 				for m.screen == scrPlay {
+					if m.t.view.MyTurn() && m.t.view.Stage == okey101.StageDraw {
+						press(t, m, "d")
+					}
 					if m.t.view.MyTurn() && m.t.view.Stage == okey101.StagePlay && m.t.view.Opened[0].Status != 0 {
 						for i, x := range m.t.rack.Slots {
 							if c := m.places101(okey101.ActLayOff, x, -1); x != tile.NoTile && len(c.opts) > 0 {
 								c.slot = i
 								m.t.choose = &c
 								golden.RequireEqual(t, plain(m))
+								m.t.choose = nil
 								return
 							}
 						}
 					}
 					myTurn101(t, m)
-					if m.t.view.MyTurn() && m.t.view.Stage == okey101.StageDraw {
-						press(t, m, "d")
-					}
 				}
 				t.Fatal("no place to choose in this hand")
 			})
-			t.Run(name("help"), func(t *testing.T) {
-				m := newM(t)
-				press(t, m, "?")
-				golden.RequireEqual(t, plain(m))
-			})
-			t.Run(name("browse"), func(t *testing.T) {
-				m := newM(t)
-				for len(m.t.view.Table) < 8 && m.screen == scrPlay {
+			t.Run(name("crowded"), func(t *testing.T) {
+				for len(m.t.view.Table) < 12 && m.screen == scrPlay {
 					myTurn101(t, m)
 				}
-				press(t, m, "b")
 				golden.RequireEqual(t, plain(m))
 			})
 			t.Run(name("handover"), func(t *testing.T) {
-				m := newM(t)
 				for m.screen == scrPlay {
 					myTurn101(t, m)
 				}
 				golden.RequireEqual(t, plain(m))
 			})
 			t.Run(name("sheet"), func(t *testing.T) {
-				m := newM(t)
-				for range 3 {
+				for range 2 {
+					press(t, m, "enter")
 					for m.screen == scrPlay {
 						myTurn101(t, m)
 					}
-					press(t, m, "enter")
 				}
 				press(t, m, "r")
-				golden.RequireEqual(t, plain(m))
-			})
-			t.Run(name("resume"), func(t *testing.T) {
-				m := newM(t)
-				myTurn101(t, m)
-				m2 := reopen(t, m, m.opt)
-				m2.Update(windowMsg(w, h))
-				golden.RequireEqual(t, plain(m2))
-			})
-			t.Run(name("settings"), func(t *testing.T) {
-				m := newM(t)
-				press(t, m, "o")
-				for range 9 {
-					press(t, m, "down")
-				}
 				golden.RequireEqual(t, plain(m))
 			})
 		}
@@ -158,6 +169,7 @@ func TestE2E101OpenAndDiscard(t *testing.T) {
 	waitFor(t, tm, "the cursor is on it")
 	tm.Send(keyMsg("x"))
 	waitFor(t, tm, "You discard")
+	waitFor(t, tm, "Your turn: draw") // the bots have played
 	tm.Send(keyMsg("q"))
 	golden.RequireEqual(t, finalScreen(t, tm))
 }

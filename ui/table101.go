@@ -2,11 +2,13 @@ package ui
 
 import (
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"okey/game"
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/theme"
 )
 
 // The 101 table: a match of Okey 101 played on the same Model as classic
@@ -56,6 +58,10 @@ type table101 struct {
 
 	log    []log101
 	hintID uint64
+	// painted is the cache of drawn text, for the style sheet
+	// paintedFor.
+	painted    map[paintKey]string
+	paintedFor *theme.Styles
 	// sv is the analysis' working memory for Update (one goroutine).
 	sv meld.Solver
 }
@@ -67,6 +73,11 @@ type log101 struct {
 	deal int // dealKey of the deal it happened in
 	// owner is the seat whose meld a lay-off or a take-back was on.
 	owner int
+	// text is the entry in words, in the language lang, and wrapped its
+	// lines at wrapW columns (caches).
+	text, lang string
+	wrapped    []string
+	wrapW      int
 }
 
 // confirmKind is what pressing a key again confirms.
@@ -163,4 +174,70 @@ func (t *table101) slotTiles(slots []int) []tile.Tile {
 		}
 	}
 	return out
+}
+
+// styleID names a style of the sheet, for the cache of drawn text.
+type styleID uint8
+
+const (
+	sText styleID = iota
+	sDim
+	sBold
+	sTitle
+	sAccent
+	sWarn
+	sGood
+	sKey
+	sOkey
+	sTurn
+)
+
+// paintKey is a text drawn in a style.
+type paintKey struct {
+	st styleID
+	s  string
+}
+
+// maxPainted bounds the cache of drawn text (a screen draws a few
+// hundred pieces).
+const maxPainted = 4096
+
+// paint is s drawn in style id, drawn once and looked up after: most of
+// what the table writes (names, melds, the log) stays the same from one
+// frame to the next. The cache goes with the style sheet.
+func (m *Model) paint(id styleID, s string) string {
+	t := m.t
+	if t.paintedFor != m.st || len(t.painted) > maxPainted {
+		t.painted, t.paintedFor = map[paintKey]string{}, m.st
+	}
+	k := paintKey{id, s}
+	if p, ok := t.painted[k]; ok {
+		return p
+	}
+	var st lipgloss.Style
+	switch id {
+	case sText:
+		st = m.st.Text
+	case sDim:
+		st = m.st.Dim
+	case sBold:
+		st = m.st.Bold
+	case sTitle:
+		st = m.st.Title
+	case sAccent:
+		st = m.st.Accent
+	case sWarn:
+		st = m.st.Warn
+	case sGood:
+		st = m.st.Good
+	case sKey:
+		st = m.st.Key
+	case sOkey:
+		st = m.st.Okey
+	case sTurn:
+		st = m.st.Turn
+	}
+	p := st.Render(s)
+	t.painted[k] = p
+	return p
 }

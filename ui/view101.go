@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"okey/game/meld"
@@ -38,7 +37,7 @@ func (m *Model) renderTable101() string {
 	m.renderLog101(c, log, l.LogBeside)
 	if l.LogBeside {
 		for y := l.Log.Y; y < l.Log.Y+l.Log.H; y++ {
-			c.put(l.Log.X-2, y, m.st.Dim.Render("│"))
+			c.put(l.Log.X-2, y, m.paint(sDim, "│"))
 		}
 	}
 	m.renderWork101(c, l.Work)
@@ -53,7 +52,7 @@ func (m *Model) renderTable101() string {
 func (m *Model) header101(withKeys bool) string {
 	v := &m.t.view
 	w := m.width
-	left := m.st.Title.Render("OKEY 101")
+	left := m.paint(sTitle, "OKEY 101")
 	leftW := textWidth("OKEY 101")
 	info := "  " + m.tr.T("t101.hdr.hand", v.Hand, v.Rules.Hands) + " · " + m.tr.T("t101.hdr.open", v.Threshold) +
 		" · " + m.tr.T("hdr.dealer", m.seatNameMid(v.Dealer))
@@ -70,9 +69,9 @@ func (m *Model) header101(withKeys bool) string {
 	info = cut(info, max(0, w-leftW-textWidth(keys)-2))
 	gap := w - leftW - textWidth(info) - textWidth(keys)
 	if keys == "" || gap < 1 {
-		return left + m.st.Text.Render(info)
+		return left + m.paint(sText, info)
 	}
-	return left + m.st.Text.Render(info) + strings.Repeat(" ", gap) + m.st.Dim.Render(keys)
+	return left + m.paint(sText, info) + strings.Repeat(" ", gap) + m.paint(sDim, keys)
 }
 
 // renderSeat101 draws a bot's panel: its name (marked when it is to
@@ -105,31 +104,31 @@ func (m *Model) renderSeat101(c *canvas, l Layout101, seat int) {
 	l2 := m.tilesCount101(v.TileCounts[seat]) + " · " + pts
 	l3 := m.openingText(v.Opened[seat])
 	stack, stackSt := m.stackText101(seat)
-	nameSt := m.st.Bold
+	nameSt := sBold
 	if turn {
-		nameSt = m.st.Turn
+		nameSt = sTurn
 	}
-	putAligned(c, r, r.Y, a, nameSt, name)
-	putAligned(c, r, r.Y+1, a, m.st.Text, l2)
-	openSt := m.st.Dim
+	m.putAligned101(c, r, r.Y, a, nameSt, name)
+	m.putAligned101(c, r, r.Y+1, a, sText, l2)
+	openSt := sDim
 	if v.Opened[seat].Status != meld.NotOpened {
-		openSt = m.st.Text
+		openSt = sText
 	}
 	if l.SeatH > 3 {
-		putAligned(c, r, r.Y+2, a, openSt, l3)
-		putAligned(c, r, r.Y+3, a, stackSt, stack)
+		m.putAligned101(c, r, r.Y+2, a, openSt, l3)
+		m.putAligned101(c, r, r.Y+3, a, stackSt, stack)
 		return
 	}
 	// Three lines: the opening and the stack share the last.
 	if stack == "" {
-		putAligned(c, r, r.Y+2, a, openSt, l3)
+		m.putAligned101(c, r, r.Y+2, a, openSt, l3)
 		return
 	}
 	sep := " · "
 	w := textWidth(l3) + textWidth(sep) + textWidth(stack)
-	line := openSt.Render(l3) + m.st.Dim.Render(sep) + stackSt.Render(stack)
+	line := m.paint(openSt, l3) + m.paint(sDim, sep) + m.paint(stackSt, stack)
 	if w > r.W {
-		line, w = stackSt.Render(cut(stack, r.W)), min(r.W, textWidth(stack))
+		line, w = m.paint(stackSt, cut(stack, r.W)), min(r.W, textWidth(stack))
 	}
 	x := r.X
 	switch a {
@@ -143,16 +142,29 @@ func (m *Model) renderSeat101(c *canvas, l Layout101, seat int) {
 
 // stackText101 is a seat's discard stack in words: its top tile, or
 // what the player may do with it.
-func (m *Model) stackText101(seat int) (string, lipgloss.Style) {
+func (m *Model) stackText101(seat int) (string, styleID) {
 	v := &m.t.view
 	top := v.Top(seat)
 	if top == tile.NoTile {
-		return "", m.st.Dim
+		return "", sDim
 	}
 	if seat == v.Previous && v.MyTurn() && v.Legal.Take {
-		return m.tr.T("t101.stack.take", m.tileName101(top)), m.st.Key
+		return m.tr.T("t101.stack.take", m.tileName101(top)), sKey
 	}
-	return m.tr.T("t101.stack", m.tileName101(top)), m.st.Dim
+	return m.tr.T("t101.stack", m.tileName101(top)), sDim
+}
+
+// putAligned101 is putAligned with the table's cache of drawn text.
+func (m *Model) putAligned101(c *canvas, r Rect, y int, a align, st styleID, s string) {
+	s = cut(s, r.W)
+	x := r.X
+	switch a {
+	case alignCentre:
+		x += (r.W - textWidth(s)) / 2
+	case alignRight:
+		x += r.W - textWidth(s)
+	}
+	c.put(x, y, m.paint(st, s))
 }
 
 // renderCenter101 draws the centre line: the indicator and the okey,
@@ -161,19 +173,19 @@ func (m *Model) renderCenter101(c *canvas, l Layout101) {
 	v := &m.t.view
 	r := l.Center
 	parts := []string{
-		m.st.Text.Render(m.tr.T("t101.center.indicator", v.Indicator.String())) + " " +
-			m.st.Okey.Render(m.tr.T("t101.center.okey", v.Okey.String())),
+		m.paint(sText, m.tr.T("t101.center.indicator", v.Indicator.String())) + " " +
+			m.paint(sOkey, m.tr.T("t101.center.okey", v.Okey.String())),
 	}
 	wall := m.tr.T("t101.center.wall", v.WallLeft)
 	if v.MyTurn() && v.Legal.Draw {
-		parts = append(parts, m.st.Key.Render(m.tr.T("t101.center.draw", v.WallLeft)))
+		parts = append(parts, m.paint(sKey, m.tr.T("t101.center.draw", v.WallLeft)))
 	} else {
-		parts = append(parts, m.st.Text.Render(wall))
+		parts = append(parts, m.paint(sText, wall))
 	}
 	if top := v.Top(0); top != tile.NoTile {
-		parts = append(parts, m.st.Dim.Render(m.tr.T("t101.center.mine", m.tileName101(top))))
+		parts = append(parts, m.paint(sDim, m.tr.T("t101.center.mine", m.tileName101(top))))
 	}
-	line := strings.Join(parts, m.st.Dim.Render(" · "))
+	line := strings.Join(parts, m.paint(sDim, " · "))
 	c.put(r.X, r.Y, cutStyled(line, r.W))
 }
 
@@ -214,7 +226,7 @@ func (m *Model) meldRows101(w int) [][]meldPiece {
 			continue
 		}
 		label := m.seatName(seat) + " " + m.openingShort(v.Opened[seat]) + ":"
-		row := []meldPiece{{x: 0, w: textWidth(label), meld: -1, styled: m.st.Bold.Render(label)}}
+		row := []meldPiece{{x: 0, w: textWidth(label), meld: -1, styled: m.paint(sBold, label)}}
 		x := textWidth(label) + 1
 		for _, i := range idx {
 			plainText, styled := m.meldText(&v.Table[i])
@@ -260,7 +272,7 @@ func (m *Model) renderMelds101(c *canvas, r Rect, rows [][]meldPiece) {
 		msg := m.tr.T("t101.table.none", v.Threshold, okey101.MinPairs)
 		for i, s := range wrap(msg, r.W) {
 			if i < r.H {
-				c.put(r.X, r.Y+i, m.st.Dim.Render(s))
+				c.put(r.X, r.Y+i, m.paint(sDim, s))
 			}
 		}
 		return
@@ -277,7 +289,7 @@ func (m *Model) renderMelds101(c *canvas, r Rect, rows [][]meldPiece) {
 		for _, p := range row {
 			s := p.styled
 			if p.meld >= 0 && p.meld == chosen {
-				s = m.st.Turn.Render(">" + ansi.Strip(s) + "<")
+				s = m.paint(sTurn, ">"+ansi.Strip(s)+"<")
 				c.put(r.X+p.x-1, r.Y+y, s)
 				continue
 			}
@@ -285,7 +297,7 @@ func (m *Model) renderMelds101(c *canvas, r Rect, rows [][]meldPiece) {
 		}
 	}
 	if len(rows) > r.H {
-		c.put(r.X, r.Y+r.H-1, m.st.Dim.Render(cut(m.tr.T("t101.table.more", len(rows)-r.H+1), r.W)))
+		c.put(r.X, r.Y+r.H-1, m.paint(sDim, cut(m.tr.T("t101.table.more", len(rows)-r.H+1), r.W)))
 	}
 }
 
@@ -297,7 +309,7 @@ func (m *Model) renderLog101(c *canvas, r Rect, beside bool) {
 	}
 	y, h := r.Y, r.H
 	if beside {
-		c.put(r.X, y, m.st.Accent.Render(cut(m.tr.T("log.title"), r.W)))
+		c.put(r.X, y, m.paint(sAccent, cut(m.tr.T("log.title"), r.W)))
 		y++
 		h--
 	}
@@ -305,14 +317,20 @@ func (m *Model) renderLog101(c *canvas, r Rect, beside bool) {
 	var lines []string
 	newest := 0
 	for i := len(log) - 1; i >= 0 && len(lines) < h; i-- {
-		s := m.logText101(log[i])
-		if s == "" {
+		e := &log[i]
+		if e.lang != m.tr.Lang {
+			e.text, e.lang, e.wrapW = m.logText101(*e), m.tr.Lang, 0
+		}
+		if e.text == "" {
 			continue
 		}
-		parts := []string{cut(s, r.W)}
-		if beside {
-			parts = wrap(s, r.W)
+		if e.wrapW != r.W {
+			e.wrapped, e.wrapW = []string{cut(e.text, r.W)}, r.W
+			if beside {
+				e.wrapped = wrap(e.text, r.W)
+			}
 		}
+		parts := e.wrapped
 		for j := len(parts) - 1; j >= 0 && len(lines) < h; j-- {
 			lines = append(lines, parts[j])
 		}
@@ -322,11 +340,11 @@ func (m *Model) renderLog101(c *canvas, r Rect, beside bool) {
 	}
 	for i := range lines {
 		s := lines[len(lines)-1-i]
-		st := m.st.Dim
+		st := sDim
 		if i >= len(lines)-newest {
-			st = m.st.Text
+			st = sText
 		}
-		c.put(r.X, y+i, st.Render(s))
+		c.put(r.X, y+i, m.paint(st, s))
 	}
 }
 
@@ -341,7 +359,16 @@ func (m *Model) renderWork101(c *canvas, r Rect) {
 func (m *Model) workLine101(w int) string {
 	t := m.t
 	v := &t.view
+	// The group being made comes first (its reading is what the player
+	// looks for at once), then what the groups made come to, then
+	// those groups, as far as the line goes.
 	var parts []string
+	if len(t.sel) > 0 {
+		parts = append(parts, m.selectionText101())
+	}
+	if len(t.groups) > 0 {
+		parts = append(parts, m.paint(sAccent, m.groupsSum101()))
+	}
 	for k, g := range t.groups {
 		ts := t.slotTiles(g)
 		txt := strconv.Itoa(k+1) + ": " + m.tilesText(ts)
@@ -350,26 +377,20 @@ func (m *Model) workLine101(w int) string {
 				txt += " (" + strconv.Itoa(r.Value()) + ")"
 			}
 		}
-		parts = append(parts, m.st.Text.Render(txt))
-	}
-	if len(t.groups) > 0 {
-		parts = append(parts, m.st.Accent.Render(m.groupsSum101()))
-	}
-	if len(t.sel) > 0 {
-		parts = append(parts, m.selectionText101())
+		parts = append(parts, m.paint(sText, txt))
 	}
 	if len(parts) > 0 {
-		return cutStyled(strings.Join(parts, m.st.Dim.Render(" · ")), w)
+		return cutStyled(strings.Join(parts, m.paint(sDim, " · ")), w)
 	}
 	switch {
 	case v.Legal.GiveBack:
-		return m.st.Warn.Render(cut(m.tr.T("t101.work.owed", m.tileName101(v.Taken.Tile)), w))
+		return m.paint(sWarn, cut(m.tr.T("t101.work.owed", m.tileName101(v.Taken.Tile)), w))
 	case v.Opened[0].Status == meld.OpenedMelds:
-		return m.st.Dim.Render(cut(m.tr.T("t101.work.opened", v.Opened[0].Value), w))
+		return m.paint(sDim, cut(m.tr.T("t101.work.opened", v.Opened[0].Value), w))
 	case v.Opened[0].Status == meld.OpenedPairs:
-		return m.st.Dim.Render(cut(m.tr.T("t101.work.opened.pairs", v.Opened[0].Value), w))
+		return m.paint(sDim, cut(m.tr.T("t101.work.opened.pairs", v.Opened[0].Value), w))
 	}
-	return m.st.Dim.Render(cut(m.tr.T("t101.work.open", v.Threshold, okey101.MinPairs), w))
+	return m.paint(sDim, cut(m.tr.T("t101.work.open", v.Threshold, okey101.MinPairs), w))
 }
 
 // selectionText101 is the group being made and what it is (at once:
@@ -380,18 +401,18 @@ func (m *Model) selectionText101() string {
 	txt := m.tilesText(ts)
 	switch len(ts) {
 	case 1:
-		return m.st.Text.Render(m.tr.T("t101.sel.one", txt))
+		return m.paint(sText, m.tr.T("t101.sel.one", txt))
 	case 2:
 		if g, why := m.readGroup101(t.sel, t.groups); why == "" && g.Kind == meld.Pair {
-			return m.st.Good.Render(m.tr.T("t101.sel.pair", txt))
+			return m.paint(sGood, m.tr.T("t101.sel.pair", txt))
 		}
-		return m.st.Text.Render(m.tr.T("t101.sel.more", txt))
+		return m.paint(sText, m.tr.T("t101.sel.more", txt))
 	}
 	g, why := m.readGroup101(t.sel, t.groups)
 	if why != "" {
-		return m.st.Warn.Render(why)
+		return m.paint(sWarn, why)
 	}
-	return m.st.Good.Render(m.tr.T("t101.sel.meld", m.tilesText(g.Tiles), m.kindName(g.Kind), g.Value()))
+	return m.paint(sGood, m.tr.T("t101.sel.meld", m.tilesText(g.Tiles), m.kindName(g.Kind), g.Value()))
 }
 
 // renderRack101 draws the rack in its frame: its title says the
@@ -466,7 +487,14 @@ func (m *Model) bottomLine101(w int) string {
 	title := " " + m.tr.T("t101.rack.keys") + " "
 	title = cut(title, max(0, w-4))
 	rest := max(0, w-3-textWidth(title))
-	return b.Edge.Render(b.BottomLeft+b.Bottom) + b.Title.Render(title) + b.Edge.Render(strings.Repeat(b.Bottom, rest)+b.BottomRight)
+	k := "\x00bottom:" + title + strconv.Itoa(w) // drawn once per width and words
+	if s, ok := m.t.painted[paintKey{sText, k}]; ok && m.t.paintedFor == m.st {
+		return s
+	}
+	s := b.Edge.Render(b.BottomLeft+b.Bottom) + b.Title.Render(title) + b.Edge.Render(strings.Repeat(b.Bottom, rest)+b.BottomRight)
+	m.paint(sText, "") // the cache is the style sheet's
+	m.t.painted[paintKey{sText, k}] = s
+	return s
 }
 
 // faceOf101 is how a tile is drawn on the rack: an okey reads OK, a
@@ -485,13 +513,13 @@ func (m *Model) faceOf101(x tile.Tile) (tile.Tile, theme.Label) {
 // status101 is the status: the message of the last key or move, or what
 // the player may do now, wrapped in up to n lines of w columns.
 func (m *Model) status101(w, n int) []string {
-	text, st := m.guide101(), m.st.Bold
+	text, st := m.guide101(), sBold
 	if m.t.choose != nil {
-		text, st = m.chooseText101(), m.st.Accent
+		text, st = m.chooseText101(), sAccent
 	} else if m.flash != "" {
-		text, st = m.flash, m.st.Accent
+		text, st = m.flash, sAccent
 		if m.flashWarn {
-			st = m.st.Warn
+			st = sWarn
 		}
 	}
 	lines := wrap(text, w)
@@ -500,7 +528,7 @@ func (m *Model) status101(w, n int) []string {
 		lines = lines[:n]
 	}
 	for i, s := range lines {
-		lines[i] = st.Render(s)
+		lines[i] = m.paint(st, s)
 	}
 	return lines
 }

@@ -94,9 +94,9 @@ func (m *Model) meldText(tm *okey101.TableMeld) (plainText, styled string) {
 		p.WriteString(txt)
 		switch {
 		case okey || t == tile.FalseJoker:
-			s.WriteString(m.st.Okey.Render(txt))
+			s.WriteString(m.paint(sOkey, txt))
 		case strings.HasPrefix(txt, layOffMark):
-			s.WriteString(m.st.Dim.Render(layOffMark) + m.st.Inline(t))
+			s.WriteString(m.paint(sDim, layOffMark) + m.st.Inline(t))
 		default:
 			s.WriteString(m.st.Inline(t))
 		}

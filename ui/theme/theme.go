@@ -119,6 +119,7 @@ type Styles struct {
 	face    [tile.NumColours]lipgloss.Style
 	frame   [numFrames]lipgloss.Style
 	tiles   map[tileKey][3]string
+	inline  map[tile.Tile]string
 	helpKey lipgloss.Style
 	helpSep lipgloss.Style
 }
@@ -376,8 +377,18 @@ func (s *Styles) faceEdge(t tile.Tile, f Frame) lipgloss.Style {
 // Inline renders a tile on one line, for logs and messages: its notation
 // in its colour ("R7"), the okey marked ("R5 okey" is left to the caller).
 func (s *Styles) Inline(t tile.Tile) string {
-	if !t.Valid() || t == tile.FalseJoker || s.NoColor {
-		return s.Bold.Render(t.String())
+	if r, ok := s.inline[t]; ok {
+		return r
 	}
-	return s.face[t.Colour()].Render(t.String())
+	var r string
+	if !t.Valid() || t == tile.FalseJoker || s.NoColor {
+		r = s.Bold.Render(t.String())
+	} else {
+		r = s.face[t.Colour()].Render(t.String())
+	}
+	if s.inline == nil {
+		s.inline = map[tile.Tile]string{}
+	}
+	s.inline[t] = r // a tile is drawn once and looked up after
+	return r
 }
