@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"runtime"
 	"testing"
 
 	"okey/game/okey101"
@@ -61,8 +62,9 @@ func BenchmarkKey101Sort(b *testing.B) { benchKey101(b, "c") }
 // analysis), laid out and made into groups.
 func BenchmarkKey101SeriDiz(b *testing.B) { benchKey101(b, "s") }
 
-// BenchmarkKey101LayOffRefused is i on a tile that fits nowhere: the
-// places looked for on the crowded table, the reason said.
+// BenchmarkKey101LayOff is i on the tile under the cursor: its places
+// looked for on the crowded table (each one tried on the referee), and
+// either a lay-off played or the reason said.
 func BenchmarkKey101LayOff(b *testing.B) { benchKey101(b, "i") }
 
 // BenchmarkKey101Discard is x: the reducer, the view, the rack and the
@@ -76,6 +78,7 @@ func BenchmarkKey101Discard(b *testing.B) {
 		ms[i].t.cursor = slotOf101(ms[i], discardChoice(&ms[i].t.view, &ms[i].t.sv))
 	}
 	k := keyMsg("x")
+	runtime.GC() // the tables made are not collected in the timed part
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

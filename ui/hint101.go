@@ -62,10 +62,11 @@ func (m *Model) hint101() tea.Cmd {
 		return nil
 	}
 	t.hintID++
-	id, moves, view := t.hintID, t.g.State().Moves(), t.g.State().View(0)
+	id, moves, st := t.hintID, t.g.State().Moves(), t.g.State()
 	m.setFlash(false, m.tr.T("status.hint.thinking"))
 	return func() tea.Msg {
 		var sv meld.Solver
+		view := st.View(0) // a State is a value Apply never changes
 		return hint101Msg{id: id, moves: moves, facts: hintFacts101(&view, &sv)}
 	}
 }

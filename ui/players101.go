@@ -334,7 +334,9 @@ func (m *Model) nextTurn101() tea.Cmd {
 func (m *Model) ask101(seat int, p Player101, plain bool) tea.Cmd {
 	m.askID++
 	m.asking = seat
-	id, view, parent := m.askID, m.t.g.State().View(seat), m.ctx
+	// The view is made in the command: a State is a value that Apply
+	// never changes, so the goroutine may read it while the table goes on.
+	id, st, parent := m.askID, m.t.g.State(), m.ctx
 	delay, timeout := speedDelay(m.set.Speed), m.opt.BotTimeout
 	if plain {
 		delay = 0
@@ -345,7 +347,7 @@ func (m *Model) ask101(seat int, p Player101, plain bool) tea.Cmd {
 		defer cancel()
 		answer := make(chan bot101Msg, 1) // a late answer is left there
 		go func() {
-			a, err := p.Decide(ctx, view)
+			a, err := p.Decide(ctx, st.View(seat))
 			answer <- bot101Msg{id: id, seat: seat, act: a, err: err, plain: plain}
 		}()
 		var msg bot101Msg
