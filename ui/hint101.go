@@ -78,12 +78,25 @@ func (m *Model) onHint101(msg hint101Msg) {
 		return
 	}
 	f := &msg.facts
-	if f.discard != tile.NoTile && t.rack.Slots[t.cursor] != f.discard {
-		if i := slices.Index(t.rack.Slots[:], f.discard); i >= 0 {
+	// The cursor goes onto the first tile the hint says to play: a
+	// lay-off, else an okey to take back, else the discard.
+	if x := f.cursorTile(); x != tile.NoTile && t.rack.Slots[t.cursor] != x {
+		if i := slices.Index(t.rack.Slots[:], x); i >= 0 {
 			t.cursor = i
 		}
 	}
 	m.setFlash(false, m.hintText101(f))
+}
+
+// cursorTile is the tile the hint puts the cursor on, NoTile for none.
+func (f *hintFacts) cursorTile() tile.Tile {
+	switch {
+	case f.mine && f.stage == okey101.StagePlay && len(f.layOffs) > 0:
+		return f.layOffs[0]
+	case f.mine && f.stage == okey101.StagePlay && len(f.backs) > 0:
+		return f.backs[0]
+	}
+	return f.discard
 }
 
 // hintFacts101 works the hint out for a view: the analysis only, so it
@@ -172,16 +185,28 @@ func (m *Model) hintText101(f *hintFacts) string {
 		if len(f.lay) > 0 {
 			say = append(say, m.tr.T("t101.hint.lay", m.meldsText(f.lay)))
 		}
+		cur := f.cursorTile()
 		if len(f.layOffs) > 0 {
-			say = append(say, m.tr.T("t101.hint.layoffs", m.tilesText(f.layOffs)))
+			key := "t101.hint.layoffs"
+			if cur == f.layOffs[0] && f.stage == okey101.StagePlay {
+				key = "t101.hint.layoffs.cursor"
+			}
+			say = append(say, m.tr.T(key, m.tilesText(f.layOffs)))
 		}
 		if len(f.backs) > 0 {
-			say = append(say, m.tr.T("t101.hint.takebacks", m.tilesText(f.backs)))
+			key := "t101.hint.takebacks"
+			if len(f.layOffs) == 0 && cur == f.backs[0] && f.stage == okey101.StagePlay {
+				key = "t101.hint.takebacks.cursor"
+			}
+			say = append(say, m.tr.T(key, m.tilesText(f.backs)))
 		}
 	}
 	if f.discard != tile.NoTile {
 		key := "t101.hint.discard"
-		if f.discardCosts {
+		switch {
+		case f.cursorTile() != f.discard:
+			key = "t101.hint.discard.then"
+		case f.discardCosts:
 			key = "t101.hint.discard.costs"
 		}
 		say = append(say, m.tr.T(key, m.tileName101(f.discard)))

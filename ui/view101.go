@@ -363,6 +363,10 @@ func (m *Model) workLine101(w int) string {
 	// looks for at once), then what the groups made come to, then
 	// those groups, as far as the line goes.
 	var parts []string
+	if v.Legal.GiveBack && (len(t.sel) > 0 || len(t.groups) > 0) {
+		// The taken tile's obligation stays in sight until it is met.
+		parts = append(parts, m.paint(sWarn, m.tr.T("t101.work.owed.short", m.tileName101(v.Taken.Tile))))
+	}
 	if len(t.sel) > 0 {
 		parts = append(parts, m.selectionText101())
 	}
