@@ -318,7 +318,15 @@ func (m *Model) sheetTable101() []string {
 	for s := range okey101.NumSeats {
 		total += " " + right(strconv.Itoa(v.Scores[s]), sheetScoreW)
 	}
-	return append(out, m.st.Bold.Render(total))
+	out = append(out, m.st.Bold.Render(total))
+	if v.Rules.Partners { // what decides: each team's total, on both its seats
+		team := fit(m.tr.T("t101.col.team"), sheetHandW)
+		for s := range okey101.NumSeats {
+			team += " " + right(strconv.Itoa(v.Totals[s]), sheetScoreW)
+		}
+		out = append(out, m.st.Bold.Render(team))
+	}
+	return out
 }
 
 // handEnd101 says in a few words how a hand ended.

@@ -3,6 +3,7 @@ package ui
 import (
 	"encoding/json"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -141,5 +142,36 @@ func TestNoColor101(t *testing.T) {
 		if !colourSGR.MatchString(m2.View().Content) {
 			t.Fatalf("the %s 101 table has no colour", th)
 		}
+	}
+}
+
+// Every rules option of 101 plays at the table and fits 80×24: the
+// header says the threshold in force (above open=N under progressive
+// once someone has opened), partners are named, a short match ends on
+// its final sheet.
+func TestRules101VariantsFit(t *testing.T) {
+	for _, rules := range []string{"open=51,hands=1", "progressive,hands=1", "okey_pair,islek=off,hands=1", "partners,hands=1"} {
+		t.Run(rules, func(t *testing.T) {
+			m := start101(t, 80, 24, withSeed(8), func(o *Options) { o.Settings.Rules101 = rules })
+			for turns := 0; m.screen == scrPlay; turns++ {
+				if turns > 40 {
+					t.Fatal("the hand does not end")
+				}
+				checkFits(t, m, rules)
+				head := strings.Split(plain(m), "\n")[0]
+				if want := "opening " + strconv.Itoa(m.t.view.Threshold); !strings.Contains(head, want) {
+					t.Fatalf("the header %q does not say %q", head, want)
+				}
+				if m.t.view.Rules.Partners && !strings.Contains(head, "partners") {
+					t.Fatalf("the header %q does not say partners", head)
+				}
+				myTurn101(t, m)
+			}
+			press(t, m, "enter")
+			if m.screen != scrMatchOver {
+				t.Fatalf("a match of one hand did not end: screen %d", m.screen)
+			}
+			checkFits(t, m, rules+" final")
+		})
 	}
 }

@@ -54,11 +54,11 @@ func (m *Model) header101(withKeys bool) string {
 	w := m.width
 	left := m.paint(sTitle, "OKEY 101")
 	leftW := textWidth("OKEY 101")
-	info := "  " + m.tr.T("t101.hdr.hand", v.Hand, v.Rules.Hands) + " · " + m.tr.T("t101.hdr.open", v.Threshold) +
-		" · " + m.tr.T("hdr.dealer", m.seatNameMid(v.Dealer))
+	info := "  " + m.tr.T("t101.hdr.hand", v.Hand, v.Rules.Hands) + " · " + m.tr.T("t101.hdr.open", v.Threshold)
 	if v.Rules.Partners {
 		info += " · " + m.tr.T("t101.hdr.partners")
 	}
+	info += " · " + m.tr.T("hdr.dealer", m.seatNameMid(v.Dealer)) // the panels mark the dealer too
 	keys := ""
 	if withKeys {
 		k := m.keys.Table101
