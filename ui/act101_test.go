@@ -156,3 +156,19 @@ func TestTakeOkeyBack(t *testing.T) {
 		t.Fatalf("not said: %q", m.flash)
 	}
 }
+
+// A log entry of an earlier hand names tiles by that hand's okey, not
+// by the okey of the hand on the table.
+func TestLogKeepsItsHandsOkey(t *testing.T) {
+	m := start101(t, 100, 30)
+	now := m.t.view.Okey
+	then := now.Next()
+	e := log101{ev: okey101.Event{Kind: okey101.EvDiscard, Seat: 1, Tile: then}, deal: dealKey(1, 0), okey: then}
+	if got := m.logText101(e); !strings.Contains(got, then.String()+" (okey)") {
+		t.Fatalf("the okey of its hand is not said: %q", got)
+	}
+	e = log101{ev: okey101.Event{Kind: okey101.EvDiscard, Seat: 1, Tile: now}, deal: dealKey(1, 0), okey: then}
+	if got := m.logText101(e); strings.Contains(got, "okey") {
+		t.Fatalf("this hand's okey named in an entry of another: %q", got)
+	}
+}

@@ -228,7 +228,7 @@ func (m *Model) addLog101(e okey101.Event) {
 	if (e.Kind == okey101.EvLayOff || e.Kind == okey101.EvTakeBack) && e.Meld >= 0 && e.Meld < len(t.view.Table) {
 		owner = t.view.Table[e.Meld].Owner
 	}
-	t.log = append(t.log, log101{ev: e, deal: dealKey(d.Hand, d.Redeal), owner: owner})
+	t.log = append(t.log, log101{ev: e, deal: dealKey(d.Hand, d.Redeal), owner: owner, okey: d.Indicator.Next()})
 	if len(t.log) > maxLog {
 		t.log = append(t.log[:0], t.log[len(t.log)-keepLog:]...)
 	}

@@ -71,8 +71,10 @@ type log101 struct {
 	ev   okey101.Event
 	note string
 	deal int // dealKey of the deal it happened in
-	// owner is the seat whose meld a lay-off or a take-back was on.
+	// owner is the seat whose meld a lay-off or a take-back was on;
+	// okey the okey of the hand.
 	owner int
+	okey  tile.Tile
 	// text is the entry in words, in the language lang, and wrapped its
 	// lines at wrapW columns (caches).
 	text, lang string

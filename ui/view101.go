@@ -33,6 +33,18 @@ func (m *Model) renderTable101() string {
 	m.renderCenter101(c, l)
 	rows := m.meldRows101(l.Flex.W)
 	table, log := l.Split(len(rows))
+	if l.LogBeside && len(m.t.view.Results) > 0 {
+		// A tall terminal has room under the melds: the score sheet.
+		sheet := m.sheetTable101()
+		if free := table.H - len(rows) - 1; free >= len(sheet)+1 {
+			y := table.Y + table.H - len(sheet) - 1
+			c.put(table.X, y, m.paint(sAccent, cut(m.tr.T("t101.sheet.title"), table.W)))
+			for i, s := range sheet {
+				c.put(table.X, y+1+i, cutStyled(s, table.W))
+			}
+			table.H = y - table.Y - 1
+		}
+	}
 	m.renderMelds101(c, table, rows)
 	m.renderLog101(c, log, l.LogBeside)
 	if l.LogBeside {

@@ -13,33 +13,41 @@ import (
 // player's language.
 
 // tileName101 writes a tile for messages: R7, R5 (okey), J (as R5).
-func (m *Model) tileName101(t tile.Tile) string {
-	v := &m.t.view
+func (m *Model) tileName101(t tile.Tile) string { return m.tileNameOf(t, m.t.view.Okey) }
+
+// tileNameOf is tileName101 in a hand whose okey is okey.
+func (m *Model) tileNameOf(t, okey tile.Tile) string {
 	switch {
 	case t == tile.NoTile:
 		return "-"
 	case t == tile.FalseJoker:
-		return m.tr.T("tile.false", v.Okey.String())
-	case t == v.Okey:
+		return m.tr.T("tile.false", okey.String())
+	case t == okey:
 		return m.tr.T("tile.okey", t.String())
 	}
 	return t.String()
 }
 
 // tilesText writes tiles for messages: "R4 R5 R6".
-func (m *Model) tilesText(ts []tile.Tile) string {
+func (m *Model) tilesText(ts []tile.Tile) string { return tilesOf(ts, m.t.view.Okey) }
+
+// tilesOf writes tiles of a hand whose okey is okey in a row: each its
+// face, an okey as OK, a false joker as J.
+func tilesOf(ts []tile.Tile, okey tile.Tile) string {
 	parts := make([]string, len(ts))
 	for i, t := range ts {
-		parts[i] = m.shortTile(t)
+		parts[i] = shortOf(t, okey)
 	}
 	return strings.Join(parts, " ")
 }
 
 // shortTile is a tile in a row of tiles: its face, an okey as OK, a
 // false joker as J.
-func (m *Model) shortTile(t tile.Tile) string {
+func (m *Model) shortTile(t tile.Tile) string { return shortOf(t, m.t.view.Okey) }
+
+func shortOf(t, okey tile.Tile) string {
 	switch {
-	case t == m.t.view.Okey:
+	case t == okey:
 		return okeyInline
 	case t == tile.FalseJoker:
 		return "J"
@@ -152,6 +160,15 @@ func (m *Model) logText101(e log101) string {
 	}
 	ev := e.ev
 	me := ev.Seat == 0
+	// The words of the hand the entry is of: its okey, not this hand's.
+	name := func(t tile.Tile) string { return m.tileNameOf(t, e.okey) }
+	melds := func(ms []meld.Meld) string {
+		parts := make([]string, len(ms))
+		for i, x := range ms {
+			parts[i] = tilesOf(x.Tiles, e.okey)
+		}
+		return strings.Join(parts, " · ")
+	}
 	say := func(base string, args ...any) string {
 		if me {
 			return m.tr.T(base+".you", args...)
@@ -172,36 +189,36 @@ func (m *Model) logText101(e log101) string {
 	case okey101.EvDraw:
 		switch {
 		case me && ev.Tile != tile.NoTile:
-			return m.tr.T("log.draw.you", m.tileName101(ev.Tile))
+			return m.tr.T("log.draw.you", name(ev.Tile))
 		case me:
 			return m.tr.T("log.draw.you.wall")
 		}
 		return m.tr.T("log.draw", m.seatName(ev.Seat))
 	case okey101.EvTake:
-		return say("t101.log.take", m.tileName101(ev.Tile), m.seatNameMid(ev.From))
+		return say("t101.log.take", name(ev.Tile), m.seatNameMid(ev.From))
 	case okey101.EvGiveBack:
-		return say("t101.log.giveback", m.tileName101(ev.Tile))
+		return say("t101.log.giveback", name(ev.Tile))
 	case okey101.EvOpen:
 		if len(ev.Melds) > 0 && ev.Melds[0].Kind == meld.Pair {
-			return say("t101.log.open.pairs", ev.Points, m.meldsText(ev.Melds))
+			return say("t101.log.open.pairs", ev.Points, melds(ev.Melds))
 		}
-		return say("t101.log.open", ev.Points, m.meldsText(ev.Melds))
+		return say("t101.log.open", ev.Points, melds(ev.Melds))
 	case okey101.EvLay:
-		return say("t101.log.lay", m.meldsText(ev.Melds))
+		return say("t101.log.lay", melds(ev.Melds))
 	case okey101.EvLayOff:
-		return say("t101.log.layoff", m.tileName101(ev.Tile), m.ownerMid(e.owner))
+		return say("t101.log.layoff", name(ev.Tile), m.ownerOf(e.owner, ev.Seat))
 	case okey101.EvTakeBack:
-		return say("t101.log.takeback", m.ownerMid(e.owner), m.tileName101(ev.Tile))
+		return say("t101.log.takeback", m.ownerOf(e.owner, ev.Seat), name(ev.Tile))
 	case okey101.EvDiscard:
-		return say("log.discard", m.tileName101(ev.Tile))
+		return say("log.discard", name(ev.Tile))
 	case okey101.EvPenalty:
 		why := "islek"
 		if ev.Reason == okey101.PenaltyOkey {
 			why = "okey"
 		}
-		return say("t101.log.penalty."+why, ev.Points, m.tileName101(ev.Tile))
+		return say("t101.log.penalty."+why, ev.Points, name(ev.Tile))
 	case okey101.EvFinish:
-		return say("log.finish", m.tileName101(ev.Tile))
+		return say("log.finish", name(ev.Tile))
 	case okey101.EvWallOut:
 		return m.tr.T("t101.log.wallout")
 	case okey101.EvVoid:
@@ -210,11 +227,14 @@ func (m *Model) logText101(e log101) string {
 	return ""
 }
 
-// ownerMid names the owner of a meld inside a sentence: "Mehmet's",
-// "your".
-func (m *Model) ownerMid(seat int) string {
-	if seat == 0 {
+// ownerOf names the owner of a meld inside a sentence about what actor
+// did: "Mehmet's", "your", "their own".
+func (m *Model) ownerOf(seat, actor int) string {
+	switch {
+	case seat == 0:
 		return m.tr.T("t101.owner.you")
+	case seat == actor:
+		return m.tr.T("t101.owner.own")
 	}
 	return m.tr.T("t101.owner", m.seatName(seat))
 }
