@@ -17,6 +17,7 @@ import (
 	"okey/assets"
 	"okey/bots"
 	"okey/game"
+	"okey/game/okey101"
 	"okey/ui"
 	"okey/ui/i18n"
 	"okey/ui/store"
@@ -24,19 +25,19 @@ import (
 
 // playFlags are the command line of okey play.
 type playFlags struct {
-	lang, speed, theme, rules, levels, names string
-	points                                   int
-	seed                                     uint64
-	stateDir, configDir                      string
-	set                                      map[string]bool
+	game, lang, speed, theme, rules, levels, names string
+	points                                         int
+	seed                                           uint64
+	stateDir, configDir                            string
+	set                                            map[string]bool
 }
 
 // playUsage heads okey play -h.
 const playUsage = `usage: okey [play] [flags]
 
-Play a match of Okey against three bots. The match is saved as it is played;
-the next start offers to resume it. Flags apply to this run; the settings
-screen (key o) remembers choices.
+Play a match of Okey, or of Okey 101 (--game 101), against three bots. The
+match is saved as it is played; the next start offers to resume it. Flags
+apply to this run; the settings screen (key o) remembers choices.
 
 `
 
@@ -46,10 +47,12 @@ func parsePlayFlags(args []string, stdout io.Writer) (*playFlags, error) {
 	f := &playFlags{set: map[string]bool{}}
 	fs := flag.NewFlagSet("okey play", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
+	fs.StringVar(&f.game, "game", "", "the game of a new match: "+strings.Join(ui.Games, " or ")+" (default: from the settings, else classic)")
 	fs.StringVar(&f.lang, "lang", "", "language: "+strings.Join(assets.Languages, " or ")+" (default: from the settings, else the environment)")
 	fs.StringVar(&f.speed, "speed", "", "how long each bot move stays on screen: "+strings.Join(ui.Speeds, ", "))
 	fs.StringVar(&f.theme, "theme", "", "colours: "+strings.Join(assets.Themes, " or ")+" (NO_COLOR turns colour off)")
-	fs.StringVar(&f.rules, "rules", "", "rules options, comma-separated: "+strings.Join(game.RuleOptions, ", "))
+	fs.StringVar(&f.rules, "rules", "", "rules options, comma-separated: "+strings.Join(game.RuleOptions, ", ")+
+		"; with --game 101: "+strings.Join(okey101.RuleOptions, ", "))
 	fs.IntVar(&f.points, "points", 0, "starting points, 5-21 (same as --rules points=N)")
 	fs.StringVar(&f.levels, "bots", "", "the bots' levels, right,top,left (or one for all): "+strings.Join(bots.Levels, ", "))
 	fs.StringVar(&f.names, "names", "", "the bots' names, right,top,left")
@@ -82,6 +85,7 @@ func (f *playFlags) overrides() ui.Overrides {
 		return nil
 	}
 	o.Lang, o.Speed, o.Theme, o.Rules = str("lang", &f.lang), str("speed", &f.speed), str("theme", &f.theme), str("rules", &f.rules)
+	o.Game = str("game", &f.game)
 	if f.set["points"] {
 		o.Points = &f.points
 	}

@@ -63,7 +63,7 @@ func TestPlayHelp(t *testing.T) {
 	if code := playMain(context.Background(), []string{"-h"}, strings.NewReader(""), &out, &errb); code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	if !strings.Contains(out.String(), "-state-dir") || errb.Len() != 0 {
+	if !strings.Contains(out.String(), "-state-dir") || !strings.Contains(out.String(), "-game") || errb.Len() != 0 {
 		t.Fatalf("help: stdout %q, stderr %q", out.String(), errb.String())
 	}
 }

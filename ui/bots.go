@@ -73,6 +73,9 @@ func (m *Model) cancelBots() {
 
 // nextTurn asks the bot to move, if it is a bot's turn on the table.
 func (m *Model) nextTurn() tea.Cmd {
+	if m.t != nil {
+		return m.nextTurn101()
+	}
 	v := &m.view
 	if m.screen != scrPlay || v.Phase != game.Playing || m.asking >= 0 || v.Turn == 0 || m.readOnly {
 		return nil

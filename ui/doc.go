@@ -42,6 +42,9 @@
 //	screen_toosmall.go the notice that stands in while the terminal is too small
 //	screen_locked.go   another game plays in the state directory: look or quit
 //	problem.go         errors said in the player's language
+//	settings101.go     the game of a new match, the rules of 101 on the form and the command line
+//	keys101.go         the 101 table's group of the key map
+//	*101.go            the Okey 101 table: table101.go maps its files
 //
 // The style sheet is ui/theme, the words ui/i18n (from assets).
 package ui

@@ -21,6 +21,8 @@ type keyMap struct {
 	TooSmall tooSmallKeys
 
 	Table     tableKeys
+	Table101  table101Keys
+	Choose101 choose101Keys
 	Overlay   overlayKeys
 	Info      infoKeys
 	Locked    lockedKeys
@@ -81,6 +83,8 @@ type noticeKeys struct {
 
 type resumeKeys struct {
 	Resume, NewMatch, Quit key.Binding
+	// Game switches the game of the new match (classic, 101).
+	Game key.Binding
 }
 
 type handOverKeys struct {
@@ -89,6 +93,8 @@ type handOverKeys struct {
 
 type matchOverKeys struct {
 	NewMatch, Scores, Stats, Settings, Quit key.Binding
+	// Game switches the game of the new match (classic, 101).
+	Game key.Binding
 }
 
 // settingsKeys edit the settings form; letters typed on a name field are
@@ -154,7 +160,9 @@ func newKeyMap(tr *i18n.Catalog, saving bool) keyMap {
 			Stats:      stats,
 			Undo:       b([]string{"u"}, "u", "key.undo"),
 		},
-		TooSmall: tooSmallKeys{Quit: quit},
+		Table101:  newTable101Keys(tr, b, settings, quit, scores),
+		Choose101: newChoose101Keys(b, quit),
+		TooSmall:  tooSmallKeys{Quit: quit},
 		Locked: lockedKeys{
 			Look: b([]string{"l", "enter"}, "l", "key.look"),
 			Quit: quit,
@@ -174,6 +182,7 @@ func newKeyMap(tr *i18n.Catalog, saving bool) keyMap {
 			Resume:   b([]string{"enter", "y", "r"}, "enter", "key.resume"),
 			NewMatch: b([]string{"n"}, "n", "key.newmatch.keep"),
 			Quit:     b([]string{"q", "ctrl+c"}, "q", "key.quit.short"),
+			Game:     b([]string{"g"}, "g", "key.game"),
 		},
 		HandOver: handOverKeys{
 			Next:     b([]string{"enter", "space", "n"}, "enter", "key.next"),
@@ -188,6 +197,7 @@ func newKeyMap(tr *i18n.Catalog, saving bool) keyMap {
 			Stats:    stats,
 			Settings: settings,
 			Quit:     b([]string{"q", "ctrl+c"}, "q", "key.quit.short"),
+			Game:     b([]string{"g"}, "g", "key.game"),
 		},
 		Settings: settingsKeys{
 			Up:     b([]string{"up", "shift+tab"}, "↑", "key.set.choose"),
@@ -214,10 +224,12 @@ func (k tableKeys) fullHelp() [][]key.Binding {
 	}
 }
 
-func (k resumeKeys) shortHelp() []key.Binding { return []key.Binding{k.Resume, k.NewMatch, k.Quit} }
+func (k resumeKeys) shortHelp() []key.Binding {
+	return []key.Binding{k.Resume, k.NewMatch, k.Game, k.Quit}
+}
 
 func (k matchOverKeys) shortHelp() []key.Binding {
-	return []key.Binding{k.NewMatch, k.Scores, k.Stats, k.Settings, k.Quit}
+	return []key.Binding{k.NewMatch, k.Game, k.Scores, k.Stats, k.Settings, k.Quit}
 }
 
 func (k settingsKeys) shortHelp() []key.Binding {

@@ -12,6 +12,7 @@ import (
 
 	"okey/bots"
 	"okey/game"
+	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/store"
 )
@@ -19,35 +20,18 @@ import (
 // load resumes from a saved record, or sets it aside when it cannot be
 // read and starts a new match.
 func (m *Model) load(b []byte) error {
+	if recordGame(b) == okey101.GameName {
+		return m.load101(b)
+	}
 	rec, g, torn, err := readSaved(b)
 	if err != nil && m.readOnly {
 		return err
 	}
-	if err == nil && torn != nil && !m.readOnly {
-		// Keep the file as it was, and go on from the line before.
-		path := m.files.MatchPath()
-		aside, aerr := m.files.SetAsideMatch("torn", m.now())
-		if aerr != nil {
-			return fmt.Errorf("the saved match %s ends in a broken line, and it cannot be set aside (%v); move it away and start again", path, aerr)
-		}
-		m.notice = append(m.notice, m.tr.T("notice.torn", store.ShortPath(path), cut(string(torn), maxTornShown), store.ShortPath(aside)))
+	if terr := m.keepTorn(torn, err); terr != nil {
+		return terr
 	}
 	if err != nil {
-		why := "damaged"
-		if errors.Is(err, game.ErrRecordVersion) {
-			why = "unknown-version"
-		}
-		path := m.files.MatchPath()
-		aside, aerr := m.files.SetAsideMatch(why, m.now())
-		if aerr != nil {
-			return fmt.Errorf("the saved match %s cannot be read (%v) nor set aside (%v); move it away and start again", path, err, aerr)
-		}
-		reason := m.tr.T("record.damaged", err.Error())
-		if why == "unknown-version" {
-			reason = m.tr.T("record.version")
-		}
-		m.notice = append(m.notice, m.tr.T("notice.damaged", store.ShortPath(path), reason, store.ShortPath(aside)))
-		return m.startMatch(m.seed)
+		return m.setAsideDamaged(err, errors.Is(err, game.ErrRecordVersion))
 	}
 	if g.State().Phase() == game.MatchOver && !m.readOnly {
 		// Counted first, if its end was never counted.
@@ -67,6 +51,44 @@ func (m *Model) load(b []byte) error {
 	return nil
 }
 
+// keepTorn sets aside a saved match whose last line was broken (torn,
+// nil for none) when the lines before it replayed (readErr nil), and
+// tells the player: the file as it was is kept, and the match goes on
+// from the line before.
+func (m *Model) keepTorn(torn []byte, readErr error) error {
+	if readErr != nil || torn == nil || m.readOnly {
+		return nil
+	}
+	path := m.files.MatchPath()
+	aside, aerr := m.files.SetAsideMatch("torn", m.now())
+	if aerr != nil {
+		return fmt.Errorf("the saved match %s ends in a broken line, and it cannot be set aside (%v); move it away and start again", path, aerr)
+	}
+	m.notice = append(m.notice, m.tr.T("notice.torn", store.ShortPath(path), cut(string(torn), maxTornShown), store.ShortPath(aside)))
+	return nil
+}
+
+// setAsideDamaged sets aside a saved match that cannot be read (err; of
+// an unknown version when version), tells the player, and starts a new
+// match.
+func (m *Model) setAsideDamaged(err error, version bool) error {
+	why := "damaged"
+	if version {
+		why = "unknown-version"
+	}
+	path := m.files.MatchPath()
+	aside, aerr := m.files.SetAsideMatch(why, m.now())
+	if aerr != nil {
+		return fmt.Errorf("the saved match %s cannot be read (%v) nor set aside (%v); move it away and start again", path, err, aerr)
+	}
+	reason := m.tr.T("record.damaged", err.Error())
+	if version {
+		reason = m.tr.T("record.version")
+	}
+	m.notice = append(m.notice, m.tr.T("notice.damaged", store.ShortPath(path), reason, store.ShortPath(aside)))
+	return m.startMatch(m.seed)
+}
+
 // maxTornShown is how much of a broken last line the player is shown.
 const maxTornShown = 60
 
@@ -74,34 +96,47 @@ const maxTornShown = 60
 // is broken (a write cut short: not even JSON), it replays the lines
 // before and returns the broken line as torn.
 func readSaved(b []byte) (rec game.Record, g *game.Game, torn []byte, err error) {
-	replay := func(b []byte) (game.Record, *game.Game, error) {
+	type saved struct {
+		rec game.Record
+		g   *game.Game
+	}
+	s, torn, err := replaySaved(b, func(b []byte) (saved, error) {
 		rec, err := game.ParseRecord(b)
 		if err != nil {
-			return rec, nil, err
+			return saved{rec: rec}, err
 		}
 		g, err := game.Replay(rec)
-		return rec, g, err
-	}
-	rec, g, err = replay(b)
+		return saved{rec, g}, err
+	})
+	return s.rec, s.g, torn, err
+}
+
+// replaySaved replays the saved record b with replay. When only its last
+// line is broken (a write cut short: not even JSON), it replays the lines
+// before and returns the broken line as torn; any other error is the
+// whole record's.
+func replaySaved[R any](b []byte, replay func([]byte) (R, error)) (r R, torn []byte, err error) {
+	r, err = replay(b)
 	if err == nil {
-		return rec, g, nil, nil
+		return r, nil, nil
 	}
 	body := bytes.TrimSuffix(b, []byte("\n"))
 	i := bytes.LastIndexByte(body, '\n')
 	if i < 0 || json.Valid(body[i+1:]) {
-		return rec, nil, nil, err // a whole line that is wrong: damaged
+		return r, nil, err // a whole line that is wrong: damaged
 	}
-	rec2, g2, err2 := replay(b[:i+1])
+	r2, err2 := replay(b[:i+1])
 	if err2 != nil {
-		return rec, nil, nil, err
+		return r, nil, err
 	}
-	return rec2, g2, body[i+1:], nil
+	return r2, body[i+1:], nil
 }
 
 // adopt makes g the match being played: names, levels and bots from its
 // record's meta, the view, the rack.
 func (m *Model) adopt(g *game.Game, seed uint64) {
 	m.cancelBots()
+	m.t = nil
 	m.g = g
 	m.seed = seed
 	meta := g.Record().Meta
@@ -139,6 +174,9 @@ func (m *Model) adopt(g *game.Game, seed uint64) {
 
 // startMatch starts a new match with seed and the current settings.
 func (m *Model) startMatch(seed uint64) error {
+	if m.set.is101() {
+		return m.startMatch101(seed)
+	}
 	r, err := game.ParseRules(m.set.Rules)
 	if err != nil {
 		return err
@@ -279,6 +317,9 @@ type rackFile struct {
 // rackJSON is the rack's arrangement as saved; nil (nothing to save)
 // if it cannot be written, which only an invalid tile would cause.
 func (m *Model) rackJSON() []byte {
+	if m.t != nil {
+		return m.rack101JSON()
+	}
 	b, err := json.Marshal(rackFile{Hand: m.view.Hand, Cursor: m.cursor, Slots: m.rack.Slots[:]})
 	if err != nil {
 		return nil
@@ -313,7 +354,7 @@ func (m *Model) loadRack() {
 
 // saveCmd saves the record and the rack as they stand, in a command.
 func (m *Model) saveCmd() tea.Cmd {
-	if m.g == nil || !m.saving() {
+	if !m.hasMatch() || !m.saving() {
 		return nil
 	}
 	m.seq++
@@ -340,7 +381,7 @@ func (m *Model) saveCmd() tea.Cmd {
 // Flush writes the record and the rack if the last snapshot has not been
 // written yet; the command calls it after the program ends.
 func (m *Model) Flush() error {
-	if m.g == nil || !m.saving() {
+	if !m.hasMatch() || !m.saving() {
 		return nil
 	}
 	if err := m.files.SaveMatch(m.seq, m.rec); err != nil {

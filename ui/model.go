@@ -44,6 +44,9 @@ type Options struct {
 	// Notes are told to the player at the start (a damaged settings
 	// file, say), in the player's language when they are Problems.
 	Notes []error
+	// NewPlayer101 builds the player of a seat at the 101 table; nil is
+	// the table's own (players101). Tests give scripted players here.
+	NewPlayer101 func(level string, seed uint64) (Player101, error)
 }
 
 // screen is what the player looks at.
@@ -169,6 +172,10 @@ type Model struct {
 	settings *settingsForm
 	infoBack screen // the screen the scores or the statistics return to
 	quitting bool
+
+	// t is the match of Okey 101 on the table, nil while the match is
+	// of classic Okey (then g is).
+	t *table101
 }
 
 // logEntry is a line of the move log: an event (as seat 0 may see it) or
@@ -269,15 +276,15 @@ func New(opt Options) (*Model, error) {
 // locked screen offers only to quit.
 func (m *Model) lookAt(b []byte, readErr error) {
 	if readErr != nil || m.load(b) != nil {
-		m.g = nil
+		m.g, m.t = nil, nil
 	}
 	m.screen = scrLocked
-	if m.g == nil {
+	if !m.hasMatch() {
 		return
 	}
 	m.notice = nil
 	m.after = scrPlay
-	if m.view.Phase != game.Playing {
+	if !m.playing() {
 		m.after = scrHandOver
 	}
 }
@@ -350,6 +357,9 @@ func (m *Model) warmAnalysis() tea.Cmd {
 // Update handles a message: the window, the terminal's background, the
 // bots' answers and the saves here; keys and clicks by screen.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if cmd, ok := m.update101(msg); ok {
+		return m, cmd
+	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
@@ -397,6 +407,9 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	if m.lay.TooSmall {
 		return m.updateTooSmall(k)
 	}
+	if cmd, ok := m.onKey101(k); ok {
+		return cmd
+	}
 	switch m.screen {
 	case scrNotice:
 		return m.updateNotice(k)
@@ -441,7 +454,9 @@ func (m *Model) Goodbye(flushErr error) string {
 }
 
 // MatchOver reports whether the match on the table has ended.
-func (m *Model) MatchOver() bool { return m.g != nil && m.g.State().Phase() == game.MatchOver }
+func (m *Model) MatchOver() bool {
+	return m.g != nil && m.g.State().Phase() == game.MatchOver || m.t != nil && m.t.over()
+}
 
 func (m *Model) setFlash(warn bool, s string) {
 	m.flash, m.flashWarn, m.flashNews = s, warn, false

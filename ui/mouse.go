@@ -10,6 +10,9 @@ import (
 // (or puts the tile picked up down there), a click on the wall draws, a
 // click on the previous player's stack takes.
 func (m *Model) onClick(msg tea.MouseClickMsg) tea.Cmd {
+	if m.t != nil {
+		return m.onClick101(msg)
+	}
 	mo := msg.Mouse()
 	if mo.Button != tea.MouseLeft || m.screen != scrPlay || m.lay.TooSmall || m.overlay != ovNone {
 		return nil

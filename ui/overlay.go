@@ -72,6 +72,9 @@ func (m *Model) scrolled(lines []string) ([]string, bool) {
 
 // overlayLines are the lines of the overlay on show.
 func (m *Model) overlayLines() []string {
+	if m.t != nil {
+		return m.overlay101Lines()
+	}
 	switch m.overlay {
 	case ovHelp:
 		return m.helpLines(m.pageW())

@@ -220,42 +220,55 @@ func (s sorter) plays(t tile.Tile) tile.Tile { return s.an.PlaysAs(t) }
 
 // ByColour groups the tiles by colour, each colour by value, okeys last.
 func (s sorter) ByColour(tiles []tile.Tile) [][]tile.Tile {
-	return s.groupBy(tiles, tile.NumColours,
-		func(p tile.Tile) int { return int(p.Colour()) },
-		func(p tile.Tile) int { return p.Value() })
+	return byColour(tiles, s.plays, s.an.IsOkey)
 }
 
 // ByValue groups the tiles by value, colours in order, okeys last.
 func (s sorter) ByValue(tiles []tile.Tile) [][]tile.Tile {
-	return s.groupBy(tiles, tile.NumValues+1,
+	return byValue(tiles, s.plays, s.an.IsOkey)
+}
+
+// byColour groups the tiles by the colour of the face each plays as,
+// each colour by value; the wild tiles (and anything that plays as no
+// face) last, apart. Both games' analysers say what a tile plays as and
+// whether it is wild.
+func byColour(tiles []tile.Tile, plays func(tile.Tile) tile.Tile, wild func(tile.Tile) bool) [][]tile.Tile {
+	return groupBy(tiles, plays, wild, tile.NumColours,
+		func(p tile.Tile) int { return int(p.Colour()) },
+		func(p tile.Tile) int { return p.Value() })
+}
+
+// byValue groups the tiles by value, colours in order, wild tiles last.
+func byValue(tiles []tile.Tile, plays func(tile.Tile) tile.Tile, wild func(tile.Tile) bool) [][]tile.Tile {
+	return groupBy(tiles, plays, wild, tile.NumValues+1,
 		func(p tile.Tile) int { return p.Value() },
 		func(p tile.Tile) int { return int(p.Colour()) })
 }
 
 // groupBy puts the tiles into n groups by group of the face each plays
 // as, orders each group by order, drops the empty groups and puts the
-// okeys (and anything that plays as no face) last, apart.
-func (s sorter) groupBy(tiles []tile.Tile, n int, group, order func(tile.Tile) int) [][]tile.Tile {
+// wild tiles (and anything that plays as no face) last, apart.
+func groupBy(tiles []tile.Tile, plays func(tile.Tile) tile.Tile, wild func(tile.Tile) bool, n int, group, order func(tile.Tile) int) [][]tile.Tile {
 	var buf [tile.NumValues + 1][]tile.Tile // n is at most this
 	groups := buf[:n]
-	var wild []tile.Tile
+	var apart []tile.Tile
 	for _, t := range tiles {
-		p := s.plays(t)
-		if s.an.IsOkey(t) || !p.Valid() || p == tile.FalseJoker {
-			wild = append(wild, t)
+		p := plays(t)
+		if wild(t) || !p.Valid() || p == tile.FalseJoker {
+			apart = append(apart, t)
 			continue
 		}
 		groups[group(p)] = append(groups[group(p)], t)
 	}
 	var out [][]tile.Tile
 	for _, g := range groups {
-		slices.SortStableFunc(g, func(a, b tile.Tile) int { return order(s.plays(a)) - order(s.plays(b)) })
+		slices.SortStableFunc(g, func(a, b tile.Tile) int { return order(plays(a)) - order(plays(b)) })
 		if len(g) > 0 {
 			out = append(out, g)
 		}
 	}
-	if len(wild) > 0 {
-		out = append(out, wild)
+	if len(apart) > 0 {
+		out = append(out, apart)
 	}
 	return out
 }

@@ -18,7 +18,7 @@ func (m *Model) updateLocked(k tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(k, keys.Quit):
 		return m.quit()
-	case key.Matches(k, keys.Look) && m.g != nil:
+	case key.Matches(k, keys.Look) && m.hasMatch():
 		m.screen = m.after
 		m.setFlash(false, m.tr.T("status.readonly.look"))
 	}
@@ -35,7 +35,7 @@ func (m *Model) renderLocked() string {
 		lines = append(lines, m.st.Text.Render(s))
 	}
 	bar := []key.Binding{m.keys.Locked.Look, m.keys.Locked.Quit}
-	if m.g == nil {
+	if !m.hasMatch() {
 		lines = append(lines, "", m.st.Dim.Render(m.tr.T("locked.nothing")))
 		bar = bar[1:]
 	}

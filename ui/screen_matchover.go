@@ -22,6 +22,9 @@ func (m *Model) updateMatchOver(k tea.KeyPressMsg) tea.Cmd {
 		return m.quit()
 	case key.Matches(k, keys.NewMatch):
 		return m.newMatchCmd("finished")
+	case key.Matches(k, keys.Game):
+		m.switchGame()
+		return nil
 	case m.openFromPage(k, keys.Settings, keys.Scores, keys.Stats):
 		return nil
 	}
@@ -74,6 +77,7 @@ func (m *Model) renderMatchOver() string {
 	if v.Result != nil {
 		lines = append(lines, "", m.st.Dim.Render(m.lastHandLine(v.Result)))
 	}
+	lines = append(lines, "", m.st.Dim.Render(m.nextGameLine()))
 	return m.renderPage(lines, bar)
 }
 

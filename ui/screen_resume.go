@@ -18,6 +18,9 @@ func (m *Model) updateResume(k tea.KeyPressMsg) tea.Cmd {
 		return m.quit()
 	case key.Matches(k, keys.NewMatch):
 		return m.newMatchCmd("abandoned")
+	case key.Matches(k, keys.Game):
+		m.switchGame()
+		return nil
 	case key.Matches(k, keys.Resume):
 		m.screen = scrPlay
 		m.setFlash(false, m.tr.T("status.resumed"))
@@ -45,5 +48,6 @@ func (m *Model) renderResume() string {
 		}
 		lines = append(lines, m.st.Text.Render("  "+fit(who, nameLevelW)+" "+m.scoreCell(s)))
 	}
+	lines = append(lines, "", m.st.Dim.Render(m.nextGameLine()))
 	return m.renderPage(lines, m.keyBar(m.keys.Resume.shortHelp()))
 }

@@ -44,7 +44,7 @@ func (m *Model) updateInfo(k tea.KeyPressMsg, lines []string, opener key.Binding
 		return m.quit()
 	case key.Matches(k, keys.Close, opener):
 		m.screen = m.infoBack
-		if m.screen == scrPlay && m.view.Phase != game.Playing {
+		if m.screen == scrPlay && !m.playing() {
 			m.screen = scrHandOver // the hand ended meanwhile
 		}
 		return m.nextTurn()

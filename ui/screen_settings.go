@@ -76,6 +76,7 @@ const (
 	fName2
 	fLevel3
 	fName3
+	fGame
 	fPreset
 	fPoints
 	fDeal
@@ -85,6 +86,12 @@ const (
 	fPartners
 	fWrap
 	fUndo
+	fOpen
+	fProgressive
+	fOkeyPair
+	fIslek
+	fHands
+	fPartners101
 	numFields
 )
 
@@ -140,6 +147,8 @@ func newSettingsForm(s Settings, back screen) *settingsForm {
 	// rules' default for when the preset is switched back.
 	f.fields[fWrap] = sw("set.wrap", r.Wrap || r.Simple104)
 	f.fields[fUndo] = field{label: "set.undo", values: onOff, at: boolAt(s.Undo)}
+	f.fields[fGame] = choice("set.game", gameValues, gameValue(s.Game))
+	add101Fields(f, s)
 	f.was = slices.Clone(f.fields)
 	return f
 }
@@ -177,6 +186,12 @@ func (f *settingsForm) settings() (Settings, error) {
 		s.Names[i] = strings.TrimSpace(f.fields[fName1+2*i].value())
 	}
 	s.Undo = f.fields[fUndo].at == 1
+	s.Game = gameOf(f.fields[fGame].value())
+	r101, err := f.rules101()
+	if err != nil {
+		return Settings{}, err
+	}
+	s.Rules101 = r101.String()
 	return s, s.Validate()
 }
 
@@ -210,9 +225,9 @@ func (m *Model) updateSettings(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Save):
 		return m.saveSettings()
 	case key.Matches(k, keys.Up):
-		f.at = (f.at + numFields - 1) % numFields
+		f.step(-1)
 	case key.Matches(k, keys.Down):
-		f.at = (f.at + 1) % numFields
+		f.step(1)
 	case cur.isText && key.Matches(k, keys.Erase):
 		if cur.text != "" {
 			_, n := utf8.DecodeLastRuneInString(cur.text)
@@ -285,7 +300,7 @@ func (m *Model) saveSettings() tea.Cmd {
 func (m *Model) leaveSettings() {
 	m.screen = m.settings.back
 	m.settings = nil
-	if m.screen == scrPlay && m.view.Phase != game.Playing {
+	if m.screen == scrPlay && !m.playing() {
 		m.screen = scrHandOver
 	}
 }
@@ -295,8 +310,9 @@ func (m *Model) renderSettings() string {
 	lines := []string{m.st.Title.Render(m.tr.T("set.title"))}
 	// A blank line after the look and after the bots when the page has
 	// room for them and a line to spare above and below.
-	roomy := m.lay.Page.H >= len(lines)+1+numFields+2+2+2
-	if m.lay.Page.H > len(lines)+numFields+2 {
+	shown := f.shown()
+	roomy := m.lay.Page.H >= len(lines)+1+shown+2+2+2
+	if m.lay.Page.H > len(lines)+shown+2 {
 		lines = append(lines, "") // under the title, when there is room
 	}
 	labelW := 0
@@ -305,6 +321,9 @@ func (m *Model) renderSettings() string {
 	}
 	labelW = min(labelW, m.lay.Page.W/2)
 	for i, fl := range f.fields {
+		if f.hidden(i) {
+			continue
+		}
 		val := ""
 		switch {
 		case f.moot(i):
@@ -315,7 +334,7 @@ func (m *Model) renderSettings() string {
 				val += "_"
 			}
 		default:
-			val = "< " + m.valName(fl.value()) + " >"
+			val = "< " + m.valName(fl.value()) + " >" + m.level101Note(f, i)
 		}
 		mark := "  "
 		st := m.st.Text
@@ -333,11 +352,15 @@ func (m *Model) renderSettings() string {
 			lines = append(lines, "")
 		}
 	}
-	lines = append(lines, "")
+	if len(lines)+2 <= m.lay.Page.H { // the note keeps its line
+		lines = append(lines, "")
+	}
 	if f.err != "" {
 		lines = append(lines, m.st.Warn.Render(f.err))
 	} else if f.fields[f.at].isText {
 		lines = append(lines, m.st.Dim.Render(m.tr.T("set.note.name", m.keys.Settings.Erase.Help().Key)))
+	} else if gameOf(f.fields[fGame].value()) == Game101 {
+		lines = append(lines, m.st.Dim.Render(m.tr.T("set.note101")))
 	} else {
 		lines = append(lines, m.st.Dim.Render(m.tr.T("set.note")))
 	}

@@ -46,6 +46,11 @@ type Settings struct {
 	// Undo allows taking back one's own discard, in matches started
 	// with it (casual matches, marked as such in their record).
 	Undo bool `json:"undo,omitempty"`
+	// Game is the game of the next new match: GameClassic ("" too) or
+	// Game101. Rules101 are the rules of a match of 101 (Rules those of
+	// classic Okey).
+	Game     string `json:"game,omitempty"`
+	Rules101 string `json:"rules101,omitempty"`
 }
 
 // DefaultSettings are the settings of a first start; lang comes from the
@@ -54,6 +59,7 @@ func DefaultSettings(lang string) Settings {
 	return Settings{
 		Lang: lang, Speed: "normal", Theme: "default", Rules: "default",
 		Levels: [3]string{"normal", "normal", "normal"}, Names: [3]string{"Ayşe", "Mehmet", "Zeynep"},
+		Game: GameClassic, Rules101: "default",
 	}
 }
 
@@ -74,6 +80,9 @@ func (s Settings) Validate() error {
 	}
 	if _, err := game.ParseRules(s.Rules); err != nil {
 		return &Problem{Key: "err.rules", Args: []any{err}, Err: err}
+	}
+	if err := s.validate101(); err != nil {
+		return err
 	}
 	for i, l := range s.Levels {
 		if !slices.Contains(bots.Levels, l) {
@@ -146,6 +155,8 @@ func LoadSettings(configDir string, def Settings, now time.Time) (Settings, erro
 // Overrides are settings given for one run (on the command line): each
 // one given (not nil) replaces the saved setting for this run only.
 type Overrides struct {
+	// Game is the game of a new match; Rules are that game's rules.
+	Game                      *string
 	Lang, Speed, Theme, Rules *string
 	// Points are the starting points, on top of Rules.
 	Points *int
@@ -164,6 +175,9 @@ func (s Settings) Override(o Overrides) (Settings, error) {
 	}
 	if o.Theme != nil {
 		s.Theme = *o.Theme
+	}
+	if err := s.override101(&o); err != nil {
+		return s, err
 	}
 	if o.Rules != nil || o.Points != nil {
 		base := s.Rules

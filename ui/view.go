@@ -24,6 +24,9 @@ func (m *Model) render() string {
 	if m.lay.TooSmall {
 		return m.renderTooSmall()
 	}
+	if s, ok := m.render101(); ok {
+		return s
+	}
 	switch m.screen {
 	case scrNotice:
 		return m.renderNotice()
@@ -48,6 +51,9 @@ func (m *Model) render() string {
 // header is the top line: the game, the hand, and on the table the keys
 // for the help, the settings and quitting.
 func (m *Model) header(withKeys bool) string {
+	if m.t != nil {
+		return m.header101(withKeys)
+	}
 	v := &m.view
 	w := m.lay.Header.W
 	left := m.st.Title.Render("OKEY")

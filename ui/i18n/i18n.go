@@ -7,7 +7,9 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"io/fs"
 	"os"
+	"path"
 	"slices"
 	"strings"
 
@@ -32,6 +34,29 @@ func Load(lang string) (*Catalog, error) {
 	m, err := Parse(b)
 	if err != nil {
 		return nil, fmt.Errorf("language %s: %w", lang, err)
+	}
+	// The words of a part of the game may live in a file of their own,
+	// <lang>.<part>.txt (en.101.txt): they join the catalog, and a key
+	// may be in only one of its files.
+	parts, err := fs.Glob(assets.FS, "i18n/"+lang+".*.txt")
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range parts {
+		b, err := assets.FS.ReadFile(p)
+		if err != nil {
+			return nil, err
+		}
+		more, err := Parse(b)
+		if err != nil {
+			return nil, fmt.Errorf("language %s, %s: %w", lang, path.Base(p), err)
+		}
+		for k, v := range more {
+			if _, dup := m[k]; dup {
+				return nil, fmt.Errorf("language %s, %s: key %q is in another file too", lang, path.Base(p), k)
+			}
+			m[k] = v
+		}
 	}
 	return &Catalog{Lang: lang, m: m}, nil
 }
@@ -111,10 +136,18 @@ func FromEnv(getenv func(string) string) string {
 }
 
 // Help is the how-to-play page of lang.
-func Help(lang string) string {
-	b, err := assets.FS.ReadFile("help/" + lang + ".txt")
+func Help(lang string) string { return HelpOf(lang, "") }
+
+// HelpOf is the how-to-play page of a part of the game in lang:
+// help/<lang>.<part>.txt ("" is the classic page, help/<lang>.txt).
+func HelpOf(lang, part string) string {
+	name := lang
+	if part != "" {
+		name += "." + part
+	}
+	b, err := assets.FS.ReadFile("help/" + name + ".txt")
 	if err != nil {
-		b, err = assets.FS.ReadFile("help/en.txt")
+		b, err = assets.FS.ReadFile("help/" + strings.Replace(name, lang, "en", 1) + ".txt")
 	}
 	if err != nil {
 		return "" // cannot happen: the pages are embedded, and tested

@@ -81,10 +81,11 @@ type Frame uint8
 
 // The frames of a tile.
 const (
-	FramePlain  Frame = iota
-	FrameCursor       // the rack cursor is on it
-	FrameHeld         // picked up, waiting to be put down
-	FrameDim          // a tile out of reach (another player's stack)
+	FramePlain    Frame = iota
+	FrameCursor         // the rack cursor is on it
+	FrameHeld           // picked up, waiting to be put down
+	FrameDim            // a tile out of reach (another player's stack)
+	FrameSelected       // chosen into a group (the 101 table)
 	numFrames
 )
 
@@ -112,10 +113,13 @@ type Styles struct {
 	Panel, Box, BoxActive Border
 	// Key is a key name in the help and status lines.
 	Key lipgloss.Style
+	// Mark is a mark on a tile's bottom edge (TileMarked).
+	Mark lipgloss.Style
 
 	face    [tile.NumColours]lipgloss.Style
 	frame   [numFrames]lipgloss.Style
 	tiles   map[tileKey][3]string
+	inline  map[tile.Tile]string
 	helpKey lipgloss.Style
 	helpSep lipgloss.Style
 }
@@ -124,6 +128,7 @@ type tileKey struct {
 	t     tile.Tile // the face shown
 	frame Frame
 	label Label
+	mark  byte // on the bottom edge, 0 for none
 }
 
 // New builds the style sheet of a palette for a dark or light background;
@@ -156,6 +161,8 @@ func New(p Palette, dark, noColor bool) *Styles {
 		s.frame[FrameCursor] = base.Bold(true)
 		s.frame[FrameHeld] = base.Bold(true)
 		s.frame[FrameDim] = base.Faint(true)
+		s.frame[FrameSelected] = base.Bold(true)
+		s.Mark = base.Bold(true).Reverse(true)
 		s.helpKey = base.Bold(true)
 		s.helpSep = base.Faint(true)
 		return s
@@ -179,6 +186,8 @@ func New(p Palette, dark, noColor bool) *Styles {
 	s.frame[FrameCursor] = base.Foreground(c("cursor")).Bold(true)
 	s.frame[FrameHeld] = base.Foreground(c("held")).Bold(true)
 	s.frame[FrameDim] = base.Foreground(c("dim")).Faint(true)
+	s.frame[FrameSelected] = base.Foreground(c("good")).Bold(true)
+	s.Mark = base.Foreground(c("good")).Bold(true).Reverse(true)
 	s.helpKey = base.Foreground(c("accent")).Bold(true)
 	s.helpSep = base.Foreground(c("dim"))
 	return s
@@ -269,20 +278,30 @@ const (
 
 var edges = [numFrames][6]string{
 	// top-left, horizontal, top-right, vertical, bottom-left, bottom-right
-	FramePlain:  {"┌", "─", "┐", "│", "└", "┘"},
-	FrameCursor: {"╔", "═", "╗", "║", "╚", "╝"},
-	FrameHeld:   {"┏", "━", "┓", "┃", "┗", "┛"},
-	FrameDim:    {"┌", "─", "┐", "│", "└", "┘"},
+	FramePlain:    {"┌", "─", "┐", "│", "└", "┘"},
+	FrameCursor:   {"╔", "═", "╗", "║", "╚", "╝"},
+	FrameHeld:     {"┏", "━", "┓", "┃", "┗", "┛"},
+	FrameDim:      {"┌", "─", "┐", "│", "└", "┘"},
+	FrameSelected: {"╭", "─", "╮", "│", "╰", "╯"},
 }
 
 // Tile renders face t (NoTile: an empty slot) as three lines of TileW
 // columns. The label goes on the top edge.
-func (s *Styles) Tile(t tile.Tile, f Frame, l Label) [3]string {
-	k := tileKey{t, f, l}
+func (s *Styles) Tile(t tile.Tile, f Frame, l Label) [3]string { return s.TileMarked(t, f, l, 0) }
+
+// TileMarked is Tile with mark, an ASCII character (0 for none), in the
+// middle of the bottom edge: on the 101 rack, the group a tile is
+// chosen into.
+func (s *Styles) TileMarked(t tile.Tile, f Frame, l Label, mark byte) [3]string {
+	k := tileKey{t, f, l, mark}
 	if r, ok := s.tiles[k]; ok {
 		return r
 	}
 	r := s.renderTile(t, f, l)
+	if mark != 0 {
+		e, fr := edges[f], s.frame[f]
+		r[2] = fr.Render(e[4]+e[1]) + s.Mark.Render(string(rune(mark))) + fr.Render(e[1]+e[5])
+	}
 	s.tiles[k] = r
 	return r
 }
@@ -358,8 +377,18 @@ func (s *Styles) faceEdge(t tile.Tile, f Frame) lipgloss.Style {
 // Inline renders a tile on one line, for logs and messages: its notation
 // in its colour ("R7"), the okey marked ("R5 okey" is left to the caller).
 func (s *Styles) Inline(t tile.Tile) string {
-	if !t.Valid() || t == tile.FalseJoker || s.NoColor {
-		return s.Bold.Render(t.String())
+	if r, ok := s.inline[t]; ok {
+		return r
 	}
-	return s.face[t.Colour()].Render(t.String())
+	var r string
+	if !t.Valid() || t == tile.FalseJoker || s.NoColor {
+		r = s.Bold.Render(t.String())
+	} else {
+		r = s.face[t.Colour()].Render(t.String())
+	}
+	if s.inline == nil {
+		s.inline = map[tile.Tile]string{}
+	}
+	s.inline[t] = r // a tile is drawn once and looked up after
+	return r
 }

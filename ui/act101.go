@@ -1,0 +1,872 @@
+package ui
+
+import (
+	"errors"
+	"slices"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"okey/game/meld"
+	"okey/game/okey101"
+	"okey/game/tile"
+)
+
+// updateTable101 handles a key on the 101 table (and its overlays).
+func (m *Model) updateTable101(k tea.KeyPressMsg) tea.Cmd {
+	t := m.t
+	m.flash = ""
+	// A discard that costs 101, or a finish, asks first: the same key
+	// again confirms it; any other key lets it go.
+	conf := t.confirm
+	t.confirm = confirm101{}
+	if t.choose != nil {
+		return m.updateChoose101(k)
+	}
+	if m.overlay != ovNone && m.updateOverlay(k) {
+		return nil
+	}
+	keys := m.keys.Table101
+	switch {
+	case key.Matches(k, keys.Quit):
+		return m.quit()
+	case key.Matches(k, keys.Help):
+		m.openOverlay(ovHelp)
+	case key.Matches(k, keys.Settings):
+		m.openSettings()
+	case key.Matches(k, keys.Left):
+		t.moveCursor(-1, 0)
+	case key.Matches(k, keys.Right):
+		t.moveCursor(1, 0)
+	case key.Matches(k, keys.Up), key.Matches(k, keys.Down):
+		t.moveCursor(0, 1)
+	case key.Matches(k, keys.Pick):
+		m.pick101()
+		return m.saveCmd()
+	case key.Matches(k, keys.Select):
+		m.toggleSelect101(t.cursor)
+		return m.saveCmd()
+	case key.Matches(k, keys.Cancel):
+		m.cancel101()
+		return m.saveCmd()
+	case key.Matches(k, keys.Draw):
+		return m.tryDraw101()
+	case key.Matches(k, keys.Take):
+		return m.tryTake101()
+	case key.Matches(k, keys.GiveBack):
+		return m.tryGiveBack101()
+	case key.Matches(k, keys.AddGroup):
+		m.addGroup101()
+		return m.saveCmd()
+	case key.Matches(k, keys.Lay):
+		return m.tryLay101()
+	case key.Matches(k, keys.LayOff):
+		return m.tryOnTable101(okey101.ActLayOff, -1)
+	case key.Matches(k, keys.TakeBack):
+		return m.tryOnTable101(okey101.ActTakeBack, -1)
+	case key.Matches(k, keys.Discard):
+		return m.tryDiscard101(t.cursor, conf)
+	case key.Matches(k, keys.Finish):
+		return m.tryFinish101(conf)
+	case key.Matches(k, keys.SortColour):
+		an := t.view.Analyzer
+		m.arrange101(byColour(t.rack.Tiles(), an.PlaysAs, an.IsOkey), nil, "status.sorted.colour")
+		return m.saveCmd()
+	case key.Matches(k, keys.SortValue):
+		an := t.view.Analyzer
+		m.arrange101(byValue(t.rack.Tiles(), an.PlaysAs, an.IsOkey), nil, "status.sorted.value")
+		return m.saveCmd()
+	case key.Matches(k, keys.Runs):
+		return m.arrangeMelds101(false)
+	case key.Matches(k, keys.Pairs):
+		return m.arrangeMelds101(true)
+	case key.Matches(k, keys.Hint):
+		return m.hint101()
+	case key.Matches(k, keys.Browse):
+		m.openOverlay(ovBrowse)
+	case key.Matches(k, keys.Scores):
+		m.openInfo(scrScores)
+	default:
+		m.setFlash(true, m.tr.T("status.unknownkey", k.String()))
+	}
+	return nil
+}
+
+// The rack.
+
+// moveCursor moves along the rack (dx, wrapping from row to row) or to
+// the other row (dy).
+func (t *table101) moveCursor(dx, dy int) {
+	if dx != 0 {
+		t.cursor = (t.cursor + dx + RackSlots) % RackSlots
+	}
+	if dy != 0 {
+		t.cursor = (t.cursor + RackCols) % RackSlots
+	}
+}
+
+// pick101 picks up the tile under the cursor, or puts the tile picked
+// up down at the cursor.
+func (m *Model) pick101() {
+	t := m.t
+	if t.held < 0 {
+		x := t.rack.Slots[t.cursor]
+		if x == tile.NoTile {
+			m.setFlash(true, m.tr.T("status.pick.empty"))
+			return
+		}
+		t.held = t.cursor
+		m.setFlash(false, m.tr.T("status.picked", m.tileName101(x)))
+		return
+	}
+	from := t.held
+	t.held = -1
+	if from == t.cursor {
+		m.setFlash(false, m.tr.T("status.putback"))
+		return
+	}
+	t.move(from, t.cursor)
+}
+
+// move moves a tile on the rack as Rack.Move does; the group being made
+// and the groups made follow their tiles wherever they slide.
+func (t *table101) move(from, to int) {
+	var shadow Rack // each tile stands for the slot it came from
+	for i, x := range t.rack.Slots {
+		shadow.Slots[i] = tile.NoTile
+		if x != tile.NoTile {
+			shadow.Slots[i] = tile.Tile(i)
+		}
+	}
+	t.rack.Move(from, to)
+	shadow.Move(from, to)
+	var where [RackSlots]int
+	for j, x := range shadow.Slots {
+		if x != tile.NoTile {
+			where[int(x)] = j
+		}
+	}
+	remap := func(s []int) {
+		for k, i := range s {
+			s[k] = where[i]
+		}
+	}
+	remap(t.sel)
+	for _, g := range t.groups {
+		remap(g)
+	}
+}
+
+// groupOf is the group (0 for the one being made, k+1 for groups[k])
+// rack slot i is chosen into, or -1.
+func (t *table101) groupOf(i int) int {
+	if slices.Contains(t.sel, i) {
+		return 0
+	}
+	for k, g := range t.groups {
+		if slices.Contains(g, i) {
+			return k + 1
+		}
+	}
+	return -1
+}
+
+// toggleSelect101 chooses the tile of slot i into the group being made,
+// or takes it out of its group.
+func (m *Model) toggleSelect101(i int) {
+	t := m.t
+	if t.rack.Slots[i] == tile.NoTile {
+		m.setFlash(true, m.tr.T("t101.select.empty"))
+		return
+	}
+	switch g := t.groupOf(i); {
+	case g == 0:
+		t.sel = slices.DeleteFunc(t.sel, func(s int) bool { return s == i })
+	case g > 0:
+		t.groups[g-1] = slices.DeleteFunc(t.groups[g-1], func(s int) bool { return s == i })
+		if len(t.groups[g-1]) == 0 {
+			t.groups = slices.Delete(t.groups, g-1, g)
+		}
+		m.setFlash(false, m.tr.T("t101.select.out", m.tileName101(t.rack.Slots[i]), g))
+	default:
+		t.sel = append(t.sel, i)
+	}
+}
+
+// cancel101 puts back the tile picked up, or else clears the group
+// being made, or else the groups made.
+func (m *Model) cancel101() {
+	t := m.t
+	switch {
+	case t.held >= 0:
+		t.held = -1
+		m.setFlash(false, m.tr.T("status.putback"))
+	case len(t.sel) > 0:
+		t.sel = nil
+		m.setFlash(false, m.tr.T("t101.cancel.sel"))
+	case len(t.groups) > 0:
+		t.groups = nil
+		m.setFlash(false, m.tr.T("t101.cancel.groups"))
+	default:
+		m.setFlash(false, m.tr.T("status.nocancel"))
+	}
+}
+
+// arrange101 lays groups (and rest, apart) out on the rack; the cursor,
+// the group being made and the groups made follow their tiles.
+func (m *Model) arrange101(groups [][]tile.Tile, rest []tile.Tile, msg string) {
+	t := m.t
+	t.held = -1
+	cur := t.rack.Slots[t.cursor]
+	sel := t.slotTiles(t.sel)
+	made := make([][]tile.Tile, len(t.groups))
+	for k, g := range t.groups {
+		made[k] = t.slotTiles(g)
+	}
+	if r, ok := pack101(groups, rest); ok {
+		t.rack = r
+	} else {
+		t.rack.Pack(append(groups, rest))
+	}
+	t.cursor = t.rack.nearest(cur, t.cursor)
+	var used [RackSlots]bool
+	find := func(ts []tile.Tile) []int {
+		var out []int
+		for _, x := range ts {
+			for i, y := range t.rack.Slots {
+				if y == x && !used[i] {
+					used[i] = true
+					out = append(out, i)
+					break
+				}
+			}
+		}
+		return out
+	}
+	t.sel = find(sel)
+	for k := range made {
+		t.groups[k] = find(made[k])
+	}
+	m.setFlash(false, m.tr.T(msg))
+}
+
+// pack101 lays groups out on the two rows of the rack with a gap
+// between two groups, the longest placed first in the first row with
+// room, each row keeping the groups' order; the rest fills what is left
+// after a gap. It reports false when that does not fit.
+func pack101(groups [][]tile.Tile, rest []tile.Tile) (Rack, bool) {
+	r := NewRack()
+	order := make([]int, len(groups))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return len(groups[b]) - len(groups[a]) })
+	var rows [2][]int
+	var used [2]int
+	for _, gi := range order {
+		n := len(groups[gi])
+		placed := false
+		for row := range rows {
+			need := n
+			if used[row] > 0 {
+				need++
+			}
+			if used[row]+need <= RackCols {
+				rows[row] = append(rows[row], gi)
+				used[row] += need
+				placed = true
+				break
+			}
+		}
+		if !placed {
+			return r, false
+		}
+	}
+	free := 2*RackCols - used[0] - used[1]
+	for row := range rows {
+		if used[row] > 0 {
+			free--
+		}
+	}
+	if len(rest) > free {
+		return r, false
+	}
+	for row := range rows {
+		slices.Sort(rows[row])
+		col := 0
+		for _, gi := range rows[row] {
+			if col > 0 {
+				col++
+			}
+			for _, x := range groups[gi] {
+				r.Slots[row*RackCols+col] = x
+				col++
+			}
+		}
+		if col > 0 {
+			col++
+		}
+		for ; col < RackCols && len(rest) > 0; col++ {
+			r.Slots[row*RackCols+col] = rest[0]
+			rest = rest[1:]
+		}
+	}
+	return r, len(rest) == 0
+}
+
+// arrangeMelds101 is seri diz (the best opening's runs and sets
+// together) or çift diz (the pairs together), the rest apart by colour.
+func (m *Model) arrangeMelds101(pairs bool) tea.Cmd {
+	t := m.t
+	v := &t.view
+	an := v.Analyzer
+	var ms []meld.Meld
+	name := "status.runs"
+	if pairs {
+		ms, name = an.PairMelds(v.Counts, v.Rules.OkeyPair), "status.pairs"
+	} else {
+		ms = t.sv.BestOpening(an, v.Counts).Melds
+	}
+	if len(ms) == 0 {
+		m.setFlash(true, m.tr.T(name+".none"))
+		return nil
+	}
+	rest := v.Counts
+	groups := meldTiles(ms)
+	for _, g := range groups {
+		for _, x := range g {
+			rest[x]--
+		}
+	}
+	var left []tile.Tile
+	for _, g := range byColour(rest.Tiles(), an.PlaysAs, an.IsOkey) {
+		left = append(left, g...)
+	}
+	m.arrange101(groups, left, name)
+	// As the apps' "seri aç" and "çift aç": the melds laid out become
+	// the groups to lay down, when the player may lay them.
+	st := v.Opened[0].Status
+	if st == meld.NotOpened || (st == meld.OpenedPairs) == pairs {
+		var used [RackSlots]bool
+		t.sel, t.groups = nil, nil
+		for _, g := range groups {
+			var slots []int
+			for _, x := range g {
+				for i, y := range t.rack.Slots {
+					if y == x && !used[i] {
+						used[i] = true
+						slots = append(slots, i)
+						break
+					}
+				}
+			}
+			t.groups = append(t.groups, slots)
+		}
+		msg := m.tr.T(name+".groups", len(groups))
+		if len(groups) == 1 {
+			msg = m.tr.T(name + ".group1")
+		}
+		m.setFlash(false, msg+" "+m.groupsSum101())
+	}
+	return m.saveCmd()
+}
+
+// Groups.
+
+// readGroup101 reads the tiles of slots as a group the player could lay
+// down now beside the groups made: a run or a set, or a pair; why
+// says why not ("" when it is one).
+func (m *Model) readGroup101(slots []int, with [][]int) (meld.Meld, string) {
+	t := m.t
+	v := &t.view
+	an := v.Analyzer
+	ts := t.slotTiles(slots)
+	status := v.Opened[0].Status
+	var g meld.Meld
+	switch {
+	case len(ts) < 2:
+		return g, m.tr.T("t101.group.short")
+	case len(ts) == 2:
+		p, err := an.ReadPair(ts, v.Rules.OkeyPair)
+		if err != nil {
+			return g, m.tr.T("t101.group.notpair", m.tilesText(ts))
+		}
+		g = p
+	default:
+		r, err := an.Read(ts)
+		if err != nil {
+			return g, m.whyNotMeld(ts)
+		}
+		g = r
+	}
+	pair := g.Kind == meld.Pair
+	switch {
+	case pair && status == meld.OpenedMelds:
+		return g, m.tr.T("t101.group.nopairs")
+	case !pair && status == meld.OpenedPairs:
+		return g, m.tr.T("t101.group.pairsonly")
+	}
+	for _, o := range with {
+		if other := t.slotTiles(o); (len(other) == 2) != pair {
+			return g, m.tr.T("t101.group.mixed")
+		}
+	}
+	return g, ""
+}
+
+// whyNotMeld says why tiles (three or more) are not a run or a set.
+func (m *Model) whyNotMeld(ts []tile.Tile) string {
+	an := m.t.view.Analyzer
+	var real []tile.Tile
+	for _, x := range ts {
+		if !an.IsOkey(x) {
+			real = append(real, an.PlaysAs(x))
+		}
+	}
+	txt := m.tilesText(ts)
+	if len(real) == 0 {
+		return m.tr.T("t101.why.allokeys", txt)
+	}
+	sameValue, sameColour := true, true
+	for _, x := range real[1:] {
+		sameValue = sameValue && x.Value() == real[0].Value()
+		sameColour = sameColour && x.Colour() == real[0].Colour()
+	}
+	switch {
+	case sameValue && len(ts) > tile.NumColours:
+		return m.tr.T("t101.why.setlong", txt)
+	case sameValue:
+		return m.tr.T("t101.why.setcolours", txt)
+	case sameColour:
+		return m.tr.T("t101.why.run", txt)
+	}
+	return m.tr.T("t101.why.mixed", txt)
+}
+
+// groupAt is the group of tiles around rack slot i: the tiles next to
+// each other in its row, between gaps.
+func (t *table101) groupAt(i int) []int {
+	if t.rack.Slots[i] == tile.NoTile {
+		return nil
+	}
+	row := i / RackCols * RackCols
+	lo, hi := i, i
+	for lo > row && t.rack.Slots[lo-1] != tile.NoTile {
+		lo--
+	}
+	for hi < row+RackCols-1 && t.rack.Slots[hi+1] != tile.NoTile {
+		hi++
+	}
+	out := make([]int, 0, hi-lo+1)
+	for s := lo; s <= hi; s++ {
+		out = append(out, s)
+	}
+	return out
+}
+
+// addGroup101 makes the group being made (or, with none, the tiles
+// around the cursor) one of the groups to lay down, if they are one.
+func (m *Model) addGroup101() {
+	t := m.t
+	slots := t.sel
+	if len(slots) == 0 {
+		slots = t.groupAt(t.cursor)
+		if len(slots) == 0 {
+			m.setFlash(true, m.tr.T("t101.group.none"))
+			return
+		}
+		for _, s := range slots {
+			if t.groupOf(s) > 0 {
+				m.setFlash(true, m.tr.T("t101.group.taken", t.groupOf(s)))
+				return
+			}
+		}
+	}
+	g, why := m.readGroup101(slots, t.groups)
+	if why != "" {
+		m.setFlash(true, why)
+		return
+	}
+	t.groups = append(t.groups, slices.Clone(slots))
+	t.sel = nil
+	m.setFlash(false, m.tr.T("t101.group.added", len(t.groups), m.kindName(g.Kind), m.tilesText(g.Tiles))+" "+m.groupsSum101())
+}
+
+// groupsSum101 says what the groups made come to against what laying
+// them down needs.
+func (m *Model) groupsSum101() string {
+	t := m.t
+	v := &t.view
+	n, total, pairs := m.groupsTotal101()
+	if n == 0 {
+		return ""
+	}
+	switch {
+	case v.Opened[0].Status != meld.NotOpened:
+		return m.tr.T("t101.sum.lay")
+	case pairs && n >= okey101.MinPairs:
+		return m.tr.T("t101.sum.pairs.ok", n)
+	case pairs:
+		return m.tr.T("t101.sum.pairs", n, okey101.MinPairs-n)
+	case total >= v.Threshold:
+		return m.tr.T("t101.sum.ok", total, v.Threshold)
+	}
+	return m.tr.T("t101.sum.short", total, v.Threshold, v.Threshold-total)
+}
+
+// groupsTotal101 counts the groups made: how many, their worth, and
+// whether they are pairs.
+func (m *Model) groupsTotal101() (n, total int, pairs bool) {
+	t := m.t
+	an := t.view.Analyzer
+	for _, g := range t.groups {
+		ts := t.slotTiles(g)
+		if len(ts) == 2 {
+			pairs = true
+			n++
+			continue
+		}
+		if r, err := an.Read(ts); err == nil {
+			total += r.Value()
+			n++
+		}
+	}
+	return n, total, pairs
+}
+
+// Actions.
+
+// whyNotMine says why the player cannot act now, or "".
+func (m *Model) whyNotMine101() string {
+	v := &m.t.view
+	switch {
+	case m.readOnly:
+		return m.tr.T("status.readonly")
+	case v.Phase != okey101.Playing:
+		return m.tr.T("status.notplaying")
+	case v.Turn != 0:
+		return m.tr.T("status.wait", m.seatName(v.Turn))
+	}
+	return ""
+}
+
+// whyNotTable101 says why the player cannot put tiles on the table now,
+// or "".
+func (m *Model) whyNotTable101() string {
+	if why := m.whyNotMine101(); why != "" {
+		return why
+	}
+	switch m.t.view.Stage {
+	case okey101.StageFirst:
+		return m.tr.T("t101.first")
+	case okey101.StageDraw:
+		return m.tr.T("t101.drawfirst")
+	}
+	return ""
+}
+
+// act101 plays the player's action a; done runs first when the game
+// takes it (to take the tiles it used off the rack).
+func (m *Model) act101(a okey101.Action, done func()) tea.Cmd {
+	evs, lines, err := m.t.g.Apply(a)
+	if err != nil {
+		m.refuse101(err)
+		return nil
+	}
+	m.t.held = -1
+	if done != nil {
+		done()
+	}
+	return m.applied101(evs, lines)
+}
+
+func (m *Model) tryDraw101() tea.Cmd {
+	v := &m.t.view
+	why := m.whyNotMine101()
+	switch {
+	case why != "":
+	case v.Stage == okey101.StageFirst:
+		why = m.tr.T("t101.first")
+	case v.Stage == okey101.StagePlay:
+		why = m.tr.T("t101.drawn")
+	}
+	if why != "" {
+		m.setFlash(true, why)
+		return nil
+	}
+	return m.act101(okey101.Draw(0), nil)
+}
+
+func (m *Model) tryTake101() tea.Cmd {
+	v := &m.t.view
+	why := m.whyNotMine101()
+	switch {
+	case why != "":
+	case v.Stage == okey101.StageFirst:
+		why = m.tr.T("t101.first")
+	case v.Stage == okey101.StagePlay:
+		why = m.tr.T("t101.drawn")
+	case v.GaveBack:
+		why = m.tr.T("t101.gaveback")
+	case v.Top(v.Previous) == tile.NoTile:
+		why = m.tr.T("status.take.empty", m.seatName(v.Previous))
+	}
+	if why != "" {
+		m.setFlash(true, why)
+		return nil
+	}
+	top := v.Top(v.Previous)
+	cmd := m.act101(okey101.Take(0), nil)
+	if cmd != nil {
+		m.setFlash(false, m.tr.T("t101.took", m.tileName101(top)))
+	}
+	return cmd
+}
+
+func (m *Model) tryGiveBack101() tea.Cmd {
+	v := &m.t.view
+	why := m.whyNotMine101()
+	switch {
+	case why != "":
+	case v.Legal.GiveBack:
+	case v.Taken.Tile.Valid() && v.Taken.Used:
+		why = m.tr.T("t101.giveback.used", m.tileName101(v.Taken.Tile))
+	default:
+		why = m.tr.T("t101.giveback.none")
+	}
+	if why != "" {
+		m.setFlash(true, why)
+		return nil
+	}
+	return m.act101(okey101.GiveBack(0), nil)
+}
+
+// tryLay101 lays the groups made (and the group being made) down: the
+// opening, when the player has not opened.
+func (m *Model) tryLay101() tea.Cmd {
+	if why := m.whyNotTable101(); why != "" {
+		m.setFlash(true, why)
+		return nil
+	}
+	t := m.t
+	v := &t.view
+	all := slices.Clone(t.groups)
+	if len(t.sel) > 0 {
+		if _, why := m.readGroup101(t.sel, all); why != "" {
+			m.setFlash(true, why)
+			return nil
+		}
+		all = append(all, t.sel)
+	}
+	if len(all) == 0 {
+		m.setFlash(true, m.tr.T("t101.lay.none"))
+		return nil
+	}
+	groups := make([][]tile.Tile, len(all))
+	pairs, total := false, 0
+	for i, g := range all {
+		groups[i] = t.slotTiles(g)
+		if len(groups[i]) == 2 {
+			pairs = true
+		} else if r, err := v.Analyzer.Read(groups[i]); err == nil {
+			total += r.Value()
+		}
+	}
+	var a okey101.Action
+	switch {
+	case v.Opened[0].Status != meld.NotOpened:
+		a = okey101.Lay(0, groups...)
+	case pairs && len(groups) < okey101.MinPairs:
+		m.setFlash(true, m.tr.T("t101.open.pairs.short", len(groups), okey101.MinPairs))
+		return nil
+	case pairs:
+		a = okey101.OpenPairs(0, groups...)
+	case total < v.Threshold:
+		m.setFlash(true, m.tr.T("t101.open.short", total, v.Threshold, v.Threshold-total))
+		return nil
+	default:
+		a = okey101.Open(0, groups...)
+	}
+	return m.act101(a, func() {
+		for _, g := range all {
+			for _, s := range g {
+				t.rack.Slots[s] = tile.NoTile
+			}
+		}
+		t.sel, t.groups = nil, nil
+	})
+}
+
+// tryOnTable101 lays the tile of slot (-1: the one chosen alone, else
+// the cursor's) off onto the table, or puts it in the place of an okey
+// there (kind ActLayOff or ActTakeBack); only onto meld onto (-1: any).
+// With more than one place for it, the player chooses.
+func (m *Model) tryOnTable101(kind okey101.ActionKind, onto int) tea.Cmd {
+	if why := m.whyNotTable101(); why != "" {
+		m.setFlash(true, why)
+		return nil
+	}
+	t := m.t
+	v := &t.view
+	slot := t.cursor
+	if len(t.sel) == 1 {
+		slot = t.sel[0]
+	}
+	x := t.rack.Slots[slot]
+	switch {
+	case v.Opened[0].Status == meld.NotOpened:
+		m.setFlash(true, m.tr.T("t101.table.notopened"))
+		return nil
+	case x == tile.NoTile:
+		m.setFlash(true, m.tr.T("t101.table.notile"))
+		return nil
+	case len(v.Table) == 0:
+		m.setFlash(true, m.tr.T("t101.table.empty"))
+		return nil
+	}
+	c := m.places101(kind, x, onto)
+	c.slot = slot
+	switch {
+	case len(c.opts) == 0:
+		m.setFlash(true, m.noPlace101(kind, x, onto))
+		return nil
+	case len(c.opts) == 1:
+		return m.playPlace101(c, 0)
+	}
+	t.choose = &c
+	return nil
+}
+
+// noPlace101 says why tile x has no place on the table (onto meld
+// onto, -1 for any).
+func (m *Model) noPlace101(kind okey101.ActionKind, x tile.Tile, onto int) string {
+	name := m.tileName101(x)
+	if kind == okey101.ActTakeBack {
+		return m.tr.T("t101.takeback.none", name)
+	}
+	if tb := m.places101(okey101.ActTakeBack, x, onto); len(tb.opts) > 0 {
+		return m.tr.T("t101.layoff.okey", name)
+	}
+	if onto >= 0 {
+		return m.tr.T("t101.layoff.notthere", name, m.meldName(onto))
+	}
+	return m.tr.T("t101.layoff.none", name)
+}
+
+// tryDiscard101 discards the tile of slot. One that costs 101 is only
+// thrown when confirmed (the same key again on the same tile).
+func (m *Model) tryDiscard101(slot int, conf confirm101) tea.Cmd {
+	t := m.t
+	v := &t.view
+	why := m.whyNotMine101()
+	switch {
+	case why != "":
+	case v.Stage == okey101.StageDraw:
+		why = m.tr.T("t101.drawfirst")
+	case v.Legal.GiveBack:
+		why = m.tr.T("t101.owed", m.tileName101(v.Taken.Tile))
+	case t.rack.Slots[slot] == tile.NoTile:
+		why = m.tr.T("status.discard.empty")
+	}
+	if why != "" {
+		m.setFlash(true, why)
+		return nil
+	}
+	x := t.rack.Slots[slot]
+	if cost := costs101(v, x); cost != "" && (conf.kind != confirmDiscard || conf.slot != slot) {
+		t.confirm = confirm101{kind: confirmDiscard, slot: slot}
+		m.setFlash(true, m.tr.T("t101.confirm."+cost, m.tileName101(x)))
+		return nil
+	}
+	return m.act101(okey101.Discard(0, x), func() {
+		t.rack.Slots[slot] = tile.NoTile
+		t.sel = slices.DeleteFunc(t.sel, func(s int) bool { return s == slot })
+	})
+}
+
+// tryFinish101 finishes the hand: with one tile left, by discarding it;
+// otherwise by the way the analysis finds to lay every tile but one
+// down this turn, shown first and played when confirmed (f again).
+func (m *Model) tryFinish101(conf confirm101) tea.Cmd {
+	if why := m.whyNotTable101(); why != "" && m.t.view.Stage != okey101.StageFirst {
+		m.setFlash(true, why)
+		return nil
+	}
+	t := m.t
+	v := &t.view
+	if v.Stage == okey101.StageFirst {
+		m.setFlash(true, m.tr.T("t101.finish.first"))
+		return nil
+	}
+	if v.Counts.Total() == 1 && !v.Legal.GiveBack {
+		for i, x := range t.rack.Slots {
+			if x != tile.NoTile {
+				return m.tryDiscard101(i, conf)
+			}
+		}
+	}
+	if conf.kind == confirmFinish {
+		return m.playAll101(conf.plan)
+	}
+	p, ok := t.sv.CanFinish(v.Analyzer, v.Counts, v.Melds(), v.MeldTurn())
+	if !ok {
+		m.setFlash(true, m.tr.T("t101.finish.cannot"))
+		return nil
+	}
+	t.confirm = confirm101{kind: confirmFinish, plan: okey101.PlanActions(0, p)}
+	m.setFlash(false, m.planText101(p))
+	return nil
+}
+
+// playAll101 plays the player's actions one after another, as long as
+// the game takes them.
+func (m *Model) playAll101(acts []okey101.Action) tea.Cmd {
+	var cmds []tea.Cmd
+	for _, a := range acts {
+		if m.t.view.Phase != okey101.Playing || !m.t.view.MyTurn() {
+			break
+		}
+		evs, lines, err := m.t.g.Apply(a)
+		if err != nil {
+			m.refuse101(err)
+			break
+		}
+		m.t.held = -1
+		m.t.sel, m.t.groups = nil, nil
+		cmds = append(cmds, m.applied101(evs, lines))
+	}
+	return tea.Batch(cmds...)
+}
+
+// refuse101 tells the player why the game refused their action.
+func (m *Model) refuse101(err error) {
+	var me *okey101.MoveError
+	if errors.Is(err, okey101.ErrThreshold) {
+		m.setFlash(true, m.tr.T("t101.err.threshold", m.t.view.Threshold))
+		return
+	}
+	for _, r := range []struct {
+		err error
+		key string
+	}{
+		{okey101.ErrTakenNotIn, "t101.err.takennotin"},
+		{okey101.ErrKeepOne, "t101.err.keepone"},
+		{okey101.ErrTooFewPairs, "t101.err.fewpairs"},
+		{okey101.ErrPairsOnly, "t101.group.pairsonly"},
+		{okey101.ErrNoPairs, "t101.group.nopairs"},
+		{okey101.ErrMovesOkey, "t101.err.movesokey"},
+		{okey101.ErrTakeUnused, "t101.err.takeunused"},
+		{okey101.ErrGaveBack, "t101.gaveback"},
+		{okey101.ErrNotOpened, "t101.table.notopened"},
+	} {
+		if errors.Is(err, r.err) {
+			m.setFlash(true, m.tr.T(r.key))
+			return
+		}
+	}
+	if errors.As(err, &me) && me.Detail != "" {
+		m.setFlash(true, m.tr.T("status.refused", me.Detail))
+		return
+	}
+	m.setFlash(true, m.tr.T("status.refused", err.Error()))
+}

@@ -1,0 +1,174 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"okey/game/meld"
+	"okey/game/okey101"
+	"okey/game/tile"
+)
+
+// findTurn101 plays matches from seed 1 on, the player's turns through
+// keys as the plain player, until want holds at a play stage of the
+// player; it returns the table there (nil when no seed up to last
+// gets there).
+func findTurn101(t *testing.T, last uint64, want func(m *Model) bool) *Model {
+	t.Helper()
+	for seed := uint64(1); seed <= last; seed++ {
+		m := start101(t, 100, 30, withSeed(seed))
+		for turns := 0; m.screen == scrPlay && turns < 40; turns++ {
+			if m.t.view.MyTurn() && m.t.view.Stage == okey101.StageDraw {
+				press(t, m, "d")
+			}
+			for n := 0; m.screen == scrPlay && m.t.view.MyTurn() && m.t.view.Stage == okey101.StagePlay && n < 30; n++ {
+				if want(m) {
+					return m
+				}
+				v := m.t.g.State().View(0)
+				var sv meld.Solver
+				a, _ := plainAction(&v, &sv)
+				play101(t, m, a)
+				if a.Kind == okey101.ActDiscard {
+					break
+				}
+			}
+			if m.screen == scrPlay && m.t.view.MyTurn() && m.t.view.Stage == okey101.StageFirst {
+				myTurn101(t, m)
+			}
+		}
+		m.Close()
+	}
+	return nil
+}
+
+// f finishes the hand the way the analysis finds, shown first and
+// played when f is pressed again; any other key in between lets it go.
+func TestFinishShowsThenPlays(t *testing.T) {
+	m := findTurn101(t, 30, func(m *Model) bool {
+		v := &m.t.view
+		p, ok := m.t.sv.CanFinish(v.Analyzer, v.Counts, v.Melds(), v.MeldTurn())
+		return ok && len(p.Steps) > 0
+	})
+	if m == nil {
+		t.Fatal("no seed gives the player a finish of more than a discard")
+	}
+	actions := len(m.t.g.Record().Actions)
+	press(t, m, "f")
+	if m.t.confirm.kind != confirmFinish || !strings.Contains(m.flash, "f again finishes") || !strings.Contains(m.flash, "discards") {
+		t.Fatalf("f does not show the finish first: %q", m.flash)
+	}
+	if len(m.t.g.Record().Actions) != actions {
+		t.Fatal("f played before it was confirmed")
+	}
+	press(t, m, "right")
+	if m.t.confirm.kind != confirmNone {
+		t.Fatal("another key does not let the finish go")
+	}
+	press(t, m, "f")
+	press(t, m, "f")
+	if m.screen != scrHandOver || m.t.view.Result == nil || m.t.view.Result.Finisher != 0 {
+		t.Fatalf("f f did not finish the hand: screen %d\n%s", m.screen, plain(m))
+	}
+	if !strings.Contains(plain(m), "you finished") {
+		t.Fatalf("the end of the hand does not say so:\n%s", plain(m))
+	}
+}
+
+// A tile with more than one place on the table is laid off where the
+// player chooses: ←→ show the places one by one (only legal ones),
+// enter lays it there, esc lets it go.
+func TestLayOffChoosesAmongLegalPlaces(t *testing.T) {
+	var x tile.Tile
+	m := findTurn101(t, 40, func(m *Model) bool {
+		for _, y := range m.t.rack.Slots {
+			if y != tile.NoTile && len(m.places101(okey101.ActLayOff, y, -1).opts) > 1 {
+				x = y
+				return true
+			}
+		}
+		return false
+	})
+	if m == nil {
+		t.Fatal("no seed gives the player a tile with two places")
+	}
+	cursorTo101(t, m, slotOf101(m, x))
+	press(t, m, "i")
+	c := m.t.choose
+	if c == nil || len(c.opts) < 2 {
+		t.Fatalf("no choice of places: %q", m.flash)
+	}
+	st := m.t.g.State()
+	for _, a := range c.opts {
+		if _, _, err := st.Apply(a); err != nil {
+			t.Fatalf("an illegal place offered: %v: %v", a, err)
+		}
+	}
+	if out := plain(m); !strings.Contains(out, ">") || !strings.Contains(out, "1 of ") {
+		t.Fatalf("the place is not shown:\n%s", out)
+	}
+	press(t, m, "right")
+	if m.t.choose == nil || m.t.choose.at != 1 {
+		t.Fatal("→ does not show the next place")
+	}
+	actions := len(m.t.g.Record().Actions)
+	press(t, m, "esc")
+	if m.t.choose != nil || len(m.t.g.Record().Actions) != actions {
+		t.Fatal("esc does not let the choice go")
+	}
+	press(t, m, "i")
+	press(t, m, "right")
+	second := m.t.choose.opts[1]
+	press(t, m, "enter")
+	if len(m.t.g.Record().Actions) != actions+1 {
+		t.Fatalf("enter did not lay the tile off: %q", m.flash)
+	}
+	if got := m.t.g.Record().Actions[actions]; got.Meld != second.Meld || got.End != second.End {
+		t.Fatalf("laid off at %v, chosen %v", got, second)
+	}
+}
+
+// k puts the tile an okey on the table stands for in its place and
+// takes the okey into the rack.
+func TestTakeOkeyBack(t *testing.T) {
+	var x tile.Tile
+	m := findTurn101(t, 60, func(m *Model) bool {
+		v := &m.t.view
+		if tb := v.Analyzer.TakeBacks(v.Counts, v.Melds()); len(tb) > 0 {
+			x = tb[0].Tile
+			return len(m.places101(okey101.ActTakeBack, x, -1).opts) > 0
+		}
+		return false
+	})
+	if m == nil {
+		t.Fatal("no seed up to 60 gives the player an okey to take back")
+	}
+	okeys := m.t.view.Counts[m.t.view.Okey]
+	cursorTo101(t, m, slotOf101(m, x))
+	press(t, m, "k")
+	if m.t.choose != nil {
+		press(t, m, "enter")
+	}
+	if m.t.view.Counts[m.t.view.Okey] != okeys+1 {
+		t.Fatalf("k did not take the okey back: %q", m.flash)
+	}
+	if !strings.Contains(m.flash, "take the okey") {
+		t.Fatalf("not said: %q", m.flash)
+	}
+}
+
+// A log entry of an earlier hand names tiles by that hand's okey, not
+// by the okey of the hand on the table.
+func TestLogKeepsItsHandsOkey(t *testing.T) {
+	m := start101(t, 100, 30)
+	now := m.t.view.Okey
+	then := now.Next()
+	e := log101{ev: okey101.Event{Kind: okey101.EvDiscard, Seat: 1, Tile: then}, deal: dealKey(1, 0), okey: then}
+	if got := m.logText101(e); !strings.Contains(got, then.String()+" (okey)") {
+		t.Fatalf("the okey of its hand is not said: %q", got)
+	}
+	e = log101{ev: okey101.Event{Kind: okey101.EvDiscard, Seat: 1, Tile: now}, deal: dealKey(1, 0), okey: then}
+	if got := m.logText101(e); strings.Contains(got, "okey") {
+		t.Fatalf("this hand's okey named in an entry of another: %q", got)
+	}
+}

@@ -1,0 +1,322 @@
+package ui
+
+import (
+	"slices"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"okey/game/meld"
+	"okey/game/okey101"
+	"okey/game/tile"
+)
+
+// The hint (h) at the 101 table is the exact analysis of the player's
+// view: whether the rack can finish this turn, the best opening it holds
+// and how far it is from the threshold (and the pairs), the lay-offs and
+// okeys to take back open now, the melds it could lay down, and the
+// discard the analysis suggests (never one that costs 101 while another
+// does not; the cursor goes onto it, so x throws it). It is worked out
+// in a command, with a solver of its own, and dropped if the table has
+// moved on meanwhile.
+
+// hint101Msg is the hint for the position numbered moves.
+type hint101Msg struct {
+	id    uint64
+	moves int
+	facts hintFacts
+}
+
+// hintFacts are what the analysis found; the words are put to them in
+// Update (the catalog and the table's view are the Model's).
+type hintFacts struct {
+	mine  bool
+	stage okey101.Stage
+	// In the draw stage: what the previous discard top would do.
+	top                  tile.Tile
+	takeFinish, takeOpen bool
+	takeOpenValue        int
+	takeMeld             []tile.Tile // a new meld it would go in
+	takeLayOff           bool
+	// finish is a way to finish this turn, nil if none.
+	finish *meld.Plan
+	// Before opening: the best opening and the pairs.
+	opened  meld.Status
+	opening meld.Opening
+	pairs   int
+	// After opening: melds to lay down, tiles to lay off, tiles that
+	// free an okey.
+	lay            []meld.Meld
+	layOffs, backs []tile.Tile
+	// The discard the analysis suggests and whether it costs 101.
+	discard      tile.Tile
+	discardCosts bool
+	owed         tile.Tile
+}
+
+// hint101 asks for the hint.
+func (m *Model) hint101() tea.Cmd {
+	t := m.t
+	if t.view.Phase != okey101.Playing {
+		m.setFlash(true, m.tr.T("status.hint.none"))
+		return nil
+	}
+	t.hintID++
+	id, moves, st := t.hintID, t.g.State().Moves(), t.g.State()
+	m.setFlash(false, m.tr.T("status.hint.thinking"))
+	return func() tea.Msg {
+		var sv meld.Solver
+		view := st.View(0) // a State is a value Apply never changes
+		return hint101Msg{id: id, moves: moves, facts: hintFacts101(&view, &sv)}
+	}
+}
+
+// onHint101 tells the hint, if the table is still where it was asked.
+func (m *Model) onHint101(msg hint101Msg) {
+	t := m.t
+	if t == nil || msg.id != t.hintID || t.g.State().Moves() != msg.moves || m.screen != scrPlay {
+		return
+	}
+	f := &msg.facts
+	// The cursor goes onto the first tile the hint says to play: a
+	// lay-off, else an okey to take back, else the discard.
+	if x := f.cursorTile(); x != tile.NoTile && t.rack.Slots[t.cursor] != x {
+		if i := slices.Index(t.rack.Slots[:], x); i >= 0 {
+			t.cursor = i
+		}
+	}
+	m.setFlash(false, m.hintText101(f))
+}
+
+// cursorTile is the tile the hint puts the cursor on, NoTile for none.
+func (f *hintFacts) cursorTile() tile.Tile {
+	switch {
+	case f.mine && f.stage == okey101.StagePlay && len(f.layOffs) > 0:
+		return f.layOffs[0]
+	case f.mine && f.stage == okey101.StagePlay && len(f.backs) > 0:
+		return f.backs[0]
+	}
+	return f.discard
+}
+
+// hintFacts101 works the hint out for a view: the analysis only, so it
+// may run in a command.
+func hintFacts101(v *okey101.View, sv *meld.Solver) hintFacts {
+	an := v.Analyzer
+	f := hintFacts{mine: v.MyTurn(), stage: v.Stage, top: tile.NoTile, discard: tile.NoTile, owed: tile.NoTile,
+		opened: v.Opened[v.Seat].Status}
+	if f.mine && v.Stage == okey101.StageDraw && v.Legal.Take {
+		t := takeFacts(v, sv)
+		f.top, f.takeFinish, f.takeOpen, f.takeOpenValue, f.takeMeld, f.takeLayOff =
+			t.top, t.takeFinish, t.takeOpen, t.takeOpenValue, t.takeMeld, t.takeLayOff
+	}
+	if f.mine && v.Stage == okey101.StagePlay {
+		if p, ok := sv.CanFinish(an, v.Counts, v.Melds(), v.MeldTurn()); ok {
+			f.finish = &p
+			return f
+		}
+	}
+	switch f.opened {
+	case meld.NotOpened:
+		f.opening = sv.BestOpening(an, v.Counts)
+		f.pairs = an.Pairs(v.Counts, v.Rules.OkeyPair)
+	case meld.OpenedPairs:
+		f.lay = an.PairMelds(v.Counts, v.Rules.OkeyPair)
+	default:
+		f.lay = sv.BestOpening(an, v.Counts).Melds
+	}
+	if f.opened != meld.NotOpened && f.mine {
+		for _, lo := range an.LayOffs(v.Counts, v.Melds()) {
+			if !slices.Contains(f.layOffs, lo.Tile) {
+				f.layOffs = append(f.layOffs, lo.Tile)
+			}
+		}
+		for _, tb := range an.TakeBacks(v.Counts, v.Melds()) {
+			if !slices.Contains(f.backs, tb.Tile) {
+				f.backs = append(f.backs, tb.Tile)
+			}
+		}
+	}
+	if f.mine && v.Stage != okey101.StageDraw && v.Legal.Discard {
+		f.discard, f.discardCosts = discardAdvice(v, sv)
+	}
+	if f.mine && v.Legal.GiveBack {
+		f.owed = v.Taken.Tile
+	}
+	return f
+}
+
+// hintText101 puts the hint's facts into words.
+func (m *Model) hintText101(f *hintFacts) string {
+	switch {
+	case f.takeFinish:
+		return m.tr.T("t101.hint.take.finish", m.tileName101(f.top))
+	case f.takeOpen:
+		return m.tr.T("t101.hint.take.open", m.tileName101(f.top), f.takeOpenValue)
+	case len(f.takeMeld) > 0:
+		return m.tr.T("t101.hint.take.meld", m.tileName101(f.top), m.tilesText(f.takeMeld))
+	case f.takeLayOff:
+		return m.tr.T("t101.hint.take.layoff", m.tileName101(f.top))
+	case f.finish != nil:
+		return m.tr.T("t101.hint.finish") + " " + m.planText101(*f.finish)
+	}
+	var say []string
+	if f.mine && f.stage == okey101.StageDraw {
+		say = append(say, m.tr.T("t101.hint.draw"))
+	}
+	v := &m.t.view
+	switch f.opened {
+	case meld.NotOpened:
+		o := f.opening
+		switch {
+		case o.Reaches(v.Threshold):
+			say = append(say, m.tr.T("t101.hint.open.ok", o.Value, m.meldsText(o.Melds)))
+		case o.Value > 0:
+			say = append(say, m.tr.T("t101.hint.open.short", o.Value, v.Threshold-o.Value))
+		default:
+			say = append(say, m.tr.T("t101.hint.open.none"))
+		}
+		if f.pairs >= okey101.MinPairs {
+			say = append(say, m.tr.T("t101.hint.pairs.ok", f.pairs))
+		} else if f.pairs >= okey101.MinPairs-2 {
+			say = append(say, m.tr.T("t101.hint.pairs", f.pairs))
+		}
+	default:
+		if len(f.lay) > 0 {
+			say = append(say, m.tr.T("t101.hint.lay", m.meldsText(f.lay)))
+		}
+		cur := f.cursorTile()
+		if len(f.layOffs) > 0 {
+			key := "t101.hint.layoffs"
+			if cur == f.layOffs[0] && f.stage == okey101.StagePlay {
+				key = "t101.hint.layoffs.cursor"
+			}
+			say = append(say, m.tr.T(key, m.tilesText(f.layOffs)))
+		}
+		if len(f.backs) > 0 {
+			key := "t101.hint.takebacks"
+			if len(f.layOffs) == 0 && cur == f.backs[0] && f.stage == okey101.StagePlay {
+				key = "t101.hint.takebacks.cursor"
+			}
+			say = append(say, m.tr.T(key, m.tilesText(f.backs)))
+		}
+	}
+	if f.discard != tile.NoTile {
+		key := "t101.hint.discard"
+		switch {
+		case f.cursorTile() != f.discard:
+			key = "t101.hint.discard.then"
+		case f.discardCosts:
+			key = "t101.hint.discard.costs"
+		}
+		say = append(say, m.tr.T(key, m.tileName101(f.discard)))
+	}
+	if f.owed != tile.NoTile {
+		say = append(say, m.tr.T("t101.hint.owed", m.tileName101(f.owed)))
+	}
+	if !f.mine {
+		say = append(say, m.tr.T("t101.hint.wait"))
+	}
+	return strings.Join(say, " ")
+}
+
+// takeFacts says what taking the previous discard would do for the
+// view's seat, in the draw stage: finish, open, go in a new meld, lay
+// off; the rest of the facts are left empty.
+func takeFacts(v *okey101.View, sv *meld.Solver) hintFacts {
+	an := v.Analyzer
+	f := hintFacts{top: v.Top(v.Previous), opened: v.Opened[v.Seat].Status}
+	if f.top == tile.NoTile {
+		return f
+	}
+	with := v.Counts
+	with[f.top]++
+	turn := v.MeldTurn()
+	turn.Taken = f.top
+	if _, ok := sv.CanFinish(an, with, v.Melds(), turn); ok {
+		f.takeFinish = true
+	} else if f.opened == meld.NotOpened {
+		if o := sv.BestOpening(an, with); o.Reaches(v.Threshold) && usesTile(o.Melds, f.top) {
+			f.takeOpen, f.takeOpenValue = true, o.Value
+		}
+	} else {
+		f.takeMeld, f.takeLayOff = takeUse101(v, with, f.top, sv)
+	}
+	return f
+}
+
+// worth reports whether taking the discard helps this turn.
+func (f hintFacts) worth() bool {
+	return f.takeFinish || f.takeOpen || len(f.takeMeld) > 0 || f.takeLayOff
+}
+
+// takeUse101 says how an opened player could use the previous discard
+// top: the new meld it would go in, or whether it lays off.
+func takeUse101(v *okey101.View, with tile.Counts, top tile.Tile, sv *meld.Solver) ([]tile.Tile, bool) {
+	an := v.Analyzer
+	var ms []meld.Meld
+	if v.Opened[v.Seat].Status == meld.OpenedPairs {
+		ms = an.PairMelds(with, v.Rules.OkeyPair)
+	} else {
+		ms = sv.BestOpening(an, with).Melds
+	}
+	for _, x := range ms {
+		if slices.Contains(x.Tiles, top) {
+			return x.Tiles, false
+		}
+	}
+	for _, lo := range an.LayOffs(with, v.Melds()) {
+		if lo.Tile == top {
+			return nil, true
+		}
+	}
+	return nil, false
+}
+
+// usesTile reports whether melds hold x.
+func usesTile(ms []meld.Meld, x tile.Tile) bool {
+	for _, m := range ms {
+		if slices.Contains(m.Tiles, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// planText101 says what a finish does: "opens (112), lays down 2
+// melds, lays off 3 tiles, takes 1 okey back, then discards B13".
+func (m *Model) planText101(p meld.Plan) string {
+	var parts []string
+	lays, offs, backs := 0, 0, 0
+	for _, st := range p.Steps {
+		switch st.Kind {
+		case meld.StepOpen:
+			if p.Pairs {
+				parts = append(parts, m.tr.T("t101.plan.open.pairs", p.OpenValue))
+			} else {
+				parts = append(parts, m.tr.T("t101.plan.open", p.OpenValue))
+			}
+		case meld.StepLay:
+			lays += len(st.Melds)
+		case meld.StepLayOff:
+			offs++
+		case meld.StepTakeBack:
+			backs++
+		}
+	}
+	if lays > 0 {
+		parts = append(parts, m.tr.T("t101.plan.lay", lays))
+	}
+	if offs > 0 {
+		parts = append(parts, m.tr.T("t101.plan.layoff", offs))
+	}
+	if backs > 0 {
+		parts = append(parts, m.tr.T("t101.plan.takeback", backs))
+	}
+	fin := m.tr.T("t101.plan.discard", m.tileName101(p.Discard))
+	if p.OkeyFinish {
+		fin += " " + m.tr.T("t101.plan.okey")
+	}
+	parts = append(parts, fin)
+	return m.tr.T("t101.plan", strings.Join(parts, ", "))
+}

@@ -1,0 +1,114 @@
+package ui
+
+import "okey/ui/theme"
+
+// Sizes of the 101 table's parts.
+const (
+	seatH101    = 3  // a bot's panel: name, tiles and points, opening and stack
+	seatTall101 = 4  // on a tall terminal: the stack on a line of its own
+	tallH101    = 30 // a terminal this tall or taller is tall
+	logMin101   = 1  // lines of the log below the table, at the least
+	logBeside   = 116
+	tableMin101 = 2 // lines of melds, at the least
+)
+
+// Layout101 places the parts of the 101 table for a W×H terminal (which
+// is at least MinWidth×MinHeight). Rendering and mouse hits both read it.
+//
+//	header
+//	the bots: left, top, right (name, tiles and points, opening, stack)
+//	the centre: indicator, okey, wall, the player's stack
+//	the melds on the table, grouped by who laid them     │ the log, beside
+//	the log (below the melds on a narrow terminal)       │ on a wide one
+//	the work line: the group being made, the groups made, a taken tile owed
+//	the rack (its title: the player's tiles, points, opening)
+//	the status (what just happened, or what to do now)
+//	the keys
+type Layout101 struct {
+	W, H int
+	// Table is the width the table's parts take (the log is beside it
+	// on a wide terminal).
+	Header Rect
+	// Seats are the bots' panels by seat (1 right, 2 top, 3 left).
+	Seats  [4]Rect
+	SeatH  int
+	Center Rect
+	// Flex is the area of the melds and (when not beside) the log; Split
+	// shares it out.
+	Flex      Rect
+	Log       Rect // beside the table; H 0 when below it (see Split)
+	LogBeside bool
+	Work      Rect
+	Rack      Rect
+	SlotsX    int
+	SlotsY    int
+	Status    Rect // the first of StatusH lines
+	StatusH   int
+	Help      Rect
+}
+
+// layout101 lays out the 101 table for a w×h terminal.
+func layout101(w, h int) Layout101 {
+	l := Layout101{W: w, H: h}
+	l.Header = Rect{0, 0, w, 1}
+	l.Help = Rect{0, h - 1, w, 1}
+	l.StatusH = 2
+	if h >= tallH101 {
+		l.StatusH = 3
+	}
+	l.Status = Rect{0, h - 1 - l.StatusH, w, 1}
+	tw := w
+	l.LogBeside = w >= logBeside
+	if l.LogBeside {
+		lw := min(logW, max(logSide, w-2-110))
+		tw = w - lw - 2
+		l.Log = Rect{tw + 2, 1, lw, l.Status.Y - 1}
+	}
+	l.SeatH = seatH101
+	if h >= tallH101 {
+		l.SeatH = seatTall101
+	}
+	cw := (tw - 2) / 3
+	l.Seats[3] = Rect{0, 1, cw, l.SeatH}
+	l.Seats[2] = Rect{cw + 1, 1, cw, l.SeatH}
+	l.Seats[1] = Rect{tw - cw, 1, cw, l.SeatH}
+	l.Center = Rect{0, 1 + l.SeatH, tw, 1}
+	rackY := l.Status.Y - rackH
+	l.Rack = Rect{max(0, (tw-rackW)/2), rackY, rackW, rackH}
+	l.SlotsX, l.SlotsY = l.Rack.X+1, l.Rack.Y+1
+	l.Work = Rect{0, rackY - 1, tw, 1}
+	top := l.Center.Y + 1
+	l.Flex = Rect{0, top, tw, max(0, l.Work.Y-top)}
+	return l
+}
+
+// Split shares the flexible area out between the melds, which need
+// need lines, and the log below them (none when the log is beside):
+// the log keeps logMin101 lines, the melds take what they need of the
+// rest, and the log the lines left.
+func (l Layout101) Split(need int) (table, log Rect) {
+	f := l.Flex
+	if l.LogBeside {
+		return f, l.Log
+	}
+	th := min(max(need, tableMin101), max(0, f.H-logMin101))
+	table = Rect{f.X, f.Y, f.W, th}
+	log = Rect{f.X, f.Y + th, f.W, f.H - th}
+	return table, log
+}
+
+// Slot is the rectangle of rack slot i.
+func (l Layout101) Slot(i int) Rect {
+	r, c := i/RackCols, i%RackCols
+	return Rect{l.SlotsX + c*theme.TileW, l.SlotsY + r*theme.TileH, theme.TileW, theme.TileH}
+}
+
+// SlotAt is the rack slot under the cell (x, y), or -1.
+func (l Layout101) SlotAt(x, y int) int {
+	for i := range RackSlots {
+		if l.Slot(i).Contains(x, y) {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,308 @@
+package ui
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+
+	tea "charm.land/bubbletea/v2"
+
+	"okey/game"
+	"okey/game/okey101"
+	"okey/game/tile"
+)
+
+// recordGame is the game a saved record names in its header: "" for
+// classic Okey (whose records name none), okey101.GameName for 101.
+func recordGame(b []byte) string {
+	line := b
+	for i, c := range b {
+		if c == '\n' {
+			line = b[:i]
+			break
+		}
+	}
+	var h struct {
+		Game string `json:"game"`
+	}
+	if json.Unmarshal(line, &h) != nil {
+		return ""
+	}
+	return h.Game
+}
+
+// readSaved101 reads a saved record of 101 and replays it, as readSaved
+// does a classic one.
+func readSaved101(b []byte) (*okey101.Game, []byte, error) {
+	return replaySaved(b, func(b []byte) (*okey101.Game, error) {
+		rec, err := okey101.ParseRecord(b)
+		if err != nil {
+			return nil, err
+		}
+		return okey101.Replay(rec)
+	})
+}
+
+// load101 resumes a saved match of 101, or sets it aside when it cannot
+// be read and starts a new match.
+func (m *Model) load101(b []byte) error {
+	g, torn, err := readSaved101(b)
+	if err != nil && m.readOnly {
+		return err
+	}
+	if terr := m.keepTorn(torn, err); terr != nil {
+		return terr
+	}
+	if err != nil {
+		return m.setAsideDamaged(err, errors.Is(err, okey101.ErrRecordVersion))
+	}
+	if g.State().Phase() == okey101.MatchOver && !m.readOnly {
+		if _, err := m.files.ArchiveMatch("finished", m.now()); err != nil {
+			return fmt.Errorf("archiving the finished match %s: %w", m.files.MatchPath(), err)
+		}
+		return m.startMatch(m.seed)
+	}
+	m.adopt101(g)
+	rec := g.Record()
+	m.rec = rec.Marshal()
+	m.seq++
+	m.loadRack101()
+	m.screen = scrResume
+	return nil
+}
+
+// startMatch101 starts a new match of 101 with seed and the settings.
+func (m *Model) startMatch101(seed uint64) error {
+	r, err := m.set.rules101()
+	if err != nil {
+		return err
+	}
+	meta := map[string]string{"program": "okey", metaStarted: startedNow(m.now())}
+	src := m.players101()
+	for s := 1; s < okey101.NumSeats; s++ {
+		meta["name"+strconv.Itoa(s)] = m.set.Names[s-1]
+		meta["level"+strconv.Itoa(s)] = src.level(m.set.Levels[s-1])
+	}
+	g, err := okey101.NewGame(r, seed, meta)
+	if err != nil {
+		return err
+	}
+	m.nextNo++
+	m.adopt101(g)
+	rec := g.Record()
+	m.rec = rec.Marshal()
+	m.seq++
+	m.screen = scrPlay
+	return nil
+}
+
+// adopt101 makes g the match on the table: the names, levels and players
+// from its record's meta, the view, the rack, the log.
+func (m *Model) adopt101(g *okey101.Game) {
+	m.cancelBots()
+	rec := g.Record()
+	m.g, m.view = nil, game.View{}
+	m.seed = rec.Seed
+	t := &table101{g: g, held: -1}
+	src := m.players101()
+	m.names[0], m.levels[0] = "", ""
+	for s := 1; s < okey101.NumSeats; s++ {
+		m.names[s] = cleanName(rec.Meta["name"+strconv.Itoa(s)])
+		if m.names[s] == "" {
+			m.names[s] = m.set.Names[s-1]
+		}
+		m.levels[s] = src.level(rec.Meta["level"+strconv.Itoa(s)])
+		t.players[s] = &seatPlayer101{level: m.levels[s], seed: rec.Seed*4 + uint64(s), build: src.New}
+	}
+	m.t = t
+	m.flash = ""
+	m.history, m.casual = nil, false
+	t.view = g.State().View(0)
+	m.newHandRack101()
+	for _, e := range t.view.History {
+		m.addLog101(e)
+	}
+}
+
+// applied101 takes in what an action did: the record, the log, the view,
+// the rack, the next screen; it asks the next bot and saves.
+func (m *Model) applied101(evs []okey101.Event, lines []byte) tea.Cmd {
+	t := m.t
+	m.rec = append(m.rec, lines...)
+	for _, e := range evs {
+		m.addLog101(e.Redact(0))
+	}
+	wasMine := t.view.MyTurn()
+	m.refresh101()
+	if !wasMine && t.view.MyTurn() && !m.flashNews {
+		m.flash = "" // "wait for X" is out of date now
+	}
+	cmds := []tea.Cmd{m.saveCmd()}
+	switch t.view.Phase {
+	case okey101.HandOver, okey101.MatchOver:
+		m.endOfHand101()
+	default:
+		cmds = append(cmds, m.nextTurn101())
+	}
+	return tea.Batch(cmds...)
+}
+
+// endOfHand101 shows the end of the hand (after the settings or the
+// sheet, if they are open).
+func (m *Model) endOfHand101() {
+	m.cancelBots()
+	m.overlay = ovNone
+	t := m.t
+	t.held, t.choose, t.confirm = -1, nil, confirm101{}
+	t.sel, t.groups = nil, nil
+	if m.screen == scrPlay {
+		m.screen = scrHandOver
+	}
+}
+
+// refresh101 reads the view again and brings the rack in step with it.
+func (m *Model) refresh101() {
+	t := m.t
+	hand, redeal := t.view.Hand, t.view.Redeal
+	t.view = t.g.State().View(0)
+	v := &t.view
+	if v.Phase == okey101.Playing && (v.Hand != hand || v.Redeal != redeal) {
+		m.newHandRack101()
+		deal := dealKey(v.Hand, v.Redeal)
+		t.log = slices.DeleteFunc(t.log, func(e log101) bool { return e.deal == deal })
+		for _, e := range v.History {
+			m.addLog101(e)
+		}
+		return
+	}
+	if v.Phase != okey101.Playing {
+		return // the racks are shown on the page of the hand's end
+	}
+	before := t.rack
+	added := t.rack.Reconcile(v.Counts)
+	t.dropGone(before)
+	if t.held >= 0 && t.rack.Slots[t.held] == tile.NoTile {
+		t.held = -1
+	}
+	if len(added) == 1 {
+		t.cursor = added[0]
+	}
+}
+
+// dropGone takes out of the selection and the groups the slots whose
+// tile left the rack since before.
+func (t *table101) dropGone(before Rack) {
+	gone := func(i int) bool { return t.rack.Slots[i] == tile.NoTile || t.rack.Slots[i] != before.Slots[i] }
+	t.sel = slices.DeleteFunc(t.sel, gone)
+	for k := range t.groups {
+		t.groups[k] = slices.DeleteFunc(t.groups[k], gone)
+	}
+	t.groups = slices.DeleteFunc(t.groups, func(g []int) bool { return len(g) == 0 })
+}
+
+// newHandRack101 lays out a freshly dealt rack, sorted by colour.
+func (m *Model) newHandRack101() {
+	t := m.t
+	t.rack = NewRack()
+	t.rack.Reconcile(t.view.Counts)
+	an := t.view.Analyzer
+	groups := byColour(t.rack.Tiles(), an.PlaysAs, an.IsOkey)
+	if r, ok := pack101(groups, nil); ok {
+		t.rack = r
+	} else {
+		t.rack.Pack(groups)
+	}
+	t.cursor, t.held = 0, -1
+	t.sel, t.groups, t.choose, t.confirm = nil, nil, nil, confirm101{}
+}
+
+func (m *Model) addLog101(e okey101.Event) {
+	if e.Kind == okey101.EvHandOver || e.Kind == okey101.EvMatchOver {
+		return
+	}
+	t := m.t
+	d := t.g.State().DealInfo()
+	owner := -1
+	if (e.Kind == okey101.EvLayOff || e.Kind == okey101.EvTakeBack) && e.Meld >= 0 && e.Meld < len(t.view.Table) {
+		owner = t.view.Table[e.Meld].Owner
+	}
+	t.log = append(t.log, log101{ev: e, deal: dealKey(d.Hand, d.Redeal), owner: owner, okey: d.Indicator.Next()})
+	if len(t.log) > maxLog {
+		t.log = append(t.log[:0], t.log[len(t.log)-keepLog:]...)
+	}
+}
+
+// dealKey tells the deals of a match apart: a hand, and its deals
+// after void ones.
+func dealKey(hand, redeal int) int { return hand<<8 | redeal }
+
+// Saving the rack.
+
+// rack101File is the saved arrangement of the 101 rack, with the group
+// being made and the groups made, so that a resumed table looks as it
+// was left.
+type rack101File struct {
+	Game   string      `json:"game"`
+	Hand   int         `json:"hand"`
+	Redeal int         `json:"redeal"`
+	Cursor int         `json:"cursor"`
+	Slots  []tile.Tile `json:"slots"`
+	Sel    []int       `json:"sel,omitempty"`
+	Groups [][]int     `json:"groups,omitempty"`
+}
+
+// rack101JSON is the rack as saved; nil if it cannot be written.
+func (m *Model) rack101JSON() []byte {
+	t := m.t
+	b, err := json.Marshal(rack101File{Game: okey101.GameName, Hand: t.view.Hand, Redeal: t.view.Redeal,
+		Cursor: t.cursor, Slots: t.rack.Slots[:], Sel: t.sel, Groups: t.groups})
+	if err != nil {
+		return nil
+	}
+	return b
+}
+
+// loadRack101 restores the saved arrangement when it belongs to this
+// hand and holds its tiles; otherwise the rack stays sorted.
+func (m *Model) loadRack101() {
+	t := m.t
+	b, err := m.files.ReadRack()
+	if err != nil {
+		return
+	}
+	var f rack101File
+	if json.Unmarshal(b, &f) != nil || f.Game != okey101.GameName || f.Hand != t.view.Hand ||
+		f.Redeal != t.view.Redeal || len(f.Slots) != RackSlots {
+		return
+	}
+	var r Rack
+	copy(r.Slots[:], f.Slots)
+	for _, x := range r.Slots {
+		if x != tile.NoTile && !x.Valid() {
+			return
+		}
+	}
+	if r.Counts() != t.view.Counts {
+		return
+	}
+	t.rack = r
+	if f.Cursor >= 0 && f.Cursor < RackSlots {
+		t.cursor = f.Cursor
+	}
+	valid := func(s []int) bool {
+		seen := map[int]bool{}
+		for _, i := range s {
+			if i < 0 || i >= RackSlots || r.Slots[i] == tile.NoTile || seen[i] {
+				return false
+			}
+			seen[i] = true
+		}
+		return true
+	}
+	all := slices.Concat(append([][]int{f.Sel}, f.Groups...)...)
+	if valid(all) {
+		t.sel, t.groups = f.Sel, f.Groups
+	}
+}

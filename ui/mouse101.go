@@ -1,0 +1,102 @@
+package ui
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"okey/game/okey101"
+	"okey/game/tile"
+)
+
+// onClick101 handles the mouse on the 101 table: a click on a tile puts
+// the cursor on it (or the tile picked up there), a right click chooses
+// it into the group being made (or takes it out); a click on a meld
+// lays the tile under the cursor off there (or puts it in the place of
+// an okey there; while a place is being chosen, chooses that meld); a
+// click on the middle line draws, on the left player's panel takes.
+func (m *Model) onClick101(msg tea.MouseClickMsg) tea.Cmd {
+	mo := msg.Mouse()
+	if m.screen != scrPlay || m.lay.TooSmall || m.overlay != ovNone {
+		return nil
+	}
+	t := m.t
+	l := layout101(m.width, m.height)
+	if i := l.SlotAt(mo.X, mo.Y); i >= 0 {
+		t.choose = nil
+		m.flash = ""
+		t.cursor = i
+		switch {
+		case mo.Button == tea.MouseRight:
+			m.toggleSelect101(i)
+			return m.saveCmd()
+		case mo.Button != tea.MouseLeft:
+		case t.held >= 0:
+			m.pick101()
+			return m.saveCmd()
+		case t.rack.Slots[i] != tile.NoTile:
+			m.setFlash(false, m.tr.T("t101.clicked", m.tileName101(t.rack.Slots[i])))
+		}
+		return nil
+	}
+	if mo.Button != tea.MouseLeft {
+		return nil
+	}
+	rows := m.meldRows101(l.Flex.W)
+	table, _ := l.Split(len(rows))
+	if i := meldAt(rows, table, mo.X, mo.Y); i >= 0 {
+		return m.clickMeld101(i)
+	}
+	t.choose = nil
+	switch {
+	case l.Center.Contains(mo.X, mo.Y):
+		m.flash = ""
+		return m.tryDraw101()
+	case l.Seats[t.view.Previous].Contains(mo.X, mo.Y):
+		m.flash = ""
+		return m.tryTake101()
+	}
+	return nil
+}
+
+// clickMeld101 puts the tile under the cursor (or the one chosen alone)
+// on table meld i: the place being chosen, else a lay-off, else an okey
+// taken back.
+func (m *Model) clickMeld101(i int) tea.Cmd {
+	t := m.t
+	m.flash = ""
+	if c := t.choose; c != nil {
+		for k, a := range c.opts {
+			if a.Meld == i {
+				return m.playPlace101(*c, k)
+			}
+		}
+		m.setFlash(true, m.tr.T("t101.layoff.notthere", m.tileName101(c.tile), m.meldName(i)))
+		return nil
+	}
+	slot := t.cursor
+	if len(t.sel) == 1 {
+		slot = t.sel[0]
+	}
+	if x := t.rack.Slots[slot]; x != tile.NoTile && m.whyNotTable101() == "" {
+		if tb := m.places101(okey101.ActTakeBack, x, i); len(tb.opts) > 0 {
+			return m.tryOnTable101(okey101.ActTakeBack, i)
+		}
+	}
+	return m.tryOnTable101(okey101.ActLayOff, i)
+}
+
+// meldAt is the table meld drawn at the cell (x, y) in r, or -1.
+func meldAt(rows [][]meldPiece, r Rect, x, y int) int {
+	if !r.Contains(x, y) {
+		return -1
+	}
+	row := y - r.Y
+	if row >= len(rows) || len(rows) > r.H && row == r.H-1 {
+		return -1
+	}
+	for _, p := range rows[row] {
+		if p.meld >= 0 && x >= r.X+p.x && x < r.X+p.x+p.w {
+			return p.meld
+		}
+	}
+	return -1
+}

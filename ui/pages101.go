@@ -1,0 +1,547 @@
+package ui
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"okey/game/okey101"
+	"okey/ui/i18n"
+	"okey/ui/store"
+)
+
+// The pages of the 101 table: resuming a saved match, the end of a hand
+// (who finished and how, each player's score and why), the score sheet
+// of every hand, the final sheet; and the two overlays over the table
+// (the keys and rules, the stacks and the whole table).
+
+// Resuming.
+
+func (m *Model) updateResume101(k tea.KeyPressMsg) tea.Cmd {
+	keys := m.keys.Resume
+	switch {
+	case key.Matches(k, keys.Quit):
+		return m.quit()
+	case key.Matches(k, keys.NewMatch):
+		return m.newMatchCmd("abandoned")
+	case key.Matches(k, keys.Game):
+		m.switchGame()
+		return nil
+	case key.Matches(k, keys.Resume):
+		m.screen = scrPlay
+		m.setFlash(false, m.tr.T("status.resumed"))
+		if m.t.view.Phase != okey101.Playing {
+			m.screen = scrHandOver
+			return nil
+		}
+		return m.nextTurn101()
+	}
+	m.setFlash(true, m.tr.T("status.resumekeys"))
+	return nil
+}
+
+func (m *Model) renderResume101() string {
+	v := &m.t.view
+	lines := []string{m.st.Title.Render(m.tr.T("resume.title")), ""}
+	for _, s := range wrap(m.tr.T("t101.resume.body", v.Hand, v.Rules.Hands, store.ShortPath(m.files.MatchPath())), m.pageW()) {
+		lines = append(lines, m.st.Text.Render(s))
+	}
+	lines = append(lines, "")
+	for s := range okey101.NumSeats {
+		lines = append(lines, m.st.Text.Render("  "+fit(m.whoLevel(s), nameLevelW)+" "+right(strconv.Itoa(v.Scores[s]), 6)))
+	}
+	lines = append(lines, "", m.st.Dim.Render(m.nextGameLine()))
+	return m.renderPage(lines, m.keyBar(m.keys.Resume.shortHelp()))
+}
+
+// whoLevel names a seat with its bot's level.
+func (m *Model) whoLevel(s int) string {
+	if s == 0 {
+		return m.seatName(0)
+	}
+	return m.seatName(s) + " (" + m.levelName(m.levels[s]) + ")"
+}
+
+// levelName is a bot level in the player's language.
+func (m *Model) levelName(l string) string {
+	if m.tr.Has("level." + l) {
+		return m.tr.T("level." + l)
+	}
+	return l
+}
+
+// switchGame switches the game of the next new match, for this run.
+func (m *Model) switchGame() {
+	if m.set.is101() {
+		m.set.Game = GameClassic
+	} else {
+		m.set.Game = Game101
+	}
+	m.setFlash(false, m.nextGameLine())
+}
+
+// nextGameLine says which game a new match will be, and how to switch.
+func (m *Model) nextGameLine() string {
+	now, other := "val.classic", "val.okey101"
+	if m.set.is101() {
+		now, other = other, now
+	}
+	return m.tr.T("game.next", m.tr.T(now), m.keys.Resume.Game.Help().Key, m.tr.T(other))
+}
+
+// The end of a hand.
+
+func (m *Model) updateHandOver101(k tea.KeyPressMsg) tea.Cmd {
+	m.flash = ""
+	keys := m.keys.HandOver
+	v := &m.t.view
+	switch {
+	case key.Matches(k, keys.Quit):
+		return m.quit()
+	case key.Matches(k, keys.Next) && v.Phase == okey101.MatchOver:
+		m.screen = scrMatchOver
+		return nil
+	case key.Matches(k, keys.Next) && m.readOnly:
+		m.setFlash(true, m.tr.T("status.readonly"))
+		return nil
+	case key.Matches(k, keys.Next):
+		m.screen = scrPlay
+		evs, lines, err := m.t.g.Apply(okey101.NextHand())
+		if err != nil {
+			m.setFlash(true, m.tr.T("status.refused", err.Error()))
+			return nil
+		}
+		return m.applied101(evs, lines)
+	case key.Matches(k, keys.Settings):
+		m.openSettings()
+		return nil
+	case key.Matches(k, keys.Scores):
+		m.openInfo(scrScores)
+		return nil
+	}
+	m.setFlash(true, m.tr.T("status.handover.keys"))
+	return nil
+}
+
+func (m *Model) handOverBar101() string {
+	k := m.keys.HandOver
+	sheet := m.keys.Table101.Scores
+	if m.t.view.Phase == okey101.MatchOver {
+		next := k.Next
+		next.SetHelp(k.Next.Help().Key, m.tr.T("key.final"))
+		return m.keyBar([]key.Binding{next, sheet, k.Quit})
+	}
+	if res := m.t.view.Result; res != nil && res.Void {
+		next := k.Next
+		next.SetHelp(k.Next.Help().Key, m.tr.T("t101.key.redeal"))
+		return m.keyBar([]key.Binding{next, sheet, k.Settings, k.Quit})
+	}
+	return m.keyBar([]key.Binding{k.Next, sheet, k.Settings, k.Quit})
+}
+
+// renderHandOver101 shows how the hand ended: who finished and how,
+// each player's score for the hand and why, then the sheet if it fits.
+func (m *Model) renderHandOver101() string {
+	v := &m.t.view
+	res := v.Result
+	if res == nil {
+		return m.renderPage(nil, m.handOverBar101())
+	}
+	lines := []string{m.st.Title.Render(m.handTitle101(res))}
+	if d := m.doublings101(res); d != "" {
+		lines = append(lines, m.st.Accent.Render(d))
+	}
+	lines = append(lines, "")
+	if !res.Void {
+		head := "  " + fit(m.tr.T("matchover.player"), MaxNameLen) + "  " + right(m.tr.T("t101.col.hand"), handPtsW) +
+			"  " + right(m.tr.T("t101.col.total"), handPtsW) + "  " + m.tr.T("t101.col.why")
+		lines = append(lines, m.st.Bold.Render(head))
+		for s := range okey101.NumSeats {
+			l := res.Lines[s]
+			row := fmt.Sprintf("  %s  %s  %s  ", fit(m.seatName(s), MaxNameLen), right(signed(l.Total), handPtsW),
+				right(strconv.Itoa(res.Scores[s]), handPtsW))
+			indent := textWidth(row)
+			for i, p := range wrap(m.lineWhy101(&l), max(minReasonW, m.pageW()-indent)) {
+				if i == 0 {
+					lines = append(lines, m.st.Text.Render(row)+m.st.Dim.Render(p))
+				} else {
+					lines = append(lines, strings.Repeat(" ", indent)+m.st.Dim.Render(p))
+				}
+			}
+		}
+	} else {
+		lines = append(lines, m.st.Text.Render(m.tr.T("t101.void.body")))
+	}
+	// How it ended, from the log: the last moves of the hand.
+	if last := m.lastMoves101(3); len(last) > 0 && len(lines)+2+len(last) <= m.lay.Page.H {
+		lines = append(lines, "", m.st.Bold.Render(m.tr.T("t101.handover.last")))
+		for _, s := range last {
+			lines = append(lines, m.st.Dim.Render("  "+cut(s, m.pageW()-2)))
+		}
+	}
+	if sheet := m.sheetTable101(); len(v.Results) > 1 && len(lines)+1+len(sheet) <= m.lay.Page.H {
+		lines = append(append(lines, ""), sheet...)
+	}
+	return m.renderPage(lines, m.handOverBar101())
+}
+
+// handPtsW is the width of a hand's points and a total.
+const handPtsW = 6
+
+// signed writes a hand's score with its sign: +202, -101, 0.
+func signed(n int) string {
+	if n > 0 {
+		return "+" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}
+
+// handTitle101 says who finished the hand and how.
+func (m *Model) handTitle101(res *okey101.HandResult) string {
+	switch {
+	case res.Void:
+		return m.tr.T("t101.hand.void", res.Hand)
+	case res.WallOut:
+		return m.tr.T("t101.hand.wallout", res.Hand)
+	case res.Finisher == 0:
+		return m.tr.T("t101.hand.you", res.Hand, m.tileName101(res.Discard))
+	}
+	return m.tr.T("t101.hand.won", res.Hand, m.seatName(res.Finisher), m.tileName101(res.Discard))
+}
+
+// doublings101 says why the hand's points were doubled, "" when they
+// were not.
+func (m *Model) doublings101(res *okey101.HandResult) string {
+	var d []string
+	if res.OkeyFinish {
+		d = append(d, m.tr.T("t101.dbl.okey"))
+	}
+	if res.PairsFinish {
+		d = append(d, m.tr.T("t101.dbl.pairs"))
+	}
+	if res.Elden {
+		d = append(d, m.tr.T("t101.dbl.elden"))
+	}
+	if len(d) == 0 {
+		return ""
+	}
+	return m.tr.T("t101.dbl", res.Multiplier, strings.Join(d, ", "))
+}
+
+// lineWhy101 says why a seat scored what it did: finished, never
+// opened, or the tiles left and their sum (× the multiplier, × 2 after
+// opening with pairs), the okeys left, the penalties paid.
+func (m *Model) lineWhy101(l *okey101.ScoreLine) string {
+	var why []string
+	switch l.Kind {
+	case okey101.LineFinished:
+		why = append(why, m.tr.T("t101.why.finished", l.Multiplier))
+	case okey101.LineNotOpened:
+		why = append(why, m.tr.T("t101.why.notopened", l.Multiplier))
+	case okey101.LineOpened:
+		f := l.Multiplier
+		if l.PairsDouble {
+			f *= 2
+		}
+		var real []string
+		for _, x := range l.Rack {
+			if !m.t.view.Analyzer.IsOkey(x) {
+				real = append(real, m.shortTile(x))
+			}
+		}
+		if len(real) > 0 {
+			why = append(why, m.tr.T("t101.why.left", strings.Join(real, " "), l.RackValue, f))
+		}
+		if l.PairsDouble {
+			why = append(why, m.tr.T("t101.why.pairsdouble"))
+		}
+		if l.Okeys > 0 {
+			why = append(why, m.tr.T("t101.why.okeys", l.Okeys, okey101.PenaltyPoints*l.Okeys))
+		}
+		if len(real) == 0 && l.Okeys == 0 {
+			why = append(why, m.tr.T("t101.why.nothing"))
+		}
+	}
+	if l.Penalties > 0 {
+		why = append(why, m.tr.T("t101.why.penalties", l.Penalties/okey101.PenaltyPoints, l.Penalties))
+	}
+	return strings.Join(why, "; ")
+}
+
+// The score sheet.
+
+// sheetLines101 is the score sheet's page: a title, then the table.
+func (m *Model) sheetLines101() []string {
+	out := []string{m.st.Title.Render(m.tr.T("t101.sheet.title")), ""}
+	if len(m.t.view.Results) == 0 {
+		return append(out, m.st.Dim.Render(m.tr.T("scores.none")))
+	}
+	return append(out, m.sheetTable101()...)
+}
+
+// Columns of the score sheet.
+const (
+	sheetHandW  = 5
+	sheetScoreW = 8
+)
+
+// sheetTable101 is every hand so far, a line a hand (each player's score
+// in it, how it ended), and the totals.
+func (m *Model) sheetTable101() []string {
+	v := &m.t.view
+	head := fit(m.tr.T("scores.hand"), sheetHandW)
+	for s := range okey101.NumSeats {
+		head += " " + right(cut(m.seatName(s), sheetScoreW), sheetScoreW)
+	}
+	out := []string{m.st.Bold.Render(head)}
+	for i := range v.Results {
+		r := &v.Results[i]
+		no := strconv.Itoa(r.Hand)
+		if r.Void {
+			no += "v"
+		}
+		line := fit(no, sheetHandW)
+		for s := range okey101.NumSeats {
+			cell := signed(r.Lines[s].Total)
+			if r.Void {
+				cell = "-"
+			}
+			line += " " + right(cell, sheetScoreW)
+		}
+		out = append(out, m.st.Text.Render(line)+"  "+m.st.Dim.Render(m.handEnd101(r)))
+	}
+	total := fit(m.tr.T("t101.col.total"), sheetHandW)
+	for s := range okey101.NumSeats {
+		total += " " + right(strconv.Itoa(v.Scores[s]), sheetScoreW)
+	}
+	out = append(out, m.st.Bold.Render(total))
+	if v.Rules.Partners { // what decides: each team's total, on both its seats
+		team := fit(m.tr.T("t101.col.team"), sheetHandW)
+		for s := range okey101.NumSeats {
+			team += " " + right(strconv.Itoa(v.Totals[s]), sheetScoreW)
+		}
+		out = append(out, m.st.Bold.Render(team))
+	}
+	return out
+}
+
+// handEnd101 says in a few words how a hand ended.
+func (m *Model) handEnd101(r *okey101.HandResult) string {
+	var s string
+	switch {
+	case r.Void:
+		return m.tr.T("t101.end.void")
+	case r.WallOut:
+		s = m.tr.T("scores.wallout")
+	default:
+		s = m.tr.T("t101.end.finished", m.seatName(r.Finisher))
+		if r.Multiplier > 1 {
+			s += " ×" + strconv.Itoa(r.Multiplier)
+		}
+	}
+	for seat := range okey101.NumSeats {
+		if p := r.Lines[seat].Penalties; p > 0 {
+			s += "; " + m.tr.T("t101.end.paid", m.seatName(seat), p)
+		}
+	}
+	return s
+}
+
+// lastMoves101 are the last n lines of the log of the deal on the table.
+func (m *Model) lastMoves101(n int) []string {
+	t := m.t
+	deal := dealKey(t.view.Hand, t.view.Redeal)
+	var out []string
+	for i := len(t.log) - 1; i >= 0 && len(out) < n; i-- {
+		if t.log[i].deal != deal {
+			break
+		}
+		if s := m.logText101(t.log[i]); s != "" {
+			out = append(out, s)
+		}
+	}
+	slices.Reverse(out)
+	return out
+}
+
+// The final sheet.
+
+func (m *Model) updateMatchOver101(k tea.KeyPressMsg) tea.Cmd {
+	m.flash = ""
+	keys := m.keys.MatchOver
+	switch {
+	case key.Matches(k, keys.Quit):
+		return m.quit()
+	case key.Matches(k, keys.NewMatch):
+		return m.newMatchCmd("finished")
+	case key.Matches(k, keys.Game):
+		m.switchGame()
+		return nil
+	case key.Matches(k, keys.Settings):
+		m.openSettings()
+		return nil
+	case key.Matches(k, keys.Scores):
+		m.openInfo(scrScores)
+		return nil
+	}
+	m.setFlash(true, m.tr.T("status.matchover.keys"))
+	return nil
+}
+
+// renderMatchOver101 is the final sheet: who won (the lowest total),
+// the places, ties shown, then the hands.
+func (m *Model) renderMatchOver101() string {
+	v := &m.t.view
+	mr := v.Match
+	k := m.keys.MatchOver
+	bar := m.keyBar([]key.Binding{k.NewMatch, k.Game, m.keys.Table101.Scores, k.Settings, k.Quit})
+	if mr == nil {
+		return m.renderPage(nil, bar)
+	}
+	lines := []string{m.st.Title.Render(m.tr.T("matchover.title", mr.Hands)), ""}
+	var winners []string
+	for s := range okey101.NumSeats {
+		if mr.Outcome[s] != okey101.OutcomeLost {
+			winners = append(winners, m.seatName(s))
+		}
+	}
+	switch mr.Outcome[0] {
+	case okey101.OutcomeWon:
+		lines = append(lines, m.st.Good.Render(m.tr.T("matchover.you.won")))
+	case okey101.OutcomeTied:
+		lines = append(lines, m.st.Bold.Render(m.tr.T("t101.final.tied", strings.Join(winners[1:], ", "))))
+	default:
+		lines = append(lines, m.st.Warn.Render(m.tr.T("t101.final.lost", strings.Join(winners, ", "))))
+	}
+	lines = append(lines, m.st.Dim.Render(m.tr.T("t101.final.lowest")), "")
+	order := []int{0, 1, 2, 3}
+	slices.SortStableFunc(order, func(a, b int) int { return mr.Place[a] - mr.Place[b] })
+	head := "     " + fit(m.tr.T("matchover.player"), MaxNameLen) + "  " + right(m.tr.T("t101.col.total"), pointsColW) + "  " + m.tr.T("matchover.result")
+	lines = append(lines, m.st.Bold.Render(head))
+	for _, s := range order {
+		st := m.st.Text
+		switch mr.Outcome[s] {
+		case okey101.OutcomeWon:
+			st = m.st.Good
+		case okey101.OutcomeLost:
+			st = m.st.Warn
+		}
+		total := strconv.Itoa(mr.Scores[s])
+		if v.Rules.Partners {
+			total = strconv.Itoa(mr.Totals[s])
+		}
+		row := fmt.Sprintf("  %d. %s  %s  ", mr.Place[s], fit(m.seatName(s), MaxNameLen), right(total, pointsColW))
+		lines = append(lines, m.st.Text.Render(row)+st.Render(m.tr.T("outcome."+mr.Outcome[s].String())))
+	}
+	if sheet := m.sheetTable101(); len(lines)+1+len(sheet)+2 <= m.lay.Page.H {
+		lines = append(append(lines, ""), sheet...)
+	}
+	lines = append(lines, "", m.st.Dim.Render(m.nextGameLine()))
+	return m.renderPage(lines, bar)
+}
+
+// The overlays.
+
+// overlay101Lines are the lines of the overlay on show over the 101
+// table.
+func (m *Model) overlay101Lines() []string {
+	w := m.pageW()
+	switch m.overlay {
+	case ovHelp:
+		return m.help101Lines(w)
+	case ovBrowse:
+		return m.browse101Lines(w)
+	}
+	return nil
+}
+
+// help101Lines are the ? page of the 101 table: every key of its group
+// in the key map, then how to play 101.
+func (m *Model) help101Lines(w int) []string {
+	out := []string{m.st.Title.Render(cut(m.tr.T("t101.help.title"), w)), ""}
+	groups := m.keys.Table101.fullHelp()
+	colW, descW := 0, 0
+	var items []string
+	for _, g := range groups {
+		for _, b := range g {
+			colW = max(colW, textWidth(helpKeys(m.tr, b)))
+			descW = max(descW, textWidth(b.Help().Desc))
+		}
+	}
+	for _, g := range groups {
+		for _, b := range g {
+			items = append(items, m.st.Key.Render(fit(helpKeys(m.tr, b), colW))+"  "+m.st.Text.Render(b.Help().Desc))
+		}
+	}
+	cellW := colW + 2 + descW + 3
+	cols := max(1, min(3, w/cellW))
+	rows := (len(items) + cols - 1) / cols
+	for r := range rows {
+		line := ""
+		for col := range cols {
+			if i := col*rows + r; i < len(items) {
+				line += fit(items[i], cellW)
+			}
+		}
+		out = append(out, cut(line, w))
+	}
+	out = append(out, "")
+	r := m.t.view.Rules
+	text := strings.NewReplacer("{open}", strconv.Itoa(r.Open), "{pairs}", strconv.Itoa(okey101.MinPairs),
+		"{hands}", strconv.Itoa(r.Hands)).Replace(i18n.HelpOf(m.tr.Lang, "101"))
+	for _, s := range wrap(text, w) {
+		out = append(out, m.st.Text.Render(s))
+	}
+	return out
+}
+
+// browse101Lines show the discard stacks the player may look through
+// and the whole table, every meld, grouped by who laid it.
+func (m *Model) browse101Lines(w int) []string {
+	v := &m.t.view
+	out := []string{m.st.Title.Render(cut(m.tr.T("t101.browse.title"), w)), ""}
+	for _, s := range []int{v.Previous, 0, 1, 2} { // the stack the player may take first
+		name := m.tr.T("stack.yours")
+		if s != 0 {
+			name = m.tr.T("stack.of", m.seatName(s))
+		}
+		head := m.st.Bold.Render(name) + m.st.Dim.Render(" ("+m.tr.T("stack.count", v.DiscardCounts[s])+")")
+		var ts []string
+		for _, x := range v.Discards[s] {
+			ts = append(ts, m.st.Inline(x))
+		}
+		body := strings.Join(ts, " ")
+		switch {
+		case v.DiscardCounts[s] == 0:
+			body = m.st.Dim.Render(m.tr.T("browse.empty"))
+		case s != 0 && s != v.Previous:
+			body = m.tr.T("browse.toponly", body)
+		}
+		out = append(out, cut(head, w))
+		for _, l := range wrap(body, w-2) {
+			out = append(out, "  "+l)
+		}
+	}
+	out = append(out, "", m.st.Bold.Render(cut(m.tr.T("t101.browse.table"), w)))
+	rows := m.meldRows101(w)
+	if len(rows) == 0 {
+		out = append(out, m.st.Dim.Render(m.tr.T("t101.browse.notable")))
+	}
+	for _, row := range rows {
+		c := newCanvas(w, 1)
+		for _, p := range row {
+			c.put(p.x, 0, p.styled)
+		}
+		out = append(out, c.String())
+	}
+	out = append(out, "")
+	for _, s := range wrap(m.tr.T("t101.browse.legend"), w) {
+		out = append(out, m.st.Dim.Render(s))
+	}
+	out = append(out, m.st.Dim.Render(cut(m.tr.T("browse.keys"), w)))
+	return out
+}

@@ -1,0 +1,190 @@
+package ui
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"okey/game/okey101"
+)
+
+// The games the table plays: classic Okey and Okey 101.
+const (
+	GameClassic = "classic"
+	Game101     = "101"
+)
+
+// Games are the games the table plays, the default first.
+var Games = []string{GameClassic, Game101}
+
+// gameValues are the settings form's values of the game; their names
+// (val.classic, val.okey101) do not clash with a number's.
+var gameValues = []string{"classic", "okey101"}
+
+// gameValue is a game's value on the settings form; gameOf the game of
+// a value.
+func gameValue(game string) string {
+	if game == Game101 {
+		return gameValues[1]
+	}
+	return gameValues[0]
+}
+
+func gameOf(value string) string {
+	if value == gameValues[1] {
+		return Game101
+	}
+	return GameClassic
+}
+
+// is101 reports whether a new match under s is a match of 101.
+func (s Settings) is101() bool { return s.Game == Game101 }
+
+// rules101 are the 101 rules of s (the defaults when none are set).
+func (s Settings) rules101() (okey101.Rules, error) {
+	if s.Rules101 == "" {
+		return okey101.DefaultRules(), nil
+	}
+	return okey101.ParseRules(s.Rules101)
+}
+
+// validate101 checks the game and the rules of 101.
+func (s Settings) validate101() error {
+	if s.Game != "" && !slices.Contains(Games, s.Game) {
+		return NewProblem("err.game", s.Game, strings.Join(Games, ", "))
+	}
+	if _, err := s.rules101(); err != nil {
+		return &Problem{Key: "err.rules", Args: []any{err}, Err: err}
+	}
+	return nil
+}
+
+// override101 puts the game given for this run on s, and the rules
+// given when that game is 101 (which are then taken out of o: the rest
+// of Override reads them as classic rules).
+func (s *Settings) override101(o *Overrides) error {
+	if o.Game != nil {
+		g := strings.ToLower(strings.TrimSpace(*o.Game))
+		if g == "" || g == "okey" {
+			g = GameClassic
+		}
+		if !slices.Contains(Games, g) {
+			return NewProblem("err.flag.game", *o.Game, strings.Join(Games, ", "))
+		}
+		s.Game = g
+	}
+	if !s.is101() || o.Rules == nil && o.Points == nil {
+		return nil
+	}
+	if o.Points != nil {
+		return NewProblem("err.flag.points.101")
+	}
+	r, err := okey101.ParseRules(*o.Rules)
+	if err != nil {
+		return &Problem{Key: "err.flag.rules", Args: []any{err}, Err: err}
+	}
+	s.Rules101 = r.String()
+	o.Rules = nil
+	return nil
+}
+
+// The settings form's lines of 101: the game, and the rules of 101,
+// which stand in for the classic rules' lines while the game is 101.
+
+// openChoices are the thresholds of an opening the form offers (any
+// other, given with --rules open=N, is offered too).
+var openChoices = []int{51, 61, 71, 81, 91, 101, 111, 121, 131, 141, 151}
+
+// add101Fields adds the form's fields of the rules of 101.
+func add101Fields(f *settingsForm, s Settings) {
+	r, err := s.rules101()
+	if err != nil {
+		r = okey101.DefaultRules()
+	}
+	opens := slices.Clone(openChoices)
+	if !slices.Contains(opens, r.Open) {
+		opens = append(opens, r.Open)
+		slices.Sort(opens)
+	}
+	var ov []string
+	for _, o := range opens {
+		ov = append(ov, strconv.Itoa(o))
+	}
+	var hv []string
+	for h := 1; h <= okey101.MaxHands; h++ {
+		hv = append(hv, strconv.Itoa(h))
+	}
+	sw := func(label string, on bool) field {
+		return field{label: label, values: onOff, at: boolAt(on)}
+	}
+	f.fields[fOpen] = field{label: "set.open", values: ov, at: slices.Index(ov, strconv.Itoa(r.Open))}
+	f.fields[fProgressive] = sw("set.progressive", r.Progressive)
+	f.fields[fOkeyPair] = sw("set.okey_pair", r.OkeyPair)
+	f.fields[fIslek] = sw("set.islek", r.Islek)
+	f.fields[fHands] = field{label: "set.hands", values: hv, at: r.Hands - 1}
+	f.fields[fPartners101] = sw("set.partners101", r.Partners)
+}
+
+// rules101 builds the rules of 101 the form describes.
+func (f *settingsForm) rules101() (okey101.Rules, error) {
+	r := okey101.DefaultRules()
+	open, err := strconv.Atoi(f.fields[fOpen].value())
+	if err != nil {
+		return r, err
+	}
+	r.Open = open
+	r.Progressive = f.fields[fProgressive].at == 1
+	r.OkeyPair = f.fields[fOkeyPair].at == 1
+	r.Islek = f.fields[fIslek].at == 1
+	r.Hands = f.fields[fHands].at + 1
+	r.Partners = f.fields[fPartners101].at == 1
+	return r, r.Validate()
+}
+
+// hidden reports whether field i is left off the form: the rules of
+// the game not chosen (and undo, which only classic Okey has).
+func (f *settingsForm) hidden(i int) bool {
+	is101 := gameOf(f.fields[fGame].value()) == Game101
+	switch {
+	case i >= fPreset && i <= fUndo:
+		return is101
+	case i >= fOpen && i <= fPartners101:
+		return !is101
+	}
+	return false
+}
+
+// shown counts the fields on the form.
+func (f *settingsForm) shown() int {
+	n := 0
+	for i := range f.fields {
+		if !f.hidden(i) {
+			n++
+		}
+	}
+	return n
+}
+
+// step moves the form's cursor by d (±1) to the next field shown.
+func (f *settingsForm) step(d int) {
+	for range f.fields {
+		f.at = (f.at + d + len(f.fields)) % len(f.fields)
+		if !f.hidden(f.at) {
+			return
+		}
+	}
+}
+
+// level101Note says, after a bot's level on the settings form, the
+// level the bot plays 101 at when that game is chosen and its players
+// lack the level ("" otherwise).
+func (m *Model) level101Note(f *settingsForm, i int) string {
+	if gameOf(f.fields[fGame].value()) != Game101 || (i != fLevel1 && i != fLevel2 && i != fLevel3) {
+		return ""
+	}
+	want := f.fields[i].value()
+	if got := m.players101().level(want); got != want {
+		return " (101: " + m.levelName(got) + ")"
+	}
+	return ""
+}

@@ -1,0 +1,177 @@
+package ui
+
+import (
+	"encoding/json"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// --game and --rules choose a match of 101 and its rules; --points is
+// classic Okey's and is refused with 101; an unknown game is named.
+func TestGameFlags(t *testing.T) {
+	s := DefaultSettings("en")
+	g, r := "101", "open=121,hands=5"
+	got, err := s.Override(Overrides{Game: &g, Rules: &r})
+	if err != nil || got.Game != Game101 || got.Rules101 != "open=121,hands=5" || got.Rules != s.Rules {
+		t.Fatalf("--game 101 --rules %s: %+v, %v", r, got, err)
+	}
+	p := 10
+	if _, err := s.Override(Overrides{Game: &g, Points: &p}); err == nil || !strings.Contains(err.Error(), "--points") {
+		t.Fatalf("--points with 101: %v", err)
+	}
+	bad := "chess"
+	if _, err := s.Override(Overrides{Game: &bad}); err == nil || !strings.Contains(err.Error(), "chess") {
+		t.Fatalf("--game chess: %v", err)
+	}
+	classic := "classic"
+	if got, err := s.Override(Overrides{Game: &classic, Rules: &r}); err == nil {
+		t.Fatalf("classic rules open=121: %+v", got)
+	}
+}
+
+// The settings form chooses the game of the next match; while 101 is
+// chosen it shows the rules of 101 instead of the classic ones, and
+// saving writes both to the settings file. The match on the table goes
+// on; the next new match is of the game chosen.
+func TestSettingsChooseTheGame(t *testing.T) {
+	m := newTestModel(t, 100, 30, withPlainBots)
+	drain(t, m, m.Init())
+	press(t, m, "o")
+	for m.settings.at != fGame {
+		press(t, m, "down")
+	}
+	if strings.Contains(plain(m), "Opening needs") || !strings.Contains(plain(m), "Starting points") {
+		t.Fatalf("the classic form shows the rules of 101:\n%s", plain(m))
+	}
+	press(t, m, "right")
+	out := plain(m)
+	if !strings.Contains(out, "< Okey 101 >") || !strings.Contains(out, "Opening needs") || strings.Contains(out, "Starting points") {
+		t.Fatalf("the form of 101:\n%s", out)
+	}
+	press(t, m, "down") // the opening threshold
+	press(t, m, "right")
+	press(t, m, "enter")
+	if m.screen != scrPlay || m.t != nil || m.g == nil {
+		t.Fatal("the classic match did not go on")
+	}
+	b, err := os.ReadFile(m.files.SettingsPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var saved Settings
+	if err := json.Unmarshal(b, &saved); err != nil || saved.Game != Game101 || saved.Rules101 != "open=111" {
+		t.Fatalf("saved %+v (%v)", saved, err)
+	}
+	m.screen = scrMatchOver // the match ends: a new one is of 101
+	press(t, m, "n")
+	if m.t == nil || m.t.view.Rules.Open != 111 || m.screen != scrPlay {
+		t.Fatalf("the new match is not the 101 chosen: %+v", m.t)
+	}
+}
+
+// g on the screen that offers to resume switches the game of a new
+// match; the match saved is resumed in its own game.
+func TestResumeScreenSwitchesTheGame(t *testing.T) {
+	m := newTestModel(t, 100, 30, withPlainBots)
+	drain(t, m, m.Init())
+	playMyTurn(t, m)
+	m2 := reopen(t, m, m.opt)
+	m2.Update(windowMsg(100, 30))
+	if m2.screen != scrResume || !strings.Contains(plain(m2), "New match: classic Okey (g: Okey 101 instead)") {
+		t.Fatalf("no choice of game:\n%s", plain(m2))
+	}
+	press(t, m2, "g")
+	if !strings.Contains(plain(m2), "New match: Okey 101 (g: classic Okey instead)") {
+		t.Fatalf("g does not switch:\n%s", plain(m2))
+	}
+	press(t, m2, "n")
+	if m2.t == nil || m2.g != nil || m2.screen != scrPlay {
+		t.Fatal("n does not start a match of 101")
+	}
+	if !strings.Contains(plain(m2), "OKEY 101") {
+		t.Fatalf("no 101 table:\n%s", plain(m2))
+	}
+}
+
+// A second game in the state directory only looks at the match of 101
+// the first one plays: no key moves it, nothing is written.
+func TestSecondGameOnlyLooksAt101(t *testing.T) {
+	first := start101(t, 100, 30)
+	drawIfDue(t, first)
+	before := dirFiles(t, first.opt.StateDir)
+	second, err := New(first.opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer second.Close()
+	second.Update(windowMsg(100, 30))
+	drain(t, second, second.Init())
+	if second.screen != scrLocked || second.t == nil {
+		t.Fatalf("the second game does not offer to look:\n%s", plain(second))
+	}
+	press(t, second, "l")
+	if second.screen != scrPlay || !strings.Contains(plain(second), "OKEY 101") {
+		t.Fatalf("l does not show the match of 101:\n%s", plain(second))
+	}
+	actions := len(second.t.g.Record().Actions)
+	for _, k := range []string{"enter", "a", "x", "s", "l", "i", "k", "f", "g", "t", "d"} {
+		press(t, second, k)
+	}
+	if len(second.t.g.Record().Actions) != actions || !strings.Contains(second.flash, "only look") {
+		t.Fatalf("the second game moved, or does not say why not: %q", second.flash)
+	}
+	if err := second.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if after := dirFiles(t, first.opt.StateDir); !mapsEqual(before, after) {
+		t.Fatal("the second game wrote in the state directory")
+	}
+}
+
+// NO_COLOR draws the 101 table without a colour code; in colour it has
+// colours, and the colour-blind theme loads on it.
+func TestNoColor101(t *testing.T) {
+	m := start101(t, 100, 30)
+	if colourSGR.MatchString(m.View().Content) {
+		t.Fatal("the NO_COLOR 101 table has colour codes")
+	}
+	for _, th := range []string{"default", "colourblind"} {
+		m2 := start101(t, 100, 30, func(o *Options) { o.NoColor = false; o.Settings.Theme = th })
+		if !colourSGR.MatchString(m2.View().Content) {
+			t.Fatalf("the %s 101 table has no colour", th)
+		}
+	}
+}
+
+// Every rules option of 101 plays at the table and fits 80×24: the
+// header says the threshold in force (above open=N under progressive
+// once someone has opened), partners are named, a short match ends on
+// its final sheet.
+func TestRules101VariantsFit(t *testing.T) {
+	for _, rules := range []string{"open=51,hands=1", "progressive,hands=1", "okey_pair,islek=off,hands=1", "partners,hands=1"} {
+		t.Run(rules, func(t *testing.T) {
+			m := start101(t, 80, 24, withSeed(8), func(o *Options) { o.Settings.Rules101 = rules })
+			for turns := 0; m.screen == scrPlay; turns++ {
+				if turns > 40 {
+					t.Fatal("the hand does not end")
+				}
+				checkFits(t, m, rules)
+				head := strings.Split(plain(m), "\n")[0]
+				if want := "opening " + strconv.Itoa(m.t.view.Threshold); !strings.Contains(head, want) {
+					t.Fatalf("the header %q does not say %q", head, want)
+				}
+				if m.t.view.Rules.Partners && !strings.Contains(head, "partners") {
+					t.Fatalf("the header %q does not say partners", head)
+				}
+				myTurn101(t, m)
+			}
+			press(t, m, "enter")
+			if m.screen != scrMatchOver {
+				t.Fatalf("a match of one hand did not end: screen %d", m.screen)
+			}
+			checkFits(t, m, rules+" final")
+		})
+	}
+}

@@ -1,0 +1,245 @@
+package ui
+
+import (
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"okey/game"
+	"okey/game/meld"
+	"okey/game/okey101"
+	"okey/game/tile"
+	"okey/ui/theme"
+)
+
+// The 101 table: a match of Okey 101 played on the same Model as classic
+// Okey. While one is on the table, m.t holds it (and m.g is nil); the
+// Model's own machinery is shared: the screens between hands and the
+// settings, the saves (m.rec, ui/store), the bots' question ids, the
+// styles, the words, the status line. The hooks in the classic files
+// (update101, onKey101, render101, nextTurn101, load101, startMatch101,
+// rack101JSON, header101) hand over to the files *101.go:
+//
+//	table101.go       the table's state, the hooks
+//	match101.go       a match's life: start, load, resume, apply an action, save
+//	players101.go     the seats' players (Player101), the table's plain player, asking them
+//	act101.go         the table screen's keys: the rack, groups, the actions of a turn
+//	choose101.go      choosing a meld on the table (a lay-off, an okey taken back)
+//	layout101.go      the table's layout
+//	view101.go        the table drawn
+//	words101.go       tiles, melds, openings and the log in the player's language
+//	hint101.go        the hint (h)
+//	pages101.go       the end of a hand, the score sheet, the final sheet, resuming
+//	mouse101.go       clicks on the table
+
+// table101 is a match of 101 on the table and what the player is doing
+// with it.
+type table101 struct {
+	g    *okey101.Game
+	view okey101.View // seat 0's
+	// players are the bots of seats 1-3 (0 is the player); failed counts
+	// each seat's failed decisions in a row.
+	players [okey101.NumSeats]Player101
+	failed  [okey101.NumSeats]int
+
+	rack   Rack
+	cursor int
+	held   int // slot of the tile picked up to move, -1 for none
+	// sel are the slots chosen into the group being made, in the order
+	// chosen; groups the groups made (slots), waiting to be laid down
+	// together (an opening) or one after another.
+	sel    []int
+	groups [][]int
+	// choose is a place on the table being chosen for a tile (a
+	// lay-off, an okey taken back), nil when none.
+	choose *choice101
+	// confirm is what x or f pressed again does now: a discard that
+	// costs 101, a finish shown first.
+	confirm confirm101
+
+	log    []log101
+	hintID uint64
+	// painted is the cache of drawn text, for the style sheet
+	// paintedFor.
+	painted    map[paintKey]string
+	paintedFor *theme.Styles
+	// sv is the analysis' working memory for Update (one goroutine).
+	sv meld.Solver
+}
+
+// log101 is a line of the log: an event as seat 0 saw it, or a note.
+type log101 struct {
+	ev   okey101.Event
+	note string
+	deal int // dealKey of the deal it happened in
+	// owner is the seat whose meld a lay-off or a take-back was on;
+	// okey the okey of the hand.
+	owner int
+	okey  tile.Tile
+	// text is the entry in words, in the language lang, and wrapped its
+	// lines at wrapW columns (caches).
+	text, lang string
+	wrapped    []string
+	wrapW      int
+}
+
+// confirmKind is what pressing a key again confirms.
+type confirmKind uint8
+
+const (
+	confirmNone    confirmKind = iota
+	confirmDiscard             // a discard that costs 101 (x)
+	confirmFinish              // the finish shown (f)
+)
+
+type confirm101 struct {
+	kind confirmKind
+	slot int
+	plan []okey101.Action
+}
+
+// hasMatch reports whether a match (of either game) is on the table.
+func (m *Model) hasMatch() bool { return m.g != nil || m.t != nil }
+
+// playing reports whether a hand is being played on the table.
+func (m *Model) playing() bool {
+	if m.t != nil {
+		return m.t.view.Phase == okey101.Playing
+	}
+	return m.g != nil && m.view.Phase == game.Playing
+}
+
+// over reports whether the match is over.
+func (t *table101) over() bool { return t.view.Phase == okey101.MatchOver }
+
+// update101 handles the 101 table's own messages; ok is false for the
+// messages of the Model (and of classic Okey).
+func (m *Model) update101(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case bot101Msg:
+		return m.onBot101(msg), true
+	case hint101Msg:
+		m.onHint101(msg)
+		return nil, true
+	}
+	return nil, false
+}
+
+// onKey101 handles a key on a screen of the 101 table; ok is false for
+// the screens the two games share (the notices, the settings, the
+// locked screen), and while classic Okey is on the table.
+func (m *Model) onKey101(k tea.KeyPressMsg) (tea.Cmd, bool) {
+	if m.t == nil {
+		return nil, false
+	}
+	switch m.screen {
+	case scrPlay:
+		return m.updateTable101(k), true
+	case scrResume:
+		return m.updateResume101(k), true
+	case scrHandOver:
+		return m.updateHandOver101(k), true
+	case scrMatchOver:
+		return m.updateMatchOver101(k), true
+	case scrScores:
+		return m.updateInfo(k, m.sheetLines101(), m.keys.Table101.Scores), true
+	}
+	return nil, false
+}
+
+// render101 draws a screen of the 101 table; ok is false as for
+// onKey101.
+func (m *Model) render101() (string, bool) {
+	if m.t == nil {
+		return "", false
+	}
+	switch m.screen {
+	case scrPlay:
+		return m.renderTable101(), true
+	case scrResume:
+		return m.renderResume101(), true
+	case scrHandOver:
+		return m.renderHandOver101(), true
+	case scrMatchOver:
+		return m.renderMatchOver101(), true
+	case scrScores:
+		return m.renderInfo(m.sheetLines101()), true
+	}
+	return "", false
+}
+
+// slotTiles are the tiles of rack slots, in order.
+func (t *table101) slotTiles(slots []int) []tile.Tile {
+	out := make([]tile.Tile, 0, len(slots))
+	for _, i := range slots {
+		if i >= 0 && i < RackSlots && t.rack.Slots[i] != tile.NoTile {
+			out = append(out, t.rack.Slots[i])
+		}
+	}
+	return out
+}
+
+// styleID names a style of the sheet, for the cache of drawn text.
+type styleID uint8
+
+const (
+	sText styleID = iota
+	sDim
+	sBold
+	sTitle
+	sAccent
+	sWarn
+	sGood
+	sKey
+	sOkey
+	sTurn
+)
+
+// paintKey is a text drawn in a style.
+type paintKey struct {
+	st styleID
+	s  string
+}
+
+// maxPainted bounds the cache of drawn text (a screen draws a few
+// hundred pieces).
+const maxPainted = 4096
+
+// paint is s drawn in style id, drawn once and looked up after: most of
+// what the table writes (names, melds, the log) stays the same from one
+// frame to the next. The cache goes with the style sheet.
+func (m *Model) paint(id styleID, s string) string {
+	t := m.t
+	if t.paintedFor != m.st || len(t.painted) > maxPainted {
+		t.painted, t.paintedFor = map[paintKey]string{}, m.st
+	}
+	k := paintKey{id, s}
+	if p, ok := t.painted[k]; ok {
+		return p
+	}
+	var st lipgloss.Style
+	switch id {
+	case sText:
+		st = m.st.Text
+	case sDim:
+		st = m.st.Dim
+	case sBold:
+		st = m.st.Bold
+	case sTitle:
+		st = m.st.Title
+	case sAccent:
+		st = m.st.Accent
+	case sWarn:
+		st = m.st.Warn
+	case sGood:
+		st = m.st.Good
+	case sKey:
+		st = m.st.Key
+	case sOkey:
+		st = m.st.Okey
+	case sTurn:
+		st = m.st.Turn
+	}
+	p := st.Render(s)
+	t.painted[k] = p
+	return p
+}

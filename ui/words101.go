@@ -1,0 +1,249 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"okey/game/meld"
+	"okey/game/okey101"
+	"okey/game/tile"
+)
+
+// The 101 table's words for tiles, melds, openings and moves, in the
+// player's language.
+
+// tileName101 writes a tile for messages: R7, R5 (okey), J (as R5).
+func (m *Model) tileName101(t tile.Tile) string { return m.tileNameOf(t, m.t.view.Okey) }
+
+// tileNameOf is tileName101 in a hand whose okey is okey.
+func (m *Model) tileNameOf(t, okey tile.Tile) string {
+	switch {
+	case t == tile.NoTile:
+		return "-"
+	case t == tile.FalseJoker:
+		return m.tr.T("tile.false", okey.String())
+	case t == okey:
+		return m.tr.T("tile.okey", t.String())
+	}
+	return t.String()
+}
+
+// tilesText writes tiles for messages: "R4 R5 R6".
+func (m *Model) tilesText(ts []tile.Tile) string { return tilesOf(ts, m.t.view.Okey) }
+
+// tilesOf writes tiles of a hand whose okey is okey in a row: each its
+// face, an okey as OK, a false joker as J.
+func tilesOf(ts []tile.Tile, okey tile.Tile) string {
+	parts := make([]string, len(ts))
+	for i, t := range ts {
+		parts[i] = shortOf(t, okey)
+	}
+	return strings.Join(parts, " ")
+}
+
+// shortTile is a tile in a row of tiles: its face, an okey as OK, a
+// false joker as J.
+func (m *Model) shortTile(t tile.Tile) string { return shortOf(t, m.t.view.Okey) }
+
+func shortOf(t, okey tile.Tile) string {
+	switch {
+	case t == okey:
+		return okeyInline
+	case t == tile.FalseJoker:
+		return "J"
+	}
+	return t.String()
+}
+
+// How the melds on the table write their tiles on one line: an okey
+// with what it stands for after a star (*B7; *7 in a set, for any
+// colour it lacks), a tile laid off by another player than the meld's
+// with a plus before it. The words of the help say so.
+const (
+	okeyInline  = "OK"
+	okeyMark    = "*"
+	layOffMark  = "+"
+	meldTileGap = " "
+)
+
+// meldTile is tile i of a table meld as the table writes it, and
+// whether it is an okey.
+func meldTile(tm *okey101.TableMeld, i int, an meld.Analyzer) (string, bool) {
+	t := tm.Meld.Tiles[i]
+	s := t.String()
+	okey := an.IsOkey(t)
+	if okey {
+		as := tm.Meld.As[i]
+		switch {
+		case as.Valid():
+			s = okeyMark + as.String()
+		case tm.Meld.Kind == meld.Set:
+			s = okeyMark + strconv.Itoa(tm.Meld.SetValue())
+		default:
+			s = okeyMark
+		}
+	}
+	if i < len(tm.Seats) && tm.Seats[i] != tm.Owner {
+		s = layOffMark + s
+	}
+	return s, okey
+}
+
+// meldText is a table meld on one line, plain and styled.
+func (m *Model) meldText(tm *okey101.TableMeld) (plainText, styled string) {
+	an := m.t.view.Analyzer
+	var p, s strings.Builder
+	for i, t := range tm.Meld.Tiles {
+		if i > 0 {
+			p.WriteString(meldTileGap)
+			s.WriteString(meldTileGap)
+		}
+		txt, okey := meldTile(tm, i, an)
+		p.WriteString(txt)
+		switch {
+		case okey || t == tile.FalseJoker:
+			s.WriteString(m.paint(sOkey, txt))
+		case strings.HasPrefix(txt, layOffMark):
+			s.WriteString(m.paint(sDim, layOffMark) + m.st.Inline(t))
+		default:
+			s.WriteString(m.st.Inline(t))
+		}
+	}
+	return p.String(), s.String()
+}
+
+// meldName names table meld i for messages: "Mehmet's R4 R5 R6".
+func (m *Model) meldName(i int) string {
+	v := &m.t.view
+	if i < 0 || i >= len(v.Table) {
+		return "?"
+	}
+	tm := &v.Table[i]
+	txt, _ := m.meldText(tm)
+	txt = strings.ReplaceAll(txt, layOffMark, "") // who laid which tile is the table's to show
+	if tm.Owner == 0 {
+		return m.tr.T("t101.meld.yours", txt)
+	}
+	return m.tr.T("t101.meld.of", m.seatName(tm.Owner), txt)
+}
+
+// openingText says how a seat stands: not opened, opened with 112,
+// opened with 6 pairs.
+func (m *Model) openingText(o okey101.Opening) string {
+	switch o.Status {
+	case meld.OpenedMelds:
+		return m.tr.T("t101.opened", o.Value)
+	case meld.OpenedPairs:
+		return m.tr.T("t101.opened.pairs", o.Value)
+	}
+	return m.tr.T("t101.notopened")
+}
+
+// kindName is a meld's kind in words.
+func (m *Model) kindName(k meld.Kind) string { return m.tr.T("t101.kind." + k.String()) }
+
+// tilesCount101 is a number of tiles: "1 tile", "21 tiles".
+func (m *Model) tilesCount101(n int) string {
+	if n == 1 {
+		return m.tr.T("t101.tile")
+	}
+	return m.tr.T("panel.tiles", n)
+}
+
+// points101 is a score: "145 pts".
+func (m *Model) points101(n int) string { return m.pointsText(n) }
+
+// logText101 writes a log entry in the player's language.
+func (m *Model) logText101(e log101) string {
+	if e.note != "" {
+		return e.note
+	}
+	ev := e.ev
+	me := ev.Seat == 0
+	// The words of the hand the entry is of: its okey, not this hand's.
+	name := func(t tile.Tile) string { return m.tileNameOf(t, e.okey) }
+	melds := func(ms []meld.Meld) string {
+		parts := make([]string, len(ms))
+		for i, x := range ms {
+			parts[i] = tilesOf(x.Tiles, e.okey)
+		}
+		return strings.Join(parts, " · ")
+	}
+	say := func(base string, args ...any) string {
+		if me {
+			return m.tr.T(base+".you", args...)
+		}
+		return m.tr.T(base, append([]any{m.seatName(ev.Seat)}, args...)...)
+	}
+	switch ev.Kind {
+	case okey101.EvDeal:
+		hand, redeal := e.deal>>8, e.deal&0xff
+		dealer := m.tr.T("log.dealer", m.seatName(ev.Seat))
+		if me {
+			dealer = m.tr.T("log.dealer.you")
+		}
+		if redeal > 0 {
+			return m.tr.T("t101.log.redeal", hand, dealer, ev.Tile.String(), ev.Tile.Next().String())
+		}
+		return m.tr.T("log.deal", hand, dealer, ev.Tile.String(), ev.Tile.Next().String())
+	case okey101.EvDraw:
+		switch {
+		case me && ev.Tile != tile.NoTile:
+			return m.tr.T("log.draw.you", name(ev.Tile))
+		case me:
+			return m.tr.T("log.draw.you.wall")
+		}
+		return m.tr.T("log.draw", m.seatName(ev.Seat))
+	case okey101.EvTake:
+		return say("t101.log.take", name(ev.Tile), m.seatNameMid(ev.From))
+	case okey101.EvGiveBack:
+		return say("t101.log.giveback", name(ev.Tile))
+	case okey101.EvOpen:
+		if len(ev.Melds) > 0 && ev.Melds[0].Kind == meld.Pair {
+			return say("t101.log.open.pairs", ev.Points, melds(ev.Melds))
+		}
+		return say("t101.log.open", ev.Points, melds(ev.Melds))
+	case okey101.EvLay:
+		return say("t101.log.lay", melds(ev.Melds))
+	case okey101.EvLayOff:
+		return say("t101.log.layoff", name(ev.Tile), m.ownerOf(e.owner, ev.Seat))
+	case okey101.EvTakeBack:
+		return say("t101.log.takeback", m.ownerOf(e.owner, ev.Seat), name(ev.Tile))
+	case okey101.EvDiscard:
+		return say("log.discard", name(ev.Tile))
+	case okey101.EvPenalty:
+		why := "islek"
+		if ev.Reason == okey101.PenaltyOkey {
+			why = "okey"
+		}
+		return say("t101.log.penalty."+why, ev.Points, name(ev.Tile))
+	case okey101.EvFinish:
+		return say("log.finish", name(ev.Tile))
+	case okey101.EvWallOut:
+		return m.tr.T("t101.log.wallout")
+	case okey101.EvVoid:
+		return m.tr.T("t101.log.void")
+	}
+	return ""
+}
+
+// ownerOf names the owner of a meld inside a sentence about what actor
+// did: "Mehmet's", "your", "their own".
+func (m *Model) ownerOf(seat, actor int) string {
+	switch {
+	case seat == 0:
+		return m.tr.T("t101.owner.you")
+	case seat == actor:
+		return m.tr.T("t101.owner.own")
+	}
+	return m.tr.T("t101.owner", m.seatName(seat))
+}
+
+// meldsText writes melds one after another: "R1 R2 R3 · K7 Y7 B7".
+func (m *Model) meldsText(ms []meld.Meld) string {
+	parts := make([]string, len(ms))
+	for i, x := range ms {
+		parts[i] = m.tilesText(x.Tiles)
+	}
+	return strings.Join(parts, " · ")
+}
