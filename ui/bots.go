@@ -74,7 +74,7 @@ func (m *Model) cancelBots() {
 // nextTurn asks the bot to move, if it is a bot's turn on the table.
 func (m *Model) nextTurn() tea.Cmd {
 	v := &m.view
-	if m.screen != scrPlay || v.Phase != game.Playing || m.asking >= 0 || v.Turn == 0 || m.readOnly {
+	if m.screen != scrPlay || v.Phase != game.Playing || m.asking >= 0 || v.Turn == 0 || m.readOnly || m.seat != nil {
 		return nil
 	}
 	return m.ask(v.Turn)

@@ -166,6 +166,10 @@ type Model struct {
 	// maxBotFailures the seat's bot is replaced by plain moves.
 	failed [game.NumSeats]int
 
+	// seat links the screen to a table it does not own (okey serve);
+	// nil for a match played here.
+	seat *seatLink
+
 	settings *settingsForm
 	infoBack screen // the screen the scores or the statistics return to
 	quitting bool
@@ -283,12 +287,15 @@ func (m *Model) lookAt(b []byte, readErr error) {
 }
 
 // saving reports whether the match is being saved.
-func (m *Model) saving() bool { return !m.readOnly && m.unsaved == nil }
+func (m *Model) saving() bool { return !m.readOnly && m.unsaved == nil && m.seat == nil }
 
 // Close lets the bots and the state directory go; the command calls it
 // after the program ends (and after Flush).
 func (m *Model) Close() error {
 	m.cancel()
+	if m.files == nil { // a seat at a table: no files
+		return nil
+	}
 	return m.files.Unlock()
 }
 
@@ -305,6 +312,7 @@ func (m *Model) applySettings() error {
 	}
 	m.tr, m.palette = tr, p
 	m.keys = newKeyMap(tr, m.saving())
+	m.seatKeys()
 	m.restyle()
 	return nil
 }
@@ -367,6 +375,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case undoneMsg:
 		return m, m.onUndone(msg)
+	case SeatUpdate:
+		return m, m.onSeatUpdate(msg)
+	case seatTickMsg:
+		return m, m.onSeatTick()
 	case savedMsg:
 		if msg.err != nil {
 			m.lastOK = false
@@ -420,6 +432,9 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 
 // quit saves what is not saved yet and stops.
 func (m *Model) quit() tea.Cmd {
+	if m.seat != nil {
+		return m.leave()
+	}
 	m.quitting = true
 	m.cancelBots()
 	return tea.Sequence(m.saveCmd(), tea.Quit)
@@ -441,7 +456,7 @@ func (m *Model) Goodbye(flushErr error) string {
 }
 
 // MatchOver reports whether the match on the table has ended.
-func (m *Model) MatchOver() bool { return m.g != nil && m.g.State().Phase() == game.MatchOver }
+func (m *Model) MatchOver() bool { return m.hasMatch() && m.view.Phase == game.MatchOver }
 
 func (m *Model) setFlash(warn bool, s string) {
 	m.flash, m.flashWarn, m.flashNews = s, warn, false
