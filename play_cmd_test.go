@@ -63,8 +63,8 @@ func TestPlayHelp(t *testing.T) {
 	if code := playMain(context.Background(), []string{"-h"}, strings.NewReader(""), &out, &errb); code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	if !strings.Contains(errb.String(), "-state-dir") {
-		t.Fatalf("help: %s", errb.String())
+	if !strings.Contains(out.String(), "-state-dir") {
+		t.Fatalf("help: %s", out.String())
 	}
 }
 
