@@ -68,7 +68,9 @@ func (m *Model) header(withKeys bool) string {
 	if withKeys {
 		k := m.keys.Table
 		quit := k.Quit
-		quit.SetHelp(k.Quit.Help().Key, m.tr.T("key.quit.short"))
+		if m.seat == nil {
+			quit.SetHelp(k.Quit.Help().Key, m.tr.T("key.quit.short"))
+		}
 		keys = keyLine([]key.Binding{k.Help, k.Settings, quit})
 	}
 	avail := w - leftW - textWidth(keys) - 2
