@@ -166,7 +166,7 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 		wish.WithKeyboardInteractiveAuth(s.keyboardInteractive),
 		wish.WithIdleTimeout(cfg.IdleTimeout),
 		wish.WithMaxTimeout(cfg.MaxSession),
-		wish.WithMiddleware(s.guard(wishtea.MiddlewareWithProgramHandler(s.program))),
+		wish.WithMiddleware(s.guard(s.run)),
 	)
 	if err != nil {
 		s.stop()
@@ -352,6 +352,41 @@ func (s *Server) guard(next wish.Middleware) wish.Middleware {
 			}()
 			inner(sess)
 		}
+	}
+}
+
+// run runs a session's program (wish's bubbletea middleware, but for
+// the log: a program ended by its connection or the server is no
+// error). Window changes reach the program from a goroutine of the
+// session's own; the filter caps them.
+func (s *Server) run(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		p := s.program(sess)
+		if p == nil {
+			next(sess)
+			return
+		}
+		_, winch, _ := sess.Pty()
+		ctx, cancel := context.WithCancel(sess.Context())
+		go func() {
+			for {
+				select {
+				case <-ctx.Done():
+					return
+				case w, ok := <-winch:
+					if !ok {
+						return
+					}
+					p.Send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height})
+				}
+			}
+		}()
+		if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {
+			s.log.Warn("a session's program failed", "err", err)
+		}
+		p.Kill()
+		cancel()
+		next(sess)
 	}
 }
 
