@@ -14,18 +14,18 @@ import (
 // grid of cells, as a VT100-like terminal would show it. The tests ask
 // for TERM=vt100, so the renderer keeps to the basic sequences.
 type term struct {
-	mu         sync.Mutex
-	w, h       int
-	cells      [][]rune
-	x, y       int
-	wrapNext   bool
-	top, bot   int // scroll region, inclusive
-	sx, sy     int // saved cursor
-	last       rune
-	pend       []byte // an incomplete sequence or rune
-	onFrame    func(lines []string)
-	frames     int
-	bytes      int
+	mu       sync.Mutex
+	w, h     int
+	cells    [][]rune
+	x, y     int
+	wrapNext bool
+	top, bot int // scroll region, inclusive
+	sx, sy   int // saved cursor
+	last     rune
+	pend     []byte // an incomplete sequence or rune
+	onFrame  func(lines []string)
+	frames   int
+	bytes    int
 }
 
 func newTerm(w, h int) *term {
