@@ -78,14 +78,18 @@ func newKey(t testing.TB) gossh.Signer {
 
 // client is one player's SSH connection with a terminal.
 type client struct {
-	t     testing.TB
-	name  string
-	conn  *gossh.Client
-	sess  *gossh.Session
-	in    io.WriteCloser
-	term  *term
-	stall atomic.Bool
+	t    testing.TB
+	name string
+	conn *gossh.Client
+	sess *gossh.Session
+	in   io.WriteCloser
+	term *term
+	// stall stops the client reading its connection, as ssh stopped
+	// with kill -STOP would: the server's writes back up.
+	stall *atomic.Bool
 	done  chan struct{}
+	// local is the client's address, as the server sees it.
+	local string
 	// out collects what a session without a terminal was told.
 	out bytes.Buffer
 }
@@ -96,6 +100,10 @@ type dialOpts struct {
 	w, h   int
 	noPty  bool
 	frames func(lines []string)
+	// termType is the TERM asked for; "" is vt100.
+	termType string
+	// smallBuffer makes the client's socket buffer small.
+	smallBuffer bool
 }
 
 func dial(t testing.TB, addr, user string, o dialOpts) *client {
@@ -114,12 +122,22 @@ func tryDial(t testing.TB, addr, user string, o dialOpts) (*client, error) {
 	if o.key != nil {
 		auth = []gossh.AuthMethod{gossh.PublicKeys(o.key)}
 	}
-	conn, err := gossh.Dial("tcp", addr, &gossh.ClientConfig{
-		User: user, Auth: auth, HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 10 * time.Second,
-	})
+	raw, err := net.DialTimeout("tcp", addr, 10*time.Second)
 	if err != nil {
 		return nil, err
 	}
+	if tc, ok := raw.(*net.TCPConn); ok && o.smallBuffer {
+		tc.SetReadBuffer(8 << 10)
+	}
+	stalled := &stallConn{Conn: raw}
+	cc, chans, reqs, err := gossh.NewClientConn(stalled, addr, &gossh.ClientConfig{
+		User: user, Auth: auth, HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 10 * time.Second,
+	})
+	if err != nil {
+		raw.Close()
+		return nil, err
+	}
+	conn := gossh.NewClient(cc, chans, reqs)
 	sess, err := conn.NewSession()
 	if err != nil {
 		conn.Close()
@@ -128,10 +146,14 @@ func tryDial(t testing.TB, addr, user string, o dialOpts) (*client, error) {
 	if o.w == 0 {
 		o.w, o.h = 100, 30
 	}
-	c := &client{t: t, name: user, conn: conn, sess: sess, term: newTerm(o.w, o.h), done: make(chan struct{})}
+	c := &client{t: t, name: user, conn: conn, sess: sess, term: newTerm(o.w, o.h), done: make(chan struct{}), local: raw.LocalAddr().String()}
+	c.stall = &stalled.stall
 	c.term.onFrame = o.frames
 	if !o.noPty {
-		if err := sess.RequestPty("vt100", o.h, o.w, gossh.TerminalModes{}); err != nil {
+		if o.termType == "" {
+			o.termType = "vt100"
+		}
+		if err := sess.RequestPty(o.termType, o.h, o.w, gossh.TerminalModes{}); err != nil {
 			conn.Close()
 			return nil, err
 		}
@@ -154,15 +176,24 @@ func tryDial(t testing.TB, addr, user string, o dialOpts) (*client, error) {
 	return c, nil
 }
 
-// read feeds the terminal; while stalled it reads nothing, as a client
-// whose terminal stopped (kill -STOP) would.
+// stallConn reads nothing while stall is set.
+type stallConn struct {
+	net.Conn
+	stall atomic.Bool
+}
+
+func (s *stallConn) Read(p []byte) (int, error) {
+	for s.stall.Load() {
+		time.Sleep(5 * time.Millisecond)
+	}
+	return s.Conn.Read(p)
+}
+
+// read feeds the terminal.
 func (c *client) read(r io.Reader, raw bool) {
 	defer close(c.done)
 	buf := make([]byte, 32*1024)
 	for {
-		for c.stall.Load() {
-			time.Sleep(5 * time.Millisecond)
-		}
 		n, err := r.Read(buf)
 		if n > 0 {
 			if raw {

@@ -1,10 +1,18 @@
 package serve
 
 import (
+	"bytes"
+	"io"
+	"log/slog"
+	"net"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -278,5 +286,388 @@ func TestHugeTerminalIsCapped(t *testing.T) {
 	})
 	if w, h := srv.clamp(0, 0); w != 80 || h != 24 {
 		t.Errorf("a 0×0 window is %d×%d, want 80×24", w, h)
+	}
+}
+
+// playWhile plays c's turns in the background while the hand lasts and
+// stop is not closed.
+func playWhile(t *testing.T, c *client, stop chan struct{}) *sync.WaitGroup {
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			scr := c.term.String()
+			if strings.Contains(scr, "ready for the next hand") {
+				return
+			}
+			if !strings.Contains(scr, "> You") {
+				time.Sleep(10 * time.Millisecond)
+				continue
+			}
+			switch {
+			case strings.Contains(scr, "wins the hand! f finishes"):
+				c.press("f")
+			case strings.Contains(scr, "d: draw") || strings.Contains(scr, "d: end the"):
+				c.press("d")
+			default:
+				c.press("x")
+			}
+			deadline := time.Now().Add(3 * time.Second)
+			for c.term.String() == scr && time.Now().Before(deadline) {
+				time.Sleep(5 * time.Millisecond)
+			}
+		}
+	}()
+	return &wg
+}
+
+// summary is table id's summary.
+func summary(srv *Server, id string) *Summary {
+	for _, s := range srv.Tables() {
+		if s.ID == id {
+			return s
+		}
+	}
+	return nil
+}
+
+// waitSummary waits until ok holds for table id's summary.
+func waitSummary(t *testing.T, srv *Server, id, what string, ok func(*Summary) bool) *Summary {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if s := summary(srv, id); s != nil && ok(s) {
+			return s
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("table %s: never %s: %+v", id, what, summary(srv, id))
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestDropAndReconnect: a player who drops is replaced by their bot at
+// once, which plays their turns; on reconnecting with the same key they
+// have the seat back, with their own rack. The same key connecting
+// again replaces the older session.
+func TestDropAndReconnect(t *testing.T) {
+	srv, addr := testServer(t)
+	annKey := newKey(t)
+	ann := dial(t, addr, "ann", dialOpts{key: annKey})
+	openTable(t, ann)
+	bob := dial(t, addr, "bob", dialOpts{key: newKey(t)})
+	sit(t, bob)
+	ann.waitFor("2. bob", 5*time.Second)
+	ann.press("s")
+	ann.waitFor("Hand 1 ·", 10*time.Second)
+	bob.waitFor("Hand 1 ·", 10*time.Second)
+
+	ann.close()
+	waitSummary(t, srv, "1", "ann away", func(s *Summary) bool { return s.Players[0].Kind == 2 && s.Owners[0] != "" })
+	_, before := savedGame(t, srv, "1", func(*game.Game) bool { return true })
+	stop := make(chan struct{})
+	wg := playWhile(t, bob, stop)
+	// Ann's bot plays her turns meanwhile.
+	savedGame(t, srv, "1", func(g *game.Game) bool {
+		rec := g.Record()
+		for _, a := range rec.Actions[len(before.Actions):] {
+			if a.Seat == 0 {
+				return true
+			}
+		}
+		return g.State().Phase() != game.Playing
+	})
+	close(stop)
+	wg.Wait()
+
+	log := newFrameLog()
+	ann2 := dial(t, addr, "ann", dialOpts{key: annKey, frames: log.frame})
+	ann2.waitFor("Hand 1 ·", 10*time.Second)
+	ann2.waitFor("your rack", 5*time.Second)
+	waitSummary(t, srv, "1", "ann back", func(s *Summary) bool { return s.Players[0].Kind == 1 })
+	_, rec := savedGame(t, srv, "1", func(*game.Game) bool { return true })
+	held := heldInHand(t, rec, 1)
+	log.mu.Lock()
+	if log.racks == 0 {
+		t.Error("ann's rack never showed after reconnecting")
+	}
+	for tl := range log.seen {
+		if !held[0][tl] {
+			t.Errorf("back at the table, ann sees %s, a tile seat 0 never held", tl)
+		}
+	}
+	log.mu.Unlock()
+
+	// The same key again: the older session is told and let go.
+	ann3 := dial(t, addr, "ann", dialOpts{key: annKey})
+	ann3.waitFor("Hand 1 ·", 10*time.Second)
+	ann2.waitFor("connected again from elsewhere", 5*time.Second)
+	select {
+	case <-ann2.done:
+	case <-time.After(15 * time.Second):
+		t.Fatal("the replaced session did not end")
+	}
+	if s := summary(srv, "1"); s.Players[0].Kind != 1 {
+		t.Errorf("after the replacement seat 0 is %v", s.Players[0].Kind)
+	}
+}
+
+// TestRestartResumesTheTable: the server is killed mid-hand (no save at
+// the end) and started again on the same state directory: the table is
+// back at the same hand, the player's rack the same, bots holding the
+// seats until the players return.
+func TestRestartResumesTheTable(t *testing.T) {
+	stateDir, keyDir := t.TempDir(), t.TempDir()
+	tweak := func(c *Config) { c.StateDir, c.HostKey = stateDir, filepath.Join(keyDir, "hostkey", "key") }
+	srv, addr := testServer(t, tweak)
+	annKey, bobKey := newKey(t), newKey(t)
+	ann := dial(t, addr, "ann", dialOpts{key: annKey})
+	openTable(t, ann)
+	bob := dial(t, addr, "bob", dialOpts{key: bobKey})
+	sit(t, bob)
+	ann.waitFor("2. bob", 5*time.Second)
+	ann.press("s")
+	ann.waitFor("Hand 1 ·", 10*time.Second)
+	stop := make(chan struct{})
+	wa, wb := playWhile(t, ann, stop), playWhile(t, bob, stop)
+	savedGame(t, srv, "1", func(g *game.Game) bool { r := g.Record(); return len(r.Actions) >= 12 })
+	close(stop)
+	wa.Wait()
+	wb.Wait()
+	// Wait for a quiet table: a person's turn, everything saved.
+	savedGame(t, srv, "1", func(g *game.Game) bool {
+		st := g.State()
+		return st.Phase() == game.Playing && (st.Turn() == 0 || st.Turn() == 1)
+	})
+	g := settled(t, srv, "1")
+	if g.State().Phase() != game.Playing {
+		t.Fatal("the hand ended before the crash: nothing mid-hand to resume")
+	}
+	want := g.State().View(0).Rack
+	hand := g.State().HandNumber()
+	srv.Crash()
+
+	srv2, addr2 := startServer(t, withDefaults(t, tweak))
+	s := summary(srv2, "1")
+	if s == nil || !s.Started || s.Hand != hand {
+		t.Fatalf("after the restart table 1 is %+v, want hand %d", s, hand)
+	}
+	for i := range 2 {
+		if s.Players[i].Kind != 2 {
+			t.Errorf("seat %d is %v after the restart, want away (a bot holding it)", i, s.Players[i].Kind)
+		}
+	}
+	ann2 := dial(t, addr2, "ann", dialOpts{key: annKey})
+	scr := ann2.waitFor("your rack", 10*time.Second)
+	got, _ := rackTiles(strings.Split(scr, "\n"))
+	var wantNames []string
+	for _, tl := range want {
+		wantNames = append(wantNames, name(tl, g.State().View(0).Okey))
+	}
+	if strings.Join(sorted(got), " ") != strings.Join(sorted(wantNames), " ") {
+		t.Errorf("ann's rack after the restart:\n got %v\nwant %v", sorted(got), sorted(wantNames))
+	}
+	if !strings.Contains(scr, "Hand "+strconv.Itoa(hand)+" ·") {
+		t.Errorf("not at hand %d:\n%s", hand, scr)
+	}
+}
+
+// settled is table id's game once its saved record has stopped changing
+// (for a quarter of a second).
+func settled(t *testing.T, srv *Server, id string) *game.Game {
+	t.Helper()
+	path := filepath.Join(srv.cfg.StateDir, "tables", id+".okey")
+	var last []byte
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		time.Sleep(250 * time.Millisecond)
+		b, err := os.ReadFile(path)
+		if err == nil && bytes.Equal(b, last) {
+			break
+		}
+		last = b
+		if time.Now().After(deadline) {
+			t.Fatal("the table never settled")
+		}
+	}
+	g, _ := savedGame(t, srv, id, func(*game.Game) bool { return true })
+	return g
+}
+
+// withDefaults is the test server's configuration with tweak.
+func withDefaults(t *testing.T, tweak func(*Config)) Config {
+	cfg := DefaultConfig()
+	cfg.Addr = "127.0.0.1:0"
+	cfg.BotDelay = 5 * time.Millisecond
+	cfg.DefaultTimer = 0
+	cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	tweak(&cfg)
+	return cfg
+}
+
+func sorted(s []string) []string {
+	out := slices.Clone(s)
+	slices.Sort(out)
+	return out
+}
+
+var wallRe = regexp.MustCompile(`│\s*(\d+)\s*│`)
+
+// wallLeft reads the wall's count off a table screen, -1 if none.
+func wallLeft(lines []string) int {
+	for i, l := range lines {
+		if strings.Contains(l, "┐ wall") && i+1 < len(lines) {
+			if m := wallRe.FindStringSubmatch(lines[i+1]); m != nil {
+				return atoi(m[1])
+			}
+		}
+	}
+	return -1
+}
+
+// watchedConn records how long its writes were held up.
+type watchedConn struct {
+	net.Conn
+	longest atomic.Int64 // the longest write done, in nanoseconds
+	since   atomic.Int64 // when the write under way began (UnixNano), 0 for none
+	written atomic.Int64
+}
+
+func (w *watchedConn) Write(p []byte) (int, error) {
+	start := time.Now()
+	w.since.Store(start.UnixNano())
+	n, err := w.Conn.Write(p)
+	w.written.Add(int64(n))
+	w.since.Store(0)
+	if d := int64(time.Since(start)); d > w.longest.Load() {
+		w.longest.Store(d)
+	}
+	return n, err
+}
+
+// blocked is the longest a write was (or is being) held up.
+func (w *watchedConn) blocked() time.Duration {
+	d := time.Duration(w.longest.Load())
+	if s := w.since.Load(); s != 0 {
+		d = max(d, time.Since(time.Unix(0, s)))
+	}
+	return d
+}
+
+// TestStalledClientSlowsNobody: one player's ssh stops reading its
+// connection (as kill -STOP does) while its window keeps changing, so
+// the server's writes to it back up and block. The table plays on at
+// its pace (the stalled player's turns run out and their bot plays),
+// and the other player sees at least 90% of the table's states (the
+// wall's count after every draw).
+func TestStalledClientSlowsNobody(t *testing.T) {
+	var conns sync.Map // remote address → *watchedConn
+	srv, addr := testServer(t, func(c *Config) {
+		c.BotDelay = 60 * time.Millisecond
+		c.DefaultTimer = 300 * time.Millisecond
+		c.wrapConn = func(c net.Conn) net.Conn {
+			// Small socket buffers stand for a full network: a few
+			// frames fill them, where loopback's would take megabytes.
+			if tc, ok := c.(*net.TCPConn); ok {
+				tc.SetWriteBuffer(8 << 10)
+			}
+			w := &watchedConn{Conn: c}
+			conns.Store(c.RemoteAddr().String(), w)
+			return w
+		}
+	})
+	var mu sync.Mutex
+	seen := map[int]bool{}
+	ann := dial(t, addr, "ann", dialOpts{key: newKey(t), frames: func(lines []string) {
+		if n := wallLeft(lines); n >= 0 {
+			mu.Lock()
+			seen[n] = true
+			mu.Unlock()
+		}
+	}})
+	openTable(t, ann)
+	// Sam's terminal is large and colourful: much to send.
+	sam := dial(t, addr, "sam", dialOpts{key: newKey(t), w: 300, h: 100, termType: "xterm-256color", smallBuffer: true})
+	sit(t, sam)
+	ann.waitFor("2. sam", 5*time.Second)
+	ann.press("s")
+	ann.waitFor("Hand 1 ·", 10*time.Second)
+	sam.waitFor("Hand 1 ·", 10*time.Second)
+	w, ok := conns.Load(sam.local)
+	if !ok {
+		t.Fatal("sam's connection was not seen")
+	}
+	samConn := w.(*watchedConn)
+
+	// Sam stops reading; his terminal keeps being resized, every resize
+	// a whole new screen for the server to send him.
+	sam.stall.Store(true)
+	flood := make(chan struct{})
+	var fw sync.WaitGroup
+	fw.Add(1)
+	go func() {
+		defer fw.Done()
+		for i := 0; ; i++ {
+			select {
+			case <-flood:
+				return
+			case <-time.After(5 * time.Millisecond):
+			}
+			sam.sess.WindowChange(100-i%2, 300-i%3)
+		}
+	}()
+	start := time.Now()
+	stop := make(chan struct{})
+	wa := playWhile(t, ann, stop)
+	wa.Wait() // the hand ends
+	took := time.Since(start)
+	close(flood)
+	fw.Wait()
+	blocked := samConn.blocked()
+	sam.stall.Store(false)
+	_, rec := savedGame(t, srv, "1", func(g *game.Game) bool { return g.State().Phase() != game.Playing })
+	g, _ := game.NewGame(rec.Rules, rec.Seed, rec.Meta)
+	var walls []int
+	for _, a := range rec.Actions {
+		if g.State().HandNumber() != 1 {
+			break
+		}
+		g.Apply(a)
+		if a.Kind == game.ActDraw && g.State().Phase() == game.Playing {
+			walls = append(walls, g.State().WallLeft())
+		}
+	}
+	mu.Lock()
+	got := 0
+	for _, w := range walls {
+		if seen[w] {
+			got++
+		}
+	}
+	mu.Unlock()
+	t.Logf("hand of %d draws in %v; ann saw %d of the wall's counts; a write to sam was held up %v (%d KB written)", len(walls), took.Round(time.Millisecond), got, blocked.Round(time.Millisecond), samConn.written.Load()>>10)
+	if len(walls) < 5 {
+		t.Fatalf("only %d draws: nothing to measure", len(walls))
+	}
+	if got*10 < len(walls)*9 {
+		t.Errorf("ann saw %d of %d states: under 90%%", got, len(walls))
+	}
+	// Held up long enough for the table to move on several times.
+	if blocked < 300*time.Millisecond {
+		t.Errorf("the server's writes to the stalled client were held up only %v of %v: it never really stalled", blocked, took)
+	}
+	// Reading again, sam's screen catches up with the table.
+	sam.sess.WindowChange(100, 300)
+	sam.waitFor("ready for the next hand", 20*time.Second)
+	// At its pace: a draw took no more than a few bots' delays and a
+	// turn's time.
+	if per := took / time.Duration(len(walls)); per > 600*time.Millisecond {
+		t.Errorf("%v a draw: the table was slowed", per)
 	}
 }

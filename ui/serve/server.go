@@ -58,6 +58,9 @@ type Config struct {
 	Log *slog.Logger
 	// Now is the clock; nil is time.Now.
 	Now func() time.Time
+
+	// wrapConn, when set (tests), wraps every connection.
+	wrapConn func(net.Conn) net.Conn
 }
 
 // DefaultConfig is a server for friends on one machine: limits a small
@@ -304,6 +307,9 @@ func (s *Server) onConn(_ ssh.Context, c net.Conn) net.Conn {
 		c.Close()
 		return nil
 	}
+	if s.cfg.wrapConn != nil {
+		c = s.cfg.wrapConn(c)
+	}
 	return &countedConn{Conn: c, release: func() {
 		s.mu.Lock()
 		s.conns--
@@ -368,16 +374,28 @@ func (s *Server) run(next ssh.Handler) ssh.Handler {
 		}
 		_, winch, _ := sess.Pty()
 		ctx, cancel := context.WithCancel(sess.Context())
+		// The SSH library hands window changes over a channel of one,
+		// from the goroutine that reads the connection's requests: it
+		// must never wait for the program (busy writing to a client that
+		// stopped reading, and so waiting for that very goroutine). The
+		// latest size is kept and handed on from another goroutine.
+		sizes := make(chan tea.WindowSizeMsg, 1)
+		go func() {
+			for w := range winch {
+				select {
+				case <-sizes:
+				default:
+				}
+				sizes <- tea.WindowSizeMsg{Width: w.Width, Height: w.Height}
+			}
+		}()
 		go func() {
 			for {
 				select {
 				case <-ctx.Done():
 					return
-				case w, ok := <-winch:
-					if !ok {
-						return
-					}
-					p.Send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height})
+				case m := <-sizes:
+					p.Send(m)
 				}
 			}
 		}()

@@ -613,16 +613,17 @@ type createForm struct {
 	level [game.NumSeats - 1]int
 	timer int
 	priv  bool
+	// timers are the turn timers offered.
+	timers []time.Duration
 }
 
-// Timers the form offers.
-var formTimers = []time.Duration{30 * time.Second, 60 * time.Second, 15 * time.Second, 0}
-
+// newCreateForm is the form with the server's default timer first
+// among the timers offered.
 func newCreateForm(def time.Duration) createForm {
-	f := createForm{level: [3]int{1, 1, 1}}
-	for i, d := range formTimers {
-		if d == def {
-			f.timer = i
+	f := createForm{level: [3]int{1, 1, 1}, timers: []time.Duration{def}}
+	for _, d := range []time.Duration{30 * time.Second, 60 * time.Second, 15 * time.Second, 0} {
+		if d != def {
+			f.timers = append(f.timers, d)
 		}
 	}
 	return f
@@ -653,7 +654,7 @@ func (f *createForm) change(d int) {
 		i := f.field - fLevel1
 		f.level[i] = wrap(f.level[i], len(bots.Levels))
 	case fTimer:
-		f.timer = wrap(f.timer, len(formTimers))
+		f.timer = wrap(f.timer, len(f.timers))
 	case fPrivate:
 		f.priv = !f.priv
 	}
@@ -663,7 +664,7 @@ func (f *createForm) change(d int) {
 // gets the middle level for a stand-in.
 func (f *createForm) config() TableConfig {
 	k := gameKinds()[f.game]
-	c := TableConfig{Game: k.name, Rules: k.rules[f.rules], Timer: formTimers[f.timer]}
+	c := TableConfig{Game: k.name, Rules: k.rules[f.rules], Timer: f.timers[f.timer]}
 	c.Levels[0] = "normal"
 	for i := range f.level {
 		c.Levels[i+1] = bots.Levels[f.level[i]]
