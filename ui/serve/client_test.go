@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/ed25519"
 	"crypto/rand"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -238,36 +239,39 @@ func (c *client) press(keys ...string) {
 	}
 }
 
+// await waits until ok holds for the screen, or within has passed; it
+// wakes at every write to the terminal.
+func (c *client) await(within time.Duration, ok func(screen string) bool) (string, bool) {
+	timer := time.NewTimer(within)
+	defer timer.Stop()
+	for {
+		scr := c.term.String()
+		if ok(scr) {
+			return scr, true
+		}
+		select {
+		case <-c.term.changed:
+		case <-timer.C:
+			scr := c.term.String()
+			return scr, ok(scr)
+		}
+	}
+}
+
 // waitFor waits until the screen shows s.
 func (c *client) waitFor(s string, within time.Duration) string {
 	c.t.Helper()
-	deadline := time.Now().Add(within)
-	for {
-		scr := c.term.String()
-		if strings.Contains(scr, s) {
-			return scr
-		}
-		if time.Now().After(deadline) {
-			c.t.Fatalf("%s: %q not on screen after %v:\n%s", c.name, s, within, scr)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	return c.waitUntil(fmt.Sprintf("showing %q", s), within, func(scr string) bool { return strings.Contains(scr, s) })
 }
 
 // waitUntil waits until ok holds for the screen.
 func (c *client) waitUntil(what string, within time.Duration, ok func(screen string) bool) string {
 	c.t.Helper()
-	deadline := time.Now().Add(within)
-	for {
-		scr := c.term.String()
-		if ok(scr) {
-			return scr
-		}
-		if time.Now().After(deadline) {
-			c.t.Fatalf("%s: not %s after %v:\n%s", c.name, what, within, scr)
-		}
-		time.Sleep(10 * time.Millisecond)
+	scr, done := c.await(within, ok)
+	if !done {
+		c.t.Fatalf("%s: not %s after %v:\n%s", c.name, what, within, scr)
 	}
+	return scr
 }
 
 // rackTiles reads the tiles in the rack on a screen: the okey (which

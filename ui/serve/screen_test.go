@@ -26,10 +26,12 @@ type term struct {
 	onFrame  func(lines []string)
 	frames   int
 	bytes    int
+	// changed is signalled after every write.
+	changed chan struct{}
 }
 
 func newTerm(w, h int) *term {
-	t := &term{}
+	t := &term{changed: make(chan struct{}, 1)}
 	t.resize(w, h)
 	return t
 }
@@ -79,6 +81,10 @@ func (t *term) Write(p []byte) (int, error) {
 	t.frames++
 	if t.onFrame != nil {
 		t.onFrame(t.linesLocked())
+	}
+	select {
+	case t.changed <- struct{}{}:
+	default:
 	}
 	return len(p), nil
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	gossh "golang.org/x/crypto/ssh"
 
+	"okey/game/hand"
 	"okey/ui"
 	"okey/ui/store"
 )
@@ -139,6 +140,9 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 			return nil, nil, err
 		}
 	}
+	// The bots' analysis tables, built once a process: now, rather than
+	// in the first player's first bot turn.
+	hand.Prepare()
 	s.ctx, s.stop = context.WithCancel(context.Background())
 	var files *store.Tables
 	if cfg.StateDir != "" {

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -933,10 +934,12 @@ type saver struct {
 	log      *slog.Logger
 	mu       sync.Mutex
 	next     *snapshot
-	kick     chan struct{}
-	stop     chan struct{}
-	wg       sync.WaitGroup
-	// Errs counts failed writes.
+	// lastTable is the table's file as last written.
+	lastTable []byte
+	kick      chan struct{}
+	stop      chan struct{}
+	wg        sync.WaitGroup
+	// errs counts failed writes.
 	errs atomic.Int64
 }
 
@@ -980,9 +983,19 @@ func (s *saver) writeNext() {
 	if n == nil {
 		return
 	}
-	if err := s.write(n.table, n.record); err != nil {
+	// The table's file changes rarely (a seat taken or left); the
+	// record at every move. Only what changed is written.
+	table := n.table
+	if bytes.Equal(table, s.lastTable) {
+		table = nil
+	}
+	if err := s.write(table, n.record); err != nil {
 		s.errs.Add(1)
 		s.log.Error("saving a table", "err", err)
+		return
+	}
+	if table != nil {
+		s.lastTable = table
 	}
 }
 

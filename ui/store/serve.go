@@ -77,12 +77,16 @@ func OpenTables(serveDir string) (*Tables, error) {
 func (t *Tables) Dir() string { return t.dir }
 
 // Save writes a table's two files, each atomically: the record first,
-// so that a table file never names a match that is not there.
+// so that a table file never names a match that is not there. A nil
+// file is left as it is.
 func (t *Tables) Save(id string, table, record []byte) error {
 	if record != nil {
 		if err := WriteAtomic(filepath.Join(t.dir, id+".okey"), record); err != nil {
 			return err
 		}
+	}
+	if table == nil {
+		return nil
 	}
 	return WriteAtomic(filepath.Join(t.dir, id+".json"), table)
 }
