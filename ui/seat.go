@@ -124,6 +124,8 @@ type SeatOptions struct {
 	Keys []key.Binding
 	// Dark is the terminal's background, if known.
 	Dark bool
+	// Badge is said in the header (a guest's resume code, say).
+	Badge string
 }
 
 // seatLink is what a seat's model knows of its table.
@@ -411,6 +413,29 @@ func (m *Model) seatClock(seat int) string {
 	}
 	left := max(0, int(time.Until(m.seat.deadline).Round(time.Second)/time.Second))
 	return " · " + m.tr.T("panel.clock", left)
+}
+
+// seatGuide is what a seat's guide says before anything else: a
+// spectator is watching; a player whose bot plays for them may take
+// over again.
+func (m *Model) seatGuide() string {
+	switch {
+	case m.seat == nil:
+		return ""
+	case m.seat.watching:
+		return m.tr.T("guide.watching", m.seatName(m.view.Turn))
+	case m.seat.players[0].Kind == SeatAway:
+		return m.tr.T("guide.away")
+	}
+	return ""
+}
+
+// seatBadge is the seat's badge for the header.
+func (m *Model) seatBadge() string {
+	if m.seat == nil || m.seat.opt.Badge == "" {
+		return ""
+	}
+	return " · " + m.seat.opt.Badge
 }
 
 // levelText is the second line of a seat's panel: the bot's level, or

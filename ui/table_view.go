@@ -416,8 +416,8 @@ func (m *Model) guide() string {
 	if m.readOnly {
 		return m.tr.T("guide.readonly")
 	}
-	if m.Watching() {
-		return m.tr.T("guide.watching", m.seatName(v.Turn))
+	if g := m.seatGuide(); g != "" {
+		return g
 	}
 	if !v.Active[0] {
 		return m.tr.T("guide.left")

@@ -63,6 +63,7 @@ func (m *Model) header(withKeys bool) string {
 		if m.casual {
 			info += " · " + m.tr.T("hdr.casual")
 		}
+		info += m.seatBadge()
 	}
 	keys := ""
 	if withKeys {

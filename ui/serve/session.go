@@ -448,6 +448,7 @@ func (s *session) onTable(f fromTableMsg) tea.Cmd {
 	if s.scr == nil {
 		scr, err := s.at.kind.newScreen(ui.SeatOptions{
 			Lang: s.tr.Lang, Seat: s.at.m.seat, Send: s.sendMove, Keys: []key.Binding{s.keys.Chat}, Dark: s.dark,
+			Badge: s.badge(),
 		})
 		if err != nil {
 			s.flash = err.Error()
@@ -466,6 +467,15 @@ func (s *session) onTable(f fromTableMsg) tea.Cmd {
 	}
 	_, cmd := s.scr.Update(msg.update)
 	return tea.Batch(append(cmds, cmd)...)
+}
+
+// badge is what the game's header says of the session: a guest's
+// resume code, which takes the seat back after a drop.
+func (s *session) badge() string {
+	if s.code == "" {
+		return ""
+	}
+	return s.tr.T("seat.code", s.code)
 }
 
 // sendMove is the screen's way to the table: non-blocking.

@@ -21,6 +21,7 @@ func (s *session) View() tea.View {
 		v := s.scr.View()
 		if s.chatting && !s.tooSmall() {
 			v.Content = replaceLine(v.Content, s.height-2, s.chatLine())
+			v.Content = replaceLine(v.Content, s.height-1, keyBar(s.styles(), []key.Binding{s.keys.Send, s.keys.Cancel}))
 		}
 		return v
 	}
@@ -81,6 +82,9 @@ func (s *session) render() string {
 		status = s.chatLine()
 	}
 	out[s.height-2] = cutWidth(status, s.width)
+	if s.chatting {
+		keys = []key.Binding{s.keys.Send, s.keys.Cancel}
+	}
 	out[s.height-1] = cutWidth(keyBar(st, keys), s.width)
 	return strings.Join(out, "\n")
 }
