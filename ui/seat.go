@@ -364,7 +364,11 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 	}
 	if u.RefusedSeq > s.refused {
 		s.refused = u.RefusedSeq
-		if !first && u.Refused != "" {
+		switch {
+		case first || u.Refused == "":
+		case m.tr.Has(u.Refused): // the table's own words, by their key
+			m.setFlash(true, m.tr.T(u.Refused))
+		default:
 			m.setFlash(true, m.tr.T("status.refused", u.Refused))
 		}
 	}

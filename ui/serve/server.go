@@ -62,6 +62,9 @@ type Config struct {
 
 	// wrapConn, when set (tests), wraps every connection.
 	wrapConn func(net.Conn) net.Conn
+	// hook, when set (tests), is called as a session starts ("start")
+	// and at each of its keys (the key's name).
+	hook func(event, user string)
 }
 
 // DefaultConfig is a server for friends on one machine: limits a small
@@ -425,6 +428,9 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 		wish.Println(sess, "The server is stopping.")
 		sess.Exit(1)
 		return nil
+	}
+	if s.cfg.hook != nil {
+		s.cfg.hook("start", sess.User())
 	}
 	id, code := identityOf(sess)
 	name := ui.CleanName(ansi.Strip(sess.User()))

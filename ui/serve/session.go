@@ -80,6 +80,8 @@ type session struct {
 	chat     string
 	// away is set when the seat's bot plays for the player.
 	away bool
+	// refusedSeq numbers the waiting room's refusals already told.
+	refusedSeq uint64
 }
 
 // membership is the session's place at a table; gen numbers them so a
@@ -225,6 +227,9 @@ func (s *session) toScreen(msg tea.Msg) tea.Cmd {
 
 // onKey dispatches a key by page.
 func (s *session) onKey(k tea.KeyPressMsg) tea.Cmd {
+	if s.srv.cfg.hook != nil {
+		s.srv.cfg.hook(k.String(), s.name)
+	}
 	if s.page == pgBye {
 		return tea.Quit
 	}
@@ -439,6 +444,13 @@ func (s *session) onTable(f fromTableMsg) tea.Cmd {
 		s.closeScreen()
 		return s.sayBye(s.tr.T("bye.closed", msg.closed))
 	case msg.room != nil:
+		if msg.room.refusedSeq > s.refusedSeq {
+			s.refusedSeq = msg.room.refusedSeq
+			s.flash = msg.room.refused
+			if s.tr.Has(s.flash) {
+				s.flash = s.tr.T(s.flash)
+			}
+		}
 		s.room = msg.room
 		s.closeScreen()
 		s.page = pgRoom

@@ -89,6 +89,10 @@ type roomInfo struct {
 	host    bool
 	seat    int
 	chat    []ui.ChatLine
+	// refused is why this member's last request was refused, numbered
+	// by refusedSeq.
+	refused    string
+	refusedSeq uint64
 }
 
 // seatState is one seat as the table keeps it.
@@ -768,7 +772,7 @@ func (t *table) say(m *member, text string) {
 	m.chatAt = recent
 	if len(recent) >= t.opt.chatBurst {
 		r := t.refusals[m]
-		t.refusals[m] = refusal{text: "chat: one line at a time, please", seq: r.seq + 1}
+		t.refusals[m] = refusal{text: "chat.slow", seq: r.seq + 1} // a key of the words: the screen says it
 		return
 	}
 	m.chatAt = append(m.chatAt, now)
@@ -824,7 +828,9 @@ func (t *table) info() seatInfo {
 // msgFor is member m's message.
 func (t *table) msgFor(m *member, seat int, info *seatInfo) tableMsg {
 	if t.ref == nil {
-		return tableMsg{room: &roomInfo{id: t.id, cfg: t.cfg, players: info.players, host: t.isHost(m), seat: seat, chat: t.chat}}
+		r := t.refusals[m]
+		return tableMsg{room: &roomInfo{id: t.id, cfg: t.cfg, players: info.players, host: t.isHost(m), seat: seat, chat: t.chat,
+			refused: r.text, refusedSeq: r.seq}}
 	}
 	in := *info
 	in.host = t.isHost(m)
