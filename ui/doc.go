@@ -3,7 +3,9 @@
 // mouse. The game itself lives in package game; the screen only ever
 // reads game.View(0), sends actions to game.Game.Apply, and saves the
 // record line by line as it grows (through ui/store, which owns every
-// file the game reads or writes).
+// file the game reads or writes). At a table it does not own (okey
+// serve, NewSeat) the same screen takes its seat's views from the table
+// and sends it intents instead (seat.go).
 //
 // The model is driven by messages alone: keys and clicks, the window's
 // size, the bots' answers (botMoveMsg, stale ones dropped by their id)
@@ -42,6 +44,7 @@
 //	screen_toosmall.go the notice that stands in while the terminal is too small
 //	screen_locked.go   another game plays in the state directory: look or quit
 //	problem.go         errors said in the player's language
+//	seat.go            a seat at a table the model does not own: updates in, intents out
 //
 // The style sheet is ui/theme, the words ui/i18n (from assets).
 package ui

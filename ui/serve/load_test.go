@@ -79,7 +79,7 @@ func childServe(dir string) int {
 			debug.FreeOSMemory()
 			live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 			metrics.Read(live)
-			fmt.Printf("stats %d %d %d %d\n", live[0].Value.Uint64(), runtime.NumGoroutine(), srv.Sessions(), len(srv.Tables()))
+			fmt.Printf("stats %d %d %d %d %d\n", live[0].Value.Uint64(), runtime.NumGoroutine(), srv.Sessions(), len(srv.Tables()), rss())
 		case "cpu":
 			if p := os.Getenv("OKEY_LOAD_CPUPROFILE"); p != "" {
 				if f, err := os.Create(p); err == nil {
@@ -121,6 +121,23 @@ type child struct {
 type childStats struct {
 	heap                         uint64
 	goroutines, sessions, tables int
+	rss                          uint64 // the process's resident memory, 0 where unknown
+}
+
+// rss is this process's resident memory (Linux), 0 where unknown.
+func rss() uint64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(l, "VmRSS:"); ok {
+			var kb uint64
+			fmt.Sscan(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), &kb)
+			return kb << 10
+		}
+	}
+	return 0
 }
 
 func startChild(t *testing.T) (*child, string) {
@@ -170,7 +187,7 @@ func (c *child) stats(t *testing.T) childStats {
 		t.Fatal("the server process stopped")
 	}
 	var s childStats
-	if _, err := fmt.Sscanf(c.out.Text(), "stats %d %d %d %d", &s.heap, &s.goroutines, &s.sessions, &s.tables); err != nil {
+	if _, err := fmt.Sscanf(c.out.Text(), "stats %d %d %d %d %d", &s.heap, &s.goroutines, &s.sessions, &s.tables, &s.rss); err != nil {
 		t.Fatalf("%q: %v", c.out.Text(), err)
 	}
 	return s
@@ -384,6 +401,8 @@ func TestLoad(t *testing.T) {
 		pct(sorts, 50), pct(sorts, 99), len(sorts), pct(moves, 50), pct(moves, 99), len(moves))
 	t.Logf("server live heap: %.1f MB idle, %.1f MB with everyone at a table: %.2f MB a session; after: %.1f MB",
 		mb(base.heap), mb(full.heap), perSession, mb(after.heap))
+	t.Logf("server resident memory: %.1f MB idle, %.1f MB with everyone: %.2f MB a session; after: %.1f MB",
+		mb(base.rss), mb(full.rss), (mb(full.rss)-mb(base.rss))/float64(n), mb(after.rss))
 	t.Logf("server goroutines: %d idle, %d with everyone, %d after", base.goroutines, full.goroutines, after.goroutines)
 	t.Logf("while playing (%v): the server used %.0f%% of a core, the clients %.0f%%", playFor.Round(time.Millisecond),
 		100*childCPU.Seconds()/playFor.Seconds(), 100*selfCPU.Seconds()/playFor.Seconds())
