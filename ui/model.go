@@ -456,7 +456,7 @@ func (m *Model) Goodbye(flushErr error) string {
 }
 
 // MatchOver reports whether the match on the table has ended.
-func (m *Model) MatchOver() bool { return m.hasMatch() && m.view.Phase == game.MatchOver }
+func (m *Model) MatchOver() bool { return m.g != nil && m.g.State().Phase() == game.MatchOver }
 
 func (m *Model) setFlash(warn bool, s string) {
 	m.flash, m.flashWarn, m.flashNews = s, warn, false

@@ -398,7 +398,7 @@ func (t *table) join(m *member, want int) (int, error) {
 		s.name = t.uniqueName(m.name, seat)
 	}
 	m.seat = seat
-	if t.hostID == "" || t.hostAway() {
+	if t.hostID == "" {
 		t.hostID = m.id
 	}
 	t.opt.log.Info("sit", "table", t.id, "seat", seat, "name", s.name, "back", back)
@@ -451,7 +451,7 @@ func (t *table) leave(m *member, gone bool) {
 		st.owner, st.name, st.keep, st.away = "", "", time.Time{}, false
 	}
 	delete(t.refusals, m)
-	if t.hostID == m.id && !gone {
+	if t.hostID == m.id && st.owner == "" {
 		t.hostID = ""
 		t.pickHost()
 	}
@@ -494,7 +494,23 @@ func (t *table) empty() bool {
 	return len(t.watchers) == 0
 }
 
-func (t *table) isHost(m *member) bool { return m.id == t.hostID }
+// isHost reports whether m may start the match: the host, or while the
+// host is away the first player at the table (a match never waits for
+// someone who is not there).
+func (t *table) isHost(m *member) bool {
+	if m.id == t.hostID && t.seatOf(m) >= 0 {
+		return true
+	}
+	if !t.hostAway() {
+		return false
+	}
+	for i := range t.seats {
+		if t.seats[i].m != nil {
+			return t.seats[i].m == m
+		}
+	}
+	return false
+}
 
 // hostAway reports whether the host is not seated and connected.
 func (t *table) hostAway() bool {

@@ -118,3 +118,39 @@ func TestTurnTimerAndKeptSeat(t *testing.T) {
 		t.Fatalf("cem could not take the freed seat: %d %v", s, err)
 	}
 }
+
+// TestHostPasses: a host who leaves the waiting room, or drops, passes
+// the start to a player who is there.
+func TestHostPasses(t *testing.T) {
+	tb, _ := handTable(t, 0)
+	ann, bob := newMember("key:A", "ann"), newMember("key:B", "bob")
+	tb.join(ann, -1)
+	tb.join(bob, -1)
+	if !tb.isHost(ann) || tb.isHost(bob) {
+		t.Fatal("the first to sit is not the host")
+	}
+	tb.leave(ann, true) // dropped before the start: the seat is not kept
+	if !tb.isHost(bob) {
+		t.Fatal("the host dropped from the waiting room and bob cannot start")
+	}
+	tb.handle(request{kind: reqStart, m: bob})
+	if tb.ref == nil {
+		t.Fatal("bob could not start")
+	}
+	// Mid-match the host drops (the seat kept): the player there may
+	// start the next match; back, the host is the host again.
+	tb2, _ := handTable(t, 0)
+	cem, dan := newMember("key:C", "cem"), newMember("key:D", "dan")
+	tb2.join(cem, -1)
+	tb2.join(dan, -1)
+	tb2.handle(request{kind: reqStart, m: cem})
+	tb2.leave(cem, true)
+	if !tb2.isHost(dan) {
+		t.Fatal("with the host away, the player at the table cannot start a match")
+	}
+	cem2 := newMember("key:C", "cem")
+	tb2.join(cem2, -1)
+	if !tb2.isHost(cem2) || tb2.isHost(dan) {
+		t.Fatal("the host, back, is not the host")
+	}
+}
