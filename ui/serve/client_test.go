@@ -128,7 +128,7 @@ func tryDial(t testing.TB, addr, user string, o dialOpts) (*client, error) {
 		return nil, err
 	}
 	if tc, ok := raw.(*net.TCPConn); ok && o.smallBuffer {
-		tc.SetReadBuffer(8 << 10)
+		tc.SetReadBuffer(4 << 10)
 	}
 	stalled := &stallConn{Conn: raw}
 	cc, chans, reqs, err := gossh.NewClientConn(stalled, addr, &gossh.ClientConfig{

@@ -21,6 +21,7 @@ import (
 // TestPrivateServer: with authorized keys only those keys log in; an
 // other key and a guest are refused.
 func TestPrivateServer(t *testing.T) {
+	t.Parallel()
 	in, out := newKey(t), newKey(t)
 	file := filepath.Join(t.TempDir(), "authorized_keys")
 	if err := os.WriteFile(file, gossh.MarshalAuthorizedKey(in.PublicKey()), 0o600); err != nil {
@@ -42,6 +43,7 @@ func TestPrivateServer(t *testing.T) {
 // player is told); a connection that never logs in is closed at the
 // handshake timeout.
 func TestCaps(t *testing.T) {
+	t.Parallel()
 	srv, addr := testServer(t, func(c *Config) {
 		c.MaxPerAddr = 2
 		c.MaxTables = 1
@@ -93,6 +95,7 @@ func TestCaps(t *testing.T) {
 // leave a user name, which is cut to its width, and two players of one
 // name at a table are told apart.
 func TestNamesAreCleanAndUnique(t *testing.T) {
+	t.Parallel()
 	srv, addr := testServer(t)
 	a := dial(t, addr, "ann\x1b[2J\x07", dialOpts{key: newKey(t)})
 	openTable(t, a)
@@ -109,6 +112,7 @@ func TestNamesAreCleanAndUnique(t *testing.T) {
 // TestChatIsCleanAndRateLimited: a chat line loses its escapes, and a
 // player who says too much at once is told to slow down.
 func TestChatIsCleanAndRateLimited(t *testing.T) {
+	t.Parallel()
 	_, addr := testServer(t)
 	a := dial(t, addr, "ann", dialOpts{key: newKey(t)})
 	openTable(t, a)
@@ -131,6 +135,7 @@ func TestChatIsCleanAndRateLimited(t *testing.T) {
 // TestPanicInASessionEndsOnlyIt: a session that panics (while starting,
 // or in its program) ends; the server and the other sessions go on.
 func TestPanicInASessionEndsOnlyIt(t *testing.T) {
+	t.Parallel()
 	_, addr := testServer(t, func(c *Config) {
 		c.hook = func(event, user string) {
 			if user == "boom" && event == "start" || user == "bang" && event == "!" {
@@ -178,6 +183,7 @@ func (s *syncBuf) String() string {
 // TestShutdownSavesEveryTable: a graceful stop writes every table as it
 // stands, tells the players, and logs who came and went.
 func TestShutdownSavesEveryTable(t *testing.T) {
+	t.Parallel()
 	var log syncBuf
 	stateDir, keyDir := t.TempDir(), t.TempDir()
 	tweak := func(c *Config) {

@@ -154,6 +154,7 @@ func seatOfName(t *testing.T, srv *Server, id, who string) int {
 // screens. On every frame each player's rack holds only tiles their own
 // seat held in that hand, and the spectator's rack is empty.
 func TestPlayAHandOverSSH(t *testing.T) {
+	t.Parallel()
 	srv, addr := testServer(t)
 	logs := map[string]*frameLog{}
 	conn := func(name string, guest bool) *client {
@@ -229,6 +230,7 @@ func TestPlayAHandOverSSH(t *testing.T) {
 // TestNoTerminalIsTold: a session without a terminal is told it needs
 // one, and ends.
 func TestNoTerminalIsTold(t *testing.T) {
+	t.Parallel()
 	_, addr := testServer(t)
 	c := dial(t, addr, "pat", dialOpts{key: newKey(t), noPty: true})
 	select {
@@ -247,6 +249,7 @@ func TestNoTerminalIsTold(t *testing.T) {
 // TestTinyTerminalAndResize: a terminal too small gets the too-small
 // screen; grown, the lobby is drawn to the new width.
 func TestTinyTerminalAndResize(t *testing.T) {
+	t.Parallel()
 	_, addr := testServer(t)
 	c := dial(t, addr, "tim", dialOpts{key: newKey(t), w: 40, h: 12})
 	c.waitFor("Make the terminal at", 10*time.Second)
@@ -272,6 +275,7 @@ func TestTinyTerminalAndResize(t *testing.T) {
 // TestHugeTerminalIsCapped: a terminal larger than the cap is drawn at
 // the cap.
 func TestHugeTerminalIsCapped(t *testing.T) {
+	t.Parallel()
 	srv, addr := testServer(t, func(c *Config) { c.MaxWidth, c.MaxHeight = 100, 30 })
 	c := dial(t, addr, "hugh", dialOpts{key: newKey(t), w: 200, h: 60})
 	c.waitFor("Tables (", 10*time.Second)
@@ -289,9 +293,10 @@ func TestHugeTerminalIsCapped(t *testing.T) {
 	}
 }
 
-// playWhile plays c's turns in the background while the hand lasts and
-// stop is not closed.
-func playWhile(t *testing.T, c *client, stop chan struct{}) *sync.WaitGroup {
+// playWhile plays c's turns in the background while the hand lasts (or,
+// across, hand after hand, ready for each next one) and stop is not
+// closed.
+func playWhile(t *testing.T, c *client, stop chan struct{}, across ...bool) *sync.WaitGroup {
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
@@ -304,7 +309,12 @@ func playWhile(t *testing.T, c *client, stop chan struct{}) *sync.WaitGroup {
 			}
 			scr := c.term.String()
 			if strings.Contains(scr, "ready for the next hand") {
-				return
+				if len(across) == 0 || !across[0] {
+					return
+				}
+				c.press("enter")
+				c.await(3*time.Second, func(s string) bool { return s != scr })
+				continue
 			}
 			if !strings.Contains(scr, "> You") {
 				time.Sleep(10 * time.Millisecond)
@@ -357,6 +367,7 @@ func waitSummary(t *testing.T, srv *Server, id, what string, ok func(*Summary) b
 // have the seat back, with their own rack. The same key connecting
 // again replaces the older session.
 func TestDropAndReconnect(t *testing.T) {
+	t.Parallel()
 	srv, addr := testServer(t)
 	annKey := newKey(t)
 	ann := dial(t, addr, "ann", dialOpts{key: annKey})
@@ -423,6 +434,7 @@ func TestDropAndReconnect(t *testing.T) {
 // back at the same hand, the player's rack the same, bots holding the
 // seats until the players return.
 func TestRestartResumesTheTable(t *testing.T) {
+	t.Parallel()
 	stateDir, keyDir := t.TempDir(), t.TempDir()
 	tweak := func(c *Config) { c.StateDir, c.HostKey = stateDir, filepath.Join(keyDir, "hostkey", "key") }
 	srv, addr := testServer(t, tweak)
@@ -565,29 +577,45 @@ func (w *watchedConn) blocked() time.Duration {
 // the server's writes to it back up and block. The table plays on at
 // its pace (the stalled player's turns run out and their bot plays),
 // and the other player sees at least 90% of the table's states (the
-// wall's count after every draw).
+// wall's count after every draw), hand after hand, until the stalled
+// client's writes have been held up for two seconds and thirty draws
+// have been played.
 func TestStalledClientSlowsNobody(t *testing.T) {
+	// Not in parallel: it times the table's pace.
 	var conns sync.Map // remote address → *watchedConn
+	var log syncBuf
+	var ann *client
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("the server's log:\n%s\nann's screen:\n%s", log.String(), ann.term.String())
+		}
+	})
 	srv, addr := testServer(t, func(c *Config) {
+		c.Log = slog.New(slog.NewTextHandler(&log, nil))
 		c.BotDelay = 60 * time.Millisecond
 		c.DefaultTimer = 300 * time.Millisecond
 		c.wrapConn = func(c net.Conn) net.Conn {
 			// Small socket buffers stand for a full network: a few
 			// frames fill them, where loopback's would take megabytes.
 			if tc, ok := c.(*net.TCPConn); ok {
-				tc.SetWriteBuffer(8 << 10)
+				tc.SetWriteBuffer(4 << 10)
 			}
 			w := &watchedConn{Conn: c}
 			conns.Store(c.RemoteAddr().String(), w)
 			return w
 		}
 	})
+	type state struct{ hand, wall int }
 	var mu sync.Mutex
-	seen := map[int]bool{}
-	ann := dial(t, addr, "ann", dialOpts{key: newKey(t), frames: func(lines []string) {
-		if n := wallLeft(lines); n >= 0 {
+	seen := map[state]bool{}
+	ann = dial(t, addr, "ann", dialOpts{key: newKey(t), frames: func(lines []string) {
+		n := wallLeft(lines)
+		if n < 0 || len(lines) == 0 {
+			return
+		}
+		if m := handRe.FindStringSubmatch(lines[0]); m != nil {
 			mu.Lock()
-			seen[n] = true
+			seen[state{atoi(m[1]), n}] = true
 			mu.Unlock()
 		}
 	}})
@@ -624,50 +652,79 @@ func TestStalledClientSlowsNobody(t *testing.T) {
 	}()
 	start := time.Now()
 	stop := make(chan struct{})
-	wa := playWhile(t, ann, stop)
-	wa.Wait() // the hand ends
-	took := time.Since(start)
-	close(flood)
-	fw.Wait()
-	blocked := samConn.blocked()
-	sam.stall.Store(false)
-	_, rec := savedGame(t, srv, "1", func(g *game.Game) bool { return g.State().Phase() != game.Playing })
-	g, _ := game.NewGame(rec.Rules, rec.Seed, rec.Meta)
-	var walls []int
-	for _, a := range rec.Actions {
-		if g.State().HandNumber() != 1 {
+	wa := playWhile(t, ann, stop, true)
+	draws := func() (rec game.Record) {
+		_, rec = savedGame(t, srv, "1", func(*game.Game) bool { return true })
+		return rec
+	}
+	countDraws := func(rec game.Record) int {
+		n := 0
+		for _, a := range rec.Actions {
+			if a.Kind == game.ActDraw {
+				n++
+			}
+		}
+		return n
+	}
+	for {
+		time.Sleep(200 * time.Millisecond)
+		if samConn.blocked() >= 2*time.Second && countDraws(draws()) >= 30 {
 			break
 		}
+		if time.Since(start) > 60*time.Second {
+			break
+		}
+	}
+	close(stop)
+	wa.Wait()
+	took := time.Since(start)
+	blocked := samConn.blocked()
+	close(flood)
+	fw.Wait()
+	// The table plays on (out of time, ann's bot plays too): the states
+	// up to now, once ann's screen has had a moment to show the last.
+	rec := draws()
+	time.Sleep(300 * time.Millisecond)
+
+	// Every draw's state, hand by hand, from the record.
+	g, _ := game.NewGame(rec.Rules, rec.Seed, rec.Meta)
+	var states []state
+	for _, a := range rec.Actions {
 		g.Apply(a)
 		if a.Kind == game.ActDraw && g.State().Phase() == game.Playing {
-			walls = append(walls, g.State().WallLeft())
+			states = append(states, state{g.State().HandNumber(), g.State().WallLeft()})
 		}
 	}
 	mu.Lock()
 	got := 0
-	for _, w := range walls {
-		if seen[w] {
+	for _, st := range states {
+		if seen[st] {
 			got++
 		}
 	}
 	mu.Unlock()
-	t.Logf("hand of %d draws in %v; ann saw %d of the wall's counts; a write to sam was held up %v (%d KB written)", len(walls), took.Round(time.Millisecond), got, blocked.Round(time.Millisecond), samConn.written.Load()>>10)
-	if len(walls) < 5 {
-		t.Fatalf("only %d draws: nothing to measure", len(walls))
+	t.Logf("%d draws in %v; ann saw %d of the states; writes to sam held up %v (%d KB written)",
+		len(states), took.Round(time.Millisecond), got, blocked.Round(time.Millisecond), samConn.written.Load()>>10)
+	if len(states) < 30 {
+		t.Fatalf("only %d draws in %v: the table was slowed", len(states), took)
 	}
-	if got*10 < len(walls)*9 {
-		t.Errorf("ann saw %d of %d states: under 90%%", got, len(walls))
+	if got*10 < len(states)*9 {
+		t.Errorf("ann saw %d of %d states: under 90%%", got, len(states))
 	}
-	// Held up long enough for the table to move on several times.
-	if blocked < 300*time.Millisecond {
+	if blocked < 2*time.Second {
 		t.Errorf("the server's writes to the stalled client were held up only %v of %v: it never really stalled", blocked, took)
 	}
-	// Reading again, sam's screen catches up with the table.
-	sam.sess.WindowChange(100, 300)
-	sam.waitFor("ready for the next hand", 20*time.Second)
 	// At its pace: a draw took no more than a few bots' delays and a
 	// turn's time.
-	if per := took / time.Duration(len(walls)); per > 600*time.Millisecond {
+	if per := took / time.Duration(len(states)); per > 600*time.Millisecond {
 		t.Errorf("%v a draw: the table was slowed", per)
 	}
+	// Reading again, sam's screen catches up with the table.
+	sam.stall.Store(false)
+	sam.sess.WindowChange(100, 300)
+	last := states[len(states)-1]
+	sam.waitUntil("caught up", 20*time.Second, func(scr string) bool {
+		m := handRe.FindStringSubmatch(scr)
+		return m != nil && atoi(m[1]) >= last.hand
+	})
 }

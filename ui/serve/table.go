@@ -648,6 +648,7 @@ func (t *table) schedule() {
 		}
 		if all {
 			t.deal()
+			t.schedule() // the new hand's first move
 			return
 		}
 		if t.cfg.Timer > 0 && t.deadline.IsZero() {

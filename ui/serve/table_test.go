@@ -48,6 +48,7 @@ func botMove(t *testing.T, tb *table) {
 // their bot plays; a dropped player's seat is kept ten minutes, then
 // given up to a bot; only the host starts.
 func TestTurnTimerAndKeptSeat(t *testing.T) {
+	t.Parallel()
 	tb, now := handTable(t, 30*time.Second)
 	ann, bob := newMember("key:A", "ann"), newMember("key:B", "bob")
 	if s, err := tb.join(ann, -1); err != nil || s != 0 {
@@ -122,6 +123,7 @@ func TestTurnTimerAndKeptSeat(t *testing.T) {
 // TestHostPasses: a host who leaves the waiting room, or drops, passes
 // the start to a player who is there.
 func TestHostPasses(t *testing.T) {
+	t.Parallel()
 	tb, _ := handTable(t, 0)
 	ann, bob := newMember("key:A", "ann"), newMember("key:B", "bob")
 	tb.join(ann, -1)
@@ -152,5 +154,44 @@ func TestHostPasses(t *testing.T) {
 	tb2.join(cem2, -1)
 	if !tb2.isHost(cem2) || tb2.isHost(dan) {
 		t.Fatal("the host, back, is not the host")
+	}
+}
+
+// TestNextHandStartsWithABot: when every player is ready the next hand
+// is dealt, and a bot who starts it is asked at once (not at the next
+// wake-up of the clock, a minute later).
+func TestNextHandStartsWithABot(t *testing.T) {
+	t.Parallel()
+	tb, _ := handTable(t, 0)
+	ann := newMember("key:A", "ann")
+	tb.join(ann, -1)
+	tb.handle(request{kind: reqStart, m: ann})
+	for hands := 0; hands < 3; {
+		tb.schedule()
+		stg, turn := tb.ref.Stage()
+		switch {
+		case stg == stHandOver:
+			tb.seats[0].ready = true
+			tb.schedule()
+			hands++
+			if st, turn := tb.ref.Stage(); st == stPlaying && turn != 0 && tb.nextBot.IsZero() {
+				t.Fatalf("hand %d dealt with seat %d to move, and no bot asked", tb.ref.Hand(), turn)
+			}
+		case stg == stMatchOver:
+			return
+		case turn == 0: // ann plays plainly
+			mv, _ := tb.ref.PlainMove(0)
+			turnOver, err := tb.ref.Apply(0, mv)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tb.applied(turnOver)
+		default:
+			if tb.nextBot.IsZero() {
+				t.Fatalf("seat %d to move and no bot asked", turn)
+			}
+			tb.onClock()
+			botMove(t, tb)
+		}
 	}
 }
