@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -380,6 +381,9 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 		m.endOfHand()
 		m.screen = scrHandOver
 	}
+	if v.Phase == game.HandOver {
+		m.sayWaiting()
+	}
 	if !s.deadline.IsZero() && !s.ticking {
 		s.ticking = true
 		return seatTick()
@@ -389,6 +393,23 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 
 func seatTick() tea.Cmd {
 	return tea.Tick(time.Second, func(time.Time) tea.Msg { return seatTickMsg{} })
+}
+
+// sayWaiting tells, between hands, whom the next hand waits for.
+func (m *Model) sayWaiting() {
+	s := m.seat
+	var names []string
+	for i, p := range s.players {
+		if p.Kind == SeatHuman && !s.ready[i] {
+			names = append(names, m.seatName(i))
+		}
+	}
+	switch {
+	case len(names) == 0:
+		m.setFlash(false, m.tr.T("seat.dealing"))
+	default:
+		m.setFlash(false, m.tr.T("seat.waiting", strings.Join(names, ", ")))
+	}
 }
 
 // onSeatTick keeps the clock going while a turn is timed.

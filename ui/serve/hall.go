@@ -48,7 +48,7 @@ func (h *hall) saverFor(id string) *saver {
 }
 
 // create opens a table.
-func (h *hall) create(cfg TableConfig) (*table, error) {
+func (h *hall) create(cfg tableConfig) (*table, error) {
 	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
@@ -90,14 +90,14 @@ func (h *hall) closed(t *table) {
 }
 
 // list is every table's summary, by number.
-func (h *hall) list() []*Summary {
+func (h *hall) list() []*tableSummary {
 	h.mu.Lock()
-	out := make([]*Summary, 0, len(h.tables))
+	out := make([]*tableSummary, 0, len(h.tables))
 	for _, t := range h.tables {
 		out = append(out, t.summary.Load())
 	}
 	h.mu.Unlock()
-	slices.SortFunc(out, func(a, b *Summary) int {
+	slices.SortFunc(out, func(a, b *tableSummary) int {
 		x, _ := strconv.Atoi(a.ID)
 		y, _ := strconv.Atoi(b.ID)
 		return x - y

@@ -24,13 +24,13 @@ const (
 // codeAlphabet has no letters that read alike (0/O, 1/I/L).
 const codeAlphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 
-// CodeLen is the length of resume and join codes: 31^6, about 900
+// codeLen is the length of resume and join codes: 31^6, about 900
 // million codes, against a few tries a connection.
-const CodeLen = 6
+const codeLen = 6
 
 // newCode is a random code.
 func newCode() string {
-	b := make([]byte, CodeLen)
+	b := make([]byte, codeLen)
 	rand.Read(b) // never fails (crypto/rand panics rather)
 	for i := range b {
 		b[i] = codeAlphabet[int(b[i])%len(codeAlphabet)]
@@ -42,7 +42,7 @@ func newCode() string {
 // false when it cannot be a code.
 func normCode(s string) (string, bool) {
 	s = strings.ToUpper(strings.Join(strings.Fields(s), ""))
-	if len(s) != CodeLen {
+	if len(s) != codeLen {
 		return "", false
 	}
 	for _, r := range s {

@@ -60,7 +60,7 @@ func TestCaps(t *testing.T) {
 	if _, err := tryDial(t, addr, "cem", dialOpts{key: newKey(t)}); err == nil {
 		t.Error("a third connection from one address was let in")
 	}
-	if srv.Refused.Load() == 0 {
+	if srv.refused.Load() == 0 {
 		t.Error("the refusal was not counted")
 	}
 	// Room again once one leaves.
@@ -103,7 +103,7 @@ func TestNamesAreCleanAndUnique(t *testing.T) {
 	sit(t, b)
 	c := dial(t, addr, "averyveryverylongname", dialOpts{key: newKey(t)})
 	sit(t, c)
-	s := waitSummary(t, srv, "1", "three seated", func(s *Summary) bool { return s.Free() == 1 })
+	s := waitSummary(t, srv, "1", "three seated", func(s *tableSummary) bool { return s.Free() == 1 })
 	if s.Players[0].Name != "ann" || s.Players[1].Name != "ann2" || s.Players[2].Name != "averyveryver" {
 		t.Errorf("names at the table: %q %q %q", s.Players[0].Name, s.Players[1].Name, s.Players[2].Name)
 	}

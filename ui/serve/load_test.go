@@ -79,7 +79,7 @@ func childServe(dir string) int {
 			debug.FreeOSMemory()
 			live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 			metrics.Read(live)
-			fmt.Printf("stats %d %d %d %d %d\n", live[0].Value.Uint64(), runtime.NumGoroutine(), srv.Sessions(), len(srv.Tables()), rss())
+			fmt.Printf("stats %d %d %d %d %d\n", live[0].Value.Uint64(), runtime.NumGoroutine(), srv.sessionCount(), len(srv.tableList()), rss())
 		case "cpu":
 			if p := os.Getenv("OKEY_LOAD_CPUPROFILE"); p != "" {
 				if f, err := os.Create(p); err == nil {

@@ -134,7 +134,7 @@ func name(t, okey tile.Tile) string {
 // seatOfName is the seat a player's name holds at a table.
 func seatOfName(t *testing.T, srv *Server, id, who string) int {
 	t.Helper()
-	for _, s := range srv.Tables() {
+	for _, s := range srv.tableList() {
 		if s.ID != id {
 			continue
 		}
@@ -215,6 +215,32 @@ func TestPlayAHandOverSSH(t *testing.T) {
 		t.Errorf("the spectator's rack: %d frames, tiles %v", f.racks, f.seen)
 	}
 	f.mu.Unlock()
+	// The next hand: dealt when all three are ready, each shown as ready
+	// to the others meanwhile.
+	waitsFor := func(c *client, names ...string) {
+		t.Helper()
+		c.waitUntil("waiting for "+strings.Join(names, ", "), 5*time.Second, func(scr string) bool {
+			i := strings.Index(scr, "The next hand waits for: ")
+			if i < 0 {
+				return false
+			}
+			line, _, _ := strings.Cut(scr[i:], "\n")
+			for _, n := range []string{"ann", "You", "cem"} {
+				if strings.Contains(line, n) != slices.Contains(names, n) {
+					return false
+				}
+			}
+			return true
+		})
+	}
+	waitsFor(bob, "ann", "You", "cem")
+	ann.press("enter")
+	waitsFor(bob, "You", "cem")
+	bob.press("enter")
+	cem.press("enter")
+	for _, c := range append(players, dan) {
+		c.waitFor("Hand 2 ·", 10*time.Second)
+	}
 	// The seat nobody holds was a bot's, and played.
 	plays := map[int]int{}
 	for _, a := range rec.Actions {
@@ -338,8 +364,8 @@ func playWhile(t *testing.T, c *client, stop chan struct{}, across ...bool) *syn
 }
 
 // summary is table id's summary.
-func summary(srv *Server, id string) *Summary {
-	for _, s := range srv.Tables() {
+func summary(srv *Server, id string) *tableSummary {
+	for _, s := range srv.tableList() {
 		if s.ID == id {
 			return s
 		}
@@ -348,7 +374,7 @@ func summary(srv *Server, id string) *Summary {
 }
 
 // waitSummary waits until ok holds for table id's summary.
-func waitSummary(t *testing.T, srv *Server, id, what string, ok func(*Summary) bool) *Summary {
+func waitSummary(t *testing.T, srv *Server, id, what string, ok func(*tableSummary) bool) *tableSummary {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
@@ -380,7 +406,7 @@ func TestDropAndReconnect(t *testing.T) {
 	bob.waitFor("Hand 1 ·", 10*time.Second)
 
 	ann.close()
-	waitSummary(t, srv, "1", "ann away", func(s *Summary) bool { return s.Players[0].Kind == 2 && s.Owners[0] != "" })
+	waitSummary(t, srv, "1", "ann away", func(s *tableSummary) bool { return s.Players[0].Kind == 2 && s.Owners[0] != "" })
 	_, before := savedGame(t, srv, "1", func(*game.Game) bool { return true })
 	stop := make(chan struct{})
 	wg := playWhile(t, bob, stop)
@@ -401,7 +427,7 @@ func TestDropAndReconnect(t *testing.T) {
 	ann2 := dial(t, addr, "ann", dialOpts{key: annKey, frames: log.frame})
 	ann2.waitFor("Hand 1 ·", 10*time.Second)
 	ann2.waitFor("your rack", 5*time.Second)
-	waitSummary(t, srv, "1", "ann back", func(s *Summary) bool { return s.Players[0].Kind == 1 })
+	waitSummary(t, srv, "1", "ann back", func(s *tableSummary) bool { return s.Players[0].Kind == 1 })
 	_, rec := savedGame(t, srv, "1", func(*game.Game) bool { return true })
 	held := heldInHand(t, rec, 1)
 	log.mu.Lock()
@@ -463,7 +489,7 @@ func TestRestartResumesTheTable(t *testing.T) {
 	}
 	want := g.State().View(0).Rack
 	hand := g.State().HandNumber()
-	srv.Crash()
+	srv.crash()
 
 	srv2, addr2 := startServer(t, withDefaults(t, tweak))
 	s := summary(srv2, "1")

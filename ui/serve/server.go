@@ -114,7 +114,7 @@ type Server struct {
 	wg       sync.WaitGroup
 
 	// Stats, for tests and the logs.
-	Refused atomic.Int64 // connections refused by a cap
+	refused atomic.Int64 // connections refused by a cap
 }
 
 // liveSession is a running session's handles.
@@ -234,19 +234,19 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	return nil
 }
 
-// Crash stops everything without a word or a save, as a killed process
+// crash stops everything without a word or a save, as a killed process
 // would (for tests of what a restart brings back).
-func (s *Server) Crash() {
+func (s *Server) crash() {
 	s.ssh.Close()
 	s.stop()
 	s.hall.wait()
 }
 
-// Tables is the tables' summaries, for tests and logs.
-func (s *Server) Tables() []*Summary { return s.hall.list() }
+// tableList is the tables' summaries, for tests and logs.
+func (s *Server) tableList() []*tableSummary { return s.hall.list() }
 
-// Sessions is the number of sessions running.
-func (s *Server) Sessions() int {
+// sessionCount is the number of sessions running.
+func (s *Server) sessionCount() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return len(s.sessions)
@@ -309,7 +309,7 @@ func (s *Server) onConn(_ ssh.Context, c net.Conn) net.Conn {
 	}
 	s.mu.Unlock()
 	if over {
-		s.Refused.Add(1)
+		s.refused.Add(1)
 		s.log.Warn("refused: too many connections", "addr", host)
 		c.Close()
 		return nil

@@ -60,7 +60,7 @@ type session struct {
 	bye           string
 
 	// The lobby.
-	tables []*Summary
+	tables []*tableSummary
 	cursor int
 	// The form of a new table.
 	form createForm
@@ -326,7 +326,7 @@ func (s *session) updateCode(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, s.keys.Send):
 		return s.useCode()
 	default:
-		if t := k.Text; t != "" && len([]rune(s.input)) < CodeLen+4 {
+		if t := k.Text; t != "" && len([]rune(s.input)) < codeLen+4 {
 			s.input += t
 		}
 	}
@@ -684,9 +684,9 @@ func (f *createForm) change(d int) {
 
 // config is the table the form describes; the host's own seat (0)
 // gets the middle level for a stand-in.
-func (f *createForm) config() TableConfig {
+func (f *createForm) config() tableConfig {
 	k := gameKinds()[f.game]
-	c := TableConfig{Game: k.name, Rules: k.rules[f.rules], Timer: f.timers[f.timer]}
+	c := tableConfig{Game: k.name, Rules: k.rules[f.rules], Timer: f.timers[f.timer]}
 	c.Levels[0] = "normal"
 	for i := range f.level {
 		c.Levels[i+1] = bots.Levels[f.level[i]]

@@ -26,8 +26,8 @@ import (
 // replaces the one not yet read. A session that stops reading therefore
 // never holds the table up, nor the other players.
 
-// TableConfig is what the host chose for a table.
-type TableConfig struct {
+// tableConfig is what the host chose for a table.
+type tableConfig struct {
 	// Game is the game's name ("classic").
 	Game string `json:"game"`
 	// Rules are the game's rules options.
@@ -43,7 +43,7 @@ type TableConfig struct {
 }
 
 // Check reports the first thing wrong with the configuration.
-func (c TableConfig) Check() error {
+func (c tableConfig) Check() error {
 	k, ok := findKind(c.Game)
 	if !ok {
 		return fmt.Errorf("game %q: not offered here", c.Game)
@@ -84,7 +84,7 @@ type tableMsg struct {
 // roomInfo is the table before its match starts, for the waiting room.
 type roomInfo struct {
 	id      string
-	cfg     TableConfig
+	cfg     tableConfig
 	players [game.NumSeats]ui.SeatPlayer
 	host    bool
 	seat    int
@@ -146,8 +146,8 @@ var (
 	errClosed    = errors.New("the table has closed")
 )
 
-// Summary is a table as the lobby lists it.
-type Summary struct {
+// tableSummary is a table as the lobby lists it.
+type tableSummary struct {
 	ID       string
 	Game     string
 	Rules    string
@@ -163,7 +163,7 @@ type Summary struct {
 }
 
 // Free is the number of seats a newcomer may take.
-func (s *Summary) Free() int {
+func (s *tableSummary) Free() int {
 	n := 0
 	for i := range s.Players {
 		if s.Owners[i] == "" {
@@ -174,7 +174,7 @@ func (s *Summary) Free() int {
 }
 
 // Holds reports the seat id holds at the table, or -1.
-func (s *Summary) Holds(id string) int {
+func (s *tableSummary) Holds(id string) int {
 	for i, o := range s.Owners {
 		if o != "" && o == id {
 			return i
@@ -205,11 +205,11 @@ type table struct {
 	// done is closed when the table's goroutine has ended.
 	done chan struct{}
 	// summary is the latest Summary, for the lobby.
-	summary atomic.Pointer[Summary]
+	summary atomic.Pointer[tableSummary]
 	saver   *saver
 
 	// Owned by run:
-	cfg      TableConfig
+	cfg      tableConfig
 	ref      referee // nil until the host starts
 	seats    [game.NumSeats]seatState
 	watchers map[*member]struct{}
@@ -246,7 +246,7 @@ type botAnswer struct {
 }
 
 // newTable makes a table; run starts it.
-func newTable(id string, cfg TableConfig, opt tableOptions, sv *saver) (*table, error) {
+func newTable(id string, cfg tableConfig, opt tableOptions, sv *saver) (*table, error) {
 	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
@@ -869,7 +869,7 @@ func (t *table) put(m *member, msg tableMsg) {
 
 // publishSummary updates what the lobby shows.
 func (t *table) publishSummary() {
-	s := &Summary{ID: t.id, Game: t.cfg.Game, Rules: t.cfg.Rules, Private: t.cfg.Code != "", Code: t.cfg.Code,
+	s := &tableSummary{ID: t.id, Game: t.cfg.Game, Rules: t.cfg.Rules, Private: t.cfg.Code != "", Code: t.cfg.Code,
 		Started: t.ref != nil, Watchers: len(t.watchers), Timer: t.cfg.Timer}
 	info := t.info()
 	s.Players = info.players
@@ -911,7 +911,7 @@ func (t *table) close() {
 // record beside it.
 type savedTable struct {
 	ID      string                   `json:"id"`
-	Config  TableConfig              `json:"config"`
+	Config  tableConfig              `json:"config"`
 	Host    string                   `json:"host,omitempty"`
 	Started bool                     `json:"started"`
 	MatchNo uint64                   `json:"match_no"`

@@ -21,7 +21,7 @@ func handTable(t *testing.T, timer time.Duration) (*table, *time.Time) {
 	}
 	sv := newSaver(func([]byte, []byte) error { return nil }, func() error { return nil }, opt.log)
 	t.Cleanup(sv.flush)
-	tb, err := newTable("1", TableConfig{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"}, Timer: timer}, opt, sv)
+	tb, err := newTable("1", tableConfig{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"}, Timer: timer}, opt, sv)
 	if err != nil {
 		t.Fatal(err)
 	}
