@@ -381,8 +381,14 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 		m.endOfHand()
 		m.screen = scrHandOver
 	}
-	if v.Phase == game.HandOver {
+	// A new match is the host's to start: the others are told so, and
+	// not offered the key.
+	m.keys.MatchOver.NewMatch.SetEnabled(s.host && !s.watching)
+	switch {
+	case v.Phase == game.HandOver:
 		m.sayWaiting()
+	case v.Phase == game.MatchOver && !s.host:
+		m.setFlash(false, m.tr.T("seat.waithost"))
 	}
 	if !s.deadline.IsZero() && !s.ticking {
 		s.ticking = true
