@@ -28,6 +28,7 @@ func commands() []command {
 		{"play", "play a match against three bots (the default)", playMain},
 		{"hand", "analyse a hand: does it win, its groups, the distance, the discard", handMain},
 		{"sim", "pit bots against each other and measure them", simMain},
+		{"serve", "serve tables over SSH, to play with friends", serveMain},
 	}
 }
 

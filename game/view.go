@@ -67,7 +67,9 @@ type View struct {
 	Analyzer hand.Analyzer
 }
 
-// View projects the state onto what seat may know.
+// View projects the state onto what seat may know. A seat outside
+// 0..NumSeats-1 (-1, say) gets what a spectator may know: the public
+// part, with no rack and only the top tile of each discard stack.
 func (s State) View(seat int) View {
 	v := View{
 		Seat: seat, Rules: s.rules, Phase: s.phase, Hand: s.hand,
@@ -76,18 +78,20 @@ func (s State) View(seat int) View {
 		WallLeft: s.WallLeft(), Scores: s.scores, Active: s.active,
 		Shown: s.shown, Acted: s.acted, Analyzer: s.an,
 	}
-	if seat < 0 || seat >= NumSeats {
-		return v
+	// A seat outside the table is a spectator: no rack, only the top of
+	// each stack, nothing it may do.
+	spectator := seat < 0 || seat >= NumSeats
+	if !spectator {
+		v.Counts = s.racks[seat]
+		v.Rack = v.Counts.Tiles()
+		v.Previous = prevActive(seat, s.active)
 	}
-	v.Counts = s.racks[seat]
-	v.Rack = v.Counts.Tiles()
-	v.Previous = prevActive(seat, s.active)
 	for t := range NumSeats {
 		st := s.discards[t]
 		v.DiscardCounts[t] = len(st)
 		v.TileCounts[t] = s.racks[t].Total()
 		switch {
-		case t == seat || t == v.Previous:
+		case !spectator && (t == seat || t == v.Previous):
 			v.Discards[t] = append([]tile.Tile(nil), st...)
 		case len(st) > 0:
 			v.Discards[t] = []tile.Tile{st[len(st)-1]}
@@ -97,7 +101,9 @@ func (s State) View(seat int) View {
 	for i, e := range s.history {
 		v.History[i] = e.Redact(seat)
 	}
-	v.Legal = s.legalFor(seat)
+	if !spectator {
+		v.Legal = s.legalFor(seat)
+	}
 	if s.result != nil {
 		v.Result = s.result.clone()
 	}

@@ -165,3 +165,50 @@ func TestAssumeRejectsInconsistentGuesses(t *testing.T) {
 		}
 	}
 }
+
+// TestSpectatorViewIsPublic proves that a spectator's view (a seat
+// outside the table) holds no rack and no drawn tile, lets it do nothing,
+// and does not change when any rack or the wall does.
+func TestSpectatorViewIsPublic(t *testing.T) {
+	for _, rs := range []string{"default", "simple104"} {
+		r, _ := ParseRules(rs)
+		for seed := uint64(0); seed < 4; seed++ {
+			s, err := NewMatch(r, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rg := rng.New(seed + 7)
+			for step := 0; s.Phase() == Playing && step < 120; step++ {
+				v := s.View(-1)
+				if len(v.Rack) != 0 || v.Counts.Total() != 0 || v.Legal.Any() {
+					t.Fatalf("%s seed %d step %d: a spectator holds tiles or may act", rs, seed, step)
+				}
+				for o := range NumSeats {
+					if len(v.Discards[o]) > 1 || v.DiscardCounts[o] != len(s.discards[o]) || v.TileCounts[o] != s.racks[o].Total() {
+						t.Fatalf("%s seed %d step %d: stack or count %d wrong for a spectator", rs, seed, step, o)
+					}
+				}
+				for _, e := range v.History {
+					if e.Kind == EvDraw && e.Tile != tile.NoTile {
+						t.Fatalf("%s seed %d step %d: a spectator sees a drawn tile", rs, seed, step)
+					}
+				}
+				// Every seat's hidden tiles dealt anew: the spectator's
+				// view stays the same.
+				for seat := range NumSeats {
+					sv := s.View(seat)
+					alt, err := sv.assume(randomHidden(sv, rg))
+					if err != nil {
+						t.Fatal(err)
+					}
+					far := alt.View(NumSeats)
+					far.Seat = -1
+					if !reflect.DeepEqual(alt.View(-1), v) || !reflect.DeepEqual(far, v) {
+						t.Fatalf("%s seed %d step %d: the spectator's view changes with seat %d's hidden tiles", rs, seed, step, seat)
+					}
+				}
+				s = randomStep(t, s, rg)
+			}
+		}
+	}
+}

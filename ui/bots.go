@@ -77,7 +77,7 @@ func (m *Model) nextTurn() tea.Cmd {
 		return m.nextTurn101()
 	}
 	v := &m.view
-	if m.screen != scrPlay || v.Phase != game.Playing || m.asking >= 0 || v.Turn == 0 || m.readOnly {
+	if m.screen != scrPlay || v.Phase != game.Playing || m.asking >= 0 || v.Turn == 0 || m.readOnly || m.seat != nil {
 		return nil
 	}
 	return m.ask(v.Turn)

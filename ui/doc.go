@@ -3,7 +3,9 @@
 // mouse. The game itself lives in package game; the screen only ever
 // reads game.View(0), sends actions to game.Game.Apply, and saves the
 // record line by line as it grows (through ui/store, which owns every
-// file the game reads or writes).
+// file the game reads or writes). At a table it does not own (okey
+// serve, NewSeat) the same screen takes its seat's views from the table
+// and sends it intents instead (seat.go).
 //
 // The model is driven by messages alone: keys and clicks, the window's
 // size, the bots' answers (botMoveMsg, stale ones dropped by their id)
@@ -45,6 +47,7 @@
 //	settings101.go     the game of a new match, the rules of 101 on the form and the command line
 //	keys101.go         the 101 table's group of the key map
 //	*101.go            the Okey 101 table: table101.go maps its files
+//	seat.go            a seat at a table the model does not own: updates in, intents out
 //
 // The style sheet is ui/theme, the words ui/i18n (from assets).
 package ui

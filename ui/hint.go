@@ -41,7 +41,7 @@ func (m *Model) hint() tea.Cmd {
 		return nil
 	}
 	m.hintID++
-	id, moves, view, ctx := m.hintID, m.g.State().Moves(), m.g.State().View(0), m.ctx
+	id, moves, view, ctx := m.hintID, m.handMoves(), m.ownView(), m.ctx
 	seed := game.NewSeed(m.seed ^ uint64(v.Hand)<<40 ^ uint64(len(v.History))<<8 ^ 0x41)
 	build, timeout := m.opt.NewBot, m.opt.BotTimeout
 	m.setFlash(false, m.tr.T("status.hint.thinking"))
@@ -59,7 +59,7 @@ func (m *Model) hint() tea.Cmd {
 
 // onHint tells the hint, if the table is still where it was asked.
 func (m *Model) onHint(msg hintMsg) {
-	if msg.id != m.hintID || m.g.State().Moves() != msg.moves || m.screen != scrPlay {
+	if msg.id != m.hintID || m.handMoves() != msg.moves || m.screen != scrPlay {
 		return // stale: a move, a new hand or a newer hint came first
 	}
 	v := &m.view

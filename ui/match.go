@@ -262,9 +262,13 @@ func (m *Model) endOfHand() {
 }
 
 // refresh reads the view again and brings the rack in step with it.
-func (m *Model) refresh() {
+func (m *Model) refresh() { m.takeView(m.g.State().View(0)) }
+
+// takeView makes v the view on the table and brings the rack and the log
+// in step with it.
+func (m *Model) takeView(v game.View) {
 	hand := m.view.Hand
-	m.view = m.g.State().View(0)
+	m.view = v
 	if m.view.Hand != hand {
 		// The log goes on from the hand before (a tall terminal shows
 		// more than one hand of it); the new hand's own entries come
@@ -299,7 +303,7 @@ func (m *Model) addLog(e game.Event) {
 	if e.Kind == game.EvHandOver || e.Kind == game.EvMatchOver {
 		return
 	}
-	m.log = append(m.log, logEntry{ev: e, hand: m.g.State().HandNumber()})
+	m.log = append(m.log, logEntry{ev: e, hand: m.handNo()})
 	if len(m.log) > maxLog {
 		m.log = append(m.log[:0], m.log[len(m.log)-keepLog:]...)
 	}

@@ -169,6 +169,10 @@ type Model struct {
 	// maxBotFailures the seat's bot is replaced by plain moves.
 	failed [game.NumSeats]int
 
+	// seat links the screen to a table it does not own (okey serve);
+	// nil for a match played here.
+	seat *seatLink
+
 	settings *settingsForm
 	infoBack screen // the screen the scores or the statistics return to
 	quitting bool
@@ -290,12 +294,15 @@ func (m *Model) lookAt(b []byte, readErr error) {
 }
 
 // saving reports whether the match is being saved.
-func (m *Model) saving() bool { return !m.readOnly && m.unsaved == nil }
+func (m *Model) saving() bool { return !m.readOnly && m.unsaved == nil && m.seat == nil }
 
 // Close lets the bots and the state directory go; the command calls it
 // after the program ends (and after Flush).
 func (m *Model) Close() error {
 	m.cancel()
+	if m.files == nil { // a seat at a table: no files
+		return nil
+	}
 	return m.files.Unlock()
 }
 
@@ -312,6 +319,7 @@ func (m *Model) applySettings() error {
 	}
 	m.tr, m.palette = tr, p
 	m.keys = newKeyMap(tr, m.saving())
+	m.seatKeys()
 	m.restyle()
 	return nil
 }
@@ -377,6 +385,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case undoneMsg:
 		return m, m.onUndone(msg)
+	case SeatUpdate:
+		return m, m.onSeatUpdate(msg)
+	case seatTickMsg:
+		return m, m.onSeatTick()
 	case savedMsg:
 		if msg.err != nil {
 			m.lastOK = false
@@ -433,6 +445,9 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 
 // quit saves what is not saved yet and stops.
 func (m *Model) quit() tea.Cmd {
+	if m.seat != nil {
+		return m.leave()
+	}
 	m.quitting = true
 	m.cancelBots()
 	return tea.Sequence(m.saveCmd(), tea.Quit)

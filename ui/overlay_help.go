@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -21,8 +22,11 @@ func (m *Model) updateHelp(k tea.KeyPressMsg) bool {
 // helpLines are the ? page: every key of the key map, then how to play.
 func (m *Model) helpLines(w int) []string {
 	out := []string{m.st.Title.Render(cut(m.tr.T("help.title"), w)), ""}
-	groups := m.keys.Table.fullHelp()
+	groups := append(m.keys.Table.fullHelp(), m.hostKeys())
 	colW, descW := 0, 0
+	for i, g := range groups {
+		groups[i] = slices.DeleteFunc(slices.Clone(g), func(b key.Binding) bool { return !b.Enabled() })
+	}
 	for _, g := range groups {
 		for _, b := range g {
 			colW = max(colW, textWidth(helpKeys(m.tr, b)))

@@ -38,6 +38,8 @@ func (m *Model) updateHandOver(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Next) && m.readOnly:
 		m.setFlash(true, m.tr.T("status.readonly"))
 		return nil
+	case key.Matches(k, keys.Next) && m.seat != nil:
+		return m.seatAct(game.NextHandAction())
 	case key.Matches(k, keys.Next):
 		m.screen = scrPlay
 		evs, lines, err := m.g.Apply(game.NextHandAction())
@@ -96,7 +98,7 @@ func (m *Model) renderHandOver() string {
 	} else {
 		kind := m.tr.T("win." + res.Win.Kind.String())
 		title := m.tr.T("handover.won", res.Hand, m.seatName(res.Winner), kind)
-		if res.Winner == 0 {
+		if res.Winner == 0 && !m.Watching() {
 			title = m.tr.T("handover.won.you", res.Hand, kind)
 		}
 		lines = append(lines, m.st.Title.Render(title), "")

@@ -20,6 +20,8 @@ func (m *Model) updateMatchOver(k tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(k, keys.Quit):
 		return m.quit()
+	case key.Matches(k, keys.NewMatch) && m.seat != nil:
+		return m.seatNewMatch()
 	case key.Matches(k, keys.NewMatch):
 		return m.newMatchCmd("finished")
 	case key.Matches(k, keys.Game):
@@ -42,15 +44,15 @@ func (m *Model) renderMatchOver() string {
 		return m.renderPage(nil, bar)
 	}
 	lines := []string{m.st.Title.Render(m.tr.T("matchover.title", mr.Hands)), ""}
-	switch mr.Outcome[0] {
-	case game.OutcomeWon:
-		lines = append(lines, m.st.Good.Render(m.tr.T("matchover.you.won")))
-	case game.OutcomeLost:
-		lines = append(lines, m.st.Warn.Render(m.tr.T("matchover.you.lost")))
+	switch {
+	case m.Watching(): // a spectator has no outcome
+	case mr.Outcome[0] == game.OutcomeWon:
+		lines = append(lines, m.st.Good.Render(m.tr.T("matchover.you.won")), "")
+	case mr.Outcome[0] == game.OutcomeLost:
+		lines = append(lines, m.st.Warn.Render(m.tr.T("matchover.you.lost")), "")
 	default:
-		lines = append(lines, m.st.Bold.Render(m.tr.T("matchover.you.tied")))
+		lines = append(lines, m.st.Bold.Render(m.tr.T("matchover.you.tied")), "")
 	}
-	lines = append(lines, "")
 	order := []int{0, 1, 2, 3}
 	slices.SortStableFunc(order, func(a, b int) int { return mr.Place[a] - mr.Place[b] })
 	scoring := v.Rules.Scoring()
@@ -89,7 +91,7 @@ func (m *Model) lastHandLine(res *game.HandResult) string {
 		return m.tr.T("matchover.last.wallout")
 	}
 	kind := m.tr.T("win." + res.Win.Kind.String())
-	if res.Winner == 0 {
+	if res.Winner == 0 && !m.Watching() {
 		return m.tr.T("matchover.last.you", kind)
 	}
 	return m.tr.T("matchover.last", m.seatName(res.Winner), kind)

@@ -222,6 +222,9 @@ func (m *Model) tryDiscard(finish, confirmed bool) tea.Cmd {
 		m.setFlash(true, m.tr.T("status.discard.wins", m.tileName(t)))
 		return nil
 	}
+	if m.seat != nil {
+		return m.seatAct(a)
+	}
 	evs, lines, err := m.g.Apply(a)
 	if err != nil {
 		m.refuse(err, t)
@@ -316,6 +319,9 @@ func (m *Model) refuse(err error, t tile.Tile) {
 
 // act plays the player's action a.
 func (m *Model) act(a game.Action) tea.Cmd {
+	if m.seat != nil {
+		return m.seatAct(a)
+	}
 	evs, lines, err := m.g.Apply(a)
 	if err != nil {
 		m.refuse(err, a.Tile)

@@ -97,8 +97,9 @@ type confirm101 struct {
 	plan []okey101.Action
 }
 
-// hasMatch reports whether a match (of either game) is on the table.
-func (m *Model) hasMatch() bool { return m.g != nil || m.t != nil }
+// hasMatch reports whether a match is on the screen: of either game,
+// or the one of a table over SSH once its first view came in.
+func (m *Model) hasMatch() bool { return m.g != nil || m.t != nil || (m.seat != nil && m.seat.got) }
 
 // playing reports whether a hand is being played on the table.
 func (m *Model) playing() bool {

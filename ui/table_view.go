@@ -105,7 +105,7 @@ func (m *Model) renderStack(c *canvas, seat int) {
 	box := m.tileBox(top, fr)
 	lw := stackWordsW(r)
 	var words [3]string
-	if seat == 0 {
+	if seat == 0 && !m.Watching() {
 		words[0] = m.tr.T("stack.yours")
 	} else {
 		words[0] = m.tr.T("stack.of", m.seatName(seat))
@@ -146,7 +146,7 @@ func (m *Model) renderPanel(c *canvas, seat int, r Rect, a align) {
 	if turn {
 		l1 = "> " + name + " <"
 	}
-	l2 := m.tr.T("level."+m.levels[seat]) + " · " + m.scoreText(seat)
+	l2 := m.levelText(seat) + " · " + m.scoreText(seat)
 	l3 := m.tr.T("panel.tiles", v.TileCounts[seat])
 	switch {
 	case !v.Active[seat]:
@@ -156,6 +156,7 @@ func (m *Model) renderPanel(c *canvas, seat int, r Rect, a align) {
 	case v.Shown[seat]:
 		l3 += " · " + m.tr.T("panel.shown")
 	}
+	l3 += m.seatClock(seat)
 	for i, s := range []string{l1, l2, l3} {
 		st := m.st.Text
 		switch {
@@ -206,7 +207,7 @@ func (m *Model) scoreText(seat int) string {
 func (m *Model) renderYou(c *canvas) {
 	v := &m.view
 	r := m.lay.You
-	name := m.tr.T("you")
+	name := m.seatName(0)
 	if v.Dealer == 0 {
 		name += " " + m.tr.T("panel.dealer")
 	}
@@ -223,7 +224,7 @@ func (m *Model) renderYou(c *canvas) {
 		putAligned(c, r, r.Y, alignCentre, m.st.Dim, m.tr.T("panel.shown"))
 	}
 	putAligned(c, r, r.Y+1, alignCentre, st, l1)
-	putAligned(c, r, r.Y+2, alignCentre, m.st.Text, m.scoreText(0)+" · "+m.tr.T("panel.tiles", v.TileCounts[0]))
+	putAligned(c, r, r.Y+2, alignCentre, m.st.Text, m.scoreText(0)+" · "+m.tr.T("panel.tiles", v.TileCounts[0])+m.seatClock(0))
 }
 
 // renderCenter draws the wall and the indicator.
@@ -271,6 +272,9 @@ func (m *Model) renderCenter(c *canvas) {
 func (m *Model) renderRack(c *canvas) {
 	r := m.lay.Rack
 	title := " " + m.tr.T("rack.title") + " "
+	if m.Watching() {
+		title = " " + m.tr.T("rack.watching") + " "
+	}
 	if m.held >= 0 {
 		title = " " + m.tr.T("rack.holding", m.tileName(m.rack.Slots[m.held])) + " "
 	}
@@ -412,6 +416,9 @@ func (m *Model) guide() string {
 	if m.readOnly {
 		return m.tr.T("guide.readonly")
 	}
+	if g := m.seatGuide(); g != "" {
+		return g
+	}
 	if !v.Active[0] {
 		return m.tr.T("guide.left")
 	}
@@ -499,6 +506,7 @@ func (m *Model) shortHelp() []key.Binding {
 	case v.MyTurn():
 		b = append(b, k.Discard, k.Finish)
 	}
+	b = append(b, m.hostKeys()...)
 	if v.Legal.Show {
 		b = append(b, k.Show)
 	}

@@ -59,7 +59,7 @@ func (m *Model) header(withKeys bool) string {
 	left := m.st.Title.Render("OKEY")
 	leftW := textWidth("OKEY")
 	info := ""
-	if m.g != nil {
+	if m.hasMatch() {
 		info = "  " + m.tr.T("hdr.hand", v.Hand) + " · " + m.tr.T("hdr.dealer", m.seatNameMid(v.Dealer))
 		if !v.Rules.Scoring() {
 			info += " · " + m.tr.T("hdr.noscore")
@@ -69,12 +69,15 @@ func (m *Model) header(withKeys bool) string {
 		if m.casual {
 			info += " · " + m.tr.T("hdr.casual")
 		}
+		info += m.seatBadge()
 	}
 	keys := ""
 	if withKeys {
 		k := m.keys.Table
 		quit := k.Quit
-		quit.SetHelp(k.Quit.Help().Key, m.tr.T("key.quit.short"))
+		if m.seat == nil {
+			quit.SetHelp(k.Quit.Help().Key, m.tr.T("key.quit.short"))
+		}
 		keys = keyLine([]key.Binding{k.Help, k.Settings, quit})
 	}
 	avail := w - leftW - textWidth(keys) - 2
@@ -88,9 +91,11 @@ func (m *Model) header(withKeys bool) string {
 
 // keyLine writes bindings as "k what · k what", for the header.
 func keyLine(bs []key.Binding) string {
-	parts := make([]string, len(bs))
-	for i, b := range bs {
-		parts[i] = b.Help().Key + " " + b.Help().Desc
+	parts := make([]string, 0, len(bs))
+	for _, b := range bs {
+		if b.Enabled() {
+			parts = append(parts, b.Help().Key+" "+b.Help().Desc)
+		}
 	}
 	return strings.Join(parts, " · ")
 }

@@ -10,7 +10,7 @@ import (
 
 // seatName is how the log and the screens name a seat.
 func (m *Model) seatName(s int) string {
-	if s == 0 {
+	if s == 0 && !m.Watching() {
 		return m.tr.T("you")
 	}
 	if s < 0 || s >= game.NumSeats {
@@ -21,7 +21,7 @@ func (m *Model) seatName(s int) string {
 
 // seatNameMid is seatName inside a sentence: "you" rather than "You".
 func (m *Model) seatNameMid(s int) string {
-	if s == 0 {
+	if s == 0 && !m.Watching() {
 		return m.tr.T("you.mid")
 	}
 	return m.seatName(s)

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+func TestServeHelpAndBadFlags(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := serveMain(context.Background(), []string{"-h"}, strings.NewReader(""), &out, &errb); code != 0 {
+		t.Fatalf("help: exit %d", code)
+	}
+	for _, want := range []string{"--authorized-keys", "-host-key", "-state-dir", "-addr", "-timer", "-max-per-addr"} {
+		if !strings.Contains(out.String(), strings.TrimPrefix(want, "-")) {
+			t.Errorf("help says nothing of %s:\n%s", want, out.String())
+		}
+	}
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"--bogus"},
+		{"extra"},
+		{"--authorized-keys", filepath.Join(dir, "missing")},
+		{"--max-width", "10"},
+		{"--max-tables", "0"},
+		{"--timer", "-1s"},
+	} {
+		var out, errb bytes.Buffer
+		code := serveMain(context.Background(), append(args, "--state-dir", dir), strings.NewReader(""), &out, &errb)
+		lines := strings.Split(strings.TrimSpace(errb.String()), "\n")
+		if code != 2 || len(lines) != 1 || !strings.HasPrefix(lines[0], "okey serve") {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errb.String())
+		}
+	}
+}
+
+// syncBuffer is a buffer written from the server's goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestServeStartsAndStops: the server makes its host key in a folder of
+// its own under the state directory (not the working directory), serves,
+// and stops cleanly when told to (as on SIGTERM).
+func TestServeStartsAndStops(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("XDG_STATE_HOME", dir)
+	wd, _ := os.Getwd()
+	ctx, cancel := context.WithCancel(context.Background())
+	var errb syncBuffer
+	done := make(chan int, 1)
+	go func() {
+		done <- serveMain(ctx, []string{"--addr", "127.0.0.1:0"}, strings.NewReader(""), &bytes.Buffer{}, &errb)
+	}()
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(errb.String(), "listening") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the server did not start: %s", errb.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	key := filepath.Join(dir, "okey", "serve-hostkey", "ssh_host_ed25519")
+	if st, err := os.Stat(key); err != nil || st.Mode().Perm()&0o077 != 0 {
+		t.Errorf("the host key %s: %v %v", key, err, st)
+	}
+	if _, err := os.Stat(filepath.Join(wd, "ssh_host_ed25519")); err == nil {
+		t.Error("a host key was written in the working directory")
+	}
+	cancel()
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Errorf("exit %d: %s", code, errb.String())
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("the server did not stop")
+	}
+}

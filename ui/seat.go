@@ -1,0 +1,564 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"okey/bots"
+	"okey/game"
+	"okey/game/tile"
+)
+
+// A seat at a table the model does not own (okey serve): the same table
+// screen, driven by the views a table hands this seat (SeatUpdate), its
+// moves sent to the table as intents. The table is the referee; the
+// model owns no game, runs no bot, saves nothing.
+//
+// The screen always shows its own seat at the bottom, as seat 0: the
+// views and names are turned round (rotate) so that the player's seat
+// comes first, and the actions turned back before they leave. A
+// spectator watches from seat 0's place with the public view.
+
+// SeatKind is who holds a seat, as the players at the table see it.
+type SeatKind uint8
+
+// The kinds of seat.
+const (
+	// SeatBot is a bot, in a seat nobody holds.
+	SeatBot SeatKind = iota
+	// SeatHuman is a player at the table.
+	SeatHuman
+	// SeatAway is a player whose bot plays for now: disconnected, or out
+	// of time until they press a key.
+	SeatAway
+)
+
+// SeatPlayer is one seat as the table shows it.
+type SeatPlayer struct {
+	Name string
+	Kind SeatKind
+	// Level is the level of the seat's bot.
+	Level string
+}
+
+// HandEnd is how a hand of the match ended, and the scores after it.
+type HandEnd struct {
+	Result game.HandResult
+	Scores [game.NumSeats]int
+}
+
+// ChatLine is one line of the table's chat; Seq numbers the lines of a
+// table from 1.
+type ChatLine struct {
+	Seq        uint64
+	Name, Text string
+}
+
+// SeatUpdate is what a table hands one seat after every change: the
+// seat's view (a spectator's: game.View of seat -1) and the table around
+// it. Sessions keep only the latest, so it holds everything the screen
+// needs whole, never a difference.
+type SeatUpdate struct {
+	View    game.View
+	Players [game.NumSeats]SeatPlayer
+	// Hands are the hands of the match so far (shared with the table,
+	// which only ever appends: read them, never write).
+	Hands []HandEnd
+	// Chat is the table's last lines.
+	Chat []ChatLine
+	// Deadline is when the seat to move runs out of time (zero: no
+	// timer); its bot plays the move then.
+	Deadline time.Time
+	// Refused says why this seat's last move was refused (RefusedSeq
+	// numbers the refusals, so that each is told once).
+	Refused    string
+	RefusedSeq uint64
+	// Ready marks the seats that asked for the next hand; the table
+	// deals when every player at it has.
+	Ready [game.NumSeats]bool
+	// Host is set when this seat may start a new match.
+	Host bool
+}
+
+// IntentKind is what a seat asks of its table.
+type IntentKind uint8
+
+// The intents.
+const (
+	// IntentAct plays Action (the next hand included).
+	IntentAct IntentKind = iota + 1
+	// IntentNewMatch asks for a new match after the last one ended.
+	IntentNewMatch
+)
+
+// Intent is a seat's move, sent to the table; Action's seat is the
+// table's (the screen's turned back).
+type Intent struct {
+	Kind   IntentKind
+	Action game.Action
+}
+
+// LeaveMsg is the table screen's message when the player leaves the
+// table (q): the program holding the screen decides what comes next.
+type LeaveMsg struct{}
+
+// SeatOptions start the screen of a seat at a table.
+type SeatOptions struct {
+	// Lang and Theme are the player's; NoColor draws without colour.
+	Lang, Theme string
+	NoColor     bool
+	// Seat is the seat at the table, -1 to watch.
+	Seat int
+	// Send hands an intent to the table without blocking; false when
+	// the table could not take it now.
+	Send func(Intent) bool
+	// Keys are keys the holding program handles itself (the chat, say),
+	// shown in the help bar and on the help page.
+	Keys []key.Binding
+	// Dark is the terminal's background, if known.
+	Dark bool
+	// Badge is said in the header (a guest's resume code, say).
+	Badge string
+}
+
+// seatLink is what a seat's model knows of its table.
+type seatLink struct {
+	opt SeatOptions
+	// rot is the table's seat shown at the bottom (0 for a spectator).
+	rot      int
+	watching bool
+	got      bool // an update has come
+	players  [game.NumSeats]SeatPlayer
+	ready    [game.NumSeats]bool
+	host     bool
+	deadline time.Time
+	ticking  bool
+	chatSeq  uint64
+	refused  uint64
+	hands    int // hands of the match taken in
+	// pending is the slot of a discard sent and not yet seen done, -1.
+	pending     int
+	pendingTile tile.Tile
+	// waiting is set from an intent sent until the next update.
+	waiting bool
+}
+
+// seatTickMsg redraws the turn's clock once a second.
+type seatTickMsg struct{}
+
+// NewSeat builds the table screen of a seat at a table it does not own.
+// It shows nothing but a wait until the table's first SeatUpdate.
+func NewSeat(opt SeatOptions) (*Model, error) {
+	set := DefaultSettings(opt.Lang)
+	if opt.Theme != "" {
+		set.Theme = opt.Theme
+	}
+	if err := set.Validate(); err != nil {
+		return nil, err
+	}
+	if opt.Send == nil {
+		return nil, errors.New("ui: a seat needs a table to send its moves to")
+	}
+	if opt.Seat >= game.NumSeats {
+		return nil, fmt.Errorf("ui: seat %d: no such seat", opt.Seat)
+	}
+	m := &Model{
+		opt: Options{Settings: set, Saved: set, NoColor: opt.NoColor, Now: time.Now},
+		set: set, saved: set, now: time.Now,
+		held: -1, fresh: -1, confirm: -1, asking: -1, dark: opt.Dark, lastOK: true,
+		screen: scrPlay,
+	}
+	m.opt.NewBot = bots.New
+	m.opt.BotTimeout = defaultBotTimeout
+	m.seat = &seatLink{opt: opt, rot: max(0, opt.Seat), watching: opt.Seat < 0, pending: -1}
+	m.ctx, m.cancel = context.WithCancel(context.Background())
+	m.help = help.New()
+	if err := m.applySettings(); err != nil {
+		return nil, err
+	}
+	m.rack = NewRack()
+	m.cursor = 0
+	return m, nil
+}
+
+// seatKeys fits the key map to a seat: what the table decides (the
+// settings, undo) or what the server does not keep (the statistics) is
+// switched off, and q leaves the table.
+func (m *Model) seatKeys() {
+	if m.seat == nil {
+		return
+	}
+	k := &m.keys
+	for _, b := range []*key.Binding{&k.Table.Settings, &k.Table.Stats, &k.Table.Undo,
+		&k.HandOver.Settings, &k.HandOver.Stats, &k.MatchOver.Settings, &k.MatchOver.Stats} {
+		b.SetEnabled(false)
+	}
+	leave := m.tr.T("key.leave")
+	for _, b := range []*key.Binding{&k.Table.Quit, &k.HandOver.Quit, &k.MatchOver.Quit, &k.TooSmall.Quit, &k.ForceQuit} {
+		b.SetHelp(b.Help().Key, leave)
+	}
+	k.HandOver.Next.SetHelp(k.HandOver.Next.Help().Key, m.tr.T("key.ready"))
+	if m.seat.watching {
+		for _, b := range []*key.Binding{&k.Table.Draw, &k.Table.Take, &k.Table.Discard, &k.Table.Finish,
+			&k.Table.Show, &k.Table.Hint, &k.Table.Pick, &k.Table.Cancel, &k.HandOver.Next, &k.MatchOver.NewMatch} {
+			b.SetEnabled(false)
+		}
+	}
+}
+
+// hostKeys are the holding program's keys, for the help bar and page.
+func (m *Model) hostKeys() []key.Binding {
+	if m.seat == nil {
+		return nil
+	}
+	return m.seat.opt.Keys
+}
+
+// Watching reports whether the screen is a spectator's.
+func (m *Model) Watching() bool { return m.seat != nil && m.seat.watching }
+
+// leave is quitting, for a seat: the holding program takes the player
+// back to where they came from.
+func (m *Model) leave() tea.Cmd {
+	m.quitting = true
+	m.cancelBots()
+	return func() tea.Msg { return LeaveMsg{} }
+}
+
+// handMoves numbers the positions of a hand, for dropping a hint the
+// table has moved past.
+func (m *Model) handMoves() int {
+	if m.seat != nil {
+		return m.view.Hand<<16 | len(m.view.History)
+	}
+	return m.g.State().Moves()
+}
+
+// ownView is the player's view, for the hint.
+func (m *Model) ownView() game.View {
+	if m.seat != nil {
+		return m.view
+	}
+	return m.g.State().View(0)
+}
+
+// handNo is the number of the hand being played.
+func (m *Model) handNo() int {
+	if m.seat != nil {
+		return m.view.Hand
+	}
+	return m.g.State().HandNumber()
+}
+
+// seatAct sends the player's action to the table; the next update says
+// what came of it.
+func (m *Model) seatAct(a game.Action) tea.Cmd {
+	s := m.seat
+	if s.watching {
+		m.setFlash(true, m.tr.T("status.watching"))
+		return nil
+	}
+	if s.waiting {
+		m.setFlash(false, m.tr.T("status.sent"))
+		return nil
+	}
+	a.Seat = s.rot
+	if !s.opt.Send(Intent{Kind: IntentAct, Action: a}) {
+		m.setFlash(true, m.tr.T("status.busy"))
+		return nil
+	}
+	s.waiting = true
+	m.held = -1
+	if a.Kind == game.ActDiscard || a.Kind == game.ActFinish {
+		s.pending, s.pendingTile = m.cursor, a.Tile
+	}
+	return nil
+}
+
+// seatNewMatch asks the table for a new match.
+func (m *Model) seatNewMatch() tea.Cmd {
+	s := m.seat
+	if !s.host {
+		m.setFlash(true, m.tr.T("status.hostonly"))
+		return nil
+	}
+	if !s.opt.Send(Intent{Kind: IntentNewMatch}) {
+		m.setFlash(true, m.tr.T("status.busy"))
+	}
+	return nil
+}
+
+// onSeatUpdate takes in what the table says now: the names, the view
+// (turned so the player sits at the bottom), the hands, the chat, a
+// refusal, and moves between the table and the pages between hands.
+func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
+	s := m.seat
+	if s == nil {
+		return nil
+	}
+	first := !s.got
+	s.got = true
+	s.waiting = false
+	for i := range game.NumSeats {
+		p := u.Players[i]
+		r := m.turned(i)
+		s.players[r] = p
+		s.ready[r] = u.Ready[i]
+		m.names[r] = cleanName(p.Name)
+		m.levels[r] = p.Level
+	}
+	s.host = u.Host
+	s.deadline = u.Deadline
+	if len(u.Hands) != s.hands || first {
+		m.history = m.history[:0]
+		for _, h := range u.Hands {
+			m.history = append(m.history, handScore{res: rotateResult(h.Result, s.rot), scores: rotateSeats(h.Scores, s.rot)})
+		}
+		s.hands = len(u.Hands)
+	}
+
+	old := m.view
+	v := rotateView(u.View, s.rot)
+	newMatch := !first && (v.Hand < old.Hand || (len(u.Hands) == 0 && old.Hand > 1))
+	if first || newMatch {
+		m.view = v
+		m.log = m.log[:0]
+		m.newHandRack()
+		for _, e := range v.History {
+			m.addLog(e)
+		}
+	} else {
+		// A discard sent leaves the slot it was thrown from, not another
+		// copy of the tile.
+		if s.pending >= 0 && v.Counts[s.pendingTile] < old.Counts[s.pendingTile] && m.rack.Slots[s.pending] == s.pendingTile {
+			m.rack.Slots[s.pending] = tile.NoTile
+		}
+		wasMine := old.MyTurn()
+		m.takeView(v)
+		if v.Hand == old.Hand {
+			seen := min(len(old.History), len(v.History))
+			for _, e := range v.History[seen:] {
+				m.addLog(e)
+			}
+		}
+		if !wasMine && v.MyTurn() && !m.flashNews {
+			m.flash = ""
+		}
+	}
+	s.pending = -1
+	for _, c := range u.Chat {
+		if c.Seq > s.chatSeq {
+			s.chatSeq = c.Seq
+			m.log = append(m.log, logEntry{note: m.tr.T("log.chat", cleanName(c.Name), c.Text), hand: v.Hand})
+		}
+	}
+	if u.RefusedSeq > s.refused {
+		s.refused = u.RefusedSeq
+		switch {
+		case first || u.Refused == "":
+		case m.tr.Has(u.Refused): // the table's own words, by their key
+			m.setFlash(true, m.tr.T(u.Refused))
+		default:
+			m.setFlash(true, m.tr.T("status.refused", u.Refused))
+		}
+	}
+
+	switch {
+	case v.Phase == game.Playing && (first || newMatch || m.screen == scrHandOver || m.screen == scrMatchOver):
+		m.screen = scrPlay
+	case v.Phase != game.Playing && (first || old.Phase == game.Playing):
+		m.endOfHand()
+		m.screen = scrHandOver
+	}
+	// A new match is the host's to start: the others are told so, and
+	// not offered the key.
+	m.keys.MatchOver.NewMatch.SetEnabled(s.host && !s.watching)
+	switch {
+	case v.Phase == game.HandOver:
+		m.sayWaiting()
+	case v.Phase == game.MatchOver && !s.host:
+		m.setFlash(false, m.tr.T("seat.waithost"))
+	}
+	if !s.deadline.IsZero() && !s.ticking {
+		s.ticking = true
+		return seatTick()
+	}
+	return nil
+}
+
+func seatTick() tea.Cmd {
+	return tea.Tick(time.Second, func(time.Time) tea.Msg { return seatTickMsg{} })
+}
+
+// sayWaiting tells, between hands, whom the next hand waits for.
+func (m *Model) sayWaiting() {
+	s := m.seat
+	var names []string
+	for i, p := range s.players {
+		if p.Kind == SeatHuman && !s.ready[i] {
+			names = append(names, m.seatName(i))
+		}
+	}
+	switch {
+	case len(names) == 0:
+		m.setFlash(false, m.tr.T("seat.dealing"))
+	default:
+		m.setFlash(false, m.tr.T("seat.waiting", strings.Join(names, ", ")))
+	}
+}
+
+// onSeatTick keeps the clock going while a turn is timed.
+func (m *Model) onSeatTick() tea.Cmd {
+	if m.seat == nil || m.seat.deadline.IsZero() || m.quitting {
+		if m.seat != nil {
+			m.seat.ticking = false
+		}
+		return nil
+	}
+	return seatTick()
+}
+
+// turned is where the table's seat s sits on this screen.
+func (m *Model) turned(s int) int {
+	if m.seat == nil {
+		return s
+	}
+	return (s - m.seat.rot + game.NumSeats) % game.NumSeats
+}
+
+// seatClock is the time the seat to move has left, for its panel.
+func (m *Model) seatClock(seat int) string {
+	if m.seat == nil || m.seat.deadline.IsZero() || m.view.Phase != game.Playing || m.view.Turn != seat {
+		return ""
+	}
+	left := max(0, int(time.Until(m.seat.deadline).Round(time.Second)/time.Second))
+	return " · " + m.tr.T("panel.clock", left)
+}
+
+// seatGuide is what a seat's guide says before anything else: a
+// spectator is watching; a player whose bot plays for them may take
+// over again.
+func (m *Model) seatGuide() string {
+	switch {
+	case m.seat == nil:
+		return ""
+	case m.seat.watching:
+		return m.tr.T("guide.watching", m.seatName(m.view.Turn))
+	case m.seat.players[0].Kind == SeatAway:
+		return m.tr.T("guide.away")
+	}
+	return ""
+}
+
+// seatBadge is the seat's badge for the header.
+func (m *Model) seatBadge() string {
+	if m.seat == nil || m.seat.opt.Badge == "" {
+		return ""
+	}
+	return " · " + m.seat.opt.Badge
+}
+
+// levelText is the second line of a seat's panel: the bot's level, or
+// at a server's table whether a person or a bot holds the seat.
+func (m *Model) levelText(seat int) string {
+	if m.seat == nil {
+		return m.tr.T("level." + m.levels[seat])
+	}
+	p := m.seat.players[seat]
+	switch p.Kind {
+	case SeatHuman:
+		if m.view.Phase == game.HandOver && m.seat.ready[seat] {
+			return m.tr.T("seat.ready")
+		}
+		return m.tr.T("seat.human")
+	case SeatAway:
+		return m.tr.T("seat.away")
+	}
+	return m.tr.T("seat.bot", m.tr.T("level."+p.Level))
+}
+
+// rotateSeats turns an array of the table's seats so that seat rot
+// comes first.
+func rotateSeats[T any](a [game.NumSeats]T, rot int) [game.NumSeats]T {
+	var out [game.NumSeats]T
+	for s := range game.NumSeats {
+		out[(s-rot+game.NumSeats)%game.NumSeats] = a[s]
+	}
+	return out
+}
+
+// rotateSeat turns one seat number (a negative one stays).
+func rotateSeat(s, rot int) int {
+	if s < 0 || s >= game.NumSeats {
+		return s
+	}
+	return (s - rot + game.NumSeats) % game.NumSeats
+}
+
+// rotateResult turns a hand's result.
+func rotateResult(r game.HandResult, rot int) game.HandResult {
+	r.Winner = rotateSeat(r.Winner, rot)
+	r.Lost = rotateSeats(r.Lost, rot)
+	r.Shown = rotateSeats(r.Shown, rot)
+	r.Left = rotateSeats(r.Left, rot)
+	return r
+}
+
+// rotateView turns a view of the table so that seat rot sits at seat 0:
+// every seat number and every array by seat. Play still runs seat+1, and
+// partners still sit opposite, so the turned view is a view of the same
+// match from another chair. The view's slices are not changed (History
+// is copied).
+func rotateView(v game.View, rot int) game.View {
+	if rot == 0 {
+		return v
+	}
+	v.Seat = rotateSeat(v.Seat, rot)
+	v.Dealer = rotateSeat(v.Dealer, rot)
+	v.Turn = rotateSeat(v.Turn, rot)
+	v.Previous = rotateSeat(v.Previous, rot)
+	v.Discards = rotateSeats(v.Discards, rot)
+	v.DiscardCounts = rotateSeats(v.DiscardCounts, rot)
+	v.TileCounts = rotateSeats(v.TileCounts, rot)
+	v.Scores = rotateSeats(v.Scores, rot)
+	v.Active = rotateSeats(v.Active, rot)
+	v.Shown = rotateSeats(v.Shown, rot)
+	v.Acted = rotateSeats(v.Acted, rot)
+	h := slices.Clone(v.History)
+	for i := range h {
+		h[i].Seat = rotateSeat(h[i].Seat, rot)
+		if h[i].From >= 0 {
+			h[i].From = rotateSeat(h[i].From, rot)
+		}
+	}
+	v.History = h
+	if v.Result != nil {
+		r := rotateResult(*v.Result, rot)
+		v.Result = &r
+	}
+	if v.Match != nil {
+		mr := *v.Match
+		mr.Scores = rotateSeats(mr.Scores, rot)
+		mr.Place = rotateSeats(mr.Place, rot)
+		mr.Outcome = rotateSeats(mr.Outcome, rot)
+		v.Match = &mr
+	}
+	return v
+}
+
+// ResumeCodeLine is the guest's resume code, said in the player's
+// language, for the holding program to show.
+func (m *Model) ResumeCodeLine(code string) string { return m.tr.T("seat.code", code) }
+
+// CleanName makes a name from outside (an SSH user name) safe to show:
+// control and format characters go, and it is cut to MaxNameLen
+// columns.
+func CleanName(s string) string { return cleanName(s) }

@@ -1,0 +1,212 @@
+package ui
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"okey/game"
+	"okey/game/tile"
+)
+
+// fakeTable referees a match for seat tests as okey serve's table does:
+// it owns the game, takes intents, and hands each screen its seat's
+// update.
+type fakeTable struct {
+	t       *testing.T
+	g       *game.Game
+	sent    []Intent
+	refused string
+	rseq    uint64
+}
+
+func newFakeTable(t *testing.T, seed uint64) *fakeTable {
+	g, err := game.NewGame(game.DefaultRules(), seed, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &fakeTable{t: t, g: g}
+}
+
+func (f *fakeTable) send(i Intent) bool { f.sent = append(f.sent, i); return true }
+
+// play applies the intents sent so far.
+func (f *fakeTable) play() {
+	for _, i := range f.sent {
+		if _, _, err := f.g.Apply(i.Action); err != nil {
+			f.refused, f.rseq = err.Error(), f.rseq+1
+		}
+	}
+	f.sent = nil
+}
+
+func (f *fakeTable) update(seat int) SeatUpdate {
+	u := SeatUpdate{View: f.g.State().View(seat), Refused: f.refused, RefusedSeq: f.rseq}
+	for s := range game.NumSeats {
+		u.Players[s] = SeatPlayer{Name: "P" + string(rune('0'+s)), Kind: SeatBot, Level: "normal"}
+	}
+	u.Players[1].Kind = SeatHuman
+	return u
+}
+
+func newSeatModel(t *testing.T, f *fakeTable, seat int) *Model {
+	t.Helper()
+	m, err := NewSeat(SeatOptions{Lang: "en", Seat: seat, Send: f.send, NoColor: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Update(windowMsg(100, 30))
+	return m
+}
+
+// TestRotateViewKeepsTheMatch checks the turned view against the
+// table's: seat k's things sit at 0, play still runs seat+1.
+func TestRotateViewKeepsTheMatch(t *testing.T) {
+	f := newFakeTable(t, 5)
+	for range 9 { // a few moves, so stacks and history have something
+		st := f.g.State()
+		v := st.View(st.Turn())
+		a := game.DrawAction(v.Seat)
+		if v.Stage == game.MustDiscard {
+			a = game.DiscardAction(v.Seat, v.Rack[0])
+		}
+		if _, _, err := f.g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st := f.g.State()
+	for k := range game.NumSeats {
+		v := st.View(k)
+		r := rotateView(v, k)
+		if r.Seat != 0 || r.Previous != game.NumSeats-1 || r.Counts != v.Counts {
+			t.Fatalf("seat %d: turned view has seat %d, previous %d", k, r.Seat, r.Previous)
+		}
+		for s := range game.NumSeats {
+			to := (s - k + 4) % 4
+			if !reflect.DeepEqual(r.Discards[to], v.Discards[s]) || r.TileCounts[to] != v.TileCounts[s] || r.Scores[to] != v.Scores[s] {
+				t.Fatalf("seat %d: seat %d's things are not at %d", k, s, to)
+			}
+		}
+		if r.Turn != (v.Turn-k+4)%4 || r.Dealer != (v.Dealer-k+4)%4 || r.MyTurn() != v.MyTurn() {
+			t.Fatalf("seat %d: turn or dealer not turned", k)
+		}
+		for i, e := range r.History {
+			o := v.History[i]
+			if (o.Seat-k+4)%4 != e.Seat || (o.From >= 0 && (o.From-k+4)%4 != e.From) {
+				t.Fatalf("seat %d: event %d not turned: %+v from %+v", k, i, e, o)
+			}
+		}
+		if k != 0 && &r.History[0] == &v.History[0] {
+			t.Fatal("the turned view shares its history with the table's")
+		}
+	}
+}
+
+// TestSeatPlaysThroughTheTable plays seat 2's turns through intents:
+// the screen shows seat 2's rack at the bottom, the others by their
+// names, sends moves with the table's seat number, and the discard
+// leaves the slot it was thrown from.
+func TestSeatPlaysThroughTheTable(t *testing.T) {
+	f := newFakeTable(t, 11)
+	const me = 2
+	m := newSeatModel(t, f, me)
+	if s := plain(m); strings.Contains(s, "Draw") {
+		t.Fatalf("a seat shows a table before its first update:\n%s", s)
+	}
+	for moves := 0; f.g.State().Phase() == game.Playing && moves < 200; moves++ {
+		st := f.g.State()
+		m.Update(f.update(me))
+		if m.view.Counts != st.View(me).Counts || m.rack.Counts() != st.View(me).Counts {
+			t.Fatalf("move %d: the screen's rack is not seat %d's", moves, me)
+		}
+		if st.Turn() != me {
+			// The other seats play plainly, as the table's bots would.
+			v := st.View(st.Turn())
+			a, _ := fallbackMove(v)
+			if _, _, err := f.g.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		out := plain(m)
+		for _, name := range []string{"P1", "P3", "P0"} {
+			if !strings.Contains(out, name) {
+				t.Fatalf("the other seats' names are not on screen:\n%s", out)
+			}
+		}
+		if st.Stage() == game.MustDraw {
+			press(t, m, "d")
+		} else {
+			slot := m.cursor
+			tl := m.rack.Slots[slot]
+			press(t, m, "x")
+			if m.confirm >= 0 {
+				press(t, m, "x")
+			}
+			if len(f.sent) != 1 {
+				t.Fatalf("discard sent %d intents", len(f.sent))
+			}
+			if a := f.sent[0].Action; a.Seat != me || a.Tile != tl {
+				t.Fatalf("sent %v, want seat %d discarding %v", a, me, tl)
+			}
+			f.play()
+			m.Update(f.update(me))
+			if m.rack.Slots[slot] != tile.NoTile && m.rack.Slots[slot] != tl {
+				t.Fatalf("slot %d holds %v after its %v was thrown", slot, m.rack.Slots[slot], tl)
+			}
+			continue
+		}
+		if len(f.sent) != 1 || f.sent[0].Action.Seat != me {
+			t.Fatalf("sent %v, want one move of seat %d", f.sent, me)
+		}
+		f.play()
+	}
+	m.Update(f.update(me))
+	if f.g.State().Phase() != game.Playing && m.screen != scrHandOver {
+		t.Fatalf("the hand ended and the screen is %d", m.screen)
+	}
+}
+
+// TestSeatRefusalAndLeave: a refused move is said once; q leaves the
+// table with LeaveMsg instead of quitting the program.
+func TestSeatRefusalAndLeave(t *testing.T) {
+	f := newFakeTable(t, 3)
+	m := newSeatModel(t, f, 1)
+	m.Update(f.update(1))
+	f.refused, f.rseq = "not this seat's turn", 1
+	m.Update(f.update(1))
+	if !strings.Contains(plain(m), "not this seat's turn") {
+		t.Fatalf("the refusal is not on screen:\n%s", plain(m))
+	}
+	_, cmd := m.Update(keyMsg("q"))
+	if cmd == nil {
+		t.Fatal("q does nothing at a seat")
+	}
+	if _, ok := cmd().(LeaveMsg); !ok {
+		t.Fatal("q at a seat does not leave the table")
+	}
+}
+
+// TestSpectatorSeesNoRack: a spectator's screen has an empty rack, the
+// bottom seat's name instead of "You", and sends no moves.
+func TestSpectatorSeesNoRack(t *testing.T) {
+	f := newFakeTable(t, 8)
+	m := newSeatModel(t, f, -1)
+	m.Update(f.update(-1))
+	if len(m.rack.Tiles()) != 0 {
+		t.Fatal("a spectator holds tiles")
+	}
+	out := plain(m)
+	if strings.Contains(out, "You") || !strings.Contains(out, "P0") {
+		t.Fatalf("a spectator's screen:\n%s", out)
+	}
+	for _, k := range []string{"d", "x", "t"} {
+		press(t, m, k)
+	}
+	if len(f.sent) != 0 {
+		t.Fatalf("a spectator sent %v", f.sent)
+	}
+	var _ tea.Msg = LeaveMsg{}
+}

@@ -1,0 +1,33 @@
+// Package serve is okey serve: Okey over SSH. Friends join with ssh,
+// nothing to install; each connection gets a lobby of tables, and at a
+// table the same screen as local play (package ui's, as a seat), from
+// its own seat. Empty seats are bots.
+//
+// The shape: one goroutine per table owns its game (behind the referee
+// interface: classic Okey now), its seats, chat and clock; sessions send
+// it requests without blocking, and it answers each member through a
+// mailbox of capacity one where the latest update replaces one not read,
+// so a client that stops reading holds up nobody. A session's model
+// waits for its mailbox in a tea.Cmd that also watches the session's
+// context; nothing calls Program.Send from a table. Every table's record
+// is written as it grows (atomically, by a saver goroutine of its own),
+// and comes back after a restart.
+//
+// The files:
+//
+//	server.go    Config, Server: the SSH server (wish), logins and identity, caps
+//	             and timeouts, each session's program, shutdown
+//	identity.go  who a player is: a key's fingerprint or a guest's resume code;
+//	             codes, names and chat lines made safe
+//	hall.go      the tables: opening, listing, finding, restoring after a restart
+//	table.go     a table's goroutine: seats, requests, the clock, bots, updates,
+//	             the chat, its files (saver)
+//	referee.go   the game a table plays, behind a small interface (classic Okey)
+//	session.go   a connection's model: lobby, new table, codes, waiting room,
+//	             the game's screen, chat
+//	view.go      the session's own pages drawn
+//
+// The tests run a server in process on 127.0.0.1 with x/crypto/ssh
+// clients and a small terminal that reads their screens (screen_test.go);
+// load_test.go runs the server in a process of its own and measures it.
+package serve

@@ -1,0 +1,756 @@
+package serve
+
+import (
+	"bytes"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"okey/game"
+	"okey/game/tile"
+)
+
+// openTable: ann (a key) opens a table from the lobby and waits in its
+// room.
+func openTable(t *testing.T, ann *client) {
+	t.Helper()
+	ann.waitFor("Tables (0 of", 10*time.Second)
+	ann.press("n")
+	ann.waitFor("A new table", 5*time.Second)
+	ann.press("enter")
+	ann.waitFor("s starts the match", 5*time.Second)
+}
+
+// sit: a client takes the first free seat of the first table.
+func sit(t *testing.T, c *client) {
+	t.Helper()
+	c.waitFor("Table 1 ·", 10*time.Second)
+	c.press("enter")
+	c.waitFor("Waiting for the host", 5*time.Second)
+}
+
+// playTurns plays c's turns plainly (draw, discard what was drawn,
+// finish when the hand wins) until the hand is over.
+func playTurns(t *testing.T, c *client, within time.Duration) {
+	deadline := time.Now().Add(within)
+	for {
+		scr := c.term.String()
+		switch {
+		case strings.Contains(scr, "ready for the next hand") || strings.Contains(scr, "Final table") || strings.Contains(scr, "final table"):
+			return
+		case time.Now().After(deadline):
+			t.Errorf("%s: the hand did not end in %v:\n%s", c.name, within, scr)
+			return
+		case strings.Contains(scr, "> You"):
+			switch {
+			case strings.Contains(scr, "wins the hand! f finishes"):
+				c.press("f")
+			case strings.Contains(scr, "d: draw") || strings.Contains(scr, "d: end the"):
+				c.press("d")
+			default:
+				c.press("x")
+			}
+			c.waitUntil("moved on", 3*time.Second, func(s string) bool { return s != scr })
+		default:
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+}
+
+// savedGame replays table id's record as saved, waiting until ok holds
+// for it (the saver writes in the background).
+func savedGame(t *testing.T, srv *Server, id string, ok func(*game.Game) bool) (*game.Game, game.Record) {
+	t.Helper()
+	path := filepath.Join(srv.cfg.StateDir, "tables", id+".okey")
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		b, err := os.ReadFile(path)
+		if err == nil {
+			rec, err := game.ParseRecord(b)
+			if err == nil {
+				g, err := game.Replay(rec)
+				if err == nil && ok(g) {
+					return g, rec
+				}
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("table %s's saved record never got there (%v)", id, err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// heldInHand is every tile each seat held at some time in hand: dealt,
+// drawn or taken.
+func heldInHand(t *testing.T, rec game.Record, hand int) [game.NumSeats]map[string]bool {
+	t.Helper()
+	var held [game.NumSeats]map[string]bool
+	for s := range held {
+		held[s] = map[string]bool{}
+	}
+	g, err := game.NewGame(rec.Rules, rec.Seed, rec.Meta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	take := func() {
+		if g.State().HandNumber() != hand || g.State().Phase() != game.Playing {
+			return
+		}
+		for s := range game.NumSeats {
+			for _, tl := range g.State().View(s).Rack {
+				held[s][name(tl, g.State().View(s).Okey)] = true
+			}
+		}
+	}
+	take()
+	for _, a := range rec.Actions {
+		if _, _, err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+		take()
+	}
+	return held
+}
+
+// name is a tile as rackTiles reads it.
+func name(t, okey tile.Tile) string {
+	if t == tile.FalseJoker {
+		return "J"
+	}
+	return t.String()
+}
+
+// seatOfName is the seat a player's name holds at a table.
+func seatOfName(t *testing.T, srv *Server, id, who string) int {
+	t.Helper()
+	for _, s := range srv.tableList() {
+		if s.ID != id {
+			continue
+		}
+		for i, p := range s.Players {
+			if p.Name == who && s.Owners[i] != "" {
+				return i
+			}
+		}
+	}
+	t.Fatalf("%s holds no seat at table %s", who, id)
+	return -1
+}
+
+// TestPlayAHandOverSSH: three players join from the lobby (two with
+// keys, one guest), the host starts, a bot holds the fourth seat, a
+// spectator watches, and the hand is played to its end through the
+// screens. On every frame each player's rack holds only tiles their own
+// seat held in that hand, and the spectator's rack is empty.
+func TestPlayAHandOverSSH(t *testing.T) {
+	t.Parallel()
+	srv, addr := testServer(t)
+	logs := map[string]*frameLog{}
+	conn := func(name string, guest bool) *client {
+		logs[name] = newFrameLog()
+		o := dialOpts{frames: logs[name].frame}
+		if !guest {
+			o.key = newKey(t)
+		}
+		return dial(t, addr, name, o)
+	}
+	ann := conn("ann", false)
+	openTable(t, ann)
+	bob := conn("bob", true)
+	bob.waitFor("resume code", 5*time.Second)
+	sit(t, bob)
+	cem := conn("cem", false)
+	sit(t, cem)
+	dan := conn("dan", false)
+	dan.waitFor("Table 1 ·", 5*time.Second)
+	dan.press("w")
+	ann.waitFor("3. cem", 5*time.Second)
+	ann.press("s")
+	players := []*client{ann, bob, cem}
+	for _, c := range append(players, dan) {
+		c.waitFor("Hand 1 ·", 10*time.Second)
+	}
+	var wg sync.WaitGroup
+	for _, c := range players {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			playTurns(t, c, 90*time.Second)
+		}()
+	}
+	wg.Wait()
+	if t.Failed() {
+		return
+	}
+	_, rec := savedGame(t, srv, "1", func(g *game.Game) bool { return g.State().Phase() != game.Playing })
+	held := heldInHand(t, rec, 1)
+	for _, c := range players {
+		seat := seatOfName(t, srv, "1", c.name)
+		f := logs[c.name]
+		f.mu.Lock()
+		if f.racks == 0 {
+			t.Errorf("%s never saw a rack", c.name)
+		}
+		for tl := range f.seen {
+			if !held[seat][tl] {
+				t.Errorf("%s (seat %d) saw %s in the rack, a tile the seat never held", c.name, seat, tl)
+			}
+		}
+		f.mu.Unlock()
+	}
+	f := logs["dan"]
+	f.mu.Lock()
+	if f.racks == 0 || len(f.seen) > 0 {
+		t.Errorf("the spectator's rack: %d frames, tiles %v", f.racks, f.seen)
+	}
+	f.mu.Unlock()
+	// The next hand: dealt when all three are ready, each shown as ready
+	// to the others meanwhile.
+	waitsFor := func(c *client, names ...string) {
+		t.Helper()
+		c.waitUntil("waiting for "+strings.Join(names, ", "), 5*time.Second, func(scr string) bool {
+			i := strings.Index(scr, "The next hand waits for: ")
+			if i < 0 {
+				return false
+			}
+			line, _, _ := strings.Cut(scr[i:], "\n")
+			for _, n := range []string{"ann", "You", "cem"} {
+				if strings.Contains(line, n) != slices.Contains(names, n) {
+					return false
+				}
+			}
+			return true
+		})
+	}
+	waitsFor(bob, "ann", "You", "cem")
+	ann.press("enter")
+	waitsFor(bob, "You", "cem")
+	bob.press("enter")
+	cem.press("enter")
+	for _, c := range append(players, dan) {
+		c.waitFor("Hand 2 ·", 10*time.Second)
+	}
+	// The seat nobody holds was a bot's, and played.
+	plays := map[int]int{}
+	for _, a := range rec.Actions {
+		plays[a.Seat]++
+	}
+	for s := range game.NumSeats {
+		if plays[s] == 0 && rec.Actions[len(rec.Actions)-1].Seat != s {
+			t.Errorf("seat %d never moved", s)
+		}
+	}
+}
+
+// TestNoTerminalIsTold: a session without a terminal is told it needs
+// one, and ends.
+func TestNoTerminalIsTold(t *testing.T) {
+	t.Parallel()
+	_, addr := testServer(t)
+	c := dial(t, addr, "pat", dialOpts{key: newKey(t), noPty: true})
+	select {
+	case <-c.done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("a session without a terminal did not end")
+	}
+	if err := c.sess.Wait(); err == nil {
+		t.Error("a session without a terminal ended well")
+	}
+	if !strings.Contains(c.out.String(), "needs a terminal") {
+		t.Errorf("told %q", c.out.String())
+	}
+}
+
+// TestTinyTerminalAndResize: a terminal too small gets the too-small
+// screen; grown, the lobby is drawn to the new width.
+func TestTinyTerminalAndResize(t *testing.T) {
+	t.Parallel()
+	_, addr := testServer(t)
+	c := dial(t, addr, "tim", dialOpts{key: newKey(t), w: 40, h: 12})
+	c.waitFor("Make the terminal at", 10*time.Second)
+	c.term.Resize(120, 40)
+	if err := c.sess.WindowChange(40, 120); err != nil {
+		t.Fatal(err)
+	}
+	scr := c.waitFor("q quit", 10*time.Second)
+	if strings.Contains(scr, "Make the terminal") {
+		t.Fatalf("still too small:\n%s", scr)
+	}
+	// Back to 80 columns: the help line is cut again at 80.
+	c.term.Resize(80, 24)
+	if err := c.sess.WindowChange(24, 80); err != nil {
+		t.Fatal(err)
+	}
+	c.waitUntil("drawn at 80 columns", 10*time.Second, func(s string) bool {
+		ls := strings.Split(s, "\n")
+		return len(ls) == 24 && strings.Contains(s, "Tables (") && !strings.Contains(ls[23], "q quit")
+	})
+}
+
+// TestHugeTerminalIsCapped: a terminal larger than the cap is drawn at
+// the cap.
+func TestHugeTerminalIsCapped(t *testing.T) {
+	t.Parallel()
+	srv, addr := testServer(t, func(c *Config) { c.MaxWidth, c.MaxHeight = 100, 30 })
+	c := dial(t, addr, "hugh", dialOpts{key: newKey(t), w: 200, h: 60})
+	c.waitFor("Tables (", 10*time.Second)
+	c.waitUntil("drawn within the cap", 5*time.Second, func(s string) bool {
+		ls := strings.Split(s, "\n")
+		for i, l := range ls {
+			if len([]rune(l)) > 100 || (i >= 30 && l != "") {
+				return false
+			}
+		}
+		return true
+	})
+	if w, h := srv.clamp(0, 0); w != 80 || h != 24 {
+		t.Errorf("a 0×0 window is %d×%d, want 80×24", w, h)
+	}
+}
+
+// playWhile plays c's turns in the background while the hand lasts (or,
+// across, hand after hand, ready for each next one) and stop is not
+// closed.
+func playWhile(t *testing.T, c *client, stop chan struct{}, across ...bool) *sync.WaitGroup {
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			scr := c.term.String()
+			if strings.Contains(scr, "ready for the next hand") {
+				if len(across) == 0 || !across[0] {
+					return
+				}
+				c.press("enter")
+				c.await(3*time.Second, func(s string) bool { return s != scr })
+				continue
+			}
+			if !strings.Contains(scr, "> You") {
+				time.Sleep(10 * time.Millisecond)
+				continue
+			}
+			switch {
+			case strings.Contains(scr, "wins the hand! f finishes"):
+				c.press("f")
+			case strings.Contains(scr, "d: draw") || strings.Contains(scr, "d: end the"):
+				c.press("d")
+			default:
+				c.press("x")
+			}
+			deadline := time.Now().Add(3 * time.Second)
+			for c.term.String() == scr && time.Now().Before(deadline) {
+				time.Sleep(5 * time.Millisecond)
+			}
+		}
+	}()
+	return &wg
+}
+
+// summary is table id's summary.
+func summary(srv *Server, id string) *tableSummary {
+	for _, s := range srv.tableList() {
+		if s.ID == id {
+			return s
+		}
+	}
+	return nil
+}
+
+// waitSummary waits until ok holds for table id's summary.
+func waitSummary(t *testing.T, srv *Server, id, what string, ok func(*tableSummary) bool) *tableSummary {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if s := summary(srv, id); s != nil && ok(s) {
+			return s
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("table %s: never %s: %+v", id, what, summary(srv, id))
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestDropAndReconnect: a player who drops is replaced by their bot at
+// once, which plays their turns; on reconnecting with the same key they
+// have the seat back, with their own rack. The same key connecting
+// again replaces the older session.
+func TestDropAndReconnect(t *testing.T) {
+	t.Parallel()
+	srv, addr := testServer(t)
+	annKey := newKey(t)
+	ann := dial(t, addr, "ann", dialOpts{key: annKey})
+	openTable(t, ann)
+	bob := dial(t, addr, "bob", dialOpts{key: newKey(t)})
+	sit(t, bob)
+	ann.waitFor("2. bob", 5*time.Second)
+	ann.press("s")
+	ann.waitFor("Hand 1 ·", 10*time.Second)
+	bob.waitFor("Hand 1 ·", 10*time.Second)
+
+	ann.close()
+	waitSummary(t, srv, "1", "ann away", func(s *tableSummary) bool { return s.Players[0].Kind == 2 && s.Owners[0] != "" })
+	_, before := savedGame(t, srv, "1", func(*game.Game) bool { return true })
+	stop := make(chan struct{})
+	wg := playWhile(t, bob, stop)
+	// Ann's bot plays her turns meanwhile.
+	savedGame(t, srv, "1", func(g *game.Game) bool {
+		rec := g.Record()
+		for _, a := range rec.Actions[len(before.Actions):] {
+			if a.Seat == 0 {
+				return true
+			}
+		}
+		return g.State().Phase() != game.Playing
+	})
+	close(stop)
+	wg.Wait()
+
+	log := newFrameLog()
+	ann2 := dial(t, addr, "ann", dialOpts{key: annKey, frames: log.frame})
+	ann2.waitFor("Hand 1 ·", 10*time.Second)
+	ann2.waitFor("your rack", 5*time.Second)
+	waitSummary(t, srv, "1", "ann back", func(s *tableSummary) bool { return s.Players[0].Kind == 1 })
+	_, rec := savedGame(t, srv, "1", func(*game.Game) bool { return true })
+	held := heldInHand(t, rec, 1)
+	log.mu.Lock()
+	if log.racks == 0 {
+		t.Error("ann's rack never showed after reconnecting")
+	}
+	for tl := range log.seen {
+		if !held[0][tl] {
+			t.Errorf("back at the table, ann sees %s, a tile seat 0 never held", tl)
+		}
+	}
+	log.mu.Unlock()
+
+	// The same key again: the older session is told and let go.
+	ann3 := dial(t, addr, "ann", dialOpts{key: annKey})
+	ann3.waitFor("Hand 1 ·", 10*time.Second)
+	ann2.waitFor("connected again from elsewhere", 5*time.Second)
+	select {
+	case <-ann2.done:
+	case <-time.After(15 * time.Second):
+		t.Fatal("the replaced session did not end")
+	}
+	if s := summary(srv, "1"); s.Players[0].Kind != 1 {
+		t.Errorf("after the replacement seat 0 is %v", s.Players[0].Kind)
+	}
+}
+
+// TestRestartResumesTheTable: the server is killed mid-hand (no save at
+// the end) and started again on the same state directory: the table is
+// back at the same hand, the player's rack the same, bots holding the
+// seats until the players return.
+func TestRestartResumesTheTable(t *testing.T) {
+	t.Parallel()
+	stateDir, keyDir := t.TempDir(), t.TempDir()
+	tweak := func(c *Config) { c.StateDir, c.HostKey = stateDir, filepath.Join(keyDir, "hostkey", "key") }
+	srv, addr := testServer(t, tweak)
+	annKey, bobKey := newKey(t), newKey(t)
+	ann := dial(t, addr, "ann", dialOpts{key: annKey})
+	openTable(t, ann)
+	bob := dial(t, addr, "bob", dialOpts{key: bobKey})
+	sit(t, bob)
+	ann.waitFor("2. bob", 5*time.Second)
+	ann.press("s")
+	ann.waitFor("Hand 1 ·", 10*time.Second)
+	stop := make(chan struct{})
+	wa, wb := playWhile(t, ann, stop), playWhile(t, bob, stop)
+	savedGame(t, srv, "1", func(g *game.Game) bool { r := g.Record(); return len(r.Actions) >= 12 })
+	close(stop)
+	wa.Wait()
+	wb.Wait()
+	// Wait for a quiet table: a person's turn, everything saved.
+	savedGame(t, srv, "1", func(g *game.Game) bool {
+		st := g.State()
+		return st.Phase() == game.Playing && (st.Turn() == 0 || st.Turn() == 1)
+	})
+	g := settled(t, srv, "1")
+	if g.State().Phase() != game.Playing {
+		t.Fatal("the hand ended before the crash: nothing mid-hand to resume")
+	}
+	want := g.State().View(0).Rack
+	hand := g.State().HandNumber()
+	srv.crash()
+
+	srv2, addr2 := startServer(t, withDefaults(t, tweak))
+	s := summary(srv2, "1")
+	if s == nil || !s.Started || s.Hand != hand {
+		t.Fatalf("after the restart table 1 is %+v, want hand %d", s, hand)
+	}
+	for i := range 2 {
+		if s.Players[i].Kind != 2 {
+			t.Errorf("seat %d is %v after the restart, want away (a bot holding it)", i, s.Players[i].Kind)
+		}
+	}
+	ann2 := dial(t, addr2, "ann", dialOpts{key: annKey})
+	scr := ann2.waitFor("your rack", 10*time.Second)
+	got, _ := rackTiles(strings.Split(scr, "\n"))
+	var wantNames []string
+	for _, tl := range want {
+		wantNames = append(wantNames, name(tl, g.State().View(0).Okey))
+	}
+	if strings.Join(sorted(got), " ") != strings.Join(sorted(wantNames), " ") {
+		t.Errorf("ann's rack after the restart:\n got %v\nwant %v", sorted(got), sorted(wantNames))
+	}
+	if !strings.Contains(scr, "Hand "+strconv.Itoa(hand)+" ·") {
+		t.Errorf("not at hand %d:\n%s", hand, scr)
+	}
+}
+
+// settled is table id's game once its saved record has stopped changing
+// (for a quarter of a second).
+func settled(t *testing.T, srv *Server, id string) *game.Game {
+	t.Helper()
+	path := filepath.Join(srv.cfg.StateDir, "tables", id+".okey")
+	var last []byte
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		time.Sleep(250 * time.Millisecond)
+		b, err := os.ReadFile(path)
+		if err == nil && bytes.Equal(b, last) {
+			break
+		}
+		last = b
+		if time.Now().After(deadline) {
+			t.Fatal("the table never settled")
+		}
+	}
+	g, _ := savedGame(t, srv, id, func(*game.Game) bool { return true })
+	return g
+}
+
+// withDefaults is the test server's configuration with tweak.
+func withDefaults(t *testing.T, tweak func(*Config)) Config {
+	cfg := DefaultConfig()
+	cfg.Addr = "127.0.0.1:0"
+	cfg.BotDelay = 5 * time.Millisecond
+	cfg.DefaultTimer = 0
+	cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	tweak(&cfg)
+	return cfg
+}
+
+func sorted(s []string) []string {
+	out := slices.Clone(s)
+	slices.Sort(out)
+	return out
+}
+
+var wallRe = regexp.MustCompile(`│\s*(\d+)\s*│`)
+
+// wallLeft reads the wall's count off a table screen, -1 if none.
+func wallLeft(lines []string) int {
+	for i, l := range lines {
+		if strings.Contains(l, "┐ wall") && i+1 < len(lines) {
+			if m := wallRe.FindStringSubmatch(lines[i+1]); m != nil {
+				return atoi(m[1])
+			}
+		}
+	}
+	return -1
+}
+
+// watchedConn records how long its writes were held up.
+type watchedConn struct {
+	net.Conn
+	longest atomic.Int64 // the longest write done, in nanoseconds
+	since   atomic.Int64 // when the write under way began (UnixNano), 0 for none
+	written atomic.Int64
+}
+
+func (w *watchedConn) Write(p []byte) (int, error) {
+	start := time.Now()
+	w.since.Store(start.UnixNano())
+	n, err := w.Conn.Write(p)
+	w.written.Add(int64(n))
+	w.since.Store(0)
+	if d := int64(time.Since(start)); d > w.longest.Load() {
+		w.longest.Store(d)
+	}
+	return n, err
+}
+
+// blocked is the longest a write was (or is being) held up.
+func (w *watchedConn) blocked() time.Duration {
+	d := time.Duration(w.longest.Load())
+	if s := w.since.Load(); s != 0 {
+		d = max(d, time.Since(time.Unix(0, s)))
+	}
+	return d
+}
+
+// TestStalledClientSlowsNobody: one player's ssh stops reading its
+// connection (as kill -STOP does) while its window keeps changing, so
+// the server's writes to it back up and block. The table plays on at
+// its pace (the stalled player's turns run out and their bot plays),
+// and the other player sees at least 90% of the table's states (the
+// wall's count after every draw), hand after hand, until the stalled
+// client's writes have been held up for two seconds and thirty draws
+// have been played.
+func TestStalledClientSlowsNobody(t *testing.T) {
+	// Not in parallel: it times the table's pace.
+	var conns sync.Map // remote address → *watchedConn
+	var log syncBuf
+	var ann *client
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("the server's log:\n%s\nann's screen:\n%s", log.String(), ann.term.String())
+		}
+	})
+	srv, addr := testServer(t, func(c *Config) {
+		c.Log = slog.New(slog.NewTextHandler(&log, nil))
+		c.BotDelay = 60 * time.Millisecond
+		c.DefaultTimer = 300 * time.Millisecond
+		c.wrapConn = func(c net.Conn) net.Conn {
+			// Small socket buffers stand for a full network: a few
+			// frames fill them, where loopback's would take megabytes.
+			if tc, ok := c.(*net.TCPConn); ok {
+				tc.SetWriteBuffer(4 << 10)
+			}
+			w := &watchedConn{Conn: c}
+			conns.Store(c.RemoteAddr().String(), w)
+			return w
+		}
+	})
+	type state struct{ hand, wall int }
+	var mu sync.Mutex
+	seen := map[state]bool{}
+	ann = dial(t, addr, "ann", dialOpts{key: newKey(t), frames: func(lines []string) {
+		n := wallLeft(lines)
+		if n < 0 || len(lines) == 0 {
+			return
+		}
+		if m := handRe.FindStringSubmatch(lines[0]); m != nil {
+			mu.Lock()
+			seen[state{atoi(m[1]), n}] = true
+			mu.Unlock()
+		}
+	}})
+	openTable(t, ann)
+	// Sam's terminal is large and colourful: much to send.
+	sam := dial(t, addr, "sam", dialOpts{key: newKey(t), w: 300, h: 100, termType: "xterm-256color", smallBuffer: true})
+	sit(t, sam)
+	ann.waitFor("2. sam", 5*time.Second)
+	ann.press("s")
+	ann.waitFor("Hand 1 ·", 10*time.Second)
+	sam.waitFor("Hand 1 ·", 10*time.Second)
+	w, ok := conns.Load(sam.local)
+	if !ok {
+		t.Fatal("sam's connection was not seen")
+	}
+	samConn := w.(*watchedConn)
+
+	// Sam stops reading; his terminal keeps being resized, every resize
+	// a whole new screen for the server to send him.
+	sam.stall.Store(true)
+	flood := make(chan struct{})
+	var fw sync.WaitGroup
+	fw.Add(1)
+	go func() {
+		defer fw.Done()
+		for i := 0; ; i++ {
+			select {
+			case <-flood:
+				return
+			case <-time.After(5 * time.Millisecond):
+			}
+			sam.sess.WindowChange(100-i%2, 300-i%3)
+		}
+	}()
+	start := time.Now()
+	stop := make(chan struct{})
+	wa := playWhile(t, ann, stop, true)
+	draws := func() (rec game.Record) {
+		_, rec = savedGame(t, srv, "1", func(*game.Game) bool { return true })
+		return rec
+	}
+	countDraws := func(rec game.Record) int {
+		n := 0
+		for _, a := range rec.Actions {
+			if a.Kind == game.ActDraw {
+				n++
+			}
+		}
+		return n
+	}
+	for {
+		time.Sleep(200 * time.Millisecond)
+		if samConn.blocked() >= 2*time.Second && countDraws(draws()) >= 30 {
+			break
+		}
+		if time.Since(start) > 60*time.Second {
+			break
+		}
+	}
+	close(stop)
+	wa.Wait()
+	took := time.Since(start)
+	blocked := samConn.blocked()
+	close(flood)
+	fw.Wait()
+	// The table plays on (out of time, ann's bot plays too): the states
+	// up to now, once ann's screen has had a moment to show the last.
+	rec := draws()
+	time.Sleep(300 * time.Millisecond)
+
+	// Every draw's state, hand by hand, from the record.
+	g, _ := game.NewGame(rec.Rules, rec.Seed, rec.Meta)
+	var states []state
+	for _, a := range rec.Actions {
+		g.Apply(a)
+		if a.Kind == game.ActDraw && g.State().Phase() == game.Playing {
+			states = append(states, state{g.State().HandNumber(), g.State().WallLeft()})
+		}
+	}
+	mu.Lock()
+	got := 0
+	for _, st := range states {
+		if seen[st] {
+			got++
+		}
+	}
+	mu.Unlock()
+	t.Logf("%d draws in %v; ann saw %d of the states; writes to sam held up %v (%d KB written)",
+		len(states), took.Round(time.Millisecond), got, blocked.Round(time.Millisecond), samConn.written.Load()>>10)
+	if len(states) < 30 {
+		t.Fatalf("only %d draws in %v: the table was slowed", len(states), took)
+	}
+	if got*10 < len(states)*9 {
+		t.Errorf("ann saw %d of %d states: under 90%%", got, len(states))
+	}
+	if blocked < 2*time.Second {
+		t.Errorf("the server's writes to the stalled client were held up only %v of %v: it never really stalled", blocked, took)
+	}
+	// At its pace: a draw took no more than a few bots' delays and a
+	// turn's time.
+	if per := took / time.Duration(len(states)); per > 600*time.Millisecond {
+		t.Errorf("%v a draw: the table was slowed", per)
+	}
+	// Reading again, sam's screen catches up with the table.
+	sam.stall.Store(false)
+	sam.sess.WindowChange(100, 300)
+	last := states[len(states)-1]
+	sam.waitUntil("caught up", 20*time.Second, func(scr string) bool {
+		m := handRe.FindStringSubmatch(scr)
+		return m != nil && atoi(m[1]) >= last.hand
+	})
+}

@@ -1,0 +1,556 @@
+package serve
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/ssh"
+	"charm.land/wish/v2"
+	wishtea "charm.land/wish/v2/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+	gossh "golang.org/x/crypto/ssh"
+
+	"okey/game/hand"
+	"okey/ui"
+	"okey/ui/store"
+)
+
+// Config is everything okey serve is told.
+type Config struct {
+	// Addr is where to listen (":2222"); a Listener given to Serve
+	// overrides it.
+	Addr string
+	// StateDir holds the tables (StateDir/tables); "" saves nothing.
+	StateDir string
+	// HostKey is the host key's path (made on first start).
+	HostKey string
+	// AuthorizedKeys, when set, makes the server private: only these
+	// keys may log in, and no guests.
+	AuthorizedKeys string
+
+	// Limits.
+	MaxTables, MaxSessions, MaxPerAddr int
+	MaxWidth, MaxHeight                int
+	HandshakeTimeout, IdleTimeout      time.Duration
+	MaxSession                         time.Duration
+
+	// Tables.
+	DefaultTimer time.Duration
+	KeepSeat     time.Duration
+	BotDelay     time.Duration
+	BotTimeout   time.Duration
+
+	// NoColor draws without colour.
+	NoColor bool
+	// Log receives who joined and left, and what went wrong; nil
+	// discards.
+	Log *slog.Logger
+	// Now is the clock; nil is time.Now.
+	Now func() time.Time
+
+	// wrapConn, when set (tests), wraps every connection.
+	wrapConn func(net.Conn) net.Conn
+	// hook, when set (tests), is called as a session starts ("start")
+	// and at each of its keys (the key's name).
+	hook func(event, user string)
+}
+
+// DefaultConfig is a server for friends on one machine: limits a small
+// VPS holds (see the README).
+func DefaultConfig() Config {
+	return Config{
+		Addr: ":2222", MaxTables: 50, MaxSessions: 200, MaxPerAddr: 8,
+		MaxWidth: 300, MaxHeight: 100,
+		HandshakeTimeout: 10 * time.Second, IdleTimeout: 30 * time.Minute, MaxSession: 12 * time.Hour,
+		DefaultTimer: 30 * time.Second, KeepSeat: 10 * time.Minute, BotDelay: 700 * time.Millisecond,
+		BotTimeout: 10 * time.Second,
+	}
+}
+
+// Check reports the first thing wrong with the configuration.
+func (c Config) Check() error {
+	switch {
+	case c.MaxTables <= 0, c.MaxSessions <= 0, c.MaxPerAddr <= 0:
+		return errors.New("the caps on tables, sessions and sessions per address must be positive")
+	case c.MaxWidth < ui.MinWidth || c.MaxHeight < ui.MinHeight:
+		return fmt.Errorf("the largest terminal must be at least %d×%d", ui.MinWidth, ui.MinHeight)
+	case c.DefaultTimer < 0 || c.KeepSeat <= 0 || c.BotDelay < 0 || c.BotTimeout <= 0:
+		return errors.New("the timer must not be negative; keeping a seat and a bot's time must be positive")
+	case c.HandshakeTimeout < 0 || c.IdleTimeout < 0 || c.MaxSession < 0:
+		return errors.New("timeouts must not be negative")
+	}
+	return nil
+}
+
+// Server is okey serve: an SSH server whose sessions play at tables.
+type Server struct {
+	cfg   Config
+	log   *slog.Logger
+	ssh   *ssh.Server
+	hall  *hall
+	stop  context.CancelFunc
+	ctx   context.Context
+	gens  atomic.Uint64
+	authz []gossh.PublicKey
+
+	mu       sync.Mutex
+	sessions map[*session]*liveSession
+	bySess   map[ssh.Session]*session
+	byID     map[string]*session
+	perAddr  map[string]int
+	conns    int
+	wg       sync.WaitGroup
+
+	// Stats, for tests and the logs.
+	refused atomic.Int64 // connections refused by a cap
+}
+
+// liveSession is a running session's handles.
+type liveSession struct {
+	cancel context.CancelFunc
+	sess   ssh.Session
+}
+
+// New builds a server: it reads the authorized keys, makes or reads the
+// host key, and brings back the tables saved in the state directory
+// (restoreErr says which could not be, which does not stop the server).
+func New(cfg Config) (srv *Server, restoreErr error, err error) {
+	if err := cfg.Check(); err != nil {
+		return nil, nil, err
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	log := cfg.Log
+	if log == nil {
+		log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	s := &Server{cfg: cfg, log: log, sessions: map[*session]*liveSession{}, bySess: map[ssh.Session]*session{}, byID: map[string]*session{}, perAddr: map[string]int{}}
+	if cfg.AuthorizedKeys != "" {
+		if s.authz, err = readAuthorizedKeys(cfg.AuthorizedKeys); err != nil {
+			return nil, nil, err
+		}
+	}
+	// The bots' analysis tables, built once a process: now, rather than
+	// in the first player's first bot turn.
+	hand.Prepare()
+	s.ctx, s.stop = context.WithCancel(context.Background())
+	var files *store.Tables
+	if cfg.StateDir != "" {
+		if files, err = store.OpenTables(cfg.StateDir); err != nil {
+			return nil, nil, err
+		}
+	}
+	topt := tableOptions{
+		botDelay: cfg.BotDelay, botTimeout: cfg.BotTimeout, keepSeat: cfg.KeepSeat, handWait: 20 * time.Second,
+		chatEvery: 5 * time.Second, chatBurst: 3, chatKeep: 50, log: log, now: cfg.Now,
+	}
+	s.hall = newHall(s.ctx, topt, files, cfg.MaxTables)
+	n, restoreErr := s.hall.restore()
+	if n > 0 {
+		log.Info("tables restored", "count", n)
+	}
+
+	hostKey := wish.WithHostKeyPath(cfg.HostKey)
+	if cfg.HostKey == "" {
+		hostKey = func(*ssh.Server) error { return errors.New("no host key path") }
+	} else if err := store.PrepareHostKeyDir(cfg.HostKey); err != nil {
+		return nil, nil, err
+	}
+	s.ssh, err = wish.NewServer(
+		wish.WithAddress(cfg.Addr),
+		hostKey,
+		wish.WithPublicKeyAuth(s.publicKey),
+		wish.WithKeyboardInteractiveAuth(s.keyboardInteractive),
+		wish.WithIdleTimeout(cfg.IdleTimeout),
+		wish.WithMaxTimeout(cfg.MaxSession),
+		wish.WithMiddleware(s.guard(s.run)),
+	)
+	if err != nil {
+		s.stop()
+		return nil, nil, fmt.Errorf("ssh server: %w", err)
+	}
+	s.ssh.HandshakeTimeout = cfg.HandshakeTimeout
+	s.ssh.ConnCallback = s.onConn
+	return s, restoreErr, nil
+}
+
+// nextGen numbers memberships, server-wide.
+func (s *Server) nextGen() uint64 { return s.gens.Add(1) }
+
+// Serve accepts connections on l until Shutdown.
+func (s *Server) Serve(l net.Listener) error {
+	err := s.ssh.Serve(l)
+	if errors.Is(err, ssh.ErrServerClosed) {
+		return nil
+	}
+	return err
+}
+
+// ListenAndServe listens on the configured address.
+func (s *Server) ListenAndServe() error {
+	l, err := net.Listen("tcp", s.cfg.Addr)
+	if err != nil {
+		return err
+	}
+	s.log.Info("listening", "addr", l.Addr().String())
+	return s.Serve(l)
+}
+
+// Shutdown stops the server: no new connections, every table saved,
+// every session told and closed. It waits for them within ctx.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.log.Info("shutting down")
+	s.stop() // the tables save and tell their players
+	s.hall.wait()
+	s.mu.Lock()
+	for _, ls := range s.sessions {
+		ls.cancel()
+	}
+	s.mu.Unlock()
+	done := make(chan struct{})
+	go func() { s.wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	if err := s.ssh.Shutdown(sctx); err != nil {
+		return s.ssh.Close()
+	}
+	return nil
+}
+
+// crash stops everything without a word or a save, as a killed process
+// would (for tests of what a restart brings back).
+func (s *Server) crash() {
+	s.ssh.Close()
+	s.stop()
+	s.hall.wait()
+}
+
+// tableList is the tables' summaries, for tests and logs.
+func (s *Server) tableList() []*tableSummary { return s.hall.list() }
+
+// sessionCount is the number of sessions running.
+func (s *Server) sessionCount() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.sessions)
+}
+
+// publicKey lets a key in: any key on a public server, a listed one on a
+// private server. Who the player is is read after the handshake.
+func (s *Server) publicKey(_ ssh.Context, key ssh.PublicKey) bool {
+	if s.authz == nil {
+		return true
+	}
+	for _, k := range s.authz {
+		if ssh.KeysEqual(key, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// keyboardInteractive lets guests in, with no questions, on a public
+// server.
+func (s *Server) keyboardInteractive(ssh.Context, gossh.KeyboardInteractiveChallenge) bool {
+	return s.authz == nil
+}
+
+// readAuthorizedKeys reads an authorized_keys file.
+func readAuthorizedKeys(path string) ([]gossh.PublicKey, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("authorized keys: %w", err)
+	}
+	var keys []gossh.PublicKey
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		k, _, _, _, err := gossh.ParseAuthorizedKey([]byte(line))
+		if err != nil {
+			return nil, fmt.Errorf("authorized keys %s line %d: %w", path, n, err)
+		}
+		keys = append(keys, k)
+	}
+	if len(keys) == 0 {
+		return nil, fmt.Errorf("authorized keys %s: no key in it", path)
+	}
+	return keys, nil
+}
+
+// onConn counts connections, by address and in all, and refuses those
+// over a cap before the handshake costs anything.
+func (s *Server) onConn(_ ssh.Context, c net.Conn) net.Conn {
+	host := hostOf(c.RemoteAddr())
+	s.mu.Lock()
+	over := s.conns >= s.cfg.MaxSessions || s.perAddr[host] >= s.cfg.MaxPerAddr
+	if !over {
+		s.conns++
+		s.perAddr[host]++
+	}
+	s.mu.Unlock()
+	if over {
+		s.refused.Add(1)
+		s.log.Warn("refused: too many connections", "addr", host)
+		c.Close()
+		return nil
+	}
+	if s.cfg.wrapConn != nil {
+		c = s.cfg.wrapConn(c)
+	}
+	return &countedConn{Conn: c, release: func() {
+		s.mu.Lock()
+		s.conns--
+		if s.perAddr[host]--; s.perAddr[host] <= 0 {
+			delete(s.perAddr, host)
+		}
+		s.mu.Unlock()
+	}}
+}
+
+func hostOf(a net.Addr) string {
+	h, _, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return a.String()
+	}
+	return h
+}
+
+// countedConn releases its count once, when closed.
+type countedConn struct {
+	net.Conn
+	once    sync.Once
+	release func()
+}
+
+func (c *countedConn) Close() error {
+	c.once.Do(c.release)
+	return c.Conn.Close()
+}
+
+// guard keeps a panic in one session from taking the server down (the
+// session ends, the others play on), and tidies up after every session:
+// the table is told the player is gone (the seat is kept for them), and
+// the session is forgotten.
+func (s *Server) guard(next wish.Middleware) wish.Middleware {
+	return func(h ssh.Handler) ssh.Handler {
+		inner := next(h)
+		return func(sess ssh.Session) {
+			s.wg.Add(1)
+			defer s.wg.Done()
+			defer func() {
+				if r := recover(); r != nil {
+					s.log.Error("panic in a session", "panic", r, "user", ansi.Strip(sess.User()))
+				}
+				s.ended(sess)
+			}()
+			inner(sess)
+		}
+	}
+}
+
+// run runs a session's program (wish's bubbletea middleware, but for
+// the log: a program ended by its connection or the server is no
+// error). Window changes reach the program from a goroutine of the
+// session's own; the filter caps them.
+func (s *Server) run(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		p := s.program(sess)
+		if p == nil {
+			next(sess)
+			return
+		}
+		_, winch, _ := sess.Pty()
+		ctx, cancel := context.WithCancel(sess.Context())
+		// The SSH library hands window changes over a channel of one,
+		// from the goroutine that reads the connection's requests: it
+		// must never wait for the program (busy writing to a client that
+		// stopped reading, and so waiting for that very goroutine). The
+		// latest size is kept and handed on from another goroutine.
+		sizes := make(chan tea.WindowSizeMsg, 1)
+		go func() {
+			for w := range winch {
+				select {
+				case <-sizes:
+				default:
+				}
+				sizes <- tea.WindowSizeMsg{Width: w.Width, Height: w.Height}
+			}
+		}()
+		go func() {
+			for {
+				select {
+				case <-ctx.Done():
+					return
+				case m := <-sizes:
+					p.Send(m)
+				}
+			}
+		}()
+		if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {
+			s.log.Warn("a session's program failed", "err", err)
+		}
+		p.Kill()
+		cancel()
+		next(sess)
+	}
+}
+
+// program builds a session's program, or tells a client without a
+// terminal that it needs one (nil: no program).
+func (s *Server) program(sess ssh.Session) *tea.Program {
+	pty, _, ok := sess.Pty()
+	if !ok {
+		wish.Println(sess, "okey needs a terminal: connect with ssh -t (or without a command).")
+		sess.Exit(1)
+		return nil
+	}
+	if s.ctx.Err() != nil {
+		wish.Println(sess, "The server is stopping.")
+		sess.Exit(1)
+		return nil
+	}
+	if s.cfg.hook != nil {
+		s.cfg.hook("start", sess.User())
+	}
+	id, code := identityOf(sess)
+	name := ui.CleanName(ansi.Strip(sess.User()))
+	if name == "" {
+		name = "guest"
+	}
+	// The session ends with its connection or with the server.
+	ctx, cancel := context.WithCancel(sess.Context())
+	stop := context.AfterFunc(s.ctx, cancel)
+	m := newSession(s, ctx, id, code, name, hostOf(sess.RemoteAddr()), langOf(sess.Environ()))
+	w, h := s.clamp(pty.Window.Width, pty.Window.Height)
+	opts := append(wishtea.MakeOptions(sess),
+		tea.WithContext(ctx),
+		tea.WithoutSignalHandler(),
+		tea.WithWindowSize(w, h),
+		tea.WithFilter(s.filter),
+	)
+	p := tea.NewProgram(m, opts...)
+	s.register(m, sess, func() { stop(); cancel() })
+	s.log.Info("connect", "name", name, "addr", hostOf(sess.RemoteAddr()), "guest", code != "")
+	return p
+}
+
+// ended tidies up after a session whose program has stopped.
+func (s *Server) ended(sess ssh.Session) {
+	s.mu.Lock()
+	m, ok := s.bySess[sess]
+	s.mu.Unlock()
+	if !ok {
+		return
+	}
+	s.sessions[m].cancel()
+	m.ended()
+	s.unregister(m, sess)
+	s.log.Info("disconnect", "name", m.name)
+}
+
+// filter keeps wish's suspend handling (a remote ctrl+z must not stop
+// the server's process) and caps the window: a huge terminal would cost
+// memory for every cell; an unknown (0×0) one is 80×24.
+func (s *Server) filter(_ tea.Model, msg tea.Msg) tea.Msg {
+	switch msg := msg.(type) {
+	case tea.SuspendMsg:
+		return tea.ResumeMsg{}
+	case tea.WindowSizeMsg:
+		msg.Width, msg.Height = s.clamp(msg.Width, msg.Height)
+		return msg
+	}
+	return msg
+}
+
+func (s *Server) clamp(w, h int) (int, int) {
+	if w <= 0 || h <= 0 {
+		return ui.MinWidth, ui.MinHeight
+	}
+	return min(w, s.cfg.MaxWidth), min(h, s.cfg.MaxHeight)
+}
+
+// register records a session; the same identity connected before is
+// let go (its seat goes to the new one).
+func (s *Server) register(m *session, sess ssh.Session, cancel context.CancelFunc) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.sessions[m] = &liveSession{cancel: cancel, sess: sess}
+	s.bySess[sess] = m
+	if old, ok := s.byID[m.id]; ok && old != m {
+		s.replaceLocked(old)
+	}
+	s.byID[m.id] = m
+}
+
+// replaceLocked ends an older session of the same player.
+func (s *Server) replaceLocked(old *session) {
+	ls, ok := s.sessions[old]
+	if !ok {
+		return
+	}
+	s.log.Info("replaced by a new connection", "name", old.name)
+	// The table tells the old session (it shows why for a moment); it
+	// ends a little later whatever happens, and its channel is closed,
+	// since a client that stopped reading may hold its writes.
+	sess := ls.sess
+	time.AfterFunc(replaceGrace, ls.cancel)
+	time.AfterFunc(2*replaceGrace, func() { sess.Close() })
+}
+
+// replaceGrace is how long a replaced session has to say why.
+const replaceGrace = 3 * time.Second
+
+// reidentify moves a session to another identity (a guest's resume
+// code), letting go an older session of it.
+func (s *Server) reidentify(m *session, old string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.byID[old] == m {
+		delete(s.byID, old)
+	}
+	if o, ok := s.byID[m.id]; ok && o != m {
+		s.replaceLocked(o)
+	}
+	s.byID[m.id] = m
+}
+
+func (s *Server) unregister(m *session, sess ssh.Session) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.sessions, m)
+	delete(s.bySess, sess)
+	if s.byID[m.id] == m {
+		delete(s.byID, m.id)
+	}
+}
+
+// langOf is the player's language from the session's LANG (sent by
+// ssh's SendEnv, where the server accepts it): tr for Turkish, else en.
+func langOf(env []string) string {
+	for _, e := range env {
+		if v, ok := strings.CutPrefix(e, "LANG="); ok && strings.HasPrefix(strings.ToLower(v), "tr") {
+			return "tr"
+		}
+	}
+	return "en"
+}

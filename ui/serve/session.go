@@ -1,0 +1,724 @@
+package serve
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"okey/bots"
+	"okey/game"
+	"okey/ui"
+	"okey/ui/i18n"
+)
+
+// A session is one SSH connection's program: the lobby, the form of a
+// new table, the waiting room, and at a table the game's own screen for
+// the seat. It talks to tables only with requests (non-blocking for
+// moves and chat) and waits for their updates in a command that also
+// watches the session's context, so nothing of a table ever waits for
+// a session.
+
+// page is what the session shows.
+type page uint8
+
+const (
+	pgLobby page = iota + 1
+	pgCreate
+	pgCode  // typing a code: a private table's, or a guest's resume code
+	pgRoom  // a table's waiting room, before its match
+	pgTable // the game's screen
+	pgBye   // a last word before the connection closes
+)
+
+// codeFor is what a typed code is for.
+type codeFor uint8
+
+const (
+	codeJoin codeFor = iota + 1
+	codeResume
+)
+
+// session is a connection's model.
+type session struct {
+	srv  *Server
+	ctx  context.Context
+	id   string // identity
+	code string // a guest's resume code ("" for a key)
+	name string
+	addr string
+	tr   *i18n.Catalog
+	keys sessionKeys
+	dark bool
+	bg   *tea.BackgroundColorMsg
+
+	width, height int
+	page          page
+	flash         string
+	bye           string
+
+	// The lobby.
+	tables []*tableSummary
+	cursor int
+	// The form of a new table.
+	form createForm
+	// A code being typed.
+	input   string
+	inputOf codeFor
+	tries   int
+
+	// The table the session is at.
+	at *membership
+	// The game's screen at the table.
+	scr screen
+	// The waiting room as last told.
+	room *roomInfo
+	// Chat being typed (chatting), at a table or in its waiting room.
+	chatting bool
+	chat     string
+	// away is set when the seat's bot plays for the player.
+	away bool
+	// refusedSeq numbers the waiting room's refusals already told.
+	refusedSeq uint64
+}
+
+// membership is the session's place at a table; gen numbers them so a
+// late message of an old one is dropped.
+type membership struct {
+	t      *table
+	m      *member
+	gen    uint64
+	ctx    context.Context
+	cancel context.CancelFunc
+	kind   gameKind
+}
+
+// Messages of a session.
+type (
+	lobbyTickMsg struct{}
+	joinedMsg    struct {
+		t     *table
+		m     *member
+		seat  int
+		err   error
+		watch bool
+	}
+	fromTableMsg struct {
+		gen uint64
+		msg tableMsg
+	}
+	byeMsg struct{}
+)
+
+// sessionKeys are the keys of the session's own pages.
+type sessionKeys struct {
+	Up, Down, Sit, Watch, New, Code, Resume, Lang, Quit key.Binding
+	Start, Chat, Leave                                  key.Binding
+	FormUp, FormDown, FormPrev, FormNext, Open, Back    key.Binding
+	Send, Erase, Cancel                                 key.Binding
+}
+
+func newSessionKeys(tr *i18n.Catalog) sessionKeys {
+	b := func(keys []string, label, help string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(label, tr.T(help)))
+	}
+	return sessionKeys{
+		Up:       b([]string{"up", "k"}, "↑", "lobby.key.choose"),
+		Down:     b([]string{"down", "j"}, "↓", "lobby.key.choose"),
+		Sit:      b([]string{"enter"}, "enter", "lobby.key.sit"),
+		Watch:    b([]string{"w"}, "w", "lobby.key.watch"),
+		New:      b([]string{"n"}, "n", "lobby.key.new"),
+		Code:     b([]string{"c"}, "c", "lobby.key.code"),
+		Resume:   b([]string{"r"}, "r", "lobby.key.resume"),
+		Lang:     b([]string{"l"}, "l", "lobby.key.lang"),
+		Quit:     b([]string{"q", "ctrl+c"}, "q", "key.quit.short"),
+		Start:    b([]string{"s"}, "s", "lobby.key.start"),
+		Chat:     b([]string{"m"}, "m", "key.chat"),
+		Leave:    b([]string{"q", "ctrl+c"}, "q", "key.leave"),
+		FormUp:   b([]string{"up", "shift+tab"}, "↑", "key.set.choose"),
+		FormDown: b([]string{"down", "tab"}, "↓", "key.set.choose"),
+		FormPrev: b([]string{"left"}, "←", "key.set.change"),
+		FormNext: b([]string{"right", "space"}, "→", "key.set.change"),
+		Open:     b([]string{"enter"}, "enter", "lobby.key.open"),
+		Back:     b([]string{"esc", "q"}, "esc", "lobby.key.back"),
+		Send:     b([]string{"enter"}, "enter", "lobby.key.send"),
+		Erase:    b([]string{"backspace"}, "backspace", "key.set.erase"),
+		Cancel:   b([]string{"esc"}, "esc", "key.set.cancel"),
+	}
+}
+
+// newSession is the model of a new connection.
+func newSession(srv *Server, ctx context.Context, id, code, name, addr, lang string) *session {
+	s := &session{srv: srv, ctx: ctx, id: id, code: code, name: name, addr: addr, page: pgLobby, dark: true}
+	s.setLang(lang)
+	s.form = newCreateForm(srv.cfg.DefaultTimer)
+	return s
+}
+
+func (s *session) setLang(lang string) {
+	tr, err := i18n.Load(lang)
+	if err != nil {
+		tr = i18n.MustLoad("en")
+	}
+	s.tr = tr
+	s.keys = newSessionKeys(tr)
+}
+
+// Init asks for the background and goes to the seat the player holds,
+// if any (a reconnection), else to the lobby.
+func (s *session) Init() tea.Cmd {
+	cmds := []tea.Cmd{tea.RequestBackgroundColor, lobbyTick()}
+	if t := s.srv.hall.holding(s.id); t != nil {
+		cmds = append(cmds, s.joinCmd(t, -1, false))
+	} else {
+		s.tables = s.srv.hall.list()
+	}
+	return tea.Batch(cmds...)
+}
+
+func lobbyTick() tea.Cmd {
+	return tea.Tick(time.Second, func(time.Time) tea.Msg { return lobbyTickMsg{} })
+}
+
+// Update handles a message: the window and the background for every
+// page, the tables' messages, then keys by page.
+func (s *session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		s.width, s.height = msg.Width, msg.Height
+		return s, s.toScreen(msg)
+	case tea.BackgroundColorMsg:
+		s.dark = msg.IsDark()
+		s.bg = &msg
+		return s, s.toScreen(msg)
+	case lobbyTickMsg:
+		if s.page == pgLobby || s.page == pgCreate || s.page == pgCode {
+			s.tables = s.srv.hall.list()
+			s.clampCursor()
+		}
+		return s, lobbyTick()
+	case joinedMsg:
+		return s, s.onJoined(msg)
+	case fromTableMsg:
+		return s, s.onTable(msg)
+	case ui.LeaveMsg:
+		return s, s.leave()
+	case byeMsg:
+		return s, tea.Quit
+	case tea.KeyPressMsg:
+		return s, s.onKey(msg)
+	}
+	if s.page == pgTable && s.scr != nil {
+		return s, s.toScreen(msg)
+	}
+	return s, nil
+}
+
+// toScreen passes a message to the game's screen, if one is open.
+func (s *session) toScreen(msg tea.Msg) tea.Cmd {
+	if s.scr == nil {
+		return nil
+	}
+	_, cmd := s.scr.Update(msg)
+	return cmd
+}
+
+// onKey dispatches a key by page.
+func (s *session) onKey(k tea.KeyPressMsg) tea.Cmd {
+	if s.srv.cfg.hook != nil {
+		s.srv.cfg.hook(k.String(), s.name)
+	}
+	if s.page == pgBye {
+		return tea.Quit
+	}
+	if s.chatting {
+		return s.updateChat(k)
+	}
+	switch s.page {
+	case pgLobby:
+		return s.updateLobby(k)
+	case pgCreate:
+		return s.updateCreate(k)
+	case pgCode:
+		return s.updateCode(k)
+	case pgRoom:
+		return s.updateRoom(k)
+	case pgTable:
+		return s.updateTable(k)
+	}
+	return nil
+}
+
+func (s *session) tooSmall() bool { return s.width < ui.MinWidth || s.height < ui.MinHeight }
+
+func (s *session) updateLobby(k tea.KeyPressMsg) tea.Cmd {
+	s.flash = ""
+	keys := s.keys
+	if s.tooSmall() && !key.Matches(k, keys.Quit) {
+		return nil
+	}
+	switch {
+	case key.Matches(k, keys.Quit):
+		return tea.Quit
+	case key.Matches(k, keys.Up):
+		s.cursor--
+		s.clampCursor()
+	case key.Matches(k, keys.Down):
+		s.cursor++
+		s.clampCursor()
+	case key.Matches(k, keys.Sit), key.Matches(k, keys.Watch):
+		watch := key.Matches(k, keys.Watch)
+		if len(s.tables) == 0 {
+			s.flash = s.tr.T("lobby.none")
+			return nil
+		}
+		sum := s.tables[s.cursor]
+		t := s.srv.hall.get(sum.ID)
+		if t == nil {
+			s.flash = s.tr.T("lobby.gone")
+			return nil
+		}
+		if sum.Private && sum.Holds(s.id) < 0 {
+			s.flash = s.tr.T("lobby.private")
+			return nil
+		}
+		if !watch && sum.Free() == 0 && sum.Holds(s.id) < 0 {
+			s.flash = s.tr.T("lobby.full")
+			return nil
+		}
+		return s.joinCmd(t, -1, watch)
+	case key.Matches(k, keys.New):
+		s.page = pgCreate
+	case key.Matches(k, keys.Code):
+		s.page, s.inputOf, s.input = pgCode, codeJoin, ""
+	case key.Matches(k, keys.Resume):
+		s.page, s.inputOf, s.input = pgCode, codeResume, ""
+	case key.Matches(k, keys.Lang):
+		if s.tr.Lang == "en" {
+			s.setLang("tr")
+		} else {
+			s.setLang("en")
+		}
+	default:
+		s.flash = s.tr.T("status.unknownkey", k.String())
+	}
+	return nil
+}
+
+func (s *session) clampCursor() {
+	s.cursor = max(0, min(s.cursor, len(s.tables)-1))
+}
+
+// maxTries is how many wrong codes a connection may type.
+const maxTries = 5
+
+func (s *session) updateCode(k tea.KeyPressMsg) tea.Cmd {
+	s.flash = ""
+	switch {
+	case key.Matches(k, s.keys.Cancel):
+		s.page = pgLobby
+	case key.Matches(k, s.keys.Erase):
+		if r := []rune(s.input); len(r) > 0 {
+			s.input = string(r[:len(r)-1])
+		}
+	case key.Matches(k, s.keys.Send):
+		return s.useCode()
+	default:
+		if t := k.Text; t != "" && len([]rune(s.input)) < codeLen+4 {
+			s.input += t
+		}
+	}
+	return nil
+}
+
+// useCode joins the private table of a join code, or takes a guest's
+// seat back with a resume code.
+func (s *session) useCode() tea.Cmd {
+	code, ok := normCode(s.input)
+	var t *table
+	if ok && s.inputOf == codeJoin {
+		t = s.srv.hall.byCode(code)
+	}
+	if ok && s.inputOf == codeResume {
+		t = s.srv.hall.holding(guestID(code))
+	}
+	if t == nil {
+		s.tries++
+		s.input = ""
+		s.flash = s.tr.T("lobby.badcode")
+		if s.tries >= maxTries {
+			s.srv.log.Warn("too many wrong codes", "addr", s.addr, "name", s.name)
+			return s.sayBye(s.tr.T("lobby.toomanytries"))
+		}
+		return nil
+	}
+	if s.inputOf == codeResume {
+		// The guest is who the code says: their seat, their code.
+		old := s.id
+		s.id, s.code = guestID(code), code
+		s.srv.reidentify(s, old)
+	}
+	s.page = pgLobby
+	return s.joinCmd(t, -1, false)
+}
+
+// joinCmd takes a seat (or watches) at t, in a command: the request
+// waits for room in the table's queue, which Update must not.
+func (s *session) joinCmd(t *table, seat int, watch bool) tea.Cmd {
+	m := &member{id: s.id, name: s.name, seat: seat, box: make(chan tableMsg, 1)}
+	ctx := s.ctx
+	return func() tea.Msg {
+		r := request{kind: reqJoin, m: m, seat: seat, reply: make(chan joinReply, 1)}
+		if watch {
+			r.kind = reqWatch
+		}
+		if !t.call(ctx, r) {
+			return joinedMsg{t: t, m: m, err: errClosed, watch: watch}
+		}
+		select {
+		case rep := <-r.reply:
+			return joinedMsg{t: t, m: m, seat: rep.seat, err: rep.err, watch: watch}
+		case <-t.done:
+			return joinedMsg{t: t, m: m, err: errClosed, watch: watch}
+		case <-ctx.Done():
+			return nil
+		}
+	}
+}
+
+// onJoined opens the table's page after a join.
+func (s *session) onJoined(j joinedMsg) tea.Cmd {
+	if j.err != nil {
+		// The seat the player took is not theirs: leave it again.
+		switch {
+		case errors.Is(j.err, errTableFull):
+			s.flash = s.tr.T("lobby.full")
+		case errors.Is(j.err, errSeatTaken):
+			s.flash = s.tr.T("lobby.taken")
+		default:
+			s.flash = s.tr.T("lobby.gone")
+		}
+		s.page = pgLobby
+		s.tables = s.srv.hall.list()
+		return nil
+	}
+	if s.at != nil {
+		s.dropMembership(false)
+	}
+	ctx, cancel := context.WithCancel(s.ctx)
+	s.at = &membership{t: j.t, m: j.m, gen: s.srv.nextGen(), ctx: ctx, cancel: cancel, kind: j.t.kind}
+	s.page = pgRoom
+	s.room = nil
+	s.srv.log.Info("join", "table", j.t.id, "seat", j.seat, "name", s.name, "addr", s.addr)
+	return s.waitTable()
+}
+
+// waitTable waits for the table's next message, or the end of the
+// membership.
+func (s *session) waitTable() tea.Cmd {
+	at := s.at
+	return func() tea.Msg {
+		select {
+		case msg := <-at.m.box:
+			return fromTableMsg{gen: at.gen, msg: msg}
+		case <-at.ctx.Done():
+			return nil
+		}
+	}
+}
+
+// onTable takes in a table's message: the waiting room, the game's
+// update (opening the game's screen at the first), or the table's end.
+func (s *session) onTable(f fromTableMsg) tea.Cmd {
+	if s.at == nil || f.gen != s.at.gen {
+		return nil
+	}
+	msg := f.msg
+	switch {
+	case msg.closed == "replaced":
+		return s.sayBye(s.tr.T("bye.replaced"))
+	case msg.closed != "":
+		s.dropMembership(false)
+		s.closeScreen()
+		return s.sayBye(s.tr.T("bye.closed", msg.closed))
+	case msg.room != nil:
+		if msg.room.refusedSeq > s.refusedSeq {
+			s.refusedSeq = msg.room.refusedSeq
+			s.flash = msg.room.refused
+			if s.tr.Has(s.flash) {
+				s.flash = s.tr.T(s.flash)
+			}
+		}
+		s.room = msg.room
+		s.closeScreen()
+		s.page = pgRoom
+		return s.waitTable()
+	}
+	cmds := []tea.Cmd{s.waitTable()}
+	if s.scr == nil {
+		scr, err := s.at.kind.newScreen(ui.SeatOptions{
+			Lang: s.tr.Lang, Seat: s.at.m.seat, Send: s.sendMove, Keys: []key.Binding{s.keys.Chat}, Dark: s.dark,
+			Badge: s.badge(),
+		})
+		if err != nil {
+			s.flash = err.Error()
+			return s.leave()
+		}
+		s.scr = scr
+		cmds = append(cmds, scr.Init())
+		s.scr.Update(tea.WindowSizeMsg{Width: s.width, Height: s.height})
+		if s.bg != nil {
+			s.scr.Update(*s.bg)
+		}
+	}
+	s.page = pgTable
+	if u, ok := msg.update.(ui.SeatUpdate); ok && s.at.m.seat >= 0 {
+		s.away = u.Players[s.at.m.seat].Kind == ui.SeatAway
+	}
+	_, cmd := s.scr.Update(msg.update)
+	return tea.Batch(append(cmds, cmd)...)
+}
+
+// badge is what the game's header says of the session: a guest's
+// resume code, which takes the seat back after a drop.
+func (s *session) badge() string {
+	if s.code == "" {
+		return ""
+	}
+	return s.tr.T("seat.code", s.code)
+}
+
+// sendMove is the screen's way to the table: non-blocking.
+func (s *session) sendMove(in ui.Intent) bool {
+	if s.at == nil {
+		return false
+	}
+	kind := reqMove
+	if in.Kind == ui.IntentNewMatch {
+		kind = reqNewMatch
+	}
+	return s.at.t.send(request{kind: kind, m: s.at.m, move: in})
+}
+
+func (s *session) closeScreen() {
+	if s.scr != nil {
+		s.scr.Close()
+		s.scr = nil
+	}
+}
+
+// leave leaves the table on purpose (its seat goes to a bot) and goes
+// back to the lobby.
+func (s *session) leave() tea.Cmd {
+	s.closeScreen()
+	s.chatting = false
+	cmd := s.dropMembership(false)
+	s.page = pgLobby
+	s.tables = s.srv.hall.list()
+	return cmd
+}
+
+// dropMembership ends the session's place at its table: the table is
+// told in a command (gone: the connection ended, the seat is kept).
+func (s *session) dropMembership(gone bool) tea.Cmd {
+	at := s.at
+	if at == nil {
+		return nil
+	}
+	s.at = nil
+	at.cancel()
+	s.srv.log.Info("leave", "table", at.t.id, "name", s.name, "gone", gone)
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		at.t.call(ctx, request{kind: reqLeave, m: at.m, gone: gone})
+		return nil
+	}
+}
+
+// sayBye shows a last word, then closes the connection.
+func (s *session) sayBye(why string) tea.Cmd {
+	s.closeScreen()
+	if s.at != nil {
+		s.at.cancel()
+		s.at = nil
+	}
+	s.page, s.bye = pgBye, why
+	return tea.Tick(3*time.Second, func(time.Time) tea.Msg { return byeMsg{} })
+}
+
+func (s *session) updateRoom(k tea.KeyPressMsg) tea.Cmd {
+	s.flash = ""
+	switch {
+	case key.Matches(k, s.keys.Leave):
+		return s.leave()
+	case key.Matches(k, s.keys.Chat):
+		s.chatting, s.chat = true, ""
+	case key.Matches(k, s.keys.Start):
+		if s.room == nil || !s.room.host {
+			s.flash = s.tr.T("room.hostonly")
+			return nil
+		}
+		if !s.at.t.send(request{kind: reqStart, m: s.at.m}) {
+			s.flash = s.tr.T("status.busy")
+		}
+	case key.Matches(k, s.keys.Lang):
+		if s.tr.Lang == "en" {
+			s.setLang("tr")
+		} else {
+			s.setLang("en")
+		}
+	default:
+		s.flash = s.tr.T("status.unknownkey", k.String())
+	}
+	return nil
+}
+
+// updateTable gives keys to the game's screen, but for the chat's, and
+// tells the table an away player is back.
+func (s *session) updateTable(k tea.KeyPressMsg) tea.Cmd {
+	if s.scr == nil {
+		return nil
+	}
+	if s.away && s.at != nil {
+		s.at.t.send(request{kind: reqHere, m: s.at.m})
+		s.away = false
+	}
+	if key.Matches(k, s.keys.Chat) && !s.tooSmall() {
+		s.chatting, s.chat = true, ""
+		return nil
+	}
+	_, cmd := s.scr.Update(k)
+	return cmd
+}
+
+// updateChat edits the chat line; enter sends it, esc drops it.
+func (s *session) updateChat(k tea.KeyPressMsg) tea.Cmd {
+	switch {
+	case key.Matches(k, s.keys.Cancel):
+		s.chatting = false
+	case key.Matches(k, s.keys.Send):
+		s.chatting = false
+		if s.at != nil && cleanChat(s.chat) != "" {
+			if !s.at.t.send(request{kind: reqChat, m: s.at.m, text: s.chat}) {
+				s.flash = s.tr.T("status.busy")
+			}
+		}
+	case key.Matches(k, s.keys.Erase):
+		if r := []rune(s.chat); len(r) > 0 {
+			s.chat = string(r[:len(r)-1])
+		}
+	case k.Text != "":
+		if len([]rune(s.chat)) < maxChat {
+			s.chat += k.Text
+		}
+	}
+	return nil
+}
+
+// ended is called once the program has stopped: the connection is gone,
+// so a seat is kept for the player.
+func (s *session) ended() {
+	s.closeScreen()
+	if cmd := s.dropMembership(true); cmd != nil {
+		cmd()
+	}
+}
+
+// createForm is the form of a new table.
+type createForm struct {
+	field int
+	game  int
+	rules int
+	level [game.NumSeats - 1]int
+	timer int
+	priv  bool
+	// timers are the turn timers offered.
+	timers []time.Duration
+}
+
+// newCreateForm is the form with the server's default timer first
+// among the timers offered.
+func newCreateForm(def time.Duration) createForm {
+	f := createForm{level: [3]int{1, 1, 1}, timers: []time.Duration{def}}
+	for _, d := range []time.Duration{30 * time.Second, 60 * time.Second, 15 * time.Second, 0} {
+		if d != def {
+			f.timers = append(f.timers, d)
+		}
+	}
+	return f
+}
+
+// Fields of the form.
+const (
+	fGame = iota
+	fRules
+	fLevel1
+	fLevel2
+	fLevel3
+	fTimer
+	fPrivate
+	nFields
+)
+
+func (f *createForm) change(d int) {
+	wrap := func(i, n int) int { return ((i+d)%n + n) % n }
+	kinds := gameKinds()
+	switch f.field {
+	case fGame:
+		f.game = wrap(f.game, len(kinds))
+		f.rules = 0
+	case fRules:
+		f.rules = wrap(f.rules, len(kinds[f.game].rules))
+	case fLevel1, fLevel2, fLevel3:
+		i := f.field - fLevel1
+		f.level[i] = wrap(f.level[i], len(bots.Levels))
+	case fTimer:
+		f.timer = wrap(f.timer, len(f.timers))
+	case fPrivate:
+		f.priv = !f.priv
+	}
+}
+
+// config is the table the form describes; the host's own seat (0)
+// gets the middle level for a stand-in.
+func (f *createForm) config() tableConfig {
+	k := gameKinds()[f.game]
+	c := tableConfig{Game: k.name, Rules: k.rules[f.rules], Timer: f.timers[f.timer]}
+	c.Levels[0] = "normal"
+	for i := range f.level {
+		c.Levels[i+1] = bots.Levels[f.level[i]]
+	}
+	if f.priv {
+		c.Code = newCode()
+	}
+	return c
+}
+
+func (s *session) updateCreate(k tea.KeyPressMsg) tea.Cmd {
+	s.flash = ""
+	f := &s.form
+	switch {
+	case key.Matches(k, s.keys.Back):
+		s.page = pgLobby
+	case key.Matches(k, s.keys.FormUp):
+		f.field = (f.field + nFields - 1) % nFields
+	case key.Matches(k, s.keys.FormDown):
+		f.field = (f.field + 1) % nFields
+	case key.Matches(k, s.keys.FormPrev):
+		f.change(-1)
+	case key.Matches(k, s.keys.FormNext):
+		f.change(1)
+	case key.Matches(k, s.keys.Open):
+		t, err := s.srv.hall.create(f.config())
+		if err != nil {
+			s.flash = s.tr.T("lobby.cannotopen", err.Error())
+			return nil
+		}
+		s.page = pgLobby
+		return s.joinCmd(t, 0, false)
+	}
+	return nil
+}

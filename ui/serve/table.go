@@ -1,0 +1,1040 @@
+package serve
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"okey/bots"
+	"okey/game"
+	"okey/ui"
+)
+
+// A table is one goroutine (run) that owns everything about it: the
+// referee, the seats, the chat, the clock. Sessions talk to it only
+// through its requests channel; it talks back only through each
+// member's box, a channel of capacity one where the latest update
+// replaces the one not yet read. A session that stops reading therefore
+// never holds the table up, nor the other players.
+
+// tableConfig is what the host chose for a table.
+type tableConfig struct {
+	// Game is the game's name ("classic").
+	Game string `json:"game"`
+	// Rules are the game's rules options.
+	Rules string `json:"rules"`
+	// Levels are the bots' levels, seat by seat, for the seats nobody
+	// holds (and for a player's stand-in).
+	Levels [game.NumSeats]string `json:"levels"`
+	// Timer is how long a player has for a turn before their bot plays
+	// it; 0 is no timer.
+	Timer time.Duration `json:"timer"`
+	// Code is the join code of a private table; "" is a public one.
+	Code string `json:"code,omitempty"`
+}
+
+// Check reports the first thing wrong with the configuration.
+func (c tableConfig) Check() error {
+	k, ok := findKind(c.Game)
+	if !ok {
+		return fmt.Errorf("game %q: not offered here", c.Game)
+	}
+	if err := k.checkRules(c.Rules); err != nil {
+		return err
+	}
+	for i, l := range c.Levels {
+		if _, err := bots.New(l, bots.Options{}); err != nil {
+			return fmt.Errorf("seat %d: %w", i+1, err)
+		}
+	}
+	if c.Timer < 0 {
+		return fmt.Errorf("timer %v: must not be negative", c.Timer)
+	}
+	return nil
+}
+
+// member is a session at a table: a player at a seat, or a spectator
+// (seat -1). box is its mailbox of capacity one.
+type member struct {
+	id   string // identity: "key:SHA256:…" or "guest:CODE"
+	name string
+	seat int
+	box  chan tableMsg
+	// chat rate: the times of the last chat lines.
+	chatAt []time.Time
+}
+
+// tableMsg is what a table hands a member: the waiting room before the
+// match, the game's update after; closed ends the membership.
+type tableMsg struct {
+	room   *roomInfo
+	update tea.Msg
+	closed string
+}
+
+// roomInfo is the table before its match starts, for the waiting room.
+type roomInfo struct {
+	id      string
+	cfg     tableConfig
+	players [game.NumSeats]ui.SeatPlayer
+	host    bool
+	seat    int
+	chat    []ui.ChatLine
+	// refused is why this member's last request was refused, numbered
+	// by refusedSeq.
+	refused    string
+	refusedSeq uint64
+}
+
+// seatState is one seat as the table keeps it.
+type seatState struct {
+	// owner is the identity holding the seat, "" for a bot seat.
+	owner string
+	name  string
+	m     *member // the session playing, nil while away
+	// away: the player's bot plays (out of time until they press a key).
+	away bool
+	// keep is how long an absent owner's seat is kept for them.
+	keep  time.Time
+	ready bool
+}
+
+// reqKind is what a session asks of a table.
+type reqKind uint8
+
+const (
+	reqJoin  reqKind = iota + 1 // take a seat (or one's own back)
+	reqWatch                    // watch
+	reqLeave                    // leave (gone: the session ended)
+	reqMove                     // a seat's move
+	reqNewMatch
+	reqStart
+	reqChat
+	reqHere // an away player pressed a key
+)
+
+// request is a session's message to a table.
+type request struct {
+	kind  reqKind
+	m     *member
+	seat  int // reqJoin: the seat wanted, -1 for any
+	move  any
+	text  string
+	gone  bool           // reqLeave: the connection ended (the seat is kept)
+	reply chan joinReply // reqJoin, reqWatch
+}
+
+// joinReply answers a join or a watch.
+type joinReply struct {
+	seat int
+	err  error
+}
+
+// Reasons a seat is refused.
+var (
+	errTableFull = errors.New("no free seat at this table")
+	errSeatTaken = errors.New("that seat is taken")
+	errClosed    = errors.New("the table has closed")
+)
+
+// tableSummary is a table as the lobby lists it.
+type tableSummary struct {
+	ID       string
+	Game     string
+	Rules    string
+	Private  bool
+	Code     string
+	Started  bool
+	Over     bool
+	Hand     int
+	Players  [game.NumSeats]ui.SeatPlayer
+	Owners   [game.NumSeats]string
+	Watchers int
+	Timer    time.Duration
+}
+
+// Free is the number of seats a newcomer may take.
+func (s *tableSummary) Free() int {
+	n := 0
+	for i := range s.Players {
+		if s.Owners[i] == "" {
+			n++
+		}
+	}
+	return n
+}
+
+// Holds reports the seat id holds at the table, or -1.
+func (s *tableSummary) Holds(id string) int {
+	for i, o := range s.Owners {
+		if o != "" && o == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// tableOptions are the server's settings every table follows.
+type tableOptions struct {
+	botDelay   time.Duration // a bot's move waits this long (so people see it)
+	botTimeout time.Duration // a bot that takes longer fails
+	keepSeat   time.Duration // an absent player's seat is kept so long
+	handWait   time.Duration // the longest the table waits between hands (with a timer)
+	chatEvery  time.Duration // a member may chat chatBurst lines per chatEvery
+	chatBurst  int
+	chatKeep   int // lines of chat kept
+	log        *slog.Logger
+	now        func() time.Time
+}
+
+// table is one table of the server.
+type table struct {
+	id   string
+	kind gameKind
+	opt  tableOptions
+	reqs chan request
+	// done is closed when the table's goroutine has ended.
+	done chan struct{}
+	// summary is the latest Summary, for the lobby.
+	summary atomic.Pointer[tableSummary]
+	saver   *saver
+
+	// Owned by run:
+	cfg      tableConfig
+	ref      referee // nil until the host starts
+	seats    [game.NumSeats]seatState
+	watchers map[*member]struct{}
+	hostID   string
+	chat     []ui.ChatLine
+	chatSeq  uint64
+	refusals map[*member]refusal
+	created  time.Time
+	matchNo  uint64
+	seed     uint64
+
+	// The bot being asked: a seat and a question number; answers with
+	// another number are stale.
+	asking int
+	askID  uint64
+	answer chan botAnswer
+	// deadline: the turn's (or the pause between hands') end; nextBot:
+	// when the next bot move is asked.
+	deadline time.Time
+	nextBot  time.Time
+	closing  bool
+}
+
+type refusal struct {
+	text string
+	seq  uint64
+}
+
+type botAnswer struct {
+	id   uint64
+	seat int
+	move any
+	err  error
+}
+
+// newTable makes a table; run starts it.
+func newTable(id string, cfg tableConfig, opt tableOptions, sv *saver) (*table, error) {
+	if err := cfg.Check(); err != nil {
+		return nil, err
+	}
+	k, _ := findKind(cfg.Game)
+	t := &table{
+		id: id, kind: k, opt: opt, cfg: cfg, reqs: make(chan request, 64), done: make(chan struct{}),
+		watchers: map[*member]struct{}{}, refusals: map[*member]refusal{}, asking: -1,
+		answer: make(chan botAnswer, 1), created: opt.now(), saver: sv,
+	}
+	t.publishSummary()
+	return t, nil
+}
+
+// run is the table's goroutine: requests, bots' answers and the clock,
+// one at a time, until ctx ends (the server stops: everything is saved)
+// or the table closes (nobody holds a seat any more).
+func (t *table) run(ctx context.Context, closed func(*table)) {
+	defer close(t.done)
+	timer := time.NewTimer(time.Hour)
+	defer timer.Stop()
+	t.schedule()
+	t.publish()
+	for {
+		wait := t.nextWake()
+		if !timer.Stop() {
+			select {
+			case <-timer.C:
+			default:
+			}
+		}
+		timer.Reset(wait)
+		select {
+		case r := <-t.reqs:
+			t.handle(r)
+		case a := <-t.answer:
+			t.onBot(a)
+		case <-timer.C:
+			t.onClock()
+		case <-ctx.Done():
+			t.shutdown("the server is stopping")
+			return
+		}
+		t.schedule()
+		if t.empty() {
+			t.close()
+			closed(t)
+			return
+		}
+		t.publish()
+	}
+}
+
+// send is a session's non-blocking request: false when the table is
+// busy (its queue full) or gone.
+func (t *table) send(r request) bool {
+	select {
+	case t.reqs <- r:
+		return true
+	default:
+		return false
+	}
+}
+
+// call is a request that must arrive (joining, leaving): it waits for
+// room in the queue, the table's end, or ctx.
+func (t *table) call(ctx context.Context, r request) bool {
+	select {
+	case t.reqs <- r:
+		return true
+	case <-t.done:
+	case <-ctx.Done():
+	}
+	return false
+}
+
+// handle takes one request.
+func (t *table) handle(r request) {
+	switch r.kind {
+	case reqJoin:
+		seat, err := t.join(r.m, r.seat)
+		r.reply <- joinReply{seat: seat, err: err}
+	case reqWatch:
+		r.m.seat = -1
+		t.watchers[r.m] = struct{}{}
+		r.reply <- joinReply{seat: -1}
+		t.opt.log.Info("watch", "table", t.id, "name", r.m.name)
+	case reqLeave:
+		t.leave(r.m, r.gone)
+	case reqMove:
+		if s := t.seatOf(r.m); s >= 0 {
+			t.here(s)
+			t.move(r.m, s, r.move)
+		}
+	case reqNewMatch:
+		if s := t.seatOf(r.m); s >= 0 && t.isHost(r.m) {
+			t.newMatch()
+		}
+	case reqStart:
+		if t.ref == nil && t.isHost(r.m) {
+			t.start()
+		}
+	case reqChat:
+		t.say(r.m, r.text)
+	case reqHere:
+		if s := t.seatOf(r.m); s >= 0 {
+			t.here(s)
+		}
+	}
+}
+
+// join seats m: at the seat it holds (a reconnection, or the same key
+// again: the older session is let go), else at the seat asked for, else
+// at the first seat nobody holds.
+func (t *table) join(m *member, want int) (int, error) {
+	seat := -1
+	for i := range t.seats {
+		if t.seats[i].owner == m.id {
+			seat = i
+		}
+	}
+	switch {
+	case seat >= 0:
+	case want >= 0 && want < game.NumSeats:
+		if t.seats[want].owner != "" {
+			return -1, errSeatTaken
+		}
+		seat = want
+	default:
+		for i := range t.seats {
+			if t.seats[i].owner == "" {
+				seat = i
+				break
+			}
+		}
+		if seat < 0 {
+			return -1, errTableFull
+		}
+	}
+	s := &t.seats[seat]
+	if s.m != nil && s.m != m {
+		// The same player again: the new session takes the seat.
+		t.put(s.m, tableMsg{closed: "replaced"})
+		t.opt.log.Info("replaced", "table", t.id, "seat", seat, "name", s.name)
+	}
+	back := s.owner == m.id
+	delete(t.watchers, m)
+	s.owner, s.m, s.away, s.keep = m.id, m, false, time.Time{}
+	if !back || s.name == "" {
+		s.name = t.uniqueName(m.name, seat)
+	}
+	m.seat = seat
+	if t.hostID == "" {
+		t.hostID = m.id
+	}
+	t.opt.log.Info("sit", "table", t.id, "seat", seat, "name", s.name, "back", back)
+	t.save()
+	return seat, nil
+}
+
+// uniqueName is name, made different from the other seats' names.
+func (t *table) uniqueName(name string, seat int) string {
+	name = ui.CleanName(name)
+	if name == "" {
+		name = "guest"
+	}
+	taken := func(n string) bool {
+		for i, s := range t.seats {
+			if i != seat && s.owner != "" && strings.EqualFold(s.name, n) {
+				return true
+			}
+		}
+		return false
+	}
+	out := name
+	for n := 2; taken(out); n++ {
+		suffix := fmt.Sprint(n)
+		out = ui.CleanName(cutWidth(name, ui.MaxNameLen-len(suffix)) + suffix)
+	}
+	return out
+}
+
+// leave takes m from the table. A player whose connection ended keeps
+// the seat for keepSeat (their bot plays meanwhile); one who left on
+// purpose gives it up to a bot.
+func (t *table) leave(m *member, gone bool) {
+	if _, ok := t.watchers[m]; ok {
+		delete(t.watchers, m)
+		t.opt.log.Info("unwatch", "table", t.id, "name", m.name)
+		return
+	}
+	s := t.seatOf(m)
+	if s < 0 {
+		return
+	}
+	st := &t.seats[s]
+	st.m, st.ready = nil, false
+	if gone && t.ref != nil {
+		st.keep = t.opt.now().Add(t.opt.keepSeat)
+		t.opt.log.Info("away", "table", t.id, "seat", s, "name", st.name, "kept until", st.keep.Format(time.TimeOnly))
+	} else {
+		t.opt.log.Info("stand", "table", t.id, "seat", s, "name", st.name)
+		st.owner, st.name, st.keep, st.away = "", "", time.Time{}, false
+	}
+	delete(t.refusals, m)
+	if t.hostID == m.id && st.owner == "" {
+		t.hostID = ""
+		t.pickHost()
+	}
+	t.save()
+}
+
+// seatOf is m's seat, or -1.
+func (t *table) seatOf(m *member) int {
+	for i := range t.seats {
+		if t.seats[i].m == m {
+			return i
+		}
+	}
+	return -1
+}
+
+// present reports whether seat's player is at the table and playing.
+func (t *table) present(seat int) bool {
+	s := &t.seats[seat]
+	return s.m != nil && !s.away
+}
+
+// anyone reports whether a person is at the table: bots play only then.
+func (t *table) anyone() bool {
+	for i := range t.seats {
+		if t.seats[i].m != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// empty reports whether the table may close: nobody holds a seat.
+func (t *table) empty() bool {
+	for i := range t.seats {
+		if t.seats[i].owner != "" {
+			return false
+		}
+	}
+	return len(t.watchers) == 0
+}
+
+// isHost reports whether m may start the match: the host, or while the
+// host is away the first player at the table (a match never waits for
+// someone who is not there).
+func (t *table) isHost(m *member) bool {
+	if m.id == t.hostID && t.seatOf(m) >= 0 {
+		return true
+	}
+	if !t.hostAway() {
+		return false
+	}
+	for i := range t.seats {
+		if t.seats[i].m != nil {
+			return t.seats[i].m == m
+		}
+	}
+	return false
+}
+
+// hostAway reports whether the host is not seated and connected.
+func (t *table) hostAway() bool {
+	for i := range t.seats {
+		if t.seats[i].owner == t.hostID && t.seats[i].m != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// pickHost passes the host's part to a player at the table.
+func (t *table) pickHost() {
+	for i := range t.seats {
+		if t.seats[i].m != nil {
+			t.hostID = t.seats[i].owner
+			return
+		}
+	}
+}
+
+// here marks seat's player present again.
+func (t *table) here(seat int) {
+	if t.seats[seat].away {
+		t.seats[seat].away = false
+		t.opt.log.Info("back", "table", t.id, "seat", seat, "name", t.seats[seat].name)
+	}
+}
+
+// start deals the first hand.
+func (t *table) start() {
+	t.matchNo++
+	t.seed = game.NewSeed(uint64(t.opt.now().UnixNano()) ^ t.matchNo)
+	ref, err := t.kind.newReferee(t.cfg.Rules, t.seed, t.meta())
+	if err != nil {
+		t.opt.log.Error("start", "table", t.id, "err", err)
+		return
+	}
+	t.ref = ref
+	t.deadline, t.nextBot = time.Time{}, time.Time{}
+	t.cancelBot()
+	t.opt.log.Info("start", "table", t.id, "game", t.cfg.Game, "rules", t.cfg.Rules)
+	t.save()
+}
+
+// newMatch starts a new match at the table after the last one ended.
+func (t *table) newMatch() {
+	if st, _ := t.ref.Stage(); st != stMatchOver {
+		return
+	}
+	t.start()
+	for i := range t.seats {
+		t.seats[i].ready = false
+	}
+}
+
+// meta is what a record keeps of the table.
+func (t *table) meta() map[string]string {
+	m := map[string]string{"program": "okey serve", "table": t.id}
+	for i, s := range t.seats {
+		if s.owner != "" {
+			m[fmt.Sprintf("name%d", i)] = s.name
+		}
+		m[fmt.Sprintf("level%d", i)] = t.cfg.Levels[i]
+	}
+	return m
+}
+
+// move plays a seat's move.
+func (t *table) move(m *member, seat int, mv any) {
+	if t.ref == nil {
+		return
+	}
+	stg, _ := t.ref.Stage()
+	if in, ok := mv.(ui.Intent); ok && in.Kind == ui.IntentAct && in.Action.Kind == game.ActNextHand {
+		if stg == stHandOver {
+			t.seats[seat].ready = true
+		}
+		return
+	}
+	turnOver, err := t.ref.Apply(seat, mv)
+	if err != nil {
+		r := t.refusals[m]
+		t.refusals[m] = refusal{text: err.Error(), seq: r.seq + 1}
+		return
+	}
+	t.applied(turnOver)
+}
+
+// applied moves the clock on after a move.
+func (t *table) applied(turnOver bool) {
+	if turnOver {
+		t.deadline = time.Time{}
+	}
+	t.cancelBot()
+	t.nextBot = time.Time{}
+	if st, _ := t.ref.Stage(); st != stPlaying {
+		t.deadline = time.Time{}
+		for i := range t.seats {
+			t.seats[i].ready = false
+		}
+	}
+	t.save()
+}
+
+// schedule decides what the table waits for next: a player's move
+// (with the clock), a bot's move, or the players between hands. Bots
+// play only while someone is at the table.
+func (t *table) schedule() {
+	if t.ref == nil || t.closing {
+		return
+	}
+	now := t.opt.now()
+	stg, turn := t.ref.Stage()
+	switch stg {
+	case stPlaying:
+		if t.present(turn) {
+			if t.cfg.Timer > 0 && t.deadline.IsZero() {
+				t.deadline = now.Add(t.cfg.Timer)
+			}
+			return
+		}
+		if t.asking < 0 && t.anyone() && t.nextBot.IsZero() {
+			t.nextBot = now.Add(t.opt.botDelay)
+		}
+	case stHandOver:
+		if !t.anyone() {
+			return
+		}
+		all := true
+		for i := range t.seats {
+			if t.present(i) && !t.seats[i].ready {
+				all = false
+			}
+		}
+		if all {
+			t.deal()
+			t.schedule() // the new hand's first move
+			return
+		}
+		if t.cfg.Timer > 0 && t.deadline.IsZero() {
+			t.deadline = now.Add(max(t.cfg.Timer, t.opt.handWait))
+		}
+	}
+}
+
+// deal deals the next hand.
+func (t *table) deal() {
+	if err := t.ref.NextHand(); err != nil {
+		t.opt.log.Error("deal", "table", t.id, "err", err)
+		return
+	}
+	t.applied(true)
+}
+
+// nextWake is how long the table may sleep.
+func (t *table) nextWake() time.Duration {
+	now := t.opt.now()
+	wake := now.Add(time.Minute) // kept seats are checked at least this often
+	for _, at := range []time.Time{t.deadline, t.nextBot} {
+		if !at.IsZero() && at.Before(wake) {
+			wake = at
+		}
+	}
+	for i := range t.seats {
+		if k := t.seats[i].keep; !k.IsZero() && k.Before(wake) {
+			wake = k
+		}
+	}
+	return max(time.Millisecond, wake.Sub(now))
+}
+
+// onClock does what the clock says is due: a bot's move, a player out
+// of time, the next hand, a kept seat given up.
+func (t *table) onClock() {
+	now := t.opt.now()
+	for i := range t.seats {
+		s := &t.seats[i]
+		if !s.keep.IsZero() && !now.Before(s.keep) && s.m == nil {
+			t.opt.log.Info("seat given up", "table", t.id, "seat", i, "name", s.name)
+			if t.hostID == s.owner {
+				t.hostID = ""
+				t.pickHost()
+			}
+			s.owner, s.name, s.keep, s.away = "", "", time.Time{}, false
+			t.save()
+		}
+	}
+	if t.ref == nil {
+		return
+	}
+	stg, turn := t.ref.Stage()
+	switch {
+	case stg == stPlaying && !t.deadline.IsZero() && !now.Before(t.deadline) && t.present(turn):
+		// Out of time: the seat's bot plays, until the player is back.
+		t.seats[turn].away = true
+		t.deadline = time.Time{}
+		t.opt.log.Info("out of time", "table", t.id, "seat", turn, "name", t.seats[turn].name)
+		t.ask(turn)
+	case stg == stPlaying && !t.nextBot.IsZero() && !now.Before(t.nextBot) && !t.present(turn) && t.asking < 0:
+		t.nextBot = time.Time{}
+		t.ask(turn)
+	case stg == stHandOver && !t.deadline.IsZero() && !now.Before(t.deadline):
+		t.deadline = time.Time{}
+		t.deal()
+	}
+}
+
+// ask puts the question to seat's bot in a goroutine, bounded by the
+// bot timeout; the answer comes back on t.answer.
+func (t *table) ask(seat int) {
+	t.askID++
+	t.asking = seat
+	id, q, timeout, answer := t.askID, t.ref.AskBot(seat, t.cfg.Levels[seat]), t.opt.botTimeout, t.answer
+	done := t.done
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), timeout)
+		defer cancel()
+		mv, err := q(ctx)
+		select {
+		case answer <- botAnswer{id: id, seat: seat, move: mv, err: err}:
+		case <-done:
+		}
+	}()
+}
+
+// cancelBot drops the question under way: its answer will be stale.
+func (t *table) cancelBot() {
+	if t.asking >= 0 {
+		t.askID++
+		t.asking = -1
+	}
+}
+
+// onBot plays a bot's answer, or a plain move for a bot that failed.
+func (t *table) onBot(a botAnswer) {
+	if a.id != t.askID {
+		return
+	}
+	t.asking = -1
+	stg, turn := t.ref.Stage()
+	if stg != stPlaying || turn != a.seat || t.present(a.seat) {
+		return
+	}
+	if a.err == nil {
+		turnOver, err := t.ref.Apply(a.seat, a.move)
+		if err == nil {
+			t.applied(turnOver)
+			return
+		}
+		a.err = err
+	}
+	t.opt.log.Warn("bot failed", "table", t.id, "seat", a.seat, "err", a.err)
+	mv, ok := t.ref.PlainMove(a.seat)
+	if !ok {
+		return
+	}
+	if turnOver, err := t.ref.Apply(a.seat, mv); err == nil {
+		t.applied(turnOver)
+	}
+}
+
+// say adds a chat line, if m has not said too much lately.
+func (t *table) say(m *member, text string) {
+	text = cleanChat(text)
+	if text == "" || (t.seatOf(m) < 0 && !t.watching(m)) {
+		return
+	}
+	now := t.opt.now()
+	recent := m.chatAt[:0]
+	for _, at := range m.chatAt {
+		if now.Sub(at) < t.opt.chatEvery {
+			recent = append(recent, at)
+		}
+	}
+	m.chatAt = recent
+	if len(recent) >= t.opt.chatBurst {
+		r := t.refusals[m]
+		t.refusals[m] = refusal{text: "chat.slow", seq: r.seq + 1} // a key of the words: the screen says it
+		return
+	}
+	m.chatAt = append(m.chatAt, now)
+	name := m.name
+	if s := t.seatOf(m); s >= 0 {
+		name = t.seats[s].name
+		t.here(s)
+	}
+	t.chatSeq++
+	t.chat = append(t.chat, ui.ChatLine{Seq: t.chatSeq, Name: name, Text: text})
+	if len(t.chat) > t.opt.chatKeep {
+		t.chat = append([]ui.ChatLine(nil), t.chat[len(t.chat)-t.opt.chatKeep:]...)
+	}
+}
+
+func (t *table) watching(m *member) bool { _, ok := t.watchers[m]; return ok }
+
+// publish hands every member its latest update.
+func (t *table) publish() {
+	t.publishSummary()
+	info := t.info()
+	for i := range t.seats {
+		if m := t.seats[i].m; m != nil {
+			t.put(m, t.msgFor(m, i, &info))
+		}
+	}
+	for m := range t.watchers {
+		t.put(m, t.msgFor(m, -1, &info))
+	}
+}
+
+// info is what every seat is told of the table.
+func (t *table) info() seatInfo {
+	var in seatInfo
+	for i, s := range t.seats {
+		p := ui.SeatPlayer{Name: s.name, Level: t.cfg.Levels[i], Kind: ui.SeatBot}
+		switch {
+		case s.owner == "":
+			p.Name = botName(i)
+		case s.m != nil && !s.away:
+			p.Kind = ui.SeatHuman
+		default:
+			p.Kind = ui.SeatAway
+		}
+		in.players[i] = p
+		in.ready[i] = s.ready
+	}
+	in.chat = t.chat
+	in.deadline = t.deadline
+	return in
+}
+
+// msgFor is member m's message.
+func (t *table) msgFor(m *member, seat int, info *seatInfo) tableMsg {
+	if t.ref == nil {
+		r := t.refusals[m]
+		return tableMsg{room: &roomInfo{id: t.id, cfg: t.cfg, players: info.players, host: t.isHost(m), seat: seat, chat: t.chat,
+			refused: r.text, refusedSeq: r.seq}}
+	}
+	in := *info
+	in.host = t.isHost(m)
+	r := t.refusals[m]
+	in.refused, in.refusedSeq = r.text, r.seq
+	return tableMsg{update: t.ref.Update(seat, &in)}
+}
+
+// put hands m its latest message: one not yet read is replaced. Only
+// the table writes to a box, so after emptying it the send cannot
+// block.
+func (t *table) put(m *member, msg tableMsg) {
+	select {
+	case <-m.box:
+	default:
+	}
+	m.box <- msg
+}
+
+// publishSummary updates what the lobby shows.
+func (t *table) publishSummary() {
+	s := &tableSummary{ID: t.id, Game: t.cfg.Game, Rules: t.cfg.Rules, Private: t.cfg.Code != "", Code: t.cfg.Code,
+		Started: t.ref != nil, Watchers: len(t.watchers), Timer: t.cfg.Timer}
+	info := t.info()
+	s.Players = info.players
+	for i := range t.seats {
+		s.Owners[i] = t.seats[i].owner
+	}
+	if t.ref != nil {
+		st, _ := t.ref.Stage()
+		s.Over = st == stMatchOver
+		s.Hand = t.ref.Hand()
+	}
+	t.summary.Store(s)
+}
+
+// shutdown tells everyone the table is going and saves it.
+func (t *table) shutdown(why string) {
+	t.closing = true
+	for i := range t.seats {
+		if m := t.seats[i].m; m != nil {
+			t.put(m, tableMsg{closed: why})
+		}
+	}
+	for m := range t.watchers {
+		t.put(m, tableMsg{closed: why})
+	}
+	t.save()
+	t.saver.flush()
+}
+
+// close ends an empty table: its match is put away with the finished
+// ones.
+func (t *table) close() {
+	t.closing = true
+	t.opt.log.Info("close", "table", t.id)
+	t.saver.retire()
+}
+
+// savedTable is a table's file: everything but the match, which is its
+// record beside it.
+type savedTable struct {
+	ID      string                   `json:"id"`
+	Config  tableConfig              `json:"config"`
+	Host    string                   `json:"host,omitempty"`
+	Started bool                     `json:"started"`
+	MatchNo uint64                   `json:"match_no"`
+	Seats   [game.NumSeats]savedSeat `json:"seats"`
+	Created time.Time                `json:"created"`
+	Chat    []ui.ChatLine            `json:"chat,omitempty"`
+}
+
+type savedSeat struct {
+	Owner string `json:"owner,omitempty"`
+	Name  string `json:"name,omitempty"`
+}
+
+// save hands the table's files to its saver, which writes them in the
+// background (the newest snapshot wins).
+func (t *table) save() {
+	st := savedTable{ID: t.id, Config: t.cfg, Host: t.hostID, Started: t.ref != nil, MatchNo: t.matchNo, Created: t.created, Chat: t.chat}
+	for i, s := range t.seats {
+		st.Seats[i] = savedSeat{Owner: s.owner, Name: s.name}
+	}
+	b, err := json.Marshal(st)
+	if err != nil {
+		t.opt.log.Error("save", "table", t.id, "err", err)
+		return
+	}
+	var rec []byte
+	if t.ref != nil {
+		rec = t.ref.Record()
+	}
+	t.saver.put(b, rec)
+}
+
+// botName names a seat nobody holds.
+func botName(seat int) string {
+	return [...]string{"Ayşe", "Mehmet", "Zeynep", "Emre"}[seat]
+}
+
+// saver writes one table's files in its own goroutine: the table hands
+// it snapshots and never waits for the disk; the newest snapshot wins.
+type saver struct {
+	write    func(table, record []byte) error
+	retireFn func() error
+	log      *slog.Logger
+	mu       sync.Mutex
+	next     *snapshot
+	// lastTable is the table's file as last written.
+	lastTable []byte
+	kick      chan struct{}
+	stop      chan struct{}
+	wg        sync.WaitGroup
+	// errs counts failed writes.
+	errs atomic.Int64
+}
+
+type snapshot struct{ table, record []byte }
+
+func newSaver(write func(table, record []byte) error, retire func() error, log *slog.Logger) *saver {
+	s := &saver{write: write, retireFn: retire, log: log, kick: make(chan struct{}, 1), stop: make(chan struct{})}
+	s.wg.Add(1)
+	go s.loop()
+	return s
+}
+
+func (s *saver) put(table, record []byte) {
+	s.mu.Lock()
+	s.next = &snapshot{table, record}
+	s.mu.Unlock()
+	select {
+	case s.kick <- struct{}{}:
+	default:
+	}
+}
+
+func (s *saver) loop() {
+	defer s.wg.Done()
+	for {
+		select {
+		case <-s.kick:
+			s.writeNext()
+		case <-s.stop:
+			s.writeNext()
+			return
+		}
+	}
+}
+
+func (s *saver) writeNext() {
+	s.mu.Lock()
+	n := s.next
+	s.next = nil
+	s.mu.Unlock()
+	if n == nil {
+		return
+	}
+	// The table's file changes rarely (a seat taken or left); the
+	// record at every move. Only what changed is written.
+	table := n.table
+	if bytes.Equal(table, s.lastTable) {
+		table = nil
+	}
+	if err := s.write(table, n.record); err != nil {
+		s.errs.Add(1)
+		s.log.Error("saving a table", "err", err)
+		return
+	}
+	if table != nil {
+		s.lastTable = table
+	}
+}
+
+// flush writes what is waiting and stops the saver.
+func (s *saver) flush() {
+	close(s.stop)
+	s.wg.Wait()
+}
+
+// retire stops the saver and puts the table's files away.
+func (s *saver) retire() {
+	s.mu.Lock()
+	s.next = nil
+	s.mu.Unlock()
+	s.flush()
+	if err := s.retireFn(); err != nil {
+		s.log.Error("putting a table away", "err", err)
+	}
+}

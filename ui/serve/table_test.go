@@ -1,0 +1,197 @@
+package serve
+
+import (
+	"io"
+	"log/slog"
+	"testing"
+	"time"
+
+	"okey/ui"
+)
+
+// A table driven by hand, on a clock of its own: its goroutine's steps
+// called one by one.
+func handTable(t *testing.T, timer time.Duration) (*table, *time.Time) {
+	t.Helper()
+	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	opt := tableOptions{
+		botDelay: 0, botTimeout: time.Second, keepSeat: 10 * time.Minute, handWait: 20 * time.Second,
+		chatEvery: 5 * time.Second, chatBurst: 3, chatKeep: 50,
+		log: slog.New(slog.NewTextHandler(io.Discard, nil)), now: func() time.Time { return now },
+	}
+	sv := newSaver(func([]byte, []byte) error { return nil }, func() error { return nil }, opt.log)
+	t.Cleanup(sv.flush)
+	tb, err := newTable("1", tableConfig{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"}, Timer: timer}, opt, sv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// No goroutine: the bots' answers are read by hand (botMove).
+	return tb, &now
+}
+
+func newMember(id, name string) *member {
+	return &member{id: id, name: name, box: make(chan tableMsg, 1)}
+}
+
+// botMove waits for the bot asked and plays its answer.
+func botMove(t *testing.T, tb *table) {
+	t.Helper()
+	select {
+	case a := <-tb.answer:
+		tb.onBot(a)
+	case <-time.After(5 * time.Second):
+		t.Fatal("the bot did not answer")
+	}
+}
+
+// TestTurnTimerAndKeptSeat: a player out of time is marked away and
+// their bot plays; a dropped player's seat is kept ten minutes, then
+// given up to a bot; only the host starts.
+func TestTurnTimerAndKeptSeat(t *testing.T) {
+	t.Parallel()
+	tb, now := handTable(t, 30*time.Second)
+	ann, bob := newMember("key:A", "ann"), newMember("key:B", "bob")
+	if s, err := tb.join(ann, -1); err != nil || s != 0 {
+		t.Fatalf("ann: seat %d, %v", s, err)
+	}
+	if s, err := tb.join(bob, -1); err != nil || s != 1 {
+		t.Fatalf("bob: seat %d, %v", s, err)
+	}
+	tb.handle(request{kind: reqStart, m: bob})
+	if tb.ref != nil {
+		t.Fatal("bob, not the host, started the match")
+	}
+	tb.handle(request{kind: reqStart, m: ann})
+	if tb.ref == nil {
+		t.Fatal("the host could not start")
+	}
+	// Bots play until a person's turn.
+	for range 20 {
+		tb.schedule()
+		_, turn := tb.ref.Stage()
+		if turn <= 1 {
+			break
+		}
+		tb.onClock()
+		botMove(t, tb)
+	}
+	_, turn := tb.ref.Stage()
+	if turn > 1 {
+		t.Fatal("never a person's turn")
+	}
+	if tb.deadline.IsZero() || tb.deadline.Sub(*now) != 30*time.Second {
+		t.Fatalf("the turn's clock: %v", tb.deadline)
+	}
+	*now = now.Add(31 * time.Second)
+	moves := len(tb.ref.Record())
+	tb.onClock()
+	if !tb.seats[turn].away {
+		t.Fatal("out of time, the player is not away")
+	}
+	botMove(t, tb)
+	if len(tb.ref.Record()) == moves {
+		t.Fatal("the seat's bot did not play")
+	}
+	tb.handle(request{kind: reqHere, m: tb.seats[turn].m})
+	if tb.seats[turn].away {
+		t.Fatal("a key did not bring the player back")
+	}
+
+	// Bob drops: the seat is his for ten minutes, a bot playing.
+	tb.leave(bob, true)
+	if info := tb.info(); info.players[1].Kind != ui.SeatAway || tb.seats[1].owner != "key:B" {
+		t.Fatalf("bob's dropped seat: %+v", tb.seats[1])
+	}
+	if _, err := tb.join(newMember("key:C", "cem"), 1); err == nil {
+		t.Fatal("another player took a kept seat")
+	}
+	*now = now.Add(9 * time.Minute)
+	tb.onClock()
+	if tb.seats[1].owner != "key:B" {
+		t.Fatal("the seat was given up before ten minutes")
+	}
+	*now = now.Add(2 * time.Minute)
+	tb.onClock()
+	if tb.seats[1].owner != "" {
+		t.Fatal("the seat is still kept after ten minutes")
+	}
+	if s, err := tb.join(newMember("key:C", "cem"), 1); err != nil || s != 1 {
+		t.Fatalf("cem could not take the freed seat: %d %v", s, err)
+	}
+}
+
+// TestHostPasses: a host who leaves the waiting room, or drops, passes
+// the start to a player who is there.
+func TestHostPasses(t *testing.T) {
+	t.Parallel()
+	tb, _ := handTable(t, 0)
+	ann, bob := newMember("key:A", "ann"), newMember("key:B", "bob")
+	tb.join(ann, -1)
+	tb.join(bob, -1)
+	if !tb.isHost(ann) || tb.isHost(bob) {
+		t.Fatal("the first to sit is not the host")
+	}
+	tb.leave(ann, true) // dropped before the start: the seat is not kept
+	if !tb.isHost(bob) {
+		t.Fatal("the host dropped from the waiting room and bob cannot start")
+	}
+	tb.handle(request{kind: reqStart, m: bob})
+	if tb.ref == nil {
+		t.Fatal("bob could not start")
+	}
+	// Mid-match the host drops (the seat kept): the player there may
+	// start the next match; back, the host is the host again.
+	tb2, _ := handTable(t, 0)
+	cem, dan := newMember("key:C", "cem"), newMember("key:D", "dan")
+	tb2.join(cem, -1)
+	tb2.join(dan, -1)
+	tb2.handle(request{kind: reqStart, m: cem})
+	tb2.leave(cem, true)
+	if !tb2.isHost(dan) {
+		t.Fatal("with the host away, the player at the table cannot start a match")
+	}
+	cem2 := newMember("key:C", "cem")
+	tb2.join(cem2, -1)
+	if !tb2.isHost(cem2) || tb2.isHost(dan) {
+		t.Fatal("the host, back, is not the host")
+	}
+}
+
+// TestNextHandStartsWithABot: when every player is ready the next hand
+// is dealt, and a bot who starts it is asked at once (not at the next
+// wake-up of the clock, a minute later).
+func TestNextHandStartsWithABot(t *testing.T) {
+	t.Parallel()
+	tb, _ := handTable(t, 0)
+	ann := newMember("key:A", "ann")
+	tb.join(ann, -1)
+	tb.handle(request{kind: reqStart, m: ann})
+	for hands := 0; hands < 3; {
+		tb.schedule()
+		stg, turn := tb.ref.Stage()
+		switch {
+		case stg == stHandOver:
+			tb.seats[0].ready = true
+			tb.schedule()
+			hands++
+			if st, turn := tb.ref.Stage(); st == stPlaying && turn != 0 && tb.nextBot.IsZero() {
+				t.Fatalf("hand %d dealt with seat %d to move, and no bot asked", tb.ref.Hand(), turn)
+			}
+		case stg == stMatchOver:
+			return
+		case turn == 0: // ann plays plainly
+			mv, _ := tb.ref.PlainMove(0)
+			turnOver, err := tb.ref.Apply(0, mv)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tb.applied(turnOver)
+		default:
+			if tb.nextBot.IsZero() {
+				t.Fatalf("seat %d to move and no bot asked", turn)
+			}
+			tb.onClock()
+			botMove(t, tb)
+		}
+	}
+}

@@ -1,0 +1,291 @@
+package serve
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"okey/ui"
+	"okey/ui/theme"
+)
+
+// View draws the page on show: the game's screen at a table (with the
+// chat line typed over its status line), the session's own pages
+// otherwise.
+func (s *session) View() tea.View {
+	if s.page == pgTable && s.scr != nil {
+		v := s.scr.View()
+		if s.chatting && !s.tooSmall() {
+			v.Content = replaceLine(v.Content, s.height-2, s.chatLine())
+			v.Content = replaceLine(v.Content, s.height-1, keyBar(s.styles(), []key.Binding{s.keys.Send, s.keys.Cancel}))
+		}
+		return v
+	}
+	v := tea.NewView(s.render())
+	v.AltScreen = true
+	v.WindowTitle = "Okey"
+	return v
+}
+
+// styles is the session's style sheet, built when the background is
+// known (and kept: a session draws its own pages rarely).
+func (s *session) styles() *theme.Styles {
+	p, err := theme.Load("default")
+	if err != nil {
+		p = theme.Palette{}
+	}
+	return theme.New(p, s.dark, s.srv.cfg.NoColor)
+}
+
+func (s *session) render() string {
+	if s.width == 0 || s.height == 0 {
+		return ""
+	}
+	st := s.styles()
+	if s.tooSmall() {
+		return s.renderTooSmall(st)
+	}
+	var lines []string
+	var keys []key.Binding
+	switch s.page {
+	case pgLobby:
+		lines, keys = s.lobbyLines(st)
+	case pgCreate:
+		lines, keys = s.createLines(st)
+	case pgCode:
+		lines, keys = s.codeLines(st)
+	case pgRoom:
+		lines, keys = s.roomLines(st)
+	case pgBye:
+		lines = []string{"", st.Bold.Render(s.bye)}
+	default:
+		lines = []string{"", st.Dim.Render(s.tr.T("room.wait"))}
+	}
+	head := st.Title.Render("OKEY") + st.Text.Render("  "+s.tr.T("lobby.title", s.name))
+	if s.code != "" {
+		head += st.Dim.Render("  · " + s.tr.T("seat.code", s.code))
+	}
+	out := make([]string, s.height)
+	out[0] = cutWidth(head, s.width)
+	for i, l := range lines {
+		if 2+i >= s.height-2 {
+			break
+		}
+		out[2+i] = cutWidth("  "+l, s.width)
+	}
+	status := st.Warn.Render(s.flash)
+	if s.chatting {
+		status = s.chatLine()
+	}
+	out[s.height-2] = cutWidth(status, s.width)
+	if s.chatting {
+		keys = []key.Binding{s.keys.Send, s.keys.Cancel}
+	}
+	out[s.height-1] = cutWidth(keyBar(st, keys), s.width)
+	return strings.Join(out, "\n")
+}
+
+func (s *session) renderTooSmall(st *theme.Styles) string {
+	out := make([]string, s.height)
+	msg := s.tr.T("toosmall", ui.MinWidth, ui.MinHeight, s.width, s.height)
+	words := strings.Fields(msg)
+	line, y := "", max(0, s.height/2-1)
+	for _, w := range words {
+		if ansi.StringWidth(line)+1+ansi.StringWidth(w) > s.width && line != "" {
+			if y < s.height {
+				out[y] = st.Warn.Render(line)
+			}
+			y++
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	if y < s.height {
+		out[y] = st.Warn.Render(cutWidth(line, s.width))
+	}
+	return strings.Join(out, "\n")
+}
+
+// keyBar is the keys of a page, as the bottom line.
+func keyBar(st *theme.Styles, bs []key.Binding) string {
+	parts := make([]string, 0, len(bs))
+	for _, b := range bs {
+		if b.Enabled() {
+			parts = append(parts, st.Key.Render(b.Help().Key)+" "+st.Dim.Render(b.Help().Desc))
+		}
+	}
+	return strings.Join(parts, st.Dim.Render(" • "))
+}
+
+// chatLine is the chat being typed.
+func (s *session) chatLine() string {
+	return s.tr.T("chat.prompt") + " " + s.chat + "█"
+}
+
+// replaceLine puts line in place of line y of a screen.
+func replaceLine(screen string, y int, line string) string {
+	ls := strings.Split(screen, "\n")
+	if y < 0 || y >= len(ls) {
+		return screen
+	}
+	ls[y] = line
+	return strings.Join(ls, "\n")
+}
+
+// seatWord says who holds a seat.
+func (s *session) seatWord(p ui.SeatPlayer, owner string) string {
+	switch {
+	case owner == "":
+		return s.tr.T("seat.bot", s.tr.T("level."+p.Level))
+	case p.Kind == ui.SeatHuman:
+		return p.Name
+	}
+	return p.Name + " (" + s.tr.T("lobby.away") + ")"
+}
+
+func (s *session) lobbyLines(st *theme.Styles) ([]string, []key.Binding) {
+	k := s.keys
+	lines := []string{st.Bold.Render(s.tr.T("lobby.tables", len(s.tables), s.srv.hall.maxTables)), ""}
+	if len(s.tables) == 0 {
+		lines = append(lines, st.Dim.Render(s.tr.T("lobby.empty")))
+	}
+	listed := 0
+	for i, t := range s.tables {
+		if t.Private && t.Holds(s.id) < 0 {
+			continue
+		}
+		listed++
+		mark := "  "
+		if i == s.cursor {
+			mark = "> "
+		}
+		state := s.tr.T("lobby.waiting")
+		switch {
+		case t.Over:
+			state = s.tr.T("lobby.over")
+		case t.Started:
+			state = s.tr.T("lobby.hand", t.Hand)
+		}
+		head := fmt.Sprintf("%s%s %s · %s · %s · %s", mark, s.tr.T("lobby.table"), t.ID, t.Game, t.Rules, state)
+		if t.Timer > 0 {
+			head += " · " + s.tr.T("lobby.timer", int(t.Timer/time.Second))
+		}
+		if t.Watchers > 0 {
+			head += " · " + s.tr.T("lobby.watchers", t.Watchers)
+		}
+		var seats []string
+		for j, p := range t.Players {
+			seats = append(seats, s.seatWord(p, t.Owners[j]))
+		}
+		style := st.Text
+		if i == s.cursor {
+			style = st.Bold
+		}
+		lines = append(lines, style.Render(head), st.Dim.Render("    "+strings.Join(seats, " · ")))
+	}
+	if len(s.tables) > 0 && listed == 0 {
+		lines = append(lines, st.Dim.Render(s.tr.T("lobby.onlyprivate")))
+	}
+	// A long list shows the part around the cursor.
+	room := s.height - 6
+	if len(lines) > room {
+		from := min(max(0, 2+2*s.cursor-room/2), len(lines)-room)
+		lines = append(lines[:2], lines[2+from:min(len(lines), 2+from+room-2)]...)
+	}
+	return lines, []key.Binding{k.Sit, k.Watch, k.New, k.Code, k.Resume, k.Up, k.Lang, k.Quit}
+}
+
+func (s *session) createLines(st *theme.Styles) ([]string, []key.Binding) {
+	k := s.keys
+	f := &s.form
+	kinds := gameKinds()
+	c := f.config()
+	timer := s.tr.T("val.off")
+	if c.Timer > 0 {
+		timer = s.tr.T("lobby.timer", int(c.Timer/time.Second))
+	}
+	vis := s.tr.T("create.public")
+	if f.priv {
+		vis = s.tr.T("create.private")
+	}
+	games := kinds[f.game].name
+	if len(kinds) == 1 {
+		games += "  " + s.tr.T("create.only")
+	}
+	rows := [][2]string{
+		{s.tr.T("create.game"), games},
+		{s.tr.T("create.rules"), c.Rules},
+		{s.tr.T("create.bot", 2), s.tr.T("level." + c.Levels[1])},
+		{s.tr.T("create.bot", 3), s.tr.T("level." + c.Levels[2])},
+		{s.tr.T("create.bot", 4), s.tr.T("level." + c.Levels[3])},
+		{s.tr.T("create.timer"), timer},
+		{s.tr.T("create.visibility"), vis},
+	}
+	lines := []string{st.Bold.Render(s.tr.T("create.title")), ""}
+	for i, r := range rows {
+		mark := "  "
+		style := st.Text
+		if i == f.field {
+			mark, style = "> ", st.Bold
+		}
+		lines = append(lines, style.Render(fmt.Sprintf("%s%-18s ‹ %s ›", mark, r[0], r[1])))
+	}
+	lines = append(lines, "", st.Dim.Render(s.tr.T("create.note")))
+	return lines, []key.Binding{k.FormDown, k.FormNext, k.Open, k.Back}
+}
+
+func (s *session) codeLines(st *theme.Styles) ([]string, []key.Binding) {
+	title := s.tr.T("code.join")
+	if s.inputOf == codeResume {
+		title = s.tr.T("code.resume")
+	}
+	return []string{st.Bold.Render(title), "", st.Text.Render("> " + s.input + "█")},
+		[]key.Binding{s.keys.Send, s.keys.Erase, s.keys.Cancel}
+}
+
+func (s *session) roomLines(st *theme.Styles) ([]string, []key.Binding) {
+	k := s.keys
+	r := s.room
+	if r == nil {
+		return []string{st.Dim.Render(s.tr.T("room.wait"))}, []key.Binding{k.Leave}
+	}
+	lines := []string{st.Bold.Render(s.tr.T("room.title", r.id, r.cfg.Game, r.cfg.Rules)), ""}
+	if r.cfg.Code != "" {
+		lines = append(lines, st.Text.Render(s.tr.T("room.code", r.cfg.Code)), "")
+	}
+	for i, p := range r.players {
+		who := p.Name
+		if p.Kind == ui.SeatBot {
+			who = s.tr.T("room.botseat", s.tr.T("level."+p.Level))
+		}
+		if i == r.seat {
+			who += " " + s.tr.T("room.you")
+		}
+		lines = append(lines, st.Text.Render(fmt.Sprintf("%d. %s", i+1, who)))
+	}
+	lines = append(lines, "")
+	if r.host {
+		lines = append(lines, st.Key.Render(s.tr.T("room.start")))
+	} else {
+		lines = append(lines, st.Dim.Render(s.tr.T("room.waithost")))
+	}
+	if len(r.chat) > 0 {
+		lines = append(lines, "")
+		from := max(0, len(r.chat)-5)
+		for _, c := range r.chat[from:] {
+			lines = append(lines, st.Dim.Render(ui.CleanName(c.Name)+": "+c.Text))
+		}
+	}
+	keys := []key.Binding{k.Start, k.Chat, k.Lang, k.Leave}
+	if !r.host {
+		keys = keys[1:]
+	}
+	return lines, keys
+}
