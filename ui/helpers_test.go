@@ -51,7 +51,10 @@ func newTestModel(t testing.TB, w, h int, tweak ...func(*Options)) *Model {
 	s := DefaultSettings("en")
 	s.Speed = "instant"
 	opt := Options{Settings: s, StateDir: state, ConfigDir: cfg, Seed: 7, SeedSet: true,
-		NoColor: true, Now: fixedNow}
+		NoColor: true, Now: fixedNow,
+		// The table's tests script their flows on the plain player's
+		// moves; TestTable101SeatsTheBots101 plays the real bots.
+		NewPlayer101: newPlain101}
 	for _, f := range tweak {
 		f(&opt)
 	}

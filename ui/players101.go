@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/bots"
+	"okey/bots/bots101"
 	"okey/game"
 	"okey/game/meld"
 	"okey/game/okey101"
@@ -33,18 +34,13 @@ type playerSource101 struct {
 	New    func(level string, seed uint64) (Player101, error)
 }
 
-// defaultPlayers101 seats the 101 table's bots. Until the levels of
-// package bots/bots101 are on main, every seat plays the table's plain
-// player. Plugging them in is this function's one statement:
-//
-//	return playerSource101{Levels: bots101.Levels, New: func(l string, seed uint64) (Player101, error) {
-//		return bots101.New(l, bots101.Options{Seed: seed})
-//	}}
-//
-// (a bots101.Bot is a Player101). The table keeps the plain player as
-// the stand-in for a bot that fails.
+// defaultPlayers101 seats the 101 table's bots: the levels of package
+// bots/bots101 (a bots101.Bot is a Player101). The table keeps its plain
+// player as the stand-in for a bot that fails.
 func defaultPlayers101() playerSource101 {
-	return playerSource101{Levels: []string{levelPlain101}, New: newPlain101}
+	return playerSource101{Levels: bots101.Levels, New: func(l string, seed uint64) (Player101, error) {
+		return bots101.New(l, bots101.Options{Seed: seed})
+	}}
 }
 
 // players101 is the source of the table's players: the options' (tests

@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"okey/bots/bots101"
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
@@ -554,5 +555,38 @@ func TestWhole101MatchThroughKeys(t *testing.T) {
 	press(t, m, "n")
 	if m.screen != scrPlay || m.t == nil || m.t.view.Hand != 1 || m.MatchOver() {
 		t.Fatalf("n does not start a new match of 101: screen %d", m.screen)
+	}
+}
+
+// The 101 table seats the levels of bots/bots101: a whole hand with the
+// default players (not the tests' plain player) ends, no bot fails or
+// is replaced by the stand-in, and some bot opens on the table.
+func TestTable101SeatsTheBots101(t *testing.T) {
+	m := start101(t, 100, 30, withSeed(3), func(o *Options) { o.NewPlayer101 = nil })
+	if got := m.players101().Levels; !slices.Equal(got, bots101.Levels) {
+		t.Fatalf("the table's levels are %v, want the bots101 levels %v", got, bots101.Levels)
+	}
+	for turns := 0; m.screen == scrPlay; turns++ {
+		if turns > 60 {
+			t.Fatal("the hand does not end")
+		}
+		if !m.t.view.MyTurn() {
+			t.Fatalf("the bots stopped at seat %d:\n%s", m.t.view.Turn, plain(m))
+		}
+		myTurn101(t, m)
+	}
+	for s := 1; s < okey101.NumSeats; s++ {
+		if _, stand := m.t.players[s].(plain101); stand || m.t.failed[s] != 0 {
+			t.Errorf("seat %d's bot failed (%d) or was replaced: %T", s, m.t.failed[s], m.t.players[s])
+		}
+	}
+	opened := 0
+	for s := 1; s < okey101.NumSeats; s++ {
+		if slices.Contains(kinds(handEvents(t, m), s), okey101.EvOpen) {
+			opened++
+		}
+	}
+	if opened == 0 {
+		t.Errorf("no bot opened in the hand:\n%s", plain(m))
 	}
 }
