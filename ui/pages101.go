@@ -105,6 +105,8 @@ func (m *Model) updateHandOver101(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Next) && v.Phase == okey101.MatchOver:
 		m.screen = scrMatchOver
 		return nil
+	case key.Matches(k, keys.Next) && m.seat != nil:
+		return m.seatReady101()
 	case key.Matches(k, keys.Next) && m.readOnly:
 		m.setFlash(true, m.tr.T("status.readonly"))
 		return nil
@@ -376,6 +378,8 @@ func (m *Model) updateMatchOver101(k tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(k, keys.Quit):
 		return m.quit()
+	case key.Matches(k, keys.NewMatch) && m.seat != nil:
+		return m.seatNewMatch()
 	case key.Matches(k, keys.NewMatch):
 		return m.newMatchCmd("finished")
 	case key.Matches(k, keys.Game):

@@ -71,6 +71,7 @@ func (m *Model) header101(withKeys bool) string {
 		info += " · " + m.tr.T("t101.hdr.partners")
 	}
 	info += " · " + m.tr.T("hdr.dealer", m.seatNameMid(v.Dealer)) // the panels mark the dealer too
+	info += m.seatBadge()
 	keys := ""
 	if withKeys {
 		k := m.keys.Table101
@@ -113,7 +114,7 @@ func (m *Model) renderSeat101(c *canvas, l Layout101, seat int) {
 	if p := v.HandPenalties[seat]; p > 0 {
 		pts += " " + m.tr.T("t101.penalties", p)
 	}
-	l2 := m.tilesCount101(v.TileCounts[seat]) + " · " + pts
+	l2 := m.seatNote101(seat) + m.tilesCount101(v.TileCounts[seat]) + " · " + pts
 	l3 := m.openingText(v.Opened[seat])
 	stack, stackSt := m.stackText101(seat)
 	nameSt := sBold
@@ -438,7 +439,7 @@ func (m *Model) renderRack101(c *canvas, l Layout101) {
 	t := m.t
 	v := &t.view
 	r := l.Rack
-	name := m.tr.T("you")
+	name := m.seatName(0)
 	if v.MyTurn() {
 		name = "> " + name + " <"
 	}
@@ -449,7 +450,7 @@ func (m *Model) renderRack101(c *canvas, l Layout101) {
 	if p := v.HandPenalties[0]; p > 0 {
 		pts += " " + m.tr.T("t101.penalties", p)
 	}
-	title := " " + name + " · " + m.tilesCount101(v.TileCounts[0]) + " · " + pts + " · " + m.openingText(v.Opened[0]) + " "
+	title := " " + name + " · " + m.tilesCount101(v.TileCounts[0]) + " · " + pts + " · " + m.openingText(v.Opened[0]) + m.seatClock(0) + " "
 	if t.held >= 0 {
 		title = " " + m.tr.T("rack.holding", m.tileName101(t.rack.Slots[t.held])) + " "
 	}
@@ -558,6 +559,9 @@ func (m *Model) guide101() string {
 	}
 	if m.readOnly {
 		return m.tr.T("guide.readonly")
+	}
+	if g := m.seatGuide(); g != "" {
+		return g
 	}
 	switch {
 	case v.Turn != 0:
