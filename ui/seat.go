@@ -382,6 +382,7 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 // players (turned, as the view is), who is ready, the host, the clock.
 func (m *Model) takeTable(players [game.NumSeats]SeatPlayer, ready [game.NumSeats]bool, host bool, deadline time.Time) {
 	s := m.seat
+	wasAway := s.got && s.players[0].Kind == SeatAway
 	s.got = true
 	s.waiting = false
 	for i := range game.NumSeats {
@@ -394,6 +395,10 @@ func (m *Model) takeTable(players [game.NumSeats]SeatPlayer, ready [game.NumSeat
 	}
 	s.host = host
 	s.deadline = deadline
+	if !s.watching && !wasAway && s.players[0].Kind == SeatAway {
+		// Out of time: whatever the status said is old news now.
+		m.tellNews(m.tr.T("guide.away"))
+	}
 }
 
 // newChat is the chat lines not taken in yet, as the log says them.

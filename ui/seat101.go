@@ -207,14 +207,18 @@ func (m *Model) seatReady101() tea.Cmd {
 	return nil
 }
 
-// seatNote101 is what a seat's panel says of who holds it at a table (a
-// person, away, a bot), with the clock of the seat to move; "" at the
-// local table.
+// seatNote101 begins the second line of a seat's panel at a table: who
+// holds the seat (a person, ready, away, a bot), short, so that the
+// tiles and points still fit a panel of an 80-column screen; "" at the
+// local table, whose panels are all bots'.
 func (m *Model) seatNote101(seat int) string {
 	if m.seat == nil {
 		return ""
 	}
-	return m.levelText(seat) + m.seatClock(seat) + " · "
+	if m.seat.players[seat].Kind == SeatBot {
+		return m.tr.T("seat.bot.short") + " · "
+	}
+	return m.levelText(seat) + " · "
 }
 
 // rotateView101 turns a view of a 101 table so that seat rot sits at

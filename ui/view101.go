@@ -76,7 +76,9 @@ func (m *Model) header101(withKeys bool) string {
 	if withKeys {
 		k := m.keys.Table101
 		quit := k.Quit
-		quit.SetHelp(k.Quit.Help().Key, m.tr.T("key.quit.short"))
+		if m.seat == nil { // a seat's q leaves the table, and says so
+			quit.SetHelp(k.Quit.Help().Key, m.tr.T("key.quit.short"))
+		}
 		keys = keyLine([]key.Binding{k.Help, k.Settings, quit})
 	}
 	info = cut(info, max(0, w-leftW-textWidth(keys)-2))
@@ -107,6 +109,7 @@ func (m *Model) renderSeat101(c *canvas, l Layout101, seat int) {
 	if seat == v.Dealer {
 		name += " " + m.tr.T("panel.dealer")
 	}
+	name += m.seatClock(seat)
 	if m.asking == seat {
 		name += " " + m.tr.T("panel.thinking")
 	}
