@@ -198,7 +198,7 @@ func (m *Model) renderCenter101(c *canvas, l Layout101) {
 	} else {
 		parts = append(parts, m.paint(sText, wall))
 	}
-	if top := v.Top(0); top != tile.NoTile {
+	if top := v.Top(0); top != tile.NoTile && !m.Watching() {
 		parts = append(parts, m.paint(sDim, m.tr.T("t101.center.mine", m.tileName101(top))))
 	}
 	line := strings.Join(parts, m.paint(sDim, " · "))
@@ -631,5 +631,6 @@ func (m *Model) shortHelp101() []key.Binding {
 	default:
 		b = append(b, k.Select, k.AddGroup, lay, k.LayOff, k.TakeBack, k.Discard, k.Finish)
 	}
+	b = append(b, m.hostKeys()...) // a seat's chat, say
 	return append(b, k.Hint, k.Sort, k.Group, k.Browse, k.Scores, k.Move, k.Pick, k.Cancel, k.Help, k.Settings, k.Quit)
 }
