@@ -212,6 +212,16 @@ func (s *session) gameName(name string) string {
 	return s.tr.T("val.classic")
 }
 
+// levelName is a bot's level as the form offers it; at a 101 table a
+// level 101's bots lack says which of theirs plays.
+func (s *session) levelName(game, level string) string {
+	name := s.tr.T("level." + level)
+	if game == okey101.GameName && level101(level) != level {
+		name += " (101: " + s.tr.T("level."+level101(level)) + ")"
+	}
+	return name
+}
+
 func (s *session) createLines(st *theme.Styles) ([]string, []key.Binding) {
 	k := s.keys
 	f := &s.form
@@ -229,9 +239,9 @@ func (s *session) createLines(st *theme.Styles) ([]string, []key.Binding) {
 	rows := [][2]string{
 		{s.tr.T("create.game"), games},
 		{s.tr.T("create.rules"), c.Rules},
-		{s.tr.T("create.bot", 2), s.tr.T("level." + c.Levels[1])},
-		{s.tr.T("create.bot", 3), s.tr.T("level." + c.Levels[2])},
-		{s.tr.T("create.bot", 4), s.tr.T("level." + c.Levels[3])},
+		{s.tr.T("create.bot", 2), s.levelName(c.Game, c.Levels[1])},
+		{s.tr.T("create.bot", 3), s.levelName(c.Game, c.Levels[2])},
+		{s.tr.T("create.bot", 4), s.levelName(c.Game, c.Levels[3])},
 		{s.tr.T("create.timer"), timer},
 		{s.tr.T("create.visibility"), vis},
 	}
