@@ -568,6 +568,9 @@ func (m *Model) whyNotTable101() string {
 // act101 plays the player's action a; done runs first when the game
 // takes it (to take the tiles it used off the rack).
 func (m *Model) act101(a okey101.Action, done func()) tea.Cmd {
+	if m.seat != nil {
+		return m.seatAct101([]okey101.Action{a}, done)
+	}
 	evs, lines, err := m.t.g.Apply(a)
 	if err != nil {
 		m.refuse101(err)
@@ -821,6 +824,9 @@ func (m *Model) tryFinish101(conf confirm101) tea.Cmd {
 // playAll101 plays the player's actions one after another, as long as
 // the game takes them.
 func (m *Model) playAll101(acts []okey101.Action) tea.Cmd {
+	if m.seat != nil {
+		return m.seatAct101(acts, nil)
+	}
 	var cmds []tea.Cmd
 	for _, a := range acts {
 		if m.t.view.Phase != okey101.Playing || !m.t.view.MyTurn() {

@@ -31,7 +31,7 @@ type choice101 struct {
 func (m *Model) places101(kind okey101.ActionKind, x tile.Tile, onto int) choice101 {
 	t := m.t
 	v := &t.view
-	st := t.g.State()
+	st := m.state101()
 	c := choice101{kind: kind, tile: x}
 	add := func(a okey101.Action, as tile.Tile) {
 		if onto >= 0 && a.Meld != onto {

@@ -62,7 +62,8 @@ func (m *Model) hint101() tea.Cmd {
 		return nil
 	}
 	t.hintID++
-	id, moves, st := t.hintID, t.g.State().Moves(), t.g.State()
+	st := m.state101()
+	id, moves := t.hintID, st.Moves()
 	m.setFlash(false, m.tr.T("status.hint.thinking"))
 	return func() tea.Msg {
 		var sv meld.Solver
@@ -74,7 +75,7 @@ func (m *Model) hint101() tea.Cmd {
 // onHint101 tells the hint, if the table is still where it was asked.
 func (m *Model) onHint101(msg hint101Msg) {
 	t := m.t
-	if t == nil || msg.id != t.hintID || t.g.State().Moves() != msg.moves || m.screen != scrPlay {
+	if t == nil || msg.id != t.hintID || m.state101().Moves() != msg.moves || m.screen != scrPlay {
 		return
 	}
 	f := &msg.facts

@@ -166,7 +166,7 @@ func (m *Model) endOfHand101() {
 func (m *Model) refresh101() {
 	t := m.t
 	hand, redeal := t.view.Hand, t.view.Redeal
-	t.view = t.g.State().View(0)
+	t.view = m.view101()
 	v := &t.view
 	if v.Phase == okey101.Playing && (v.Hand != hand || v.Redeal != redeal) {
 		m.newHandRack101()
@@ -223,7 +223,7 @@ func (m *Model) addLog101(e okey101.Event) {
 		return
 	}
 	t := m.t
-	d := t.g.State().DealInfo()
+	d := m.dealInfo101()
 	owner := -1
 	if (e.Kind == okey101.EvLayOff || e.Kind == okey101.EvTakeBack) && e.Meld >= 0 && e.Meld < len(t.view.Table) {
 		owner = t.view.Table[e.Meld].Owner

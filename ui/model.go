@@ -387,6 +387,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.onUndone(msg)
 	case SeatUpdate:
 		return m, m.onSeatUpdate(msg)
+	case Seat101Update:
+		return m, m.onSeat101Update(msg)
 	case seatTickMsg:
 		return m, m.onSeatTick()
 	case savedMsg:

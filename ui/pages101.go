@@ -86,6 +86,9 @@ func (m *Model) switchGame() {
 
 // nextGameLine says which game a new match will be, and how to switch.
 func (m *Model) nextGameLine() string {
+	if m.seat != nil {
+		return "" // a table over SSH plays the game it was opened for
+	}
 	now, other := "val.classic", "val.okey101"
 	if m.set.is101() {
 		now, other = other, now
@@ -105,6 +108,8 @@ func (m *Model) updateHandOver101(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Next) && v.Phase == okey101.MatchOver:
 		m.screen = scrMatchOver
 		return nil
+	case key.Matches(k, keys.Next) && m.seat != nil:
+		return m.seatReady101()
 	case key.Matches(k, keys.Next) && m.readOnly:
 		m.setFlash(true, m.tr.T("status.readonly"))
 		return nil
@@ -376,6 +381,8 @@ func (m *Model) updateMatchOver101(k tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(k, keys.Quit):
 		return m.quit()
+	case key.Matches(k, keys.NewMatch) && m.seat != nil:
+		return m.seatNewMatch()
 	case key.Matches(k, keys.NewMatch):
 		return m.newMatchCmd("finished")
 	case key.Matches(k, keys.Game):
@@ -463,7 +470,10 @@ func (m *Model) overlay101Lines() []string {
 // in the key map, then how to play 101.
 func (m *Model) help101Lines(w int) []string {
 	out := []string{m.st.Title.Render(cut(m.tr.T("t101.help.title"), w)), ""}
-	groups := m.keys.Table101.fullHelp()
+	groups := append(m.keys.Table101.fullHelp(), m.hostKeys())
+	for i, g := range groups { // a seat's table has keys off, and keys of its own
+		groups[i] = slices.DeleteFunc(slices.Clone(g), func(b key.Binding) bool { return !b.Enabled() })
+	}
 	colW, descW := 0, 0
 	var items []string
 	for _, g := range groups {

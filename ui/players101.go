@@ -313,7 +313,7 @@ type bot101Msg struct {
 // nextTurn101 asks the bot to move, if it is a bot's turn on the table.
 func (m *Model) nextTurn101() tea.Cmd {
 	v := &m.t.view
-	if m.screen != scrPlay || v.Phase != okey101.Playing || m.asking >= 0 || v.Turn == 0 || m.readOnly {
+	if m.screen != scrPlay || v.Phase != okey101.Playing || m.asking >= 0 || v.Turn == 0 || m.readOnly || m.seat != nil {
 		return nil
 	}
 	return m.ask101(v.Turn, m.t.players[v.Turn], false)

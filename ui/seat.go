@@ -14,6 +14,7 @@ import (
 
 	"okey/bots"
 	"okey/game"
+	"okey/game/okey101"
 	"okey/game/tile"
 )
 
@@ -97,13 +98,21 @@ const (
 	IntentAct IntentKind = iota + 1
 	// IntentNewMatch asks for a new match after the last one ended.
 	IntentNewMatch
+	// IntentPlay101 plays Plays, actions of a turn of Okey 101 in
+	// order (a finish is several); the table stops at the first it
+	// refuses.
+	IntentPlay101
+	// IntentReady says the seat is ready for the next hand (101's; a
+	// classic seat plays game.NextHandAction).
+	IntentReady
 )
 
-// Intent is a seat's move, sent to the table; Action's seat is the
-// table's (the screen's turned back).
+// Intent is a seat's move, sent to the table; the seat of Action and of
+// Plays is the table's (the screen's turned back).
 type Intent struct {
 	Kind   IntentKind
 	Action game.Action
+	Plays  []okey101.Action
 }
 
 // LeaveMsg is the table screen's message when the player leaves the
@@ -144,6 +153,12 @@ type seatLink struct {
 	chatSeq  uint64
 	refused  uint64
 	hands    int // hands of the match taken in
+	// view101 is the latest view of a 101 table (turned); world a state
+	// that agrees with it, to try the player's actions on before they
+	// go (worldOK: there is one; a spectator has none).
+	view101 okey101.View
+	world   okey101.State
+	worldOK bool
 	// pending is the slot of a discard sent and not yet seen done, -1.
 	pending     int
 	pendingTile tile.Tile
@@ -198,17 +213,22 @@ func (m *Model) seatKeys() {
 	}
 	k := &m.keys
 	for _, b := range []*key.Binding{&k.Table.Settings, &k.Table.Stats, &k.Table.Undo,
-		&k.HandOver.Settings, &k.HandOver.Stats, &k.MatchOver.Settings, &k.MatchOver.Stats} {
+		&k.HandOver.Settings, &k.HandOver.Stats, &k.MatchOver.Settings, &k.MatchOver.Stats, &k.MatchOver.Game,
+		&k.Table101.Settings} {
 		b.SetEnabled(false)
 	}
 	leave := m.tr.T("key.leave")
-	for _, b := range []*key.Binding{&k.Table.Quit, &k.HandOver.Quit, &k.MatchOver.Quit, &k.TooSmall.Quit, &k.ForceQuit} {
+	for _, b := range []*key.Binding{&k.Table.Quit, &k.HandOver.Quit, &k.MatchOver.Quit, &k.TooSmall.Quit, &k.ForceQuit,
+		&k.Table101.Quit, &k.Choose101.Quit, &k.Overlay.Quit} {
 		b.SetHelp(b.Help().Key, leave)
 	}
 	k.HandOver.Next.SetHelp(k.HandOver.Next.Help().Key, m.tr.T("key.ready"))
 	if m.seat.watching {
 		for _, b := range []*key.Binding{&k.Table.Draw, &k.Table.Take, &k.Table.Discard, &k.Table.Finish,
-			&k.Table.Show, &k.Table.Hint, &k.Table.Pick, &k.Table.Cancel, &k.HandOver.Next, &k.MatchOver.NewMatch} {
+			&k.Table.Show, &k.Table.Hint, &k.Table.Pick, &k.Table.Cancel, &k.HandOver.Next, &k.MatchOver.NewMatch,
+			&k.Table101.Draw, &k.Table101.Take, &k.Table101.GiveBack, &k.Table101.AddGroup, &k.Table101.Lay,
+			&k.Table101.LayOff, &k.Table101.TakeBack, &k.Table101.Discard, &k.Table101.Finish, &k.Table101.Hint,
+			&k.Table101.Select, &k.Table101.Pick} {
 			b.SetEnabled(false)
 		}
 	}
@@ -305,18 +325,7 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 		return nil
 	}
 	first := !s.got
-	s.got = true
-	s.waiting = false
-	for i := range game.NumSeats {
-		p := u.Players[i]
-		r := m.turned(i)
-		s.players[r] = p
-		s.ready[r] = u.Ready[i]
-		m.names[r] = cleanName(p.Name)
-		m.levels[r] = p.Level
-	}
-	s.host = u.Host
-	s.deadline = u.Deadline
+	m.takeTable(u.Players, u.Ready, u.Host, u.Deadline)
 	if len(u.Hands) != s.hands || first {
 		m.history = m.history[:0]
 		for _, h := range u.Hands {
@@ -354,22 +363,10 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 		}
 	}
 	s.pending = -1
-	for _, c := range u.Chat {
-		if c.Seq > s.chatSeq {
-			s.chatSeq = c.Seq
-			m.log = append(m.log, logEntry{note: m.tr.T("log.chat", cleanName(c.Name), c.Text), hand: v.Hand})
-		}
+	for _, line := range m.newChat(u.Chat) {
+		m.log = append(m.log, logEntry{note: line, hand: v.Hand})
 	}
-	if u.RefusedSeq > s.refused {
-		s.refused = u.RefusedSeq
-		switch {
-		case first || u.Refused == "":
-		case m.tr.Has(u.Refused): // the table's own words, by their key
-			m.setFlash(true, m.tr.T(u.Refused))
-		default:
-			m.setFlash(true, m.tr.T("status.refused", u.Refused))
-		}
-	}
+	m.takeRefusal(u.Refused, u.RefusedSeq, first)
 
 	switch {
 	case v.Phase == game.Playing && (first || newMatch || m.screen == scrHandOver || m.screen == scrMatchOver):
@@ -378,13 +375,74 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 		m.endOfHand()
 		m.screen = scrHandOver
 	}
+	return m.seatBetween(v.Phase == game.HandOver, v.Phase == game.MatchOver)
+}
+
+// takeTable takes in the table around the game from an update: the
+// players (turned, as the view is), who is ready, the host, the clock.
+func (m *Model) takeTable(players [game.NumSeats]SeatPlayer, ready [game.NumSeats]bool, host bool, deadline time.Time) {
+	s := m.seat
+	wasAway := s.got && s.players[0].Kind == SeatAway
+	s.got = true
+	s.waiting = false
+	for i := range game.NumSeats {
+		p := players[i]
+		r := m.turned(i)
+		s.players[r] = p
+		s.ready[r] = ready[i]
+		m.names[r] = cleanName(p.Name)
+		m.levels[r] = p.Level
+	}
+	s.host = host
+	s.deadline = deadline
+	if !s.watching && !wasAway && s.players[0].Kind == SeatAway {
+		// Out of time: whatever the status said is old news now.
+		m.tellNews(m.tr.T("guide.away"))
+	}
+}
+
+// newChat is the chat lines not taken in yet, as the log says them.
+func (m *Model) newChat(chat []ChatLine) []string {
+	s := m.seat
+	var out []string
+	for _, c := range chat {
+		if c.Seq > s.chatSeq {
+			s.chatSeq = c.Seq
+			out = append(out, m.tr.T("log.chat", cleanName(c.Name), c.Text))
+		}
+	}
+	return out
+}
+
+// takeRefusal says a refusal of the table's once (not the ones made
+// before the screen opened).
+func (m *Model) takeRefusal(text string, seq uint64, first bool) {
+	s := m.seat
+	if seq <= s.refused {
+		return
+	}
+	s.refused = seq
+	switch {
+	case first || text == "":
+	case m.tr.Has(text): // the table's own words, by their key
+		m.setFlash(true, m.tr.T(text))
+	default:
+		m.setFlash(true, m.tr.T("status.refused", text))
+	}
+}
+
+// seatBetween says, between hands and after the match, whom the table
+// waits for, offers a new match to the host only, and keeps the clock
+// going.
+func (m *Model) seatBetween(handOver, matchOver bool) tea.Cmd {
+	s := m.seat
 	// A new match is the host's to start: the others are told so, and
 	// not offered the key.
 	m.keys.MatchOver.NewMatch.SetEnabled(s.host && !s.watching)
 	switch {
-	case v.Phase == game.HandOver:
+	case handOver:
 		m.sayWaiting()
-	case v.Phase == game.MatchOver && !s.host:
+	case matchOver && !s.host:
 		m.setFlash(false, m.tr.T("seat.waithost"))
 	}
 	if !s.deadline.IsZero() && !s.ticking {
@@ -436,11 +494,22 @@ func (m *Model) turned(s int) int {
 
 // seatClock is the time the seat to move has left, for its panel.
 func (m *Model) seatClock(seat int) string {
-	if m.seat == nil || m.seat.deadline.IsZero() || m.view.Phase != game.Playing || m.view.Turn != seat {
+	playing, _, turn := m.seatPhase()
+	if m.seat == nil || m.seat.deadline.IsZero() || !playing || turn != seat {
 		return ""
 	}
 	left := max(0, int(time.Until(m.seat.deadline).Round(time.Second)/time.Second))
 	return " · " + m.tr.T("panel.clock", left)
+}
+
+// seatPhase is where the match on the screen stands, of either game:
+// a hand being played, a hand over, and whose turn it is.
+func (m *Model) seatPhase() (playing, handOver bool, turn int) {
+	if m.t != nil {
+		v := &m.t.view
+		return v.Phase == okey101.Playing, v.Phase == okey101.HandOver, v.Turn
+	}
+	return m.view.Phase == game.Playing, m.view.Phase == game.HandOver, m.view.Turn
 }
 
 // seatGuide is what a seat's guide says before anything else: a
@@ -451,7 +520,8 @@ func (m *Model) seatGuide() string {
 	case m.seat == nil:
 		return ""
 	case m.seat.watching:
-		return m.tr.T("guide.watching", m.seatName(m.view.Turn))
+		_, _, turn := m.seatPhase()
+		return m.tr.T("guide.watching", m.seatName(turn))
 	case m.seat.players[0].Kind == SeatAway:
 		return m.tr.T("guide.away")
 	}
@@ -475,7 +545,7 @@ func (m *Model) levelText(seat int) string {
 	p := m.seat.players[seat]
 	switch p.Kind {
 	case SeatHuman:
-		if m.view.Phase == game.HandOver && m.seat.ready[seat] {
+		if _, handOver, _ := m.seatPhase(); handOver && m.seat.ready[seat] {
 			return m.tr.T("seat.ready")
 		}
 		return m.tr.T("seat.human")

@@ -71,11 +71,14 @@ func (m *Model) header101(withKeys bool) string {
 		info += " · " + m.tr.T("t101.hdr.partners")
 	}
 	info += " · " + m.tr.T("hdr.dealer", m.seatNameMid(v.Dealer)) // the panels mark the dealer too
+	info += m.seatBadge()
 	keys := ""
 	if withKeys {
 		k := m.keys.Table101
 		quit := k.Quit
-		quit.SetHelp(k.Quit.Help().Key, m.tr.T("key.quit.short"))
+		if m.seat == nil { // a seat's q leaves the table, and says so
+			quit.SetHelp(k.Quit.Help().Key, m.tr.T("key.quit.short"))
+		}
 		keys = keyLine([]key.Binding{k.Help, k.Settings, quit})
 	}
 	info = cut(info, max(0, w-leftW-textWidth(keys)-2))
@@ -106,6 +109,7 @@ func (m *Model) renderSeat101(c *canvas, l Layout101, seat int) {
 	if seat == v.Dealer {
 		name += " " + m.tr.T("panel.dealer")
 	}
+	name += m.seatClock(seat)
 	if m.asking == seat {
 		name += " " + m.tr.T("panel.thinking")
 	}
@@ -113,7 +117,7 @@ func (m *Model) renderSeat101(c *canvas, l Layout101, seat int) {
 	if p := v.HandPenalties[seat]; p > 0 {
 		pts += " " + m.tr.T("t101.penalties", p)
 	}
-	l2 := m.tilesCount101(v.TileCounts[seat]) + " · " + pts
+	l2 := m.seatNote101(seat) + m.tilesCount101(v.TileCounts[seat]) + " · " + pts
 	l3 := m.openingText(v.Opened[seat])
 	stack, stackSt := m.stackText101(seat)
 	nameSt := sBold
@@ -194,7 +198,7 @@ func (m *Model) renderCenter101(c *canvas, l Layout101) {
 	} else {
 		parts = append(parts, m.paint(sText, wall))
 	}
-	if top := v.Top(0); top != tile.NoTile {
+	if top := v.Top(0); top != tile.NoTile && !m.Watching() {
 		parts = append(parts, m.paint(sDim, m.tr.T("t101.center.mine", m.tileName101(top))))
 	}
 	line := strings.Join(parts, m.paint(sDim, " · "))
@@ -438,7 +442,7 @@ func (m *Model) renderRack101(c *canvas, l Layout101) {
 	t := m.t
 	v := &t.view
 	r := l.Rack
-	name := m.tr.T("you")
+	name := m.seatName(0)
 	if v.MyTurn() {
 		name = "> " + name + " <"
 	}
@@ -449,7 +453,7 @@ func (m *Model) renderRack101(c *canvas, l Layout101) {
 	if p := v.HandPenalties[0]; p > 0 {
 		pts += " " + m.tr.T("t101.penalties", p)
 	}
-	title := " " + name + " · " + m.tilesCount101(v.TileCounts[0]) + " · " + pts + " · " + m.openingText(v.Opened[0]) + " "
+	title := " " + name + " · " + m.tilesCount101(v.TileCounts[0]) + " · " + pts + " · " + m.openingText(v.Opened[0]) + m.seatClock(0) + " "
 	if t.held >= 0 {
 		title = " " + m.tr.T("rack.holding", m.tileName101(t.rack.Slots[t.held])) + " "
 	}
@@ -559,6 +563,9 @@ func (m *Model) guide101() string {
 	if m.readOnly {
 		return m.tr.T("guide.readonly")
 	}
+	if g := m.seatGuide(); g != "" {
+		return g
+	}
 	switch {
 	case v.Turn != 0:
 		return m.tr.T("guide.wait", m.seatName(v.Turn))
@@ -624,5 +631,6 @@ func (m *Model) shortHelp101() []key.Binding {
 	default:
 		b = append(b, k.Select, k.AddGroup, lay, k.LayOff, k.TakeBack, k.Discard, k.Finish)
 	}
+	b = append(b, m.hostKeys()...) // a seat's chat, say
 	return append(b, k.Hint, k.Sort, k.Group, k.Browse, k.Scores, k.Move, k.Pick, k.Cancel, k.Help, k.Settings, k.Quit)
 }

@@ -159,7 +159,7 @@ func (m *Model) logText101(e log101) string {
 		return e.note
 	}
 	ev := e.ev
-	me := ev.Seat == 0
+	me := ev.Seat == 0 && !m.Watching() // a spectator's seat 0 is a player's
 	// The words of the hand the entry is of: its okey, not this hand's.
 	name := func(t tile.Tile) string { return m.tileNameOf(t, e.okey) }
 	melds := func(ms []meld.Meld) string {
@@ -231,7 +231,7 @@ func (m *Model) logText101(e log101) string {
 // did: "Mehmet's", "your", "their own".
 func (m *Model) ownerOf(seat, actor int) string {
 	switch {
-	case seat == 0:
+	case seat == 0 && !m.Watching():
 		return m.tr.T("t101.owner.you")
 	case seat == actor:
 		return m.tr.T("t101.owner.own")

@@ -83,7 +83,10 @@ type View struct {
 	Analyzer meld.Analyzer
 }
 
-// View projects the state onto what seat may know.
+// View projects the state onto what seat may know. A seat outside
+// 0..NumSeats-1 (-1, say) gets what a spectator may know: the public
+// part, with no rack, only the top tile of each discard stack, and
+// nothing it may do (Legal is empty; Previous means nothing).
 func (s State) View(seat int) View {
 	v := View{
 		Seat: seat, Rules: s.rules, Phase: s.phase, Hand: s.hand, Redeal: s.redeal,
@@ -115,6 +118,13 @@ func (s State) View(seat int) View {
 		v.Match = &m
 	}
 	if seat < 0 || seat >= NumSeats {
+		// A spectator: no rack, nothing it may do, the top of each
+		// stack (as the seats see the stacks they may not take from).
+		for t := range NumSeats {
+			if st := s.discards[t]; len(st) > 0 {
+				v.Discards[t] = []tile.Tile{st[len(st)-1]}
+			}
+		}
 		return v
 	}
 	v.Counts = s.racks[seat]

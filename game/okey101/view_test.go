@@ -88,6 +88,55 @@ func TestViewHidesOtherRacksAndWall(t *testing.T) {
 	}
 }
 
+// TestSpectatorViewIsPublic proves that a spectator's view (a seat
+// outside the table, as okey serve's watchers get) holds no rack, lets
+// it do nothing, shows the top of every stack, and stays the same when
+// every rack and the wall are dealt anew: it holds nothing hidden.
+func TestSpectatorViewIsPublic(t *testing.T) {
+	r := rng.New(11)
+	changed, checked := 0, 0
+	for _, rs := range []string{"default", "partners,okey_pair,hands=2"} {
+		rules, _ := ParseRules(rs)
+		for seed := range uint64(2) {
+			for i, s := range playMatch(t, rules, seed, 3000) {
+				if s.Phase() != Playing || i%3 != 0 {
+					continue // the racks are public between hands
+				}
+				v := s.View(-1)
+				if len(v.Rack) != 0 || v.Counts.Total() != 0 || v.Legal.Any() || v.MyTurn() {
+					t.Fatalf("%s seed %d step %d: a spectator holds tiles or may act", rs, seed, i)
+				}
+				for o := range NumSeats {
+					st := s.discards[o]
+					want := 0
+					if len(st) > 0 {
+						want = 1
+					}
+					if len(v.Discards[o]) != want || (want == 1 && v.Top(o) != st[len(st)-1]) || v.DiscardCounts[o] != len(st) {
+						t.Fatalf("%s seed %d step %d: a spectator sees stack %d as %v", rs, seed, i, o, v.Discards[o])
+					}
+				}
+				for _, e := range v.History {
+					if e.Kind == EvDraw && e.Tile != tile.NoTile {
+						t.Fatalf("%s seed %d step %d: a spectator sees a drawn tile", rs, seed, i)
+					}
+				}
+				alt := reshuffle(s, -1, r)
+				checked++
+				if alt.racks != s.racks {
+					changed++
+				}
+				if !reflect.DeepEqual(alt.View(-1), v) {
+					t.Fatalf("%s seed %d step %d: the spectator's view changes with the hidden tiles", rs, seed, i)
+				}
+			}
+		}
+	}
+	if checked == 0 || changed < checked*9/10 {
+		t.Fatalf("the hidden tiles changed in only %d of %d checks: the test proves little", changed, checked)
+	}
+}
+
 // TestViewShowsOnlyWhatRulesAllow checks the discard stacks a seat sees
 // and that another seat's draw carries no tile.
 func TestViewShowsOnlyWhatRulesAllow(t *testing.T) {

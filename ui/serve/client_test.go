@@ -274,13 +274,15 @@ func (c *client) waitUntil(what string, within time.Duration, ok func(screen str
 	return scr
 }
 
-// rackTiles reads the tiles in the rack on a screen: the okey (which
-// reads OK, its face on the top edge) and false jokers (J on the edge)
-// by what they are. ok is false when no rack is on screen.
+// rackTiles reads the tiles in the rack on a screen (classic's or
+// 101's): the okey (which reads OK, its face on the top edge) and false
+// jokers (J on the edge) by what they are. ok is false when no rack is
+// on screen.
 func rackTiles(lines []string) (tiles []string, ok bool) {
 	at := -1
 	for i, l := range lines {
-		if strings.Contains(l, "╭─ your rack") || strings.Contains(l, "╭─ holding") || strings.Contains(l, "╭─ watching") {
+		if strings.Contains(l, "╭─ your rack") || strings.Contains(l, "╭─ holding") || strings.Contains(l, "╭─ watching") ||
+			strings.Contains(l, "╭─ ") && strings.Contains(l, " tiles · ") { // 101's rack says whose, how many
 			at = i
 			break
 		}

@@ -1,10 +1,11 @@
 // Package serve is okey serve: Okey over SSH. Friends join with ssh,
 // nothing to install; each connection gets a lobby of tables, and at a
 // table the same screen as local play (package ui's, as a seat), from
-// its own seat. Empty seats are bots.
+// its own seat. Empty seats are bots. A table plays classic Okey or
+// Okey 101.
 //
 // The shape: one goroutine per table owns its game (behind the referee
-// interface: classic Okey now), its seats, chat and clock; sessions send
+// interface: classic Okey's game.Game, or okey101.Game), its seats, chat and clock; sessions send
 // it requests without blocking, and it answers each member through a
 // mailbox of capacity one where the latest update replaces one not read,
 // so a client that stops reading holds up nobody. A session's model
@@ -22,7 +23,8 @@
 //	hall.go      the tables: opening, listing, finding, restoring after a restart
 //	table.go     a table's goroutine: seats, requests, the clock, bots, updates,
 //	             the chat, its files (saver)
-//	referee.go   the game a table plays, behind a small interface (classic Okey)
+//	referee.go   the game a table plays, behind a small interface; classic Okey
+//	referee101.go  Okey 101: its referee, its bots (bots101), its seat's screen
 //	session.go   a connection's model: lobby, new table, codes, waiting room,
 //	             the game's screen, chat
 //	view.go      the session's own pages drawn

@@ -14,10 +14,10 @@ import (
 )
 
 // A table referees "a game" through the referee interface, and its
-// sessions draw it with the game's own screen: classic Okey today
-// (package game, the ui.Model of a seat). Okey 101 joins by adding a
-// gameKind whose referee wraps game/okey101 and whose screen is the 101
-// table's; the table, the lobby and the server do not change.
+// sessions draw it with the game's own screen: classic Okey (package
+// game, the ui.Model of a seat, here) and Okey 101 (game/okey101, the
+// 101 table's screen of a seat, referee101.go). Each is a gameKind; the
+// table, the lobby and the server know no game.
 
 // stage is where a match stands, as the table needs to know it.
 type stage uint8
@@ -89,7 +89,7 @@ type screen interface {
 
 // gameKinds are the games on offer, the first the default.
 func gameKinds() []gameKind {
-	return []gameKind{classicKind()}
+	return []gameKind{classicKind(), okey101Kind()}
 }
 
 // findKind is the game named name.

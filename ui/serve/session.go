@@ -474,8 +474,13 @@ func (s *session) onTable(f fromTableMsg) tea.Cmd {
 		}
 	}
 	s.page = pgTable
-	if u, ok := msg.update.(ui.SeatUpdate); ok && s.at.m.seat >= 0 {
-		s.away = u.Players[s.at.m.seat].Kind == ui.SeatAway
+	if seat := s.at.m.seat; seat >= 0 {
+		switch u := msg.update.(type) {
+		case ui.SeatUpdate:
+			s.away = u.Players[seat].Kind == ui.SeatAway
+		case ui.Seat101Update:
+			s.away = u.Players[seat].Kind == ui.SeatAway
+		}
 	}
 	_, cmd := s.scr.Update(msg.update)
 	return tea.Batch(append(cmds, cmd)...)

@@ -28,7 +28,7 @@ import (
 
 // tableConfig is what the host chose for a table.
 type tableConfig struct {
-	// Game is the game's name ("classic").
+	// Game is the game's name ("classic", "101").
 	Game string `json:"game"`
 	// Rules are the game's rules options.
 	Rules string `json:"rules"`
@@ -585,7 +585,7 @@ func (t *table) move(m *member, seat int, mv any) {
 		return
 	}
 	stg, _ := t.ref.Stage()
-	if in, ok := mv.(ui.Intent); ok && in.Kind == ui.IntentAct && in.Action.Kind == game.ActNextHand {
+	if in, ok := mv.(ui.Intent); ok && (in.Kind == ui.IntentReady || in.Kind == ui.IntentAct && in.Action.Kind == game.ActNextHand) {
 		if stg == stHandOver {
 			t.seats[seat].ready = true
 		}
@@ -595,7 +595,9 @@ func (t *table) move(m *member, seat int, mv any) {
 	if err != nil {
 		r := t.refusals[m]
 		t.refusals[m] = refusal{text: err.Error(), seq: r.seq + 1}
-		return
+		if !errors.Is(err, errPartlyPlayed) {
+			return
+		}
 	}
 	t.applied(turnOver)
 }

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"okey/game/okey101"
 	"okey/ui"
 	"okey/ui/theme"
 )
@@ -173,7 +174,7 @@ func (s *session) lobbyLines(st *theme.Styles) ([]string, []key.Binding) {
 		case t.Started:
 			state = s.tr.T("lobby.hand", t.Hand)
 		}
-		head := fmt.Sprintf("%s%s %s · %s · %s · %s", mark, s.tr.T("lobby.table"), t.ID, t.Game, t.Rules, state)
+		head := fmt.Sprintf("%s%s %s · %s · %s · %s", mark, s.tr.T("lobby.table"), t.ID, s.gameName(t.Game), t.Rules, state)
 		if t.Timer > 0 {
 			head += " · " + s.tr.T("lobby.timer", int(t.Timer/time.Second))
 		}
@@ -202,6 +203,25 @@ func (s *session) lobbyLines(st *theme.Styles) ([]string, []key.Binding) {
 	return lines, []key.Binding{k.Sit, k.Watch, k.New, k.Code, k.Resume, k.Up, k.Lang, k.Quit}
 }
 
+// gameName is a game's name in the player's words: classic Okey, Okey
+// 101.
+func (s *session) gameName(name string) string {
+	if name == okey101.GameName {
+		return s.tr.T("val.okey101")
+	}
+	return s.tr.T("val.classic")
+}
+
+// levelName is a bot's level as the form offers it; at a 101 table a
+// level 101's bots lack says which of theirs plays.
+func (s *session) levelName(game, level string) string {
+	name := s.tr.T("level." + level)
+	if game == okey101.GameName && level101(level) != level {
+		name += " (101: " + s.tr.T("level."+level101(level)) + ")"
+	}
+	return name
+}
+
 func (s *session) createLines(st *theme.Styles) ([]string, []key.Binding) {
 	k := s.keys
 	f := &s.form
@@ -215,16 +235,13 @@ func (s *session) createLines(st *theme.Styles) ([]string, []key.Binding) {
 	if f.priv {
 		vis = s.tr.T("create.private")
 	}
-	games := kinds[f.game].name
-	if len(kinds) == 1 {
-		games += "  " + s.tr.T("create.only")
-	}
+	games := s.gameName(kinds[f.game].name)
 	rows := [][2]string{
 		{s.tr.T("create.game"), games},
 		{s.tr.T("create.rules"), c.Rules},
-		{s.tr.T("create.bot", 2), s.tr.T("level." + c.Levels[1])},
-		{s.tr.T("create.bot", 3), s.tr.T("level." + c.Levels[2])},
-		{s.tr.T("create.bot", 4), s.tr.T("level." + c.Levels[3])},
+		{s.tr.T("create.bot", 2), s.levelName(c.Game, c.Levels[1])},
+		{s.tr.T("create.bot", 3), s.levelName(c.Game, c.Levels[2])},
+		{s.tr.T("create.bot", 4), s.levelName(c.Game, c.Levels[3])},
 		{s.tr.T("create.timer"), timer},
 		{s.tr.T("create.visibility"), vis},
 	}
@@ -256,7 +273,7 @@ func (s *session) roomLines(st *theme.Styles) ([]string, []key.Binding) {
 	if r == nil {
 		return []string{st.Dim.Render(s.tr.T("room.wait"))}, []key.Binding{k.Leave}
 	}
-	lines := []string{st.Bold.Render(s.tr.T("room.title", r.id, r.cfg.Game, r.cfg.Rules)), ""}
+	lines := []string{st.Bold.Render(s.tr.T("room.title", r.id, s.gameName(r.cfg.Game), r.cfg.Rules)), ""}
 	if r.cfg.Code != "" {
 		lines = append(lines, st.Text.Render(s.tr.T("room.code", r.cfg.Code)), "")
 	}

@@ -1,0 +1,298 @@
+package ui
+
+import (
+	"slices"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"okey/game/meld"
+	"okey/game/okey101"
+	"okey/game/tile"
+)
+
+// A seat at a table of Okey 101 the model does not own (okey serve): the
+// 101 table's screen (the files *101.go), driven by the views the table
+// hands this seat (Seat101Update), its actions sent to the table as
+// intents, as seat.go does for classic Okey. The table is the referee;
+// m.t holds no game (m.t.g is nil) and no bots.
+//
+// The 101 table's files ask three things of the match, which a seat
+// answers from its view instead: the view itself (view101, for
+// refresh101), the deal (dealInfo101, for the log), and a state to try
+// the player's actions on (state101: where to lay a tile off, the hint,
+// whether the game takes an action before it goes). That state is a
+// world sampled from the view (okey101.View.SampleWorld): it agrees with
+// everything the seat knows, and whether the game takes the seat's own
+// action depends on nothing else, so what it refuses the table would
+// refuse too, said in the player's words before anything is sent.
+
+// Seat101Update is what a table of Okey 101 hands one seat after every
+// change: the seat's view (a spectator's: okey101.View of seat -1) and
+// the table around it. Sessions keep only the latest, so it holds
+// everything the screen needs whole (the view has the score sheet).
+type Seat101Update struct {
+	View    okey101.View
+	Players [okey101.NumSeats]SeatPlayer
+	// Chat is the table's last lines.
+	Chat []ChatLine
+	// Deadline is when the seat to move runs out of time (zero: no
+	// timer); its bot plays the rest of the turn then.
+	Deadline time.Time
+	// Refused says why this seat's last move was refused (RefusedSeq
+	// numbers the refusals, so that each is told once).
+	Refused    string
+	RefusedSeq uint64
+	// Ready marks the seats that asked for the next hand.
+	Ready [okey101.NumSeats]bool
+	// Host is set when this seat may start a new match.
+	Host bool
+}
+
+// NewSeat101 builds the 101 table screen of a seat at a table it does
+// not own. Until the table's first Seat101Update it shows an empty
+// table.
+func NewSeat101(opt SeatOptions) (*Model, error) {
+	return NewSeat(opt)
+}
+
+// view101 is the player's view of the 101 match: the match's own, or at
+// a table the latest one it sent.
+func (m *Model) view101() okey101.View {
+	if m.seat != nil {
+		return m.seat.view101
+	}
+	return m.t.g.State().View(0)
+}
+
+// state101 is a state to try the player's actions on: the match's own,
+// or at a table a world that agrees with the seat's view (a State's
+// zero value, which refuses every action, for a spectator).
+func (m *Model) state101() okey101.State {
+	if m.seat != nil {
+		return m.seat.world
+	}
+	return m.t.g.State()
+}
+
+// dealInfo101 is the deal being played, for the log.
+func (m *Model) dealInfo101() okey101.DealInfo {
+	if m.seat != nil {
+		v := &m.t.view
+		return okey101.DealInfo{Hand: v.Hand, Redeal: v.Redeal, Dealer: v.Dealer, Indicator: v.Indicator}
+	}
+	return m.t.g.State().DealInfo()
+}
+
+// onSeat101Update takes in what a 101 table says now, as onSeatUpdate
+// does for classic: the names, the view (turned so the player sits at
+// the bottom), the log, the chat, a refusal, and moves between the
+// table and the pages between hands.
+func (m *Model) onSeat101Update(u Seat101Update) tea.Cmd {
+	s := m.seat
+	if s == nil {
+		return nil
+	}
+	first := m.t == nil
+	m.takeTable(u.Players, u.Ready, u.Host, u.Deadline)
+	v := rotateView101(u.View, s.rot)
+	s.view101 = v
+	s.world, s.worldOK = okey101.State{}, false
+	if !s.watching {
+		seed := uint64(v.Hand)<<32 ^ uint64(v.Redeal)<<24 ^ uint64(len(v.History))
+		if w, err := v.SampleWorld(seed); err == nil {
+			s.world, s.worldOK = w, true
+		}
+	}
+	if first {
+		m.t = &table101{held: -1}
+	}
+	t := m.t
+	old := t.view
+	// A new match: back to hand 1, or fewer hands on the sheet.
+	newMatch := !first && (v.Hand < old.Hand || len(v.Results) < len(old.Results))
+	if first || newMatch {
+		t.view = v
+		t.log = t.log[:0]
+		m.newHandRack101()
+		for _, e := range v.History {
+			m.addLog101(e)
+		}
+	} else {
+		m.refresh101()
+		if v.Hand == old.Hand && v.Redeal == old.Redeal {
+			for _, e := range v.History[min(len(old.History), len(v.History)):] {
+				m.addLog101(e)
+			}
+		}
+		if !old.MyTurn() && v.MyTurn() && !m.flashNews {
+			m.flash = "" // "wait for X" is out of date now
+		}
+	}
+	for _, line := range m.newChat(u.Chat) {
+		t.log = append(t.log, log101{note: line, deal: dealKey(v.Hand, v.Redeal)})
+	}
+	if len(t.log) > maxLog {
+		t.log = append(t.log[:0], t.log[len(t.log)-keepLog:]...)
+	}
+	m.takeRefusal(u.Refused, u.RefusedSeq, first)
+
+	switch {
+	case v.Phase == okey101.Playing && (first || newMatch || m.screen == scrHandOver || m.screen == scrMatchOver):
+		m.screen = scrPlay
+	case v.Phase != okey101.Playing && (first || old.Phase == okey101.Playing):
+		m.endOfHand101()
+	}
+	return m.seatBetween(v.Phase == okey101.HandOver, v.Phase == okey101.MatchOver)
+}
+
+// seatAct101 sends the player's actions to the table, in order, once the
+// world of the view takes them all (else the player is told why, as the
+// local table would); done runs when they go (to take the tiles they
+// used off the rack). The next update says what came of them.
+func (m *Model) seatAct101(acts []okey101.Action, done func()) tea.Cmd {
+	s := m.seat
+	switch {
+	case s.watching:
+		m.setFlash(true, m.tr.T("status.watching"))
+		return nil
+	case s.waiting:
+		m.setFlash(false, m.tr.T("status.sent"))
+		return nil
+	case len(acts) == 0:
+		return nil
+	}
+	if s.worldOK {
+		st := s.world
+		for _, a := range acts {
+			n, _, err := st.Apply(a)
+			if err != nil {
+				m.refuse101(err)
+				return nil
+			}
+			st = n
+		}
+	}
+	out := make([]okey101.Action, len(acts))
+	for i, a := range acts {
+		out[i] = a.Clone()
+		out[i].Seat = s.rot
+	}
+	if !s.opt.Send(Intent{Kind: IntentPlay101, Plays: out}) {
+		m.setFlash(true, m.tr.T("status.busy"))
+		return nil
+	}
+	s.waiting = true
+	m.t.held = -1
+	if done != nil {
+		done()
+	}
+	if len(acts) > 1 {
+		m.t.sel, m.t.groups = nil, nil
+	}
+	// Something went: the callers take a command as the sign.
+	return func() tea.Msg { return nil }
+}
+
+// seatReady101 tells the table the player is ready for the next hand.
+func (m *Model) seatReady101() tea.Cmd {
+	s := m.seat
+	if s.watching {
+		m.setFlash(true, m.tr.T("status.watching"))
+		return nil
+	}
+	if !s.opt.Send(Intent{Kind: IntentReady}) {
+		m.setFlash(true, m.tr.T("status.busy"))
+	}
+	return nil
+}
+
+// seatNote101 begins the second line of a seat's panel at a table: who
+// holds the seat (a person, ready, away, a bot), short, so that the
+// tiles and points still fit a panel of an 80-column screen; "" at the
+// local table, whose panels are all bots'.
+func (m *Model) seatNote101(seat int) string {
+	if m.seat == nil {
+		return ""
+	}
+	if m.seat.players[seat].Kind == SeatBot {
+		return m.tr.T("seat.bot.short") + " · "
+	}
+	return m.levelText(seat) + " · "
+}
+
+// rotateView101 turns a view of a 101 table so that seat rot sits at
+// seat 0, as rotateView does a classic one: every seat number and every
+// array by seat. Play still runs seat+1 and partners still sit opposite,
+// so the turned view is a view of the same match from another chair
+// (okey101.View.SampleWorld takes it as one). The view's slices are not
+// changed: what holds seats is copied.
+func rotateView101(v okey101.View, rot int) okey101.View {
+	if rot == 0 {
+		return v
+	}
+	r := func(s int) int { return rotateSeat(s, rot) }
+	v.Seat, v.Dealer, v.Turn, v.Previous = r(v.Seat), r(v.Dealer), r(v.Turn), r(v.Previous)
+	if v.Taken.Tile != tile.NoTile {
+		v.Taken.From = r(v.Taken.From)
+	}
+	v.Opened = rotateSeats(v.Opened, rot)
+	v.Discards = rotateSeats(v.Discards, rot)
+	v.DiscardCounts = rotateSeats(v.DiscardCounts, rot)
+	v.TileCounts = rotateSeats(v.TileCounts, rot)
+	v.Scores = rotateSeats(v.Scores, rot)
+	v.Totals = rotateSeats(v.Totals, rot)
+	v.HandPenalties = rotateSeats(v.HandPenalties, rot)
+	tbl := make([]okey101.TableMeld, len(v.Table))
+	for i, tm := range v.Table {
+		tm.Seats = slices.Clone(tm.Seats)
+		for j := range tm.Seats {
+			tm.Seats[j] = r(tm.Seats[j])
+		}
+		tm.Owner = r(tm.Owner)
+		tbl[i] = tm
+	}
+	v.Table = tbl
+	h := slices.Clone(v.History)
+	for i := range h {
+		h[i].Seat = r(h[i].Seat)
+		h[i].From = r(h[i].From)
+	}
+	v.History = h
+	if v.Result != nil {
+		res := rotateResult101(*v.Result, rot)
+		v.Result = &res
+	}
+	if v.Results != nil {
+		rs := make([]okey101.HandResult, len(v.Results))
+		for i, res := range v.Results {
+			rs[i] = rotateResult101(res, rot)
+		}
+		v.Results = rs
+	}
+	if v.Match != nil {
+		mr := *v.Match
+		mr.Scores = rotateSeats(mr.Scores, rot)
+		mr.Totals = rotateSeats(mr.Totals, rot)
+		mr.Place = rotateSeats(mr.Place, rot)
+		mr.Outcome = rotateSeats(mr.Outcome, rot)
+		v.Match = &mr
+	}
+	return v
+}
+
+// rotateResult101 turns a hand's result of 101.
+func rotateResult101(res okey101.HandResult, rot int) okey101.HandResult {
+	res.Finisher = rotateSeat(res.Finisher, rot)
+	res.Lines = rotateSeats(res.Lines, rot)
+	res.Scores = rotateSeats(res.Scores, rot)
+	return res
+}
+
+// PlainAction101 is the 101 table's plain action for a seat's view (a
+// draw, what goes onto the table at once, the safest discard), for a
+// table whose bot failed; false when the view's seat has nothing to do.
+func PlainAction101(v okey101.View) (okey101.Action, bool) {
+	var sv meld.Solver
+	return plainAction(&v, &sv)
+}
