@@ -21,7 +21,7 @@ func TestPlayFlags(t *testing.T) {
 		}
 		return ""
 	}
-	f, err := parsePlayFlags([]string{"--speed", "fast", "--bots", "easy,hard,expert", "--names", "A,B,C", "--points", "10", "--seed", "5"}, os.Stderr)
+	f, err := parsePlayFlags([]string{"--speed", "fast", "--bots", "easy,hard,normal", "--names", "A,B,C", "--points", "10", "--seed", "5"}, os.Stderr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +30,7 @@ func TestPlayFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := opt.Settings
-	if s.Lang != "tr" || s.Speed != "fast" || s.Levels != [3]string{"easy", "hard", "expert"} || s.Names != [3]string{"A", "B", "C"} || s.Rules != "points=10" {
+	if s.Lang != "tr" || s.Speed != "fast" || s.Levels != [3]string{"easy", "hard", "normal"} || s.Names != [3]string{"A", "B", "C"} || s.Rules != "points=10" {
 		t.Fatalf("settings %+v", s)
 	}
 	if !opt.SeedSet || opt.Seed != 5 || opt.StateDir != filepath.Join(home, "state", "okey") {

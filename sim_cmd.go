@@ -89,7 +89,6 @@ func parseSim(args []string, stdout, stderr io.Writer) (cfg arena.Config, asJSON
 	matches := fs.Int("matches", 0, "play this many whole matches instead of hands (a multiple of 4 gives every bot every seat of every match)")
 	seed := fs.Uint64("seed", 1, "seed of the deals and the bots")
 	rules := fs.String("rules", "", "rules options as for the game: "+strings.Join(game.RuleOptions, ", "))
-	think := fs.Duration("think", bots.DefaultThink, "the expert's time budget per decision")
 	workers := fs.Int("workers", 0, "hands played at once (0: one per CPU)")
 	jsonOut := fs.Bool("json", false, "print one JSON object instead of the table")
 	fs.String("game", "classic", "the game: classic, or 101")
@@ -111,6 +110,9 @@ func parseSim(args []string, stdout, stderr io.Writer) (cfg arena.Config, asJSON
 	var names []string
 	for _, n := range strings.Split(*botList, ",") {
 		n = strings.ToLower(strings.TrimSpace(n))
+		if cur := bots.Current(n); cur != n {
+			return fail("--bots: %s was merged into %s (it measured no stronger in whole matches)", n, cur)
+		}
 		if _, err := bots.New(n, bots.Options{}); err != nil {
 			return fail("--bots: %v", err)
 		}
@@ -133,12 +135,10 @@ func parseSim(args []string, stdout, stderr io.Writer) (cfg arena.Config, asJSON
 		return fail("give --hands or --matches, not both")
 	case *hands <= 0:
 		return fail("--hands must be positive, got %d", *hands)
-	case *think <= 0:
-		return fail("--think must be positive, got %v", *think)
 	case *workers < 0:
 		return fail("--workers must not be negative, got %d", *workers)
 	}
-	cfg = arena.Config{Bots: names, Hands: *hands, Seed: *seed, Rules: r, Think: *think, Workers: *workers}
+	cfg = arena.Config{Bots: names, Hands: *hands, Seed: *seed, Rules: r, Workers: *workers}
 	if *matches > 0 {
 		cfg.Hands, cfg.Matches = 0, *matches
 	}

@@ -97,7 +97,7 @@ func TestSimBadArguments(t *testing.T) {
 		{"zero hands", []string{"--hands", "0"}, "hands must be positive"},
 		{"negative hands", []string{"--hands", "-3"}, "hands must be positive"},
 		{"bad rules", []string{"--rules", "points=99"}, "points"},
-		{"bad think", []string{"--think", "0s"}, "--think"},
+		{"retired level", []string{"--bots", "expert"}, "merged into hard"},
 		{"not a number", []string{"--hands", "many"}, "invalid value"},
 		{"stray argument", []string{"now"}, "unexpected argument"},
 		{"zero matches", []string{"--matches", "0"}, "--matches must be positive"},

@@ -17,9 +17,9 @@ func TestFinish(t *testing.T) {
 		want       map[string]string // level → finishing discard ("" any)
 	}{
 		{"plain", "R1 R2 R3 R4 Y4 Y5 Y6 B7 B8 B9 K10 K11 K12 K13 Y11",
-			map[string]string{"easy": "Y11", "normal": "Y11", "hard": "Y11", "expert": "Y11"}},
+			map[string]string{"easy": "Y11", "normal": "Y11", "hard": "Y11"}},
 		{"okey finish", "R1 R2 R3 R4 Y4 Y5 Y6 B7 B8 B9 K10 K11 K12 K13 K5",
-			map[string]string{"easy": "", "normal": "K5", "hard": "K5", "expert": "K5"}},
+			map[string]string{"easy": "", "normal": "K5", "hard": "K5"}},
 	}
 	for _, c := range cases {
 		for _, level := range Levels {
@@ -43,11 +43,11 @@ func TestFinish(t *testing.T) {
 	}
 }
 
-// TestTakeOnlyWhenItHelps: normal, hard and expert take a discard that
+// TestTakeOnlyWhenItHelps: normal and hard take a discard that
 // lowers the distance (here: one that wins) and leave one that does not.
 func TestTakeOnlyWhenItHelps(t *testing.T) {
 	rack := "R1 R2 R3 R4 Y4 Y5 Y6 B7 B8 B9 K10 K11 K12 Y11"
-	for _, level := range []string{"normal", "hard", "expert"} {
+	for _, level := range []string{"normal", "hard"} {
 		for _, c := range []struct {
 			top  string
 			take bool

@@ -4,37 +4,19 @@ import (
 	"context"
 	"errors"
 	"testing"
-	"time"
 
 	"okey/game"
 	"okey/game/tile"
 )
 
-// testThink is the expert's budget in tests: long enough that it never
-// runs out, so the expert is as deterministic as the others.
-const testThink = time.Minute
-
 func newBot(t testing.TB, level string, seed uint64) Bot {
 	t.Helper()
-	b, err := New(level, Options{Seed: seed, Think: testThink})
+	b, err := New(level, Options{Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return b
 }
-
-// quickBot is newBot with an expert that samples only testWorlds worlds,
-// for tests that play whole hands and care about legality, not strength.
-func quickBot(t testing.TB, level string, seed uint64) Bot {
-	if level == "expert" {
-		e := NewExpert(seed, testThink)
-		e.worlds, e.maxWorlds = testWorlds, testWorlds
-		return e
-	}
-	return newBot(t, level, seed)
-}
-
-const testWorlds = 8
 
 // positions plays hands of four bots of level from seeds and keeps every
 // state in which a seat is to draw or discard: the positions the tests
@@ -55,7 +37,7 @@ func playTable(t testing.TB, rules game.Rules, levels [game.NumSeats]string, see
 		}
 		var seat [game.NumSeats]Bot
 		for i := range seat {
-			seat[i] = quickBot(t, levels[i], seed+uint64(i))
+			seat[i] = newBot(t, levels[i], seed+uint64(i))
 		}
 		for s.Phase() == game.Playing && s.Moves() < 500 {
 			if n%step == 0 {
@@ -99,9 +81,6 @@ func TestLegalPlay(t *testing.T) {
 	rules := []string{"default", "simple", "indicator_last", "simple104", "no_wrap,one_colour_double"}
 	for _, level := range Levels {
 		for _, rs := range rules {
-			if level == "expert" && rs != "default" && rs != "simple104" {
-				continue // the expert plays the hard policy: two rule sets show it legal
-			}
 			t.Run(level+"/"+rs, func(t *testing.T) {
 				r, err := game.ParseRules(rs)
 				if err != nil {
@@ -109,12 +88,6 @@ func TestLegalPlay(t *testing.T) {
 				}
 				seeds := []uint64{1, 2}
 				levels := [game.NumSeats]string{level, level, level, level}
-				if level == "expert" {
-					// one expert among hard bots: its moves are the ones
-					// checked, the others' are hard's
-					seeds = seeds[:1]
-					levels = [game.NumSeats]string{"expert", "hard", "hard", "hard"}
-				}
 				ps := playTable(t, r, levels, seeds, 1)
 				if len(ps) == 0 {
 					t.Fatal("no positions")
@@ -133,9 +106,6 @@ func TestHonest(t *testing.T) {
 	for _, level := range Levels {
 		t.Run(level, func(t *testing.T) {
 			step := 7
-			if level == "expert" {
-				step = 37
-			}
 			ps := positions(t, game.DefaultRules(), "normal", []uint64{11, 12}, step)
 			rnd := game.NewSeeded(99)
 			differ := 0
@@ -182,9 +152,6 @@ func TestDeterministic(t *testing.T) {
 	for _, level := range Levels {
 		t.Run(level, func(t *testing.T) {
 			for i, s := range ps {
-				if level == "expert" && i%6 != 0 {
-					continue
-				}
 				v := s.View(s.Turn())
 				a1, err1 := newBot(t, level, 42).Decide(context.Background(), v)
 				a2, err2 := newBot(t, level, 42).Decide(context.Background(), v)
@@ -226,7 +193,7 @@ func TestOffTurn(t *testing.T) {
 			v := s.View(seat)
 			for _, level := range Levels {
 				a, err := newBot(t, level, 1).Decide(context.Background(), v)
-				shows := level == "hard" || level == "expert"
+				shows := level == "hard"
 				switch {
 				case v.Legal.Show && shows:
 					if err != nil || a.Kind != game.ActShow {

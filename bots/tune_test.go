@@ -165,7 +165,9 @@ func tuneVariant(name string, seed uint64) (Bot, error) {
 		if s := os.Getenv("OKEY_THINK"); s != "" {
 			think, _ = time.ParseDuration(s)
 		}
-		if b, err = New(level, Options{Seed: seed, Think: think}); err != nil {
+		if level == "expert" {
+			b = NewExpert(seed, think)
+		} else if b, err = New(level, Options{Seed: seed}); err != nil {
 			return nil, err
 		}
 	}

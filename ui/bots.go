@@ -12,8 +12,8 @@ import (
 	"okey/game"
 )
 
-// A bot must answer within defaultBotTimeout (the expert thinks for
-// 0.3 s; the others take microseconds), and a bot that fails
+// A bot must answer within defaultBotTimeout (the bots take well under
+// a millisecond; the timeout is for a bot that hangs), and a bot that fails
 // maxBotFailures times in a row is replaced by plain moves for the rest
 // of the match: a broken bot never stalls the table, nor slows it down
 // by a timeout at every turn.

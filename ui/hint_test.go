@@ -39,7 +39,7 @@ func (s *scriptedHint) newBot(level string, opt bots.Options) (bots.Bot, error) 
 // (issue 10, point 12): whatever that bot says is what the hint says,
 // with the cursor on its tile, before the draw as after it.
 func TestHintFollowsTheStrongestBot(t *testing.T) {
-	if hintLevel != bots.Levels[len(bots.Levels)-1] || hintLevel != "expert" {
+	if hintLevel != bots.Levels[len(bots.Levels)-1] || hintLevel != "hard" {
 		t.Fatalf("the hint asks %q", hintLevel)
 	}
 	var script scriptedHint

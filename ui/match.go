@@ -148,6 +148,9 @@ func (m *Model) adopt(g *game.Game, seed uint64) {
 			m.names[s] = m.set.Names[s-1]
 		}
 		m.levels[s] = meta["level"+strconv.Itoa(s)]
+		if m.levels[s] != "" {
+			m.levels[s] = bots.Current(m.levels[s]) // a merged level plays as the one it joined
+		}
 		if m.levels[s] == "" {
 			m.levels[s] = m.set.Levels[s-1]
 		}

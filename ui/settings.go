@@ -140,6 +140,9 @@ func LoadSettings(configDir string, def Settings, now time.Time) (Settings, erro
 	s := def
 	err = json.Unmarshal(b, &s)
 	if err == nil {
+		for i, l := range s.Levels {
+			s.Levels[i] = bots.Current(l) // a level merged into another plays as that one
+		}
 		err = s.Validate()
 	}
 	if err != nil {

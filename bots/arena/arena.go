@@ -43,8 +43,6 @@ type Config struct {
 	Seed uint64
 	// Rules of every hand.
 	Rules game.Rules
-	// Think is the expert's budget per decision (0: the bots' default).
-	Think time.Duration
 	// Workers is the number of hands (or matches) played at once (0: one
 	// a CPU).
 	Workers int
@@ -181,9 +179,6 @@ func (c *Config) Check() error {
 		return fmt.Errorf("%w: give a number of hands or of matches, not both", ErrConfig)
 	case c.Matches == 0 && c.Hands <= 0:
 		return fmt.Errorf("%w: the number of hands must be positive, got %d", ErrConfig, c.Hands)
-	}
-	if c.Think < 0 {
-		return fmt.Errorf("%w: the thinking time must not be negative, got %v", ErrConfig, c.Think)
 	}
 	if err := c.Rules.Validate(); err != nil {
 		return fmt.Errorf("%w: %w", ErrConfig, err)

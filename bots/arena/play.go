@@ -47,7 +47,7 @@ type table struct {
 func seat(cfg *Config, k, rot int, cache *bots.TableCache) (table, error) {
 	var t table
 	for j, name := range cfg.Bots {
-		b, err := bots.New(name, bots.Options{Seed: botSeed(cfg.Seed, k, j), Think: cfg.Think, Cache: cache})
+		b, err := bots.New(name, bots.Options{Seed: botSeed(cfg.Seed, k, j), Cache: cache})
 		if err != nil {
 			return t, err
 		}
