@@ -340,20 +340,3 @@ func drawsSoFar(v *game.View) int {
 	}
 	return n
 }
-
-// stepTurns[k] is the number of draws a step from distance k to k-1 is
-// taken to need when the hand's own outs are not known.
-var stepTurns = [...]float64{0, 9.6, 6.2, 4.3, 3.2, 2.2, 1.8}
-
-// turnsTo estimates the draws a hand at distance d needs to win when
-// live copies of the unseen total would lower its distance.
-func turnsTo(d, live int, total float64) float64 {
-	if d <= 0 {
-		return 0
-	}
-	t := total / max(float64(live), 0.25)
-	for k := 1; k < d; k++ {
-		t += stepTurns[min(k, len(stepTurns)-1)]
-	}
-	return t
-}

@@ -348,3 +348,7 @@ func (j *judge) pairsTake(v *game.View, h hand.Hand, t tile.Tile, m *memory) boo
 	_, ok := j.pairsDiscard(v, &c, h15, &tb)
 	return ok
 }
+
+// stepTurns[k] is the number of draws a step from distance k to k-1 is
+// taken to need when the hand's own outs are not known.
+var stepTurns = [...]float64{0, 9.6, 6.2, 4.3, 3.2, 2.2, 1.8}

@@ -652,3 +652,16 @@ func TestMatchOdds(t *testing.T) {
 		t.Error("a model for partners")
 	}
 }
+
+// turnsTo estimates the draws a hand at distance d needs to win when
+// live copies of the unseen total would lower its distance.
+func turnsTo(d, live int, total float64) float64 {
+	if d <= 0 {
+		return 0
+	}
+	t := total / max(float64(live), 0.25)
+	for k := 1; k < d; k++ {
+		t += stepTurns[min(k, len(stepTurns)-1)]
+	}
+	return t
+}
