@@ -458,11 +458,17 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 func (s *Server) ended(sess ssh.Session) {
 	s.mu.Lock()
 	m, ok := s.bySess[sess]
+	var reg *liveSession
+	if ok {
+		reg = s.sessions[m] // read under the lock: other sessions end at the same time
+	}
 	s.mu.Unlock()
 	if !ok {
 		return
 	}
-	s.sessions[m].cancel()
+	if reg != nil {
+		reg.cancel()
+	}
 	m.ended()
 	s.unregister(m, sess)
 	s.log.Info("disconnect", "name", m.name)
