@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -13,7 +12,6 @@ import (
 	"okey/bots/bots101"
 	"okey/bots/bots101/arena101"
 	"okey/game/okey101"
-	"okey/ui/cli"
 )
 
 // wants101 reports whether the arguments ask for Okey 101 (--game 101),
@@ -89,35 +87,12 @@ func sim101(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err := cfg.Check(); err != nil {
 		return fail("%v", err)
 	}
-	var bar *cli.Progress
-	if isTerminal(stdout) {
-		if cfg.Matches > 0 {
-			bar = cli.NewProgress(stdout, cfg.Matches, "matches")
-		} else {
-			bar = cli.NewProgress(stdout, cfg.Hands, "hands")
-		}
-		cfg.Progress = bar.Update
-	}
-	res, runErr := arena101.Run(ctx, cfg)
-	if bar != nil {
-		bar.Clear()
-	}
-	if runErr != nil && !errors.Is(runErr, arena101.ErrInterrupted) {
-		fmt.Fprintf(stderr, "okey sim: %v\n", runErr)
-		return 1
-	}
-	if *jsonOut {
-		err = json.NewEncoder(stdout).Encode(res)
-	} else {
-		err = arena101.WriteTable(stdout, &cfg, &res)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "okey sim: writing the results: %v\n", err)
-		return 1
-	}
-	if runErr != nil {
-		fmt.Fprintf(stderr, "okey sim: %v\n", runErr)
-		return 1
-	}
-	return 0
+	return runArena(stdout, stderr, cfg.Hands, cfg.Matches, &cfg.Progress, arena101.ErrInterrupted,
+		func() (arena101.Result, error) { return arena101.Run(ctx, cfg) },
+		func(res *arena101.Result) error {
+			if *jsonOut {
+				return json.NewEncoder(stdout).Encode(res)
+			}
+			return arena101.WriteTable(stdout, &cfg, res)
+		})
 }

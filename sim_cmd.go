@@ -45,30 +45,38 @@ func simMain(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if !ok {
 		return code
 	}
+	return runArena(stdout, stderr, cfg.Hands, cfg.Matches, &cfg.Progress, arena.ErrInterrupted,
+		func() (arena.Result, error) { return arena.Run(ctx, cfg) },
+		func(res *arena.Result) error {
+			if asJSON {
+				return json.NewEncoder(stdout).Encode(res)
+			}
+			return cli.PrintSim(stdout, &cfg, res)
+		})
+}
+
+// runArena runs an arena (classic or 101) with a progress bar when the
+// output is a terminal, then writes its results. An interrupted run
+// still writes the whole deals or matches it played, then exits 1; any
+// other failure says why on one line and exits 1.
+func runArena[R any](stdout, stderr io.Writer, hands, matches int, progress *func(int), interrupted error, run func() (R, error), write func(*R) error) int {
 	var bar *cli.Progress
 	if isTerminal(stdout) {
-		if cfg.Matches > 0 {
-			bar = cli.NewProgress(stdout, cfg.Matches, "matches")
-		} else {
-			bar = cli.NewProgress(stdout, cfg.Hands, "hands")
+		bar = cli.NewProgress(stdout, hands, "hands")
+		if matches > 0 {
+			bar = cli.NewProgress(stdout, matches, "matches")
 		}
-		cfg.Progress = bar.Update
+		*progress = bar.Update
 	}
-	res, runErr := arena.Run(ctx, cfg)
+	res, runErr := run()
 	if bar != nil {
 		bar.Clear()
 	}
-	if runErr != nil && !errors.Is(runErr, arena.ErrInterrupted) {
+	if runErr != nil && !errors.Is(runErr, interrupted) {
 		fmt.Fprintf(stderr, "okey sim: %v\n", runErr)
 		return 1
 	}
-	var err error
-	if asJSON {
-		err = json.NewEncoder(stdout).Encode(res)
-	} else {
-		err = cli.PrintSim(stdout, &cfg, &res)
-	}
-	if err != nil {
+	if err := write(&res); err != nil {
 		fmt.Fprintf(stderr, "okey sim: writing the results: %v\n", err)
 		return 1
 	}
