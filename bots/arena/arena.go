@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"okey/bots"
+	"okey/bots/internal/arenastat"
 	"okey/game"
 	"okey/game/hand"
 )
@@ -217,7 +218,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	var mu sync.Mutex // guards all and done
 	all := newTally(&cfg)
 	done := 0
-	times := make([][game.NumSeats]timeHist, workers)
+	times := make([][game.NumSeats]arenastat.TimeHist, workers)
 	errs := make([]error, workers)
 	// One discard-table cache for the run: the four rotations of a deal
 	// analyse the same racks until the bots' choices part.
@@ -258,10 +259,10 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	if err := errors.Join(errs...); err != nil {
 		return Result{}, err
 	}
-	var hist [game.NumSeats]timeHist
+	var hist [game.NumSeats]arenastat.TimeHist
 	for w := range times {
 		for j := range hist {
-			hist[j].merge(&times[w][j])
+			hist[j].Merge(&times[w][j])
 		}
 	}
 	res := all.summarise(&hist, time.Since(start))

@@ -9,7 +9,8 @@
 //
 //	arena.go  Config, Result, Run: the workers, the hands and matches played
 //	tally.go  what a run counts, deal by deal, and the Result made of it
-//	stats.go  the cluster-robust intervals and the decision-time histogram
+//	(the cluster-robust intervals and the decision-time histogram are
+//	package bots/internal/arenastat's, shared with the classic arena)
 //	table.go  WriteTable, the result as a text table
 package arena101
 
@@ -23,6 +24,7 @@ import (
 	"time"
 
 	"okey/bots/bots101"
+	"okey/bots/internal/arenastat"
 	"okey/game"
 	"okey/game/meld"
 	"okey/game/okey101"
@@ -134,7 +136,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	var mu sync.Mutex // guards all and done
 	all := newTally(&cfg)
 	done := 0
-	times := make([][okey101.NumSeats]timeHist, workers)
+	times := make([][okey101.NumSeats]arenastat.TimeHist, workers)
 	// One analysis memory a worker, shared by the bots of its hands:
 	// they decide one at a time.
 	solvers := make([]meld.Solver, workers)
@@ -169,10 +171,10 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	if err := errors.Join(errs...); err != nil {
 		return Result{}, err
 	}
-	var hist [okey101.NumSeats]timeHist
+	var hist [okey101.NumSeats]arenastat.TimeHist
 	for w := range times {
 		for j := range hist {
-			hist[j].merge(&times[w][j])
+			hist[j].Merge(&times[w][j])
 		}
 	}
 	res := all.result(&hist, time.Since(start))
@@ -226,7 +228,7 @@ type unit struct {
 
 // playUnit plays hand (or match) i of the run: deal i/4, rotation i%4,
 // timing each decision into times by bot index; its bots work in sv.
-func playUnit(ctx context.Context, cfg *Config, i int, times *[okey101.NumSeats]timeHist, sv *meld.Solver) (unit, error) {
+func playUnit(ctx context.Context, cfg *Config, i int, times *[okey101.NumSeats]arenastat.TimeHist, sv *meld.Solver) (unit, error) {
 	u := unit{index: i}
 	k, rot := i/okey101.NumSeats, i%okey101.NumSeats
 	var seatBot [okey101.NumSeats]bots101.Bot
@@ -291,7 +293,7 @@ func playUnit(ctx context.Context, cfg *Config, i int, times *[okey101.NumSeats]
 		if err != nil {
 			return u, fmt.Errorf("%s %d, hand %d, seat %d (%s): %w", what, i, s.HandNumber(), seat, cfg.Bots[botOf[seat]], err)
 		}
-		times[botOf[seat]].add(dt)
+		times[botOf[seat]].Add(dt)
 		n, _, err := s.Apply(a)
 		if err != nil {
 			return u, fmt.Errorf("%s %d, hand %d, seat %d (%s) played an illegal move: %w", what, i, s.HandNumber(), seat, cfg.Bots[botOf[seat]], err)
