@@ -18,13 +18,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"okey/bots/bots101"
 	"okey/bots/internal/arenastat"
+	"okey/bots/internal/parallel"
 	"okey/game"
 	"okey/game/meld"
 	"okey/game/okey101"
@@ -123,52 +121,25 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		return Result{}, err
 	}
 	total := cfg.units()
-	workers := cfg.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	workers = min(workers, total)
-	stop, cancel := context.WithCancel(ctx)
-	defer cancel()
+	workers := parallel.Workers(cfg.Workers, total)
 
 	start := time.Now()
-	var next atomic.Int64
-	var mu sync.Mutex // guards all and done
 	all := newTally(&cfg)
 	done := 0
 	times := make([][okey101.NumSeats]arenastat.TimeHist, workers)
 	// One analysis memory a worker, shared by the bots of its hands:
 	// they decide one at a time.
 	solvers := make([]meld.Solver, workers)
-	errs := make([]error, workers)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() {
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= total || stop.Err() != nil {
-					return
-				}
-				u, err := playUnit(stop, &cfg, i, &times[w], &solvers[w])
-				if err != nil {
-					if stop.Err() == nil {
-						errs[w] = err
-					}
-					cancel()
-					return
-				}
-				mu.Lock()
-				all.add(u)
-				done++
-				if cfg.Progress != nil {
-					cfg.Progress(done)
-				}
-				mu.Unlock()
-			}
-		})
-	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
+	err := parallel.Each(ctx, total, workers, func(ctx context.Context, w, i int) (unit, error) {
+		return playUnit(ctx, &cfg, i, &times[w], &solvers[w])
+	}, func(u unit) {
+		all.add(u)
+		done++
+		if cfg.Progress != nil {
+			cfg.Progress(done)
+		}
+	})
+	if err != nil {
 		return Result{}, err
 	}
 	var hist [okey101.NumSeats]arenastat.TimeHist
