@@ -4,12 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"okey/bots"
+	"okey/bots/internal/arenastat"
+	"okey/bots/internal/parallel"
 	"okey/game"
 	"okey/game/hand"
 )
@@ -201,67 +200,37 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		return Result{}, err
 	}
 	units := cfg.units()
-	workers := cfg.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	workers = min(workers, units)
-	stop, cancel := context.WithCancel(ctx)
-	defer cancel()
+	workers := parallel.Workers(cfg.Workers, units)
 	// The analysis tables are built once a process: not in the time of
 	// whichever bot decides first.
 	hand.Prepare()
 
 	start := time.Now()
-	var next atomic.Int64
-	var mu sync.Mutex // guards all and done
 	all := newTally(&cfg)
 	done := 0
-	times := make([][game.NumSeats]timeHist, workers)
-	errs := make([]error, workers)
+	times := make([][game.NumSeats]arenastat.TimeHist, workers)
 	// One discard-table cache for the run: the four rotations of a deal
 	// analyse the same racks until the bots' choices part.
 	cache := bots.NewTableCache()
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() {
-			for {
-				i := next.Add(1) - 1
-				if i >= int64(units) || stop.Err() != nil {
-					return
-				}
-				var p play
-				var err error
-				if cfg.Matches > 0 {
-					p, err = playMatch(stop, &cfg, int(i), &times[w], cache)
-				} else {
-					p, err = playHand(stop, &cfg, int(i), &times[w], cache)
-				}
-				if err != nil {
-					if stop.Err() == nil {
-						errs[w] = err
-					}
-					cancel()
-					return
-				}
-				mu.Lock()
-				all.add(&p)
-				done++
-				if cfg.Progress != nil {
-					cfg.Progress(done)
-				}
-				mu.Unlock()
-			}
-		})
-	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
+	err := parallel.Each(ctx, units, workers, func(ctx context.Context, w, i int) (play, error) {
+		if cfg.Matches > 0 {
+			return playMatch(ctx, &cfg, i, &times[w], cache)
+		}
+		return playHand(ctx, &cfg, i, &times[w], cache)
+	}, func(p play) {
+		all.add(&p)
+		done++
+		if cfg.Progress != nil {
+			cfg.Progress(done)
+		}
+	})
+	if err != nil {
 		return Result{}, err
 	}
-	var hist [game.NumSeats]timeHist
+	var hist [game.NumSeats]arenastat.TimeHist
 	for w := range times {
 		for j := range hist {
-			hist[j].merge(&times[w][j])
+			hist[j].Merge(&times[w][j])
 		}
 	}
 	res := all.summarise(&hist, time.Since(start))

@@ -5,9 +5,9 @@ import (
 	"errors"
 	"math"
 	"testing"
-	"time"
 
 	"okey/bots"
+	"okey/bots/internal/arenastat"
 	"okey/game"
 )
 
@@ -54,33 +54,13 @@ func TestCheckRejects(t *testing.T) {
 	}
 }
 
-func TestWilson(t *testing.T) {
-	cases := []struct {
-		k, n   int
-		lo, hi float64
-	}{
-		{50, 100, 0.4038, 0.5962},
-		{0, 10, 0, 0.2775},
-		{10, 10, 0.7225, 1},
-	}
-	for _, c := range cases {
-		lo, hi := wilson(c.k, c.n)
-		if d := lo - c.lo; d > 1e-3 || d < -1e-3 {
-			t.Errorf("wilson(%d,%d) lo = %.4f, want %.4f", c.k, c.n, lo, c.lo)
-		}
-		if d := hi - c.hi; d > 1e-3 || d < -1e-3 {
-			t.Errorf("wilson(%d,%d) hi = %.4f, want %.4f", c.k, c.n, hi, c.hi)
-		}
-	}
-}
-
 // BenchmarkHand plays whole hands of four bots of a level on one
 // goroutine: hands/s is the arena's speed per core.
 func BenchmarkHand(b *testing.B) {
 	for _, level := range []string{"easy", "normal", "hard"} {
 		b.Run(level, func(b *testing.B) {
 			cfg := Config{Bots: []string{level, level, level, level}, Seed: 7, Rules: game.DefaultRules(), Hands: 1}
-			var times [game.NumSeats]timeHist
+			var times [game.NumSeats]arenastat.TimeHist
 			cache := bots.NewTableCache()
 			i := 0
 			for b.Loop() {
@@ -91,49 +71,6 @@ func BenchmarkHand(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "hands/s")
 		})
-	}
-}
-
-// TestShareInterval: the interval holds the share, narrows with more
-// deals, and spreads when whole deals go one way.
-func TestShareInterval(t *testing.T) {
-	mk := func(deals int, pattern []int8) []int8 {
-		var w []int8
-		for range deals {
-			w = append(w, pattern...)
-		}
-		return w
-	}
-	// bot 0 wins one hand of every deal: share 1/4, no spread between
-	// deals, so wilson's interval over the hands
-	even := mk(100, []int8{0, 1, 2, 3})
-	lo, hi := shareInterval(even, 0)
-	wlo, whi := wilson(100, 400)
-	if lo != wlo || hi != whi {
-		t.Errorf("even deals: [%v, %v], want wilson's [%v, %v]", lo, hi, wlo, whi)
-	}
-	// bot 0 wins every hand of half the deals and none of the others:
-	// share 1/2 as well as any, but clustered: wider than wilson
-	var lumpy []int8
-	for d := range 100 {
-		if d%2 == 0 {
-			lumpy = append(lumpy, 0, 0, 0, 0)
-		} else {
-			lumpy = append(lumpy, 1, 2, 3, 1)
-		}
-	}
-	lo, hi = shareInterval(lumpy, 0)
-	wlo, whi = wilson(200, 400)
-	if !(lo < 0.5 && 0.5 < hi) || hi-lo <= whi-wlo {
-		t.Errorf("lumpy deals: [%v, %v], want around 0.5 and wider than wilson's [%v, %v]", lo, hi, wlo, whi)
-	}
-	small := mk(10, []int8{0, 1, 0, 2})
-	big := mk(1000, []int8{0, 1, 0, 2})
-	// no spread between deals in either: both wilson, the bigger narrower
-	slo, shi := shareInterval(small, 0)
-	blo, bhi := shareInterval(big, 0)
-	if bhi-blo >= shi-slo {
-		t.Errorf("1000 deals [%v, %v] not narrower than 10 deals [%v, %v]", blo, bhi, slo, shi)
 	}
 }
 
@@ -176,32 +113,6 @@ func TestNetPoints(t *testing.T) {
 	}
 	if r.Bots[0].NetPointsPerHand <= 0 {
 		t.Errorf("normal against three easy nets %v a hand", r.Bots[0].NetPointsPerHand)
-	}
-}
-
-// The histogram's mean is exact and its 99th percentile within a bucket
-// of the true one, whatever the outliers.
-func TestTimeHist(t *testing.T) {
-	var h timeHist
-	var sum time.Duration
-	for i := range 10000 {
-		d := time.Duration(20+i%50) * time.Microsecond
-		if i%500 == 0 {
-			d = 200 * time.Millisecond // rare outliers pull the mean up
-		}
-		h.add(d)
-		sum += d
-	}
-	mean, p50, p99 := h.mean(), h.quantile(0.5), h.quantile(0.99)
-	if want := float64(sum) / 1e4 / 1e6; math.Abs(mean-want) > 1e-9 {
-		t.Errorf("mean %v, want %v", mean, want)
-	}
-	if p99 < 0.069 || p99 > 0.069*1.021 {
-		t.Errorf("p99 %v ms, want 0.069 within 2%%", p99)
-	}
-	// 20..69 µs, 200 each but 20 of the 20 µs ones: the 5000th is 45 µs
-	if p50 < 0.045 || p50 > 0.045*1.021 {
-		t.Errorf("median %v ms, want 0.045 within 2%%", p50)
 	}
 }
 

@@ -10,9 +10,9 @@
 //	arena.go   Config, Result and Run: the workers and what they report
 //	play.go    one hand, or one whole match, played by four bots
 //	tally.go   what a run has counted, folded cluster by cluster, and the
-//	           table made of it
-//	stats.go   intervals: wilson's, and cluster-robust ratio estimates
-//	timing.go  decision times in a logarithmic histogram
+//	           table made of it (its intervals and decision-time
+//	           histograms are package bots/internal/arenastat's, shared
+//	           with the arena of Okey 101)
 //
 // A use:
 //

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"okey/bots"
+	"okey/bots/internal/arenastat"
 	"okey/game"
 	"okey/game/hand"
 )
@@ -59,7 +60,7 @@ func seat(cfg *Config, k, rot int, cache *bots.TableCache) (table, error) {
 
 // playHand plays hand i of the run (deal i/4, rotation i%4), timing
 // each decision into times; its bots share cache.
-func playHand(ctx context.Context, cfg *Config, i int, times *[game.NumSeats]timeHist, cache *bots.TableCache) (play, error) {
+func playHand(ctx context.Context, cfg *Config, i int, times *[game.NumSeats]arenastat.TimeHist, cache *bots.TableCache) (play, error) {
 	p := play{unit: i}
 	k, rot := i/game.NumSeats, i%game.NumSeats
 	t, err := seat(cfg, k, rot, cache)
@@ -88,7 +89,7 @@ func playHand(ctx context.Context, cfg *Config, i int, times *[game.NumSeats]tim
 
 // playMatch plays match i of the run (match i/4, rotation i%4) from its
 // first deal to the end, timing each decision into times.
-func playMatch(ctx context.Context, cfg *Config, i int, times *[game.NumSeats]timeHist, cache *bots.TableCache) (play, error) {
+func playMatch(ctx context.Context, cfg *Config, i int, times *[game.NumSeats]arenastat.TimeHist, cache *bots.TableCache) (play, error) {
 	p := play{unit: i, match: true}
 	k, rot := i/game.NumSeats, i%game.NumSeats
 	t, err := seat(cfg, k, rot, cache)
@@ -151,7 +152,7 @@ func maxActions(cfg *Config) int {
 // playOut plays the hand under way in s to its end, timing every
 // decision into times. capped is set when the hand reached the action
 // cap instead (s is then mid-hand).
-func (t *table) playOut(ctx context.Context, cfg *Config, s game.State, times *[game.NumSeats]timeHist, where string) (game.State, bool, error) {
+func (t *table) playOut(ctx context.Context, cfg *Config, s game.State, times *[game.NumSeats]arenastat.TimeHist, where string) (game.State, bool, error) {
 	limit := maxActions(cfg)
 	for s.Phase() == game.Playing {
 		if s.Moves() >= limit {
@@ -166,7 +167,7 @@ func (t *table) playOut(ctx context.Context, cfg *Config, s game.State, times *[
 		if err != nil {
 			return s, false, fmt.Errorf("%s, seat %d (%s): %w", where, seat, name, err)
 		}
-		times[t.botOf[seat]].add(dt)
+		times[t.botOf[seat]].Add(dt)
 		n, _, err := s.Apply(a)
 		if err != nil {
 			return s, false, fmt.Errorf("%s, seat %d (%s) played an illegal move: %w", where, seat, name, err)

@@ -3,6 +3,7 @@ package arena
 import (
 	"time"
 
+	"okey/bots/internal/arenastat"
 	"okey/game"
 )
 
@@ -14,8 +15,8 @@ type tally struct {
 	clusters                      int
 	units, hands, wallOut, capped int
 	won, okey, pairs, shown, lost [game.NumSeats]int
-	share, net                    [game.NumSeats]ratio
-	matchWin, first, handsIn      [game.NumSeats]ratio
+	share, net                    [game.NumSeats]arenastat.Ratio
+	matchWin, first, handsIn      [game.NumSeats]arenastat.Ratio
 	wins, firsts                  [game.NumSeats]float64
 	// pending holds the plays of clusters not yet complete.
 	pending map[int][]play
@@ -60,12 +61,12 @@ func (t *tally) add(p *play) {
 		}
 	}
 	for j := range game.NumSeats {
-		t.share[j].add(won[j], decided)
-		t.net[j].add(net[j], n)
+		t.share[j].Add(won[j], decided)
+		t.net[j].Add(net[j], n)
 		if t.cfg.Matches > 0 {
-			t.matchWin[j].add(mw[j], plays)
-			t.first[j].add(first[j], plays)
-			t.handsIn[j].add(hands[j], plays)
+			t.matchWin[j].Add(mw[j], plays)
+			t.first[j].Add(first[j], plays)
+			t.handsIn[j].Add(hands[j], plays)
 		}
 	}
 	t.clusters++
@@ -73,7 +74,7 @@ func (t *tally) add(p *play) {
 }
 
 // summarise turns the tally into the table.
-func (t *tally) summarise(times *[game.NumSeats]timeHist, elapsed time.Duration) Result {
+func (t *tally) summarise(times *[game.NumSeats]arenastat.TimeHist, elapsed time.Duration) Result {
 	r := Result{Hands: t.hands, WallOut: t.wallOut, Capped: t.capped, ElapsedS: elapsed.Seconds()}
 	if t.cfg.Matches > 0 {
 		r.Matches = t.units
@@ -82,36 +83,28 @@ func (t *tally) summarise(times *[game.NumSeats]timeHist, elapsed time.Duration)
 	for j, name := range t.cfg.Bots {
 		b := BotResult{
 			Name: name, Won: t.won[j], OkeyFinishes: t.okey[j], PairsWins: t.pairs[j],
-			Gosterme: t.shown[j], Decisions: times[j].n,
+			Gosterme: t.shown[j], Decisions: times[j].Count(),
 		}
 		if decided > 0 {
 			b.WinShare = float64(t.won[j]) / float64(decided)
-			lo, hi := t.share[j].share()
-			b.CI95 = [2]float64{lo, hi}
+			_, b.CI95 = t.share[j].Share()
 		}
 		if t.hands > 0 {
 			b.PointsLostPerHand = float64(t.lost[j]) / float64(t.hands)
-			var lo, hi float64
-			b.NetPointsPerHand, lo, hi = t.net[j].mean()
-			b.NetCI95 = [2]float64{lo, hi}
+			b.NetPointsPerHand, b.NetCI95 = t.net[j].Mean()
 		}
 		if t.cfg.Matches > 0 {
 			m := &Match{Wins: t.wins[j], Firsts: t.firsts[j]}
 			if t.units > 0 {
-				m.WinShare, _ = t.matchWin[j].estimate()
-				lo, hi := t.matchWin[j].share()
-				m.CI95 = [2]float64{lo, hi}
-				m.FirstShare, _ = t.first[j].estimate()
-				lo, hi = t.first[j].share()
-				m.FirstCI95 = [2]float64{lo, hi}
-				m.HandsPerMatch, lo, hi = t.handsIn[j].mean()
-				m.HandsCI95 = [2]float64{lo, hi}
+				m.WinShare, m.CI95 = t.matchWin[j].Share()
+				m.FirstShare, m.FirstCI95 = t.first[j].Share()
+				m.HandsPerMatch, m.HandsCI95 = t.handsIn[j].Mean()
 			}
 			b.Match = m
 		}
-		b.DecisionMeanMs = times[j].mean()
-		b.DecisionMedianMs = times[j].quantile(0.5)
-		b.DecisionP99Ms = times[j].quantile(0.99)
+		b.DecisionMeanMs = times[j].Mean()
+		b.DecisionMedianMs = times[j].Quantile(0.5)
+		b.DecisionP99Ms = times[j].Quantile(0.99)
 		r.Bots = append(r.Bots, b)
 	}
 	return r

@@ -9,7 +9,8 @@
 //
 //	arena.go  Config, Result, Run: the workers, the hands and matches played
 //	tally.go  what a run counts, deal by deal, and the Result made of it
-//	stats.go  the cluster-robust intervals and the decision-time histogram
+//	(the cluster-robust intervals and the decision-time histogram are
+//	package bots/internal/arenastat's, shared with the classic arena)
 //	table.go  WriteTable, the result as a text table
 package arena101
 
@@ -17,12 +18,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"okey/bots/bots101"
+	"okey/bots/internal/arenastat"
+	"okey/bots/internal/parallel"
 	"okey/game"
 	"okey/game/meld"
 	"okey/game/okey101"
@@ -121,58 +121,31 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		return Result{}, err
 	}
 	total := cfg.units()
-	workers := cfg.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	workers = min(workers, total)
-	stop, cancel := context.WithCancel(ctx)
-	defer cancel()
+	workers := parallel.Workers(cfg.Workers, total)
 
 	start := time.Now()
-	var next atomic.Int64
-	var mu sync.Mutex // guards all and done
 	all := newTally(&cfg)
 	done := 0
-	times := make([][okey101.NumSeats]timeHist, workers)
+	times := make([][okey101.NumSeats]arenastat.TimeHist, workers)
 	// One analysis memory a worker, shared by the bots of its hands:
 	// they decide one at a time.
 	solvers := make([]meld.Solver, workers)
-	errs := make([]error, workers)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() {
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= total || stop.Err() != nil {
-					return
-				}
-				u, err := playUnit(stop, &cfg, i, &times[w], &solvers[w])
-				if err != nil {
-					if stop.Err() == nil {
-						errs[w] = err
-					}
-					cancel()
-					return
-				}
-				mu.Lock()
-				all.add(u)
-				done++
-				if cfg.Progress != nil {
-					cfg.Progress(done)
-				}
-				mu.Unlock()
-			}
-		})
-	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
+	err := parallel.Each(ctx, total, workers, func(ctx context.Context, w, i int) (unit, error) {
+		return playUnit(ctx, &cfg, i, &times[w], &solvers[w])
+	}, func(u unit) {
+		all.add(u)
+		done++
+		if cfg.Progress != nil {
+			cfg.Progress(done)
+		}
+	})
+	if err != nil {
 		return Result{}, err
 	}
-	var hist [okey101.NumSeats]timeHist
+	var hist [okey101.NumSeats]arenastat.TimeHist
 	for w := range times {
 		for j := range hist {
-			hist[j].merge(&times[w][j])
+			hist[j].Merge(&times[w][j])
 		}
 	}
 	res := all.result(&hist, time.Since(start))
@@ -226,7 +199,7 @@ type unit struct {
 
 // playUnit plays hand (or match) i of the run: deal i/4, rotation i%4,
 // timing each decision into times by bot index; its bots work in sv.
-func playUnit(ctx context.Context, cfg *Config, i int, times *[okey101.NumSeats]timeHist, sv *meld.Solver) (unit, error) {
+func playUnit(ctx context.Context, cfg *Config, i int, times *[okey101.NumSeats]arenastat.TimeHist, sv *meld.Solver) (unit, error) {
 	u := unit{index: i}
 	k, rot := i/okey101.NumSeats, i%okey101.NumSeats
 	var seatBot [okey101.NumSeats]bots101.Bot
@@ -291,7 +264,7 @@ func playUnit(ctx context.Context, cfg *Config, i int, times *[okey101.NumSeats]
 		if err != nil {
 			return u, fmt.Errorf("%s %d, hand %d, seat %d (%s): %w", what, i, s.HandNumber(), seat, cfg.Bots[botOf[seat]], err)
 		}
-		times[botOf[seat]].add(dt)
+		times[botOf[seat]].Add(dt)
 		n, _, err := s.Apply(a)
 		if err != nil {
 			return u, fmt.Errorf("%s %d, hand %d, seat %d (%s) played an illegal move: %w", what, i, s.HandNumber(), seat, cfg.Bots[botOf[seat]], err)

@@ -8,7 +8,6 @@ import (
 	"math"
 	"strings"
 	"testing"
-	"time"
 
 	"okey/game/okey101"
 )
@@ -199,51 +198,6 @@ func TestJSONNames(t *testing.T) {
 	for _, k := range []string{"won", "tied", "win_share", "win_ci95", "points_per_match", "ci95"} {
 		if _, ok := match[k]; !ok {
 			t.Errorf("no %q in a bot's matches: %v", k, match)
-		}
-	}
-}
-
-// TestClusters checks the interval against values worked out by hand:
-// clusters (x, n) = (2, 4), (6, 4), (4, 4) give the ratio 1 with the
-// residuals -2, 2, 0, so se = sqrt(3/2 · 8)/12 = 1/sqrt(12).
-func TestClusters(t *testing.T) {
-	var c clusters
-	c.add(2, 4)
-	c.add(6, 4)
-	c.add(4, 4)
-	r, ci := c.mean()
-	half := z95 / math.Sqrt(12)
-	if r != 1 || math.Abs(ci[1]-1-half) > 1e-12 || math.Abs(1-ci[0]-half) > 1e-12 {
-		t.Fatalf("mean %v, interval %v; want 1 ± %v", r, ci, half)
-	}
-	var s clusters
-	for range 10 {
-		s.add(1, 4) // no spread: Wilson's interval over 40 trials
-	}
-	p, sci := s.share()
-	lo, hi := wilson(10, 40)
-	if p != 0.25 || sci != [2]float64{lo, hi} || lo >= 0.25 || hi <= 0.25 {
-		t.Fatalf("share %v %v, want 0.25 in Wilson's %v–%v", p, sci, lo, hi)
-	}
-}
-
-func TestTimeHist(t *testing.T) {
-	var h timeHist
-	for i := range 1000 {
-		h.add(time.Duration(i+1) * time.Microsecond) // 1 µs .. 1 ms
-	}
-	mean, p99 := h.meanP99()
-	if math.Abs(mean-0.5005) > 1e-9 {
-		t.Fatalf("mean %v ms, want 0.5005", mean)
-	}
-	// The 990th time is 990 µs: p99 reads its bucket's upper edge,
-	// within 1/16 above.
-	if p99 < 0.990 || p99 > 0.990*17/16 {
-		t.Fatalf("p99 %v ms, want 0.990 to %v", p99, 0.990*17/16)
-	}
-	for _, d := range []time.Duration{0, 1, 127, 128, 129, 1000, time.Second, time.Hour, 1 << 62} {
-		if b := bucket(d); b < 0 || b >= len(h.b) || upper(b) < d && b < len(h.b)-1 {
-			t.Errorf("bucket(%v) = %d, upper %v", d, b, upper(b))
 		}
 	}
 }

@@ -3,6 +3,7 @@ package arena101
 import (
 	"time"
 
+	"okey/bots/internal/arenastat"
 	"okey/game/okey101"
 )
 
@@ -20,9 +21,9 @@ type tally struct {
 	finishes, okeyFin       [seats]int
 	opened, openedPairs     [seats]int
 	openTurns, penalties    [seats]int
-	points, vs, share       [seats]clusters
+	points, vs, share       [seats]arenastat.Ratio
 	won, tied               [seats]int
-	matchPoints, matchShare [seats]clusters
+	matchPoints, matchShare [seats]arenastat.Ratio
 	pending                 map[int][]unit
 }
 
@@ -85,12 +86,12 @@ func (t *tally) add(u unit) {
 	}
 	n := float64(len(t.pending[k]))
 	for j := range seats {
-		t.points[j].add(pts[j], hands)
-		t.vs[j].add(vs[j], hands)
-		t.share[j].add(fin[j], finished)
+		t.points[j].Add(pts[j], hands)
+		t.vs[j].Add(vs[j], hands)
+		t.share[j].Add(fin[j], finished)
 		if t.cfg.matchMode() {
-			t.matchPoints[j].add(mpts[j], n)
-			t.matchShare[j].add(mwon[j], n)
+			t.matchPoints[j].Add(mpts[j], n)
+			t.matchShare[j].Add(mwon[j], n)
 		}
 	}
 	t.deals++
@@ -177,7 +178,7 @@ type MatchResult struct {
 }
 
 // result turns the tally into the table.
-func (t *tally) result(times *[seats]timeHist, elapsed time.Duration) Result {
+func (t *tally) result(times *[seats]arenastat.TimeHist, elapsed time.Duration) Result {
 	r := Result{Hands: t.hands, Finished: t.finished, WallOut: t.hands - t.finished, Voids: t.voids, ElapsedS: elapsed.Seconds()}
 	if t.cfg.matchMode() {
 		r.Matches = t.units
@@ -185,19 +186,19 @@ func (t *tally) result(times *[seats]timeHist, elapsed time.Duration) Result {
 	for j, name := range t.cfg.Bots {
 		b := BotResult{
 			Name: name, Finished: t.finishes[j], Opened: t.opened[j], OpenedPairs: t.openedPairs[j],
-			Penalties: t.penalties[j], OkeyFinishes: t.okeyFin[j], Decisions: times[j].n,
+			Penalties: t.penalties[j], OkeyFinishes: t.okeyFin[j], Decisions: times[j].Count(),
 		}
-		b.FinishShare, b.FinishCI95 = t.share[j].share()
-		b.PointsPerHand, b.CI95 = t.points[j].mean()
-		b.VsOthers, b.VsOthersCI95 = t.vs[j].mean()
+		b.FinishShare, b.FinishCI95 = t.share[j].Share()
+		b.PointsPerHand, b.CI95 = t.points[j].Mean()
+		b.VsOthers, b.VsOthersCI95 = t.vs[j].Mean()
 		if t.opened[j] > 0 {
 			b.OpenTurnMean = float64(t.openTurns[j]) / float64(t.opened[j])
 		}
-		b.DecisionMsMean, b.DecisionMsP99 = times[j].meanP99()
+		b.DecisionMsMean, b.DecisionMsP99 = times[j].Mean(), times[j].Quantile(0.99)
 		if t.cfg.matchMode() {
 			m := &MatchResult{Won: t.won[j], Tied: t.tied[j]}
-			m.WinShare, m.WinCI95 = t.matchShare[j].share()
-			m.PointsPerMatch, m.CI95 = t.matchPoints[j].mean()
+			m.WinShare, m.WinCI95 = t.matchShare[j].Share()
+			m.PointsPerMatch, m.CI95 = t.matchPoints[j].Mean()
 			b.Match = m
 		}
 		r.Bots = append(r.Bots, b)
