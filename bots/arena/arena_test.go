@@ -204,8 +204,12 @@ func TestRunMatchesInterrupted(t *testing.T) {
 	if !errors.Is(err, ErrInterrupted) {
 		t.Fatalf("err %v, want ErrInterrupted", err)
 	}
-	if r.Matches < 8 || r.Matches%4 != 0 || r.Bots[0].Match == nil {
-		t.Fatalf("%d matches counted, want the whole matches of about 10 played", r.Matches)
+	// Ten rotations were done when it stopped, with at most one more in
+	// flight a worker: of the first three matches' twelve rotations at
+	// most two are missing, so at least one match is whole, and nothing
+	// but whole matches is counted.
+	if r.Matches < 4 || r.Matches%4 != 0 || r.Bots[0].Match == nil {
+		t.Fatalf("%d matches counted, want the whole matches (at least one) of the ten rotations played", r.Matches)
 	}
 }
 
