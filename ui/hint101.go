@@ -48,6 +48,9 @@ type hintFacts struct {
 	// free an okey.
 	lay            []meld.Meld
 	layOffs, backs []tile.Tile
+	// afterOpen are the tiles that lay off once the opening suggested
+	// is down (before it, no one may lay off).
+	afterOpen []tile.Tile
 	// The discard the analysis suggests and whether it costs 101.
 	discard      tile.Tile
 	discardCosts bool
@@ -137,7 +140,18 @@ func hintFacts101(v *okey101.View, sv *meld.Solver) hintFacts {
 			}
 		}
 	}
-	if f.mine && v.Stage != okey101.StageDraw && v.Legal.Discard {
+	switch {
+	case f.mine && v.Stage == okey101.StagePlay && v.Legal.Discard:
+		// The melds, the lay-offs and the discard are one plan, so that
+		// no tile is offered twice.
+		p := planTurn101(v, sv)
+		f.discard, f.discardCosts = p.discard, p.costs
+		if f.opened == meld.NotOpened {
+			f.afterOpen = p.offs
+		} else {
+			f.lay, f.layOffs = p.lay, p.offs
+		}
+	case f.mine && v.Stage != okey101.StageDraw && v.Legal.Discard:
 		f.discard, f.discardCosts = discardAdvice(v, sv)
 	}
 	if f.mine && v.Legal.GiveBack {
@@ -179,7 +193,10 @@ func (m *Model) hintText101(f *hintFacts) string {
 		if f.pairs >= okey101.MinPairs {
 			say = append(say, m.tr.T("t101.hint.pairs.ok", f.pairs))
 		} else if f.pairs >= okey101.MinPairs-2 {
-			say = append(say, m.tr.T("t101.hint.pairs", f.pairs))
+			say = append(say, m.tr.T("t101.hint.pairs", f.pairs, okey101.MinPairs))
+		}
+		if len(f.afterOpen) > 0 {
+			say = append(say, m.tr.T("t101.hint.layoffs.after", m.tilesText(f.afterOpen)))
 		}
 	default:
 		if len(f.lay) > 0 {
@@ -218,6 +235,69 @@ func (m *Model) hintText101(f *hintFacts) string {
 		say = append(say, m.tr.T("t101.hint.wait"))
 	}
 	return strings.Join(say, " ")
+}
+
+// turnPlan is the rest of a turn that cannot finish, as the hint
+// suggests it: the melds laid down first (an opening, when the rack
+// holds one), then the tiles laid off one by one, then the discard,
+// judged against the table as it will stand by then (a tile the new
+// melds make işler costs 101 too). Read piece by piece from the rack as
+// it is, the hint offered the same tile twice: "lay down K12 OK", "lay
+// off OK", "then discard K12".
+type turnPlan struct {
+	lay     []meld.Meld
+	offs    []tile.Tile
+	discard tile.Tile
+	costs   bool
+}
+
+// planTurn101 works out the turnPlan of a view's seat in its play stage,
+// from the view alone.
+func planTurn101(v *okey101.View, sv *meld.Solver) turnPlan {
+	an := v.Analyzer
+	p := turnPlan{discard: tile.NoTile}
+	counts, table := v.Counts, v.Melds()
+	status := v.Opened[v.Seat].Status
+	switch status {
+	case meld.NotOpened:
+		if o := sv.BestOpening(an, counts); o.Reaches(v.Threshold) && len(o.Melds) > 0 {
+			p.lay, status = o.Melds, meld.OpenedMelds
+		} else if an.Pairs(counts, v.Rules.OkeyPair) >= okey101.MinPairs {
+			p.lay, status = an.PairMelds(counts, v.Rules.OkeyPair), meld.OpenedPairs
+		}
+	case meld.OpenedMelds:
+		p.lay = sv.BestOpening(an, counts).Melds
+	case meld.OpenedPairs:
+		p.lay = an.PairMelds(counts, v.Rules.OkeyPair)
+	}
+	rest := counts
+	for _, m := range p.lay {
+		for _, x := range m.Tiles {
+			rest[x]--
+		}
+	}
+	if rest.Total() < 1 {
+		// One tile always stays to discard (a finish is found apart).
+		p.lay, rest, status = nil, counts, v.Opened[v.Seat].Status
+	}
+	counts, table = rest, append(table, p.lay...)
+	for status != meld.NotOpened && counts.Total() > 1 {
+		laid := false
+		for _, lo := range an.LayOffs(counts, table) {
+			if nm, _, err := an.LayOff(table[lo.Meld], lo.Tile, lo.End); err == nil {
+				table[lo.Meld] = nm
+				counts[lo.Tile]--
+				p.offs = append(p.offs, lo.Tile)
+				laid = true
+				break
+			}
+		}
+		if !laid {
+			break
+		}
+	}
+	p.discard, p.costs = discardAdviceOn(an, v.Rules.Islek, counts, table, sv)
+	return p
 }
 
 // takeFacts says what taking the previous discard would do for the

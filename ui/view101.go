@@ -386,11 +386,13 @@ func (m *Model) workLine101(w int) string {
 		parts = append(parts, m.paint(sAccent, m.groupsSum101()))
 	}
 	for k, g := range t.groups {
+		// A group reads in its meld's order (K11 K12 K13 however its
+		// tiles were chosen), as the line about the selection does.
 		ts := t.slotTiles(g)
 		txt := strconv.Itoa(k+1) + ": " + m.tilesText(ts)
 		if len(ts) >= 3 {
 			if r, err := v.Analyzer.Read(ts); err == nil {
-				txt += " (" + strconv.Itoa(r.Value()) + ")"
+				txt = strconv.Itoa(k+1) + ": " + m.tilesText(r.Tiles) + " (" + strconv.Itoa(r.Value()) + ")"
 			}
 		}
 		parts = append(parts, m.paint(sText, txt))
