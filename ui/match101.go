@@ -303,6 +303,13 @@ func (m *Model) loadRack101() {
 	}
 	all := slices.Concat(append([][]int{f.Sel}, f.Groups...)...)
 	if valid(all) {
-		t.sel, t.groups = f.Sel, f.Groups
+		// A group that no longer reads as one (a save from before
+		// groups were taken apart with their tiles, a file edited by
+		// hand) is left out: it would be counted as what it is not.
+		t.sel = f.Sel
+		t.groups = slices.DeleteFunc(f.Groups, func(g []int) bool {
+			_, why := m.readGroup101(g, nil)
+			return why != ""
+		})
 	}
 }

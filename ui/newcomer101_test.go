@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -253,5 +254,59 @@ func TestHintOffersNoTileTwice(t *testing.T) {
 	}
 	if len(f.lay) != 1 || f.discard == tile.NoTile || f.discardCosts {
 		t.Fatalf("want one pair laid and a free discard: lay %v, discard %v (costs %v)", f.lay, f.discard, f.discardCosts)
+	}
+}
+
+// A saved group that does not read as a group (saved before groups were
+// taken apart with their tiles) is left out on resuming; the good ones
+// come back.
+func TestResumeLeavesOutABrokenGroup(t *testing.T) {
+	var m *Model
+	var good []int
+	for seed := uint64(1); seed < 30 && m == nil; seed++ {
+		c := start101(t, 100, 30, withSeed(seed))
+		drawIfDue(t, c)
+		v := &c.t.view
+		for _, x := range c.t.sv.BestOpening(v.Analyzer, v.Counts).Melds {
+			if x.Kind == meld.Run {
+				selectTiles(t, c, x.Tiles)
+				press(t, c, "a")
+				m, good = c, slices.Clone(c.t.groups[0])
+				break
+			}
+		}
+		if m == nil {
+			c.Close()
+		}
+	}
+	if m == nil {
+		t.Fatal("no seed up to 30 deals the player a run")
+	}
+	// Two other tiles that are not a pair.
+	var broken []int
+	for i, x := range m.t.rack.Slots {
+		if x == tile.NoTile || slices.Contains(good, i) || len(broken) == 2 {
+			continue
+		}
+		if len(broken) == 1 {
+			if _, err := m.t.view.Analyzer.ReadPair([]tile.Tile{m.t.rack.Slots[broken[0]], x}, true); err == nil {
+				continue
+			}
+		}
+		broken = append(broken, i)
+	}
+	b, err := json.Marshal(rack101File{Game: okey101.GameName, Hand: m.t.view.Hand, Redeal: m.t.view.Redeal,
+		Cursor: m.t.cursor, Slots: m.t.rack.Slots[:], Groups: [][]int{broken, good}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.files.SaveRack(1<<40, b); err != nil {
+		t.Fatal(err)
+	}
+	m2 := reopen(t, m, m.opt)
+	m2.Update(windowMsg(100, 30))
+	press(t, m2, "enter")
+	if m2.t == nil || len(m2.t.groups) != 1 || !slices.Equal(m2.t.groups[0], good) {
+		t.Fatalf("resumed groups %v, want only %v", m2.t.groups, good)
 	}
 }
