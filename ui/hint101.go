@@ -175,14 +175,22 @@ func (m *Model) hintText101(f *hintFacts) string {
 		return m.tr.T("t101.hint.finish") + " " + m.planText101(*f.finish)
 	}
 	var say []string
-	if f.mine && f.stage == okey101.StageDraw {
+	first := f.mine && f.stage == okey101.StageFirst
+	switch {
+	case f.mine && f.stage == okey101.StageDraw:
 		say = append(say, m.tr.T("t101.hint.draw"))
+	case first:
+		// The dealer's first turn is a discard only: "you can open"
+		// alone sent a newcomer to l, refused.
+		say = append(say, m.tr.T("t101.hint.first"))
 	}
 	v := &m.t.view
 	switch f.opened {
 	case meld.NotOpened:
 		o := f.opening
 		switch {
+		case o.Reaches(v.Threshold) && first:
+			say = append(say, m.tr.T("t101.hint.open.next", o.Value, m.meldsText(o.Melds)))
 		case o.Reaches(v.Threshold):
 			say = append(say, m.tr.T("t101.hint.open.ok", o.Value, m.meldsText(o.Melds)))
 		case o.Value > 0:

@@ -310,3 +310,45 @@ func TestResumeLeavesOutABrokenGroup(t *testing.T) {
 		t.Fatalf("resumed groups %v, want only %v", m2.t.groups, good)
 	}
 }
+
+// The dealer's first turn is a discard only: the hint says so, and an
+// opening the rack holds is for the next turn (it said "You can open
+// with 121", and l was refused).
+func TestHintOnTheDealersFirstTurn(t *testing.T) {
+	var m *Model
+	for seed := uint64(1); seed < 40 && m == nil; seed++ {
+		c := start101(t, 100, 30, withSeed(seed))
+		if c.t.view.MyTurn() && c.t.view.Stage == okey101.StageFirst {
+			m = c
+		} else {
+			c.Close()
+		}
+	}
+	if m == nil {
+		t.Fatal("no seed up to 40 makes the player deal the first hand")
+	}
+	v := m.t.g.State().View(0)
+	okey := v.Okey
+	a, z := (okey.Colour()+1)%tile.NumColours, (okey.Colour()+2)%tile.NumColours
+	var rack []tile.Tile
+	for n := 4; n <= 13; n++ {
+		rack = append(rack, tile.NewTile(a, n))
+	}
+	rack = append(rack, tile.NewTile(z, 11), tile.NewTile(z, 12), tile.NewTile(z, 13))
+	v.Rack, v.Counts = rack, tile.Counts{}
+	for _, x := range rack {
+		v.Counts[x]++
+	}
+	var sv meld.Solver
+	f := hintFacts101(&v, &sv)
+	if !f.opening.Reaches(v.Threshold) {
+		t.Fatalf("the rigged rack does not open: %+v", f.opening)
+	}
+	txt := m.hintText101(&f)
+	if strings.Contains(txt, "You can open") || !strings.Contains(txt, "only discard") || !strings.Contains(txt, "next turn you can open") {
+		t.Fatalf("the first turn's hint: %q", txt)
+	}
+	if f.discard == tile.NoTile || !strings.Contains(txt, m.tileName101(f.discard)) {
+		t.Fatalf("no discard in the hint: %q", txt)
+	}
+}
