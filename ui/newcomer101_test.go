@@ -352,3 +352,31 @@ func TestHintOnTheDealersFirstTurn(t *testing.T) {
 		t.Fatalf("no discard in the hint: %q", txt)
 	}
 }
+
+// The score sheet's first column is as wide as its words in every
+// language (Turkish "toplam" was cut to "topl…"), with partners too.
+func TestSheetWordsAreWhole(t *testing.T) {
+	for _, lang := range []string{"en", "tr"} {
+		for _, partners := range []bool{false, true} {
+			m := start101(t, 80, 24, func(o *Options) {
+				o.Settings.Lang = lang
+				if partners {
+					o.Settings.Rules101 = "partners"
+				}
+			})
+			if m.t.view.Rules.Partners != partners {
+				t.Fatalf("partners %v not set", partners)
+			}
+			out := strings.Join(m.sheetTable101(), "\n")
+			for _, k := range []string{"scores.hand", "t101.col.total"} {
+				if w := m.tr.T(k); !strings.Contains(out, w) {
+					t.Errorf("%s, partners %v: %q cut in the sheet:\n%s", lang, partners, w, out)
+				}
+			}
+			if partners && !strings.Contains(out, m.tr.T("t101.col.team")) {
+				t.Errorf("%s: the team's line is cut:\n%s", lang, out)
+			}
+			m.Close()
+		}
+	}
+}
