@@ -87,9 +87,6 @@ func (s *seatPlayer101) Decide(ctx context.Context, v okey101.View) (okey101.Act
 	return p.Decide(ctx, v)
 }
 
-// levelPlain101 is the level of the table's plain player.
-const levelPlain101 = "plain"
-
 // plain101 is the table's own player of 101: plain legal moves, from the
 // view alone. It draws (never takes), finishes whenever the exact
 // analysis finds a way this turn, opens as soon as the best opening
