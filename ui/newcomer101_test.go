@@ -69,26 +69,29 @@ func TestGivingBackTakesTheGroupApart(t *testing.T) {
 	}
 }
 
-// A group reads in its meld's order, however its tiles were chosen.
-func TestGroupReadsInMeldOrder(t *testing.T) {
-	var m *Model
-	var g meld.Meld
-	for seed := uint64(1); seed < 30 && m == nil; seed++ {
-		c := start101(t, 100, 30, withSeed(seed))
-		drawIfDue(t, c)
-		v := &c.t.view
-		for _, x := range c.t.sv.BestOpening(v.Analyzer, v.Counts).Melds {
+// runTurn101 brings the table to the player's first play stage of the
+// first seed (from 1) whose rack then holds a run in its best opening,
+// and gives that run.
+func runTurn101(t *testing.T) (*Model, meld.Meld) {
+	t.Helper()
+	for seed := uint64(1); seed < 30; seed++ {
+		m := start101(t, 100, 30, withSeed(seed))
+		drawIfDue(t, m)
+		v := &m.t.view
+		for _, x := range m.t.sv.BestOpening(v.Analyzer, v.Counts).Melds {
 			if x.Kind == meld.Run {
-				m, g = c, x
+				return m, x
 			}
 		}
-		if m == nil {
-			c.Close()
-		}
+		m.Close()
 	}
-	if m == nil {
-		t.Fatal("no seed up to 30 deals the player a run")
-	}
+	t.Fatal("no seed up to 30 deals the player a run")
+	return nil, meld.Meld{}
+}
+
+// A group reads in its meld's order, however its tiles were chosen.
+func TestGroupReadsInMeldOrder(t *testing.T) {
+	m, g := runTurn101(t)
 	scrambled := slices.Clone(g.Tiles)
 	slices.Reverse(scrambled)
 	selectTiles(t, m, scrambled)
@@ -261,27 +264,10 @@ func TestHintOffersNoTileTwice(t *testing.T) {
 // taken apart with their tiles) is left out on resuming; the good ones
 // come back.
 func TestResumeLeavesOutABrokenGroup(t *testing.T) {
-	var m *Model
-	var good []int
-	for seed := uint64(1); seed < 30 && m == nil; seed++ {
-		c := start101(t, 100, 30, withSeed(seed))
-		drawIfDue(t, c)
-		v := &c.t.view
-		for _, x := range c.t.sv.BestOpening(v.Analyzer, v.Counts).Melds {
-			if x.Kind == meld.Run {
-				selectTiles(t, c, x.Tiles)
-				press(t, c, "a")
-				m, good = c, slices.Clone(c.t.groups[0])
-				break
-			}
-		}
-		if m == nil {
-			c.Close()
-		}
-	}
-	if m == nil {
-		t.Fatal("no seed up to 30 deals the player a run")
-	}
+	m, run := runTurn101(t)
+	selectTiles(t, m, run.Tiles)
+	press(t, m, "a")
+	good := slices.Clone(m.t.groups[0])
 	// Two other tiles that are not a pair.
 	var broken []int
 	for i, x := range m.t.rack.Slots {
