@@ -13,12 +13,13 @@ import (
 
 // The hint (h) at the 101 table is the exact analysis of the player's
 // view: whether the rack can finish this turn, the best opening it holds
-// and how far it is from the threshold (and the pairs), the lay-offs and
-// okeys to take back open now, the melds it could lay down, and the
-// discard the analysis suggests (never one that costs 101 while another
-// does not; the cursor goes onto it, so x throws it). It is worked out
-// in a command, with a solver of its own, and dropped if the table has
-// moved on meanwhile.
+// and how far it is from the threshold (and the pairs), then the rest of
+// the turn as one plan (turnPlan): the melds to lay down, the tiles to
+// lay off after them, the okeys to take back, and the discard left
+// (never one that costs 101 while another does not, on the table as the
+// plan leaves it; the cursor goes onto the first tile to play, so i or
+// x plays it). It is worked out in a command, with a solver of its own,
+// and dropped if the table has moved on meanwhile.
 
 // hint101Msg is the hint for the position numbered moves.
 type hint101Msg struct {
