@@ -366,3 +366,25 @@ func TestSheetWordsAreWhole(t *testing.T) {
 		}
 	}
 }
+
+// One tile selected before opening does not offer i (a lay-off, refused
+// until the player opens); after opening it does.
+func TestOneTileSelectedOffersLayOffOnlyOnceOpen(t *testing.T) {
+	m := start101(t, 100, 30)
+	drawIfDue(t, m)
+	if m.t.view.Opened[0].Status != meld.NotOpened {
+		t.Fatal("opened already")
+	}
+	selectTiles(t, m, m.t.view.Rack[:1])
+	if work := ansiPlain(m.workLine101(200)); strings.Contains(work, "i lays it off") || !strings.Contains(work, "selected") {
+		t.Fatalf("before opening: %q", work)
+	}
+	m = findTurn101(t, 20, func(m *Model) bool { return m.t.view.Opened[0].Status == meld.OpenedMelds && len(m.t.view.Rack) > 1 })
+	if m == nil {
+		t.Fatal("no seed up to 20 lets the player open with melds")
+	}
+	selectTiles(t, m, m.t.view.Rack[:1])
+	if work := ansiPlain(m.workLine101(200)); !strings.Contains(work, "i lays it off") {
+		t.Fatalf("after opening: %q", work)
+	}
+}

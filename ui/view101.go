@@ -419,6 +419,9 @@ func (m *Model) selectionText101() string {
 	txt := m.tilesText(ts)
 	switch len(ts) {
 	case 1:
+		if t.view.Opened[0].Status == meld.NotOpened {
+			return m.paint(sText, m.tr.T("t101.sel.one.closed", txt)) // i would be refused
+		}
 		return m.paint(sText, m.tr.T("t101.sel.one", txt))
 	case 2:
 		if g, why := m.readGroup101(t.sel, t.groups); why == "" && g.Kind == meld.Pair {
