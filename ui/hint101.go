@@ -94,13 +94,19 @@ func (m *Model) onHint101(msg hint101Msg) {
 
 // cursorTile is the tile the hint puts the cursor on, NoTile for none.
 func (f *hintFacts) cursorTile() tile.Tile {
-	switch {
-	case f.mine && f.stage == okey101.StagePlay && len(f.layOffs) > 0:
-		return f.layOffs[0]
-	case f.mine && f.stage == okey101.StagePlay && len(f.backs) > 0:
+	if f.cursorFirst() {
+		if len(f.layOffs) > 0 {
+			return f.layOffs[0]
+		}
 		return f.backs[0]
 	}
 	return f.discard
+}
+
+// cursorFirst reports whether the cursor goes onto a tile to play before
+// the discard: a lay-off, else an okey to take back.
+func (f *hintFacts) cursorFirst() bool {
+	return f.mine && f.stage == okey101.StagePlay && len(f.layOffs)+len(f.backs) > 0
 }
 
 // hintFacts101 works the hint out for a view: the analysis only, so it
@@ -209,7 +215,14 @@ func (m *Model) hintText101(f *hintFacts) string {
 		}
 	default:
 		if len(f.lay) > 0 {
-			say = append(say, m.tr.T("t101.hint.lay", m.meldsText(f.lay)))
+			// Say how: s (or p) makes the melds the groups, l lays
+			// them down; "you can lay down R6 R6" alone left a
+			// newcomer pressing l on nothing.
+			key := "t101.hint.lay.runs"
+			if f.opened == meld.OpenedPairs {
+				key = "t101.hint.lay.pairs"
+			}
+			say = append(say, m.tr.T(key, m.meldsText(f.lay)))
 		}
 		cur := f.cursorTile()
 		if len(f.layOffs) > 0 {
@@ -228,12 +241,17 @@ func (m *Model) hintText101(f *hintFacts) string {
 		}
 	}
 	if f.discard != tile.NoTile {
+		// After a tile to play first the cursor is on that one (a
+		// lay-off of the other K2, say), not on the discard.
+		then := f.cursorTile() != f.discard || f.cursorFirst()
 		key := "t101.hint.discard"
 		switch {
-		case f.cursorTile() != f.discard:
-			key = "t101.hint.discard.then"
+		case f.discardCosts && then:
+			key = "t101.hint.discard.costs.then"
 		case f.discardCosts:
 			key = "t101.hint.discard.costs"
+		case then:
+			key = "t101.hint.discard.then"
 		}
 		say = append(say, m.tr.T(key, m.tileName101(f.discard)))
 	}

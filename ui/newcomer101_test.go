@@ -388,3 +388,39 @@ func TestOneTileSelectedOffersLayOffOnlyOnceOpen(t *testing.T) {
 		t.Fatalf("after opening: %q", work)
 	}
 }
+
+// The hint says how to lay its melds down (s or p, then l), and with a
+// tile to play first the discard is "then", not "the cursor is on it"
+// (it said "Lay off (i): K2 (the cursor is on the first)" and "Discard
+// K2 (the cursor is on it: x)" of the two K2 of a rack).
+func TestHintSaysHowAndInWhatOrder(t *testing.T) {
+	m := start101(t, 100, 30)
+	k2 := tile.NewTile(tile.Black, 2)
+	if m.t.view.Analyzer.IsOkey(k2) {
+		k2 = tile.NewTile(tile.Red, 2)
+	}
+	pair, err := m.t.view.Analyzer.ReadPair([]tile.Tile{k2, k2}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		f              hintFacts
+		want, unwanted string
+	}{
+		{hintFacts{mine: true, stage: okey101.StagePlay, opened: meld.OpenedMelds, layOffs: []tile.Tile{k2}, discard: k2, top: tile.NoTile, owed: tile.NoTile},
+			"Then discard " + k2.String(), "the cursor is on it"},
+		{hintFacts{mine: true, stage: okey101.StagePlay, opened: meld.OpenedMelds, backs: []tile.Tile{k2}, discard: k2, discardCosts: true, top: tile.NoTile, owed: tile.NoTile},
+			"Then every discard costs 101", "least (the cursor"},
+		{hintFacts{mine: true, stage: okey101.StagePlay, opened: meld.OpenedMelds, discard: k2, top: tile.NoTile, owed: tile.NoTile},
+			"Discard " + k2.String() + " (the cursor is on it: x)", "Then"},
+		{hintFacts{mine: true, stage: okey101.StagePlay, opened: meld.OpenedPairs, lay: []meld.Meld{pair}, discard: tile.NoTile, top: tile.NoTile, owed: tile.NoTile},
+			"(p makes them your groups, l lays them down)", "s makes"},
+		{hintFacts{mine: true, stage: okey101.StagePlay, opened: meld.OpenedMelds, lay: []meld.Meld{pair}, discard: tile.NoTile, top: tile.NoTile, owed: tile.NoTile},
+			"(s makes them your groups, l lays them down)", "p makes"},
+	} {
+		got := m.hintText101(&tc.f)
+		if !strings.Contains(got, tc.want) || strings.Contains(got, tc.unwanted) {
+			t.Errorf("want %q and not %q in %q", tc.want, tc.unwanted, got)
+		}
+	}
+}
