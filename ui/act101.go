@@ -15,7 +15,7 @@ import (
 // updateTable101 handles a key on the 101 table (and its overlays).
 func (m *Model) updateTable101(k tea.KeyPressMsg) tea.Cmd {
 	t := m.t
-	m.flash = ""
+	m.setFlash(false, "")
 	// A discard that costs 101, or a finish, asks first: the same key
 	// again confirms it; any other key lets it go.
 	conf := t.confirm
@@ -27,6 +27,16 @@ func (m *Model) updateTable101(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	keys := m.keys.Table101
+	if conf.kind != confirmNone && key.Matches(k, keys.Cancel) && m.overlay == ovNone {
+		// esc answers the question asked: say so, rather than
+		// "nothing to cancel".
+		if conf.kind == confirmDiscard {
+			m.setFlash(false, m.tr.T("t101.confirm.kept", m.tileName101(t.rack.Slots[conf.slot])))
+		} else {
+			m.setFlash(false, m.tr.T("t101.confirm.nofinish"))
+		}
+		return nil
+	}
 	switch {
 	case key.Matches(k, keys.Quit):
 		return m.quit()
@@ -518,15 +528,17 @@ func (m *Model) groupsSum101() string {
 // whether they are pairs.
 func (m *Model) groupsTotal101() (n, total int, pairs bool) {
 	t := m.t
-	an := t.view.Analyzer
+	v := &t.view
 	for _, g := range t.groups {
 		ts := t.slotTiles(g)
 		if len(ts) == 2 {
-			pairs = true
-			n++
+			if _, err := v.Analyzer.ReadPair(ts, v.Rules.OkeyPair); err == nil {
+				pairs = true
+				n++
+			}
 			continue
 		}
-		if r, err := an.Read(ts); err == nil {
+		if r, err := v.Analyzer.Read(ts); err == nil {
 			total += r.Value()
 			n++
 		}

@@ -13,12 +13,13 @@ import (
 
 // The hint (h) at the 101 table is the exact analysis of the player's
 // view: whether the rack can finish this turn, the best opening it holds
-// and how far it is from the threshold (and the pairs), the lay-offs and
-// okeys to take back open now, the melds it could lay down, and the
-// discard the analysis suggests (never one that costs 101 while another
-// does not; the cursor goes onto it, so x throws it). It is worked out
-// in a command, with a solver of its own, and dropped if the table has
-// moved on meanwhile.
+// and how far it is from the threshold (and the pairs), then the rest of
+// the turn as one plan (turnPlan): the melds to lay down, the tiles to
+// lay off after them, the okeys to take back, and the discard left
+// (never one that costs 101 while another does not, on the table as the
+// plan leaves it; the cursor goes onto the first tile to play, so i or
+// x plays it). It is worked out in a command, with a solver of its own,
+// and dropped if the table has moved on meanwhile.
 
 // hint101Msg is the hint for the position numbered moves.
 type hint101Msg struct {
@@ -48,6 +49,9 @@ type hintFacts struct {
 	// free an okey.
 	lay            []meld.Meld
 	layOffs, backs []tile.Tile
+	// afterOpen are the tiles that lay off once the opening suggested
+	// is down (before it, no one may lay off).
+	afterOpen []tile.Tile
 	// The discard the analysis suggests and whether it costs 101.
 	discard      tile.Tile
 	discardCosts bool
@@ -91,13 +95,19 @@ func (m *Model) onHint101(msg hint101Msg) {
 
 // cursorTile is the tile the hint puts the cursor on, NoTile for none.
 func (f *hintFacts) cursorTile() tile.Tile {
-	switch {
-	case f.mine && f.stage == okey101.StagePlay && len(f.layOffs) > 0:
-		return f.layOffs[0]
-	case f.mine && f.stage == okey101.StagePlay && len(f.backs) > 0:
+	if f.cursorFirst() {
+		if len(f.layOffs) > 0 {
+			return f.layOffs[0]
+		}
 		return f.backs[0]
 	}
 	return f.discard
+}
+
+// cursorFirst reports whether the cursor goes onto a tile to play before
+// the discard: a lay-off, else an okey to take back.
+func (f *hintFacts) cursorFirst() bool {
+	return f.mine && f.stage == okey101.StagePlay && len(f.layOffs)+len(f.backs) > 0
 }
 
 // hintFacts101 works the hint out for a view: the analysis only, so it
@@ -138,7 +148,18 @@ func hintFacts101(v *okey101.View, sv *meld.Solver) hintFacts {
 			}
 		}
 	}
-	if f.mine && v.Stage != okey101.StageDraw && v.Legal.Discard {
+	switch {
+	case f.mine && v.Stage == okey101.StagePlay && v.Legal.Discard:
+		// The melds, the lay-offs and the discard are one plan, so that
+		// no tile is offered twice.
+		p := planTurn101(v, sv)
+		f.discard, f.discardCosts = p.discard, p.costs
+		if f.opened == meld.NotOpened {
+			f.afterOpen = p.offs
+		} else {
+			f.lay, f.layOffs = p.lay, p.offs
+		}
+	case f.mine && v.Stage != okey101.StageDraw && v.Legal.Discard:
 		f.discard, f.discardCosts = discardAdvice(v, sv)
 	}
 	if f.mine && v.Legal.GiveBack {
@@ -162,14 +183,22 @@ func (m *Model) hintText101(f *hintFacts) string {
 		return m.tr.T("t101.hint.finish") + " " + m.planText101(*f.finish)
 	}
 	var say []string
-	if f.mine && f.stage == okey101.StageDraw {
+	first := f.mine && f.stage == okey101.StageFirst
+	switch {
+	case f.mine && f.stage == okey101.StageDraw:
 		say = append(say, m.tr.T("t101.hint.draw"))
+	case first:
+		// The dealer's first turn is a discard only: "you can open"
+		// alone sent a newcomer to l, refused.
+		say = append(say, m.tr.T("t101.hint.first"))
 	}
 	v := &m.t.view
 	switch f.opened {
 	case meld.NotOpened:
 		o := f.opening
 		switch {
+		case o.Reaches(v.Threshold) && first:
+			say = append(say, m.tr.T("t101.hint.open.next", o.Value, m.meldsText(o.Melds)))
 		case o.Reaches(v.Threshold):
 			say = append(say, m.tr.T("t101.hint.open.ok", o.Value, m.meldsText(o.Melds)))
 		case o.Value > 0:
@@ -180,11 +209,21 @@ func (m *Model) hintText101(f *hintFacts) string {
 		if f.pairs >= okey101.MinPairs {
 			say = append(say, m.tr.T("t101.hint.pairs.ok", f.pairs))
 		} else if f.pairs >= okey101.MinPairs-2 {
-			say = append(say, m.tr.T("t101.hint.pairs", f.pairs))
+			say = append(say, m.tr.T("t101.hint.pairs", f.pairs, okey101.MinPairs))
+		}
+		if len(f.afterOpen) > 0 {
+			say = append(say, m.tr.T("t101.hint.layoffs.after", m.tilesText(f.afterOpen)))
 		}
 	default:
 		if len(f.lay) > 0 {
-			say = append(say, m.tr.T("t101.hint.lay", m.meldsText(f.lay)))
+			// Say how: s (or p) makes the melds the groups, l lays
+			// them down; "you can lay down R6 R6" alone left a
+			// newcomer pressing l on nothing.
+			key := "t101.hint.lay.runs"
+			if f.opened == meld.OpenedPairs {
+				key = "t101.hint.lay.pairs"
+			}
+			say = append(say, m.tr.T(key, m.meldsText(f.lay)))
 		}
 		cur := f.cursorTile()
 		if len(f.layOffs) > 0 {
@@ -203,12 +242,17 @@ func (m *Model) hintText101(f *hintFacts) string {
 		}
 	}
 	if f.discard != tile.NoTile {
+		// After a tile to play first the cursor is on that one (a
+		// lay-off of the other K2, say), not on the discard.
+		then := f.cursorTile() != f.discard || f.cursorFirst()
 		key := "t101.hint.discard"
 		switch {
-		case f.cursorTile() != f.discard:
-			key = "t101.hint.discard.then"
+		case f.discardCosts && then:
+			key = "t101.hint.discard.costs.then"
 		case f.discardCosts:
 			key = "t101.hint.discard.costs"
+		case then:
+			key = "t101.hint.discard.then"
 		}
 		say = append(say, m.tr.T(key, m.tileName101(f.discard)))
 	}
@@ -219,6 +263,69 @@ func (m *Model) hintText101(f *hintFacts) string {
 		say = append(say, m.tr.T("t101.hint.wait"))
 	}
 	return strings.Join(say, " ")
+}
+
+// turnPlan is the rest of a turn that cannot finish, as the hint
+// suggests it: the melds laid down first (an opening, when the rack
+// holds one), then the tiles laid off one by one, then the discard,
+// judged against the table as it will stand by then (a tile the new
+// melds make işler costs 101 too). Read piece by piece from the rack as
+// it is, the hint offered the same tile twice: "lay down K12 OK", "lay
+// off OK", "then discard K12".
+type turnPlan struct {
+	lay     []meld.Meld
+	offs    []tile.Tile
+	discard tile.Tile
+	costs   bool
+}
+
+// planTurn101 works out the turnPlan of a view's seat in its play stage,
+// from the view alone.
+func planTurn101(v *okey101.View, sv *meld.Solver) turnPlan {
+	an := v.Analyzer
+	p := turnPlan{discard: tile.NoTile}
+	counts, table := v.Counts, v.Melds()
+	status := v.Opened[v.Seat].Status
+	switch status {
+	case meld.NotOpened:
+		if o := sv.BestOpening(an, counts); o.Reaches(v.Threshold) && len(o.Melds) > 0 {
+			p.lay, status = o.Melds, meld.OpenedMelds
+		} else if an.Pairs(counts, v.Rules.OkeyPair) >= okey101.MinPairs {
+			p.lay, status = an.PairMelds(counts, v.Rules.OkeyPair), meld.OpenedPairs
+		}
+	case meld.OpenedMelds:
+		p.lay = sv.BestOpening(an, counts).Melds
+	case meld.OpenedPairs:
+		p.lay = an.PairMelds(counts, v.Rules.OkeyPair)
+	}
+	rest := counts
+	for _, m := range p.lay {
+		for _, x := range m.Tiles {
+			rest[x]--
+		}
+	}
+	if rest.Total() < 1 {
+		// One tile always stays to discard (a finish is found apart).
+		p.lay, rest, status = nil, counts, v.Opened[v.Seat].Status
+	}
+	counts, table = rest, append(table, p.lay...)
+	for status != meld.NotOpened && counts.Total() > 1 {
+		laid := false
+		for _, lo := range an.LayOffs(counts, table) {
+			if nm, _, err := an.LayOff(table[lo.Meld], lo.Tile, lo.End); err == nil {
+				table[lo.Meld] = nm
+				counts[lo.Tile]--
+				p.offs = append(p.offs, lo.Tile)
+				laid = true
+				break
+			}
+		}
+		if !laid {
+			break
+		}
+	}
+	p.discard, p.costs = discardAdviceOn(an, v.Rules.Islek, counts, table, sv)
+	return p
 }
 
 // takeFacts says what taking the previous discard would do for the

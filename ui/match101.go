@@ -191,15 +191,15 @@ func (m *Model) refresh101() {
 	}
 }
 
-// dropGone takes out of the selection and the groups the slots whose
-// tile left the rack since before.
+// dropGone takes out of the selection the slots whose tile left the
+// rack since before, and takes apart every group made that lost a tile
+// (a taken tile given back, a tile laid off): what is left of it is no
+// longer the run, set or pair the player made, and counting it on
+// (B11 B12 read as a pair) would mislead.
 func (t *table101) dropGone(before Rack) {
 	gone := func(i int) bool { return t.rack.Slots[i] == tile.NoTile || t.rack.Slots[i] != before.Slots[i] }
 	t.sel = slices.DeleteFunc(t.sel, gone)
-	for k := range t.groups {
-		t.groups[k] = slices.DeleteFunc(t.groups[k], gone)
-	}
-	t.groups = slices.DeleteFunc(t.groups, func(g []int) bool { return len(g) == 0 })
+	t.groups = slices.DeleteFunc(t.groups, func(g []int) bool { return slices.ContainsFunc(g, gone) })
 }
 
 // newHandRack101 lays out a freshly dealt rack, sorted by colour.
@@ -303,6 +303,13 @@ func (m *Model) loadRack101() {
 	}
 	all := slices.Concat(append([][]int{f.Sel}, f.Groups...)...)
 	if valid(all) {
-		t.sel, t.groups = f.Sel, f.Groups
+		// A group that no longer reads as one (a save from before
+		// groups were taken apart with their tiles, a file edited by
+		// hand) is left out: it would be counted as what it is not.
+		t.sel = f.Sel
+		t.groups = slices.DeleteFunc(f.Groups, func(g []int) bool {
+			_, why := m.readGroup101(g, nil)
+			return why != ""
+		})
 	}
 }

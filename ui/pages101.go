@@ -298,7 +298,13 @@ const (
 // in it, how it ended), and the totals.
 func (m *Model) sheetTable101() []string {
 	v := &m.t.view
-	head := fit(m.tr.T("scores.hand"), sheetHandW)
+	// The first column is as wide as its words ("toplam" was cut to
+	// "topl…" in Turkish).
+	handW := max(sheetHandW, textWidth(m.tr.T("scores.hand")), textWidth(m.tr.T("t101.col.total")))
+	if v.Rules.Partners {
+		handW = max(handW, textWidth(m.tr.T("t101.col.team")))
+	}
+	head := fit(m.tr.T("scores.hand"), handW)
 	for s := range okey101.NumSeats {
 		head += " " + right(cut(m.seatName(s), sheetScoreW), sheetScoreW)
 	}
@@ -309,7 +315,7 @@ func (m *Model) sheetTable101() []string {
 		if r.Void {
 			no += "v"
 		}
-		line := fit(no, sheetHandW)
+		line := fit(no, handW)
 		for s := range okey101.NumSeats {
 			cell := signed(r.Lines[s].Total)
 			if r.Void {
@@ -319,13 +325,13 @@ func (m *Model) sheetTable101() []string {
 		}
 		out = append(out, m.st.Text.Render(line)+"  "+m.st.Dim.Render(m.handEnd101(r)))
 	}
-	total := fit(m.tr.T("t101.col.total"), sheetHandW)
+	total := fit(m.tr.T("t101.col.total"), handW)
 	for s := range okey101.NumSeats {
 		total += " " + right(strconv.Itoa(v.Scores[s]), sheetScoreW)
 	}
 	out = append(out, m.st.Bold.Render(total))
 	if v.Rules.Partners { // what decides: each team's total, on both its seats
-		team := fit(m.tr.T("t101.col.team"), sheetHandW)
+		team := fit(m.tr.T("t101.col.team"), handW)
 		for s := range okey101.NumSeats {
 			team += " " + right(strconv.Itoa(v.Totals[s]), sheetScoreW)
 		}

@@ -212,20 +212,26 @@ func discardChoice(v *okey101.View, sv *meld.Solver) tile.Tile {
 // discardAdvice is discardChoice, and whether it costs 101 all the same
 // (every tile would).
 func discardAdvice(v *okey101.View, sv *meld.Solver) (best tile.Tile, costs bool) {
-	an := v.Analyzer
+	return discardAdviceOn(v.Analyzer, v.Rules.Islek, v.Counts, v.Melds(), sv)
+}
+
+// discardAdviceOn is discardAdvice for the rack counts against the
+// table: the hint asks it about the rack and the table as they will
+// stand after the melds and lay-offs it suggests first.
+func discardAdviceOn(an meld.Analyzer, islekOn bool, counts tile.Counts, table []meld.Meld, sv *meld.Solver) (best tile.Tile, costs bool) {
 	var islek tile.TileSet
-	if v.Rules.Islek {
-		islek = an.Islek(v.Melds())
+	if islekOn {
+		islek = an.Islek(table)
 	}
 	best = tile.NoTile
 	bestLeft, bestLinks, bestVal := 0, 0, 0
-	for f, n := range v.Counts {
+	for f, n := range counts {
 		if n == 0 {
 			continue
 		}
 		t := tile.Tile(f)
 		c := an.IsOkey(t) || islek.Has(t)
-		rest := v.Counts
+		rest := counts
 		rest[t]--
 		left, _ := sv.Unmelded(an, rest)
 		links := links101(an, rest, t)

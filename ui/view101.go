@@ -390,11 +390,13 @@ func (m *Model) workLine101(w int) string {
 		parts = append(parts, m.paint(sAccent, m.groupsSum101()))
 	}
 	for k, g := range t.groups {
+		// A group reads in its meld's order (K11 K12 K13 however its
+		// tiles were chosen), as the line about the selection does.
 		ts := t.slotTiles(g)
 		txt := strconv.Itoa(k+1) + ": " + m.tilesText(ts)
 		if len(ts) >= 3 {
 			if r, err := v.Analyzer.Read(ts); err == nil {
-				txt += " (" + strconv.Itoa(r.Value()) + ")"
+				txt = strconv.Itoa(k+1) + ": " + m.tilesText(r.Tiles) + " (" + strconv.Itoa(r.Value()) + ")"
 			}
 		}
 		parts = append(parts, m.paint(sText, txt))
@@ -421,6 +423,9 @@ func (m *Model) selectionText101() string {
 	txt := m.tilesText(ts)
 	switch len(ts) {
 	case 1:
+		if t.view.Opened[0].Status == meld.NotOpened {
+			return m.paint(sText, m.tr.T("t101.sel.one.closed", txt)) // i would be refused
+		}
 		return m.paint(sText, m.tr.T("t101.sel.one", txt))
 	case 2:
 		if g, why := m.readGroup101(t.sel, t.groups); why == "" && g.Kind == meld.Pair {

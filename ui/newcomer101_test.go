@@ -1,0 +1,426 @@
+package ui
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"okey/game/meld"
+	"okey/game/okey101"
+	"okey/game/tile"
+)
+
+// Tests of what confused a newcomer playing 101 in a real terminal.
+
+// A group made of a taken tile is taken apart when the tile is given
+// back: what is left of it is no longer the meld the player made (after
+// giving back the K11 of K11 K12 K13, "K12 K13" was counted as a pair
+// and the work line said "1 pairs").
+func TestGivingBackTakesTheGroupApart(t *testing.T) {
+	var m *Model
+	var with []tile.Tile
+	for seed := uint64(1); seed < 60 && m == nil; seed++ {
+		c := start101(t, 100, 30, withSeed(seed))
+		if c.t.view.MyTurn() && c.t.view.Stage == okey101.StageFirst {
+			myTurn101(t, c)
+		}
+		v := &c.t.view
+		top := v.Top(v.Previous)
+		if !v.MyTurn() || v.Stage != okey101.StageDraw || top == tile.NoTile {
+			c.Close()
+			continue
+		}
+		// A run or set of the top and two rack tiles.
+		rack := v.Rack
+		for i := 0; i < len(rack) && with == nil; i++ {
+			for j := i + 1; j < len(rack) && with == nil; j++ {
+				if _, err := v.Analyzer.Read([]tile.Tile{top, rack[i], rack[j]}); err == nil {
+					with = []tile.Tile{rack[i], rack[j]}
+				}
+			}
+		}
+		if with == nil {
+			c.Close()
+			continue
+		}
+		m = c
+	}
+	if m == nil {
+		t.Fatal("no seed up to 60 gives a discard top that makes a meld with the rack")
+	}
+	v := &m.t.view
+	top := v.Top(v.Previous)
+	press(t, m, "t")
+	selectTiles(t, m, append([]tile.Tile{top}, with...))
+	press(t, m, "a")
+	if len(m.t.groups) != 1 {
+		t.Fatalf("the group is not made: %q", m.flash)
+	}
+	press(t, m, "g")
+	if v.Legal.GiveBack || !v.GaveBack {
+		t.Fatalf("g did not give %v back: %q", top, m.flash)
+	}
+	if len(m.t.groups) != 0 {
+		t.Fatalf("the group lost %v and stays: %v", top, m.t.groups)
+	}
+	if work := ansiPlain(m.workLine101(200)); strings.Contains(work, "pairs:") || strings.Contains(work, "1: ") {
+		t.Fatalf("the work line still counts the group: %q", work)
+	}
+}
+
+// runTurn101 brings the table to the player's first play stage of the
+// first seed (from 1) whose rack then holds a run in its best opening,
+// and gives that run.
+func runTurn101(t *testing.T) (*Model, meld.Meld) {
+	t.Helper()
+	for seed := uint64(1); seed < 30; seed++ {
+		m := start101(t, 100, 30, withSeed(seed))
+		drawIfDue(t, m)
+		v := &m.t.view
+		for _, x := range m.t.sv.BestOpening(v.Analyzer, v.Counts).Melds {
+			if x.Kind == meld.Run {
+				return m, x
+			}
+		}
+		m.Close()
+	}
+	t.Fatal("no seed up to 30 deals the player a run")
+	return nil, meld.Meld{}
+}
+
+// A group reads in its meld's order, however its tiles were chosen.
+func TestGroupReadsInMeldOrder(t *testing.T) {
+	m, g := runTurn101(t)
+	scrambled := slices.Clone(g.Tiles)
+	slices.Reverse(scrambled)
+	selectTiles(t, m, scrambled)
+	press(t, m, "a")
+	want := "1: " + m.tilesText(g.Tiles)
+	if work := ansiPlain(m.workLine101(200)); !strings.Contains(work, want) {
+		t.Fatalf("the group is not read in order: want %q in %q", want, work)
+	}
+}
+
+// esc after a discard that costs 101 was asked about says the tile is
+// kept (it said "Nothing to cancel.").
+func TestEscKeepsTheCostlyTile(t *testing.T) {
+	m := costlyTurn101(t)
+	v := &m.t.view
+	cursorTo101(t, m, slotOf101(m, v.Okey))
+	actions := len(m.t.g.Record().Actions)
+	press(t, m, "x")
+	if m.t.confirm.kind != confirmDiscard {
+		t.Fatalf("no question: %q", m.flash)
+	}
+	press(t, m, "esc")
+	if m.t.confirm.kind != confirmNone || len(m.t.g.Record().Actions) != actions {
+		t.Fatal("esc did not let the discard go")
+	}
+	if !strings.Contains(m.flash, "You keep") || strings.Contains(m.flash, "Nothing to cancel") {
+		t.Fatalf("esc does not say the tile is kept: %q", m.flash)
+	}
+}
+
+// A lay-off after a refused key says what it did (a warning left over
+// from the refusal kept it quiet).
+func TestLayOffAfterARefusalIsTold(t *testing.T) {
+	var one, none tile.Tile
+	m := findTurn101(t, 40, func(m *Model) bool {
+		one, none = tile.NoTile, tile.NoTile
+		for _, y := range m.t.rack.Slots {
+			if y == tile.NoTile {
+				continue
+			}
+			switch len(m.places101(okey101.ActLayOff, y, -1).opts) {
+			case 0:
+				if len(m.places101(okey101.ActTakeBack, y, -1).opts) == 0 {
+					none = y
+				}
+			case 1:
+				one = y
+			}
+		}
+		return m.t.view.Opened[0].Status != meld.NotOpened && one != tile.NoTile && none != tile.NoTile
+	})
+	if m == nil {
+		t.Fatal("no seed up to 40 gives a tile with one place and one with none")
+	}
+	cursorTo101(t, m, slotOf101(m, none))
+	press(t, m, "i")
+	if !m.flashWarn {
+		t.Fatalf("%v laid off nowhere is not refused: %q", none, m.flash)
+	}
+	cursorTo101(t, m, slotOf101(m, one))
+	actions := len(m.t.g.Record().Actions)
+	press(t, m, "i")
+	if len(m.t.g.Record().Actions) != actions+1 {
+		t.Fatalf("%v not laid off: %q", one, m.flash)
+	}
+	if !strings.Contains(m.flash, "You lay "+m.tileName101(one)+" off on") {
+		t.Fatalf("the lay-off is not told: %q", m.flash)
+	}
+}
+
+// The hint is one plan: the melds it lays down, the tiles it lays off
+// and the discard it suggests never use a tile more often than the rack
+// holds it (it said "lay down K12 OK", "lay off OK", "then discard
+// K12"), and the discard costs 101 only when every tile would, on the
+// table as the plan leaves it.
+func TestHintIsOnePlan(t *testing.T) {
+	checked, planned := 0, 0
+	findTurn101(t, 6, func(m *Model) bool {
+		v := m.t.g.State().View(0)
+		var sv meld.Solver
+		f := hintFacts101(&v, &sv)
+		if f.finish != nil || f.discard == tile.NoTile {
+			return false
+		}
+		checked++
+		var use tile.Counts
+		lays := f.lay
+		if f.opened == meld.NotOpened && f.opening.Reaches(v.Threshold) {
+			lays = f.opening.Melds
+		}
+		for _, g := range lays {
+			for _, x := range g.Tiles {
+				use[x]++
+			}
+		}
+		for _, x := range append(append(slices.Clone(f.layOffs), f.afterOpen...), f.discard) {
+			use[x]++
+		}
+		if len(lays)+len(f.layOffs)+len(f.afterOpen) > 0 {
+			planned++
+		}
+		for x, n := range use {
+			if n > v.Counts[x] {
+				t.Fatalf("the hint uses %v %d times, the rack holds %d: %s\nrack %v", tile.Tile(x), n, v.Counts[x], m.hintText101(&f), v.Rack)
+			}
+		}
+		if f.discardCosts && costs101(&v, f.discard) == "" && len(lays)+len(f.layOffs)+len(f.afterOpen) == 0 {
+			t.Fatalf("the hint's discard %v is said to cost 101, and does not", f.discard)
+		}
+		if txt := m.hintText101(&f); !strings.Contains(txt, m.tileName101(f.discard)) {
+			t.Fatalf("the hint does not name its discard %v: %q", f.discard, txt)
+		}
+		return false
+	})
+	if checked < 10 || planned == 0 {
+		t.Fatalf("only %d hints checked, %d with melds or lay-offs", checked, planned)
+	}
+}
+
+// The rack of the newcomer's game: opened with pairs, an okey beside
+// A12 (a pair with it) and a run on the table the okey lays off onto.
+// The hint offered the okey twice and then the A12 it paired: now it
+// lays the pair down, has nothing left to lay off, and discards another
+// tile.
+func TestHintOffersNoTileTwice(t *testing.T) {
+	m := start101(t, 100, 30)
+	drawIfDue(t, m)
+	v := m.t.g.State().View(0)
+	okey := v.Okey
+	a, z := (okey.Colour()+1)%tile.NumColours, (okey.Colour()+2)%tile.NumColours
+	rack := []tile.Tile{tile.NewTile(a, 12), okey, tile.NewTile(a, 3), tile.NewTile(z, 10), tile.NewTile(z, 2), tile.NewTile(a, 7)}
+	run, err := v.Analyzer.Read([]tile.Tile{tile.NewTile(z, 5), tile.NewTile(z, 6), tile.NewTile(z, 7)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v.Rack, v.Counts = rack, tile.Counts{}
+	for _, x := range rack {
+		v.Counts[x]++
+	}
+	v.Table = []okey101.TableMeld{{Meld: run, Seats: []int{1, 1, 1}, Owner: 1}}
+	v.Opened[0] = okey101.Opening{Status: meld.OpenedPairs, Value: 5, Turn: 1}
+	var sv meld.Solver
+	f := hintFacts101(&v, &sv)
+	if f.finish != nil {
+		t.Fatalf("a finish found: %+v", f.finish)
+	}
+	var use tile.Counts
+	for _, g := range f.lay {
+		for _, x := range g.Tiles {
+			use[x]++
+		}
+	}
+	for _, x := range append(slices.Clone(f.layOffs), f.discard) {
+		use[x]++
+	}
+	if use[okey] > 1 || slices.Contains(f.layOffs, okey) && len(f.lay) > 0 {
+		t.Fatalf("the okey is offered twice: lay %v, lay off %v", f.lay, f.layOffs)
+	}
+	for x, n := range use {
+		if n > v.Counts[x] {
+			t.Fatalf("%v used %d times, held %d: lay %v, lay off %v, discard %v", tile.Tile(x), n, v.Counts[x], f.lay, f.layOffs, f.discard)
+		}
+	}
+	if len(f.lay) != 1 || f.discard == tile.NoTile || f.discardCosts {
+		t.Fatalf("want one pair laid and a free discard: lay %v, discard %v (costs %v)", f.lay, f.discard, f.discardCosts)
+	}
+}
+
+// A saved group that does not read as a group (saved before groups were
+// taken apart with their tiles) is left out on resuming; the good ones
+// come back.
+func TestResumeLeavesOutABrokenGroup(t *testing.T) {
+	m, run := runTurn101(t)
+	selectTiles(t, m, run.Tiles)
+	press(t, m, "a")
+	good := slices.Clone(m.t.groups[0])
+	// Two other tiles that are not a pair.
+	var broken []int
+	for i, x := range m.t.rack.Slots {
+		if x == tile.NoTile || slices.Contains(good, i) || len(broken) == 2 {
+			continue
+		}
+		if len(broken) == 1 {
+			if _, err := m.t.view.Analyzer.ReadPair([]tile.Tile{m.t.rack.Slots[broken[0]], x}, true); err == nil {
+				continue
+			}
+		}
+		broken = append(broken, i)
+	}
+	b, err := json.Marshal(rack101File{Game: okey101.GameName, Hand: m.t.view.Hand, Redeal: m.t.view.Redeal,
+		Cursor: m.t.cursor, Slots: m.t.rack.Slots[:], Groups: [][]int{broken, good}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.files.SaveRack(1<<40, b); err != nil {
+		t.Fatal(err)
+	}
+	m2 := reopen(t, m, m.opt)
+	m2.Update(windowMsg(100, 30))
+	press(t, m2, "enter")
+	if m2.t == nil || len(m2.t.groups) != 1 || !slices.Equal(m2.t.groups[0], good) {
+		t.Fatalf("resumed groups %v, want only %v", m2.t.groups, good)
+	}
+}
+
+// The dealer's first turn is a discard only: the hint says so, and an
+// opening the rack holds is for the next turn (it said "You can open
+// with 121", and l was refused).
+func TestHintOnTheDealersFirstTurn(t *testing.T) {
+	var m *Model
+	for seed := uint64(1); seed < 40 && m == nil; seed++ {
+		c := start101(t, 100, 30, withSeed(seed))
+		if c.t.view.MyTurn() && c.t.view.Stage == okey101.StageFirst {
+			m = c
+		} else {
+			c.Close()
+		}
+	}
+	if m == nil {
+		t.Fatal("no seed up to 40 makes the player deal the first hand")
+	}
+	v := m.t.g.State().View(0)
+	okey := v.Okey
+	a, z := (okey.Colour()+1)%tile.NumColours, (okey.Colour()+2)%tile.NumColours
+	var rack []tile.Tile
+	for n := 4; n <= 13; n++ {
+		rack = append(rack, tile.NewTile(a, n))
+	}
+	rack = append(rack, tile.NewTile(z, 11), tile.NewTile(z, 12), tile.NewTile(z, 13))
+	v.Rack, v.Counts = rack, tile.Counts{}
+	for _, x := range rack {
+		v.Counts[x]++
+	}
+	var sv meld.Solver
+	f := hintFacts101(&v, &sv)
+	if !f.opening.Reaches(v.Threshold) {
+		t.Fatalf("the rigged rack does not open: %+v", f.opening)
+	}
+	txt := m.hintText101(&f)
+	if strings.Contains(txt, "You can open") || !strings.Contains(txt, "only discard") || !strings.Contains(txt, "next turn you can open") {
+		t.Fatalf("the first turn's hint: %q", txt)
+	}
+	if f.discard == tile.NoTile || !strings.Contains(txt, m.tileName101(f.discard)) {
+		t.Fatalf("no discard in the hint: %q", txt)
+	}
+}
+
+// The score sheet's first column is as wide as its words in every
+// language (Turkish "toplam" was cut to "topl…"), with partners too.
+func TestSheetWordsAreWhole(t *testing.T) {
+	for _, lang := range []string{"en", "tr"} {
+		for _, partners := range []bool{false, true} {
+			m := start101(t, 80, 24, func(o *Options) {
+				o.Settings.Lang = lang
+				if partners {
+					o.Settings.Rules101 = "partners"
+				}
+			})
+			if m.t.view.Rules.Partners != partners {
+				t.Fatalf("partners %v not set", partners)
+			}
+			out := strings.Join(m.sheetTable101(), "\n")
+			for _, k := range []string{"scores.hand", "t101.col.total"} {
+				if w := m.tr.T(k); !strings.Contains(out, w) {
+					t.Errorf("%s, partners %v: %q cut in the sheet:\n%s", lang, partners, w, out)
+				}
+			}
+			if partners && !strings.Contains(out, m.tr.T("t101.col.team")) {
+				t.Errorf("%s: the team's line is cut:\n%s", lang, out)
+			}
+			m.Close()
+		}
+	}
+}
+
+// One tile selected before opening does not offer i (a lay-off, refused
+// until the player opens); after opening it does.
+func TestOneTileSelectedOffersLayOffOnlyOnceOpen(t *testing.T) {
+	m := start101(t, 100, 30)
+	drawIfDue(t, m)
+	if m.t.view.Opened[0].Status != meld.NotOpened {
+		t.Fatal("opened already")
+	}
+	selectTiles(t, m, m.t.view.Rack[:1])
+	if work := ansiPlain(m.workLine101(200)); strings.Contains(work, "i lays it off") || !strings.Contains(work, "selected") {
+		t.Fatalf("before opening: %q", work)
+	}
+	m = findTurn101(t, 20, func(m *Model) bool { return m.t.view.Opened[0].Status == meld.OpenedMelds && len(m.t.view.Rack) > 1 })
+	if m == nil {
+		t.Fatal("no seed up to 20 lets the player open with melds")
+	}
+	selectTiles(t, m, m.t.view.Rack[:1])
+	if work := ansiPlain(m.workLine101(200)); !strings.Contains(work, "i lays it off") {
+		t.Fatalf("after opening: %q", work)
+	}
+}
+
+// The hint says how to lay its melds down (s or p, then l), and with a
+// tile to play first the discard is "then", not "the cursor is on it"
+// (it said "Lay off (i): K2 (the cursor is on the first)" and "Discard
+// K2 (the cursor is on it: x)" of the two K2 of a rack).
+func TestHintSaysHowAndInWhatOrder(t *testing.T) {
+	m := start101(t, 100, 30)
+	k2 := tile.NewTile(tile.Black, 2)
+	if m.t.view.Analyzer.IsOkey(k2) {
+		k2 = tile.NewTile(tile.Red, 2)
+	}
+	pair, err := m.t.view.Analyzer.ReadPair([]tile.Tile{k2, k2}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		f              hintFacts
+		want, unwanted string
+	}{
+		{hintFacts{mine: true, stage: okey101.StagePlay, opened: meld.OpenedMelds, layOffs: []tile.Tile{k2}, discard: k2, top: tile.NoTile, owed: tile.NoTile},
+			"Then discard " + k2.String(), "the cursor is on it"},
+		{hintFacts{mine: true, stage: okey101.StagePlay, opened: meld.OpenedMelds, backs: []tile.Tile{k2}, discard: k2, discardCosts: true, top: tile.NoTile, owed: tile.NoTile},
+			"Then every discard costs 101", "least (the cursor"},
+		{hintFacts{mine: true, stage: okey101.StagePlay, opened: meld.OpenedMelds, discard: k2, top: tile.NoTile, owed: tile.NoTile},
+			"Discard " + k2.String() + " (the cursor is on it: x)", "Then"},
+		{hintFacts{mine: true, stage: okey101.StagePlay, opened: meld.OpenedPairs, lay: []meld.Meld{pair}, discard: tile.NoTile, top: tile.NoTile, owed: tile.NoTile},
+			"(p makes them your groups, l lays them down)", "s makes"},
+		{hintFacts{mine: true, stage: okey101.StagePlay, opened: meld.OpenedMelds, lay: []meld.Meld{pair}, discard: tile.NoTile, top: tile.NoTile, owed: tile.NoTile},
+			"(s makes them your groups, l lays them down)", "p makes"},
+	} {
+		got := m.hintText101(&tc.f)
+		if !strings.Contains(got, tc.want) || strings.Contains(got, tc.unwanted) {
+			t.Errorf("want %q and not %q in %q", tc.want, tc.unwanted, got)
+		}
+	}
+}
