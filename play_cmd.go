@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -65,8 +66,9 @@ func parsePlayFlags(args []string, stdout io.Writer) (*playFlags, error) {
 			fmt.Fprint(stdout, playUsage)
 			fs.SetOutput(stdout)
 			fs.PrintDefaults()
+			return nil, err
 		}
-		return nil, err
+		return nil, flagProblem(err)
 	}
 	if fs.NArg() > 0 {
 		return nil, ui.NewProblem("err.args", fs.Arg(0))
@@ -99,12 +101,62 @@ func (f *playFlags) overrides() ui.Overrides {
 }
 
 // language is the language to speak before the settings are read:
-// --lang, else the environment's.
-func (f *playFlags) language(getenv func(string) string) string {
+// --lang, else the environment's. When the flags could not be parsed (f
+// is nil) --lang is looked for in args, so that the error is said in it.
+func (f *playFlags) language(args []string, getenv func(string) string) string {
 	if f != nil && f.set["lang"] && slices.Contains(assets.Languages, f.lang) {
 		return f.lang
 	}
+	if f == nil {
+		for i, a := range args {
+			v, ok := strings.CutPrefix(strings.TrimLeft(a, "-"), "lang=")
+			if !ok && strings.TrimLeft(a, "-") == "lang" && strings.HasPrefix(a, "-") && i+1 < len(args) {
+				v, ok = args[i+1], true
+			}
+			if ok && slices.Contains(assets.Languages, v) {
+				return v
+			}
+		}
+	}
 	return i18n.FromEnv(getenv)
+}
+
+// flagProblem is a parse error of package flag as a Problem, so that it
+// is said in the player's language; an error of another form stays as
+// it is. The forms are those flag.FlagSet.Parse writes.
+func flagProblem(err error) error {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
+		return &ui.Problem{Key: "err.flag.unknown", Args: []any{name}, Err: err}
+	}
+	if name, ok := strings.CutPrefix(msg, "flag needs an argument: "); ok {
+		return &ui.Problem{Key: "err.flag.noarg", Args: []any{name}, Err: err}
+	}
+	for _, prefix := range []string{"invalid value ", "invalid boolean value "} {
+		rest, ok := strings.CutPrefix(msg, prefix)
+		if !ok {
+			continue
+		}
+		// rest: "VALUE" for flag -NAME: REASON (the value quoted by %q)
+		val, after, ok := cutQuoted(rest)
+		after = strings.TrimPrefix(strings.TrimPrefix(after, " for flag "), " for ")
+		name, _, found := strings.Cut(after, ":")
+		if ok && found {
+			return &ui.Problem{Key: "err.flag.value", Args: []any{name, val}, Err: err}
+		}
+	}
+	return err
+}
+
+// cutQuoted reads a Go-quoted string at the start of s and returns it
+// unquoted with what follows.
+func cutQuoted(s string) (val, rest string, ok bool) {
+	q, err := strconv.QuotedPrefix(s)
+	if err != nil {
+		return "", s, false
+	}
+	val, err = strconv.Unquote(q)
+	return val, s[len(q):], err == nil
 }
 
 // playMain runs the full-screen game.
@@ -113,7 +165,7 @@ func playMain(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
-	lang := f.language(os.Getenv)
+	lang := f.language(args, os.Getenv)
 	fail := func(code int, err error) int {
 		fmt.Fprintf(stderr, "okey: %s\n", ui.Say(err, lang))
 		return code

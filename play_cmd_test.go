@@ -107,3 +107,40 @@ func TestPlayFlagsOutput(t *testing.T) {
 		}
 	}
 }
+
+// The flag package's own parse errors are said in the player's language
+// too (issue 10, point 22): --lang given before or after the bad flag,
+// or the environment's language.
+func TestPlayFlagErrorsInTheLanguage(t *testing.T) {
+	t.Setenv("HOME", t.TempDir())
+	t.Setenv("XDG_CONFIG_HOME", "")
+	t.Setenv("LC_ALL", "")
+	t.Setenv("LC_MESSAGES", "")
+	t.Setenv("LANGUAGE", "")
+	cases := []struct {
+		env  string
+		args []string
+		want []string
+	}{
+		{"en_US.UTF-8", []string{"--speeed", "fast"}, []string{"-speeed is not a flag of okey"}},
+		{"en_US.UTF-8", []string{"--lang", "tr", "--speeed", "fast"}, []string{"-speeed", "seçeneği değil"}},
+		{"en_US.UTF-8", []string{"--speeed", "fast", "--lang=tr"}, []string{"-speeed", "seçeneği değil"}},
+		{"tr_TR.UTF-8", []string{"--seed", "x"}, []string{"-seed", `"x"`, "geçerli bir değer değil"}},
+		{"en_US.UTF-8", []string{"--seed", "x"}, []string{"-seed", `"x"`, "is not a value it takes"}},
+		{"en_US.UTF-8", []string{"--lang", "tr", "--seed"}, []string{"-seed bir değer ister"}},
+	}
+	for _, c := range cases {
+		t.Setenv("LANG", c.env)
+		var out, errb bytes.Buffer
+		code := playMain(context.Background(), c.args, strings.NewReader(""), &out, &errb)
+		msg := errb.String()
+		if code != 2 || strings.Count(msg, "\n") != 1 || !strings.HasPrefix(msg, "okey: ") {
+			t.Fatalf("%v: exit %d, stderr %q; want exit 2 and one line", c.args, code, msg)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(msg, w) {
+				t.Errorf("%v (LANG=%s): %q lacks %q", c.args, c.env, msg, w)
+			}
+		}
+	}
+}
