@@ -70,8 +70,8 @@ func (m *Model) header101(withKeys bool) string {
 	if v.Rules.Partners {
 		info += " · " + m.tr.T("t101.hdr.partners")
 	}
-	info += " · " + m.tr.T("hdr.dealer", m.seatNameMid(v.Dealer)) // the panels mark the dealer too
-	info += m.seatBadge()
+	dealer := " · " + m.tr.T("hdr.dealer", m.seatNameMid(v.Dealer))
+	badge := m.seatBadge()
 	keys := ""
 	if withKeys {
 		k := m.keys.Table101
@@ -81,7 +81,13 @@ func (m *Model) header101(withKeys bool) string {
 		}
 		keys = keyLine([]key.Binding{k.Help, k.Settings, quit})
 	}
-	info = cut(info, max(0, w-leftW-textWidth(keys)-2))
+	room := max(0, w-leftW-textWidth(keys)-2)
+	// The panels mark the dealer too: where the whole line does not fit,
+	// the header leaves the dealer out rather than cut a name.
+	if textWidth(info+dealer+badge) <= room {
+		info += dealer
+	}
+	info = cut(info+badge, room)
 	gap := w - leftW - textWidth(info) - textWidth(keys)
 	if keys == "" || gap < 1 {
 		return left + m.paint(sText, info)
