@@ -1,13 +1,13 @@
 package game
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
 	"slices"
 
+	"okey/game/internal/jsonl"
 	"okey/game/tile"
 )
 
@@ -64,8 +64,7 @@ type actionLine struct {
 
 // headerLine is the record's first line, newline included.
 func (r *Record) headerLine() []byte {
-	b, _ := json.Marshal(recordHeader{Okey: "record", Version: recordVersion, Rules: r.Rules, Seed: r.Seed, Meta: r.Meta})
-	return append(b, '\n')
+	return jsonl.Line(recordHeader{Okey: "record", Version: recordVersion, Rules: r.Rules, Seed: r.Seed, Meta: r.Meta})
 }
 
 // actionJSONLine is an action's line, newline included.
@@ -75,44 +74,23 @@ func actionJSONLine(a Action) []byte {
 		t := a.Tile
 		l.T = &t
 	}
-	b, _ := json.Marshal(l)
-	return append(b, '\n')
-}
-
-// dealLine is a deal's line, newline included.
-func dealLine(d DealInfo) []byte {
-	b, _ := json.Marshal(d)
-	return append(b, '\n')
+	return jsonl.Line(l)
 }
 
 // Marshal writes the whole record as JSON Lines.
 func (r *Record) Marshal() []byte {
-	var buf bytes.Buffer
-	buf.Write(r.headerLine())
-	deal := 0
-	if deal < len(r.Deals) {
-		buf.Write(dealLine(r.Deals[deal]))
-		deal++
-	}
-	for _, a := range r.Actions {
-		buf.Write(actionJSONLine(a))
-		if a.Kind == ActNextHand && deal < len(r.Deals) {
-			buf.Write(dealLine(r.Deals[deal]))
-			deal++
-		}
-	}
-	return buf.Bytes()
+	return jsonl.Write(r.headerLine(), r.Deals, r.Actions, startsHand, actionJSONLine)
 }
+
+// startsHand reports whether a deals a new hand (a deal line follows it).
+func startsHand(a Action) bool { return a.Kind == ActNextHand }
 
 // ParseRecord reads a record written by Marshal. It checks the form of
 // every line, not that the actions are legal: Replay does that.
 func ParseRecord(b []byte) (Record, error) {
-	lines := bytes.Split(b, []byte("\n"))
-	if len(lines) > 0 && len(lines[len(lines)-1]) == 0 {
-		lines = lines[:len(lines)-1]
-	}
-	if len(lines) == 0 {
-		return Record{}, fmt.Errorf("%w: empty", ErrRecordCorrupt)
+	lines, err := jsonl.Split(b, ErrRecordCorrupt)
+	if err != nil {
+		return Record{}, err
 	}
 	var probe struct {
 		Okey    string          `json:"okey"`
@@ -130,41 +108,30 @@ func ParseRecord(b []byte) (Record, error) {
 		return Record{}, fmt.Errorf("%w: line 1: %v", ErrRecordCorrupt, err)
 	}
 	rec := Record{Rules: h.Rules, Seed: h.Seed, Meta: h.Meta}
-	for i, ln := range lines[1:] {
-		no := i + 2
-		if len(bytes.TrimSpace(ln)) == 0 {
-			return Record{}, fmt.Errorf("%w: line %d is empty", ErrRecordCorrupt, no)
-		}
-		var keys map[string]json.RawMessage
-		if err := json.Unmarshal(ln, &keys); err != nil {
-			return Record{}, fmt.Errorf("%w: line %d: %v", ErrRecordCorrupt, no, err)
-		}
-		if _, ok := keys["deal"]; ok {
-			var d DealInfo
-			if err := json.Unmarshal(ln, &d); err != nil {
-				return Record{}, fmt.Errorf("%w: line %d: %v", ErrRecordCorrupt, no, err)
-			}
-			rec.Deals = append(rec.Deals, d)
-			continue
-		}
-		var al actionLine
-		if err := json.Unmarshal(ln, &al); err != nil {
-			return Record{}, fmt.Errorf("%w: line %d: %v", ErrRecordCorrupt, no, err)
-		}
-		k, err := ParseActionKind(al.A)
-		if err != nil {
-			return Record{}, fmt.Errorf("%w: line %d: %v", ErrRecordCorrupt, no, err)
-		}
-		a := Action{Kind: k, Seat: al.S, Tile: tile.NoTile}
-		if k == ActDiscard || k == ActFinish {
-			if al.T == nil {
-				return Record{}, fmt.Errorf("%w: line %d: %s without a tile", ErrRecordCorrupt, no, k)
-			}
-			a.Tile = *al.T
-		}
-		rec.Actions = append(rec.Actions, a)
+	if rec.Deals, rec.Actions, err = jsonl.Body[DealInfo](lines[1:], ErrRecordCorrupt, parseActionLine); err != nil {
+		return Record{}, err
 	}
 	return rec, nil
+}
+
+// parseActionLine reads an action's line.
+func parseActionLine(ln []byte) (Action, error) {
+	var al actionLine
+	if err := json.Unmarshal(ln, &al); err != nil {
+		return Action{}, err
+	}
+	k, err := ParseActionKind(al.A)
+	if err != nil {
+		return Action{}, err
+	}
+	a := Action{Kind: k, Seat: al.S, Tile: tile.NoTile}
+	if k == ActDiscard || k == ActFinish {
+		if al.T == nil {
+			return Action{}, fmt.Errorf("%s without a tile", k)
+		}
+		a.Tile = *al.T
+	}
+	return a, nil
 }
 
 // Game is a match being played with its record kept alongside: the
@@ -212,7 +179,7 @@ func (g *Game) Apply(a Action) (events []Event, lines []byte, err error) {
 	if a.Kind == ActNextHand {
 		d := n.DealInfo()
 		g.rec.Deals = append(g.rec.Deals, d)
-		lines = append(lines, dealLine(d)...)
+		lines = append(lines, jsonl.Line(d)...)
 	}
 	return evs, lines, nil
 }

@@ -1,13 +1,13 @@
 package okey101
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
 	"slices"
 
+	"okey/game/internal/jsonl"
 	"okey/game/meld"
 	"okey/game/tile"
 )
@@ -76,8 +76,7 @@ type actionLine struct {
 
 // HeaderLine is the record's first line, newline included.
 func (r *Record) HeaderLine() []byte {
-	b, _ := json.Marshal(recordHeader{Okey: "record", Version: RecordVersion, Game: GameName, Rules: r.Rules, Seed: r.Seed, Meta: r.Meta})
-	return append(b, '\n')
+	return jsonl.Line(recordHeader{Okey: "record", Version: RecordVersion, Game: GameName, Rules: r.Rules, Seed: r.Seed, Meta: r.Meta})
 }
 
 // ActionLine is an action's line, newline included.
@@ -97,44 +96,26 @@ func ActionLine(a Action) []byte {
 	case ActOpen, ActLay:
 		l.M, l.P = a.Melds, a.Pairs
 	}
-	b, _ := json.Marshal(l)
-	return append(b, '\n')
+	return jsonl.Line(l)
 }
 
 // DealLine is a deal's line, newline included.
-func DealLine(d DealInfo) []byte {
-	b, _ := json.Marshal(d)
-	return append(b, '\n')
-}
+func DealLine(d DealInfo) []byte { return jsonl.Line(d) }
 
 // Marshal writes the whole record as JSON Lines.
 func (r *Record) Marshal() []byte {
-	var buf bytes.Buffer
-	buf.Write(r.HeaderLine())
-	deal := 0
-	if deal < len(r.Deals) {
-		buf.Write(DealLine(r.Deals[deal]))
-		deal++
-	}
-	for _, a := range r.Actions {
-		buf.Write(ActionLine(a))
-		if a.Kind == ActNextHand && deal < len(r.Deals) {
-			buf.Write(DealLine(r.Deals[deal]))
-			deal++
-		}
-	}
-	return buf.Bytes()
+	return jsonl.Write(r.HeaderLine(), r.Deals, r.Actions, startsHand, ActionLine)
 }
+
+// startsHand reports whether a deals a new hand (a deal line follows it).
+func startsHand(a Action) bool { return a.Kind == ActNextHand }
 
 // ParseRecord reads a record written by Marshal. It checks the form of
 // every line, not that the actions are legal: Replay does that.
 func ParseRecord(b []byte) (Record, error) {
-	lines := bytes.Split(b, []byte("\n"))
-	if len(lines) > 0 && len(lines[len(lines)-1]) == 0 {
-		lines = lines[:len(lines)-1]
-	}
-	if len(lines) == 0 {
-		return Record{}, fmt.Errorf("%w: empty", ErrRecordCorrupt)
+	lines, err := jsonl.Split(b, ErrRecordCorrupt)
+	if err != nil {
+		return Record{}, err
 	}
 	var probe struct {
 		Okey    string `json:"okey"`
@@ -159,28 +140,8 @@ func ParseRecord(b []byte) (Record, error) {
 		return Record{}, fmt.Errorf("%w: line 1: %v", ErrRecordCorrupt, err)
 	}
 	rec := Record{Rules: h.Rules, Seed: h.Seed, Meta: h.Meta}
-	for i, ln := range lines[1:] {
-		no := i + 2
-		if len(bytes.TrimSpace(ln)) == 0 {
-			return Record{}, fmt.Errorf("%w: line %d is empty", ErrRecordCorrupt, no)
-		}
-		var keys map[string]json.RawMessage
-		if err := json.Unmarshal(ln, &keys); err != nil {
-			return Record{}, fmt.Errorf("%w: line %d: %v", ErrRecordCorrupt, no, err)
-		}
-		if _, ok := keys["deal"]; ok {
-			var d DealInfo
-			if err := json.Unmarshal(ln, &d); err != nil {
-				return Record{}, fmt.Errorf("%w: line %d: %v", ErrRecordCorrupt, no, err)
-			}
-			rec.Deals = append(rec.Deals, d)
-			continue
-		}
-		a, err := parseActionLine(ln)
-		if err != nil {
-			return Record{}, fmt.Errorf("%w: line %d: %v", ErrRecordCorrupt, no, err)
-		}
-		rec.Actions = append(rec.Actions, a)
+	if rec.Deals, rec.Actions, err = jsonl.Body[DealInfo](lines[1:], ErrRecordCorrupt, parseActionLine); err != nil {
+		return Record{}, err
 	}
 	return rec, nil
 }
