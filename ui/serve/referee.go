@@ -263,9 +263,16 @@ func (c *classic) PlainMove(seat int) (any, bool) {
 }
 
 func (c *classic) Update(seat int, info *seatInfo) tea.Msg {
-	st := c.g.State()
+	return updateClassic(c.g.State(), c.hands, seat, info)
+}
+
+// updateClassic is what a classic table hands seat (-1: a spectator):
+// the seat's view of st, the public ends of the hands so far, and the
+// table around it — nothing else of st, so that a session never holds
+// another seat's tiles (TestSeatUpdateIsTheSeatsViewAlone).
+func updateClassic(st game.State, hands []ui.HandEnd, seat int, info *seatInfo) ui.SeatUpdate {
 	u := ui.SeatUpdate{
-		View: st.View(seat), Players: info.players, Hands: c.hands, Chat: info.chat,
+		View: st.View(seat), Players: info.players, Hands: hands, Chat: info.chat,
 		Ready: info.ready, Host: info.host, Refused: info.refused, RefusedSeq: info.refusedSeq,
 	}
 	if st.Phase() == game.Playing {
