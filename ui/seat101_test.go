@@ -288,3 +288,26 @@ func TestSpectator101SeesNoRack(t *testing.T) {
 		t.Fatalf("a spectator sent %v", f.sent)
 	}
 }
+
+// At 80 columns a seat's panel keeps a three-digit score whole: who
+// holds the seat goes beside the name when the line would be cut.
+func TestSeat101PanelKeepsTheScoreWhole(t *testing.T) {
+	f := newFakeTable101(t, 9)
+	m := newSeat101Model(t, f, 0)
+	m.Update(windowMsg(80, 24))
+	u := f.update(0)
+	for s := range u.View.Scores {
+		u.View.Scores[s] = 202 + s
+	}
+	u.Players[2].Kind = SeatAway
+	m.Update(u)
+	out := plain(m)
+	for s := 1; s < okey101.NumSeats; s++ {
+		if pts := m.points101(202 + s); !strings.Contains(out, pts) {
+			t.Errorf("seat %d's %q is not whole at 80 columns:\n%s", s, pts, out)
+		}
+	}
+	if !strings.Contains(out, m.levelText(2)) {
+		t.Errorf("the away seat is not said:\n%s", out)
+	}
+}

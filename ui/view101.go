@@ -123,7 +123,14 @@ func (m *Model) renderSeat101(c *canvas, l Layout101, seat int) {
 	if p := v.HandPenalties[seat]; p > 0 {
 		pts += " " + m.tr.T("t101.penalties", p)
 	}
-	l2 := m.seatNote101(seat) + m.tilesCount101(v.TileCounts[seat]) + " · " + pts
+	note := m.seatNote101(seat)
+	l2 := note + m.tilesCount101(v.TileCounts[seat]) + " · " + pts
+	if note != "" && textWidth(l2) > r.W {
+		// A narrow panel keeps the points whole: who holds the seat
+		// (player, bot, away) goes up beside the name.
+		l2 = m.tilesCount101(v.TileCounts[seat]) + " · " + pts
+		name += " · " + strings.TrimSuffix(note, " · ")
+	}
 	l3 := m.openingText(v.Opened[seat])
 	stack, stackSt := m.stackText101(seat)
 	nameSt := sBold
