@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -108,7 +109,7 @@ func handMain(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		}
 		res, err := cli.Batch(ctx, stdin, stdout, cli.HandAnswerer(rules), 0)
 		if err != nil {
-			return fail(1, "%v (%d lines answered)", err, res.Lines)
+			return batchFailed(fail, res, err)
 		}
 		if res.Bad > 0 {
 			return 1
@@ -139,7 +140,7 @@ func hand101(ctx context.Context, rulesOpt, indicator string, asJSON bool, token
 	case asJSON:
 		res, err := cli.Batch(ctx, stdin, stdout, cli.Hand101Answerer(rules), 0)
 		if err != nil {
-			return fail(1, "%v (%d lines answered)", err, res.Lines)
+			return batchFailed(fail, res, err)
 		}
 		if res.Bad > 0 {
 			return 1
@@ -156,4 +157,13 @@ func hand101(ctx context.Context, rulesOpt, indicator string, asJSON bool, token
 		return fail(1, "%v", err)
 	}
 	return 0
+}
+
+// batchFailed says why a --json batch stopped, and how far it got: every
+// answer it computed has been written.
+func batchFailed(fail func(int, string, ...any) int, res cli.BatchResult, err error) int {
+	if errors.Is(err, cli.ErrInterrupted) {
+		return fail(1, "interrupted: %d lines answered", res.Lines)
+	}
+	return fail(1, "%v (%d lines answered)", err, res.Lines)
 }

@@ -4,8 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
+	"regexp"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"okey/game/tile"
 )
@@ -230,5 +235,67 @@ func TestHand101(t *testing.T) {
 	}
 	if out, _, code := runHand(t, dealt, "--game", "101", "--json"); code != 0 || strings.Contains(out, "error") {
 		t.Errorf("dealt 101 racks: exit %d\n%s", code, out)
+	}
+}
+
+// lockedBuffer is a bytes.Buffer safe to read while a command writes it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// ctrl+c in the middle of okey hand --json (issue 10, point 4): the
+// command stops though its input is still open, writes every answer it
+// computed, says how many on one line and exits 1.
+func TestHandJSONInterrupted(t *testing.T) {
+	var dealt bytes.Buffer
+	if code := handMain(context.Background(), []string{"--deal", "300", "--seed", "4"}, nil, &dealt, &bytes.Buffer{}); code != 0 {
+		t.Fatalf("--deal: exit %d", code)
+	}
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	var out, errb lockedBuffer
+	done := make(chan int, 1)
+	go func() { done <- handMain(ctx, []string{"--json"}, pr, &out, &errb) }()
+	// The input stays open after these lines, as a terminal's does:
+	// their answers come out all the same (the batch does not wait for
+	// more), and then ctrl+c.
+	if _, err := pw.Write(dealt.Bytes()); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for strings.Count(out.String(), "\n") < 300 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d answers of 300 while the input stays open", strings.Count(out.String(), "\n"))
+		}
+		time.Sleep(time.Millisecond)
+	}
+	cancel()
+	var code int
+	select {
+	case code = <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("okey hand --json does not stop on ctrl+c while its input is open")
+	}
+	msg := errb.String()
+	m := regexp.MustCompile(`interrupted: (\d+) lines answered\n$`).FindStringSubmatch(msg)
+	if code != 1 || m == nil || strings.Count(msg, "\n") != 1 {
+		t.Fatalf("exit %d, stderr %q: want 1 and one line saying how many were answered", code, msg)
+	}
+	if n, _ := strconv.Atoi(m[1]); n != 300 || strings.Count(out.String(), "\n") != 300 {
+		t.Fatalf("says %d lines answered, wrote %d; want 300", n, strings.Count(out.String(), "\n"))
 	}
 }

@@ -111,6 +111,11 @@ loop:
 				break loop
 			}
 			write(c)
+			if len(order) == 0 && writeErr == nil {
+				// Nothing more is ready: the answers so far go out
+				// now, not when the buffer fills.
+				writeErr = bw.Flush()
+			}
 		case <-ctx.Done():
 			interrupted = true
 			break loop
@@ -189,7 +194,11 @@ func readChunks(ctx context.Context, r io.Reader, order, jobs chan<- *chunk, fre
 				c.data = line.data
 				c.ends = append(c.ends, len(c.data))
 			}
-			if len(c.ends) == chunkLines && !send() {
+			// A chunk goes when it is full, or when the input pauses
+			// (nothing more is buffered, so the next read may wait): a
+			// program that writes a line and waits for its answer gets
+			// it, and so does a person typing.
+			if (len(c.ends) == chunkLines || br.Buffered() == 0) && !send() {
 				return nil
 			}
 		}

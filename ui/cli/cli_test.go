@@ -1,13 +1,16 @@
 package cli
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"okey/game"
 	"okey/game/okey101"
@@ -275,4 +278,45 @@ func BenchmarkBatch101(b *testing.B) {
 		}
 	}
 	b.ReportMetric(20000*float64(b.N)/b.Elapsed().Seconds(), "lines/s")
+}
+
+// A batch answers each line as it comes: a program that writes a line
+// and waits for the answer before writing the next (okey hand --json as
+// a coprocess, or a person typing) gets every answer while the input is
+// still open.
+func TestBatchAnswersAsLinesCome(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	echo := func() Answerer {
+		return func(out, line []byte) ([]byte, bool) {
+			return append(append(append(out, '<'), line...), '>', '\n'), true
+		}
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := Batch(context.Background(), inR, outW, echo, 2)
+		outW.Close()
+		done <- err
+	}()
+	answers := bufio.NewReader(outR)
+	for i := range 5 {
+		line := fmt.Sprintf("line %d", i)
+		if _, err := io.WriteString(inW, line+"\n"); err != nil {
+			t.Fatal(err)
+		}
+		got := make(chan string, 1)
+		go func() { s, _ := answers.ReadString('\n'); got <- s }()
+		select {
+		case s := <-got:
+			if s != "<"+line+">\n" {
+				t.Fatalf("answer %q to %q", s, line)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("no answer to %q while the input stays open", line)
+		}
+	}
+	inW.Close()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
 }
