@@ -7,6 +7,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestSimJSON runs a short okey sim and checks the JSON object the README
@@ -240,6 +241,34 @@ func TestSim101(t *testing.T) {
 		code := run(context.Background(), append([]string{"sim", "--game", "101"}, args...), nil, &out, &errb)
 		if code != 2 || strings.Count(errb.String(), "\n") != 1 || strings.Contains(errb.String(), "configuration") {
 			t.Errorf("%v: exit %d, %q", args, code, errb.String())
+		}
+	}
+}
+
+// ctrl+c stops okey sim (issue 10, point 6): the results of the whole
+// deals played so far are printed once, then one line says it was
+// interrupted, and the exit status is 1 — for classic and 101 alike.
+func TestSimInterrupted(t *testing.T) {
+	for _, args := range [][]string{
+		{"--bots", "normal", "--hands", "100000000", "--json"},
+		{"--game", "101", "--bots", "easy", "--hands", "100000000", "--json"},
+	} {
+		ctx, cancel := context.WithCancel(context.Background())
+		time.AfterFunc(300*time.Millisecond, cancel) // ctrl+c, some hands in
+		var out, errb bytes.Buffer
+		code := simMain(ctx, args, nil, &out, &errb)
+		cancel()
+		var res struct {
+			Hands int `json:"hands"`
+		}
+		if err := json.Unmarshal(out.Bytes(), &res); err != nil || strings.Count(out.String(), "\n") != 1 {
+			t.Fatalf("%v: stdout is not one JSON object: %v\n%s", args, err, out.String())
+		}
+		if code != 1 || strings.Count(errb.String(), "\n") != 1 || !strings.Contains(errb.String(), "interrupted") {
+			t.Fatalf("%v: exit %d, stderr %q: want 1 and one line saying it was interrupted", args, code, errb.String())
+		}
+		if res.Hands%4 != 0 {
+			t.Errorf("%v: %d hands counted: only whole deals (four rotations) count", args, res.Hands)
 		}
 	}
 }
