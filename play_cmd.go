@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -68,7 +67,7 @@ func parsePlayFlags(args []string, stdout io.Writer) (*playFlags, error) {
 			fs.PrintDefaults()
 			return nil, err
 		}
-		return nil, flagProblem(err)
+		return nil, ui.FlagProblem(err)
 	}
 	if fs.NArg() > 0 {
 		return nil, ui.NewProblem("err.args", fs.Arg(0))
@@ -119,44 +118,6 @@ func (f *playFlags) language(args []string, getenv func(string) string) string {
 		}
 	}
 	return i18n.FromEnv(getenv)
-}
-
-// flagProblem is a parse error of package flag as a Problem, so that it
-// is said in the player's language; an error of another form stays as
-// it is. The forms are those flag.FlagSet.Parse writes.
-func flagProblem(err error) error {
-	msg := err.Error()
-	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
-		return &ui.Problem{Key: "err.flag.unknown", Args: []any{name}, Err: err}
-	}
-	if name, ok := strings.CutPrefix(msg, "flag needs an argument: "); ok {
-		return &ui.Problem{Key: "err.flag.noarg", Args: []any{name}, Err: err}
-	}
-	for _, prefix := range []string{"invalid value ", "invalid boolean value "} {
-		rest, ok := strings.CutPrefix(msg, prefix)
-		if !ok {
-			continue
-		}
-		// rest: "VALUE" for flag -NAME: REASON (the value quoted by %q)
-		val, after, ok := cutQuoted(rest)
-		after = strings.TrimPrefix(strings.TrimPrefix(after, " for flag "), " for ")
-		name, _, found := strings.Cut(after, ":")
-		if ok && found {
-			return &ui.Problem{Key: "err.flag.value", Args: []any{name, val}, Err: err}
-		}
-	}
-	return err
-}
-
-// cutQuoted reads a Go-quoted string at the start of s and returns it
-// unquoted with what follows.
-func cutQuoted(s string) (val, rest string, ok bool) {
-	q, err := strconv.QuotedPrefix(s)
-	if err != nil {
-		return "", s, false
-	}
-	val, err = strconv.Unquote(q)
-	return val, s[len(q):], err == nil
 }
 
 // playMain runs the full-screen game.

@@ -1,6 +1,11 @@
 package ui
 
-import "okey/ui/i18n"
+import (
+	"strconv"
+	"strings"
+
+	"okey/ui/i18n"
+)
 
 // Problem is an error meant for the player: a key of the catalogs and its
 // arguments, so that Say can put it in the player's language. Error is
@@ -49,4 +54,42 @@ func say(err error, tr *i18n.Catalog) string {
 		return p.in(tr)
 	}
 	return err.Error()
+}
+
+// FlagProblem is a parse error of package flag as a Problem, so that it
+// is said in the player's language; an error of another form stays as
+// it is. The forms are those flag.FlagSet.Parse writes.
+func FlagProblem(err error) error {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
+		return &Problem{Key: "err.flag.unknown", Args: []any{name}, Err: err}
+	}
+	if name, ok := strings.CutPrefix(msg, "flag needs an argument: "); ok {
+		return &Problem{Key: "err.flag.noarg", Args: []any{name}, Err: err}
+	}
+	for _, prefix := range []string{"invalid value ", "invalid boolean value "} {
+		rest, ok := strings.CutPrefix(msg, prefix)
+		if !ok {
+			continue
+		}
+		// rest: "VALUE" for flag -NAME: REASON (the value quoted by %q)
+		val, after, ok := cutQuoted(rest)
+		after = strings.TrimPrefix(strings.TrimPrefix(after, " for flag "), " for ")
+		name, _, found := strings.Cut(after, ":")
+		if ok && found {
+			return &Problem{Key: "err.flag.value", Args: []any{name, val}, Err: err}
+		}
+	}
+	return err
+}
+
+// cutQuoted reads a Go-quoted string at the start of s and returns it
+// unquoted with what follows.
+func cutQuoted(s string) (val, rest string, ok bool) {
+	q, err := strconv.QuotedPrefix(s)
+	if err != nil {
+		return "", s, false
+	}
+	val, err = strconv.Unquote(q)
+	return val, s[len(q):], err == nil
 }
