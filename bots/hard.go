@@ -43,8 +43,9 @@ import (
 type Hard struct {
 	rnd *game.Seeded
 	mem memory
-	// lookahead is the number of exchanges weighed (2; the expert's
-	// playouts use 1, which keeps everything but the second exchange).
+	// lookahead is the number of exchanges weighed (2; 1 keeps
+	// everything but the second exchange, for the tuning bench's
+	// playouts).
 	lookahead int
 	// defence scales the penalty on tiles the next player wants.
 	defence float64

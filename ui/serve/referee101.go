@@ -8,6 +8,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"okey/bots"
 	"okey/bots/bots101"
 	"okey/game"
 	"okey/game/okey101"
@@ -140,13 +141,11 @@ func (r *referee101) NextHand() error {
 }
 
 // level101 is the 101 bot a table's level plays as: the same name when
-// bots101 has it, its strongest for the classic levels above (expert).
+// bots101 has it (a retired classic level, such as expert in a table
+// saved before it was merged, as the level it joined), else normal.
 func level101(level string) string {
-	if slices.Contains(bots101.Levels, level) {
-		return level
-	}
-	if level == "expert" {
-		return bots101.Levels[len(bots101.Levels)-1]
+	if l := bots.Current(level); slices.Contains(bots101.Levels, l) {
+		return l
 	}
 	return "normal"
 }
