@@ -106,36 +106,15 @@ func (m *Model) updateTable101(k tea.KeyPressMsg) tea.Cmd {
 
 // moveCursor moves along the rack (dx, wrapping from row to row) or to
 // the other row (dy).
-func (t *table101) moveCursor(dx, dy int) {
-	if dx != 0 {
-		t.cursor = (t.cursor + dx + RackSlots) % RackSlots
-	}
-	if dy != 0 {
-		t.cursor = (t.cursor + RackCols) % RackSlots
-	}
-}
+func (t *table101) moveCursor(dx, dy int) { t.cursor = stepCursor(t.cursor, dx, dy) }
 
 // pick101 picks up the tile under the cursor, or puts the tile picked
 // up down at the cursor.
 func (m *Model) pick101() {
 	t := m.t
-	if t.held < 0 {
-		x := t.rack.Slots[t.cursor]
-		if x == tile.NoTile {
-			m.setFlash(true, m.tr.T("status.pick.empty"))
-			return
-		}
-		t.held = t.cursor
-		m.setFlash(false, m.tr.T("status.picked", m.tileName101(x)))
-		return
+	if from, ok := m.pickAt(&t.rack, t.cursor, &t.held, m.tileName101); ok {
+		t.move(from, t.cursor)
 	}
-	from := t.held
-	t.held = -1
-	if from == t.cursor {
-		m.setFlash(false, m.tr.T("status.putback"))
-		return
-	}
-	t.move(from, t.cursor)
 }
 
 // move moves a tile on the rack as Rack.Move does; the group being made

@@ -87,36 +87,50 @@ func (m *Model) sorter() sorter { return sorter{an: m.view.Analyzer} }
 
 // moveCursor moves along the rack (dx, wrapping from row to row) or
 // between the rows (dy).
-func (m *Model) moveCursor(dx, dy int) {
+func (m *Model) moveCursor(dx, dy int) { m.cursor = stepCursor(m.cursor, dx, dy) }
+
+// stepCursor is a rack cursor moved along the rack (dx, wrapping from
+// row to row) or between the rows (dy), at either table.
+func stepCursor(cursor, dx, dy int) int {
 	if dx != 0 {
-		m.cursor = (m.cursor + dx + RackSlots) % RackSlots
+		cursor = (cursor + dx + RackSlots) % RackSlots
 	}
 	if dy != 0 {
-		m.cursor = (m.cursor + RackCols) % RackSlots
+		cursor = (cursor + RackCols) % RackSlots
 	}
+	return cursor
 }
 
 // pick picks up the tile under the cursor, or puts the tile picked up
 // down at the cursor.
 func (m *Model) pick() {
-	if m.held < 0 {
-		t := m.rack.Slots[m.cursor]
+	if from, ok := m.pickAt(&m.rack, m.cursor, &m.held, m.tileName); ok {
+		m.rack.Move(from, m.cursor)
+		m.fresh = -1
+	}
+}
+
+// pickAt is the space key at either table: with no tile held it picks up
+// the one at cursor (held is set), and with one held it puts it down,
+// reporting the slot it comes from for the caller to move (ok false when
+// it goes back where it was). It says what it did on the status line.
+func (m *Model) pickAt(r *Rack, cursor int, held *int, name func(tile.Tile) string) (from int, ok bool) {
+	if *held < 0 {
+		t := r.Slots[cursor]
 		if t == tile.NoTile {
 			m.setFlash(true, m.tr.T("status.pick.empty"))
-			return
+			return 0, false
 		}
-		m.held = m.cursor
-		m.setFlash(false, m.tr.T("status.picked", m.tileName(t)))
-		return
+		*held = cursor
+		m.setFlash(false, m.tr.T("status.picked", name(t)))
+		return 0, false
 	}
-	from := m.held
-	m.held = -1
-	if from == m.cursor {
+	from, *held = *held, -1
+	if from == cursor {
 		m.setFlash(false, m.tr.T("status.putback"))
-		return
+		return 0, false
 	}
-	m.rack.Move(from, m.cursor)
-	m.fresh = -1
+	return from, true
 }
 
 // arrange lays out groups on the rack.
