@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -41,7 +42,16 @@ func serveMain(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	cfg.Log = slog.New(slog.NewTextHandler(stderr, nil))
 	srv, restoreErr, err := serve.New(cfg)
-	if err != nil {
+	var locked *store.LockError
+	switch {
+	case errors.As(err, &locked):
+		who := "another process"
+		if locked.Pid > 0 {
+			who = fmt.Sprintf("process %d", locked.Pid)
+		}
+		fmt.Fprintf(stderr, "okey serve: %s already serves from %s (one server a state directory)\n", who, locked.Dir)
+		return 1
+	case err != nil:
 		fmt.Fprintf(stderr, "okey serve: %v\n", err)
 		return 1
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -83,6 +84,17 @@ func TestServeStartsAndStops(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(wd, "ssh_host_ed25519")); err == nil {
 		t.Error("a host key was written in the working directory")
+	}
+	// A second server on the same state directory would restore the
+	// same tables and overwrite the first's files: it stops at once,
+	// with one line naming the directory and who holds it.
+	var second bytes.Buffer
+	if code := serveMain(context.Background(), []string{"--addr", "127.0.0.1:0"}, strings.NewReader(""), &bytes.Buffer{}, &second); code != 1 {
+		t.Errorf("a second server on the same directory: exit %d, want 1: %s", code, second.String())
+	}
+	msg := second.String()
+	if strings.Count(msg, "\n") != 1 || !strings.Contains(msg, filepath.Join(dir, "okey", "serve")) || !strings.Contains(msg, fmt.Sprintf("process %d", os.Getpid())) {
+		t.Errorf("a second server said %q: want one line naming the directory and process %d", msg, os.Getpid())
 	}
 	cancel()
 	select {

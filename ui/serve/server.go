@@ -104,6 +104,8 @@ type Server struct {
 	ctx   context.Context
 	gens  atomic.Uint64
 	authz []gossh.PublicKey
+	// lock holds the state directory: one server a directory.
+	lock *store.Lock
 
 	mu       sync.Mutex
 	sessions map[*session]*liveSession
@@ -149,7 +151,15 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 	s.ctx, s.stop = context.WithCancel(context.Background())
 	var files *store.Tables
 	if cfg.StateDir != "" {
+		// Two servers on one directory would restore the same tables,
+		// number new ones alike and overwrite each other's files.
+		if s.lock, err = store.LockDir(cfg.StateDir); err != nil {
+			s.stop()
+			return nil, nil, fmt.Errorf("state directory: %w", err)
+		}
 		if files, err = store.OpenTables(cfg.StateDir); err != nil {
+			s.stop()
+			s.lock.Unlock()
 			return nil, nil, err
 		}
 	}
@@ -167,6 +177,9 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 	if cfg.HostKey == "" {
 		hostKey = func(*ssh.Server) error { return errors.New("no host key path") }
 	} else if err := store.PrepareHostKeyDir(cfg.HostKey); err != nil {
+		s.stop()
+		s.hall.wait()
+		s.lock.Unlock()
 		return nil, nil, err
 	}
 	s.ssh, err = wish.NewServer(
@@ -180,6 +193,8 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 	)
 	if err != nil {
 		s.stop()
+		s.hall.wait()
+		s.lock.Unlock()
 		return nil, nil, fmt.Errorf("ssh server: %w", err)
 	}
 	s.ssh.HandshakeTimeout = cfg.HandshakeTimeout
@@ -228,6 +243,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	}
 	sctx, cancel := context.WithTimeout(ctx, time.Second)
 	defer cancel()
+	defer s.lock.Unlock()
 	if err := s.ssh.Shutdown(sctx); err != nil {
 		return s.ssh.Close()
 	}
@@ -240,6 +256,7 @@ func (s *Server) crash() {
 	s.ssh.Close()
 	s.stop()
 	s.hall.wait()
+	s.lock.Unlock() // a killed process lets its lock go
 }
 
 // tableList is the tables' summaries, for tests and logs.
