@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -67,6 +68,29 @@ func DefaultSettings(lang string) Settings {
 // letter counts two).
 const MaxNameLen = 12
 
+// MaxNameBytes caps a name in bytes as MaxNameLen caps it in columns:
+// combining marks take no column, so a name of twelve columns could
+// otherwise be any size (one of 240 KB was sent as an SSH user name).
+// Forty-eight bytes hold twelve letters of any script with room for
+// their accents.
+const MaxNameBytes = 48
+
+// CutBytes cuts s to at most n bytes, at a rune boundary: the first
+// thing done to text from outside, before any work that grows with it.
+func CutBytes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	if n <= 0 {
+		return ""
+	}
+	i := n
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i]
+}
+
 // Validate reports the first thing wrong with s, as a Problem.
 func (s Settings) Validate() error {
 	if !slices.Contains(assets.Languages, s.Lang) {
@@ -106,13 +130,16 @@ func (s Settings) Validate() error {
 // control and format characters (a newline, an escape, a direction
 // override) go, and it is cut to MaxNameLen columns.
 func cleanName(s string) string {
+	// Cut first, so a huge name costs nothing: no name is longer than
+	// four bytes a column plus its marks, escapes included.
+	s = CutBytes(s, 4*MaxNameBytes)
 	s = strings.Map(func(r rune) rune {
 		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
 			return -1
 		}
 		return r
 	}, s)
-	return strings.TrimSpace(ansi.Truncate(strings.TrimSpace(s), MaxNameLen, ""))
+	return strings.TrimSpace(CutBytes(ansi.Truncate(strings.TrimSpace(s), MaxNameLen, ""), MaxNameBytes))
 }
 
 // printable reports whether s has no control or format characters.

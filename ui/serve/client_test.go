@@ -93,7 +93,12 @@ type client struct {
 	local string
 	// out collects what a session without a terminal was told.
 	out bytes.Buffer
+	// got counts the bytes received.
+	got atomic.Int64
 }
+
+// received is the number of bytes the client has been sent.
+func (c *client) received() int64 { return c.got.Load() }
 
 // dialOpts are how a client connects.
 type dialOpts struct {
@@ -196,6 +201,7 @@ func (c *client) read(r io.Reader, raw bool) {
 	buf := make([]byte, 32*1024)
 	for {
 		n, err := r.Read(buf)
+		c.got.Add(int64(n))
 		if n > 0 {
 			if raw {
 				c.term.mu.Lock()

@@ -8,6 +8,8 @@ import (
 	"charm.land/ssh"
 	"github.com/charmbracelet/x/ansi"
 	gossh "golang.org/x/crypto/ssh"
+
+	"okey/ui"
 )
 
 // Who a player is: the SHA-256 fingerprint of the key that
@@ -71,7 +73,7 @@ func guestID(code string) string { return guestPrefix + code }
 // sequences and control characters go, spaces are folded, and it is cut
 // to maxChat columns.
 func cleanChat(s string) string {
-	s = ansi.Strip(s)
+	s = ansi.Strip(ui.CutBytes(s, maxChatBytes))
 	s = strings.Map(func(r rune) rune {
 		switch {
 		case r == '\t' || r == '\n' || r == '\r':
@@ -87,6 +89,19 @@ func cleanChat(s string) string {
 
 // maxChat is the longest chat line, in columns.
 const maxChat = 100
+
+// Caps in bytes on text from a client, applied as it arrives, before
+// anything else is done with it: a column cap alone lets combining marks
+// through (a name of 12 columns and 240 KB was seen).
+const (
+	// maxChatBytes: a chat line of maxChat columns with room for accents.
+	maxChatBytes = 4 * maxChat
+	// maxUserBytes: the SSH user name as it arrives (it is cut to a
+	// name of ui.MaxNameBytes after its escapes are taken out).
+	maxUserBytes = 256
+	// maxCodeBytes: a code as typed, with room for spaces and dashes.
+	maxCodeBytes = 2 * codeLen
+)
 
 // cutWidth cuts s to w columns.
 func cutWidth(s string, w int) string {

@@ -16,6 +16,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"okey/game"
+	"okey/ui"
 )
 
 // TestPrivateServer: with authorized keys only those keys log in; an
@@ -225,5 +226,37 @@ func TestShutdownSavesEveryTable(t *testing.T) {
 		if !strings.Contains(log.String(), want) {
 			t.Errorf("the log has no %q:\n%s", want, log.String())
 		}
+	}
+}
+
+// TestHugeNameCostsNothing: a user name of twelve columns and 240 KB
+// (one letter after another, each with a pile of combining marks) is cut
+// in bytes as it arrives: the seat's name, the log and what a watcher is
+// sent stay small.
+func TestHugeNameCostsNothing(t *testing.T) {
+	t.Parallel()
+	var log syncBuf
+	srv, addr := testServer(t, func(c *Config) { c.Log = slog.New(slog.NewTextHandler(&log, nil)) })
+	var b strings.Builder
+	for b.Len() < 240<<10 {
+		b.WriteString("a" + strings.Repeat("\u0301", 1000))
+	}
+	huge := b.String()
+	a := dial(t, addr, huge, dialOpts{key: newKey(t)})
+	openTable(t, a)
+	a.press("m", strings.Repeat("e\u0301\u0301\u0301", 3000), "enter")
+	w := dial(t, addr, "wat", dialOpts{key: newKey(t)})
+	w.waitFor("Table 1 ·", 10*time.Second)
+	w.press("w")
+	time.Sleep(time.Second)
+	s := waitSummary(t, srv, "1", "seated", func(s *tableSummary) bool { return s.Free() == 3 })
+	if n := len(s.Players[0].Name); n == 0 || n > ui.MaxNameBytes {
+		t.Errorf("the seat's name is %d bytes, want 1 to %d", n, ui.MaxNameBytes)
+	}
+	if n := len(log.String()); n > 16<<10 {
+		t.Errorf("the log is %d bytes after one player with a huge name", n)
+	}
+	if n := w.received(); n > 256<<10 {
+		t.Errorf("a watcher was sent %d bytes in a second", n)
 	}
 }

@@ -376,7 +376,7 @@ func (s *Server) guard(next wish.Middleware) wish.Middleware {
 			defer s.wg.Done()
 			defer func() {
 				if r := recover(); r != nil {
-					s.log.Error("panic in a session", "panic", r, "user", ansi.Strip(sess.User()))
+					s.log.Error("panic in a session", "panic", r, "user", ui.CleanName(ansi.Strip(ui.CutBytes(sess.User(), maxUserBytes))))
 				}
 				s.ended(sess)
 			}()
@@ -447,10 +447,10 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 		return nil
 	}
 	if s.cfg.hook != nil {
-		s.cfg.hook("start", sess.User())
+		s.cfg.hook("start", ui.CutBytes(sess.User(), maxUserBytes))
 	}
 	id, code := identityOf(sess)
-	name := ui.CleanName(ansi.Strip(sess.User()))
+	name := ui.CleanName(ansi.Strip(ui.CutBytes(sess.User(), maxUserBytes)))
 	if name == "" {
 		name = "guest"
 	}

@@ -326,8 +326,8 @@ func (s *session) updateCode(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, s.keys.Send):
 		return s.useCode()
 	default:
-		if t := k.Text; t != "" && len([]rune(s.input)) < codeLen+4 {
-			s.input += t
+		if t := k.Text; t != "" {
+			s.input = ui.CutBytes(s.input+t, maxCodeBytes)
 		}
 	}
 	return nil
@@ -617,7 +617,7 @@ func (s *session) updateChat(k tea.KeyPressMsg) tea.Cmd {
 		}
 	case k.Text != "":
 		if len([]rune(s.chat)) < maxChat {
-			s.chat += k.Text
+			s.chat = ui.CutBytes(s.chat+k.Text, maxChatBytes)
 		}
 	}
 	return nil
