@@ -95,6 +95,8 @@ func parseServe(args []string, stdout, stderr io.Writer) (cfg serve.Config, code
 	fs.IntVar(&cfg.MaxTables, "max-tables", cfg.MaxTables, "most tables open at once")
 	fs.IntVar(&cfg.MaxSessions, "max-sessions", cfg.MaxSessions, "most connections at once")
 	fs.IntVar(&cfg.MaxPerAddr, "max-per-addr", cfg.MaxPerAddr, "most connections from one address")
+	fs.IntVar(&cfg.ConnPerMinute, "conn-rate", cfg.ConnPerMinute, "new connections an address may open a minute, after a burst of --conn-burst (0: no limit)")
+	fs.IntVar(&cfg.ConnBurst, "conn-burst", cfg.ConnBurst, "new connections an address may open at once")
 	fs.IntVar(&cfg.MaxWidth, "max-width", cfg.MaxWidth, "widest terminal served, in columns (a wider one is drawn at this width)")
 	fs.IntVar(&cfg.MaxHeight, "max-height", cfg.MaxHeight, "tallest terminal served, in lines")
 	fs.DurationVar(&cfg.HandshakeTimeout, "handshake-timeout", cfg.HandshakeTimeout, "time to log in")

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"crypto/rand"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -26,25 +27,55 @@ const (
 // codeAlphabet has no letters that read alike (0/O, 1/I/L).
 const codeAlphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 
-// codeLen is the length of resume and join codes: 31^6, about 900
-// million codes, against a few tries a connection.
-const codeLen = 6
+// Codes' lengths. A join code is said aloud to friends and opens a
+// seat at a private table: six letters, about 900 million codes. A
+// resume code takes a guest's seat back and shows their rack, so it must
+// outlast guessing: ten letters, 8·10^14 codes; at the wrong-code delay
+// an address meets (see guesses) that is far beyond any seat's keeping,
+// and even a thousand guesses a second from many addresses would take
+// years to find one of a few hundred live codes.
+const (
+	codeLen   = 6
+	resumeLen = 10
+)
 
-// newCode is a random code.
-func newCode() string {
-	b := make([]byte, codeLen)
-	rand.Read(b) // never fails (crypto/rand panics rather)
-	for i := range b {
-		b[i] = codeAlphabet[int(b[i])%len(codeAlphabet)]
+// newCode is a random join code.
+func newCode() string { return randomCode(codeLen) }
+
+// newResumeCode is a random resume code, written in two groups of five
+// so it reads back easily (the dash is not part of it).
+func newResumeCode() string { return randomCode(resumeLen) }
+
+// randomCode is n letters of codeAlphabet from crypto/rand, unbiased.
+func randomCode(n int) string {
+	out := make([]byte, 0, n)
+	var b [32]byte
+	for len(out) < n {
+		rand.Read(b[:]) // never fails (crypto/rand panics rather)
+		for _, c := range b {
+			// 31·8 = 248: bytes from 248 up would favour the first letters.
+			if int(c) < 8*len(codeAlphabet) && len(out) < n {
+				out = append(out, codeAlphabet[int(c)%len(codeAlphabet)])
+			}
+		}
 	}
-	return string(b)
+	return string(out)
 }
 
-// normCode reads a code as typed: case and spaces do not matter; ok is
-// false when it cannot be a code.
-func normCode(s string) (string, bool) {
-	s = strings.ToUpper(strings.Join(strings.Fields(s), ""))
-	if len(s) != codeLen {
+// showCode writes a code for the screen: a resume code in two groups.
+func showCode(c string) string {
+	if len(c) == resumeLen {
+		return c[:resumeLen/2] + "-" + c[resumeLen/2:]
+	}
+	return c
+}
+
+// normCode reads a code as typed: case, spaces and dashes do not
+// matter; ok is false when it cannot be a code of one of the lengths
+// given.
+func normCode(s string, lens ...int) (string, bool) {
+	s = strings.ToUpper(strings.Join(strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r == '-' }), ""))
+	if !slices.Contains(lens, len(s)) {
 		return "", false
 	}
 	for _, r := range s {
@@ -62,7 +93,7 @@ func identityOf(sess ssh.Session) (id, code string) {
 	if k := sess.PublicKey(); k != nil {
 		return keyPrefix + gossh.FingerprintSHA256(k), ""
 	}
-	code = newCode()
+	code = newResumeCode()
 	return guestPrefix + code, code
 }
 
@@ -100,7 +131,7 @@ const (
 	// name of ui.MaxNameBytes after its escapes are taken out).
 	maxUserBytes = 256
 	// maxCodeBytes: a code as typed, with room for spaces and dashes.
-	maxCodeBytes = 2 * codeLen
+	maxCodeBytes = 2 * resumeLen
 )
 
 // cutWidth cuts s to w columns.

@@ -55,6 +55,7 @@ func childServe(dir string) int {
 	cfg.BotDelay = 200 * time.Millisecond
 	cfg.DefaultTimer = 0
 	cfg.MaxSessions, cfg.MaxPerAddr = 500, 500 // every client comes from 127.0.0.1
+	cfg.ConnPerMinute = 0
 	cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	srv, _, err := New(cfg)
 	if err != nil {

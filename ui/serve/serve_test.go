@@ -544,6 +544,7 @@ func withDefaults(t *testing.T, tweak func(*Config)) Config {
 	cfg.Addr = "127.0.0.1:0"
 	cfg.BotDelay = 5 * time.Millisecond
 	cfg.DefaultTimer = 0
+	cfg.ConnPerMinute = 0 // many clients from 127.0.0.1; share_test.go tests the rate
 	cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	tweak(&cfg)
 	return cfg

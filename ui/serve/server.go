@@ -42,6 +42,10 @@ type Config struct {
 
 	// Limits.
 	MaxTables, MaxSessions, MaxPerAddr int
+	// ConnPerMinute and ConnBurst are the token bucket each address
+	// opens connections from: ConnBurst at once, then ConnPerMinute a
+	// minute. 0 a minute is no limit.
+	ConnPerMinute, ConnBurst int
 	MaxWidth, MaxHeight                int
 	HandshakeTimeout, IdleTimeout      time.Duration
 	MaxSession                         time.Duration
@@ -72,6 +76,7 @@ type Config struct {
 func DefaultConfig() Config {
 	return Config{
 		Addr: ":2222", MaxTables: 50, MaxSessions: 200, MaxPerAddr: 8,
+		ConnPerMinute: 20, ConnBurst: 10,
 		MaxWidth: 300, MaxHeight: 100,
 		HandshakeTimeout: 10 * time.Second, IdleTimeout: 30 * time.Minute, MaxSession: 12 * time.Hour,
 		DefaultTimer: 30 * time.Second, KeepSeat: 10 * time.Minute, BotDelay: 700 * time.Millisecond,
@@ -84,6 +89,8 @@ func (c Config) Check() error {
 	switch {
 	case c.MaxTables <= 0, c.MaxSessions <= 0, c.MaxPerAddr <= 0:
 		return errors.New("the caps on tables, sessions and sessions per address must be positive")
+	case c.ConnPerMinute < 0 || c.ConnBurst < 0:
+		return errors.New("the connection rate must not be negative")
 	case c.MaxWidth < ui.MinWidth || c.MaxHeight < ui.MinHeight:
 		return fmt.Errorf("the largest terminal must be at least %d×%d", ui.MinWidth, ui.MinHeight)
 	case c.DefaultTimer < 0 || c.KeepSeat <= 0 || c.BotDelay < 0 || c.BotTimeout <= 0:
@@ -113,7 +120,14 @@ type Server struct {
 	byID     map[string]*session
 	perAddr  map[string]int
 	conns    int
-	wg       sync.WaitGroup
+	// open are the connections counted, by remote address: a session
+	// replaced by a newer one stops counting at once.
+	open map[string]*countedConn
+	wg   sync.WaitGroup
+
+	// connRate and guesses keep each address to its share.
+	connRate *connLimiter
+	guesses  *guesses
 
 	// Stats, for tests and the logs.
 	refused atomic.Int64 // connections refused by a cap
@@ -123,6 +137,7 @@ type Server struct {
 type liveSession struct {
 	cancel context.CancelFunc
 	sess   ssh.Session
+	conn   *countedConn // nil when not known
 }
 
 // New builds a server: it reads the authorized keys, makes or reads the
@@ -139,7 +154,8 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	s := &Server{cfg: cfg, log: log, sessions: map[*session]*liveSession{}, bySess: map[ssh.Session]*session{}, byID: map[string]*session{}, perAddr: map[string]int{}}
+	s := &Server{cfg: cfg, log: log, sessions: map[*session]*liveSession{}, bySess: map[ssh.Session]*session{}, byID: map[string]*session{}, perAddr: map[string]int{},
+		open: map[string]*countedConn{}, connRate: newConnLimiter(cfg.ConnPerMinute, cfg.ConnBurst), guesses: newGuesses()}
 	if cfg.AuthorizedKeys != "" {
 		if s.authz, err = readAuthorizedKeys(cfg.AuthorizedKeys); err != nil {
 			return nil, nil, err
@@ -315,9 +331,16 @@ func readAuthorizedKeys(path string) ([]gossh.PublicKey, error) {
 }
 
 // onConn counts connections, by address and in all, and refuses those
-// over a cap before the handshake costs anything.
+// over a cap or over their address's rate before the handshake costs
+// anything.
 func (s *Server) onConn(_ ssh.Context, c net.Conn) net.Conn {
 	host := hostOf(c.RemoteAddr())
+	if !s.connRate.allow(host, s.cfg.Now()) {
+		s.refused.Add(1)
+		s.log.Warn("refused: connecting too fast", "addr", host)
+		c.Close()
+		return nil
+	}
 	s.mu.Lock()
 	over := s.conns >= s.cfg.MaxSessions || s.perAddr[host] >= s.cfg.MaxPerAddr
 	if !over {
@@ -331,17 +354,28 @@ func (s *Server) onConn(_ ssh.Context, c net.Conn) net.Conn {
 		c.Close()
 		return nil
 	}
+	remote := c.RemoteAddr().String()
 	if s.cfg.wrapConn != nil {
 		c = s.cfg.wrapConn(c)
 	}
-	return &countedConn{Conn: c, release: func() {
-		s.mu.Lock()
+	cc := &countedConn{Conn: c, srv: s, host: host, remote: remote}
+	s.mu.Lock()
+	s.open[remote] = cc
+	s.mu.Unlock()
+	return cc
+}
+
+// uncountLocked stops counting cc against its address and in all, once.
+func (s *Server) uncountLocked(cc *countedConn) {
+	cc.once.Do(func() {
 		s.conns--
-		if s.perAddr[host]--; s.perAddr[host] <= 0 {
-			delete(s.perAddr, host)
+		if s.perAddr[cc.host]--; s.perAddr[cc.host] <= 0 {
+			delete(s.perAddr, cc.host)
 		}
-		s.mu.Unlock()
-	}}
+		if s.open[cc.remote] == cc {
+			delete(s.open, cc.remote)
+		}
+	})
 }
 
 func hostOf(a net.Addr) string {
@@ -352,15 +386,20 @@ func hostOf(a net.Addr) string {
 	return h
 }
 
-// countedConn releases its count once, when closed.
+// countedConn is counted against its address until it closes, or until
+// its session is replaced by a newer one of the same player (which may
+// linger a few seconds, saying why).
 type countedConn struct {
 	net.Conn
-	once    sync.Once
-	release func()
+	srv          *Server
+	host, remote string
+	once         sync.Once
 }
 
 func (c *countedConn) Close() error {
-	c.once.Do(c.release)
+	c.srv.mu.Lock()
+	c.srv.uncountLocked(c)
+	c.srv.mu.Unlock()
 	return c.Conn.Close()
 }
 
@@ -517,7 +556,7 @@ func (s *Server) clamp(w, h int) (int, int) {
 func (s *Server) register(m *session, sess ssh.Session, cancel context.CancelFunc) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.sessions[m] = &liveSession{cancel: cancel, sess: sess}
+	s.sessions[m] = &liveSession{cancel: cancel, sess: sess, conn: s.open[sess.RemoteAddr().String()]}
 	s.bySess[sess] = m
 	if old, ok := s.byID[m.id]; ok && old != m {
 		s.replaceLocked(old)
@@ -532,6 +571,9 @@ func (s *Server) replaceLocked(old *session) {
 		return
 	}
 	s.log.Info("replaced by a new connection", "name", old.name)
+	if ls.conn != nil {
+		s.uncountLocked(ls.conn)
+	}
 	// The table tells the old session (it shows why for a moment); it
 	// ends a little later whatever happens, and its channel is closed,
 	// since a client that stopped reading may hold its writes.

@@ -336,15 +336,30 @@ func (s *session) updateCode(k tea.KeyPressMsg) tea.Cmd {
 // useCode joins the private table of a join code, or takes a guest's
 // seat back with a resume code.
 func (s *session) useCode() tea.Cmd {
-	code, ok := normCode(s.input)
-	var t *table
-	if ok && s.inputOf == codeJoin {
-		t = s.srv.hall.byCode(code)
+	// Wrong codes are counted per address, across connections: after a
+	// few, each waits longer before the next is even tried.
+	now := s.srv.cfg.Now()
+	if d := s.srv.guesses.wait(s.addr, now); d > 0 {
+		s.input = ""
+		s.flash = s.tr.T("lobby.codewait", int(d.Round(time.Second)/time.Second)+1)
+		return nil
 	}
-	if ok && s.inputOf == codeResume {
-		t = s.srv.hall.holding(guestID(code))
+	var code string
+	var ok bool
+	var t *table
+	if s.inputOf == codeJoin {
+		if code, ok = normCode(s.input, codeLen); ok {
+			t = s.srv.hall.byCode(code)
+		}
+	} else {
+		// Ten letters; six from before resume codes grew, for seats
+		// kept across the upgrade.
+		if code, ok = normCode(s.input, resumeLen, codeLen); ok {
+			t = s.srv.hall.holding(guestID(code))
+		}
 	}
 	if t == nil {
+		s.srv.guesses.wrong(s.addr, now)
 		s.tries++
 		s.input = ""
 		s.flash = s.tr.T("lobby.badcode")
@@ -492,7 +507,7 @@ func (s *session) badge() string {
 	if s.code == "" {
 		return ""
 	}
-	return s.tr.T("seat.code", s.code)
+	return s.tr.T("seat.code", showCode(s.code))
 }
 
 // sendMove is the screen's way to the table: non-blocking.

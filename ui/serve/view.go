@@ -68,7 +68,7 @@ func (s *session) render() string {
 	}
 	head := st.Title.Render("OKEY") + st.Text.Render("  "+s.tr.T("lobby.title", s.name))
 	if s.code != "" {
-		head += st.Dim.Render("  · " + s.tr.T("seat.code", s.code))
+		head += st.Dim.Render("  · " + s.tr.T("seat.code", showCode(s.code)))
 	}
 	out := make([]string, s.height)
 	out[0] = cutWidth(head, s.width)

@@ -1,0 +1,110 @@
+package serve
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"okey/ui"
+)
+
+// TestConnectionRate: an address opens its burst of connections at
+// once, and the next is refused before the handshake until its bucket
+// fills again.
+func TestConnectionRate(t *testing.T) {
+	t.Parallel()
+	now := time.Unix(1_000_000, 0)
+	clock := func() time.Time { return now }
+	srv, addr := testServer(t, func(c *Config) { c.ConnPerMinute, c.ConnBurst, c.Now = 6, 2, clock })
+	for range 2 {
+		c := dial(t, addr, "ann", dialOpts{key: newKey(t)})
+		c.waitFor("Tables (", 10*time.Second)
+		c.close()
+	}
+	if _, err := tryDial(t, addr, "eve", dialOpts{key: newKey(t)}); err == nil {
+		t.Fatal("a third connection at once was let in with a burst of two")
+	}
+	if srv.refused.Load() != 1 {
+		t.Errorf("refused %d, want 1", srv.refused.Load())
+	}
+	now = now.Add(10 * time.Second) // six a minute: one token every ten seconds
+	c := dial(t, addr, "ann", dialOpts{key: newKey(t)})
+	c.waitFor("Tables (", 10*time.Second)
+}
+
+// TestReplacedSessionStopsCounting: a player who connects again while
+// the old connection still says why it was replaced counts once against
+// the address, so friends behind one address are not shut out.
+func TestReplacedSessionStopsCounting(t *testing.T) {
+	t.Parallel()
+	_, addr := testServer(t, func(c *Config) { c.MaxPerAddr = 2 })
+	k := newKey(t)
+	first := dial(t, addr, "ann", dialOpts{key: k})
+	first.waitFor("Tables (", 10*time.Second)
+	again := dial(t, addr, "ann", dialOpts{key: k})
+	again.waitFor("Tables (", 10*time.Second)
+	// The first connection lingers a few seconds; it counts no more.
+	select {
+	case <-first.done:
+		t.Fatal("the replaced session closed at once: the test proves nothing")
+	default:
+	}
+	bob := dial(t, addr, "bob", dialOpts{key: newKey(t)})
+	bob.waitFor("Tables (", 10*time.Second)
+}
+
+var resumeRe = regexp.MustCompile(`resume code ([A-Z2-9]{5}-[A-Z2-9]{5})`)
+
+// TestResumeCodeAndGuessing: a guest's resume code is ten letters in two
+// groups and takes the seat back, typed in any case, with or without its
+// dash. Wrong codes are counted per address across connections: after
+// three, the next is not even tried until a wait that doubles each time.
+func TestResumeCodeAndGuessing(t *testing.T) {
+	t.Parallel()
+	now := time.Unix(1_000_000, 0)
+	var mu = make(chan struct{}, 1)
+	mu <- struct{}{}
+	clock := func() time.Time { <-mu; defer func() { mu <- struct{}{} }(); return now }
+	advance := func(d time.Duration) { <-mu; now = now.Add(d); mu <- struct{}{} }
+	srv, addr := testServer(t, func(c *Config) { c.Now = clock })
+	g := dial(t, addr, "gus", dialOpts{})
+	openTable(t, g)
+	m := resumeRe.FindStringSubmatch(g.waitFor("resume code", 5*time.Second))
+	if m == nil {
+		t.Fatalf("no resume code of two groups of five on screen:\n%s", g.term.String())
+	}
+	code := m[1]
+	g.press("s")
+	g.waitFor("Hand 1 ·", 10*time.Second)
+	g.close()
+	waitSummary(t, srv, "1", "the guest gone, the seat kept", func(s *tableSummary) bool { return s.Players[0].Kind == ui.SeatAway && s.Owners[0] != "" })
+
+	// Three wrong codes cost nothing but the tries.
+	e := dial(t, addr, "eve", dialOpts{})
+	e.waitFor("Tables (", 10*time.Second)
+	e.press("r")
+	e.waitFor("resume code:", 5*time.Second)
+	for range 3 {
+		e.press("ZZZZZ-ZZZZZ", "enter")
+		e.waitFor("No table for that code", 5*time.Second)
+	}
+	// The fourth is wrong too, and from now on the address waits.
+	e.press("ZZZZZZZZZZ", "enter")
+	for deadline := time.Now().Add(5 * time.Second); srv.guesses.wait("127.0.0.1", clock()) == 0; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("four wrong codes and the address need not wait")
+		}
+	}
+	e.close()
+	back := dial(t, addr, "gus", dialOpts{})
+	back.waitFor("Tables (", 10*time.Second)
+	back.press("r", strings.ToLower(code), "enter")
+	back.waitFor("try again in", 5*time.Second)
+	if s := summary(srv, "1"); s.Players[0].Kind == ui.SeatHuman {
+		t.Fatal("the code was tried while the address had to wait")
+	}
+	advance(3 * time.Second)
+	back.press(strings.ReplaceAll(code, "-", ""), "enter") // still at the code's prompt
+	waitSummary(t, srv, "1", "the guest back", func(s *tableSummary) bool { return s.Players[0].Kind == ui.SeatHuman })
+}
