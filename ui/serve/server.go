@@ -45,10 +45,10 @@ type Config struct {
 	// ConnPerMinute and ConnBurst are the token bucket each address
 	// opens connections from: ConnBurst at once, then ConnPerMinute a
 	// minute. 0 a minute is no limit.
-	ConnPerMinute, ConnBurst int
-	MaxWidth, MaxHeight                int
-	HandshakeTimeout, IdleTimeout      time.Duration
-	MaxSession                         time.Duration
+	ConnPerMinute, ConnBurst      int
+	MaxWidth, MaxHeight           int
+	HandshakeTimeout, IdleTimeout time.Duration
+	MaxSession                    time.Duration
 
 	// Tables.
 	DefaultTimer time.Duration
