@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"time"
 
 	"okey/ui/store"
 )
@@ -17,14 +18,41 @@ import (
 // them back after a restart. It holds no table's state: each table's
 // goroutine owns its own, and the hall reads only their summaries.
 
-// errTooManyTables is the cap on tables.
-var errTooManyTables = errors.New("the server has as many tables as it may: join one, or try later")
+// Why a table is not opened.
+var (
+	// errTooManyTables: the hall is full (hallFullError says until when).
+	errTooManyTables = errors.New("the server has as many tables as it may")
+	// errYourTables: the player, or their address, holds seats at as
+	// many tables as one may.
+	errYourTables = errors.New("you hold seats at as many tables as one player may")
+	// errAddrTables: the same for everyone from one address.
+	errAddrTables = errors.New("players from your address hold seats at as many tables as one address may")
+)
+
+// hallFullError is a full hall, and when a table will close by itself
+// (zero: not known).
+type hallFullError struct{ frees time.Time }
+
+func (e *hallFullError) Error() string { return errTooManyTables.Error() }
+func (e *hallFullError) Unwrap() error { return errTooManyTables }
+
+// shareLimits are a player's share of the hall.
+type shareLimits struct {
+	// perPlayer and perAddr: the most tables one identity, or one
+	// address, may hold seats at when opening another.
+	perPlayer, perAddr int
+	// idleEvict: a table nobody has been at for this long gives way to a
+	// new one when the hall is full (its match is put away with the
+	// finished ones).
+	idleEvict time.Duration
+}
 
 type hall struct {
 	ctx       context.Context
 	opt       tableOptions
 	files     *store.Tables // nil: nothing is saved (tests)
 	maxTables int
+	share     shareLimits
 
 	mu     sync.Mutex
 	tables map[string]*table
@@ -32,8 +60,8 @@ type hall struct {
 	wg     sync.WaitGroup
 }
 
-func newHall(ctx context.Context, opt tableOptions, files *store.Tables, maxTables int) *hall {
-	return &hall{ctx: ctx, opt: opt, files: files, maxTables: maxTables, tables: map[string]*table{}, nextID: 1}
+func newHall(ctx context.Context, opt tableOptions, files *store.Tables, maxTables int, share shareLimits) *hall {
+	return &hall{ctx: ctx, opt: opt, files: files, maxTables: maxTables, share: share, tables: map[string]*table{}, nextID: 1}
 }
 
 // saverFor is the saver of table id.
@@ -47,28 +75,130 @@ func (h *hall) saverFor(id string) *saver {
 	return newSaver(write, retire, h.opt.log)
 }
 
-// create opens a table.
-func (h *hall) create(cfg tableConfig) (*table, error) {
+// create opens a table for player id, connected from addr. A player,
+// and an address, may hold seats at only so many tables when opening
+// another; a full hall first takes back the table nobody has been at
+// for longest, if one has been left long enough.
+func (h *hall) create(cfg tableConfig, id, addr string) (*table, error) {
 	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
+	byPlayer, byAddr := 0, 0
+	for _, s := range h.list() {
+		if s.Holds(id) >= 0 {
+			byPlayer++
+		}
+		if slices.Contains(s.Addrs[:], addr) {
+			byAddr++
+		}
+	}
+	if h.share.perPlayer > 0 && byPlayer >= h.share.perPlayer {
+		return nil, errYourTables
+	}
+	if h.share.perAddr > 0 && byAddr >= h.share.perAddr {
+		return nil, errAddrTables
+	}
+	for range 2 {
+		t, victim, err := h.createLocked(cfg)
+		if victim == nil {
+			if t != nil {
+				h.opt.log.Info("open", "table", t.id, "game", cfg.Game, "rules", cfg.Rules, "private", cfg.Code != "", "addr", addr)
+			}
+			return t, err
+		}
+		// Take the idle table back, then try again.
+		ctx, cancel := context.WithTimeout(h.ctx, 2*time.Second)
+		if victim.call(ctx, request{kind: reqEvict}) {
+			select {
+			case <-victim.done:
+			case <-ctx.Done():
+			}
+		}
+		cancel()
+	}
+	return nil, h.fullError()
+}
+
+// createLocked opens a table, or names the idle table to take back
+// first when the hall is full.
+func (h *hall) createLocked(cfg tableConfig) (*table, *table, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.ctx.Err() != nil {
-		return nil, errClosed
+		return nil, nil, errClosed
 	}
 	if len(h.tables) >= h.maxTables {
-		return nil, errTooManyTables
+		if v := h.idlestLocked(); v != nil {
+			return nil, v, nil
+		}
+		return nil, nil, h.fullErrorLocked()
 	}
 	id := strconv.Itoa(h.nextID)
 	h.nextID++
+	h.saveNextLocked()
 	t, err := newTable(id, cfg, h.opt, h.saverFor(id))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	h.startLocked(t)
-	h.opt.log.Info("open", "table", id, "game", cfg.Game, "rules", cfg.Rules, "private", cfg.Code != "")
-	return t, nil
+	return t, nil, nil
+}
+
+// saveNextLocked keeps the next table's number on disk, so no number is
+// used twice across restarts.
+func (h *hall) saveNextLocked() {
+	if h.files == nil {
+		return
+	}
+	if err := h.files.SaveNext(h.nextID); err != nil {
+		h.opt.log.Error("saving the next table's number", "err", err)
+	}
+}
+
+// idlestLocked is the table nobody has been at for longest, if that is
+// longer than idleEvict.
+func (h *hall) idlestLocked() *table {
+	if h.share.idleEvict <= 0 {
+		return nil
+	}
+	now := h.opt.now()
+	var best *table
+	var since time.Time
+	for _, t := range h.tables {
+		s := t.summary.Load()
+		if s.Idle.IsZero() || now.Sub(s.Idle) < h.share.idleEvict {
+			continue
+		}
+		if best == nil || s.Idle.Before(since) {
+			best, since = t, s.Idle
+		}
+	}
+	return best
+}
+
+func (h *hall) fullError() error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.fullErrorLocked()
+}
+
+// fullErrorLocked is a full hall, with the soonest a table frees up:
+// one closing by itself, or an idle one old enough to give way.
+func (h *hall) fullErrorLocked() error {
+	var frees time.Time
+	for _, t := range h.tables {
+		s := t.summary.Load()
+		at := s.Closes
+		if !s.Idle.IsZero() && h.share.idleEvict > 0 {
+			if e := s.Idle.Add(h.share.idleEvict); at.IsZero() || e.Before(at) {
+				at = e
+			}
+		}
+		if !at.IsZero() && (frees.IsZero() || at.Before(frees)) {
+			frees = at
+		}
+	}
+	return &hallFullError{frees: frees}
 }
 
 func (h *hall) startLocked(t *table) {
@@ -150,6 +280,10 @@ func (h *hall) restore() (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	next, nerr := h.files.LoadNext()
+	h.mu.Lock()
+	h.nextID = max(h.nextID, next)
+	h.mu.Unlock()
 	var errs []error
 	n := 0
 	for _, sv := range saved {
@@ -172,6 +306,9 @@ func (h *hall) restore() (int, error) {
 		h.mu.Unlock()
 		h.opt.log.Info("restored", "table", t.id, "hand", t.summary.Load().Hand)
 		n++
+	}
+	if nerr != nil {
+		errs = append(errs, nerr)
 	}
 	return n, errors.Join(errs...)
 }

@@ -45,7 +45,14 @@ type Config struct {
 	// ConnPerMinute and ConnBurst are the token bucket each address
 	// opens connections from: ConnBurst at once, then ConnPerMinute a
 	// minute. 0 a minute is no limit.
-	ConnPerMinute, ConnBurst      int
+	ConnPerMinute, ConnBurst int
+	// TablesPerPlayer and TablesPerAddr: one who holds seats at this
+	// many tables (one player, or all from one address) opens no other.
+	TablesPerPlayer, TablesPerAddr int
+	// RoomIdle closes a waiting room where nothing happens this long;
+	// IdleEvict lets a full hall take back a table nobody has been at for
+	// this long (0: never).
+	RoomIdle, IdleEvict           time.Duration
 	MaxWidth, MaxHeight           int
 	HandshakeTimeout, IdleTimeout time.Duration
 	MaxSession                    time.Duration
@@ -76,7 +83,8 @@ type Config struct {
 func DefaultConfig() Config {
 	return Config{
 		Addr: ":2222", MaxTables: 50, MaxSessions: 200, MaxPerAddr: 8,
-		ConnPerMinute: 20, ConnBurst: 10,
+		ConnPerMinute: 20, ConnBurst: 10, TablesPerPlayer: 2, TablesPerAddr: 4,
+		RoomIdle: 10 * time.Minute, IdleEvict: 2 * time.Minute,
 		MaxWidth: 300, MaxHeight: 100,
 		HandshakeTimeout: 10 * time.Second, IdleTimeout: 30 * time.Minute, MaxSession: 12 * time.Hour,
 		DefaultTimer: 30 * time.Second, KeepSeat: 10 * time.Minute, BotDelay: 700 * time.Millisecond,
@@ -91,6 +99,8 @@ func (c Config) Check() error {
 		return errors.New("the caps on tables, sessions and sessions per address must be positive")
 	case c.ConnPerMinute < 0 || c.ConnBurst < 0:
 		return errors.New("the connection rate must not be negative")
+	case c.TablesPerPlayer < 0 || c.TablesPerAddr < 0 || c.RoomIdle < 0 || c.IdleEvict < 0:
+		return errors.New("the tables a player may hold and the idle times must not be negative")
 	case c.MaxWidth < ui.MinWidth || c.MaxHeight < ui.MinHeight:
 		return fmt.Errorf("the largest terminal must be at least %d×%d", ui.MinWidth, ui.MinHeight)
 	case c.DefaultTimer < 0 || c.KeepSeat <= 0 || c.BotDelay < 0 || c.BotTimeout <= 0:
@@ -181,9 +191,9 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 	}
 	topt := tableOptions{
 		botDelay: cfg.BotDelay, botTimeout: cfg.BotTimeout, keepSeat: cfg.KeepSeat, handWait: 20 * time.Second,
-		chatEvery: 5 * time.Second, chatBurst: 3, chatKeep: 50, log: log, now: cfg.Now,
+		chatEvery: 5 * time.Second, chatBurst: 3, chatKeep: 50, roomIdle: cfg.RoomIdle, log: log, now: cfg.Now,
 	}
-	s.hall = newHall(s.ctx, topt, files, cfg.MaxTables)
+	s.hall = newHall(s.ctx, topt, files, cfg.MaxTables, shareLimits{perPlayer: cfg.TablesPerPlayer, perAddr: cfg.TablesPerAddr, idleEvict: cfg.IdleEvict})
 	n, restoreErr := s.hall.restore()
 	if n > 0 {
 		log.Info("tables restored", "count", n)

@@ -382,7 +382,7 @@ func (s *session) useCode() tea.Cmd {
 // joinCmd takes a seat (or watches) at t, in a command: the request
 // waits for room in the table's queue, which Update must not.
 func (s *session) joinCmd(t *table, seat int, watch bool) tea.Cmd {
-	m := &member{id: s.id, name: s.name, seat: seat, box: make(chan tableMsg, 1)}
+	m := &member{id: s.id, name: s.name, addr: s.addr, seat: seat, box: make(chan tableMsg, 1)}
 	ctx := s.ctx
 	return func() tea.Msg {
 		r := request{kind: reqJoin, m: m, seat: seat, reply: make(chan joinReply, 1)}
@@ -454,6 +454,11 @@ func (s *session) onTable(f fromTableMsg) tea.Cmd {
 	switch {
 	case msg.closed == "replaced":
 		return s.sayBye(s.tr.T("bye.replaced"))
+	case msg.closed == "room.expired":
+		// Back to the lobby, told why: the connection stays.
+		cmd := s.leave()
+		s.flash = s.tr.T("room.expired", int(s.srv.cfg.RoomIdle.Minutes()))
+		return cmd
 	case msg.closed != "":
 		s.dropMembership(false)
 		s.closeScreen()
@@ -717,6 +722,24 @@ func (f *createForm) config() tableConfig {
 	return c
 }
 
+// openRefused says why a table was not opened, in the player's words.
+func (s *session) openRefused(err error) string {
+	var full *hallFullError
+	switch {
+	case errors.As(err, &full):
+		if full.frees.IsZero() {
+			return s.tr.T("lobby.hallfull")
+		}
+		mins := int(full.frees.Sub(s.srv.cfg.Now()).Minutes()) + 1
+		return s.tr.T("lobby.hallfull.in", max(1, mins))
+	case errors.Is(err, errYourTables):
+		return s.tr.T("lobby.yourtables")
+	case errors.Is(err, errAddrTables):
+		return s.tr.T("lobby.addrtables")
+	}
+	return s.tr.T("lobby.cannotopen", err.Error())
+}
+
 func (s *session) updateCreate(k tea.KeyPressMsg) tea.Cmd {
 	s.flash = ""
 	f := &s.form
@@ -732,9 +755,9 @@ func (s *session) updateCreate(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, s.keys.FormNext):
 		f.change(1)
 	case key.Matches(k, s.keys.Open):
-		t, err := s.srv.hall.create(f.config())
+		t, err := s.srv.hall.create(f.config(), s.id, s.addr)
 		if err != nil {
-			s.flash = s.tr.T("lobby.cannotopen", err.Error())
+			s.flash = s.openRefused(err)
 			return nil
 		}
 		s.page = pgLobby

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"context"
 	"regexp"
 	"strings"
 	"testing"
@@ -107,4 +108,92 @@ func TestResumeCodeAndGuessing(t *testing.T) {
 	advance(3 * time.Second)
 	back.press(strings.ReplaceAll(code, "-", ""), "enter") // still at the code's prompt
 	waitSummary(t, srv, "1", "the guest back", func(s *tableSummary) bool { return s.Players[0].Kind == ui.SeatHuman })
+}
+
+// TestHallShare: guests from one address who leave their tables behind
+// hold only so many; a full hall takes back the table nobody has been at
+// for longest once it has been left long enough, and says when to try
+// again until then; a waiting room nobody starts closes.
+func TestHallShare(t *testing.T) {
+	t.Parallel()
+	t.Run("per address", func(t *testing.T) {
+		t.Parallel()
+		_, addr := testServer(t, func(c *Config) { c.TablesPerAddr = 2 })
+		for range 2 {
+			g := dial(t, addr, "gus", dialOpts{})
+			g.waitFor("Tables (", 10*time.Second)
+			g.press("n")
+			g.waitFor("A new table", 5*time.Second)
+			g.press("enter")
+			g.waitFor("s starts the match", 5*time.Second)
+			g.press("s")
+			g.waitFor("Hand 1 ·", 10*time.Second)
+			g.close() // the seat is kept for them
+		}
+		g := dial(t, addr, "gus", dialOpts{})
+		g.waitFor("Tables (", 10*time.Second)
+		g.press("n")
+		g.waitFor("A new table", 5*time.Second)
+		g.press("enter")
+		g.waitFor("Players from your address already hold seats at as many tables", 5*time.Second)
+	})
+	t.Run("idle table gives way", func(t *testing.T) {
+		t.Parallel()
+		srv, addr := testServer(t, func(c *Config) { c.MaxTables, c.IdleEvict = 1, 400*time.Millisecond })
+		g := dial(t, addr, "gus", dialOpts{})
+		openTable(t, g)
+		g.press("s")
+		g.waitFor("Hand 1 ·", 10*time.Second)
+		g.close()
+		waitSummary(t, srv, "1", "nobody at it", func(s *tableSummary) bool { return !s.Idle.IsZero() })
+		h := dial(t, addr, "hal", dialOpts{key: newKey(t)})
+		h.waitFor("Tables (", 10*time.Second)
+		h.press("n")
+		h.waitFor("A new table", 5*time.Second)
+		h.press("enter")
+		h.waitFor("try again in 1 min", 5*time.Second)
+		time.Sleep(500 * time.Millisecond)
+		h.press("enter")
+		h.waitFor("Table 2 ·", 5*time.Second)
+		if summary(srv, "1") != nil {
+			t.Error("table 1 is still open after giving way")
+		}
+	})
+	t.Run("waiting room closes", func(t *testing.T) {
+		t.Parallel()
+		srv, addr := testServer(t, func(c *Config) { c.RoomIdle = 300 * time.Millisecond })
+		a := dial(t, addr, "ann", dialOpts{key: newKey(t)})
+		openTable(t, a)
+		a.waitFor("Nobody started the match", 5*time.Second)
+		a.waitFor("Tables (", 5*time.Second)
+		if len(srv.tableList()) != 0 {
+			t.Error("the waiting room is still listed")
+		}
+	})
+}
+
+// TestTableNumbersAreNeverReused: a table's number is never given again,
+// after it closes nor after a restart (its finished match is archived
+// under it).
+func TestTableNumbersAreNeverReused(t *testing.T) {
+	t.Parallel()
+	stateDir, keyDir := t.TempDir(), t.TempDir()
+	tweak := func(c *Config) { c.StateDir, c.HostKey = stateDir, keyDir+"/key" }
+	srv, addr := testServer(t, tweak)
+	a := dial(t, addr, "ann", dialOpts{key: newKey(t)})
+	openTable(t, a)
+	a.press("q") // leave: the table closes
+	a.waitFor("Tables (", 5*time.Second)
+	a.press("n")
+	a.waitFor("A new table", 5*time.Second)
+	a.press("enter")
+	a.waitFor("Table 2 ·", 5*time.Second)
+	a.close()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	srv.Shutdown(ctx)
+	_, addr2 := startServer(t, withDefaults(t, tweak))
+	b := dial(t, addr2, "bob", dialOpts{key: newKey(t)})
+	openTable(t, b)
+	b.waitFor("Table 3 ·", 5*time.Second)
 }

@@ -67,6 +67,7 @@ func (c tableConfig) Check() error {
 type member struct {
 	id   string // identity: "key:SHA256:…" or "guest:CODE"
 	name string
+	addr string // the address the session came from
 	seat int
 	box  chan tableMsg
 	// chat rate: the times of the last chat lines.
@@ -106,6 +107,9 @@ type seatState struct {
 	// keep is how long an absent owner's seat is kept for them.
 	keep  time.Time
 	ready bool
+	// addr is the address the owner sat down from: an address holds
+	// seats at only so many tables.
+	addr string
 }
 
 // reqKind is what a session asks of a table.
@@ -119,7 +123,8 @@ const (
 	reqNewMatch
 	reqStart
 	reqChat
-	reqHere // an away player pressed a key
+	reqHere  // an away player pressed a key
+	reqEvict // the hall needs the room: a table nobody is at closes
 )
 
 // request is a session's message to a table.
@@ -160,6 +165,15 @@ type tableSummary struct {
 	Owners   [game.NumSeats]string
 	Watchers int
 	Timer    time.Duration
+	// Addrs are the addresses the seats' owners sat down from.
+	Addrs [game.NumSeats]string
+	// Idle is since when nobody has been at the table (no player
+	// connected, nobody watching); zero while someone is.
+	Idle time.Time
+	// Closes is when the table will close by itself if nothing changes
+	// (a waiting room nobody starts, seats kept for players who are
+	// gone); zero when it will not.
+	Closes time.Time
 }
 
 // Free is the number of seats a newcomer may take.
@@ -191,7 +205,8 @@ type tableOptions struct {
 	handWait   time.Duration // the longest the table waits between hands (with a timer)
 	chatEvery  time.Duration // a member may chat chatBurst lines per chatEvery
 	chatBurst  int
-	chatKeep   int // lines of chat kept
+	chatKeep   int           // lines of chat kept
+	roomIdle   time.Duration // a waiting room where nothing happens this long closes
 	log        *slog.Logger
 	now        func() time.Time
 }
@@ -220,6 +235,11 @@ type table struct {
 	created  time.Time
 	matchNo  uint64
 	seed     uint64
+	// roomSince is the waiting room's last change (a seat taken or
+	// left, a chat line): it closes roomIdle after.
+	roomSince time.Time
+	// idleSince is since when nobody has been at the table.
+	idleSince time.Time
 
 	// The bot being asked: a seat and a question number; answers with
 	// another number are stale.
@@ -231,6 +251,9 @@ type table struct {
 	deadline time.Time
 	nextBot  time.Time
 	closing  bool
+	// evicted: the table closes now, its seats given up (nobody is at
+	// it, and the hall needs the room).
+	evicted bool
 }
 
 type refusal struct {
@@ -256,6 +279,7 @@ func newTable(id string, cfg tableConfig, opt tableOptions, sv *saver) (*table, 
 		watchers: map[*member]struct{}{}, refusals: map[*member]refusal{}, asking: -1,
 		answer: make(chan botAnswer, 1), created: opt.now(), saver: sv,
 	}
+	t.roomSince = t.created
 	t.publishSummary()
 	return t, nil
 }
@@ -354,6 +378,14 @@ func (t *table) handle(r request) {
 		if s := t.seatOf(r.m); s >= 0 {
 			t.here(s)
 		}
+	case reqEvict:
+		if !t.idleSince.IsZero() {
+			t.opt.log.Info("evicted: the hall needs the room", "table", t.id)
+			t.evicted = true
+		}
+	}
+	if t.ref == nil && r.kind != reqMove && r.kind != reqEvict {
+		t.roomSince = t.opt.now()
 	}
 }
 
@@ -393,7 +425,7 @@ func (t *table) join(m *member, want int) (int, error) {
 	}
 	back := s.owner == m.id
 	delete(t.watchers, m)
-	s.owner, s.m, s.away, s.keep = m.id, m, false, time.Time{}
+	s.owner, s.m, s.away, s.keep, s.addr = m.id, m, false, time.Time{}, m.addr
 	if !back || s.name == "" {
 		s.name = t.uniqueName(m.name, seat)
 	}
@@ -484,8 +516,12 @@ func (t *table) anyone() bool {
 	return false
 }
 
-// empty reports whether the table may close: nobody holds a seat.
+// empty reports whether the table may close: nobody holds a seat (or
+// the hall took the table back).
 func (t *table) empty() bool {
+	if t.evicted {
+		return true
+	}
 	for i := range t.seats {
 		if t.seats[i].owner != "" {
 			return false
@@ -682,6 +718,11 @@ func (t *table) nextWake() time.Duration {
 			wake = k
 		}
 	}
+	if t.ref == nil && t.opt.roomIdle > 0 {
+		if at := t.roomSince.Add(t.opt.roomIdle); at.Before(wake) {
+			wake = at
+		}
+	}
 	return max(time.Millisecond, wake.Sub(now))
 }
 
@@ -702,6 +743,10 @@ func (t *table) onClock() {
 		}
 	}
 	if t.ref == nil {
+		if t.opt.roomIdle > 0 && !now.Before(t.roomSince.Add(t.opt.roomIdle)) {
+			t.opt.log.Info("nobody started the match", "table", t.id)
+			t.closeRoom()
+		}
 		return
 	}
 	stg, turn := t.ref.Stage()
@@ -877,13 +922,60 @@ func (t *table) publishSummary() {
 	s.Players = info.players
 	for i := range t.seats {
 		s.Owners[i] = t.seats[i].owner
+		s.Addrs[i] = t.seats[i].addr
 	}
+	if t.anyone() || len(t.watchers) > 0 {
+		t.idleSince = time.Time{}
+	} else if t.idleSince.IsZero() {
+		t.idleSince = t.opt.now()
+	}
+	s.Idle = t.idleSince
+	s.Closes = t.closesAt()
 	if t.ref != nil {
 		st, _ := t.ref.Stage()
 		s.Over = st == stMatchOver
 		s.Hand = t.ref.Hand()
 	}
 	t.summary.Store(s)
+}
+
+// closesAt is when the table will close by itself if nothing changes:
+// a waiting room nobody starts, or the last kept seat given up while
+// nobody is at the table. Zero: not by itself.
+func (t *table) closesAt() time.Time {
+	if t.ref == nil && t.opt.roomIdle > 0 {
+		return t.roomSince.Add(t.opt.roomIdle)
+	}
+	var last time.Time
+	for i := range t.seats {
+		s := &t.seats[i]
+		switch {
+		case s.owner == "":
+		case s.m != nil || s.keep.IsZero():
+			return time.Time{} // someone is here, or holds the seat without a limit
+		case s.keep.After(last):
+			last = s.keep
+		}
+	}
+	if len(t.watchers) > 0 {
+		return time.Time{}
+	}
+	return last
+}
+
+// closeRoom closes a waiting room whose match nobody started: its
+// members are told, its seats given up.
+func (t *table) closeRoom() {
+	for i := range t.seats {
+		if m := t.seats[i].m; m != nil {
+			t.put(m, tableMsg{closed: "room.expired"})
+		}
+		t.seats[i] = seatState{}
+	}
+	for m := range t.watchers {
+		t.put(m, tableMsg{closed: "room.expired"})
+		delete(t.watchers, m)
+	}
 }
 
 // shutdown tells everyone the table is going and saves it.

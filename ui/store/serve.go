@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -105,6 +106,32 @@ func (t *Tables) Retire(id string, now time.Time) error {
 		return err
 	}
 	return nil
+}
+
+// nextFile keeps the number the next table gets, so that no number is
+// used twice, even after tables close and the server restarts.
+const nextFile = "next"
+
+// SaveNext records the number the next table gets.
+func (t *Tables) SaveNext(n int) error {
+	return WriteAtomic(filepath.Join(t.dir, nextFile), []byte(strconv.Itoa(n)+"\n"))
+}
+
+// LoadNext is the number the next table gets, as last saved (0 if
+// never).
+func (t *Tables) LoadNext() (int, error) {
+	b, err := os.ReadFile(filepath.Join(t.dir, nextFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil || n < 0 {
+		return 0, fmt.Errorf("the next table's number in %s: %q", t.dir, strings.TrimSpace(string(b)))
+	}
+	return n, nil
 }
 
 // SavedTable is a table's two files as read back.
