@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"sync"
@@ -313,7 +314,15 @@ func (h *hall) restore() (int, error) {
 	return n, errors.Join(errs...)
 }
 
-func (h *hall) restoreOne(sv store.SavedTable) (*table, error) {
+func (h *hall) restoreOne(sv store.SavedTable) (t *table, err error) {
+	// A record that trips a bug is set aside like a damaged one: the
+	// other tables come back.
+	defer func() {
+		if r := recover(); r != nil {
+			t, err = nil, fmt.Errorf("restoring it panicked: %v", r)
+			h.opt.log.Error("panic restoring a table", "table", sv.ID, "panic", r, "stack", string(debug.Stack()))
+		}
+	}()
 	if sv.Err != nil {
 		return nil, sv.Err
 	}
@@ -327,7 +336,7 @@ func (h *hall) restoreOne(sv store.SavedTable) (*table, error) {
 	if _, err := strconv.Atoi(st.ID); err != nil {
 		return nil, fmt.Errorf("table number %q", st.ID)
 	}
-	t, err := newTable(st.ID, st.Config, h.opt, h.saverFor(st.ID))
+	t, err = newTable(st.ID, st.Config, h.opt, h.saverFor(st.ID))
 	if err != nil {
 		return nil, err
 	}

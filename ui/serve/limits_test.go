@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -261,4 +262,55 @@ func TestHugeNameCostsNothing(t *testing.T) {
 	if n := w.received(); n > 256<<10 {
 		t.Errorf("a watcher was sent %d bytes in a second", n)
 	}
+}
+
+// TestPanicsAreContained: a bot that panics at every turn costs only its
+// moves (a plain move is played instead, the stack logged once), and a
+// table whose goroutine panics is parked: its players are told and go
+// back to the lobby, while the server and the other tables play on.
+func TestPanicsAreContained(t *testing.T) {
+	t.Parallel()
+	var log syncBuf
+	var boom atomic.Bool
+	srv, addr := testServer(t, func(c *Config) {
+		c.Log = slog.New(slog.NewTextHandler(&log, nil))
+		c.fault = func(where, table string) {
+			switch {
+			case where == "bot" && table == "1":
+				panic("a bot's bug")
+			case where == "handle" && table == "2" && boom.Load():
+				panic("a table's bug")
+			}
+		}
+	})
+	ann := dial(t, addr, "ann", dialOpts{key: newKey(t)})
+	openTable(t, ann)
+	ann.press("s")
+	ann.waitFor("Hand 1 ·", 10*time.Second)
+
+	bob := dial(t, addr, "bob", dialOpts{key: newKey(t)})
+	bob.waitFor("Tables (1 of", 10*time.Second)
+	bob.press("n")
+	bob.waitFor("A new table", 5*time.Second)
+	bob.press("enter")
+	bob.waitFor("s starts the match", 5*time.Second)
+	bob.press("s")
+	bob.waitFor("Hand 1 ·", 10*time.Second)
+	boom.Store(true)
+	bob.press("m", "hello", "enter")
+	bob.waitFor("The table stopped on an error", 10*time.Second)
+	if summary(srv, "2") != nil {
+		t.Error("the parked table is still listed")
+	}
+
+	// Table 1 plays its hand to the end on its bots' plain moves.
+	playTurns(t, ann, 90*time.Second)
+	if n := strings.Count(log.String(), "a bot panicked"); n != 1 {
+		t.Errorf("the bot's panic was logged with its stack %d times, want once", n)
+	}
+	if !strings.Contains(log.String(), "panic at a table: parked") {
+		t.Error("the table's panic was not logged")
+	}
+	cem := dial(t, addr, "cem", dialOpts{key: newKey(t)})
+	cem.waitFor("Tables (", 10*time.Second)
 }

@@ -76,6 +76,9 @@ type Config struct {
 	// hook, when set (tests), is called as a session starts ("start")
 	// and at each of its keys (the key's name).
 	hook func(event, user string)
+	// fault, when set (tests), is called where a table or a bot could
+	// panic (tableOptions.fault).
+	fault func(where, table string)
 }
 
 // DefaultConfig is a server for friends on one machine: limits a small
@@ -191,7 +194,7 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 	}
 	topt := tableOptions{
 		botDelay: cfg.BotDelay, botTimeout: cfg.BotTimeout, keepSeat: cfg.KeepSeat, handWait: 20 * time.Second,
-		chatEvery: 5 * time.Second, chatBurst: 3, chatKeep: 50, roomIdle: cfg.RoomIdle, log: log, now: cfg.Now,
+		chatEvery: 5 * time.Second, chatBurst: 3, chatKeep: 50, roomIdle: cfg.RoomIdle, log: log, now: cfg.Now, fault: cfg.fault,
 	}
 	s.hall = newHall(s.ctx, topt, files, cfg.MaxTables, shareLimits{perPlayer: cfg.TablesPerPlayer, perAddr: cfg.TablesPerAddr, idleEvict: cfg.IdleEvict})
 	n, restoreErr := s.hall.restore()

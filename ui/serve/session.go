@@ -454,6 +454,10 @@ func (s *session) onTable(f fromTableMsg) tea.Cmd {
 	switch {
 	case msg.closed == "replaced":
 		return s.sayBye(s.tr.T("bye.replaced"))
+	case msg.closed == "table.parked":
+		cmd := s.leave()
+		s.flash = s.tr.T("table.parked")
+		return cmd
 	case msg.closed == "room.expired":
 		// Back to the lobby, told why: the connection stays.
 		cmd := s.leave()

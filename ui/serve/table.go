@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -149,6 +150,8 @@ var (
 	errTableFull = errors.New("no free seat at this table")
 	errSeatTaken = errors.New("that seat is taken")
 	errClosed    = errors.New("the table has closed")
+	// errBotPanicked is a bot that panicked instead of answering.
+	errBotPanicked = errors.New("the bot panicked")
 )
 
 // tableSummary is a table as the lobby lists it.
@@ -209,6 +212,10 @@ type tableOptions struct {
 	roomIdle   time.Duration // a waiting room where nothing happens this long closes
 	log        *slog.Logger
 	now        func() time.Time
+	// fault, when set (tests), is called at points where a bug could
+	// panic: "handle" as a table takes a request, "bot" as a bot is
+	// asked.
+	fault func(where, table string)
 }
 
 // table is one table of the server.
@@ -254,6 +261,8 @@ type table struct {
 	// evicted: the table closes now, its seats given up (nobody is at
 	// it, and the hall needs the room).
 	evicted bool
+	// botPanicked: a bot's panic has been logged with its stack.
+	botPanicked bool
 }
 
 type refusal struct {
@@ -302,25 +311,66 @@ func (t *table) run(ctx context.Context, closed func(*table)) {
 			}
 		}
 		timer.Reset(wait)
-		select {
-		case r := <-t.reqs:
-			t.handle(r)
-		case a := <-t.answer:
-			t.onBot(a)
-		case <-timer.C:
-			t.onClock()
-		case <-ctx.Done():
-			t.shutdown("the server is stopping")
-			return
-		}
-		t.schedule()
-		if t.empty() {
-			t.close()
+		stop := false
+		if !t.guarded(func() {
+			select {
+			case r := <-t.reqs:
+				t.handle(r)
+			case a := <-t.answer:
+				t.onBot(a)
+			case <-timer.C:
+				t.onClock()
+			case <-ctx.Done():
+				t.shutdown("the server is stopping")
+				stop = true
+				return
+			}
+			t.schedule()
+			if t.empty() {
+				t.close()
+				closed(t)
+				stop = true
+				return
+			}
+			t.publish()
+		}) {
+			t.park()
 			closed(t)
 			return
 		}
-		t.publish()
+		if stop {
+			return
+		}
 	}
+}
+
+// guarded runs f, and reports false if it panicked: the stack is
+// logged once, and the table must be parked.
+func (t *table) guarded(f func()) (ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			t.opt.log.Error("panic at a table: parked", "table", t.id, "panic", r, "stack", string(debug.Stack()))
+			ok = false
+		}
+	}()
+	f()
+	return true
+}
+
+// park stops a table that hit a bug, and nothing else: its players are
+// told, its files stay as last saved (the state after the panic is not
+// trusted, so it is not saved), and it comes back after a restart.
+func (t *table) park() {
+	t.closing = true
+	for i := range t.seats {
+		if m := t.seats[i].m; m != nil {
+			t.put(m, tableMsg{closed: "table.parked"})
+		}
+	}
+	for m := range t.watchers {
+		t.put(m, tableMsg{closed: "table.parked"})
+	}
+	t.saver.flush()
 }
 
 // send is a session's non-blocking request: false when the table is
@@ -348,6 +398,9 @@ func (t *table) call(ctx context.Context, r request) bool {
 
 // handle takes one request.
 func (t *table) handle(r request) {
+	if t.opt.fault != nil {
+		t.opt.fault("handle", t.id)
+	}
 	switch r.kind {
 	case reqJoin:
 		seat, err := t.join(r.m, r.seat)
@@ -772,11 +825,31 @@ func (t *table) ask(seat int) {
 	t.askID++
 	t.asking = seat
 	id, q, timeout, answer := t.askID, t.ref.AskBot(seat, t.cfg.Levels[seat]), t.opt.botTimeout, t.answer
-	done := t.done
+	done, log, fault, tid := t.done, t.opt.log, t.opt.fault, t.id
+	first := !t.botPanicked
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), timeout)
 		defer cancel()
-		mv, err := q(ctx)
+		var mv any
+		var err error
+		func() {
+			// A bot's bug costs its move, not the server: the table plays
+			// a plain move instead (onBot). Bots' seeds come from the
+			// table's state, so the same panic would come back after
+			// every restart.
+			defer func() {
+				if r := recover(); r != nil {
+					err = fmt.Errorf("%w: %v", errBotPanicked, r)
+					if first {
+						log.Error("a bot panicked", "table", tid, "seat", seat, "panic", r, "stack", string(debug.Stack()))
+					}
+				}
+			}()
+			if fault != nil {
+				fault("bot", tid)
+			}
+			mv, err = q(ctx)
+		}()
 		select {
 		case answer <- botAnswer{id: id, seat: seat, move: mv, err: err}:
 		case <-done:
@@ -796,6 +869,9 @@ func (t *table) cancelBot() {
 func (t *table) onBot(a botAnswer) {
 	if a.id != t.askID {
 		return
+	}
+	if errors.Is(a.err, errBotPanicked) {
+		t.botPanicked = true // its stack is logged once a table
 	}
 	t.asking = -1
 	stg, turn := t.ref.Stage()
@@ -1093,6 +1169,12 @@ func (s *saver) loop() {
 }
 
 func (s *saver) writeNext() {
+	defer func() {
+		if r := recover(); r != nil {
+			s.errs.Add(1)
+			s.log.Error("panic saving a table", "panic", r, "stack", string(debug.Stack()))
+		}
+	}()
 	s.mu.Lock()
 	n := s.next
 	s.next = nil
