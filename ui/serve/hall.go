@@ -271,7 +271,8 @@ func (h *hall) wait() { h.wg.Wait() }
 
 // restore brings back the tables saved in the state directory: each
 // match where it was, bots in every seat until its players return (their
-// seats kept for them). A table that cannot be read is set aside and
+// seats kept for them), each waiting room with its seats and join code,
+// each table's chat. A table that cannot be read is set aside and
 // reported; the others come back.
 func (h *hall) restore() (int, error) {
 	if h.files == nil {
@@ -357,14 +358,16 @@ func (h *hall) restoreOne(sv store.SavedTable) (t *table, err error) {
 			continue
 		}
 		held = true
-		t.seats[i] = seatState{owner: s.Owner, name: s.Name, keep: now.Add(h.opt.keepSeat)}
+		t.seats[i] = seatState{owner: s.Owner, name: s.Name, addr: s.Addr, keep: now.Add(h.opt.keepSeat)}
 	}
-	if !held || !st.Started {
-		// Nobody to come back to a match, or a waiting room whose
-		// players are gone: put it away.
+	if !held {
+		// Nobody to come back to: put it away.
 		t.saver.retire()
 		return nil, nil
 	}
+	// A waiting room comes back as it was, its join code with it; its
+	// time to be started runs from now.
+	t.roomSince = now
 	t.hostID, t.matchNo, t.created = st.Host, st.MatchNo, st.Created
 	t.chat = st.Chat
 	if len(t.chat) > 0 {

@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"context"
 	"regexp"
 	"strings"
 	"testing"
@@ -172,28 +171,54 @@ func TestHallShare(t *testing.T) {
 	})
 }
 
-// TestTableNumbersAreNeverReused: a table's number is never given again,
-// after it closes nor after a restart (its finished match is archived
-// under it).
-func TestTableNumbersAreNeverReused(t *testing.T) {
+var joinCodeRe = regexp.MustCompile(`Join code: ([A-Z2-9]{6})`)
+
+// TestRestartBringsBackWhatPlayersSee: after a crash, a private waiting
+// room comes back with its seats and its join code, its host lands in
+// their seat on reconnecting, and table numbers are never given twice
+// (not after a table closes, nor after a restart).
+func TestRestartBringsBackWhatPlayersSee(t *testing.T) {
 	t.Parallel()
 	stateDir, keyDir := t.TempDir(), t.TempDir()
 	tweak := func(c *Config) { c.StateDir, c.HostKey = stateDir, keyDir+"/key" }
 	srv, addr := testServer(t, tweak)
-	a := dial(t, addr, "ann", dialOpts{key: newKey(t)})
+	annKey := newKey(t)
+	a := dial(t, addr, "ann", dialOpts{key: annKey})
 	openTable(t, a)
 	a.press("q") // leave: the table closes
-	a.waitFor("Tables (", 5*time.Second)
+	a.waitFor("Tables (0 of", 5*time.Second)
 	a.press("n")
 	a.waitFor("A new table", 5*time.Second)
-	a.press("enter")
-	a.waitFor("Table 2 ·", 5*time.Second)
-	a.close()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	srv.Shutdown(ctx)
-	_, addr2 := startServer(t, withDefaults(t, tweak))
-	b := dial(t, addr2, "bob", dialOpts{key: newKey(t)})
-	openTable(t, b)
-	b.waitFor("Table 3 ·", 5*time.Second)
+	for range fPrivate {
+		a.press("down")
+	}
+	a.press("right", "enter")
+	m := joinCodeRe.FindStringSubmatch(a.waitFor("Join code:", 5*time.Second))
+	if m == nil {
+		t.Fatalf("no join code on screen:\n%s", a.term.String())
+	}
+	a.waitFor("Table 2", 5*time.Second)
+	b := dial(t, addr, "bob", dialOpts{key: newKey(t)})
+	b.waitFor("Tables (", 10*time.Second)
+	b.press("c", m[1], "enter")
+	b.waitFor("Waiting for the host", 5*time.Second)
+	srv.crash()
+
+	srv2, addr2 := startServer(t, withDefaults(t, tweak))
+	s := waitSummary(t, srv2, "2", "back", func(s *tableSummary) bool { return s.Private && !s.Started })
+	if s.Players[0].Name != "ann" || s.Players[1].Name != "bob" {
+		t.Errorf("the waiting room came back with %q and %q", s.Players[0].Name, s.Players[1].Name)
+	}
+	c := dial(t, addr2, "cem", dialOpts{key: newKey(t)})
+	c.waitFor("Tables (", 10*time.Second)
+	c.press("c", strings.ToLower(m[1]), "enter")
+	c.waitFor("3. cem (you)", 5*time.Second)
+	a2 := dial(t, addr2, "ann", dialOpts{key: annKey})
+	a2.waitFor("s starts the match", 10*time.Second)
+	d := dial(t, addr2, "dan", dialOpts{key: newKey(t)})
+	d.waitFor("Tables (", 10*time.Second)
+	d.press("n")
+	d.waitFor("A new table", 5*time.Second)
+	d.press("enter")
+	d.waitFor("Table 3", 5*time.Second)
 }

@@ -514,8 +514,8 @@ func (t *table) uniqueName(name string, seat int) string {
 }
 
 // leave takes m from the table. A player whose connection ended keeps
-// the seat for keepSeat (their bot plays meanwhile); one who left on
-// purpose gives it up to a bot.
+// the seat for keepSeat (their bot plays meanwhile, once the match is
+// on); one who left on purpose gives it up to a bot.
 func (t *table) leave(m *member, gone bool) {
 	if _, ok := t.watchers[m]; ok {
 		delete(t.watchers, m)
@@ -528,7 +528,9 @@ func (t *table) leave(m *member, gone bool) {
 	}
 	st := &t.seats[s]
 	st.m, st.ready = nil, false
-	if gone && t.ref != nil {
+	if gone {
+		// A dropped connection keeps its seat, in a match or in its
+		// waiting room: the player comes back to it.
 		st.keep = t.opt.now().Add(t.opt.keepSeat)
 		t.opt.log.Info("away", "table", t.id, "seat", s, "name", st.name, "kept until", st.keep.Format(time.TimeOnly))
 	} else {
@@ -1093,6 +1095,7 @@ type savedTable struct {
 type savedSeat struct {
 	Owner string `json:"owner,omitempty"`
 	Name  string `json:"name,omitempty"`
+	Addr  string `json:"addr,omitempty"`
 }
 
 // save hands the table's files to its saver, which writes them in the
@@ -1100,7 +1103,7 @@ type savedSeat struct {
 func (t *table) save() {
 	st := savedTable{ID: t.id, Config: t.cfg, Host: t.hostID, Started: t.ref != nil, MatchNo: t.matchNo, Created: t.created, Chat: t.chat}
 	for i, s := range t.seats {
-		st.Seats[i] = savedSeat{Owner: s.owner, Name: s.name}
+		st.Seats[i] = savedSeat{Owner: s.owner, Name: s.name, Addr: s.addr}
 	}
 	b, err := json.Marshal(st)
 	if err != nil {
