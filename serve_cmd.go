@@ -29,7 +29,8 @@ The host key is made on the first start and kept (by default in
 $XDG_STATE_HOME/okey/serve-hostkey/, never in the working directory);
 every table is saved as it is played in the state directory, and tables
 come back after a restart with bots holding the seats until their
-players return. SIGTERM or ctrl+c saves every table and stops.
+players return. SIGTERM or ctrl+c tells every player the server is
+restarting, saves every table and stops; SIGHUP is logged and ignored.
 
 Flags:
 `
@@ -60,6 +61,21 @@ func serveMain(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// The terminal that started the server closing is no reason to stop
+	// serving: SIGHUP is logged and otherwise ignored.
+	hup := make(chan os.Signal, 1)
+	signal.Notify(hup, syscall.SIGHUP)
+	defer signal.Stop(hup)
+	go func() {
+		for {
+			select {
+			case <-hup:
+				cfg.Log.Warn("SIGHUP ignored: the server goes on (SIGTERM or ctrl+c stops it)")
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
 	served := make(chan error, 1)
 	go func() { served <- srv.ListenAndServe() }()
 	select {

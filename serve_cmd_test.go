@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"sync"
 	"testing"
 	"time"
@@ -95,6 +96,17 @@ func TestServeStartsAndStops(t *testing.T) {
 	msg := second.String()
 	if strings.Count(msg, "\n") != 1 || !strings.Contains(msg, filepath.Join(dir, "okey", "serve")) || !strings.Contains(msg, fmt.Sprintf("process %d", os.Getpid())) {
 		t.Errorf("a second server said %q: want one line naming the directory and process %d", msg, os.Getpid())
+	}
+	// SIGHUP (the terminal that started the server closed) is logged
+	// and ignored.
+	if err := syscall.Kill(os.Getpid(), syscall.SIGHUP); err != nil {
+		t.Fatal(err)
+	}
+	for !strings.Contains(errb.String(), "SIGHUP ignored") {
+		if time.Now().After(deadline) {
+			t.Fatalf("SIGHUP was not logged: %s", errb.String())
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 	cancel()
 	select {

@@ -314,3 +314,41 @@ func TestPanicsAreContained(t *testing.T) {
 	cem := dial(t, addr, "cem", dialOpts{key: newKey(t)})
 	cem.waitFor("Tables (", 10*time.Second)
 }
+
+// TestShutdownSaysGoodbye: a stopping server tells every session why,
+// in the lobby and at a table, and the word stays in the player's
+// terminal after the connection closes; it stops within a few seconds.
+func TestShutdownSaysGoodbye(t *testing.T) {
+	t.Parallel()
+	srv, addr := testServer(t)
+	a := dial(t, addr, "ann", dialOpts{key: newKey(t)})
+	openTable(t, a)
+	a.press("s")
+	a.waitFor("Hand 1 ·", 10*time.Second)
+	l := dial(t, addr, "lou", dialOpts{key: newKey(t)})
+	l.waitFor("Tables (", 10*time.Second)
+	l.press("l") // Turkish: the goodbye is in the player's language
+	l.waitFor("Masalar", 5*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	start := time.Now()
+	if err := srv.Shutdown(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("stopping took %v", d)
+	}
+	for _, c := range []struct {
+		c    *client
+		want string
+	}{{a, "okey: The server is restarting: your table is saved."}, {l, "okey: Sunucu yeniden başlıyor"}} {
+		select {
+		case <-c.c.done:
+		case <-time.After(5 * time.Second):
+			t.Errorf("%s: the connection did not close", c.c.name)
+		}
+		if scr := c.c.term.String(); !strings.Contains(scr, c.want) {
+			t.Errorf("%s: after the stop the terminal shows\n%s\nwant %q", c.c.name, scr, c.want)
+		}
+	}
+}

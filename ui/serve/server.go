@@ -254,18 +254,28 @@ func (s *Server) ListenAndServe() error {
 }
 
 // Shutdown stops the server: no new connections, every table saved,
-// every session told and closed. It waits for them within ctx.
+// every session told why (the server is restarting, their table is
+// saved) and closed. It waits for them within ctx.
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.log.Info("shutting down")
-	s.stop() // the tables save and tell their players
+	s.stop() // the tables save and tell their players; the sessions say goodbye
 	s.hall.wait()
+	done := make(chan struct{})
+	go func() { s.wg.Wait(); close(done) }()
+	// The sessions end by themselves once their goodbye has been shown;
+	// those that do not (a client that stopped reading) are ended.
+	grace := time.NewTimer(stopGrace + time.Second)
+	defer grace.Stop()
+	select {
+	case <-done:
+	case <-grace.C:
+	case <-ctx.Done():
+	}
 	s.mu.Lock()
 	for _, ls := range s.sessions {
 		ls.cancel()
 	}
 	s.mu.Unlock()
-	done := make(chan struct{})
-	go func() { s.wg.Wait(); close(done) }()
 	select {
 	case <-done:
 	case <-ctx.Done():
@@ -443,7 +453,7 @@ func (s *Server) guard(next wish.Middleware) wish.Middleware {
 // session's own; the filter caps them.
 func (s *Server) run(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
-		p := s.program(sess)
+		p, m := s.program(sess)
 		if p == nil {
 			next(sess)
 			return
@@ -480,23 +490,34 @@ func (s *Server) run(next ssh.Handler) ssh.Handler {
 		}
 		p.Kill()
 		cancel()
+		if word := m.lastWord(); word != "" {
+			// Below the screen the program left, so it stays in the
+			// player's terminal; a client that stopped reading does not
+			// hold the session up for it.
+			said := make(chan struct{})
+			go func() { wish.Println(sess, "okey: "+word); close(said) }()
+			select {
+			case <-said:
+			case <-time.After(time.Second):
+			}
+		}
 		next(sess)
 	}
 }
 
-// program builds a session's program, or tells a client without a
-// terminal that it needs one (nil: no program).
-func (s *Server) program(sess ssh.Session) *tea.Program {
+// program builds a session's program and model, or tells a client
+// without a terminal that it needs one (nil: no program).
+func (s *Server) program(sess ssh.Session) (*tea.Program, *session) {
 	pty, _, ok := sess.Pty()
 	if !ok {
 		wish.Println(sess, "okey needs a terminal: connect with ssh -t (or without a command).")
 		sess.Exit(1)
-		return nil
+		return nil, nil
 	}
 	if s.ctx.Err() != nil {
 		wish.Println(sess, "The server is stopping.")
 		sess.Exit(1)
-		return nil
+		return nil, nil
 	}
 	if s.cfg.hook != nil {
 		s.cfg.hook("start", ui.CutBytes(sess.User(), maxUserBytes))
@@ -506,9 +527,9 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 	if name == "" {
 		name = "guest"
 	}
-	// The session ends with its connection or with the server.
+	// The session ends with its connection, or when the server has said
+	// goodbye (Shutdown).
 	ctx, cancel := context.WithCancel(sess.Context())
-	stop := context.AfterFunc(s.ctx, cancel)
 	m := newSession(s, ctx, id, code, name, hostOf(sess.RemoteAddr()), langOf(sess.Environ()))
 	w, h := s.clamp(pty.Window.Width, pty.Window.Height)
 	opts := append(wishtea.MakeOptions(sess),
@@ -518,9 +539,9 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 		tea.WithFilter(s.filter),
 	)
 	p := tea.NewProgram(m, opts...)
-	s.register(m, sess, func() { stop(); cancel() })
+	s.register(m, sess, cancel)
 	s.log.Info("connect", "name", name, "addr", hostOf(sess.RemoteAddr()), "guest", code != "")
-	return p
+	return p, m
 }
 
 // ended tidies up after a session whose program has stopped.

@@ -110,6 +110,8 @@ type (
 		msg tableMsg
 	}
 	byeMsg struct{}
+	// stoppingMsg: the server is stopping (SIGTERM, ctrl+c).
+	stoppingMsg struct{}
 )
 
 // sessionKeys are the keys of the session's own pages.
@@ -169,13 +171,26 @@ func (s *session) setLang(lang string) {
 // Init asks for the background and goes to the seat the player holds,
 // if any (a reconnection), else to the lobby.
 func (s *session) Init() tea.Cmd {
-	cmds := []tea.Cmd{tea.RequestBackgroundColor, lobbyTick()}
+	cmds := []tea.Cmd{tea.RequestBackgroundColor, lobbyTick(), s.watchServer()}
 	if t := s.srv.hall.holding(s.id); t != nil {
 		cmds = append(cmds, s.joinCmd(t, -1, false))
 	} else {
 		s.tables = s.srv.hall.list()
 	}
 	return tea.Batch(cmds...)
+}
+
+// watchServer tells the session when the server stops, wherever it is.
+func (s *session) watchServer() tea.Cmd {
+	srv, ctx := s.srv.ctx, s.ctx
+	return func() tea.Msg {
+		select {
+		case <-srv.Done():
+			return stoppingMsg{}
+		case <-ctx.Done():
+			return nil
+		}
+	}
 }
 
 func lobbyTick() tea.Cmd {
@@ -207,6 +222,8 @@ func (s *session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return s, s.leave()
 	case byeMsg:
 		return s, tea.Quit
+	case stoppingMsg:
+		return s, s.sayByeIn(s.tr.T("bye.restart"), stopGrace)
 	case tea.KeyPressMsg:
 		return s, s.onKey(msg)
 	}
@@ -454,6 +471,8 @@ func (s *session) onTable(f fromTableMsg) tea.Cmd {
 	switch {
 	case msg.closed == "replaced":
 		return s.sayBye(s.tr.T("bye.replaced"))
+	case msg.closed == "server.stopping":
+		return s.sayByeIn(s.tr.T("bye.restart"), stopGrace)
 	case msg.closed == "table.parked":
 		cmd := s.leave()
 		s.flash = s.tr.T("table.parked")
@@ -567,15 +586,30 @@ func (s *session) dropMembership(gone bool) tea.Cmd {
 	}
 }
 
-// sayBye shows a last word, then closes the connection.
-func (s *session) sayBye(why string) tea.Cmd {
+// sayBye shows a last word, then closes the connection (the word is
+// written again below the screen, so it stays in the player's terminal).
+func (s *session) sayBye(why string) tea.Cmd { return s.sayByeIn(why, 3*time.Second) }
+
+// stopGrace is how long the goodbye of a stopping server is shown.
+const stopGrace = time.Second
+
+func (s *session) sayByeIn(why string, d time.Duration) tea.Cmd {
 	s.closeScreen()
-	if s.at != nil {
-		s.at.cancel()
-		s.at = nil
+	// The table is told, as when a connection drops: the seat is kept.
+	drop := s.dropMembership(true)
+	if s.page == pgBye && s.bye != "" {
+		return drop // one goodbye is enough
 	}
 	s.page, s.bye = pgBye, why
-	return tea.Tick(3*time.Second, func(time.Time) tea.Msg { return byeMsg{} })
+	return tea.Batch(drop, tea.Tick(d, func(time.Time) tea.Msg { return byeMsg{} }))
+}
+
+// lastWord is the goodbye the session ended with, if any.
+func (s *session) lastWord() string {
+	if s.page != pgBye {
+		return ""
+	}
+	return s.bye
 }
 
 func (s *session) updateRoom(k tea.KeyPressMsg) tea.Cmd {

@@ -321,7 +321,7 @@ func (t *table) run(ctx context.Context, closed func(*table)) {
 			case <-timer.C:
 				t.onClock()
 			case <-ctx.Done():
-				t.shutdown("the server is stopping")
+				t.shutdown("server.stopping")
 				stop = true
 				return
 			}
