@@ -57,6 +57,12 @@ type Config struct {
 	HandshakeTimeout, IdleTimeout time.Duration
 	MaxSession                    time.Duration
 
+	// AwayAfter marks a player at a table who has pressed no key for
+	// this long away (their bot plays until they press one);
+	// ReleaseAfter gives their seat up and closes the connection. 0:
+	// never. (IdleTimeout closes any session without a key for longer.)
+	AwayAfter, ReleaseAfter time.Duration
+
 	// Tables.
 	DefaultTimer time.Duration
 	KeepSeat     time.Duration
@@ -87,7 +93,7 @@ func DefaultConfig() Config {
 	return Config{
 		Addr: ":2222", MaxTables: 50, MaxSessions: 200, MaxPerAddr: 8,
 		ConnPerMinute: 20, ConnBurst: 10, TablesPerPlayer: 2, TablesPerAddr: 4,
-		RoomIdle: 10 * time.Minute, IdleEvict: 2 * time.Minute,
+		RoomIdle: 10 * time.Minute, IdleEvict: 2 * time.Minute, AwayAfter: 3 * time.Minute, ReleaseAfter: 15 * time.Minute,
 		MaxWidth: 300, MaxHeight: 100,
 		HandshakeTimeout: 10 * time.Second, IdleTimeout: 30 * time.Minute, MaxSession: 12 * time.Hour,
 		DefaultTimer: 30 * time.Second, KeepSeat: 10 * time.Minute, BotDelay: 700 * time.Millisecond,
@@ -108,6 +114,8 @@ func (c Config) Check() error {
 		return fmt.Errorf("the largest terminal must be at least %d×%d", ui.MinWidth, ui.MinHeight)
 	case c.DefaultTimer < 0 || c.KeepSeat <= 0 || c.BotDelay < 0 || c.BotTimeout <= 0:
 		return errors.New("the timer must not be negative; keeping a seat and a bot's time must be positive")
+	case c.AwayAfter < 0 || c.ReleaseAfter < 0:
+		return errors.New("the times to be away must not be negative")
 	case c.HandshakeTimeout < 0 || c.IdleTimeout < 0 || c.MaxSession < 0:
 		return errors.New("timeouts must not be negative")
 	}

@@ -82,6 +82,10 @@ type session struct {
 	away bool
 	// refusedSeq numbers the waiting room's refusals already told.
 	refusedSeq uint64
+	// lastKey is when the player last pressed a key; idleAway is set once
+	// the table has been told they are away for it.
+	lastKey  time.Time
+	idleAway bool
 }
 
 // membership is the session's place at a table; gen numbers them so a
@@ -153,7 +157,7 @@ func newSessionKeys(tr *i18n.Catalog) sessionKeys {
 
 // newSession is the model of a new connection.
 func newSession(srv *Server, ctx context.Context, id, code, name, addr, lang string) *session {
-	s := &session{srv: srv, ctx: ctx, id: id, code: code, name: name, addr: addr, page: pgLobby, dark: true}
+	s := &session{srv: srv, ctx: ctx, id: id, code: code, name: name, addr: addr, page: pgLobby, dark: true, lastKey: srv.cfg.Now()}
 	s.setLang(lang)
 	s.form = newCreateForm(srv.cfg.DefaultTimer)
 	return s
@@ -213,7 +217,7 @@ func (s *session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			s.tables = s.srv.hall.list()
 			s.clampCursor()
 		}
-		return s, lobbyTick()
+		return s, tea.Batch(lobbyTick(), s.checkIdle(s.srv.cfg.Now()))
 	case joinedMsg:
 		return s, s.onJoined(msg)
 	case fromTableMsg:
@@ -233,6 +237,32 @@ func (s *session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return s, nil
 }
 
+// checkIdle acts on a player who has pressed no key for a while: away
+// at a table (their bot plays) after AwayAfter, their seat given up and
+// the connection closed after ReleaseAfter, and any session closed after
+// IdleTimeout. Keys, not frames, count: a screen the table keeps
+// updating is no sign that anyone is there.
+func (s *session) checkIdle(now time.Time) tea.Cmd {
+	cfg := &s.srv.cfg
+	idle := now.Sub(s.lastKey)
+	switch {
+	case s.page == pgBye:
+		return nil
+	case s.at != nil && s.at.m.seat >= 0 && cfg.ReleaseAfter > 0 && idle >= cfg.ReleaseAfter:
+		s.srv.log.Info("away too long: seat given up", "table", s.at.t.id, "name", s.name)
+		leave := s.dropMembership(false)
+		return tea.Batch(leave, s.sayBye(s.tr.T("bye.away", int(cfg.ReleaseAfter.Minutes()))))
+	case cfg.IdleTimeout > 0 && idle >= cfg.IdleTimeout:
+		s.srv.log.Info("idle: closed", "name", s.name)
+		return s.sayBye(s.tr.T("bye.idle", int(cfg.IdleTimeout.Minutes())))
+	case s.page == pgTable && s.at != nil && s.at.m.seat >= 0 && !s.idleAway && cfg.AwayAfter > 0 && idle >= cfg.AwayAfter:
+		if s.at.t.send(request{kind: reqAway, m: s.at.m}) {
+			s.idleAway = true
+		}
+	}
+	return nil
+}
+
 // toScreen passes a message to the game's screen, if one is open.
 func (s *session) toScreen(msg tea.Msg) tea.Cmd {
 	if s.scr == nil {
@@ -247,6 +277,8 @@ func (s *session) onKey(k tea.KeyPressMsg) tea.Cmd {
 	if s.srv.cfg.hook != nil {
 		s.srv.cfg.hook(k.String(), s.name)
 	}
+	s.lastKey = s.srv.cfg.Now()
+	s.idleAway = false
 	if s.page == pgBye {
 		return tea.Quit
 	}

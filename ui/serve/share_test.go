@@ -3,6 +3,7 @@ package serve
 import (
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -221,4 +222,55 @@ func TestRestartBringsBackWhatPlayersSee(t *testing.T) {
 	d.waitFor("A new table", 5*time.Second)
 	d.press("enter")
 	d.waitFor("Table 3", 5*time.Second)
+}
+
+// TestAwayMeansAway: keys count, not frames. A player at a table who
+// presses no key for AwayAfter is away (their bot plays) until they press
+// one; after ReleaseAfter their seat goes to a bot and the connection
+// closes with a word; a session in the lobby closes after IdleTimeout.
+func TestAwayMeansAway(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	now := time.Now()
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	advance := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }
+	srv, addr := testServer(t, func(c *Config) {
+		c.Now = clock
+		c.AwayAfter, c.ReleaseAfter, c.IdleTimeout = time.Minute, 5*time.Minute, 30*time.Minute
+	})
+	a := dial(t, addr, "ann", dialOpts{key: newKey(t)})
+	openTable(t, a)
+	a.press("s")
+	a.waitFor("Hand 1 ·", 10*time.Second)
+	l := dial(t, addr, "lou", dialOpts{key: newKey(t)})
+	l.waitFor("Tables (", 10*time.Second)
+
+	advance(61 * time.Second)
+	waitSummary(t, srv, "1", "ann away", func(s *tableSummary) bool { return s.Players[0].Kind == ui.SeatAway })
+	a.press("?")
+	waitSummary(t, srv, "1", "ann back", func(s *tableSummary) bool { return s.Players[0].Kind == ui.SeatHuman })
+
+	advance(5*time.Minute + time.Second)
+	a.waitFor("You pressed no key for 5 minutes: your seat went to a bot.", 5*time.Second)
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		s := summary(srv, "1")
+		if s == nil || s.Owners[0] == "" {
+			break // the seat given up (the table closed: nobody left)
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the seat is still held: %+v", s)
+		}
+	}
+	select {
+	case <-a.done:
+	case <-time.After(10 * time.Second):
+		t.Error("the away player's connection did not close")
+	}
+
+	// lou has pressed no key for six minutes: still in the lobby.
+	if scr := l.term.String(); !strings.Contains(scr, "Tables (") {
+		t.Fatalf("the lobby session ended early:\n%s", scr)
+	}
+	advance(25 * time.Minute)
+	l.waitFor("You pressed no key for 30 minutes", 5*time.Second)
 }

@@ -126,6 +126,7 @@ const (
 	reqChat
 	reqHere  // an away player pressed a key
 	reqEvict // the hall needs the room: a table nobody is at closes
+	reqAway  // a player has pressed no key for a while: their bot plays
 )
 
 // request is a session's message to a table.
@@ -430,6 +431,16 @@ func (t *table) handle(r request) {
 	case reqHere:
 		if s := t.seatOf(r.m); s >= 0 {
 			t.here(s)
+		}
+	case reqAway:
+		if s := t.seatOf(r.m); s >= 0 && !t.seats[s].away {
+			t.seats[s].away = true
+			t.opt.log.Info("away: no key pressed", "table", t.id, "seat", s, "name", t.seats[s].name)
+			if t.ref != nil {
+				if stg, turn := t.ref.Stage(); stg == stPlaying && turn == s {
+					t.deadline = time.Time{}
+				}
+			}
 		}
 	case reqEvict:
 		if !t.idleSince.IsZero() {
