@@ -380,6 +380,14 @@ func TestLoad(t *testing.T) {
 		c.press("q")
 	}
 	for _, c := range clients {
+		// Leaving a match in play asks first: q again.
+		if _, ok := c.await(20*time.Second, func(scr string) bool {
+			return strings.Contains(scr, "q again to leave") || strings.Contains(scr, "Tables (")
+		}); ok && strings.Contains(c.term.String(), "q again to leave") {
+			c.press("q")
+		}
+	}
+	for _, c := range clients {
 		if !waitQuiet(c, "Tables (", 20*time.Second) {
 			t.Errorf("%s did not get back to the lobby", c.name)
 		}
@@ -434,8 +442,12 @@ func TestLoad(t *testing.T) {
 	if p := pct(moves, 99); len(moves) > 0 && p > time.Second {
 		t.Errorf("move to screen p99 %v, over 1 s", p)
 	}
-	if after.sessions != 0 || after.tables != 0 || after.goroutines > base.goroutines {
-		t.Errorf("after everyone left: %d sessions, %d tables, %d goroutines (%d before)", after.sessions, after.tables, after.goroutines, base.goroutines)
+	// Players who leave a match in play keep their seats for a while:
+	// the tables stay (each its goroutine and its saver's), nothing of
+	// the sessions does.
+	if after.sessions != 0 || after.tables != tables || after.goroutines > base.goroutines+2*tables {
+		t.Errorf("after everyone left: %d sessions, %d tables (want %d, their seats kept), %d goroutines (%d before)",
+			after.sessions, after.tables, tables, after.goroutines, base.goroutines)
 	}
 	// Back down: what is left over is the runtime's store of goroutines
 	// to reuse (about 8 KB for each that ran), nothing of the sessions.

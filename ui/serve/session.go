@@ -10,6 +10,7 @@ import (
 
 	"okey/bots"
 	"okey/game"
+	"okey/game/okey101"
 	"okey/ui"
 	"okey/ui/i18n"
 )
@@ -86,6 +87,9 @@ type session struct {
 	// the table has been told they are away for it.
 	lastKey  time.Time
 	idleAway bool
+	// inPlay: the table's match is not over (leaving asks first);
+	// leaving: q was pressed once, and q again leaves.
+	inPlay, leaving bool
 }
 
 // membership is the session's place at a table; gen numbers them so a
@@ -549,11 +553,15 @@ func (s *session) onTable(f fromTableMsg) tea.Cmd {
 		}
 	}
 	s.page = pgTable
-	if seat := s.at.m.seat; seat >= 0 {
-		switch u := msg.update.(type) {
-		case ui.SeatUpdate:
+	switch u := msg.update.(type) {
+	case ui.SeatUpdate:
+		s.inPlay = u.View.Phase != game.MatchOver
+		if seat := s.at.m.seat; seat >= 0 {
 			s.away = u.Players[seat].Kind == ui.SeatAway
-		case ui.Seat101Update:
+		}
+	case ui.Seat101Update:
+		s.inPlay = u.View.Phase != okey101.MatchOver
+		if seat := s.at.m.seat; seat >= 0 {
 			s.away = u.Players[seat].Kind == ui.SeatAway
 		}
 	}
@@ -683,8 +691,26 @@ func (s *session) updateTable(k tea.KeyPressMsg) tea.Cmd {
 	}
 	if key.Matches(k, s.keys.Chat) && !s.tooSmall() {
 		s.chatting, s.chat = true, ""
+		s.leaving = false
 		return nil
 	}
+	// Leaving a match in play asks first (a q meant for something else
+	// must not cost the seat); q again leaves, and the seat is kept for
+	// a while, its bot playing, as for a dropped connection.
+	if key.Matches(k, s.keys.Leave) && s.inPlay && s.at != nil && s.at.m.seat >= 0 {
+		if !s.leaving {
+			s.leaving = true
+			return nil
+		}
+		s.leaving = false
+		s.closeScreen()
+		cmd := s.dropMembership(true)
+		s.page = pgLobby
+		s.tables = s.srv.hall.list()
+		s.flash = s.tr.T("leave.kept", int(s.srv.cfg.KeepSeat.Minutes()))
+		return cmd
+	}
+	s.leaving = false
 	_, cmd := s.scr.Update(k)
 	return cmd
 }

@@ -274,3 +274,27 @@ func TestAwayMeansAway(t *testing.T) {
 	advance(25 * time.Minute)
 	l.waitFor("You pressed no key for 30 minutes", 5*time.Second)
 }
+
+// TestLeavingAsksFirst: q in a match in play asks first; another key
+// stays; q twice goes to the lobby with the seat kept, its bot playing,
+// and enter at the table takes it back.
+func TestLeavingAsksFirst(t *testing.T) {
+	t.Parallel()
+	srv, addr := testServer(t)
+	a := dial(t, addr, "ann", dialOpts{key: newKey(t)})
+	openTable(t, a)
+	a.press("s")
+	a.waitFor("Hand 1 ·", 10*time.Second)
+	a.press("q")
+	a.waitFor("q again to leave (your seat is kept 10 min)", 5*time.Second)
+	a.press("?")
+	a.waitUntil("the question gone", 5*time.Second, func(scr string) bool { return !strings.Contains(scr, "q again to leave") })
+	a.press("esc", "q", "q")
+	a.waitFor("your seat is kept for you 10 min", 5*time.Second)
+	waitSummary(t, srv, "1", "the seat kept, its bot playing", func(s *tableSummary) bool {
+		return s.Owners[0] != "" && s.Players[0].Kind == ui.SeatAway
+	})
+	a.press("enter")
+	a.waitFor("Hand 1 ·", 5*time.Second)
+	waitSummary(t, srv, "1", "ann back", func(s *tableSummary) bool { return s.Players[0].Kind == ui.SeatHuman })
+}

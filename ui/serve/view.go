@@ -24,6 +24,10 @@ func (s *session) View() tea.View {
 			v.Content = replaceLine(v.Content, s.height-2, s.chatLine())
 			v.Content = replaceLine(v.Content, s.height-1, keyBar(s.styles(), []key.Binding{s.keys.Send, s.keys.Cancel}))
 		}
+		if s.leaving && !s.tooSmall() {
+			st := s.styles()
+			v.Content = replaceLine(v.Content, s.height-2, cutWidth(st.Warn.Render(s.tr.T("leave.confirm", int(s.srv.cfg.KeepSeat.Minutes()))), s.width))
+		}
 		return v
 	}
 	v := tea.NewView(s.render())
