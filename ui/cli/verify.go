@@ -66,7 +66,7 @@ func Verify(b []byte) (Verified, error) {
 func verifyClassic(b []byte) (Verified, error) {
 	rec, err := game.ParseRecord(b)
 	if err != nil {
-		return Verified{}, fmt.Errorf("%w: %v", ErrDamaged, err)
+		return Verified{}, damaged(err, game.ErrRecordCorrupt)
 	}
 	v := Verified{Game: "classic", Seed: rec.Seed}
 	if v.Commit, err = fair.Check(rec.Seed, rec.Meta); err != nil {
@@ -87,7 +87,7 @@ func verifyClassic(b []byte) (Verified, error) {
 func verify101(b []byte) (Verified, error) {
 	rec, err := okey101.ParseRecord(b)
 	if err != nil {
-		return Verified{}, fmt.Errorf("%w: %v", ErrDamaged, err)
+		return Verified{}, damaged(err, okey101.ErrRecordCorrupt)
 	}
 	v := Verified{Game: okey101.GameName, Seed: rec.Seed}
 	if v.Commit, err = fair.Check(rec.Seed, rec.Meta); err != nil {
@@ -114,4 +114,10 @@ func replayErr(err, mismatch, corrupt error) error {
 		return fmt.Errorf("%w: %s", ErrDealMismatch, strings.TrimPrefix(err.Error(), mismatch.Error()+": "))
 	}
 	return fmt.Errorf("%w: %s", ErrIllegalMove, strings.TrimPrefix(err.Error(), corrupt.Error()+": "))
+}
+
+// damaged names a record that could not be read, without the engine's
+// own "damaged" words twice.
+func damaged(err, corrupt error) error {
+	return fmt.Errorf("%w: %s", ErrDamaged, strings.TrimPrefix(err.Error(), corrupt.Error()+": "))
 }
