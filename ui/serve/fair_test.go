@@ -89,10 +89,7 @@ func TestSeedsComeFromCryptoRand(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv2.Shutdown(context.Background())
-	tb, err := srv2.hall.create(tableConfig{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	tb := openFor(t, srv2, tableConfig{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"}})
 	if tb.opt.random != mine {
 		t.Errorf("a table of a server given a source deals from %T", tb.opt.random)
 	}
@@ -334,10 +331,7 @@ func fairOfMsg(t *testing.T, msg tableMsg) ui.Fairness {
 func TestRecordCommand(t *testing.T) {
 	t.Parallel()
 	srv, addr := testServer(t, func(c *Config) { c.Random = fixedRandom(21) })
-	done, err := srv.hall.create(tableConfig{Game: "101", Rules: "hands=1", Levels: [4]string{"normal", "easy", "easy", "easy"}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	done := openFor(t, srv, tableConfig{Game: "101", Rules: "hands=1", Levels: [4]string{"normal", "easy", "easy", "easy"}})
 	// The first commitment any frame of ann's showed, before the end.
 	var mu sync.Mutex
 	shown, early := "", false
@@ -387,10 +381,7 @@ func TestRecordCommand(t *testing.T) {
 		t.Errorf("the seed %d is not on the match-over page:\n%s", v.Seed, scr)
 	}
 
-	priv, err := srv.hall.create(tableConfig{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"}, Code: "ABCDEF"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	priv := openFor(t, srv, tableConfig{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"}, Code: "ABCDEF"})
 	priv.finished.Store(&[]byte{'x'})
 	for _, tc := range []struct {
 		cmd  string
@@ -408,6 +399,17 @@ func TestRecordCommand(t *testing.T) {
 			t.Errorf("%s: exit %d, %q; want %d and %q on one line", tc.cmd, code, out, tc.code, tc.says)
 		}
 	}
+}
+
+// openFor opens a table of cfg at srv, as a player would from the
+// lobby's form (which offers only some rules).
+func openFor(t *testing.T, srv *Server, cfg tableConfig) *table {
+	t.Helper()
+	tb, err := srv.hall.create(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tb
 }
 
 // commitIn reads the commitment's short form off a screen.
