@@ -116,7 +116,7 @@ func (t *table) noteFinished() {
 const maxRecord = 4 << 20
 
 // recordUsage is the one line a wrong "record" command gets.
-const recordUsage = "usage: record TABLE [RESUME-CODE] — the record of table TABLE's last finished match"
+const recordUsage = "usage: record TABLE — the record of table TABLE's last finished match"
 
 // command runs a session that asks for a command rather than a
 // terminal (ssh -p PORT HOST record 3); it reports whether it did. The
@@ -131,7 +131,7 @@ func (s *Server) command(sess ssh.Session) bool {
 		sess.Exit(code)
 		return true
 	}
-	if len(args) < 2 || len(args) > 3 {
+	if len(args) != 2 {
 		return fail(2, "%s", recordUsage)
 	}
 	id := args[1]
@@ -141,17 +141,10 @@ func (s *Server) command(sess ssh.Session) bool {
 	}
 	if t.cfg.Code != "" {
 		// A private table's matches are its players': a key that holds
-		// a seat there, or a guest's resume code that does.
-		who, _ := identityOf(sess)
-		if len(args) == 3 {
-			code, ok := normCode(args[2])
-			if !ok {
-				return fail(2, "%s", recordUsage)
-			}
-			who = guestID(code)
-		}
-		if t.summary.Load().Holds(who) < 0 {
-			return fail(1, "table %s is private: only its players may have its record", id)
+		// a seat there. (No code is taken here: that would be a way
+		// round the limits on guessing codes.)
+		if who, _ := identityOf(sess); t.summary.Load().Holds(who) < 0 {
+			return fail(1, "table %s is private: its record goes only to a player holding a seat there with an SSH key", id)
 		}
 	}
 	rec := t.finished.Load()
@@ -172,19 +165,19 @@ func (s *Server) command(sess ssh.Session) bool {
 }
 
 // recordCmd is the command that prints table t's finished match for
-// the session: ssh to the port it came in on, "record", the table,
-// and at a private table a guest's resume code. HOST stands for the
-// address the player connects to, which the server cannot know.
+// the session: ssh to the port it came in on, "record", the table. HOST
+// stands for the address the player connects to, which the server
+// cannot know. A guest at a private table cannot have the record (only
+// a key holding a seat there can): "" says nothing of it.
 func (s *session) recordCmd(t *table) string {
+	if t.cfg.Code != "" && s.code != "" {
+		return ""
+	}
 	cmd := "ssh "
 	if s.port != "" && s.port != "22" {
 		cmd += "-p " + s.port + " "
 	}
-	cmd += "HOST record " + t.id
-	if t.cfg.Code != "" && s.code != "" {
-		cmd += " " + s.code
-	}
-	return cmd
+	return cmd + "HOST record " + t.id
 }
 
 // portOf is the port of an address, "" when it has none.

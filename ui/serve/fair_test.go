@@ -382,7 +382,18 @@ func TestRecordCommand(t *testing.T) {
 	}
 
 	priv := openFor(t, srv, tableConfig{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"}, Code: "ABCDEF"})
-	priv.finished.Store(&[]byte{'x'})
+	priv.finished.Store(&[]byte{'x', '\n'})
+	// A player with a key who holds a seat at the private table has its
+	// record; a stranger does not (below).
+	carlKey := newKey(t)
+	carl := dial(t, addr, "carl", dialOpts{key: carlKey})
+	carl.waitFor("Tables (", 10*time.Second)
+	carl.press("c")
+	carl.press("ABCDEF", "enter")
+	carl.waitFor("Table "+priv.id, 10*time.Second)
+	if out, code := execSSH(t, addr, carlKey, "record "+priv.id); code != 0 || out != "x\n" {
+		t.Errorf("a player of the private table: exit %d, %q", code, out)
+	}
 	for _, tc := range []struct {
 		cmd  string
 		code int
@@ -392,8 +403,7 @@ func TestRecordCommand(t *testing.T) {
 		{"record 1 2 3", 2, "usage: record TABLE"},
 		{"record 99", 1, `no table "99"`},
 		{"record " + priv.id, 1, "private"},
-		{"record " + priv.id + " ZZZZZZ", 1, "private"},
-		{"record " + priv.id + " !", 2, "usage"},
+		{"record " + priv.id + " ABCDEF", 2, "usage"},
 	} {
 		if out, code := execSSH(t, addr, newKey(t), tc.cmd); code != tc.code || !strings.Contains(out, tc.says) || strings.Count(out, "\n") != 1 {
 			t.Errorf("%s: exit %d, %q; want %d and %q on one line", tc.cmd, code, out, tc.code, tc.says)
