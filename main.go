@@ -29,6 +29,7 @@ func commands() []command {
 		{"hand", "analyse a hand: does it win, its groups, the distance, the discard", handMain},
 		{"sim", "pit bots against each other and measure them", simMain},
 		{"serve", "serve tables over SSH, to play with friends", serveMain},
+		{"verify", "check a served match's record: its deals were fixed before play", verifyMain},
 	}
 }
 
@@ -37,7 +38,7 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "commands:")
 	for _, c := range commands() {
-		fmt.Fprintf(w, "  %-6s %s\n", c.name, c.summary)
+		fmt.Fprintf(w, "  %-7s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Run okey COMMAND -h for a command's flags. With no command, okey plays.")

@@ -9,7 +9,8 @@
 //	           discard tables, seri diz and çift diz
 //
 // and on game/internal/rng, the seeded generator every deal comes from.
-// Okey 101's referee sits beside this package, on the same layers.
+// Okey 101's referee sits beside this package, on the same layers, and
+// game/fair beside both: the commitment to a served match's seed.
 //
 // The files:
 //

@@ -49,6 +49,7 @@
 //	*101.go            the Okey 101 table: table101.go maps its files
 //	seat.go            a seat at a table the model does not own: updates in, intents out
 //	seat101.go         the same for a table of Okey 101: its seat's view drives the 101 table
+//	fair.go            a served match's commitment to its deals: noted at the deal, revealed at the end
 //
 // The style sheet is ui/theme, the words ui/i18n (from assets).
 package ui

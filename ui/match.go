@@ -215,8 +215,11 @@ func (m *Model) newMatchCmd(why string) tea.Cmd {
 	}
 	m.cancelBots()
 	old := m.rec
-	seed := game.NewSeed(m.seed + m.nextNo)
-	if err := m.startMatch(seed); err != nil {
+	seed, err := m.nextSeed()
+	if err == nil {
+		err = m.startMatch(seed)
+	}
+	if err != nil {
 		m.setFlash(true, err.Error())
 		return nil
 	}

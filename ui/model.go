@@ -2,8 +2,11 @@ package ui
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"time"
 
@@ -27,12 +30,16 @@ type Options struct {
 	Settings, Saved Settings
 	// StateDir holds the match record; ConfigDir the settings.
 	StateDir, ConfigDir string
-	// Seed makes the first match reproducible when SeedSet.
+	// Seed makes the first match reproducible when SeedSet (and the
+	// next ones, each drawn from the one before).
 	Seed    uint64
 	SeedSet bool
+	// Random is where a match's seed comes from when no Seed is set;
+	// nil is crypto/rand. Tests give a fixed one.
+	Random io.Reader
 	// NoColor draws without colour (NO_COLOR).
 	NoColor bool
-	// Now is the clock, for names of set-aside files and seeds; nil is
+	// Now is the clock, for names of set-aside files and the record; nil is
 	// time.Now.
 	Now func() time.Time
 	// NewBot builds a bot; nil is bots.New. Tests give slow or scripted
@@ -216,6 +223,9 @@ func New(opt Options) (*Model, error) {
 	if opt.NewBot == nil {
 		opt.NewBot = bots.New
 	}
+	if opt.Random == nil {
+		opt.Random = rand.Reader
+	}
 	if opt.Saved.Lang == "" {
 		opt.Saved = opt.Settings
 	}
@@ -242,10 +252,14 @@ func New(opt Options) (*Model, error) {
 	if m.unsaved != nil {
 		m.notice = append(m.notice, m.tr.T("notice.unwritable", store.ShortPath(opt.StateDir), m.unsaved.Error()))
 	}
-	if opt.SeedSet {
-		m.seed = opt.Seed
-	} else {
-		m.seed = game.NewSeed(uint64(m.now().UnixNano()))
+	m.seed = opt.Seed
+	if !opt.SeedSet {
+		seed, err := m.drawSeed()
+		if err != nil {
+			m.files.Unlock()
+			return nil, err
+		}
+		m.seed = seed
 	}
 	for _, n := range opt.Notes {
 		m.notice = append(m.notice, say(n, m.tr))
@@ -483,4 +497,25 @@ func (m *Model) setFlash(warn bool, s string) {
 // to the player.
 func (m *Model) tellNews(s string) {
 	m.flash, m.flashWarn, m.flashNews = s, true, true
+}
+
+// drawSeed is a new match's seed from Options.Random (crypto/rand unless
+// a test gives another): never from the clock, which a player could
+// guess a seed from.
+func (m *Model) drawSeed() (uint64, error) {
+	var b [8]byte
+	if _, err := io.ReadFull(m.opt.Random, b[:]); err != nil {
+		return 0, fmt.Errorf("drawing a seed for the match: %w", err)
+	}
+	return binary.BigEndian.Uint64(b[:]), nil
+}
+
+// nextSeed is the seed of the next match: drawn anew, or with a seed
+// given on the command line the next of that series, so that a run
+// with --seed stays reproducible match after match.
+func (m *Model) nextSeed() (uint64, error) {
+	if m.opt.SeedSet {
+		return game.NewSeed(m.seed + m.nextNo), nil
+	}
+	return m.drawSeed()
 }

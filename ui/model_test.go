@@ -355,7 +355,7 @@ func TestDamagedSaveIsSetAside(t *testing.T) {
 			}
 			s := DefaultSettings("en")
 			s.Speed = "instant"
-			m, err := New(Options{Settings: s, StateDir: state, ConfigDir: cfg, Now: fixedNow, NoColor: true})
+			m, err := New(Options{Settings: s, StateDir: state, ConfigDir: cfg, Now: fixedNow, NoColor: true, Random: &countingRandom{}})
 			if err != nil {
 				t.Fatal(err)
 			}

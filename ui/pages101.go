@@ -283,9 +283,11 @@ func (m *Model) lineWhy101(l *okey101.ScoreLine) string {
 func (m *Model) sheetLines101() []string {
 	out := []string{m.st.Title.Render(m.tr.T("t101.sheet.title")), ""}
 	if len(m.t.view.Results) == 0 {
-		return append(out, m.st.Dim.Render(m.tr.T("scores.none")))
+		out = append(out, m.st.Dim.Render(m.tr.T("scores.none")))
+	} else {
+		out = append(out, m.sheetTable101()...)
 	}
-	return append(out, m.sheetTable101()...)
+	return append(out, m.fairLines(false)...)
 }
 
 // Columns of the score sheet.
@@ -450,9 +452,11 @@ func (m *Model) renderMatchOver101() string {
 		row := fmt.Sprintf("  %d. %s  %s  ", mr.Place[s], fit(m.seatName(s), MaxNameLen), right(total, pointsColW))
 		lines = append(lines, m.st.Text.Render(row)+st.Render(m.tr.T("outcome."+mr.Outcome[s].String())))
 	}
-	if sheet := m.sheetTable101(); len(lines)+1+len(sheet)+2 <= m.lay.Page.H {
+	fair := m.fairLines(true)
+	if sheet := m.sheetTable101(); len(lines)+1+len(sheet)+len(fair)+2 <= m.lay.Page.H {
 		lines = append(append(lines, ""), sheet...)
 	}
+	lines = append(lines, fair...)
 	lines = append(lines, "", m.st.Dim.Render(m.nextGameLine()))
 	return m.renderPage(lines, bar)
 }

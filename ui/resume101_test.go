@@ -145,7 +145,7 @@ func TestDamaged101SaveIsSetAside(t *testing.T) {
 			}
 			s := DefaultSettings("en")
 			s.Speed, s.Game = "instant", Game101
-			m, err := New(Options{Settings: s, StateDir: state, ConfigDir: cfg, Now: fixedNow, NoColor: true})
+			m, err := New(Options{Settings: s, StateDir: state, ConfigDir: cfg, Now: fixedNow, NoColor: true, Random: &countingRandom{}})
 			if err != nil {
 				t.Fatal(err)
 			}

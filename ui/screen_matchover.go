@@ -79,6 +79,7 @@ func (m *Model) renderMatchOver() string {
 	if v.Result != nil {
 		lines = append(lines, "", m.st.Dim.Render(m.lastHandLine(v.Result)))
 	}
+	lines = append(lines, m.fairLines(true)...)
 	lines = append(lines, "", m.st.Dim.Render(m.nextGameLine()))
 	return m.renderPage(lines, bar)
 }

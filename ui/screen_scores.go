@@ -74,9 +74,11 @@ func (m *Model) renderScores() string { return m.renderInfo(m.scoreLines()) }
 func (m *Model) scoreLines() []string {
 	out := []string{m.st.Title.Render(m.tr.T("scores.title")), ""}
 	if len(m.history) == 0 {
-		return append(out, m.st.Dim.Render(m.tr.T("scores.none")))
+		out = append(out, m.st.Dim.Render(m.tr.T("scores.none")))
+	} else {
+		out = append(out, m.scoreTable(m.history)...)
 	}
-	return append(out, m.scoreTable(m.history)...)
+	return append(out, m.fairLines(false)...)
 }
 
 // scoreTable is the history as a table: a line of names, a line a hand.

@@ -87,6 +87,8 @@ type SeatUpdate struct {
 	Ready [game.NumSeats]bool
 	// Host is set when this seat may start a new match.
 	Host bool
+	// Fair is the match's commitment (fair.go).
+	Fair Fairness
 }
 
 // IntentKind is what a seat asks of its table.
@@ -136,6 +138,10 @@ type SeatOptions struct {
 	Dark bool
 	// Badge is said in the header (a guest's resume code, say).
 	Badge string
+	// Record is the command that prints the table's finished match's
+	// record, shown with the match's seed and salt so the player can
+	// check them ("" to say nothing of it).
+	Record string
 }
 
 // seatLink is what a seat's model knows of its table.
@@ -164,6 +170,8 @@ type seatLink struct {
 	pendingTile tile.Tile
 	// waiting is set from an intent sent until the next update.
 	waiting bool
+	// fair is the match's commitment as last told.
+	fair Fairness
 }
 
 // seatTickMsg redraws the turn's clock once a second.
@@ -363,6 +371,9 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 		}
 	}
 	s.pending = -1
+	if note := m.takeFair(u.Fair); note != "" {
+		m.log = append(m.log, logEntry{note: note, hand: v.Hand})
+	}
 	for _, line := range m.newChat(u.Chat) {
 		m.log = append(m.log, logEntry{note: line, hand: v.Hand})
 	}

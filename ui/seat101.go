@@ -47,6 +47,8 @@ type Seat101Update struct {
 	Ready [okey101.NumSeats]bool
 	// Host is set when this seat may start a new match.
 	Host bool
+	// Fair is the match's commitment (fair.go).
+	Fair Fairness
 }
 
 // NewSeat101 builds the 101 table screen of a seat at a table it does
@@ -128,6 +130,9 @@ func (m *Model) onSeat101Update(u Seat101Update) tea.Cmd {
 		if !old.MyTurn() && v.MyTurn() && !m.flashNews {
 			m.flash = "" // "wait for X" is out of date now
 		}
+	}
+	if note := m.takeFair(u.Fair); note != "" {
+		t.log = append(t.log, log101{note: note, deal: dealKey(v.Hand, v.Redeal)})
 	}
 	for _, line := range m.newChat(u.Chat) {
 		t.log = append(t.log, log101{note: line, deal: dealKey(v.Hand, v.Redeal)})

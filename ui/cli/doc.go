@@ -10,7 +10,9 @@
 //     interruption;
 //   - describe.go: Describe, a rack analysed for a person;
 //   - dealt.go: Dealt, racks to try the analyser on (dealt, or a hard mix
-//     of winning and near-winning racks full of okeys and false jokers).
+//     of winning and near-winning racks full of okeys and false jokers);
+//   - verify.go: Verify, okey verify's check of a served match's record:
+//     its commitment (package game/fair) and its replay under the deal.
 //
 // A use:
 //

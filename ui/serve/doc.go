@@ -25,6 +25,9 @@
 //	             the chat, its files (saver)
 //	referee.go   the game a table plays, behind a small interface; classic Okey
 //	referee101.go  Okey 101: its referee, its bots (bots101), its seat's screen
+//	fair.go      fair deals: each match's seed and salt from crypto/rand, the
+//	             commitment shown to every seat, the reveal at the end, and
+//	             "record TABLE" over ssh for the finished match's record
 //	session.go   a connection's model: lobby, new table, codes, waiting room,
 //	             the game's screen, chat
 //	view.go      the session's own pages drawn

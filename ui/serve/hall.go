@@ -349,7 +349,8 @@ func (h *hall) restoreOne(sv store.SavedTable) (t *table, err error) {
 		if err != nil {
 			return nil, err
 		}
-		t.ref = ref
+		t.ref, t.seal = ref, sealOf(sv.Record)
+		t.noteFinished()
 	}
 	now := h.opt.now()
 	held := false

@@ -38,6 +38,8 @@ type seatInfo struct {
 	host       bool
 	refused    string
 	refusedSeq uint64
+	// fair is the match's commitment, and after it its seed and salt.
+	fair ui.Fairness
 }
 
 // referee is the game a table plays. Its methods run on the table's
@@ -273,7 +275,7 @@ func (c *classic) Update(seat int, info *seatInfo) tea.Msg {
 func updateClassic(st game.State, hands []ui.HandEnd, seat int, info *seatInfo) ui.SeatUpdate {
 	u := ui.SeatUpdate{
 		View: st.View(seat), Players: info.players, Hands: hands, Chat: info.chat,
-		Ready: info.ready, Host: info.host, Refused: info.refused, RefusedSeq: info.refusedSeq,
+		Ready: info.ready, Host: info.host, Refused: info.refused, RefusedSeq: info.refusedSeq, Fair: info.fair,
 	}
 	if st.Phase() == game.Playing {
 		u.Deadline = info.deadline

@@ -204,7 +204,7 @@ func (r *referee101) Update(seat int, info *seatInfo) tea.Msg {
 func update101(st okey101.State, seat int, info *seatInfo) ui.Seat101Update {
 	u := ui.Seat101Update{
 		View: st.View(seat), Players: info.players, Chat: info.chat,
-		Ready: info.ready, Host: info.host, Refused: info.refused, RefusedSeq: info.refusedSeq,
+		Ready: info.ready, Host: info.host, Refused: info.refused, RefusedSeq: info.refusedSeq, Fair: info.fair,
 	}
 	if st.Phase() == okey101.Playing {
 		u.Deadline = info.deadline

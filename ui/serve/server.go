@@ -76,6 +76,9 @@ type Config struct {
 	Log *slog.Logger
 	// Now is the clock; nil is time.Now.
 	Now func() time.Time
+	// Random is where every match's seed and salt come from; nil is
+	// crypto/rand. Tests give a fixed one; nothing else should.
+	Random io.Reader
 
 	// wrapConn, when set (tests), wraps every connection.
 	wrapConn func(net.Conn) net.Conn
@@ -200,9 +203,12 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 			return nil, nil, err
 		}
 	}
+	if cfg.Random == nil {
+		cfg.Random = defaultRandom
+	}
 	topt := tableOptions{
 		botDelay: cfg.BotDelay, botTimeout: cfg.BotTimeout, keepSeat: cfg.KeepSeat, handWait: 20 * time.Second,
-		chatEvery: 5 * time.Second, chatBurst: 3, chatKeep: 50, roomIdle: cfg.RoomIdle, log: log, now: cfg.Now, fault: cfg.fault,
+		chatEvery: 5 * time.Second, chatBurst: 3, chatKeep: 50, roomIdle: cfg.RoomIdle, log: log, now: cfg.Now, fault: cfg.fault, random: cfg.Random,
 	}
 	s.hall = newHall(s.ctx, topt, files, cfg.MaxTables, shareLimits{perPlayer: cfg.TablesPerPlayer, perAddr: cfg.TablesPerAddr, idleEvict: cfg.IdleEvict})
 	n, restoreErr := s.hall.restore()
@@ -461,6 +467,10 @@ func (s *Server) guard(next wish.Middleware) wish.Middleware {
 // session's own; the filter caps them.
 func (s *Server) run(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
+		if s.command(sess) {
+			next(sess)
+			return
+		}
 		p, m := s.program(sess)
 		if p == nil {
 			next(sess)
@@ -539,6 +549,7 @@ func (s *Server) program(sess ssh.Session) (*tea.Program, *session) {
 	// goodbye (Shutdown).
 	ctx, cancel := context.WithCancel(sess.Context())
 	m := newSession(s, ctx, id, code, name, hostOf(sess.RemoteAddr()), langOf(sess.Environ()))
+	m.port = portOf(sess.LocalAddr())
 	w, h := s.clamp(pty.Window.Width, pty.Window.Height)
 	opts := append(wishtea.MakeOptions(sess),
 		tea.WithContext(ctx),

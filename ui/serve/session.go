@@ -50,6 +50,7 @@ type session struct {
 	code string // a guest's resume code ("" for a key)
 	name string
 	addr string
+	port string // the server's port the connection came in on
 	tr   *i18n.Catalog
 	keys sessionKeys
 	dark bool
@@ -539,7 +540,7 @@ func (s *session) onTable(f fromTableMsg) tea.Cmd {
 	if s.scr == nil {
 		scr, err := s.at.kind.newScreen(ui.SeatOptions{
 			Lang: s.tr.Lang, Seat: s.at.m.seat, Send: s.sendMove, Keys: []key.Binding{s.keys.Chat}, Dark: s.dark,
-			Badge: s.badge(),
+			Badge: s.badge(), Record: s.recordCmd(s.at.t),
 		})
 		if err != nil {
 			s.flash = err.Error()

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"runtime/debug"
 	"strings"
@@ -213,6 +214,8 @@ type tableOptions struct {
 	roomIdle   time.Duration // a waiting room where nothing happens this long closes
 	log        *slog.Logger
 	now        func() time.Time
+	// random is where matches' seeds and salts come from (fair.go).
+	random io.Reader
 	// fault, when set (tests), is called at points where a bug could
 	// panic: "handle" as a table takes a request, "bot" as a bot is
 	// asked.
@@ -229,7 +232,10 @@ type table struct {
 	done chan struct{}
 	// summary is the latest Summary, for the lobby.
 	summary atomic.Pointer[tableSummary]
-	saver   *saver
+	// finished is the record of the table's last finished match, for
+	// "record TABLE" (fair.go).
+	finished atomic.Pointer[[]byte]
+	saver    *saver
 
 	// Owned by run:
 	cfg      tableConfig
@@ -242,7 +248,9 @@ type table struct {
 	refusals map[*member]refusal
 	created  time.Time
 	matchNo  uint64
-	seed     uint64
+	// seal is the match's seed and salt, and the commitment to them
+	// (fair.go): never in a session's message before the match is over.
+	seal seal
 	// roomSince is the waiting room's last change (a seat taken or
 	// left, a chat line): it closes roomIdle after.
 	roomSince time.Time
@@ -420,11 +428,11 @@ func (t *table) handle(r request) {
 		}
 	case reqNewMatch:
 		if s := t.seatOf(r.m); s >= 0 && t.isHost(r.m) {
-			t.newMatch()
+			t.refuseIf(r.m, t.newMatch())
 		}
 	case reqStart:
 		if t.ref == nil && t.isHost(r.m) {
-			t.start()
+			t.refuseIf(r.m, t.start())
 		}
 	case reqChat:
 		t.say(r.m, r.text)
@@ -642,31 +650,56 @@ func (t *table) here(seat int) {
 	}
 }
 
-// start deals the first hand.
-func (t *table) start() {
-	t.matchNo++
-	t.seed = game.NewSeed(uint64(t.opt.now().UnixNano()) ^ t.matchNo)
-	ref, err := t.kind.newReferee(t.cfg.Rules, t.seed, t.meta())
+// start deals the first hand of a match whose seed, drawn with a salt
+// from the server's source of randomness, is sealed by a commitment
+// (fair.go): a seed nobody can guess from the clock or their rack.
+func (t *table) start() error {
+	sl, err := drawSeal(t.opt.random)
 	if err != nil {
 		t.opt.log.Error("start", "table", t.id, "err", err)
-		return
+		return errNoSeed
 	}
-	t.ref = ref
+	meta := t.meta()
+	sl.addTo(meta)
+	ref, err := t.kind.newReferee(t.cfg.Rules, sl.seed, meta)
+	if err != nil {
+		t.opt.log.Error("start", "table", t.id, "err", err)
+		return err
+	}
+	t.matchNo++
+	t.seal, t.ref = sl, ref
 	t.deadline, t.nextBot = time.Time{}, time.Time{}
 	t.cancelBot()
-	t.opt.log.Info("start", "table", t.id, "game", t.cfg.Game, "rules", t.cfg.Rules)
+	t.opt.log.Info("start", "table", t.id, "game", t.cfg.Game, "rules", t.cfg.Rules, "commit", sl.commit.Short())
 	t.save()
+	return nil
 }
 
 // newMatch starts a new match at the table after the last one ended.
-func (t *table) newMatch() {
+func (t *table) newMatch() error {
 	if st, _ := t.ref.Stage(); st != stMatchOver {
-		return
+		return nil
 	}
-	t.start()
+	if err := t.start(); err != nil {
+		return err
+	}
 	for i := range t.seats {
 		t.seats[i].ready = false
 	}
+	return nil
+}
+
+// errNoSeed refuses a match the server could not draw a seed for; its
+// text is a key of the words, said in the player's language.
+var errNoSeed = errors.New("fair.noseed")
+
+// refuseIf tells m why its request was refused, if it was.
+func (t *table) refuseIf(m *member, err error) {
+	if err == nil {
+		return
+	}
+	r := t.refusals[m]
+	t.refusals[m] = refusal{text: err.Error(), seq: r.seq + 1}
 }
 
 // meta is what a record keeps of the table.
@@ -717,6 +750,7 @@ func (t *table) applied(turnOver bool) {
 			t.seats[i].ready = false
 		}
 	}
+	t.noteFinished()
 	t.save()
 }
 
@@ -975,6 +1009,7 @@ func (t *table) info() seatInfo {
 	}
 	in.chat = t.chat
 	in.deadline = t.deadline
+	in.fair = t.fairness()
 	return in
 }
 

@@ -18,6 +18,7 @@ func handTable(t *testing.T, timer time.Duration) (*table, *time.Time) {
 		botDelay: 0, botTimeout: time.Second, keepSeat: 10 * time.Minute, handWait: 20 * time.Second,
 		chatEvery: 5 * time.Second, chatBurst: 3, chatKeep: 50,
 		log: slog.New(slog.NewTextHandler(io.Discard, nil)), now: func() time.Time { return now },
+		random: fixedRandom(1),
 	}
 	sv := newSaver(func([]byte, []byte) error { return nil }, func() error { return nil }, opt.log)
 	t.Cleanup(sv.flush)

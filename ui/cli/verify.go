@@ -1,0 +1,123 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"okey/game"
+	"okey/game/fair"
+	"okey/game/okey101"
+)
+
+// Verify is okey verify's engine: it checks one match record served by
+// okey serve. The record's seed and salt must hash to the commitment its
+// meta says the players were shown (package game/fair), and the record
+// must replay under the engine's own loader — every deal the one the
+// seed deals, every move legal in it. A player who noted the
+// commitment at the deal compares it with Verified.Commit.
+
+// Verified is what a record that verifies shows.
+type Verified struct {
+	// Game is "classic" or "101".
+	Game   string
+	Seed   uint64
+	Commit fair.Commitment
+	// Hands is the number of hands played or begun; Over reports the
+	// match finished.
+	Hands int
+	Over  bool
+}
+
+// Why a record does not verify, besides those of package fair
+// (fair.ErrNoCommitment, fair.ErrBadCommitment, fair.ErrMismatch); test
+// with errors.Is.
+var (
+	// ErrDamaged: the file is not a match record that can be read.
+	ErrDamaged = errors.New("damaged file")
+	// ErrDealMismatch: a deal written in the record is not the one its
+	// seed deals.
+	ErrDealMismatch = errors.New("the deals recorded are not the seed's")
+	// ErrIllegalMove: a move of the record is not legal under the deal.
+	ErrIllegalMove = errors.New("a move is illegal under this deal")
+)
+
+// Verify checks the record b.
+func Verify(b []byte) (Verified, error) {
+	var probe struct {
+		Okey string `json:"okey"`
+		Game string `json:"game"`
+	}
+	head, _, _ := bytes.Cut(b, []byte{'\n'})
+	if err := json.Unmarshal(head, &probe); err != nil || probe.Okey != "record" {
+		return Verified{}, fmt.Errorf("%w: its first line is not a match record's header", ErrDamaged)
+	}
+	switch probe.Game {
+	case "", "classic":
+		return verifyClassic(b)
+	case okey101.GameName:
+		return verify101(b)
+	}
+	return Verified{}, fmt.Errorf("%w: a record of the game %q, which this okey does not know", ErrDamaged, probe.Game)
+}
+
+func verifyClassic(b []byte) (Verified, error) {
+	rec, err := game.ParseRecord(b)
+	if err != nil {
+		return Verified{}, damaged(err, game.ErrRecordCorrupt)
+	}
+	v := Verified{Game: "classic", Seed: rec.Seed}
+	if v.Commit, err = fair.Check(rec.Seed, rec.Meta); err != nil {
+		return v, err
+	}
+	if _, err := game.NewGame(rec.Rules, rec.Seed, nil); err != nil {
+		return v, fmt.Errorf("%w: %v", ErrDamaged, err)
+	}
+	g, err := game.Replay(rec)
+	if err != nil {
+		return v, replayErr(err, game.ErrRecordMismatch, game.ErrRecordCorrupt)
+	}
+	st := g.State()
+	v.Hands, v.Over = st.HandNumber(), st.Phase() == game.MatchOver
+	return v, nil
+}
+
+func verify101(b []byte) (Verified, error) {
+	rec, err := okey101.ParseRecord(b)
+	if err != nil {
+		return Verified{}, damaged(err, okey101.ErrRecordCorrupt)
+	}
+	v := Verified{Game: okey101.GameName, Seed: rec.Seed}
+	if v.Commit, err = fair.Check(rec.Seed, rec.Meta); err != nil {
+		return v, err
+	}
+	if _, err := okey101.NewGame(rec.Rules, rec.Seed, nil); err != nil {
+		return v, fmt.Errorf("%w: %v", ErrDamaged, err)
+	}
+	g, err := okey101.Replay(rec)
+	if err != nil {
+		return v, replayErr(err, okey101.ErrRecordMismatch, okey101.ErrRecordCorrupt)
+	}
+	st := g.State()
+	v.Hands, v.Over = st.HandNumber(), st.Phase() == okey101.MatchOver
+	return v, nil
+}
+
+// replayErr names a replay's failure: the match could be started (its
+// rules were checked before), so it is a deal that differs (the game's
+// mismatch error) or a move the deal does not allow (its corrupt
+// error, whose words are left out: the file is whole, the move is not).
+func replayErr(err, mismatch, corrupt error) error {
+	if errors.Is(err, mismatch) {
+		return fmt.Errorf("%w: %s", ErrDealMismatch, strings.TrimPrefix(err.Error(), mismatch.Error()+": "))
+	}
+	return fmt.Errorf("%w: %s", ErrIllegalMove, strings.TrimPrefix(err.Error(), corrupt.Error()+": "))
+}
+
+// damaged names a record that could not be read, without the engine's
+// own "damaged" words twice.
+func damaged(err, corrupt error) error {
+	return fmt.Errorf("%w: %s", ErrDamaged, strings.TrimPrefix(err.Error(), corrupt.Error()+": "))
+}

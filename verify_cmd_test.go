@@ -1,0 +1,150 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"okey/game"
+	"okey/game/fair"
+	"okey/game/okey101"
+)
+
+// servedRecords are a classic and a 101 record committed as okey serve
+// commits them (seed 42, a fixed salt), a few hands played plainly.
+func servedRecords(t *testing.T) (classic, o101 []byte, commit fair.Commitment) {
+	t.Helper()
+	salt := []byte("0123456789abcdef")
+	g, err := game.NewGame(game.DefaultRules(), 42, fair.Meta(42, salt))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 80 {
+		st := g.State()
+		s := st.Turn()
+		try := []game.Action{game.NextHandAction(), game.DrawAction(s), game.EndHandAction(s)}
+		for _, tl := range st.View(s).Rack {
+			try = append(try, game.DiscardAction(s, tl))
+		}
+		for _, a := range try {
+			if _, _, err := g.Apply(a); err == nil {
+				break
+			}
+		}
+	}
+	rc := g.Record()
+	h, err := okey101.NewGame(okey101.DefaultRules(), 42, fair.Meta(42, salt))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 80 {
+		st := h.State()
+		v := st.View(st.Turn())
+		try := v.SimpleActions()
+		if st.Phase() == okey101.HandOver {
+			try = []okey101.Action{okey101.NextHand()}
+		}
+		for _, a := range try {
+			if _, _, err := h.Apply(a); err == nil {
+				break
+			}
+		}
+	}
+	r1 := h.Record()
+	return rc.Marshal(), r1.Marshal(), fair.Commit(42, salt)
+}
+
+// TestVerifyCommand: okey verify prints a line a record and exits 0 when
+// all verify, 1 when one does not (saying why), 2 for a wrong command
+// line (one line on stderr).
+func TestVerifyCommand(t *testing.T) {
+	classic, o101, commit := servedRecords(t)
+	dir := t.TempDir()
+	write := func(name string, b []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	good := write("classic.okey", classic)
+	good101 := write("101.okey", o101)
+	// Tampered: another seed in the header; the salt; a move out of turn.
+	seed := write("seed.okey", bytes.Replace(classic, []byte(`"seed":42`), []byte(`"seed":43`), 1))
+	salt := write("salt.okey", bytes.Replace(o101, []byte(`"salt":"30`), []byte(`"salt":"31`), 1))
+	lines := bytes.SplitAfter(classic, []byte("\n"))
+	for i, ln := range lines {
+		if bytes.HasPrefix(ln, []byte(`{"a":"draw","s":`)) {
+			s := ln[len(`{"a":"draw","s":`)]
+			lines[i] = bytes.Replace(ln, []byte{':', s, '}'}, []byte{':', '0' + (s-'0'+1)%4, '}'}, 1)
+			break
+		}
+	}
+	illegal := write("illegal.okey", bytes.Join(lines, nil))
+	bare := write("bare.okey", bytes.Replace(classic, []byte(`"commit"`), []byte(`"c0mmit"`), 1))
+	bare = write("bare.okey", bytes.Replace(mustRead(t, bare), []byte(`"salt"`), []byte(`"s4lt"`), 1))
+	junk := write("junk.okey", []byte("not a record\n"))
+
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		stdin []byte
+		code  int
+		out   []string
+		err   string
+	}{
+		{"good", []string{good, good101}, nil, 0, []string{"classic.okey: verified: commitment " + commit.Short() + " (" + commit.String() + "); classic Okey, seed 42",
+			"101.okey: verified: commitment " + commit.Short()}, ""},
+		{"stdin", []string{"-"}, classic, 0, []string{"stdin: verified: commitment " + commit.Short()}, ""},
+		{"noted", []string{"--commit", commit.Short(), good}, nil, 0, []string{"verified"}, ""},
+		{"noted wrong", []string{"--commit", "0000 1111 2222 3333", good}, nil, 1, []string{"NOT verified: the record's commitment " + commit.Short() + " is not the one you noted"}, ""},
+		{"seed", []string{good, seed}, nil, 1, []string{"classic.okey: verified", "seed.okey: NOT verified: commitment mismatch: seed 43"}, ""},
+		{"salt", []string{salt}, nil, 1, []string{"salt.okey: NOT verified: commitment mismatch"}, ""},
+		{"illegal", []string{illegal}, nil, 1, []string{"illegal.okey: NOT verified: a move is illegal under this deal: action"}, ""},
+		{"bare", []string{bare}, nil, 1, []string{"bare.okey: NOT verified: no commitment in the record (only matches served by okey serve carry one)"}, ""},
+		{"junk", []string{junk}, nil, 1, []string{"junk.okey: NOT verified: damaged file"}, ""},
+		{"missing", []string{filepath.Join(dir, "nope.okey")}, nil, 1, []string{"nope.okey: NOT verified: cannot read it"}, ""},
+		{"no args", nil, nil, 2, nil, "okey verify: no record"},
+		{"stdin twice", []string{"-", "-"}, nil, 2, nil, "may be given once"},
+		{"bad commit", []string{"--commit", "xyz", good}, nil, 2, nil, "--commit"},
+		{"bad flag", []string{"--frob", good}, nil, 2, nil, "flag provided but not defined"},
+	} {
+		var out, errb bytes.Buffer
+		code := run(context.Background(), append([]string{"verify"}, tc.args...), bytes.NewReader(tc.stdin), &out, &errb)
+		ok := code == tc.code && strings.Contains(errb.String(), tc.err)
+		for _, w := range tc.out {
+			ok = ok && strings.Contains(out.String(), w)
+		}
+		if tc.code == 2 {
+			ok = ok && out.Len() == 0 && strings.Count(errb.String(), "\n") == 1
+		} else {
+			ok = ok && errb.Len() == 0 && strings.Count(out.String(), "\n") == len(tc.args)-2*boolInt(tc.name == "noted" || tc.name == "noted wrong")
+		}
+		if !ok {
+			t.Errorf("%s: exit %d\nstdout %s\nstderr %s", tc.name, code, out.String(), errb.String())
+		}
+	}
+	var out bytes.Buffer
+	if code := run(context.Background(), []string{"verify", "-h"}, nil, &out, &out); code != 0 || !strings.Contains(out.String(), "usage: okey verify") {
+		t.Errorf("verify -h: exit %d, %q", code, out.String())
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func mustRead(t *testing.T, p string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
