@@ -14,6 +14,7 @@ import (
 
 	"charm.land/ssh"
 	"charm.land/wish/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"okey/game/fair"
 	"okey/ui"
@@ -120,16 +121,20 @@ const recordUsage = "usage: record TABLE — the record of table TABLE's last fi
 
 // command runs a session that asks for a command rather than a
 // terminal (ssh -p PORT HOST record 3); it reports whether it did. The
-// only command is "record".
+// only command is "record"; any other is refused with a line, before
+// the session could take over the player's seat from a running one.
 func (s *Server) command(sess ssh.Session) bool {
 	args := sess.Command()
-	if len(args) == 0 || args[0] != "record" {
+	if len(args) == 0 {
 		return false
 	}
 	fail := func(code int, format string, a ...any) bool {
 		wish.Errorf(sess, "okey: "+format+"\n", a...)
 		sess.Exit(code)
 		return true
+	}
+	if args[0] != "record" {
+		return fail(2, "unknown command %q: connect with no command to play; the one command is %s", cutWidth(ansi.Strip(ui.CutBytes(args[0], 64)), 20), recordUsage)
 	}
 	if len(args) != 2 {
 		return fail(2, "%s", recordUsage)

@@ -298,3 +298,22 @@ func TestLeavingAsksFirst(t *testing.T) {
 	a.waitFor("Hand 1 ·", 5*time.Second)
 	waitSummary(t, srv, "1", "ann back", func(s *tableSummary) bool { return s.Players[0].Kind == ui.SeatHuman })
 }
+
+// TestUnknownCommandIsRefused: ssh HOST cmd with a command the server
+// does not know is refused with one line and exit 2, and the player's
+// running session (same key) is not replaced by it.
+func TestUnknownCommandIsRefused(t *testing.T) {
+	t.Parallel()
+	_, addr := testServer(t)
+	k := newKey(t)
+	a := dial(t, addr, "ann", dialOpts{key: k})
+	openTable(t, a)
+	out, code := execSSH(t, addr, k, "bogus \x1b[2Jthing")
+	if code != 2 || !strings.Contains(out, `unknown command "bogus"`) || strings.Count(strings.TrimSpace(out), "\n") != 0 {
+		t.Errorf("an unknown command: exit %d, %q", code, out)
+	}
+	time.Sleep(200 * time.Millisecond)
+	if scr := a.term.String(); !strings.Contains(scr, "s starts the match") {
+		t.Errorf("the running session was disturbed:\n%s", scr)
+	}
+}
