@@ -125,6 +125,7 @@ func parseServe(args []string, stdout, stderr io.Writer) (cfg serve.Config, code
 	fs.DurationVar(&cfg.ReleaseAfter, "release-after", cfg.ReleaseAfter, "a player away this long gives the seat up and is disconnected (0: never)")
 	fs.DurationVar(&cfg.MaxSession, "max-session", cfg.MaxSession, "the longest a connection may last")
 	fs.DurationVar(&cfg.KeepSeat, "keep-seat", cfg.KeepSeat, "how long a dropped player's seat is kept for them")
+	fs.IntVar(&cfg.KeepMatches, "keep-matches", cfg.KeepMatches, "finished matches' records kept in the state directory, the newest (0: all)")
 	fs.DurationVar(&cfg.BotDelay, "bot-delay", cfg.BotDelay, "how long a bot's move waits, so players see it")
 	rest, code, ok := parseInterleaved(fs, args, serveUsage, stdout, stderr)
 	if !ok {

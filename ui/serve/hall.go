@@ -71,7 +71,7 @@ func (h *hall) saverFor(id string) *saver {
 	retire := func() error { return nil }
 	if h.files != nil {
 		write = func(tb, rec []byte) error { return h.files.Save(id, tb, rec) }
-		retire = func() error { return h.files.Retire(id, h.opt.now()) }
+		retire = func() error { return h.files.Retire(id, h.opt.now(), h.opt.keepMatches) }
 	}
 	return newSaver(write, retire, h.opt.log)
 }

@@ -62,6 +62,9 @@ type Config struct {
 	// ReleaseAfter gives their seat up and closes the connection. 0:
 	// never. (IdleTimeout closes any session without a key for longer.)
 	AwayAfter, ReleaseAfter time.Duration
+	// KeepMatches is how many finished matches' records are kept in the
+	// state directory, the newest (0: all).
+	KeepMatches int
 
 	// Tables.
 	DefaultTimer time.Duration
@@ -97,7 +100,8 @@ func DefaultConfig() Config {
 		Addr: ":2222", MaxTables: 50, MaxSessions: 200, MaxPerAddr: 8,
 		ConnPerMinute: 20, ConnBurst: 10, TablesPerPlayer: 2, TablesPerAddr: 4,
 		RoomIdle: 10 * time.Minute, IdleEvict: 2 * time.Minute, AwayAfter: 3 * time.Minute, ReleaseAfter: 15 * time.Minute,
-		MaxWidth: 300, MaxHeight: 100,
+		KeepMatches: 1000,
+		MaxWidth:    300, MaxHeight: 100,
 		HandshakeTimeout: 10 * time.Second, IdleTimeout: 30 * time.Minute, MaxSession: 12 * time.Hour,
 		DefaultTimer: 30 * time.Second, KeepSeat: 10 * time.Minute, BotDelay: 700 * time.Millisecond,
 		BotTimeout: 10 * time.Second,
@@ -117,6 +121,8 @@ func (c Config) Check() error {
 		return fmt.Errorf("the largest terminal must be at least %d×%d", ui.MinWidth, ui.MinHeight)
 	case c.DefaultTimer < 0 || c.KeepSeat <= 0 || c.BotDelay < 0 || c.BotTimeout <= 0:
 		return errors.New("the timer must not be negative; keeping a seat and a bot's time must be positive")
+	case c.KeepMatches < 0:
+		return errors.New("the finished matches kept must not be negative")
 	case c.AwayAfter < 0 || c.ReleaseAfter < 0:
 		return errors.New("the times to be away must not be negative")
 	case c.HandshakeTimeout < 0 || c.IdleTimeout < 0 || c.MaxSession < 0:
@@ -208,7 +214,7 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 	}
 	topt := tableOptions{
 		botDelay: cfg.BotDelay, botTimeout: cfg.BotTimeout, keepSeat: cfg.KeepSeat, handWait: 20 * time.Second,
-		chatEvery: 5 * time.Second, chatBurst: 3, chatKeep: 50, roomIdle: cfg.RoomIdle, log: log, now: cfg.Now, fault: cfg.fault, random: cfg.Random,
+		chatEvery: 5 * time.Second, chatBurst: 3, chatKeep: 50, roomIdle: cfg.RoomIdle, keepMatches: cfg.KeepMatches, log: log, now: cfg.Now, fault: cfg.fault, random: cfg.Random,
 	}
 	s.hall = newHall(s.ctx, topt, files, cfg.MaxTables, shareLimits{perPlayer: cfg.TablesPerPlayer, perAddr: cfg.TablesPerAddr, idleEvict: cfg.IdleEvict})
 	n, restoreErr := s.hall.restore()

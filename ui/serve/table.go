@@ -204,16 +204,17 @@ func (s *tableSummary) Holds(id string) int {
 
 // tableOptions are the server's settings every table follows.
 type tableOptions struct {
-	botDelay   time.Duration // a bot's move waits this long (so people see it)
-	botTimeout time.Duration // a bot that takes longer fails
-	keepSeat   time.Duration // an absent player's seat is kept so long
-	handWait   time.Duration // the longest the table waits between hands (with a timer)
-	chatEvery  time.Duration // a member may chat chatBurst lines per chatEvery
-	chatBurst  int
-	chatKeep   int           // lines of chat kept
-	roomIdle   time.Duration // a waiting room where nothing happens this long closes
-	log        *slog.Logger
-	now        func() time.Time
+	botDelay    time.Duration // a bot's move waits this long (so people see it)
+	botTimeout  time.Duration // a bot that takes longer fails
+	keepSeat    time.Duration // an absent player's seat is kept so long
+	handWait    time.Duration // the longest the table waits between hands (with a timer)
+	chatEvery   time.Duration // a member may chat chatBurst lines per chatEvery
+	chatBurst   int
+	chatKeep    int           // lines of chat kept
+	roomIdle    time.Duration // a waiting room where nothing happens this long closes
+	keepMatches int           // finished matches' records kept (0: all)
+	log         *slog.Logger
+	now         func() time.Time
 	// random is where matches' seeds and salts come from (fair.go).
 	random io.Reader
 	// fault, when set (tests), is called at points where a bug could

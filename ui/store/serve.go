@@ -93,13 +93,19 @@ func (t *Tables) Save(id string, table, record []byte) error {
 }
 
 // Retire puts a closed table away: its match's record goes to the
-// finished matches (kept), its table file is removed, so it is not
-// restored.
-func (t *Tables) Retire(id string, now time.Time) error {
+// finished matches, its table file is removed, so it is not restored.
+// Of the finished matches the newest keep are kept (0: all), so the
+// folder does not grow without bound.
+func (t *Tables) Retire(id string, now time.Time, keep int) error {
 	rec := filepath.Join(t.dir, id+".okey")
 	if _, err := os.Stat(rec); err == nil {
 		if _, err := Archive(rec, "table-"+id, now); err != nil {
 			return err
+		}
+		if keep > 0 {
+			if _, err := PruneFinished(filepath.Join(t.dir, FinishedDir), keep); err != nil {
+				return err
+			}
 		}
 	}
 	if err := os.Remove(filepath.Join(t.dir, id+".json")); err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -130,6 +136,34 @@ func (t *Tables) LoadNext() (int, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(string(b)))
 	if err != nil || n < 0 {
 		return 0, fmt.Errorf("the next table's number in %s: %q", t.dir, strings.TrimSpace(string(b)))
+	}
+	return n, nil
+}
+
+// PruneFinished removes the oldest finished matches' records of dir
+// beyond the newest keep, and says how many it removed. Their names
+// begin with the time they were put away, so name order is age order.
+func PruneFinished(dir string, keep int) (int, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return 0, fmt.Errorf("finished matches: %w", err)
+	}
+	var recs []string
+	for _, e := range ents {
+		if !e.IsDir() && strings.HasSuffix(e.Name(), ".okey") && !strings.HasPrefix(e.Name(), ".") {
+			recs = append(recs, e.Name())
+		}
+	}
+	if len(recs) <= keep {
+		return 0, nil
+	}
+	slices.Sort(recs)
+	n := 0
+	for _, name := range recs[:len(recs)-keep] {
+		if err := os.Remove(filepath.Join(dir, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return n, fmt.Errorf("finished matches: %w", err)
+		}
+		n++
 	}
 	return n, nil
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -177,5 +178,44 @@ func TestCleanTemps(t *testing.T) {
 	left, _ := filepath.Glob(filepath.Join(dir, "*"))
 	if len(left) != 2 { // current.okey and .other.tmp-3 (Glob's * matches dot files)
 		t.Fatalf("left %v", left)
+	}
+}
+
+// TestRetiredTablesAreBounded: a server's finished matches are kept up
+// to a number, the newest; older ones go as new ones come.
+func TestRetiredTablesAreBounded(t *testing.T) {
+	tb, err := OpenTables(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	for i := range 5 {
+		id := strconv.Itoa(i + 1)
+		if err := tb.Save(id, []byte("{}"), []byte("record "+id)); err != nil {
+			t.Fatal(err)
+		}
+		if err := tb.Retire(id, start.Add(time.Duration(i)*time.Minute), 3); err != nil {
+			t.Fatal(err)
+		}
+	}
+	kept, _ := filepath.Glob(filepath.Join(tb.Dir(), FinishedDir, "*.okey"))
+	if len(kept) != 3 {
+		t.Fatalf("kept %d finished matches, want 3: %v", len(kept), kept)
+	}
+	for i, p := range kept {
+		b, _ := os.ReadFile(p)
+		if want := "record " + strconv.Itoa(i+3); string(b) != want {
+			t.Errorf("kept %s holding %q, want %q (the newest three)", filepath.Base(p), b, want)
+		}
+	}
+	// 0 keeps them all.
+	if err := tb.Save("6", []byte("{}"), []byte("record 6")); err != nil {
+		t.Fatal(err)
+	}
+	if err := tb.Retire("6", start.Add(time.Hour), 0); err != nil {
+		t.Fatal(err)
+	}
+	if all, _ := filepath.Glob(filepath.Join(tb.Dir(), FinishedDir, "*.okey")); len(all) != 4 {
+		t.Errorf("with no bound %d finished matches, want 4", len(all))
 	}
 }
