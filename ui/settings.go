@@ -133,13 +133,29 @@ func cleanName(s string) string {
 	// Cut first, so a huge name costs nothing: no name is longer than
 	// four bytes a column plus its marks, escapes included.
 	s = CutBytes(s, 4*MaxNameBytes)
-	s = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+	s = SafeText(s)
+	return strings.TrimSpace(CutBytes(ansi.Truncate(strings.TrimSpace(s), MaxNameLen, ""), MaxNameBytes))
+}
+
+// SafeText keeps of s what every terminal draws alike: letters, digits,
+// punctuation, symbols and spaces. Control and format characters go (an
+// escape, a direction override), and so do combining marks, private-use
+// and unassigned code points: terminals disagree on how wide those are,
+// and a line that is one column off leaves the rest of a screen drawn
+// over (seen with random bytes typed into the chat). A tab or a newline
+// becomes a space.
+func SafeText(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\t' || r == '\n' || r == '\r':
+			return ' '
+		case r == ' ':
+			return r
+		case !unicode.IsPrint(r), unicode.Is(unicode.M, r):
 			return -1
 		}
 		return r
 	}, s)
-	return strings.TrimSpace(CutBytes(ansi.Truncate(strings.TrimSpace(s), MaxNameLen, ""), MaxNameBytes))
 }
 
 // printable reports whether s has no control or format characters.

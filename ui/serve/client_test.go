@@ -111,6 +111,9 @@ type dialOpts struct {
 	termType string
 	// smallBuffer makes the client's socket buffer small.
 	smallBuffer bool
+	// from is the local address to connect from ("" any): 127.0.0.x
+	// addresses play clients from different places.
+	from string
 }
 
 func dial(t testing.TB, addr, user string, o dialOpts) *client {
@@ -129,7 +132,11 @@ func tryDial(t testing.TB, addr, user string, o dialOpts) (*client, error) {
 	if o.key != nil {
 		auth = []gossh.AuthMethod{gossh.PublicKeys(o.key)}
 	}
-	raw, err := net.DialTimeout("tcp", addr, 10*time.Second)
+	d := net.Dialer{Timeout: 10 * time.Second}
+	if o.from != "" {
+		d.LocalAddr = &net.TCPAddr{IP: net.ParseIP(o.from)}
+	}
+	raw, err := d.Dial("tcp", addr)
 	if err != nil {
 		return nil, err
 	}

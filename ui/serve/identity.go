@@ -104,16 +104,7 @@ func guestID(code string) string { return guestPrefix + code }
 // sequences and control characters go, spaces are folded, and it is cut
 // to maxChat columns.
 func cleanChat(s string) string {
-	s = ansi.Strip(ui.CutBytes(s, maxChatBytes))
-	s = strings.Map(func(r rune) rune {
-		switch {
-		case r == '\t' || r == '\n' || r == '\r':
-			return ' '
-		case unicode.IsControl(r) || unicode.Is(unicode.Cf, r):
-			return -1
-		}
-		return r
-	}, s)
+	s = ui.SafeText(ansi.Strip(ui.CutBytes(s, maxChatBytes)))
 	s = strings.Join(strings.Fields(s), " ")
 	return cutWidth(s, maxChat)
 }

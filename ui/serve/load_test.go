@@ -35,8 +35,12 @@ import (
 
 var loadFull = flag.Bool("load", false, "TestLoad: 100 sessions on 25 tables (else 16 on 4)")
 
-// childEnv marks the child process that serves.
-const childEnv = "OKEY_SERVE_TEST_CHILD"
+// childEnv marks the child process that serves; childLimitsEnv set to
+// "production" keeps the default limits (the hostile-client test).
+const (
+	childEnv       = "OKEY_SERVE_TEST_CHILD"
+	childLimitsEnv = "OKEY_SERVE_TEST_LIMITS"
+)
 
 func TestMain(m *testing.M) {
 	if dir := os.Getenv(childEnv); dir != "" {
@@ -54,8 +58,10 @@ func childServe(dir string) int {
 	cfg.HostKey = filepath.Join(dir, "hostkey", "key")
 	cfg.BotDelay = 200 * time.Millisecond
 	cfg.DefaultTimer = 0
-	cfg.MaxSessions, cfg.MaxPerAddr = 500, 500 // every client comes from 127.0.0.1
-	cfg.ConnPerMinute = 0
+	if os.Getenv(childLimitsEnv) != "production" {
+		cfg.MaxSessions, cfg.MaxPerAddr = 500, 500 // every client comes from 127.0.0.1
+		cfg.ConnPerMinute = 0
+	}
 	cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	srv, _, err := New(cfg)
 	if err != nil {
@@ -100,6 +106,10 @@ func childServe(dir string) int {
 					pprof.WriteHeapProfile(f)
 					f.Close()
 				}
+				if f, err := os.Create(p + ".goroutines"); err == nil {
+					pprof.Lookup("goroutine").WriteTo(f, 1)
+					f.Close()
+				}
 			}
 			fmt.Println("profiled")
 		case "quit":
@@ -141,10 +151,10 @@ func rss() uint64 {
 	return 0
 }
 
-func startChild(t *testing.T) (*child, string) {
+func startChild(t *testing.T, env ...string) (*child, string) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), childEnv+"="+t.TempDir())
+	cmd.Env = append(append(os.Environ(), childEnv+"="+t.TempDir()), env...)
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)

@@ -552,19 +552,26 @@ func (s *Server) program(sess ssh.Session) (*tea.Program, *session) {
 		name = "guest"
 	}
 	// The session ends with its connection, or when the server has said
-	// goodbye (Shutdown).
+	// goodbye (Shutdown). Its program stops once its input has ended
+	// (input.go says why).
 	ctx, cancel := context.WithCancel(sess.Context())
+	pctx, pcancel := context.WithCancel(context.Background())
+	in := newInput(sess)
+	stop := func() { cancel(); in.stop(pcancel) }
+	context.AfterFunc(ctx, stop)
 	m := newSession(s, ctx, id, code, name, hostOf(sess.RemoteAddr()), langOf(sess.Environ()))
 	m.port = portOf(sess.LocalAddr())
+	m.in = in
 	w, h := s.clamp(pty.Window.Width, pty.Window.Height)
 	opts := append(wishtea.MakeOptions(sess),
-		tea.WithContext(ctx),
+		tea.WithInput(in),
+		tea.WithContext(pctx),
 		tea.WithoutSignalHandler(),
 		tea.WithWindowSize(w, h),
 		tea.WithFilter(s.filter),
 	)
 	p := tea.NewProgram(m, opts...)
-	s.register(m, sess, cancel)
+	s.register(m, sess, stop)
 	s.log.Info("connect", "name", name, "addr", hostOf(sess.RemoteAddr()), "guest", code != "")
 	return p, m
 }

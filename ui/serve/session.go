@@ -91,6 +91,9 @@ type session struct {
 	// inPlay: the table's match is not over (leaving asks first);
 	// leaving: q was pressed once, and q again leaves.
 	inPlay, leaving bool
+	// in is the session's input: closed a moment before the program
+	// quits (input.go).
+	in *input
 }
 
 // membership is the session's place at a table; gen numbers them so a
@@ -121,6 +124,8 @@ type (
 	byeMsg struct{}
 	// stoppingMsg: the server is stopping (SIGTERM, ctrl+c).
 	stoppingMsg struct{}
+	// quitMsg: the input has settled, the program may quit.
+	quitMsg struct{}
 )
 
 // sessionKeys are the keys of the session's own pages.
@@ -189,6 +194,17 @@ func (s *session) Init() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
+// quit ends the session's program: its input is closed first, and the
+// program quits when the input's end marker arrives, every key before it
+// handed over (input.go says why); at the latest after inputDrain.
+func (s *session) quit() tea.Cmd {
+	if s.in == nil {
+		return tea.Quit
+	}
+	s.in.close()
+	return tea.Tick(inputDrain, func(time.Time) tea.Msg { return quitMsg{} })
+}
+
 // watchServer tells the session when the server stops, wherever it is.
 func (s *session) watchServer() tea.Cmd {
 	srv, ctx := s.srv.ctx, s.ctx
@@ -210,6 +226,10 @@ func lobbyTick() tea.Cmd {
 // page, the tables' messages, then keys by page.
 func (s *session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
+	case tea.PasteMsg:
+		if s.in.isMarker(msg.Content) {
+			return s, tea.Quit // the input has ended: nothing is left to hand over
+		}
 	case tea.WindowSizeMsg:
 		s.width, s.height = msg.Width, msg.Height
 		return s, s.toScreen(msg)
@@ -230,6 +250,8 @@ func (s *session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case ui.LeaveMsg:
 		return s, s.leave()
 	case byeMsg:
+		return s, s.quit()
+	case quitMsg:
 		return s, tea.Quit
 	case stoppingMsg:
 		return s, s.sayByeIn(s.tr.T("bye.restart"), stopGrace)
@@ -285,7 +307,7 @@ func (s *session) onKey(k tea.KeyPressMsg) tea.Cmd {
 	s.lastKey = s.srv.cfg.Now()
 	s.idleAway = false
 	if s.page == pgBye {
-		return tea.Quit
+		return s.quit()
 	}
 	if s.chatting {
 		return s.updateChat(k)
@@ -315,7 +337,7 @@ func (s *session) updateLobby(k tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(k, keys.Quit):
-		return tea.Quit
+		return s.quit()
 	case key.Matches(k, keys.Up):
 		s.cursor--
 		s.clampCursor()

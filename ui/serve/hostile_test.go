@@ -1,0 +1,359 @@
+package serve
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"regexp"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// TestHostileClients runs the server (a child process, with the limits
+// it ships with) against scripted hostile clients side by side with
+// honest players, each group from addresses of its own on 127.0.0.0/8:
+//
+//   - a name flood: connections with 240 KB user names that open tables
+//     and chat long lines;
+//   - a table flood: guests who open and start tables and leave;
+//   - a code guesser: resume codes typed as fast as the server takes them;
+//   - a watcher that never reads, at the honest players' table;
+//   - a churner: connections opened and closed in a loop, some after the
+//     handshake, some before;
+//   - random bytes typed into a session.
+//
+// Meanwhile eight honest players at two tables play and sort their
+// racks. It asserts that they keep playing (key to screen p99 under
+// 250 ms), that their seats stay theirs, and that the server's resident
+// memory stays under 150 MB; it logs the figures.
+//
+//	go test ./ui/serve -run TestHostileClients -v      # 30 s of attack
+func TestHostileClients(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a 30-second attack: run without -short")
+	}
+	if runtime.GOOS != "linux" {
+		t.Skip("needs 127.0.0.0/8 on the loopback (Linux)")
+	}
+	srv, addr := startChild(t, childLimitsEnv+"=production")
+	base := srv.stats(t)
+
+	// The honest players: two tables of four, each player from an
+	// address of their own.
+	honest := make([]*client, 8)
+	for i := range honest {
+		c, err := tryDial(t, addr, fmt.Sprintf("h%d", i), dialOpts{key: newKey(t), w: 100, h: 30, from: fmt.Sprintf("127.0.0.%d", 10+i)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		honest[i] = c
+		if !waitQuiet(c, "Tables (", 10*time.Second) {
+			t.Fatalf("h%d: no lobby", i)
+		}
+	}
+	var publicTable string
+	for g := range 2 {
+		host := honest[4*g]
+		host.press("n")
+		waitQuiet(host, "A new table", 5*time.Second)
+		if g == 1 {
+			for range 6 { // the last field: who may join
+				host.press("down")
+			}
+			host.press("right")
+		}
+		host.press("enter")
+		if !waitQuiet(host, "s starts the match", 5*time.Second) {
+			t.Fatalf("%s: no waiting room:\n%s", host.name, host.term.String())
+		}
+		id := tableIDRe.FindStringSubmatch(host.term.String())
+		if id == nil {
+			t.Fatalf("no table number:\n%s", host.term.String())
+		}
+		if g == 0 {
+			publicTable = id[1]
+		}
+		for _, c := range honest[4*g+1 : 4*g+4] {
+			if g == 0 {
+				joinTable(t, c, id[1])
+			} else {
+				code := codeRe.FindStringSubmatch(host.term.String())[1]
+				c.press("c")
+				waitQuiet(c, "join code", 5*time.Second)
+				c.press(code, "enter")
+			}
+			if !waitQuiet(c, "Waiting for the host", 10*time.Second) {
+				t.Fatalf("%s: not seated:\n%s", c.name, c.term.String())
+			}
+		}
+		waitQuiet(host, "4. h", 5*time.Second)
+		host.press("s")
+		for _, c := range honest[4*g : 4*g+4] {
+			if !waitQuiet(c, "Hand 1 ·", 10*time.Second) {
+				t.Fatalf("%s: the match did not start:\n%s", c.name, c.term.String())
+			}
+		}
+	}
+
+	// The attack.
+	ctx, stop := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	var stats struct{ dials, refused, guesses, bytes atomic.Int64 }
+	attack := func(f func(ctx context.Context)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ctx.Err() == nil {
+				f(ctx)
+			}
+		}()
+	}
+	pause := func(ctx context.Context, d time.Duration) {
+		select {
+		case <-ctx.Done():
+		case <-time.After(d):
+		}
+	}
+	dialFrom := func(from, user string, o dialOpts) *client {
+		o.from, o.w, o.h = from, 100, 30
+		stats.dials.Add(1)
+		c, err := tryDial(t, addr, user, o)
+		if err != nil {
+			stats.refused.Add(1)
+			return nil
+		}
+		return c
+	}
+	var huge strings.Builder
+	for huge.Len() < 240<<10 {
+		huge.WriteString("a" + strings.Repeat("\u0301", 1000))
+	}
+	attack(func(ctx context.Context) {
+		c := dialFrom("127.0.0.66", huge.String(), dialOpts{key: newKey(t)})
+		if c == nil {
+			pause(ctx, 200*time.Millisecond)
+			return
+		}
+		c.press("n", "enter", "m", strings.Repeat("e\u0301\u0301\u0301", 2000), "enter")
+		pause(ctx, 300*time.Millisecond)
+		c.close()
+	})
+	attack(func(ctx context.Context) {
+		c := dialFrom("127.0.0.67", "flood", dialOpts{})
+		if c == nil {
+			pause(ctx, 200*time.Millisecond)
+			return
+		}
+		c.press("n", "enter")
+		pause(ctx, 100*time.Millisecond)
+		c.press("s")
+		pause(ctx, 100*time.Millisecond)
+		c.close()
+	})
+	attack(func(ctx context.Context) {
+		c := dialFrom("127.0.0.68", "guess", dialOpts{})
+		if c == nil {
+			pause(ctx, 200*time.Millisecond)
+			return
+		}
+		c.press("r")
+		for range 5 {
+			b := make([]byte, resumeLen)
+			rand.Read(b)
+			for i := range b {
+				b[i] = codeAlphabet[int(b[i])%len(codeAlphabet)]
+			}
+			c.press(string(b), "enter")
+			stats.guesses.Add(1)
+			pause(ctx, 30*time.Millisecond)
+		}
+		c.close()
+	})
+	attack(func(ctx context.Context) {
+		c := dialFrom("127.0.0.69", "stall", dialOpts{key: newKey(t), smallBuffer: true})
+		if c == nil {
+			pause(ctx, 200*time.Millisecond)
+			return
+		}
+		waitQuiet(c, "Tables (", 5*time.Second)
+		joinTableAs(c, publicTable, "w")
+		c.stall.Store(true)
+		for ctx.Err() == nil {
+			c.in.Write([]byte("c"))
+			pause(ctx, 100*time.Millisecond)
+		}
+		c.close()
+	})
+	attack(func(ctx context.Context) {
+		if raw, err := (&net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP("127.0.0.70")}}).Dial("tcp", addr); err == nil {
+			raw.Close()
+		}
+		if c := dialFrom("127.0.0.70", "churn", dialOpts{key: newKey(t)}); c != nil {
+			c.close()
+		}
+		pause(ctx, 20*time.Millisecond)
+	})
+	attack(func(ctx context.Context) {
+		c := dialFrom("127.0.0.71", "noise", dialOpts{key: newKey(t)})
+		if c == nil {
+			pause(ctx, 200*time.Millisecond)
+			return
+		}
+		buf := make([]byte, 4<<10)
+		for ctx.Err() == nil {
+			rand.Read(buf)
+			if _, err := c.in.Write(buf); err != nil {
+				break
+			}
+			stats.bytes.Add(int64(len(buf)))
+			pause(ctx, 50*time.Millisecond)
+		}
+		c.close()
+	})
+
+	// The honest players play through it, timing their keys.
+	var mu sync.Mutex
+	var sorts, moves []time.Duration
+	var peakRSS uint64
+	sampled := make(chan struct{})
+	go func() {
+		defer close(sampled)
+		for ctx.Err() == nil {
+			pause(ctx, 2*time.Second)
+			mu.Lock()
+			peakRSS = max(peakRSS, srv.stats(t).rss)
+			mu.Unlock()
+		}
+	}()
+	playStart, cpu0 := time.Now(), cpuOf(srv.cmd.Process.Pid)
+	var play sync.WaitGroup
+	for i, c := range honest {
+		play.Add(1)
+		go func() {
+			defer play.Done()
+			s, m := honestPlay(c, i, 30*time.Second)
+			mu.Lock()
+			sorts, moves = append(sorts, s...), append(moves, m...)
+			mu.Unlock()
+		}()
+	}
+	play.Wait()
+	played := time.Since(playStart)
+	cpu := cpuOf(srv.cmd.Process.Pid) - cpu0
+	stop()
+	wg.Wait()
+	<-sampled
+
+	// Nothing the honest players own is lost: each is still at the table,
+	// in their seat.
+	for _, c := range honest {
+		scr := c.term.String()
+		if !strings.Contains(scr, "You") || strings.Contains(scr, "Tables (") {
+			t.Errorf("%s is no longer at the table:\n%s", c.name, scr)
+		}
+	}
+	if os.Getenv("OKEY_LOAD_PROFILE") != "" {
+		io.WriteString(srv.in, "profile\n")
+		srv.out.Scan()
+	}
+	after := srv.stats(t)
+	peakRSS = max(peakRSS, after.rss)
+	keys := append(append([]time.Duration(nil), sorts...), moves...)
+	t.Logf("attack for %v: %d connections tried by the attackers, %d refused before a session; %d codes guessed; %d random bytes typed",
+		played.Round(time.Second), stats.dials.Load(), stats.refused.Load(), stats.guesses.Load(), stats.bytes.Load())
+	t.Logf("honest players: key to screen p50 %v p99 %v (%d keys: %d sorts, %d moves)",
+		pct(keys, 50), pct(keys, 99), len(keys), len(sorts), len(moves))
+	t.Logf("server: %.0f%% of a core; resident memory %.1f MB before, peak %.1f MB; %d tables, %d sessions, %d goroutines after; live heap %.1f MB after",
+		100*cpu.Seconds()/played.Seconds(), mb(base.rss), mb(peakRSS), after.tables, after.sessions, after.goroutines, mb(after.heap))
+	if len(moves) == 0 {
+		t.Error("the honest players made no move")
+	}
+	if p := pct(keys, 99); p > 250*time.Millisecond {
+		t.Errorf("honest key to screen p99 %v, over 250 ms", p)
+	}
+	if peakRSS > 150<<20 {
+		t.Errorf("the server's resident memory reached %.1f MB, over 150 MB", mb(peakRSS))
+	}
+	if after.tables > base.tables+2+DefaultConfig().TablesPerAddr*3 {
+		t.Errorf("%d tables open after the attack: the flood took more than its share", after.tables)
+	}
+}
+
+// tableIDRe reads a waiting room's table number.
+var tableIDRe = regexp.MustCompile(`Table (\d+) ·`)
+
+// joinTable takes a seat at table id from the lobby.
+func joinTable(t *testing.T, c *client, id string) {
+	t.Helper()
+	if !joinTableAs(c, id, "enter") {
+		t.Fatalf("%s: table %s not found in the lobby:\n%s", c.name, id, c.term.String())
+	}
+}
+
+// joinTableAs moves the lobby's cursor to table id and presses key
+// (enter sits, w watches); false if the table is not listed.
+func joinTableAs(c *client, id, key string) bool {
+	for range 60 {
+		scr := c.term.String()
+		for _, l := range strings.Split(scr, "\n") {
+			if strings.Contains(l, "> ") && strings.Contains(l, "Table "+id+" ") {
+				c.press(key)
+				return true
+			}
+		}
+		c.press("down")
+		time.Sleep(20 * time.Millisecond)
+	}
+	return false
+}
+
+// honestPlay plays for a while as the load test's players do: sort the
+// rack now and then, move on one's turn; it returns the times from key
+// to screen.
+func honestPlay(c *client, i int, within time.Duration) (sorts, moves []time.Duration) {
+	end := time.Now().Add(within)
+	for r := 0; time.Now().Before(end); r++ {
+		time.Sleep(time.Duration(150+(i*37+r*53)%300) * time.Millisecond)
+		scr := c.term.String()
+		switch {
+		case strings.Contains(scr, "ready for the next hand"):
+			c.press("enter")
+			continue
+		case strings.Contains(scr, "> You"):
+			key := "x"
+			if strings.Contains(scr, "wins the hand! f finishes") {
+				key = "f"
+			} else if strings.Contains(scr, "d: draw") {
+				key = "d"
+			}
+			t0 := time.Now()
+			c.press(key)
+			if _, ok := timeChange(c, scr, 5*time.Second); ok {
+				moves = append(moves, time.Since(t0))
+			}
+			continue
+		}
+		key, want := "c", "Sorted by colour."
+		if strings.Contains(scr, want) {
+			key, want = "v", "Sorted by value."
+		}
+		t0 := time.Now()
+		c.press(key)
+		if after, ok := c.await(5*time.Second, func(s string) bool { return strings.Contains(s, want) }); ok {
+			sorts = append(sorts, time.Since(t0))
+		} else if !strings.Contains(after, "ready for the next hand") && !strings.Contains(after, "> You") {
+			sorts = append(sorts, 5*time.Second)
+			if os.Getenv("OKEY_HOSTILE_DEBUG") != "" {
+				fmt.Fprintf(os.Stderr, "%s: key %s lost; before:\n%s\nafter:\n%s\n", c.name, key, scr, after)
+			}
+		}
+	}
+	return sorts, moves
+}

@@ -1,0 +1,149 @@
+package serve
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"io"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/time/rate"
+)
+
+// A session's input, between the connection and its program. It does
+// two things:
+//
+//   - It caps the bytes a client may type: a token bucket, far above
+//     what hands on a keyboard (or a mouse, or a pasted code) send, so a
+//     client that streams bytes costs the server no more than a fast
+//     typist. What is over the cap is dropped as it arrives.
+//   - It ends so that the program can end after it. Bubble Tea's input
+//     reader (ultraviolet's TerminalReader, as of bubbletea v2.1.1)
+//     sends the program its events on a channel that nobody reads once
+//     the program has stopped: a program that stopped while its reader
+//     still had events to hand over (a backlog of typed bytes, or part
+//     of a key sequence waiting) leaked the reader's goroutine and with
+//     it the whole program, its screen buffers included: about half a
+//     megabyte each. The hostile-client test found 42 of them after 30 s
+//     of random bytes. So a session ends by closing its input: the
+//     reader is handed a marker (a bracketed paste of a random word) and
+//     then the end of input, and the program quits when the marker
+//     arrives, since every event before it has been handed over then.
+type input struct {
+	chunks  chan []byte
+	closing chan struct{}
+	once    sync.Once
+	marker  string
+	// pending is what Read has still to hand over of a chunk or of the
+	// marker; sentMarker is set once the marker has been queued.
+	pending    []byte
+	sentMarker bool
+	// dropped counts the bytes over the cap.
+	dropped atomic.Int64
+}
+
+// Input caps: inputPerSecond bytes a second after a burst of inputBurst.
+// A key is one to a few bytes, a mouse report about ten, a pasted code a
+// few dozen; a typist's fastest is under 20 keys a second.
+const (
+	inputPerSecond = 2 << 10
+	inputBurst     = 16 << 10
+	// inputDrain is the longest a program waits for its input's marker
+	// before it is stopped anyway.
+	inputDrain = 2 * time.Second
+)
+
+// newInput starts reading r (the connection) into the capped input.
+func newInput(r io.Reader) *input {
+	word := make([]byte, 12)
+	rand.Read(word) // never fails (crypto/rand panics rather)
+	in := &input{chunks: make(chan []byte), closing: make(chan struct{}), marker: "okey-end-" + hex.EncodeToString(word)}
+	go in.pump(r)
+	return in
+}
+
+// pump reads the connection, drops what is over the cap, and hands the
+// rest to Read. It ends with the connection (a read error) or once the
+// input is closing.
+func (in *input) pump(r io.Reader) {
+	defer close(in.chunks)
+	limit := rate.NewLimiter(inputPerSecond, inputBurst)
+	buf := make([]byte, 4<<10)
+	for {
+		n, err := r.Read(buf)
+		if n > 0 {
+			now := time.Now()
+			keep := min(n, int(limit.TokensAt(now)))
+			if keep > 0 {
+				limit.AllowN(now, keep)
+				select {
+				case in.chunks <- append([]byte(nil), buf[:keep]...):
+				case <-in.closing:
+					return
+				}
+			}
+			in.dropped.Add(int64(n - keep))
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// Read hands over what the client typed; once the input is closing, the
+// marker and then the end of input.
+func (in *input) Read(p []byte) (int, error) {
+	if len(in.pending) == 0 {
+		select {
+		case c, ok := <-in.chunks:
+			if ok {
+				in.pending = c
+				break
+			}
+			select {
+			case <-in.closing: // the pump stopped for the close
+				if !in.queueMarker() {
+					return 0, io.EOF
+				}
+			default:
+				return 0, io.EOF // the connection ended
+			}
+		case <-in.closing:
+			if !in.queueMarker() {
+				return 0, io.EOF
+			}
+		}
+	}
+	n := copy(p, in.pending)
+	in.pending = in.pending[n:]
+	return n, nil
+}
+
+// queueMarker puts the marker to be read, once; false if it was.
+func (in *input) queueMarker() bool {
+	if in.sentMarker {
+		return false
+	}
+	in.sentMarker = true
+	in.pending = []byte("\x1b[200~" + in.marker + "\x1b[201~")
+	return true
+}
+
+// close starts the end of input.
+func (in *input) close() { in.once.Do(func() { close(in.closing) }) }
+
+// isMarker reports whether a paste is the end-of-input marker: every
+// event typed before it has reached the program.
+func (in *input) isMarker(paste string) bool {
+	return in != nil && strings.Contains(paste, in.marker)
+}
+
+// stop closes the input and, should the program not quit on its marker
+// within inputDrain, cancels it.
+func (in *input) stop(cancel context.CancelFunc) {
+	in.close()
+	time.AfterFunc(inputDrain, cancel)
+}
