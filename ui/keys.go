@@ -33,7 +33,9 @@ type keyMap struct {
 	Settings  settingsKeys
 }
 
-// tableKeys are the keys of the table.
+// tableKeys are the keys of the table. Discard is x alone, as at the
+// 101 table: enter goes on from the pages between hands, and one enter
+// too many must never throw a tile (issue 20).
 type tableKeys struct {
 	// Move is the four arrows together, Sort (c, v) and Group (s, p)
 	// the ways to arrange the rack, for the help bar; their keys are
@@ -144,7 +146,7 @@ func newKeyMap(tr *i18n.Catalog, saving bool) keyMap {
 			Cancel:     b([]string{"esc"}, "esc", "key.cancel"),
 			Draw:       b([]string{"d"}, "d", "key.draw"),
 			Take:       b([]string{"t"}, "t", "key.take"),
-			Discard:    b([]string{"x", "enter"}, "x", "key.discard"),
+			Discard:    b([]string{"x"}, "x", "key.discard"),
 			Finish:     b([]string{"f"}, "f", "key.finish"),
 			Show:       b([]string{"g"}, "g", "key.show"),
 			SortColour: b([]string{"c"}, "c", "key.colour"),
