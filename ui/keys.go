@@ -20,6 +20,14 @@ type keyMap struct {
 	// but quitting acts on a screen the player cannot see.
 	TooSmall tooSmallKeys
 
+	// Settle are the keys that go on from one screen to the next (the
+	// next hand, a new match) and the rack's pick: for a moment after
+	// the table, a hand's end or the final table comes on screen they do
+	// nothing there (Model.settling), so that a key pressed twice, or
+	// pressed for the screen that was there a moment before, never acts
+	// on the one that came. Never shown: nothing is to be done with them.
+	Settle key.Binding
+
 	Table     tableKeys
 	Table101  table101Keys
 	Choose101 choose101Keys
@@ -134,6 +142,7 @@ func newKeyMap(tr *i18n.Catalog, saving bool) keyMap {
 	}
 	return keyMap{
 		ForceQuit: b([]string{"ctrl+c"}, "ctrl+c", quitSaves),
+		Settle:    key.NewBinding(key.WithKeys("enter", "space", "n")),
 		Table: tableKeys{
 			Move:       b([]string{"left", "right", "up", "down"}, "←→↑↓", "key.move"),
 			Sort:       b([]string{"c", "v"}, "c/v", "key.sort"),

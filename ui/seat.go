@@ -142,6 +142,8 @@ type SeatOptions struct {
 	// record, shown with the match's seed and salt so the player can
 	// check them ("" to say nothing of it).
 	Record string
+	// Settle is as Options.Settle: 0 is the default, negative none.
+	Settle time.Duration
 }
 
 // seatLink is what a seat's model knows of its table.
@@ -197,7 +199,7 @@ func NewSeat(opt SeatOptions) (*Model, error) {
 		opt: Options{Settings: set, Saved: set, NoColor: opt.NoColor, Now: time.Now},
 		set: set, saved: set, now: time.Now,
 		held: -1, fresh: -1, confirm: -1, asking: -1, dark: opt.Dark, lastOK: true,
-		screen: scrPlay,
+		screen: scrPlay, settle: settleFor(opt.Settle),
 	}
 	m.opt.NewBot = bots.New
 	m.opt.BotTimeout = defaultBotTimeout

@@ -76,7 +76,7 @@ func (f *fakeTable101) others(me int) {
 
 func newSeat101Model(t *testing.T, f *fakeTable101, seat int) *Model {
 	t.Helper()
-	m, err := NewSeat101(SeatOptions{Lang: "en", Seat: seat, Send: f.send, NoColor: true})
+	m, err := NewSeat101(SeatOptions{Lang: "en", Seat: seat, Send: f.send, NoColor: true, Settle: -1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -53,7 +53,7 @@ func (f *fakeTable) update(seat int) SeatUpdate {
 
 func newSeatModel(t *testing.T, f *fakeTable, seat int) *Model {
 	t.Helper()
-	m, err := NewSeat(SeatOptions{Lang: "en", Seat: seat, Send: f.send, NoColor: true})
+	m, err := NewSeat(SeatOptions{Lang: "en", Seat: seat, Send: f.send, NoColor: true, Settle: -1})
 	if err != nil {
 		t.Fatal(err)
 	}

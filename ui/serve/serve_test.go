@@ -546,6 +546,7 @@ func withDefaults(t *testing.T, tweak func(*Config)) Config {
 	cfg.DefaultTimer = 0
 	cfg.ConnPerMinute = 0 // many clients from 127.0.0.1; share_test.go tests the rate
 	cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	cfg.seatSettle = -1 // keys are pressed the moment a screen comes
 	tweak(&cfg)
 	return cfg
 }

@@ -540,7 +540,7 @@ func (s *session) onTable(f fromTableMsg) tea.Cmd {
 	if s.scr == nil {
 		scr, err := s.at.kind.newScreen(ui.SeatOptions{
 			Lang: s.tr.Lang, Seat: s.at.m.seat, Send: s.sendMove, Keys: []key.Binding{s.keys.Chat}, Dark: s.dark,
-			Badge: s.badge(), Record: s.recordCmd(s.at.t),
+			Badge: s.badge(), Record: s.recordCmd(s.at.t), Settle: s.srv.cfg.seatSettle,
 		})
 		if err != nil {
 			s.flash = err.Error()
