@@ -115,6 +115,11 @@ type Intent struct {
 	Kind   IntentKind
 	Action game.Action
 	Plays  []okey101.Action
+	// Hand and Redeal are the deal on the screen when the intent was
+	// made (Redeal counts a 101 hand's deals after void ones): the
+	// table drops an intent made for another deal, so that a key
+	// pressed for one hand never plays on the next (issue 20).
+	Hand, Redeal int
 }
 
 // LeaveMsg is the table screen's message when the player leaves the
@@ -301,7 +306,7 @@ func (m *Model) seatAct(a game.Action) tea.Cmd {
 		return nil
 	}
 	a.Seat = s.rot
-	if !s.opt.Send(Intent{Kind: IntentAct, Action: a}) {
+	if !s.opt.Send(Intent{Kind: IntentAct, Action: a, Hand: m.view.Hand}) {
 		m.setFlash(true, m.tr.T("status.busy"))
 		return nil
 	}

@@ -183,7 +183,7 @@ func (m *Model) seatAct101(acts []okey101.Action, done func()) tea.Cmd {
 		out[i] = a.Clone()
 		out[i].Seat = s.rot
 	}
-	if !s.opt.Send(Intent{Kind: IntentPlay101, Plays: out}) {
+	if !s.opt.Send(Intent{Kind: IntentPlay101, Plays: out, Hand: m.t.view.Hand, Redeal: m.t.view.Redeal}) {
 		m.setFlash(true, m.tr.T("status.busy"))
 		return nil
 	}
@@ -206,7 +206,7 @@ func (m *Model) seatReady101() tea.Cmd {
 		m.setFlash(true, m.tr.T("status.watching"))
 		return nil
 	}
-	if !s.opt.Send(Intent{Kind: IntentReady}) {
+	if !s.opt.Send(Intent{Kind: IntentReady, Hand: m.t.view.Hand, Redeal: m.t.view.Redeal}) {
 		m.setFlash(true, m.tr.T("status.busy"))
 	}
 	return nil

@@ -148,8 +148,8 @@ func TestSeatPlaysThroughTheTable(t *testing.T) {
 			if len(f.sent) != 1 {
 				t.Fatalf("discard sent %d intents", len(f.sent))
 			}
-			if a := f.sent[0].Action; a.Seat != me || a.Tile != tl {
-				t.Fatalf("sent %v, want seat %d discarding %v", a, me, tl)
+			if a := f.sent[0].Action; a.Seat != me || a.Tile != tl || f.sent[0].Hand != st.HandNumber() {
+				t.Fatalf("sent %v for hand %d, want seat %d discarding %v in hand %d", a, f.sent[0].Hand, me, tl, st.HandNumber())
 			}
 			f.play()
 			m.Update(f.update(me))

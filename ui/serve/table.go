@@ -721,7 +721,18 @@ func (t *table) move(m *member, seat int, mv any) {
 		return
 	}
 	stg, _ := t.ref.Stage()
-	if in, ok := mv.(ui.Intent); ok && (in.Kind == ui.IntentReady || in.Kind == ui.IntentAct && in.Action.Kind == game.ActNextHand) {
+	in, isIntent := mv.(ui.Intent)
+	ready := isIntent && (in.Kind == ui.IntentReady || in.Kind == ui.IntentAct && in.Action.Kind == game.ActNextHand)
+	if hand, redeal := t.ref.Deal(); isIntent && (in.Hand != hand || in.Redeal != redeal) {
+		// Made for a deal that is over (the key was pressed as the
+		// table moved on): never played on this one. A late "ready"
+		// goes quietly; a move is said to have gone nowhere.
+		if !ready {
+			t.refuse(m, "seat.stale")
+		}
+		return
+	}
+	if ready {
 		if stg == stHandOver {
 			t.seats[seat].ready = true
 		}
@@ -729,13 +740,19 @@ func (t *table) move(m *member, seat int, mv any) {
 	}
 	turnOver, err := t.ref.Apply(seat, mv)
 	if err != nil {
-		r := t.refusals[m]
-		t.refusals[m] = refusal{text: err.Error(), seq: r.seq + 1}
+		t.refuse(m, err.Error())
 		if !errors.Is(err, errPartlyPlayed) {
 			return
 		}
 	}
 	t.applied(turnOver)
+}
+
+// refuse tells m why its request was refused: text is the game's
+// error, or a key of the words (the screen says it in its language).
+func (t *table) refuse(m *member, text string) {
+	r := t.refusals[m]
+	t.refusals[m] = refusal{text: text, seq: r.seq + 1}
 }
 
 // applied moves the clock on after a move.
