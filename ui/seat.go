@@ -179,6 +179,9 @@ type seatLink struct {
 	waiting bool
 	// fair is the match's commitment as last told.
 	fair Fairness
+	// between is what the status line was told between hands (whom the
+	// next hand waits for): once a hand is dealt it is old news.
+	between string
 }
 
 // seatTickMsg redraws the turn's clock once a second.
@@ -461,7 +464,11 @@ func (m *Model) seatBetween(handOver, matchOver bool) tea.Cmd {
 	case handOver:
 		m.sayWaiting()
 	case matchOver && !s.host:
-		m.setFlash(false, m.tr.T("seat.waithost"))
+		m.sayBetween(m.tr.T("seat.waithost"))
+	case s.between != "" && m.flash == s.between:
+		// Dealt: "the next hand waits for X" would stay on the new
+		// hand's status line until a key or the player's turn.
+		m.flash = ""
 	}
 	if !s.deadline.IsZero() && !s.ticking {
 		s.ticking = true
@@ -485,10 +492,17 @@ func (m *Model) sayWaiting() {
 	}
 	switch {
 	case len(names) == 0:
-		m.setFlash(false, m.tr.T("seat.dealing"))
+		m.sayBetween(m.tr.T("seat.dealing"))
 	default:
-		m.setFlash(false, m.tr.T("seat.waiting", strings.Join(names, ", ")))
+		m.sayBetween(m.tr.T("seat.waiting", strings.Join(names, ", ")))
 	}
+}
+
+// sayBetween tells text on the status line between hands, noted as
+// such so that the deal takes it away.
+func (m *Model) sayBetween(text string) {
+	m.setFlash(false, text)
+	m.seat.between = text
 }
 
 // onSeatTick keeps the clock going while a turn is timed.

@@ -210,3 +210,52 @@ func TestSpectatorSeesNoRack(t *testing.T) {
 	}
 	var _ tea.Msg = LeaveMsg{}
 }
+
+// plainHand plays the hand on the table to its end, every seat plainly
+// (ending the hand rather than taking round and round once the wall is
+// empty).
+func (f *fakeTable) plainHand() {
+	f.t.Helper()
+	for n := 0; f.g.State().Phase() == game.Playing; n++ {
+		if n > 500 {
+			f.t.Fatal("the hand does not end")
+		}
+		v := f.g.State().View(f.g.State().Turn())
+		a, _ := fallbackMove(v)
+		if v.Legal.EndHand {
+			a = game.EndHandAction(v.Seat)
+		}
+		if _, _, err := f.g.Apply(a); err != nil {
+			f.t.Fatal(err)
+		}
+	}
+}
+
+// TestWaitingGoesWithTheDeal: between hands the status line says whom
+// the next hand waits for; once the table deals it is gone, though the
+// new hand's first turn is another seat's (issue 20: it stayed).
+func TestWaitingGoesWithTheDeal(t *testing.T) {
+	// The seat after hand 2's starter: its turn does not clear the line.
+	f := newFakeTable(t, 6)
+	f.plainHand()
+	if _, _, err := f.g.Apply(game.NextHandAction()); err != nil {
+		t.Fatal(err)
+	}
+	me := (f.g.State().Turn() + 1) % game.NumSeats
+
+	f = newFakeTable(t, 6)
+	m := newSeatModel(t, f, me)
+	m.Update(f.update(me))
+	f.plainHand()
+	m.Update(f.update(me))
+	if !strings.Contains(plain(m), "The next hand waits for:") {
+		t.Fatalf("the hand's end does not say whom it waits for:\n%s", plain(m))
+	}
+	if _, _, err := f.g.Apply(game.NextHandAction()); err != nil {
+		t.Fatal(err)
+	}
+	m.Update(f.update(me))
+	if out := plain(m); m.screen != scrPlay || m.view.MyTurn() || strings.Contains(out, "waits for") {
+		t.Fatalf("hand 2 dealt, screen %d, my turn %v:\n%s", m.screen, m.view.MyTurn(), out)
+	}
+}

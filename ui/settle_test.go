@@ -3,8 +3,6 @@ package ui
 import (
 	"testing"
 	"time"
-
-	"okey/game"
 )
 
 // clockOpt gives a model a clock the test moves by hand, and the
@@ -91,19 +89,7 @@ func TestSettlingAtASeat(t *testing.T) {
 	now := fixedNow()
 	m.now = func() time.Time { return now }
 	m.Update(windowMsg(100, 30))
-	for n := 0; f.g.State().Phase() == game.Playing; n++ {
-		if n > 500 {
-			t.Fatal("the hand does not end")
-		}
-		v := f.g.State().View(f.g.State().Turn())
-		a, _ := fallbackMove(v)
-		if v.Legal.EndHand { // not a take from the empty wall's stacks, round and round
-			a = game.EndHandAction(v.Seat)
-		}
-		if _, _, err := f.g.Apply(a); err != nil {
-			t.Fatal(err)
-		}
-	}
+	f.plainHand()
 	m.Update(f.update(me))
 	if m.screen != scrHandOver {
 		t.Fatalf("screen %d after the hand", m.screen)
