@@ -756,3 +756,35 @@ func TestStalledClientSlowsNobody(t *testing.T) {
 		return m != nil && atoi(m[1]) >= last.hand
 	})
 }
+
+// TestLobbyCursorSkipsHiddenTables: a private table is listed only to
+// whoever holds a seat at it, and the cursor of the others moves over
+// the tables they see (issue 20: it stopped on the hidden one, and
+// enter there said the table was private).
+func TestLobbyCursorSkipsHiddenTables(t *testing.T) {
+	t.Parallel()
+	_, addr := testServer(t)
+	ann := dial(t, addr, "ann", dialOpts{key: newKey(t)})
+	ann.waitFor("Tables (0 of", 10*time.Second)
+	ann.press("n")
+	ann.waitFor("A new table", 5*time.Second)
+	ann.press("up", "right") // up from the first field is the last: who may join
+	ann.waitFor("with a join code", 5*time.Second)
+	ann.press("enter")
+	ann.waitFor("s starts the match", 5*time.Second)
+
+	bob := dial(t, addr, "bob", dialOpts{key: newKey(t)})
+	bob.waitFor("Tables (1 of", 10*time.Second)
+	bob.press("n")
+	bob.waitFor("A new table", 5*time.Second)
+	bob.press("enter")
+	bob.waitFor("s starts the match", 5*time.Second)
+
+	cem := dial(t, addr, "cem", dialOpts{key: newKey(t)})
+	scr := cem.waitFor("Tables (2 of", 10*time.Second)
+	if strings.Contains(scr, "Table 1 ·") || !strings.Contains(scr, "> Table 2 ·") {
+		t.Fatalf("cem's lobby lists the private table, or the cursor is not on the public one:\n%s", scr)
+	}
+	cem.press("up", "enter")
+	cem.waitFor("Waiting for the host", 5*time.Second)
+}

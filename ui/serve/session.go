@@ -61,9 +61,11 @@ type session struct {
 	flash         string
 	bye           string
 
-	// The lobby.
+	// The lobby: the tables the player may see (listTables), the cursor
+	// among them, and how many tables are open in all.
 	tables []*tableSummary
 	cursor int
+	open   int
 	// The form of a new table.
 	form createForm
 	// A code being typed.
@@ -184,7 +186,7 @@ func (s *session) Init() tea.Cmd {
 	if t := s.srv.hall.holding(s.id); t != nil {
 		cmds = append(cmds, s.joinCmd(t, -1, false))
 	} else {
-		s.tables = s.srv.hall.list()
+		s.listTables()
 	}
 	return tea.Batch(cmds...)
 }
@@ -219,8 +221,7 @@ func (s *session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return s, s.toScreen(msg)
 	case lobbyTickMsg:
 		if s.page == pgLobby || s.page == pgCreate || s.page == pgCode {
-			s.tables = s.srv.hall.list()
-			s.clampCursor()
+			s.listTables()
 		}
 		return s, tea.Batch(lobbyTick(), s.checkIdle(s.srv.cfg.Now()))
 	case joinedMsg:
@@ -365,6 +366,29 @@ func (s *session) clampCursor() {
 	s.cursor = max(0, min(s.cursor, len(s.tables)-1))
 }
 
+// listTables takes in the hall's tables: the cursor moves only over the
+// ones the player sees (a private table is listed to whoever holds a
+// seat at it, and to nobody else: the cursor once stopped on hidden
+// ones, issue 20), and it stays on the table it was on.
+func (s *session) listTables() {
+	was := ""
+	if s.cursor < len(s.tables) {
+		was = s.tables[s.cursor].ID
+	}
+	all := s.srv.hall.list()
+	s.open = len(all)
+	s.tables = s.tables[:0]
+	for _, t := range all {
+		if !t.Private || t.Holds(s.id) >= 0 {
+			if t.ID == was {
+				s.cursor = len(s.tables)
+			}
+			s.tables = append(s.tables, t)
+		}
+	}
+	s.clampCursor()
+}
+
 // maxTries is how many wrong codes a connection may type.
 const maxTries = 5
 
@@ -470,7 +494,7 @@ func (s *session) onJoined(j joinedMsg) tea.Cmd {
 			s.flash = s.tr.T("lobby.gone")
 		}
 		s.page = pgLobby
-		s.tables = s.srv.hall.list()
+		s.listTables()
 		return nil
 	}
 	if s.at != nil {
@@ -605,7 +629,7 @@ func (s *session) leave() tea.Cmd {
 	s.chatting = false
 	cmd := s.dropMembership(false)
 	s.page = pgLobby
-	s.tables = s.srv.hall.list()
+	s.listTables()
 	return cmd
 }
 

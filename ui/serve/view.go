@@ -157,16 +157,14 @@ func (s *session) seatWord(p ui.SeatPlayer, owner string) string {
 
 func (s *session) lobbyLines(st *theme.Styles) ([]string, []key.Binding) {
 	k := s.keys
-	lines := []string{st.Bold.Render(s.tr.T("lobby.tables", len(s.tables), s.srv.hall.maxTables)), ""}
-	if len(s.tables) == 0 {
+	lines := []string{st.Bold.Render(s.tr.T("lobby.tables", s.open, s.srv.hall.maxTables)), ""}
+	switch {
+	case s.open == 0:
 		lines = append(lines, st.Dim.Render(s.tr.T("lobby.empty")))
+	case len(s.tables) == 0:
+		lines = append(lines, st.Dim.Render(s.tr.T("lobby.onlyprivate")))
 	}
-	listed := 0
 	for i, t := range s.tables {
-		if t.Private && t.Holds(s.id) < 0 {
-			continue
-		}
-		listed++
 		mark := "  "
 		if i == s.cursor {
 			mark = "> "
@@ -194,9 +192,6 @@ func (s *session) lobbyLines(st *theme.Styles) ([]string, []key.Binding) {
 			style = st.Bold
 		}
 		lines = append(lines, style.Render(head), st.Dim.Render("    "+strings.Join(seats, " · ")))
-	}
-	if len(s.tables) > 0 && listed == 0 {
-		lines = append(lines, st.Dim.Render(s.tr.T("lobby.onlyprivate")))
 	}
 	// A long list shows the part around the cursor.
 	room := s.height - 6
