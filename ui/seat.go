@@ -242,14 +242,32 @@ func (m *Model) seatKeys() {
 	}
 	k.HandOver.Next.SetHelp(k.HandOver.Next.Help().Key, m.tr.T("key.ready"))
 	if m.seat.watching {
+		// A spectator holds no rack: only the keys that look (the
+		// stacks, the scores, the help) and leave stay, so the key bar
+		// and the help page show nothing that does not work for them.
 		for _, b := range []*key.Binding{&k.Table.Draw, &k.Table.Take, &k.Table.Discard, &k.Table.Finish,
 			&k.Table.Show, &k.Table.Hint, &k.Table.Pick, &k.Table.Cancel, &k.HandOver.Next, &k.MatchOver.NewMatch,
+			&k.Table.Move, &k.Table.Sort, &k.Table.Group, &k.Table.Left, &k.Table.Right, &k.Table.Up, &k.Table.Down,
+			&k.Table.SortColour, &k.Table.SortValue, &k.Table.Runs, &k.Table.Pairs,
 			&k.Table101.Draw, &k.Table101.Take, &k.Table101.GiveBack, &k.Table101.AddGroup, &k.Table101.Lay,
 			&k.Table101.LayOff, &k.Table101.TakeBack, &k.Table101.Discard, &k.Table101.Finish, &k.Table101.Hint,
-			&k.Table101.Select, &k.Table101.Pick} {
+			&k.Table101.Select, &k.Table101.Pick, &k.Table101.Cancel,
+			&k.Table101.Move, &k.Table101.Sort, &k.Table101.Group, &k.Table101.Left, &k.Table101.Right,
+			&k.Table101.Up, &k.Table101.Down, &k.Table101.SortColour, &k.Table101.SortValue, &k.Table101.Runs,
+			&k.Table101.Pairs} {
 			b.SetEnabled(false)
 		}
 	}
+}
+
+// unknownKey says that k does nothing here; to a spectator, that only
+// the players move.
+func (m *Model) unknownKey(k tea.KeyPressMsg) {
+	if m.Watching() {
+		m.setFlash(true, m.tr.T("status.watching"))
+		return
+	}
+	m.setFlash(true, m.tr.T("status.unknownkey", k.String()))
 }
 
 // hostKeys are the holding program's keys, for the help bar and page.

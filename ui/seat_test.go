@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game"
@@ -257,5 +258,61 @@ func TestWaitingGoesWithTheDeal(t *testing.T) {
 	m.Update(f.update(me))
 	if out := plain(m); m.screen != scrPlay || m.view.MyTurn() || strings.Contains(out, "waits for") {
 		t.Fatalf("hand 2 dealt, screen %d, my turn %v:\n%s", m.screen, m.view.MyTurn(), out)
+	}
+}
+
+// TestSpectatorKeysAllWork: a spectator holds no rack, so the key bar
+// and the help page (?) show no key that moves on one (issue 20: they
+// listed ←→↑↓, c v s p), at either game's table; every key they do show
+// does something for a spectator, and the others say only the players
+// move.
+func TestSpectatorKeysAllWork(t *testing.T) {
+	for _, g := range []string{GameClassic, Game101} {
+		t.Run(g, func(t *testing.T) {
+			var m *Model
+			var groups [][]key.Binding
+			if g == Game101 {
+				f := newFakeTable101(t, 9)
+				m = newSeat101Model(t, f, -1)
+				m.Update(f.update(-1))
+				groups = m.keys.Table101.fullHelp()
+			} else {
+				f := newFakeTable(t, 8)
+				m = newSeatModel(t, f, -1)
+				m.Update(f.update(-1))
+				groups = m.keys.Table.fullHelp()
+			}
+			lines := strings.Split(plain(m), "\n")
+			bar := lines[len(lines)-1]
+			press(t, m, "?")
+			page, _, _ := strings.Cut(plain(m), "How to play") // the keys, not the rules
+			press(t, m, "esc")
+			for _, rack := range []string{"move", "sort", "seri", "çift", "left", "right", "row", "pick", "clear"} {
+				if strings.Contains(bar, rack) || strings.Contains(page, "  "+rack) {
+					t.Errorf("a spectator is shown a rack's key (%q):\n%s\n%s", rack, bar, page)
+				}
+			}
+			for _, grp := range groups {
+				for _, b := range grp {
+					if !b.Enabled() || key.Matches(keyMsg("q"), b) {
+						continue
+					}
+					k := b.Keys()[0]
+					if !strings.Contains(page, b.Help().Desc) {
+						t.Errorf("%s (%s) works and is not on the help page", k, b.Help().Desc)
+					}
+					m.screen, m.overlay, m.flash = scrPlay, ovNone, ""
+					press(t, m, k)
+					if strings.Contains(m.flash, "watching") || strings.Contains(m.flash, "does nothing") {
+						t.Errorf("%s (%s), shown to a spectator, does nothing: %q", k, b.Help().Desc, m.flash)
+					}
+				}
+			}
+			m.screen, m.overlay = scrPlay, ovNone
+			press(t, m, "c")
+			if !strings.Contains(m.flash, "You are watching") {
+				t.Errorf("c at a spectator's table says %q", m.flash)
+			}
+		})
 	}
 }

@@ -484,7 +484,7 @@ func (m *Model) renderRack101(c *canvas, l Layout101) {
 		switch {
 		case i == t.held:
 			f = theme.FrameHeld
-		case i == t.cursor:
+		case i == t.cursor && !m.Watching(): // a spectator has no rack to move on
 			f = theme.FrameCursor
 		case g >= 0:
 			f = theme.FrameSelected
