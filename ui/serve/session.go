@@ -131,6 +131,8 @@ type sessionKeys struct {
 	Start, Chat, Leave                                  key.Binding
 	FormUp, FormDown, FormPrev, FormNext, Open, Back    key.Binding
 	Send, Erase, Cancel                                 key.Binding
+	// Choose (Up and Down) is shown in the lobby's key bar.
+	Choose key.Binding
 }
 
 func newSessionKeys(tr *i18n.Catalog) sessionKeys {
@@ -140,6 +142,7 @@ func newSessionKeys(tr *i18n.Catalog) sessionKeys {
 	return sessionKeys{
 		Up:       b([]string{"up", "k"}, "↑", "lobby.key.choose"),
 		Down:     b([]string{"down", "j"}, "↓", "lobby.key.choose"),
+		Choose:   b([]string{"up", "down"}, "↑↓", "lobby.key.choose"),
 		Sit:      b([]string{"enter"}, "enter", "lobby.key.sit"),
 		Watch:    b([]string{"w"}, "w", "lobby.key.watch"),
 		New:      b([]string{"n"}, "n", "lobby.key.new"),
