@@ -222,7 +222,11 @@ type Model struct {
 type logEntry struct {
 	ev   game.Event
 	note string
+	chat bool // the note is a line of the table's chat
 	hand int
+	// at is an event's place in its hand's history (-1: not known), a
+	// chat line's the number of events before it (ChatLine.At).
+	at int
 }
 
 // botMoveMsg is a bot's answer.

@@ -61,6 +61,25 @@ type HandEnd struct {
 type ChatLine struct {
 	Seq        uint64
 	Name, Text string
+	// Hand, Redeal and At are where in the match the line was said: in
+	// which deal (a hand, and a 101 hand's deals after void ones; hand 0
+	// is before the match), after how many events of its history. A
+	// screen that takes a table in whole (a join, a restart) puts each
+	// line back among the moves where it was said (issue 20: they all
+	// came after them). Kept with the table's file.
+	Hand   int `json:"hand,omitempty"`
+	Redeal int `json:"redeal,omitempty"`
+	At     int `json:"at,omitempty"`
+}
+
+// saidBefore reports whether chat line c was said before the event at
+// place at of the deal dealKey(hand, redeal) (at -1: a place not known,
+// which no chat line of its deal goes before).
+func (c ChatLine) saidBefore(deal, at int) bool {
+	if cd := dealKey(c.Hand, c.Redeal); cd != deal {
+		return cd < deal
+	}
+	return at >= 0 && c.At <= at
 }
 
 // SeatUpdate is what a table hands one seat after every change: the
@@ -377,8 +396,8 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 		m.view = v
 		m.log = m.log[:0]
 		m.newHandRack()
-		for _, e := range v.History {
-			m.addLog(e)
+		for i, e := range v.History {
+			m.addLog(e, i)
 		}
 	} else {
 		// A discard sent leaves the slot it was thrown from, not another
@@ -390,8 +409,8 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 		m.takeView(v)
 		if v.Hand == old.Hand {
 			seen := min(len(old.History), len(v.History))
-			for _, e := range v.History[seen:] {
-				m.addLog(e)
+			for i := seen; i < len(v.History); i++ {
+				m.addLog(v.History[i], i)
 			}
 		}
 		if !wasMine && v.MyTurn() && !m.flashNews {
@@ -402,9 +421,14 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 	if note := m.takeFair(u.Fair); note != "" {
 		m.log = append(m.log, logEntry{note: note, hand: v.Hand})
 	}
-	for _, line := range m.newChat(u.Chat) {
-		m.log = append(m.log, logEntry{note: line, hand: v.Hand})
+	for _, c := range m.newChat(u.Chat) {
+		p := chatAt(c, len(m.log), func(i int) (bool, bool, int, int) {
+			e := &m.log[i]
+			return e.chat, e.note == "", dealKey(e.hand, 0), e.at
+		})
+		m.log = slices.Insert(m.log, p, logEntry{note: m.chatText(c), chat: true, hand: c.Hand, at: c.At})
 	}
+	m.trimLog()
 	m.takeRefusal(u.Refused, u.RefusedSeq, first)
 
 	switch {
@@ -440,17 +464,41 @@ func (m *Model) takeTable(players [game.NumSeats]SeatPlayer, ready [game.NumSeat
 	}
 }
 
-// newChat is the chat lines not taken in yet, as the log says them.
-func (m *Model) newChat(chat []ChatLine) []string {
+// newChat is the chat lines not taken in yet.
+func (m *Model) newChat(chat []ChatLine) []ChatLine {
 	s := m.seat
-	var out []string
+	var out []ChatLine
 	for _, c := range chat {
 		if c.Seq > s.chatSeq {
 			s.chatSeq = c.Seq
-			out = append(out, m.tr.T("log.chat", cleanName(c.Name), c.Text))
+			out = append(out, c)
 		}
 	}
 	return out
+}
+
+// chatAt is where chat line c goes in a log of n entries (entry says
+// what entry i is: a chat line, an event, and an event's deal and place
+// in its history): before the events of its deal said after it, never
+// before a chat line said earlier. Other notes (the match's commitment)
+// stay where they are among the events around them.
+func chatAt(c ChatLine, n int, entry func(i int) (chat, event bool, deal, at int)) int {
+	p := n
+	for i := n - 1; i >= 0; i-- {
+		chat, event, deal, at := entry(i)
+		if chat || event && !c.saidBefore(deal, at) {
+			break
+		}
+		if event {
+			p = i
+		}
+	}
+	return p
+}
+
+// chatText is a chat line as the log says it.
+func (m *Model) chatText(c ChatLine) string {
+	return m.tr.T("log.chat", cleanName(c.Name), c.Text)
 }
 
 // takeRefusal says a refusal of the table's once (not the ones made

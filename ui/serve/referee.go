@@ -69,6 +69,9 @@ type referee interface {
 	// was made for (ui.Intent's Hand and Redeal): the hand, and for
 	// Okey 101 its deals after void ones.
 	Deal() (hand, redeal int)
+	// Events is the number of events of the deal's history so far: a
+	// chat line said now comes after them (ui.ChatLine.At).
+	Events() int
 }
 
 // gameKind is a game the server offers.
@@ -194,6 +197,8 @@ func (c *classic) Stage() (stage, int) {
 func (c *classic) Hand() int { return c.g.State().HandNumber() }
 
 func (c *classic) Deal() (int, int) { return c.g.State().HandNumber(), 0 }
+
+func (c *classic) Events() int { return len(c.g.State().View(-1).History) }
 
 func (c *classic) Record() []byte { return c.rec }
 

@@ -1,8 +1,11 @@
 package serve
 
 import (
+	"encoding/json"
 	"io"
 	"log/slog"
+	"reflect"
+	"sync"
 	"testing"
 	"time"
 
@@ -259,5 +262,49 @@ func TestStaleIntentIsDropped(t *testing.T) {
 	tb.handle(request{kind: reqMove, m: ann, move: ui.Intent{Kind: ui.IntentAct, Action: mv.(game.Action), Hand: 2}})
 	if len(tb.ref.Record()) == moves {
 		t.Fatalf("the same move made for hand 2 was not played: %q", tb.refusals[ann].text)
+	}
+}
+
+// TestChatKeepsItsPlace: a chat line keeps where in the match it was
+// said (the deal, the events of its history before it), in the table's
+// file too, so that after a restart it comes back among the moves
+// (issue 20); a new match marks the lines before it as such, without
+// changing the lines updates already hold.
+func TestChatKeepsItsPlace(t *testing.T) {
+	t.Parallel()
+	tb, _ := handTable(t, 0)
+	var mu sync.Mutex
+	var file []byte
+	tb.saver = newSaver(func(table, _ []byte) error {
+		mu.Lock()
+		defer mu.Unlock()
+		if table != nil {
+			file = table
+		}
+		return nil
+	}, func() error { return nil }, tb.opt.log)
+	ann := newMember("key:A", "ann")
+	tb.join(ann, -1)
+	tb.say(ann, "before")
+	tb.handle(request{kind: reqStart, m: ann})
+	moves := 0
+	plainTo(t, tb, func(stage, int) bool { moves++; return moves > 7 })
+	tb.say(ann, "in the hand")
+	want := []ui.ChatLine{{Seq: 1, Name: "ann", Text: "before"}, {Seq: 2, Name: "ann", Text: "in the hand", Hand: 1, At: tb.ref.Events()}}
+	if want[1].At < 7 || !reflect.DeepEqual(tb.chat, want) {
+		t.Fatalf("the chat: %+v, want %+v", tb.chat, want)
+	}
+	tb.saver.flush() // writes what waits, and stops
+	var saved savedTable
+	mu.Lock()
+	err := json.Unmarshal(file, &saved)
+	mu.Unlock()
+	if err != nil || !reflect.DeepEqual(saved.Chat, want) {
+		t.Fatalf("the table's file keeps the chat as %+v (%v), want %+v", saved.Chat, err, want)
+	}
+	held := tb.chat
+	tb.start() // a new match
+	if tb.chat[1].Hand != 0 || tb.chat[1].At != 0 || held[1] != want[1] {
+		t.Fatalf("after a new match the chat is %+v; an update's lines became %+v", tb.chat, held)
 	}
 }
