@@ -191,16 +191,23 @@ func TestSeatRefusalAndLeave(t *testing.T) {
 }
 
 // TestSpectatorSeesNoRack: a spectator's screen has an empty rack, the
-// bottom seat's name instead of "You", and sends no moves.
+// bottom seat's name instead of "You" (in the log too, where seat 0's
+// moves are a player's), and sends no moves.
 func TestSpectatorSeesNoRack(t *testing.T) {
 	f := newFakeTable(t, 8)
 	m := newSeatModel(t, f, -1)
+	for f.g.State().Turn() != 1 { // seat 0 moves: the log speaks of it
+		a, _ := fallbackMove(f.g.State().View(f.g.State().Turn()))
+		if _, _, err := f.g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
 	m.Update(f.update(-1))
 	if len(m.rack.Tiles()) != 0 {
 		t.Fatal("a spectator holds tiles")
 	}
 	out := plain(m)
-	if strings.Contains(out, "You") || !strings.Contains(out, "P0") {
+	if strings.Contains(out, "You") || !strings.Contains(out, "P0 discards") {
 		t.Fatalf("a spectator's screen:\n%s", out)
 	}
 	for _, k := range []string{"d", "x", "t"} {
