@@ -268,11 +268,11 @@ func TestWaitingGoesWithTheDeal(t *testing.T) {
 	}
 }
 
-// TestSpectatorKeysAllWork: a spectator holds no rack, so the key bar
-// and the help page (?) show no key that moves on one (issue 20: they
-// listed ←→↑↓, c v s p), at either game's table; every key they do show
-// does something for a spectator, and the others say only the players
-// move.
+// TestSpectatorKeysAllWork: a spectator holds no rack, so the key bar,
+// the rack's frame and the help page (?) show no key that moves on one
+// (issue 20: they listed ←→↑↓, c v s p), at either game's table; every
+// key they do show does something for a spectator, and the others say
+// only the players move.
 func TestSpectatorKeysAllWork(t *testing.T) {
 	for _, g := range []string{GameClassic, Game101} {
 		t.Run(g, func(t *testing.T) {
@@ -289,7 +289,11 @@ func TestSpectatorKeysAllWork(t *testing.T) {
 				m.Update(f.update(-1))
 				groups = m.keys.Table.fullHelp()
 			}
-			lines := strings.Split(plain(m), "\n")
+			scr := plain(m)
+			if strings.Contains(scr, "space") || !strings.Contains(scr, "the racks are hidden") {
+				t.Errorf("a spectator's rack speaks of its keys:\n%s", scr)
+			}
+			lines := strings.Split(scr, "\n")
 			bar := lines[len(lines)-1]
 			press(t, m, "?")
 			page, _, _ := strings.Cut(plain(m), "How to play") // the keys, not the rules
