@@ -97,7 +97,7 @@ func (m *Model) updateTable101(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Scores):
 		m.openInfo(scrScores)
 	default:
-		m.setFlash(true, m.tr.T("status.unknownkey", k.String()))
+		m.unknownKey(k)
 	}
 	return nil
 }

@@ -54,7 +54,10 @@ func newTestModel(t testing.TB, w, h int, tweak ...func(*Options)) *Model {
 		NoColor: true, Now: fixedNow,
 		// The table's tests script their flows on the plain player's
 		// moves; TestTable101SeatsTheBots101 plays the real bots.
-		NewPlayer101: newPlain101}
+		NewPlayer101: newPlain101,
+		// Tests press keys at once after a screen comes: TestSettling
+		// turns the guard on.
+		Settle: -1}
 	for _, f := range tweak {
 		f(&opt)
 	}

@@ -20,6 +20,14 @@ type keyMap struct {
 	// but quitting acts on a screen the player cannot see.
 	TooSmall tooSmallKeys
 
+	// Settle are the keys that go on from one screen to the next (the
+	// next hand, a new match) and the rack's pick: for a moment after
+	// the table, a hand's end or the final table comes on screen they do
+	// nothing there (Model.settling), so that a key pressed twice, or
+	// pressed for the screen that was there a moment before, never acts
+	// on the one that came. Never shown: nothing is to be done with them.
+	Settle key.Binding
+
 	Table     tableKeys
 	Table101  table101Keys
 	Choose101 choose101Keys
@@ -33,7 +41,9 @@ type keyMap struct {
 	Settings  settingsKeys
 }
 
-// tableKeys are the keys of the table.
+// tableKeys are the keys of the table. Discard is x alone, as at the
+// 101 table: enter goes on from the pages between hands, and one enter
+// too many must never throw a tile (issue 20).
 type tableKeys struct {
 	// Move is the four arrows together, Sort (c, v) and Group (s, p)
 	// the ways to arrange the rack, for the help bar; their keys are
@@ -132,6 +142,7 @@ func newKeyMap(tr *i18n.Catalog, saving bool) keyMap {
 	}
 	return keyMap{
 		ForceQuit: b([]string{"ctrl+c"}, "ctrl+c", quitSaves),
+		Settle:    key.NewBinding(key.WithKeys("enter", "space", "n")),
 		Table: tableKeys{
 			Move:       b([]string{"left", "right", "up", "down"}, "←→↑↓", "key.move"),
 			Sort:       b([]string{"c", "v"}, "c/v", "key.sort"),
@@ -144,7 +155,7 @@ func newKeyMap(tr *i18n.Catalog, saving bool) keyMap {
 			Cancel:     b([]string{"esc"}, "esc", "key.cancel"),
 			Draw:       b([]string{"d"}, "d", "key.draw"),
 			Take:       b([]string{"t"}, "t", "key.take"),
-			Discard:    b([]string{"x", "enter"}, "x", "key.discard"),
+			Discard:    b([]string{"x"}, "x", "key.discard"),
 			Finish:     b([]string{"f"}, "f", "key.finish"),
 			Show:       b([]string{"g"}, "g", "key.show"),
 			SortColour: b([]string{"c"}, "c", "key.colour"),

@@ -170,8 +170,8 @@ func (m *Model) adopt(g *game.Game, seed uint64) {
 	m.rack = NewRack()
 	m.view = g.State().View(0)
 	m.newHandRack()
-	for _, e := range m.view.History {
-		m.addLog(e)
+	for i, e := range m.view.History {
+		m.addLog(e, i)
 	}
 }
 
@@ -233,7 +233,7 @@ func (m *Model) newMatchCmd(why string) tea.Cmd {
 func (m *Model) applied(evs []game.Event, lines []byte) tea.Cmd {
 	m.rec = append(m.rec, lines...)
 	for _, e := range evs {
-		m.addLog(e.Redact(0))
+		m.addLog(e.Redact(0), -1)
 	}
 	if h := appendHand(m.history, m.g.State(), m.view.Phase); len(h) > len(m.history) {
 		n := len(m.history)
@@ -281,8 +281,8 @@ func (m *Model) takeView(v game.View) {
 		// from its history.
 		m.newHandRack()
 		m.log = slices.DeleteFunc(m.log, func(e logEntry) bool { return e.hand == m.view.Hand })
-		for _, e := range m.view.History {
-			m.addLog(e)
+		for i, e := range m.view.History {
+			m.addLog(e, i)
 		}
 		return
 	}
@@ -305,11 +305,19 @@ func (m *Model) newHandRack() {
 	m.cursor, m.held, m.fresh = 0, -1, -1
 }
 
-func (m *Model) addLog(e game.Event) {
+// addLog adds event e of the hand on the table to the log; at is its
+// place in the hand's history (-1: not known, at the local table, where
+// no chat line is put among the moves).
+func (m *Model) addLog(e game.Event, at int) {
 	if e.Kind == game.EvHandOver || e.Kind == game.EvMatchOver {
 		return
 	}
-	m.log = append(m.log, logEntry{ev: e, hand: m.handNo()})
+	m.log = append(m.log, logEntry{ev: e, hand: m.handNo(), at: at})
+	m.trimLog()
+}
+
+// trimLog keeps the log at most maxLog entries long.
+func (m *Model) trimLog() {
 	if len(m.log) > maxLog {
 		m.log = append(m.log[:0], m.log[len(m.log)-keepLog:]...)
 	}

@@ -121,8 +121,8 @@ func (m *Model) adopt101(g *okey101.Game) {
 	m.history, m.casual = nil, false
 	t.view = g.State().View(0)
 	m.newHandRack101()
-	for _, e := range t.view.History {
-		m.addLog101(e)
+	for i, e := range t.view.History {
+		m.addLog101(e, i)
 	}
 }
 
@@ -132,7 +132,7 @@ func (m *Model) applied101(evs []okey101.Event, lines []byte) tea.Cmd {
 	t := m.t
 	m.rec = append(m.rec, lines...)
 	for _, e := range evs {
-		m.addLog101(e.Redact(0))
+		m.addLog101(e.Redact(0), -1)
 	}
 	wasMine := t.view.MyTurn()
 	m.refresh101()
@@ -172,8 +172,8 @@ func (m *Model) refresh101() {
 		m.newHandRack101()
 		deal := dealKey(v.Hand, v.Redeal)
 		t.log = slices.DeleteFunc(t.log, func(e log101) bool { return e.deal == deal })
-		for _, e := range v.History {
-			m.addLog101(e)
+		for i, e := range v.History {
+			m.addLog101(e, i)
 		}
 		return
 	}
@@ -218,7 +218,10 @@ func (m *Model) newHandRack101() {
 	t.sel, t.groups, t.choose, t.confirm = nil, nil, nil, confirm101{}
 }
 
-func (m *Model) addLog101(e okey101.Event) {
+// addLog101 adds event e of the deal on the table to the log; at is its
+// place in the deal's history (-1: not known, at the local table, where
+// no chat line is put among the moves).
+func (m *Model) addLog101(e okey101.Event, at int) {
 	if e.Kind == okey101.EvHandOver || e.Kind == okey101.EvMatchOver {
 		return
 	}
@@ -228,7 +231,7 @@ func (m *Model) addLog101(e okey101.Event) {
 	if (e.Kind == okey101.EvLayOff || e.Kind == okey101.EvTakeBack) && e.Meld >= 0 && e.Meld < len(t.view.Table) {
 		owner = t.view.Table[e.Meld].Owner
 	}
-	t.log = append(t.log, log101{ev: e, deal: dealKey(d.Hand, d.Redeal), owner: owner, okey: d.Indicator.Next()})
+	t.log = append(t.log, log101{ev: e, deal: dealKey(d.Hand, d.Redeal), at: at, owner: owner, okey: d.Indicator.Next()})
 	if len(t.log) > maxLog {
 		t.log = append(t.log[:0], t.log[len(t.log)-keepLog:]...)
 	}

@@ -54,6 +54,28 @@ type Options struct {
 	// NewPlayer101 builds the player of a seat at the 101 table; nil is
 	// the table's own (players101). Tests give scripted players here.
 	NewPlayer101 func(level string, seed uint64) (Player101, error)
+	// Settle is how long the keys that go on from a screen do nothing on
+	// the table, a hand's end or the final table after it comes on screen
+	// (keys.Settle); 0 is defaultSettle, negative none (tests, which
+	// press keys faster than anyone).
+	Settle time.Duration
+}
+
+// defaultSettle is how long a screen just come ignores the keys that
+// go on from one screen to the next: longer than a key pressed twice
+// (the second enter came 150 ms after the first in issue 20), shorter
+// than anyone takes to read a new rack before acting on it.
+const defaultSettle = 750 * time.Millisecond
+
+// settleFor is the settling time an option asks for.
+func settleFor(d time.Duration) time.Duration {
+	switch {
+	case d == 0:
+		return defaultSettle
+	case d < 0:
+		return 0
+	}
+	return d
 }
 
 // screen is what the player looks at.
@@ -184,6 +206,12 @@ type Model struct {
 	infoBack screen // the screen the scores or the statistics return to
 	quitting bool
 
+	// shown is the screen on show since shownAt; for settle after, the
+	// keys that go on from a screen do nothing there (settling).
+	shown   screen
+	shownAt time.Time
+	settle  time.Duration
+
 	// t is the match of Okey 101 on the table, nil while the match is
 	// of classic Okey (then g is).
 	t *table101
@@ -194,7 +222,11 @@ type Model struct {
 type logEntry struct {
 	ev   game.Event
 	note string
+	chat bool // the note is a line of the table's chat
 	hand int
+	// at is an event's place in its hand's history (-1: not known), a
+	// chat line's the number of events before it (ChatLine.At).
+	at int
 }
 
 // botMoveMsg is a bot's answer.
@@ -234,7 +266,7 @@ func New(opt Options) (*Model, error) {
 	}
 	m := &Model{
 		opt: opt, set: opt.Settings, saved: opt.Saved, now: opt.Now, files: store.Open(opt.StateDir, opt.ConfigDir),
-		held: -1, fresh: -1, confirm: -1, asking: -1, dark: true, lastOK: true,
+		held: -1, fresh: -1, confirm: -1, asking: -1, dark: true, lastOK: true, settle: settleFor(opt.Settle),
 	}
 	m.ctx, m.cancel = context.WithCancel(context.Background())
 	m.help = help.New()
@@ -377,34 +409,43 @@ func (m *Model) warmAnalysis() tea.Cmd {
 }
 
 // Update handles a message: the window, the terminal's background, the
-// bots' answers and the saves here; keys and clicks by screen.
+// bots' answers and the saves here; keys and clicks by screen. It notes
+// when the screen on show changed, for settling.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	cmd := m.update(msg)
+	if m.screen != m.shown {
+		m.shown, m.shownAt = m.screen, m.now()
+	}
+	return m, cmd
+}
+
+func (m *Model) update(msg tea.Msg) tea.Cmd {
 	if cmd, ok := m.update101(msg); ok {
-		return m, cmd
+		return cmd
 	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.lay = layout(msg.Width, msg.Height)
 		m.help.SetWidth(msg.Width)
-		return m, nil
+		return nil
 	case tea.BackgroundColorMsg:
 		m.dark = msg.IsDark()
 		m.restyle()
-		return m, nil
+		return nil
 	case botMoveMsg:
-		return m, m.onBotMove(msg)
+		return m.onBotMove(msg)
 	case hintMsg:
 		m.onHint(msg)
-		return m, nil
+		return nil
 	case undoneMsg:
-		return m, m.onUndone(msg)
+		return m.onUndone(msg)
 	case SeatUpdate:
-		return m, m.onSeatUpdate(msg)
+		return m.onSeatUpdate(msg)
 	case Seat101Update:
-		return m, m.onSeat101Update(msg)
+		return m.onSeat101Update(msg)
 	case seatTickMsg:
-		return m, m.onSeatTick()
+		return m.onSeatTick()
 	case savedMsg:
 		if msg.err != nil {
 			m.lastOK = false
@@ -412,19 +453,19 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		} else if !m.lastOK {
 			m.lastOK = true
 		}
-		return m, nil
+		return nil
 	case tea.KeyPressMsg:
 		if m.quitting {
-			return m, nil
+			return nil
 		}
-		return m, m.onKey(msg)
+		return m.onKey(msg)
 	case tea.MouseClickMsg:
 		if m.quitting {
-			return m, nil
+			return nil
 		}
-		return m, m.onClick(msg)
+		return m.onClick(msg)
 	}
-	return m, nil
+	return nil
 }
 
 // onKey dispatches a key to the update of the screen on show.
@@ -434,6 +475,9 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	}
 	if m.lay.TooSmall {
 		return m.updateTooSmall(k)
+	}
+	if m.settling(k) {
+		return nil
 	}
 	if cmd, ok := m.onKey101(k); ok {
 		return cmd
@@ -457,6 +501,21 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.updateStats(k)
 	}
 	return m.updateTable(k)
+}
+
+// settling reports whether k is a key that goes on from a screen
+// (keys.Settle) pressed while the table, a hand's end or the final table
+// has been on screen for less than the settling time: the key was meant
+// for the screen before (a second enter after the next hand's, space
+// arranging the rack as a bot finished the hand) and does nothing. The
+// same rule holds at both games' tables, here and at a server's.
+func (m *Model) settling(k tea.KeyPressMsg) bool {
+	switch m.screen {
+	case scrPlay, scrHandOver, scrMatchOver:
+	default:
+		return false
+	}
+	return m.settle > 0 && key.Matches(k, m.keys.Settle) && m.now().Sub(m.shownAt) < m.settle
 }
 
 // quit saves what is not saved yet and stops.

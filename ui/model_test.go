@@ -849,16 +849,16 @@ func winningRack(t *testing.T) *Model {
 	return nil
 }
 
-// x (or enter) on a tile that would finish the hand asks first instead
-// of throwing the win away (issue 10, point 11); x again discards it, f
+// x on a tile that would finish the hand asks first instead of
+// throwing the win away (issue 10, point 11); x again discards it, f
 // finishes.
 func TestDiscardingAWinAsksFirst(t *testing.T) {
 	m := winningRack(t)
 	win := m.rack.Slots[m.cursor]
-	for _, k := range []string{"x", "enter"} {
-		press(t, m, k)
+	for range 2 {
+		press(t, m, "x")
 		if len(m.view.Rack) != turnTiles || !strings.Contains(m.flash, "wins the hand") {
-			t.Fatalf("%s on the winning %v: %d tiles, %q", k, win, len(m.view.Rack), m.flash)
+			t.Fatalf("x on the winning %v: %d tiles, %q", win, len(m.view.Rack), m.flash)
 		}
 		press(t, m, "left") // another key forgets the question
 		press(t, m, "right")
@@ -875,6 +875,36 @@ func TestDiscardingAWinAsksFirst(t *testing.T) {
 	if m.screen != scrHandOver || m.view.Result == nil || m.view.Result.Winner != 0 {
 		t.Fatalf("f after the question did not finish: screen %d", m.screen)
 	}
+}
+
+// TestEnterAfterTheHandsEndThrowsNothing: enter goes on from the end
+// of a hand, and one enter too many on the next hand, whose first move
+// is the player's discard, throws nothing (issue 20: it threw the
+// tile under the cursor, blind). x is the one discard key.
+func TestEnterAfterTheHandsEndThrowsNothing(t *testing.T) {
+	m := newTestModel(t, 100, 30, withPlainBots, func(o *Options) { o.Settings.Rules = "points=5" })
+	drain(t, m, m.Init())
+	for hands := 0; hands < 8 && m.screen != scrMatchOver; {
+		if m.screen == scrPlay {
+			playMyTurn(t, m)
+			continue
+		}
+		press(t, m, "enter")
+		hands++
+		if m.screen != scrPlay || !m.view.MyTurn() || m.view.Stage != game.MustDiscard {
+			continue // another seat starts this hand
+		}
+		press(t, m, "enter")
+		if m.view.Counts.Total() != turnTiles || m.g.State().Moves() != 0 {
+			t.Fatalf("hand %d: a second enter played: %d tiles, %d moves", m.view.Hand, m.view.Counts.Total(), m.g.State().Moves())
+		}
+		press(t, m, "x")
+		if m.view.Counts.Total() != handTiles {
+			t.Fatalf("hand %d: x did not discard: %q", m.view.Hand, m.flash)
+		}
+		return
+	}
+	t.Fatal("the player never started a hand")
 }
 
 // A long status wraps into the lines above it instead of being cut

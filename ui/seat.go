@@ -61,6 +61,25 @@ type HandEnd struct {
 type ChatLine struct {
 	Seq        uint64
 	Name, Text string
+	// Hand, Redeal and At are where in the match the line was said: in
+	// which deal (a hand, and a 101 hand's deals after void ones; hand 0
+	// is before the match), after how many events of its history. A
+	// screen that takes a table in whole (a join, a restart) puts each
+	// line back among the moves where it was said (issue 20: they all
+	// came after them). Kept with the table's file.
+	Hand   int `json:"hand,omitempty"`
+	Redeal int `json:"redeal,omitempty"`
+	At     int `json:"at,omitempty"`
+}
+
+// saidBefore reports whether chat line c was said before the event at
+// place at of the deal dealKey(hand, redeal) (at -1: a place not known,
+// which no chat line of its deal goes before).
+func (c ChatLine) saidBefore(deal, at int) bool {
+	if cd := dealKey(c.Hand, c.Redeal); cd != deal {
+		return cd < deal
+	}
+	return at >= 0 && c.At <= at
 }
 
 // SeatUpdate is what a table hands one seat after every change: the
@@ -115,6 +134,11 @@ type Intent struct {
 	Kind   IntentKind
 	Action game.Action
 	Plays  []okey101.Action
+	// Hand and Redeal are the deal on the screen when the intent was
+	// made (Redeal counts a 101 hand's deals after void ones): the
+	// table drops an intent made for another deal, so that a key
+	// pressed for one hand never plays on the next (issue 20).
+	Hand, Redeal int
 }
 
 // LeaveMsg is the table screen's message when the player leaves the
@@ -142,6 +166,8 @@ type SeatOptions struct {
 	// record, shown with the match's seed and salt so the player can
 	// check them ("" to say nothing of it).
 	Record string
+	// Settle is as Options.Settle: 0 is the default, negative none.
+	Settle time.Duration
 }
 
 // seatLink is what a seat's model knows of its table.
@@ -172,6 +198,9 @@ type seatLink struct {
 	waiting bool
 	// fair is the match's commitment as last told.
 	fair Fairness
+	// between is what the status line was told between hands (whom the
+	// next hand waits for): once a hand is dealt it is old news.
+	between string
 }
 
 // seatTickMsg redraws the turn's clock once a second.
@@ -197,7 +226,7 @@ func NewSeat(opt SeatOptions) (*Model, error) {
 		opt: Options{Settings: set, Saved: set, NoColor: opt.NoColor, Now: time.Now},
 		set: set, saved: set, now: time.Now,
 		held: -1, fresh: -1, confirm: -1, asking: -1, dark: opt.Dark, lastOK: true,
-		screen: scrPlay,
+		screen: scrPlay, settle: settleFor(opt.Settle),
 	}
 	m.opt.NewBot = bots.New
 	m.opt.BotTimeout = defaultBotTimeout
@@ -232,14 +261,32 @@ func (m *Model) seatKeys() {
 	}
 	k.HandOver.Next.SetHelp(k.HandOver.Next.Help().Key, m.tr.T("key.ready"))
 	if m.seat.watching {
+		// A spectator holds no rack: only the keys that look (the
+		// stacks, the scores, the help) and leave stay, so the key bar
+		// and the help page show nothing that does not work for them.
 		for _, b := range []*key.Binding{&k.Table.Draw, &k.Table.Take, &k.Table.Discard, &k.Table.Finish,
 			&k.Table.Show, &k.Table.Hint, &k.Table.Pick, &k.Table.Cancel, &k.HandOver.Next, &k.MatchOver.NewMatch,
+			&k.Table.Move, &k.Table.Sort, &k.Table.Group, &k.Table.Left, &k.Table.Right, &k.Table.Up, &k.Table.Down,
+			&k.Table.SortColour, &k.Table.SortValue, &k.Table.Runs, &k.Table.Pairs,
 			&k.Table101.Draw, &k.Table101.Take, &k.Table101.GiveBack, &k.Table101.AddGroup, &k.Table101.Lay,
 			&k.Table101.LayOff, &k.Table101.TakeBack, &k.Table101.Discard, &k.Table101.Finish, &k.Table101.Hint,
-			&k.Table101.Select, &k.Table101.Pick} {
+			&k.Table101.Select, &k.Table101.Pick, &k.Table101.Cancel,
+			&k.Table101.Move, &k.Table101.Sort, &k.Table101.Group, &k.Table101.Left, &k.Table101.Right,
+			&k.Table101.Up, &k.Table101.Down, &k.Table101.SortColour, &k.Table101.SortValue, &k.Table101.Runs,
+			&k.Table101.Pairs} {
 			b.SetEnabled(false)
 		}
 	}
+}
+
+// unknownKey says that k does nothing here; to a spectator, that only
+// the players move.
+func (m *Model) unknownKey(k tea.KeyPressMsg) {
+	if m.Watching() {
+		m.setFlash(true, m.tr.T("status.watching"))
+		return
+	}
+	m.setFlash(true, m.tr.T("status.unknownkey", k.String()))
 }
 
 // hostKeys are the holding program's keys, for the help bar and page.
@@ -299,7 +346,7 @@ func (m *Model) seatAct(a game.Action) tea.Cmd {
 		return nil
 	}
 	a.Seat = s.rot
-	if !s.opt.Send(Intent{Kind: IntentAct, Action: a}) {
+	if !s.opt.Send(Intent{Kind: IntentAct, Action: a, Hand: m.view.Hand}) {
 		m.setFlash(true, m.tr.T("status.busy"))
 		return nil
 	}
@@ -349,8 +396,8 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 		m.view = v
 		m.log = m.log[:0]
 		m.newHandRack()
-		for _, e := range v.History {
-			m.addLog(e)
+		for i, e := range v.History {
+			m.addLog(e, i)
 		}
 	} else {
 		// A discard sent leaves the slot it was thrown from, not another
@@ -362,8 +409,8 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 		m.takeView(v)
 		if v.Hand == old.Hand {
 			seen := min(len(old.History), len(v.History))
-			for _, e := range v.History[seen:] {
-				m.addLog(e)
+			for i := seen; i < len(v.History); i++ {
+				m.addLog(v.History[i], i)
 			}
 		}
 		if !wasMine && v.MyTurn() && !m.flashNews {
@@ -374,9 +421,14 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 	if note := m.takeFair(u.Fair); note != "" {
 		m.log = append(m.log, logEntry{note: note, hand: v.Hand})
 	}
-	for _, line := range m.newChat(u.Chat) {
-		m.log = append(m.log, logEntry{note: line, hand: v.Hand})
+	for _, c := range m.newChat(u.Chat) {
+		p := chatAt(c, len(m.log), func(i int) (bool, bool, int, int) {
+			e := &m.log[i]
+			return e.chat, e.note == "", dealKey(e.hand, 0), e.at
+		})
+		m.log = slices.Insert(m.log, p, logEntry{note: m.chatText(c), chat: true, hand: c.Hand, at: c.At})
 	}
+	m.trimLog()
 	m.takeRefusal(u.Refused, u.RefusedSeq, first)
 
 	switch {
@@ -412,17 +464,41 @@ func (m *Model) takeTable(players [game.NumSeats]SeatPlayer, ready [game.NumSeat
 	}
 }
 
-// newChat is the chat lines not taken in yet, as the log says them.
-func (m *Model) newChat(chat []ChatLine) []string {
+// newChat is the chat lines not taken in yet.
+func (m *Model) newChat(chat []ChatLine) []ChatLine {
 	s := m.seat
-	var out []string
+	var out []ChatLine
 	for _, c := range chat {
 		if c.Seq > s.chatSeq {
 			s.chatSeq = c.Seq
-			out = append(out, m.tr.T("log.chat", cleanName(c.Name), c.Text))
+			out = append(out, c)
 		}
 	}
 	return out
+}
+
+// chatAt is where chat line c goes in a log of n entries (entry says
+// what entry i is: a chat line, an event, and an event's deal and place
+// in its history): before the events of its deal said after it, never
+// before a chat line said earlier. Other notes (the match's commitment)
+// stay where they are among the events around them.
+func chatAt(c ChatLine, n int, entry func(i int) (chat, event bool, deal, at int)) int {
+	p := n
+	for i := n - 1; i >= 0; i-- {
+		chat, event, deal, at := entry(i)
+		if chat || event && !c.saidBefore(deal, at) {
+			break
+		}
+		if event {
+			p = i
+		}
+	}
+	return p
+}
+
+// chatText is a chat line as the log says it.
+func (m *Model) chatText(c ChatLine) string {
+	return m.tr.T("log.chat", cleanName(c.Name), c.Text)
 }
 
 // takeRefusal says a refusal of the table's once (not the ones made
@@ -454,7 +530,11 @@ func (m *Model) seatBetween(handOver, matchOver bool) tea.Cmd {
 	case handOver:
 		m.sayWaiting()
 	case matchOver && !s.host:
-		m.setFlash(false, m.tr.T("seat.waithost"))
+		m.sayBetween(m.tr.T("seat.waithost"))
+	case s.between != "" && m.flash == s.between:
+		// Dealt: "the next hand waits for X" would stay on the new
+		// hand's status line until a key or the player's turn.
+		m.flash = ""
 	}
 	if !s.deadline.IsZero() && !s.ticking {
 		s.ticking = true
@@ -478,10 +558,17 @@ func (m *Model) sayWaiting() {
 	}
 	switch {
 	case len(names) == 0:
-		m.setFlash(false, m.tr.T("seat.dealing"))
+		m.sayBetween(m.tr.T("seat.dealing"))
 	default:
-		m.setFlash(false, m.tr.T("seat.waiting", strings.Join(names, ", ")))
+		m.sayBetween(m.tr.T("seat.waiting", strings.Join(names, ", ")))
 	}
+}
+
+// sayBetween tells text on the status line between hands, noted as
+// such so that the deal takes it away.
+func (m *Model) sayBetween(text string) {
+	m.setFlash(false, text)
+	m.seat.between = text
 }
 
 // onSeatTick keeps the clock going while a turn is timed.

@@ -117,14 +117,14 @@ func (m *Model) onSeat101Update(u Seat101Update) tea.Cmd {
 		t.view = v
 		t.log = t.log[:0]
 		m.newHandRack101()
-		for _, e := range v.History {
-			m.addLog101(e)
+		for i, e := range v.History {
+			m.addLog101(e, i)
 		}
 	} else {
 		m.refresh101()
 		if v.Hand == old.Hand && v.Redeal == old.Redeal {
-			for _, e := range v.History[min(len(old.History), len(v.History)):] {
-				m.addLog101(e)
+			for i := min(len(old.History), len(v.History)); i < len(v.History); i++ {
+				m.addLog101(v.History[i], i)
 			}
 		}
 		if !old.MyTurn() && v.MyTurn() && !m.flashNews {
@@ -134,8 +134,12 @@ func (m *Model) onSeat101Update(u Seat101Update) tea.Cmd {
 	if note := m.takeFair(u.Fair); note != "" {
 		t.log = append(t.log, log101{note: note, deal: dealKey(v.Hand, v.Redeal)})
 	}
-	for _, line := range m.newChat(u.Chat) {
-		t.log = append(t.log, log101{note: line, deal: dealKey(v.Hand, v.Redeal)})
+	for _, c := range m.newChat(u.Chat) {
+		p := chatAt(c, len(t.log), func(i int) (bool, bool, int, int) {
+			e := &t.log[i]
+			return e.chat, e.note == "", e.deal, e.at
+		})
+		t.log = slices.Insert(t.log, p, log101{note: m.chatText(c), chat: true, deal: dealKey(c.Hand, c.Redeal), at: c.At})
 	}
 	if len(t.log) > maxLog {
 		t.log = append(t.log[:0], t.log[len(t.log)-keepLog:]...)
@@ -183,7 +187,7 @@ func (m *Model) seatAct101(acts []okey101.Action, done func()) tea.Cmd {
 		out[i] = a.Clone()
 		out[i].Seat = s.rot
 	}
-	if !s.opt.Send(Intent{Kind: IntentPlay101, Plays: out}) {
+	if !s.opt.Send(Intent{Kind: IntentPlay101, Plays: out, Hand: m.t.view.Hand, Redeal: m.t.view.Redeal}) {
 		m.setFlash(true, m.tr.T("status.busy"))
 		return nil
 	}
@@ -206,7 +210,7 @@ func (m *Model) seatReady101() tea.Cmd {
 		m.setFlash(true, m.tr.T("status.watching"))
 		return nil
 	}
-	if !s.opt.Send(Intent{Kind: IntentReady}) {
+	if !s.opt.Send(Intent{Kind: IntentReady, Hand: m.t.view.Hand, Redeal: m.t.view.Redeal}) {
 		m.setFlash(true, m.tr.T("status.busy"))
 	}
 	return nil

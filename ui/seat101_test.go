@@ -76,7 +76,7 @@ func (f *fakeTable101) others(me int) {
 
 func newSeat101Model(t *testing.T, f *fakeTable101, seat int) *Model {
 	t.Helper()
-	m, err := NewSeat101(SeatOptions{Lang: "en", Seat: seat, Send: f.send, NoColor: true})
+	m, err := NewSeat101(SeatOptions{Lang: "en", Seat: seat, Send: f.send, NoColor: true, Settle: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,6 +182,9 @@ func TestSeat101PlaysThroughTheTable(t *testing.T) {
 		if in.Kind != IntentPlay101 || len(in.Plays) == 0 {
 			t.Fatalf("%v sent %+v", a, in)
 		}
+		if d := st.DealInfo(); in.Hand != d.Hand || in.Redeal != d.Redeal {
+			t.Fatalf("%v was sent for deal %d.%d, on the table %d.%d", a, in.Hand, in.Redeal, d.Hand, d.Redeal)
+		}
 		for _, p := range in.Plays {
 			if p.Seat != me {
 				t.Fatalf("%v went to the table as seat %d's", p, p.Seat)
@@ -203,7 +206,7 @@ func TestSeat101PlaysThroughTheTable(t *testing.T) {
 		t.Fatalf("the hand ended and the screen is %d:\n%s", m.screen, plain(m))
 	}
 	press(t, m, "enter")
-	if len(f.sent) != 1 || f.sent[0].Kind != IntentReady {
+	if len(f.sent) != 1 || f.sent[0].Kind != IntentReady || f.sent[0].Hand != f.g.State().HandNumber() {
 		t.Fatalf("enter at the end of the hand sent %+v", f.sent)
 	}
 	// The table deals: the screen is back at the table, hand 2.

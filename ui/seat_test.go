@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game"
@@ -53,7 +54,7 @@ func (f *fakeTable) update(seat int) SeatUpdate {
 
 func newSeatModel(t *testing.T, f *fakeTable, seat int) *Model {
 	t.Helper()
-	m, err := NewSeat(SeatOptions{Lang: "en", Seat: seat, Send: f.send, NoColor: true})
+	m, err := NewSeat(SeatOptions{Lang: "en", Seat: seat, Send: f.send, NoColor: true, Settle: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,8 +149,8 @@ func TestSeatPlaysThroughTheTable(t *testing.T) {
 			if len(f.sent) != 1 {
 				t.Fatalf("discard sent %d intents", len(f.sent))
 			}
-			if a := f.sent[0].Action; a.Seat != me || a.Tile != tl {
-				t.Fatalf("sent %v, want seat %d discarding %v", a, me, tl)
+			if a := f.sent[0].Action; a.Seat != me || a.Tile != tl || f.sent[0].Hand != st.HandNumber() {
+				t.Fatalf("sent %v for hand %d, want seat %d discarding %v in hand %d", a, f.sent[0].Hand, me, tl, st.HandNumber())
 			}
 			f.play()
 			m.Update(f.update(me))
@@ -190,16 +191,23 @@ func TestSeatRefusalAndLeave(t *testing.T) {
 }
 
 // TestSpectatorSeesNoRack: a spectator's screen has an empty rack, the
-// bottom seat's name instead of "You", and sends no moves.
+// bottom seat's name instead of "You" (in the log too, where seat 0's
+// moves are a player's), and sends no moves.
 func TestSpectatorSeesNoRack(t *testing.T) {
 	f := newFakeTable(t, 8)
 	m := newSeatModel(t, f, -1)
+	for f.g.State().Turn() != 1 { // seat 0 moves: the log speaks of it
+		a, _ := fallbackMove(f.g.State().View(f.g.State().Turn()))
+		if _, _, err := f.g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
 	m.Update(f.update(-1))
 	if len(m.rack.Tiles()) != 0 {
 		t.Fatal("a spectator holds tiles")
 	}
 	out := plain(m)
-	if strings.Contains(out, "You") || !strings.Contains(out, "P0") {
+	if strings.Contains(out, "You") || !strings.Contains(out, "P0 discards") {
 		t.Fatalf("a spectator's screen:\n%s", out)
 	}
 	for _, k := range []string{"d", "x", "t"} {
@@ -209,4 +217,113 @@ func TestSpectatorSeesNoRack(t *testing.T) {
 		t.Fatalf("a spectator sent %v", f.sent)
 	}
 	var _ tea.Msg = LeaveMsg{}
+}
+
+// plainHand plays the hand on the table to its end, every seat plainly
+// (ending the hand rather than taking round and round once the wall is
+// empty).
+func (f *fakeTable) plainHand() {
+	f.t.Helper()
+	for n := 0; f.g.State().Phase() == game.Playing; n++ {
+		if n > 500 {
+			f.t.Fatal("the hand does not end")
+		}
+		v := f.g.State().View(f.g.State().Turn())
+		a, _ := fallbackMove(v)
+		if v.Legal.EndHand {
+			a = game.EndHandAction(v.Seat)
+		}
+		if _, _, err := f.g.Apply(a); err != nil {
+			f.t.Fatal(err)
+		}
+	}
+}
+
+// TestWaitingGoesWithTheDeal: between hands the status line says whom
+// the next hand waits for; once the table deals it is gone, though the
+// new hand's first turn is another seat's (issue 20: it stayed).
+func TestWaitingGoesWithTheDeal(t *testing.T) {
+	// The seat after hand 2's starter: its turn does not clear the line.
+	f := newFakeTable(t, 6)
+	f.plainHand()
+	if _, _, err := f.g.Apply(game.NextHandAction()); err != nil {
+		t.Fatal(err)
+	}
+	me := (f.g.State().Turn() + 1) % game.NumSeats
+
+	f = newFakeTable(t, 6)
+	m := newSeatModel(t, f, me)
+	m.Update(f.update(me))
+	f.plainHand()
+	m.Update(f.update(me))
+	if !strings.Contains(plain(m), "The next hand waits for:") {
+		t.Fatalf("the hand's end does not say whom it waits for:\n%s", plain(m))
+	}
+	if _, _, err := f.g.Apply(game.NextHandAction()); err != nil {
+		t.Fatal(err)
+	}
+	m.Update(f.update(me))
+	if out := plain(m); m.screen != scrPlay || m.view.MyTurn() || strings.Contains(out, "waits for") {
+		t.Fatalf("hand 2 dealt, screen %d, my turn %v:\n%s", m.screen, m.view.MyTurn(), out)
+	}
+}
+
+// TestSpectatorKeysAllWork: a spectator holds no rack, so the key bar,
+// the rack's frame and the help page (?) show no key that moves on one
+// (issue 20: they listed ←→↑↓, c v s p), at either game's table; every
+// key they do show does something for a spectator, and the others say
+// only the players move.
+func TestSpectatorKeysAllWork(t *testing.T) {
+	for _, g := range []string{GameClassic, Game101} {
+		t.Run(g, func(t *testing.T) {
+			var m *Model
+			var groups [][]key.Binding
+			if g == Game101 {
+				f := newFakeTable101(t, 9)
+				m = newSeat101Model(t, f, -1)
+				m.Update(f.update(-1))
+				groups = m.keys.Table101.fullHelp()
+			} else {
+				f := newFakeTable(t, 8)
+				m = newSeatModel(t, f, -1)
+				m.Update(f.update(-1))
+				groups = m.keys.Table.fullHelp()
+			}
+			scr := plain(m)
+			if strings.Contains(scr, "space") || !strings.Contains(scr, "the racks are hidden") {
+				t.Errorf("a spectator's rack speaks of its keys:\n%s", scr)
+			}
+			lines := strings.Split(scr, "\n")
+			bar := lines[len(lines)-1]
+			press(t, m, "?")
+			page, _, _ := strings.Cut(plain(m), "How to play") // the keys, not the rules
+			press(t, m, "esc")
+			for _, rack := range []string{"move", "sort", "seri", "çift", "left", "right", "row", "pick", "clear"} {
+				if strings.Contains(bar, rack) || strings.Contains(page, "  "+rack) {
+					t.Errorf("a spectator is shown a rack's key (%q):\n%s\n%s", rack, bar, page)
+				}
+			}
+			for _, grp := range groups {
+				for _, b := range grp {
+					if !b.Enabled() || key.Matches(keyMsg("q"), b) {
+						continue
+					}
+					k := b.Keys()[0]
+					if !strings.Contains(page, b.Help().Desc) {
+						t.Errorf("%s (%s) works and is not on the help page", k, b.Help().Desc)
+					}
+					m.screen, m.overlay, m.flash = scrPlay, ovNone, ""
+					press(t, m, k)
+					if strings.Contains(m.flash, "watching") || strings.Contains(m.flash, "does nothing") {
+						t.Errorf("%s (%s), shown to a spectator, does nothing: %q", k, b.Help().Desc, m.flash)
+					}
+				}
+			}
+			m.screen, m.overlay = scrPlay, ovNone
+			press(t, m, "c")
+			if !strings.Contains(m.flash, "You are watching") {
+				t.Errorf("c at a spectator's table says %q", m.flash)
+			}
+		})
+	}
 }

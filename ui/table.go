@@ -78,7 +78,7 @@ func (m *Model) updateTable(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Browse):
 		m.openOverlay(ovBrowse)
 	default:
-		m.setFlash(true, m.tr.T("status.unknownkey", k.String()))
+		m.unknownKey(k)
 	}
 	return nil
 }

@@ -70,7 +70,11 @@ type table101 struct {
 type log101 struct {
 	ev   okey101.Event
 	note string
-	deal int // dealKey of the deal it happened in
+	chat bool // the note is a line of the table's chat
+	deal int  // dealKey of the deal it happened in
+	// at is an event's place in its deal's history (-1: not known), a
+	// chat line's the number of events before it (ChatLine.At).
+	at int
 	// owner is the seat whose meld a lay-off or a take-back was on;
 	// okey the okey of the hand.
 	owner int

@@ -286,7 +286,7 @@ func (m *Model) renderRack(c *canvas) {
 		switch {
 		case i == m.held:
 			f = theme.FrameHeld
-		case i == m.cursor:
+		case i == m.cursor && !m.Watching(): // a spectator has no rack to move on
 			f = theme.FrameCursor
 		}
 		var box [theme.TileH]string
@@ -491,6 +491,9 @@ func (m *Model) shortHelp() []key.Binding {
 	v := &m.view
 	if m.readOnly { // looking only: the keys that move nothing
 		return []key.Binding{k.Sort, k.Group, k.Browse, k.Scores, k.Move, k.Help, k.Quit}
+	}
+	if m.Watching() { // no rack: the keys that look, the chat, leaving
+		return append(m.hostKeys(), k.Browse, k.Scores, k.Help, k.Quit)
 	}
 	var b []key.Binding
 	switch {

@@ -84,8 +84,8 @@ func (m *Model) onUndone(msg undoneMsg) tea.Cmd {
 	m.rec = rec.Marshal()
 	m.refresh()
 	m.log = m.log[:0] // this hand's moves, as they now stand
-	for _, e := range m.view.History {
-		m.addLog(e)
+	for i, e := range m.view.History {
+		m.addLog(e, i)
 	}
 	m.cursorOn(back.Tile)
 	m.setFlash(false, m.tr.T("status.undone", m.tileName(back.Tile)))

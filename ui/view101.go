@@ -484,7 +484,7 @@ func (m *Model) renderRack101(c *canvas, l Layout101) {
 		switch {
 		case i == t.held:
 			f = theme.FrameHeld
-		case i == t.cursor:
+		case i == t.cursor && !m.Watching(): // a spectator has no rack to move on
 			f = theme.FrameCursor
 		case g >= 0:
 			f = theme.FrameSelected
@@ -519,10 +519,15 @@ func (m *Model) renderRack101(c *canvas, l Layout101) {
 	c.put(r.X, r.Y+r.H-1, m.bottomLine101(r.W))
 }
 
-// bottomLine101 is the rack's bottom edge with the keys of the rack.
+// bottomLine101 is the rack's bottom edge with the keys of the rack (a
+// spectator's says the racks are hidden).
 func (m *Model) bottomLine101(w int) string {
 	b := m.st.Panel
-	title := " " + m.tr.T("t101.rack.keys") + " "
+	words := "t101.rack.keys"
+	if m.Watching() { // no rack to move on: the keys would not work
+		words = "rack.watching"
+	}
+	title := " " + m.tr.T(words) + " "
 	title = cut(title, max(0, w-4))
 	rest := max(0, w-3-textWidth(title))
 	k := "\x00bottom:" + title + strconv.Itoa(w) // drawn once per width and words

@@ -64,7 +64,7 @@ func (m *Model) logText(e logEntry) string {
 		return e.note
 	}
 	ev := e.ev
-	me := ev.Seat == 0
+	me := ev.Seat == 0 && !m.Watching() // a spectator's seat 0 is a player's
 	// say writes the entry: "key" with the actor first, or "key.you"
 	// without it for the player.
 	say := func(base string, args ...any) string {

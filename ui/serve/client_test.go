@@ -36,6 +36,7 @@ func testServer(t testing.TB, tweak ...func(*Config)) (*Server, string) {
 	cfg.DefaultTimer = 0
 	cfg.ConnPerMinute = 0 // many clients from 127.0.0.1; share_test.go tests the rate
 	cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	cfg.seatSettle = -1 // keys are pressed the moment a screen comes
 	for _, f := range tweak {
 		f(&cfg)
 	}

@@ -276,8 +276,11 @@ func TestSealStaysSecretUntilTheEnd(t *testing.T) {
 				t.Fatalf("the match ended after %d messages: too few to have been played", reads)
 			}
 			read(true)
-			// The match-over page says it all, in the player's language.
-			scr, err := tb.kind.newScreen(ui.SeatOptions{Lang: "tr", Seat: 0, Send: func(ui.Intent) bool { return true }, NoColor: true, Record: "ssh HOST record 1"})
+			// The match-over page says it all, in the player's language
+			// (enter pressed the moment the last hand's page came: no
+			// settling).
+			scr, err := tb.kind.newScreen(ui.SeatOptions{Lang: "tr", Seat: 0, Send: func(ui.Intent) bool { return true }, NoColor: true,
+				Record: "ssh HOST record 1", Settle: -1})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -65,6 +65,13 @@ type referee interface {
 	Record() []byte
 	// Hand is the number of the hand.
 	Hand() int
+	// Deal is the deal under way, as a seat's intent names the one it
+	// was made for (ui.Intent's Hand and Redeal): the hand, and for
+	// Okey 101 its deals after void ones.
+	Deal() (hand, redeal int)
+	// Events is the number of events of the deal's history so far: a
+	// chat line said now comes after them (ui.ChatLine.At).
+	Events() int
 }
 
 // gameKind is a game the server offers.
@@ -188,6 +195,10 @@ func (c *classic) Stage() (stage, int) {
 }
 
 func (c *classic) Hand() int { return c.g.State().HandNumber() }
+
+func (c *classic) Deal() (int, int) { return c.g.State().HandNumber(), 0 }
+
+func (c *classic) Events() int { return len(c.g.State().View(-1).History) }
 
 func (c *classic) Record() []byte { return c.rec }
 

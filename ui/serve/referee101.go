@@ -80,6 +80,13 @@ func (r *referee101) Stage() (stage, int) {
 
 func (r *referee101) Hand() int { return r.g.State().HandNumber() }
 
+func (r *referee101) Events() int { return len(r.g.State().View(-1).History) }
+
+func (r *referee101) Deal() (int, int) {
+	d := r.g.State().DealInfo()
+	return d.Hand, d.Redeal
+}
+
 func (r *referee101) Record() []byte { return r.rec }
 
 // errPartlyPlayed wraps the refusal of an action after others of the

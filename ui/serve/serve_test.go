@@ -18,6 +18,7 @@ import (
 
 	"okey/game"
 	"okey/game/tile"
+	"okey/ui/i18n"
 )
 
 // openTable: ann (a key) opens a table from the lobby and waits in its
@@ -287,14 +288,15 @@ func TestTinyTerminalAndResize(t *testing.T) {
 	if strings.Contains(scr, "Make the terminal") {
 		t.Fatalf("still too small:\n%s", scr)
 	}
-	// Back to 80 columns: the help line is cut again at 80.
+	// Back to 80 columns: the keys, on one line at 120, take two again.
 	c.term.Resize(80, 24)
 	if err := c.sess.WindowChange(24, 80); err != nil {
 		t.Fatal(err)
 	}
 	c.waitUntil("drawn at 80 columns", 10*time.Second, func(s string) bool {
 		ls := strings.Split(s, "\n")
-		return len(ls) == 24 && strings.Contains(s, "Tables (") && !strings.Contains(ls[23], "q quit")
+		return len(ls) == 24 && strings.Contains(s, "Tables (") && strings.HasPrefix(ls[22], "enter take a seat") &&
+			!strings.Contains(ls[22], "q quit") && strings.Contains(ls[23], "q quit")
 	})
 }
 
@@ -546,6 +548,7 @@ func withDefaults(t *testing.T, tweak func(*Config)) Config {
 	cfg.DefaultTimer = 0
 	cfg.ConnPerMinute = 0 // many clients from 127.0.0.1; share_test.go tests the rate
 	cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	cfg.seatSettle = -1 // keys are pressed the moment a screen comes
 	tweak(&cfg)
 	return cfg
 }
@@ -754,4 +757,63 @@ func TestStalledClientSlowsNobody(t *testing.T) {
 		m := handRe.FindStringSubmatch(scr)
 		return m != nil && atoi(m[1]) >= last.hand
 	})
+}
+
+// TestLobbyCursorSkipsHiddenTables: a private table is listed only to
+// whoever holds a seat at it, and the cursor of the others moves over
+// the tables they see (issue 20: it stopped on the hidden one, and
+// enter there said the table was private).
+func TestLobbyCursorSkipsHiddenTables(t *testing.T) {
+	t.Parallel()
+	_, addr := testServer(t)
+	ann := dial(t, addr, "ann", dialOpts{key: newKey(t)})
+	ann.waitFor("Tables (0 of", 10*time.Second)
+	ann.press("n")
+	ann.waitFor("A new table", 5*time.Second)
+	ann.press("up", "right") // up from the first field is the last: who may join
+	ann.waitFor("with a join code", 5*time.Second)
+	ann.press("enter")
+	ann.waitFor("s starts the match", 5*time.Second)
+
+	bob := dial(t, addr, "bob", dialOpts{key: newKey(t)})
+	bob.waitFor("Tables (1 of", 10*time.Second)
+	bob.press("n")
+	bob.waitFor("A new table", 5*time.Second)
+	bob.press("enter")
+	bob.waitFor("s starts the match", 5*time.Second)
+
+	cem := dial(t, addr, "cem", dialOpts{key: newKey(t)})
+	scr := cem.waitFor("Tables (2 of", 10*time.Second)
+	if strings.Contains(scr, "Table 1 ·") || !strings.Contains(scr, "> Table 2 ·") {
+		t.Fatalf("cem's lobby lists the private table, or the cursor is not on the public one:\n%s", scr)
+	}
+	cem.press("up", "enter")
+	cem.waitFor("Waiting for the host", 5*time.Second)
+}
+
+// TestLobbyKeysFit: the lobby's keys are all on screen, whole, at 80 and
+// at 100 columns, in English and in Turkish (issue 20: at 100 columns
+// the last was cut); they take two lines when one is too short.
+func TestLobbyKeysFit(t *testing.T) {
+	t.Parallel()
+	_, addr := testServer(t)
+	for _, w := range []int{80, 100} {
+		c := dial(t, addr, "ann", dialOpts{w: w, h: 24})
+		for _, lang := range []struct{ head, lang string }{{"Tables (", "en"}, {"Masalar (", "tr"}} {
+			scr := c.waitFor(lang.head, 10*time.Second)
+			lines := strings.Split(scr, "\n")
+			bottom := strings.Join(lines[len(lines)-2:], "\n")
+			tr := i18n.MustLoad(lang.lang)
+			for _, k := range []struct{ key, desc string }{
+				{"enter", "lobby.key.sit"}, {"w", "lobby.key.watch"}, {"n", "lobby.key.new"}, {"c", "lobby.key.code"},
+				{"r", "lobby.key.resume"}, {"↑↓", "lobby.key.choose"}, {"l", "lobby.key.lang"}, {"q", "key.quit.short"},
+			} {
+				if want := k.key + " " + tr.T(k.desc); !strings.Contains(bottom, want) {
+					t.Errorf("%d columns, %s: %q is not in the lobby's keys:\n%s", w, lang.lang, want, bottom)
+				}
+			}
+			c.press("l")
+		}
+		c.close()
+	}
 }

@@ -91,6 +91,9 @@ type Config struct {
 	// fault, when set (tests), is called where a table or a bot could
 	// panic (tableOptions.fault).
 	fault func(where, table string)
+	// seatSettle is the game screens' ui.SeatOptions.Settle: tests,
+	// which press keys the moment a screen comes, turn it off (-1).
+	seatSettle time.Duration
 }
 
 // DefaultConfig is a server for friends on one machine: limits a small

@@ -61,9 +61,11 @@ type session struct {
 	flash         string
 	bye           string
 
-	// The lobby.
+	// The lobby: the tables the player may see (listTables), the cursor
+	// among them, and how many tables are open in all.
 	tables []*tableSummary
 	cursor int
+	open   int
 	// The form of a new table.
 	form createForm
 	// A code being typed.
@@ -134,6 +136,8 @@ type sessionKeys struct {
 	Start, Chat, Leave                                  key.Binding
 	FormUp, FormDown, FormPrev, FormNext, Open, Back    key.Binding
 	Send, Erase, Cancel                                 key.Binding
+	// Choose (Up and Down) is shown in the lobby's key bar.
+	Choose key.Binding
 }
 
 func newSessionKeys(tr *i18n.Catalog) sessionKeys {
@@ -143,6 +147,7 @@ func newSessionKeys(tr *i18n.Catalog) sessionKeys {
 	return sessionKeys{
 		Up:       b([]string{"up", "k"}, "↑", "lobby.key.choose"),
 		Down:     b([]string{"down", "j"}, "↓", "lobby.key.choose"),
+		Choose:   b([]string{"up", "down"}, "↑↓", "lobby.key.choose"),
 		Sit:      b([]string{"enter"}, "enter", "lobby.key.sit"),
 		Watch:    b([]string{"w"}, "w", "lobby.key.watch"),
 		New:      b([]string{"n"}, "n", "lobby.key.new"),
@@ -189,7 +194,7 @@ func (s *session) Init() tea.Cmd {
 	if t := s.srv.hall.holding(s.id); t != nil {
 		cmds = append(cmds, s.joinCmd(t, -1, false))
 	} else {
-		s.tables = s.srv.hall.list()
+		s.listTables()
 	}
 	return tea.Batch(cmds...)
 }
@@ -239,8 +244,7 @@ func (s *session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return s, s.toScreen(msg)
 	case lobbyTickMsg:
 		if s.page == pgLobby || s.page == pgCreate || s.page == pgCode {
-			s.tables = s.srv.hall.list()
-			s.clampCursor()
+			s.listTables()
 		}
 		return s, tea.Batch(lobbyTick(), s.checkIdle(s.srv.cfg.Now()))
 	case joinedMsg:
@@ -387,6 +391,29 @@ func (s *session) clampCursor() {
 	s.cursor = max(0, min(s.cursor, len(s.tables)-1))
 }
 
+// listTables takes in the hall's tables: the cursor moves only over the
+// ones the player sees (a private table is listed to whoever holds a
+// seat at it, and to nobody else: the cursor once stopped on hidden
+// ones, issue 20), and it stays on the table it was on.
+func (s *session) listTables() {
+	was := ""
+	if s.cursor < len(s.tables) {
+		was = s.tables[s.cursor].ID
+	}
+	all := s.srv.hall.list()
+	s.open = len(all)
+	s.tables = s.tables[:0]
+	for _, t := range all {
+		if !t.Private || t.Holds(s.id) >= 0 {
+			if t.ID == was {
+				s.cursor = len(s.tables)
+			}
+			s.tables = append(s.tables, t)
+		}
+	}
+	s.clampCursor()
+}
+
 // maxTries is how many wrong codes a connection may type.
 const maxTries = 5
 
@@ -492,7 +519,7 @@ func (s *session) onJoined(j joinedMsg) tea.Cmd {
 			s.flash = s.tr.T("lobby.gone")
 		}
 		s.page = pgLobby
-		s.tables = s.srv.hall.list()
+		s.listTables()
 		return nil
 	}
 	if s.at != nil {
@@ -562,7 +589,7 @@ func (s *session) onTable(f fromTableMsg) tea.Cmd {
 	if s.scr == nil {
 		scr, err := s.at.kind.newScreen(ui.SeatOptions{
 			Lang: s.tr.Lang, Seat: s.at.m.seat, Send: s.sendMove, Keys: []key.Binding{s.keys.Chat}, Dark: s.dark,
-			Badge: s.badge(), Record: s.recordCmd(s.at.t),
+			Badge: s.badge(), Record: s.recordCmd(s.at.t), Settle: s.srv.cfg.seatSettle,
 		})
 		if err != nil {
 			s.flash = err.Error()
@@ -627,7 +654,7 @@ func (s *session) leave() tea.Cmd {
 	s.chatting = false
 	cmd := s.dropMembership(false)
 	s.page = pgLobby
-	s.tables = s.srv.hall.list()
+	s.listTables()
 	return cmd
 }
 

@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -669,11 +670,23 @@ func (t *table) start() error {
 	}
 	t.matchNo++
 	t.seal, t.ref = sl, ref
+	t.chatBefore()
 	t.deadline, t.nextBot = time.Time{}, time.Time{}
 	t.cancelBot()
 	t.opt.log.Info("start", "table", t.id, "game", t.cfg.Game, "rules", t.cfg.Rules, "commit", sl.commit.Short())
 	t.save()
 	return nil
+}
+
+// chatBefore marks the chat said so far as said before the match that
+// starts: the places it keeps are an earlier match's deals. The lines
+// are copied, never changed: updates handed out share them.
+func (t *table) chatBefore() {
+	chat := slices.Clone(t.chat)
+	for i := range chat {
+		chat[i].Hand, chat[i].Redeal, chat[i].At = 0, 0, 0
+	}
+	t.chat = chat
 }
 
 // newMatch starts a new match at the table after the last one ended.
@@ -721,7 +734,18 @@ func (t *table) move(m *member, seat int, mv any) {
 		return
 	}
 	stg, _ := t.ref.Stage()
-	if in, ok := mv.(ui.Intent); ok && (in.Kind == ui.IntentReady || in.Kind == ui.IntentAct && in.Action.Kind == game.ActNextHand) {
+	in, isIntent := mv.(ui.Intent)
+	ready := isIntent && (in.Kind == ui.IntentReady || in.Kind == ui.IntentAct && in.Action.Kind == game.ActNextHand)
+	if hand, redeal := t.ref.Deal(); isIntent && (in.Hand != hand || in.Redeal != redeal) {
+		// Made for a deal that is over (the key was pressed as the
+		// table moved on): never played on this one. A late "ready"
+		// goes quietly; a move is said to have gone nowhere.
+		if !ready {
+			t.refuse(m, "seat.stale")
+		}
+		return
+	}
+	if ready {
 		if stg == stHandOver {
 			t.seats[seat].ready = true
 		}
@@ -729,13 +753,19 @@ func (t *table) move(m *member, seat int, mv any) {
 	}
 	turnOver, err := t.ref.Apply(seat, mv)
 	if err != nil {
-		r := t.refusals[m]
-		t.refusals[m] = refusal{text: err.Error(), seq: r.seq + 1}
+		t.refuse(m, err.Error())
 		if !errors.Is(err, errPartlyPlayed) {
 			return
 		}
 	}
 	t.applied(turnOver)
+}
+
+// refuse tells m why its request was refused: text is the game's
+// error, or a key of the words (the screen says it in its language).
+func (t *table) refuse(m *member, text string) {
+	r := t.refusals[m]
+	t.refusals[m] = refusal{text: text, seq: r.seq + 1}
 }
 
 // applied moves the clock on after a move.
@@ -970,10 +1000,16 @@ func (t *table) say(m *member, text string) {
 		t.here(s)
 	}
 	t.chatSeq++
-	t.chat = append(t.chat, ui.ChatLine{Seq: t.chatSeq, Name: name, Text: text})
+	line := ui.ChatLine{Seq: t.chatSeq, Name: name, Text: text}
+	if t.ref != nil { // where in the match it was said, for a screen that takes the table in whole
+		line.Hand, line.Redeal = t.ref.Deal()
+		line.At = t.ref.Events()
+	}
+	t.chat = append(t.chat, line)
 	if len(t.chat) > t.opt.chatKeep {
 		t.chat = append([]ui.ChatLine(nil), t.chat[len(t.chat)-t.opt.chatKeep:]...)
 	}
+	t.save() // kept now, not at the next move: a crash before it lost the line
 }
 
 func (t *table) watching(m *member) bool { _, ok := t.watchers[m]; return ok }

@@ -1,11 +1,15 @@
 package serve
 
 import (
+	"encoding/json"
 	"io"
 	"log/slog"
+	"reflect"
+	"sync"
 	"testing"
 	"time"
 
+	"okey/game"
 	"okey/ui"
 )
 
@@ -194,5 +198,113 @@ func TestNextHandStartsWithABot(t *testing.T) {
 			tb.onClock()
 			botMove(t, tb)
 		}
+	}
+}
+
+// plainTo plays every seat plainly (ending the hand rather than taking
+// round and round once the wall is empty) until stop holds.
+func plainTo(t *testing.T, tb *table, stop func(stg stage, turn int) bool) {
+	t.Helper()
+	for n := 0; ; n++ {
+		stg, turn := tb.ref.Stage()
+		if stop(stg, turn) {
+			return
+		}
+		if stg != stPlaying || n > 1000 {
+			t.Fatalf("stage %v, turn %d after %d moves", stg, turn, n)
+		}
+		mv, ok := tb.ref.PlainMove(turn)
+		if tb.ref.(*classic).g.State().Legal(turn).EndHand {
+			mv, ok = game.EndHandAction(turn), true
+		}
+		if !ok {
+			t.Fatalf("no move for seat %d", turn)
+		}
+		turnOver, err := tb.ref.Apply(turn, mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb.applied(turnOver)
+	}
+}
+
+// TestStaleIntentIsDropped: an intent names the deal it was made for,
+// and the table plays it on that deal only (issue 20): a "ready" made
+// for another hand marks nobody ready, and a discard made for hand 1
+// that arrives in hand 2, where it would be legal, is not played — the
+// player is told so.
+func TestStaleIntentIsDropped(t *testing.T) {
+	t.Parallel()
+	tb, _ := handTable(t, 0)
+	ann := newMember("key:A", "ann")
+	tb.join(ann, -1)
+	tb.handle(request{kind: reqStart, m: ann})
+	plainTo(t, tb, func(stg stage, _ int) bool { return stg == stHandOver })
+	tb.handle(request{kind: reqMove, m: ann, move: ui.Intent{Kind: ui.IntentAct, Action: game.NextHandAction(), Hand: 2}})
+	if tb.seats[0].ready {
+		t.Fatal("a ready made for hand 2 counted at the end of hand 1")
+	}
+	tb.handle(request{kind: reqMove, m: ann, move: ui.Intent{Kind: ui.IntentAct, Action: game.NextHandAction(), Hand: 1}})
+	tb.schedule()
+	if tb.ref.Hand() != 2 {
+		t.Fatalf("ann ready for hand 1's end, and hand %d is on", tb.ref.Hand())
+	}
+	plainTo(t, tb, func(stg stage, turn int) bool { return stg == stPlaying && turn == 0 })
+	mv, _ := tb.ref.PlainMove(0)
+	moves := len(tb.ref.Record())
+	tb.handle(request{kind: reqMove, m: ann, move: ui.Intent{Kind: ui.IntentAct, Action: mv.(game.Action), Hand: 1}})
+	if len(tb.ref.Record()) != moves {
+		t.Fatal("a move made for hand 1 was played in hand 2")
+	}
+	if r := tb.refusals[ann]; r.text != "seat.stale" {
+		t.Fatalf("ann was told %q", r.text)
+	}
+	tb.handle(request{kind: reqMove, m: ann, move: ui.Intent{Kind: ui.IntentAct, Action: mv.(game.Action), Hand: 2}})
+	if len(tb.ref.Record()) == moves {
+		t.Fatalf("the same move made for hand 2 was not played: %q", tb.refusals[ann].text)
+	}
+}
+
+// TestChatKeepsItsPlace: a chat line keeps where in the match it was
+// said (the deal, the events of its history before it), in the table's
+// file too, so that after a restart it comes back among the moves
+// (issue 20); a new match marks the lines before it as such, without
+// changing the lines updates already hold.
+func TestChatKeepsItsPlace(t *testing.T) {
+	t.Parallel()
+	tb, _ := handTable(t, 0)
+	var mu sync.Mutex
+	var file []byte
+	tb.saver = newSaver(func(table, _ []byte) error {
+		mu.Lock()
+		defer mu.Unlock()
+		if table != nil {
+			file = table
+		}
+		return nil
+	}, func() error { return nil }, tb.opt.log)
+	ann := newMember("key:A", "ann")
+	tb.join(ann, -1)
+	tb.say(ann, "before")
+	tb.handle(request{kind: reqStart, m: ann})
+	moves := 0
+	plainTo(t, tb, func(stage, int) bool { moves++; return moves > 7 })
+	tb.say(ann, "in the hand")
+	want := []ui.ChatLine{{Seq: 1, Name: "ann", Text: "before"}, {Seq: 2, Name: "ann", Text: "in the hand", Hand: 1, At: tb.ref.Events()}}
+	if want[1].At < 7 || !reflect.DeepEqual(tb.chat, want) {
+		t.Fatalf("the chat: %+v, want %+v", tb.chat, want)
+	}
+	tb.saver.flush() // writes what waits, and stops
+	var saved savedTable
+	mu.Lock()
+	err := json.Unmarshal(file, &saved)
+	mu.Unlock()
+	if err != nil || !reflect.DeepEqual(saved.Chat, want) {
+		t.Fatalf("the table's file keeps the chat as %+v (%v), want %+v", saved.Chat, err, want)
+	}
+	held := tb.chat
+	tb.start() // a new match
+	if tb.chat[1].Hand != 0 || tb.chat[1].At != 0 || held[1] != want[1] {
+		t.Fatalf("after a new match the chat is %+v; an update's lines became %+v", tb.chat, held)
 	}
 }

@@ -74,10 +74,15 @@ func (s *session) render() string {
 	if s.code != "" {
 		head += st.Dim.Render("  · " + s.tr.T("seat.code", showCode(s.code)))
 	}
+	if s.chatting {
+		keys = []key.Binding{s.keys.Send, s.keys.Cancel}
+	}
+	bar := keyLines(st, keys, s.width)
+	statusY := s.height - 1 - len(bar)
 	out := make([]string, s.height)
 	out[0] = cutWidth(head, s.width)
 	for i, l := range lines {
-		if 2+i >= s.height-2 {
+		if 2+i >= statusY {
 			break
 		}
 		out[2+i] = cutWidth("  "+l, s.width)
@@ -86,11 +91,8 @@ func (s *session) render() string {
 	if s.chatting {
 		status = s.chatLine()
 	}
-	out[s.height-2] = cutWidth(status, s.width)
-	if s.chatting {
-		keys = []key.Binding{s.keys.Send, s.keys.Cancel}
-	}
-	out[s.height-1] = cutWidth(keyBar(st, keys), s.width)
+	out[statusY] = cutWidth(status, s.width)
+	copy(out[statusY+1:], bar)
 	return strings.Join(out, "\n")
 }
 
@@ -120,13 +122,50 @@ func (s *session) renderTooSmall(st *theme.Styles) string {
 
 // keyBar is the keys of a page, as the bottom line.
 func keyBar(st *theme.Styles, bs []key.Binding) string {
+	return strings.Join(keyParts(st, bs), st.Dim.Render(keySep))
+}
+
+// keySep goes between the keys of a bar.
+const keySep = " • "
+
+// keyParts are a bar's keys drawn, the ones switched off left out.
+func keyParts(st *theme.Styles, bs []key.Binding) []string {
 	parts := make([]string, 0, len(bs))
 	for _, b := range bs {
 		if b.Enabled() {
 			parts = append(parts, st.Key.Render(b.Help().Key)+" "+st.Dim.Render(b.Help().Desc))
 		}
 	}
-	return strings.Join(parts, st.Dim.Render(" • "))
+	return parts
+}
+
+// maxKeyLines is the most lines a page's keys take at the bottom.
+const maxKeyLines = 2
+
+// keyLines are the keys of a page as the bottom lines, width columns
+// wide: one line when they fit, else two of about the same width,
+// broken between keys, never inside one (the lobby's keys did not fit
+// 100 columns, and the last was cut: issue 20).
+func keyLines(st *theme.Styles, bs []key.Binding, width int) []string {
+	parts := keyParts(st, bs)
+	sep := st.Dim.Render(keySep)
+	join := func(ps []string) string { return strings.Join(ps, sep) }
+	if len(parts) < 2 || ansi.StringWidth(join(parts)) <= width {
+		return []string{cutWidth(join(parts), width)}
+	}
+	// The break that makes the wider line narrowest.
+	best, bestW := 1, -1
+	for i := 1; i < len(parts); i++ {
+		w := max(ansi.StringWidth(join(parts[:i])), ansi.StringWidth(join(parts[i:])))
+		if bestW < 0 || w < bestW {
+			best, bestW = i, w
+		}
+	}
+	out := []string{join(parts[:best]), join(parts[best:])}
+	for i := range out[:maxKeyLines] {
+		out[i] = cutWidth(out[i], width)
+	}
+	return out
 }
 
 // chatLine is the chat being typed.
@@ -157,16 +196,14 @@ func (s *session) seatWord(p ui.SeatPlayer, owner string) string {
 
 func (s *session) lobbyLines(st *theme.Styles) ([]string, []key.Binding) {
 	k := s.keys
-	lines := []string{st.Bold.Render(s.tr.T("lobby.tables", len(s.tables), s.srv.hall.maxTables)), ""}
-	if len(s.tables) == 0 {
+	lines := []string{st.Bold.Render(s.tr.T("lobby.tables", s.open, s.srv.hall.maxTables)), ""}
+	switch {
+	case s.open == 0:
 		lines = append(lines, st.Dim.Render(s.tr.T("lobby.empty")))
+	case len(s.tables) == 0:
+		lines = append(lines, st.Dim.Render(s.tr.T("lobby.onlyprivate")))
 	}
-	listed := 0
 	for i, t := range s.tables {
-		if t.Private && t.Holds(s.id) < 0 {
-			continue
-		}
-		listed++
 		mark := "  "
 		if i == s.cursor {
 			mark = "> "
@@ -195,16 +232,13 @@ func (s *session) lobbyLines(st *theme.Styles) ([]string, []key.Binding) {
 		}
 		lines = append(lines, style.Render(head), st.Dim.Render("    "+strings.Join(seats, " · ")))
 	}
-	if len(s.tables) > 0 && listed == 0 {
-		lines = append(lines, st.Dim.Render(s.tr.T("lobby.onlyprivate")))
-	}
 	// A long list shows the part around the cursor.
 	room := s.height - 6
 	if len(lines) > room {
 		from := min(max(0, 2+2*s.cursor-room/2), len(lines)-room)
 		lines = append(lines[:2], lines[2+from:min(len(lines), 2+from+room-2)]...)
 	}
-	return lines, []key.Binding{k.Sit, k.Watch, k.New, k.Code, k.Resume, k.Up, k.Lang, k.Quit}
+	return lines, []key.Binding{k.Sit, k.Watch, k.New, k.Code, k.Resume, k.Choose, k.Lang, k.Quit}
 }
 
 // gameName is a game's name in the player's words: classic Okey, Okey
