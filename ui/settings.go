@@ -133,7 +133,14 @@ func cleanName(s string) string {
 	// Cut first, so a huge name costs nothing: no name is longer than
 	// four bytes a column plus its marks, escapes included.
 	s = CutBytes(s, 4*MaxNameBytes)
-	s = SafeText(s)
+	// A name loses its control characters outright (a newline in it
+	// joins its parts), then what terminals draw unalike.
+	s = SafeText(strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return -1
+		}
+		return r
+	}, s))
 	return strings.TrimSpace(CutBytes(ansi.Truncate(strings.TrimSpace(s), MaxNameLen, ""), MaxNameBytes))
 }
 

@@ -415,7 +415,7 @@ func TestLoad(t *testing.T) {
 	deadline := time.Now().Add(20 * time.Second)
 	for {
 		after = srv.stats(t)
-		if (after.sessions == 0 && after.tables == 0 && after.goroutines <= base.goroutines) || time.Now().After(deadline) {
+		if (after.sessions == 0 && after.tables == tables && after.goroutines <= base.goroutines+2*tables) || time.Now().After(deadline) {
 			break
 		}
 		time.Sleep(200 * time.Millisecond)
