@@ -120,7 +120,9 @@ func replaySaved[R any](b []byte, replay func([]byte) (R, error)) (r R, torn []b
 	if err == nil {
 		return r, nil, nil
 	}
-	body := bytes.TrimSuffix(b, []byte("\n"))
+	// Blank lines at the end are no part of the last line (the records
+	// read without them).
+	body := bytes.TrimRight(b, " \t\r\n")
 	i := bytes.LastIndexByte(body, '\n')
 	if i < 0 || json.Valid(body[i+1:]) {
 		return r, nil, err // a whole line that is wrong: damaged
