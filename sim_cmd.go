@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 
@@ -110,16 +109,17 @@ func parseSimFlags(args []string, stdout, stderr io.Writer) (f *simFlags, code i
 	return f, 0, true
 }
 
-// runArena runs an arena (classic or 101) with a progress bar when the
-// output is a terminal, then writes its results. An interrupted run
-// still writes the whole deals or matches it played, then exits 1; any
-// other failure says why on one line and exits 1.
+// runArena runs an arena (classic or 101), with a progress bar on stderr
+// when stderr is a terminal (so stdout, the results, stays clean for a
+// file or a pipe), then writes its results. An interrupted run still
+// writes the whole deals or matches it played, then exits 1; any other
+// failure says why on one line and exits 1.
 func runArena[R any](stdout, stderr io.Writer, hands, matches int, progress *func(int), interrupted error, run func() (R, error), write func(*R) error) int {
 	var bar *cli.Progress
-	if isTerminal(stdout) {
-		bar = cli.NewProgress(stdout, hands, "hands")
+	if isTerminal(stderr) {
+		bar = cli.NewProgress(stderr, hands, "hands")
 		if matches > 0 {
-			bar = cli.NewProgress(stdout, matches, "matches")
+			bar = cli.NewProgress(stderr, matches, "matches")
 		}
 		*progress = bar.Update
 	}
@@ -188,15 +188,4 @@ func classicSim(f *simFlags, stderr io.Writer) (cfg arena.Config, code int, ok b
 		return fail("%v", err)
 	}
 	return cfg, 0, true
-}
-
-// isTerminal reports whether w is a terminal, where a progress bar
-// belongs.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
