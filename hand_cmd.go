@@ -9,6 +9,7 @@ import (
 
 	"okey/game"
 	"okey/game/okey101"
+	"okey/ui"
 	"okey/ui/cli"
 )
 
@@ -65,9 +66,13 @@ func handMain(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		fmt.Fprintf(stderr, "okey hand: "+format+"\n", a...)
 		return code
 	}
-	switch *gameOpt {
-	case "classic":
-	case "101":
+	g, err := ui.ParseGame(*gameOpt)
+	if err != nil {
+		return fail(2, "%v", err)
+	}
+	switch g {
+	case ui.GameClassic:
+	case ui.Game101:
 		if set(fs, "deal") {
 			if *deal <= 0 || len(tokens) > 0 || *indicator != "" || *asJSON || set(fs, "rules") || set(fs, "mix") {
 				return fail(2, "--deal takes a positive number of racks, and nothing else but --seed and --game")
@@ -81,8 +86,6 @@ func handMain(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			return fail(2, "--seed and --mix go with --deal")
 		}
 		return hand101(ctx, *rulesOpt, *indicator, *asJSON, tokens, stdin, stdout, fail)
-	default:
-		return fail(2, "--game: classic or 101, not %q", *gameOpt)
 	}
 	rules, err := game.ParseRules(*rulesOpt)
 	if err != nil {

@@ -299,3 +299,56 @@ func TestHandJSONInterrupted(t *testing.T) {
 		t.Fatalf("says %d lines answered, wrote %d; want 300", n, strings.Count(out.String(), "\n"))
 	}
 }
+
+// cancelReader gives data in pieces of at most piece bytes, as a pipe
+// does, and calls cancel (the signal) during its read number at.
+type cancelReader struct {
+	data   []byte
+	piece  int
+	at     int
+	reads  int
+	cancel context.CancelFunc
+}
+
+func (r *cancelReader) Read(p []byte) (int, error) {
+	r.reads++
+	if r.reads == r.at {
+		r.cancel()
+	}
+	if len(r.data) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p[:min(len(p), r.piece)], r.data)
+	r.data = r.data[n:]
+	return n, nil
+}
+
+// ctrl+c at any moment of okey hand --json reading a file (issue 30,
+// point 1), in both games: the exit status is 1 and stderr one line
+// saying how many lines were answered, which is how many answers stdout
+// holds — every time, never a silent exit 0 with part of the answers.
+func TestHandJSONInterruptedAtEveryMoment(t *testing.T) {
+	for _, g := range []string{"classic", "101"} {
+		var dealt bytes.Buffer
+		if code := handMain(context.Background(), []string{"--game", g, "--deal", "400", "--seed", "9"}, nil, &dealt, &bytes.Buffer{}); code != 0 {
+			t.Fatalf("%s --deal: exit %d", g, code)
+		}
+		const piece = 1000
+		reads := dealt.Len()/piece + 2 // the last read finds the end
+		for at := 1; at <= reads; at++ {
+			ctx, cancel := context.WithCancel(context.Background())
+			r := &cancelReader{data: dealt.Bytes(), piece: piece, at: at, cancel: cancel}
+			var out, errb bytes.Buffer
+			code := handMain(ctx, []string{"--game", g, "--json"}, r, &out, &errb)
+			cancel()
+			msg := errb.String()
+			m := regexp.MustCompile(`^okey hand: interrupted: (\d+) lines answered\n$`).FindStringSubmatch(msg)
+			if code != 1 || m == nil {
+				t.Fatalf("%s, cancelled in read %d of %d: exit %d, stderr %q; want 1 and one line saying how many were answered", g, at, reads, code, msg)
+			}
+			if n, _ := strconv.Atoi(m[1]); n != strings.Count(out.String(), "\n") {
+				t.Fatalf("%s, cancelled in read %d: says %d lines answered, wrote %d", g, at, n, strings.Count(out.String(), "\n"))
+			}
+		}
+	}
+}

@@ -13,6 +13,8 @@ import (
 	"os/signal"
 	"runtime/debug"
 	"strings"
+
+	"github.com/charmbracelet/x/term"
 )
 
 // command is one subcommand: it gets its arguments and the standard
@@ -121,4 +123,13 @@ func set(fs *flag.FlagSet, name string) bool {
 	found := false
 	fs.Visit(func(f *flag.Flag) { found = found || f.Name == name })
 	return found
+}
+
+// isTerminal reports whether a standard stream is a terminal: the one
+// check of every command (the table needs one, okey sim draws its
+// progress bar on one). It asks the terminal driver, so /dev/null and
+// other character devices are not terminals.
+func isTerminal(s any) bool {
+	f, ok := s.(*os.File)
+	return ok && term.IsTerminal(f.Fd())
 }

@@ -31,3 +31,32 @@ func TestRunExitCodes(t *testing.T) {
 		}
 	}
 }
+
+// Every command that takes --game refuses a game it does not know the
+// same way: one line naming the value and what --game takes, exit 2,
+// nothing on stdout, nothing played (issue 30, point 3: okey sim --game
+// 102 played classic Okey and exited 0).
+func TestUnknownGameIsRefusedByEveryCommand(t *testing.T) {
+	for _, cmd := range [][]string{{"play"}, {"hand"}, {"sim", "--hands", "4"}, {"hand", "--json"}, {"hand", "--deal", "3"}} {
+		for _, game := range []string{"102", "1010", "0", "klasik", "okey101"} {
+			for _, form := range [][]string{{"--game", game}, {"--game=" + game}, {"-game", game}} {
+				args := append(append([]string(nil), cmd...), form...)
+				var out, errb bytes.Buffer
+				code := run(context.Background(), args, strings.NewReader(""), &out, &errb)
+				want := `: --game: classic or 101, not "` + game + `"` + "\n"
+				if code != 2 || out.Len() != 0 || !strings.HasSuffix(errb.String(), want) || strings.Count(errb.String(), "\n") != 1 {
+					t.Errorf("okey %s: exit %d, stdout %.60q, stderr %q; want 2 and one line ending %q", strings.Join(args, " "), code, out.String(), errb.String(), want)
+				}
+			}
+		}
+	}
+	// The names every command takes, in any case.
+	for _, cmd := range [][]string{{"hand", "--deal", "1"}, {"sim", "--hands", "4", "--bots", "easy", "--json"}} {
+		for _, game := range []string{"classic", "Classic", "okey", "101", " 101 "} {
+			var out, errb bytes.Buffer
+			if code := run(context.Background(), append(append([]string(nil), cmd...), "--game", game), nil, &out, &errb); code != 0 {
+				t.Errorf("okey %s --game %q: exit %d, %s", strings.Join(cmd, " "), game, code, errb.String())
+			}
+		}
+	}
+}

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/term"
 
 	"okey/assets"
 	"okey/bots"
@@ -139,7 +138,7 @@ func playMain(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if _, err := ui.DefaultSettings(lang).Override(f.overrides()); err != nil {
 		return fail(2, err)
 	}
-	if !isTTY(stdin) || !isTTY(stdout) {
+	if !isTerminal(stdin) || !isTerminal(stdout) {
 		return fail(1, ui.NewProblem("err.tty"))
 	}
 	opt, err := playOptions(f, os.Getenv, time.Now)
@@ -170,12 +169,6 @@ func playMain(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return fail(1, runErr)
 	}
 	return 0
-}
-
-// isTTY reports whether a standard stream is a terminal.
-func isTTY(s any) bool {
-	f, ok := s.(*os.File)
-	return ok && term.IsTerminal(f.Fd())
 }
 
 // playOptions builds the table's options from the flags, the settings

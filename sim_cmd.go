@@ -7,13 +7,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
+	"slices"
 	"strings"
 
 	"okey/bots"
 	"okey/bots/arena"
 	"okey/bots/bots101"
 	"okey/game"
+	"okey/game/okey101"
+	"okey/ui"
 	"okey/ui/cli"
 )
 
@@ -36,35 +38,88 @@ plays whole matches (11 hands, or hands=N in --rules) instead of hands.
 Flags:
 `
 
-// simMain is okey sim: flags in, an arena run, the table or JSON out.
+// simMain is okey sim: flags in, an arena of the game asked for run,
+// the table or JSON out.
 func simMain(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if wants101(args) {
-		return sim101(ctx, args, stdout, stderr)
+	f, code, ok := parseSimFlags(args, stdout, stderr)
+	if !ok {
+		return code
 	}
-	cfg, asJSON, code, ok := parseSim(args, stdout, stderr)
+	if f.game == ui.Game101 {
+		return sim101(ctx, f, stdout, stderr)
+	}
+	cfg, code, ok := classicSim(f, stderr)
 	if !ok {
 		return code
 	}
 	return runArena(stdout, stderr, cfg.Hands, cfg.Matches, &cfg.Progress, arena.ErrInterrupted,
 		func() (arena.Result, error) { return arena.Run(ctx, cfg) },
 		func(res *arena.Result) error {
-			if asJSON {
+			if f.json {
 				return json.NewEncoder(stdout).Encode(res)
 			}
 			return cli.PrintSim(stdout, &cfg, res)
 		})
 }
 
-// runArena runs an arena (classic or 101) with a progress bar when the
-// output is a terminal, then writes its results. An interrupted run
-// still writes the whole deals or matches it played, then exits 1; any
-// other failure says why on one line and exits 1.
+// simFlags are okey sim's flags, the same names for both games: they are
+// read once, and --game then says whose levels and rules they are, so
+// that a game the command does not know is refused like any bad flag.
+type simFlags struct {
+	game, bots, rules       string
+	hands, matches, workers int
+	seed                    uint64
+	json                    bool
+	set                     map[string]bool // the flags given
+}
+
+// parseSimFlags reads okey sim's flags. ok is false when the command
+// should stop with code (help: 0; a bad flag, an argument or an unknown
+// game: 2, with one line on stderr).
+func parseSimFlags(args []string, stdout, stderr io.Writer) (f *simFlags, code int, ok bool) {
+	f = &simFlags{set: map[string]bool{}}
+	fs := flag.NewFlagSet("okey sim", flag.ContinueOnError)
+	levels := strings.Join(bots.Levels, ", ")
+	if !slices.Equal(bots.Levels, bots101.Levels) {
+		levels += "; with --game 101: " + strings.Join(bots101.Levels, ", ")
+	}
+	fs.StringVar(&f.bots, "bots", "hard,normal,normal,normal", "the four bots, comma-separated (or one level for all four), from: "+levels)
+	fs.IntVar(&f.hands, "hands", 1000, "hands to play (a multiple of 4 gives every bot every seat of every deal)")
+	fs.IntVar(&f.matches, "matches", 0, "play this many whole matches instead of hands (a multiple of 4 gives every bot every seat of every match)")
+	fs.Uint64Var(&f.seed, "seed", 1, "seed of the deals and the bots")
+	fs.StringVar(&f.rules, "rules", "", "rules options as for the game: "+strings.Join(game.RuleOptions, ", ")+"; with --game 101: "+strings.Join(okey101.RuleOptions, ", "))
+	fs.IntVar(&f.workers, "workers", 0, "hands (or matches) played at once (0: one per CPU)")
+	fs.BoolVar(&f.json, "json", false, "print one JSON object instead of the table")
+	fs.StringVar(&f.game, "game", ui.GameClassic, "the game: "+strings.Join(ui.Games, ", or "))
+	rest, code, ok := parseInterleaved(fs, args, simUsage, stdout, stderr)
+	if !ok {
+		return nil, code, false
+	}
+	if len(rest) > 0 {
+		fmt.Fprintf(stderr, "okey sim: unexpected argument %q (okey sim -h for help)\n", rest[0])
+		return nil, 2, false
+	}
+	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
+	g, err := ui.ParseGame(f.game)
+	if err != nil {
+		fmt.Fprintf(stderr, "okey sim: %v\n", err)
+		return nil, 2, false
+	}
+	f.game = g
+	return f, 0, true
+}
+
+// runArena runs an arena (classic or 101), with a progress bar on stderr
+// when stderr is a terminal (so stdout, the results, stays clean for a
+// file or a pipe), then writes its results. An interrupted run still
+// writes the whole deals or matches it played, then exits 1; any other
+// failure says why on one line and exits 1.
 func runArena[R any](stdout, stderr io.Writer, hands, matches int, progress *func(int), interrupted error, run func() (R, error), write func(*R) error) int {
 	var bar *cli.Progress
-	if isTerminal(stdout) {
-		bar = cli.NewProgress(stdout, hands, "hands")
+	if isTerminal(stderr) {
+		bar = cli.NewProgress(stderr, hands, "hands")
 		if matches > 0 {
-			bar = cli.NewProgress(stdout, matches, "matches")
+			bar = cli.NewProgress(stderr, matches, "matches")
 		}
 		*progress = bar.Update
 	}
@@ -87,36 +142,20 @@ func runArena[R any](stdout, stderr io.Writer, hands, matches int, progress *fun
 	return 0
 }
 
-// parseSim reads okey sim's flags into an arena configuration. ok is
-// false when the command should stop with code (help: 0, bad flags: 2,
-// with one line on stderr).
-func parseSim(args []string, stdout, stderr io.Writer) (cfg arena.Config, asJSON bool, code int, ok bool) {
-	fs := flag.NewFlagSet("okey sim", flag.ContinueOnError)
-	botList := fs.String("bots", "hard,normal,normal,normal", "the four bots, comma-separated (or one level for all four), from: "+strings.Join(bots.Levels, ", "))
-	hands := fs.Int("hands", 1000, "hands to play (a multiple of 4 gives every bot every seat of every deal)")
-	matches := fs.Int("matches", 0, "play this many whole matches instead of hands (a multiple of 4 gives every bot every seat of every match)")
-	seed := fs.Uint64("seed", 1, "seed of the deals and the bots")
-	rules := fs.String("rules", "", "rules options as for the game: "+strings.Join(game.RuleOptions, ", "))
-	workers := fs.Int("workers", 0, "hands played at once (0: one per CPU)")
-	jsonOut := fs.Bool("json", false, "print one JSON object instead of the table")
-	fs.String("game", "classic", "the game: classic, or 101")
-	rest, code, ok := parseInterleaved(fs, args, simUsage, stdout, stderr)
-	if !ok {
-		return cfg, false, code, false
-	}
-	fail := func(format string, a ...any) (arena.Config, bool, int, bool) {
+// classicSim checks okey sim's flags for classic Okey and makes them an
+// arena configuration. ok is false when the command should stop with
+// code 2, having said why on one line.
+func classicSim(f *simFlags, stderr io.Writer) (cfg arena.Config, code int, ok bool) {
+	fail := func(format string, a ...any) (arena.Config, int, bool) {
 		fmt.Fprintf(stderr, "okey sim: "+format+"\n", a...)
-		return arena.Config{}, false, 2, false
+		return arena.Config{}, 2, false
 	}
-	if len(rest) > 0 {
-		return fail("unexpected argument %q (okey sim -h for help)", rest[0])
-	}
-	r, err := game.ParseRules(*rules)
+	r, err := game.ParseRules(f.rules)
 	if err != nil {
 		return fail("--rules: %v", err)
 	}
 	var names []string
-	for _, n := range strings.Split(*botList, ",") {
+	for _, n := range strings.Split(f.bots, ",") {
 		n = strings.ToLower(strings.TrimSpace(n))
 		if cur := bots.Current(n); cur != n {
 			return fail("--bots: %s was merged into %s (it measured no stronger in whole matches)", n, cur)
@@ -129,40 +168,24 @@ func parseSim(args []string, stdout, stderr io.Writer) (cfg arena.Config, asJSON
 	if len(names) == 1 {
 		names = []string{names[0], names[0], names[0], names[0]}
 	}
-	handsSet, matchesSet := false, false
-	fs.Visit(func(f *flag.Flag) {
-		handsSet = handsSet || f.Name == "hands"
-		matchesSet = matchesSet || f.Name == "matches"
-	})
 	switch {
 	case len(names) != game.NumSeats:
 		return fail("--bots: give one level for all four bots or four levels, not %d", len(names))
-	case matchesSet && *matches <= 0:
-		return fail("--matches must be positive, got %d", *matches)
-	case matchesSet && handsSet:
+	case f.set["matches"] && f.matches <= 0:
+		return fail("--matches must be positive, got %d", f.matches)
+	case f.set["matches"] && f.set["hands"]:
 		return fail("give --hands or --matches, not both")
-	case *hands <= 0:
-		return fail("--hands must be positive, got %d", *hands)
-	case *workers < 0:
-		return fail("--workers must not be negative, got %d", *workers)
+	case f.hands <= 0:
+		return fail("--hands must be positive, got %d", f.hands)
+	case f.workers < 0:
+		return fail("--workers must not be negative, got %d", f.workers)
 	}
-	cfg = arena.Config{Bots: names, Hands: *hands, Seed: *seed, Rules: r, Workers: *workers}
-	if *matches > 0 {
-		cfg.Hands, cfg.Matches = 0, *matches
+	cfg = arena.Config{Bots: names, Hands: f.hands, Seed: f.seed, Rules: r, Workers: f.workers}
+	if f.matches > 0 {
+		cfg.Hands, cfg.Matches = 0, f.matches
 	}
 	if err := cfg.Check(); err != nil {
 		return fail("%v", err)
 	}
-	return cfg, *jsonOut, 0, true
-}
-
-// isTerminal reports whether w is a terminal, where a progress bar
-// belongs.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return cfg, 0, true
 }

@@ -113,6 +113,8 @@ func TestRecordRefusals(t *testing.T) {
 		{"bad tile", join(append(append([]string{}, lines[:3]...), `{"a":"discard","s":0,"t":"Q9"}`)), ErrRecordCorrupt},
 		{"empty line", join(append(append([]string{}, lines[:3]...), "", lines[3])), ErrRecordCorrupt},
 		{"bad rules", []byte(strings.Replace(string(good), `"rules":"default"`, `"rules":"turbo"`, 1)), ErrRecordCorrupt},
+		// As a 101 record with an option twice is (issue 30, point 6).
+		{"an option twice", []byte(strings.Replace(string(good), `"rules":"default"`, `"rules":"partners,partners"`, 1)), ErrRecordCorrupt},
 	}
 	for _, tc := range tests {
 		_, err := ParseRecord(tc.data)

@@ -150,18 +150,31 @@ var RuleOptions = []string{
 // must come alone or first), "points=N", and the switches indicator_last,
 // one_colour_double, leave_at_zero, partners, wrap and no_wrap; a switch
 // may be written name=true or name=false. "" and "default" give
-// DefaultRules. The error names the bad option and wraps ErrRules.
+// DefaultRules. An option given twice (under any of its names: table,
+// simple and deal are one, wrap and no_wrap one) is refused, as Okey
+// 101's rules refuse it, whether it says the same thing twice or two
+// things. The error names the bad option and wraps ErrRules.
 func ParseRules(s string) (Rules, error) {
 	r := DefaultRules()
 	s = strings.TrimSpace(s)
 	if s == "" || s == "default" {
 		return r, nil
 	}
+	seen := map[string]string{} // the option set, under the name it was given
 	for i, raw := range strings.Split(s, ",") {
 		opt := strings.ToLower(strings.TrimSpace(raw))
 		name, val, hasVal := strings.Cut(opt, "=")
 		name = strings.ReplaceAll(strings.TrimSpace(name), "-", "_")
 		val = strings.TrimSpace(val)
+		if key := optionKey(name); key != "" {
+			switch first, ok := seen[key]; {
+			case ok && first == name:
+				return Rules{}, rulesErr("option %s given twice", name)
+			case ok:
+				return Rules{}, rulesErr("option %s given twice (as %s and as %s)", key, first, name)
+			}
+			seen[key] = name
+		}
 		on := true
 		boolVal := func() error {
 			if !hasVal {
@@ -239,6 +252,21 @@ func ParseRules(s string) (Rules, error) {
 		return Rules{}, err
 	}
 	return r, nil
+}
+
+// optionKey is the setting an option of ParseRules sets, the same for
+// every name of it ("" for an empty name, which ParseRules refuses on
+// its own).
+func optionKey(name string) string {
+	switch name {
+	case "table", "simple", "deal":
+		return "deal"
+	case "wrap", "no_wrap":
+		return "wrap"
+	case "one_color_double":
+		return "one_colour_double"
+	}
+	return name
 }
 
 // String writes the rules as ParseRules reads them, naming only what

@@ -39,6 +39,17 @@ func TestParseRules(t *testing.T) {
 		{"partners=maybe", nil, "not true or false"},
 		{"deal=fast", nil, "table or simple"},
 		{"partners,,", nil, "empty option"},
+		// An option given twice is refused, as 101 refuses it (issue
+		// 30, point 6), under any of its names, saying the same or not.
+		{"partners,partners", nil, "option partners given twice"},
+		{"partners,partners=false", nil, "option partners given twice"},
+		{"points=5,points=10", nil, "option points given twice"},
+		{"default,default", nil, "option default given twice"},
+		{"table,simple", nil, "option deal given twice (as table and as simple)"},
+		{"simple,deal=simple", nil, "option deal given twice (as simple and as deal)"},
+		{"wrap,no_wrap", nil, "option wrap given twice (as wrap and as no_wrap)"},
+		{"one_colour_double,one-color-double", nil, "option one_colour_double given twice"},
+		{"simple104,simple104", nil, "given twice"},
 	}
 	for _, tc := range tests {
 		r, err := ParseRules(tc.in)

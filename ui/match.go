@@ -27,18 +27,19 @@ func (m *Model) load(b []byte) error {
 	if err != nil && m.readOnly {
 		return err
 	}
-	if terr := m.keepTorn(torn, err); terr != nil {
+	over := err == nil && g.State().Phase() == game.MatchOver
+	if terr := m.keepTorn(torn, err, over); terr != nil {
 		return terr
 	}
 	if err != nil {
 		return m.setAsideDamaged(err, errors.Is(err, game.ErrRecordVersion))
 	}
-	if g.State().Phase() == game.MatchOver && !m.readOnly {
+	if over && !m.readOnly {
 		// Counted first, if its end was never counted.
 		done := g.Record()
 		m.tally(&done, g.State(), scoreHistory(done))
-		if _, err := m.files.ArchiveMatch("finished", m.now()); err != nil {
-			return fmt.Errorf("archiving the finished match %s: %w", m.files.MatchPath(), err)
+		if err := m.archiveFinished(done.Marshal(), torn != nil); err != nil {
+			return err
 		}
 		return m.startMatch(m.seed)
 	}
@@ -54,8 +55,9 @@ func (m *Model) load(b []byte) error {
 // keepTorn sets aside a saved match whose last line was broken (torn,
 // nil for none) when the lines before it replayed (readErr nil), and
 // tells the player: the file as it was is kept, and the match goes on
-// from the line before.
-func (m *Model) keepTorn(torn []byte, readErr error) error {
+// from the line before — or, when those lines end the match (over), it
+// is filed with the finished ones (archiveFinished).
+func (m *Model) keepTorn(torn []byte, readErr error, over bool) error {
 	if readErr != nil || torn == nil || m.readOnly {
 		return nil
 	}
@@ -64,7 +66,27 @@ func (m *Model) keepTorn(torn []byte, readErr error) error {
 	if aerr != nil {
 		return fmt.Errorf("the saved match %s ends in a broken line, and it cannot be set aside (%v); move it away and start again", path, aerr)
 	}
-	m.notice = append(m.notice, m.tr.T("notice.torn", store.ShortPath(path), cut(string(torn), maxTornShown), store.ShortPath(aside)))
+	key := "notice.torn"
+	if over {
+		key = "notice.torn.over"
+	}
+	m.notice = append(m.notice, m.tr.T(key, store.ShortPath(path), cut(string(torn), maxTornShown), store.ShortPath(aside)))
+	return nil
+}
+
+// archiveFinished files a finished match with the finished ones: the
+// saved file itself, or, when a torn last line had that file set aside
+// whole (setAside), rec, the record of the lines that replayed.
+func (m *Model) archiveFinished(rec []byte, setAside bool) error {
+	var err error
+	if setAside {
+		_, err = m.files.ArchiveMatchRecord(rec, "finished", m.now())
+	} else {
+		_, err = m.files.ArchiveMatch("finished", m.now())
+	}
+	if err != nil {
+		return fmt.Errorf("archiving the finished match %s: %w", m.files.MatchPath(), err)
+	}
 	return nil
 }
 
@@ -120,7 +142,9 @@ func replaySaved[R any](b []byte, replay func([]byte) (R, error)) (r R, torn []b
 	if err == nil {
 		return r, nil, nil
 	}
-	body := bytes.TrimSuffix(b, []byte("\n"))
+	// Blank lines at the end are no part of the last line (the records
+	// read without them).
+	body := bytes.TrimRight(b, " \t\r\n")
 	i := bytes.LastIndexByte(body, '\n')
 	if i < 0 || json.Valid(body[i+1:]) {
 		return r, nil, err // a whole line that is wrong: damaged

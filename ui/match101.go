@@ -3,7 +3,6 @@ package ui
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"slices"
 	"strconv"
 
@@ -52,15 +51,17 @@ func (m *Model) load101(b []byte) error {
 	if err != nil && m.readOnly {
 		return err
 	}
-	if terr := m.keepTorn(torn, err); terr != nil {
+	over := err == nil && g.State().Phase() == okey101.MatchOver
+	if terr := m.keepTorn(torn, err, over); terr != nil {
 		return terr
 	}
 	if err != nil {
 		return m.setAsideDamaged(err, errors.Is(err, okey101.ErrRecordVersion))
 	}
-	if g.State().Phase() == okey101.MatchOver && !m.readOnly {
-		if _, err := m.files.ArchiveMatch("finished", m.now()); err != nil {
-			return fmt.Errorf("archiving the finished match %s: %w", m.files.MatchPath(), err)
+	if over && !m.readOnly {
+		done := g.Record()
+		if err := m.archiveFinished(done.Marshal(), torn != nil); err != nil {
+			return err
 		}
 		return m.startMatch(m.seed)
 	}

@@ -17,6 +17,20 @@ const (
 // Games are the games the table plays, the default first.
 var Games = []string{GameClassic, Game101}
 
+// ParseGame reads a --game value, the same for every command: classic
+// ("", "okey" and any case too) or 101. Anything else is a Problem
+// (err.flag.game) that says what --game takes, for a usage error.
+func ParseGame(v string) (string, error) {
+	g := strings.ToLower(strings.TrimSpace(v))
+	if g == "" || g == "okey" {
+		g = GameClassic
+	}
+	if !slices.Contains(Games, g) {
+		return "", NewProblem("err.flag.game", Games[0], Games[1], v)
+	}
+	return g, nil
+}
+
 // gameValues are the settings form's values of the game; their names
 // (val.classic, val.okey101) do not clash with a number's.
 var gameValues = []string{"classic", "okey101"}
@@ -64,12 +78,9 @@ func (s Settings) validate101() error {
 // of Override reads them as classic rules).
 func (s *Settings) override101(o *Overrides) error {
 	if o.Game != nil {
-		g := strings.ToLower(strings.TrimSpace(*o.Game))
-		if g == "" || g == "okey" {
-			g = GameClassic
-		}
-		if !slices.Contains(Games, g) {
-			return NewProblem("err.flag.game", *o.Game, strings.Join(Games, ", "))
+		g, err := ParseGame(*o.Game)
+		if err != nil {
+			return err
 		}
 		s.Game = g
 	}

@@ -235,11 +235,12 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	}
 	res := all.summarise(&hist, time.Since(start))
 	if err := ctx.Err(); err != nil {
-		what, cluster := "hands", "deals"
+		counted, cluster := fmt.Sprintf("%d hands", res.Hands), "deals"
+		what := "hands"
 		if cfg.Matches > 0 {
-			what, cluster = "matches", "matches in all four rotations"
+			counted, cluster, what = fmt.Sprintf("%d matches", res.Matches), "groups of a match", "matches"
 		}
-		return res, fmt.Errorf("%w after %d of %d %s (%d whole %s counted): %w", ErrInterrupted, done, units, what, all.clusters, cluster, err)
+		return res, fmt.Errorf("%w after %d of %d %s (%s counted: %d %s in all four rotations): %w", ErrInterrupted, done, units, what, counted, all.clusters, cluster, err)
 	}
 	return res, nil
 }

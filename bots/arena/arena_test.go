@@ -3,7 +3,9 @@ package arena
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"okey/bots"
@@ -90,6 +92,9 @@ func TestRunInterrupted(t *testing.T) {
 	}
 	if r.Hands < 36 || r.Hands%4 != 0 || len(r.Bots) != 4 {
 		t.Fatalf("%d hands counted, want the whole deals of about 41 played", r.Hands)
+	}
+	if want := fmt.Sprintf("(%d hands counted: %d deals in all four rotations)", r.Hands, r.Hands/4); !strings.Contains(err.Error(), want) {
+		t.Fatalf("%q does not say %q", err, want)
 	}
 }
 
@@ -210,6 +215,11 @@ func TestRunMatchesInterrupted(t *testing.T) {
 	// but whole matches is counted.
 	if r.Matches < 4 || r.Matches%4 != 0 || r.Bots[0].Match == nil {
 		t.Fatalf("%d matches counted, want the whole matches (at least one) of the ten rotations played", r.Matches)
+	}
+	// The message counts matches and groups of them, not deals (issue
+	// 30, point 6).
+	if want := fmt.Sprintf("(%d matches counted: %d groups of a match in all four rotations)", r.Matches, r.Matches/4); !strings.Contains(err.Error(), want) {
+		t.Fatalf("%q does not say %q", err, want)
 	}
 }
 

@@ -138,7 +138,7 @@ func (p *player) nonsense(s State) Action {
 // checkInvariants verifies what must hold between any two actions: all
 // 106 tiles are accounted for, no face is held more than twice, and the
 // table reads as the melds it claims.
-func checkInvariants(t *testing.T, s State) {
+func checkInvariants(t testing.TB, s State) {
 	t.Helper()
 	var got tile.Counts
 	for seat := range NumSeats {
@@ -267,7 +267,7 @@ func ruledLines(s State, res HandResult) [NumSeats]int {
 // checkScores verifies that an action moved the scores only as the rules
 // say: 101 for each penalty it charged, and at the end of a hand the
 // scoring table (or, for a void hand, the hand's penalties given back).
-func checkScores(t *testing.T, before, after State, a Action, evs []Event) {
+func checkScores(t testing.TB, before, after State, a Action, evs []Event) {
 	t.Helper()
 	want := before.scores
 	for _, e := range evs {

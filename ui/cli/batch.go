@@ -20,8 +20,13 @@ type Answerer func(out, line []byte) ([]byte, bool)
 const maxLine = 1 << 20
 
 // ErrInterrupted is returned when the batch's context ends before the
-// input does; every answer computed by then has been written.
+// batch does; every answer computed by then has been written, and the
+// result counts them.
 var ErrInterrupted = errors.New("interrupted")
+
+// errStopped is the reader's error when the context ends before the
+// input does: the lines after it were never read.
+var errStopped = errors.New("stopped before the end of the input")
 
 // BatchResult counts what a batch did.
 type BatchResult struct {
@@ -138,6 +143,18 @@ loop:
 	} else {
 		wg.Wait()
 	}
+	var readFail error
+	if !interrupted {
+		// The reader has returned (it closed order): its error is there.
+		readFail = <-readErr
+	}
+	// A batch the context ended is said to be interrupted, whichever of
+	// the two the writer saw first (the reader stops at the end of the
+	// context and closes order too): only a batch that read its input to
+	// the end before any cancel is whole.
+	if errors.Is(readFail, errStopped) || ctx.Err() != nil {
+		interrupted, readFail = true, nil
+	}
 	if writeErr == nil {
 		writeErr = bw.Flush()
 	}
@@ -146,16 +163,17 @@ loop:
 		return res, fmt.Errorf("writing answers: %w", writeErr)
 	case interrupted:
 		return res, fmt.Errorf("%w after %d lines: %w", ErrInterrupted, res.Lines, context.Cause(ctx))
-	}
-	if err := <-readErr; err != nil {
-		return res, fmt.Errorf("reading lines: %w", err)
+	case readFail != nil:
+		return res, fmt.Errorf("reading lines: %w", readFail)
 	}
 	return res, nil
 }
 
 // readChunks cuts r into chunks of lines and hands each to the writer
 // (order) and then to a worker (jobs). A chunk in order is always handed
-// to a worker, so the writer may wait for any chunk it receives.
+// to a worker, so the writer may wait for any chunk it receives. When ctx
+// ends first it stops at the next chunk and returns errStopped, so the
+// end of order is never mistaken for the end of the input.
 func readChunks(ctx context.Context, r io.Reader, order, jobs chan<- *chunk, free <-chan *chunk) error {
 	br := bufio.NewReaderSize(r, 1<<16)
 	fresh := func() *chunk {
@@ -169,6 +187,9 @@ func readChunks(ctx context.Context, r io.Reader, order, jobs chan<- *chunk, fre
 	}
 	c := fresh()
 	send := func() bool {
+		if ctx.Err() != nil {
+			return false // not a coin toss with a free slot in order
+		}
 		select {
 		case order <- c:
 		case <-ctx.Done():
@@ -199,16 +220,21 @@ func readChunks(ctx context.Context, r io.Reader, order, jobs chan<- *chunk, fre
 			// program that writes a line and waits for its answer gets
 			// it, and so does a person typing.
 			if (len(c.ends) == chunkLines || br.Buffered() == 0) && !send() {
-				return nil
+				return stopped(ctx)
 			}
 		}
 		if err != nil { // io.EOF
-			if len(c.ends) > 0 {
-				send()
+			if len(c.ends) > 0 && !send() {
+				return stopped(ctx)
 			}
 			return nil
 		}
 	}
+}
+
+// stopped is the reader's error when ctx ended before the input did.
+func stopped(ctx context.Context) error {
+	return fmt.Errorf("%w: %w", errStopped, context.Cause(ctx))
 }
 
 // readResult is one line read: data is the chunk's bytes with the line

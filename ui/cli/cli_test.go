@@ -320,3 +320,63 @@ func TestBatchAnswersAsLinesCome(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// cancelReader gives data in pieces of at most piece bytes, as a pipe
+// does, and calls cancel during its read number at (from 1), before that
+// read returns: the moment a signal arrives, fixed by the test.
+type cancelReader struct {
+	data   []byte
+	piece  int
+	at     int
+	reads  int
+	cancel context.CancelFunc
+}
+
+func (r *cancelReader) Read(p []byte) (int, error) {
+	r.reads++
+	if r.reads == r.at {
+		r.cancel()
+	}
+	if len(r.data) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p[:min(len(p), r.piece)], r.data)
+	r.data = r.data[n:]
+	return n, nil
+}
+
+// Cancelled at any moment while it reads (issue 30, point 1), the batch
+// says it was interrupted, every time, and has written exactly the
+// answers it counts, the first ones in order: a script can always tell a
+// cut batch from a whole one. The moments are the reader's calls, from
+// the first to the one that finds the end of the input.
+func TestBatchInterruptedAtEveryMoment(t *testing.T) {
+	var in, want []byte
+	for i := range 3000 {
+		line := fmt.Sprintf("line %d", i)
+		in = append(append(in, line...), '\n')
+		want = append(append(append(want, '<'), line...), '>', '\n')
+	}
+	echo := func() Answerer {
+		return func(out, line []byte) ([]byte, bool) {
+			return append(append(append(out, '<'), line...), '>', '\n'), true
+		}
+	}
+	const piece = 700
+	reads := len(in)/piece + 2 // the last read finds the end
+	for _, workers := range []int{1, 2, 4} {
+		for at := 1; at <= reads; at++ {
+			ctx, cancel := context.WithCancel(context.Background())
+			r := &cancelReader{data: in, piece: piece, at: at, cancel: cancel}
+			var out bytes.Buffer
+			res, err := Batch(ctx, r, &out, echo, workers)
+			cancel()
+			if !errors.Is(err, ErrInterrupted) || !errors.Is(err, context.Canceled) {
+				t.Fatalf("workers %d, cancelled in read %d of %d: err %v, want ErrInterrupted (%d lines answered)", workers, at, reads, err, res.Lines)
+			}
+			if got := bytes.Count(out.Bytes(), []byte("\n")); got != res.Lines || !bytes.HasPrefix(want, out.Bytes()) {
+				t.Fatalf("workers %d, cancelled in read %d: %d answers written, %d counted, or not the first ones in order", workers, at, got, res.Lines)
+			}
+		}
+	}
+}

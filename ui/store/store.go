@@ -150,7 +150,35 @@ func SetAside(path, why string, now time.Time) (string, error) {
 // matches folder of its directory, under a name with the date, and
 // returns the new path.
 func Archive(path, why string, now time.Time) (string, error) {
-	dir := filepath.Join(filepath.Dir(path), FinishedDir)
+	dst, err := archiveName(filepath.Dir(path), why, now)
+	if err != nil {
+		return "", err
+	}
+	if err := os.Rename(path, dst); err != nil {
+		return "", err
+	}
+	return dst, nil
+}
+
+// ArchiveRecord writes a finished (or abandoned) match's record into the
+// matches folder of dir, as Archive would file it, and returns its path:
+// for a record that is no longer in a file of its own (the saved file
+// ended in a torn line and was set aside whole).
+func ArchiveRecord(dir string, rec []byte, why string, now time.Time) (string, error) {
+	dst, err := archiveName(dir, why, now)
+	if err != nil {
+		return "", err
+	}
+	if err := WriteAtomic(dst, rec); err != nil {
+		return "", err
+	}
+	return dst, nil
+}
+
+// archiveName is a free name in the matches folder of dir (made if it
+// is missing) for a match filed away now under why.
+func archiveName(dir, why string, now time.Time) (string, error) {
+	dir = filepath.Join(dir, FinishedDir)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
@@ -158,14 +186,10 @@ func Archive(path, why string, now time.Time) (string, error) {
 	dst := filepath.Join(dir, name+".okey")
 	for i := 2; ; i++ {
 		if _, err := os.Lstat(dst); errors.Is(err, fs.ErrNotExist) {
-			break
+			return dst, nil
 		}
 		dst = filepath.Join(dir, fmt.Sprintf("%s-%d.okey", name, i))
 	}
-	if err := os.Rename(path, dst); err != nil {
-		return "", err
-	}
-	return dst, nil
 }
 
 // Saver writes snapshots of a file from many goroutines in order: a
@@ -346,6 +370,12 @@ func (f *Files) SetAsideMatch(why string, now time.Time) (string, error) {
 // Archive) and returns its new path.
 func (f *Files) ArchiveMatch(why string, now time.Time) (string, error) {
 	return Archive(f.MatchPath(), why, now)
+}
+
+// ArchiveMatchRecord writes rec, a match's record, into the finished
+// matches (see ArchiveRecord) and returns its path.
+func (f *Files) ArchiveMatchRecord(rec []byte, why string, now time.Time) (string, error) {
+	return ArchiveRecord(f.stateDir, rec, why, now)
 }
 
 // RetireMatch files the match being played away with the finished

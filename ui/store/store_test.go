@@ -83,6 +83,31 @@ func TestArchive(t *testing.T) {
 	}
 }
 
+// ArchiveRecord files a record that has no file of its own beside the
+// ones already there, at the same moment too, never over one.
+func TestArchiveRecordNeverReplaces(t *testing.T) {
+	dir := t.TempDir()
+	now := time.Unix(0, 0).UTC()
+	path := filepath.Join(dir, MatchFile)
+	os.WriteFile(path, []byte("first"), 0o644)
+	first, err := Archive(path, "finished", now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := ArchiveRecord(dir, []byte("second"), "finished", now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if second == first || filepath.Dir(second) != filepath.Join(dir, FinishedDir) {
+		t.Fatalf("filed as %s beside %s", second, first)
+	}
+	for p, want := range map[string]string{first: "first", second: "second"} {
+		if b, err := os.ReadFile(p); err != nil || string(b) != want {
+			t.Fatalf("%s holds %q (%v), want %q", p, b, err, want)
+		}
+	}
+}
+
 func TestDirs(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", "/x/state")
 	if d, _ := StateDir(""); d != "/x/state/okey" {

@@ -69,7 +69,8 @@ type Config struct {
 var ErrConfig = errors.New("bad 101 arena configuration")
 
 // ErrInterrupted is wrapped by the error Run returns, with the results
-// of the whole deals played, when its context ends first.
+// of the whole deals (or matches) played in all four rotations, when its
+// context ends first.
 var ErrInterrupted = errors.New("101 arena interrupted")
 
 // Check validates a configuration without running it.
@@ -150,11 +151,12 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	}
 	res := all.result(&hist, time.Since(start))
 	if err := ctx.Err(); err != nil {
+		counted, cluster := fmt.Sprintf("%d hands", res.Hands), "deals"
 		what := "hands"
 		if cfg.matchMode() {
-			what = "matches"
+			counted, cluster, what = fmt.Sprintf("%d matches", res.Matches), "groups of a match", "matches"
 		}
-		return res, fmt.Errorf("%w after %d of %d %s (%d whole deals counted): %w", ErrInterrupted, done, total, what, all.deals, err)
+		return res, fmt.Errorf("%w after %d of %d %s (%s counted: %d %s in all four rotations): %w", ErrInterrupted, done, total, what, counted, all.deals, cluster, err)
 	}
 	return res, nil
 }

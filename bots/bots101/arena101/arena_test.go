@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -163,6 +164,33 @@ func TestInterrupted(t *testing.T) {
 	}
 	if res.Hands == 0 || res.Hands%4 != 0 || res.Hands > 40 {
 		t.Fatalf("%d hands counted: want the whole deals of about 30", res.Hands)
+	}
+	if want := fmt.Sprintf("(%d hands counted: %d deals in all four rotations)", res.Hands, res.Hands/4); !strings.Contains(err.Error(), want) {
+		t.Fatalf("%q does not say %q", err, want)
+	}
+}
+
+// An interrupted run of matches says how many matches it counted and in
+// how many groups of four rotations, not "whole deals" (issue 30, point
+// 6).
+func TestInterruptedMatches(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cfg := quickConfig("easy", "easy", "easy", "easy")
+	cfg.Hands, cfg.Matches, cfg.Rules.Hands = 0, math.MaxInt, 1
+	cfg.Progress = func(done int) {
+		if done == 10 {
+			cancel()
+		}
+	}
+	res, err := Run(ctx, cfg)
+	if !errors.Is(err, ErrInterrupted) {
+		t.Fatalf("err = %v, want ErrInterrupted", err)
+	}
+	if res.Matches < 4 || res.Matches%4 != 0 {
+		t.Fatalf("%d matches counted: want whole groups of four rotations", res.Matches)
+	}
+	if want := fmt.Sprintf("(%d matches counted: %d groups of a match in all four rotations)", res.Matches, res.Matches/4); !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "deals") {
+		t.Fatalf("%q does not say %q", err, want)
 	}
 }
 

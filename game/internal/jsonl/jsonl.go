@@ -41,11 +41,14 @@ func Write[D, A any](header []byte, deals []D, actions []A, startsHand func(A) b
 	return buf.Bytes()
 }
 
-// Split is a record's lines, a final newline allowed. corrupt is the
-// error an empty record is refused with.
+// Split is a record's lines. Blank lines at its end (a final newline,
+// or more: an editor or a copy adds them) are not lines of it, so they
+// are no damage and lose nothing; a blank line before the last line is
+// (Body refuses it). corrupt is the error an empty record is refused
+// with.
 func Split(b []byte, corrupt error) ([][]byte, error) {
 	lines := bytes.Split(b, []byte("\n"))
-	if len(lines) > 0 && len(lines[len(lines)-1]) == 0 {
+	for len(lines) > 0 && len(bytes.TrimSpace(lines[len(lines)-1])) == 0 {
 		lines = lines[:len(lines)-1]
 	}
 	if len(lines) == 0 {

@@ -79,3 +79,34 @@ func TestDamaged(t *testing.T) {
 		}
 	}
 }
+
+// Blank lines at the end of a record are not lines of it (issue 30,
+// point 4: one extra newline made a save look torn, two made it
+// damaged); a blank line before the last one still is, and so is an
+// empty record.
+func TestSplitTrailingBlankLines(t *testing.T) {
+	cases := []struct {
+		in    string
+		lines int // -1: refused
+	}{
+		{"{\"h\":1}\n{\"deal\":1}\n", 2},
+		{"{\"h\":1}\n{\"deal\":1}", 2},
+		{"{\"h\":1}\n{\"deal\":1}\n\n", 2},
+		{"{\"h\":1}\n{\"deal\":1}\n\n\n\n", 2},
+		{"{\"h\":1}\n{\"deal\":1}\r\n\r\n", 2},
+		{"{\"h\":1}\n{\"deal\":1}\n \t\n\n", 2},
+		{"{\"h\":1}\n\n{\"deal\":1}\n", 3}, // the blank line is Body's to refuse
+		{"", -1},
+		{"\n\n", -1},
+		{" \r\n", -1},
+	}
+	for _, c := range cases {
+		lines, err := Split([]byte(c.in), errBad)
+		switch {
+		case c.lines < 0 && !errors.Is(err, errBad):
+			t.Errorf("%q: %d lines, %v; want refused", c.in, len(lines), err)
+		case c.lines >= 0 && (err != nil || len(lines) != c.lines):
+			t.Errorf("%q: %d lines, %v; want %d", c.in, len(lines), err, c.lines)
+		}
+	}
+}
