@@ -281,6 +281,23 @@ func TestHostileClients(t *testing.T) {
 	if peakRSS > 150<<20 {
 		t.Errorf("the server's resident memory reached %.1f MB, over 150 MB", mb(peakRSS))
 	}
+	// Everyone gone, nothing of any session is left: no goroutine but
+	// the tables' own (a program leaked by its input reader held one).
+	for _, c := range honest {
+		c.close()
+	}
+	var gone childStats
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(200 * time.Millisecond) {
+		gone = srv.stats(t)
+		if gone.sessions == 0 && gone.goroutines <= base.goroutines+2*gone.tables || time.Now().After(deadline) {
+			break
+		}
+	}
+	t.Logf("everyone gone: %d sessions, %d tables, %d goroutines (%d before), live heap %.1f MB", gone.sessions, gone.tables, gone.goroutines, base.goroutines, mb(gone.heap))
+	if gone.sessions != 0 || gone.goroutines > base.goroutines+2*gone.tables {
+		t.Errorf("after everyone left: %d sessions, %d goroutines for %d tables (%d before): something of a session leaked",
+			gone.sessions, gone.goroutines, gone.tables, base.goroutines)
+	}
 	if after.tables > base.tables+2+DefaultConfig().TablesPerAddr*3 {
 		t.Errorf("%d tables open after the attack: the flood took more than its share", after.tables)
 	}

@@ -93,9 +93,11 @@ type session struct {
 	// inPlay: the table's match is not over (leaving asks first);
 	// leaving: q was pressed once, and q again leaves.
 	inPlay, leaving bool
-	// in is the session's input: closed a moment before the program
-	// quits (input.go).
-	in *input
+	// in is the session's input: closed before the program quits, which
+	// it does once inputEnded, the input's end marker having arrived
+	// (input.go).
+	in         *input
+	inputEnded bool
 }
 
 // membership is the session's place at a table; gen numbers them so a
@@ -233,6 +235,11 @@ func (s *session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.PasteMsg:
 		if s.in.isMarker(msg.Content) {
+			s.inputEnded = true // its end of paste is the reader's last event
+			return s, nil
+		}
+	case tea.PasteEndMsg:
+		if s.inputEnded {
 			return s, tea.Quit // the input has ended: nothing is left to hand over
 		}
 	case tea.WindowSizeMsg:
