@@ -135,7 +135,7 @@ func TestHallShare(t *testing.T) {
 		g.press("n")
 		g.waitFor("A new table", 5*time.Second)
 		g.press("enter")
-		g.waitFor("Players from your address already hold seats at as many tables", 5*time.Second)
+		g.waitFor("Your address holds seats at as many tables as it may", 5*time.Second)
 	})
 	t.Run("idle table gives way", func(t *testing.T) {
 		t.Parallel()
@@ -290,7 +290,7 @@ func TestLeavingAsksFirst(t *testing.T) {
 	a.press("?")
 	a.waitUntil("the question gone", 5*time.Second, func(scr string) bool { return !strings.Contains(scr, "q again to leave") })
 	a.press("esc", "q", "q")
-	a.waitFor("your seat is kept for you 10 min", 5*time.Second)
+	a.waitFor("your seat is kept 10 min (enter on the table takes it back)", 5*time.Second)
 	waitSummary(t, srv, "1", "the seat kept, its bot playing", func(s *tableSummary) bool {
 		return s.Owners[0] != "" && s.Players[0].Kind == ui.SeatAway
 	})
