@@ -134,7 +134,7 @@ func (s *Server) command(sess ssh.Session) bool {
 		return true
 	}
 	if args[0] != "record" {
-		return fail(2, "unknown command %q: connect with no command to play; the one command is %s", cutWidth(ansi.Strip(ui.CutBytes(args[0], 64)), 20), recordUsage)
+		return fail(2, "unknown command %q: connect with no command to play, or ask for \"record TABLE\" (a table's last finished match)", cutWidth(ansi.Strip(ui.CutBytes(args[0], 64)), 20))
 	}
 	if len(args) != 2 {
 		return fail(2, "%s", recordUsage)
