@@ -238,7 +238,10 @@ func TestHostileClients(t *testing.T) {
 		play.Add(1)
 		go func() {
 			defer play.Done()
-			s, m := honestPlay(c, i, 30*time.Second)
+			end := time.Now().Add(30 * time.Second)
+			s, m := playTimed(c, func(r int) (time.Duration, bool) {
+				return time.Duration(150+(i*37+r*53)%300) * time.Millisecond, time.Now().Before(end)
+			})
 			mu.Lock()
 			sorts, moves = append(sorts, s...), append(moves, m...)
 			mu.Unlock()
@@ -329,48 +332,4 @@ func joinTableAs(c *client, id, key string) bool {
 		time.Sleep(20 * time.Millisecond)
 	}
 	return false
-}
-
-// honestPlay plays for a while as the load test's players do: sort the
-// rack now and then, move on one's turn; it returns the times from key
-// to screen.
-func honestPlay(c *client, i int, within time.Duration) (sorts, moves []time.Duration) {
-	end := time.Now().Add(within)
-	for r := 0; time.Now().Before(end); r++ {
-		time.Sleep(time.Duration(150+(i*37+r*53)%300) * time.Millisecond)
-		scr := c.term.String()
-		switch {
-		case strings.Contains(scr, "ready for the next hand"):
-			c.press("enter")
-			continue
-		case strings.Contains(scr, "> You"):
-			key := "x"
-			if strings.Contains(scr, "wins the hand! f finishes") {
-				key = "f"
-			} else if strings.Contains(scr, "d: draw") {
-				key = "d"
-			}
-			t0 := time.Now()
-			c.press(key)
-			if _, ok := timeChange(c, scr, 5*time.Second); ok {
-				moves = append(moves, time.Since(t0))
-			}
-			continue
-		}
-		key, want := "c", "Sorted by colour."
-		if strings.Contains(scr, want) {
-			key, want = "v", "Sorted by value."
-		}
-		t0 := time.Now()
-		c.press(key)
-		if after, ok := c.await(5*time.Second, func(s string) bool { return strings.Contains(s, want) }); ok {
-			sorts = append(sorts, time.Since(t0))
-		} else if !strings.Contains(after, "ready for the next hand") && !strings.Contains(after, "> You") {
-			sorts = append(sorts, 5*time.Second)
-			if os.Getenv("OKEY_HOSTILE_DEBUG") != "" {
-				fmt.Fprintf(os.Stderr, "%s: key %s lost; before:\n%s\nafter:\n%s\n", c.name, key, scr, after)
-			}
-		}
-	}
-	return sorts, moves
 }

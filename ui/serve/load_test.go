@@ -334,43 +334,9 @@ func TestLoad(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var s, m []time.Duration
-			for r := range rounds {
-				time.Sleep(time.Duration(50+(i*37+r*53)%200) * time.Millisecond)
-				scr := c.term.String()
-				switch {
-				case strings.Contains(scr, "ready for the next hand"):
-					c.press("enter")
-					continue
-				case strings.Contains(scr, "> You"):
-					key := "x"
-					if strings.Contains(scr, "wins the hand! f finishes") {
-						key = "f"
-					} else if strings.Contains(scr, "d: draw") || strings.Contains(scr, "d: end the") {
-						key = "d" // a 101 table says "d: draw" too; its x asks again for a costly tile, and the next round's x confirms
-					}
-					t0 := time.Now()
-					c.press(key)
-					if _, ok := timeChange(c, scr, 5*time.Second); ok {
-						m = append(m, time.Since(t0))
-					}
-					continue
-				}
-				key, want := "c", "Sorted by colour."
-				if strings.Contains(scr, want) {
-					key, want = "v", "Sorted by value."
-				}
-				t0 := time.Now()
-				c.press(key)
-				if after, ok := c.await(5*time.Second, func(s string) bool { return strings.Contains(s, want) }); ok {
-					s = append(s, time.Since(t0))
-				} else if !strings.Contains(after, "ready for the next hand") && !strings.Contains(after, "> You") {
-					// A key lost, unless the hand ended under it (the
-					// page between hands has no sorting) or the turn
-					// came round, whose news replaces the sort's.
-					s = append(s, 5*time.Second)
-				}
-			}
+			s, m := playTimed(c, func(r int) (time.Duration, bool) {
+				return time.Duration(50+(i*37+r*53)%200) * time.Millisecond, r < rounds
+			})
 			mu.Lock()
 			sorts, moves = append(sorts, s...), append(moves, m...)
 			movesIn[(i/4)%2] += len(m)
@@ -463,6 +429,56 @@ func TestLoad(t *testing.T) {
 	// to reuse (about 8 KB for each that ran), nothing of the sessions.
 	if after.heap > base.heap+uint64(full.goroutines)*8<<10+1<<20 {
 		t.Errorf("after everyone left the heap is %.1f MB, was %.1f MB", mb(after.heap), mb(base.heap))
+	}
+}
+
+// playTimed plays as a player would, round after round while next says
+// so (after the pause it gives): ready between hands, a move on one's
+// turn, else a sort of the rack; it returns the times from key to
+// screen of the sorts and of the moves.
+func playTimed(c *client, next func(round int) (time.Duration, bool)) (sorts, moves []time.Duration) {
+	for r := 0; ; r++ {
+		pause, ok := next(r)
+		if !ok {
+			return sorts, moves
+		}
+		time.Sleep(pause)
+		scr := c.term.String()
+		switch {
+		case strings.Contains(scr, "ready for the next hand"):
+			c.press("enter")
+			continue
+		case strings.Contains(scr, "> You"):
+			key := "x"
+			if strings.Contains(scr, "wins the hand! f finishes") {
+				key = "f"
+			} else if strings.Contains(scr, "d: draw") || strings.Contains(scr, "d: end the") {
+				key = "d" // a 101 table says "d: draw" too; its x asks again for a costly tile, and the next round's x confirms
+			}
+			t0 := time.Now()
+			c.press(key)
+			if _, ok := timeChange(c, scr, 5*time.Second); ok {
+				moves = append(moves, time.Since(t0))
+			}
+			continue
+		}
+		key, want := "c", "Sorted by colour."
+		if strings.Contains(scr, want) {
+			key, want = "v", "Sorted by value."
+		}
+		t0 := time.Now()
+		c.press(key)
+		if after, ok := c.await(5*time.Second, func(s string) bool { return strings.Contains(s, want) }); ok {
+			sorts = append(sorts, time.Since(t0))
+		} else if !strings.Contains(after, "ready for the next hand") && !strings.Contains(after, "> You") {
+			// A key lost, unless the hand ended under it (the page
+			// between hands has no sorting) or the turn came round,
+			// whose news replaces the sort's.
+			sorts = append(sorts, 5*time.Second)
+			if os.Getenv("OKEY_HOSTILE_DEBUG") != "" {
+				fmt.Fprintf(os.Stderr, "%s: key %s lost; before:\n%s\nafter:\n%s\n", c.name, key, scr, after)
+			}
+		}
 	}
 }
 
