@@ -15,8 +15,9 @@ import (
 // fills again.
 func TestConnectionRate(t *testing.T) {
 	t.Parallel()
+	var mu sync.Mutex
 	now := time.Unix(1_000_000, 0)
-	clock := func() time.Time { return now }
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
 	srv, addr := testServer(t, func(c *Config) { c.ConnPerMinute, c.ConnBurst, c.Now = 6, 2, clock })
 	for range 2 {
 		c := dial(t, addr, "ann", dialOpts{key: newKey(t)})
@@ -29,7 +30,9 @@ func TestConnectionRate(t *testing.T) {
 	if srv.refused.Load() != 1 {
 		t.Errorf("refused %d, want 1", srv.refused.Load())
 	}
+	mu.Lock()
 	now = now.Add(10 * time.Second) // six a minute: one token every ten seconds
+	mu.Unlock()
 	c := dial(t, addr, "ann", dialOpts{key: newKey(t)})
 	c.waitFor("Tables (", 10*time.Second)
 }
