@@ -19,7 +19,7 @@ import (
 //   - It caps the bytes a client may type: a token bucket, far above
 //     what hands on a keyboard (or a mouse, or a pasted code) send, so a
 //     client that streams bytes costs the server no more than a fast
-//     typist. What is over the cap is dropped as it arrives.
+//     typist. A read over the cap is dropped as it arrives.
 //   - It ends so that the program can end after it. Bubble Tea's input
 //     reader (ultraviolet's TerminalReader, as of bubbletea v2.1.1)
 //     sends the program its events on a channel that nobody reads once
@@ -47,13 +47,17 @@ type input struct {
 
 // Input caps: inputPerSecond bytes a second after a burst of inputBurst.
 // A key is one to a few bytes, a mouse report about ten, a pasted code a
-// few dozen; a typist's fastest is under 20 keys a second.
+// few dozen; a typist's fastest is under 20 keys a second, a mouse
+// dragged across the table under a hundred reports. The burst also
+// bounds the events a session can have waiting to be handled when it
+// ends.
 const (
-	inputPerSecond = 2 << 10
-	inputBurst     = 16 << 10
+	inputPerSecond = 1 << 10
+	inputBurst     = 4 << 10
 	// inputDrain is the longest a program waits for its input's marker
-	// before it is stopped anyway.
-	inputDrain = 2 * time.Second
+	// before it is stopped anyway (and its reader perhaps left behind):
+	// long enough for a burst of events to be handled on a busy machine.
+	inputDrain = 30 * time.Second
 )
 
 // newInput starts reading r (the connection) into the capped input.
@@ -75,17 +79,17 @@ func (in *input) pump(r io.Reader) {
 	for {
 		n, err := r.Read(buf)
 		if n > 0 {
-			now := time.Now()
-			keep := min(n, int(limit.TokensAt(now)))
-			if keep > 0 {
-				limit.AllowN(now, keep)
+			// A read over the cap is dropped whole: cut in two, a key's
+			// sequence would leave its tail to be read as keys.
+			if limit.AllowN(time.Now(), n) {
 				select {
-				case in.chunks <- append([]byte(nil), buf[:keep]...):
+				case in.chunks <- append([]byte(nil), buf[:n]...):
 				case <-in.closing:
 					return
 				}
+			} else {
+				in.dropped.Add(int64(n))
 			}
-			in.dropped.Add(int64(n - keep))
 		}
 		if err != nil {
 			return
@@ -93,8 +97,8 @@ func (in *input) pump(r io.Reader) {
 	}
 }
 
-// Read hands over what the client typed; once the input is closing, the
-// marker and then the end of input.
+// Read hands over what the client typed; once the input is closing or
+// the connection has ended, the marker and then the end of input.
 func (in *input) Read(p []byte) (int, error) {
 	if len(in.pending) == 0 {
 		select {
@@ -103,13 +107,11 @@ func (in *input) Read(p []byte) (int, error) {
 				in.pending = c
 				break
 			}
-			select {
-			case <-in.closing: // the pump stopped for the close
-				if !in.queueMarker() {
-					return 0, io.EOF
-				}
-			default:
-				return 0, io.EOF // the connection ended
+			// The pump stopped: the connection ended, or the input is
+			// closing. Either way the marker ends the input, so the
+			// program quits once it has had every key.
+			if !in.queueMarker() {
+				return 0, io.EOF
 			}
 		case <-in.closing:
 			if !in.queueMarker() {
