@@ -43,6 +43,11 @@ type input struct {
 	sentMarker bool
 	// dropped counts the bytes over the cap.
 	dropped atomic.Int64
+	// drain stops the program should its marker not come; ended is set
+	// once the program has stopped.
+	mu    sync.Mutex
+	drain *time.Timer
+	ended bool
 }
 
 // Input caps: inputPerSecond bytes a second after a burst of inputBurst.
@@ -147,5 +152,20 @@ func (in *input) isMarker(paste string) bool {
 // within inputDrain, cancels it.
 func (in *input) stop(cancel context.CancelFunc) {
 	in.close()
-	time.AfterFunc(inputDrain, cancel)
+	in.mu.Lock()
+	if in.drain == nil && !in.ended {
+		in.drain = time.AfterFunc(inputDrain, cancel)
+	}
+	in.mu.Unlock()
+}
+
+// end is called once the program has stopped: the timer that would have
+// stopped it goes, and with it its hold on the program.
+func (in *input) end() {
+	in.mu.Lock()
+	in.ended = true
+	if in.drain != nil {
+		in.drain.Stop()
+	}
+	in.mu.Unlock()
 }

@@ -517,6 +517,7 @@ func (s *Server) run(next ssh.Handler) ssh.Handler {
 		}
 		p.Kill()
 		cancel()
+		m.in.end()
 		if word := m.lastWord(); word != "" {
 			// Below the screen the program left, so it stays in the
 			// player's terminal; a client that stopped reading does not

@@ -203,14 +203,31 @@ func (s *session) Init() tea.Cmd {
 
 // quit ends the session's program: its input is closed first, and the
 // program quits when the input's end marker arrives, every key before it
-// handed over (input.go says why); at the latest after inputDrain.
+// handed over (input.go says why); at the latest after quitWait.
 func (s *session) quit() tea.Cmd {
 	if s.in == nil {
 		return tea.Quit
 	}
 	s.in.close()
-	return tea.Tick(inputDrain, func(time.Time) tea.Msg { return quitMsg{} })
+	ctx := s.ctx
+	return func() tea.Msg {
+		// Should the marker not come (a reader that stopped), quit
+		// anyway; a command that outlived its session would keep the
+		// program, so it also ends with the session.
+		t := time.NewTimer(quitWait)
+		defer t.Stop()
+		select {
+		case <-t.C:
+			return quitMsg{}
+		case <-ctx.Done():
+			return nil
+		}
+	}
 }
+
+// quitWait is how long a session that quits waits for its input's
+// marker before it quits anyway.
+const quitWait = 3 * time.Second
 
 // watchServer tells the session when the server stops, wherever it is.
 func (s *session) watchServer() tea.Cmd {
