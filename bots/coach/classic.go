@@ -185,6 +185,9 @@ func classicCandidates(v *game.View, played, an game.Action) []game.Action {
 		}
 		return cs
 	}
+	if l.Show { // the starter shows before its first discard
+		add(game.ShowAction(v.Seat))
+	}
 	a := &v.Analyzer
 	h, err := a.HandOf(v.Counts)
 	if err != nil {
