@@ -32,6 +32,7 @@ func commands() []command {
 		{"sim", "pit bots against each other and measure them", simMain},
 		{"serve", "serve tables over SSH, to play with friends", serveMain},
 		{"verify", "check a served match's record: its deals were fixed before play", verifyMain},
+		{"review", "judge a seat's every decision in a match record: points lost, labels, why", reviewMain},
 	}
 }
 

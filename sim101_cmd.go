@@ -56,6 +56,9 @@ func sim101(ctx context.Context, f *simFlags, stdout, stderr io.Writer) int {
 	if err := cfg.Check(); err != nil {
 		return fail("%v", err)
 	}
+	if cfg.Record, err = recordTo(f.record, cfg.Matches > 0); err != nil {
+		return fail("--record: %v", err)
+	}
 	return runArena(stdout, stderr, cfg.Hands, cfg.Matches, &cfg.Progress, arena101.ErrInterrupted,
 		func() (arena101.Result, error) { return arena101.Run(ctx, cfg) },
 		func(res *arena101.Result) error {

@@ -7,6 +7,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -34,6 +36,9 @@ With --game 101 the bots play Okey 101 (levels: ` + strings.Join(bots101.Levels,
 hands finished, points a hand (lower is better) and against the others,
 how often and how soon each opens, penalties, okey finishes; --matches N
 plays whole matches (11 hands, or hands=N in --rules) instead of hands.
+
+--record DIR writes each hand's (or match's) record into DIR, in the
+format the game saves, so that okey review can judge the bots' play.
 
 Flags:
 `
@@ -66,11 +71,11 @@ func simMain(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 // read once, and --game then says whose levels and rules they are, so
 // that a game the command does not know is refused like any bad flag.
 type simFlags struct {
-	game, bots, rules       string
-	hands, matches, workers int
-	seed                    uint64
-	json                    bool
-	set                     map[string]bool // the flags given
+	game, bots, rules, record string
+	hands, matches, workers   int
+	seed                      uint64
+	json                      bool
+	set                       map[string]bool // the flags given
 }
 
 // parseSimFlags reads okey sim's flags. ok is false when the command
@@ -91,6 +96,7 @@ func parseSimFlags(args []string, stdout, stderr io.Writer) (f *simFlags, code i
 	fs.IntVar(&f.workers, "workers", 0, "hands (or matches) played at once (0: one per CPU)")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object instead of the table")
 	fs.StringVar(&f.game, "game", ui.GameClassic, "the game: "+strings.Join(ui.Games, ", or "))
+	fs.StringVar(&f.record, "record", "", "write the record of every hand (or match) played into this directory, as the game saves them (okey review reads them)")
 	rest, code, ok := parseInterleaved(fs, args, simUsage, stdout, stderr)
 	if !ok {
 		return nil, code, false
@@ -187,5 +193,27 @@ func classicSim(f *simFlags, stderr io.Writer) (cfg arena.Config, code int, ok b
 	if err := cfg.Check(); err != nil {
 		return fail("%v", err)
 	}
+	if cfg.Record, err = recordTo(f.record, cfg.Matches > 0); err != nil {
+		return fail("--record: %v", err)
+	}
 	return cfg, 0, true
+}
+
+// recordTo is the writer of okey sim --record dir: it makes dir and
+// returns a function that writes unit i's record there as
+// hand-000042.okey (or match-000042.okey), or nil when dir is empty.
+func recordTo(dir string, matches bool) (func(int, []byte) error, error) {
+	if dir == "" {
+		return nil, nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	what := "hand"
+	if matches {
+		what = "match"
+	}
+	return func(i int, rec []byte) error {
+		return os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%06d.okey", what, i)), rec, 0o644)
+	}, nil
 }

@@ -47,6 +47,12 @@ type Config struct {
 	Workers int
 	// MaxActions caps a hand (0: DefaultMaxActions).
 	MaxActions int
+	// Record, if set, is given the record of every hand (or match) as it
+	// ends, in the format the game saves (game.Record's JSON Lines), with
+	// the unit's number: okey sim --record writes them so bot play can be
+	// reviewed. It is called from the workers' goroutines, maybe at the
+	// same time; an error stops the run.
+	Record func(unit int, record []byte) error
 	// Progress, if set, is called after every hand (or match) with the
 	// number done so far. It is called from the workers' goroutines, one
 	// call at a time.

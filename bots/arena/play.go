@@ -41,6 +41,44 @@ type play struct {
 type table struct {
 	bot   [game.NumSeats]bots.Bot
 	botOf [game.NumSeats]int // the bot index sitting in each seat
+	// rec, when the run keeps records (Config.Record), is the record of
+	// the unit being played, every action appended as it is applied.
+	rec *game.Record
+}
+
+// startRecord begins the record of a unit dealt from seed at s, when the
+// run keeps records: the bots by seat go in its meta.
+func (t *table) startRecord(cfg *Config, seed uint64, s game.State) {
+	if cfg.Record == nil {
+		return
+	}
+	meta := map[string]string{"source": "okey sim"}
+	for seat := range game.NumSeats {
+		meta[fmt.Sprintf("seat%d", seat)] = cfg.Bots[t.botOf[seat]]
+	}
+	t.rec = &game.Record{Rules: cfg.Rules, Seed: seed, Meta: meta, Deals: []game.DealInfo{s.DealInfo()}}
+}
+
+// applied files an action (and the deal it made) in the record.
+func (t *table) applied(a game.Action, s game.State) {
+	if t.rec == nil {
+		return
+	}
+	t.rec.Actions = append(t.rec.Actions, a)
+	if a.Kind == game.ActNextHand {
+		t.rec.Deals = append(t.rec.Deals, s.DealInfo())
+	}
+}
+
+// saveRecord hands the unit's record to Config.Record.
+func (t *table) saveRecord(cfg *Config, i int) error {
+	if t.rec == nil {
+		return nil
+	}
+	if err := cfg.Record(i, t.rec.Marshal()); err != nil {
+		return fmt.Errorf("keeping the record of %d: %w", i, err)
+	}
+	return nil
 }
 
 // seat builds the bots of cluster k in rotation rot: bot j sits in seat
@@ -71,8 +109,12 @@ func playHand(ctx context.Context, cfg *Config, i int, times *[game.NumSeats]are
 	if err != nil {
 		return p, fmt.Errorf("hand %d: %w", i, err)
 	}
+	t.startRecord(cfg, dealSeed(cfg.Seed, k), s)
 	s, capped, err := t.playOut(ctx, cfg, s, times, fmt.Sprintf("hand %d", i))
 	if err != nil {
+		return p, err
+	}
+	if err := t.saveRecord(cfg, i); err != nil {
 		return p, err
 	}
 	if capped {
@@ -100,6 +142,7 @@ func playMatch(ctx context.Context, cfg *Config, i int, times *[game.NumSeats]ar
 	if err != nil {
 		return p, fmt.Errorf("match %d: %w", i, err)
 	}
+	t.startRecord(cfg, dealSeed(cfg.Seed, k), s)
 	for {
 		active := s.Active()
 		for seat, a := range active {
@@ -129,6 +172,10 @@ func playMatch(ctx context.Context, cfg *Config, i int, times *[game.NumSeats]ar
 		if s, _, err = s.Apply(game.NextHandAction()); err != nil {
 			return p, fmt.Errorf("%s: next hand: %w", where, err)
 		}
+		t.applied(game.NextHandAction(), s)
+	}
+	if err := t.saveRecord(cfg, i); err != nil {
+		return p, err
 	}
 	m := s.View(0).Match
 	if m == nil {
@@ -173,6 +220,7 @@ func (t *table) playOut(ctx context.Context, cfg *Config, s game.State, times *[
 			return s, false, fmt.Errorf("%s, seat %d (%s) played an illegal move: %w", where, seat, name, err)
 		}
 		s = n
+		t.applied(a, s)
 	}
 	return s, false, nil
 }

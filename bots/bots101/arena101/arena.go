@@ -59,6 +59,12 @@ type Config struct {
 	Workers int `json:"-"`
 	// MaxActions caps a hand (0: DefaultMaxActions).
 	MaxActions int `json:"-"`
+	// Record, if set, is given the record of every hand (or match) as it
+	// ends, in the format the game saves (okey101.Record's JSON Lines),
+	// with the unit's number: okey sim --record writes them so bot play
+	// can be reviewed. It is called from the workers' goroutines, maybe
+	// at the same time; an error stops the run.
+	Record func(unit int, record []byte) error `json:"-"`
 	// Progress, if set, is called after every hand (or match) with the
 	// number done so far, from the workers' goroutines, one call at a
 	// time.
@@ -225,6 +231,23 @@ func playUnit(ctx context.Context, cfg *Config, i int, times *[okey101.NumSeats]
 	if err != nil {
 		return u, fmt.Errorf("%s %d: %w", what, i, err)
 	}
+	var rec *okey101.Record
+	if cfg.Record != nil {
+		meta := map[string]string{"source": "okey sim"}
+		for seat := range okey101.NumSeats {
+			meta[fmt.Sprintf("seat%d", seat)] = cfg.Bots[botOf[seat]]
+		}
+		rec = &okey101.Record{Rules: rules, Seed: dealSeed(cfg.Seed, k), Meta: meta, Deals: []okey101.DealInfo{s.DealInfo()}}
+	}
+	applied := func(a okey101.Action) {
+		if rec == nil {
+			return
+		}
+		rec.Actions = append(rec.Actions, a.Clone())
+		if a.Kind == okey101.ActNextHand {
+			rec.Deals = append(rec.Deals, s.DealInfo())
+		}
+	}
 	limit := cfg.MaxActions
 	if limit <= 0 {
 		limit = DefaultMaxActions
@@ -248,11 +271,17 @@ func playUnit(ctx context.Context, cfg *Config, i int, times *[okey101.NumSeats]
 						u.outcome[botOf[seat]] = m.Outcome[seat]
 					}
 				}
+				if rec != nil {
+					if err := cfg.Record(i, rec.Marshal()); err != nil {
+						return u, fmt.Errorf("keeping the record of %s %d: %w", what, i, err)
+					}
+				}
 				return u, nil
 			}
 			if s, _, err = s.Apply(okey101.NextHand()); err != nil {
 				return u, fmt.Errorf("%s %d: %w", what, i, err)
 			}
+			applied(okey101.NextHand())
 			continue
 		}
 		if s.Moves() >= limit {
@@ -272,6 +301,7 @@ func playUnit(ctx context.Context, cfg *Config, i int, times *[okey101.NumSeats]
 			return u, fmt.Errorf("%s %d, hand %d, seat %d (%s) played an illegal move: %w", what, i, s.HandNumber(), seat, cfg.Bots[botOf[seat]], err)
 		}
 		s = n
+		applied(a)
 	}
 }
 

@@ -1,0 +1,338 @@
+package coach
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"slices"
+
+	"okey/bots"
+	"okey/bots/rollout"
+	"okey/game"
+	"okey/game/tile"
+)
+
+// GameClassic and Game101 name the games in a summary.
+const (
+	GameClassic = "classic"
+	Game101     = "101"
+)
+
+// discardsKept is how many discards, by the cheap first look (the
+// distance each leaves), are played out besides the move made, the
+// analyser's and the finishes.
+const discardsKept = 3
+
+// ClassicPoint is one decision of the reviewed seat in a classic record:
+// the state before it and the move made. Only State.View(seat) reaches
+// the judge.
+type ClassicPoint struct {
+	State  game.State
+	Played game.Action
+	Hand   int
+	Index  int
+}
+
+// ClassicPoints replays rec and returns every decision of seat (in hand
+// hand, or every hand when hand is 0).
+func ClassicPoints(rec game.Record, seat, hand int) ([]ClassicPoint, error) {
+	if _, err := game.Replay(rec); err != nil {
+		return nil, fmt.Errorf("replaying the record: %w", err)
+	}
+	if seat < 0 || seat >= game.NumSeats {
+		return nil, fmt.Errorf("no seat %d (seats are 0 to %d)", seat, game.NumSeats-1)
+	}
+	s, err := game.NewMatch(rec.Rules, rec.Seed)
+	if err != nil {
+		return nil, fmt.Errorf("replaying the record: %w", err)
+	}
+	var ps []ClassicPoint
+	for i, a := range rec.Actions {
+		if a.Kind != game.ActNextHand && a.Seat == seat && s.Phase() == game.Playing && (hand == 0 || s.HandNumber() == hand) {
+			ps = append(ps, ClassicPoint{State: s, Played: a, Hand: s.HandNumber(), Index: i})
+		}
+		if s, _, err = s.Apply(a); err != nil {
+			return nil, fmt.Errorf("replaying action %d: %w", i, err)
+		}
+	}
+	return ps, nil
+}
+
+// ReviewClassic judges every decision of seat in rec (hand 0: every
+// hand), in order.
+func ReviewClassic(ctx context.Context, rec game.Record, seat, hand int, o Options) ([]Decision, error) {
+	ps, err := ClassicPoints(rec, seat, hand)
+	if err != nil {
+		return nil, err
+	}
+	if hand > 0 && len(ps) == 0 {
+		return nil, fmt.Errorf("seat %d made no decision in hand %d (the record has %d hands)", seat, hand, handsOf(rec))
+	}
+	ds := make([]Decision, 0, len(ps))
+	turn, last := 0, 0
+	for i, p := range ps {
+		if p.Hand != last {
+			turn, last = 0, p.Hand
+		}
+		turn++
+		d, err := JudgeClassic(ctx, p.State.View(seat), p.Played, o)
+		if err != nil {
+			return ds, fmt.Errorf("hand %d, action %d (%v): %w", p.Hand, p.Index, p.Played, err)
+		}
+		d.Index, d.Turn = p.Index, turn
+		ds = append(ds, d)
+		if o.Progress != nil {
+			o.Progress(i+1, len(ps))
+		}
+	}
+	return ds, nil
+}
+
+func handsOf(rec game.Record) int {
+	n := 1
+	for _, a := range rec.Actions {
+		if a.Kind == game.ActNextHand {
+			n++
+		}
+	}
+	return n
+}
+
+// viewSeed is the seed of a decision's worlds: the review's seed and
+// where the decision stands in the hand, all of it public.
+func viewSeed(seed uint64, hand, events int, stage uint8) uint64 {
+	return seed ^ uint64(hand)<<40 ^ uint64(events)<<8 ^ uint64(stage)
+}
+
+// JudgeClassic judges the move played from view v: it plays the move,
+// the analyser's choice (the hard bot's) and the strong alternatives out
+// over the same sampled worlds and labels the loss.
+func JudgeClassic(ctx context.Context, v game.View, played game.Action, o Options) (Decision, error) {
+	d := Decision{Kind: "decision", Hand: v.Hand, Seat: v.Seat, Stage: v.Stage.String(), Rack: tile.FormatTiles(v.Rack), WallLeft: v.WallLeft}
+	seed := viewSeed(o.Seed, v.Hand, len(v.History), uint8(v.Stage))
+	an, err := bots.NewHard(seed).Decide(ctx, v)
+	if err != nil {
+		return d, fmt.Errorf("the analyser: %w", err)
+	}
+	cands := classicCandidates(&v, played, an)
+	names := make([]string, len(cands))
+	for i, a := range cands {
+		names[i] = classicMove(&v, a)
+	}
+	d.Played, d.Analyser = names[0], classicMove(&v, an)
+	if len(cands) == 1 {
+		d.Best, d.Label, d.Accuracy = d.Played, Only, 100
+		d.Candidates = []Candidate{{Move: d.Played}}
+		return d, nil
+	}
+	players := make([]*rollout.ClassicPlayer, workers(o.Workers))
+	for i := range players {
+		players[i] = rollout.NewClassicPlayer()
+	}
+	th := ClassicThresholds
+	vd, err := judge(ctx, &o, DefaultSamplesClassic, th, names, 0, rollout.ClassicCandidates(&v, cands, seed, players))
+	if err != nil {
+		return d, err
+	}
+	d.fill(vd, th)
+	d.Reasons = classicReasons(&v, cands, vd.best, d.Label)
+	return d, nil
+}
+
+// fill copies a verdict into the decision.
+func (d *Decision) fill(vd verdict, th Thresholds) {
+	d.Best = vd.cands[vd.best].Move
+	d.Loss, d.Label, d.Uncertain, d.Samples, d.Candidates = vd.loss, vd.label, vd.uncertain, vd.n, vd.cands
+	d.Low, d.High = vd.loss-vd.half, vd.loss+vd.half
+	d.Accuracy = th.Accuracy(vd.loss)
+	slices.SortStableFunc(d.Candidates, func(a, b Candidate) int {
+		switch {
+		case a.Value > b.Value:
+			return -1
+		case a.Value < b.Value:
+			return 1
+		}
+		return 0
+	})
+}
+
+// classicCandidates are the moves worth playing out, the move played
+// first: every legal move at the draw (draw, take, gösterme, ending a
+// hand whose wall is out); at the discard every finish, the analyser's
+// move and the discards that leave the least distance to a win (okeys
+// last), at most discardsKept of them.
+func classicCandidates(v *game.View, played, an game.Action) []game.Action {
+	cs := []game.Action{played}
+	add := func(a game.Action) {
+		if !slices.Contains(cs, a) {
+			cs = append(cs, a)
+		}
+	}
+	add(an)
+	l := v.Legal
+	if v.Stage == game.MustDraw || !v.MyTurn() {
+		if l.Show {
+			add(game.ShowAction(v.Seat))
+		}
+		if l.Draw {
+			add(game.DrawAction(v.Seat))
+		}
+		if l.Take {
+			add(game.TakeAction(v.Seat))
+		}
+		if l.EndHand {
+			add(game.EndHandAction(v.Seat))
+		}
+		return cs
+	}
+	if l.Show { // the starter shows before its first discard
+		add(game.ShowAction(v.Seat))
+	}
+	a := &v.Analyzer
+	h, err := a.HandOf(v.Counts)
+	if err != nil {
+		return cs
+	}
+	faces := v.Counts.Tiles()
+	faces = slices.Compact(faces)
+	if l.Finish {
+		for _, t := range faces {
+			rest := h
+			rest.Remove(t)
+			if a.IsWin(rest) {
+				add(game.FinishAction(v.Seat, t))
+			}
+		}
+	}
+	dd := a.DiscardDistances(h)
+	slices.SortStableFunc(faces, func(x, y tile.Tile) int {
+		kx, ky := int(dd[x])+boolInt(a.IsOkey(x))*100, int(dd[y])+boolInt(a.IsOkey(y))*100
+		return kx - ky
+	})
+	kept := 0
+	for _, t := range faces {
+		if kept == discardsKept {
+			break
+		}
+		d := game.DiscardAction(v.Seat, t)
+		if !slices.Contains(cs, d) {
+			cs = append(cs, d)
+			kept++
+		}
+	}
+	return cs
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// classicMove is a move in words, as a player says it.
+func classicMove(v *game.View, a game.Action) string {
+	switch a.Kind {
+	case game.ActShow:
+		return fmt.Sprintf("gösterme (show %v)", v.Indicator)
+	case game.ActDraw:
+		return "draw"
+	case game.ActTake:
+		return fmt.Sprintf("take %v", v.Top(v.Previous))
+	case game.ActDiscard:
+		return fmt.Sprintf("discard %v", a.Tile)
+	case game.ActFinish:
+		if v.Analyzer.IsOkey(a.Tile) {
+			return fmt.Sprintf("finish with %v (okey finish)", a.Tile)
+		}
+		return fmt.Sprintf("finish with %v", a.Tile)
+	case game.ActEndHand:
+		return "end the hand"
+	}
+	return a.Kind.String()
+}
+
+// classicReasons says in words why a move lost, where the engine can
+// tell from what the seat could see.
+func classicReasons(v *game.View, cands []game.Action, best int, l Label) []string {
+	if l == Best || l == Good || l == Only {
+		return nil
+	}
+	played, b := cands[0], cands[best]
+	var rs []string
+	a := &v.Analyzer
+	if played.Kind == game.ActDiscard && a.IsOkey(played.Tile) {
+		rs = append(rs, "threw the okey")
+	}
+	if played.Kind != game.ActFinish {
+		for _, c := range cands {
+			if c.Kind == game.ActFinish {
+				rs = append(rs, fmt.Sprintf("missed a finish (%s)", classicMove(v, c)))
+				break
+			}
+		}
+	}
+	if played.Kind == game.ActFinish && b.Kind == game.ActFinish && a.IsOkey(b.Tile) {
+		rs = append(rs, "finished without throwing the okey, which doubles the points")
+	}
+	if played.Kind != game.ActShow && b.Kind == game.ActShow {
+		rs = append(rs, "gave up gösterme")
+	}
+	switch {
+	case played.Kind == game.ActTake && b.Kind == game.ActDraw:
+		rs = append(rs, fmt.Sprintf("took %v, which did not help enough", v.Top(v.Previous)))
+	case played.Kind == game.ActDraw && b.Kind == game.ActTake:
+		rs = append(rs, fmt.Sprintf("drew instead of taking %v", v.Top(v.Previous)))
+	}
+	if played.Kind == game.ActDiscard {
+		if r := feedsNext(v, played.Tile); r != "" {
+			rs = append(rs, r)
+		}
+	}
+	return rs
+}
+
+// feedsNext says when a discard goes with a tile the next player was
+// seen to take this hand (the same face, or a neighbour in a run or a
+// set): only takes are public, so only they are read.
+func feedsNext(v *game.View, t tile.Tile) string {
+	a := &v.Analyzer
+	if a.IsOkey(t) || t == tile.FalseJoker {
+		return ""
+	}
+	next := (v.Seat + 1) % game.NumSeats
+	for range game.NumSeats {
+		if v.Active[next] {
+			break
+		}
+		next = (next + 1) % game.NumSeats
+	}
+	for _, e := range v.History {
+		if e.Kind != game.EvTake || e.Seat != next || !e.Tile.Valid() || a.IsOkey(e.Tile) || e.Tile == tile.FalseJoker {
+			continue
+		}
+		u := e.Tile
+		same := u == t
+		run := u.Colour() == t.Colour() && abs(u.Value()-t.Value()) <= 2
+		set := u.Value() == t.Value() && u.Colour() != t.Colour()
+		if same || run || set {
+			return fmt.Sprintf("gave the next player %v: it took %v this hand and may be collecting it", t, u)
+		}
+	}
+	return ""
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// workers is the number of goroutines asked for (0: one a CPU).
+func workers(n int) int {
+	if n <= 0 {
+		return runtime.GOMAXPROCS(0)
+	}
+	return n
+}

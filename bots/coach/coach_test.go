@@ -1,0 +1,325 @@
+package coach
+
+import (
+	"context"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"okey/bots"
+	"okey/bots/rollout"
+	"okey/game"
+	"okey/game/hand"
+	"okey/game/meld"
+	"okey/game/okey101"
+	"okey/game/tile"
+)
+
+var ctx = context.Background()
+
+// quick are the options of the tests: few worlds, fixed seed.
+var quick = Options{Seed: 5, Samples: 32, MinSamples: 16, Workers: 2}
+
+// TestNeverPeeks: a decision judged from the true state and from a state
+// whose hidden parts (other racks, the wall's order) were dealt anew to
+// agree with the seat's view gets the identical verdict, with the same
+// seed — while the hidden parts did differ.
+func TestNeverPeeks(t *testing.T) {
+	rec := classicRecord(t, 11, [4]string{"normal", "hard", "easy", "normal"})
+	ps, err := ClassicPoints(rec, 0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, p := range ps[2:] {
+		if checked == 3 {
+			break
+		}
+		v := p.State.View(0)
+		other, err := rollout.ClassicWorld(&v, 4242, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if reflect.DeepEqual(other.View(1).Counts, p.State.View(1).Counts) && other.View(2).Counts == p.State.View(2).Counts {
+			continue // the new deal happens to match: no test
+		}
+		a, err := JudgeClassic(ctx, p.State.View(0), p.Played, quick)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := JudgeClassic(ctx, other.View(0), p.Played, quick)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(a, b) {
+			t.Fatalf("classic action %d: the verdict changed with the hidden tiles:\n%+v\n%+v", p.Index, a, b)
+		}
+		checked++
+	}
+	if checked == 0 {
+		t.Fatal("no decision checked")
+	}
+
+	rec1 := record101(t, 11, [4]string{"normal", "hard", "easy", "normal"})
+	ps1, err := Points101(rec1, 0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked = 0
+	for _, p := range ps1[1:] {
+		if checked == 2 {
+			break
+		}
+		v := p.State.View(0)
+		other, err := rollout.World101(&v, 4242, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if other.View(1).Counts == p.State.View(1).Counts {
+			continue
+		}
+		a, err := Judge101(ctx, p.State.View(0), p.Played, quick)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := Judge101(ctx, other.View(0), p.Played, quick)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(a, b) {
+			t.Fatalf("101 action %d: the verdict changed with the hidden tiles:\n%+v\n%+v", p.Index, a, b)
+		}
+		checked++
+	}
+	if checked == 0 {
+		t.Fatal("no 101 decision checked")
+	}
+}
+
+// planted is a decision edited into a blunder: the view, the bad move,
+// and the reason the judge must give.
+type planted struct {
+	what   string
+	v      game.View
+	bad    game.Action
+	reason string
+}
+
+// plantClassic finds, in hands played by normal bots, the decisions
+// where a blunder can be planted: throwing the okey (when not winning),
+// discarding instead of finishing, and drawing instead of showing the
+// indicator.
+func plantClassic(t *testing.T, want int) []planted {
+	var out []planted
+	count := map[string]int{}
+	for seed := uint64(1); seed < 400 && len(out) < 3*want; seed++ {
+		rec := classicRecord(t, seed, [4]string{"hard", "hard", "hard", "hard"})
+		for seat := range game.NumSeats {
+			ps, err := ClassicPoints(rec, seat, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range ps {
+				v := p.State.View(seat)
+				add := func(what string, bad game.Action, reason string) {
+					if count[what] < want {
+						count[what]++
+						out = append(out, planted{what, v, bad, reason})
+					}
+				}
+				switch {
+				case p.Played.Kind == game.ActFinish:
+					// A discard that breaks the win (discarding the
+					// finishing tile keeps a winning 14, which costs
+					// only a round's risk).
+					for _, x := range v.Rack {
+						if !winsWithout(&v, x) {
+							add("finish", game.DiscardAction(seat, x), "missed a finish")
+							break
+						}
+					}
+				case p.Played.Kind == game.ActShow && v.Stage == game.MustDraw:
+					add("gösterme", game.DrawAction(seat), "gave up gösterme")
+				case p.Played.Kind == game.ActDiscard && v.Counts[v.Okey] > 0 && v.WallLeft > 30 && !winsWithout(&v, v.Okey):
+					add("okey", game.DiscardAction(seat, v.Okey), "threw the okey")
+				}
+			}
+		}
+	}
+	return out
+}
+
+// TestPlantedClassic: every planted blunder is labelled a mistake or a
+// blunder, with the right reason.
+func TestPlantedClassic(t *testing.T) {
+	want := 3
+	if testing.Short() {
+		want = 1
+	}
+	cases := plantClassic(t, want)
+	if len(cases) < 3*want {
+		t.Fatalf("found %d planted cases, want %d: %v", len(cases), 3*want, whats(cases))
+	}
+	for _, c := range cases {
+		d, err := JudgeClassic(ctx, c.v, c.bad, Options{Seed: 9, Workers: 2, Samples: 64})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Label != Mistake && d.Label != Blunder {
+			t.Errorf("%s (hand %d, %s, rack %s): labelled %s, loss %.2f [%.2f, %.2f], want mistake or blunder", c.what, d.Hand, d.Played, d.Rack, d.Label, d.Loss, d.Low, d.High)
+		}
+		if !slices.ContainsFunc(d.Reasons, func(r string) bool { return strings.HasPrefix(r, c.reason) }) {
+			t.Errorf("%s: reasons %q, want %q", c.what, d.Reasons, c.reason)
+		}
+	}
+}
+
+// TestForcedWinLosesNothing: at a winning rack whose okey can go as the
+// finishing discard — an okey finish, the most a hand of melds scores,
+// so no other move can do better in any world — the analyser's own
+// finish loses exactly 0 and is the best move.
+func TestForcedWinLosesNothing(t *testing.T) {
+	found := 0
+	for seed := uint64(1); seed < 3000 && found < 2; seed++ {
+		rec := classicRecord(t, seed, [4]string{"normal", "normal", "normal", "normal"})
+		for seat := range game.NumSeats {
+			ps, _ := ClassicPoints(rec, seat, 1)
+			for _, p := range ps {
+				v := p.State.View(seat)
+				if p.Played.Kind != game.ActFinish || v.Counts[v.Okey] == 0 {
+					continue
+				}
+				an, err := bots.NewHard(1).Decide(ctx, v)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if an.Kind != game.ActFinish || an.Tile != v.Okey {
+					continue
+				}
+				h, _ := v.Analyzer.HandOf(v.Counts)
+				h.Remove(v.Okey)
+				if w, ok := v.Analyzer.Win(h); !ok || w.Kind != hand.WinMelds {
+					continue // pairs: a pairs okey finish scores more
+				}
+				d, err := JudgeClassic(ctx, v, an, quick)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if d.Loss != 0 || d.Label != Best || d.Low != 0 || d.High != 0 {
+					t.Errorf("seed %d: the analyser's finish %s: loss %v [%v, %v], %s; want exactly 0, best; %+v", seed, d.Played, d.Loss, d.Low, d.High, d.Label, d.Candidates)
+				}
+				found++
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("no okey finish found")
+	}
+}
+
+// TestPlanted101: discarding an okey or an işler taş (101 penalty
+// points) when another discard was free is a mistake or a blunder, with
+// the reason.
+func TestPlanted101(t *testing.T) {
+	want := 3
+	if testing.Short() {
+		want = 2
+	}
+	n := 0
+	for seed := uint64(1); seed < 200 && n < want; seed++ {
+		rec := record101(t, seed, [4]string{"normal", "normal", "normal", "normal"})
+		for seat := range okey101.NumSeats {
+			ps, err := Points101(rec, seat, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range ps {
+				v := p.State.View(seat)
+				if n == want || p.Played.Kind != okey101.ActDiscard || v.Counts.Total() < 3 {
+					continue
+				}
+				table := make([]meld.Meld, len(v.Table))
+				for i, m := range v.Table {
+					table[i] = m.Meld
+				}
+				islek := v.Analyzer.Islek(table)
+				bad, reason := -1, ""
+				for _, x := range v.Rack {
+					switch {
+					case v.Analyzer.IsOkey(x):
+						bad, reason = int(x), "threw the okey"
+					case islek.Has(x) && bad < 0:
+						bad, reason = int(x), "discarded "+x.String()+", an işler taş"
+					}
+				}
+				if bad < 0 || int(p.Played.Tile) == bad {
+					continue
+				}
+				n++
+				a := p.Played
+				a.Tile = v.Rack[slices.IndexFunc(v.Rack, func(x tile.Tile) bool { return int(x) == bad })]
+				d, err := Judge101(ctx, v, a, Options{Seed: 9, Workers: 2, Samples: 32})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if d.Label != Mistake && d.Label != Blunder {
+					t.Errorf("%s: labelled %s, loss %.1f [%.1f, %.1f]", d.Played, d.Label, d.Loss, d.Low, d.High)
+				}
+				if !slices.ContainsFunc(d.Reasons, func(r string) bool { return strings.HasPrefix(r, reason) }) {
+					t.Errorf("%s: reasons %q, want %q", d.Played, d.Reasons, reason)
+				}
+			}
+		}
+	}
+	if n < want {
+		t.Fatalf("planted %d, want %d", n, want)
+	}
+}
+
+func TestLabels(t *testing.T) {
+	th := ClassicThresholds
+	cases := []struct {
+		best       bool
+		loss, half float64
+		want       Label
+		unsure     bool
+	}{
+		{true, 0, 0, Best, false},
+		{false, 0.5, 0.6, Good, true},
+		{false, 0.05, 0.01, Good, false},
+		{false, 0.15, 0.01, Inaccuracy, false},
+		{false, 0.3, 0.01, Mistake, false},
+		{false, 0.9, 0.2, Blunder, false},
+	}
+	for _, c := range cases {
+		l, u := th.label(c.best, c.loss, c.half)
+		if l != c.want || u != c.unsure {
+			t.Errorf("label(%v, %v, %v) = %s %v, want %s %v", c.best, c.loss, c.half, l, u, c.want, c.unsure)
+		}
+	}
+	if a := th.Accuracy(0); a != 100 {
+		t.Errorf("accuracy at no loss = %v", a)
+	}
+	if th.Accuracy(th.Mistake) <= th.Accuracy(th.Blunder) {
+		t.Error("accuracy does not fall with the loss")
+	}
+}
+
+func whats(cs []planted) []string {
+	var w []string
+	for _, c := range cs {
+		w = append(w, c.what)
+	}
+	return w
+}
+
+// winsWithout reports whether v's 15-tile rack wins without t.
+func winsWithout(v *game.View, t tile.Tile) bool {
+	h, err := v.Analyzer.HandOf(v.Counts)
+	if err != nil {
+		return false
+	}
+	h.Remove(t)
+	return v.Analyzer.IsWin(h)
+}

@@ -1,0 +1,20 @@
+// Package coach is the judge behind okey review: for every decision of
+// one seat in a match record it estimates the expected points of the
+// hand for the move played and for the strong alternatives, by playing
+// the hand out many times over worlds sampled from what that seat could
+// see at that moment (package rollout), and says how much the move
+// played cost.
+//
+// The judge never peeks: a decision is judged from the seat's view alone
+// (JudgeClassic and Judge101 take a view, not a state), and the worlds
+// and bot seeds come from the review's seed and the view. Changing the
+// other racks or the order of the wall changes nothing in a review.
+//
+// Files:
+//
+//	doc.go      this map
+//	verdict.go  Decision, Candidate, Summary, the labels and their thresholds, accuracy
+//	judge.go    the adaptive comparison shared by both games: worlds in rounds until the label is settled
+//	classic.go  classic Okey: the candidates, the reasons in words, the review of a record
+//	okey101.go  Okey 101: the same
+package coach

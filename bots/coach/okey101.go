@@ -1,0 +1,372 @@
+package coach
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"okey/bots/bots101"
+	"okey/bots/rollout"
+	"okey/game/meld"
+	"okey/game/okey101"
+	"okey/game/tile"
+)
+
+// Point101 is one decision of the reviewed seat in a record of 101: the
+// state before it and the move made. Only State.View(seat) reaches the
+// judge.
+type Point101 struct {
+	State  okey101.State
+	Played okey101.Action
+	Hand   int
+	Index  int
+}
+
+// Points101 replays rec and returns every action of seat (in hand hand,
+// or every hand when hand is 0): a turn of 101 is several decisions
+// (draw or take; opening, laying, laying off, taking okeys back; the
+// discard), and each is judged.
+func Points101(rec okey101.Record, seat, hand int) ([]Point101, error) {
+	if _, err := okey101.Replay(rec); err != nil {
+		return nil, fmt.Errorf("replaying the record: %w", err)
+	}
+	if seat < 0 || seat >= okey101.NumSeats {
+		return nil, fmt.Errorf("no seat %d (seats are 0 to %d)", seat, okey101.NumSeats-1)
+	}
+	s, err := okey101.NewMatch(rec.Rules, rec.Seed)
+	if err != nil {
+		return nil, fmt.Errorf("replaying the record: %w", err)
+	}
+	var ps []Point101
+	for i, a := range rec.Actions {
+		if a.Kind != okey101.ActNextHand && a.Seat == seat && s.Phase() == okey101.Playing && (hand == 0 || s.HandNumber() == hand) {
+			ps = append(ps, Point101{State: s, Played: a, Hand: s.HandNumber(), Index: i})
+		}
+		if s, _, err = s.Apply(a); err != nil {
+			return nil, fmt.Errorf("replaying action %d: %w", i, err)
+		}
+	}
+	return ps, nil
+}
+
+// Review101 judges every decision of seat in rec (hand 0: every hand).
+func Review101(ctx context.Context, rec okey101.Record, seat, hand int, o Options) ([]Decision, error) {
+	ps, err := Points101(rec, seat, hand)
+	if err != nil {
+		return nil, err
+	}
+	if hand > 0 && len(ps) == 0 {
+		return nil, fmt.Errorf("seat %d made no decision in hand %d", seat, hand)
+	}
+	ds := make([]Decision, 0, len(ps))
+	turn, last := 0, 0
+	for i, p := range ps {
+		if p.Hand != last {
+			turn, last = 0, p.Hand
+		}
+		turn++
+		d, err := Judge101(ctx, p.State.View(seat), p.Played, o)
+		if err != nil {
+			return ds, fmt.Errorf("hand %d, action %d (%v): %w", p.Hand, p.Index, p.Played, err)
+		}
+		d.Index, d.Turn = p.Index, turn
+		ds = append(ds, d)
+		if o.Progress != nil {
+			o.Progress(i+1, len(ps))
+		}
+	}
+	return ds, nil
+}
+
+// Judge101 judges the move played from view v, as JudgeClassic does.
+func Judge101(ctx context.Context, v okey101.View, played okey101.Action, o Options) (Decision, error) {
+	d := Decision{Kind: "decision", Hand: v.Hand, Seat: v.Seat, Stage: v.Stage.String(), Rack: tile.FormatTiles(v.Rack), WallLeft: v.WallLeft}
+	seed := viewSeed(o.Seed, v.Hand*8+v.Redeal, len(v.History), uint8(v.Stage))
+	sv := new(meld.Solver)
+	an, err := bots101.New("hard", bots101.Options{Seed: seed, Solver: sv})
+	if err != nil {
+		return d, err
+	}
+	choice, err := an.Decide(ctx, v)
+	if err != nil {
+		return d, fmt.Errorf("the analyser: %w", err)
+	}
+	nb, _ := bots101.New("normal", bots101.Options{Seed: seed, Solver: sv})
+	normal, err := nb.Decide(ctx, v)
+	if err != nil {
+		return d, fmt.Errorf("the normal bot: %w", err)
+	}
+	cands := candidates101(&v, sv, played, choice, normal)
+	cands = legal101(&v, seed, cands)
+	names := make([]string, len(cands))
+	for i, a := range cands {
+		names[i] = move101(&v, a)
+	}
+	d.Played, d.Analyser = names[0], move101(&v, choice)
+	if len(cands) == 1 {
+		d.Best, d.Label, d.Accuracy = d.Played, Only, 100
+		d.Candidates = []Candidate{{Move: d.Played}}
+		return d, nil
+	}
+	players := make([]*rollout.Player101, workers(o.Workers))
+	for i := range players {
+		players[i] = rollout.NewPlayer101()
+	}
+	th := Thresholds101
+	vd, err := judge(ctx, &o, DefaultSamples101, th, names, 0, rollout.Candidates101(&v, cands, seed, players))
+	if err != nil {
+		return d, err
+	}
+	d.fill(vd, th)
+	d.Reasons = reasons101(&v, sv, cands, vd.best, d.Label)
+	return d, nil
+}
+
+// candidates101 are the moves worth playing out, the move played first:
+// draw and take at the draw; then the analyser's and the normal bot's
+// moves, the best opening with melds and with pairs (for a seat that has
+// not opened), the first lay-offs and every okey take-back (for one that
+// has), giving a taken tile back, and the discards the cheap first look
+// likes best (those that leave the fewest tiles unmelded, the higher
+// value first; okeys and işler taş last).
+func candidates101(v *okey101.View, sv *meld.Solver, played, an, normal okey101.Action) []okey101.Action {
+	cs := []okey101.Action{played}
+	add := func(a okey101.Action) {
+		for _, c := range cs {
+			if same101(c, a) {
+				return
+			}
+		}
+		cs = append(cs, a)
+	}
+	add(an)
+	add(normal)
+	l := v.Legal
+	if l.Draw {
+		add(okey101.Draw(v.Seat))
+	}
+	if l.Take {
+		add(okey101.Take(v.Seat))
+	}
+	if v.Stage == okey101.StageDraw {
+		return cs
+	}
+	if l.GiveBack {
+		add(okey101.GiveBack(v.Seat))
+	}
+	a := v.Analyzer
+	if l.Open && v.Opened[v.Seat].Status == meld.NotOpened {
+		if o := sv.BestOpening(a, v.Counts); o.Reaches(v.Threshold) {
+			ms := make([][]tile.Tile, len(o.Melds))
+			for i, m := range o.Melds {
+				ms[i] = slices.Clone(m.Tiles)
+			}
+			add(okey101.Open(v.Seat, ms...))
+		}
+		if ps := a.PairMelds(v.Counts, v.Rules.OkeyPair); len(ps) >= 5 {
+			ms := make([][]tile.Tile, len(ps))
+			for i, m := range ps {
+				ms[i] = slices.Clone(m.Tiles)
+			}
+			add(okey101.OpenPairs(v.Seat, ms...))
+		}
+	}
+	table := make([]meld.Meld, len(v.Table))
+	for i, m := range v.Table {
+		table[i] = m.Meld
+	}
+	if v.Opened[v.Seat].Status != meld.NotOpened {
+		if l.LayOff {
+			for i, lo := range a.LayOffs(v.Counts, table) {
+				if i == discardsKept {
+					break
+				}
+				add(okey101.LayOff(v.Seat, lo.Tile, lo.Meld, lo.End))
+			}
+		}
+		if l.TakeBack {
+			for _, tb := range a.TakeBacks(v.Counts, table) {
+				add(okey101.TakeBack(v.Seat, tb.Tile, tb.Meld))
+			}
+		}
+	}
+	if !l.Discard {
+		return cs
+	}
+	islek := a.Islek(table)
+	type look struct {
+		t     tile.Tile
+		costs int
+		left  int
+		value int
+	}
+	var looks []look
+	for _, t := range slices.Compact(v.Counts.Tiles()) {
+		c := v.Counts
+		c[t]--
+		left, _ := sv.Unmelded(a, c)
+		costs := 0
+		if a.IsOkey(t) || (v.Rules.Islek && islek.Has(t)) {
+			costs = 1
+		}
+		looks = append(looks, look{t, costs, left, a.TileValue(t)})
+	}
+	slices.SortStableFunc(looks, func(x, y look) int {
+		if x.costs != y.costs {
+			return x.costs - y.costs
+		}
+		if x.left != y.left {
+			return x.left - y.left
+		}
+		return y.value - x.value
+	})
+	kept := 0
+	for _, lk := range looks {
+		if kept == discardsKept {
+			break
+		}
+		n := len(cs)
+		add(okey101.Discard(v.Seat, lk.t))
+		if len(cs) > n {
+			kept++
+		}
+	}
+	return cs
+}
+
+// legal101 keeps the candidates the referee accepts in a world of the
+// view (the move played always stays: it was legal).
+func legal101(v *okey101.View, seed uint64, cs []okey101.Action) []okey101.Action {
+	w, err := rollout.World101(v, seed, 0)
+	if err != nil {
+		return cs[:1]
+	}
+	out := cs[:1]
+	for _, c := range cs[1:] {
+		if _, _, err := w.Apply(c); err == nil {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// same101 reports whether two actions are the same move.
+func same101(a, b okey101.Action) bool {
+	if a.Kind != b.Kind || a.Seat != b.Seat || a.Tile != b.Tile || a.Pairs != b.Pairs || len(a.Melds) != len(b.Melds) {
+		return false
+	}
+	if (a.Kind == okey101.ActLayOff || a.Kind == okey101.ActTakeBack) && (a.Meld != b.Meld || a.End != b.End) {
+		return false
+	}
+	for i := range a.Melds {
+		if !slices.Equal(a.Melds[i], b.Melds[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// move101 is a move in words.
+func move101(v *okey101.View, a okey101.Action) string {
+	switch a.Kind {
+	case okey101.ActDraw:
+		return "draw"
+	case okey101.ActTake:
+		return fmt.Sprintf("take %v", lastOf(v.Discards[v.Previous]))
+	case okey101.ActGiveBack:
+		return fmt.Sprintf("give back %v", v.Taken.Tile)
+	case okey101.ActOpen, okey101.ActLay:
+		gs := make([]string, len(a.Melds))
+		for i, g := range a.Melds {
+			gs[i] = tile.FormatTiles(g)
+		}
+		what := "open"
+		if a.Kind == okey101.ActLay {
+			what = "lay"
+		}
+		if a.Pairs {
+			what += " pairs"
+		} else if a.Kind == okey101.ActOpen {
+			what += fmt.Sprintf(" %d", openValue(v, a))
+		}
+		return what + ": " + strings.Join(gs, " | ")
+	case okey101.ActLayOff:
+		return fmt.Sprintf("lay off %v on meld %d", a.Tile, a.Meld+1)
+	case okey101.ActTakeBack:
+		return fmt.Sprintf("take back the okey of meld %d with %v", a.Meld+1, a.Tile)
+	case okey101.ActDiscard:
+		return fmt.Sprintf("discard %v", a.Tile)
+	}
+	return a.Kind.String()
+}
+
+func lastOf(ts []tile.Tile) tile.Tile {
+	if len(ts) == 0 {
+		return tile.NoTile
+	}
+	return ts[len(ts)-1]
+}
+
+// openValue is the worth of an opening's melds.
+func openValue(v *okey101.View, a okey101.Action) int {
+	n := 0
+	for _, g := range a.Melds {
+		if m, err := v.Analyzer.Read(g); err == nil {
+			n += m.Value()
+		}
+	}
+	return n
+}
+
+// reasons101 says in words why a move lost, where the engine can tell.
+func reasons101(v *okey101.View, sv *meld.Solver, cands []okey101.Action, best int, l Label) []string {
+	if l == Best || l == Good || l == Only {
+		return nil
+	}
+	played, b := cands[0], cands[best]
+	a := v.Analyzer
+	table := make([]meld.Meld, len(v.Table))
+	for i, m := range v.Table {
+		table[i] = m.Meld
+	}
+	var rs []string
+	if played.Kind == okey101.ActDiscard {
+		switch {
+		case a.IsOkey(played.Tile):
+			rs = append(rs, "threw the okey (101 penalty points)")
+		case v.Rules.Islek && a.Islek(table).Has(played.Tile):
+			if v.Opened[v.Seat].Status != meld.NotOpened {
+				rs = append(rs, fmt.Sprintf("discarded %v, an işler taş (101 penalty points), instead of laying it off", played.Tile))
+			} else {
+				rs = append(rs, fmt.Sprintf("discarded %v, an işler taş (101 penalty points)", played.Tile))
+			}
+		}
+	}
+	if v.Stage != okey101.StageDraw {
+		t := meld.Turn{Status: v.Opened[v.Seat].Status, Threshold: v.Threshold, OkeyPair: v.Rules.OkeyPair, Taken: tile.NoTile}
+		if v.Taken.Tile.Valid() && !v.Taken.Used {
+			t.Taken = v.Taken.Tile
+		}
+		if _, ok := sv.CanFinish(a, v.Counts, table, t); ok {
+			rs = append(rs, "missed a finish: the rack could go out this turn")
+		}
+	}
+	switch {
+	case played.Kind == okey101.ActOpen && played.Pairs && !(b.Kind == okey101.ActOpen && b.Pairs):
+		rs = append(rs, "opened with pairs, doubling the penalty")
+	case played.Kind == okey101.ActOpen && b.Kind != okey101.ActOpen:
+		rs = append(rs, "opened too soon: waiting was worth more")
+	case played.Kind != okey101.ActOpen && b.Kind == okey101.ActOpen:
+		rs = append(rs, fmt.Sprintf("did not open (%s)", move101(v, b)))
+	case played.Kind == okey101.ActTake && b.Kind == okey101.ActDraw:
+		rs = append(rs, fmt.Sprintf("took %v, which must go onto the table this turn", lastOf(v.Discards[v.Previous])))
+	case played.Kind == okey101.ActDraw && b.Kind == okey101.ActTake:
+		rs = append(rs, fmt.Sprintf("drew instead of taking %v", lastOf(v.Discards[v.Previous])))
+	case played.Kind != okey101.ActTakeBack && b.Kind == okey101.ActTakeBack:
+		rs = append(rs, "left an okey on the table it could take back")
+	case played.Kind == okey101.ActDiscard && b.Kind == okey101.ActLayOff:
+		rs = append(rs, fmt.Sprintf("kept tiles it could lay off (%s)", move101(v, b)))
+	}
+	return rs
+}

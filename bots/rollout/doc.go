@@ -1,0 +1,25 @@
+// Package rollout holds what a search player and the coach share: worlds
+// sampled to agree with one seat's view, hands played out from them with
+// bots on every seat, and the comparison of several moves over the same
+// worlds and the same bot seeds (common random numbers), for both games.
+//
+// A world is drawn from the view alone (game.View.SampleWorld,
+// okey101.View.SampleWorld), seeded by the caller's seed and the world's
+// number: two calls with the same view, seed and number give the same
+// world, whatever the true hidden tiles were. Every candidate move is
+// played in world i with the bots seeded for world i, so the difference
+// between two candidates' values in one world is due to the moves alone,
+// and the variance of the difference is far below that of either value.
+//
+// Values are net points of the hand for the seat: what the other three
+// lose on average, less what the seat loses (classic), or the mean of
+// the other three's hand totals less the seat's own (101, where points
+// are bad). Higher is better in both games.
+//
+// Files:
+//
+//	doc.go      this map
+//	compare.go  Compare: candidates × worlds on a few goroutines; Paired: mean and interval of a difference
+//	classic.go  classic Okey: the world, the playout with normal bots, the value
+//	okey101.go  Okey 101: the same
+package rollout

@@ -1,0 +1,219 @@
+package rollout
+
+import (
+	"context"
+	"math"
+	"reflect"
+	"testing"
+
+	"okey/bots"
+	"okey/bots/bots101"
+	"okey/game"
+	"okey/game/okey101"
+)
+
+// classicAt plays a classic hand from seed with normal bots for moves
+// actions and returns the state.
+func classicAt(t testing.TB, seed uint64, moves int) game.State {
+	t.Helper()
+	s, err := game.NewMatch(game.DefaultRules(), seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bs [game.NumSeats]bots.Bot
+	for i := range bs {
+		bs[i] = bots.NewNormal(seed + uint64(i))
+	}
+	for s.Phase() == game.Playing && s.Moves() < moves {
+		a, err := bs[s.Turn()].Decide(context.Background(), s.View(s.Turn()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s, _, err = s.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s
+}
+
+func at101(t testing.TB, seed uint64, moves int) okey101.State {
+	t.Helper()
+	s, err := okey101.NewMatch(okey101.DefaultRules(), seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bs [okey101.NumSeats]bots101.Bot
+	for i := range bs {
+		bs[i] = bots101.NewNormal(seed + uint64(i))
+	}
+	for s.Phase() == okey101.Playing && s.Moves() < moves {
+		a, err := bs[s.Turn()].Decide(context.Background(), s.View(s.Turn()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s, _, err = s.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s
+}
+
+// TestWorldsReadTheViewOnly: world i of a view is the same whether the
+// view came from the true state or from another world that agrees with
+// it — the hidden tiles do not reach the sampler.
+func TestWorldsReadTheViewOnly(t *testing.T) {
+	for _, moves := range []int{1, 10, 25} {
+		s := classicAt(t, 7, moves)
+		v := s.View(s.Turn())
+		other, err := ClassicWorld(&v, 99, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v2 := other.View(s.Turn())
+		for i := range 3 {
+			a, err := ClassicWorld(&v, 5, i)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := ClassicWorld(&v2, 5, i)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for seat := range game.NumSeats {
+				if !reflect.DeepEqual(a.View(seat).Counts, b.View(seat).Counts) {
+					t.Fatalf("classic, %d moves, world %d: seat %d's rack depends on the true hidden tiles", moves, i, seat)
+				}
+			}
+		}
+		s1 := at101(t, 7, moves)
+		w := s1.View(s1.Turn())
+		o1, err := World101(&w, 99, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w2 := o1.View(s1.Turn())
+		a, _ := World101(&w, 5, 1)
+		b, _ := World101(&w2, 5, 1)
+		for seat := range okey101.NumSeats {
+			if a.View(seat).Counts != b.View(seat).Counts {
+				t.Fatalf("101, %d moves: seat %d's rack depends on the true hidden tiles", moves, seat)
+			}
+		}
+	}
+}
+
+// TestCompareIsReproducible: the values do not depend on the number of
+// workers, and a move compared with itself differs by exactly 0 in
+// every world (common random numbers).
+func TestCompareIsReproducible(t *testing.T) {
+	s := classicAt(t, 3, 12)
+	v := s.View(s.Turn())
+	if !v.MyTurn() {
+		t.Fatal("not the seat's turn")
+	}
+	var a game.Action
+	if v.Stage == game.MustDraw {
+		a = game.DrawAction(v.Seat)
+	} else {
+		a = game.DiscardAction(v.Seat, v.Rack[0])
+	}
+	cands := []game.Action{a, a}
+	run := func(workers int) [][]float64 {
+		ps := make([]*ClassicPlayer, max(workers, 2))
+		for i := range ps {
+			ps[i] = NewClassicPlayer()
+		}
+		vals, err := Compare(context.Background(), nil, 0, 24, workers, ClassicCandidates(&v, cands, 11, ps))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return vals
+	}
+	one, two := run(1), run(2)
+	if !reflect.DeepEqual(one, two) {
+		t.Fatal("values differ between one and two workers")
+	}
+	if m, h := Paired(one[0], one[1]); m != 0 || h != 0 {
+		t.Fatalf("a move against itself: %v ± %v, want exactly 0", m, h)
+	}
+}
+
+func TestPaired(t *testing.T) {
+	cases := []struct {
+		a, b       []float64
+		mean, half float64
+	}{
+		{[]float64{1, 2, 3}, []float64{1, 2, 3}, 0, 0},
+		{[]float64{2, 2, 2, 2}, []float64{0, 0, 0, 0}, 2, 0},
+		{[]float64{1, 0}, []float64{0, 0}, 0.5, 1.96 * math.Sqrt(0.5/2)},
+		{nil, nil, 0, 0},
+	}
+	for _, c := range cases {
+		m, h := Paired(c.a, c.b)
+		if math.Abs(m-c.mean) > 1e-12 || math.Abs(h-c.half) > 1e-12 {
+			t.Errorf("Paired(%v, %v) = %v ± %v, want %v ± %v", c.a, c.b, m, h, c.mean, c.half)
+		}
+	}
+}
+
+// BenchmarkClassicWorld is the sampler: one world from a mid-hand view.
+func BenchmarkClassicWorld(b *testing.B) {
+	s := classicAt(b, 5, 20)
+	v := s.View(s.Turn())
+	for i := 0; b.Loop(); i++ {
+		if _, err := ClassicWorld(&v, 1, i); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkClassicPlayout is one rollout: a world sampled mid-hand and
+// played to the end of the hand by four normal bots.
+func BenchmarkClassicPlayout(b *testing.B) {
+	s := classicAt(b, 5, 20)
+	v := s.View(s.Turn())
+	a, err := bots.NewNormal(1).Decide(context.Background(), v)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := NewClassicPlayer()
+	for i := 0; b.Loop(); i++ {
+		w, err := ClassicWorld(&v, 1, i)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := p.Play(context.Background(), w, a, uint64(i)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkWorld101(b *testing.B) {
+	s := at101(b, 5, 20)
+	v := s.View(s.Turn())
+	for i := 0; b.Loop(); i++ {
+		if _, err := World101(&v, 1, i); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPlayout101 is one rollout of 101 from mid-hand.
+func BenchmarkPlayout101(b *testing.B) {
+	s := at101(b, 5, 20)
+	v := s.View(s.Turn())
+	a, err := bots101.NewNormal(1).Decide(context.Background(), v)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := NewPlayer101()
+	for i := 0; b.Loop(); i++ {
+		w, err := World101(&v, 1, i)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := p.Play(context.Background(), w, a, uint64(i)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,207 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"okey/bots/coach"
+	"okey/game"
+	"okey/game/okey101"
+	"okey/ui/cli"
+	"okey/ui/store"
+)
+
+var reviewUsage = `usage: okey review [flags] [RECORD…]
+
+Judges every decision of one seat in a match record: each move is played
+out, with its strong alternatives, over many worlds drawn from what that
+seat could see at that moment (bots playing every seat, the same worlds
+and bot seeds for every move), and the report gives per decision the
+move played, the best move, the expected points lost with a 95% interval
+and a label (best, good, inaccuracy, mistake, blunder), the worst three
+moments first. With no RECORD it reviews the match in progress in the
+state directory, or else the last one finished. Both games are read.
+
+With --json it prints one object per decision, then a summary per
+record (the README's "Reviewing a match: okey review" has the schema).
+
+Flags:
+`
+
+type reviewFlags struct {
+	seat, hand, samples, workers int
+	seed                         uint64
+	json                         bool
+	stateDir                     string
+}
+
+// reviewMain is okey review: flags in, records judged, the report out.
+func reviewMain(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var f reviewFlags
+	fs := flag.NewFlagSet("okey review", flag.ContinueOnError)
+	fs.IntVar(&f.seat, "seat", 0, "the seat to review, 0 to 3 (0: the player at the table)")
+	fs.IntVar(&f.hand, "hand", 0, "review only this hand (from 1; 0: every hand)")
+	fs.IntVar(&f.samples, "samples", 0, fmt.Sprintf("most worlds a decision is played over (0: %d classic, %d in 101); more is slower and surer", coach.DefaultSamplesClassic, coach.DefaultSamples101))
+	fs.Uint64Var(&f.seed, "seed", 1, "seed of the sampled worlds and bots: the same seed gives the same review")
+	fs.IntVar(&f.workers, "workers", 0, "worlds played at once (0: one per CPU)")
+	fs.BoolVar(&f.json, "json", false, "print one JSON object per decision, then a summary")
+	fs.StringVar(&f.stateDir, "state-dir", "", "where the match is saved (default $XDG_STATE_HOME/okey)")
+	paths, code, ok := parseInterleaved(fs, args, reviewUsage, stdout, stderr)
+	if !ok {
+		return code
+	}
+	usageErr := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "okey review: "+format+" (okey review -h for help)\n", a...)
+		return 2
+	}
+	switch {
+	case f.seat < 0 || f.seat > 3:
+		return usageErr("--seat must be 0 to 3, got %d", f.seat)
+	case f.hand < 0:
+		return usageErr("--hand must not be negative, got %d", f.hand)
+	case f.samples < 0 || f.samples > 100000:
+		return usageErr("--samples must be 0 to 100000, got %d", f.samples)
+	case f.workers < 0:
+		return usageErr("--workers must not be negative, got %d", f.workers)
+	}
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "okey review: %v\n", err)
+		return 1
+	}
+	if len(paths) == 0 {
+		p, err := lastMatch(f.stateDir)
+		if err != nil {
+			return fail(err)
+		}
+		paths = []string{p}
+	}
+	for _, p := range paths {
+		if err := reviewFile(ctx, p, &f, stdout, stderr); err != nil {
+			return fail(err)
+		}
+	}
+	return 0
+}
+
+// lastMatch is the record to review when none is named: the match in
+// progress in the state directory, or else the newest finished one.
+func lastMatch(dir string) (string, error) {
+	dir, err := store.StateDir(dir)
+	if err != nil {
+		return "", err
+	}
+	cur := filepath.Join(dir, store.MatchFile)
+	if _, err := os.Stat(cur); err == nil {
+		return cur, nil
+	}
+	done, _ := filepath.Glob(filepath.Join(dir, store.FinishedDir, "*.okey"))
+	if len(done) == 0 {
+		return "", fmt.Errorf("no match to review in %s (play one, or name a record)", dir)
+	}
+	slices.SortFunc(done, func(a, b string) int {
+		ia, _ := os.Stat(a)
+		ib, _ := os.Stat(b)
+		if ia != nil && ib != nil && !ia.ModTime().Equal(ib.ModTime()) {
+			return ia.ModTime().Compare(ib.ModTime())
+		}
+		return cmpString(a, b)
+	})
+	return done[len(done)-1], nil
+}
+
+func cmpString(a, b string) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// reviewFile reviews one record file and writes its report.
+func reviewFile(ctx context.Context, path string, f *reviewFlags, stdout, stderr io.Writer) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	o := coach.Options{Seed: f.seed, Samples: f.samples, Workers: f.workers}
+	var bar *cli.Progress
+	if isTerminal(stderr) {
+		o.Progress = func(done, total int) {
+			if bar == nil {
+				bar = cli.NewProgress(stderr, total, "decisions")
+			}
+			bar.Update(done)
+		}
+	}
+	var ds []coach.Decision
+	gameName, th := coach.GameClassic, coach.ClassicThresholds
+	if is101(b) {
+		gameName, th = coach.Game101, coach.Thresholds101
+		rec, perr := okey101.ParseRecord(b)
+		if perr != nil {
+			return fmt.Errorf("%s: %w", path, perr)
+		}
+		ds, err = coach.Review101(ctx, rec, f.seat, f.hand, o)
+	} else {
+		rec, perr := game.ParseRecord(b)
+		if perr != nil {
+			return fmt.Errorf("%s: %w", path, perr)
+		}
+		ds, err = coach.ReviewClassic(ctx, rec, f.seat, f.hand, o)
+	}
+	if bar != nil {
+		bar.Clear()
+	}
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			return fmt.Errorf("%s: interrupted after %d decisions", path, len(ds))
+		}
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	sum := summarise(gameName, f.seat, ds, th)
+	if f.json {
+		enc := json.NewEncoder(stdout)
+		for i := range ds {
+			if err := enc.Encode(&ds[i]); err != nil {
+				return err
+			}
+		}
+		return enc.Encode(&sum)
+	}
+	return cli.PrintReview(stdout, "Review of "+path, ds, sum)
+}
+
+// summarise totals the whole review and each hand of it.
+func summarise(gameName string, seat int, ds []coach.Decision, th coach.Thresholds) coach.Summary {
+	sum := coach.Summarise(gameName, seat, 0, ds, th)
+	for i := 0; i < len(ds); {
+		j := i
+		for j < len(ds) && ds[j].Hand == ds[i].Hand {
+			j++
+		}
+		sum.Hands = append(sum.Hands, coach.Summarise(gameName, seat, ds[i].Hand, ds[i:j], th))
+		i = j
+	}
+	return sum
+}
+
+// is101 reports whether a record's header names Okey 101.
+func is101(b []byte) bool {
+	line := b
+	if i := slices.Index(b, '\n'); i >= 0 {
+		line = b[:i]
+	}
+	var h struct {
+		Game string `json:"game"`
+	}
+	return json.Unmarshal(line, &h) == nil && h.Game == okey101.GameName
+}
