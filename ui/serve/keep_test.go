@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 
@@ -236,4 +237,67 @@ func TestTableLogFencesAndRestarts(t *testing.T) {
 	if b, _ := os.ReadFile(matches[0]); string(b) != "N\nC\n" {
 		t.Errorf("the filed match is %q", b)
 	}
+}
+
+// BenchmarkFirstStart is a server's store started on an empty state
+// directory: the engine, its stream and buckets, the (empty) import.
+func BenchmarkFirstStart(b *testing.B) {
+	for b.Loop() {
+		dir := b.TempDir()
+		eng, err := startEngine(engineDir(dir))
+		if err != nil {
+			b.Fatal(err)
+		}
+		ctx, cancel := engineCtx()
+		k, err := openKeeper(ctx, eng, filepath.Join(dir, store.TablesDir))
+		if err == nil {
+			_, err = k.importFiles(ctx)
+		}
+		cancel()
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		eng.close()
+		b.StartTimer()
+	}
+}
+
+// BenchmarkMoveSave is a move's save: the record of a 101 match under
+// way (testdata/legacy, 11 KB) one action line longer each time, a new
+// match every 200 moves. files is the saver's write before the engine
+// (the whole record rewritten atomically, synced), stream the append of
+// the line, acknowledged by the engine.
+func BenchmarkMoveSave(b *testing.B) {
+	base, err := os.ReadFile(filepath.Join("testdata", "legacy", "tables", "2.okey"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	line := []byte(`{"a":"draw","s":0}` + "\n")
+	run := func(b *testing.B, write func(rec []byte) error) {
+		rec := slices.Clone(base)
+		n := 0
+		for b.Loop() {
+			if n++; n%200 == 0 {
+				rec = slices.Clone(base)
+			}
+			rec = append(rec[:len(rec):len(rec)], line...)
+			if err := write(rec); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.Run("files", func(b *testing.B) {
+		files, err := store.OpenTables(b.TempDir())
+		if err != nil {
+			b.Fatal(err)
+		}
+		run(b, func(rec []byte) error { return files.Save("2", nil, rec) })
+	})
+	b.Run("stream", func(b *testing.B) {
+		k, closeFn := openStoreAt(b, b.TempDir())
+		defer closeFn()
+		l := k.log("2")
+		run(b, func(rec []byte) error { return l.write(nil, rec) })
+	})
 }
