@@ -10,9 +10,11 @@
 // mailbox of capacity one where the latest update replaces one not read,
 // so a client that stops reading holds up nobody. A session's model
 // waits for its mailbox in a tea.Cmd that also watches the session's
-// context; nothing calls Program.Send from a table. Every table's record
-// is written as it grows (atomically, by a saver goroutine of its own),
-// and comes back after a restart.
+// context; nothing calls Program.Send from a table. Every table is
+// written as it changes, by a saver goroutine of its own, into a NATS
+// server with JetStream embedded in the process (its match record a
+// stream of appends, its seats, codes and chat a key-value entry), and
+// comes back after a restart.
 //
 // The files:
 //
@@ -22,7 +24,10 @@
 //	             codes, names and chat lines made safe
 //	hall.go      the tables: opening, listing, finding, restoring after a restart
 //	table.go     a table's goroutine: seats, requests, the clock, bots, updates,
-//	             the chat, its files (saver)
+//	             the chat, its saver
+//	engine.go    the embedded NATS server (JetStream, no network port)
+//	keep.go      the tables in the engine: records, entries, the next number,
+//	             fenced writes; the import of tables saved as files
 //	referee.go   the game a table plays, behind a small interface; classic Okey
 //	referee101.go  Okey 101: its referee, its bots (bots101), its seat's screen
 //	fair.go      fair deals: each match's seed and salt from crypto/rand, the

@@ -10,8 +10,6 @@ import (
 	"strconv"
 	"sync"
 	"time"
-
-	"okey/ui/store"
 )
 
 // The hall is the server's tables: it opens them, lists them for the
@@ -51,7 +49,7 @@ type shareLimits struct {
 type hall struct {
 	ctx       context.Context
 	opt       tableOptions
-	files     *store.Tables // nil: nothing is saved (tests)
+	keep      *keeper // nil: nothing is saved (tests)
 	maxTables int
 	share     shareLimits
 
@@ -61,17 +59,21 @@ type hall struct {
 	wg     sync.WaitGroup
 }
 
-func newHall(ctx context.Context, opt tableOptions, files *store.Tables, maxTables int, share shareLimits) *hall {
-	return &hall{ctx: ctx, opt: opt, files: files, maxTables: maxTables, share: share, tables: map[string]*table{}, nextID: 1}
+func newHall(ctx context.Context, opt tableOptions, keep *keeper, maxTables int, share shareLimits) *hall {
+	return &hall{ctx: ctx, opt: opt, keep: keep, maxTables: maxTables, share: share, tables: map[string]*table{}, nextID: 1}
 }
 
-// saverFor is the saver of table id.
-func (h *hall) saverFor(id string) *saver {
+// saverFor is the saver of table id, writing through l (nil: a new
+// table's).
+func (h *hall) saverFor(id string, l *tableLog) *saver {
 	write := func([]byte, []byte) error { return nil }
 	retire := func() error { return nil }
-	if h.files != nil {
-		write = func(tb, rec []byte) error { return h.files.Save(id, tb, rec) }
-		retire = func() error { return h.files.Retire(id, h.opt.now(), h.opt.keepMatches) }
+	if h.keep != nil {
+		if l == nil {
+			l = h.keep.log(id)
+		}
+		write = l.write
+		retire = func() error { return l.retire(h.opt.now(), h.opt.keepMatches) }
 	}
 	return newSaver(write, retire, h.opt.log)
 }
@@ -137,7 +139,7 @@ func (h *hall) createLocked(cfg tableConfig) (*table, *table, error) {
 	id := strconv.Itoa(h.nextID)
 	h.nextID++
 	h.saveNextLocked()
-	t, err := newTable(id, cfg, h.opt, h.saverFor(id))
+	t, err := newTable(id, cfg, h.opt, h.saverFor(id, nil))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -145,13 +147,13 @@ func (h *hall) createLocked(cfg tableConfig) (*table, *table, error) {
 	return t, nil, nil
 }
 
-// saveNextLocked keeps the next table's number on disk, so no number is
-// used twice across restarts.
+// saveNextLocked keeps the next table's number in the engine, so no
+// number is used twice across restarts.
 func (h *hall) saveNextLocked() {
-	if h.files == nil {
+	if h.keep == nil {
 		return
 	}
-	if err := h.files.SaveNext(h.nextID); err != nil {
+	if err := h.keep.saveNext(h.nextID); err != nil {
 		h.opt.log.Error("saving the next table's number", "err", err)
 	}
 }
@@ -228,12 +230,17 @@ func (h *hall) list() []*tableSummary {
 		out = append(out, t.summary.Load())
 	}
 	h.mu.Unlock()
-	slices.SortFunc(out, func(a, b *tableSummary) int {
-		x, _ := strconv.Atoi(a.ID)
-		y, _ := strconv.Atoi(b.ID)
+	sortByNumber(out, func(s *tableSummary) string { return s.ID })
+	return out
+}
+
+// sortByNumber sorts tables by their numbers (id of each).
+func sortByNumber[T any](ts []T, id func(T) string) {
+	slices.SortFunc(ts, func(a, b T) int {
+		x, _ := strconv.Atoi(id(a))
+		y, _ := strconv.Atoi(id(b))
 		return x - y
 	})
-	return out
 }
 
 // get is table id, or nil.
@@ -275,14 +282,16 @@ func (h *hall) wait() { h.wg.Wait() }
 // each table's chat. A table that cannot be read is set aside and
 // reported; the others come back.
 func (h *hall) restore() (int, error) {
-	if h.files == nil {
+	if h.keep == nil {
 		return 0, nil
 	}
-	saved, err := h.files.Load()
+	ctx, cancel := context.WithTimeout(h.ctx, time.Minute)
+	defer cancel()
+	saved, err := h.keep.load(ctx)
 	if err != nil {
 		return 0, err
 	}
-	next, nerr := h.files.LoadNext()
+	next, nerr := h.keep.loadNext(ctx)
 	h.mu.Lock()
 	h.nextID = max(h.nextID, next)
 	h.mu.Unlock()
@@ -292,7 +301,7 @@ func (h *hall) restore() (int, error) {
 		t, err := h.restoreOne(sv)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("table %s: %w (set aside)", sv.ID, err))
-			if aerr := h.files.SetAside(sv.ID, h.opt.now()); aerr != nil {
+			if aerr := h.keep.setAside(sv, h.opt.now()); aerr != nil {
 				errs = append(errs, aerr)
 			}
 			continue
@@ -315,7 +324,7 @@ func (h *hall) restore() (int, error) {
 	return n, errors.Join(errs...)
 }
 
-func (h *hall) restoreOne(sv store.SavedTable) (t *table, err error) {
+func (h *hall) restoreOne(sv keptTable) (t *table, err error) {
 	// A record that trips a bug is set aside like a damaged one: the
 	// other tables come back.
 	defer func() {
@@ -337,7 +346,7 @@ func (h *hall) restoreOne(sv store.SavedTable) (t *table, err error) {
 	if _, err := strconv.Atoi(st.ID); err != nil {
 		return nil, fmt.Errorf("table number %q", st.ID)
 	}
-	t, err = newTable(st.ID, st.Config, h.opt, h.saverFor(st.ID))
+	t, err = newTable(st.ID, st.Config, h.opt, h.saverFor(st.ID, sv.log))
 	if err != nil {
 		return nil, err
 	}

@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -85,10 +84,9 @@ func play101(t *testing.T, c *client, stop chan struct{}, across bool) *sync.Wai
 // holds for it (the saver writes in the background).
 func saved101(t *testing.T, srv *Server, id string, ok func(*okey101.Game) bool) *okey101.Game {
 	t.Helper()
-	path := filepath.Join(srv.cfg.StateDir, "tables", id+".okey")
 	deadline := time.Now().Add(20 * time.Second)
 	for {
-		b, err := os.ReadFile(path)
+		b, err := storedRecord(t, srv, id)
 		if err == nil {
 			rec, err := okey101.ParseRecord(b)
 			if err == nil {

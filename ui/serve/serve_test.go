@@ -5,7 +5,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -72,10 +71,9 @@ func playTurns(t *testing.T, c *client, within time.Duration) {
 // for it (the saver writes in the background).
 func savedGame(t *testing.T, srv *Server, id string, ok func(*game.Game) bool) (*game.Game, game.Record) {
 	t.Helper()
-	path := filepath.Join(srv.cfg.StateDir, "tables", id+".okey")
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		b, err := os.ReadFile(path)
+		b, err := storedRecord(t, srv, id)
 		if err == nil {
 			rec, err := game.ParseRecord(b)
 			if err == nil {
@@ -522,12 +520,11 @@ func TestRestartResumesTheTable(t *testing.T) {
 // (for a quarter of a second).
 func settled(t *testing.T, srv *Server, id string) *game.Game {
 	t.Helper()
-	path := filepath.Join(srv.cfg.StateDir, "tables", id+".okey")
 	var last []byte
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		time.Sleep(250 * time.Millisecond)
-		b, err := os.ReadFile(path)
+		b, err := storedRecord(t, srv, id)
 		if err == nil && bytes.Equal(b, last) {
 			break
 		}

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -32,7 +33,8 @@ type Config struct {
 	// Addr is where to listen (":2222"); a Listener given to Serve
 	// overrides it.
 	Addr string
-	// StateDir holds the tables (StateDir/tables); "" saves nothing.
+	// StateDir holds the tables: the embedded store in StateDir/nats,
+	// finished matches in StateDir/tables/matches; "" saves nothing.
 	StateDir string
 	// HostKey is the host key's path (made on first start).
 	HostKey string
@@ -146,6 +148,8 @@ type Server struct {
 	authz []gossh.PublicKey
 	// lock holds the state directory: one server a directory.
 	lock *store.Lock
+	// eng keeps the tables (nil: nothing is saved).
+	eng *engine
 
 	mu       sync.Mutex
 	sessions map[*session]*liveSession
@@ -198,7 +202,8 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 	// in the first player's first bot turn.
 	hand.Prepare()
 	s.ctx, s.stop = context.WithCancel(context.Background())
-	var files *store.Tables
+	var keep *keeper
+	var importErr error
 	if cfg.StateDir != "" {
 		// Two servers on one directory would restore the same tables,
 		// number new ones alike and overwrite each other's files.
@@ -206,7 +211,7 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 			s.stop()
 			return nil, nil, fmt.Errorf("state directory: %w", err)
 		}
-		if files, err = store.OpenTables(cfg.StateDir); err != nil {
+		if keep, importErr, err = s.openStore(cfg.StateDir); err != nil {
 			s.stop()
 			s.lock.Unlock()
 			return nil, nil, err
@@ -219,11 +224,12 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 		botDelay: cfg.BotDelay, botTimeout: cfg.BotTimeout, keepSeat: cfg.KeepSeat, handWait: 20 * time.Second,
 		chatEvery: 5 * time.Second, chatBurst: 3, chatKeep: 50, roomIdle: cfg.RoomIdle, keepMatches: cfg.KeepMatches, log: log, now: cfg.Now, fault: cfg.fault, random: cfg.Random,
 	}
-	s.hall = newHall(s.ctx, topt, files, cfg.MaxTables, shareLimits{perPlayer: cfg.TablesPerPlayer, perAddr: cfg.TablesPerAddr, idleEvict: cfg.IdleEvict})
+	s.hall = newHall(s.ctx, topt, keep, cfg.MaxTables, shareLimits{perPlayer: cfg.TablesPerPlayer, perAddr: cfg.TablesPerAddr, idleEvict: cfg.IdleEvict})
 	n, restoreErr := s.hall.restore()
 	if n > 0 {
 		log.Info("tables restored", "count", n)
 	}
+	restoreErr = errors.Join(importErr, restoreErr)
 
 	hostKey := wish.WithHostKeyPath(cfg.HostKey)
 	if cfg.HostKey == "" {
@@ -231,6 +237,7 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 	} else if err := store.PrepareHostKeyDir(cfg.HostKey); err != nil {
 		s.stop()
 		s.hall.wait()
+		s.closeStore()
 		s.lock.Unlock()
 		return nil, nil, err
 	}
@@ -246,6 +253,7 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 	if err != nil {
 		s.stop()
 		s.hall.wait()
+		s.closeStore()
 		s.lock.Unlock()
 		return nil, nil, fmt.Errorf("ssh server: %w", err)
 	}
@@ -306,6 +314,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	sctx, cancel := context.WithTimeout(ctx, time.Second)
 	defer cancel()
 	defer s.lock.Unlock()
+	defer s.closeStore() // every table has saved: the store goes last
 	if err := s.ssh.Shutdown(sctx); err != nil {
 		return s.ssh.Close()
 	}
@@ -318,7 +327,39 @@ func (s *Server) crash() {
 	s.ssh.Close()
 	s.stop()
 	s.hall.wait()
+	s.closeStore()
 	s.lock.Unlock() // a killed process lets its lock go
+}
+
+// openStore starts the engine of the state directory dir and opens the
+// tables in it, importing those saved as files by an older okey serve
+// (importErr says which could not be, which does not stop the server).
+func (s *Server) openStore(dir string) (keep *keeper, importErr, err error) {
+	if s.eng, err = startEngine(engineDir(dir)); err != nil {
+		return nil, nil, err
+	}
+	ctx, cancel := context.WithTimeout(s.ctx, time.Minute)
+	defer cancel()
+	if keep, err = openKeeper(ctx, s.eng, filepath.Join(dir, store.TablesDir)); err != nil {
+		s.closeStore()
+		return nil, nil, err
+	}
+	n, importErr := keep.importFiles(ctx)
+	if n > 0 {
+		s.log.Info("tables imported from files", "count", n, "kept in", filepath.Join(dir, store.TablesDir, "imported"))
+	}
+	return keep, importErr, nil
+}
+
+// closeStore stops the engine, if there is one.
+func (s *Server) closeStore() {
+	if s.eng == nil {
+		return
+	}
+	if err := s.eng.close(); err != nil {
+		s.log.Error("closing the store", "err", err)
+	}
+	s.eng = nil
 }
 
 // tableList is the tables' summaries, for tests and logs.

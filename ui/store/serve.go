@@ -59,7 +59,10 @@ func PrepareHostKeyDir(path string) error {
 	return nil
 }
 
-// Tables is the tables' folder of a server.
+// Tables is the tables' folder of a server. okey serve keeps its tables
+// in its embedded store now (package serve's keep.go); this folder holds
+// the finished matches, and the tables an older server saved here are
+// read from it once, to be imported.
 type Tables struct{ dir string }
 
 // OpenTables opens (and makes) the tables' folder inside serveDir.
