@@ -74,9 +74,13 @@ func verifyMain(_ context.Context, args []string, stdin io.Reader, stdout, stder
 			fmt.Fprintf(stdout, "%s: NOT verified: %v\n", name, err)
 			continue
 		}
-		over := fmt.Sprintf("match not over, %d hands so far", v.Hands)
+		hands := fmt.Sprintf("%d hands", v.Hands)
+		if v.Hands == 1 {
+			hands = "1 hand"
+		}
+		over := "match not over, " + hands + " so far"
 		if v.Over {
-			over = fmt.Sprintf("match over after %d hands", v.Hands)
+			over = "match over after " + hands
 		}
 		fmt.Fprintf(stdout, "%s: verified: commitment %s (%s); %s, seed %d, %s\n", name, v.Commit.Short(), v.Commit, gameName(v.Game), v.Seed, over)
 	}
