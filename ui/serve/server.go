@@ -25,6 +25,7 @@ import (
 
 	"okey/game/hand"
 	"okey/ui"
+	"okey/ui/i18n"
 	"okey/ui/store"
 )
 
@@ -720,13 +721,17 @@ func (s *Server) unregister(m *session, sess ssh.Session) {
 	}
 }
 
-// langOf is the player's language from the session's LANG (sent by
-// ssh's SendEnv, where the server accepts it): tr for Turkish, else en.
+// langOf is the player's language from the session's environment (ssh's
+// SendEnv, where the server accepts it), read as the local game reads its
+// own: LC_ALL, LC_MESSAGES, LANG, LANGUAGE, the first set decides; tr
+// for Turkish, else en.
 func langOf(env []string) string {
-	for _, e := range env {
-		if v, ok := strings.CutPrefix(e, "LANG="); ok && strings.HasPrefix(strings.ToLower(v), "tr") {
-			return "tr"
+	return i18n.FromEnv(func(name string) string {
+		for _, e := range env {
+			if v, ok := strings.CutPrefix(e, name+"="); ok {
+				return v
+			}
 		}
-	}
-	return "en"
+		return ""
+	})
 }
