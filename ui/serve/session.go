@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
 	"okey/bots"
@@ -69,7 +70,7 @@ type session struct {
 	// The form of a new table.
 	form createForm
 	// A code being typed.
-	input   string
+	codeIn  textinput.Model
 	inputOf codeFor
 	tries   int
 
@@ -81,7 +82,7 @@ type session struct {
 	room *roomInfo
 	// Chat being typed (chatting), at a table or in its waiting room.
 	chatting bool
-	chat     string
+	chatIn   textinput.Model
 	// away is set when the seat's bot plays for the player.
 	away bool
 	// refusedSeq numbers the waiting room's refusals already told.
@@ -177,6 +178,7 @@ func newSession(srv *Server, ctx context.Context, id, code, name, addr, lang str
 	s := &session{srv: srv, ctx: ctx, id: id, code: code, name: name, addr: addr, page: pgLobby, dark: true, lastKey: srv.cfg.Now()}
 	s.setLang(lang)
 	s.form = newCreateForm(srv.cfg.DefaultTimer)
+	s.codeIn, s.chatIn = newField(maxCodeBytes), newField(maxChat)
 	return s
 }
 
@@ -254,6 +256,14 @@ func (s *session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if s.in.isMarker(msg.Content) {
 			s.inputEnded = true // its end of paste is the reader's last event
 			return s, nil
+		}
+		// A paste goes to the field being typed in: a code, a chat line.
+		switch {
+		case s.chatting:
+			return s, editField(&s.chatIn, msg, maxChatBytes)
+		case s.page == pgCode:
+			s.flash = ""
+			return s, editField(&s.codeIn, msg, maxCodeBytes)
 		}
 	case tea.PasteEndMsg:
 		if s.inputEnded {
@@ -396,9 +406,11 @@ func (s *session) updateLobby(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.New):
 		s.page = pgCreate
 	case key.Matches(k, keys.Code):
-		s.page, s.inputOf, s.input = pgCode, codeJoin, ""
+		s.page, s.inputOf = pgCode, codeJoin
+		s.codeIn.Reset()
 	case key.Matches(k, keys.Resume):
-		s.page, s.inputOf, s.input = pgCode, codeResume, ""
+		s.page, s.inputOf = pgCode, codeResume
+		s.codeIn.Reset()
 	case key.Matches(k, keys.Lang):
 		if s.tr.Lang == "en" {
 			s.setLang("tr")
@@ -446,18 +458,40 @@ func (s *session) updateCode(k tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(k, s.keys.Cancel):
 		s.page = pgLobby
-	case key.Matches(k, s.keys.Erase):
-		if r := []rune(s.input); len(r) > 0 {
-			s.input = string(r[:len(r)-1])
-		}
 	case key.Matches(k, s.keys.Send):
 		return s.useCode()
 	default:
-		if t := k.Text; t != "" {
-			s.input = ui.CutBytes(s.input+t, maxCodeBytes)
-		}
+		return editField(&s.codeIn, k, maxCodeBytes)
 	}
 	return nil
+}
+
+// newField is a one-line text field: a code's or the chat's. Its cursor
+// does not blink (a blink is a frame a second for every session typing),
+// and ctrl+v does not read a clipboard (it would be the server's): a
+// terminal's own paste arrives as a paste.
+func newField(runes int) textinput.Model {
+	f := textinput.New()
+	f.Prompt = ""
+	f.CharLimit = runes
+	f.KeyMap.Paste.SetEnabled(false)
+	st := f.Styles()
+	st.Cursor.Blink = false
+	f.SetStyles(st)
+	f.Focus()
+	return f
+}
+
+// editField hands a field a key or a paste, and keeps it to its cap in
+// bytes (its CharLimit caps the letters).
+func editField(f *textinput.Model, msg tea.Msg, maxBytes int) tea.Cmd {
+	var cmd tea.Cmd
+	*f, cmd = f.Update(msg)
+	if v := f.Value(); len(v) > maxBytes {
+		f.SetValue(ui.CutBytes(v, maxBytes))
+		f.CursorEnd()
+	}
+	return cmd
 }
 
 // useCode joins the private table of a join code, or takes a guest's
@@ -467,7 +501,7 @@ func (s *session) useCode() tea.Cmd {
 	// few, each waits longer before the next is even tried.
 	now := s.srv.cfg.Now()
 	if d := s.srv.guesses.wait(s.addr, now); d > 0 {
-		s.input = ""
+		s.codeIn.Reset()
 		s.flash = s.tr.T("lobby.codewait", int(d.Round(time.Second)/time.Second)+1)
 		return nil
 	}
@@ -475,20 +509,20 @@ func (s *session) useCode() tea.Cmd {
 	var ok bool
 	var t *table
 	if s.inputOf == codeJoin {
-		if code, ok = normCode(s.input, codeLen); ok {
+		if code, ok = normCode(s.codeIn.Value(), codeLen); ok {
 			t = s.srv.hall.byCode(code)
 		}
 	} else {
 		// Ten letters; six from before resume codes grew, for seats
 		// kept across the upgrade.
-		if code, ok = normCode(s.input, resumeLen, codeLen); ok {
+		if code, ok = normCode(s.codeIn.Value(), resumeLen, codeLen); ok {
 			t = s.srv.hall.holding(guestID(code))
 		}
 	}
 	if t == nil {
 		s.srv.guesses.wrong(s.addr, now)
 		s.tries++
-		s.input = ""
+		s.codeIn.Reset()
 		s.flash = s.tr.T("lobby.badcode")
 		if s.tries >= maxTries {
 			s.srv.log.Warn("too many wrong codes", "addr", s.addr, "name", s.name)
@@ -732,7 +766,8 @@ func (s *session) updateRoom(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, s.keys.Leave):
 		return s.leave()
 	case key.Matches(k, s.keys.Chat):
-		s.chatting, s.chat = true, ""
+		s.chatting = true
+		s.chatIn.Reset()
 	case key.Matches(k, s.keys.Start):
 		if s.room == nil || !s.room.host {
 			s.flash = s.tr.T("room.hostonly")
@@ -764,7 +799,8 @@ func (s *session) updateTable(k tea.KeyPressMsg) tea.Cmd {
 		s.away = false
 	}
 	if key.Matches(k, s.keys.Chat) && !s.tooSmall() {
-		s.chatting, s.chat = true, ""
+		s.chatting = true
+		s.chatIn.Reset()
 		s.leaving = false
 		return nil
 	}
@@ -796,19 +832,13 @@ func (s *session) updateChat(k tea.KeyPressMsg) tea.Cmd {
 		s.chatting = false
 	case key.Matches(k, s.keys.Send):
 		s.chatting = false
-		if s.at != nil && cleanChat(s.chat) != "" {
-			if !s.at.t.send(request{kind: reqChat, m: s.at.m, text: s.chat}) {
+		if text := s.chatIn.Value(); s.at != nil && cleanChat(text) != "" {
+			if !s.at.t.send(request{kind: reqChat, m: s.at.m, text: text}) {
 				s.flash = s.tr.T("status.busy")
 			}
 		}
-	case key.Matches(k, s.keys.Erase):
-		if r := []rune(s.chat); len(r) > 0 {
-			s.chat = string(r[:len(r)-1])
-		}
-	case k.Text != "":
-		if len([]rune(s.chat)) < maxChat {
-			s.chat = ui.CutBytes(s.chat+k.Text, maxChatBytes)
-		}
+	default:
+		return editField(&s.chatIn, k, maxChatBytes)
 	}
 	return nil
 }

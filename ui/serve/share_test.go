@@ -320,3 +320,32 @@ func TestUnknownCommandIsRefused(t *testing.T) {
 		t.Errorf("the running session was disturbed:\n%s", scr)
 	}
 }
+
+// TestPasteACode: a code pasted at its prompt (a bracketed paste, as a
+// terminal sends it) is typed in, and a pasted chat line is said.
+func TestPasteACode(t *testing.T) {
+	t.Parallel()
+	_, addr := testServer(t)
+	a := dial(t, addr, "ann", dialOpts{key: newKey(t)})
+	a.waitFor("Tables (0 of", 10*time.Second)
+	a.press("n")
+	a.waitFor("A new table", 5*time.Second)
+	for range fPrivate {
+		a.press("down")
+	}
+	a.press("right", "enter")
+	m := joinCodeRe.FindStringSubmatch(a.waitFor("Join code:", 5*time.Second))
+	if m == nil {
+		t.Fatalf("no join code:\n%s", a.term.String())
+	}
+	b := dial(t, addr, "bob", dialOpts{key: newKey(t)})
+	b.waitFor("Tables (", 10*time.Second)
+	b.press("c")
+	b.waitFor("join code:", 5*time.Second)
+	b.press("\x1b[200~ " + strings.ToLower(m[1]) + " \x1b[201~")
+	b.waitFor(">  "+strings.ToLower(m[1]), 5*time.Second) // the paste as pasted, spaces and all
+	b.press("enter")
+	b.waitFor("Waiting for the host", 5*time.Second)
+	b.press("m", "\x1b[200~hello from a paste\x1b[201~", "enter")
+	a.waitFor("bob: hello from a paste", 5*time.Second)
+}

@@ -170,7 +170,7 @@ func keyLines(st *theme.Styles, bs []key.Binding, width int) []string {
 
 // chatLine is the chat being typed.
 func (s *session) chatLine() string {
-	return s.tr.T("chat.prompt") + " " + s.chat + "█"
+	return s.tr.T("chat.prompt") + " " + s.chatIn.View()
 }
 
 // replaceLine puts line in place of line y of a screen.
@@ -301,7 +301,7 @@ func (s *session) codeLines(st *theme.Styles) ([]string, []key.Binding) {
 	if s.inputOf == codeResume {
 		title = s.tr.T("code.resume")
 	}
-	return []string{st.Bold.Render(title), "", st.Text.Render("> " + s.input + "█")},
+	return []string{st.Bold.Render(title), "", st.Text.Render("> ") + s.codeIn.View()},
 		[]key.Binding{s.keys.Send, s.keys.Erase, s.keys.Cancel}
 }
 
