@@ -22,7 +22,6 @@
 //	keys.go            the one key map, a group of keys per screen
 //	layout.go          the one layout: every rectangle of every screen from the terminal's size
 //	view.go            View, the header, the frame of the pages between hands
-//	canvas.go          placing blocks of styled text, and the text helpers (fit, cut, wrap)
 //	words.go           seats, tiles, scores and moves in the player's language
 //	rack.go            the istaka: slots, moving tiles, sorting, seri diz and çift diz
 //	mouse.go           clicks on the table
@@ -51,5 +50,8 @@
 //	seat101.go         the same for a table of Okey 101: its seat's view drives the 101 table
 //	fair.go            a served match's commitment to its deals: noted at the deal, revealed at the end
 //
-// The style sheet is ui/theme, the words ui/i18n (from assets).
+// The game-agnostic parts live in sub-packages that import nothing of
+// ui: ui/canvas (placing blocks of styled text, the text helpers fit,
+// cut, wrap). The style sheet is ui/theme, the words ui/i18n (from
+// assets).
 package ui

@@ -14,6 +14,7 @@ import (
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/canvas"
 	"okey/ui/store"
 )
 
@@ -70,7 +71,7 @@ func (m *Model) keepTorn(torn []byte, readErr error, over bool) error {
 	if over {
 		key = "notice.torn.over"
 	}
-	m.notice = append(m.notice, m.tr.T(key, store.ShortPath(path), cut(string(torn), maxTornShown), store.ShortPath(aside)))
+	m.notice = append(m.notice, m.tr.T(key, store.ShortPath(path), canvas.Cut(string(torn), maxTornShown), store.ShortPath(aside)))
 	return nil
 }
 

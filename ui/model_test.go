@@ -19,6 +19,7 @@ import (
 
 	"okey/bots"
 	"okey/game"
+	"okey/ui/canvas"
 	"okey/ui/store"
 )
 
@@ -1008,7 +1009,7 @@ func TestNamesFromARecordCannotBreakTheScreen(t *testing.T) {
 	m2.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	press(t, m2, "enter")
 	for s := 1; s < game.NumSeats; s++ {
-		if n := m2.names[s]; !printable(n) || textWidth(n) > MaxNameLen || n == "" {
+		if n := m2.names[s]; !printable(n) || canvas.Width(n) > MaxNameLen || n == "" {
 			t.Fatalf("seat %d is named %q", s, n)
 		}
 	}

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"okey/ui/canvas"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
@@ -86,11 +88,11 @@ func (m *Model) overlayLines() []string {
 
 // renderOverlay draws the overlay on show, from its scroll, in the page
 // area.
-func (m *Model) renderOverlay(c *canvas) {
+func (m *Model) renderOverlay(c *canvas.Canvas) {
 	p := m.lay.Page
 	lines, _ := m.scrolled(m.overlayLines())
 	for i, s := range lines {
-		c.put(p.X, p.Y+i, s)
+		c.Put(p.X, p.Y+i, s)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"okey/ui/canvas"
 	"okey/ui/i18n"
 )
 
@@ -21,7 +22,7 @@ func (m *Model) updateHelp(k tea.KeyPressMsg) bool {
 
 // helpLines are the ? page: every key of the key map, then how to play.
 func (m *Model) helpLines(w int) []string {
-	out := []string{m.st.Title.Render(cut(m.tr.T("help.title"), w)), ""}
+	out := []string{m.st.Title.Render(canvas.Cut(m.tr.T("help.title"), w)), ""}
 	groups := append(m.keys.Table.fullHelp(), m.hostKeys())
 	colW, descW := 0, 0
 	for i, g := range groups {
@@ -29,15 +30,15 @@ func (m *Model) helpLines(w int) []string {
 	}
 	for _, g := range groups {
 		for _, b := range g {
-			colW = max(colW, textWidth(helpKeys(m.tr, b)))
-			descW = max(descW, textWidth(b.Help().Desc))
+			colW = max(colW, canvas.Width(helpKeys(m.tr, b)))
+			descW = max(descW, canvas.Width(b.Help().Desc))
 		}
 	}
 	// Two columns of keys when they fit, one otherwise.
 	var items []string
 	for _, g := range groups {
 		for _, b := range g {
-			items = append(items, m.st.Key.Render(fit(helpKeys(m.tr, b), colW))+"  "+m.st.Text.Render(b.Help().Desc))
+			items = append(items, m.st.Key.Render(canvas.Fit(helpKeys(m.tr, b), colW))+"  "+m.st.Text.Render(b.Help().Desc))
 		}
 	}
 	cellW := colW + 2 + descW + 3
@@ -48,13 +49,13 @@ func (m *Model) helpLines(w int) []string {
 		for col := range cols {
 			i := col*rows + r
 			if i < len(items) {
-				line += fit(items[i], cellW)
+				line += canvas.Fit(items[i], cellW)
 			}
 		}
-		out = append(out, cut(line, w))
+		out = append(out, canvas.Cut(line, w))
 	}
 	out = append(out, "")
-	for _, s := range wrap(m.howToPlay(), w) {
+	for _, s := range canvas.Wrap(m.howToPlay(), w) {
 		out = append(out, m.st.Text.Render(s))
 	}
 	return out

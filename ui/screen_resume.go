@@ -5,6 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game"
+	"okey/ui/canvas"
 	"okey/ui/store"
 )
 
@@ -37,7 +38,7 @@ func (m *Model) updateResume(k tea.KeyPressMsg) tea.Cmd {
 func (m *Model) renderResume() string {
 	v := &m.view
 	lines := []string{m.st.Title.Render(m.tr.T("resume.title")), ""}
-	for _, s := range wrap(m.tr.T("resume.body", v.Hand, store.ShortPath(m.files.MatchPath())), m.pageW()) {
+	for _, s := range canvas.Wrap(m.tr.T("resume.body", v.Hand, store.ShortPath(m.files.MatchPath())), m.pageW()) {
 		lines = append(lines, m.st.Text.Render(s))
 	}
 	lines = append(lines, "")
@@ -46,7 +47,7 @@ func (m *Model) renderResume() string {
 		if s > 0 {
 			who += " (" + m.tr.T("level."+m.levels[s]) + ")"
 		}
-		lines = append(lines, m.st.Text.Render("  "+fit(who, nameLevelW)+" "+m.scoreCell(s)))
+		lines = append(lines, m.st.Text.Render("  "+canvas.Fit(who, nameLevelW)+" "+m.scoreCell(s)))
 	}
 	lines = append(lines, "", m.st.Dim.Render(m.nextGameLine()))
 	return m.renderPage(lines, m.keyBar(m.keys.Resume.shortHelp()))

@@ -16,6 +16,7 @@ import (
 	"okey/assets"
 	"okey/bots"
 	"okey/game"
+	"okey/ui/canvas"
 )
 
 // field is one line of the settings screen: a choice among values, or a
@@ -234,7 +235,7 @@ func (m *Model) updateSettings(k tea.KeyPressMsg) tea.Cmd {
 			cur.text = cur.text[:len(cur.text)-n]
 		}
 	case cur.isText && k.Text != "":
-		if textWidth(cur.text+k.Text) <= MaxNameLen && printable(k.Text) {
+		if canvas.Width(cur.text+k.Text) <= MaxNameLen && printable(k.Text) {
 			cur.text += k.Text
 		} else {
 			f.err = m.tr.T("set.err.name", MaxNameLen)
@@ -317,7 +318,7 @@ func (m *Model) renderSettings() string {
 	}
 	labelW := 0
 	for _, fl := range f.fields {
-		labelW = max(labelW, textWidth(m.tr.T(fl.label)))
+		labelW = max(labelW, canvas.Width(m.tr.T(fl.label)))
 	}
 	labelW = min(labelW, m.lay.Page.W/2)
 	for i, fl := range f.fields {
@@ -342,7 +343,7 @@ func (m *Model) renderSettings() string {
 			mark = "> "
 			st = m.st.Turn
 		}
-		line := mark + fit(m.tr.T(fl.label), labelW) + "  " + val
+		line := mark + canvas.Fit(m.tr.T(fl.label), labelW) + "  " + val
 		if f.moot(i) {
 			lines = append(lines, m.st.Dim.Render(line))
 		} else {

@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"okey/ui/canvas"
 	"okey/ui/store"
 )
 
@@ -25,7 +26,7 @@ func (m *Model) statsLines() []string {
 	if !m.saving() {
 		where = m.tr.T("stats.unsaved")
 	}
-	for _, s := range wrap(where, m.pageW()) {
+	for _, s := range canvas.Wrap(where, m.pageW()) {
 		out = append(out, m.st.Dim.Render(s))
 	}
 	keys := m.statsKeys()

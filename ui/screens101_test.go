@@ -13,6 +13,7 @@ import (
 
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/canvas"
 	"okey/ui/i18n"
 )
 
@@ -233,7 +234,7 @@ func TestWords101Fit(t *testing.T) {
 					args = append(args, "K12 (okey)")
 				}
 			}
-			got := wrap(c.T(k, args...), 80)
+			got := canvas.Wrap(c.T(k, args...), 80)
 			if k == "t101.sel.meld" || strings.HasPrefix(k, "t101.sum.") {
 				continue // shown beside the groups, cut to the line
 			}

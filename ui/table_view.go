@@ -9,6 +9,7 @@ import (
 
 	"okey/game"
 	"okey/game/tile"
+	"okey/ui/canvas"
 	"okey/ui/theme"
 )
 
@@ -26,8 +27,8 @@ const (
 // overlay over them; the status line and the keys below.
 func (m *Model) renderTable() string {
 	l := m.lay
-	c := newCanvas(l.W, l.H)
-	c.put(0, 0, m.header(true))
+	c := canvas.New(l.W, l.H)
+	c.Put(0, 0, m.header(true))
 	if m.overlay != ovNone {
 		m.renderOverlay(c)
 	} else {
@@ -61,8 +62,8 @@ func (m *Model) renderTable() string {
 	if m.overlay != ovNone {
 		x = l.Flash.X
 	}
-	c.put(x, top, status...)
-	c.put(l.Help.X, l.Help.Y, m.helpBar())
+	c.Put(x, top, status...)
+	c.Put(l.Help.X, l.Help.Y, m.helpBar())
 	return c.String()
 }
 
@@ -91,7 +92,7 @@ func (m *Model) tileBox(t tile.Tile, f theme.Frame) [3]string {
 
 // renderStack draws seat's discard stack at its corner: the top tile and
 // two words.
-func (m *Model) renderStack(c *canvas, seat int) {
+func (m *Model) renderStack(c *canvas.Canvas, seat int) {
 	v := &m.view
 	r := m.lay.corner(seat)
 	if !v.Active[seat] && v.DiscardCounts[seat] == 0 {
@@ -112,9 +113,9 @@ func (m *Model) renderStack(c *canvas, seat int) {
 	}
 	words[1] = m.tr.T("stack.count", v.DiscardCounts[seat])
 	if seat == v.Previous && v.MyTurn() && v.Stage == game.MustDraw && top != tile.NoTile {
-		words[2] = m.st.Key.Render(cut(m.tr.T("stack.take"), lw))
+		words[2] = m.st.Key.Render(canvas.Cut(m.tr.T("stack.take"), lw))
 	} else if seat == v.Previous || seat == 0 {
-		words[2] = m.st.Dim.Render(cut(m.tr.T("stack.browse"), lw))
+		words[2] = m.st.Dim.Render(canvas.Cut(m.tr.T("stack.browse"), lw))
 	}
 	left := r == m.lay.TopLeft || r == m.lay.BottomLeft
 	for i := range bandH {
@@ -124,18 +125,18 @@ func (m *Model) renderStack(c *canvas, seat int) {
 			if i == 1 {
 				st = m.st.Dim
 			}
-			txt = st.Render(cut(txt, lw))
+			txt = st.Render(canvas.Cut(txt, lw))
 		}
 		if left {
-			c.put(r.X, r.Y+i, box[i]+" "+txt)
+			c.Put(r.X, r.Y+i, box[i]+" "+txt)
 		} else {
-			c.put(r.X, r.Y+i, right(txt, lw)+" "+box[i])
+			c.Put(r.X, r.Y+i, canvas.Right(txt, lw)+" "+box[i])
 		}
 	}
 }
 
 // renderPanel draws a bot's name, level, score and tile count.
-func (m *Model) renderPanel(c *canvas, seat int, r Rect, a align) {
+func (m *Model) renderPanel(c *canvas.Canvas, seat int, r Rect, a align) {
 	v := &m.view
 	name := m.seatName(seat)
 	if seat == v.Dealer {
@@ -173,16 +174,16 @@ func (m *Model) renderPanel(c *canvas, seat int, r Rect, a align) {
 
 // putAligned writes s in style st on line y of r, cut to r's width and
 // aligned in it.
-func putAligned(c *canvas, r Rect, y int, a align, st lipgloss.Style, s string) {
-	s = cut(s, r.W)
+func putAligned(c *canvas.Canvas, r Rect, y int, a align, st lipgloss.Style, s string) {
+	s = canvas.Cut(s, r.W)
 	x := r.X
 	switch a {
 	case alignCentre:
-		x += (r.W - textWidth(s)) / 2
+		x += (r.W - canvas.Width(s)) / 2
 	case alignRight:
-		x += r.W - textWidth(s)
+		x += r.W - canvas.Width(s)
 	}
-	c.put(x, y, st.Render(s))
+	c.Put(x, y, st.Render(s))
 }
 
 // scoreCell is scoreText with the number right-aligned in three columns,
@@ -204,7 +205,7 @@ func (m *Model) scoreText(seat int) string {
 }
 
 // renderYou draws the player's line between the lower stacks.
-func (m *Model) renderYou(c *canvas) {
+func (m *Model) renderYou(c *canvas.Canvas) {
 	v := &m.view
 	r := m.lay.You
 	name := m.seatName(0)
@@ -228,7 +229,7 @@ func (m *Model) renderYou(c *canvas) {
 }
 
 // renderCenter draws the wall and the indicator.
-func (m *Model) renderCenter(c *canvas) {
+func (m *Model) renderCenter(c *canvas.Canvas) {
 	v := &m.view
 	l := m.lay
 	toDraw := v.MyTurn() && v.Stage == game.MustDraw
@@ -238,38 +239,38 @@ func (m *Model) renderCenter(c *canvas) {
 	}
 	ww := l.Wall.W
 	left, right := box.Sides()
-	c.put(l.Wall.X, l.Wall.Y, box.TopLine(ww, ""))
-	c.put(l.Wall.X, l.Wall.Y+1, left+m.st.Bold.Render(center(strconv.Itoa(v.WallLeft), ww-2))+right)
-	c.put(l.Wall.X, l.Wall.Y+2, box.BottomLine(ww))
+	c.Put(l.Wall.X, l.Wall.Y, box.TopLine(ww, ""))
+	c.Put(l.Wall.X, l.Wall.Y+1, left+m.st.Bold.Render(canvas.Center(strconv.Itoa(v.WallLeft), ww-2))+right)
+	c.Put(l.Wall.X, l.Wall.Y+2, box.BottomLine(ww))
 
 	w := l.WallWords
-	c.put(w.X, w.Y, m.st.Text.Render(cut(m.tr.T("center.wall"), w.W)))
+	c.Put(w.X, w.Y, m.st.Text.Render(canvas.Cut(m.tr.T("center.wall"), w.W)))
 	if toDraw {
 		if v.WallLeft > 0 {
-			c.put(w.X, w.Y+1, m.st.Key.Render(cut(m.tr.T("center.draw"), w.W)))
+			c.Put(w.X, w.Y+1, m.st.Key.Render(canvas.Cut(m.tr.T("center.draw"), w.W)))
 		} else {
-			c.put(w.X, w.Y+1, m.st.Warn.Render(cut(m.tr.T("center.end"), w.W)))
-			c.put(w.X, w.Y+2, m.st.Warn.Render(cut(m.tr.T("center.end2"), w.W)))
+			c.Put(w.X, w.Y+1, m.st.Warn.Render(canvas.Cut(m.tr.T("center.end"), w.W)))
+			c.Put(w.X, w.Y+2, m.st.Warn.Render(canvas.Cut(m.tr.T("center.end2"), w.W)))
 		}
 	}
 
 	ind, iw := l.Indicator, l.IndicatorWords
 	if v.Indicator == tile.NoTile {
-		c.put(ind.X, ind.Y+1, m.st.Dim.Render(cut(m.tr.T("center.noindicator"), iw.X+iw.W-ind.X)))
+		c.Put(ind.X, ind.Y+1, m.st.Dim.Render(canvas.Cut(m.tr.T("center.noindicator"), iw.X+iw.W-ind.X)))
 		return
 	}
 	face := m.st.Tile(v.Indicator, theme.FramePlain, theme.LabelNone)
-	c.put(ind.X, ind.Y, face[:]...)
-	c.put(iw.X, iw.Y,
-		m.st.Text.Render(cut(m.tr.T("center.indicator"), iw.W)),
-		m.st.Okey.Render(cut(m.tr.T("center.okey", v.Okey.String()), iw.W)),
-		m.st.Dim.Render(cut(m.tr.T("center.false", v.Okey.String()), iw.W)),
+	c.Put(ind.X, ind.Y, face[:]...)
+	c.Put(iw.X, iw.Y,
+		m.st.Text.Render(canvas.Cut(m.tr.T("center.indicator"), iw.W)),
+		m.st.Okey.Render(canvas.Cut(m.tr.T("center.okey", v.Okey.String()), iw.W)),
+		m.st.Dim.Render(canvas.Cut(m.tr.T("center.false", v.Okey.String()), iw.W)),
 	)
 }
 
 // renderRack draws the rack in its frame, the cursor and the tile
 // picked up marked by their frames.
-func (m *Model) renderRack(c *canvas) {
+func (m *Model) renderRack(c *canvas.Canvas) {
 	r := m.lay.Rack
 	title := " " + m.tr.T("rack.title") + " "
 	if m.Watching() {
@@ -279,7 +280,7 @@ func (m *Model) renderRack(c *canvas) {
 		title = " " + m.tr.T("rack.holding", m.tileName(m.rack.Slots[m.held])) + " "
 	}
 	frame := m.st.Panel
-	c.put(r.X, r.Y, frame.TopLine(r.W, title))
+	c.Put(r.X, r.Y, frame.TopLine(r.W, title))
 	var rows [2][theme.TileH]strings.Builder
 	for i, t := range m.rack.Slots {
 		f := theme.FramePlain
@@ -304,20 +305,20 @@ func (m *Model) renderRack(c *canvas) {
 	left, right := frame.Sides()
 	for row := range rows {
 		for k := range theme.TileH {
-			c.put(r.X, r.Y+1+row*theme.TileH+k, left+rows[row][k].String()+right)
+			c.Put(r.X, r.Y+1+row*theme.TileH+k, left+rows[row][k].String()+right)
 		}
 	}
-	c.put(r.X, r.Y+r.H-1, frame.BottomLine(r.W))
+	c.Put(r.X, r.Y+r.H-1, frame.BottomLine(r.W))
 }
 
 // renderLog draws the latest moves in r, the newest last.
-func (m *Model) renderLog(c *canvas, r Rect) {
+func (m *Model) renderLog(c *canvas.Canvas, r Rect) {
 	if r.H <= 0 {
 		return
 	}
 	y, h := r.Y, r.H
 	if m.lay.LogBeside {
-		c.put(r.X, y, m.st.Accent.Render(cut(m.tr.T("log.title"), r.W)))
+		c.Put(r.X, y, m.st.Accent.Render(canvas.Cut(m.tr.T("log.title"), r.W)))
 		y++
 		h--
 	}
@@ -330,9 +331,9 @@ func (m *Model) renderLog(c *canvas, r Rect) {
 		if s == "" {
 			continue
 		}
-		parts := []string{cut(s, r.W)}
+		parts := []string{canvas.Cut(s, r.W)}
 		if m.lay.LogBeside {
-			parts = wrap(s, r.W)
+			parts = canvas.Wrap(s, r.W)
 		}
 		for j := len(parts) - 1; j >= 0 && len(lines) < h; j-- {
 			lines = append(lines, parts[j])
@@ -347,20 +348,20 @@ func (m *Model) renderLog(c *canvas, r Rect) {
 		if i >= len(lines)-newest {
 			st = m.st.Text
 		}
-		c.put(r.X, y+i, st.Render(s))
+		c.Put(r.X, y+i, st.Render(s))
 	}
 }
 
 // renderHistory draws the score history under the status, on a tall
 // terminal: its latest hands that fit.
-func (m *Model) renderHistory(c *canvas) {
+func (m *Model) renderHistory(c *canvas.Canvas) {
 	r := m.lay.History
 	if r.H < 3 {
 		return
 	}
-	c.put(r.X, r.Y, m.st.Accent.Render(cut(m.tr.T("scores.title"), r.W)))
+	c.Put(r.X, r.Y, m.st.Accent.Render(canvas.Cut(m.tr.T("scores.title"), r.W)))
 	if len(m.history) == 0 {
-		c.put(r.X, r.Y+1, m.st.Dim.Render(cut(m.tr.T("scores.none"), r.W)))
+		c.Put(r.X, r.Y+1, m.st.Dim.Render(canvas.Cut(m.tr.T("scores.none"), r.W)))
 		return
 	}
 	t := m.scoreTable(m.history)
@@ -368,7 +369,7 @@ func (m *Model) renderHistory(c *canvas) {
 		t = append(t[:1], t[len(t)-(rows-1):]...)
 	}
 	for i, s := range t {
-		c.put(r.X, r.Y+1+i, cut(s, r.W))
+		c.Put(r.X, r.Y+1+i, canvas.Cut(s, r.W))
 	}
 }
 
@@ -383,13 +384,13 @@ func (m *Model) statusLines() []string {
 		}
 	}
 	w := m.lay.Status.W
-	lines := wrap(text, w)
+	lines := canvas.Wrap(text, w)
 	n := max(1, m.lay.StatusMax)
 	if m.overlay != ovNone {
 		n = 1 // the page above is the overlay's
 	}
 	if len(lines) > n {
-		lines[n-1] = cut(strings.Join(lines[n-1:], " "), w)
+		lines[n-1] = canvas.Cut(strings.Join(lines[n-1:], " "), w)
 		lines = lines[:n]
 	}
 	for i, s := range lines {
@@ -404,7 +405,7 @@ func (m *Model) flashLine(w int) string {
 	if m.flashWarn {
 		st = m.st.Warn
 	}
-	return st.Render(cut(m.flash, w))
+	return st.Render(canvas.Cut(m.flash, w))
 }
 
 // guide says what the player may do now.
@@ -474,7 +475,7 @@ func (m *Model) keyBar(b []key.Binding) string {
 	}
 	h := m.help
 	h.SetWidth(m.lay.Help.W)
-	s := cut(h.ShortHelpView(b), m.lay.Help.W)
+	s := canvas.Cut(h.ShortHelpView(b), m.lay.Help.W)
 	if m.bars == nil || len(m.bars) > maxBars {
 		m.bars = map[string]string{}
 	}
