@@ -23,7 +23,7 @@
 //	layout.go          the one layout: every rectangle of every screen from the terminal's size
 //	view.go            View, the header, the frame of the pages between hands
 //	words.go           seats, tiles, scores and moves in the player's language
-//	rack.go            the istaka: slots, moving tiles, sorting, seri diz and çift diz
+//	sorter.go          classic Okey's sorts, seri diz and çift diz on the rack
 //	mouse.go           clicks on the table
 //	settings.go        Settings, their checks, reading them
 //	table.go           the table screen's keys and the player's actions
@@ -52,6 +52,7 @@
 //
 // The game-agnostic parts live in sub-packages that import nothing of
 // ui: ui/canvas (placing blocks of styled text, the text helpers fit,
-// cut, wrap). The style sheet is ui/theme, the words ui/i18n (from
+// cut, wrap), ui/rack (the istaka widget: slots, moving tiles, packing
+// groups, the sorts by colour and value). The style sheet is ui/theme, the words ui/i18n (from
 // assets).
 package ui

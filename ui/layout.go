@@ -1,6 +1,9 @@
 package ui
 
-import "okey/ui/theme"
+import (
+	"okey/ui/rack"
+	"okey/ui/theme"
+)
 
 // The smallest terminal the table fits in.
 const (
@@ -14,7 +17,7 @@ const (
 	panelW     = 21 // a bot's name, level, score and tiles
 	centerW    = 36 // the wall and the indicator
 	bandH      = theme.TileH
-	rackW      = RackCols*theme.TileW + 2 // the rack in its frame
+	rackW      = rack.Cols*theme.TileW + 2 // the rack in its frame
 	rackH      = 2*theme.TileH + 2
 	logSide    = 34  // the log beside the table on wide terminals
 	tableW     = 100 // the table grows no wider
@@ -87,13 +90,13 @@ type Layout struct {
 
 // Slot is the rectangle of rack slot i.
 func (l Layout) Slot(i int) Rect {
-	r, c := i/RackCols, i%RackCols
+	r, c := i/rack.Cols, i%rack.Cols
 	return Rect{l.SlotsX + c*theme.TileW, l.SlotsY + r*theme.TileH, theme.TileW, theme.TileH}
 }
 
 // SlotAt is the rack slot under the cell (x, y), or -1.
 func (l Layout) SlotAt(x, y int) int {
-	for i := range RackSlots {
+	for i := range rack.NumSlots {
 		if l.Slot(i).Contains(x, y) {
 			return i
 		}

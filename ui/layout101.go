@@ -1,6 +1,9 @@
 package ui
 
-import "okey/ui/theme"
+import (
+	"okey/ui/rack"
+	"okey/ui/theme"
+)
 
 // Sizes of the 101 table's parts.
 const (
@@ -99,13 +102,13 @@ func (l Layout101) Split(need int) (table, log Rect) {
 
 // Slot is the rectangle of rack slot i.
 func (l Layout101) Slot(i int) Rect {
-	r, c := i/RackCols, i%RackCols
+	r, c := i/rack.Cols, i%rack.Cols
 	return Rect{l.SlotsX + c*theme.TileW, l.SlotsY + r*theme.TileH, theme.TileW, theme.TileH}
 }
 
 // SlotAt is the rack slot under the cell (x, y), or -1.
 func (l Layout101) SlotAt(x, y int) int {
-	for i := range RackSlots {
+	for i := range rack.NumSlots {
 		if l.Slot(i).Contains(x, y) {
 			return i
 		}

@@ -15,6 +15,7 @@ import (
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/canvas"
+	"okey/ui/rack"
 	"okey/ui/store"
 )
 
@@ -192,7 +193,7 @@ func (m *Model) adopt(g *game.Game, seed uint64) {
 	m.tally(&rec, g.State(), m.history)
 	m.flash = ""
 	m.held, m.fresh = -1, -1
-	m.rack = NewRack()
+	m.rack = rack.New()
 	m.view = g.State().View(0)
 	m.newHandRack()
 	for i, e := range m.view.History {
@@ -324,7 +325,7 @@ func (m *Model) takeView(v game.View) {
 
 // newHandRack lays out a freshly dealt rack, sorted by colour.
 func (m *Model) newHandRack() {
-	m.rack = NewRack()
+	m.rack = rack.New()
 	m.rack.Reconcile(m.view.Counts)
 	m.rack.Pack(m.sorter().ByColour(m.rack.Tiles()))
 	m.cursor, m.held, m.fresh = 0, -1, -1
@@ -378,10 +379,10 @@ func (m *Model) loadRack() {
 		return
 	}
 	var f rackFile
-	if json.Unmarshal(b, &f) != nil || f.Hand != m.view.Hand || len(f.Slots) != RackSlots {
+	if json.Unmarshal(b, &f) != nil || f.Hand != m.view.Hand || len(f.Slots) != rack.NumSlots {
 		return
 	}
-	var r Rack
+	var r rack.Rack
 	copy(r.Slots[:], f.Slots)
 	for _, t := range r.Slots {
 		if t != tile.NoTile && !t.Valid() {
@@ -390,7 +391,7 @@ func (m *Model) loadRack() {
 	}
 	r.Reconcile(m.view.Counts)
 	m.rack = r
-	if f.Cursor >= 0 && f.Cursor < RackSlots {
+	if f.Cursor >= 0 && f.Cursor < rack.NumSlots {
 		m.cursor = f.Cursor
 	}
 }

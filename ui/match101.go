@@ -11,6 +11,7 @@ import (
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/rack"
 )
 
 // recordGame is the game a saved record names in its header: "" for
@@ -197,7 +198,7 @@ func (m *Model) refresh101() {
 // (a taken tile given back, a tile laid off): what is left of it is no
 // longer the run, set or pair the player made, and counting it on
 // (B11 B12 read as a pair) would mislead.
-func (t *table101) dropGone(before Rack) {
+func (t *table101) dropGone(before rack.Rack) {
 	gone := func(i int) bool { return t.rack.Slots[i] == tile.NoTile || t.rack.Slots[i] != before.Slots[i] }
 	t.sel = slices.DeleteFunc(t.sel, gone)
 	t.groups = slices.DeleteFunc(t.groups, func(g []int) bool { return slices.ContainsFunc(g, gone) })
@@ -206,10 +207,10 @@ func (t *table101) dropGone(before Rack) {
 // newHandRack101 lays out a freshly dealt rack, sorted by colour.
 func (m *Model) newHandRack101() {
 	t := m.t
-	t.rack = NewRack()
+	t.rack = rack.New()
 	t.rack.Reconcile(t.view.Counts)
 	an := t.view.Analyzer
-	groups := byColour(t.rack.Tiles(), an.PlaysAs, an.IsOkey)
+	groups := rack.ByColour(t.rack.Tiles(), an.PlaysAs, an.IsOkey)
 	if r, ok := pack101(groups, nil); ok {
 		t.rack = r
 	} else {
@@ -278,10 +279,10 @@ func (m *Model) loadRack101() {
 	}
 	var f rack101File
 	if json.Unmarshal(b, &f) != nil || f.Game != okey101.GameName || f.Hand != t.view.Hand ||
-		f.Redeal != t.view.Redeal || len(f.Slots) != RackSlots {
+		f.Redeal != t.view.Redeal || len(f.Slots) != rack.NumSlots {
 		return
 	}
-	var r Rack
+	var r rack.Rack
 	copy(r.Slots[:], f.Slots)
 	for _, x := range r.Slots {
 		if x != tile.NoTile && !x.Valid() {
@@ -292,13 +293,13 @@ func (m *Model) loadRack101() {
 		return
 	}
 	t.rack = r
-	if f.Cursor >= 0 && f.Cursor < RackSlots {
+	if f.Cursor >= 0 && f.Cursor < rack.NumSlots {
 		t.cursor = f.Cursor
 	}
 	valid := func(s []int) bool {
 		seen := map[int]bool{}
 		for _, i := range s {
-			if i < 0 || i >= RackSlots || r.Slots[i] == tile.NoTile || seen[i] {
+			if i < 0 || i >= rack.NumSlots || r.Slots[i] == tile.NoTile || seen[i] {
 				return false
 			}
 			seen[i] = true

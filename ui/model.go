@@ -17,6 +17,7 @@ import (
 	"okey/bots"
 	"okey/game"
 	"okey/ui/i18n"
+	"okey/ui/rack"
 	"okey/ui/store"
 	"okey/ui/theme"
 )
@@ -148,7 +149,7 @@ type Model struct {
 	seed   uint64 // seed of the current match
 	nextNo uint64 // matches started, for the next seed
 
-	rack   Rack
+	rack   rack.Rack
 	cursor int
 	held   int // slot of the tile picked up, -1 for none
 	fresh  int // slot of the tile just drawn or taken, -1

@@ -15,6 +15,7 @@ import (
 	"okey/game/tile"
 	"okey/ui/canvas"
 	"okey/ui/i18n"
+	"okey/ui/rack"
 )
 
 // TestScreens101Golden draws every screen and overlay of a fixed match
@@ -68,7 +69,7 @@ func TestScreens101Golden(t *testing.T) {
 			t.Run(name("groups"), func(t *testing.T) {
 				press(t, m, "d")
 				press(t, m, "s")
-				cursorTo101(t, m, RackCols)
+				cursorTo101(t, m, rack.Cols)
 				press(t, m, "enter")
 				press(t, m, "right")
 				press(t, m, "enter")

@@ -16,6 +16,7 @@ import (
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/rack"
 )
 
 // A seat at a table the model does not own (okey serve): the same table
@@ -236,7 +237,7 @@ func NewSeat(opt SeatOptions) (*Model, error) {
 	if err := m.applySettings(); err != nil {
 		return nil, err
 	}
-	m.rack = NewRack()
+	m.rack = rack.New()
 	m.cursor = 0
 	return m, nil
 }

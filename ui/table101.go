@@ -8,6 +8,7 @@ import (
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/rack"
 	"okey/ui/theme"
 )
 
@@ -41,7 +42,7 @@ type table101 struct {
 	players [okey101.NumSeats]Player101
 	failed  [okey101.NumSeats]int
 
-	rack   Rack
+	rack   rack.Rack
 	cursor int
 	held   int // slot of the tile picked up to move, -1 for none
 	// sel are the slots chosen into the group being made, in the order
@@ -176,7 +177,7 @@ func (m *Model) render101() (string, bool) {
 func (t *table101) slotTiles(slots []int) []tile.Tile {
 	out := make([]tile.Tile, 0, len(slots))
 	for _, i := range slots {
-		if i >= 0 && i < RackSlots && t.rack.Slots[i] != tile.NoTile {
+		if i >= 0 && i < rack.NumSlots && t.rack.Slots[i] != tile.NoTile {
 			out = append(out, t.rack.Slots[i])
 		}
 	}

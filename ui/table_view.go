@@ -10,6 +10,7 @@ import (
 	"okey/game"
 	"okey/game/tile"
 	"okey/ui/canvas"
+	"okey/ui/rack"
 	"okey/ui/theme"
 )
 
@@ -297,7 +298,7 @@ func (m *Model) renderRack(c *canvas.Canvas) {
 			face, lbl := m.faceOf(t)
 			box = m.st.Tile(face, f, lbl)
 		}
-		row := i / RackCols
+		row := i / rack.Cols
 		for k := range theme.TileH {
 			rows[row][k].WriteString(box[k])
 		}

@@ -11,6 +11,7 @@ import (
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/canvas"
+	"okey/ui/rack"
 	"okey/ui/theme"
 )
 
@@ -506,7 +507,7 @@ func (m *Model) renderRack101(c *canvas.Canvas, l Layout101) {
 			face, lbl := m.faceOf101(x)
 			box = m.st.TileMarked(face, f, lbl, mark)
 		}
-		row := i / RackCols
+		row := i / rack.Cols
 		for k := range theme.TileH {
 			rows[row][k].WriteString(box[k])
 		}
