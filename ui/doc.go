@@ -20,7 +20,6 @@
 //	hint.go            the hint: the strongest bot's judgment of the player's move
 //	undo.go            taking back one's discard, in a casual match
 //	keys.go            the one key map, a group of keys per screen
-//	layout.go          the one layout: every rectangle of every screen from the terminal's size
 //	view.go            View, the header, the frame of the pages between hands
 //	words.go           seats, tiles, scores and moves in the player's language
 //	sorter.go          classic Okey's sorts, seri diz and çift diz on the rack
@@ -53,6 +52,7 @@
 // The game-agnostic parts live in sub-packages that import nothing of
 // ui: ui/canvas (placing blocks of styled text, the text helpers fit,
 // cut, wrap), ui/rack (the istaka widget: slots, moving tiles, packing
-// groups, the sorts by colour and value). The style sheet is ui/theme, the words ui/i18n (from
+// groups, the sorts by colour and value), ui/layout (every rectangle of
+// every screen from the terminal's size, both games' tables). The style sheet is ui/theme, the words ui/i18n (from
 // assets).
 package ui

@@ -17,6 +17,7 @@ import (
 	"okey/bots"
 	"okey/game"
 	"okey/ui/i18n"
+	"okey/ui/layout"
 	"okey/ui/rack"
 	"okey/ui/store"
 	"okey/ui/theme"
@@ -133,7 +134,7 @@ type Model struct {
 	bars    map[string]string // help bars drawn, by their keys and width
 
 	width, height int
-	lay           Layout
+	lay           layout.Screen
 
 	screen  screen
 	after   screen // where the notice screen leads
@@ -427,7 +428,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
-		m.lay = layout(msg.Width, msg.Height)
+		m.lay = layout.NewScreen(msg.Width, msg.Height)
 		m.help.SetWidth(msg.Width)
 		return nil
 	case tea.BackgroundColorMsg:
@@ -579,3 +580,10 @@ func (m *Model) nextSeed() (uint64, error) {
 	}
 	return m.drawSeed()
 }
+
+// The smallest terminal the table fits in (okey serve sizes its
+// sessions' windows by it).
+const (
+	MinWidth  = layout.MinWidth
+	MinHeight = layout.MinHeight
+)

@@ -20,6 +20,7 @@ import (
 	"okey/bots"
 	"okey/game"
 	"okey/ui/canvas"
+	"okey/ui/layout"
 	"okey/ui/rack"
 	"okey/ui/store"
 )
@@ -274,7 +275,7 @@ func TestQuitSavesAndResumeGivesSameScreen(t *testing.T) {
 }
 
 // stripStatus blanks the status line, which greets the player back.
-func stripStatus(s string, l Layout) string {
+func stripStatus(s string, l layout.Screen) string {
 	lines := strings.Split(s, "\n")
 	lines[l.Status.Y] = ""
 	return strings.Join(lines, "\n")
@@ -1134,7 +1135,7 @@ func TestTallTerminalUsesItsHeight(t *testing.T) {
 		if gap := l.Status.Y - (l.Rack.Y + l.Rack.H); gap > 1 || !l.StatusDown {
 			t.Fatalf("%v: the status is %d rows below the rack", sz, gap)
 		}
-		if l.History.H < historyMin || l.Log.H < sz[1]-6 {
+		if l.History.H < layout.HistoryMin || l.Log.H < sz[1]-6 {
 			t.Fatalf("%v: history %d lines, log %d", sz, l.History.H, l.Log.H)
 		}
 		out := plain(m)

@@ -25,7 +25,7 @@ import (
 //	players101.go     the seats' players (Player101), the table's plain player, asking them
 //	act101.go         the table screen's keys: the rack, groups, the actions of a turn
 //	choose101.go      choosing a meld on the table (a lay-off, an okey taken back)
-//	layout101.go      the table's layout
+//	ui/layout          the table's layout (Table101)
 //	view101.go        the table drawn
 //	words101.go       tiles, melds, openings and the log in the player's language
 //	hint101.go        the hint (h)

@@ -10,6 +10,7 @@ import (
 	"okey/game"
 	"okey/game/tile"
 	"okey/ui/canvas"
+	"okey/ui/layout"
 	"okey/ui/rack"
 	"okey/ui/theme"
 )
@@ -95,7 +96,7 @@ func (m *Model) tileBox(t tile.Tile, f theme.Frame) [3]string {
 // two words.
 func (m *Model) renderStack(c *canvas.Canvas, seat int) {
 	v := &m.view
-	r := m.lay.corner(seat)
+	r := m.lay.Corner(seat)
 	if !v.Active[seat] && v.DiscardCounts[seat] == 0 {
 		return
 	}
@@ -105,7 +106,7 @@ func (m *Model) renderStack(c *canvas.Canvas, seat int) {
 		fr = theme.FrameDim
 	}
 	box := m.tileBox(top, fr)
-	lw := stackWordsW(r)
+	lw := layout.StackWordsW(r)
 	var words [3]string
 	if seat == 0 && !m.Watching() {
 		words[0] = m.tr.T("stack.yours")
@@ -119,7 +120,7 @@ func (m *Model) renderStack(c *canvas.Canvas, seat int) {
 		words[2] = m.st.Dim.Render(canvas.Cut(m.tr.T("stack.browse"), lw))
 	}
 	left := r == m.lay.TopLeft || r == m.lay.BottomLeft
-	for i := range bandH {
+	for i := range layout.BandH {
 		txt := words[i]
 		if i < 2 {
 			st := m.st.Text
@@ -137,7 +138,7 @@ func (m *Model) renderStack(c *canvas.Canvas, seat int) {
 }
 
 // renderPanel draws a bot's name, level, score and tile count.
-func (m *Model) renderPanel(c *canvas.Canvas, seat int, r Rect, a align) {
+func (m *Model) renderPanel(c *canvas.Canvas, seat int, r layout.Rect, a align) {
 	v := &m.view
 	name := m.seatName(seat)
 	if seat == v.Dealer {
@@ -175,7 +176,7 @@ func (m *Model) renderPanel(c *canvas.Canvas, seat int, r Rect, a align) {
 
 // putAligned writes s in style st on line y of r, cut to r's width and
 // aligned in it.
-func putAligned(c *canvas.Canvas, r Rect, y int, a align, st lipgloss.Style, s string) {
+func putAligned(c *canvas.Canvas, r layout.Rect, y int, a align, st lipgloss.Style, s string) {
 	s = canvas.Cut(s, r.W)
 	x := r.X
 	switch a {
@@ -313,7 +314,7 @@ func (m *Model) renderRack(c *canvas.Canvas) {
 }
 
 // renderLog draws the latest moves in r, the newest last.
-func (m *Model) renderLog(c *canvas.Canvas, r Rect) {
+func (m *Model) renderLog(c *canvas.Canvas, r layout.Rect) {
 	if r.H <= 0 {
 		return
 	}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"okey/ui/canvas"
+	"okey/ui/layout"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -124,4 +125,4 @@ func (m *Model) renderPage(lines []string, foot string) string {
 }
 
 // pageW is the width page text wraps at.
-func (m *Model) pageW() int { return m.lay.Page.W - pageX }
+func (m *Model) pageW() int { return m.lay.Page.W - layout.PageX }

@@ -11,6 +11,7 @@ import (
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/canvas"
+	"okey/ui/layout"
 	"okey/ui/rack"
 	"okey/ui/theme"
 )
@@ -19,7 +20,7 @@ import (
 // the log, the work line, the rack, or an overlay over them; the status
 // and the keys below.
 func (m *Model) renderTable101() string {
-	l := layout101(m.width, m.height)
+	l := layout.NewTable101(m.width, m.height)
 	c := canvas.New(l.W, l.H)
 	c.Put(0, 0, m.header101(true))
 	status := m.status101(l.W, l.StatusH)
@@ -99,7 +100,7 @@ func (m *Model) header101(withKeys bool) string {
 
 // renderSeat101 draws a bot's panel: its name (marked when it is to
 // move), its tiles and points, how it opened, its discard stack.
-func (m *Model) renderSeat101(c *canvas.Canvas, l Layout101, seat int) {
+func (m *Model) renderSeat101(c *canvas.Canvas, l layout.Table101, seat int) {
 	v := &m.t.view
 	r := l.Seats[seat]
 	a := alignCentre
@@ -186,7 +187,7 @@ func (m *Model) stackText101(seat int) (string, styleID) {
 }
 
 // putAligned101 is putAligned with the table's cache of drawn text.
-func (m *Model) putAligned101(c *canvas.Canvas, r Rect, y int, a align, st styleID, s string) {
+func (m *Model) putAligned101(c *canvas.Canvas, r layout.Rect, y int, a align, st styleID, s string) {
 	s = canvas.Cut(s, r.W)
 	x := r.X
 	switch a {
@@ -200,7 +201,7 @@ func (m *Model) putAligned101(c *canvas.Canvas, r Rect, y int, a align, st style
 
 // renderCenter101 draws the centre line: the indicator and the okey,
 // the wall, the player's own stack.
-func (m *Model) renderCenter101(c *canvas.Canvas, l Layout101) {
+func (m *Model) renderCenter101(c *canvas.Canvas, l layout.Table101) {
 	v := &m.t.view
 	r := l.Center
 	parts := []string{
@@ -294,7 +295,7 @@ func (m *Model) openingShort(o okey101.Opening) string {
 // renderMelds101 draws the lines of melds that fit in r; a meld being
 // chosen for a tile is marked, and when lines are left out the last one
 // says so.
-func (m *Model) renderMelds101(c *canvas.Canvas, r Rect, rows [][]meldPiece) {
+func (m *Model) renderMelds101(c *canvas.Canvas, r layout.Rect, rows [][]meldPiece) {
 	if r.H <= 0 {
 		return
 	}
@@ -334,7 +335,7 @@ func (m *Model) renderMelds101(c *canvas.Canvas, r Rect, rows [][]meldPiece) {
 
 // renderLog101 draws the latest moves in r, the newest last; beside the
 // table under a title, entries wrapped; below it, cut.
-func (m *Model) renderLog101(c *canvas.Canvas, r Rect, beside bool) {
+func (m *Model) renderLog101(c *canvas.Canvas, r layout.Rect, beside bool) {
 	if r.H <= 0 {
 		return
 	}
@@ -382,7 +383,7 @@ func (m *Model) renderLog101(c *canvas.Canvas, r Rect, beside bool) {
 // renderWork101 draws the work line: the groups made and the group
 // being made with what they are worth, or the taken tile owed, or what
 // an opening needs.
-func (m *Model) renderWork101(c *canvas.Canvas, r Rect) {
+func (m *Model) renderWork101(c *canvas.Canvas, r layout.Rect) {
 	c.Put(r.X, r.Y, m.workLine101(r.W))
 }
 
@@ -458,7 +459,7 @@ func (m *Model) selectionText101() string {
 // renderRack101 draws the rack in its frame: its title says the
 // player's tiles, points and opening; each tile's frame and bottom
 // mark say the cursor, the tile picked up, the group it is chosen into.
-func (m *Model) renderRack101(c *canvas.Canvas, l Layout101) {
+func (m *Model) renderRack101(c *canvas.Canvas, l layout.Table101) {
 	t := m.t
 	v := &t.view
 	r := l.Rack
