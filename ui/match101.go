@@ -71,7 +71,7 @@ func (m *Model) load101(b []byte) error {
 	m.rec = rec.Marshal()
 	m.seq++
 	m.loadRack101()
-	m.screen = scrResume
+	m.offerResumed(Game101)
 	return nil
 }
 
@@ -278,16 +278,17 @@ func (m *Model) loadRack101() {
 		return
 	}
 	var f rack101File
-	if json.Unmarshal(b, &f) != nil || f.Game != okey101.GameName || f.Hand != t.view.Hand ||
-		f.Redeal != t.view.Redeal || len(f.Slots) != rack.NumSlots {
+	if err := json.Unmarshal(b, &f); err != nil {
+		m.rackDamaged(err.Error())
 		return
 	}
-	var r rack.Rack
-	copy(r.Slots[:], f.Slots)
-	for _, x := range r.Slots {
-		if x != tile.NoTile && !x.Valid() {
-			return
-		}
+	r, why := readSlots(f.Slots)
+	if why != "" {
+		m.rackDamaged(why)
+		return
+	}
+	if f.Game != okey101.GameName || f.Hand != t.view.Hand || f.Redeal != t.view.Redeal {
+		return // another game's or deal's: the rack stays sorted
 	}
 	if r.Counts() != t.view.Counts {
 		return

@@ -1,0 +1,86 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A saved match is resumed with a new match of its own game on offer:
+// a match of 101 resumed under settings that say classic offers 101, and
+// a classic one under settings that say 101 offers classic.
+func TestResumeOffersTheResumedGame(t *testing.T) {
+	for _, tt := range []struct {
+		name      string
+		start     func(testing.TB) *Model
+		setting   string
+		want, not string
+	}{
+		{"101 under classic settings", func(t testing.TB) *Model { return start101(t, 100, 30) }, GameClassic,
+			"New match: Okey 101", "New match: classic Okey"},
+		{"classic under 101 settings", func(t testing.TB) *Model {
+			m := newTestModel(t, 100, 30, withPlainBots)
+			drain(t, m, m.Init())
+			return m
+		}, Game101, "New match: classic Okey", "New match: Okey 101"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			m := tt.start(t)
+			opt := m.opt
+			opt.Settings.Game = tt.setting
+			m2 := reopen(t, m, opt)
+			m2.Update(windowMsg(100, 30))
+			got := plain(m2)
+			if m2.screen != scrResume || !strings.Contains(got, tt.want) || strings.Contains(got, tt.not) {
+				t.Fatalf("want %q on the resume screen:\n%s", tt.want, got)
+			}
+		})
+	}
+}
+
+// A saved rack that cannot be read is set aside and the player told, as
+// a damaged match is; it is not silently written over.
+func TestDamagedRackIsKeptAside(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		start func(testing.TB) *Model
+		data  string
+	}{
+		{"classic, not JSON", func(t testing.TB) *Model {
+			m := newTestModel(t, 100, 30, withPlainBots)
+			drain(t, m, m.Init())
+			return m
+		}, "{not json"},
+		{"classic, a tile that is none", func(t testing.TB) *Model {
+			m := newTestModel(t, 100, 30, withPlainBots)
+			drain(t, m, m.Init())
+			return m
+		}, `{"hand":1,"slots":[1,2,3]}`},
+		{"101, not JSON", func(t testing.TB) *Model { return start101(t, 100, 30) }, "\x00\x01"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			m := tt.start(t)
+			path := m.files.RackPath()
+			if err := os.WriteFile(path, []byte(tt.data), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			m2 := reopen(t, m, m.opt)
+			m2.Update(windowMsg(100, 30))
+			got := plain(m2)
+			if !strings.Contains(got, "could not be read") || !strings.Contains(got, "set aside") {
+				t.Fatalf("the player is not told of the damaged rack:\n%s", got)
+			}
+			aside, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "*damaged*"))
+			kept := false
+			for _, a := range aside {
+				if b, err := os.ReadFile(a); err == nil && string(b) == tt.data {
+					kept = true
+				}
+			}
+			if !kept {
+				t.Fatalf("the damaged rack is not kept aside: %v", aside)
+			}
+		})
+	}
+}
