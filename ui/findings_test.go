@@ -84,3 +84,37 @@ func TestDamagedRackIsKeptAside(t *testing.T) {
 		})
 	}
 }
+
+// Enter on the final table does nothing but say which keys do: a player
+// paging through the ends of hands with enter does not start a new match
+// by the same key; only n, the key its bar names, does.
+func TestEnterOnTheFinalTableStartsNoMatch(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		start func(testing.TB) *Model
+	}{
+		{"classic", func(t testing.TB) *Model {
+			m := newTestModel(t, 100, 30, withPlainBots)
+			drain(t, m, m.Init())
+			return m
+		}},
+		{"101", func(t testing.TB) *Model { return start101(t, 100, 30) }},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			m := tt.start(t)
+			m.screen = scrMatchOver
+			before := string(m.rec)
+			press(t, m, "enter")
+			if m.screen != scrMatchOver || string(m.rec) != before {
+				t.Fatalf("enter left the final table (screen %d)", m.screen)
+			}
+			if !strings.Contains(plain(m), "Press n for a new match") {
+				t.Fatalf("enter does not say which key starts a match:\n%s", plain(m))
+			}
+			press(t, m, "n")
+			if m.screen == scrMatchOver {
+				t.Fatal("n does not start a new match")
+			}
+		})
+	}
+}

@@ -203,7 +203,7 @@ func newKeyMap(tr *i18n.Catalog, saving bool) keyMap {
 			Quit:     quit,
 		},
 		MatchOver: matchOverKeys{
-			NewMatch: b([]string{"n", "enter"}, "n", "key.newmatch"),
+			NewMatch: b([]string{"n"}, "n", "key.newmatch"),
 			Scores:   scores,
 			Stats:    stats,
 			Settings: settings,
