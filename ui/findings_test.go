@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -116,5 +117,39 @@ func TestEnterOnTheFinalTableStartsNoMatch(t *testing.T) {
 				t.Fatal("n does not start a new match")
 			}
 		})
+	}
+}
+
+// A value given by a flag for this run shows on the settings form as
+// this run's only, with what saving keeps: enter saves the settings
+// file's value, not the flag's.
+func TestSettingsMarkThisRunsValues(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {100, 30}} {
+		m := newTestModel(t, sz[0], sz[1], withPlainBots, func(o *Options) {
+			o.Saved = o.Settings
+			o.Saved.Speed = "normal"
+			o.Settings.Speed = "fast"
+		})
+		drain(t, m, m.Init())
+		press(t, m, "o")
+		out := plain(m)
+		if !strings.Contains(out, "< fast >  this run only (saved: normal)") {
+			t.Fatalf("%v: the speed of this run is not marked:\n%s", sz, out)
+		}
+		if strings.Count(out, "this run only") != 1 {
+			t.Fatalf("%v: a value not given for this run is marked:\n%s", sz, out)
+		}
+		if w, line := maxLineWidth(out); w > sz[0] {
+			t.Fatalf("%v: a line of %d columns: %q", sz, w, line)
+		}
+		press(t, m, "enter")
+		b, err := os.ReadFile(m.files.SettingsPath())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var saved Settings
+		if err := json.Unmarshal(b, &saved); err != nil || saved.Speed != "normal" {
+			t.Fatalf("%v: saved %+v (%v), want the file's speed", sz, saved, err)
+		}
 	}
 }

@@ -46,6 +46,16 @@ type settingsForm struct {
 	// was holds each field as the form opened, to save only what the
 	// player changed.
 	was []field
+	// stored holds each field as the settings file has it: a field the
+	// player leaves alone is saved so, and where this run's value (a
+	// flag's) differs, the line says so.
+	stored []field
+}
+
+// runOnly reports whether field i shows a value for this run only (a
+// flag's) that saving leaves as the file has it.
+func (f *settingsForm) runOnly(i int) bool {
+	return f.stored != nil && !f.changed(i) && f.fields[i].value() != f.stored[i].value()
 }
 
 // changed reports whether field i differs from how the form opened.
@@ -210,6 +220,7 @@ func (m *Model) openSettings() {
 	m.overlay = ovNone
 	m.held = -1
 	m.settings = newSettingsForm(m.set, back)
+	m.settings.stored = newSettingsForm(m.saved, back).fields
 	m.screen = scrSettings
 }
 
@@ -344,9 +355,12 @@ func (m *Model) renderSettings() string {
 			st = m.st.Turn
 		}
 		line := mark + canvas.Fit(m.tr.T(fl.label), labelW) + "  " + val
-		if f.moot(i) {
+		switch {
+		case f.moot(i):
 			lines = append(lines, m.st.Dim.Render(line))
-		} else {
+		case f.runOnly(i):
+			lines = append(lines, st.Render(line)+m.st.Dim.Render(m.runOnlyNote(f.stored[i], m.lay.Page.W-canvas.Width(line))))
+		default:
 			lines = append(lines, st.Render(line))
 		}
 		if (i == fName3 || i == fTheme) && roomy {
@@ -366,6 +380,24 @@ func (m *Model) renderSettings() string {
 		lines = append(lines, m.st.Dim.Render(m.tr.T("set.note")))
 	}
 	return m.renderPage(lines, m.keyBar(m.keys.Settings.shortHelp()))
+}
+
+// runOnlyNote marks a value given for this run only, with what the
+// settings file keeps (stored) when there is room for it in w columns,
+// without it when not, and not at all when even that does not fit.
+func (m *Model) runOnlyNote(stored field, w int) string {
+	was := stored.text
+	if !stored.isText {
+		was = m.valName(stored.value())
+	} else if was == "" {
+		was = "—"
+	}
+	for _, note := range []string{m.tr.T("set.runonly", was), m.tr.T("set.runonly.short")} {
+		if note = "  " + note; canvas.Width(note) <= w {
+			return note
+		}
+	}
+	return ""
 }
 
 // valName is a settings value in the player's language.
