@@ -97,6 +97,8 @@ func (m *Model) updateTable101(k tea.KeyPressMsg) tea.Cmd {
 		m.openOverlay(ovBrowse)
 	case key.Matches(k, keys.Scores):
 		m.openInfo(scrScores)
+	case key.Matches(k, keys.Stats):
+		m.openInfo(scrStats)
 	default:
 		m.unknownKey(k)
 	}

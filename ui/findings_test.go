@@ -153,3 +153,34 @@ func TestSettingsMarkThisRunsValues(t *testing.T) {
 		}
 	}
 }
+
+// A key means the same at both tables: i is the statistics at either,
+// lay off is e; a key of the other game's table says what it means there
+// and that it has no meaning here.
+func TestAKeyMeansTheSameAtBothTables(t *testing.T) {
+	classic := newTestModel(t, 100, 30, withPlainBots)
+	drain(t, classic, classic.Init())
+	t101 := start101(t, 100, 30)
+	for _, m := range []*Model{classic, t101} {
+		press(t, m, "i")
+		if m.screen != scrStats {
+			t.Fatalf("i does not open the statistics (screen %d)", m.screen)
+		}
+		press(t, m, "esc")
+	}
+	for _, tt := range []struct {
+		m    *Model
+		k    string
+		want string
+	}{
+		{classic, "a", `"a" is “make a group” in Okey 101; it has no meaning in classic Okey.`},
+		{classic, "e", `"e" is “lay off” in Okey 101; it has no meaning in classic Okey.`},
+		{t101, "u", `"u" is “take back your discard” in classic Okey; it has no meaning in Okey 101.`},
+	} {
+		tt.m.screen = scrPlay
+		press(t, tt.m, tt.k)
+		if tt.m.flash != tt.want {
+			t.Errorf("%s: %q, want %q", tt.k, tt.m.flash, tt.want)
+		}
+	}
+}

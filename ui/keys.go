@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"okey/ui/i18n"
 )
@@ -171,7 +172,7 @@ func newKeyMap(tr *i18n.Catalog, saving bool) keyMap {
 			Stats:      stats,
 			Undo:       b([]string{"u"}, "u", "key.undo"),
 		},
-		Table101:  newTable101Keys(tr, b, settings, quit, scores),
+		Table101:  newTable101Keys(tr, b, settings, quit, scores, stats),
 		Choose101: newChoose101Keys(b, quit),
 		TooSmall:  tooSmallKeys{Quit: quit},
 		Locked: lockedKeys{
@@ -271,4 +272,19 @@ func helpKeys(tr *i18n.Catalog, b key.Binding) string {
 		names[i] = keyName(tr, k)
 	}
 	return strings.Join(names, " ")
+}
+
+// otherGame finds what k means at the other game's table (other is that
+// table's keys in groups) when it means nothing at this one, so the
+// player is told the key has no meaning in this game rather than that
+// it does nothing anywhere.
+func otherGame(k tea.KeyPressMsg, other [][]key.Binding) (key.Binding, bool) {
+	for _, g := range other {
+		for _, b := range g {
+			if key.Matches(k, b) {
+				return b, true
+			}
+		}
+	}
+	return key.Binding{}, false
 }

@@ -20,7 +20,7 @@ type table101Keys struct {
 	AddGroup, Lay, LayOff, TakeBack, Discard, Finish key.Binding
 
 	SortColour, SortValue, Runs, Pairs, Hint, Browse key.Binding
-	Scores, Help, Settings, Quit                     key.Binding
+	Scores, Stats, Help, Settings, Quit              key.Binding
 }
 
 // choose101Keys choose where a tile goes on the table (a lay-off, an
@@ -32,8 +32,10 @@ type choose101Keys struct {
 }
 
 // newTable101Keys builds the 101 table's keys with b, the key map's
-// builder; settings, quit and scores are the ones every screen shares.
-func newTable101Keys(tr *i18n.Catalog, b func([]string, string, string) key.Binding, settings, quit, scores key.Binding) table101Keys {
+// builder; settings, quit, scores and stats are the ones every screen
+// shares. A key means the same at both tables: lay off is e (it extends
+// a meld; i is the statistics everywhere).
+func newTable101Keys(tr *i18n.Catalog, b func([]string, string, string) key.Binding, settings, quit, scores, stats key.Binding) table101Keys {
 	sheet := scores
 	sheet.SetHelp(scores.Help().Key, tr.T("key.sheet"))
 	return table101Keys{
@@ -52,7 +54,7 @@ func newTable101Keys(tr *i18n.Catalog, b func([]string, string, string) key.Bind
 		GiveBack:   b([]string{"g"}, "g", "key.giveback"),
 		AddGroup:   b([]string{"a"}, "a", "key.addgroup"),
 		Lay:        b([]string{"l"}, "l", "key.lay"),
-		LayOff:     b([]string{"i"}, "i", "key.layoff"),
+		LayOff:     b([]string{"e"}, "e", "key.layoff"),
 		TakeBack:   b([]string{"k"}, "k", "key.takeback"),
 		Discard:    b([]string{"x"}, "x", "key.discard"),
 		Finish:     b([]string{"f"}, "f", "key.finish101"),
@@ -63,6 +65,7 @@ func newTable101Keys(tr *i18n.Catalog, b func([]string, string, string) key.Bind
 		Hint:       b([]string{"h"}, "h", "key.hint"),
 		Browse:     b([]string{"b"}, "b", "key.browse101"),
 		Scores:     sheet,
+		Stats:      stats,
 		Help:       b([]string{"?"}, "?", "key.help"),
 		Settings:   settings,
 		Quit:       quit,
@@ -86,6 +89,6 @@ func (k table101Keys) fullHelp() [][]key.Binding {
 		{k.Left, k.Right, k.Up, k.Down, k.Pick, k.Select, k.Cancel},
 		{k.Draw, k.Take, k.GiveBack, k.AddGroup, k.Lay, k.LayOff, k.TakeBack, k.Discard, k.Finish},
 		{k.SortColour, k.SortValue, k.Runs, k.Pairs, k.Hint, k.Browse},
-		{k.Scores, k.Help, k.Settings, k.Quit},
+		{k.Scores, k.Stats, k.Help, k.Settings, k.Quit},
 	}
 }

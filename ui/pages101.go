@@ -122,11 +122,7 @@ func (m *Model) updateHandOver101(k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		return m.applied101(evs, lines)
-	case key.Matches(k, keys.Settings):
-		m.openSettings()
-		return nil
-	case key.Matches(k, keys.Scores):
-		m.openInfo(scrScores)
+	case m.openFromPage(k, keys.Settings, keys.Scores, keys.Stats):
 		return nil
 	}
 	m.setFlash(true, m.tr.T("status.handover.keys"))
@@ -397,11 +393,7 @@ func (m *Model) updateMatchOver101(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Game):
 		m.switchGame()
 		return nil
-	case key.Matches(k, keys.Settings):
-		m.openSettings()
-		return nil
-	case key.Matches(k, keys.Scores):
-		m.openInfo(scrScores)
+	case m.openFromPage(k, keys.Settings, keys.Scores, keys.Stats):
 		return nil
 	}
 	m.setFlash(true, m.tr.T("status.matchover.keys"))

@@ -252,7 +252,7 @@ func (m *Model) seatKeys() {
 	k := &m.keys
 	for _, b := range []*key.Binding{&k.Table.Settings, &k.Table.Stats, &k.Table.Undo,
 		&k.HandOver.Settings, &k.HandOver.Stats, &k.MatchOver.Settings, &k.MatchOver.Stats, &k.MatchOver.Game,
-		&k.Table101.Settings} {
+		&k.Table101.Settings, &k.Table101.Stats} {
 		b.SetEnabled(false)
 	}
 	leave := m.tr.T("key.leave")
@@ -285,6 +285,14 @@ func (m *Model) seatKeys() {
 func (m *Model) unknownKey(k tea.KeyPressMsg) {
 	if m.Watching() {
 		m.setFlash(true, m.tr.T("status.watching"))
+		return
+	}
+	here, there, other := "val.classic", "val.okey101", m.keys.Table101.fullHelp()
+	if m.t != nil {
+		here, there, other = there, here, m.keys.Table.fullHelp()
+	}
+	if b, ok := otherGame(k, other); ok && m.screen == scrPlay {
+		m.setFlash(true, m.tr.T("status.othergame", k.String(), m.tr.T(there), b.Help().Desc, m.tr.T(here)))
 		return
 	}
 	m.setFlash(true, m.tr.T("status.unknownkey", k.String()))

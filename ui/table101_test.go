@@ -103,7 +103,7 @@ func play101(t testing.TB, m *Model, a okey101.Action) {
 			press(t, m, "x")
 		}
 	case okey101.ActLayOff:
-		onto(a.Tile, "i")
+		onto(a.Tile, "e")
 	case okey101.ActTakeBack:
 		onto(a.Tile, "k")
 	case okey101.ActOpen, okey101.ActLay:
