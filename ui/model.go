@@ -17,6 +17,7 @@ import (
 	"okey/bots"
 	"okey/game"
 	"okey/ui/i18n"
+	"okey/ui/keymap"
 	"okey/ui/layout"
 	"okey/ui/rack"
 	"okey/ui/store"
@@ -125,7 +126,7 @@ type Model struct {
 	now   func() time.Time
 	files *store.Files
 	tr    *i18n.Catalog
-	keys  keyMap
+	keys  keymap.KeyMap
 	help  help.Model
 
 	palette theme.Palette
@@ -366,7 +367,7 @@ func (m *Model) applySettings() error {
 		return err
 	}
 	m.tr, m.palette = tr, p
-	m.keys = newKeyMap(tr, m.saving())
+	m.keys = keymap.New(tr, m.saving())
 	m.seatKeys()
 	m.restyle()
 	return nil

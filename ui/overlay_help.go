@@ -10,6 +10,7 @@ import (
 
 	"okey/ui/canvas"
 	"okey/ui/i18n"
+	"okey/ui/keymap"
 )
 
 // The help overlay (?) lists every key of the table from the key map,
@@ -23,14 +24,14 @@ func (m *Model) updateHelp(k tea.KeyPressMsg) bool {
 // helpLines are the ? page: every key of the key map, then how to play.
 func (m *Model) helpLines(w int) []string {
 	out := []string{m.st.Title.Render(canvas.Cut(m.tr.T("help.title"), w)), ""}
-	groups := append(m.keys.Table.fullHelp(), m.hostKeys())
+	groups := append(m.keys.Table.FullHelp(), m.hostKeys())
 	colW, descW := 0, 0
 	for i, g := range groups {
 		groups[i] = slices.DeleteFunc(slices.Clone(g), func(b key.Binding) bool { return !b.Enabled() })
 	}
 	for _, g := range groups {
 		for _, b := range g {
-			colW = max(colW, canvas.Width(helpKeys(m.tr, b)))
+			colW = max(colW, canvas.Width(keymap.HelpKeys(m.tr, b)))
 			descW = max(descW, canvas.Width(b.Help().Desc))
 		}
 	}
@@ -38,7 +39,7 @@ func (m *Model) helpLines(w int) []string {
 	var items []string
 	for _, g := range groups {
 		for _, b := range g {
-			items = append(items, m.st.Key.Render(canvas.Fit(helpKeys(m.tr, b), colW))+"  "+m.st.Text.Render(b.Help().Desc))
+			items = append(items, m.st.Key.Render(canvas.Fit(keymap.HelpKeys(m.tr, b), colW))+"  "+m.st.Text.Render(b.Help().Desc))
 		}
 	}
 	cellW := colW + 2 + descW + 3

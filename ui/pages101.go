@@ -12,6 +12,7 @@ import (
 	"okey/game/okey101"
 	"okey/ui/canvas"
 	"okey/ui/i18n"
+	"okey/ui/keymap"
 	"okey/ui/store"
 )
 
@@ -56,7 +57,7 @@ func (m *Model) renderResume101() string {
 		lines = append(lines, m.st.Text.Render("  "+canvas.Fit(m.whoLevel(s), nameLevelW)+" "+canvas.Right(strconv.Itoa(v.Scores[s]), 6)))
 	}
 	lines = append(lines, "", m.st.Dim.Render(m.nextGameLine()))
-	return m.renderPage(lines, m.keyBar(m.keys.Resume.shortHelp()))
+	return m.renderPage(lines, m.keyBar(m.keys.Resume.ShortHelp()))
 }
 
 // whoLevel names a seat with its bot's level.
@@ -473,7 +474,7 @@ func (m *Model) overlay101Lines() []string {
 // in the key map, then how to play 101.
 func (m *Model) help101Lines(w int) []string {
 	out := []string{m.st.Title.Render(canvas.Cut(m.tr.T("t101.help.title"), w)), ""}
-	groups := append(m.keys.Table101.fullHelp(), m.hostKeys())
+	groups := append(m.keys.Table101.FullHelp(), m.hostKeys())
 	for i, g := range groups { // a seat's table has keys off, and keys of its own
 		groups[i] = slices.DeleteFunc(slices.Clone(g), func(b key.Binding) bool { return !b.Enabled() })
 	}
@@ -481,13 +482,13 @@ func (m *Model) help101Lines(w int) []string {
 	var items []string
 	for _, g := range groups {
 		for _, b := range g {
-			colW = max(colW, canvas.Width(helpKeys(m.tr, b)))
+			colW = max(colW, canvas.Width(keymap.HelpKeys(m.tr, b)))
 			descW = max(descW, canvas.Width(b.Help().Desc))
 		}
 	}
 	for _, g := range groups {
 		for _, b := range g {
-			items = append(items, m.st.Key.Render(canvas.Fit(helpKeys(m.tr, b), colW))+"  "+m.st.Text.Render(b.Help().Desc))
+			items = append(items, m.st.Key.Render(canvas.Fit(keymap.HelpKeys(m.tr, b), colW))+"  "+m.st.Text.Render(b.Help().Desc))
 		}
 	}
 	cellW := colW + 2 + descW + 3

@@ -40,7 +40,7 @@ func (m *Model) updateMatchOver(k tea.KeyPressMsg) tea.Cmd {
 func (m *Model) renderMatchOver() string {
 	v := &m.view
 	mr := v.Match
-	bar := m.keyBar(m.keys.MatchOver.shortHelp())
+	bar := m.keyBar(m.keys.MatchOver.ShortHelp())
 	if mr == nil {
 		return m.renderPage(nil, bar)
 	}

@@ -50,5 +50,5 @@ func (m *Model) renderResume() string {
 		lines = append(lines, m.st.Text.Render("  "+canvas.Fit(who, nameLevelW)+" "+m.scoreCell(s)))
 	}
 	lines = append(lines, "", m.st.Dim.Render(m.nextGameLine()))
-	return m.renderPage(lines, m.keyBar(m.keys.Resume.shortHelp()))
+	return m.renderPage(lines, m.keyBar(m.keys.Resume.ShortHelp()))
 }

@@ -39,7 +39,7 @@ func (m *Model) openInfo(s screen) {
 func (m *Model) updateInfo(k tea.KeyPressMsg, lines []string, opener key.Binding) tea.Cmd {
 	keys := m.keys.Info
 	switch {
-	case m.updateScroll(k, keys.scrollKeys, lines):
+	case m.updateScroll(k, keys.ScrollKeys, lines):
 		return nil
 	case key.Matches(k, keys.Quit):
 		return m.quit()

@@ -379,7 +379,7 @@ func (m *Model) renderSettings() string {
 	} else {
 		lines = append(lines, m.st.Dim.Render(m.tr.T("set.note")))
 	}
-	return m.renderPage(lines, m.keyBar(m.keys.Settings.shortHelp()))
+	return m.renderPage(lines, m.keyBar(m.keys.Settings.ShortHelp()))
 }
 
 // runOnlyNote marks a value given for this run only, with what the

@@ -16,6 +16,7 @@ import (
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/keymap"
 	"okey/ui/rack"
 )
 
@@ -287,11 +288,11 @@ func (m *Model) unknownKey(k tea.KeyPressMsg) {
 		m.setFlash(true, m.tr.T("status.watching"))
 		return
 	}
-	here, there, other := "val.classic", "val.okey101", m.keys.Table101.fullHelp()
+	here, there, other := "val.classic", "val.okey101", m.keys.Table101.FullHelp()
 	if m.t != nil {
-		here, there, other = there, here, m.keys.Table.fullHelp()
+		here, there, other = there, here, m.keys.Table.FullHelp()
 	}
-	if b, ok := otherGame(k, other); ok && m.screen == scrPlay {
+	if b, ok := keymap.OtherGame(k, other); ok && m.screen == scrPlay {
 		m.setFlash(true, m.tr.T("status.othergame", k.String(), m.tr.T(there), b.Help().Desc, m.tr.T(here)))
 		return
 	}

@@ -282,12 +282,12 @@ func TestSpectatorKeysAllWork(t *testing.T) {
 				f := newFakeTable101(t, 9)
 				m = newSeat101Model(t, f, -1)
 				m.Update(f.update(-1))
-				groups = m.keys.Table101.fullHelp()
+				groups = m.keys.Table101.FullHelp()
 			} else {
 				f := newFakeTable(t, 8)
 				m = newSeatModel(t, f, -1)
 				m.Update(f.update(-1))
-				groups = m.keys.Table.fullHelp()
+				groups = m.keys.Table.FullHelp()
 			}
 			scr := plain(m)
 			if strings.Contains(scr, "space") || !strings.Contains(scr, "the racks are hidden") {
