@@ -12,7 +12,6 @@ import (
 	"okey/game/okey101"
 	"okey/ui/canvas"
 	"okey/ui/i18n"
-	"okey/ui/keymap"
 	"okey/ui/store"
 )
 
@@ -22,29 +21,6 @@ import (
 // (the keys and rules, the stacks and the whole table).
 
 // Resuming.
-
-func (m *Model) updateResume101(k tea.KeyPressMsg) tea.Cmd {
-	keys := m.keys.Resume
-	switch {
-	case key.Matches(k, keys.Quit):
-		return m.quit()
-	case key.Matches(k, keys.NewMatch):
-		return m.newMatchCmd("abandoned")
-	case key.Matches(k, keys.Game):
-		m.switchGame()
-		return nil
-	case key.Matches(k, keys.Resume):
-		m.screen = scrPlay
-		m.setFlash(false, m.tr.T("status.resumed"))
-		if m.t.view.Phase != okey101.Playing {
-			m.screen = scrHandOver
-			return nil
-		}
-		return m.nextTurn101()
-	}
-	m.setFlash(true, m.tr.T("status.resumekeys"))
-	return nil
-}
 
 func (m *Model) renderResume101() string {
 	v := &m.t.view
@@ -381,26 +357,6 @@ func (m *Model) lastMoves101(n int) []string {
 
 // The final sheet.
 
-func (m *Model) updateMatchOver101(k tea.KeyPressMsg) tea.Cmd {
-	m.flash = ""
-	keys := m.keys.MatchOver
-	switch {
-	case key.Matches(k, keys.Quit):
-		return m.quit()
-	case key.Matches(k, keys.NewMatch) && m.seat != nil:
-		return m.seatNewMatch()
-	case key.Matches(k, keys.NewMatch):
-		return m.newMatchCmd("finished")
-	case key.Matches(k, keys.Game):
-		m.switchGame()
-		return nil
-	case m.openFromPage(k, keys.Settings, keys.Scores, keys.Stats):
-		return nil
-	}
-	m.setFlash(true, m.tr.T("status.matchover.keys"))
-	return nil
-}
-
 // renderMatchOver101 is the final sheet: who won (the lowest total),
 // the places, ties shown, then the hands.
 func (m *Model) renderMatchOver101() string {
@@ -473,36 +429,7 @@ func (m *Model) overlay101Lines() []string {
 // help101Lines are the ? page of the 101 table: every key of its group
 // in the key map, then how to play 101.
 func (m *Model) help101Lines(w int) []string {
-	out := []string{m.st.Title.Render(canvas.Cut(m.tr.T("t101.help.title"), w)), ""}
-	groups := append(m.keys.Table101.FullHelp(), m.hostKeys())
-	for i, g := range groups { // a seat's table has keys off, and keys of its own
-		groups[i] = slices.DeleteFunc(slices.Clone(g), func(b key.Binding) bool { return !b.Enabled() })
-	}
-	colW, descW := 0, 0
-	var items []string
-	for _, g := range groups {
-		for _, b := range g {
-			colW = max(colW, canvas.Width(keymap.HelpKeys(m.tr, b)))
-			descW = max(descW, canvas.Width(b.Help().Desc))
-		}
-	}
-	for _, g := range groups {
-		for _, b := range g {
-			items = append(items, m.st.Key.Render(canvas.Fit(keymap.HelpKeys(m.tr, b), colW))+"  "+m.st.Text.Render(b.Help().Desc))
-		}
-	}
-	cellW := colW + 2 + descW + 3
-	cols := max(1, min(3, w/cellW))
-	rows := (len(items) + cols - 1) / cols
-	for r := range rows {
-		line := ""
-		for col := range cols {
-			if i := col*rows + r; i < len(items) {
-				line += canvas.Fit(items[i], cellW)
-			}
-		}
-		out = append(out, canvas.Cut(line, w))
-	}
+	out := m.keyPage(m.tr.T("t101.help.title"), m.keys.Table101.FullHelp(), w)
 	out = append(out, "")
 	r := m.t.view.Rules
 	text := strings.NewReplacer("{open}", strconv.Itoa(r.Open), "{pairs}", strconv.Itoa(okey101.MinPairs),

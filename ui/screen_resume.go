@@ -10,7 +10,8 @@ import (
 )
 
 // The resume screen offers to go on with the match found saved, or to
-// start a new one (the old one is kept with the finished matches).
+// start a new one (the old one is kept with the finished matches). Its
+// keys are the same in both games; only the page drawn differs.
 
 func (m *Model) updateResume(k tea.KeyPressMsg) tea.Cmd {
 	keys := m.keys.Resume
@@ -25,7 +26,7 @@ func (m *Model) updateResume(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Resume):
 		m.screen = scrPlay
 		m.setFlash(false, m.tr.T("status.resumed"))
-		if m.view.Phase == game.HandOver {
+		if !m.playing() { // the hand was over: its end is shown again
 			m.screen = scrHandOver
 			return nil
 		}

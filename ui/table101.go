@@ -141,11 +141,11 @@ func (m *Model) onKey101(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	case scrPlay:
 		return m.updateTable101(k), true
 	case scrResume:
-		return m.updateResume101(k), true
+		return m.updateResume(k), true
 	case scrHandOver:
 		return m.updateHandOver101(k), true
 	case scrMatchOver:
-		return m.updateMatchOver101(k), true
+		return m.updateMatchOver(k), true
 	case scrScores:
 		return m.updateInfo(k, m.sheetLines101(), m.keys.Table101.Scores), true
 	}
