@@ -370,14 +370,24 @@ func (m *Model) renderSettings() string {
 	if len(lines)+2 <= m.lay.Page.H { // the note keeps its line
 		lines = append(lines, "")
 	}
-	if f.err != "" {
-		lines = append(lines, m.st.Warn.Render(f.err))
-	} else if f.fields[f.at].isText {
-		lines = append(lines, m.st.Dim.Render(m.tr.T("set.note.name", m.keys.Settings.Erase.Help().Key)))
-	} else if gameOf(f.fields[fGame].value()) == Game101 {
-		lines = append(lines, m.st.Dim.Render(m.tr.T("set.note101")))
-	} else {
-		lines = append(lines, m.st.Dim.Render(m.tr.T("set.note")))
+	note, st := m.tr.T("set.note"), m.st.Dim
+	switch {
+	case f.err != "":
+		note, st = f.err, m.st.Warn
+	case f.fields[f.at].isText:
+		note = m.tr.T("set.note.name", m.keys.Settings.Erase.Help().Key)
+	case gameOf(f.fields[fGame].value()) == Game101:
+		note = m.tr.T("set.note101")
+	}
+	// The note wraps onto the lines the page has left, and is cut
+	// between words on the last of them.
+	wrapped := canvas.Wrap(note, m.lay.Page.W)
+	room := max(1, m.lay.Page.H-len(lines))
+	if len(wrapped) > room {
+		wrapped = append(wrapped[:room-1], canvas.Cut(strings.Join(wrapped[room-1:], " "), m.lay.Page.W))
+	}
+	for _, s := range wrapped {
+		lines = append(lines, st.Render(s))
 	}
 	return m.renderPage(lines, m.keyBar(m.keys.Settings.ShortHelp()))
 }

@@ -475,9 +475,17 @@ func (m *Model) keyBar(b []key.Binding) string {
 	if s, ok := m.bars[id.String()]; ok {
 		return s
 	}
+	// What does not fit is left out from the end, whole, and " …" says
+	// so: the keys come most needed first, so a narrow bar shows what
+	// matters now. (The help's own cut can leave a line a few columns
+	// too wide; it is never cut through a word here.)
 	h := m.help
 	h.SetWidth(m.lay.Help.W)
-	s := canvas.Cut(h.ShortHelpView(b), m.lay.Help.W)
+	s := h.ShortHelpView(b)
+	for n := len(b) - 1; n > 0 && canvas.Width(s) > m.lay.Help.W; n-- {
+		s = h.ShortHelpView(b[:n])
+	}
+	s = canvas.Cut(s, m.lay.Help.W) // a single key wider than the bar
 	if m.bars == nil || len(m.bars) > maxBars {
 		m.bars = map[string]string{}
 	}

@@ -70,21 +70,47 @@ func (c *Canvas) String() string {
 // Width is the width of s on screen, styles left out.
 func Width(s string) int { return ansi.StringWidth(s) }
 
-// Fit cuts s to w columns (with an ellipsis) or pads it with spaces.
+// Fit cuts s to w columns (as Cut does) or pads it with spaces.
 func Fit(s string, w int) string {
 	sw := Width(s)
 	if sw > w {
-		return ansi.Truncate(s, w, "…")
+		s = truncate(s, w)
+		sw = Width(s)
 	}
 	return s + strings.Repeat(" ", w-sw)
 }
 
-// Cut cuts s to w columns with an ellipsis, without padding.
+// Cut cuts s to w columns with an ellipsis, without padding. It cuts
+// between words where it can ("the wall ran out; Ayşe …", not "Ayşe
+// sho…"): only a word longer than half the room is cut through.
 func Cut(s string, w int) string {
 	if Width(s) > w {
-		return ansi.Truncate(s, w, "…")
+		return truncate(s, w)
 	}
 	return s
+}
+
+// truncate cuts s, wider than w, to at most w columns ending in an
+// ellipsis: after the last space that keeps at least half of w (and
+// leaves room for " …"), or through a word when there is none.
+func truncate(s string, w int) string {
+	if w < 4 {
+		return ansi.Truncate(s, w, "…")
+	}
+	col, at := 0, -1 // at: the column of the last space in reach
+	for _, r := range ansi.Strip(s) {
+		if col > w-2 {
+			break
+		}
+		if r == ' ' {
+			at = col
+		}
+		col += ansi.StringWidth(string(r))
+	}
+	if at >= w/2 {
+		return ansi.Truncate(s, at+2, "…") // the words, the space, the ellipsis
+	}
+	return ansi.Truncate(s, w, "…")
 }
 
 // Right pads s on the left to w columns.

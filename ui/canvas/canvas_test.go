@@ -11,6 +11,10 @@ func TestHelpers(t *testing.T) {
 	}{
 		{"fit pads", Fit("ab", 4), "ab  "},
 		{"fit cuts", Fit("abcdef", 4), "abc…"},
+		{"cut between words", Cut("the wall ran out; Mehmet showed", 28), "the wall ran out; Mehmet …"},
+		{"cut through a long word", Cut("a verylongwordindeed", 10), "a verylon…"},
+		{"cut with no space in reach", Cut("one two three", 8), "one two…"},
+		{"fit between words", Fit("one two three four", 16), "one two three … "},
 		{"cut leaves short", Cut("ab", 4), "ab"},
 		{"cut cuts", Cut("abcdef", 4), "abc…"},
 		{"right", Right("ab", 4), "  ab"},
