@@ -60,7 +60,10 @@ func (m *Model) load101(b []byte) error {
 		return m.setAsideDamaged(err, errors.Is(err, okey101.ErrRecordVersion))
 	}
 	if over && !m.readOnly {
+		// Counted first, if its end was never counted.
 		done := g.Record()
+		v := g.State().View(0)
+		m.tally101(&done, &v)
 		if err := m.archiveFinished(done.Marshal(), torn != nil); err != nil {
 			return err
 		}
@@ -122,6 +125,7 @@ func (m *Model) adopt101(g *okey101.Game) {
 	m.flash = ""
 	m.history, m.casual = nil, false
 	t.view = g.State().View(0)
+	m.tally101(&rec, &t.view)
 	m.newHandRack101()
 	for i, e := range t.view.History {
 		m.addLog101(e, i)
@@ -141,9 +145,14 @@ func (m *Model) applied101(evs []okey101.Event, lines []byte) tea.Cmd {
 	if !wasMine && t.view.MyTurn() && !m.flashNews {
 		m.flash = "" // "wait for X" is out of date now
 	}
+	over := t.view.Phase == okey101.HandOver || t.view.Phase == okey101.MatchOver
+	if over { // counted before the save, which writes the statistics too
+		rec := t.g.Record()
+		m.tally101(&rec, &t.view)
+	}
 	cmds := []tea.Cmd{m.saveCmd()}
-	switch t.view.Phase {
-	case okey101.HandOver, okey101.MatchOver:
+	switch {
+	case over:
 		m.endOfHand101()
 	default:
 		cmds = append(cmds, m.nextTurn101())
