@@ -444,9 +444,13 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case undoneMsg:
 		return m.onUndone(msg)
 	case SeatUpdate:
-		return m.onSeatUpdate(msg)
-	case Seat101Update:
-		return m.onSeat101Update(msg)
+		switch {
+		case msg.View101 != nil:
+			return m.onSeat101Update(msg)
+		case msg.View != nil:
+			return m.onSeatUpdate(msg)
+		}
+		return nil
 	case seatTickMsg:
 		return m.onSeatTick()
 	case savedMsg:

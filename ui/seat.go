@@ -84,16 +84,20 @@ func (c ChatLine) saidBefore(deal, at int) bool {
 	return at >= 0 && c.At <= at
 }
 
-// SeatUpdate is what a table hands one seat after every change: the
-// seat's view (a spectator's: game.View of seat -1) and the table around
-// it. Sessions keep only the latest, so it holds everything the screen
+// SeatUpdate is what a table of either game hands one seat after every
+// change: the seat's view of the game (a spectator's: the view of seat
+// -1) and the table around it, which is the same in both games.
+// Sessions keep only the latest, so it holds everything the screen
 // needs whole, never a difference.
 type SeatUpdate struct {
-	View    game.View
+	// View is a classic table's view, View101 a table of Okey 101's (its
+	// score sheet inside): exactly one is set, and it says the game.
+	View    *game.View
+	View101 *okey101.View
+	// Hands are the hands of a classic match so far (shared with the
+	// table, which only ever appends: read them, never write).
+	Hands   []HandEnd
 	Players [game.NumSeats]SeatPlayer
-	// Hands are the hands of the match so far (shared with the table,
-	// which only ever appends: read them, never write).
-	Hands []HandEnd
 	// Chat is the table's last lines.
 	Chat []ChatLine
 	// Deadline is when the seat to move runs out of time (zero: no
@@ -110,6 +114,17 @@ type SeatUpdate struct {
 	Host bool
 	// Fair is the match's commitment (fair.go).
 	Fair Fairness
+}
+
+// InPlay reports whether the update's match is still being played.
+func (u SeatUpdate) InPlay() bool {
+	switch {
+	case u.View != nil:
+		return u.View.Phase != game.MatchOver
+	case u.View101 != nil:
+		return u.View101.Phase != okey101.MatchOver
+	}
+	return false
 }
 
 // IntentKind is what a seat asks of its table.
@@ -400,7 +415,7 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 	}
 
 	old := m.view
-	v := rotateView(u.View, s.rot)
+	v := rotateView(*u.View, s.rot)
 	newMatch := !first && (v.Hand < old.Hand || (len(u.Hands) == 0 && old.Hand > 1))
 	if first || newMatch {
 		m.view = v

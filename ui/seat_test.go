@@ -44,7 +44,8 @@ func (f *fakeTable) play() {
 }
 
 func (f *fakeTable) update(seat int) SeatUpdate {
-	u := SeatUpdate{View: f.g.State().View(seat), Refused: f.refused, RefusedSeq: f.rseq}
+	v := f.g.State().View(seat)
+	u := SeatUpdate{View: &v, Refused: f.refused, RefusedSeq: f.rseq}
 	for s := range game.NumSeats {
 		u.Players[s] = SeatPlayer{Name: "P" + string(rune('0'+s)), Kind: SeatBot, Level: "normal"}
 	}
