@@ -10,6 +10,7 @@ import (
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/rack"
 )
 
 // updateTable101 handles a key on the 101 table (and its overlays).
@@ -80,11 +81,11 @@ func (m *Model) updateTable101(k tea.KeyPressMsg) tea.Cmd {
 		return m.tryFinish101(conf)
 	case key.Matches(k, keys.SortColour):
 		an := t.view.Analyzer
-		m.arrange101(byColour(t.rack.Tiles(), an.PlaysAs, an.IsOkey), nil, "status.sorted.colour")
+		m.arrange101(rack.ByColour(t.rack.Tiles(), an.PlaysAs, an.IsOkey), nil, "status.sorted.colour")
 		return m.saveCmd()
 	case key.Matches(k, keys.SortValue):
 		an := t.view.Analyzer
-		m.arrange101(byValue(t.rack.Tiles(), an.PlaysAs, an.IsOkey), nil, "status.sorted.value")
+		m.arrange101(rack.ByValue(t.rack.Tiles(), an.PlaysAs, an.IsOkey), nil, "status.sorted.value")
 		return m.saveCmd()
 	case key.Matches(k, keys.Runs):
 		return m.arrangeMelds101(false)
@@ -96,6 +97,8 @@ func (m *Model) updateTable101(k tea.KeyPressMsg) tea.Cmd {
 		m.openOverlay(ovBrowse)
 	case key.Matches(k, keys.Scores):
 		m.openInfo(scrScores)
+	case key.Matches(k, keys.Stats):
+		m.openInfo(scrStats)
 	default:
 		m.unknownKey(k)
 	}
@@ -120,7 +123,7 @@ func (m *Model) pick101() {
 // move moves a tile on the rack as Rack.Move does; the group being made
 // and the groups made follow their tiles wherever they slide.
 func (t *table101) move(from, to int) {
-	var shadow Rack // each tile stands for the slot it came from
+	var shadow rack.Rack // each tile stands for the slot it came from
 	for i, x := range t.rack.Slots {
 		shadow.Slots[i] = tile.NoTile
 		if x != tile.NoTile {
@@ -129,7 +132,7 @@ func (t *table101) move(from, to int) {
 	}
 	t.rack.Move(from, to)
 	shadow.Move(from, to)
-	var where [RackSlots]int
+	var where [rack.NumSlots]int
 	for j, x := range shadow.Slots {
 		if x != tile.NoTile {
 			where[int(x)] = j
@@ -217,8 +220,8 @@ func (m *Model) arrange101(groups [][]tile.Tile, rest []tile.Tile, msg string) {
 	} else {
 		t.rack.Pack(append(groups, rest))
 	}
-	t.cursor = t.rack.nearest(cur, t.cursor)
-	var used [RackSlots]bool
+	t.cursor = t.rack.Nearest(cur, t.cursor)
+	var used [rack.NumSlots]bool
 	find := func(ts []tile.Tile) []int {
 		var out []int
 		for _, x := range ts {
@@ -243,8 +246,8 @@ func (m *Model) arrange101(groups [][]tile.Tile, rest []tile.Tile, msg string) {
 // between two groups, the longest placed first in the first row with
 // room, each row keeping the groups' order; the rest fills what is left
 // after a gap. It reports false when that does not fit.
-func pack101(groups [][]tile.Tile, rest []tile.Tile) (Rack, bool) {
-	r := NewRack()
+func pack101(groups [][]tile.Tile, rest []tile.Tile) (rack.Rack, bool) {
+	r := rack.New()
 	order := make([]int, len(groups))
 	for i := range order {
 		order[i] = i
@@ -260,7 +263,7 @@ func pack101(groups [][]tile.Tile, rest []tile.Tile) (Rack, bool) {
 			if used[row] > 0 {
 				need++
 			}
-			if used[row]+need <= RackCols {
+			if used[row]+need <= rack.Cols {
 				rows[row] = append(rows[row], gi)
 				used[row] += need
 				placed = true
@@ -271,7 +274,7 @@ func pack101(groups [][]tile.Tile, rest []tile.Tile) (Rack, bool) {
 			return r, false
 		}
 	}
-	free := 2*RackCols - used[0] - used[1]
+	free := 2*rack.Cols - used[0] - used[1]
 	for row := range rows {
 		if used[row] > 0 {
 			free--
@@ -288,15 +291,15 @@ func pack101(groups [][]tile.Tile, rest []tile.Tile) (Rack, bool) {
 				col++
 			}
 			for _, x := range groups[gi] {
-				r.Slots[row*RackCols+col] = x
+				r.Slots[row*rack.Cols+col] = x
 				col++
 			}
 		}
 		if col > 0 {
 			col++
 		}
-		for ; col < RackCols && len(rest) > 0; col++ {
-			r.Slots[row*RackCols+col] = rest[0]
+		for ; col < rack.Cols && len(rest) > 0; col++ {
+			r.Slots[row*rack.Cols+col] = rest[0]
 			rest = rest[1:]
 		}
 	}
@@ -328,7 +331,7 @@ func (m *Model) arrangeMelds101(pairs bool) tea.Cmd {
 		}
 	}
 	var left []tile.Tile
-	for _, g := range byColour(rest.Tiles(), an.PlaysAs, an.IsOkey) {
+	for _, g := range rack.ByColour(rest.Tiles(), an.PlaysAs, an.IsOkey) {
 		left = append(left, g...)
 	}
 	m.arrange101(groups, left, name)
@@ -336,7 +339,7 @@ func (m *Model) arrangeMelds101(pairs bool) tea.Cmd {
 	// the groups to lay down, when the player may lay them.
 	st := v.Opened[0].Status
 	if st == meld.NotOpened || (st == meld.OpenedPairs) == pairs {
-		var used [RackSlots]bool
+		var used [rack.NumSlots]bool
 		t.sel, t.groups = nil, nil
 		for _, g := range groups {
 			var slots []int
@@ -438,12 +441,12 @@ func (t *table101) groupAt(i int) []int {
 	if t.rack.Slots[i] == tile.NoTile {
 		return nil
 	}
-	row := i / RackCols * RackCols
+	row := i / rack.Cols * rack.Cols
 	lo, hi := i, i
 	for lo > row && t.rack.Slots[lo-1] != tile.NoTile {
 		lo--
 	}
-	for hi < row+RackCols-1 && t.rack.Slots[hi+1] != tile.NoTile {
+	for hi < row+rack.Cols-1 && t.rack.Slots[hi+1] != tile.NoTile {
 		hi++
 	}
 	out := make([]int, 0, hi-lo+1)

@@ -93,7 +93,7 @@ func TestLayOffChoosesAmongLegalPlaces(t *testing.T) {
 		t.Fatal("no seed gives the player a tile with two places")
 	}
 	cursorTo101(t, m, slotOf101(m, x))
-	press(t, m, "i")
+	press(t, m, "e")
 	c := m.t.choose
 	if c == nil || len(c.opts) < 2 {
 		t.Fatalf("no choice of places: %q", m.flash)
@@ -116,7 +116,7 @@ func TestLayOffChoosesAmongLegalPlaces(t *testing.T) {
 	if m.t.choose != nil || len(m.t.g.Record().Actions) != actions {
 		t.Fatal("esc does not let the choice go")
 	}
-	press(t, m, "i")
+	press(t, m, "e")
 	press(t, m, "right")
 	second := m.t.choose.opts[1]
 	press(t, m, "enter")

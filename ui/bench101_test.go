@@ -65,7 +65,7 @@ func BenchmarkKey101SeriDiz(b *testing.B) { benchKey101(b, "s") }
 // BenchmarkKey101LayOff is i on the tile under the cursor: its places
 // looked for on the crowded table (each one tried on the referee), and
 // either a lay-off played or the reason said.
-func BenchmarkKey101LayOff(b *testing.B) { benchKey101(b, "i") }
+func BenchmarkKey101LayOff(b *testing.B) { benchKey101(b, "e") }
 
 // BenchmarkKey101Discard is x: the reducer, the view, the rack and the
 // record (the bots' answers and the save run outside), a fresh table

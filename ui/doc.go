@@ -19,12 +19,9 @@
 //	bots.go            asking the bots (with a timeout), their answers, plain moves for a failing bot
 //	hint.go            the hint: the strongest bot's judgment of the player's move
 //	undo.go            taking back one's discard, in a casual match
-//	keys.go            the one key map, a group of keys per screen
-//	layout.go          the one layout: every rectangle of every screen from the terminal's size
 //	view.go            View, the header, the frame of the pages between hands
-//	canvas.go          placing blocks of styled text, and the text helpers (fit, cut, wrap)
 //	words.go           seats, tiles, scores and moves in the player's language
-//	rack.go            the istaka: slots, moving tiles, sorting, seri diz and çift diz
+//	sorter.go          classic Okey's sorts, seri diz and çift diz on the rack
 //	mouse.go           clicks on the table
 //	settings.go        Settings, their checks, reading them
 //	table.go           the table screen's keys and the player's actions
@@ -45,11 +42,19 @@
 //	screen_locked.go   another game plays in the state directory: look or quit
 //	problem.go         errors said in the player's language
 //	settings101.go     the game of a new match, the rules of 101 on the form and the command line
-//	keys101.go         the 101 table's group of the key map
 //	*101.go            the Okey 101 table: table101.go maps its files
 //	seat.go            a seat at a table the model does not own: updates in, intents out
 //	seat101.go         the same for a table of Okey 101: its seat's view drives the 101 table
 //	fair.go            a served match's commitment to its deals: noted at the deal, revealed at the end
 //
-// The style sheet is ui/theme, the words ui/i18n (from assets).
+// The game-agnostic parts live in sub-packages that import nothing of
+// ui (the first rooms of the table core, issue 21):
+//
+//	ui/canvas  placing blocks of styled text; the text helpers fit, cut, wrap
+//	ui/rack    the istaka widget: slots, moving tiles, packing groups, the sorts
+//	ui/layout  every rectangle of every screen from the terminal's size, both tables
+//	ui/keymap  the one key map, a group of keys per screen, both tables'
+//	ui/theme   the style sheet
+//	ui/i18n    the words, from assets
+//	ui/store   every file the game reads or writes
 package ui

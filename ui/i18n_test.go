@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"okey/ui/i18n"
+	"okey/ui/keymap"
 )
 
 func catalogKeys(t *testing.T, lang string) []string {
@@ -69,7 +70,7 @@ func TestKeyNamesAgree(t *testing.T) {
 	if !strings.Contains(bar, "boşluk") || strings.Contains(bar, "space") || !strings.Contains(out, "boşluk taşı kaldırır") {
 		t.Fatalf("the help bar says %q", bar)
 	}
-	if got := helpKeys(m.tr, m.keys.Table.Pick); got != "boşluk" {
+	if got := keymap.HelpKeys(m.tr, m.keys.Table.Pick); got != "boşluk" {
 		t.Fatalf("the full help names space %q", got)
 	}
 }

@@ -14,6 +14,8 @@ import (
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/canvas"
+	"okey/ui/rack"
 	"okey/ui/store"
 )
 
@@ -48,8 +50,16 @@ func (m *Model) load(b []byte) error {
 	m.rec = full.Marshal()
 	m.seq++
 	m.loadRack()
-	m.screen = scrResume
+	m.offerResumed(GameClassic)
 	return nil
+}
+
+// offerResumed shows the resume screen of a saved match of which: a new
+// match from it is of the same game, for this run (the settings file
+// keeps its own; g switches, as ever).
+func (m *Model) offerResumed(which string) {
+	m.set.Game = which
+	m.screen = scrResume
 }
 
 // keepTorn sets aside a saved match whose last line was broken (torn,
@@ -70,7 +80,7 @@ func (m *Model) keepTorn(torn []byte, readErr error, over bool) error {
 	if over {
 		key = "notice.torn.over"
 	}
-	m.notice = append(m.notice, m.tr.T(key, store.ShortPath(path), cut(string(torn), maxTornShown), store.ShortPath(aside)))
+	m.notice = append(m.notice, m.tr.T(key, store.ShortPath(path), canvas.Cut(string(torn), maxTornShown), store.ShortPath(aside)))
 	return nil
 }
 
@@ -191,7 +201,7 @@ func (m *Model) adopt(g *game.Game, seed uint64) {
 	m.tally(&rec, g.State(), m.history)
 	m.flash = ""
 	m.held, m.fresh = -1, -1
-	m.rack = NewRack()
+	m.rack = rack.New()
 	m.view = g.State().View(0)
 	m.newHandRack()
 	for i, e := range m.view.History {
@@ -323,7 +333,7 @@ func (m *Model) takeView(v game.View) {
 
 // newHandRack lays out a freshly dealt rack, sorted by colour.
 func (m *Model) newHandRack() {
-	m.rack = NewRack()
+	m.rack = rack.New()
 	m.rack.Reconcile(m.view.Counts)
 	m.rack.Pack(m.sorter().ByColour(m.rack.Tiles()))
 	m.cursor, m.held, m.fresh = 0, -1, -1
@@ -377,21 +387,56 @@ func (m *Model) loadRack() {
 		return
 	}
 	var f rackFile
-	if json.Unmarshal(b, &f) != nil || f.Hand != m.view.Hand || len(f.Slots) != RackSlots {
+	if err := json.Unmarshal(b, &f); err != nil {
+		m.rackDamaged(err.Error())
 		return
 	}
-	var r Rack
-	copy(r.Slots[:], f.Slots)
-	for _, t := range r.Slots {
-		if t != tile.NoTile && !t.Valid() {
-			return
-		}
+	r, why := readSlots(f.Slots)
+	if why != "" {
+		m.rackDamaged(why)
+		return
+	}
+	if f.Hand != m.view.Hand {
+		return // an earlier hand's: the rack stays sorted
 	}
 	r.Reconcile(m.view.Counts)
 	m.rack = r
-	if f.Cursor >= 0 && f.Cursor < RackSlots {
+	if f.Cursor >= 0 && f.Cursor < rack.NumSlots {
 		m.cursor = f.Cursor
 	}
+}
+
+// readSlots reads a saved rack's slots, or says why they cannot be a
+// rack: both games save their racks so.
+func readSlots(slots []tile.Tile) (rack.Rack, string) {
+	var r rack.Rack
+	if len(slots) != rack.NumSlots {
+		return r, fmt.Sprintf("%d slots, not %d", len(slots), rack.NumSlots)
+	}
+	copy(r.Slots[:], slots)
+	for _, t := range r.Slots {
+		if t != tile.NoTile && !t.Valid() {
+			return r, fmt.Sprintf("no tile %d", int(t))
+		}
+	}
+	return r, ""
+}
+
+// rackDamaged sets aside a saved arrangement of the rack that cannot be
+// read (why) and tells the player, as a damaged match is: the rack
+// starts sorted, and the file as it was is kept rather than silently
+// overwritten by the next save.
+func (m *Model) rackDamaged(why string) {
+	if m.readOnly {
+		return
+	}
+	path := m.files.RackPath()
+	aside, err := m.files.SetAsideRack(m.now())
+	if err != nil {
+		m.notice = append(m.notice, m.tr.T("notice.rack.kept", store.ShortPath(path), why, err.Error()))
+		return
+	}
+	m.notice = append(m.notice, m.tr.T("notice.rack.damaged", store.ShortPath(path), why, store.ShortPath(aside)))
 }
 
 // saveCmd saves the record and the rack as they stand, in a command.

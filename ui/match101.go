@@ -11,6 +11,7 @@ import (
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/rack"
 )
 
 // recordGame is the game a saved record names in its header: "" for
@@ -59,7 +60,10 @@ func (m *Model) load101(b []byte) error {
 		return m.setAsideDamaged(err, errors.Is(err, okey101.ErrRecordVersion))
 	}
 	if over && !m.readOnly {
+		// Counted first, if its end was never counted.
 		done := g.Record()
+		v := g.State().View(0)
+		m.tally101(&done, &v)
 		if err := m.archiveFinished(done.Marshal(), torn != nil); err != nil {
 			return err
 		}
@@ -70,7 +74,7 @@ func (m *Model) load101(b []byte) error {
 	m.rec = rec.Marshal()
 	m.seq++
 	m.loadRack101()
-	m.screen = scrResume
+	m.offerResumed(Game101)
 	return nil
 }
 
@@ -121,6 +125,7 @@ func (m *Model) adopt101(g *okey101.Game) {
 	m.flash = ""
 	m.history, m.casual = nil, false
 	t.view = g.State().View(0)
+	m.tally101(&rec, &t.view)
 	m.newHandRack101()
 	for i, e := range t.view.History {
 		m.addLog101(e, i)
@@ -140,9 +145,14 @@ func (m *Model) applied101(evs []okey101.Event, lines []byte) tea.Cmd {
 	if !wasMine && t.view.MyTurn() && !m.flashNews {
 		m.flash = "" // "wait for X" is out of date now
 	}
+	over := t.view.Phase == okey101.HandOver || t.view.Phase == okey101.MatchOver
+	if over { // counted before the save, which writes the statistics too
+		rec := t.g.Record()
+		m.tally101(&rec, &t.view)
+	}
 	cmds := []tea.Cmd{m.saveCmd()}
-	switch t.view.Phase {
-	case okey101.HandOver, okey101.MatchOver:
+	switch {
+	case over:
 		m.endOfHand101()
 	default:
 		cmds = append(cmds, m.nextTurn101())
@@ -197,7 +207,7 @@ func (m *Model) refresh101() {
 // (a taken tile given back, a tile laid off): what is left of it is no
 // longer the run, set or pair the player made, and counting it on
 // (B11 B12 read as a pair) would mislead.
-func (t *table101) dropGone(before Rack) {
+func (t *table101) dropGone(before rack.Rack) {
 	gone := func(i int) bool { return t.rack.Slots[i] == tile.NoTile || t.rack.Slots[i] != before.Slots[i] }
 	t.sel = slices.DeleteFunc(t.sel, gone)
 	t.groups = slices.DeleteFunc(t.groups, func(g []int) bool { return slices.ContainsFunc(g, gone) })
@@ -206,10 +216,10 @@ func (t *table101) dropGone(before Rack) {
 // newHandRack101 lays out a freshly dealt rack, sorted by colour.
 func (m *Model) newHandRack101() {
 	t := m.t
-	t.rack = NewRack()
+	t.rack = rack.New()
 	t.rack.Reconcile(t.view.Counts)
 	an := t.view.Analyzer
-	groups := byColour(t.rack.Tiles(), an.PlaysAs, an.IsOkey)
+	groups := rack.ByColour(t.rack.Tiles(), an.PlaysAs, an.IsOkey)
 	if r, ok := pack101(groups, nil); ok {
 		t.rack = r
 	} else {
@@ -277,28 +287,29 @@ func (m *Model) loadRack101() {
 		return
 	}
 	var f rack101File
-	if json.Unmarshal(b, &f) != nil || f.Game != okey101.GameName || f.Hand != t.view.Hand ||
-		f.Redeal != t.view.Redeal || len(f.Slots) != RackSlots {
+	if err := json.Unmarshal(b, &f); err != nil {
+		m.rackDamaged(err.Error())
 		return
 	}
-	var r Rack
-	copy(r.Slots[:], f.Slots)
-	for _, x := range r.Slots {
-		if x != tile.NoTile && !x.Valid() {
-			return
-		}
+	r, why := readSlots(f.Slots)
+	if why != "" {
+		m.rackDamaged(why)
+		return
+	}
+	if f.Game != okey101.GameName || f.Hand != t.view.Hand || f.Redeal != t.view.Redeal {
+		return // another game's or deal's: the rack stays sorted
 	}
 	if r.Counts() != t.view.Counts {
 		return
 	}
 	t.rack = r
-	if f.Cursor >= 0 && f.Cursor < RackSlots {
+	if f.Cursor >= 0 && f.Cursor < rack.NumSlots {
 		t.cursor = f.Cursor
 	}
 	valid := func(s []int) bool {
 		seen := map[int]bool{}
 		for _, i := range s {
-			if i < 0 || i >= RackSlots || r.Slots[i] == tile.NoTile || seen[i] {
+			if i < 0 || i >= rack.NumSlots || r.Slots[i] == tile.NoTile || seen[i] {
 				return false
 			}
 			seen[i] = true

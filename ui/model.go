@@ -17,6 +17,9 @@ import (
 	"okey/bots"
 	"okey/game"
 	"okey/ui/i18n"
+	"okey/ui/keymap"
+	"okey/ui/layout"
+	"okey/ui/rack"
 	"okey/ui/store"
 	"okey/ui/theme"
 )
@@ -123,7 +126,7 @@ type Model struct {
 	now   func() time.Time
 	files *store.Files
 	tr    *i18n.Catalog
-	keys  keyMap
+	keys  keymap.KeyMap
 	help  help.Model
 
 	palette theme.Palette
@@ -132,7 +135,7 @@ type Model struct {
 	bars    map[string]string // help bars drawn, by their keys and width
 
 	width, height int
-	lay           Layout
+	lay           layout.Screen
 
 	screen  screen
 	after   screen // where the notice screen leads
@@ -148,7 +151,7 @@ type Model struct {
 	seed   uint64 // seed of the current match
 	nextNo uint64 // matches started, for the next seed
 
-	rack   Rack
+	rack   rack.Rack
 	cursor int
 	held   int // slot of the tile picked up, -1 for none
 	fresh  int // slot of the tile just drawn or taken, -1
@@ -364,7 +367,7 @@ func (m *Model) applySettings() error {
 		return err
 	}
 	m.tr, m.palette = tr, p
-	m.keys = newKeyMap(tr, m.saving())
+	m.keys = keymap.New(tr, m.saving())
 	m.seatKeys()
 	m.restyle()
 	return nil
@@ -426,7 +429,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
-		m.lay = layout(msg.Width, msg.Height)
+		m.lay = layout.NewScreen(msg.Width, msg.Height)
 		m.help.SetWidth(msg.Width)
 		return nil
 	case tea.BackgroundColorMsg:
@@ -441,9 +444,13 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case undoneMsg:
 		return m.onUndone(msg)
 	case SeatUpdate:
-		return m.onSeatUpdate(msg)
-	case Seat101Update:
-		return m.onSeat101Update(msg)
+		switch {
+		case msg.View101 != nil:
+			return m.onSeat101Update(msg)
+		case msg.View != nil:
+			return m.onSeatUpdate(msg)
+		}
+		return nil
 	case seatTickMsg:
 		return m.onSeatTick()
 	case savedMsg:
@@ -578,3 +585,10 @@ func (m *Model) nextSeed() (uint64, error) {
 	}
 	return m.drawSeed()
 }
+
+// The smallest terminal the table fits in (okey serve sizes its
+// sessions' windows by it).
+const (
+	MinWidth  = layout.MinWidth
+	MinHeight = layout.MinHeight
+)

@@ -19,6 +19,9 @@ import (
 
 	"okey/bots"
 	"okey/game"
+	"okey/ui/canvas"
+	"okey/ui/layout"
+	"okey/ui/rack"
 	"okey/ui/store"
 )
 
@@ -36,7 +39,7 @@ func firstTile(m *Model) int {
 func cursorTo(t *testing.T, m *Model, i int) {
 	t.Helper()
 	for n := 0; m.cursor != i; n++ {
-		if n > RackSlots {
+		if n > rack.NumSlots {
 			t.Fatalf("cursor does not reach %d", i)
 		}
 		press(t, m, "right")
@@ -272,7 +275,7 @@ func TestQuitSavesAndResumeGivesSameScreen(t *testing.T) {
 }
 
 // stripStatus blanks the status line, which greets the player back.
-func stripStatus(s string, l Layout) string {
+func stripStatus(s string, l layout.Screen) string {
 	lines := strings.Split(s, "\n")
 	lines[l.Status.Y] = ""
 	return strings.Join(lines, "\n")
@@ -533,45 +536,6 @@ func TestHintPutsTheCursorOnTheDiscard(t *testing.T) {
 	press(t, m, "x")
 	if n := len(m.view.Rack); n != handTiles || m.view.Counts[want] != before-1 {
 		t.Fatalf("x after the hint did not throw %v: %d tiles left", want, n)
-	}
-}
-
-func TestRackMove(t *testing.T) {
-	r := NewRack()
-	r.Slots[0], r.Slots[1], r.Slots[2] = 1, 2, 3
-	r.Move(2, 0) // slides 1, 2 right into the gap left by 3
-	if r.Slots[0] != 3 || r.Slots[1] != 1 || r.Slots[2] != 2 {
-		t.Fatalf("move: %v", r.Slots[:4])
-	}
-	r.Move(0, 16)
-	if r.Slots[16] != 3 || r.Slots[0] != tile.NoTile {
-		t.Fatal("move to the other row")
-	}
-	want := tile.CountsOf([]tile.Tile{1, 2, 5})
-	added := r.Reconcile(want)
-	if r.Counts() != want || len(added) != 1 || r.Slots[added[0]] != 5 {
-		t.Fatalf("reconcile: %v", r.Tiles())
-	}
-}
-
-func TestRackPackFitsFifteen(t *testing.T) {
-	var groups [][]tile.Tile
-	for i := range 5 {
-		groups = append(groups, []tile.Tile{tile.Tile(i * 3), tile.Tile(i*3 + 1), tile.Tile(i*3 + 2)})
-	}
-	r := NewRack()
-	r.Pack(groups)
-	if len(r.Tiles()) != 15 {
-		t.Fatalf("packed %d tiles", len(r.Tiles()))
-	}
-	// 16 singletons do not fit with gaps: packed without them.
-	var single [][]tile.Tile
-	for i := range 16 {
-		single = append(single, []tile.Tile{tile.Tile(i)})
-	}
-	r.Pack(single)
-	if len(r.Tiles()) != 16 {
-		t.Fatalf("packed %d tiles", len(r.Tiles()))
 	}
 }
 
@@ -1008,7 +972,7 @@ func TestNamesFromARecordCannotBreakTheScreen(t *testing.T) {
 	m2.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	press(t, m2, "enter")
 	for s := 1; s < game.NumSeats; s++ {
-		if n := m2.names[s]; !printable(n) || textWidth(n) > MaxNameLen || n == "" {
+		if n := m2.names[s]; !printable(n) || canvas.Width(n) > MaxNameLen || n == "" {
 			t.Fatalf("seat %d is named %q", s, n)
 		}
 	}
@@ -1171,7 +1135,7 @@ func TestTallTerminalUsesItsHeight(t *testing.T) {
 		if gap := l.Status.Y - (l.Rack.Y + l.Rack.H); gap > 1 || !l.StatusDown {
 			t.Fatalf("%v: the status is %d rows below the rack", sz, gap)
 		}
-		if l.History.H < historyMin || l.Log.H < sz[1]-6 {
+		if l.History.H < layout.HistoryMin || l.Log.H < sz[1]-6 {
 			t.Fatalf("%v: history %d lines, log %d", sz, l.History.H, l.Log.H)
 		}
 		out := plain(m)

@@ -33,7 +33,7 @@ func (m *Model) onClick(msg tea.MouseClickMsg) tea.Cmd {
 	if l.Wall.Contains(mo.X, mo.Y) {
 		return m.tryDraw()
 	}
-	if l.corner(m.view.Previous).Contains(mo.X, mo.Y) {
+	if l.Corner(m.view.Previous).Contains(mo.X, mo.Y) {
 		return m.tryTake()
 	}
 	return nil

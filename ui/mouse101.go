@@ -5,6 +5,7 @@ import (
 
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/layout"
 )
 
 // onClick101 handles the mouse on the 101 table: a click on a tile puts
@@ -19,7 +20,7 @@ func (m *Model) onClick101(msg tea.MouseClickMsg) tea.Cmd {
 		return nil
 	}
 	t := m.t
-	l := layout101(m.width, m.height)
+	l := layout.NewTable101(m.width, m.height)
 	if i := l.SlotAt(mo.X, mo.Y); i >= 0 {
 		t.choose = nil
 		m.flash = ""
@@ -85,7 +86,7 @@ func (m *Model) clickMeld101(i int) tea.Cmd {
 }
 
 // meldAt is the table meld drawn at the cell (x, y) in r, or -1.
-func meldAt(rows [][]meldPiece, r Rect, x, y int) int {
+func meldAt(rows [][]meldPiece, r layout.Rect, x, y int) int {
 	if !r.Contains(x, y) {
 		return -1
 	}

@@ -147,13 +147,13 @@ func TestLayOffAfterARefusalIsTold(t *testing.T) {
 		t.Fatal("no seed up to 40 gives a tile with one place and one with none")
 	}
 	cursorTo101(t, m, slotOf101(m, none))
-	press(t, m, "i")
+	press(t, m, "e")
 	if !m.flashWarn {
 		t.Fatalf("%v laid off nowhere is not refused: %q", none, m.flash)
 	}
 	cursorTo101(t, m, slotOf101(m, one))
 	actions := len(m.t.g.Record().Actions)
-	press(t, m, "i")
+	press(t, m, "e")
 	if len(m.t.g.Record().Actions) != actions+1 {
 		t.Fatalf("%v not laid off: %q", one, m.flash)
 	}
@@ -384,7 +384,7 @@ func TestOneTileSelectedOffersLayOffOnlyOnceOpen(t *testing.T) {
 		t.Fatal("no seed up to 20 lets the player open with melds")
 	}
 	selectTiles(t, m, m.t.view.Rack[:1])
-	if work := ansiPlain(m.workLine101(200)); !strings.Contains(work, "i lays it off") {
+	if work := ansiPlain(m.workLine101(200)); !strings.Contains(work, "e lays it off") {
 		t.Fatalf("after opening: %q", work)
 	}
 }

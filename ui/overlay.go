@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"okey/ui/canvas"
+	"okey/ui/keymap"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
@@ -18,7 +21,7 @@ func (m *Model) openOverlay(o overlay) {
 // (true); any other key closes it and goes on to do what it does on the
 // table (false).
 func (m *Model) updateOverlay(k tea.KeyPressMsg) bool {
-	if m.updateScroll(k, m.keys.Overlay.scrollKeys, m.overlayLines()) {
+	if m.updateScroll(k, m.keys.Overlay.ScrollKeys, m.overlayLines()) {
 		return true
 	}
 	was := m.overlay
@@ -34,7 +37,7 @@ func (m *Model) updateOverlay(k tea.KeyPressMsg) bool {
 
 // updateScroll scrolls a page of lines with the scroll keys; it reports
 // whether k was one of them.
-func (m *Model) updateScroll(k tea.KeyPressMsg, keys scrollKeys, lines []string) bool {
+func (m *Model) updateScroll(k tea.KeyPressMsg, keys keymap.ScrollKeys, lines []string) bool {
 	page := max(1, m.lay.Page.H-1)
 	end := max(0, len(lines)-m.lay.Page.H)
 	by := func(n int) { m.scroll = max(0, min(m.scroll+n, end)) }
@@ -86,11 +89,11 @@ func (m *Model) overlayLines() []string {
 
 // renderOverlay draws the overlay on show, from its scroll, in the page
 // area.
-func (m *Model) renderOverlay(c *canvas) {
+func (m *Model) renderOverlay(c *canvas.Canvas) {
 	p := m.lay.Page
 	lines, _ := m.scrolled(m.overlayLines())
 	for i, s := range lines {
-		c.put(p.X, p.Y+i, s)
+		c.Put(p.X, p.Y+i, s)
 	}
 }
 

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"okey/ui/canvas"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -21,7 +22,7 @@ func (m *Model) updateBrowse(k tea.KeyPressMsg) bool {
 // own and the previous player's whole, the tops of the other two.
 func (m *Model) browseLines(w int) []string {
 	v := &m.view
-	out := []string{m.st.Title.Render(cut(m.tr.T("browse.title"), w)), ""}
+	out := []string{m.st.Title.Render(canvas.Cut(m.tr.T("browse.title"), w)), ""}
 	for _, s := range []int{v.Previous, 0, 1, 2, 3} {
 		if s == v.Previous && s != 0 && len(out) > 2 {
 			continue
@@ -31,7 +32,7 @@ func (m *Model) browseLines(w int) []string {
 		}
 		out = append(out, m.browseStack(s, w)...)
 	}
-	out = append(out, "", m.st.Dim.Render(cut(m.tr.T("browse.keys"), w)))
+	out = append(out, "", m.st.Dim.Render(canvas.Cut(m.tr.T("browse.keys"), w)))
 	return out
 }
 
@@ -54,8 +55,8 @@ func (m *Model) browseStack(s int, w int) []string {
 	case !full:
 		body = m.tr.T("browse.toponly", body)
 	}
-	out := []string{cut(head, w)}
-	for _, l := range wrap(body, w-2) {
+	out := []string{canvas.Cut(head, w)}
+	for _, l := range canvas.Wrap(body, w-2) {
 		out = append(out, "  "+l)
 	}
 	return out

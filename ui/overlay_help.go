@@ -8,36 +8,34 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"okey/ui/canvas"
 	"okey/ui/i18n"
+	"okey/ui/keymap"
 )
 
 // The help overlay (?) lists every key of the table from the key map,
 // then how to play; it scrolls (see overlay.go).
 
-// updateHelp closes the help: ? and esc close it and do nothing more.
-func (m *Model) updateHelp(k tea.KeyPressMsg) bool {
-	return key.Matches(k, m.keys.Table.Help, m.keys.Overlay.Close)
-}
-
-// helpLines are the ? page: every key of the key map, then how to play.
-func (m *Model) helpLines(w int) []string {
-	out := []string{m.st.Title.Render(cut(m.tr.T("help.title"), w)), ""}
-	groups := append(m.keys.Table.fullHelp(), m.hostKeys())
-	colW, descW := 0, 0
-	for i, g := range groups {
+// keyPage is the top of a table's ? page, the same in both games: the
+// title, then every key of groups (the table's, and the holding
+// program's) that works, in as many columns (up to three) as fit in w.
+func (m *Model) keyPage(title string, groups [][]key.Binding, w int) []string {
+	out := []string{m.st.Title.Render(canvas.Cut(title, w)), ""}
+	groups = append(groups, m.hostKeys())
+	for i, g := range groups { // a seat's table has keys off, and keys of its own
 		groups[i] = slices.DeleteFunc(slices.Clone(g), func(b key.Binding) bool { return !b.Enabled() })
 	}
+	colW, descW := 0, 0
 	for _, g := range groups {
 		for _, b := range g {
-			colW = max(colW, textWidth(helpKeys(m.tr, b)))
-			descW = max(descW, textWidth(b.Help().Desc))
+			colW = max(colW, canvas.Width(keymap.HelpKeys(m.tr, b)))
+			descW = max(descW, canvas.Width(b.Help().Desc))
 		}
 	}
-	// Two columns of keys when they fit, one otherwise.
 	var items []string
 	for _, g := range groups {
 		for _, b := range g {
-			items = append(items, m.st.Key.Render(fit(helpKeys(m.tr, b), colW))+"  "+m.st.Text.Render(b.Help().Desc))
+			items = append(items, m.st.Key.Render(canvas.Fit(keymap.HelpKeys(m.tr, b), colW))+"  "+m.st.Text.Render(b.Help().Desc))
 		}
 	}
 	cellW := colW + 2 + descW + 3
@@ -46,15 +44,25 @@ func (m *Model) helpLines(w int) []string {
 	for r := range rows {
 		line := ""
 		for col := range cols {
-			i := col*rows + r
-			if i < len(items) {
-				line += fit(items[i], cellW)
+			if i := col*rows + r; i < len(items) {
+				line += canvas.Fit(items[i], cellW)
 			}
 		}
-		out = append(out, cut(line, w))
+		out = append(out, canvas.Cut(line, w))
 	}
+	return out
+}
+
+// updateHelp closes the help: ? and esc close it and do nothing more.
+func (m *Model) updateHelp(k tea.KeyPressMsg) bool {
+	return key.Matches(k, m.keys.Table.Help, m.keys.Overlay.Close)
+}
+
+// helpLines are the ? page: every key of the key map, then how to play.
+func (m *Model) helpLines(w int) []string {
+	out := m.keyPage(m.tr.T("help.title"), m.keys.Table.FullHelp(), w)
 	out = append(out, "")
-	for _, s := range wrap(m.howToPlay(), w) {
+	for _, s := range canvas.Wrap(m.howToPlay(), w) {
 		out = append(out, m.st.Text.Render(s))
 	}
 	return out

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/okey101"
+	"okey/ui/canvas"
 	"okey/ui/i18n"
 	"okey/ui/store"
 )
@@ -21,41 +22,18 @@ import (
 
 // Resuming.
 
-func (m *Model) updateResume101(k tea.KeyPressMsg) tea.Cmd {
-	keys := m.keys.Resume
-	switch {
-	case key.Matches(k, keys.Quit):
-		return m.quit()
-	case key.Matches(k, keys.NewMatch):
-		return m.newMatchCmd("abandoned")
-	case key.Matches(k, keys.Game):
-		m.switchGame()
-		return nil
-	case key.Matches(k, keys.Resume):
-		m.screen = scrPlay
-		m.setFlash(false, m.tr.T("status.resumed"))
-		if m.t.view.Phase != okey101.Playing {
-			m.screen = scrHandOver
-			return nil
-		}
-		return m.nextTurn101()
-	}
-	m.setFlash(true, m.tr.T("status.resumekeys"))
-	return nil
-}
-
 func (m *Model) renderResume101() string {
 	v := &m.t.view
 	lines := []string{m.st.Title.Render(m.tr.T("resume.title")), ""}
-	for _, s := range wrap(m.tr.T("t101.resume.body", v.Hand, v.Rules.Hands, store.ShortPath(m.files.MatchPath())), m.pageW()) {
+	for _, s := range canvas.Wrap(m.tr.T("t101.resume.body", v.Hand, v.Rules.Hands, store.ShortPath(m.files.MatchPath())), m.pageW()) {
 		lines = append(lines, m.st.Text.Render(s))
 	}
 	lines = append(lines, "")
 	for s := range okey101.NumSeats {
-		lines = append(lines, m.st.Text.Render("  "+fit(m.whoLevel(s), nameLevelW)+" "+right(strconv.Itoa(v.Scores[s]), 6)))
+		lines = append(lines, m.st.Text.Render("  "+canvas.Fit(m.whoLevel(s), nameLevelW)+" "+canvas.Right(strconv.Itoa(v.Scores[s]), 6)))
 	}
 	lines = append(lines, "", m.st.Dim.Render(m.nextGameLine()))
-	return m.renderPage(lines, m.keyBar(m.keys.Resume.shortHelp()))
+	return m.renderPage(lines, m.keyBar(m.keys.Resume.ShortHelp()))
 }
 
 // whoLevel names a seat with its bot's level.
@@ -121,11 +99,7 @@ func (m *Model) updateHandOver101(k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		return m.applied101(evs, lines)
-	case key.Matches(k, keys.Settings):
-		m.openSettings()
-		return nil
-	case key.Matches(k, keys.Scores):
-		m.openInfo(scrScores)
+	case m.openFromPage(k, keys.Settings, keys.Scores, keys.Stats):
 		return nil
 	}
 	m.setFlash(true, m.tr.T("status.handover.keys"))
@@ -162,15 +136,15 @@ func (m *Model) renderHandOver101() string {
 	}
 	lines = append(lines, "")
 	if !res.Void {
-		head := "  " + fit(m.tr.T("matchover.player"), MaxNameLen) + "  " + right(m.tr.T("t101.col.hand"), handPtsW) +
-			"  " + right(m.tr.T("t101.col.total"), handPtsW) + "  " + m.tr.T("t101.col.why")
+		head := "  " + canvas.Fit(m.tr.T("matchover.player"), MaxNameLen) + "  " + canvas.Right(m.tr.T("t101.col.hand"), handPtsW) +
+			"  " + canvas.Right(m.tr.T("t101.col.total"), handPtsW) + "  " + m.tr.T("t101.col.why")
 		lines = append(lines, m.st.Bold.Render(head))
 		for s := range okey101.NumSeats {
 			l := res.Lines[s]
-			row := fmt.Sprintf("  %s  %s  %s  ", fit(m.seatName(s), MaxNameLen), right(signed(l.Total), handPtsW),
-				right(strconv.Itoa(res.Scores[s]), handPtsW))
-			indent := textWidth(row)
-			for i, p := range wrap(m.lineWhy101(&l), max(minReasonW, m.pageW()-indent)) {
+			row := fmt.Sprintf("  %s  %s  %s  ", canvas.Fit(m.seatName(s), MaxNameLen), canvas.Right(signed(l.Total), handPtsW),
+				canvas.Right(strconv.Itoa(res.Scores[s]), handPtsW))
+			indent := canvas.Width(row)
+			for i, p := range canvas.Wrap(m.lineWhy101(&l), max(minReasonW, m.pageW()-indent)) {
 				if i == 0 {
 					lines = append(lines, m.st.Text.Render(row)+m.st.Dim.Render(p))
 				} else {
@@ -185,7 +159,7 @@ func (m *Model) renderHandOver101() string {
 	if last := m.lastMoves101(3); len(last) > 0 && len(lines)+2+len(last) <= m.lay.Page.H {
 		lines = append(lines, "", m.st.Bold.Render(m.tr.T("t101.handover.last")))
 		for _, s := range last {
-			lines = append(lines, m.st.Dim.Render("  "+cut(s, m.pageW()-2)))
+			lines = append(lines, m.st.Dim.Render("  "+canvas.Cut(s, m.pageW()-2)))
 		}
 	}
 	if sheet := m.sheetTable101(); len(v.Results) > 1 && len(lines)+1+len(sheet) <= m.lay.Page.H {
@@ -302,13 +276,13 @@ func (m *Model) sheetTable101() []string {
 	v := &m.t.view
 	// The first column is as wide as its words ("toplam" was cut to
 	// "topl…" in Turkish).
-	handW := max(sheetHandW, textWidth(m.tr.T("scores.hand")), textWidth(m.tr.T("t101.col.total")))
+	handW := max(sheetHandW, canvas.Width(m.tr.T("scores.hand")), canvas.Width(m.tr.T("t101.col.total")))
 	if v.Rules.Partners {
-		handW = max(handW, textWidth(m.tr.T("t101.col.team")))
+		handW = max(handW, canvas.Width(m.tr.T("t101.col.team")))
 	}
-	head := fit(m.tr.T("scores.hand"), handW)
+	head := canvas.Fit(m.tr.T("scores.hand"), handW)
 	for s := range okey101.NumSeats {
-		head += " " + right(cut(m.seatName(s), sheetScoreW), sheetScoreW)
+		head += " " + canvas.Right(canvas.Cut(m.seatName(s), sheetScoreW), sheetScoreW)
 	}
 	out := []string{m.st.Bold.Render(head)}
 	for i := range v.Results {
@@ -317,25 +291,25 @@ func (m *Model) sheetTable101() []string {
 		if r.Void {
 			no += "v"
 		}
-		line := fit(no, handW)
+		line := canvas.Fit(no, handW)
 		for s := range okey101.NumSeats {
 			cell := signed(r.Lines[s].Total)
 			if r.Void {
 				cell = "-"
 			}
-			line += " " + right(cell, sheetScoreW)
+			line += " " + canvas.Right(cell, sheetScoreW)
 		}
 		out = append(out, m.st.Text.Render(line)+"  "+m.st.Dim.Render(m.handEnd101(r)))
 	}
-	total := fit(m.tr.T("t101.col.total"), handW)
+	total := canvas.Fit(m.tr.T("t101.col.total"), handW)
 	for s := range okey101.NumSeats {
-		total += " " + right(strconv.Itoa(v.Scores[s]), sheetScoreW)
+		total += " " + canvas.Right(strconv.Itoa(v.Scores[s]), sheetScoreW)
 	}
 	out = append(out, m.st.Bold.Render(total))
 	if v.Rules.Partners { // what decides: each team's total, on both its seats
-		team := fit(m.tr.T("t101.col.team"), handW)
+		team := canvas.Fit(m.tr.T("t101.col.team"), handW)
 		for s := range okey101.NumSeats {
-			team += " " + right(strconv.Itoa(v.Totals[s]), sheetScoreW)
+			team += " " + canvas.Right(strconv.Itoa(v.Totals[s]), sheetScoreW)
 		}
 		out = append(out, m.st.Bold.Render(team))
 	}
@@ -383,30 +357,6 @@ func (m *Model) lastMoves101(n int) []string {
 
 // The final sheet.
 
-func (m *Model) updateMatchOver101(k tea.KeyPressMsg) tea.Cmd {
-	m.flash = ""
-	keys := m.keys.MatchOver
-	switch {
-	case key.Matches(k, keys.Quit):
-		return m.quit()
-	case key.Matches(k, keys.NewMatch) && m.seat != nil:
-		return m.seatNewMatch()
-	case key.Matches(k, keys.NewMatch):
-		return m.newMatchCmd("finished")
-	case key.Matches(k, keys.Game):
-		m.switchGame()
-		return nil
-	case key.Matches(k, keys.Settings):
-		m.openSettings()
-		return nil
-	case key.Matches(k, keys.Scores):
-		m.openInfo(scrScores)
-		return nil
-	}
-	m.setFlash(true, m.tr.T("status.matchover.keys"))
-	return nil
-}
-
 // renderMatchOver101 is the final sheet: who won (the lowest total),
 // the places, ties shown, then the hands.
 func (m *Model) renderMatchOver101() string {
@@ -435,7 +385,7 @@ func (m *Model) renderMatchOver101() string {
 	lines = append(lines, m.st.Dim.Render(m.tr.T("t101.final.lowest")), "")
 	order := []int{0, 1, 2, 3}
 	slices.SortStableFunc(order, func(a, b int) int { return mr.Place[a] - mr.Place[b] })
-	head := "     " + fit(m.tr.T("matchover.player"), MaxNameLen) + "  " + right(m.tr.T("t101.col.total"), pointsColW) + "  " + m.tr.T("matchover.result")
+	head := "     " + canvas.Fit(m.tr.T("matchover.player"), MaxNameLen) + "  " + canvas.Right(m.tr.T("t101.col.total"), pointsColW) + "  " + m.tr.T("matchover.result")
 	lines = append(lines, m.st.Bold.Render(head))
 	for _, s := range order {
 		st := m.st.Text
@@ -449,7 +399,7 @@ func (m *Model) renderMatchOver101() string {
 		if v.Rules.Partners {
 			total = strconv.Itoa(mr.Totals[s])
 		}
-		row := fmt.Sprintf("  %d. %s  %s  ", mr.Place[s], fit(m.seatName(s), MaxNameLen), right(total, pointsColW))
+		row := fmt.Sprintf("  %d. %s  %s  ", mr.Place[s], canvas.Fit(m.seatName(s), MaxNameLen), canvas.Right(total, pointsColW))
 		lines = append(lines, m.st.Text.Render(row)+st.Render(m.tr.T("outcome."+mr.Outcome[s].String())))
 	}
 	fair := m.fairLines(true)
@@ -479,41 +429,12 @@ func (m *Model) overlay101Lines() []string {
 // help101Lines are the ? page of the 101 table: every key of its group
 // in the key map, then how to play 101.
 func (m *Model) help101Lines(w int) []string {
-	out := []string{m.st.Title.Render(cut(m.tr.T("t101.help.title"), w)), ""}
-	groups := append(m.keys.Table101.fullHelp(), m.hostKeys())
-	for i, g := range groups { // a seat's table has keys off, and keys of its own
-		groups[i] = slices.DeleteFunc(slices.Clone(g), func(b key.Binding) bool { return !b.Enabled() })
-	}
-	colW, descW := 0, 0
-	var items []string
-	for _, g := range groups {
-		for _, b := range g {
-			colW = max(colW, textWidth(helpKeys(m.tr, b)))
-			descW = max(descW, textWidth(b.Help().Desc))
-		}
-	}
-	for _, g := range groups {
-		for _, b := range g {
-			items = append(items, m.st.Key.Render(fit(helpKeys(m.tr, b), colW))+"  "+m.st.Text.Render(b.Help().Desc))
-		}
-	}
-	cellW := colW + 2 + descW + 3
-	cols := max(1, min(3, w/cellW))
-	rows := (len(items) + cols - 1) / cols
-	for r := range rows {
-		line := ""
-		for col := range cols {
-			if i := col*rows + r; i < len(items) {
-				line += fit(items[i], cellW)
-			}
-		}
-		out = append(out, cut(line, w))
-	}
+	out := m.keyPage(m.tr.T("t101.help.title"), m.keys.Table101.FullHelp(), w)
 	out = append(out, "")
 	r := m.t.view.Rules
 	text := strings.NewReplacer("{open}", strconv.Itoa(r.Open), "{pairs}", strconv.Itoa(okey101.MinPairs),
 		"{hands}", strconv.Itoa(r.Hands)).Replace(i18n.HelpOf(m.tr.Lang, "101"))
-	for _, s := range wrap(text, w) {
+	for _, s := range canvas.Wrap(text, w) {
 		out = append(out, m.st.Text.Render(s))
 	}
 	return out
@@ -523,7 +444,7 @@ func (m *Model) help101Lines(w int) []string {
 // and the whole table, every meld, grouped by who laid it.
 func (m *Model) browse101Lines(w int) []string {
 	v := &m.t.view
-	out := []string{m.st.Title.Render(cut(m.tr.T("t101.browse.title"), w)), ""}
+	out := []string{m.st.Title.Render(canvas.Cut(m.tr.T("t101.browse.title"), w)), ""}
 	for _, s := range []int{v.Previous, 0, 1, 2} { // the stack the player may take first
 		name := m.tr.T("stack.yours")
 		if s != 0 {
@@ -541,27 +462,27 @@ func (m *Model) browse101Lines(w int) []string {
 		case s != 0 && s != v.Previous:
 			body = m.tr.T("browse.toponly", body)
 		}
-		out = append(out, cut(head, w))
-		for _, l := range wrap(body, w-2) {
+		out = append(out, canvas.Cut(head, w))
+		for _, l := range canvas.Wrap(body, w-2) {
 			out = append(out, "  "+l)
 		}
 	}
-	out = append(out, "", m.st.Bold.Render(cut(m.tr.T("t101.browse.table"), w)))
+	out = append(out, "", m.st.Bold.Render(canvas.Cut(m.tr.T("t101.browse.table"), w)))
 	rows := m.meldRows101(w)
 	if len(rows) == 0 {
 		out = append(out, m.st.Dim.Render(m.tr.T("t101.browse.notable")))
 	}
 	for _, row := range rows {
-		c := newCanvas(w, 1)
+		c := canvas.New(w, 1)
 		for _, p := range row {
-			c.put(p.x, 0, p.styled)
+			c.Put(p.x, 0, p.styled)
 		}
 		out = append(out, c.String())
 	}
 	out = append(out, "")
-	for _, s := range wrap(m.tr.T("t101.browse.legend"), w) {
+	for _, s := range canvas.Wrap(m.tr.T("t101.browse.legend"), w) {
 		out = append(out, m.st.Dim.Render(s))
 	}
-	out = append(out, m.st.Dim.Render(cut(m.tr.T("browse.keys"), w)))
+	out = append(out, m.st.Dim.Render(canvas.Cut(m.tr.T("browse.keys"), w)))
 	return out
 }

@@ -15,12 +15,13 @@ import (
 
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/layout"
 	"okey/ui/store"
 )
 
 // stripStatus101 blanks the status lines, which greet the player back.
 func stripStatus101(s string, w, h int) string {
-	l := layout101(w, h)
+	l := layout.NewTable101(w, h)
 	lines := strings.Split(s, "\n")
 	for y := l.Status.Y; y < l.Help.Y; y++ {
 		lines[y] = ""
@@ -198,7 +199,7 @@ func TestKeys101DoNothingWhileTooSmall(t *testing.T) {
 	drawIfDue(t, m)
 	m.Update(windowMsg(70, 20))
 	actions, rack := len(m.t.g.Record().Actions), m.t.rack
-	for _, k := range []string{"x", "enter", "a", "l", "i", "k", "t", "g", "f", "d", "space", "right", "c", "s", "h", "b", "?", "o", "r"} {
+	for _, k := range []string{"x", "enter", "a", "l", "e", "i", "k", "t", "g", "f", "d", "space", "right", "c", "s", "h", "b", "?", "o", "r"} {
 		press(t, m, k)
 	}
 	if len(m.t.g.Record().Actions) != actions || m.t.rack != rack || m.screen != scrPlay || m.overlay != ovNone || len(m.t.sel) > 0 {
@@ -218,7 +219,7 @@ func TestKeys101DoNothingWhileTooSmall(t *testing.T) {
 // line draws.
 func TestMouse101(t *testing.T) {
 	m := start101(t, 100, 30, withSeed(8))
-	l := layout101(100, 30)
+	l := layout.NewTable101(100, 30)
 	click := func(x, y int, b tea.MouseButton) {
 		_, cmd := m.Update(tea.MouseClickMsg{X: x, Y: y, Button: b})
 		drain(t, m, cmd)

@@ -10,6 +10,7 @@ import (
 
 	"okey/game"
 	"okey/game/tile"
+	"okey/ui/canvas"
 	"okey/ui/theme"
 )
 
@@ -115,11 +116,11 @@ func (m *Model) renderHandOver() string {
 		if res.Lost[s] == 0 {
 			lost = "0"
 		}
-		head := fmt.Sprintf("  %s  %s  %s", fit(m.seatName(s), MaxNameLen), right(lost, lossW), fit(m.scoreCell(s), scoreW))
+		head := fmt.Sprintf("  %s  %s  %s", canvas.Fit(m.seatName(s), MaxNameLen), canvas.Right(lost, lossW), canvas.Fit(m.scoreCell(s), scoreW))
 		why := m.lossReasons(res, s)
 		// The reasons wrap under themselves when the line is too short.
-		indent := textWidth(head) + 2
-		parts := wrap(why, max(minReasonW, m.pageW()-indent))
+		indent := canvas.Width(head) + 2
+		parts := canvas.Wrap(why, max(minReasonW, m.pageW()-indent))
 		for i, p := range parts {
 			if i == 0 {
 				lines = append(lines, m.st.Text.Render(head)+"  "+m.st.Dim.Render(p))

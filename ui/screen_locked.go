@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"okey/ui/canvas"
 	"okey/ui/store"
 )
 
@@ -31,7 +32,7 @@ func (m *Model) renderLocked() string {
 		who += " (" + m.tr.T("locked.pid", strconv.Itoa(m.locked.Pid)) + ")"
 	}
 	lines := []string{m.st.Warn.Render(m.tr.T("locked.title")), ""}
-	for _, s := range wrap(m.tr.T("locked.body", who), m.pageW()) {
+	for _, s := range canvas.Wrap(m.tr.T("locked.body", who), m.pageW()) {
 		lines = append(lines, m.st.Text.Render(s))
 	}
 	bar := []key.Binding{m.keys.Locked.Look, m.keys.Locked.Quit}

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game"
+	"okey/ui/canvas"
 )
 
 // The match-over screen is the final table: places, scores, who won and
@@ -39,7 +40,7 @@ func (m *Model) updateMatchOver(k tea.KeyPressMsg) tea.Cmd {
 func (m *Model) renderMatchOver() string {
 	v := &m.view
 	mr := v.Match
-	bar := m.keyBar(m.keys.MatchOver.shortHelp())
+	bar := m.keyBar(m.keys.MatchOver.ShortHelp())
 	if mr == nil {
 		return m.renderPage(nil, bar)
 	}
@@ -56,9 +57,9 @@ func (m *Model) renderMatchOver() string {
 	order := []int{0, 1, 2, 3}
 	slices.SortStableFunc(order, func(a, b int) int { return mr.Place[a] - mr.Place[b] })
 	scoring := v.Rules.Scoring()
-	head := "     " + fit(m.tr.T("matchover.player"), MaxNameLen) + "  "
+	head := "     " + canvas.Fit(m.tr.T("matchover.player"), MaxNameLen) + "  "
 	if scoring {
-		head += right(m.tr.T("matchover.points"), pointsColW) + "  "
+		head += canvas.Right(m.tr.T("matchover.points"), pointsColW) + "  "
 	}
 	lines = append(lines, m.st.Bold.Render(head+m.tr.T("matchover.result")))
 	for _, s := range order {
@@ -70,9 +71,9 @@ func (m *Model) renderMatchOver() string {
 		case game.OutcomeLost:
 			st = m.st.Warn
 		}
-		row := fmt.Sprintf("  %d. %s  ", mr.Place[s], fit(m.seatName(s), MaxNameLen))
+		row := fmt.Sprintf("  %d. %s  ", mr.Place[s], canvas.Fit(m.seatName(s), MaxNameLen))
 		if scoring {
-			row += right(strconv.Itoa(mr.Scores[s]), pointsColW) + "  "
+			row += canvas.Right(strconv.Itoa(mr.Scores[s]), pointsColW) + "  "
 		}
 		lines = append(lines, m.st.Text.Render(row)+st.Render(out))
 	}

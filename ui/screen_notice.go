@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"okey/ui/canvas"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
@@ -25,10 +27,10 @@ func (m *Model) renderNotice() string {
 	var lines []string
 	lines = append(lines, m.st.Warn.Render(m.tr.T("notice.title")), "")
 	for _, n := range m.notice {
-		for _, s := range wrap(n, m.pageW()) {
+		for _, s := range canvas.Wrap(n, m.pageW()) {
 			lines = append(lines, m.st.Text.Render(s))
 		}
 		lines = append(lines, "")
 	}
-	return m.renderPage(lines, m.st.Bold.Render(cut(m.tr.T("notice.keys"), m.lay.Help.W)))
+	return m.renderPage(lines, m.st.Bold.Render(canvas.Cut(m.tr.T("notice.keys"), m.lay.Help.W)))
 }

@@ -5,11 +5,13 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game"
+	"okey/ui/canvas"
 	"okey/ui/store"
 )
 
 // The resume screen offers to go on with the match found saved, or to
-// start a new one (the old one is kept with the finished matches).
+// start a new one (the old one is kept with the finished matches). Its
+// keys are the same in both games; only the page drawn differs.
 
 func (m *Model) updateResume(k tea.KeyPressMsg) tea.Cmd {
 	keys := m.keys.Resume
@@ -24,7 +26,7 @@ func (m *Model) updateResume(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Resume):
 		m.screen = scrPlay
 		m.setFlash(false, m.tr.T("status.resumed"))
-		if m.view.Phase == game.HandOver {
+		if !m.playing() { // the hand was over: its end is shown again
 			m.screen = scrHandOver
 			return nil
 		}
@@ -37,7 +39,7 @@ func (m *Model) updateResume(k tea.KeyPressMsg) tea.Cmd {
 func (m *Model) renderResume() string {
 	v := &m.view
 	lines := []string{m.st.Title.Render(m.tr.T("resume.title")), ""}
-	for _, s := range wrap(m.tr.T("resume.body", v.Hand, store.ShortPath(m.files.MatchPath())), m.pageW()) {
+	for _, s := range canvas.Wrap(m.tr.T("resume.body", v.Hand, store.ShortPath(m.files.MatchPath())), m.pageW()) {
 		lines = append(lines, m.st.Text.Render(s))
 	}
 	lines = append(lines, "")
@@ -46,8 +48,8 @@ func (m *Model) renderResume() string {
 		if s > 0 {
 			who += " (" + m.tr.T("level."+m.levels[s]) + ")"
 		}
-		lines = append(lines, m.st.Text.Render("  "+fit(who, nameLevelW)+" "+m.scoreCell(s)))
+		lines = append(lines, m.st.Text.Render("  "+canvas.Fit(who, nameLevelW)+" "+m.scoreCell(s)))
 	}
 	lines = append(lines, "", m.st.Dim.Render(m.nextGameLine()))
-	return m.renderPage(lines, m.keyBar(m.keys.Resume.shortHelp()))
+	return m.renderPage(lines, m.keyBar(m.keys.Resume.ShortHelp()))
 }

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game"
+	"okey/ui/canvas"
 )
 
 // The score history (r, from the table and the pages between hands):
@@ -38,7 +39,7 @@ func (m *Model) openInfo(s screen) {
 func (m *Model) updateInfo(k tea.KeyPressMsg, lines []string, opener key.Binding) tea.Cmd {
 	keys := m.keys.Info
 	switch {
-	case m.updateScroll(k, keys.scrollKeys, lines):
+	case m.updateScroll(k, keys.ScrollKeys, lines):
 		return nil
 	case key.Matches(k, keys.Quit):
 		return m.quit()
@@ -83,23 +84,23 @@ func (m *Model) scoreLines() []string {
 
 // scoreTable is the history as a table: a line of names, a line a hand.
 func (m *Model) scoreTable(hs []handScore) []string {
-	head := right(m.tr.T("scores.hand"), handColW)
+	head := canvas.Right(m.tr.T("scores.hand"), handColW)
 	for s := range game.NumSeats {
-		head += "  " + fit(m.seatName(s), scoreColW)
+		head += "  " + canvas.Fit(m.seatName(s), scoreColW)
 	}
 	out := []string{m.st.Bold.Render(head)}
 	scoring := m.view.Rules.Scoring()
 	for _, h := range hs {
-		line := right(strconv.Itoa(h.res.Hand), handColW)
+		line := canvas.Right(strconv.Itoa(h.res.Hand), handColW)
 		for s := range game.NumSeats {
 			cell := ""
 			if scoring {
-				cell = right(strconv.Itoa(h.scores[s]), 3)
+				cell = canvas.Right(strconv.Itoa(h.scores[s]), 3)
 				if lost := h.res.Lost[s]; lost > 0 {
 					cell += " -" + strconv.Itoa(lost)
 				}
 			}
-			line += "  " + fit(cell, scoreColW)
+			line += "  " + canvas.Fit(cell, scoreColW)
 		}
 		out = append(out, m.st.Text.Render(line)+"  "+m.st.Dim.Render(m.handEnd(&h.res)))
 	}

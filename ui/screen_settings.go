@@ -16,6 +16,7 @@ import (
 	"okey/assets"
 	"okey/bots"
 	"okey/game"
+	"okey/ui/canvas"
 )
 
 // field is one line of the settings screen: a choice among values, or a
@@ -45,6 +46,16 @@ type settingsForm struct {
 	// was holds each field as the form opened, to save only what the
 	// player changed.
 	was []field
+	// stored holds each field as the settings file has it: a field the
+	// player leaves alone is saved so, and where this run's value (a
+	// flag's) differs, the line says so.
+	stored []field
+}
+
+// runOnly reports whether field i shows a value for this run only (a
+// flag's) that saving leaves as the file has it.
+func (f *settingsForm) runOnly(i int) bool {
+	return f.stored != nil && !f.changed(i) && f.fields[i].value() != f.stored[i].value()
 }
 
 // changed reports whether field i differs from how the form opened.
@@ -209,6 +220,7 @@ func (m *Model) openSettings() {
 	m.overlay = ovNone
 	m.held = -1
 	m.settings = newSettingsForm(m.set, back)
+	m.settings.stored = newSettingsForm(m.saved, back).fields
 	m.screen = scrSettings
 }
 
@@ -234,7 +246,7 @@ func (m *Model) updateSettings(k tea.KeyPressMsg) tea.Cmd {
 			cur.text = cur.text[:len(cur.text)-n]
 		}
 	case cur.isText && k.Text != "":
-		if textWidth(cur.text+k.Text) <= MaxNameLen && printable(k.Text) {
+		if canvas.Width(cur.text+k.Text) <= MaxNameLen && printable(k.Text) {
 			cur.text += k.Text
 		} else {
 			f.err = m.tr.T("set.err.name", MaxNameLen)
@@ -317,7 +329,7 @@ func (m *Model) renderSettings() string {
 	}
 	labelW := 0
 	for _, fl := range f.fields {
-		labelW = max(labelW, textWidth(m.tr.T(fl.label)))
+		labelW = max(labelW, canvas.Width(m.tr.T(fl.label)))
 	}
 	labelW = min(labelW, m.lay.Page.W/2)
 	for i, fl := range f.fields {
@@ -342,10 +354,13 @@ func (m *Model) renderSettings() string {
 			mark = "> "
 			st = m.st.Turn
 		}
-		line := mark + fit(m.tr.T(fl.label), labelW) + "  " + val
-		if f.moot(i) {
+		line := mark + canvas.Fit(m.tr.T(fl.label), labelW) + "  " + val
+		switch {
+		case f.moot(i):
 			lines = append(lines, m.st.Dim.Render(line))
-		} else {
+		case f.runOnly(i):
+			lines = append(lines, st.Render(line)+m.st.Dim.Render(m.runOnlyNote(f.stored[i], m.lay.Page.W-canvas.Width(line))))
+		default:
 			lines = append(lines, st.Render(line))
 		}
 		if (i == fName3 || i == fTheme) && roomy {
@@ -355,16 +370,44 @@ func (m *Model) renderSettings() string {
 	if len(lines)+2 <= m.lay.Page.H { // the note keeps its line
 		lines = append(lines, "")
 	}
-	if f.err != "" {
-		lines = append(lines, m.st.Warn.Render(f.err))
-	} else if f.fields[f.at].isText {
-		lines = append(lines, m.st.Dim.Render(m.tr.T("set.note.name", m.keys.Settings.Erase.Help().Key)))
-	} else if gameOf(f.fields[fGame].value()) == Game101 {
-		lines = append(lines, m.st.Dim.Render(m.tr.T("set.note101")))
-	} else {
-		lines = append(lines, m.st.Dim.Render(m.tr.T("set.note")))
+	note, st := m.tr.T("set.note"), m.st.Dim
+	switch {
+	case f.err != "":
+		note, st = f.err, m.st.Warn
+	case f.fields[f.at].isText:
+		note = m.tr.T("set.note.name", m.keys.Settings.Erase.Help().Key)
+	case gameOf(f.fields[fGame].value()) == Game101:
+		note = m.tr.T("set.note101")
 	}
-	return m.renderPage(lines, m.keyBar(m.keys.Settings.shortHelp()))
+	// The note wraps onto the lines the page has left, and is cut
+	// between words on the last of them.
+	wrapped := canvas.Wrap(note, m.lay.Page.W)
+	room := max(1, m.lay.Page.H-len(lines))
+	if len(wrapped) > room {
+		wrapped = append(wrapped[:room-1], canvas.Cut(strings.Join(wrapped[room-1:], " "), m.lay.Page.W))
+	}
+	for _, s := range wrapped {
+		lines = append(lines, st.Render(s))
+	}
+	return m.renderPage(lines, m.keyBar(m.keys.Settings.ShortHelp()))
+}
+
+// runOnlyNote marks a value given for this run only, with what the
+// settings file keeps (stored) when there is room for it in w columns,
+// without it when not, and not at all when even that does not fit.
+func (m *Model) runOnlyNote(stored field, w int) string {
+	was := stored.text
+	if !stored.isText {
+		was = m.valName(stored.value())
+	} else if was == "" {
+		was = "—"
+	}
+	for _, note := range []string{m.tr.T("set.runonly", was), m.tr.T("set.runonly.short")} {
+		if note = "  " + note; canvas.Width(note) <= w {
+			return note
+		}
+	}
+	return ""
 }
 
 // valName is a settings value in the player's language.

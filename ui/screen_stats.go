@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"okey/ui/canvas"
 	"okey/ui/store"
 )
 
@@ -25,35 +26,54 @@ func (m *Model) statsLines() []string {
 	if !m.saving() {
 		where = m.tr.T("stats.unsaved")
 	}
-	for _, s := range wrap(where, m.pageW()) {
+	for _, s := range canvas.Wrap(where, m.pageW()) {
 		out = append(out, m.st.Dim.Render(s))
 	}
-	keys := m.statsKeys()
-	if len(keys) == 0 {
+	keys, keys101 := statsKeys(m.stats.ByBots), statsKeys(m.stats.Okey101)
+	if len(keys) == 0 && len(keys101) == 0 {
 		return append(out, "", m.st.Text.Render(m.tr.T("stats.none")))
+	}
+	both := len(keys) > 0 && len(keys101) > 0 // each game under its name
+	if both {
+		out = append(out, "", m.st.Title.Render(m.tr.T("stats.classic")))
 	}
 	for _, k := range keys {
 		b := m.stats.ByBots[k]
-		levels, casual := strings.CutSuffix(k, "+undo")
-		names := strings.Split(levels, ",")
-		for i, l := range names {
-			names[i] = m.tr.T("level." + l)
-			if !m.tr.Has("level." + l) {
-				names[i] = l
-			}
-		}
-		head := m.tr.T("stats.bots", strings.Join(names, ", "))
-		if casual {
-			head += " · " + m.tr.T("hdr.casual")
-		}
-		out = append(out, "", m.st.Bold.Render(head),
+		out = append(out, "", m.st.Bold.Render(m.botsHead(k)),
 			m.st.Text.Render("  "+m.tr.T("stats.matches", b.Matches, b.MatchesWon, b.MatchesTied)),
 			m.st.Text.Render("  "+m.tr.T("stats.hands", b.Hands, b.HandsWon, percent(b.HandsWon, b.Hands))),
 			m.st.Text.Render("  "+m.tr.T("stats.finishes", b.OkeyFinishes, b.PairsWins)),
 			m.st.Text.Render("  "+m.tr.T("stats.points", b.PointsLost, b.PointsWon)),
 		)
 	}
+	if len(keys101) > 0 {
+		out = append(out, "", m.st.Title.Render(m.tr.T("stats.okey101")))
+	}
+	for _, k := range keys101 {
+		b := m.stats.Okey101[k]
+		out = append(out, "", m.st.Bold.Render(m.botsHead(k)),
+			m.st.Text.Render("  "+m.tr.T("stats.matches", b.Matches, b.MatchesWon, b.MatchesTied)),
+			m.st.Text.Render("  "+m.tr.T("stats101.hands", b.Hands, b.Finishes, percent(b.Finishes, b.Hands))),
+			m.st.Text.Render("  "+m.tr.T("stats101.openings", b.Openings, percent(b.Openings, b.Hands))),
+			m.st.Text.Render("  "+m.tr.T("stats101.points", b.Points)),
+		)
+	}
 	return out
+}
+
+// botsHead names a set of bots of the statistics (and a casual match's
+// undo) in the player's language.
+func (m *Model) botsHead(k string) string {
+	levels, casual := strings.CutSuffix(k, "+undo")
+	names := strings.Split(levels, ",")
+	for i, l := range names {
+		names[i] = m.levelName(l)
+	}
+	head := m.tr.T("stats.bots", strings.Join(names, ", "))
+	if casual {
+		head += " · " + m.tr.T("hdr.casual")
+	}
+	return head
 }
 
 // percent is part of whole in whole percent, 0 of nothing.

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"okey/ui/canvas"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
@@ -19,11 +21,11 @@ func (m *Model) updateTooSmall(k tea.KeyPressMsg) tea.Cmd {
 func (m *Model) renderTooSmall() string {
 	w, h := m.width, m.height
 	q := m.keys.TooSmall.Quit.Help()
-	lines := wrap(m.tr.T("toosmall", MinWidth, MinHeight, w, h)+"\n"+q.Key+" "+q.Desc, max(1, w))
-	c := newCanvas(w, h)
+	lines := canvas.Wrap(m.tr.T("toosmall", MinWidth, MinHeight, w, h)+"\n"+q.Key+" "+q.Desc, max(1, w))
+	c := canvas.New(w, h)
 	y := max(0, (h-len(lines))/2)
 	for i, l := range lines {
-		c.put(max(0, (w-textWidth(l))/2), y+i, m.st.Warn.Render(l))
+		c.Put(max(0, (w-canvas.Width(l))/2), y+i, m.st.Warn.Render(l))
 	}
 	return c.String()
 }

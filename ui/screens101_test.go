@@ -13,7 +13,9 @@ import (
 
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/canvas"
 	"okey/ui/i18n"
+	"okey/ui/rack"
 )
 
 // TestScreens101Golden draws every screen and overlay of a fixed match
@@ -67,7 +69,7 @@ func TestScreens101Golden(t *testing.T) {
 			t.Run(name("groups"), func(t *testing.T) {
 				press(t, m, "d")
 				press(t, m, "s")
-				cursorTo101(t, m, RackCols)
+				cursorTo101(t, m, rack.Cols)
 				press(t, m, "enter")
 				press(t, m, "right")
 				press(t, m, "enter")
@@ -233,7 +235,7 @@ func TestWords101Fit(t *testing.T) {
 					args = append(args, "K12 (okey)")
 				}
 			}
-			got := wrap(c.T(k, args...), 80)
+			got := canvas.Wrap(c.T(k, args...), 80)
 			if k == "t101.sel.meld" || strings.HasPrefix(k, "t101.sum.") {
 				continue // shown beside the groups, cut to the line
 			}

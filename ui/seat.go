@@ -16,6 +16,8 @@ import (
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/keymap"
+	"okey/ui/rack"
 )
 
 // A seat at a table the model does not own (okey serve): the same table
@@ -82,16 +84,20 @@ func (c ChatLine) saidBefore(deal, at int) bool {
 	return at >= 0 && c.At <= at
 }
 
-// SeatUpdate is what a table hands one seat after every change: the
-// seat's view (a spectator's: game.View of seat -1) and the table around
-// it. Sessions keep only the latest, so it holds everything the screen
+// SeatUpdate is what a table of either game hands one seat after every
+// change: the seat's view of the game (a spectator's: the view of seat
+// -1) and the table around it, which is the same in both games.
+// Sessions keep only the latest, so it holds everything the screen
 // needs whole, never a difference.
 type SeatUpdate struct {
-	View    game.View
+	// View is a classic table's view, View101 a table of Okey 101's (its
+	// score sheet inside): exactly one is set, and it says the game.
+	View    *game.View
+	View101 *okey101.View
+	// Hands are the hands of a classic match so far (shared with the
+	// table, which only ever appends: read them, never write).
+	Hands   []HandEnd
 	Players [game.NumSeats]SeatPlayer
-	// Hands are the hands of the match so far (shared with the table,
-	// which only ever appends: read them, never write).
-	Hands []HandEnd
 	// Chat is the table's last lines.
 	Chat []ChatLine
 	// Deadline is when the seat to move runs out of time (zero: no
@@ -108,6 +114,17 @@ type SeatUpdate struct {
 	Host bool
 	// Fair is the match's commitment (fair.go).
 	Fair Fairness
+}
+
+// InPlay reports whether the update's match is still being played.
+func (u SeatUpdate) InPlay() bool {
+	switch {
+	case u.View != nil:
+		return u.View.Phase != game.MatchOver
+	case u.View101 != nil:
+		return u.View101.Phase != okey101.MatchOver
+	}
+	return false
 }
 
 // IntentKind is what a seat asks of its table.
@@ -236,7 +253,7 @@ func NewSeat(opt SeatOptions) (*Model, error) {
 	if err := m.applySettings(); err != nil {
 		return nil, err
 	}
-	m.rack = NewRack()
+	m.rack = rack.New()
 	m.cursor = 0
 	return m, nil
 }
@@ -251,7 +268,7 @@ func (m *Model) seatKeys() {
 	k := &m.keys
 	for _, b := range []*key.Binding{&k.Table.Settings, &k.Table.Stats, &k.Table.Undo,
 		&k.HandOver.Settings, &k.HandOver.Stats, &k.MatchOver.Settings, &k.MatchOver.Stats, &k.MatchOver.Game,
-		&k.Table101.Settings} {
+		&k.Table101.Settings, &k.Table101.Stats} {
 		b.SetEnabled(false)
 	}
 	leave := m.tr.T("key.leave")
@@ -284,6 +301,14 @@ func (m *Model) seatKeys() {
 func (m *Model) unknownKey(k tea.KeyPressMsg) {
 	if m.Watching() {
 		m.setFlash(true, m.tr.T("status.watching"))
+		return
+	}
+	here, there, other := "val.classic", "val.okey101", m.keys.Table101.FullHelp()
+	if m.t != nil {
+		here, there, other = there, here, m.keys.Table.FullHelp()
+	}
+	if b, ok := keymap.OtherGame(k, other); ok && m.screen == scrPlay {
+		m.setFlash(true, m.tr.T("status.othergame", k.String(), m.tr.T(there), b.Help().Desc, m.tr.T(here)))
 		return
 	}
 	m.setFlash(true, m.tr.T("status.unknownkey", k.String()))
@@ -390,7 +415,7 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 	}
 
 	old := m.view
-	v := rotateView(u.View, s.rot)
+	v := rotateView(*u.View, s.rot)
 	newMatch := !first && (v.Hand < old.Hand || (len(u.Hands) == 0 && old.Hand > 1))
 	if first || newMatch {
 		m.view = v

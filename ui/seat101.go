@@ -2,7 +2,6 @@ package ui
 
 import (
 	"slices"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -13,7 +12,7 @@ import (
 
 // A seat at a table of Okey 101 the model does not own (okey serve): the
 // 101 table's screen (the files *101.go), driven by the views the table
-// hands this seat (Seat101Update), its actions sent to the table as
+// hands this seat (SeatUpdate with View101), its actions sent to the table as
 // intents, as seat.go does for classic Okey. The table is the referee;
 // m.t holds no game (m.t.g is nil) and no bots.
 //
@@ -27,32 +26,8 @@ import (
 // action depends on nothing else, so what it refuses the table would
 // refuse too, said in the player's words before anything is sent.
 
-// Seat101Update is what a table of Okey 101 hands one seat after every
-// change: the seat's view (a spectator's: okey101.View of seat -1) and
-// the table around it. Sessions keep only the latest, so it holds
-// everything the screen needs whole (the view has the score sheet).
-type Seat101Update struct {
-	View    okey101.View
-	Players [okey101.NumSeats]SeatPlayer
-	// Chat is the table's last lines.
-	Chat []ChatLine
-	// Deadline is when the seat to move runs out of time (zero: no
-	// timer); its bot plays the rest of the turn then.
-	Deadline time.Time
-	// Refused says why this seat's last move was refused (RefusedSeq
-	// numbers the refusals, so that each is told once).
-	Refused    string
-	RefusedSeq uint64
-	// Ready marks the seats that asked for the next hand.
-	Ready [okey101.NumSeats]bool
-	// Host is set when this seat may start a new match.
-	Host bool
-	// Fair is the match's commitment (fair.go).
-	Fair Fairness
-}
-
 // NewSeat101 builds the 101 table screen of a seat at a table it does
-// not own. Until the table's first Seat101Update it shows an empty
+// not own. Until the table's first SeatUpdate it shows an empty
 // table.
 func NewSeat101(opt SeatOptions) (*Model, error) {
 	return NewSeat(opt)
@@ -90,14 +65,14 @@ func (m *Model) dealInfo101() okey101.DealInfo {
 // does for classic: the names, the view (turned so the player sits at
 // the bottom), the log, the chat, a refusal, and moves between the
 // table and the pages between hands.
-func (m *Model) onSeat101Update(u Seat101Update) tea.Cmd {
+func (m *Model) onSeat101Update(u SeatUpdate) tea.Cmd {
 	s := m.seat
 	if s == nil {
 		return nil
 	}
 	first := m.t == nil
 	m.takeTable(u.Players, u.Ready, u.Host, u.Deadline)
-	v := rotateView101(u.View, s.rot)
+	v := rotateView101(*u.View101, s.rot)
 	s.view101 = v
 	s.world, s.worldOK = okey101.State{}, false
 	if !s.watching {

@@ -43,8 +43,9 @@ func (f *fakeTable101) play() {
 	f.sent = nil
 }
 
-func (f *fakeTable101) update(seat int) Seat101Update {
-	u := Seat101Update{View: f.g.State().View(seat), Refused: f.refused, RefusedSeq: f.rseq}
+func (f *fakeTable101) update(seat int) SeatUpdate {
+	v := f.g.State().View(seat)
+	u := SeatUpdate{View101: &v, Refused: f.refused, RefusedSeq: f.rseq}
 	for s := range okey101.NumSeats {
 		u.Players[s] = SeatPlayer{Name: "P" + string(rune('0'+s)), Kind: SeatBot, Level: "normal"}
 	}
@@ -299,8 +300,8 @@ func TestSeat101PanelKeepsTheScoreWhole(t *testing.T) {
 	m := newSeat101Model(t, f, 0)
 	m.Update(windowMsg(80, 24))
 	u := f.update(0)
-	for s := range u.View.Scores {
-		u.View.Scores[s] = 202 + s
+	for s := range u.View101.Scores {
+		u.View101.Scores[s] = 202 + s
 	}
 	u.Players[2].Kind = SeatAway
 	m.Update(u)

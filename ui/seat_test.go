@@ -44,7 +44,8 @@ func (f *fakeTable) play() {
 }
 
 func (f *fakeTable) update(seat int) SeatUpdate {
-	u := SeatUpdate{View: f.g.State().View(seat), Refused: f.refused, RefusedSeq: f.rseq}
+	v := f.g.State().View(seat)
+	u := SeatUpdate{View: &v, Refused: f.refused, RefusedSeq: f.rseq}
 	for s := range game.NumSeats {
 		u.Players[s] = SeatPlayer{Name: "P" + string(rune('0'+s)), Kind: SeatBot, Level: "normal"}
 	}
@@ -282,12 +283,12 @@ func TestSpectatorKeysAllWork(t *testing.T) {
 				f := newFakeTable101(t, 9)
 				m = newSeat101Model(t, f, -1)
 				m.Update(f.update(-1))
-				groups = m.keys.Table101.fullHelp()
+				groups = m.keys.Table101.FullHelp()
 			} else {
 				f := newFakeTable(t, 8)
 				m = newSeatModel(t, f, -1)
 				m.Update(f.update(-1))
-				groups = m.keys.Table.fullHelp()
+				groups = m.keys.Table.FullHelp()
 			}
 			scr := plain(m)
 			if strings.Contains(scr, "space") || !strings.Contains(scr, "the racks are hidden") {

@@ -16,6 +16,7 @@ import (
 	"okey/assets"
 	"okey/bots"
 	"okey/game"
+	"okey/ui/canvas"
 	"okey/ui/store"
 )
 
@@ -117,7 +118,7 @@ func (s Settings) Validate() error {
 		switch {
 		case strings.TrimSpace(n) == "":
 			return NewProblem("err.name.empty", i+1)
-		case textWidth(n) > MaxNameLen:
+		case canvas.Width(n) > MaxNameLen:
 			return NewProblem("err.name.long", i+1, n, MaxNameLen)
 		case !printable(n):
 			return NewProblem("err.name.chars", i+1, n)

@@ -116,7 +116,7 @@ func TestSecondGameOnlyLooksAt101(t *testing.T) {
 		t.Fatalf("l does not show the match of 101:\n%s", plain(second))
 	}
 	actions := len(second.t.g.Record().Actions)
-	for _, k := range []string{"enter", "a", "x", "s", "l", "i", "k", "f", "g", "t", "d"} {
+	for _, k := range []string{"enter", "a", "x", "s", "l", "e", "k", "f", "g", "t", "d"} {
 		press(t, second, k)
 	}
 	if len(second.t.g.Record().Actions) != actions || !strings.Contains(second.flash, "only look") {

@@ -8,6 +8,7 @@ import (
 
 	"okey/bots"
 	"okey/game"
+	"okey/game/okey101"
 )
 
 // readStats reads the statistics file of m's state directory.
@@ -97,5 +98,62 @@ func TestStatisticsCountEachHandOnce(t *testing.T) {
 	drain(t, m3, m3.Init())
 	if b := readStats(t, m3).ByBots["easy,hard,easy"]; b.Matches != 1 || b.Hands != mr.Hands {
 		t.Fatalf("after a new match and a restart: %+v", b)
+	}
+}
+
+// Matches of Okey 101 are counted beside the classic ones: hands,
+// finishes, openings, points, the match; a resume counts nothing again,
+// and the statistics page shows each game under its name.
+func TestStats101(t *testing.T) {
+	m := start101(t, 100, 30, withSeed(3), func(o *Options) { o.Settings.Rules101 = "hands=2" })
+	for m.screen != scrMatchOver {
+		for m.screen == scrPlay {
+			myTurn101(t, m)
+		}
+		if m.screen == scrHandOver {
+			press(t, m, "enter")
+		}
+	}
+	if err := m.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	v := &m.t.view
+	want := stats101{Matches: 1}
+	for _, r := range v.Results {
+		if r.Void {
+			continue
+		}
+		want.Hands++
+		want.Points += r.Scores[0]
+		if !r.WallOut && r.Finisher == 0 {
+			want.Finishes++
+		}
+		if r.Lines[0].Opened != 0 {
+			want.Openings++
+		}
+	}
+	switch v.Match.Outcome[0] {
+	case okey101.OutcomeWon:
+		want.MatchesWon = 1
+	case okey101.OutcomeTied:
+		want.MatchesTied = 1
+	}
+	key := botsKey(m.t.g.Record().Meta)
+	if got := readStats(t, m).Okey101[key]; got == nil || *got != want {
+		t.Fatalf("counted %+v, want %+v", got, want)
+	}
+	if len(readStats(t, m).ByBots) != 0 {
+		t.Fatal("a match of 101 is counted as classic")
+	}
+	m2 := reopen(t, m, m.opt)
+	drain(t, m2, m2.Init())
+	if got := readStats(t, m2).Okey101[key]; got == nil || *got != want {
+		t.Fatalf("after a restart: %+v, want %+v", got, want)
+	}
+	m2.Update(windowMsg(100, 30))
+	press(t, m2, "i")
+	out := plain(m2)
+	if m2.screen != scrStats || !strings.Contains(out, "Okey 101") || !strings.Contains(out, "matches 1") {
+		t.Fatalf("the statistics page:\n%s", out)
 	}
 }

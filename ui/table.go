@@ -9,6 +9,7 @@ import (
 	"okey/game"
 	"okey/game/hand"
 	"okey/game/tile"
+	"okey/ui/rack"
 )
 
 // updateTable handles a key on the table (and its overlays).
@@ -93,10 +94,10 @@ func (m *Model) moveCursor(dx, dy int) { m.cursor = stepCursor(m.cursor, dx, dy)
 // row to row) or between the rows (dy), at either table.
 func stepCursor(cursor, dx, dy int) int {
 	if dx != 0 {
-		cursor = (cursor + dx + RackSlots) % RackSlots
+		cursor = (cursor + dx + rack.NumSlots) % rack.NumSlots
 	}
 	if dy != 0 {
-		cursor = (cursor + RackCols) % RackSlots
+		cursor = (cursor + rack.Cols) % rack.NumSlots
 	}
 	return cursor
 }
@@ -114,7 +115,7 @@ func (m *Model) pick() {
 // the one at cursor (held is set), and with one held it puts it down,
 // reporting the slot it comes from for the caller to move (ok false when
 // it goes back where it was). It says what it did on the status line.
-func (m *Model) pickAt(r *Rack, cursor int, held *int, name func(tile.Tile) string) (from int, ok bool) {
+func (m *Model) pickAt(r *rack.Rack, cursor int, held *int, name func(tile.Tile) string) (from int, ok bool) {
 	if *held < 0 {
 		t := r.Slots[cursor]
 		if t == tile.NoTile {
@@ -140,7 +141,7 @@ func (m *Model) arrange(groups [][]tile.Tile, msg string) {
 	m.held, m.fresh = -1, -1
 	t := m.rack.Slots[m.cursor]
 	m.rack.Pack(groups)
-	m.cursor = m.rack.nearest(t, m.cursor)
+	m.cursor = m.rack.Nearest(t, m.cursor)
 	m.setFlash(false, m.tr.T(msg))
 }
 

@@ -8,6 +8,7 @@ import (
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/rack"
 	"okey/ui/theme"
 )
 
@@ -24,7 +25,7 @@ import (
 //	players101.go     the seats' players (Player101), the table's plain player, asking them
 //	act101.go         the table screen's keys: the rack, groups, the actions of a turn
 //	choose101.go      choosing a meld on the table (a lay-off, an okey taken back)
-//	layout101.go      the table's layout
+//	ui/layout          the table's layout (Table101)
 //	view101.go        the table drawn
 //	words101.go       tiles, melds, openings and the log in the player's language
 //	hint101.go        the hint (h)
@@ -41,7 +42,7 @@ type table101 struct {
 	players [okey101.NumSeats]Player101
 	failed  [okey101.NumSeats]int
 
-	rack   Rack
+	rack   rack.Rack
 	cursor int
 	held   int // slot of the tile picked up to move, -1 for none
 	// sel are the slots chosen into the group being made, in the order
@@ -140,11 +141,11 @@ func (m *Model) onKey101(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	case scrPlay:
 		return m.updateTable101(k), true
 	case scrResume:
-		return m.updateResume101(k), true
+		return m.updateResume(k), true
 	case scrHandOver:
 		return m.updateHandOver101(k), true
 	case scrMatchOver:
-		return m.updateMatchOver101(k), true
+		return m.updateMatchOver(k), true
 	case scrScores:
 		return m.updateInfo(k, m.sheetLines101(), m.keys.Table101.Scores), true
 	}
@@ -176,7 +177,7 @@ func (m *Model) render101() (string, bool) {
 func (t *table101) slotTiles(slots []int) []tile.Tile {
 	out := make([]tile.Tile, 0, len(slots))
 	for _, i := range slots {
-		if i >= 0 && i < RackSlots && t.rack.Slots[i] != tile.NoTile {
+		if i >= 0 && i < rack.NumSlots && t.rack.Slots[i] != tile.NoTile {
 			out = append(out, t.rack.Slots[i])
 		}
 	}

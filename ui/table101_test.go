@@ -15,6 +15,7 @@ import (
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/rack"
 	"okey/ui/store"
 )
 
@@ -41,11 +42,11 @@ func withSeed(seed uint64) func(*Options) { return func(o *Options) { o.Seed = s
 // cursorTo101 moves the cursor to slot i with the arrow keys.
 func cursorTo101(t testing.TB, m *Model, i int) {
 	t.Helper()
-	if m.t.cursor/RackCols != i/RackCols {
+	if m.t.cursor/rack.Cols != i/rack.Cols {
 		press(t, m, "down")
 	}
 	for n := 0; m.t.cursor != i; n++ {
-		if n > RackSlots {
+		if n > rack.NumSlots {
 			t.Fatalf("the cursor does not reach %d", i)
 		}
 		if m.t.cursor < i {
@@ -102,7 +103,7 @@ func play101(t testing.TB, m *Model, a okey101.Action) {
 			press(t, m, "x")
 		}
 	case okey101.ActLayOff:
-		onto(a.Tile, "i")
+		onto(a.Tile, "e")
 	case okey101.ActTakeBack:
 		onto(a.Tile, "k")
 	case okey101.ActOpen, okey101.ActLay:
@@ -477,7 +478,7 @@ func TestLinesFit101(t *testing.T) {
 		if m.t.view.Stage == okey101.StagePlay || m.t.view.Stage == okey101.StageDraw && len(m.t.view.Table) > 8 {
 			// groups made and being made, the work line full
 			saved := *m.t
-			for i := 0; i < RackSlots; i++ {
+			for i := 0; i < rack.NumSlots; i++ {
 				if m.t.rack.Slots[i] != tile.NoTile {
 					m.t.sel = append(m.t.sel, i)
 				}

@@ -9,6 +9,9 @@ import (
 
 	"okey/game"
 	"okey/game/tile"
+	"okey/ui/canvas"
+	"okey/ui/layout"
+	"okey/ui/rack"
 	"okey/ui/theme"
 )
 
@@ -26,8 +29,8 @@ const (
 // overlay over them; the status line and the keys below.
 func (m *Model) renderTable() string {
 	l := m.lay
-	c := newCanvas(l.W, l.H)
-	c.put(0, 0, m.header(true))
+	c := canvas.New(l.W, l.H)
+	c.Put(0, 0, m.header(true))
 	if m.overlay != ovNone {
 		m.renderOverlay(c)
 	} else {
@@ -61,8 +64,8 @@ func (m *Model) renderTable() string {
 	if m.overlay != ovNone {
 		x = l.Flash.X
 	}
-	c.put(x, top, status...)
-	c.put(l.Help.X, l.Help.Y, m.helpBar())
+	c.Put(x, top, status...)
+	c.Put(l.Help.X, l.Help.Y, m.helpBar())
 	return c.String()
 }
 
@@ -91,9 +94,9 @@ func (m *Model) tileBox(t tile.Tile, f theme.Frame) [3]string {
 
 // renderStack draws seat's discard stack at its corner: the top tile and
 // two words.
-func (m *Model) renderStack(c *canvas, seat int) {
+func (m *Model) renderStack(c *canvas.Canvas, seat int) {
 	v := &m.view
-	r := m.lay.corner(seat)
+	r := m.lay.Corner(seat)
 	if !v.Active[seat] && v.DiscardCounts[seat] == 0 {
 		return
 	}
@@ -103,7 +106,7 @@ func (m *Model) renderStack(c *canvas, seat int) {
 		fr = theme.FrameDim
 	}
 	box := m.tileBox(top, fr)
-	lw := stackWordsW(r)
+	lw := layout.StackWordsW(r)
 	var words [3]string
 	if seat == 0 && !m.Watching() {
 		words[0] = m.tr.T("stack.yours")
@@ -112,30 +115,30 @@ func (m *Model) renderStack(c *canvas, seat int) {
 	}
 	words[1] = m.tr.T("stack.count", v.DiscardCounts[seat])
 	if seat == v.Previous && v.MyTurn() && v.Stage == game.MustDraw && top != tile.NoTile {
-		words[2] = m.st.Key.Render(cut(m.tr.T("stack.take"), lw))
+		words[2] = m.st.Key.Render(canvas.Cut(m.tr.T("stack.take"), lw))
 	} else if seat == v.Previous || seat == 0 {
-		words[2] = m.st.Dim.Render(cut(m.tr.T("stack.browse"), lw))
+		words[2] = m.st.Dim.Render(canvas.Cut(m.tr.T("stack.browse"), lw))
 	}
 	left := r == m.lay.TopLeft || r == m.lay.BottomLeft
-	for i := range bandH {
+	for i := range layout.BandH {
 		txt := words[i]
 		if i < 2 {
 			st := m.st.Text
 			if i == 1 {
 				st = m.st.Dim
 			}
-			txt = st.Render(cut(txt, lw))
+			txt = st.Render(canvas.Cut(txt, lw))
 		}
 		if left {
-			c.put(r.X, r.Y+i, box[i]+" "+txt)
+			c.Put(r.X, r.Y+i, box[i]+" "+txt)
 		} else {
-			c.put(r.X, r.Y+i, right(txt, lw)+" "+box[i])
+			c.Put(r.X, r.Y+i, canvas.Right(txt, lw)+" "+box[i])
 		}
 	}
 }
 
 // renderPanel draws a bot's name, level, score and tile count.
-func (m *Model) renderPanel(c *canvas, seat int, r Rect, a align) {
+func (m *Model) renderPanel(c *canvas.Canvas, seat int, r layout.Rect, a align) {
 	v := &m.view
 	name := m.seatName(seat)
 	if seat == v.Dealer {
@@ -173,16 +176,16 @@ func (m *Model) renderPanel(c *canvas, seat int, r Rect, a align) {
 
 // putAligned writes s in style st on line y of r, cut to r's width and
 // aligned in it.
-func putAligned(c *canvas, r Rect, y int, a align, st lipgloss.Style, s string) {
-	s = cut(s, r.W)
+func putAligned(c *canvas.Canvas, r layout.Rect, y int, a align, st lipgloss.Style, s string) {
+	s = canvas.Cut(s, r.W)
 	x := r.X
 	switch a {
 	case alignCentre:
-		x += (r.W - textWidth(s)) / 2
+		x += (r.W - canvas.Width(s)) / 2
 	case alignRight:
-		x += r.W - textWidth(s)
+		x += r.W - canvas.Width(s)
 	}
-	c.put(x, y, st.Render(s))
+	c.Put(x, y, st.Render(s))
 }
 
 // scoreCell is scoreText with the number right-aligned in three columns,
@@ -204,7 +207,7 @@ func (m *Model) scoreText(seat int) string {
 }
 
 // renderYou draws the player's line between the lower stacks.
-func (m *Model) renderYou(c *canvas) {
+func (m *Model) renderYou(c *canvas.Canvas) {
 	v := &m.view
 	r := m.lay.You
 	name := m.seatName(0)
@@ -228,7 +231,7 @@ func (m *Model) renderYou(c *canvas) {
 }
 
 // renderCenter draws the wall and the indicator.
-func (m *Model) renderCenter(c *canvas) {
+func (m *Model) renderCenter(c *canvas.Canvas) {
 	v := &m.view
 	l := m.lay
 	toDraw := v.MyTurn() && v.Stage == game.MustDraw
@@ -238,38 +241,38 @@ func (m *Model) renderCenter(c *canvas) {
 	}
 	ww := l.Wall.W
 	left, right := box.Sides()
-	c.put(l.Wall.X, l.Wall.Y, box.TopLine(ww, ""))
-	c.put(l.Wall.X, l.Wall.Y+1, left+m.st.Bold.Render(center(strconv.Itoa(v.WallLeft), ww-2))+right)
-	c.put(l.Wall.X, l.Wall.Y+2, box.BottomLine(ww))
+	c.Put(l.Wall.X, l.Wall.Y, box.TopLine(ww, ""))
+	c.Put(l.Wall.X, l.Wall.Y+1, left+m.st.Bold.Render(canvas.Center(strconv.Itoa(v.WallLeft), ww-2))+right)
+	c.Put(l.Wall.X, l.Wall.Y+2, box.BottomLine(ww))
 
 	w := l.WallWords
-	c.put(w.X, w.Y, m.st.Text.Render(cut(m.tr.T("center.wall"), w.W)))
+	c.Put(w.X, w.Y, m.st.Text.Render(canvas.Cut(m.tr.T("center.wall"), w.W)))
 	if toDraw {
 		if v.WallLeft > 0 {
-			c.put(w.X, w.Y+1, m.st.Key.Render(cut(m.tr.T("center.draw"), w.W)))
+			c.Put(w.X, w.Y+1, m.st.Key.Render(canvas.Cut(m.tr.T("center.draw"), w.W)))
 		} else {
-			c.put(w.X, w.Y+1, m.st.Warn.Render(cut(m.tr.T("center.end"), w.W)))
-			c.put(w.X, w.Y+2, m.st.Warn.Render(cut(m.tr.T("center.end2"), w.W)))
+			c.Put(w.X, w.Y+1, m.st.Warn.Render(canvas.Cut(m.tr.T("center.end"), w.W)))
+			c.Put(w.X, w.Y+2, m.st.Warn.Render(canvas.Cut(m.tr.T("center.end2"), w.W)))
 		}
 	}
 
 	ind, iw := l.Indicator, l.IndicatorWords
 	if v.Indicator == tile.NoTile {
-		c.put(ind.X, ind.Y+1, m.st.Dim.Render(cut(m.tr.T("center.noindicator"), iw.X+iw.W-ind.X)))
+		c.Put(ind.X, ind.Y+1, m.st.Dim.Render(canvas.Cut(m.tr.T("center.noindicator"), iw.X+iw.W-ind.X)))
 		return
 	}
 	face := m.st.Tile(v.Indicator, theme.FramePlain, theme.LabelNone)
-	c.put(ind.X, ind.Y, face[:]...)
-	c.put(iw.X, iw.Y,
-		m.st.Text.Render(cut(m.tr.T("center.indicator"), iw.W)),
-		m.st.Okey.Render(cut(m.tr.T("center.okey", v.Okey.String()), iw.W)),
-		m.st.Dim.Render(cut(m.tr.T("center.false", v.Okey.String()), iw.W)),
+	c.Put(ind.X, ind.Y, face[:]...)
+	c.Put(iw.X, iw.Y,
+		m.st.Text.Render(canvas.Cut(m.tr.T("center.indicator"), iw.W)),
+		m.st.Okey.Render(canvas.Cut(m.tr.T("center.okey", v.Okey.String()), iw.W)),
+		m.st.Dim.Render(canvas.Cut(m.tr.T("center.false", v.Okey.String()), iw.W)),
 	)
 }
 
 // renderRack draws the rack in its frame, the cursor and the tile
 // picked up marked by their frames.
-func (m *Model) renderRack(c *canvas) {
+func (m *Model) renderRack(c *canvas.Canvas) {
 	r := m.lay.Rack
 	title := " " + m.tr.T("rack.title") + " "
 	if m.Watching() {
@@ -279,7 +282,7 @@ func (m *Model) renderRack(c *canvas) {
 		title = " " + m.tr.T("rack.holding", m.tileName(m.rack.Slots[m.held])) + " "
 	}
 	frame := m.st.Panel
-	c.put(r.X, r.Y, frame.TopLine(r.W, title))
+	c.Put(r.X, r.Y, frame.TopLine(r.W, title))
 	var rows [2][theme.TileH]strings.Builder
 	for i, t := range m.rack.Slots {
 		f := theme.FramePlain
@@ -296,7 +299,7 @@ func (m *Model) renderRack(c *canvas) {
 			face, lbl := m.faceOf(t)
 			box = m.st.Tile(face, f, lbl)
 		}
-		row := i / RackCols
+		row := i / rack.Cols
 		for k := range theme.TileH {
 			rows[row][k].WriteString(box[k])
 		}
@@ -304,20 +307,20 @@ func (m *Model) renderRack(c *canvas) {
 	left, right := frame.Sides()
 	for row := range rows {
 		for k := range theme.TileH {
-			c.put(r.X, r.Y+1+row*theme.TileH+k, left+rows[row][k].String()+right)
+			c.Put(r.X, r.Y+1+row*theme.TileH+k, left+rows[row][k].String()+right)
 		}
 	}
-	c.put(r.X, r.Y+r.H-1, frame.BottomLine(r.W))
+	c.Put(r.X, r.Y+r.H-1, frame.BottomLine(r.W))
 }
 
 // renderLog draws the latest moves in r, the newest last.
-func (m *Model) renderLog(c *canvas, r Rect) {
+func (m *Model) renderLog(c *canvas.Canvas, r layout.Rect) {
 	if r.H <= 0 {
 		return
 	}
 	y, h := r.Y, r.H
 	if m.lay.LogBeside {
-		c.put(r.X, y, m.st.Accent.Render(cut(m.tr.T("log.title"), r.W)))
+		c.Put(r.X, y, m.st.Accent.Render(canvas.Cut(m.tr.T("log.title"), r.W)))
 		y++
 		h--
 	}
@@ -330,9 +333,9 @@ func (m *Model) renderLog(c *canvas, r Rect) {
 		if s == "" {
 			continue
 		}
-		parts := []string{cut(s, r.W)}
+		parts := []string{canvas.Cut(s, r.W)}
 		if m.lay.LogBeside {
-			parts = wrap(s, r.W)
+			parts = canvas.Wrap(s, r.W)
 		}
 		for j := len(parts) - 1; j >= 0 && len(lines) < h; j-- {
 			lines = append(lines, parts[j])
@@ -347,20 +350,20 @@ func (m *Model) renderLog(c *canvas, r Rect) {
 		if i >= len(lines)-newest {
 			st = m.st.Text
 		}
-		c.put(r.X, y+i, st.Render(s))
+		c.Put(r.X, y+i, st.Render(s))
 	}
 }
 
 // renderHistory draws the score history under the status, on a tall
 // terminal: its latest hands that fit.
-func (m *Model) renderHistory(c *canvas) {
+func (m *Model) renderHistory(c *canvas.Canvas) {
 	r := m.lay.History
 	if r.H < 3 {
 		return
 	}
-	c.put(r.X, r.Y, m.st.Accent.Render(cut(m.tr.T("scores.title"), r.W)))
+	c.Put(r.X, r.Y, m.st.Accent.Render(canvas.Cut(m.tr.T("scores.title"), r.W)))
 	if len(m.history) == 0 {
-		c.put(r.X, r.Y+1, m.st.Dim.Render(cut(m.tr.T("scores.none"), r.W)))
+		c.Put(r.X, r.Y+1, m.st.Dim.Render(canvas.Cut(m.tr.T("scores.none"), r.W)))
 		return
 	}
 	t := m.scoreTable(m.history)
@@ -368,7 +371,7 @@ func (m *Model) renderHistory(c *canvas) {
 		t = append(t[:1], t[len(t)-(rows-1):]...)
 	}
 	for i, s := range t {
-		c.put(r.X, r.Y+1+i, cut(s, r.W))
+		c.Put(r.X, r.Y+1+i, canvas.Cut(s, r.W))
 	}
 }
 
@@ -383,13 +386,13 @@ func (m *Model) statusLines() []string {
 		}
 	}
 	w := m.lay.Status.W
-	lines := wrap(text, w)
+	lines := canvas.Wrap(text, w)
 	n := max(1, m.lay.StatusMax)
 	if m.overlay != ovNone {
 		n = 1 // the page above is the overlay's
 	}
 	if len(lines) > n {
-		lines[n-1] = cut(strings.Join(lines[n-1:], " "), w)
+		lines[n-1] = canvas.Cut(strings.Join(lines[n-1:], " "), w)
 		lines = lines[:n]
 	}
 	for i, s := range lines {
@@ -404,7 +407,7 @@ func (m *Model) flashLine(w int) string {
 	if m.flashWarn {
 		st = m.st.Warn
 	}
-	return st.Render(cut(m.flash, w))
+	return st.Render(canvas.Cut(m.flash, w))
 }
 
 // guide says what the player may do now.
@@ -472,9 +475,17 @@ func (m *Model) keyBar(b []key.Binding) string {
 	if s, ok := m.bars[id.String()]; ok {
 		return s
 	}
+	// What does not fit is left out from the end, whole, and " …" says
+	// so: the keys come most needed first, so a narrow bar shows what
+	// matters now. (The help's own cut can leave a line a few columns
+	// too wide; it is never cut through a word here.)
 	h := m.help
 	h.SetWidth(m.lay.Help.W)
-	s := cut(h.ShortHelpView(b), m.lay.Help.W)
+	s := h.ShortHelpView(b)
+	for n := len(b) - 1; n > 0 && canvas.Width(s) > m.lay.Help.W; n-- {
+		s = h.ShortHelpView(b[:n])
+	}
+	s = canvas.Cut(s, m.lay.Help.W) // a single key wider than the bar
 	if m.bars == nil || len(m.bars) > maxBars {
 		m.bars = map[string]string{}
 	}

@@ -9,6 +9,7 @@ import (
 
 	"okey/assets"
 	"okey/game/tile"
+	"okey/ui/rack"
 	"okey/ui/theme"
 )
 
@@ -78,7 +79,7 @@ func TestColourBlindThemeFromSettings(t *testing.T) {
 func TestOkeyIsUnmistakable(t *testing.T) {
 	m := newTestModel(t, 100, 30)
 	okey := m.view.Okey
-	m.rack = NewRack()
+	m.rack = rack.New()
 	m.rack.Slots[0], m.rack.Slots[1] = okey, tile.FalseJoker
 	m.cursor = 5
 	out := plain(m)

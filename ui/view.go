@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"okey/ui/canvas"
+	"okey/ui/layout"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -57,7 +59,7 @@ func (m *Model) header(withKeys bool) string {
 	v := &m.view
 	w := m.lay.Header.W
 	left := m.st.Title.Render("OKEY")
-	leftW := textWidth("OKEY")
+	leftW := canvas.Width("OKEY")
 	info := ""
 	if m.hasMatch() {
 		info = "  " + m.tr.T("hdr.hand", v.Hand) + " · " + m.tr.T("hdr.dealer", m.seatNameMid(v.Dealer))
@@ -80,9 +82,9 @@ func (m *Model) header(withKeys bool) string {
 		}
 		keys = keyLine([]key.Binding{k.Help, k.Settings, quit})
 	}
-	avail := w - leftW - textWidth(keys) - 2
-	info = cut(info, max(0, avail))
-	gap := w - leftW - textWidth(info) - textWidth(keys)
+	avail := w - leftW - canvas.Width(keys) - 2
+	info = canvas.Cut(info, max(0, avail))
+	gap := w - leftW - canvas.Width(info) - canvas.Width(keys)
 	if keys == "" || gap < 1 {
 		return left + m.st.Text.Render(info)
 	}
@@ -105,22 +107,22 @@ func keyLine(bs []key.Binding) string {
 // keys of the page at the bottom.
 func (m *Model) renderPage(lines []string, foot string) string {
 	l := m.lay
-	c := newCanvas(l.W, l.H)
-	c.put(0, 0, m.header(false))
+	c := canvas.New(l.W, l.H)
+	c.Put(0, 0, m.header(false))
 	p := l.Page
 	if len(lines) > p.H {
 		lines = lines[:p.H]
 	}
 	y := p.Y + max(0, (p.H-len(lines))/2)
 	for i, s := range lines {
-		c.put(p.X, y+i, cut(s, p.W))
+		c.Put(p.X, y+i, canvas.Cut(s, p.W))
 	}
 	if m.flash != "" {
-		c.put(l.Flash.X, l.Flash.Y, m.flashLine(l.Flash.W))
+		c.Put(l.Flash.X, l.Flash.Y, m.flashLine(l.Flash.W))
 	}
-	c.put(l.Help.X, l.Help.Y, foot)
+	c.Put(l.Help.X, l.Help.Y, foot)
 	return c.String()
 }
 
 // pageW is the width page text wraps at.
-func (m *Model) pageW() int { return m.lay.Page.W - pageX }
+func (m *Model) pageW() int { return m.lay.Page.W - layout.PageX }

@@ -10,6 +10,9 @@ import (
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/canvas"
+	"okey/ui/layout"
+	"okey/ui/rack"
 	"okey/ui/theme"
 )
 
@@ -17,14 +20,14 @@ import (
 // the log, the work line, the rack, or an overlay over them; the status
 // and the keys below.
 func (m *Model) renderTable101() string {
-	l := layout101(m.width, m.height)
-	c := newCanvas(l.W, l.H)
-	c.put(0, 0, m.header101(true))
+	l := layout.NewTable101(m.width, m.height)
+	c := canvas.New(l.W, l.H)
+	c.Put(0, 0, m.header101(true))
 	status := m.status101(l.W, l.StatusH)
 	if m.overlay != ovNone {
 		m.renderOverlay(c)
-		c.put(0, l.Help.Y-1, m.status101(l.W, 1)[0])
-		c.put(0, l.Help.Y, m.keyBar(m.overlayBar()))
+		c.Put(0, l.Help.Y-1, m.status101(l.W, 1)[0])
+		c.Put(0, l.Help.Y, m.keyBar(m.overlayBar()))
 		return c.String()
 	}
 	for s := 1; s < okey101.NumSeats; s++ {
@@ -38,9 +41,9 @@ func (m *Model) renderTable101() string {
 		sheet := m.sheetTable101()
 		if free := table.H - len(rows) - 1; free >= len(sheet)+1 {
 			y := table.Y + table.H - len(sheet) - 1
-			c.put(table.X, y, m.paint(sAccent, cut(m.tr.T("t101.sheet.title"), table.W)))
+			c.Put(table.X, y, m.paint(sAccent, canvas.Cut(m.tr.T("t101.sheet.title"), table.W)))
 			for i, s := range sheet {
-				c.put(table.X, y+1+i, cutStyled(s, table.W))
+				c.Put(table.X, y+1+i, cutStyled(s, table.W))
 			}
 			table.H = y - table.Y - 1
 		}
@@ -49,13 +52,13 @@ func (m *Model) renderTable101() string {
 	m.renderLog101(c, log, l.LogBeside)
 	if l.LogBeside {
 		for y := l.Log.Y; y < l.Log.Y+l.Log.H; y++ {
-			c.put(l.Log.X-2, y, m.paint(sDim, "│"))
+			c.Put(l.Log.X-2, y, m.paint(sDim, "│"))
 		}
 	}
 	m.renderWork101(c, l.Work)
 	m.renderRack101(c, l)
-	c.put(0, l.Help.Y-len(status), status...)
-	c.put(0, l.Help.Y, m.keyBar(m.shortHelp101()))
+	c.Put(0, l.Help.Y-len(status), status...)
+	c.Put(0, l.Help.Y, m.keyBar(m.shortHelp101()))
 	return c.String()
 }
 
@@ -65,7 +68,7 @@ func (m *Model) header101(withKeys bool) string {
 	v := &m.t.view
 	w := m.width
 	left := m.paint(sTitle, "OKEY 101")
-	leftW := textWidth("OKEY 101")
+	leftW := canvas.Width("OKEY 101")
 	info := "  " + m.tr.T("t101.hdr.hand", v.Hand, v.Rules.Hands) + " · " + m.tr.T("t101.hdr.open", v.Threshold)
 	if v.Rules.Partners {
 		info += " · " + m.tr.T("t101.hdr.partners")
@@ -81,14 +84,14 @@ func (m *Model) header101(withKeys bool) string {
 		}
 		keys = keyLine([]key.Binding{k.Help, k.Settings, quit})
 	}
-	room := max(0, w-leftW-textWidth(keys)-2)
+	room := max(0, w-leftW-canvas.Width(keys)-2)
 	// The panels mark the dealer too: where the whole line does not fit,
 	// the header leaves the dealer out rather than cut a name.
-	if textWidth(info+dealer+badge) <= room {
+	if canvas.Width(info+dealer+badge) <= room {
 		info += dealer
 	}
-	info = cut(info+badge, room)
-	gap := w - leftW - textWidth(info) - textWidth(keys)
+	info = canvas.Cut(info+badge, room)
+	gap := w - leftW - canvas.Width(info) - canvas.Width(keys)
 	if keys == "" || gap < 1 {
 		return left + m.paint(sText, info)
 	}
@@ -97,7 +100,7 @@ func (m *Model) header101(withKeys bool) string {
 
 // renderSeat101 draws a bot's panel: its name (marked when it is to
 // move), its tiles and points, how it opened, its discard stack.
-func (m *Model) renderSeat101(c *canvas, l Layout101, seat int) {
+func (m *Model) renderSeat101(c *canvas.Canvas, l layout.Table101, seat int) {
 	v := &m.t.view
 	r := l.Seats[seat]
 	a := alignCentre
@@ -125,7 +128,7 @@ func (m *Model) renderSeat101(c *canvas, l Layout101, seat int) {
 	}
 	note := m.seatNote101(seat)
 	l2 := note + m.tilesCount101(v.TileCounts[seat]) + " · " + pts
-	if note != "" && textWidth(l2) > r.W {
+	if note != "" && canvas.Width(l2) > r.W {
 		// A narrow panel keeps the points whole: who holds the seat
 		// (player, bot, away) goes up beside the name.
 		l2 = m.tilesCount101(v.TileCounts[seat]) + " · " + pts
@@ -154,10 +157,10 @@ func (m *Model) renderSeat101(c *canvas, l Layout101, seat int) {
 		return
 	}
 	sep := " · "
-	w := textWidth(l3) + textWidth(sep) + textWidth(stack)
+	w := canvas.Width(l3) + canvas.Width(sep) + canvas.Width(stack)
 	line := m.paint(openSt, l3) + m.paint(sDim, sep) + m.paint(stackSt, stack)
 	if w > r.W {
-		line, w = m.paint(stackSt, cut(stack, r.W)), min(r.W, textWidth(stack))
+		line, w = m.paint(stackSt, canvas.Cut(stack, r.W)), min(r.W, canvas.Width(stack))
 	}
 	x := r.X
 	switch a {
@@ -166,7 +169,7 @@ func (m *Model) renderSeat101(c *canvas, l Layout101, seat int) {
 	case alignRight:
 		x += r.W - w
 	}
-	c.put(x, r.Y+2, line)
+	c.Put(x, r.Y+2, line)
 }
 
 // stackText101 is a seat's discard stack in words: its top tile, or
@@ -184,21 +187,21 @@ func (m *Model) stackText101(seat int) (string, styleID) {
 }
 
 // putAligned101 is putAligned with the table's cache of drawn text.
-func (m *Model) putAligned101(c *canvas, r Rect, y int, a align, st styleID, s string) {
-	s = cut(s, r.W)
+func (m *Model) putAligned101(c *canvas.Canvas, r layout.Rect, y int, a align, st styleID, s string) {
+	s = canvas.Cut(s, r.W)
 	x := r.X
 	switch a {
 	case alignCentre:
-		x += (r.W - textWidth(s)) / 2
+		x += (r.W - canvas.Width(s)) / 2
 	case alignRight:
-		x += r.W - textWidth(s)
+		x += r.W - canvas.Width(s)
 	}
-	c.put(x, y, m.paint(st, s))
+	c.Put(x, y, m.paint(st, s))
 }
 
 // renderCenter101 draws the centre line: the indicator and the okey,
 // the wall, the player's own stack.
-func (m *Model) renderCenter101(c *canvas, l Layout101) {
+func (m *Model) renderCenter101(c *canvas.Canvas, l layout.Table101) {
 	v := &m.t.view
 	r := l.Center
 	parts := []string{
@@ -215,15 +218,15 @@ func (m *Model) renderCenter101(c *canvas, l Layout101) {
 		parts = append(parts, m.paint(sDim, m.tr.T("t101.center.mine", m.tileName101(top))))
 	}
 	line := strings.Join(parts, m.paint(sDim, " · "))
-	c.put(r.X, r.Y, cutStyled(line, r.W))
+	c.Put(r.X, r.Y, cutStyled(line, r.W))
 }
 
 // cutStyled cuts a styled line to w columns.
 func cutStyled(s string, w int) string {
-	if textWidth(s) <= w {
+	if canvas.Width(s) <= w {
 		return s
 	}
-	return cut(s, w)
+	return canvas.Cut(s, w)
 }
 
 // meldPiece is a part of a line of the table: a seat's label, or a meld.
@@ -255,17 +258,17 @@ func (m *Model) meldRows101(w int) [][]meldPiece {
 			continue
 		}
 		label := m.seatName(seat) + " " + m.openingShort(v.Opened[seat]) + ":"
-		row := []meldPiece{{x: 0, w: textWidth(label), meld: -1, styled: m.paint(sBold, label)}}
-		x := textWidth(label) + 1
+		row := []meldPiece{{x: 0, w: canvas.Width(label), meld: -1, styled: m.paint(sBold, label)}}
+		x := canvas.Width(label) + 1
 		for _, i := range idx {
 			plainText, styled := m.meldText(&v.Table[i])
-			pw := textWidth(plainText)
+			pw := canvas.Width(plainText)
 			if x+pw > w && x > meldIndent {
 				rows = append(rows, row)
 				row, x = nil, meldIndent
 			}
 			if pw > w-x { // a meld longer than a line: cut
-				styled, pw = cut(plainText, w-x), w-x
+				styled, pw = canvas.Cut(plainText, w-x), w-x
 			}
 			row = append(row, meldPiece{x: x, w: pw, meld: i, styled: styled})
 			x += pw + meldGap
@@ -292,16 +295,16 @@ func (m *Model) openingShort(o okey101.Opening) string {
 // renderMelds101 draws the lines of melds that fit in r; a meld being
 // chosen for a tile is marked, and when lines are left out the last one
 // says so.
-func (m *Model) renderMelds101(c *canvas, r Rect, rows [][]meldPiece) {
+func (m *Model) renderMelds101(c *canvas.Canvas, r layout.Rect, rows [][]meldPiece) {
 	if r.H <= 0 {
 		return
 	}
 	v := &m.t.view
 	if len(rows) == 0 {
 		msg := m.tr.T("t101.table.none", v.Threshold, okey101.MinPairs)
-		for i, s := range wrap(msg, r.W) {
+		for i, s := range canvas.Wrap(msg, r.W) {
 			if i < r.H {
-				c.put(r.X, r.Y+i, m.paint(sDim, s))
+				c.Put(r.X, r.Y+i, m.paint(sDim, s))
 			}
 		}
 		return
@@ -319,26 +322,26 @@ func (m *Model) renderMelds101(c *canvas, r Rect, rows [][]meldPiece) {
 			s := p.styled
 			if p.meld >= 0 && p.meld == chosen {
 				s = m.paint(sTurn, ">"+ansi.Strip(s)+"<")
-				c.put(r.X+p.x-1, r.Y+y, s)
+				c.Put(r.X+p.x-1, r.Y+y, s)
 				continue
 			}
-			c.put(r.X+p.x, r.Y+y, s)
+			c.Put(r.X+p.x, r.Y+y, s)
 		}
 	}
 	if len(rows) > r.H {
-		c.put(r.X, r.Y+r.H-1, m.paint(sDim, cut(m.tr.T("t101.table.more", len(rows)-r.H+1), r.W)))
+		c.Put(r.X, r.Y+r.H-1, m.paint(sDim, canvas.Cut(m.tr.T("t101.table.more", len(rows)-r.H+1), r.W)))
 	}
 }
 
 // renderLog101 draws the latest moves in r, the newest last; beside the
 // table under a title, entries wrapped; below it, cut.
-func (m *Model) renderLog101(c *canvas, r Rect, beside bool) {
+func (m *Model) renderLog101(c *canvas.Canvas, r layout.Rect, beside bool) {
 	if r.H <= 0 {
 		return
 	}
 	y, h := r.Y, r.H
 	if beside {
-		c.put(r.X, y, m.paint(sAccent, cut(m.tr.T("log.title"), r.W)))
+		c.Put(r.X, y, m.paint(sAccent, canvas.Cut(m.tr.T("log.title"), r.W)))
 		y++
 		h--
 	}
@@ -354,9 +357,9 @@ func (m *Model) renderLog101(c *canvas, r Rect, beside bool) {
 			continue
 		}
 		if e.wrapW != r.W {
-			e.wrapped, e.wrapW = []string{cut(e.text, r.W)}, r.W
+			e.wrapped, e.wrapW = []string{canvas.Cut(e.text, r.W)}, r.W
 			if beside {
-				e.wrapped = wrap(e.text, r.W)
+				e.wrapped = canvas.Wrap(e.text, r.W)
 			}
 		}
 		parts := e.wrapped
@@ -373,15 +376,15 @@ func (m *Model) renderLog101(c *canvas, r Rect, beside bool) {
 		if i >= len(lines)-newest {
 			st = sText
 		}
-		c.put(r.X, y+i, m.paint(st, s))
+		c.Put(r.X, y+i, m.paint(st, s))
 	}
 }
 
 // renderWork101 draws the work line: the groups made and the group
 // being made with what they are worth, or the taken tile owed, or what
 // an opening needs.
-func (m *Model) renderWork101(c *canvas, r Rect) {
-	c.put(r.X, r.Y, m.workLine101(r.W))
+func (m *Model) renderWork101(c *canvas.Canvas, r layout.Rect) {
+	c.Put(r.X, r.Y, m.workLine101(r.W))
 }
 
 // workLine101 is the work line, styled, at most w columns.
@@ -419,13 +422,13 @@ func (m *Model) workLine101(w int) string {
 	}
 	switch {
 	case v.Legal.GiveBack:
-		return m.paint(sWarn, cut(m.tr.T("t101.work.owed", m.tileName101(v.Taken.Tile)), w))
+		return m.paint(sWarn, canvas.Cut(m.tr.T("t101.work.owed", m.tileName101(v.Taken.Tile)), w))
 	case v.Opened[0].Status == meld.OpenedMelds:
-		return m.paint(sDim, cut(m.tr.T("t101.work.opened", v.Opened[0].Value), w))
+		return m.paint(sDim, canvas.Cut(m.tr.T("t101.work.opened", v.Opened[0].Value), w))
 	case v.Opened[0].Status == meld.OpenedPairs:
-		return m.paint(sDim, cut(m.tr.T("t101.work.opened.pairs", v.Opened[0].Value), w))
+		return m.paint(sDim, canvas.Cut(m.tr.T("t101.work.opened.pairs", v.Opened[0].Value), w))
 	}
-	return m.paint(sDim, cut(m.tr.T("t101.work.open", v.Threshold, okey101.MinPairs), w))
+	return m.paint(sDim, canvas.Cut(m.tr.T("t101.work.open", v.Threshold, okey101.MinPairs), w))
 }
 
 // selectionText101 is the group being made and what it is (at once:
@@ -456,7 +459,7 @@ func (m *Model) selectionText101() string {
 // renderRack101 draws the rack in its frame: its title says the
 // player's tiles, points and opening; each tile's frame and bottom
 // mark say the cursor, the tile picked up, the group it is chosen into.
-func (m *Model) renderRack101(c *canvas, l Layout101) {
+func (m *Model) renderRack101(c *canvas.Canvas, l layout.Table101) {
 	t := m.t
 	v := &t.view
 	r := l.Rack
@@ -476,7 +479,7 @@ func (m *Model) renderRack101(c *canvas, l Layout101) {
 		title = " " + m.tr.T("rack.holding", m.tileName101(t.rack.Slots[t.held])) + " "
 	}
 	frame := m.st.Panel
-	c.put(r.X, r.Y, frame.TopLine(r.W, title))
+	c.Put(r.X, r.Y, frame.TopLine(r.W, title))
 	var rows [2][theme.TileH]strings.Builder
 	for i, x := range t.rack.Slots {
 		f := theme.FramePlain
@@ -505,7 +508,7 @@ func (m *Model) renderRack101(c *canvas, l Layout101) {
 			face, lbl := m.faceOf101(x)
 			box = m.st.TileMarked(face, f, lbl, mark)
 		}
-		row := i / RackCols
+		row := i / rack.Cols
 		for k := range theme.TileH {
 			rows[row][k].WriteString(box[k])
 		}
@@ -513,10 +516,10 @@ func (m *Model) renderRack101(c *canvas, l Layout101) {
 	left, right := frame.Sides()
 	for row := range rows {
 		for k := range theme.TileH {
-			c.put(r.X, r.Y+1+row*theme.TileH+k, left+rows[row][k].String()+right)
+			c.Put(r.X, r.Y+1+row*theme.TileH+k, left+rows[row][k].String()+right)
 		}
 	}
-	c.put(r.X, r.Y+r.H-1, m.bottomLine101(r.W))
+	c.Put(r.X, r.Y+r.H-1, m.bottomLine101(r.W))
 }
 
 // bottomLine101 is the rack's bottom edge with the keys of the rack (a
@@ -528,8 +531,8 @@ func (m *Model) bottomLine101(w int) string {
 		words = "rack.watching"
 	}
 	title := " " + m.tr.T(words) + " "
-	title = cut(title, max(0, w-4))
-	rest := max(0, w-3-textWidth(title))
+	title = canvas.Cut(title, max(0, w-4))
+	rest := max(0, w-3-canvas.Width(title))
 	k := "\x00bottom:" + title + strconv.Itoa(w) // drawn once per width and words
 	if s, ok := m.t.painted[paintKey{sText, k}]; ok && m.t.paintedFor == m.st {
 		return s
@@ -565,9 +568,9 @@ func (m *Model) status101(w, n int) []string {
 			st = sWarn
 		}
 	}
-	lines := wrap(text, w)
+	lines := canvas.Wrap(text, w)
 	if len(lines) > n {
-		lines[n-1] = cut(strings.Join(lines[n-1:], " "), w)
+		lines[n-1] = canvas.Cut(strings.Join(lines[n-1:], " "), w)
 		lines = lines[:n]
 	}
 	for i, s := range lines {

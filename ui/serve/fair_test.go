@@ -316,10 +316,7 @@ func TestSealStaysSecretUntilTheEnd(t *testing.T) {
 // fairOfMsg is the commitment a table's update carries.
 func fairOfMsg(t *testing.T, msg tableMsg) ui.Fairness {
 	t.Helper()
-	switch u := msg.update.(type) {
-	case ui.SeatUpdate:
-		return u.Fair
-	case ui.Seat101Update:
+	if u, ok := msg.update.(ui.SeatUpdate); ok {
 		return u.Fair
 	}
 	t.Fatalf("not a game's update: %+v", msg)

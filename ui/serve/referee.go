@@ -284,8 +284,9 @@ func (c *classic) Update(seat int, info *seatInfo) tea.Msg {
 // table around it — nothing else of st, so that a session never holds
 // another seat's tiles (TestSeatUpdateIsTheSeatsViewAlone).
 func updateClassic(st game.State, hands []ui.HandEnd, seat int, info *seatInfo) ui.SeatUpdate {
+	v := st.View(seat)
 	u := ui.SeatUpdate{
-		View: st.View(seat), Players: info.players, Hands: hands, Chat: info.chat,
+		View: &v, Players: info.players, Hands: hands, Chat: info.chat,
 		Ready: info.ready, Host: info.host, Refused: info.refused, RefusedSeq: info.refusedSeq, Fair: info.fair,
 	}
 	if st.Phase() == game.Playing {

@@ -208,9 +208,10 @@ func (r *referee101) Update(seat int, info *seatInfo) tea.Msg {
 }
 
 // update101 is seat's update from the state st.
-func update101(st okey101.State, seat int, info *seatInfo) ui.Seat101Update {
-	u := ui.Seat101Update{
-		View: st.View(seat), Players: info.players, Chat: info.chat,
+func update101(st okey101.State, seat int, info *seatInfo) ui.SeatUpdate {
+	v := st.View(seat)
+	u := ui.SeatUpdate{
+		View101: &v, Players: info.players, Chat: info.chat,
 		Ready: info.ready, Host: info.host, Refused: info.refused, RefusedSeq: info.refusedSeq, Fair: info.fair,
 	}
 	if st.Phase() == okey101.Playing {

@@ -340,8 +340,8 @@ func TestSeat101UpdateIsTheSeatsViewAlone(t *testing.T) {
 		if step%4 == 0 {
 			var worlds []okey101.State
 			for seat := range okey101.NumSeats {
-				u, ok := ref.Update(seat, info).(ui.Seat101Update)
-				if !ok || !reflect.DeepEqual(u.View, st.View(seat)) {
+				u, ok := ref.Update(seat, info).(ui.SeatUpdate)
+				if !ok || u.View101 == nil || !reflect.DeepEqual(*u.View101, st.View(seat)) {
 					t.Fatalf("step %d: seat %d's update is not its view", step, seat)
 				}
 				v := st.View(seat)
@@ -360,7 +360,7 @@ func TestSeat101UpdateIsTheSeatsViewAlone(t *testing.T) {
 				}
 			}
 			spec := update101(st, -1, info)
-			if len(spec.View.Rack) != 0 || spec.View.Legal.Any() {
+			if len(spec.View101.Rack) != 0 || spec.View101.Legal.Any() {
 				t.Fatalf("step %d: the spectator's update holds tiles or moves", step)
 			}
 			for i, w := range worlds[:2] {

@@ -11,7 +11,6 @@ import (
 
 	"okey/bots"
 	"okey/game"
-	"okey/game/okey101"
 	"okey/ui"
 	"okey/ui/i18n"
 )
@@ -661,14 +660,8 @@ func (s *session) onTable(f fromTableMsg) tea.Cmd {
 		}
 	}
 	s.page = pgTable
-	switch u := msg.update.(type) {
-	case ui.SeatUpdate:
-		s.inPlay = u.View.Phase != game.MatchOver
-		if seat := s.at.m.seat; seat >= 0 {
-			s.away = u.Players[seat].Kind == ui.SeatAway
-		}
-	case ui.Seat101Update:
-		s.inPlay = u.View.Phase != okey101.MatchOver
+	if u, ok := msg.update.(ui.SeatUpdate); ok {
+		s.inPlay = u.InPlay()
 		if seat := s.at.m.seat; seat >= 0 {
 			s.away = u.Players[seat].Kind == ui.SeatAway
 		}

@@ -40,7 +40,7 @@ func TestSeatUpdateIsTheSeatsViewAlone(t *testing.T) {
 			var worlds []game.State
 			for seat := range game.NumSeats {
 				u, ok := ref.Update(seat, info).(ui.SeatUpdate)
-				if !ok || !reflect.DeepEqual(u.View, st.View(seat)) {
+				if !ok || u.View == nil || !reflect.DeepEqual(*u.View, st.View(seat)) {
 					t.Fatalf("step %d: seat %d's update is not its view", step, seat)
 				}
 				v := st.View(seat)

@@ -366,6 +366,12 @@ func (f *Files) SetAsideMatch(why string, now time.Time) (string, error) {
 	return SetAside(f.MatchPath(), why, now)
 }
 
+// SetAsideRack renames a saved arrangement of the rack that cannot be
+// read (see SetAside) and returns its new path.
+func (f *Files) SetAsideRack(now time.Time) (string, error) {
+	return SetAside(f.RackPath(), "damaged", now)
+}
+
 // ArchiveMatch moves the match record into the finished matches (see
 // Archive) and returns its new path.
 func (f *Files) ArchiveMatch(why string, now time.Time) (string, error) {

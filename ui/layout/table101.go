@@ -1,6 +1,9 @@
-package ui
+package layout
 
-import "okey/ui/theme"
+import (
+	"okey/ui/rack"
+	"okey/ui/theme"
+)
 
 // Sizes of the 101 table's parts.
 const (
@@ -12,7 +15,7 @@ const (
 	tableMin101 = 2 // lines of melds, at the least
 )
 
-// Layout101 places the parts of the 101 table for a W×H terminal (which
+// Table101 places the parts of the 101 table for a W×H terminal (which
 // is at least MinWidth×MinHeight). Rendering and mouse hits both read it.
 //
 //	header
@@ -24,7 +27,7 @@ const (
 //	the rack (its title: the player's tiles, points, opening)
 //	the status (what just happened, or what to do now)
 //	the keys
-type Layout101 struct {
+type Table101 struct {
 	W, H int
 	// Table is the width the table's parts take (the log is beside it
 	// on a wide terminal).
@@ -48,8 +51,8 @@ type Layout101 struct {
 }
 
 // layout101 lays out the 101 table for a w×h terminal.
-func layout101(w, h int) Layout101 {
-	l := Layout101{W: w, H: h}
+func NewTable101(w, h int) Table101 {
+	l := Table101{W: w, H: h}
 	l.Header = Rect{0, 0, w, 1}
 	l.Help = Rect{0, h - 1, w, 1}
 	l.StatusH = 2
@@ -86,7 +89,7 @@ func layout101(w, h int) Layout101 {
 // need lines, and the log below them (none when the log is beside):
 // the log keeps logMin101 lines, the melds take what they need of the
 // rest, and the log the lines left.
-func (l Layout101) Split(need int) (table, log Rect) {
+func (l Table101) Split(need int) (table, log Rect) {
 	f := l.Flex
 	if l.LogBeside {
 		return f, l.Log
@@ -98,14 +101,14 @@ func (l Layout101) Split(need int) (table, log Rect) {
 }
 
 // Slot is the rectangle of rack slot i.
-func (l Layout101) Slot(i int) Rect {
-	r, c := i/RackCols, i%RackCols
+func (l Table101) Slot(i int) Rect {
+	r, c := i/rack.Cols, i%rack.Cols
 	return Rect{l.SlotsX + c*theme.TileW, l.SlotsY + r*theme.TileH, theme.TileW, theme.TileH}
 }
 
 // SlotAt is the rack slot under the cell (x, y), or -1.
-func (l Layout101) SlotAt(x, y int) int {
-	for i := range RackSlots {
+func (l Table101) SlotAt(x, y int) int {
+	for i := range rack.NumSlots {
 		if l.Slot(i).Contains(x, y) {
 			return i
 		}

@@ -1,4 +1,4 @@
-package ui
+package keymap
 
 import (
 	"charm.land/bubbles/v2/key"
@@ -6,10 +6,10 @@ import (
 	"okey/ui/i18n"
 )
 
-// table101Keys are the keys of the 101 table: the rack's keys as at the
+// Table101Keys are the keys of the 101 table: the rack's keys as at the
 // classic table (arrows, space, c v s p), and the actions of a turn of
 // 101.
-type table101Keys struct {
+type Table101Keys struct {
 	// Move (the arrows), Sort (c, v) and Group (s, p) are shown in the
 	// help bar; their keys are matched one by one.
 	Move, Sort, Group key.Binding
@@ -20,23 +20,25 @@ type table101Keys struct {
 	AddGroup, Lay, LayOff, TakeBack, Discard, Finish key.Binding
 
 	SortColour, SortValue, Runs, Pairs, Hint, Browse key.Binding
-	Scores, Help, Settings, Quit                     key.Binding
+	Scores, Stats, Help, Settings, Quit              key.Binding
 }
 
-// choose101Keys choose where a tile goes on the table (a lay-off, an
+// Choose101Keys choose where a tile goes on the table (a lay-off, an
 // okey taken back) among the places it may go.
-type choose101Keys struct {
+type Choose101Keys struct {
 	Prev, Next, OK, Cancel, Quit key.Binding
 	// Other (Prev and Next) is shown in the help bar.
 	Other key.Binding
 }
 
 // newTable101Keys builds the 101 table's keys with b, the key map's
-// builder; settings, quit and scores are the ones every screen shares.
-func newTable101Keys(tr *i18n.Catalog, b func([]string, string, string) key.Binding, settings, quit, scores key.Binding) table101Keys {
+// builder; settings, quit, scores and stats are the ones every screen
+// shares. A key means the same at both tables: lay off is e (it extends
+// a meld; i is the statistics everywhere).
+func newTable101Keys(tr *i18n.Catalog, b func([]string, string, string) key.Binding, settings, quit, scores, stats key.Binding) Table101Keys {
 	sheet := scores
 	sheet.SetHelp(scores.Help().Key, tr.T("key.sheet"))
-	return table101Keys{
+	return Table101Keys{
 		Move:       b([]string{"left", "right", "up", "down"}, "←→↑↓", "key.move"),
 		Sort:       b([]string{"c", "v"}, "c/v", "key.sort"),
 		Group:      b([]string{"s", "p"}, "s/p", "key.group"),
@@ -52,7 +54,7 @@ func newTable101Keys(tr *i18n.Catalog, b func([]string, string, string) key.Bind
 		GiveBack:   b([]string{"g"}, "g", "key.giveback"),
 		AddGroup:   b([]string{"a"}, "a", "key.addgroup"),
 		Lay:        b([]string{"l"}, "l", "key.lay"),
-		LayOff:     b([]string{"i"}, "i", "key.layoff"),
+		LayOff:     b([]string{"e"}, "e", "key.layoff"),
 		TakeBack:   b([]string{"k"}, "k", "key.takeback"),
 		Discard:    b([]string{"x"}, "x", "key.discard"),
 		Finish:     b([]string{"f"}, "f", "key.finish101"),
@@ -63,14 +65,15 @@ func newTable101Keys(tr *i18n.Catalog, b func([]string, string, string) key.Bind
 		Hint:       b([]string{"h"}, "h", "key.hint"),
 		Browse:     b([]string{"b"}, "b", "key.browse101"),
 		Scores:     sheet,
+		Stats:      stats,
 		Help:       b([]string{"?"}, "?", "key.help"),
 		Settings:   settings,
 		Quit:       quit,
 	}
 }
 
-func newChoose101Keys(b func([]string, string, string) key.Binding, quit key.Binding) choose101Keys {
-	return choose101Keys{
+func newChoose101Keys(b func([]string, string, string) key.Binding, quit key.Binding) Choose101Keys {
+	return Choose101Keys{
 		Prev:   b([]string{"left", "up", "shift+tab"}, "←", "key.choose.other"),
 		Next:   b([]string{"right", "down", "tab"}, "→", "key.choose.other"),
 		OK:     b([]string{"enter"}, "enter", "key.choose.ok"),
@@ -80,12 +83,12 @@ func newChoose101Keys(b func([]string, string, string) key.Binding, quit key.Bin
 	}
 }
 
-// fullHelp is the 101 table's keys in groups, for the ? page.
-func (k table101Keys) fullHelp() [][]key.Binding {
+// FullHelp is the 101 table's keys in groups, for the ? page.
+func (k Table101Keys) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Left, k.Right, k.Up, k.Down, k.Pick, k.Select, k.Cancel},
 		{k.Draw, k.Take, k.GiveBack, k.AddGroup, k.Lay, k.LayOff, k.TakeBack, k.Discard, k.Finish},
 		{k.SortColour, k.SortValue, k.Runs, k.Pairs, k.Hint, k.Browse},
-		{k.Scores, k.Help, k.Settings, k.Quit},
+		{k.Scores, k.Stats, k.Help, k.Settings, k.Quit},
 	}
 }

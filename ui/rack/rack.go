@@ -1,28 +1,33 @@
-package ui
+// Package rack is the istaka widget both games share: two rows of slots
+// the player arranges freely, moving tiles, packing groups with gaps,
+// reconciling with the tiles the game says the player holds, and the
+// sorts by colour and by value. It knows no game's rules: what a tile
+// plays as and whether it is wild are passed in. It imports only
+// game/tile and the standard library.
+package rack
 
 import (
 	"slices"
 
-	"okey/game/hand"
 	"okey/game/tile"
 )
 
-// RackCols is the number of slots in each of the rack's two rows. Fifteen
+// Cols is the number of slots in each of the rack's two rows. Fifteen
 // tiles and the gaps between their groups fit in two rows of fifteen.
-const RackCols = 15
+const Cols = 15
 
-// RackSlots is the number of slots of the rack.
-const RackSlots = 2 * RackCols
+// NumSlots is the number of slots of the rack.
+const NumSlots = 2 * Cols
 
 // Rack is the player's istaka: two rows of slots, each empty (NoTile) or
 // holding a tile face. The player arranges it freely; the game only
 // knows the multiset of tiles, and Reconcile keeps the two in step.
 type Rack struct {
-	Slots [RackSlots]tile.Tile
+	Slots [NumSlots]tile.Tile
 }
 
-// NewRack returns an empty rack.
-func NewRack() Rack {
+// New returns an empty rack.
+func New() Rack {
 	var r Rack
 	for i := range r.Slots {
 		r.Slots[i] = tile.NoTile
@@ -52,7 +57,7 @@ func (r *Rack) Reconcile(want tile.Counts) []int {
 	have := r.Counts()
 	for f := range want {
 		for have[f] > want[f] {
-			for i := RackSlots - 1; i >= 0; i-- {
+			for i := NumSlots - 1; i >= 0; i-- {
 				if r.Slots[i] == tile.Tile(f) {
 					r.Slots[i] = tile.NoTile
 					break
@@ -76,10 +81,10 @@ func (r *Rack) Reconcile(want tile.Counts) []int {
 	return added
 }
 
-// nearest is the slot nearest to slot at that holds t, or that holds any
+// Nearest is the slot nearest to slot at that holds t, or that holds any
 // tile when t is NoTile or not on the rack; at itself on an empty rack.
-func (r *Rack) nearest(t tile.Tile, at int) int {
-	best, bestD := -1, RackSlots+1
+func (r *Rack) Nearest(t tile.Tile, at int) int {
+	best, bestD := -1, NumSlots+1
 	for pass := range 2 {
 		for i, u := range r.Slots {
 			if u == tile.NoTile || pass == 0 && u != t {
@@ -105,7 +110,7 @@ func (r *Rack) freeSlot() int {
 			last = i
 		}
 	}
-	for i := last + 1; i < RackSlots; i++ {
+	for i := last + 1; i < NumSlots; i++ {
 		if r.Slots[i] == tile.NoTile {
 			return i
 		}
@@ -123,7 +128,7 @@ func (r *Rack) freeSlot() int {
 // gap (to the right, else to the left); with no gap in the row the two
 // tiles swap. It reports whether anything moved.
 func (r *Rack) Move(from, to int) bool {
-	if from == to || from < 0 || to < 0 || from >= RackSlots || to >= RackSlots || r.Slots[from] == tile.NoTile {
+	if from == to || from < 0 || to < 0 || from >= NumSlots || to >= NumSlots || r.Slots[from] == tile.NoTile {
 		return false
 	}
 	t := r.Slots[from]
@@ -132,8 +137,8 @@ func (r *Rack) Move(from, to int) bool {
 		r.Slots[to] = t
 		return true
 	}
-	row := to / RackCols * RackCols
-	end := row + RackCols
+	row := to / Cols * Cols
+	end := row + Cols
 	for i := to + 1; i < end; i++ {
 		if r.Slots[i] == tile.NoTile {
 			copy(r.Slots[to+1:i+1], r.Slots[to:i])
@@ -168,8 +173,8 @@ func (r *Rack) Pack(groups [][]tile.Tile) {
 
 }
 
-func pack(groups [][]tile.Tile, gaps bool) ([RackSlots]tile.Tile, bool) {
-	var s [RackSlots]tile.Tile
+func pack(groups [][]tile.Tile, gaps bool) ([NumSlots]tile.Tile, bool) {
+	var s [NumSlots]tile.Tile
 	for i := range s {
 		s[i] = tile.NoTile
 	}
@@ -178,7 +183,7 @@ func pack(groups [][]tile.Tile, gaps bool) ([RackSlots]tile.Tile, bool) {
 		i := 0
 		for _, g := range groups {
 			for _, t := range g {
-				if i >= RackSlots {
+				if i >= NumSlots {
 					return s, false
 				}
 				s[i] = t
@@ -195,51 +200,33 @@ func pack(groups [][]tile.Tile, gaps bool) ([RackSlots]tile.Tile, bool) {
 		if col > 0 {
 			start++
 		}
-		if start+len(g) > RackCols {
+		if start+len(g) > Cols {
 			row++
 			start = 0
 		}
-		if row > 1 || len(g) > RackCols {
+		if row > 1 || len(g) > Cols {
 			return s, false
 		}
 		for k, t := range g {
-			s[row*RackCols+start+k] = t
+			s[row*Cols+start+k] = t
 		}
 		col = start + len(g)
 	}
 	return s, true
 }
 
-// sorter orders tiles for the sorts: a false joker as the face it plays
-// as, okeys apart at the end.
-type sorter struct {
-	an hand.Analyzer
-}
-
-func (s sorter) plays(t tile.Tile) tile.Tile { return s.an.PlaysAs(t) }
-
-// ByColour groups the tiles by colour, each colour by value, okeys last.
-func (s sorter) ByColour(tiles []tile.Tile) [][]tile.Tile {
-	return byColour(tiles, s.plays, s.an.IsOkey)
-}
-
-// ByValue groups the tiles by value, colours in order, okeys last.
-func (s sorter) ByValue(tiles []tile.Tile) [][]tile.Tile {
-	return byValue(tiles, s.plays, s.an.IsOkey)
-}
-
-// byColour groups the tiles by the colour of the face each plays as,
+// ByColour groups the tiles by the colour of the face each plays as,
 // each colour by value; the wild tiles (and anything that plays as no
 // face) last, apart. Both games' analysers say what a tile plays as and
 // whether it is wild.
-func byColour(tiles []tile.Tile, plays func(tile.Tile) tile.Tile, wild func(tile.Tile) bool) [][]tile.Tile {
+func ByColour(tiles []tile.Tile, plays func(tile.Tile) tile.Tile, wild func(tile.Tile) bool) [][]tile.Tile {
 	return groupBy(tiles, plays, wild, tile.NumColours,
 		func(p tile.Tile) int { return int(p.Colour()) },
 		func(p tile.Tile) int { return p.Value() })
 }
 
-// byValue groups the tiles by value, colours in order, wild tiles last.
-func byValue(tiles []tile.Tile, plays func(tile.Tile) tile.Tile, wild func(tile.Tile) bool) [][]tile.Tile {
+// ByValue groups the tiles by value, colours in order, wild tiles last.
+func ByValue(tiles []tile.Tile, plays func(tile.Tile) tile.Tile, wild func(tile.Tile) bool) [][]tile.Tile {
 	return groupBy(tiles, plays, wild, tile.NumValues+1,
 		func(p tile.Tile) int { return p.Value() },
 		func(p tile.Tile) int { return int(p.Colour()) })
@@ -271,31 +258,4 @@ func groupBy(tiles []tile.Tile, plays func(tile.Tile) tile.Tile, wild func(tile.
 		out = append(out, apart)
 	}
 	return out
-}
-
-// Arranged is seri diz or çift diz: the analyser's groups, the leftovers
-// apart. It reports false when the arrangement does not account for
-// exactly the given tiles (or found no group), so the caller can say so
-// instead of losing a tile.
-func (s sorter) Arranged(tiles []tile.Tile, mode hand.ArrangeMode) ([][]tile.Tile, bool) {
-	a := s.an.Arrange(slices.Clone(tiles), mode)
-	var out [][]tile.Tile
-	var all []tile.Tile
-	for _, g := range a.Groups {
-		if len(g) > 0 {
-			out = append(out, slices.Clone(g))
-			all = append(all, g...)
-		}
-	}
-	if len(out) == 0 {
-		return nil, false
-	}
-	if len(a.Leftover) > 0 {
-		out = append(out, slices.Clone(a.Leftover))
-		all = append(all, a.Leftover...)
-	}
-	if tile.CountsOf(all) != tile.CountsOf(tiles) {
-		return nil, false
-	}
-	return out, true
 }

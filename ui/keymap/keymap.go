@@ -1,24 +1,32 @@
-package ui
+// Package keymap is the one table of keys, a group per screen, for both
+// games' tables and every page around them: each screen's update
+// matches keys only against its group, and its help bar and the full
+// help (?) are drawn from the same group, so no key is shown that does
+// not work and a key means the same wherever both games have it. The
+// names of keys are in the player's language. It imports ui/i18n and
+// Charm's key bindings only.
+package keymap
 
 import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"okey/ui/i18n"
 )
 
-// keyMap is the one table of keys, a group per screen: each screen's
+// KeyMap is the one table of keys, a group per screen: each screen's
 // update matches keys only against its group (key.Matches, never the
 // key's name), and its help bar and the full help (?) are drawn from the
 // same group, so no key is shown that does not work.
-type keyMap struct {
+type KeyMap struct {
 	// ForceQuit (ctrl+c) quits from every screen, the settings included.
 	ForceQuit key.Binding
 
 	// TooSmall is the only group while the terminal is too small: nothing
 	// but quitting acts on a screen the player cannot see.
-	TooSmall tooSmallKeys
+	TooSmall TooSmallKeys
 
 	// Settle are the keys that go on from one screen to the next (the
 	// next hand, a new match) and the rack's pick: for a moment after
@@ -28,23 +36,23 @@ type keyMap struct {
 	// on the one that came. Never shown: nothing is to be done with them.
 	Settle key.Binding
 
-	Table     tableKeys
-	Table101  table101Keys
-	Choose101 choose101Keys
-	Overlay   overlayKeys
-	Info      infoKeys
-	Locked    lockedKeys
-	Notice    noticeKeys
-	Resume    resumeKeys
-	HandOver  handOverKeys
-	MatchOver matchOverKeys
-	Settings  settingsKeys
+	Table     TableKeys
+	Table101  Table101Keys
+	Choose101 Choose101Keys
+	Overlay   OverlayKeys
+	Info      InfoKeys
+	Locked    LockedKeys
+	Notice    NoticeKeys
+	Resume    ResumeKeys
+	HandOver  HandOverKeys
+	MatchOver MatchOverKeys
+	Settings  SettingsKeys
 }
 
-// tableKeys are the keys of the table. Discard is x alone, as at the
+// TableKeys are the keys of the table. Discard is x alone, as at the
 // 101 table: enter goes on from the pages between hands, and one enter
 // too many must never throw a tile (issue 20).
-type tableKeys struct {
+type TableKeys struct {
 	// Move is the four arrows together, Sort (c, v) and Group (s, p)
 	// the ways to arrange the rack, for the help bar; their keys are
 	// matched one by one.
@@ -56,71 +64,71 @@ type tableKeys struct {
 	Scores, Stats, Undo                      key.Binding
 }
 
-// lockedKeys: another game plays in the state directory.
-type lockedKeys struct {
+// LockedKeys: another game plays in the state directory.
+type LockedKeys struct {
 	Look, Quit key.Binding
 }
 
-type tooSmallKeys struct {
+type TooSmallKeys struct {
 	Quit key.Binding
 }
 
-// scrollKeys scroll a page longer than the screen.
-type scrollKeys struct {
+// ScrollKeys scroll a page longer than the screen.
+type ScrollKeys struct {
 	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
 	// Scroll (Up, Down) and Page (PageUp, PageDown) are shown in the help
 	// bar.
 	Scroll, Page key.Binding
 }
 
-// overlayKeys scroll and close the help or the discard stacks; any
+// OverlayKeys scroll and close the help or the discard stacks; any
 // other key closes the page and does what it does on the table.
-type overlayKeys struct {
-	scrollKeys
+type OverlayKeys struct {
+	ScrollKeys
 	Close, Quit key.Binding
 }
 
-// infoKeys scroll and close the score history and the statistics.
-type infoKeys struct {
-	scrollKeys
+// InfoKeys scroll and close the score history and the statistics.
+type InfoKeys struct {
+	ScrollKeys
 	Close, Quit key.Binding
 }
 
-// noticeKeys: any key but Quit goes on.
-type noticeKeys struct {
+// NoticeKeys: any key but Quit goes on.
+type NoticeKeys struct {
 	Quit key.Binding
 }
 
-type resumeKeys struct {
+type ResumeKeys struct {
 	Resume, NewMatch, Quit key.Binding
 	// Game switches the game of the new match (classic, 101).
 	Game key.Binding
 }
 
-type handOverKeys struct {
+type HandOverKeys struct {
 	Next, Scores, Stats, Settings, Quit key.Binding
 }
 
-type matchOverKeys struct {
+type MatchOverKeys struct {
 	NewMatch, Scores, Stats, Settings, Quit key.Binding
 	// Game switches the game of the new match (classic, 101).
 	Game key.Binding
 }
 
-// settingsKeys edit the settings form; letters typed on a name field are
+// SettingsKeys edit the settings form; letters typed on a name field are
 // the name, so Leave (q) works only on the other fields.
-type settingsKeys struct {
+type SettingsKeys struct {
 	Up, Down, Prev, Next, Erase, Save, Cancel, Leave key.Binding
 	// Choose (Up and Down) and Change (Prev and Next) are shown in the
 	// help bar; the keys are matched one by one.
 	Choose, Change key.Binding
 }
 
-// newKeyMap builds the key map in tr's language; saving says whether
+// New builds the key map in tr's language; saving says whether
 // quitting saves the match (and says so).
-func newKeyMap(tr *i18n.Catalog, saving bool) keyMap {
+func New(tr *i18n.Catalog, saving bool) KeyMap {
 	b := func(keys []string, label, help string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(keyName(tr, label), tr.T(help)))
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(KeyName(tr, label), tr.T(help)))
 	}
 	quitSaves := "key.quit"
 	if !saving {
@@ -130,7 +138,7 @@ func newKeyMap(tr *i18n.Catalog, saving bool) keyMap {
 	settings := b([]string{"o"}, "o", "key.settings")
 	scores := b([]string{"r"}, "r", "key.scores")
 	stats := b([]string{"i"}, "i", "key.stats")
-	scroll := scrollKeys{
+	scroll := ScrollKeys{
 		Up:       b([]string{"up", "k"}, "↑", "key.scroll"),
 		Down:     b([]string{"down", "j"}, "↓", "key.scroll"),
 		PageUp:   b([]string{"pgup"}, "pgup", "key.page"),
@@ -140,10 +148,10 @@ func newKeyMap(tr *i18n.Catalog, saving bool) keyMap {
 		Scroll:   b([]string{"up", "down"}, "↑↓", "key.scroll"),
 		Page:     b([]string{"pgup", "pgdown"}, "pgup/pgdn", "key.page"),
 	}
-	return keyMap{
+	return KeyMap{
 		ForceQuit: b([]string{"ctrl+c"}, "ctrl+c", quitSaves),
 		Settle:    key.NewBinding(key.WithKeys("enter", "space", "n")),
-		Table: tableKeys{
+		Table: TableKeys{
 			Move:       b([]string{"left", "right", "up", "down"}, "←→↑↓", "key.move"),
 			Sort:       b([]string{"c", "v"}, "c/v", "key.sort"),
 			Group:      b([]string{"s", "p"}, "s/p", "key.group"),
@@ -171,46 +179,46 @@ func newKeyMap(tr *i18n.Catalog, saving bool) keyMap {
 			Stats:      stats,
 			Undo:       b([]string{"u"}, "u", "key.undo"),
 		},
-		Table101:  newTable101Keys(tr, b, settings, quit, scores),
+		Table101:  newTable101Keys(tr, b, settings, quit, scores, stats),
 		Choose101: newChoose101Keys(b, quit),
-		TooSmall:  tooSmallKeys{Quit: quit},
-		Locked: lockedKeys{
+		TooSmall:  TooSmallKeys{Quit: quit},
+		Locked: LockedKeys{
 			Look: b([]string{"l", "enter"}, "l", "key.look"),
 			Quit: quit,
 		},
-		Overlay: overlayKeys{
-			scrollKeys: scroll,
+		Overlay: OverlayKeys{
+			ScrollKeys: scroll,
 			Close:      b([]string{"esc"}, "esc", "key.close"),
 			Quit:       quit,
 		},
-		Info: infoKeys{
-			scrollKeys: scroll,
+		Info: InfoKeys{
+			ScrollKeys: scroll,
 			Close:      b([]string{"esc", "enter"}, "esc", "key.close"),
 			Quit:       quit,
 		},
-		Notice: noticeKeys{Quit: quit},
-		Resume: resumeKeys{
+		Notice: NoticeKeys{Quit: quit},
+		Resume: ResumeKeys{
 			Resume:   b([]string{"enter", "y", "r"}, "enter", "key.resume"),
 			NewMatch: b([]string{"n"}, "n", "key.newmatch.keep"),
 			Quit:     b([]string{"q", "ctrl+c"}, "q", "key.quit.short"),
 			Game:     b([]string{"g"}, "g", "key.game"),
 		},
-		HandOver: handOverKeys{
+		HandOver: HandOverKeys{
 			Next:     b([]string{"enter", "space", "n"}, "enter", "key.next"),
 			Scores:   scores,
 			Stats:    stats,
 			Settings: settings,
 			Quit:     quit,
 		},
-		MatchOver: matchOverKeys{
-			NewMatch: b([]string{"n", "enter"}, "n", "key.newmatch"),
+		MatchOver: MatchOverKeys{
+			NewMatch: b([]string{"n"}, "n", "key.newmatch"),
 			Scores:   scores,
 			Stats:    stats,
 			Settings: settings,
 			Quit:     b([]string{"q", "ctrl+c"}, "q", "key.quit.short"),
 			Game:     b([]string{"g"}, "g", "key.game"),
 		},
-		Settings: settingsKeys{
+		Settings: SettingsKeys{
 			Up:     b([]string{"up", "shift+tab"}, "↑", "key.set.choose"),
 			Down:   b([]string{"down", "tab"}, "↓", "key.set.choose"),
 			Prev:   b([]string{"left"}, "←", "key.set.change"),
@@ -225,8 +233,8 @@ func newKeyMap(tr *i18n.Catalog, saving bool) keyMap {
 	}
 }
 
-// fullHelp is the table's keys in groups, for the ? page.
-func (k tableKeys) fullHelp() [][]key.Binding {
+// FullHelp is the table's keys in groups, for the ? page.
+func (k TableKeys) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Left, k.Right, k.Up, k.Down, k.Pick, k.Cancel},
 		{k.Draw, k.Take, k.Discard, k.Finish, k.Show},
@@ -235,25 +243,25 @@ func (k tableKeys) fullHelp() [][]key.Binding {
 	}
 }
 
-func (k resumeKeys) shortHelp() []key.Binding {
+func (k ResumeKeys) ShortHelp() []key.Binding {
 	return []key.Binding{k.Resume, k.NewMatch, k.Game, k.Quit}
 }
 
-func (k matchOverKeys) shortHelp() []key.Binding {
+func (k MatchOverKeys) ShortHelp() []key.Binding {
 	return []key.Binding{k.NewMatch, k.Game, k.Scores, k.Stats, k.Settings, k.Quit}
 }
 
-func (k settingsKeys) shortHelp() []key.Binding {
+func (k SettingsKeys) ShortHelp() []key.Binding {
 	return []key.Binding{k.Choose, k.Change, k.Save, k.Cancel}
 }
 
 // keyGlyphs are how the full help writes the keys that have a symbol.
 var keyGlyphs = map[string]string{"left": "←", "right": "→", "up": "↑", "down": "↓"}
 
-// keyName is how a key is written for the player: its symbol, or its
+// KeyName is how a key is written for the player: its symbol, or its
 // name in the player's language (space is "boşluk" in Turkish), or the
 // key as Bubble Tea names it.
-func keyName(tr *i18n.Catalog, k string) string {
+func KeyName(tr *i18n.Catalog, k string) string {
 	if g, ok := keyGlyphs[k]; ok {
 		return g
 	}
@@ -263,12 +271,27 @@ func keyName(tr *i18n.Catalog, k string) string {
 	return k
 }
 
-// helpKeys lists all of a binding's keys, for the full help.
-func helpKeys(tr *i18n.Catalog, b key.Binding) string {
+// HelpKeys lists all of a binding's keys, for the full help.
+func HelpKeys(tr *i18n.Catalog, b key.Binding) string {
 	ks := b.Keys()
 	names := make([]string, len(ks))
 	for i, k := range ks {
-		names[i] = keyName(tr, k)
+		names[i] = KeyName(tr, k)
 	}
 	return strings.Join(names, " ")
+}
+
+// OtherGame finds what k means at the other game's table (other is that
+// table's keys in groups) when it means nothing at this one, so the
+// player is told the key has no meaning in this game rather than that
+// it does nothing anywhere.
+func OtherGame(k tea.KeyPressMsg, other [][]key.Binding) (key.Binding, bool) {
+	for _, g := range other {
+		for _, b := range g {
+			if key.Matches(k, b) {
+				return b, true
+			}
+		}
+	}
+	return key.Binding{}, false
 }

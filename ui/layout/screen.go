@@ -1,6 +1,15 @@
-package ui
+// Package layout places every part of every screen from the terminal's
+// size: the classic table and the pages between hands (Screen), the
+// table of Okey 101 (Table101). Rendering and mouse hits both read it,
+// so a click lands where the thing is drawn. It knows the sizes of the
+// parts (tiles, rack, panels), not the rules; it imports ui/rack (the
+// rack's width) and ui/theme (the tiles' size) only.
+package layout
 
-import "okey/ui/theme"
+import (
+	"okey/ui/rack"
+	"okey/ui/theme"
+)
 
 // The smallest terminal the table fits in.
 const (
@@ -13,8 +22,8 @@ const (
 	stackW     = 20 // a discard stack: its top tile and two words
 	panelW     = 21 // a bot's name, level, score and tiles
 	centerW    = 36 // the wall and the indicator
-	bandH      = theme.TileH
-	rackW      = RackCols*theme.TileW + 2 // the rack in its frame
+	BandH      = theme.TileH
+	rackW      = rack.Cols*theme.TileW + 2 // the rack in its frame
 	rackH      = 2*theme.TileH + 2
 	logSide    = 34  // the log beside the table on wide terminals
 	tableW     = 100 // the table grows no wider
@@ -22,10 +31,10 @@ const (
 	logMin     = 3   // lines of the log below the table, at the least
 	logMore    = 8   // lines the log below the table grows by, at most
 	statusMax  = 3   // lines a long status may take on the table
-	historyMin = 6   // lines a score history under the rack needs
+	HistoryMin = 6   // lines a score history under the rack needs
 	wallW      = 7   // the wall's box
 	wordsW     = 10  // the words beside the wall
-	pageX      = 2   // the left margin of the pages and overlays
+	PageX      = 2   // the left margin of the pages and overlays
 )
 
 // Rect is a part of the screen.
@@ -36,10 +45,10 @@ func (r Rect) Contains(x, y int) bool {
 	return x >= r.X && x < r.X+r.W && y >= r.Y && y < r.Y+r.H
 }
 
-// Layout places every part of every screen for a terminal of W×H.
+// Screen places every part of every screen for a terminal of W×H.
 // Rendering and mouse hits both read it, so a click lands where the
 // thing is drawn.
-type Layout struct {
+type Screen struct {
 	W, H int
 	// TooSmall is set below MinWidth×MinHeight: only a notice is shown.
 	TooSmall bool
@@ -86,14 +95,14 @@ type Layout struct {
 }
 
 // Slot is the rectangle of rack slot i.
-func (l Layout) Slot(i int) Rect {
-	r, c := i/RackCols, i%RackCols
+func (l Screen) Slot(i int) Rect {
+	r, c := i/rack.Cols, i%rack.Cols
 	return Rect{l.SlotsX + c*theme.TileW, l.SlotsY + r*theme.TileH, theme.TileW, theme.TileH}
 }
 
 // SlotAt is the rack slot under the cell (x, y), or -1.
-func (l Layout) SlotAt(x, y int) int {
-	for i := range RackSlots {
+func (l Screen) SlotAt(x, y int) int {
+	for i := range rack.NumSlots {
 		if l.Slot(i).Contains(x, y) {
 			return i
 		}
@@ -103,7 +112,7 @@ func (l Layout) SlotAt(x, y int) int {
 
 // corner is the screen rectangle of seat's discard stack: each stack lies
 // on its owner's right.
-func (l Layout) corner(seat int) Rect {
+func (l Screen) Corner(seat int) Rect {
 	switch seat {
 	case 0:
 		return l.BottomRight
@@ -115,12 +124,12 @@ func (l Layout) corner(seat int) Rect {
 	return l.BottomLeft
 }
 
-// stackWordsW is the width of the words beside a stack's top tile.
-func stackWordsW(r Rect) int { return r.W - theme.TileW - 1 }
+// StackWordsW is the width of the words beside a stack's top tile.
+func StackWordsW(r Rect) int { return r.W - theme.TileW - 1 }
 
-// layout places the screens for a W×H terminal.
-func layout(w, h int) Layout {
-	l := Layout{W: w, H: h}
+// NewScreen places the screens for a W×H terminal.
+func NewScreen(w, h int) Screen {
+	l := Screen{W: w, H: h}
 	if w < MinWidth || h < MinHeight {
 		l.TooSmall = true
 		return l
@@ -129,7 +138,7 @@ func layout(w, h int) Layout {
 	l.Status = Rect{0, h - 2, w, 1}
 	l.Flash = l.Status
 	l.Help = Rect{0, h - 1, w, 1}
-	l.Page = Rect{pageX, 1, w - pageX, h - 3}
+	l.Page = Rect{PageX, 1, w - PageX, h - 3}
 
 	// The log goes beside the table when there is room for it.
 	l.LogBeside = w >= MinWidth+logSide+2
@@ -143,7 +152,7 @@ func layout(w, h int) Layout {
 	}
 	// Spare lines go first between the bands, then to the log, then
 	// above and below the table.
-	fixed := 1 + 3*bandH + rackH + 2 // header, bands, rack, status, help
+	fixed := 1 + 3*BandH + rackH + 2 // header, bands, rack, status, help
 	spare := h - fixed
 	logH := 0
 	if !l.LogBeside {
@@ -157,7 +166,7 @@ func layout(w, h int) Layout {
 	}
 	// A tall terminal with the log beside: the table goes up, the status
 	// under the rack, the score history under it, the log down the side.
-	tall := l.LogBeside && spare >= statusMax+1+historyMin
+	tall := l.LogBeside && spare >= statusMax+1+HistoryMin
 	if tall {
 		spare = 1 // a blank line under the header
 	}
@@ -168,28 +177,28 @@ func layout(w, h int) Layout {
 	}
 	y := 1 + (spare+1)/2
 	tableY := y
-	l.Top = Rect{tx, y, tw, bandH}
-	y += bandH + gap
-	l.Mid = Rect{tx, y, tw, bandH}
-	y += bandH + gap
-	l.Bottom = Rect{tx, y, tw, bandH}
-	y += bandH + gap
+	l.Top = Rect{tx, y, tw, BandH}
+	y += BandH + gap
+	l.Mid = Rect{tx, y, tw, BandH}
+	y += BandH + gap
+	l.Bottom = Rect{tx, y, tw, BandH}
+	y += BandH + gap
 
-	l.TopLeft = Rect{tx, l.Top.Y, stackW, bandH}
-	l.TopRight = Rect{tx + tw - stackW, l.Top.Y, stackW, bandH}
-	l.BottomLeft = Rect{tx, l.Bottom.Y, stackW, bandH}
-	l.BottomRight = Rect{tx + tw - stackW, l.Bottom.Y, stackW, bandH}
-	l.PanelTop = Rect{tx + (tw-panelW)/2, l.Top.Y, panelW, bandH}
-	l.PanelLeft = Rect{tx, l.Mid.Y, panelW, bandH}
-	l.PanelRight = Rect{tx + tw - panelW, l.Mid.Y, panelW, bandH}
-	l.Center = Rect{tx + (tw-centerW)/2, l.Mid.Y, centerW, bandH}
-	l.Wall = Rect{l.Center.X, l.Mid.Y, wallW, bandH}
-	l.WallWords = Rect{l.Wall.X + wallW + 1, l.Mid.Y, wordsW, bandH}
-	l.Indicator = Rect{l.WallWords.X + wordsW + 1, l.Mid.Y, theme.TileW, bandH}
+	l.TopLeft = Rect{tx, l.Top.Y, stackW, BandH}
+	l.TopRight = Rect{tx + tw - stackW, l.Top.Y, stackW, BandH}
+	l.BottomLeft = Rect{tx, l.Bottom.Y, stackW, BandH}
+	l.BottomRight = Rect{tx + tw - stackW, l.Bottom.Y, stackW, BandH}
+	l.PanelTop = Rect{tx + (tw-panelW)/2, l.Top.Y, panelW, BandH}
+	l.PanelLeft = Rect{tx, l.Mid.Y, panelW, BandH}
+	l.PanelRight = Rect{tx + tw - panelW, l.Mid.Y, panelW, BandH}
+	l.Center = Rect{tx + (tw-centerW)/2, l.Mid.Y, centerW, BandH}
+	l.Wall = Rect{l.Center.X, l.Mid.Y, wallW, BandH}
+	l.WallWords = Rect{l.Wall.X + wallW + 1, l.Mid.Y, wordsW, BandH}
+	l.Indicator = Rect{l.WallWords.X + wordsW + 1, l.Mid.Y, theme.TileW, BandH}
 	ix := l.Indicator.X + theme.TileW + 1
-	l.IndicatorWords = Rect{ix, l.Mid.Y, l.Center.X + l.Center.W - ix, bandH}
+	l.IndicatorWords = Rect{ix, l.Mid.Y, l.Center.X + l.Center.W - ix, BandH}
 	youW := tw - 2*stackW - 2
-	l.You = Rect{tx + stackW + 1, l.Bottom.Y, youW, bandH}
+	l.You = Rect{tx + stackW + 1, l.Bottom.Y, youW, BandH}
 
 	l.Rack = Rect{tx + (tw-rackW)/2, y, rackW, rackH}
 	l.SlotsX = l.Rack.X + 1

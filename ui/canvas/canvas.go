@@ -1,0 +1,148 @@
+// Package canvas places blocks of styled text on a screen of a given
+// size, and holds the text helpers every screen measures and cuts its
+// words with (Fit, Cut, Right, Center, Wrap). It knows nothing of any
+// game; it imports only the standard library and charmbracelet/x/ansi.
+package canvas
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Canvas places blocks of lines at columns and rows, and writes them out
+// as a screen no wider than its width.
+type Canvas struct {
+	w, h int
+	rows [][]piece
+}
+
+type piece struct {
+	x, w int
+	s    string
+}
+
+// New returns an empty canvas of w columns and h rows.
+func New(w, h int) *Canvas {
+	return &Canvas{w: w, h: h, rows: make([][]piece, h)}
+}
+
+// Put places lines with their top-left corner at (x, y).
+func (c *Canvas) Put(x, y int, lines ...string) {
+	for i, s := range lines {
+		r := y + i
+		if r < 0 || r >= c.h || x >= c.w {
+			continue
+		}
+		c.rows[r] = append(c.rows[r], piece{x: x, w: Width(s), s: s})
+	}
+}
+
+// String writes the canvas out, each row cut to the width.
+func (c *Canvas) String() string {
+	var b strings.Builder
+	b.Grow(c.w * c.h * 2)
+	for r, ps := range c.rows {
+		if r > 0 {
+			b.WriteByte('\n')
+		}
+		slices.SortStableFunc(ps, func(a, b piece) int { return a.x - b.x })
+		col := 0
+		for _, p := range ps {
+			if p.x < col || col >= c.w {
+				continue // overlaps the piece before it
+			}
+			b.WriteString(strings.Repeat(" ", p.x-col))
+			col = p.x
+			s, w := p.s, p.w
+			if col+w > c.w {
+				s = ansi.Truncate(s, c.w-col, "")
+				w = c.w - col
+			}
+			b.WriteString(s)
+			col += w
+		}
+	}
+	return b.String()
+}
+
+// Width is the width of s on screen, styles left out.
+func Width(s string) int { return ansi.StringWidth(s) }
+
+// Fit cuts s to w columns (as Cut does) or pads it with spaces.
+func Fit(s string, w int) string {
+	sw := Width(s)
+	if sw > w {
+		s = truncate(s, w)
+		sw = Width(s)
+	}
+	return s + strings.Repeat(" ", w-sw)
+}
+
+// Cut cuts s to w columns with an ellipsis, without padding. It cuts
+// between words where it can ("the wall ran out; Ayşe …", not "Ayşe
+// sho…"): only a word longer than half the room is cut through.
+func Cut(s string, w int) string {
+	if Width(s) > w {
+		return truncate(s, w)
+	}
+	return s
+}
+
+// truncate cuts s, wider than w, to at most w columns ending in an
+// ellipsis: after the last space that keeps at least half of w (and
+// leaves room for " …"), or through a word when there is none.
+func truncate(s string, w int) string {
+	if w < 4 {
+		return ansi.Truncate(s, w, "…")
+	}
+	col, at := 0, -1 // at: the column of the last space in reach
+	for _, r := range ansi.Strip(s) {
+		if col > w-2 {
+			break
+		}
+		if r == ' ' {
+			at = col
+		}
+		col += ansi.StringWidth(string(r))
+	}
+	if at >= w/2 {
+		return ansi.Truncate(s, at+2, "…") // the words, the space, the ellipsis
+	}
+	return ansi.Truncate(s, w, "…")
+}
+
+// Right pads s on the left to w columns.
+func Right(s string, w int) string {
+	s = Cut(s, w)
+	return strings.Repeat(" ", w-Width(s)) + s
+}
+
+// Center pads s on both sides to w columns.
+func Center(s string, w int) string {
+	s = Cut(s, w)
+	pad := w - Width(s)
+	return strings.Repeat(" ", pad/2) + s + strings.Repeat(" ", pad-pad/2)
+}
+
+// Wrap breaks text into lines of at most w columns at spaces.
+func Wrap(text string, w int) []string {
+	var out []string
+	for _, para := range strings.Split(text, "\n") {
+		line := ""
+		for _, word := range strings.Fields(para) {
+			switch {
+			case line == "":
+				line = word
+			case Width(line)+1+Width(word) <= w:
+				line += " " + word
+			default:
+				out = append(out, Cut(line, w))
+				line = word
+			}
+		}
+		out = append(out, Cut(line, w))
+	}
+	return out
+}

@@ -1,0 +1,131 @@
+package ui
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"okey/bots"
+	"okey/ui/i18n"
+)
+
+// fitSizes are the terminals every screen of both games is drawn at:
+// the smallest, a common one, and two wide ones.
+var fitSizes = [][2]int{{80, 24}, {100, 30}, {120, 40}, {200, 60}}
+
+// cutWord finds a word cut short with an ellipsis ("Statisti…").
+var cutWord = regexp.MustCompile(`(\p{L}+)…`)
+
+// endingWords are the words the catalog itself ends with an ellipsis
+// ("thinking…"): those are whole words, not cuts.
+func endingWords(t *testing.T, lang string) map[string]bool {
+	t.Helper()
+	c := i18n.MustLoad(lang)
+	out := map[string]bool{}
+	for _, k := range c.Keys() {
+		for _, m := range cutWord.FindAllStringSubmatch(c.T(k), -1) {
+			out[m[1]] = true
+		}
+	}
+	return out
+}
+
+// fitsEverySize draws m at every size and fails on a line wider than the
+// terminal or a word cut short; m is left at the size it had.
+func fitsEverySize(t *testing.T, name string, m *Model, whole map[string]bool) {
+	t.Helper()
+	w0, h0 := m.width, m.height
+	for _, sz := range fitSizes {
+		m.Update(windowMsg(sz[0], sz[1]))
+		out := plain(m)
+		if w, line := maxLineWidth(out); w > sz[0] {
+			t.Errorf("%s at %dx%d: a line of %d columns: %q", name, sz[0], sz[1], w, line)
+		}
+		if n := strings.Count(out, "\n") + 1; n > sz[1] {
+			t.Errorf("%s at %dx%d: %d lines", name, sz[0], sz[1], n)
+		}
+		for _, c := range cutWord.FindAllStringSubmatch(out, -1) {
+			if !whole[c[1]] {
+				t.Errorf("%s at %dx%d: %q is cut mid-word:\n%s", name, sz[0], sz[1], c[0], out)
+				break
+			}
+		}
+	}
+	m.Update(windowMsg(w0, h0))
+}
+
+// TestEveryScreenFitsEverySize draws every screen of both games, in
+// both languages, at 80×24, 100×30, 120×40 and 200×60: no line is wider
+// than the terminal, no screen taller, and nothing is cut mid-word.
+func TestEveryScreenFitsEverySize(t *testing.T) {
+	for _, lang := range []string{"en", "tr"} {
+		whole := endingWords(t, lang)
+		t.Run(lang+"-classic", func(t *testing.T) {
+			m := newTestModel(t, 100, 30, func(o *Options) {
+				o.Settings.Lang = lang
+				o.Settings.Rules = "points=5"
+				o.NewBot = func(string, bots.Options) (bots.Bot, error) { return showingBot{}, nil }
+			})
+			drain(t, m, m.Init())
+			fitsEverySize(t, "table", m, whole)
+			for _, k := range []string{"?", "b", "r", "i"} {
+				press(t, m, k)
+				fitsEverySize(t, "page "+k, m, whole)
+				press(t, m, "esc")
+			}
+			press(t, m, "o")
+			fitsEverySize(t, "settings", m, whole)
+			press(t, m, "esc")
+			playMyTurn(t, m)
+			m2 := reopen(t, m, m.opt)
+			m2.Update(windowMsg(100, 30))
+			fitsEverySize(t, "resume", m2, whole)
+			m2.Close()
+			m.files.Lock()
+			for m.screen != scrMatchOver {
+				for m.screen == scrPlay {
+					if m.view.Legal.Show {
+						press(t, m, "g")
+					}
+					playMyTurn(t, m)
+				}
+				if m.screen == scrHandOver {
+					fitsEverySize(t, "handover", m, whole)
+					press(t, m, "enter")
+				}
+			}
+			fitsEverySize(t, "matchover", m, whole)
+		})
+		t.Run(lang+"-101", func(t *testing.T) {
+			m := start101(t, 100, 30, withSeed(3), func(o *Options) {
+				o.Settings.Lang = lang
+				o.Settings.Rules101 = "hands=2"
+			})
+			fitsEverySize(t, "table", m, whole)
+			for _, k := range []string{"?", "b", "r", "i"} {
+				press(t, m, k)
+				fitsEverySize(t, "page "+k, m, whole)
+				press(t, m, "esc")
+			}
+			press(t, m, "o")
+			fitsEverySize(t, "settings", m, whole)
+			press(t, m, "esc")
+			for m.screen != scrMatchOver {
+				for m.screen == scrPlay {
+					if len(m.t.view.Table) > 6 {
+						fitsEverySize(t, "crowded table", m, whole)
+					}
+					myTurn101(t, m)
+				}
+				if m.screen == scrHandOver {
+					fitsEverySize(t, "handover", m, whole)
+					press(t, m, "r")
+					fitsEverySize(t, "sheet", m, whole)
+					press(t, m, "esc")
+					press(t, m, "enter")
+				}
+			}
+			fitsEverySize(t, "matchover", m, whole)
+		})
+	}
+}

@@ -1,0 +1,73 @@
+package keymap
+
+import (
+	"reflect"
+	"testing"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"okey/ui/i18n"
+)
+
+// bindings maps every key of a group (a struct of bindings) to the names
+// of the fields it is bound in. The help-bar bindings that stand for
+// several (Move, Sort, Group) are left out: their keys are matched one
+// by one through the fields they sum up.
+func bindings(group any) map[string][]string {
+	out := map[string][]string{}
+	v := reflect.ValueOf(group)
+	for i := range v.NumField() {
+		name := v.Type().Field(i).Name
+		b, ok := v.Field(i).Interface().(key.Binding)
+		if !ok || name == "Move" || name == "Sort" || name == "Group" {
+			continue
+		}
+		for _, k := range b.Keys() {
+			out[k] = append(out[k], name)
+		}
+	}
+	return out
+}
+
+// A key at either table means one thing, and the same thing at both
+// tables wherever both games have it.
+func TestAKeyMeansOneThing(t *testing.T) {
+	for _, lang := range []string{"en", "tr"} {
+		k := New(i18n.MustLoad(lang), true)
+		classic, t101 := bindings(k.Table), bindings(k.Table101)
+		for name, group := range map[string]map[string][]string{"classic": classic, "101": t101} {
+			for key, fields := range group {
+				if len(fields) > 1 {
+					t.Errorf("%s: at the %s table %q is bound to %v", lang, name, key, fields)
+				}
+			}
+		}
+		for key, c := range classic {
+			u, both := t101[key]
+			if !both || c[0] == u[0] {
+				continue
+			}
+			// g shows the indicator in classic Okey and gives a taken
+			// discard back in 101: the one key that still differs,
+			// each game's own action with no counterpart in the other.
+			if key == "g" {
+				continue
+			}
+			t.Errorf("%s: %q is %s at the classic table but %s at the 101 table", lang, key, c[0], u[0])
+		}
+	}
+}
+
+func TestOtherGameFindsTheKey(t *testing.T) {
+	k := New(i18n.MustLoad("en"), true)
+	b, ok := OtherGame(keyPress("e"), k.Table101.FullHelp())
+	if !ok || b.Help().Desc != "lay off" {
+		t.Fatalf("e at the classic table: %q %v", b.Help().Desc, ok)
+	}
+	if _, ok := OtherGame(keyPress("z"), k.Table101.FullHelp()); ok {
+		t.Fatal("z means something at the 101 table")
+	}
+}
+
+func keyPress(s string) tea.KeyPressMsg { return tea.KeyPressMsg{Code: rune(s[0]), Text: s} }

@@ -1,0 +1,50 @@
+package layout
+
+import (
+	"fmt"
+	"testing"
+
+	"okey/ui/rack"
+)
+
+// sizes are the terminals every screen is drawn at in the screens' tests.
+var sizes = [][2]int{{80, 24}, {100, 30}, {120, 40}, {200, 60}}
+
+func inside(t *testing.T, what string, r Rect, w, h int) {
+	t.Helper()
+	if r.X < 0 || r.Y < 0 || r.X+r.W > w || r.Y+r.H > h {
+		t.Errorf("%s %+v is not inside %d×%d", what, r, w, h)
+	}
+}
+
+func TestEveryPartFitsTheTerminal(t *testing.T) {
+	for _, sz := range sizes {
+		w, h := sz[0], sz[1]
+		t.Run(fmt.Sprintf("%dx%d", w, h), func(t *testing.T) {
+			s := NewScreen(w, h)
+			if s.TooSmall {
+				t.Fatal("too small")
+			}
+			for name, r := range map[string]Rect{"table": s.Table, "rack": s.Rack, "log": s.Log, "status": s.Status, "help": s.Help, "page": s.Page, "flash": s.Flash} {
+				inside(t, name, r, w, h)
+			}
+			u := NewTable101(w, h)
+			for name, r := range map[string]Rect{"header": u.Header, "centre": u.Center, "flex": u.Flex, "work": u.Work, "rack": u.Rack, "help": u.Help} {
+				inside(t, "101 "+name, r, w, h)
+			}
+			for i := range rack.NumSlots {
+				inside(t, "slot", s.Slot(i), w, h)
+				inside(t, "101 slot", u.Slot(i), w, h)
+				if r := s.Slot(i); s.SlotAt(r.X, r.Y) != i {
+					t.Errorf("slot %d is not found where it is drawn", i)
+				}
+				if r := u.Slot(i); u.SlotAt(r.X, r.Y) != i {
+					t.Errorf("101 slot %d is not found where it is drawn", i)
+				}
+			}
+		})
+	}
+	if !NewScreen(MinWidth-1, MinHeight).TooSmall {
+		t.Error("a terminal narrower than MinWidth is not too small")
+	}
+}
