@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 // TestSimJSON runs a short okey sim and checks the JSON object the README
@@ -97,9 +98,14 @@ func TestSimTable(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	s := out.String()
-	for _, want := range []string{"95% interval", "easy", "normal", "wall out:"} {
+	for _, want := range []string{"95% interval", "easy", "normal", "wall out:", "net points a hand = play + gösterme", "okey fin.", "pairs"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("table lacks %q:\n%s", want, s)
+		}
+	}
+	for _, l := range strings.Split(s, "\n") {
+		if n := utf8.RuneCountInString(l); n > 80 {
+			t.Errorf("a line of %d columns:\n%s", n, l)
 		}
 	}
 	if strings.Contains(s, "\x1b[") {
@@ -187,7 +193,7 @@ func TestSimMatchesJSON(t *testing.T) {
 	if code := run(context.Background(), []string{"sim", "--bots", "easy", "--matches", "4"}, nil, &table, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
-	for _, want := range []string{"4 matches", "matches won", "firsts", "hands/match", "net/hand"} {
+	for _, want := range []string{"4 matches", "matches won", "firsts", "hands a match", "net points a hand"} {
 		if !strings.Contains(table.String(), want) {
 			t.Errorf("table lacks %q:\n%s", want, table.String())
 		}
