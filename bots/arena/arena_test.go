@@ -240,7 +240,9 @@ func TestRunMatchesLeaveAtZero(t *testing.T) {
 		wins += b.Match.Wins
 		hands += b.Match.HandsPerMatch * float64(res.Matches)
 	}
-	if wins != float64(res.Matches) {
+	// (thirds of a win, shared on a three-way tie, add up to within a
+	// rounding)
+	if math.Abs(wins-float64(res.Matches)) > 1e-9 {
 		t.Errorf("%v match wins in %d matches, want one each", wins, res.Matches)
 	}
 	// four seats play the first hands, fewer the last ones
