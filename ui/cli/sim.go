@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"math"
 	"text/tabwriter"
 	"time"
 	"unicode/utf8"
@@ -54,18 +55,18 @@ func PrintSim(w io.Writer, cfg *arena.Config, r *arena.Result) error {
 	p.table(func(tp *printer) {
 		tp.f("bot\tnet\t95%% interval\tplay\t95%% interval\tgösterme\t95%% interval\t\n")
 		for _, b := range r.Bots {
-			tp.f("%s\t%+.3f\t%s\t%+.3f\t%s\t%+.3f\t%s\t\n", b.Name,
-				b.NetPointsPerHand, points(b.NetCI95), b.PlayPointsPerHand, points(b.PlayCI95),
-				b.GostermePointsPerHand, points(b.GostermeCI95))
+			tp.f("%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", b.Name,
+				signed(b.NetPointsPerHand), points(b.NetCI95), signed(b.PlayPointsPerHand), points(b.PlayCI95),
+				signed(b.GostermePointsPerHand), points(b.GostermeCI95))
 		}
 	})
 	p.f("\nof play, what okey finishes and seven pairs add over plain wins:\n")
 	p.table(func(tp *printer) {
 		tp.f("bot\tokey fin.\tpoints\t95%% interval\tpairs\tpoints\t95%% interval\t\n")
 		for _, b := range r.Bots {
-			tp.f("%s\t%d\t%+.3f\t%s\t%d\t%+.3f\t%s\t\n", b.Name,
-				b.OkeyFinishes, b.OkeyFinishPointsPerHand, points(b.OkeyFinishCI95),
-				b.PairsWins, b.PairsPointsPerHand, points(b.PairsCI95))
+			tp.f("%s\t%d\t%s\t%s\t%d\t%s\t%s\t\n", b.Name,
+				b.OkeyFinishes, signed(b.OkeyFinishPointsPerHand), points(b.OkeyFinishCI95),
+				b.PairsWins, signed(b.PairsPointsPerHand), points(b.PairsCI95))
 		}
 	})
 	p.f("\nwall out: %d of %d hands (%.1f%%)", r.WallOut, r.Hands, 100*r.WallOutShare())
@@ -93,7 +94,17 @@ func percents(ci [2]float64) string {
 
 // points is an interval of points a hand as the tables show it.
 func points(ci [2]float64) string {
-	return fmt.Sprintf("%+.3f–%+.3f", ci[0], ci[1])
+	return signed(ci[0]) + "–" + signed(ci[1])
+}
+
+// signed is points a hand with their sign, three decimals; a figure that
+// rounds to zero reads +0.000, not -0.000 (the gösterme of bots that all
+// show sums to zero within a rounding error of either sign).
+func signed(x float64) string {
+	if math.Abs(x) < 0.0005 {
+		x = 0
+	}
+	return fmt.Sprintf("%+.3f", x)
 }
 
 // table writes rows through a right-aligned tabwriter and flushes it.

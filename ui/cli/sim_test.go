@@ -10,6 +10,27 @@ import (
 	"okey/game"
 )
 
+// A figure of points that rounds to zero reads +0.000 whatever the sign
+// of its rounding error; others keep their sign.
+func TestSigned(t *testing.T) {
+	cases := []struct {
+		x    float64
+		want string
+	}{
+		{0, "+0.000"},
+		{-2.7e-18, "+0.000"},
+		{-0.0004999, "+0.000"},
+		{-0.0005, "-0.001"},
+		{0.0123, "+0.012"},
+		{-1.2344, "-1.234"},
+	}
+	for _, c := range cases {
+		if got := signed(c.x); got != c.want {
+			t.Errorf("signed(%v) = %q, want %q", c.x, got, c.want)
+		}
+	}
+}
+
 // PrintSim's tables fit 80 columns with wide figures (six-digit counts,
 // negative intervals on both sides, a long rules string to wrap the
 // header of a run of matches), and show every part of the split.
