@@ -26,11 +26,12 @@ var simUsage = `usage: okey sim [flags]
 Pits four bots against each other over duplicate deals (each deal played
 with the bots rotated through all four seats) and prints how each did:
 hands won with a 95% interval, net points a hand (what the other three
-lose on average, less what the bot loses), okey finishes, seven pairs,
-gösterme and decision times. With --matches it plays whole matches
-instead (each match's deals played with the bots in all four rotations)
-and adds matches won (top two), first places and hands a match. ctrl+c
-stops the run and prints the whole deals (or matches) played so far.
+lose on average, less what the bot loses) split into play and gösterme,
+what okey finishes and seven pairs add, and decision times. With
+--matches it plays whole matches instead (each match's deals played with
+the bots in all four rotations) and adds matches won (top two), first
+places and hands a match. ctrl+c stops the run and prints the whole
+deals (or matches) played so far.
 
 With --game 101 the bots play Okey 101 (levels: ` + strings.Join(bots101.Levels, ", ") + `):
 hands finished, points a hand (lower is better) and against the others,

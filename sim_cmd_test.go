@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 // TestSimJSON runs a short okey sim and checks the JSON object the README
@@ -31,9 +32,17 @@ func TestSimJSON(t *testing.T) {
 			PointsLostPerHand *float64   `json:"points_lost_per_hand"`
 			NetPointsPerHand  *float64   `json:"net_points_per_hand"`
 			NetCI95           [2]float64 `json:"net_ci95"`
+			Play              *float64   `json:"play_points_per_hand"`
+			PlayCI95          [2]float64 `json:"play_ci95"`
+			Gosterme          *float64   `json:"gosterme_points_per_hand"`
+			GostermeCI95      [2]float64 `json:"gosterme_ci95"`
+			OkeyFinish        *float64   `json:"okey_finish_points_per_hand"`
+			OkeyFinishCI95    [2]float64 `json:"okey_finish_ci95"`
+			Pairs             *float64   `json:"pairs_points_per_hand"`
+			PairsCI95         [2]float64 `json:"pairs_ci95"`
 			OkeyFinishes      *int       `json:"okey_finishes"`
 			PairsWins         *int       `json:"pairs_wins"`
-			Gosterme          *int       `json:"gosterme"`
+			Shown             *int       `json:"gosterme"`
 			DecisionMsMean    *float64   `json:"decision_ms_mean"`
 			DecisionMsMedian  *float64   `json:"decision_ms_median"`
 			DecisionMsP99     *float64   `json:"decision_ms_p99"`
@@ -54,8 +63,21 @@ func TestSimJSON(t *testing.T) {
 			t.Errorf("bot %d is %q, want %q", i, b.Name, want)
 		}
 		if b.Won == nil || b.WinShare == nil || b.PointsLostPerHand == nil || b.OkeyFinishes == nil ||
-			b.PairsWins == nil || b.Gosterme == nil || b.DecisionMsMean == nil || b.DecisionMsMedian == nil || b.DecisionMsP99 == nil {
+			b.PairsWins == nil || b.Shown == nil || b.DecisionMsMean == nil || b.DecisionMsMedian == nil || b.DecisionMsP99 == nil ||
+			b.NetPointsPerHand == nil || b.Play == nil || b.Gosterme == nil || b.OkeyFinish == nil || b.Pairs == nil {
 			t.Fatalf("bot %d misses a field: %+v", i, b)
+		}
+		// the split adds up to the net, each part within its interval
+		if d := *b.Play + *b.Gosterme - *b.NetPointsPerHand; d > 1e-9 || d < -1e-9 {
+			t.Errorf("bot %d: play %v + gösterme %v != net %v", i, *b.Play, *b.Gosterme, *b.NetPointsPerHand)
+		}
+		for _, part := range []struct {
+			v  float64
+			ci [2]float64
+		}{{*b.NetPointsPerHand, b.NetCI95}, {*b.Play, b.PlayCI95}, {*b.Gosterme, b.GostermeCI95}, {*b.OkeyFinish, b.OkeyFinishCI95}, {*b.Pairs, b.PairsCI95}} {
+			if part.ci[0] > part.v+1e-12 || part.v > part.ci[1]+1e-12 {
+				t.Errorf("bot %d: %v outside its interval %v", i, part.v, part.ci)
+			}
 		}
 		won += *b.Won
 		if b.CI95[0] > *b.WinShare || *b.WinShare > b.CI95[1] {
@@ -76,9 +98,14 @@ func TestSimTable(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	s := out.String()
-	for _, want := range []string{"95% interval", "easy", "normal", "wall out:"} {
+	for _, want := range []string{"95% interval", "easy", "normal", "wall out:", "net points a hand = play + gösterme", "okey fin.", "pairs"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("table lacks %q:\n%s", want, s)
+		}
+	}
+	for _, l := range strings.Split(s, "\n") {
+		if n := utf8.RuneCountInString(l); n > 80 {
+			t.Errorf("a line of %d columns:\n%s", n, l)
 		}
 	}
 	if strings.Contains(s, "\x1b[") {
@@ -166,7 +193,7 @@ func TestSimMatchesJSON(t *testing.T) {
 	if code := run(context.Background(), []string{"sim", "--bots", "easy", "--matches", "4"}, nil, &table, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
-	for _, want := range []string{"4 matches", "matches won", "firsts", "hands/match", "net/hand"} {
+	for _, want := range []string{"4 matches", "matches won", "firsts", "hands a match", "net points a hand"} {
 		if !strings.Contains(table.String(), want) {
 			t.Errorf("table lacks %q:\n%s", want, table.String())
 		}

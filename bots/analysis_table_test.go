@@ -93,7 +93,7 @@ func TestNormalTableSame(t *testing.T) {
 				t.Fatalf("seed %d: %v", seed, err)
 			}
 			var b game.Action
-			if rb, done, err := route(context.Background(), &v, false); done {
+			if rb, done, err := route(context.Background(), &v, true); done { // normal shows
 				b = rb
 				if err != nil {
 					t.Fatalf("seed %d: %v", seed, err)

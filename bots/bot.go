@@ -27,9 +27,11 @@ type Bot interface {
 }
 
 // Levels are the bot levels from weakest to strongest, as the game shows
-// them. Each is measurably stronger than the one before in whole matches
-// (README, "Measured figures"); a level that was not is merged into the
-// one below it (see Current).
+// them. Each is to be measurably stronger than the one before in whole
+// matches (README, "Measured figures"); a level that was not is merged
+// into the one below it (see Current). Since normal shows the indicator
+// too, hard is not: its edge over normal was that rule alone, and a hard
+// that plays better is issue 27's point 3.
 var Levels = []string{"easy", "normal", "hard"}
 
 // Current is the level that plays for a level name: the name itself, or

@@ -193,7 +193,7 @@ func TestOffTurn(t *testing.T) {
 			v := s.View(seat)
 			for _, level := range Levels {
 				a, err := newBot(t, level, 1).Decide(context.Background(), v)
-				shows := level == "hard"
+				shows := level != "easy" || !NewEasy(1).forgets(v.Hand)
 				switch {
 				case v.Legal.Show && shows:
 					if err != nil || a.Kind != game.ActShow {
@@ -211,4 +211,51 @@ func TestOffTurn(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Easy shows the indicator but forgets about one hand in four
+// (easyForgets); the choice is the bot's for the hand, so asking again
+// gives the same answer, and a bot that forgot passes off its turn.
+func TestEasyForgets(t *testing.T) {
+	forgot, could := 0, 0
+	for seed := uint64(0); seed < 200; seed++ {
+		s, err := game.NewMatch(game.DefaultRules(), seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seat := range game.NumSeats {
+			v := s.View(seat)
+			if !v.Legal.Show {
+				continue
+			}
+			could++
+			// off its turn the same bot is asked twice; on its turn
+			// (the starter, who may show before discarding) a
+			// discard draws on the bot's random source, so two bots
+			// of one seed are
+			b1, b2 := NewEasy(seed*7), NewEasy(seed*7)
+			if seat != s.Turn() {
+				b2 = b1
+			}
+			a1, err1 := b1.Decide(context.Background(), v)
+			a2, err2 := b2.Decide(context.Background(), v)
+			if a1 != a2 || !errors.Is(err1, err2) && (err1 != nil || err2 != nil) {
+				t.Fatalf("seed %d seat %d: %v %v, then %v %v", seed, seat, a1, err1, a2, err2)
+			}
+			if a1.Kind == game.ActShow {
+				continue
+			}
+			forgot++
+			if seat != s.Turn() && !errors.Is(err1, ErrPass) {
+				t.Errorf("seed %d seat %d: forgot, off its turn, and did not pass: %v %v", seed, seat, a1, err1)
+			}
+		}
+	}
+	if could < 100 {
+		t.Fatalf("only %d chances to show: the test says little", could)
+	}
+	if share := float64(forgot) / float64(could); share < 0.15 || share > 0.35 {
+		t.Errorf("easy forgot %d of %d shows (%.0f%%), want about one in %d", forgot, could, 100*share, easyForgets)
+	}
+	t.Logf("easy forgot %d of %d shows", forgot, could)
 }

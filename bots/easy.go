@@ -15,23 +15,39 @@ import (
 // spare copy is kept as long as the chain), discards a tile of its
 // shortest chain (ties by chance), takes the previous discard only when it
 // lengthens a chain to three or more (or is an okey), never throws an
-// okey, never shows the indicator, and finishes as soon as a discard
-// leaves a winning hand. Chains ignore the okey's wildness and the
+// okey, shows the indicator but forgets to one hand in four (easyForgets),
+// and finishes as soon as a discard leaves a winning hand. Chains ignore the okey's wildness and the
 // 12-13-1 wrap, which is what makes it easy. It calls hand analysis only
 // to test for a win.
 type Easy struct {
-	rnd *game.Seeded
+	rnd  *game.Seeded
+	seed uint64
 }
 
 // NewEasy returns an easy bot seeded with seed.
-func NewEasy(seed uint64) *Easy { return &Easy{rnd: game.NewSeeded(seed)} }
+func NewEasy(seed uint64) *Easy { return &Easy{rnd: game.NewSeeded(seed), seed: seed} }
+
+// easyForgets is how rarely the easy bot forgets gösterme: one hand in
+// easyForgets of those it could show in. A beginner knows the rule but,
+// busy with the rack, now and then lets the moment pass; three shows in
+// four keep easy close to the other levels on this rule (the ladder's
+// gap is play), while a player at the table still sees it forget.
+const easyForgets = 4
+
+// forgets reports whether the bot forgets gösterme in hand n of a match.
+// It is drawn from the bot's seed and the hand's number, not from its
+// running random source, so that asking again (off its turn, then on
+// it) gives the same answer and its other choices are not shifted.
+func (b *Easy) forgets(n int) bool {
+	return game.NewSeed(b.seed^uint64(n)*0x9e3779b97f4a7c15)%easyForgets == 0
+}
 
 // Level is "easy".
 func (b *Easy) Level() string { return "easy" }
 
 // Decide returns the easy bot's move for the view.
 func (b *Easy) Decide(ctx context.Context, v game.View) (game.Action, error) {
-	if a, done, err := route(ctx, &v, false); done {
+	if a, done, err := route(ctx, &v, !b.forgets(v.Hand)); done {
 		return a, err
 	}
 	an := &v.Analyzer

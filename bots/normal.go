@@ -15,7 +15,9 @@ import (
 // copies, not in its own rack, of the faces whose draw would lower the
 // distance) and then by looseness (a tile with fewer possible partners in
 // the rack goes first), takes the previous discard only when that lowers the
-// distance, and never shows the indicator. It finishes as soon as it can
+// distance, and shows the indicator whenever it can, as any player who
+// knows the rule does (it once never showed, and hard's whole edge over
+// it was its gösterme: issue 27). It finishes as soon as it can
 // (with the discard that scores most), unless its winning hand holds an
 // okey and the chance of drawing a tile that lets the okey go is worth
 // the risk that someone else finishes first (judge.okeyHold, judged from
@@ -48,7 +50,7 @@ func (b *Normal) Level() string { return "normal" }
 
 // Decide returns the normal bot's move for the view.
 func (b *Normal) Decide(ctx context.Context, v game.View) (game.Action, error) {
-	if a, done, err := route(ctx, &v, false); done {
+	if a, done, err := route(ctx, &v, true); done {
 		return a, err
 	}
 	a, err := b.decide(&v)

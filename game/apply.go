@@ -191,6 +191,7 @@ func (n *State) closeHand(res *HandResult, evs []Event) []Event {
 			for t := range NumSeats {
 				if n.active[t] && n.team(t) != n.team(s) && n.rules.Scoring() {
 					res.Lost[t]++
+					res.ShowLost[t]++
 				}
 			}
 		}

@@ -2,6 +2,7 @@ package game
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -288,6 +289,51 @@ func TestGostermeTiming(t *testing.T) {
 	// simple104 has no indicator.
 	ss := fixture(t, Simple104Rules(), "", [4]string{rack14a, "K3 " + rack14b, rack14c, rack14a}, "B4", 1, MustDiscard)
 	mustRefuse(t, ss, ShowAction(1), ErrNoIndicator)
+}
+
+// The result of a hand in which the indicator was shown tells the
+// gösterme apart from the win (ShowLost), with and without partners, so
+// that okey sim can split a bot's points into play and gösterme.
+func TestShowLost(t *testing.T) {
+	// Indicator K3; the starter, seat 1, shows K3 and then finishes
+	// with it (a melds win, 2 points).
+	win := "R1 R2 R3 Y4 Y5 Y6 Y7 B9 B10 B11 R12 Y12 B12 K12 K3"
+	cases := []struct {
+		rules          string
+		show           bool
+		lost, showLost [4]int
+	}{
+		{"default", true, [4]int{3, 0, 3, 3}, [4]int{1, 0, 1, 1}},
+		{"default", false, [4]int{2, 0, 2, 2}, [4]int{}},
+		{"partners", true, [4]int{3, 0, 3, 0}, [4]int{1, 0, 1, 0}},
+		{"simple104", false, [4]int{}, [4]int{}},
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprintf("%s show=%v", c.rules, c.show), func(t *testing.T) {
+			r, err := ParseRules(c.rules)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ind := "K3"
+			if r.Simple104 {
+				ind = ""
+			}
+			s := fixture(t, r, ind, [4]string{rack14a, win, rack14c, rack14b}, "B4 B9", 1, MustDiscard)
+			if c.show {
+				if s, _, err = s.Apply(ShowAction(1)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			n, _, err := s.Apply(FinishAction(1, mustTile(t, "K3")))
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := n.Result()
+			if res.Lost != c.lost || res.ShowLost != c.showLost {
+				t.Errorf("lost %v of it gösterme %v, want %v and %v", res.Lost, res.ShowLost, c.lost, c.showLost)
+			}
+		})
+	}
 }
 
 // A winning 15-tile rack for each kind of win, with indicator K3 (okey

@@ -70,6 +70,10 @@ type HandResult struct {
 	Points int
 	// Lost is what each seat lost in this hand, gösterme included.
 	Lost [NumSeats]int
+	// ShowLost is the part of Lost that others' gösterme cost each
+	// seat, so that a measure can tell points won by play from points
+	// won by showing the indicator (okey sim's split).
+	ShowLost [NumSeats]int
 	// Shown lists the seats that showed the indicator in this hand.
 	Shown [NumSeats]bool
 	// Left lists the seats that left the match after this hand

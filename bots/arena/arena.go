@@ -89,6 +89,24 @@ type BotResult struct {
 	// NetCI95 is the 95% interval of NetPointsPerHand, the hands of a
 	// cluster taken together.
 	NetCI95 [2]float64 `json:"net_ci95"`
+	// PlayPointsPerHand and GostermePointsPerHand split NetPointsPerHand
+	// by where the points came from: the wins (play) and showing the
+	// indicator (gösterme, which costs each other player a point). They
+	// add up to it, so an edge that is only gösterme shows as such.
+	// PlayCI95 and GostermeCI95 are their intervals.
+	PlayPointsPerHand     float64    `json:"play_points_per_hand"`
+	PlayCI95              [2]float64 `json:"play_ci95"`
+	GostermePointsPerHand float64    `json:"gosterme_points_per_hand"`
+	GostermeCI95          [2]float64 `json:"gosterme_ci95"`
+	// OkeyFinishPointsPerHand and PairsPointsPerHand are the parts of
+	// PlayPointsPerHand that okey finishes and seven pairs added over a
+	// plain win (a win doubled twice shares the extra equally between
+	// its doublings), with their intervals: how much of play the two
+	// doubling rules account for.
+	OkeyFinishPointsPerHand float64    `json:"okey_finish_points_per_hand"`
+	OkeyFinishCI95          [2]float64 `json:"okey_finish_ci95"`
+	PairsPointsPerHand      float64    `json:"pairs_points_per_hand"`
+	PairsCI95               [2]float64 `json:"pairs_ci95"`
 	// OkeyFinishes counts its wins whose finishing discard was an okey.
 	OkeyFinishes int `json:"okey_finishes"`
 	// PairsWins counts its wins with seven pairs.

@@ -11,6 +11,7 @@ import (
 	"okey/bots"
 	"okey/bots/internal/arenastat"
 	"okey/game"
+	"okey/game/hand"
 )
 
 func TestRunSmoke(t *testing.T) {
@@ -239,11 +240,129 @@ func TestRunMatchesLeaveAtZero(t *testing.T) {
 		wins += b.Match.Wins
 		hands += b.Match.HandsPerMatch * float64(res.Matches)
 	}
-	if wins != float64(res.Matches) {
+	// (thirds of a win, shared on a three-way tie, add up to within a
+	// rounding)
+	if math.Abs(wins-float64(res.Matches)) > 1e-9 {
 		t.Errorf("%v match wins in %d matches, want one each", wins, res.Matches)
 	}
 	// four seats play the first hands, fewer the last ones
 	if !(hands < 4*float64(res.Hands)) || !(hands > 2*float64(res.Hands)) {
 		t.Errorf("bots played %v hands of %d: leavers should miss some", hands, res.Hands)
+	}
+}
+
+// split: the parts of a hand's net points, seat by seat. Seat 1 wins in
+// each case but the wall outs; third is a third of a point.
+func TestSplit(t *testing.T) {
+	const third = 1.0 / 3
+	type parts = [numParts][game.NumSeats]float64
+	melds := hand.Win{Kind: hand.WinMelds}
+	pairs := hand.Win{Kind: hand.WinPairs}
+	oneColour := hand.Win{Kind: hand.WinMelds, OneColour: true}
+	cases := []struct {
+		name  string
+		rules string
+		res   game.HandResult
+		want  parts
+	}{
+		{"melds win", "", game.HandResult{Winner: 1, Win: melds, Points: 2, Lost: [4]int{2, 0, 2, 2}},
+			parts{partPlay: {-2 * third, 2, -2 * third, -2 * third}}},
+		{"okey finish: half the 4 points", "", game.HandResult{Winner: 1, Win: melds, OkeyFinish: true, Points: 4, Lost: [4]int{4, 0, 4, 4}},
+			parts{partPlay: {-4 * third, 4, -4 * third, -4 * third}, partOkey: {-2 * third, 2, -2 * third, -2 * third}}},
+		{"seven pairs: half the 4 points", "", game.HandResult{Winner: 1, Win: pairs, Points: 4, Lost: [4]int{4, 0, 4, 4}},
+			parts{partPlay: {-4 * third, 4, -4 * third, -4 * third}, partPairs: {-2 * third, 2, -2 * third, -2 * third}}},
+		{"seven pairs with an okey finish: 3 of the 8 points each", "", game.HandResult{Winner: 1, Win: pairs, OkeyFinish: true, Points: 8, Lost: [4]int{8, 0, 8, 8}},
+			parts{partPlay: {-8 * third, 8, -8 * third, -8 * third}, partOkey: {-1, 3, -1, -1}, partPairs: {-1, 3, -1, -1}}},
+		{"one colour doubled with an okey finish: 3 of the 8 points to the okey", "one_colour_double",
+			game.HandResult{Winner: 1, Win: oneColour, OkeyFinish: true, Points: 8, Lost: [4]int{8, 0, 8, 8}},
+			parts{partPlay: {-8 * third, 8, -8 * third, -8 * third}, partOkey: {-1, 3, -1, -1}}},
+		{"one colour not doubled: the okey finish's half", "", game.HandResult{Winner: 1, Win: oneColour, OkeyFinish: true, Points: 4, Lost: [4]int{4, 0, 4, 4}},
+			parts{partPlay: {-4 * third, 4, -4 * third, -4 * third}, partOkey: {-2 * third, 2, -2 * third, -2 * third}}},
+		{"a win and another seat's gösterme", "", game.HandResult{Winner: 1, Win: melds, Points: 2, Lost: [4]int{3, 1, 2, 3}, ShowLost: [4]int{1, 1, 0, 1}, Shown: [4]bool{2: true}},
+			parts{partPlay: {-2 * third, 2, -2 * third, -2 * third}, partGosterme: {-third, -third, 1, -third}}},
+		{"gösterme in a hand the wall ran out", "", game.HandResult{Winner: -1, WallOut: true, Lost: [4]int{0, 1, 1, 1}, ShowLost: [4]int{0, 1, 1, 1}, Shown: [4]bool{0: true}},
+			parts{partGosterme: {1, -third, -third, -third}}},
+		{"two show, the wall runs out", "", game.HandResult{Winner: -1, WallOut: true, Lost: [4]int{1, 1, 2, 2}, ShowLost: [4]int{1, 1, 2, 2}, Shown: [4]bool{0: true, 1: true}},
+			parts{partGosterme: {2 * third, 2 * third, -2 * third, -2 * third}}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r, err := game.ParseRules(c.rules)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := split(&c.res, r)
+			var lost [game.NumSeats]float64
+			for s, l := range c.res.Lost {
+				lost[s] = float64(l)
+			}
+			net := netOf(&lost)
+			for k := range got {
+				for s := range game.NumSeats {
+					if math.Abs(got[k][s]-c.want[k][s]) > 1e-12 {
+						t.Fatalf("parts %v, want %v", got, c.want)
+					}
+				}
+			}
+			for s := range game.NumSeats {
+				if d := got[partPlay][s] + got[partGosterme][s] - net[s]; math.Abs(d) > 1e-12 {
+					t.Errorf("seat %d: play %v + gösterme %v != net %v", s, got[partPlay][s], got[partGosterme][s], net[s])
+				}
+			}
+		})
+	}
+}
+
+// A run's split adds up: play and gösterme make the net, each part sums
+// to zero over the table, every figure lies in its interval, and under
+// the default rules (every seat in every hand, no partners) a bot's
+// gösterme points are its shows less a third of the others', a hand.
+func TestRunSplit(t *testing.T) {
+	cfg := Config{Bots: []string{"hard", "normal", "easy", "easy"}, Hands: 200, Seed: 5, Rules: game.DefaultRules()}
+	r, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sums [5]float64
+	shows := 0
+	for _, b := range r.Bots {
+		shows += b.Gosterme
+	}
+	if shows == 0 {
+		t.Fatal("no bot showed the indicator in 200 hands: the test says nothing")
+	}
+	for _, b := range r.Bots {
+		figs := []struct {
+			name string
+			v    float64
+			ci   [2]float64
+		}{
+			{"net", b.NetPointsPerHand, b.NetCI95},
+			{"play", b.PlayPointsPerHand, b.PlayCI95},
+			{"gösterme", b.GostermePointsPerHand, b.GostermeCI95},
+			{"okey finish", b.OkeyFinishPointsPerHand, b.OkeyFinishCI95},
+			{"pairs", b.PairsPointsPerHand, b.PairsCI95},
+		}
+		for i, f := range figs {
+			sums[i] += f.v
+			if !(f.ci[0] <= f.v+1e-12 && f.v <= f.ci[1]+1e-12) {
+				t.Errorf("%s: %s %v outside its interval %v", b.Name, f.name, f.v, f.ci)
+			}
+		}
+		if d := b.PlayPointsPerHand + b.GostermePointsPerHand - b.NetPointsPerHand; math.Abs(d) > 1e-9 {
+			t.Errorf("%s: play %v + gösterme %v != net %v", b.Name, b.PlayPointsPerHand, b.GostermePointsPerHand, b.NetPointsPerHand)
+		}
+		want := (float64(b.Gosterme) - float64(shows-b.Gosterme)/3) / float64(r.Hands)
+		if math.Abs(b.GostermePointsPerHand-want) > 1e-9 {
+			t.Errorf("%s showed %d of %d: gösterme %v a hand, want %v", b.Name, b.Gosterme, shows, b.GostermePointsPerHand, want)
+		}
+		if b.OkeyFinishes == 0 && b.OkeyFinishPointsPerHand > 0 || b.PairsWins == 0 && b.PairsPointsPerHand > 0 {
+			t.Errorf("%s: doubling points %v and %v with %d okey finishes and %d pairs wins", b.Name, b.OkeyFinishPointsPerHand, b.PairsPointsPerHand, b.OkeyFinishes, b.PairsWins)
+		}
+	}
+	for i, s := range sums {
+		if math.Abs(s) > 1e-9 {
+			t.Errorf("figure %d sums to %v over the table, want 0", i, s)
+		}
 	}
 }

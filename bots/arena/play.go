@@ -27,15 +27,29 @@ func botSeed(seed uint64, k, j int) uint64 {
 // play is what one unit of a run did: a hand, or in a run of matches a
 // whole match. Everything is by bot index, not seat.
 type play struct {
-	unit                     int // the hand's or match's number in the run
-	hands, decided           int
-	wallOut, capped          int
-	won, okey, pairs, shown  [game.NumSeats]int
-	lost                     [game.NumSeats]int
+	unit                    int // the hand's or match's number in the run
+	hands, decided          int
+	wallOut, capped         int
+	won, okey, pairs, shown [game.NumSeats]int
+	lost                    [game.NumSeats]int
+	// net is each bot's net points and parts its split (see split).
 	net                      [game.NumSeats]float64
+	parts                    [numParts][game.NumSeats]float64
 	match                    bool
 	matchWin, first, handsIn [game.NumSeats]float64
 }
+
+// The parts of a bot's net points that okey sim reports beside the
+// whole: net = play + gösterme, and of play, what okey finishes and
+// seven pairs add over a plain win. An edge that comes from one rule
+// shows in its part rather than hiding in the whole.
+const (
+	partPlay = iota
+	partGosterme
+	partOkey
+	partPairs
+	numParts
+)
 
 // table is four bots seated for one rotation of a deal or match.
 type table struct {
@@ -125,7 +139,7 @@ func playHand(ctx context.Context, cfg *Config, i int, times *[game.NumSeats]are
 	if r == nil {
 		return p, fmt.Errorf("hand %d ended without a result", i)
 	}
-	p.addHand(r, &t)
+	p.addHand(r, &t, cfg.Rules)
 	return p, nil
 }
 
@@ -162,7 +176,7 @@ func playMatch(ctx context.Context, cfg *Config, i int, times *[game.NumSeats]ar
 		if r == nil {
 			return p, fmt.Errorf("%s ended without a result", where)
 		}
-		p.addHand(r, &t)
+		p.addHand(r, &t, cfg.Rules)
 		if s.Phase() == game.MatchOver {
 			break
 		}
@@ -226,23 +240,29 @@ func (t *table) playOut(ctx context.Context, cfg *Config, s game.State, times *[
 }
 
 // addHand files the result of one hand: wins, points lost and each
-// bot's net (what the other three lost on average, less what it lost).
-func (p *play) addHand(r *game.HandResult, t *table) {
+// bot's net (what the other three lost on average, less what it lost),
+// whole and split into its parts (see split).
+func (p *play) addHand(r *game.HandResult, t *table, rules game.Rules) {
 	p.hands++
 	if r.WallOut {
 		p.wallOut++
 	}
-	total := 0
+	var lost [game.NumSeats]float64
 	for seat := range game.NumSeats {
-		total += r.Lost[seat]
+		lost[seat] = float64(r.Lost[seat])
 	}
+	net := netOf(&lost)
+	parts := split(r, rules)
 	for seat := range game.NumSeats {
 		j := t.botOf[seat]
 		p.lost[j] += r.Lost[seat]
 		if r.Shown[seat] {
 			p.shown[j]++
 		}
-		p.net[j] += float64(total-r.Lost[seat])/float64(game.NumSeats-1) - float64(r.Lost[seat])
+		p.net[j] += net[seat]
+		for k := range parts {
+			p.parts[k][j] += parts[k][seat]
+		}
 	}
 	if r.Winner >= 0 {
 		p.decided++
@@ -255,6 +275,63 @@ func (p *play) addHand(r *game.HandResult, t *table) {
 			p.pairs[j]++
 		}
 	}
+}
+
+// netOf is each seat's net points of a hand in which each seat lost
+// lost[seat]: what the other three lost on average, less its own loss.
+// It is linear in lost, so the nets of the parts of a loss add up to the
+// net of the whole.
+func netOf(lost *[game.NumSeats]float64) (net [game.NumSeats]float64) {
+	total := 0.0
+	for _, l := range lost {
+		total += l
+	}
+	for seat, l := range lost {
+		net[seat] = (total-l)/float64(game.NumSeats-1) - l
+	}
+	return net
+}
+
+// split is each seat's net points of the hand r, part by part: gösterme
+// is the net of what showing the indicator cost (r.ShowLost), play the
+// net of the rest (the win's points), so the two add up to the whole.
+// Of play, the okey finish and the seven pairs parts are the net of what
+// their doubling added to the win over a plain one: a win of P points
+// doubled k times (okey finish, seven pairs, and one colour when the
+// rules double it) is worth P/2^k plain, and the extra, P - P/2^k, is
+// shared equally among its doublings (each doubling's average gain over
+// the orders in which the doublings could be applied: 2 each of a
+// 4-point pairs win, 3 each of an 8-point pairs win with an okey
+// finish). The one-colour share stays in play, unnamed.
+func split(r *game.HandResult, rules game.Rules) (parts [numParts][game.NumSeats]float64) {
+	var win, show, okey, pairs [game.NumSeats]float64
+	doublings := 0
+	if r.Winner >= 0 {
+		for _, d := range []bool{r.OkeyFinish, r.Win.Kind == hand.WinPairs, r.Win.OneColour && rules.OneColourDouble} {
+			if d {
+				doublings++
+			}
+		}
+	}
+	share := 0.0
+	if doublings > 0 {
+		share = (1 - 1/float64(int(1)<<doublings)) / float64(doublings)
+	}
+	for seat := range game.NumSeats {
+		show[seat] = float64(r.ShowLost[seat])
+		win[seat] = float64(r.Lost[seat] - r.ShowLost[seat])
+		if r.OkeyFinish {
+			okey[seat] = share * win[seat]
+		}
+		if r.Win.Kind == hand.WinPairs {
+			pairs[seat] = share * win[seat]
+		}
+	}
+	parts[partPlay] = netOf(&win)
+	parts[partGosterme] = netOf(&show)
+	parts[partOkey] = netOf(&okey)
+	parts[partPairs] = netOf(&pairs)
+	return parts
 }
 
 // matchShares is each seat's share of a match's win and of its first

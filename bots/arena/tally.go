@@ -16,6 +16,7 @@ type tally struct {
 	units, hands, wallOut, capped int
 	won, okey, pairs, shown, lost [game.NumSeats]int
 	share, net                    [game.NumSeats]arenastat.Ratio
+	parts                         [numParts][game.NumSeats]arenastat.Ratio
 	matchWin, first, handsIn      [game.NumSeats]arenastat.Ratio
 	wins, firsts                  [game.NumSeats]float64
 	// pending holds the plays of clusters not yet complete.
@@ -35,6 +36,7 @@ func (t *tally) add(p *play) {
 		return
 	}
 	var won, net, mw, first, hands [game.NumSeats]float64
+	var parts [numParts][game.NumSeats]float64
 	decided, n, plays := 0.0, 0.0, 0.0
 	for i := range t.pending[k] {
 		q := &t.pending[k][i]
@@ -55,6 +57,9 @@ func (t *tally) add(p *play) {
 			t.firsts[j] += q.first[j]
 			won[j] += float64(q.won[j])
 			net[j] += q.net[j]
+			for k := range parts {
+				parts[k][j] += q.parts[k][j]
+			}
 			mw[j] += q.matchWin[j]
 			first[j] += q.first[j]
 			hands[j] += q.handsIn[j]
@@ -63,6 +68,9 @@ func (t *tally) add(p *play) {
 	for j := range game.NumSeats {
 		t.share[j].Add(won[j], decided)
 		t.net[j].Add(net[j], n)
+		for k := range parts {
+			t.parts[k][j].Add(parts[k][j], n)
+		}
 		if t.cfg.Matches > 0 {
 			t.matchWin[j].Add(mw[j], plays)
 			t.first[j].Add(first[j], plays)
@@ -92,6 +100,10 @@ func (t *tally) summarise(times *[game.NumSeats]arenastat.TimeHist, elapsed time
 		if t.hands > 0 {
 			b.PointsLostPerHand = float64(t.lost[j]) / float64(t.hands)
 			b.NetPointsPerHand, b.NetCI95 = t.net[j].Mean()
+			b.PlayPointsPerHand, b.PlayCI95 = t.parts[partPlay][j].Mean()
+			b.GostermePointsPerHand, b.GostermeCI95 = t.parts[partGosterme][j].Mean()
+			b.OkeyFinishPointsPerHand, b.OkeyFinishCI95 = t.parts[partOkey][j].Mean()
+			b.PairsPointsPerHand, b.PairsCI95 = t.parts[partPairs][j].Mean()
 		}
 		if t.cfg.Matches > 0 {
 			m := &Match{Wins: t.wins[j], Firsts: t.firsts[j]}

@@ -1,0 +1,78 @@
+package cli
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"okey/bots/arena"
+	"okey/game"
+)
+
+// A figure of points that rounds to zero reads +0.000 whatever the sign
+// of its rounding error; others keep their sign.
+func TestSigned(t *testing.T) {
+	cases := []struct {
+		x    float64
+		want string
+	}{
+		{0, "+0.000"},
+		{-2.7e-18, "+0.000"},
+		{-0.0004999, "+0.000"},
+		{-0.0005, "-0.001"},
+		{0.0123, "+0.012"},
+		{-1.2344, "-1.234"},
+	}
+	for _, c := range cases {
+		if got := signed(c.x); got != c.want {
+			t.Errorf("signed(%v) = %q, want %q", c.x, got, c.want)
+		}
+	}
+}
+
+// PrintSim's tables fit 80 columns with wide figures (six-digit counts,
+// negative intervals on both sides, a long rules string to wrap the
+// header of a run of matches), and show every part of the split.
+func TestPrintSimFits80Columns(t *testing.T) {
+	wide := arena.BotResult{
+		Name: "normal", Won: 123456, WinShare: 0.999, CI95: [2]float64{0.998, 1},
+		NetPointsPerHand: -1.234, NetCI95: [2]float64{-2.345, -0.123},
+		PlayPointsPerHand: -1.111, PlayCI95: [2]float64{-2.222, -0.001},
+		GostermePointsPerHand: -0.123, GostermeCI95: [2]float64{-0.234, -0.012},
+		OkeyFinishPointsPerHand: -0.045, OkeyFinishCI95: [2]float64{-0.056, -0.034},
+		PairsPointsPerHand: 0.067, PairsCI95: [2]float64{-0.078, 0.089},
+		OkeyFinishes: 12345, PairsWins: 23456, Gosterme: 34567,
+		DecisionMeanMs: 123.456, DecisionMedianMs: 12.345, DecisionP99Ms: 1234.567,
+		Match: &arena.Match{Wins: 12345.5, WinShare: 0.5, CI95: [2]float64{0.1, 1}, Firsts: 1234.5,
+			FirstShare: 0.25, FirstCI95: [2]float64{0.123, 0.456}, HandsPerMatch: 123.45},
+	}
+	rules, err := game.ParseRules("one_colour_double,indicator_last,points=21")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := arena.Result{Matches: 40000, Hands: 1234567, WallOut: 12345, Capped: 12, ElapsedS: 12345.6,
+		Bots: []arena.BotResult{wide, wide, wide, wide}}
+	for _, matches := range []int{0, 40000} {
+		var out bytes.Buffer
+		cfg := arena.Config{Bots: []string{"normal", "normal", "normal", "normal"}, Hands: 1234567, Matches: matches, Seed: 1 << 40, Rules: rules}
+		if err := PrintSim(&out, &cfg, &res); err != nil {
+			t.Fatal(err)
+		}
+		s := out.String()
+		for _, l := range strings.Split(s, "\n") {
+			if n := utf8.RuneCountInString(l); n > 80 {
+				t.Errorf("matches=%d: a line of %d columns: %q", matches, n, l)
+			}
+		}
+		for _, want := range []string{"-1.234", "-2.345–-0.123", "-1.111", "-2.222–-0.001", "-0.123", "-0.234–-0.012",
+			"-0.045", "-0.056–-0.034", "+0.067", "-0.078–+0.089", "34567", "1234.567"} {
+			if !strings.Contains(s, want) {
+				t.Errorf("matches=%d: the table lacks %q:\n%s", matches, want, s)
+			}
+		}
+		if got := strings.Contains(s, "12345.5"); got != (matches > 0) {
+			t.Errorf("matches=%d: a match's table shown: %v\n%s", matches, got, s)
+		}
+	}
+}
