@@ -197,9 +197,7 @@ func TestShutdownSavesEveryTable(t *testing.T) {
 	}
 	srv, addr := testServer(t, tweak)
 	a := dial(t, addr, "ann", dialOpts{key: newKey(t)})
-	openTable(t, a)
-	a.press("s")
-	a.waitFor("Hand 1 ·", 10*time.Second)
+	startMatch(t, a)
 	stop := make(chan struct{})
 	w := playWhile(t, a, stop)
 	time.Sleep(time.Second)
@@ -284,9 +282,7 @@ func TestPanicsAreContained(t *testing.T) {
 		}
 	})
 	ann := dial(t, addr, "ann", dialOpts{key: newKey(t)})
-	openTable(t, ann)
-	ann.press("s")
-	ann.waitFor("Hand 1 ·", 10*time.Second)
+	startMatch(t, ann)
 
 	bob := dial(t, addr, "bob", dialOpts{key: newKey(t)})
 	bob.waitFor("Tables (1 of", 10*time.Second)
@@ -325,9 +321,7 @@ func TestShutdownSaysGoodbye(t *testing.T) {
 	t.Parallel()
 	srv, addr := testServer(t)
 	a := dial(t, addr, "ann", dialOpts{key: newKey(t)})
-	openTable(t, a)
-	a.press("s")
-	a.waitFor("Hand 1 ·", 10*time.Second)
+	startMatch(t, a)
 	l := dial(t, addr, "lou", dialOpts{key: newKey(t)})
 	l.waitFor("Tables (", 10*time.Second)
 	l.press("l") // Turkish: the goodbye is in the player's language

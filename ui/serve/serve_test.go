@@ -31,6 +31,14 @@ func openTable(t *testing.T, ann *client) {
 	ann.waitFor("s starts the match", 5*time.Second)
 }
 
+// startMatch: ann opens a table and starts its match at once.
+func startMatch(t *testing.T, ann *client) {
+	t.Helper()
+	openTable(t, ann)
+	ann.press("s")
+	ann.waitFor("Hand 1 ·", 10*time.Second)
+}
+
 // sit: a client takes the first free seat of the first table.
 func sit(t *testing.T, c *client) {
 	t.Helper()

@@ -242,9 +242,7 @@ func TestAwayMeansAway(t *testing.T) {
 		c.AwayAfter, c.ReleaseAfter, c.IdleTimeout = time.Minute, 5*time.Minute, 30*time.Minute
 	})
 	a := dial(t, addr, "ann", dialOpts{key: newKey(t)})
-	openTable(t, a)
-	a.press("s")
-	a.waitFor("Hand 1 ·", 10*time.Second)
+	startMatch(t, a)
 	l := dial(t, addr, "lou", dialOpts{key: newKey(t)})
 	l.waitFor("Tables (", 10*time.Second)
 
@@ -285,9 +283,7 @@ func TestLeavingAsksFirst(t *testing.T) {
 	t.Parallel()
 	srv, addr := testServer(t)
 	a := dial(t, addr, "ann", dialOpts{key: newKey(t)})
-	openTable(t, a)
-	a.press("s")
-	a.waitFor("Hand 1 ·", 10*time.Second)
+	startMatch(t, a)
 	a.press("q")
 	a.waitFor("q again to leave (your seat is kept 10 min)", 5*time.Second)
 	a.press("?")
