@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"cmp"
 	"context"
 	"encoding/base64"
 	"encoding/json"
@@ -439,4 +440,72 @@ func (t *table) rateMatch() {
 		seats = *t.entrants
 	}
 	t.opt.rate(matchEnd{Key: t.matchKey(), Game: t.cfg.Game, Seats: seats, Places: places, Partners: partners})
+}
+
+// boardSize is how many players the leaderboard lists.
+const boardSize = 20
+
+// boardMax is the most ratings a leaderboard reads: far more than a
+// server of a few hundred players has, and a bound on the page's cost.
+const boardMax = 100_000
+
+// board is a game's leaderboard as one player sees it.
+type board struct {
+	Game string
+	// Top are the best rated, by ordinal (mu − 3·sigma).
+	Top []ratedEntry
+	// Place is the player's own place from 1 (0: not rated in this
+	// game), Own their entry; Rated is how many are rated.
+	Place int
+	Own   ratedEntry
+	Rated int
+}
+
+// boardOf reads a game's ratings and ranks them, for player me.
+func (b *ratingBook) boardOf(ctx context.Context, gameName, me string) (board, error) {
+	out := board{Game: gameName}
+	lister, err := b.ratings.ListKeysFiltered(ctx, gameName+".>")
+	if err != nil {
+		return out, fmt.Errorf("the %s leaderboard: %w", gameName, err)
+	}
+	var keys []string
+	for k := range lister.Keys() {
+		if len(keys) < boardMax {
+			keys = append(keys, k)
+		}
+	}
+	_ = lister.Stop() // the listing has ended
+	var all []ratedEntry
+	for _, k := range keys {
+		kv, err := b.ratings.Get(ctx, k)
+		if errors.Is(err, jetstream.ErrKeyNotFound) {
+			continue
+		}
+		if err != nil {
+			return out, fmt.Errorf("the %s leaderboard: %w", gameName, err)
+		}
+		var e ratedEntry
+		if json.Unmarshal(kv.Value(), &e) != nil {
+			continue // a damaged entry is left out, not the board
+		}
+		all = append(all, e)
+	}
+	slices.SortFunc(all, func(x, y ratedEntry) int {
+		if c := cmp.Compare(y.rating().Ordinal(), x.rating().Ordinal()); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(y.Games, x.Games); c != 0 {
+			return c
+		}
+		return strings.Compare(x.ID, y.ID)
+	})
+	out.Rated = len(all)
+	out.Top = all[:min(len(all), boardSize)]
+	for i, e := range all {
+		if e.ID == me {
+			out.Place, out.Own = i+1, e
+			break
+		}
+	}
+	return out, nil
 }

@@ -4,13 +4,16 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"math"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"okey/ui/serve/rating"
@@ -326,4 +329,83 @@ func TestFinishedMatchIsRatedOnceAcrossARestart(t *testing.T) {
 		t.Fatalf("after the restart the end was handed over %d times in all (want 2, the same match): %+v", n, ends)
 	}
 	check()
+}
+
+// TestLeaderboard: the board ranks by ordinal, names the player's own
+// place among all rated, and its page fits 80×24 in both languages,
+// the bots named by level, a guest told why they are not on it.
+func TestLeaderboard(t *testing.T) {
+	t.Parallel()
+	b := testBook(t)
+	ctx, cancel := engineCtx()
+	defer cancel()
+	names := []string{"ann", "Şükrü", "a-very-long-name", "bob", "cem", "deniz", "ece", "fatma", "gül", "hakan", "ilker", "jale", "kaan", "leyla", "mert", "nur", "oya", "pelin", "rıza", "selin", "tarık", "ufuk", "veli", "yasemin"}
+	for i := range 80 {
+		seats := [4]entrant{}
+		for j := range 3 {
+			n := names[(i*3+j*5)%len(names)]
+			seats[j] = entrant{ID: "key:" + n, Name: n}
+		}
+		seats[3] = entrant{ID: botIdentity([]string{"easy", "normal", "hard"}[i%3]), Name: "bot"}
+		places := [4]int{1 + i%4, 1 + (i+1)%4, 1 + (i+2)%4, 1 + (i+3)%4}
+		if seats[0].ID == seats[1].ID || seats[1].ID == seats[2].ID || seats[0].ID == seats[2].ID {
+			continue
+		}
+		if err := b.rate(ctx, matchEnd{Key: fmt.Sprintf("m%d", i), Game: "classic", Seats: seats, Places: places}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bd, err := b.boardOf(ctx, "classic", "key:ann")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bd.Rated != len(names)+3 || len(bd.Top) != boardSize {
+		t.Fatalf("%d rated, %d listed; want %d and %d", bd.Rated, len(bd.Top), len(names)+3, boardSize)
+	}
+	for i := 1; i < len(bd.Top); i++ {
+		if bd.Top[i].rating().Ordinal() > bd.Top[i-1].rating().Ordinal() {
+			t.Errorf("place %d above place %d", i+1, i)
+		}
+	}
+	if bd.Place == 0 || bd.Own.ID != "key:ann" || (bd.Place <= boardSize && bd.Top[bd.Place-1].ID != "key:ann") {
+		t.Errorf("ann's place %d (%+v)", bd.Place, bd.Own)
+	}
+	if other, err := b.boardOf(ctx, "101", "key:ann"); err != nil || other.Rated != 0 || other.Place != 0 {
+		t.Errorf("the 101 board: %+v, %v", other, err)
+	}
+
+	for _, tc := range []struct{ lang, id, code, want, bot string }{
+		{"en", "key:ann", "", fmt.Sprintf("You: %d. of %d", bd.Place, bd.Rated), "bot (easy)"},
+		{"tr", "key:ann", "", fmt.Sprintf("Sen: %d. / %d", bd.Place, bd.Rated), "bot (kolay)"},
+		{"en", "guest:ABCDEFGHJK", "ABCDEFGHJK", "Guests are not rated", "bot (hard)"},
+		{"tr", "key:zed", "", "henüz puanın yok", "bot (zor)"},
+	} {
+		t.Run(tc.lang+" "+tc.id, func(t *testing.T) {
+			s := &session{srv: &Server{cfg: Config{NoColor: true}}, id: tc.id, code: tc.code, name: "ann", page: pgBoard, boardGame: "classic", width: 80, height: 24}
+			s.setLang(tc.lang)
+			own := bd
+			if tc.id != "key:ann" {
+				own.Place, own.Own = 0, ratedEntry{}
+			}
+			s.board = &own
+			scr := s.render()
+			if testing.Verbose() {
+				t.Log("\n" + scr)
+			}
+			lines := strings.Split(scr, "\n")
+			if len(lines) != 24 {
+				t.Fatalf("%d lines, want 24:\n%s", len(lines), scr)
+			}
+			for i, l := range lines {
+				if w := ansi.StringWidth(l); w > 80 {
+					t.Errorf("line %d is %d wide: %q", i, w, l)
+				}
+			}
+			for _, want := range []string{tc.want, tc.bot, "20.", fmt.Sprintf("%.1f", bd.Top[0].rating().Ordinal()), "mu − 3·sigma"} {
+				if !strings.Contains(scr, want) {
+					t.Errorf("the page does not say %q:\n%s", want, scr)
+				}
+			}
+		})
+	}
 }

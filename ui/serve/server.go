@@ -151,8 +151,10 @@ type Server struct {
 	lock *store.Lock
 	// eng keeps the tables (nil: nothing is saved).
 	eng *engine
-	// rater rates the finished matches into the store (nil: no store).
+	// rater rates the finished matches into the store, book reads them
+	// (nil: no store).
 	rater *rater
+	book  *ratingBook
 
 	mu       sync.Mutex
 	sessions map[*session]*liveSession
@@ -355,7 +357,7 @@ func (s *Server) openStore(dir string) (keep *keeper, importErr, err error) {
 		s.closeStore()
 		return nil, nil, err
 	}
-	s.rater = newRater(book, s.log)
+	s.rater, s.book = newRater(book, s.log), book
 	n, importErr := keep.importFiles(ctx)
 	if n > 0 {
 		s.log.Info("tables imported from files", "count", n, "kept in", filepath.Join(dir, store.TablesDir, "imported"))
