@@ -12,6 +12,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"okey/game"
 	"okey/ui/theme"
 )
 
@@ -136,4 +137,39 @@ func padTo(s string, w int) string {
 // padLeft pads s to w columns on the left.
 func padLeft(s string, w int) string {
 	return strings.Repeat(" ", max(0, w-ansi.StringWidth(s))) + s
+}
+
+// roomSeats are the rated identities of a waiting room's seats, and
+// the game they are rated at.
+type roomSeats struct {
+	game string
+	ids  [game.NumSeats]string
+}
+
+// readRoomRatings reads the ratings of the waiting room's seats in the
+// table's game, in a command, when who sits there has changed.
+func (s *session) readRoomRatings() tea.Cmd {
+	if s.room == nil || s.srv.book == nil {
+		return nil
+	}
+	ids := roomSeats{game: s.room.cfg.Game, ids: s.room.rated}
+	if ids == s.roomRated {
+		return nil
+	}
+	s.roomRated, s.roomRatings = ids, nil
+	book, ctx := s.srv.book, s.ctx
+	return func() tea.Msg {
+		c, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		out := map[string]ratedEntry{}
+		for _, id := range ids.ids {
+			if id == "" {
+				continue
+			}
+			if e, rev, err := book.get(c, ids.game, id); err == nil && rev != 0 {
+				out[id] = e
+			}
+		}
+		return roomRatingsMsg{ids: ids, ratings: out}
+	}
 }

@@ -409,3 +409,43 @@ func TestLeaderboard(t *testing.T) {
 		})
 	}
 }
+
+// TestRoomShowsRatings: the waiting room names each seat's rated
+// identity (never a guest's resume code) and shows the ratings read.
+func TestRoomShowsRatings(t *testing.T) {
+	t.Parallel()
+	tb, _ := handTable(t, 0)
+	ann, gus := newMember("key:SHA256:ann", "ann"), newMember("guest:ABCDEFGHJK", "gus")
+	tb.join(ann, 0)
+	tb.join(gus, 1)
+	info := tb.info()
+	msg := tb.msgFor(ann, 0, &info)
+	if msg.room == nil {
+		t.Fatal("no waiting room")
+	}
+	want := [4]string{"key:SHA256:ann", "", "bot:easy", "bot:easy"}
+	if msg.room.rated != want {
+		t.Fatalf("the room's rated identities %q, want %q", msg.room.rated, want)
+	}
+	for _, lang := range []string{"en", "tr"} {
+		s := &session{srv: &Server{cfg: Config{NoColor: true}}, id: "key:SHA256:ann", name: "ann", page: pgRoom, width: 80, height: 24,
+			room: msg.room, roomRatings: map[string]ratedEntry{"key:SHA256:ann": {Mu: 30, Sigma: 2, Games: 5}, "bot:easy": {Mu: 20, Sigma: 1, Games: 40}}}
+		s.setLang(lang)
+		scr := s.render()
+		for i, l := range strings.Split(scr, "\n") {
+			if w := ansi.StringWidth(l); w > 80 {
+				t.Errorf("%s: line %d is %d wide: %q", lang, i, w, l)
+			}
+		}
+		wants := map[string][]string{"en": {"ann (you) · rating 24.0, 5 games", "bot (easy) until someone sits · rating 17.0, 40 games"},
+			"tr": {"ann (sen) · puan 24.0, 5 oyun", "· puan 17.0, 40 oyun"}}[lang]
+		for _, w := range wants {
+			if !strings.Contains(scr, w) {
+				t.Errorf("%s: the room does not say %q:\n%s", lang, w, scr)
+			}
+		}
+		if strings.Contains(scr, "gus ·") {
+			t.Errorf("%s: a guest shown with a rating:\n%s", lang, scr)
+		}
+	}
+}

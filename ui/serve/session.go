@@ -80,6 +80,11 @@ type session struct {
 	board     *board
 	boardErr  bool
 
+	// The ratings the waiting room shows: the identities they were read
+	// for, and what was read (an identity not rated yet is absent).
+	roomRated   roomSeats
+	roomRatings map[string]ratedEntry
+
 	// The table the session is at.
 	at *membership
 	// The game's screen at the table.
@@ -137,6 +142,11 @@ type (
 	boardMsg struct {
 		b   board
 		err error
+	}
+	// roomRatingsMsg are the ratings of a waiting room's seats.
+	roomRatingsMsg struct {
+		ids     roomSeats
+		ratings map[string]ratedEntry
 	}
 	// stoppingMsg: the server is stopping (SIGTERM, ctrl+c).
 	stoppingMsg struct{}
@@ -301,6 +311,11 @@ func (s *session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			if msg.err != nil {
 				s.srv.log.Warn("leaderboard", "err", msg.err)
 			}
+		}
+		return s, nil
+	case roomRatingsMsg:
+		if msg.ids == s.roomRated {
+			s.roomRatings = msg.ratings
 		}
 		return s, nil
 	case joinedMsg:
@@ -675,7 +690,7 @@ func (s *session) onTable(f fromTableMsg) tea.Cmd {
 		s.room = msg.room
 		s.closeScreen()
 		s.page = pgRoom
-		return s.waitTable()
+		return tea.Batch(s.waitTable(), s.readRoomRatings())
 	}
 	cmds := []tea.Cmd{s.waitTable()}
 	if s.scr == nil {

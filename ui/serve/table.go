@@ -90,9 +90,13 @@ type roomInfo struct {
 	id      string
 	cfg     tableConfig
 	players [game.NumSeats]ui.SeatPlayer
-	host    bool
-	seat    int
-	chat    []ui.ChatLine
+	// rated is each seat's rated identity (a key's, a bot level's; ""
+	// for a guest, whose resume code no other session may hold), for
+	// the ratings the room shows.
+	rated [game.NumSeats]string
+	host  bool
+	seat  int
+	chat  []ui.ChatLine
 	// refused is why this member's last request was refused, numbered
 	// by refusedSeq.
 	refused    string
@@ -1064,8 +1068,14 @@ func (t *table) info() seatInfo {
 func (t *table) msgFor(m *member, seat int, info *seatInfo) tableMsg {
 	if t.ref == nil {
 		r := t.refusals[m]
-		return tableMsg{room: &roomInfo{id: t.id, cfg: t.cfg, players: info.players, host: t.isHost(m), seat: seat, chat: t.chat,
-			refused: r.text, refusedSeq: r.seq}}
+		room := &roomInfo{id: t.id, cfg: t.cfg, players: info.players, host: t.isHost(m), seat: seat, chat: t.chat,
+			refused: r.text, refusedSeq: r.seq}
+		for i, e := range t.seatedNow() {
+			if isRated(e.ID) {
+				room.rated[i] = e.ID
+			}
+		}
+		return tableMsg{room: room}
 	}
 	in := *info
 	in.host = t.isHost(m)

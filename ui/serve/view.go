@@ -325,6 +325,9 @@ func (s *session) roomLines(st *theme.Styles) ([]string, []key.Binding) {
 		if i == r.seat {
 			who += " " + s.tr.T("room.you")
 		}
+		if e, ok := s.roomRatings[r.rated[i]]; ok && r.rated[i] != "" {
+			who += " · " + s.tr.T("room.rating", e.rating().Ordinal(), e.Games)
+		}
 		lines = append(lines, st.Text.Render(fmt.Sprintf("%d. %s", i+1, who)))
 	}
 	lines = append(lines, "")
