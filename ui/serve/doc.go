@@ -30,6 +30,10 @@
 //	             fenced writes; the import of tables saved as files
 //	referee.go   the game a table plays, behind a small interface; classic Okey
 //	referee101.go  Okey 101: its referee, its bots (bots101), its seat's screen
+//	ratings.go   ratings in the engine: each finished match rated once (its
+//	             mark), players by key and bot levels, per game (the model is
+//	             package rating's)
+//	board.go     the leaderboard page of the lobby (t)
 //	fair.go      fair deals: each match's seed and salt from crypto/rand, the
 //	             commitment shown to every seat, the reveal at the end, and
 //	             "record TABLE" over ssh for the finished match's record

@@ -109,6 +109,7 @@ func (t *table) noteFinished() {
 	if st, _ := t.ref.Stage(); st == stMatchOver {
 		rec := t.ref.Record() // never changed after: the referee only appends
 		t.finished.Store(&rec)
+		t.rateMatch()
 	}
 }
 

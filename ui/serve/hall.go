@@ -359,7 +359,6 @@ func (h *hall) restoreOne(sv keptTable) (t *table, err error) {
 			return nil, err
 		}
 		t.ref, t.seal = ref, sealOf(sv.Record)
-		t.noteFinished()
 	}
 	now := h.opt.now()
 	held := false
@@ -370,6 +369,11 @@ func (h *hall) restoreOne(sv keptTable) (t *table, err error) {
 		held = true
 		t.seats[i] = seatState{owner: s.Owner, name: s.Name, addr: s.Addr, keep: now.Add(h.opt.keepSeat)}
 	}
+	t.hostID, t.matchNo, t.created = st.Host, st.MatchNo, st.Created
+	t.entrants = st.Entrants
+	// A match that ended is rated again: the mark makes it once, and a
+	// rating cut short by a crash is finished here.
+	t.noteFinished()
 	if !held {
 		// Nobody to come back to: put it away.
 		t.saver.retire()
@@ -378,7 +382,6 @@ func (h *hall) restoreOne(sv keptTable) (t *table, err error) {
 	// A waiting room comes back as it was, its join code with it; its
 	// time to be started runs from now.
 	t.roomSince = now
-	t.hostID, t.matchNo, t.created = st.Host, st.MatchNo, st.Created
 	t.chat = st.Chat
 	if len(t.chat) > 0 {
 		t.chatSeq = t.chat[len(t.chat)-1].Seq

@@ -72,6 +72,10 @@ type referee interface {
 	// Events is the number of events of the deal's history so far: a
 	// chat line said now comes after them (ui.ChatLine.At).
 	Events() int
+	// Standings are a finished match's places, each seat's from 1 (equal
+	// for a tie), and whether opposite seats were partners; ok is false
+	// while the match is played.
+	Standings() (places [game.NumSeats]int, partners bool, ok bool)
 }
 
 // gameKind is a game the server offers.
@@ -201,6 +205,15 @@ func (c *classic) Deal() (int, int) { return c.g.State().HandNumber(), 0 }
 func (c *classic) Events() int { return len(c.g.State().View(-1).History) }
 
 func (c *classic) Record() []byte { return c.rec }
+
+func (c *classic) Standings() ([game.NumSeats]int, bool, bool) {
+	st := c.g.State()
+	m := st.MatchResult()
+	if m == nil {
+		return [game.NumSeats]int{}, false, false
+	}
+	return m.Place, st.Rules().Partners, true
+}
 
 // errNotAMove is a move of another game's kind.
 var errNotAMove = errors.New("not a move of this game")

@@ -89,6 +89,15 @@ func (r *referee101) Deal() (int, int) {
 
 func (r *referee101) Record() []byte { return r.rec }
 
+func (r *referee101) Standings() ([game.NumSeats]int, bool, bool) {
+	st := r.g.State()
+	m := st.MatchResult()
+	if m == nil {
+		return [game.NumSeats]int{}, false, false
+	}
+	return m.Place, st.Rules().Partners, true
+}
+
 // errPartlyPlayed wraps the refusal of an action after others of the
 // same intent were played: the table takes in what was.
 var errPartlyPlayed = errors.New("played in part")

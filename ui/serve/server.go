@@ -151,6 +151,10 @@ type Server struct {
 	lock *store.Lock
 	// eng keeps the tables (nil: nothing is saved).
 	eng *engine
+	// rater rates the finished matches into the store, book reads them
+	// (nil: no store).
+	rater *rater
+	book  *ratingBook
 
 	mu       sync.Mutex
 	sessions map[*session]*liveSession
@@ -224,6 +228,9 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 	topt := tableOptions{
 		botDelay: cfg.BotDelay, botTimeout: cfg.BotTimeout, keepSeat: cfg.KeepSeat, handWait: 20 * time.Second,
 		chatEvery: 5 * time.Second, chatBurst: 3, chatKeep: 50, roomIdle: cfg.RoomIdle, keepMatches: cfg.KeepMatches, log: log, now: cfg.Now, fault: cfg.fault, random: cfg.Random,
+	}
+	if s.rater != nil {
+		topt.rate = s.rater.enqueue
 	}
 	s.hall = newHall(s.ctx, topt, keep, cfg.MaxTables, shareLimits{perPlayer: cfg.TablesPerPlayer, perAddr: cfg.TablesPerAddr, idleEvict: cfg.IdleEvict})
 	n, restoreErr := s.hall.restore()
@@ -345,6 +352,12 @@ func (s *Server) openStore(dir string) (keep *keeper, importErr, err error) {
 		s.closeStore()
 		return nil, nil, err
 	}
+	book, err := openRatingBook(ctx, s.eng)
+	if err != nil {
+		s.closeStore()
+		return nil, nil, err
+	}
+	s.rater, s.book = newRater(book, s.log), book
 	n, importErr := keep.importFiles(ctx)
 	if n > 0 {
 		s.log.Info("tables imported from files", "count", n, "kept in", filepath.Join(dir, store.TablesDir, "imported"))
@@ -354,6 +367,10 @@ func (s *Server) openStore(dir string) (keep *keeper, importErr, err error) {
 
 // closeStore stops the engine, if there is one.
 func (s *Server) closeStore() {
+	// The matches waiting to be rated are rated first: the tables have
+	// stopped, so no more come.
+	s.rater.close()
+	s.rater = nil
 	if s.eng == nil {
 		return
 	}

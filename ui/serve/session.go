@@ -32,6 +32,7 @@ const (
 	pgRoom  // a table's waiting room, before its match
 	pgTable // the game's screen
 	pgBye   // a last word before the connection closes
+	pgBoard // the leaderboard
 )
 
 // codeFor is what a typed code is for.
@@ -72,6 +73,17 @@ type session struct {
 	codeIn  textinput.Model
 	inputOf codeFor
 	tries   int
+
+	// The leaderboard: its game, and the board as last read (nil while
+	// it is read).
+	boardGame string
+	board     *board
+	boardErr  bool
+
+	// The ratings the waiting room shows: the identities they were read
+	// for, and what was read (an identity not rated yet is absent).
+	roomRated   roomSeats
+	roomRatings map[string]ratedEntry
 
 	// The table the session is at.
 	at *membership
@@ -126,6 +138,16 @@ type (
 		msg tableMsg
 	}
 	byeMsg struct{}
+	// boardMsg is a leaderboard read from the store.
+	boardMsg struct {
+		b   board
+		err error
+	}
+	// roomRatingsMsg are the ratings of a waiting room's seats.
+	roomRatingsMsg struct {
+		ids     roomSeats
+		ratings map[string]ratedEntry
+	}
 	// stoppingMsg: the server is stopping (SIGTERM, ctrl+c).
 	stoppingMsg struct{}
 	// quitMsg: the input has settled, the program may quit.
@@ -135,6 +157,7 @@ type (
 // sessionKeys are the keys of the session's own pages.
 type sessionKeys struct {
 	Up, Down, Sit, Watch, New, Code, Resume, Lang, Quit key.Binding
+	Board, BoardGame                                    key.Binding
 	Start, Chat, Leave                                  key.Binding
 	FormUp, FormDown, FormPrev, FormNext, Open, Back    key.Binding
 	Send, Erase, Cancel                                 key.Binding
@@ -147,28 +170,30 @@ func newSessionKeys(tr *i18n.Catalog) sessionKeys {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(label, tr.T(help)))
 	}
 	return sessionKeys{
-		Up:       b([]string{"up", "k"}, "↑", "lobby.key.choose"),
-		Down:     b([]string{"down", "j"}, "↓", "lobby.key.choose"),
-		Choose:   b([]string{"up", "down"}, "↑↓", "lobby.key.choose"),
-		Sit:      b([]string{"enter"}, "enter", "lobby.key.sit"),
-		Watch:    b([]string{"w"}, "w", "lobby.key.watch"),
-		New:      b([]string{"n"}, "n", "lobby.key.new"),
-		Code:     b([]string{"c"}, "c", "lobby.key.code"),
-		Resume:   b([]string{"r"}, "r", "lobby.key.resume"),
-		Lang:     b([]string{"l"}, "l", "lobby.key.lang"),
-		Quit:     b([]string{"q", "ctrl+c"}, "q", "key.quit.short"),
-		Start:    b([]string{"s"}, "s", "lobby.key.start"),
-		Chat:     b([]string{"m"}, "m", "key.chat"),
-		Leave:    b([]string{"q", "ctrl+c"}, "q", "key.leave"),
-		FormUp:   b([]string{"up", "shift+tab"}, "↑", "key.set.choose"),
-		FormDown: b([]string{"down", "tab"}, "↓", "key.set.choose"),
-		FormPrev: b([]string{"left"}, "←", "key.set.change"),
-		FormNext: b([]string{"right", "space"}, "→", "key.set.change"),
-		Open:     b([]string{"enter"}, "enter", "lobby.key.open"),
-		Back:     b([]string{"esc", "q"}, "esc", "lobby.key.back"),
-		Send:     b([]string{"enter"}, "enter", "lobby.key.send"),
-		Erase:    b([]string{"backspace"}, "backspace", "key.set.erase"),
-		Cancel:   b([]string{"esc"}, "esc", "key.set.cancel"),
+		Up:        b([]string{"up", "k"}, "↑", "lobby.key.choose"),
+		Down:      b([]string{"down", "j"}, "↓", "lobby.key.choose"),
+		Choose:    b([]string{"up", "down"}, "↑↓", "lobby.key.choose"),
+		Sit:       b([]string{"enter"}, "enter", "lobby.key.sit"),
+		Watch:     b([]string{"w"}, "w", "lobby.key.watch"),
+		New:       b([]string{"n"}, "n", "lobby.key.new"),
+		Code:      b([]string{"c"}, "c", "lobby.key.code"),
+		Resume:    b([]string{"r"}, "r", "lobby.key.resume"),
+		Lang:      b([]string{"l"}, "l", "lobby.key.lang"),
+		Board:     b([]string{"t"}, "t", "lobby.key.board"),
+		BoardGame: b([]string{"tab", "left", "right"}, "tab", "board.key.game"),
+		Quit:      b([]string{"q", "ctrl+c"}, "q", "key.quit.short"),
+		Start:     b([]string{"s"}, "s", "lobby.key.start"),
+		Chat:      b([]string{"m"}, "m", "key.chat"),
+		Leave:     b([]string{"q", "ctrl+c"}, "q", "key.leave"),
+		FormUp:    b([]string{"up", "shift+tab"}, "↑", "key.set.choose"),
+		FormDown:  b([]string{"down", "tab"}, "↓", "key.set.choose"),
+		FormPrev:  b([]string{"left"}, "←", "key.set.change"),
+		FormNext:  b([]string{"right", "space"}, "→", "key.set.change"),
+		Open:      b([]string{"enter"}, "enter", "lobby.key.open"),
+		Back:      b([]string{"esc", "q"}, "esc", "lobby.key.back"),
+		Send:      b([]string{"enter"}, "enter", "lobby.key.send"),
+		Erase:     b([]string{"backspace"}, "backspace", "key.set.erase"),
+		Cancel:    b([]string{"esc"}, "esc", "key.set.cancel"),
 	}
 }
 
@@ -280,6 +305,19 @@ func (s *session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			s.listTables()
 		}
 		return s, tea.Batch(lobbyTick(), s.checkIdle(s.srv.cfg.Now()))
+	case boardMsg:
+		if s.page == pgBoard && msg.b.Game == s.boardGame {
+			s.board, s.boardErr = &msg.b, msg.err != nil
+			if msg.err != nil {
+				s.srv.log.Warn("leaderboard", "err", msg.err)
+			}
+		}
+		return s, nil
+	case roomRatingsMsg:
+		if msg.ids == s.roomRated {
+			s.roomRatings = msg.ratings
+		}
+		return s, nil
 	case joinedMsg:
 		return s, s.onJoined(msg)
 	case fromTableMsg:
@@ -360,6 +398,8 @@ func (s *session) onKey(k tea.KeyPressMsg) tea.Cmd {
 		return s.updateRoom(k)
 	case pgTable:
 		return s.updateTable(k)
+	case pgBoard:
+		return s.updateBoard(k)
 	}
 	return nil
 }
@@ -410,6 +450,16 @@ func (s *session) updateLobby(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Resume):
 		s.page, s.inputOf = pgCode, codeResume
 		s.codeIn.Reset()
+	case key.Matches(k, keys.Board):
+		if s.srv.book == nil {
+			s.flash = s.tr.T("board.none")
+			return nil
+		}
+		if s.boardGame == "" {
+			s.boardGame = gameKinds()[0].name
+		}
+		s.page = pgBoard
+		return s.readBoard()
 	case key.Matches(k, keys.Lang):
 		if s.tr.Lang == "en" {
 			s.setLang("tr")
@@ -640,7 +690,7 @@ func (s *session) onTable(f fromTableMsg) tea.Cmd {
 		s.room = msg.room
 		s.closeScreen()
 		s.page = pgRoom
-		return s.waitTable()
+		return tea.Batch(s.waitTable(), s.readRoomRatings())
 	}
 	cmds := []tea.Cmd{s.waitTable()}
 	if s.scr == nil {

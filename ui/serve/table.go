@@ -90,9 +90,13 @@ type roomInfo struct {
 	id      string
 	cfg     tableConfig
 	players [game.NumSeats]ui.SeatPlayer
-	host    bool
-	seat    int
-	chat    []ui.ChatLine
+	// rated is each seat's rated identity (a key's, a bot level's; ""
+	// for a guest, whose resume code no other session may hold), for
+	// the ratings the room shows.
+	rated [game.NumSeats]string
+	host  bool
+	seat  int
+	chat  []ui.ChatLine
 	// refused is why this member's last request was refused, numbered
 	// by refusedSeq.
 	refused    string
@@ -222,6 +226,9 @@ type tableOptions struct {
 	// panic: "handle" as a table takes a request, "bot" as a bot is
 	// asked.
 	fault func(where, table string)
+	// rate, when set, is handed each finished match to rate (the
+	// rater's queue: it never waits for the store).
+	rate func(matchEnd)
 }
 
 // table is one table of the server.
@@ -250,6 +257,11 @@ type table struct {
 	refusals map[*member]refusal
 	created  time.Time
 	matchNo  uint64
+	// entrants are who sat at each seat when the match began: the ones
+	// its end rates (a player who leaves a match still has its result).
+	// nil for a match restored from before ratings: its end rates who
+	// holds the seats then.
+	entrants *[game.NumSeats]entrant
 	// seal is the match's seed and salt, and the commitment to them
 	// (fair.go): never in a session's message before the match is over.
 	seal seal
@@ -670,6 +682,8 @@ func (t *table) start() error {
 	}
 	t.matchNo++
 	t.seal, t.ref = sl, ref
+	e := t.seatedNow()
+	t.entrants = &e
 	t.chatBefore()
 	t.deadline, t.nextBot = time.Time{}, time.Time{}
 	t.cancelBot()
@@ -1054,8 +1068,14 @@ func (t *table) info() seatInfo {
 func (t *table) msgFor(m *member, seat int, info *seatInfo) tableMsg {
 	if t.ref == nil {
 		r := t.refusals[m]
-		return tableMsg{room: &roomInfo{id: t.id, cfg: t.cfg, players: info.players, host: t.isHost(m), seat: seat, chat: t.chat,
-			refused: r.text, refusedSeq: r.seq}}
+		room := &roomInfo{id: t.id, cfg: t.cfg, players: info.players, host: t.isHost(m), seat: seat, chat: t.chat,
+			refused: r.text, refusedSeq: r.seq}
+		for i, e := range t.seatedNow() {
+			if isRated(e.ID) {
+				room.rated[i] = e.ID
+			}
+		}
+		return tableMsg{room: room}
 	}
 	in := *info
 	in.host = t.isHost(m)
@@ -1173,6 +1193,9 @@ type savedTable struct {
 	Seats   [game.NumSeats]savedSeat `json:"seats"`
 	Created time.Time                `json:"created"`
 	Chat    []ui.ChatLine            `json:"chat,omitempty"`
+	// Entrants are who sat down to the match (for its rating); a table
+	// saved before ratings has none.
+	Entrants *[game.NumSeats]entrant `json:"entrants,omitempty"`
 }
 
 type savedSeat struct {
@@ -1185,6 +1208,9 @@ type savedSeat struct {
 // background (the newest snapshot wins).
 func (t *table) save() {
 	st := savedTable{ID: t.id, Config: t.cfg, Host: t.hostID, Started: t.ref != nil, MatchNo: t.matchNo, Created: t.created, Chat: t.chat}
+	if t.ref != nil {
+		st.Entrants = t.entrants
+	}
 	for i, s := range t.seats {
 		st.Seats[i] = savedSeat{Owner: s.owner, Name: s.name, Addr: s.addr}
 	}

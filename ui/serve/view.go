@@ -65,6 +65,8 @@ func (s *session) render() string {
 		lines, keys = s.codeLines(st)
 	case pgRoom:
 		lines, keys = s.roomLines(st)
+	case pgBoard:
+		lines, keys = s.boardLines(st)
 	case pgBye:
 		lines = []string{"", st.Bold.Render(s.bye)}
 	default:
@@ -238,7 +240,7 @@ func (s *session) lobbyLines(st *theme.Styles) ([]string, []key.Binding) {
 		from := min(max(0, 2+2*s.cursor-room/2), len(lines)-room)
 		lines = append(lines[:2], lines[2+from:min(len(lines), 2+from+room-2)]...)
 	}
-	return lines, []key.Binding{k.Sit, k.Watch, k.New, k.Code, k.Resume, k.Choose, k.Lang, k.Quit}
+	return lines, []key.Binding{k.Sit, k.Watch, k.New, k.Code, k.Resume, k.Board, k.Choose, k.Lang, k.Quit}
 }
 
 // gameName is a game's name in the player's words: classic Okey, Okey
@@ -322,6 +324,9 @@ func (s *session) roomLines(st *theme.Styles) ([]string, []key.Binding) {
 		}
 		if i == r.seat {
 			who += " " + s.tr.T("room.you")
+		}
+		if e, ok := s.roomRatings[r.rated[i]]; ok && r.rated[i] != "" {
+			who += " · " + s.tr.T("room.rating", e.rating().Ordinal(), e.Games)
 		}
 		lines = append(lines, st.Text.Render(fmt.Sprintf("%d. %s", i+1, who)))
 	}
