@@ -31,6 +31,7 @@ func commands() []command {
 		{"hand", "analyse a hand: does it win, its groups, the distance, the discard", handMain},
 		{"sim", "pit bots against each other and measure them", simMain},
 		{"serve", "serve tables over SSH, to play with friends", serveMain},
+		{"dirs", "where okey keeps its settings, saves and statistics", dirsMain},
 		{"verify", "check a served match's record: its deals were fixed before play", verifyMain},
 		{"review", "judge a seat's every decision in a match record: points lost, labels, why", reviewMain},
 	}

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestDirs: okey dirs says where each file is, from the same defaults
+// and flags as play and serve, and which are there yet.
+func TestDirs(t *testing.T) {
+	state, config := t.TempDir(), t.TempDir()
+	t.Setenv("XDG_STATE_HOME", state)
+	if err := os.MkdirAll(filepath.Join(state, "okey"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(state, "okey", "current.okey"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), []string{"dirs", "--config-dir", config}, strings.NewReader(""), &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	want := map[string]string{
+		"settings":              filepath.Join(config, "settings.json") + " (not yet)",
+		"match in play":         filepath.Join(state, "okey", "current.okey"),
+		"statistics":            filepath.Join(state, "okey", "stats.json") + " (not yet)",
+		"okey serve's tables":   filepath.Join(state, "okey", "serve") + " (not yet)",
+		"okey serve's host key": filepath.Join(state, "okey", "serve-hostkey", "ssh_host_ed25519") + " (not yet)",
+	}
+	for what, w := range want {
+		found := false
+		for _, line := range strings.Split(out.String(), "\n") {
+			if strings.HasPrefix(line, what+" ") {
+				found = true
+				if got := strings.TrimSpace(strings.TrimPrefix(line, what)); got != w {
+					t.Errorf("%s: %q, want %q", what, got, w)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("no line for %s in:\n%s", what, out.String())
+		}
+	}
+	errb.Reset()
+	if code := run(context.Background(), []string{"dirs", "extra"}, strings.NewReader(""), &out, &errb); code != 2 || strings.Count(errb.String(), "\n") != 1 {
+		t.Errorf("an extra argument: exit %d, %q", code, errb.String())
+	}
+}
