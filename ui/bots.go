@@ -72,10 +72,10 @@ func (m *Model) cancelBots() {
 }
 
 // nextTurn asks the bot to move, if it is a bot's turn on the table.
-func (m *Model) nextTurn() tea.Cmd {
-	if m.t != nil {
-		return m.nextTurn101()
-	}
+func (m *Model) nextTurn() tea.Cmd { return m.table().nextTurn() }
+
+// nextTurnClassic is nextTurn at classic Okey's table.
+func (m *Model) nextTurnClassic() tea.Cmd {
 	v := &m.view
 	if m.screen != scrPlay || v.Phase != game.Playing || m.asking >= 0 || v.Turn == 0 || m.readOnly || m.seat != nil {
 		return nil

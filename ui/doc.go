@@ -15,6 +15,7 @@
 // The files:
 //
 //	model.go           Options, the Model, New, Init, Update and the dispatch of keys by screen
+//	tablegame.go       tableGame: what the app asks of the game on the table, the one place it learns which
 //	match.go           a match's life: load, resume, start, apply an action, save
 //	bots.go            asking the bots (with a timeout), their answers, plain moves for a failing bot
 //	hint.go            the hint: the strongest bot's judgment of the player's move

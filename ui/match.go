@@ -368,10 +368,10 @@ type rackFile struct {
 
 // rackJSON is the rack's arrangement as saved; nil (nothing to save)
 // if it cannot be written, which only an invalid tile would cause.
-func (m *Model) rackJSON() []byte {
-	if m.t != nil {
-		return m.rack101JSON()
-	}
+func (m *Model) rackJSON() []byte { return m.table().rackJSON() }
+
+// rackJSONClassic is rackJSON at classic Okey's table.
+func (m *Model) rackJSONClassic() []byte {
 	b, err := json.Marshal(rackFile{Hand: m.view.Hand, Cursor: m.cursor, Slots: m.rack.Slots[:]})
 	if err != nil {
 		return nil

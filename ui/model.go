@@ -423,7 +423,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
-	if cmd, ok := m.update101(msg); ok {
+	if cmd, ok := m.table().update(msg); ok {
 		return cmd
 	}
 	switch msg := msg.(type) {
@@ -436,13 +436,6 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.dark = msg.IsDark()
 		m.restyle()
 		return nil
-	case botMoveMsg:
-		return m.onBotMove(msg)
-	case hintMsg:
-		m.onHint(msg)
-		return nil
-	case undoneMsg:
-		return m.onUndone(msg)
 	case SeatUpdate:
 		switch {
 		case msg.View101 != nil:
@@ -475,7 +468,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// onKey dispatches a key to the update of the screen on show.
+// onKey dispatches a key to the update of the screen on show: the
+// screens the games share here, the others to the game on the table.
 func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(k, m.keys.ForceQuit) {
 		return m.quit()
@@ -486,28 +480,18 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	if m.settling(k) {
 		return nil
 	}
-	if cmd, ok := m.onKey101(k); ok {
-		return cmd
-	}
 	switch m.screen {
 	case scrNotice:
 		return m.updateNotice(k)
-	case scrResume:
-		return m.updateResume(k)
-	case scrHandOver:
-		return m.updateHandOver(k)
-	case scrMatchOver:
-		return m.updateMatchOver(k)
 	case scrSettings:
 		return m.updateSettings(k)
-	case scrScores:
-		return m.updateScores(k)
 	case scrLocked:
 		return m.updateLocked(k)
 	case scrStats:
 		return m.updateStats(k)
 	}
-	return m.updateTable(k)
+	cmd, _ := m.table().key(k)
+	return cmd
 }
 
 // settling reports whether k is a key that goes on from a screen
@@ -548,11 +532,6 @@ func (m *Model) Goodbye(flushErr error) string {
 		return ""
 	}
 	return m.tr.T("bye.saved", store.ShortPath(m.files.MatchPath()))
-}
-
-// MatchOver reports whether the match on the table has ended.
-func (m *Model) MatchOver() bool {
-	return m.g != nil && m.g.State().Phase() == game.MatchOver || m.t != nil && m.t.over()
 }
 
 func (m *Model) setFlash(warn bool, s string) {

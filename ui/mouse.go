@@ -9,10 +9,10 @@ import (
 // onClick handles the mouse on the table: a click on a tile selects it
 // (or puts the tile picked up down there), a click on the wall draws, a
 // click on the previous player's stack takes.
-func (m *Model) onClick(msg tea.MouseClickMsg) tea.Cmd {
-	if m.t != nil {
-		return m.onClick101(msg)
-	}
+func (m *Model) onClick(msg tea.MouseClickMsg) tea.Cmd { return m.table().click(msg) }
+
+// onClickClassic is onClick at classic Okey's table.
+func (m *Model) onClickClassic(msg tea.MouseClickMsg) tea.Cmd {
 	mo := msg.Mouse()
 	if mo.Button != tea.MouseLeft || m.screen != scrPlay || m.lay.TooSmall || m.overlay != ovNone {
 		return nil

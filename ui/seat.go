@@ -628,11 +628,8 @@ func (m *Model) seatClock(seat int) string {
 // seatPhase is where the match on the screen stands, of either game:
 // a hand being played, a hand over, and whose turn it is.
 func (m *Model) seatPhase() (playing, handOver bool, turn int) {
-	if m.t != nil {
-		v := &m.t.view
-		return v.Phase == okey101.Playing, v.Phase == okey101.HandOver, v.Turn
-	}
-	return m.view.Phase == game.Playing, m.view.Phase == game.HandOver, m.view.Turn
+	playing, handOver, turn, _ = m.table().phase()
+	return playing, handOver, turn
 }
 
 // seatGuide is what a seat's guide says before anything else: a

@@ -345,3 +345,67 @@ func (m *Model) act(a game.Action) tea.Cmd {
 	m.held = -1
 	return m.applied(evs, lines)
 }
+
+// classicTable is classic Okey's side of the Model (tableGame): the
+// hooks by which the app hands the classic table its messages, keys and
+// screens. It also stands in while no match is on the screen yet.
+type classicTable struct{ m *Model }
+
+func (s classicTable) present() bool { return s.m.g != nil }
+
+func (s classicTable) phase() (playing, handOver bool, turn int, over bool) {
+	m := s.m
+	v := &m.view
+	over = m.g != nil && m.g.State().Phase() == game.MatchOver
+	return v.Phase == game.Playing, v.Phase == game.HandOver, v.Turn, over
+}
+
+func (s classicTable) update(msg tea.Msg) (tea.Cmd, bool) {
+	m := s.m
+	switch msg := msg.(type) {
+	case botMoveMsg:
+		return m.onBotMove(msg), true
+	case hintMsg:
+		m.onHint(msg)
+		return nil, true
+	case undoneMsg:
+		return m.onUndone(msg), true
+	}
+	return nil, false
+}
+
+func (s classicTable) key(k tea.KeyPressMsg) (tea.Cmd, bool) {
+	m := s.m
+	switch m.screen {
+	case scrResume:
+		return m.updateResume(k), true
+	case scrHandOver:
+		return m.updateHandOver(k), true
+	case scrMatchOver:
+		return m.updateMatchOver(k), true
+	case scrScores:
+		return m.updateScores(k), true
+	}
+	return m.updateTable(k), true
+}
+
+func (s classicTable) render() (string, bool) {
+	m := s.m
+	switch m.screen {
+	case scrResume:
+		return m.renderResume(), true
+	case scrHandOver:
+		return m.renderHandOver(), true
+	case scrMatchOver:
+		return m.renderMatchOver(), true
+	case scrScores:
+		return m.renderScores(), true
+	}
+	return m.renderTable(), true
+}
+
+func (s classicTable) click(msg tea.MouseClickMsg) tea.Cmd { return s.m.onClickClassic(msg) }
+func (s classicTable) header(withKeys bool) string         { return s.m.headerClassic(withKeys) }
+func (s classicTable) nextTurn() tea.Cmd                   { return s.m.nextTurnClassic() }
+func (s classicTable) overlayLines() []string              { return s.m.overlayLinesClassic() }
+func (s classicTable) rackJSON() []byte                    { return s.m.rackJSONClassic() }
