@@ -76,7 +76,7 @@ func (m *Model) nextTurn() tea.Cmd { return m.table().nextTurn() }
 
 // nextTurnClassic is nextTurn at classic Okey's table.
 func (m *Model) nextTurnClassic() tea.Cmd {
-	v := &m.view
+	v := &m.c.view
 	if m.screen != scrPlay || v.Phase != game.Playing || m.asking >= 0 || v.Turn == 0 || m.readOnly || m.seat != nil {
 		return nil
 	}
@@ -90,7 +90,7 @@ func (m *Model) nextTurnClassic() tea.Cmd {
 func (m *Model) ask(seat int) tea.Cmd {
 	m.askID++
 	m.asking = seat
-	id, bot, view, parent := m.askID, m.bots[seat], m.g.State().View(seat), m.ctx
+	id, bot, view, parent := m.askID, m.c.bots[seat], m.c.g.State().View(seat), m.ctx
 	delay, timeout := speedDelay(m.set.Speed), m.opt.BotTimeout
 	return func() tea.Msg {
 		start := time.Now()
@@ -126,15 +126,15 @@ func (m *Model) onBotMove(msg botMoveMsg) tea.Cmd {
 		return nil // stale: a new hand, a quit or a newer question
 	}
 	m.asking = -1
-	v := &m.view
+	v := &m.c.view
 	if v.Phase != game.Playing || v.Turn != msg.seat {
 		return m.nextTurn()
 	}
 	a := msg.act
 	if msg.err == nil && a.Seat == msg.seat {
-		evs, lines, err := m.g.Apply(a)
+		evs, lines, err := m.c.g.Apply(a)
 		if err == nil {
-			m.failed[msg.seat] = 0
+			m.c.failed[msg.seat] = 0
 			return m.applied(evs, lines)
 		}
 		msg.err = err
@@ -144,10 +144,10 @@ func (m *Model) onBotMove(msg botMoveMsg) tea.Cmd {
 	// A bot that fails or answers wrong must not stop the game: play a
 	// plain legal move for it and say so.
 	name := m.seatName(msg.seat)
-	m.failed[msg.seat]++
-	if m.failed[msg.seat] >= maxBotFailures {
-		m.bots[msg.seat] = plainBot{}
-		m.failed[msg.seat] = 0
+	m.c.failed[msg.seat]++
+	if m.c.failed[msg.seat] >= maxBotFailures {
+		m.c.bots[msg.seat] = plainBot{}
+		m.c.failed[msg.seat] = 0
 		m.tellNews(m.tr.T("status.botreplaced", name, msg.err.Error()))
 	} else {
 		m.tellNews(m.tr.T("status.botfail", name, msg.err.Error()))
@@ -157,7 +157,7 @@ func (m *Model) onBotMove(msg botMoveMsg) tea.Cmd {
 		m.tellNews(m.tr.T("status.botstuck", name, msg.err.Error()))
 		return nil
 	}
-	evs, lines, err := m.g.Apply(fb)
+	evs, lines, err := m.c.g.Apply(fb)
 	if err != nil { // cannot happen: plainMove tried it
 		m.tellNews(m.tr.T("status.botstuck", name, err.Error()))
 		return nil
@@ -170,7 +170,7 @@ func (m *Model) onBotMove(msg botMoveMsg) tea.Cmd {
 // game takes. It reports false only if the game takes no move at all
 // from the seat whose turn it is, which the reducer never allows.
 func (m *Model) plainMove(seat int) (game.Action, bool) {
-	st := m.g.State()
+	st := m.c.g.State()
 	v := st.View(seat)
 	try := []game.Action{}
 	if a, ok := fallbackMove(v); ok {

@@ -52,7 +52,7 @@ func TestChatComesBackWhereItWasSaid(t *testing.T) {
 		m.Update(u)
 		notes := func() []byte {
 			var out []byte
-			for _, e := range m.log {
+			for _, e := range m.c.log {
 				out = append(out, kindOf(e.chat, e.note))
 			}
 			return out

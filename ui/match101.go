@@ -108,7 +108,7 @@ func (m *Model) startMatch101(seed uint64) error {
 func (m *Model) adopt101(g *okey101.Game) {
 	m.cancelBots()
 	rec := g.Record()
-	m.g, m.view = nil, game.View{}
+	m.c.g, m.c.view = nil, game.View{}
 	m.seed = rec.Seed
 	t := &table101{g: g, held: -1}
 	src := m.players101()

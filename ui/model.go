@@ -19,7 +19,6 @@ import (
 	"okey/ui/i18n"
 	"okey/ui/keymap"
 	"okey/ui/layout"
-	"okey/ui/rack"
 	"okey/ui/store"
 	"okey/ui/theme"
 )
@@ -143,21 +142,14 @@ type Model struct {
 	scroll  int // the first line of the overlay on show
 	notice  []string
 
-	g      *game.Game
-	view   game.View
 	names  [game.NumSeats]string
 	levels [game.NumSeats]string
-	bots   [game.NumSeats]bots.Bot
 	seed   uint64 // seed of the current match
 	nextNo uint64 // matches started, for the next seed
 
-	rack   rack.Rack
-	cursor int
-	held   int // slot of the tile picked up, -1 for none
-	fresh  int // slot of the tile just drawn or taken, -1
-	// confirm is the slot whose winning tile the player was asked about
-	// discarding (x again throws it), -1 for none.
-	confirm int
+	// c is classic Okey's table, t (below) Okey 101's: the state of
+	// each game's side, kept apart from the app's.
+	c classicState
 
 	// flash is the message of the last key or move, in the status line
 	// until the next key; flashWarn draws it as a warning, and flashNews
@@ -166,7 +158,6 @@ type Model struct {
 	flash     string
 	flashWarn bool
 	flashNews bool
-	log       []logEntry
 	history   []handScore // the hands of the match so far
 	casual    bool        // the match allows undo
 
@@ -194,12 +185,6 @@ type Model struct {
 	cancel context.CancelFunc
 	askID  uint64
 	asking int // seat being asked, -1 for none
-	// hintID numbers the hints asked for; an answer to an older one is
-	// dropped.
-	hintID uint64
-	// failed counts each seat's failed decisions in a row; at
-	// maxBotFailures the seat's bot is replaced by plain moves.
-	failed [game.NumSeats]int
 
 	// seat links the screen to a table it does not own (okey serve);
 	// nil for a match played here.
@@ -269,7 +254,7 @@ func New(opt Options) (*Model, error) {
 	}
 	m := &Model{
 		opt: opt, set: opt.Settings, saved: opt.Saved, now: opt.Now, files: store.Open(opt.StateDir, opt.ConfigDir),
-		held: -1, fresh: -1, confirm: -1, asking: -1, dark: true, lastOK: true, settle: settleFor(opt.Settle),
+		c: newClassicState(), asking: -1, dark: true, lastOK: true, settle: settleFor(opt.Settle),
 	}
 	m.ctx, m.cancel = context.WithCancel(context.Background())
 	m.help = help.New()
@@ -329,7 +314,7 @@ func New(opt Options) (*Model, error) {
 // locked screen offers only to quit.
 func (m *Model) lookAt(b []byte, readErr error) {
 	if readErr != nil || m.load(b) != nil {
-		m.g, m.t = nil, nil
+		m.c.g, m.t = nil, nil
 	}
 	m.screen = scrLocked
 	if !m.hasMatch() {
@@ -386,7 +371,7 @@ func (m *Model) restyle() {
 // Init asks the terminal for its background and saves the new match.
 func (m *Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{tea.RequestBackgroundColor}
-	if m.g != nil {
+	if m.c.g != nil {
 		cmds = append(cmds, m.warmAnalysis())
 	}
 	// The record as it stands: a new match, or a resumed one written
@@ -402,7 +387,7 @@ func (m *Model) Init() tea.Cmd {
 // a process) in the background while the first frame is on screen, so
 // the player's first hint or sort does not wait for them.
 func (m *Model) warmAnalysis() tea.Cmd {
-	an, rack := m.view.Analyzer, m.view.Rack
+	an, rack := m.c.view.Analyzer, m.c.view.Rack
 	return func() tea.Msg {
 		if h, err := an.NewHand(rack); err == nil && h.Len() >= handTiles {
 			an.Distance(h)

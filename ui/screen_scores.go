@@ -29,7 +29,7 @@ func (m *Model) openInfo(s screen) {
 	}
 	m.infoBack = m.screen
 	m.overlay = ovNone
-	m.held = -1
+	m.c.held = -1
 	m.scroll = 0
 	m.screen = s
 }
@@ -89,7 +89,7 @@ func (m *Model) scoreTable(hs []handScore) []string {
 		head += "  " + canvas.Fit(m.seatName(s), scoreColW)
 	}
 	out := []string{m.st.Bold.Render(head)}
-	scoring := m.view.Rules.Scoring()
+	scoring := m.c.view.Rules.Scoring()
 	for _, h := range hs {
 		line := canvas.Right(strconv.Itoa(h.res.Hand), handColW)
 		for s := range game.NumSeats {

@@ -218,7 +218,7 @@ func (m *Model) openSettings() {
 		return
 	}
 	m.overlay = ovNone
-	m.held = -1
+	m.c.held = -1
 	m.settings = newSettingsForm(m.set, back)
 	m.settings.stored = newSettingsForm(m.saved, back).fields
 	m.screen = scrSettings

@@ -242,7 +242,7 @@ func NewSeat(opt SeatOptions) (*Model, error) {
 	m := &Model{
 		opt: Options{Settings: set, Saved: set, NoColor: opt.NoColor, Now: time.Now},
 		set: set, saved: set, now: time.Now,
-		held: -1, fresh: -1, confirm: -1, asking: -1, dark: opt.Dark, lastOK: true,
+		c: newClassicState(), asking: -1, dark: opt.Dark, lastOK: true,
 		screen: scrPlay, settle: settleFor(opt.Settle),
 	}
 	m.opt.NewBot = bots.New
@@ -253,8 +253,8 @@ func NewSeat(opt SeatOptions) (*Model, error) {
 	if err := m.applySettings(); err != nil {
 		return nil, err
 	}
-	m.rack = rack.New()
-	m.cursor = 0
+	m.c.rack = rack.New()
+	m.c.cursor = 0
 	return m, nil
 }
 
@@ -337,25 +337,25 @@ func (m *Model) leave() tea.Cmd {
 // table has moved past.
 func (m *Model) handMoves() int {
 	if m.seat != nil {
-		return m.view.Hand<<16 | len(m.view.History)
+		return m.c.view.Hand<<16 | len(m.c.view.History)
 	}
-	return m.g.State().Moves()
+	return m.c.g.State().Moves()
 }
 
 // ownView is the player's view, for the hint.
 func (m *Model) ownView() game.View {
 	if m.seat != nil {
-		return m.view
+		return m.c.view
 	}
-	return m.g.State().View(0)
+	return m.c.g.State().View(0)
 }
 
 // handNo is the number of the hand being played.
 func (m *Model) handNo() int {
 	if m.seat != nil {
-		return m.view.Hand
+		return m.c.view.Hand
 	}
-	return m.g.State().HandNumber()
+	return m.c.g.State().HandNumber()
 }
 
 // seatAct sends the player's action to the table; the next update says
@@ -371,14 +371,14 @@ func (m *Model) seatAct(a game.Action) tea.Cmd {
 		return nil
 	}
 	a.Seat = s.rot
-	if !s.opt.Send(Intent{Kind: IntentAct, Action: a, Hand: m.view.Hand}) {
+	if !s.opt.Send(Intent{Kind: IntentAct, Action: a, Hand: m.c.view.Hand}) {
 		m.setFlash(true, m.tr.T("status.busy"))
 		return nil
 	}
 	s.waiting = true
-	m.held = -1
+	m.c.held = -1
 	if a.Kind == game.ActDiscard || a.Kind == game.ActFinish {
-		s.pending, s.pendingTile = m.cursor, a.Tile
+		s.pending, s.pendingTile = m.c.cursor, a.Tile
 	}
 	return nil
 }
@@ -414,12 +414,12 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 		s.hands = len(u.Hands)
 	}
 
-	old := m.view
+	old := m.c.view
 	v := rotateView(*u.View, s.rot)
 	newMatch := !first && (v.Hand < old.Hand || (len(u.Hands) == 0 && old.Hand > 1))
 	if first || newMatch {
-		m.view = v
-		m.log = m.log[:0]
+		m.c.view = v
+		m.c.log = m.c.log[:0]
 		m.newHandRack()
 		for i, e := range v.History {
 			m.addLog(e, i)
@@ -427,8 +427,8 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 	} else {
 		// A discard sent leaves the slot it was thrown from, not another
 		// copy of the tile.
-		if s.pending >= 0 && v.Counts[s.pendingTile] < old.Counts[s.pendingTile] && m.rack.Slots[s.pending] == s.pendingTile {
-			m.rack.Slots[s.pending] = tile.NoTile
+		if s.pending >= 0 && v.Counts[s.pendingTile] < old.Counts[s.pendingTile] && m.c.rack.Slots[s.pending] == s.pendingTile {
+			m.c.rack.Slots[s.pending] = tile.NoTile
 		}
 		wasMine := old.MyTurn()
 		m.takeView(v)
@@ -444,14 +444,14 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 	}
 	s.pending = -1
 	if note := m.takeFair(u.Fair); note != "" {
-		m.log = append(m.log, logEntry{note: note, hand: v.Hand})
+		m.c.log = append(m.c.log, logEntry{note: note, hand: v.Hand})
 	}
 	for _, c := range m.newChat(u.Chat) {
-		p := chatAt(c, len(m.log), func(i int) (bool, bool, int, int) {
-			e := &m.log[i]
+		p := chatAt(c, len(m.c.log), func(i int) (bool, bool, int, int) {
+			e := &m.c.log[i]
 			return e.chat, e.note == "", dealKey(e.hand, 0), e.at
 		})
-		m.log = slices.Insert(m.log, p, logEntry{note: m.chatText(c), chat: true, hand: c.Hand, at: c.At})
+		m.c.log = slices.Insert(m.c.log, p, logEntry{note: m.chatText(c), chat: true, hand: c.Hand, at: c.At})
 	}
 	m.trimLog()
 	m.takeRefusal(u.Refused, u.RefusedSeq, first)

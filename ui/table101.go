@@ -12,7 +12,7 @@ import (
 )
 
 // The 101 table: a match of Okey 101 played on the same Model as classic
-// Okey. While one is on the table, m.t holds it (and m.g is nil); the
+// Okey. While one is on the table, m.t holds it (and m.c.g is nil); the
 // Model's own machinery is shared: the screens between hands and the
 // settings, the saves (m.rec, ui/store), the bots' question ids, the
 // styles, the words, the status line. The app reaches the 101 table

@@ -37,11 +37,11 @@ func (m *Model) undo() tea.Cmd {
 	case !m.casual:
 		m.setFlash(true, m.tr.T("status.undo.off"))
 		return nil
-	case m.view.Phase != game.Playing:
+	case m.c.view.Phase != game.Playing:
 		m.setFlash(true, m.tr.T("status.undo.none"))
 		return nil
 	}
-	rec := m.g.Record()
+	rec := m.c.g.Record()
 	last := -1
 	for i := len(rec.Actions) - 1; i >= 0; i-- {
 		a := rec.Actions[i]
@@ -61,7 +61,7 @@ func (m *Model) undo() tea.Cmd {
 	n, _ := strconv.Atoi(rec.Meta[metaUndos])
 	rec.Meta[metaUndos] = strconv.Itoa(n + 1)
 	rec.Actions = rec.Actions[:last]
-	from := m.g.State().Moves()
+	from := m.c.g.State().Moves()
 	return func() tea.Msg {
 		g, err := game.Replay(rec)
 		return undoneMsg{from: from, g: g, err: err}
@@ -71,20 +71,20 @@ func (m *Model) undo() tea.Cmd {
 // onUndone puts the match back to before the discard, if nothing moved
 // meanwhile.
 func (m *Model) onUndone(msg undoneMsg) tea.Cmd {
-	if m.g == nil || m.g.State().Moves() != msg.from {
+	if m.c.g == nil || m.c.g.State().Moves() != msg.from {
 		return nil // the table moved on: nothing to take back now
 	}
 	if msg.err != nil {
 		m.setFlash(true, m.tr.T("status.refused", msg.err.Error()))
 		return m.nextTurn()
 	}
-	back := m.g.Record().Actions[len(msg.g.Record().Actions)]
-	m.g = msg.g
-	rec := m.g.Record()
+	back := m.c.g.Record().Actions[len(msg.g.Record().Actions)]
+	m.c.g = msg.g
+	rec := m.c.g.Record()
 	m.rec = rec.Marshal()
 	m.refresh()
-	m.log = m.log[:0] // this hand's moves, as they now stand
-	for i, e := range m.view.History {
+	m.c.log = m.c.log[:0] // this hand's moves, as they now stand
+	for i, e := range m.c.view.History {
 		m.addLog(e, i)
 	}
 	m.cursorOn(back.Tile)

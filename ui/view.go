@@ -48,7 +48,7 @@ func (m *Model) header(withKeys bool) string { return m.table().header(withKeys)
 
 // headerClassic is classic Okey's top line.
 func (m *Model) headerClassic(withKeys bool) string {
-	v := &m.view
+	v := &m.c.view
 	w := m.lay.Header.W
 	left := m.st.Title.Render("OKEY")
 	leftW := canvas.Width("OKEY")
