@@ -135,7 +135,7 @@ func TestRefusalsAreExplained(t *testing.T) {
 	if !m.c.view.MyTurn() || m.c.view.Stage != game.MustDraw {
 		t.Fatalf("want the player to draw first; turn %d stage %v", m.c.view.Turn, m.c.view.Stage)
 	}
-	expect("z", `The key "z" does nothing here`)
+	expect("w", `The key "w" does nothing here`)
 	expect("x", "Draw from the wall (d) or take the discard (t) first")
 	expect("f", "Draw from the wall (d) or take the discard (t) first")
 	expect("esc", "Nothing to cancel")

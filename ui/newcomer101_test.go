@@ -57,7 +57,7 @@ func TestGivingBackTakesTheGroupApart(t *testing.T) {
 	if len(m.t.groups) != 1 {
 		t.Fatalf("the group is not made: %q", m.flash)
 	}
-	press(t, m, "g")
+	press(t, m, "z")
 	if v.Legal.GiveBack || !v.GaveBack {
 		t.Fatalf("g did not give %v back: %q", top, m.flash)
 	}

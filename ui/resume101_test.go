@@ -199,7 +199,7 @@ func TestKeys101DoNothingWhileTooSmall(t *testing.T) {
 	drawIfDue(t, m)
 	m.Update(windowMsg(70, 20))
 	actions, rack := len(m.t.g.Record().Actions), m.t.rack
-	for _, k := range []string{"x", "enter", "a", "l", "e", "i", "k", "t", "g", "f", "d", "space", "right", "c", "s", "h", "b", "?", "o", "r"} {
+	for _, k := range []string{"x", "enter", "a", "l", "e", "i", "k", "t", "z", "f", "d", "space", "right", "c", "s", "h", "b", "?", "o", "r"} {
 		press(t, m, k)
 	}
 	if len(m.t.g.Record().Actions) != actions || m.t.rack != rack || m.screen != scrPlay || m.overlay != ovNone || len(m.t.sel) > 0 {

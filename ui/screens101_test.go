@@ -177,7 +177,7 @@ func TestE2E101OpenAndDiscard(t *testing.T) {
 	waitFor(t, tm, "Your turn: draw")
 	tm.Send(keyMsg("t"))
 	waitFor(t, tm, "it must go onto the table this turn")
-	tm.Send(keyMsg("g"))
+	tm.Send(keyMsg("z"))
 	waitFor(t, tm, "You give")
 	tm.Send(keyMsg("d"))
 	waitFor(t, tm, "You draw")

@@ -96,7 +96,7 @@ func play101(t testing.TB, m *Model, a okey101.Action) {
 	case okey101.ActTake:
 		press(t, m, "t")
 	case okey101.ActGiveBack:
-		press(t, m, "g")
+		press(t, m, "z")
 	case okey101.ActDiscard:
 		onto(a.Tile, "x")
 		if m.t.confirm.kind == confirmDiscard {
@@ -349,7 +349,7 @@ func TestTakeMustBeUsedOrGivenBack(t *testing.T) {
 	if !m.flashWarn || !strings.Contains(m.flash, "must go onto the table first") || len(m.t.g.Record().Actions) != actions {
 		t.Fatalf("a discard with the taken tile owed: %q", m.flash)
 	}
-	press(t, m, "g")
+	press(t, m, "z")
 	if v.Stage != okey101.StageDraw || !v.GaveBack || v.Top(v.Previous) != top {
 		t.Fatalf("g did not give %v back: stage %v, top %v", top, v.Stage, v.Top(v.Previous))
 	}

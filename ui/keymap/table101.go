@@ -34,7 +34,8 @@ type Choose101Keys struct {
 // newTable101Keys builds the 101 table's keys with b, the key map's
 // builder; settings, quit, scores and stats are the ones every screen
 // shares. A key means the same at both tables: lay off is e (it extends
-// a meld; i is the statistics everywhere).
+// a meld; i is the statistics everywhere), give back is z (it takes the
+// take back, as ctrl+z would; g is the classic table's indicator).
 func newTable101Keys(tr *i18n.Catalog, b func([]string, string, string) key.Binding, settings, quit, scores, stats key.Binding) Table101Keys {
 	sheet := scores
 	sheet.SetHelp(scores.Help().Key, tr.T("key.sheet"))
@@ -51,7 +52,7 @@ func newTable101Keys(tr *i18n.Catalog, b func([]string, string, string) key.Bind
 		Cancel:     b([]string{"esc"}, "esc", "key.cancel101"),
 		Draw:       b([]string{"d"}, "d", "key.draw"),
 		Take:       b([]string{"t"}, "t", "key.take"),
-		GiveBack:   b([]string{"g"}, "g", "key.giveback"),
+		GiveBack:   b([]string{"z"}, "z", "key.giveback"),
 		AddGroup:   b([]string{"a"}, "a", "key.addgroup"),
 		Lay:        b([]string{"l"}, "l", "key.lay"),
 		LayOff:     b([]string{"e"}, "e", "key.layoff"),
