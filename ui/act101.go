@@ -66,6 +66,8 @@ func (m *Model) updateTable101(k tea.KeyPressMsg) tea.Cmd {
 		return m.tryTake101()
 	case key.Matches(k, keys.GiveBack):
 		return m.tryGiveBack101()
+	case key.Matches(k, keys.Undo):
+		return m.undo101()
 	case key.Matches(k, keys.AddGroup):
 		m.addGroup101()
 		return m.saveCmd()

@@ -19,7 +19,7 @@
 //	match.go           a match's life: load, resume, start, apply an action, save
 //	bots.go            asking the bots (with a timeout), their answers, plain moves for a failing bot
 //	hint.go            the hint: the strongest bot's judgment of the player's move
-//	undo.go            taking back one's discard, in a casual match
+//	undo.go            taking back one's discard, in a casual match (undo101.go at the 101 table)
 //	view.go            View, the header, the frame of the pages between hands
 //	words.go           seats, tiles, scores and moves in the player's language
 //	sorter.go          classic Okey's sorts, seri diz and çift diz on the rack

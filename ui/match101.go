@@ -85,6 +85,9 @@ func (m *Model) startMatch101(seed uint64) error {
 		return err
 	}
 	meta := map[string]string{"program": "okey", metaStarted: startedNow(m.now())}
+	if m.set.Undo {
+		meta[metaUndo] = "on"
+	}
 	src := m.players101()
 	for s := 1; s < okey101.NumSeats; s++ {
 		meta["name"+strconv.Itoa(s)] = m.set.Names[s-1]
@@ -123,7 +126,7 @@ func (m *Model) adopt101(g *okey101.Game) {
 	}
 	m.t = t
 	m.flash = ""
-	m.history, m.casual = nil, false
+	m.history, m.casual = nil, rec.Meta[metaUndo] == "on"
 	t.view = g.State().View(0)
 	m.tally101(&rec, &t.view)
 	m.newHandRack101()

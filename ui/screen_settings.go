@@ -96,13 +96,14 @@ const (
 	fLeaveAtZero
 	fPartners
 	fWrap
-	fUndo
 	fOpen
 	fProgressive
 	fOkeyPair
 	fIslek
 	fHands
 	fPartners101
+	// fUndo is last: both games have it, after their own rules.
+	fUndo
 	numFields
 )
 

@@ -31,6 +31,7 @@ import (
 //	hint101.go        the hint (h)
 //	pages101.go       the end of a hand, the score sheet, the final sheet, resuming
 //	mouse101.go       clicks on the table
+//	undo101.go        taking back one's discard, in a casual match
 
 // table101 is a match of 101 on the table and what the player is doing
 // with it.
@@ -125,6 +126,8 @@ func (s okey101Table) update(msg tea.Msg) (tea.Cmd, bool) {
 	case hint101Msg:
 		m.onHint101(msg)
 		return nil, true
+	case undone101Msg:
+		return m.onUndone101(msg), true
 	}
 	return nil, false
 }

@@ -73,6 +73,9 @@ func (m *Model) header101(withKeys bool) string {
 	if v.Rules.Partners {
 		info += " · " + m.tr.T("t101.hdr.partners")
 	}
+	if m.casual {
+		info += " · " + m.tr.T("hdr.casual")
+	}
 	dealer := " · " + m.tr.T("hdr.dealer", m.seatNameMid(v.Dealer))
 	badge := m.seatBadge()
 	keys := ""
@@ -658,5 +661,8 @@ func (m *Model) shortHelp101() []key.Binding {
 		b = append(b, k.Select, k.AddGroup, lay, k.LayOff, k.TakeBack, k.Discard, k.Finish)
 	}
 	b = append(b, m.hostKeys()...) // a seat's chat, say
+	if m.casual {
+		b = append(b, k.Undo)
+	}
 	return append(b, k.Hint, k.Sort, k.Group, k.Browse, k.Scores, k.Move, k.Pick, k.Cancel, k.Help, k.Settings, k.Quit)
 }

@@ -20,7 +20,7 @@ type Table101Keys struct {
 	AddGroup, Lay, LayOff, TakeBack, Discard, Finish key.Binding
 
 	SortColour, SortValue, Runs, Pairs, Hint, Browse key.Binding
-	Scores, Stats, Help, Settings, Quit              key.Binding
+	Scores, Stats, Undo, Help, Settings, Quit        key.Binding
 }
 
 // Choose101Keys choose where a tile goes on the table (a lay-off, an
@@ -67,6 +67,7 @@ func newTable101Keys(tr *i18n.Catalog, b func([]string, string, string) key.Bind
 		Browse:     b([]string{"b"}, "b", "key.browse101"),
 		Scores:     sheet,
 		Stats:      stats,
+		Undo:       b([]string{"u"}, "u", "key.undo"),
 		Help:       b([]string{"?"}, "?", "key.help"),
 		Settings:   settings,
 		Quit:       quit,
@@ -90,6 +91,6 @@ func (k Table101Keys) FullHelp() [][]key.Binding {
 		{k.Left, k.Right, k.Up, k.Down, k.Pick, k.Select, k.Cancel},
 		{k.Draw, k.Take, k.GiveBack, k.AddGroup, k.Lay, k.LayOff, k.TakeBack, k.Discard, k.Finish},
 		{k.SortColour, k.SortValue, k.Runs, k.Pairs, k.Hint, k.Browse},
-		{k.Scores, k.Stats, k.Help, k.Settings, k.Quit},
+		{k.Scores, k.Stats, k.Undo, k.Help, k.Settings, k.Quit},
 	}
 }
