@@ -10,6 +10,7 @@ import (
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/play101"
 	"okey/ui/rack"
 )
 
@@ -326,7 +327,7 @@ func (m *Model) arrangeMelds101(pairs bool) tea.Cmd {
 		return nil
 	}
 	rest := v.Counts
-	groups := meldTiles(ms)
+	groups := play101.MeldTiles(ms)
 	for _, g := range groups {
 		for _, x := range g {
 			rest[x]--
@@ -772,7 +773,7 @@ func (m *Model) tryDiscard101(slot int, conf confirm101) tea.Cmd {
 		return nil
 	}
 	x := t.rack.Slots[slot]
-	if cost := costs101(v, x); cost != "" && (conf.kind != confirmDiscard || conf.slot != slot) {
+	if cost := play101.Costs(v, x); cost != "" && (conf.kind != confirmDiscard || conf.slot != slot) {
 		t.confirm = confirm101{kind: confirmDiscard, slot: slot}
 		m.setFlash(true, m.tr.T("t101.confirm."+cost, m.tileName101(x)))
 		return nil

@@ -58,4 +58,9 @@
 //	ui/theme   the style sheet
 //	ui/i18n    the words, from assets
 //	ui/store   every file the game reads or writes
+//
+// and the first of a game's side (issue 21), importing a game's referee
+// and bots but nothing of ui:
+//
+//	ui/play101 Okey 101's players, its plain player, the hint's analysis
 package ui

@@ -14,6 +14,7 @@ import (
 
 	"okey/bots"
 	"okey/game"
+	"okey/ui/play101"
 )
 
 // testEnv keeps every file of a test in temporary directories: in
@@ -54,7 +55,7 @@ func newTestModel(t testing.TB, w, h int, tweak ...func(*Options)) *Model {
 		NoColor: true, Now: fixedNow,
 		// The table's tests script their flows on the plain player's
 		// moves; TestTable101SeatsTheBots101 plays the real bots.
-		NewPlayer101: newPlain101,
+		NewPlayer101: play101.NewPlain,
 		// Tests press keys at once after a screen comes: TestSettling
 		// turns the guard on.
 		Settle: -1}

@@ -11,6 +11,7 @@ import (
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/play101"
 	"okey/ui/rack"
 )
 
@@ -91,7 +92,7 @@ func (m *Model) startMatch101(seed uint64) error {
 	src := m.players101()
 	for s := 1; s < okey101.NumSeats; s++ {
 		meta["name"+strconv.Itoa(s)] = m.set.Names[s-1]
-		meta["level"+strconv.Itoa(s)] = src.level(m.set.Levels[s-1])
+		meta["level"+strconv.Itoa(s)] = src.Level(m.set.Levels[s-1])
 	}
 	g, err := okey101.NewGame(r, seed, meta)
 	if err != nil {
@@ -121,8 +122,8 @@ func (m *Model) adopt101(g *okey101.Game) {
 		if m.names[s] == "" {
 			m.names[s] = m.set.Names[s-1]
 		}
-		m.levels[s] = src.level(rec.Meta["level"+strconv.Itoa(s)])
-		t.players[s] = &seatPlayer101{level: m.levels[s], seed: rec.Seed*4 + uint64(s), build: src.New}
+		m.levels[s] = src.Level(rec.Meta["level"+strconv.Itoa(s)])
+		t.players[s] = &play101.SeatPlayer{Level: m.levels[s], Seed: rec.Seed*4 + uint64(s), Build: src.New}
 	}
 	m.t = t
 	m.flash = ""

@@ -16,6 +16,7 @@ import (
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/layout"
+	"okey/ui/play101"
 	"okey/ui/store"
 )
 
@@ -323,7 +324,7 @@ func TestFailing101BotNeverStallsTheTable(t *testing.T) {
 			if !strings.Contains(strings.Join(logLines101(m), "\n"), "draws") {
 				t.Fatal("no bot moved")
 			}
-			if _, ok := m.t.players[1].(plain101); !ok {
+			if _, ok := m.t.players[1].(play101.Plain); !ok {
 				t.Fatal("a bot failing again and again is not replaced by the plain player")
 			}
 		})

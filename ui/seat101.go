@@ -8,6 +8,7 @@ import (
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/play101"
 )
 
 // A seat at a table of Okey 101 the model does not own (okey serve): the
@@ -278,5 +279,5 @@ func rotateResult101(res okey101.HandResult, rot int) okey101.HandResult {
 // table whose bot failed; false when the view's seat has nothing to do.
 func PlainAction101(v okey101.View) (okey101.Action, bool) {
 	var sv meld.Solver
-	return plainAction(&v, &sv)
+	return play101.PlainAction(&v, &sv)
 }

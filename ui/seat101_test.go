@@ -175,7 +175,7 @@ func TestSeat101PlaysThroughTheTable(t *testing.T) {
 		if !ok {
 			t.Fatalf("no action for the player:\n%s", out)
 		}
-		play101(t, m, a)
+		playKeys101(t, m, a)
 		if len(f.sent) != 1 {
 			t.Fatalf("%v through keys sent %d intents (%s):\n%s", a, len(f.sent), m.flash, plain(m))
 		}

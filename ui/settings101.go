@@ -194,7 +194,7 @@ func (m *Model) level101Note(f *settingsForm, i int) string {
 		return ""
 	}
 	want := f.fields[i].value()
-	if got := m.players101().level(want); got != want {
+	if got := m.players101().Level(want); got != want {
 		return " (101: " + m.levelName(got) + ")"
 	}
 	return ""

@@ -22,7 +22,7 @@ import (
 //
 //	table101.go       the table's state, okey101Table (tableGame)
 //	match101.go       a match's life: start, load, resume, apply an action, save
-//	players101.go     the seats' players (Player101), the table's plain player, asking them
+//	players101.go     asking the seats' players (ui/play101 holds them, the plain one, the hint's analysis)
 //	act101.go         the table screen's keys: the rack, groups, the actions of a turn
 //	choose101.go      choosing a meld on the table (a lay-off, an okey taken back)
 //	ui/layout          the table's layout (Table101)
