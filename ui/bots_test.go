@@ -10,6 +10,7 @@ import (
 	"okey/bots"
 	"okey/game"
 	"okey/game/tile"
+	"okey/ui/playclassic"
 )
 
 // hangingBot never answers, and ignores its context too.
@@ -84,7 +85,7 @@ func TestFailingBotNeverStallsTheTable(t *testing.T) {
 				}
 			}
 			for s := 1; s < game.NumSeats; s++ {
-				if _, ok := m.c.bots[s].(plainBot); !ok {
+				if _, ok := m.c.bots[s].(playclassic.Plain); !ok {
 					t.Errorf("seat %d still has its failing bot after %d failures", s, maxBotFailures)
 				}
 			}

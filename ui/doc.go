@@ -17,12 +17,11 @@
 //	model.go           Options, the Model, New, Init, Update and the dispatch of keys by screen
 //	tablegame.go       tableGame: what the app asks of the game on the table, the one place it learns which
 //	match.go           a match's life: load, resume, start, apply an action, save
-//	bots.go            asking the bots (with a timeout), their answers, plain moves for a failing bot
+//	bots.go            asking the bots (with a timeout), their answers, a plain move for a failing bot (ui/playclassic holds the bots)
 //	hint.go            the hint: the strongest bot's judgment of the player's move
 //	undo.go            taking back one's discard, in a casual match (undo101.go at the 101 table)
 //	view.go            View, the header, the frame of the pages between hands
 //	words.go           seats, tiles, scores and moves in the player's language
-//	sorter.go          classic Okey's sorts, seri diz and çift diz on the rack
 //	mouse.go           clicks on the table
 //	settings.go        Settings, their checks, reading them
 //	table.go           the table screen's keys and the player's actions
@@ -62,5 +61,6 @@
 // and the first of a game's side (issue 21), importing a game's referee
 // and bots but nothing of ui:
 //
-//	ui/play101 Okey 101's players, its plain player, the hint's analysis
+//	ui/play101     Okey 101's players, its plain player, the hint's analysis
+//	ui/playclassic classic Okey's seat bots, its plain stand-in, the sorts
 package ui

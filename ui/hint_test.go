@@ -9,6 +9,7 @@ import (
 	"okey/bots"
 	"okey/game"
 	"okey/game/tile"
+	"okey/ui/playclassic"
 )
 
 // scriptedHint answers the hint's question with what answer says, and
@@ -22,7 +23,7 @@ type scriptedHint struct {
 
 func (s *scriptedHint) newBot(level string, opt bots.Options) (bots.Bot, error) {
 	if level != hintLevel {
-		return plainBot{}, nil
+		return playclassic.Plain{}, nil
 	}
 	s.mu.Lock()
 	s.levels = append(s.levels, level)

@@ -15,6 +15,7 @@ import (
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/canvas"
+	"okey/ui/playclassic"
 	"okey/ui/rack"
 	"okey/ui/store"
 )
@@ -191,7 +192,7 @@ func (m *Model) adopt(g *game.Game, seed uint64) {
 		if _, err := m.opt.NewBot(m.levels[s], bots.Options{Seed: seed}); err != nil {
 			m.levels[s] = bots.Levels[0] // a record naming a level this build lacks
 		}
-		m.c.bots[s] = &seatBot{level: m.levels[s], seed: seed*4 + uint64(s), build: m.opt.NewBot}
+		m.c.bots[s] = playclassic.NewSeatBot(m.levels[s], seed*4+uint64(s), m.opt.NewBot)
 		m.c.failed[s] = 0
 	}
 	m.c.log = m.c.log[:0]

@@ -21,6 +21,7 @@ import (
 	"okey/game"
 	"okey/ui/canvas"
 	"okey/ui/layout"
+	"okey/ui/playclassic"
 	"okey/ui/rack"
 	"okey/ui/store"
 )
@@ -739,7 +740,7 @@ func TestWelcomeBackGivesWayToTheGuide(t *testing.T) {
 	t.Cleanup(func() { close(block) })
 	m := newTestModel(t, 100, 30, func(o *Options) {
 		o.NewBot = func(level string, opt bots.Options) (bots.Bot, error) {
-			return &blockingBot{inner: plainBot{}, release: block}, nil
+			return &blockingBot{inner: playclassic.Plain{}, release: block}, nil
 		}
 	})
 	if m.c.view.MyTurn() {

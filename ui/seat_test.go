@@ -10,6 +10,7 @@ import (
 
 	"okey/game"
 	"okey/game/tile"
+	"okey/ui/playclassic"
 )
 
 // fakeTable referees a match for seat tests as okey serve's table does:
@@ -126,7 +127,7 @@ func TestSeatPlaysThroughTheTable(t *testing.T) {
 		if st.Turn() != me {
 			// The other seats play plainly, as the table's bots would.
 			v := st.View(st.Turn())
-			a, _ := fallbackMove(v)
+			a, _ := playclassic.PlainMove(v)
 			if _, _, err := f.g.Apply(a); err != nil {
 				t.Fatal(err)
 			}
@@ -198,7 +199,7 @@ func TestSpectatorSeesNoRack(t *testing.T) {
 	f := newFakeTable(t, 8)
 	m := newSeatModel(t, f, -1)
 	for f.g.State().Turn() != 1 { // seat 0 moves: the log speaks of it
-		a, _ := fallbackMove(f.g.State().View(f.g.State().Turn()))
+		a, _ := playclassic.PlainMove(f.g.State().View(f.g.State().Turn()))
 		if _, _, err := f.g.Apply(a); err != nil {
 			t.Fatal(err)
 		}
@@ -230,7 +231,7 @@ func (f *fakeTable) plainHand() {
 			f.t.Fatal("the hand does not end")
 		}
 		v := f.g.State().View(f.g.State().Turn())
-		a, _ := fallbackMove(v)
+		a, _ := playclassic.PlainMove(v)
 		if v.Legal.EndHand {
 			a = game.EndHandAction(v.Seat)
 		}

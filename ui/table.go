@@ -10,6 +10,7 @@ import (
 	"okey/game"
 	"okey/game/hand"
 	"okey/game/tile"
+	"okey/ui/playclassic"
 	"okey/ui/rack"
 )
 
@@ -85,7 +86,7 @@ func (m *Model) updateTable(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-func (m *Model) sorter() sorter { return sorter{an: m.c.view.Analyzer} }
+func (m *Model) sorter() playclassic.Sorter { return playclassic.NewSorter(m.c.view.Analyzer) }
 
 // moveCursor moves along the rack (dx, wrapping from row to row) or
 // between the rows (dy).
