@@ -73,9 +73,6 @@ func (m *Model) header101(withKeys bool) string {
 	if v.Rules.Partners {
 		info += " · " + m.tr.T("t101.hdr.partners")
 	}
-	if m.casual {
-		info += " · " + m.tr.T("hdr.casual")
-	}
 	dealer := " · " + m.tr.T("hdr.dealer", m.seatNameMid(v.Dealer))
 	badge := m.seatBadge()
 	keys := ""
@@ -88,8 +85,14 @@ func (m *Model) header101(withKeys bool) string {
 		keys = keyLine([]key.Binding{k.Help, k.Settings, quit})
 	}
 	room := max(0, w-leftW-canvas.Width(keys)-2)
-	// The panels mark the dealer too: where the whole line does not fit,
-	// the header leaves the dealer out rather than cut a name.
+	// A casual match says so where it fits whole (u in the help bar says
+	// it too); the panels mark the dealer too: where the whole line does
+	// not fit, the header leaves the dealer out rather than cut a name.
+	if m.casual {
+		if casual := " · " + m.tr.T("hdr.casual"); canvas.Width(info+casual+badge) <= room {
+			info += casual
+		}
+	}
 	if canvas.Width(info+dealer+badge) <= room {
 		info += dealer
 	}
