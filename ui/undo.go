@@ -30,42 +30,64 @@ type undoneMsg struct {
 
 // undo asks for the match without the player's last discard.
 func (m *Model) undo() tea.Cmd {
-	switch {
-	case m.readOnly:
-		m.setFlash(true, m.tr.T("status.readonly"))
-		return nil
-	case !m.casual:
-		m.setFlash(true, m.tr.T("status.undo.off"))
-		return nil
-	case m.c.view.Phase != game.Playing:
-		m.setFlash(true, m.tr.T("status.undo.none"))
+	if !m.mayUndo(m.c.view.Phase == game.Playing) {
 		return nil
 	}
 	rec := m.c.g.Record()
-	last := -1
-	for i := len(rec.Actions) - 1; i >= 0; i-- {
-		a := rec.Actions[i]
-		if a.Kind == game.ActNextHand {
-			break
-		}
-		if a.Kind == game.ActDiscard && a.Seat == 0 {
-			last = i
-			break
-		}
-	}
+	last := lastOwnDiscard(rec.Actions, func(a game.Action) bool { return a.Kind == game.ActNextHand },
+		func(a game.Action) bool { return a.Kind == game.ActDiscard && a.Seat == 0 })
 	if last < 0 {
 		m.setFlash(true, m.tr.T("status.undo.none"))
 		return nil
 	}
 	m.cancelBots()
-	n, _ := strconv.Atoi(rec.Meta[metaUndos])
-	rec.Meta[metaUndos] = strconv.Itoa(n + 1)
+	countUndo(rec.Meta)
 	rec.Actions = rec.Actions[:last]
 	from := m.c.g.State().Moves()
 	return func() tea.Msg {
 		g, err := game.Replay(rec)
 		return undoneMsg{from: from, g: g, err: err}
 	}
+}
+
+// mayUndo reports whether the player may take a discard back now, at
+// either game's table (playing: a hand is being played), and says why
+// not when they may not.
+func (m *Model) mayUndo(playing bool) bool {
+	switch {
+	case m.readOnly:
+		m.setFlash(true, m.tr.T("status.readonly"))
+	case !m.casual:
+		m.setFlash(true, m.tr.T("status.undo.off"))
+	case !playing:
+		m.setFlash(true, m.tr.T("status.undo.none"))
+	default:
+		return true
+	}
+	return false
+}
+
+// lastOwnDiscard is the place of the player's last discard among a
+// record's actions (ownDiscard), looking back no further than the
+// hand's start (startsHand): -1 when the player has not discarded in
+// this hand. Both games' records are read so.
+func lastOwnDiscard[A any](actions []A, startsHand, ownDiscard func(A) bool) int {
+	for i := len(actions) - 1; i >= 0; i-- {
+		switch {
+		case startsHand(actions[i]):
+			return -1
+		case ownDiscard(actions[i]):
+			return i
+		}
+	}
+	return -1
+}
+
+// countUndo counts one more undo in a casual match's record (meta
+// undos), which the statistics and a reader of the record see.
+func countUndo(meta map[string]string) {
+	n, _ := strconv.Atoi(meta[metaUndos])
+	meta[metaUndos] = strconv.Itoa(n + 1)
 }
 
 // onUndone puts the match back to before the discard, if nothing moved

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"slices"
-	"strconv"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -26,36 +25,18 @@ type undone101Msg struct {
 // undo101 asks for the match without the player's last discard.
 func (m *Model) undo101() tea.Cmd {
 	t := m.t
-	switch {
-	case m.readOnly:
-		m.setFlash(true, m.tr.T("status.readonly"))
-		return nil
-	case !m.casual:
-		m.setFlash(true, m.tr.T("status.undo.off"))
-		return nil
-	case t.view.Phase != okey101.Playing:
-		m.setFlash(true, m.tr.T("status.undo.none"))
+	if !m.mayUndo(t.view.Phase == okey101.Playing) {
 		return nil
 	}
 	rec := t.g.Record()
-	last := -1
-	for i := len(rec.Actions) - 1; i >= 0; i-- {
-		a := rec.Actions[i]
-		if a.Kind == okey101.ActNextHand {
-			break
-		}
-		if a.Kind == okey101.ActDiscard && a.Seat == 0 {
-			last = i
-			break
-		}
-	}
+	last := lastOwnDiscard(rec.Actions, func(a okey101.Action) bool { return a.Kind == okey101.ActNextHand },
+		func(a okey101.Action) bool { return a.Kind == okey101.ActDiscard && a.Seat == 0 })
 	if last < 0 {
 		m.setFlash(true, m.tr.T("status.undo.none"))
 		return nil
 	}
 	m.cancelBots()
-	n, _ := strconv.Atoi(rec.Meta[metaUndos])
-	rec.Meta[metaUndos] = strconv.Itoa(n + 1)
+	countUndo(rec.Meta)
 	rec.Actions = rec.Actions[:last]
 	from := t.g.State().Moves()
 	return func() tea.Msg {
