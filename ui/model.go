@@ -371,8 +371,8 @@ func (m *Model) restyle() {
 // Init asks the terminal for its background and saves the new match.
 func (m *Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{tea.RequestBackgroundColor}
-	if m.c.g != nil {
-		cmds = append(cmds, m.warmAnalysis())
+	if w := m.table().warm(); w != nil {
+		cmds = append(cmds, w)
 	}
 	// The record as it stands: a new match, or a resumed one written
 	// again whole (which repairs a torn last line at once).

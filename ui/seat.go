@@ -303,13 +303,15 @@ func (m *Model) unknownKey(k tea.KeyPressMsg) {
 		m.setFlash(true, m.tr.T("status.watching"))
 		return
 	}
-	here, there, other := "val.classic", "val.okey101", m.keys.Table101.FullHelp()
-	if m.t != nil {
-		here, there, other = there, here, m.keys.Table.FullHelp()
-	}
-	if b, ok := keymap.OtherGame(k, other); ok && m.screen == scrPlay {
-		m.setFlash(true, m.tr.T("status.othergame", k.String(), m.tr.T(there), b.Help().Desc, m.tr.T(here)))
-		return
+	here := m.table().name()
+	for _, g := range m.tables() {
+		if g.name() == here || m.screen != scrPlay {
+			continue
+		}
+		if b, ok := keymap.OtherGame(k, g.keys()); ok {
+			m.setFlash(true, m.tr.T("status.othergame", k.String(), m.tr.T(g.name()), b.Help().Desc, m.tr.T(here)))
+			return
+		}
 	}
 	m.setFlash(true, m.tr.T("status.unknownkey", k.String()))
 }

@@ -435,8 +435,17 @@ func (s classicTable) render() (string, bool) {
 	return m.renderTable(), true
 }
 
+func (s classicTable) name() string                        { return "val.classic" }
+func (s classicTable) keys() [][]key.Binding               { return s.m.keys.Table.FullHelp() }
 func (s classicTable) click(msg tea.MouseClickMsg) tea.Cmd { return s.m.onClickClassic(msg) }
-func (s classicTable) header(withKeys bool) string         { return s.m.headerClassic(withKeys) }
-func (s classicTable) nextTurn() tea.Cmd                   { return s.m.nextTurnClassic() }
-func (s classicTable) overlayLines() []string              { return s.m.overlayLinesClassic() }
-func (s classicTable) rackJSON() []byte                    { return s.m.rackJSONClassic() }
+
+func (s classicTable) warm() tea.Cmd {
+	if s.m.c.g == nil {
+		return nil
+	}
+	return s.m.warmAnalysis()
+}
+func (s classicTable) header(withKeys bool) string { return s.m.headerClassic(withKeys) }
+func (s classicTable) nextTurn() tea.Cmd           { return s.m.nextTurnClassic() }
+func (s classicTable) overlayLines() []string      { return s.m.overlayLinesClassic() }
+func (s classicTable) rackJSON() []byte            { return s.m.rackJSONClassic() }

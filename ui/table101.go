@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
@@ -166,6 +167,9 @@ func (s okey101Table) render() (string, bool) {
 	return "", false
 }
 
+func (s okey101Table) name() string                        { return "val.okey101" }
+func (s okey101Table) keys() [][]key.Binding               { return s.m.keys.Table101.FullHelp() }
+func (s okey101Table) warm() tea.Cmd                       { return nil }
 func (s okey101Table) click(msg tea.MouseClickMsg) tea.Cmd { return s.m.onClick101(msg) }
 func (s okey101Table) header(withKeys bool) string         { return s.m.header101(withKeys) }
 func (s okey101Table) nextTurn() tea.Cmd                   { return s.m.nextTurn101() }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -40,7 +41,19 @@ type tableGame interface {
 	phase() (playing, handOver bool, turn int, over bool)
 	// present reports whether a match of this game is on the table.
 	present() bool
+	// name is the game's name in the catalogs (val.classic, say).
+	name() string
+	// keys are the game's table's keys in groups, as on its help page:
+	// a key of another game's table says what it means there.
+	keys() [][]key.Binding
+	// warm is work worth starting while the first frame is drawn, nil
+	// for none.
+	warm() tea.Cmd
 }
+
+// tables are the games a Model can host, for what looks across them
+// (a key of another game's table).
+func (m *Model) tables() []tableGame { return []tableGame{classicTable{m}, okey101Table{m}} }
 
 // table is the game on the table. A Model with no match yet (a seat
 // waiting for its table's first view) hosts classic Okey's side, whose
