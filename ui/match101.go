@@ -224,7 +224,7 @@ func (m *Model) newHandRack101() {
 	t.rack.Reconcile(t.view.Counts)
 	an := t.view.Analyzer
 	groups := rack.ByColour(t.rack.Tiles(), an.PlaysAs, an.IsOkey)
-	if r, ok := pack101(groups, nil); ok {
+	if r, ok := rack.PackRows(groups, nil); ok {
 		t.rack = r
 	} else {
 		t.rack.Pack(groups)
