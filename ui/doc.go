@@ -15,11 +15,11 @@
 // The files:
 //
 //	model.go           Options, the Model, New, Init, Update and the dispatch of keys by screen
-//	tablegame.go       tableGame: what the app asks of the game on the table, the one place it learns which
+//	tablegame.go       tableGame: what the app asks of the game on the table (table() tells which)
 //	match.go           a match's life: load, resume, start, apply an action, save
-//	bots.go            asking the bots (with a timeout), their answers, a plain move for a failing bot (ui/playclassic holds the bots)
+//	bots.go            asking the bots (with a timeout), their answers, plain moves for a failing bot
 //	hint.go            the hint: the strongest bot's judgment of the player's move
-//	undo.go            taking back one's discard, in a casual match (undo101.go at the 101 table)
+//	undo.go            taking back one's discard, in a casual match (both tables)
 //	view.go            View, the header, the frame of the pages between hands
 //	words.go           seats, tiles, scores and moves in the player's language
 //	mouse.go           clicks on the table
