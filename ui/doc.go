@@ -63,4 +63,6 @@
 //
 //	ui/play101     Okey 101's players, its plain player, the hint's analysis
 //	ui/playclassic classic Okey's seat bots, its plain stand-in, the sorts
+//
+// both turn their views for a served seat with ui/seats (the core's).
 package ui

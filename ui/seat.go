@@ -17,7 +17,9 @@ import (
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/keymap"
+	"okey/ui/playclassic"
 	"okey/ui/rack"
+	"okey/ui/seats"
 )
 
 // A seat at a table the model does not own (okey serve): the same table
@@ -411,13 +413,13 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 	if len(u.Hands) != s.hands || first {
 		m.history = m.history[:0]
 		for _, h := range u.Hands {
-			m.history = append(m.history, handScore{res: rotateResult(h.Result, s.rot), scores: rotateSeats(h.Scores, s.rot)})
+			m.history = append(m.history, handScore{res: playclassic.RotateResult(h.Result, s.rot), scores: seats.TurnAll(h.Scores, s.rot)})
 		}
 		s.hands = len(u.Hands)
 	}
 
 	old := m.c.view
-	v := rotateView(*u.View, s.rot)
+	v := playclassic.RotateView(*u.View, s.rot)
 	newMatch := !first && (v.Hand < old.Hand || (len(u.Hands) == 0 && old.Hand > 1))
 	if first || newMatch {
 		m.c.view = v
@@ -675,75 +677,6 @@ func (m *Model) levelText(seat int) string {
 		return m.tr.T("seat.away")
 	}
 	return m.tr.T("seat.bot", m.tr.T("level."+p.Level))
-}
-
-// rotateSeats turns an array of the table's seats so that seat rot
-// comes first.
-func rotateSeats[T any](a [game.NumSeats]T, rot int) [game.NumSeats]T {
-	var out [game.NumSeats]T
-	for s := range game.NumSeats {
-		out[(s-rot+game.NumSeats)%game.NumSeats] = a[s]
-	}
-	return out
-}
-
-// rotateSeat turns one seat number (a negative one stays).
-func rotateSeat(s, rot int) int {
-	if s < 0 || s >= game.NumSeats {
-		return s
-	}
-	return (s - rot + game.NumSeats) % game.NumSeats
-}
-
-// rotateResult turns a hand's result.
-func rotateResult(r game.HandResult, rot int) game.HandResult {
-	r.Winner = rotateSeat(r.Winner, rot)
-	r.Lost = rotateSeats(r.Lost, rot)
-	r.Shown = rotateSeats(r.Shown, rot)
-	r.Left = rotateSeats(r.Left, rot)
-	return r
-}
-
-// rotateView turns a view of the table so that seat rot sits at seat 0:
-// every seat number and every array by seat. Play still runs seat+1, and
-// partners still sit opposite, so the turned view is a view of the same
-// match from another chair. The view's slices are not changed (History
-// is copied).
-func rotateView(v game.View, rot int) game.View {
-	if rot == 0 {
-		return v
-	}
-	v.Seat = rotateSeat(v.Seat, rot)
-	v.Dealer = rotateSeat(v.Dealer, rot)
-	v.Turn = rotateSeat(v.Turn, rot)
-	v.Previous = rotateSeat(v.Previous, rot)
-	v.Discards = rotateSeats(v.Discards, rot)
-	v.DiscardCounts = rotateSeats(v.DiscardCounts, rot)
-	v.TileCounts = rotateSeats(v.TileCounts, rot)
-	v.Scores = rotateSeats(v.Scores, rot)
-	v.Active = rotateSeats(v.Active, rot)
-	v.Shown = rotateSeats(v.Shown, rot)
-	v.Acted = rotateSeats(v.Acted, rot)
-	h := slices.Clone(v.History)
-	for i := range h {
-		h[i].Seat = rotateSeat(h[i].Seat, rot)
-		if h[i].From >= 0 {
-			h[i].From = rotateSeat(h[i].From, rot)
-		}
-	}
-	v.History = h
-	if v.Result != nil {
-		r := rotateResult(*v.Result, rot)
-		v.Result = &r
-	}
-	if v.Match != nil {
-		mr := *v.Match
-		mr.Scores = rotateSeats(mr.Scores, rot)
-		mr.Place = rotateSeats(mr.Place, rot)
-		mr.Outcome = rotateSeats(mr.Outcome, rot)
-		v.Match = &mr
-	}
-	return v
 }
 
 // ResumeCodeLine is the guest's resume code, said in the player's

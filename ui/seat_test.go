@@ -82,7 +82,7 @@ func TestRotateViewKeepsTheMatch(t *testing.T) {
 	st := f.g.State()
 	for k := range game.NumSeats {
 		v := st.View(k)
-		r := rotateView(v, k)
+		r := playclassic.RotateView(v, k)
 		if r.Seat != 0 || r.Previous != game.NumSeats-1 || r.Counts != v.Counts {
 			t.Fatalf("seat %d: turned view has seat %d, previous %d", k, r.Seat, r.Previous)
 		}

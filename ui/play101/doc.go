@@ -11,7 +11,9 @@
 //	           suggests, what a discard costs
 //	hint.go    the hint's facts (h): a finish, the opening, the plan for
 //	           the rest of the turn, what taking the discard would do
+//	seat.go    a view turned so that a served seat sits at seat 0
 //
 // It imports the referee of 101 (game/okey101, game/meld, game/tile), the
-// bots of 101, and nothing of ui: ui puts its words to these facts.
+// bots of 101, ui/seats, and nothing of ui: ui puts its words to these
+// facts.
 package play101

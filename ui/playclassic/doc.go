@@ -5,6 +5,7 @@
 // per decision so that a resumed match plays on as it would have), the
 // plain stand-in for a bot that keeps failing (Plain, PlainMove), and
 // the sorts of the rack (Sorter: by colour, by value, seri diz and çift
-// diz). It imports the referee (game, game/hand, game/tile), the bots
-// and ui/rack, and nothing of ui.
+// diz), and a view turned so that a served seat sits at seat 0
+// (RotateView). It imports the referee (game, game/hand, game/tile), the
+// bots, ui/rack and ui/seats, and nothing of ui.
 package playclassic

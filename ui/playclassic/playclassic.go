@@ -10,6 +10,7 @@ import (
 	"okey/game/hand"
 	"okey/game/tile"
 	"okey/ui/rack"
+	"okey/ui/seats"
 )
 
 // SeatBot is a seat's bot, built afresh for every decision with a seed
@@ -119,4 +120,55 @@ func (s Sorter) Arranged(tiles []tile.Tile, mode hand.ArrangeMode) ([][]tile.Til
 		return nil, false
 	}
 	return out, true
+}
+
+// RotateResult turns a hand's result.
+func RotateResult(r game.HandResult, rot int) game.HandResult {
+	r.Winner = seats.Turn(r.Winner, rot)
+	r.Lost = seats.TurnAll(r.Lost, rot)
+	r.Shown = seats.TurnAll(r.Shown, rot)
+	r.Left = seats.TurnAll(r.Left, rot)
+	return r
+}
+
+// RotateView turns a view of the table so that seat rot sits at seat 0:
+// every seat number and every array by seat. Play still runs seat+1, and
+// partners still sit opposite, so the turned view is a view of the same
+// match from another chair. The view's slices are not changed (History
+// is copied).
+func RotateView(v game.View, rot int) game.View {
+	if rot == 0 {
+		return v
+	}
+	v.Seat = seats.Turn(v.Seat, rot)
+	v.Dealer = seats.Turn(v.Dealer, rot)
+	v.Turn = seats.Turn(v.Turn, rot)
+	v.Previous = seats.Turn(v.Previous, rot)
+	v.Discards = seats.TurnAll(v.Discards, rot)
+	v.DiscardCounts = seats.TurnAll(v.DiscardCounts, rot)
+	v.TileCounts = seats.TurnAll(v.TileCounts, rot)
+	v.Scores = seats.TurnAll(v.Scores, rot)
+	v.Active = seats.TurnAll(v.Active, rot)
+	v.Shown = seats.TurnAll(v.Shown, rot)
+	v.Acted = seats.TurnAll(v.Acted, rot)
+	h := slices.Clone(v.History)
+	for i := range h {
+		h[i].Seat = seats.Turn(h[i].Seat, rot)
+		if h[i].From >= 0 {
+			h[i].From = seats.Turn(h[i].From, rot)
+		}
+	}
+	v.History = h
+	if v.Result != nil {
+		r := RotateResult(*v.Result, rot)
+		v.Result = &r
+	}
+	if v.Match != nil {
+		mr := *v.Match
+		mr.Scores = seats.TurnAll(mr.Scores, rot)
+		mr.Place = seats.TurnAll(mr.Place, rot)
+		mr.Outcome = seats.TurnAll(mr.Outcome, rot)
+		v.Match = &mr
+	}
+	return v
 }
