@@ -37,7 +37,7 @@
 //	screen_scores.go   the score history, hand by hand
 //	screen_stats.go    the player's statistics
 //	history.go         the hands of a match, from its record
-//	stats.go           the statistics: counting every hand once, by the bots' levels
+//	stats.go           the statistics read, counted as hands end (ui/stats), written with the saves
 //	screen_toosmall.go the notice that stands in while the terminal is too small
 //	screen_locked.go   another game plays in the state directory: look or quit
 //	problem.go         errors said in the player's language
@@ -57,6 +57,7 @@
 //	ui/theme   the style sheet
 //	ui/i18n    the words, from assets
 //	ui/store   every file the game reads or writes
+//	ui/stats   the player's statistics: counting every hand once, by the bots' levels
 //
 // and the first of a game's side (issue 21), importing a game's referee
 // and bots but nothing of ui:

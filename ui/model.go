@@ -19,6 +19,7 @@ import (
 	"okey/ui/i18n"
 	"okey/ui/keymap"
 	"okey/ui/layout"
+	"okey/ui/stats"
 	"okey/ui/store"
 	"okey/ui/theme"
 )
@@ -163,7 +164,7 @@ type Model struct {
 
 	// stats are the player's statistics, statsChanged when they have
 	// changed since they were last saved.
-	stats        statsFile
+	stats        stats.File
 	statsChanged bool
 
 	// Saving: the record as written so far (append-only, so a slice of

@@ -9,16 +9,17 @@ import (
 	"okey/bots"
 	"okey/game"
 	"okey/game/okey101"
+	"okey/ui/stats"
 )
 
 // readStats reads the statistics file of m's state directory.
-func readStats(t *testing.T, m *Model) statsFile {
+func readStats(t *testing.T, m *Model) stats.File {
 	t.Helper()
 	b, err := os.ReadFile(m.files.StatsPath())
 	if err != nil {
 		t.Fatal(err)
 	}
-	var s statsFile
+	var s stats.File
 	if err := json.Unmarshal(b, &s); err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +119,7 @@ func TestStats101(t *testing.T) {
 		t.Fatal(err)
 	}
 	v := &m.t.view
-	want := stats101{Matches: 1}
+	want := stats.Okey101{Matches: 1}
 	for _, r := range v.Results {
 		if r.Void {
 			continue
@@ -138,7 +139,7 @@ func TestStats101(t *testing.T) {
 	case okey101.OutcomeTied:
 		want.MatchesTied = 1
 	}
-	key := botsKey(m.t.g.Record().Meta)
+	key := stats.BotsKey(m.t.g.Record().Meta)
 	if got := readStats(t, m).Okey101[key]; got == nil || *got != want {
 		t.Fatalf("counted %+v, want %+v", got, want)
 	}

@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game"
+	"okey/ui/stats"
 )
 
 // Undo (u) takes back the player's own last discard of the hand, in a
@@ -16,7 +17,7 @@ import (
 
 // Meta keys of a casual match's record.
 const (
-	metaUndo  = "undo"
+	metaUndo  = stats.MetaUndo
 	metaUndos = "undos"
 )
 
