@@ -36,7 +36,6 @@
 //	screen_settings.go the settings form
 //	screen_scores.go   the score history, hand by hand
 //	screen_stats.go    the player's statistics
-//	history.go         the hands of a match, from its record
 //	stats.go           the statistics read, counted as hands end (ui/stats), written with the saves
 //	screen_toosmall.go the notice that stands in while the terminal is too small
 //	screen_locked.go   another game plays in the state directory: look or quit

@@ -40,7 +40,7 @@ func (m *Model) load(b []byte) error {
 	if over && !m.readOnly {
 		// Counted first, if its end was never counted.
 		done := g.Record()
-		m.tally(&done, g.State(), scoreHistory(done))
+		m.tally(&done, g.State(), playclassic.History(done))
 		if err := m.archiveFinished(done.Marshal(), torn != nil); err != nil {
 			return err
 		}
@@ -197,7 +197,7 @@ func (m *Model) adopt(g *game.Game, seed uint64) {
 	}
 	m.c.log = m.c.log[:0]
 	rec := g.Record()
-	m.history = scoreHistory(rec)
+	m.history = playclassic.History(rec)
 	m.casual = meta[metaUndo] == "on"
 	m.tally(&rec, g.State(), m.history)
 	m.flash = ""
@@ -270,7 +270,7 @@ func (m *Model) applied(evs []game.Event, lines []byte) tea.Cmd {
 	for _, e := range evs {
 		m.addLog(e.Redact(0), -1)
 	}
-	if h := appendHand(m.history, m.c.g.State(), m.c.view.Phase); len(h) > len(m.history) {
+	if h := playclassic.AppendHand(m.history, m.c.g.State(), m.c.view.Phase); len(h) > len(m.history) {
 		n := len(m.history)
 		m.history = h
 		rec := m.c.g.Record()

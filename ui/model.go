@@ -19,6 +19,7 @@ import (
 	"okey/ui/i18n"
 	"okey/ui/keymap"
 	"okey/ui/layout"
+	"okey/ui/playclassic"
 	"okey/ui/stats"
 	"okey/ui/store"
 	"okey/ui/theme"
@@ -159,8 +160,8 @@ type Model struct {
 	flash     string
 	flashWarn bool
 	flashNews bool
-	history   []handScore // the hands of the match so far
-	casual    bool        // the match allows undo
+	history   []playclassic.HandScore // the hands of the match so far
+	casual    bool                    // the match allows undo
 
 	// stats are the player's statistics, statsChanged when they have
 	// changed since they were last saved.

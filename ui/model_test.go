@@ -1079,9 +1079,9 @@ func TestScoreHistory(t *testing.T) {
 		}
 	}
 	mr := m.c.view.Match
-	if len(m.history) != mr.Hands || m.history[len(m.history)-1].scores != mr.Scores {
+	if len(m.history) != mr.Hands || m.history[len(m.history)-1].Scores != mr.Scores {
 		t.Fatalf("%d hands in the history for %d played; last scores %v, final %v",
-			len(m.history), mr.Hands, m.history[len(m.history)-1].scores, mr.Scores)
+			len(m.history), mr.Hands, m.history[len(m.history)-1].Scores, mr.Scores)
 	}
 	final := plain(m)
 	if !strings.Contains(final, "You won the match!") && !strings.Contains(final, "You lost the match.") && !strings.Contains(final, "You tied.") {
@@ -1091,7 +1091,7 @@ func TestScoreHistory(t *testing.T) {
 	press(t, m, "end")
 	out := plain(m)
 	last := m.history[len(m.history)-1]
-	if !strings.Contains(out, strconv.Itoa(last.res.Hand)+"  ") {
+	if !strings.Contains(out, strconv.Itoa(last.Result.Hand)+"  ") {
 		t.Fatalf("the last hand is not in the history:\n%s", out)
 	}
 	if w, line := maxLineWidth(out); w > 80 {
@@ -1120,7 +1120,7 @@ func TestScoreHistoryOfAResumedMatch(t *testing.T) {
 		press(t, m, "enter")
 	}
 	m2 := reopen(t, m, m.opt)
-	if !slices.EqualFunc(m.history, m2.history, func(a, b handScore) bool { return a.scores == b.scores && a.res.Lost == b.res.Lost }) || len(m2.history) != 2 {
+	if !slices.EqualFunc(m.history, m2.history, func(a, b playclassic.HandScore) bool { return a.Scores == b.Scores && a.Result.Lost == b.Result.Lost }) || len(m2.history) != 2 {
 		t.Fatalf("resumed history %d hands, played %d", len(m2.history), len(m.history))
 	}
 }

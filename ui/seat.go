@@ -413,7 +413,7 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 	if len(u.Hands) != s.hands || first {
 		m.history = m.history[:0]
 		for _, h := range u.Hands {
-			m.history = append(m.history, handScore{res: playclassic.RotateResult(h.Result, s.rot), scores: seats.TurnAll(h.Scores, s.rot)})
+			m.history = append(m.history, playclassic.HandScore{Result: playclassic.RotateResult(h.Result, s.rot), Scores: seats.TurnAll(h.Scores, s.rot)})
 		}
 		s.hands = len(u.Hands)
 	}

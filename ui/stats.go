@@ -8,6 +8,7 @@ import (
 
 	"okey/game"
 	"okey/game/okey101"
+	"okey/ui/playclassic"
 	"okey/ui/stats"
 	"okey/ui/store"
 )
@@ -44,13 +45,13 @@ func (m *Model) loadStats() {
 // tally counts what the statistics do not have yet of the match with
 // record rec, state st and hands hs; it reports whether anything was
 // counted.
-func (m *Model) tally(rec *game.Record, st game.State, hs []handScore) bool {
+func (m *Model) tally(rec *game.Record, st game.State, hs []playclassic.HandScore) bool {
 	if m.readOnly {
 		return false
 	}
 	hands := make([]game.HandResult, len(hs))
 	for i, h := range hs {
-		hands[i] = h.res
+		hands[i] = h.Result
 	}
 	changed := m.stats.TallyClassic(rec, st, hands)
 	m.statsChanged = m.statsChanged || changed

@@ -54,7 +54,7 @@ func TestStatisticsCountEachHandOnce(t *testing.T) {
 	playHands(t, m, 2)
 	lost := 0
 	for _, h := range m.history {
-		lost += h.res.Lost[0]
+		lost += h.Result.Lost[0]
 	}
 	s := readStats(t, m)
 	b := s.ByBots["easy,hard,easy"]
