@@ -10,6 +10,7 @@ import (
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/play101"
 	"okey/ui/rack"
 )
 
@@ -66,6 +67,8 @@ func (m *Model) updateTable101(k tea.KeyPressMsg) tea.Cmd {
 		return m.tryTake101()
 	case key.Matches(k, keys.GiveBack):
 		return m.tryGiveBack101()
+	case key.Matches(k, keys.Undo):
+		return m.undo101()
 	case key.Matches(k, keys.AddGroup):
 		m.addGroup101()
 		return m.saveCmd()
@@ -215,7 +218,7 @@ func (m *Model) arrange101(groups [][]tile.Tile, rest []tile.Tile, msg string) {
 	for k, g := range t.groups {
 		made[k] = t.slotTiles(g)
 	}
-	if r, ok := pack101(groups, rest); ok {
+	if r, ok := rack.PackRows(groups, rest); ok {
 		t.rack = r
 	} else {
 		t.rack.Pack(append(groups, rest))
@@ -242,70 +245,6 @@ func (m *Model) arrange101(groups [][]tile.Tile, rest []tile.Tile, msg string) {
 	m.setFlash(false, m.tr.T(msg))
 }
 
-// pack101 lays groups out on the two rows of the rack with a gap
-// between two groups, the longest placed first in the first row with
-// room, each row keeping the groups' order; the rest fills what is left
-// after a gap. It reports false when that does not fit.
-func pack101(groups [][]tile.Tile, rest []tile.Tile) (rack.Rack, bool) {
-	r := rack.New()
-	order := make([]int, len(groups))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return len(groups[b]) - len(groups[a]) })
-	var rows [2][]int
-	var used [2]int
-	for _, gi := range order {
-		n := len(groups[gi])
-		placed := false
-		for row := range rows {
-			need := n
-			if used[row] > 0 {
-				need++
-			}
-			if used[row]+need <= rack.Cols {
-				rows[row] = append(rows[row], gi)
-				used[row] += need
-				placed = true
-				break
-			}
-		}
-		if !placed {
-			return r, false
-		}
-	}
-	free := 2*rack.Cols - used[0] - used[1]
-	for row := range rows {
-		if used[row] > 0 {
-			free--
-		}
-	}
-	if len(rest) > free {
-		return r, false
-	}
-	for row := range rows {
-		slices.Sort(rows[row])
-		col := 0
-		for _, gi := range rows[row] {
-			if col > 0 {
-				col++
-			}
-			for _, x := range groups[gi] {
-				r.Slots[row*rack.Cols+col] = x
-				col++
-			}
-		}
-		if col > 0 {
-			col++
-		}
-		for ; col < rack.Cols && len(rest) > 0; col++ {
-			r.Slots[row*rack.Cols+col] = rest[0]
-			rest = rest[1:]
-		}
-	}
-	return r, len(rest) == 0
-}
-
 // arrangeMelds101 is seri diz (the best opening's runs and sets
 // together) or çift diz (the pairs together), the rest apart by colour.
 func (m *Model) arrangeMelds101(pairs bool) tea.Cmd {
@@ -324,7 +263,7 @@ func (m *Model) arrangeMelds101(pairs bool) tea.Cmd {
 		return nil
 	}
 	rest := v.Counts
-	groups := meldTiles(ms)
+	groups := play101.MeldTiles(ms)
 	for _, g := range groups {
 		for _, x := range g {
 			rest[x]--
@@ -770,7 +709,7 @@ func (m *Model) tryDiscard101(slot int, conf confirm101) tea.Cmd {
 		return nil
 	}
 	x := t.rack.Slots[slot]
-	if cost := costs101(v, x); cost != "" && (conf.kind != confirmDiscard || conf.slot != slot) {
+	if cost := play101.Costs(v, x); cost != "" && (conf.kind != confirmDiscard || conf.slot != slot) {
 		t.confirm = confirm101{kind: confirmDiscard, slot: slot}
 		m.setFlash(true, m.tr.T("t101.confirm."+cost, m.tileName101(x)))
 		return nil

@@ -7,6 +7,7 @@ import (
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/play101"
 )
 
 // findTurn101 plays matches from seed 1 on, the player's turns through
@@ -27,8 +28,8 @@ func findTurn101(t *testing.T, last uint64, want func(m *Model) bool) *Model {
 				}
 				v := m.t.g.State().View(0)
 				var sv meld.Solver
-				a, _ := plainAction(&v, &sv)
-				play101(t, m, a)
+				a, _ := play101.PlainAction(&v, &sv)
+				playKeys101(t, m, a)
 				if a.Kind == okey101.ActDiscard {
 					break
 				}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"okey/game/okey101"
+	"okey/ui/play101"
 )
 
 // crowded101 is a 101 table in colour at w×h in the middle of a hand
@@ -82,7 +83,7 @@ func BenchmarkKey101Discard(b *testing.B) {
 		for i := range ms {
 			ms[i] = crowded101(b, 100, 30)
 			ms[i].t.sel = nil
-			ms[i].t.cursor = slotOf101(ms[i], discardChoice(&ms[i].t.view, &ms[i].t.sv))
+			ms[i].t.cursor = slotOf101(ms[i], play101.DiscardChoice(&ms[i].t.view, &ms[i].t.sv))
 		}
 		runtime.GC()
 		b.StartTimer()

@@ -8,8 +8,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"okey/bots"
 	"okey/game"
+	"okey/ui/playclassic"
 )
 
 // A bot must answer within defaultBotTimeout (the bots take well under
@@ -25,43 +25,6 @@ const (
 // errNoAnswer is a bot's failure to answer in time.
 var errNoAnswer = errors.New("no answer in time")
 
-// seatBot is a seat's bot, built afresh for every decision with a seed
-// drawn from the match's seed, the seat, the hand and the moves so far. A
-// match resumed from its record then plays on exactly as it would have
-// without the interruption: no random source is carried over from one
-// decision to the next. (The bots' own memory is a cache of analysis and
-// never changes a decision.) Questions never share a bot, so a cancelled
-// one still finishing cannot disturb the next.
-type seatBot struct {
-	level string
-	seed  uint64
-	build func(level string, opt bots.Options) (bots.Bot, error)
-}
-
-func (s *seatBot) Level() string { return s.level }
-
-func (s *seatBot) Decide(ctx context.Context, v game.View) (game.Action, error) {
-	seed := game.NewSeed(s.seed ^ uint64(v.Hand)<<40 ^ uint64(len(v.History))<<8 ^ uint64(v.Stage))
-	b, err := s.build(s.level, bots.Options{Seed: seed})
-	if err != nil {
-		return game.Action{}, fmt.Errorf("seat %d: %w", v.Seat, err)
-	}
-	return b.Decide(ctx, v)
-}
-
-// plainBot plays plain legal moves: the stand-in for a bot that keeps
-// failing.
-type plainBot struct{}
-
-func (plainBot) Level() string { return bots.Levels[0] }
-
-func (plainBot) Decide(ctx context.Context, v game.View) (game.Action, error) {
-	if a, ok := fallbackMove(v); ok {
-		return a, nil
-	}
-	return game.Action{}, game.ErrWrongPhase
-}
-
 // cancelBots cancels every question under way; their answers will be
 // dropped.
 func (m *Model) cancelBots() {
@@ -72,11 +35,11 @@ func (m *Model) cancelBots() {
 }
 
 // nextTurn asks the bot to move, if it is a bot's turn on the table.
-func (m *Model) nextTurn() tea.Cmd {
-	if m.t != nil {
-		return m.nextTurn101()
-	}
-	v := &m.view
+func (m *Model) nextTurn() tea.Cmd { return m.table().nextTurn() }
+
+// nextTurnClassic is nextTurn at classic Okey's table.
+func (m *Model) nextTurnClassic() tea.Cmd {
+	v := &m.c.view
 	if m.screen != scrPlay || v.Phase != game.Playing || m.asking >= 0 || v.Turn == 0 || m.readOnly || m.seat != nil {
 		return nil
 	}
@@ -90,7 +53,7 @@ func (m *Model) nextTurn() tea.Cmd {
 func (m *Model) ask(seat int) tea.Cmd {
 	m.askID++
 	m.asking = seat
-	id, bot, view, parent := m.askID, m.bots[seat], m.g.State().View(seat), m.ctx
+	id, bot, view, parent := m.askID, m.c.bots[seat], m.c.g.State().View(seat), m.ctx
 	delay, timeout := speedDelay(m.set.Speed), m.opt.BotTimeout
 	return func() tea.Msg {
 		start := time.Now()
@@ -126,15 +89,15 @@ func (m *Model) onBotMove(msg botMoveMsg) tea.Cmd {
 		return nil // stale: a new hand, a quit or a newer question
 	}
 	m.asking = -1
-	v := &m.view
+	v := &m.c.view
 	if v.Phase != game.Playing || v.Turn != msg.seat {
 		return m.nextTurn()
 	}
 	a := msg.act
 	if msg.err == nil && a.Seat == msg.seat {
-		evs, lines, err := m.g.Apply(a)
+		evs, lines, err := m.c.g.Apply(a)
 		if err == nil {
-			m.failed[msg.seat] = 0
+			m.c.failed[msg.seat] = 0
 			return m.applied(evs, lines)
 		}
 		msg.err = err
@@ -144,10 +107,10 @@ func (m *Model) onBotMove(msg botMoveMsg) tea.Cmd {
 	// A bot that fails or answers wrong must not stop the game: play a
 	// plain legal move for it and say so.
 	name := m.seatName(msg.seat)
-	m.failed[msg.seat]++
-	if m.failed[msg.seat] >= maxBotFailures {
-		m.bots[msg.seat] = plainBot{}
-		m.failed[msg.seat] = 0
+	m.c.failed[msg.seat]++
+	if m.c.failed[msg.seat] >= maxBotFailures {
+		m.c.bots[msg.seat] = playclassic.Plain{}
+		m.c.failed[msg.seat] = 0
 		m.tellNews(m.tr.T("status.botreplaced", name, msg.err.Error()))
 	} else {
 		m.tellNews(m.tr.T("status.botfail", name, msg.err.Error()))
@@ -157,7 +120,7 @@ func (m *Model) onBotMove(msg botMoveMsg) tea.Cmd {
 		m.tellNews(m.tr.T("status.botstuck", name, msg.err.Error()))
 		return nil
 	}
-	evs, lines, err := m.g.Apply(fb)
+	evs, lines, err := m.c.g.Apply(fb)
 	if err != nil { // cannot happen: plainMove tried it
 		m.tellNews(m.tr.T("status.botstuck", name, err.Error()))
 		return nil
@@ -170,10 +133,10 @@ func (m *Model) onBotMove(msg botMoveMsg) tea.Cmd {
 // game takes. It reports false only if the game takes no move at all
 // from the seat whose turn it is, which the reducer never allows.
 func (m *Model) plainMove(seat int) (game.Action, bool) {
-	st := m.g.State()
+	st := m.c.g.State()
 	v := st.View(seat)
 	try := []game.Action{}
-	if a, ok := fallbackMove(v); ok {
+	if a, ok := playclassic.PlainMove(v); ok {
 		try = append(try, a)
 	}
 	try = append(try, game.DrawAction(seat), game.TakeAction(seat), game.EndHandAction(seat))
@@ -184,23 +147,6 @@ func (m *Model) plainMove(seat int) (game.Action, bool) {
 		if _, _, err := st.Apply(a); err == nil {
 			return a, true
 		}
-	}
-	return game.Action{}, false
-}
-
-// fallbackMove is a plain legal move for a view: draw, take or end the
-// hand, or discard the highest tile.
-func fallbackMove(v game.View) (game.Action, bool) {
-	l := v.Legal
-	switch {
-	case l.Draw:
-		return game.DrawAction(v.Seat), true
-	case l.Take:
-		return game.TakeAction(v.Seat), true
-	case l.EndHand:
-		return game.EndHandAction(v.Seat), true
-	case l.Discard && len(v.Rack) > 0:
-		return game.DiscardAction(v.Seat, v.Rack[len(v.Rack)-1]), true
 	}
 	return game.Action{}, false
 }

@@ -10,6 +10,7 @@ import (
 	"okey/bots"
 	"okey/game"
 	"okey/game/tile"
+	"okey/ui/playclassic"
 )
 
 // hangingBot never answers, and ignores its context too.
@@ -61,12 +62,12 @@ func TestFailingBotNeverStallsTheTable(t *testing.T) {
 				o.BotTimeout = 20 * time.Millisecond
 				o.NewBot = func(string, bots.Options) (bots.Bot, error) { return tc.bot, nil }
 			})
-			if m.view.MyTurn() {
+			if m.c.view.MyTurn() {
 				t.Fatal("the test needs a seed where a bot moves first")
 			}
 			drain(t, m, m.Init())
-			if !m.view.MyTurn() {
-				t.Fatalf("the table stalled at seat %d's turn: %q", m.view.Turn, m.flash)
+			if !m.c.view.MyTurn() {
+				t.Fatalf("the table stalled at seat %d's turn: %q", m.c.view.Turn, m.flash)
 			}
 			if !strings.Contains(m.flash, tc.want) || !m.flashWarn {
 				t.Fatalf("the player is told %q, want a warning with %q", m.flash, tc.want)
@@ -79,12 +80,12 @@ func TestFailingBotNeverStallsTheTable(t *testing.T) {
 				if m.screen != scrPlay {
 					return // the hand ended: it did not stall either
 				}
-				if !m.view.MyTurn() {
-					t.Fatalf("the table stalled at seat %d's turn: %q", m.view.Turn, m.flash)
+				if !m.c.view.MyTurn() {
+					t.Fatalf("the table stalled at seat %d's turn: %q", m.c.view.Turn, m.flash)
 				}
 			}
 			for s := 1; s < game.NumSeats; s++ {
-				if _, ok := m.bots[s].(plainBot); !ok {
+				if _, ok := m.c.bots[s].(playclassic.Plain); !ok {
 					t.Errorf("seat %d still has its failing bot after %d failures", s, maxBotFailures)
 				}
 			}
@@ -100,12 +101,12 @@ func TestPlainMoveIsAlwaysTaken(t *testing.T) {
 	for turns := 0; m.screen == scrPlay && turns < 40; turns++ {
 		for s := range game.NumSeats {
 			a, ok := m.plainMove(s)
-			mover := m.view.Turn == s && m.view.Phase == game.Playing
+			mover := m.c.view.Turn == s && m.c.view.Phase == game.Playing
 			if ok != mover {
-				t.Fatalf("seat %d: plainMove ok=%v, but the seat to move is %d", s, ok, m.view.Turn)
+				t.Fatalf("seat %d: plainMove ok=%v, but the seat to move is %d", s, ok, m.c.view.Turn)
 			}
 			if ok {
-				if _, _, err := m.g.State().Apply(a); err != nil {
+				if _, _, err := m.c.g.State().Apply(a); err != nil {
 					t.Fatalf("seat %d: plainMove gave %v, refused: %v", s, a, err)
 				}
 			}

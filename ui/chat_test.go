@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"okey/game/okey101"
+	"okey/ui/playclassic"
 )
 
 // eventsBefore counts, for each chat line of a log (kinds: 'c' a chat
@@ -34,7 +35,7 @@ func TestChatComesBackWhereItWasSaid(t *testing.T) {
 		step := func(n int) int {
 			for range n {
 				v := f.g.State().View(f.g.State().Turn())
-				a, _ := fallbackMove(v)
+				a, _ := playclassic.PlainMove(v)
 				if _, _, err := f.g.Apply(a); err != nil {
 					t.Fatal(err)
 				}
@@ -52,7 +53,7 @@ func TestChatComesBackWhereItWasSaid(t *testing.T) {
 		m.Update(u)
 		notes := func() []byte {
 			var out []byte
-			for _, e := range m.log {
+			for _, e := range m.c.log {
 				out = append(out, kindOf(e.chat, e.note))
 			}
 			return out

@@ -15,13 +15,13 @@
 // The files:
 //
 //	model.go           Options, the Model, New, Init, Update and the dispatch of keys by screen
+//	tablegame.go       tableGame: what the app asks of the game on the table (table() tells which)
 //	match.go           a match's life: load, resume, start, apply an action, save
 //	bots.go            asking the bots (with a timeout), their answers, plain moves for a failing bot
 //	hint.go            the hint: the strongest bot's judgment of the player's move
-//	undo.go            taking back one's discard, in a casual match
+//	undo.go            taking back one's discard, in a casual match (both tables)
 //	view.go            View, the header, the frame of the pages between hands
 //	words.go           seats, tiles, scores and moves in the player's language
-//	sorter.go          classic Okey's sorts, seri diz and çift diz on the rack
 //	mouse.go           clicks on the table
 //	settings.go        Settings, their checks, reading them
 //	table.go           the table screen's keys and the player's actions
@@ -36,8 +36,7 @@
 //	screen_settings.go the settings form
 //	screen_scores.go   the score history, hand by hand
 //	screen_stats.go    the player's statistics
-//	history.go         the hands of a match, from its record
-//	stats.go           the statistics: counting every hand once, by the bots' levels
+//	stats.go           the statistics read, counted as hands end (ui/stats), written with the saves
 //	screen_toosmall.go the notice that stands in while the terminal is too small
 //	screen_locked.go   another game plays in the state directory: look or quit
 //	problem.go         errors said in the player's language
@@ -57,4 +56,13 @@
 //	ui/theme   the style sheet
 //	ui/i18n    the words, from assets
 //	ui/store   every file the game reads or writes
+//	ui/stats   the player's statistics: counting every hand once, by the bots' levels
+//
+// and the first of a game's side (issue 21), importing a game's referee
+// and bots but nothing of ui:
+//
+//	ui/play101     Okey 101's players, its plain player, the hint's analysis
+//	ui/playclassic classic Okey's seat bots, its plain stand-in, the sorts
+//
+// both turn their views for a served seat with ui/seats (the core's).
 package ui

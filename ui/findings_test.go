@@ -175,7 +175,9 @@ func TestAKeyMeansTheSameAtBothTables(t *testing.T) {
 	}{
 		{classic, "a", `"a" is “make a group” in Okey 101; it has no meaning in classic Okey.`},
 		{classic, "e", `"e" is “lay off” in Okey 101; it has no meaning in classic Okey.`},
-		{t101, "u", `"u" is “take back your discard” in classic Okey; it has no meaning in Okey 101.`},
+		{t101, "g", `"g" is “show indicator” in classic Okey; it has no meaning in Okey 101.`},
+		// u is undo at both tables now, casual matches only.
+		{t101, "u", "Undo is for casual matches: turn it on in the settings (o), for the next match."},
 	} {
 		tt.m.screen = scrPlay
 		press(t, tt.m, tt.k)

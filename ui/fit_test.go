@@ -84,7 +84,7 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 			m.files.Lock()
 			for m.screen != scrMatchOver {
 				for m.screen == scrPlay {
-					if m.view.Legal.Show {
+					if m.c.view.Legal.Show {
 						press(t, m, "g")
 					}
 					playMyTurn(t, m)

@@ -14,6 +14,8 @@ import (
 
 	"okey/bots"
 	"okey/game"
+	"okey/ui/play101"
+	"okey/ui/playclassic"
 )
 
 // testEnv keeps every file of a test in temporary directories: in
@@ -54,7 +56,7 @@ func newTestModel(t testing.TB, w, h int, tweak ...func(*Options)) *Model {
 		NoColor: true, Now: fixedNow,
 		// The table's tests script their flows on the plain player's
 		// moves; TestTable101SeatsTheBots101 plays the real bots.
-		NewPlayer101: newPlain101,
+		NewPlayer101: play101.NewPlain,
 		// Tests press keys at once after a screen comes: TestSettling
 		// turns the guard on.
 		Settle: -1}
@@ -105,6 +107,8 @@ func keyMsg(k string) tea.KeyPressMsg {
 		return tea.KeyPressMsg{Code: tea.KeyEnter}
 	case "esc":
 		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab}
 	case "space":
 		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
 	case "backspace":
@@ -209,21 +213,21 @@ func sequenceCmds(msg tea.Msg) []tea.Cmd {
 	return out
 }
 
-// withPlainBots seats plainBot (the fallback move: draw, then discard
+// withPlainBots seats playclassic.Plain (the fallback move: draw, then discard
 // the highest tile) at every seat. The end-to-end goldens use it so that
 // they do not change when the real bots get better.
-func withPlainBotsOpt(string, bots.Options) (bots.Bot, error) { return plainBot{}, nil }
+func withPlainBotsOpt(string, bots.Options) (bots.Bot, error) { return playclassic.Plain{}, nil }
 
 func withPlainBots(o *Options) { o.NewBot = withPlainBotsOpt }
 
-// showingBot is plainBot that shows the indicator whenever it may.
-type showingBot struct{ plainBot }
+// showingBot is playclassic.Plain that shows the indicator whenever it may.
+type showingBot struct{ playclassic.Plain }
 
 func (b showingBot) Decide(ctx context.Context, v game.View) (game.Action, error) {
 	if v.Legal.Show {
 		return game.ShowAction(v.Seat), nil
 	}
-	return b.plainBot.Decide(ctx, v)
+	return b.Plain.Decide(ctx, v)
 }
 
 func windowMsg(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w, Height: h} }

@@ -31,7 +31,7 @@ type hintMsg struct {
 // hint asks for a hint on the player's turn; otherwise it says how far
 // the rack is from a win.
 func (m *Model) hint() tea.Cmd {
-	v := &m.view
+	v := &m.c.view
 	if v.Phase != game.Playing {
 		m.setFlash(true, m.tr.T("status.hint.none"))
 		return nil
@@ -40,8 +40,8 @@ func (m *Model) hint() tea.Cmd {
 		m.distanceHint()
 		return nil
 	}
-	m.hintID++
-	id, moves, view, ctx := m.hintID, m.handMoves(), m.ownView(), m.ctx
+	m.c.hintID++
+	id, moves, view, ctx := m.c.hintID, m.handMoves(), m.ownView(), m.ctx
 	seed := game.NewSeed(m.seed ^ uint64(v.Hand)<<40 ^ uint64(len(v.History))<<8 ^ 0x41)
 	build, timeout := m.opt.NewBot, m.opt.BotTimeout
 	m.setFlash(false, m.tr.T("status.hint.thinking"))
@@ -59,10 +59,10 @@ func (m *Model) hint() tea.Cmd {
 
 // onHint tells the hint, if the table is still where it was asked.
 func (m *Model) onHint(msg hintMsg) {
-	if msg.id != m.hintID || m.handMoves() != msg.moves || m.screen != scrPlay {
+	if msg.id != m.c.hintID || m.handMoves() != msg.moves || m.screen != scrPlay {
 		return // stale: a move, a new hand or a newer hint came first
 	}
-	v := &m.view
+	v := &m.c.view
 	if msg.err != nil || msg.act.Seat != 0 {
 		m.distanceHint()
 		return
@@ -117,17 +117,17 @@ func (m *Model) onHint(msg hintMsg) {
 
 // cursorOn puts the cursor on a copy of t, so x (or f) acts on the hint.
 func (m *Model) cursorOn(t tile.Tile) {
-	if m.rack.Slots[m.cursor] == t {
+	if m.c.rack.Slots[m.c.cursor] == t {
 		return
 	}
-	if i := slices.Index(m.rack.Slots[:], t); i >= 0 {
-		m.cursor = i
+	if i := slices.Index(m.c.rack.Slots[:], t); i >= 0 {
+		m.c.cursor = i
 	}
 }
 
 // takeWins reports whether taking t gives a rack that finishes.
 func (m *Model) takeWins(t tile.Tile) bool {
-	v := &m.view
+	v := &m.c.view
 	if t == tile.NoTile {
 		return false
 	}
@@ -139,7 +139,7 @@ func (m *Model) takeWins(t tile.Tile) bool {
 
 // winningDiscard is a tile the player may finish with now, or NoTile.
 func (m *Model) winningDiscard() tile.Tile {
-	v := &m.view
+	v := &m.c.view
 	if !v.Legal.Finish {
 		return tile.NoTile
 	}
@@ -155,7 +155,7 @@ func (m *Model) winningDiscard() tile.Tile {
 
 // drawHint says to draw, and how far the rack is from a win.
 func (m *Model) drawHint() string {
-	v := &m.view
+	v := &m.c.view
 	h, err := v.Analyzer.HandOf(v.Counts)
 	if err != nil {
 		return m.tr.T("status.hint.draw0")
@@ -169,7 +169,7 @@ func (m *Model) drawHint() string {
 // distanceHint says how far the rack is from a win, off the player's
 // turn (or when the hint bot failed).
 func (m *Model) distanceHint() {
-	v := &m.view
+	v := &m.c.view
 	h, err := v.Analyzer.HandOf(v.Counts)
 	if err != nil {
 		m.setFlash(true, m.tr.T("status.hint.none"))

@@ -15,6 +15,7 @@ import (
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/canvas"
+	"okey/ui/playclassic"
 	"okey/ui/rack"
 	"okey/ui/store"
 )
@@ -39,7 +40,7 @@ func (m *Model) load(b []byte) error {
 	if over && !m.readOnly {
 		// Counted first, if its end was never counted.
 		done := g.Record()
-		m.tally(&done, g.State(), scoreHistory(done))
+		m.tally(&done, g.State(), playclassic.History(done))
 		if err := m.archiveFinished(done.Marshal(), torn != nil); err != nil {
 			return err
 		}
@@ -171,7 +172,7 @@ func replaySaved[R any](b []byte, replay func([]byte) (R, error)) (r R, torn []b
 func (m *Model) adopt(g *game.Game, seed uint64) {
 	m.cancelBots()
 	m.t = nil
-	m.g = g
+	m.c.g = g
 	m.seed = seed
 	meta := g.Record().Meta
 	m.names[0] = ""
@@ -191,20 +192,20 @@ func (m *Model) adopt(g *game.Game, seed uint64) {
 		if _, err := m.opt.NewBot(m.levels[s], bots.Options{Seed: seed}); err != nil {
 			m.levels[s] = bots.Levels[0] // a record naming a level this build lacks
 		}
-		m.bots[s] = &seatBot{level: m.levels[s], seed: seed*4 + uint64(s), build: m.opt.NewBot}
-		m.failed[s] = 0
+		m.c.bots[s] = playclassic.NewSeatBot(m.levels[s], seed*4+uint64(s), m.opt.NewBot)
+		m.c.failed[s] = 0
 	}
-	m.log = m.log[:0]
+	m.c.log = m.c.log[:0]
 	rec := g.Record()
-	m.history = scoreHistory(rec)
+	m.history = playclassic.History(rec)
 	m.casual = meta[metaUndo] == "on"
 	m.tally(&rec, g.State(), m.history)
 	m.flash = ""
-	m.held, m.fresh = -1, -1
-	m.rack = rack.New()
-	m.view = g.State().View(0)
+	m.c.held, m.c.fresh = -1, -1
+	m.c.rack = rack.New()
+	m.c.view = g.State().View(0)
 	m.newHandRack()
-	for i, e := range m.view.History {
+	for i, e := range m.c.view.History {
 		m.addLog(e, i)
 	}
 }
@@ -269,19 +270,19 @@ func (m *Model) applied(evs []game.Event, lines []byte) tea.Cmd {
 	for _, e := range evs {
 		m.addLog(e.Redact(0), -1)
 	}
-	if h := appendHand(m.history, m.g.State(), m.view.Phase); len(h) > len(m.history) {
+	if h := playclassic.AppendHand(m.history, m.c.g.State(), m.c.view.Phase); len(h) > len(m.history) {
 		n := len(m.history)
 		m.history = h
-		rec := m.g.Record()
-		m.tally(&rec, m.g.State(), h[n:])
+		rec := m.c.g.Record()
+		m.tally(&rec, m.c.g.State(), h[n:])
 	}
-	wasMine := m.view.MyTurn()
+	wasMine := m.c.view.MyTurn()
 	m.refresh()
-	if !wasMine && m.view.MyTurn() && !m.flashNews {
+	if !wasMine && m.c.view.MyTurn() && !m.flashNews {
 		m.flash = "" // "wait for X", "welcome back" are out of date now
 	}
 	cmds := []tea.Cmd{m.saveCmd()}
-	switch m.view.Phase {
+	switch m.c.view.Phase {
 	case game.HandOver, game.MatchOver:
 		m.endOfHand() // the last hand first, then the final table
 	default:
@@ -295,48 +296,48 @@ func (m *Model) applied(evs []game.Event, lines []byte) tea.Cmd {
 func (m *Model) endOfHand() {
 	m.cancelBots()
 	m.overlay = ovNone
-	m.held = -1
+	m.c.held = -1
 	if m.screen == scrPlay { // the settings and the scores come back to it
 		m.screen = scrHandOver
 	}
 }
 
 // refresh reads the view again and brings the rack in step with it.
-func (m *Model) refresh() { m.takeView(m.g.State().View(0)) }
+func (m *Model) refresh() { m.takeView(m.c.g.State().View(0)) }
 
 // takeView makes v the view on the table and brings the rack and the log
 // in step with it.
 func (m *Model) takeView(v game.View) {
-	hand := m.view.Hand
-	m.view = v
-	if m.view.Hand != hand {
+	hand := m.c.view.Hand
+	m.c.view = v
+	if m.c.view.Hand != hand {
 		// The log goes on from the hand before (a tall terminal shows
 		// more than one hand of it); the new hand's own entries come
 		// from its history.
 		m.newHandRack()
-		m.log = slices.DeleteFunc(m.log, func(e logEntry) bool { return e.hand == m.view.Hand })
-		for i, e := range m.view.History {
+		m.c.log = slices.DeleteFunc(m.c.log, func(e logEntry) bool { return e.hand == m.c.view.Hand })
+		for i, e := range m.c.view.History {
 			m.addLog(e, i)
 		}
 		return
 	}
-	added := m.rack.Reconcile(m.view.Counts)
-	if m.held >= 0 && m.rack.Slots[m.held] == tile.NoTile {
-		m.held = -1
+	added := m.c.rack.Reconcile(m.c.view.Counts)
+	if m.c.held >= 0 && m.c.rack.Slots[m.c.held] == tile.NoTile {
+		m.c.held = -1
 	}
-	m.fresh = -1
+	m.c.fresh = -1
 	if len(added) == 1 {
-		m.fresh = added[0]
-		m.cursor = added[0]
+		m.c.fresh = added[0]
+		m.c.cursor = added[0]
 	}
 }
 
 // newHandRack lays out a freshly dealt rack, sorted by colour.
 func (m *Model) newHandRack() {
-	m.rack = rack.New()
-	m.rack.Reconcile(m.view.Counts)
-	m.rack.Pack(m.sorter().ByColour(m.rack.Tiles()))
-	m.cursor, m.held, m.fresh = 0, -1, -1
+	m.c.rack = rack.New()
+	m.c.rack.Reconcile(m.c.view.Counts)
+	m.c.rack.Pack(m.sorter().ByColour(m.c.rack.Tiles()))
+	m.c.cursor, m.c.held, m.c.fresh = 0, -1, -1
 }
 
 // addLog adds event e of the hand on the table to the log; at is its
@@ -346,14 +347,14 @@ func (m *Model) addLog(e game.Event, at int) {
 	if e.Kind == game.EvHandOver || e.Kind == game.EvMatchOver {
 		return
 	}
-	m.log = append(m.log, logEntry{ev: e, hand: m.handNo(), at: at})
+	m.c.log = append(m.c.log, logEntry{ev: e, hand: m.handNo(), at: at})
 	m.trimLog()
 }
 
 // trimLog keeps the log at most maxLog entries long.
 func (m *Model) trimLog() {
-	if len(m.log) > maxLog {
-		m.log = append(m.log[:0], m.log[len(m.log)-keepLog:]...)
+	if len(m.c.log) > maxLog {
+		m.c.log = append(m.c.log[:0], m.c.log[len(m.c.log)-keepLog:]...)
 	}
 }
 
@@ -368,11 +369,11 @@ type rackFile struct {
 
 // rackJSON is the rack's arrangement as saved; nil (nothing to save)
 // if it cannot be written, which only an invalid tile would cause.
-func (m *Model) rackJSON() []byte {
-	if m.t != nil {
-		return m.rack101JSON()
-	}
-	b, err := json.Marshal(rackFile{Hand: m.view.Hand, Cursor: m.cursor, Slots: m.rack.Slots[:]})
+func (m *Model) rackJSON() []byte { return m.table().rackJSON() }
+
+// rackJSONClassic is rackJSON at classic Okey's table.
+func (m *Model) rackJSONClassic() []byte {
+	b, err := json.Marshal(rackFile{Hand: m.c.view.Hand, Cursor: m.c.cursor, Slots: m.c.rack.Slots[:]})
 	if err != nil {
 		return nil
 	}
@@ -396,13 +397,13 @@ func (m *Model) loadRack() {
 		m.rackDamaged(why)
 		return
 	}
-	if f.Hand != m.view.Hand {
+	if f.Hand != m.c.view.Hand {
 		return // an earlier hand's: the rack stays sorted
 	}
-	r.Reconcile(m.view.Counts)
-	m.rack = r
+	r.Reconcile(m.c.view.Counts)
+	m.c.rack = r
 	if f.Cursor >= 0 && f.Cursor < rack.NumSlots {
-		m.cursor = f.Cursor
+		m.c.cursor = f.Cursor
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/play101"
 	"okey/ui/rack"
 )
 
@@ -85,10 +86,13 @@ func (m *Model) startMatch101(seed uint64) error {
 		return err
 	}
 	meta := map[string]string{"program": "okey", metaStarted: startedNow(m.now())}
+	if m.set.Undo {
+		meta[metaUndo] = "on"
+	}
 	src := m.players101()
 	for s := 1; s < okey101.NumSeats; s++ {
 		meta["name"+strconv.Itoa(s)] = m.set.Names[s-1]
-		meta["level"+strconv.Itoa(s)] = src.level(m.set.Levels[s-1])
+		meta["level"+strconv.Itoa(s)] = src.Level(m.set.Levels[s-1])
 	}
 	g, err := okey101.NewGame(r, seed, meta)
 	if err != nil {
@@ -108,7 +112,7 @@ func (m *Model) startMatch101(seed uint64) error {
 func (m *Model) adopt101(g *okey101.Game) {
 	m.cancelBots()
 	rec := g.Record()
-	m.g, m.view = nil, game.View{}
+	m.c.g, m.c.view = nil, game.View{}
 	m.seed = rec.Seed
 	t := &table101{g: g, held: -1}
 	src := m.players101()
@@ -118,12 +122,12 @@ func (m *Model) adopt101(g *okey101.Game) {
 		if m.names[s] == "" {
 			m.names[s] = m.set.Names[s-1]
 		}
-		m.levels[s] = src.level(rec.Meta["level"+strconv.Itoa(s)])
-		t.players[s] = &seatPlayer101{level: m.levels[s], seed: rec.Seed*4 + uint64(s), build: src.New}
+		m.levels[s] = src.Level(rec.Meta["level"+strconv.Itoa(s)])
+		t.players[s] = &play101.SeatPlayer{Level: m.levels[s], Seed: rec.Seed*4 + uint64(s), Build: src.New}
 	}
 	m.t = t
 	m.flash = ""
-	m.history, m.casual = nil, false
+	m.history, m.casual = nil, rec.Meta[metaUndo] == "on"
 	t.view = g.State().View(0)
 	m.tally101(&rec, &t.view)
 	m.newHandRack101()
@@ -220,7 +224,7 @@ func (m *Model) newHandRack101() {
 	t.rack.Reconcile(t.view.Counts)
 	an := t.view.Analyzer
 	groups := rack.ByColour(t.rack.Tiles(), an.PlaysAs, an.IsOkey)
-	if r, ok := pack101(groups, nil); ok {
+	if r, ok := rack.PackRows(groups, nil); ok {
 		t.rack = r
 	} else {
 		t.rack.Pack(groups)

@@ -19,7 +19,8 @@ import (
 	"okey/ui/i18n"
 	"okey/ui/keymap"
 	"okey/ui/layout"
-	"okey/ui/rack"
+	"okey/ui/playclassic"
+	"okey/ui/stats"
 	"okey/ui/store"
 	"okey/ui/theme"
 )
@@ -143,21 +144,14 @@ type Model struct {
 	scroll  int // the first line of the overlay on show
 	notice  []string
 
-	g      *game.Game
-	view   game.View
 	names  [game.NumSeats]string
 	levels [game.NumSeats]string
-	bots   [game.NumSeats]bots.Bot
 	seed   uint64 // seed of the current match
 	nextNo uint64 // matches started, for the next seed
 
-	rack   rack.Rack
-	cursor int
-	held   int // slot of the tile picked up, -1 for none
-	fresh  int // slot of the tile just drawn or taken, -1
-	// confirm is the slot whose winning tile the player was asked about
-	// discarding (x again throws it), -1 for none.
-	confirm int
+	// c is classic Okey's table, t (below) Okey 101's: the state of
+	// each game's side, kept apart from the app's.
+	c classicState
 
 	// flash is the message of the last key or move, in the status line
 	// until the next key; flashWarn draws it as a warning, and flashNews
@@ -166,13 +160,12 @@ type Model struct {
 	flash     string
 	flashWarn bool
 	flashNews bool
-	log       []logEntry
-	history   []handScore // the hands of the match so far
-	casual    bool        // the match allows undo
+	history   []playclassic.HandScore // the hands of the match so far
+	casual    bool                    // the match allows undo
 
 	// stats are the player's statistics, statsChanged when they have
 	// changed since they were last saved.
-	stats        statsFile
+	stats        stats.File
 	statsChanged bool
 
 	// Saving: the record as written so far (append-only, so a slice of
@@ -194,12 +187,6 @@ type Model struct {
 	cancel context.CancelFunc
 	askID  uint64
 	asking int // seat being asked, -1 for none
-	// hintID numbers the hints asked for; an answer to an older one is
-	// dropped.
-	hintID uint64
-	// failed counts each seat's failed decisions in a row; at
-	// maxBotFailures the seat's bot is replaced by plain moves.
-	failed [game.NumSeats]int
 
 	// seat links the screen to a table it does not own (okey serve);
 	// nil for a match played here.
@@ -269,7 +256,7 @@ func New(opt Options) (*Model, error) {
 	}
 	m := &Model{
 		opt: opt, set: opt.Settings, saved: opt.Saved, now: opt.Now, files: store.Open(opt.StateDir, opt.ConfigDir),
-		held: -1, fresh: -1, confirm: -1, asking: -1, dark: true, lastOK: true, settle: settleFor(opt.Settle),
+		c: newClassicState(), asking: -1, dark: true, lastOK: true, settle: settleFor(opt.Settle),
 	}
 	m.ctx, m.cancel = context.WithCancel(context.Background())
 	m.help = help.New()
@@ -329,7 +316,7 @@ func New(opt Options) (*Model, error) {
 // locked screen offers only to quit.
 func (m *Model) lookAt(b []byte, readErr error) {
 	if readErr != nil || m.load(b) != nil {
-		m.g, m.t = nil, nil
+		m.c.g, m.t = nil, nil
 	}
 	m.screen = scrLocked
 	if !m.hasMatch() {
@@ -386,8 +373,8 @@ func (m *Model) restyle() {
 // Init asks the terminal for its background and saves the new match.
 func (m *Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{tea.RequestBackgroundColor}
-	if m.g != nil {
-		cmds = append(cmds, m.warmAnalysis())
+	if w := m.table().warm(); w != nil {
+		cmds = append(cmds, w)
 	}
 	// The record as it stands: a new match, or a resumed one written
 	// again whole (which repairs a torn last line at once).
@@ -402,7 +389,7 @@ func (m *Model) Init() tea.Cmd {
 // a process) in the background while the first frame is on screen, so
 // the player's first hint or sort does not wait for them.
 func (m *Model) warmAnalysis() tea.Cmd {
-	an, rack := m.view.Analyzer, m.view.Rack
+	an, rack := m.c.view.Analyzer, m.c.view.Rack
 	return func() tea.Msg {
 		if h, err := an.NewHand(rack); err == nil && h.Len() >= handTiles {
 			an.Distance(h)
@@ -423,7 +410,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
-	if cmd, ok := m.update101(msg); ok {
+	if cmd, ok := m.table().update(msg); ok {
 		return cmd
 	}
 	switch msg := msg.(type) {
@@ -436,13 +423,6 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.dark = msg.IsDark()
 		m.restyle()
 		return nil
-	case botMoveMsg:
-		return m.onBotMove(msg)
-	case hintMsg:
-		m.onHint(msg)
-		return nil
-	case undoneMsg:
-		return m.onUndone(msg)
 	case SeatUpdate:
 		switch {
 		case msg.View101 != nil:
@@ -475,7 +455,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// onKey dispatches a key to the update of the screen on show.
+// onKey dispatches a key to the update of the screen on show: the
+// screens the games share here, the others to the game on the table.
 func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(k, m.keys.ForceQuit) {
 		return m.quit()
@@ -486,28 +467,18 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	if m.settling(k) {
 		return nil
 	}
-	if cmd, ok := m.onKey101(k); ok {
-		return cmd
-	}
 	switch m.screen {
 	case scrNotice:
 		return m.updateNotice(k)
-	case scrResume:
-		return m.updateResume(k)
-	case scrHandOver:
-		return m.updateHandOver(k)
-	case scrMatchOver:
-		return m.updateMatchOver(k)
 	case scrSettings:
 		return m.updateSettings(k)
-	case scrScores:
-		return m.updateScores(k)
 	case scrLocked:
 		return m.updateLocked(k)
 	case scrStats:
 		return m.updateStats(k)
 	}
-	return m.updateTable(k)
+	cmd, _ := m.table().key(k)
+	return cmd
 }
 
 // settling reports whether k is a key that goes on from a screen
@@ -548,11 +519,6 @@ func (m *Model) Goodbye(flushErr error) string {
 		return ""
 	}
 	return m.tr.T("bye.saved", store.ShortPath(m.files.MatchPath()))
-}
-
-// MatchOver reports whether the match on the table has ended.
-func (m *Model) MatchOver() bool {
-	return m.g != nil && m.g.State().Phase() == game.MatchOver || m.t != nil && m.t.over()
 }
 
 func (m *Model) setFlash(warn bool, s string) {

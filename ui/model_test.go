@@ -21,13 +21,14 @@ import (
 	"okey/game"
 	"okey/ui/canvas"
 	"okey/ui/layout"
+	"okey/ui/playclassic"
 	"okey/ui/rack"
 	"okey/ui/store"
 )
 
 // firstTile is the slot of the first tile on the rack.
 func firstTile(m *Model) int {
-	for i, t := range m.rack.Slots {
+	for i, t := range m.c.rack.Slots {
 		if t != tile.NoTile {
 			return i
 		}
@@ -38,7 +39,7 @@ func firstTile(m *Model) int {
 // cursorTo moves the cursor to slot i with arrow keys.
 func cursorTo(t *testing.T, m *Model, i int) {
 	t.Helper()
-	for n := 0; m.cursor != i; n++ {
+	for n := 0; m.c.cursor != i; n++ {
 		if n > rack.NumSlots {
 			t.Fatalf("cursor does not reach %d", i)
 		}
@@ -50,7 +51,7 @@ func cursorTo(t *testing.T, m *Model, i int) {
 // first tile of the rack.
 func playMyTurn(t *testing.T, m *Model) {
 	t.Helper()
-	v := m.view
+	v := m.c.view
 	if v.Stage == game.MustDraw {
 		press(t, m, "d")
 		if m.screen != scrPlay {
@@ -71,8 +72,8 @@ func TestWholeHandThroughKeys(t *testing.T) {
 		if turns > 200 {
 			t.Fatal("the hand does not end")
 		}
-		if !m.view.MyTurn() {
-			t.Fatalf("the bots stopped: turn %d, screen:\n%s", m.view.Turn, plain(m))
+		if !m.c.view.MyTurn() {
+			t.Fatalf("the bots stopped: turn %d, screen:\n%s", m.c.view.Turn, plain(m))
 		}
 		playMyTurn(t, m)
 		if w, line := maxLineWidth(plain(m)); w > 100 {
@@ -86,7 +87,7 @@ func TestWholeHandThroughKeys(t *testing.T) {
 	if !strings.Contains(out, "What each player lost") && !strings.Contains(out, "The scores:") {
 		t.Fatalf("no losses on the hand-over screen:\n%s", out)
 	}
-	res := m.view.Result
+	res := m.c.view.Result
 	if res.WallOut && !strings.Contains(out, "the wall is empty, no score") {
 		t.Fatalf("wall out not said:\n%s", out)
 	}
@@ -103,14 +104,14 @@ func TestWholeHandThroughKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g.State().Moves() != m.g.State().Moves() || g.State().Phase() != m.g.State().Phase() {
+	if g.State().Moves() != m.c.g.State().Moves() || g.State().Phase() != m.c.g.State().Phase() {
 		t.Fatalf("saved record replays to %d moves, phase %v; the table has %d, %v",
-			g.State().Moves(), g.State().Phase(), m.g.State().Moves(), m.g.State().Phase())
+			g.State().Moves(), g.State().Phase(), m.c.g.State().Moves(), m.c.g.State().Phase())
 	}
 	if m.screen == scrHandOver {
 		press(t, m, "enter")
-		if m.screen != scrPlay || m.view.Hand != 2 {
-			t.Fatalf("enter does not deal hand 2: screen %d hand %d", m.screen, m.view.Hand)
+		if m.screen != scrPlay || m.c.view.Hand != 2 {
+			t.Fatalf("enter does not deal hand 2: screen %d hand %d", m.screen, m.c.view.Hand)
 		}
 		if !strings.Contains(plain(m), "Hand 2") {
 			t.Fatalf("hand 2 not shown:\n%s", plain(m))
@@ -132,16 +133,16 @@ func TestRefusalsAreExplained(t *testing.T) {
 			t.Fatalf("after %q the status line is %q, want %q", k, status(), want)
 		}
 	}
-	if !m.view.MyTurn() || m.view.Stage != game.MustDraw {
-		t.Fatalf("want the player to draw first; turn %d stage %v", m.view.Turn, m.view.Stage)
+	if !m.c.view.MyTurn() || m.c.view.Stage != game.MustDraw {
+		t.Fatalf("want the player to draw first; turn %d stage %v", m.c.view.Turn, m.c.view.Stage)
 	}
-	expect("z", `The key "z" does nothing here`)
+	expect("w", `The key "w" does nothing here`)
 	expect("x", "Draw from the wall (d) or take the discard (t) first")
 	expect("f", "Draw from the wall (d) or take the discard (t) first")
 	expect("esc", "Nothing to cancel")
 	// An empty slot.
 	empty := -1
-	for i, t := range m.rack.Slots {
+	for i, t := range m.c.rack.Slots {
 		if t == tile.NoTile {
 			empty = i
 			break
@@ -150,20 +151,20 @@ func TestRefusalsAreExplained(t *testing.T) {
 	cursorTo(t, m, empty)
 	expect("space", "No tile under the cursor to pick up")
 	press(t, m, "d")
-	if m.view.Stage != game.MustDiscard {
+	if m.c.view.Stage != game.MustDiscard {
 		t.Fatal("d did not draw")
 	}
 	expect("d", "You have 15 tiles")
 	expect("t", "You have 15 tiles")
-	for m.rack.Slots[m.cursor] != tile.NoTile {
+	for m.c.rack.Slots[m.c.cursor] != tile.NoTile {
 		press(t, m, "right")
 	}
 	expect("x", "No tile under the cursor")
 	cursorTo(t, m, firstTile(m))
-	tile := m.rack.Slots[m.cursor]
-	hand := m.view.Counts
+	tile := m.c.rack.Slots[m.c.cursor]
+	hand := m.c.view.Counts
 	expect("f", "Not a winning hand")
-	if m.view.Counts != hand || m.rack.Slots[m.cursor] != tile {
+	if m.c.view.Counts != hand || m.c.rack.Slots[m.c.cursor] != tile {
 		t.Fatal("a refused finish changed the rack")
 	}
 	expect("g", "") // gösterme: refused with a reason or done
@@ -184,19 +185,19 @@ func TestWaitForBotIsExplained(t *testing.T) {
 	// Run the bots' questions in the background as Bubble Tea would.
 	msgs := make(chan tea.Msg, 16)
 	go func() { msgs <- runAll(cmd) }()
-	if m.view.MyTurn() {
+	if m.c.view.MyTurn() {
 		t.Fatal("the test needs a seed where a bot moves first")
 	}
 	_, c := m.Update(keyMsg("d"))
 	if c != nil {
 		t.Fatal("d on a bot's turn started something")
 	}
-	if !strings.Contains(plain(m), "It is "+m.seatName(m.view.Turn)+"'s turn") {
+	if !strings.Contains(plain(m), "It is "+m.seatName(m.c.view.Turn)+"'s turn") {
 		t.Fatalf("no wait message:\n%s", plain(m))
 	}
-	before := m.cursor
+	before := m.c.cursor
 	m.Update(keyMsg("right"))
-	if m.cursor == before {
+	if m.c.cursor == before {
 		t.Fatal("the cursor does not move while a bot thinks")
 	}
 	m.Update(keyMsg("c"))
@@ -225,17 +226,17 @@ func runAll(cmd tea.Cmd) tea.Msg {
 func TestStaleBotAnswerIsDropped(t *testing.T) {
 	m := newTestModel(t, 100, 30)
 	drain(t, m, m.Init())
-	moves := m.g.State().Moves()
-	stale := botMoveMsg{id: m.askID - 1, seat: m.view.Turn, act: game.DrawAction(m.view.Turn)}
+	moves := m.c.g.State().Moves()
+	stale := botMoveMsg{id: m.askID - 1, seat: m.c.view.Turn, act: game.DrawAction(m.c.view.Turn)}
 	m.Update(stale)
-	if m.g.State().Moves() != moves {
+	if m.c.g.State().Moves() != moves {
 		t.Fatal("a stale bot answer was played")
 	}
 	// After a quit, an answer to the last question is stale too.
 	id := m.askID
 	m.Update(keyMsg("q"))
 	m.Update(botMoveMsg{id: id, seat: 1, act: game.DrawAction(1)})
-	if m.g.State().Moves() != moves {
+	if m.c.g.State().Moves() != moves {
 		t.Fatal("an answer after quitting was played")
 	}
 }
@@ -287,24 +288,24 @@ func TestKilledMidHandResumes(t *testing.T) {
 	playMyTurn(t, m)
 	// No quit, no flush: the process dies here. Every action was saved
 	// as it happened.
-	moves := m.g.State().Moves()
+	moves := m.c.g.State().Moves()
 	m2 := reopen(t, m, m.opt)
-	if m2.screen != scrResume || m2.g.State().Moves() != moves {
-		t.Fatalf("resumed at %d moves (screen %d), want %d", m2.g.State().Moves(), m2.screen, moves)
+	if m2.screen != scrResume || m2.c.g.State().Moves() != moves {
+		t.Fatalf("resumed at %d moves (screen %d), want %d", m2.c.g.State().Moves(), m2.screen, moves)
 	}
 	m2.Close()
 
 	// Killed again just after a draw: the table comes back as it was,
 	// the move log (which names the drawn tile) included.
-	if m.screen != scrPlay || !m.view.MyTurn() || m.view.Stage != game.MustDraw {
-		t.Fatalf("expected the player's draw: screen %d, stage %v", m.screen, m.view.Stage)
+	if m.screen != scrPlay || !m.c.view.MyTurn() || m.c.view.Stage != game.MustDraw {
+		t.Fatalf("expected the player's draw: screen %d, stage %v", m.screen, m.c.view.Stage)
 	}
 	press(t, m, "d")
 	want := plain(m)
 	m3 := reopen(t, m, m.opt)
 	m3.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	press(t, m3, "enter")
-	m3.cursor = m.cursor
+	m3.c.cursor = m.c.cursor
 	if got := plain(m3); stripStatus(got, m3.lay) != stripStatus(want, m.lay) {
 		t.Fatalf("resumed screen differs.\nbefore:\n%s\nafter:\n%s", want, got)
 	}
@@ -330,7 +331,7 @@ func TestResumedMatchPlaysOnTheSame(t *testing.T) {
 	for range after {
 		playMyTurn(t, resumed)
 	}
-	a, b := whole.g.Record().Actions, resumed.g.Record().Actions
+	a, b := whole.c.g.Record().Actions, resumed.c.g.Record().Actions
 	if len(a) < 20 {
 		t.Fatalf("only %d actions: the test should span bot moves", len(a))
 	}
@@ -450,13 +451,13 @@ func TestMouseSelectsAndDraws(t *testing.T) {
 	r := m.lay.Slot(i)
 	_, cmd := m.Update(tea.MouseClickMsg{X: r.X + 2, Y: r.Y + 1, Button: tea.MouseLeft})
 	drain(t, m, cmd)
-	if m.cursor != i {
-		t.Fatalf("click on slot %d put the cursor on %d", i, m.cursor)
+	if m.c.cursor != i {
+		t.Fatalf("click on slot %d put the cursor on %d", i, m.c.cursor)
 	}
 	w := m.lay.Wall
 	_, cmd = m.Update(tea.MouseClickMsg{X: w.X + 1, Y: w.Y + 1, Button: tea.MouseLeft})
 	drain(t, m, cmd)
-	if m.view.Stage != game.MustDiscard || m.view.Counts.Total() != 15 {
+	if m.c.view.Stage != game.MustDiscard || m.c.view.Counts.Total() != 15 {
 		t.Fatal("a click on the wall did not draw")
 	}
 }
@@ -499,10 +500,10 @@ func TestSettingsScreenSavesAndTranslates(t *testing.T) {
 func TestArrangeKeys(t *testing.T) {
 	m := newTestModel(t, 100, 30)
 	drain(t, m, m.Init())
-	before := m.rack.Counts()
+	before := m.c.rack.Counts()
 	for _, k := range []string{"v", "c", "s", "p"} {
 		press(t, m, k)
-		if m.rack.Counts() != before {
+		if m.c.rack.Counts() != before {
 			t.Fatalf("%s changed the tiles", k)
 		}
 		if m.flash == "" {
@@ -520,21 +521,21 @@ func TestArrangeKeys(t *testing.T) {
 func TestHintPutsTheCursorOnTheDiscard(t *testing.T) {
 	m := newTestModel(t, 100, 30)
 	drain(t, m, m.Init())
-	if m.view.Stage == game.MustDraw {
+	if m.c.view.Stage == game.MustDraw {
 		press(t, m, "d")
 	}
-	if m.screen != scrPlay || len(m.view.Rack) != turnTiles {
-		t.Fatalf("the player should hold 15 tiles, has %d (screen %d)", len(m.view.Rack), m.screen)
+	if m.screen != scrPlay || len(m.c.view.Rack) != turnTiles {
+		t.Fatalf("the player should hold 15 tiles, has %d (screen %d)", len(m.c.view.Rack), m.screen)
 	}
-	m.cursor = slices.Index(m.rack.Slots[:], tile.NoTile) // an empty slot
+	m.c.cursor = slices.Index(m.c.rack.Slots[:], tile.NoTile) // an empty slot
 	press(t, m, "h")
-	want := m.rack.Slots[m.cursor]
+	want := m.c.rack.Slots[m.c.cursor]
 	if want == tile.NoTile || !strings.Contains(m.flash, want.String()) {
 		t.Fatalf("after h the cursor is on %v; the hint: %q", want, m.flash)
 	}
-	before := m.view.Counts[want]
+	before := m.c.view.Counts[want]
 	press(t, m, "x")
-	if n := len(m.view.Rack); n != handTiles || m.view.Counts[want] != before-1 {
+	if n := len(m.c.view.Rack); n != handTiles || m.c.view.Counts[want] != before-1 {
 		t.Fatalf("x after the hint did not throw %v: %d tiles left", want, n)
 	}
 }
@@ -564,9 +565,9 @@ func TestWholeMatchThroughKeys(t *testing.T) {
 			if turns > 200 {
 				t.Fatal("the hand does not end")
 			}
-			if m.view.Legal.Show {
+			if m.c.view.Legal.Show {
 				press(t, m, "g")
-				if !m.view.Shown[0] {
+				if !m.c.view.Shown[0] {
 					t.Fatalf("g did not show: %s", m.flash)
 				}
 			}
@@ -585,7 +586,7 @@ func TestWholeMatchThroughKeys(t *testing.T) {
 		t.Fatalf("final table line of %d: %q", w, line)
 	}
 	press(t, m, "n")
-	if m.screen != scrPlay || m.view.Hand != 1 || m.MatchOver() {
+	if m.screen != scrPlay || m.c.view.Hand != 1 || m.MatchOver() {
 		t.Fatalf("n does not start a new match: screen %d", m.screen)
 	}
 	done, _ := filepath.Glob(filepath.Join(m.opt.StateDir, store.FinishedDir, "*finished*.okey"))
@@ -633,7 +634,7 @@ func TestHandOverShowsTheWinningGroups(t *testing.T) {
 		}
 		return out
 	}
-	okey := m.view.Okey
+	okey := m.c.view.Okey
 	run := ts("R1 R2 R3 R4")
 	melds := []hand.Meld{
 		{Kind: hand.Run, Tiles: run, As: run},
@@ -641,8 +642,8 @@ func TestHandOverShowsTheWinningGroups(t *testing.T) {
 		{Kind: hand.Set, Tiles: []tile.Tile{tile.NewTile(tile.Red, 9), tile.NewTile(tile.Blue, 9), okey}, As: ts("R9 B9 K9")},
 		{Kind: hand.Run, Tiles: ts("Y11 Y12 Y13 Y1"), As: ts("Y11 Y12 Y13 Y1")},
 	}
-	m.view.Phase = game.HandOver
-	m.view.Result = &game.HandResult{
+	m.c.view.Phase = game.HandOver
+	m.c.view.Result = &game.HandResult{
 		Hand: 1, Winner: 2, Discard: okey, OkeyFinish: true, Points: 4,
 		Win:  hand.Win{Kind: hand.WinMelds, Melds: melds},
 		Lost: [4]int{5, 4, 0, 4}, Shown: [4]bool{false, false, true, false},
@@ -663,13 +664,13 @@ func TestHandOverShowsTheWinningGroups(t *testing.T) {
 func TestHandEndingDuringSettingsLeadsToHandOver(t *testing.T) {
 	m := newTestModel(t, 100, 30, withPlainBots)
 	drain(t, m, m.Init())
-	for m.view.WallLeft > 0 {
+	for m.c.view.WallLeft > 0 {
 		playMyTurn(t, m)
 	}
 	// The wall is out and it is the player's turn: open the settings,
 	// and end the hand behind them as a bot would.
 	press(t, m, "o")
-	if _, _, err := m.g.Apply(game.EndHandAction(0)); err != nil {
+	if _, _, err := m.c.g.Apply(game.EndHandAction(0)); err != nil {
 		t.Fatal(err)
 	}
 	m.refresh()
@@ -687,13 +688,13 @@ func TestKeysDoNothingWhileTooSmall(t *testing.T) {
 	drain(t, m, m.Init())
 	press(t, m, "d")
 	cursorTo(t, m, firstTile(m))
-	before, moves := m.rack, m.g.State().Moves()
+	before, moves := m.c.rack, m.c.g.State().Moves()
 	m.Update(tea.WindowSizeMsg{Width: 70, Height: 20})
 	for _, k := range []string{"x", "f", "enter", "space", "right", "c", "s", "o", "?", "b", "t", "d"} {
 		press(t, m, k)
 	}
-	if m.g.State().Moves() != moves || m.rack != before || m.screen != scrPlay || m.overlay != ovNone {
-		t.Fatalf("keys acted on the hidden table: %d moves (was %d), screen %d", m.g.State().Moves(), moves, m.screen)
+	if m.c.g.State().Moves() != moves || m.c.rack != before || m.screen != scrPlay || m.overlay != ovNone {
+		t.Fatalf("keys acted on the hidden table: %d moves (was %d), screen %d", m.c.g.State().Moves(), moves, m.screen)
 	}
 	if !strings.Contains(plain(m), "q quit") {
 		t.Fatalf("the too-small screen does not say how to quit:\n%s", plain(m))
@@ -712,21 +713,21 @@ func TestSortKeepsTheCursorOnItsTile(t *testing.T) {
 	for _, k := range []string{"v", "c", "s", "p", "v"} {
 		// The last tile of the rack: sorts move it.
 		last := -1
-		for i, u := range m.rack.Slots {
+		for i, u := range m.c.rack.Slots {
 			if u != tile.NoTile {
 				last = i
 			}
 		}
 		cursorTo(t, m, last)
-		want := m.rack.Slots[m.cursor]
+		want := m.c.rack.Slots[m.c.cursor]
 		press(t, m, k)
-		if got := m.rack.Slots[m.cursor]; got != want {
+		if got := m.c.rack.Slots[m.c.cursor]; got != want {
 			t.Fatalf("after %s the cursor is on %v, was on %v", k, got, want)
 		}
 		// From a gap, the cursor lands on a tile.
-		cursorTo(t, m, slices.Index(m.rack.Slots[:], tile.NoTile))
+		cursorTo(t, m, slices.Index(m.c.rack.Slots[:], tile.NoTile))
 		press(t, m, k)
-		if m.rack.Slots[m.cursor] == tile.NoTile {
+		if m.c.rack.Slots[m.c.cursor] == tile.NoTile {
 			t.Fatalf("after %s from a gap the cursor is on a gap", k)
 		}
 	}
@@ -739,10 +740,10 @@ func TestWelcomeBackGivesWayToTheGuide(t *testing.T) {
 	t.Cleanup(func() { close(block) })
 	m := newTestModel(t, 100, 30, func(o *Options) {
 		o.NewBot = func(level string, opt bots.Options) (bots.Bot, error) {
-			return &blockingBot{inner: plainBot{}, release: block}, nil
+			return &blockingBot{inner: playclassic.Plain{}, release: block}, nil
 		}
 	})
-	if m.view.MyTurn() {
+	if m.c.view.MyTurn() {
 		t.Fatal("the test needs a seed where a bot moves first")
 	}
 	drain(t, m, m.saveCmd()) // the bots never answer: saved at a bot's turn
@@ -751,8 +752,8 @@ func TestWelcomeBackGivesWayToTheGuide(t *testing.T) {
 	m2 := reopen(t, m, opt)
 	m2.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	press(t, m2, "enter")
-	if !m2.view.MyTurn() {
-		t.Fatalf("not the player's turn after the bots: turn %d", m2.view.Turn)
+	if !m2.c.view.MyTurn() {
+		t.Fatalf("not the player's turn after the bots: turn %d", m2.c.view.Turn)
 	}
 	status := strings.Split(plain(m2), "\n")[m2.lay.Status.Y]
 	if strings.Contains(status, "Welcome back") || !strings.Contains(status, "Your turn") {
@@ -766,10 +767,10 @@ func TestEmptyWallSaysEndTheHandEverywhere(t *testing.T) {
 	for _, lang := range []string{"en", "tr"} {
 		m := newTestModel(t, 100, 30, withPlainBots, func(o *Options) { o.Settings.Lang = lang })
 		drain(t, m, m.Init())
-		for m.view.WallLeft > 0 && m.screen == scrPlay {
+		for m.c.view.WallLeft > 0 && m.screen == scrPlay {
 			playMyTurn(t, m)
 		}
-		if m.screen != scrPlay || !m.view.MyTurn() || m.view.Stage != game.MustDraw {
+		if m.screen != scrPlay || !m.c.view.MyTurn() || m.c.view.Stage != game.MustDraw {
 			t.Fatalf("%s: not the player's draw at the empty wall", lang)
 		}
 		words := m.tr.T("key.endhand")
@@ -798,12 +799,12 @@ func winningRack(t *testing.T) *Model {
 		drain(t, m, m.Init())
 		me := bots.NewHard(seed)
 		for turns := 0; m.screen == scrPlay && turns < 100; turns++ {
-			a, err := me.Decide(context.Background(), m.g.State().View(0))
+			a, err := me.Decide(context.Background(), m.c.g.State().View(0))
 			if err != nil {
 				t.Fatal(err)
 			}
 			if a.Kind == game.ActFinish {
-				cursorTo(t, m, slices.Index(m.rack.Slots[:], a.Tile))
+				cursorTo(t, m, slices.Index(m.c.rack.Slots[:], a.Tile))
 				return m
 			}
 			drain(t, m, m.act(a))
@@ -818,25 +819,25 @@ func winningRack(t *testing.T) *Model {
 // finishes.
 func TestDiscardingAWinAsksFirst(t *testing.T) {
 	m := winningRack(t)
-	win := m.rack.Slots[m.cursor]
+	win := m.c.rack.Slots[m.c.cursor]
 	for range 2 {
 		press(t, m, "x")
-		if len(m.view.Rack) != turnTiles || !strings.Contains(m.flash, "wins the hand") {
-			t.Fatalf("x on the winning %v: %d tiles, %q", win, len(m.view.Rack), m.flash)
+		if len(m.c.view.Rack) != turnTiles || !strings.Contains(m.flash, "wins the hand") {
+			t.Fatalf("x on the winning %v: %d tiles, %q", win, len(m.c.view.Rack), m.flash)
 		}
 		press(t, m, "left") // another key forgets the question
 		press(t, m, "right")
 	}
 	press(t, m, "x")
 	press(t, m, "x")
-	if m.view.Counts.Total() == turnTiles || m.view.Phase != game.Playing && m.view.Result.Winner == 0 {
+	if m.c.view.Counts.Total() == turnTiles || m.c.view.Phase != game.Playing && m.c.view.Result.Winner == 0 {
 		t.Fatalf("x twice did not just discard %v", win)
 	}
 
 	m = winningRack(t)
 	press(t, m, "x")
 	press(t, m, "f")
-	if m.screen != scrHandOver || m.view.Result == nil || m.view.Result.Winner != 0 {
+	if m.screen != scrHandOver || m.c.view.Result == nil || m.c.view.Result.Winner != 0 {
 		t.Fatalf("f after the question did not finish: screen %d", m.screen)
 	}
 }
@@ -855,16 +856,16 @@ func TestEnterAfterTheHandsEndThrowsNothing(t *testing.T) {
 		}
 		press(t, m, "enter")
 		hands++
-		if m.screen != scrPlay || !m.view.MyTurn() || m.view.Stage != game.MustDiscard {
+		if m.screen != scrPlay || !m.c.view.MyTurn() || m.c.view.Stage != game.MustDiscard {
 			continue // another seat starts this hand
 		}
 		press(t, m, "enter")
-		if m.view.Counts.Total() != turnTiles || m.g.State().Moves() != 0 {
-			t.Fatalf("hand %d: a second enter played: %d tiles, %d moves", m.view.Hand, m.view.Counts.Total(), m.g.State().Moves())
+		if m.c.view.Counts.Total() != turnTiles || m.c.g.State().Moves() != 0 {
+			t.Fatalf("hand %d: a second enter played: %d tiles, %d moves", m.c.view.Hand, m.c.view.Counts.Total(), m.c.g.State().Moves())
 		}
 		press(t, m, "x")
-		if m.view.Counts.Total() != handTiles {
-			t.Fatalf("hand %d: x did not discard: %q", m.view.Hand, m.flash)
+		if m.c.view.Counts.Total() != handTiles {
+			t.Fatalf("hand %d: x did not discard: %q", m.c.view.Hand, m.flash)
 		}
 		return
 	}
@@ -961,7 +962,7 @@ func TestWordsFollowTheMatch(t *testing.T) {
 func TestNamesFromARecordCannotBreakTheScreen(t *testing.T) {
 	m := newTestModel(t, 80, 24)
 	drain(t, m, m.Init())
-	rec := m.g.Record()
+	rec := m.c.g.Record()
 	rec.Meta["name1"] = "Evil\nName\x1b[31m"
 	rec.Meta["name2"] = "\u202eDirection"
 	rec.Meta["name3"] = strings.Repeat("字", 20)
@@ -1060,7 +1061,7 @@ func TestScoreHistory(t *testing.T) {
 	}
 	for m.screen != scrMatchOver {
 		for m.screen == scrPlay {
-			if m.view.Legal.Show {
+			if m.c.view.Legal.Show {
 				press(t, m, "g")
 			}
 			playMyTurn(t, m)
@@ -1077,10 +1078,10 @@ func TestScoreHistory(t *testing.T) {
 			press(t, m, "enter")
 		}
 	}
-	mr := m.view.Match
-	if len(m.history) != mr.Hands || m.history[len(m.history)-1].scores != mr.Scores {
+	mr := m.c.view.Match
+	if len(m.history) != mr.Hands || m.history[len(m.history)-1].Scores != mr.Scores {
 		t.Fatalf("%d hands in the history for %d played; last scores %v, final %v",
-			len(m.history), mr.Hands, m.history[len(m.history)-1].scores, mr.Scores)
+			len(m.history), mr.Hands, m.history[len(m.history)-1].Scores, mr.Scores)
 	}
 	final := plain(m)
 	if !strings.Contains(final, "You won the match!") && !strings.Contains(final, "You lost the match.") && !strings.Contains(final, "You tied.") {
@@ -1090,7 +1091,7 @@ func TestScoreHistory(t *testing.T) {
 	press(t, m, "end")
 	out := plain(m)
 	last := m.history[len(m.history)-1]
-	if !strings.Contains(out, strconv.Itoa(last.res.Hand)+"  ") {
+	if !strings.Contains(out, strconv.Itoa(last.Result.Hand)+"  ") {
 		t.Fatalf("the last hand is not in the history:\n%s", out)
 	}
 	if w, line := maxLineWidth(out); w > 80 {
@@ -1109,9 +1110,9 @@ func TestScoreHistoryOfAResumedMatch(t *testing.T) {
 		o.NewBot = func(string, bots.Options) (bots.Bot, error) { return showingBot{}, nil }
 	})
 	drain(t, m, m.Init())
-	for m.view.Hand < 3 {
+	for m.c.view.Hand < 3 {
 		for m.screen == scrPlay {
-			if m.view.Legal.Show {
+			if m.c.view.Legal.Show {
 				press(t, m, "g")
 			}
 			playMyTurn(t, m)
@@ -1119,7 +1120,7 @@ func TestScoreHistoryOfAResumedMatch(t *testing.T) {
 		press(t, m, "enter")
 	}
 	m2 := reopen(t, m, m.opt)
-	if !slices.EqualFunc(m.history, m2.history, func(a, b handScore) bool { return a.scores == b.scores && a.res.Lost == b.res.Lost }) || len(m2.history) != 2 {
+	if !slices.EqualFunc(m.history, m2.history, func(a, b playclassic.HandScore) bool { return a.Scores == b.Scores && a.Result.Lost == b.Result.Lost }) || len(m2.history) != 2 {
 		t.Fatalf("resumed history %d hands, played %d", len(m2.history), len(m.history))
 	}
 }

@@ -9,10 +9,10 @@ import (
 // onClick handles the mouse on the table: a click on a tile selects it
 // (or puts the tile picked up down there), a click on the wall draws, a
 // click on the previous player's stack takes.
-func (m *Model) onClick(msg tea.MouseClickMsg) tea.Cmd {
-	if m.t != nil {
-		return m.onClick101(msg)
-	}
+func (m *Model) onClick(msg tea.MouseClickMsg) tea.Cmd { return m.table().click(msg) }
+
+// onClickClassic is onClick at classic Okey's table.
+func (m *Model) onClickClassic(msg tea.MouseClickMsg) tea.Cmd {
 	mo := msg.Mouse()
 	if mo.Button != tea.MouseLeft || m.screen != scrPlay || m.lay.TooSmall || m.overlay != ovNone {
 		return nil
@@ -20,12 +20,12 @@ func (m *Model) onClick(msg tea.MouseClickMsg) tea.Cmd {
 	m.flash = ""
 	l := m.lay
 	if i := l.SlotAt(mo.X, mo.Y); i >= 0 {
-		m.cursor = i
-		if m.held >= 0 {
+		m.c.cursor = i
+		if m.c.held >= 0 {
 			m.pick()
 			return m.saveCmd()
 		}
-		if t := m.rack.Slots[i]; t != tile.NoTile {
+		if t := m.c.rack.Slots[i]; t != tile.NoTile {
 			m.setFlash(false, m.tr.T("status.selected", m.tileName(t)))
 		}
 		return nil
@@ -33,7 +33,7 @@ func (m *Model) onClick(msg tea.MouseClickMsg) tea.Cmd {
 	if l.Wall.Contains(mo.X, mo.Y) {
 		return m.tryDraw()
 	}
-	if l.Corner(m.view.Previous).Contains(mo.X, mo.Y) {
+	if l.Corner(m.c.view.Previous).Contains(mo.X, mo.Y) {
 		return m.tryTake()
 	}
 	return nil

@@ -9,6 +9,7 @@ import (
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/play101"
 )
 
 // Tests of what confused a newcomer playing 101 in a real terminal.
@@ -57,7 +58,7 @@ func TestGivingBackTakesTheGroupApart(t *testing.T) {
 	if len(m.t.groups) != 1 {
 		t.Fatalf("the group is not made: %q", m.flash)
 	}
-	press(t, m, "g")
+	press(t, m, "z")
 	if v.Legal.GiveBack || !v.GaveBack {
 		t.Fatalf("g did not give %v back: %q", top, m.flash)
 	}
@@ -172,25 +173,25 @@ func TestHintIsOnePlan(t *testing.T) {
 	findTurn101(t, 6, func(m *Model) bool {
 		v := m.t.g.State().View(0)
 		var sv meld.Solver
-		f := hintFacts101(&v, &sv)
-		if f.finish != nil || f.discard == tile.NoTile {
+		f := play101.Hint(&v, &sv)
+		if f.Finish != nil || f.Discard == tile.NoTile {
 			return false
 		}
 		checked++
 		var use tile.Counts
-		lays := f.lay
-		if f.opened == meld.NotOpened && f.opening.Reaches(v.Threshold) {
-			lays = f.opening.Melds
+		lays := f.Lay
+		if f.Opened == meld.NotOpened && f.Opening.Reaches(v.Threshold) {
+			lays = f.Opening.Melds
 		}
 		for _, g := range lays {
 			for _, x := range g.Tiles {
 				use[x]++
 			}
 		}
-		for _, x := range append(append(slices.Clone(f.layOffs), f.afterOpen...), f.discard) {
+		for _, x := range append(append(slices.Clone(f.LayOffs), f.AfterOpen...), f.Discard) {
 			use[x]++
 		}
-		if len(lays)+len(f.layOffs)+len(f.afterOpen) > 0 {
+		if len(lays)+len(f.LayOffs)+len(f.AfterOpen) > 0 {
 			planned++
 		}
 		for x, n := range use {
@@ -198,11 +199,11 @@ func TestHintIsOnePlan(t *testing.T) {
 				t.Fatalf("the hint uses %v %d times, the rack holds %d: %s\nrack %v", tile.Tile(x), n, v.Counts[x], m.hintText101(&f), v.Rack)
 			}
 		}
-		if f.discardCosts && costs101(&v, f.discard) == "" && len(lays)+len(f.layOffs)+len(f.afterOpen) == 0 {
-			t.Fatalf("the hint's discard %v is said to cost 101, and does not", f.discard)
+		if f.DiscardCosts && play101.Costs(&v, f.Discard) == "" && len(lays)+len(f.LayOffs)+len(f.AfterOpen) == 0 {
+			t.Fatalf("the hint's discard %v is said to cost 101, and does not", f.Discard)
 		}
-		if txt := m.hintText101(&f); !strings.Contains(txt, m.tileName101(f.discard)) {
-			t.Fatalf("the hint does not name its discard %v: %q", f.discard, txt)
+		if txt := m.hintText101(&f); !strings.Contains(txt, m.tileName101(f.Discard)) {
+			t.Fatalf("the hint does not name its discard %v: %q", f.Discard, txt)
 		}
 		return false
 	})
@@ -234,29 +235,29 @@ func TestHintOffersNoTileTwice(t *testing.T) {
 	v.Table = []okey101.TableMeld{{Meld: run, Seats: []int{1, 1, 1}, Owner: 1}}
 	v.Opened[0] = okey101.Opening{Status: meld.OpenedPairs, Value: 5, Turn: 1}
 	var sv meld.Solver
-	f := hintFacts101(&v, &sv)
-	if f.finish != nil {
-		t.Fatalf("a finish found: %+v", f.finish)
+	f := play101.Hint(&v, &sv)
+	if f.Finish != nil {
+		t.Fatalf("a finish found: %+v", f.Finish)
 	}
 	var use tile.Counts
-	for _, g := range f.lay {
+	for _, g := range f.Lay {
 		for _, x := range g.Tiles {
 			use[x]++
 		}
 	}
-	for _, x := range append(slices.Clone(f.layOffs), f.discard) {
+	for _, x := range append(slices.Clone(f.LayOffs), f.Discard) {
 		use[x]++
 	}
-	if use[okey] > 1 || slices.Contains(f.layOffs, okey) && len(f.lay) > 0 {
-		t.Fatalf("the okey is offered twice: lay %v, lay off %v", f.lay, f.layOffs)
+	if use[okey] > 1 || slices.Contains(f.LayOffs, okey) && len(f.Lay) > 0 {
+		t.Fatalf("the okey is offered twice: lay %v, lay off %v", f.Lay, f.LayOffs)
 	}
 	for x, n := range use {
 		if n > v.Counts[x] {
-			t.Fatalf("%v used %d times, held %d: lay %v, lay off %v, discard %v", tile.Tile(x), n, v.Counts[x], f.lay, f.layOffs, f.discard)
+			t.Fatalf("%v used %d times, held %d: lay %v, lay off %v, discard %v", tile.Tile(x), n, v.Counts[x], f.Lay, f.LayOffs, f.Discard)
 		}
 	}
-	if len(f.lay) != 1 || f.discard == tile.NoTile || f.discardCosts {
-		t.Fatalf("want one pair laid and a free discard: lay %v, discard %v (costs %v)", f.lay, f.discard, f.discardCosts)
+	if len(f.Lay) != 1 || f.Discard == tile.NoTile || f.DiscardCosts {
+		t.Fatalf("want one pair laid and a free discard: lay %v, discard %v (costs %v)", f.Lay, f.Discard, f.DiscardCosts)
 	}
 }
 
@@ -326,15 +327,15 @@ func TestHintOnTheDealersFirstTurn(t *testing.T) {
 		v.Counts[x]++
 	}
 	var sv meld.Solver
-	f := hintFacts101(&v, &sv)
-	if !f.opening.Reaches(v.Threshold) {
-		t.Fatalf("the rigged rack does not open: %+v", f.opening)
+	f := play101.Hint(&v, &sv)
+	if !f.Opening.Reaches(v.Threshold) {
+		t.Fatalf("the rigged rack does not open: %+v", f.Opening)
 	}
 	txt := m.hintText101(&f)
 	if strings.Contains(txt, "You can open") || !strings.Contains(txt, "only discard") || !strings.Contains(txt, "next turn you can open") {
 		t.Fatalf("the first turn's hint: %q", txt)
 	}
-	if f.discard == tile.NoTile || !strings.Contains(txt, m.tileName101(f.discard)) {
+	if f.Discard == tile.NoTile || !strings.Contains(txt, m.tileName101(f.Discard)) {
 		t.Fatalf("no discard in the hint: %q", txt)
 	}
 }
@@ -404,18 +405,18 @@ func TestHintSaysHowAndInWhatOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
-		f              hintFacts
+		f              play101.Facts
 		want, unwanted string
 	}{
-		{hintFacts{mine: true, stage: okey101.StagePlay, opened: meld.OpenedMelds, layOffs: []tile.Tile{k2}, discard: k2, top: tile.NoTile, owed: tile.NoTile},
+		{play101.Facts{Mine: true, Stage: okey101.StagePlay, Opened: meld.OpenedMelds, LayOffs: []tile.Tile{k2}, Discard: k2, Top: tile.NoTile, Owed: tile.NoTile},
 			"Then discard " + k2.String(), "the cursor is on it"},
-		{hintFacts{mine: true, stage: okey101.StagePlay, opened: meld.OpenedMelds, backs: []tile.Tile{k2}, discard: k2, discardCosts: true, top: tile.NoTile, owed: tile.NoTile},
+		{play101.Facts{Mine: true, Stage: okey101.StagePlay, Opened: meld.OpenedMelds, Backs: []tile.Tile{k2}, Discard: k2, DiscardCosts: true, Top: tile.NoTile, Owed: tile.NoTile},
 			"Then every discard costs 101", "least (the cursor"},
-		{hintFacts{mine: true, stage: okey101.StagePlay, opened: meld.OpenedMelds, discard: k2, top: tile.NoTile, owed: tile.NoTile},
+		{play101.Facts{Mine: true, Stage: okey101.StagePlay, Opened: meld.OpenedMelds, Discard: k2, Top: tile.NoTile, Owed: tile.NoTile},
 			"Discard " + k2.String() + " (the cursor is on it: x)", "Then"},
-		{hintFacts{mine: true, stage: okey101.StagePlay, opened: meld.OpenedPairs, lay: []meld.Meld{pair}, discard: tile.NoTile, top: tile.NoTile, owed: tile.NoTile},
+		{play101.Facts{Mine: true, Stage: okey101.StagePlay, Opened: meld.OpenedPairs, Lay: []meld.Meld{pair}, Discard: tile.NoTile, Top: tile.NoTile, Owed: tile.NoTile},
 			"(p makes them your groups, l lays them down)", "s makes"},
-		{hintFacts{mine: true, stage: okey101.StagePlay, opened: meld.OpenedMelds, lay: []meld.Meld{pair}, discard: tile.NoTile, top: tile.NoTile, owed: tile.NoTile},
+		{play101.Facts{Mine: true, Stage: okey101.StagePlay, Opened: meld.OpenedMelds, Lay: []meld.Meld{pair}, Discard: tile.NoTile, Top: tile.NoTile, Owed: tile.NoTile},
 			"(s makes them your groups, l lays them down)", "p makes"},
 	} {
 		got := m.hintText101(&tc.f)

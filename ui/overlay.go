@@ -74,10 +74,10 @@ func (m *Model) scrolled(lines []string) ([]string, bool) {
 }
 
 // overlayLines are the lines of the overlay on show.
-func (m *Model) overlayLines() []string {
-	if m.t != nil {
-		return m.overlay101Lines()
-	}
+func (m *Model) overlayLines() []string { return m.table().overlayLines() }
+
+// overlayLinesClassic are the lines of classic Okey's overlays.
+func (m *Model) overlayLinesClassic() []string {
 	switch m.overlay {
 	case ovHelp:
 		return m.helpLines(m.pageW())

@@ -16,6 +16,7 @@ import (
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/layout"
+	"okey/ui/play101"
 	"okey/ui/store"
 )
 
@@ -199,7 +200,7 @@ func TestKeys101DoNothingWhileTooSmall(t *testing.T) {
 	drawIfDue(t, m)
 	m.Update(windowMsg(70, 20))
 	actions, rack := len(m.t.g.Record().Actions), m.t.rack
-	for _, k := range []string{"x", "enter", "a", "l", "e", "i", "k", "t", "g", "f", "d", "space", "right", "c", "s", "h", "b", "?", "o", "r"} {
+	for _, k := range []string{"x", "enter", "a", "l", "e", "i", "k", "t", "z", "f", "d", "space", "right", "c", "s", "h", "b", "?", "o", "r"} {
 		press(t, m, k)
 	}
 	if len(m.t.g.Record().Actions) != actions || m.t.rack != rack || m.screen != scrPlay || m.overlay != ovNone || len(m.t.sel) > 0 {
@@ -323,7 +324,7 @@ func TestFailing101BotNeverStallsTheTable(t *testing.T) {
 			if !strings.Contains(strings.Join(logLines101(m), "\n"), "draws") {
 				t.Fatal("no bot moved")
 			}
-			if _, ok := m.t.players[1].(plain101); !ok {
+			if _, ok := m.t.players[1].(play101.Plain); !ok {
 				t.Fatal("a bot failing again and again is not replaced by the plain player")
 			}
 		})

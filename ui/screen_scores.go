@@ -9,6 +9,7 @@ import (
 
 	"okey/game"
 	"okey/ui/canvas"
+	"okey/ui/playclassic"
 )
 
 // The score history (r, from the table and the pages between hands):
@@ -29,7 +30,7 @@ func (m *Model) openInfo(s screen) {
 	}
 	m.infoBack = m.screen
 	m.overlay = ovNone
-	m.held = -1
+	m.c.held = -1
 	m.scroll = 0
 	m.screen = s
 }
@@ -83,26 +84,26 @@ func (m *Model) scoreLines() []string {
 }
 
 // scoreTable is the history as a table: a line of names, a line a hand.
-func (m *Model) scoreTable(hs []handScore) []string {
+func (m *Model) scoreTable(hs []playclassic.HandScore) []string {
 	head := canvas.Right(m.tr.T("scores.hand"), handColW)
 	for s := range game.NumSeats {
 		head += "  " + canvas.Fit(m.seatName(s), scoreColW)
 	}
 	out := []string{m.st.Bold.Render(head)}
-	scoring := m.view.Rules.Scoring()
+	scoring := m.c.view.Rules.Scoring()
 	for _, h := range hs {
-		line := canvas.Right(strconv.Itoa(h.res.Hand), handColW)
+		line := canvas.Right(strconv.Itoa(h.Result.Hand), handColW)
 		for s := range game.NumSeats {
 			cell := ""
 			if scoring {
-				cell = canvas.Right(strconv.Itoa(h.scores[s]), 3)
-				if lost := h.res.Lost[s]; lost > 0 {
+				cell = canvas.Right(strconv.Itoa(h.Scores[s]), 3)
+				if lost := h.Result.Lost[s]; lost > 0 {
 					cell += " -" + strconv.Itoa(lost)
 				}
 			}
 			line += "  " + canvas.Fit(cell, scoreColW)
 		}
-		out = append(out, m.st.Text.Render(line)+"  "+m.st.Dim.Render(m.handEnd(&h.res)))
+		out = append(out, m.st.Text.Render(line)+"  "+m.st.Dim.Render(m.handEnd(&h.Result)))
 	}
 	return out
 }

@@ -96,13 +96,14 @@ const (
 	fLeaveAtZero
 	fPartners
 	fWrap
-	fUndo
 	fOpen
 	fProgressive
 	fOkeyPair
 	fIslek
 	fHands
 	fPartners101
+	// fUndo is last: both games have it, after their own rules.
+	fUndo
 	numFields
 )
 
@@ -218,7 +219,7 @@ func (m *Model) openSettings() {
 		return
 	}
 	m.overlay = ovNone
-	m.held = -1
+	m.c.held = -1
 	m.settings = newSettingsForm(m.set, back)
 	m.settings.stored = newSettingsForm(m.saved, back).fields
 	m.screen = scrSettings

@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/ui/canvas"
+	"okey/ui/stats"
 	"okey/ui/store"
 )
 
@@ -29,7 +30,7 @@ func (m *Model) statsLines() []string {
 	for _, s := range canvas.Wrap(where, m.pageW()) {
 		out = append(out, m.st.Dim.Render(s))
 	}
-	keys, keys101 := statsKeys(m.stats.ByBots), statsKeys(m.stats.Okey101)
+	keys, keys101 := stats.Keys(m.stats.ByBots), stats.Keys(m.stats.Okey101)
 	if len(keys) == 0 && len(keys101) == 0 {
 		return append(out, "", m.st.Text.Render(m.tr.T("stats.none")))
 	}

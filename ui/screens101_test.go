@@ -15,6 +15,7 @@ import (
 	"okey/game/tile"
 	"okey/ui/canvas"
 	"okey/ui/i18n"
+	"okey/ui/play101"
 	"okey/ui/rack"
 )
 
@@ -166,7 +167,7 @@ func (stopping101) Decide(ctx context.Context, v okey101.View) (okey101.Action, 
 			return okey101.Action{}, ctx.Err()
 		}
 	}
-	return plain101{}.Decide(ctx, v)
+	return play101.Plain{}.Decide(ctx, v)
 }
 
 func TestE2E101OpenAndDiscard(t *testing.T) {
@@ -177,7 +178,7 @@ func TestE2E101OpenAndDiscard(t *testing.T) {
 	waitFor(t, tm, "Your turn: draw")
 	tm.Send(keyMsg("t"))
 	waitFor(t, tm, "it must go onto the table this turn")
-	tm.Send(keyMsg("g"))
+	tm.Send(keyMsg("z"))
 	waitFor(t, tm, "You give")
 	tm.Send(keyMsg("d"))
 	waitFor(t, tm, "You draw")

@@ -17,7 +17,9 @@ import (
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/keymap"
+	"okey/ui/playclassic"
 	"okey/ui/rack"
+	"okey/ui/seats"
 )
 
 // A seat at a table the model does not own (okey serve): the same table
@@ -242,7 +244,7 @@ func NewSeat(opt SeatOptions) (*Model, error) {
 	m := &Model{
 		opt: Options{Settings: set, Saved: set, NoColor: opt.NoColor, Now: time.Now},
 		set: set, saved: set, now: time.Now,
-		held: -1, fresh: -1, confirm: -1, asking: -1, dark: opt.Dark, lastOK: true,
+		c: newClassicState(), asking: -1, dark: opt.Dark, lastOK: true,
 		screen: scrPlay, settle: settleFor(opt.Settle),
 	}
 	m.opt.NewBot = bots.New
@@ -253,8 +255,8 @@ func NewSeat(opt SeatOptions) (*Model, error) {
 	if err := m.applySettings(); err != nil {
 		return nil, err
 	}
-	m.rack = rack.New()
-	m.cursor = 0
+	m.c.rack = rack.New()
+	m.c.cursor = 0
 	return m, nil
 }
 
@@ -303,13 +305,15 @@ func (m *Model) unknownKey(k tea.KeyPressMsg) {
 		m.setFlash(true, m.tr.T("status.watching"))
 		return
 	}
-	here, there, other := "val.classic", "val.okey101", m.keys.Table101.FullHelp()
-	if m.t != nil {
-		here, there, other = there, here, m.keys.Table.FullHelp()
-	}
-	if b, ok := keymap.OtherGame(k, other); ok && m.screen == scrPlay {
-		m.setFlash(true, m.tr.T("status.othergame", k.String(), m.tr.T(there), b.Help().Desc, m.tr.T(here)))
-		return
+	here := m.table().name()
+	for _, g := range m.tables() {
+		if g.name() == here || m.screen != scrPlay {
+			continue
+		}
+		if b, ok := keymap.OtherGame(k, g.keys()); ok {
+			m.setFlash(true, m.tr.T("status.othergame", k.String(), m.tr.T(g.name()), b.Help().Desc, m.tr.T(here)))
+			return
+		}
 	}
 	m.setFlash(true, m.tr.T("status.unknownkey", k.String()))
 }
@@ -337,25 +341,25 @@ func (m *Model) leave() tea.Cmd {
 // table has moved past.
 func (m *Model) handMoves() int {
 	if m.seat != nil {
-		return m.view.Hand<<16 | len(m.view.History)
+		return m.c.view.Hand<<16 | len(m.c.view.History)
 	}
-	return m.g.State().Moves()
+	return m.c.g.State().Moves()
 }
 
 // ownView is the player's view, for the hint.
 func (m *Model) ownView() game.View {
 	if m.seat != nil {
-		return m.view
+		return m.c.view
 	}
-	return m.g.State().View(0)
+	return m.c.g.State().View(0)
 }
 
 // handNo is the number of the hand being played.
 func (m *Model) handNo() int {
 	if m.seat != nil {
-		return m.view.Hand
+		return m.c.view.Hand
 	}
-	return m.g.State().HandNumber()
+	return m.c.g.State().HandNumber()
 }
 
 // seatAct sends the player's action to the table; the next update says
@@ -371,14 +375,14 @@ func (m *Model) seatAct(a game.Action) tea.Cmd {
 		return nil
 	}
 	a.Seat = s.rot
-	if !s.opt.Send(Intent{Kind: IntentAct, Action: a, Hand: m.view.Hand}) {
+	if !s.opt.Send(Intent{Kind: IntentAct, Action: a, Hand: m.c.view.Hand}) {
 		m.setFlash(true, m.tr.T("status.busy"))
 		return nil
 	}
 	s.waiting = true
-	m.held = -1
+	m.c.held = -1
 	if a.Kind == game.ActDiscard || a.Kind == game.ActFinish {
-		s.pending, s.pendingTile = m.cursor, a.Tile
+		s.pending, s.pendingTile = m.c.cursor, a.Tile
 	}
 	return nil
 }
@@ -409,17 +413,17 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 	if len(u.Hands) != s.hands || first {
 		m.history = m.history[:0]
 		for _, h := range u.Hands {
-			m.history = append(m.history, handScore{res: rotateResult(h.Result, s.rot), scores: rotateSeats(h.Scores, s.rot)})
+			m.history = append(m.history, playclassic.HandScore{Result: playclassic.RotateResult(h.Result, s.rot), Scores: seats.TurnAll(h.Scores, s.rot)})
 		}
 		s.hands = len(u.Hands)
 	}
 
-	old := m.view
-	v := rotateView(*u.View, s.rot)
+	old := m.c.view
+	v := playclassic.RotateView(*u.View, s.rot)
 	newMatch := !first && (v.Hand < old.Hand || (len(u.Hands) == 0 && old.Hand > 1))
 	if first || newMatch {
-		m.view = v
-		m.log = m.log[:0]
+		m.c.view = v
+		m.c.log = m.c.log[:0]
 		m.newHandRack()
 		for i, e := range v.History {
 			m.addLog(e, i)
@@ -427,8 +431,8 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 	} else {
 		// A discard sent leaves the slot it was thrown from, not another
 		// copy of the tile.
-		if s.pending >= 0 && v.Counts[s.pendingTile] < old.Counts[s.pendingTile] && m.rack.Slots[s.pending] == s.pendingTile {
-			m.rack.Slots[s.pending] = tile.NoTile
+		if s.pending >= 0 && v.Counts[s.pendingTile] < old.Counts[s.pendingTile] && m.c.rack.Slots[s.pending] == s.pendingTile {
+			m.c.rack.Slots[s.pending] = tile.NoTile
 		}
 		wasMine := old.MyTurn()
 		m.takeView(v)
@@ -444,14 +448,14 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 	}
 	s.pending = -1
 	if note := m.takeFair(u.Fair); note != "" {
-		m.log = append(m.log, logEntry{note: note, hand: v.Hand})
+		m.c.log = append(m.c.log, logEntry{note: note, hand: v.Hand})
 	}
 	for _, c := range m.newChat(u.Chat) {
-		p := chatAt(c, len(m.log), func(i int) (bool, bool, int, int) {
-			e := &m.log[i]
+		p := chatAt(c, len(m.c.log), func(i int) (bool, bool, int, int) {
+			e := &m.c.log[i]
 			return e.chat, e.note == "", dealKey(e.hand, 0), e.at
 		})
-		m.log = slices.Insert(m.log, p, logEntry{note: m.chatText(c), chat: true, hand: c.Hand, at: c.At})
+		m.c.log = slices.Insert(m.c.log, p, logEntry{note: m.chatText(c), chat: true, hand: c.Hand, at: c.At})
 	}
 	m.trimLog()
 	m.takeRefusal(u.Refused, u.RefusedSeq, first)
@@ -628,11 +632,8 @@ func (m *Model) seatClock(seat int) string {
 // seatPhase is where the match on the screen stands, of either game:
 // a hand being played, a hand over, and whose turn it is.
 func (m *Model) seatPhase() (playing, handOver bool, turn int) {
-	if m.t != nil {
-		v := &m.t.view
-		return v.Phase == okey101.Playing, v.Phase == okey101.HandOver, v.Turn
-	}
-	return m.view.Phase == game.Playing, m.view.Phase == game.HandOver, m.view.Turn
+	playing, handOver, turn, _ = m.table().phase()
+	return playing, handOver, turn
 }
 
 // seatGuide is what a seat's guide says before anything else: a
@@ -676,75 +677,6 @@ func (m *Model) levelText(seat int) string {
 		return m.tr.T("seat.away")
 	}
 	return m.tr.T("seat.bot", m.tr.T("level."+p.Level))
-}
-
-// rotateSeats turns an array of the table's seats so that seat rot
-// comes first.
-func rotateSeats[T any](a [game.NumSeats]T, rot int) [game.NumSeats]T {
-	var out [game.NumSeats]T
-	for s := range game.NumSeats {
-		out[(s-rot+game.NumSeats)%game.NumSeats] = a[s]
-	}
-	return out
-}
-
-// rotateSeat turns one seat number (a negative one stays).
-func rotateSeat(s, rot int) int {
-	if s < 0 || s >= game.NumSeats {
-		return s
-	}
-	return (s - rot + game.NumSeats) % game.NumSeats
-}
-
-// rotateResult turns a hand's result.
-func rotateResult(r game.HandResult, rot int) game.HandResult {
-	r.Winner = rotateSeat(r.Winner, rot)
-	r.Lost = rotateSeats(r.Lost, rot)
-	r.Shown = rotateSeats(r.Shown, rot)
-	r.Left = rotateSeats(r.Left, rot)
-	return r
-}
-
-// rotateView turns a view of the table so that seat rot sits at seat 0:
-// every seat number and every array by seat. Play still runs seat+1, and
-// partners still sit opposite, so the turned view is a view of the same
-// match from another chair. The view's slices are not changed (History
-// is copied).
-func rotateView(v game.View, rot int) game.View {
-	if rot == 0 {
-		return v
-	}
-	v.Seat = rotateSeat(v.Seat, rot)
-	v.Dealer = rotateSeat(v.Dealer, rot)
-	v.Turn = rotateSeat(v.Turn, rot)
-	v.Previous = rotateSeat(v.Previous, rot)
-	v.Discards = rotateSeats(v.Discards, rot)
-	v.DiscardCounts = rotateSeats(v.DiscardCounts, rot)
-	v.TileCounts = rotateSeats(v.TileCounts, rot)
-	v.Scores = rotateSeats(v.Scores, rot)
-	v.Active = rotateSeats(v.Active, rot)
-	v.Shown = rotateSeats(v.Shown, rot)
-	v.Acted = rotateSeats(v.Acted, rot)
-	h := slices.Clone(v.History)
-	for i := range h {
-		h[i].Seat = rotateSeat(h[i].Seat, rot)
-		if h[i].From >= 0 {
-			h[i].From = rotateSeat(h[i].From, rot)
-		}
-	}
-	v.History = h
-	if v.Result != nil {
-		r := rotateResult(*v.Result, rot)
-		v.Result = &r
-	}
-	if v.Match != nil {
-		mr := *v.Match
-		mr.Scores = rotateSeats(mr.Scores, rot)
-		mr.Place = rotateSeats(mr.Place, rot)
-		mr.Outcome = rotateSeats(mr.Outcome, rot)
-		v.Match = &mr
-	}
-	return v
 }
 
 // ResumeCodeLine is the guest's resume code, said in the player's

@@ -7,7 +7,7 @@ import (
 
 	"okey/game/meld"
 	"okey/game/okey101"
-	"okey/game/tile"
+	"okey/ui/play101"
 )
 
 // A seat at a table of Okey 101 the model does not own (okey serve): the
@@ -72,7 +72,7 @@ func (m *Model) onSeat101Update(u SeatUpdate) tea.Cmd {
 	}
 	first := m.t == nil
 	m.takeTable(u.Players, u.Ready, u.Host, u.Deadline)
-	v := rotateView101(*u.View101, s.rot)
+	v := play101.RotateView(*u.View101, s.rot)
 	s.view101 = v
 	s.world, s.worldOK = okey101.State{}, false
 	if !s.watching {
@@ -205,78 +205,10 @@ func (m *Model) seatNote101(seat int) string {
 	return m.levelText(seat) + " · "
 }
 
-// rotateView101 turns a view of a 101 table so that seat rot sits at
-// seat 0, as rotateView does a classic one: every seat number and every
-// array by seat. Play still runs seat+1 and partners still sit opposite,
-// so the turned view is a view of the same match from another chair
-// (okey101.View.SampleWorld takes it as one). The view's slices are not
-// changed: what holds seats is copied.
-func rotateView101(v okey101.View, rot int) okey101.View {
-	if rot == 0 {
-		return v
-	}
-	r := func(s int) int { return rotateSeat(s, rot) }
-	v.Seat, v.Dealer, v.Turn, v.Previous = r(v.Seat), r(v.Dealer), r(v.Turn), r(v.Previous)
-	if v.Taken.Tile != tile.NoTile {
-		v.Taken.From = r(v.Taken.From)
-	}
-	v.Opened = rotateSeats(v.Opened, rot)
-	v.Discards = rotateSeats(v.Discards, rot)
-	v.DiscardCounts = rotateSeats(v.DiscardCounts, rot)
-	v.TileCounts = rotateSeats(v.TileCounts, rot)
-	v.Scores = rotateSeats(v.Scores, rot)
-	v.Totals = rotateSeats(v.Totals, rot)
-	v.HandPenalties = rotateSeats(v.HandPenalties, rot)
-	tbl := make([]okey101.TableMeld, len(v.Table))
-	for i, tm := range v.Table {
-		tm.Seats = slices.Clone(tm.Seats)
-		for j := range tm.Seats {
-			tm.Seats[j] = r(tm.Seats[j])
-		}
-		tm.Owner = r(tm.Owner)
-		tbl[i] = tm
-	}
-	v.Table = tbl
-	h := slices.Clone(v.History)
-	for i := range h {
-		h[i].Seat = r(h[i].Seat)
-		h[i].From = r(h[i].From)
-	}
-	v.History = h
-	if v.Result != nil {
-		res := rotateResult101(*v.Result, rot)
-		v.Result = &res
-	}
-	if v.Results != nil {
-		rs := make([]okey101.HandResult, len(v.Results))
-		for i, res := range v.Results {
-			rs[i] = rotateResult101(res, rot)
-		}
-		v.Results = rs
-	}
-	if v.Match != nil {
-		mr := *v.Match
-		mr.Scores = rotateSeats(mr.Scores, rot)
-		mr.Totals = rotateSeats(mr.Totals, rot)
-		mr.Place = rotateSeats(mr.Place, rot)
-		mr.Outcome = rotateSeats(mr.Outcome, rot)
-		v.Match = &mr
-	}
-	return v
-}
-
-// rotateResult101 turns a hand's result of 101.
-func rotateResult101(res okey101.HandResult, rot int) okey101.HandResult {
-	res.Finisher = rotateSeat(res.Finisher, rot)
-	res.Lines = rotateSeats(res.Lines, rot)
-	res.Scores = rotateSeats(res.Scores, rot)
-	return res
-}
-
 // PlainAction101 is the 101 table's plain action for a seat's view (a
 // draw, what goes onto the table at once, the safest discard), for a
 // table whose bot failed; false when the view's seat has nothing to do.
 func PlainAction101(v okey101.View) (okey101.Action, bool) {
 	var sv meld.Solver
-	return plainAction(&v, &sv)
+	return play101.PlainAction(&v, &sv)
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"okey/game/okey101"
+	"okey/ui/play101"
 )
 
 // fakeTable101 referees a match of 101 for seat tests as okey serve's
@@ -104,7 +105,7 @@ func TestRotateView101KeepsTheMatch(t *testing.T) {
 		if step%5 == 0 {
 			for k := range okey101.NumSeats {
 				v := st.View(k)
-				r := rotateView101(v, k)
+				r := play101.RotateView(v, k)
 				if r.Seat != 0 || r.Counts != v.Counts || r.MyTurn() != v.MyTurn() || r.Previous != okey101.NumSeats-1 {
 					t.Fatalf("step %d seat %d: turned view has seat %d, previous %d", step, k, r.Seat, r.Previous)
 				}
@@ -175,7 +176,7 @@ func TestSeat101PlaysThroughTheTable(t *testing.T) {
 		if !ok {
 			t.Fatalf("no action for the player:\n%s", out)
 		}
-		play101(t, m, a)
+		playKeys101(t, m, a)
 		if len(f.sent) != 1 {
 			t.Fatalf("%v through keys sent %d intents (%s):\n%s", a, len(f.sent), m.flash, plain(m))
 		}

@@ -10,6 +10,7 @@ import (
 
 	"okey/game"
 	"okey/game/tile"
+	"okey/ui/playclassic"
 )
 
 // fakeTable referees a match for seat tests as okey serve's table does:
@@ -81,7 +82,7 @@ func TestRotateViewKeepsTheMatch(t *testing.T) {
 	st := f.g.State()
 	for k := range game.NumSeats {
 		v := st.View(k)
-		r := rotateView(v, k)
+		r := playclassic.RotateView(v, k)
 		if r.Seat != 0 || r.Previous != game.NumSeats-1 || r.Counts != v.Counts {
 			t.Fatalf("seat %d: turned view has seat %d, previous %d", k, r.Seat, r.Previous)
 		}
@@ -120,13 +121,13 @@ func TestSeatPlaysThroughTheTable(t *testing.T) {
 	for moves := 0; f.g.State().Phase() == game.Playing && moves < 200; moves++ {
 		st := f.g.State()
 		m.Update(f.update(me))
-		if m.view.Counts != st.View(me).Counts || m.rack.Counts() != st.View(me).Counts {
+		if m.c.view.Counts != st.View(me).Counts || m.c.rack.Counts() != st.View(me).Counts {
 			t.Fatalf("move %d: the screen's rack is not seat %d's", moves, me)
 		}
 		if st.Turn() != me {
 			// The other seats play plainly, as the table's bots would.
 			v := st.View(st.Turn())
-			a, _ := fallbackMove(v)
+			a, _ := playclassic.PlainMove(v)
 			if _, _, err := f.g.Apply(a); err != nil {
 				t.Fatal(err)
 			}
@@ -141,10 +142,10 @@ func TestSeatPlaysThroughTheTable(t *testing.T) {
 		if st.Stage() == game.MustDraw {
 			press(t, m, "d")
 		} else {
-			slot := m.cursor
-			tl := m.rack.Slots[slot]
+			slot := m.c.cursor
+			tl := m.c.rack.Slots[slot]
 			press(t, m, "x")
-			if m.confirm >= 0 {
+			if m.c.confirm >= 0 {
 				press(t, m, "x")
 			}
 			if len(f.sent) != 1 {
@@ -155,8 +156,8 @@ func TestSeatPlaysThroughTheTable(t *testing.T) {
 			}
 			f.play()
 			m.Update(f.update(me))
-			if m.rack.Slots[slot] != tile.NoTile && m.rack.Slots[slot] != tl {
-				t.Fatalf("slot %d holds %v after its %v was thrown", slot, m.rack.Slots[slot], tl)
+			if m.c.rack.Slots[slot] != tile.NoTile && m.c.rack.Slots[slot] != tl {
+				t.Fatalf("slot %d holds %v after its %v was thrown", slot, m.c.rack.Slots[slot], tl)
 			}
 			continue
 		}
@@ -198,13 +199,13 @@ func TestSpectatorSeesNoRack(t *testing.T) {
 	f := newFakeTable(t, 8)
 	m := newSeatModel(t, f, -1)
 	for f.g.State().Turn() != 1 { // seat 0 moves: the log speaks of it
-		a, _ := fallbackMove(f.g.State().View(f.g.State().Turn()))
+		a, _ := playclassic.PlainMove(f.g.State().View(f.g.State().Turn()))
 		if _, _, err := f.g.Apply(a); err != nil {
 			t.Fatal(err)
 		}
 	}
 	m.Update(f.update(-1))
-	if len(m.rack.Tiles()) != 0 {
+	if len(m.c.rack.Tiles()) != 0 {
 		t.Fatal("a spectator holds tiles")
 	}
 	out := plain(m)
@@ -230,7 +231,7 @@ func (f *fakeTable) plainHand() {
 			f.t.Fatal("the hand does not end")
 		}
 		v := f.g.State().View(f.g.State().Turn())
-		a, _ := fallbackMove(v)
+		a, _ := playclassic.PlainMove(v)
 		if v.Legal.EndHand {
 			a = game.EndHandAction(v.Seat)
 		}
@@ -264,8 +265,8 @@ func TestWaitingGoesWithTheDeal(t *testing.T) {
 		t.Fatal(err)
 	}
 	m.Update(f.update(me))
-	if out := plain(m); m.screen != scrPlay || m.view.MyTurn() || strings.Contains(out, "waits for") {
-		t.Fatalf("hand 2 dealt, screen %d, my turn %v:\n%s", m.screen, m.view.MyTurn(), out)
+	if out := plain(m); m.screen != scrPlay || m.c.view.MyTurn() || strings.Contains(out, "waits for") {
+		t.Fatalf("hand 2 dealt, screen %d, my turn %v:\n%s", m.screen, m.c.view.MyTurn(), out)
 	}
 }
 

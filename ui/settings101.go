@@ -153,11 +153,11 @@ func (f *settingsForm) rules101() (okey101.Rules, error) {
 }
 
 // hidden reports whether field i is left off the form: the rules of
-// the game not chosen (and undo, which only classic Okey has).
+// the game not chosen (undo, last, both games have).
 func (f *settingsForm) hidden(i int) bool {
 	is101 := gameOf(f.fields[fGame].value()) == Game101
 	switch {
-	case i >= fPreset && i <= fUndo:
+	case i >= fPreset && i <= fWrap:
 		return is101
 	case i >= fOpen && i <= fPartners101:
 		return !is101
@@ -194,7 +194,7 @@ func (m *Model) level101Note(f *settingsForm, i int) string {
 		return ""
 	}
 	want := f.fields[i].value()
-	if got := m.players101().level(want); got != want {
+	if got := m.players101().Level(want); got != want {
 		return " (101: " + m.levelName(got) + ")"
 	}
 	return ""

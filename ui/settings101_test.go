@@ -53,7 +53,7 @@ func TestSettingsChooseTheGame(t *testing.T) {
 	press(t, m, "down") // the opening threshold
 	press(t, m, "right")
 	press(t, m, "enter")
-	if m.screen != scrPlay || m.t != nil || m.g == nil {
+	if m.screen != scrPlay || m.t != nil || m.c.g == nil {
 		t.Fatal("the classic match did not go on")
 	}
 	b, err := os.ReadFile(m.files.SettingsPath())
@@ -79,15 +79,15 @@ func TestResumeScreenSwitchesTheGame(t *testing.T) {
 	playMyTurn(t, m)
 	m2 := reopen(t, m, m.opt)
 	m2.Update(windowMsg(100, 30))
-	if m2.screen != scrResume || !strings.Contains(plain(m2), "New match: classic Okey (g: Okey 101 instead)") {
+	if m2.screen != scrResume || !strings.Contains(plain(m2), "New match: classic Okey (tab: Okey 101 instead)") {
 		t.Fatalf("no choice of game:\n%s", plain(m2))
 	}
-	press(t, m2, "g")
-	if !strings.Contains(plain(m2), "New match: Okey 101 (g: classic Okey instead)") {
+	press(t, m2, "tab")
+	if !strings.Contains(plain(m2), "New match: Okey 101 (tab: classic Okey instead)") {
 		t.Fatalf("g does not switch:\n%s", plain(m2))
 	}
 	press(t, m2, "n")
-	if m2.t == nil || m2.g != nil || m2.screen != scrPlay {
+	if m2.t == nil || m2.c.g != nil || m2.screen != scrPlay {
 		t.Fatal("n does not start a match of 101")
 	}
 	if !strings.Contains(plain(m2), "OKEY 101") {
@@ -116,7 +116,7 @@ func TestSecondGameOnlyLooksAt101(t *testing.T) {
 		t.Fatalf("l does not show the match of 101:\n%s", plain(second))
 	}
 	actions := len(second.t.g.Record().Actions)
-	for _, k := range []string{"enter", "a", "x", "s", "l", "e", "k", "f", "g", "t", "d"} {
+	for _, k := range []string{"enter", "a", "x", "s", "l", "e", "k", "f", "z", "t", "d"} {
 		press(t, second, k)
 	}
 	if len(second.t.g.Record().Actions) != actions || !strings.Contains(second.flash, "only look") {

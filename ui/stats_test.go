@@ -9,16 +9,17 @@ import (
 	"okey/bots"
 	"okey/game"
 	"okey/game/okey101"
+	"okey/ui/stats"
 )
 
 // readStats reads the statistics file of m's state directory.
-func readStats(t *testing.T, m *Model) statsFile {
+func readStats(t *testing.T, m *Model) stats.File {
 	t.Helper()
 	b, err := os.ReadFile(m.files.StatsPath())
 	if err != nil {
 		t.Fatal(err)
 	}
-	var s statsFile
+	var s stats.File
 	if err := json.Unmarshal(b, &s); err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +31,7 @@ func playHands(t *testing.T, m *Model, n int) {
 	t.Helper()
 	for range n {
 		for m.screen == scrPlay {
-			if m.view.Legal.Show {
+			if m.c.view.Legal.Show {
 				press(t, m, "g")
 			}
 			playMyTurn(t, m)
@@ -53,7 +54,7 @@ func TestStatisticsCountEachHandOnce(t *testing.T) {
 	playHands(t, m, 2)
 	lost := 0
 	for _, h := range m.history {
-		lost += h.res.Lost[0]
+		lost += h.Result.Lost[0]
 	}
 	s := readStats(t, m)
 	b := s.ByBots["easy,hard,easy"]
@@ -74,7 +75,7 @@ func TestStatisticsCountEachHandOnce(t *testing.T) {
 		}
 		playHands(t, m2, 1)
 	}
-	mr := m2.view.Match
+	mr := m2.c.view.Match
 	b = readStats(t, m2).ByBots["easy,hard,easy"]
 	won := 0
 	if mr.Outcome[0] == game.OutcomeWon {
@@ -118,7 +119,7 @@ func TestStats101(t *testing.T) {
 		t.Fatal(err)
 	}
 	v := &m.t.view
-	want := stats101{Matches: 1}
+	want := stats.Okey101{Matches: 1}
 	for _, r := range v.Results {
 		if r.Void {
 			continue
@@ -138,7 +139,7 @@ func TestStats101(t *testing.T) {
 	case okey101.OutcomeTied:
 		want.MatchesTied = 1
 	}
-	key := botsKey(m.t.g.Record().Meta)
+	key := stats.BotsKey(m.t.g.Record().Meta)
 	if got := readStats(t, m).Okey101[key]; got == nil || *got != want {
 		t.Fatalf("counted %+v, want %+v", got, want)
 	}

@@ -6,9 +6,11 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"okey/bots"
 	"okey/game"
 	"okey/game/hand"
 	"okey/game/tile"
+	"okey/ui/playclassic"
 	"okey/ui/rack"
 )
 
@@ -17,8 +19,8 @@ func (m *Model) updateTable(k tea.KeyPressMsg) tea.Cmd {
 	m.flash = ""
 	// A discard that would throw a win away asks first: the same key
 	// again on the same tile confirms it.
-	confirmed := m.confirm == m.cursor
-	m.confirm = -1
+	confirmed := m.c.confirm == m.c.cursor
+	m.c.confirm = -1
 	if m.overlay != ovNone && m.updateOverlay(k) {
 		return nil
 	}
@@ -42,8 +44,8 @@ func (m *Model) updateTable(k tea.KeyPressMsg) tea.Cmd {
 		m.pick()
 		return m.saveCmd()
 	case key.Matches(k, keys.Cancel):
-		if m.held >= 0 {
-			m.held = -1
+		if m.c.held >= 0 {
+			m.c.held = -1
 			m.setFlash(false, m.tr.T("status.putback"))
 		} else {
 			m.setFlash(false, m.tr.T("status.nocancel"))
@@ -59,10 +61,10 @@ func (m *Model) updateTable(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Show):
 		return m.tryShow()
 	case key.Matches(k, keys.SortColour):
-		m.arrange(m.sorter().ByColour(m.rack.Tiles()), "status.sorted.colour")
+		m.arrange(m.sorter().ByColour(m.c.rack.Tiles()), "status.sorted.colour")
 		return m.saveCmd()
 	case key.Matches(k, keys.SortValue):
-		m.arrange(m.sorter().ByValue(m.rack.Tiles()), "status.sorted.value")
+		m.arrange(m.sorter().ByValue(m.c.rack.Tiles()), "status.sorted.value")
 		return m.saveCmd()
 	case key.Matches(k, keys.Runs):
 		return m.arrangeBy(hand.ArrangeRuns)
@@ -84,11 +86,11 @@ func (m *Model) updateTable(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-func (m *Model) sorter() sorter { return sorter{an: m.view.Analyzer} }
+func (m *Model) sorter() playclassic.Sorter { return playclassic.NewSorter(m.c.view.Analyzer) }
 
 // moveCursor moves along the rack (dx, wrapping from row to row) or
 // between the rows (dy).
-func (m *Model) moveCursor(dx, dy int) { m.cursor = stepCursor(m.cursor, dx, dy) }
+func (m *Model) moveCursor(dx, dy int) { m.c.cursor = stepCursor(m.c.cursor, dx, dy) }
 
 // stepCursor is a rack cursor moved along the rack (dx, wrapping from
 // row to row) or between the rows (dy), at either table.
@@ -105,9 +107,9 @@ func stepCursor(cursor, dx, dy int) int {
 // pick picks up the tile under the cursor, or puts the tile picked up
 // down at the cursor.
 func (m *Model) pick() {
-	if from, ok := m.pickAt(&m.rack, m.cursor, &m.held, m.tileName); ok {
-		m.rack.Move(from, m.cursor)
-		m.fresh = -1
+	if from, ok := m.pickAt(&m.c.rack, m.c.cursor, &m.c.held, m.tileName); ok {
+		m.c.rack.Move(from, m.c.cursor)
+		m.c.fresh = -1
 	}
 }
 
@@ -138,15 +140,15 @@ func (m *Model) pickAt(r *rack.Rack, cursor int, held *int, name func(tile.Tile)
 // The cursor stays on its tile, wherever the tile goes (on a tile at all
 // if it was on a gap).
 func (m *Model) arrange(groups [][]tile.Tile, msg string) {
-	m.held, m.fresh = -1, -1
-	t := m.rack.Slots[m.cursor]
-	m.rack.Pack(groups)
-	m.cursor = m.rack.Nearest(t, m.cursor)
+	m.c.held, m.c.fresh = -1, -1
+	t := m.c.rack.Slots[m.c.cursor]
+	m.c.rack.Pack(groups)
+	m.c.cursor = m.c.rack.Nearest(t, m.c.cursor)
 	m.setFlash(false, m.tr.T(msg))
 }
 
 func (m *Model) arrangeBy(mode hand.ArrangeMode) tea.Cmd {
-	groups, ok := m.sorter().Arranged(m.rack.Tiles(), mode)
+	groups, ok := m.sorter().Arranged(m.c.rack.Tiles(), mode)
 	name := "status.runs"
 	if mode == hand.ArrangePairs {
 		name = "status.pairs"
@@ -161,7 +163,7 @@ func (m *Model) arrangeBy(mode hand.ArrangeMode) tea.Cmd {
 
 // whyNotMyMove says why a move cannot be made now, or "".
 func (m *Model) whyNotMyMove() string {
-	v := &m.view
+	v := &m.c.view
 	switch {
 	case m.readOnly:
 		return m.tr.T("status.readonly")
@@ -179,7 +181,7 @@ func (m *Model) whyNotMyMove() string {
 // says why not when not.
 func (m *Model) mayDrawOrTake() bool {
 	why := m.whyNotMyMove()
-	if why == "" && m.view.Stage == game.MustDiscard {
+	if why == "" && m.c.view.Stage == game.MustDiscard {
 		why = m.tr.T("status.mustdiscard")
 	}
 	if why != "" {
@@ -193,7 +195,7 @@ func (m *Model) tryDraw() tea.Cmd {
 	if !m.mayDrawOrTake() {
 		return nil
 	}
-	v := &m.view
+	v := &m.c.view
 	if v.WallLeft == 0 {
 		return m.act(game.EndHandAction(0))
 	}
@@ -204,7 +206,7 @@ func (m *Model) tryTake() tea.Cmd {
 	if !m.mayDrawOrTake() {
 		return nil
 	}
-	v := &m.view
+	v := &m.c.view
 	if v.Top(v.Previous) == tile.NoTile {
 		m.setFlash(true, m.tr.T("status.take.empty", m.seatName(v.Previous)))
 		return nil
@@ -220,11 +222,11 @@ func (m *Model) tryDiscard(finish, confirmed bool) tea.Cmd {
 		m.setFlash(true, why)
 		return nil
 	}
-	if m.view.Stage == game.MustDraw {
+	if m.c.view.Stage == game.MustDraw {
 		m.setFlash(true, m.mustDrawFirst())
 		return nil
 	}
-	t := m.rack.Slots[m.cursor]
+	t := m.c.rack.Slots[m.c.cursor]
 	if t == tile.NoTile {
 		m.setFlash(true, m.tr.T("status.discard.empty"))
 		return nil
@@ -233,20 +235,20 @@ func (m *Model) tryDiscard(finish, confirmed bool) tea.Cmd {
 	if finish {
 		a = game.FinishAction(0, t)
 	} else if !confirmed && m.wins(t) {
-		m.confirm = m.cursor
+		m.c.confirm = m.c.cursor
 		m.setFlash(true, m.tr.T("status.discard.wins", m.tileName(t)))
 		return nil
 	}
 	if m.seat != nil {
 		return m.seatAct(a)
 	}
-	evs, lines, err := m.g.Apply(a)
+	evs, lines, err := m.c.g.Apply(a)
 	if err != nil {
 		m.refuse(err, t)
 		return nil
 	}
-	m.held = -1
-	m.rack.Slots[m.cursor] = tile.NoTile
+	m.c.held = -1
+	m.c.rack.Slots[m.c.cursor] = tile.NoTile
 	return m.applied(evs, lines)
 }
 
@@ -254,7 +256,7 @@ func (m *Model) tryDiscard(finish, confirmed bool) tea.Cmd {
 // player may finish, and the 14 tiles left win (as the reducer checks
 // them, without playing the move).
 func (m *Model) wins(t tile.Tile) bool {
-	v := &m.view
+	v := &m.c.view
 	if !v.Legal.Finish || v.Counts[t] == 0 {
 		return false
 	}
@@ -267,7 +269,7 @@ func (m *Model) wins(t tile.Tile) bool {
 // mustDrawFirst says what the player must do before discarding: draw or
 // take, or at the empty wall take or end the hand.
 func (m *Model) mustDrawFirst() string {
-	v := &m.view
+	v := &m.c.view
 	switch {
 	case v.WallLeft > 0:
 		return m.tr.T("status.mustdraw")
@@ -278,7 +280,7 @@ func (m *Model) mustDrawFirst() string {
 }
 
 func (m *Model) tryShow() tea.Cmd {
-	v := &m.view
+	v := &m.c.view
 	if m.readOnly {
 		m.setFlash(true, m.tr.T("status.readonly"))
 		return nil
@@ -304,8 +306,8 @@ func (m *Model) tryShow() tea.Cmd {
 // notWinning explains a refused finish: how far the 14 tiles left
 // without t are from a win.
 func (m *Model) notWinning(t tile.Tile) string {
-	an := m.view.Analyzer
-	rest := m.view.Counts
+	an := m.c.view.Analyzer
+	rest := m.c.view.Counts
 	if rest[t] > 0 {
 		rest[t]--
 	}
@@ -337,11 +339,113 @@ func (m *Model) act(a game.Action) tea.Cmd {
 	if m.seat != nil {
 		return m.seatAct(a)
 	}
-	evs, lines, err := m.g.Apply(a)
+	evs, lines, err := m.c.g.Apply(a)
 	if err != nil {
 		m.refuse(err, a.Tile)
 		return nil
 	}
-	m.held = -1
+	m.c.held = -1
 	return m.applied(evs, lines)
 }
+
+// classicState is the state of classic Okey's table: the match, seat
+// 0's view of it, the bots, the rack and what the player is doing with
+// it, the log. The Model holds it as m.c, beside the 101 table's m.t.
+type classicState struct {
+	g    *game.Game
+	view game.View
+	bots [game.NumSeats]bots.Bot
+
+	rack   rack.Rack
+	cursor int
+	held   int // slot of the tile picked up, -1 for none
+	fresh  int // slot of the tile just drawn or taken, -1
+	// confirm is the slot whose winning tile the player was asked about
+	// discarding (x again throws it), -1 for none.
+	confirm int
+
+	log []logEntry
+	// hintID numbers the hints asked for; an answer to an older one is
+	// dropped.
+	hintID uint64
+	// failed counts each seat's failed decisions in a row; at
+	// maxBotFailures the seat's bot is replaced by plain moves.
+	failed [game.NumSeats]int
+}
+
+// newClassicState is an empty classic table: nothing held, fresh or
+// waiting to be confirmed.
+func newClassicState() classicState { return classicState{held: -1, fresh: -1, confirm: -1} }
+
+// classicTable is classic Okey's side of the Model (tableGame): the
+// hooks by which the app hands the classic table its messages, keys and
+// screens. It also stands in while no match is on the screen yet.
+type classicTable struct{ m *Model }
+
+func (s classicTable) present() bool { return s.m.c.g != nil }
+
+func (s classicTable) phase() (playing, handOver bool, turn int, over bool) {
+	m := s.m
+	v := &m.c.view
+	over = m.c.g != nil && m.c.g.State().Phase() == game.MatchOver
+	return v.Phase == game.Playing, v.Phase == game.HandOver, v.Turn, over
+}
+
+func (s classicTable) update(msg tea.Msg) (tea.Cmd, bool) {
+	m := s.m
+	switch msg := msg.(type) {
+	case botMoveMsg:
+		return m.onBotMove(msg), true
+	case hintMsg:
+		m.onHint(msg)
+		return nil, true
+	case undoneMsg:
+		return m.onUndone(msg), true
+	}
+	return nil, false
+}
+
+func (s classicTable) key(k tea.KeyPressMsg) (tea.Cmd, bool) {
+	m := s.m
+	switch m.screen {
+	case scrResume:
+		return m.updateResume(k), true
+	case scrHandOver:
+		return m.updateHandOver(k), true
+	case scrMatchOver:
+		return m.updateMatchOver(k), true
+	case scrScores:
+		return m.updateScores(k), true
+	}
+	return m.updateTable(k), true
+}
+
+func (s classicTable) render() (string, bool) {
+	m := s.m
+	switch m.screen {
+	case scrResume:
+		return m.renderResume(), true
+	case scrHandOver:
+		return m.renderHandOver(), true
+	case scrMatchOver:
+		return m.renderMatchOver(), true
+	case scrScores:
+		return m.renderScores(), true
+	}
+	return m.renderTable(), true
+}
+
+func (s classicTable) name() string                        { return "val.classic" }
+func (s classicTable) keys() [][]key.Binding               { return s.m.keys.Table.FullHelp() }
+func (s classicTable) click(msg tea.MouseClickMsg) tea.Cmd { return s.m.onClickClassic(msg) }
+
+func (s classicTable) warm() tea.Cmd {
+	if s.m.c.g == nil {
+		return nil
+	}
+	return s.m.warmAnalysis()
+}
+func (s classicTable) header(withKeys bool) string { return s.m.headerClassic(withKeys) }
+func (s classicTable) nextTurn() tea.Cmd           { return s.m.nextTurnClassic() }
+func (s classicTable) overlayLines() []string      { return s.m.overlayLinesClassic() }
+func (s classicTable) rackJSON() []byte            { return s.m.rackJSONClassic() }

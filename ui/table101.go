@@ -1,10 +1,10 @@
 package ui
 
 import (
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
-	"okey/game"
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
@@ -13,16 +13,17 @@ import (
 )
 
 // The 101 table: a match of Okey 101 played on the same Model as classic
-// Okey. While one is on the table, m.t holds it (and m.g is nil); the
+// Okey. While one is on the table, m.t holds it (and m.c.g is nil); the
 // Model's own machinery is shared: the screens between hands and the
 // settings, the saves (m.rec, ui/store), the bots' question ids, the
-// styles, the words, the status line. The hooks in the classic files
-// (update101, onKey101, render101, nextTurn101, load101, startMatch101,
-// rack101JSON, header101) hand over to the files *101.go:
+// styles, the words, the status line. The app reaches the 101 table
+// through okey101Table, its side of tableGame (tablegame.go); the match's
+// start and load (startMatch101, load101) are chosen by the settings and
+// the record. Its files:
 //
-//	table101.go       the table's state, the hooks
+//	table101.go       the table's state, okey101Table (tableGame)
 //	match101.go       a match's life: start, load, resume, apply an action, save
-//	players101.go     the seats' players (Player101), the table's plain player, asking them
+//	players101.go     asking the seats' players (ui/play101 holds them, the plain one, the hint's analysis)
 //	act101.go         the table screen's keys: the rack, groups, the actions of a turn
 //	choose101.go      choosing a meld on the table (a lay-off, an okey taken back)
 //	ui/layout          the table's layout (Table101)
@@ -31,6 +32,7 @@ import (
 //	hint101.go        the hint (h)
 //	pages101.go       the end of a hand, the score sheet, the final sheet, resuming
 //	mouse101.go       clicks on the table
+//	undo101.go        taking back one's discard, in a casual match
 
 // table101 is a match of 101 on the table and what the player is doing
 // with it.
@@ -102,41 +104,37 @@ type confirm101 struct {
 	plan []okey101.Action
 }
 
-// hasMatch reports whether a match is on the screen: of either game,
-// or the one of a table over SSH once its first view came in.
-func (m *Model) hasMatch() bool { return m.g != nil || m.t != nil || (m.seat != nil && m.seat.got) }
+// okey101Table is the 101 table's side of the Model (tableGame): the
+// hooks by which the app hands the 101 table its messages, keys and
+// screens.
+type okey101Table struct{ m *Model }
 
-// playing reports whether a hand is being played on the table.
-func (m *Model) playing() bool {
-	if m.t != nil {
-		return m.t.view.Phase == okey101.Playing
-	}
-	return m.g != nil && m.view.Phase == game.Playing
+func (s okey101Table) present() bool { return s.m.t != nil }
+
+func (s okey101Table) phase() (playing, handOver bool, turn int, over bool) {
+	v := &s.m.t.view
+	return v.Phase == okey101.Playing, v.Phase == okey101.HandOver, v.Turn, v.Phase == okey101.MatchOver
 }
 
 // over reports whether the match is over.
 func (t *table101) over() bool { return t.view.Phase == okey101.MatchOver }
 
-// update101 handles the 101 table's own messages; ok is false for the
-// messages of the Model (and of classic Okey).
-func (m *Model) update101(msg tea.Msg) (tea.Cmd, bool) {
+func (s okey101Table) update(msg tea.Msg) (tea.Cmd, bool) {
+	m := s.m
 	switch msg := msg.(type) {
 	case bot101Msg:
 		return m.onBot101(msg), true
 	case hint101Msg:
 		m.onHint101(msg)
 		return nil, true
+	case undone101Msg:
+		return m.onUndone101(msg), true
 	}
 	return nil, false
 }
 
-// onKey101 handles a key on a screen of the 101 table; ok is false for
-// the screens the two games share (the notices, the settings, the
-// locked screen), and while classic Okey is on the table.
-func (m *Model) onKey101(k tea.KeyPressMsg) (tea.Cmd, bool) {
-	if m.t == nil {
-		return nil, false
-	}
+func (s okey101Table) key(k tea.KeyPressMsg) (tea.Cmd, bool) {
+	m := s.m
 	switch m.screen {
 	case scrPlay:
 		return m.updateTable101(k), true
@@ -152,12 +150,8 @@ func (m *Model) onKey101(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	return nil, false
 }
 
-// render101 draws a screen of the 101 table; ok is false as for
-// onKey101.
-func (m *Model) render101() (string, bool) {
-	if m.t == nil {
-		return "", false
-	}
+func (s okey101Table) render() (string, bool) {
+	m := s.m
 	switch m.screen {
 	case scrPlay:
 		return m.renderTable101(), true
@@ -172,6 +166,15 @@ func (m *Model) render101() (string, bool) {
 	}
 	return "", false
 }
+
+func (s okey101Table) name() string                        { return "val.okey101" }
+func (s okey101Table) keys() [][]key.Binding               { return s.m.keys.Table101.FullHelp() }
+func (s okey101Table) warm() tea.Cmd                       { return nil }
+func (s okey101Table) click(msg tea.MouseClickMsg) tea.Cmd { return s.m.onClick101(msg) }
+func (s okey101Table) header(withKeys bool) string         { return s.m.header101(withKeys) }
+func (s okey101Table) nextTurn() tea.Cmd                   { return s.m.nextTurn101() }
+func (s okey101Table) overlayLines() []string              { return s.m.overlay101Lines() }
+func (s okey101Table) rackJSON() []byte                    { return s.m.rack101JSON() }
 
 // slotTiles are the tiles of rack slots, in order.
 func (t *table101) slotTiles(slots []int) []tile.Tile {

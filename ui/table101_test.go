@@ -15,6 +15,7 @@ import (
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/play101"
 	"okey/ui/rack"
 	"okey/ui/store"
 )
@@ -67,11 +68,11 @@ func slotOf101(m *Model, x tile.Tile) int {
 	return -1
 }
 
-// play101 makes the player's action a with keys, as a player would:
+// playKeys101 makes the player's action a with keys, as a player would:
 // tiles are selected one by one and made into groups, lay-offs and
 // take-backs go through the choice of a place, a discard that costs
 // 101 is confirmed.
-func play101(t testing.TB, m *Model, a okey101.Action) {
+func playKeys101(t testing.TB, m *Model, a okey101.Action) {
 	t.Helper()
 	onto := func(x tile.Tile, k string) {
 		i := slotOf101(m, x)
@@ -96,7 +97,7 @@ func play101(t testing.TB, m *Model, a okey101.Action) {
 	case okey101.ActTake:
 		press(t, m, "t")
 	case okey101.ActGiveBack:
-		press(t, m, "g")
+		press(t, m, "z")
 	case okey101.ActDiscard:
 		onto(a.Tile, "x")
 		if m.t.confirm.kind == confirmDiscard {
@@ -140,12 +141,12 @@ func myTurn101(t testing.TB, m *Model) {
 		}
 		v := m.t.g.State().View(0)
 		var sv meld.Solver
-		a, ok := plainAction(&v, &sv)
+		a, ok := play101.PlainAction(&v, &sv)
 		if !ok {
 			t.Fatalf("no action for the player:\n%s", plain(m))
 		}
 		n := len(m.t.g.Record().Actions)
-		play101(t, m, a)
+		playKeys101(t, m, a)
 		if len(m.t.g.Record().Actions) == n {
 			t.Fatalf("%v through keys did nothing: %s\n%s", a, m.flash, plain(m))
 		}
@@ -349,7 +350,7 @@ func TestTakeMustBeUsedOrGivenBack(t *testing.T) {
 	if !m.flashWarn || !strings.Contains(m.flash, "must go onto the table first") || len(m.t.g.Record().Actions) != actions {
 		t.Fatalf("a discard with the taken tile owed: %q", m.flash)
 	}
-	press(t, m, "g")
+	press(t, m, "z")
 	if v.Stage != okey101.StageDraw || !v.GaveBack || v.Top(v.Previous) != top {
 		t.Fatalf("g did not give %v back: stage %v, top %v", top, v.Stage, v.Top(v.Previous))
 	}
@@ -577,7 +578,7 @@ func TestTable101SeatsTheBots101(t *testing.T) {
 		myTurn101(t, m)
 	}
 	for s := 1; s < okey101.NumSeats; s++ {
-		if _, stand := m.t.players[s].(plain101); stand || m.t.failed[s] != 0 {
+		if _, stand := m.t.players[s].(play101.Plain); stand || m.t.failed[s] != 0 {
 			t.Errorf("seat %d's bot failed (%d) or was replaced: %T", s, m.t.failed[s], m.t.players[s])
 		}
 	}

@@ -72,7 +72,7 @@ func (m *Model) renderTable() string {
 // faceOf is how a tile is drawn: a false joker shows the face it plays
 // as, with its label.
 func (m *Model) faceOf(t tile.Tile) (tile.Tile, theme.Label) {
-	v := &m.view
+	v := &m.c.view
 	switch {
 	case v.Okey == tile.NoTile:
 		return t, theme.LabelNone
@@ -95,7 +95,7 @@ func (m *Model) tileBox(t tile.Tile, f theme.Frame) [3]string {
 // renderStack draws seat's discard stack at its corner: the top tile and
 // two words.
 func (m *Model) renderStack(c *canvas.Canvas, seat int) {
-	v := &m.view
+	v := &m.c.view
 	r := m.lay.Corner(seat)
 	if !v.Active[seat] && v.DiscardCounts[seat] == 0 {
 		return
@@ -139,7 +139,7 @@ func (m *Model) renderStack(c *canvas.Canvas, seat int) {
 
 // renderPanel draws a bot's name, level, score and tile count.
 func (m *Model) renderPanel(c *canvas.Canvas, seat int, r layout.Rect, a align) {
-	v := &m.view
+	v := &m.c.view
 	name := m.seatName(seat)
 	if seat == v.Dealer {
 		name += " " + m.tr.T("panel.dealer")
@@ -192,14 +192,14 @@ func putAligned(c *canvas.Canvas, r layout.Rect, y int, a align, st lipgloss.Sty
 // for the tables of the pages (both languages write the number first).
 func (m *Model) scoreCell(seat int) string {
 	s := m.scoreText(seat)
-	if !m.view.Rules.Scoring() {
+	if !m.c.view.Rules.Scoring() {
 		return s
 	}
-	return strings.Repeat(" ", max(0, 3-len(strconv.Itoa(m.view.Scores[seat])))) + s
+	return strings.Repeat(" ", max(0, 3-len(strconv.Itoa(m.c.view.Scores[seat])))) + s
 }
 
 func (m *Model) scoreText(seat int) string {
-	v := &m.view
+	v := &m.c.view
 	if !v.Rules.Scoring() {
 		return m.tr.T("panel.noscore")
 	}
@@ -208,7 +208,7 @@ func (m *Model) scoreText(seat int) string {
 
 // renderYou draws the player's line between the lower stacks.
 func (m *Model) renderYou(c *canvas.Canvas) {
-	v := &m.view
+	v := &m.c.view
 	r := m.lay.You
 	name := m.seatName(0)
 	if v.Dealer == 0 {
@@ -232,7 +232,7 @@ func (m *Model) renderYou(c *canvas.Canvas) {
 
 // renderCenter draws the wall and the indicator.
 func (m *Model) renderCenter(c *canvas.Canvas) {
-	v := &m.view
+	v := &m.c.view
 	l := m.lay
 	toDraw := v.MyTurn() && v.Stage == game.MustDraw
 	box := m.st.Box
@@ -278,18 +278,18 @@ func (m *Model) renderRack(c *canvas.Canvas) {
 	if m.Watching() {
 		title = " " + m.tr.T("rack.watching") + " "
 	}
-	if m.held >= 0 {
-		title = " " + m.tr.T("rack.holding", m.tileName(m.rack.Slots[m.held])) + " "
+	if m.c.held >= 0 {
+		title = " " + m.tr.T("rack.holding", m.tileName(m.c.rack.Slots[m.c.held])) + " "
 	}
 	frame := m.st.Panel
 	c.Put(r.X, r.Y, frame.TopLine(r.W, title))
 	var rows [2][theme.TileH]strings.Builder
-	for i, t := range m.rack.Slots {
+	for i, t := range m.c.rack.Slots {
 		f := theme.FramePlain
 		switch {
-		case i == m.held:
+		case i == m.c.held:
 			f = theme.FrameHeld
-		case i == m.cursor && !m.Watching(): // a spectator has no rack to move on
+		case i == m.c.cursor && !m.Watching(): // a spectator has no rack to move on
 			f = theme.FrameCursor
 		}
 		var box [theme.TileH]string
@@ -328,8 +328,8 @@ func (m *Model) renderLog(c *canvas.Canvas, r layout.Rect) {
 	// entries wrap, below it they are cut.
 	var lines []string
 	newest := 0 // lines of the newest entry, drawn brighter
-	for i := len(m.log) - 1; i >= 0 && len(lines) < h; i-- {
-		s := m.logText(m.log[i])
+	for i := len(m.c.log) - 1; i >= 0 && len(lines) < h; i-- {
+		s := m.logText(m.c.log[i])
 		if s == "" {
 			continue
 		}
@@ -412,7 +412,7 @@ func (m *Model) flashLine(w int) string {
 
 // guide says what the player may do now.
 func (m *Model) guide() string {
-	v := &m.view
+	v := &m.c.view
 	if v.Phase != game.Playing {
 		return ""
 	}
@@ -432,7 +432,7 @@ func (m *Model) guide() string {
 	if v.Turn != 0 {
 		return m.tr.T("guide.wait", m.seatName(v.Turn)) + show
 	}
-	if m.held >= 0 {
+	if m.c.held >= 0 {
 		return m.tr.T("guide.holding")
 	}
 	if v.Stage == game.MustDraw {
@@ -499,7 +499,7 @@ const maxBars = 32
 // shortHelp picks the table's keys worth showing now.
 func (m *Model) shortHelp() []key.Binding {
 	k := m.keys.Table
-	v := &m.view
+	v := &m.c.view
 	if m.readOnly { // looking only: the keys that move nothing
 		return []key.Binding{k.Sort, k.Group, k.Browse, k.Scores, k.Move, k.Help, k.Quit}
 	}

@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game"
+	"okey/ui/stats"
 )
 
 // Undo (u) takes back the player's own last discard of the hand, in a
@@ -16,7 +17,7 @@ import (
 
 // Meta keys of a casual match's record.
 const (
-	metaUndo  = "undo"
+	metaUndo  = stats.MetaUndo
 	metaUndos = "undos"
 )
 
@@ -30,61 +31,83 @@ type undoneMsg struct {
 
 // undo asks for the match without the player's last discard.
 func (m *Model) undo() tea.Cmd {
-	switch {
-	case m.readOnly:
-		m.setFlash(true, m.tr.T("status.readonly"))
-		return nil
-	case !m.casual:
-		m.setFlash(true, m.tr.T("status.undo.off"))
-		return nil
-	case m.view.Phase != game.Playing:
-		m.setFlash(true, m.tr.T("status.undo.none"))
+	if !m.mayUndo(m.c.view.Phase == game.Playing) {
 		return nil
 	}
-	rec := m.g.Record()
-	last := -1
-	for i := len(rec.Actions) - 1; i >= 0; i-- {
-		a := rec.Actions[i]
-		if a.Kind == game.ActNextHand {
-			break
-		}
-		if a.Kind == game.ActDiscard && a.Seat == 0 {
-			last = i
-			break
-		}
-	}
+	rec := m.c.g.Record()
+	last := lastOwnDiscard(rec.Actions, func(a game.Action) bool { return a.Kind == game.ActNextHand },
+		func(a game.Action) bool { return a.Kind == game.ActDiscard && a.Seat == 0 })
 	if last < 0 {
 		m.setFlash(true, m.tr.T("status.undo.none"))
 		return nil
 	}
 	m.cancelBots()
-	n, _ := strconv.Atoi(rec.Meta[metaUndos])
-	rec.Meta[metaUndos] = strconv.Itoa(n + 1)
+	countUndo(rec.Meta)
 	rec.Actions = rec.Actions[:last]
-	from := m.g.State().Moves()
+	from := m.c.g.State().Moves()
 	return func() tea.Msg {
 		g, err := game.Replay(rec)
 		return undoneMsg{from: from, g: g, err: err}
 	}
 }
 
+// mayUndo reports whether the player may take a discard back now, at
+// either game's table (playing: a hand is being played), and says why
+// not when they may not.
+func (m *Model) mayUndo(playing bool) bool {
+	switch {
+	case m.readOnly:
+		m.setFlash(true, m.tr.T("status.readonly"))
+	case !m.casual:
+		m.setFlash(true, m.tr.T("status.undo.off"))
+	case !playing:
+		m.setFlash(true, m.tr.T("status.undo.none"))
+	default:
+		return true
+	}
+	return false
+}
+
+// lastOwnDiscard is the place of the player's last discard among a
+// record's actions (ownDiscard), looking back no further than the
+// hand's start (startsHand): -1 when the player has not discarded in
+// this hand. Both games' records are read so.
+func lastOwnDiscard[A any](actions []A, startsHand, ownDiscard func(A) bool) int {
+	for i := len(actions) - 1; i >= 0; i-- {
+		switch {
+		case startsHand(actions[i]):
+			return -1
+		case ownDiscard(actions[i]):
+			return i
+		}
+	}
+	return -1
+}
+
+// countUndo counts one more undo in a casual match's record (meta
+// undos), which the statistics and a reader of the record see.
+func countUndo(meta map[string]string) {
+	n, _ := strconv.Atoi(meta[metaUndos])
+	meta[metaUndos] = strconv.Itoa(n + 1)
+}
+
 // onUndone puts the match back to before the discard, if nothing moved
 // meanwhile.
 func (m *Model) onUndone(msg undoneMsg) tea.Cmd {
-	if m.g == nil || m.g.State().Moves() != msg.from {
+	if m.c.g == nil || m.c.g.State().Moves() != msg.from {
 		return nil // the table moved on: nothing to take back now
 	}
 	if msg.err != nil {
 		m.setFlash(true, m.tr.T("status.refused", msg.err.Error()))
 		return m.nextTurn()
 	}
-	back := m.g.Record().Actions[len(msg.g.Record().Actions)]
-	m.g = msg.g
-	rec := m.g.Record()
+	back := m.c.g.Record().Actions[len(msg.g.Record().Actions)]
+	m.c.g = msg.g
+	rec := m.c.g.Record()
 	m.rec = rec.Marshal()
 	m.refresh()
-	m.log = m.log[:0] // this hand's moves, as they now stand
-	for i, e := range m.view.History {
+	m.c.log = m.c.log[:0] // this hand's moves, as they now stand
+	for i, e := range m.c.view.History {
 		m.addLog(e, i)
 	}
 	m.cursorOn(back.Tile)

@@ -23,21 +23,21 @@ func TestUndoTakesTheDiscardBack(t *testing.T) {
 		t.Fatalf("u before any discard says %q", m.flash)
 	}
 	press(t, m, "d")
-	drawn := m.view.Counts
+	drawn := m.c.view.Counts
 	cursorTo(t, m, firstTile(m))
-	thrown := m.rack.Slots[m.cursor]
+	thrown := m.c.rack.Slots[m.c.cursor]
 	press(t, m, "x")
-	if m.view.Counts == drawn || !m.view.MyTurn() {
+	if m.c.view.Counts == drawn || !m.c.view.MyTurn() {
 		t.Fatal("the discard did not happen, or the bots did not move")
 	}
 	press(t, m, "u")
-	if m.view.Counts != drawn || m.view.Stage != game.MustDiscard || !m.view.MyTurn() {
+	if m.c.view.Counts != drawn || m.c.view.Stage != game.MustDiscard || !m.c.view.MyTurn() {
 		t.Fatalf("after u the rack is not as before the discard: %q", m.flash)
 	}
-	if m.rack.Slots[m.cursor] != thrown || !strings.Contains(m.flash, "taken back") {
-		t.Fatalf("the cursor is on %v, %q", m.rack.Slots[m.cursor], m.flash)
+	if m.c.rack.Slots[m.c.cursor] != thrown || !strings.Contains(m.flash, "taken back") {
+		t.Fatalf("the cursor is on %v, %q", m.c.rack.Slots[m.c.cursor], m.flash)
 	}
-	rec := m.g.Record()
+	rec := m.c.g.Record()
 	if rec.Meta[metaUndo] != "on" || rec.Meta[metaUndos] != "1" {
 		t.Fatalf("the record's marks: %v", rec.Meta)
 	}
@@ -53,16 +53,16 @@ func TestUndoTakesTheDiscardBack(t *testing.T) {
 	// A different discard now plays on.
 	press(t, m, "right")
 	press(t, m, "x")
-	if m.screen == scrPlay && !m.view.MyTurn() {
+	if m.screen == scrPlay && !m.c.view.MyTurn() {
 		t.Fatal("the table does not go on after an undo")
 	}
 
 	plainMatch := newTestModel(t, 100, 30, withPlainBots)
 	drain(t, plainMatch, plainMatch.Init())
 	playMyTurn(t, plainMatch)
-	moves := plainMatch.g.State().Moves()
+	moves := plainMatch.c.g.State().Moves()
 	press(t, plainMatch, "u")
-	if plainMatch.g.State().Moves() != moves || !strings.Contains(plainMatch.flash, "casual matches") {
+	if plainMatch.c.g.State().Moves() != moves || !strings.Contains(plainMatch.flash, "casual matches") {
 		t.Fatalf("u in a match without undo: %q", plainMatch.flash)
 	}
 }

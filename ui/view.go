@@ -26,37 +26,29 @@ func (m *Model) render() string {
 	if m.lay.TooSmall {
 		return m.renderTooSmall()
 	}
-	if s, ok := m.render101(); ok {
-		return s
-	}
 	switch m.screen {
 	case scrNotice:
 		return m.renderNotice()
-	case scrResume:
-		return m.renderResume()
-	case scrHandOver:
-		return m.renderHandOver()
-	case scrMatchOver:
-		return m.renderMatchOver()
 	case scrSettings:
 		return m.renderSettings()
-	case scrScores:
-		return m.renderScores()
 	case scrLocked:
 		return m.renderLocked()
 	case scrStats:
 		return m.renderStats()
 	}
-	return m.renderTable()
+	if s, ok := m.table().render(); ok {
+		return s
+	}
+	return ""
 }
 
 // header is the top line: the game, the hand, and on the table the keys
 // for the help, the settings and quitting.
-func (m *Model) header(withKeys bool) string {
-	if m.t != nil {
-		return m.header101(withKeys)
-	}
-	v := &m.view
+func (m *Model) header(withKeys bool) string { return m.table().header(withKeys) }
+
+// headerClassic is classic Okey's top line.
+func (m *Model) headerClassic(withKeys bool) string {
+	v := &m.c.view
 	w := m.lay.Header.W
 	left := m.st.Title.Render("OKEY")
 	leftW := canvas.Width("OKEY")

@@ -85,8 +85,14 @@ func (m *Model) header101(withKeys bool) string {
 		keys = keyLine([]key.Binding{k.Help, k.Settings, quit})
 	}
 	room := max(0, w-leftW-canvas.Width(keys)-2)
-	// The panels mark the dealer too: where the whole line does not fit,
-	// the header leaves the dealer out rather than cut a name.
+	// A casual match says so where it fits whole (u in the help bar says
+	// it too); the panels mark the dealer too: where the whole line does
+	// not fit, the header leaves the dealer out rather than cut a name.
+	if m.casual {
+		if casual := " · " + m.tr.T("hdr.casual"); canvas.Width(info+casual+badge) <= room {
+			info += casual
+		}
+	}
 	if canvas.Width(info+dealer+badge) <= room {
 		info += dealer
 	}
@@ -658,5 +664,8 @@ func (m *Model) shortHelp101() []key.Binding {
 		b = append(b, k.Select, k.AddGroup, lay, k.LayOff, k.TakeBack, k.Discard, k.Finish)
 	}
 	b = append(b, m.hostKeys()...) // a seat's chat, say
+	if m.casual {
+		b = append(b, k.Undo)
+	}
 	return append(b, k.Hint, k.Sort, k.Group, k.Browse, k.Scores, k.Move, k.Pick, k.Cancel, k.Help, k.Settings, k.Quit)
 }

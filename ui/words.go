@@ -29,7 +29,7 @@ func (m *Model) seatNameMid(s int) string {
 
 // tileName writes a tile for messages: R7, or R5 (okey), J (R5).
 func (m *Model) tileName(t tile.Tile) string {
-	v := &m.view
+	v := &m.c.view
 	switch {
 	case t == tile.NoTile:
 		return "-"

@@ -1,12 +1,12 @@
 package ui
 
 import (
-	"strconv"
 	"strings"
 
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/play101"
 )
 
 // The 101 table's words for tiles, melds, openings and moves, in the
@@ -29,65 +29,11 @@ func (m *Model) tileNameOf(t, okey tile.Tile) string {
 }
 
 // tilesText writes tiles for messages: "R4 R5 R6".
-func (m *Model) tilesText(ts []tile.Tile) string { return tilesOf(ts, m.t.view.Okey) }
-
-// tilesOf writes tiles of a hand whose okey is okey in a row: each its
-// face, an okey as OK, a false joker as J.
-func tilesOf(ts []tile.Tile, okey tile.Tile) string {
-	parts := make([]string, len(ts))
-	for i, t := range ts {
-		parts[i] = shortOf(t, okey)
-	}
-	return strings.Join(parts, " ")
-}
+func (m *Model) tilesText(ts []tile.Tile) string { return play101.TilesOf(ts, m.t.view.Okey) }
 
 // shortTile is a tile in a row of tiles: its face, an okey as OK, a
 // false joker as J.
-func (m *Model) shortTile(t tile.Tile) string { return shortOf(t, m.t.view.Okey) }
-
-func shortOf(t, okey tile.Tile) string {
-	switch {
-	case t == okey:
-		return okeyInline
-	case t == tile.FalseJoker:
-		return "J"
-	}
-	return t.String()
-}
-
-// How the melds on the table write their tiles on one line: an okey
-// with what it stands for after a star (*B7; *7 in a set, for any
-// colour it lacks), a tile laid off by another player than the meld's
-// with a plus before it. The words of the help say so.
-const (
-	okeyInline  = "OK"
-	okeyMark    = "*"
-	layOffMark  = "+"
-	meldTileGap = " "
-)
-
-// meldTile is tile i of a table meld as the table writes it, and
-// whether it is an okey.
-func meldTile(tm *okey101.TableMeld, i int, an meld.Analyzer) (string, bool) {
-	t := tm.Meld.Tiles[i]
-	s := t.String()
-	okey := an.IsOkey(t)
-	if okey {
-		as := tm.Meld.As[i]
-		switch {
-		case as.Valid():
-			s = okeyMark + as.String()
-		case tm.Meld.Kind == meld.Set:
-			s = okeyMark + strconv.Itoa(tm.Meld.SetValue())
-		default:
-			s = okeyMark
-		}
-	}
-	if i < len(tm.Seats) && tm.Seats[i] != tm.Owner {
-		s = layOffMark + s
-	}
-	return s, okey
-}
+func (m *Model) shortTile(t tile.Tile) string { return play101.ShortOf(t, m.t.view.Okey) }
 
 // meldText is a table meld on one line, plain and styled.
 func (m *Model) meldText(tm *okey101.TableMeld) (plainText, styled string) {
@@ -95,16 +41,16 @@ func (m *Model) meldText(tm *okey101.TableMeld) (plainText, styled string) {
 	var p, s strings.Builder
 	for i, t := range tm.Meld.Tiles {
 		if i > 0 {
-			p.WriteString(meldTileGap)
-			s.WriteString(meldTileGap)
+			p.WriteString(play101.MeldTileGap)
+			s.WriteString(play101.MeldTileGap)
 		}
-		txt, okey := meldTile(tm, i, an)
+		txt, okey := play101.MeldTile(tm, i, an)
 		p.WriteString(txt)
 		switch {
 		case okey || t == tile.FalseJoker:
 			s.WriteString(m.paint(sOkey, txt))
-		case strings.HasPrefix(txt, layOffMark):
-			s.WriteString(m.paint(sDim, layOffMark) + m.st.Inline(t))
+		case strings.HasPrefix(txt, play101.LayOffMark):
+			s.WriteString(m.paint(sDim, play101.LayOffMark) + m.st.Inline(t))
 		default:
 			s.WriteString(m.st.Inline(t))
 		}
@@ -120,7 +66,7 @@ func (m *Model) meldName(i int) string {
 	}
 	tm := &v.Table[i]
 	txt, _ := m.meldText(tm)
-	txt = strings.ReplaceAll(txt, layOffMark, "") // who laid which tile is the table's to show
+	txt = strings.ReplaceAll(txt, play101.LayOffMark, "") // who laid which tile is the table's to show
 	if tm.Owner == 0 {
 		return m.tr.T("t101.meld.yours", txt)
 	}
@@ -165,7 +111,7 @@ func (m *Model) logText101(e log101) string {
 	melds := func(ms []meld.Meld) string {
 		parts := make([]string, len(ms))
 		for i, x := range ms {
-			parts[i] = tilesOf(x.Tiles, e.okey)
+			parts[i] = play101.TilesOf(x.Tiles, e.okey)
 		}
 		return strings.Join(parts, " · ")
 	}

@@ -138,6 +138,11 @@ func New(tr *i18n.Catalog, saving bool) KeyMap {
 	settings := b([]string{"o"}, "o", "key.settings")
 	scores := b([]string{"r"}, "r", "key.scores")
 	stats := b([]string{"i"}, "i", "key.stats")
+	// switchGame changes the game of the new match on the screens that
+	// offer one (resuming, the final table). It is tab, a key neither
+	// table has: g shows the indicator at the classic table (g for
+	// gösterge), and a key means one thing wherever the player meets it.
+	switchGame := b([]string{"tab"}, "tab", "key.game")
 	scroll := ScrollKeys{
 		Up:       b([]string{"up", "k"}, "↑", "key.scroll"),
 		Down:     b([]string{"down", "j"}, "↓", "key.scroll"),
@@ -201,7 +206,7 @@ func New(tr *i18n.Catalog, saving bool) KeyMap {
 			Resume:   b([]string{"enter", "y", "r"}, "enter", "key.resume"),
 			NewMatch: b([]string{"n"}, "n", "key.newmatch.keep"),
 			Quit:     b([]string{"q", "ctrl+c"}, "q", "key.quit.short"),
-			Game:     b([]string{"g"}, "g", "key.game"),
+			Game:     switchGame,
 		},
 		HandOver: HandOverKeys{
 			Next:     b([]string{"enter", "space", "n"}, "enter", "key.next"),
@@ -216,7 +221,7 @@ func New(tr *i18n.Catalog, saving bool) KeyMap {
 			Stats:    stats,
 			Settings: settings,
 			Quit:     b([]string{"q", "ctrl+c"}, "q", "key.quit.short"),
-			Game:     b([]string{"g"}, "g", "key.game"),
+			Game:     switchGame,
 		},
 		Settings: SettingsKeys{
 			Up:     b([]string{"up", "shift+tab"}, "↑", "key.set.choose"),

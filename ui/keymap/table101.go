@@ -20,7 +20,7 @@ type Table101Keys struct {
 	AddGroup, Lay, LayOff, TakeBack, Discard, Finish key.Binding
 
 	SortColour, SortValue, Runs, Pairs, Hint, Browse key.Binding
-	Scores, Stats, Help, Settings, Quit              key.Binding
+	Scores, Stats, Undo, Help, Settings, Quit        key.Binding
 }
 
 // Choose101Keys choose where a tile goes on the table (a lay-off, an
@@ -34,7 +34,8 @@ type Choose101Keys struct {
 // newTable101Keys builds the 101 table's keys with b, the key map's
 // builder; settings, quit, scores and stats are the ones every screen
 // shares. A key means the same at both tables: lay off is e (it extends
-// a meld; i is the statistics everywhere).
+// a meld; i is the statistics everywhere), give back is z (it takes the
+// take back, as ctrl+z would; g is the classic table's indicator).
 func newTable101Keys(tr *i18n.Catalog, b func([]string, string, string) key.Binding, settings, quit, scores, stats key.Binding) Table101Keys {
 	sheet := scores
 	sheet.SetHelp(scores.Help().Key, tr.T("key.sheet"))
@@ -51,7 +52,7 @@ func newTable101Keys(tr *i18n.Catalog, b func([]string, string, string) key.Bind
 		Cancel:     b([]string{"esc"}, "esc", "key.cancel101"),
 		Draw:       b([]string{"d"}, "d", "key.draw"),
 		Take:       b([]string{"t"}, "t", "key.take"),
-		GiveBack:   b([]string{"g"}, "g", "key.giveback"),
+		GiveBack:   b([]string{"z"}, "z", "key.giveback"),
 		AddGroup:   b([]string{"a"}, "a", "key.addgroup"),
 		Lay:        b([]string{"l"}, "l", "key.lay"),
 		LayOff:     b([]string{"e"}, "e", "key.layoff"),
@@ -66,6 +67,7 @@ func newTable101Keys(tr *i18n.Catalog, b func([]string, string, string) key.Bind
 		Browse:     b([]string{"b"}, "b", "key.browse101"),
 		Scores:     sheet,
 		Stats:      stats,
+		Undo:       b([]string{"u"}, "u", "key.undo"),
 		Help:       b([]string{"?"}, "?", "key.help"),
 		Settings:   settings,
 		Quit:       quit,
@@ -89,6 +91,6 @@ func (k Table101Keys) FullHelp() [][]key.Binding {
 		{k.Left, k.Right, k.Up, k.Down, k.Pick, k.Select, k.Cancel},
 		{k.Draw, k.Take, k.GiveBack, k.AddGroup, k.Lay, k.LayOff, k.TakeBack, k.Discard, k.Finish},
 		{k.SortColour, k.SortValue, k.Runs, k.Pairs, k.Hint, k.Browse},
-		{k.Scores, k.Stats, k.Help, k.Settings, k.Quit},
+		{k.Scores, k.Stats, k.Undo, k.Help, k.Settings, k.Quit},
 	}
 }

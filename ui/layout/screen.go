@@ -19,22 +19,24 @@ const (
 
 // Sizes of the table's parts.
 const (
-	stackW     = 20 // a discard stack: its top tile and two words
-	panelW     = 21 // a bot's name, level, score and tiles
-	centerW    = 36 // the wall and the indicator
-	BandH      = theme.TileH
-	rackW      = rack.Cols*theme.TileW + 2 // the rack in its frame
-	rackH      = 2*theme.TileH + 2
-	logSide    = 34  // the log beside the table on wide terminals
-	tableW     = 100 // the table grows no wider
-	logW       = 60  // nor the log beside it
-	logMin     = 3   // lines of the log below the table, at the least
-	logMore    = 8   // lines the log below the table grows by, at most
-	statusMax  = 3   // lines a long status may take on the table
-	HistoryMin = 6   // lines a score history under the rack needs
-	wallW      = 7   // the wall's box
-	wordsW     = 10  // the words beside the wall
-	PageX      = 2   // the left margin of the pages and overlays
+	stackW      = 20 // a discard stack: its top tile and two words
+	panelW      = 21 // a bot's name, level, score and tiles
+	centerW     = 36 // the wall and the indicator
+	BandH       = theme.TileH
+	rackW       = rack.Cols*theme.TileW + 2 // the rack in its frame
+	rackH       = 2*theme.TileH + 2
+	logSide     = 34  // the log beside the table on wide terminals
+	tableW      = 100 // the table grows no wider
+	logW        = 60  // nor the log beside it
+	logMin      = 3   // lines of the log below the table, at the least
+	logMore     = 8   // lines the log below the table grows by, at most
+	statusMax   = 3   // lines a long status may take on the table
+	HistoryMin  = 6   // lines a score history under the rack needs
+	wallW       = 7   // the wall's box
+	wordsW      = 10  // the words beside the wall
+	PageX       = 2   // the left margin of the pages and overlays
+	gapMax      = 3   // lines between the bands, at most (a tall terminal)
+	historyKeep = 6   // lines the score history keeps beyond HistoryMin before the bands space out
 )
 
 // Rect is a part of the screen.
@@ -168,6 +170,12 @@ func NewScreen(w, h int) Screen {
 	// under the rack, the score history under it, the log down the side.
 	tall := l.LogBeside && spare >= statusMax+1+HistoryMin
 	if tall {
+		// A terminal much taller than that spaces the bands and the rack
+		// out (up to gapMax lines apart) rather than leave the room
+		// empty under a score history that has only a few hands in it.
+		if extra := spare - (statusMax + 1 + HistoryMin + historyKeep); extra >= 3 {
+			gap = min(gapMax, gap+extra/3)
+		}
 		spare = 1 // a blank line under the header
 	}
 	if !l.LogBeside {

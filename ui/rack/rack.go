@@ -259,3 +259,68 @@ func groupBy(tiles []tile.Tile, plays func(tile.Tile) tile.Tile, wild func(tile.
 	}
 	return out
 }
+
+// PackRows lays groups out on the two rows of the rack with a gap
+// between two groups, the longest placed first in the first row with
+// room, each row keeping the groups' order; the rest fills what is left
+// after a gap. It reports false when that does not fit. The 101 table
+// lays its melds out so, keeping each group whole on one row.
+func PackRows(groups [][]tile.Tile, rest []tile.Tile) (Rack, bool) {
+	r := New()
+	order := make([]int, len(groups))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return len(groups[b]) - len(groups[a]) })
+	var rows [2][]int
+	var used [2]int
+	for _, gi := range order {
+		n := len(groups[gi])
+		placed := false
+		for row := range rows {
+			need := n
+			if used[row] > 0 {
+				need++
+			}
+			if used[row]+need <= Cols {
+				rows[row] = append(rows[row], gi)
+				used[row] += need
+				placed = true
+				break
+			}
+		}
+		if !placed {
+			return r, false
+		}
+	}
+	free := 2*Cols - used[0] - used[1]
+	for row := range rows {
+		if used[row] > 0 {
+			free--
+		}
+	}
+	if len(rest) > free {
+		return r, false
+	}
+	for row := range rows {
+		slices.Sort(rows[row])
+		col := 0
+		for _, gi := range rows[row] {
+			if col > 0 {
+				col++
+			}
+			for _, x := range groups[gi] {
+				r.Slots[row*Cols+col] = x
+				col++
+			}
+		}
+		if col > 0 {
+			col++
+		}
+		for ; col < Cols && len(rest) > 0; col++ {
+			r.Slots[row*Cols+col] = rest[0]
+			rest = rest[1:]
+		}
+	}
+	return r, len(rest) == 0
+}

@@ -69,3 +69,51 @@ func TestSortsPutWildTilesApart(t *testing.T) {
 		}
 	}
 }
+
+// PackRows keeps each group whole on one row, a gap between groups, the
+// longest first, and the rest after a gap; it refuses what does not fit.
+func TestPackRows(t *testing.T) {
+	run := func(c tile.Colour, from, n int) []tile.Tile {
+		out := make([]tile.Tile, n)
+		for i := range out {
+			out[i] = tile.NewTile(c, from+i)
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name   string
+		groups [][]tile.Tile
+		rest   []tile.Tile
+		fits   bool
+	}{
+		{"nothing", nil, nil, true},
+		{"two groups on a row", [][]tile.Tile{run(tile.Red, 1, 3), run(tile.Blue, 1, 4)}, nil, true},
+		{"groups and the rest", [][]tile.Tile{run(tile.Red, 1, 5), run(tile.Blue, 1, 5), run(tile.Black, 1, 5)}, run(tile.Yellow, 1, 3), true},
+		{"three long groups on two rows", [][]tile.Tile{run(tile.Red, 1, 13), run(tile.Blue, 1, 13), run(tile.Black, 1, 13)}, nil, false},
+		{"too much left over", [][]tile.Tile{run(tile.Red, 1, 13)}, append(run(tile.Blue, 1, 13), run(tile.Black, 1, 13)...), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, ok := PackRows(tc.groups, tc.rest)
+			if ok != tc.fits {
+				t.Fatalf("fits %v, want %v", ok, tc.fits)
+			}
+			if !ok {
+				return
+			}
+			want := tc.rest
+			for _, g := range tc.groups {
+				want = append(want, g...)
+			}
+			if tile.CountsOf(r.Tiles()) != tile.CountsOf(want) {
+				t.Fatalf("the rack holds %v, want the tiles %v", r.Tiles(), want)
+			}
+			// Each group stands whole on one row, its tiles side by side.
+			for _, g := range tc.groups {
+				i := slices.Index(r.Slots[:], g[0])
+				if i < 0 || i%Cols+len(g) > Cols || !slices.Equal(r.Slots[i:i+len(g)], g) {
+					t.Errorf("group %v is not whole on a row: %v", g, r.Slots)
+				}
+			}
+		})
+	}
+}

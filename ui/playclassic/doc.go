@@ -1,0 +1,16 @@
+// Package playclassic is classic Okey's side of the table, as far as it
+// has left package ui (issue 21), beside ui/play101 for Okey 101: what
+// the table knows of classic Okey's rules that is not drawing or keys,
+// from a seat's view or a match's record alone:
+//
+//	playclassic.go  the seats' bots (SeatBot, seeded per decision so that a
+//	                resumed match plays on as it would have), the plain
+//	                stand-in for a bot that keeps failing (Plain,
+//	                PlainMove), the sorts of the rack (Sorter: by colour,
+//	                by value, seri diz and çift diz), a view turned so that
+//	                a served seat sits at seat 0 (RotateView)
+//	history.go      a match's score history, hand by hand, from its record
+//
+// It imports the referee (game, game/hand, game/tile), the bots, ui/rack
+// and ui/seats, and nothing of ui.
+package playclassic

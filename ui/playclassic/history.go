@@ -1,0 +1,38 @@
+package playclassic
+
+import "okey/game"
+
+// HandScore is one line of the score history: how a hand ended and the
+// scores after it.
+type HandScore struct {
+	Result game.HandResult
+	Scores [game.NumSeats]int
+}
+
+// History replays a record (a classic match's score history) and keeps how each hand ended. A record
+// that stops replaying (it was checked when the match was loaded, so it
+// does not) gives the hands before.
+func History(rec game.Record) []HandScore {
+	g, err := game.NewGame(rec.Rules, rec.Seed, rec.Meta)
+	if err != nil {
+		return nil
+	}
+	var out []HandScore
+	for _, a := range rec.Actions {
+		was := g.State().Phase()
+		if _, _, err := g.Apply(a); err != nil {
+			return out
+		}
+		out = AppendHand(out, g.State(), was)
+	}
+	return out
+}
+
+// AppendHand adds the hand that st has just ended (its phase was was
+// before the last action) to the history h.
+func AppendHand(h []HandScore, st game.State, was game.Phase) []HandScore {
+	if was != game.Playing || st.Phase() == game.Playing || st.Result() == nil {
+		return h
+	}
+	return append(h, HandScore{Result: *st.Result(), Scores: st.Scores()})
+}

@@ -1,0 +1,174 @@
+package playclassic
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"okey/bots"
+	"okey/game"
+	"okey/game/hand"
+	"okey/game/tile"
+	"okey/ui/rack"
+	"okey/ui/seats"
+)
+
+// SeatBot is a seat's bot, built afresh for every decision with a seed
+// drawn from the match's seed, the seat, the hand and the moves so far. A
+// match resumed from its record then plays on exactly as it would have
+// without the interruption: no random source is carried over from one
+// decision to the next. (The bots' own memory is a cache of analysis and
+// never changes a decision.) Questions never share a bot, so a cancelled
+// one still finishing cannot disturb the next.
+type SeatBot struct {
+	level string
+	seed  uint64
+	build func(level string, opt bots.Options) (bots.Bot, error)
+}
+
+// NewSeatBot is the bot of a seat playing at level, seeded from seed
+// (the match's, the seat's), built by build for every decision.
+func NewSeatBot(level string, seed uint64, build func(level string, opt bots.Options) (bots.Bot, error)) *SeatBot {
+	return &SeatBot{level: level, seed: seed, build: build}
+}
+
+func (s *SeatBot) Level() string { return s.level }
+
+func (s *SeatBot) Decide(ctx context.Context, v game.View) (game.Action, error) {
+	seed := game.NewSeed(s.seed ^ uint64(v.Hand)<<40 ^ uint64(len(v.History))<<8 ^ uint64(v.Stage))
+	b, err := s.build(s.level, bots.Options{Seed: seed})
+	if err != nil {
+		return game.Action{}, fmt.Errorf("seat %d: %w", v.Seat, err)
+	}
+	return b.Decide(ctx, v)
+}
+
+// Plain plays plain legal moves: the stand-in for a bot that keeps
+// failing.
+type Plain struct{}
+
+func (Plain) Level() string { return bots.Levels[0] }
+
+func (Plain) Decide(ctx context.Context, v game.View) (game.Action, error) {
+	if a, ok := PlainMove(v); ok {
+		return a, nil
+	}
+	return game.Action{}, game.ErrWrongPhase
+}
+
+// PlainMove is a plain legal move for a view: draw, take or end the
+// hand, or discard the highest tile.
+func PlainMove(v game.View) (game.Action, bool) {
+	l := v.Legal
+	switch {
+	case l.Draw:
+		return game.DrawAction(v.Seat), true
+	case l.Take:
+		return game.TakeAction(v.Seat), true
+	case l.EndHand:
+		return game.EndHandAction(v.Seat), true
+	case l.Discard && len(v.Rack) > 0:
+		return game.DiscardAction(v.Seat, v.Rack[len(v.Rack)-1]), true
+	}
+	return game.Action{}, false
+}
+
+// Sorter orders tiles for the sorts: a false joker as the face it plays
+// as, okeys apart at the end.
+type Sorter struct {
+	an hand.Analyzer
+}
+
+// NewSorter is the sorts of a hand read by an (its okeys, its false
+// jokers).
+func NewSorter(an hand.Analyzer) Sorter { return Sorter{an: an} }
+
+func (s Sorter) plays(t tile.Tile) tile.Tile { return s.an.PlaysAs(t) }
+
+// ByColour groups the tiles by colour, each colour by value, okeys last.
+func (s Sorter) ByColour(tiles []tile.Tile) [][]tile.Tile {
+	return rack.ByColour(tiles, s.plays, s.an.IsOkey)
+}
+
+// ByValue groups the tiles by value, colours in order, okeys last.
+func (s Sorter) ByValue(tiles []tile.Tile) [][]tile.Tile {
+	return rack.ByValue(tiles, s.plays, s.an.IsOkey)
+}
+
+// Arranged is seri diz or çift diz: the analyser's groups, the leftovers
+// apart. It reports false when the arrangement does not account for
+// exactly the given tiles (or found no group), so the caller can say so
+// instead of losing a tile.
+func (s Sorter) Arranged(tiles []tile.Tile, mode hand.ArrangeMode) ([][]tile.Tile, bool) {
+	a := s.an.Arrange(slices.Clone(tiles), mode)
+	var out [][]tile.Tile
+	var all []tile.Tile
+	for _, g := range a.Groups {
+		if len(g) > 0 {
+			out = append(out, slices.Clone(g))
+			all = append(all, g...)
+		}
+	}
+	if len(out) == 0 {
+		return nil, false
+	}
+	if len(a.Leftover) > 0 {
+		out = append(out, slices.Clone(a.Leftover))
+		all = append(all, a.Leftover...)
+	}
+	if tile.CountsOf(all) != tile.CountsOf(tiles) {
+		return nil, false
+	}
+	return out, true
+}
+
+// RotateResult turns a hand's result.
+func RotateResult(r game.HandResult, rot int) game.HandResult {
+	r.Winner = seats.Turn(r.Winner, rot)
+	r.Lost = seats.TurnAll(r.Lost, rot)
+	r.Shown = seats.TurnAll(r.Shown, rot)
+	r.Left = seats.TurnAll(r.Left, rot)
+	return r
+}
+
+// RotateView turns a view of the table so that seat rot sits at seat 0:
+// every seat number and every array by seat. Play still runs seat+1, and
+// partners still sit opposite, so the turned view is a view of the same
+// match from another chair. The view's slices are not changed (History
+// is copied).
+func RotateView(v game.View, rot int) game.View {
+	if rot == 0 {
+		return v
+	}
+	v.Seat = seats.Turn(v.Seat, rot)
+	v.Dealer = seats.Turn(v.Dealer, rot)
+	v.Turn = seats.Turn(v.Turn, rot)
+	v.Previous = seats.Turn(v.Previous, rot)
+	v.Discards = seats.TurnAll(v.Discards, rot)
+	v.DiscardCounts = seats.TurnAll(v.DiscardCounts, rot)
+	v.TileCounts = seats.TurnAll(v.TileCounts, rot)
+	v.Scores = seats.TurnAll(v.Scores, rot)
+	v.Active = seats.TurnAll(v.Active, rot)
+	v.Shown = seats.TurnAll(v.Shown, rot)
+	v.Acted = seats.TurnAll(v.Acted, rot)
+	h := slices.Clone(v.History)
+	for i := range h {
+		h[i].Seat = seats.Turn(h[i].Seat, rot)
+		if h[i].From >= 0 {
+			h[i].From = seats.Turn(h[i].From, rot)
+		}
+	}
+	v.History = h
+	if v.Result != nil {
+		r := RotateResult(*v.Result, rot)
+		v.Result = &r
+	}
+	if v.Match != nil {
+		mr := *v.Match
+		mr.Scores = seats.TurnAll(mr.Scores, rot)
+		mr.Place = seats.TurnAll(mr.Place, rot)
+		mr.Outcome = seats.TurnAll(mr.Outcome, rot)
+		v.Match = &mr
+	}
+	return v
+}

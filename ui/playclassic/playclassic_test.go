@@ -1,0 +1,40 @@
+package playclassic
+
+import (
+	"context"
+	"testing"
+
+	"okey/game"
+	"okey/game/tile"
+)
+
+// The plain stand-in draws before it takes, ends a hand it may end, and
+// throws the last tile of its rack; with nothing legal it has no move.
+func TestPlainMove(t *testing.T) {
+	k13 := tile.NewTile(tile.Black, 13)
+	rack := []tile.Tile{tile.NewTile(tile.Red, 1), k13}
+	for _, tc := range []struct {
+		name  string
+		legal game.Legal
+		want  game.Action
+		ok    bool
+	}{
+		{"draw first", game.Legal{Draw: true, Take: true}, game.DrawAction(2), true},
+		{"take", game.Legal{Take: true}, game.TakeAction(2), true},
+		{"end the hand", game.Legal{EndHand: true, Discard: true}, game.EndHandAction(2), true},
+		{"discard the last tile", game.Legal{Discard: true}, game.DiscardAction(2, k13), true},
+		{"nothing to do", game.Legal{}, game.Action{}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := game.View{Seat: 2, Legal: tc.legal, Rack: rack}
+			a, ok := PlainMove(v)
+			if ok != tc.ok || a != tc.want {
+				t.Fatalf("PlainMove = %v %v, want %v %v", a, ok, tc.want, tc.ok)
+			}
+			b, err := Plain{}.Decide(context.Background(), v)
+			if (err == nil) != tc.ok || tc.ok && b != tc.want {
+				t.Fatalf("Plain.Decide = %v %v", b, err)
+			}
+		})
+	}
+}

@@ -1,0 +1,89 @@
+package ui
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+// tableGame is what the app asks of the game on the table: the one
+// place the Model learns which game it hosts (table), so that the
+// screens the games share (the notices, the settings, the statistics,
+// the locked screen), the saves and the seat plumbing never branch on
+// the game. Each game's side of the table implements it: classicTable
+// (table.go) and okey101Table (table101.go). It is the first step of
+// moving each game's side into a package of its own (issue 21): what a
+// side needs from the Model beyond this interface is what still ties it
+// to package ui.
+type tableGame interface {
+	// update handles the game's own messages (its bots' answers, its
+	// hints); ok is false for a message that is not the game's.
+	update(msg tea.Msg) (cmd tea.Cmd, ok bool)
+	// key handles a key on a screen of the game's: the table, resuming,
+	// a hand's end, the final table, the score sheet. ok is false on the
+	// screens the games share.
+	key(k tea.KeyPressMsg) (cmd tea.Cmd, ok bool)
+	// render draws a screen of the game's; ok is false as for key.
+	render() (s string, ok bool)
+	// click handles the mouse on the table.
+	click(msg tea.MouseClickMsg) tea.Cmd
+	// header is the top line: the game, the hand, and on the table the
+	// keys of the help, the settings and quitting (withKeys).
+	header(withKeys bool) string
+	// nextTurn asks the player whose turn it is, when that is a bot.
+	nextTurn() tea.Cmd
+	// overlayLines are the lines of the page over the table on show.
+	overlayLines() []string
+	// rackJSON is the rack's arrangement as saved; nil for nothing to
+	// save.
+	rackJSON() []byte
+	// phase is where the match stands: a hand being played, a hand
+	// over, whose turn it is, and whether the match is over.
+	phase() (playing, handOver bool, turn int, over bool)
+	// present reports whether a match of this game is on the table.
+	present() bool
+	// name is the game's name in the catalogs (val.classic, say).
+	name() string
+	// keys are the game's table's keys in groups, as on its help page:
+	// a key of another game's table says what it means there.
+	keys() [][]key.Binding
+	// warm is work worth starting while the first frame is drawn, nil
+	// for none.
+	warm() tea.Cmd
+}
+
+// tables are the games a Model can host, for what looks across them
+// (a key of another game's table).
+func (m *Model) tables() []tableGame { return []tableGame{classicTable{m}, okey101Table{m}} }
+
+// table is the game on the table. A Model with no match yet (a seat
+// waiting for its table's first view) hosts classic Okey's side, whose
+// screens draw an empty table.
+func (m *Model) table() tableGame {
+	if m.t != nil {
+		return okey101Table{m}
+	}
+	return classicTable{m}
+}
+
+// hasMatch reports whether a match is on the screen: of either game,
+// or the one of a table over SSH once its first view came in.
+func (m *Model) hasMatch() bool { return m.table().present() || (m.seat != nil && m.seat.got) }
+
+// playing reports whether a hand is being played on the table.
+func (m *Model) playing() bool {
+	if !m.table().present() {
+		return false
+	}
+	p, _, _, _ := m.table().phase()
+	return p
+}
+
+// MatchOver reports whether the match on the table has ended.
+func (m *Model) MatchOver() bool {
+	t := m.table()
+	if !t.present() {
+		return false
+	}
+	_, _, _, over := t.phase()
+	return over
+}

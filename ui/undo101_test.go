@@ -1,0 +1,77 @@
+package ui
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"okey/game/okey101"
+	"okey/game/tile"
+)
+
+// At the 101 table too, a casual match takes the player's last discard
+// back with u, whatever the bots did after it, and marks the record;
+// other matches say how to have it (issue 21).
+func TestUndo101TakesTheDiscardBack(t *testing.T) {
+	m := start101(t, 100, 30, func(o *Options) { o.Settings.Undo = true })
+	if !m.casual || !strings.Contains(plain(m), "casual") {
+		t.Fatalf("a match of 101 started with undo is not marked:\n%s", plain(m))
+	}
+	press(t, m, "u")
+	if !strings.Contains(m.flash, "No discard of yours") {
+		t.Fatalf("u before any discard says %q", m.flash)
+	}
+	drawIfDue(t, m)
+	before := m.t.view.Counts
+	actions := len(m.t.g.Record().Actions)
+	for i, u := range m.t.rack.Slots {
+		if u != tile.NoTile && !m.t.view.Analyzer.IsOkey(u) {
+			cursorTo101(t, m, i)
+			break
+		}
+	}
+	thrown := m.t.rack.Slots[m.t.cursor]
+	press(t, m, "x")
+	if m.t.view.MyTurn() && m.t.view.Stage == okey101.StagePlay {
+		press(t, m, "x") // an işler taş asks first
+	}
+	if m.screen != scrPlay || m.t.view.Phase != okey101.Playing {
+		t.Skip("the hand ended on the discard; nothing to take back")
+	}
+	if len(m.t.g.Record().Actions) <= actions+1 {
+		t.Fatal("the discard did not happen, or the bots did not move")
+	}
+	press(t, m, "u")
+	v := &m.t.view
+	if v.Counts != before || v.Stage != okey101.StagePlay || !v.MyTurn() || len(m.t.g.Record().Actions) != actions {
+		t.Fatalf("after u the rack is not as before the discard: %q", m.flash)
+	}
+	if m.t.rack.Slots[m.t.cursor] != thrown || !strings.Contains(m.flash, "taken back") {
+		t.Fatalf("the cursor is on %v, %q", m.t.rack.Slots[m.t.cursor], m.flash)
+	}
+	rec := m.t.g.Record()
+	if rec.Meta[metaUndo] != "on" || rec.Meta[metaUndos] != "1" {
+		t.Fatalf("the record's marks: %v", rec.Meta)
+	}
+	b, err := os.ReadFile(m.files.MatchPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved, err := okey101.ParseRecord(b)
+	if err != nil || len(saved.Actions) != len(rec.Actions) || saved.Meta[metaUndos] != "1" {
+		t.Fatalf("the saved record is not the one after the undo: %v", err)
+	}
+	// The table plays on.
+	myTurn101(t, m)
+	if m.screen == scrPlay && m.t.view.MyTurn() && len(m.t.g.Record().Actions) == actions {
+		t.Fatal("the table does not go on after an undo")
+	}
+
+	plainMatch := start101(t, 100, 30)
+	drawIfDue(t, plainMatch)
+	n := len(plainMatch.t.g.Record().Actions)
+	press(t, plainMatch, "u")
+	if len(plainMatch.t.g.Record().Actions) != n || !strings.Contains(plainMatch.flash, "casual matches") {
+		t.Fatalf("u in a match of 101 without undo: %q", plainMatch.flash)
+	}
+}
