@@ -315,8 +315,18 @@ func TestLabels(t *testing.T) {
 		{0.2, 0.15, false}, // good to mistake
 		{0.4, 0.05, true},  // a mistake
 	}
+	// After 16 of 128 worlds the interval will shrink by √8: a move
+	// now best?, whose loss less 2.5 deviations would still be below 0,
+	// is settled; one whose lower end would cross the inaccuracy line
+	// is not.
+	if !th.settled(0.1, 0.5, 16, 128) {
+		t.Error("settled(0.1 ± 0.5 after 16 of 128) = false, want true: best with every world")
+	}
+	if th.settled(0.3, 0.5, 16, 128) {
+		t.Error("settled(0.3 ± 0.5 after 16 of 128) = true, want false: may be an inaccuracy")
+	}
 	for _, c := range settled {
-		if got := th.settled(c.loss, c.half); got != c.want {
+		if got := th.settled(c.loss, c.half, 128, 128); got != c.want {
 			t.Errorf("settled(%v, %v) = %v, want %v", c.loss, c.half, got, c.want)
 		}
 	}

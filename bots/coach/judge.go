@@ -94,7 +94,7 @@ func judge(ctx context.Context, o *Options, def int, th Thresholds, names []stri
 		}
 		n = next
 		v = weigh(vals, live, played, th)
-		if v.best == played || th.settled(v.loss, v.half) || n >= most {
+		if v.best == played || th.settled(v.loss, v.half, n, most) || n >= most {
 			break
 		}
 		prune(vals, live, v.best, played)

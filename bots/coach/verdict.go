@@ -90,21 +90,26 @@ func (th Thresholds) label(loss, half float64) (Label, bool) {
 	return l, th.band(loss+half) != l
 }
 
-// settled reports whether more worlds are not worth playing: the
-// interval loss ± half lies within one label, or within best and good
-// (the two labels that say the move was fine: doubling the worlds to
-// tell them apart is most of a review's time and changes no error
-// found). For the move found best the loss is its margin over the
-// runner-up (at most 0), so it is settled unless the runner-up may
-// yet prove better by an inaccuracy or more: stopping at the first
-// round whenever the move played led was what most often gave a
-// decision "best" on one seed and "mistake" on another.
-func (th Thresholds) settled(loss, half float64) bool {
+// settled reports whether more worlds are not worth playing, after n
+// of at most most: the interval from the label's reading point to the
+// 95% upper end lies within one label, or within best and good (the
+// two labels that say the move was fine: doubling the worlds to tell
+// them apart was most of a review's time and finds no error); or the
+// label would stay the same with every world played if the loss stayed
+// where it is (the half-width shrinks as the square root of the
+// worlds), so the rest of the worlds would most likely change nothing.
+// That last rule stops most decisions whose move could not be told
+// from the best: they were two fifths of a review's playouts.
+func (th Thresholds) settled(loss, half float64, n, most int) bool {
 	if half == 0 {
 		return true
 	}
-	lo, hi := th.band(loss-half*labelSE/1.96), th.band(loss+half)
-	return lo == hi || (lo == Best && hi == Good)
+	z := labelSE / 1.96
+	l, hi := th.band(loss-half*z), th.band(loss+half)
+	if l == hi || (l == Best && hi == Good) {
+		return true
+	}
+	return n > 0 && n < most && th.band(loss-half*z*math.Sqrt(float64(n)/float64(max(most, n)))) == l
 }
 
 // Accuracy is a decision's accuracy, 0–100: 100·e^(−loss/Scale). It is
