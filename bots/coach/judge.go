@@ -13,9 +13,12 @@ type Options struct {
 	Seed uint64
 	// Samples is the most worlds a decision is played over (0: the
 	// game's default); MinSamples the first round (0: a quarter of
-	// Samples). The judge doubles the worlds while the loss's interval
-	// straddles a threshold, so clear verdicts are cheap and close ones
-	// get the samples.
+	// Samples, at least 16). The judge doubles the worlds while the
+	// label is not settled, so clear verdicts are cheap and close ones
+	// get the samples. A first round of an eighth (16 classic) was half
+	// as costly but left the loss per decision more inflated by noise
+	// (the best of several noisy means is too high): in 101 it blurred
+	// easy apart from normal.
 	Samples, MinSamples int
 	// Workers is the number of goroutines playing worlds (0: one a CPU).
 	Workers int
@@ -39,7 +42,7 @@ func (o *Options) samples(def int) (first, most int) {
 	}
 	first = o.MinSamples
 	if first <= 0 {
-		first = max(most/8, 16)
+		first = max(most/4, 16)
 	}
 	return min(first, most), most
 }
