@@ -355,3 +355,28 @@ func winsWithout(v *game.View, t tile.Tile) bool {
 	h.Remove(t)
 	return v.Analyzer.IsWin(h)
 }
+
+// TestPrune: after a round, a candidate far behind the best stops being
+// played, one within reach goes on, and the move played always goes on
+// however far behind.
+func TestPrune(t *testing.T) {
+	n := 32
+	row := func(base float64) []float64 {
+		r := make([]float64, n)
+		for i := range r {
+			r[i] = base + float64(i%4) // the same spread in every row
+			if i%2 == 0 {
+				r[i] += 0.5 // and some noise of the row's own
+			}
+		}
+		return r
+	}
+	near := row(1.9)
+	near[0] -= 3 // within noise of the best
+	vals := [][]float64{row(-5), row(2), near, row(-4)}
+	live := []bool{true, true, true, true}
+	prune(vals, live, 1, 0)
+	if want := []bool{true, true, true, false}; !slices.Equal(live, want) {
+		t.Fatalf("live after pruning = %v, want %v (the move played stays; the near one stays; the far one goes)", live, want)
+	}
+}

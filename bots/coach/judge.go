@@ -64,8 +64,8 @@ type verdict struct {
 // pruneSE is how many standard errors behind the best a candidate must
 // be to be played in no more worlds: gnubg stops a rollout at 3
 // deviations (wrong under 6% of the time, where 2 was wrong over 40%).
-// A pruned candidate cannot be the best, so only its own row in the
-// report is less precise.
+// A pruned candidate is most unlikely to be the best, so only its own
+// row in the report is less precise.
 const pruneSE = 3
 
 // judge plays the candidates (names[i] is candidate i's move in words;
