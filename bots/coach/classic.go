@@ -142,7 +142,7 @@ func JudgeClassic(ctx context.Context, v game.View, played game.Action, o Option
 // fill copies a verdict into the decision.
 func (d *Decision) fill(vd verdict, th Thresholds) {
 	d.Best = vd.cands[vd.best].Move
-	d.Loss, d.Label, d.Uncertain, d.Samples, d.Candidates = vd.loss, vd.label, vd.uncertain, vd.n, vd.cands
+	d.Loss, d.Label, d.Uncertain, d.Samples, d.Playouts, d.Candidates = vd.loss, vd.label, vd.uncertain, vd.n, vd.playouts, vd.cands
 	d.Low, d.High = vd.loss-vd.half, vd.loss+vd.half
 	d.Accuracy = th.Accuracy(vd.loss)
 	slices.SortStableFunc(d.Candidates, func(a, b Candidate) int {

@@ -162,7 +162,9 @@ func TestPlantedClassic(t *testing.T) {
 		t.Fatalf("found %d planted cases, want %d: %v", len(cases), 3*want, whats(cases))
 	}
 	for _, c := range cases {
-		d, err := JudgeClassic(ctx, c.v, c.bad, Options{Seed: 9, Workers: 2, Samples: 64})
+		// Enough worlds that a loss of half a point can be shown to
+		// be a mistake: a label is read 2.5 deviations below the loss.
+		d, err := JudgeClassic(ctx, c.v, c.bad, Options{Seed: 9, Workers: 2, Samples: 512, MinSamples: 32})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -277,25 +279,55 @@ func TestPlanted101(t *testing.T) {
 	}
 }
 
+// TestLabels: a label is that of the loss less 2.5 standard errors,
+// uncertain when the 95% interval reaches a harsher one.
 func TestLabels(t *testing.T) {
 	th := ClassicThresholds
 	cases := []struct {
-		best       bool
 		loss, half float64
 		want       Label
 		unsure     bool
 	}{
-		{true, 0, 0, Best, false},
-		{false, 0.5, 0.6, Good, true},
-		{false, 0.05, 0.01, Good, false},
-		{false, 0.15, 0.01, Inaccuracy, false},
-		{false, 0.3, 0.01, Mistake, false},
-		{false, 0.9, 0.2, Blunder, false},
+		{0, 0, Best, false},
+		{-0.3, 0.1, Best, false},  // ahead of the runner-up
+		{-0.05, 0.2, Best, true},  // ahead, but the runner-up may be better by an inaccuracy
+		{0.5, 0.6, Best, true},    // cannot be told from the best
+		{0.05, 0.01, Good, false}, // a small loss, surely
+		{0.15, 0.01, Inaccuracy, false},
+		{0.35, 0.1, Inaccuracy, true}, // at least an inaccuracy, maybe a mistake
+		{0.35, 0.2, Good, true},       // 2.5 deviations reach below the inaccuracy line
+		{0.3, 0.01, Mistake, false},
+		{0.9, 0.1, Blunder, false},
 	}
 	for _, c := range cases {
-		l, u := th.label(c.best, c.loss, c.half)
+		l, u := th.label(c.loss, c.half)
 		if l != c.want || u != c.unsure {
-			t.Errorf("label(%v, %v, %v) = %s %v, want %s %v", c.best, c.loss, c.half, l, u, c.want, c.unsure)
+			t.Errorf("label(%v, %v) = %s %v, want %s %v", c.loss, c.half, l, u, c.want, c.unsure)
+		}
+	}
+	settled := []struct {
+		loss, half float64
+		want       bool
+	}{
+		{0, 0, true},
+		{0.03, 0.05, true}, // best or good: fine either way
+		{0.05, 0.1, false}, // best to inaccuracy
+		{0.2, 0.15, false}, // good to mistake
+		{0.4, 0.05, true},  // a mistake
+	}
+	// After 16 of 128 worlds the interval will shrink by √8: a move
+	// now best?, whose loss less 2.5 deviations would still be below 0,
+	// is settled; one whose lower end would cross the inaccuracy line
+	// is not.
+	if !th.settled(0.1, 0.5, 16, 128) {
+		t.Error("settled(0.1 ± 0.5 after 16 of 128) = false, want true: best with every world")
+	}
+	if th.settled(0.3, 0.5, 16, 128) {
+		t.Error("settled(0.3 ± 0.5 after 16 of 128) = true, want false: may be an inaccuracy")
+	}
+	for _, c := range settled {
+		if got := th.settled(c.loss, c.half, 128, 128); got != c.want {
+			t.Errorf("settled(%v, %v) = %v, want %v", c.loss, c.half, got, c.want)
 		}
 	}
 	if a := th.Accuracy(0); a != 100 {
@@ -322,4 +354,29 @@ func winsWithout(v *game.View, t tile.Tile) bool {
 	}
 	h.Remove(t)
 	return v.Analyzer.IsWin(h)
+}
+
+// TestPrune: after a round, a candidate far behind the best stops being
+// played, one within reach goes on, and the move played always goes on
+// however far behind.
+func TestPrune(t *testing.T) {
+	n := 32
+	row := func(base float64) []float64 {
+		r := make([]float64, n)
+		for i := range r {
+			r[i] = base + float64(i%4) // the same spread in every row
+			if i%2 == 0 {
+				r[i] += 0.5 // and some noise of the row's own
+			}
+		}
+		return r
+	}
+	near := row(1.9)
+	near[0] -= 3 // within noise of the best
+	vals := [][]float64{row(-5), row(2), near, row(-4)}
+	live := []bool{true, true, true, true}
+	prune(vals, live, 1, 0)
+	if want := []bool{true, true, true, false}; !slices.Equal(live, want) {
+		t.Fatalf("live after pruning = %v, want %v (the move played stays; the near one stays; the far one goes)", live, want)
+	}
 }

@@ -49,40 +49,67 @@ var ClassicThresholds = Thresholds{Inaccuracy: 0.10, Mistake: 0.25, Blunder: 0.6
 // (150 and more) is a blunder.
 var Thresholds101 = Thresholds{Inaccuracy: 8, Mistake: 20, Blunder: 50, Scale: 50}
 
-// label is the verdict on a loss with its 95% half-width: best when the
-// move played is the estimated best; good when the loss is below the
-// inaccuracy threshold or the samples cannot separate it from zero (an
-// uncertain verdict is never an error); otherwise by the thresholds.
-func (th Thresholds) label(playedIsBest bool, loss, half float64) (Label, bool) {
+// band is the label of a loss known exactly: best at 0 or below (no
+// loss), good under the inaccuracy line, and so on up.
+func (th Thresholds) band(x float64) Label {
 	switch {
-	case playedIsBest:
-		return Best, false
-	case loss-half <= 0:
-		return Good, true
-	case loss < th.Inaccuracy:
-		return Good, false
-	case loss < th.Mistake:
-		return Inaccuracy, false
-	case loss < th.Blunder:
-		return Mistake, false
+	case x <= 0:
+		return Best
+	case x < th.Inaccuracy:
+		return Good
+	case x < th.Mistake:
+		return Inaccuracy
+	case x < th.Blunder:
+		return Mistake
 	}
-	return Blunder, false
+	return Blunder
 }
 
-// settled reports whether more worlds could not change the label: no
-// threshold (nor 0, the line of an uncertain verdict) lies inside the
-// interval loss ± half.
-func (th Thresholds) settled(playedIsBest bool, loss, half float64) bool {
-	if playedIsBest || half == 0 {
+// labelSE is how many standard errors below the estimated loss a label
+// is read: a decision is labelled by the least it lost with 99.4%
+// confidence. gnubg stops a comparison at 3 deviations (2 picked the
+// wrong move over 40% of the time); here 2.5 is the least that gave the
+// same label on a second seed in nine decisions of ten with a margin
+// (README, "Reviewing a match"), and a harsher rule hides more real
+// losses. The reported interval stays the 95% one.
+const labelSE = 2.5
+
+// label is the verdict on a loss with its 95% half-width: the label of
+// the loss less labelSE standard errors, the least the move is shown to
+// have lost — so a move the samples cannot tell from the best is best,
+// and a label is never harsher than the samples support. It is
+// uncertain when the 95% interval reaches into a harsher label
+// ("inaccuracy?": at least an inaccuracy, maybe a mistake). Reading the
+// label low is what makes it come out the same on another seed: at this
+// game's noise (a classic loss is known to ±0.2 after 128 worlds,
+// against lines 0.10 and 0.25 apart) a label read at the mean changed
+// on a second seed in three decisions of ten, one read at 1.96
+// deviations in one of nine, one at 2.5 in one of fourteen.
+func (th Thresholds) label(loss, half float64) (Label, bool) {
+	l := th.band(loss - half*labelSE/1.96)
+	return l, th.band(loss+half) != l
+}
+
+// settled reports whether more worlds are not worth playing, after n
+// of at most most: the interval from the label's reading point to the
+// 95% upper end lies within one label, or within best and good (the
+// two labels that say the move was fine: doubling the worlds to tell
+// them apart was most of a review's time and finds no error); or the
+// label would stay the same with every world played if the loss stayed
+// where it is (the half-width shrinks as the square root of the
+// worlds), so the rest of the worlds would most likely change nothing.
+// That last rule stops most decisions whose move could not be told
+// from the best: they were two fifths of a review's playouts.
+func (th Thresholds) settled(loss, half float64, n, most int) bool {
+	if half == 0 {
 		return true
 	}
-	lo, hi := loss-half, loss+half
-	for _, x := range []float64{0, th.Inaccuracy, th.Mistake, th.Blunder} {
-		if lo < x && x < hi {
-			return false
-		}
+	z := labelSE / 1.96
+	l, hi := th.band(loss-half*z), th.band(loss+half)
+	if l == hi || (l == Best && hi == Good) {
+		return true
 	}
-	return true
+	return n > 0 && n < most && th.band(loss-half*z*math.Sqrt(float64(n)/float64(max(most, n)))) == l
 }
 
 // Accuracy is a decision's accuracy, 0–100: 100·e^(−loss/Scale). It is
@@ -103,6 +130,9 @@ type Candidate struct {
 	// best), Half the half-width of its 95% interval (paired worlds).
 	Loss float64 `json:"loss"`
 	Half float64 `json:"half"`
+	// Samples is the number of worlds it was played in: fewer than the
+	// decision's when it fell far behind the best and was dropped.
+	Samples int `json:"samples"`
 }
 
 // Decision is the verdict on one decision of the reviewed seat. Its JSON
@@ -129,8 +159,10 @@ type Decision struct {
 	Best     string `json:"best"`
 	Analyser string `json:"analyser"`
 	// Loss is the expected points lost against Best, with the 95%
-	// interval [Low, High]; Label the verdict; Uncertain set when the
-	// interval reaches 0 (then the label is good).
+	// interval [Low, High]; Label the verdict, read 2.5 standard errors
+	// below Loss (the least the move is shown to have lost); Uncertain
+	// set when the interval reaches a harsher label (a move the samples
+	// cannot tell from the best is best and uncertain).
 	Loss      float64 `json:"loss"`
 	Low       float64 `json:"low"`
 	High      float64 `json:"high"`
@@ -140,8 +172,10 @@ type Decision struct {
 	Accuracy float64 `json:"accuracy"`
 	// Reasons say why in words, where the engine can tell.
 	Reasons []string `json:"reasons,omitempty"`
-	// Samples is the number of worlds played (every candidate in each).
+	// Samples is the number of worlds played; Playouts the hands played
+	// out in them (a candidate far behind the best is dropped early).
 	Samples    int         `json:"samples"`
+	Playouts   int         `json:"playouts"`
 	Candidates []Candidate `json:"candidates"`
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 
 	"okey/bots"
 	"okey/game"
@@ -105,7 +106,7 @@ func ClassicValue(s game.State, seat int) float64 {
 // ClassicCandidates plays every candidate in world i of view v and
 // returns their values for v's seat: Play for Compare.
 func ClassicCandidates(v *game.View, cands []game.Action, seed uint64, players []*ClassicPlayer) Play {
-	return func(ctx context.Context, w, i int) ([]float64, error) {
+	return func(ctx context.Context, w, i int, live []bool) ([]float64, error) {
 		world, err := ClassicWorld(v, seed, i)
 		if err != nil {
 			return nil, err
@@ -113,6 +114,10 @@ func ClassicCandidates(v *game.View, cands []game.Action, seed uint64, players [
 		bs := mix(seed, i, 3)
 		out := make([]float64, len(cands))
 		for c, a := range cands {
+			if live != nil && !live[c] {
+				out[c] = math.NaN()
+				continue
+			}
 			end, err := players[w].Play(ctx, world, a, bs)
 			if err != nil {
 				return nil, err

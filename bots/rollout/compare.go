@@ -8,18 +8,21 @@ import (
 	"okey/bots/internal/parallel"
 )
 
-// Play plays world i for every candidate and returns one value per
-// candidate (in the candidates' order). w names the goroutine (0 to
-// workers-1) so a Play may keep working memory per goroutine without a
-// lock.
-type Play func(ctx context.Context, w, i int) ([]float64, error)
+// Play plays world i for every candidate c with live[c] set (every
+// candidate when live is nil) and returns one value per candidate, in
+// the candidates' order, NaN for a candidate not played. w names the
+// goroutine (0 to workers-1) so a Play may keep working memory per
+// goroutine without a lock. The live set lets a caller stop playing
+// candidates already seen to be far behind: the worlds go to the moves
+// still in question.
+type Play func(ctx context.Context, w, i int, live []bool) ([]float64, error)
 
 // Compare runs play for worlds from..to-1 on workers goroutines (0: one
-// a CPU) and appends each world's values to vals (vals[c] is candidate
+// a CPU), for the candidates in live (nil: all), and appends each world's values to vals (vals[c] is candidate
 // c's values, world by world in order; it is grown as needed). Worlds
 // are numbered, not drawn from a shared source, so the result does not
 // depend on the number of workers or on the order they finish in.
-func Compare(ctx context.Context, vals [][]float64, from, to, workers int, play Play) ([][]float64, error) {
+func Compare(ctx context.Context, vals [][]float64, from, to, workers int, live []bool, play Play) ([][]float64, error) {
 	n := to - from
 	if n <= 0 {
 		return vals, nil
@@ -28,7 +31,7 @@ func Compare(ctx context.Context, vals [][]float64, from, to, workers int, play 
 	var mu sync.Mutex
 	err := parallel.Each(ctx, n, parallel.Workers(workers, n),
 		func(ctx context.Context, w, i int) ([]float64, error) {
-			v, err := play(ctx, w, from+i)
+			v, err := play(ctx, w, from+i, live)
 			if err != nil {
 				return nil, err
 			}
@@ -54,41 +57,73 @@ func Compare(ctx context.Context, vals [][]float64, from, to, workers int, play 
 	return vals, nil
 }
 
-// Mean is the mean of xs (0 for none).
+// Mean is the mean of xs, NaN (a world the candidate was not played
+// in) left out; 0 for none.
 func Mean(xs []float64) float64 {
-	if len(xs) == 0 {
+	s, n := 0.0, 0
+	for _, x := range xs {
+		if !math.IsNaN(x) {
+			s += x
+			n++
+		}
+	}
+	if n == 0 {
 		return 0
 	}
-	s := 0.0
+	return s / float64(n)
+}
+
+// Played is the number of worlds in xs the candidate was played in.
+func Played(xs []float64) int {
+	n := 0
 	for _, x := range xs {
-		s += x
+		if !math.IsNaN(x) {
+			n++
+		}
 	}
-	return s / float64(len(xs))
+	return n
 }
 
 // Paired is the mean of a[i]-b[i] over the worlds both were played in
-// and the half-width of its 95% interval (1.96 standard errors of the
-// paired differences; 0 when every difference is the same, as when the
-// two moves lead to the same play in every world).
+// (neither NaN) and the half-width of its 95% interval (1.96 standard
+// errors of the paired differences; 0 when every difference is the
+// same, as when the two moves lead to the same play in every world).
 func Paired(a, b []float64) (mean, half float64) {
-	n := min(len(a), len(b))
-	if n == 0 {
+	mean, sd, n := pairedSD(a, b)
+	switch {
+	case n == 0:
 		return 0, 0
+	case n < 2:
+		return mean, math.Inf(1)
 	}
+	return mean, 1.96 * sd / math.Sqrt(float64(n))
+}
+
+// pairedSD is the mean and standard deviation of a[i]-b[i] over the n
+// worlds both were played in.
+func pairedSD(a, b []float64) (mean, sd float64, n int) {
+	m := min(len(a), len(b))
 	s := 0.0
-	for i := range n {
-		s += a[i] - b[i]
+	for i := range m {
+		if d := a[i] - b[i]; !math.IsNaN(d) {
+			s += d
+			n++
+		}
+	}
+	if n == 0 {
+		return 0, 0, 0
 	}
 	mean = s / float64(n)
 	if n < 2 {
-		return mean, math.Inf(1)
+		return mean, math.Inf(1), n
 	}
 	ss := 0.0
-	for i := range n {
-		d := a[i] - b[i] - mean
-		ss += d * d
+	for i := range m {
+		if d := a[i] - b[i]; !math.IsNaN(d) {
+			ss += (d - mean) * (d - mean)
+		}
 	}
-	return mean, 1.96 * math.Sqrt(ss/float64(n-1)/float64(n))
+	return mean, math.Sqrt(ss / float64(n-1)), n
 }
 
 // mix makes a seed for world i (and its purpose k) from the caller's

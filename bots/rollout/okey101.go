@@ -3,6 +3,7 @@ package rollout
 import (
 	"context"
 	"fmt"
+	"math"
 
 	"okey/bots/bots101"
 	"okey/game/meld"
@@ -74,7 +75,7 @@ func Value101(s okey101.State, seat int) float64 {
 // Candidates101 plays every candidate in world i of view v and returns
 // their values for v's seat: Play for Compare.
 func Candidates101(v *okey101.View, cands []okey101.Action, seed uint64, players []*Player101) Play {
-	return func(ctx context.Context, w, i int) ([]float64, error) {
+	return func(ctx context.Context, w, i int, live []bool) ([]float64, error) {
 		world, err := World101(v, seed, i)
 		if err != nil {
 			return nil, err
@@ -82,6 +83,10 @@ func Candidates101(v *okey101.View, cands []okey101.Action, seed uint64, players
 		bs := mix(seed, i, 3)
 		out := make([]float64, len(cands))
 		for c, a := range cands {
+			if live != nil && !live[c] {
+				out[c] = math.NaN()
+				continue
+			}
 			end, err := players[w].Play(ctx, world, a, bs)
 			if err != nil {
 				return nil, err

@@ -123,7 +123,7 @@ func TestCompareIsReproducible(t *testing.T) {
 		for i := range ps {
 			ps[i] = NewClassicPlayer()
 		}
-		vals, err := Compare(context.Background(), nil, 0, 24, workers, ClassicCandidates(&v, cands, 11, ps))
+		vals, err := Compare(context.Background(), nil, 0, 24, workers, nil, ClassicCandidates(&v, cands, 11, ps))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -136,6 +136,19 @@ func TestCompareIsReproducible(t *testing.T) {
 	if m, h := Paired(one[0], one[1]); m != 0 || h != 0 {
 		t.Fatalf("a move against itself: %v ± %v, want exactly 0", m, h)
 	}
+	// A candidate left out of the live set is not played (NaN), and the
+	// others' values do not change.
+	ps := []*ClassicPlayer{NewClassicPlayer(), NewClassicPlayer()}
+	part, err := Compare(context.Background(), nil, 0, 24, 2, []bool{true, false}, ClassicCandidates(&v, cands, 11, ps))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(part[0], one[0]) {
+		t.Fatal("the live candidate's values changed when the other was left out")
+	}
+	if Played(part[1]) != 0 || Played(part[0]) != 24 {
+		t.Fatalf("played %d and %d worlds, want 24 and 0", Played(part[0]), Played(part[1]))
+	}
 }
 
 func TestPaired(t *testing.T) {
@@ -147,6 +160,8 @@ func TestPaired(t *testing.T) {
 		{[]float64{2, 2, 2, 2}, []float64{0, 0, 0, 0}, 2, 0},
 		{[]float64{1, 0}, []float64{0, 0}, 0.5, 1.96 * math.Sqrt(0.5/2)},
 		{nil, nil, 0, 0},
+		// a world one candidate was not played in is left out
+		{[]float64{2, math.NaN(), 2, 2}, []float64{0, 5, 0, 0}, 2, 0},
 	}
 	for _, c := range cases {
 		m, h := Paired(c.a, c.b)

@@ -38,10 +38,10 @@ func PrintReview(w io.Writer, title string, ds []coach.Decision, sum coach.Summa
 			}
 			verdict := string(d.Label)
 			if d.Uncertain {
-				verdict = "good?"
+				verdict += "?"
 			}
 			line := fmt.Sprintf("  %2d %-7s %-28s %-10s", d.Turn, stageWord(d.Stage), clip(d.Played, 28), verdict)
-			if d.Label != coach.Best && d.Label != coach.Only {
+			if (d.Label != coach.Best || d.Uncertain) && d.Label != coach.Only {
 				line += fmt.Sprintf(" %5s  %s", num(d.Loss), clip(d.Best, 80-len(line)-8))
 			}
 			b.WriteString(strings.TrimRight(line, " ") + "\n")
@@ -49,7 +49,8 @@ func PrintReview(w io.Writer, title string, ds []coach.Decision, sum coach.Summa
 	}
 	b.WriteString("\nLoss is the expected points of the hand given up against the best move\n" +
 		"found, played out over worlds drawn from what the seat could see;\n" +
-		"good? marks a move the samples cannot tell from the best.\n")
+		"a label is the least the move is shown to have lost; a ? marks one\n" +
+		"the samples allow to be worse (best?: not told from the best).\n")
 	_, err := io.WriteString(w, b.String())
 	return err
 }

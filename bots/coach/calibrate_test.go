@@ -1,0 +1,74 @@
+//go:build tune
+
+package coach
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"strconv"
+	"testing"
+)
+
+// TestCalibration is point 6(b) of issue 23 as a measurement, built only
+// with the tune tag (it takes minutes):
+//
+//	OKEY_HANDS=160 go test -tags tune ./bots/coach -run Calibration -v -timeout 0
+//
+// For each game it deals OKEY_HANDS hands (seeds 1, 2, …), plays each
+// with all four seats at easy, then normal, then hard (the same deals
+// for every level), reviews the seat hand mod 4 of each at the default
+// precision (review seed 1) and requires the loss per decision to rank
+// easy > normal > hard with easy's 95% interval apart from the other
+// two. OKEY_GAME=classic or 101 runs one game.
+func TestCalibration(t *testing.T) {
+	hands := 160
+	if s := os.Getenv("OKEY_HANDS"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 4 {
+			t.Fatalf("OKEY_HANDS=%q: want a number from 4", s)
+		}
+		hands = n
+	}
+	levels := []string{"easy", "normal", "hard"}
+	for _, g := range []string{GameClassic, Game101} {
+		if want := os.Getenv("OKEY_GAME"); want != "" && want != g {
+			continue
+		}
+		var sum [3]Summary
+		for li, l := range levels {
+			var ds []Decision
+			for h := range hands {
+				seed, seat := uint64(h+1), h%4
+				lv := [4]string{l, l, l, l}
+				var got []Decision
+				var err error
+				if g == GameClassic {
+					got, err = ReviewClassic(ctx, classicRecord(t, seed, lv), seat, 1, Options{Seed: 1})
+				} else {
+					got, err = Review101(ctx, record101(t, seed, lv), seat, 1, Options{Seed: 1})
+				}
+				if err != nil {
+					t.Fatalf("%s %s, hand %d: %v", g, l, h, err)
+				}
+				ds = append(ds, got...)
+			}
+			th := ClassicThresholds
+			if g == Game101 {
+				th = Thresholds101
+			}
+			sum[li] = Summarise(g, 0, 0, ds, th)
+			s := &sum[li]
+			t.Logf("%s %-6s %d decisions: loss a decision %s (%s to %s), accuracy %.1f", g, l, s.Decisions, f3(s.LossPerDecision), f3(s.LossCI95[0]), f3(s.LossCI95[1]), s.Accuracy)
+		}
+		e, n, h := sum[0], sum[1], sum[2]
+		if !(e.LossPerDecision > n.LossPerDecision && n.LossPerDecision > h.LossPerDecision) {
+			t.Errorf("%s: loss a decision easy %v, normal %v, hard %v: not easy > normal > hard", g, e.LossPerDecision, n.LossPerDecision, h.LossPerDecision)
+		}
+		if e.LossCI95[0] <= math.Max(n.LossCI95[1], h.LossCI95[1]) {
+			t.Errorf("%s: easy's interval %v reaches normal's %v or hard's %v", g, e.LossCI95, n.LossCI95, h.LossCI95)
+		}
+	}
+}
+
+func f3(x float64) string { return fmt.Sprintf("%.3f", x) }
