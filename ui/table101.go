@@ -116,9 +116,6 @@ func (s okey101Table) phase() (playing, handOver bool, turn int, over bool) {
 	return v.Phase == okey101.Playing, v.Phase == okey101.HandOver, v.Turn, v.Phase == okey101.MatchOver
 }
 
-// over reports whether the match is over.
-func (t *table101) over() bool { return t.view.Phase == okey101.MatchOver }
-
 func (s okey101Table) update(msg tea.Msg) (tea.Cmd, bool) {
 	m := s.m
 	switch msg := msg.(type) {
