@@ -82,6 +82,7 @@ func openKeeper(ctx context.Context, eng *engine, tablesDir string) (*keeper, er
 		Storage:     jetstream.FileStorage,
 		Retention:   jetstream.LimitsPolicy,
 		AllowDirect: true,
+		Replicas:    eng.replicas,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("the records' stream: %w", err)
@@ -94,7 +95,7 @@ func openKeeper(ctx context.Context, eng *engine, tablesDir string) (*keeper, er
 		{&k.tables, tablesBucket, "okey serve: each table's settings, seats, codes and chat"},
 		{&k.hall, hallBucket, "okey serve: the hall (the next table's number)"},
 	} {
-		*b.kv, err = eng.js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: b.name, Description: b.desc, History: 1, Storage: jetstream.FileStorage})
+		*b.kv, err = eng.js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: b.name, Description: b.desc, History: 1, Storage: jetstream.FileStorage, Replicas: eng.replicas})
 		if err != nil {
 			return nil, fmt.Errorf("the bucket %s: %w", b.name, err)
 		}

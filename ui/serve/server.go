@@ -37,6 +37,9 @@ type Config struct {
 	// StateDir holds the tables: the embedded store in StateDir/nats,
 	// finished matches in StateDir/tables/matches; "" saves nothing.
 	StateDir string
+	// Store says where the tables are kept when StateDir is set: the
+	// zero value is a NATS server inside the process, alone.
+	Store StoreConfig
 	// HostKey is the host key's path (made on first start).
 	HostKey string
 	// AuthorizedKeys, when set, makes the server private: only these
@@ -343,7 +346,7 @@ func (s *Server) crash() {
 // tables in it, importing those saved as files by an older okey serve
 // (importErr says which could not be, which does not stop the server).
 func (s *Server) openStore(dir string) (keep *keeper, importErr, err error) {
-	if s.eng, err = startEngine(engineDir(dir)); err != nil {
+	if s.eng, err = openEngine(s.ctx, engineDir(dir), s.cfg.Store); err != nil {
 		return nil, nil, err
 	}
 	ctx, cancel := context.WithTimeout(s.ctx, time.Minute)
