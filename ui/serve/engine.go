@@ -69,6 +69,10 @@ type StoreConfig struct {
 	// Ready is how long to wait for the store to take writes; a node of a
 	// new cluster waits for a majority of its peers (0: a minute).
 	Ready time.Duration
+	// LeaseTTL is how long a table's lease outlives its node's last
+	// renewal when the store is shared: about the longest a table waits
+	// for another node after its node dies (0: LeaseTTL).
+	LeaseTTL time.Duration
 }
 
 // clustered reports whether the embedded server joins other nodes.

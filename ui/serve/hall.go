@@ -53,6 +53,10 @@ type hall struct {
 	maxTables int
 	share     shareLimits
 
+	// nodes, when other nodes share the store: the leases of this
+	// node's tables (nil: the node is alone).
+	nodes *nodes
+
 	mu     sync.Mutex
 	tables map[string]*table
 	nextID int
@@ -136,11 +140,27 @@ func (h *hall) createLocked(cfg tableConfig) (*table, *table, error) {
 		}
 		return nil, nil, h.fullErrorLocked()
 	}
-	id := strconv.Itoa(h.nextID)
-	h.nextID++
-	h.saveNextLocked()
+	var id string
+	if h.nodes != nil {
+		// Numbers come from the store, shared with the other nodes.
+		ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
+		n, err := h.keep.takeNumber(ctx)
+		cancel()
+		if err != nil {
+			return nil, nil, err
+		}
+		id = strconv.Itoa(n)
+		if err := h.takeLease(id); err != nil {
+			return nil, nil, err
+		}
+	} else {
+		id = strconv.Itoa(h.nextID)
+		h.nextID++
+		h.saveNextLocked()
+	}
 	t, err := newTable(id, cfg, h.opt, h.saverFor(id, nil))
 	if err != nil {
+		h.giveLease(id)
 		return nil, nil, err
 	}
 	h.startLocked(t)
@@ -213,12 +233,17 @@ func (h *hall) startLocked(t *table) {
 	}()
 }
 
-// closed forgets a table that closed.
+// closed forgets a table that closed (or stopped here because another
+// node runs it now), and gives its lease up.
 func (h *hall) closed(t *table) {
 	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.tables[t.id] == t {
+	mine := h.tables[t.id] == t
+	if mine {
 		delete(h.tables, t.id)
+	}
+	h.mu.Unlock()
+	if mine {
+		h.giveLease(t.id)
 	}
 }
 
@@ -298,15 +323,23 @@ func (h *hall) restore() (int, error) {
 	var errs []error
 	n := 0
 	for _, sv := range saved {
+		if err := h.takeLease(sv.ID); err != nil {
+			if !errors.Is(err, errLeaseHeld) {
+				errs = append(errs, fmt.Errorf("table %s: %w", sv.ID, err))
+			}
+			continue // another node runs it
+		}
 		t, err := h.restoreOne(sv)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("table %s: %w (set aside)", sv.ID, err))
 			if aerr := h.keep.setAside(sv, h.opt.now()); aerr != nil {
 				errs = append(errs, aerr)
 			}
+			h.giveLease(sv.ID)
 			continue
 		}
 		if t == nil {
+			h.giveLease(sv.ID)
 			continue
 		}
 		h.mu.Lock()

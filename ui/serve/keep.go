@@ -305,22 +305,67 @@ func (k *keeper) load(ctx context.Context) ([]keptTable, error) {
 	}
 	var out []keptTable
 	for _, id := range ids {
-		kt := keptTable{SavedTable: store.SavedTable{ID: id}, log: k.log(id)}
-		e, err := k.tables.Get(ctx, id)
-		switch {
-		case errors.Is(err, jetstream.ErrKeyNotFound):
-			continue // deleted as it was listed
-		case err != nil:
-			kt.Err = err
-		default:
-			kt.Table, kt.log.rev = e.Value(), e.Revision()
-			kt.Record, kt.log.seq, kt.Err = k.readRecord(ctx, id)
-			kt.log.rec = kt.Record
+		if kt, ok := k.loadOne(ctx, id); ok {
+			out = append(out, kt)
 		}
-		out = append(out, kt)
 	}
 	sortByNumber(out, func(kt keptTable) string { return kt.ID })
 	return out, nil
+}
+
+// loadOne reads table id (ok false: there is no such table); what could
+// not be read is the table's Err.
+func (k *keeper) loadOne(ctx context.Context, id string) (kt keptTable, ok bool) {
+	kt = keptTable{SavedTable: store.SavedTable{ID: id}, log: k.log(id)}
+	e, err := k.tables.Get(ctx, id)
+	switch {
+	case errors.Is(err, jetstream.ErrKeyNotFound):
+		return kt, false // deleted, or never was
+	case err != nil:
+		kt.Err = err
+	default:
+		kt.Table, kt.log.rev = e.Value(), e.Revision()
+		kt.Record, kt.log.seq, kt.Err = k.readRecord(ctx, id)
+		kt.log.rec = kt.Record
+	}
+	return kt, true
+}
+
+// takeNumber takes the next table's number from the store, for a node
+// that shares it with others: read at a revision, written back one
+// higher at that revision, again if another node was quicker. No number
+// is ever given twice, across nodes and restarts.
+func (k *keeper) takeNumber(ctx context.Context) (int, error) {
+	for {
+		n, rev := 1, uint64(0)
+		e, err := k.hall.Get(ctx, nextKey)
+		switch {
+		case errors.Is(err, jetstream.ErrKeyNotFound):
+		case err != nil:
+			return 0, fmt.Errorf("the next table's number: %w", err)
+		default:
+			if n, err = strconv.Atoi(string(e.Value())); err != nil || n < 1 {
+				return 0, fmt.Errorf("the next table's number: %q", e.Value())
+			}
+			rev = e.Revision()
+		}
+		v := []byte(strconv.Itoa(n + 1))
+		if rev == 0 {
+			_, err = k.hall.Create(ctx, nextKey, v)
+		} else {
+			_, err = k.hall.Update(ctx, nextKey, v, rev)
+		}
+		switch {
+		case err == nil:
+			return n, nil
+		case isWrongSequence(err):
+			continue // another node took this one
+		case ctx.Err() != nil:
+			return 0, fmt.Errorf("the next table's number: %w", ctx.Err())
+		default:
+			return 0, fmt.Errorf("the next table's number: %w", err)
+		}
+	}
 }
 
 // readRecord is table id's record as the stream holds it (nil: none),

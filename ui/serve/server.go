@@ -3,6 +3,7 @@ package serve
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -236,6 +237,16 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 		topt.rate = s.rater.enqueue
 	}
 	s.hall = newHall(s.ctx, topt, keep, cfg.MaxTables, shareLimits{perPlayer: cfg.TablesPerPlayer, perAddr: cfg.TablesPerAddr, idleEvict: cfg.IdleEvict})
+	if keep != nil && cfg.Store.shared() {
+		if err := s.hall.joinNodes(s.ctx, s.eng, cmp.Or(cfg.Store.LeaseTTL, LeaseTTL)); err != nil {
+			s.stop()
+			s.hall.wait()
+			s.closeStore()
+			s.lock.Unlock()
+			return nil, nil, err
+		}
+		log.Info("sharing the tables with other nodes", "node", s.eng.node, "replicas", s.eng.replicas)
+	}
 	n, restoreErr := s.hall.restore()
 	if n > 0 {
 		log.Info("tables restored", "count", n)
@@ -302,6 +313,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	s.log.Info("shutting down")
 	s.stop() // the tables save and tell their players; the sessions say goodbye
 	s.hall.wait()
+	s.hall.handOver() // saved: other nodes may take them at once
 	done := make(chan struct{})
 	go func() { s.wg.Wait(); close(done) }()
 	// The sessions end by themselves once their goodbye has been shown;

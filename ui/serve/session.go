@@ -666,9 +666,9 @@ func (s *session) onTable(f fromTableMsg) tea.Cmd {
 		return s.sayBye(s.tr.T("bye.replaced"))
 	case msg.closed == "server.stopping":
 		return s.sayByeIn(s.tr.T("bye.restart"), stopGrace)
-	case msg.closed == "table.parked":
+	case msg.closed == "table.parked", msg.closed == "table.moved":
 		cmd := s.leave()
-		s.flash = s.tr.T("table.parked")
+		s.flash = s.tr.T(msg.closed)
 		return cmd
 	case msg.closed == "room.expired":
 		// Back to the lobby, told why: the connection stays.

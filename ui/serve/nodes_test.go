@@ -1,0 +1,143 @@
+package serve
+
+import (
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats-server/v2/server"
+
+	"okey/game"
+)
+
+// sharedNATS is a NATS deployment with JetStream on a loopback port,
+// for nodes that share it (--nats).
+func sharedNATS(t *testing.T) string {
+	t.Helper()
+	ns, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: server.RANDOM_PORT, JetStream: true, StoreDir: t.TempDir(), NoLog: true, NoSigs: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ns.Start()
+	t.Cleanup(ns.Shutdown)
+	if !ns.ReadyForConnections(10 * time.Second) {
+		t.Fatal("the test's NATS server did not start")
+	}
+	return ns.ClientURL()
+}
+
+// nodeTweak makes a test server one node of those sharing url.
+func nodeTweak(url, node string) func(*Config) {
+	return func(c *Config) {
+		c.Store = StoreConfig{NATS: []string{url}, NodeName: node, LeaseTTL: time.Second}
+	}
+}
+
+// TestNodesShareNumbersAndRunEachTableOnce: two nodes on one store give
+// their tables different numbers, and each runs only its own.
+func TestNodesShareNumbersAndRunEachTableOnce(t *testing.T) {
+	t.Parallel()
+	url := sharedNATS(t)
+	a, addrA := testServer(t, nodeTweak(url, "a"))
+	b, addrB := testServer(t, nodeTweak(url, "b"))
+	ann := dial(t, addrA, "ann", dialOpts{key: newKey(t)})
+	openTable(t, ann)
+	bob := dial(t, addrB, "bob", dialOpts{key: newKey(t)})
+	bob.waitFor("Tables (", 10*time.Second)
+	bob.press("n")
+	bob.waitFor("A new table", 5*time.Second)
+	bob.press("enter")
+	bob.waitFor("s starts the match", 5*time.Second)
+	if got := a.hall.owned(); len(got) != 1 || got[0] != "1" {
+		t.Fatalf("node a runs %v, want [1]", got)
+	}
+	if got := b.hall.owned(); len(got) != 1 || got[0] != "2" {
+		t.Fatalf("node b runs %v, want [2]", got)
+	}
+	if summary(b, "1") != nil || summary(a, "2") != nil {
+		t.Fatal("a node runs the other's table")
+	}
+}
+
+// TestFailoverResumesTheTable: the node running a table dies mid-hand;
+// within seconds another node takes the table over from the store, at
+// the same hand with the same racks, and a player who reconnects to that
+// node gets their seat back. No acknowledged move is lost or doubled.
+func TestFailoverResumesTheTable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a node dies and another takes over (seconds)")
+	}
+	t.Parallel()
+	url := sharedNATS(t)
+	dirA, keyA := t.TempDir(), t.TempDir()
+	a, addrA := testServer(t, func(c *Config) {
+		nodeTweak(url, "a")(c)
+		c.StateDir, c.HostKey = dirA, filepath.Join(keyA, "hostkey", "key")
+	})
+	b, addrB := testServer(t, nodeTweak(url, "b"))
+	annKey, bobKey := newKey(t), newKey(t)
+	ann := dial(t, addrA, "ann", dialOpts{key: annKey})
+	openTable(t, ann)
+	bob := dial(t, addrA, "bob", dialOpts{key: bobKey})
+	sit(t, bob)
+	ann.waitFor("2. bob", 5*time.Second)
+	ann.press("s")
+	ann.waitFor("Hand 1 ·", 10*time.Second)
+	stop := make(chan struct{})
+	wa, wb := playWhile(t, ann, stop), playWhile(t, bob, stop)
+	savedGame(t, a, "1", func(g *game.Game) bool { r := g.Record(); return len(r.Actions) >= 12 })
+	close(stop)
+	wa.Wait()
+	wb.Wait()
+	savedGame(t, a, "1", func(g *game.Game) bool {
+		st := g.State()
+		return st.Phase() == game.Playing && (st.Turn() == 0 || st.Turn() == 1)
+	})
+	g := settled(t, a, "1")
+	if g.State().Phase() != game.Playing {
+		t.Fatal("the hand ended before the crash: nothing mid-hand to resume")
+	}
+	before, err := storedRecord(t, a, "1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := g.State().View(0).Rack
+	hand := g.State().HandNumber()
+	if summary(b, "1") != nil {
+		t.Fatal("node b runs table 1 while node a is alive")
+	}
+	a.crash()
+	died := time.Now()
+	var s *tableSummary
+	for s == nil {
+		if time.Since(died) > 10*time.Second {
+			t.Fatal("no node took table 1 over within 10 s")
+		}
+		time.Sleep(20 * time.Millisecond)
+		s = summary(b, "1")
+	}
+	t.Logf("table 1 taken over %v after its node died (lease TTL 1s)", time.Since(died).Round(time.Millisecond))
+	if !s.Started || s.Hand != hand {
+		t.Fatalf("after the takeover table 1 is %+v, want hand %d", s, hand)
+	}
+	after, err := storedRecord(t, b, "1")
+	if err != nil || !strings.HasPrefix(string(after), string(before)) {
+		t.Fatalf("the record after the takeover does not go on from the acknowledged one (err %v)", err)
+	}
+	ann2 := dial(t, addrB, "ann", dialOpts{key: annKey})
+	scr := ann2.waitFor("your rack", 10*time.Second)
+	got, _ := rackTiles(strings.Split(scr, "\n"))
+	var wantNames []string
+	for _, tl := range want {
+		wantNames = append(wantNames, name(tl, g.State().View(0).Okey))
+	}
+	if strings.Join(sorted(got), " ") != strings.Join(sorted(wantNames), " ") {
+		t.Errorf("ann's rack on node b:\n got %v\nwant %v", sorted(got), sorted(wantNames))
+	}
+	if !strings.Contains(scr, "Hand "+strconv.Itoa(hand)+" ·") {
+		t.Errorf("not at hand %d:\n%s", hand, scr)
+	}
+	_ = addrA
+}
