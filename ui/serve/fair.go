@@ -141,7 +141,7 @@ func (s *Server) command(sess ssh.Session) bool {
 		return fail(2, "%s", recordUsage)
 	}
 	id := args[1]
-	t := s.hall.get(id)
+	t := s.hall.local(id)
 	if t == nil {
 		return fail(1, "no table %q here (a table is gone once everyone has left it)", cutWidth(id, 20))
 	}
@@ -175,15 +175,15 @@ func (s *Server) command(sess ssh.Session) bool {
 // stands for the address the player connects to, which the server
 // cannot know. A guest at a private table cannot have the record (only
 // a key holding a seat there can): "" says nothing of it.
-func (s *session) recordCmd(t *table) string {
-	if t.cfg.Code != "" && s.code != "" {
+func (s *session) recordCmd(t seatTable) string {
+	if t.private() && s.code != "" {
 		return ""
 	}
 	cmd := "ssh "
 	if s.port != "" && s.port != "22" {
 		cmd += "-p " + s.port + " "
 	}
-	return cmd + "HOST record " + t.id
+	return cmd + "HOST record " + t.tableID()
 }
 
 // portOf is the port of an address, "" when it has none.

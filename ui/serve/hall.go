@@ -56,6 +56,9 @@ type hall struct {
 	// nodes, when other nodes share the store: the leases of this
 	// node's tables (nil: the node is alone).
 	nodes *nodes
+	// relay, when other nodes share the store: the tables they run, and
+	// their sessions at this node's tables (nil: the node is alone).
+	relay *relay
 
 	mu     sync.Mutex
 	tables map[string]*table
@@ -226,6 +229,9 @@ func (h *hall) fullErrorLocked() error {
 
 func (h *hall) startLocked(t *table) {
 	h.tables[t.id] = t
+	if h.relay != nil {
+		h.relay.serveTable(t)
+	}
 	h.wg.Add(1)
 	go func() {
 		defer h.wg.Done()
@@ -243,12 +249,34 @@ func (h *hall) closed(t *table) {
 	}
 	h.mu.Unlock()
 	if mine {
+		if h.relay != nil {
+			h.relay.unserveTable(t)
+		}
 		h.giveLease(t.id)
 	}
 }
 
-// list is every table's summary, by number.
+// list is every table's summary, by number: this node's and, when nodes
+// share the store, the others'.
 func (h *hall) list() []*tableSummary {
+	out := h.listLocal()
+	if h.relay != nil {
+		here := make(map[string]bool, len(out))
+		for _, s := range out {
+			here[s.ID] = true
+		}
+		for _, s := range h.relay.summaries() {
+			if !here[s.ID] {
+				out = append(out, s)
+			}
+		}
+		sortByNumber(out, func(s *tableSummary) string { return s.ID })
+	}
+	return out
+}
+
+// listLocal is the summary of every table this node runs, by number.
+func (h *hall) listLocal() []*tableSummary {
 	h.mu.Lock()
 	out := make([]*tableSummary, 0, len(h.tables))
 	for _, t := range h.tables {
@@ -268,20 +296,41 @@ func sortByNumber[T any](ts []T, id func(T) string) {
 	})
 }
 
-// get is table id, or nil.
-func (h *hall) get(id string) *table {
+// local is table id if this node runs it, or nil.
+func (h *hall) local(id string) *table {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return h.tables[id]
 }
 
+// get is table id, run here or by another node, or nil.
+func (h *hall) get(id string) seatTable {
+	if t := h.local(id); t != nil {
+		return t
+	}
+	if h.relay != nil {
+		if rt, _ := h.relay.remote(id); rt != nil {
+			return rt
+		}
+	}
+	return nil
+}
+
 // byCode is the private table with join code code, or nil.
-func (h *hall) byCode(code string) *table {
+func (h *hall) byCode(code string) seatTable {
 	h.mu.Lock()
-	defer h.mu.Unlock()
 	for _, t := range h.tables {
 		if t.cfg.Code == code {
+			h.mu.Unlock()
 			return t
+		}
+	}
+	h.mu.Unlock()
+	if h.relay != nil {
+		for _, s := range h.relay.summaries() {
+			if s.Code == code {
+				return h.get(s.ID)
+			}
 		}
 	}
 	return nil
@@ -289,7 +338,7 @@ func (h *hall) byCode(code string) *table {
 
 // holding is the table where id holds a seat (kept for them or not),
 // or nil.
-func (h *hall) holding(id string) *table {
+func (h *hall) holding(id string) seatTable {
 	for _, s := range h.list() {
 		if s.Holds(id) >= 0 {
 			return h.get(s.ID)

@@ -118,13 +118,17 @@ func TestLeaseExpiresAndIsWatched(t *testing.T) {
 	}
 	die()
 	start = time.Now()
-	select {
-	case got := <-freed:
-		if got != "9" {
-			t.Fatalf("freed %q, want 9", got)
+	// (The lease given up may be said free again as its delete marker
+	// ages out: a node taking it over finds nothing to run.)
+	for got := ""; got != "9"; {
+		select {
+		case got = <-freed:
+			if got != "9" && got != "10" {
+				t.Fatalf("freed %q, want 9", got)
+			}
+		case <-ctx.Done():
+			t.Fatal("the lease of a node that stopped renewing never expired")
 		}
-	case <-ctx.Done():
-		t.Fatal("the lease of a node that stopped renewing never expired")
 	}
 	took := time.Since(start)
 	t.Logf("a lease not renewed was seen free after %v (TTL %v)", took.Round(time.Millisecond), ttl)

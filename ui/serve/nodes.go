@@ -38,6 +38,9 @@ func (h *hall) joinNodes(ctx context.Context, eng *engine, ttl time.Duration) er
 		return err
 	}
 	h.nodes = &nodes{leases: l}
+	if h.relay, err = openRelay(ctx, h, eng); err != nil {
+		return err
+	}
 	h.nodes.hold = newHolding(ctx, l, h.leaseLost)
 	h.wg.Add(1)
 	go func() {
@@ -51,7 +54,7 @@ func (h *hall) joinNodes(ctx context.Context, eng *engine, ttl time.Duration) er
 
 // leaseLost stops table id: another node may run it now.
 func (h *hall) leaseLost(id string) {
-	if t := h.get(id); t != nil {
+	if t := h.local(id); t != nil {
 		h.opt.log.Warn("lease lost: the table stops here", "table", id)
 		t.lose()
 	}
@@ -61,7 +64,10 @@ func (h *hall) leaseLost(id string) {
 // node is the quickest to take the lease. Taking a table over ignores
 // the hall's limit: a table nobody runs is a table lost to its players.
 func (h *hall) takeOver(id string) {
-	if h.get(id) != nil || h.ctx.Err() != nil {
+	if h.relay != nil {
+		h.relay.freed(id)
+	}
+	if h.local(id) != nil || h.ctx.Err() != nil {
 		return
 	}
 	ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
@@ -75,7 +81,11 @@ func (h *hall) takeOver(id string) {
 	start := time.Now()
 	kt, ok := h.keep.loadOne(ctx, id)
 	if !ok {
-		// The table closed with its lease: nothing to run.
+		// The table closed with its lease: nothing to run, nothing to
+		// list.
+		if h.relay != nil {
+			h.relay.unlist(ctx, id)
+		}
 		h.giveLease(id)
 		return
 	}

@@ -56,7 +56,7 @@ func TestNodesShareNumbersAndRunEachTableOnce(t *testing.T) {
 	if got := b.hall.owned(); len(got) != 1 || got[0] != "2" {
 		t.Fatalf("node b runs %v, want [2]", got)
 	}
-	if summary(b, "1") != nil || summary(a, "2") != nil {
+	if b.hall.local("1") != nil || a.hall.local("2") != nil {
 		t.Fatal("a node runs the other's table")
 	}
 }
@@ -105,7 +105,7 @@ func TestFailoverResumesTheTable(t *testing.T) {
 	}
 	want := g.State().View(0).Rack
 	hand := g.State().HandNumber()
-	if summary(b, "1") != nil {
+	if b.hall.local("1") != nil {
 		t.Fatal("node b runs table 1 while node a is alive")
 	}
 	a.crash()
@@ -116,7 +116,9 @@ func TestFailoverResumesTheTable(t *testing.T) {
 			t.Fatal("no node took table 1 over within 10 s")
 		}
 		time.Sleep(20 * time.Millisecond)
-		s = summary(b, "1")
+		if tb := b.hall.local("1"); tb != nil {
+			s = tb.summary.Load()
+		}
 	}
 	t.Logf("table 1 taken over %v after its node died (lease TTL 1s)", time.Since(died).Round(time.Millisecond))
 	if !s.Started || s.Hand != hand {
@@ -140,4 +142,38 @@ func TestFailoverResumesTheTable(t *testing.T) {
 		t.Errorf("not at hand %d:\n%s", hand, scr)
 	}
 	_ = addrA
+}
+
+// TestSessionsAnywhere: a player on node b sits at a table node a runs,
+// found in the lobby; the match starts and both play, each seeing their
+// own rack, moves reaching both screens.
+func TestSessionsAnywhere(t *testing.T) {
+	t.Parallel()
+	url := sharedNATS(t)
+	a, addrA := testServer(t, nodeTweak(url, "a"))
+	_, addrB := testServer(t, nodeTweak(url, "b"))
+	ann := dial(t, addrA, "ann", dialOpts{key: newKey(t)})
+	openTable(t, ann)
+	bob := dial(t, addrB, "bob", dialOpts{key: newKey(t)})
+	sit(t, bob) // table 1, listed on node b from node a
+	ann.waitFor("2. bob", 5*time.Second)
+	ann.press("s")
+	ann.waitFor("Hand 1 ·", 10*time.Second)
+	bob.waitFor("Hand 1 ·", 10*time.Second)
+	stop := make(chan struct{})
+	wa, wb := playWhile(t, ann, stop), playWhile(t, bob, stop)
+	g, _ := savedGame(t, a, "1", func(g *game.Game) bool { r := g.Record(); return len(r.Actions) >= 16 })
+	close(stop)
+	wa.Wait()
+	wb.Wait()
+	played := map[int]int{}
+	for _, act := range g.Record().Actions {
+		played[act.Seat]++
+	}
+	if played[1] == 0 {
+		t.Fatalf("bob, on the other node, never played: %v", played)
+	}
+	if got := a.hall.owned(); len(got) != 1 || got[0] != "1" {
+		t.Fatalf("node a runs %v", got)
+	}
 }
