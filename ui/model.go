@@ -451,8 +451,25 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		return m.onClick(msg)
+	case tea.PasteMsg:
+		m.onPaste(msg)
+		return nil
 	}
 	return nil
+}
+
+// onPaste hands a paste to the name being typed on the settings form;
+// anywhere else a paste means nothing (it is not a string of keys).
+func (m *Model) onPaste(msg tea.PasteMsg) {
+	if m.quitting || m.lay.TooSmall || m.screen != scrSettings || m.settings == nil {
+		return
+	}
+	f := m.settings
+	if !f.fields[f.at].isText {
+		return
+	}
+	f.err = ""
+	m.editName(msg)
 }
 
 // onKey dispatches a key to the update of the screen on show: the
