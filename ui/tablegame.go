@@ -33,6 +33,8 @@ type tableGame interface {
 	nextTurn() tea.Cmd
 	// overlayLines are the lines of the page over the table on show.
 	overlayLines() []string
+	// scoreLines are the lines of the score page: every hand so far.
+	scoreLines() []string
 	// rackJSON is the rack's arrangement as saved; nil for nothing to
 	// save.
 	rackJSON() []byte
