@@ -173,3 +173,34 @@ func TestWheelOverTheTableDoesNothing(t *testing.T) {
 		t.Fatal("the wheel changed the table")
 	}
 }
+
+// At a served table the score history and the help scroll as at home,
+// and closing the score history mid-hand goes back to the table, not
+// to an empty end of a hand (the seat holds no game of its own, only
+// its views: found over SSH).
+func TestSeatPagesScrollAndClose(t *testing.T) {
+	f := newFakeTable(t, 11)
+	m := newSeatModel(t, f, 1)
+	m.Update(windowMsg(80, 24))
+	m.Update(f.update(1))
+	if m.screen != scrPlay || !m.playing() {
+		t.Fatalf("the seat is not at a hand being played:\n%s", plain(m))
+	}
+	press(t, m, "?")
+	m.Update(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+	if m.pager.YOffset() != 3 {
+		t.Fatalf("the wheel moved the help at a seat to %d, want 3", m.pager.YOffset())
+	}
+	press(t, m, "esc")
+	press(t, m, "r")
+	if m.screen != scrScores {
+		t.Fatalf("r does not open the score history at a seat:\n%s", plain(m))
+	}
+	if bar := strings.Split(plain(m), "\n")[m.lay.Help.Y]; !strings.Contains(bar, "q leave the table") {
+		t.Fatalf("the score history's bar at a seat says %q", bar)
+	}
+	press(t, m, "esc")
+	if m.screen != scrPlay {
+		t.Fatalf("closing the score history mid-hand shows screen %d:\n%s", m.screen, plain(m))
+	}
+}

@@ -355,16 +355,12 @@ func (m *Model) renderSettings() string {
 		if f.hidden(i) {
 			continue
 		}
-		val := ""
+		val, edit := "", "" // edit: the name being typed, styled by its editor
 		switch {
 		case f.moot(i):
 			val = "—"
 		case fl.isText && i == f.at:
-			in := f.name // a copy: drawing changes nothing
-			if f.nameAt != i {
-				in = newNameField(fl.text)
-			}
-			val = in.View()
+			edit = m.nameView(f)
 		case fl.isText:
 			val = fl.text
 		default:
@@ -381,9 +377,10 @@ func (m *Model) renderSettings() string {
 		case f.moot(i):
 			lines = append(lines, m.st.Dim.Render(line))
 		case f.runOnly(i):
-			lines = append(lines, st.Render(line)+m.st.Dim.Render(m.runOnlyNote(f.stored[i], m.lay.Page.W-canvas.Width(line))))
+			w := m.lay.Page.W - canvas.Width(line) - canvas.Width(edit)
+			lines = append(lines, st.Render(line)+edit+m.st.Dim.Render(m.runOnlyNote(f.stored[i], w)))
 		default:
-			lines = append(lines, st.Render(line))
+			lines = append(lines, st.Render(line)+edit)
 		}
 		if (i == fName3 || i == fTheme) && roomy {
 			lines = append(lines, "")
@@ -412,6 +409,19 @@ func (m *Model) renderSettings() string {
 		lines = append(lines, st.Render(s))
 	}
 	return m.renderPage(lines, m.keyBar(m.keys.Settings.ShortHelp()))
+}
+
+// nameView draws the name field under the cursor with its editor's
+// cursor, in the style of the line under the cursor.
+func (m *Model) nameView(f *settingsForm) string {
+	in := f.name // a copy: drawing changes nothing
+	if f.nameAt != f.at {
+		in = newNameField(f.fields[f.at].text)
+	}
+	st := in.Styles()
+	st.Focused.Text = m.st.Turn
+	in.SetStyles(st)
+	return in.View()
 }
 
 // runOnlyNote marks a value given for this run only, with what the
