@@ -204,3 +204,21 @@ func TestSeatPagesScrollAndClose(t *testing.T) {
 		t.Fatalf("closing the score history mid-hand shows screen %d:\n%s", m.screen, plain(m))
 	}
 }
+
+// BenchmarkHelpPageScroll is a frame of the ? page at 80×24 after a
+// key that scrolls it: the key's update and the View it costs.
+func BenchmarkHelpPageScroll(b *testing.B) {
+	m := newTestModel(b, 80, 24)
+	drain(b, m, m.Init())
+	press(b, m, "?")
+	down, up := tea.KeyPressMsg{Code: tea.KeyDown}, tea.KeyPressMsg{Code: tea.KeyUp}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		k := down
+		if i%2 == 1 {
+			k = up
+		}
+		m.Update(k)
+		_ = m.View()
+	}
+}
