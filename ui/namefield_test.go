@@ -100,6 +100,11 @@ func TestSettingsNamesTakeAPaste(t *testing.T) {
 		if !strings.Contains(plain(m), cut) || m.settings.fields[fName2].text != "Dr Abdur李明" {
 			t.Fatalf("%s: a long paste: %q, and no %q:\n%s", lang, m.settings.fields[fName2].text, cut, plain(m))
 		}
+		m.Update(tea.PasteMsg{Content: "\u202e"}) // a direction override
+		chars := m.tr.T("set.err.name.chars")
+		if !strings.Contains(plain(m), chars) || m.settings.fields[fName2].text != "Dr Abdur李明" {
+			t.Fatalf("%s: a format character: %q, and no %q:\n%s", lang, m.settings.fields[fName2].text, chars, plain(m))
+		}
 		if w, line := maxLineWidth(plain(m)); w > 80 {
 			t.Fatalf("%s: a line of %d columns: %q", lang, w, line)
 		}
