@@ -12,6 +12,7 @@ import (
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 
 	"okey/bots"
@@ -141,7 +142,7 @@ type Model struct {
 	screen  screen
 	after   screen // where the notice screen leads
 	overlay overlay
-	scroll  int // the first line of the overlay on show
+	pager   viewport.Model // scrolls the overlay or the information page on show
 	notice  []string
 
 	names  [game.NumSeats]string
@@ -355,6 +356,7 @@ func (m *Model) applySettings() error {
 	}
 	m.tr, m.palette = tr, p
 	m.keys = keymap.New(tr, m.saving())
+	m.pager = newPager(m.keys.Info.ScrollKeys)
 	m.seatKeys()
 	m.restyle()
 	return nil
@@ -451,8 +453,28 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		return m.onClick(msg)
+	case tea.PasteMsg:
+		m.onPaste(msg)
+		return nil
+	case tea.MouseWheelMsg:
+		m.onWheel(msg)
+		return nil
 	}
 	return nil
+}
+
+// onPaste hands a paste to the name being typed on the settings form;
+// anywhere else a paste means nothing (it is not a string of keys).
+func (m *Model) onPaste(msg tea.PasteMsg) {
+	if m.quitting || m.lay.TooSmall || m.screen != scrSettings || m.settings == nil {
+		return
+	}
+	f := m.settings
+	if !f.fields[f.at].isText {
+		return
+	}
+	f.err = ""
+	m.editName(msg)
 }
 
 // onKey dispatches a key to the update of the screen on show: the

@@ -275,7 +275,7 @@ func (m *Model) seatKeys() {
 	}
 	leave := m.tr.T("key.leave")
 	for _, b := range []*key.Binding{&k.Table.Quit, &k.HandOver.Quit, &k.MatchOver.Quit, &k.TooSmall.Quit, &k.ForceQuit,
-		&k.Table101.Quit, &k.Choose101.Quit, &k.Overlay.Quit} {
+		&k.Table101.Quit, &k.Choose101.Quit, &k.Overlay.Quit, &k.Info.Quit} {
 		b.SetHelp(b.Help().Key, leave)
 	}
 	k.HandOver.Next.SetHelp(k.HandOver.Next.Help().Key, m.tr.T("key.ready"))
