@@ -1,9 +1,12 @@
 package ui
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 
+	"okey/game"
+	"okey/game/okey101"
 	"okey/ui/i18n"
 )
 
@@ -53,7 +56,35 @@ func say(err error, tr *i18n.Catalog) string {
 	if p, ok := err.(*Problem); ok {
 		return p.in(tr)
 	}
+	if s, ok := sayRules(err, tr); ok {
+		return s
+	}
 	return err.Error()
+}
+
+// sayRules says a rules configuration the engine refused (either game's
+// RulesError) in tr's language, from its reason; ok is false for any
+// other error, and for a reason the catalogue does not know yet.
+func sayRules(err error, tr *i18n.Catalog) (string, bool) {
+	var (
+		classic *game.RulesError
+		r101    *okey101.RulesError
+		prefix  string
+		reason  string
+		args    []any
+	)
+	switch {
+	case errors.As(err, &classic):
+		prefix, reason, args = "rules.", classic.Reason, classic.Args
+	case errors.As(err, &r101):
+		prefix, reason, args = "rules101.", r101.Reason, r101.Args
+	default:
+		return "", false
+	}
+	if !tr.Has(prefix + reason) {
+		return "", false
+	}
+	return tr.T(prefix+"invalid") + ": " + tr.T(prefix+reason, args...), true
 }
 
 // FlagProblem is a parse error of package flag as a Problem, so that it
