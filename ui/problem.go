@@ -2,8 +2,6 @@ package ui
 
 import (
 	"errors"
-	"strconv"
-	"strings"
 
 	"okey/game"
 	"okey/game/okey101"
@@ -85,42 +83,4 @@ func sayRules(err error, tr *i18n.Catalog) (string, bool) {
 		return "", false
 	}
 	return tr.T(prefix+"invalid") + ": " + tr.T(prefix+reason, args...), true
-}
-
-// FlagProblem is a parse error of package flag as a Problem, so that it
-// is said in the player's language; an error of another form stays as
-// it is. The forms are those flag.FlagSet.Parse writes.
-func FlagProblem(err error) error {
-	msg := err.Error()
-	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
-		return &Problem{Key: "err.flag.unknown", Args: []any{name}, Err: err}
-	}
-	if name, ok := strings.CutPrefix(msg, "flag needs an argument: "); ok {
-		return &Problem{Key: "err.flag.noarg", Args: []any{name}, Err: err}
-	}
-	for _, prefix := range []string{"invalid value ", "invalid boolean value "} {
-		rest, ok := strings.CutPrefix(msg, prefix)
-		if !ok {
-			continue
-		}
-		// rest: "VALUE" for flag -NAME: REASON (the value quoted by %q)
-		val, after, ok := cutQuoted(rest)
-		after = strings.TrimPrefix(strings.TrimPrefix(after, " for flag "), " for ")
-		name, _, found := strings.Cut(after, ":")
-		if ok && found {
-			return &Problem{Key: "err.flag.value", Args: []any{name, val}, Err: err}
-		}
-	}
-	return err
-}
-
-// cutQuoted reads a Go-quoted string at the start of s and returns it
-// unquoted with what follows.
-func cutQuoted(s string) (val, rest string, ok bool) {
-	q, err := strconv.QuotedPrefix(s)
-	if err != nil {
-		return "", s, false
-	}
-	val, err = strconv.Unquote(q)
-	return val, s[len(q):], err == nil
 }
