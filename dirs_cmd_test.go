@@ -50,3 +50,30 @@ func TestDirs(t *testing.T) {
 		t.Errorf("an extra argument: exit %d, %q", code, errb.String())
 	}
 }
+
+// A player's save where okey kept it before (~/.local/state/okey) is
+// where okey dirs, okey review and the game look: it is found, not
+// replaced by an empty directory elsewhere.
+func TestDirsFindTheSaveWhereItIs(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_STATE_HOME", "")
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, "config"))
+	old := filepath.Join(home, ".local", "state", "okey")
+	if err := os.MkdirAll(old, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(old, "current.okey"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), []string{"dirs"}, strings.NewReader(""), &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if want := "match in play          " + filepath.Join(old, "current.okey") + "\n"; !strings.Contains(out.String(), want) {
+		t.Errorf("okey dirs does not find the save:\n%s", out.String())
+	}
+	if !strings.Contains(out.String(), filepath.Join(home, "config", "okey", "settings.json")) {
+		t.Errorf("okey dirs does not show the settings in the config directory:\n%s", out.String())
+	}
+}
