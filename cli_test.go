@@ -251,3 +251,59 @@ func TestNoCommandPlays(t *testing.T) {
 		t.Errorf("the state directory was made without a terminal: %v", err)
 	}
 }
+
+// --debug-log FILE, else $OKEY_DEBUG_LOG, opens the debug log with the
+// version on its first line; neither is no log at all; a file that
+// cannot be made is an error.
+func TestOpenDebugLog(t *testing.T) {
+	dir := t.TempDir()
+	env := func(v string) func(string) string {
+		return func(k string) string {
+			if k == "OKEY_DEBUG_LOG" {
+				return v
+			}
+			return ""
+		}
+	}
+	for _, c := range []struct {
+		flag, env, file string
+	}{
+		{filepath.Join(dir, "flag.log"), filepath.Join(dir, "env.log"), filepath.Join(dir, "flag.log")},
+		{"", filepath.Join(dir, "env.log"), filepath.Join(dir, "env.log")},
+	} {
+		log, closeLog, err := openDebugLog(c.flag, env(c.env), "okey play", false)
+		if err != nil || log == nil {
+			t.Fatalf("%+v: %v", c, err)
+		}
+		log.Debug("key", "key", "d")
+		closeLog()
+		b, err := os.ReadFile(c.file)
+		lines := strings.Split(string(b), "\n")
+		if err != nil || len(lines) < 2 || !strings.Contains(lines[0], "msg=okey version=") || !strings.Contains(lines[0], currentVersion().String()) || !strings.Contains(lines[1], "key=d") {
+			t.Errorf("%+v: %s (%v)", c, b, err)
+		}
+	}
+	if log, _, err := openDebugLog("", env(""), "okey play", false); log != nil || err != nil {
+		t.Errorf("no flag, no variable: %v, %v", log, err)
+	}
+	if _, _, err := openDebugLog(filepath.Join(dir, "no", "such", "dir", "x.log"), env(""), "okey play", false); err == nil {
+		t.Error("a log in a missing directory: no error")
+	}
+	// A server's log keeps what earlier runs wrote; a game's starts anew.
+	p := filepath.Join(dir, "again.log")
+	for _, appendTo := range []bool{true, true, false} {
+		_, closeLog, _ := openDebugLog(p, env(""), "okey serve", appendTo)
+		closeLog()
+	}
+	if b, _ := os.ReadFile(p); strings.Count(string(b), "version=") != 1 {
+		t.Errorf("a game's log after two server runs:\n%s", b)
+	}
+	_, closeLog, _ := openDebugLog(p, env(""), "okey serve", true)
+	closeLog()
+	if b, _ := os.ReadFile(p); strings.Count(string(b), "version=") != 2 {
+		t.Errorf("a server's log does not keep the last run:\n%s", b)
+	}
+	if _, errs, code := runOut("serve", "--state-dir", dir, "--addr", "127.0.0.1:0", "--debug-log", filepath.Join(dir, "no", "x.log")); code != 1 || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "--debug-log") {
+		t.Errorf("okey serve with a debug log it cannot write: exit %d, %q", code, errs)
+	}
+}
