@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -307,3 +308,38 @@ func TestOpenDebugLog(t *testing.T) {
 		t.Errorf("okey serve with a debug log it cannot write: exit %d, %q", code, errs)
 	}
 }
+
+// On a terminal, an item of the help whose description is wider than the
+// terminal is wrapped between words (never after the hyphen of --game or
+// 1-250), its next lines starting under its description; shorter lines
+// and lines that are no item stay as they are.
+func TestHelpItemsWrap(t *testing.T) {
+	item := "    --rules       \x1b[1mRules options, comma-separated. Classic: table, simple, points=N (5-21), no_wrap. With --game 101: open=N (1-250)\x1b[m"
+	short := "    --seed        Seed of a new match"
+	out := string(wrapItems([]byte(item+"\n"+short+"\n"), 60))
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) < 4 || lines[len(lines)-1] != short {
+		t.Fatalf("wrapped into:\n%s", out)
+	}
+	for i, l := range lines[:len(lines)-1] {
+		p := ansiStrip(l)
+		if w := len([]rune(p)); w > 60 {
+			t.Errorf("line %d of %d columns: %q", i, w, p)
+		}
+		if i > 0 && (!strings.HasPrefix(p, strings.Repeat(" ", 18)) || p[18] == ' ') {
+			t.Errorf("line %d does not start under the description: %q", i, p)
+		}
+	}
+	plainText := ansiStrip(out)
+	for _, w := range []string{"--game", "(1-250)", "(5-21)"} {
+		if !strings.Contains(plainText, w) {
+			t.Errorf("%q was split:\n%s", w, plainText)
+		}
+	}
+	if got := string(wrapItems([]byte(short+"\n"), 60)); got != short+"\n" {
+		t.Errorf("a short line changed: %q", got)
+	}
+}
+
+// ansiStrip is s without its escape sequences.
+func ansiStrip(s string) string { return regexp.MustCompile("\x1b\\[[0-9;]*m").ReplaceAllString(s, "") }

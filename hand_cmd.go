@@ -29,7 +29,7 @@ type handFlags struct {
 func handCmd(e *env) *cobra.Command {
 	var f handFlags
 	c := &cobra.Command{
-		Use:   "hand [--indicator TILE] [TILE…]",
+		Use:   "hand [TILE…]",
 		Short: e.tr.T("cli.hand.short"),
 		Long:  e.tr.T("cli.hand.long"),
 		Example: `okey hand --indicator R4 R1 R2 R3 Y5 Y6 Y7 B9 B10 B11 K12 R12 Y12 B12

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/term"
 
 	"okey/ui/i18n"
 )
@@ -38,7 +39,11 @@ func (t *titles) Write(p []byte) (int, error) {
 	if key, ok := sectionTitles[word]; ok {
 		out = bytes.Replace(p, []byte(word), []byte(t.tr.T(key)), 1)
 	}
-	if !isTerminal(t.w) {
+	if f, ok := t.w.(*os.File); ok && isTerminal(f) {
+		if w, _, err := term.GetSize(f.Fd()); err == nil && w > 0 {
+			out = wrapItems(out, w)
+		}
+	} else {
 		// fang pads every line to the width of the text; plain text
 		// for a pipe or a file ends its lines where the words do.
 		out = trailingSpaces.ReplaceAll(out, []byte("\n"))
@@ -68,4 +73,61 @@ func (t *titles) Fd() uintptr {
 		return f.Fd()
 	}
 	return ^uintptr(0)
+}
+
+// wrapItems wraps the lines of p wider than width: fang writes a
+// command or a flag and its description on one line whatever the
+// terminal's width, so a long description is wrapped between words and
+// its next lines start under its first (after the key and the run of
+// spaces that follows it). Styles carry over, being ANSI-aware.
+func wrapItems(p []byte, width int) []byte {
+	lines := strings.Split(string(p), "\n")
+	changed := false
+	for i, line := range lines {
+		if ansi.StringWidth(line) <= width {
+			continue
+		}
+		col := descriptionColumn(ansi.Strip(line))
+		if col <= 0 || col > width-20 {
+			lines[i] = ansi.Wrap(line, width, "")
+		} else {
+			// Between words only: ansi.Wrap also breaks after a
+			// hyphen, which would split --game or 1-250.
+			rest := ansi.Cut(line, col, ansi.StringWidth(line))
+			rest = strings.ReplaceAll(rest, "-", nbHyphen)
+			rest = strings.ReplaceAll(ansi.Wrap(rest, width-col, ""), nbHyphen, "-")
+			lines[i] = ansi.Cut(line, 0, col) + strings.ReplaceAll(rest, "\n", "\n"+strings.Repeat(" ", col))
+		}
+		changed = true
+	}
+	if !changed {
+		return p
+	}
+	return []byte(strings.Join(lines, "\n"))
+}
+
+// nbHyphen stands for a hyphen while a description is wrapped.
+const nbHyphen = "\u2011"
+
+// descriptionColumn is where an item's description starts in a plain
+// line: after the indent, the key (which may hold single spaces) and a
+// run of at least two spaces; 0 when the line is not an item.
+func descriptionColumn(line string) int {
+	r := []rune(line)
+	i := 0
+	for i < len(r) && r[i] == ' ' {
+		i++
+	}
+	for ; i+1 < len(r); i++ {
+		if r[i] == ' ' && r[i+1] == ' ' {
+			for i < len(r) && r[i] == ' ' {
+				i++
+			}
+			if i == len(r) {
+				return 0
+			}
+			return ansi.StringWidth(string(r[:i]))
+		}
+	}
+	return 0
 }
