@@ -258,7 +258,7 @@ func TestNoCommandPlays(t *testing.T) {
 // cannot be made is an error.
 func TestOpenDebugLog(t *testing.T) {
 	dir := t.TempDir()
-	env := func(v string) func(string) string {
+	envOf := func(v string) func(string) string {
 		return func(k string) string {
 			if k == "OKEY_DEBUG_LOG" {
 				return v
@@ -272,7 +272,7 @@ func TestOpenDebugLog(t *testing.T) {
 		{filepath.Join(dir, "flag.log"), filepath.Join(dir, "env.log"), filepath.Join(dir, "flag.log")},
 		{"", filepath.Join(dir, "env.log"), filepath.Join(dir, "env.log")},
 	} {
-		log, closeLog, err := openDebugLog(c.flag, env(c.env), "okey play", false)
+		log, closeLog, err := openDebugLog(c.flag, envOf(c.env), "okey play", false)
 		if err != nil || log == nil {
 			t.Fatalf("%+v: %v", c, err)
 		}
@@ -284,25 +284,29 @@ func TestOpenDebugLog(t *testing.T) {
 			t.Errorf("%+v: %s (%v)", c, b, err)
 		}
 	}
-	if log, _, err := openDebugLog("", env(""), "okey play", false); log != nil || err != nil {
+	if log, _, err := openDebugLog("", envOf(""), "okey play", false); log != nil || err != nil {
 		t.Errorf("no flag, no variable: %v, %v", log, err)
 	}
-	if _, _, err := openDebugLog(filepath.Join(dir, "no", "such", "dir", "x.log"), env(""), "okey play", false); err == nil {
+	if _, _, err := openDebugLog(filepath.Join(dir, "no", "such", "dir", "x.log"), envOf(""), "okey play", false); err == nil {
 		t.Error("a log in a missing directory: no error")
 	}
 	// A server's log keeps what earlier runs wrote; a game's starts anew.
 	p := filepath.Join(dir, "again.log")
 	for _, appendTo := range []bool{true, true, false} {
-		_, closeLog, _ := openDebugLog(p, env(""), "okey serve", appendTo)
+		_, closeLog, _ := openDebugLog(p, envOf(""), "okey serve", appendTo)
 		closeLog()
 	}
 	if b, _ := os.ReadFile(p); strings.Count(string(b), "version=") != 1 {
 		t.Errorf("a game's log after two server runs:\n%s", b)
 	}
-	_, closeLog, _ := openDebugLog(p, env(""), "okey serve", true)
+	_, closeLog, _ := openDebugLog(p, envOf(""), "okey serve", true)
 	closeLog()
 	if b, _ := os.ReadFile(p); strings.Count(string(b), "version=") != 2 {
 		t.Errorf("a server's log does not keep the last run:\n%s", b)
+	}
+	cl := (&env{args: []string{"--names", "Ali Can,B,C", "--debug-log", "x.log"}}).commandLine()
+	if got := cl; got != `okey --names "Ali Can,B,C" --debug-log x.log` {
+		t.Errorf("the command line logged: %s", got)
 	}
 	if _, errs, code := runOut("serve", "--state-dir", dir, "--addr", "127.0.0.1:0", "--debug-log", filepath.Join(dir, "no", "x.log")); code != 1 || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "--debug-log") {
 		t.Errorf("okey serve with a debug log it cannot write: exit %d, %q", code, errs)

@@ -4,6 +4,8 @@ import (
 	"log/slog"
 	"os"
 	"runtime"
+	"strconv"
+	"strings"
 )
 
 // openDebugLog opens the debug log a bug report can carry: path
@@ -29,6 +31,19 @@ func openDebugLog(path string, getenv func(string) string, command string, appen
 	log := slog.New(slog.NewTextHandler(f, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	log.Info("okey", "version", currentVersion().String(), "command", command, "go", runtime.Version(), "os", runtime.GOOS+"/"+runtime.GOARCH)
 	return log, func() { f.Close() }, nil
+}
+
+// commandLine is the command line as typed, each word quoted when it
+// needs to be, for the debug log's first line.
+func (e *env) commandLine() string {
+	words := []string{"okey"}
+	for _, a := range e.args {
+		if a == "" || strings.ContainsAny(a, " \t\n\"'\\$") {
+			a = strconv.Quote(a)
+		}
+		words = append(words, a)
+	}
+	return strings.Join(words, " ")
 }
 
 // orDiscard is log, or a logger that writes nothing when log is nil.

@@ -33,6 +33,7 @@ import (
 // the command tree is built so that the help and the errors of the
 // command line are said in it.
 type env struct {
+	args           []string // the command line, for the debug log
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	getenv         func(string) string
@@ -43,7 +44,7 @@ type env struct {
 // newEnv picks the language from args (--lang) or the environment.
 func newEnv(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) *env {
 	lang := language(args, getenv)
-	return &env{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, lang: lang, tr: i18n.MustLoad(lang)}
+	return &env{args: args, stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, lang: lang, tr: i18n.MustLoad(lang)}
 }
 
 // language is --lang when args give a known one (wherever it stands,

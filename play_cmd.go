@@ -121,7 +121,7 @@ func playRun(c *cobra.Command, f *playFlags, e *env) int {
 	if err != nil {
 		return fail(2, err)
 	}
-	dlog, closeLog, err := openDebugLog(f.debugLog, e.getenv, c.CommandPath(), false)
+	dlog, closeLog, err := openDebugLog(f.debugLog, e.getenv, e.commandLine(), false)
 	if err != nil {
 		return fail(1, ui.NewProblem("cli.err.debuglog", err))
 	}

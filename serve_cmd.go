@@ -83,7 +83,7 @@ func serveRun(ctx context.Context, cfg serve.Config, f serveFlags, e *env) int {
 	if !ok {
 		return code
 	}
-	dlog, closeLog, err := openDebugLog(f.debugLog, e.getenv, "okey serve", true)
+	dlog, closeLog, err := openDebugLog(f.debugLog, e.getenv, e.commandLine(), true)
 	if err != nil {
 		fmt.Fprintf(stderr, "okey serve: --debug-log: %v\n", err)
 		return 1
