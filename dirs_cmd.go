@@ -5,9 +5,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
+	"okey/ui/i18n"
 	"okey/ui/store"
 )
 
@@ -21,7 +24,7 @@ func dirsCmd(e *env) *cobra.Command {
 		Long:  e.tr.T("cli.dirs.long"),
 		Args:  noArgs,
 		RunE: func(*cobra.Command, []string) error {
-			return exitCode(dirsRun(stateDir, configDir, e.stdout, e.stderr))
+			return exitCode(dirsRun(stateDir, configDir, e.tr, e.stdout, e.stderr))
 		},
 	}
 	c.Flags().StringVar(&stateDir, "state-dir", "", e.tr.T("cli.flag.state-dir"))
@@ -32,7 +35,7 @@ func dirsCmd(e *env) *cobra.Command {
 }
 
 // dirsRun prints each file's place, and whether it is there yet.
-func dirsRun(stateDir, configDir string, stdout, stderr io.Writer) int {
+func dirsRun(stateDir, configDir string, tr *i18n.Catalog, stdout, stderr io.Writer) int {
 	state, err := store.StateDir(stateDir)
 	if err != nil {
 		fmt.Fprintf(stderr, "okey dirs: %v\n", err)
@@ -55,17 +58,22 @@ func dirsRun(stateDir, configDir string, stdout, stderr io.Writer) int {
 	}
 	rows := []struct{ what, path string }{
 		{"settings", store.SettingsPath(config)},
-		{"match in play", filepath.Join(state, store.MatchFile)},
-		{"rack arrangement", filepath.Join(state, store.RackFile)},
-		{"statistics", filepath.Join(state, store.StatsFile)},
-		{"finished matches", filepath.Join(state, store.FinishedDir)},
-		{"okey serve's tables", serveDir},
-		{"okey serve's host key", hostKey},
+		{"match", filepath.Join(state, store.MatchFile)},
+		{"rack", filepath.Join(state, store.RackFile)},
+		{"stats", filepath.Join(state, store.StatsFile)},
+		{"finished", filepath.Join(state, store.FinishedDir)},
+		{"tables", serveDir},
+		{"hostkey", hostKey},
+	}
+	wide := 0
+	for i, r := range rows {
+		rows[i].what = tr.T("cli.dirs." + r.what)
+		wide = max(wide, utf8.RuneCountInString(rows[i].what))
 	}
 	for _, r := range rows {
-		line := fmt.Sprintf("%-22s %s", r.what, r.path)
+		line := r.what + strings.Repeat(" ", wide+1-utf8.RuneCountInString(r.what)) + r.path
 		if _, err := os.Stat(r.path); err != nil {
-			line += " (not yet)"
+			line += " " + tr.T("cli.dirs.notyet")
 		}
 		fmt.Fprintln(stdout, line)
 	}
