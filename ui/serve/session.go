@@ -1017,5 +1017,5 @@ func (s *session) debugLog() *slog.Logger {
 	if s.srv.cfg.Debug == nil {
 		return nil
 	}
-	return s.srv.cfg.Debug.With("name", s.name, "table", s.at.t.id, "seat", s.at.m.seat)
+	return s.srv.cfg.Debug.With("name", s.name, "table", s.at.t.tableID(), "seat", s.at.m.seat)
 }
