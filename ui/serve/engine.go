@@ -75,6 +75,44 @@ type StoreConfig struct {
 	LeaseTTL time.Duration
 }
 
+// Check reports the first thing wrong with the store's configuration.
+func (c StoreConfig) Check() error {
+	switch {
+	case c.NATS != nil && (c.ClusterListen != "" || len(c.Routes) > 0):
+		return errors.New("--nats uses a NATS deployment: --cluster and --routes are for the embedded one")
+	case c.NATS == nil && c.Creds != "":
+		return errors.New("--nats-creds needs --nats")
+	case c.ClusterListen == "" && len(c.Routes) > 0:
+		return errors.New("--routes needs --cluster (this node's own cluster address)")
+	case c.Replicas < 0 || c.Replicas > 5:
+		return errors.New("--replicas is from 1 to 5 (0: min(3, nodes))")
+	case c.LeaseTTL < 0:
+		return errors.New("the lease time must not be negative")
+	}
+	for _, u := range c.NATS {
+		if u == "" {
+			return errors.New("--nats: an empty URL")
+		}
+	}
+	if c.ClusterListen != "" {
+		if _, _, err := splitHostPort(c.ClusterListen); err != nil {
+			return fmt.Errorf("--cluster %q: %w", c.ClusterListen, err)
+		}
+	}
+	for _, r := range c.Routes {
+		r = strings.TrimPrefix(r, "nats-route://")
+		if _, _, err := splitHostPort(r); err != nil {
+			return fmt.Errorf("--routes %q: %w", r, err)
+		}
+	}
+	for _, ch := range c.NodeName {
+		if ch <= ' ' || ch == '.' || ch == '*' || ch == '>' {
+			return fmt.Errorf("--node %q: a name without spaces, dots, * or >", c.NodeName)
+		}
+	}
+	return nil
+}
+
 // clustered reports whether the embedded server joins other nodes.
 func (c StoreConfig) clustered() bool { return c.NATS == nil && c.ClusterListen != "" }
 
@@ -307,4 +345,25 @@ func unavailable(err error) bool {
 	}
 	return errors.Is(err, nats.ErrNoResponders) || errors.Is(err, jetstream.ErrNoStreamResponse) ||
 		errors.Is(err, context.DeadlineExceeded) || errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrNoHeartbeat)
+}
+
+// makeStream makes (or updates) a stream, again while the store is not
+// answering: nodes that start together and make the same streams at
+// once see their first requests go unanswered while the cluster settles
+// who holds them.
+func (e *engine) makeStream(ctx context.Context, cfg jetstream.StreamConfig) (st jetstream.Stream, err error) {
+	err = untilAvailable(ctx, func(ctx context.Context) error {
+		st, err = e.js.CreateOrUpdateStream(ctx, cfg)
+		return err
+	})
+	return st, err
+}
+
+// makeBucket makes (or updates) a key-value bucket, as makeStream.
+func (e *engine) makeBucket(ctx context.Context, cfg jetstream.KeyValueConfig) (kv jetstream.KeyValue, err error) {
+	err = untilAvailable(ctx, func(ctx context.Context) error {
+		kv, err = e.js.CreateOrUpdateKeyValue(ctx, cfg)
+		return err
+	})
+	return kv, err
 }

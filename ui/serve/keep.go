@@ -75,7 +75,7 @@ type keeper struct {
 func openKeeper(ctx context.Context, eng *engine, tablesDir string) (*keeper, error) {
 	k := &keeper{eng: eng, dir: tablesDir}
 	var err error
-	k.records, err = eng.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+	k.records, err = eng.makeStream(ctx, jetstream.StreamConfig{
 		Name:        recordsStream,
 		Description: "okey serve: each table's match record, appended as it is played",
 		Subjects:    []string{recordSubject("*")},
@@ -95,7 +95,7 @@ func openKeeper(ctx context.Context, eng *engine, tablesDir string) (*keeper, er
 		{&k.tables, tablesBucket, "okey serve: each table's settings, seats, codes and chat"},
 		{&k.hall, hallBucket, "okey serve: the hall (the next table's number)"},
 	} {
-		*b.kv, err = eng.js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: b.name, Description: b.desc, History: 1, Storage: jetstream.FileStorage, Replicas: eng.replicas})
+		*b.kv, err = eng.makeBucket(ctx, jetstream.KeyValueConfig{Bucket: b.name, Description: b.desc, History: 1, Storage: jetstream.FileStorage, Replicas: eng.replicas})
 		if err != nil {
 			return nil, fmt.Errorf("the bucket %s: %w", b.name, err)
 		}
@@ -370,7 +370,17 @@ func (k *keeper) takeNumber(ctx context.Context) (int, error) {
 
 // readRecord is table id's record as the stream holds it (nil: none),
 // and the sequence of its last message.
-func (k *keeper) readRecord(ctx context.Context, id string) ([]byte, uint64, error) {
+func (k *keeper) readRecord(ctx context.Context, id string) (rec []byte, seq uint64, err error) {
+	// In a cluster a read may go unanswered for a moment while a
+	// stream's leader changes: it is asked again.
+	err = untilAvailable(ctx, func(ctx context.Context) error {
+		rec, seq, err = k.readRecordOnce(ctx, id)
+		return err
+	})
+	return rec, seq, err
+}
+
+func (k *keeper) readRecordOnce(ctx context.Context, id string) ([]byte, uint64, error) {
 	subj := recordSubject(id)
 	last, err := k.records.GetLastMsgForSubject(ctx, subj)
 	if errors.Is(err, jetstream.ErrMsgNotFound) {

@@ -50,7 +50,7 @@ type lease struct {
 
 // openLeases makes (or finds) the bucket, whose keys live ttl.
 func openLeases(ctx context.Context, eng *engine, ttl time.Duration) (*leases, error) {
-	kv, err := eng.js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+	kv, err := eng.makeBucket(ctx, jetstream.KeyValueConfig{
 		Bucket:      leasesBucket,
 		Description: "okey serve: which node runs each table",
 		History:     1,

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"time"
+
+	"github.com/nats-io/nats.go"
 )
 
 // When nodes share the store (a cluster of okey nodes, or one NATS
@@ -105,6 +107,9 @@ func (h *hall) takeOver(id string) {
 	h.mu.Lock()
 	h.startLocked(t)
 	h.mu.Unlock()
+	if h.relay != nil {
+		h.relay.announce(id)
+	}
 	h.opt.log.Info("took over", "table", id, "hand", t.summary.Load().Hand, "in", time.Since(start).Round(time.Millisecond))
 }
 
@@ -141,7 +146,7 @@ func (h *hall) handOver() {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	held := h.nodes.hold.held()
-	if err := h.nodes.hold.giveAll(ctx); err != nil {
+	if err := h.nodes.hold.giveAll(ctx); err != nil && !errors.Is(err, nats.ErrConnectionClosed) {
 		h.opt.log.Error("handing the tables over", "err", err)
 		return
 	}

@@ -1,6 +1,9 @@
 package serve
 
 import (
+	"context"
+	"errors"
+	"net"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -175,5 +178,132 @@ func TestSessionsAnywhere(t *testing.T) {
 	}
 	if got := a.hall.owned(); len(got) != 1 || got[0] != "1" {
 		t.Fatalf("node a runs %v", got)
+	}
+}
+
+// startNodes starts n okey nodes whose embedded NATS servers form one
+// cluster on 127.0.0.1 (JetStream replicas 3 from three nodes), each
+// serving SSH on its own port.
+func startNodes(t *testing.T, n int) ([]*Server, []string) {
+	t.Helper()
+	ports := freePorts(t, n)
+	var routes []string
+	for _, p := range ports {
+		routes = append(routes, "127.0.0.1:"+strconv.Itoa(p))
+	}
+	srvs := make([]*Server, n)
+	errs := make([]error, n)
+	done := make(chan int, n)
+	for i := range n {
+		cfg := withDefaults(t, func(c *Config) {
+			c.StateDir = t.TempDir()
+			c.HostKey = filepath.Join(t.TempDir(), "hostkey", "key")
+			c.Store = StoreConfig{ClusterListen: routes[i], Routes: routes, ClusterName: "okey-test",
+				NodeName: "node" + strconv.Itoa(i), LeaseTTL: time.Second, Ready: 30 * time.Second}
+		})
+		go func() {
+			var rerr error
+			srvs[i], rerr, errs[i] = New(cfg)
+			errs[i] = errors.Join(errs[i], rerr)
+			done <- i
+		}()
+	}
+	for range n {
+		<-done
+	}
+	addrs := make([]string, n)
+	for i, srv := range srvs {
+		if errs[i] != nil {
+			t.Fatalf("node %d: %v", i, errs[i])
+		}
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		go srv.Serve(l)
+		addrs[i] = l.Addr().String()
+		t.Cleanup(func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			srv.Shutdown(ctx)
+		})
+	}
+	return srvs, addrs
+}
+
+// TestClusterOfThreeSurvivesANode: three nodes, players on two of them
+// at one table run by the first; the first dies mid-hand (its NATS
+// server with it). Another node takes the table over from the
+// replicated stream, the players come back through the others and get
+// their seats, and the record holds every acknowledged move once, going
+// on from where it was.
+func TestClusterOfThreeSurvivesANode(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a three-node cluster, a node killed (seconds)")
+	}
+	srvs, addrs := startNodes(t, 3)
+	annKey, bobKey := newKey(t), newKey(t)
+	ann := dial(t, addrs[0], "ann", dialOpts{key: annKey})
+	openTable(t, ann)
+	bob := dial(t, addrs[1], "bob", dialOpts{key: bobKey})
+	sit(t, bob)
+	ann.waitFor("2. bob", 5*time.Second)
+	ann.press("s")
+	ann.waitFor("Hand 1 ·", 10*time.Second)
+	stop := make(chan struct{})
+	wa, wb := playWhile(t, ann, stop), playWhile(t, bob, stop)
+	savedGame(t, srvs[0], "1", func(g *game.Game) bool { r := g.Record(); return len(r.Actions) >= 12 })
+	close(stop)
+	wa.Wait()
+	wb.Wait()
+	savedGame(t, srvs[0], "1", func(g *game.Game) bool {
+		st := g.State()
+		return st.Phase() == game.Playing && (st.Turn() == 0 || st.Turn() == 1)
+	})
+	g := settled(t, srvs[0], "1")
+	if g.State().Phase() != game.Playing {
+		t.Fatal("the hand ended before the kill: nothing mid-hand to resume")
+	}
+	before, err := storedRecord(t, srvs[0], "1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hand := g.State().HandNumber()
+	srvs[0].crash()
+	died := time.Now()
+	var owner *Server
+	for owner == nil {
+		if time.Since(died) > 15*time.Second {
+			t.Fatal("no node took table 1 over within 15 s")
+		}
+		time.Sleep(20 * time.Millisecond)
+		for _, s := range srvs[1:] {
+			if s.hall.local("1") != nil {
+				owner = s
+			}
+		}
+	}
+	t.Logf("table 1 taken over %v after its node died (lease TTL 1s)", time.Since(died).Round(time.Millisecond))
+	if s := owner.hall.local("1").summary.Load(); !s.Started || s.Hand != hand {
+		t.Fatalf("after the takeover table 1 is %+v, want hand %d", s, hand)
+	}
+	// bob, whose node lives, is told; ann comes back through node 2.
+	bob.waitFor("moved to another server", 10*time.Second)
+	ann2 := dial(t, addrs[2], "ann", dialOpts{key: annKey})
+	ann2.waitFor("your rack", 10*time.Second)
+	bob.press("enter") // the table, listed again, his seat kept
+	bob.waitFor("your rack", 10*time.Second)
+	stop = make(chan struct{})
+	wa, wb = playWhile(t, ann2, stop), playWhile(t, bob, stop)
+	savedGame(t, owner, "1", func(g *game.Game) bool { return len(g.Record().Actions) >= 20 })
+	close(stop)
+	wa.Wait()
+	wb.Wait()
+	after, err := storedRecord(t, owner, "1")
+	if err != nil || !strings.HasPrefix(string(after), string(before)) {
+		t.Fatalf("the record after the takeover does not go on from the acknowledged one (err %v)", err)
+	}
+	if _, err := game.ParseRecord(after); err != nil {
+		t.Fatalf("the record after the takeover: %v", err)
 	}
 }

@@ -85,7 +85,7 @@ type relay struct {
 // openRelay makes (or finds) the lobby bucket and starts writing this
 // node's summaries and watching the others', until ctx ends.
 func openRelay(ctx context.Context, h *hall, eng *engine) (*relay, error) {
-	kv, err := eng.js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+	kv, err := eng.makeBucket(ctx, jetstream.KeyValueConfig{
 		Bucket: lobbyBucket, Description: "okey serve: every node's tables, as the lobby lists them",
 		History: 1, Storage: jetstream.MemoryStorage, Replicas: eng.replicas,
 	})
@@ -99,6 +99,19 @@ func openRelay(ctx context.Context, h *hall, eng *engine) (*relay, error) {
 	if err != nil {
 		return nil, fmt.Errorf("watching the lobby: %w", err)
 	}
+	// A table taken over is said at once to every node (a plain
+	// message, not a watch, which may take seconds to recover when the
+	// node holding its consumer is the one that died).
+	moved, err := r.nc.Subscribe(movedSubject("*"), func(msg *nats.Msg) {
+		if parts := strings.Split(msg.Subject, "."); len(parts) == 4 {
+			r.freed(parts[2])
+		}
+	})
+	if err != nil {
+		w.Stop()
+		return nil, fmt.Errorf("listening for tables taken over: %w", err)
+	}
+	context.AfterFunc(ctx, func() { _ = moved.Unsubscribe() })
 	h.wg.Add(2)
 	go func() {
 		defer h.wg.Done()
@@ -253,6 +266,16 @@ func (r *relay) summaries() []*tableSummary {
 	return out
 }
 
+// movedSubject is where a node says it has taken table id over.
+func movedSubject(id string) string { return "okey.tables." + id + ".moved" }
+
+// announce tells every node that this one runs table id now.
+func (r *relay) announce(id string) {
+	if err := r.nc.Publish(movedSubject(id), []byte(r.node)); err != nil {
+		r.h.opt.log.Warn("announcing a table taken over", "table", id, "err", err)
+	}
+}
+
 // tableSubject is where table id takes requests from other nodes.
 func tableSubject(id string) string { return "okey.tables." + id + ".req" }
 
@@ -337,6 +360,11 @@ func (r *relay) onRequest(t *table, msg *nats.Msg) {
 	}
 	r.mu.Unlock()
 	if m == nil {
+		// A member this node does not know: one of the node that ran
+		// the table before. It is told where the table went.
+		if b, err := encodeMsg(tableMsg{closed: "table.moved"}); err == nil {
+			_ = r.nc.Publish(memberSubject(w.Member), b)
+		}
 		answer(relayReply{Err: "closed"})
 		return
 	}

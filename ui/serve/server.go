@@ -142,7 +142,7 @@ func (c Config) Check() error {
 	case c.HandshakeTimeout < 0 || c.IdleTimeout < 0 || c.MaxSession < 0:
 		return errors.New("timeouts must not be negative")
 	}
-	return nil
+	return c.Store.Check()
 }
 
 // Server is okey serve: an SSH server whose sessions play at tables.
@@ -352,6 +352,11 @@ func (s *Server) Shutdown(ctx context.Context) error {
 // would (for tests of what a restart brings back).
 func (s *Server) crash() {
 	s.ssh.Close()
+	if s.eng != nil {
+		// Cut off from the store and the other nodes first: a killed
+		// process says nothing more to them either.
+		s.eng.nc.Close()
+	}
 	s.stop()
 	s.hall.wait()
 	s.closeStore()
