@@ -95,7 +95,7 @@ func (m *Model) updateHandOver101(k tea.KeyPressMsg) tea.Cmd {
 		m.screen = scrPlay
 		evs, lines, err := m.t.g.Apply(okey101.NextHand())
 		if err != nil {
-			m.setFlash(true, m.tr.T("status.refused", err.Error()))
+			m.setFlash(true, m.tr.T("status.refused", m.reason(err)))
 			return nil
 		}
 		return m.applied101(evs, lines)
@@ -325,14 +325,14 @@ func (m *Model) handEnd101(r *okey101.HandResult) string {
 	case r.WallOut:
 		s = m.tr.T("scores.wallout")
 	default:
-		s = m.tr.T("t101.end.finished", m.seatName(r.Finisher))
+		s = m.youOr(r.Finisher, "t101.end.finished")
 		if r.Multiplier > 1 {
 			s += " ×" + strconv.Itoa(r.Multiplier)
 		}
 	}
 	for seat := range okey101.NumSeats {
 		if p := r.Lines[seat].Penalties; p > 0 {
-			s += "; " + m.tr.T("t101.end.paid", m.seatName(seat), p)
+			s += "; " + m.youOr(seat, "t101.end.paid", p)
 		}
 	}
 	return s

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"okey/ui/i18n"
 	"strconv"
 	"strings"
 
@@ -378,7 +379,7 @@ func (m *Model) renderHistory(c *canvas.Canvas) {
 // statusLines say what just happened or what the player may do now, in
 // as many lines as it takes, up to the layout's StatusMax.
 func (m *Model) statusLines() []string {
-	text, st := m.guide(), m.st.Bold
+	text, st := m.upFirst(m.guide()), m.st.Bold
 	if m.flash != "" {
 		text, st = m.flash, m.st.Accent
 		if m.flashWarn {
@@ -427,7 +428,7 @@ func (m *Model) guide() string {
 	}
 	show := ""
 	if v.Legal.Show {
-		show = " " + m.tr.T("guide.show", v.Indicator.String())
+		show = " " + m.tr.T("guide.show", m.faceText(v.Indicator))
 	}
 	if v.Turn != 0 {
 		return m.tr.T("guide.wait", m.seatName(v.Turn)) + show
@@ -439,11 +440,11 @@ func (m *Model) guide() string {
 		top := v.Top(v.Previous)
 		switch {
 		case v.WallLeft == 0 && top != tile.NoTile:
-			return m.tr.T("guide.wallout.take", m.tileName(top))
+			return m.tr.T("guide.wallout.take", m.tileCase(top, i18n.Accusative))
 		case v.WallLeft == 0:
 			return m.tr.T("guide.wallout")
 		case top != tile.NoTile:
-			return m.tr.T("guide.draw.take", m.seatName(v.Previous), m.tileName(top)) + show
+			return m.tr.T("guide.draw.take", m.nameIn(v.Previous, i18n.Genitive), m.tileCase(top, i18n.Accusative)) + show
 		}
 		return m.tr.T("guide.draw") + show
 	}
