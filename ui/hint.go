@@ -94,7 +94,7 @@ func (m *Model) onHint(msg hintMsg) {
 		m.cursorOn(a.Tile)
 		if win := m.winningDiscard(); win != tile.NoTile {
 			// The bot holds a win back for an okey finish: say both.
-			m.setFlash(false, m.tr.T("status.hint.hold", m.tileName(win), m.tileCase(a.Tile, i18n.Accusative)))
+			m.setFlash(false, m.tr.T("status.hint.hold", m.tileCase(win, i18n.Accusative), m.tileCase(a.Tile, i18n.Accusative)))
 			return
 		}
 		rest := v.Counts
