@@ -257,7 +257,9 @@ func reviewText(t *testing.T) string {
 			pair(func(m *Model) string { return m.upFirst(m.tr.T(k, acc(m))) }, 1)
 		}
 		pair(func(m *Model) string { return m.upFirst(m.tr.T("t101.hint.take.open", acc(m), 104)) }, 1)
-		pair(func(m *Model) string { return m.upFirst(m.tr.T("t101.hint.take.meld", acc(m), m.tilesIn(set.Tiles, sampleOkey))) }, 1)
+		pair(func(m *Model) string {
+			return m.upFirst(m.tr.T("t101.hint.take.meld", acc(m), m.tilesIn(set.Tiles, sampleOkey)))
+		}, 1)
 		pair(func(m *Model) string { return m.upFirst(m.tr.T("t101.hint.discard.costs", nom(m))) }, 1)
 		pair(func(m *Model) string { return m.upFirst(m.tr.T("t101.confirm.okey", nom(m), acc(m))) }, 1)
 		pair(func(m *Model) string { return m.upFirst(m.tr.T("t101.confirm.islek", nom(m), acc(m))) }, 1)
