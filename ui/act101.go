@@ -2,7 +2,6 @@ package ui
 
 import (
 	"errors"
-	"okey/ui/i18n"
 	"slices"
 
 	"charm.land/bubbles/v2/key"
@@ -11,6 +10,7 @@ import (
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/i18n"
 	"okey/ui/play101"
 	"okey/ui/rack"
 )

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"context"
-	"okey/ui/i18n"
 	"slices"
 
 	tea "charm.land/bubbletea/v2"
@@ -10,6 +9,7 @@ import (
 	"okey/bots"
 	"okey/game"
 	"okey/game/tile"
+	"okey/ui/i18n"
 )
 
 // The hint (h) is the strongest bot's judgment of the player's move: it

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"okey/ui/i18n"
 	"slices"
 	"strings"
 
@@ -10,6 +9,7 @@ import (
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/i18n"
 	"okey/ui/play101"
 )
 
@@ -158,6 +158,9 @@ func (m *Model) hintText101(f *play101.Facts) string {
 	}
 	if !f.Mine {
 		say = append(say, m.tr.T("t101.hint.wait"))
+	}
+	for i := range say { // each a sentence of its own
+		say[i] = m.upFirst(say[i])
 	}
 	return strings.Join(say, " ")
 }

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/okey101"
+	"okey/game/tile"
 	"okey/ui/canvas"
 	"okey/ui/i18n"
 	"okey/ui/store"
@@ -226,14 +227,14 @@ func (m *Model) lineWhy101(l *okey101.ScoreLine) string {
 		if l.PairsDouble {
 			f *= 2
 		}
-		var real []string
+		var real []tile.Tile
 		for _, x := range l.Rack {
 			if !m.t.view.Analyzer.IsOkey(x) {
-				real = append(real, m.shortTile(x))
+				real = append(real, x)
 			}
 		}
 		if len(real) > 0 {
-			why = append(why, m.tr.T("t101.why.left", strings.Join(real, " "), l.RackValue, f))
+			why = append(why, m.tr.T("t101.why.left", m.tilesText(real), l.RackValue, f))
 		}
 		if l.PairsDouble {
 			why = append(why, m.tr.T("t101.why.pairsdouble"))

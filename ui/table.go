@@ -2,7 +2,6 @@ package ui
 
 import (
 	"errors"
-	"okey/ui/i18n"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -11,6 +10,7 @@ import (
 	"okey/game"
 	"okey/game/hand"
 	"okey/game/tile"
+	"okey/ui/i18n"
 	"okey/ui/playclassic"
 	"okey/ui/rack"
 )

@@ -1,16 +1,17 @@
 package ui
 
 import (
-	"okey/ui/i18n"
 	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"okey/game"
 	"okey/game/tile"
 	"okey/ui/canvas"
+	"okey/ui/i18n"
 	"okey/ui/layout"
 	"okey/ui/rack"
 	"okey/ui/theme"
@@ -264,10 +265,16 @@ func (m *Model) renderCenter(c *canvas.Canvas) {
 	}
 	face := m.st.Tile(v.Indicator, theme.FramePlain, theme.LabelNone)
 	c.Put(ind.X, ind.Y, face[:]...)
+	okey, joker := m.tr.T("center.okey", m.faceText(v.Okey)), m.st.Dim.Render(canvas.Cut(m.tr.T("center.false", m.faceText(v.Okey)), iw.W))
+	if ansi.StringWidth(okey) > iw.W {
+		// The okey in words ("okey: kırmızı 13") takes two lines; the
+		// false joker's reminder gives way (the help says it).
+		okey, joker = m.tr.T("center.okey", ""), m.st.Okey.Render(canvas.Cut(m.faceText(v.Okey), iw.W))
+	}
 	c.Put(iw.X, iw.Y,
 		m.st.Text.Render(canvas.Cut(m.tr.T("center.indicator"), iw.W)),
-		m.st.Okey.Render(canvas.Cut(m.tr.T("center.okey", v.Okey.String()), iw.W)),
-		m.st.Dim.Render(canvas.Cut(m.tr.T("center.false", v.Okey.String()), iw.W)),
+		m.st.Okey.Render(canvas.Cut(strings.TrimSpace(okey), iw.W)),
+		joker,
 	)
 }
 

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"okey/ui/i18n"
 	"strconv"
 	"strings"
 
@@ -12,6 +11,7 @@ import (
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/canvas"
+	"okey/ui/i18n"
 	"okey/ui/layout"
 	"okey/ui/rack"
 	"okey/ui/theme"
@@ -212,8 +212,8 @@ func (m *Model) renderCenter101(c *canvas.Canvas, l layout.Table101) {
 	v := &m.t.view
 	r := l.Center
 	parts := []string{
-		m.paint(sText, m.tr.T("t101.center.indicator", v.Indicator.String())) + " " +
-			m.paint(sOkey, m.tr.T("t101.center.okey", v.Okey.String())),
+		m.paint(sText, m.tr.T("t101.center.indicator", m.faceText(v.Indicator))) + " " +
+			m.paint(sOkey, m.tr.T("t101.center.okey", m.faceText(v.Okey))),
 	}
 	wall := m.tr.T("t101.center.wall", v.WallLeft)
 	if v.MyTurn() && v.Legal.Draw {

@@ -22,10 +22,6 @@ func (m *Model) tileNameOf(t, okey tile.Tile) string { return m.tileIn(t, okey, 
 // tilesText writes tiles for messages: "R4 R5 R6", "kırmızı 4-5-6".
 func (m *Model) tilesText(ts []tile.Tile) string { return m.tilesIn(ts, m.t.view.Okey) }
 
-// shortTile is a tile in a row of tiles: its face, an okey as OK, a
-// false joker as J.
-func (m *Model) shortTile(t tile.Tile) string { return play101.ShortOf(t, m.t.view.Okey) }
-
 // meldText is a table meld on one line, plain and styled.
 func (m *Model) meldText(tm *okey101.TableMeld) (plainText, styled string) {
 	an := m.t.view.Analyzer

@@ -60,8 +60,12 @@ func (m *Model) faceText(t tile.Tile) string {
 	if !m.tileWords() || !t.Valid() || t == tile.FalseJoker {
 		return t.String()
 	}
-	return m.tr.T("tile.face", m.tr.T("colour."+string(t.Colour().Letter())), t.Value())
+	return keepTogether(m.tr.T("tile.face", m.tr.T("colour."+string(t.Colour().Letter())), t.Value()))
 }
+
+// keepTogether joins the words of a tile with no-break spaces: a
+// wrapped line never parts "kırmızı" from its "7'yi".
+func keepTogether(s string) string { return strings.ReplaceAll(s, " ", "\u00a0") }
 
 // tileIn names tile t of a hand whose okey is okey, in case c: "R7",
 // "R5 (okey)", "J (as R5)"; "kırmızı 7'yi", "okeyi (kırmızı 5)",
@@ -128,20 +132,31 @@ func (m *Model) tilesIn(ts []tile.Tile, okey tile.Tile) string {
 		for i, t := range ts {
 			parts[i] = word(t, true)
 		}
-		return m.tr.T("colour."+string(real[0].Colour().Letter())) + " " + strings.Join(parts, "-")
+		return keepTogether(m.tr.T("colour."+string(real[0].Colour().Letter())) + " " + strings.Join(parts, "-"))
 	case sameValue && len(ts) >= 3:
 		for i, t := range ts {
 			parts[i] = word(t, false)
 		}
-		return strings.Join(parts, "-") + " " + strconv.Itoa(real[0].Value())
+		return keepTogether(strings.Join(parts, "-") + " " + strconv.Itoa(real[0].Value()))
 	}
-	for i, t := range ts {
-		parts[i] = m.tileIn(t, okey, i18n.Nominative)
-		if t == okey && okey != tile.NoTile {
-			parts[i] = m.tr.T("tile.okey.short")
+	// Otherwise tiles of one colour in a row share their colour word
+	// ("sarı 2 2, siyah 1 5"); an okey and a false joker stand alone.
+	var groups []string
+	last := tile.NoTile
+	for _, t := range ts {
+		switch {
+		case t == okey && okey != tile.NoTile:
+			groups, last = append(groups, m.tr.T("tile.okey.short")), tile.NoTile
+		case !t.Valid() || t == tile.FalseJoker:
+			groups, last = append(groups, m.tileIn(t, okey, i18n.Nominative)), tile.NoTile
+		case last != tile.NoTile && last.Colour() == t.Colour():
+			groups[len(groups)-1] += "\u00a0" + strconv.Itoa(t.Value())
+			last = t
+		default:
+			groups, last = append(groups, m.faceText(t)), t
 		}
 	}
-	return strings.Join(parts, ", ")
+	return strings.Join(groups, ", ")
 }
 
 // upFirst writes the first letter of a sentence as a capital where
