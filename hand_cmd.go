@@ -11,6 +11,7 @@ import (
 	"okey/game/okey101"
 	"okey/ui"
 	"okey/ui/cli"
+	"okey/ui/i18n"
 )
 
 const handUsage = `usage: okey hand [--rules OPTIONS] --indicator TILE TILE… (14 or 15 tiles)
@@ -58,6 +59,7 @@ func handMain(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	seed := fs.Uint64("seed", 7, "the seed of --deal")
 	mixOpt := fs.String("mix", "dealt", "the racks of --deal: dealt, or hard")
 	gameOpt := fs.String("game", "classic", "the game: classic, or 101")
+	lang := fs.String("lang", "en", "the language of the analysis for a person: en, or tr (tiles in words: kırmızı 7); --json is the same in both")
 	tokens, code, ok := parseInterleaved(fs, args, handUsage, stdout, stderr)
 	if !ok {
 		return code
@@ -69,6 +71,10 @@ func handMain(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	g, err := ui.ParseGame(*gameOpt)
 	if err != nil {
 		return fail(2, "%v", err)
+	}
+	words, err := i18n.Load(*lang)
+	if err != nil {
+		return fail(2, "--lang: %v", err)
 	}
 	switch g {
 	case ui.GameClassic:
@@ -85,7 +91,7 @@ func handMain(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		if set(fs, "seed") || set(fs, "mix") {
 			return fail(2, "--seed and --mix go with --deal")
 		}
-		return hand101(ctx, *rulesOpt, *indicator, *asJSON, tokens, stdin, stdout, fail)
+		return hand101(ctx, *rulesOpt, *indicator, *asJSON, tokens, words, stdin, stdout, fail)
 	}
 	rules, err := game.ParseRules(*rulesOpt)
 	if err != nil {
@@ -125,14 +131,14 @@ func handMain(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return fail(2, "%v", err)
 	}
-	if err := cli.Describe(stdout, an, h); err != nil {
+	if err := cli.DescribeIn(stdout, an, h, words); err != nil {
 		return fail(1, "%v", err)
 	}
 	return 0
 }
 
 // hand101 is okey hand --game 101.
-func hand101(ctx context.Context, rulesOpt, indicator string, asJSON bool, tokens []string, stdin io.Reader, stdout io.Writer, fail func(int, string, ...any) int) int {
+func hand101(ctx context.Context, rulesOpt, indicator string, asJSON bool, tokens []string, words *i18n.Catalog, stdin io.Reader, stdout io.Writer, fail func(int, string, ...any) int) int {
 	rules, err := okey101.ParseRules(rulesOpt)
 	if err != nil {
 		return fail(2, "--rules: %v", err)
@@ -156,7 +162,7 @@ func hand101(ctx context.Context, rulesOpt, indicator string, asJSON bool, token
 	if err != nil {
 		return fail(2, "%v", err)
 	}
-	if err := cli.Describe101(stdout, rules, a, c); err != nil {
+	if err := cli.Describe101In(stdout, rules, a, c, words); err != nil {
 		return fail(1, "%v", err)
 	}
 	return 0
