@@ -29,11 +29,11 @@ func TestHandInTurkish(t *testing.T) {
 	if strings.Contains(tr, "K4") || strings.Contains(tr, "Wins") {
 		t.Errorf("notation or English in the Turkish analysis:\n%s", tr)
 	}
-	en, _ := run(rack...)
+	en, _ := run(append([]string{"--lang", "en"}, rack...)...)
 	if !strings.Contains(en, "Wins: discard K4 (okey finish, worth double) and lay down runs and sets:") {
 		t.Errorf("the English analysis changed:\n%s", en)
 	}
-	jsonEN, _ := run("--json")
+	jsonEN, _ := run("--json", "--lang", "en")
 	jsonTR, _ := run("--json", "--lang", "tr")
 	if jsonEN != jsonTR || !strings.Contains(jsonEN, `"K4"`) {
 		t.Errorf("--json differs with --lang tr:\n%s\n%s", jsonEN, jsonTR)

@@ -23,7 +23,7 @@ func TestGlossaryTerms(t *testing.T) {
 		{regexp.MustCompile(`\bperle bitiş|\bper ile (kazan|bit)`), "normal bitiş"},
 		{regexp.MustCompile(`(^|\P{L})çifte($|\P{L})`), "çift, çiftten bitiş"},
 		{regexp.MustCompile(`kazanansız`), "kimse bitemedi"},
-		{regexp.MustCompile(`geçersiz`), "iptal"},
+		{regexp.MustCompile(`(?i)el (%d |\d+ )?geçersiz|geçersiz: dördü`), "a void hand is iptal"},
 		{regexp.MustCompile(`okey'un`), "okey'in"},
 		{regexp.MustCompile(`oyuncusun`), "a name with its ending: Zeynep'in, Zeynep'te"},
 		{regexp.MustCompile(`taşını (al|kullan|geri)`), "a tile with its ending: kırmızı 7'yi"},

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"log/slog"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -65,6 +66,11 @@ type Options struct {
 	// (keys.Settle); 0 is defaultSettle, negative none (tests, which
 	// press keys faster than anyone).
 	Settle time.Duration
+	// Log, when set, is the debug log a bug report carries (okey
+	// --debug-log): the keys, the screens, the moves as the player's log
+	// says them and what went wrong — never a tile the player may not
+	// see. nil logs nothing, at no cost.
+	Log *slog.Logger
 }
 
 // defaultSettle is how long a screen just come ignores the keys that
@@ -408,6 +414,9 @@ func (m *Model) warmAnalysis() tea.Cmd {
 // bots' answers and the saves here; keys and clicks by screen. It notes
 // when the screen on show changed, for settling.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if m.opt.Log != nil {
+		defer m.debugAfter(msg, m.flash)()
+	}
 	cmd := m.update(msg)
 	if m.screen != m.shown {
 		m.shown, m.shownAt = m.screen, m.now()
