@@ -10,6 +10,7 @@ import (
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/i18n"
 	"okey/ui/play101"
 	"okey/ui/rack"
 )
@@ -478,7 +479,7 @@ func (m *Model) whyNotMine101() string {
 	case v.Phase != okey101.Playing:
 		return m.tr.T("status.notplaying")
 	case v.Turn != 0:
-		return m.tr.T("status.wait", m.seatName(v.Turn))
+		return m.tr.T("status.wait", m.nameIn(v.Turn, i18n.Locative))
 	}
 	return ""
 }
@@ -554,7 +555,7 @@ func (m *Model) tryTake101() tea.Cmd {
 	top := v.Top(v.Previous)
 	cmd := m.act101(okey101.Take(0), nil)
 	if cmd != nil {
-		m.setFlash(false, m.tr.T("t101.took", m.tileName101(top)))
+		m.setFlash(false, m.tr.T("t101.took", m.tileCase101(top, i18n.Accusative)))
 	}
 	return cmd
 }
@@ -711,7 +712,7 @@ func (m *Model) tryDiscard101(slot int, conf confirm101) tea.Cmd {
 	x := t.rack.Slots[slot]
 	if cost := play101.Costs(v, x); cost != "" && (conf.kind != confirmDiscard || conf.slot != slot) {
 		t.confirm = confirm101{kind: confirmDiscard, slot: slot}
-		m.setFlash(true, m.tr.T("t101.confirm."+cost, m.tileName101(x)))
+		m.setFlash(true, m.tr.T("t101.confirm."+cost, m.tileName101(x), m.tileCase101(x, i18n.Accusative)))
 		return nil
 	}
 	return m.act101(okey101.Discard(0, x), func() {
@@ -803,9 +804,9 @@ func (m *Model) refuse101(err error) {
 			return
 		}
 	}
-	if errors.As(err, &me) && me.Detail != "" {
+	if errors.As(err, &me) && me.Detail != "" && m.tr.T("err.raw") == "yes" {
 		m.setFlash(true, m.tr.T("status.refused", me.Detail))
 		return
 	}
-	m.setFlash(true, m.tr.T("status.refused", err.Error()))
+	m.setFlash(true, m.tr.T("status.refused", m.reason(err)))
 }

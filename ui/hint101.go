@@ -9,6 +9,7 @@ import (
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/i18n"
 	"okey/ui/play101"
 )
 
@@ -68,13 +69,13 @@ func (m *Model) onHint101(msg hint101Msg) {
 func (m *Model) hintText101(f *play101.Facts) string {
 	switch {
 	case f.TakeFinish:
-		return m.tr.T("t101.hint.take.finish", m.tileName101(f.Top))
+		return m.tr.T("t101.hint.take.finish", m.tileCase101(f.Top, i18n.Accusative))
 	case f.TakeOpen:
-		return m.tr.T("t101.hint.take.open", m.tileName101(f.Top), f.TakeOpenValue)
+		return m.tr.T("t101.hint.take.open", m.tileCase101(f.Top, i18n.Accusative), f.TakeOpenValue)
 	case len(f.TakeMeld) > 0:
-		return m.tr.T("t101.hint.take.meld", m.tileName101(f.Top), m.tilesText(f.TakeMeld))
+		return m.tr.T("t101.hint.take.meld", m.tileCase101(f.Top, i18n.Accusative), m.tilesText(f.TakeMeld))
 	case f.TakeLayOff:
-		return m.tr.T("t101.hint.take.layoff", m.tileName101(f.Top))
+		return m.tr.T("t101.hint.take.layoff", m.tileCase101(f.Top, i18n.Accusative))
 	case f.Finish != nil:
 		return m.tr.T("t101.hint.finish") + " " + m.planText101(*f.Finish)
 	}
@@ -150,13 +151,16 @@ func (m *Model) hintText101(f *play101.Facts) string {
 		case then:
 			key = "t101.hint.discard.then"
 		}
-		say = append(say, m.tr.T(key, m.tileName101(f.Discard)))
+		say = append(say, m.tr.T(key, m.tileCase101(f.Discard, i18n.Accusative)))
 	}
 	if f.Owed != tile.NoTile {
-		say = append(say, m.tr.T("t101.hint.owed", m.tileName101(f.Owed)))
+		say = append(say, m.tr.T("t101.hint.owed", m.tileCase101(f.Owed, i18n.Accusative)))
 	}
 	if !f.Mine {
 		say = append(say, m.tr.T("t101.hint.wait"))
+	}
+	for i := range say { // each a sentence of its own
+		say[i] = m.upFirst(say[i])
 	}
 	return strings.Join(say, " ")
 }

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/okey101"
+	"okey/game/tile"
 	"okey/ui/canvas"
 	"okey/ui/i18n"
 	"okey/ui/store"
@@ -95,7 +96,7 @@ func (m *Model) updateHandOver101(k tea.KeyPressMsg) tea.Cmd {
 		m.screen = scrPlay
 		evs, lines, err := m.t.g.Apply(okey101.NextHand())
 		if err != nil {
-			m.setFlash(true, m.tr.T("status.refused", err.Error()))
+			m.setFlash(true, m.tr.T("status.refused", m.reason(err)))
 			return nil
 		}
 		return m.applied101(evs, lines)
@@ -226,14 +227,14 @@ func (m *Model) lineWhy101(l *okey101.ScoreLine) string {
 		if l.PairsDouble {
 			f *= 2
 		}
-		var real []string
+		var real []tile.Tile
 		for _, x := range l.Rack {
 			if !m.t.view.Analyzer.IsOkey(x) {
-				real = append(real, m.shortTile(x))
+				real = append(real, x)
 			}
 		}
 		if len(real) > 0 {
-			why = append(why, m.tr.T("t101.why.left", strings.Join(real, " "), l.RackValue, f))
+			why = append(why, m.tr.T("t101.why.left", m.tilesText(real), l.RackValue, f))
 		}
 		if l.PairsDouble {
 			why = append(why, m.tr.T("t101.why.pairsdouble"))
@@ -325,14 +326,14 @@ func (m *Model) handEnd101(r *okey101.HandResult) string {
 	case r.WallOut:
 		s = m.tr.T("scores.wallout")
 	default:
-		s = m.tr.T("t101.end.finished", m.seatName(r.Finisher))
+		s = m.youOr(r.Finisher, "t101.end.finished")
 		if r.Multiplier > 1 {
 			s += " ×" + strconv.Itoa(r.Multiplier)
 		}
 	}
 	for seat := range okey101.NumSeats {
 		if p := r.Lines[seat].Penalties; p > 0 {
-			s += "; " + m.tr.T("t101.end.paid", m.seatName(seat), p)
+			s += "; " + m.youOr(seat, "t101.end.paid", p)
 		}
 	}
 	return s
