@@ -750,7 +750,7 @@ func (m *Model) tryFinish101(conf confirm101) tea.Cmd {
 		return nil
 	}
 	t.confirm = confirm101{kind: confirmFinish, plan: okey101.PlanActions(0, p)}
-	m.setFlash(false, m.planText101(p))
+	m.setFlash(false, m.planText101(t.confirm.plan))
 	return nil
 }
 

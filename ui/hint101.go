@@ -64,37 +64,52 @@ func (m *Model) onHint101(msg hint101Msg) {
 	m.setFlash(false, m.hintText101(f))
 }
 
-// hintText101 puts the hint's facts into words.
+// hintText101 puts the hint's facts into words: why (what the rack
+// holds, what the previous discard would do), then the plan, step by
+// step, each step naming its tiles.
 func (m *Model) hintText101(f *play101.Facts) string {
-	switch {
-	case f.TakeFinish:
-		return m.tr.T("t101.hint.take.finish", m.tileName101(f.Top))
-	case f.TakeOpen:
-		return m.tr.T("t101.hint.take.open", m.tileName101(f.Top), f.TakeOpenValue)
-	case len(f.TakeMeld) > 0:
-		return m.tr.T("t101.hint.take.meld", m.tileName101(f.Top), m.tilesText(f.TakeMeld))
-	case f.TakeLayOff:
-		return m.tr.T("t101.hint.take.layoff", m.tileName101(f.Top))
-	case f.Finish != nil:
-		return m.tr.T("t101.hint.finish") + " " + m.planText101(*f.Finish)
-	}
+	v := &m.t.view
 	var say []string
-	first := f.Mine && f.Stage == okey101.StageFirst
+	takes := len(f.Plan) > 0 && f.Plan[0].Kind == okey101.ActTake
 	switch {
+	case f.Mine && f.Stage == okey101.StageDraw && takes:
+		switch {
+		case f.TakeFinish:
+			say = append(say, m.tr.T("t101.hint.take.finish", m.tileName101(f.Top)))
+		case f.TakeOpen:
+			say = append(say, m.tr.T("t101.hint.take.open", m.tileName101(f.Top), f.TakeOpenValue))
+		case len(f.TakeMeld) > 0:
+			say = append(say, m.tr.T("t101.hint.take.meld", m.tileName101(f.Top), m.tilesText(f.TakeMeld)))
+		case f.TakeLayOff:
+			say = append(say, m.tr.T("t101.hint.take.layoff", m.tileName101(f.Top)))
+		}
+		say = append(say, m.tr.T("t101.steps", m.stepsText101(v, f.Plan)))
+		return strings.Join(say, " ")
 	case f.Mine && f.Stage == okey101.StageDraw:
-		say = append(say, m.tr.T("t101.hint.draw"))
-	case first:
+		if f.Worth() && f.Top.Valid() {
+			say = append(say, m.tr.T("t101.hint.take.not", m.tileName101(f.Top)))
+		} else {
+			say = append(say, m.tr.T("t101.hint.draw"))
+		}
+	case f.Mine && play101.Finishes(v, f.Plan):
+		return m.tr.T("t101.hint.finish.steps", m.stepsText101(v, f.Plan))
+	case f.Mine && f.Stage == okey101.StageFirst:
 		// The dealer's first turn is a discard only: "you can open"
 		// alone sent a newcomer to l, refused.
 		say = append(say, m.tr.T("t101.hint.first"))
 	}
-	v := &m.t.view
-	switch f.Opened {
-	case meld.NotOpened:
+	opens := false
+	for _, a := range f.Plan {
+		opens = opens || a.Kind == okey101.ActOpen
+	}
+	if f.Opened == meld.NotOpened && !opens {
 		o := f.Opening
 		switch {
-		case o.Reaches(v.Threshold) && first:
+		case o.Reaches(v.Threshold) && f.Stage == okey101.StageFirst:
 			say = append(say, m.tr.T("t101.hint.open.next", o.Value, m.meldsText(o.Melds)))
+		case o.Reaches(v.Threshold) && f.Mine && f.Stage == okey101.StagePlay:
+			// The bot keeps it for later: say so rather than hide it.
+			say = append(say, m.tr.T("t101.hint.open.later", o.Value))
 		case o.Reaches(v.Threshold):
 			say = append(say, m.tr.T("t101.hint.open.ok", o.Value, m.meldsText(o.Melds)))
 		case o.Value > 0:
@@ -102,55 +117,17 @@ func (m *Model) hintText101(f *play101.Facts) string {
 		default:
 			say = append(say, m.tr.T("t101.hint.open.none"))
 		}
-		if f.Pairs >= okey101.MinPairs {
+		if f.Pairs >= okey101.MinPairs && f.Stage != okey101.StagePlay {
 			say = append(say, m.tr.T("t101.hint.pairs.ok", f.Pairs))
-		} else if f.Pairs >= okey101.MinPairs-2 {
+		} else if f.Pairs >= okey101.MinPairs-2 && f.Pairs < okey101.MinPairs {
 			say = append(say, m.tr.T("t101.hint.pairs", f.Pairs, okey101.MinPairs))
 		}
-		if len(f.AfterOpen) > 0 {
-			say = append(say, m.tr.T("t101.hint.layoffs.after", m.tilesText(f.AfterOpen)))
-		}
-	default:
-		if len(f.Lay) > 0 {
-			// Say how: s (or p) makes the melds the groups, l lays
-			// them down; "you can lay down R6 R6" alone left a
-			// newcomer pressing l on nothing.
-			key := "t101.hint.lay.runs"
-			if f.Opened == meld.OpenedPairs {
-				key = "t101.hint.lay.pairs"
-			}
-			say = append(say, m.tr.T(key, m.meldsText(f.Lay)))
-		}
-		cur := f.CursorTile()
-		if len(f.LayOffs) > 0 {
-			key := "t101.hint.layoffs"
-			if cur == f.LayOffs[0] && f.Stage == okey101.StagePlay {
-				key = "t101.hint.layoffs.cursor"
-			}
-			say = append(say, m.tr.T(key, m.tilesText(f.LayOffs)))
-		}
-		if len(f.Backs) > 0 {
-			key := "t101.hint.takebacks"
-			if len(f.LayOffs) == 0 && cur == f.Backs[0] && f.Stage == okey101.StagePlay {
-				key = "t101.hint.takebacks.cursor"
-			}
-			say = append(say, m.tr.T(key, m.tilesText(f.Backs)))
-		}
 	}
-	if f.Discard != tile.NoTile {
-		// After a tile to play first the cursor is on that one (a
-		// lay-off of the other K2, say), not on the discard.
-		then := f.CursorTile() != f.Discard || f.CursorFirst()
-		key := "t101.hint.discard"
-		switch {
-		case f.DiscardCosts && then:
-			key = "t101.hint.discard.costs.then"
-		case f.DiscardCosts:
-			key = "t101.hint.discard.costs"
-		case then:
-			key = "t101.hint.discard.then"
+	if f.Mine && f.Stage != okey101.StageDraw && len(f.Plan) > 0 {
+		say = append(say, m.tr.T("t101.steps", m.stepsText101(v, f.Plan)))
+		if f.CursorTile() != tile.NoTile {
+			say = append(say, m.tr.T("t101.hint.cursor", m.tileName101(f.CursorTile())))
 		}
-		say = append(say, m.tr.T(key, m.tileName101(f.Discard)))
 	}
 	if f.Owed != tile.NoTile {
 		say = append(say, m.tr.T("t101.hint.owed", m.tileName101(f.Owed)))
@@ -161,40 +138,80 @@ func (m *Model) hintText101(f *play101.Facts) string {
 	return strings.Join(say, " ")
 }
 
-// planText101 says what a finish does: "opens (112), lays down 2
-// melds, lays off 3 tiles, takes 1 okey back, then discards B13".
-func (m *Model) planText101(p meld.Plan) string {
-	var parts []string
-	lays, offs, backs := 0, 0, 0
-	for _, st := range p.Steps {
-		switch st.Kind {
-		case meld.StepOpen:
-			if p.Pairs {
-				parts = append(parts, m.tr.T("t101.plan.open.pairs", p.OpenValue))
-			} else {
-				parts = append(parts, m.tr.T("t101.plan.open", p.OpenValue))
-			}
-		case meld.StepLay:
-			lays += len(st.Melds)
-		case meld.StepLayOff:
-			offs++
-		case meld.StepTakeBack:
-			backs++
+// planText101 is the preview of a finish after a first f: "f again
+// finishes: lay down K10 K11 K12 K13; lay off R7 on Ali's run; then
+// discard B13".
+func (m *Model) planText101(acts []okey101.Action) string {
+	return m.tr.T("t101.plan", m.stepsText101(&m.t.view, acts))
+}
+
+// stepsText101 names each step of a plan of the player's (seat 0 of
+// the view) with its tiles, in order, the discard last after "then":
+// "open with R10 R11 R12 · K7 Y7 B7 (112); lay off R7 on Ali's run;
+// take back the okey with B5 from your run; then discard B13".
+func (m *Model) stepsText101(v *okey101.View, acts []okey101.Action) string {
+	at := play101.AfterSteps(v, acts)
+	an := v.Analyzer
+	target := func(st play101.StepState, i int) string {
+		if i < 0 || i >= len(st.Table) {
+			return "?"
 		}
+		kind := m.tr.T("t101.kind." + st.Table[i].Kind.String())
+		if st.Owners[i] == v.Seat {
+			return m.tr.T("t101.meld.yours", kind)
+		}
+		return m.tr.T("t101.meld.of", m.seatName(st.Owners[i]), kind)
 	}
-	if lays > 0 {
-		parts = append(parts, m.tr.T("t101.plan.lay", lays))
+	var parts []string
+	for i, a := range acts {
+		var s string
+		switch a.Kind {
+		case okey101.ActDraw:
+			s = m.tr.T("t101.step.draw")
+		case okey101.ActTake:
+			s = m.tr.T("t101.step.take", m.tileName101(v.Top(v.Previous)))
+		case okey101.ActGiveBack:
+			s = m.tr.T("t101.step.giveback", m.tileName101(v.Taken.Tile))
+		case okey101.ActOpen:
+			groups := make([]string, len(a.Melds))
+			worth := 0
+			for k, g := range a.Melds {
+				groups[k] = m.tilesText(g)
+				if x, err := an.Read(g); err == nil {
+					worth += x.Value()
+				}
+			}
+			if a.Pairs {
+				s = m.tr.T("t101.step.open.pairs", len(a.Melds), strings.Join(groups, " · "))
+			} else {
+				s = m.tr.T("t101.step.open", strings.Join(groups, " · "), worth)
+			}
+		case okey101.ActLay:
+			groups := make([]string, len(a.Melds))
+			for k, g := range a.Melds {
+				groups[k] = m.tilesText(g)
+			}
+			s = m.tr.T("t101.step.lay", strings.Join(groups, " · "))
+		case okey101.ActLayOff:
+			s = m.tr.T("t101.step.layoff", m.tileName101(a.Tile), target(at[i], a.Meld))
+		case okey101.ActTakeBack:
+			s = m.tr.T("t101.step.takeback", m.tileName101(a.Tile), target(at[i], a.Meld))
+		case okey101.ActDiscard:
+			key := "t101.step.discard"
+			if st := at[i]; st.Counts.Total() > 1 && okey101.DiscardPenalty(an, v.Rules, st.Table, a.Tile, okey101.OkeyPaid(v.History, v.Seat)) != 0 {
+				key = "t101.step.discard.costs"
+			}
+			s = m.tr.T(key, m.tileName101(a.Tile))
+			if an.IsOkey(a.Tile) && at[i].Counts.Total() == 1 {
+				s += " " + m.tr.T("t101.step.okey")
+			}
+			if i > 0 {
+				s = m.tr.T("t101.step.then", s)
+			}
+		default:
+			continue
+		}
+		parts = append(parts, s)
 	}
-	if offs > 0 {
-		parts = append(parts, m.tr.T("t101.plan.layoff", offs))
-	}
-	if backs > 0 {
-		parts = append(parts, m.tr.T("t101.plan.takeback", backs))
-	}
-	fin := m.tr.T("t101.plan.discard", m.tileName101(p.Discard))
-	if p.OkeyFinish {
-		fin += " " + m.tr.T("t101.plan.okey")
-	}
-	parts = append(parts, fin)
-	return m.tr.T("t101.plan", strings.Join(parts, ", "))
+	return strings.Join(parts, "; ")
 }
