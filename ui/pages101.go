@@ -433,11 +433,29 @@ func (m *Model) help101Lines(w int) []string {
 	out = append(out, "")
 	r := m.t.view.Rules
 	text := strings.NewReplacer("{open}", strconv.Itoa(r.Open), "{pairs}", strconv.Itoa(okey101.MinPairs),
-		"{hands}", strconv.Itoa(r.Hands)).Replace(i18n.HelpOf(m.tr.Lang, "101"))
+		"{hands}", strconv.Itoa(r.Hands), "{house}", m.houseRules101(r)).Replace(i18n.HelpOf(m.tr.Lang, "101"))
 	for _, s := range canvas.Wrap(text, w) {
 		out = append(out, m.st.Text.Render(s))
 	}
 	return out
+}
+
+// houseRules101 names the house rules a match plays under, as --rules
+// writes them ("feed, okey_pair"), or says there are none.
+func (m *Model) houseRules101(r okey101.Rules) string {
+	var on []string
+	for _, h := range []struct {
+		name string
+		on   bool
+	}{{"feed", r.Feed}, {"okey_once", r.OkeyOnce}, {"islek_back", r.IslekBack}, {"okey_pair", r.OkeyPair}} {
+		if h.on {
+			on = append(on, h.name)
+		}
+	}
+	if len(on) == 0 {
+		return m.tr.T("t101.house.none")
+	}
+	return strings.Join(on, ", ")
 }
 
 // browse101Lines show the discard stacks the player may look through

@@ -159,8 +159,11 @@ func (m *Model) logText101(e log101) string {
 		return say("log.discard", name(ev.Tile))
 	case okey101.EvPenalty:
 		why := "islek"
-		if ev.Reason == okey101.PenaltyOkey {
+		switch ev.Reason {
+		case okey101.PenaltyOkey:
 			why = "okey"
+		case okey101.PenaltyFeed:
+			why = "feed"
 		}
 		return say("t101.log.penalty."+why, ev.Points, name(ev.Tile))
 	case okey101.EvFinish:
