@@ -12,15 +12,14 @@ import (
 	"okey/ui/play101"
 )
 
-// The hint (h) at the 101 table is the exact analysis of the player's
-// view: whether the rack can finish this turn, the best opening it holds
-// and how far it is from the threshold (and the pairs), then the rest of
-// the turn as one plan (play101.TurnPlan): the melds to lay down, the tiles to
-// lay off after them, the okeys to take back, and the discard left
-// (never one that costs 101 while another does not, on the table as the
-// plan leaves it; the cursor goes onto the first tile to play, so i or
-// x plays it). It is worked out in a command, with a solver of its own,
-// and dropped if the table has moved on meanwhile.
+// The hint (h) at the 101 table is the hard bot's whole turn from the
+// player's view (play101.Hint, bots101.Turn), one plan put into words a
+// step at a time, each step naming its tiles, with why (the best
+// opening and how far it is from the threshold, the pairs, what the
+// previous discard would do). The cursor goes onto the first tile to
+// play (e, k or x plays it); melds to lay down first become the groups
+// on the rack (l lays them). It is worked out in a command, with a
+// solver of its own, and dropped if the table has moved on meanwhile.
 
 // hint101Msg is the hint for the position numbered moves.
 type hint101Msg struct {
@@ -61,7 +60,16 @@ func (m *Model) onHint101(msg hint101Msg) {
 			t.cursor = i
 		}
 	}
-	m.setFlash(false, m.hintText101(f))
+	txt := m.hintText101(f)
+	// When the plan starts by laying melds down (an opening, or more
+	// melds), they become the groups on the rack, so that l lays down
+	// exactly those (s and p lay out their own, which may differ).
+	if f.Mine && f.Stage == okey101.StagePlay && len(f.Plan) > 0 {
+		if a := f.Plan[0]; (a.Kind == okey101.ActOpen || a.Kind == okey101.ActLay) && m.groupsOnRack101(a.Melds, "status.hint.thinking", true) {
+			txt += " " + m.tr.T("t101.hint.grouped")
+		}
+	}
+	m.setFlash(false, txt)
 }
 
 // hintText101 puts the hint's facts into words: why (what the rack

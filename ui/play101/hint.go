@@ -44,21 +44,33 @@ type Facts struct {
 	Owed         tile.Tile
 }
 
-// CursorTile is the tile the hint puts the cursor on, NoTile for none.
+// CursorTile is the tile the hint puts the cursor on, NoTile for none:
+// in the play stage (and the dealer's first turn) the first tile the
+// plan lays off, takes an okey back with or discards, in the plan's
+// order, so that e, k or x plays it.
 func (f *Facts) CursorTile() tile.Tile {
-	if f.CursorFirst() {
-		if len(f.LayOffs) > 0 {
-			return f.LayOffs[0]
+	if !f.Mine || f.Stage == okey101.StageDraw {
+		return tile.NoTile
+	}
+	for _, a := range f.Plan {
+		switch a.Kind {
+		case okey101.ActLayOff, okey101.ActTakeBack, okey101.ActDiscard:
+			return a.Tile
 		}
-		return f.Backs[0]
 	}
 	return f.Discard
 }
 
 // CursorFirst reports whether the cursor goes onto a tile to play before
-// the discard: a lay-off, else an okey to take back.
+// the discard: a lay-off or an okey to take back.
 func (f *Facts) CursorFirst() bool {
-	return f.Mine && f.Stage == okey101.StagePlay && len(f.LayOffs)+len(f.Backs) > 0
+	x := f.CursorTile()
+	for _, a := range f.Plan {
+		if a.Tile == x && a.Tile.Valid() {
+			return a.Kind == okey101.ActLayOff || a.Kind == okey101.ActTakeBack
+		}
+	}
+	return false
 }
 
 // Hint works the hint out for a view: the analysis only, so it may run
