@@ -137,7 +137,9 @@ func (m *Model) hintText101(f *play101.Facts) string {
 			say = append(say, m.tr.T("t101.hint.cursor", m.tileName101(f.CursorTile())))
 		}
 	}
-	if f.Owed != tile.NoTile {
+	if f.Owed != tile.NoTile && len(f.Plan) == 0 {
+		// With a plan the hint is that plan (it gives the tile back
+		// itself when it should): no second course.
 		say = append(say, m.tr.T("t101.hint.owed", m.tileName101(f.Owed)))
 	}
 	if !f.Mine {
