@@ -65,8 +65,14 @@ func (m *Model) onHint101(msg hint101Msg) {
 	// melds), they become the groups on the rack, so that l lays down
 	// exactly those (s and p lay out their own, which may differ).
 	if f.Mine && f.Stage == okey101.StagePlay && len(f.Plan) > 0 {
-		if a := f.Plan[0]; (a.Kind == okey101.ActOpen || a.Kind == okey101.ActLay) && m.groupsOnRack101(a.Melds, "status.hint.thinking", true) {
-			txt += " " + m.tr.T("t101.hint.grouped")
+		a := f.Plan[0]
+		if (a.Kind == okey101.ActOpen || a.Kind == okey101.ActLay) && !play101.Finishes(&t.view, f.Plan) &&
+			m.groupsOnRack101(a.Melds, "status.hint.thinking", true) {
+			if len(a.Melds) == 1 {
+				txt += " " + m.tr.T("t101.hint.grouped.one")
+			} else {
+				txt += " " + m.tr.T("t101.hint.grouped")
+			}
 		}
 	}
 	m.setFlash(false, txt)
@@ -91,7 +97,7 @@ func (m *Model) hintText101(f *play101.Facts) string {
 		case f.TakeLayOff:
 			say = append(say, m.tr.T("t101.hint.take.layoff", m.tileName101(f.Top)))
 		}
-		say = append(say, m.tr.T("t101.steps", m.stepsText101(v, f.Plan)))
+		say = append(say, m.tr.T("t101.steps", m.stepsText101(v, f.Plan, true)))
 		return strings.Join(say, " ")
 	case f.Mine && f.Stage == okey101.StageDraw:
 		if f.Worth() && f.Top.Valid() {
@@ -100,7 +106,7 @@ func (m *Model) hintText101(f *play101.Facts) string {
 			say = append(say, m.tr.T("t101.hint.draw"))
 		}
 	case f.Mine && play101.Finishes(v, f.Plan):
-		return m.tr.T("t101.hint.finish.steps", m.stepsText101(v, f.Plan))
+		return m.tr.T("t101.hint.finish.steps", m.stepsText101(v, f.Plan, false))
 	case f.Mine && f.Stage == okey101.StageFirst:
 		// The dealer's first turn is a discard only: "you can open"
 		// alone sent a newcomer to l, refused.
@@ -132,7 +138,7 @@ func (m *Model) hintText101(f *play101.Facts) string {
 		}
 	}
 	if f.Mine && f.Stage != okey101.StageDraw && len(f.Plan) > 0 {
-		say = append(say, m.tr.T("t101.steps", m.stepsText101(v, f.Plan)))
+		say = append(say, m.tr.T("t101.steps", m.stepsText101(v, f.Plan, true)))
 		if f.CursorTile() != tile.NoTile {
 			say = append(say, m.tr.T("t101.hint.cursor", m.tileName101(f.CursorTile())))
 		}
@@ -152,14 +158,16 @@ func (m *Model) hintText101(f *play101.Facts) string {
 // finishes: lay down K10 K11 K12 K13; lay off R7 on Ali's run; then
 // discard B13".
 func (m *Model) planText101(acts []okey101.Action) string {
-	return m.tr.T("t101.plan", m.stepsText101(&m.t.view, acts))
+	return m.tr.T("t101.plan", m.stepsText101(&m.t.view, acts, false))
 }
 
 // stepsText101 names each step of a plan of the player's (seat 0 of
 // the view) with its tiles, in order, the discard last after "then":
-// "open with R10 R11 R12 · K7 Y7 B7 (112); lay off R7 on Ali's run;
-// take back the okey with B5 from your run; then discard B13".
-func (m *Model) stepsText101(v *okey101.View, acts []okey101.Action) string {
+// "open with R10 R11 R12 · K7 Y7 B7, worth 112; lay off R7 on Ali's
+// run; take back the okey with B5 from your run; then discard B13";
+// with keys, each step with the key that plays it ("lay off R7 on
+// Ali's run (e)"), left out of a finish, which f plays whole.
+func (m *Model) stepsText101(v *okey101.View, acts []okey101.Action, keys bool) string {
 	at := play101.AfterSteps(v, acts)
 	an := v.Analyzer
 	target := func(st play101.StepState, i int) string {
@@ -207,21 +215,30 @@ func (m *Model) stepsText101(v *okey101.View, acts []okey101.Action) string {
 		case okey101.ActTakeBack:
 			s = m.tr.T("t101.step.takeback", m.tileName101(a.Tile), target(at[i], a.Meld))
 		case okey101.ActDiscard:
-			key := "t101.step.discard"
+			msg := "t101.step.discard"
 			if st := at[i]; st.Counts.Total() > 1 && okey101.DiscardPenalty(an, v.Rules, st.Table, a.Tile, okey101.OkeyPaid(v.History, v.Seat)) != 0 {
-				key = "t101.step.discard.costs"
+				msg = "t101.step.discard.costs"
 			}
-			s = m.tr.T(key, m.tileName101(a.Tile))
+			s = m.tr.T(msg, m.tileName101(a.Tile))
 			if an.IsOkey(a.Tile) && at[i].Counts.Total() == 1 {
 				s += " " + m.tr.T("t101.step.okey")
-			}
-			if i > 0 {
-				s = m.tr.T("t101.step.then", s)
 			}
 		default:
 			continue
 		}
+		if keys {
+			s = m.tr.T("t101.step.key", s, stepKeys101[a.Kind])
+		}
+		if a.Kind == okey101.ActDiscard && i > 0 {
+			s = m.tr.T("t101.step.then", s)
+		}
 		parts = append(parts, s)
 	}
 	return strings.Join(parts, "; ")
+}
+
+// stepKeys101 are the keys that play each kind of step at the table.
+var stepKeys101 = map[okey101.ActionKind]string{
+	okey101.ActDraw: "d", okey101.ActTake: "t", okey101.ActGiveBack: "z", okey101.ActOpen: "l", okey101.ActLay: "l",
+	okey101.ActLayOff: "e", okey101.ActTakeBack: "k", okey101.ActDiscard: "x",
 }

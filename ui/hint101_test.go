@@ -20,6 +20,7 @@ func TestFollowTheHint101ByKeys(t *testing.T) {
 		seeds = 2
 	}
 	followed := map[okey101.ActionKind]int{}
+	finishes := 0
 	for seed := uint64(1); seed <= seeds; seed++ {
 		m := start101(t, 100, 30, withSeed(seed))
 		for hands := 0; hands < 2 && m.screen != scrMatchOver; hands++ {
@@ -39,6 +40,22 @@ func TestFollowTheHint101ByKeys(t *testing.T) {
 				a := want[0]
 				press(t, m, "h")
 				before := len(m.t.g.Record().Actions)
+				if v.Stage == okey101.StagePlay && play101.Finishes(&v, want) {
+					// A finish: f shows it, f again plays it whole.
+					press(t, m, "f")
+					press(t, m, "f")
+					acts := m.t.g.Record().Actions
+					if len(acts) < before+len(want) {
+						t.Fatalf("seed %d: the finish %v was not played: %q", seed, want, m.flash)
+					}
+					for i, w := range want {
+						if acts[before+i].String() != w.String() {
+							t.Fatalf("seed %d: the hint's finish step %d is %v, f played %v", seed, i, w, acts[before+i])
+						}
+					}
+					finishes++
+					continue
+				}
 				switch a.Kind {
 				case okey101.ActDraw:
 					press(t, m, "d")
@@ -87,5 +104,5 @@ func TestFollowTheHint101ByKeys(t *testing.T) {
 			t.Errorf("no hint to %v was followed: %v", k, followed)
 		}
 	}
-	t.Logf("steps followed by kind: %v", followed)
+	t.Logf("steps followed by kind: %v; finishes played with f: %d", followed, finishes)
 }
