@@ -105,6 +105,9 @@ func (m *Model) updateHandOver101(k tea.KeyPressMsg) tea.Cmd {
 	case m.updateScroll(k, m.keys.Overlay.ScrollKeys, m.handOver101Lines()):
 		// Next (enter, space, n) is matched first: space goes on.
 		return nil
+	case v.Phase == okey101.MatchOver:
+		m.setFlash(true, m.tr.T("t101.handover.keys.final"))
+		return nil
 	}
 	m.setFlash(true, m.tr.T("status.handover.keys"))
 	return nil
