@@ -98,6 +98,9 @@ func (m *Model) hintText101(f *play101.Facts) string {
 			say = append(say, m.tr.T("t101.hint.take.layoff", m.tileName101(f.Top)))
 		}
 		say = append(say, m.tr.T("t101.steps", m.stepsText101(v, f.Plan, true)))
+		if f.Voids {
+			say = append(say, m.tr.T("t101.hint.voids"))
+		}
 		return strings.Join(say, " ")
 	case f.Mine && f.Stage == okey101.StageDraw:
 		if f.Worth() && f.Top.Valid() {
@@ -139,6 +142,9 @@ func (m *Model) hintText101(f *play101.Facts) string {
 	}
 	if f.Mine && f.Stage != okey101.StageDraw && len(f.Plan) > 0 {
 		say = append(say, m.tr.T("t101.steps", m.stepsText101(v, f.Plan, true)))
+		if f.Voids {
+			say = append(say, m.tr.T("t101.hint.voids"))
+		}
 		if f.CursorTile() != tile.NoTile {
 			say = append(say, m.tr.T("t101.hint.cursor", m.tileName101(f.CursorTile())))
 		}

@@ -34,6 +34,9 @@ type Facts struct {
 	// afterOpen are the tiles that lay off once the opening suggested
 	// is down (before it, no one may lay off).
 	AfterOpen []tile.Tile
+	// Voids: the plan opens with pairs after the three others did, which
+	// voids the hand (it is dealt again): the plan ends there.
+	Voids bool
 	// Plan is the whole turn the hint advises, in order: the hard bot's
 	// (see Hint); Lay, LayOffs, Backs, AfterOpen and Discard are read
 	// from it.
@@ -102,6 +105,11 @@ func Hint(v *okey101.View, sv *meld.Solver) Facts {
 			f.Plan = plan
 		}
 	}
+	if i := voidingStep(v, f.Plan); i >= 0 {
+		// The fourth opening with pairs voids the hand: the plan ends
+		// there, as the hand does.
+		f.Plan, f.Voids = f.Plan[:i+1], true
+	}
 	if f.Finish != nil && !Finishes(v, f.Plan) {
 		// The bot finishes whenever the exact search finds a way; should
 		// it not, the finish is the plan.
@@ -112,6 +120,23 @@ func Hint(v *okey101.View, sv *meld.Solver) Facts {
 		f.Owed = v.Taken.Tile
 	}
 	return f
+}
+
+// voidingStep is the index of the plan's step that opens with pairs
+// when every other seat has opened with pairs (the hand is void at
+// once: RULES.md), -1 if none.
+func voidingStep(v *okey101.View, plan []okey101.Action) int {
+	for s := range okey101.NumSeats {
+		if s != v.Seat && v.Opened[s].Status != meld.OpenedPairs {
+			return -1
+		}
+	}
+	for i, a := range plan {
+		if a.Kind == okey101.ActOpen && a.Pairs {
+			return i
+		}
+	}
+	return -1
 }
 
 // HintLevel is the bot whose turn the hint advises: the strongest.

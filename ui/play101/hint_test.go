@@ -18,14 +18,14 @@ import (
 // when every tile in the rack would, a hint that says the hand can
 // finish must finish it, and the first step is what the hard bot plays.
 func TestHintPlansCanBeFollowed(t *testing.T) {
-	hands := 1600
+	hands := 2000
 	if testing.Short() {
 		hands = 120
 	}
 	ruleSets := []string{"default", "feed,okey_once,islek_back,okey_pair", "islek=off", "default"}
 	ctx := context.Background()
 	var sv meld.Solver
-	steps, plans, finishes, costly := 0, 0, 0, 0
+	steps, plans, finishes, costly, voids := 0, 0, 0, 0, 0
 	for h := range hands {
 		r, err := okey101.ParseRules(ruleSets[h%len(ruleSets)])
 		if err != nil {
@@ -70,6 +70,9 @@ func TestHintPlansCanBeFollowed(t *testing.T) {
 				}
 			}
 			for i, a := range f.Plan {
+				if s.Phase() != okey101.Playing {
+					t.Fatalf("hand %d: the hand ended before step %d of the hint %v (void: %v)", h, i, f.Plan, f.Voids)
+				}
 				now := s.View(0)
 				if a.Kind == okey101.ActDiscard && now.Counts.Total() > 1 && now.DiscardPenalty(a.Tile) != 0 {
 					costly++
@@ -87,12 +90,18 @@ func TestHintPlansCanBeFollowed(t *testing.T) {
 				s = n
 				steps++
 			}
+			if r := s.Result(); f.Voids != (r != nil && r.Void) {
+				t.Fatalf("hand %d: the hint says the hand is void: %v; it is: %v", h, f.Voids, r != nil && r.Void)
+			}
+			if f.Voids {
+				voids++
+			}
 			if last := f.Plan[len(f.Plan)-1]; last.Kind != okey101.ActDraw && s.Phase() == okey101.Playing && s.Turn() == 0 {
 				t.Fatalf("hand %d: the hint's plan %v leaves the turn unfinished", h, f.Plan)
 			}
 		}
 	}
-	t.Logf("%d hands, %d hints, %d steps, %d finishes, %d discards that cost 101 (every tile did)", hands, plans, steps, finishes, costly)
+	t.Logf("%d hands, %d hints, %d steps, %d finishes, %d discards that cost 101 (every tile did), %d hints that void the hand", hands, plans, steps, finishes, costly, voids)
 	if finishes == 0 || steps < 10*hands {
 		t.Fatalf("too little played: %d steps, %d finishes", steps, finishes)
 	}
