@@ -53,8 +53,9 @@ func (m *Model) onHint101(msg hint101Msg) {
 		return
 	}
 	f := &msg.facts
-	// The cursor goes onto the first tile the hint says to play: a
-	// lay-off, else an okey to take back, else the discard.
+	// The cursor goes onto the first tile the plan plays with a key of
+	// its own (a lay-off, a take-back or the discard), so e, k or x
+	// plays it.
 	if x := f.CursorTile(); x != tile.NoTile && t.rack.Slots[t.cursor] != x {
 		if i := slices.Index(t.rack.Slots[:], x); i >= 0 {
 			t.cursor = i
