@@ -79,86 +79,81 @@ func (m *Model) onHint101(msg hint101Msg) {
 	m.setFlash(false, txt)
 }
 
-// hintText101 puts the hint's facts into words: why (what the rack
-// holds, what the previous discard would do), then the plan, step by
-// step, each step naming its tiles.
+// hintText101 puts the hint's facts into words: the plan first, step
+// by step, each step naming its tiles (at 80×24 the status has two
+// lines: what to do must not be the part that is cut), then why: what
+// the previous discard would do, the best opening and how far it is
+// from the threshold, the pairs.
 func (m *Model) hintText101(f *play101.Facts) string {
 	v := &m.t.view
-	var say []string
+	var plan, why []string
+	if f.Mine && play101.Finishes(v, f.Plan) {
+		return m.tr.T("t101.hint.finish.steps", m.stepsText101(v, f.Plan, false))
+	}
 	takes := len(f.Plan) > 0 && f.Plan[0].Kind == okey101.ActTake
 	switch {
-	case f.Mine && f.Stage == okey101.StageDraw && takes:
-		switch {
-		case f.TakeFinish:
-			say = append(say, m.tr.T("t101.hint.take.finish", m.tileName101(f.Top)))
-		case f.TakeOpen:
-			say = append(say, m.tr.T("t101.hint.take.open", m.tileName101(f.Top), f.TakeOpenValue))
-		case len(f.TakeMeld) > 0:
-			say = append(say, m.tr.T("t101.hint.take.meld", m.tileName101(f.Top), m.tilesText(f.TakeMeld)))
-		case f.TakeLayOff:
-			say = append(say, m.tr.T("t101.hint.take.layoff", m.tileName101(f.Top)))
-		}
-		say = append(say, m.tr.T("t101.steps", m.stepsText101(v, f.Plan, true)))
-		if f.Voids {
-			say = append(say, m.tr.T("t101.hint.voids"))
-		}
-		return strings.Join(say, " ")
-	case f.Mine && f.Stage == okey101.StageDraw:
+	case f.Mine && f.Stage == okey101.StageDraw && !takes:
+		plan = append(plan, m.tr.T("t101.hint.draw"))
 		if f.Worth() && f.Top.Valid() {
-			say = append(say, m.tr.T("t101.hint.take.not", m.tileName101(f.Top)))
-		} else {
-			say = append(say, m.tr.T("t101.hint.draw"))
+			why = append(why, m.tr.T("t101.hint.take.not", m.tileName101(f.Top)))
 		}
-	case f.Mine && play101.Finishes(v, f.Plan):
-		return m.tr.T("t101.hint.finish.steps", m.stepsText101(v, f.Plan, false))
+	case f.Mine && len(f.Plan) > 0:
+		plan = append(plan, m.tr.T("t101.steps", m.stepsText101(v, f.Plan, true)))
+		if f.Voids {
+			plan = append(plan, m.tr.T("t101.hint.voids"))
+		}
+		if x := f.CursorTile(); x != tile.NoTile {
+			plan = append(plan, m.tr.T("t101.hint.cursor", m.tileName101(x)))
+		}
+	}
+	switch {
+	case f.Mine && takes && f.TakeFinish:
+		why = append(why, m.tr.T("t101.hint.take.finish", m.tileName101(f.Top)))
+	case f.Mine && takes && f.TakeOpen:
+		why = append(why, m.tr.T("t101.hint.take.open", m.tileName101(f.Top), f.TakeOpenValue))
+	case f.Mine && takes && len(f.TakeMeld) > 0:
+		why = append(why, m.tr.T("t101.hint.take.meld", m.tileName101(f.Top), m.tilesText(f.TakeMeld)))
+	case f.Mine && takes && f.TakeLayOff:
+		why = append(why, m.tr.T("t101.hint.take.layoff", m.tileName101(f.Top)))
 	case f.Mine && f.Stage == okey101.StageFirst:
 		// The dealer's first turn is a discard only: "you can open"
 		// alone sent a newcomer to l, refused.
-		say = append(say, m.tr.T("t101.hint.first"))
+		why = append(why, m.tr.T("t101.hint.first"))
 	}
 	opens := false
 	for _, a := range f.Plan {
 		opens = opens || a.Kind == okey101.ActOpen
 	}
-	if f.Opened == meld.NotOpened && !opens {
+	if f.Opened == meld.NotOpened && !opens && !takes {
 		o := f.Opening
 		switch {
 		case o.Reaches(v.Threshold) && f.Stage == okey101.StageFirst:
-			say = append(say, m.tr.T("t101.hint.open.next", o.Value, m.meldsText(o.Melds)))
+			why = append(why, m.tr.T("t101.hint.open.next", o.Value, m.meldsText(o.Melds)))
 		case o.Reaches(v.Threshold) && f.Mine && f.Stage == okey101.StagePlay:
 			// The bot keeps it for later: say so rather than hide it.
-			say = append(say, m.tr.T("t101.hint.open.later", o.Value))
+			why = append(why, m.tr.T("t101.hint.open.later", o.Value))
 		case o.Reaches(v.Threshold):
-			say = append(say, m.tr.T("t101.hint.open.ok", o.Value, m.meldsText(o.Melds)))
+			why = append(why, m.tr.T("t101.hint.open.ok", o.Value, m.meldsText(o.Melds)))
 		case o.Value > 0:
-			say = append(say, m.tr.T("t101.hint.open.short", o.Value, v.Threshold-o.Value))
+			why = append(why, m.tr.T("t101.hint.open.short", o.Value, v.Threshold-o.Value))
 		default:
-			say = append(say, m.tr.T("t101.hint.open.none"))
+			why = append(why, m.tr.T("t101.hint.open.none"))
 		}
 		if f.Pairs >= okey101.MinPairs && f.Stage != okey101.StagePlay {
-			say = append(say, m.tr.T("t101.hint.pairs.ok", f.Pairs))
+			why = append(why, m.tr.T("t101.hint.pairs.ok", f.Pairs))
 		} else if f.Pairs >= okey101.MinPairs-2 && f.Pairs < okey101.MinPairs {
-			say = append(say, m.tr.T("t101.hint.pairs", f.Pairs, okey101.MinPairs))
-		}
-	}
-	if f.Mine && f.Stage != okey101.StageDraw && len(f.Plan) > 0 {
-		say = append(say, m.tr.T("t101.steps", m.stepsText101(v, f.Plan, true)))
-		if f.Voids {
-			say = append(say, m.tr.T("t101.hint.voids"))
-		}
-		if f.CursorTile() != tile.NoTile {
-			say = append(say, m.tr.T("t101.hint.cursor", m.tileName101(f.CursorTile())))
+			why = append(why, m.tr.T("t101.hint.pairs", f.Pairs, okey101.MinPairs))
 		}
 	}
 	if f.Owed != tile.NoTile && len(f.Plan) == 0 {
 		// With a plan the hint is that plan (it gives the tile back
 		// itself when it should): no second course.
-		say = append(say, m.tr.T("t101.hint.owed", m.tileName101(f.Owed)))
+		why = append(why, m.tr.T("t101.hint.owed", m.tileName101(f.Owed)))
 	}
 	if !f.Mine {
-		say = append(say, m.tr.T("t101.hint.wait"))
+		why = append(why, m.tr.T("t101.hint.wait"))
 	}
-	return strings.Join(say, " ")
+	return strings.Join(append(plan, why...), " ")
 }
 
 // planText101 is the preview of a finish after a first f: "f again

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 
 	"okey/game/meld"
@@ -105,4 +106,44 @@ func TestFollowTheHint101ByKeys(t *testing.T) {
 		}
 	}
 	t.Logf("steps followed by kind: %v; finishes played with f: %d", followed, finishes)
+}
+
+// At 80×24, in both languages, what the hint says to do is on screen:
+// the plan comes first, the reasons after it (the status has two lines,
+// and at the dealer's first turn the reasons alone filled them).
+func TestHint101PlanFitsAt80x24(t *testing.T) {
+	for _, lang := range []string{"en", "tr"} {
+		firsts := 0
+		for seed := uint64(1); seed <= 3; seed++ {
+			m := start101(t, 80, 24, withSeed(seed), func(o *Options) { o.Settings.Lang = lang })
+			for hand := 0; hand < 4 && m.screen != scrMatchOver; hand++ {
+				for turn := 0; m.screen == scrPlay; turn++ {
+					v := m.t.g.State().View(0)
+					if turn < 4 || v.Stage == okey101.StageFirst {
+						if v.Stage == okey101.StageFirst {
+							firsts++
+						}
+						var sv meld.Solver
+						f := play101.Hint(&v, &sv)
+						press(t, m, "h")
+						first := m.tr.T("t101.hint.draw")
+						if len(f.Plan) > 0 && f.Plan[0].Kind != okey101.ActDraw {
+							first = m.stepsText101(&v, f.Plan[:1], !play101.Finishes(&v, f.Plan))
+						}
+						if screen := plain(m); !strings.Contains(strings.Join(strings.Fields(screen), " "), first) {
+							t.Fatalf("%s seed %d: the hint's first step %q is not on screen:\n%s", lang, seed, first, screen)
+						}
+					}
+					myTurn101(t, m)
+				}
+				if m.screen == scrHandOver {
+					press(t, m, "enter")
+				}
+			}
+			m.Close()
+		}
+		if firsts == 0 {
+			t.Fatalf("%s: the player never dealt: the first turn is not tried", lang)
+		}
+	}
 }
