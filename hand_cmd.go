@@ -3,9 +3,12 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"okey/game"
 	"okey/game/okey101"
@@ -13,101 +16,92 @@ import (
 	"okey/ui/cli"
 )
 
-const handUsage = `usage: okey hand [--rules OPTIONS] --indicator TILE TILE… (14 or 15 tiles)
-       okey hand [--rules OPTIONS] --json < lines
-       okey hand --deal N [--seed S] [--mix dealt|hard] > lines
-       okey hand --game 101 [--rules OPTIONS] --indicator TILE TILE… (21 or 22 tiles)
-       okey hand --game 101 [--rules OPTIONS] --json < lines
+// handFlags are okey hand's flags.
+type handFlags struct {
+	indicator, rules, mix, game string
+	json                        bool
+	deal                        int
+	seed                        uint64
+}
 
-Analyses an Okey hand: whether it wins, its runs and sets or pairs (okeys
-with what they stand for), the distance to win (the least number of
-exchanges, one tile in and one out, that make it win), and for 15 tiles
-the tile to discard.
-
-Tiles are written R1…R13, Y…, B…, K… (red, yellow, blue, black) and J for
-a false joker; case does not matter.
-
-With --json, each line of standard input is "INDICATOR: TILES…" and each
-answer is one JSON object on its own line, in order:
-  {"winning":bool,"kind":"melds"|"pairs"|"","melds":[["R1","R2","R3"],…],"distance":N}
-plus "discard" and "okey_finish" for 15 tiles. A bad line (a blank one
-too) gets {"error":"…"}, the batch goes on, and the exit status is then
-1. Under --rules simple104 there is no indicator: write lines without one.
-
-With --deal N, prints N racks as such lines (14 tiles, then 15, in turn):
-dealt from shuffled sets, or with --mix hard every other pair of lines
-winning or near-winning racks full of okeys and false jokers.
-
-With --game 101 the rack is one of Okey 101 (21 or 22 tiles) and the
-answer is its best opening against the threshold (open=N, 101 by
-default), its pairs, the fewest tiles left unmelded and, for a person,
-what it scores if another player finished now; --deal N prints 101
-racks (21 and 22 tiles in turn). --json writes
-  {"open_value":N,"can_open":bool,"opening":[["R1","R2","R3"],…],"pairs":N,"unmelded":N}
-
-Flags:
-`
-
-// handMain is okey hand: flags in, the cli package's engines out.
-func handMain(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("okey hand", flag.ContinueOnError)
-	indicator := fs.String("indicator", "", "the indicator (gösterge), e.g. R4; the okey is the next tile up")
-	asJSON := fs.Bool("json", false, "read \"IND: TILES\" lines from standard input, write JSON lines")
-	rulesOpt := fs.String("rules", "", "rules options, e.g. no_wrap or simple104 (as for okey play)")
-	deal := fs.Int("deal", 0, "print `N` racks as \"IND: TILES\" lines instead of analysing")
-	seed := fs.Uint64("seed", 7, "the seed of --deal")
-	mixOpt := fs.String("mix", "dealt", "the racks of --deal: dealt, or hard")
-	gameOpt := fs.String("game", "classic", "the game: classic, or 101")
-	tokens, code, ok := parseInterleaved(fs, args, handUsage, stdout, stderr)
-	if !ok {
-		return code
+// handCmd is okey hand: flags in (before, between or after the tiles),
+// the cli package's engines out.
+func handCmd(e *env) *cobra.Command {
+	var f handFlags
+	c := &cobra.Command{
+		Use:   "hand [TILE…]",
+		Short: e.tr.T("cli.hand.short"),
+		Long:  e.tr.T("cli.hand.long"),
+		Example: `okey hand --indicator R4 R1 R2 R3 Y5 Y6 Y7 B9 B10 B11 K12 R12 Y12 B12
+okey hand --json < racks.txt
+okey hand --deal 100 --seed 3 --mix hard > racks.txt
+okey hand --game 101 --rules open=81 --indicator K2 R1 R2 R3 …`,
+		RunE: func(c *cobra.Command, tokens []string) error {
+			return exitCode(handRun(c.Context(), c.Flags(), &f, tokens, e.stdin, e.stdout, e.stderr))
+		},
 	}
+	fs := c.Flags()
+	fs.StringVar(&f.indicator, "indicator", "", e.tr.T("cli.flag.hand.indicator"))
+	fs.BoolVar(&f.json, "json", false, e.tr.T("cli.flag.hand.json"))
+	fs.StringVar(&f.rules, "rules", "", e.tr.T("cli.flag.hand.rules", strings.Join(game.RuleOptions, ", "), strings.Join(okey101.RuleOptions, ", ")))
+	fs.IntVar(&f.deal, "deal", 0, e.tr.T("cli.flag.hand.deal"))
+	fs.Uint64Var(&f.seed, "seed", 7, e.tr.T("cli.flag.hand.seed"))
+	fs.StringVar(&f.mix, "mix", "dealt", e.tr.T("cli.flag.hand.mix"))
+	fs.StringVar(&f.game, "game", "classic", e.tr.T("cli.flag.hand.game", gameNames()))
+	_ = c.RegisterFlagCompletionFunc("game", fixed(ui.Games...))
+	_ = c.RegisterFlagCompletionFunc("mix", fixed("dealt", "hard"))
+	return c
+}
+
+// handRun is okey hand with its flags read.
+func handRun(ctx context.Context, fs *pflag.FlagSet, f *handFlags, tokens []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	set := fs.Changed
 	fail := func(code int, format string, a ...any) int {
 		fmt.Fprintf(stderr, "okey hand: "+format+"\n", a...)
 		return code
 	}
-	g, err := ui.ParseGame(*gameOpt)
+	g, err := ui.ParseGame(f.game)
 	if err != nil {
 		return fail(2, "%v", err)
 	}
 	switch g {
 	case ui.GameClassic:
 	case ui.Game101:
-		if set(fs, "deal") {
-			if *deal <= 0 || len(tokens) > 0 || *indicator != "" || *asJSON || set(fs, "rules") || set(fs, "mix") {
+		if set("deal") {
+			if f.deal <= 0 || len(tokens) > 0 || f.indicator != "" || f.json || set("rules") || set("mix") {
 				return fail(2, "--deal takes a positive number of racks, and nothing else but --seed and --game")
 			}
-			if err := cli.Dealt(stdout, *deal, *seed, cli.Mix101); err != nil {
+			if err := cli.Dealt(stdout, f.deal, f.seed, cli.Mix101); err != nil {
 				return fail(1, "%v", err)
 			}
 			return 0
 		}
-		if set(fs, "seed") || set(fs, "mix") {
+		if set("seed") || set("mix") {
 			return fail(2, "--seed and --mix go with --deal")
 		}
-		return hand101(ctx, *rulesOpt, *indicator, *asJSON, tokens, stdin, stdout, fail)
+		return hand101(ctx, f.rules, f.indicator, f.json, tokens, stdin, stdout, fail)
 	}
-	rules, err := game.ParseRules(*rulesOpt)
+	rules, err := game.ParseRules(f.rules)
 	if err != nil {
 		return fail(2, "--rules: %v", err)
 	}
 	switch {
-	case set(fs, "deal"):
-		mix, err := cli.ParseMix(*mixOpt)
+	case set("deal"):
+		mix, err := cli.ParseMix(f.mix)
 		switch {
 		case err != nil:
 			return fail(2, "--mix: %v", err)
-		case *deal <= 0 || len(tokens) > 0 || *indicator != "" || *asJSON || set(fs, "rules"):
+		case f.deal <= 0 || len(tokens) > 0 || f.indicator != "" || f.json || set("rules"):
 			return fail(2, "--deal takes a positive number of racks, and nothing else but --seed and --mix")
 		}
-		if err := cli.Dealt(stdout, *deal, *seed, mix); err != nil {
+		if err := cli.Dealt(stdout, f.deal, f.seed, mix); err != nil {
 			return fail(1, "%v", err)
 		}
 		return 0
-	case set(fs, "seed") || set(fs, "mix"):
+	case set("seed") || set("mix"):
 		return fail(2, "--seed and --mix go with --deal")
-	case *asJSON:
-		if len(tokens) > 0 || *indicator != "" {
+	case f.json:
+		if len(tokens) > 0 || f.indicator != "" {
 			return fail(2, "with --json the racks come from standard input, one \"IND: TILES\" line each")
 		}
 		res, err := cli.Batch(ctx, stdin, stdout, cli.HandAnswerer(rules), 0)
@@ -121,7 +115,7 @@ func handMain(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	case len(tokens) == 0:
 		return fail(2, "no tiles: give the indicator and 14 or 15 tiles (okey hand -h for help)")
 	}
-	an, h, err := cli.ReadRack(rules, *indicator, tokens)
+	an, h, err := cli.ReadRack(rules, f.indicator, tokens)
 	if err != nil {
 		return fail(2, "%v", err)
 	}

@@ -1,51 +1,72 @@
 // Command okey is the Turkish tile game Okey in the terminal: play a match
-// against three bots (the default), analyse a hand (okey hand), or pit
-// bots against each other (okey sim).
+// against three bots (the default), analyse a hand (okey hand), pit bots
+// against each other (okey sim), serve tables over SSH (okey serve).
+//
+// The command line is cobra's, styled by fang: this file builds the tree
+// of commands in the player's language, runs it and turns what went
+// wrong into an exit status (usage 2 with one line, runtime 1, help and
+// version 0); each command's flags and wiring are in its own file.
 package main
 
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"slices"
 	"strings"
 
+	"charm.land/fang/v2"
 	"github.com/charmbracelet/x/term"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"okey/assets"
+	"okey/ui/i18n"
 )
 
-// command is one subcommand: it gets its arguments and the standard
-// streams, and returns the exit status.
-type command struct {
-	name    string
-	summary string
-	run     func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int
+// env is what every command runs with: the standard streams, the
+// environment and the words of the language, which is picked before
+// the command tree is built so that the help and the errors of the
+// command line are said in it.
+type env struct {
+	args           []string // the command line, for the debug log
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	getenv         func(string) string
+	lang           string
+	tr             *i18n.Catalog
 }
 
-func commands() []command {
-	return []command{
-		{"play", "play a match against three bots (the default)", playMain},
-		{"hand", "analyse a hand: does it win, its groups, the distance, the discard", handMain},
-		{"sim", "pit bots against each other and measure them", simMain},
-		{"serve", "serve tables over SSH, to play with friends", serveMain},
-		{"dirs", "where okey keeps its settings, saves and statistics", dirsMain},
-		{"verify", "check a served match's record: its deals were fixed before play", verifyMain},
-		{"review", "judge a seat's every decision in a match record: points lost, labels, why", reviewMain},
-	}
+// newEnv picks the language from args (--lang) or the environment.
+func newEnv(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) *env {
+	lang := language(args, getenv)
+	return &env{args: args, stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, lang: lang, tr: i18n.MustLoad(lang)}
 }
 
-func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: okey [command] [flags]")
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "commands:")
-	for _, c := range commands() {
-		fmt.Fprintf(w, "  %-7s %s\n", c.name, c.summary)
+// language is --lang when args give a known one (wherever it stands,
+// with one dash or two, so that even an error about the flags around it
+// is said in it), else the environment's (LC_ALL, LC_MESSAGES, LANG).
+func language(args []string, getenv func(string) string) string {
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		name, v, hasV := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") || name != "lang" {
+			continue
+		}
+		if !hasV && i+1 < len(args) {
+			v = args[i+1]
+		}
+		if slices.Contains(assets.Languages, v) {
+			return v
+		}
 	}
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Run okey COMMAND -h for a command's flags. With no command, okey plays.")
+	return i18n.FromEnv(getenv)
 }
 
 func main() {
@@ -55,76 +76,130 @@ func main() {
 	os.Exit(code)
 }
 
-// run dispatches to a subcommand; flags with no command go to play. A
-// panic is a runtime error (exit 1, with the stack for a bug report),
-// never mistaken for a usage error (2).
+// run runs the command line args and returns the exit status.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return runWith(commands(), ctx, args, stdin, stdout, stderr)
+	e := newEnv(args, stdin, stdout, stderr, os.Getenv)
+	return e.execute(ctx, newRoot(e), args)
 }
 
-func runWith(cmds []command, ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
+// execute runs root on args with fang. A panic is a runtime error (exit
+// 1, with the version and the stack for a bug report), never mistaken
+// for a usage error (2).
+func (e *env) execute(ctx context.Context, root *cobra.Command, args []string) (code int) {
+	v := currentVersion()
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(stderr, "okey: internal error: %v\n%s\nPlease report this, with the command you ran.\n", r, debug.Stack())
+			fmt.Fprintf(e.stderr, "okey: %s\n%s\n%s\n", e.tr.T("cli.internal", v, r), debug.Stack(), e.tr.T("cli.internal.report"))
 			code = 1
 		}
 	}()
-	if len(args) > 0 {
-		switch args[0] {
-		case "help", "-h", "-help", "--help":
-			usage(stdout)
-			return 0
-		}
-		for _, c := range cmds {
-			if args[0] == c.name {
-				return c.run(ctx, args[1:], stdin, stdout, stderr)
-			}
-		}
-		if args[0] != "" && args[0][0] != '-' {
-			fmt.Fprintf(stderr, "okey: unknown command %q (okey help lists them)\n", args[0])
-			return 2
-		}
-	}
-	return playMain(ctx, args, stdin, stdout, stderr)
+	root.SetArgs(args)
+	root.SetIn(e.stdin)
+	root.SetOut(&titles{w: e.stdout, tr: e.tr})
+	root.SetErr(e.stderr)
+	err := fang.Execute(ctx, root,
+		fang.WithVersion(v.String()),
+		fang.WithoutManpage(), // ours writes where it is told (okey man)
+		fang.WithErrorHandler(func(io.Writer, fang.Styles, error) {}),
+	)
+	return e.exit(err)
 }
 
-// parseInterleaved parses a command's flags, which may come before,
-// between or after its other arguments (the tiles of okey hand), and
-// returns those arguments. Help goes to stdout (exit 0); a bad flag is
-// one line on stderr (exit 2). ok is false when the command should stop
-// with code.
-func parseInterleaved(fs *flag.FlagSet, args []string, usage string, stdout, stderr io.Writer) (rest []string, code int, ok bool) {
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {}
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				fmt.Fprint(stdout, usage)
-				fs.SetOutput(stdout)
-				fs.PrintDefaults()
-				return nil, 0, false
-			}
-			fmt.Fprintf(stderr, "%s: %v (%s -h for help)\n", fs.Name(), err, fs.Name())
-			return nil, 2, false
-		}
-		args = fs.Args()
-		// A lone "-" is an argument, not a flag: take it, or Parse would
-		// stop at it again and again.
-		for len(args) > 0 && (!strings.HasPrefix(args[0], "-") || args[0] == "-") {
-			rest = append(rest, args[0])
-			args = args[1:]
-		}
-		if len(args) == 0 {
-			return rest, 0, true
-		}
+// exitError is a command's exit status, its reason already said.
+type exitError struct{ code int }
+
+func (x *exitError) Error() string { return fmt.Sprintf("exit status %d", x.code) }
+
+// exitCode is the error a command returns for its status: nil for 0.
+func exitCode(code int) error {
+	if code == 0 {
+		return nil
 	}
+	return &exitError{code}
 }
 
-// set reports whether the flag was given on the command line.
-func set(fs *flag.FlagSet, name string) bool {
-	found := false
-	fs.Visit(func(f *flag.Flag) { found = found || f.Name == name })
-	return found
+// usageError is a wrong command line, said with the catalogue's key.
+type usageError struct {
+	cmd  *cobra.Command
+	key  string
+	args []any
+	err  error // the parser's error, if any
+}
+
+func (u *usageError) Error() string { return u.key }
+func (u *usageError) Unwrap() error { return u.err }
+
+// exit turns what executing the tree returned into the exit status:
+// a command's own status as it is; anything else came from reading the
+// command line, and is one line on stderr, exit 2.
+func (e *env) exit(err error) int {
+	if err == nil {
+		return 0
+	}
+	var x *exitError
+	if errors.As(err, &x) {
+		return x.code
+	}
+	var u *usageError
+	if errors.As(err, &u) {
+		fmt.Fprintf(e.stderr, "%s: %s\n", u.cmd.CommandPath(), e.tr.T(u.key, u.args...))
+		return 2
+	}
+	fmt.Fprintf(e.stderr, "okey: %s\n", strings.ReplaceAll(err.Error(), "\n", " "))
+	return 2
+}
+
+// flagError says a parse error of pflag in the player's words, from its
+// type: an unknown flag (a long one written with one dash named with
+// its two-dash form), a flag without its value, a value the flag does
+// not take, a malformed flag.
+func flagError(c *cobra.Command, err error) error {
+	path := c.CommandPath()
+	u := &usageError{cmd: c, err: err}
+	var (
+		notExist *pflag.NotExistError
+		noValue  *pflag.ValueRequiredError
+		badValue *pflag.InvalidValueError
+		syntax   *pflag.InvalidSyntaxError
+	)
+	switch {
+	case errors.As(err, &notExist):
+		given := "--" + notExist.GetSpecifiedName()
+		if short := notExist.GetSpecifiedShortnames(); short != "" {
+			name, _, _ := strings.Cut(short, "=")
+			if len(name) > 1 && c.Flags().Lookup(name) != nil {
+				u.key, u.args = "cli.err.dashes", []any{"-" + name, name, path}
+				return u
+			}
+			given = "-" + name
+		}
+		u.key, u.args = "cli.err.unknown", []any{given, path, path}
+	case errors.As(err, &noValue):
+		name := "--" + noValue.GetSpecifiedName()
+		if noValue.GetSpecifiedShortnames() != "" {
+			name = "-" + noValue.GetSpecifiedName()
+		}
+		u.key, u.args = "cli.err.noarg", []any{name, path}
+	case errors.As(err, &badValue):
+		u.key, u.args = "cli.err.value", []any{"--" + badValue.GetFlag().Name, badValue.GetValue(), path}
+	case errors.As(err, &syntax):
+		u.key, u.args = "cli.err.syntax", []any{syntax.GetSpecifiedFlag()}
+	default:
+		return err
+	}
+	return u
+}
+
+// noCommand refuses a word where a command was expected, naming the
+// closest command when one is close.
+func noCommand(c *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	if s := c.SuggestionsFor(args[0]); len(s) > 0 {
+		return &usageError{cmd: c, key: "cli.err.command.maybe", args: []any{args[0], strings.Join(s, ", ")}}
+	}
+	return &usageError{cmd: c, key: "cli.err.command", args: []any{args[0]}}
 }
 
 // isTerminal reports whether a standard stream is a terminal: the one

@@ -3,18 +3,17 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
-	"io"
 	"os"
-	"slices"
 	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/spf13/cobra"
 
 	"okey/assets"
 	"okey/bots"
+	"okey/bots/bots101"
 	"okey/game"
 	"okey/game/okey101"
 	"okey/ui"
@@ -27,52 +26,49 @@ type playFlags struct {
 	game, lang, speed, theme, rules, levels, names string
 	points                                         int
 	seed                                           uint64
-	stateDir, configDir                            string
+	stateDir, configDir, debugLog                  string
 	set                                            map[string]bool
 }
 
-// playUsage heads okey play -h.
-const playUsage = `usage: okey [play] [flags]
-
-Play a match of Okey, or of Okey 101 (--game 101), against three bots. The
-match is saved as it is played; the next start offers to resume it. Flags
-apply to this run; the settings screen (key o) remembers choices.
-
-`
-
-// parsePlayFlags reads the flags. Help goes to stdout (flag.ErrHelp is
-// returned); a bad flag is an error of one line, for the caller to say.
-func parsePlayFlags(args []string, stdout io.Writer) (*playFlags, error) {
-	f := &playFlags{set: map[string]bool{}}
-	fs := flag.NewFlagSet("okey play", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.StringVar(&f.game, "game", "", "the game of a new match: "+strings.Join(ui.Games, " or ")+" (default: from the settings, else classic)")
-	fs.StringVar(&f.lang, "lang", "", "language: "+strings.Join(assets.Languages, " or ")+" (default: from the settings, else the environment)")
-	fs.StringVar(&f.speed, "speed", "", "how long each bot move stays on screen: "+strings.Join(ui.Speeds, ", "))
-	fs.StringVar(&f.theme, "theme", "", "colours: "+strings.Join(assets.Themes, " or ")+" (NO_COLOR turns colour off)")
-	fs.StringVar(&f.rules, "rules", "", "rules options, comma-separated: "+strings.Join(game.RuleOptions, ", ")+
-		"; with --game 101: "+strings.Join(okey101.RuleOptions, ", "))
-	fs.IntVar(&f.points, "points", 0, "starting points, 5-21 (same as --rules points=N)")
-	fs.StringVar(&f.levels, "bots", "", "the bots' levels, right,top,left (or one for all): "+strings.Join(bots.Levels, ", "))
-	fs.StringVar(&f.names, "names", "", "the bots' names, right,top,left")
-	fs.Uint64Var(&f.seed, "seed", 0, "seed of a new match, to make it reproducible")
-	fs.StringVar(&f.stateDir, "state-dir", "", "where the match is saved (default $XDG_STATE_HOME/okey)")
-	fs.StringVar(&f.configDir, "config-dir", "", "where the settings are kept (default: the user's config directory + /okey)")
-	fs.Usage = func() {}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, playUsage)
-			fs.SetOutput(stdout)
-			fs.PrintDefaults()
-			return nil, err
-		}
-		return nil, ui.FlagProblem(err)
+// playCmd is okey play, the same as okey with no command.
+func playCmd(e *env) *cobra.Command {
+	var f playFlags
+	c := &cobra.Command{
+		Use:     "play",
+		Short:   e.tr.T("cli.play.short"),
+		Long:    e.tr.T("cli.play.long"),
+		Example: "okey play --game 101 --rules open=81\nokey play --bots easy --speed fast --lang tr",
+		RunE: func(c *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return &usageError{cmd: c, key: "err.args", args: []any{args[0]}}
+			}
+			return exitCode(playRun(c, &f, e))
+		},
 	}
-	if fs.NArg() > 0 {
-		return nil, ui.NewProblem("err.args", fs.Arg(0))
-	}
-	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
-	return f, nil
+	f.bind(c, e.tr)
+	return c
+}
+
+// bind declares play's flags on c (the root, or okey play) and their
+// completions.
+func (f *playFlags) bind(c *cobra.Command, tr *i18n.Catalog) {
+	fs := c.Flags()
+	fs.StringVar(&f.game, "game", "", tr.T("cli.flag.play.game", gameNames()))
+	fs.StringVar(&f.speed, "speed", "", tr.T("cli.flag.play.speed", strings.Join(ui.Speeds, ", ")))
+	fs.StringVar(&f.theme, "theme", "", tr.T("cli.flag.play.theme", strings.Join(assets.Themes, ", ")))
+	fs.StringVar(&f.rules, "rules", "", tr.T("cli.flag.play.rules", strings.Join(game.RuleOptions, ", "), strings.Join(okey101.RuleOptions, ", ")))
+	fs.IntVar(&f.points, "points", 0, tr.T("cli.flag.play.points"))
+	fs.StringVar(&f.levels, "bots", "", tr.T("cli.flag.play.bots", strings.Join(bots.Levels, ", "), strings.Join(bots101.Levels, ", ")))
+	fs.StringVar(&f.names, "names", "", tr.T("cli.flag.play.names"))
+	fs.Uint64Var(&f.seed, "seed", 0, tr.T("cli.flag.play.seed"))
+	fs.StringVar(&f.stateDir, "state-dir", "", tr.T("cli.flag.state-dir"))
+	fs.StringVar(&f.configDir, "config-dir", "", tr.T("cli.flag.config-dir"))
+	fs.StringVar(&f.debugLog, "debug-log", "", tr.T("cli.flag.debug-log"))
+	_ = c.RegisterFlagCompletionFunc("game", fixed(ui.Games...))
+	_ = c.RegisterFlagCompletionFunc("speed", fixed(ui.Speeds...))
+	_ = c.RegisterFlagCompletionFunc("theme", fixed(assets.Themes...))
+	_ = c.MarkFlagDirname("state-dir")
+	_ = c.MarkFlagDirname("config-dir")
 }
 
 // overrides are the flags given, for this run only.
@@ -98,69 +94,58 @@ func (f *playFlags) overrides() ui.Overrides {
 	return o
 }
 
-// language is the language to speak before the settings are read:
-// --lang, else the environment's. When the flags could not be parsed (f
-// is nil) --lang is looked for in args, so that the error is said in it.
-func (f *playFlags) language(args []string, getenv func(string) string) string {
-	if f != nil && f.set["lang"] && slices.Contains(assets.Languages, f.lang) {
-		return f.lang
-	}
-	if f == nil {
-		for i, a := range args {
-			v, ok := strings.CutPrefix(strings.TrimLeft(a, "-"), "lang=")
-			if !ok && strings.TrimLeft(a, "-") == "lang" && strings.HasPrefix(a, "-") && i+1 < len(args) {
-				v, ok = args[i+1], true
-			}
-			if ok && slices.Contains(assets.Languages, v) {
-				return v
-			}
-		}
-	}
-	return i18n.FromEnv(getenv)
+// read takes the flags c parsed: which were given, and --lang (a flag
+// of the root that every command inherits).
+func (f *playFlags) read(c *cobra.Command) {
+	f.set = given(c.Flags())
+	f.lang, _ = c.Flags().GetString("lang")
 }
 
-// playMain runs the full-screen game.
-func playMain(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	f, err := parsePlayFlags(args, stdout)
-	if errors.Is(err, flag.ErrHelp) {
-		return 0
-	}
-	lang := f.language(args, os.Getenv)
+// playRun runs the full-screen game.
+func playRun(c *cobra.Command, f *playFlags, e *env) int {
+	f.read(c)
+	lang := e.lang
 	fail := func(code int, err error) int {
-		fmt.Fprintf(stderr, "okey: %s\n", ui.Say(err, lang))
+		fmt.Fprintf(e.stderr, "%s: %s\n", c.CommandPath(), ui.Say(err, lang))
 		return code
-	}
-	if err != nil {
-		return fail(2, err)
 	}
 	// The flags are checked, and the terminal, before anything is read
 	// or written.
 	if _, err := ui.DefaultSettings(lang).Override(f.overrides()); err != nil {
 		return fail(2, err)
 	}
-	if !isTerminal(stdin) || !isTerminal(stdout) {
+	if !isTerminal(e.stdin) || !isTerminal(e.stdout) {
 		return fail(1, ui.NewProblem("err.tty"))
 	}
-	opt, err := playOptions(f, os.Getenv, time.Now)
+	opt, err := playOptions(f, e.getenv, time.Now)
 	if err != nil {
 		return fail(2, err)
 	}
+	dlog, closeLog, err := openDebugLog(f.debugLog, e.getenv, e.commandLine(), false)
+	if err != nil {
+		return fail(1, ui.NewProblem("cli.err.debuglog", err))
+	}
+	defer closeLog()
+	opt.Log = dlog
+	log := orDiscard(dlog)
 	m, err := ui.New(opt)
 	if err != nil {
+		log.Error("start", "err", err)
 		return fail(1, err)
 	}
-	popts := []tea.ProgramOption{tea.WithContext(ctx)}
-	if stdin != os.Stdin {
-		popts = append(popts, tea.WithInput(stdin))
+	popts := []tea.ProgramOption{tea.WithContext(c.Context())}
+	if e.stdin != os.Stdin {
+		popts = append(popts, tea.WithInput(e.stdin))
 	}
-	if stdout != os.Stdout {
-		popts = append(popts, tea.WithOutput(stdout))
+	if e.stdout != os.Stdout {
+		popts = append(popts, tea.WithOutput(e.stdout))
 	}
 	_, runErr := tea.NewProgram(m, popts...).Run()
 	flushErr := m.Flush()
 	m.Close()
+	log.Info("end", "err", runErr, "save", flushErr)
 	if bye := m.Goodbye(flushErr); bye != "" {
-		fmt.Fprintln(stdout, bye)
+		fmt.Fprintln(e.stdout, bye)
 	}
 	if flushErr != nil {
 		return 1

@@ -8,6 +8,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/spf13/cobra"
+
+	"okey/ui/i18n"
 )
 
 func TestPlayFlags(t *testing.T) {
@@ -21,11 +25,14 @@ func TestPlayFlags(t *testing.T) {
 		}
 		return ""
 	}
-	f, err := parsePlayFlags([]string{"--speed", "fast", "--bots", "easy,hard,normal", "--names", "A,B,C", "--points", "10", "--seed", "5"}, os.Stderr)
-	if err != nil {
+	var f playFlags
+	c := &cobra.Command{Use: "okey"}
+	f.bind(c, i18n.MustLoad("en"))
+	if err := c.ParseFlags([]string{"--speed", "fast", "--bots", "easy,hard,normal", "--names", "A,B,C", "--points", "10", "--seed", "5"}); err != nil {
 		t.Fatal(err)
 	}
-	opt, err := playOptions(f, env, time.Now)
+	f.read(c)
+	opt, err := playOptions(&f, env, time.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,8 +70,10 @@ func TestPlayHelp(t *testing.T) {
 	if code := playMain(context.Background(), []string{"-h"}, strings.NewReader(""), &out, &errb); code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	if !strings.Contains(out.String(), "-state-dir") || !strings.Contains(out.String(), "-game") || errb.Len() != 0 {
-		t.Fatalf("help: stdout %q, stderr %q", out.String(), errb.String())
+	for _, flag := range []string{"--game", "--lang", "--speed", "--theme", "--rules", "--points", "--bots", "--names", "--seed", "--state-dir", "--config-dir", "--debug-log"} {
+		if !strings.Contains(out.String(), flag) || errb.Len() != 0 {
+			t.Fatalf("help lacks %s: stdout %q, stderr %q", flag, out.String(), errb.String())
+		}
 	}
 }
 
@@ -96,7 +105,7 @@ func TestPlayNeedsATerminal(t *testing.T) {
 // exit 2, before anything else happens.
 func TestPlayFlagsOutput(t *testing.T) {
 	var out, errb bytes.Buffer
-	if code := run(context.Background(), []string{"play", "--help"}, nil, &out, &errb); code != 0 || errb.Len() != 0 || !strings.HasPrefix(out.String(), "usage: okey") {
+	if code := run(context.Background(), []string{"play", "--help"}, nil, &out, &errb); code != 0 || errb.Len() != 0 || !strings.Contains(out.String(), "okey play") || !strings.Contains(out.String(), "--game") {
 		t.Errorf("help: exit %d, stderr %q", code, errb.String())
 	}
 	for _, args := range [][]string{{"--seed", "-1"}, {"--bogus"}, {"play", "extra"}} {

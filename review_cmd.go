@@ -4,12 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"slices"
+
+	"github.com/spf13/cobra"
 
 	"okey/bots/coach"
 	"okey/game"
@@ -18,23 +19,6 @@ import (
 	"okey/ui/store"
 )
 
-var reviewUsage = `usage: okey review [flags] [RECORD…]
-
-Judges every decision of one seat in a match record: each move is played
-out, with its strong alternatives, over many worlds drawn from what that
-seat could see at that moment (bots playing every seat, the same worlds
-and bot seeds for every move), and the report gives per decision the
-move played, the best move, the expected points lost with a 95% interval
-and a label (best, good, inaccuracy, mistake, blunder), the worst three
-moments first. With no RECORD it reviews the match in progress in the
-state directory, or else the last one finished. Both games are read.
-
-With --json it prints one object per decision, then a summary per
-record (the README's "Reviewing a match: okey review" has the schema).
-
-Flags:
-`
-
 type reviewFlags struct {
 	seat, hand, samples, workers int
 	seed                         uint64
@@ -42,21 +26,34 @@ type reviewFlags struct {
 	stateDir                     string
 }
 
-// reviewMain is okey review: flags in, records judged, the report out.
-func reviewMain(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// reviewCmd is okey review: flags in, records judged, the report out.
+func reviewCmd(e *env) *cobra.Command {
 	var f reviewFlags
-	fs := flag.NewFlagSet("okey review", flag.ContinueOnError)
-	fs.IntVar(&f.seat, "seat", 0, "the seat to review, 0 to 3 (0: the player at the table)")
-	fs.IntVar(&f.hand, "hand", 0, "review only this hand (from 1; 0: every hand)")
-	fs.IntVar(&f.samples, "samples", 0, fmt.Sprintf("most worlds a decision is played over (0: %d classic, %d in 101); more is slower and surer", coach.DefaultSamplesClassic, coach.DefaultSamples101))
-	fs.Uint64Var(&f.seed, "seed", 1, "seed of the sampled worlds and bots: the same seed gives the same review")
-	fs.IntVar(&f.workers, "workers", 0, "worlds played at once (0: one per CPU)")
-	fs.BoolVar(&f.json, "json", false, "print one JSON object per decision, then a summary")
-	fs.StringVar(&f.stateDir, "state-dir", "", "where the match is saved (default $XDG_STATE_HOME/okey)")
-	paths, code, ok := parseInterleaved(fs, args, reviewUsage, stdout, stderr)
-	if !ok {
-		return code
+	c := &cobra.Command{
+		Use:   "review [RECORD…]",
+		Short: e.tr.T("cli.review.short"),
+		Long:  e.tr.T("cli.review.long"),
+		Example: `okey review
+okey review --seat 2 --hand 3 match-000042.okey
+okey review --json --samples 64 match.okey`,
+		RunE: func(c *cobra.Command, paths []string) error {
+			return exitCode(reviewRun(c.Context(), &f, paths, e.stdout, e.stderr))
+		},
 	}
+	fs := c.Flags()
+	fs.IntVar(&f.seat, "seat", 0, e.tr.T("cli.flag.review.seat"))
+	fs.IntVar(&f.hand, "hand", 0, e.tr.T("cli.flag.review.hand"))
+	fs.IntVar(&f.samples, "samples", 0, e.tr.T("cli.flag.review.samples", coach.DefaultSamplesClassic, coach.DefaultSamples101))
+	fs.Uint64Var(&f.seed, "seed", 1, e.tr.T("cli.flag.review.seed"))
+	fs.IntVar(&f.workers, "workers", 0, e.tr.T("cli.flag.review.workers"))
+	fs.BoolVar(&f.json, "json", false, e.tr.T("cli.flag.review.json"))
+	fs.StringVar(&f.stateDir, "state-dir", "", e.tr.T("cli.flag.state-dir"))
+	_ = c.MarkFlagDirname("state-dir")
+	return c
+}
+
+// reviewRun reviews the records of paths (none: the last match).
+func reviewRun(ctx context.Context, f *reviewFlags, paths []string, stdout, stderr io.Writer) int {
 	usageErr := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "okey review: "+format+" (okey review -h for help)\n", a...)
 		return 2
@@ -83,7 +80,7 @@ func reviewMain(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		paths = []string{p}
 	}
 	for _, p := range paths {
-		if err := reviewFile(ctx, p, &f, stdout, stderr); err != nil {
+		if err := reviewFile(ctx, p, f, stdout, stderr); err != nil {
 			return fail(err)
 		}
 	}

@@ -66,11 +66,12 @@ func TestServeStartsAndStops(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("XDG_STATE_HOME", dir)
 	wd, _ := os.Getwd()
+	debugLog := filepath.Join(t.TempDir(), "debug.log")
 	ctx, cancel := context.WithCancel(context.Background())
 	var errb syncBuffer
 	done := make(chan int, 1)
 	go func() {
-		done <- serveMain(ctx, []string{"--addr", "127.0.0.1:0"}, strings.NewReader(""), &bytes.Buffer{}, &errb)
+		done <- serveMain(ctx, []string{"--addr", "127.0.0.1:0", "--debug-log", debugLog}, strings.NewReader(""), &bytes.Buffer{}, &errb)
 	}()
 	deadline := time.Now().Add(10 * time.Second)
 	for !strings.Contains(errb.String(), "listening") {
@@ -116,5 +117,11 @@ func TestServeStartsAndStops(t *testing.T) {
 		}
 	case <-time.After(15 * time.Second):
 		t.Fatal("the server did not stop")
+	}
+	// --debug-log: the version first, then the server's log.
+	b, err := os.ReadFile(debugLog)
+	lines := strings.Split(string(b), "\n")
+	if err != nil || !strings.Contains(lines[0], "version=") || !strings.Contains(lines[0], currentVersion().String()) || !strings.Contains(string(b), "listening") || !strings.Contains(string(b), "shutting down") {
+		t.Errorf("the debug log (%v):\n%s", err, b)
 	}
 }

@@ -4,13 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
+
+	"github.com/spf13/cobra"
 
 	"okey/bots"
 	"okey/bots/arena"
@@ -21,36 +21,47 @@ import (
 	"okey/ui/cli"
 )
 
-var simUsage = `usage: okey sim [flags]
-
-Pits four bots against each other over duplicate deals (each deal played
-with the bots rotated through all four seats) and prints how each did:
-hands won with a 95% interval, net points a hand (what the other three
-lose on average, less what the bot loses) split into play and gösterme,
-what okey finishes and seven pairs add, and decision times. With
---matches it plays whole matches instead (each match's deals played with
-the bots in all four rotations) and adds matches won (top two), first
-places and hands a match. ctrl+c stops the run and prints the whole
-deals (or matches) played so far.
-
-With --game 101 the bots play Okey 101 (levels: ` + strings.Join(bots101.Levels, ", ") + `):
-hands finished, points a hand (lower is better) and against the others,
-how often and how soon each opens, penalties, okey finishes; --matches N
-plays whole matches (11 hands, or hands=N in --rules) instead of hands.
-
---record DIR writes each hand's (or match's) record into DIR, in the
-format the game saves, so that okey review can judge the bots' play.
-
-Flags:
-`
-
-// simMain is okey sim: flags in, an arena of the game asked for run,
-// the table or JSON out.
-func simMain(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	f, code, ok := parseSimFlags(args, stdout, stderr)
-	if !ok {
-		return code
+// simCmd is okey sim: flags in, an arena of the game asked for run, the
+// table or JSON out.
+func simCmd(e *env) *cobra.Command {
+	f := &simFlags{}
+	c := &cobra.Command{
+		Use:   "sim",
+		Short: e.tr.T("cli.sim.short"),
+		Long:  e.tr.T("cli.sim.long"),
+		Example: `okey sim --bots hard,normal,normal,normal --hands 4000
+okey sim --game 101 --bots hard --matches 40 --json
+okey sim --bots easy --hands 8 --record matches/`,
+		Args: noArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			f.set = given(c.Flags())
+			return exitCode(simRun(c.Context(), f, e.stdout, e.stderr))
+		},
 	}
+	fs := c.Flags()
+	levels := []any{strings.Join(bots.Levels, ", "), strings.Join(bots101.Levels, ", ")}
+	fs.StringVar(&f.bots, "bots", "hard,normal,normal,normal", e.tr.T("cli.flag.sim.bots", levels...))
+	fs.IntVar(&f.hands, "hands", 1000, e.tr.T("cli.flag.sim.hands"))
+	fs.IntVar(&f.matches, "matches", 0, e.tr.T("cli.flag.sim.matches"))
+	fs.Uint64Var(&f.seed, "seed", 1, e.tr.T("cli.flag.sim.seed"))
+	fs.StringVar(&f.rules, "rules", "", e.tr.T("cli.flag.sim.rules", strings.Join(game.RuleOptions, ", "), strings.Join(okey101.RuleOptions, ", ")))
+	fs.IntVar(&f.workers, "workers", 0, e.tr.T("cli.flag.sim.workers"))
+	fs.BoolVar(&f.json, "json", false, e.tr.T("cli.flag.sim.json"))
+	fs.StringVar(&f.game, "game", ui.GameClassic, e.tr.T("cli.flag.sim.game", gameNames()))
+	fs.StringVar(&f.record, "record", "", e.tr.T("cli.flag.sim.record"))
+	_ = c.RegisterFlagCompletionFunc("game", fixed(ui.Games...))
+	_ = c.MarkFlagDirname("record")
+	return c
+}
+
+// simRun runs okey sim with its flags read.
+func simRun(ctx context.Context, f *simFlags, stdout, stderr io.Writer) int {
+	g, err := ui.ParseGame(f.game)
+	if err != nil {
+		fmt.Fprintf(stderr, "okey sim: %v\n", err)
+		return 2
+	}
+	f.game = g
 	if f.game == ui.Game101 {
 		return sim101(ctx, f, stdout, stderr)
 	}
@@ -77,43 +88,6 @@ type simFlags struct {
 	seed                      uint64
 	json                      bool
 	set                       map[string]bool // the flags given
-}
-
-// parseSimFlags reads okey sim's flags. ok is false when the command
-// should stop with code (help: 0; a bad flag, an argument or an unknown
-// game: 2, with one line on stderr).
-func parseSimFlags(args []string, stdout, stderr io.Writer) (f *simFlags, code int, ok bool) {
-	f = &simFlags{set: map[string]bool{}}
-	fs := flag.NewFlagSet("okey sim", flag.ContinueOnError)
-	levels := strings.Join(bots.Levels, ", ")
-	if !slices.Equal(bots.Levels, bots101.Levels) {
-		levels += "; with --game 101: " + strings.Join(bots101.Levels, ", ")
-	}
-	fs.StringVar(&f.bots, "bots", "hard,normal,normal,normal", "the four bots, comma-separated (or one level for all four), from: "+levels)
-	fs.IntVar(&f.hands, "hands", 1000, "hands to play (a multiple of 4 gives every bot every seat of every deal)")
-	fs.IntVar(&f.matches, "matches", 0, "play this many whole matches instead of hands (a multiple of 4 gives every bot every seat of every match)")
-	fs.Uint64Var(&f.seed, "seed", 1, "seed of the deals and the bots")
-	fs.StringVar(&f.rules, "rules", "", "rules options as for the game: "+strings.Join(game.RuleOptions, ", ")+"; with --game 101: "+strings.Join(okey101.RuleOptions, ", "))
-	fs.IntVar(&f.workers, "workers", 0, "hands (or matches) played at once (0: one per CPU)")
-	fs.BoolVar(&f.json, "json", false, "print one JSON object instead of the table")
-	fs.StringVar(&f.game, "game", ui.GameClassic, "the game: "+strings.Join(ui.Games, ", or "))
-	fs.StringVar(&f.record, "record", "", "write the record of every hand (or match) played into this directory, as the game saves them (okey review reads them)")
-	rest, code, ok := parseInterleaved(fs, args, simUsage, stdout, stderr)
-	if !ok {
-		return nil, code, false
-	}
-	if len(rest) > 0 {
-		fmt.Fprintf(stderr, "okey sim: unexpected argument %q (okey sim -h for help)\n", rest[0])
-		return nil, 2, false
-	}
-	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
-	g, err := ui.ParseGame(f.game)
-	if err != nil {
-		fmt.Fprintf(stderr, "okey sim: %v\n", err)
-		return nil, 2, false
-	}
-	f.game = g
-	return f, 0, true
 }
 
 // runArena runs an arena (classic or 101), with a progress bar on stderr

@@ -1,63 +1,53 @@
 package main
 
 import (
-	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strings"
 
+	"github.com/spf13/cobra"
+
 	"okey/game/fair"
 	"okey/ui/cli"
 )
-
-const verifyUsage = `usage: okey verify [--commit HEX] RECORD…
-       ssh -p 2222 HOST record TABLE | okey verify -
-
-Checks records of matches served by okey serve, each a file (- reads
-standard input): that the seed and salt the record reveals give the
-commitment every player was shown at the deal, and that the record
-replays under them — each deal the seed's, each move legal. It prints a
-line a record: "verified" with the commitment, to compare with the one
-you noted at the table, or why not.
-
-The commitment is SHA-256("okey deal commitment v1", a 0 byte, the salt,
-the seed as 8 bytes big-endian); the table shows its first 16 hex digits.
-With --commit, a record whose commitment does not begin with the one
-given (spaces do not matter) fails too.
-
-Exit status: 0 when every record verifies, 1 when one does not, 2 for a
-wrong command line.
-
-Flags:
-`
 
 // maxVerify is the largest record okey verify reads: a match's record
 // is tens of kilobytes.
 const maxVerify = 64 << 20
 
-// verifyMain is okey verify: files in, a line each out.
-func verifyMain(_ context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("okey verify", flag.ContinueOnError)
-	noted := fs.String("commit", "", "the commitment you noted at the deal (its 16 hex digits, or all 64)")
-	files, code, ok := parseInterleaved(fs, args, verifyUsage, stdout, stderr)
-	if !ok {
-		return code
+// verifyCmd is okey verify: files in, a line each out.
+func verifyCmd(e *env) *cobra.Command {
+	var noted string
+	c := &cobra.Command{
+		Use:   "verify RECORD…",
+		Short: e.tr.T("cli.verify.short"),
+		Long:  e.tr.T("cli.verify.long"),
+		Example: `okey verify --commit 3f2a9c0d11e4b7a8 match-000042.okey
+ssh -p 2222 HOST record TABLE | okey verify -`,
+		RunE: func(c *cobra.Command, files []string) error {
+			return exitCode(verifyRun(noted, c.Flags().Changed("commit"), files, e.stdin, e.stdout, e.stderr))
+		},
 	}
+	c.Flags().StringVar(&noted, "commit", "", e.tr.T("cli.flag.verify.commit"))
+	return c
+}
+
+// verifyRun checks each record of files ("-" is stdin).
+func verifyRun(noted string, commitSet bool, files []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "okey verify: "+format+"\n", a...)
 		return 2
 	}
-	want := strings.ToLower(strings.ReplaceAll(*noted, " ", ""))
+	want := strings.ToLower(strings.ReplaceAll(noted, " ", ""))
 	switch {
 	case len(files) == 0:
 		return fail("no record: give files, or - for standard input (okey verify -h for help)")
 	case slicesCount(files, "-") > 1:
 		return fail("- (standard input) may be given once")
-	case set(fs, "commit") && (len(want) < 16 || len(want) > 64 || strings.Trim(want, "0123456789abcdef") != ""):
-		return fail("--commit: %q is not a commitment (16 to 64 hex digits)", *noted)
+	case commitSet && (len(want) < 16 || len(want) > 64 || strings.Trim(want, "0123456789abcdef") != ""):
+		return fail("--commit: %q is not a commitment (16 to 64 hex digits)", noted)
 	}
 	bad := 0
 	for _, f := range files {
@@ -67,7 +57,7 @@ func verifyMain(_ context.Context, args []string, stdin io.Reader, stdout, stder
 		}
 		v, err := verifyOne(f, stdin)
 		if err == nil && want != "" && !strings.HasPrefix(v.Commit.String(), want) {
-			err = fmt.Errorf("the record's commitment %s is not the one you noted (%s)", v.Commit.Short(), *noted)
+			err = fmt.Errorf("the record's commitment %s is not the one you noted (%s)", v.Commit.Short(), noted)
 		}
 		if err != nil {
 			bad++

@@ -102,39 +102,58 @@ func (r Rules) TileCount() int {
 // ErrRules is the error every invalid rules configuration wraps.
 var ErrRules = errors.New("invalid rules")
 
-func rulesErr(format string, a ...any) error {
-	return fmt.Errorf("%w: %s", ErrRules, fmt.Sprintf(format, a...))
+// RulesError is a rules configuration refused by ParseRules or Validate.
+// Reason names the fault with a word that does not change (rules.go
+// lists them: "unknown", "points.range", …) and Args are its values, so
+// that a user interface can say it in its own language; Error is the
+// English text. It wraps ErrRules.
+type RulesError struct {
+	Reason string
+	Args   []any
+	format string
+}
+
+func (e *RulesError) Error() string {
+	return ErrRules.Error() + ": " + fmt.Sprintf(e.format, e.Args...)
+}
+
+func (e *RulesError) Unwrap() error { return ErrRules }
+
+// rulesErr is a RulesError: reason, the English text's format and the
+// arguments both take.
+func rulesErr(reason, format string, a ...any) error {
+	return &RulesError{Reason: reason, Args: a, format: format}
 }
 
 // Validate reports the first thing wrong with r, wrapping ErrRules.
 func (r Rules) Validate() error {
 	if r.Deal != DealTable && r.Deal != DealSimple {
-		return rulesErr("unknown deal %d", r.Deal)
+		return rulesErr("deal.unknown", "unknown deal %d", r.Deal)
 	}
 	if r.Simple104 {
 		switch {
 		case r.Points != 0:
-			return rulesErr("simple104 has no scoring, so points do not apply")
+			return rulesErr("s104.points", "simple104 has no scoring, so points do not apply")
 		case r.Deal != DealSimple:
-			return rulesErr("simple104 draws the wall at random; the table deal does not apply")
+			return rulesErr("s104.deal", "simple104 draws the wall at random; the table deal does not apply")
 		case r.IndicatorLast:
-			return rulesErr("simple104 has no indicator, so indicator_last does not apply")
+			return rulesErr("s104.indicator", "simple104 has no indicator, so indicator_last does not apply")
 		case r.OneColourDouble:
-			return rulesErr("simple104 has no scoring, so one_colour_double does not apply")
+			return rulesErr("s104.noscore", "simple104 has no scoring, so %s does not apply", "one_colour_double")
 		case r.LeaveAtZero:
-			return rulesErr("simple104 has no scoring, so leave_at_zero does not apply")
+			return rulesErr("s104.noscore", "simple104 has no scoring, so %s does not apply", "leave_at_zero")
 		case r.Partners:
-			return rulesErr("simple104 has no scoring, so partners does not apply")
+			return rulesErr("s104.noscore", "simple104 has no scoring, so %s does not apply", "partners")
 		case r.Wrap:
-			return rulesErr("simple104 has no 13-1 wrap-around")
+			return rulesErr("s104.wrap", "simple104 has no 13-1 wrap-around")
 		}
 		return nil
 	}
 	if r.Points < MinPoints || r.Points > MaxPoints {
-		return rulesErr("points must be from %d to %d, not %d", MinPoints, MaxPoints, r.Points)
+		return rulesErr("points.range", "points must be from %d to %d, not %d", MinPoints, MaxPoints, r.Points)
 	}
 	if r.Partners && r.LeaveAtZero {
-		return rulesErr("partners and leave_at_zero cannot be combined: a team shares one score")
+		return rulesErr("partners.leave", "partners and leave_at_zero cannot be combined: a team shares one score")
 	}
 	return nil
 }
@@ -169,9 +188,9 @@ func ParseRules(s string) (Rules, error) {
 		if key := optionKey(name); key != "" {
 			switch first, ok := seen[key]; {
 			case ok && first == name:
-				return Rules{}, rulesErr("option %s given twice", name)
+				return Rules{}, rulesErr("twice", "option %s given twice", name)
 			case ok:
-				return Rules{}, rulesErr("option %s given twice (as %s and as %s)", key, first, name)
+				return Rules{}, rulesErr("twice.as", "option %s given twice (as %s and as %s)", key, first, name)
 			}
 			seen[key] = name
 		}
@@ -182,29 +201,29 @@ func ParseRules(s string) (Rules, error) {
 			}
 			b, err := strconv.ParseBool(val)
 			if err != nil {
-				return rulesErr("option %q: %q is not true or false", name, val)
+				return rulesErr("bool", "option %q: %q is not true or false", name, val)
 			}
 			on = b
 			return nil
 		}
 		switch name {
 		case "":
-			return Rules{}, rulesErr("empty option in %q", s)
+			return Rules{}, rulesErr("empty", "empty option in %q", s)
 		case "default":
 			if hasVal {
-				return Rules{}, rulesErr("option default takes no value")
+				return Rules{}, rulesErr("novalue", "option %s takes no value", "default")
 			}
 		case "simple104":
 			if hasVal {
-				return Rules{}, rulesErr("option simple104 takes no value")
+				return Rules{}, rulesErr("novalue", "option %s takes no value", "simple104")
 			}
 			if i != 0 {
-				return Rules{}, rulesErr("simple104 is a preset and must come first")
+				return Rules{}, rulesErr("preset.first", "simple104 is a preset and must come first")
 			}
 			r = Simple104Rules()
 		case "table", "simple":
 			if hasVal {
-				return Rules{}, rulesErr("option %s takes no value", name)
+				return Rules{}, rulesErr("novalue", "option %s takes no value", name)
 			}
 			if name == "table" {
 				r.Deal = DealTable
@@ -218,12 +237,12 @@ func ParseRules(s string) (Rules, error) {
 			case "simple":
 				r.Deal = DealSimple
 			default:
-				return Rules{}, rulesErr("deal must be table or simple, not %q", val)
+				return Rules{}, rulesErr("deal", "deal must be table or simple, not %q", val)
 			}
 		case "points":
 			n, err := strconv.Atoi(val)
 			if !hasVal || err != nil {
-				return Rules{}, rulesErr("points needs a number, as in points=20")
+				return Rules{}, rulesErr("points.number", "points needs a number, as in points=20")
 			}
 			r.Points = n
 		case "indicator_last", "one_colour_double", "one_color_double", "leave_at_zero", "partners", "wrap", "no_wrap":
@@ -245,7 +264,7 @@ func ParseRules(s string) (Rules, error) {
 				r.Wrap = !on
 			}
 		default:
-			return Rules{}, rulesErr("unknown option %q (known: %s)", name, strings.Join(RuleOptions, ", "))
+			return Rules{}, rulesErr("unknown", "unknown option %q (known: %s)", name, strings.Join(RuleOptions, ", "))
 		}
 	}
 	if err := r.Validate(); err != nil {

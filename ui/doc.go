@@ -26,7 +26,7 @@
 //	settings.go        Settings, their checks, reading them
 //	table.go           the table screen's keys and the player's actions
 //	table_view.go      the table screen drawn: stacks, panels, wall, rack, log, status, help bar
-//	overlay.go         the pages over the table: opening, scrolling, closing, drawing
+//	overlay.go         the pages over the table: opening, closing, drawing; the pager (a bubbles viewport) every page that scrolls moves by, keys and wheel
 //	overlay_help.go    the ? page
 //	overlay_browse.go  the discard stacks over the table (b)
 //	screen_notice.go   something to tell before playing
@@ -34,6 +34,7 @@
 //	screen_handover.go the end of a hand: the winning hand, the losses
 //	screen_matchover.go the final table
 //	screen_settings.go the settings form
+//	namefield.go       the names on the form: bubbles' textinput, kept to a name's caps
 //	screen_scores.go   the score history, hand by hand
 //	screen_stats.go    the player's statistics
 //	stats.go           the statistics read, counted as hands end (ui/stats), written with the saves

@@ -348,6 +348,7 @@ func (m *Model) addLog(e game.Event, at int) {
 		return
 	}
 	m.c.log = append(m.c.log, logEntry{ev: e, hand: m.handNo(), at: at})
+	m.debugMove(func() string { return m.logText(m.c.log[len(m.c.log)-1]) })
 	m.trimLog()
 }
 

@@ -174,7 +174,7 @@ func (m *Model) endOfHand101() {
 	t.sel, t.groups = nil, nil
 	if m.screen == scrPlay {
 		m.screen = scrHandOver
-		m.scroll = 0 // the end of the hand is read from its top
+		m.pager.GotoTop() // the end of the hand is read from its top
 	}
 }
 
@@ -248,6 +248,7 @@ func (m *Model) addLog101(e okey101.Event, at int) {
 		owner = t.view.Table[e.Meld].Owner
 	}
 	t.log = append(t.log, log101{ev: e, deal: dealKey(d.Hand, d.Redeal), at: at, owner: owner, okey: d.Indicator.Next()})
+	m.debugMove(func() string { return m.logText101(t.log[len(t.log)-1]) })
 	if len(t.log) > maxLog {
 		t.log = append(t.log[:0], t.log[len(t.log)-keepLog:]...)
 	}

@@ -8,10 +8,12 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"log/slog"
 	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 
 	"okey/bots"
@@ -63,6 +65,11 @@ type Options struct {
 	// (keys.Settle); 0 is defaultSettle, negative none (tests, which
 	// press keys faster than anyone).
 	Settle time.Duration
+	// Log, when set, is the debug log a bug report carries (okey
+	// --debug-log): the keys, the screens, the moves as the player's log
+	// says them and what went wrong — never a tile the player may not
+	// see. nil logs nothing, at no cost.
+	Log *slog.Logger
 }
 
 // defaultSettle is how long a screen just come ignores the keys that
@@ -141,7 +148,7 @@ type Model struct {
 	screen  screen
 	after   screen // where the notice screen leads
 	overlay overlay
-	scroll  int // the first line of the overlay on show
+	pager   viewport.Model // scrolls the overlay or the information page on show
 	notice  []string
 
 	names  [game.NumSeats]string
@@ -355,6 +362,7 @@ func (m *Model) applySettings() error {
 	}
 	m.tr, m.palette = tr, p
 	m.keys = keymap.New(tr, m.saving())
+	m.pager = newPager(m.keys.Info.ScrollKeys)
 	m.seatKeys()
 	m.restyle()
 	return nil
@@ -402,6 +410,9 @@ func (m *Model) warmAnalysis() tea.Cmd {
 // bots' answers and the saves here; keys and clicks by screen. It notes
 // when the screen on show changed, for settling.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if m.opt.Log != nil {
+		defer m.debugAfter(msg, m.flash)()
+	}
 	cmd := m.update(msg)
 	if m.screen != m.shown {
 		m.shown, m.shownAt = m.screen, m.now()
@@ -451,8 +462,28 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		return m.onClick(msg)
+	case tea.PasteMsg:
+		m.onPaste(msg)
+		return nil
+	case tea.MouseWheelMsg:
+		m.onWheel(msg)
+		return nil
 	}
 	return nil
+}
+
+// onPaste hands a paste to the name being typed on the settings form;
+// anywhere else a paste means nothing (it is not a string of keys).
+func (m *Model) onPaste(msg tea.PasteMsg) {
+	if m.quitting || m.lay.TooSmall || m.screen != scrSettings || m.settings == nil {
+		return
+	}
+	f := m.settings
+	if !f.fields[f.at].isText {
+		return
+	}
+	f.err = ""
+	m.editName(msg)
 }
 
 // onKey dispatches a key to the update of the screen on show: the

@@ -482,7 +482,8 @@ func TestSettingsScreenSavesAndTranslates(t *testing.T) {
 	if err := json.Unmarshal(b, &s); err != nil || s.Lang != "tr" {
 		t.Fatalf("settings file: %s (%v)", b, err)
 	}
-	// Partners with leave at zero is refused with the reason.
+	// Partners with leave at zero is refused with the reason, in the
+	// player's language (Turkish now).
 	press(t, m, "o")
 	for m.settings.at != fLeaveAtZero {
 		press(t, m, "down")
@@ -491,7 +492,7 @@ func TestSettingsScreenSavesAndTranslates(t *testing.T) {
 	press(t, m, "down")
 	press(t, m, "right")
 	press(t, m, "enter")
-	if m.screen != scrSettings || !strings.Contains(plain(m), "partners and leave_at_zero") {
+	if m.screen != scrSettings || !strings.Contains(plain(m), "partners ile leave_at_zero birlikte olmaz") {
 		t.Fatalf("bad rules accepted:\n%s", plain(m))
 	}
 	press(t, m, "esc")

@@ -5,6 +5,7 @@ import (
 	"okey/ui/keymap"
 
 	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -13,7 +14,8 @@ import (
 
 // openOverlay shows overlay o from its top.
 func (m *Model) openOverlay(o overlay) {
-	m.overlay, m.scroll = o, 0
+	m.overlay = o
+	m.pager.GotoTop()
 }
 
 // updateOverlay handles a key while an overlay is on show: the scroll
@@ -35,42 +37,79 @@ func (m *Model) updateOverlay(k tea.KeyPressMsg) bool {
 	return false
 }
 
+// The pages that scroll (the overlays, the score sheets, the
+// statistics) scroll through one bubbles viewport, the pager: it keeps
+// the position, moves it by the keys and the mouse wheel, and keeps it
+// within the page as the page changes (a bot's discard, a smaller
+// terminal). The lines it shows are placed on the canvas like every
+// other page's, not drawn by the viewport, whose View pads every line
+// to its width.
+
+// newPager is the pager, scrolled by the scroll keys (the overlays' and
+// the information pages' are the same keys) and the wheel.
+func newPager(keys keymap.ScrollKeys) viewport.Model {
+	vp := viewport.New()
+	vp.KeyMap = keys.Viewport()
+	vp.SetHorizontalStep(0) // the pages are cut to the width: nothing to the side
+	return vp
+}
+
+// pagerFor is the pager fitted to the page area and to lines: a copy,
+// to draw with or to keep after an update.
+func (m *Model) pagerFor(lines []string) viewport.Model {
+	vp := m.pager
+	vp.SetWidth(m.lay.Page.W)
+	vp.SetHeight(m.lay.Page.H)
+	vp.SetContentLines(lines)
+	return vp
+}
+
 // updateScroll scrolls a page of lines with the scroll keys; it reports
 // whether k was one of them.
 func (m *Model) updateScroll(k tea.KeyPressMsg, keys keymap.ScrollKeys, lines []string) bool {
-	page := max(1, m.lay.Page.H-1)
-	end := max(0, len(lines)-m.lay.Page.H)
-	by := func(n int) { m.scroll = max(0, min(m.scroll+n, end)) }
-	switch {
-	case key.Matches(k, keys.Up):
-		by(-1)
-	case key.Matches(k, keys.Down):
-		by(1)
-	case key.Matches(k, keys.PageUp):
-		by(-page)
-	case key.Matches(k, keys.PageDown):
-		by(page)
-	case key.Matches(k, keys.Top):
-		m.scroll = 0
-	case key.Matches(k, keys.Bottom):
-		m.scroll = end
-	default:
+	if !key.Matches(k, keys.Up, keys.Down, keys.PageUp, keys.PageDown, keys.Top, keys.Bottom) {
 		return false
+	}
+	m.pager = m.pagerFor(lines)
+	switch {
+	case key.Matches(k, keys.Top):
+		m.pager.GotoTop()
+	case key.Matches(k, keys.Bottom):
+		m.pager.GotoBottom()
+	default:
+		m.pager, _ = m.pager.Update(k)
 	}
 	return true
 }
 
-// scrolled is the page of lines from the scroll on, and whether there
-// is more than fits.
-func (m *Model) scrolled(lines []string) ([]string, bool) {
-	h := m.lay.Page.H
-	more := len(lines) > h
-	from := max(0, min(m.scroll, len(lines)-h))
-	lines = lines[from:]
-	if len(lines) > h {
-		lines = lines[:h]
+// onWheel scrolls the page on show that scrolls, if one is.
+func (m *Model) onWheel(msg tea.MouseWheelMsg) {
+	if m.quitting || m.lay.TooSmall {
+		return
 	}
-	return lines, more
+	var lines []string
+	switch {
+	case m.screen == scrPlay && m.overlay != ovNone:
+		lines = m.overlayLines()
+	case m.screen == scrScores:
+		lines = m.table().scoreLines()
+	case m.screen == scrStats:
+		lines = m.statsLines()
+	case m.screen == scrHandOver && m.t != nil && m.t.view.Result != nil:
+		lines = m.handOver101Lines() // the end of a hand of 101
+	default:
+		return
+	}
+	m.pager = m.pagerFor(lines)
+	m.pager, _ = m.pager.Update(msg)
+}
+
+// scrolled is the page of lines the pager shows, and whether there is
+// more than fits.
+func (m *Model) scrolled(lines []string) ([]string, bool) {
+	vp := m.pagerFor(lines)
+	from := min(vp.YOffset(), len(lines))
+	return lines[from:min(len(lines), from+vp.Height())], len(lines) > vp.Height()
 }
 
 // overlayLines are the lines of the overlay on show.

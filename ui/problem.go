@@ -1,9 +1,10 @@
 package ui
 
 import (
-	"strconv"
-	"strings"
+	"errors"
 
+	"okey/game"
+	"okey/game/okey101"
 	"okey/ui/i18n"
 )
 
@@ -53,43 +54,33 @@ func say(err error, tr *i18n.Catalog) string {
 	if p, ok := err.(*Problem); ok {
 		return p.in(tr)
 	}
+	if s, ok := sayRules(err, tr); ok {
+		return s
+	}
 	return err.Error()
 }
 
-// FlagProblem is a parse error of package flag as a Problem, so that it
-// is said in the player's language; an error of another form stays as
-// it is. The forms are those flag.FlagSet.Parse writes.
-func FlagProblem(err error) error {
-	msg := err.Error()
-	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
-		return &Problem{Key: "err.flag.unknown", Args: []any{name}, Err: err}
+// sayRules says a rules configuration the engine refused (either game's
+// RulesError) in tr's language, from its reason; ok is false for any
+// other error, and for a reason the catalogue does not know yet.
+func sayRules(err error, tr *i18n.Catalog) (string, bool) {
+	var (
+		classic *game.RulesError
+		r101    *okey101.RulesError
+		prefix  string
+		reason  string
+		args    []any
+	)
+	switch {
+	case errors.As(err, &classic):
+		prefix, reason, args = "rules.", classic.Reason, classic.Args
+	case errors.As(err, &r101):
+		prefix, reason, args = "rules101.", r101.Reason, r101.Args
+	default:
+		return "", false
 	}
-	if name, ok := strings.CutPrefix(msg, "flag needs an argument: "); ok {
-		return &Problem{Key: "err.flag.noarg", Args: []any{name}, Err: err}
+	if !tr.Has(prefix + reason) {
+		return "", false
 	}
-	for _, prefix := range []string{"invalid value ", "invalid boolean value "} {
-		rest, ok := strings.CutPrefix(msg, prefix)
-		if !ok {
-			continue
-		}
-		// rest: "VALUE" for flag -NAME: REASON (the value quoted by %q)
-		val, after, ok := cutQuoted(rest)
-		after = strings.TrimPrefix(strings.TrimPrefix(after, " for flag "), " for ")
-		name, _, found := strings.Cut(after, ":")
-		if ok && found {
-			return &Problem{Key: "err.flag.value", Args: []any{name, val}, Err: err}
-		}
-	}
-	return err
-}
-
-// cutQuoted reads a Go-quoted string at the start of s and returns it
-// unquoted with what follows.
-func cutQuoted(s string) (val, rest string, ok bool) {
-	q, err := strconv.QuotedPrefix(s)
-	if err != nil {
-		return "", s, false
-	}
-	val, err = strconv.Unquote(q)
-	return val, s[len(q):], err == nil
+	return tr.T(prefix+"invalid") + ": " + tr.T(prefix+reason, args...), true
 }

@@ -31,7 +31,7 @@ func (m *Model) openInfo(s screen) {
 	m.infoBack = m.screen
 	m.overlay = ovNone
 	m.c.held = -1
-	m.scroll = 0
+	m.pager.GotoTop()
 	m.screen = s
 }
 

@@ -8,9 +8,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
 	"okey/assets"
@@ -50,6 +50,33 @@ type settingsForm struct {
 	// player leaves alone is saved so, and where this run's value (a
 	// flag's) differs, the line says so.
 	stored []field
+	// name edits the text of the name field nameAt (-1: none yet); its
+	// value is copied into the field at every edit.
+	name   textinput.Model
+	nameAt int
+}
+
+// nameField is the editor of the field under the cursor, a name field,
+// holding that field's text.
+func (f *settingsForm) nameField() *textinput.Model {
+	if f.nameAt != f.at {
+		f.name, f.nameAt = newNameField(f.fields[f.at].text), f.at
+	}
+	return &f.name
+}
+
+// editName hands the name under the cursor a key or a paste and says
+// in f.err what of it was kept out.
+func (m *Model) editName(msg tea.Msg) {
+	f := m.settings
+	in := f.nameField()
+	switch editName(in, msg) {
+	case nameTooLong:
+		f.err = m.tr.T("set.err.name", MaxNameLen)
+	case nameBadChars:
+		f.err = m.tr.T("set.err.name.chars")
+	}
+	f.fields[f.at].text = in.Value()
 }
 
 // runOnly reports whether field i shows a value for this run only (a
@@ -133,7 +160,7 @@ func newSettingsForm(s Settings, back screen) *settingsForm {
 	choice := func(label string, values []string, cur string) field {
 		return field{label: label, values: values, at: max(0, slices.Index(values, cur))}
 	}
-	f := &settingsForm{back: back, fields: make([]field, numFields)}
+	f := &settingsForm{back: back, fields: make([]field, numFields), nameAt: -1}
 	f.fields[fLang] = choice("set.lang", assets.Languages, s.Lang)
 	f.fields[fSpeed] = choice("set.speed", Speeds, s.Speed)
 	f.fields[fTheme] = choice("set.theme", assets.Themes, s.Theme)
@@ -242,17 +269,8 @@ func (m *Model) updateSettings(k tea.KeyPressMsg) tea.Cmd {
 		f.step(-1)
 	case key.Matches(k, keys.Down):
 		f.step(1)
-	case cur.isText && key.Matches(k, keys.Erase):
-		if cur.text != "" {
-			_, n := utf8.DecodeLastRuneInString(cur.text)
-			cur.text = cur.text[:len(cur.text)-n]
-		}
-	case cur.isText && k.Text != "":
-		if canvas.Width(cur.text+k.Text) <= MaxNameLen && printable(k.Text) {
-			cur.text += k.Text
-		} else {
-			f.err = m.tr.T("set.err.name", MaxNameLen)
-		}
+	case cur.isText && nameEditKey(f.nameField(), k):
+		m.editName(k)
 	case !cur.isText && (key.Matches(k, keys.Prev) || key.Matches(k, keys.Next)):
 		if f.moot(f.at) {
 			f.err = m.tr.T("set.err.moot")
@@ -338,15 +356,14 @@ func (m *Model) renderSettings() string {
 		if f.hidden(i) {
 			continue
 		}
-		val := ""
+		val, edit := "", "" // edit: the name being typed, styled by its editor
 		switch {
 		case f.moot(i):
 			val = "—"
+		case fl.isText && i == f.at:
+			edit = m.nameView(f)
 		case fl.isText:
 			val = fl.text
-			if i == f.at {
-				val += "_"
-			}
 		default:
 			val = "< " + m.valName(fl.value()) + " >" + m.level101Note(f, i)
 		}
@@ -361,9 +378,10 @@ func (m *Model) renderSettings() string {
 		case f.moot(i):
 			lines = append(lines, m.st.Dim.Render(line))
 		case f.runOnly(i):
-			lines = append(lines, st.Render(line)+m.st.Dim.Render(m.runOnlyNote(f.stored[i], m.lay.Page.W-canvas.Width(line))))
+			w := m.lay.Page.W - canvas.Width(line) - canvas.Width(edit)
+			lines = append(lines, st.Render(line)+edit+m.st.Dim.Render(m.runOnlyNote(f.stored[i], w)))
 		default:
-			lines = append(lines, st.Render(line))
+			lines = append(lines, st.Render(line)+edit)
 		}
 		if (i == fName3 || i == fTheme) && roomy {
 			lines = append(lines, "")
@@ -392,6 +410,19 @@ func (m *Model) renderSettings() string {
 		lines = append(lines, st.Render(s))
 	}
 	return m.renderPage(lines, m.keyBar(m.keys.Settings.ShortHelp()))
+}
+
+// nameView draws the name field under the cursor with its editor's
+// cursor, in the style of the line under the cursor.
+func (m *Model) nameView(f *settingsForm) string {
+	in := f.name // a copy: drawing changes nothing
+	if f.nameAt != f.at {
+		in = newNameField(f.fields[f.at].text)
+	}
+	st := in.Styles()
+	st.Focused.Text = m.st.Turn
+	in.SetStyles(st)
+	return in.View()
 }
 
 // runOnlyNote marks a value given for this run only, with what the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"slices"
 	"strings"
 	"time"
@@ -187,6 +188,8 @@ type SeatOptions struct {
 	Record string
 	// Settle is as Options.Settle: 0 is the default, negative none.
 	Settle time.Duration
+	// Log is as Options.Log: the seat's debug log, nil for none.
+	Log *slog.Logger
 }
 
 // seatLink is what a seat's model knows of its table.
@@ -242,7 +245,7 @@ func NewSeat(opt SeatOptions) (*Model, error) {
 		return nil, fmt.Errorf("ui: seat %d: no such seat", opt.Seat)
 	}
 	m := &Model{
-		opt: Options{Settings: set, Saved: set, NoColor: opt.NoColor, Now: time.Now},
+		opt: Options{Settings: set, Saved: set, NoColor: opt.NoColor, Now: time.Now, Log: opt.Log},
 		set: set, saved: set, now: time.Now,
 		c: newClassicState(), asking: -1, dark: opt.Dark, lastOK: true,
 		screen: scrPlay, settle: settleFor(opt.Settle),
@@ -275,7 +278,7 @@ func (m *Model) seatKeys() {
 	}
 	leave := m.tr.T("key.leave")
 	for _, b := range []*key.Binding{&k.Table.Quit, &k.HandOver.Quit, &k.MatchOver.Quit, &k.TooSmall.Quit, &k.ForceQuit,
-		&k.Table101.Quit, &k.Choose101.Quit, &k.Overlay.Quit} {
+		&k.Table101.Quit, &k.Choose101.Quit, &k.Overlay.Quit, &k.Info.Quit} {
 		b.SetHelp(b.Help().Key, leave)
 	}
 	k.HandOver.Next.SetHelp(k.HandOver.Next.Help().Key, m.tr.T("key.ready"))

@@ -448,4 +448,5 @@ func (s classicTable) warm() tea.Cmd {
 func (s classicTable) header(withKeys bool) string { return s.m.headerClassic(withKeys) }
 func (s classicTable) nextTurn() tea.Cmd           { return s.m.nextTurnClassic() }
 func (s classicTable) overlayLines() []string      { return s.m.overlayLinesClassic() }
+func (s classicTable) scoreLines() []string        { return s.m.scoreLines() }
 func (s classicTable) rackJSON() []byte            { return s.m.rackJSONClassic() }

@@ -171,6 +171,7 @@ func (s okey101Table) click(msg tea.MouseClickMsg) tea.Cmd { return s.m.onClick1
 func (s okey101Table) header(withKeys bool) string         { return s.m.header101(withKeys) }
 func (s okey101Table) nextTurn() tea.Cmd                   { return s.m.nextTurn101() }
 func (s okey101Table) overlayLines() []string              { return s.m.overlay101Lines() }
+func (s okey101Table) scoreLines() []string                { return s.m.sheetLines101() }
 func (s okey101Table) rackJSON() []byte                    { return s.m.rack101JSON() }
 
 // slotTiles are the tiles of rack slots, in order.

@@ -33,6 +33,8 @@ type tableGame interface {
 	nextTurn() tea.Cmd
 	// overlayLines are the lines of the page over the table on show.
 	overlayLines() []string
+	// scoreLines are the lines of the score page: every hand so far.
+	scoreLines() []string
 	// rackJSON is the rack's arrangement as saved; nil for nothing to
 	// save.
 	rackJSON() []byte
@@ -69,9 +71,11 @@ func (m *Model) table() tableGame {
 // or the one of a table over SSH once its first view came in.
 func (m *Model) hasMatch() bool { return m.table().present() || (m.seat != nil && m.seat.got) }
 
-// playing reports whether a hand is being played on the table.
+// playing reports whether a hand is being played on the table: the
+// game's own, or at a served seat the one its views show (a seat holds
+// no game, so present alone would say no hand is ever played there).
 func (m *Model) playing() bool {
-	if !m.table().present() {
+	if !m.hasMatch() {
 		return false
 	}
 	p, _, _, _ := m.table().phase()

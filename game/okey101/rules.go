@@ -49,8 +49,27 @@ func DefaultRules() Rules {
 // ErrRules is the error every invalid rules configuration wraps.
 var ErrRules = errors.New("invalid 101 rules")
 
-func rulesErr(format string, a ...any) error {
-	return fmt.Errorf("%w: %s", ErrRules, fmt.Sprintf(format, a...))
+// RulesError is a rules configuration refused by ParseRules or Validate.
+// Reason names the fault with a word that does not change ("unknown",
+// "open.range", …) and Args are its values, so that a user interface can
+// say it in its own language; Error is the English text. It wraps
+// ErrRules.
+type RulesError struct {
+	Reason string
+	Args   []any
+	format string
+}
+
+func (e *RulesError) Error() string {
+	return ErrRules.Error() + ": " + fmt.Sprintf(e.format, e.Args...)
+}
+
+func (e *RulesError) Unwrap() error { return ErrRules }
+
+// rulesErr is a RulesError: reason, the English text's format and the
+// arguments both take.
+func rulesErr(reason, format string, a ...any) error {
+	return &RulesError{Reason: reason, Args: a, format: format}
 }
 
 // MinPairs is the fewest pairs a player opens with (çift açmak).
@@ -67,11 +86,11 @@ const (
 func (r Rules) Validate() error {
 	switch {
 	case r.Open < MinOpen || r.Open > MaxOpen:
-		return rulesErr("open must be from %d to %d, not %d (no opening is worth more)", MinOpen, MaxOpen, r.Open)
+		return rulesErr("open.range", "open must be from %d to %d, not %d (no opening is worth more)", MinOpen, MaxOpen, r.Open)
 	case r.Hands < 1 || r.Hands > MaxHands:
-		return rulesErr("hands must be from 1 to %d, not %d", MaxHands, r.Hands)
+		return rulesErr("hands.range", "hands must be from 1 to %d, not %d", MaxHands, r.Hands)
 	case r.IslekBack && !r.Islek:
-		return rulesErr("islek_back widens the işler taş penalty, which islek=off turns off")
+		return rulesErr("islekback.off", "islek_back widens the işler taş penalty, which islek=off turns off")
 	}
 	return nil
 }
@@ -109,16 +128,16 @@ func ParseRules(s string) (Rules, error) {
 		name = strings.ReplaceAll(strings.TrimSpace(name), "-", "_")
 		val = strings.TrimSpace(val)
 		if name == "" {
-			return Rules{}, rulesErr("empty option in %q", s)
+			return Rules{}, rulesErr("empty", "empty option in %q", s)
 		}
 		if seen[name] {
-			return Rules{}, rulesErr("option %s given twice", name)
+			return Rules{}, rulesErr("twice", "option %s given twice", name)
 		}
 		seen[name] = true
 		number := func() (int, error) {
 			n, err := strconv.Atoi(val)
 			if !hasVal || err != nil {
-				return 0, rulesErr("%s needs a number, as in %s=%d", name, name, map[string]int{"open": 101, "hands": 11}[name])
+				return 0, rulesErr("number", "%s needs a number, as in %s=%d", name, name, map[string]int{"open": 101, "hands": 11}[name])
 			}
 			return n, nil
 		}
@@ -132,13 +151,13 @@ func ParseRules(s string) (Rules, error) {
 			case "off", "false", "no", "0":
 				return false, nil
 			}
-			return false, rulesErr("option %s: %q is not on or off", name, val)
+			return false, rulesErr("onoff", "option %s: %q is not on or off", name, val)
 		}
 		var err error
 		switch name {
 		case "default":
 			if hasVal {
-				return Rules{}, rulesErr("option default takes no value")
+				return Rules{}, rulesErr("novalue", "option %s takes no value", "default")
 			}
 		case "open":
 			r.Open, err = number()
@@ -160,9 +179,9 @@ func ParseRules(s string) (Rules, error) {
 			r.IslekBack, err = on()
 		default:
 			if classicOnly[name] {
-				return Rules{}, rulesErr("%s is an option of classic Okey, not of 101 (101 knows: %s)", name, strings.Join(RuleOptions, ", "))
+				return Rules{}, rulesErr("classic", "%s is an option of classic Okey, not of 101 (101 knows: %s)", name, strings.Join(RuleOptions, ", "))
 			}
-			return Rules{}, rulesErr("unknown option %q (101 knows: %s)", name, strings.Join(RuleOptions, ", "))
+			return Rules{}, rulesErr("unknown", "unknown option %q (101 knows: %s)", name, strings.Join(RuleOptions, ", "))
 		}
 		if err != nil {
 			return Rules{}, err

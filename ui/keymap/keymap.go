@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 
 	"okey/ui/i18n"
@@ -79,6 +80,18 @@ type ScrollKeys struct {
 	// Scroll (Up, Down) and Page (PageUp, PageDown) are shown in the help
 	// bar.
 	Scroll, Page key.Binding
+}
+
+// Viewport is the key map of a bubbles viewport that scrolls by these
+// keys and no others: a page's other keys (b, d, u…) keep their
+// meaning, as the one key map says. Top and Bottom are the page's own:
+// a viewport has no such keys.
+func (k ScrollKeys) Viewport() viewport.KeyMap {
+	off := key.NewBinding(key.WithDisabled())
+	return viewport.KeyMap{
+		Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown,
+		HalfPageUp: off, HalfPageDown: off, Left: off, Right: off,
+	}
 }
 
 // OverlayKeys scroll and close the help or the discard stacks; any

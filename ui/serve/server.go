@@ -80,6 +80,10 @@ type Config struct {
 	// Log receives who joined and left, and what went wrong; nil
 	// discards.
 	Log *slog.Logger
+	// Debug, when set (okey serve --debug-log), also receives what each
+	// session's table screen does: keys, screens, the moves as that
+	// player's log says them. nil: nothing, at no cost.
+	Debug *slog.Logger
 	// Now is the clock; nil is time.Now.
 	Now func() time.Time
 	// Random is where every match's seed and salt come from; nil is

@@ -3,6 +3,7 @@ package serve
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -697,6 +698,7 @@ func (s *session) onTable(f fromTableMsg) tea.Cmd {
 		scr, err := s.at.kind.newScreen(ui.SeatOptions{
 			Lang: s.tr.Lang, Seat: s.at.m.seat, Send: s.sendMove, Keys: []key.Binding{s.keys.Chat}, Dark: s.dark,
 			Badge: s.badge(), Record: s.recordCmd(s.at.t), Settle: s.srv.cfg.seatSettle,
+			Log: s.debugLog(),
 		})
 		if err != nil {
 			s.flash = err.Error()
@@ -1007,4 +1009,13 @@ func (s *session) updateCreate(k tea.KeyPressMsg) tea.Cmd {
 		return s.joinCmd(t, 0, false)
 	}
 	return nil
+}
+
+// debugLog is the debug log of this session's table screen, its lines
+// saying whose they are; nil when the server keeps none.
+func (s *session) debugLog() *slog.Logger {
+	if s.srv.cfg.Debug == nil {
+		return nil
+	}
+	return s.srv.cfg.Debug.With("name", s.name, "table", s.at.t.id, "seat", s.at.m.seat)
 }

@@ -14,6 +14,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -34,20 +35,55 @@ const (
 	StatsFile = "stats.json"
 )
 
-// StateDir is where the match is saved: dir if given, else
-// $XDG_STATE_HOME/okey, else ~/.local/state/okey.
+// StateDir is where the match, the statistics, the finished matches and
+// okey serve's tables are kept: dir if given, else $XDG_STATE_HOME/okey,
+// else the platform's place for a program's state — ~/.local/state/okey
+// on Linux and the other Unix systems (the XDG default), ~/Library/
+// Application Support/okey on macOS, %LocalAppData%\okey on Windows.
+// A state directory where every platform kept it before,
+// ~/.local/state/okey, stays in use when it exists, so that no save is
+// lost.
 func StateDir(dir string) (string, error) {
+	return stateDir(dir, runtime.GOOS, os.Getenv, os.UserHomeDir, dirExists)
+}
+
+// stateDir is StateDir on a platform (goos), with its environment, home
+// directory and file system given.
+func stateDir(dir, goos string, getenv func(string) string, home func() (string, error), exists func(string) bool) (string, error) {
 	if dir != "" {
 		return dir, nil
 	}
-	if x := os.Getenv("XDG_STATE_HOME"); x != "" && filepath.IsAbs(x) {
+	if x := getenv("XDG_STATE_HOME"); x != "" && filepath.IsAbs(x) {
 		return filepath.Join(x, "okey"), nil
 	}
-	home, err := os.UserHomeDir()
+	h, err := home()
 	if err != nil {
 		return "", fmt.Errorf("no state directory: %w (use --state-dir)", err)
 	}
-	return filepath.Join(home, ".local", "state", "okey"), nil
+	legacy := filepath.Join(h, ".local", "state", "okey")
+	var platform string
+	switch goos {
+	case "darwin", "ios":
+		platform = filepath.Join(h, "Library", "Application Support", "okey")
+	case "windows":
+		local := getenv("LocalAppData")
+		if local == "" || !filepath.IsAbs(local) {
+			return legacy, nil
+		}
+		platform = filepath.Join(local, "okey")
+	default:
+		return legacy, nil
+	}
+	if exists(legacy) {
+		return legacy, nil
+	}
+	return platform, nil
+}
+
+// dirExists reports whether path is a directory.
+func dirExists(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.IsDir()
 }
 
 // ConfigDir is where the settings live: dir if given, else the user's

@@ -244,3 +244,55 @@ func TestRetiredTablesAreBounded(t *testing.T) {
 		t.Errorf("with no bound %d finished matches, want 4", len(all))
 	}
 }
+
+// The state directory follows the platform, and a directory where every
+// platform kept it before (~/.local/state/okey) stays in use, so that no
+// save is lost: a temporary home holding a save there keeps finding it.
+func TestStateDirFollowsThePlatform(t *testing.T) {
+	local := t.TempDir()
+	for _, c := range []struct {
+		goos     string
+		xdg      string
+		oldSave  bool
+		want     string // under the home directory, or absolute
+		absolute bool
+	}{
+		{"linux", "", false, ".local/state/okey", false},
+		{"linux", "", true, ".local/state/okey", false},
+		{"freebsd", "", false, ".local/state/okey", false},
+		{"darwin", "", false, "Library/Application Support/okey", false},
+		{"darwin", "", true, ".local/state/okey", false},
+		{"windows", "", false, filepath.Join(local, "okey"), true},
+		{"windows", "", true, ".local/state/okey", false},
+		{"darwin", "/x/state", true, "/x/state/okey", true},
+		{"windows", "/x/state", false, "/x/state/okey", true},
+	} {
+		home := t.TempDir()
+		if c.oldSave {
+			old := filepath.Join(home, ".local", "state", "okey")
+			if err := os.MkdirAll(old, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(old, MatchFile), []byte("a match\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		env := map[string]string{"XDG_STATE_HOME": c.xdg, "LocalAppData": local}
+		got, err := stateDir("", c.goos, func(k string) string { return env[k] }, func() (string, error) { return home, nil }, dirExists)
+		want := filepath.Join(home, filepath.FromSlash(c.want))
+		if c.absolute {
+			want = c.want
+		}
+		if err != nil || got != want {
+			t.Errorf("%s (XDG_STATE_HOME=%q, a save in ~/.local/state: %v): %s (%v), want %s", c.goos, c.xdg, c.oldSave, got, err, want)
+		}
+		if c.oldSave && c.xdg == "" {
+			if b, err := os.ReadFile(filepath.Join(got, MatchFile)); err != nil || string(b) != "a match\n" {
+				t.Errorf("%s: the old save is not found in %s: %v", c.goos, got, err)
+			}
+		}
+	}
+	if _, err := stateDir("", "linux", func(string) string { return "" }, func() (string, error) { return "", os.ErrNotExist }, dirExists); err == nil {
+		t.Error("no home and no XDG_STATE_HOME: no error")
+	}
+}
