@@ -106,3 +106,42 @@ func TestHintPlansCanBeFollowed(t *testing.T) {
 		t.Fatalf("too little played: %d steps, %d finishes", steps, finishes)
 	}
 }
+
+// BenchmarkHint times a whole hint (the hard bot's turn and the facts
+// around it) over the positions of seat 0's turns in a few hands.
+func BenchmarkHint(b *testing.B) {
+	ctx := context.Background()
+	var views []okey101.View
+	for h := range 8 {
+		r := okey101.DefaultRules()
+		r.Hands = 1
+		s, err := okey101.NewMatch(r, uint64(900+h))
+		if err != nil {
+			b.Fatal(err)
+		}
+		var bots [okey101.NumSeats]bots101.Bot
+		for seat := range okey101.NumSeats {
+			bots[seat], _ = bots101.New("normal", bots101.Options{Seed: uint64(seat)})
+		}
+		for s.Phase() == okey101.Playing {
+			seat := s.Turn()
+			v := s.View(seat)
+			if seat == 0 {
+				views = append(views, v)
+			}
+			a, err := bots[seat].Decide(ctx, v)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if s, _, err = s.Apply(a); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	var sv meld.Solver
+	b.ResetTimer()
+	for i := range b.N {
+		v := views[i%len(views)]
+		Hint(&v, &sv)
+	}
+}
