@@ -246,6 +246,44 @@ func (m *Model) arrange101(groups [][]tile.Tile, rest []tile.Tile, msg string) {
 	m.setFlash(false, m.tr.T(msg))
 }
 
+// groupsOnRack101 lays groups of tiles of the rack out together, the
+// rest apart by colour (with msg said), and when lay is set makes them
+// the groups to lay down (l); it reports whether it did.
+func (m *Model) groupsOnRack101(groups [][]tile.Tile, msg string, lay bool) bool {
+	t := m.t
+	an := t.view.Analyzer
+	rest := t.view.Counts
+	for _, g := range groups {
+		for _, x := range g {
+			rest[x]--
+		}
+	}
+	var left []tile.Tile
+	for _, g := range rack.ByColour(rest.Tiles(), an.PlaysAs, an.IsOkey) {
+		left = append(left, g...)
+	}
+	m.arrange101(groups, left, msg)
+	if !lay {
+		return false
+	}
+	var used [rack.NumSlots]bool
+	t.sel, t.groups = nil, nil
+	for _, g := range groups {
+		var slots []int
+		for _, x := range g {
+			for i, y := range t.rack.Slots {
+				if y == x && !used[i] {
+					used[i] = true
+					slots = append(slots, i)
+					break
+				}
+			}
+		}
+		t.groups = append(t.groups, slots)
+	}
+	return true
+}
+
 // arrangeMelds101 is seri diz (the best opening's runs and sets
 // together) or çift diz (the pairs together), the rest apart by colour.
 func (m *Model) arrangeMelds101(pairs bool) tea.Cmd {
@@ -263,37 +301,11 @@ func (m *Model) arrangeMelds101(pairs bool) tea.Cmd {
 		m.setFlash(true, m.tr.T(name+".none"))
 		return nil
 	}
-	rest := v.Counts
 	groups := play101.MeldTiles(ms)
-	for _, g := range groups {
-		for _, x := range g {
-			rest[x]--
-		}
-	}
-	var left []tile.Tile
-	for _, g := range rack.ByColour(rest.Tiles(), an.PlaysAs, an.IsOkey) {
-		left = append(left, g...)
-	}
-	m.arrange101(groups, left, name)
 	// As the apps' "seri aç" and "çift aç": the melds laid out become
 	// the groups to lay down, when the player may lay them.
 	st := v.Opened[0].Status
-	if st == meld.NotOpened || (st == meld.OpenedPairs) == pairs {
-		var used [rack.NumSlots]bool
-		t.sel, t.groups = nil, nil
-		for _, g := range groups {
-			var slots []int
-			for _, x := range g {
-				for i, y := range t.rack.Slots {
-					if y == x && !used[i] {
-						used[i] = true
-						slots = append(slots, i)
-						break
-					}
-				}
-			}
-			t.groups = append(t.groups, slots)
-		}
+	if m.groupsOnRack101(groups, name, st == meld.NotOpened || (st == meld.OpenedPairs) == pairs) {
 		msg := m.tr.T(name+".groups", len(groups))
 		if len(groups) == 1 {
 			msg = m.tr.T(name + ".group1")
@@ -751,7 +763,7 @@ func (m *Model) tryFinish101(conf confirm101) tea.Cmd {
 		return nil
 	}
 	t.confirm = confirm101{kind: confirmFinish, plan: okey101.PlanActions(0, p)}
-	m.setFlash(false, m.planText101(p))
+	m.setFlash(false, m.planText101(t.confirm.plan))
 	return nil
 }
 

@@ -154,8 +154,11 @@ func (m *Model) logWords101(e log101) string {
 		return say("log.discard", name(ev.Tile))
 	case okey101.EvPenalty:
 		why := "islek"
-		if ev.Reason == okey101.PenaltyOkey {
+		switch ev.Reason {
+		case okey101.PenaltyOkey:
 			why = "okey"
+		case okey101.PenaltyFeed:
+			why = "feed"
 		}
 		return say("t101.log.penalty."+why, ev.Points, acc(ev.Tile), name(ev.Tile))
 	case okey101.EvFinish:
