@@ -14,6 +14,7 @@ import (
 	"okey/game/okey101"
 	"okey/ui"
 	"okey/ui/cli"
+	"okey/ui/i18n"
 )
 
 // handFlags are okey hand's flags.
@@ -37,7 +38,7 @@ okey hand --json < racks.txt
 okey hand --deal 100 --seed 3 --mix hard > racks.txt
 okey hand --game 101 --rules open=81 --indicator K2 R1 R2 R3 …`,
 		RunE: func(c *cobra.Command, tokens []string) error {
-			return exitCode(handRun(c.Context(), c.Flags(), &f, tokens, e.stdin, e.stdout, e.stderr))
+			return exitCode(handRun(c.Context(), c.Flags(), &f, tokens, e.tr, e.stdin, e.stdout, e.stderr))
 		},
 	}
 	fs := c.Flags()
@@ -53,8 +54,10 @@ okey hand --game 101 --rules open=81 --indicator K2 R1 R2 R3 …`,
 	return c
 }
 
-// handRun is okey hand with its flags read.
-func handRun(ctx context.Context, fs *pflag.FlagSet, f *handFlags, tokens []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// handRun is okey hand with its flags read; the analysis for a person
+// is said in the words of tr (--lang, else the environment's), --json
+// the same in every language.
+func handRun(ctx context.Context, fs *pflag.FlagSet, f *handFlags, tokens []string, tr *i18n.Catalog, stdin io.Reader, stdout, stderr io.Writer) int {
 	set := fs.Changed
 	fail := func(code int, format string, a ...any) int {
 		fmt.Fprintf(stderr, "okey hand: "+format+"\n", a...)
@@ -79,7 +82,7 @@ func handRun(ctx context.Context, fs *pflag.FlagSet, f *handFlags, tokens []stri
 		if set("seed") || set("mix") {
 			return fail(2, "--seed and --mix go with --deal")
 		}
-		return hand101(ctx, f.rules, f.indicator, f.json, tokens, stdin, stdout, fail)
+		return hand101(ctx, f.rules, f.indicator, f.json, tokens, tr, stdin, stdout, fail)
 	}
 	rules, err := game.ParseRules(f.rules)
 	if err != nil {
@@ -119,14 +122,14 @@ func handRun(ctx context.Context, fs *pflag.FlagSet, f *handFlags, tokens []stri
 	if err != nil {
 		return fail(2, "%v", err)
 	}
-	if err := cli.Describe(stdout, an, h); err != nil {
+	if err := cli.DescribeIn(stdout, an, h, tr); err != nil {
 		return fail(1, "%v", err)
 	}
 	return 0
 }
 
 // hand101 is okey hand --game 101.
-func hand101(ctx context.Context, rulesOpt, indicator string, asJSON bool, tokens []string, stdin io.Reader, stdout io.Writer, fail func(int, string, ...any) int) int {
+func hand101(ctx context.Context, rulesOpt, indicator string, asJSON bool, tokens []string, tr *i18n.Catalog, stdin io.Reader, stdout io.Writer, fail func(int, string, ...any) int) int {
 	rules, err := okey101.ParseRules(rulesOpt)
 	if err != nil {
 		return fail(2, "--rules: %v", err)
@@ -150,7 +153,7 @@ func hand101(ctx context.Context, rulesOpt, indicator string, asJSON bool, token
 	if err != nil {
 		return fail(2, "%v", err)
 	}
-	if err := cli.Describe101(stdout, rules, a, c); err != nil {
+	if err := cli.Describe101In(stdout, rules, a, c, tr); err != nil {
 		return fail(1, "%v", err)
 	}
 	return 0

@@ -10,6 +10,7 @@ import (
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/i18n"
 	"okey/ui/play101"
 	"okey/ui/rack"
 )
@@ -245,6 +246,44 @@ func (m *Model) arrange101(groups [][]tile.Tile, rest []tile.Tile, msg string) {
 	m.setFlash(false, m.tr.T(msg))
 }
 
+// groupsOnRack101 lays groups of tiles of the rack out together, the
+// rest apart by colour (with msg said), and when lay is set makes them
+// the groups to lay down (l); it reports whether it did.
+func (m *Model) groupsOnRack101(groups [][]tile.Tile, msg string, lay bool) bool {
+	t := m.t
+	an := t.view.Analyzer
+	rest := t.view.Counts
+	for _, g := range groups {
+		for _, x := range g {
+			rest[x]--
+		}
+	}
+	var left []tile.Tile
+	for _, g := range rack.ByColour(rest.Tiles(), an.PlaysAs, an.IsOkey) {
+		left = append(left, g...)
+	}
+	m.arrange101(groups, left, msg)
+	if !lay {
+		return false
+	}
+	var used [rack.NumSlots]bool
+	t.sel, t.groups = nil, nil
+	for _, g := range groups {
+		var slots []int
+		for _, x := range g {
+			for i, y := range t.rack.Slots {
+				if y == x && !used[i] {
+					used[i] = true
+					slots = append(slots, i)
+					break
+				}
+			}
+		}
+		t.groups = append(t.groups, slots)
+	}
+	return true
+}
+
 // arrangeMelds101 is seri diz (the best opening's runs and sets
 // together) or çift diz (the pairs together), the rest apart by colour.
 func (m *Model) arrangeMelds101(pairs bool) tea.Cmd {
@@ -262,37 +301,11 @@ func (m *Model) arrangeMelds101(pairs bool) tea.Cmd {
 		m.setFlash(true, m.tr.T(name+".none"))
 		return nil
 	}
-	rest := v.Counts
 	groups := play101.MeldTiles(ms)
-	for _, g := range groups {
-		for _, x := range g {
-			rest[x]--
-		}
-	}
-	var left []tile.Tile
-	for _, g := range rack.ByColour(rest.Tiles(), an.PlaysAs, an.IsOkey) {
-		left = append(left, g...)
-	}
-	m.arrange101(groups, left, name)
 	// As the apps' "seri aç" and "çift aç": the melds laid out become
 	// the groups to lay down, when the player may lay them.
 	st := v.Opened[0].Status
-	if st == meld.NotOpened || (st == meld.OpenedPairs) == pairs {
-		var used [rack.NumSlots]bool
-		t.sel, t.groups = nil, nil
-		for _, g := range groups {
-			var slots []int
-			for _, x := range g {
-				for i, y := range t.rack.Slots {
-					if y == x && !used[i] {
-						used[i] = true
-						slots = append(slots, i)
-						break
-					}
-				}
-			}
-			t.groups = append(t.groups, slots)
-		}
+	if m.groupsOnRack101(groups, name, st == meld.NotOpened || (st == meld.OpenedPairs) == pairs) {
 		msg := m.tr.T(name+".groups", len(groups))
 		if len(groups) == 1 {
 			msg = m.tr.T(name + ".group1")
@@ -478,7 +491,7 @@ func (m *Model) whyNotMine101() string {
 	case v.Phase != okey101.Playing:
 		return m.tr.T("status.notplaying")
 	case v.Turn != 0:
-		return m.tr.T("status.wait", m.seatName(v.Turn))
+		return m.tr.T("status.wait", m.nameIn(v.Turn, i18n.Locative))
 	}
 	return ""
 }
@@ -554,7 +567,7 @@ func (m *Model) tryTake101() tea.Cmd {
 	top := v.Top(v.Previous)
 	cmd := m.act101(okey101.Take(0), nil)
 	if cmd != nil {
-		m.setFlash(false, m.tr.T("t101.took", m.tileName101(top)))
+		m.setFlash(false, m.tr.T("t101.took", m.tileCase101(top, i18n.Accusative)))
 	}
 	return cmd
 }
@@ -711,7 +724,7 @@ func (m *Model) tryDiscard101(slot int, conf confirm101) tea.Cmd {
 	x := t.rack.Slots[slot]
 	if cost := play101.Costs(v, x); cost != "" && (conf.kind != confirmDiscard || conf.slot != slot) {
 		t.confirm = confirm101{kind: confirmDiscard, slot: slot}
-		m.setFlash(true, m.tr.T("t101.confirm."+cost, m.tileName101(x)))
+		m.setFlash(true, m.tr.T("t101.confirm."+cost, m.tileName101(x), m.tileCase101(x, i18n.Accusative)))
 		return nil
 	}
 	return m.act101(okey101.Discard(0, x), func() {
@@ -750,7 +763,7 @@ func (m *Model) tryFinish101(conf confirm101) tea.Cmd {
 		return nil
 	}
 	t.confirm = confirm101{kind: confirmFinish, plan: okey101.PlanActions(0, p)}
-	m.setFlash(false, m.planText101(p))
+	m.setFlash(false, m.planText101(t.confirm.plan))
 	return nil
 }
 
@@ -803,9 +816,9 @@ func (m *Model) refuse101(err error) {
 			return
 		}
 	}
-	if errors.As(err, &me) && me.Detail != "" {
+	if errors.As(err, &me) && me.Detail != "" && m.tr.T("err.raw") == "yes" {
 		m.setFlash(true, m.tr.T("status.refused", me.Detail))
 		return
 	}
-	m.setFlash(true, m.tr.T("status.refused", err.Error()))
+	m.setFlash(true, m.tr.T("status.refused", m.reason(err)))
 }

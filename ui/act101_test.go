@@ -56,7 +56,7 @@ func TestFinishShowsThenPlays(t *testing.T) {
 	}
 	actions := len(m.t.g.Record().Actions)
 	press(t, m, "f")
-	if m.t.confirm.kind != confirmFinish || !strings.Contains(m.flash, "f again finishes") || !strings.Contains(m.flash, "discards") {
+	if m.t.confirm.kind != confirmFinish || !strings.Contains(m.flash, "f again finishes") || !strings.Contains(m.flash, "then discard") {
 		t.Fatalf("f does not show the finish first: %q", m.flash)
 	}
 	if len(m.t.g.Record().Actions) != actions {

@@ -111,18 +111,18 @@ func (m *Model) onBotMove(msg botMoveMsg) tea.Cmd {
 	if m.c.failed[msg.seat] >= maxBotFailures {
 		m.c.bots[msg.seat] = playclassic.Plain{}
 		m.c.failed[msg.seat] = 0
-		m.tellNews(m.tr.T("status.botreplaced", name, msg.err.Error()))
+		m.tellNews(m.tr.T("status.botreplaced", name, m.reason(msg.err)))
 	} else {
-		m.tellNews(m.tr.T("status.botfail", name, msg.err.Error()))
+		m.tellNews(m.tr.T("status.botfail", name, m.reason(msg.err)))
 	}
 	fb, ok := m.plainMove(msg.seat)
 	if !ok {
-		m.tellNews(m.tr.T("status.botstuck", name, msg.err.Error()))
+		m.tellNews(m.tr.T("status.botstuck", name, m.reason(msg.err)))
 		return nil
 	}
 	evs, lines, err := m.c.g.Apply(fb)
 	if err != nil { // cannot happen: plainMove tried it
-		m.tellNews(m.tr.T("status.botstuck", name, err.Error()))
+		m.tellNews(m.tr.T("status.botstuck", name, m.reason(err)))
 		return nil
 	}
 	return m.applied(evs, lines)

@@ -117,5 +117,5 @@ func (m *Model) chooseText101() string {
 	if c.kind == okey101.ActTakeBack {
 		base = "t101.choose.takeback"
 	}
-	return m.tr.T(base, m.tileName101(c.tile), where, as, c.at+1, len(c.opts))
+	return m.upFirst(m.tr.T(base, m.tileName101(c.tile), where, as, c.at+1, len(c.opts)))
 }

@@ -51,7 +51,7 @@
 // ui (the first rooms of the table core, issue 21):
 //
 //	ui/canvas  placing blocks of styled text; the text helpers fit, cut, wrap
-//	ui/rack    the istaka widget: slots, moving tiles, packing groups, the sorts
+//	ui/rack    the ıstaka widget: slots, moving tiles, packing groups, the sorts
 //	ui/layout  every rectangle of every screen from the terminal's size, both tables
 //	ui/keymap  the one key map, a group of keys per screen, both tables'
 //	ui/theme   the style sheet

@@ -9,6 +9,7 @@ import (
 	"okey/bots"
 	"okey/game"
 	"okey/game/tile"
+	"okey/ui/i18n"
 )
 
 // The hint (h) is the strongest bot's judgment of the player's move: it
@@ -75,12 +76,12 @@ func (m *Model) onHint(msg hintMsg) {
 	case game.ActTake, game.ActDraw, game.ActEndHand:
 		// A take that wins is said whatever the bot thought.
 		if v.Legal.Take && m.takeWins(top) {
-			m.setFlash(false, m.tr.T("status.hint.take.wins", m.tileName(top)))
+			m.setFlash(false, m.tr.T("status.hint.take.wins", m.tileCase(top, i18n.Accusative)))
 			return
 		}
 		switch a.Kind {
 		case game.ActTake:
-			m.setFlash(false, m.tr.T("status.hint.take", m.tileName(top)))
+			m.setFlash(false, m.tr.T("status.hint.take", m.tileCase(top, i18n.Accusative)))
 		case game.ActEndHand:
 			m.setFlash(false, m.tr.T("status.hint.end"))
 		default:
@@ -88,12 +89,12 @@ func (m *Model) onHint(msg hintMsg) {
 		}
 	case game.ActFinish:
 		m.cursorOn(a.Tile)
-		m.setFlash(false, m.tr.T("status.hint.wins", m.tileName(a.Tile)))
+		m.setFlash(false, m.tr.T("status.hint.wins", m.tileCase(a.Tile, i18n.Accusative)))
 	case game.ActDiscard:
 		m.cursorOn(a.Tile)
 		if win := m.winningDiscard(); win != tile.NoTile {
 			// The bot holds a win back for an okey finish: say both.
-			m.setFlash(false, m.tr.T("status.hint.hold", m.tileName(win), m.tileName(a.Tile)))
+			m.setFlash(false, m.tr.T("status.hint.hold", m.tileCase(win, i18n.Accusative), m.tileCase(a.Tile, i18n.Accusative)))
 			return
 		}
 		rest := v.Counts
@@ -104,11 +105,11 @@ func (m *Model) onHint(msg hintMsg) {
 		}
 		switch d {
 		case 1:
-			m.setFlash(false, m.tr.T("status.hint.discard1", m.tileName(a.Tile)))
+			m.setFlash(false, m.tr.T("status.hint.discard1", m.tileCase(a.Tile, i18n.Accusative)))
 		case -1:
-			m.setFlash(false, m.tr.T("status.hint.discard0", m.tileName(a.Tile)))
+			m.setFlash(false, m.tr.T("status.hint.discard0", m.tileCase(a.Tile, i18n.Accusative)))
 		default:
-			m.setFlash(false, m.tr.T("status.hint.discard", m.tileName(a.Tile), d))
+			m.setFlash(false, m.tr.T("status.hint.discard", m.tileCase(a.Tile, i18n.Accusative), d))
 		}
 	default:
 		m.distanceHint()

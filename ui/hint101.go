@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"okey/ui/i18n"
 	"slices"
 	"strings"
 
@@ -12,15 +13,14 @@ import (
 	"okey/ui/play101"
 )
 
-// The hint (h) at the 101 table is the exact analysis of the player's
-// view: whether the rack can finish this turn, the best opening it holds
-// and how far it is from the threshold (and the pairs), then the rest of
-// the turn as one plan (play101.TurnPlan): the melds to lay down, the tiles to
-// lay off after them, the okeys to take back, and the discard left
-// (never one that costs 101 while another does not, on the table as the
-// plan leaves it; the cursor goes onto the first tile to play, so i or
-// x plays it). It is worked out in a command, with a solver of its own,
-// and dropped if the table has moved on meanwhile.
+// The hint (h) at the 101 table is the hard bot's whole turn from the
+// player's view (play101.Hint, bots101.Turn), one plan put into words a
+// step at a time, each step naming its tiles, with why (the best
+// opening and how far it is from the threshold, the pairs, what the
+// previous discard would do). The cursor goes onto the first tile to
+// play (e, k or x plays it); melds to lay down first become the groups
+// on the rack (l lays them). It is worked out in a command, with a
+// solver of its own, and dropped if the table has moved on meanwhile.
 
 // hint101Msg is the hint for the position numbered moves.
 type hint101Msg struct {
@@ -54,147 +54,194 @@ func (m *Model) onHint101(msg hint101Msg) {
 		return
 	}
 	f := &msg.facts
-	// The cursor goes onto the first tile the hint says to play: a
-	// lay-off, else an okey to take back, else the discard.
+	// The cursor goes onto the first tile the plan plays with a key of
+	// its own (a lay-off, a take-back or the discard), so e, k or x
+	// plays it.
 	if x := f.CursorTile(); x != tile.NoTile && t.rack.Slots[t.cursor] != x {
 		if i := slices.Index(t.rack.Slots[:], x); i >= 0 {
 			t.cursor = i
 		}
 	}
-	m.setFlash(false, m.hintText101(f))
+	txt := m.hintText101(f)
+	// When the plan starts by laying melds down (an opening, or more
+	// melds), they become the groups on the rack, so that l lays down
+	// exactly those (s and p lay out their own, which may differ).
+	if f.Mine && f.Stage == okey101.StagePlay && len(f.Plan) > 0 {
+		a := f.Plan[0]
+		if (a.Kind == okey101.ActOpen || a.Kind == okey101.ActLay) && !play101.Finishes(&t.view, f.Plan) &&
+			m.groupsOnRack101(a.Melds, "status.hint.thinking", true) {
+			if len(a.Melds) == 1 {
+				txt += " " + m.tr.T("t101.hint.grouped.one")
+			} else {
+				txt += " " + m.tr.T("t101.hint.grouped")
+			}
+		}
+	}
+	m.setFlash(false, txt)
 }
 
-// hintText101 puts the hint's facts into words.
+// hintText101 puts the hint's facts into words: the plan first, step
+// by step, each step naming its tiles (at 80×24 the status has two
+// lines: what to do must not be the part that is cut), then why: what
+// the previous discard would do, the best opening and how far it is
+// from the threshold, the pairs.
 func (m *Model) hintText101(f *play101.Facts) string {
-	switch {
-	case f.TakeFinish:
-		return m.tr.T("t101.hint.take.finish", m.tileName101(f.Top))
-	case f.TakeOpen:
-		return m.tr.T("t101.hint.take.open", m.tileName101(f.Top), f.TakeOpenValue)
-	case len(f.TakeMeld) > 0:
-		return m.tr.T("t101.hint.take.meld", m.tileName101(f.Top), m.tilesText(f.TakeMeld))
-	case f.TakeLayOff:
-		return m.tr.T("t101.hint.take.layoff", m.tileName101(f.Top))
-	case f.Finish != nil:
-		return m.tr.T("t101.hint.finish") + " " + m.planText101(*f.Finish)
+	v := &m.t.view
+	var plan, why []string
+	if f.Mine && play101.Finishes(v, f.Plan) {
+		return m.tr.T("t101.hint.finish.steps", m.stepsText101(v, f.Plan, false))
 	}
-	var say []string
-	first := f.Mine && f.Stage == okey101.StageFirst
+	takes := len(f.Plan) > 0 && f.Plan[0].Kind == okey101.ActTake
 	switch {
-	case f.Mine && f.Stage == okey101.StageDraw:
-		say = append(say, m.tr.T("t101.hint.draw"))
-	case first:
+	case f.Mine && f.Stage == okey101.StageDraw && !takes:
+		plan = append(plan, m.tr.T("t101.hint.draw"))
+		if f.Worth() && f.Top.Valid() {
+			why = append(why, m.tr.T("t101.hint.take.not", m.tileCase101(f.Top, i18n.Accusative)))
+		}
+	case f.Mine && len(f.Plan) > 0:
+		plan = append(plan, m.tr.T("t101.steps", m.stepsText101(v, f.Plan, true)))
+		if f.Voids {
+			plan = append(plan, m.tr.T("t101.hint.voids"))
+		}
+		if x := f.CursorTile(); x != tile.NoTile {
+			plan = append(plan, m.tr.T("t101.hint.cursor", m.tileName101(x)))
+		}
+	}
+	switch {
+	case f.Mine && takes && f.TakeFinish:
+		why = append(why, m.tr.T("t101.hint.take.finish", m.tileCase101(f.Top, i18n.Accusative)))
+	case f.Mine && takes && f.TakeOpen:
+		why = append(why, m.tr.T("t101.hint.take.open", m.tileCase101(f.Top, i18n.Accusative), f.TakeOpenValue))
+	case f.Mine && takes && len(f.TakeMeld) > 0:
+		why = append(why, m.tr.T("t101.hint.take.meld", m.tileCase101(f.Top, i18n.Accusative), m.tilesText(f.TakeMeld)))
+	case f.Mine && takes && f.TakeLayOff:
+		why = append(why, m.tr.T("t101.hint.take.layoff", m.tileCase101(f.Top, i18n.Accusative)))
+	case f.Mine && f.Stage == okey101.StageFirst:
 		// The dealer's first turn is a discard only: "you can open"
 		// alone sent a newcomer to l, refused.
-		say = append(say, m.tr.T("t101.hint.first"))
+		why = append(why, m.tr.T("t101.hint.first"))
 	}
-	v := &m.t.view
-	switch f.Opened {
-	case meld.NotOpened:
+	opens := false
+	for _, a := range f.Plan {
+		opens = opens || a.Kind == okey101.ActOpen
+	}
+	if f.Opened == meld.NotOpened && !opens && !takes {
 		o := f.Opening
 		switch {
-		case o.Reaches(v.Threshold) && first:
-			say = append(say, m.tr.T("t101.hint.open.next", o.Value, m.meldsText(o.Melds)))
+		case o.Reaches(v.Threshold) && f.Stage == okey101.StageFirst:
+			why = append(why, m.tr.T("t101.hint.open.next", o.Value, m.meldsText(o.Melds)))
+		case o.Reaches(v.Threshold) && f.Mine && f.Stage == okey101.StagePlay:
+			// The bot keeps it for later: say so rather than hide it.
+			why = append(why, m.tr.T("t101.hint.open.later", o.Value))
 		case o.Reaches(v.Threshold):
-			say = append(say, m.tr.T("t101.hint.open.ok", o.Value, m.meldsText(o.Melds)))
+			why = append(why, m.tr.T("t101.hint.open.ok", o.Value, m.meldsText(o.Melds)))
 		case o.Value > 0:
-			say = append(say, m.tr.T("t101.hint.open.short", o.Value, v.Threshold-o.Value))
+			why = append(why, m.tr.T("t101.hint.open.short", o.Value, v.Threshold-o.Value))
 		default:
-			say = append(say, m.tr.T("t101.hint.open.none"))
+			why = append(why, m.tr.T("t101.hint.open.none"))
 		}
-		if f.Pairs >= okey101.MinPairs {
-			say = append(say, m.tr.T("t101.hint.pairs.ok", f.Pairs))
-		} else if f.Pairs >= okey101.MinPairs-2 {
-			say = append(say, m.tr.T("t101.hint.pairs", f.Pairs, okey101.MinPairs))
-		}
-		if len(f.AfterOpen) > 0 {
-			say = append(say, m.tr.T("t101.hint.layoffs.after", m.tilesText(f.AfterOpen)))
-		}
-	default:
-		if len(f.Lay) > 0 {
-			// Say how: s (or p) makes the melds the groups, l lays
-			// them down; "you can lay down R6 R6" alone left a
-			// newcomer pressing l on nothing.
-			key := "t101.hint.lay.runs"
-			if f.Opened == meld.OpenedPairs {
-				key = "t101.hint.lay.pairs"
-			}
-			say = append(say, m.tr.T(key, m.meldsText(f.Lay)))
-		}
-		cur := f.CursorTile()
-		if len(f.LayOffs) > 0 {
-			key := "t101.hint.layoffs"
-			if cur == f.LayOffs[0] && f.Stage == okey101.StagePlay {
-				key = "t101.hint.layoffs.cursor"
-			}
-			say = append(say, m.tr.T(key, m.tilesText(f.LayOffs)))
-		}
-		if len(f.Backs) > 0 {
-			key := "t101.hint.takebacks"
-			if len(f.LayOffs) == 0 && cur == f.Backs[0] && f.Stage == okey101.StagePlay {
-				key = "t101.hint.takebacks.cursor"
-			}
-			say = append(say, m.tr.T(key, m.tilesText(f.Backs)))
+		if f.Pairs >= okey101.MinPairs && f.Stage != okey101.StagePlay {
+			why = append(why, m.tr.T("t101.hint.pairs.ok", f.Pairs))
+		} else if f.Pairs >= okey101.MinPairs-2 && f.Pairs < okey101.MinPairs {
+			why = append(why, m.tr.T("t101.hint.pairs", f.Pairs, okey101.MinPairs))
 		}
 	}
-	if f.Discard != tile.NoTile {
-		// After a tile to play first the cursor is on that one (a
-		// lay-off of the other K2, say), not on the discard.
-		then := f.CursorTile() != f.Discard || f.CursorFirst()
-		key := "t101.hint.discard"
-		switch {
-		case f.DiscardCosts && then:
-			key = "t101.hint.discard.costs.then"
-		case f.DiscardCosts:
-			key = "t101.hint.discard.costs"
-		case then:
-			key = "t101.hint.discard.then"
-		}
-		say = append(say, m.tr.T(key, m.tileName101(f.Discard)))
-	}
-	if f.Owed != tile.NoTile {
-		say = append(say, m.tr.T("t101.hint.owed", m.tileName101(f.Owed)))
+	if f.Owed != tile.NoTile && len(f.Plan) == 0 {
+		// With a plan the hint is that plan (it gives the tile back
+		// itself when it should): no second course.
+		why = append(why, m.tr.T("t101.hint.owed", m.tileName101(f.Owed)))
 	}
 	if !f.Mine {
-		say = append(say, m.tr.T("t101.hint.wait"))
+		why = append(why, m.tr.T("t101.hint.wait"))
 	}
-	return strings.Join(say, " ")
+	return strings.Join(append(plan, why...), " ")
 }
 
-// planText101 says what a finish does: "opens (112), lays down 2
-// melds, lays off 3 tiles, takes 1 okey back, then discards B13".
-func (m *Model) planText101(p meld.Plan) string {
-	var parts []string
-	lays, offs, backs := 0, 0, 0
-	for _, st := range p.Steps {
-		switch st.Kind {
-		case meld.StepOpen:
-			if p.Pairs {
-				parts = append(parts, m.tr.T("t101.plan.open.pairs", p.OpenValue))
-			} else {
-				parts = append(parts, m.tr.T("t101.plan.open", p.OpenValue))
-			}
-		case meld.StepLay:
-			lays += len(st.Melds)
-		case meld.StepLayOff:
-			offs++
-		case meld.StepTakeBack:
-			backs++
+// planText101 is the preview of a finish after a first f: "f again
+// finishes: lay down K10 K11 K12 K13; lay off R7 on Ali's run; then
+// discard B13".
+func (m *Model) planText101(acts []okey101.Action) string {
+	return m.tr.T("t101.plan", m.stepsText101(&m.t.view, acts, false))
+}
+
+// stepsText101 names each step of a plan of the player's (seat 0 of
+// the view) with its tiles, in order, the discard last after "then":
+// "open with R10 R11 R12 · K7 Y7 B7, worth 112; lay off R7 on Ali's
+// run; take back the okey with B5 from your run; then discard B13";
+// with keys, each step with the key that plays it ("lay off R7 on
+// Ali's run (e)"), left out of a finish, which f plays whole.
+func (m *Model) stepsText101(v *okey101.View, acts []okey101.Action, keys bool) string {
+	at := play101.AfterSteps(v, acts)
+	an := v.Analyzer
+	target := func(st play101.StepState, i int) string {
+		if i < 0 || i >= len(st.Table) {
+			return "?"
 		}
+		kind := m.tr.T("t101.kind." + st.Table[i].Kind.String())
+		if st.Owners[i] == v.Seat {
+			return m.tr.T("t101.meld.yours", kind)
+		}
+		return m.tr.T("t101.meld.of", m.seatName(st.Owners[i]), kind)
 	}
-	if lays > 0 {
-		parts = append(parts, m.tr.T("t101.plan.lay", lays))
+	var parts []string
+	for i, a := range acts {
+		var s string
+		switch a.Kind {
+		case okey101.ActDraw:
+			s = m.tr.T("t101.step.draw")
+		case okey101.ActTake:
+			s = m.tr.T("t101.step.take", m.tileCase101(v.Top(v.Previous), i18n.Accusative))
+		case okey101.ActGiveBack:
+			s = m.tr.T("t101.step.giveback", m.tileCase101(v.Taken.Tile, i18n.Accusative))
+		case okey101.ActOpen:
+			groups := make([]string, len(a.Melds))
+			worth := 0
+			for k, g := range a.Melds {
+				groups[k] = m.tilesText(g)
+				if x, err := an.Read(g); err == nil {
+					worth += x.Value()
+				}
+			}
+			if a.Pairs {
+				s = m.tr.T("t101.step.open.pairs", len(a.Melds), strings.Join(groups, " · "))
+			} else {
+				s = m.tr.T("t101.step.open", strings.Join(groups, " · "), worth)
+			}
+		case okey101.ActLay:
+			groups := make([]string, len(a.Melds))
+			for k, g := range a.Melds {
+				groups[k] = m.tilesText(g)
+			}
+			s = m.tr.T("t101.step.lay", strings.Join(groups, " · "))
+		case okey101.ActLayOff:
+			s = m.tr.T("t101.step.layoff", m.tileCase101(a.Tile, i18n.Accusative), target(at[i], a.Meld))
+		case okey101.ActTakeBack:
+			s = m.tr.T("t101.step.takeback", m.tileName101(a.Tile), target(at[i], a.Meld))
+		case okey101.ActDiscard:
+			msg := "t101.step.discard"
+			if st := at[i]; st.Counts.Total() > 1 && okey101.DiscardPenalty(an, v.Rules, st.Table, a.Tile, okey101.OkeyPaid(v.History, v.Seat)) != 0 {
+				msg = "t101.step.discard.costs"
+			}
+			s = m.tr.T(msg, m.tileCase101(a.Tile, i18n.Accusative))
+			if an.IsOkey(a.Tile) && at[i].Counts.Total() == 1 {
+				s += " " + m.tr.T("t101.step.okey")
+			}
+		default:
+			continue
+		}
+		if keys {
+			s = m.tr.T("t101.step.key", s, stepKeys101[a.Kind])
+		}
+		if a.Kind == okey101.ActDiscard && i > 0 {
+			s = m.tr.T("t101.step.then", s)
+		}
+		parts = append(parts, s)
 	}
-	if offs > 0 {
-		parts = append(parts, m.tr.T("t101.plan.layoff", offs))
-	}
-	if backs > 0 {
-		parts = append(parts, m.tr.T("t101.plan.takeback", backs))
-	}
-	fin := m.tr.T("t101.plan.discard", m.tileName101(p.Discard))
-	if p.OkeyFinish {
-		fin += " " + m.tr.T("t101.plan.okey")
-	}
-	parts = append(parts, fin)
-	return m.tr.T("t101.plan", strings.Join(parts, ", "))
+	return strings.Join(parts, "; ")
+}
+
+// stepKeys101 are the keys that play each kind of step at the table.
+var stepKeys101 = map[okey101.ActionKind]string{
+	okey101.ActDraw: "d", okey101.ActTake: "t", okey101.ActGiveBack: "z", okey101.ActOpen: "l", okey101.ActLay: "l",
+	okey101.ActLayOff: "e", okey101.ActTakeBack: "k", okey101.ActDiscard: "x",
 }

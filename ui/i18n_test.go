@@ -40,6 +40,9 @@ func TestStatusMessagesFit80(t *testing.T) {
 	verb := regexp.MustCompile(`%[-+# 0-9.]*[a-zA-Z]`)
 	for _, lang := range []string{"en", "tr"} {
 		c := i18n.MustLoad(lang)
+		// A long tile as the language writes it: the okey with a case
+		// ending ("okeyi (kırmızı 12)", "R12 (okey)").
+		long := c.T("tile.okey", c.T("tile.face", c.T("colour.R"), 12), "i")
 		for _, k := range c.Keys() {
 			if !strings.HasPrefix(k, "status.") && !strings.HasPrefix(k, "guide.") {
 				continue
@@ -49,7 +52,7 @@ func TestStatusMessagesFit80(t *testing.T) {
 				if strings.HasSuffix(v, "d") {
 					args = append(args, 12)
 				} else {
-					args = append(args, "K12 (okey)")
+					args = append(args, long)
 				}
 			}
 			for _, line := range strings.Split(c.T(k, args...), "\n") {

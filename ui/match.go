@@ -114,7 +114,7 @@ func (m *Model) setAsideDamaged(err error, version bool) error {
 	if aerr != nil {
 		return fmt.Errorf("the saved match %s cannot be read (%v) nor set aside (%v); move it away and start again", path, err, aerr)
 	}
-	reason := m.tr.T("record.damaged", err.Error())
+	reason := m.tr.T("record.damaged", m.reason(err))
 	if version {
 		reason = m.tr.T("record.version")
 	}
@@ -347,7 +347,7 @@ func (m *Model) addLog(e game.Event, at int) {
 	if e.Kind == game.EvHandOver || e.Kind == game.EvMatchOver {
 		return
 	}
-	m.c.log = append(m.c.log, logEntry{ev: e, hand: m.handNo(), at: at})
+	m.c.log = append(m.c.log, logEntry{ev: e, hand: m.handNo(), okey: m.c.view.Okey, at: at})
 	m.debugMove(func() string { return m.logText(m.c.log[len(m.c.log)-1]) })
 	m.trimLog()
 }

@@ -174,6 +174,7 @@ func (m *Model) endOfHand101() {
 	t.sel, t.groups = nil, nil
 	if m.screen == scrPlay {
 		m.screen = scrHandOver
+		m.pager.GotoTop() // the end of the hand is read from its top
 	}
 }
 

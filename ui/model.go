@@ -18,6 +18,7 @@ import (
 
 	"okey/bots"
 	"okey/game"
+	"okey/game/tile"
 	"okey/ui/i18n"
 	"okey/ui/keymap"
 	"okey/ui/layout"
@@ -221,6 +222,9 @@ type logEntry struct {
 	note string
 	chat bool // the note is a line of the table's chat
 	hand int
+	// okey is the okey of the hand the event happened in: a line says
+	// what was true then, not what the hand on the table makes of it.
+	okey tile.Tile
 	// at is an event's place in its hand's history (-1: not known), a
 	// chat line's the number of events before it (ChatLine.At).
 	at int
@@ -553,13 +557,13 @@ func (m *Model) Goodbye(flushErr error) string {
 }
 
 func (m *Model) setFlash(warn bool, s string) {
-	m.flash, m.flashWarn, m.flashNews = s, warn, false
+	m.flash, m.flashWarn, m.flashNews = m.upFirst(s), warn, false
 }
 
 // tellNews is setFlash for news that must outlive the turn coming round
 // to the player.
 func (m *Model) tellNews(s string) {
-	m.flash, m.flashWarn, m.flashNews = s, true, true
+	m.flash, m.flashWarn, m.flashNews = m.upFirst(s), true, true
 }
 
 // drawSeed is a new match's seed from Options.Random (crypto/rand unless

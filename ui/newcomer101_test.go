@@ -163,52 +163,52 @@ func TestLayOffAfterARefusalIsTold(t *testing.T) {
 	}
 }
 
-// The hint is one plan: the melds it lays down, the tiles it lays off
-// and the discard it suggests never use a tile more often than the rack
-// holds it (it said "lay down K12 OK", "lay off OK", "then discard
-// K12"), and the discard costs 101 only when every tile would, on the
-// table as the plan leaves it.
+// The hint is one plan: carried out as written, step by step, on the
+// game itself, every step is taken (it said "lay down K12 OK", "lay
+// off OK", "then discard K12"; "lay off B5", "take an okey back with
+// B5"), its words name every tile each step plays, and the discard
+// costs 101 only when every tile would.
 func TestHintIsOnePlan(t *testing.T) {
 	checked, planned := 0, 0
 	findTurn101(t, 6, func(m *Model) bool {
-		v := m.t.g.State().View(0)
+		s := m.t.g.State()
+		v := s.View(0)
 		var sv meld.Solver
 		f := play101.Hint(&v, &sv)
-		if f.Finish != nil || f.Discard == tile.NoTile {
-			return false
+		if len(f.Plan) == 0 {
+			t.Fatal("a hint in the player's turn without a plan")
 		}
 		checked++
-		var use tile.Counts
-		lays := f.Lay
-		if f.Opened == meld.NotOpened && f.Opening.Reaches(v.Threshold) {
-			lays = f.Opening.Melds
-		}
-		for _, g := range lays {
-			for _, x := range g.Tiles {
-				use[x]++
+		txt := m.hintText101(&f)
+		for i, a := range f.Plan {
+			if a.Kind == okey101.ActLayOff || a.Kind == okey101.ActTakeBack || a.Kind == okey101.ActOpen {
+				planned++
 			}
-		}
-		for _, x := range append(append(slices.Clone(f.LayOffs), f.AfterOpen...), f.Discard) {
-			use[x]++
-		}
-		if len(lays)+len(f.LayOffs)+len(f.AfterOpen) > 0 {
-			planned++
-		}
-		for x, n := range use {
-			if n > v.Counts[x] {
-				t.Fatalf("the hint uses %v %d times, the rack holds %d: %s\nrack %v", tile.Tile(x), n, v.Counts[x], m.hintText101(&f), v.Rack)
+			for _, g := range a.Melds {
+				if w := m.tilesText(g); !strings.Contains(txt, w) {
+					t.Fatalf("the hint does not name %s: %q", w, txt)
+				}
 			}
-		}
-		if f.DiscardCosts && play101.Costs(&v, f.Discard) == "" && len(lays)+len(f.LayOffs)+len(f.AfterOpen) == 0 {
-			t.Fatalf("the hint's discard %v is said to cost 101, and does not", f.Discard)
-		}
-		if txt := m.hintText101(&f); !strings.Contains(txt, m.tileName101(f.Discard)) {
-			t.Fatalf("the hint does not name its discard %v: %q", f.Discard, txt)
+			if a.Tile.Valid() && !strings.Contains(txt, m.tileName101(a.Tile)) {
+				t.Fatalf("the hint does not name %v: %q", a.Tile, txt)
+			}
+			now := s.View(0)
+			if a.Kind == okey101.ActDiscard && now.Counts.Total() > 1 && now.DiscardPenalty(a.Tile) != 0 {
+				for _, x := range now.Rack {
+					if now.DiscardPenalty(x) == 0 && !now.Analyzer.IsOkey(x) {
+						t.Fatalf("the hint discards %v at a cost while %v is free: %q", a.Tile, x, txt)
+					}
+				}
+			}
+			var err error
+			if s, _, err = s.Apply(a); err != nil {
+				t.Fatalf("step %d of the hint %q is refused: %v", i, txt, err)
+			}
 		}
 		return false
 	})
 	if checked < 10 || planned == 0 {
-		t.Fatalf("only %d hints checked, %d with melds or lay-offs", checked, planned)
+		t.Fatalf("only %d hints checked, %d steps on the table", checked, planned)
 	}
 }
 
@@ -390,34 +390,40 @@ func TestOneTileSelectedOffersLayOffOnlyOnceOpen(t *testing.T) {
 	}
 }
 
-// The hint says how to lay its melds down (s or p, then l), and with a
-// tile to play first the discard is "then", not "the cursor is on it"
-// (it said "Lay off (i): K2 (the cursor is on the first)" and "Discard
-// K2 (the cursor is on it: x)" of the two K2 of a rack).
+// The hint says how to play each step (s or p, then l; e; k; x), names
+// the tiles of each, puts "then" only before a discard that follows
+// other steps, and says where the cursor is (it said "Lay off (i): K2
+// (the cursor is on the first)" and "Discard K2 (the cursor is on it:
+// x)" of the two K2 of a rack).
 func TestHintSaysHowAndInWhatOrder(t *testing.T) {
 	m := start101(t, 100, 30)
+	an := m.t.view.Analyzer
 	k2 := tile.NewTile(tile.Black, 2)
-	if m.t.view.Analyzer.IsOkey(k2) {
+	if an.IsOkey(k2) {
 		k2 = tile.NewTile(tile.Red, 2)
 	}
-	pair, err := m.t.view.Analyzer.ReadPair([]tile.Tile{k2, k2}, false)
-	if err != nil {
-		t.Fatal(err)
+	facts := func(opened meld.Status, plan ...okey101.Action) play101.Facts {
+		f := play101.Facts{Mine: true, Stage: okey101.StagePlay, Opened: opened, Plan: plan, Top: tile.NoTile, Owed: tile.NoTile, Discard: tile.NoTile}
+		for _, a := range plan {
+			switch a.Kind {
+			case okey101.ActLayOff:
+				f.LayOffs = append(f.LayOffs, a.Tile)
+			case okey101.ActDiscard:
+				f.Discard = a.Tile
+			}
+		}
+		return f
 	}
 	for _, tc := range []struct {
 		f              play101.Facts
 		want, unwanted string
 	}{
-		{play101.Facts{Mine: true, Stage: okey101.StagePlay, Opened: meld.OpenedMelds, LayOffs: []tile.Tile{k2}, Discard: k2, Top: tile.NoTile, Owed: tile.NoTile},
-			"Then discard " + k2.String(), "the cursor is on it"},
-		{play101.Facts{Mine: true, Stage: okey101.StagePlay, Opened: meld.OpenedMelds, Backs: []tile.Tile{k2}, Discard: k2, DiscardCosts: true, Top: tile.NoTile, Owed: tile.NoTile},
-			"Then every discard costs 101", "least (the cursor"},
-		{play101.Facts{Mine: true, Stage: okey101.StagePlay, Opened: meld.OpenedMelds, Discard: k2, Top: tile.NoTile, Owed: tile.NoTile},
-			"Discard " + k2.String() + " (the cursor is on it: x)", "Then"},
-		{play101.Facts{Mine: true, Stage: okey101.StagePlay, Opened: meld.OpenedPairs, Lay: []meld.Meld{pair}, Discard: tile.NoTile, Top: tile.NoTile, Owed: tile.NoTile},
-			"(p makes them your groups, l lays them down)", "s makes"},
-		{play101.Facts{Mine: true, Stage: okey101.StagePlay, Opened: meld.OpenedMelds, Lay: []meld.Meld{pair}, Discard: tile.NoTile, Top: tile.NoTile, Owed: tile.NoTile},
-			"(s makes them your groups, l lays them down)", "p makes"},
+		{facts(meld.OpenedMelds, okey101.Discard(0, k2)),
+			"Plan: discard " + k2.String() + " (x).", "then"},
+		{facts(meld.OpenedPairs, okey101.Lay(0, []tile.Tile{k2, k2}), okey101.Discard(0, k2)),
+			"lay down " + k2.String() + " " + k2.String() + " (l); then discard", "Plan: discard"},
+		{facts(meld.OpenedMelds, okey101.Discard(0, k2)),
+			"The cursor is on " + k2.String(), "lay"},
 	} {
 		got := m.hintText101(&tc.f)
 		if !strings.Contains(got, tc.want) || strings.Contains(got, tc.unwanted) {

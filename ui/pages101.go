@@ -10,8 +10,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/okey101"
+	"okey/game/tile"
 	"okey/ui/canvas"
 	"okey/ui/i18n"
+	"okey/ui/play101"
 	"okey/ui/store"
 )
 
@@ -95,11 +97,17 @@ func (m *Model) updateHandOver101(k tea.KeyPressMsg) tea.Cmd {
 		m.screen = scrPlay
 		evs, lines, err := m.t.g.Apply(okey101.NextHand())
 		if err != nil {
-			m.setFlash(true, m.tr.T("status.refused", err.Error()))
+			m.setFlash(true, m.tr.T("status.refused", m.reason(err)))
 			return nil
 		}
 		return m.applied101(evs, lines)
 	case m.openFromPage(k, keys.Settings, keys.Scores, keys.Stats):
+		return nil
+	case m.updateScroll(k, m.keys.Overlay.ScrollKeys, m.handOver101Lines()):
+		// Next (enter, space, n) is matched first: space goes on.
+		return nil
+	case v.Phase == okey101.MatchOver:
+		m.setFlash(true, m.tr.T("t101.handover.keys.final"))
 		return nil
 	}
 	m.setFlash(true, m.tr.T("status.handover.keys"))
@@ -109,30 +117,76 @@ func (m *Model) updateHandOver101(k tea.KeyPressMsg) tea.Cmd {
 func (m *Model) handOverBar101() string {
 	k := m.keys.HandOver
 	sheet := m.keys.Table101.Scores
-	if m.t.view.Phase == okey101.MatchOver {
-		next := k.Next
+	next := k.Next
+	bar := []key.Binding{next, sheet, k.Settings, k.Quit}
+	switch res := m.t.view.Result; {
+	case m.t.view.Phase == okey101.MatchOver:
 		next.SetHelp(k.Next.Help().Key, m.tr.T("key.final"))
-		return m.keyBar([]key.Binding{next, sheet, k.Quit})
-	}
-	if res := m.t.view.Result; res != nil && res.Void {
-		next := k.Next
+		bar = []key.Binding{next, sheet, k.Quit}
+	case res != nil && res.Void:
 		next.SetHelp(k.Next.Help().Key, m.tr.T("t101.key.redeal"))
-		return m.keyBar([]key.Binding{next, sheet, k.Settings, k.Quit})
+		bar = []key.Binding{next, sheet, k.Settings, k.Quit}
 	}
-	return m.keyBar([]key.Binding{k.Next, sheet, k.Settings, k.Quit})
+	if _, more := m.scrolled(m.handOver101Lines()); more {
+		// A page longer than the screen scrolls: say how, in place of
+		// the settings (o still opens them).
+		o := m.keys.Overlay
+		bar = []key.Binding{next, o.Scroll, o.Page, sheet, k.Quit}
+	}
+	return m.keyBar(bar)
 }
 
-// renderHandOver101 shows how the hand ended: who finished and how,
-// each player's score for the hand and why, then the sheet if it fits.
+// renderHandOver101 shows how the hand ended (handOver101Lines),
+// scrolled (↑↓, pgup pgdn) when it is longer than the page.
 func (m *Model) renderHandOver101() string {
+	lines, _ := m.scrolled(m.handOver101Lines())
+	return m.renderPage(lines, m.handOverBar101())
+}
+
+// handOver101Lines are the end of a hand: who finished and how, the
+// table as it ended (every meld, by who laid it down, and the tiles
+// others laid off on it), the finisher's last turn step by step, then
+// each player's score for the hand and why, and the sheet.
+func (m *Model) handOver101Lines() []string {
 	v := &m.t.view
 	res := v.Result
 	if res == nil {
-		return m.renderPage(nil, m.handOverBar101())
+		return nil
 	}
+	w := m.pageW()
 	lines := []string{m.st.Title.Render(m.handTitle101(res))}
 	if d := m.doublings101(res); d != "" {
 		lines = append(lines, m.st.Accent.Render(d))
+	}
+	if rows := m.meldRows101(w); len(rows) > 0 {
+		lines = append(lines, "", m.st.Bold.Render(m.tr.T("t101.handover.table")))
+		for _, row := range rows {
+			c := canvas.New(w, 1)
+			for _, p := range row {
+				c.Put(p.x, 0, p.styled)
+			}
+			lines = append(lines, c.String())
+		}
+		if offs := m.layOffsByOthers101(); offs != "" {
+			for _, s := range canvas.Wrap(m.tr.T("t101.handover.offs", offs), w-2) {
+				lines = append(lines, "  "+m.st.Dim.Render(s))
+			}
+		}
+	}
+	// How it ended: the finisher's last turn, step by step, or the
+	// last moves of the hand.
+	head, steps := m.tr.T("t101.handover.last"), m.lastMoves101(3)
+	if res.Finisher >= 0 && !res.Void {
+		head, steps = m.tr.T("t101.handover.steps", m.seatName(res.Finisher)), m.lastTurn101(res.Finisher)
+		if res.Finisher == 0 && !m.Watching() {
+			head = m.tr.T("t101.handover.steps.you")
+		}
+	}
+	if len(steps) > 0 {
+		lines = append(lines, "", m.st.Bold.Render(head))
+		for _, s := range canvas.Wrap(strings.Join(steps, " "), w-2) {
+			lines = append(lines, "  "+m.st.Dim.Render(s))
+		}
 	}
 	lines = append(lines, "")
 	if !res.Void {
@@ -144,7 +198,7 @@ func (m *Model) renderHandOver101() string {
 			row := fmt.Sprintf("  %s  %s  %s  ", canvas.Fit(m.seatName(s), MaxNameLen), canvas.Right(signed(l.Total), handPtsW),
 				canvas.Right(strconv.Itoa(res.Scores[s]), handPtsW))
 			indent := canvas.Width(row)
-			for i, p := range canvas.Wrap(m.lineWhy101(&l), max(minReasonW, m.pageW()-indent)) {
+			for i, p := range canvas.Wrap(m.lineWhy101(&l), max(minReasonW, w-indent)) {
 				if i == 0 {
 					lines = append(lines, m.st.Text.Render(row)+m.st.Dim.Render(p))
 				} else {
@@ -155,17 +209,66 @@ func (m *Model) renderHandOver101() string {
 	} else {
 		lines = append(lines, m.st.Text.Render(m.tr.T("t101.void.body")))
 	}
-	// How it ended, from the log: the last moves of the hand.
-	if last := m.lastMoves101(3); len(last) > 0 && len(lines)+2+len(last) <= m.lay.Page.H {
-		lines = append(lines, "", m.st.Bold.Render(m.tr.T("t101.handover.last")))
-		for _, s := range last {
-			lines = append(lines, m.st.Dim.Render("  "+canvas.Cut(s, m.pageW()-2)))
+	if len(v.Results) > 1 {
+		lines = append(append(lines, ""), m.sheetTable101()...)
+	}
+	return lines
+}
+
+// layOffsByOthers101 names the tiles laid off onto a meld by another
+// player than the one who laid it down, and who laid them ("R4 by
+// Mehmet, OK (*B7) by you"), "" when there are none.
+func (m *Model) layOffsByOthers101() string {
+	v := &m.t.view
+	var parts []string
+	for _, seat := range meldOrder101 {
+		for i := range v.Table {
+			tm := &v.Table[i]
+			if tm.Owner != seat {
+				continue
+			}
+			for k, by := range tm.Seats {
+				if by == tm.Owner {
+					continue
+				}
+				t, _ := play101.MeldTile(tm, k, v.Analyzer)
+				who := m.seatName(by)
+				if by == 0 && !m.Watching() {
+					who = m.tr.T("t101.handover.by.you")
+				}
+				parts = append(parts, m.tr.T("t101.handover.by", strings.TrimPrefix(t, play101.LayOffMark), who))
+			}
 		}
 	}
-	if sheet := m.sheetTable101(); len(v.Results) > 1 && len(lines)+1+len(sheet) <= m.lay.Page.H {
-		lines = append(append(lines, ""), sheet...)
+	return strings.Join(parts, ", ")
+}
+
+// lastTurn101 is the finisher's last turn in the log, in words: from
+// its draw or take to the finish.
+func (m *Model) lastTurn101(seat int) []string {
+	t := m.t
+	deal := dealKey(t.view.Hand, t.view.Redeal)
+	var out []string
+	for i := len(t.log) - 1; i >= 0; i-- {
+		e := t.log[i]
+		if e.deal != deal {
+			break
+		}
+		if e.chat || e.note != "" || e.ev.Kind == okey101.EvHandOver || e.ev.Kind == okey101.EvMatchOver {
+			continue
+		}
+		if e.ev.Seat != seat && e.ev.Kind != okey101.EvPenalty {
+			break
+		}
+		if s := m.logText101(e); s != "" {
+			out = append(out, s)
+		}
+		if e.ev.Kind == okey101.EvDraw || e.ev.Kind == okey101.EvTake {
+			break
+		}
 	}
-	return m.renderPage(lines, m.handOverBar101())
+	slices.Reverse(out)
+	return out
 }
 
 // handPtsW is the width of a hand's points and a total.
@@ -226,14 +329,14 @@ func (m *Model) lineWhy101(l *okey101.ScoreLine) string {
 		if l.PairsDouble {
 			f *= 2
 		}
-		var real []string
+		var real []tile.Tile
 		for _, x := range l.Rack {
 			if !m.t.view.Analyzer.IsOkey(x) {
-				real = append(real, m.shortTile(x))
+				real = append(real, x)
 			}
 		}
 		if len(real) > 0 {
-			why = append(why, m.tr.T("t101.why.left", strings.Join(real, " "), l.RackValue, f))
+			why = append(why, m.tr.T("t101.why.left", m.tilesText(real), l.RackValue, f))
 		}
 		if l.PairsDouble {
 			why = append(why, m.tr.T("t101.why.pairsdouble"))
@@ -325,14 +428,14 @@ func (m *Model) handEnd101(r *okey101.HandResult) string {
 	case r.WallOut:
 		s = m.tr.T("scores.wallout")
 	default:
-		s = m.tr.T("t101.end.finished", m.seatName(r.Finisher))
+		s = m.youOr(r.Finisher, "t101.end.finished")
 		if r.Multiplier > 1 {
 			s += " ×" + strconv.Itoa(r.Multiplier)
 		}
 	}
 	for seat := range okey101.NumSeats {
 		if p := r.Lines[seat].Penalties; p > 0 {
-			s += "; " + m.tr.T("t101.end.paid", m.seatName(seat), p)
+			s += "; " + m.youOr(seat, "t101.end.paid", p)
 		}
 	}
 	return s
@@ -433,11 +536,29 @@ func (m *Model) help101Lines(w int) []string {
 	out = append(out, "")
 	r := m.t.view.Rules
 	text := strings.NewReplacer("{open}", strconv.Itoa(r.Open), "{pairs}", strconv.Itoa(okey101.MinPairs),
-		"{hands}", strconv.Itoa(r.Hands)).Replace(i18n.HelpOf(m.tr.Lang, "101"))
+		"{hands}", strconv.Itoa(r.Hands), "{house}", m.houseRules101(r)).Replace(i18n.HelpOf(m.tr.Lang, "101"))
 	for _, s := range canvas.Wrap(text, w) {
 		out = append(out, m.st.Text.Render(s))
 	}
 	return out
+}
+
+// houseRules101 names the house rules a match plays under, as --rules
+// writes them ("feed, okey_pair"), or says there are none.
+func (m *Model) houseRules101(r okey101.Rules) string {
+	var on []string
+	for _, h := range []struct {
+		name string
+		on   bool
+	}{{"feed", r.Feed}, {"okey_once", r.OkeyOnce}, {"islek_back", r.IslekBack}, {"okey_pair", r.OkeyPair}} {
+		if h.on {
+			on = append(on, h.name)
+		}
+	}
+	if len(on) == 0 {
+		return m.tr.T("t101.house.none")
+	}
+	return strings.Join(on, ", ")
 }
 
 // browse101Lines show the discard stacks the player may look through

@@ -123,20 +123,20 @@ func (m *Model) onBot101(msg bot101Msg) tea.Cmd {
 		if t.failed[msg.seat] >= maxBotFailures {
 			t.players[msg.seat] = play101.Plain{}
 			t.failed[msg.seat] = 0
-			m.tellNews(m.tr.T("status.botreplaced", name, msg.err.Error()))
+			m.tellNews(m.tr.T("status.botreplaced", name, m.reason(msg.err)))
 		} else {
-			m.tellNews(m.tr.T("status.botfail", name, msg.err.Error()))
+			m.tellNews(m.tr.T("status.botfail", name, m.reason(msg.err)))
 		}
 		return m.ask101(msg.seat, play101.Plain{}, true)
 	}
 	a, ok := m.anyAction101(msg.seat)
 	if !ok {
-		m.tellNews(m.tr.T("status.botstuck", name, msg.err.Error()))
+		m.tellNews(m.tr.T("status.botstuck", name, m.reason(msg.err)))
 		return nil
 	}
 	evs, lines, err := t.g.Apply(a)
 	if err != nil { // cannot happen: anyAction101 tried it
-		m.tellNews(m.tr.T("status.botstuck", name, err.Error()))
+		m.tellNews(m.tr.T("status.botstuck", name, m.reason(err)))
 		return nil
 	}
 	return m.applied101(evs, lines)

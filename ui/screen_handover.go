@@ -45,7 +45,7 @@ func (m *Model) updateHandOver(k tea.KeyPressMsg) tea.Cmd {
 		m.screen = scrPlay
 		evs, lines, err := m.c.g.Apply(game.NextHandAction())
 		if err != nil {
-			m.setFlash(true, m.tr.T("status.refused", err.Error()))
+			m.setFlash(true, m.tr.T("status.refused", m.reason(err)))
 			return nil
 		}
 		return m.applied(evs, lines)
@@ -175,7 +175,7 @@ func (m *Model) winLines(res *game.HandResult) []string {
 	if len(res.Win.Melds) == 0 {
 		out = append(out, m.st.Dim.Render(m.tr.T("handover.nogroups")))
 	}
-	fin := m.tr.T("handover.discard", m.tileName(res.Discard))
+	fin := m.upFirst(m.tr.T("handover.discard", m.tileName(res.Discard)))
 	if res.OkeyFinish {
 		fin += " " + m.tr.T("handover.okeyfinish")
 	}
@@ -206,7 +206,7 @@ func (m *Model) lossReasons(res *game.HandResult, seat int) string {
 	}
 	for s := range game.NumSeats {
 		if res.Shown[s] && s != seat && res.Lost[seat] > 0 {
-			why = append(why, m.tr.T("why.shown", m.seatName(s)))
+			why = append(why, m.youOr(s, "why.shown"))
 		}
 	}
 	if res.Left[seat] {

@@ -123,7 +123,7 @@ func (m *Model) handEnd(res *game.HandResult) string {
 	}
 	for s := range game.NumSeats {
 		if res.Shown[s] {
-			parts = append(parts, m.tr.T("scores.shown", m.seatName(s)))
+			parts = append(parts, m.youOr(s, "scores.shown"))
 		}
 	}
 	return strings.Join(parts, "; ")

@@ -129,6 +129,7 @@ const (
 	fIslek
 	fHands
 	fPartners101
+	fHouse
 	// fUndo is last: both games have it, after their own rules.
 	fUndo
 	numFields

@@ -187,7 +187,7 @@ func TestE2E101OpenAndDiscard(t *testing.T) {
 	tm.Send(keyMsg("l"))
 	waitFor(t, tm, "an opening needs 101")
 	tm.Send(keyMsg("h"))
-	waitFor(t, tm, "the cursor is on it")
+	waitFor(t, tm, "The cursor is on")
 	tm.Send(keyMsg("x"))
 	waitFor(t, tm, "You discard")
 	tm.Send(keyMsg("q"))

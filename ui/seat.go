@@ -17,6 +17,7 @@ import (
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/i18n"
 	"okey/ui/keymap"
 	"okey/ui/playclassic"
 	"okey/ui/rack"
@@ -543,10 +544,14 @@ func (m *Model) takeRefusal(text string, seq uint64, first bool) {
 	s.refused = seq
 	switch {
 	case first || text == "":
+	case strings.HasPrefix(text, "err.why.") && m.tr.Has(text): // a refusal's reason, by its key
+		m.setFlash(true, m.tr.T("status.refused", m.tr.T(text)))
 	case m.tr.Has(text): // the table's own words, by their key
 		m.setFlash(true, m.tr.T(text))
-	default:
+	case m.tr.T("err.raw") == "yes":
 		m.setFlash(true, m.tr.T("status.refused", text))
+	default: // an error in English the words do not know
+		m.setFlash(true, m.tr.T("status.refused", m.tr.T("err.why.other")))
 	}
 }
 
@@ -648,7 +653,7 @@ func (m *Model) seatGuide() string {
 		return ""
 	case m.seat.watching:
 		_, _, turn := m.seatPhase()
-		return m.tr.T("guide.watching", m.seatName(turn))
+		return m.tr.T("guide.watching", m.nameIn(turn, i18n.Locative))
 	case m.seat.players[0].Kind == SeatAway:
 		return m.tr.T("guide.away")
 	}

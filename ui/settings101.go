@@ -134,6 +134,32 @@ func add101Fields(f *settingsForm, s Settings) {
 	f.fields[fIslek] = sw("set.islek", r.Islek)
 	f.fields[fHands] = field{label: "set.hands", values: hv, at: r.Hands - 1}
 	f.fields[fPartners101] = sw("set.partners101", r.Partners)
+	f.fields[fHouse] = field{label: "set.house", values: houseChoices, at: slices.Index(houseChoices, houseValue(r))}
+}
+
+// houseChoices are the combinations of the house rules of 101 the form
+// offers on one line (a line each would push the form past 80×24):
+// none, each alone, each pair, all three.
+var houseChoices = []string{
+	"off", "feed", "okey_once", "islek_back", "feed+okey_once", "feed+islek_back",
+	"okey_once+islek_back", "feed+okey_once+islek_back",
+}
+
+// houseValue is the form's value for the house rules r has on.
+func houseValue(r okey101.Rules) string {
+	var on []string
+	for _, h := range []struct {
+		name string
+		on   bool
+	}{{"feed", r.Feed}, {"okey_once", r.OkeyOnce}, {"islek_back", r.IslekBack}} {
+		if h.on {
+			on = append(on, h.name)
+		}
+	}
+	if len(on) == 0 {
+		return "off"
+	}
+	return strings.Join(on, "+")
 }
 
 // rules101 builds the rules of 101 the form describes.
@@ -149,6 +175,16 @@ func (f *settingsForm) rules101() (okey101.Rules, error) {
 	r.Islek = f.fields[fIslek].at == 1
 	r.Hands = f.fields[fHands].at + 1
 	r.Partners = f.fields[fPartners101].at == 1
+	for _, h := range strings.Split(f.fields[fHouse].value(), "+") {
+		switch h {
+		case "feed":
+			r.Feed = true
+		case "okey_once":
+			r.OkeyOnce = true
+		case "islek_back":
+			r.IslekBack = true
+		}
+	}
 	return r, r.Validate()
 }
 
@@ -159,7 +195,7 @@ func (f *settingsForm) hidden(i int) bool {
 	switch {
 	case i >= fPreset && i <= fWrap:
 		return is101
-	case i >= fOpen && i <= fPartners101:
+	case i >= fOpen && i <= fHouse:
 		return !is101
 	}
 	return false

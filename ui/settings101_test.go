@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"okey/game/okey101"
 )
 
 // --game and --rules choose a match of 101 and its rules; --points is
@@ -173,5 +175,70 @@ func TestRules101VariantsFit(t *testing.T) {
 			}
 			checkFits(t, m, rules+" final")
 		})
+	}
+}
+
+// The house rules of 101 are one line of the settings form: each
+// combination it offers is saved as the rules options, reads back onto
+// the form, and the match started under it plays it.
+func TestSettingsHouseRules(t *testing.T) {
+	for i, want := range houseChoices {
+		m := start101(t, 100, 30, withPlainBots)
+		press(t, m, "o")
+		for m.settings.at != fHouse {
+			press(t, m, "down")
+		}
+		for range i {
+			press(t, m, "right")
+		}
+		if got := m.settings.fields[fHouse].value(); got != want {
+			t.Fatalf("the form shows %q, want %q", got, want)
+		}
+		r, err := m.settings.rules101()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if houseValue(r) != want || r.Feed != strings.Contains(want, "feed") || r.OkeyOnce != strings.Contains(want, "okey_once") || r.IslekBack != strings.Contains(want, "islek_back") {
+			t.Fatalf("%q reads as %+v", want, r)
+		}
+		press(t, m, "enter")
+		b, err := os.ReadFile(m.files.SettingsPath())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var saved Settings
+		if err := json.Unmarshal(b, &saved); err != nil {
+			t.Fatal(err)
+		}
+		back, err := okey101.ParseRules(saved.Rules101)
+		if err != nil || back != r {
+			t.Fatalf("saved %q, reads %+v (%v), want %+v", saved.Rules101, back, err, r)
+		}
+		f := newSettingsForm(saved, scrPlay)
+		if got := f.fields[fHouse].value(); got != want {
+			t.Fatalf("saved %q shows %q on the form", saved.Rules101, got)
+		}
+		m.Close()
+	}
+}
+
+// The ? page of 101 says that a pairs opener who does not finish pays
+// double, names the house rules and which of them the match plays.
+func TestHelp101HouseRulesAndPairsDouble(t *testing.T) {
+	for _, tc := range []struct{ lang, rules, double, house string }{
+		{"en", "feed,okey_pair", "twice over for a pairs opener (çift açan) who does not finish", "In this match: feed, okey_pair."},
+		{"en", "default", "pairs opener", "In this match: none."},
+		{"tr", "okey_once,islek_back", "çift açıp bitiremeyene bunun iki katı", "Bu oyunda: okey_once, islek_back."},
+		{"tr", "default", "çift açıp bitiremeyene", "Bu oyunda: yok."},
+	} {
+		m := start101(t, 200, 30, withPlainBots, func(o *Options) {
+			o.Settings.Lang = tc.lang
+			o.Settings.Rules101 = tc.rules
+		})
+		help := strings.Join(m.help101Lines(1000), " ")
+		if !strings.Contains(help, tc.double) || !strings.Contains(help, tc.house) {
+			t.Errorf("%s, %s: the help lacks %q or %q:\n%s", tc.lang, tc.rules, tc.double, tc.house, help)
+		}
+		m.Close()
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"okey/game"
 	"okey/game/hand"
 	"okey/game/tile"
+	"okey/ui/i18n"
 	"okey/ui/playclassic"
 	"okey/ui/rack"
 )
@@ -172,7 +173,7 @@ func (m *Model) whyNotMyMove() string {
 	case !v.Active[0]:
 		return m.tr.T("status.youleft")
 	case v.Turn != 0:
-		return m.tr.T("status.wait", m.seatName(v.Turn))
+		return m.tr.T("status.wait", m.nameIn(v.Turn, i18n.Locative))
 	}
 	return ""
 }
@@ -236,7 +237,7 @@ func (m *Model) tryDiscard(finish, confirmed bool) tea.Cmd {
 		a = game.FinishAction(0, t)
 	} else if !confirmed && m.wins(t) {
 		m.c.confirm = m.c.cursor
-		m.setFlash(true, m.tr.T("status.discard.wins", m.tileName(t)))
+		m.setFlash(true, m.tr.T("status.discard.wins", m.tileCase(t, i18n.Accusative)))
 		return nil
 	}
 	if m.seat != nil {
@@ -331,7 +332,7 @@ func (m *Model) refuse(err error, t tile.Tile) {
 		m.setFlash(true, m.notWinning(t))
 		return
 	}
-	m.setFlash(true, m.tr.T("status.refused", err.Error()))
+	m.setFlash(true, m.tr.T("status.refused", m.reason(err)))
 }
 
 // act plays the player's action a.

@@ -6,10 +6,12 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"okey/game"
 	"okey/game/tile"
 	"okey/ui/canvas"
+	"okey/ui/i18n"
 	"okey/ui/layout"
 	"okey/ui/rack"
 	"okey/ui/theme"
@@ -263,10 +265,16 @@ func (m *Model) renderCenter(c *canvas.Canvas) {
 	}
 	face := m.st.Tile(v.Indicator, theme.FramePlain, theme.LabelNone)
 	c.Put(ind.X, ind.Y, face[:]...)
+	okey, joker := m.tr.T("center.okey", m.faceText(v.Okey)), m.st.Dim.Render(canvas.Cut(m.tr.T("center.false", m.faceText(v.Okey)), iw.W))
+	if ansi.StringWidth(okey) > iw.W {
+		// The okey in words ("okey: kırmızı 13") takes two lines; the
+		// false joker's reminder gives way (the help says it).
+		okey, joker = m.tr.T("center.okey", ""), m.st.Okey.Render(canvas.Cut(m.faceText(v.Okey), iw.W))
+	}
 	c.Put(iw.X, iw.Y,
 		m.st.Text.Render(canvas.Cut(m.tr.T("center.indicator"), iw.W)),
-		m.st.Okey.Render(canvas.Cut(m.tr.T("center.okey", v.Okey.String()), iw.W)),
-		m.st.Dim.Render(canvas.Cut(m.tr.T("center.false", v.Okey.String()), iw.W)),
+		m.st.Okey.Render(canvas.Cut(strings.TrimSpace(okey), iw.W)),
+		joker,
 	)
 }
 
@@ -378,7 +386,7 @@ func (m *Model) renderHistory(c *canvas.Canvas) {
 // statusLines say what just happened or what the player may do now, in
 // as many lines as it takes, up to the layout's StatusMax.
 func (m *Model) statusLines() []string {
-	text, st := m.guide(), m.st.Bold
+	text, st := m.upFirst(m.guide()), m.st.Bold
 	if m.flash != "" {
 		text, st = m.flash, m.st.Accent
 		if m.flashWarn {
@@ -427,7 +435,7 @@ func (m *Model) guide() string {
 	}
 	show := ""
 	if v.Legal.Show {
-		show = " " + m.tr.T("guide.show", v.Indicator.String())
+		show = " " + m.tr.T("guide.show", m.faceText(v.Indicator))
 	}
 	if v.Turn != 0 {
 		return m.tr.T("guide.wait", m.seatName(v.Turn)) + show
@@ -439,11 +447,11 @@ func (m *Model) guide() string {
 		top := v.Top(v.Previous)
 		switch {
 		case v.WallLeft == 0 && top != tile.NoTile:
-			return m.tr.T("guide.wallout.take", m.tileName(top))
+			return m.tr.T("guide.wallout.take", m.tileCase(top, i18n.Accusative))
 		case v.WallLeft == 0:
 			return m.tr.T("guide.wallout")
 		case top != tile.NoTile:
-			return m.tr.T("guide.draw.take", m.seatName(v.Previous), m.tileName(top)) + show
+			return m.tr.T("guide.draw.take", m.nameIn(v.Previous, i18n.Genitive), m.tileCase(top, i18n.Accusative)) + show
 		}
 		return m.tr.T("guide.draw") + show
 	}

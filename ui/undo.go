@@ -98,7 +98,7 @@ func (m *Model) onUndone(msg undoneMsg) tea.Cmd {
 		return nil // the table moved on: nothing to take back now
 	}
 	if msg.err != nil {
-		m.setFlash(true, m.tr.T("status.refused", msg.err.Error()))
+		m.setFlash(true, m.tr.T("status.refused", m.reason(msg.err)))
 		return m.nextTurn()
 	}
 	back := m.c.g.Record().Actions[len(msg.g.Record().Actions)]

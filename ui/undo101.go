@@ -54,7 +54,7 @@ func (m *Model) onUndone101(msg undone101Msg) tea.Cmd {
 		return nil // the table moved on: nothing to take back now
 	}
 	if msg.err != nil {
-		m.setFlash(true, m.tr.T("status.refused", msg.err.Error()))
+		m.setFlash(true, m.tr.T("status.refused", m.reason(msg.err)))
 		return m.nextTurn()
 	}
 	back := t.g.Record().Actions[len(msg.g.Record().Actions)]

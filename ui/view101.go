@@ -11,6 +11,7 @@ import (
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/canvas"
+	"okey/ui/i18n"
 	"okey/ui/layout"
 	"okey/ui/rack"
 	"okey/ui/theme"
@@ -187,7 +188,7 @@ func (m *Model) stackText101(seat int) (string, styleID) {
 		return "", sDim
 	}
 	if seat == v.Previous && v.MyTurn() && v.Legal.Take {
-		return m.tr.T("t101.stack.take", m.tileName101(top)), sKey
+		return m.tr.T("t101.stack.take", m.tileCase101(top, i18n.Accusative)), sKey
 	}
 	return m.tr.T("t101.stack", m.tileName101(top)), sDim
 }
@@ -211,8 +212,8 @@ func (m *Model) renderCenter101(c *canvas.Canvas, l layout.Table101) {
 	v := &m.t.view
 	r := l.Center
 	parts := []string{
-		m.paint(sText, m.tr.T("t101.center.indicator", v.Indicator.String())) + " " +
-			m.paint(sOkey, m.tr.T("t101.center.okey", v.Okey.String())),
+		m.paint(sText, m.tr.T("t101.center.indicator", m.faceText(v.Indicator))) + " " +
+			m.paint(sOkey, m.tr.T("t101.center.okey", m.faceText(v.Okey))),
 	}
 	wall := m.tr.T("t101.center.wall", v.WallLeft)
 	if v.MyTurn() && v.Legal.Draw {
@@ -428,7 +429,7 @@ func (m *Model) workLine101(w int) string {
 	}
 	switch {
 	case v.Legal.GiveBack:
-		return m.paint(sWarn, canvas.Cut(m.tr.T("t101.work.owed", m.tileName101(v.Taken.Tile)), w))
+		return m.paint(sWarn, canvas.Cut(m.tr.T("t101.work.owed", m.tileCase101(v.Taken.Tile, i18n.Accusative)), w))
 	case v.Opened[0].Status == meld.OpenedMelds:
 		return m.paint(sDim, canvas.Cut(m.tr.T("t101.work.opened", v.Opened[0].Value), w))
 	case v.Opened[0].Status == meld.OpenedPairs:
@@ -565,7 +566,7 @@ func (m *Model) faceOf101(x tile.Tile) (tile.Tile, theme.Label) {
 // status101 is the status: the message of the last key or move, or what
 // the player may do now, wrapped in up to n lines of w columns.
 func (m *Model) status101(w, n int) []string {
-	text, st := m.guide101(), sBold
+	text, st := m.upFirst(m.guide101()), sBold
 	if m.t.choose != nil {
 		text, st = m.chooseText101(), sAccent
 	} else if m.flash != "" {
@@ -606,11 +607,11 @@ func (m *Model) guide101() string {
 	case v.Stage == okey101.StageFirst:
 		return m.tr.T("t101.guide.first")
 	case v.Stage == okey101.StageDraw && v.Legal.Take:
-		return m.tr.T("t101.guide.draw.take", m.seatName(v.Previous), m.tileName101(v.Top(v.Previous)))
+		return m.tr.T("t101.guide.draw.take", m.nameIn(v.Previous, i18n.Genitive), m.tileCase101(v.Top(v.Previous), i18n.Accusative))
 	case v.Stage == okey101.StageDraw:
 		return m.tr.T("t101.guide.draw")
 	case v.Legal.GiveBack:
-		return m.tr.T("t101.guide.owed", m.tileName101(v.Taken.Tile))
+		return m.tr.T("t101.guide.owed", m.tileCase101(v.Taken.Tile, i18n.Accusative))
 	case len(t.sel) > 0:
 		return m.tr.T("t101.guide.sel")
 	case len(t.groups) > 0 && v.Opened[0].Status == meld.NotOpened:

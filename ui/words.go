@@ -3,6 +3,7 @@ package ui
 import (
 	"okey/game"
 	"okey/game/tile"
+	"okey/ui/i18n"
 )
 
 // The game's words for seats, tiles, scores and moves, in the player's
@@ -19,6 +20,17 @@ func (m *Model) seatName(s int) string {
 	return m.names[s]
 }
 
+// youOr says key about seat s: "key.you" without a name when s is the
+// player ("you showed the indicator", "gösterge yaptın"), else "key"
+// with the seat's name first. A "you" never goes into a third-person
+// sentence: Turkish puts the person on the verb (issue 31, point 1).
+func (m *Model) youOr(s int, key string, args ...any) string {
+	if s == 0 && !m.Watching() {
+		return m.tr.T(key+".you", args...)
+	}
+	return m.tr.T(key, append([]any{m.seatName(s)}, args...)...)
+}
+
 // seatNameMid is seatName inside a sentence: "you" rather than "You".
 func (m *Model) seatNameMid(s int) string {
 	if s == 0 && !m.Watching() {
@@ -27,25 +39,16 @@ func (m *Model) seatNameMid(s int) string {
 	return m.seatName(s)
 }
 
-// tileName writes a tile for messages: R7, or R5 (okey), J (R5).
-func (m *Model) tileName(t tile.Tile) string {
-	v := &m.c.view
-	switch {
-	case t == tile.NoTile:
-		return "-"
-	case t == tile.FalseJoker && v.Okey != tile.NoTile:
-		return m.tr.T("tile.false", v.Okey.String())
-	case v.Okey != tile.NoTile && t == v.Okey:
-		return m.tr.T("tile.okey", t.String())
-	}
-	return t.String()
-}
+// tileName writes a tile for messages: R7, or R5 (okey), J (as R5);
+// in Turkish kırmızı 7, okey (kırmızı 5), sahte okey (kırmızı 5).
+func (m *Model) tileName(t tile.Tile) string { return m.tileCase(t, i18n.Nominative) }
 
-// inlineTile is a tile on one line in its colour, the okey and a false
-// joker said in words as tileName says them.
+// inlineTile is a tile on one line in its colour, as the table draws
+// it (the notation: the browse overlay lays stacks of them out), the
+// okey and a false joker said in words as tileName says them.
 func (m *Model) inlineTile(t tile.Tile) string {
-	if name := m.tileName(t); name != t.String() {
-		return m.st.Okey.Render(name)
+	if t == tile.FalseJoker || (t == m.c.view.Okey && t != tile.NoTile) {
+		return m.st.Okey.Render(m.tileName(t))
 	}
 	return m.st.Inline(t)
 }
@@ -58,11 +61,16 @@ func (m *Model) pointsText(n int) string {
 	return m.tr.T("panel.points", n)
 }
 
-// logText writes a log entry in the player's language.
+// logText writes a log entry in the player's language, with the words
+// of the hand it happened in (its okey, not the one on the table now).
 func (m *Model) logText(e logEntry) string {
 	if e.note != "" {
 		return e.note
 	}
+	return m.upFirst(m.logWords(e))
+}
+
+func (m *Model) logWords(e logEntry) string {
 	ev := e.ev
 	me := ev.Seat == 0 && !m.Watching() // a spectator's seat 0 is a player's
 	// say writes the entry: "key" with the actor first, or "key.you"
@@ -73,6 +81,7 @@ func (m *Model) logText(e logEntry) string {
 		}
 		return m.tr.T(base, append([]any{m.seatName(ev.Seat)}, args...)...)
 	}
+	tileIn := func(t tile.Tile, c i18n.Case) string { return m.tileIn(t, e.okey, c) }
 	switch ev.Kind {
 	case game.EvDeal:
 		dealer := m.tr.T("log.dealer", m.seatName(ev.Seat))
@@ -82,27 +91,36 @@ func (m *Model) logText(e logEntry) string {
 		if ev.Tile == tile.NoTile {
 			return m.tr.T("log.deal.noindicator", e.hand, dealer)
 		}
-		return m.tr.T("log.deal", e.hand, dealer, ev.Tile.String(), ev.Tile.Next().String())
+		return m.tr.T("log.deal", e.hand, dealer, m.faceText(ev.Tile), m.faceText(ev.Tile.Next()))
 	case game.EvShow:
-		return say("log.show", ev.Tile.String())
+		return say("log.show", m.faceText(ev.Tile))
 	case game.EvDraw:
 		switch {
 		case me && ev.Tile != tile.NoTile:
-			return m.tr.T("log.draw.you", m.tileName(ev.Tile))
+			return m.tr.T("log.draw.you", tileIn(ev.Tile, i18n.Nominative))
 		case me: // the public history of a resumed match does not say which
 			return m.tr.T("log.draw.you.wall")
 		}
 		return m.tr.T("log.draw", m.seatName(ev.Seat))
 	case game.EvTake:
-		return say("log.take", m.tileName(ev.Tile), m.seatNameMid(ev.From))
+		return say("log.take", tileIn(ev.Tile, i18n.Accusative), m.fromWhom(ev.From))
 	case game.EvDiscard:
-		return say("log.discard", m.tileName(ev.Tile))
+		return say("log.discard", tileIn(ev.Tile, i18n.Nominative))
 	case game.EvFinish:
-		return say("log.finish", m.tileName(ev.Tile))
+		return say("log.finish", tileIn(ev.Tile, i18n.Nominative))
 	case game.EvWallOut:
 		return m.tr.T("log.wallout")
 	case game.EvLeave:
 		return say("log.leave")
 	}
 	return ""
+}
+
+// fromWhom names the seat a tile was taken from, inside a sentence:
+// "Ayşe" / "you" in English, "Ayşe'den" / "senden" in Turkish.
+func (m *Model) fromWhom(s int) string {
+	if s == 0 && !m.Watching() {
+		return m.tr.T("you.from")
+	}
+	return m.nameIn(s, i18n.Ablative)
 }

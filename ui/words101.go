@@ -6,6 +6,7 @@ import (
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/i18n"
 	"okey/ui/play101"
 )
 
@@ -16,24 +17,10 @@ import (
 func (m *Model) tileName101(t tile.Tile) string { return m.tileNameOf(t, m.t.view.Okey) }
 
 // tileNameOf is tileName101 in a hand whose okey is okey.
-func (m *Model) tileNameOf(t, okey tile.Tile) string {
-	switch {
-	case t == tile.NoTile:
-		return "-"
-	case t == tile.FalseJoker:
-		return m.tr.T("tile.false", okey.String())
-	case t == okey:
-		return m.tr.T("tile.okey", t.String())
-	}
-	return t.String()
-}
+func (m *Model) tileNameOf(t, okey tile.Tile) string { return m.tileIn(t, okey, i18n.Nominative) }
 
-// tilesText writes tiles for messages: "R4 R5 R6".
-func (m *Model) tilesText(ts []tile.Tile) string { return play101.TilesOf(ts, m.t.view.Okey) }
-
-// shortTile is a tile in a row of tiles: its face, an okey as OK, a
-// false joker as J.
-func (m *Model) shortTile(t tile.Tile) string { return play101.ShortOf(t, m.t.view.Okey) }
+// tilesText writes tiles for messages: "R4 R5 R6", "kırmızı 4-5-6".
+func (m *Model) tilesText(ts []tile.Tile) string { return m.tilesIn(ts, m.t.view.Okey) }
 
 // meldText is a table meld on one line, plain and styled.
 func (m *Model) meldText(tm *okey101.TableMeld) (plainText, styled string) {
@@ -67,6 +54,9 @@ func (m *Model) meldName(i int) string {
 	tm := &v.Table[i]
 	txt, _ := m.meldText(tm)
 	txt = strings.ReplaceAll(txt, play101.LayOffMark, "") // who laid which tile is the table's to show
+	if m.tileWords() {
+		txt = m.tilesText(tm.Meld.Tiles) // running text names tiles in words
+	}
 	if tm.Owner == 0 {
 		return m.tr.T("t101.meld.yours", txt)
 	}
@@ -104,14 +94,19 @@ func (m *Model) logText101(e log101) string {
 	if e.note != "" {
 		return e.note
 	}
+	return m.upFirst(m.logWords101(e))
+}
+
+func (m *Model) logWords101(e log101) string {
 	ev := e.ev
 	me := ev.Seat == 0 && !m.Watching() // a spectator's seat 0 is a player's
 	// The words of the hand the entry is of: its okey, not this hand's.
 	name := func(t tile.Tile) string { return m.tileNameOf(t, e.okey) }
+	acc := func(t tile.Tile) string { return m.tileIn(t, e.okey, i18n.Accusative) }
 	melds := func(ms []meld.Meld) string {
 		parts := make([]string, len(ms))
 		for i, x := range ms {
-			parts[i] = play101.TilesOf(x.Tiles, e.okey)
+			parts[i] = m.tilesIn(x.Tiles, e.okey)
 		}
 		return strings.Join(parts, " · ")
 	}
@@ -129,9 +124,9 @@ func (m *Model) logText101(e log101) string {
 			dealer = m.tr.T("log.dealer.you")
 		}
 		if redeal > 0 {
-			return m.tr.T("t101.log.redeal", hand, dealer, ev.Tile.String(), ev.Tile.Next().String())
+			return m.tr.T("t101.log.redeal", hand, dealer, m.faceText(ev.Tile), m.faceText(ev.Tile.Next()))
 		}
-		return m.tr.T("log.deal", hand, dealer, ev.Tile.String(), ev.Tile.Next().String())
+		return m.tr.T("log.deal", hand, dealer, m.faceText(ev.Tile), m.faceText(ev.Tile.Next()))
 	case okey101.EvDraw:
 		switch {
 		case me && ev.Tile != tile.NoTile:
@@ -141,9 +136,9 @@ func (m *Model) logText101(e log101) string {
 		}
 		return m.tr.T("log.draw", m.seatName(ev.Seat))
 	case okey101.EvTake:
-		return say("t101.log.take", name(ev.Tile), m.seatNameMid(ev.From))
+		return say("t101.log.take", acc(ev.Tile), m.fromWhom(ev.From))
 	case okey101.EvGiveBack:
-		return say("t101.log.giveback", name(ev.Tile))
+		return say("t101.log.giveback", acc(ev.Tile))
 	case okey101.EvOpen:
 		if len(ev.Melds) > 0 && ev.Melds[0].Kind == meld.Pair {
 			return say("t101.log.open.pairs", ev.Points, melds(ev.Melds))
@@ -152,17 +147,20 @@ func (m *Model) logText101(e log101) string {
 	case okey101.EvLay:
 		return say("t101.log.lay", melds(ev.Melds))
 	case okey101.EvLayOff:
-		return say("t101.log.layoff", name(ev.Tile), m.ownerOf(e.owner, ev.Seat))
+		return say("t101.log.layoff", acc(ev.Tile), m.ownerOf(e.owner, ev.Seat))
 	case okey101.EvTakeBack:
 		return say("t101.log.takeback", m.ownerOf(e.owner, ev.Seat), name(ev.Tile))
 	case okey101.EvDiscard:
 		return say("log.discard", name(ev.Tile))
 	case okey101.EvPenalty:
 		why := "islek"
-		if ev.Reason == okey101.PenaltyOkey {
+		switch ev.Reason {
+		case okey101.PenaltyOkey:
 			why = "okey"
+		case okey101.PenaltyFeed:
+			why = "feed"
 		}
-		return say("t101.log.penalty."+why, ev.Points, name(ev.Tile))
+		return say("t101.log.penalty."+why, ev.Points, acc(ev.Tile), name(ev.Tile))
 	case okey101.EvFinish:
 		return say("log.finish", name(ev.Tile))
 	case okey101.EvWallOut:
@@ -174,15 +172,18 @@ func (m *Model) logText101(e log101) string {
 }
 
 // ownerOf names the owner of a meld inside a sentence about what actor
-// did: "Mehmet's", "your", "their own".
+// did: "Mehmet's", "your", "their own" — own first, so that the player
+// lays off onto "your own" meld, not "your" (issue 31, point 8).
 func (m *Model) ownerOf(seat, actor int) string {
 	switch {
-	case seat == 0 && !m.Watching():
-		return m.tr.T("t101.owner.you")
+	case seat == actor && seat == 0 && !m.Watching():
+		return m.tr.T("t101.owner.own.you")
 	case seat == actor:
 		return m.tr.T("t101.owner.own")
+	case seat == 0 && !m.Watching():
+		return m.tr.T("t101.owner.you")
 	}
-	return m.tr.T("t101.owner", m.seatName(seat))
+	return m.tr.T("t101.owner", m.nameIn(seat, i18n.Genitive))
 }
 
 // meldsText writes melds one after another: "R1 R2 R3 · K7 Y7 B7".

@@ -145,10 +145,7 @@ func hasPartner(an meld.Analyzer, rack *tile.Counts, u tile.Tile) bool {
 // with the next tile, then the best mean opening, then the lowest tile.
 func (p *player) lookDiscard(v *okey101.View, b *board, live *tile.Counts) tile.Tile {
 	an := b.an
-	var islek tile.TileSet
-	if v.Rules.Islek {
-		islek = an.Islek(b.table)
-	}
+	islek := okey101.IslekTiles(an, v.Rules, b.table)
 	var free []tile.Tile
 	for f, n := range b.rack {
 		t := tile.Tile(f)
@@ -160,6 +157,9 @@ func (p *player) lookDiscard(v *okey101.View, b *board, live *tile.Counts) tile.
 		return p.discard(v, b, hardDiscard)
 	}
 	odds, mean := p.openOdds(b, live, free)
+	for _, t := range free { // under the feed option, a chance of paying 101 weighs against it
+		odds[t] -= feedRisk(v, t)
+	}
 	best := free[0]
 	for _, t := range free[1:] {
 		switch {

@@ -359,10 +359,7 @@ type discardStyle struct {
 // more as the wall runs down.
 func (p *player) discard(v *okey101.View, b *board, ds discardStyle) tile.Tile {
 	an := b.an
-	var islek tile.TileSet
-	if v.Rules.Islek {
-		islek = an.Islek(b.table)
-	}
+	islek := okey101.IslekTiles(an, v.Rules, b.table)
 	var kept []meld.Meld
 	switch b.status {
 	case meld.NotOpened:
@@ -397,6 +394,7 @@ func (p *player) discard(v *okey101.View, b *board, ds discardStyle) tile.Tile {
 		if feeds.Has(t) {
 			score += 500
 		}
+		score += feedWeight(v, t)
 		val := float64(value(an, t))
 		switch {
 		case pool[t] == 0:

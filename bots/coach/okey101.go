@@ -194,7 +194,7 @@ func candidates101(v *okey101.View, sv *meld.Solver, played, an, normal okey101.
 	if !l.Discard {
 		return cs
 	}
-	islek := a.Islek(table)
+	islek := okey101.IslekTiles(a, v.Rules, table)
 	type look struct {
 		t     tile.Tile
 		costs int
@@ -207,7 +207,7 @@ func candidates101(v *okey101.View, sv *meld.Solver, played, an, normal okey101.
 		c[t]--
 		left, _ := sv.Unmelded(a, c)
 		costs := 0
-		if a.IsOkey(t) || (v.Rules.Islek && islek.Has(t)) {
+		if a.IsOkey(t) || islek.Has(t) {
 			costs = 1
 		}
 		looks = append(looks, look{t, costs, left, a.TileValue(t)})
@@ -335,7 +335,7 @@ func reasons101(v *okey101.View, sv *meld.Solver, cands []okey101.Action, best i
 		switch {
 		case a.IsOkey(played.Tile):
 			rs = append(rs, "threw the okey (101 penalty points)")
-		case v.Rules.Islek && a.Islek(table).Has(played.Tile):
+		case okey101.IslekTiles(a, v.Rules, table).Has(played.Tile):
 			if v.Opened[v.Seat].Status != meld.NotOpened {
 				rs = append(rs, fmt.Sprintf("discarded %v, an işler taş (101 penalty points), instead of laying it off", played.Tile))
 			} else {

@@ -305,3 +305,28 @@ func (a Analyzer) Islek(table []Meld) tile.TileSet {
 	}
 	return s
 }
+
+// TakeBackTiles is the set of real tiles (false jokers included) that
+// could take an okey back from the table as it stands: what an okey on a
+// run or pair stands for, every colour a set holding an okey lacks. Under
+// the house rule islek_back of Okey 101 discarding one costs 101, as an
+// işler taş does.
+func (a Analyzer) TakeBackTiles(table []Meld) tile.TileSet {
+	var s tile.TileSet
+	for _, m := range table {
+		if !m.wellFormed() {
+			continue
+		}
+		for k, x := range m.Tiles {
+			if !a.IsOkey(x) {
+				continue
+			}
+			for _, p := range m.Stands(k) {
+				if t := a.tileAt(int(p.Colour()), p.Value()); t.Valid() && !a.IsOkey(t) {
+					s = s.With(t)
+				}
+			}
+		}
+	}
+	return s
+}

@@ -277,6 +277,9 @@ const (
 	// PenaltyIslek: a tile discarded that could be laid off (işler taş),
 	// not to finish.
 	PenaltyIslek
+	// PenaltyFeed: under the feed option, a discard the next player took
+	// and opened with; the seat that discarded it pays.
+	PenaltyFeed
 )
 
 func (p PenaltyReason) String() string {
@@ -285,6 +288,8 @@ func (p PenaltyReason) String() string {
 		return "discarded an okey"
 	case PenaltyIslek:
 		return "discarded an işler taş"
+	case PenaltyFeed:
+		return "fed an opening"
 	}
 	return "-"
 }

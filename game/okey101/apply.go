@@ -274,12 +274,17 @@ func (n *State) openWith(a Action) ([]Event, error) {
 		n.highest = max(n.highest, value)
 	}
 	n.open[a.Seat] = Opening{Status: st, Value: value, Turn: n.turnNo}
+	fed := n.owed()
 	n.settleTake(a.Seat)
 	n.moves++
 	e := ev(EvOpen, a.Seat, tile.NoTile)
 	e.Meld, e.Melds, e.Points = first, ms, value
 	n.record(e)
 	evs := []Event{e}
+	if fed && n.take.Used && n.rules.Feed {
+		// The feed penalty: the discard taken is in the opening.
+		evs = append(evs, n.charge(n.take.From, n.take.Tile, PenaltyFeed))
+	}
 	if n.allPairs() {
 		evs = append(evs, n.voidHand()...)
 	}
@@ -433,20 +438,8 @@ func (n *State) discard(a Action) ([]Event, error) {
 	n.pushDiscard(a.Seat, a.Tile)
 	n.record(e)
 	evs := []Event{e}
-	var reason PenaltyReason
-	switch {
-	case n.an.IsOkey(a.Tile):
-		reason = PenaltyOkey
-	case n.rules.Islek && n.an.Islek(n.melds()).Has(a.Tile):
-		reason = PenaltyIslek
-	}
-	if reason != 0 {
-		n.scores[a.Seat] += PenaltyPoints
-		n.handPen[a.Seat] += PenaltyPoints
-		p := ev(EvPenalty, a.Seat, a.Tile)
-		p.Points, p.Reason = PenaltyPoints, reason
-		n.record(p)
-		evs = append(evs, p)
+	if reason := DiscardPenalty(n.an, n.rules, n.melds(), a.Tile, OkeyPaid(n.history, a.Seat)); reason != 0 {
+		evs = append(evs, n.charge(a.Seat, a.Tile, reason))
 	}
 	if n.WallLeft() == 0 {
 		w := ev(EvWallOut, a.Seat, tile.NoTile)
@@ -460,6 +453,16 @@ func (n *State) discard(a Action) ([]Event, error) {
 	n.take = noTake
 	n.gaveBack = false
 	return evs, nil
+}
+
+// charge makes seat pay a penalty of 101 for tile t, and records it.
+func (n *State) charge(seat int, t tile.Tile, reason PenaltyReason) Event {
+	n.scores[seat] += PenaltyPoints
+	n.handPen[seat] += PenaltyPoints
+	p := ev(EvPenalty, seat, t)
+	p.Points, p.Reason = PenaltyPoints, reason
+	n.record(p)
+	return p
 }
 
 func (n *State) nextHand(a Action) ([]Event, error) {

@@ -25,6 +25,19 @@ type Rules struct {
 	Hands int
 	// Partners makes opposite seats a team with one total.
 	Partners bool
+
+	// The house rules some tables play (RULES.md, "House rules"); all
+	// off by default, as the sources the rules follow name none of them.
+
+	// Feed charges 101 to the player whose discard the next player takes
+	// and opens with (feed): feeding an opening costs the feeder.
+	Feed bool
+	// OkeyOnce charges a player's okey discards once a hand (okey_once):
+	// the second okey that player throws in the hand is free.
+	OkeyOnce bool
+	// IslekBack counts a tile that could take an okey back from the table
+	// as işler taş too (islek_back), so discarding it costs 101 as well.
+	IslekBack bool
 }
 
 // DefaultRules are the rules of RULES.md with every option at its
@@ -76,6 +89,8 @@ func (r Rules) Validate() error {
 		return rulesErr("open.range", "open must be from %d to %d, not %d (no opening is worth more)", MinOpen, MaxOpen, r.Open)
 	case r.Hands < 1 || r.Hands > MaxHands:
 		return rulesErr("hands.range", "hands must be from 1 to %d, not %d", MaxHands, r.Hands)
+	case r.IslekBack && !r.Islek:
+		return rulesErr("islekback.off", "islek_back widens the işler taş penalty, which islek=off turns off")
 	}
 	return nil
 }
@@ -83,6 +98,7 @@ func (r Rules) Validate() error {
 // RuleOptions lists the option names ParseRules accepts, for help texts.
 var RuleOptions = []string{
 	"open=N (1-250)", "progressive", "okey_pair", "islek=off", "hands=N (1-21)", "partners",
+	"feed", "okey_once", "islek_back",
 }
 
 // classicOnly names the options of classic Okey, refused here with the
@@ -95,7 +111,7 @@ var classicOnly = map[string]bool{
 
 // ParseRules reads a comma-separated list of options on top of the
 // defaults: open=N, hands=N, islek=on|off, and the switches progressive,
-// okey_pair and partners (a switch may be written name=true or
+// okey_pair, partners, feed, okey_once and islek_back (a switch may be written name=true or
 // name=false). "" and "default" give DefaultRules. An option given twice,
 // an option of classic Okey or a value out of range is refused; the
 // error names it and wraps ErrRules.
@@ -155,6 +171,12 @@ func ParseRules(s string) (Rules, error) {
 			r.Islek, err = on()
 		case "partners":
 			r.Partners, err = on()
+		case "feed":
+			r.Feed, err = on()
+		case "okey_once":
+			r.OkeyOnce, err = on()
+		case "islek_back":
+			r.IslekBack, err = on()
 		default:
 			if classicOnly[name] {
 				return Rules{}, rulesErr("classic", "%s is an option of classic Okey, not of 101 (101 knows: %s)", name, strings.Join(RuleOptions, ", "))
@@ -192,6 +214,15 @@ func (r Rules) String() string {
 	}
 	if r.Partners {
 		opts = append(opts, "partners")
+	}
+	if r.Feed {
+		opts = append(opts, "feed")
+	}
+	if r.OkeyOnce {
+		opts = append(opts, "okey_once")
+	}
+	if r.IslekBack {
+		opts = append(opts, "islek_back")
 	}
 	if len(opts) == 0 {
 		return "default"

@@ -131,7 +131,9 @@ func Wrap(text string, w int) []string {
 	var out []string
 	for _, para := range strings.Split(text, "\n") {
 		line := ""
-		for _, word := range strings.Fields(para) {
+		// Words part at spaces and tabs, never at a no-break space,
+		// which holds a tile's words together ("kırmızı 7").
+		for _, word := range strings.FieldsFunc(para, func(r rune) bool { return r == ' ' || r == '\t' }) {
 			switch {
 			case line == "":
 				line = word

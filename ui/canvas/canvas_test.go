@@ -40,3 +40,18 @@ func TestCanvasPlacesAndCuts(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// TestWrapKeepsNoBreakSpaces: a no-break space holds a tile's words
+// together ("kırmızı 7'yi"); a line breaks at ordinary spaces only.
+func TestWrapKeepsNoBreakSpaces(t *testing.T) {
+	got := Wrap("al kırmızı\u00a07'yi şimdi", 12)
+	want := []string{"al", "kırmızı\u00a07'yi", "şimdi"}
+	if len(got) != len(want) {
+		t.Fatalf("%q, want %q", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("%q, want %q", got, want)
+		}
+	}
+}

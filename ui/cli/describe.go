@@ -3,12 +3,12 @@ package cli
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"okey/game"
 	"okey/game/hand"
 	"okey/game/tile"
+	"okey/ui/i18n"
 )
 
 // ReadRack reads a rack given on the command line: the indicator (empty
@@ -26,42 +26,71 @@ func ReadRack(rules game.Rules, indicator string, tiles []string) (*hand.Analyze
 	return an, h, nil
 }
 
-// Describe writes the analysis of a rack for a person: whether it wins
-// and how (its groups, okeys with what they stand for, what the others
-// lose), or how far it is and the rack laid out by its nearer route; for
-// 15 tiles, the tile to discard.
+// Describe writes the analysis of a rack for a person, in English:
+// whether it wins and how (its groups, okeys with what they stand for,
+// what the others lose), or how far it is and the rack laid out by its
+// nearer route; for 15 tiles, the tile to discard.
 func Describe(w io.Writer, an *hand.Analyzer, h hand.Hand) error {
+	return DescribeIn(w, an, h, i18n.MustLoad("en"))
+}
+
+// DescribeIn is Describe in the words of c: in Turkish the tiles are
+// written as the table writes them (kırmızı 7'yi at), the finishes by
+// their names (normal bitiş, çiftten bitiş).
+func DescribeIn(w io.Writer, an *hand.Analyzer, h hand.Hand, c *i18n.Catalog) error {
 	tiles := h.Tiles()
+	okey := an.Okey()
 	p := &printer{w: w}
-	if ind := an.Indicator(); ind != tile.NoTile {
-		p.f("Indicator %v, okey %v (a false joker J plays as %v)\n", ind, an.Okey(), an.Okey())
+	// acc is a tile to discard: the notation in English, as ever.
+	acc := func(t tile.Tile) string {
+		if !c.TileWords() {
+			return t.String()
+		}
+		return c.Tile(t, okey, i18n.Accusative)
 	}
-	p.f("Hand of %d: %s\n", len(tiles), tile.FormatTiles(tiles))
+	if ind := an.Indicator(); ind != tile.NoTile {
+		p.f("%s\n", c.T("hand.indicator", c.Face(ind), c.Face(okey)))
+	}
+	p.f("%s\n", c.T("hand.of", len(tiles), listIn(c, tiles, okey)))
 	rest := h
 	if len(tiles) == hand.RackSize+1 {
 		d := an.BestDiscard(h)
 		if d.Wins {
-			how := "ordinary finish"
-			if d.OkeyFinish {
-				how = "okey finish, worth double"
+			how := "hand.how.melds"
+			if d.Win.Kind == hand.WinPairs {
+				how = "hand.how.pairs"
 			}
-			p.f("Wins: discard %v (%s) and lay down %s:\n", d.Tile, how, kindWords(d.Win.Kind))
-			p.melds(an, d.Win)
-			p.f("Each other player loses %d.\n", an.Points(&d.Win, d.OkeyFinish))
+			if d.OkeyFinish {
+				how = c.T(how + ".okey")
+			} else {
+				how = c.T(how + ".plain")
+			}
+			p.f("%s\n", c.UpFirst(c.T("hand.wins.discard", acc(d.Tile), how, kindWords(c, d.Win.Kind))))
+			p.melds(c, an, d.Win)
+			p.f("%s\n", c.T("hand.loses", an.Points(&d.Win, d.OkeyFinish)))
 			return p.err
 		}
-		p.f("Does not win. Discard %v: the 14 left are %s.\n", d.Tile, distanceWords(d.Distance))
+		p.f("%s\n", c.T("hand.notwin.discard", acc(d.Tile), distanceWords(c, d.Distance)))
 		rest.Remove(d.Tile)
 	} else if win, ok := an.Win(h); ok {
-		p.f("Wins with %s:\n", kindWords(win.Kind))
-		p.melds(an, win)
-		p.f("Each other player loses %d (%d with an okey finish).\n", an.Points(&win, false), an.Points(&win, true))
+		p.f("%s\n", c.T("hand.won", kindWords(c, win.Kind)))
+		p.melds(c, an, win)
+		p.f("%s\n", c.T("hand.loses.both", an.Points(&win, false), an.Points(&win, true)))
 		return p.err
 	} else {
-		p.f("Does not win: %s.\n", distanceWords(an.Distance(h)))
+		p.f("%s\n", c.T("hand.notwin", distanceWords(c, an.Distance(h))))
 	}
-	p.arrangement(an, rest)
+	p.arrangement(c, an, rest)
 	return p.err
+}
+
+// listIn writes a whole rack: the notation in English (R1 R2 … J), the
+// catalogue's words otherwise.
+func listIn(c *i18n.Catalog, ts []tile.Tile, okey tile.Tile) string {
+	if !c.TileWords() {
+		return tile.FormatTiles(ts)
+	}
+	return c.Tiles(ts, okey)
 }
 
 // printer writes formatted lines and keeps the first error.
@@ -76,18 +105,18 @@ func (p *printer) f(format string, args ...any) {
 	}
 }
 
-func kindWords(k hand.WinKind) string {
+func kindWords(c *i18n.Catalog, k hand.WinKind) string {
 	if k == hand.WinPairs {
-		return "seven pairs"
+		return c.T("hand.kind.pairs")
 	}
-	return "runs and sets"
+	return c.T("hand.kind.melds")
 }
 
-func distanceWords(d int) string {
+func distanceWords(c *i18n.Catalog, d int) string {
 	if d == 1 {
-		return "1 exchange from winning"
+		return c.T("hand.dist.one")
 	}
-	return strconv.Itoa(d) + " exchanges from winning"
+	return c.T("hand.dist", d)
 }
 
 // group writes a group's tiles, each okey with what it stands for and
@@ -115,21 +144,45 @@ func group(an *hand.Analyzer, ts, as []tile.Tile) string {
 	return b.String()
 }
 
-func (p *printer) melds(an *hand.Analyzer, win hand.Win) {
+// groupIn is group in the words of c: in Turkish the tiles in words
+// and what the okeys stand for after them ("mavi 9-okey-11 (okey: mavi
+// 10)").
+func groupIn(c *i18n.Catalog, an *hand.Analyzer, ts, as []tile.Tile) string {
+	if !c.TileWords() {
+		return group(an, ts, as)
+	}
+	s := c.Tiles(ts, an.Okey())
+	var stands []string
+	for i, t := range ts {
+		if an.IsOkey(t) && i < len(as) && as[i] != tile.NoTile {
+			stands = append(stands, c.Face(as[i]))
+		}
+	}
+	if len(stands) > 0 {
+		s += " (" + c.T("tile.okey.short") + ": " + strings.Join(stands, ", ") + ")"
+	}
+	return s
+}
+
+func (p *printer) melds(c *i18n.Catalog, an *hand.Analyzer, win hand.Win) {
 	for _, m := range win.Melds {
-		p.f("  %-5s %s\n", m.Kind, group(an, m.Tiles, m.As))
+		kind := m.Kind.String()
+		if k := "t101.kind." + kind; c.TileWords() && c.Has(k) {
+			kind = c.T(k) // seri, aynı sayı, çift
+		}
+		p.f("  %s\n", c.T("hand.meld", kind, groupIn(c, an, m.Tiles, m.As)))
 	}
 	if win.OneColour {
-		p.f("  (all one colour)\n")
+		p.f("  %s\n", c.T("hand.onecolour"))
 	}
 }
 
 // arrangement lays the rack out by the route it is nearer by: seri diz
 // for runs and sets, çift diz for seven pairs.
-func (p *printer) arrangement(an *hand.Analyzer, h hand.Hand) {
-	mode, title := hand.ArrangeRuns, "Seri diz (runs and sets):"
+func (p *printer) arrangement(c *i18n.Catalog, an *hand.Analyzer, h hand.Hand) {
+	mode, title := hand.ArrangeRuns, c.T("hand.runs")
 	if an.PairsDistance(h) < an.MeldsDistance(h) {
-		mode, title = hand.ArrangePairs, "Çift diz (pairs):"
+		mode, title = hand.ArrangePairs, c.T("hand.pairs")
 	}
 	arr := an.Arrange(h.Tiles(), mode)
 	if len(arr.Groups) == 0 {
@@ -137,9 +190,9 @@ func (p *printer) arrangement(an *hand.Analyzer, h hand.Hand) {
 	}
 	p.f("%s\n", title)
 	for i, g := range arr.Groups {
-		p.f("  %s\n", group(an, g, arr.As[i]))
+		p.f("  %s\n", groupIn(c, an, g, arr.As[i]))
 	}
 	if len(arr.Leftover) > 0 {
-		p.f("  left over: %s\n", group(an, arr.Leftover, nil))
+		p.f("  %s\n", c.T("hand.leftover", groupIn(c, an, arr.Leftover, nil)))
 	}
 }

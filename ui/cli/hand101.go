@@ -8,6 +8,7 @@ import (
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/i18n"
 )
 
 // Hand101Answerer answers Okey 101 lines "IND: T1 … T21|T22" under the
@@ -43,45 +44,74 @@ func ReadRack101(indicator string, tiles []string) (meld.Analyzer, tile.Counts, 
 	return a, c, nil
 }
 
-// Describe101 writes the analysis of a 101 rack for a person: the best
-// opening (its melds and value) against the threshold, the pairs, how
-// near it is to finishing from the hand, and what the rack scores if
-// another player finished now.
+// Describe101 writes the analysis of a 101 rack for a person, in
+// English: the best opening (its melds and value) against the
+// threshold, the pairs, how near it is to finishing from the hand, and
+// what the rack scores if another player finished now.
 func Describe101(w io.Writer, rules okey101.Rules, a meld.Analyzer, c tile.Counts) error {
+	return Describe101In(w, rules, a, c, i18n.MustLoad("en"))
+}
+
+// Describe101In is Describe101 in the words of tr (Turkish writes the
+// tiles as the table does: kırmızı 1-2-3, okey (kırmızı 5)).
+func Describe101In(w io.Writer, rules okey101.Rules, a meld.Analyzer, c tile.Counts, tr *i18n.Catalog) error {
 	p := &printer{w: w}
 	var sv meld.Solver
-	p.f("Indicator %v, okey %v (a false joker J plays as %v)\n", a.Indicator(), a.Okey(), a.Okey())
-	p.f("Rack of %d: %s\n", c.Total(), tile.FormatTiles(c.Tiles()))
+	p.f("%s\n", tr.T("hand.indicator", tr.Face(a.Indicator()), tr.Face(a.Okey())))
+	p.f("%s\n", tr.T("hand101.of", c.Total(), listIn(tr, c.Tiles(), a.Okey())))
 	o := sv.BestOpening(a, c)
 	switch {
 	case len(o.Melds) == 0:
-		p.f("No run or set to open with: %d short of %d.\n", rules.Open, rules.Open)
+		p.f("%s\n", tr.T("hand101.none", rules.Open, rules.Open))
 	case o.Reaches(rules.Open):
-		p.f("Opens with %d (at least %d):\n", o.Value, rules.Open)
+		p.f("%s\n", tr.T("hand101.opens", o.Value, rules.Open))
 	default:
-		p.f("Best opening %d: %d short of %d.\n", o.Value, rules.Open-o.Value, rules.Open)
+		p.f("%s\n", tr.T("hand101.best", o.Value, rules.Open-o.Value, rules.Open))
 	}
 	for _, m := range o.Melds {
-		p.f("  %-4s %-3d %s\n", m.Kind, m.Value(), meldWords(a, m))
+		kind := m.Kind.String()
+		if k := "t101.kind." + kind; tr.TileWords() && tr.Has(k) {
+			kind = tr.T(k) // seri, aynı sayı
+		}
+		p.f("  %s\n", tr.T("hand101.meld", kind, m.Value(), meldWordsIn(tr, a, m)))
 	}
 	pairs := a.Pairs(c, rules.OkeyPair)
 	if pairs >= okey101.MinPairs {
-		p.f("Pairs: %d, enough to open with pairs (çift açmak).\n", pairs)
+		p.f("%s\n", tr.T("hand101.pairs.ok", pairs))
 	} else {
-		p.f("Pairs: %d (%d open with pairs).\n", pairs, okey101.MinPairs)
+		p.f("%s\n", tr.T("hand101.pairs", pairs, okey101.MinPairs))
 	}
 	left, _ := sv.Unmelded(a, c)
 	if left == 1 {
-		p.f("Finishes from the hand: every tile but one melds (elden bitme, if no one else has opened).\n")
+		p.f("%s\n", tr.T("hand101.elden"))
 	} else {
-		p.f("Melding as many as possible leaves %d tiles.\n", left)
+		p.f("%s\n", tr.T("hand101.left", left))
 	}
-	p.f("If another player finished now: %d unopened", 2*okey101.PenaltyPoints)
+	p.f("%s", tr.T("hand101.now", 2*okey101.PenaltyPoints))
 	if len(o.Melds) > 0 {
-		p.f("; opened with the melds above, %d for the tiles left", leftScore(a, c, o))
+		p.f("%s", tr.T("hand101.now.opened", leftScore(a, c, o)))
 	}
 	p.f(".\n")
 	return p.err
+}
+
+// meldWordsIn is meldWords in the words of tr: in Turkish the tiles in
+// words and what the okeys stand for after them.
+func meldWordsIn(tr *i18n.Catalog, a meld.Analyzer, m meld.Meld) string {
+	if !tr.TileWords() {
+		return meldWords(a, m)
+	}
+	s := tr.Tiles(m.Tiles, a.Okey())
+	var stands []string
+	for i, t := range m.Tiles {
+		if a.IsOkey(t) && i < len(m.As) && m.As[i] != tile.NoTile {
+			stands = append(stands, tr.Face(m.As[i]))
+		}
+	}
+	if len(stands) > 0 {
+		s += " (" + tr.T("tile.okey.short") + ": " + strings.Join(stands, ", ") + ")"
+	}
+	return s
 }
 
 // meldWords writes a meld's tiles, okeys with what they stand for.

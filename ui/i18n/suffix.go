@@ -20,8 +20,11 @@ type Case uint8
 
 // The cases a message needs.
 const (
+	// Nominative: no ending — "Zeynep", "kırmızı 7". A message that
+	// names a tile without a case asks for it.
+	Nominative Case = iota
 	// Accusative: -(y)ı/i/u/ü — "Zeynep'i", "K2'yi", "R10'u".
-	Accusative Case = iota + 1
+	Accusative
 	// Dative: -(y)a/e — "Ayşe'ye", "Emre'ye", "K13'e".
 	Dative
 	// Locative: -da/de/ta/te — "Zeynep'te", "Ayşe'de".
@@ -38,6 +41,9 @@ const (
 // word is a proper name, a tile (R7, K13, J) or a number, read as a
 // Turkish speaker reads it aloud.
 func Suffixed(word string, c Case) string {
+	if c == Nominative {
+		return word
+	}
 	return word + "'" + Ending(word, c)
 }
 

@@ -69,3 +69,26 @@ func TestEveryTileSuffixed(t *testing.T) {
 		}
 	}
 }
+
+// TestSuffixedColourWords: a tile written in Turkish words ("kırmızı 7")
+// takes the ending of its number, and the nominative adds nothing.
+func TestSuffixedColourWords(t *testing.T) {
+	cases := []struct {
+		word string
+		c    Case
+		want string
+	}{
+		{"kırmızı 7", Accusative, "kırmızı 7'yi"},
+		{"siyah 13", Accusative, "siyah 13'ü"},
+		{"mavi 9", Dative, "mavi 9'a"},
+		{"sarı 6", Genitive, "sarı 6'nın"},
+		{"siyah 3", Ablative, "siyah 3'ten"},
+		{"kırmızı 7", Nominative, "kırmızı 7"},
+		{"Zeynep", Nominative, "Zeynep"},
+	}
+	for _, c := range cases {
+		if got := Suffixed(c.word, c.c); got != c.want {
+			t.Errorf("%s, case %d: %s, want %s", c.word, c.c, got, c.want)
+		}
+	}
+}

@@ -9,8 +9,9 @@
 //	plain.go     the table's own plain player (the stand-in for a bot that
 //	             fails, and a served table's), the discard the analysis
 //	             suggests, what a discard costs
-//	hint.go      the hint's facts (h): a finish, the opening, the plan for
-//	             the rest of the turn, what taking the discard would do
+//	hint.go      the hint's facts (h): the plan (the hard bot's whole turn,
+//	             bots101.Turn) and the table it leaves step by step, a
+//	             finish, the opening, what taking the discard would do
 //	seat.go      a view turned so that a served seat sits at seat 0
 //	notation.go  tiles in a row and the tiles of the table's melds, as the
 //	             table writes them

@@ -1,8 +1,10 @@
 package play101
 
 import (
+	"context"
 	"slices"
 
+	"okey/bots/bots101"
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
@@ -32,31 +34,54 @@ type Facts struct {
 	// afterOpen are the tiles that lay off once the opening suggested
 	// is down (before it, no one may lay off).
 	AfterOpen []tile.Tile
+	// Voids: the plan opens with pairs after the three others did, which
+	// voids the hand (it is dealt again): the plan ends there.
+	Voids bool
+	// Plan is the whole turn the hint advises, in order: the hard bot's
+	// (see Hint); Lay, LayOffs, Backs, AfterOpen and Discard are read
+	// from it.
+	Plan []okey101.Action
 	// The discard the analysis suggests and whether it costs 101.
 	Discard      tile.Tile
 	DiscardCosts bool
 	Owed         tile.Tile
 }
 
-// CursorTile is the tile the hint puts the cursor on, NoTile for none.
+// CursorTile is the tile the hint puts the cursor on, NoTile for none:
+// in the play stage (and the dealer's first turn) the first tile the
+// plan lays off, takes an okey back with or discards, in the plan's
+// order, so that e, k or x plays it.
 func (f *Facts) CursorTile() tile.Tile {
-	if f.CursorFirst() {
-		if len(f.LayOffs) > 0 {
-			return f.LayOffs[0]
+	if !f.Mine || f.Stage == okey101.StageDraw {
+		return tile.NoTile
+	}
+	for _, a := range f.Plan {
+		switch a.Kind {
+		case okey101.ActLayOff, okey101.ActTakeBack, okey101.ActDiscard:
+			return a.Tile
 		}
-		return f.Backs[0]
 	}
 	return f.Discard
 }
 
 // CursorFirst reports whether the cursor goes onto a tile to play before
-// the discard: a lay-off, else an okey to take back.
+// the discard: a lay-off or an okey to take back.
 func (f *Facts) CursorFirst() bool {
-	return f.Mine && f.Stage == okey101.StagePlay && len(f.LayOffs)+len(f.Backs) > 0
+	x := f.CursorTile()
+	for _, a := range f.Plan {
+		if a.Tile == x && a.Tile.Valid() {
+			return a.Kind == okey101.ActLayOff || a.Kind == okey101.ActTakeBack
+		}
+	}
+	return false
 }
 
-// Hint works the hint out for a view: the analysis only, so it
-// may run in a command.
+// Hint works the hint out for a view: the analysis only, so it may run
+// in a command. The plan is the hard bot's whole turn from the view
+// (bots101.Turn): one plan, every step legal when its turn comes, no
+// tile used twice, and a discard that costs 101 only when every tile
+// would; the other facts (the opening, the pairs, what the previous
+// discard would do) say why.
 func Hint(v *okey101.View, sv *meld.Solver) Facts {
 	an := v.Analyzer
 	f := Facts{Mine: v.MyTurn(), Stage: v.Stage, Top: tile.NoTile, Discard: tile.NoTile, Owed: tile.NoTile,
@@ -69,111 +94,173 @@ func Hint(v *okey101.View, sv *meld.Solver) Facts {
 	if f.Mine && v.Stage == okey101.StagePlay {
 		if p, ok := sv.CanFinish(an, v.Counts, v.Melds(), v.MeldTurn()); ok {
 			f.Finish = &p
-			return f
 		}
 	}
-	switch f.Opened {
-	case meld.NotOpened:
+	if f.Opened == meld.NotOpened {
 		f.Opening = sv.BestOpening(an, v.Counts)
 		f.Pairs = an.Pairs(v.Counts, v.Rules.OkeyPair)
-	case meld.OpenedPairs:
-		f.Lay = an.PairMelds(v.Counts, v.Rules.OkeyPair)
-	default:
-		f.Lay = sv.BestOpening(an, v.Counts).Melds
 	}
-	if f.Opened != meld.NotOpened && f.Mine {
-		for _, lo := range an.LayOffs(v.Counts, v.Melds()) {
-			if !slices.Contains(f.LayOffs, lo.Tile) {
-				f.LayOffs = append(f.LayOffs, lo.Tile)
-			}
-		}
-		for _, tb := range an.TakeBacks(v.Counts, v.Melds()) {
-			if !slices.Contains(f.Backs, tb.Tile) {
-				f.Backs = append(f.Backs, tb.Tile)
-			}
+	if f.Mine && v.Phase == okey101.Playing {
+		if plan, err := bots101.Turn(context.Background(), HintLevel, *v, bots101.Options{Solver: sv}); err == nil {
+			f.Plan = plan
 		}
 	}
-	switch {
-	case f.Mine && v.Stage == okey101.StagePlay && v.Legal.Discard:
-		// The melds, the lay-offs and the discard are one plan, so that
-		// no tile is offered twice.
-		p := PlanTurn(v, sv)
-		f.Discard, f.DiscardCosts = p.Discard, p.Costs
-		if f.Opened == meld.NotOpened {
-			f.AfterOpen = p.Offs
-		} else {
-			f.Lay, f.LayOffs = p.Lay, p.Offs
-		}
-	case f.Mine && v.Stage != okey101.StageDraw && v.Legal.Discard:
-		f.Discard, f.DiscardCosts = DiscardAdvice(v, sv)
+	if i := voidingStep(v, f.Plan); i >= 0 {
+		// The fourth opening with pairs voids the hand: the plan ends
+		// there, as the hand does.
+		f.Plan, f.Voids = f.Plan[:i+1], true
 	}
+	if f.Finish != nil && !Finishes(v, f.Plan) {
+		// The bot finishes whenever the exact search finds a way; should
+		// it not, the finish is the plan.
+		f.Plan = okey101.PlanActions(v.Seat, *f.Finish)
+	}
+	f.readPlan(v)
 	if f.Mine && v.Legal.GiveBack {
 		f.Owed = v.Taken.Tile
 	}
 	return f
 }
 
-// TurnPlan is the rest of a turn that cannot finish, as the hint
-// suggests it: the melds laid down first (an opening, when the rack
-// holds one), then the tiles laid off one by one, then the discard,
-// judged against the table as it will stand by then (a tile the new
-// melds make işler costs 101 too). Read piece by piece from the rack as
-// it is, the hint offered the same tile twice: "lay down K12 OK", "lay
-// off OK", "then discard K12".
-type TurnPlan struct {
-	Lay     []meld.Meld
-	Offs    []tile.Tile
-	Discard tile.Tile
-	Costs   bool
+// voidingStep is the index of the plan's step that opens with pairs
+// when every other seat has opened with pairs (the hand is void at
+// once: RULES.md), -1 if none.
+func voidingStep(v *okey101.View, plan []okey101.Action) int {
+	for s := range okey101.NumSeats {
+		if s != v.Seat && v.Opened[s].Status != meld.OpenedPairs {
+			return -1
+		}
+	}
+	for i, a := range plan {
+		if a.Kind == okey101.ActOpen && a.Pairs {
+			return i
+		}
+	}
+	return -1
 }
 
-// PlanTurn works out the TurnPlan of a view's seat in its play stage,
-// from the view alone.
-func PlanTurn(v *okey101.View, sv *meld.Solver) TurnPlan {
+// HintLevel is the bot whose turn the hint advises: the strongest.
+const HintLevel = "hard"
+
+// readPlan fills the facts the screen shows from the plan: the melds it
+// lays, the tiles it lays off (after the opening, for a player not yet
+// open), the tiles that take okeys back, the discard and whether it
+// costs 101 on the table as the plan leaves it.
+func (f *Facts) readPlan(v *okey101.View) {
 	an := v.Analyzer
-	p := TurnPlan{Discard: tile.NoTile}
-	counts, table := v.Counts, v.Melds()
-	status := v.Opened[v.Seat].Status
-	switch status {
-	case meld.NotOpened:
-		if o := sv.BestOpening(an, counts); o.Reaches(v.Threshold) && len(o.Melds) > 0 {
-			p.Lay, status = o.Melds, meld.OpenedMelds
-		} else if an.Pairs(counts, v.Rules.OkeyPair) >= okey101.MinPairs {
-			p.Lay, status = an.PairMelds(counts, v.Rules.OkeyPair), meld.OpenedPairs
-		}
-	case meld.OpenedMelds:
-		p.Lay = sv.BestOpening(an, counts).Melds
-	case meld.OpenedPairs:
-		p.Lay = an.PairMelds(counts, v.Rules.OkeyPair)
-	}
-	rest := counts
-	for _, m := range p.Lay {
-		for _, x := range m.Tiles {
-			rest[x]--
-		}
-	}
-	if rest.Total() < 1 {
-		// One tile always stays to discard (a finish is found apart).
-		p.Lay, rest, status = nil, counts, v.Opened[v.Seat].Status
-	}
-	counts, table = rest, append(table, p.Lay...)
-	for status != meld.NotOpened && counts.Total() > 1 {
-		laid := false
-		for _, lo := range an.LayOffs(counts, table) {
-			if nm, _, err := an.LayOff(table[lo.Meld], lo.Tile, lo.End); err == nil {
-				table[lo.Meld] = nm
-				counts[lo.Tile]--
-				p.Offs = append(p.Offs, lo.Tile)
-				laid = true
-				break
+	after := AfterSteps(v, f.Plan)
+	for i, a := range f.Plan {
+		switch a.Kind {
+		case okey101.ActOpen, okey101.ActLay:
+			for _, g := range a.Melds {
+				var m meld.Meld
+				var err error
+				if a.Pairs || len(g) == 2 {
+					m, err = an.ReadPair(g, v.Rules.OkeyPair)
+				} else {
+					m, err = an.Read(g)
+				}
+				if err == nil {
+					f.Lay = append(f.Lay, m)
+				}
+			}
+		case okey101.ActLayOff:
+			if f.Opened == meld.NotOpened {
+				f.AfterOpen = append(f.AfterOpen, a.Tile)
+			} else {
+				f.LayOffs = append(f.LayOffs, a.Tile)
+			}
+		case okey101.ActTakeBack:
+			f.Backs = append(f.Backs, a.Tile)
+		case okey101.ActDiscard:
+			f.Discard = a.Tile
+			if st := after[i]; st.Counts.Total() > 1 {
+				f.DiscardCosts = okey101.DiscardPenalty(an, v.Rules, st.Table, a.Tile, okey101.OkeyPaid(v.History, v.Seat)) != 0
 			}
 		}
-		if !laid {
-			break
+	}
+}
+
+// StepState is the rack and the table as a step of a plan finds them.
+type StepState struct {
+	Counts tile.Counts
+	Table  []meld.Meld
+	// Owners are who laid each meld of Table down (the view's seat for
+	// the melds the plan lays).
+	Owners []int
+}
+
+// AfterSteps plays a plan of the view's seat out on its rack and the
+// table as the meld package reads them: out[i] is what step i finds.
+// A step that does not apply (it never happens to a bot's plan) leaves
+// them as they were.
+func AfterSteps(v *okey101.View, plan []okey101.Action) []StepState {
+	an := v.Analyzer
+	st := StepState{Counts: v.Counts, Table: v.Melds()}
+	for _, m := range v.Table {
+		st.Owners = append(st.Owners, m.Owner)
+	}
+	out := make([]StepState, len(plan))
+	for i, a := range plan {
+		out[i] = StepState{Counts: st.Counts, Table: slices.Clone(st.Table), Owners: slices.Clone(st.Owners)}
+		switch a.Kind {
+		case okey101.ActTake:
+			if t := v.Top(v.Previous); t.Valid() {
+				st.Counts[t]++
+			}
+		case okey101.ActGiveBack:
+			if t := v.Taken.Tile; t.Valid() && st.Counts[t] > 0 {
+				st.Counts[t]--
+			} else if t := v.Top(v.Previous); t.Valid() && st.Counts[t] > 0 {
+				st.Counts[t]--
+			}
+		case okey101.ActOpen, okey101.ActLay:
+			for _, g := range a.Melds {
+				var m meld.Meld
+				var err error
+				if a.Pairs || len(g) == 2 {
+					m, err = an.ReadPair(g, v.Rules.OkeyPair)
+				} else {
+					m, err = an.Read(g)
+				}
+				if err != nil {
+					continue
+				}
+				for _, x := range g {
+					st.Counts[x]--
+				}
+				st.Table = append(st.Table, m)
+				st.Owners = append(st.Owners, v.Seat)
+			}
+		case okey101.ActLayOff:
+			if a.Meld >= 0 && a.Meld < len(st.Table) {
+				if nm, _, err := an.LayOff(st.Table[a.Meld], a.Tile, a.End); err == nil {
+					st.Table[a.Meld] = nm
+					st.Counts[a.Tile]--
+				}
+			}
+		case okey101.ActTakeBack:
+			if a.Meld >= 0 && a.Meld < len(st.Table) {
+				if nm, was, _, err := an.TakeBack(st.Table[a.Meld], a.Tile); err == nil {
+					st.Counts[st.Table[a.Meld].Tiles[was]]++
+					st.Table[a.Meld] = nm
+					st.Counts[a.Tile]--
+				}
+			}
+		case okey101.ActDiscard:
+			st.Counts[a.Tile]--
 		}
 	}
-	p.Discard, p.Costs = DiscardAdviceOn(an, v.Rules.Islek, counts, table, sv)
-	return p
+	return out
+}
+
+// Finishes reports whether the plan ends the hand: its discard is the
+// rack's last tile.
+func Finishes(v *okey101.View, plan []okey101.Action) bool {
+	if len(plan) == 0 || plan[len(plan)-1].Kind != okey101.ActDiscard {
+		return false
+	}
+	return AfterSteps(v, plan)[len(plan)-1].Counts.Total() == 1
 }
 
 // TakeFacts says what taking the previous discard would do for the

@@ -135,17 +135,13 @@ func DiscardChoice(v *okey101.View, sv *meld.Solver) tile.Tile {
 // DiscardAdvice is DiscardChoice, and whether it costs 101 all the same
 // (every tile would).
 func DiscardAdvice(v *okey101.View, sv *meld.Solver) (best tile.Tile, costs bool) {
-	return DiscardAdviceOn(v.Analyzer, v.Rules.Islek, v.Counts, v.Melds(), sv)
+	return DiscardAdviceOn(v.Analyzer, v.Rules, okey101.OkeyPaid(v.History, v.Seat), v.Counts, v.Melds(), sv)
 }
 
 // DiscardAdviceOn is DiscardAdvice for the rack counts against the
-// table: the hint asks it about the rack and the table as they will
-// stand after the melds and lay-offs it suggests first.
-func DiscardAdviceOn(an meld.Analyzer, islekOn bool, counts tile.Counts, table []meld.Meld, sv *meld.Solver) (best tile.Tile, costs bool) {
-	var islek tile.TileSet
-	if islekOn {
-		islek = an.Islek(table)
-	}
+// table under the rules (okeyPaid: the seat has paid for an okey this
+// hand, which okey_once makes the next one free).
+func DiscardAdviceOn(an meld.Analyzer, r okey101.Rules, okeyPaid bool, counts tile.Counts, table []meld.Meld, sv *meld.Solver) (best tile.Tile, costs bool) {
 	best = tile.NoTile
 	bestLeft, bestLinks, bestVal := 0, 0, 0
 	for f, n := range counts {
@@ -153,7 +149,7 @@ func DiscardAdviceOn(an meld.Analyzer, islekOn bool, counts tile.Counts, table [
 			continue
 		}
 		t := tile.Tile(f)
-		c := an.IsOkey(t) || islek.Has(t)
+		c := okey101.DiscardPenalty(an, r, table, t, okeyPaid) != 0
 		rest := counts
 		rest[t]--
 		left, _ := sv.Unmelded(an, rest)
@@ -219,9 +215,11 @@ func Costs(v *okey101.View, t tile.Tile) string {
 	switch {
 	case v.Counts.Total() <= 1:
 		return ""
-	case v.Analyzer.IsOkey(t):
+	}
+	switch v.DiscardPenalty(t) {
+	case okey101.PenaltyOkey:
 		return "okey"
-	case v.Rules.Islek && v.Analyzer.Islek(v.Melds()).Has(t):
+	case okey101.PenaltyIslek:
 		return "islek"
 	}
 	return ""

@@ -1,4 +1,4 @@
-// Package rack is the istaka widget both games share: two rows of slots
+// Package rack is the ıstaka widget both games share: two rows of slots
 // the player arranges freely, moving tiles, packing groups with gaps,
 // reconciling with the tiles the game says the player holds, and the
 // sorts by colour and by value. It knows no game's rules: what a tile
@@ -19,7 +19,7 @@ const Cols = 15
 // NumSlots is the number of slots of the rack.
 const NumSlots = 2 * Cols
 
-// Rack is the player's istaka: two rows of slots, each empty (NoTile) or
+// Rack is the player's ıstaka: two rows of slots, each empty (NoTile) or
 // holding a tile face. The player arranges it freely; the game only
 // knows the multiset of tiles, and Reconcile keeps the two in step.
 type Rack struct {

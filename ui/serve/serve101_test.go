@@ -25,7 +25,7 @@ func open101(t *testing.T, ann *client) {
 	ann.press("right")
 	ann.waitFor("‹ Okey 101 ›", 5*time.Second)
 	ann.press("enter")
-	ann.waitFor("Table 1 · Okey 101 · default", 5*time.Second)
+	ann.waitFor("Table 1 · Okey 101 · standard", 5*time.Second)
 	ann.waitFor("s starts the match", 5*time.Second)
 }
 

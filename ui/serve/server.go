@@ -621,12 +621,12 @@ func (s *Server) run(next ssh.Handler) ssh.Handler {
 func (s *Server) program(sess ssh.Session) (*tea.Program, *session) {
 	pty, _, ok := sess.Pty()
 	if !ok {
-		wish.Println(sess, "okey needs a terminal: connect with ssh -t (or without a command).")
+		wish.Println(sess, i18n.MustLoad(langOf(sess.Environ())).T("bye.noterminal"))
 		sess.Exit(1)
 		return nil, nil
 	}
 	if s.ctx.Err() != nil {
-		wish.Println(sess, "The server is stopping.")
+		wish.Println(sess, i18n.MustLoad(langOf(sess.Environ())).T("bye.stopping"))
 		sess.Exit(1)
 		return nil, nil
 	}

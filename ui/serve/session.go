@@ -679,7 +679,11 @@ func (s *session) onTable(f fromTableMsg) tea.Cmd {
 	case msg.closed != "":
 		s.dropMembership(false)
 		s.closeScreen()
-		return s.sayBye(s.tr.T("bye.closed", msg.closed))
+		why := msg.closed
+		if s.tr.Has(why) { // the table's reasons are keys of the words
+			why = s.tr.T(why)
+		}
+		return s.sayBye(s.tr.T("bye.closed", why))
 	case msg.room != nil:
 		if msg.room.refusedSeq > s.refusedSeq {
 			s.refusedSeq = msg.room.refusedSeq

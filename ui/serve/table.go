@@ -798,7 +798,11 @@ func (t *table) move(m *member, seat int, mv any) {
 	}
 	turnOver, err := t.ref.Apply(seat, mv)
 	if err != nil {
-		t.refuse(m, err.Error())
+		if key, ok := ui.ReasonKey(err); ok {
+			t.refuse(m, key) // said in the seat's language
+		} else {
+			t.refuse(m, err.Error())
+		}
 		if !errors.Is(err, errPartlyPlayed) {
 			return
 		}

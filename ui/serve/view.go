@@ -217,7 +217,7 @@ func (s *session) lobbyLines(st *theme.Styles) ([]string, []key.Binding) {
 		case t.Started:
 			state = s.tr.T("lobby.hand", t.Hand)
 		}
-		head := fmt.Sprintf("%s%s %s · %s · %s · %s", mark, s.tr.T("lobby.table"), t.ID, s.gameName(t.Game), t.Rules, state)
+		head := fmt.Sprintf("%s%s %s · %s · %s · %s", mark, s.tr.T("lobby.table"), t.ID, s.gameName(t.Game), s.rulesName(t.Rules), state)
 		if t.Timer > 0 {
 			head += " · " + s.tr.T("lobby.timer", int(t.Timer/time.Second))
 		}
@@ -252,6 +252,17 @@ func (s *session) gameName(name string) string {
 	return s.tr.T("val.classic")
 }
 
+// rulesName is a table's rules preset in the player's words ("okul
+// usulü (104 taş)", not "simple104"); one the words lack is shown as
+// written.
+func (s *session) rulesName(rules string) string {
+	key := "rules." + strings.ReplaceAll(rules, "=", "_")
+	if s.tr.Has(key) {
+		return s.tr.T(key)
+	}
+	return rules
+}
+
 // levelName is a bot's level as the form offers it; at a 101 table a
 // level 101's bots lack says which of theirs plays.
 func (s *session) levelName(game, level string) string {
@@ -278,7 +289,7 @@ func (s *session) createLines(st *theme.Styles) ([]string, []key.Binding) {
 	games := s.gameName(kinds[f.game].name)
 	rows := [][2]string{
 		{s.tr.T("create.game"), games},
-		{s.tr.T("create.rules"), c.Rules},
+		{s.tr.T("create.rules"), s.rulesName(c.Rules)},
 		{s.tr.T("create.bot", 2), s.levelName(c.Game, c.Levels[1])},
 		{s.tr.T("create.bot", 3), s.levelName(c.Game, c.Levels[2])},
 		{s.tr.T("create.bot", 4), s.levelName(c.Game, c.Levels[3])},
@@ -313,7 +324,7 @@ func (s *session) roomLines(st *theme.Styles) ([]string, []key.Binding) {
 	if r == nil {
 		return []string{st.Dim.Render(s.tr.T("room.wait"))}, []key.Binding{k.Leave}
 	}
-	lines := []string{st.Bold.Render(s.tr.T("room.title", r.id, s.gameName(r.cfg.Game), r.cfg.Rules)), ""}
+	lines := []string{st.Bold.Render(s.tr.T("room.title", r.id, s.gameName(r.cfg.Game), s.rulesName(r.cfg.Rules))), ""}
 	if r.cfg.Code != "" {
 		lines = append(lines, st.Text.Render(s.tr.T("room.code", r.cfg.Code)), "")
 	}

@@ -1,0 +1,60 @@
+package bots101
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"okey/game/meld"
+	"okey/game/okey101"
+)
+
+// Turn is the whole turn a fresh bot of the level would play from the
+// view, every action in order, as planned when the view's seat is first
+// asked: in the draw stage a draw alone (the rest is planned once the
+// tile is known) or a take and the rest of the turn; otherwise the table
+// actions, then a discard or a give-back. Every action is legal when its
+// turn comes, played in order from the view's position, since a bot
+// checks each on its board as the referee would. The 101 table's hint
+// (h) is the hard level's Turn, put into words, so that what it advises
+// is what the strongest bot would do and can be carried out as written.
+func Turn(ctx context.Context, level string, v okey101.View, opt Options) ([]okey101.Action, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	bot, err := New(level, opt)
+	if err != nil {
+		return nil, err
+	}
+	var pl planner
+	var p *player
+	switch b := bot.(type) {
+	case *Easy:
+		pl, p = b, &b.p
+	case *Normal:
+		pl, p = b, &b.p
+	case *Hard:
+		pl, p = b, &b.p
+	default:
+		return nil, fmt.Errorf("%s: %w", level, ErrUnknownLevel)
+	}
+	if p.sv == nil {
+		p.sv = new(meld.Solver)
+	}
+	if v.Phase != okey101.Playing || !v.MyTurn() || !v.Legal.Any() {
+		return nil, fmt.Errorf("%s bot, seat %d, %s: %w", level, v.Seat, v.Phase, ErrNotToMove)
+	}
+	var b *board
+	if v.Stage == okey101.StageDraw {
+		b, err = pl.draw(p, &v)
+	} else {
+		b, err = pl.play(p, &v)
+	}
+	if err == nil && len(b.acts) == 0 {
+		err = fmt.Errorf("%w: an empty plan", errPlan)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s bot, seat %d: %w", level, v.Seat, err)
+	}
+	return slices.Clone(b.acts), nil
+}

@@ -1,0 +1,81 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"okey/ui/canvas"
+)
+
+// The end of a hand of 101 shows the table as it ended (every meld, who
+// laid it, the tiles others laid off), the finisher's last turn, then
+// the scores with their reasons; at 80×24 a longer page scrolls with
+// ↑↓ and pgup pgdn (space and enter still go on), every line can be
+// reached, and none is wider than the screen.
+func TestHandOver101ShowsTheTableAndScrolls(t *testing.T) {
+	for _, lang := range []string{"en", "tr"} {
+		m := start101(t, 80, 24, withSeed(8), func(o *Options) { o.Settings.Lang = lang })
+		long := false
+		for hand := 0; hand < 4 && !long; hand++ {
+			for m.screen == scrPlay {
+				myTurn101(t, m)
+			}
+			if m.screen != scrHandOver {
+				break
+			}
+			lines := m.handOver101Lines()
+			all := ansiPlain(strings.Join(lines, "\n"))
+			res := m.t.view.Result
+			if !res.Void {
+				for _, want := range []string{m.tr.T("t101.handover.table"), m.tr.T("t101.col.why")} {
+					if len(m.t.view.Table) > 0 && !strings.Contains(all, want) {
+						t.Fatalf("%s: the end of the hand lacks %q:\n%s", lang, want, all)
+					}
+				}
+				for s := range 4 {
+					if !strings.Contains(all, m.seatName(s)) {
+						t.Fatalf("%s: %s is not on the page:\n%s", lang, m.seatName(s), all)
+					}
+				}
+				if res.Finisher >= 0 && !strings.Contains(all, m.tileName101(res.Discard)) {
+					t.Fatalf("%s: the finisher's last discard %v is not told:\n%s", lang, res.Discard, all)
+				}
+			}
+			for _, l := range lines {
+				if w := canvas.Width(ansiPlain(l)); w > m.lay.Page.W {
+					t.Fatalf("%s: a line %d wide: %q", lang, w, ansiPlain(l))
+				}
+			}
+			if len(lines) > m.lay.Page.H {
+				long = true
+				bar := ansiPlain(m.handOverBar101())
+				if !strings.Contains(bar, "↑↓") {
+					t.Fatalf("%s: a page longer than the screen does not say it scrolls: %q", lang, bar)
+				}
+				lastLine := ansiPlain(lines[len(lines)-1])
+				if strings.Contains(plain(m), lastLine) {
+					t.Fatalf("%s: the last line shows before scrolling", lang)
+				}
+				for range len(lines) {
+					press(t, m, "down")
+				}
+				if !strings.Contains(plain(m), lastLine) {
+					t.Fatalf("%s: the last line %q is not reached by scrolling:\n%s", lang, lastLine, plain(m))
+				}
+				press(t, m, "pgup")
+				press(t, m, "pgup")
+				if !strings.Contains(plain(m), ansiPlain(lines[0])) {
+					t.Fatalf("%s: pgup does not go back to the top", lang)
+				}
+				if m.screen != scrHandOver {
+					t.Fatal("scrolling left the page")
+				}
+			}
+			press(t, m, "space")
+		}
+		if !long {
+			t.Fatalf("%s: no hand's end was longer than 80×24 in four hands: the scrolling is not tried", lang)
+		}
+		m.Close()
+	}
+}

@@ -1,0 +1,89 @@
+package ui
+
+import (
+	"errors"
+
+	"okey/game"
+	"okey/game/meld"
+	"okey/game/okey101"
+)
+
+// The referees' errors are English sentences for a programmer and the
+// logs. A player reads why a move was refused, a bot failed or a saved
+// match was set aside in their own language (issue 31, point 10): each
+// error the table can meet has its words in the catalogues, and one it
+// does not know is said in general words where the language is not the
+// errors' own.
+
+// reasons maps each error a player may meet to its catalogue key.
+var reasons = []struct {
+	err error
+	key string
+}{
+	{game.ErrWrongPhase, "err.why.phase"},
+	{okey101.ErrWrongPhase, "err.why.phase"},
+	{game.ErrWrongSeat, "err.why.seat"},
+	{okey101.ErrWrongSeat, "err.why.seat"},
+	{game.ErrMustDraw, "err.why.mustdraw"},
+	{okey101.ErrMustDraw, "err.why.mustdraw"},
+	{game.ErrMustDiscard, "err.why.mustdiscard"},
+	{okey101.ErrAlreadyDrew, "err.why.drew"},
+	{okey101.ErrFirstTurn, "err.why.firstturn"},
+	{game.ErrNotHeld, "err.why.notheld"},
+	{okey101.ErrNotHeld, "err.why.notheld"},
+	{game.ErrEmptyStack, "err.why.empty"},
+	{okey101.ErrEmptyStack, "err.why.empty"},
+	{game.ErrWallEmpty, "err.why.wall"},
+	{okey101.ErrWallEmpty, "err.why.wall"},
+	{game.ErrWallNotEmpty, "err.why.wallnot"},
+	{game.ErrShowLate, "status.show.late"},
+	{game.ErrShowNoTile, "err.why.shownotile"},
+	{game.ErrShown, "status.show.done"},
+	{game.ErrNoIndicator, "status.show.norules"},
+	{game.ErrNotWinning, "err.why.notwinning"},
+	{game.ErrSeatLeft, "status.youleft"},
+	{okey101.ErrNothingTaken, "t101.giveback.none"},
+	{okey101.ErrOpened, "err.why.opened"},
+	{okey101.ErrNotMeld, "err.why.notmeld"},
+	{meld.ErrNotMeld, "err.why.notmeld"},
+	{okey101.ErrNotPair, "err.why.notpair"},
+	{okey101.ErrNoMeld, "err.why.nomeld"},
+	{okey101.ErrLayOffRefused, "err.why.layoff"},
+	{meld.ErrLayOff, "err.why.layoff"},
+	{okey101.ErrTakeBack, "err.why.takeback"},
+	{meld.ErrTakeBack, "err.why.takeback"},
+	{game.ErrRecordCorrupt, "err.why.record"},
+	{okey101.ErrRecordCorrupt, "err.why.record"},
+	{game.ErrRecordMismatch, "err.why.record"},
+	{okey101.ErrRecordMismatch, "err.why.record"},
+	{okey101.ErrRecordGame, "err.why.recordgame"},
+}
+
+// reason is err in the player's words: the error itself where the
+// catalogue says the errors' language is its own ("err.raw = yes", as
+// in English, which keeps every detail); else the catalogue's sentence
+// for a known error, and general words for another.
+func (m *Model) reason(err error) string {
+	if err == nil {
+		return ""
+	}
+	if m.tr.T("err.raw") == "yes" {
+		return err.Error()
+	}
+	if key, ok := ReasonKey(err); ok {
+		return m.tr.T(key)
+	}
+	return m.tr.T("err.why.other")
+}
+
+// ReasonKey is the catalogue key of the words for err, if the table
+// knows them: okey serve sends a seat the key of its refusal, and the
+// seat's screen says it in the seat's language.
+func ReasonKey(err error) (string, bool) {
+	for _, r := range reasons {
+		if errors.Is(err, r.err) {
+			return r.key, true
+		}
+	}
+	return "", false
+}
