@@ -378,6 +378,13 @@ func (h *hall) restore() (int, error) {
 			}
 			continue // another node runs it
 		}
+		if h.nodes != nil && sv.Err == nil && sv.Record != nil {
+			if err := sv.log.claim(h.nodes.leases.node); err != nil {
+				errs = append(errs, err)
+				h.giveLease(sv.ID)
+				continue
+			}
+		}
 		t, err := h.restoreOne(sv)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("table %s: %w (set aside)", sv.ID, err))

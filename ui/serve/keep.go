@@ -166,6 +166,25 @@ func (l *tableLog) appendRecord(ctx context.Context, rec []byte) error {
 	return nil
 }
 
+// ownerHeader names the node that claimed a table by appending an empty
+// message to its record (claim).
+const ownerHeader = "Okey-Owner"
+
+// claim appends an empty message naming node after the table's last
+// one: a node that takes a table over moves the record's last sequence
+// on at once, so that whatever the node before it may still try to
+// write is fenced off, even before the new node's first move. The
+// record's bytes do not change.
+func (l *tableLog) claim(node string) error {
+	ctx, cancel := engineCtx()
+	defer cancel()
+	msg := &nats.Msg{Subject: l.subj, Header: nats.Header{ownerHeader: []string{node}}}
+	if err := l.publish(ctx, msg); err != nil {
+		return fmt.Errorf("table %s: claiming it: %w", l.id, err)
+	}
+	return nil
+}
+
 // publish appends msg after the table's last message, and only there.
 func (l *tableLog) publish(ctx context.Context, msg *nats.Msg) error {
 	ack, err := l.k.eng.js.PublishMsg(ctx, msg, jetstream.WithExpectLastSequencePerSubject(l.seq))

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -154,6 +155,9 @@ func (l *leases) watchFreed(ctx context.Context) (<-chan string, error) {
 // which are lost (the node must stop running those tables at once:
 // another may have them).
 type holding struct {
+	// paused (tests) stops the renewals, as a node cut off from the
+	// others would.
+	paused atomic.Bool
 	l      *leases
 	lost   func(table string)
 	mu     sync.Mutex
@@ -227,6 +231,9 @@ func (h *holding) run(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case <-tick.C:
+		}
+		if h.paused.Load() {
+			continue
 		}
 		h.mu.Lock()
 		now := make([]lease, 0, len(h.leases))

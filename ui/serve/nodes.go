@@ -91,6 +91,14 @@ func (h *hall) takeOver(id string) {
 		h.giveLease(id)
 		return
 	}
+	if kt.Err == nil && kt.Record != nil {
+		if err := kt.log.claim(h.nodes.leases.node); err != nil {
+			// Another writer was quicker: it runs the table.
+			h.opt.log.Warn("taking a table over", "table", id, "err", err)
+			h.giveLease(id)
+			return
+		}
+	}
 	t, err := h.restoreOne(kt)
 	if err != nil {
 		h.opt.log.Error("taking a table over: set aside", "table", id, "err", err)

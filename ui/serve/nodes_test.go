@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
+	gossh "golang.org/x/crypto/ssh"
 
 	"okey/game"
 )
@@ -305,5 +306,115 @@ func TestClusterOfThreeSurvivesANode(t *testing.T) {
 	}
 	if _, err := game.ParseRecord(after); err != nil {
 		t.Fatalf("the record after the takeover: %v", err)
+	}
+}
+
+// twoNodesAtATable starts two nodes on one store, ann and bob at a table
+// node a runs, mid-hand at a person's turn; it returns the nodes, the
+// players (on node a) and the record as acknowledged.
+func twoNodesAtATable(t *testing.T, ttl time.Duration) (a, b *Server, addrB string, ann, bob *client, annKey gossh.Signer, before []byte) {
+	t.Helper()
+	url := sharedNATS(t)
+	tweak := func(node string) func(*Config) {
+		return func(c *Config) {
+			nodeTweak(url, node)(c)
+			c.Store.LeaseTTL = ttl
+		}
+	}
+	a, addrA := testServer(t, tweak("a"))
+	b, addrB = testServer(t, tweak("b"))
+	annKey = newKey(t)
+	ann = dial(t, addrA, "ann", dialOpts{key: annKey})
+	openTable(t, ann)
+	bob = dial(t, addrA, "bob", dialOpts{key: newKey(t)})
+	sit(t, bob)
+	ann.waitFor("2. bob", 5*time.Second)
+	ann.press("s")
+	ann.waitFor("Hand 1 ·", 10*time.Second)
+	stop := make(chan struct{})
+	wa, wb := playWhile(t, ann, stop), playWhile(t, bob, stop)
+	savedGame(t, a, "1", func(g *game.Game) bool { return len(g.Record().Actions) >= 8 })
+	close(stop)
+	wa.Wait()
+	wb.Wait()
+	savedGame(t, a, "1", func(g *game.Game) bool {
+		st := g.State()
+		return st.Phase() == game.Playing && (st.Turn() == 0 || st.Turn() == 1)
+	})
+	settled(t, a, "1")
+	var err error
+	if before, err = storedRecord(t, a, "1"); err != nil {
+		t.Fatal(err)
+	}
+	return a, b, addrB, ann, bob, annKey, before
+}
+
+// TestPlannedStopHandsOver: a node stopped on purpose (SIGTERM) gives its
+// tables up at once: another node runs them long before the lease would
+// have expired.
+func TestPlannedStopHandsOver(t *testing.T) {
+	if testing.Short() {
+		t.Skip("two nodes, a planned stop (seconds)")
+	}
+	t.Parallel()
+	a, b, _, _, _, _, _ := twoNodesAtATable(t, 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	start := time.Now()
+	if err := a.Shutdown(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for b.hall.local("1") == nil {
+		if time.Since(start) > 15*time.Second {
+			t.Fatal("node b never took table 1 over")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	took := time.Since(start)
+	t.Logf("handed over %v after the stop began (lease TTL 30s)", took.Round(time.Millisecond))
+	if took > 10*time.Second {
+		t.Fatalf("taken over only after %v: the lease expired, it was not handed over", took)
+	}
+}
+
+// TestCutOffOwnerCannotWrite: a node cut off from the others (its
+// renewals stop) loses its table to another node, which claims the
+// record at once; when the old owner comes back and its players move,
+// nothing it writes lands, and it stops running the table.
+func TestCutOffOwnerCannotWrite(t *testing.T) {
+	if testing.Short() {
+		t.Skip("two nodes, one cut off (seconds)")
+	}
+	t.Parallel()
+	a, b, _, ann, bob, _, before := twoNodesAtATable(t, time.Second)
+	a.hall.nodes.hold.paused.Store(true)
+	start := time.Now()
+	for b.hall.local("1") == nil {
+		if time.Since(start) > 15*time.Second {
+			t.Fatal("node b never took table 1 over")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	claimed, err := storedRecord(t, b, "1")
+	if err != nil || string(claimed) != string(before) {
+		t.Fatalf("after the takeover the record changed (err %v)", err)
+	}
+	// The old owner's players move: its writes are fenced off.
+	stop := make(chan struct{})
+	wa, wb := playWhile(t, ann, stop), playWhile(t, bob, stop)
+	for a.hall.local("1") != nil {
+		if time.Since(start) > 20*time.Second {
+			close(stop)
+			t.Fatal("the cut-off node still runs table 1")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	close(stop)
+	wa.Wait()
+	wb.Wait()
+	a.hall.nodes.hold.paused.Store(false)
+	after, err := storedRecord(t, b, "1")
+	if err != nil || string(after) != string(before) {
+		t.Fatalf("the cut-off node's moves landed:\n%s\nwant\n%s", after, before)
 	}
 }
