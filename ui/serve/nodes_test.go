@@ -3,8 +3,10 @@ package serve
 import (
 	"context"
 	"errors"
+	"flag"
 	"net"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -416,5 +418,47 @@ func TestCutOffOwnerCannotWrite(t *testing.T) {
 	after, err := storedRecord(t, b, "1")
 	if err != nil || string(after) != string(before) {
 		t.Fatalf("the cut-off node's moves landed:\n%s\nwant\n%s", after, before)
+	}
+}
+
+var failoverKills = flag.Int("failover", 0, "TestFailoverTimes: kill the owning node this many times and report the takeover times (0: 3, quickly)")
+
+// TestFailoverTimes kills the node running a table, again and again (a
+// fresh pair of nodes each time, the default 5 s lease), and reports how
+// long the table took to come back on the other: go test ./ui/serve -run
+// TestFailoverTimes -failover 20 -v.
+func TestFailoverTimes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("kills nodes (seconds each)")
+	}
+	kills := *failoverKills
+	if kills <= 0 {
+		kills = 3
+	}
+	var took []time.Duration
+	for i := range kills {
+		url := sharedNATS(t)
+		a, addrA := testServer(t, func(c *Config) { c.Store = StoreConfig{NATS: []string{url}, NodeName: "a"} })
+		b, _ := testServer(t, func(c *Config) { c.Store = StoreConfig{NATS: []string{url}, NodeName: "b"} })
+		ann := dial(t, addrA, "ann", dialOpts{key: newKey(t)})
+		openTable(t, ann)
+		ann.press("s")
+		ann.waitFor("Hand 1 ·", 10*time.Second)
+		a.crash()
+		died := time.Now()
+		for b.hall.local("1") == nil {
+			if time.Since(died) > 30*time.Second {
+				t.Fatalf("kill %d: no takeover within 30 s", i+1)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		took = append(took, time.Since(died))
+		ann.close()
+	}
+	slices.Sort(took)
+	t.Logf("%d kills, lease TTL %v: takeover median %v, worst %v (all: %v)", kills, LeaseTTL,
+		took[len(took)/2].Round(time.Millisecond), took[len(took)-1].Round(time.Millisecond), took)
+	if worst := took[len(took)-1]; worst > 10*time.Second {
+		t.Errorf("the worst takeover took %v, over 10 s", worst)
 	}
 }
