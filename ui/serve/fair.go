@@ -134,8 +134,13 @@ func (s *Server) command(sess ssh.Session) bool {
 		sess.Exit(code)
 		return true
 	}
+	if args[0] == "status" && len(args) == 1 {
+		wish.Print(sess, s.status())
+		sess.Exit(0)
+		return true
+	}
 	if args[0] != "record" {
-		return fail(2, "unknown command %q: connect with no command to play, or ask for \"record TABLE\" (a table's last finished match)", cutWidth(ansi.Strip(ui.CutBytes(args[0], 64)), 20))
+		return fail(2, "unknown command %q: connect with no command to play, or ask for \"record TABLE\" (a table's last finished match) or \"status\" (the nodes and their tables)", cutWidth(ansi.Strip(ui.CutBytes(args[0], 64)), 20))
 	}
 	if len(args) != 2 {
 		return fail(2, "%s", recordUsage)

@@ -1,8 +1,12 @@
 package serve
 
 import (
+	"cmp"
 	"context"
 	"errors"
+	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -177,4 +181,56 @@ func (h *hall) owned() []string {
 		return out
 	}
 	return h.nodes.hold.held()
+}
+
+// status is what "ssh HOST status" prints: this node, and every table
+// with the node running it, its game, its hand and how many people hold
+// seats or watch (no names, no codes: anyone may ask).
+func (s *Server) status() string {
+	var b strings.Builder
+	node, shared := "", s.hall.nodes != nil
+	if s.eng != nil {
+		node = s.eng.node
+	}
+	fmt.Fprintf(&b, "node %s", cmp.Or(node, "(no store)"))
+	if shared {
+		fmt.Fprintf(&b, " · sharing the tables with other nodes (%d copies of each)", s.eng.replicas)
+	} else {
+		b.WriteString(" · alone")
+	}
+	b.WriteString("\n")
+	owners := map[string]string{}
+	if s.hall.relay != nil {
+		s.hall.relay.mu.Lock()
+		for id, rs := range s.hall.relay.others {
+			owners[id] = rs.Node
+		}
+		s.hall.relay.mu.Unlock()
+	}
+	list := s.hall.list()
+	fmt.Fprintf(&b, "%d tables\n", len(list))
+	if len(list) > 0 {
+		fmt.Fprintf(&b, "%-6s %-16s %-8s %-9s %s\n", "table", "node", "game", "hand", "seats held · watching")
+	}
+	for _, t := range list {
+		owner := owners[t.ID]
+		if owner == "" {
+			owner = cmp.Or(node, "here")
+		}
+		hand := "waiting"
+		switch {
+		case t.Over:
+			hand = "over"
+		case t.Started:
+			hand = strconv.Itoa(t.Hand)
+		}
+		held := 0
+		for _, o := range t.Owners {
+			if o != "" {
+				held++
+			}
+		}
+		fmt.Fprintf(&b, "%-6s %-16s %-8s %-9s %d · %d\n", t.ID, cutWidth(owner, 16), t.Game, hand, held, t.Watchers)
+	}
+	return b.String()
 }

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"net"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -64,6 +65,24 @@ func TestNodesShareNumbersAndRunEachTableOnce(t *testing.T) {
 	}
 	if b.hall.local("1") != nil || a.hall.local("2") != nil {
 		t.Fatal("a node runs the other's table")
+	}
+	// "status" on either node names both tables and their nodes, once
+	// the lobby has carried them across.
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		out, code := execSSH(t, addrB, newKey(t), "status")
+		ok := code == 0 && strings.Contains(out, "node b ·") && strings.Contains(out, "2 tables") &&
+			regexp.MustCompile(`(?m)^1 +a +classic`).MatchString(out) && regexp.MustCompile(`(?m)^2 +b +classic`).MatchString(out)
+		if ok {
+			if strings.Contains(out, "ann") || strings.Contains(out, "bob") {
+				t.Fatalf("status names players:\n%s", out)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("status on node b: exit %d\n%s", code, out)
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
 }
 
