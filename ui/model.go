@@ -64,6 +64,9 @@ type Options struct {
 	// (keys.Settle); 0 is defaultSettle, negative none (tests, which
 	// press keys faster than anyone).
 	Settle time.Duration
+	// Review tunes the coach's review (w after a hand or a match); the
+	// zero value is okey review's defaults.
+	Review ReviewOptions
 }
 
 // defaultSettle is how long a screen just come ignores the keys that
@@ -96,6 +99,7 @@ const (
 	scrScores // the score history
 	scrLocked // another game plays in the state directory
 	scrStats  // the player's statistics
+	scrReview // the coach's review of a hand or a match
 )
 
 // overlay is drawn over the table.
@@ -206,6 +210,11 @@ type Model struct {
 	// t is the match of Okey 101 on the table, nil while the match is
 	// of classic Okey (then g is).
 	t *table101
+
+	// rv is the review on show or being computed, nil for none;
+	// reviewID tells its messages from a closed one's.
+	rv       *reviewState
+	reviewID uint64
 }
 
 // logEntry is a line of the move log: an event (as seat 0 may see it) or
@@ -435,6 +444,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case seatTickMsg:
 		return m.onSeatTick()
+	case reviewProgressMsg, reviewDoneMsg:
+		return m.onReviewMsg(msg)
 	case savedMsg:
 		if msg.err != nil {
 			m.lastOK = false
@@ -498,6 +509,8 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.updateLocked(k)
 	case scrStats:
 		return m.updateStats(k)
+	case scrReview:
+		return m.updateReview(k)
 	}
 	cmd, _ := m.table().key(k)
 	return cmd

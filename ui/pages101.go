@@ -99,6 +99,8 @@ func (m *Model) updateHandOver101(k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		return m.applied101(evs, lines)
+	case key.Matches(k, keys.Review):
+		return m.reviewCurrent(v.Hand)
 	case m.openFromPage(k, keys.Settings, keys.Scores, keys.Stats):
 		return nil
 	}
@@ -112,14 +114,14 @@ func (m *Model) handOverBar101() string {
 	if m.t.view.Phase == okey101.MatchOver {
 		next := k.Next
 		next.SetHelp(k.Next.Help().Key, m.tr.T("key.final"))
-		return m.keyBar([]key.Binding{next, sheet, k.Quit})
+		return m.keyBar([]key.Binding{next, k.Review, sheet, k.Quit})
 	}
 	if res := m.t.view.Result; res != nil && res.Void {
 		next := k.Next
 		next.SetHelp(k.Next.Help().Key, m.tr.T("t101.key.redeal"))
-		return m.keyBar([]key.Binding{next, sheet, k.Settings, k.Quit})
+		return m.keyBar([]key.Binding{next, k.Review, sheet, k.Settings, k.Quit})
 	}
-	return m.keyBar([]key.Binding{k.Next, sheet, k.Settings, k.Quit})
+	return m.keyBar([]key.Binding{k.Next, k.Review, sheet, k.Settings, k.Quit})
 }
 
 // renderHandOver101 shows how the hand ended: who finished and how,
@@ -363,7 +365,7 @@ func (m *Model) renderMatchOver101() string {
 	v := &m.t.view
 	mr := v.Match
 	k := m.keys.MatchOver
-	bar := m.keyBar([]key.Binding{k.NewMatch, k.Game, m.keys.Table101.Scores, k.Settings, k.Quit})
+	bar := m.keyBar([]key.Binding{k.NewMatch, k.Review, k.Game, m.keys.Table101.Scores, k.Settings, k.Quit})
 	if mr == nil {
 		return m.renderPage(nil, bar)
 	}

@@ -35,6 +35,8 @@ func (m *Model) render() string {
 		return m.renderLocked()
 	case scrStats:
 		return m.renderStats()
+	case scrReview:
+		return m.renderReview()
 	}
 	if s, ok := m.table().render(); ok {
 		return s
