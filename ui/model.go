@@ -96,10 +96,11 @@ const (
 	scrHandOver
 	scrMatchOver
 	scrSettings
-	scrScores // the score history
-	scrLocked // another game plays in the state directory
-	scrStats  // the player's statistics
-	scrReview // the coach's review of a hand or a match
+	scrScores  // the score history
+	scrLocked  // another game plays in the state directory
+	scrStats   // the player's statistics
+	scrReview  // the coach's review of a hand or a match
+	scrMatches // the saved matches, to review one
 )
 
 // overlay is drawn over the table.
@@ -215,6 +216,8 @@ type Model struct {
 	// reviewID tells its messages from a closed one's.
 	rv       *reviewState
 	reviewID uint64
+	// ml is the saved matches' page on show, nil for none.
+	ml *matchesState
 }
 
 // logEntry is a line of the move log: an event (as seat 0 may see it) or
@@ -446,6 +449,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onSeatTick()
 	case reviewProgressMsg, reviewDoneMsg:
 		return m.onReviewMsg(msg)
+	case matchesMsg, savedRecordMsg:
+		return m.onMatchesMsg(msg)
 	case savedMsg:
 		if msg.err != nil {
 			m.lastOK = false
@@ -511,6 +516,8 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.updateStats(k)
 	case scrReview:
 		return m.updateReview(k)
+	case scrMatches:
+		return m.updateMatches(k)
 	}
 	cmd, _ := m.table().key(k)
 	return cmd

@@ -2,6 +2,8 @@ package ui
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -11,6 +13,7 @@ import (
 	"okey/game"
 	"okey/game/tile"
 	"okey/ui/i18n"
+	"okey/ui/store"
 )
 
 // toHandOver plays the player's turns (the first tile each time) until
@@ -309,4 +312,67 @@ func plantOkeyThrow(t *testing.T) ([]byte, int) {
 	}
 	t.Fatal("no seed gives the player an okey to throw")
 	return nil, 0
+}
+
+// The score history opens the saved matches (w), and any of them opens
+// its review; esc goes back a page at a time.
+func TestReviewASavedMatch(t *testing.T) {
+	rec, _ := plantOkeyThrow(t)
+	for _, lang := range []string{"en", "tr"} {
+		m := newTestModel(t, 80, 24, func(o *Options) { o.Settings.Lang = lang })
+		drain(t, m, m.Init())
+		dir := filepath.Join(m.opt.StateDir, store.FinishedDir)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range []string{"20250228-090000-abandoned.okey", "20250301-120000-finished.okey"} {
+			if err := os.WriteFile(filepath.Join(dir, name), rec, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		press(t, m, "r")
+		if !strings.Contains(plain(m), "w ") {
+			t.Fatalf("%s: the score history does not offer the saved matches:\n%s", lang, plain(m))
+		}
+		press(t, m, "w")
+		out := plain(m)
+		if m.screen != scrMatches || !strings.Contains(out, "> ") || !strings.Contains(out, "2025-03-01 12:00") || !strings.Contains(out, "2025-02-28 09:00") {
+			t.Fatalf("%s: the saved matches are not listed, the newest first:\n%s", lang, out)
+		}
+		if w, line := maxLineWidth(out); w > 80 {
+			t.Errorf("%s: a line of %d columns: %q", lang, w, line)
+		}
+		if strings.Index(out, "2025-03-01 12:00") > strings.Index(out, "2025-02-28 09:00") {
+			t.Fatalf("%s: the older match is listed first:\n%s", lang, out)
+		}
+		// A hand is being played: the match on the table is not offered
+		// (its review would coach the hand).
+		if strings.Contains(out, m.tr.T("matches.current", m.tr.T("matches.current.between"))) {
+			t.Fatalf("%s: the match being played is offered for review:\n%s", lang, out)
+		}
+		press(t, m, "down")
+		press(t, m, "up")
+		press(t, m, "enter")
+		if m.screen != scrReview || m.rv == nil || !m.rv.finished || m.rv.err != nil {
+			t.Fatalf("%s: enter does not review the match: screen %d\n%s", lang, m.screen, plain(m))
+		}
+		if want := m.tr.T("review.title.saved", "2025-03-01 12:00"); !strings.Contains(plain(m), want) {
+			t.Fatalf("%s: %q not on screen:\n%s", lang, want, plain(m))
+		}
+		if w, line := maxLineWidth(plain(m)); w > 80 {
+			t.Errorf("%s: a line of %d columns: %q", lang, w, line)
+		}
+		press(t, m, "esc")
+		if m.screen != scrMatches {
+			t.Fatalf("%s: esc from the review goes to %d, not the list", lang, m.screen)
+		}
+		press(t, m, "esc")
+		if m.screen != scrScores {
+			t.Fatalf("%s: esc from the list goes to %d, not the score history", lang, m.screen)
+		}
+		press(t, m, "esc")
+		if m.screen != scrPlay {
+			t.Fatalf("%s: esc from the score history goes to %d, not the table", lang, m.screen)
+		}
+	}
 }

@@ -272,7 +272,7 @@ func (m *Model) seatKeys() {
 		&k.HandOver.Settings, &k.HandOver.Stats, &k.MatchOver.Settings, &k.MatchOver.Stats, &k.MatchOver.Game,
 		&k.Table101.Settings, &k.Table101.Stats,
 		// the review reads the match's record, which a seat does not hold
-		&k.HandOver.Review, &k.MatchOver.Review} {
+		&k.HandOver.Review, &k.MatchOver.Review, &k.Info.Saved} {
 		b.SetEnabled(false)
 	}
 	leave := m.tr.T("key.leave")

@@ -37,6 +37,8 @@ func (m *Model) render() string {
 		return m.renderStats()
 	case scrReview:
 		return m.renderReview()
+	case scrMatches:
+		return m.renderMatches()
 	}
 	if s, ok := m.table().render(); ok {
 		return s

@@ -49,6 +49,7 @@ type KeyMap struct {
 	MatchOver MatchOverKeys
 	Settings  SettingsKeys
 	Review    ReviewKeys
+	Matches   MatchesKeys
 }
 
 // TableKeys are the keys of the table. Discard is x alone, as at the
@@ -106,6 +107,16 @@ type OverlayKeys struct {
 type InfoKeys struct {
 	ScrollKeys
 	Close, Quit key.Binding
+	// Saved opens the saved matches, to review one (the score history
+	// only).
+	Saved key.Binding
+}
+
+// MatchesKeys choose a saved match to review.
+type MatchesKeys struct {
+	Up, Down, Open, Close, Quit key.Binding
+	// Choose (Up and Down) is shown in the help bar.
+	Choose key.Binding
 }
 
 // NoticeKeys: any key but Quit goes on.
@@ -238,6 +249,15 @@ func New(tr *i18n.Catalog, saving bool) KeyMap {
 			ScrollKeys: scroll,
 			Close:      b([]string{"esc", "enter"}, "esc", "key.close"),
 			Quit:       quit,
+			Saved:      b([]string{"w"}, "w", "key.saved"),
+		},
+		Matches: MatchesKeys{
+			Up:     b([]string{"up", "k"}, "↑", "key.set.choose"),
+			Down:   b([]string{"down", "j"}, "↓", "key.set.choose"),
+			Open:   b([]string{"enter", "w"}, "enter", "key.review"),
+			Close:  b([]string{"esc"}, "esc", "key.close"),
+			Quit:   quit,
+			Choose: b([]string{"up", "down"}, "↑↓", "key.set.choose"),
 		},
 		Notice: NoticeKeys{Quit: quit},
 		Resume: ResumeKeys{
