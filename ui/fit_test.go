@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"okey/bots/coach"
 	"regexp"
 	"strings"
 	"testing"
@@ -182,6 +183,17 @@ func reviewFits(t *testing.T, m *Model, whole map[string]bool, judged *reviewSta
 		}
 		if n := strings.Count(out, "\n") + 1; n > fitSizes[0][1] {
 			t.Errorf("review, decision %d: %d lines", i+1, n)
+		}
+		d := &m.rv.res.Decisions[i]
+		last := strings.ToUpper(m.tr.T("review.label." + strings.ReplaceAll(string(d.Label), " ", "_")))
+		if d.Label == coach.Only {
+			last = m.tr.T("review.only")
+		}
+		if len(d.Reasons) > 0 {
+			last = strings.Fields(m.tr.T("review.why", ""))[0]
+		}
+		if !strings.Contains(out, last) {
+			t.Errorf("review, decision %d: the verdict is cut off (no %q):\n%s", i+1, last, out)
 		}
 		if !strings.Contains(out, "esc") {
 			t.Errorf("review, decision %d: the key bar is cut off:\n%s", i+1, out)

@@ -307,17 +307,31 @@ func (m *Model) renderReview() string {
 		return m.renderPage(lines, m.keyBar([]key.Binding{m.keys.Review.Close, m.keys.Review.Quit}))
 	}
 	s := &rv.res.Summary
-	lines = append(lines, m.st.Text.Render(canvas.Cut(m.tr.T("review.summary", num(s.TotalLoss), num(s.LossPerDecision), s.Accuracy,
-		s.Labels[coach.Blunder], s.Labels[coach.Mistake], s.Labels[coach.Inaccuracy]), w)), "")
+	summary := canvas.Wrap(m.tr.T("review.summary", num(s.TotalLoss), num(s.LossPerDecision), s.Accuracy,
+		s.Labels[coach.Blunder], s.Labels[coach.Mistake], s.Labels[coach.Inaccuracy]), w)
 	d := &rv.res.Decisions[rv.at]
 	stage := m.tr.T("review.stage." + strings.ReplaceAll(d.Stage, " ", "_"))
-	lines = append(lines, m.st.Bold.Render(canvas.Cut(m.tr.T("review.at", rv.at+1, len(rv.res.Decisions), d.Hand, d.Turn, stage, d.WallLeft), w)))
 	okey := tile.NoTile
 	if rv.at < len(rv.okeys) {
 		okey = rv.okeys[rv.at]
 	}
-	lines = append(lines, m.reviewRack(d, okey)...)
-	lines = append(lines, m.reviewVerdict(d, w)...)
+	body := []string{m.st.Bold.Render(canvas.Cut(m.tr.T("review.at", rv.at+1, len(rv.res.Decisions), d.Hand, stage, d.WallLeft), w))}
+	body = append(body, m.reviewRack(d, okey)...)
+	body = append(body, m.reviewVerdict(d, w)...)
+	// A long verdict (an opening of 101 wraps) takes the room of the
+	// blank line, then of the summary's second line: the decision is
+	// what the page is for.
+	gap := []string{""}
+	if len(lines)+len(summary)+1+len(body) > m.lay.Page.H {
+		gap = nil
+		if len(lines)+len(summary)+len(body) > m.lay.Page.H {
+			summary = []string{canvas.Cut(strings.Join(summary, " "), w)}
+		}
+	}
+	for _, l := range summary {
+		lines = append(lines, m.st.Text.Render(l))
+	}
+	lines = append(append(lines, gap...), body...)
 	return m.renderPage(lines, bar)
 }
 
