@@ -1,12 +1,12 @@
 package ui
 
 import (
-	"okey/bots/coach"
 	"regexp"
 	"strings"
 	"testing"
 
 	"okey/bots"
+	"okey/bots/coach"
 	"okey/ui/i18n"
 )
 
