@@ -185,7 +185,7 @@ func reviewFits(t *testing.T, m *Model, whole map[string]bool, judged *reviewSta
 			t.Errorf("review, decision %d: %d lines", i+1, n)
 		}
 		d := &m.rv.res.Decisions[i]
-		last := strings.ToUpper(m.tr.T("review.label." + strings.ReplaceAll(string(d.Label), " ", "_")))
+		last := m.upper(m.tr.T("review.label." + strings.ReplaceAll(string(d.Label), " ", "_")))
 		if d.Label == coach.Only {
 			last = m.tr.T("review.only")
 		}

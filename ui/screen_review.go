@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"unicode"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -362,7 +363,7 @@ func (m *Model) reviewVerdict(d *coach.Decision, w int) []string {
 	case coach.Mistake, coach.Blunder:
 		st = m.st.Warn
 	}
-	verdict := st.Bold(true).Render(strings.ToUpper(label))
+	verdict := st.Bold(true).Render(m.upper(label))
 	if d.Uncertain {
 		verdict += " " + m.st.Dim.Render(m.tr.T("review.uncertain"))
 	}
@@ -435,6 +436,14 @@ func (m *Model) reviewRack(d *coach.Decision, okey tile.Tile) []string {
 		}
 	}
 	return append(out, frame.BottomLine(rw))
+}
+
+// upper writes s in capitals, Turkish ones in Turkish (iyi: İYİ).
+func (m *Model) upper(s string) string {
+	if m.tr.Lang == "tr" {
+		return strings.ToUpperSpecial(unicode.TurkishCase, s)
+	}
+	return strings.ToUpper(s)
 }
 
 // progressBar is done of total as a bar w columns wide, in characters
