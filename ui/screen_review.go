@@ -364,11 +364,16 @@ func (m *Model) reviewVerdict(d *coach.Decision, w int) []string {
 		st = m.st.Warn
 	}
 	verdict := st.Bold(true).Render(m.upper(label))
-	if d.Uncertain {
-		verdict += " " + m.st.Dim.Render(m.tr.T("review.uncertain"))
+	loss := m.st.Text.Render(m.tr.T("review.loss", num(d.Loss), num(d.Low), num(d.High))) + " · " + verdict
+	switch note := m.tr.T("review.uncertain"); {
+	case !d.Uncertain:
+		out = append(out, canvas.Cut(loss, w))
+	case canvas.Width(loss)+1+canvas.Width(note) <= w:
+		out = append(out, loss+" "+m.st.Dim.Render(note))
+	default: // the note under the loss, where it is not cut
+		out = append(out, canvas.Cut(loss, w))
+		add(m.st.Dim.Render, note)
 	}
-	loss := m.tr.T("review.loss", num(d.Loss), num(d.Low), num(d.High))
-	out = append(out, canvas.Cut(m.st.Text.Render(loss)+" · "+verdict, w))
 	for _, r := range d.Reasons {
 		add(m.st.Accent.Render, m.tr.T("review.why", sayCoach(m.tr, r)))
 	}
