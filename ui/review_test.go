@@ -387,3 +387,19 @@ func TestReviewLabelCapitals(t *testing.T) {
 		}
 	}
 }
+
+// A hand in which the player made no decision (a bot finished before
+// the player's turn came) has nothing to review: the page says so, not
+// the coach's error.
+func TestReviewOfNoDecision(t *testing.T) {
+	rec, _ := plantOkeyThrow(t)
+	m := newTestModel(t, 80, 24)
+	drain(t, m, m.Init())
+	drain(t, m, m.openReview(rec, 0, 7, "none")) // the record has one hand
+	if m.rv == nil || !m.rv.finished || m.rv.err != nil || len(m.rv.res.Decisions) != 0 {
+		t.Fatalf("the review of a hand without decisions: %+v", m.rv)
+	}
+	if !strings.Contains(plain(m), "No decision of yours to review here.") {
+		t.Fatalf("the page does not say there is nothing to review:\n%s", plain(m))
+	}
+}

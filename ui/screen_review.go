@@ -113,7 +113,9 @@ func (m *Model) openReview(rec []byte, seat, hand int, title string) tea.Cmd {
 	if o.Seed == 0 {
 		o.Seed = 1
 	}
+	total := -1 // the decisions to judge, once the coach has counted them
 	o.Progress = func(d, t int) {
+		total = t
 		select {
 		case <-prog:
 		default:
@@ -134,6 +136,12 @@ func (m *Model) openReview(rec []byte, seat, hand int, title string) tea.Cmd {
 	start := func() tea.Msg {
 		go func() {
 			r, err := cli.ReviewRecord(ctx, rec, seat, hand, o)
+			if total == 0 {
+				// No decision of the seat in the hand (a bot finished
+				// before its turn came): nothing to review, which the
+				// page says, rather than the coach's error.
+				err = nil
+			}
 			msg := reviewDoneMsg{id: id, res: r, err: err}
 			if err == nil {
 				msg.okeys = okeysOf(rec, seat, hand, r.Decisions)
