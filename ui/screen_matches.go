@@ -188,7 +188,7 @@ func (m *Model) renderMatches() string {
 	}
 	if len(list) > 0 && ml != nil {
 		bar = m.keyBar([]key.Binding{k.Choose, k.Open, k.Close, k.Quit})
-		room := max(m.lay.Page.H-len(lines)-2, 1)
+		room := max(m.lay.Page.H-len(lines)-4, 1) // the note below takes up to three
 		first := max(0, min(ml.at-room/2, len(list)-room))
 		for i := first; i < len(list) && i < first+room; i++ {
 			s := list[i]
@@ -212,7 +212,10 @@ func (m *Model) renderMatches() string {
 				lines = append(lines, m.st.Text.Render(canvas.Cut("  "+text, w)))
 			}
 		}
-		lines = append(lines, "", m.st.Dim.Render(canvas.Cut(m.tr.T("matches.note"), w)))
+		lines = append(lines, "")
+		for _, l := range canvas.Wrap(m.tr.T("matches.note"), w) {
+			lines = append(lines, m.st.Dim.Render(l))
+		}
 	}
 	return m.renderPage(lines, bar)
 }
