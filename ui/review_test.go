@@ -404,3 +404,51 @@ func TestReviewOfNoDecision(t *testing.T) {
 		t.Fatalf("the page does not say there is nothing to review:\n%s", plain(m))
 	}
 }
+
+// Every form of the coach's words (bots/coach's classicMove, move101,
+// classicReasons, reasons101) is known: in English the catalogue gives
+// the coach's words back exactly, in Turkish it says them in Turkish.
+func TestCoachWordsEveryForm(t *testing.T) {
+	forms := []string{
+		"draw", "take R7", "discard K13", "finish with B2", "finish with R5 (okey finish)",
+		"gösterme (show Y4)", "end the hand", "give back B9",
+		"open 104: R1 R2 R3 | Y5 Y6 Y7", "open pairs: R1 R1 | Y5 Y5 | B2 B2 | K3 K3 | J J",
+		"lay: K1 K2 K3", "lay pairs: R9 R9", "lay off R7 on meld 3", "take back the okey of meld 2 with Y8",
+		"threw the okey", "missed a finish (finish with K1 (okey finish))",
+		"finished without throwing the okey, which doubles the points", "gave up gösterme",
+		"took R3, which did not help enough", "drew instead of taking B3",
+		"gave the next player R5: it took R6 this hand and may be collecting it",
+		"threw the okey (101 penalty points)",
+		"discarded K6, an işler taş (101 penalty points), instead of laying it off",
+		"discarded K6, an işler taş (101 penalty points)",
+		"missed a finish: the rack could go out this turn", "opened with pairs, doubling the penalty",
+		"opened too soon: waiting was worth more", "did not open (open 104: R1 R2 R3 | Y5 Y6 Y7)",
+		"took Y2, which must go onto the table this turn", "left an okey on the table it could take back",
+		"kept tiles it could lay off (lay off R7 on meld 3)",
+	}
+	en, tr := i18n.MustLoad("en"), i18n.MustLoad("tr")
+	for _, f := range forms {
+		if got, ok := coachWords(en, f); !ok || got != f {
+			t.Errorf("en: %q gives %q (%v)", f, got, ok)
+		}
+		got, ok := coachWords(tr, f)
+		if !ok || got == f || strings.Contains(got, "{{") || strings.Contains(got, "%!") {
+			t.Errorf("tr: %q gives %q (%v)", f, got, ok)
+		}
+	}
+	// The Turkish of a move inside a reason is Turkish too.
+	if got, _ := coachWords(tr, "missed a finish (finish with K1)"); !strings.Contains(got, "K1 atarak bitir") {
+		t.Errorf("tr: the move inside a reason stays English: %q", got)
+	}
+	// Tiles of a move: only the rack's, as often as it holds them.
+	rack, _ := tile.ParseTiles("R1 R1 R2 R3 Y5 K9")
+	if got := tile.FormatTiles(moveTiles("open pairs: R1 R1 | R1 R1", rack)); got != "R1 R1" {
+		t.Errorf("tiles of an opening: %q", got)
+	}
+	if got := moveTiles("take R3", rack); len(got) != 0 {
+		t.Errorf("a take uses the rack's tiles: %v", got)
+	}
+	if got := tile.FormatTiles(moveTiles("lay off K9 on meld 3", rack)); got != "K9" {
+		t.Errorf("tiles of a lay-off: %q", got)
+	}
+}
