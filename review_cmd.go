@@ -13,8 +13,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"okey/bots/coach"
-	"okey/game"
-	"okey/game/okey101"
 	"okey/ui/cli"
 	"okey/ui/store"
 )
@@ -139,22 +137,8 @@ func reviewFile(ctx context.Context, path string, f *reviewFlags, stdout, stderr
 			bar.Update(done)
 		}
 	}
-	var ds []coach.Decision
-	gameName, th := coach.GameClassic, coach.ClassicThresholds
-	if is101(b) {
-		gameName, th = coach.Game101, coach.Thresholds101
-		rec, perr := okey101.ParseRecord(b)
-		if perr != nil {
-			return fmt.Errorf("%s: %w", path, perr)
-		}
-		ds, err = coach.Review101(ctx, rec, f.seat, f.hand, o)
-	} else {
-		rec, perr := game.ParseRecord(b)
-		if perr != nil {
-			return fmt.Errorf("%s: %w", path, perr)
-		}
-		ds, err = coach.ReviewClassic(ctx, rec, f.seat, f.hand, o)
-	}
+	r, err := cli.ReviewRecord(ctx, b, f.seat, f.hand, o)
+	ds, sum := r.Decisions, r.Summary
 	if bar != nil {
 		bar.Clear()
 	}
@@ -164,7 +148,6 @@ func reviewFile(ctx context.Context, path string, f *reviewFlags, stdout, stderr
 		}
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	sum := summarise(gameName, f.seat, ds, th)
 	if f.json {
 		enc := json.NewEncoder(stdout)
 		for i := range ds {
@@ -175,30 +158,4 @@ func reviewFile(ctx context.Context, path string, f *reviewFlags, stdout, stderr
 		return enc.Encode(&sum)
 	}
 	return cli.PrintReview(stdout, "Review of "+path, ds, sum)
-}
-
-// summarise totals the whole review and each hand of it.
-func summarise(gameName string, seat int, ds []coach.Decision, th coach.Thresholds) coach.Summary {
-	sum := coach.Summarise(gameName, seat, 0, ds, th)
-	for i := 0; i < len(ds); {
-		j := i
-		for j < len(ds) && ds[j].Hand == ds[i].Hand {
-			j++
-		}
-		sum.Hands = append(sum.Hands, coach.Summarise(gameName, seat, ds[i].Hand, ds[i:j], th))
-		i = j
-	}
-	return sum
-}
-
-// is101 reports whether a record's header names Okey 101.
-func is101(b []byte) bool {
-	line := b
-	if i := slices.Index(b, '\n'); i >= 0 {
-		line = b[:i]
-	}
-	var h struct {
-		Game string `json:"game"`
-	}
-	return json.Unmarshal(line, &h) == nil && h.Game == okey101.GameName
 }

@@ -37,6 +37,9 @@
 //	namefield.go       the names on the form: bubbles' textinput, kept to a name's caps
 //	screen_scores.go   the score history, hand by hand
 //	screen_stats.go    the player's statistics
+//	screen_review.go   the coach's review of a hand or a match (w): worked out in the background, then a decision at a time on the rack
+//	review_words.go    the coach's words (moves, reasons) in the player's language, and the tiles a move uses
+//	screen_matches.go  the saved matches (w on the score history), to review one
 //	stats.go           the statistics read, counted as hands end (ui/stats), written with the saves
 //	screen_toosmall.go the notice that stands in while the terminal is too small
 //	screen_locked.go   another game plays in the state directory: look or quit

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"okey/bots"
+	"okey/bots/coach"
 	"okey/ui/i18n"
 )
 
@@ -65,8 +66,10 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 				o.Settings.Lang = lang
 				o.Settings.Rules = "points=5"
 				o.NewBot = func(string, bots.Options) (bots.Bot, error) { return showingBot{}, nil }
+				o.Review = fitReview
 			})
 			drain(t, m, m.Init())
+			var judged *reviewState
 			fitsEverySize(t, "table", m, whole)
 			for _, k := range []string{"?", "b", "r", "i"} {
 				press(t, m, k)
@@ -91,15 +94,23 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 				}
 				if m.screen == scrHandOver {
 					fitsEverySize(t, "handover", m, whole)
+					if m.c.view.Hand == 1 {
+						judged = reviewFits(t, m, whole, nil)
+					}
 					press(t, m, "enter")
 				}
 			}
 			fitsEverySize(t, "matchover", m, whole)
+			// The match's review is the same page with another title;
+			// judging the whole match would be most of this test's time,
+			// so the first hand's verdicts stand in for it.
+			reviewFits(t, m, whole, judged)
 		})
 		t.Run(lang+"-101", func(t *testing.T) {
 			m := start101(t, 100, 30, withSeed(3), func(o *Options) {
 				o.Settings.Lang = lang
 				o.Settings.Rules101 = "hands=2"
+				o.Review = fitReview
 			})
 			fitsEverySize(t, "table", m, whole)
 			for _, k := range []string{"?", "b", "r", "i"} {
@@ -119,6 +130,9 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 				}
 				if m.screen == scrHandOver {
 					fitsEverySize(t, "handover", m, whole)
+					if m.t.view.Hand == 1 {
+						reviewFits(t, m, whole, nil)
+					}
 					press(t, m, "r")
 					fitsEverySize(t, "sheet", m, whole)
 					press(t, m, "esc")
@@ -126,6 +140,66 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 				}
 			}
 			fitsEverySize(t, "matchover", m, whole)
+			// (the match's review is the same page: the classic run checks it)
 		})
 	}
+}
+
+// fitReview judges over the fewest worlds: the fit tests look at the
+// review's page, not its verdicts.
+var fitReview = ReviewOptions{Samples: 4, MinSamples: 4, Workers: 2}
+
+// reviewFits opens the review (w) and checks that its page fits every
+// size while it works and when it is done, at each decision; then
+// closes it. With judged set, the verdicts are those instead of the
+// review's own (its work is stopped). It returns the review.
+func reviewFits(t *testing.T, m *Model, whole map[string]bool, judged *reviewState) *reviewState {
+	t.Helper()
+	_, cmd := m.Update(keyMsg("w"))
+	fitsEverySize(t, "review starting", m, whole)
+	if judged != nil {
+		m.Update(reviewDoneMsg{id: m.rv.id, res: judged.res, okeys: judged.okeys})
+	} else {
+		if msg := cmd(); msg != nil {
+			_, cmd = m.Update(msg)
+		}
+		fitsEverySize(t, "review working", m, whole)
+		drain(t, m, cmd)
+	}
+	if m.rv == nil || !m.rv.finished || m.rv.err != nil {
+		t.Fatalf("the review did not end: %+v", m.rv)
+	}
+	rv := m.rv
+	fitsEverySize(t, "review", m, whole)
+	// Every decision at the smallest size, where a long move (an
+	// opening of 101) wraps most.
+	w0, h0 := m.width, m.height
+	m.Update(windowMsg(fitSizes[0][0], fitSizes[0][1]))
+	for i := range m.rv.res.Decisions {
+		m.rv.at = i
+		out := plain(m)
+		if w, line := maxLineWidth(out); w > fitSizes[0][0] {
+			t.Errorf("review, decision %d: a line of %d columns: %q", i+1, w, line)
+		}
+		if n := strings.Count(out, "\n") + 1; n > fitSizes[0][1] {
+			t.Errorf("review, decision %d: %d lines", i+1, n)
+		}
+		d := &m.rv.res.Decisions[i]
+		last := m.upper(m.tr.T("review.label." + strings.ReplaceAll(string(d.Label), " ", "_")))
+		if d.Label == coach.Only {
+			last = m.tr.T("review.only")
+		}
+		if len(d.Reasons) > 0 {
+			last = strings.Fields(m.tr.T("review.why", ""))[0]
+		}
+		if !strings.Contains(out, last) {
+			t.Errorf("review, decision %d: the verdict is cut off (no %q):\n%s", i+1, last, out)
+		}
+		if !strings.Contains(out, "esc") {
+			t.Errorf("review, decision %d: the key bar is cut off:\n%s", i+1, out)
+		}
+	}
+	m.Update(windowMsg(w0, h0))
+	press(t, m, "esc")
+	return rv
 }

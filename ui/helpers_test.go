@@ -59,7 +59,10 @@ func newTestModel(t testing.TB, w, h int, tweak ...func(*Options)) *Model {
 		NewPlayer101: play101.NewPlain,
 		// Tests press keys at once after a screen comes: TestSettling
 		// turns the guard on.
-		Settle: -1}
+		Settle: -1,
+		// A review judges over few worlds: the tests check the screen,
+		// bots/coach the verdicts.
+		Review: ReviewOptions{Samples: 16, Workers: 2}}
 	for _, f := range tweak {
 		f(&opt)
 	}

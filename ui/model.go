@@ -71,6 +71,9 @@ type Options struct {
 	// says them and what went wrong — never a tile the player may not
 	// see. nil logs nothing, at no cost.
 	Log *slog.Logger
+	// Review tunes the coach's review (w after a hand or a match); the
+	// zero value is okey review's defaults.
+	Review ReviewOptions
 }
 
 // defaultSettle is how long a screen just come ignores the keys that
@@ -100,9 +103,11 @@ const (
 	scrHandOver
 	scrMatchOver
 	scrSettings
-	scrScores // the score history
-	scrLocked // another game plays in the state directory
-	scrStats  // the player's statistics
+	scrScores  // the score history
+	scrLocked  // another game plays in the state directory
+	scrStats   // the player's statistics
+	scrReview  // the coach's review of a hand or a match
+	scrMatches // the saved matches, to review one
 )
 
 // overlay is drawn over the table.
@@ -213,6 +218,13 @@ type Model struct {
 	// t is the match of Okey 101 on the table, nil while the match is
 	// of classic Okey (then g is).
 	t *table101
+
+	// rv is the review on show or being computed, nil for none;
+	// reviewID tells its messages from a closed one's.
+	rv       *reviewState
+	reviewID uint64
+	// ml is the saved matches' page on show, nil for none.
+	ml *matchesState
 }
 
 // logEntry is a line of the move log: an event (as seat 0 may see it) or
@@ -448,6 +460,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case seatTickMsg:
 		return m.onSeatTick()
+	case reviewProgressMsg, reviewDoneMsg:
+		return m.onReviewMsg(msg)
+	case matchesMsg, savedRecordMsg:
+		return m.onMatchesMsg(msg)
 	case savedMsg:
 		if msg.err != nil {
 			m.lastOK = false
@@ -511,6 +527,10 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.updateLocked(k)
 	case scrStats:
 		return m.updateStats(k)
+	case scrReview:
+		return m.updateReview(k)
+	case scrMatches:
+		return m.updateMatches(k)
 	}
 	cmd, _ := m.table().key(k)
 	return cmd

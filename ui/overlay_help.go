@@ -50,6 +50,14 @@ func (m *Model) keyPage(title string, groups [][]key.Binding, w int) []string {
 		}
 		out = append(out, canvas.Cut(line, w))
 	}
+	// The review's key works on the pages after a hand, not at the
+	// table: said in a sentence, after the table's keys.
+	if k := m.keys.HandOver.Review; k.Enabled() {
+		out = append(out, "")
+		for _, s := range canvas.Wrap(m.tr.T("help.review", k.Help().Key), w) {
+			out = append(out, m.st.Text.Render(s))
+		}
+	}
 	return out
 }
 

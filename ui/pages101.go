@@ -101,6 +101,8 @@ func (m *Model) updateHandOver101(k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		return m.applied101(evs, lines)
+	case key.Matches(k, keys.Review):
+		return m.reviewCurrent(v.Hand)
 	case m.openFromPage(k, keys.Settings, keys.Scores, keys.Stats):
 		return nil
 	case m.updateScroll(k, m.keys.Overlay.ScrollKeys, m.handOver101Lines()):
@@ -118,20 +120,20 @@ func (m *Model) handOverBar101() string {
 	k := m.keys.HandOver
 	sheet := m.keys.Table101.Scores
 	next := k.Next
-	bar := []key.Binding{next, sheet, k.Settings, k.Quit}
+	bar := []key.Binding{next, k.Review, sheet, k.Settings, k.Quit}
 	switch res := m.t.view.Result; {
 	case m.t.view.Phase == okey101.MatchOver:
 		next.SetHelp(k.Next.Help().Key, m.tr.T("key.final"))
-		bar = []key.Binding{next, sheet, k.Quit}
+		bar = []key.Binding{next, k.Review, sheet, k.Quit}
 	case res != nil && res.Void:
 		next.SetHelp(k.Next.Help().Key, m.tr.T("t101.key.redeal"))
-		bar = []key.Binding{next, sheet, k.Settings, k.Quit}
+		bar = []key.Binding{next, k.Review, sheet, k.Settings, k.Quit}
 	}
 	if _, more := m.scrolled(m.handOver101Lines()); more {
 		// A page longer than the screen scrolls: say how, in place of
 		// the settings (o still opens them).
 		o := m.keys.Overlay
-		bar = []key.Binding{next, o.Scroll, o.Page, sheet, k.Quit}
+		bar = []key.Binding{next, o.Scroll, o.Page, k.Review, sheet, k.Quit}
 	}
 	return m.keyBar(bar)
 }
@@ -466,7 +468,7 @@ func (m *Model) renderMatchOver101() string {
 	v := &m.t.view
 	mr := v.Match
 	k := m.keys.MatchOver
-	bar := m.keyBar([]key.Binding{k.NewMatch, k.Game, m.keys.Table101.Scores, k.Settings, k.Quit})
+	bar := m.keyBar([]key.Binding{k.NewMatch, k.Review, k.Game, m.keys.Table101.Scores, k.Settings, k.Quit})
 	if mr == nil {
 		return m.renderPage(nil, bar)
 	}

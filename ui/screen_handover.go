@@ -49,6 +49,8 @@ func (m *Model) updateHandOver(k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		return m.applied(evs, lines)
+	case key.Matches(k, keys.Review):
+		return m.reviewCurrent(m.c.view.Hand)
 	case m.openFromPage(k, keys.Settings, keys.Scores, keys.Stats):
 		return nil
 	}
@@ -80,9 +82,11 @@ func (m *Model) handOverBar() string {
 	if m.c.view.Phase == game.MatchOver {
 		next := k.Next
 		next.SetHelp(k.Next.Help().Key, m.tr.T("key.final"))
-		return m.keyBar([]key.Binding{next, k.Scores, k.Quit})
+		return m.keyBar([]key.Binding{next, k.Review, k.Scores, k.Quit})
 	}
-	return m.keyBar([]key.Binding{k.Next, k.Scores, k.Stats, k.Settings, k.Quit})
+	// Settings last: at 80 columns the review's key leaves no room for
+	// it, and quitting stays in sight (o still works).
+	return m.keyBar([]key.Binding{k.Next, k.Review, k.Scores, k.Stats, k.Quit, k.Settings})
 }
 
 // renderHandOver shows how the hand ended: the winner's hand in its

@@ -28,6 +28,8 @@ func (m *Model) updateMatchOver(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Game):
 		m.switchGame()
 		return nil
+	case key.Matches(k, keys.Review):
+		return m.reviewCurrent(0)
 	case m.openFromPage(k, keys.Settings, keys.Scores, keys.Stats):
 		return nil
 	}

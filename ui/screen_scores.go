@@ -44,6 +44,8 @@ func (m *Model) updateInfo(k tea.KeyPressMsg, lines []string, opener key.Binding
 		return nil
 	case key.Matches(k, keys.Quit):
 		return m.quit()
+	case m.screen == scrScores && key.Matches(k, keys.Saved):
+		return m.openMatches()
 	case key.Matches(k, keys.Close, opener):
 		m.screen = m.infoBack
 		if m.screen == scrPlay && !m.playing() {
@@ -62,6 +64,9 @@ func (m *Model) renderInfo(lines []string) string {
 	var bar []key.Binding
 	if more {
 		bar = append(bar, k.Scroll, k.Page)
+	}
+	if m.screen == scrScores {
+		bar = append(bar, k.Saved)
 	}
 	return m.renderPage(lines, m.keyBar(append(bar, k.Close, k.Quit)))
 }

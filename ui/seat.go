@@ -274,7 +274,9 @@ func (m *Model) seatKeys() {
 	k := &m.keys
 	for _, b := range []*key.Binding{&k.Table.Settings, &k.Table.Stats, &k.Table.Undo,
 		&k.HandOver.Settings, &k.HandOver.Stats, &k.MatchOver.Settings, &k.MatchOver.Stats, &k.MatchOver.Game,
-		&k.Table101.Settings, &k.Table101.Stats} {
+		&k.Table101.Settings, &k.Table101.Stats,
+		// the review reads the match's record, which a seat does not hold
+		&k.HandOver.Review, &k.MatchOver.Review, &k.Info.Saved} {
 		b.SetEnabled(false)
 	}
 	leave := m.tr.T("key.leave")

@@ -35,6 +35,10 @@ func (m *Model) render() string {
 		return m.renderLocked()
 	case scrStats:
 		return m.renderStats()
+	case scrReview:
+		return m.renderReview()
+	case scrMatches:
+		return m.renderMatches()
 	}
 	if s, ok := m.table().render(); ok {
 		return s

@@ -40,7 +40,7 @@ func PrintReview(w io.Writer, title string, ds []coach.Decision, sum coach.Summa
 			if d.Uncertain {
 				verdict += "?"
 			}
-			line := fmt.Sprintf("  %2d %-7s %-28s %-10s", d.Turn, stageWord(d.Stage), clip(d.Played, 28), verdict)
+			line := fmt.Sprintf("  %2d %-7s %-28s %-11s", d.Turn, stageWord(d.Stage), clip(d.Played, 28), verdict)
 			if (d.Label != coach.Best || d.Uncertain) && d.Label != coach.Only {
 				line += fmt.Sprintf(" %5s  %s", num(d.Loss), clip(d.Best, 80-len(line)-8))
 			}

@@ -48,6 +48,8 @@ type KeyMap struct {
 	HandOver  HandOverKeys
 	MatchOver MatchOverKeys
 	Settings  SettingsKeys
+	Review    ReviewKeys
+	Matches   MatchesKeys
 }
 
 // TableKeys are the keys of the table. Discard is x alone, as at the
@@ -105,6 +107,16 @@ type OverlayKeys struct {
 type InfoKeys struct {
 	ScrollKeys
 	Close, Quit key.Binding
+	// Saved opens the saved matches, to review one (the score history
+	// only).
+	Saved key.Binding
+}
+
+// MatchesKeys choose a saved match to review.
+type MatchesKeys struct {
+	Up, Down, Open, Close, Quit key.Binding
+	// Choose (Up and Down) is shown in the help bar.
+	Choose key.Binding
 }
 
 // NoticeKeys: any key but Quit goes on.
@@ -120,12 +132,31 @@ type ResumeKeys struct {
 
 type HandOverKeys struct {
 	Next, Scores, Stats, Settings, Quit key.Binding
+	// Review opens the coach's review of the hand just played.
+	Review key.Binding
 }
 
 type MatchOverKeys struct {
 	NewMatch, Scores, Stats, Settings, Quit key.Binding
 	// Game switches the game of the new match (classic, 101).
 	Game key.Binding
+	// Review opens the coach's review of the whole match.
+	Review key.Binding
+}
+
+// ReviewKeys move through the coach's review of a hand or a match: a
+// decision at a time, or from mistake to mistake (the decisions
+// labelled inaccuracy or worse).
+type ReviewKeys struct {
+	Prev, Next, PrevMistake, NextMistake, First, Last, Close, Quit key.Binding
+	// Step (Prev and Next) and Jump (PrevMistake and NextMistake) are
+	// shown in the help bar; their keys are matched one by one.
+	Step, Jump key.Binding
+}
+
+// ShortHelp is the review's help bar.
+func (k ReviewKeys) ShortHelp() []key.Binding {
+	return []key.Binding{k.Step, k.Jump, k.Close, k.Quit}
 }
 
 // SettingsKeys edit the settings form; letters typed on a name field are
@@ -156,6 +187,11 @@ func New(tr *i18n.Catalog, saving bool) KeyMap {
 	// table has: g shows the indicator at the classic table (g for
 	// gösterge), and a key means one thing wherever the player meets it.
 	switchGame := b([]string{"tab"}, "tab", "key.game")
+	// review opens the coach's review on the pages after a hand or a
+	// match, and from the saved matches. It is w, a key neither table
+	// has (v, the first thought, sorts the rack by value there): a v
+	// pressed to sort as a bot ends the hand must not start a review.
+	review := b([]string{"w"}, "w", "key.review")
 	scroll := ScrollKeys{
 		Up:       b([]string{"up", "k"}, "↑", "key.scroll"),
 		Down:     b([]string{"down", "j"}, "↓", "key.scroll"),
@@ -213,6 +249,15 @@ func New(tr *i18n.Catalog, saving bool) KeyMap {
 			ScrollKeys: scroll,
 			Close:      b([]string{"esc", "enter"}, "esc", "key.close"),
 			Quit:       quit,
+			Saved:      b([]string{"w"}, "w", "key.saved"),
+		},
+		Matches: MatchesKeys{
+			Up:     b([]string{"up", "k"}, "↑", "key.set.choose"),
+			Down:   b([]string{"down", "j"}, "↓", "key.set.choose"),
+			Open:   b([]string{"enter", "w"}, "enter", "key.review"),
+			Close:  b([]string{"esc"}, "esc", "key.close"),
+			Quit:   quit,
+			Choose: b([]string{"up", "down"}, "↑↓", "key.set.choose"),
 		},
 		Notice: NoticeKeys{Quit: quit},
 		Resume: ResumeKeys{
@@ -227,6 +272,7 @@ func New(tr *i18n.Catalog, saving bool) KeyMap {
 			Stats:    stats,
 			Settings: settings,
 			Quit:     quit,
+			Review:   review,
 		},
 		MatchOver: MatchOverKeys{
 			NewMatch: b([]string{"n"}, "n", "key.newmatch"),
@@ -235,6 +281,19 @@ func New(tr *i18n.Catalog, saving bool) KeyMap {
 			Settings: settings,
 			Quit:     b([]string{"q", "ctrl+c"}, "q", "key.quit.short"),
 			Game:     switchGame,
+			Review:   review,
+		},
+		Review: ReviewKeys{
+			Prev:        b([]string{"left"}, "←", "key.review.prev"),
+			Next:        b([]string{"right"}, "→", "key.review.next"),
+			PrevMistake: b([]string{"shift+tab", "p"}, "p", "key.review.prevbad"),
+			NextMistake: b([]string{"tab", "n"}, "n", "key.review.nextbad"),
+			First:       b([]string{"home"}, "home", "key.top"),
+			Last:        b([]string{"end"}, "end", "key.bottom"),
+			Close:       b([]string{"esc", "w"}, "esc", "key.close"),
+			Quit:        b([]string{"q", "ctrl+c"}, "q", "key.quit.short"),
+			Step:        b([]string{"left", "right"}, "←→", "key.review.step"),
+			Jump:        b([]string{"n", "p"}, "n/p", "key.review.jump"),
 		},
 		Settings: SettingsKeys{
 			Up:     b([]string{"up", "shift+tab"}, "↑", "key.set.choose"),
@@ -266,7 +325,7 @@ func (k ResumeKeys) ShortHelp() []key.Binding {
 }
 
 func (k MatchOverKeys) ShortHelp() []key.Binding {
-	return []key.Binding{k.NewMatch, k.Game, k.Scores, k.Stats, k.Settings, k.Quit}
+	return []key.Binding{k.NewMatch, k.Review, k.Game, k.Scores, k.Stats, k.Settings, k.Quit}
 }
 
 func (k SettingsKeys) ShortHelp() []key.Binding {

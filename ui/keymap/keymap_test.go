@@ -68,11 +68,13 @@ func keyPress(s string) tea.KeyPressMsg { return tea.KeyPressMsg{Code: rune(s[0]
 
 // The key that switches the game of a new match (resuming, the final
 // table) is no key of either table: before issue 21 it was g, the
-// classic table's indicator and the 101 table's give back.
+// classic table's indicator and the 101 table's give back. Nor is the
+// key of the review (w): a key pressed at the table as a bot ends the
+// hand must not start one.
 func TestSwitchGameIsNoTableKey(t *testing.T) {
 	k := New(i18n.MustLoad("en"), true)
 	tables := []map[string][]string{bindings(k.Table), bindings(k.Table101)}
-	for _, b := range []key.Binding{k.Resume.Game, k.MatchOver.Game} {
+	for _, b := range []key.Binding{k.Resume.Game, k.MatchOver.Game, k.HandOver.Review, k.MatchOver.Review} {
 		for _, name := range b.Keys() {
 			for _, tb := range tables {
 				if fields, ok := tb[name]; ok {

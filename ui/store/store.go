@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -471,3 +472,30 @@ func SetAsideSettings(configDir, why string, now time.Time) (string, error) {
 
 // WriteSettings writes the settings file atomically.
 func (f *Files) WriteSettings(data []byte) error { return WriteAtomic(f.SettingsPath(), data) }
+
+// FinishedMatches lists the records of the finished and abandoned
+// matches, the newest first (their names begin with the date they were
+// filed), at most n of them (n ≤ 0: all), for the saved matches page
+// that opens their reviews.
+func (f *Files) FinishedMatches(n int) ([]string, error) {
+	paths, err := filepath.Glob(filepath.Join(f.stateDir, FinishedDir, "*.okey"))
+	if err != nil {
+		return nil, fmt.Errorf("listing the finished matches: %w", err)
+	}
+	slices.Sort(paths)
+	slices.Reverse(paths)
+	if n > 0 && len(paths) > n {
+		paths = paths[:n]
+	}
+	return paths, nil
+}
+
+// ReadFinished reads the record of a finished match that
+// FinishedMatches listed.
+func (f *Files) ReadFinished(path string) ([]byte, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading the saved match: %w", err)
+	}
+	return b, nil
+}

@@ -1,0 +1,85 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"okey/bots/coach"
+	"okey/game"
+	"okey/game/okey101"
+)
+
+// Review is the review of one seat in one record: what okey review
+// prints and the game's review screen shows.
+type Review struct {
+	// Game is coach.GameClassic or coach.Game101.
+	Game      string
+	Decisions []coach.Decision
+	// Summary totals the decisions, with a summary a hand in Hands.
+	Summary coach.Summary
+	// Thresholds are the game's label lines.
+	Thresholds coach.Thresholds
+}
+
+// ReviewRecord judges seat's decisions in the record b (either game; hand
+// 0: every hand). Before the first decision is judged o.Progress, if set,
+// hears (0, total), so a progress line can say how many there are. On an
+// error the decisions judged so far are returned with it.
+func ReviewRecord(ctx context.Context, b []byte, seat, hand int, o coach.Options) (Review, error) {
+	r := Review{Game: coach.GameClassic, Thresholds: coach.ClassicThresholds}
+	var err error
+	if Is101(b) {
+		r.Game, r.Thresholds = coach.Game101, coach.Thresholds101
+		rec, perr := okey101.ParseRecord(b)
+		if perr != nil {
+			return r, fmt.Errorf("reading the record: %w", perr)
+		}
+		if o.Progress != nil {
+			if ps, err := coach.Points101(rec, seat, hand); err == nil {
+				o.Progress(0, len(ps))
+			}
+		}
+		r.Decisions, err = coach.Review101(ctx, rec, seat, hand, o)
+	} else {
+		rec, perr := game.ParseRecord(b)
+		if perr != nil {
+			return r, fmt.Errorf("reading the record: %w", perr)
+		}
+		if o.Progress != nil {
+			if ps, err := coach.ClassicPoints(rec, seat, hand); err == nil {
+				o.Progress(0, len(ps))
+			}
+		}
+		r.Decisions, err = coach.ReviewClassic(ctx, rec, seat, hand, o)
+	}
+	r.Summary = Summarise(r.Game, seat, r.Decisions, r.Thresholds)
+	return r, err
+}
+
+// Summarise totals a whole review and each hand of it.
+func Summarise(gameName string, seat int, ds []coach.Decision, th coach.Thresholds) coach.Summary {
+	sum := coach.Summarise(gameName, seat, 0, ds, th)
+	for i := 0; i < len(ds); {
+		j := i
+		for j < len(ds) && ds[j].Hand == ds[i].Hand {
+			j++
+		}
+		sum.Hands = append(sum.Hands, coach.Summarise(gameName, seat, ds[i].Hand, ds[i:j], th))
+		i = j
+	}
+	return sum
+}
+
+// Is101 reports whether a record's header names Okey 101.
+func Is101(b []byte) bool {
+	line := b
+	if i := slices.Index(b, '\n'); i >= 0 {
+		line = b[:i]
+	}
+	var h struct {
+		Game string `json:"game"`
+	}
+	return json.Unmarshal(line, &h) == nil && h.Game == okey101.GameName
+}

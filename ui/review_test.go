@@ -1,0 +1,454 @@
+package ui
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"okey/bots"
+	"okey/bots/coach"
+	"okey/game"
+	"okey/game/tile"
+	"okey/ui/i18n"
+	"okey/ui/store"
+)
+
+// toHandOver plays the player's turns (the first tile each time) until
+// the hand ends.
+func toHandOver(t *testing.T, m *Model) {
+	t.Helper()
+	for turns := 0; m.screen == scrPlay; turns++ {
+		if turns > 300 {
+			t.Fatal("the hand does not end")
+		}
+		if m.t != nil {
+			myTurn101(t, m)
+		} else {
+			playMyTurn(t, m)
+		}
+	}
+	if m.screen != scrHandOver {
+		t.Fatalf("screen %d after the hand, not its end", m.screen)
+	}
+}
+
+// openAndWait presses w and feeds the review's messages back one at a
+// time, checking the progress line as it goes, until the review is done.
+func openAndWait(t *testing.T, m *Model) {
+	t.Helper()
+	_, cmd := m.Update(keyMsg("w"))
+	if m.screen != scrReview || m.rv == nil {
+		t.Fatalf("w does not open the review: screen %d\n%s", m.screen, plain(m))
+	}
+	if !strings.Contains(plain(m), "Reviewing…") {
+		t.Fatalf("no progress line while the review starts:\n%s", plain(m))
+	}
+	seen := false
+	for steps := 0; !m.rv.finished; steps++ {
+		if cmd == nil || steps > 10000 {
+			t.Fatalf("the review stopped before its end (%d/%d)", m.rv.done, m.rv.total)
+		}
+		msg := cmd()
+		// Another key meanwhile: the page answers, the work goes on.
+		m.Update(keyMsg("right"))
+		_, cmd = m.Update(msg)
+		if p, ok := msg.(reviewProgressMsg); ok && !m.rv.finished {
+			want := "Reviewing… " + strconv.Itoa(p.done) + "/" + strconv.Itoa(p.total) + " decisions"
+			if !strings.Contains(plain(m), want) {
+				t.Fatalf("progress %d/%d not shown (%q):\n%s", p.done, p.total, want, plain(m))
+			}
+			seen = true
+		}
+	}
+	if !seen {
+		t.Error("the review never showed how far it got")
+	}
+	if m.rv.err != nil {
+		t.Fatalf("the review failed: %v", m.rv.err)
+	}
+}
+
+// checkSteps steps through a finished review: → and ← move a decision,
+// home and end go to the ends, n and p land on mistakes only, every
+// move and reason the coach wrote is said in the player's words, and
+// esc goes back to the screen the review was opened from.
+func checkSteps(t *testing.T, m *Model, back screen) {
+	t.Helper()
+	rv := m.rv
+	ds := rv.res.Decisions
+	if len(ds) == 0 {
+		t.Fatal("no decision reviewed")
+	}
+	press(t, m, "home")
+	if rv.at != 0 || !strings.Contains(plain(m), "Decision 1 of "+strconv.Itoa(len(ds))) {
+		t.Fatalf("home: at %d\n%s", rv.at, plain(m))
+	}
+	if len(ds) > 1 {
+		press(t, m, "right")
+		if rv.at != 1 || !strings.Contains(plain(m), "Decision 2 of") {
+			t.Fatalf("→: at %d\n%s", rv.at, plain(m))
+		}
+		press(t, m, "left")
+		if rv.at != 0 {
+			t.Fatalf("←: at %d", rv.at)
+		}
+	}
+	press(t, m, "left")
+	if rv.at != 0 {
+		t.Fatalf("← at the first: at %d", rv.at)
+	}
+	press(t, m, "end")
+	if rv.at != len(ds)-1 {
+		t.Fatalf("end: at %d of %d", rv.at, len(ds))
+	}
+	press(t, m, "home")
+	var bads []int
+	for i := range ds {
+		if bad(&ds[i]) {
+			bads = append(bads, i)
+		}
+	}
+	for _, want := range bads {
+		press(t, m, "n")
+		if rv.at != want {
+			t.Fatalf("n went to %d, want the mistake at %d", rv.at, want)
+		}
+		if !strings.Contains(plain(m), strings.ToUpper(string(ds[want].Label))) {
+			t.Fatalf("the label %s is not on screen:\n%s", ds[want].Label, plain(m))
+		}
+	}
+	if len(bads) > 1 {
+		press(t, m, "p")
+		if rv.at != bads[len(bads)-2] {
+			t.Fatalf("p went to %d, want %d", rv.at, bads[len(bads)-2])
+		}
+	}
+	if len(bads) == 0 {
+		press(t, m, "n")
+		if !strings.Contains(plain(m), "No mistake in this review") {
+			t.Fatalf("n with no mistake says nothing:\n%s", plain(m))
+		}
+	}
+	en, tr := i18n.MustLoad("en"), i18n.MustLoad("tr")
+	for _, d := range ds {
+		for _, s := range append([]string{d.Played, d.Best}, d.Reasons...) {
+			got, ok := coachWords(en, s)
+			if !ok || got != s {
+				t.Errorf("the coach's %q is no form the screen knows (%q, %v)", s, got, ok)
+			}
+			if w, ok := coachWords(tr, s); !ok || strings.Contains(w, "{{") {
+				t.Errorf("the coach's %q has no Turkish: %q", s, w)
+			}
+		}
+	}
+	press(t, m, "esc")
+	if m.screen != back || m.rv != nil {
+		t.Fatalf("esc goes to screen %d, not %d", m.screen, back)
+	}
+}
+
+// The review opens from a classic hand's end, shows its progress while
+// the table still answers, then steps through the player's decisions.
+func TestReviewFromHandOverClassic(t *testing.T) {
+	m := newTestModel(t, 100, 30, func(o *Options) { o.Settings.Rules = "points=5" })
+	drain(t, m, m.Init())
+	toHandOver(t, m)
+	if !strings.Contains(plain(m), "w review") {
+		t.Fatalf("the hand's end does not offer the review:\n%s", plain(m))
+	}
+	hand := m.c.view.Hand
+	openAndWait(t, m)
+	for _, d := range m.rv.res.Decisions {
+		if d.Hand != hand || d.Seat != 0 {
+			t.Fatalf("a decision of hand %d, seat %d in the review of hand %d", d.Hand, d.Seat, hand)
+		}
+	}
+	if !strings.Contains(plain(m), "Review of hand "+strconv.Itoa(hand)) || !strings.Contains(plain(m), "your rack then") {
+		t.Fatalf("no review page:\n%s", plain(m))
+	}
+	checkSteps(t, m, scrHandOver)
+}
+
+// The same from a hand of 101.
+func TestReviewFromHandOver101(t *testing.T) {
+	m := start101(t, 100, 30, withSeed(3), func(o *Options) { o.Settings.Rules101 = "hands=2" })
+	toHandOver(t, m)
+	if !strings.Contains(plain(m), "w review") {
+		t.Fatalf("the hand's end does not offer the review:\n%s", plain(m))
+	}
+	openAndWait(t, m)
+	if m.rv.res.Game != coach.Game101 {
+		t.Fatalf("the review of a hand of 101 judged %q", m.rv.res.Game)
+	}
+	checkSteps(t, m, scrHandOver)
+}
+
+// Esc while the review works stops it: its context is cancelled, the
+// page goes back, and a word from it that comes late changes nothing.
+func TestReviewStopsWhenClosed(t *testing.T) {
+	m := newTestModel(t, 100, 30, func(o *Options) { o.Settings.Rules = "points=5" })
+	drain(t, m, m.Init())
+	toHandOver(t, m)
+	_, cmd := m.Update(keyMsg("w"))
+	rv := m.rv
+	press(t, m, "esc")
+	if m.screen != scrHandOver || m.rv != nil {
+		t.Fatalf("esc does not close the review: screen %d", m.screen)
+	}
+	select {
+	case <-rv.ctx.Done():
+	default:
+		t.Fatal("closing the review does not cancel its work")
+	}
+	// The work's next word comes to a closed review: dropped.
+	if msg := cmd(); msg != nil {
+		m.Update(msg)
+	}
+	if m.screen != scrHandOver || m.rv != nil {
+		t.Fatal("a late word from a closed review opened it again")
+	}
+	press(t, m, "enter")
+	if m.screen != scrPlay {
+		t.Fatalf("the next hand is not dealt after a review was closed: screen %d", m.screen)
+	}
+}
+
+// A planted blunder: a record in which the player threw the okey with
+// the hand young is labelled mistake or blunder, and the screen says
+// why, in both languages.
+func TestReviewShowsAPlantedBlunder(t *testing.T) {
+	rec, at := plantOkeyThrow(t)
+	var judged *reviewState
+	for _, lang := range []string{"en", "tr"} {
+		m := newTestModel(t, 80, 24, func(o *Options) {
+			o.Settings.Lang = lang
+			// As bots/coach's planted tests: enough worlds that a loss of
+			// half a point is shown to be a mistake (at the default 128 a
+			// label is read 2.5 deviations below the loss, and this okey
+			// thrown, 0.44 of a point, reads as an inaccuracy).
+			o.Review = ReviewOptions{Samples: 512, MinSamples: 32, Workers: 2}
+		})
+		drain(t, m, m.Init())
+		if judged == nil {
+			drain(t, m, m.openReview(rec, 0, 1, "planted"))
+			judged = m.rv
+		} else {
+			// The verdict is the one judged in English (seconds of
+			// work): this page says it in Turkish.
+			m.openReview(rec, 0, 1, "planted")
+			m.Update(reviewDoneMsg{id: m.rv.id, res: judged.res, okeys: judged.okeys})
+		}
+		var i = -1
+		for k, d := range m.rv.res.Decisions {
+			if d.Index == at {
+				i = k
+			}
+		}
+		if i < 0 {
+			t.Fatalf("%s: the planted discard is not among the decisions", lang)
+		}
+		d := m.rv.res.Decisions[i]
+		if d.Label != coach.Mistake && d.Label != coach.Blunder {
+			t.Fatalf("%s: throwing the okey labelled %s (loss %.2f)", lang, d.Label, d.Loss)
+		}
+		for m.rv.at != i {
+			press(t, m, "right")
+		}
+		out := plain(m)
+		want := map[string][]string{
+			"en": {"Why: threw the okey", strings.ToUpper(string(d.Label)), "x your move: discard"},
+			"tr": {"Neden: okeyi attın", m.upper(m.tr.T("review.label." + string(d.Label))), "x senin hamlen:"},
+		}[lang]
+		for _, w := range want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s: %q not on screen:\n%s", lang, w, out)
+			}
+		}
+		if w, line := maxLineWidth(out); w > 80 {
+			t.Errorf("%s: a line of %d columns: %q", lang, w, line)
+		}
+	}
+}
+
+// plantOkeyThrow plays classic hands with hard bots at every seat until
+// the player (seat 0) holds an okey at a discard early in a hand, throws
+// it there, and lets the bots end the hand: the record, and the index of
+// the planted action.
+func plantOkeyThrow(t *testing.T) ([]byte, int) {
+	t.Helper()
+	ctx := context.Background()
+	for seed := uint64(1); seed < 200; seed++ {
+		g, err := game.NewGame(game.DefaultRules(), seed, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var bs [game.NumSeats]bots.Bot
+		for i := range bs {
+			bs[i] = bots.NewHard(seed + uint64(i))
+		}
+		at := -1
+		for g.State().Phase() == game.Playing {
+			s := g.State()
+			v := s.View(s.Turn())
+			a, err := bs[s.Turn()].Decide(ctx, v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if at < 0 && v.Seat == 0 && a.Kind == game.ActDiscard && v.Okey != tile.NoTile && v.Counts[v.Okey] > 0 && v.WallLeft > 30 {
+				a = game.DiscardAction(0, v.Okey)
+				at = len(g.Record().Actions)
+			}
+			if _, _, err := g.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if at >= 0 {
+			r := g.Record()
+			return r.Marshal(), at
+		}
+	}
+	t.Fatal("no seed gives the player an okey to throw")
+	return nil, 0
+}
+
+// The score history opens the saved matches (w), and any of them opens
+// its review; esc goes back a page at a time.
+func TestReviewASavedMatch(t *testing.T) {
+	rec, _ := plantOkeyThrow(t)
+	for _, lang := range []string{"en", "tr"} {
+		m := newTestModel(t, 80, 24, func(o *Options) { o.Settings.Lang = lang })
+		drain(t, m, m.Init())
+		dir := filepath.Join(m.opt.StateDir, store.FinishedDir)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range []string{"20250228-090000-abandoned.okey", "20250301-120000-finished.okey"} {
+			if err := os.WriteFile(filepath.Join(dir, name), rec, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		press(t, m, "r")
+		if !strings.Contains(plain(m), "w ") {
+			t.Fatalf("%s: the score history does not offer the saved matches:\n%s", lang, plain(m))
+		}
+		press(t, m, "w")
+		out := plain(m)
+		if m.screen != scrMatches || !strings.Contains(out, "> ") || !strings.Contains(out, "2025-03-01 12:00") || !strings.Contains(out, "2025-02-28 09:00") {
+			t.Fatalf("%s: the saved matches are not listed, the newest first:\n%s", lang, out)
+		}
+		fitsEverySize(t, lang+" saved matches", m, endingWords(t, lang))
+		if strings.Contains(out, "…") { // nothing on this page is cut
+			t.Errorf("%s: a line of the saved matches is cut:\n%s", lang, out)
+		}
+		if strings.Index(out, "2025-03-01 12:00") > strings.Index(out, "2025-02-28 09:00") {
+			t.Fatalf("%s: the older match is listed first:\n%s", lang, out)
+		}
+		// A hand is being played: the match on the table is not offered
+		// (its review would coach the hand).
+		if strings.Contains(out, m.tr.T("matches.current", m.tr.T("matches.current.between"))) {
+			t.Fatalf("%s: the match being played is offered for review:\n%s", lang, out)
+		}
+		press(t, m, "down")
+		press(t, m, "up")
+		press(t, m, "enter")
+		if m.screen != scrReview || m.rv == nil || !m.rv.finished || m.rv.err != nil {
+			t.Fatalf("%s: enter does not review the match: screen %d\n%s", lang, m.screen, plain(m))
+		}
+		if want := m.tr.T("review.title.saved", "2025-03-01 12:00"); !strings.Contains(plain(m), want) {
+			t.Fatalf("%s: %q not on screen:\n%s", lang, want, plain(m))
+		}
+		if w, line := maxLineWidth(plain(m)); w > 80 {
+			t.Errorf("%s: a line of %d columns: %q", lang, w, line)
+		}
+		press(t, m, "esc")
+		if m.screen != scrMatches {
+			t.Fatalf("%s: esc from the review goes to %d, not the list", lang, m.screen)
+		}
+		press(t, m, "esc")
+		if m.screen != scrScores {
+			t.Fatalf("%s: esc from the list goes to %d, not the score history", lang, m.screen)
+		}
+		press(t, m, "esc")
+		if m.screen != scrPlay {
+			t.Fatalf("%s: esc from the score history goes to %d, not the table", lang, m.screen)
+		}
+	}
+}
+
+// A label is written in capitals of the player's language: Turkish
+// dotted i stays dotted (iyi: İYİ, not IYI).
+func TestReviewLabelCapitals(t *testing.T) {
+	for lang, want := range map[string]string{"en": "GOOD", "tr": "İYİ"} {
+		m := newTestModel(t, 80, 24, func(o *Options) { o.Settings.Lang = lang })
+		if got := m.upper(m.tr.T("review.label.good")); got != want {
+			t.Errorf("%s: %q, want %q", lang, got, want)
+		}
+	}
+}
+
+// A hand in which the player made no decision (a bot finished before
+// the player's turn came) has nothing to review: the page says so, not
+// the coach's error.
+func TestReviewOfNoDecision(t *testing.T) {
+	rec, _ := plantOkeyThrow(t)
+	m := newTestModel(t, 80, 24)
+	drain(t, m, m.Init())
+	drain(t, m, m.openReview(rec, 0, 7, "none")) // the record has one hand
+	if m.rv == nil || !m.rv.finished || m.rv.err != nil || len(m.rv.res.Decisions) != 0 {
+		t.Fatalf("the review of a hand without decisions: %+v", m.rv)
+	}
+	if !strings.Contains(plain(m), "No decision of yours to review here.") {
+		t.Fatalf("the page does not say there is nothing to review:\n%s", plain(m))
+	}
+}
+
+// Every form of the coach's words (bots/coach's classicMove, move101,
+// classicReasons, reasons101) is known: in English the catalogue gives
+// the coach's words back exactly, in Turkish it says them in Turkish.
+func TestCoachWordsEveryForm(t *testing.T) {
+	forms := []string{
+		"draw", "take R7", "discard K13", "finish with B2", "finish with R5 (okey finish)",
+		"gösterme (show Y4)", "end the hand", "give back B9",
+		"open 104: R1 R2 R3 | Y5 Y6 Y7", "open pairs: R1 R1 | Y5 Y5 | B2 B2 | K3 K3 | J J",
+		"lay: K1 K2 K3", "lay pairs: R9 R9", "lay off R7 on meld 3", "take back the okey of meld 2 with Y8",
+		"threw the okey", "missed a finish (finish with K1 (okey finish))",
+		"finished without throwing the okey, which doubles the points", "gave up gösterme",
+		"took R3, which did not help enough", "drew instead of taking B3",
+		"gave the next player R5: it took R6 this hand and may be collecting it",
+		"threw the okey (101 penalty points)",
+		"discarded K6, an işler taş (101 penalty points), instead of laying it off",
+		"discarded K6, an işler taş (101 penalty points)",
+		"missed a finish: the rack could go out this turn", "opened with pairs, doubling the penalty",
+		"opened too soon: waiting was worth more", "did not open (open 104: R1 R2 R3 | Y5 Y6 Y7)",
+		"took Y2, which must go onto the table this turn", "left an okey on the table it could take back",
+		"kept tiles it could lay off (lay off R7 on meld 3)",
+	}
+	en, tr := i18n.MustLoad("en"), i18n.MustLoad("tr")
+	for _, f := range forms {
+		if got, ok := coachWords(en, f); !ok || got != f {
+			t.Errorf("en: %q gives %q (%v)", f, got, ok)
+		}
+		got, ok := coachWords(tr, f)
+		if !ok || got == f || strings.Contains(got, "{{") || strings.Contains(got, "%!") {
+			t.Errorf("tr: %q gives %q (%v)", f, got, ok)
+		}
+	}
+	// The Turkish of a move inside a reason is Turkish too.
+	if got, _ := coachWords(tr, "missed a finish (finish with K1)"); !strings.Contains(got, "K1 atarak bitir") {
+		t.Errorf("tr: the move inside a reason stays English: %q", got)
+	}
+	// Tiles of a move: only the rack's, as often as it holds them.
+	rack, _ := tile.ParseTiles("R1 R1 R2 R3 Y5 K9")
+	if got := tile.FormatTiles(moveTiles("open pairs: R1 R1 | R1 R1", rack)); got != "R1 R1" {
+		t.Errorf("tiles of an opening: %q", got)
+	}
+	if got := moveTiles("take R3", rack); len(got) != 0 {
+		t.Errorf("a take uses the rack's tiles: %v", got)
+	}
+	if got := tile.FormatTiles(moveTiles("lay off K9 on meld 3", rack)); got != "K9" {
+		t.Errorf("tiles of a lay-off: %q", got)
+	}
+}
