@@ -32,7 +32,9 @@ func serveCmd(e *env) *cobra.Command {
 		Long:  e.tr.T("cli.serve.long"),
 		Example: `okey serve --addr :2222
 okey serve --authorized-keys ~/.ssh/authorized_keys --timer 20s
-ssh -p 2222 localhost`,
+ssh -p 2222 localhost
+okey serve --cluster 10.0.0.1:6222 --routes 10.0.0.1:6222,10.0.0.2:6222,10.0.0.3:6222
+okey serve --nats nats://nats.example:4222 --nats-creds okey.creds`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			return exitCode(serveRun(c.Context(), cfg, f, e))
@@ -72,6 +74,14 @@ ssh -p 2222 localhost`,
 	fs.IntVar(&cfg.KeepMatches, "keep-matches", cfg.KeepMatches, flag("keep-matches"))
 	fs.DurationVar(&cfg.BotDelay, "bot-delay", cfg.BotDelay, flag("bot-delay"))
 	fs.StringVar(&f.debugLog, "debug-log", "", flag("debug-log"))
+	// Past one machine (README: "Several machines").
+	fs.StringSliceVar(&cfg.Store.NATS, "nats", nil, flag("nats"))
+	fs.StringVar(&cfg.Store.Creds, "nats-creds", "", flag("nats-creds"))
+	fs.StringVar(&cfg.Store.ClusterListen, "cluster", "", flag("cluster"))
+	fs.StringSliceVar(&cfg.Store.Routes, "routes", nil, flag("routes"))
+	fs.StringVar(&cfg.Store.ClusterName, "cluster-name", "okey", flag("cluster-name"))
+	fs.StringVar(&cfg.Store.NodeName, "node", "", flag("node"))
+	fs.IntVar(&cfg.Store.Replicas, "replicas", 0, flag("replicas"))
 	_ = c.MarkFlagDirname("state-dir")
 	return c
 }

@@ -90,6 +90,17 @@ func (k StepKind) String() string {
 // MarshalText writes the step's name.
 func (k StepKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
+// UnmarshalText reads a step's name.
+func (k *StepKind) UnmarshalText(b []byte) error {
+	for _, x := range []StepKind{StepOpen, StepLay, StepLayOff, StepTakeBack} {
+		if string(b) == x.String() {
+			*k = x
+			return nil
+		}
+	}
+	return fmt.Errorf("meld: unknown step %q", b)
+}
+
 // Step is one action on the table. Meld indexes the table as it stands
 // when the step is made: the melds laid earlier in the turn are appended
 // to it in the order they were laid.

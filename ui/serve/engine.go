@@ -1,10 +1,15 @@
 package serve
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"net"
+	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
@@ -34,24 +39,159 @@ const engineSync = time.Second
 // engineReady is how long the engine may take to start.
 const engineReady = 10 * time.Second
 
-// engine is an embedded NATS server and the process's connection to it.
+// StoreConfig says where a server keeps its tables: in a NATS server of
+// its own (the default: nothing to install), whose JetStream may form a
+// cluster with other okey nodes' so that several machines share the
+// tables, or in an existing NATS deployment.
+type StoreConfig struct {
+	// NATS lists the URLs of an existing NATS deployment with JetStream
+	// (nats://host:4222); empty: the embedded server.
+	NATS []string
+	// Creds is the credentials file for NATS (empty: none).
+	Creds string
+	// ClusterListen is where the embedded server listens for the other
+	// nodes (host:port); empty: it is alone and listens nowhere.
+	ClusterListen string
+	// Routes are the other nodes' cluster addresses (host:port or
+	// nats-route://host:port). A node's own address may be listed too, so
+	// every node can be given the same list.
+	Routes []string
+	// ClusterName names the cluster ("okey" if empty); every node of one
+	// cluster gives the same.
+	ClusterName string
+	// NodeName names this node in the cluster, unique in it (the host's
+	// name and the cluster port if empty).
+	NodeName string
+	// Replicas is how many copies the cluster keeps of every stream and
+	// bucket: 0 is 1 alone and min(3, nodes) in a cluster, the nodes
+	// counted as this one and its routes.
+	Replicas int
+	// Ready is how long to wait for the store to take writes; a node of a
+	// new cluster waits for a majority of its peers (0: a minute).
+	Ready time.Duration
+	// LeaseTTL is how long a table's lease outlives its node's last
+	// renewal when the store is shared: about the longest a table waits
+	// for another node after its node dies (0: LeaseTTL).
+	LeaseTTL time.Duration
+}
+
+// Check reports the first thing wrong with the store's configuration.
+func (c StoreConfig) Check() error {
+	switch {
+	case c.NATS != nil && (c.ClusterListen != "" || len(c.Routes) > 0):
+		return errors.New("--nats uses a NATS deployment: --cluster and --routes are for the embedded one")
+	case c.NATS == nil && c.Creds != "":
+		return errors.New("--nats-creds needs --nats")
+	case c.ClusterListen == "" && len(c.Routes) > 0:
+		return errors.New("--routes needs --cluster (this node's own cluster address)")
+	case c.Replicas < 0 || c.Replicas > 5:
+		return errors.New("--replicas is from 1 to 5 (0: min(3, nodes))")
+	case c.LeaseTTL < 0:
+		return errors.New("the lease time must not be negative")
+	}
+	for _, u := range c.NATS {
+		if u == "" {
+			return errors.New("--nats: an empty URL")
+		}
+	}
+	if c.ClusterListen != "" {
+		if _, _, err := splitHostPort(c.ClusterListen); err != nil {
+			return fmt.Errorf("--cluster %q: %w", c.ClusterListen, err)
+		}
+	}
+	for _, r := range c.Routes {
+		r = strings.TrimPrefix(r, "nats-route://")
+		if _, _, err := splitHostPort(r); err != nil {
+			return fmt.Errorf("--routes %q: %w", r, err)
+		}
+	}
+	for _, ch := range c.NodeName {
+		if ch <= ' ' || ch == '.' || ch == '*' || ch == '>' {
+			return fmt.Errorf("--node %q: a name without spaces, dots, * or >", c.NodeName)
+		}
+	}
+	return nil
+}
+
+// clustered reports whether the embedded server joins other nodes.
+func (c StoreConfig) clustered() bool { return c.NATS == nil && c.ClusterListen != "" }
+
+// replicas is the copies kept of every stream and bucket.
+func (c StoreConfig) replicas() int {
+	switch {
+	case c.Replicas > 0:
+		return c.Replicas
+	case c.clustered():
+		return min(3, len(c.Routes)+1)
+	}
+	return 1
+}
+
+// engine is the process's connection to the store: to an embedded NATS
+// server (ns) or to an existing deployment (ns nil).
 type engine struct {
 	ns *server.Server
 	nc *nats.Conn
 	js jetstream.JetStream
+	// replicas is the copies of every stream and bucket it makes.
+	replicas int
+	// node names this process among the others sharing the store.
+	node string
 }
 
-// startEngine starts the embedded server storing under dir and connects
-// to it in process.
+// startEngine starts an engine of its own storing under dir and connects
+// to it in process: a single machine's store.
 func startEngine(dir string) (*engine, error) {
+	return openEngine(context.Background(), dir, StoreConfig{})
+}
+
+// openEngine opens the store sc describes: an embedded server storing
+// under dir, alone or clustered, or the deployment sc.NATS names. It
+// returns once JetStream takes requests (ctx cancels the wait).
+func openEngine(ctx context.Context, dir string, sc StoreConfig) (*engine, error) {
+	e := &engine{replicas: sc.replicas(), node: sc.NodeName}
+	if e.node == "" {
+		e.node = defaultNodeName(sc.ClusterListen)
+	}
+	var err error
+	if sc.NATS != nil {
+		opts := []nats.Option{nats.Name("okey serve " + e.node), nats.MaxReconnects(-1)}
+		if sc.Creds != "" {
+			opts = append(opts, nats.UserCredentials(sc.Creds))
+		}
+		if e.nc, err = nats.Connect(strings.Join(sc.NATS, ","), opts...); err != nil {
+			return nil, fmt.Errorf("connecting to NATS at %s: %w", strings.Join(sc.NATS, ","), err)
+		}
+	} else {
+		if e.ns, err = startNATS(dir, e.node, sc); err != nil {
+			return nil, err
+		}
+		if e.nc, err = nats.Connect("", nats.InProcessServer(e.ns), nats.Name("okey serve"), nats.MaxReconnects(-1)); err != nil {
+			e.ns.Shutdown()
+			return nil, fmt.Errorf("connecting to the store (NATS): %w", err)
+		}
+	}
+	if e.js, err = jetstream.New(e.nc); err == nil {
+		err = e.waitReady(ctx, sc.Ready)
+	}
+	if err != nil {
+		e.close()
+		return nil, fmt.Errorf("the store's JetStream: %w", err)
+	}
+	return e, nil
+}
+
+// startNATS starts the embedded server.
+func startNATS(dir, node string, sc StoreConfig) (*server.Server, error) {
 	opts := &server.Options{
-		ServerName: "okey",
+		ServerName: node,
 		JetStream:  true,
 		StoreDir:   dir,
-		// A single machine's engine is no network service: the process
-		// talks to it in memory (nats.InProcessServer).
+		// The process talks to its server in memory
+		// (nats.InProcessServer): no port for clients. Other nodes reach
+		// it on the cluster port only.
 		DontListen: true,
-		NoSigs:     true, // the server owns the signals
+		NoSigs:     true, // the okey server owns the signals
 		NoLog:      true,
 		MaxPayload: engineMaxPayload,
 		// A write reaches the operating system before it is
@@ -60,6 +200,28 @@ func startEngine(dir string) (*engine, error) {
 		// is two minutes): a power cut may cost the last second's
 		// moves, and a move costs tens of microseconds, not an fsync.
 		SyncInterval: engineSync,
+	}
+	if sc.clustered() {
+		host, port, err := splitHostPort(sc.ClusterListen)
+		if err != nil {
+			return nil, fmt.Errorf("the cluster address %q: %w", sc.ClusterListen, err)
+		}
+		// NATS starts routing only once its client port is open, so a
+		// clustered node has one: on the loopback, at a port of the
+		// system's choosing, for nobody but this machine.
+		opts.DontListen = false
+		opts.Host, opts.Port = "127.0.0.1", server.RANDOM_PORT
+		opts.Cluster.Name = cmp.Or(sc.ClusterName, "okey")
+		opts.Cluster.Host, opts.Cluster.Port = host, port
+		for _, r := range sc.Routes {
+			if !strings.Contains(r, "://") {
+				r = "nats-route://" + r
+			}
+			opts.Routes = append(opts.Routes, server.RoutesFromStr(r)...)
+		}
+		if len(opts.Routes) != len(sc.Routes) {
+			return nil, fmt.Errorf("the routes %q: not host:port addresses", strings.Join(sc.Routes, ","))
+		}
 	}
 	ns, err := server.NewServer(opts)
 	if err != nil {
@@ -70,18 +232,59 @@ func startEngine(dir string) (*engine, error) {
 		ns.Shutdown()
 		return nil, fmt.Errorf("the store (NATS) in %s did not start within %v", dir, engineReady)
 	}
-	nc, err := nats.Connect("", nats.InProcessServer(ns), nats.Name("okey serve"), nats.MaxReconnects(-1))
-	if err != nil {
-		ns.Shutdown()
-		return nil, fmt.Errorf("connecting to the store (NATS): %w", err)
+	return ns, nil
+}
+
+// waitReady waits until JetStream answers: at once for a server alone,
+// once a majority of the nodes have met in a cluster.
+func (e *engine) waitReady(ctx context.Context, wait time.Duration) error {
+	if wait <= 0 {
+		wait = time.Minute
 	}
-	js, err := jetstream.New(nc)
-	if err != nil {
-		nc.Close()
-		ns.Shutdown()
-		return nil, fmt.Errorf("the store's JetStream: %w", err)
+	ctx, cancel := context.WithTimeout(ctx, wait)
+	defer cancel()
+	for {
+		actx, acancel := context.WithTimeout(ctx, 2*time.Second)
+		_, err := e.js.AccountInfo(actx)
+		acancel()
+		if err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("JetStream did not answer within %v (a cluster needs a majority of its nodes): %w", wait, err)
+		case <-time.After(100 * time.Millisecond):
+		}
 	}
-	return &engine{ns: ns, nc: nc, js: js}, nil
+}
+
+// defaultNodeName is the host's name, with the cluster port if any, so
+// two nodes on one machine differ.
+func defaultNodeName(clusterListen string) string {
+	name, err := os.Hostname()
+	if err != nil || name == "" {
+		name = "okey"
+	}
+	if _, port, err := net.SplitHostPort(clusterListen); err == nil {
+		name += "-" + port
+	}
+	return name
+}
+
+// splitHostPort splits host:port with a numeric port (0: any).
+func splitHostPort(addr string) (string, int, error) {
+	host, ps, err := net.SplitHostPort(addr)
+	if err != nil {
+		return "", 0, err
+	}
+	port, err := strconv.Atoi(ps)
+	if err != nil || port < 0 || port > 65535 {
+		return "", 0, fmt.Errorf("port %q is not a number from 0 to 65535", ps)
+	}
+	if port == 0 {
+		port = server.RANDOM_PORT
+	}
+	return host, port, nil
 }
 
 // engineDir is where the engine of a server's state directory stores.
@@ -92,10 +295,15 @@ func (e *engine) close() error {
 	if e == nil {
 		return nil
 	}
-	err := e.nc.Flush()
-	e.nc.Close()
-	e.ns.Shutdown()
-	e.ns.WaitForShutdown()
+	var err error
+	if e.nc != nil {
+		err = e.nc.Flush()
+		e.nc.Close()
+	}
+	if e.ns != nil {
+		e.ns.Shutdown()
+		e.ns.WaitForShutdown()
+	}
 	if errors.Is(err, nats.ErrConnectionClosed) {
 		err = nil
 	}
@@ -106,4 +314,56 @@ func (e *engine) close() error {
 // takes seconds means something is wrong.
 func engineCtx() (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.Background(), 10*time.Second)
+}
+
+// untilAvailable calls f until it succeeds, fails for a reason other
+// than the store being unavailable for a moment (a cluster electing a
+// stream's new leader after a node's loss takes a few seconds), or ctx
+// ends.
+func untilAvailable(ctx context.Context, f func(context.Context) error) error {
+	for {
+		actx, cancel := context.WithTimeout(ctx, 2*time.Second)
+		err := f(actx)
+		cancel()
+		if err == nil || !unavailable(err) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("the store stayed unavailable: %w", err)
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+// unavailable reports whether err is the store not answering for now
+// rather than refusing.
+func unavailable(err error) bool {
+	var apiErr *jetstream.APIError
+	if errors.As(err, &apiErr) {
+		return apiErr.ErrorCode == jetstream.JSErrCodeJetStreamNotEnabled || apiErr.Code == 503
+	}
+	return errors.Is(err, nats.ErrNoResponders) || errors.Is(err, jetstream.ErrNoStreamResponse) ||
+		errors.Is(err, context.DeadlineExceeded) || errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrNoHeartbeat)
+}
+
+// makeStream makes (or updates) a stream, again while the store is not
+// answering: nodes that start together and make the same streams at
+// once see their first requests go unanswered while the cluster settles
+// who holds them.
+func (e *engine) makeStream(ctx context.Context, cfg jetstream.StreamConfig) (st jetstream.Stream, err error) {
+	err = untilAvailable(ctx, func(ctx context.Context) error {
+		st, err = e.js.CreateOrUpdateStream(ctx, cfg)
+		return err
+	})
+	return st, err
+}
+
+// makeBucket makes (or updates) a key-value bucket, as makeStream.
+func (e *engine) makeBucket(ctx context.Context, cfg jetstream.KeyValueConfig) (kv jetstream.KeyValue, err error) {
+	err = untilAvailable(ctx, func(ctx context.Context) error {
+		kv, err = e.js.CreateOrUpdateKeyValue(ctx, cfg)
+		return err
+	})
+	return kv, err
 }

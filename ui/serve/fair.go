@@ -134,14 +134,19 @@ func (s *Server) command(sess ssh.Session) bool {
 		sess.Exit(code)
 		return true
 	}
+	if args[0] == "status" && len(args) == 1 {
+		wish.Print(sess, s.status())
+		sess.Exit(0)
+		return true
+	}
 	if args[0] != "record" {
-		return fail(2, "unknown command %q: connect with no command to play, or ask for \"record TABLE\" (a table's last finished match)", cutWidth(ansi.Strip(ui.CutBytes(args[0], 64)), 20))
+		return fail(2, "unknown command %q: connect with no command to play, or ask for \"record TABLE\" (a table's last finished match) or \"status\" (the nodes and their tables)", cutWidth(ansi.Strip(ui.CutBytes(args[0], 64)), 20))
 	}
 	if len(args) != 2 {
 		return fail(2, "%s", recordUsage)
 	}
 	id := args[1]
-	t := s.hall.get(id)
+	t := s.hall.local(id)
 	if t == nil {
 		return fail(1, "no table %q here (a table is gone once everyone has left it)", cutWidth(id, 20))
 	}
@@ -175,15 +180,15 @@ func (s *Server) command(sess ssh.Session) bool {
 // stands for the address the player connects to, which the server
 // cannot know. A guest at a private table cannot have the record (only
 // a key holding a seat there can): "" says nothing of it.
-func (s *session) recordCmd(t *table) string {
-	if t.cfg.Code != "" && s.code != "" {
+func (s *session) recordCmd(t seatTable) string {
+	if t.private() && s.code != "" {
 		return ""
 	}
 	cmd := "ssh "
 	if s.port != "" && s.port != "22" {
 		cmd += "-p " + s.port + " "
 	}
-	return cmd + "HOST record " + t.id
+	return cmd + "HOST record " + t.tableID()
 }
 
 // portOf is the port of an address, "" when it has none.

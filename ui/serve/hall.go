@@ -53,6 +53,13 @@ type hall struct {
 	maxTables int
 	share     shareLimits
 
+	// nodes, when other nodes share the store: the leases of this
+	// node's tables (nil: the node is alone).
+	nodes *nodes
+	// relay, when other nodes share the store: the tables they run, and
+	// their sessions at this node's tables (nil: the node is alone).
+	relay *relay
+
 	mu     sync.Mutex
 	tables map[string]*table
 	nextID int
@@ -136,11 +143,27 @@ func (h *hall) createLocked(cfg tableConfig) (*table, *table, error) {
 		}
 		return nil, nil, h.fullErrorLocked()
 	}
-	id := strconv.Itoa(h.nextID)
-	h.nextID++
-	h.saveNextLocked()
+	var id string
+	if h.nodes != nil {
+		// Numbers come from the store, shared with the other nodes.
+		ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
+		n, err := h.keep.takeNumber(ctx)
+		cancel()
+		if err != nil {
+			return nil, nil, err
+		}
+		id = strconv.Itoa(n)
+		if err := h.takeLease(id); err != nil {
+			return nil, nil, err
+		}
+	} else {
+		id = strconv.Itoa(h.nextID)
+		h.nextID++
+		h.saveNextLocked()
+	}
 	t, err := newTable(id, cfg, h.opt, h.saverFor(id, nil))
 	if err != nil {
+		h.giveLease(id)
 		return nil, nil, err
 	}
 	h.startLocked(t)
@@ -206,6 +229,9 @@ func (h *hall) fullErrorLocked() error {
 
 func (h *hall) startLocked(t *table) {
 	h.tables[t.id] = t
+	if h.relay != nil {
+		h.relay.serveTable(t)
+	}
 	h.wg.Add(1)
 	go func() {
 		defer h.wg.Done()
@@ -213,17 +239,44 @@ func (h *hall) startLocked(t *table) {
 	}()
 }
 
-// closed forgets a table that closed.
+// closed forgets a table that closed (or stopped here because another
+// node runs it now), and gives its lease up.
 func (h *hall) closed(t *table) {
 	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.tables[t.id] == t {
+	mine := h.tables[t.id] == t
+	if mine {
 		delete(h.tables, t.id)
+	}
+	h.mu.Unlock()
+	if mine {
+		if h.relay != nil {
+			h.relay.unserveTable(t)
+		}
+		h.giveLease(t.id)
 	}
 }
 
-// list is every table's summary, by number.
+// list is every table's summary, by number: this node's and, when nodes
+// share the store, the others'.
 func (h *hall) list() []*tableSummary {
+	out := h.listLocal()
+	if h.relay != nil {
+		here := make(map[string]bool, len(out))
+		for _, s := range out {
+			here[s.ID] = true
+		}
+		for _, s := range h.relay.summaries() {
+			if !here[s.ID] {
+				out = append(out, s)
+			}
+		}
+		sortByNumber(out, func(s *tableSummary) string { return s.ID })
+	}
+	return out
+}
+
+// listLocal is the summary of every table this node runs, by number.
+func (h *hall) listLocal() []*tableSummary {
 	h.mu.Lock()
 	out := make([]*tableSummary, 0, len(h.tables))
 	for _, t := range h.tables {
@@ -243,20 +296,41 @@ func sortByNumber[T any](ts []T, id func(T) string) {
 	})
 }
 
-// get is table id, or nil.
-func (h *hall) get(id string) *table {
+// local is table id if this node runs it, or nil.
+func (h *hall) local(id string) *table {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return h.tables[id]
 }
 
+// get is table id, run here or by another node, or nil.
+func (h *hall) get(id string) seatTable {
+	if t := h.local(id); t != nil {
+		return t
+	}
+	if h.relay != nil {
+		if rt, _ := h.relay.remote(id); rt != nil {
+			return rt
+		}
+	}
+	return nil
+}
+
 // byCode is the private table with join code code, or nil.
-func (h *hall) byCode(code string) *table {
+func (h *hall) byCode(code string) seatTable {
 	h.mu.Lock()
-	defer h.mu.Unlock()
 	for _, t := range h.tables {
 		if t.cfg.Code == code {
+			h.mu.Unlock()
 			return t
+		}
+	}
+	h.mu.Unlock()
+	if h.relay != nil {
+		for _, s := range h.relay.summaries() {
+			if s.Code == code {
+				return h.get(s.ID)
+			}
 		}
 	}
 	return nil
@@ -264,7 +338,7 @@ func (h *hall) byCode(code string) *table {
 
 // holding is the table where id holds a seat (kept for them or not),
 // or nil.
-func (h *hall) holding(id string) *table {
+func (h *hall) holding(id string) seatTable {
 	for _, s := range h.list() {
 		if s.Holds(id) >= 0 {
 			return h.get(s.ID)
@@ -298,15 +372,30 @@ func (h *hall) restore() (int, error) {
 	var errs []error
 	n := 0
 	for _, sv := range saved {
+		if err := h.takeLease(sv.ID); err != nil {
+			if !errors.Is(err, errLeaseHeld) {
+				errs = append(errs, fmt.Errorf("table %s: %w", sv.ID, err))
+			}
+			continue // another node runs it
+		}
+		if h.nodes != nil && sv.Err == nil && sv.Record != nil {
+			if err := sv.log.claim(h.nodes.leases.node); err != nil {
+				errs = append(errs, err)
+				h.giveLease(sv.ID)
+				continue
+			}
+		}
 		t, err := h.restoreOne(sv)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("table %s: %w (set aside)", sv.ID, err))
 			if aerr := h.keep.setAside(sv, h.opt.now()); aerr != nil {
 				errs = append(errs, aerr)
 			}
+			h.giveLease(sv.ID)
 			continue
 		}
 		if t == nil {
+			h.giveLease(sv.ID)
 			continue
 		}
 		h.mu.Lock()

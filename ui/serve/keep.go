@@ -75,13 +75,14 @@ type keeper struct {
 func openKeeper(ctx context.Context, eng *engine, tablesDir string) (*keeper, error) {
 	k := &keeper{eng: eng, dir: tablesDir}
 	var err error
-	k.records, err = eng.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+	k.records, err = eng.makeStream(ctx, jetstream.StreamConfig{
 		Name:        recordsStream,
 		Description: "okey serve: each table's match record, appended as it is played",
 		Subjects:    []string{recordSubject("*")},
 		Storage:     jetstream.FileStorage,
 		Retention:   jetstream.LimitsPolicy,
 		AllowDirect: true,
+		Replicas:    eng.replicas,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("the records' stream: %w", err)
@@ -94,7 +95,7 @@ func openKeeper(ctx context.Context, eng *engine, tablesDir string) (*keeper, er
 		{&k.tables, tablesBucket, "okey serve: each table's settings, seats, codes and chat"},
 		{&k.hall, hallBucket, "okey serve: the hall (the next table's number)"},
 	} {
-		*b.kv, err = eng.js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: b.name, Description: b.desc, History: 1, Storage: jetstream.FileStorage})
+		*b.kv, err = eng.makeBucket(ctx, jetstream.KeyValueConfig{Bucket: b.name, Description: b.desc, History: 1, Storage: jetstream.FileStorage, Replicas: eng.replicas})
 		if err != nil {
 			return nil, fmt.Errorf("the bucket %s: %w", b.name, err)
 		}
@@ -161,6 +162,25 @@ func (l *tableLog) appendRecord(ctx context.Context, rec []byte) error {
 	// message stays.
 	if err := l.k.records.Purge(ctx, jetstream.WithPurgeSubject(l.subj), jetstream.WithPurgeKeep(1)); err != nil {
 		return fmt.Errorf("purging the match before: %w", err)
+	}
+	return nil
+}
+
+// ownerHeader names the node that claimed a table by appending an empty
+// message to its record (claim).
+const ownerHeader = "Okey-Owner"
+
+// claim appends an empty message naming node after the table's last
+// one: a node that takes a table over moves the record's last sequence
+// on at once, so that whatever the node before it may still try to
+// write is fenced off, even before the new node's first move. The
+// record's bytes do not change.
+func (l *tableLog) claim(node string) error {
+	ctx, cancel := engineCtx()
+	defer cancel()
+	msg := &nats.Msg{Subject: l.subj, Header: nats.Header{ownerHeader: []string{node}}}
+	if err := l.publish(ctx, msg); err != nil {
+		return fmt.Errorf("table %s: claiming it: %w", l.id, err)
 	}
 	return nil
 }
@@ -304,27 +324,82 @@ func (k *keeper) load(ctx context.Context) ([]keptTable, error) {
 	}
 	var out []keptTable
 	for _, id := range ids {
-		kt := keptTable{SavedTable: store.SavedTable{ID: id}, log: k.log(id)}
-		e, err := k.tables.Get(ctx, id)
-		switch {
-		case errors.Is(err, jetstream.ErrKeyNotFound):
-			continue // deleted as it was listed
-		case err != nil:
-			kt.Err = err
-		default:
-			kt.Table, kt.log.rev = e.Value(), e.Revision()
-			kt.Record, kt.log.seq, kt.Err = k.readRecord(ctx, id)
-			kt.log.rec = kt.Record
+		if kt, ok := k.loadOne(ctx, id); ok {
+			out = append(out, kt)
 		}
-		out = append(out, kt)
 	}
 	sortByNumber(out, func(kt keptTable) string { return kt.ID })
 	return out, nil
 }
 
+// loadOne reads table id (ok false: there is no such table); what could
+// not be read is the table's Err.
+func (k *keeper) loadOne(ctx context.Context, id string) (kt keptTable, ok bool) {
+	kt = keptTable{SavedTable: store.SavedTable{ID: id}, log: k.log(id)}
+	e, err := k.tables.Get(ctx, id)
+	switch {
+	case errors.Is(err, jetstream.ErrKeyNotFound):
+		return kt, false // deleted, or never was
+	case err != nil:
+		kt.Err = err
+	default:
+		kt.Table, kt.log.rev = e.Value(), e.Revision()
+		kt.Record, kt.log.seq, kt.Err = k.readRecord(ctx, id)
+		kt.log.rec = kt.Record
+	}
+	return kt, true
+}
+
+// takeNumber takes the next table's number from the store, for a node
+// that shares it with others: read at a revision, written back one
+// higher at that revision, again if another node was quicker. No number
+// is ever given twice, across nodes and restarts.
+func (k *keeper) takeNumber(ctx context.Context) (int, error) {
+	for {
+		n, rev := 1, uint64(0)
+		e, err := k.hall.Get(ctx, nextKey)
+		switch {
+		case errors.Is(err, jetstream.ErrKeyNotFound):
+		case err != nil:
+			return 0, fmt.Errorf("the next table's number: %w", err)
+		default:
+			if n, err = strconv.Atoi(string(e.Value())); err != nil || n < 1 {
+				return 0, fmt.Errorf("the next table's number: %q", e.Value())
+			}
+			rev = e.Revision()
+		}
+		v := []byte(strconv.Itoa(n + 1))
+		if rev == 0 {
+			_, err = k.hall.Create(ctx, nextKey, v)
+		} else {
+			_, err = k.hall.Update(ctx, nextKey, v, rev)
+		}
+		switch {
+		case err == nil:
+			return n, nil
+		case isWrongSequence(err):
+			continue // another node took this one
+		case ctx.Err() != nil:
+			return 0, fmt.Errorf("the next table's number: %w", ctx.Err())
+		default:
+			return 0, fmt.Errorf("the next table's number: %w", err)
+		}
+	}
+}
+
 // readRecord is table id's record as the stream holds it (nil: none),
 // and the sequence of its last message.
-func (k *keeper) readRecord(ctx context.Context, id string) ([]byte, uint64, error) {
+func (k *keeper) readRecord(ctx context.Context, id string) (rec []byte, seq uint64, err error) {
+	// In a cluster a read may go unanswered for a moment while a
+	// stream's leader changes: it is asked again.
+	err = untilAvailable(ctx, func(ctx context.Context) error {
+		rec, seq, err = k.readRecordOnce(ctx, id)
+		return err
+	})
+	return rec, seq, err
+}
+
+func (k *keeper) readRecordOnce(ctx context.Context, id string) ([]byte, uint64, error) {
 	subj := recordSubject(id)
 	last, err := k.records.GetLastMsgForSubject(ctx, subj)
 	if errors.Is(err, jetstream.ErrMsgNotFound) {

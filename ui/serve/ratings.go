@@ -143,12 +143,12 @@ type ratingBook struct {
 func openRatingBook(ctx context.Context, eng *engine) (*ratingBook, error) {
 	b := &ratingBook{}
 	var err error
-	b.ratings, err = eng.js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: ratingsBucket, History: 1, Storage: jetstream.FileStorage,
+	b.ratings, err = eng.makeBucket(ctx, jetstream.KeyValueConfig{Bucket: ratingsBucket, History: 1, Storage: jetstream.FileStorage, Replicas: eng.replicas,
 		Description: "okey serve: each player's and bot level's rating, per game"})
 	if err != nil {
 		return nil, fmt.Errorf("the bucket %s: %w", ratingsBucket, err)
 	}
-	b.rated, err = eng.js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: ratedBucket, History: 1, Storage: jetstream.FileStorage, TTL: ratedKeep,
+	b.rated, err = eng.makeBucket(ctx, jetstream.KeyValueConfig{Bucket: ratedBucket, History: 1, Storage: jetstream.FileStorage, TTL: ratedKeep, Replicas: eng.replicas,
 		Description: "okey serve: the matches rated (each applied exactly once)"})
 	if err != nil {
 		return nil, fmt.Errorf("the bucket %s: %w", ratedBucket, err)

@@ -3,6 +3,7 @@ package serve
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -37,6 +38,9 @@ type Config struct {
 	// StateDir holds the tables: the embedded store in StateDir/nats,
 	// finished matches in StateDir/tables/matches; "" saves nothing.
 	StateDir string
+	// Store says where the tables are kept when StateDir is set: the
+	// zero value is a NATS server inside the process, alone.
+	Store StoreConfig
 	// HostKey is the host key's path (made on first start).
 	HostKey string
 	// AuthorizedKeys, when set, makes the server private: only these
@@ -138,7 +142,7 @@ func (c Config) Check() error {
 	case c.HandshakeTimeout < 0 || c.IdleTimeout < 0 || c.MaxSession < 0:
 		return errors.New("timeouts must not be negative")
 	}
-	return nil
+	return c.Store.Check()
 }
 
 // Server is okey serve: an SSH server whose sessions play at tables.
@@ -237,6 +241,16 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 		topt.rate = s.rater.enqueue
 	}
 	s.hall = newHall(s.ctx, topt, keep, cfg.MaxTables, shareLimits{perPlayer: cfg.TablesPerPlayer, perAddr: cfg.TablesPerAddr, idleEvict: cfg.IdleEvict})
+	if keep != nil && cfg.Store.shared() {
+		if err := s.hall.joinNodes(s.ctx, s.eng, cmp.Or(cfg.Store.LeaseTTL, LeaseTTL)); err != nil {
+			s.stop()
+			s.hall.wait()
+			s.closeStore()
+			s.lock.Unlock()
+			return nil, nil, err
+		}
+		log.Info("sharing the tables with other nodes", "node", s.eng.node, "replicas", s.eng.replicas)
+	}
 	n, restoreErr := s.hall.restore()
 	if n > 0 {
 		log.Info("tables restored", "count", n)
@@ -303,6 +317,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	s.log.Info("shutting down")
 	s.stop() // the tables save and tell their players; the sessions say goodbye
 	s.hall.wait()
+	s.hall.handOver() // saved: other nodes may take them at once
 	done := make(chan struct{})
 	go func() { s.wg.Wait(); close(done) }()
 	// The sessions end by themselves once their goodbye has been shown;
@@ -337,6 +352,11 @@ func (s *Server) Shutdown(ctx context.Context) error {
 // would (for tests of what a restart brings back).
 func (s *Server) crash() {
 	s.ssh.Close()
+	if s.eng != nil {
+		// Cut off from the store and the other nodes first: a killed
+		// process says nothing more to them either.
+		s.eng.nc.Close()
+	}
 	s.stop()
 	s.hall.wait()
 	s.closeStore()
@@ -347,7 +367,7 @@ func (s *Server) crash() {
 // tables in it, importing those saved as files by an older okey serve
 // (importErr says which could not be, which does not stop the server).
 func (s *Server) openStore(dir string) (keep *keeper, importErr, err error) {
-	if s.eng, err = startEngine(engineDir(dir)); err != nil {
+	if s.eng, err = openEngine(s.ctx, engineDir(dir), s.cfg.Store); err != nil {
 		return nil, nil, err
 	}
 	ctx, cancel := context.WithTimeout(s.ctx, time.Minute)

@@ -116,7 +116,7 @@ type session struct {
 // membership is the session's place at a table; gen numbers them so a
 // late message of an old one is dropped.
 type membership struct {
-	t      *table
+	t      seatTable
 	m      *member
 	gen    uint64
 	ctx    context.Context
@@ -128,7 +128,7 @@ type membership struct {
 type (
 	lobbyTickMsg struct{}
 	joinedMsg    struct {
-		t     *table
+		t     seatTable
 		m     *member
 		seat  int
 		err   error
@@ -352,7 +352,7 @@ func (s *session) checkIdle(now time.Time) tea.Cmd {
 	case s.page == pgBye:
 		return nil
 	case s.at != nil && s.at.m.seat >= 0 && cfg.ReleaseAfter > 0 && idle >= cfg.ReleaseAfter:
-		s.srv.log.Info("away too long: seat given up", "table", s.at.t.id, "name", s.name)
+		s.srv.log.Info("away too long: seat given up", "table", s.at.t.tableID(), "name", s.name)
 		leave := s.dropMembership(false)
 		return tea.Batch(leave, s.sayBye(s.tr.T("bye.away", int(cfg.ReleaseAfter.Minutes()))))
 	case cfg.IdleTimeout > 0 && idle >= cfg.IdleTimeout:
@@ -557,7 +557,7 @@ func (s *session) useCode() tea.Cmd {
 	}
 	var code string
 	var ok bool
-	var t *table
+	var t seatTable
 	if s.inputOf == codeJoin {
 		if code, ok = normCode(s.codeIn.Value(), codeLen); ok {
 			t = s.srv.hall.byCode(code)
@@ -592,7 +592,7 @@ func (s *session) useCode() tea.Cmd {
 
 // joinCmd takes a seat (or watches) at t, in a command: the request
 // waits for room in the table's queue, which Update must not.
-func (s *session) joinCmd(t *table, seat int, watch bool) tea.Cmd {
+func (s *session) joinCmd(t seatTable, seat int, watch bool) tea.Cmd {
 	m := &member{id: s.id, name: s.name, addr: s.addr, seat: seat, box: make(chan tableMsg, 1)}
 	ctx := s.ctx
 	return func() tea.Msg {
@@ -606,7 +606,7 @@ func (s *session) joinCmd(t *table, seat int, watch bool) tea.Cmd {
 		select {
 		case rep := <-r.reply:
 			return joinedMsg{t: t, m: m, seat: rep.seat, err: rep.err, watch: watch}
-		case <-t.done:
+		case <-t.ended():
 			return joinedMsg{t: t, m: m, err: errClosed, watch: watch}
 		case <-ctx.Done():
 			return nil
@@ -634,10 +634,10 @@ func (s *session) onJoined(j joinedMsg) tea.Cmd {
 		s.dropMembership(false)
 	}
 	ctx, cancel := context.WithCancel(s.ctx)
-	s.at = &membership{t: j.t, m: j.m, gen: s.srv.nextGen(), ctx: ctx, cancel: cancel, kind: j.t.kind}
+	s.at = &membership{t: j.t, m: j.m, gen: s.srv.nextGen(), ctx: ctx, cancel: cancel, kind: j.t.gameKind()}
 	s.page = pgRoom
 	s.room = nil
-	s.srv.log.Info("join", "table", j.t.id, "seat", j.seat, "name", s.name, "addr", s.addr)
+	s.srv.log.Info("join", "table", j.t.tableID(), "seat", j.seat, "name", s.name, "addr", s.addr)
 	return s.waitTable()
 }
 
@@ -667,9 +667,9 @@ func (s *session) onTable(f fromTableMsg) tea.Cmd {
 		return s.sayBye(s.tr.T("bye.replaced"))
 	case msg.closed == "server.stopping":
 		return s.sayByeIn(s.tr.T("bye.restart"), stopGrace)
-	case msg.closed == "table.parked":
+	case msg.closed == "table.parked", msg.closed == "table.moved":
 		cmd := s.leave()
-		s.flash = s.tr.T("table.parked")
+		s.flash = s.tr.T(msg.closed)
 		return cmd
 	case msg.closed == "room.expired":
 		// Back to the lobby, told why: the connection stays.
@@ -774,7 +774,7 @@ func (s *session) dropMembership(gone bool) tea.Cmd {
 	}
 	s.at = nil
 	at.cancel()
-	s.srv.log.Info("leave", "table", at.t.id, "name", s.name, "gone", gone)
+	s.srv.log.Info("leave", "table", at.t.tableID(), "name", s.name, "gone", gone)
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
@@ -1021,5 +1021,5 @@ func (s *session) debugLog() *slog.Logger {
 	if s.srv.cfg.Debug == nil {
 		return nil
 	}
-	return s.srv.cfg.Debug.With("name", s.name, "table", s.at.t.id, "seat", s.at.m.seat)
+	return s.srv.cfg.Debug.With("name", s.name, "table", s.at.t.tableID(), "seat", s.at.m.seat)
 }

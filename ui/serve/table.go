@@ -239,6 +239,11 @@ type table struct {
 	reqs chan request
 	// done is closed when the table's goroutine has ended.
 	done chan struct{}
+	// lost is closed when the table is no longer this node's to run (its
+	// lease lost, or a write fenced off because another node wrote it):
+	// it stops at once, writing nothing more.
+	lost     chan struct{}
+	loseOnce sync.Once
 	// summary is the latest Summary, for the lobby.
 	summary atomic.Pointer[tableSummary]
 	// finished is the record of the table's last finished match, for
@@ -307,13 +312,34 @@ func newTable(id string, cfg tableConfig, opt tableOptions, sv *saver) (*table, 
 	}
 	k, _ := findKind(cfg.Game)
 	t := &table{
-		id: id, kind: k, opt: opt, cfg: cfg, reqs: make(chan request, 64), done: make(chan struct{}),
+		id: id, kind: k, opt: opt, cfg: cfg, reqs: make(chan request, 64), done: make(chan struct{}), lost: make(chan struct{}),
 		watchers: map[*member]struct{}{}, refusals: map[*member]refusal{}, asking: -1,
 		answer: make(chan botAnswer, 1), created: opt.now(), saver: sv,
 	}
 	t.roomSince = t.created
+	sv.fenced = t.lose
 	t.publishSummary()
 	return t, nil
+}
+
+// lose stops the table because another node runs it now; any goroutine
+// may call it, any number of times.
+func (t *table) lose() { t.loseOnce.Do(func() { close(t.lost) }) }
+
+// moved stops a table another node has taken over: its members are told
+// to find it again in the lobby (where the new node lists it), and
+// nothing is written: what this node would write now would be refused.
+func (t *table) moved() {
+	t.closing = true
+	for i := range t.seats {
+		if m := t.seats[i].m; m != nil {
+			t.put(m, tableMsg{closed: "table.moved"})
+		}
+	}
+	for m := range t.watchers {
+		t.put(m, tableMsg{closed: "table.moved"})
+	}
+	t.saver.drop()
 }
 
 // run is the table's goroutine: requests, bots' answers and the clock,
@@ -345,6 +371,11 @@ func (t *table) run(ctx context.Context, closed func(*table)) {
 				t.onClock()
 			case <-ctx.Done():
 				t.shutdown("server.stopping")
+				stop = true
+				return
+			case <-t.lost:
+				t.moved()
+				closed(t)
 				stop = true
 				return
 			}
@@ -1250,6 +1281,9 @@ type saver struct {
 	wg        sync.WaitGroup
 	// errs counts failed writes.
 	errs atomic.Int64
+	// fenced, if set, is called when the store refuses a write because
+	// another writer has written the table since (errFenced).
+	fenced func()
 }
 
 type snapshot struct{ table, record []byte }
@@ -1307,11 +1341,22 @@ func (s *saver) writeNext() {
 	if err := s.write(table, n.record); err != nil {
 		s.errs.Add(1)
 		s.log.Error("saving a table", "err", err)
+		if errors.Is(err, errFenced) && s.fenced != nil {
+			s.fenced()
+		}
 		return
 	}
 	if table != nil {
 		s.lastTable = table
 	}
+}
+
+// drop stops the saver without writing what is waiting.
+func (s *saver) drop() {
+	s.mu.Lock()
+	s.next = nil
+	s.mu.Unlock()
+	s.flush()
 }
 
 // flush writes what is waiting and stops the saver.

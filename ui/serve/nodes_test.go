@@ -1,0 +1,483 @@
+package serve
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"net"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats-server/v2/server"
+	gossh "golang.org/x/crypto/ssh"
+
+	"okey/game"
+)
+
+// sharedNATS is a NATS deployment with JetStream on a loopback port,
+// for nodes that share it (--nats).
+func sharedNATS(t *testing.T) string {
+	t.Helper()
+	ns, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: server.RANDOM_PORT, JetStream: true, StoreDir: t.TempDir(), NoLog: true, NoSigs: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ns.Start()
+	t.Cleanup(ns.Shutdown)
+	if !ns.ReadyForConnections(10 * time.Second) {
+		t.Fatal("the test's NATS server did not start")
+	}
+	return ns.ClientURL()
+}
+
+// nodeTweak makes a test server one node of those sharing url.
+func nodeTweak(url, node string) func(*Config) {
+	return func(c *Config) {
+		c.Store = StoreConfig{NATS: []string{url}, NodeName: node, LeaseTTL: time.Second}
+	}
+}
+
+// TestNodesShareNumbersAndRunEachTableOnce: two nodes on one store give
+// their tables different numbers, and each runs only its own.
+func TestNodesShareNumbersAndRunEachTableOnce(t *testing.T) {
+	t.Parallel()
+	url := sharedNATS(t)
+	a, addrA := testServer(t, nodeTweak(url, "a"))
+	b, addrB := testServer(t, nodeTweak(url, "b"))
+	ann := dial(t, addrA, "ann", dialOpts{key: newKey(t)})
+	openTable(t, ann)
+	bob := dial(t, addrB, "bob", dialOpts{key: newKey(t)})
+	bob.waitFor("Tables (", 10*time.Second)
+	bob.press("n")
+	bob.waitFor("A new table", 5*time.Second)
+	bob.press("enter")
+	bob.waitFor("s starts the match", 5*time.Second)
+	if got := a.hall.owned(); len(got) != 1 || got[0] != "1" {
+		t.Fatalf("node a runs %v, want [1]", got)
+	}
+	if got := b.hall.owned(); len(got) != 1 || got[0] != "2" {
+		t.Fatalf("node b runs %v, want [2]", got)
+	}
+	if b.hall.local("1") != nil || a.hall.local("2") != nil {
+		t.Fatal("a node runs the other's table")
+	}
+	// "status" on either node names both tables and their nodes, once
+	// the lobby has carried them across.
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		out, code := execSSH(t, addrB, newKey(t), "status")
+		ok := code == 0 && strings.Contains(out, "node b ·") && strings.Contains(out, "2 tables") &&
+			regexp.MustCompile(`(?m)^1 +a +classic`).MatchString(out) && regexp.MustCompile(`(?m)^2 +b +classic`).MatchString(out)
+		if ok {
+			if strings.Contains(out, "ann") || strings.Contains(out, "bob") {
+				t.Fatalf("status names players:\n%s", out)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("status on node b: exit %d\n%s", code, out)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// TestFailoverResumesTheTable: the node running a table dies mid-hand;
+// within seconds another node takes the table over from the store, at
+// the same hand with the same racks, and a player who reconnects to that
+// node gets their seat back. No acknowledged move is lost or doubled.
+func TestFailoverResumesTheTable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a node dies and another takes over (seconds)")
+	}
+	t.Parallel()
+	url := sharedNATS(t)
+	dirA, keyA := t.TempDir(), t.TempDir()
+	a, addrA := testServer(t, func(c *Config) {
+		nodeTweak(url, "a")(c)
+		c.StateDir, c.HostKey = dirA, filepath.Join(keyA, "hostkey", "key")
+	})
+	b, addrB := testServer(t, nodeTweak(url, "b"))
+	annKey, bobKey := newKey(t), newKey(t)
+	ann := dial(t, addrA, "ann", dialOpts{key: annKey})
+	openTable(t, ann)
+	bob := dial(t, addrA, "bob", dialOpts{key: bobKey})
+	sit(t, bob)
+	ann.waitFor("2. bob", 5*time.Second)
+	ann.press("s")
+	ann.waitFor("Hand 1 ·", 10*time.Second)
+	stop := make(chan struct{})
+	wa, wb := playWhile(t, ann, stop), playWhile(t, bob, stop)
+	savedGame(t, a, "1", func(g *game.Game) bool { r := g.Record(); return len(r.Actions) >= 12 })
+	close(stop)
+	wa.Wait()
+	wb.Wait()
+	savedGame(t, a, "1", func(g *game.Game) bool {
+		st := g.State()
+		return st.Phase() == game.Playing && (st.Turn() == 0 || st.Turn() == 1)
+	})
+	g := settled(t, a, "1")
+	if g.State().Phase() != game.Playing {
+		t.Fatal("the hand ended before the crash: nothing mid-hand to resume")
+	}
+	before, err := storedRecord(t, a, "1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := g.State().View(0).Rack
+	hand := g.State().HandNumber()
+	if b.hall.local("1") != nil {
+		t.Fatal("node b runs table 1 while node a is alive")
+	}
+	a.crash()
+	died := time.Now()
+	var s *tableSummary
+	for s == nil {
+		if time.Since(died) > 10*time.Second {
+			t.Fatal("no node took table 1 over within 10 s")
+		}
+		time.Sleep(20 * time.Millisecond)
+		if tb := b.hall.local("1"); tb != nil {
+			s = tb.summary.Load()
+		}
+	}
+	t.Logf("table 1 taken over %v after its node died (lease TTL 1s)", time.Since(died).Round(time.Millisecond))
+	if !s.Started || s.Hand != hand {
+		t.Fatalf("after the takeover table 1 is %+v, want hand %d", s, hand)
+	}
+	after, err := storedRecord(t, b, "1")
+	if err != nil || !strings.HasPrefix(string(after), string(before)) {
+		t.Fatalf("the record after the takeover does not go on from the acknowledged one (err %v)", err)
+	}
+	ann2 := dial(t, addrB, "ann", dialOpts{key: annKey})
+	scr := ann2.waitFor("your rack", 10*time.Second)
+	got, _ := rackTiles(strings.Split(scr, "\n"))
+	var wantNames []string
+	for _, tl := range want {
+		wantNames = append(wantNames, name(tl, g.State().View(0).Okey))
+	}
+	if strings.Join(sorted(got), " ") != strings.Join(sorted(wantNames), " ") {
+		t.Errorf("ann's rack on node b:\n got %v\nwant %v", sorted(got), sorted(wantNames))
+	}
+	if !strings.Contains(scr, "Hand "+strconv.Itoa(hand)+" ·") {
+		t.Errorf("not at hand %d:\n%s", hand, scr)
+	}
+	_ = addrA
+}
+
+// TestSessionsAnywhere: a player on node b sits at a table node a runs,
+// found in the lobby; the match starts and both play, each seeing their
+// own rack, moves reaching both screens.
+func TestSessionsAnywhere(t *testing.T) {
+	t.Parallel()
+	url := sharedNATS(t)
+	a, addrA := testServer(t, nodeTweak(url, "a"))
+	_, addrB := testServer(t, nodeTweak(url, "b"))
+	ann := dial(t, addrA, "ann", dialOpts{key: newKey(t)})
+	openTable(t, ann)
+	bob := dial(t, addrB, "bob", dialOpts{key: newKey(t)})
+	sit(t, bob) // table 1, listed on node b from node a
+	ann.waitFor("2. bob", 5*time.Second)
+	ann.press("s")
+	ann.waitFor("Hand 1 ·", 10*time.Second)
+	bob.waitFor("Hand 1 ·", 10*time.Second)
+	stop := make(chan struct{})
+	wa, wb := playWhile(t, ann, stop), playWhile(t, bob, stop)
+	g, _ := savedGame(t, a, "1", func(g *game.Game) bool { r := g.Record(); return len(r.Actions) >= 16 })
+	close(stop)
+	wa.Wait()
+	wb.Wait()
+	played := map[int]int{}
+	for _, act := range g.Record().Actions {
+		played[act.Seat]++
+	}
+	if played[1] == 0 {
+		t.Fatalf("bob, on the other node, never played: %v", played)
+	}
+	if got := a.hall.owned(); len(got) != 1 || got[0] != "1" {
+		t.Fatalf("node a runs %v", got)
+	}
+}
+
+// startNodes starts n okey nodes whose embedded NATS servers form one
+// cluster on 127.0.0.1 (JetStream replicas 3 from three nodes), each
+// serving SSH on its own port.
+func startNodes(t *testing.T, n int) ([]*Server, []string) {
+	t.Helper()
+	ports := freePorts(t, n)
+	var routes []string
+	for _, p := range ports {
+		routes = append(routes, "127.0.0.1:"+strconv.Itoa(p))
+	}
+	srvs := make([]*Server, n)
+	errs := make([]error, n)
+	done := make(chan int, n)
+	for i := range n {
+		cfg := withDefaults(t, func(c *Config) {
+			c.StateDir = t.TempDir()
+			c.HostKey = filepath.Join(t.TempDir(), "hostkey", "key")
+			c.Store = StoreConfig{ClusterListen: routes[i], Routes: routes, ClusterName: "okey-test",
+				NodeName: "node" + strconv.Itoa(i), LeaseTTL: time.Second, Ready: 30 * time.Second}
+		})
+		go func() {
+			var rerr error
+			srvs[i], rerr, errs[i] = New(cfg)
+			errs[i] = errors.Join(errs[i], rerr)
+			done <- i
+		}()
+	}
+	for range n {
+		<-done
+	}
+	addrs := make([]string, n)
+	for i, srv := range srvs {
+		if errs[i] != nil {
+			t.Fatalf("node %d: %v", i, errs[i])
+		}
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		go srv.Serve(l)
+		addrs[i] = l.Addr().String()
+		t.Cleanup(func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			srv.Shutdown(ctx)
+		})
+	}
+	return srvs, addrs
+}
+
+// TestClusterOfThreeSurvivesANode: three nodes, players on two of them
+// at one table run by the first; the first dies mid-hand (its NATS
+// server with it). Another node takes the table over from the
+// replicated stream, the players come back through the others and get
+// their seats, and the record holds every acknowledged move once, going
+// on from where it was.
+func TestClusterOfThreeSurvivesANode(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a three-node cluster, a node killed (seconds)")
+	}
+	srvs, addrs := startNodes(t, 3)
+	annKey, bobKey := newKey(t), newKey(t)
+	ann := dial(t, addrs[0], "ann", dialOpts{key: annKey})
+	openTable(t, ann)
+	bob := dial(t, addrs[1], "bob", dialOpts{key: bobKey})
+	sit(t, bob)
+	ann.waitFor("2. bob", 5*time.Second)
+	ann.press("s")
+	ann.waitFor("Hand 1 ·", 10*time.Second)
+	stop := make(chan struct{})
+	wa, wb := playWhile(t, ann, stop), playWhile(t, bob, stop)
+	savedGame(t, srvs[0], "1", func(g *game.Game) bool { r := g.Record(); return len(r.Actions) >= 12 })
+	close(stop)
+	wa.Wait()
+	wb.Wait()
+	savedGame(t, srvs[0], "1", func(g *game.Game) bool {
+		st := g.State()
+		return st.Phase() == game.Playing && (st.Turn() == 0 || st.Turn() == 1)
+	})
+	g := settled(t, srvs[0], "1")
+	if g.State().Phase() != game.Playing {
+		t.Fatal("the hand ended before the kill: nothing mid-hand to resume")
+	}
+	before, err := storedRecord(t, srvs[0], "1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hand := g.State().HandNumber()
+	srvs[0].crash()
+	died := time.Now()
+	var owner *Server
+	for owner == nil {
+		if time.Since(died) > 15*time.Second {
+			t.Fatal("no node took table 1 over within 15 s")
+		}
+		time.Sleep(20 * time.Millisecond)
+		for _, s := range srvs[1:] {
+			if s.hall.local("1") != nil {
+				owner = s
+			}
+		}
+	}
+	t.Logf("table 1 taken over %v after its node died (lease TTL 1s)", time.Since(died).Round(time.Millisecond))
+	if s := owner.hall.local("1").summary.Load(); !s.Started || s.Hand != hand {
+		t.Fatalf("after the takeover table 1 is %+v, want hand %d", s, hand)
+	}
+	// bob, whose node lives, is told; ann comes back through node 2.
+	bob.waitFor("moved to another server", 10*time.Second)
+	ann2 := dial(t, addrs[2], "ann", dialOpts{key: annKey})
+	ann2.waitFor("your rack", 10*time.Second)
+	bob.press("enter") // the table, listed again, his seat kept
+	bob.waitFor("your rack", 10*time.Second)
+	stop = make(chan struct{})
+	wa, wb = playWhile(t, ann2, stop), playWhile(t, bob, stop)
+	savedGame(t, owner, "1", func(g *game.Game) bool { return len(g.Record().Actions) >= 20 })
+	close(stop)
+	wa.Wait()
+	wb.Wait()
+	after, err := storedRecord(t, owner, "1")
+	if err != nil || !strings.HasPrefix(string(after), string(before)) {
+		t.Fatalf("the record after the takeover does not go on from the acknowledged one (err %v)", err)
+	}
+	if _, err := game.ParseRecord(after); err != nil {
+		t.Fatalf("the record after the takeover: %v", err)
+	}
+}
+
+// twoNodesAtATable starts two nodes on one store, ann and bob at a table
+// node a runs, mid-hand at a person's turn; it returns the nodes, the
+// players (on node a) and the record as acknowledged.
+func twoNodesAtATable(t *testing.T, ttl time.Duration) (a, b *Server, addrB string, ann, bob *client, annKey gossh.Signer, before []byte) {
+	t.Helper()
+	url := sharedNATS(t)
+	tweak := func(node string) func(*Config) {
+		return func(c *Config) {
+			nodeTweak(url, node)(c)
+			c.Store.LeaseTTL = ttl
+		}
+	}
+	a, addrA := testServer(t, tweak("a"))
+	b, addrB = testServer(t, tweak("b"))
+	annKey = newKey(t)
+	ann = dial(t, addrA, "ann", dialOpts{key: annKey})
+	openTable(t, ann)
+	bob = dial(t, addrA, "bob", dialOpts{key: newKey(t)})
+	sit(t, bob)
+	ann.waitFor("2. bob", 5*time.Second)
+	ann.press("s")
+	ann.waitFor("Hand 1 ·", 10*time.Second)
+	stop := make(chan struct{})
+	wa, wb := playWhile(t, ann, stop), playWhile(t, bob, stop)
+	savedGame(t, a, "1", func(g *game.Game) bool { return len(g.Record().Actions) >= 8 })
+	close(stop)
+	wa.Wait()
+	wb.Wait()
+	savedGame(t, a, "1", func(g *game.Game) bool {
+		st := g.State()
+		return st.Phase() == game.Playing && (st.Turn() == 0 || st.Turn() == 1)
+	})
+	settled(t, a, "1")
+	var err error
+	if before, err = storedRecord(t, a, "1"); err != nil {
+		t.Fatal(err)
+	}
+	return a, b, addrB, ann, bob, annKey, before
+}
+
+// TestPlannedStopHandsOver: a node stopped on purpose (SIGTERM) gives its
+// tables up at once: another node runs them long before the lease would
+// have expired.
+func TestPlannedStopHandsOver(t *testing.T) {
+	if testing.Short() {
+		t.Skip("two nodes, a planned stop (seconds)")
+	}
+	t.Parallel()
+	a, b, _, _, _, _, _ := twoNodesAtATable(t, 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	start := time.Now()
+	if err := a.Shutdown(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for b.hall.local("1") == nil {
+		if time.Since(start) > 15*time.Second {
+			t.Fatal("node b never took table 1 over")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	took := time.Since(start)
+	t.Logf("handed over %v after the stop began (lease TTL 30s)", took.Round(time.Millisecond))
+	if took > 10*time.Second {
+		t.Fatalf("taken over only after %v: the lease expired, it was not handed over", took)
+	}
+}
+
+// TestCutOffOwnerCannotWrite: a node cut off from the others (its
+// renewals stop) loses its table to another node, which claims the
+// record at once; when the old owner comes back and its players move,
+// nothing it writes lands, and it stops running the table.
+func TestCutOffOwnerCannotWrite(t *testing.T) {
+	if testing.Short() {
+		t.Skip("two nodes, one cut off (seconds)")
+	}
+	t.Parallel()
+	a, b, _, ann, bob, _, before := twoNodesAtATable(t, time.Second)
+	a.hall.nodes.hold.paused.Store(true)
+	start := time.Now()
+	for b.hall.local("1") == nil {
+		if time.Since(start) > 15*time.Second {
+			t.Fatal("node b never took table 1 over")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	claimed, err := storedRecord(t, b, "1")
+	if err != nil || string(claimed) != string(before) {
+		t.Fatalf("after the takeover the record changed (err %v)", err)
+	}
+	// The old owner's players move: its writes are fenced off.
+	stop := make(chan struct{})
+	wa, wb := playWhile(t, ann, stop), playWhile(t, bob, stop)
+	for a.hall.local("1") != nil {
+		if time.Since(start) > 20*time.Second {
+			close(stop)
+			t.Fatal("the cut-off node still runs table 1")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	close(stop)
+	wa.Wait()
+	wb.Wait()
+	a.hall.nodes.hold.paused.Store(false)
+	after, err := storedRecord(t, b, "1")
+	if err != nil || string(after) != string(before) {
+		t.Fatalf("the cut-off node's moves landed:\n%s\nwant\n%s", after, before)
+	}
+}
+
+var failoverKills = flag.Int("failover", 0, "TestFailoverTimes: kill the owning node this many times and report the takeover times (0: 3, quickly)")
+
+// TestFailoverTimes kills the node running a table, again and again (a
+// fresh pair of nodes each time, the default 5 s lease), and reports how
+// long the table took to come back on the other: go test ./ui/serve -run
+// TestFailoverTimes -failover 20 -v.
+func TestFailoverTimes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("kills nodes (seconds each)")
+	}
+	kills := *failoverKills
+	if kills <= 0 {
+		kills = 3
+	}
+	var took []time.Duration
+	for i := range kills {
+		url := sharedNATS(t)
+		a, addrA := testServer(t, func(c *Config) { c.Store = StoreConfig{NATS: []string{url}, NodeName: "a"} })
+		b, _ := testServer(t, func(c *Config) { c.Store = StoreConfig{NATS: []string{url}, NodeName: "b"} })
+		ann := dial(t, addrA, "ann", dialOpts{key: newKey(t)})
+		openTable(t, ann)
+		ann.press("s")
+		ann.waitFor("Hand 1 ·", 10*time.Second)
+		a.crash()
+		died := time.Now()
+		for b.hall.local("1") == nil {
+			if time.Since(died) > 30*time.Second {
+				t.Fatalf("kill %d: no takeover within 30 s", i+1)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		took = append(took, time.Since(died))
+		ann.close()
+	}
+	slices.Sort(took)
+	t.Logf("%d kills, lease TTL %v: takeover median %v, worst %v (all: %v)", kills, LeaseTTL,
+		took[len(took)/2].Round(time.Millisecond), took[len(took)-1].Round(time.Millisecond), took)
+	if worst := took[len(took)-1]; worst > 10*time.Second {
+		t.Errorf("the worst takeover took %v, over 10 s", worst)
+	}
+}
