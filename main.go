@@ -34,6 +34,7 @@ func commands() []command {
 		{"dirs", "where okey keeps its settings, saves and statistics", dirsMain},
 		{"verify", "check a served match's record: its deals were fixed before play", verifyMain},
 		{"review", "judge a seat's every decision in a match record: points lost, labels, why", reviewMain},
+		{"load", "measure okey serve under scripted SSH players: latency, CPU and memory a session", loadMain},
 	}
 }
 

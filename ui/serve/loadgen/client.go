@@ -1,0 +1,393 @@
+package loadgen
+
+import (
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"fmt"
+	"io"
+	mrand "math/rand/v2"
+	"net"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// client is one scripted player: an SSH connection with a terminal, and
+// the screen it reads back.
+type client struct {
+	name string
+	conn *gossh.Client
+	sess *gossh.Session
+	in   io.WriteCloser
+	term *term
+	// done is closed when the connection's output has ended.
+	done chan struct{}
+	// mu keeps writes to in whole: a key's bytes are never interleaved.
+	mu sync.Mutex
+}
+
+// keyBytes are the bytes a terminal sends for a key.
+var keyBytes = map[string]string{
+	"enter": "\r", "esc": "\x1b", "up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D",
+	"backspace": "\x7f", "space": " ",
+}
+
+// dial connects a player named user to addr with a terminal of w×h and
+// a key of its own (so the server knows it by the key's fingerprint).
+func dial(ctx context.Context, addr, user string, w, h int) (*client, error) {
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		return nil, err
+	}
+	signer, err := gossh.NewSignerFromKey(priv)
+	if err != nil {
+		return nil, err
+	}
+	d := net.Dialer{Timeout: 10 * time.Second}
+	raw, err := d.DialContext(ctx, "tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	raw.SetDeadline(time.Now().Add(20 * time.Second)) // the handshake's
+	cc, chans, reqs, err := gossh.NewClientConn(raw, addr, &gossh.ClientConfig{
+		User: user, Auth: []gossh.AuthMethod{gossh.PublicKeys(signer)},
+		HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 10 * time.Second,
+	})
+	if err != nil {
+		raw.Close()
+		return nil, fmt.Errorf("handshake: %w", err)
+	}
+	raw.SetDeadline(time.Time{})
+	conn := gossh.NewClient(cc, chans, reqs)
+	sess, err := conn.NewSession()
+	if err != nil {
+		conn.Close()
+		return nil, fmt.Errorf("session: %w", err)
+	}
+	c := &client{name: user, conn: conn, sess: sess, term: newTerm(w, h), done: make(chan struct{})}
+	if err := sess.RequestPty("vt100", h, w, gossh.TerminalModes{}); err != nil {
+		conn.Close()
+		return nil, fmt.Errorf("pty: %w", err)
+	}
+	out, err := sess.StdoutPipe()
+	if err != nil {
+		conn.Close()
+		return nil, err
+	}
+	if c.in, err = sess.StdinPipe(); err != nil {
+		conn.Close()
+		return nil, err
+	}
+	if err := sess.Shell(); err != nil {
+		conn.Close()
+		return nil, fmt.Errorf("shell: %w", err)
+	}
+	go c.read(out)
+	return c, nil
+}
+
+// read feeds the terminal until the connection's output ends.
+func (c *client) read(r io.Reader) {
+	defer close(c.done)
+	buf := make([]byte, 32*1024)
+	for {
+		n, err := r.Read(buf)
+		if n > 0 {
+			c.term.Write(buf[:n])
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+func (c *client) close() {
+	c.sess.Close()
+	c.conn.Close()
+}
+
+// gone reports whether the connection has ended.
+func (c *client) gone() bool {
+	select {
+	case <-c.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// press types keys (names from keyBytes, or text).
+func (c *client) press(keys ...string) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, k := range keys {
+		b, ok := keyBytes[k]
+		if !ok {
+			b = k
+		}
+		if _, err := io.WriteString(c.in, b); err != nil {
+			return fmt.Errorf("%s: typing %q: %w", c.name, k, err)
+		}
+	}
+	return nil
+}
+
+// await waits until ok holds for the screen, within, or ctx ends; it
+// wakes at every write to the terminal.
+func (c *client) await(ctx context.Context, within time.Duration, ok func(screen string) bool) (string, bool) {
+	timer := time.NewTimer(within)
+	defer timer.Stop()
+	for {
+		scr := c.term.String()
+		if ok(scr) {
+			return scr, true
+		}
+		select {
+		case <-c.term.changed:
+		case <-c.done:
+			scr := c.term.String()
+			return scr, ok(scr)
+		case <-timer.C:
+			scr := c.term.String()
+			return scr, ok(scr)
+		case <-ctx.Done():
+			return scr, false
+		}
+	}
+}
+
+// see waits for s on the screen.
+func (c *client) see(ctx context.Context, s string, within time.Duration) error {
+	scr, ok := c.await(ctx, within, func(scr string) bool { return strings.Contains(scr, s) })
+	if !ok {
+		if c.gone() {
+			return fmt.Errorf("%s: dropped while waiting for %q", c.name, s)
+		}
+		return fmt.Errorf("%s: %q not on screen after %v:\n%s", c.name, s, within, scr)
+	}
+	return nil
+}
+
+var codeRe = regexp.MustCompile(`Join code: ([A-Z0-9]{6})`)
+
+// Markers on screen that the scripted players read.
+const (
+	markLobby    = "Tables ("
+	markMyTurn   = "> You"
+	markNextHand = "ready for the next hand"
+	markDraw     = "d: draw"
+	markEndTurn  = "d: end the"
+	markWin      = "wins the hand! f finishes"
+	sortedColour = "Sorted by colour."
+	sortedValue  = "Sorted by value."
+)
+
+// pace is how a player plays: a key every keyEvery on average, its move
+// within moveWithin of its turn, a chat line every chatEvery keys.
+type pace struct {
+	keyEvery, moveWithin time.Duration
+	chatEvery            int
+	// answer is how long a key may go unanswered before it counts as
+	// lost.
+	answer time.Duration
+}
+
+// seatShared is what the players at one table share to time a move from
+// the key that made it to the next player's screen.
+type seatShared struct {
+	mu sync.Mutex
+	// movedAt is when a player last pressed a key that ended its turn
+	// (zero: taken).
+	movedAt time.Time
+}
+
+func (s *seatShared) moved(t time.Time) {
+	s.mu.Lock()
+	s.movedAt = t
+	s.mu.Unlock()
+}
+
+// take is the time of the last turn-ending key, once.
+func (s *seatShared) take() (time.Time, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t := s.movedAt
+	s.movedAt = time.Time{}
+	return t, !t.IsZero()
+}
+
+// moveRetry is how long a move waits for its answer before it is made
+// again (a refusal, 101's question about a costly tile).
+const moveRetry = 1500 * time.Millisecond
+
+// pendingKey is a key waiting for the screen that only it can cause.
+type pendingKey struct {
+	at time.Time
+	// want is the text it brings (a sort), or gone the text it takes
+	// away (a move: its marker).
+	want, gone string
+	move       bool
+	// first is when a move was first pressed (it is pressed again
+	// while unanswered).
+	first time.Time
+}
+
+// play plays until ctx ends: sorts the rack, moves the cursor and chats
+// at the pace set, moves on its turn, says ready between hands; every
+// timed key's latency goes to st.
+func (c *client) play(ctx context.Context, p pace, sh *seatShared, st *stats, rng *mrand.Rand) {
+	gap := func(mean time.Duration) time.Duration {
+		return time.Duration(rng.Int64N(int64(2*mean) + 1))
+	}
+	now := time.Now()
+	nextKey := now.Add(gap(p.keyEvery))
+	var moveAt, readyAt time.Time
+	var pend *pendingKey
+	myTurn, keys := false, 0
+	sorted := ""
+	timer := time.NewTimer(time.Hour)
+	defer timer.Stop()
+	for {
+		now = time.Now()
+		scr := c.term.String()
+		turn := strings.Contains(scr, markMyTurn)
+		between := strings.Contains(scr, markNextHand)
+		if turn && !myTurn {
+			// The turn came round: the move before reached this screen.
+			if t, ok := sh.take(); ok {
+				st.addReach(now.Sub(t))
+			}
+		}
+		myTurn = turn
+		if pend != nil {
+			switch {
+			case pend.want != "" && strings.Contains(scr, pend.want):
+				st.addKey(now.Sub(pend.at))
+				sorted = pend.want
+				pend = nil
+			case pend.gone != "" && !strings.Contains(scr, pend.gone):
+				st.addMove(now.Sub(pend.at))
+				pend = nil
+			case !pend.move && (between || turn):
+				// The hand ended under the key (the page between hands
+				// has no sorting) or the turn came round, whose news
+				// replaces the sort's: no answer to time.
+				st.superseded()
+				pend = nil
+			case pend.move && now.Sub(pend.first) >= p.answer:
+				st.lostMove()
+				pend = nil
+			case pend.move && now.Sub(pend.at) >= moveRetry:
+				// Refused, or asked again (101's costly tile): the move
+				// is made again, timed from this key.
+				first := pend.first
+				pend = nil
+				if c.move(scr, sh, &pend) {
+					pend.first = first
+				}
+			case !pend.move && now.Sub(pend.at) >= p.answer:
+				st.lostKey()
+				pend = nil
+			}
+		}
+		if turn && pend == nil && moveAt.IsZero() {
+			moveAt = now.Add(time.Duration(rng.Int64N(int64(p.moveWithin)/2+1)) + p.moveWithin/2)
+		}
+		if !turn {
+			moveAt = time.Time{}
+		}
+		if between && readyAt.IsZero() {
+			readyAt = now.Add(gap(p.moveWithin))
+		}
+		if !between {
+			readyAt = time.Time{}
+		}
+		switch {
+		case !moveAt.IsZero() && !now.Before(moveAt) && pend == nil:
+			moveAt = time.Time{}
+			c.move(scr, sh, &pend)
+		case !readyAt.IsZero() && !now.Before(readyAt):
+			// Between hands: ready (again in 2 s, should the key come
+			// while the page settles).
+			c.press("enter")
+			readyAt = now.Add(2 * time.Second)
+		case !now.Before(nextKey):
+			nextKey = now.Add(gap(p.keyEvery))
+			keys++
+			switch {
+			case p.chatEvery > 0 && keys%p.chatEvery == 0:
+				c.press("m")
+				c.press(fmt.Sprintf("hello from %s %d", c.name, keys), "enter")
+				st.chat()
+			case pend == nil && !between && !turn:
+				want, key := sortedColour, "c"
+				if sorted == sortedColour || (sorted == "" && strings.Contains(scr, sortedColour)) {
+					want, key = sortedValue, "v"
+				}
+				pend = &pendingKey{at: time.Now(), want: want}
+				c.press(key)
+			default:
+				c.press([]string{"left", "right"}[rng.IntN(2)])
+				st.cursor()
+			}
+		}
+		wake := nextKey
+		for _, t := range []time.Time{moveAt, readyAt} {
+			if !t.IsZero() && t.Before(wake) {
+				wake = t
+			}
+		}
+		if pend != nil {
+			limit := pend.at.Add(p.answer)
+			if pend.move {
+				limit = pend.at.Add(moveRetry)
+			}
+			if limit.Before(wake) {
+				wake = limit
+			}
+		}
+		timer.Reset(max(time.Millisecond, time.Until(wake)))
+		select {
+		case <-ctx.Done():
+			return
+		case <-c.done:
+			return
+		case <-c.term.changed:
+		case <-timer.C:
+		}
+		if !timer.Stop() {
+			select {
+			case <-timer.C:
+			default:
+			}
+		}
+	}
+}
+
+// move makes the player's move on its turn: finish when the hand wins,
+// draw when the turn starts with one, else discard the tile under the
+// cursor. The key is timed until its marker leaves the screen.
+func (c *client) move(scr string, sh *seatShared, pend **pendingKey) bool {
+	key, gone := "x", markMyTurn
+	switch {
+	case strings.Contains(scr, markWin):
+		key = "f"
+	case strings.Contains(scr, markDraw):
+		key, gone = "d", markDraw
+	case strings.Contains(scr, markEndTurn):
+		key, gone = "d", markEndTurn
+	}
+	now := time.Now()
+	if c.press(key) != nil {
+		return false
+	}
+	if gone == markMyTurn {
+		sh.moved(now)
+	}
+	*pend = &pendingKey{at: now, gone: gone, move: true, first: now}
+	return true
+}

@@ -1,0 +1,115 @@
+package loadgen
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"log/slog"
+	"net"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"okey/ui/serve"
+)
+
+func TestCheck(t *testing.T) {
+	ok := DefaultConfig()
+	ok.Binary = "okey"
+	tests := []struct {
+		name string
+		edit func(*Config)
+		bad  bool
+	}{
+		{"default", func(*Config) {}, false},
+		{"a ladder", func(c *Config) { c.Sessions = []int{100, 252, 500} }, false},
+		{"not whole tables", func(c *Config) { c.Sessions = []int{10} }, true},
+		{"none", func(c *Config) { c.Sessions = nil }, true},
+		{"no server", func(c *Config) { c.Binary = "" }, true},
+		{"an address", func(c *Config) { c.Binary, c.Addr = "", "127.0.0.1:2222" }, false},
+		{"no pace", func(c *Config) { c.KeyEvery = 0 }, true},
+		{"tiny terminal", func(c *Config) { c.Width = 40 }, true},
+		{"no rate", func(c *Config) { c.Rate = 0 }, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := ok
+			tt.edit(&c)
+			if err := c.Check(); (err != nil) != tt.bad {
+				t.Errorf("Check() = %v, want an error: %v", err, tt.bad)
+			}
+		})
+	}
+}
+
+func TestPct(t *testing.T) {
+	var ds []time.Duration
+	for i := 1; i <= 100; i++ {
+		ds = append(ds, time.Duration(101-i)*time.Millisecond)
+	}
+	for _, tt := range []struct {
+		p    float64
+		want time.Duration
+	}{{50, 50 * time.Millisecond}, {95, 95 * time.Millisecond}, {99, 99 * time.Millisecond}, {100, 100 * time.Millisecond}} {
+		if got := pct(ds, tt.p); got != tt.want {
+			t.Errorf("pct(1..100 ms, %v) = %v, want %v", tt.p, got, tt.want)
+		}
+	}
+	if got := pct(nil, 99); got != 0 {
+		t.Errorf("pct(none) = %v", got)
+	}
+}
+
+// TestRun loads a server in this process with two tables (one of each
+// game) for a few seconds: every session connects, both tables form,
+// keys and moves are timed, nothing is lost.
+func TestRun(t *testing.T) {
+	cfg := serve.DefaultConfig()
+	cfg.StateDir = t.TempDir()
+	cfg.HostKey = filepath.Join(t.TempDir(), "hostkey", "key")
+	cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	cfg.ConnPerMinute, cfg.TablesPerAddr = 0, 0
+	srv, _, err := serve.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(l)
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		srv.Shutdown(ctx)
+	})
+
+	lc := DefaultConfig()
+	lc.Addr = l.Addr().String()
+	lc.Sessions = []int{8}
+	lc.Play, lc.Idle = 6*time.Second, 0
+	lc.KeyEvery, lc.MoveWithin, lc.ChatEvery = 300*time.Millisecond, 300*time.Millisecond, 5
+	var out bytes.Buffer
+	rs, err := Run(context.Background(), lc, &out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	if len(rs) != 1 {
+		t.Fatalf("%d results, want 1", len(rs))
+	}
+	r := rs[0]
+	if r.ConnectFailed+r.FormFailed+r.Dropped > 0 {
+		t.Errorf("failures: %d connecting, %d tables, %d dropped\n%s", r.ConnectFailed, r.FormFailed, r.Dropped, out.String())
+	}
+	if len(r.Keys) == 0 || len(r.Moves) == 0 || len(r.Reach) == 0 || r.Chat == 0 || r.Cursor == 0 {
+		t.Errorf("keys %d, moves %d, turns reached %d, chat %d, cursor %d: want some of each\n%s",
+			len(r.Keys), len(r.Moves), len(r.Reach), r.Chat, r.Cursor, out.String())
+	}
+	if r.KeysLost > 0 {
+		t.Errorf("%d keys unanswered\n%s", r.KeysLost, out.String())
+	}
+	if !strings.Contains(out.String(), "| 8 | 0/0/0 |") {
+		t.Errorf("the report has no row for 8 sessions without failures:\n%s", out.String())
+	}
+}
