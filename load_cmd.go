@@ -54,6 +54,7 @@ func loadMain(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	fs.StringVar(&cfg.CPUProfile, "cpuprofile", "", "a started server's CPU profile of the play, into this file")
 	fs.StringVar(&cfg.HeapProfile, "heapprofile", "", "a started server's heap profile at the end of the play, into this file")
 	fs.Uint64Var(&cfg.Seed, "seed", cfg.Seed, "seed of the players' pace")
+	trace := fs.String("trace", "", "write every key that went unanswered, with the player's screen, into this file")
 	child := fs.Bool(loadgen.ChildFlag, false, "(internal) serve as the load's server")
 	stateDir := fs.String("state-dir", "", "(internal, with --"+loadgen.ChildFlag+") the server's state")
 	rest, code, ok := parseInterleaved(fs, args, loadUsage, stdout, stderr)
@@ -87,6 +88,15 @@ func loadMain(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err := cfg.Check(); err != nil {
 		fmt.Fprintf(stderr, "okey load: %v\n", err)
 		return 2
+	}
+	if *trace != "" {
+		f, err := os.Create(*trace)
+		if err != nil {
+			fmt.Fprintf(stderr, "okey load: %v\n", err)
+			return 1
+		}
+		defer f.Close()
+		cfg.Trace = f
 	}
 	t0 := time.Now()
 	if _, err := loadgen.Run(ctx, cfg, stdout); err != nil {

@@ -9,6 +9,7 @@ import (
 	mrand "math/rand/v2"
 	"net"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -194,6 +195,18 @@ type pace struct {
 	// answer is how long a key may go unanswered before it counts as
 	// lost.
 	answer time.Duration
+	// trace, when set, is told of every key lost, with the screen.
+	trace   io.Writer
+	traceMu *sync.Mutex
+}
+
+func (p pace) tracef(format string, a ...any) {
+	if p.trace == nil {
+		return
+	}
+	p.traceMu.Lock()
+	defer p.traceMu.Unlock()
+	fmt.Fprintf(p.trace, format, a...)
 }
 
 // seatShared is what the players at one table share to time a move from
@@ -263,6 +276,9 @@ func (c *client) play(ctx context.Context, p pace, sh *seatShared, st *stats, rn
 			}
 		}
 		myTurn = turn
+		if between {
+			sh.take() // the hand's last move: the next turn comes after the deal
+		}
 		if pend != nil {
 			switch {
 			case pend.want != "" && strings.Contains(scr, pend.want):
@@ -280,6 +296,7 @@ func (c *client) play(ctx context.Context, p pace, sh *seatShared, st *stats, rn
 				pend = nil
 			case pend.move && now.Sub(pend.first) >= p.answer:
 				st.lostMove()
+				p.tracef("%s: move unanswered for %v; the screen:\n%s\n", c.name, now.Sub(pend.first).Round(time.Millisecond), scr)
 				pend = nil
 			case pend.move && now.Sub(pend.at) >= moveRetry:
 				// Refused, or asked again (101's costly tile): the move
@@ -291,6 +308,7 @@ func (c *client) play(ctx context.Context, p pace, sh *seatShared, st *stats, rn
 				}
 			case !pend.move && now.Sub(pend.at) >= p.answer:
 				st.lostKey()
+				p.tracef("%s: key for %q unanswered for %v; the screen:\n%s\n", c.name, pend.want, now.Sub(pend.at).Round(time.Millisecond), scr)
 				pend = nil
 			}
 		}
@@ -381,8 +399,13 @@ func (c *client) move(scr string, sh *seatShared, pend **pendingKey) bool {
 	case strings.Contains(scr, markEndTurn):
 		key, gone = "d", markEndTurn
 	}
+	keys := []string{key}
+	if key == "x" {
+		// A discard is of the tile under the cursor: onto one first.
+		keys = append(toTile(strings.Split(scr, "\n")), key)
+	}
 	now := time.Now()
-	if c.press(key) != nil {
+	if c.press(keys...) != nil {
 		return false
 	}
 	if gone == markMyTurn {
@@ -391,3 +414,60 @@ func (c *client) move(scr string, sh *seatShared, pend **pendingKey) bool {
 	*pend = &pendingKey{at: now, gone: gone, move: true, first: now}
 	return true
 }
+
+// toTile is the keys that bring the rack's cursor onto the nearest tile
+// of its row, read from the screen's lines (none when it is on one, or
+// the rack cannot be read). The rack is a box whose rows are slots five
+// columns wide; the cursor's slot is drawn with double lines.
+func toTile(lines []string) []string {
+	at := -1
+	for i, l := range lines {
+		if strings.Contains(l, "╭─ your rack") || strings.Contains(l, "╭─ ") && strings.Contains(l, " tiles · ") {
+			at = i
+			break
+		}
+	}
+	if at < 0 || at+6 >= len(lines) {
+		return nil
+	}
+	x0 := strings.Index(lines[at], "╭")
+	x0 = len([]rune(lines[at][:x0])) + 1
+	for _, mid := range []int{at + 2, at + 5} {
+		row := []rune(lines[mid])
+		var tiles []int
+		cursor := -1
+		for s := 0; x0+5*s+4 < len(row); s++ {
+			cell := row[x0+5*s : x0+5*s+5]
+			if strings.TrimSpace(string(cell[1:4])) != "" {
+				tiles = append(tiles, s)
+			}
+			if cell[0] == '║' {
+				cursor = s
+			}
+		}
+		if cursor < 0 {
+			continue
+		}
+		if slices.Contains(tiles, cursor) || len(tiles) == 0 {
+			return nil
+		}
+		best := tiles[0]
+		for _, t := range tiles {
+			if abs(t-cursor) < abs(best-cursor) {
+				best = t
+			}
+		}
+		key := "right"
+		if best < cursor {
+			key = "left"
+		}
+		out := make([]string, abs(best-cursor))
+		for i := range out {
+			out[i] = key
+		}
+		return out
+	}
+	return nil
+}
+
+func abs(n int) int { return max(n, -n) }

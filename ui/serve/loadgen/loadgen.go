@@ -72,6 +72,9 @@ type Config struct {
 	CPUProfile, HeapProfile string
 	// Seed makes the players' pace repeat from run to run.
 	Seed uint64
+	// Trace, when set, is told of every key that went unanswered, with
+	// the player's screen (to tell the server's fault from the script's).
+	Trace io.Writer
 }
 
 // DefaultConfig is the pace of the figures: a key every 2 s, a
@@ -320,7 +323,7 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 	}
 	st := &stats{}
 	pctx, cancel := context.WithTimeout(ctx, cfg.Play)
-	p := pace{keyEvery: cfg.KeyEvery, moveWithin: cfg.MoveWithin, chatEvery: cfg.ChatEvery, answer: cfg.Answer}
+	p := pace{keyEvery: cfg.KeyEvery, moveWithin: cfg.MoveWithin, chatEvery: cfg.ChatEvery, answer: cfg.Answer, trace: cfg.Trace, traceMu: &sync.Mutex{}}
 	sc0, cc0, t0 := cpuOf(pid), cpuOf(os.Getpid()), time.Now()
 	for g, ok := range formed {
 		if !ok {
