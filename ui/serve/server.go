@@ -632,12 +632,20 @@ func (s *Server) program(sess ssh.Session) (*tea.Program, *session) {
 		tea.WithoutSignalHandler(),
 		tea.WithWindowSize(w, h),
 		tea.WithFilter(s.filter),
+		tea.WithFPS(sessionFPS),
 	)
 	p := tea.NewProgram(m, opts...)
 	s.register(m, sess, stop)
 	s.log.Info("connect", "name", name, "addr", hostOf(sess.RemoteAddr()), "guest", code != "")
 	return p, m
 }
+
+// sessionFPS is the most frames a second a session's screen is drawn
+// at: a card table needs no more than 20 (a frame waits at most 50 ms
+// for the next), and Bubble Tea's renderer wakes this often for every
+// session, drawn or not — 60 a second, its default, were tens of
+// thousands of wake-ups a second on a full server (issue 28).
+const sessionFPS = 20
 
 // ended tidies up after a session whose program has stopped.
 func (s *Server) ended(sess ssh.Session) {
