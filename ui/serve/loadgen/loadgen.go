@@ -32,6 +32,7 @@ import (
 	mrand "math/rand/v2"
 	"os"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 )
@@ -66,9 +67,9 @@ type Config struct {
 	// Answer is how long a key may go unanswered before it is lost.
 	Answer time.Duration
 	// CPUProfile and HeapProfile, when set, are where a started server
-	// writes its CPU profile of the play and its heap profile at the end
-	// of the play; with several steps the number of sessions is added to
-	// the name.
+	// writes its CPU profile of the play (and of the lobby's idle wait,
+	// with ".idle" added) and its heap profile at the end of the play;
+	// with several steps the number of sessions is added to the name.
 	CPUProfile, HeapProfile string
 	// Seed makes the players' pace repeat from run to run.
 	Seed uint64
@@ -139,6 +140,9 @@ type Result struct {
 	// core.
 	ClientCPU float64
 	Played    time.Duration
+	// Mem is the started server's own account of its memory at the end
+	// of the play (the runtime's classes, in MB).
+	Mem string
 }
 
 // stats collects a step's timings from every player.
@@ -280,10 +284,20 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 
 	// Idle in the lobby: what nobody doing anything costs.
 	if cfg.Idle > 0 && pid > 0 {
+		if cfg.CPUProfile != "" && srv != nil {
+			if _, err := srv.ask("cpu " + profile(cfg.CPUProfile) + ".idle"); err != nil {
+				return r, err
+			}
+		}
 		c0 := cpuOf(pid)
 		t0 := time.Now()
 		sleep(ctx, cfg.Idle)
 		r.IdleCPU = (cpuOf(pid) - c0).Seconds() / time.Since(t0).Seconds()
+		if cfg.CPUProfile != "" && srv != nil {
+			if _, err := srv.ask("cpustop"); err != nil {
+				return r, err
+			}
+		}
 	}
 
 	// Tables of four, formed through the lobby.
@@ -317,7 +331,7 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 
 	// Play.
 	if pid > 0 && cfg.CPUProfile != "" && srv != nil {
-		if err := srv.ask("cpu " + profile(cfg.CPUProfile)); err != nil {
+		if _, err := srv.ask("cpu " + profile(cfg.CPUProfile)); err != nil {
 			return r, err
 		}
 	}
@@ -348,14 +362,20 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 	r.ClientCPU = (cpuOf(os.Getpid()) - cc0).Seconds() / r.Played.Seconds()
 	if srv != nil {
 		if cfg.CPUProfile != "" {
-			if err := srv.ask("cpustop"); err != nil {
+			if _, err := srv.ask("cpustop"); err != nil {
 				return r, err
 			}
 		}
 		if cfg.HeapProfile != "" {
-			if err := srv.ask("heap " + profile(cfg.HeapProfile)); err != nil {
+			if _, err := srv.ask("heap " + profile(cfg.HeapProfile)); err != nil {
 				return r, err
 			}
+		}
+	}
+	if srv != nil {
+		if said, err := srv.ask("mem"); err == nil && len(said) > 0 {
+			r.Mem = strings.TrimPrefix(said[0], "mem ")
+			fmt.Fprintf(w, "# %d sessions, the server's memory: %s\n", n, r.Mem)
 		}
 	}
 	for _, c := range clients {

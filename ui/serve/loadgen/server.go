@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"runtime/metrics"
 	"runtime/pprof"
 	"strings"
 	"time"
@@ -29,6 +30,7 @@ import (
 //	cpu PATH    start a CPU profile into PATH       → "ok"
 //	cpustop     stop it                             → "ok"
 //	heap PATH   write a heap profile (after a GC)   → "ok"
+//	mem         the runtime's memory classes        → "mem NAME=MB …", then "ok"
 //	quit        stop serving (as SIGTERM would)     → the process ends
 
 // ChildFlag is the hidden flag of the load command that makes it the
@@ -115,6 +117,9 @@ func ServeChild(ctx context.Context, dir string, in io.Reader, out io.Writer, ti
 				if f, err = os.Create(arg); err == nil {
 					err = errors.Join(pprof.WriteHeapProfile(f), f.Close())
 				}
+			case "mem":
+				// Where the process's memory goes, as the runtime counts it.
+				fmt.Fprintln(out, memClasses())
 			case "quit":
 				return 0
 			default:
@@ -167,18 +172,26 @@ func startChild(binary, dir string, timer time.Duration) (*child, error) {
 	return c, nil
 }
 
-// ask sends the child a command and waits for its answer.
-func (c *child) ask(cmd string) error {
+// ask sends the child a command and waits for its answer; lines said
+// before "ok" are returned.
+func (c *child) ask(cmd string) ([]string, error) {
 	if _, err := io.WriteString(c.in, cmd+"\n"); err != nil {
-		return fmt.Errorf("server %q: %w", cmd, err)
+		return nil, fmt.Errorf("server %q: %w", cmd, err)
 	}
-	if !c.out.Scan() {
-		return fmt.Errorf("server %q: the process stopped", cmd)
+	var said []string
+	for {
+		if !c.out.Scan() {
+			return said, fmt.Errorf("server %q: the process stopped", cmd)
+		}
+		switch t := c.out.Text(); {
+		case t == "ok":
+			return said, nil
+		case strings.HasPrefix(t, "error "):
+			return said, fmt.Errorf("server %q: %s", cmd, t)
+		default:
+			said = append(said, t)
+		}
 	}
-	if t := c.out.Text(); t != "ok" {
-		return fmt.Errorf("server %q: %s", cmd, t)
-	}
-	return nil
 }
 
 // stop asks the child to quit and waits for it (killing it after 15 s).
@@ -232,4 +245,32 @@ func rssOf(pid int) uint64 {
 		}
 	}
 	return 0
+}
+
+// memClasses is the runtime's account of the process's memory, in MB:
+// live objects, free heap not yet returned, stacks, and the rest.
+func memClasses() string {
+	names := []string{"/memory/classes/heap/objects:bytes", "/memory/classes/heap/unused:bytes",
+		"/memory/classes/heap/free:bytes", "/memory/classes/heap/stacks:bytes", "/memory/classes/heap/released:bytes",
+		"/memory/classes/total:bytes", "/gc/heap/live:bytes", "/sched/goroutines:goroutines"}
+	samples := make([]metrics.Sample, len(names))
+	for i, n := range names {
+		samples[i].Name = n
+	}
+	metrics.Read(samples)
+	var b strings.Builder
+	b.WriteString("mem")
+	for _, s := range samples {
+		name := strings.TrimPrefix(strings.TrimPrefix(s.Name, "/memory/classes/"), "/")
+		if s.Value.Kind() != metrics.KindUint64 {
+			continue
+		}
+		v := s.Value.Uint64()
+		if strings.HasSuffix(name, ":bytes") {
+			fmt.Fprintf(&b, " %s=%.1fMB", strings.TrimSuffix(name, ":bytes"), float64(v)/(1<<20))
+		} else {
+			fmt.Fprintf(&b, " %s=%d", name, v)
+		}
+	}
+	return b.String()
 }
