@@ -284,6 +284,11 @@ func (m *Model) renderRack(c *canvas.Canvas) {
 	frame := m.st.Panel
 	c.Put(r.X, r.Y, frame.TopLine(r.W, title))
 	var rows [2][theme.TileH]strings.Builder
+	for row := range rows {
+		for k := range theme.TileH {
+			rows[row][k].Grow(r.W * 16) // a tile's line in its styles, a slot's worth of columns
+		}
+	}
 	for i, t := range m.c.rack.Slots {
 		f := theme.FramePlain
 		switch {

@@ -42,8 +42,16 @@ func (c *Canvas) Put(x, y int, lines ...string) {
 
 // String writes the canvas out, each row cut to the width.
 func (c *Canvas) String() string {
+	// One allocation for the whole screen: its pieces, and at most a
+	// row of spaces a row between them.
+	n := c.h * (c.w + 1)
+	for _, ps := range c.rows {
+		for _, p := range ps {
+			n += len(p.s)
+		}
+	}
 	var b strings.Builder
-	b.Grow(c.w * c.h * 2)
+	b.Grow(n)
 	for r, ps := range c.rows {
 		if r > 0 {
 			b.WriteByte('\n')
@@ -54,7 +62,7 @@ func (c *Canvas) String() string {
 			if p.x < col || col >= c.w {
 				continue // overlaps the piece before it
 			}
-			b.WriteString(strings.Repeat(" ", p.x-col))
+			writeSpaces(&b, p.x-col)
 			col = p.x
 			s, w := p.s, p.w
 			if col+w > c.w {
@@ -66,6 +74,18 @@ func (c *Canvas) String() string {
 		}
 	}
 	return b.String()
+}
+
+// spaces are written from, a slice at a time.
+const spaces = "                                                                                                                                "
+
+// writeSpaces writes n spaces to b.
+func writeSpaces(b *strings.Builder, n int) {
+	for n > len(spaces) {
+		b.WriteString(spaces)
+		n -= len(spaces)
+	}
+	b.WriteString(spaces[:n])
 }
 
 // Width is the width of s on screen, styles left out. Nearly all a
