@@ -487,6 +487,11 @@ func (m *Model) renderRack101(c *canvas.Canvas, l layout.Table101) {
 	frame := m.st.Panel
 	c.Put(r.X, r.Y, frame.TopLine(r.W, title))
 	var rows [2][theme.TileH]strings.Builder
+	for row := range rows {
+		for k := range theme.TileH {
+			rows[row][k].Grow(r.W * 16) // a tile's line in its styles, a slot's worth of columns
+		}
+	}
 	for i, x := range t.rack.Slots {
 		f := theme.FramePlain
 		g := t.groupOf(i)
