@@ -43,6 +43,7 @@ func loadMain(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	fs.StringVar(&cfg.Addr, "addr", "", "a running server to load (default: start one for each step)")
 	fs.IntVar(&cfg.PID, "pid", 0, "with --addr: the server's process, to read its CPU and memory")
 	fs.DurationVar(&cfg.Timer, "timer", cfg.Timer, "the turn timer of a started server's tables (0: none)")
+	fs.IntVar(&cfg.ServerFPS, "server-fps", 0, "a started server's most frames a second a session (default: okey serve's)")
 	fs.DurationVar(&cfg.Play, "play", cfg.Play, "how long each step plays")
 	fs.DurationVar(&cfg.Idle, "idle", cfg.Idle, "how long the sessions first wait in the lobby (its idle cost)")
 	fs.Float64Var(&cfg.Rate, "rate", cfg.Rate, "sessions dialled a second")
@@ -66,7 +67,7 @@ func loadMain(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return 2
 	}
 	if *child {
-		return loadgen.ServeChild(ctx, *stateDir, stdin, stdout, cfg.Timer)
+		return loadgen.ServeChild(ctx, *stateDir, stdin, stdout, cfg.Timer, cfg.ServerFPS)
 	}
 	cfg.Sessions = nil
 	for _, f := range strings.Split(*sessions, ",") {

@@ -75,6 +75,12 @@ type Config struct {
 	BotDelay     time.Duration
 	BotTimeout   time.Duration
 
+	// FPS is the most frames a second a session's screen is drawn at.
+	// Bubble Tea's renderer wakes this often for every session, drawn or
+	// not: 60, its default, was tens of thousands of wake-ups a second
+	// on a full server, and a card table needs far fewer (issue 28).
+	FPS int
+
 	// NoColor draws without colour.
 	NoColor bool
 	// Log receives who joined and left, and what went wrong; nil
@@ -110,7 +116,7 @@ func DefaultConfig() Config {
 		MaxWidth:    300, MaxHeight: 100,
 		HandshakeTimeout: 10 * time.Second, IdleTimeout: 30 * time.Minute, MaxSession: 12 * time.Hour,
 		DefaultTimer: 30 * time.Second, KeepSeat: 10 * time.Minute, BotDelay: 700 * time.Millisecond,
-		BotTimeout: 10 * time.Second,
+		BotTimeout: 10 * time.Second, FPS: 20,
 	}
 }
 
@@ -127,6 +133,8 @@ func (c Config) Check() error {
 		return fmt.Errorf("the largest terminal must be at least %d×%d", ui.MinWidth, ui.MinHeight)
 	case c.DefaultTimer < 0 || c.KeepSeat <= 0 || c.BotDelay < 0 || c.BotTimeout <= 0:
 		return errors.New("the timer must not be negative; keeping a seat and a bot's time must be positive")
+	case c.FPS < 1 || c.FPS > 120:
+		return errors.New("the frames a second must be between 1 and 120")
 	case c.KeepMatches < 0:
 		return errors.New("the finished matches kept must not be negative")
 	case c.AwayAfter < 0 || c.ReleaseAfter < 0:
@@ -632,20 +640,13 @@ func (s *Server) program(sess ssh.Session) (*tea.Program, *session) {
 		tea.WithoutSignalHandler(),
 		tea.WithWindowSize(w, h),
 		tea.WithFilter(s.filter),
-		tea.WithFPS(sessionFPS),
+		tea.WithFPS(s.cfg.FPS),
 	)
 	p := tea.NewProgram(m, opts...)
 	s.register(m, sess, stop)
 	s.log.Info("connect", "name", name, "addr", hostOf(sess.RemoteAddr()), "guest", code != "")
 	return p, m
 }
-
-// sessionFPS is the most frames a second a session's screen is drawn
-// at: a card table needs no more than 20 (a frame waits at most 50 ms
-// for the next), and Bubble Tea's renderer wakes this often for every
-// session, drawn or not — 60 a second, its default, were tens of
-// thousands of wake-ups a second on a full server (issue 28).
-const sessionFPS = 20
 
 // ended tidies up after a session whose program has stopped.
 func (s *Server) ended(sess ssh.Session) {

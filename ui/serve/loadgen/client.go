@@ -10,6 +10,7 @@ import (
 	"net"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -261,7 +262,6 @@ func (c *client) play(ctx context.Context, p pace, sh *seatShared, st *stats, rn
 	var moveAt, readyAt time.Time
 	var pend *pendingKey
 	myTurn, keys := false, 0
-	sorted := ""
 	timer := time.NewTimer(time.Hour)
 	defer timer.Stop()
 	for {
@@ -281,9 +281,8 @@ func (c *client) play(ctx context.Context, p pace, sh *seatShared, st *stats, rn
 		}
 		if pend != nil {
 			switch {
-			case pend.want != "" && strings.Contains(scr, pend.want):
+			case pend.want != "" && (strings.Contains(scr, pend.want) || rackSorted(scr, pend.want)):
 				st.addKey(now.Sub(pend.at))
-				sorted = pend.want
 				pend = nil
 			case pend.gone != "" && !strings.Contains(scr, pend.gone):
 				st.addMove(now.Sub(pend.at))
@@ -337,13 +336,21 @@ func (c *client) play(ctx context.Context, p pace, sh *seatShared, st *stats, rn
 			nextKey = now.Add(gap(p.keyEvery))
 			keys++
 			switch {
+			case turn:
+				// On its turn a player is making its move: another key
+				// would answer a question the move asked (101's "x
+				// again discards it anyway").
 			case p.chatEvery > 0 && keys%p.chatEvery == 0:
 				c.press("m")
 				c.press(fmt.Sprintf("hello from %s %d", c.name, keys), "enter")
 				st.chat()
-			case pend == nil && !between && !turn:
+			case pend == nil && !between && !turn && !(rackSorted(scr, sortedColour) && rackSorted(scr, sortedValue)):
+				// A sort the rack is not in yet: its order on screen (or
+				// its words on the status line, should a table's news
+				// not have replaced them in the same frame) is what only
+				// this key brings.
 				want, key := sortedColour, "c"
-				if sorted == sortedColour || (sorted == "" && strings.Contains(scr, sortedColour)) {
+				if rackSorted(scr, sortedColour) {
 					want, key = sortedValue, "v"
 				}
 				pend = &pendingKey{at: time.Now(), want: want}
@@ -471,3 +478,76 @@ func toTile(lines []string) []string {
 }
 
 func abs(n int) int { return max(n, -n) }
+
+// rackFaces reads the faces of the tiles in the rack on a screen, row by
+// row in reading order (an okey reads OK, a false joker J); ok is false
+// when no rack is on screen.
+func rackFaces(lines []string) (faces []string, ok bool) {
+	at := -1
+	for i, l := range lines {
+		if strings.Contains(l, "╭─ your rack") || strings.Contains(l, "╭─ ") && strings.Contains(l, " tiles · ") {
+			at = i
+			break
+		}
+	}
+	if at < 0 || at+6 >= len(lines) {
+		return nil, false
+	}
+	x0 := strings.Index(lines[at], "╭")
+	x0 = len([]rune(lines[at][:x0])) + 1
+	for _, mid := range []int{at + 2, at + 5} {
+		row := []rune(lines[mid])
+		for s := 0; x0+5*s+4 < len(row); s++ {
+			if f := strings.TrimSpace(string(row[x0+5*s+1 : x0+5*s+4])); f != "" {
+				faces = append(faces, f)
+			}
+		}
+	}
+	return faces, true
+}
+
+// rackSorted reports whether the rack on screen is in the order of a
+// sort: by value (values rising in reading order), or by colour (each
+// colour in one run, values rising in it). Okeys and false jokers, which
+// a sort may put anywhere, are left out.
+func rackSorted(scr, by string) bool {
+	faces, ok := rackFaces(strings.Split(scr, "\n"))
+	if !ok || len(faces) == 0 {
+		return false
+	}
+	type tl struct {
+		colour byte
+		value  int
+	}
+	var ts []tl
+	for _, f := range faces {
+		if len(f) < 2 || !strings.ContainsRune("RYBK", rune(f[0])) {
+			continue
+		}
+		v, err := strconv.Atoi(f[1:])
+		if err != nil {
+			continue
+		}
+		ts = append(ts, tl{f[0], v})
+	}
+	seen := map[byte]bool{}
+	for i := 1; i < len(ts); i++ {
+		a, b := ts[i-1], ts[i]
+		switch by {
+		case sortedValue:
+			if b.value < a.value {
+				return false
+			}
+		default:
+			if b.colour != a.colour {
+				if seen[b.colour] {
+					return false
+				}
+				seen[a.colour] = true
+			} else if b.value < a.value {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -52,6 +52,8 @@ type Config struct {
 	// Timer is the turn timer of the tables (0: none); a started server
 	// uses it as its default, which the tables take.
 	Timer time.Duration
+	// ServerFPS is a started server's frames a second (0: its default).
+	ServerFPS int
 	// Play is how long the players play in each step; Idle how long they
 	// first wait in the lobby, measured as the lobby's idle cost.
 	Play, Idle time.Duration
@@ -218,7 +220,7 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 			return r, err
 		}
 		defer os.RemoveAll(dir)
-		if srv, err = startChild(cfg.Binary, dir, cfg.Timer); err != nil {
+		if srv, err = startChild(cfg.Binary, dir, cfg.Timer, cfg.ServerFPS); err != nil {
 			return r, err
 		}
 		defer srv.stop()

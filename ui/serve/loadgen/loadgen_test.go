@@ -113,3 +113,40 @@ func TestRun(t *testing.T) {
 		t.Errorf("the report has no row for 8 sessions without failures:\n%s", out.String())
 	}
 }
+
+func TestRackSorted(t *testing.T) {
+	rack := func(row1, row2 string) string {
+		return "x\n           ╭─ your rack: ←→↑↓ move ─╮\n" +
+			"           │" + row1 + "│\n           │" + row1 + "│\n           │" + row1 + "│\n" +
+			"           │" + row2 + "│\n           │" + row2 + "│\n           │" + row2 + "│\n"
+	}
+	cell := func(faces ...string) string {
+		out := ""
+		for _, f := range faces {
+			if f == "" {
+				out += "     "
+				continue
+			}
+			out += "│" + f + strings.Repeat(" ", 3-len(f)) + "│"
+		}
+		return out
+	}
+	tests := []struct {
+		name          string
+		scr           string
+		value, colour bool
+	}{
+		{"by value", rack(cell("B2", "", "Y3", "K3"), cell("B11", "OK", "R13")), true, false},
+		{"by colour", rack(cell("R2", "R9", "", "Y1"), cell("Y5", "K3", "K4")), false, true},
+		{"neither", rack(cell("R9", "Y1", "R2"), cell("K3")), false, false},
+		{"no rack", "OKEY\nlobby", false, false},
+	}
+	for _, tt := range tests {
+		if got := rackSorted(tt.scr, sortedValue); got != tt.value {
+			t.Errorf("%s: sorted by value %v, want %v", tt.name, got, tt.value)
+		}
+		if got := rackSorted(tt.scr, sortedColour); got != tt.colour {
+			t.Errorf("%s: sorted by colour %v, want %v", tt.name, got, tt.colour)
+		}
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"runtime"
 	"runtime/metrics"
 	"runtime/pprof"
+	"strconv"
 	"strings"
 	"time"
 
@@ -40,7 +41,7 @@ const ChildFlag = "serve-child"
 // ServeChild is the child process's server: it serves on 127.0.0.1 at a
 // free port, with its state under dir, until ctx ends, its input ends or
 // says quit. It returns the process's exit status.
-func ServeChild(ctx context.Context, dir string, in io.Reader, out io.Writer, timer time.Duration) int {
+func ServeChild(ctx context.Context, dir string, in io.Reader, out io.Writer, timer time.Duration, fps int) int {
 	cfg := serve.DefaultConfig()
 	cfg.StateDir = filepath.Join(dir, "state")
 	cfg.HostKey = filepath.Join(dir, "hostkey", "ssh_host_ed25519")
@@ -51,6 +52,9 @@ func ServeChild(ctx context.Context, dir string, in io.Reader, out io.Writer, ti
 	cfg.MaxSessions, cfg.MaxPerAddr, cfg.MaxTables = 100000, 100000, 100000
 	cfg.ConnPerMinute, cfg.TablesPerPlayer, cfg.TablesPerAddr = 0, 0, 0
 	cfg.DefaultTimer = timer
+	if fps > 0 {
+		cfg.FPS = fps
+	}
 	srv, _, err := serve.New(cfg)
 	if err != nil {
 		fmt.Fprintln(out, "error", err)
@@ -144,8 +148,8 @@ type child struct {
 }
 
 // startChild runs binary as the load's server, its state under dir.
-func startChild(binary, dir string, timer time.Duration) (*child, error) {
-	cmd := exec.Command(binary, "load", "--"+ChildFlag, "--state-dir", dir, "--timer", timer.String())
+func startChild(binary, dir string, timer time.Duration, fps int) (*child, error) {
+	cmd := exec.Command(binary, "load", "--"+ChildFlag, "--state-dir", dir, "--timer", timer.String(), "--server-fps", strconv.Itoa(fps))
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
