@@ -142,6 +142,9 @@ type Result struct {
 	// core.
 	ClientCPU float64
 	Played    time.Duration
+	// KBps and Frames are what a session was sent a second while
+	// playing: kilobytes, and writes read (about a frame each).
+	KBps, Frames float64
 	// Mem is the started server's own account of its memory at the end
 	// of the play (the runtime's classes, in MB).
 	Mem string
@@ -340,6 +343,13 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 	st := &stats{}
 	pctx, cancel := context.WithTimeout(ctx, cfg.Play)
 	p := pace{keyEvery: cfg.KeyEvery, moveWithin: cfg.MoveWithin, chatEvery: cfg.ChatEvery, answer: cfg.Answer, trace: cfg.Trace, traceMu: &sync.Mutex{}}
+	var bytes0, writes0 int
+	for _, c := range clients {
+		if c != nil {
+			b, w := c.term.counts()
+			bytes0, writes0 = bytes0+b, writes0+w
+		}
+	}
 	sc0, cc0, t0 := cpuOf(pid), cpuOf(os.Getpid()), time.Now()
 	for g, ok := range formed {
 		if !ok {
@@ -362,6 +372,17 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 		r.RSSFull = rssOf(pid)
 	}
 	r.ClientCPU = (cpuOf(os.Getpid()) - cc0).Seconds() / r.Played.Seconds()
+	var bytes1, writes1 int
+	for _, c := range clients {
+		if c != nil {
+			b, w := c.term.counts()
+			bytes1, writes1 = bytes1+b, writes1+w
+		}
+	}
+	if played := r.Played.Seconds() * float64(n-4*r.FormFailed); played > 0 {
+		r.KBps = float64(bytes1-bytes0) / 1024 / played
+		r.Frames = float64(writes1-writes0) / played
+	}
 	if srv != nil {
 		if cfg.CPUProfile != "" {
 			if _, err := srv.ask("cpustop"); err != nil {
@@ -474,12 +495,12 @@ func ms(d time.Duration) string {
 
 // line is a step's figures on one line.
 func (r Result) line() string {
-	return fmt.Sprintf("# %d sessions: connect %v (%d failed), form %v (%d failed), %d dropped; key p50/p95/p99 %s/%s/%s ms (%d, %d lost); move %s/%s/%s ms (%d, %d lost); turn reached %s/%s/%s ms; server %.1f%% of a core (idle lobby %.1f%%), RSS %.0f MB; clients %.0f%%",
+	return fmt.Sprintf("# %d sessions: connect %v (%d failed), form %v (%d failed), %d dropped; key p50/p95/p99 %s/%s/%s ms (%d, %d lost); move %s/%s/%s ms (%d, %d lost); turn reached %s/%s/%s ms; server %.1f%% of a core (idle lobby %.1f%%), RSS %.0f MB; clients %.0f%%; a session was sent %.1f KB and %.1f frames a second",
 		r.Sessions, r.Connect.Round(time.Millisecond), r.ConnectFailed, r.Form.Round(time.Millisecond), r.FormFailed, r.Dropped,
 		ms(pct(r.Keys, 50)), ms(pct(r.Keys, 95)), ms(pct(r.Keys, 99)), len(r.Keys), r.KeysLost,
 		ms(pct(r.Moves, 50)), ms(pct(r.Moves, 95)), ms(pct(r.Moves, 99)), len(r.Moves), r.MovesLost,
 		ms(pct(r.Reach, 50)), ms(pct(r.Reach, 95)), ms(pct(r.Reach, 99)),
-		100*r.ServerCPU, 100*r.IdleCPU, float64(r.RSSFull)/(1<<20), 100*r.ClientCPU)
+		100*r.ServerCPU, 100*r.IdleCPU, float64(r.RSSFull)/(1<<20), 100*r.ClientCPU, r.KBps, r.Frames)
 }
 
 // Report writes the steps as a Markdown table.

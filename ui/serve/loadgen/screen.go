@@ -26,6 +26,7 @@ type term struct {
 	last     rune
 	pend     []byte // an incomplete sequence or rune
 	bytes    int
+	writes   int // the writes read: about a frame each
 	// changed is signalled after every write.
 	changed chan struct{}
 }
@@ -67,6 +68,7 @@ func (t *term) Write(p []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.bytes += len(p)
+	t.writes++
 	b := append(t.pend, p...)
 	t.pend = nil
 	i := 0
@@ -364,3 +366,10 @@ func (t *term) Lines() []string {
 
 // String is the screen as text.
 func (t *term) String() string { return strings.Join(t.Lines(), "\n") }
+
+// counts are the bytes and writes read so far.
+func (t *term) counts() (bytes, writes int) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.bytes, t.writes
+}
