@@ -205,6 +205,11 @@ type Model struct {
 	// t is the match of Okey 101 on the table, nil while the match is
 	// of classic Okey (then g is).
 	t *table101
+
+	// painted is the cache of drawn text (paint), for the style sheet
+	// paintedFor.
+	painted    map[paintKey]string
+	paintedFor *theme.Styles
 }
 
 // logEntry is a line of the move log: an event (as seat 0 may see it) or
