@@ -39,7 +39,7 @@ Flags:
 func loadMain(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cfg := loadgen.DefaultConfig()
 	fs := flag.NewFlagSet("okey load", flag.ContinueOnError)
-	sessions := fs.String("sessions", "100", "sessions, or a ladder of them comma-separated (multiples of 4)")
+	sessions := fs.String("sessions", "100", "sessions, or a ladder of them comma-separated (at tables of four; the rest wait in the lobby)")
 	fs.StringVar(&cfg.Addr, "addr", "", "a running server to load (default: start one for each step)")
 	fs.IntVar(&cfg.PID, "pid", 0, "with --addr: the server's process, to read its CPU and memory")
 	fs.DurationVar(&cfg.Timer, "timer", cfg.Timer, "the turn timer of a started server's tables (0: none)")

@@ -39,8 +39,8 @@ import (
 
 // Config is a load: its steps and pace, and the server it runs against.
 type Config struct {
-	// Sessions are the steps: each a number of sessions (a multiple of
-	// four: whole tables).
+	// Sessions are the steps: each a number of sessions, at tables of
+	// four (the sessions left over, n%4, stay in the lobby).
 	Sessions []int
 	// Addr is a running server's address; "" starts one for each step
 	// (Binary, run as the load's server: ServeChild).
@@ -97,8 +97,8 @@ func (c Config) Check() error {
 		return errors.New("no sessions to run")
 	}
 	for _, n := range c.Sessions {
-		if n <= 0 || n%4 != 0 {
-			return fmt.Errorf("%d sessions: must be a positive multiple of 4 (tables of four)", n)
+		if n < 4 {
+			return fmt.Errorf("%d sessions: at least 4 (a table of four)", n)
 		}
 	}
 	switch {
@@ -379,7 +379,7 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 			bytes1, writes1 = bytes1+b, writes1+w
 		}
 	}
-	if played := r.Played.Seconds() * float64(n-4*r.FormFailed); played > 0 {
+	if played := r.Played.Seconds() * float64(4*(r.Tables-r.FormFailed)); played > 0 {
 		r.KBps = float64(bytes1-bytes0) / 1024 / played
 		r.Frames = float64(writes1-writes0) / played
 	}

@@ -23,8 +23,8 @@ func TestCheck(t *testing.T) {
 		bad  bool
 	}{
 		{"default", func(*Config) {}, false},
-		{"a ladder", func(c *Config) { c.Sessions = []int{100, 252, 500} }, false},
-		{"not whole tables", func(c *Config) { c.Sessions = []int{10} }, true},
+		{"a ladder", func(c *Config) { c.Sessions = []int{100, 250, 500, 750} }, false},
+		{"not a table", func(c *Config) { c.Sessions = []int{3} }, true},
 		{"none", func(c *Config) { c.Sessions = nil }, true},
 		{"no server", func(c *Config) { c.Binary = "" }, true},
 		{"an address", func(c *Config) { c.Binary, c.Addr = "", "127.0.0.1:2222" }, false},
@@ -61,15 +61,16 @@ func TestPct(t *testing.T) {
 	}
 }
 
-// TestRun loads a server in this process with two tables (one of each
-// game) for a few seconds: every session connects, both tables form,
-// keys and moves are timed, nothing is lost.
+// TestRun loads a server in this process with ten sessions, two tables
+// (one of each game) and two left in the lobby, for a few seconds: every
+// session connects, both tables form, keys and moves are timed, nothing
+// is lost.
 func TestRun(t *testing.T) {
 	cfg := serve.DefaultConfig()
 	cfg.StateDir = t.TempDir()
 	cfg.HostKey = filepath.Join(t.TempDir(), "hostkey", "key")
 	cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
-	cfg.ConnPerMinute, cfg.TablesPerAddr = 0, 0
+	cfg.ConnPerMinute, cfg.TablesPerAddr, cfg.MaxPerAddr = 0, 0, 100 // every client is 127.0.0.1
 	srv, _, err := serve.New(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -87,7 +88,7 @@ func TestRun(t *testing.T) {
 
 	lc := DefaultConfig()
 	lc.Addr = l.Addr().String()
-	lc.Sessions = []int{8}
+	lc.Sessions = []int{10} // two tables, and two sessions left in the lobby
 	lc.Play, lc.Idle = 6*time.Second, 0
 	lc.KeyEvery, lc.MoveWithin, lc.ChatEvery = 300*time.Millisecond, 300*time.Millisecond, 5
 	var out bytes.Buffer
@@ -109,8 +110,8 @@ func TestRun(t *testing.T) {
 	if r.KeysLost > 0 {
 		t.Errorf("%d keys unanswered\n%s", r.KeysLost, out.String())
 	}
-	if !strings.Contains(out.String(), "| 8 | 0/0/0 |") {
-		t.Errorf("the report has no row for 8 sessions without failures:\n%s", out.String())
+	if !strings.Contains(out.String(), "| 10 | 0/0/0 |") {
+		t.Errorf("the report has no row for 10 sessions without failures:\n%s", out.String())
 	}
 }
 
