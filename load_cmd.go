@@ -52,6 +52,7 @@ func loadMain(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	fs.IntVar(&cfg.ChatEvery, "chat-every", cfg.ChatEvery, "every n-th key is a chat line (0: none)")
 	fs.IntVar(&cfg.Width, "width", cfg.Width, "every terminal's width")
 	fs.IntVar(&cfg.Height, "height", cfg.Height, "every terminal's height")
+	fs.StringVar(&cfg.Term, "term", cfg.Term, "every terminal's TERM (vt100: no colours sent; xterm-256color: a real terminal's)")
 	fs.StringVar(&cfg.CPUProfile, "cpuprofile", "", "a started server's CPU profile of the play, into this file")
 	fs.StringVar(&cfg.HeapProfile, "heapprofile", "", "a started server's heap profile at the end of the play, into this file")
 	fs.Uint64Var(&cfg.Seed, "seed", cfg.Seed, "seed of the players' pace")

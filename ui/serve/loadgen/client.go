@@ -38,9 +38,9 @@ var keyBytes = map[string]string{
 	"backspace": "\x7f", "space": " ",
 }
 
-// dial connects a player named user to addr with a terminal of w×h and
-// a key of its own (so the server knows it by the key's fingerprint).
-func dial(ctx context.Context, addr, user string, w, h int) (*client, error) {
+// dial connects a player named user to addr with a terminal of w×h
+// (TERM termType) and a key of its own (so the server knows it by the key's fingerprint).
+func dial(ctx context.Context, addr, user, termType string, w, h int) (*client, error) {
 	_, priv, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {
 		return nil, err
@@ -71,7 +71,7 @@ func dial(ctx context.Context, addr, user string, w, h int) (*client, error) {
 		return nil, fmt.Errorf("session: %w", err)
 	}
 	c := &client{name: user, conn: conn, sess: sess, term: newTerm(w, h), done: make(chan struct{})}
-	if err := sess.RequestPty("vt100", h, w, gossh.TerminalModes{}); err != nil {
+	if err := sess.RequestPty(termType, h, w, gossh.TerminalModes{}); err != nil {
 		conn.Close()
 		return nil, fmt.Errorf("pty: %w", err)
 	}

@@ -64,8 +64,11 @@ type Config struct {
 	// chat line (0: none).
 	KeyEvery, MoveWithin time.Duration
 	ChatEvery            int
-	// Width and Height are every terminal's size.
+	// Width and Height are every terminal's size, Term its TERM: vt100
+	// (the tests' terminal, to which the server sends no colours) or,
+	// say, xterm-256color (the colours a real terminal is sent).
 	Width, Height int
+	Term          string
 	// Answer is how long a key may go unanswered before it is lost.
 	Answer time.Duration
 	// CPUProfile and HeapProfile, when set, are where a started server
@@ -87,7 +90,7 @@ func DefaultConfig() Config {
 	return Config{
 		Sessions: []int{100}, Timer: 30 * time.Second, Play: 120 * time.Second, Idle: 5 * time.Second,
 		Rate: 100, KeyEvery: 2 * time.Second, MoveWithin: time.Second, ChatEvery: 15,
-		Width: 100, Height: 30, Answer: 5 * time.Second, Seed: 1,
+		Width: 100, Height: 30, Term: "vt100", Answer: 5 * time.Second, Seed: 1,
 	}
 }
 
@@ -110,6 +113,8 @@ func (c Config) Check() error {
 		return errors.New("the pace must be positive")
 	case c.Width < 80 || c.Height < 24:
 		return errors.New("terminals must be at least 80×24")
+	case c.Term == "":
+		return errors.New("no TERM for the terminals")
 	}
 	return nil
 }
@@ -257,7 +262,7 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			c, err := dial(ctx, addr, fmt.Sprintf("lg%04d", i), cfg.Width, cfg.Height)
+			c, err := dial(ctx, addr, fmt.Sprintf("lg%04d", i), cfg.Term, cfg.Width, cfg.Height)
 			if err == nil {
 				if err = c.see(ctx, markLobby, 30*time.Second); err != nil {
 					c.close()
