@@ -209,7 +209,7 @@ func TestCommandLineErrors(t *testing.T) {
 		{[]string{"--lang", "fr"}, `--lang: "fr" is not a value it takes`, "", "okey: "},
 		{[]string{"review", "--seat"}, "--seat needs a value (okey review -h lists them)", "--seat bir değer ister", "okey review: "},
 		{[]string{"---x"}, "---x is not a flag (flags are written --name or --name=value)", "---x bir seçenek değil", "okey: "},
-		{[]string{"hnad"}, `unknown command "hnad": did you mean hand?`, `bilinmeyen komut "hnad": hand mi demek istedin?`, "okey: "},
+		{[]string{"hnad"}, `unknown command "hnad": did you mean hand, load?`, `bilinmeyen komut "hnad": hand, load mi demek istedin?`, "okey: "},
 		{[]string{"help", "nope"}, `unknown command "nope" (okey help lists them)`, `bilinmeyen komut "nope"`, "okey: "},
 		{[]string{"dirs", "extra"}, `unexpected argument "extra"`, `beklenmeyen argüman "extra"`, "okey dirs: "},
 		{[]string{"--rules", "turbo"}, `--rules: invalid rules: unknown option "turbo"`, `--rules: geçersiz kurallar: bilinmeyen seçenek "turbo"`, "okey: "},

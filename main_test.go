@@ -19,7 +19,7 @@ func TestRunExitCodes(t *testing.T) {
 		errLines   int
 	}{
 		{[]string{"frobnicate"}, 2, "", `unknown command "frobnicate"`, 1},
-		{[]string{"hnad"}, 2, "", `did you mean hand?`, 1},
+		{[]string{"hnad"}, 2, "", `did you mean hand, load?`, 1},
 		{[]string{"boom"}, 1, "", "internal error (okey " + currentVersion().String() + "): kaboom", -1},
 		{[]string{"help"}, 0, "okey", "", 0},
 		{[]string{"--help"}, 0, "okey", "", 0},

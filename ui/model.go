@@ -225,6 +225,10 @@ type Model struct {
 	reviewID uint64
 	// ml is the saved matches' page on show, nil for none.
 	ml *matchesState
+	// painted is the cache of drawn text (paint), for the style sheet
+	// paintedFor.
+	painted    map[paintKey]string
+	paintedFor *theme.Styles
 }
 
 // logEntry is a line of the move log: an event (as seat 0 may see it) or

@@ -635,7 +635,7 @@ func (m *Model) seatClock(seat int) string {
 	if m.seat == nil || m.seat.deadline.IsZero() || !playing || turn != seat {
 		return ""
 	}
-	left := max(0, int(time.Until(m.seat.deadline).Round(time.Second)/time.Second))
+	left := max(0, int(m.seat.deadline.Sub(m.now()).Round(time.Second)/time.Second))
 	return " · " + m.tr.T("panel.clock", left)
 }
 

@@ -9,7 +9,6 @@ import (
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/rack"
-	"okey/ui/theme"
 )
 
 // The 101 table: a match of Okey 101 played on the same Model as classic
@@ -61,10 +60,6 @@ type table101 struct {
 
 	log    []log101
 	hintID uint64
-	// painted is the cache of drawn text, for the style sheet
-	// paintedFor.
-	painted    map[paintKey]string
-	paintedFor *theme.Styles
 	// sv is the analysis' working memory for Update (one goroutine).
 	sv meld.Solver
 }
@@ -212,15 +207,17 @@ type paintKey struct {
 const maxPainted = 4096
 
 // paint is s drawn in style id, drawn once and looked up after: most of
-// what the table writes (names, melds, the log) stays the same from one
-// frame to the next. The cache goes with the style sheet.
+// what a table writes (names, melds, the log, the stacks' words) stays
+// the same from one frame to the next, and lipgloss's Render looks up
+// margins, borders and padding for every string (a tenth of a server's
+// CPU, issue 28). The cache goes with the style sheet; both games'
+// tables use it.
 func (m *Model) paint(id styleID, s string) string {
-	t := m.t
-	if t.paintedFor != m.st || len(t.painted) > maxPainted {
-		t.painted, t.paintedFor = map[paintKey]string{}, m.st
+	if m.paintedFor != m.st || len(m.painted) > maxPainted {
+		m.painted, m.paintedFor = map[paintKey]string{}, m.st
 	}
 	k := paintKey{id, s}
-	if p, ok := t.painted[k]; ok {
+	if p, ok := m.painted[k]; ok {
 		return p
 	}
 	var st lipgloss.Style
@@ -247,6 +244,6 @@ func (m *Model) paint(id styleID, s string) string {
 		st = m.st.Turn
 	}
 	p := st.Render(s)
-	t.painted[k] = p
+	m.painted[k] = p
 	return p
 }

@@ -5,8 +5,6 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"okey/game"
 	"okey/game/tile"
@@ -117,19 +115,19 @@ func (m *Model) renderStack(c *canvas.Canvas, seat int) {
 	}
 	words[1] = m.tr.T("stack.count", v.DiscardCounts[seat])
 	if seat == v.Previous && v.MyTurn() && v.Stage == game.MustDraw && top != tile.NoTile {
-		words[2] = m.st.Key.Render(canvas.Cut(m.tr.T("stack.take"), lw))
+		words[2] = m.paint(sKey, canvas.Cut(m.tr.T("stack.take"), lw))
 	} else if seat == v.Previous || seat == 0 {
-		words[2] = m.st.Dim.Render(canvas.Cut(m.tr.T("stack.browse"), lw))
+		words[2] = m.paint(sDim, canvas.Cut(m.tr.T("stack.browse"), lw))
 	}
 	left := r == m.lay.TopLeft || r == m.lay.BottomLeft
 	for i := range layout.BandH {
 		txt := words[i]
 		if i < 2 {
-			st := m.st.Text
+			st := sText
 			if i == 1 {
-				st = m.st.Dim
+				st = sDim
 			}
-			txt = st.Render(canvas.Cut(txt, lw))
+			txt = m.paint(st, canvas.Cut(txt, lw))
 		}
 		if left {
 			c.Put(r.X, r.Y+i, box[i]+" "+txt)
@@ -163,22 +161,22 @@ func (m *Model) renderPanel(c *canvas.Canvas, seat int, r layout.Rect, a align) 
 	}
 	l3 += m.seatClock(seat)
 	for i, s := range []string{l1, l2, l3} {
-		st := m.st.Text
+		st := sText
 		switch {
 		case i == 0 && turn:
-			st = m.st.Turn
+			st = sTurn
 		case i == 0:
-			st = m.st.Bold
+			st = sBold
 		case i == 2:
-			st = m.st.Dim
+			st = sDim
 		}
-		putAligned(c, r, r.Y+i, a, st, s)
+		m.putAligned(c, r, r.Y+i, a, st, s)
 	}
 }
 
 // putAligned writes s in style st on line y of r, cut to r's width and
 // aligned in it.
-func putAligned(c *canvas.Canvas, r layout.Rect, y int, a align, st lipgloss.Style, s string) {
+func (m *Model) putAligned(c *canvas.Canvas, r layout.Rect, y int, a align, st styleID, s string) {
 	s = canvas.Cut(s, r.W)
 	x := r.X
 	switch a {
@@ -187,7 +185,7 @@ func putAligned(c *canvas.Canvas, r layout.Rect, y int, a align, st lipgloss.Sty
 	case alignRight:
 		x += r.W - canvas.Width(s)
 	}
-	c.Put(x, y, st.Render(s))
+	c.Put(x, y, m.paint(st, s))
 }
 
 // scoreCell is scoreText with the number right-aligned in three columns,
@@ -221,15 +219,15 @@ func (m *Model) renderYou(c *canvas.Canvas) {
 	if turn {
 		l1 = "> " + name + " <"
 	}
-	st := m.st.Bold
+	st := sBold
 	if turn {
-		st = m.st.Turn
+		st = sTurn
 	}
 	if v.Shown[0] {
-		putAligned(c, r, r.Y, alignCentre, m.st.Dim, m.tr.T("panel.shown"))
+		m.putAligned(c, r, r.Y, alignCentre, sDim, m.tr.T("panel.shown"))
 	}
-	putAligned(c, r, r.Y+1, alignCentre, st, l1)
-	putAligned(c, r, r.Y+2, alignCentre, m.st.Text, m.scoreText(0)+" · "+m.tr.T("panel.tiles", v.TileCounts[0])+m.seatClock(0))
+	m.putAligned(c, r, r.Y+1, alignCentre, st, l1)
+	m.putAligned(c, r, r.Y+2, alignCentre, sText, m.scoreText(0)+" · "+m.tr.T("panel.tiles", v.TileCounts[0])+m.seatClock(0))
 }
 
 // renderCenter draws the wall and the indicator.
@@ -244,17 +242,17 @@ func (m *Model) renderCenter(c *canvas.Canvas) {
 	ww := l.Wall.W
 	left, right := box.Sides()
 	c.Put(l.Wall.X, l.Wall.Y, box.TopLine(ww, ""))
-	c.Put(l.Wall.X, l.Wall.Y+1, left+m.st.Bold.Render(canvas.Center(strconv.Itoa(v.WallLeft), ww-2))+right)
+	c.Put(l.Wall.X, l.Wall.Y+1, left+m.paint(sBold, canvas.Center(strconv.Itoa(v.WallLeft), ww-2))+right)
 	c.Put(l.Wall.X, l.Wall.Y+2, box.BottomLine(ww))
 
 	w := l.WallWords
-	c.Put(w.X, w.Y, m.st.Text.Render(canvas.Cut(m.tr.T("center.wall"), w.W)))
+	c.Put(w.X, w.Y, m.paint(sText, canvas.Cut(m.tr.T("center.wall"), w.W)))
 	if toDraw {
 		if v.WallLeft > 0 {
-			c.Put(w.X, w.Y+1, m.st.Key.Render(canvas.Cut(m.tr.T("center.draw"), w.W)))
+			c.Put(w.X, w.Y+1, m.paint(sKey, canvas.Cut(m.tr.T("center.draw"), w.W)))
 		} else {
-			c.Put(w.X, w.Y+1, m.st.Warn.Render(canvas.Cut(m.tr.T("center.end"), w.W)))
-			c.Put(w.X, w.Y+2, m.st.Warn.Render(canvas.Cut(m.tr.T("center.end2"), w.W)))
+			c.Put(w.X, w.Y+1, m.paint(sWarn, canvas.Cut(m.tr.T("center.end"), w.W)))
+			c.Put(w.X, w.Y+2, m.paint(sWarn, canvas.Cut(m.tr.T("center.end2"), w.W)))
 		}
 	}
 
@@ -265,15 +263,15 @@ func (m *Model) renderCenter(c *canvas.Canvas) {
 	}
 	face := m.st.Tile(v.Indicator, theme.FramePlain, theme.LabelNone)
 	c.Put(ind.X, ind.Y, face[:]...)
-	okey, joker := m.tr.T("center.okey", m.faceText(v.Okey)), m.st.Dim.Render(canvas.Cut(m.tr.T("center.false", m.faceText(v.Okey)), iw.W))
-	if ansi.StringWidth(okey) > iw.W {
+	okey, joker := m.tr.T("center.okey", m.faceText(v.Okey)), m.paint(sDim, canvas.Cut(m.tr.T("center.false", m.faceText(v.Okey)), iw.W))
+	if canvas.Width(okey) > iw.W {
 		// The okey in words ("okey: kırmızı 13") takes two lines; the
 		// false joker's reminder gives way (the help says it).
-		okey, joker = m.tr.T("center.okey", ""), m.st.Okey.Render(canvas.Cut(m.faceText(v.Okey), iw.W))
+		okey, joker = m.tr.T("center.okey", ""), m.paint(sOkey, canvas.Cut(m.faceText(v.Okey), iw.W))
 	}
 	c.Put(iw.X, iw.Y,
-		m.st.Text.Render(canvas.Cut(m.tr.T("center.indicator"), iw.W)),
-		m.st.Okey.Render(canvas.Cut(strings.TrimSpace(okey), iw.W)),
+		m.paint(sText, canvas.Cut(m.tr.T("center.indicator"), iw.W)),
+		m.paint(sOkey, canvas.Cut(strings.TrimSpace(okey), iw.W)),
 		joker,
 	)
 }
@@ -292,6 +290,11 @@ func (m *Model) renderRack(c *canvas.Canvas) {
 	frame := m.st.Panel
 	c.Put(r.X, r.Y, frame.TopLine(r.W, title))
 	var rows [2][theme.TileH]strings.Builder
+	for row := range rows {
+		for k := range theme.TileH {
+			rows[row][k].Grow(r.W * 16) // a tile's line in its styles, a slot's worth of columns
+		}
+	}
 	for i, t := range m.c.rack.Slots {
 		f := theme.FramePlain
 		switch {
@@ -328,7 +331,7 @@ func (m *Model) renderLog(c *canvas.Canvas, r layout.Rect) {
 	}
 	y, h := r.Y, r.H
 	if m.lay.LogBeside {
-		c.Put(r.X, y, m.st.Accent.Render(canvas.Cut(m.tr.T("log.title"), r.W)))
+		c.Put(r.X, y, m.paint(sAccent, canvas.Cut(m.tr.T("log.title"), r.W)))
 		y++
 		h--
 	}
@@ -354,11 +357,11 @@ func (m *Model) renderLog(c *canvas.Canvas, r layout.Rect) {
 	}
 	for i := range lines {
 		s := lines[len(lines)-1-i]
-		st := m.st.Dim
+		st := sDim
 		if i >= len(lines)-newest {
-			st = m.st.Text
+			st = sText
 		}
-		c.Put(r.X, y+i, st.Render(s))
+		c.Put(r.X, y+i, m.paint(st, s))
 	}
 }
 
@@ -386,11 +389,11 @@ func (m *Model) renderHistory(c *canvas.Canvas) {
 // statusLines say what just happened or what the player may do now, in
 // as many lines as it takes, up to the layout's StatusMax.
 func (m *Model) statusLines() []string {
-	text, st := m.upFirst(m.guide()), m.st.Bold
+	text, st := m.upFirst(m.guide()), sBold
 	if m.flash != "" {
-		text, st = m.flash, m.st.Accent
+		text, st = m.flash, sAccent
 		if m.flashWarn {
-			st = m.st.Warn
+			st = sWarn
 		}
 	}
 	w := m.lay.Status.W
@@ -404,7 +407,7 @@ func (m *Model) statusLines() []string {
 		lines = lines[:n]
 	}
 	for i, s := range lines {
-		lines[i] = st.Render(s)
+		lines[i] = m.paint(st, s)
 	}
 	return lines
 }

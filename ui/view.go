@@ -54,7 +54,7 @@ func (m *Model) header(withKeys bool) string { return m.table().header(withKeys)
 func (m *Model) headerClassic(withKeys bool) string {
 	v := &m.c.view
 	w := m.lay.Header.W
-	left := m.st.Title.Render("OKEY")
+	left := m.paint(sTitle, "OKEY")
 	leftW := canvas.Width("OKEY")
 	info := ""
 	if m.hasMatch() {
@@ -82,9 +82,9 @@ func (m *Model) headerClassic(withKeys bool) string {
 	info = canvas.Cut(info, max(0, avail))
 	gap := w - leftW - canvas.Width(info) - canvas.Width(keys)
 	if keys == "" || gap < 1 {
-		return left + m.st.Text.Render(info)
+		return left + m.paint(sText, info)
 	}
-	return left + m.st.Text.Render(info) + strings.Repeat(" ", gap) + m.st.Dim.Render(keys)
+	return left + m.paint(sText, info) + strings.Repeat(" ", gap) + m.paint(sDim, keys)
 }
 
 // keyLine writes bindings as "k what · k what", for the header.

@@ -488,6 +488,11 @@ func (m *Model) renderRack101(c *canvas.Canvas, l layout.Table101) {
 	frame := m.st.Panel
 	c.Put(r.X, r.Y, frame.TopLine(r.W, title))
 	var rows [2][theme.TileH]strings.Builder
+	for row := range rows {
+		for k := range theme.TileH {
+			rows[row][k].Grow(r.W * 16) // a tile's line in its styles, a slot's worth of columns
+		}
+	}
 	for i, x := range t.rack.Slots {
 		f := theme.FramePlain
 		g := t.groupOf(i)
@@ -541,12 +546,12 @@ func (m *Model) bottomLine101(w int) string {
 	title = canvas.Cut(title, max(0, w-4))
 	rest := max(0, w-3-canvas.Width(title))
 	k := "\x00bottom:" + title + strconv.Itoa(w) // drawn once per width and words
-	if s, ok := m.t.painted[paintKey{sText, k}]; ok && m.t.paintedFor == m.st {
+	if s, ok := m.painted[paintKey{sText, k}]; ok && m.paintedFor == m.st {
 		return s
 	}
 	s := b.Edge.Render(b.BottomLeft+b.Bottom) + b.Title.Render(title) + b.Edge.Render(strings.Repeat(b.Bottom, rest)+b.BottomRight)
 	m.paint(sText, "") // the cache is the style sheet's
-	m.t.painted[paintKey{sText, k}] = s
+	m.painted[paintKey{sText, k}] = s
 	return s
 }
 

@@ -7,6 +7,7 @@ package canvas
 import (
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 )
@@ -41,8 +42,16 @@ func (c *Canvas) Put(x, y int, lines ...string) {
 
 // String writes the canvas out, each row cut to the width.
 func (c *Canvas) String() string {
+	// One allocation for the whole screen: its pieces, and at most a
+	// row of spaces a row between them.
+	n := c.h * (c.w + 1)
+	for _, ps := range c.rows {
+		for _, p := range ps {
+			n += len(p.s)
+		}
+	}
 	var b strings.Builder
-	b.Grow(c.w * c.h * 2)
+	b.Grow(n)
 	for r, ps := range c.rows {
 		if r > 0 {
 			b.WriteByte('\n')
@@ -53,7 +62,7 @@ func (c *Canvas) String() string {
 			if p.x < col || col >= c.w {
 				continue // overlaps the piece before it
 			}
-			b.WriteString(strings.Repeat(" ", p.x-col))
+			writeSpaces(&b, p.x-col)
 			col = p.x
 			s, w := p.s, p.w
 			if col+w > c.w {
@@ -67,8 +76,80 @@ func (c *Canvas) String() string {
 	return b.String()
 }
 
-// Width is the width of s on screen, styles left out.
-func Width(s string) int { return ansi.StringWidth(s) }
+// spaces are written from, a slice at a time.
+const spaces = "                                                                                                                                "
+
+// writeSpaces writes n spaces to b.
+func writeSpaces(b *strings.Builder, n int) {
+	for n > len(spaces) {
+		b.WriteString(spaces)
+		n -= len(spaces)
+	}
+	b.WriteString(spaces[:n])
+}
+
+// Width is the width of s on screen, styles left out. Nearly all a
+// screen measures is styled text of ASCII, Turkish and box-drawing
+// letters, each one column wide: that is counted as it is read, and
+// anything else (a wide or combining letter, a sequence other than a
+// style's) is measured the exact way, by graphemes. Measuring every
+// string by graphemes was a tenth of a server's CPU (issue 28).
+func Width(s string) int {
+	if w, ok := simpleWidth(s); ok {
+		return w
+	}
+	return ansi.StringWidth(s)
+}
+
+// simpleWidth is the width of s when every letter in it is one column
+// wide on its own and every escape sequence is a CSI (a style), which
+// takes none; ok is false for anything else.
+func simpleWidth(s string) (w int, ok bool) {
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c >= 0x20 && c < 0x7f:
+			w++
+			i++
+		case c == 0x1b:
+			if i+1 >= len(s) || s[i+1] != '[' {
+				return 0, false
+			}
+			j := i + 2
+			for j < len(s) && s[j] >= 0x20 && s[j] < 0x40 { // parameters and intermediates
+				j++
+			}
+			if j >= len(s) || s[j] < 0x40 || s[j] > 0x7e {
+				return 0, false
+			}
+			i = j + 1
+		case c < 0x80:
+			return 0, false // a control character
+		default:
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if !oneColumn(r) {
+				return 0, false
+			}
+			w++
+			i += n
+		}
+	}
+	return w, true
+}
+
+// oneColumn reports whether r is one column wide and a grapheme of its
+// own beside any other such letter: Latin letters with their accents
+// precomposed (Turkish ç ğ ı ö ş ü, and the soft hyphen left out),
+// general punctuation (… · – •), arrows, box drawing and blocks.
+func oneColumn(r rune) bool {
+	switch {
+	case r >= 0xa1 && r <= 0x2ff:
+		return r != 0xad
+	case r >= 0x2010 && r <= 0x2027, r >= 0x2190 && r <= 0x21ff, r >= 0x2500 && r <= 0x259f:
+		return true
+	}
+	return false
+}
 
 // Fit cuts s to w columns (as Cut does) or pads it with spaces.
 func Fit(s string, w int) string {
@@ -105,7 +186,7 @@ func truncate(s string, w int) string {
 		if r == ' ' {
 			at = col
 		}
-		col += ansi.StringWidth(string(r))
+		col += Width(string(r))
 	}
 	if at >= w/2 {
 		return ansi.Truncate(s, at+2, "…") // the words, the space, the ellipsis

@@ -3,6 +3,8 @@ package canvas
 import (
 	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 func TestHelpers(t *testing.T) {
@@ -53,5 +55,45 @@ func TestWrapKeepsNoBreakSpaces(t *testing.T) {
 		if got[i] != want[i] {
 			t.Fatalf("%q, want %q", got, want)
 		}
+	}
+}
+
+// TestWidthAsGraphemes: the quick count agrees with measuring by
+// graphemes on every letter it counts, alone and in styled text.
+func TestWidthAsGraphemes(t *testing.T) {
+	for r := rune(0x20); r < 0x3000; r++ {
+		s := string(r)
+		if _, ok := simpleWidth(s); ok && ansi.StringWidth(s) != 1 {
+			t.Errorf("%U: counted as one column, measured %d", r, ansi.StringWidth(s))
+		}
+	}
+	for _, s := range []string{
+		"", "plain", "\x1b[1;38;2;10;20;30mOKEY\x1b[0m  Hand 1", "╭─ your rack ─╮", "│R13│", "çğıöşü ÇĞİÖŞÜ",
+		"a\u0301", "e\u0308x", "日本", "👍🏽", "x\x1b]8;;http://a\x07link\x1b]8;;\x07", "\x1b(Bx", "tab\tx", "\x1b[",
+		"…·–•←→↑↓", "a\u200db", "1\ufe0f", "soft\u00adhyphen", "\x1b[38;5;12m\x1b[48;5;3m K5 \x1b[m",
+	} {
+		if got, want := Width(s), ansi.StringWidth(s); got != want {
+			t.Errorf("Width(%q) = %d, measured by graphemes %d", s, got, want)
+		}
+	}
+}
+
+// FuzzWidth: Width is ansi.StringWidth, whatever the text.
+func FuzzWidth(f *testing.F) {
+	for _, s := range []string{"ab", "\x1b[1mx\x1b[0m", "│ş│", "a\u0301", "日", "👍🏽", "\x1b]0;t\x07"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := Width(s), ansi.StringWidth(s); got != want {
+			t.Errorf("Width(%q) = %d, measured by graphemes %d", s, got, want)
+		}
+	})
+}
+
+func BenchmarkWidth(b *testing.B) {
+	s := "\x1b[1;38;2;10;20;30m│R13│\x1b[0m lg0001's 2 discarded · 20 pts · 14 tiles"
+	b.ReportAllocs()
+	for b.Loop() {
+		Width(s)
 	}
 }

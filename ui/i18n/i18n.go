@@ -12,18 +12,45 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"okey/assets"
 )
 
-// Catalog is one language's words.
+// Catalog is one language's words. Catalogs are shared: never change
+// one.
 type Catalog struct {
 	Lang string
 	m    map[string]string
 }
 
-// Load reads the catalog of lang ("en" or "tr").
+// Load reads the catalog of lang ("en" or "tr"). A catalog is never
+// changed once read, so every caller shares one a language, read once a
+// process: a server loaded one for every session and every seat, a
+// hundred kilobytes each (issue 28).
 func Load(lang string) (*Catalog, error) {
+	loadedMu.Lock()
+	defer loadedMu.Unlock()
+	if c, ok := loaded[lang]; ok {
+		return c, nil
+	}
+	c, err := load(lang)
+	if err != nil {
+		return nil, err
+	}
+	loaded[lang] = c
+	return c, nil
+}
+
+// loaded are the catalogs read so far, by language: a cache of values
+// that never change.
+var (
+	loadedMu sync.Mutex
+	loaded   = map[string]*Catalog{}
+)
+
+// load reads the catalog of lang from the embedded files.
+func load(lang string) (*Catalog, error) {
 	if !slices.Contains(assets.Languages, lang) {
 		return nil, fmt.Errorf("language %q: unknown (known: %s)", lang, strings.Join(assets.Languages, ", "))
 	}

@@ -43,5 +43,7 @@
 //
 // The tests run a server in process on 127.0.0.1 with x/crypto/ssh
 // clients and a small terminal that reads their screens (screen_test.go);
-// load_test.go runs the server in a process of its own and measures it.
+// load_test.go runs the server in a process of its own and measures it;
+// package loadgen (okey load) does the same at the pace of people, for
+// hundreds of sessions, with the server's profiles.
 package serve

@@ -14,6 +14,7 @@ import (
 	"okey/game"
 	"okey/ui"
 	"okey/ui/i18n"
+	"okey/ui/theme"
 )
 
 // A session is one SSH connection's program: the lobby, the form of a
@@ -111,6 +112,17 @@ type session struct {
 	// (input.go).
 	in         *input
 	inputEnded bool
+
+	// frame is the page as last drawn, and drawn says it still shows
+	// the session as it is: Bubble Tea asks for the view after every
+	// message, and a message that changed nothing (the lobby's tick at
+	// a table, a list of tables that looks the same) must not cost a
+	// whole table drawn again (issue 28).
+	frame tea.View
+	drawn bool
+	// st is the session's own style sheet, for its dark or light
+	// background (nil: not built yet).
+	st *theme.Styles
 }
 
 // membership is the session's place at a table; gen numbers them so a
@@ -274,8 +286,32 @@ func lobbyTick() tea.Cmd {
 }
 
 // Update handles a message: the window and the background for every
-// page, the tables' messages, then keys by page.
+// page, the tables' messages, then keys by page. Every message but the
+// lobby's tick may change what the page shows; the tick does only when
+// the tables listed look different, or the player has been idle too
+// long.
 func (s *session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(lobbyTickMsg); ok {
+		return s, s.onLobbyTick()
+	}
+	s.drawn = false
+	return s.update(msg)
+}
+
+// onLobbyTick refreshes the list of tables on the pages that show it
+// and acts on a player idle too long.
+func (s *session) onLobbyTick() tea.Cmd {
+	if (s.page == pgLobby || s.page == pgCreate || s.page == pgCode) && s.listTables() {
+		s.drawn = false
+	}
+	idle := s.checkIdle(s.srv.cfg.Now())
+	if idle != nil {
+		s.drawn = false
+	}
+	return tea.Batch(lobbyTick(), idle)
+}
+
+func (s *session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.PasteMsg:
 		if s.in.isMarker(msg.Content) {
@@ -300,12 +336,8 @@ func (s *session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.BackgroundColorMsg:
 		s.dark = msg.IsDark()
 		s.bg = &msg
+		s.st = nil
 		return s, s.toScreen(msg)
-	case lobbyTickMsg:
-		if s.page == pgLobby || s.page == pgCreate || s.page == pgCode {
-			s.listTables()
-		}
-		return s, tea.Batch(lobbyTick(), s.checkIdle(s.srv.cfg.Now()))
 	case boardMsg:
 		if s.page == pgBoard && msg.b.Game == s.boardGame {
 			s.board, s.boardErr = &msg.b, msg.err != nil
@@ -480,24 +512,55 @@ func (s *session) clampCursor() {
 // listTables takes in the hall's tables: the cursor moves only over the
 // ones the player sees (a private table is listed to whoever holds a
 // seat at it, and to nobody else: the cursor once stopped on hidden
-// ones, issue 20), and it stays on the table it was on.
-func (s *session) listTables() {
-	was := ""
+// ones, issue 20), and it stays on the table it was on. It reports
+// whether the list looks any different from before.
+func (s *session) listTables() (changed bool) {
+	was, oldCursor := "", s.cursor
 	if s.cursor < len(s.tables) {
 		was = s.tables[s.cursor].ID
 	}
 	all := s.srv.hall.list()
+	changed = s.open != len(all)
 	s.open = len(all)
-	s.tables = s.tables[:0]
+	tables := make([]*tableSummary, 0, len(s.tables))
+	cursor := s.cursor
 	for _, t := range all {
 		if !t.Private || t.Holds(s.id) >= 0 {
 			if t.ID == was {
-				s.cursor = len(s.tables)
+				cursor = len(tables)
 			}
-			s.tables = append(s.tables, t)
+			tables = append(tables, t)
 		}
 	}
+	if !changed && len(tables) == len(s.tables) {
+		for i, t := range tables {
+			if lobbyRowOf(t) != lobbyRowOf(s.tables[i]) {
+				changed = true
+				break
+			}
+		}
+	} else {
+		changed = true
+	}
+	s.tables, s.cursor = tables, cursor
 	s.clampCursor()
+	return changed || s.cursor != oldCursor
+}
+
+// lobbyRow is what the lobby shows of a table: two summaries with the
+// same row draw the same lines.
+type lobbyRow struct {
+	id, game, rules string
+	started, over   bool
+	hand, watchers  int
+	timer           time.Duration
+	players         [game.NumSeats]ui.SeatPlayer
+	owners          [game.NumSeats]string
+}
+
+func lobbyRowOf(t *tableSummary) lobbyRow {
+	return lobbyRow{id: t.ID, game: t.Game, rules: t.Rules, started: t.Started, over: t.Over, hand: t.Hand,
+		watchers: t.Watchers, timer: t.Timer, players: t.Players, owners: t.Owners}
 }
 
 // maxTries is how many wrong codes a connection may type.

@@ -1072,8 +1072,20 @@ func (t *table) publish() {
 			t.put(m, t.msgFor(m, i, &info))
 		}
 	}
+	// Every spectator sees the same public view: it is made once a
+	// change, not once a spectator. (A spectator's message differs only
+	// by a refusal or the host's part, which a spectator never has.)
+	var watch *tableMsg
 	for m := range t.watchers {
-		t.put(m, t.msgFor(m, -1, &info))
+		if _, refused := t.refusals[m]; refused || t.isHost(m) {
+			t.put(m, t.msgFor(m, -1, &info))
+			continue
+		}
+		if watch == nil {
+			msg := t.msgFor(m, -1, &info)
+			watch = &msg
+		}
+		t.put(m, *watch)
 	}
 }
 

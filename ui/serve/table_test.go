@@ -308,3 +308,37 @@ func TestChatKeepsItsPlace(t *testing.T) {
 		t.Fatalf("after a new match the chat is %+v; an update's lines became %+v", tb.chat, held)
 	}
 }
+
+// TestSpectatorsShareOneUpdate: the public view is made once a change
+// for every spectator, and what each is handed is the spectator's view
+// (no rack); a spectator with a refusal to hear gets it.
+func TestSpectatorsShareOneUpdate(t *testing.T) {
+	t.Parallel()
+	tb, _ := handTable(t, 0)
+	ann := newMember("key:A", "ann")
+	tb.join(ann, -1)
+	tb.handle(request{kind: reqStart, m: ann})
+	w1, w2, w3 := newMember("key:W1", "w1"), newMember("key:W2", "w2"), newMember("key:W3", "w3")
+	for _, w := range []*member{w1, w2, w3} {
+		tb.handle(request{kind: reqWatch, m: w, reply: make(chan joinReply, 1)})
+	}
+	tb.refuse(w3, "seat.stale")
+	tb.publish()
+	got := map[*member]ui.SeatUpdate{}
+	for _, w := range []*member{w1, w2, w3} {
+		u, ok := (<-w.box).update.(ui.SeatUpdate)
+		if !ok || u.View == nil {
+			t.Fatalf("%s: no classic update", w.name)
+		}
+		if len(u.View.Rack) != 0 {
+			t.Fatalf("%s: a spectator is handed a rack of %d tiles", w.name, len(u.View.Rack))
+		}
+		got[w] = u
+	}
+	if got[w1].View != got[w2].View {
+		t.Error("two spectators' views were made twice for one change")
+	}
+	if got[w3].Refused != "seat.stale" || got[w1].Refused != "" {
+		t.Errorf("refusals: w3 %q (want seat.stale), w1 %q (want none)", got[w3].Refused, got[w1].Refused)
+	}
+}

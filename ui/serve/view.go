@@ -18,6 +18,14 @@ import (
 // chat line typed over its status line), the session's own pages
 // otherwise.
 func (s *session) View() tea.View {
+	if !s.drawn {
+		s.frame, s.drawn = s.draw(), true
+	}
+	return s.frame
+}
+
+// draw draws the page anew.
+func (s *session) draw() tea.View {
 	if s.page == pgTable && s.scr != nil {
 		v := s.scr.View()
 		if s.chatting && !s.tooSmall() {
@@ -37,13 +45,16 @@ func (s *session) View() tea.View {
 }
 
 // styles is the session's style sheet, built when the background is
-// known (and kept: a session draws its own pages rarely).
+// known and kept until it changes.
 func (s *session) styles() *theme.Styles {
-	p, err := theme.Load("default")
-	if err != nil {
-		p = theme.Palette{}
+	if s.st == nil {
+		p, err := theme.Load("default")
+		if err != nil {
+			p = theme.Palette{}
+		}
+		s.st = theme.New(p, s.dark, s.srv.cfg.NoColor)
 	}
-	return theme.New(p, s.dark, s.srv.cfg.NoColor)
+	return s.st
 }
 
 func (s *session) render() string {

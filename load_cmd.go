@@ -1,0 +1,105 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"okey/ui/serve/loadgen"
+)
+
+// loadCmd is okey load: flags in, the steps run, the table out.
+func loadCmd(e *env) *cobra.Command {
+	cfg := loadgen.DefaultConfig()
+	var sessions, trace, stateDir string
+	var child bool
+	c := &cobra.Command{
+		Use:   "load",
+		Short: e.tr.T("cli.load.short"),
+		Long:  e.tr.T("cli.load.long"),
+		Example: `okey load --sessions 100
+okey load --sessions 100,250,500,750 --play 120s
+okey load --addr 127.0.0.1:2222 --pid 4242 --sessions 200`,
+		Args: noArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			return exitCode(loadRun(c.Context(), cfg, sessions, trace, stateDir, child, e))
+		},
+	}
+	fs := c.Flags()
+	flag := func(name string) string { return e.tr.T("cli.flag.load." + name) }
+	fs.StringVar(&sessions, "sessions", "100", flag("sessions"))
+	fs.StringVar(&cfg.Addr, "addr", "", flag("addr"))
+	fs.IntVar(&cfg.PID, "pid", 0, flag("pid"))
+	fs.DurationVar(&cfg.Timer, "timer", cfg.Timer, flag("timer"))
+	fs.IntVar(&cfg.ServerFPS, "server-fps", 0, flag("server-fps"))
+	fs.DurationVar(&cfg.Play, "play", cfg.Play, flag("play"))
+	fs.DurationVar(&cfg.Idle, "idle", cfg.Idle, flag("idle"))
+	fs.Float64Var(&cfg.Rate, "rate", cfg.Rate, flag("rate"))
+	fs.DurationVar(&cfg.KeyEvery, "key-every", cfg.KeyEvery, flag("key-every"))
+	fs.DurationVar(&cfg.MoveWithin, "move-within", cfg.MoveWithin, flag("move-within"))
+	fs.IntVar(&cfg.ChatEvery, "chat-every", cfg.ChatEvery, flag("chat-every"))
+	fs.IntVar(&cfg.Width, "width", cfg.Width, flag("width"))
+	fs.IntVar(&cfg.Height, "height", cfg.Height, flag("height"))
+	fs.StringVar(&cfg.Term, "term", cfg.Term, flag("term"))
+	fs.StringVar(&cfg.CPUProfile, "cpuprofile", "", flag("cpuprofile"))
+	fs.StringVar(&cfg.HeapProfile, "heapprofile", "", flag("heapprofile"))
+	fs.Uint64Var(&cfg.Seed, "seed", cfg.Seed, flag("seed"))
+	fs.StringVar(&trace, "trace", "", flag("trace"))
+	// The server a step starts is this binary again, serving as okey
+	// serve does: internal flags, hidden from the help.
+	fs.BoolVar(&child, loadgen.ChildFlag, false, "")
+	fs.StringVar(&stateDir, "state-dir", "", "")
+	_ = fs.MarkHidden(loadgen.ChildFlag)
+	_ = fs.MarkHidden("state-dir")
+	return c
+}
+
+// loadRun runs okey load's steps (or, as a step's child, its server).
+func loadRun(ctx context.Context, cfg loadgen.Config, sessions, trace, stateDir string, child bool, e *env) int {
+	stdout, stderr := e.stdout, e.stderr
+	if child {
+		return loadgen.ServeChild(ctx, stateDir, e.stdin, stdout, cfg.Timer, cfg.ServerFPS)
+	}
+	cfg.Sessions = nil
+	for _, f := range strings.Split(sessions, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil {
+			fmt.Fprintf(stderr, "okey load: --sessions %q: %v\n", sessions, err)
+			return 2
+		}
+		cfg.Sessions = append(cfg.Sessions, n)
+	}
+	if cfg.Addr == "" {
+		bin, err := os.Executable()
+		if err != nil {
+			fmt.Fprintf(stderr, "okey load: finding this program to run its server: %v\n", err)
+			return 1
+		}
+		cfg.Binary = bin
+	}
+	if err := cfg.Check(); err != nil {
+		fmt.Fprintf(stderr, "okey load: %v\n", err)
+		return 2
+	}
+	if trace != "" {
+		f, err := os.Create(trace)
+		if err != nil {
+			fmt.Fprintf(stderr, "okey load: %v\n", err)
+			return 1
+		}
+		defer f.Close()
+		cfg.Trace = f
+	}
+	t0 := time.Now()
+	if _, err := loadgen.Run(ctx, cfg, stdout); err != nil {
+		fmt.Fprintf(stderr, "okey load: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "\n(%v in all)\n", time.Since(t0).Round(time.Second))
+	return 0
+}

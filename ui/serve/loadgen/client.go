@@ -1,0 +1,553 @@
+package loadgen
+
+import (
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"fmt"
+	"io"
+	mrand "math/rand/v2"
+	"net"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// client is one scripted player: an SSH connection with a terminal, and
+// the screen it reads back.
+type client struct {
+	name string
+	conn *gossh.Client
+	sess *gossh.Session
+	in   io.WriteCloser
+	term *term
+	// done is closed when the connection's output has ended.
+	done chan struct{}
+	// mu keeps writes to in whole: a key's bytes are never interleaved.
+	mu sync.Mutex
+}
+
+// keyBytes are the bytes a terminal sends for a key.
+var keyBytes = map[string]string{
+	"enter": "\r", "esc": "\x1b", "up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D",
+	"backspace": "\x7f", "space": " ",
+}
+
+// dial connects a player named user to addr with a terminal of w×h
+// (TERM termType) and a key of its own (so the server knows it by the key's fingerprint).
+func dial(ctx context.Context, addr, user, termType string, w, h int) (*client, error) {
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		return nil, err
+	}
+	signer, err := gossh.NewSignerFromKey(priv)
+	if err != nil {
+		return nil, err
+	}
+	d := net.Dialer{Timeout: 10 * time.Second}
+	raw, err := d.DialContext(ctx, "tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	raw.SetDeadline(time.Now().Add(20 * time.Second)) // the handshake's
+	cc, chans, reqs, err := gossh.NewClientConn(raw, addr, &gossh.ClientConfig{
+		User: user, Auth: []gossh.AuthMethod{gossh.PublicKeys(signer)},
+		HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 10 * time.Second,
+	})
+	if err != nil {
+		raw.Close()
+		return nil, fmt.Errorf("handshake: %w", err)
+	}
+	raw.SetDeadline(time.Time{})
+	conn := gossh.NewClient(cc, chans, reqs)
+	sess, err := conn.NewSession()
+	if err != nil {
+		conn.Close()
+		return nil, fmt.Errorf("session: %w", err)
+	}
+	c := &client{name: user, conn: conn, sess: sess, term: newTerm(w, h), done: make(chan struct{})}
+	if err := sess.RequestPty(termType, h, w, gossh.TerminalModes{}); err != nil {
+		conn.Close()
+		return nil, fmt.Errorf("pty: %w", err)
+	}
+	out, err := sess.StdoutPipe()
+	if err != nil {
+		conn.Close()
+		return nil, err
+	}
+	if c.in, err = sess.StdinPipe(); err != nil {
+		conn.Close()
+		return nil, err
+	}
+	if err := sess.Shell(); err != nil {
+		conn.Close()
+		return nil, fmt.Errorf("shell: %w", err)
+	}
+	go c.read(out)
+	return c, nil
+}
+
+// read feeds the terminal until the connection's output ends.
+func (c *client) read(r io.Reader) {
+	defer close(c.done)
+	buf := make([]byte, 32*1024)
+	for {
+		n, err := r.Read(buf)
+		if n > 0 {
+			c.term.Write(buf[:n])
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+func (c *client) close() {
+	c.sess.Close()
+	c.conn.Close()
+}
+
+// gone reports whether the connection has ended.
+func (c *client) gone() bool {
+	select {
+	case <-c.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// press types keys (names from keyBytes, or text).
+func (c *client) press(keys ...string) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, k := range keys {
+		b, ok := keyBytes[k]
+		if !ok {
+			b = k
+		}
+		if _, err := io.WriteString(c.in, b); err != nil {
+			return fmt.Errorf("%s: typing %q: %w", c.name, k, err)
+		}
+	}
+	return nil
+}
+
+// await waits until ok holds for the screen, within, or ctx ends; it
+// wakes at every write to the terminal.
+func (c *client) await(ctx context.Context, within time.Duration, ok func(screen string) bool) (string, bool) {
+	timer := time.NewTimer(within)
+	defer timer.Stop()
+	for {
+		scr := c.term.String()
+		if ok(scr) {
+			return scr, true
+		}
+		select {
+		case <-c.term.changed:
+		case <-c.done:
+			scr := c.term.String()
+			return scr, ok(scr)
+		case <-timer.C:
+			scr := c.term.String()
+			return scr, ok(scr)
+		case <-ctx.Done():
+			return scr, false
+		}
+	}
+}
+
+// see waits for s on the screen.
+func (c *client) see(ctx context.Context, s string, within time.Duration) error {
+	scr, ok := c.await(ctx, within, func(scr string) bool { return strings.Contains(scr, s) })
+	if !ok {
+		if c.gone() {
+			return fmt.Errorf("%s: dropped while waiting for %q", c.name, s)
+		}
+		return fmt.Errorf("%s: %q not on screen after %v:\n%s", c.name, s, within, scr)
+	}
+	return nil
+}
+
+var codeRe = regexp.MustCompile(`Join code: ([A-Z0-9]{6})`)
+
+// Markers on screen that the scripted players read.
+const (
+	markLobby    = "Tables ("
+	markMyTurn   = "> You"
+	markNextHand = "ready for the next hand"
+	markDraw     = "d: draw"
+	markEndTurn  = "d: end the"
+	markWin      = "wins the hand! f finishes"
+	sortedColour = "Sorted by colour."
+	sortedValue  = "Sorted by value."
+)
+
+// pace is how a player plays: a key every keyEvery on average, its move
+// within moveWithin of its turn, a chat line every chatEvery keys.
+type pace struct {
+	keyEvery, moveWithin time.Duration
+	chatEvery            int
+	// answer is how long a key may go unanswered before it counts as
+	// lost.
+	answer time.Duration
+	// trace, when set, is told of every key lost, with the screen.
+	trace   io.Writer
+	traceMu *sync.Mutex
+}
+
+func (p pace) tracef(format string, a ...any) {
+	if p.trace == nil {
+		return
+	}
+	p.traceMu.Lock()
+	defer p.traceMu.Unlock()
+	fmt.Fprintf(p.trace, format, a...)
+}
+
+// seatShared is what the players at one table share to time a move from
+// the key that made it to the next player's screen.
+type seatShared struct {
+	mu sync.Mutex
+	// movedAt is when a player last pressed a key that ended its turn
+	// (zero: taken).
+	movedAt time.Time
+}
+
+func (s *seatShared) moved(t time.Time) {
+	s.mu.Lock()
+	s.movedAt = t
+	s.mu.Unlock()
+}
+
+// take is the time of the last turn-ending key, once.
+func (s *seatShared) take() (time.Time, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t := s.movedAt
+	s.movedAt = time.Time{}
+	return t, !t.IsZero()
+}
+
+// moveRetry is how long a move waits for its answer before it is made
+// again (a refusal, 101's question about a costly tile).
+const moveRetry = 1500 * time.Millisecond
+
+// pendingKey is a key waiting for the screen that only it can cause.
+type pendingKey struct {
+	at time.Time
+	// want is the text it brings (a sort), or gone the text it takes
+	// away (a move: its marker).
+	want, gone string
+	move       bool
+	// first is when a move was first pressed (it is pressed again
+	// while unanswered).
+	first time.Time
+}
+
+// play plays until ctx ends: sorts the rack, moves the cursor and chats
+// at the pace set, moves on its turn, says ready between hands; every
+// timed key's latency goes to st.
+func (c *client) play(ctx context.Context, p pace, sh *seatShared, st *stats, rng *mrand.Rand) {
+	gap := func(mean time.Duration) time.Duration {
+		return time.Duration(rng.Int64N(int64(2*mean) + 1))
+	}
+	now := time.Now()
+	nextKey := now.Add(gap(p.keyEvery))
+	var moveAt, readyAt time.Time
+	var pend *pendingKey
+	myTurn, keys := false, 0
+	timer := time.NewTimer(time.Hour)
+	defer timer.Stop()
+	for {
+		now = time.Now()
+		scr := c.term.String()
+		turn := strings.Contains(scr, markMyTurn)
+		between := strings.Contains(scr, markNextHand)
+		if turn && !myTurn {
+			// The turn came round: the move before reached this screen.
+			if t, ok := sh.take(); ok {
+				st.addReach(now.Sub(t))
+			}
+		}
+		myTurn = turn
+		if between {
+			sh.take() // the hand's last move: the next turn comes after the deal
+		}
+		if pend != nil {
+			switch {
+			case pend.want != "" && (strings.Contains(scr, pend.want) || rackSorted(scr, pend.want)):
+				st.addKey(now.Sub(pend.at))
+				pend = nil
+			case pend.gone != "" && !strings.Contains(scr, pend.gone):
+				st.addMove(now.Sub(pend.at))
+				pend = nil
+			case !pend.move && (between || turn):
+				// The hand ended under the key (the page between hands
+				// has no sorting) or the turn came round, whose news
+				// replaces the sort's: no answer to time.
+				st.superseded()
+				pend = nil
+			case pend.move && now.Sub(pend.first) >= p.answer:
+				st.lostMove()
+				p.tracef("%s: move unanswered for %v; the screen:\n%s\n", c.name, now.Sub(pend.first).Round(time.Millisecond), scr)
+				pend = nil
+			case pend.move && now.Sub(pend.at) >= moveRetry:
+				// Refused, or asked again (101's costly tile): the move
+				// is made again, timed from this key.
+				first := pend.first
+				pend = nil
+				if c.move(scr, sh, &pend) {
+					pend.first = first
+				}
+			case !pend.move && now.Sub(pend.at) >= p.answer:
+				st.lostKey()
+				p.tracef("%s: key for %q unanswered for %v; the screen:\n%s\n", c.name, pend.want, now.Sub(pend.at).Round(time.Millisecond), scr)
+				pend = nil
+			}
+		}
+		if turn && pend == nil && moveAt.IsZero() {
+			moveAt = now.Add(time.Duration(rng.Int64N(int64(p.moveWithin)/2+1)) + p.moveWithin/2)
+		}
+		if !turn {
+			moveAt = time.Time{}
+		}
+		if between && readyAt.IsZero() {
+			readyAt = now.Add(gap(p.moveWithin))
+		}
+		if !between {
+			readyAt = time.Time{}
+		}
+		switch {
+		case !moveAt.IsZero() && !now.Before(moveAt) && pend == nil:
+			moveAt = time.Time{}
+			c.move(scr, sh, &pend)
+		case !readyAt.IsZero() && !now.Before(readyAt):
+			// Between hands: ready (again in 2 s, should the key come
+			// while the page settles).
+			c.press("enter")
+			readyAt = now.Add(2 * time.Second)
+		case !now.Before(nextKey):
+			nextKey = now.Add(gap(p.keyEvery))
+			keys++
+			switch {
+			case turn:
+				// On its turn a player is making its move: another key
+				// would answer a question the move asked (101's "x
+				// again discards it anyway").
+			case p.chatEvery > 0 && keys%p.chatEvery == 0:
+				c.press("m")
+				c.press(fmt.Sprintf("hello from %s %d", c.name, keys), "enter")
+				st.chat()
+			case pend == nil && !between && !turn && !(rackSorted(scr, sortedColour) && rackSorted(scr, sortedValue)):
+				// A sort the rack is not in yet: its order on screen (or
+				// its words on the status line, should a table's news
+				// not have replaced them in the same frame) is what only
+				// this key brings.
+				want, key := sortedColour, "c"
+				if rackSorted(scr, sortedColour) {
+					want, key = sortedValue, "v"
+				}
+				pend = &pendingKey{at: time.Now(), want: want}
+				c.press(key)
+			default:
+				c.press([]string{"left", "right"}[rng.IntN(2)])
+				st.cursor()
+			}
+		}
+		wake := nextKey
+		for _, t := range []time.Time{moveAt, readyAt} {
+			if !t.IsZero() && t.Before(wake) {
+				wake = t
+			}
+		}
+		if pend != nil {
+			limit := pend.at.Add(p.answer)
+			if pend.move {
+				limit = pend.at.Add(moveRetry)
+			}
+			if limit.Before(wake) {
+				wake = limit
+			}
+		}
+		timer.Reset(max(time.Millisecond, time.Until(wake)))
+		select {
+		case <-ctx.Done():
+			return
+		case <-c.done:
+			return
+		case <-c.term.changed:
+		case <-timer.C:
+		}
+		if !timer.Stop() {
+			select {
+			case <-timer.C:
+			default:
+			}
+		}
+	}
+}
+
+// move makes the player's move on its turn: finish when the hand wins,
+// draw when the turn starts with one, else discard the tile under the
+// cursor. The key is timed until its marker leaves the screen.
+func (c *client) move(scr string, sh *seatShared, pend **pendingKey) bool {
+	key, gone := "x", markMyTurn
+	switch {
+	case strings.Contains(scr, markWin):
+		key = "f"
+	case strings.Contains(scr, markDraw):
+		key, gone = "d", markDraw
+	case strings.Contains(scr, markEndTurn):
+		key, gone = "d", markEndTurn
+	}
+	keys := []string{key}
+	if key == "x" {
+		// A discard is of the tile under the cursor: onto one first.
+		keys = append(toTile(strings.Split(scr, "\n")), key)
+	}
+	now := time.Now()
+	if c.press(keys...) != nil {
+		return false
+	}
+	if gone == markMyTurn {
+		sh.moved(now)
+	}
+	*pend = &pendingKey{at: now, gone: gone, move: true, first: now}
+	return true
+}
+
+// toTile is the keys that bring the rack's cursor onto the nearest tile
+// of its row, read from the screen's lines (none when it is on one, or
+// the rack cannot be read). The rack is a box whose rows are slots five
+// columns wide; the cursor's slot is drawn with double lines.
+func toTile(lines []string) []string {
+	at := -1
+	for i, l := range lines {
+		if strings.Contains(l, "╭─ your rack") || strings.Contains(l, "╭─ ") && strings.Contains(l, " tiles · ") {
+			at = i
+			break
+		}
+	}
+	if at < 0 || at+6 >= len(lines) {
+		return nil
+	}
+	x0 := strings.Index(lines[at], "╭")
+	x0 = len([]rune(lines[at][:x0])) + 1
+	for _, mid := range []int{at + 2, at + 5} {
+		row := []rune(lines[mid])
+		var tiles []int
+		cursor := -1
+		for s := 0; x0+5*s+4 < len(row); s++ {
+			cell := row[x0+5*s : x0+5*s+5]
+			if strings.TrimSpace(string(cell[1:4])) != "" {
+				tiles = append(tiles, s)
+			}
+			if cell[0] == '║' {
+				cursor = s
+			}
+		}
+		if cursor < 0 {
+			continue
+		}
+		if slices.Contains(tiles, cursor) || len(tiles) == 0 {
+			return nil
+		}
+		best := tiles[0]
+		for _, t := range tiles {
+			if abs(t-cursor) < abs(best-cursor) {
+				best = t
+			}
+		}
+		key := "right"
+		if best < cursor {
+			key = "left"
+		}
+		out := make([]string, abs(best-cursor))
+		for i := range out {
+			out[i] = key
+		}
+		return out
+	}
+	return nil
+}
+
+func abs(n int) int { return max(n, -n) }
+
+// rackFaces reads the faces of the tiles in the rack on a screen, row by
+// row in reading order (an okey reads OK, a false joker J); ok is false
+// when no rack is on screen.
+func rackFaces(lines []string) (faces []string, ok bool) {
+	at := -1
+	for i, l := range lines {
+		if strings.Contains(l, "╭─ your rack") || strings.Contains(l, "╭─ ") && strings.Contains(l, " tiles · ") {
+			at = i
+			break
+		}
+	}
+	if at < 0 || at+6 >= len(lines) {
+		return nil, false
+	}
+	x0 := strings.Index(lines[at], "╭")
+	x0 = len([]rune(lines[at][:x0])) + 1
+	for _, mid := range []int{at + 2, at + 5} {
+		row := []rune(lines[mid])
+		for s := 0; x0+5*s+4 < len(row); s++ {
+			if f := strings.TrimSpace(string(row[x0+5*s+1 : x0+5*s+4])); f != "" {
+				faces = append(faces, f)
+			}
+		}
+	}
+	return faces, true
+}
+
+// rackSorted reports whether the rack on screen is in the order of a
+// sort: by value (values rising in reading order), or by colour (each
+// colour in one run, values rising in it). Okeys and false jokers, which
+// a sort may put anywhere, are left out.
+func rackSorted(scr, by string) bool {
+	faces, ok := rackFaces(strings.Split(scr, "\n"))
+	if !ok || len(faces) == 0 {
+		return false
+	}
+	type tl struct {
+		colour byte
+		value  int
+	}
+	var ts []tl
+	for _, f := range faces {
+		if len(f) < 2 || !strings.ContainsRune("RYBK", rune(f[0])) {
+			continue
+		}
+		v, err := strconv.Atoi(f[1:])
+		if err != nil {
+			continue
+		}
+		ts = append(ts, tl{f[0], v})
+	}
+	seen := map[byte]bool{}
+	for i := 1; i < len(ts); i++ {
+		a, b := ts[i-1], ts[i]
+		switch by {
+		case sortedValue:
+			if b.value < a.value {
+				return false
+			}
+		default:
+			if b.colour != a.colour {
+				if seen[b.colour] {
+					return false
+				}
+				seen[a.colour] = true
+			} else if b.value < a.value {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -1,0 +1,532 @@
+// Package loadgen is okey load: scripted players over real SSH
+// connections, at the pace of people, against an okey server, and what
+// it costs the server. It exists to say how many players one server
+// holds and where their cost goes, with the same numbers every time
+// (issue 28), and for the cluster's figures later.
+//
+// A step of the load: N sessions dial at a set pace and wait in the
+// lobby (the lobby's idle cost is measured there); tables of four are
+// formed as players form them (the host opens a private table, every
+// other one of Okey 101, the other three type its join code, the host
+// starts); then every player plays for a while — a key every couple of
+// seconds on average (a sort of the rack, whose words on the status line
+// only that key brings, timed; a move of the cursor; now and then a chat
+// line), its move within about a second of its turn, ready between
+// hands — and the server's CPU and memory are read from /proc.
+//
+// The server is started for each step in a process of its own (the
+// load command run again, serving as okey serve does: ServeChild), or
+// one already running is given by address (its CPU and memory then by
+// its process id, if known).
+//
+// The files: loadgen.go the steps and the report, client.go a scripted
+// player, server.go the server's process, screen.go the terminal that
+// reads a session's screen.
+package loadgen
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	mrand "math/rand/v2"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Config is a load: its steps and pace, and the server it runs against.
+type Config struct {
+	// Sessions are the steps: each a number of sessions, at tables of
+	// four (the sessions left over, n%4, stay in the lobby).
+	Sessions []int
+	// Addr is a running server's address; "" starts one for each step
+	// (Binary, run as the load's server: ServeChild).
+	Addr   string
+	Binary string
+	// PID is the process of the server at Addr, to read its CPU and
+	// memory (0: not read).
+	PID int
+	// Timer is the turn timer of the tables (0: none); a started server
+	// uses it as its default, which the tables take.
+	Timer time.Duration
+	// ServerFPS is a started server's frames a second (0: its default).
+	ServerFPS int
+	// Play is how long the players play in each step; Idle how long they
+	// first wait in the lobby, measured as the lobby's idle cost.
+	Play, Idle time.Duration
+	// Rate is how many sessions dial a second.
+	Rate float64
+	// KeyEvery is the mean time between keys; MoveWithin the longest a
+	// player takes to move on its turn; ChatEvery makes every n-th key a
+	// chat line (0: none).
+	KeyEvery, MoveWithin time.Duration
+	ChatEvery            int
+	// Width and Height are every terminal's size, Term its TERM: vt100
+	// (the tests' terminal, to which the server sends no colours) or,
+	// say, xterm-256color (the colours a real terminal is sent).
+	Width, Height int
+	Term          string
+	// Answer is how long a key may go unanswered before it is lost.
+	Answer time.Duration
+	// CPUProfile and HeapProfile, when set, are where a started server
+	// writes its CPU profile of the play (and of the lobby's idle wait,
+	// with ".idle" added) and its heap profile at the end of the play;
+	// with several steps the number of sessions is added to the name.
+	CPUProfile, HeapProfile string
+	// Seed makes the players' pace repeat from run to run.
+	Seed uint64
+	// Trace, when set, is told of every key that went unanswered, with
+	// the player's screen (to tell the server's fault from the script's).
+	Trace io.Writer
+}
+
+// DefaultConfig is the pace of the issue's figures: a key every 2 s, a
+// move within a second of each turn, 100×30 terminals, two minutes a
+// step.
+func DefaultConfig() Config {
+	return Config{
+		Sessions: []int{100}, Timer: 30 * time.Second, Play: 120 * time.Second, Idle: 5 * time.Second,
+		Rate: 100, KeyEvery: 2 * time.Second, MoveWithin: time.Second, ChatEvery: 15,
+		Width: 100, Height: 30, Term: "vt100", Answer: 5 * time.Second, Seed: 1,
+	}
+}
+
+// Check reports the first thing wrong with the configuration.
+func (c Config) Check() error {
+	if len(c.Sessions) == 0 {
+		return errors.New("no sessions to run")
+	}
+	for _, n := range c.Sessions {
+		if n < 4 {
+			return fmt.Errorf("%d sessions: at least 4 (a table of four)", n)
+		}
+	}
+	switch {
+	case c.Addr == "" && c.Binary == "":
+		return errors.New("neither a server's address nor a binary to start one")
+	case c.Play <= 0 || c.Idle < 0 || c.Rate <= 0:
+		return errors.New("the play's length and the dialling rate must be positive")
+	case c.KeyEvery <= 0 || c.MoveWithin <= 0 || c.Answer <= 0 || c.ChatEvery < 0:
+		return errors.New("the pace must be positive")
+	case c.Width < 80 || c.Height < 24:
+		return errors.New("terminals must be at least 80×24")
+	case c.Term == "":
+		return errors.New("no TERM for the terminals")
+	}
+	return nil
+}
+
+// Result is one step's figures.
+type Result struct {
+	Sessions, Tables int
+	// ConnectFailed counts sessions that could not connect or reach the
+	// lobby; FormFailed the tables not formed; Dropped the sessions whose
+	// connection ended under them.
+	ConnectFailed, FormFailed, Dropped int
+	// Connect is how long everyone took to connect, Form to form every
+	// table.
+	Connect, Form time.Duration
+	// Keys are the times from a sort's key to its words on screen;
+	// Moves from a move's key to the screen that shows it made; Reach
+	// from a turn-ending key to the next player's screen showing their
+	// turn.
+	Keys, Moves, Reach []time.Duration
+	// KeysLost and MovesLost were unanswered within Answer; Superseded
+	// keys were overtaken by the turn or the hand's end.
+	KeysLost, MovesLost, Superseded int
+	Cursor, Chat                    int
+	// Server: CPU as a share of one core during the play and during the
+	// lobby's idle wait; resident memory before anyone connected and at
+	// the end of the play (0: not known).
+	ServerCPU, IdleCPU float64
+	RSSBase, RSSFull   uint64
+	// ClientCPU is this process's CPU during the play, a share of one
+	// core.
+	ClientCPU float64
+	Played    time.Duration
+	// KBps and Frames are what a session was sent a second while
+	// playing: kilobytes, and writes read (about a frame each).
+	KBps, Frames float64
+	// Mem is the started server's own account of its memory at the end
+	// of the play (the runtime's classes, in MB).
+	Mem string
+}
+
+// stats collects a step's timings from every player.
+type stats struct {
+	mu                            sync.Mutex
+	keys, moves, reach            []time.Duration
+	keysLost, movesLost, overtook int
+	cursors, chats                int
+}
+
+func (s *stats) addKey(d time.Duration) {
+	s.mu.Lock()
+	s.keys = append(s.keys, d)
+	s.mu.Unlock()
+}
+
+func (s *stats) addMove(d time.Duration) {
+	s.mu.Lock()
+	s.moves = append(s.moves, d)
+	s.mu.Unlock()
+}
+
+func (s *stats) addReach(d time.Duration) {
+	s.mu.Lock()
+	s.reach = append(s.reach, d)
+	s.mu.Unlock()
+}
+
+func (s *stats) count(n *int) {
+	s.mu.Lock()
+	*n++
+	s.mu.Unlock()
+}
+
+func (s *stats) lostKey()    { s.count(&s.keysLost) }
+func (s *stats) lostMove()   { s.count(&s.movesLost) }
+func (s *stats) superseded() { s.count(&s.overtook) }
+func (s *stats) cursor()     { s.count(&s.cursors) }
+func (s *stats) chat()       { s.count(&s.chats) }
+
+// Run runs every step of the load in turn, a fresh server for each
+// unless one is given, and writes a line as each step ends and the
+// table of all of them at the end.
+func Run(ctx context.Context, cfg Config, w io.Writer) ([]Result, error) {
+	if err := cfg.Check(); err != nil {
+		return nil, err
+	}
+	var out []Result
+	for _, n := range cfg.Sessions {
+		r, err := step(ctx, cfg, n, w)
+		if err != nil {
+			return out, fmt.Errorf("%d sessions: %w", n, err)
+		}
+		out = append(out, r)
+		fmt.Fprintln(w, r.line())
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	fmt.Fprintln(w)
+	Report(w, out)
+	return out, ctx.Err()
+}
+
+// step runs one step of n sessions.
+func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
+	r := Result{Sessions: n, Tables: n / 4}
+	addr, pid := cfg.Addr, cfg.PID
+	var srv *child
+	if addr == "" {
+		dir, err := os.MkdirTemp("", "okey-load-")
+		if err != nil {
+			return r, err
+		}
+		defer os.RemoveAll(dir)
+		if srv, err = startChild(cfg.Binary, dir, cfg.Timer, cfg.ServerFPS); err != nil {
+			return r, err
+		}
+		defer srv.stop()
+		addr, pid = srv.addr, srv.pid()
+	}
+	profile := func(path string) string {
+		if len(cfg.Sessions) > 1 {
+			return fmt.Sprintf("%s.%d", path, n)
+		}
+		return path
+	}
+	if pid > 0 {
+		r.RSSBase = rssOf(pid)
+	}
+	fmt.Fprintf(w, "# %d sessions against %s: dialling at %.0f a second\n", n, addr, cfg.Rate)
+
+	// Everyone connects, at the pace set, and waits in the lobby.
+	clients := make([]*client, n)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var failures []error
+	start := time.Now()
+	tick := time.NewTicker(time.Duration(float64(time.Second) / cfg.Rate))
+	for i := range n {
+		if i > 0 {
+			select {
+			case <-tick.C:
+			case <-ctx.Done():
+			}
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c, err := dial(ctx, addr, fmt.Sprintf("lg%04d", i), cfg.Term, cfg.Width, cfg.Height)
+			if err == nil {
+				if err = c.see(ctx, markLobby, 30*time.Second); err != nil {
+					c.close()
+				}
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil {
+				failures = append(failures, err)
+				return
+			}
+			clients[i] = c
+		}()
+	}
+	tick.Stop()
+	wg.Wait()
+	r.Connect = time.Since(start)
+	r.ConnectFailed = len(failures)
+	defer func() {
+		for _, c := range clients {
+			if c != nil {
+				c.close()
+			}
+		}
+	}()
+	for _, err := range failures[:min(3, len(failures))] {
+		fmt.Fprintf(w, "# connect: %v\n", err)
+	}
+
+	// Idle in the lobby: what nobody doing anything costs.
+	if cfg.Idle > 0 && pid > 0 {
+		if cfg.CPUProfile != "" && srv != nil {
+			if _, err := srv.ask("cpu " + profile(cfg.CPUProfile) + ".idle"); err != nil {
+				return r, err
+			}
+		}
+		c0 := cpuOf(pid)
+		t0 := time.Now()
+		sleep(ctx, cfg.Idle)
+		r.IdleCPU = (cpuOf(pid) - c0).Seconds() / time.Since(t0).Seconds()
+		if cfg.CPUProfile != "" && srv != nil {
+			if _, err := srv.ask("cpustop"); err != nil {
+				return r, err
+			}
+		}
+	}
+
+	// Tables of four, formed through the lobby.
+	start = time.Now()
+	shared := make([]*seatShared, n/4)
+	formed := make([]bool, n/4)
+	for g := range n / 4 {
+		shared[g] = &seatShared{}
+		four := clients[4*g : 4*g+4]
+		if slices.Contains(four, nil) {
+			r.FormFailed++
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := form(ctx, four, g%2 == 1); err != nil {
+				mu.Lock()
+				r.FormFailed++
+				if r.FormFailed <= 3 {
+					fmt.Fprintf(w, "# forming table %d: %v\n", g, err)
+				}
+				mu.Unlock()
+				return
+			}
+			formed[g] = true
+		}()
+	}
+	wg.Wait()
+	r.Form = time.Since(start)
+
+	// Play.
+	if pid > 0 && cfg.CPUProfile != "" && srv != nil {
+		if _, err := srv.ask("cpu " + profile(cfg.CPUProfile)); err != nil {
+			return r, err
+		}
+	}
+	st := &stats{}
+	pctx, cancel := context.WithTimeout(ctx, cfg.Play)
+	p := pace{keyEvery: cfg.KeyEvery, moveWithin: cfg.MoveWithin, chatEvery: cfg.ChatEvery, answer: cfg.Answer, trace: cfg.Trace, traceMu: &sync.Mutex{}}
+	var bytes0, writes0 int
+	for _, c := range clients {
+		if c != nil {
+			b, w := c.term.counts()
+			bytes0, writes0 = bytes0+b, writes0+w
+		}
+	}
+	sc0, cc0, t0 := cpuOf(pid), cpuOf(os.Getpid()), time.Now()
+	for g, ok := range formed {
+		if !ok {
+			continue
+		}
+		for i, c := range clients[4*g : 4*g+4] {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				rng := mrand.New(mrand.NewPCG(cfg.Seed, uint64(4*g+i)))
+				c.play(pctx, p, shared[g], st, rng)
+			}()
+		}
+	}
+	wg.Wait()
+	cancel()
+	r.Played = time.Since(t0)
+	if pid > 0 {
+		r.ServerCPU = (cpuOf(pid) - sc0).Seconds() / r.Played.Seconds()
+		r.RSSFull = rssOf(pid)
+	}
+	r.ClientCPU = (cpuOf(os.Getpid()) - cc0).Seconds() / r.Played.Seconds()
+	var bytes1, writes1 int
+	for _, c := range clients {
+		if c != nil {
+			b, w := c.term.counts()
+			bytes1, writes1 = bytes1+b, writes1+w
+		}
+	}
+	if played := r.Played.Seconds() * float64(4*(r.Tables-r.FormFailed)); played > 0 {
+		r.KBps = float64(bytes1-bytes0) / 1024 / played
+		r.Frames = float64(writes1-writes0) / played
+	}
+	if srv != nil {
+		if cfg.CPUProfile != "" {
+			if _, err := srv.ask("cpustop"); err != nil {
+				return r, err
+			}
+		}
+		if cfg.HeapProfile != "" {
+			if _, err := srv.ask("heap " + profile(cfg.HeapProfile)); err != nil {
+				return r, err
+			}
+		}
+	}
+	if srv != nil {
+		if said, err := srv.ask("mem"); err == nil && len(said) > 0 {
+			r.Mem = strings.TrimPrefix(said[0], "mem ")
+			fmt.Fprintf(w, "# %d sessions, the server's memory: %s\n", n, r.Mem)
+		}
+	}
+	for _, c := range clients {
+		if c != nil && c.gone() {
+			r.Dropped++
+		}
+	}
+	r.Keys, r.Moves, r.Reach = st.keys, st.moves, st.reach
+	r.KeysLost, r.MovesLost, r.Superseded = st.keysLost, st.movesLost, st.overtook
+	r.Cursor, r.Chat = st.cursors, st.chats
+	return r, nil
+}
+
+// form forms one table: the first client opens a private table (of Okey
+// 101 if o101), the others join with its code, the host starts.
+func form(ctx context.Context, four []*client, o101 bool) error {
+	const within = 60 * time.Second
+	host := four[0]
+	host.press("n")
+	if err := host.see(ctx, "A new table", within); err != nil {
+		return err
+	}
+	if o101 {
+		host.press("right") // the first field: the game
+		if err := host.see(ctx, "Okey 101", within); err != nil {
+			return err
+		}
+	}
+	host.press("down", "down", "down", "down", "down", "down", "right", "enter") // the last field: who may join
+	if err := host.see(ctx, "Join code:", within); err != nil {
+		return err
+	}
+	m := codeRe.FindStringSubmatch(host.term.String())
+	if m == nil {
+		return fmt.Errorf("%s: no join code on screen", host.name)
+	}
+	errs := make([]error, 3)
+	var wg sync.WaitGroup
+	for i, c := range four[1:] {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c.press("c")
+			if errs[i] = c.see(ctx, "Type the table's join code", within); errs[i] != nil {
+				return
+			}
+			c.press(m[1], "enter")
+			errs[i] = c.see(ctx, "Waiting for the host", within)
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	if err := host.see(ctx, "4. lg", within); err != nil {
+		return err
+	}
+	host.press("s")
+	started := "Hand 1 ·"
+	if o101 {
+		started = "hand 1 of 11"
+	}
+	for _, c := range four {
+		if err := c.see(ctx, started, within); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func sleep(ctx context.Context, d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-ctx.Done():
+	}
+}
+
+// pct is the p-th percentile of ds (0 for none).
+func pct(ds []time.Duration, p float64) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	i := int(float64(len(s))*p/100+0.999999) - 1
+	return s[max(0, min(len(s)-1, i))]
+}
+
+func ms(d time.Duration) string {
+	return fmt.Sprintf("%d", d.Round(time.Millisecond)/time.Millisecond)
+}
+
+// line is a step's figures on one line.
+func (r Result) line() string {
+	return fmt.Sprintf("# %d sessions: connect %v (%d failed), form %v (%d failed), %d dropped; key p50/p95/p99 %s/%s/%s ms (%d, %d lost); move %s/%s/%s ms (%d, %d lost); turn reached %s/%s/%s ms; server %.1f%% of a core (idle lobby %.1f%%), RSS %.0f MB; clients %.0f%%; a session was sent %.1f KB and %.1f frames a second",
+		r.Sessions, r.Connect.Round(time.Millisecond), r.ConnectFailed, r.Form.Round(time.Millisecond), r.FormFailed, r.Dropped,
+		ms(pct(r.Keys, 50)), ms(pct(r.Keys, 95)), ms(pct(r.Keys, 99)), len(r.Keys), r.KeysLost,
+		ms(pct(r.Moves, 50)), ms(pct(r.Moves, 95)), ms(pct(r.Moves, 99)), len(r.Moves), r.MovesLost,
+		ms(pct(r.Reach, 50)), ms(pct(r.Reach, 95)), ms(pct(r.Reach, 99)),
+		100*r.ServerCPU, 100*r.IdleCPU, float64(r.RSSFull)/(1<<20), 100*r.ClientCPU, r.KBps, r.Frames)
+}
+
+// Report writes the steps as a Markdown table.
+func Report(w io.Writer, rs []Result) {
+	fmt.Fprintln(w, "| sessions | failed (connect/form/dropped) | connect all | form all tables | key→screen p50/p95/p99 | keys lost (5 s) | move→screen p50/p95/p99 | turn reached p99 | server CPU (per session) | idle lobby CPU (per session) | server RSS (per session) | clients' CPU |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|")
+	for _, r := range rs {
+		per := func(v float64) string {
+			if r.Sessions == 0 {
+				return "-"
+			}
+			return fmt.Sprintf("%.3f%%", 100*v/float64(r.Sessions))
+		}
+		rss := "-"
+		if r.RSSFull > 0 {
+			rss = fmt.Sprintf("%.0f MB (%.2f MB)", float64(r.RSSFull)/(1<<20), float64(r.RSSFull-min(r.RSSFull, r.RSSBase))/(1<<20)/float64(r.Sessions))
+		}
+		fmt.Fprintf(w, "| %d | %d/%d/%d | %.1f s | %.1f s | %s/%s/%s ms | %d of %d | %s/%s/%s ms | %s ms | %.0f%% (%s) | %.1f%% (%s) | %s | %.0f%% |\n",
+			r.Sessions, r.ConnectFailed, r.FormFailed, r.Dropped, r.Connect.Seconds(), r.Form.Seconds(),
+			ms(pct(r.Keys, 50)), ms(pct(r.Keys, 95)), ms(pct(r.Keys, 99)), r.KeysLost, len(r.Keys)+r.KeysLost,
+			ms(pct(r.Moves, 50)), ms(pct(r.Moves, 95)), ms(pct(r.Moves, 99)), ms(pct(r.Reach, 99)),
+			100*r.ServerCPU, per(r.ServerCPU), 100*r.IdleCPU, per(r.IdleCPU), rss, 100*r.ClientCPU)
+	}
+}

@@ -1,0 +1,153 @@
+package loadgen
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"log/slog"
+	"net"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"okey/ui/serve"
+)
+
+func TestCheck(t *testing.T) {
+	ok := DefaultConfig()
+	ok.Binary = "okey"
+	tests := []struct {
+		name string
+		edit func(*Config)
+		bad  bool
+	}{
+		{"default", func(*Config) {}, false},
+		{"a ladder", func(c *Config) { c.Sessions = []int{100, 250, 500, 750} }, false},
+		{"not a table", func(c *Config) { c.Sessions = []int{3} }, true},
+		{"none", func(c *Config) { c.Sessions = nil }, true},
+		{"no server", func(c *Config) { c.Binary = "" }, true},
+		{"an address", func(c *Config) { c.Binary, c.Addr = "", "127.0.0.1:2222" }, false},
+		{"no pace", func(c *Config) { c.KeyEvery = 0 }, true},
+		{"tiny terminal", func(c *Config) { c.Width = 40 }, true},
+		{"no rate", func(c *Config) { c.Rate = 0 }, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := ok
+			tt.edit(&c)
+			if err := c.Check(); (err != nil) != tt.bad {
+				t.Errorf("Check() = %v, want an error: %v", err, tt.bad)
+			}
+		})
+	}
+}
+
+func TestPct(t *testing.T) {
+	var ds []time.Duration
+	for i := 1; i <= 100; i++ {
+		ds = append(ds, time.Duration(101-i)*time.Millisecond)
+	}
+	for _, tt := range []struct {
+		p    float64
+		want time.Duration
+	}{{50, 50 * time.Millisecond}, {95, 95 * time.Millisecond}, {99, 99 * time.Millisecond}, {100, 100 * time.Millisecond}} {
+		if got := pct(ds, tt.p); got != tt.want {
+			t.Errorf("pct(1..100 ms, %v) = %v, want %v", tt.p, got, tt.want)
+		}
+	}
+	if got := pct(nil, 99); got != 0 {
+		t.Errorf("pct(none) = %v", got)
+	}
+}
+
+// TestRun loads a server in this process with ten sessions, two tables
+// (one of each game) and two left in the lobby, for a few seconds: every
+// session connects, both tables form, keys and moves are timed, nothing
+// is lost.
+func TestRun(t *testing.T) {
+	cfg := serve.DefaultConfig()
+	cfg.StateDir = t.TempDir()
+	cfg.HostKey = filepath.Join(t.TempDir(), "hostkey", "key")
+	cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	cfg.ConnPerMinute, cfg.TablesPerAddr, cfg.MaxPerAddr = 0, 0, 100 // every client is 127.0.0.1
+	srv, _, err := serve.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(l)
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		srv.Shutdown(ctx)
+	})
+
+	lc := DefaultConfig()
+	lc.Addr = l.Addr().String()
+	lc.Sessions = []int{10} // two tables, and two sessions left in the lobby
+	lc.Play, lc.Idle = 6*time.Second, 0
+	lc.KeyEvery, lc.MoveWithin, lc.ChatEvery = 300*time.Millisecond, 300*time.Millisecond, 5
+	var out bytes.Buffer
+	rs, err := Run(context.Background(), lc, &out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	if len(rs) != 1 {
+		t.Fatalf("%d results, want 1", len(rs))
+	}
+	r := rs[0]
+	if r.ConnectFailed+r.FormFailed+r.Dropped > 0 {
+		t.Errorf("failures: %d connecting, %d tables, %d dropped\n%s", r.ConnectFailed, r.FormFailed, r.Dropped, out.String())
+	}
+	if len(r.Keys) == 0 || len(r.Moves) == 0 || len(r.Reach) == 0 || r.Chat == 0 || r.Cursor == 0 {
+		t.Errorf("keys %d, moves %d, turns reached %d, chat %d, cursor %d: want some of each\n%s",
+			len(r.Keys), len(r.Moves), len(r.Reach), r.Chat, r.Cursor, out.String())
+	}
+	if r.KeysLost > 0 {
+		t.Errorf("%d keys unanswered\n%s", r.KeysLost, out.String())
+	}
+	if !strings.Contains(out.String(), "| 10 | 0/0/0 |") {
+		t.Errorf("the report has no row for 10 sessions without failures:\n%s", out.String())
+	}
+}
+
+func TestRackSorted(t *testing.T) {
+	rack := func(row1, row2 string) string {
+		return "x\n           ╭─ your rack: ←→↑↓ move ─╮\n" +
+			"           │" + row1 + "│\n           │" + row1 + "│\n           │" + row1 + "│\n" +
+			"           │" + row2 + "│\n           │" + row2 + "│\n           │" + row2 + "│\n"
+	}
+	cell := func(faces ...string) string {
+		out := ""
+		for _, f := range faces {
+			if f == "" {
+				out += "     "
+				continue
+			}
+			out += "│" + f + strings.Repeat(" ", 3-len(f)) + "│"
+		}
+		return out
+	}
+	tests := []struct {
+		name          string
+		scr           string
+		value, colour bool
+	}{
+		{"by value", rack(cell("B2", "", "Y3", "K3"), cell("B11", "OK", "R13")), true, false},
+		{"by colour", rack(cell("R2", "R9", "", "Y1"), cell("Y5", "K3", "K4")), false, true},
+		{"neither", rack(cell("R9", "Y1", "R2"), cell("K3")), false, false},
+		{"no rack", "OKEY\nlobby", false, false},
+	}
+	for _, tt := range tests {
+		if got := rackSorted(tt.scr, sortedValue); got != tt.value {
+			t.Errorf("%s: sorted by value %v, want %v", tt.name, got, tt.value)
+		}
+		if got := rackSorted(tt.scr, sortedColour); got != tt.colour {
+			t.Errorf("%s: sorted by colour %v, want %v", tt.name, got, tt.colour)
+		}
+	}
+}
