@@ -85,7 +85,7 @@ func (c *Config) Check() error {
 		return fmt.Errorf("%w: need %d bots, got %d", ErrConfig, okey101.NumSeats, len(c.Bots))
 	}
 	for _, name := range c.Bots {
-		if _, err := bots101.New(name, bots101.Options{}); err != nil {
+		if _, err := newBot(name, bots101.Options{}); err != nil {
 			return fmt.Errorf("%w: %w", ErrConfig, err)
 		}
 	}
@@ -167,6 +167,14 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	return res, nil
 }
 
+// newBot is a level of bots101, or the arena's Ceiling player.
+func newBot(name string, opt bots101.Options) (bots101.Bot, error) {
+	if name == Ceiling {
+		return newCeiling(opt), nil
+	}
+	return bots101.New(name, opt)
+}
+
 // dealSeed is the seed of deal (or match) k of a run: every rotation of
 // it is dealt from it.
 func dealSeed(seed uint64, k int) uint64 {
@@ -213,7 +221,7 @@ func playUnit(ctx context.Context, cfg *Config, i int, times *[okey101.NumSeats]
 	var seatBot [okey101.NumSeats]bots101.Bot
 	var botOf [okey101.NumSeats]int // the bot index sitting in each seat
 	for j, name := range cfg.Bots {
-		b, err := bots101.New(name, bots101.Options{Seed: botSeed(cfg.Seed, k, j), Solver: sv})
+		b, err := newBot(name, bots101.Options{Seed: botSeed(cfg.Seed, k, j), Solver: sv})
 		if err != nil {
 			return u, err
 		}
@@ -290,7 +298,12 @@ func playUnit(ctx context.Context, cfg *Config, i int, times *[okey101.NumSeats]
 		seat := s.Turn()
 		v := s.View(seat)
 		t0 := time.Now()
-		a, err := seatBot[seat].Decide(ctx, v)
+		var a okey101.Action
+		if sb, ok := seatBot[seat].(sighted); ok {
+			a, err = sb.decideState(ctx, &s)
+		} else {
+			a, err = seatBot[seat].Decide(ctx, v)
+		}
 		dt := time.Since(t0)
 		if err != nil {
 			return u, fmt.Errorf("%s %d, hand %d, seat %d (%s): %w", what, i, s.HandNumber(), seat, cfg.Bots[botOf[seat]], err)
