@@ -194,6 +194,7 @@ type handOut struct {
 	score      [okey101.NumSeats]int // the hand's total, penalties included
 	opened     [okey101.NumSeats]okeyOpen
 	penalties  [okey101.NumSeats]int // how many
+	causes     [okey101.NumSeats]Causes
 }
 
 // okeyOpen is how a bot opened in a hand: its status and on which of its
@@ -318,6 +319,21 @@ func playUnit(ctx context.Context, cfg *Config, i int, times *[okey101.NumSeats]
 	}
 }
 
+// causesOf splits a score line into its causes.
+func causesOf(l *okey101.ScoreLine) Causes {
+	c := Causes{Penalties: float64(l.Penalties)}
+	switch l.Kind {
+	case okey101.LineFinished:
+		c.Finished = float64(l.Points)
+	case okey101.LineNotOpened:
+		c.NotOpened = float64(l.Points)
+	case okey101.LineOpened:
+		c.Okeys = float64(okey101.PenaltyPoints * l.Okeys)
+		c.Rack = float64(l.Points) - c.Okeys
+	}
+	return c
+}
+
 // handOf reads a finished hand's result by bot index.
 func handOf(s *okey101.State, r *okey101.HandResult, botOf *[okey101.NumSeats]int) handOut {
 	h := handOut{finisher: -1, okeyFinish: r.OkeyFinish}
@@ -331,6 +347,7 @@ func handOf(s *okey101.State, r *okey101.HandResult, botOf *[okey101.NumSeats]in
 		l := r.Lines[seat]
 		h.score[j] = l.Total
 		h.penalties[j] = l.Penalties / okey101.PenaltyPoints
+		h.causes[j] = causesOf(&l)
 		o := opened[seat]
 		if o.Turn > 0 {
 			// Turns run round the table from the dealer's: the seat's
