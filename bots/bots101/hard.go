@@ -17,7 +17,12 @@ import (
 // at 0.7 of that, as a pairs opener pays double and seldom finishes),
 // then by the mean value of the best opening; the search of each such
 // rack is exact (meld.BestOpening), done once per tile and reused for
-// every discard it does not involve. It takes the previous discard as
+// every discard it does not involve. Then it looks further: its best
+// few discards by those odds are weighed again by the chance of opening
+// with the next two tiles (and three, early in the hand), over unseen
+// tiles drawn at random from its seed, since a hand of 101 gives each
+// player only about five draws and most discards leave no chance with
+// the next tile alone. It takes the previous discard as
 // normal does, exactly when the tile goes onto the table this turn, and
 // opens as soon as it can (melds first, else pairs). Once open it lays
 // down its melds and lays off its real tiles as normal does, but keeps an
