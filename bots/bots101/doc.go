@@ -18,6 +18,7 @@
 //	rack.go       what a seat has seen, live copies, a tile's potential
 //	memo.go       the last few best openings and unmelded counts, remembered
 //	lookahead.go  the odds of opening with the next tile, and the next two or three, by discard (hard)
+//	feed.go       the chance a discard lets the next player open, guessed (hard)
 //	easy.go       Easy
 //	normal.go     Normal; taking the previous discard when the turn's plan uses it
 //	hard.go       Hard
