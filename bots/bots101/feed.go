@@ -18,8 +18,8 @@ import (
 // feedSamples is the number of racks dealt to the next player; feedTries
 // bounds the deals made to find them.
 const (
-	feedSamples = 24
-	feedTries   = 64
+	feedSamples = 16
+	feedTries   = 48
 )
 
 // feedCost is what letting the next player open costs, in points of the

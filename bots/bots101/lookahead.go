@@ -214,7 +214,7 @@ func (p *player) lookDiscard(v *okey101.View, b *board, live *tile.Counts) tile.
 const (
 	twoDrawWall    = 8
 	twoDrawCands   = 8
-	twoDrawSamples = 96
+	twoDrawSamples = 64
 )
 
 // twoDraws estimates, for each candidate discard, the chance that the
