@@ -11,7 +11,8 @@
 //	tally.go  what a run counts, deal by deal, and the Result made of it
 //	(the cluster-robust intervals and the decision-time histogram are
 //	package bots/internal/arenastat's, shared with the classic arena)
-//	table.go  WriteTable, the result as a text table
+//	table.go  WriteTable, the result as a text table, with each bot's points split by cause
+//	ceiling.go  Ceiling, the full-sight player of the ceiling study (seatable only here)
 package arena101
 
 import (
