@@ -17,7 +17,12 @@ import (
 // at 0.7 of that, as a pairs opener pays double and seldom finishes),
 // then by the mean value of the best opening; the search of each such
 // rack is exact (meld.BestOpening), done once per tile and reused for
-// every discard it does not involve. It takes the previous discard as
+// every discard it does not involve. Then it looks further: its best
+// few discards by those odds are weighed again by the chance of opening
+// with the next two tiles (and three, early in the hand), over unseen
+// tiles drawn at random from its seed, since a hand of 101 gives each
+// player only about five draws and most discards leave no chance with
+// the next tile alone. It takes the previous discard as
 // normal does, exactly when the tile goes onto the table this turn, and
 // opens as soon as it can (melds first, else pairs). Once open it lays
 // down its melds and lays off its real tiles as normal does, but keeps an
@@ -26,9 +31,13 @@ import (
 // or the wall is down to four; then the okey is laid off too, since one
 // left in the rack costs 101. Its discard after opening is normal's
 // (potential against points, the points weighing more as the wall runs
-// down), with live copies counted from the whole history, and it dumps
-// its highest tiles at once when the hand turns dangerous. It never
-// throws an okey or an işler taş while another tile is free; and when
+// down), with live copies counted from the whole history, and with a
+// guard against feeding: while the next player has not opened, each
+// tile is charged the chance that it lets that player take it and open
+// (guessed from racks dealt to that player from the tiles unseen), at
+// feedCost points, since more than half the openings of play take the
+// previous discard. It dumps its highest tiles at once when the hand
+// turns dangerous. It never throws an okey or an işler taş while another tile is free; and when
 // the işler taş rule is off, it still will not throw a tile that the
 // next player, having opened, could lay off, unless nothing else is left.
 type Hard struct{ p player }
@@ -44,7 +53,7 @@ func (b *Hard) Decide(ctx context.Context, v okey101.View) (okey101.Action, erro
 	return b.p.decide(ctx, &v, b)
 }
 
-var hardDiscard = discardStyle{keep: 6, history: true, watch: true, danger: true}
+var hardDiscard = discardStyle{keep: 6, history: true, watch: true, danger: true, feed: true}
 
 func (b *Hard) draw(p *player, v *okey101.View) (*board, error) {
 	return takeIfUsed(p, v, b.turn)

@@ -1,6 +1,8 @@
 package bots101
 
 import (
+	"slices"
+
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
@@ -160,18 +162,116 @@ func (p *player) lookDiscard(v *okey101.View, b *board, live *tile.Counts) tile.
 	for _, t := range free { // under the feed option, a chance of paying 101 weighs against it
 		odds[t] -= feedRisk(v, t)
 	}
-	best := free[0]
-	for _, t := range free[1:] {
+	better := func(t, u tile.Tile) bool {
 		switch {
-		case odds[t] > odds[best]+1e-12:
-			best = t
-		case odds[t] < odds[best]-1e-12:
-		case mean[t] > mean[best]+1e-9:
-			best = t
-		case mean[t] < mean[best]-1e-9:
-		case value(an, t) < value(an, best):
-			best = t
+		case odds[t] > odds[u]+1e-12:
+			return true
+		case odds[t] < odds[u]-1e-12:
+		case mean[t] > mean[u]+1e-9:
+			return true
+		case mean[t] < mean[u]-1e-9:
+		case value(an, t) < value(an, u):
+			return true
+		}
+		return false
+	}
+	slices.SortStableFunc(free, func(t, u tile.Tile) int {
+		switch {
+		case better(t, u):
+			return -1
+		case better(u, t):
+			return 1
+		}
+		return 0
+	})
+	cands := free[:min(len(free), twoDrawCands)]
+	var two []float64
+	if v.WallLeft >= twoDrawWall && len(cands) > 1 {
+		two = p.twoDraws(b, live, cands, v.WallLeft)
+	}
+	score := func(i int) float64 {
+		s := odds[cands[i]]
+		if two != nil {
+			s += two[i]
+		}
+		return s
+	}
+	best, bestScore := 0, score(0)
+	for i := range cands[1:] {
+		if sc := score(i + 1); sc > bestScore+1e-12 {
+			best, bestScore = i+1, sc
 		}
 	}
-	return best
+	return cands[best]
+}
+
+// The look-ahead over more draws: while the wall holds at least
+// twoDrawWall tiles (two more draws each), the best twoDrawCands
+// discards by the next tile's odds are weighed again by the chance of
+// opening with the next two tiles, and with the next three while the
+// wall holds twice that, over twoDrawSamples draws of unseen tiles made
+// from the bot's seed (the same draws for every discard).
+const (
+	twoDrawWall    = 8
+	twoDrawCands   = 8
+	twoDrawSamples = 64
+)
+
+// twoDraws estimates, for each candidate discard, the chance that the
+// rack less it opens with the next two unseen tiles, plus (while the
+// wall is long enough) the chance it opens with the next three; an
+// opening with five pairs counts pairsWorth. The best opening of the
+// rack with the tiles drawn is searched once a sample: when it falls
+// short no discard can reach the threshold, and when it does not use a
+// discard it is that discard's answer too.
+func (p *player) twoDraws(b *board, live *tile.Counts, cands []tile.Tile, wall int) []float64 {
+	an := b.an
+	var pool []tile.Tile
+	for f, k := range live {
+		for range k {
+			pool = append(pool, tile.Tile(f))
+		}
+	}
+	out := make([]float64, len(cands))
+	draws := 2
+	if wall >= 2*twoDrawWall {
+		draws = 3
+	}
+	if len(pool) < draws {
+		return out
+	}
+	for range twoDrawSamples {
+		// The first draws of a shuffle of the pool.
+		for k := range draws {
+			j := k + p.rnd.Intn(len(pool)-k)
+			pool[k], pool[j] = pool[j], pool[k]
+		}
+		c := b.rack
+		c[pool[0]]++
+		for k := 1; k < draws; k++ {
+			c[pool[k]]++
+			if an.Check(c) != nil {
+				break
+			}
+			o := p.sv.BestOpening(an, c)
+			uses := used(o.Melds)
+			all := o.Tiles() >= c.Total()-2
+			for ci, d := range cands {
+				cd := c
+				cd[d]--
+				switch {
+				case o.Value >= b.thr && uses[d] <= cd[d] && !all:
+					out[ci]++
+				case o.Value >= b.thr && p.sv.BestOpening(an, cd).Value >= b.thr:
+					out[ci]++
+				case pairCount(an, &cd, b.okp) >= 5:
+					out[ci] += pairsWorth
+				}
+			}
+		}
+	}
+	for i := range out {
+		out[i] /= twoDrawSamples
+	}
+	return out
 }

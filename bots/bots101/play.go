@@ -347,6 +347,9 @@ type discardStyle struct {
 	// player could lay off, once that player has opened: taking it would
 	// cost them nothing.
 	watch bool
+	// feed, once the seat has opened, adds to each tile the points that
+	// letting the next player open with it would cost (feedOdds).
+	feed bool
 }
 
 // discard picks the tile to throw: never one that costs 101 (an okey, an
@@ -384,6 +387,18 @@ func (p *player) discard(v *okey101.View, b *board, ds discardStyle) tile.Tile {
 	if next := (v.Seat + 1) % okey101.NumSeats; ds.watch && !v.Rules.Islek && v.Opened[next].Status != meld.NotOpened {
 		feeds = an.Islek(b.table)
 	}
+	var feedP [tile.NumFaces]float64 // the chance each face lets the next player open
+	if ds.feed && b.status != meld.NotOpened {
+		var cands []tile.Tile
+		for f, n := range pool {
+			if t := tile.Tile(f); n > 0 && b.cost(t, v.Rules.Islek, islek) == 0 {
+				cands = append(cands, t)
+			}
+		}
+		for i, q := range p.feedOdds(v, b, &live, cands) {
+			feedP[cands[i]] = q
+		}
+	}
 	best, bestScore := tile.NoTile, 0.0
 	for f, n := range b.rack {
 		t := tile.Tile(f)
@@ -394,7 +409,7 @@ func (p *player) discard(v *okey101.View, b *board, ds discardStyle) tile.Tile {
 		if feeds.Has(t) {
 			score += 500
 		}
-		score += feedWeight(v, t)
+		score += feedWeight(v, t) + feedCost*feedP[t]
 		val := float64(value(an, t))
 		switch {
 		case pool[t] == 0:

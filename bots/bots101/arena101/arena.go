@@ -11,7 +11,8 @@
 //	tally.go  what a run counts, deal by deal, and the Result made of it
 //	(the cluster-robust intervals and the decision-time histogram are
 //	package bots/internal/arenastat's, shared with the classic arena)
-//	table.go  WriteTable, the result as a text table
+//	table.go  WriteTable, the result as a text table, with each bot's points split by cause
+//	ceiling.go  Ceiling, the full-sight player of the ceiling study (seatable only here)
 package arena101
 
 import (
@@ -85,7 +86,7 @@ func (c *Config) Check() error {
 		return fmt.Errorf("%w: need %d bots, got %d", ErrConfig, okey101.NumSeats, len(c.Bots))
 	}
 	for _, name := range c.Bots {
-		if _, err := bots101.New(name, bots101.Options{}); err != nil {
+		if _, err := newBot(name, bots101.Options{}); err != nil {
 			return fmt.Errorf("%w: %w", ErrConfig, err)
 		}
 	}
@@ -167,6 +168,14 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	return res, nil
 }
 
+// newBot is a level of bots101, or the arena's Ceiling player.
+func newBot(name string, opt bots101.Options) (bots101.Bot, error) {
+	if name == Ceiling {
+		return newCeiling(opt), nil
+	}
+	return bots101.New(name, opt)
+}
+
 // dealSeed is the seed of deal (or match) k of a run: every rotation of
 // it is dealt from it.
 func dealSeed(seed uint64, k int) uint64 {
@@ -186,6 +195,7 @@ type handOut struct {
 	score      [okey101.NumSeats]int // the hand's total, penalties included
 	opened     [okey101.NumSeats]okeyOpen
 	penalties  [okey101.NumSeats]int // how many
+	causes     [okey101.NumSeats]Causes
 }
 
 // okeyOpen is how a bot opened in a hand: its status and on which of its
@@ -213,7 +223,7 @@ func playUnit(ctx context.Context, cfg *Config, i int, times *[okey101.NumSeats]
 	var seatBot [okey101.NumSeats]bots101.Bot
 	var botOf [okey101.NumSeats]int // the bot index sitting in each seat
 	for j, name := range cfg.Bots {
-		b, err := bots101.New(name, bots101.Options{Seed: botSeed(cfg.Seed, k, j), Solver: sv})
+		b, err := newBot(name, bots101.Options{Seed: botSeed(cfg.Seed, k, j), Solver: sv})
 		if err != nil {
 			return u, err
 		}
@@ -290,7 +300,12 @@ func playUnit(ctx context.Context, cfg *Config, i int, times *[okey101.NumSeats]
 		seat := s.Turn()
 		v := s.View(seat)
 		t0 := time.Now()
-		a, err := seatBot[seat].Decide(ctx, v)
+		var a okey101.Action
+		if sb, ok := seatBot[seat].(sighted); ok {
+			a, err = sb.decideState(ctx, &s)
+		} else {
+			a, err = seatBot[seat].Decide(ctx, v)
+		}
 		dt := time.Since(t0)
 		if err != nil {
 			return u, fmt.Errorf("%s %d, hand %d, seat %d (%s): %w", what, i, s.HandNumber(), seat, cfg.Bots[botOf[seat]], err)
@@ -303,6 +318,21 @@ func playUnit(ctx context.Context, cfg *Config, i int, times *[okey101.NumSeats]
 		s = n
 		applied(a)
 	}
+}
+
+// causesOf splits a score line into its causes.
+func causesOf(l *okey101.ScoreLine) Causes {
+	c := Causes{Penalties: float64(l.Penalties)}
+	switch l.Kind {
+	case okey101.LineFinished:
+		c.Finished = float64(l.Points)
+	case okey101.LineNotOpened:
+		c.NotOpened = float64(l.Points)
+	case okey101.LineOpened:
+		c.Okeys = float64(okey101.PenaltyPoints * l.Okeys)
+		c.Rack = float64(l.Points) - c.Okeys
+	}
+	return c
 }
 
 // handOf reads a finished hand's result by bot index.
@@ -318,6 +348,7 @@ func handOf(s *okey101.State, r *okey101.HandResult, botOf *[okey101.NumSeats]in
 		l := r.Lines[seat]
 		h.score[j] = l.Total
 		h.penalties[j] = l.Penalties / okey101.PenaltyPoints
+		h.causes[j] = causesOf(&l)
 		o := opened[seat]
 		if o.Turn > 0 {
 			// Turns run round the table from the dealer's: the seat's

@@ -229,3 +229,26 @@ func TestJSONNames(t *testing.T) {
 		}
 	}
 }
+
+// TestCausesAddUp: the causes of a bot's points are a split of its
+// points a hand, so they must add up to it, and each sits on its side
+// of zero (finishing earns, the rest costs).
+func TestCausesAddUp(t *testing.T) {
+	res, err := Run(context.Background(), quickConfig("easy", "normal", "hard", "normal"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range res.Bots {
+		c := b.Causes
+		sum := c.Finished + c.Rack + c.Okeys + c.NotOpened + c.Penalties
+		if math.Abs(sum-b.PointsPerHand) > 1e-9 {
+			t.Errorf("%s: causes %+v add up to %.3f, points a hand %.3f", b.Name, c, sum, b.PointsPerHand)
+		}
+		if c.Finished > 0 || c.Rack < 0 || c.Okeys < 0 || c.NotOpened < 0 || c.Penalties < 0 {
+			t.Errorf("%s: a cause on the wrong side of zero: %+v", b.Name, c)
+		}
+		if (c.NotOpened > 0) != (b.NotOpenedHands > 0) {
+			t.Errorf("%s: %.1f a hand for not opening over %d hands not opened", b.Name, c.NotOpened, b.NotOpenedHands)
+		}
+	}
+}

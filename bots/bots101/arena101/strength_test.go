@@ -63,3 +63,5 @@ func envInt(t *testing.T, name string, def int) int {
 	}
 	return n
 }
+
+func envString(name string) string { return strings.TrimSpace(os.Getenv(name)) }

@@ -28,6 +28,17 @@ func WriteTable(w io.Writer, cfg *Config, r *Result) error {
 	}
 	tp.flush(tw)
 	p.err = firstErr(p.err, tp.err)
+	p.f("\nwhere the points go, a hand (they add up to points/hand):\n")
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	tp = &printer{w: tw}
+	tp.f("bot\tfinishing\track left\tokeys left\tnot opened\tpenalties\thands not opened\tokey caught\t\n")
+	for _, b := range r.Bots {
+		c := b.Causes
+		tp.f("%s\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%d\t%d\t\n", b.Name, c.Finished, c.Rack, c.Okeys, c.NotOpened, c.Penalties,
+			b.NotOpenedHands, b.OkeyCaughtHands)
+	}
+	tp.flush(tw)
+	p.err = firstErr(p.err, tp.err)
 	if r.Matches > 0 {
 		p.f("\n")
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)

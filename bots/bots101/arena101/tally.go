@@ -24,6 +24,8 @@ type tally struct {
 	points, vs, share       [seats]arenastat.Ratio
 	won, tied               [seats]int
 	matchPoints, matchShare [seats]arenastat.Ratio
+	causes                  [seats]Causes
+	notOpened, caught       [seats]int
 	pending                 map[int][]unit
 }
 
@@ -53,6 +55,13 @@ func (t *tally) add(u unit) {
 				pts[j] += float64(h.score[j])
 				vs[j] += float64(h.score[j]) - float64(sum-h.score[j])/(seats-1)
 				t.penalties[j] += h.penalties[j]
+				t.causes[j].add(h.causes[j])
+				if h.causes[j].NotOpened > 0 {
+					t.notOpened[j]++
+				}
+				if h.causes[j].Okeys > 0 {
+					t.caught[j]++
+				}
 				if o := h.opened[j]; o.turn > 0 {
 					t.opened[j]++
 					t.openTurns[j] += o.turn
@@ -160,6 +169,12 @@ type BotResult struct {
 	DecisionMsMean float64 `json:"decision_ms_mean"`
 	DecisionMsP99  float64 `json:"decision_ms_p99"`
 	Decisions      int     `json:"decisions"`
+	// Causes splits PointsPerHand by where the points came from.
+	Causes Causes `json:"points_by_cause"`
+	// NotOpenedHands counts the hands it ended without opening;
+	// OkeyCaughtHands those it ended open with an okey in the rack.
+	NotOpenedHands  int `json:"not_opened_hands"`
+	OkeyCaughtHands int `json:"okey_caught_hands"`
 	// Match is how it did in whole matches; nil unless the run played
 	// matches.
 	Match *MatchResult `json:"match,omitempty"`
@@ -195,6 +210,8 @@ func (t *tally) result(times *[seats]arenastat.TimeHist, elapsed time.Duration) 
 			b.OpenTurnMean = float64(t.openTurns[j]) / float64(t.opened[j])
 		}
 		b.DecisionMsMean, b.DecisionMsP99 = times[j].Mean(), times[j].Quantile(0.99)
+		b.Causes = t.causes[j].per(t.hands)
+		b.NotOpenedHands, b.OkeyCaughtHands = t.notOpened[j], t.caught[j]
 		if t.cfg.matchMode() {
 			m := &MatchResult{Won: t.won[j], Tied: t.tied[j]}
 			m.WinShare, m.WinCI95 = t.matchShare[j].Share()
@@ -204,4 +221,38 @@ func (t *tally) result(times *[seats]arenastat.TimeHist, elapsed time.Duration) 
 		r.Bots = append(r.Bots, b)
 	}
 	return r
+}
+
+// Causes splits a bot's points a hand by where they came from; the five
+// add up to its points a hand. Lower is better, as on the score sheet.
+type Causes struct {
+	// Finished is what its finishes earned (−101 × M each).
+	Finished float64 `json:"finished"`
+	// Rack is the values left in its rack when it had opened and
+	// another finished (or the wall ran out), doublings included.
+	Rack float64 `json:"rack"`
+	// Okeys is the okeys caught in its rack after opening, 101 each.
+	Okeys float64 `json:"okeys"`
+	// NotOpened is the hands it never opened (202 × M each).
+	NotOpened float64 `json:"not_opened"`
+	// Penalties is the 101s it paid for discarding an okey or an işler
+	// taş.
+	Penalties float64 `json:"penalties"`
+}
+
+func (c *Causes) add(d Causes) {
+	c.Finished += d.Finished
+	c.Rack += d.Rack
+	c.Okeys += d.Okeys
+	c.NotOpened += d.NotOpened
+	c.Penalties += d.Penalties
+}
+
+// per is c over n hands.
+func (c Causes) per(n int) Causes {
+	if n == 0 {
+		return Causes{}
+	}
+	f := 1 / float64(n)
+	return Causes{c.Finished * f, c.Rack * f, c.Okeys * f, c.NotOpened * f, c.Penalties * f}
 }
