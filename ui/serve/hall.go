@@ -385,7 +385,7 @@ func (h *hall) restore() (int, error) {
 				continue
 			}
 		}
-		t, err := h.restoreOne(sv)
+		t, err := h.restoreOne(sv, time.Time{})
 		if err != nil {
 			errs = append(errs, fmt.Errorf("table %s: %w (set aside)", sv.ID, err))
 			if aerr := h.keep.setAside(sv, h.opt.now()); aerr != nil {
@@ -413,7 +413,10 @@ func (h *hall) restore() (int, error) {
 	return n, errors.Join(errs...)
 }
 
-func (h *hall) restoreOne(sv keptTable) (t *table, err error) {
+// restoreOne brings one kept table back; stopped is when the node that
+// ran it stopped (zero: not known, as after a restart of every node):
+// the turn clock then resumes with the time that was left.
+func (h *hall) restoreOne(sv keptTable, stopped time.Time) (t *table, err error) {
 	// A record that trips a bug is set aside like a damaged one: the
 	// other tables come back.
 	defer func() {
@@ -459,6 +462,15 @@ func (h *hall) restoreOne(sv keptTable) (t *table, err error) {
 		t.seats[i] = seatState{owner: s.Owner, name: s.Name, addr: s.Addr, keep: now.Add(h.opt.keepSeat)}
 	}
 	t.hostID, t.matchNo, t.created = st.Host, st.MatchNo, st.Created
+	if st.Started && !st.Deadline.IsZero() && !stopped.IsZero() {
+		// The clock stood still while nobody ran the table.
+		if left := st.Deadline.Sub(stopped); left > 0 {
+			t.deadline = now.Add(left)
+		} else {
+			t.deadline = now
+		}
+		t.savedDeadline = t.deadline
+	}
 	t.entrants = st.Entrants
 	// A match that ended is rated again: the mark makes it once, and a
 	// rating cut short by a crash is finished here.

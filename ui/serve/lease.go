@@ -117,15 +117,22 @@ func (l *leases) holder(ctx context.Context, table string) (string, error) {
 	return string(e.Value()), nil
 }
 
+// freedLease is a table whose lease ended: released by its holder, or
+// expired with it (the holder stopped renewing about a TTL ago).
+type freedLease struct {
+	table   string
+	expired bool
+}
+
 // watchFreed sends each table whose lease ends (released, or expired
 // with its holder) until ctx ends: the tables another node may take
 // over.
-func (l *leases) watchFreed(ctx context.Context) (<-chan string, error) {
+func (l *leases) watchFreed(ctx context.Context) (<-chan freedLease, error) {
 	w, err := l.kv.WatchAll(ctx, jetstream.UpdatesOnly())
 	if err != nil {
 		return nil, fmt.Errorf("watching the leases: %w", err)
 	}
-	out := make(chan string)
+	out := make(chan freedLease)
 	go func() {
 		defer close(out)
 		defer w.Stop()
@@ -140,8 +147,10 @@ func (l *leases) watchFreed(ctx context.Context) (<-chan string, error) {
 				if e == nil || e.Operation() == jetstream.KeyValuePut {
 					continue
 				}
+				// An expired lease leaves a purge marker; a release
+				// is a delete.
 				select {
-				case out <- e.Key():
+				case out <- freedLease{table: e.Key(), expired: e.Operation() == jetstream.KeyValuePurge}:
 				case <-ctx.Done():
 					return
 				}

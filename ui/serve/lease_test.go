@@ -104,8 +104,8 @@ func TestLeaseExpiresAndIsWatched(t *testing.T) {
 	if err := h.give(ctx, "10"); err != nil {
 		t.Fatal(err)
 	}
-	if got := <-freed; got != "10" {
-		t.Fatalf("freed %q, want 10", got)
+	if got := <-freed; got != (freedLease{table: "10"}) {
+		t.Fatalf("freed %+v, want 10 released", got)
 	}
 	t.Logf("a lease given up was seen free after %v", time.Since(start).Round(time.Millisecond))
 
@@ -120,11 +120,11 @@ func TestLeaseExpiresAndIsWatched(t *testing.T) {
 	start = time.Now()
 	// (The lease given up may be said free again as its delete marker
 	// ages out: a node taking it over finds nothing to run.)
-	for got := ""; got != "9"; {
+	for got := (freedLease{}); got.table != "9"; {
 		select {
 		case got = <-freed:
-			if got != "9" && got != "10" {
-				t.Fatalf("freed %q, want 9", got)
+			if got.table != "9" && got.table != "10" || got.table == "9" && !got.expired {
+				t.Fatalf("freed %+v, want 9 expired", got)
 			}
 		case <-ctx.Done():
 			t.Fatal("the lease of a node that stopped renewing never expired")

@@ -51,8 +51,14 @@ func (h *hall) joinNodes(ctx context.Context, eng *engine, ttl time.Duration) er
 	h.wg.Add(1)
 	go func() {
 		defer h.wg.Done()
-		for id := range freed {
-			h.takeOver(id)
+		for f := range freed {
+			// The clock stood still from when the node stopped: at a
+			// release, now; at an expiry, about a TTL ago.
+			stopped := h.opt.now()
+			if f.expired {
+				stopped = stopped.Add(-ttl)
+			}
+			h.takeOver(f.table, stopped)
 		}
 	}()
 	return nil
@@ -69,7 +75,7 @@ func (h *hall) leaseLost(id string) {
 // takeOver brings back table id, whose lease has just ended, if this
 // node is the quickest to take the lease. Taking a table over ignores
 // the hall's limit: a table nobody runs is a table lost to its players.
-func (h *hall) takeOver(id string) {
+func (h *hall) takeOver(id string, stopped time.Time) {
 	if h.relay != nil {
 		h.relay.freed(id)
 	}
@@ -103,7 +109,7 @@ func (h *hall) takeOver(id string) {
 			return
 		}
 	}
-	t, err := h.restoreOne(kt)
+	t, err := h.restoreOne(kt, stopped)
 	if err != nil {
 		h.opt.log.Error("taking a table over: set aside", "table", id, "err", err)
 		if aerr := h.keep.setAside(kt, h.opt.now()); aerr != nil {

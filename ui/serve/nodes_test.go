@@ -481,3 +481,59 @@ func TestFailoverTimes(t *testing.T) {
 		t.Errorf("the worst takeover took %v, over 10 s", worst)
 	}
 }
+
+// TestTakeoverKeepsTheClock: a table with a turn timer whose node dies
+// while a player thinks comes back on another node with the time that
+// was left on the player's clock, not a fresh turn.
+func TestTakeoverKeepsTheClock(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a node dies mid-turn (seconds)")
+	}
+	t.Parallel()
+	url := sharedNATS(t)
+	tweak := func(node string) func(*Config) {
+		return func(c *Config) {
+			nodeTweak(url, node)(c)
+			c.DefaultTimer = 20 * time.Second
+		}
+	}
+	a, addrA := testServer(t, tweak("a"))
+	b, addrB := testServer(t, tweak("b"))
+	annKey := newKey(t)
+	ann := dial(t, addrA, "ann", dialOpts{key: annKey})
+	openTable(t, ann)
+	ann.press("s")
+	// Wait for ann's turn, then for her clock to run some way down.
+	clock := regexp.MustCompile(`(\d+) s\b`)
+	left := func(scr string) int {
+		if !strings.Contains(scr, "> You") {
+			return -1
+		}
+		m := clock.FindStringSubmatch(scr)
+		if m == nil {
+			return -1
+		}
+		n, _ := strconv.Atoi(m[1])
+		return n
+	}
+	scr := ann.waitUntil("her clock at 14 s or less", 30*time.Second, func(s string) bool { n := left(s); return n >= 0 && n <= 14 })
+	before := left(scr)
+	a.crash()
+	died := time.Now()
+	for b.hall.local("1") == nil {
+		if time.Since(died) > 10*time.Second {
+			t.Fatal("no takeover within 10 s")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	ann2 := dial(t, addrB, "ann", dialOpts{key: annKey})
+	scr = ann2.waitUntil("her clock", 10*time.Second, func(s string) bool { return left(s) >= 0 })
+	after := left(scr)
+	t.Logf("ann's clock: %d s when her node died, %d s when she was back on the other (%v later)", before, after, time.Since(died).Round(time.Millisecond))
+	// A fresh turn would show 19 or 20; the time left is at most what
+	// she had, less the seconds the clock ran before the node stopped
+	// renewing (the lease's TTL of 1 s bounds the error).
+	if after > before+1 || after < before-4 {
+		t.Fatalf("back on node b, ann's clock shows %d s; she had %d s left", after, before)
+	}
+}

@@ -317,7 +317,7 @@ func TestFinishedMatchIsRatedOnceAcrossARestart(t *testing.T) {
 	kt := keptTable{}
 	kt.ID, kt.Table, kt.Record = "7", saved.table, saved.record
 	saved.Unlock()
-	back, err := h.restoreOne(kt)
+	back, err := h.restoreOne(kt, time.Time{})
 	if err != nil || back == nil {
 		t.Fatalf("restoring: %v, %v", back, err)
 	}

@@ -239,6 +239,8 @@ type table struct {
 	reqs chan request
 	// done is closed when the table's goroutine has ended.
 	done chan struct{}
+	// savedDeadline is the turn clock's end as last saved.
+	savedDeadline time.Time
 	// lost is closed when the table is no longer this node's to run (its
 	// lease lost, or a write fenced off because another node wrote it):
 	// it stops at once, writing nothing more.
@@ -841,6 +843,13 @@ func (t *table) schedule() {
 	if t.ref == nil || t.closing {
 		return
 	}
+	defer func() {
+		// The clock's end is kept with the table (only when it moved:
+		// a turn's start), so that a node taking it over knows it.
+		if !t.deadline.Equal(t.savedDeadline) && !t.closing {
+			t.save()
+		}
+	}()
 	now := t.opt.now()
 	stg, turn := t.ref.Stage()
 	switch stg {
@@ -1243,6 +1252,10 @@ type savedTable struct {
 	// Entrants are who sat down to the match (for its rating); a table
 	// saved before ratings has none.
 	Entrants *[game.NumSeats]entrant `json:"entrants,omitempty"`
+	// Deadline is when the turn clock runs out, as last set (zero: no
+	// clock running): a node taking the table over gives the player the
+	// time that was left.
+	Deadline time.Time `json:"deadline,omitzero"`
 }
 
 type savedSeat struct {
@@ -1254,7 +1267,9 @@ type savedSeat struct {
 // save hands the table's files to its saver, which writes them in the
 // background (the newest snapshot wins).
 func (t *table) save() {
-	st := savedTable{ID: t.id, Config: t.cfg, Host: t.hostID, Started: t.ref != nil, MatchNo: t.matchNo, Created: t.created, Chat: t.chat}
+	st := savedTable{ID: t.id, Config: t.cfg, Host: t.hostID, Started: t.ref != nil, MatchNo: t.matchNo, Created: t.created, Chat: t.chat,
+		Deadline: t.deadline.Round(0)}
+	t.savedDeadline = t.deadline
 	if t.ref != nil {
 		st.Entrants = t.entrants
 	}
