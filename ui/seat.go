@@ -54,6 +54,11 @@ type SeatPlayer struct {
 	Kind SeatKind
 	// Level is the level of the seat's bot.
 	Level string
+	// Rating is the rating of the player holding the seat in this game
+	// (okey serve's, shown beside "player"); 0 with Rated false: none
+	// (a guest, or not known yet).
+	Rating float64
+	Rated  bool
 }
 
 // HandEnd is how a hand of the match ended, and the scores after it.
@@ -681,6 +686,9 @@ func (m *Model) levelText(seat int) string {
 	case SeatHuman:
 		if _, handOver, _ := m.seatPhase(); handOver && m.seat.ready[seat] {
 			return m.tr.T("seat.ready")
+		}
+		if p.Rated {
+			return m.tr.T("seat.human.rated", p.Rating)
 		}
 		return m.tr.T("seat.human")
 	case SeatAway:

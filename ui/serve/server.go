@@ -263,6 +263,15 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 	if s.rater != nil {
 		topt.rate = s.rater.enqueue
 	}
+	if book := s.book; book != nil {
+		topt.ratingOf = func(ctx context.Context, gameName, id string) (float64, bool) {
+			e, rev, err := book.get(ctx, gameName, id)
+			if err != nil || rev == 0 {
+				return 0, false
+			}
+			return e.rating().Ordinal(), true
+		}
+	}
 	s.hall = newHall(s.ctx, topt, keep, cfg.MaxTables, shareLimits{perPlayer: cfg.TablesPerPlayer, perAddr: cfg.TablesPerAddr, idleEvict: cfg.IdleEvict})
 	if keep != nil && cfg.Store.shared() {
 		if err := s.hall.joinNodes(s.ctx, s.eng, cmp.Or(cfg.Store.LeaseTTL, LeaseTTL)); err != nil {

@@ -229,6 +229,9 @@ type tableOptions struct {
 	// rate, when set, is handed each finished match to rate (the
 	// rater's queue: it never waits for the store).
 	rate func(matchEnd)
+	// ratingOf reads an identity's rating in a game, for the seats'
+	// panels (nil: ratings are not kept).
+	ratingOf func(ctx context.Context, gameName, id string) (float64, bool)
 }
 
 // table is one table of the server.
@@ -239,6 +242,12 @@ type table struct {
 	reqs chan request
 	// done is closed when the table's goroutine has ended.
 	done chan struct{}
+	// ratings are the ratings of the seats' owners as last read, and
+	// ratingsFor whose they are (a new set of owners is read again, off
+	// the table's goroutine, into ratingsIn).
+	ratings    map[string]float64
+	ratingsFor [game.NumSeats]string
+	ratingsIn  chan seatRatings
 	// savedDeadline is the turn clock's end as last saved.
 	savedDeadline time.Time
 	// lost is closed when the table is no longer this node's to run (its
@@ -316,7 +325,7 @@ func newTable(id string, cfg tableConfig, opt tableOptions, sv *saver) (*table, 
 	t := &table{
 		id: id, kind: k, opt: opt, cfg: cfg, reqs: make(chan request, 64), done: make(chan struct{}), lost: make(chan struct{}),
 		watchers: map[*member]struct{}{}, refusals: map[*member]refusal{}, asking: -1,
-		answer: make(chan botAnswer, 1), created: opt.now(), saver: sv,
+		answer: make(chan botAnswer, 1), created: opt.now(), saver: sv, ratingsIn: make(chan seatRatings, 1),
 	}
 	t.roomSince = t.created
 	sv.fenced = t.lose
@@ -367,6 +376,10 @@ func (t *table) run(ctx context.Context, closed func(*table)) {
 			select {
 			case r := <-t.reqs:
 				t.handle(r)
+			case r := <-t.ratingsIn:
+				if r.owners == t.ratingsFor {
+					t.ratings = r.ratings
+				}
 			case a := <-t.answer:
 				t.onBot(a)
 			case <-timer.C:
@@ -701,6 +714,7 @@ func (t *table) here(seat int) {
 // from the server's source of randomness, is sealed by a commitment
 // (fair.go): a seed nobody can guess from the clock or their rack.
 func (t *table) start() error {
+	t.ratingsFor = [game.NumSeats]string{} // read again: the last match moved them
 	sl, err := drawSeal(t.opt.random)
 	if err != nil {
 		t.opt.log.Error("start", "table", t.id, "err", err)
@@ -738,6 +752,7 @@ func (t *table) chatBefore() {
 
 // newMatch starts a new match at the table after the last one ended.
 func (t *table) newMatch() error {
+	t.ratingsFor = [game.NumSeats]string{} // read again: the last match moved them
 	if st, _ := t.ref.Stage(); st != stMatchOver {
 		return nil
 	}
@@ -1098,11 +1113,56 @@ func (t *table) publish() {
 	}
 }
 
+// seatRatings are the ratings read for a set of seat owners.
+type seatRatings struct {
+	owners  [game.NumSeats]string
+	ratings map[string]float64
+}
+
+// readRatings reads the ratings of the seats' owners when they are not
+// the owners last read: in a goroutine (the store may be a network
+// away), the answer coming back on ratingsIn.
+func (t *table) readRatings() {
+	var owners [game.NumSeats]string
+	for i, s := range t.seats {
+		if isRated(s.owner) {
+			owners[i] = s.owner
+		}
+	}
+	if owners == t.ratingsFor || t.opt.ratingOf == nil {
+		return
+	}
+	t.ratingsFor = owners
+	read, gameName, in := t.opt.ratingOf, t.cfg.Game, t.ratingsIn
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		got := map[string]float64{}
+		for _, id := range owners {
+			if id == "" {
+				continue
+			}
+			if r, ok := read(ctx, gameName, id); ok {
+				got[id] = r
+			}
+		}
+		select {
+		case <-in: // an older answer nobody took
+		default:
+		}
+		in <- seatRatings{owners: owners, ratings: got}
+	}()
+}
+
 // info is what every seat is told of the table.
 func (t *table) info() seatInfo {
 	var in seatInfo
+	t.readRatings()
 	for i, s := range t.seats {
 		p := ui.SeatPlayer{Name: s.name, Level: t.cfg.Levels[i], Kind: ui.SeatBot}
+		if r, ok := t.ratings[s.owner]; ok && s.owner != "" {
+			p.Rating, p.Rated = r, true
+		}
 		switch {
 		case s.owner == "":
 			p.Name = botName(i)
