@@ -378,6 +378,14 @@ func (h *hall) restore() (int, error) {
 			}
 			continue // another node runs it
 		}
+		if h.nodes != nil && sv.Err != nil {
+			// Shared, the store may be a cluster still settling: a
+			// table it did not give whole is not damaged. The sweep
+			// brings it back once it does.
+			errs = append(errs, fmt.Errorf("table %s: %w (not restored now)", sv.ID, sv.Err))
+			h.giveLease(sv.ID)
+			continue
+		}
 		if h.nodes != nil && sv.Err == nil && sv.Record != nil {
 			if err := sv.log.claim(h.nodes.leases.node); err != nil {
 				errs = append(errs, err)

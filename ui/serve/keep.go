@@ -308,9 +308,12 @@ type keptTable struct {
 	log *tableLog
 }
 
-// load reads every table kept, by number.
-func (k *keeper) load(ctx context.Context) ([]keptTable, error) {
+// tableIDs lists the tables kept.
+func (k *keeper) tableIDs(ctx context.Context) ([]string, error) {
 	lister, err := k.tables.ListKeys(ctx)
+	if errors.Is(err, jetstream.ErrNoKeysFound) {
+		return nil, nil
+	}
 	if err != nil {
 		return nil, fmt.Errorf("listing the tables: %w", err)
 	}
@@ -321,6 +324,15 @@ func (k *keeper) load(ctx context.Context) ([]keptTable, error) {
 	_ = lister.Stop() // the listing has ended: its watcher is gone already
 	if ctx.Err() != nil {
 		return nil, fmt.Errorf("listing the tables: %w", ctx.Err())
+	}
+	return ids, nil
+}
+
+// load reads every table kept, by number.
+func (k *keeper) load(ctx context.Context) ([]keptTable, error) {
+	ids, err := k.tableIDs(ctx)
+	if err != nil {
+		return nil, err
 	}
 	var out []keptTable
 	for _, id := range ids {

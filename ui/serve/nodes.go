@@ -48,7 +48,11 @@ func (h *hall) joinNodes(ctx context.Context, eng *engine, ttl time.Duration) er
 		return err
 	}
 	h.nodes.hold = newHolding(ctx, l, h.leaseLost)
-	h.wg.Add(1)
+	h.wg.Add(2)
+	go func() {
+		defer h.wg.Done()
+		h.sweep(ctx, ttl)
+	}()
 	go func() {
 		defer h.wg.Done()
 		for f := range freed {
@@ -62,6 +66,36 @@ func (h *hall) joinNodes(ctx context.Context, eng *engine, ttl time.Duration) er
 		}
 	}()
 	return nil
+}
+
+// sweep looks, every lease TTL, for tables nobody holds the lease of,
+// and takes them over: the watch says at once when a lease ends, but a
+// watch whose consumer lived on the node that died is silent until it
+// is made again, and a table must not wait on it.
+func (h *hall) sweep(ctx context.Context, ttl time.Duration) {
+	tick := time.NewTicker(ttl)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		lctx, cancel := context.WithTimeout(ctx, ttl)
+		ids, err := h.keep.tableIDs(lctx)
+		for _, id := range ids {
+			if h.local(id) != nil {
+				continue
+			}
+			if holder, err := h.nodes.leases.holder(lctx, id); err == nil && holder == "" {
+				h.takeOver(id, h.opt.now().Add(-ttl))
+			}
+		}
+		cancel()
+		if err != nil && ctx.Err() == nil {
+			h.opt.log.Warn("looking for tables nobody runs", "err", err)
+		}
+	}
 }
 
 // leaseLost stops table id: another node may run it now.
@@ -92,6 +126,14 @@ func (h *hall) takeOver(id string, stopped time.Time) {
 	}
 	start := time.Now()
 	kt, ok := h.keep.loadOne(ctx, id)
+	if ok && kt.Err != nil {
+		// The store did not answer (a cluster still electing, this
+		// node stopping): the table is not damaged. Another node, or
+		// the next sweep, takes it.
+		h.opt.log.Warn("taking a table over: not now", "table", id, "err", kt.Err)
+		h.giveLease(id)
+		return
+	}
 	if !ok {
 		// The table closed with its lease: nothing to run, nothing to
 		// list.

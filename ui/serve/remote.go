@@ -155,14 +155,50 @@ func (r *relay) watch(ctx context.Context, w jetstream.KeyWatcher) {
 func (r *relay) write(ctx context.Context) {
 	tick := time.NewTicker(lobbyEvery)
 	defer tick.Stop()
-	for {
+	for n := 1; ; n++ {
 		select {
 		case <-ctx.Done():
 			return
 		case <-tick.C:
 		}
 		r.flush(ctx)
+		if n%lobbyReread == 0 {
+			r.reread(ctx)
+		}
 	}
+}
+
+// lobbyReread is every how many writes the whole lobby is read again.
+const lobbyReread = 8
+
+// reread reads the whole lobby bucket again: the watch says every change
+// at once, but a watch whose consumer lived on a node that died is
+// silent until it is made again, and the lobby must not go stale.
+func (r *relay) reread(ctx context.Context) {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	lister, err := r.lobby.ListKeys(ctx)
+	if err != nil {
+		return
+	}
+	others := map[string]remoteSummary{}
+	for id := range lister.Keys() {
+		e, err := r.lobby.Get(ctx, id)
+		if err != nil {
+			continue
+		}
+		var rs remoteSummary
+		if json.Unmarshal(e.Value(), &rs) == nil && rs.Summary != nil && rs.Node != r.node {
+			others[id] = rs
+		}
+	}
+	_ = lister.Stop()
+	if ctx.Err() != nil {
+		return // cut short: keep what the watch says
+	}
+	r.mu.Lock()
+	r.others = others
+	r.mu.Unlock()
 }
 
 func (r *relay) flush(ctx context.Context) {
