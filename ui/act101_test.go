@@ -7,6 +7,7 @@ import (
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/i18n"
 	"okey/ui/play101"
 )
 
@@ -112,6 +113,16 @@ func TestLayOffChoosesAmongLegalPlaces(t *testing.T) {
 	if m.t.choose == nil || m.t.choose.at != 1 {
 		t.Fatal("→ does not show the next place")
 	}
+	// In Turkish the question names its tiles in words, the tile an
+	// okey would stand for too: "(sarı 1 yerine)", not "(Y1 yerine)".
+	en := m.tr
+	m.tr = i18n.MustLoad("tr")
+	as := m.t.choose.as[1]
+	m.t.choose.as[1] = tile.NewTile(tile.Yellow, 1)
+	if got := m.chooseText101(); tileNotation.MatchString(got) || !strings.Contains(strings.ReplaceAll(got, "\u00a0", " "), "sarı 1") {
+		t.Errorf("tr: the place is not said in tile words: %q", got)
+	}
+	m.tr, m.t.choose.as[1] = en, as
 	actions := len(m.t.g.Record().Actions)
 	press(t, m, "esc")
 	if m.t.choose != nil || len(m.t.g.Record().Actions) != actions {
