@@ -261,6 +261,7 @@ func (m *Model) layOffsByOthers101() string {
 		if m.tileWords() { // running text: the tiles in words
 			var ws []string
 			if len(real[by]) > 0 {
+				slices.Sort(real[by]) // by colour, then value: "mavi 8 11 12"
 				ws = append(ws, m.tilesText(real[by]))
 			}
 			tiles = strings.Join(append(ws, okeys[by]...), ", ")
