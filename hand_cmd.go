@@ -86,7 +86,7 @@ func handRun(ctx context.Context, fs *pflag.FlagSet, f *handFlags, tokens []stri
 	}
 	rules, err := game.ParseRules(f.rules)
 	if err != nil {
-		return fail(2, "--rules: %v", err)
+		return fail(2, "--rules: %s", ui.Say(err, tr.Lang))
 	}
 	switch {
 	case set("deal"):
@@ -132,7 +132,7 @@ func handRun(ctx context.Context, fs *pflag.FlagSet, f *handFlags, tokens []stri
 func hand101(ctx context.Context, rulesOpt, indicator string, asJSON bool, tokens []string, tr *i18n.Catalog, stdin io.Reader, stdout io.Writer, fail func(int, string, ...any) int) int {
 	rules, err := okey101.ParseRules(rulesOpt)
 	if err != nil {
-		return fail(2, "--rules: %v", err)
+		return fail(2, "--rules: %s", ui.Say(err, tr.Lang))
 	}
 	switch {
 	case asJSON && (len(tokens) > 0 || indicator != ""):

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"strings"
 	"testing"
 )
@@ -80,6 +81,30 @@ func TestHandErrorsInTurkish(t *testing.T) {
 			}
 			if lang == "tr" && (strings.Contains(out, "is not") || strings.Contains(out, "tiles")) {
 				t.Errorf("tr %v: English in %q", c.args, out)
+			}
+		}
+	}
+}
+
+// A refused --rules says why in the command line's language in okey
+// sim and okey hand as in okey play (issue 31, point 10).
+func TestRulesRefusedInTurkish(t *testing.T) {
+	for _, c := range []struct {
+		main   func(context.Context, []string, io.Reader, io.Writer, io.Writer) int
+		args   []string
+		tr, en string
+	}{
+		{simMain, []string{"--game", "101", "--rules", "feed,bogus", "--hands", "4"}, `geçersiz 101 kuralları: bilinmeyen seçenek "bogus"`, `invalid 101 rules: unknown option "bogus"`},
+		{simMain, []string{"--rules", "points=99", "--hands", "4"}, "geçersiz kurallar: puan 5 ile 21 arasında olmalı", "invalid rules: points must be from 5 to 21"},
+		{handMain, []string{"--game", "101", "--rules", "islek=off,islek_back", "--indicator", "R4", "R1"}, "islek=off bu cezayı kapatır", "which islek=off turns off"},
+		{handMain, []string{"--rules", "bogus", "--indicator", "R4", "R1"}, `bilinmeyen seçenek "bogus"`, `unknown option "bogus"`},
+	} {
+		for _, lang := range []string{"tr", "en"} {
+			var out, errb bytes.Buffer
+			code := c.main(context.Background(), append([]string{"--lang", lang}, c.args...), strings.NewReader(""), &out, &errb)
+			want := map[string]string{"tr": c.tr, "en": c.en}[lang]
+			if code != 2 || !strings.Contains(errb.String(), want) {
+				t.Errorf("%s %v: exit %d, %q; want %q", lang, c.args, code, errb.String(), want)
 			}
 		}
 	}
