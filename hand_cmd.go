@@ -86,7 +86,7 @@ func handRun(ctx context.Context, fs *pflag.FlagSet, f *handFlags, tokens []stri
 	}
 	rules, err := game.ParseRules(f.rules)
 	if err != nil {
-		return fail(2, "--rules: %v", err)
+		return fail(2, "--rules: %s", ui.Say(err, tr.Lang))
 	}
 	switch {
 	case set("deal"):
@@ -116,11 +116,11 @@ func handRun(ctx context.Context, fs *pflag.FlagSet, f *handFlags, tokens []stri
 		}
 		return 0
 	case len(tokens) == 0:
-		return fail(2, "no tiles: give the indicator and 14 or 15 tiles (okey hand -h for help)")
+		return fail(2, "%s", tr.T("hand.err.notiles", 14, 15))
 	}
 	an, h, err := cli.ReadRack(rules, f.indicator, tokens)
 	if err != nil {
-		return fail(2, "%v", err)
+		return fail(2, "%s", cli.ErrorIn(err, tr))
 	}
 	if err := cli.DescribeIn(stdout, an, h, tr); err != nil {
 		return fail(1, "%v", err)
@@ -132,7 +132,7 @@ func handRun(ctx context.Context, fs *pflag.FlagSet, f *handFlags, tokens []stri
 func hand101(ctx context.Context, rulesOpt, indicator string, asJSON bool, tokens []string, tr *i18n.Catalog, stdin io.Reader, stdout io.Writer, fail func(int, string, ...any) int) int {
 	rules, err := okey101.ParseRules(rulesOpt)
 	if err != nil {
-		return fail(2, "--rules: %v", err)
+		return fail(2, "--rules: %s", ui.Say(err, tr.Lang))
 	}
 	switch {
 	case asJSON && (len(tokens) > 0 || indicator != ""):
@@ -147,11 +147,11 @@ func hand101(ctx context.Context, rulesOpt, indicator string, asJSON bool, token
 		}
 		return 0
 	case len(tokens) == 0:
-		return fail(2, "no tiles: give the indicator and 21 or 22 tiles (okey hand -h for help)")
+		return fail(2, "%s", tr.T("hand.err.notiles", 21, 22))
 	}
 	a, c, err := cli.ReadRack101(indicator, tokens)
 	if err != nil {
-		return fail(2, "%v", err)
+		return fail(2, "%s", cli.ErrorIn(err, tr))
 	}
 	if err := cli.Describe101In(stdout, rules, a, c, tr); err != nil {
 		return fail(1, "%v", err)

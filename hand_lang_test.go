@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"strings"
 	"testing"
 )
@@ -44,5 +45,67 @@ func TestHandInTurkish(t *testing.T) {
 	tr101, code := run("--lang", "tr", "--game", "101", "--indicator", "R4", "R1", "R2", "R3", "Y5", "Y6", "Y7", "B9", "B10", "B11", "K12", "K13", "R5", "J", "Y12", "Y12", "B1", "B2", "K3", "K4", "K5", "K6")
 	if code != 0 || !strings.Contains(tr101, "108 ile açar (en az 101 gerekir):") || !strings.Contains(tr101, "sarı-siyah-okey 12") {
 		t.Errorf("101 in Turkish, exit %d:\n%s", code, tr101)
+	}
+}
+
+// okey hand --lang tr says why a rack cannot be read in Turkish: a
+// token that is no tile, a wrong count, too many copies, no indicator;
+// English keeps the errors' own words (issue 31, what it left).
+func TestHandErrorsInTurkish(t *testing.T) {
+	run := func(args ...string) (string, int) {
+		var out, errb bytes.Buffer
+		code := handMain(context.Background(), args, strings.NewReader(""), &out, &errb)
+		return strings.ReplaceAll(out.String()+errb.String(), "\u00a0", " "), code
+	}
+	full := []string{"R2", "R3", "Y5", "Y6", "Y7", "B9", "B10", "B11", "K12", "R12", "Y12", "B12"}
+	for _, c := range []struct {
+		args   []string
+		tr, en string
+	}{
+		{[]string{"--indicator", "R4", "R1", "R2"}, "bir ıstakada 14 ya da 15 taş olur, bunda 2 var", "a hand has 14 or 15 tiles, this one has 2"},
+		{[]string{"--indicator", "R4", "R1", "X2", "R3"}, `"X2" bir taş değil: renk R, Y, B ya da K olmalı`, `"X2" is not a tile: the colour must be R, Y, B or K`},
+		{[]string{"--indicator", "R44", "R1"}, `gösterge: "R44" bir taş değil: sayı 1'den 13'e kadar olmalı`, `indicator: "R44" is not a tile`},
+		{append([]string{"--indicator", "R4", "R1", "R1", "R1"}, full...), "3 tane kırmızı 1 var: her taştan yalnız iki tane vardır", "three copies of R1: only two exist"},
+		{[]string{"R1", "R2"}, "gösterge yok: --indicator ile ver", "no indicator"},
+		{[]string{"--indicator", "J", "R1"}, "sahte okey gösterge olamaz", "a false joker is never the indicator"},
+		{[]string{"--indicator", "R4"}, "taş yok: göstergeyi ve 14 ya da 15 taşı ver", "no tiles: give the indicator and 14 or 15 tiles"},
+		{[]string{"--game", "101", "--indicator", "R4", "R1", "R2"}, "bir ıstakada 21 ya da 22 taş olur, bunda 2 var", "a rack of 101 has 21 or 22 tiles: this one has 2"},
+		{[]string{"--game", "101", "--indicator", "R4", "R1", "Z2"}, `"Z2" bir taş değil`, `"Z2" is not a tile`},
+		{[]string{"--game", "101", "R1", "R2"}, "gösterge yok", "is not a tile: empty"},
+	} {
+		for _, lang := range []string{"tr", "en"} {
+			out, code := run(append([]string{"--lang", lang}, c.args...)...)
+			want := map[string]string{"tr": c.tr, "en": c.en}[lang]
+			if code != 2 || !strings.Contains(out, want) {
+				t.Errorf("%s %v: exit %d, %q; want %q", lang, c.args, code, out, want)
+			}
+			if lang == "tr" && (strings.Contains(out, "is not") || strings.Contains(out, "tiles")) {
+				t.Errorf("tr %v: English in %q", c.args, out)
+			}
+		}
+	}
+}
+
+// A refused --rules says why in the command line's language in okey
+// sim and okey hand as in okey play (issue 31, point 10).
+func TestRulesRefusedInTurkish(t *testing.T) {
+	for _, c := range []struct {
+		main   func(context.Context, []string, io.Reader, io.Writer, io.Writer) int
+		args   []string
+		tr, en string
+	}{
+		{simMain, []string{"--game", "101", "--rules", "feed,bogus", "--hands", "4"}, `geçersiz 101 kuralları: bilinmeyen seçenek "bogus"`, `invalid 101 rules: unknown option "bogus"`},
+		{simMain, []string{"--rules", "points=99", "--hands", "4"}, "geçersiz kurallar: puan 5 ile 21 arasında olmalı", "invalid rules: points must be from 5 to 21"},
+		{handMain, []string{"--game", "101", "--rules", "islek=off,islek_back", "--indicator", "R4", "R1"}, "islek=off bu cezayı kapatır", "which islek=off turns off"},
+		{handMain, []string{"--rules", "bogus", "--indicator", "R4", "R1"}, `bilinmeyen seçenek "bogus"`, `unknown option "bogus"`},
+	} {
+		for _, lang := range []string{"tr", "en"} {
+			var out, errb bytes.Buffer
+			code := c.main(context.Background(), append([]string{"--lang", lang}, c.args...), strings.NewReader(""), &out, &errb)
+			want := map[string]string{"tr": c.tr, "en": c.en}[lang]
+			if code != 2 || !strings.Contains(errb.String(), want) {
+				t.Errorf("%s %v: exit %d, %q; want %q", lang, c.args, code, errb.String(), want)
+			}
+		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"okey/bots/bots101"
 	"okey/bots/bots101/arena101"
 	"okey/game/okey101"
+	"okey/ui"
 )
 
 // sim101 is okey sim --game 101.
@@ -21,7 +22,7 @@ func sim101(ctx context.Context, f *simFlags, stdout, stderr io.Writer) int {
 	}
 	r, err := okey101.ParseRules(f.rules)
 	if err != nil {
-		return fail("--rules: %v", err)
+		return fail("--rules: %s", ui.Say(err, f.lang))
 	}
 	names := strings.Split(strings.ToLower(f.bots), ",")
 	for i := range names {

@@ -35,6 +35,7 @@ okey sim --bots easy --hands 8 --record matches/`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			f.set = given(c.Flags())
+			f.lang = e.tr.Lang
 			return exitCode(simRun(c.Context(), f, e.stdout, e.stderr))
 		},
 	}
@@ -88,6 +89,7 @@ type simFlags struct {
 	seed                      uint64
 	json                      bool
 	set                       map[string]bool // the flags given
+	lang                      string          // of the messages: a refused --rules says why in it
 }
 
 // runArena runs an arena (classic or 101), with a progress bar on stderr
@@ -133,7 +135,7 @@ func classicSim(f *simFlags, stderr io.Writer) (cfg arena.Config, code int, ok b
 	}
 	r, err := game.ParseRules(f.rules)
 	if err != nil {
-		return fail("--rules: %v", err)
+		return fail("--rules: %s", ui.Say(err, f.lang))
 	}
 	var names []string
 	for _, n := range strings.Split(f.bots, ",") {

@@ -7,6 +7,7 @@ import (
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/i18n"
 	"okey/ui/play101"
 )
 
@@ -112,6 +113,31 @@ func TestLayOffChoosesAmongLegalPlaces(t *testing.T) {
 	if m.t.choose == nil || m.t.choose.at != 1 {
 		t.Fatal("→ does not show the next place")
 	}
+	// In Turkish the question names its tiles in words, the tile an
+	// okey would stand for too: "(sarı 1 yerine)", not "(Y1 yerine)".
+	en := m.tr
+	m.tr = i18n.MustLoad("tr")
+	as := m.t.choose.as[1]
+	m.t.choose.as[1] = tile.NewTile(tile.Yellow, 1)
+	if got := m.chooseText101(); tileNotation.MatchString(got) || !strings.Contains(strings.ReplaceAll(got, "\u00a0", " "), "sarı 1") {
+		t.Errorf("tr: the place is not said in tile words: %q", got)
+	}
+	// The hint's step names the meld it lays off onto by whose it is,
+	// in the dative ("Zeynep'in serisine", "kendi serine"), and the
+	// tile in the accusative.
+	for _, a := range m.t.choose.opts {
+		v := m.t.g.State().View(0)
+		step := m.stepsText101(&v, []okey101.Action{a}, false)
+		owner := v.Table[a.Meld].Owner
+		whose := "kendi "
+		if owner != 0 {
+			whose = m.nameIn(owner, i18n.Genitive) + " "
+		}
+		if want := m.tileCase101(a.Tile, i18n.Accusative) + " " + whose; !strings.HasPrefix(step, want) || !strings.HasSuffix(step, "e işle") && !strings.HasSuffix(step, "a işle") {
+			t.Errorf("tr: the step %q does not say %q…(y)a/e işle", step, want)
+		}
+	}
+	m.tr, m.t.choose.as[1] = en, as
 	actions := len(m.t.g.Record().Actions)
 	press(t, m, "esc")
 	if m.t.choose != nil || len(m.t.g.Record().Actions) != actions {

@@ -111,7 +111,7 @@ func (m *Model) chooseText101() string {
 	where := m.meldName(a.Meld)
 	as := ""
 	if c.as[c.at].Valid() && c.as[c.at] != c.tile {
-		as = " " + m.tr.T("t101.as", c.as[c.at].String())
+		as = " " + m.tr.T("t101.as", m.faceText(c.as[c.at])) // "(sarı 1 yerine)"
 	}
 	base := "t101.choose.layoff"
 	if c.kind == okey101.ActTakeBack {

@@ -158,7 +158,7 @@ func reviewFits(t *testing.T, m *Model, whole map[string]bool, judged *reviewSta
 	_, cmd := m.Update(keyMsg("w"))
 	fitsEverySize(t, "review starting", m, whole)
 	if judged != nil {
-		m.Update(reviewDoneMsg{id: m.rv.id, res: judged.res, okeys: judged.okeys})
+		m.Update(reviewDoneMsg{id: m.rv.id, res: judged.res, okeys: judged.okeys, melds: judged.melds})
 	} else {
 		if msg := cmd(); msg != nil {
 			_, cmd = m.Update(msg)

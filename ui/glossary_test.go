@@ -31,6 +31,9 @@ func TestGlossaryTerms(t *testing.T) {
 		{regexp.MustCompile(`okeyi geri al`), "okeyi al (geri almak is undo)"},
 		{regexp.MustCompile(`\bbu el (masaya|bit)`), "sıra: sıran bitmeden, şimdi"},
 		{regexp.MustCompile(`okeyin oyun`), "okey programı"},
+		{regexp.MustCompile(`(^|\P{L})dünya`), "olası dağılım (the coach's sampled worlds)"},
+		{regexp.MustCompile(`(^|\P{L})öder($|\P{L})`), "ceza alır, ceza yazılır (a penalty is not paid)"},
+		{regexp.MustCompile(`okey atarak: ×2|okey atarak bitiş`), "okeyli bitiş"},
 	}
 	texts := map[string]string{}
 	tr := i18n.MustLoad("tr")

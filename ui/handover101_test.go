@@ -11,7 +11,8 @@ import (
 // laid it, the tiles others laid off), the finisher's last turn, then
 // the scores with their reasons; at 80×24 a longer page scrolls with
 // ↑↓ and pgup pgdn (space and enter still go on), every line can be
-// reached, and none is wider than the screen.
+// reached, and none is wider than the screen; in Turkish its sentences
+// name tiles in words.
 func TestHandOver101ShowsTheTableAndScrolls(t *testing.T) {
 	for _, lang := range []string{"en", "tr"} {
 		m := start101(t, 80, 24, withSeed(8), func(o *Options) { o.Settings.Lang = lang })
@@ -39,6 +40,22 @@ func TestHandOver101ShowsTheTableAndScrolls(t *testing.T) {
 				}
 				if res.Finisher >= 0 && !strings.Contains(all, m.tileName101(res.Discard)) {
 					t.Fatalf("%s: the finisher's last discard %v is not told:\n%s", lang, res.Discard, all)
+				}
+			}
+			if lang == "tr" && !res.Void {
+				// The sentences write tiles in words (issue 31, point
+				// 9); only the table's rows of tiles keep the notation.
+				said := []string{m.handTitle101(res), m.layOffsByOthers101()}
+				if res.Finisher >= 0 {
+					said = append(said, m.lastTurn101(res.Finisher)...)
+				}
+				for s := range 4 {
+					said = append(said, m.lineWhy101(&res.Lines[s]))
+				}
+				for _, x := range said {
+					if tileNotation.MatchString(x) {
+						t.Errorf("tr: a tile in notation at the end of the hand: %q", x)
+					}
 				}
 			}
 			for _, l := range lines {

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"okey/ui/i18n"
 	"slices"
 	"strings"
 
@@ -10,6 +9,7 @@ import (
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/i18n"
 	"okey/ui/play101"
 )
 
@@ -173,15 +173,23 @@ func (m *Model) planText101(acts []okey101.Action) string {
 func (m *Model) stepsText101(v *okey101.View, acts []okey101.Action, keys bool) string {
 	at := play101.AfterSteps(v, acts)
 	an := v.Analyzer
-	target := func(st play101.StepState, i int) string {
-		if i < 0 || i >= len(st.Table) {
+	// target names meld i of the table as a step reaches it: whose it
+	// is and its kind, in the case the step's verb needs — onto it (a
+	// lay-off: "Ali'nin serisine", "kendi serine") or in it (a
+	// take-back: "Ali'nin serisindeki okey").
+	target := func(st play101.StepState, i int, onto bool) string {
+		if i < 0 || i >= len(st.Table) || i >= len(st.Owners) {
 			return "?"
 		}
-		kind := m.tr.T("t101.kind." + st.Table[i].Kind.String())
-		if st.Owners[i] == v.Seat {
-			return m.tr.T("t101.meld.yours", kind)
+		key := "t101.in."
+		if onto {
+			key = "t101.onto."
 		}
-		return m.tr.T("t101.meld.of", m.seatName(st.Owners[i]), kind)
+		key += st.Table[i].Kind.String()
+		if st.Owners[i] == v.Seat {
+			return m.tr.T(key + ".you")
+		}
+		return m.tr.T(key, m.nameIn(st.Owners[i], i18n.Genitive))
 	}
 	var parts []string
 	for i, a := range acts {
@@ -214,9 +222,9 @@ func (m *Model) stepsText101(v *okey101.View, acts []okey101.Action, keys bool) 
 			}
 			s = m.tr.T("t101.step.lay", strings.Join(groups, " · "))
 		case okey101.ActLayOff:
-			s = m.tr.T("t101.step.layoff", m.tileCase101(a.Tile, i18n.Accusative), target(at[i], a.Meld))
+			s = m.tr.T("t101.step.layoff", m.tileCase101(a.Tile, i18n.Accusative), target(at[i], a.Meld, true))
 		case okey101.ActTakeBack:
-			s = m.tr.T("t101.step.takeback", m.tileName101(a.Tile), target(at[i], a.Meld))
+			s = m.tr.T("t101.step.takeback", m.tileName101(a.Tile), target(at[i], a.Meld, false))
 		case okey101.ActDiscard:
 			msg := "t101.step.discard"
 			if st := at[i]; st.Counts.Total() > 1 && okey101.DiscardPenalty(an, v.Rules, st.Table, a.Tile, okey101.OkeyPaid(v.History, v.Seat)) != 0 {

@@ -179,7 +179,7 @@ func (m *Model) handOver101Lines() []string {
 	// last moves of the hand.
 	head, steps := m.tr.T("t101.handover.last"), m.lastMoves101(3)
 	if res.Finisher >= 0 && !res.Void {
-		head, steps = m.tr.T("t101.handover.steps", m.seatName(res.Finisher)), m.lastTurn101(res.Finisher)
+		head, steps = m.tr.T("t101.handover.steps", m.nameIn(res.Finisher, i18n.Genitive)), m.lastTurn101(res.Finisher)
 		if res.Finisher == 0 && !m.Watching() {
 			head = m.tr.T("t101.handover.steps.you")
 		}
@@ -217,12 +217,17 @@ func (m *Model) handOver101Lines() []string {
 	return lines
 }
 
-// layOffsByOthers101 names the tiles laid off onto a meld by another
-// player than the one who laid it down, and who laid them ("R4 by
-// Mehmet, OK (*B7) by you"), "" when there are none.
+// layOffsByOthers101 names the tiles laid onto a meld by another
+// player than the one who laid it down, by who laid them, each player
+// once ("R4 K12 by you; *B7 R3 by Mehmet"; in Turkish "sen: kırmızı 4,
+// siyah 12; Mehmet: okey (mavi 7 yerine), kırmızı 3"), "" when there
+// are none.
 func (m *Model) layOffsByOthers101() string {
 	v := &m.t.view
-	var parts []string
+	var order []int                // who laid tiles, in the order first met
+	notation := map[int][]string{} // each one's tiles as the table writes them
+	real := map[int][]tile.Tile{}  // in words: the tiles that are no okey
+	okeys := map[int][]string{}    // and the okeys with what they stand for
 	for _, seat := range meldOrder101 {
 		for i := range v.Table {
 			tm := &v.Table[i]
@@ -233,16 +238,51 @@ func (m *Model) layOffsByOthers101() string {
 				if by == tm.Owner {
 					continue
 				}
-				t, _ := play101.MeldTile(tm, k, v.Analyzer)
-				who := m.seatName(by)
-				if by == 0 && !m.Watching() {
-					who = m.tr.T("t101.handover.by.you")
+				if _, ok := notation[by]; !ok {
+					order = append(order, by)
 				}
-				parts = append(parts, m.tr.T("t101.handover.by", strings.TrimPrefix(t, play101.LayOffMark), who))
+				t, okey := play101.MeldTile(tm, k, v.Analyzer)
+				notation[by] = append(notation[by], strings.TrimPrefix(t, play101.LayOffMark))
+				if okey {
+					okeys[by] = append(okeys[by], m.meldTileWords(tm, k))
+				} else {
+					real[by] = append(real[by], tm.Meld.Tiles[k])
+				}
 			}
 		}
 	}
-	return strings.Join(parts, ", ")
+	parts := make([]string, len(order))
+	for i, by := range order {
+		who := m.seatName(by)
+		if by == 0 && !m.Watching() {
+			who = m.tr.T("t101.handover.by.you")
+		}
+		tiles := strings.Join(notation[by], " ")
+		if m.tileWords() { // running text: the tiles in words
+			var ws []string
+			if len(real[by]) > 0 {
+				slices.Sort(real[by]) // by colour, then value: "mavi 8 11 12"
+				ws = append(ws, m.tilesText(real[by]))
+			}
+			tiles = strings.Join(append(ws, okeys[by]...), ", ")
+		}
+		parts[i] = m.tr.T("t101.handover.by", tiles, who)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// meldTileWords is tile k of table meld tm in words, an okey with what
+// it stands for: "kırmızı 4", "okey (mavi 7 yerine)".
+func (m *Model) meldTileWords(tm *okey101.TableMeld, k int) string {
+	v := &m.t.view
+	t := tm.Meld.Tiles[k]
+	if !v.Analyzer.IsOkey(t) {
+		return m.tileName101(t)
+	}
+	if k < len(tm.Meld.As) && tm.Meld.As[k].Valid() {
+		return m.tr.T("tile.okey.short") + " " + m.tr.T("t101.as", m.faceText(tm.Meld.As[k]))
+	}
+	return m.tr.T("tile.okey.short")
 }
 
 // lastTurn101 is the finisher's last turn in the log, in words: from

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,6 +16,10 @@ import (
 	"okey/ui/i18n"
 	"okey/ui/store"
 )
+
+// tileNotation is a tile written in its notation (R7, K13, J), which
+// Turkish running text never shows.
+var tileNotation = regexp.MustCompile(`\b([RYBK](1[0-3]|[1-9])|J)\b`)
 
 // toHandOver plays the player's turns (the first tile each time) until
 // the hand ends.
@@ -133,14 +138,15 @@ func checkSteps(t *testing.T, m *Model, back screen) {
 		}
 	}
 	en, tr := i18n.MustLoad("en"), i18n.MustLoad("tr")
-	for _, d := range ds {
+	for i, d := range ds {
+		ct := coachTable{okey: rv.okeys[i], melds: rv.melds[i]}
 		for _, s := range append([]string{d.Played, d.Best}, d.Reasons...) {
-			got, ok := coachWords(en, s)
+			got, ok := coachWords(en, s, ct)
 			if !ok || got != s {
 				t.Errorf("the coach's %q is no form the screen knows (%q, %v)", s, got, ok)
 			}
-			if w, ok := coachWords(tr, s); !ok || strings.Contains(w, "{{") {
-				t.Errorf("the coach's %q has no Turkish: %q", s, w)
+			if w, ok := coachWords(tr, s, ct); !ok || strings.Contains(w, "{{") || strings.Contains(w, "%!") || tileNotation.MatchString(w) {
+				t.Errorf("the coach's %q has no Turkish (or tiles in notation): %q", s, w)
 			}
 		}
 	}
@@ -239,7 +245,7 @@ func TestReviewShowsAPlantedBlunder(t *testing.T) {
 			// The verdict is the one judged in English (seconds of
 			// work): this page says it in Turkish.
 			m.openReview(rec, 0, 1, "planted")
-			m.Update(reviewDoneMsg{id: m.rv.id, res: judged.res, okeys: judged.okeys})
+			m.Update(reviewDoneMsg{id: m.rv.id, res: judged.res, okeys: judged.okeys, melds: judged.melds})
 		}
 		var i = -1
 		for k, d := range m.rv.res.Decisions {
@@ -405,40 +411,81 @@ func TestReviewOfNoDecision(t *testing.T) {
 	}
 }
 
-// Every form of the coach's words (bots/coach's classicMove, move101,
-// classicReasons, reasons101) is known: in English the catalogue gives
-// the coach's words back exactly, in Turkish it says them in Turkish.
+// coachSamples are the coach's words of every form, with sample tiles:
+// the review sheet says them too.
+var coachSamples = []string{
+	"draw", "take R7", "discard K13", "finish with B2", "finish with R5 (okey finish)",
+	"gösterme (show Y4)", "end the hand", "give back B9",
+	"open 104: R1 R2 R3 | Y5 Y6 Y7", "open pairs: R1 R1 | Y5 Y5 | B2 B2 | K3 K3 | J J",
+	"lay: K1 K2 K3", "lay pairs: R9 R9", "lay off R7 on meld 3", "take back the okey of meld 2 with Y8",
+	"threw the okey", "missed a finish (finish with K1 (okey finish))",
+	"finished without throwing the okey, which doubles the points", "gave up gösterme",
+	"took R3, which did not help enough", "drew instead of taking B3",
+	"gave the next player R5: it took R6 this hand and may be collecting it",
+	"threw the okey (101 penalty points)",
+	"discarded K6, an işler taş (101 penalty points), instead of laying it off",
+	"discarded K6, an işler taş (101 penalty points)",
+	"missed a finish: the rack could go out this turn", "opened with pairs, doubling the penalty",
+	"opened too soon: waiting was worth more", "did not open (open 104: R1 R2 R3 | Y5 Y6 Y7)",
+	"took Y2, which must go onto the table this turn", "left an okey on the table it could take back",
+	"kept tiles it could lay off (lay off R7 on meld 3)",
+}
+
+// TestCoachWordsEveryForm: every form of the coach's words (bots/coach's
+// classicMove, move101, classicReasons, reasons101) is known: in English
+// the catalogue gives the coach's words back exactly, in Turkish it says
+// them in Turkish, tiles in colour words with their case endings.
 func TestCoachWordsEveryForm(t *testing.T) {
-	forms := []string{
-		"draw", "take R7", "discard K13", "finish with B2", "finish with R5 (okey finish)",
-		"gösterme (show Y4)", "end the hand", "give back B9",
-		"open 104: R1 R2 R3 | Y5 Y6 Y7", "open pairs: R1 R1 | Y5 Y5 | B2 B2 | K3 K3 | J J",
-		"lay: K1 K2 K3", "lay pairs: R9 R9", "lay off R7 on meld 3", "take back the okey of meld 2 with Y8",
-		"threw the okey", "missed a finish (finish with K1 (okey finish))",
-		"finished without throwing the okey, which doubles the points", "gave up gösterme",
-		"took R3, which did not help enough", "drew instead of taking B3",
-		"gave the next player R5: it took R6 this hand and may be collecting it",
-		"threw the okey (101 penalty points)",
-		"discarded K6, an işler taş (101 penalty points), instead of laying it off",
-		"discarded K6, an işler taş (101 penalty points)",
-		"missed a finish: the rack could go out this turn", "opened with pairs, doubling the penalty",
-		"opened too soon: waiting was worth more", "did not open (open 104: R1 R2 R3 | Y5 Y6 Y7)",
-		"took Y2, which must go onto the table this turn", "left an okey on the table it could take back",
-		"kept tiles it could lay off (lay off R7 on meld 3)",
-	}
+	forms := coachSamples
 	en, tr := i18n.MustLoad("en"), i18n.MustLoad("tr")
-	for _, f := range forms {
-		if got, ok := coachWords(en, f); !ok || got != f {
-			t.Errorf("en: %q gives %q (%v)", f, got, ok)
-		}
-		got, ok := coachWords(tr, f)
-		if !ok || got == f || strings.Contains(got, "{{") || strings.Contains(got, "%!") {
-			t.Errorf("tr: %q gives %q (%v)", f, got, ok)
+	r := func(c tile.Colour, v int) tile.Tile { return tile.NewTile(c, v) }
+	r5 := r(tile.Red, 5)
+	// A hand whose okey is R5 with three melds on the table (the coach's
+	// meld 3 is K5 K6 K7), and one of which nothing is known.
+	known := coachTable{okey: r5, melds: [][]tile.Tile{
+		{r(tile.Red, 1), r(tile.Red, 2), r(tile.Red, 3)}, {r(tile.Yellow, 7), r5, r(tile.Yellow, 9)}, {r(tile.Black, 5), r(tile.Black, 6), r(tile.Black, 7)},
+	}}
+	for _, ct := range []coachTable{known, {okey: tile.NoTile}} {
+		for _, f := range forms {
+			if got, ok := coachWords(en, f, ct); !ok || got != f {
+				t.Errorf("en: %q gives %q (%v)", f, got, ok)
+			}
+			got, ok := coachWords(tr, f, ct)
+			if !ok || got == f || strings.Contains(got, "{{") || strings.Contains(got, "%!") {
+				t.Errorf("tr: %q gives %q (%v)", f, got, ok)
+			}
+			// Turkish running text writes tiles in words (issue 31,
+			// point 9): no R7, no J, inside a move or a reason.
+			if tileNotation.MatchString(got) {
+				t.Errorf("tr: %q gives tiles in notation: %q", f, got)
+			}
 		}
 	}
-	// The Turkish of a move inside a reason is Turkish too.
-	if got, _ := coachWords(tr, "missed a finish (finish with K1)"); !strings.Contains(got, "K1 atarak bitir") {
-		t.Errorf("tr: the move inside a reason stays English: %q", got)
+	// Each tile with the case its verb governs, melds as rows of tile
+	// words, a meld of the table by its tiles, a move inside a reason
+	// said in Turkish too.
+	nb := func(s string) string { return strings.ReplaceAll(s, "\u00a0", " ") }
+	for _, x := range []struct {
+		in   string
+		ct   coachTable
+		want string
+	}{
+		{"discard K13", known, "siyah 13'ü at"},
+		{"take R7", known, "kırmızı 7'yi al"},
+		{"finish with R5 (okey finish)", known, "okeyi (kırmızı 5) atarak bitir (okeyli bitiş)"},
+		{"missed a finish (finish with K1)", known, "bitirme fırsatını kaçırdın (siyah 1'i atarak bitir)"},
+		{"open 104: R1 R2 R3 | Y5 R5 Y7", known, "104 ile aç: kırmızı 1-2-3 · sarı 5-okey-7"},
+		{"lay off R4 on meld 1", known, "kırmızı 4'ü kırmızı 1-2-3'e işle"},
+		{"lay off K8 on meld 3", known, "siyah 8'i siyah 5-6-7'ye işle"},
+		{"lay off K8 on meld 3", coachTable{okey: r5}, "siyah 8'i 3. pere işle"},
+		{"take back the okey of meld 2 with Y8", known, "sarı 7-okey-9'daki okeyin yerine sarı 8'i koyup okeyi al"},
+		{"take back the okey of meld 2 with Y8", coachTable{okey: r5}, "2. perdeki okeyin yerine sarı 8'i koyup okeyi al"},
+		{"gave the next player R5: it took R6 this hand and may be collecting it", coachTable{okey: tile.NoTile},
+			"sonraki oyuncuya kırmızı 5'i verdin: bu elde kırmızı 6'yı almıştı, bunları topluyor olabilir"},
+	} {
+		if got := nb(sayCoach(tr, x.in, x.ct)); got != x.want {
+			t.Errorf("tr: %q gives %q, want %q", x.in, got, x.want)
+		}
 	}
 	// Tiles of a move: only the rack's, as often as it holds them.
 	rack, _ := tile.ParseTiles("R1 R1 R2 R3 Y5 K9")

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 
 	"okey/game/tile"
@@ -13,53 +14,84 @@ import (
 // The review screen says them in the player's language: each form has
 // a catalogue key (review.move.*, review.why.*) whose English text is
 // the coach's own, and the parts in brackets of the pattern (tiles,
-// numbers, a move in a reason) go into the key's %s in order, a move
-// said again in the player's words. A test runs reviews of real records
-// in both games and checks that every move and reason the coach wrote
-// is one of these forms, and that the English catalogue gives back the
-// coach's words exactly.
+// numbers, melds, a move in a reason) go into the key's %s in order.
+// In English each part goes in as the coach wrote it; in Turkish each
+// is said as its sentence needs (args): a tile in colour words with
+// the case its verb governs ("kırmızı 7'yi at"), melds as rows of tile
+// words, a meld of the table by its tiles ("kırmızı 4-5-6'ya işle"),
+// a move said again. A test runs reviews of real records in both games
+// and checks that every move and reason the coach wrote is one of these
+// forms, and that the English catalogue gives back the coach's words
+// exactly.
 var coachForms = []struct {
-	re  *regexp.Regexp
-	key string
+	re   *regexp.Regexp
+	key  string
+	args []coachArg // one for each bracketed part
 }{
-	{regexp.MustCompile(`^draw$`), "review.move.draw"},
-	{regexp.MustCompile(`^take back the okey of meld (\d+) with (\S+)$`), "review.move.takeback"},
-	{regexp.MustCompile(`^take (\S+)$`), "review.move.take"},
-	{regexp.MustCompile(`^discard (\S+)$`), "review.move.discard"},
-	{regexp.MustCompile(`^finish with (\S+) \(okey finish\)$`), "review.move.finish.okey"},
-	{regexp.MustCompile(`^finish with (\S+)$`), "review.move.finish"},
-	{regexp.MustCompile(`^gösterme \(show (\S+)\)$`), "review.move.show"},
-	{regexp.MustCompile(`^end the hand$`), "review.move.endhand"},
-	{regexp.MustCompile(`^give back (\S+)$`), "review.move.giveback"},
-	{regexp.MustCompile(`^open pairs: (.+)$`), "review.move.openpairs"},
-	{regexp.MustCompile(`^open (\d+): (.+)$`), "review.move.open"},
-	{regexp.MustCompile(`^lay pairs: (.+)$`), "review.move.laypairs"},
-	{regexp.MustCompile(`^lay: (.+)$`), "review.move.lay"},
-	{regexp.MustCompile(`^lay off (\S+) on meld (\d+)$`), "review.move.layoff"},
+	{regexp.MustCompile(`^draw$`), "review.move.draw", nil},
+	{regexp.MustCompile(`^take back the okey of meld (\d+) with (\S+)$`), "review.move.takeback", []coachArg{{argMeld, i18n.Locative}, {argTile, i18n.Accusative}}},
+	{regexp.MustCompile(`^take (\S+)$`), "review.move.take", []coachArg{{argTile, i18n.Accusative}}},
+	{regexp.MustCompile(`^discard (\S+)$`), "review.move.discard", []coachArg{{argTile, i18n.Accusative}}},
+	{regexp.MustCompile(`^finish with (\S+) \(okey finish\)$`), "review.move.finish.okey", []coachArg{{argTile, i18n.Accusative}}},
+	{regexp.MustCompile(`^finish with (\S+)$`), "review.move.finish", []coachArg{{argTile, i18n.Accusative}}},
+	{regexp.MustCompile(`^gösterme \(show (\S+)\)$`), "review.move.show", []coachArg{{argTile, i18n.Accusative}}},
+	{regexp.MustCompile(`^end the hand$`), "review.move.endhand", nil},
+	{regexp.MustCompile(`^give back (\S+)$`), "review.move.giveback", []coachArg{{argTile, i18n.Accusative}}},
+	{regexp.MustCompile(`^open pairs: (.+)$`), "review.move.openpairs", []coachArg{{argMelds, 0}}},
+	{regexp.MustCompile(`^open (\d+): (.+)$`), "review.move.open", []coachArg{{argText, 0}, {argMelds, 0}}},
+	{regexp.MustCompile(`^lay pairs: (.+)$`), "review.move.laypairs", []coachArg{{argMelds, 0}}},
+	{regexp.MustCompile(`^lay: (.+)$`), "review.move.lay", []coachArg{{argMelds, 0}}},
+	{regexp.MustCompile(`^lay off (\S+) on meld (\d+)$`), "review.move.layoff", []coachArg{{argTile, i18n.Accusative}, {argMeld, i18n.Dative}}},
 
-	{regexp.MustCompile(`^threw the okey$`), "review.why.okey"},
-	{regexp.MustCompile(`^threw the okey \(101 penalty points\)$`), "review.why.okey101"},
-	{regexp.MustCompile(`^missed a finish \((.+)\)$`), "review.why.missed"},
-	{regexp.MustCompile(`^missed a finish: the rack could go out this turn$`), "review.why.missed101"},
-	{regexp.MustCompile(`^finished without throwing the okey, which doubles the points$`), "review.why.okeyfinish"},
-	{regexp.MustCompile(`^gave up gösterme$`), "review.why.gosterme"},
-	{regexp.MustCompile(`^took (\S+), which did not help enough$`), "review.why.takeuseless"},
-	{regexp.MustCompile(`^took (\S+), which must go onto the table this turn$`), "review.why.takemust"},
-	{regexp.MustCompile(`^drew instead of taking (\S+)$`), "review.why.drew"},
-	{regexp.MustCompile(`^gave the next player (\S+): it took (\S+) this hand and may be collecting it$`), "review.why.feeds"},
-	{regexp.MustCompile(`^discarded (\S+), an işler taş \(101 penalty points\), instead of laying it off$`), "review.why.islek.layoff"},
-	{regexp.MustCompile(`^discarded (\S+), an işler taş \(101 penalty points\)$`), "review.why.islek"},
-	{regexp.MustCompile(`^opened with pairs, doubling the penalty$`), "review.why.pairs"},
-	{regexp.MustCompile(`^opened too soon: waiting was worth more$`), "review.why.soon"},
-	{regexp.MustCompile(`^did not open \((.+)\)$`), "review.why.noopen"},
-	{regexp.MustCompile(`^left an okey on the table it could take back$`), "review.why.takeback"},
-	{regexp.MustCompile(`^kept tiles it could lay off \((.+)\)$`), "review.why.keptlayoff"},
+	{regexp.MustCompile(`^threw the okey$`), "review.why.okey", nil},
+	{regexp.MustCompile(`^threw the okey \(101 penalty points\)$`), "review.why.okey101", nil},
+	{regexp.MustCompile(`^missed a finish \((.+)\)$`), "review.why.missed", []coachArg{{argMove, 0}}},
+	{regexp.MustCompile(`^missed a finish: the rack could go out this turn$`), "review.why.missed101", nil},
+	{regexp.MustCompile(`^finished without throwing the okey, which doubles the points$`), "review.why.okeyfinish", nil},
+	{regexp.MustCompile(`^gave up gösterme$`), "review.why.gosterme", nil},
+	{regexp.MustCompile(`^took (\S+), which did not help enough$`), "review.why.takeuseless", []coachArg{{argTile, i18n.Accusative}}},
+	{regexp.MustCompile(`^took (\S+), which must go onto the table this turn$`), "review.why.takemust", []coachArg{{argTile, i18n.Accusative}}},
+	{regexp.MustCompile(`^drew instead of taking (\S+)$`), "review.why.drew", []coachArg{{argTile, i18n.Accusative}}},
+	{regexp.MustCompile(`^gave the next player (\S+): it took (\S+) this hand and may be collecting it$`), "review.why.feeds", []coachArg{{argTile, i18n.Accusative}, {argTile, i18n.Accusative}}},
+	{regexp.MustCompile(`^discarded (\S+), an işler taş \(101 penalty points\), instead of laying it off$`), "review.why.islek.layoff", []coachArg{{argTile, i18n.Accusative}}},
+	{regexp.MustCompile(`^discarded (\S+), an işler taş \(101 penalty points\)$`), "review.why.islek", []coachArg{{argTile, i18n.Accusative}}},
+	{regexp.MustCompile(`^opened with pairs, doubling the penalty$`), "review.why.pairs", nil},
+	{regexp.MustCompile(`^opened too soon: waiting was worth more$`), "review.why.soon", nil},
+	{regexp.MustCompile(`^did not open \((.+)\)$`), "review.why.noopen", []coachArg{{argMove, 0}}},
+	{regexp.MustCompile(`^left an okey on the table it could take back$`), "review.why.takeback", nil},
+	{regexp.MustCompile(`^kept tiles it could lay off \((.+)\)$`), "review.why.keptlayoff", []coachArg{{argMove, 0}}},
 }
 
-// coachWords says the coach's words s in tr's language; ok is false
-// when s is no form the screen knows (it is then shown as the coach
-// wrote it).
-func coachWords(tr *i18n.Catalog, s string) (string, bool) {
+// coachArg is how a bracketed part of a form of the coach's words goes
+// into the sentence of a language that writes tiles in words.
+type coachArg struct {
+	kind argKind
+	cs   i18n.Case // of a tile, or of a meld of the table
+}
+
+// argKind is what a bracketed part of the coach's words is.
+type argKind uint8
+
+const (
+	argText  argKind = iota // a number, as written
+	argTile                 // one tile (R7, J)
+	argMelds                // melds laid: "R1 R2 R3 | Y5 Y6 Y7"
+	argMeld                 // the number of a meld on the table: "3"
+	argMove                 // a move in the coach's words, said again
+)
+
+// coachTable is what the review knows of a decision's hand: its okey
+// (NoTile: none) and, in 101, the tiles of each meld on the table in
+// the coach's order (its meld 3 is melds[2]; nil: not known).
+type coachTable struct {
+	okey  tile.Tile
+	melds [][]tile.Tile
+}
+
+// coachWords says the coach's words s in tr's language, at a decision
+// whose hand ct tells; ok is false when s is no form the screen knows
+// (it is then shown as the coach wrote it).
+func coachWords(tr *i18n.Catalog, s string, ct coachTable) (string, bool) {
 	for _, f := range coachForms {
 		sub := f.re.FindStringSubmatch(s)
 		if sub == nil {
@@ -67,19 +99,60 @@ func coachWords(tr *i18n.Catalog, s string) (string, bool) {
 		}
 		args := make([]any, len(sub)-1)
 		for i, part := range sub[1:] {
-			if w, ok := coachWords(tr, part); ok { // a move inside a reason
-				part = w
+			a := coachArg{kind: argText}
+			if i < len(f.args) {
+				a = f.args[i]
 			}
-			args[i] = part
+			args[i] = ct.say(tr, part, a)
 		}
 		return tr.T(f.key, args...), true
 	}
 	return s, false
 }
 
+// say is part of the coach's words, a, in tr's language: as the coach
+// wrote it where tiles are written in their notation (English), else
+// in tile words with the case a asks for. A part that does not read as
+// it should stays as it is.
+func (ct coachTable) say(tr *i18n.Catalog, part string, a coachArg) string {
+	if a.kind == argMove {
+		w, _ := coachWords(tr, part, ct)
+		return w
+	}
+	if !tr.TileWords() {
+		return part
+	}
+	switch a.kind {
+	case argTile:
+		if t, err := tile.ParseTile(part); err == nil {
+			return tr.Tile(t, ct.okey, a.cs)
+		}
+	case argMelds:
+		gs := strings.Split(part, " | ")
+		for i, g := range gs {
+			ts, err := tile.ParseTiles(g)
+			if err != nil {
+				return part
+			}
+			gs[i] = tr.Tiles(ts, ct.okey)
+		}
+		return strings.Join(gs, " · ")
+	case argMeld:
+		n, err := strconv.Atoi(part)
+		if err != nil {
+			return part
+		}
+		if n >= 1 && n <= len(ct.melds) {
+			return tr.TilesIn(ct.melds[n-1], ct.okey, a.cs)
+		}
+		return tr.T("review.meld.n", n) + tr.NounEnding("per", a.cs)
+	}
+	return part
+}
+
 // sayCoach is coachWords without the flag.
-func sayCoach(tr *i18n.Catalog, s string) string {
-	w, _ := coachWords(tr, s)
+func sayCoach(tr *i18n.Catalog, s string, ct coachTable) string {
+	w, _ := coachWords(tr, s, ct)
 	return w
 }
 

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -57,7 +58,8 @@ type reviewState struct {
 	done, total int
 	finished    bool
 	res         cli.Review
-	okeys       []tile.Tile // the okey of each decision's hand (NoTile: none)
+	okeys       []tile.Tile     // the okey of each decision's hand (NoTile: none)
+	melds       [][][]tile.Tile // the table's melds at each decision (101; nil: none known)
 	err         error
 	at          int // the decision on show
 }
@@ -73,6 +75,7 @@ type reviewDoneMsg struct {
 	id    uint64
 	res   cli.Review
 	okeys []tile.Tile
+	melds [][][]tile.Tile
 	err   error
 }
 
@@ -144,7 +147,7 @@ func (m *Model) openReview(rec []byte, seat, hand int, title string) tea.Cmd {
 			}
 			msg := reviewDoneMsg{id: id, res: r, err: err}
 			if err == nil {
-				msg.okeys = okeysOf(rec, seat, hand, r.Decisions)
+				msg.okeys, msg.melds = handsOf(rec, seat, hand, r.Decisions)
 			}
 			done <- msg
 		}()
@@ -153,15 +156,22 @@ func (m *Model) openReview(rec []byte, seat, hand int, title string) tea.Cmd {
 	return start
 }
 
-// okeysOf is the okey of each decision's hand, as the seat saw it (the
-// indicator is face up): the rack is drawn with its okeys marked.
-func okeysOf(rec []byte, seat, hand int, ds []coach.Decision) []tile.Tile {
+// handsOf is the okey of each decision's hand, as the seat saw it (the
+// indicator is face up): the rack is drawn with its okeys marked; and
+// in 101 the tiles of each meld on the table then, in the coach's
+// order, so that a move onto one names it by its tiles.
+func handsOf(rec []byte, seat, hand int, ds []coach.Decision) ([]tile.Tile, [][][]tile.Tile) {
 	byIndex := map[int]tile.Tile{}
+	meldsAt := map[int][][]tile.Tile{}
 	if cli.Is101(rec) {
 		if r, err := okey101.ParseRecord(rec); err == nil {
 			if ps, err := coach.Points101(r, seat, hand); err == nil {
 				for _, p := range ps {
-					byIndex[p.Index] = p.State.View(seat).Okey
+					v := p.State.View(seat)
+					byIndex[p.Index] = v.Okey
+					for _, tm := range v.Table {
+						meldsAt[p.Index] = append(meldsAt[p.Index], slices.Clone(tm.Meld.Tiles))
+					}
 				}
 			}
 		}
@@ -173,13 +183,15 @@ func okeysOf(rec []byte, seat, hand int, ds []coach.Decision) []tile.Tile {
 		}
 	}
 	out := make([]tile.Tile, len(ds))
+	melds := make([][][]tile.Tile, len(ds))
 	for i, d := range ds {
 		out[i] = tile.NoTile
 		if o, ok := byIndex[d.Index]; ok {
 			out[i] = o
 		}
+		melds[i] = meldsAt[d.Index]
 	}
-	return out
+	return out, melds
 }
 
 // closeReview stops a review being computed and forgets it.
@@ -205,7 +217,7 @@ func (m *Model) onReviewMsg(msg tea.Msg) tea.Cmd {
 		if rv == nil || msg.id != rv.id {
 			return nil
 		}
-		rv.finished, rv.res, rv.okeys, rv.err = true, msg.res, msg.okeys, msg.err
+		rv.finished, rv.res, rv.okeys, rv.melds, rv.err = true, msg.res, msg.okeys, msg.melds, msg.err
 		rv.done = len(msg.res.Decisions)
 		rv.at = 0
 		if i := rv.nextBad(-1, 1); i >= 0 { // open on the first mistake
@@ -326,7 +338,11 @@ func (m *Model) renderReview() string {
 	}
 	body := []string{m.st.Bold.Render(canvas.Cut(m.tr.T("review.at", rv.at+1, len(rv.res.Decisions), d.Hand, stage, d.WallLeft), w))}
 	body = append(body, m.reviewRack(d, okey)...)
-	body = append(body, m.reviewVerdict(d, w)...)
+	ct := coachTable{okey: okey}
+	if rv.at < len(rv.melds) {
+		ct.melds = rv.melds[rv.at]
+	}
+	body = append(body, m.reviewVerdict(d, ct, w)...)
 	// A long verdict (an opening of 101 wraps) takes the room of the
 	// blank line, then of the summary's second line: the decision is
 	// what the page is for.
@@ -346,14 +362,14 @@ func (m *Model) renderReview() string {
 
 // reviewVerdict is a decision's verdict in words: the move played and
 // the best, the loss with its interval and the label, the reasons.
-func (m *Model) reviewVerdict(d *coach.Decision, w int) []string {
+func (m *Model) reviewVerdict(d *coach.Decision, ct coachTable, w int) []string {
 	var out []string
 	add := func(st func(...string) string, s string) {
 		for _, p := range canvas.Wrap(s, w) {
 			out = append(out, st(p))
 		}
 	}
-	add(m.st.Text.Render, m.tr.T("review.played", sayCoach(m.tr, d.Played)))
+	add(m.st.Text.Render, m.tr.T("review.played", sayCoach(m.tr, d.Played, ct)))
 	if d.Label == coach.Only {
 		add(m.st.Dim.Render, m.tr.T("review.only"))
 		return out
@@ -361,7 +377,7 @@ func (m *Model) reviewVerdict(d *coach.Decision, w int) []string {
 	if d.Best == d.Played {
 		add(m.st.Dim.Render, m.tr.T("review.best", m.tr.T("review.same")))
 	} else {
-		add(m.st.Text.Render, m.tr.T("review.best", sayCoach(m.tr, d.Best)))
+		add(m.st.Text.Render, m.tr.T("review.best", sayCoach(m.tr, d.Best, ct)))
 	}
 	label := m.tr.T("review.label." + strings.ReplaceAll(string(d.Label), " ", "_"))
 	st := m.st.Good
@@ -383,7 +399,7 @@ func (m *Model) reviewVerdict(d *coach.Decision, w int) []string {
 		add(m.st.Dim.Render, note)
 	}
 	for _, r := range d.Reasons {
-		add(m.st.Accent.Render, m.tr.T("review.why", sayCoach(m.tr, r)))
+		add(m.st.Accent.Render, m.tr.T("review.why", sayCoach(m.tr, r, ct)))
 	}
 	return out
 }

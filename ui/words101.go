@@ -149,7 +149,7 @@ func (m *Model) logWords101(e log101) string {
 	case okey101.EvLayOff:
 		return say("t101.log.layoff", acc(ev.Tile), m.ownerOf(e.owner, ev.Seat))
 	case okey101.EvTakeBack:
-		return say("t101.log.takeback", m.ownerOf(e.owner, ev.Seat), name(ev.Tile))
+		return say("t101.log.takeback", m.ownerOf(e.owner, ev.Seat), acc(ev.Tile)) // yerine kırmızı 5'i koyup
 	case okey101.EvDiscard:
 		return say("log.discard", name(ev.Tile))
 	case okey101.EvPenalty:

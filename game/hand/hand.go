@@ -68,7 +68,7 @@ func (a *Analyzer) checkCounts(c *tile.Counts) error {
 		case f == tile.FalseJoker && a.cfg.NoOkey:
 			return fmt.Errorf("simple104 has no false jokers, but the rack holds %s", copiesOf(k, f))
 		case k > 2:
-			return fmt.Errorf("%s: only two exist", copiesOf(k, f))
+			return &CopiesError{Tile: f, N: k}
 		case k > int(a.avail[f]):
 			// Only the indicator's face is short of copies: its other copy
 			// lies on the table (unless indicator_last draws it).
@@ -80,6 +80,14 @@ func (a *Analyzer) checkCounts(c *tile.Counts) error {
 	}
 	return nil
 }
+
+// CopiesError is a rack holding more copies of a tile than exist.
+type CopiesError struct {
+	Tile tile.Tile
+	N    int // how many the rack holds: 3 or more
+}
+
+func (e *CopiesError) Error() string { return copiesOf(e.N, e.Tile) + ": only two exist" }
 
 func copiesOf(k int, f tile.Tile) string {
 	words := [...]string{"no", "one copy", "two copies", "three copies", "four copies"}

@@ -163,8 +163,20 @@ func (t Tile) prev() Tile {
 // ParseError reports a token that is not a tile.
 type ParseError struct {
 	Token  string
-	Reason string
+	Reason string   // why, in English
+	Why    ParseWhy // why, for a message in another language
 }
+
+// ParseWhy is why a token is not a tile.
+type ParseWhy uint8
+
+// The reasons a token is not a tile.
+const (
+	WhyEmpty   ParseWhy = iota + 1 // nothing there
+	WhyColour                      // the first letter is no colour
+	WhyNoValue                     // a colour without a value
+	WhyValue                       // the value is no number from 1 to 13
+)
 
 func (e *ParseError) Error() string {
 	return fmt.Sprintf("%q is not a tile: %s", e.Token, e.Reason)
@@ -195,7 +207,7 @@ func parse[S string | []byte](s S) (Tile, error) {
 	}
 	tok := s[lo:hi]
 	if len(tok) == 0 {
-		return NoTile, &ParseError{Token: string(s), Reason: "empty"}
+		return NoTile, &ParseError{Token: string(s), Reason: "empty", Why: WhyEmpty}
 	}
 	if len(tok) == 1 && tok[0]|0x20 == 'j' {
 		return FalseJoker, nil
@@ -211,24 +223,24 @@ func parse[S string | []byte](s S) (Tile, error) {
 	case 'k':
 		c = Black
 	default:
-		return NoTile, &ParseError{Token: string(tok), Reason: "the colour must be R, Y, B or K (or J for a false joker)"}
+		return NoTile, &ParseError{Token: string(tok), Reason: "the colour must be R, Y, B or K (or J for a false joker)", Why: WhyColour}
 	}
 	num := tok[1:]
 	if len(num) == 0 {
-		return NoTile, &ParseError{Token: string(tok), Reason: "the value is missing (1 to 13)"}
+		return NoTile, &ParseError{Token: string(tok), Reason: "the value is missing (1 to 13)", Why: WhyNoValue}
 	}
 	v := 0
 	for i := 0; i < len(num); i++ {
 		d := num[i]
 		if d < '0' || d > '9' {
-			return NoTile, &ParseError{Token: string(tok), Reason: "the value must be a number from 1 to 13"}
+			return NoTile, &ParseError{Token: string(tok), Reason: "the value must be a number from 1 to 13", Why: WhyValue}
 		}
 		if v <= NumValues {
 			v = v*10 + int(d-'0')
 		}
 	}
 	if v < 1 || v > NumValues || len(num) > 2 {
-		return NoTile, &ParseError{Token: string(tok), Reason: "the value must be from 1 to 13"}
+		return NoTile, &ParseError{Token: string(tok), Reason: "the value must be from 1 to 13", Why: WhyValue}
 	}
 	return NewTile(c, v), nil
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"errors"
 	"io"
 	"strings"
 
@@ -38,10 +39,28 @@ func Hand101Answerer(rules okey101.Rules) func() Answerer {
 // and 21 or 22 tiles, checked as okey hand --game 101 --json checks a line.
 func ReadRack101(indicator string, tiles []string) (meld.Analyzer, tile.Counts, error) {
 	a, c, err := meld.ParseLine(indicator + ": " + strings.Join(tiles, " "))
-	if err != nil {
-		return meld.Analyzer{}, tile.Counts{}, &badLine{Err: err}
+	if err == nil {
+		return a, c, nil
 	}
-	return a, c, nil
+	bad := &badLine{Err: err}
+	// What ErrorIn needs to say it in another language: the token that
+	// is no tile, the count.
+	_, indErr := tile.ParseTile(indicator)
+	ts, tsErr := tile.ParseTiles(strings.Join(tiles, " "))
+	var pe *tile.ParseError
+	switch {
+	case errors.Is(err, meld.ErrNoIndicator) || strings.TrimSpace(indicator) == "":
+		bad.Key = "hand.err.noindicator"
+	case errors.Is(err, meld.ErrJokerIndicator):
+		bad.Key = "hand.err.jokerindicator"
+	case errors.Is(err, meld.ErrUnknownTile) && errors.As(indErr, &pe):
+		bad.Key, bad.Args = "hand.err.tile.indicator", []any{pe.Token, whyKey(pe.Why)}
+	case errors.Is(err, meld.ErrUnknownTile) && errors.As(tsErr, &pe):
+		bad.Key, bad.Args = "hand.err.tile", []any{pe.Token, whyKey(pe.Why)}
+	case errors.Is(err, meld.ErrTileCount) && tsErr == nil:
+		bad.Key, bad.Args = "hand.err.count", []any{21, 22, len(ts)}
+	}
+	return meld.Analyzer{}, tile.Counts{}, bad
 }
 
 // Describe101 writes the analysis of a 101 rack for a person, in

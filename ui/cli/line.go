@@ -14,6 +14,10 @@ import (
 type badLine struct {
 	Reason string
 	Err    error // the cause, if any (a *tile.ParseError, say)
+	// Key and Args say Reason in a catalogue's words (ErrorIn); "" when
+	// the reason has no key.
+	Key  string
+	Args []any
 }
 
 func (e *badLine) Error() string {
@@ -30,6 +34,12 @@ func (e *badLine) Unwrap() error { return e.Err }
 
 func lineErr(format string, args ...any) error {
 	return &badLine{Reason: fmt.Sprintf(format, args...)}
+}
+
+// keyedErr is lineErr with the catalogue key that says it in another
+// language, with args.
+func keyedErr(key string, args []any, format string, fargs ...any) error {
+	return &badLine{Reason: fmt.Sprintf(format, fargs...), Key: key, Args: args}
 }
 
 // parsedLine is one parsed "IND: TILES" line.
@@ -50,14 +60,14 @@ func parseIndicator(rules game.Rules, ind []byte) (tile.Tile, error) {
 		}
 		return tile.NoTile, nil
 	case len(ind) == 0:
-		return tile.NoTile, lineErr(`no indicator: write the line as "IND: TILES", e.g. "R4: R1 R2 …"`)
+		return tile.NoTile, keyedErr("hand.err.noindicator", nil, `no indicator: write the line as "IND: TILES", e.g. "R4: R1 R2 …"`)
 	}
 	t, err := tile.Parse(ind)
 	if err != nil {
 		return tile.NoTile, &badLine{Reason: "indicator", Err: err}
 	}
 	if t == tile.FalseJoker {
-		return tile.NoTile, lineErr("a false joker is never the indicator")
+		return tile.NoTile, keyedErr("hand.err.jokerindicator", nil, "a false joker is never the indicator")
 	}
 	return t, nil
 }
@@ -89,6 +99,9 @@ func parseLine(rules game.Rules, line []byte, min, max int, dst []tile.Tile) (pa
 		want := fmt.Sprintf("%d to %d", min, max)
 		if max == min+1 {
 			want = fmt.Sprintf("%d or %d", min, max)
+		}
+		if max == min+1 {
+			return parsedLine{}, keyedErr("hand.err.count", []any{min, max, len(ts)}, "a hand has %s tiles, this one has %d", want, len(ts))
 		}
 		return parsedLine{}, lineErr("a hand has %s tiles, this one has %d", want, len(ts))
 	}

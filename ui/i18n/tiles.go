@@ -175,3 +175,18 @@ func (c *Catalog) UpFirst(s string) string {
 	}
 	return string(unicode.ToUpper(r)) + s[n:]
 }
+
+// TilesIn is Tiles with the case ending cs on the row's last word:
+// "kırmızı 4-5-6'ya" after a number (with the apostrophe, as a tile
+// takes it), "mavi 9-okeye" after the okey (a common noun, without
+// one); English, which has no case endings, gets the row unchanged.
+func (c *Catalog) TilesIn(ts []tile.Tile, okey tile.Tile, cs Case) string {
+	s := c.Tiles(ts, okey)
+	if !c.Suffixes() || cs == Nominative || s == "" {
+		return s
+	}
+	if r, _ := utf8.DecodeLastRuneInString(s); unicode.IsDigit(r) {
+		return Suffixed(s, cs)
+	}
+	return s + Ending(s, cs)
+}

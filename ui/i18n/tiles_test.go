@@ -64,6 +64,27 @@ func TestTileWords(t *testing.T) {
 			t.Errorf("tr %s: %q, want %q", x.whatItIs, got, x.tr)
 		}
 	}
+	// A row with a case ending on its last word: after a number with
+	// the apostrophe, after the okey (a common noun) without.
+	for _, x := range []struct {
+		ts   []tile.Tile
+		cs   Case
+		want string
+	}{
+		{[]tile.Tile{r(tile.Red, 4), r(tile.Red, 6), r(tile.Red, 7)}, Dative, "kırmızı 4-6-7'ye"},
+		{[]tile.Tile{r(tile.Red, 4), r(tile.Red, 6)}, Nominative, "kırmızı 4-6"},
+		{[]tile.Tile{r(tile.Black, 7), r(tile.Yellow, 7), r(tile.Blue, 7)}, Locative, "siyah-sarı-mavi 7'de"},
+		{[]tile.Tile{r(tile.Blue, 9), r(tile.Blue, 10), r5}, Dative, "mavi 9-10-okeye"},
+		{[]tile.Tile{r(tile.Blue, 9), r(tile.Blue, 10), r5}, Locative, "mavi 9-10-okeyde"},
+		{[]tile.Tile{r(tile.Blue, 9), r(tile.Blue, 10), r(tile.Blue, 11)}, Accusative, "mavi 9-10-11'i"},
+	} {
+		if got := nb(tr.TilesIn(x.ts, r5, x.cs)); got != x.want {
+			t.Errorf("tr TilesIn(%v, %d) = %q, want %q", x.ts, x.cs, got, x.want)
+		}
+		if got, want := en.TilesIn(x.ts, r5, x.cs), en.Tiles(x.ts, r5); got != want {
+			t.Errorf("en TilesIn(%v) = %q, want %q", x.ts, got, want)
+		}
+	}
 	for _, x := range []struct {
 		c        *Catalog
 		in, want string
