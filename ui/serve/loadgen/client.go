@@ -344,6 +344,11 @@ func (c *client) play(ctx context.Context, p pace, sh *seatShared, st *stats, rn
 				c.press("m")
 				c.press(fmt.Sprintf("hello from %s %d", c.name, keys), "enter")
 				st.chat()
+			case keys%3 == 0:
+				// Every third key moves the cursor, whatever else is
+				// waiting: a player does, and the step reports it.
+				c.press([]string{"left", "right"}[rng.IntN(2)])
+				st.cursor()
 			case pend == nil && !between && !turn && !(rackSorted(scr, sortedColour) && rackSorted(scr, sortedValue)):
 				// A sort the rack is not in yet: its order on screen (or
 				// its words on the status line, should a table's news
