@@ -50,7 +50,7 @@ func ServeChild(ctx context.Context, dir string, in io.Reader, out io.Writer, ti
 	// refuse all but a few; the caps of the whole server are raised to
 	// what the load asks.
 	cfg.MaxSessions, cfg.MaxPerAddr, cfg.MaxTables = 100000, 100000, 100000
-	cfg.ConnPerMinute, cfg.TablesPerPlayer, cfg.TablesPerAddr = 0, 0, 0
+	cfg.ConnPerMinute, cfg.TablesPerPlayer, cfg.TablesPerAddr, cfg.FreeGuesses = 0, 0, 0, 0
 	cfg.DefaultTimer = timer
 	if fps > 0 {
 		cfg.FPS = fps
