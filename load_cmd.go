@@ -16,25 +16,29 @@ import (
 // loadCmd is okey load: flags in, the steps run, the table out.
 func loadCmd(e *env) *cobra.Command {
 	cfg := loadgen.DefaultConfig()
-	var sessions, trace, stateDir string
-	var child bool
+	var sessions, trace, child string
 	c := &cobra.Command{
 		Use:   "load",
 		Short: e.tr.T("cli.load.short"),
 		Long:  e.tr.T("cli.load.long"),
 		Example: `okey load --sessions 100
 okey load --sessions 100,250,500,750 --play 120s
-okey load --addr 127.0.0.1:2222 --pid 4242 --sessions 200`,
+okey load --nodes 3 --sessions 100,250,500 --play 60s
+okey load --addr 127.0.0.1:2222 --pid 4242 --sessions 200
+okey load --addr 127.0.0.1:2501,127.0.0.1:2502,127.0.0.1:2503 --pid 4242,4243,4244 --sessions 300`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			return exitCode(loadRun(c.Context(), cfg, sessions, trace, stateDir, child, e))
+			return exitCode(loadRun(c.Context(), cfg, sessions, trace, child, e))
 		},
 	}
 	fs := c.Flags()
 	flag := func(name string) string { return e.tr.T("cli.flag.load." + name) }
 	fs.StringVar(&sessions, "sessions", "100", flag("sessions"))
-	fs.StringVar(&cfg.Addr, "addr", "", flag("addr"))
-	fs.IntVar(&cfg.PID, "pid", 0, flag("pid"))
+	fs.StringSliceVar(&cfg.Addrs, "addr", nil, flag("addr"))
+	fs.IntSliceVar(&cfg.PIDs, "pid", nil, flag("pid"))
+	fs.IntVar(&cfg.Nodes, "nodes", 1, flag("nodes"))
+	fs.IntVar(&cfg.SSHPort, "ssh-port", 0, flag("ssh-port"))
+	fs.IntVar(&cfg.ClusterPort, "cluster-port", 0, flag("cluster-port"))
 	fs.DurationVar(&cfg.Timer, "timer", cfg.Timer, flag("timer"))
 	fs.IntVar(&cfg.ServerFPS, "server-fps", 0, flag("server-fps"))
 	fs.DurationVar(&cfg.Play, "play", cfg.Play, flag("play"))
@@ -50,20 +54,20 @@ okey load --addr 127.0.0.1:2222 --pid 4242 --sessions 200`,
 	fs.StringVar(&cfg.HeapProfile, "heapprofile", "", flag("heapprofile"))
 	fs.Uint64Var(&cfg.Seed, "seed", cfg.Seed, flag("seed"))
 	fs.StringVar(&trace, "trace", "", flag("trace"))
-	// The server a step starts is this binary again, serving as okey
-	// serve does: internal flags, hidden from the help.
-	fs.BoolVar(&child, loadgen.ChildFlag, false, "")
-	fs.StringVar(&stateDir, "state-dir", "", "")
+	// The servers a step starts are this binary again, serving as okey
+	// serve does: an internal flag (their configuration), hidden from the
+	// help.
+	fs.StringVar(&child, loadgen.ChildFlag, "", "")
 	_ = fs.MarkHidden(loadgen.ChildFlag)
-	_ = fs.MarkHidden("state-dir")
 	return c
 }
 
-// loadRun runs okey load's steps (or, as a step's child, its server).
-func loadRun(ctx context.Context, cfg loadgen.Config, sessions, trace, stateDir string, child bool, e *env) int {
+// loadRun runs okey load's steps (or, as a step's child, given its
+// configuration, one of its servers).
+func loadRun(ctx context.Context, cfg loadgen.Config, sessions, trace, child string, e *env) int {
 	stdout, stderr := e.stdout, e.stderr
-	if child {
-		return loadgen.ServeChild(ctx, stateDir, e.stdin, stdout, cfg.Timer, cfg.ServerFPS)
+	if child != "" {
+		return loadgen.ServeChild(ctx, child, e.stdin, stdout)
 	}
 	cfg.Sessions = nil
 	for _, f := range strings.Split(sessions, ",") {
@@ -74,7 +78,7 @@ func loadRun(ctx context.Context, cfg loadgen.Config, sessions, trace, stateDir 
 		}
 		cfg.Sessions = append(cfg.Sessions, n)
 	}
-	if cfg.Addr == "" {
+	if len(cfg.Addrs) == 0 {
 		bin, err := os.Executable()
 		if err != nil {
 			fmt.Fprintf(stderr, "okey load: finding this program to run its server: %v\n", err)

@@ -16,6 +16,8 @@ func TestConfigCheck(t *testing.T) {
 		{"too many frames", func(c *Config) { c.FPS = 121 }, true},
 		{"the runtime's collector", func(c *Config) { c.GCPercent = 0 }, false},
 		{"a negative collector's target", func(c *Config) { c.GCPercent = -1 }, true},
+		{"no limit on wrong codes", func(c *Config) { c.FreeGuesses = 0 }, false},
+		{"negative free wrong codes", func(c *Config) { c.FreeGuesses = -1 }, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

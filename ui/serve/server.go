@@ -57,6 +57,13 @@ type Config struct {
 	// TablesPerPlayer and TablesPerAddr: one who holds seats at this
 	// many tables (one player, or all from one address) opens no other.
 	TablesPerPlayer, TablesPerAddr int
+	// FreeGuesses is how many wrong join or resume codes one address may
+	// type before each further one waits (2 s, doubling up to ten
+	// minutes); a connection that types FreeGuesses+2 wrong codes is
+	// closed. 0 is no limit: for okey load's servers, whose clients all
+	// come from 127.0.0.1 and whose players on one node may type a code
+	// before its table, opened on another node, has reached their lobby.
+	FreeGuesses int
 	// RoomIdle closes a waiting room where nothing happens this long;
 	// IdleEvict lets a full hall take back a table nobody has been at for
 	// this long (0: never).
@@ -128,7 +135,7 @@ type Config struct {
 func DefaultConfig() Config {
 	return Config{
 		Addr: ":2222", MaxTables: 50, MaxSessions: 200, MaxPerAddr: 8,
-		ConnPerMinute: 20, ConnBurst: 10, TablesPerPlayer: 2, TablesPerAddr: 4,
+		ConnPerMinute: 20, ConnBurst: 10, TablesPerPlayer: 2, TablesPerAddr: 4, FreeGuesses: 3,
 		RoomIdle: 10 * time.Minute, IdleEvict: 2 * time.Minute, AwayAfter: 3 * time.Minute, ReleaseAfter: 15 * time.Minute,
 		KeepMatches: 1000,
 		MaxWidth:    300, MaxHeight: 100,
@@ -145,6 +152,8 @@ func (c Config) Check() error {
 		return errors.New("the caps on tables, sessions and sessions per address must be positive")
 	case c.ConnPerMinute < 0 || c.ConnBurst < 0:
 		return errors.New("the connection rate must not be negative")
+	case c.FreeGuesses < 0:
+		return errors.New("the free wrong codes must not be negative")
 	case c.TablesPerPlayer < 0 || c.TablesPerAddr < 0 || c.RoomIdle < 0 || c.IdleEvict < 0:
 		return errors.New("the tables a player may hold and the idle times must not be negative")
 	case c.MaxWidth < ui.MinWidth || c.MaxHeight < ui.MinHeight:
@@ -225,7 +234,7 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	s := &Server{cfg: cfg, log: log, sessions: map[*session]*liveSession{}, bySess: map[ssh.Session]*session{}, byID: map[string]*session{}, perAddr: map[string]int{},
-		open: map[string]*countedConn{}, connRate: newConnLimiter(cfg.ConnPerMinute, cfg.ConnBurst), guesses: newGuesses()}
+		open: map[string]*countedConn{}, connRate: newConnLimiter(cfg.ConnPerMinute, cfg.ConnBurst), guesses: newGuesses(cfg.FreeGuesses)}
 	if cfg.AuthorizedKeys != "" {
 		if s.authz, err = readAuthorizedKeys(cfg.AuthorizedKeys); err != nil {
 			return nil, nil, err

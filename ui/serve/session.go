@@ -563,8 +563,9 @@ func lobbyRowOf(t *tableSummary) lobbyRow {
 		watchers: t.Watchers, timer: t.Timer, players: t.Players, owners: t.Owners}
 }
 
-// maxTries is how many wrong codes a connection may type.
-const maxTries = 5
+// triesOver is how many more wrong codes than the address's free ones
+// a connection may type before it is closed (Config.FreeGuesses).
+const triesOver = 2
 
 func (s *session) updateCode(k tea.KeyPressMsg) tea.Cmd {
 	s.flash = ""
@@ -637,7 +638,7 @@ func (s *session) useCode() tea.Cmd {
 		s.tries++
 		s.codeIn.Reset()
 		s.flash = s.tr.T("lobby.badcode")
-		if s.tries >= maxTries {
+		if free := s.srv.cfg.FreeGuesses; free > 0 && s.tries >= free+triesOver {
 			s.srv.log.Warn("too many wrong codes", "addr", s.addr, "name", s.name)
 			return s.sayBye(s.tr.T("lobby.toomanytries"))
 		}

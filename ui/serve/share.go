@@ -60,8 +60,10 @@ func (c *connLimiter) allow(host string, now time.Time) bool {
 
 // guesses counts wrong codes per address, across connections.
 type guesses struct {
-	mu sync.Mutex
-	by map[string]*guessState
+	// free is how many wrong codes cost nothing (0: none ever waits).
+	free int
+	mu   sync.Mutex
+	by   map[string]*guessState
 }
 
 type guessState struct {
@@ -70,18 +72,19 @@ type guessState struct {
 	until time.Time // no code is tried before this
 }
 
-// Wrong codes: the first freeGuesses cost nothing (a typo, a code read
-// wrong); each one after waits twice as long as the one before, from
-// guessWait up to guessMaxWait; an address with no wrong code for
-// guessForget starts afresh.
+// Wrong codes: the first few (Config.FreeGuesses) cost nothing (a typo,
+// a code read wrong); each one after waits twice as long as the one
+// before, from guessWait up to guessMaxWait; an address with no wrong
+// code for guessForget starts afresh.
 const (
-	freeGuesses  = 3
 	guessWait    = 2 * time.Second
 	guessMaxWait = 10 * time.Minute
 	guessForget  = 30 * time.Minute
 )
 
-func newGuesses() *guesses { return &guesses{by: map[string]*guessState{}} }
+// newGuesses counts wrong codes, free of them costing nothing (0: no
+// limit at all).
+func newGuesses(free int) *guesses { return &guesses{free: free, by: map[string]*guessState{}} }
 
 // wait is how long host must wait before its next code is tried (0: at
 // once).
@@ -97,6 +100,9 @@ func (g *guesses) wait(host string, now time.Time) time.Duration {
 
 // wrong counts a wrong code from host and sets its wait.
 func (g *guesses) wrong(host string, now time.Time) {
+	if g.free <= 0 {
+		return
+	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	st, ok := g.by[host]
@@ -113,7 +119,7 @@ func (g *guesses) wrong(host string, now time.Time) {
 	}
 	st.wrong++
 	st.last = now
-	if n := st.wrong - freeGuesses; n > 0 {
+	if n := st.wrong - g.free; n > 0 {
 		d := guessMaxWait
 		if n < 20 {
 			d = min(guessMaxWait, guessWait<<(n-1))

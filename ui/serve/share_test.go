@@ -350,3 +350,63 @@ func TestPasteACode(t *testing.T) {
 	b.press("m", "\x1b[200~hello from a paste\x1b[201~", "enter")
 	a.waitFor("bob: hello from a paste", 5*time.Second)
 }
+
+// TestGuessesFree: an address waits only once its free wrong codes are
+// spent, twice as long at each further one; with no free codes set
+// (okey load's servers) it never waits.
+func TestGuessesFree(t *testing.T) {
+	now := time.Unix(1_000_000, 0)
+	tests := []struct {
+		name  string
+		free  int
+		waits []time.Duration // after each wrong code
+	}{
+		{"three free", 3, []time.Duration{0, 0, 0, guessWait, 2 * guessWait, 4 * guessWait}},
+		{"one free", 1, []time.Duration{0, guessWait, 2 * guessWait}},
+		{"no limit", 0, []time.Duration{0, 0, 0, 0, 0, 0, 0, 0, 0, 0}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := newGuesses(tt.free)
+			for i, want := range tt.waits {
+				g.wrong("127.0.0.1", now)
+				if got := g.wait("127.0.0.1", now); got != want {
+					t.Errorf("after %d wrong codes: wait %v, want %v", i+1, got, want)
+				}
+				if got := g.wait("127.0.0.2", now); got != 0 {
+					t.Errorf("another address waits %v", got)
+				}
+			}
+		})
+	}
+}
+
+// TestNoGuessLimit: a server with no free wrong codes set (okey load's,
+// whose clients all come from 127.0.0.1) neither makes an address wait
+// nor closes a connection for wrong codes: a code typed after many
+// wrong ones still finds its table.
+func TestNoGuessLimit(t *testing.T) {
+	t.Parallel()
+	_, addr := testServer(t, func(c *Config) { c.FreeGuesses = 0 })
+	a := dial(t, addr, "ann", dialOpts{key: newKey(t)})
+	a.waitFor("Tables (0 of", 10*time.Second)
+	a.press("n")
+	a.waitFor("A new table", 5*time.Second)
+	for range fPrivate {
+		a.press("down")
+	}
+	a.press("right", "enter")
+	m := joinCodeRe.FindStringSubmatch(a.waitFor("Join code:", 5*time.Second))
+	if m == nil {
+		t.Fatalf("no join code on screen:\n%s", a.term.String())
+	}
+	b := dial(t, addr, "bob", dialOpts{key: newKey(t)})
+	b.waitFor("Tables (", 10*time.Second)
+	b.press("c")
+	b.waitFor("Type the table's join code", 5*time.Second)
+	for range 2*DefaultConfig().FreeGuesses + triesOver {
+		b.press("ZZZZZZ", "enter")
+	}
+	b.press(m[1], "enter")
+	b.waitFor("Waiting for the host", 5*time.Second)
+}

@@ -22,6 +22,8 @@ import (
 // the screen it reads back.
 type client struct {
 	name string
+	// node is the index of the server it is connected to.
+	node int
 	conn *gossh.Client
 	sess *gossh.Session
 	in   io.WriteCloser
@@ -166,15 +168,84 @@ func (c *client) await(ctx context.Context, within time.Duration, ok func(screen
 func (c *client) see(ctx context.Context, s string, within time.Duration) error {
 	scr, ok := c.await(ctx, within, func(scr string) bool { return strings.Contains(scr, s) })
 	if !ok {
-		if c.gone() {
-			return fmt.Errorf("%s: dropped while waiting for %q", c.name, s)
-		}
-		return fmt.Errorf("%s: %q not on screen after %v:\n%s", c.name, s, within, scr)
+		return c.missing(s, within, scr)
 	}
 	return nil
 }
 
+// missing is the error of s not seen on the screen scr within.
+func (c *client) missing(s string, within time.Duration, scr string) error {
+	if c.gone() {
+		return fmt.Errorf("%s: dropped while waiting for %q", c.name, s)
+	}
+	return fmt.Errorf("%s: %q not on screen after %v:\n%s", c.name, s, within, scr)
+}
+
 var codeRe = regexp.MustCompile(`Join code: ([A-Z0-9]{6})`)
+
+// The words of a join code's answer.
+const (
+	markWaiting  = "Waiting for the host"
+	markBadCode  = "No table for that code"
+	markCodeWait = "Too many wrong codes from your address"
+)
+
+// codeWaitRe reads how long an address must wait before its next code.
+var codeWaitRe = regexp.MustCompile(`try again in (\d+) s`)
+
+// codeAgainFor is how long a join code that finds no table is typed
+// again: the table, opened on another node, reaches this node's lobby
+// within a quarter of a second when the nodes are not loaded.
+const codeAgainFor = 5 * time.Second
+
+// joinByCode types a table's join code and waits for its waiting room.
+// A code that finds no table yet (or that the address must wait to try)
+// is typed again, at growing intervals, for codeAgainFor; again is how
+// many times.
+func (c *client) joinByCode(ctx context.Context, code string, within time.Duration) (again int, err error) {
+	answered := func(scr string) bool {
+		return strings.Contains(scr, markWaiting) || strings.Contains(scr, markBadCode) || strings.Contains(scr, markCodeWait)
+	}
+	if err := c.press(code, "enter"); err != nil {
+		return 0, err
+	}
+	var deadline time.Time
+	pause := 250 * time.Millisecond
+	for {
+		scr, ok := c.await(ctx, within, answered)
+		switch {
+		case !ok:
+			return again, c.missing(markWaiting, within, scr)
+		case strings.Contains(scr, markWaiting):
+			return again, nil
+		}
+		if deadline.IsZero() {
+			deadline = time.Now().Add(codeAgainFor)
+		}
+		wait := pause
+		if m := codeWaitRe.FindStringSubmatch(scr); m != nil {
+			s, _ := strconv.Atoi(m[1])
+			wait = time.Duration(s) * time.Second
+		}
+		if time.Now().Add(wait).After(deadline) {
+			return again, fmt.Errorf("%s: the join code %s found no table for %v:\n%s", c.name, code, codeAgainFor, scr)
+		}
+		sleep(ctx, wait)
+		pause = min(2*pause, time.Second)
+		// The answer stays on screen until the next key: typed again,
+		// the code shows in the field without it before it is sent.
+		if err := c.press(code); err != nil {
+			return again, err
+		}
+		if scr, ok := c.await(ctx, within, func(scr string) bool { return strings.Contains(scr, code) && !answered(scr) }); !ok {
+			return again, c.missing(code, within, scr)
+		}
+		if err := c.press("enter"); err != nil {
+			return again, err
+		}
+		again++
+	}
+}
 
 // Markers on screen that the scripted players read.
 const (

@@ -16,8 +16,12 @@
 //
 // The server is started for each step in a process of its own (the
 // load command run again, serving as okey serve does: ServeChild), or
-// one already running is given by address (its CPU and memory then by
-// its process id, if known).
+// several, clustered through their embedded NATS servers as okey serve
+// --cluster nodes are; or servers already running are given by address
+// (their CPU and memory then by their process ids, if known). With
+// several nodes the sessions are spread over them in turn, so a table's
+// host is on one node and most of the players who join it by code on
+// others.
 //
 // The files: loadgen.go the steps and the report, client.go a scripted
 // player, server.go the server's process, screen.go the terminal that
@@ -42,13 +46,21 @@ type Config struct {
 	// Sessions are the steps: each a number of sessions, at tables of
 	// four (the sessions left over, n%4, stay in the lobby).
 	Sessions []int
-	// Addr is a running server's address; "" starts one for each step
-	// (Binary, run as the load's server: ServeChild).
-	Addr   string
+	// Addrs are running servers' addresses, nodes of one cluster; none
+	// starts servers for each step (Binary, run as the load's server:
+	// ServeChild).
+	Addrs  []string
 	Binary string
-	// PID is the process of the server at Addr, to read its CPU and
-	// memory (0: not read).
-	PID int
+	// PIDs are the processes of the servers at Addrs, in their order, to
+	// read their CPU and memory (none: not read; 0: that one not read).
+	PIDs []int
+	// Nodes is how many servers each step starts, clustered (0 or 1: one,
+	// alone).
+	Nodes int
+	// SSHPort and ClusterPort are the first started node's SSH and
+	// cluster ports, the other nodes' counting up from them (0: ports the
+	// system chooses).
+	SSHPort, ClusterPort int
 	// Timer is the turn timer of the tables (0: none); a started server
 	// uses it as its default, which the tables take.
 	Timer time.Duration
@@ -105,8 +117,18 @@ func (c Config) Check() error {
 		}
 	}
 	switch {
-	case c.Addr == "" && c.Binary == "":
+	case len(c.Addrs) == 0 && c.Binary == "":
 		return errors.New("neither a server's address nor a binary to start one")
+	case len(c.PIDs) > 0 && len(c.PIDs) != len(c.Addrs):
+		return fmt.Errorf("%d process ids for %d addresses", len(c.PIDs), len(c.Addrs))
+	case slices.Contains(c.Addrs, ""):
+		return errors.New("an empty address")
+	case c.Nodes < 0 || c.Nodes > maxNodes:
+		return fmt.Errorf("%d nodes: from 1 to %d", c.Nodes, maxNodes)
+	case c.Nodes > 1 && len(c.Addrs) > 0:
+		return errors.New("the nodes are started by the load or given by their addresses, not both")
+	case c.SSHPort < 0 || c.ClusterPort < 0 || c.SSHPort+max(1, c.Nodes) > 65536 || c.ClusterPort+max(1, c.Nodes) > 65536:
+		return errors.New("the first ports must be from 1 to 65535, with room for every node")
 	case c.Play <= 0 || c.Idle < 0 || c.Rate <= 0:
 		return errors.New("the play's length and the dialling rate must be positive")
 	case c.KeyEvery <= 0 || c.MoveWithin <= 0 || c.Answer <= 0 || c.ChatEvery < 0:
@@ -119,9 +141,18 @@ func (c Config) Check() error {
 	return nil
 }
 
+// maxNodes is the most servers a step starts.
+const maxNodes = 16
+
 // Result is one step's figures.
 type Result struct {
 	Sessions, Tables int
+	// Nodes are the servers' own figures, in the order of their
+	// addresses; the server figures below are their sums.
+	Nodes []Node
+	// CodesAgain counts join codes typed again because the table, opened
+	// on another node, had not yet reached the player's node.
+	CodesAgain int
 	// ConnectFailed counts sessions that could not connect or reach the
 	// lobby; FormFailed the tables not formed; Dropped the sessions whose
 	// connection ended under them.
@@ -138,9 +169,9 @@ type Result struct {
 	// keys were overtaken by the turn or the hand's end.
 	KeysLost, MovesLost, Superseded int
 	Cursor, Chat                    int
-	// Server: CPU as a share of one core during the play and during the
-	// lobby's idle wait; resident memory before anyone connected and at
-	// the end of the play (0: not known).
+	// Servers (all nodes): CPU as a share of one core during the play and
+	// during the lobby's idle wait; resident memory before anyone
+	// connected and at the end of the play (0: not known).
 	ServerCPU, IdleCPU float64
 	RSSBase, RSSFull   uint64
 	// ClientCPU is this process's CPU during the play, a share of one
@@ -151,7 +182,24 @@ type Result struct {
 	// playing: kilobytes, and writes read (about a frame each).
 	KBps, Frames float64
 	// Mem is the started server's own account of its memory at the end
-	// of the play (the runtime's classes, in MB).
+	// of the play (the runtime's classes, in MB), the first node's with
+	// several.
+	Mem string
+}
+
+// Node is one server's figures in a step.
+type Node struct {
+	Addr string
+	// PID is its process (0: not known, nor its CPU and memory).
+	PID int
+	// Sessions is how many sessions were sent to it.
+	Sessions int
+	// CPU and IdleCPU are its shares of one core during the play and
+	// the lobby's idle wait; RSSBase and RSSFull its resident memory
+	// before anyone connected and at the end of the play.
+	CPU, IdleCPU     float64
+	RSSBase, RSSFull uint64
+	// Mem is its runtime's account of its memory (a started node's).
 	Mem string
 }
 
@@ -220,32 +268,67 @@ func Run(ctx context.Context, cfg Config, w io.Writer) ([]Result, error) {
 // step runs one step of n sessions.
 func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 	r := Result{Sessions: n, Tables: n / 4}
-	addr, pid := cfg.Addr, cfg.PID
-	var srv *child
-	if addr == "" {
+	addrs, pids := cfg.Addrs, cfg.PIDs
+	var kids []*child
+	if len(addrs) == 0 {
 		dir, err := os.MkdirTemp("", "okey-load-")
 		if err != nil {
 			return r, err
 		}
 		defer os.RemoveAll(dir)
-		if srv, err = startChild(cfg.Binary, dir, cfg.Timer, cfg.ServerFPS); err != nil {
+		if kids, err = startNodes(cfg.Binary, dir, max(1, cfg.Nodes), cfg.Timer, cfg.ServerFPS, cfg.SSHPort, cfg.ClusterPort); err != nil {
 			return r, err
 		}
-		defer srv.stop()
-		addr, pid = srv.addr, srv.pid()
+		defer stopAll(kids)
+		addrs, pids = nil, nil
+		for _, k := range kids {
+			addrs, pids = append(addrs, k.addr), append(pids, k.pid())
+		}
 	}
-	profile := func(path string) string {
+	r.Nodes = make([]Node, len(addrs))
+	for i, a := range addrs {
+		r.Nodes[i].Addr = a
+		if i < len(pids) && pids[i] > 0 {
+			r.Nodes[i].PID = pids[i]
+			r.Nodes[i].RSSBase = rssOf(pids[i])
+		}
+	}
+	for i := range n {
+		r.Nodes[i%len(addrs)].Sessions++
+	}
+	measured := slices.ContainsFunc(r.Nodes, func(nd Node) bool { return nd.PID > 0 })
+	profile := func(path string, node int) string {
 		if len(cfg.Sessions) > 1 {
-			return fmt.Sprintf("%s.%d", path, n)
+			path = fmt.Sprintf("%s.%d", path, n)
+		}
+		if len(kids) > 1 {
+			path = fmt.Sprintf("%s.node%d", path, node)
 		}
 		return path
 	}
-	if pid > 0 {
-		r.RSSBase = rssOf(pid)
+	// askAll asks every started node the command cmd gives it.
+	askAll := func(cmd func(node int) string) error {
+		for i, k := range kids {
+			if _, err := k.ask(cmd(i)); err != nil {
+				return fmt.Errorf("node %d: %w", i, err)
+			}
+		}
+		return nil
 	}
-	fmt.Fprintf(w, "# %d sessions against %s: dialling at %.0f a second\n", n, addr, cfg.Rate)
+	// cpus are the nodes' CPU times so far.
+	cpus := func() []time.Duration {
+		out := make([]time.Duration, len(r.Nodes))
+		for i, nd := range r.Nodes {
+			if nd.PID > 0 {
+				out[i] = cpuOf(nd.PID)
+			}
+		}
+		return out
+	}
+	fmt.Fprintf(w, "# %d sessions against %s: dialling at %.0f a second\n", n, strings.Join(addrs, ", "), cfg.Rate)
 
-	// Everyone connects, at the pace set, and waits in the lobby.
+	// Everyone connects, at the pace set, to the nodes in turn, and
+	// waits in the lobby.
 	clients := make([]*client, n)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -262,8 +345,10 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			c, err := dial(ctx, addr, fmt.Sprintf("lg%04d", i), cfg.Term, cfg.Width, cfg.Height)
+			node := i % len(addrs)
+			c, err := dial(ctx, addrs[node], fmt.Sprintf("lg%04d", i), cfg.Term, cfg.Width, cfg.Height)
 			if err == nil {
+				c.node = node
 				if err = c.see(ctx, markLobby, 30*time.Second); err != nil {
 					c.close()
 				}
@@ -293,24 +378,35 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 	}
 
 	// Idle in the lobby: what nobody doing anything costs.
-	if cfg.Idle > 0 && pid > 0 {
-		if cfg.CPUProfile != "" && srv != nil {
-			if _, err := srv.ask("cpu " + profile(cfg.CPUProfile) + ".idle"); err != nil {
+	if cfg.Idle > 0 && measured {
+		if cfg.CPUProfile != "" {
+			if err := askAll(func(i int) string { return "cpu " + profile(cfg.CPUProfile, i) + ".idle" }); err != nil {
 				return r, err
 			}
 		}
-		c0 := cpuOf(pid)
-		t0 := time.Now()
+		c0, t0 := cpus(), time.Now()
 		sleep(ctx, cfg.Idle)
-		r.IdleCPU = (cpuOf(pid) - c0).Seconds() / time.Since(t0).Seconds()
-		if cfg.CPUProfile != "" && srv != nil {
-			if _, err := srv.ask("cpustop"); err != nil {
+		c1, idle := cpus(), time.Since(t0).Seconds()
+		for i := range r.Nodes {
+			r.Nodes[i].IdleCPU = (c1[i] - c0[i]).Seconds() / idle
+			r.IdleCPU += r.Nodes[i].IdleCPU
+		}
+		if cfg.CPUProfile != "" {
+			if err := askAll(func(int) string { return "cpustop" }); err != nil {
 				return r, err
 			}
 		}
 	}
 
-	// Tables of four, formed through the lobby.
+	// Tables of four, formed through the lobby: the host on one node,
+	// the players who join by code on the next ones. On servers the load
+	// did not start, whose limits on wrong codes from one address hold,
+	// a player on another node than the host's first gives the table
+	// time to reach their node's lobby.
+	var codeWait time.Duration
+	if len(kids) == 0 && len(addrs) > 1 {
+		codeWait = codeWaitGiven
+	}
 	start = time.Now()
 	shared := make([]*seatShared, n/4)
 	formed := make([]bool, n/4)
@@ -324,13 +420,15 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := form(ctx, four, g%2 == 1); err != nil {
-				mu.Lock()
+			again, err := form(ctx, four, g%2 == 1, codeWait)
+			mu.Lock()
+			defer mu.Unlock()
+			r.CodesAgain += again
+			if err != nil {
 				r.FormFailed++
 				if r.FormFailed <= 3 {
 					fmt.Fprintf(w, "# forming table %d: %v\n", g, err)
 				}
-				mu.Unlock()
 				return
 			}
 			formed[g] = true
@@ -340,8 +438,8 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 	r.Form = time.Since(start)
 
 	// Play.
-	if pid > 0 && cfg.CPUProfile != "" && srv != nil {
-		if _, err := srv.ask("cpu " + profile(cfg.CPUProfile)); err != nil {
+	if measured && cfg.CPUProfile != "" {
+		if err := askAll(func(i int) string { return "cpu " + profile(cfg.CPUProfile, i) }); err != nil {
 			return r, err
 		}
 	}
@@ -355,7 +453,7 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 			bytes0, writes0 = bytes0+b, writes0+w
 		}
 	}
-	sc0, cc0, t0 := cpuOf(pid), cpuOf(os.Getpid()), time.Now()
+	sc0, cc0, t0 := cpus(), cpuOf(os.Getpid()), time.Now()
 	for g, ok := range formed {
 		if !ok {
 			continue
@@ -372,9 +470,16 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 	wg.Wait()
 	cancel()
 	r.Played = time.Since(t0)
-	if pid > 0 {
-		r.ServerCPU = (cpuOf(pid) - sc0).Seconds() / r.Played.Seconds()
-		r.RSSFull = rssOf(pid)
+	sc1 := cpus()
+	for i := range r.Nodes {
+		nd := &r.Nodes[i]
+		if nd.PID > 0 {
+			nd.CPU = (sc1[i] - sc0[i]).Seconds() / r.Played.Seconds()
+			nd.RSSFull = rssOf(nd.PID)
+		}
+		r.ServerCPU += nd.CPU
+		r.RSSBase += nd.RSSBase
+		r.RSSFull += nd.RSSFull
 	}
 	r.ClientCPU = (cpuOf(os.Getpid()) - cc0).Seconds() / r.Played.Seconds()
 	var bytes1, writes1 int
@@ -388,23 +493,28 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 		r.KBps = float64(bytes1-bytes0) / 1024 / played
 		r.Frames = float64(writes1-writes0) / played
 	}
-	if srv != nil {
-		if cfg.CPUProfile != "" {
-			if _, err := srv.ask("cpustop"); err != nil {
-				return r, err
-			}
+	if cfg.CPUProfile != "" {
+		if err := askAll(func(int) string { return "cpustop" }); err != nil {
+			return r, err
 		}
-		if cfg.HeapProfile != "" {
-			if _, err := srv.ask("heap " + profile(cfg.HeapProfile)); err != nil {
-				return r, err
+	}
+	if cfg.HeapProfile != "" {
+		if err := askAll(func(i int) string { return "heap " + profile(cfg.HeapProfile, i) }); err != nil {
+			return r, err
+		}
+	}
+	for i, k := range kids {
+		if said, err := k.ask("mem"); err == nil && len(said) > 0 {
+			r.Nodes[i].Mem = strings.TrimPrefix(said[0], "mem ")
+			if len(kids) > 1 {
+				fmt.Fprintf(w, "# %d sessions, node %d's memory: %s\n", n, i, r.Nodes[i].Mem)
+			} else {
+				fmt.Fprintf(w, "# %d sessions, the server's memory: %s\n", n, r.Nodes[i].Mem)
 			}
 		}
 	}
-	if srv != nil {
-		if said, err := srv.ask("mem"); err == nil && len(said) > 0 {
-			r.Mem = strings.TrimPrefix(said[0], "mem ")
-			fmt.Fprintf(w, "# %d sessions, the server's memory: %s\n", n, r.Mem)
-		}
+	if len(r.Nodes) > 0 {
+		r.Mem = r.Nodes[0].Mem
 	}
 	for _, c := range clients {
 		if c != nil && c.gone() {
@@ -417,30 +527,40 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 	return r, nil
 }
 
+// codeWaitGiven is how long a player on another node than its table's
+// host waits before typing the join code, on servers the load did not
+// start: a node lists another's new table within a quarter of a second
+// (when not loaded), and a code typed before counts as a wrong guess
+// from the address, which such servers limit.
+const codeWaitGiven = 500 * time.Millisecond
+
 // form forms one table: the first client opens a private table (of Okey
-// 101 if o101), the others join with its code, the host starts.
-func form(ctx context.Context, four []*client, o101 bool) error {
+// 101 if o101), the others join with its code (those on another node
+// than the host's after codeWait), the host starts. again is how many
+// times a code was typed again because it had not reached a node yet.
+func form(ctx context.Context, four []*client, o101 bool, codeWait time.Duration) (again int, err error) {
 	const within = 60 * time.Second
 	host := four[0]
 	host.press("n")
 	if err := host.see(ctx, "A new table", within); err != nil {
-		return err
+		return 0, err
 	}
 	if o101 {
 		host.press("right") // the first field: the game
 		if err := host.see(ctx, "Okey 101", within); err != nil {
-			return err
+			return 0, err
 		}
 	}
 	host.press("down", "down", "down", "down", "down", "down", "right", "enter") // the last field: who may join
 	if err := host.see(ctx, "Join code:", within); err != nil {
-		return err
+		return 0, err
 	}
 	m := codeRe.FindStringSubmatch(host.term.String())
 	if m == nil {
-		return fmt.Errorf("%s: no join code on screen", host.name)
+		return 0, fmt.Errorf("%s: no join code on screen", host.name)
 	}
 	errs := make([]error, 3)
+	agains := make([]int, 3)
 	var wg sync.WaitGroup
 	for i, c := range four[1:] {
 		wg.Add(1)
@@ -450,16 +570,19 @@ func form(ctx context.Context, four []*client, o101 bool) error {
 			if errs[i] = c.see(ctx, "Type the table's join code", within); errs[i] != nil {
 				return
 			}
-			c.press(m[1], "enter")
-			errs[i] = c.see(ctx, "Waiting for the host", within)
+			if c.node != host.node {
+				sleep(ctx, codeWait)
+			}
+			agains[i], errs[i] = c.joinByCode(ctx, m[1], within)
 		}()
 	}
 	wg.Wait()
+	again = agains[0] + agains[1] + agains[2]
 	if err := errors.Join(errs...); err != nil {
-		return err
+		return again, err
 	}
 	if err := host.see(ctx, "4. lg", within); err != nil {
-		return err
+		return again, err
 	}
 	host.press("s")
 	started := "Hand 1 ·"
@@ -468,10 +591,10 @@ func form(ctx context.Context, four []*client, o101 bool) error {
 	}
 	for _, c := range four {
 		if err := c.see(ctx, started, within); err != nil {
-			return err
+			return again, err
 		}
 	}
-	return nil
+	return again, nil
 }
 
 func sleep(ctx context.Context, d time.Duration) {
@@ -500,18 +623,42 @@ func ms(d time.Duration) string {
 
 // line is a step's figures on one line.
 func (r Result) line() string {
-	return fmt.Sprintf("# %d sessions: connect %v (%d failed), form %v (%d failed), %d dropped; key p50/p95/p99 %s/%s/%s ms (%d, %d lost); move %s/%s/%s ms (%d, %d lost); turn reached %s/%s/%s ms; server %.1f%% of a core (idle lobby %.1f%%), RSS %.0f MB; clients %.0f%%; a session was sent %.1f KB and %.1f frames a second",
-		r.Sessions, r.Connect.Round(time.Millisecond), r.ConnectFailed, r.Form.Round(time.Millisecond), r.FormFailed, r.Dropped,
+	var nodes string
+	if len(r.Nodes) > 1 {
+		nodes = fmt.Sprintf(" over %d nodes (%s)", len(r.Nodes), r.eachNode())
+	}
+	var again string
+	if r.CodesAgain > 0 {
+		again = fmt.Sprintf(", %d codes typed again", r.CodesAgain)
+	}
+	return fmt.Sprintf("# %d sessions: connect %v (%d failed), form %v (%d failed%s), %d dropped; key p50/p95/p99 %s/%s/%s ms (%d, %d lost); move %s/%s/%s ms (%d, %d lost); turn reached %s/%s/%s ms; server %.1f%% of a core (idle lobby %.1f%%), RSS %.0f MB%s; clients %.0f%%; a session was sent %.1f KB and %.1f frames a second",
+		r.Sessions, r.Connect.Round(time.Millisecond), r.ConnectFailed, r.Form.Round(time.Millisecond), r.FormFailed, again, r.Dropped,
 		ms(pct(r.Keys, 50)), ms(pct(r.Keys, 95)), ms(pct(r.Keys, 99)), len(r.Keys), r.KeysLost,
 		ms(pct(r.Moves, 50)), ms(pct(r.Moves, 95)), ms(pct(r.Moves, 99)), len(r.Moves), r.MovesLost,
 		ms(pct(r.Reach, 50)), ms(pct(r.Reach, 95)), ms(pct(r.Reach, 99)),
-		100*r.ServerCPU, 100*r.IdleCPU, float64(r.RSSFull)/(1<<20), 100*r.ClientCPU, r.KBps, r.Frames)
+		100*r.ServerCPU, 100*r.IdleCPU, float64(r.RSSFull)/(1<<20), nodes, 100*r.ClientCPU, r.KBps, r.Frames)
 }
 
-// Report writes the steps as a Markdown table.
+// eachNode is every node's CPU during the play and its resident memory
+// at its end ("?" where its process is not known).
+func (r Result) eachNode() string {
+	parts := make([]string, len(r.Nodes))
+	for i, nd := range r.Nodes {
+		if nd.PID <= 0 {
+			parts[i] = "?"
+			continue
+		}
+		parts[i] = fmt.Sprintf("%.0f%% %.0f MB", 100*nd.CPU, float64(nd.RSSFull)/(1<<20))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// Report writes the steps as a Markdown table. The servers' figures are
+// the sums over the nodes (per session: over all the sessions), each
+// node's are in a column of their own.
 func Report(w io.Writer, rs []Result) {
-	fmt.Fprintln(w, "| sessions | failed (connect/form/dropped) | connect all | form all tables | key→screen p50/p95/p99 | keys lost (5 s) | move→screen p50/p95/p99 | turn reached p99 | server CPU (per session) | idle lobby CPU (per session) | server RSS (per session) | clients' CPU |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|")
+	fmt.Fprintln(w, "| sessions | nodes | failed (connect/form/dropped) | connect all | form all tables | key→screen p50/p95/p99 | keys lost (5 s) | move→screen p50/p95/p99 | turn reached p99 | servers' CPU (per session) | idle lobby CPU (per session) | servers' RSS (per session) | each node: CPU, RSS | clients' CPU |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 	for _, r := range rs {
 		per := func(v float64) string {
 			if r.Sessions == 0 {
@@ -523,10 +670,14 @@ func Report(w io.Writer, rs []Result) {
 		if r.RSSFull > 0 {
 			rss = fmt.Sprintf("%.0f MB (%.2f MB)", float64(r.RSSFull)/(1<<20), float64(r.RSSFull-min(r.RSSFull, r.RSSBase))/(1<<20)/float64(r.Sessions))
 		}
-		fmt.Fprintf(w, "| %d | %d/%d/%d | %.1f s | %.1f s | %s/%s/%s ms | %d of %d | %s/%s/%s ms | %s ms | %.0f%% (%s) | %.1f%% (%s) | %s | %.0f%% |\n",
-			r.Sessions, r.ConnectFailed, r.FormFailed, r.Dropped, r.Connect.Seconds(), r.Form.Seconds(),
+		form := fmt.Sprintf("%.1f s", r.Form.Seconds())
+		if r.CodesAgain > 0 {
+			form += fmt.Sprintf(" (%d codes again)", r.CodesAgain)
+		}
+		fmt.Fprintf(w, "| %d | %d | %d/%d/%d | %.1f s | %s | %s/%s/%s ms | %d of %d | %s/%s/%s ms | %s ms | %.0f%% (%s) | %.1f%% (%s) | %s | %s | %.0f%% |\n",
+			r.Sessions, max(1, len(r.Nodes)), r.ConnectFailed, r.FormFailed, r.Dropped, r.Connect.Seconds(), form,
 			ms(pct(r.Keys, 50)), ms(pct(r.Keys, 95)), ms(pct(r.Keys, 99)), r.KeysLost, len(r.Keys)+r.KeysLost,
 			ms(pct(r.Moves, 50)), ms(pct(r.Moves, 95)), ms(pct(r.Moves, 99)), ms(pct(r.Reach, 99)),
-			100*r.ServerCPU, per(r.ServerCPU), 100*r.IdleCPU, per(r.IdleCPU), rss, 100*r.ClientCPU)
+			100*r.ServerCPU, per(r.ServerCPU), 100*r.IdleCPU, per(r.IdleCPU), rss, r.eachNode(), 100*r.ClientCPU)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,6 +14,16 @@ import (
 
 	"okey/ui/serve"
 )
+
+// TestMain makes the test binary a load's server when it is run as one
+// (okey load --serve-child SPEC), so that the tests can start nodes as
+// the load command does.
+func TestMain(m *testing.M) {
+	if len(os.Args) == 4 && os.Args[1] == "load" && os.Args[2] == "--"+ChildFlag {
+		os.Exit(ServeChild(context.Background(), os.Args[3], os.Stdin, os.Stdout))
+	}
+	os.Exit(m.Run())
+}
 
 func TestCheck(t *testing.T) {
 	ok := DefaultConfig()
@@ -27,10 +38,23 @@ func TestCheck(t *testing.T) {
 		{"not a table", func(c *Config) { c.Sessions = []int{3} }, true},
 		{"none", func(c *Config) { c.Sessions = nil }, true},
 		{"no server", func(c *Config) { c.Binary = "" }, true},
-		{"an address", func(c *Config) { c.Binary, c.Addr = "", "127.0.0.1:2222" }, false},
+		{"an address", func(c *Config) { c.Binary, c.Addrs = "", []string{"127.0.0.1:2222"} }, false},
 		{"no pace", func(c *Config) { c.KeyEvery = 0 }, true},
 		{"tiny terminal", func(c *Config) { c.Width = 40 }, true},
 		{"no rate", func(c *Config) { c.Rate = 0 }, true},
+		{"three nodes started", func(c *Config) { c.Nodes = 3 }, false},
+		{"negative nodes", func(c *Config) { c.Nodes = -1 }, true},
+		{"too many nodes", func(c *Config) { c.Nodes = maxNodes + 1 }, true},
+		{"three running nodes", func(c *Config) {
+			c.Binary, c.Addrs, c.PIDs = "", []string{"127.0.0.1:2501", "127.0.0.1:2502", "127.0.0.1:2503"}, []int{11, 12, 13}
+		}, false},
+		{"a process id short", func(c *Config) {
+			c.Binary, c.Addrs, c.PIDs = "", []string{"127.0.0.1:2501", "127.0.0.1:2502"}, []int{11}
+		}, true},
+		{"an empty address", func(c *Config) { c.Binary, c.Addrs = "", []string{"127.0.0.1:2501", ""} }, true},
+		{"nodes both started and given", func(c *Config) { c.Nodes, c.Addrs = 3, []string{"127.0.0.1:2501"} }, true},
+		{"ports", func(c *Config) { c.Nodes, c.SSHPort, c.ClusterPort = 3, 2501, 6501 }, false},
+		{"no room for the ports", func(c *Config) { c.Nodes, c.SSHPort = 3, 65534 }, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -87,7 +111,7 @@ func TestRun(t *testing.T) {
 	})
 
 	lc := DefaultConfig()
-	lc.Addr = l.Addr().String()
+	lc.Addrs = []string{l.Addr().String()}
 	lc.Sessions = []int{10} // two tables, and two sessions left in the lobby
 	lc.Play, lc.Idle = 6*time.Second, 0
 	lc.KeyEvery, lc.MoveWithin, lc.ChatEvery = 300*time.Millisecond, 300*time.Millisecond, 5
@@ -110,8 +134,68 @@ func TestRun(t *testing.T) {
 	if r.KeysLost > 0 {
 		t.Errorf("%d keys unanswered\n%s", r.KeysLost, out.String())
 	}
-	if !strings.Contains(out.String(), "| 10 | 0/0/0 |") {
+	if !strings.Contains(out.String(), "| 10 | 1 | 0/0/0 |") {
 		t.Errorf("the report has no row for 10 sessions without failures:\n%s", out.String())
+	}
+}
+
+// TestRunNodes starts three nodes as the load command does (this test
+// binary run as their servers, clustered through their embedded NATS)
+// and loads them with eight sessions spread over them in turn: two
+// tables (one of each game) whose hosts are on one node and whose
+// players joined by code from the others; every table forms, keys and
+// moves are answered with nothing lost, and each node's process is
+// measured.
+func TestRunNodes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a cluster of three processes: 10 to 30 s, most of it the nodes making their replicated streams")
+	}
+	bin, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lc := DefaultConfig()
+	lc.Binary, lc.Nodes = bin, 3
+	lc.Sessions = []int{8}
+	lc.Play, lc.Idle = 5*time.Second, time.Second
+	lc.KeyEvery, lc.MoveWithin, lc.ChatEvery = 300*time.Millisecond, 300*time.Millisecond, 5
+	var out bytes.Buffer
+	rs, err := Run(context.Background(), lc, &out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	if len(rs) != 1 {
+		t.Fatalf("%d results, want 1", len(rs))
+	}
+	r := rs[0]
+	if r.ConnectFailed+r.FormFailed+r.Dropped > 0 {
+		t.Errorf("failures: %d connecting, %d tables, %d dropped\n%s", r.ConnectFailed, r.FormFailed, r.Dropped, out.String())
+	}
+	if len(r.Nodes) != 3 {
+		t.Fatalf("%d nodes, want 3\n%s", len(r.Nodes), out.String())
+	}
+	var cpu float64
+	var rss uint64
+	for i, nd := range r.Nodes {
+		if want := []int{3, 3, 2}[i]; nd.Sessions != want {
+			t.Errorf("node %d had %d sessions, want %d", i, nd.Sessions, want)
+		}
+		if nd.PID <= 0 || nd.RSSFull == 0 || nd.CPU <= 0 {
+			t.Errorf("node %d (process %d): CPU %v, RSS %d: want both measured", i, nd.PID, nd.CPU, nd.RSSFull)
+		}
+		cpu, rss = cpu+nd.CPU, rss+nd.RSSFull
+	}
+	if r.ServerCPU != cpu || r.RSSFull != rss {
+		t.Errorf("the servers' CPU %v and RSS %d are not the nodes' sums %v and %d", r.ServerCPU, r.RSSFull, cpu, rss)
+	}
+	if len(r.Keys) == 0 || len(r.Moves) == 0 || len(r.Reach) == 0 {
+		t.Errorf("keys %d, moves %d, turns reached %d: want some of each\n%s", len(r.Keys), len(r.Moves), len(r.Reach), out.String())
+	}
+	if r.KeysLost+r.MovesLost > 0 {
+		t.Errorf("%d keys and %d moves unanswered\n%s", r.KeysLost, r.MovesLost, out.String())
+	}
+	if !strings.Contains(out.String(), "| 8 | 3 | 0/0/0 |") {
+		t.Errorf("the report has no row for 8 sessions on 3 nodes without failures:\n%s", out.String())
 	}
 }
 

@@ -3,6 +3,7 @@ package loadgen
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -16,17 +17,20 @@ import (
 	"runtime/pprof"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"okey/ui/serve"
 )
 
-// The server the load measures runs in a process of its own, so that
-// its CPU and memory, read from /proc, are the server's alone: the load
-// command runs itself again with ChildFlag (okey load --serve-child),
-// which serves with okey serve's defaults but for the caps that would
-// refuse many players from one address. The child says "ready ADDR" and
-// then answers its standard input, one command a line:
+// The servers the load measures run in processes of their own, so
+// that their CPU and memory, read from /proc, are the servers' alone:
+// the load command runs itself again with ChildFlag (okey load
+// --serve-child SPEC, SPEC a ChildConfig in JSON), which serves with
+// okey serve's defaults but for the caps that would refuse many players
+// from one address; several such nodes form a cluster through their
+// embedded NATS servers. A child says "ready ADDR" and then answers its
+// standard input, one command a line:
 //
 //	cpu PATH    start a CPU profile into PATH       → "ok"
 //	cpustop     stop it                             → "ok"
@@ -34,35 +38,82 @@ import (
 //	mem         the runtime's memory classes        → "mem NAME=MB …", then "ok"
 //	quit        stop serving (as SIGTERM would)     → the process ends
 
-// ChildFlag is the hidden flag of the load command that makes it the
-// server of a load run.
+// ChildFlag is the hidden flag of the load command that makes it a
+// server of a load run; its value is the child's ChildConfig in JSON.
 const ChildFlag = "serve-child"
 
-// ServeChild is the child process's server: it serves on 127.0.0.1 at a
-// free port, with its state under dir, until ctx ends, its input ends or
-// says quit. It returns the process's exit status.
-func ServeChild(ctx context.Context, dir string, in io.Reader, out io.Writer, timer time.Duration, fps int) int {
+// ChildConfig is what a load's server is told.
+type ChildConfig struct {
+	// Dir holds its state and its host key.
+	Dir string `json:"dir"`
+	// Listen is where it serves SSH ("127.0.0.1:0": a free port).
+	Listen string `json:"listen"`
+	// Timer is its tables' turn timer; FPS its frames a second (0: the
+	// default).
+	Timer time.Duration `json:"timer"`
+	FPS   int           `json:"fps,omitempty"`
+	// Cluster, Routes and Node make it one node of a cluster (Cluster
+	// empty: alone): serve.StoreConfig's ClusterListen, Routes, NodeName.
+	Cluster string   `json:"cluster,omitempty"`
+	Routes  []string `json:"routes,omitempty"`
+	Node    string   `json:"node,omitempty"`
+}
+
+// loadCluster names the cluster the load's nodes form.
+const loadCluster = "okey-load"
+
+// clusterReady is how long a started node waits for the others to form
+// the cluster (it takes writes once a majority has met).
+const clusterReady = time.Minute
+
+// serveConfig is the okey serve configuration of a load's server: the
+// defaults, with the caps for one address lifted (every client comes
+// from 127.0.0.1) and the caps of the whole server raised to what a
+// load asks.
+func (cc ChildConfig) serveConfig() serve.Config {
 	cfg := serve.DefaultConfig()
-	cfg.StateDir = filepath.Join(dir, "state")
-	cfg.HostKey = filepath.Join(dir, "hostkey", "ssh_host_ed25519")
+	cfg.StateDir = filepath.Join(cc.Dir, "state")
+	cfg.HostKey = filepath.Join(cc.Dir, "hostkey", "ssh_host_ed25519")
 	cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
-	// Every client comes from 127.0.0.1: the caps for one address would
-	// refuse all but a few; the caps of the whole server are raised to
-	// what the load asks.
 	cfg.MaxSessions, cfg.MaxPerAddr, cfg.MaxTables = 100000, 100000, 100000
-	cfg.ConnPerMinute, cfg.TablesPerPlayer, cfg.TablesPerAddr = 0, 0, 0
-	cfg.DefaultTimer = timer
-	if fps > 0 {
-		cfg.FPS = fps
+	// A player on one node may type a join code before the table,
+	// opened on another, has reached their node's lobby: a wrong code
+	// to try again, not a guess to slow down.
+	cfg.ConnPerMinute, cfg.TablesPerPlayer, cfg.TablesPerAddr, cfg.FreeGuesses = 0, 0, 0, 0
+	cfg.DefaultTimer = cc.Timer
+	if cc.FPS > 0 {
+		cfg.FPS = cc.FPS
 	}
-	srv, _, err := serve.New(cfg)
+	if cc.Cluster != "" {
+		cfg.Store = serve.StoreConfig{ClusterListen: cc.Cluster, Routes: cc.Routes, ClusterName: loadCluster,
+			NodeName: cc.Node, Ready: clusterReady}
+	}
+	return cfg
+}
+
+// ServeChild is the child process's server, spec its ChildConfig in
+// JSON: it serves until ctx ends, its input ends or says quit. It
+// returns the process's exit status.
+func ServeChild(ctx context.Context, spec string, in io.Reader, out io.Writer) int {
+	var cc ChildConfig
+	if err := json.Unmarshal([]byte(spec), &cc); err != nil {
+		fmt.Fprintln(out, "error", fmt.Errorf("the child's configuration: %w", err))
+		return 2
+	}
+	if cc.Listen == "" {
+		cc.Listen = "127.0.0.1:0"
+	}
+	srv, _, err := serve.New(cc.serveConfig())
 	if err != nil {
 		fmt.Fprintln(out, "error", err)
 		return 1
 	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+	l, err := net.Listen("tcp", cc.Listen)
 	if err != nil {
 		fmt.Fprintln(out, "error", err)
+		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		srv.Shutdown(sctx)
 		return 1
 	}
 	served := make(chan error, 1)
@@ -147,9 +198,17 @@ type child struct {
 	addr string
 }
 
-// startChild runs binary as the load's server, its state under dir.
-func startChild(binary, dir string, timer time.Duration, fps int) (*child, error) {
-	cmd := exec.Command(binary, "load", "--"+ChildFlag, "--state-dir", dir, "--timer", timer.String(), "--server-fps", strconv.Itoa(fps))
+// childReady is how long a started server may take to say it is ready
+// (a node of a cluster waits for a majority of the others).
+const childReady = clusterReady + 30*time.Second
+
+// startChild runs binary as one of the load's servers.
+func startChild(binary string, cc ChildConfig) (*child, error) {
+	spec, err := json.Marshal(cc)
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(binary, "load", "--"+ChildFlag, string(spec))
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
@@ -163,9 +222,19 @@ func startChild(binary, dir string, timer time.Duration, fps int) (*child, error
 		return nil, fmt.Errorf("starting the server %s: %w", binary, err)
 	}
 	c := &child{cmd: cmd, in: in, out: bufio.NewScanner(outp)}
-	if !c.out.Scan() {
+	said := make(chan bool, 1)
+	go func() { said <- c.out.Scan() }()
+	select {
+	case ok := <-said:
+		if !ok {
+			c.stop()
+			return nil, errors.New("the server process said nothing")
+		}
+	case <-time.After(childReady):
+		c.cmd.Process.Kill()
+		<-said
 		c.stop()
-		return nil, errors.New("the server process said nothing")
+		return nil, fmt.Errorf("the server process was not ready within %v", childReady)
 	}
 	addr, ok := strings.CutPrefix(c.out.Text(), "ready ")
 	if !ok {
@@ -174,6 +243,90 @@ func startChild(binary, dir string, timer time.Duration, fps int) (*child, error
 	}
 	c.addr = addr
 	return c, nil
+}
+
+// startNodes starts the n servers of a step, their state under dir, at
+// once (a node of a cluster is ready only once a majority has met): one
+// alone, or n clustered through their embedded NATS servers on loopback
+// ports. sshPort and clusterPort are the first nodes' ports, the others
+// counting up from them (0: ports the system chooses).
+func startNodes(binary, dir string, n int, timer time.Duration, fps, sshPort, clusterPort int) ([]*child, error) {
+	ccs := make([]ChildConfig, n)
+	var routes []string
+	if n > 1 {
+		ports, err := clusterPorts(n, clusterPort)
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range ports {
+			routes = append(routes, net.JoinHostPort("127.0.0.1", strconv.Itoa(p)))
+		}
+	}
+	for i := range ccs {
+		cc := ChildConfig{Dir: filepath.Join(dir, fmt.Sprintf("node%d", i)), Listen: "127.0.0.1:0", Timer: timer, FPS: fps}
+		if sshPort > 0 {
+			cc.Listen = net.JoinHostPort("127.0.0.1", strconv.Itoa(sshPort+i))
+		}
+		if n > 1 {
+			cc.Cluster, cc.Routes, cc.Node = routes[i], routes, fmt.Sprintf("n%d", i)
+		}
+		ccs[i] = cc
+	}
+	kids := make([]*child, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i, cc := range ccs {
+		wg.Go(func() {
+			kids[i], errs[i] = startChild(binary, cc)
+			if errs[i] != nil {
+				errs[i] = fmt.Errorf("node %d: %w", i, errs[i])
+			}
+		})
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		stopAll(kids)
+		return nil, err
+	}
+	return kids, nil
+}
+
+// clusterPorts are n ports for the nodes' cluster addresses: from first
+// on, or (first 0) free ones the system gives.
+func clusterPorts(n, first int) ([]int, error) {
+	ports := make([]int, n)
+	if first > 0 {
+		for i := range ports {
+			ports[i] = first + i
+		}
+		return ports, nil
+	}
+	var ls []net.Listener
+	defer func() {
+		for _, l := range ls {
+			l.Close()
+		}
+	}()
+	for i := range ports {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			return nil, fmt.Errorf("finding a port for the cluster: %w", err)
+		}
+		ls = append(ls, l)
+		ports[i] = l.Addr().(*net.TCPAddr).Port
+	}
+	return ports, nil
+}
+
+// stopAll stops the servers started, at once.
+func stopAll(kids []*child) {
+	var wg sync.WaitGroup
+	for _, k := range kids {
+		if k != nil {
+			wg.Go(k.stop)
+		}
+	}
+	wg.Wait()
 }
 
 // ask sends the child a command and waits for its answer; lines said
