@@ -474,8 +474,10 @@ func TestTableShowsRatings(t *testing.T) {
 	guest.waitFor("player 18.0", 10*time.Second)
 	scr := ann.waitFor("Hand 1 ·", 10*time.Second)
 	g := guest.term.String()
-	if strings.Count(g, "player 18.0 · 20 pts") != 1 {
-		t.Errorf("the guest's screen shows ann's rating %d times:\n%s", strings.Count(g, "player 18.0 · 20 pts"), g)
+	// (The points beside it may be 19: a bot that shows the indicator
+	// takes one from the others.)
+	if strings.Count(g, "player 18.0 · ") != 1 {
+		t.Errorf("the guest's screen shows ann's rating %d times:\n%s", strings.Count(g, "player 18.0 · "), g)
 	}
 	if !strings.Contains(scr, "player · 20 pts") && !strings.Contains(scr, "player ·") {
 		t.Errorf("ann's screen: the guest's panel is not a plain player's:\n%s", scr)
