@@ -163,7 +163,7 @@ func tryDial(t testing.TB, addr, user string, o dialOpts) (*client, error) {
 	}
 	c := &client{t: t, name: user, conn: conn, sess: sess, term: newTerm(o.w, o.h), done: make(chan struct{}), local: raw.LocalAddr().String()}
 	c.stall = &stalled.stall
-	c.term.onFrame = o.frames
+	c.term.OnFrame(o.frames)
 	if !o.noPty {
 		if o.termType == "" {
 			o.termType = "vt100"
@@ -213,9 +213,7 @@ func (c *client) read(r io.Reader, raw bool) {
 		c.got.Add(int64(n))
 		if n > 0 {
 			if raw {
-				c.term.mu.Lock()
-				c.out.Write(buf[:n])
-				c.term.mu.Unlock()
+				c.term.Locked(func() { c.out.Write(buf[:n]) })
 			} else {
 				c.term.Write(buf[:n])
 			}
@@ -265,7 +263,7 @@ func (c *client) await(within time.Duration, ok func(screen string) bool) (strin
 			return scr, true
 		}
 		select {
-		case <-c.term.changed:
+		case <-c.term.Changed():
 		case <-timer.C:
 			scr := c.term.String()
 			return scr, ok(scr)

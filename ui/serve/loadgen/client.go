@@ -16,6 +16,8 @@ import (
 	"time"
 
 	gossh "golang.org/x/crypto/ssh"
+
+	"okey/ui/serve/vt"
 )
 
 // client is one scripted player: an SSH connection with a terminal, and
@@ -27,7 +29,7 @@ type client struct {
 	conn *gossh.Client
 	sess *gossh.Session
 	in   io.WriteCloser
-	term *term
+	term *vt.Term
 	// done is closed when the connection's output has ended.
 	done chan struct{}
 	// mu keeps writes to in whole: a key's bytes are never interleaved.
@@ -72,7 +74,7 @@ func dial(ctx context.Context, addr, user, termType string, w, h int) (*client, 
 		conn.Close()
 		return nil, fmt.Errorf("session: %w", err)
 	}
-	c := &client{name: user, conn: conn, sess: sess, term: newTerm(w, h), done: make(chan struct{})}
+	c := &client{name: user, conn: conn, sess: sess, term: vt.New(w, h), done: make(chan struct{})}
 	if err := sess.RequestPty(termType, h, w, gossh.TerminalModes{}); err != nil {
 		conn.Close()
 		return nil, fmt.Errorf("pty: %w", err)
@@ -151,7 +153,7 @@ func (c *client) await(ctx context.Context, within time.Duration, ok func(screen
 			return scr, true
 		}
 		select {
-		case <-c.term.changed:
+		case <-c.term.Changed():
 		case <-c.done:
 			scr := c.term.String()
 			return scr, ok(scr)
@@ -457,7 +459,7 @@ func (c *client) play(ctx context.Context, p pace, sh *seatShared, st *stats, rn
 			return
 		case <-c.done:
 			return
-		case <-c.term.changed:
+		case <-c.term.Changed():
 		case <-timer.C:
 		}
 		if !timer.Stop() {

@@ -449,7 +449,7 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 	var bytes0, writes0 int
 	for _, c := range clients {
 		if c != nil {
-			b, w := c.term.counts()
+			b, w := c.term.Counts()
 			bytes0, writes0 = bytes0+b, writes0+w
 		}
 	}
@@ -485,7 +485,7 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 	var bytes1, writes1 int
 	for _, c := range clients {
 		if c != nil {
-			b, w := c.term.counts()
+			b, w := c.term.Counts()
 			bytes1, writes1 = bytes1+b, writes1+w
 		}
 	}

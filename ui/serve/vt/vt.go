@@ -1,4 +1,4 @@
-package loadgen
+package vt
 
 import (
 	"strconv"
@@ -9,13 +9,12 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// term is a small terminal: it reads what a session writes (cursor
+// Term is a small terminal: it reads what a session writes (cursor
 // moves, erases, scrolling, text; colours ignored) into a grid of cells,
-// as a VT100-like terminal would show it. The load's clients ask for
-// TERM=vt100, so the renderer keeps to the basic sequences. (A copy of
-// package serve's test terminal: a load client reads screens as the
-// tests' clients do.)
-type term struct {
+// as a VT100-like terminal would show it. Its clients ask for TERM=vt100,
+// so the renderer keeps to the basic sequences. The tests' SSH clients
+// and okey load's read their screens through it.
+type Term struct {
 	mu       sync.Mutex
 	w, h     int
 	cells    [][]rune
@@ -27,17 +26,19 @@ type term struct {
 	pend     []byte // an incomplete sequence or rune
 	bytes    int
 	writes   int // the writes read: about a frame each
+	onFrame  func(lines []string)
 	// changed is signalled after every write.
 	changed chan struct{}
 }
 
-func newTerm(w, h int) *term {
-	t := &term{changed: make(chan struct{}, 1)}
+// New is a terminal of w columns and h lines.
+func New(w, h int) *Term {
+	t := &Term{changed: make(chan struct{}, 1)}
 	t.resize(w, h)
 	return t
 }
 
-func (t *term) resize(w, h int) {
+func (t *Term) resize(w, h int) {
 	t.w, t.h = w, h
 	t.cells = make([][]rune, h)
 	for i := range t.cells {
@@ -57,14 +58,15 @@ func blankRow(w int) []rune {
 
 // Resize changes the terminal's size (the screen is cleared: the program
 // redraws).
-func (t *term) Resize(w, h int) {
+func (t *Term) Resize(w, h int) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.resize(w, h)
 }
 
-// Write reads output and signals changed.
-func (t *term) Write(p []byte) (int, error) {
+// Write reads output: the screen changes, OnFrame's function sees it,
+// and Changed is signalled.
+func (t *Term) Write(p []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.bytes += len(p)
@@ -80,6 +82,9 @@ func (t *term) Write(p []byte) (int, error) {
 		}
 		i += n
 	}
+	if t.onFrame != nil {
+		t.onFrame(t.linesLocked())
+	}
 	select {
 	case t.changed <- struct{}{}:
 	default:
@@ -89,7 +94,7 @@ func (t *term) Write(p []byte) (int, error) {
 
 // step reads one rune, control or sequence from b and reports how many
 // bytes it took; 0 when b ends inside one.
-func (t *term) step(b []byte) int {
+func (t *Term) step(b []byte) int {
 	c := b[0]
 	switch {
 	case c == 0x1b:
@@ -114,7 +119,7 @@ func (t *term) step(b []byte) int {
 	return 1
 }
 
-func (t *term) print(r rune) {
+func (t *Term) print(r rune) {
 	if t.wrapNext {
 		t.x, t.wrapNext = 0, false
 		t.lineFeed()
@@ -134,7 +139,7 @@ func (t *term) print(r rune) {
 	}
 }
 
-func (t *term) lineFeed() {
+func (t *Term) lineFeed() {
 	t.wrapNext = false
 	if t.y == t.bot {
 		t.scrollUp(1)
@@ -143,14 +148,14 @@ func (t *term) lineFeed() {
 	t.y = min(t.h-1, t.y+1)
 }
 
-func (t *term) scrollUp(n int) {
+func (t *Term) scrollUp(n int) {
 	for range n {
 		copy(t.cells[t.top:t.bot], t.cells[t.top+1:t.bot+1])
 		t.cells[t.bot] = blankRow(t.w)
 	}
 }
 
-func (t *term) scrollDown(n int) {
+func (t *Term) scrollDown(n int) {
 	for range n {
 		copy(t.cells[t.top+1:t.bot+1], t.cells[t.top:t.bot])
 		t.cells[t.top] = blankRow(t.w)
@@ -158,7 +163,7 @@ func (t *term) scrollDown(n int) {
 }
 
 // escape reads an escape sequence.
-func (t *term) escape(b []byte) int {
+func (t *Term) escape(b []byte) int {
 	if len(b) < 2 {
 		return 0
 	}
@@ -203,7 +208,7 @@ func (t *term) escape(b []byte) int {
 }
 
 // csi reads a control sequence.
-func (t *term) csi(b []byte) int {
+func (t *Term) csi(b []byte) int {
 	i := 2
 	for i < len(b) && (b[i] < 0x40 || b[i] > 0x7e) {
 		i++
@@ -336,14 +341,14 @@ func (t *term) csi(b []byte) int {
 	return i + 1
 }
 
-func (t *term) eraseLine(y, from, to int) {
+func (t *Term) eraseLine(y, from, to int) {
 	row := t.cells[y]
 	for x := max(0, from); x < min(to, t.w); x++ {
 		row[x] = ' '
 	}
 }
 
-func (t *term) linesLocked() []string {
+func (t *Term) linesLocked() []string {
 	out := make([]string, t.h)
 	for y, row := range t.cells {
 		var sb strings.Builder
@@ -358,18 +363,35 @@ func (t *term) linesLocked() []string {
 }
 
 // Lines is the screen, line by line, trailing blanks cut.
-func (t *term) Lines() []string {
+func (t *Term) Lines() []string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.linesLocked()
 }
 
 // String is the screen as text.
-func (t *term) String() string { return strings.Join(t.Lines(), "\n") }
+func (t *Term) String() string { return strings.Join(t.Lines(), "\n") }
 
-// counts are the bytes and writes read so far.
-func (t *term) counts() (bytes, writes int) {
+// Counts are the bytes and writes read so far (a write is about a
+// frame).
+func (t *Term) Counts() (bytes, writes int) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.bytes, t.writes
+}
+
+// OnFrame sets a function called with the screen after every write (a
+// frame, about), under the terminal's lock; set it before the first
+// write.
+func (t *Term) OnFrame(f func(lines []string)) { t.onFrame = f }
+
+// Changed is signalled after every write.
+func (t *Term) Changed() <-chan struct{} { return t.changed }
+
+// Locked runs f under the terminal's lock (a client writing its raw
+// output beside the screen, in step with it).
+func (t *Term) Locked(f func()) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	f()
 }
