@@ -84,6 +84,8 @@ func TestStoreConfigReplicas(t *testing.T) {
 		{"alone with a cluster port", StoreConfig{ClusterListen: "127.0.0.1:6222"}, 1},
 		{"two nodes", StoreConfig{ClusterListen: ":6222", Routes: []string{"b:6222"}}, 2},
 		{"three, own address listed", StoreConfig{ClusterListen: ":6222", Routes: []string{"a:6222", "b:6222", "c:6222"}}, 3},
+		{"two, both listed on each", StoreConfig{ClusterListen: "127.0.0.1:6301", Routes: []string{"127.0.0.1:6301", "nats-route://127.0.0.1:6302"}}, 2},
+		{"three, listed twice", StoreConfig{ClusterListen: "10.0.0.1:6222", Routes: []string{"10.0.0.1:6222", "10.0.0.2:6222", "10.0.0.3:6222", "10.0.0.2:6222"}}, 3},
 		{"five nodes", StoreConfig{ClusterListen: ":6222", Routes: []string{"b", "c", "d", "e"}}, 3},
 		{"asked", StoreConfig{ClusterListen: ":6222", Routes: []string{"b", "c", "d", "e"}, Replicas: 5}, 5},
 		{"external", StoreConfig{NATS: []string{"nats://x:4222"}, ClusterListen: ":6222", Routes: []string{"b", "c"}}, 1},

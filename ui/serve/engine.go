@@ -64,7 +64,8 @@ type StoreConfig struct {
 	NodeName string
 	// Replicas is how many copies the cluster keeps of every stream and
 	// bucket: 0 is 1 alone and min(3, nodes) in a cluster, the nodes
-	// counted as this one and its routes.
+	// counted as this one and the other addresses of its routes (a
+	// route written as this node's own --cluster address is this node).
 	Replicas int
 	// Ready is how long to wait for the store to take writes; a node of a
 	// new cluster waits for a majority of its peers (0: a minute).
@@ -122,9 +123,23 @@ func (c StoreConfig) replicas() int {
 	case c.Replicas > 0:
 		return c.Replicas
 	case c.clustered():
-		return min(3, len(c.Routes)+1)
+		return min(3, c.nodes())
 	}
 	return 1
+}
+
+// nodes is how many nodes the cluster has, as the routes say: the other
+// nodes' addresses, and this one (whose own address the list may hold:
+// one list for every node).
+func (c StoreConfig) nodes() int {
+	others := map[string]bool{}
+	for _, r := range c.Routes {
+		r = strings.TrimPrefix(r, "nats-route://")
+		if r != c.ClusterListen {
+			others[r] = true
+		}
+	}
+	return len(others) + 1
 }
 
 // engine is the process's connection to the store: to an embedded NATS
