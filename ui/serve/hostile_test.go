@@ -15,6 +15,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"okey/ui/serve/proc"
 )
 
 // TestHostileClients runs the server (a child process, with the limits
@@ -236,7 +238,7 @@ func TestHostileClients(t *testing.T) {
 			mu.Unlock()
 		}
 	}()
-	playStart, cpu0 := time.Now(), cpuOf(srv.cmd.Process.Pid)
+	playStart, cpu0 := time.Now(), proc.CPU(srv.cmd.Process.Pid)
 	var play sync.WaitGroup
 	for i, c := range honest {
 		play.Add(1)
@@ -253,7 +255,7 @@ func TestHostileClients(t *testing.T) {
 	}
 	play.Wait()
 	played := time.Since(playStart)
-	cpu := cpuOf(srv.cmd.Process.Pid) - cpu0
+	cpu := proc.CPU(srv.cmd.Process.Pid) - cpu0
 	stop()
 	wg.Wait()
 	<-sampled

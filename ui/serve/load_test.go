@@ -21,6 +21,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"okey/ui/serve/proc"
 )
 
 // The load test runs the server in a child process (this test binary,
@@ -329,7 +331,7 @@ func TestLoad(t *testing.T) {
 		io.WriteString(srv.in, "cpu\n")
 		srv.out.Scan()
 	}
-	playStart, childCPU0, selfCPU0 := time.Now(), cpuOf(srv.cmd.Process.Pid), cpuOf(os.Getpid())
+	playStart, childCPU0, selfCPU0 := time.Now(), proc.CPU(srv.cmd.Process.Pid), proc.CPU(os.Getpid())
 	for i, c := range clients {
 		wg.Add(1)
 		go func() {
@@ -349,7 +351,7 @@ func TestLoad(t *testing.T) {
 		io.WriteString(srv.in, "cpustop\n")
 		srv.out.Scan()
 	}
-	childCPU, selfCPU := cpuOf(srv.cmd.Process.Pid)-childCPU0, cpuOf(os.Getpid())-selfCPU0
+	childCPU, selfCPU := proc.CPU(srv.cmd.Process.Pid)-childCPU0, proc.CPU(os.Getpid())-selfCPU0
 
 	// Everyone leaves the table, then the server.
 	for _, c := range clients {
@@ -493,26 +495,6 @@ func timeChange(c *client, was string, within time.Duration) (time.Duration, boo
 	t0 := time.Now()
 	_, ok := c.await(within, func(scr string) bool { return scr != was })
 	return time.Since(t0), ok
-}
-
-// cpuOf is the CPU time process pid has used (Linux: /proc), 0 where
-// it cannot be read.
-func cpuOf(pid int) time.Duration {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return 0
-	}
-	// The fields after the command's name (in parentheses): utime and
-	// stime are the 12th and 13th, in clock ticks (100 a second).
-	s := string(b)
-	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
-	if len(f) < 13 {
-		return 0
-	}
-	var u, k int64
-	fmt.Sscan(f[11], &u)
-	fmt.Sscan(f[12], &k)
-	return time.Duration(u+k) * 10 * time.Millisecond
 }
 
 // pct is the p-th percentile of ds.

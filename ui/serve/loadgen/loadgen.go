@@ -39,6 +39,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"okey/ui/serve/proc"
 )
 
 // Config is a load: its steps and pace, and the server it runs against.
@@ -290,7 +292,7 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 		r.Nodes[i].Addr = a
 		if i < len(pids) && pids[i] > 0 {
 			r.Nodes[i].PID = pids[i]
-			r.Nodes[i].RSSBase = rssOf(pids[i])
+			r.Nodes[i].RSSBase = proc.RSS(pids[i])
 		}
 	}
 	for i := range n {
@@ -320,7 +322,7 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 		out := make([]time.Duration, len(r.Nodes))
 		for i, nd := range r.Nodes {
 			if nd.PID > 0 {
-				out[i] = cpuOf(nd.PID)
+				out[i] = proc.CPU(nd.PID)
 			}
 		}
 		return out
@@ -453,7 +455,7 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 			bytes0, writes0 = bytes0+b, writes0+w
 		}
 	}
-	sc0, cc0, t0 := cpus(), cpuOf(os.Getpid()), time.Now()
+	sc0, cc0, t0 := cpus(), proc.CPU(os.Getpid()), time.Now()
 	for g, ok := range formed {
 		if !ok {
 			continue
@@ -475,13 +477,13 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 		nd := &r.Nodes[i]
 		if nd.PID > 0 {
 			nd.CPU = (sc1[i] - sc0[i]).Seconds() / r.Played.Seconds()
-			nd.RSSFull = rssOf(nd.PID)
+			nd.RSSFull = proc.RSS(nd.PID)
 		}
 		r.ServerCPU += nd.CPU
 		r.RSSBase += nd.RSSBase
 		r.RSSFull += nd.RSSFull
 	}
-	r.ClientCPU = (cpuOf(os.Getpid()) - cc0).Seconds() / r.Played.Seconds()
+	r.ClientCPU = (proc.CPU(os.Getpid()) - cc0).Seconds() / r.Played.Seconds()
 	var bytes1, writes1 int
 	for _, c := range clients {
 		if c != nil {

@@ -367,43 +367,6 @@ func (c *child) stop() {
 
 func (c *child) pid() int { return c.cmd.Process.Pid }
 
-// cpuOf is the CPU time process pid has used (Linux: /proc; 0 where it
-// cannot be read).
-func cpuOf(pid int) time.Duration {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return 0
-	}
-	// The fields after the command's name (in parentheses): utime and
-	// stime are the 12th and 13th, in clock ticks (100 a second).
-	s := string(b)
-	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
-	if len(f) < 13 {
-		return 0
-	}
-	var u, k int64
-	fmt.Sscan(f[11], &u)
-	fmt.Sscan(f[12], &k)
-	return time.Duration(u+k) * 10 * time.Millisecond
-}
-
-// rssOf is process pid's resident memory in bytes (Linux; 0 where
-// unknown).
-func rssOf(pid int) uint64 {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		return 0
-	}
-	for _, l := range strings.Split(string(b), "\n") {
-		if v, ok := strings.CutPrefix(l, "VmRSS:"); ok {
-			var kb uint64
-			fmt.Sscan(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), &kb)
-			return kb << 10
-		}
-	}
-	return 0
-}
-
 // memClasses is the runtime's account of the process's memory, in MB:
 // live objects, free heap not yet returned, stacks, and the rest.
 func memClasses() string {
