@@ -25,6 +25,7 @@ import (
 	"okey/ui/playclassic"
 	"okey/ui/stats"
 	"okey/ui/store"
+	"okey/ui/table"
 	"okey/ui/theme"
 )
 
@@ -225,10 +226,8 @@ type Model struct {
 	reviewID uint64
 	// ml is the saved matches' page on show, nil for none.
 	ml *matchesState
-	// painted is the cache of drawn text (paint), for the style sheet
-	// paintedFor.
-	painted    map[paintKey]string
-	paintedFor *theme.Styles
+	// painter is the cache of drawn text (paint).
+	painter table.Painter
 }
 
 // logEntry is a line of the move log: an event (as seat 0 may see it) or

@@ -3,7 +3,6 @@ package ui
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 
 	"okey/game/meld"
 	"okey/game/okey101"
@@ -178,72 +177,4 @@ func (t *table101) slotTiles(slots []int) []tile.Tile {
 		}
 	}
 	return out
-}
-
-// styleID names a style of the sheet, for the cache of drawn text.
-type styleID uint8
-
-const (
-	sText styleID = iota
-	sDim
-	sBold
-	sTitle
-	sAccent
-	sWarn
-	sGood
-	sKey
-	sOkey
-	sTurn
-)
-
-// paintKey is a text drawn in a style.
-type paintKey struct {
-	st styleID
-	s  string
-}
-
-// maxPainted bounds the cache of drawn text (a screen draws a few
-// hundred pieces).
-const maxPainted = 4096
-
-// paint is s drawn in style id, drawn once and looked up after: most of
-// what a table writes (names, melds, the log, the stacks' words) stays
-// the same from one frame to the next, and lipgloss's Render looks up
-// margins, borders and padding for every string (a tenth of a server's
-// CPU, issue 28). The cache goes with the style sheet; both games'
-// tables use it.
-func (m *Model) paint(id styleID, s string) string {
-	if m.paintedFor != m.st || len(m.painted) > maxPainted {
-		m.painted, m.paintedFor = map[paintKey]string{}, m.st
-	}
-	k := paintKey{id, s}
-	if p, ok := m.painted[k]; ok {
-		return p
-	}
-	var st lipgloss.Style
-	switch id {
-	case sText:
-		st = m.st.Text
-	case sDim:
-		st = m.st.Dim
-	case sBold:
-		st = m.st.Bold
-	case sTitle:
-		st = m.st.Title
-	case sAccent:
-		st = m.st.Accent
-	case sWarn:
-		st = m.st.Warn
-	case sGood:
-		st = m.st.Good
-	case sKey:
-		st = m.st.Key
-	case sOkey:
-		st = m.st.Okey
-	case sTurn:
-		st = m.st.Turn
-	}
-	p := st.Render(s)
-	m.painted[k] = p
-	return p
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"okey/ui/table"
 	"strconv"
 	"strings"
 
@@ -36,24 +37,24 @@ func (m *Model) renderTable101() string {
 	}
 	m.renderCenter101(c, l)
 	rows := m.meldRows101(l.Flex.W)
-	table, log := l.Split(len(rows))
+	melds, log := l.Split(len(rows))
 	if l.LogBeside && len(m.t.view.Results) > 0 {
 		// A tall terminal has room under the melds: the score sheet.
 		sheet := m.sheetTable101()
-		if free := table.H - len(rows) - 1; free >= len(sheet)+1 {
-			y := table.Y + table.H - len(sheet) - 1
-			c.Put(table.X, y, m.paint(sAccent, canvas.Cut(m.tr.T("t101.sheet.title"), table.W)))
+		if free := melds.H - len(rows) - 1; free >= len(sheet)+1 {
+			y := melds.Y + melds.H - len(sheet) - 1
+			c.Put(melds.X, y, m.paint(table.Accent, canvas.Cut(m.tr.T("t101.sheet.title"), melds.W)))
 			for i, s := range sheet {
-				c.Put(table.X, y+1+i, cutStyled(s, table.W))
+				c.Put(melds.X, y+1+i, cutStyled(s, melds.W))
 			}
-			table.H = y - table.Y - 1
+			melds.H = y - melds.Y - 1
 		}
 	}
-	m.renderMelds101(c, table, rows)
+	m.renderMelds101(c, melds, rows)
 	m.renderLog101(c, log, l.LogBeside)
 	if l.LogBeside {
 		for y := l.Log.Y; y < l.Log.Y+l.Log.H; y++ {
-			c.Put(l.Log.X-2, y, m.paint(sDim, "│"))
+			c.Put(l.Log.X-2, y, m.paint(table.Dim, "│"))
 		}
 	}
 	m.renderWork101(c, l.Work)
@@ -68,7 +69,7 @@ func (m *Model) renderTable101() string {
 func (m *Model) header101(withKeys bool) string {
 	v := &m.t.view
 	w := m.width
-	left := m.paint(sTitle, "OKEY 101")
+	left := m.paint(table.Title, "OKEY 101")
 	leftW := canvas.Width("OKEY 101")
 	info := "  " + m.tr.T("t101.hdr.hand", v.Hand, v.Rules.Hands) + " · " + m.tr.T("t101.hdr.open", v.Threshold)
 	if v.Rules.Partners {
@@ -100,9 +101,9 @@ func (m *Model) header101(withKeys bool) string {
 	info = canvas.Cut(info+badge, room)
 	gap := w - leftW - canvas.Width(info) - canvas.Width(keys)
 	if keys == "" || gap < 1 {
-		return left + m.paint(sText, info)
+		return left + m.paint(table.Text, info)
 	}
-	return left + m.paint(sText, info) + strings.Repeat(" ", gap) + m.paint(sDim, keys)
+	return left + m.paint(table.Text, info) + strings.Repeat(" ", gap) + m.paint(table.Dim, keys)
 }
 
 // renderSeat101 draws a bot's panel: its name (marked when it is to
@@ -143,15 +144,15 @@ func (m *Model) renderSeat101(c *canvas.Canvas, l layout.Table101, seat int) {
 	}
 	l3 := m.openingText(v.Opened[seat])
 	stack, stackSt := m.stackText101(seat)
-	nameSt := sBold
+	nameSt := table.Bold
 	if turn {
-		nameSt = sTurn
+		nameSt = table.Turn
 	}
 	m.putAligned101(c, r, r.Y, a, nameSt, name)
-	m.putAligned101(c, r, r.Y+1, a, sText, l2)
-	openSt := sDim
+	m.putAligned101(c, r, r.Y+1, a, table.Text, l2)
+	openSt := table.Dim
 	if v.Opened[seat].Status != meld.NotOpened {
-		openSt = sText
+		openSt = table.Text
 	}
 	if l.SeatH > 3 {
 		m.putAligned101(c, r, r.Y+2, a, openSt, l3)
@@ -165,7 +166,7 @@ func (m *Model) renderSeat101(c *canvas.Canvas, l layout.Table101, seat int) {
 	}
 	sep := " · "
 	w := canvas.Width(l3) + canvas.Width(sep) + canvas.Width(stack)
-	line := m.paint(openSt, l3) + m.paint(sDim, sep) + m.paint(stackSt, stack)
+	line := m.paint(openSt, l3) + m.paint(table.Dim, sep) + m.paint(stackSt, stack)
 	if w > r.W {
 		line, w = m.paint(stackSt, canvas.Cut(stack, r.W)), min(r.W, canvas.Width(stack))
 	}
@@ -181,20 +182,20 @@ func (m *Model) renderSeat101(c *canvas.Canvas, l layout.Table101, seat int) {
 
 // stackText101 is a seat's discard stack in words: its top tile, or
 // what the player may do with it.
-func (m *Model) stackText101(seat int) (string, styleID) {
+func (m *Model) stackText101(seat int) (string, table.Style) {
 	v := &m.t.view
 	top := v.Top(seat)
 	if top == tile.NoTile {
-		return "", sDim
+		return "", table.Dim
 	}
 	if seat == v.Previous && v.MyTurn() && v.Legal.Take {
-		return m.tr.T("t101.stack.take", m.tileCase101(top, i18n.Accusative)), sKey
+		return m.tr.T("t101.stack.take", m.tileCase101(top, i18n.Accusative)), table.Key
 	}
-	return m.tr.T("t101.stack", m.tileName101(top)), sDim
+	return m.tr.T("t101.stack", m.tileName101(top)), table.Dim
 }
 
 // putAligned101 is putAligned with the table's cache of drawn text.
-func (m *Model) putAligned101(c *canvas.Canvas, r layout.Rect, y int, a align, st styleID, s string) {
+func (m *Model) putAligned101(c *canvas.Canvas, r layout.Rect, y int, a align, st table.Style, s string) {
 	s = canvas.Cut(s, r.W)
 	x := r.X
 	switch a {
@@ -212,19 +213,19 @@ func (m *Model) renderCenter101(c *canvas.Canvas, l layout.Table101) {
 	v := &m.t.view
 	r := l.Center
 	parts := []string{
-		m.paint(sText, m.tr.T("t101.center.indicator", m.faceText(v.Indicator))) + " " +
-			m.paint(sOkey, m.tr.T("t101.center.okey", m.faceText(v.Okey))),
+		m.paint(table.Text, m.tr.T("t101.center.indicator", m.faceText(v.Indicator))) + " " +
+			m.paint(table.Okey, m.tr.T("t101.center.okey", m.faceText(v.Okey))),
 	}
 	wall := m.tr.T("t101.center.wall", v.WallLeft)
 	if v.MyTurn() && v.Legal.Draw {
-		parts = append(parts, m.paint(sKey, m.tr.T("t101.center.draw", v.WallLeft)))
+		parts = append(parts, m.paint(table.Key, m.tr.T("t101.center.draw", v.WallLeft)))
 	} else {
-		parts = append(parts, m.paint(sText, wall))
+		parts = append(parts, m.paint(table.Text, wall))
 	}
 	if top := v.Top(0); top != tile.NoTile && !m.Watching() {
-		parts = append(parts, m.paint(sDim, m.tr.T("t101.center.mine", m.tileName101(top))))
+		parts = append(parts, m.paint(table.Dim, m.tr.T("t101.center.mine", m.tileName101(top))))
 	}
-	line := strings.Join(parts, m.paint(sDim, " · "))
+	line := strings.Join(parts, m.paint(table.Dim, " · "))
 	c.Put(r.X, r.Y, cutStyled(line, r.W))
 }
 
@@ -265,7 +266,7 @@ func (m *Model) meldRows101(w int) [][]meldPiece {
 			continue
 		}
 		label := m.seatName(seat) + " " + m.openingShort(v.Opened[seat]) + ":"
-		row := []meldPiece{{x: 0, w: canvas.Width(label), meld: -1, styled: m.paint(sBold, label)}}
+		row := []meldPiece{{x: 0, w: canvas.Width(label), meld: -1, styled: m.paint(table.Bold, label)}}
 		x := canvas.Width(label) + 1
 		for _, i := range idx {
 			plainText, styled := m.meldText(&v.Table[i])
@@ -311,7 +312,7 @@ func (m *Model) renderMelds101(c *canvas.Canvas, r layout.Rect, rows [][]meldPie
 		msg := m.tr.T("t101.table.none", v.Threshold, okey101.MinPairs)
 		for i, s := range canvas.Wrap(msg, r.W) {
 			if i < r.H {
-				c.Put(r.X, r.Y+i, m.paint(sDim, s))
+				c.Put(r.X, r.Y+i, m.paint(table.Dim, s))
 			}
 		}
 		return
@@ -328,7 +329,7 @@ func (m *Model) renderMelds101(c *canvas.Canvas, r layout.Rect, rows [][]meldPie
 		for _, p := range row {
 			s := p.styled
 			if p.meld >= 0 && p.meld == chosen {
-				s = m.paint(sTurn, ">"+ansi.Strip(s)+"<")
+				s = m.paint(table.Turn, ">"+ansi.Strip(s)+"<")
 				c.Put(r.X+p.x-1, r.Y+y, s)
 				continue
 			}
@@ -336,7 +337,7 @@ func (m *Model) renderMelds101(c *canvas.Canvas, r layout.Rect, rows [][]meldPie
 		}
 	}
 	if len(rows) > r.H {
-		c.Put(r.X, r.Y+r.H-1, m.paint(sDim, canvas.Cut(m.tr.T("t101.table.more", len(rows)-r.H+1), r.W)))
+		c.Put(r.X, r.Y+r.H-1, m.paint(table.Dim, canvas.Cut(m.tr.T("t101.table.more", len(rows)-r.H+1), r.W)))
 	}
 }
 
@@ -348,7 +349,7 @@ func (m *Model) renderLog101(c *canvas.Canvas, r layout.Rect, beside bool) {
 	}
 	y, h := r.Y, r.H
 	if beside {
-		c.Put(r.X, y, m.paint(sAccent, canvas.Cut(m.tr.T("log.title"), r.W)))
+		c.Put(r.X, y, m.paint(table.Accent, canvas.Cut(m.tr.T("log.title"), r.W)))
 		y++
 		h--
 	}
@@ -379,9 +380,9 @@ func (m *Model) renderLog101(c *canvas.Canvas, r layout.Rect, beside bool) {
 	}
 	for i := range lines {
 		s := lines[len(lines)-1-i]
-		st := sDim
+		st := table.Dim
 		if i >= len(lines)-newest {
-			st = sText
+			st = table.Text
 		}
 		c.Put(r.X, y+i, m.paint(st, s))
 	}
@@ -404,13 +405,13 @@ func (m *Model) workLine101(w int) string {
 	var parts []string
 	if v.Legal.GiveBack && (len(t.sel) > 0 || len(t.groups) > 0) {
 		// The taken tile's obligation stays in sight until it is met.
-		parts = append(parts, m.paint(sWarn, m.tr.T("t101.work.owed.short", m.tileName101(v.Taken.Tile))))
+		parts = append(parts, m.paint(table.Warn, m.tr.T("t101.work.owed.short", m.tileName101(v.Taken.Tile))))
 	}
 	if len(t.sel) > 0 {
 		parts = append(parts, m.selectionText101())
 	}
 	if len(t.groups) > 0 {
-		parts = append(parts, m.paint(sAccent, m.groupsSum101()))
+		parts = append(parts, m.paint(table.Accent, m.groupsSum101()))
 	}
 	for k, g := range t.groups {
 		// A group reads in its meld's order (K11 K12 K13 however its
@@ -422,20 +423,20 @@ func (m *Model) workLine101(w int) string {
 				txt = strconv.Itoa(k+1) + ": " + m.tilesText(r.Tiles) + " (" + strconv.Itoa(r.Value()) + ")"
 			}
 		}
-		parts = append(parts, m.paint(sText, txt))
+		parts = append(parts, m.paint(table.Text, txt))
 	}
 	if len(parts) > 0 {
-		return cutStyled(strings.Join(parts, m.paint(sDim, " · ")), w)
+		return cutStyled(strings.Join(parts, m.paint(table.Dim, " · ")), w)
 	}
 	switch {
 	case v.Legal.GiveBack:
-		return m.paint(sWarn, canvas.Cut(m.tr.T("t101.work.owed", m.tileCase101(v.Taken.Tile, i18n.Accusative)), w))
+		return m.paint(table.Warn, canvas.Cut(m.tr.T("t101.work.owed", m.tileCase101(v.Taken.Tile, i18n.Accusative)), w))
 	case v.Opened[0].Status == meld.OpenedMelds:
-		return m.paint(sDim, canvas.Cut(m.tr.T("t101.work.opened", v.Opened[0].Value), w))
+		return m.paint(table.Dim, canvas.Cut(m.tr.T("t101.work.opened", v.Opened[0].Value), w))
 	case v.Opened[0].Status == meld.OpenedPairs:
-		return m.paint(sDim, canvas.Cut(m.tr.T("t101.work.opened.pairs", v.Opened[0].Value), w))
+		return m.paint(table.Dim, canvas.Cut(m.tr.T("t101.work.opened.pairs", v.Opened[0].Value), w))
 	}
-	return m.paint(sDim, canvas.Cut(m.tr.T("t101.work.open", v.Threshold, okey101.MinPairs), w))
+	return m.paint(table.Dim, canvas.Cut(m.tr.T("t101.work.open", v.Threshold, okey101.MinPairs), w))
 }
 
 // selectionText101 is the group being made and what it is (at once:
@@ -447,20 +448,20 @@ func (m *Model) selectionText101() string {
 	switch len(ts) {
 	case 1:
 		if t.view.Opened[0].Status == meld.NotOpened {
-			return m.paint(sText, m.tr.T("t101.sel.one.closed", txt)) // i would be refused
+			return m.paint(table.Text, m.tr.T("t101.sel.one.closed", txt)) // i would be refused
 		}
-		return m.paint(sText, m.tr.T("t101.sel.one", txt))
+		return m.paint(table.Text, m.tr.T("t101.sel.one", txt))
 	case 2:
 		if g, why := m.readGroup101(t.sel, t.groups); why == "" && g.Kind == meld.Pair {
-			return m.paint(sGood, m.tr.T("t101.sel.pair", txt))
+			return m.paint(table.Good, m.tr.T("t101.sel.pair", txt))
 		}
-		return m.paint(sText, m.tr.T("t101.sel.more", txt))
+		return m.paint(table.Text, m.tr.T("t101.sel.more", txt))
 	}
 	g, why := m.readGroup101(t.sel, t.groups)
 	if why != "" {
-		return m.paint(sWarn, why)
+		return m.paint(table.Warn, why)
 	}
-	return m.paint(sGood, m.tr.T("t101.sel.meld", m.tilesText(g.Tiles), m.kindName(g.Kind), g.Value()))
+	return m.paint(table.Good, m.tr.T("t101.sel.meld", m.tilesText(g.Tiles), m.kindName(g.Kind), g.Value()))
 }
 
 // renderRack101 draws the rack in its frame: its title says the
@@ -545,14 +546,10 @@ func (m *Model) bottomLine101(w int) string {
 	title := " " + m.tr.T(words) + " "
 	title = canvas.Cut(title, max(0, w-4))
 	rest := max(0, w-3-canvas.Width(title))
-	k := "\x00bottom:" + title + strconv.Itoa(w) // drawn once per width and words
-	if s, ok := m.painted[paintKey{sText, k}]; ok && m.paintedFor == m.st {
-		return s
-	}
-	s := b.Edge.Render(b.BottomLeft+b.Bottom) + b.Title.Render(title) + b.Edge.Render(strings.Repeat(b.Bottom, rest)+b.BottomRight)
-	m.paint(sText, "") // the cache is the style sheet's
-	m.painted[paintKey{sText, k}] = s
-	return s
+	k := "bottom:" + title + strconv.Itoa(w) // drawn once per width and words
+	return m.painter.Drawn(m.st, k, func() string {
+		return b.Edge.Render(b.BottomLeft+b.Bottom) + b.Title.Render(title) + b.Edge.Render(strings.Repeat(b.Bottom, rest)+b.BottomRight)
+	})
 }
 
 // faceOf101 is how a tile is drawn on the rack: an okey reads OK, a
@@ -571,13 +568,13 @@ func (m *Model) faceOf101(x tile.Tile) (tile.Tile, theme.Label) {
 // status101 is the status: the message of the last key or move, or what
 // the player may do now, wrapped in up to n lines of w columns.
 func (m *Model) status101(w, n int) []string {
-	text, st := m.upFirst(m.guide101()), sBold
+	text, st := m.upFirst(m.guide101()), table.Bold
 	if m.t.choose != nil {
-		text, st = m.chooseText101(), sAccent
+		text, st = m.chooseText101(), table.Accent
 	} else if m.flash != "" {
-		text, st = m.flash, sAccent
+		text, st = m.flash, table.Accent
 		if m.flashWarn {
-			st = sWarn
+			st = table.Warn
 		}
 	}
 	lines := canvas.Wrap(text, w)

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"okey/ui/table"
 	"strings"
 
 	"okey/game/meld"
@@ -35,9 +36,9 @@ func (m *Model) meldText(tm *okey101.TableMeld) (plainText, styled string) {
 		p.WriteString(txt)
 		switch {
 		case okey || t == tile.FalseJoker:
-			s.WriteString(m.paint(sOkey, txt))
+			s.WriteString(m.paint(table.Okey, txt))
 		case strings.HasPrefix(txt, play101.LayOffMark):
-			s.WriteString(m.paint(sDim, play101.LayOffMark) + m.st.Inline(t))
+			s.WriteString(m.paint(table.Dim, play101.LayOffMark) + m.st.Inline(t))
 		default:
 			s.WriteString(m.st.Inline(t))
 		}

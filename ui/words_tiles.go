@@ -13,14 +13,10 @@ import (
 // word.
 func (m *Model) tileWords() bool { return m.tr.TileWords() }
 
-// sfx is a proper name, a tile or a number with the case ending c:
-// "Zeynep'in", "kırmızı 7'yi" in Turkish, the word itself in English.
-func (m *Model) sfx(word string, c i18n.Case) string { return m.tr.Sfx(word, c) }
-
 // nameIn is seat s's name with the case ending c: "Zeynep'in". The
 // player's own seat has its own ("you") messages and never comes here
 // in a sentence about a third person.
-func (m *Model) nameIn(s int, c i18n.Case) string { return m.sfx(m.seatName(s), c) }
+func (m *Model) nameIn(s int, c i18n.Case) string { return m.words().NameIn(s, c) }
 
 // faceText is a tile's face in running text: "R7", or "kırmızı 7".
 func (m *Model) faceText(t tile.Tile) string { return m.tr.Face(t) }

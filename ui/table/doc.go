@@ -1,0 +1,13 @@
+// Package table is the core of the table that knows neither game's
+// rules (issue 21): what classic Okey's table and Okey 101's both draw
+// and write with, written once.
+//
+//	paint.go  Painter, the cache of text drawn in the style sheet's
+//	          styles (Style), which both tables and the pages between
+//	          hands draw their words through
+//	words.go  Words, the seats, the player's "you" and a score in the
+//	          player's language
+//
+// It imports ui/theme, ui/i18n and Charm, and nothing of ui or of either
+// game's referee.
+package table
