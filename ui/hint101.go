@@ -32,13 +32,13 @@ type hint101Msg struct {
 // hint101 asks for the hint.
 func (m *Model) hint101() tea.Cmd {
 	t := m.t
-	if t.view.Phase != okey101.Playing {
+	if t.View.Phase != okey101.Playing {
 		m.setFlash(true, m.tr.T("status.hint.none"))
 		return nil
 	}
-	t.hintID++
+	t.HintID++
 	st := m.state101()
-	id, moves := t.hintID, st.Moves()
+	id, moves := t.HintID, st.Moves()
 	m.setFlash(false, m.tr.T("status.hint.thinking"))
 	return func() tea.Msg {
 		var sv meld.Solver
@@ -50,16 +50,16 @@ func (m *Model) hint101() tea.Cmd {
 // onHint101 tells the hint, if the table is still where it was asked.
 func (m *Model) onHint101(msg hint101Msg) {
 	t := m.t
-	if t == nil || msg.id != t.hintID || m.state101().Moves() != msg.moves || m.screen != scrPlay {
+	if t == nil || msg.id != t.HintID || m.state101().Moves() != msg.moves || m.screen != scrPlay {
 		return
 	}
 	f := &msg.facts
 	// The cursor goes onto the first tile the plan plays with a key of
 	// its own (a lay-off, a take-back or the discard), so e, k or x
 	// plays it.
-	if x := f.CursorTile(); x != tile.NoTile && t.rack.Slots[t.cursor] != x {
-		if i := slices.Index(t.rack.Slots[:], x); i >= 0 {
-			t.cursor = i
+	if x := f.CursorTile(); x != tile.NoTile && t.Rack.Slots[t.Cursor] != x {
+		if i := slices.Index(t.Rack.Slots[:], x); i >= 0 {
+			t.Cursor = i
 		}
 	}
 	txt := m.hintText101(f)
@@ -68,7 +68,7 @@ func (m *Model) onHint101(msg hint101Msg) {
 	// exactly those (s and p lay out their own, which may differ).
 	if f.Mine && f.Stage == okey101.StagePlay && len(f.Plan) > 0 {
 		a := f.Plan[0]
-		if (a.Kind == okey101.ActOpen || a.Kind == okey101.ActLay) && !play101.Finishes(&t.view, f.Plan) &&
+		if (a.Kind == okey101.ActOpen || a.Kind == okey101.ActLay) && !play101.Finishes(&t.View, f.Plan) &&
 			m.groupsOnRack101(a.Melds, "status.hint.thinking", true) {
 			if len(a.Melds) == 1 {
 				txt += " " + m.tr.T("t101.hint.grouped.one")
@@ -86,7 +86,7 @@ func (m *Model) onHint101(msg hint101Msg) {
 // the previous discard would do, the best opening and how far it is
 // from the threshold, the pairs.
 func (m *Model) hintText101(f *play101.Facts) string {
-	v := &m.t.view
+	v := &m.t.View
 	var plan, why []string
 	if f.Mine && play101.Finishes(v, f.Plan) {
 		return m.tr.T("t101.hint.finish.steps", m.stepsText101(v, f.Plan, false))
@@ -96,7 +96,7 @@ func (m *Model) hintText101(f *play101.Facts) string {
 	case f.Mine && f.Stage == okey101.StageDraw && !takes:
 		plan = append(plan, m.tr.T("t101.hint.draw"))
 		if f.Worth() && f.Top.Valid() {
-			why = append(why, m.tr.T("t101.hint.take.not", m.tileCase101(f.Top, i18n.Accusative)))
+			why = append(why, m.tr.T("t101.hint.take.not", m.t.TileCase(f.Top, i18n.Accusative)))
 		}
 	case f.Mine && len(f.Plan) > 0:
 		plan = append(plan, m.tr.T("t101.steps", m.stepsText101(v, f.Plan, true)))
@@ -104,18 +104,18 @@ func (m *Model) hintText101(f *play101.Facts) string {
 			plan = append(plan, m.tr.T("t101.hint.voids"))
 		}
 		if x := f.CursorTile(); x != tile.NoTile {
-			plan = append(plan, m.tr.T("t101.hint.cursor", m.tileName101(x)))
+			plan = append(plan, m.tr.T("t101.hint.cursor", m.t.TileName(x)))
 		}
 	}
 	switch {
 	case f.Mine && takes && f.TakeFinish:
-		why = append(why, m.tr.T("t101.hint.take.finish", m.tileCase101(f.Top, i18n.Accusative)))
+		why = append(why, m.tr.T("t101.hint.take.finish", m.t.TileCase(f.Top, i18n.Accusative)))
 	case f.Mine && takes && f.TakeOpen:
-		why = append(why, m.tr.T("t101.hint.take.open", m.tileCase101(f.Top, i18n.Accusative), f.TakeOpenValue))
+		why = append(why, m.tr.T("t101.hint.take.open", m.t.TileCase(f.Top, i18n.Accusative), f.TakeOpenValue))
 	case f.Mine && takes && len(f.TakeMeld) > 0:
-		why = append(why, m.tr.T("t101.hint.take.meld", m.tileCase101(f.Top, i18n.Accusative), m.tilesText(f.TakeMeld)))
+		why = append(why, m.tr.T("t101.hint.take.meld", m.t.TileCase(f.Top, i18n.Accusative), m.t.TilesText(f.TakeMeld)))
 	case f.Mine && takes && f.TakeLayOff:
-		why = append(why, m.tr.T("t101.hint.take.layoff", m.tileCase101(f.Top, i18n.Accusative)))
+		why = append(why, m.tr.T("t101.hint.take.layoff", m.t.TileCase(f.Top, i18n.Accusative)))
 	case f.Mine && f.Stage == okey101.StageFirst:
 		// The dealer's first turn is a discard only: "you can open"
 		// alone sent a newcomer to l, refused.
@@ -129,12 +129,12 @@ func (m *Model) hintText101(f *play101.Facts) string {
 		o := f.Opening
 		switch {
 		case o.Reaches(v.Threshold) && f.Stage == okey101.StageFirst:
-			why = append(why, m.tr.T("t101.hint.open.next", o.Value, m.meldsText(o.Melds)))
+			why = append(why, m.tr.T("t101.hint.open.next", o.Value, m.t.MeldsText(o.Melds)))
 		case o.Reaches(v.Threshold) && f.Mine && f.Stage == okey101.StagePlay:
 			// The bot keeps it for later: say so rather than hide it.
 			why = append(why, m.tr.T("t101.hint.open.later", o.Value))
 		case o.Reaches(v.Threshold):
-			why = append(why, m.tr.T("t101.hint.open.ok", o.Value, m.meldsText(o.Melds)))
+			why = append(why, m.tr.T("t101.hint.open.ok", o.Value, m.t.MeldsText(o.Melds)))
 		case o.Value > 0:
 			why = append(why, m.tr.T("t101.hint.open.short", o.Value, v.Threshold-o.Value))
 		default:
@@ -149,7 +149,7 @@ func (m *Model) hintText101(f *play101.Facts) string {
 	if f.Owed != tile.NoTile && len(f.Plan) == 0 {
 		// With a plan the hint is that plan (it gives the tile back
 		// itself when it should): no second course.
-		why = append(why, m.tr.T("t101.hint.owed", m.tileName101(f.Owed)))
+		why = append(why, m.tr.T("t101.hint.owed", m.t.TileName(f.Owed)))
 	}
 	if !f.Mine {
 		why = append(why, m.tr.T("t101.hint.wait"))
@@ -161,7 +161,7 @@ func (m *Model) hintText101(f *play101.Facts) string {
 // finishes: lay down K10 K11 K12 K13; lay off R7 on Ali's run; then
 // discard B13".
 func (m *Model) planText101(acts []okey101.Action) string {
-	return m.tr.T("t101.plan", m.stepsText101(&m.t.view, acts, false))
+	return m.tr.T("t101.plan", m.stepsText101(&m.t.View, acts, false))
 }
 
 // stepsText101 names each step of a plan of the player's (seat 0 of
@@ -198,14 +198,14 @@ func (m *Model) stepsText101(v *okey101.View, acts []okey101.Action, keys bool) 
 		case okey101.ActDraw:
 			s = m.tr.T("t101.step.draw")
 		case okey101.ActTake:
-			s = m.tr.T("t101.step.take", m.tileCase101(v.Top(v.Previous), i18n.Accusative))
+			s = m.tr.T("t101.step.take", m.t.TileCase(v.Top(v.Previous), i18n.Accusative))
 		case okey101.ActGiveBack:
-			s = m.tr.T("t101.step.giveback", m.tileCase101(v.Taken.Tile, i18n.Accusative))
+			s = m.tr.T("t101.step.giveback", m.t.TileCase(v.Taken.Tile, i18n.Accusative))
 		case okey101.ActOpen:
 			groups := make([]string, len(a.Melds))
 			worth := 0
 			for k, g := range a.Melds {
-				groups[k] = m.tilesText(g)
+				groups[k] = m.t.TilesText(g)
 				if x, err := an.Read(g); err == nil {
 					worth += x.Value()
 				}
@@ -218,19 +218,19 @@ func (m *Model) stepsText101(v *okey101.View, acts []okey101.Action, keys bool) 
 		case okey101.ActLay:
 			groups := make([]string, len(a.Melds))
 			for k, g := range a.Melds {
-				groups[k] = m.tilesText(g)
+				groups[k] = m.t.TilesText(g)
 			}
 			s = m.tr.T("t101.step.lay", strings.Join(groups, " · "))
 		case okey101.ActLayOff:
-			s = m.tr.T("t101.step.layoff", m.tileCase101(a.Tile, i18n.Accusative), target(at[i], a.Meld, true))
+			s = m.tr.T("t101.step.layoff", m.t.TileCase(a.Tile, i18n.Accusative), target(at[i], a.Meld, true))
 		case okey101.ActTakeBack:
-			s = m.tr.T("t101.step.takeback", m.tileName101(a.Tile), target(at[i], a.Meld, false))
+			s = m.tr.T("t101.step.takeback", m.t.TileName(a.Tile), target(at[i], a.Meld, false))
 		case okey101.ActDiscard:
 			msg := "t101.step.discard"
 			if st := at[i]; st.Counts.Total() > 1 && okey101.DiscardPenalty(an, v.Rules, st.Table, a.Tile, okey101.OkeyPaid(v.History, v.Seat)) != 0 {
 				msg = "t101.step.discard.costs"
 			}
-			s = m.tr.T(msg, m.tileCase101(a.Tile, i18n.Accusative))
+			s = m.tr.T(msg, m.t.TileCase(a.Tile, i18n.Accusative))
 			if an.IsOkey(a.Tile) && at[i].Counts.Total() == 1 {
 				s += " " + m.tr.T("t101.step.okey")
 			}

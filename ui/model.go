@@ -22,6 +22,7 @@ import (
 	"okey/ui/i18n"
 	"okey/ui/keymap"
 	"okey/ui/layout"
+	"okey/ui/play101"
 	"okey/ui/playclassic"
 	"okey/ui/stats"
 	"okey/ui/store"
@@ -218,7 +219,7 @@ type Model struct {
 
 	// t is the match of Okey 101 on the table, nil while the match is
 	// of classic Okey (then g is).
-	t *table101
+	t *play101.Table
 
 	// rv is the review on show or being computed, nil for none;
 	// reviewID tells its messages from a closed one's.

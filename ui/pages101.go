@@ -25,7 +25,7 @@ import (
 // Resuming.
 
 func (m *Model) renderResume101() string {
-	v := &m.t.view
+	v := &m.t.View
 	lines := []string{m.st.Title.Render(m.tr.T("resume.title")), ""}
 	for _, s := range canvas.Wrap(m.tr.T("t101.resume.body", v.Hand, v.Rules.Hands, store.ShortPath(m.files.MatchPath())), m.pageW()) {
 		lines = append(lines, m.st.Text.Render(s))
@@ -81,7 +81,7 @@ func (m *Model) nextGameLine() string {
 func (m *Model) updateHandOver101(k tea.KeyPressMsg) tea.Cmd {
 	m.flash = ""
 	keys := m.keys.HandOver
-	v := &m.t.view
+	v := &m.t.View
 	switch {
 	case key.Matches(k, keys.Quit):
 		return m.quit()
@@ -95,7 +95,7 @@ func (m *Model) updateHandOver101(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(k, keys.Next):
 		m.screen = scrPlay
-		evs, lines, err := m.t.g.Apply(okey101.NextHand())
+		evs, lines, err := m.t.G.Apply(okey101.NextHand())
 		if err != nil {
 			m.setFlash(true, m.tr.T("status.refused", m.reason(err)))
 			return nil
@@ -121,8 +121,8 @@ func (m *Model) handOverBar101() string {
 	sheet := m.keys.Table101.Scores
 	next := k.Next
 	bar := []key.Binding{next, k.Review, sheet, k.Settings, k.Quit}
-	switch res := m.t.view.Result; {
-	case m.t.view.Phase == okey101.MatchOver:
+	switch res := m.t.View.Result; {
+	case m.t.View.Phase == okey101.MatchOver:
 		next.SetHelp(k.Next.Help().Key, m.tr.T("key.final"))
 		bar = []key.Binding{next, k.Review, sheet, k.Quit}
 	case res != nil && res.Void:
@@ -150,7 +150,7 @@ func (m *Model) renderHandOver101() string {
 // others laid off on it), the finisher's last turn step by step, then
 // each player's score for the hand and why, and the sheet.
 func (m *Model) handOver101Lines() []string {
-	v := &m.t.view
+	v := &m.t.View
 	res := v.Result
 	if res == nil {
 		return nil
@@ -223,7 +223,7 @@ func (m *Model) handOver101Lines() []string {
 // siyah 12; Mehmet: okey (mavi 7 yerine), kırmızı 3"), "" when there
 // are none.
 func (m *Model) layOffsByOthers101() string {
-	v := &m.t.view
+	v := &m.t.View
 	var order []int                // who laid tiles, in the order first met
 	notation := map[int][]string{} // each one's tiles as the table writes them
 	real := map[int][]tile.Tile{}  // in words: the tiles that are no okey
@@ -262,7 +262,7 @@ func (m *Model) layOffsByOthers101() string {
 			var ws []string
 			if len(real[by]) > 0 {
 				slices.Sort(real[by]) // by colour, then value: "mavi 8 11 12"
-				ws = append(ws, m.tilesText(real[by]))
+				ws = append(ws, m.t.TilesText(real[by]))
 			}
 			tiles = strings.Join(append(ws, okeys[by]...), ", ")
 		}
@@ -274,10 +274,10 @@ func (m *Model) layOffsByOthers101() string {
 // meldTileWords is tile k of table meld tm in words, an okey with what
 // it stands for: "kırmızı 4", "okey (mavi 7 yerine)".
 func (m *Model) meldTileWords(tm *okey101.TableMeld, k int) string {
-	v := &m.t.view
+	v := &m.t.View
 	t := tm.Meld.Tiles[k]
 	if !v.Analyzer.IsOkey(t) {
-		return m.tileName101(t)
+		return m.t.TileName(t)
 	}
 	if k < len(tm.Meld.As) && tm.Meld.As[k].Valid() {
 		return m.tr.T("tile.okey.short") + " " + m.tr.T("t101.as", m.faceText(tm.Meld.As[k]))
@@ -289,23 +289,23 @@ func (m *Model) meldTileWords(tm *okey101.TableMeld, k int) string {
 // its draw or take to the finish.
 func (m *Model) lastTurn101(seat int) []string {
 	t := m.t
-	deal := dealKey(t.view.Hand, t.view.Redeal)
+	deal := dealKey(t.View.Hand, t.View.Redeal)
 	var out []string
-	for i := len(t.log) - 1; i >= 0; i-- {
-		e := t.log[i]
-		if e.deal != deal {
+	for i := len(t.Log) - 1; i >= 0; i-- {
+		e := t.Log[i]
+		if e.Deal != deal {
 			break
 		}
-		if e.chat || e.note != "" || e.ev.Kind == okey101.EvHandOver || e.ev.Kind == okey101.EvMatchOver {
+		if e.Chat || e.Note != "" || e.Ev.Kind == okey101.EvHandOver || e.Ev.Kind == okey101.EvMatchOver {
 			continue
 		}
-		if e.ev.Seat != seat && e.ev.Kind != okey101.EvPenalty {
+		if e.Ev.Seat != seat && e.Ev.Kind != okey101.EvPenalty {
 			break
 		}
-		if s := m.logText101(e); s != "" {
+		if s := m.t.LogText(e); s != "" {
 			out = append(out, s)
 		}
-		if e.ev.Kind == okey101.EvDraw || e.ev.Kind == okey101.EvTake {
+		if e.Ev.Kind == okey101.EvDraw || e.Ev.Kind == okey101.EvTake {
 			break
 		}
 	}
@@ -332,9 +332,9 @@ func (m *Model) handTitle101(res *okey101.HandResult) string {
 	case res.WallOut:
 		return m.tr.T("t101.hand.wallout", res.Hand)
 	case res.Finisher == 0:
-		return m.tr.T("t101.hand.you", res.Hand, m.tileName101(res.Discard))
+		return m.tr.T("t101.hand.you", res.Hand, m.t.TileName(res.Discard))
 	}
-	return m.tr.T("t101.hand.won", res.Hand, m.seatName(res.Finisher), m.tileName101(res.Discard))
+	return m.tr.T("t101.hand.won", res.Hand, m.seatName(res.Finisher), m.t.TileName(res.Discard))
 }
 
 // doublings101 says why the hand's points were doubled, "" when they
@@ -373,12 +373,12 @@ func (m *Model) lineWhy101(l *okey101.ScoreLine) string {
 		}
 		var real []tile.Tile
 		for _, x := range l.Rack {
-			if !m.t.view.Analyzer.IsOkey(x) {
+			if !m.t.View.Analyzer.IsOkey(x) {
 				real = append(real, x)
 			}
 		}
 		if len(real) > 0 {
-			why = append(why, m.tr.T("t101.why.left", m.tilesText(real), l.RackValue, f))
+			why = append(why, m.tr.T("t101.why.left", m.t.TilesText(real), l.RackValue, f))
 		}
 		if l.PairsDouble {
 			why = append(why, m.tr.T("t101.why.pairsdouble"))
@@ -401,7 +401,7 @@ func (m *Model) lineWhy101(l *okey101.ScoreLine) string {
 // sheetLines101 is the score sheet's page: a title, then the table.
 func (m *Model) sheetLines101() []string {
 	out := []string{m.st.Title.Render(m.tr.T("t101.sheet.title")), ""}
-	if len(m.t.view.Results) == 0 {
+	if len(m.t.View.Results) == 0 {
 		out = append(out, m.st.Dim.Render(m.tr.T("scores.none")))
 	} else {
 		out = append(out, m.sheetTable101()...)
@@ -418,7 +418,7 @@ const (
 // sheetTable101 is every hand so far, a line a hand (each player's score
 // in it, how it ended), and the totals.
 func (m *Model) sheetTable101() []string {
-	v := &m.t.view
+	v := &m.t.View
 	// The first column is as wide as its words ("toplam" was cut to
 	// "topl…" in Turkish).
 	handW := max(sheetHandW, canvas.Width(m.tr.T("scores.hand")), canvas.Width(m.tr.T("t101.col.total")))
@@ -486,13 +486,13 @@ func (m *Model) handEnd101(r *okey101.HandResult) string {
 // lastMoves101 are the last n lines of the log of the deal on the table.
 func (m *Model) lastMoves101(n int) []string {
 	t := m.t
-	deal := dealKey(t.view.Hand, t.view.Redeal)
+	deal := dealKey(t.View.Hand, t.View.Redeal)
 	var out []string
-	for i := len(t.log) - 1; i >= 0 && len(out) < n; i-- {
-		if t.log[i].deal != deal {
+	for i := len(t.Log) - 1; i >= 0 && len(out) < n; i-- {
+		if t.Log[i].Deal != deal {
 			break
 		}
-		if s := m.logText101(t.log[i]); s != "" {
+		if s := m.t.LogText(t.Log[i]); s != "" {
 			out = append(out, s)
 		}
 	}
@@ -505,7 +505,7 @@ func (m *Model) lastMoves101(n int) []string {
 // renderMatchOver101 is the final sheet: who won (the lowest total),
 // the places, ties shown, then the hands.
 func (m *Model) renderMatchOver101() string {
-	v := &m.t.view
+	v := &m.t.View
 	mr := v.Match
 	k := m.keys.MatchOver
 	bar := m.keyBar([]key.Binding{k.NewMatch, k.Review, k.Game, m.keys.Table101.Scores, k.Settings, k.Quit})
@@ -576,7 +576,7 @@ func (m *Model) overlay101Lines() []string {
 func (m *Model) help101Lines(w int) []string {
 	out := m.keyPage(m.tr.T("t101.help.title"), m.keys.Table101.FullHelp(), w)
 	out = append(out, "")
-	r := m.t.view.Rules
+	r := m.t.View.Rules
 	text := strings.NewReplacer("{open}", strconv.Itoa(r.Open), "{pairs}", strconv.Itoa(okey101.MinPairs),
 		"{hands}", strconv.Itoa(r.Hands), "{house}", m.houseRules101(r)).Replace(i18n.HelpOf(m.tr.Lang, "101"))
 	for _, s := range canvas.Wrap(text, w) {
@@ -606,7 +606,7 @@ func (m *Model) houseRules101(r okey101.Rules) string {
 // browse101Lines show the discard stacks the player may look through
 // and the whole table, every meld, grouped by who laid it.
 func (m *Model) browse101Lines(w int) []string {
-	v := &m.t.view
+	v := &m.t.View
 	out := []string{m.st.Title.Render(canvas.Cut(m.tr.T("t101.browse.title"), w)), ""}
 	for _, s := range []int{v.Previous, 0, 1, 2} { // the stack the player may take first
 		name := m.tr.T("stack.yours")

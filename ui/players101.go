@@ -40,11 +40,11 @@ type bot101Msg struct {
 
 // nextTurn101 asks the bot to move, if it is a bot's turn on the table.
 func (m *Model) nextTurn101() tea.Cmd {
-	v := &m.t.view
+	v := &m.t.View
 	if m.screen != scrPlay || v.Phase != okey101.Playing || m.asking >= 0 || v.Turn == 0 || m.readOnly || m.seat != nil {
 		return nil
 	}
-	return m.ask101(v.Turn, m.t.players[v.Turn], false)
+	return m.ask101(v.Turn, m.t.Players[v.Turn], false)
 }
 
 // ask101 asks p, the player of seat, for its action in a goroutine; the
@@ -57,7 +57,7 @@ func (m *Model) ask101(seat int, p Player101, plain bool) tea.Cmd {
 	m.asking = seat
 	// The view is made in the command: a State is a value that Apply
 	// never changes, so the goroutine may read it while the table goes on.
-	id, st, parent := m.askID, m.t.g.State(), m.ctx
+	id, st, parent := m.askID, m.t.G.State(), m.ctx
 	delay, timeout := speedDelay(m.set.Speed), m.opt.BotTimeout
 	if plain {
 		delay = 0
@@ -100,7 +100,7 @@ func (m *Model) onBot101(msg bot101Msg) tea.Cmd {
 	}
 	m.asking = -1
 	t := m.t
-	v := &t.view
+	v := &t.View
 	if v.Phase != okey101.Playing || v.Turn != msg.seat {
 		return m.nextTurn101()
 	}
@@ -108,10 +108,10 @@ func (m *Model) onBot101(msg bot101Msg) tea.Cmd {
 		msg.err = fmt.Errorf("%w: an action for seat %d", okey101.ErrWrongSeat, msg.act.Seat)
 	}
 	if msg.err == nil {
-		evs, lines, err := t.g.Apply(msg.act)
+		evs, lines, err := t.G.Apply(msg.act)
 		if err == nil {
 			if !msg.plain {
-				t.failed[msg.seat] = 0
+				t.Failed[msg.seat] = 0
 			}
 			return m.applied101(evs, lines)
 		}
@@ -119,10 +119,10 @@ func (m *Model) onBot101(msg bot101Msg) tea.Cmd {
 	}
 	name := m.seatName(msg.seat)
 	if !msg.plain {
-		t.failed[msg.seat]++
-		if t.failed[msg.seat] >= maxBotFailures {
-			t.players[msg.seat] = play101.Plain{}
-			t.failed[msg.seat] = 0
+		t.Failed[msg.seat]++
+		if t.Failed[msg.seat] >= maxBotFailures {
+			t.Players[msg.seat] = play101.Plain{}
+			t.Failed[msg.seat] = 0
 			m.tellNews(m.tr.T("status.botreplaced", name, m.reason(msg.err)))
 		} else {
 			m.tellNews(m.tr.T("status.botfail", name, m.reason(msg.err)))
@@ -134,7 +134,7 @@ func (m *Model) onBot101(msg bot101Msg) tea.Cmd {
 		m.tellNews(m.tr.T("status.botstuck", name, m.reason(msg.err)))
 		return nil
 	}
-	evs, lines, err := t.g.Apply(a)
+	evs, lines, err := t.G.Apply(a)
 	if err != nil { // cannot happen: anyAction101 tried it
 		m.tellNews(m.tr.T("status.botstuck", name, m.reason(err)))
 		return nil
@@ -147,7 +147,7 @@ func (m *Model) onBot101(msg bot101Msg) tea.Cmd {
 // action of the seat's view. It reports false only when the game takes
 // none, which the referee never allows of the seat to move.
 func (m *Model) anyAction101(seat int) (okey101.Action, bool) {
-	st := m.t.g.State()
+	st := m.t.G.State()
 	v := st.View(seat)
 	var try []okey101.Action
 	if v.Legal.Discard {

@@ -13,6 +13,7 @@ import (
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/i18n"
+	"okey/ui/play101"
 )
 
 // The review sheet (issue 31, point 4): every message a player reads,
@@ -208,13 +209,13 @@ func reviewText(t *testing.T) string {
 	logOf101 := func(ev okey101.Event, owner int) func(m *Model, seat int) string {
 		return func(m *Model, seat int) string {
 			ev.Seat = seat
-			return m.logText101(log101{ev: ev, deal: dealKey(2, 0), owner: owner, okey: sampleOkey})
+			return m.t.LogText(play101.LogEntry{Ev: ev, Deal: dealKey(2, 0), Owner: owner, Okey: sampleOkey})
 		}
 	}
 	sub("a deal, a deal again")
 	who(1, logOf101(okey101.Event{Kind: okey101.EvDeal, Tile: r(tile.Red, 4)}, -1))
 	pair(func(m *Model) string {
-		return m.logText101(log101{ev: okey101.Event{Kind: okey101.EvDeal, Seat: 2, Tile: r(tile.Red, 4)}, deal: dealKey(2, 1), okey: sampleOkey})
+		return m.t.LogText(play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvDeal, Seat: 2, Tile: r(tile.Red, 4)}, Deal: dealKey(2, 1), Okey: sampleOkey})
 	}, 1)
 	sub("openings and melds laid")
 	who(1, logOf101(okey101.Event{Kind: okey101.EvOpen, Points: 112, Melds: []meld.Meld{run, runOkey, set, setOkey}}, -1))
@@ -224,7 +225,7 @@ func reviewText(t *testing.T) string {
 		sub("a take, a give-back, a lay-off onto each owner's meld, a take-back, a discard, a finish: " + tl.String())
 		who(1, logOf101(okey101.Event{Kind: okey101.EvTake, Tile: tl, From: 3}, -1))
 		pair(func(m *Model) string {
-			return m.logText101(log101{ev: okey101.Event{Kind: okey101.EvTake, Seat: 1, Tile: tl, From: 0}, okey: sampleOkey})
+			return m.t.LogText(play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvTake, Seat: 1, Tile: tl, From: 0}, Okey: sampleOkey})
 		}, 1)
 		who(1, logOf101(okey101.Event{Kind: okey101.EvGiveBack, Tile: tl, From: 3}, -1))
 		for _, owner := range []int{0, 1, 2} {
@@ -238,8 +239,10 @@ func reviewText(t *testing.T) string {
 	who(1, logOf101(okey101.Event{Kind: okey101.EvPenalty, Tile: sampleOkey, Points: 101, Reason: okey101.PenaltyOkey}, -1))
 	who(1, logOf101(okey101.Event{Kind: okey101.EvPenalty, Tile: r(tile.Black, 13), Points: 101, Reason: okey101.PenaltyIslek}, -1))
 	sub("the wall runs out, a void hand")
-	pair(func(m *Model) string { return m.logText101(log101{ev: okey101.Event{Kind: okey101.EvWallOut}}) }, 1)
-	pair(func(m *Model) string { return m.logText101(log101{ev: okey101.Event{Kind: okey101.EvVoid}}) }, 1)
+	pair(func(m *Model) string {
+		return m.t.LogText(play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvWallOut}})
+	}, 1)
+	pair(func(m *Model) string { return m.t.LogText(play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvVoid}}) }, 1)
 
 	section("Okey 101: guides, hints and questions with names and tiles")
 	for _, name := range sampleNames {
@@ -343,7 +346,7 @@ func TestYouFormsAreNotThirdPerson(t *testing.T) {
 	}
 	for _, k := range []okey101.EventKind{okey101.EvTake, okey101.EvGiveBack, okey101.EvLayOff, okey101.EvTakeBack, okey101.EvDiscard, okey101.EvPenalty, okey101.EvFinish} {
 		line := func(seat int) string {
-			return o.logText101(log101{ev: okey101.Event{Kind: k, Seat: seat, Tile: r7, From: 3, Points: 101, Reason: okey101.PenaltyOkey}, owner: 2, okey: sampleOkey})
+			return o.t.LogText(play101.LogEntry{Ev: okey101.Event{Kind: k, Seat: seat, Tile: r7, From: 3, Points: 101, Reason: okey101.PenaltyOkey}, Owner: 2, Okey: sampleOkey})
 		}
 		check("101 "+k.String(), line(0), line(1))
 	}

@@ -4,6 +4,7 @@ import (
 	"okey/ui/canvas"
 	"okey/ui/layout"
 	"okey/ui/table"
+	"okey/ui/theme"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -128,3 +129,11 @@ func (m *Model) pageW() int { return m.lay.Page.W - layout.PageX }
 // cache, table.Painter, goes with the style sheet; both games' tables
 // and the pages between hands use it).
 func (m *Model) paint(id table.Style, s string) string { return m.painter.Paint(m.st, id, s) }
+
+// tableHost is the Model as the host of Okey 101's table (play101.Host):
+// the words, the style sheet and the paint cache of the moment.
+type tableHost struct{ m *Model }
+
+func (h tableHost) Words() table.Words                    { return h.m.words() }
+func (h tableHost) Styles() *theme.Styles                 { return h.m.st }
+func (h tableHost) Paint(id table.Style, s string) string { return h.m.paint(id, s) }

@@ -38,7 +38,7 @@ func (m *Model) renderTable101() string {
 	m.renderCenter101(c, l)
 	rows := m.meldRows101(l.Flex.W)
 	melds, log := l.Split(len(rows))
-	if l.LogBeside && len(m.t.view.Results) > 0 {
+	if l.LogBeside && len(m.t.View.Results) > 0 {
 		// A tall terminal has room under the melds: the score sheet.
 		sheet := m.sheetTable101()
 		if free := melds.H - len(rows) - 1; free >= len(sheet)+1 {
@@ -67,7 +67,7 @@ func (m *Model) renderTable101() string {
 // header101 is the top line: the game, the hand, the opening, and on
 // the table the keys for the help, the settings and quitting.
 func (m *Model) header101(withKeys bool) string {
-	v := &m.t.view
+	v := &m.t.View
 	w := m.width
 	left := m.paint(table.Title, "OKEY 101")
 	leftW := canvas.Width("OKEY 101")
@@ -109,7 +109,7 @@ func (m *Model) header101(withKeys bool) string {
 // renderSeat101 draws a bot's panel: its name (marked when it is to
 // move), its tiles and points, how it opened, its discard stack.
 func (m *Model) renderSeat101(c *canvas.Canvas, l layout.Table101, seat int) {
-	v := &m.t.view
+	v := &m.t.View
 	r := l.Seats[seat]
 	a := alignCentre
 	switch seat {
@@ -130,19 +130,19 @@ func (m *Model) renderSeat101(c *canvas.Canvas, l layout.Table101, seat int) {
 	if m.asking == seat {
 		name += " " + m.tr.T("panel.thinking")
 	}
-	pts := m.points101(v.Scores[seat])
+	pts := m.t.Points(v.Scores[seat])
 	if p := v.HandPenalties[seat]; p > 0 {
 		pts += " " + m.tr.T("t101.penalties", p)
 	}
 	note := m.seatNote101(seat)
-	l2 := note + m.tilesCount101(v.TileCounts[seat]) + " · " + pts
+	l2 := note + m.t.TilesCount(v.TileCounts[seat]) + " · " + pts
 	if note != "" && canvas.Width(l2) > r.W {
 		// A narrow panel keeps the points whole: who holds the seat
 		// (player, bot, away) goes up beside the name.
-		l2 = m.tilesCount101(v.TileCounts[seat]) + " · " + pts
+		l2 = m.t.TilesCount(v.TileCounts[seat]) + " · " + pts
 		name += " · " + strings.TrimSuffix(note, " · ")
 	}
-	l3 := m.openingText(v.Opened[seat])
+	l3 := m.t.OpeningText(v.Opened[seat])
 	stack, stackSt := m.stackText101(seat)
 	nameSt := table.Bold
 	if turn {
@@ -183,15 +183,15 @@ func (m *Model) renderSeat101(c *canvas.Canvas, l layout.Table101, seat int) {
 // stackText101 is a seat's discard stack in words: its top tile, or
 // what the player may do with it.
 func (m *Model) stackText101(seat int) (string, table.Style) {
-	v := &m.t.view
+	v := &m.t.View
 	top := v.Top(seat)
 	if top == tile.NoTile {
 		return "", table.Dim
 	}
 	if seat == v.Previous && v.MyTurn() && v.Legal.Take {
-		return m.tr.T("t101.stack.take", m.tileCase101(top, i18n.Accusative)), table.Key
+		return m.tr.T("t101.stack.take", m.t.TileCase(top, i18n.Accusative)), table.Key
 	}
-	return m.tr.T("t101.stack", m.tileName101(top)), table.Dim
+	return m.tr.T("t101.stack", m.t.TileName(top)), table.Dim
 }
 
 // putAligned101 is putAligned with the table's cache of drawn text.
@@ -210,7 +210,7 @@ func (m *Model) putAligned101(c *canvas.Canvas, r layout.Rect, y int, a align, s
 // renderCenter101 draws the centre line: the indicator and the okey,
 // the wall, the player's own stack.
 func (m *Model) renderCenter101(c *canvas.Canvas, l layout.Table101) {
-	v := &m.t.view
+	v := &m.t.View
 	r := l.Center
 	parts := []string{
 		m.paint(table.Text, m.tr.T("t101.center.indicator", m.faceText(v.Indicator))) + " " +
@@ -223,7 +223,7 @@ func (m *Model) renderCenter101(c *canvas.Canvas, l layout.Table101) {
 		parts = append(parts, m.paint(table.Text, wall))
 	}
 	if top := v.Top(0); top != tile.NoTile && !m.Watching() {
-		parts = append(parts, m.paint(table.Dim, m.tr.T("t101.center.mine", m.tileName101(top))))
+		parts = append(parts, m.paint(table.Dim, m.tr.T("t101.center.mine", m.t.TileName(top))))
 	}
 	line := strings.Join(parts, m.paint(table.Dim, " · "))
 	c.Put(r.X, r.Y, cutStyled(line, r.W))
@@ -253,7 +253,7 @@ var meldOrder101 = [okey101.NumSeats]int{1, 2, 3, 0}
 // by the seat that laid them down: the seat's name and opening, then
 // its melds, the lines after the first indented.
 func (m *Model) meldRows101(w int) [][]meldPiece {
-	v := &m.t.view
+	v := &m.t.View
 	var rows [][]meldPiece
 	for _, seat := range meldOrder101 {
 		var idx []int
@@ -269,7 +269,7 @@ func (m *Model) meldRows101(w int) [][]meldPiece {
 		row := []meldPiece{{x: 0, w: canvas.Width(label), meld: -1, styled: m.paint(table.Bold, label)}}
 		x := canvas.Width(label) + 1
 		for _, i := range idx {
-			plainText, styled := m.meldText(&v.Table[i])
+			plainText, styled := m.t.MeldText(&v.Table[i])
 			pw := canvas.Width(plainText)
 			if x+pw > w && x > meldIndent {
 				rows = append(rows, row)
@@ -307,7 +307,7 @@ func (m *Model) renderMelds101(c *canvas.Canvas, r layout.Rect, rows [][]meldPie
 	if r.H <= 0 {
 		return
 	}
-	v := &m.t.view
+	v := &m.t.View
 	if len(rows) == 0 {
 		msg := m.tr.T("t101.table.none", v.Threshold, okey101.MinPairs)
 		for i, s := range canvas.Wrap(msg, r.W) {
@@ -318,8 +318,8 @@ func (m *Model) renderMelds101(c *canvas.Canvas, r layout.Rect, rows [][]meldPie
 		return
 	}
 	chosen := -1
-	if ch := m.t.choose; ch != nil {
-		chosen = ch.opts[ch.at].Meld
+	if ch := m.t.Choose; ch != nil {
+		chosen = ch.Opts[ch.At].Meld
 	}
 	show := rows
 	if len(rows) > r.H {
@@ -353,24 +353,24 @@ func (m *Model) renderLog101(c *canvas.Canvas, r layout.Rect, beside bool) {
 		y++
 		h--
 	}
-	log := m.t.log
+	log := m.t.Log
 	var lines []string
 	newest := 0
 	for i := len(log) - 1; i >= 0 && len(lines) < h; i-- {
 		e := &log[i]
-		if e.lang != m.tr.Lang {
-			e.text, e.lang, e.wrapW = m.logText101(*e), m.tr.Lang, 0
+		if e.Lang != m.tr.Lang {
+			e.Text, e.Lang, e.WrapW = m.t.LogText(*e), m.tr.Lang, 0
 		}
-		if e.text == "" {
+		if e.Text == "" {
 			continue
 		}
-		if e.wrapW != r.W {
-			e.wrapped, e.wrapW = []string{canvas.Cut(e.text, r.W)}, r.W
+		if e.WrapW != r.W {
+			e.Wrapped, e.WrapW = []string{canvas.Cut(e.Text, r.W)}, r.W
 			if beside {
-				e.wrapped = canvas.Wrap(e.text, r.W)
+				e.Wrapped = canvas.Wrap(e.Text, r.W)
 			}
 		}
-		parts := e.wrapped
+		parts := e.Wrapped
 		for j := len(parts) - 1; j >= 0 && len(lines) < h; j-- {
 			lines = append(lines, parts[j])
 		}
@@ -398,29 +398,29 @@ func (m *Model) renderWork101(c *canvas.Canvas, r layout.Rect) {
 // workLine101 is the work line, styled, at most w columns.
 func (m *Model) workLine101(w int) string {
 	t := m.t
-	v := &t.view
+	v := &t.View
 	// The group being made comes first (its reading is what the player
 	// looks for at once), then what the groups made come to, then
 	// those groups, as far as the line goes.
 	var parts []string
-	if v.Legal.GiveBack && (len(t.sel) > 0 || len(t.groups) > 0) {
+	if v.Legal.GiveBack && (len(t.Sel) > 0 || len(t.Groups) > 0) {
 		// The taken tile's obligation stays in sight until it is met.
-		parts = append(parts, m.paint(table.Warn, m.tr.T("t101.work.owed.short", m.tileName101(v.Taken.Tile))))
+		parts = append(parts, m.paint(table.Warn, m.tr.T("t101.work.owed.short", m.t.TileName(v.Taken.Tile))))
 	}
-	if len(t.sel) > 0 {
+	if len(t.Sel) > 0 {
 		parts = append(parts, m.selectionText101())
 	}
-	if len(t.groups) > 0 {
+	if len(t.Groups) > 0 {
 		parts = append(parts, m.paint(table.Accent, m.groupsSum101()))
 	}
-	for k, g := range t.groups {
+	for k, g := range t.Groups {
 		// A group reads in its meld's order (K11 K12 K13 however its
 		// tiles were chosen), as the line about the selection does.
-		ts := t.slotTiles(g)
-		txt := strconv.Itoa(k+1) + ": " + m.tilesText(ts)
+		ts := t.SlotTiles(g)
+		txt := strconv.Itoa(k+1) + ": " + m.t.TilesText(ts)
 		if len(ts) >= 3 {
 			if r, err := v.Analyzer.Read(ts); err == nil {
-				txt = strconv.Itoa(k+1) + ": " + m.tilesText(r.Tiles) + " (" + strconv.Itoa(r.Value()) + ")"
+				txt = strconv.Itoa(k+1) + ": " + m.t.TilesText(r.Tiles) + " (" + strconv.Itoa(r.Value()) + ")"
 			}
 		}
 		parts = append(parts, m.paint(table.Text, txt))
@@ -430,7 +430,7 @@ func (m *Model) workLine101(w int) string {
 	}
 	switch {
 	case v.Legal.GiveBack:
-		return m.paint(table.Warn, canvas.Cut(m.tr.T("t101.work.owed", m.tileCase101(v.Taken.Tile, i18n.Accusative)), w))
+		return m.paint(table.Warn, canvas.Cut(m.tr.T("t101.work.owed", m.t.TileCase(v.Taken.Tile, i18n.Accusative)), w))
 	case v.Opened[0].Status == meld.OpenedMelds:
 		return m.paint(table.Dim, canvas.Cut(m.tr.T("t101.work.opened", v.Opened[0].Value), w))
 	case v.Opened[0].Status == meld.OpenedPairs:
@@ -443,25 +443,25 @@ func (m *Model) workLine101(w int) string {
 // a run, a set or a pair and its worth, or why it is none yet).
 func (m *Model) selectionText101() string {
 	t := m.t
-	ts := t.slotTiles(t.sel)
-	txt := m.tilesText(ts)
+	ts := t.SlotTiles(t.Sel)
+	txt := m.t.TilesText(ts)
 	switch len(ts) {
 	case 1:
-		if t.view.Opened[0].Status == meld.NotOpened {
+		if t.View.Opened[0].Status == meld.NotOpened {
 			return m.paint(table.Text, m.tr.T("t101.sel.one.closed", txt)) // i would be refused
 		}
 		return m.paint(table.Text, m.tr.T("t101.sel.one", txt))
 	case 2:
-		if g, why := m.readGroup101(t.sel, t.groups); why == "" && g.Kind == meld.Pair {
+		if g, why := m.readGroup101(t.Sel, t.Groups); why == "" && g.Kind == meld.Pair {
 			return m.paint(table.Good, m.tr.T("t101.sel.pair", txt))
 		}
 		return m.paint(table.Text, m.tr.T("t101.sel.more", txt))
 	}
-	g, why := m.readGroup101(t.sel, t.groups)
+	g, why := m.readGroup101(t.Sel, t.Groups)
 	if why != "" {
 		return m.paint(table.Warn, why)
 	}
-	return m.paint(table.Good, m.tr.T("t101.sel.meld", m.tilesText(g.Tiles), m.kindName(g.Kind), g.Value()))
+	return m.paint(table.Good, m.tr.T("t101.sel.meld", m.t.TilesText(g.Tiles), m.t.KindName(g.Kind), g.Value()))
 }
 
 // renderRack101 draws the rack in its frame: its title says the
@@ -469,7 +469,7 @@ func (m *Model) selectionText101() string {
 // mark say the cursor, the tile picked up, the group it is chosen into.
 func (m *Model) renderRack101(c *canvas.Canvas, l layout.Table101) {
 	t := m.t
-	v := &t.view
+	v := &t.View
 	r := l.Rack
 	name := m.seatName(0)
 	if v.MyTurn() {
@@ -478,13 +478,13 @@ func (m *Model) renderRack101(c *canvas.Canvas, l layout.Table101) {
 	if v.Dealer == 0 {
 		name += " " + m.tr.T("panel.dealer")
 	}
-	pts := m.points101(v.Scores[0])
+	pts := m.t.Points(v.Scores[0])
 	if p := v.HandPenalties[0]; p > 0 {
 		pts += " " + m.tr.T("t101.penalties", p)
 	}
-	title := " " + name + " · " + m.tilesCount101(v.TileCounts[0]) + " · " + pts + " · " + m.openingText(v.Opened[0]) + m.seatClock(0) + " "
-	if t.held >= 0 {
-		title = " " + m.tr.T("rack.holding", m.tileName101(t.rack.Slots[t.held])) + " "
+	title := " " + name + " · " + m.t.TilesCount(v.TileCounts[0]) + " · " + pts + " · " + m.t.OpeningText(v.Opened[0]) + m.seatClock(0) + " "
+	if t.Held >= 0 {
+		title = " " + m.tr.T("rack.holding", m.t.TileName(t.Rack.Slots[t.Held])) + " "
 	}
 	frame := m.st.Panel
 	c.Put(r.X, r.Y, frame.TopLine(r.W, title))
@@ -494,13 +494,13 @@ func (m *Model) renderRack101(c *canvas.Canvas, l layout.Table101) {
 			rows[row][k].Grow(r.W * 16) // a tile's line in its styles, a slot's worth of columns
 		}
 	}
-	for i, x := range t.rack.Slots {
+	for i, x := range t.Rack.Slots {
 		f := theme.FramePlain
-		g := t.groupOf(i)
+		g := t.GroupOf(i)
 		switch {
-		case i == t.held:
+		case i == t.Held:
 			f = theme.FrameHeld
-		case i == t.cursor && !m.Watching(): // a spectator has no rack to move on
+		case i == t.Cursor && !m.Watching(): // a spectator has no rack to move on
 			f = theme.FrameCursor
 		case g >= 0:
 			f = theme.FrameSelected
@@ -555,7 +555,7 @@ func (m *Model) bottomLine101(w int) string {
 // faceOf101 is how a tile is drawn on the rack: an okey reads OK, a
 // false joker the face it plays as.
 func (m *Model) faceOf101(x tile.Tile) (tile.Tile, theme.Label) {
-	v := &m.t.view
+	v := &m.t.View
 	switch {
 	case x == tile.FalseJoker:
 		return v.Okey, theme.LabelFalse
@@ -569,7 +569,7 @@ func (m *Model) faceOf101(x tile.Tile) (tile.Tile, theme.Label) {
 // the player may do now, wrapped in up to n lines of w columns.
 func (m *Model) status101(w, n int) []string {
 	text, st := m.upFirst(m.guide101()), table.Bold
-	if m.t.choose != nil {
+	if m.t.Choose != nil {
 		text, st = m.chooseText101(), table.Accent
 	} else if m.flash != "" {
 		text, st = m.flash, table.Accent
@@ -591,7 +591,7 @@ func (m *Model) status101(w, n int) []string {
 // guide101 says what the player may do now.
 func (m *Model) guide101() string {
 	t := m.t
-	v := &t.view
+	v := &t.View
 	if v.Phase != okey101.Playing {
 		return ""
 	}
@@ -604,21 +604,21 @@ func (m *Model) guide101() string {
 	switch {
 	case v.Turn != 0:
 		return m.tr.T("guide.wait", m.seatName(v.Turn))
-	case t.held >= 0:
+	case t.Held >= 0:
 		return m.tr.T("guide.holding")
 	case v.Stage == okey101.StageFirst:
 		return m.tr.T("t101.guide.first")
 	case v.Stage == okey101.StageDraw && v.Legal.Take:
-		return m.tr.T("t101.guide.draw.take", m.nameIn(v.Previous, i18n.Genitive), m.tileCase101(v.Top(v.Previous), i18n.Accusative))
+		return m.tr.T("t101.guide.draw.take", m.nameIn(v.Previous, i18n.Genitive), m.t.TileCase(v.Top(v.Previous), i18n.Accusative))
 	case v.Stage == okey101.StageDraw:
 		return m.tr.T("t101.guide.draw")
 	case v.Legal.GiveBack:
-		return m.tr.T("t101.guide.owed", m.tileCase101(v.Taken.Tile, i18n.Accusative))
-	case len(t.sel) > 0:
+		return m.tr.T("t101.guide.owed", m.t.TileCase(v.Taken.Tile, i18n.Accusative))
+	case len(t.Sel) > 0:
 		return m.tr.T("t101.guide.sel")
-	case len(t.groups) > 0 && v.Opened[0].Status == meld.NotOpened:
+	case len(t.Groups) > 0 && v.Opened[0].Status == meld.NotOpened:
 		return m.tr.T("t101.guide.groups.open")
-	case len(t.groups) > 0:
+	case len(t.Groups) > 0:
 		return m.tr.T("t101.guide.groups.lay")
 	case v.Counts.Total() == 1:
 		return m.tr.T("t101.guide.last")
@@ -631,8 +631,8 @@ func (m *Model) guide101() string {
 // shortHelp101 picks the table's keys worth showing now.
 func (m *Model) shortHelp101() []key.Binding {
 	t := m.t
-	v := &t.view
-	if t.choose != nil {
+	v := &t.View
+	if t.Choose != nil {
 		k := m.keys.Choose101
 		return []key.Binding{k.Other, k.OK, k.Cancel, k.Quit}
 	}

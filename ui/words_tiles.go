@@ -27,9 +27,6 @@ func (m *Model) tileIn(t, okey tile.Tile, c i18n.Case) string { return m.tr.Tile
 // tileCase is tileIn in the classic hand on the table.
 func (m *Model) tileCase(t tile.Tile, c i18n.Case) string { return m.tileIn(t, m.c.view.Okey, c) }
 
-// tileCase101 is tileIn in the 101 hand on the table.
-func (m *Model) tileCase101(t tile.Tile, c i18n.Case) string { return m.tileIn(t, m.t.view.Okey, c) }
-
 // tilesIn writes tiles of a hand whose okey is okey in a row: "R4 R5
 // OK", "kırmızı 4-5-okey".
 func (m *Model) tilesIn(ts []tile.Tile, okey tile.Tile) string { return m.tr.Tiles(ts, okey) }

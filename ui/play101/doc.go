@@ -1,9 +1,18 @@
 // Package play101 is Okey 101's side of the table, as far as it has left
-// package ui (issue 21): what the table knows of 101's rules that is not
-// drawing or keys. It holds the seats' players and the analysis the
-// table gives the player, all from a seat's view alone, so that they run
-// in commands and at a server's table alike:
+// package ui (issue 21): the match on the table and what the player is
+// doing with it, its words, the seats' players and the analysis the
+// table gives the player (the last two from a seat's view alone, so
+// that they run in commands and at a server's table alike):
 //
+//	table.go     Table: the match, seat 0's view, the rack, the groups
+//	             being made, the log; Host, what it takes from the app
+//	             that hosts it (the words, the style sheet, its paint
+//	             cache)
+//	rack.go      the rack of the table: the cursor, moving a tile with
+//	             the groups following it, the group a slot is in, a new
+//	             hand's rack laid out
+//	words.go     tiles, melds, openings and the log in the player's
+//	             language
 //	player.go    Player (a seat's view in, one action out), the levels the
 //	             table seats (Source), the seat's player seeded per decision
 //	plain.go     the table's own plain player (the stand-in for a bot that
@@ -17,6 +26,6 @@
 //	             table writes them
 //
 // It imports the referee of 101 (game/okey101, game/meld, game/tile), the
-// bots of 101, ui/seats, and nothing of ui: ui puts its words to these
-// facts.
+// bots of 101, the table's core (ui/table, ui/rack, ui/seats), ui/i18n
+// and ui/theme, and nothing of ui.
 package play101
