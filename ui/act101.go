@@ -263,82 +263,12 @@ func (m *Model) arrangeMelds101(pairs bool) tea.Cmd {
 		if len(groups) == 1 {
 			msg = m.tr.T(name + ".group1")
 		}
-		m.setFlash(false, msg+" "+m.groupsSum101())
+		m.setFlash(false, msg+" "+m.t.GroupsSum())
 	}
 	return m.saveCmd()
 }
 
 // Groups.
-
-// readGroup101 reads the tiles of slots as a group the player could lay
-// down now beside the groups made: a run or a set, or a pair; why
-// says why not ("" when it is one).
-func (m *Model) readGroup101(slots []int, with [][]int) (meld.Meld, string) {
-	t := m.t
-	v := &t.View
-	an := v.Analyzer
-	ts := t.SlotTiles(slots)
-	status := v.Opened[0].Status
-	var g meld.Meld
-	switch {
-	case len(ts) < 2:
-		return g, m.tr.T("t101.group.short")
-	case len(ts) == 2:
-		p, err := an.ReadPair(ts, v.Rules.OkeyPair)
-		if err != nil {
-			return g, m.tr.T("t101.group.notpair", m.t.TilesText(ts))
-		}
-		g = p
-	default:
-		r, err := an.Read(ts)
-		if err != nil {
-			return g, m.whyNotMeld(ts)
-		}
-		g = r
-	}
-	pair := g.Kind == meld.Pair
-	switch {
-	case pair && status == meld.OpenedMelds:
-		return g, m.tr.T("t101.group.nopairs")
-	case !pair && status == meld.OpenedPairs:
-		return g, m.tr.T("t101.group.pairsonly")
-	}
-	for _, o := range with {
-		if other := t.SlotTiles(o); (len(other) == 2) != pair {
-			return g, m.tr.T("t101.group.mixed")
-		}
-	}
-	return g, ""
-}
-
-// whyNotMeld says why tiles (three or more) are not a run or a set.
-func (m *Model) whyNotMeld(ts []tile.Tile) string {
-	an := m.t.View.Analyzer
-	var real []tile.Tile
-	for _, x := range ts {
-		if !an.IsOkey(x) {
-			real = append(real, an.PlaysAs(x))
-		}
-	}
-	txt := m.t.TilesText(ts)
-	if len(real) == 0 {
-		return m.tr.T("t101.why.allokeys", txt)
-	}
-	sameValue, sameColour := true, true
-	for _, x := range real[1:] {
-		sameValue = sameValue && x.Value() == real[0].Value()
-		sameColour = sameColour && x.Colour() == real[0].Colour()
-	}
-	switch {
-	case sameValue && len(ts) > tile.NumColours:
-		return m.tr.T("t101.why.setlong", txt)
-	case sameValue:
-		return m.tr.T("t101.why.setcolours", txt)
-	case sameColour:
-		return m.tr.T("t101.why.run", txt)
-	}
-	return m.tr.T("t101.why.mixed", txt)
-}
 
 // addGroup101 makes the group being made (or, with none, the tiles
 // around the cursor) one of the groups to lay down, if they are one.
@@ -358,58 +288,14 @@ func (m *Model) addGroup101() {
 			}
 		}
 	}
-	g, why := m.readGroup101(slots, t.Groups)
+	g, why := m.t.ReadGroup(slots, t.Groups)
 	if why != "" {
 		m.setFlash(true, why)
 		return
 	}
 	t.Groups = append(t.Groups, slices.Clone(slots))
 	t.Sel = nil
-	m.setFlash(false, m.tr.T("t101.group.added", len(t.Groups), m.t.KindName(g.Kind), m.t.TilesText(g.Tiles))+" "+m.groupsSum101())
-}
-
-// groupsSum101 says what the groups made come to against what laying
-// them down needs.
-func (m *Model) groupsSum101() string {
-	t := m.t
-	v := &t.View
-	n, total, pairs := m.groupsTotal101()
-	if n == 0 {
-		return ""
-	}
-	switch {
-	case v.Opened[0].Status != meld.NotOpened:
-		return m.tr.T("t101.sum.lay")
-	case pairs && n >= okey101.MinPairs:
-		return m.tr.T("t101.sum.pairs.ok", n)
-	case pairs:
-		return m.tr.T("t101.sum.pairs", n, okey101.MinPairs-n)
-	case total >= v.Threshold:
-		return m.tr.T("t101.sum.ok", total, v.Threshold)
-	}
-	return m.tr.T("t101.sum.short", total, v.Threshold, v.Threshold-total)
-}
-
-// groupsTotal101 counts the groups made: how many, their worth, and
-// whether they are pairs.
-func (m *Model) groupsTotal101() (n, total int, pairs bool) {
-	t := m.t
-	v := &t.View
-	for _, g := range t.Groups {
-		ts := t.SlotTiles(g)
-		if len(ts) == 2 {
-			if _, err := v.Analyzer.ReadPair(ts, v.Rules.OkeyPair); err == nil {
-				pairs = true
-				n++
-			}
-			continue
-		}
-		if r, err := v.Analyzer.Read(ts); err == nil {
-			total += r.Value()
-			n++
-		}
-	}
-	return n, total, pairs
+	m.setFlash(false, m.tr.T("t101.group.added", len(t.Groups), m.t.KindName(g.Kind), m.t.TilesText(g.Tiles))+" "+m.t.GroupsSum())
 }
 
 // Actions.
@@ -533,7 +419,7 @@ func (m *Model) tryLay101() tea.Cmd {
 	v := &t.View
 	all := slices.Clone(t.Groups)
 	if len(t.Sel) > 0 {
-		if _, why := m.readGroup101(t.Sel, all); why != "" {
+		if _, why := m.t.ReadGroup(t.Sel, all); why != "" {
 			m.setFlash(true, why)
 			return nil
 		}
@@ -695,7 +581,7 @@ func (m *Model) tryFinish101(conf play101.Confirm) tea.Cmd {
 		return nil
 	}
 	t.Confirm = play101.Confirm{Kind: play101.ConfirmFinish, Plan: okey101.PlanActions(0, p)}
-	m.setFlash(false, m.planText101(t.Confirm.Plan))
+	m.setFlash(false, m.t.PlanText(t.Confirm.Plan))
 	return nil
 }
 

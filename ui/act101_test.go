@@ -9,6 +9,7 @@ import (
 	"okey/game/tile"
 	"okey/ui/i18n"
 	"okey/ui/play101"
+	"okey/ui/table"
 )
 
 // findTurn101 plays matches from seed 1 on, the player's turns through
@@ -119,7 +120,7 @@ func TestLayOffChoosesAmongLegalPlaces(t *testing.T) {
 	m.tr = i18n.MustLoad("tr")
 	as := m.t.Choose.As[1]
 	m.t.Choose.As[1] = tile.NewTile(tile.Yellow, 1)
-	if got := m.chooseText101(); tileNotation.MatchString(got) || !strings.Contains(strings.ReplaceAll(got, "\u00a0", " "), "sarı 1") {
+	if got := m.t.ChooseText(); tileNotation.MatchString(got) || !strings.Contains(strings.ReplaceAll(got, "\u00a0", " "), "sarı 1") {
 		t.Errorf("tr: the place is not said in tile words: %q", got)
 	}
 	// The hint's step names the meld it lays off onto by whose it is,
@@ -127,7 +128,7 @@ func TestLayOffChoosesAmongLegalPlaces(t *testing.T) {
 	// tile in the accusative.
 	for _, a := range m.t.Choose.Opts {
 		v := m.t.G.State().View(0)
-		step := m.stepsText101(&v, []okey101.Action{a}, false)
+		step := m.t.StepsText(&v, []okey101.Action{a}, false)
 		owner := v.Table[a.Meld].Owner
 		whose := "kendi "
 		if owner != 0 {
@@ -190,11 +191,11 @@ func TestLogKeepsItsHandsOkey(t *testing.T) {
 	m := start101(t, 100, 30)
 	now := m.t.View.Okey
 	then := now.Next()
-	e := play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvDiscard, Seat: 1, Tile: then}, Deal: dealKey(1, 0), Okey: then}
+	e := play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvDiscard, Seat: 1, Tile: then}, Deal: table.DealKey(1, 0), Okey: then}
 	if got := m.t.LogText(e); !strings.Contains(got, then.String()+" (okey)") {
 		t.Fatalf("the okey of its hand is not said: %q", got)
 	}
-	e = play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvDiscard, Seat: 1, Tile: now}, Deal: dealKey(1, 0), Okey: then}
+	e = play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvDiscard, Seat: 1, Tile: now}, Deal: table.DealKey(1, 0), Okey: then}
 	if got := m.t.LogText(e); strings.Contains(got, "okey") {
 		t.Fatalf("this hand's okey named in an entry of another: %q", got)
 	}

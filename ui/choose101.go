@@ -92,19 +92,3 @@ func (m *Model) updateChoose101(k tea.KeyPressMsg) tea.Cmd {
 	}
 	return nil
 }
-
-// chooseText says which place is on show and how to choose.
-func (m *Model) chooseText101() string {
-	c := m.t.Choose
-	a := c.Opts[c.At]
-	where := m.t.MeldName(a.Meld)
-	as := ""
-	if c.As[c.At].Valid() && c.As[c.At] != c.Tile {
-		as = " " + m.tr.T("t101.as", m.faceText(c.As[c.At])) // "(sarı 1 yerine)"
-	}
-	base := "t101.choose.layoff"
-	if c.Kind == okey101.ActTakeBack {
-		base = "t101.choose.takeback"
-	}
-	return m.upFirst(m.tr.T(base, m.t.TileName(c.Tile), where, as, c.At+1, len(c.Opts)))
-}

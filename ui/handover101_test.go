@@ -45,12 +45,12 @@ func TestHandOver101ShowsTheTableAndScrolls(t *testing.T) {
 			if lang == "tr" && !res.Void {
 				// The sentences write tiles in words (issue 31, point
 				// 9); only the table's rows of tiles keep the notation.
-				said := []string{m.handTitle101(res), m.layOffsByOthers101()}
+				said := []string{m.t.HandTitle(res), m.layOffsByOthers101()}
 				if res.Finisher >= 0 {
-					said = append(said, m.lastTurn101(res.Finisher)...)
+					said = append(said, m.t.LastTurn(res.Finisher)...)
 				}
 				for s := range 4 {
-					said = append(said, m.lineWhy101(&res.Lines[s]))
+					said = append(said, m.t.LineWhy(&res.Lines[s]))
 				}
 				for _, x := range said {
 					if tileNotation.MatchString(x) {

@@ -134,7 +134,7 @@ func TestHint101PlanFitsAt80x24(t *testing.T) {
 						}
 						first := m.tr.T("t101.hint.draw")
 						if len(f.Plan) > 0 && f.Plan[0].Kind != okey101.ActDraw {
-							first = m.stepsText101(&v, f.Plan[:1], !play101.Finishes(&v, f.Plan))
+							first = m.t.StepsText(&v, f.Plan[:1], !play101.Finishes(&v, f.Plan))
 						}
 						// (Fields splits at a no-break space too, as the
 						// screen shows one: compare the words.)

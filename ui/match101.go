@@ -13,6 +13,7 @@ import (
 	"okey/game/tile"
 	"okey/ui/play101"
 	"okey/ui/rack"
+	"okey/ui/table"
 )
 
 // recordGame is the game a saved record names in its header: "" for
@@ -186,7 +187,7 @@ func (m *Model) refresh101() {
 	v := &t.View
 	if v.Phase == okey101.Playing && (v.Hand != hand || v.Redeal != redeal) {
 		m.t.NewHandRack()
-		deal := dealKey(v.Hand, v.Redeal)
+		deal := table.DealKey(v.Hand, v.Redeal)
 		t.Log = slices.DeleteFunc(t.Log, func(e play101.LogEntry) bool { return e.Deal == deal })
 		for i, e := range v.History {
 			m.addLog101(e, i)
@@ -220,42 +221,14 @@ func (m *Model) addLog101(e okey101.Event, at int) {
 	if (e.Kind == okey101.EvLayOff || e.Kind == okey101.EvTakeBack) && e.Meld >= 0 && e.Meld < len(t.View.Table) {
 		owner = t.View.Table[e.Meld].Owner
 	}
-	t.Log = append(t.Log, play101.LogEntry{Ev: e, Deal: dealKey(d.Hand, d.Redeal), At: at, Owner: owner, Okey: d.Indicator.Next()})
+	t.Log = append(t.Log, play101.LogEntry{Ev: e, Deal: table.DealKey(d.Hand, d.Redeal), At: at, Owner: owner, Okey: d.Indicator.Next()})
 	m.debugMove(func() string { return m.t.LogText(t.Log[len(t.Log)-1]) })
 	if len(t.Log) > maxLog {
 		t.Log = append(t.Log[:0], t.Log[len(t.Log)-keepLog:]...)
 	}
 }
 
-// dealKey tells the deals of a match apart: a hand, and its deals
-// after void ones.
-func dealKey(hand, redeal int) int { return hand<<8 | redeal }
-
 // Saving the rack.
-
-// rack101File is the saved arrangement of the 101 rack, with the group
-// being made and the groups made, so that a resumed table looks as it
-// was left.
-type rack101File struct {
-	Game   string      `json:"game"`
-	Hand   int         `json:"hand"`
-	Redeal int         `json:"redeal"`
-	Cursor int         `json:"cursor"`
-	Slots  []tile.Tile `json:"slots"`
-	Sel    []int       `json:"sel,omitempty"`
-	Groups [][]int     `json:"groups,omitempty"`
-}
-
-// rack101JSON is the rack as saved; nil if it cannot be written.
-func (m *Model) rack101JSON() []byte {
-	t := m.t
-	b, err := json.Marshal(rack101File{Game: okey101.GameName, Hand: t.View.Hand, Redeal: t.View.Redeal,
-		Cursor: t.Cursor, Slots: t.Rack.Slots[:], Sel: t.Sel, Groups: t.Groups})
-	if err != nil {
-		return nil
-	}
-	return b
-}
 
 // loadRack101 restores the saved arrangement when it belongs to this
 // hand and holds its tiles; otherwise the rack stays sorted.
@@ -265,7 +238,7 @@ func (m *Model) loadRack101() {
 	if err != nil {
 		return
 	}
-	var f rack101File
+	var f play101.RackFile
 	if err := json.Unmarshal(b, &f); err != nil {
 		m.rackDamaged(err.Error())
 		return
@@ -302,7 +275,7 @@ func (m *Model) loadRack101() {
 		// hand) is left out: it would be counted as what it is not.
 		t.Sel = f.Sel
 		t.Groups = slices.DeleteFunc(f.Groups, func(g []int) bool {
-			_, why := m.readGroup101(g, nil)
+			_, why := m.t.ReadGroup(g, nil)
 			return why != ""
 		})
 	}

@@ -6,6 +6,7 @@ import (
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/layout"
+	"okey/ui/play101"
 )
 
 // onClick101 handles the mouse on the 101 table: a click on a tile puts
@@ -41,9 +42,9 @@ func (m *Model) onClick101(msg tea.MouseClickMsg) tea.Cmd {
 	if mo.Button != tea.MouseLeft {
 		return nil
 	}
-	rows := m.meldRows101(l.Flex.W)
+	rows := m.t.MeldRows(l.Flex.W)
 	table, _ := l.Split(len(rows))
-	if i := meldAt(rows, table, mo.X, mo.Y); i >= 0 {
+	if i := play101.MeldAt(rows, table, mo.X, mo.Y); i >= 0 {
 		return m.clickMeld101(i)
 	}
 	t.Choose = nil
@@ -83,21 +84,4 @@ func (m *Model) clickMeld101(i int) tea.Cmd {
 		}
 	}
 	return m.tryOnTable101(okey101.ActLayOff, i)
-}
-
-// meldAt is the table meld drawn at the cell (x, y) in r, or -1.
-func meldAt(rows [][]meldPiece, r layout.Rect, x, y int) int {
-	if !r.Contains(x, y) {
-		return -1
-	}
-	row := y - r.Y
-	if row >= len(rows) || len(rows) > r.H && row == r.H-1 {
-		return -1
-	}
-	for _, p := range rows[row] {
-		if p.meld >= 0 && x >= r.X+p.x && x < r.X+p.x+p.w {
-			return p.meld
-		}
-	}
-	return -1
 }

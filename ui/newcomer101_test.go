@@ -65,7 +65,7 @@ func TestGivingBackTakesTheGroupApart(t *testing.T) {
 	if len(m.t.Groups) != 0 {
 		t.Fatalf("the group lost %v and stays: %v", top, m.t.Groups)
 	}
-	if work := ansiPlain(m.workLine101(200)); strings.Contains(work, "pairs:") || strings.Contains(work, "1: ") {
+	if work := ansiPlain(m.t.WorkLine(200)); strings.Contains(work, "pairs:") || strings.Contains(work, "1: ") {
 		t.Fatalf("the work line still counts the group: %q", work)
 	}
 }
@@ -98,7 +98,7 @@ func TestGroupReadsInMeldOrder(t *testing.T) {
 	selectTiles(t, m, scrambled)
 	press(t, m, "a")
 	want := "1: " + m.t.TilesText(g.Tiles)
-	if work := ansiPlain(m.workLine101(200)); !strings.Contains(work, want) {
+	if work := ansiPlain(m.t.WorkLine(200)); !strings.Contains(work, want) {
 		t.Fatalf("the group is not read in order: want %q in %q", want, work)
 	}
 }
@@ -179,7 +179,7 @@ func TestHintIsOnePlan(t *testing.T) {
 			t.Fatal("a hint in the player's turn without a plan")
 		}
 		checked++
-		txt := m.hintText101(&f)
+		txt := m.t.HintText(&f)
 		for i, a := range f.Plan {
 			if a.Kind == okey101.ActLayOff || a.Kind == okey101.ActTakeBack || a.Kind == okey101.ActOpen {
 				planned++
@@ -282,7 +282,7 @@ func TestResumeLeavesOutABrokenGroup(t *testing.T) {
 		}
 		broken = append(broken, i)
 	}
-	b, err := json.Marshal(rack101File{Game: okey101.GameName, Hand: m.t.View.Hand, Redeal: m.t.View.Redeal,
+	b, err := json.Marshal(play101.RackFile{Game: okey101.GameName, Hand: m.t.View.Hand, Redeal: m.t.View.Redeal,
 		Cursor: m.t.Cursor, Slots: m.t.Rack.Slots[:], Groups: [][]int{broken, good}})
 	if err != nil {
 		t.Fatal(err)
@@ -331,7 +331,7 @@ func TestHintOnTheDealersFirstTurn(t *testing.T) {
 	if !f.Opening.Reaches(v.Threshold) {
 		t.Fatalf("the rigged rack does not open: %+v", f.Opening)
 	}
-	txt := m.hintText101(&f)
+	txt := m.t.HintText(&f)
 	if strings.Contains(txt, "You can open") || !strings.Contains(txt, "only discard") || !strings.Contains(txt, "next turn you can open") {
 		t.Fatalf("the first turn's hint: %q", txt)
 	}
@@ -354,7 +354,7 @@ func TestSheetWordsAreWhole(t *testing.T) {
 			if m.t.View.Rules.Partners != partners {
 				t.Fatalf("partners %v not set", partners)
 			}
-			out := strings.Join(m.sheetTable101(), "\n")
+			out := strings.Join(m.t.SheetTable(), "\n")
 			for _, k := range []string{"scores.hand", "t101.col.total"} {
 				if w := m.tr.T(k); !strings.Contains(out, w) {
 					t.Errorf("%s, partners %v: %q cut in the sheet:\n%s", lang, partners, w, out)
@@ -377,7 +377,7 @@ func TestOneTileSelectedOffersLayOffOnlyOnceOpen(t *testing.T) {
 		t.Fatal("opened already")
 	}
 	selectTiles(t, m, m.t.View.Rack[:1])
-	if work := ansiPlain(m.workLine101(200)); strings.Contains(work, "i lays it off") || !strings.Contains(work, "selected") {
+	if work := ansiPlain(m.t.WorkLine(200)); strings.Contains(work, "i lays it off") || !strings.Contains(work, "selected") {
 		t.Fatalf("before opening: %q", work)
 	}
 	m = findTurn101(t, 20, func(m *Model) bool { return m.t.View.Opened[0].Status == meld.OpenedMelds && len(m.t.View.Rack) > 1 })
@@ -385,7 +385,7 @@ func TestOneTileSelectedOffersLayOffOnlyOnceOpen(t *testing.T) {
 		t.Fatal("no seed up to 20 lets the player open with melds")
 	}
 	selectTiles(t, m, m.t.View.Rack[:1])
-	if work := ansiPlain(m.workLine101(200)); !strings.Contains(work, "e lays it off") {
+	if work := ansiPlain(m.t.WorkLine(200)); !strings.Contains(work, "e lays it off") {
 		t.Fatalf("after opening: %q", work)
 	}
 }
@@ -425,7 +425,7 @@ func TestHintSaysHowAndInWhatOrder(t *testing.T) {
 		{facts(meld.OpenedMelds, okey101.Discard(0, k2)),
 			"The cursor is on " + k2.String(), "lay"},
 	} {
-		got := m.hintText101(&tc.f)
+		got := m.t.HintText(&tc.f)
 		if !strings.Contains(got, tc.want) || strings.Contains(got, tc.unwanted) {
 			t.Errorf("want %q and not %q in %q", tc.want, tc.unwanted, got)
 		}

@@ -3,7 +3,6 @@ package ui
 import (
 	"context"
 	"fmt"
-	"slices"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -129,7 +128,7 @@ func (m *Model) onBot101(msg bot101Msg) tea.Cmd {
 		}
 		return m.ask101(msg.seat, play101.Plain{}, true)
 	}
-	a, ok := m.anyAction101(msg.seat)
+	a, ok := m.t.AnyAction(msg.seat)
 	if !ok {
 		m.tellNews(m.tr.T("status.botstuck", name, m.reason(msg.err)))
 		return nil
@@ -140,43 +139,4 @@ func (m *Model) onBot101(msg bot101Msg) tea.Cmd {
 		return nil
 	}
 	return m.applied101(evs, lines)
-}
-
-// anyAction101 is an action the game takes from seat: a draw, a give
-// back, a discard that costs nothing if there is one, else any simple
-// action of the seat's view. It reports false only when the game takes
-// none, which the referee never allows of the seat to move.
-func (m *Model) anyAction101(seat int) (okey101.Action, bool) {
-	st := m.t.G.State()
-	v := st.View(seat)
-	var try []okey101.Action
-	if v.Legal.Discard {
-		for _, t := range v.Rack {
-			if play101.Costs(&v, t) == "" {
-				try = append(try, okey101.Discard(seat, t))
-			}
-		}
-	}
-	simple := v.SimpleActions()
-	// Draws and give-backs first: a take would owe a tile.
-	slices.SortStableFunc(simple, func(a, b okey101.Action) int { return rank101(a.Kind) - rank101(b.Kind) })
-	try = append(try, simple...)
-	for _, a := range try {
-		if _, _, err := st.Apply(a); err == nil {
-			return a, true
-		}
-	}
-	return okey101.Action{}, false
-}
-
-func rank101(k okey101.ActionKind) int {
-	switch k {
-	case okey101.ActDraw, okey101.ActGiveBack:
-		return 0
-	case okey101.ActDiscard:
-		return 1
-	case okey101.ActTake:
-		return 3
-	}
-	return 2
 }

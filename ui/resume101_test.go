@@ -259,13 +259,13 @@ func TestMouse101(t *testing.T) {
 	v := &m.t.View
 	for _, lo := range v.Analyzer.LayOffs(v.Counts, v.Melds()) {
 		cursorTo101(t, m, slotOf101(m, lo.Tile))
-		rows := m.meldRows101(l.Flex.W)
+		rows := m.t.MeldRows(l.Flex.W)
 		table, _ := l.Split(len(rows))
 		for y, row := range rows {
 			for _, p := range row {
-				if p.meld == lo.Meld && y < table.H {
+				if p.Meld == lo.Meld && y < table.H {
 					before := v.TileCounts[0]
-					click(table.X+p.x, table.Y+y, tea.MouseLeft)
+					click(table.X+p.X, table.Y+y, tea.MouseLeft)
 					if m.t.Choose != nil {
 						press(t, m, "enter")
 					}

@@ -8,6 +8,7 @@ import (
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/ui/play101"
+	"okey/ui/table"
 )
 
 // A seat at a table of Okey 101 the model does not own (okey serve): the
@@ -107,14 +108,14 @@ func (m *Model) onSeat101Update(u SeatUpdate) tea.Cmd {
 		}
 	}
 	if note := m.takeFair(u.Fair); note != "" {
-		t.Log = append(t.Log, play101.LogEntry{Note: note, Deal: dealKey(v.Hand, v.Redeal)})
+		t.Log = append(t.Log, play101.LogEntry{Note: note, Deal: table.DealKey(v.Hand, v.Redeal)})
 	}
 	for _, c := range m.newChat(u.Chat) {
 		p := chatAt(c, len(t.Log), func(i int) (bool, bool, int, int) {
 			e := &t.Log[i]
 			return e.Chat, e.Note == "", e.Deal, e.At
 		})
-		t.Log = slices.Insert(t.Log, p, play101.LogEntry{Note: m.chatText(c), Chat: true, Deal: dealKey(c.Hand, c.Redeal), At: c.At})
+		t.Log = slices.Insert(t.Log, p, play101.LogEntry{Note: m.chatText(c), Chat: true, Deal: table.DealKey(c.Hand, c.Redeal), At: c.At})
 	}
 	if len(t.Log) > maxLog {
 		t.Log = append(t.Log[:0], t.Log[len(t.Log)-keepLog:]...)

@@ -98,4 +98,4 @@ func (s okey101Table) header(withKeys bool) string         { return s.m.header10
 func (s okey101Table) nextTurn() tea.Cmd                   { return s.m.nextTurn101() }
 func (s okey101Table) overlayLines() []string              { return s.m.overlay101Lines() }
 func (s okey101Table) scoreLines() []string                { return s.m.sheetLines101() }
-func (s okey101Table) rackJSON() []byte                    { return s.m.rack101JSON() }
+func (s okey101Table) rackJSON() []byte                    { return s.m.t.RackJSON() }

@@ -294,7 +294,7 @@ func TestShortOpeningIsRefused(t *testing.T) {
 	g := o.Melds[0]
 	selectTiles(t, m, g.Tiles)
 	want := g.Value()
-	if work := m.workLine101(200); !strings.Contains(ansiPlain(work), strconv.Itoa(want)) {
+	if work := m.t.WorkLine(200); !strings.Contains(ansiPlain(work), strconv.Itoa(want)) {
 		t.Fatalf("the work line does not say the group's worth %d: %q", want, ansiPlain(work))
 	}
 	press(t, m, "a")

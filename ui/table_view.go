@@ -16,15 +16,6 @@ import (
 	"okey/ui/theme"
 )
 
-// How a panel's lines line up in their rectangle.
-type align uint8
-
-const (
-	alignLeft align = iota
-	alignCentre
-	alignRight
-)
-
 // renderTable is the table screen: the stacks, the bots' panels, the
 // wall and indicator, the player's line, the rack and the log, or an
 // overlay over them; the status line and the keys below.
@@ -38,9 +29,9 @@ func (m *Model) renderTable() string {
 		for s := range game.NumSeats {
 			m.renderStack(c, s)
 		}
-		m.renderPanel(c, 1, l.PanelRight, alignRight)
-		m.renderPanel(c, 2, l.PanelTop, alignCentre)
-		m.renderPanel(c, 3, l.PanelLeft, alignLeft)
+		m.renderPanel(c, 1, l.PanelRight, table.Right)
+		m.renderPanel(c, 2, l.PanelTop, table.Centre)
+		m.renderPanel(c, 3, l.PanelLeft, table.Left)
 		m.renderYou(c)
 		m.renderCenter(c)
 		m.renderRack(c)
@@ -139,7 +130,7 @@ func (m *Model) renderStack(c *canvas.Canvas, seat int) {
 }
 
 // renderPanel draws a bot's name, level, score and tile count.
-func (m *Model) renderPanel(c *canvas.Canvas, seat int, r layout.Rect, a align) {
+func (m *Model) renderPanel(c *canvas.Canvas, seat int, r layout.Rect, a table.Align) {
 	v := &m.c.view
 	name := m.seatName(seat)
 	if seat == v.Dealer {
@@ -177,16 +168,8 @@ func (m *Model) renderPanel(c *canvas.Canvas, seat int, r layout.Rect, a align) 
 
 // putAligned writes s in style st on line y of r, cut to r's width and
 // aligned in it.
-func (m *Model) putAligned(c *canvas.Canvas, r layout.Rect, y int, a align, st table.Style, s string) {
-	s = canvas.Cut(s, r.W)
-	x := r.X
-	switch a {
-	case alignCentre:
-		x += (r.W - canvas.Width(s)) / 2
-	case alignRight:
-		x += r.W - canvas.Width(s)
-	}
-	c.Put(x, y, m.paint(st, s))
+func (m *Model) putAligned(c *canvas.Canvas, r layout.Rect, y int, a table.Align, st table.Style, s string) {
+	table.PutAligned(c, r, y, a, s, func(s string) string { return m.paint(st, s) })
 }
 
 // scoreCell is scoreText with the number right-aligned in three columns,
@@ -225,10 +208,10 @@ func (m *Model) renderYou(c *canvas.Canvas) {
 		st = table.Turn
 	}
 	if v.Shown[0] {
-		m.putAligned(c, r, r.Y, alignCentre, table.Dim, m.tr.T("panel.shown"))
+		m.putAligned(c, r, r.Y, table.Centre, table.Dim, m.tr.T("panel.shown"))
 	}
-	m.putAligned(c, r, r.Y+1, alignCentre, st, l1)
-	m.putAligned(c, r, r.Y+2, alignCentre, table.Text, m.scoreText(0)+" · "+m.tr.T("panel.tiles", v.TileCounts[0])+m.seatClock(0))
+	m.putAligned(c, r, r.Y+1, table.Centre, st, l1)
+	m.putAligned(c, r, r.Y+2, table.Centre, table.Text, m.scoreText(0)+" · "+m.tr.T("panel.tiles", v.TileCounts[0])+m.seatClock(0))
 }
 
 // renderCenter draws the wall and the indicator.
@@ -325,45 +308,13 @@ func (m *Model) renderRack(c *canvas.Canvas) {
 	c.Put(r.X, r.Y+r.H-1, frame.BottomLine(r.W))
 }
 
-// renderLog draws the latest moves in r, the newest last.
+// renderLog draws the latest moves in r, the newest last (beside the
+// table long entries wrap, below it they are cut).
 func (m *Model) renderLog(c *canvas.Canvas, r layout.Rect) {
-	if r.H <= 0 {
-		return
-	}
-	y, h := r.Y, r.H
-	if m.lay.LogBeside {
-		c.Put(r.X, y, m.paint(table.Accent, canvas.Cut(m.tr.T("log.title"), r.W)))
-		y++
-		h--
-	}
-	// The newest entries that fit, oldest first; beside the table long
-	// entries wrap, below it they are cut.
-	var lines []string
-	newest := 0 // lines of the newest entry, drawn brighter
-	for i := len(m.c.log) - 1; i >= 0 && len(lines) < h; i-- {
-		s := m.logText(m.c.log[i])
-		if s == "" {
-			continue
-		}
-		parts := []string{canvas.Cut(s, r.W)}
-		if m.lay.LogBeside {
-			parts = canvas.Wrap(s, r.W)
-		}
-		for j := len(parts) - 1; j >= 0 && len(lines) < h; j-- {
-			lines = append(lines, parts[j])
-		}
-		if newest == 0 {
-			newest = len(lines)
-		}
-	}
-	for i := range lines {
-		s := lines[len(lines)-1-i]
-		st := table.Dim
-		if i >= len(lines)-newest {
-			st = table.Text
-		}
-		c.Put(r.X, y+i, m.paint(st, s))
-	}
+	beside := m.lay.LogBeside
+	table.DrawLog(c, r, beside, m.tr.T("log.title"), len(m.c.log), func(i int) []string {
+		return table.EntryLines(m.logText(m.c.log[i]), r.W, beside)
+	}, m.paint)
 }
 
 // renderHistory draws the score history under the status, on a tall

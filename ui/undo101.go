@@ -7,6 +7,7 @@ import (
 
 	"okey/game/okey101"
 	"okey/ui/play101"
+	"okey/ui/table"
 )
 
 // Undo (u) at the 101 table, as at the classic one (undo.go): in a
@@ -64,7 +65,7 @@ func (m *Model) onUndone101(msg undone101Msg) tea.Cmd {
 	m.rec = rec.Marshal()
 	m.refresh101()
 	v := &t.View
-	deal := dealKey(v.Hand, v.Redeal)
+	deal := table.DealKey(v.Hand, v.Redeal)
 	t.Log = slices.DeleteFunc(t.Log, func(e play101.LogEntry) bool { return e.Deal == deal })
 	for i, e := range v.History {
 		m.addLog101(e, i)

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
-	"github.com/charmbracelet/x/ansi"
 
 	"okey/game/meld"
 	"okey/game/okey101"
@@ -36,28 +35,28 @@ func (m *Model) renderTable101() string {
 		m.renderSeat101(c, l, s)
 	}
 	m.renderCenter101(c, l)
-	rows := m.meldRows101(l.Flex.W)
+	rows := m.t.MeldRows(l.Flex.W)
 	melds, log := l.Split(len(rows))
 	if l.LogBeside && len(m.t.View.Results) > 0 {
 		// A tall terminal has room under the melds: the score sheet.
-		sheet := m.sheetTable101()
+		sheet := m.t.SheetTable()
 		if free := melds.H - len(rows) - 1; free >= len(sheet)+1 {
 			y := melds.Y + melds.H - len(sheet) - 1
 			c.Put(melds.X, y, m.paint(table.Accent, canvas.Cut(m.tr.T("t101.sheet.title"), melds.W)))
 			for i, s := range sheet {
-				c.Put(melds.X, y+1+i, cutStyled(s, melds.W))
+				c.Put(melds.X, y+1+i, canvas.Within(s, melds.W))
 			}
 			melds.H = y - melds.Y - 1
 		}
 	}
-	m.renderMelds101(c, melds, rows)
-	m.renderLog101(c, log, l.LogBeside)
+	m.t.RenderMelds(c, melds, rows)
+	m.t.RenderLog(c, log, l.LogBeside)
 	if l.LogBeside {
 		for y := l.Log.Y; y < l.Log.Y+l.Log.H; y++ {
 			c.Put(l.Log.X-2, y, m.paint(table.Dim, "│"))
 		}
 	}
-	m.renderWork101(c, l.Work)
+	m.t.RenderWork(c, l.Work)
 	m.renderRack101(c, l)
 	c.Put(0, l.Help.Y-len(status), status...)
 	c.Put(0, l.Help.Y, m.keyBar(m.shortHelp101()))
@@ -111,12 +110,12 @@ func (m *Model) header101(withKeys bool) string {
 func (m *Model) renderSeat101(c *canvas.Canvas, l layout.Table101, seat int) {
 	v := &m.t.View
 	r := l.Seats[seat]
-	a := alignCentre
+	a := table.Centre
 	switch seat {
 	case 1:
-		a = alignRight
+		a = table.Right
 	case 3:
-		a = alignLeft
+		a = table.Left
 	}
 	turn := v.Phase == okey101.Playing && v.Turn == seat
 	name := m.seatName(seat)
@@ -143,25 +142,25 @@ func (m *Model) renderSeat101(c *canvas.Canvas, l layout.Table101, seat int) {
 		name += " · " + strings.TrimSuffix(note, " · ")
 	}
 	l3 := m.t.OpeningText(v.Opened[seat])
-	stack, stackSt := m.stackText101(seat)
+	stack, stackSt := m.t.StackText(seat)
 	nameSt := table.Bold
 	if turn {
 		nameSt = table.Turn
 	}
-	m.putAligned101(c, r, r.Y, a, nameSt, name)
-	m.putAligned101(c, r, r.Y+1, a, table.Text, l2)
+	m.t.PutAligned(c, r, r.Y, a, nameSt, name)
+	m.t.PutAligned(c, r, r.Y+1, a, table.Text, l2)
 	openSt := table.Dim
 	if v.Opened[seat].Status != meld.NotOpened {
 		openSt = table.Text
 	}
 	if l.SeatH > 3 {
-		m.putAligned101(c, r, r.Y+2, a, openSt, l3)
-		m.putAligned101(c, r, r.Y+3, a, stackSt, stack)
+		m.t.PutAligned(c, r, r.Y+2, a, openSt, l3)
+		m.t.PutAligned(c, r, r.Y+3, a, stackSt, stack)
 		return
 	}
 	// Three lines: the opening and the stack share the last.
 	if stack == "" {
-		m.putAligned101(c, r, r.Y+2, a, openSt, l3)
+		m.t.PutAligned(c, r, r.Y+2, a, openSt, l3)
 		return
 	}
 	sep := " · "
@@ -170,41 +169,7 @@ func (m *Model) renderSeat101(c *canvas.Canvas, l layout.Table101, seat int) {
 	if w > r.W {
 		line, w = m.paint(stackSt, canvas.Cut(stack, r.W)), min(r.W, canvas.Width(stack))
 	}
-	x := r.X
-	switch a {
-	case alignCentre:
-		x += (r.W - w) / 2
-	case alignRight:
-		x += r.W - w
-	}
-	c.Put(x, r.Y+2, line)
-}
-
-// stackText101 is a seat's discard stack in words: its top tile, or
-// what the player may do with it.
-func (m *Model) stackText101(seat int) (string, table.Style) {
-	v := &m.t.View
-	top := v.Top(seat)
-	if top == tile.NoTile {
-		return "", table.Dim
-	}
-	if seat == v.Previous && v.MyTurn() && v.Legal.Take {
-		return m.tr.T("t101.stack.take", m.t.TileCase(top, i18n.Accusative)), table.Key
-	}
-	return m.tr.T("t101.stack", m.t.TileName(top)), table.Dim
-}
-
-// putAligned101 is putAligned with the table's cache of drawn text.
-func (m *Model) putAligned101(c *canvas.Canvas, r layout.Rect, y int, a align, st table.Style, s string) {
-	s = canvas.Cut(s, r.W)
-	x := r.X
-	switch a {
-	case alignCentre:
-		x += (r.W - canvas.Width(s)) / 2
-	case alignRight:
-		x += r.W - canvas.Width(s)
-	}
-	c.Put(x, y, m.paint(st, s))
+	c.Put(table.AlignedX(r, w, a), r.Y+2, line)
 }
 
 // renderCenter101 draws the centre line: the indicator and the okey,
@@ -226,242 +191,7 @@ func (m *Model) renderCenter101(c *canvas.Canvas, l layout.Table101) {
 		parts = append(parts, m.paint(table.Dim, m.tr.T("t101.center.mine", m.t.TileName(top))))
 	}
 	line := strings.Join(parts, m.paint(table.Dim, " · "))
-	c.Put(r.X, r.Y, cutStyled(line, r.W))
-}
-
-// cutStyled cuts a styled line to w columns.
-func cutStyled(s string, w int) string {
-	if canvas.Width(s) <= w {
-		return s
-	}
-	return canvas.Cut(s, w)
-}
-
-// meldPiece is a part of a line of the table: a seat's label, or a meld.
-type meldPiece struct {
-	x, w   int
-	meld   int // the table's index, -1 for a label
-	styled string
-}
-
-// meldOrder101 is the order the seats' melds are shown in: the players
-// after the player in the order of play, the player's own last, next
-// to the rack.
-var meldOrder101 = [okey101.NumSeats]int{1, 2, 3, 0}
-
-// meldRows101 lays the table's melds out in lines of w columns, grouped
-// by the seat that laid them down: the seat's name and opening, then
-// its melds, the lines after the first indented.
-func (m *Model) meldRows101(w int) [][]meldPiece {
-	v := &m.t.View
-	var rows [][]meldPiece
-	for _, seat := range meldOrder101 {
-		var idx []int
-		for i := range v.Table {
-			if v.Table[i].Owner == seat {
-				idx = append(idx, i)
-			}
-		}
-		if len(idx) == 0 {
-			continue
-		}
-		label := m.seatName(seat) + " " + m.openingShort(v.Opened[seat]) + ":"
-		row := []meldPiece{{x: 0, w: canvas.Width(label), meld: -1, styled: m.paint(table.Bold, label)}}
-		x := canvas.Width(label) + 1
-		for _, i := range idx {
-			plainText, styled := m.t.MeldText(&v.Table[i])
-			pw := canvas.Width(plainText)
-			if x+pw > w && x > meldIndent {
-				rows = append(rows, row)
-				row, x = nil, meldIndent
-			}
-			if pw > w-x { // a meld longer than a line: cut
-				styled, pw = canvas.Cut(plainText, w-x), w-x
-			}
-			row = append(row, meldPiece{x: x, w: pw, meld: i, styled: styled})
-			x += pw + meldGap
-		}
-		rows = append(rows, row)
-	}
-	return rows
-}
-
-// Spacing of the melds on the table.
-const (
-	meldIndent = 2
-	meldGap    = 3
-)
-
-// openingShort is how a seat opened, in brackets: (112), (6 pairs).
-func (m *Model) openingShort(o okey101.Opening) string {
-	if o.Status == meld.OpenedPairs {
-		return "(" + m.tr.T("t101.pairs", o.Value) + ")"
-	}
-	return "(" + strconv.Itoa(o.Value) + ")"
-}
-
-// renderMelds101 draws the lines of melds that fit in r; a meld being
-// chosen for a tile is marked, and when lines are left out the last one
-// says so.
-func (m *Model) renderMelds101(c *canvas.Canvas, r layout.Rect, rows [][]meldPiece) {
-	if r.H <= 0 {
-		return
-	}
-	v := &m.t.View
-	if len(rows) == 0 {
-		msg := m.tr.T("t101.table.none", v.Threshold, okey101.MinPairs)
-		for i, s := range canvas.Wrap(msg, r.W) {
-			if i < r.H {
-				c.Put(r.X, r.Y+i, m.paint(table.Dim, s))
-			}
-		}
-		return
-	}
-	chosen := -1
-	if ch := m.t.Choose; ch != nil {
-		chosen = ch.Opts[ch.At].Meld
-	}
-	show := rows
-	if len(rows) > r.H {
-		show = rows[:r.H-1]
-	}
-	for y, row := range show {
-		for _, p := range row {
-			s := p.styled
-			if p.meld >= 0 && p.meld == chosen {
-				s = m.paint(table.Turn, ">"+ansi.Strip(s)+"<")
-				c.Put(r.X+p.x-1, r.Y+y, s)
-				continue
-			}
-			c.Put(r.X+p.x, r.Y+y, s)
-		}
-	}
-	if len(rows) > r.H {
-		c.Put(r.X, r.Y+r.H-1, m.paint(table.Dim, canvas.Cut(m.tr.T("t101.table.more", len(rows)-r.H+1), r.W)))
-	}
-}
-
-// renderLog101 draws the latest moves in r, the newest last; beside the
-// table under a title, entries wrapped; below it, cut.
-func (m *Model) renderLog101(c *canvas.Canvas, r layout.Rect, beside bool) {
-	if r.H <= 0 {
-		return
-	}
-	y, h := r.Y, r.H
-	if beside {
-		c.Put(r.X, y, m.paint(table.Accent, canvas.Cut(m.tr.T("log.title"), r.W)))
-		y++
-		h--
-	}
-	log := m.t.Log
-	var lines []string
-	newest := 0
-	for i := len(log) - 1; i >= 0 && len(lines) < h; i-- {
-		e := &log[i]
-		if e.Lang != m.tr.Lang {
-			e.Text, e.Lang, e.WrapW = m.t.LogText(*e), m.tr.Lang, 0
-		}
-		if e.Text == "" {
-			continue
-		}
-		if e.WrapW != r.W {
-			e.Wrapped, e.WrapW = []string{canvas.Cut(e.Text, r.W)}, r.W
-			if beside {
-				e.Wrapped = canvas.Wrap(e.Text, r.W)
-			}
-		}
-		parts := e.Wrapped
-		for j := len(parts) - 1; j >= 0 && len(lines) < h; j-- {
-			lines = append(lines, parts[j])
-		}
-		if newest == 0 {
-			newest = len(lines)
-		}
-	}
-	for i := range lines {
-		s := lines[len(lines)-1-i]
-		st := table.Dim
-		if i >= len(lines)-newest {
-			st = table.Text
-		}
-		c.Put(r.X, y+i, m.paint(st, s))
-	}
-}
-
-// renderWork101 draws the work line: the groups made and the group
-// being made with what they are worth, or the taken tile owed, or what
-// an opening needs.
-func (m *Model) renderWork101(c *canvas.Canvas, r layout.Rect) {
-	c.Put(r.X, r.Y, m.workLine101(r.W))
-}
-
-// workLine101 is the work line, styled, at most w columns.
-func (m *Model) workLine101(w int) string {
-	t := m.t
-	v := &t.View
-	// The group being made comes first (its reading is what the player
-	// looks for at once), then what the groups made come to, then
-	// those groups, as far as the line goes.
-	var parts []string
-	if v.Legal.GiveBack && (len(t.Sel) > 0 || len(t.Groups) > 0) {
-		// The taken tile's obligation stays in sight until it is met.
-		parts = append(parts, m.paint(table.Warn, m.tr.T("t101.work.owed.short", m.t.TileName(v.Taken.Tile))))
-	}
-	if len(t.Sel) > 0 {
-		parts = append(parts, m.selectionText101())
-	}
-	if len(t.Groups) > 0 {
-		parts = append(parts, m.paint(table.Accent, m.groupsSum101()))
-	}
-	for k, g := range t.Groups {
-		// A group reads in its meld's order (K11 K12 K13 however its
-		// tiles were chosen), as the line about the selection does.
-		ts := t.SlotTiles(g)
-		txt := strconv.Itoa(k+1) + ": " + m.t.TilesText(ts)
-		if len(ts) >= 3 {
-			if r, err := v.Analyzer.Read(ts); err == nil {
-				txt = strconv.Itoa(k+1) + ": " + m.t.TilesText(r.Tiles) + " (" + strconv.Itoa(r.Value()) + ")"
-			}
-		}
-		parts = append(parts, m.paint(table.Text, txt))
-	}
-	if len(parts) > 0 {
-		return cutStyled(strings.Join(parts, m.paint(table.Dim, " · ")), w)
-	}
-	switch {
-	case v.Legal.GiveBack:
-		return m.paint(table.Warn, canvas.Cut(m.tr.T("t101.work.owed", m.t.TileCase(v.Taken.Tile, i18n.Accusative)), w))
-	case v.Opened[0].Status == meld.OpenedMelds:
-		return m.paint(table.Dim, canvas.Cut(m.tr.T("t101.work.opened", v.Opened[0].Value), w))
-	case v.Opened[0].Status == meld.OpenedPairs:
-		return m.paint(table.Dim, canvas.Cut(m.tr.T("t101.work.opened.pairs", v.Opened[0].Value), w))
-	}
-	return m.paint(table.Dim, canvas.Cut(m.tr.T("t101.work.open", v.Threshold, okey101.MinPairs), w))
-}
-
-// selectionText101 is the group being made and what it is (at once:
-// a run, a set or a pair and its worth, or why it is none yet).
-func (m *Model) selectionText101() string {
-	t := m.t
-	ts := t.SlotTiles(t.Sel)
-	txt := m.t.TilesText(ts)
-	switch len(ts) {
-	case 1:
-		if t.View.Opened[0].Status == meld.NotOpened {
-			return m.paint(table.Text, m.tr.T("t101.sel.one.closed", txt)) // i would be refused
-		}
-		return m.paint(table.Text, m.tr.T("t101.sel.one", txt))
-	case 2:
-		if g, why := m.readGroup101(t.Sel, t.Groups); why == "" && g.Kind == meld.Pair {
-			return m.paint(table.Good, m.tr.T("t101.sel.pair", txt))
-		}
-		return m.paint(table.Text, m.tr.T("t101.sel.more", txt))
-	}
-	g, why := m.readGroup101(t.Sel, t.Groups)
-	if why != "" {
-		return m.paint(table.Warn, why)
-	}
-	return m.paint(table.Good, m.tr.T("t101.sel.meld", m.t.TilesText(g.Tiles), m.t.KindName(g.Kind), g.Value()))
+	c.Put(r.X, r.Y, canvas.Within(line, r.W))
 }
 
 // renderRack101 draws the rack in its frame: its title says the
@@ -518,7 +248,7 @@ func (m *Model) renderRack101(c *canvas.Canvas, l layout.Table101) {
 		if x == tile.NoTile {
 			box = m.st.EmptySlot(f)
 		} else {
-			face, lbl := m.faceOf101(x)
+			face, lbl := m.t.FaceOf(x)
 			box = m.st.TileMarked(face, f, lbl, mark)
 		}
 		row := i / rack.Cols
@@ -552,25 +282,12 @@ func (m *Model) bottomLine101(w int) string {
 	})
 }
 
-// faceOf101 is how a tile is drawn on the rack: an okey reads OK, a
-// false joker the face it plays as.
-func (m *Model) faceOf101(x tile.Tile) (tile.Tile, theme.Label) {
-	v := &m.t.View
-	switch {
-	case x == tile.FalseJoker:
-		return v.Okey, theme.LabelFalse
-	case x == v.Okey:
-		return x, theme.LabelOkey
-	}
-	return x, theme.LabelNone
-}
-
 // status101 is the status: the message of the last key or move, or what
 // the player may do now, wrapped in up to n lines of w columns.
 func (m *Model) status101(w, n int) []string {
 	text, st := m.upFirst(m.guide101()), table.Bold
 	if m.t.Choose != nil {
-		text, st = m.chooseText101(), table.Accent
+		text, st = m.t.ChooseText(), table.Accent
 	} else if m.flash != "" {
 		text, st = m.flash, table.Accent
 		if m.flashWarn {

@@ -99,3 +99,11 @@ func (m *Model) logWords(e logEntry) string {
 
 // fromWhom names the seat a tile was taken from, inside a sentence.
 func (m *Model) fromWhom(s int) string { return m.words().FromWhom(s) }
+
+// levelName is a bot level in the player's language.
+func (m *Model) levelName(l string) string {
+	if m.tr.Has("level." + l) {
+		return m.tr.T("level." + l)
+	}
+	return l
+}

@@ -13,6 +13,14 @@
 //	             hand's rack laid out
 //	words.go     tiles, melds, openings and the log in the player's
 //	             language
+//	groups.go    the groups the player makes on the rack read as melds,
+//	             and why a group is not one
+//	choose.go    the place on the table being chosen, in words
+//	hintwords.go the hint's facts and a plan's steps in words
+//	view.go      the table drawn: the melds by seat (and which one a
+//	             click lands on), the log, the work line, the stacks
+//	sheet.go     the pages in words: the score sheet, a hand's end, the
+//	             last moves, the house rules, the stacks browsed
 //	player.go    Player (a seat's view in, one action out), the levels the
 //	             table seats (Source), the seat's player seeded per decision
 //	plain.go     the table's own plain player (the stand-in for a bot that

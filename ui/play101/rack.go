@@ -1,8 +1,10 @@
 package play101
 
 import (
+	"encoding/json"
 	"slices"
 
+	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/rack"
 )
@@ -102,4 +104,27 @@ func (t *Table) NewHandRack() {
 	}
 	t.Cursor, t.Held = 0, -1
 	t.Sel, t.Groups, t.Choose, t.Confirm = nil, nil, nil, Confirm{}
+}
+
+// RackJSON is the rack as saved; nil if it cannot be written.
+func (t *Table) RackJSON() []byte {
+	b, err := json.Marshal(RackFile{Game: okey101.GameName, Hand: t.View.Hand, Redeal: t.View.Redeal,
+		Cursor: t.Cursor, Slots: t.Rack.Slots[:], Sel: t.Sel, Groups: t.Groups})
+	if err != nil {
+		return nil
+	}
+	return b
+}
+
+// RackFile is the saved arrangement of the 101 rack, with the group
+// being made and the groups made, so that a resumed table looks as it
+// was left.
+type RackFile struct {
+	Game   string      `json:"game"`
+	Hand   int         `json:"hand"`
+	Redeal int         `json:"redeal"`
+	Cursor int         `json:"cursor"`
+	Slots  []tile.Tile `json:"slots"`
+	Sel    []int       `json:"sel,omitempty"`
+	Groups [][]int     `json:"groups,omitempty"`
 }

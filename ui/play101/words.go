@@ -24,8 +24,8 @@ func (t *Table) TileCase(x tile.Tile, c i18n.Case) string {
 // TilesText writes tiles for messages: "R4 R5 R6", "kırmızı 4-5-6".
 func (t *Table) TilesText(ts []tile.Tile) string { return t.host.Words().Tr.Tiles(ts, t.View.Okey) }
 
-// MeldText is a table meld on one line, plain and styled.
-func (t *Table) MeldText(tm *okey101.TableMeld) (plainText, styled string) {
+// meldText is a table meld on one line, plain and styled.
+func (t *Table) meldText(tm *okey101.TableMeld) (plainText, styled string) {
 	an := t.View.Analyzer
 	st := t.host.Styles()
 	var p, s strings.Builder
@@ -56,7 +56,7 @@ func (t *Table) MeldName(i int) string {
 	}
 	w := t.host.Words()
 	tm := &v.Table[i]
-	txt, _ := t.MeldText(tm)
+	txt, _ := t.meldText(tm)
 	txt = strings.ReplaceAll(txt, LayOffMark, "") // who laid which tile is the table's to show
 	if w.Tr.TileWords() {
 		txt = t.TilesText(tm.Meld.Tiles) // running text names tiles in words
@@ -193,11 +193,14 @@ func (t *Table) ownerOf(seat, actor int) string {
 	return w.Tr.T("t101.owner", w.NameIn(seat, i18n.Genitive))
 }
 
-// MeldsText writes melds one after another: "R1 R2 R3 · K7 Y7 B7".
-func (t *Table) MeldsText(ms []meld.Meld) string {
+// meldsText writes melds one after another: "R1 R2 R3 · K7 Y7 B7".
+func (t *Table) meldsText(ms []meld.Meld) string {
 	parts := make([]string, len(ms))
 	for i, x := range ms {
 		parts[i] = t.TilesText(x.Tiles)
 	}
 	return strings.Join(parts, " · ")
 }
+
+// tr is the catalogue of the player's language.
+func (t *Table) tr() *i18n.Catalog { return t.host.Words().Tr }

@@ -6,8 +6,10 @@
 //	          styles (Style), which both tables and the pages between
 //	          hands draw their words through
 //	words.go  Words, the seats, the player's "you" and a score in the
-//	          player's language
+//	          player's language; DealKey, which orders the deals of a
+//	          match (the log and the chat of both tables)
+//	align.go  a line placed left, centred or right in its rectangle
 //
-// It imports ui/theme, ui/i18n and Charm, and nothing of ui or of either
+// It imports ui/theme, ui/i18n, ui/canvas, ui/layout and Charm, and nothing of ui or of either
 // game's referee.
 package table

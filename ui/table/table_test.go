@@ -1,9 +1,12 @@
 package table
 
 import (
+	"strings"
 	"testing"
 
+	"okey/ui/canvas"
 	"okey/ui/i18n"
+	"okey/ui/layout"
 	"okey/ui/theme"
 )
 
@@ -86,5 +89,92 @@ func TestWords(t *testing.T) {
 		if got, want := w.YouOr(0, "log.show", "R7"), tr.T("log.show", "Ali", "R7"); got != want {
 			t.Errorf("%s: a spectator's YouOr(0) = %q, want %q", lang, got, want)
 		}
+	}
+}
+
+// TestAligned asserts where a line sits in its rectangle, and that one
+// too wide is cut to it.
+func TestAligned(t *testing.T) {
+	r := layout.Rect{X: 2, Y: 1, W: 10, H: 3}
+	for _, tc := range []struct {
+		a    Align
+		s    string
+		want string
+	}{
+		{Left, "abcd", "  abcd      "},
+		{Centre, "abcd", "     abcd   "},
+		{Right, "abcd", "        abcd"},
+		{Right, "abcdefghijklmn", "  " + canvas.Cut("abcdefghijklmn", 10)}, // cut as canvas.Cut cuts
+	} {
+		c := canvas.New(12, 3)
+		PutAligned(c, r, 1, tc.a, tc.s, func(s string) string { return s })
+		lines := strings.Split(c.String(), "\n")
+		if got := strings.TrimRight(lines[1], " "); got != strings.TrimRight(tc.want, " ") {
+			t.Errorf("align %d %q: line %q, want %q", tc.a, tc.s, got, tc.want)
+		}
+	}
+}
+
+// TestDealKey asserts deals order by hand, then by the deals after void
+// ones, and that no two deals share a key.
+func TestDealKey(t *testing.T) {
+	order := [][2]int{{1, 0}, {1, 1}, {1, 255}, {2, 0}, {2, 3}, {10, 0}}
+	for i := 1; i < len(order); i++ {
+		a, b := order[i-1], order[i]
+		if DealKey(a[0], a[1]) >= DealKey(b[0], b[1]) {
+			t.Errorf("DealKey%v = %d, not before DealKey%v = %d", a, DealKey(a[0], a[1]), b, DealKey(b[0], b[1]))
+		}
+	}
+}
+
+// TestDrawLog asserts the log shows the newest entries that fit, oldest
+// first, the newest entry's lines bright and the rest dim, under its
+// title only beside the table, and asks for no entry it cannot show.
+func TestDrawLog(t *testing.T) {
+	entries := [][]string{{"one"}, nil, {"two a", "two b"}, {"three"}}
+	mark := func(st Style, s string) string {
+		if st == Text {
+			return "+" + s
+		}
+		if st == Accent {
+			return "#" + s
+		}
+		return "-" + s
+	}
+	for _, tc := range []struct {
+		beside bool
+		h      int
+		want   []string
+		asked  int
+	}{
+		{false, 2, []string{"-two b", "+three"}, 2},
+		{true, 3, []string{"#Log", "-two b", "+three"}, 2},
+		{false, 5, []string{"-one", "-two a", "-two b", "+three", ""}, 4},
+		{false, 0, []string{}, 0},
+	} {
+		c := canvas.New(10, max(tc.h, 1))
+		asked := 0
+		DrawLog(c, layout.Rect{W: 10, H: tc.h}, tc.beside, "Log", len(entries), func(i int) []string {
+			asked++
+			return entries[i]
+		}, mark)
+		got := strings.Split(c.String(), "\n")
+		for i, w := range tc.want {
+			if strings.TrimRight(got[i], " ") != w {
+				t.Errorf("beside %v, %d rows: line %d = %q, want %q", tc.beside, tc.h, i, got[i], w)
+			}
+		}
+		if asked != tc.asked {
+			t.Errorf("beside %v, %d rows: asked for %d entries, want %d", tc.beside, tc.h, asked, tc.asked)
+		}
+	}
+	if got := EntryLines("", 5, true); got != nil {
+		t.Errorf("EntryLines of nothing = %q", got)
+	}
+	if got := EntryLines("a few words here", 6, true); len(got) < 2 {
+		t.Errorf("EntryLines beside = %q, want it wrapped", got)
+	}
+	if got := EntryLines("a few words here", 6, false); len(got) != 1 || canvas.Width(got[0]) > 6 {
+		t.Errorf("EntryLines below = %q, want it cut", got)
 	}
 }
