@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"errors"
 	"slices"
 
 	"charm.land/bubbles/v2/key"
@@ -57,10 +56,10 @@ func (m *Model) updateTable101(k tea.KeyPressMsg) tea.Cmd {
 		m.pick101()
 		return m.saveCmd()
 	case key.Matches(k, keys.Select):
-		m.toggleSelect101(t.Cursor)
+		m.t.ToggleSelect(t.Cursor)
 		return m.saveCmd()
 	case key.Matches(k, keys.Cancel):
-		m.cancel101()
+		m.t.Cancel()
 		return m.saveCmd()
 	case key.Matches(k, keys.Draw):
 		return m.tryDraw101()
@@ -71,7 +70,7 @@ func (m *Model) updateTable101(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Undo):
 		return m.undo101()
 	case key.Matches(k, keys.AddGroup):
-		m.addGroup101()
+		m.t.AddGroup()
 		return m.saveCmd()
 	case key.Matches(k, keys.Lay):
 		return m.tryLay101()
@@ -85,11 +84,11 @@ func (m *Model) updateTable101(k tea.KeyPressMsg) tea.Cmd {
 		return m.tryFinish101(conf)
 	case key.Matches(k, keys.SortColour):
 		an := t.View.Analyzer
-		m.arrange101(rack.ByColour(t.Rack.Tiles(), an.PlaysAs, an.IsOkey), nil, "status.sorted.colour")
+		m.t.Arrange(rack.ByColour(t.Rack.Tiles(), an.PlaysAs, an.IsOkey), nil, "status.sorted.colour")
 		return m.saveCmd()
 	case key.Matches(k, keys.SortValue):
 		an := t.View.Analyzer
-		m.arrange101(rack.ByValue(t.Rack.Tiles(), an.PlaysAs, an.IsOkey), nil, "status.sorted.value")
+		m.t.Arrange(rack.ByValue(t.Rack.Tiles(), an.PlaysAs, an.IsOkey), nil, "status.sorted.value")
 		return m.saveCmd()
 	case key.Matches(k, keys.Runs):
 		return m.arrangeMelds101(false)
@@ -120,123 +119,6 @@ func (m *Model) pick101() {
 	}
 }
 
-// toggleSelect101 chooses the tile of slot i into the group being made,
-// or takes it out of its group.
-func (m *Model) toggleSelect101(i int) {
-	t := m.t
-	if t.Rack.Slots[i] == tile.NoTile {
-		m.setFlash(true, m.tr.T("t101.select.empty"))
-		return
-	}
-	switch g := t.GroupOf(i); {
-	case g == 0:
-		t.Sel = slices.DeleteFunc(t.Sel, func(s int) bool { return s == i })
-	case g > 0:
-		t.Groups[g-1] = slices.DeleteFunc(t.Groups[g-1], func(s int) bool { return s == i })
-		if len(t.Groups[g-1]) == 0 {
-			t.Groups = slices.Delete(t.Groups, g-1, g)
-		}
-		m.setFlash(false, m.tr.T("t101.select.out", m.t.TileName(t.Rack.Slots[i]), g))
-	default:
-		t.Sel = append(t.Sel, i)
-	}
-}
-
-// cancel101 puts back the tile picked up, or else clears the group
-// being made, or else the groups made.
-func (m *Model) cancel101() {
-	t := m.t
-	switch {
-	case t.Held >= 0:
-		t.Held = -1
-		m.setFlash(false, m.tr.T("status.putback"))
-	case len(t.Sel) > 0:
-		t.Sel = nil
-		m.setFlash(false, m.tr.T("t101.cancel.sel"))
-	case len(t.Groups) > 0:
-		t.Groups = nil
-		m.setFlash(false, m.tr.T("t101.cancel.groups"))
-	default:
-		m.setFlash(false, m.tr.T("status.nocancel"))
-	}
-}
-
-// arrange101 lays groups (and rest, apart) out on the rack; the cursor,
-// the group being made and the groups made follow their tiles.
-func (m *Model) arrange101(groups [][]tile.Tile, rest []tile.Tile, msg string) {
-	t := m.t
-	t.Held = -1
-	cur := t.Rack.Slots[t.Cursor]
-	sel := t.SlotTiles(t.Sel)
-	made := make([][]tile.Tile, len(t.Groups))
-	for k, g := range t.Groups {
-		made[k] = t.SlotTiles(g)
-	}
-	if r, ok := rack.PackRows(groups, rest); ok {
-		t.Rack = r
-	} else {
-		t.Rack.Pack(append(groups, rest))
-	}
-	t.Cursor = t.Rack.Nearest(cur, t.Cursor)
-	var used [rack.NumSlots]bool
-	find := func(ts []tile.Tile) []int {
-		var out []int
-		for _, x := range ts {
-			for i, y := range t.Rack.Slots {
-				if y == x && !used[i] {
-					used[i] = true
-					out = append(out, i)
-					break
-				}
-			}
-		}
-		return out
-	}
-	t.Sel = find(sel)
-	for k := range made {
-		t.Groups[k] = find(made[k])
-	}
-	m.setFlash(false, m.tr.T(msg))
-}
-
-// groupsOnRack101 lays groups of tiles of the rack out together, the
-// rest apart by colour (with msg said), and when lay is set makes them
-// the groups to lay down (l); it reports whether it did.
-func (m *Model) groupsOnRack101(groups [][]tile.Tile, msg string, lay bool) bool {
-	t := m.t
-	an := t.View.Analyzer
-	rest := t.View.Counts
-	for _, g := range groups {
-		for _, x := range g {
-			rest[x]--
-		}
-	}
-	var left []tile.Tile
-	for _, g := range rack.ByColour(rest.Tiles(), an.PlaysAs, an.IsOkey) {
-		left = append(left, g...)
-	}
-	m.arrange101(groups, left, msg)
-	if !lay {
-		return false
-	}
-	var used [rack.NumSlots]bool
-	t.Sel, t.Groups = nil, nil
-	for _, g := range groups {
-		var slots []int
-		for _, x := range g {
-			for i, y := range t.Rack.Slots {
-				if y == x && !used[i] {
-					used[i] = true
-					slots = append(slots, i)
-					break
-				}
-			}
-		}
-		t.Groups = append(t.Groups, slots)
-	}
-	return true
-}
-
 // arrangeMelds101 is seri diz (the best opening's runs and sets
 // together) or çift diz (the pairs together), the rest apart by colour.
 func (m *Model) arrangeMelds101(pairs bool) tea.Cmd {
@@ -258,7 +140,7 @@ func (m *Model) arrangeMelds101(pairs bool) tea.Cmd {
 	// As the apps' "seri aç" and "çift aç": the melds laid out become
 	// the groups to lay down, when the player may lay them.
 	st := v.Opened[0].Status
-	if m.groupsOnRack101(groups, name, st == meld.NotOpened || (st == meld.OpenedPairs) == pairs) {
+	if m.t.GroupsOnRack(groups, name, st == meld.NotOpened || (st == meld.OpenedPairs) == pairs) {
 		msg := m.tr.T(name+".groups", len(groups))
 		if len(groups) == 1 {
 			msg = m.tr.T(name + ".group1")
@@ -269,34 +151,6 @@ func (m *Model) arrangeMelds101(pairs bool) tea.Cmd {
 }
 
 // Groups.
-
-// addGroup101 makes the group being made (or, with none, the tiles
-// around the cursor) one of the groups to lay down, if they are one.
-func (m *Model) addGroup101() {
-	t := m.t
-	slots := t.Sel
-	if len(slots) == 0 {
-		slots = t.GroupAt(t.Cursor)
-		if len(slots) == 0 {
-			m.setFlash(true, m.tr.T("t101.group.none"))
-			return
-		}
-		for _, s := range slots {
-			if t.GroupOf(s) > 0 {
-				m.setFlash(true, m.tr.T("t101.group.taken", t.GroupOf(s)))
-				return
-			}
-		}
-	}
-	g, why := m.t.ReadGroup(slots, t.Groups)
-	if why != "" {
-		m.setFlash(true, why)
-		return
-	}
-	t.Groups = append(t.Groups, slices.Clone(slots))
-	t.Sel = nil
-	m.setFlash(false, m.tr.T("t101.group.added", len(t.Groups), m.t.KindName(g.Kind), m.t.TilesText(g.Tiles))+" "+m.t.GroupsSum())
-}
 
 // Actions.
 
@@ -337,7 +191,7 @@ func (m *Model) act101(a okey101.Action, done func()) tea.Cmd {
 	}
 	evs, lines, err := m.t.G.Apply(a)
 	if err != nil {
-		m.refuse101(err)
+		m.t.Refuse(err)
 		return nil
 	}
 	m.t.Held = -1
@@ -598,7 +452,7 @@ func (m *Model) playAll101(acts []okey101.Action) tea.Cmd {
 		}
 		evs, lines, err := m.t.G.Apply(a)
 		if err != nil {
-			m.refuse101(err)
+			m.t.Refuse(err)
 			break
 		}
 		m.t.Held = -1
@@ -606,37 +460,4 @@ func (m *Model) playAll101(acts []okey101.Action) tea.Cmd {
 		cmds = append(cmds, m.applied101(evs, lines))
 	}
 	return tea.Batch(cmds...)
-}
-
-// refuse101 tells the player why the game refused their action.
-func (m *Model) refuse101(err error) {
-	var me *okey101.MoveError
-	if errors.Is(err, okey101.ErrThreshold) {
-		m.setFlash(true, m.tr.T("t101.err.threshold", m.t.View.Threshold))
-		return
-	}
-	for _, r := range []struct {
-		err error
-		key string
-	}{
-		{okey101.ErrTakenNotIn, "t101.err.takennotin"},
-		{okey101.ErrKeepOne, "t101.err.keepone"},
-		{okey101.ErrTooFewPairs, "t101.err.fewpairs"},
-		{okey101.ErrPairsOnly, "t101.group.pairsonly"},
-		{okey101.ErrNoPairs, "t101.group.nopairs"},
-		{okey101.ErrMovesOkey, "t101.err.movesokey"},
-		{okey101.ErrTakeUnused, "t101.err.takeunused"},
-		{okey101.ErrGaveBack, "t101.gaveback"},
-		{okey101.ErrNotOpened, "t101.table.notopened"},
-	} {
-		if errors.Is(err, r.err) {
-			m.setFlash(true, m.tr.T(r.key))
-			return
-		}
-	}
-	if errors.As(err, &me) && me.Detail != "" && m.tr.T("err.raw") == "yes" {
-		m.setFlash(true, m.tr.T("status.refused", me.Detail))
-		return
-	}
-	m.setFlash(true, m.tr.T("status.refused", m.reason(err)))
 }

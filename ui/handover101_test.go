@@ -45,7 +45,7 @@ func TestHandOver101ShowsTheTableAndScrolls(t *testing.T) {
 			if lang == "tr" && !res.Void {
 				// The sentences write tiles in words (issue 31, point
 				// 9); only the table's rows of tiles keep the notation.
-				said := []string{m.t.HandTitle(res), m.layOffsByOthers101()}
+				said := []string{m.t.HandTitle(res), m.t.LayOffsByOthers()}
 				if res.Finisher >= 0 {
 					said = append(said, m.t.LastTurn(res.Finisher)...)
 				}

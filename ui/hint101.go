@@ -67,7 +67,7 @@ func (m *Model) onHint101(msg hint101Msg) {
 	if f.Mine && f.Stage == okey101.StagePlay && len(f.Plan) > 0 {
 		a := f.Plan[0]
 		if (a.Kind == okey101.ActOpen || a.Kind == okey101.ActLay) && !play101.Finishes(&t.View, f.Plan) &&
-			m.groupsOnRack101(a.Melds, "status.hint.thinking", true) {
+			m.t.GroupsOnRack(a.Melds, "status.hint.thinking", true) {
 			if len(a.Melds) == 1 {
 				txt += " " + m.tr.T("t101.hint.grouped.one")
 			} else {

@@ -28,7 +28,7 @@ func (m *Model) onClick101(msg tea.MouseClickMsg) tea.Cmd {
 		t.Cursor = i
 		switch {
 		case mo.Button == tea.MouseRight:
-			m.toggleSelect101(i)
+			m.t.ToggleSelect(i)
 			return m.saveCmd()
 		case mo.Button != tea.MouseLeft:
 		case t.Held >= 0:

@@ -10,7 +10,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/okey101"
-	"okey/game/tile"
 	"okey/ui/canvas"
 	"okey/ui/i18n"
 	"okey/ui/play101"
@@ -155,7 +154,7 @@ func (m *Model) handOver101Lines() []string {
 	if rows := m.t.MeldLines(w); len(rows) > 0 {
 		lines = append(lines, "", m.st.Bold.Render(m.tr.T("t101.handover.table")))
 		lines = append(lines, rows...)
-		if offs := m.layOffsByOthers101(); offs != "" {
+		if offs := m.t.LayOffsByOthers(); offs != "" {
 			for _, s := range canvas.Wrap(m.tr.T("t101.handover.offs", offs), w-2) {
 				lines = append(lines, "  "+m.st.Dim.Render(s))
 			}
@@ -201,60 +200,6 @@ func (m *Model) handOver101Lines() []string {
 		lines = append(append(lines, ""), m.t.SheetTable()...)
 	}
 	return lines
-}
-
-// layOffsByOthers101 names the tiles laid onto a meld by another
-// player than the one who laid it down, by who laid them, each player
-// once ("R4 K12 by you; *B7 R3 by Mehmet"; in Turkish "sen: kırmızı 4,
-// siyah 12; Mehmet: okey (mavi 7 yerine), kırmızı 3"), "" when there
-// are none.
-func (m *Model) layOffsByOthers101() string {
-	v := &m.t.View
-	var order []int                // who laid tiles, in the order first met
-	notation := map[int][]string{} // each one's tiles as the table writes them
-	real := map[int][]tile.Tile{}  // in words: the tiles that are no okey
-	okeys := map[int][]string{}    // and the okeys with what they stand for
-	for _, seat := range play101.MeldOrder {
-		for i := range v.Table {
-			tm := &v.Table[i]
-			if tm.Owner != seat {
-				continue
-			}
-			for k, by := range tm.Seats {
-				if by == tm.Owner {
-					continue
-				}
-				if _, ok := notation[by]; !ok {
-					order = append(order, by)
-				}
-				t, okey := play101.MeldTile(tm, k, v.Analyzer)
-				notation[by] = append(notation[by], strings.TrimPrefix(t, play101.LayOffMark))
-				if okey {
-					okeys[by] = append(okeys[by], m.t.MeldTileWords(tm, k))
-				} else {
-					real[by] = append(real[by], tm.Meld.Tiles[k])
-				}
-			}
-		}
-	}
-	parts := make([]string, len(order))
-	for i, by := range order {
-		who := m.seatName(by)
-		if by == 0 && !m.Watching() {
-			who = m.tr.T("t101.handover.by.you")
-		}
-		tiles := strings.Join(notation[by], " ")
-		if m.tileWords() { // running text: the tiles in words
-			var ws []string
-			if len(real[by]) > 0 {
-				slices.Sort(real[by]) // by colour, then value: "mavi 8 11 12"
-				ws = append(ws, m.t.TilesText(real[by]))
-			}
-			tiles = strings.Join(append(ws, okeys[by]...), ", ")
-		}
-		parts[i] = m.tr.T("t101.handover.by", tiles, who)
-	}
-	return strings.Join(parts, "; ")
 }
 
 // handPtsW is the width of a hand's points and a total.

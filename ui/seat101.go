@@ -152,7 +152,7 @@ func (m *Model) seatAct101(acts []okey101.Action, done func()) tea.Cmd {
 		for _, a := range acts {
 			n, _, err := st.Apply(a)
 			if err != nil {
-				m.refuse101(err)
+				m.t.Refuse(err)
 				return nil
 			}
 			st = n

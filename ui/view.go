@@ -2,6 +2,7 @@ package ui
 
 import (
 	"okey/ui/canvas"
+	"okey/ui/keymap"
 	"okey/ui/layout"
 	"okey/ui/table"
 	"okey/ui/theme"
@@ -131,9 +132,13 @@ func (m *Model) pageW() int { return m.lay.Page.W - layout.PageX }
 func (m *Model) paint(id table.Style, s string) string { return m.painter.Paint(m.st, id, s) }
 
 // tableHost is the Model as the host of Okey 101's table (play101.Host):
-// the words, the style sheet and the paint cache of the moment.
+// the words, the style sheet, the paint cache and the key map of the
+// moment, the status line, the words for an error.
 type tableHost struct{ m *Model }
 
 func (h tableHost) Words() table.Words                    { return h.m.words() }
 func (h tableHost) Styles() *theme.Styles                 { return h.m.st }
 func (h tableHost) Paint(id table.Style, s string) string { return h.m.paint(id, s) }
+func (h tableHost) Keys() *keymap.KeyMap                  { return &h.m.keys }
+func (h tableHost) Flash(warn bool, s string)             { h.m.setFlash(warn, s) }
+func (h tableHost) Reason(err error) string               { return h.m.reason(err) }

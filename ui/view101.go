@@ -34,7 +34,7 @@ func (m *Model) renderTable101() string {
 	for s := 1; s < okey101.NumSeats; s++ {
 		m.renderSeat101(c, l, s)
 	}
-	m.renderCenter101(c, l)
+	m.t.RenderCenter(c, l)
 	rows := m.t.MeldRows(l.Flex.W)
 	melds, log := l.Split(len(rows))
 	if l.LogBeside && len(m.t.View.Results) > 0 {
@@ -170,28 +170,6 @@ func (m *Model) renderSeat101(c *canvas.Canvas, l layout.Table101, seat int) {
 		line, w = m.paint(stackSt, canvas.Cut(stack, r.W)), min(r.W, canvas.Width(stack))
 	}
 	c.Put(table.AlignedX(r, w, a), r.Y+2, line)
-}
-
-// renderCenter101 draws the centre line: the indicator and the okey,
-// the wall, the player's own stack.
-func (m *Model) renderCenter101(c *canvas.Canvas, l layout.Table101) {
-	v := &m.t.View
-	r := l.Center
-	parts := []string{
-		m.paint(table.Text, m.tr.T("t101.center.indicator", m.faceText(v.Indicator))) + " " +
-			m.paint(table.Okey, m.tr.T("t101.center.okey", m.faceText(v.Okey))),
-	}
-	wall := m.tr.T("t101.center.wall", v.WallLeft)
-	if v.MyTurn() && v.Legal.Draw {
-		parts = append(parts, m.paint(table.Key, m.tr.T("t101.center.draw", v.WallLeft)))
-	} else {
-		parts = append(parts, m.paint(table.Text, wall))
-	}
-	if top := v.Top(0); top != tile.NoTile && !m.Watching() {
-		parts = append(parts, m.paint(table.Dim, m.tr.T("t101.center.mine", m.t.TileName(top))))
-	}
-	line := strings.Join(parts, m.paint(table.Dim, " · "))
-	c.Put(r.X, r.Y, canvas.Within(line, r.W))
 }
 
 // renderRack101 draws the rack in its frame: its title says the

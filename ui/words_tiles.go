@@ -9,10 +9,6 @@ import (
 // the catalogue's tile words (i18n.Catalog.Tile and its siblings say
 // why Turkish writes "kırmızı 7'yi") and the names of the seats.
 
-// tileWords reports whether running text writes a tile's colour as a
-// word.
-func (m *Model) tileWords() bool { return m.tr.TileWords() }
-
 // nameIn is seat s's name with the case ending c: "Zeynep'in". The
 // player's own seat has its own ("you") messages and never comes here
 // in a sentence about a third person.

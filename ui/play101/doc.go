@@ -6,15 +6,18 @@
 //
 //	table.go     Table: the match, seat 0's view, the rack, the groups
 //	             being made, the log; Host, what it takes from the app
-//	             that hosts it (the words, the style sheet, its paint
-//	             cache)
+//	             that hosts it (the words, the style sheet and its paint
+//	             cache, the key map, the status line, an error's words)
 //	rack.go      the rack of the table: the cursor, moving a tile with
 //	             the groups following it, the group a slot is in, a new
 //	             hand's rack laid out
 //	words.go     tiles, melds, openings and the log in the player's
 //	             language
-//	groups.go    the groups the player makes on the rack read as melds,
-//	             and why a group is not one
+//	groups.go    the groups the player makes on the rack (choosing tiles
+//	             into one, making it one to lay down, letting them go),
+//	             read as melds, why a group is not one, the rack arranged
+//	             round them
+//	refuse.go    the referee's refusals in the player's words
 //	choose.go    the place on the table being chosen, in words
 //	hintwords.go the hint's facts and a plan's steps in words
 //	view.go      the table drawn: the melds by seat (and which one a

@@ -4,6 +4,7 @@ import (
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/keymap"
 	"okey/ui/rack"
 	"okey/ui/table"
 	"okey/ui/theme"
@@ -11,7 +12,8 @@ import (
 
 // Host is what Okey 101's table takes from the app that hosts it: the
 // words of the moment (the language, the seats' names, whether the
-// screen is a spectator's), the style sheet and its paint cache. It is
+// screen is a spectator's), the style sheet and its paint cache, the
+// key map, the status line and the words for an error. It is
 // kept small on purpose: the table asks for what it draws and writes
 // with, not for the app's screens.
 type Host interface {
@@ -21,6 +23,13 @@ type Host interface {
 	Styles() *theme.Styles
 	// Paint is s drawn in style id (the host's table.Painter).
 	Paint(id table.Style, s string) string
+	// Keys is the key map, whose keys the table's words name.
+	Keys() *keymap.KeyMap
+	// Flash says s on the status line until the next key, as a warning
+	// when warn.
+	Flash(warn bool, s string)
+	// Reason is an error in the player's words.
+	Reason(err error) string
 }
 
 // Table is a match of 101 on the table and what the player is doing

@@ -278,3 +278,25 @@ func (t *Table) MeldLines(w int) []string {
 	}
 	return lines
 }
+
+// RenderCenter draws the centre line: the indicator and the okey,
+// the wall, the player's own stack.
+func (t *Table) RenderCenter(c *canvas.Canvas, l layout.Table101) {
+	v := &t.View
+	r := l.Center
+	parts := []string{
+		t.host.Paint(table.Text, t.tr().T("t101.center.indicator", t.tr().Face(v.Indicator))) + " " +
+			t.host.Paint(table.Okey, t.tr().T("t101.center.okey", t.tr().Face(v.Okey))),
+	}
+	wall := t.tr().T("t101.center.wall", v.WallLeft)
+	if v.MyTurn() && v.Legal.Draw {
+		parts = append(parts, t.host.Paint(table.Key, t.tr().T("t101.center.draw", v.WallLeft)))
+	} else {
+		parts = append(parts, t.host.Paint(table.Text, wall))
+	}
+	if top := v.Top(0); top != tile.NoTile && !t.host.Words().Watching {
+		parts = append(parts, t.host.Paint(table.Dim, t.tr().T("t101.center.mine", t.TileName(top))))
+	}
+	line := strings.Join(parts, t.host.Paint(table.Dim, " · "))
+	c.Put(r.X, r.Y, canvas.Within(line, r.W))
+}
