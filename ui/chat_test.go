@@ -54,7 +54,7 @@ func TestChatComesBackWhereItWasSaid(t *testing.T) {
 		notes := func() []byte {
 			var out []byte
 			for _, e := range m.c.log {
-				out = append(out, kindOf(e.chat, e.note))
+				out = append(out, kindOf(e.Chat, e.Note))
 			}
 			return out
 		}

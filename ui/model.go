@@ -18,7 +18,6 @@ import (
 
 	"okey/bots"
 	"okey/game"
-	"okey/game/tile"
 	"okey/ui/i18n"
 	"okey/ui/keymap"
 	"okey/ui/layout"
@@ -229,21 +228,6 @@ type Model struct {
 	ml *matchesState
 	// painter is the cache of drawn text (paint).
 	painter table.Painter
-}
-
-// logEntry is a line of the move log: an event (as seat 0 may see it) or
-// a note.
-type logEntry struct {
-	ev   game.Event
-	note string
-	chat bool // the note is a line of the table's chat
-	hand int
-	// okey is the okey of the hand the event happened in: a line says
-	// what was true then, not what the hand on the table makes of it.
-	okey tile.Tile
-	// at is an event's place in its hand's history (-1: not known), a
-	// chat line's the number of events before it (ChatLine.At).
-	at int
 }
 
 // botMoveMsg is a bot's answer.

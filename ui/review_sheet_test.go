@@ -14,6 +14,7 @@ import (
 	"okey/game/tile"
 	"okey/ui/i18n"
 	"okey/ui/play101"
+	"okey/ui/playclassic"
 	"okey/ui/table"
 )
 
@@ -106,7 +107,7 @@ func reviewText(t *testing.T) string {
 	section("Classic: the log, the player and bots as the subject")
 	classicLog := func(kind game.EventKind, tl tile.Tile, from int) func(m *Model, seat int) string {
 		return func(m *Model, seat int) string {
-			return m.logText(logEntry{ev: game.Event{Kind: kind, Seat: seat, Tile: tl, From: from}, hand: 2, okey: sampleOkey})
+			return m.logText(playclassic.LogEntry{Ev: game.Event{Kind: kind, Seat: seat, Tile: tl, From: from}, Hand: 2, Okey: sampleOkey})
 		}
 	}
 	sub("a deal")
@@ -120,7 +121,7 @@ func reviewText(t *testing.T) string {
 		sub("a take, a discard, a finish: " + tl.String())
 		who(0, classicLog(game.EvTake, tl, 3))
 		pair(func(m *Model) string {
-			return m.logText(logEntry{ev: game.Event{Kind: game.EvTake, Seat: 1, Tile: tl, From: 0}, okey: sampleOkey})
+			return m.logText(playclassic.LogEntry{Ev: game.Event{Kind: game.EvTake, Seat: 1, Tile: tl, From: 0}, Okey: sampleOkey})
 		}, 0)
 		who(0, classicLog(game.EvDiscard, tl, -1))
 		who(0, classicLog(game.EvFinish, tl, -1))
@@ -130,7 +131,7 @@ func reviewText(t *testing.T) string {
 	who(0, classicLog(game.EvDiscard, sampleOkey, -1))
 	who(0, classicLog(game.EvFinish, sampleOkey, -1))
 	sub("the wall runs out, a player leaves")
-	pair(func(m *Model) string { return m.logText(logEntry{ev: game.Event{Kind: game.EvWallOut}}) }, 0)
+	pair(func(m *Model) string { return m.logText(playclassic.LogEntry{Ev: game.Event{Kind: game.EvWallOut}}) }, 0)
 	who(0, classicLog(game.EvLeave, tile.NoTile, -1))
 
 	section("Classic: guides, refusals and hints with names and tiles")
@@ -341,7 +342,7 @@ func TestYouFormsAreNotThirdPerson(t *testing.T) {
 	r7 := tile.NewTile(tile.Red, 7)
 	for _, k := range []game.EventKind{game.EvDeal, game.EvShow, game.EvDraw, game.EvTake, game.EvDiscard, game.EvFinish, game.EvLeave} {
 		line := func(seat int) string {
-			return c.logText(logEntry{ev: game.Event{Kind: k, Seat: seat, Tile: r7, From: 3}, hand: 1, okey: sampleOkey})
+			return c.logText(playclassic.LogEntry{Ev: game.Event{Kind: k, Seat: seat, Tile: r7, From: 3}, Hand: 1, Okey: sampleOkey})
 		}
 		check("classic "+k.String(), line(0), line(1))
 	}

@@ -460,14 +460,14 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 	}
 	s.pending = -1
 	if note := m.takeFair(u.Fair); note != "" {
-		m.c.log = append(m.c.log, logEntry{note: note, hand: v.Hand})
+		m.c.log = append(m.c.log, playclassic.LogEntry{Note: note, Hand: v.Hand})
 	}
 	for _, c := range m.newChat(u.Chat) {
 		p := chatAt(c, len(m.c.log), func(i int) (bool, bool, int, int) {
 			e := &m.c.log[i]
-			return e.chat, e.note == "", table.DealKey(e.hand, 0), e.at
+			return e.Chat, e.Note == "", table.DealKey(e.Hand, 0), e.At
 		})
-		m.c.log = slices.Insert(m.c.log, p, logEntry{note: m.chatText(c), chat: true, hand: c.Hand, at: c.At})
+		m.c.log = slices.Insert(m.c.log, p, playclassic.LogEntry{Note: m.chatText(c), Chat: true, Hand: c.Hand, At: c.At})
 	}
 	m.trimLog()
 	m.takeRefusal(u.Refused, u.RefusedSeq, first)

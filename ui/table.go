@@ -353,7 +353,7 @@ type classicState struct {
 	// discarding (x again throws it), -1 for none.
 	confirm int
 
-	log []logEntry
+	log []playclassic.LogEntry
 	// hintID numbers the hints asked for; an answer to an older one is
 	// dropped.
 	hintID uint64

@@ -1,9 +1,9 @@
 package ui
 
 import (
-	"okey/game"
 	"okey/game/tile"
 	"okey/ui/i18n"
+	"okey/ui/playclassic"
 	"okey/ui/table"
 )
 
@@ -42,63 +42,9 @@ func (m *Model) inlineTile(t tile.Tile) string {
 // pointsText is a score for a panel: "1 pt", "3 pts", "-1 pts".
 func (m *Model) pointsText(n int) string { return m.words().PointsText(n) }
 
-// logText writes a log entry in the player's language, with the words
-// of the hand it happened in (its okey, not the one on the table now).
-func (m *Model) logText(e logEntry) string {
-	if e.note != "" {
-		return e.note
-	}
-	return m.upFirst(m.logWords(e))
-}
-
-func (m *Model) logWords(e logEntry) string {
-	ev := e.ev
-	me := ev.Seat == 0 && !m.Watching() // a spectator's seat 0 is a player's
-	// say writes the entry: "key" with the actor first, or "key.you"
-	// without it for the player.
-	say := func(base string, args ...any) string {
-		if me {
-			return m.tr.T(base+".you", args...)
-		}
-		return m.tr.T(base, append([]any{m.seatName(ev.Seat)}, args...)...)
-	}
-	tileIn := func(t tile.Tile, c i18n.Case) string { return m.tileIn(t, e.okey, c) }
-	switch ev.Kind {
-	case game.EvDeal:
-		dealer := m.tr.T("log.dealer", m.seatName(ev.Seat))
-		if me {
-			dealer = m.tr.T("log.dealer.you")
-		}
-		if ev.Tile == tile.NoTile {
-			return m.tr.T("log.deal.noindicator", e.hand, dealer)
-		}
-		return m.tr.T("log.deal", e.hand, dealer, m.faceText(ev.Tile), m.faceText(ev.Tile.Next()))
-	case game.EvShow:
-		return say("log.show", m.faceText(ev.Tile))
-	case game.EvDraw:
-		switch {
-		case me && ev.Tile != tile.NoTile:
-			return m.tr.T("log.draw.you", tileIn(ev.Tile, i18n.Nominative))
-		case me: // the public history of a resumed match does not say which
-			return m.tr.T("log.draw.you.wall")
-		}
-		return m.tr.T("log.draw", m.seatName(ev.Seat))
-	case game.EvTake:
-		return say("log.take", tileIn(ev.Tile, i18n.Accusative), m.fromWhom(ev.From))
-	case game.EvDiscard:
-		return say("log.discard", tileIn(ev.Tile, i18n.Nominative))
-	case game.EvFinish:
-		return say("log.finish", tileIn(ev.Tile, i18n.Nominative))
-	case game.EvWallOut:
-		return m.tr.T("log.wallout")
-	case game.EvLeave:
-		return say("log.leave")
-	}
-	return ""
-}
-
-// fromWhom names the seat a tile was taken from, inside a sentence.
-func (m *Model) fromWhom(s int) string { return m.words().FromWhom(s) }
+// logText writes a log entry in the player's language
+// (playclassic.LogText).
+func (m *Model) logText(e playclassic.LogEntry) string { return playclassic.LogText(m.words(), e) }
 
 // levelName is a bot level in the player's language.
 func (m *Model) levelName(l string) string {
