@@ -31,14 +31,14 @@ func (m *Model) undo101() tea.Cmd {
 		return nil
 	}
 	rec := t.G.Record()
-	last := lastOwnDiscard(rec.Actions, func(a okey101.Action) bool { return a.Kind == okey101.ActNextHand },
+	last := table.LastOwnDiscard(rec.Actions, func(a okey101.Action) bool { return a.Kind == okey101.ActNextHand },
 		func(a okey101.Action) bool { return a.Kind == okey101.ActDiscard && a.Seat == 0 })
 	if last < 0 {
 		m.setFlash(true, m.tr.T("status.undo.none"))
 		return nil
 	}
 	m.cancelBots()
-	countUndo(rec.Meta)
+	table.CountUndo(rec.Meta)
 	rec.Actions = rec.Actions[:last]
 	from := t.G.State().Moves()
 	return func() tea.Msg {

@@ -9,6 +9,10 @@
 //	          player's language; DealKey, which orders the deals of a
 //	          match (the log and the chat of both tables)
 //	align.go  a line placed left, centred or right in its rectangle
+//	log.go    the move log drawn: the newest entries that fit, the
+//	          newest brighter
+//	undo.go   the undo frame: the player's last discard of the hand in a
+//	          record of either game, the undos counted
 //
 // It imports ui/theme, ui/i18n, ui/canvas, ui/layout and Charm, and nothing of ui or of either
 // game's referee.

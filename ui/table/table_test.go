@@ -178,3 +178,32 @@ func TestDrawLog(t *testing.T) {
 		t.Errorf("EntryLines below = %q, want it cut", got)
 	}
 }
+
+// TestUndoFrame asserts the last own discard is found within the hand
+// only, and that undos are counted from none.
+func TestUndoFrame(t *testing.T) {
+	// 'n' starts a hand, 'd' is the player's discard, others are moves.
+	find := func(acts string) int {
+		return LastOwnDiscard([]byte(acts), func(a byte) bool { return a == 'n' }, func(a byte) bool { return a == 'd' })
+	}
+	for _, tc := range []struct {
+		acts string
+		want int
+	}{
+		{"", -1},
+		{"nxdxx", 2},
+		{"nxdxdx", 4},
+		{"nxdxnxx", -1},
+		{"dnxx", -1},
+	} {
+		if got := find(tc.acts); got != tc.want {
+			t.Errorf("LastOwnDiscard(%q) = %d, want %d", tc.acts, got, tc.want)
+		}
+	}
+	meta := map[string]string{}
+	CountUndo(meta)
+	CountUndo(meta)
+	if meta[MetaUndos] != "2" {
+		t.Errorf("two undos counted as %q", meta[MetaUndos])
+	}
+}
