@@ -11,7 +11,7 @@ import (
 	"unicode/utf8"
 )
 
-// TestSimJSON runs a short okey sim and checks the JSON object the README
+// TestSimJSON runs a short okey sim and checks the JSON object docs/bots.md
 // documents: its fields, one entry per bot in the order given, and
 // counts that add up.
 func TestSimJSON(t *testing.T) {
