@@ -119,7 +119,7 @@ func TestSimBadArguments(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"unknown level", []string{"--bots", "easy,easy,easy,genius"}, "unknown bot level"},
+		{"unknown level", []string{"--bots", "easy,easy,easy,genius"}, "unknown level \"genius\""},
 		{"three bots", []string{"--bots", "easy,easy,easy"}, "one level for all four bots or four levels, not 3"},
 		{"five bots", []string{"--bots", "easy,easy,easy,easy,easy"}, "not 5"},
 		{"zero hands", []string{"--hands", "0"}, "hands must be positive"},

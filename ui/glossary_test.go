@@ -34,6 +34,7 @@ func TestGlossaryTerms(t *testing.T) {
 		{regexp.MustCompile(`(^|\P{L})dünya`), "olası dağılım (the coach's sampled worlds)"},
 		{regexp.MustCompile(`(^|\P{L})öder($|\P{L})`), "ceza alır, ceza yazılır (a penalty is not paid)"},
 		{regexp.MustCompile(`okey atarak: ×2|okey atarak bitiş`), "okeyli bitiş"},
+		{regexp.MustCompile(`(^|\P{L})maç`), "oyun (one word for a match, the game's and the command line's)"},
 	}
 	texts := map[string]string{}
 	tr := i18n.MustLoad("tr")
