@@ -106,7 +106,10 @@ func (m *Model) logWords101(e log101) string {
 	melds := func(ms []meld.Meld) string {
 		parts := make([]string, len(ms))
 		for i, x := range ms {
-			parts[i] = m.tilesIn(x.Tiles, e.okey)
+			// A meld holds together (no-break spaces), as the Turkish
+			// words do: a line too long for the log gives way a whole
+			// meld at a time ("· …"), never in the middle of one.
+			parts[i] = strings.ReplaceAll(m.tilesIn(x.Tiles, e.okey), " ", "\u00a0")
 		}
 		return strings.Join(parts, " · ")
 	}
