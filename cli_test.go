@@ -92,7 +92,7 @@ func TestRootHelpLanguages(t *testing.T) {
 		{"en_US.UTF-8", []string{"-h"}, []string{"COMMANDS", "FLAGS", "hand", "serve", "dirs", "--game", "--rules", "--version", "okey dirs tells where"}},
 		{"en_US.UTF-8", []string{"--lang", "tr", "-h"}, []string{"KOMUTLAR", "SEÇENEKLER", "--game", "okey dirs ayarların"}},
 		{"en_US.UTF-8", []string{"-h", "--lang=tr"}, []string{"KOMUTLAR"}},
-		{"tr_TR.UTF-8", []string{"-h"}, []string{"KOMUTLAR", "Üç bota karşı bir maç oyna"}},
+		{"tr_TR.UTF-8", []string{"-h"}, []string{"KOMUTLAR", "Üç bota karşı bir oyun oyna"}},
 		{"tr_TR.UTF-8", []string{"--lang", "en", "--help"}, []string{"COMMANDS", "Play a match against three bots"}},
 	}
 	for _, c := range cases {

@@ -88,7 +88,7 @@ func TestDirsInTurkish(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
-	if len(lines) != 7 || !strings.HasPrefix(lines[0], "ayarlar ") || !strings.HasPrefix(lines[1], "oynanan maç ") || !strings.HasSuffix(lines[1], "(henüz yok)") {
+	if len(lines) != 7 || !strings.HasPrefix(lines[0], "ayarlar ") || !strings.HasPrefix(lines[1], "oynanan oyun ") || !strings.HasSuffix(lines[1], "(henüz yok)") {
 		t.Fatalf("okey dirs --lang tr:\n%s", out.String())
 	}
 	col := -1

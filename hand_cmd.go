@@ -65,14 +65,14 @@ func handRun(ctx context.Context, fs *pflag.FlagSet, f *handFlags, tokens []stri
 	}
 	g, err := ui.ParseGame(f.game)
 	if err != nil {
-		return fail(2, "%v", err)
+		return fail(2, "%s", ui.Say(err, tr.Lang))
 	}
 	switch g {
 	case ui.GameClassic:
 	case ui.Game101:
 		if set("deal") {
 			if f.deal <= 0 || len(tokens) > 0 || f.indicator != "" || f.json || set("rules") || set("mix") {
-				return fail(2, "--deal takes a positive number of racks, and nothing else but --seed and --game")
+				return fail(2, "%s", tr.T("cli.err.hand.deal", "--seed, --game"))
 			}
 			if err := cli.Dealt(stdout, f.deal, f.seed, cli.Mix101); err != nil {
 				return fail(1, "%v", err)
@@ -80,7 +80,7 @@ func handRun(ctx context.Context, fs *pflag.FlagSet, f *handFlags, tokens []stri
 			return 0
 		}
 		if set("seed") || set("mix") {
-			return fail(2, "--seed and --mix go with --deal")
+			return fail(2, "%s", tr.T("cli.err.hand.seed"))
 		}
 		return hand101(ctx, f.rules, f.indicator, f.json, tokens, tr, stdin, stdout, fail)
 	}
@@ -95,17 +95,17 @@ func handRun(ctx context.Context, fs *pflag.FlagSet, f *handFlags, tokens []stri
 		case err != nil:
 			return fail(2, "--mix: %v", err)
 		case f.deal <= 0 || len(tokens) > 0 || f.indicator != "" || f.json || set("rules"):
-			return fail(2, "--deal takes a positive number of racks, and nothing else but --seed and --mix")
+			return fail(2, "%s", tr.T("cli.err.hand.deal", "--seed, --mix"))
 		}
 		if err := cli.Dealt(stdout, f.deal, f.seed, mix); err != nil {
 			return fail(1, "%v", err)
 		}
 		return 0
 	case set("seed") || set("mix"):
-		return fail(2, "--seed and --mix go with --deal")
+		return fail(2, "%s", tr.T("cli.err.hand.seed"))
 	case f.json:
 		if len(tokens) > 0 || f.indicator != "" {
-			return fail(2, "with --json the racks come from standard input, one \"IND: TILES\" line each")
+			return fail(2, "%s", tr.T("cli.err.hand.json"))
 		}
 		res, err := cli.Batch(ctx, stdin, stdout, cli.HandAnswerer(rules), 0)
 		if err != nil {
@@ -136,7 +136,7 @@ func hand101(ctx context.Context, rulesOpt, indicator string, asJSON bool, token
 	}
 	switch {
 	case asJSON && (len(tokens) > 0 || indicator != ""):
-		return fail(2, "with --json the racks come from standard input, one \"IND: TILES\" line each")
+		return fail(2, "%s", tr.T("cli.err.hand.json"))
 	case asJSON:
 		res, err := cli.Batch(ctx, stdin, stdout, cli.Hand101Answerer(rules), 0)
 		if err != nil {

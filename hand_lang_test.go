@@ -50,7 +50,10 @@ func TestHandInTurkish(t *testing.T) {
 
 // okey hand --lang tr says why a rack cannot be read in Turkish: a
 // token that is no tile, a wrong count, too many copies, no indicator;
-// English keeps the errors' own words (issue 31, what it left).
+// English keeps the errors' own words, but for a missing indicator,
+// which both games name by its flag in both languages (issue 25, point
+// 5: it was the --json line's "IND: TILES" in classic, a tile error in
+// 101).
 func TestHandErrorsInTurkish(t *testing.T) {
 	run := func(args ...string) (string, int) {
 		var out, errb bytes.Buffer
@@ -66,12 +69,12 @@ func TestHandErrorsInTurkish(t *testing.T) {
 		{[]string{"--indicator", "R4", "R1", "X2", "R3"}, `"X2" bir taş değil: renk R, Y, B ya da K olmalı`, `"X2" is not a tile: the colour must be R, Y, B or K`},
 		{[]string{"--indicator", "R44", "R1"}, `gösterge: "R44" bir taş değil: sayı 1'den 13'e kadar olmalı`, `indicator: "R44" is not a tile`},
 		{append([]string{"--indicator", "R4", "R1", "R1", "R1"}, full...), "3 tane kırmızı 1 var: her taştan yalnız iki tane vardır", "three copies of R1: only two exist"},
-		{[]string{"R1", "R2"}, "gösterge yok: --indicator ile ver", "no indicator"},
+		{[]string{"R1", "R2"}, "gösterge yok: --indicator ile ver", "no indicator: give it with --indicator"},
 		{[]string{"--indicator", "J", "R1"}, "sahte okey gösterge olamaz", "a false joker is never the indicator"},
 		{[]string{"--indicator", "R4"}, "taş yok: göstergeyi ve 14 ya da 15 taşı ver", "no tiles: give the indicator and 14 or 15 tiles"},
 		{[]string{"--game", "101", "--indicator", "R4", "R1", "R2"}, "bir ıstakada 21 ya da 22 taş olur, bunda 2 var", "a rack of 101 has 21 or 22 tiles: this one has 2"},
 		{[]string{"--game", "101", "--indicator", "R4", "R1", "Z2"}, `"Z2" bir taş değil`, `"Z2" is not a tile`},
-		{[]string{"--game", "101", "R1", "R2"}, "gösterge yok", "is not a tile: empty"},
+		{[]string{"--game", "101", "R1", "R2"}, "gösterge yok: --indicator ile ver", "no indicator: give it with --indicator"},
 	} {
 		for _, lang := range []string{"tr", "en"} {
 			out, code := run(append([]string{"--lang", lang}, c.args...)...)
@@ -106,6 +109,26 @@ func TestRulesRefusedInTurkish(t *testing.T) {
 			if code != 2 || !strings.Contains(errb.String(), want) {
 				t.Errorf("%s %v: exit %d, %q; want %q", lang, c.args, code, errb.String(), want)
 			}
+		}
+	}
+}
+
+// TestNoIndicatorOneVoice: okey hand without --indicator answers with
+// the same line in classic and 101, in each language, and it names
+// --indicator.
+func TestNoIndicatorOneVoice(t *testing.T) {
+	for _, lang := range []string{"en", "tr"} {
+		said := map[string]bool{}
+		for _, game := range []string{"classic", "101"} {
+			var out, errb bytes.Buffer
+			code := handMain(context.Background(), []string{"--lang", lang, "--game", game, "R1", "R2", "R3", "J"}, strings.NewReader(""), &out, &errb)
+			if code != 2 || !strings.Contains(errb.String(), "--indicator") || strings.Count(errb.String(), "\n") != 1 {
+				t.Errorf("%s %s: exit %d, %q", lang, game, code, errb.String())
+			}
+			said[errb.String()] = true
+		}
+		if len(said) != 1 {
+			t.Errorf("%s: the games word it differently: %v", lang, said)
 		}
 	}
 }

@@ -74,7 +74,7 @@ okey serve --nats nats://nats.example:4222 --nats-creds okey.creds`,
 	fs.IntVar(&cfg.KeepMatches, "keep-matches", cfg.KeepMatches, flag("keep-matches"))
 	fs.DurationVar(&cfg.BotDelay, "bot-delay", cfg.BotDelay, flag("bot-delay"))
 	fs.StringVar(&f.debugLog, "debug-log", "", flag("debug-log"))
-	// Past one machine (README: "Several machines").
+	// Past one machine (docs/cluster.md).
 	fs.StringSliceVar(&cfg.Store.NATS, "nats", nil, flag("nats"))
 	fs.StringVar(&cfg.Store.Creds, "nats-creds", "", flag("nats-creds"))
 	fs.StringVar(&cfg.Store.ClusterListen, "cluster", "", flag("cluster"))

@@ -12,6 +12,7 @@ import (
 	"okey/bots/bots101/arena101"
 	"okey/game/okey101"
 	"okey/ui"
+	"okey/ui/i18n"
 )
 
 // sim101 is okey sim --game 101.
@@ -28,31 +29,23 @@ func sim101(ctx context.Context, f *simFlags, stdout, stderr io.Writer) int {
 	for i := range names {
 		names[i] = strings.TrimSpace(names[i])
 	}
+	tr := i18n.MustLoad(f.lang)
 	for _, n := range names {
 		if !slices.Contains(bots101.Levels, n) {
-			return fail("--bots: unknown level %q (%s)", n, strings.Join(bots101.Levels, ", "))
+			return fail("%s", tr.T("cli.err.sim.bots.level", n, strings.Join(bots101.Levels, ", ")))
 		}
 	}
 	if len(names) == 1 {
 		names = []string{names[0], names[0], names[0], names[0]}
 	}
-	if len(names) != okey101.NumSeats {
-		return fail("--bots: give one level for all four bots or four levels, not %d", len(names))
+	if key, args := simUsage(f, len(names), okey101.NumSeats); key != "" {
+		return fail("%s", tr.T(key, args...))
 	}
 	cfg := arena101.Config{Bots: names, Seed: f.seed, Rules: r, Workers: f.workers}
 	if f.set["matches"] {
 		cfg.Matches = f.matches
-		if f.set["hands"] {
-			return fail("--hands and --matches: give one")
-		}
 	} else {
 		cfg.Hands = f.hands
-	}
-	switch {
-	case cfg.Matches < 0 || (cfg.Matches == 0 && cfg.Hands <= 0):
-		return fail("--hands and --matches must be positive")
-	case f.workers < 0:
-		return fail("--workers must not be negative, got %d", f.workers)
 	}
 	if err := cfg.Check(); err != nil {
 		return fail("%v", err)

@@ -19,6 +19,7 @@ import (
 	"okey/game/okey101"
 	"okey/ui"
 	"okey/ui/cli"
+	"okey/ui/i18n"
 )
 
 // simCmd is okey sim: flags in, an arena of the game asked for run, the
@@ -59,7 +60,7 @@ okey sim --bots easy --hands 8 --record matches/`,
 func simRun(ctx context.Context, f *simFlags, stdout, stderr io.Writer) int {
 	g, err := ui.ParseGame(f.game)
 	if err != nil {
-		fmt.Fprintf(stderr, "okey sim: %v\n", err)
+		fmt.Fprintf(stderr, "okey sim: %s\n", ui.Say(err, f.lang))
 		return 2
 	}
 	f.game = g
@@ -133,6 +134,7 @@ func classicSim(f *simFlags, stderr io.Writer) (cfg arena.Config, code int, ok b
 		fmt.Fprintf(stderr, "okey sim: "+format+"\n", a...)
 		return arena.Config{}, 2, false
 	}
+	tr := i18n.MustLoad(f.lang)
 	r, err := game.ParseRules(f.rules)
 	if err != nil {
 		return fail("--rules: %s", ui.Say(err, f.lang))
@@ -141,27 +143,18 @@ func classicSim(f *simFlags, stderr io.Writer) (cfg arena.Config, code int, ok b
 	for _, n := range strings.Split(f.bots, ",") {
 		n = strings.ToLower(strings.TrimSpace(n))
 		if cur := bots.Current(n); cur != n {
-			return fail("--bots: %s was merged into %s (it measured no stronger in whole matches)", n, cur)
+			return fail("%s", tr.T("cli.err.sim.bots.merged", n, cur))
 		}
 		if _, err := bots.New(n, bots.Options{}); err != nil {
-			return fail("--bots: %v", err)
+			return fail("%s", tr.T("cli.err.sim.bots.level", n, strings.Join(bots.Levels, ", ")))
 		}
 		names = append(names, n)
 	}
 	if len(names) == 1 {
 		names = []string{names[0], names[0], names[0], names[0]}
 	}
-	switch {
-	case len(names) != game.NumSeats:
-		return fail("--bots: give one level for all four bots or four levels, not %d", len(names))
-	case f.set["matches"] && f.matches <= 0:
-		return fail("--matches must be positive, got %d", f.matches)
-	case f.set["matches"] && f.set["hands"]:
-		return fail("give --hands or --matches, not both")
-	case f.hands <= 0:
-		return fail("--hands must be positive, got %d", f.hands)
-	case f.workers < 0:
-		return fail("--workers must not be negative, got %d", f.workers)
+	if key, args := simUsage(f, len(names), game.NumSeats); key != "" {
+		return fail("%s", tr.T(key, args...))
 	}
 	cfg = arena.Config{Bots: names, Hands: f.hands, Seed: f.seed, Rules: r, Workers: f.workers}
 	if f.matches > 0 {
@@ -174,6 +167,26 @@ func classicSim(f *simFlags, stderr io.Writer) (cfg arena.Config, code int, ok b
 		return fail("--record: %v", err)
 	}
 	return cfg, 0, true
+}
+
+// simUsage checks what okey sim's flags mean alike in both games — the
+// count of bots for seats, --hands or --matches, --workers — so that the
+// same mistake is said the same way whatever the game: the catalogue
+// key of what is wrong and its arguments, or "" when nothing is.
+func simUsage(f *simFlags, bots, seats int) (string, []any) {
+	switch {
+	case bots != seats:
+		return "cli.err.sim.bots.count", []any{bots}
+	case f.set["matches"] && f.set["hands"]:
+		return "cli.err.sim.both", nil
+	case f.set["matches"] && f.matches <= 0:
+		return "cli.err.positive", []any{"--matches", f.matches}
+	case !f.set["matches"] && f.hands <= 0:
+		return "cli.err.positive", []any{"--hands", f.hands}
+	case f.workers < 0:
+		return "cli.err.workers", []any{f.workers}
+	}
+	return "", nil
 }
 
 // recordTo is the writer of okey sim --record dir: it makes dir and

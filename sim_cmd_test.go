@@ -11,7 +11,7 @@ import (
 	"unicode/utf8"
 )
 
-// TestSimJSON runs a short okey sim and checks the JSON object the README
+// TestSimJSON runs a short okey sim and checks the JSON object docs/bots.md
 // documents: its fields, one entry per bot in the order given, and
 // counts that add up.
 func TestSimJSON(t *testing.T) {
@@ -119,7 +119,7 @@ func TestSimBadArguments(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"unknown level", []string{"--bots", "easy,easy,easy,genius"}, "unknown bot level"},
+		{"unknown level", []string{"--bots", "easy,easy,easy,genius"}, "unknown level \"genius\""},
 		{"three bots", []string{"--bots", "easy,easy,easy"}, "one level for all four bots or four levels, not 3"},
 		{"five bots", []string{"--bots", "easy,easy,easy,easy,easy"}, "not 5"},
 		{"zero hands", []string{"--hands", "0"}, "hands must be positive"},

@@ -28,7 +28,7 @@ type Bot interface {
 
 // Levels are the bot levels from weakest to strongest, as the game shows
 // them. Each is to be measurably stronger than the one before in whole
-// matches (README, "Measured figures"); a level that was not is merged
+// matches (docs/bots.md, "Measured figures"); a level that was not is merged
 // into the one below it (see Current). Since normal shows the indicator
 // too, hard is not: its edge over normal was that rule alone, and a hard
 // that plays better is issue 27's point 3.

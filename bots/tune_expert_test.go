@@ -21,7 +21,7 @@ import (
 // stronger than hard (500 matches against three hard, seed 1, 300 ms a
 // decision: 53.0% of matches won, 49.4-56.7%, where equal play wins
 // 50%; +0.032 net points a hand, +0.002 to +0.061), so the game no longer
-// offers it (README, "Measured figures") and its name plays as hard
+// offers it (docs/bots.md, "Measured figures") and its name plays as hard
 // (Retired). The bench builds it as level "expert" (OKEY_THINK sets its
 // budget), to measure it again or any search built on it.
 

@@ -32,7 +32,7 @@ func endingWords(t *testing.T, lang string) map[string]bool {
 }
 
 // fitsEverySize draws m at every size and fails on a line wider than the
-// terminal or a word cut short; m is left at the size it had.
+// terminal, a word cut short or a sentence cut between words; m is left at the size it had.
 func fitsEverySize(t *testing.T, name string, m *Model, whole map[string]bool) {
 	t.Helper()
 	w0, h0 := m.width, m.height
@@ -44,6 +44,15 @@ func fitsEverySize(t *testing.T, name string, m *Model, whole map[string]bool) {
 		}
 		if n := strings.Count(out, "\n") + 1; n > sz[1] {
 			t.Errorf("%s at %dx%d: %d lines", name, sz[0], sz[1], n)
+		}
+		// A sentence cut between words ("…undo from the …") is cut too
+		// (issue 25, point 6). Two closing …s are not: the help bar's
+		// (? lists every key) and a list's "· …" (b shows every meld).
+		for i, line := range strings.Split(out, "\n") {
+			line = strings.TrimRight(line, " ")
+			if i != m.lay.Help.Y && strings.HasSuffix(line, " …") && !strings.HasSuffix(line, "· …") {
+				t.Errorf("%s at %dx%d: line %d is cut: %q", name, sz[0], sz[1], i, line)
+			}
 		}
 		for _, c := range cutWord.FindAllStringSubmatch(out, -1) {
 			if !whole[c[1]] {

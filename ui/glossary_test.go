@@ -12,8 +12,8 @@ import (
 
 // TestGlossaryTerms: the Turkish the players read uses the terms of
 // docs/glossary.md, one term per idea, and none of the variants the
-// glossary refuses (issue 31, point 5): the catalogues, the help pages
-// and RULES.md.
+// glossary refuses (issue 31, point 5): the catalogues, the help pages,
+// the rules okey rules prints and RULES.md.
 func TestGlossaryTerms(t *testing.T) {
 	banned := []struct {
 		re  *regexp.Regexp
@@ -34,23 +34,26 @@ func TestGlossaryTerms(t *testing.T) {
 		{regexp.MustCompile(`(^|\P{L})dünya`), "olası dağılım (the coach's sampled worlds)"},
 		{regexp.MustCompile(`(^|\P{L})öder($|\P{L})`), "ceza alır, ceza yazılır (a penalty is not paid)"},
 		{regexp.MustCompile(`okey atarak: ×2|okey atarak bitiş`), "okeyli bitiş"},
+		{regexp.MustCompile(`(^|\P{L})maç`), "oyun (one word for a match, the game's and the command line's)"},
 	}
 	texts := map[string]string{}
 	tr := i18n.MustLoad("tr")
 	for _, k := range tr.Keys() {
 		texts["tr catalogue "+k] = tr.T(k)
 	}
-	pages, err := assets.FS.ReadDir("help")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range pages {
-		if strings.HasPrefix(p.Name(), "tr") {
-			b, err := assets.FS.ReadFile("help/" + p.Name())
-			if err != nil {
-				t.Fatal(err)
+	for _, dir := range []string{"help", "rules"} { // the ? page and okey rules
+		pages, err := assets.FS.ReadDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range pages {
+			if strings.HasPrefix(p.Name(), "tr") {
+				b, err := assets.FS.ReadFile(dir + "/" + p.Name())
+				if err != nil {
+					t.Fatal(err)
+				}
+				texts[dir+"/"+p.Name()] = string(b)
 			}
-			texts["help/"+p.Name()] = string(b)
 		}
 	}
 	rules, err := os.ReadFile("../RULES.md")

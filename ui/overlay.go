@@ -112,8 +112,15 @@ func (m *Model) scrolled(lines []string) ([]string, bool) {
 	return lines[from:min(len(lines), from+vp.Height())], len(lines) > vp.Height()
 }
 
-// overlayLines are the lines of the overlay on show.
-func (m *Model) overlayLines() []string { return m.table().overlayLines() }
+// overlayLines are the lines of the overlay on show; the ? page of
+// either game ends with the whole rules.
+func (m *Model) overlayLines() []string {
+	lines := m.table().overlayLines()
+	if m.overlay == ovHelp {
+		lines = append(lines, m.rulesLines(m.pageW())...)
+	}
+	return lines
+}
 
 // overlayLinesClassic are the lines of classic Okey's overlays.
 func (m *Model) overlayLinesClassic() []string {

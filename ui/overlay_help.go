@@ -103,3 +103,32 @@ func (m *Model) howToPlay() string {
 	return strings.NewReplacer("{points}", strconv.Itoa(r.Points), "{tiles}", strconv.Itoa(r.TileCount()),
 		"{jokers}", jokers, "{wrap}", wrapRuns).Replace(strings.Join(paras, "\n"))
 }
+
+// rulesLines end the ? page with the whole rules of the game on the
+// table, the text okey rules prints (i18n.Rules): a player over SSH, or
+// with only the binary, has no RULES.md. Headings are titles; a point's
+// next lines hang under its first word.
+func (m *Model) rulesLines(w int) []string {
+	game := GameClassic
+	if _, ok := m.table().(okey101Table); ok {
+		game = Game101
+	}
+	var out []string
+	for _, p := range strings.Split(i18n.Rules(m.tr.Lang, game), "\n") {
+		if h, ok := strings.CutPrefix(p, "# "); ok {
+			out = append(out, "", m.st.Title.Render(canvas.Cut(h, w)))
+			continue
+		}
+		indent := ""
+		if strings.HasPrefix(p, "- ") {
+			indent = "  "
+		}
+		for i, s := range canvas.Wrap(p, w-len(indent)) {
+			if i > 0 {
+				s = indent + s
+			}
+			out = append(out, m.st.Text.Render(s))
+		}
+	}
+	return out
+}

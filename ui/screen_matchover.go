@@ -56,6 +56,9 @@ func (m *Model) renderMatchOver() string {
 	default:
 		lines = append(lines, m.st.Bold.Render(m.tr.T("matchover.you.tied")), "")
 	}
+	// How the match is won, as the 101 sheet says its own: a second
+	// place reads "You won" only with the rule beside it.
+	lines = append(lines[:len(lines)-1], m.st.Dim.Render(m.tr.T(classicWinRule(v.Rules))), "")
 	order := []int{0, 1, 2, 3}
 	slices.SortStableFunc(order, func(a, b int) int { return mr.Place[a] - mr.Place[b] })
 	scoring := v.Rules.Scoring()
@@ -99,4 +102,18 @@ func (m *Model) lastHandLine(res *game.HandResult) string {
 		return m.tr.T("matchover.last.you", kind)
 	}
 	return m.tr.T("matchover.last", m.seatName(res.Winner), kind)
+}
+
+// classicWinRule is the catalogue key of the sentence that says who
+// wins a classic match under r, as game's match outcome decides it:
+// the two highest scores, or under leave_at_zero and without scoring
+// the one player on top.
+func classicWinRule(r game.Rules) string {
+	switch {
+	case !r.Scoring():
+		return "matchover.rule.first"
+	case r.LeaveAtZero:
+		return "matchover.rule.last"
+	}
+	return "matchover.rule.two"
 }

@@ -108,7 +108,14 @@ func (m *Model) scoreTable(hs []playclassic.HandScore) []string {
 			}
 			line += "  " + canvas.Fit(cell, scoreColW)
 		}
-		out = append(out, m.st.Text.Render(line)+"  "+m.st.Dim.Render(m.handEnd(&h.Result)))
+		// How the hand ended, beside its row; what does not fit there
+		// goes on under it, between words, never cut.
+		col := canvas.Width(line) + 2
+		end := canvas.Wrap(m.handEnd(&h.Result), max(m.pageW()-col, 20))
+		out = append(out, m.st.Text.Render(line)+"  "+m.st.Dim.Render(end[0]))
+		for _, more := range end[1:] {
+			out = append(out, strings.Repeat(" ", col)+m.st.Dim.Render(more))
+		}
 	}
 	return out
 }

@@ -28,8 +28,8 @@ type Options struct {
 }
 
 // Default sample counts: enough that the label of a decision comes out
-// the same on another seed in nine decisions of ten (README, "Reviewing
-// a match: okey review"), within the time asked of a hand's review.
+// the same on another seed in nine decisions of ten (docs/review.md,
+// "Reviewing a match: okey review"), within the time asked of a hand's review.
 const (
 	DefaultSamplesClassic = 128
 	DefaultSamples101     = 96

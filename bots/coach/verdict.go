@@ -70,7 +70,7 @@ func (th Thresholds) band(x float64) Label {
 // confidence. gnubg stops a comparison at 3 deviations (2 picked the
 // wrong move over 40% of the time); here 2.5 is the least that gave the
 // same label on a second seed in nine decisions of ten with a margin
-// (README, "Reviewing a match"), and a harsher rule hides more real
+// (docs/review.md), and a harsher rule hides more real
 // losses. The reported interval stays the 95% one.
 const labelSE = 2.5
 

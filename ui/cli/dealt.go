@@ -41,7 +41,7 @@ func ParseMix(s string) (Mix, error) {
 
 // Dealt writes n lines "IND: T1 T2 …" to w, 14 tiles and 15 in turn,
 // under the default rules (with Mix101, 21 and 22 in turn). The same seed and mix give the same lines;
-// the README's timing and the batch benchmark use them, so both measure
+// docs/engine.md's timing and the batch benchmark use them, so both measure
 // the same racks.
 func Dealt(w io.Writer, n int, seed uint64, mix Mix) error {
 	rg := game.NewSeeded(seed)

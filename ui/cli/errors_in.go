@@ -12,10 +12,11 @@ import (
 // ErrorIn says err, an error of reading a rack for okey hand, in the
 // words of tr: a token that is no tile, a wrong number of tiles, more
 // copies of a tile than exist, a missing or false indicator. English,
-// and an error this does not know, are err's own words. (--json answers
+// but for a missing indicator (named by its flag, as in Turkish), and an
+// error this does not know, are err's own words. (--json answers
 // keep the English: they are read by programs.)
 func ErrorIn(err error, tr *i18n.Catalog) string {
-	if tr == nil || tr.Lang == "en" {
+	if tr == nil {
 		return err.Error()
 	}
 	var bl *badLine
@@ -23,7 +24,10 @@ func ErrorIn(err error, tr *i18n.Catalog) string {
 	var ce *hand.CopiesError
 	keyed := errors.As(err, &bl)
 	switch {
-	case keyed && bl.Key != "":
+	case keyed && bl.Key != "" && (tr.Lang != "en" || bl.Key == "hand.err.noindicator"):
+		// A missing indicator is said the same way by both games and in
+		// both languages, naming the flag a person gives it with, not
+		// the "IND: TILES" line of --json.
 		args := make([]any, len(bl.Args))
 		for i, a := range bl.Args {
 			if k, ok := a.(catalogueKey); ok { // a part said in words too
@@ -32,6 +36,8 @@ func ErrorIn(err error, tr *i18n.Catalog) string {
 			args[i] = a
 		}
 		return tr.T(bl.Key, args...)
+	case tr.Lang == "en":
+		return err.Error()
 	case errors.As(err, &pe) && pe.Why != 0:
 		key := "hand.err.tile"
 		if keyed && bl.Reason == "indicator" {

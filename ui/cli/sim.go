@@ -89,12 +89,22 @@ func seedRules(cfg *arena.Config) string {
 
 // percents is an interval of shares as the tables show it.
 func percents(ci [2]float64) string {
-	return fmt.Sprintf("%.1f–%.1f%%", 100*ci[0], 100*ci[1])
+	return interval(fmt.Sprintf("%.1f", 100*ci[0]), fmt.Sprintf("%.1f", 100*ci[1]), "%")
 }
 
 // points is an interval of points a hand as the tables show it.
 func points(ci [2]float64) string {
-	return signed(ci[0]) + "–" + signed(ci[1])
+	return interval(signed(ci[0]), signed(ci[1]), "")
+}
+
+// interval is lo–hi and the unit; ends that read the same (one match,
+// or no case of what is measured) say nothing: "too few", as okey sim
+// --game 101's tables say it, rather than 154.2–154.2.
+func interval(lo, hi, unit string) string {
+	if lo == hi {
+		return "too few"
+	}
+	return lo + "–" + hi + unit
 }
 
 // signed is points a hand with their sign, three decimals; a figure that

@@ -181,3 +181,19 @@ func HelpOf(lang, part string) string {
 	}
 	return strings.TrimRight(string(b), "\n")
 }
+
+// Rules is the whole rules of game ("classic" or "101") in lang, from
+// rules/<lang>.<game>.txt (English if lang has none): paragraphs one a
+// line, a line starting "# " a heading, "- " a point. okey rules prints
+// it and the ? page ends with it, so the binary carries the rules that
+// RULES.md keeps in the repository.
+func Rules(lang, game string) string {
+	b, err := assets.FS.ReadFile("rules/" + lang + "." + game + ".txt")
+	if err != nil {
+		b, err = assets.FS.ReadFile("rules/en." + game + ".txt")
+	}
+	if err != nil {
+		return "" // an unknown game: the games' pages are embedded, and tested
+	}
+	return strings.TrimRight(string(b), "\n")
+}

@@ -116,7 +116,10 @@ func (t *Table) logWords(e LogEntry) string {
 	melds := func(ms []meld.Meld) string {
 		parts := make([]string, len(ms))
 		for i, x := range ms {
-			parts[i] = tr.Tiles(x.Tiles, e.Okey)
+			// A meld holds together (no-break spaces), as the Turkish
+			// words do: a line too long for the log gives way a whole
+			// meld at a time ("· …"), never in the middle of one.
+			parts[i] = strings.ReplaceAll(tr.Tiles(x.Tiles, e.Okey), " ", "\u00a0")
 		}
 		return strings.Join(parts, " · ")
 	}

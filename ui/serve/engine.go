@@ -335,14 +335,22 @@ func engineCtx() (context.Context, context.CancelFunc) {
 // than the store being unavailable for a moment (a cluster electing a
 // stream's new leader after a node's loss takes a few seconds), or ctx
 // ends.
+//
+// A call's wait starts short and doubles up to 2 s: nodes that start
+// together and make the same stream at once see the duplicate requests
+// go unanswered while the first is carried out, and the call made again
+// finds the stream made (a fixed 2 s wait cost every node but the first
+// two seconds at a cluster's start).
 func untilAvailable(ctx context.Context, f func(context.Context) error) error {
+	wait := 250 * time.Millisecond
 	for {
-		actx, cancel := context.WithTimeout(ctx, 2*time.Second)
+		actx, cancel := context.WithTimeout(ctx, wait)
 		err := f(actx)
 		cancel()
 		if err == nil || !unavailable(err) {
 			return err
 		}
+		wait = min(2*wait, 2*time.Second)
 		select {
 		case <-ctx.Done():
 			return fmt.Errorf("the store stayed unavailable: %w", err)

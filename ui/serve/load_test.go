@@ -454,7 +454,7 @@ func playTimed(c *client, next func(round int) (time.Duration, bool)) (sorts, mo
 			key := "x"
 			if strings.Contains(scr, "wins the hand! f finishes") {
 				key = "f"
-			} else if strings.Contains(scr, "d: draw") || strings.Contains(scr, "d: end the") {
+			} else if strings.Contains(scr, "d: draw") || strings.Contains(scr, "d: end") {
 				key = "d" // a 101 table says "d: draw" too; its x asks again for a costly tile, and the next round's x confirms
 			}
 			t0 := time.Now()

@@ -63,7 +63,7 @@ func playTurns(t *testing.T, c *client, within time.Duration) {
 			switch {
 			case strings.Contains(scr, "wins the hand! f finishes"):
 				c.press("f")
-			case strings.Contains(scr, "d: draw") || strings.Contains(scr, "d: end the"):
+			case strings.Contains(scr, "d: draw") || strings.Contains(scr, "d: end"):
 				c.press("d")
 			default:
 				c.press("x")
@@ -357,7 +357,7 @@ func playWhile(t *testing.T, c *client, stop chan struct{}, across ...bool) *syn
 			switch {
 			case strings.Contains(scr, "wins the hand! f finishes"):
 				c.press("f")
-			case strings.Contains(scr, "d: draw") || strings.Contains(scr, "d: end the"):
+			case strings.Contains(scr, "d: draw") || strings.Contains(scr, "d: end"):
 				c.press("d")
 			default:
 				c.press("x")

@@ -131,7 +131,7 @@ type Config struct {
 }
 
 // DefaultConfig is a server for friends on one machine: limits a small
-// VPS holds (see the README).
+// VPS holds (see docs/serving.md).
 func DefaultConfig() Config {
 	return Config{
 		Addr: ":2222", MaxTables: 50, MaxSessions: 200, MaxPerAddr: 8,

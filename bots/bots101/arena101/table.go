@@ -20,9 +20,9 @@ func WriteTable(w io.Writer, cfg *Config, r *Result) error {
 	tp := &printer{w: tw}
 	tp.f("bot\tpoints/hand\t95%% interval\tvs others\t95%% interval\tfinished\tshare\t95%% interval\topened\tpairs\topen turn\tpenalties\tokey fin.\tms/decision\tp99 ms\t\n")
 	for _, b := range r.Bots {
-		tp.f("%s\t%.1f\t%.1f–%.1f\t%+.1f\t%+.1f–%+.1f\t%d\t%.1f%%\t%.1f–%.1f%%\t%.1f%%\t%d\t%.2f\t%d\t%d\t%.3f\t%.3f\t\n",
-			b.Name, b.PointsPerHand, b.CI95[0], b.CI95[1], b.VsOthers, b.VsOthersCI95[0], b.VsOthersCI95[1],
-			b.Finished, 100*b.FinishShare, 100*b.FinishCI95[0], 100*b.FinishCI95[1],
+		tp.f("%s\t%.1f\t%s\t%+.1f\t%s\t%d\t%.1f%%\t%s\t%.1f%%\t%d\t%.2f\t%d\t%d\t%.3f\t%.3f\t\n",
+			b.Name, b.PointsPerHand, intervalf("%.1f", b.CI95, ""), b.VsOthers, intervalf("%+.1f", b.VsOthersCI95, ""),
+			b.Finished, 100*b.FinishShare, intervalf("%.1f", [2]float64{100 * b.FinishCI95[0], 100 * b.FinishCI95[1]}, "%"),
 			pct(b.Opened, r.Hands), b.OpenedPairs, b.OpenTurnMean, b.Penalties, b.OkeyFinishes,
 			b.DecisionMsMean, b.DecisionMsP99)
 	}
@@ -46,14 +46,29 @@ func WriteTable(w io.Writer, cfg *Config, r *Result) error {
 		tp.f("bot\tmatches won\ttied\tshare\t95%% interval\tpoints/match\t95%% interval\t\n")
 		for _, b := range r.Bots {
 			if m := b.Match; m != nil {
-				tp.f("%s\t%d\t%d\t%.1f%%\t%.1f–%.1f%%\t%.1f\t%.1f–%.1f\t\n", b.Name, m.Won, m.Tied,
-					100*m.WinShare, 100*m.WinCI95[0], 100*m.WinCI95[1], m.PointsPerMatch, m.CI95[0], m.CI95[1])
+				tp.f("%s\t%d\t%d\t%.1f%%\t%s\t%.1f\t%s\t\n", b.Name, m.Won, m.Tied,
+					100*m.WinShare, intervalf("%.1f", [2]float64{100 * m.WinCI95[0], 100 * m.WinCI95[1]}, "%"), m.PointsPerMatch, intervalf("%.1f", m.CI95, ""))
 			}
 		}
 		tp.flush(tw)
 		p.err = firstErr(p.err, tp.err)
 	}
 	return p.err
+}
+
+// interval is a 95% interval as the tables show it, lo–hi and the unit;
+// an interval whose ends read the same (one match, or no case of what
+// it measures) says nothing, and reads "too few" instead of 154.2–154.2.
+func interval(lo, hi, unit string) string {
+	if lo == hi {
+		return "too few"
+	}
+	return lo + "–" + hi + unit
+}
+
+// intervalf is Interval of ci with both ends in format.
+func intervalf(format string, ci [2]float64, unit string) string {
+	return interval(fmt.Sprintf(format, ci[0]), fmt.Sprintf(format, ci[1]), unit)
 }
 
 func pct(k, n int) float64 {

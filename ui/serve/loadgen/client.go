@@ -255,7 +255,7 @@ const (
 	markMyTurn   = "> You"
 	markNextHand = "ready for the next hand"
 	markDraw     = "d: draw"
-	markEndTurn  = "d: end the"
+	markEndTurn  = "d: end"
 	markWin      = "wins the hand! f finishes"
 	sortedColour = "Sorted by colour."
 	sortedValue  = "Sorted by value."

@@ -1,0 +1,91 @@
+package i18n
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// english are words that, in a Turkish string, are English left
+// untranslated: the words of the game and of its messages. ("not",
+// "at", "on" and "it" are Turkish words too, so they are not here.)
+var english = []string{
+	"the", "and", "with", "you", "your", "is", "are", "for", "from", "this", "that", "was", "has", "have",
+	"tile", "tiles", "hand", "hands", "match", "matches", "wall", "discard", "discards", "draw", "take",
+	"point", "points", "score", "scores", "player", "players", "win", "wins", "won", "lost", "lose",
+	"settings", "rules", "game", "games", "help", "quit", "open", "opened", "table", "tables", "press",
+	"key", "keys", "turn", "next", "back", "undo", "error", "invalid", "unknown", "option", "options",
+	"must", "given", "empty", "value", "number", "record", "review", "play", "saved", "save", "file",
+	"name", "names", "none", "yes", "seat", "server", "wait", "waiting", "left", "right", "top", "bottom",
+	"finish", "finished", "pairs", "run", "runs", "set", "sets", "meld", "melds", "okeys", "indicator",
+}
+
+// loanWords may stand in a Turkish string as they are: names of the
+// game and its parts, and words Turkish players use as they are.
+var loanWords = []string{"okey", "bot", "normal", "seri", "çift", "diz", "Okey", "English", "Türkçe", "OK", "J"}
+
+// notWords are the parts of a message that are not words of a
+// language: text in quotes (JSON, what was typed), format verbs, flags,
+// options and commands as they are typed, environment variables, paths,
+// keys, tiles in the notation.
+var notWords = regexp.MustCompile(`"[^"]*"|%(\[\d+\])?[-+# 0-9.]*[a-zA-Z%]|--?[a-z][a-z0-9-]*(=\S*)?|\$\w+|[A-Za-z0-9_]+(=[A-Za-z0-9]*|_[A-Za-z0-9_]+)|\bokey (help )?(hand|sim|serve|review|verify|dirs|help|load|rules|play|man|completion|version)\b|\bgo (run|build|install)\b|\S*/\S+|\b[A-Z][A-Z0-9_]+\b|\b[RYBKJ]\d*\b`)
+
+// optionNames are the rules options as --rules takes them: a rules
+// error names them as typed (deal, table ya da simple olmalı).
+var optionNames = regexp.MustCompile(`\b(deal|table|simple|points|open|hands|feed|progressive|partners)\b`)
+
+// rawKeys hold no words for a player: err.raw is a switch the code
+// reads ("yes" shows the engine's English detail).
+var rawKeys = []string{"err.raw"}
+
+// TestEveryMessageInTurkish walks every key of every message catalogue
+// (assets/i18n/<lang>.txt and its parts): each is in both languages and
+// not empty, a Turkish entry that reads the same as the English one
+// holds no word but loan words, and no Turkish entry has an English
+// word of the game in it (issue 25, point 3). TestGlossaryTerms (ui)
+// holds the Turkish to one term per idea.
+func TestEveryMessageInTurkish(t *testing.T) {
+	en, tr := MustLoad("en"), MustLoad("tr")
+	if a, b := en.Keys(), tr.Keys(); !slices.Equal(a, b) {
+		for _, k := range a {
+			if !tr.Has(k) {
+				t.Errorf("%s: no Turkish", k)
+			}
+		}
+		for _, k := range b {
+			if !en.Has(k) {
+				t.Errorf("%s: no English", k)
+			}
+		}
+	}
+	word := regexp.MustCompile(`[\p{L}]+`)
+	for _, k := range tr.Keys() {
+		if slices.Contains(rawKeys, k) {
+			continue
+		}
+		s := tr.T(k)
+		if strings.TrimSpace(s) == "" || strings.TrimSpace(en.T(k)) == "" {
+			t.Errorf("%s: empty", k)
+			continue
+		}
+		plain := notWords.ReplaceAllString(s, " ")
+		if strings.HasPrefix(k, "rules") {
+			plain = optionNames.ReplaceAllString(plain, " ")
+		}
+		words := word.FindAllString(plain, -1)
+		if s == en.T(k) {
+			for _, w := range words {
+				if !slices.Contains(loanWords, w) {
+					t.Errorf("%s: not translated: %q (%q is no loan word)", k, s, w)
+					break
+				}
+			}
+		}
+		for _, w := range words {
+			if slices.Contains(english, strings.ToLower(w)) {
+				t.Errorf("%s: English %q in %q", k, w, s)
+			}
+		}
+	}
+}
