@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"errors"
 	"slices"
 
 	"charm.land/bubbles/v2/key"
@@ -21,20 +20,20 @@ func (m *Model) updateTable101(k tea.KeyPressMsg) tea.Cmd {
 	m.setFlash(false, "")
 	// A discard that costs 101, or a finish, asks first: the same key
 	// again confirms it; any other key lets it go.
-	conf := t.confirm
-	t.confirm = confirm101{}
-	if t.choose != nil {
+	conf := t.Confirm
+	t.Confirm = play101.Confirm{}
+	if t.Choose != nil {
 		return m.updateChoose101(k)
 	}
 	if m.overlay != ovNone && m.updateOverlay(k) {
 		return nil
 	}
 	keys := m.keys.Table101
-	if conf.kind != confirmNone && key.Matches(k, keys.Cancel) && m.overlay == ovNone {
+	if conf.Kind != play101.ConfirmNone && key.Matches(k, keys.Cancel) && m.overlay == ovNone {
 		// esc answers the question asked: say so, rather than
 		// "nothing to cancel".
-		if conf.kind == confirmDiscard {
-			m.setFlash(false, m.tr.T("t101.confirm.kept", m.tileName101(t.rack.Slots[conf.slot])))
+		if conf.Kind == play101.ConfirmDiscard {
+			m.setFlash(false, m.tr.T("t101.confirm.kept", m.t.TileName(t.Rack.Slots[conf.Slot])))
 		} else {
 			m.setFlash(false, m.tr.T("t101.confirm.nofinish"))
 		}
@@ -48,19 +47,19 @@ func (m *Model) updateTable101(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Settings):
 		m.openSettings()
 	case key.Matches(k, keys.Left):
-		t.moveCursor(-1, 0)
+		t.MoveCursor(-1, 0)
 	case key.Matches(k, keys.Right):
-		t.moveCursor(1, 0)
+		t.MoveCursor(1, 0)
 	case key.Matches(k, keys.Up), key.Matches(k, keys.Down):
-		t.moveCursor(0, 1)
+		t.MoveCursor(0, 1)
 	case key.Matches(k, keys.Pick):
 		m.pick101()
 		return m.saveCmd()
 	case key.Matches(k, keys.Select):
-		m.toggleSelect101(t.cursor)
+		m.t.ToggleSelect(t.Cursor)
 		return m.saveCmd()
 	case key.Matches(k, keys.Cancel):
-		m.cancel101()
+		m.t.Cancel()
 		return m.saveCmd()
 	case key.Matches(k, keys.Draw):
 		return m.tryDraw101()
@@ -71,7 +70,7 @@ func (m *Model) updateTable101(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Undo):
 		return m.undo101()
 	case key.Matches(k, keys.AddGroup):
-		m.addGroup101()
+		m.t.AddGroup()
 		return m.saveCmd()
 	case key.Matches(k, keys.Lay):
 		return m.tryLay101()
@@ -80,16 +79,16 @@ func (m *Model) updateTable101(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.TakeBack):
 		return m.tryOnTable101(okey101.ActTakeBack, -1)
 	case key.Matches(k, keys.Discard):
-		return m.tryDiscard101(t.cursor, conf)
+		return m.tryDiscard101(t.Cursor, conf)
 	case key.Matches(k, keys.Finish):
 		return m.tryFinish101(conf)
 	case key.Matches(k, keys.SortColour):
-		an := t.view.Analyzer
-		m.arrange101(rack.ByColour(t.rack.Tiles(), an.PlaysAs, an.IsOkey), nil, "status.sorted.colour")
+		an := t.View.Analyzer
+		m.t.Arrange(rack.ByColour(t.Rack.Tiles(), an.PlaysAs, an.IsOkey), nil, "status.sorted.colour")
 		return m.saveCmd()
 	case key.Matches(k, keys.SortValue):
-		an := t.view.Analyzer
-		m.arrange101(rack.ByValue(t.rack.Tiles(), an.PlaysAs, an.IsOkey), nil, "status.sorted.value")
+		an := t.View.Analyzer
+		m.t.Arrange(rack.ByValue(t.Rack.Tiles(), an.PlaysAs, an.IsOkey), nil, "status.sorted.value")
 		return m.saveCmd()
 	case key.Matches(k, keys.Runs):
 		return m.arrangeMelds101(false)
@@ -111,191 +110,27 @@ func (m *Model) updateTable101(k tea.KeyPressMsg) tea.Cmd {
 
 // The rack.
 
-// moveCursor moves along the rack (dx, wrapping from row to row) or to
-// the other row (dy).
-func (t *table101) moveCursor(dx, dy int) { t.cursor = stepCursor(t.cursor, dx, dy) }
-
 // pick101 picks up the tile under the cursor, or puts the tile picked
 // up down at the cursor.
 func (m *Model) pick101() {
 	t := m.t
-	if from, ok := m.pickAt(&t.rack, t.cursor, &t.held, m.tileName101); ok {
-		t.move(from, t.cursor)
+	if from, ok := m.pickAt(&t.Rack, t.Cursor, &t.Held, m.t.TileName); ok {
+		t.Move(from, t.Cursor)
 	}
-}
-
-// move moves a tile on the rack as Rack.Move does; the group being made
-// and the groups made follow their tiles wherever they slide.
-func (t *table101) move(from, to int) {
-	var shadow rack.Rack // each tile stands for the slot it came from
-	for i, x := range t.rack.Slots {
-		shadow.Slots[i] = tile.NoTile
-		if x != tile.NoTile {
-			shadow.Slots[i] = tile.Tile(i)
-		}
-	}
-	t.rack.Move(from, to)
-	shadow.Move(from, to)
-	var where [rack.NumSlots]int
-	for j, x := range shadow.Slots {
-		if x != tile.NoTile {
-			where[int(x)] = j
-		}
-	}
-	remap := func(s []int) {
-		for k, i := range s {
-			s[k] = where[i]
-		}
-	}
-	remap(t.sel)
-	for _, g := range t.groups {
-		remap(g)
-	}
-}
-
-// groupOf is the group (0 for the one being made, k+1 for groups[k])
-// rack slot i is chosen into, or -1.
-func (t *table101) groupOf(i int) int {
-	if slices.Contains(t.sel, i) {
-		return 0
-	}
-	for k, g := range t.groups {
-		if slices.Contains(g, i) {
-			return k + 1
-		}
-	}
-	return -1
-}
-
-// toggleSelect101 chooses the tile of slot i into the group being made,
-// or takes it out of its group.
-func (m *Model) toggleSelect101(i int) {
-	t := m.t
-	if t.rack.Slots[i] == tile.NoTile {
-		m.setFlash(true, m.tr.T("t101.select.empty"))
-		return
-	}
-	switch g := t.groupOf(i); {
-	case g == 0:
-		t.sel = slices.DeleteFunc(t.sel, func(s int) bool { return s == i })
-	case g > 0:
-		t.groups[g-1] = slices.DeleteFunc(t.groups[g-1], func(s int) bool { return s == i })
-		if len(t.groups[g-1]) == 0 {
-			t.groups = slices.Delete(t.groups, g-1, g)
-		}
-		m.setFlash(false, m.tr.T("t101.select.out", m.tileName101(t.rack.Slots[i]), g))
-	default:
-		t.sel = append(t.sel, i)
-	}
-}
-
-// cancel101 puts back the tile picked up, or else clears the group
-// being made, or else the groups made.
-func (m *Model) cancel101() {
-	t := m.t
-	switch {
-	case t.held >= 0:
-		t.held = -1
-		m.setFlash(false, m.tr.T("status.putback"))
-	case len(t.sel) > 0:
-		t.sel = nil
-		m.setFlash(false, m.tr.T("t101.cancel.sel"))
-	case len(t.groups) > 0:
-		t.groups = nil
-		m.setFlash(false, m.tr.T("t101.cancel.groups"))
-	default:
-		m.setFlash(false, m.tr.T("status.nocancel"))
-	}
-}
-
-// arrange101 lays groups (and rest, apart) out on the rack; the cursor,
-// the group being made and the groups made follow their tiles.
-func (m *Model) arrange101(groups [][]tile.Tile, rest []tile.Tile, msg string) {
-	t := m.t
-	t.held = -1
-	cur := t.rack.Slots[t.cursor]
-	sel := t.slotTiles(t.sel)
-	made := make([][]tile.Tile, len(t.groups))
-	for k, g := range t.groups {
-		made[k] = t.slotTiles(g)
-	}
-	if r, ok := rack.PackRows(groups, rest); ok {
-		t.rack = r
-	} else {
-		t.rack.Pack(append(groups, rest))
-	}
-	t.cursor = t.rack.Nearest(cur, t.cursor)
-	var used [rack.NumSlots]bool
-	find := func(ts []tile.Tile) []int {
-		var out []int
-		for _, x := range ts {
-			for i, y := range t.rack.Slots {
-				if y == x && !used[i] {
-					used[i] = true
-					out = append(out, i)
-					break
-				}
-			}
-		}
-		return out
-	}
-	t.sel = find(sel)
-	for k := range made {
-		t.groups[k] = find(made[k])
-	}
-	m.setFlash(false, m.tr.T(msg))
-}
-
-// groupsOnRack101 lays groups of tiles of the rack out together, the
-// rest apart by colour (with msg said), and when lay is set makes them
-// the groups to lay down (l); it reports whether it did.
-func (m *Model) groupsOnRack101(groups [][]tile.Tile, msg string, lay bool) bool {
-	t := m.t
-	an := t.view.Analyzer
-	rest := t.view.Counts
-	for _, g := range groups {
-		for _, x := range g {
-			rest[x]--
-		}
-	}
-	var left []tile.Tile
-	for _, g := range rack.ByColour(rest.Tiles(), an.PlaysAs, an.IsOkey) {
-		left = append(left, g...)
-	}
-	m.arrange101(groups, left, msg)
-	if !lay {
-		return false
-	}
-	var used [rack.NumSlots]bool
-	t.sel, t.groups = nil, nil
-	for _, g := range groups {
-		var slots []int
-		for _, x := range g {
-			for i, y := range t.rack.Slots {
-				if y == x && !used[i] {
-					used[i] = true
-					slots = append(slots, i)
-					break
-				}
-			}
-		}
-		t.groups = append(t.groups, slots)
-	}
-	return true
 }
 
 // arrangeMelds101 is seri diz (the best opening's runs and sets
 // together) or çift diz (the pairs together), the rest apart by colour.
 func (m *Model) arrangeMelds101(pairs bool) tea.Cmd {
 	t := m.t
-	v := &t.view
+	v := &t.View
 	an := v.Analyzer
 	var ms []meld.Meld
 	name := "status.runs"
 	if pairs {
 		ms, name = an.PairMelds(v.Counts, v.Rules.OkeyPair), "status.pairs"
 	} else {
-		ms = t.sv.BestOpening(an, v.Counts).Melds
+		ms = t.SV.BestOpening(an, v.Counts).Melds
 	}
 	if len(ms) == 0 {
 		m.setFlash(true, m.tr.T(name+".none"))
@@ -305,186 +140,23 @@ func (m *Model) arrangeMelds101(pairs bool) tea.Cmd {
 	// As the apps' "seri aç" and "çift aç": the melds laid out become
 	// the groups to lay down, when the player may lay them.
 	st := v.Opened[0].Status
-	if m.groupsOnRack101(groups, name, st == meld.NotOpened || (st == meld.OpenedPairs) == pairs) {
+	if m.t.GroupsOnRack(groups, name, st == meld.NotOpened || (st == meld.OpenedPairs) == pairs) {
 		msg := m.tr.T(name+".groups", len(groups))
 		if len(groups) == 1 {
 			msg = m.tr.T(name + ".group1")
 		}
-		m.setFlash(false, msg+" "+m.groupsSum101())
+		m.setFlash(false, msg+" "+m.t.GroupsSum())
 	}
 	return m.saveCmd()
 }
 
 // Groups.
 
-// readGroup101 reads the tiles of slots as a group the player could lay
-// down now beside the groups made: a run or a set, or a pair; why
-// says why not ("" when it is one).
-func (m *Model) readGroup101(slots []int, with [][]int) (meld.Meld, string) {
-	t := m.t
-	v := &t.view
-	an := v.Analyzer
-	ts := t.slotTiles(slots)
-	status := v.Opened[0].Status
-	var g meld.Meld
-	switch {
-	case len(ts) < 2:
-		return g, m.tr.T("t101.group.short")
-	case len(ts) == 2:
-		p, err := an.ReadPair(ts, v.Rules.OkeyPair)
-		if err != nil {
-			return g, m.tr.T("t101.group.notpair", m.tilesText(ts))
-		}
-		g = p
-	default:
-		r, err := an.Read(ts)
-		if err != nil {
-			return g, m.whyNotMeld(ts)
-		}
-		g = r
-	}
-	pair := g.Kind == meld.Pair
-	switch {
-	case pair && status == meld.OpenedMelds:
-		return g, m.tr.T("t101.group.nopairs")
-	case !pair && status == meld.OpenedPairs:
-		return g, m.tr.T("t101.group.pairsonly")
-	}
-	for _, o := range with {
-		if other := t.slotTiles(o); (len(other) == 2) != pair {
-			return g, m.tr.T("t101.group.mixed")
-		}
-	}
-	return g, ""
-}
-
-// whyNotMeld says why tiles (three or more) are not a run or a set.
-func (m *Model) whyNotMeld(ts []tile.Tile) string {
-	an := m.t.view.Analyzer
-	var real []tile.Tile
-	for _, x := range ts {
-		if !an.IsOkey(x) {
-			real = append(real, an.PlaysAs(x))
-		}
-	}
-	txt := m.tilesText(ts)
-	if len(real) == 0 {
-		return m.tr.T("t101.why.allokeys", txt)
-	}
-	sameValue, sameColour := true, true
-	for _, x := range real[1:] {
-		sameValue = sameValue && x.Value() == real[0].Value()
-		sameColour = sameColour && x.Colour() == real[0].Colour()
-	}
-	switch {
-	case sameValue && len(ts) > tile.NumColours:
-		return m.tr.T("t101.why.setlong", txt)
-	case sameValue:
-		return m.tr.T("t101.why.setcolours", txt)
-	case sameColour:
-		return m.tr.T("t101.why.run", txt)
-	}
-	return m.tr.T("t101.why.mixed", txt)
-}
-
-// groupAt is the group of tiles around rack slot i: the tiles next to
-// each other in its row, between gaps.
-func (t *table101) groupAt(i int) []int {
-	if t.rack.Slots[i] == tile.NoTile {
-		return nil
-	}
-	row := i / rack.Cols * rack.Cols
-	lo, hi := i, i
-	for lo > row && t.rack.Slots[lo-1] != tile.NoTile {
-		lo--
-	}
-	for hi < row+rack.Cols-1 && t.rack.Slots[hi+1] != tile.NoTile {
-		hi++
-	}
-	out := make([]int, 0, hi-lo+1)
-	for s := lo; s <= hi; s++ {
-		out = append(out, s)
-	}
-	return out
-}
-
-// addGroup101 makes the group being made (or, with none, the tiles
-// around the cursor) one of the groups to lay down, if they are one.
-func (m *Model) addGroup101() {
-	t := m.t
-	slots := t.sel
-	if len(slots) == 0 {
-		slots = t.groupAt(t.cursor)
-		if len(slots) == 0 {
-			m.setFlash(true, m.tr.T("t101.group.none"))
-			return
-		}
-		for _, s := range slots {
-			if t.groupOf(s) > 0 {
-				m.setFlash(true, m.tr.T("t101.group.taken", t.groupOf(s)))
-				return
-			}
-		}
-	}
-	g, why := m.readGroup101(slots, t.groups)
-	if why != "" {
-		m.setFlash(true, why)
-		return
-	}
-	t.groups = append(t.groups, slices.Clone(slots))
-	t.sel = nil
-	m.setFlash(false, m.tr.T("t101.group.added", len(t.groups), m.kindName(g.Kind), m.tilesText(g.Tiles))+" "+m.groupsSum101())
-}
-
-// groupsSum101 says what the groups made come to against what laying
-// them down needs.
-func (m *Model) groupsSum101() string {
-	t := m.t
-	v := &t.view
-	n, total, pairs := m.groupsTotal101()
-	if n == 0 {
-		return ""
-	}
-	switch {
-	case v.Opened[0].Status != meld.NotOpened:
-		return m.tr.T("t101.sum.lay")
-	case pairs && n >= okey101.MinPairs:
-		return m.tr.T("t101.sum.pairs.ok", n)
-	case pairs:
-		return m.tr.T("t101.sum.pairs", n, okey101.MinPairs-n)
-	case total >= v.Threshold:
-		return m.tr.T("t101.sum.ok", total, v.Threshold)
-	}
-	return m.tr.T("t101.sum.short", total, v.Threshold, v.Threshold-total)
-}
-
-// groupsTotal101 counts the groups made: how many, their worth, and
-// whether they are pairs.
-func (m *Model) groupsTotal101() (n, total int, pairs bool) {
-	t := m.t
-	v := &t.view
-	for _, g := range t.groups {
-		ts := t.slotTiles(g)
-		if len(ts) == 2 {
-			if _, err := v.Analyzer.ReadPair(ts, v.Rules.OkeyPair); err == nil {
-				pairs = true
-				n++
-			}
-			continue
-		}
-		if r, err := v.Analyzer.Read(ts); err == nil {
-			total += r.Value()
-			n++
-		}
-	}
-	return n, total, pairs
-}
-
 // Actions.
 
 // whyNotMine says why the player cannot act now, or "".
 func (m *Model) whyNotMine101() string {
-	v := &m.t.view
+	v := &m.t.View
 	switch {
 	case m.readOnly:
 		return m.tr.T("status.readonly")
@@ -502,7 +174,7 @@ func (m *Model) whyNotTable101() string {
 	if why := m.whyNotMine101(); why != "" {
 		return why
 	}
-	switch m.t.view.Stage {
+	switch m.t.View.Stage {
 	case okey101.StageFirst:
 		return m.tr.T("t101.first")
 	case okey101.StageDraw:
@@ -517,12 +189,12 @@ func (m *Model) act101(a okey101.Action, done func()) tea.Cmd {
 	if m.seat != nil {
 		return m.seatAct101([]okey101.Action{a}, done)
 	}
-	evs, lines, err := m.t.g.Apply(a)
+	evs, lines, err := m.t.G.Apply(a)
 	if err != nil {
-		m.refuse101(err)
+		m.t.Refuse(err)
 		return nil
 	}
-	m.t.held = -1
+	m.t.Held = -1
 	if done != nil {
 		done()
 	}
@@ -530,7 +202,7 @@ func (m *Model) act101(a okey101.Action, done func()) tea.Cmd {
 }
 
 func (m *Model) tryDraw101() tea.Cmd {
-	v := &m.t.view
+	v := &m.t.View
 	why := m.whyNotMine101()
 	switch {
 	case why != "":
@@ -547,7 +219,7 @@ func (m *Model) tryDraw101() tea.Cmd {
 }
 
 func (m *Model) tryTake101() tea.Cmd {
-	v := &m.t.view
+	v := &m.t.View
 	why := m.whyNotMine101()
 	switch {
 	case why != "":
@@ -567,19 +239,19 @@ func (m *Model) tryTake101() tea.Cmd {
 	top := v.Top(v.Previous)
 	cmd := m.act101(okey101.Take(0), nil)
 	if cmd != nil {
-		m.setFlash(false, m.tr.T("t101.took", m.tileCase101(top, i18n.Accusative)))
+		m.setFlash(false, m.tr.T("t101.took", m.t.TileCase(top, i18n.Accusative)))
 	}
 	return cmd
 }
 
 func (m *Model) tryGiveBack101() tea.Cmd {
-	v := &m.t.view
+	v := &m.t.View
 	why := m.whyNotMine101()
 	switch {
 	case why != "":
 	case v.Legal.GiveBack:
 	case v.Taken.Tile.Valid() && v.Taken.Used:
-		why = m.tr.T("t101.giveback.used", m.tileName101(v.Taken.Tile))
+		why = m.tr.T("t101.giveback.used", m.t.TileName(v.Taken.Tile))
 	default:
 		why = m.tr.T("t101.giveback.none")
 	}
@@ -598,14 +270,14 @@ func (m *Model) tryLay101() tea.Cmd {
 		return nil
 	}
 	t := m.t
-	v := &t.view
-	all := slices.Clone(t.groups)
-	if len(t.sel) > 0 {
-		if _, why := m.readGroup101(t.sel, all); why != "" {
+	v := &t.View
+	all := slices.Clone(t.Groups)
+	if len(t.Sel) > 0 {
+		if _, why := m.t.ReadGroup(t.Sel, all); why != "" {
 			m.setFlash(true, why)
 			return nil
 		}
-		all = append(all, t.sel)
+		all = append(all, t.Sel)
 	}
 	if len(all) == 0 {
 		m.setFlash(true, m.tr.T("t101.lay.none"))
@@ -614,7 +286,7 @@ func (m *Model) tryLay101() tea.Cmd {
 	groups := make([][]tile.Tile, len(all))
 	pairs, total := false, 0
 	for i, g := range all {
-		groups[i] = t.slotTiles(g)
+		groups[i] = t.SlotTiles(g)
 		if len(groups[i]) == 2 {
 			pairs = true
 		} else if r, err := v.Analyzer.Read(groups[i]); err == nil {
@@ -639,10 +311,10 @@ func (m *Model) tryLay101() tea.Cmd {
 	return m.act101(a, func() {
 		for _, g := range all {
 			for _, s := range g {
-				t.rack.Slots[s] = tile.NoTile
+				t.Rack.Slots[s] = tile.NoTile
 			}
 		}
-		t.sel, t.groups = nil, nil
+		t.Sel, t.Groups = nil, nil
 	})
 }
 
@@ -656,12 +328,12 @@ func (m *Model) tryOnTable101(kind okey101.ActionKind, onto int) tea.Cmd {
 		return nil
 	}
 	t := m.t
-	v := &t.view
-	slot := t.cursor
-	if len(t.sel) == 1 {
-		slot = t.sel[0]
+	v := &t.View
+	slot := t.Cursor
+	if len(t.Sel) == 1 {
+		slot = t.Sel[0]
 	}
-	x := t.rack.Slots[slot]
+	x := t.Rack.Slots[slot]
 	switch {
 	case v.Opened[0].Status == meld.NotOpened:
 		m.setFlash(true, m.tr.T("t101.table.notopened"))
@@ -674,96 +346,96 @@ func (m *Model) tryOnTable101(kind okey101.ActionKind, onto int) tea.Cmd {
 		return nil
 	}
 	c := m.places101(kind, x, onto)
-	c.slot = slot
+	c.Slot = slot
 	switch {
-	case len(c.opts) == 0:
+	case len(c.Opts) == 0:
 		m.setFlash(true, m.noPlace101(kind, x, onto))
 		return nil
-	case len(c.opts) == 1:
+	case len(c.Opts) == 1:
 		return m.playPlace101(c, 0)
 	}
-	t.choose = &c
+	t.Choose = &c
 	return nil
 }
 
 // noPlace101 says why tile x has no place on the table (onto meld
 // onto, -1 for any).
 func (m *Model) noPlace101(kind okey101.ActionKind, x tile.Tile, onto int) string {
-	name := m.tileName101(x)
+	name := m.t.TileName(x)
 	if kind == okey101.ActTakeBack {
 		return m.tr.T("t101.takeback.none", name)
 	}
-	if tb := m.places101(okey101.ActTakeBack, x, onto); len(tb.opts) > 0 {
+	if tb := m.places101(okey101.ActTakeBack, x, onto); len(tb.Opts) > 0 {
 		return m.tr.T("t101.layoff.okey", name)
 	}
 	if onto >= 0 {
-		return m.tr.T("t101.layoff.notthere", name, m.meldName(onto))
+		return m.tr.T("t101.layoff.notthere", name, m.t.MeldName(onto))
 	}
 	return m.tr.T("t101.layoff.none", name)
 }
 
 // tryDiscard101 discards the tile of slot. One that costs 101 is only
 // thrown when confirmed (the same key again on the same tile).
-func (m *Model) tryDiscard101(slot int, conf confirm101) tea.Cmd {
+func (m *Model) tryDiscard101(slot int, conf play101.Confirm) tea.Cmd {
 	t := m.t
-	v := &t.view
+	v := &t.View
 	why := m.whyNotMine101()
 	switch {
 	case why != "":
 	case v.Stage == okey101.StageDraw:
 		why = m.tr.T("t101.drawfirst")
 	case v.Legal.GiveBack:
-		why = m.tr.T("t101.owed", m.tileName101(v.Taken.Tile))
-	case t.rack.Slots[slot] == tile.NoTile:
+		why = m.tr.T("t101.owed", m.t.TileName(v.Taken.Tile))
+	case t.Rack.Slots[slot] == tile.NoTile:
 		why = m.tr.T("status.discard.empty")
 	}
 	if why != "" {
 		m.setFlash(true, why)
 		return nil
 	}
-	x := t.rack.Slots[slot]
-	if cost := play101.Costs(v, x); cost != "" && (conf.kind != confirmDiscard || conf.slot != slot) {
-		t.confirm = confirm101{kind: confirmDiscard, slot: slot}
-		m.setFlash(true, m.tr.T("t101.confirm."+cost, m.tileName101(x), m.tileCase101(x, i18n.Accusative)))
+	x := t.Rack.Slots[slot]
+	if cost := play101.Costs(v, x); cost != "" && (conf.Kind != play101.ConfirmDiscard || conf.Slot != slot) {
+		t.Confirm = play101.Confirm{Kind: play101.ConfirmDiscard, Slot: slot}
+		m.setFlash(true, m.tr.T("t101.confirm."+cost, m.t.TileName(x), m.t.TileCase(x, i18n.Accusative)))
 		return nil
 	}
 	return m.act101(okey101.Discard(0, x), func() {
-		t.rack.Slots[slot] = tile.NoTile
-		t.sel = slices.DeleteFunc(t.sel, func(s int) bool { return s == slot })
+		t.Rack.Slots[slot] = tile.NoTile
+		t.Sel = slices.DeleteFunc(t.Sel, func(s int) bool { return s == slot })
 	})
 }
 
 // tryFinish101 finishes the hand: with one tile left, by discarding it;
 // otherwise by the way the analysis finds to lay every tile but one
 // down this turn, shown first and played when confirmed (f again).
-func (m *Model) tryFinish101(conf confirm101) tea.Cmd {
-	if why := m.whyNotTable101(); why != "" && m.t.view.Stage != okey101.StageFirst {
+func (m *Model) tryFinish101(conf play101.Confirm) tea.Cmd {
+	if why := m.whyNotTable101(); why != "" && m.t.View.Stage != okey101.StageFirst {
 		m.setFlash(true, why)
 		return nil
 	}
 	t := m.t
-	v := &t.view
+	v := &t.View
 	if v.Stage == okey101.StageFirst {
 		m.setFlash(true, m.tr.T("t101.finish.first"))
 		return nil
 	}
 	if v.Counts.Total() == 1 && !v.Legal.GiveBack {
-		for i, x := range t.rack.Slots {
+		for i, x := range t.Rack.Slots {
 			if x != tile.NoTile {
 				return m.tryDiscard101(i, conf)
 			}
 		}
 	}
-	if conf.kind == confirmFinish {
-		return m.playAll101(conf.plan)
+	if conf.Kind == play101.ConfirmFinish {
+		return m.playAll101(conf.Plan)
 	}
-	p, ok := t.sv.CanFinish(v.Analyzer, v.Counts, v.Melds(), v.MeldTurn())
+	p, ok := t.SV.CanFinish(v.Analyzer, v.Counts, v.Melds(), v.MeldTurn())
 	if !ok {
 		m.setFlash(true, m.tr.T("t101.finish.cannot"))
 		return nil
 	}
-	t.confirm = confirm101{kind: confirmFinish, plan: okey101.PlanActions(0, p)}
-	m.setFlash(false, m.planText101(t.confirm.plan))
+	t.Confirm = play101.Confirm{Kind: play101.ConfirmFinish, Plan: okey101.PlanActions(0, p)}
+	m.setFlash(false, m.t.PlanText(t.Confirm.Plan))
 	return nil
 }
 
@@ -775,50 +447,17 @@ func (m *Model) playAll101(acts []okey101.Action) tea.Cmd {
 	}
 	var cmds []tea.Cmd
 	for _, a := range acts {
-		if m.t.view.Phase != okey101.Playing || !m.t.view.MyTurn() {
+		if m.t.View.Phase != okey101.Playing || !m.t.View.MyTurn() {
 			break
 		}
-		evs, lines, err := m.t.g.Apply(a)
+		evs, lines, err := m.t.G.Apply(a)
 		if err != nil {
-			m.refuse101(err)
+			m.t.Refuse(err)
 			break
 		}
-		m.t.held = -1
-		m.t.sel, m.t.groups = nil, nil
+		m.t.Held = -1
+		m.t.Sel, m.t.Groups = nil, nil
 		cmds = append(cmds, m.applied101(evs, lines))
 	}
 	return tea.Batch(cmds...)
-}
-
-// refuse101 tells the player why the game refused their action.
-func (m *Model) refuse101(err error) {
-	var me *okey101.MoveError
-	if errors.Is(err, okey101.ErrThreshold) {
-		m.setFlash(true, m.tr.T("t101.err.threshold", m.t.view.Threshold))
-		return
-	}
-	for _, r := range []struct {
-		err error
-		key string
-	}{
-		{okey101.ErrTakenNotIn, "t101.err.takennotin"},
-		{okey101.ErrKeepOne, "t101.err.keepone"},
-		{okey101.ErrTooFewPairs, "t101.err.fewpairs"},
-		{okey101.ErrPairsOnly, "t101.group.pairsonly"},
-		{okey101.ErrNoPairs, "t101.group.nopairs"},
-		{okey101.ErrMovesOkey, "t101.err.movesokey"},
-		{okey101.ErrTakeUnused, "t101.err.takeunused"},
-		{okey101.ErrGaveBack, "t101.gaveback"},
-		{okey101.ErrNotOpened, "t101.table.notopened"},
-	} {
-		if errors.Is(err, r.err) {
-			m.setFlash(true, m.tr.T(r.key))
-			return
-		}
-	}
-	if errors.As(err, &me) && me.Detail != "" && m.tr.T("err.raw") == "yes" {
-		m.setFlash(true, m.tr.T("status.refused", me.Detail))
-		return
-	}
-	m.setFlash(true, m.tr.T("status.refused", m.reason(err)))
 }

@@ -54,7 +54,7 @@ func TestChatComesBackWhereItWasSaid(t *testing.T) {
 		notes := func() []byte {
 			var out []byte
 			for _, e := range m.c.log {
-				out = append(out, kindOf(e.chat, e.note))
+				out = append(out, kindOf(e.Chat, e.Note))
 			}
 			return out
 		}
@@ -101,8 +101,8 @@ func TestChatComesBackWhereItWasSaid(t *testing.T) {
 		m.Update(u)
 		notes := func() []byte {
 			var out []byte
-			for _, e := range m.t.log {
-				out = append(out, kindOf(e.chat, e.note))
+			for _, e := range m.t.Log {
+				out = append(out, kindOf(e.Chat, e.Note))
 			}
 			return out
 		}

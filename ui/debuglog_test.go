@@ -48,7 +48,7 @@ func (l *seenLog) note() {
 	}
 	var b []byte
 	if l.m.t != nil {
-		b, _ = json.Marshal(l.m.t.view)
+		b, _ = json.Marshal(l.m.t.View)
 	} else {
 		b, _ = json.Marshal(l.m.c.view)
 	}

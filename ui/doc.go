@@ -53,6 +53,7 @@
 // The game-agnostic parts live in sub-packages that import nothing of
 // ui (the first rooms of the table core, issue 21):
 //
+//	ui/table   the core both tables draw and write with: the paint cache, the seats' words, the log drawn, the undo frame
 //	ui/canvas  placing blocks of styled text; the text helpers fit, cut, wrap
 //	ui/rack    the ıstaka widget: slots, moving tiles, packing groups, the sorts
 //	ui/layout  every rectangle of every screen from the terminal's size, both tables
@@ -65,8 +66,8 @@
 // and the first of a game's side (issue 21), importing a game's referee
 // and bots but nothing of ui:
 //
-//	ui/play101     Okey 101's players, its plain player, the hint's analysis
-//	ui/playclassic classic Okey's seat bots, its plain stand-in, the sorts
+//	ui/play101     Okey 101's table (its state, rack, groups, words, drawing), players, plain player, the hint
+//	ui/playclassic classic Okey's seat bots, its plain stand-in, the sorts, its move log in words
 //
 // both turn their views for a served seat with ui/seats (the core's).
 package ui

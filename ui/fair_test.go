@@ -68,7 +68,7 @@ func TestSeatNotesTheCommitment(t *testing.T) {
 	notes := func() int {
 		n := 0
 		for _, e := range m.c.log {
-			if strings.HasPrefix(e.note, "Deal committed: ") {
+			if strings.HasPrefix(e.Note, "Deal committed: ") {
 				n++
 			}
 		}

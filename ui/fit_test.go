@@ -132,14 +132,14 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 			press(t, m, "esc")
 			for m.screen != scrMatchOver {
 				for m.screen == scrPlay {
-					if len(m.t.view.Table) > 6 {
+					if len(m.t.View.Table) > 6 {
 						fitsEverySize(t, "crowded table", m, whole)
 					}
 					myTurn101(t, m)
 				}
 				if m.screen == scrHandOver {
 					fitsEverySize(t, "handover", m, whole)
-					if m.t.view.Hand == 1 {
+					if m.t.View.Hand == 1 {
 						reviewFits(t, m, whole, nil)
 					}
 					press(t, m, "r")

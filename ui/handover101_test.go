@@ -26,10 +26,10 @@ func TestHandOver101ShowsTheTableAndScrolls(t *testing.T) {
 			}
 			lines := m.handOver101Lines()
 			all := ansiPlain(strings.Join(lines, "\n"))
-			res := m.t.view.Result
+			res := m.t.View.Result
 			if !res.Void {
 				for _, want := range []string{m.tr.T("t101.handover.table"), m.tr.T("t101.col.why")} {
-					if len(m.t.view.Table) > 0 && !strings.Contains(all, want) {
+					if len(m.t.View.Table) > 0 && !strings.Contains(all, want) {
 						t.Fatalf("%s: the end of the hand lacks %q:\n%s", lang, want, all)
 					}
 				}
@@ -38,19 +38,19 @@ func TestHandOver101ShowsTheTableAndScrolls(t *testing.T) {
 						t.Fatalf("%s: %s is not on the page:\n%s", lang, m.seatName(s), all)
 					}
 				}
-				if res.Finisher >= 0 && !strings.Contains(all, m.tileName101(res.Discard)) {
+				if res.Finisher >= 0 && !strings.Contains(all, m.t.TileName(res.Discard)) {
 					t.Fatalf("%s: the finisher's last discard %v is not told:\n%s", lang, res.Discard, all)
 				}
 			}
 			if lang == "tr" && !res.Void {
 				// The sentences write tiles in words (issue 31, point
 				// 9); only the table's rows of tiles keep the notation.
-				said := []string{m.handTitle101(res), m.layOffsByOthers101()}
+				said := []string{m.t.HandTitle(res), m.t.LayOffsByOthers()}
 				if res.Finisher >= 0 {
-					said = append(said, m.lastTurn101(res.Finisher)...)
+					said = append(said, m.t.LastTurn(res.Finisher)...)
 				}
 				for s := range 4 {
-					said = append(said, m.lineWhy101(&res.Lines[s]))
+					said = append(said, m.t.LineWhy(&res.Lines[s]))
 				}
 				for _, x := range said {
 					if tileNotation.MatchString(x) {

@@ -315,7 +315,7 @@ func (m *Model) takeView(v game.View) {
 		// more than one hand of it); the new hand's own entries come
 		// from its history.
 		m.newHandRack()
-		m.c.log = slices.DeleteFunc(m.c.log, func(e logEntry) bool { return e.hand == m.c.view.Hand })
+		m.c.log = slices.DeleteFunc(m.c.log, func(e playclassic.LogEntry) bool { return e.Hand == m.c.view.Hand })
 		for i, e := range m.c.view.History {
 			m.addLog(e, i)
 		}
@@ -347,7 +347,7 @@ func (m *Model) addLog(e game.Event, at int) {
 	if e.Kind == game.EvHandOver || e.Kind == game.EvMatchOver {
 		return
 	}
-	m.c.log = append(m.c.log, logEntry{ev: e, hand: m.handNo(), okey: m.c.view.Okey, at: at})
+	m.c.log = append(m.c.log, playclassic.LogEntry{Ev: e, Hand: m.handNo(), Okey: m.c.view.Okey, At: at})
 	m.debugMove(func() string { return m.logText(m.c.log[len(m.c.log)-1]) })
 	m.trimLog()
 }

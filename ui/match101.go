@@ -13,6 +13,7 @@ import (
 	"okey/game/tile"
 	"okey/ui/play101"
 	"okey/ui/rack"
+	"okey/ui/table"
 )
 
 // recordGame is the game a saved record names in its header: "" for
@@ -114,7 +115,7 @@ func (m *Model) adopt101(g *okey101.Game) {
 	rec := g.Record()
 	m.c.g, m.c.view = nil, game.View{}
 	m.seed = rec.Seed
-	t := &table101{g: g, held: -1}
+	t := play101.NewTable(tableHost{m}, g)
 	src := m.players101()
 	m.names[0], m.levels[0] = "", ""
 	for s := 1; s < okey101.NumSeats; s++ {
@@ -123,15 +124,15 @@ func (m *Model) adopt101(g *okey101.Game) {
 			m.names[s] = m.set.Names[s-1]
 		}
 		m.levels[s] = src.Level(rec.Meta["level"+strconv.Itoa(s)])
-		t.players[s] = &play101.SeatPlayer{Level: m.levels[s], Seed: rec.Seed*4 + uint64(s), Build: src.New}
+		t.Players[s] = &play101.SeatPlayer{Level: m.levels[s], Seed: rec.Seed*4 + uint64(s), Build: src.New}
 	}
 	m.t = t
 	m.flash = ""
 	m.history, m.casual = nil, rec.Meta[metaUndo] == "on"
-	t.view = g.State().View(0)
-	m.tally101(&rec, &t.view)
-	m.newHandRack101()
-	for i, e := range t.view.History {
+	t.View = g.State().View(0)
+	m.tally101(&rec, &t.View)
+	m.t.NewHandRack()
+	for i, e := range t.View.History {
 		m.addLog101(e, i)
 	}
 }
@@ -144,15 +145,15 @@ func (m *Model) applied101(evs []okey101.Event, lines []byte) tea.Cmd {
 	for _, e := range evs {
 		m.addLog101(e.Redact(0), -1)
 	}
-	wasMine := t.view.MyTurn()
+	wasMine := t.View.MyTurn()
 	m.refresh101()
-	if !wasMine && t.view.MyTurn() && !m.flashNews {
+	if !wasMine && t.View.MyTurn() && !m.flashNews {
 		m.flash = "" // "wait for X" is out of date now
 	}
-	over := t.view.Phase == okey101.HandOver || t.view.Phase == okey101.MatchOver
+	over := t.View.Phase == okey101.HandOver || t.View.Phase == okey101.MatchOver
 	if over { // counted before the save, which writes the statistics too
-		rec := t.g.Record()
-		m.tally101(&rec, &t.view)
+		rec := t.G.Record()
+		m.tally101(&rec, &t.View)
 	}
 	cmds := []tea.Cmd{m.saveCmd()}
 	switch {
@@ -170,8 +171,8 @@ func (m *Model) endOfHand101() {
 	m.cancelBots()
 	m.overlay = ovNone
 	t := m.t
-	t.held, t.choose, t.confirm = -1, nil, confirm101{}
-	t.sel, t.groups = nil, nil
+	t.Held, t.Choose, t.Confirm = -1, nil, play101.Confirm{}
+	t.Sel, t.Groups = nil, nil
 	if m.screen == scrPlay {
 		m.screen = scrHandOver
 		m.pager.GotoTop() // the end of the hand is read from its top
@@ -181,13 +182,13 @@ func (m *Model) endOfHand101() {
 // refresh101 reads the view again and brings the rack in step with it.
 func (m *Model) refresh101() {
 	t := m.t
-	hand, redeal := t.view.Hand, t.view.Redeal
-	t.view = m.view101()
-	v := &t.view
+	hand, redeal := t.View.Hand, t.View.Redeal
+	t.View = m.view101()
+	v := &t.View
 	if v.Phase == okey101.Playing && (v.Hand != hand || v.Redeal != redeal) {
-		m.newHandRack101()
-		deal := dealKey(v.Hand, v.Redeal)
-		t.log = slices.DeleteFunc(t.log, func(e log101) bool { return e.deal == deal })
+		m.t.NewHandRack()
+		deal := table.DealKey(v.Hand, v.Redeal)
+		t.Log = slices.DeleteFunc(t.Log, func(e play101.LogEntry) bool { return e.Deal == deal })
 		for i, e := range v.History {
 			m.addLog101(e, i)
 		}
@@ -196,42 +197,15 @@ func (m *Model) refresh101() {
 	if v.Phase != okey101.Playing {
 		return // the racks are shown on the page of the hand's end
 	}
-	before := t.rack
-	added := t.rack.Reconcile(v.Counts)
-	t.dropGone(before)
-	if t.held >= 0 && t.rack.Slots[t.held] == tile.NoTile {
-		t.held = -1
+	before := t.Rack
+	added := t.Rack.Reconcile(v.Counts)
+	t.DropGone(before)
+	if t.Held >= 0 && t.Rack.Slots[t.Held] == tile.NoTile {
+		t.Held = -1
 	}
 	if len(added) == 1 {
-		t.cursor = added[0]
+		t.Cursor = added[0]
 	}
-}
-
-// dropGone takes out of the selection the slots whose tile left the
-// rack since before, and takes apart every group made that lost a tile
-// (a taken tile given back, a tile laid off): what is left of it is no
-// longer the run, set or pair the player made, and counting it on
-// (B11 B12 read as a pair) would mislead.
-func (t *table101) dropGone(before rack.Rack) {
-	gone := func(i int) bool { return t.rack.Slots[i] == tile.NoTile || t.rack.Slots[i] != before.Slots[i] }
-	t.sel = slices.DeleteFunc(t.sel, gone)
-	t.groups = slices.DeleteFunc(t.groups, func(g []int) bool { return slices.ContainsFunc(g, gone) })
-}
-
-// newHandRack101 lays out a freshly dealt rack, sorted by colour.
-func (m *Model) newHandRack101() {
-	t := m.t
-	t.rack = rack.New()
-	t.rack.Reconcile(t.view.Counts)
-	an := t.view.Analyzer
-	groups := rack.ByColour(t.rack.Tiles(), an.PlaysAs, an.IsOkey)
-	if r, ok := rack.PackRows(groups, nil); ok {
-		t.rack = r
-	} else {
-		t.rack.Pack(groups)
-	}
-	t.cursor, t.held = 0, -1
-	t.sel, t.groups, t.choose, t.confirm = nil, nil, nil, confirm101{}
 }
 
 // addLog101 adds event e of the deal on the table to the log; at is its
@@ -244,45 +218,17 @@ func (m *Model) addLog101(e okey101.Event, at int) {
 	t := m.t
 	d := m.dealInfo101()
 	owner := -1
-	if (e.Kind == okey101.EvLayOff || e.Kind == okey101.EvTakeBack) && e.Meld >= 0 && e.Meld < len(t.view.Table) {
-		owner = t.view.Table[e.Meld].Owner
+	if (e.Kind == okey101.EvLayOff || e.Kind == okey101.EvTakeBack) && e.Meld >= 0 && e.Meld < len(t.View.Table) {
+		owner = t.View.Table[e.Meld].Owner
 	}
-	t.log = append(t.log, log101{ev: e, deal: dealKey(d.Hand, d.Redeal), at: at, owner: owner, okey: d.Indicator.Next()})
-	m.debugMove(func() string { return m.logText101(t.log[len(t.log)-1]) })
-	if len(t.log) > maxLog {
-		t.log = append(t.log[:0], t.log[len(t.log)-keepLog:]...)
+	t.Log = append(t.Log, play101.LogEntry{Ev: e, Deal: table.DealKey(d.Hand, d.Redeal), At: at, Owner: owner, Okey: d.Indicator.Next()})
+	m.debugMove(func() string { return m.t.LogText(t.Log[len(t.Log)-1]) })
+	if len(t.Log) > maxLog {
+		t.Log = append(t.Log[:0], t.Log[len(t.Log)-keepLog:]...)
 	}
 }
-
-// dealKey tells the deals of a match apart: a hand, and its deals
-// after void ones.
-func dealKey(hand, redeal int) int { return hand<<8 | redeal }
 
 // Saving the rack.
-
-// rack101File is the saved arrangement of the 101 rack, with the group
-// being made and the groups made, so that a resumed table looks as it
-// was left.
-type rack101File struct {
-	Game   string      `json:"game"`
-	Hand   int         `json:"hand"`
-	Redeal int         `json:"redeal"`
-	Cursor int         `json:"cursor"`
-	Slots  []tile.Tile `json:"slots"`
-	Sel    []int       `json:"sel,omitempty"`
-	Groups [][]int     `json:"groups,omitempty"`
-}
-
-// rack101JSON is the rack as saved; nil if it cannot be written.
-func (m *Model) rack101JSON() []byte {
-	t := m.t
-	b, err := json.Marshal(rack101File{Game: okey101.GameName, Hand: t.view.Hand, Redeal: t.view.Redeal,
-		Cursor: t.cursor, Slots: t.rack.Slots[:], Sel: t.sel, Groups: t.groups})
-	if err != nil {
-		return nil
-	}
-	return b
-}
 
 // loadRack101 restores the saved arrangement when it belongs to this
 // hand and holds its tiles; otherwise the rack stays sorted.
@@ -292,7 +238,7 @@ func (m *Model) loadRack101() {
 	if err != nil {
 		return
 	}
-	var f rack101File
+	var f play101.RackFile
 	if err := json.Unmarshal(b, &f); err != nil {
 		m.rackDamaged(err.Error())
 		return
@@ -302,15 +248,15 @@ func (m *Model) loadRack101() {
 		m.rackDamaged(why)
 		return
 	}
-	if f.Game != okey101.GameName || f.Hand != t.view.Hand || f.Redeal != t.view.Redeal {
+	if f.Game != okey101.GameName || f.Hand != t.View.Hand || f.Redeal != t.View.Redeal {
 		return // another game's or deal's: the rack stays sorted
 	}
-	if r.Counts() != t.view.Counts {
+	if r.Counts() != t.View.Counts {
 		return
 	}
-	t.rack = r
+	t.Rack = r
 	if f.Cursor >= 0 && f.Cursor < rack.NumSlots {
-		t.cursor = f.Cursor
+		t.Cursor = f.Cursor
 	}
 	valid := func(s []int) bool {
 		seen := map[int]bool{}
@@ -327,9 +273,9 @@ func (m *Model) loadRack101() {
 		// A group that no longer reads as one (a save from before
 		// groups were taken apart with their tiles, a file edited by
 		// hand) is left out: it would be counted as what it is not.
-		t.sel = f.Sel
-		t.groups = slices.DeleteFunc(f.Groups, func(g []int) bool {
-			_, why := m.readGroup101(g, nil)
+		t.Sel = f.Sel
+		t.Groups = slices.DeleteFunc(f.Groups, func(g []int) bool {
+			_, why := m.t.ReadGroup(g, nil)
 			return why != ""
 		})
 	}

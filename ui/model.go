@@ -18,13 +18,14 @@ import (
 
 	"okey/bots"
 	"okey/game"
-	"okey/game/tile"
 	"okey/ui/i18n"
 	"okey/ui/keymap"
 	"okey/ui/layout"
+	"okey/ui/play101"
 	"okey/ui/playclassic"
 	"okey/ui/stats"
 	"okey/ui/store"
+	"okey/ui/table"
 	"okey/ui/theme"
 )
 
@@ -217,7 +218,7 @@ type Model struct {
 
 	// t is the match of Okey 101 on the table, nil while the match is
 	// of classic Okey (then g is).
-	t *table101
+	t *play101.Table
 
 	// rv is the review on show or being computed, nil for none;
 	// reviewID tells its messages from a closed one's.
@@ -225,25 +226,8 @@ type Model struct {
 	reviewID uint64
 	// ml is the saved matches' page on show, nil for none.
 	ml *matchesState
-	// painted is the cache of drawn text (paint), for the style sheet
-	// paintedFor.
-	painted    map[paintKey]string
-	paintedFor *theme.Styles
-}
-
-// logEntry is a line of the move log: an event (as seat 0 may see it) or
-// a note.
-type logEntry struct {
-	ev   game.Event
-	note string
-	chat bool // the note is a line of the table's chat
-	hand int
-	// okey is the okey of the hand the event happened in: a line says
-	// what was true then, not what the hand on the table makes of it.
-	okey tile.Tile
-	// at is an event's place in its hand's history (-1: not known), a
-	// chat line's the number of events before it (ChatLine.At).
-	at int
+	// painter is the cache of drawn text (paint).
+	painter table.Painter
 }
 
 // botMoveMsg is a bot's answer.

@@ -954,7 +954,7 @@ func TestWordsFollowTheMatch(t *testing.T) {
 		t.Fatalf("simple104 help: %s", h)
 	}
 
-	take := logEntry{ev: game.Event{Kind: game.EvTake, Seat: 1, From: 0, Tile: tile.NewTile(tile.Black, 12)}}
+	take := playclassic.LogEntry{Ev: game.Event{Kind: game.EvTake, Seat: 1, From: 0, Tile: tile.NewTile(tile.Black, 12)}}
 	if got := m.logText(take); !strings.HasSuffix(got, "from you.") {
 		t.Fatalf("a take from the player reads %q", got)
 	}

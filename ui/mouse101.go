@@ -6,6 +6,7 @@ import (
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/layout"
+	"okey/ui/play101"
 )
 
 // onClick101 handles the mouse on the 101 table: a click on a tile puts
@@ -22,36 +23,36 @@ func (m *Model) onClick101(msg tea.MouseClickMsg) tea.Cmd {
 	t := m.t
 	l := layout.NewTable101(m.width, m.height)
 	if i := l.SlotAt(mo.X, mo.Y); i >= 0 {
-		t.choose = nil
+		t.Choose = nil
 		m.flash = ""
-		t.cursor = i
+		t.Cursor = i
 		switch {
 		case mo.Button == tea.MouseRight:
-			m.toggleSelect101(i)
+			m.t.ToggleSelect(i)
 			return m.saveCmd()
 		case mo.Button != tea.MouseLeft:
-		case t.held >= 0:
+		case t.Held >= 0:
 			m.pick101()
 			return m.saveCmd()
-		case t.rack.Slots[i] != tile.NoTile:
-			m.setFlash(false, m.tr.T("t101.clicked", m.tileName101(t.rack.Slots[i])))
+		case t.Rack.Slots[i] != tile.NoTile:
+			m.setFlash(false, m.tr.T("t101.clicked", m.t.TileName(t.Rack.Slots[i])))
 		}
 		return nil
 	}
 	if mo.Button != tea.MouseLeft {
 		return nil
 	}
-	rows := m.meldRows101(l.Flex.W)
+	rows := m.t.MeldRows(l.Flex.W)
 	table, _ := l.Split(len(rows))
-	if i := meldAt(rows, table, mo.X, mo.Y); i >= 0 {
+	if i := play101.MeldAt(rows, table, mo.X, mo.Y); i >= 0 {
 		return m.clickMeld101(i)
 	}
-	t.choose = nil
+	t.Choose = nil
 	switch {
 	case l.Center.Contains(mo.X, mo.Y):
 		m.flash = ""
 		return m.tryDraw101()
-	case l.Seats[t.view.Previous].Contains(mo.X, mo.Y):
+	case l.Seats[t.View.Previous].Contains(mo.X, mo.Y):
 		m.flash = ""
 		return m.tryTake101()
 	}
@@ -64,40 +65,23 @@ func (m *Model) onClick101(msg tea.MouseClickMsg) tea.Cmd {
 func (m *Model) clickMeld101(i int) tea.Cmd {
 	t := m.t
 	m.flash = ""
-	if c := t.choose; c != nil {
-		for k, a := range c.opts {
+	if c := t.Choose; c != nil {
+		for k, a := range c.Opts {
 			if a.Meld == i {
 				return m.playPlace101(*c, k)
 			}
 		}
-		m.setFlash(true, m.tr.T("t101.layoff.notthere", m.tileName101(c.tile), m.meldName(i)))
+		m.setFlash(true, m.tr.T("t101.layoff.notthere", m.t.TileName(c.Tile), m.t.MeldName(i)))
 		return nil
 	}
-	slot := t.cursor
-	if len(t.sel) == 1 {
-		slot = t.sel[0]
+	slot := t.Cursor
+	if len(t.Sel) == 1 {
+		slot = t.Sel[0]
 	}
-	if x := t.rack.Slots[slot]; x != tile.NoTile && m.whyNotTable101() == "" {
-		if tb := m.places101(okey101.ActTakeBack, x, i); len(tb.opts) > 0 {
+	if x := t.Rack.Slots[slot]; x != tile.NoTile && m.whyNotTable101() == "" {
+		if tb := m.places101(okey101.ActTakeBack, x, i); len(tb.Opts) > 0 {
 			return m.tryOnTable101(okey101.ActTakeBack, i)
 		}
 	}
 	return m.tryOnTable101(okey101.ActLayOff, i)
-}
-
-// meldAt is the table meld drawn at the cell (x, y) in r, or -1.
-func meldAt(rows [][]meldPiece, r layout.Rect, x, y int) int {
-	if !r.Contains(x, y) {
-		return -1
-	}
-	row := y - r.Y
-	if row >= len(rows) || len(rows) > r.H && row == r.H-1 {
-		return -1
-	}
-	for _, p := range rows[row] {
-		if p.meld >= 0 && x >= r.X+p.x && x < r.X+p.x+p.w {
-			return p.meld
-		}
-	}
-	return -1
 }

@@ -95,7 +95,7 @@ func (m *Model) onWheel(msg tea.MouseWheelMsg) {
 		lines = m.table().scoreLines()
 	case m.screen == scrStats:
 		lines = m.statsLines()
-	case m.screen == scrHandOver && m.t != nil && m.t.view.Result != nil:
+	case m.screen == scrHandOver && m.t != nil && m.t.View.Result != nil:
 		lines = m.handOver101Lines() // the end of a hand of 101
 	default:
 		return

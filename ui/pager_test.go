@@ -59,7 +59,7 @@ var longPages = []longPage{
 	{"101 sheet", func(t *testing.T, w, h int) (*Model, func() []string) {
 		m := start101(t, w, h)
 		for i := range 40 {
-			m.t.view.Results = append(m.t.view.Results, okey101.HandResult{Hand: i + 1, WallOut: true})
+			m.t.View.Results = append(m.t.View.Results, okey101.HandResult{Hand: i + 1, WallOut: true})
 		}
 		press(t, m, "r")
 		return m, m.sheetLines101

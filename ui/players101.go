@@ -3,7 +3,6 @@ package ui
 import (
 	"context"
 	"fmt"
-	"slices"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -40,11 +39,11 @@ type bot101Msg struct {
 
 // nextTurn101 asks the bot to move, if it is a bot's turn on the table.
 func (m *Model) nextTurn101() tea.Cmd {
-	v := &m.t.view
+	v := &m.t.View
 	if m.screen != scrPlay || v.Phase != okey101.Playing || m.asking >= 0 || v.Turn == 0 || m.readOnly || m.seat != nil {
 		return nil
 	}
-	return m.ask101(v.Turn, m.t.players[v.Turn], false)
+	return m.ask101(v.Turn, m.t.Players[v.Turn], false)
 }
 
 // ask101 asks p, the player of seat, for its action in a goroutine; the
@@ -57,7 +56,7 @@ func (m *Model) ask101(seat int, p Player101, plain bool) tea.Cmd {
 	m.asking = seat
 	// The view is made in the command: a State is a value that Apply
 	// never changes, so the goroutine may read it while the table goes on.
-	id, st, parent := m.askID, m.t.g.State(), m.ctx
+	id, st, parent := m.askID, m.t.G.State(), m.ctx
 	delay, timeout := speedDelay(m.set.Speed), m.opt.BotTimeout
 	if plain {
 		delay = 0
@@ -100,7 +99,7 @@ func (m *Model) onBot101(msg bot101Msg) tea.Cmd {
 	}
 	m.asking = -1
 	t := m.t
-	v := &t.view
+	v := &t.View
 	if v.Phase != okey101.Playing || v.Turn != msg.seat {
 		return m.nextTurn101()
 	}
@@ -108,10 +107,10 @@ func (m *Model) onBot101(msg bot101Msg) tea.Cmd {
 		msg.err = fmt.Errorf("%w: an action for seat %d", okey101.ErrWrongSeat, msg.act.Seat)
 	}
 	if msg.err == nil {
-		evs, lines, err := t.g.Apply(msg.act)
+		evs, lines, err := t.G.Apply(msg.act)
 		if err == nil {
 			if !msg.plain {
-				t.failed[msg.seat] = 0
+				t.Failed[msg.seat] = 0
 			}
 			return m.applied101(evs, lines)
 		}
@@ -119,64 +118,25 @@ func (m *Model) onBot101(msg bot101Msg) tea.Cmd {
 	}
 	name := m.seatName(msg.seat)
 	if !msg.plain {
-		t.failed[msg.seat]++
-		if t.failed[msg.seat] >= maxBotFailures {
-			t.players[msg.seat] = play101.Plain{}
-			t.failed[msg.seat] = 0
+		t.Failed[msg.seat]++
+		if t.Failed[msg.seat] >= maxBotFailures {
+			t.Players[msg.seat] = play101.Plain{}
+			t.Failed[msg.seat] = 0
 			m.tellNews(m.tr.T("status.botreplaced", name, m.reason(msg.err)))
 		} else {
 			m.tellNews(m.tr.T("status.botfail", name, m.reason(msg.err)))
 		}
 		return m.ask101(msg.seat, play101.Plain{}, true)
 	}
-	a, ok := m.anyAction101(msg.seat)
+	a, ok := m.t.AnyAction(msg.seat)
 	if !ok {
 		m.tellNews(m.tr.T("status.botstuck", name, m.reason(msg.err)))
 		return nil
 	}
-	evs, lines, err := t.g.Apply(a)
+	evs, lines, err := t.G.Apply(a)
 	if err != nil { // cannot happen: anyAction101 tried it
 		m.tellNews(m.tr.T("status.botstuck", name, m.reason(err)))
 		return nil
 	}
 	return m.applied101(evs, lines)
-}
-
-// anyAction101 is an action the game takes from seat: a draw, a give
-// back, a discard that costs nothing if there is one, else any simple
-// action of the seat's view. It reports false only when the game takes
-// none, which the referee never allows of the seat to move.
-func (m *Model) anyAction101(seat int) (okey101.Action, bool) {
-	st := m.t.g.State()
-	v := st.View(seat)
-	var try []okey101.Action
-	if v.Legal.Discard {
-		for _, t := range v.Rack {
-			if play101.Costs(&v, t) == "" {
-				try = append(try, okey101.Discard(seat, t))
-			}
-		}
-	}
-	simple := v.SimpleActions()
-	// Draws and give-backs first: a take would owe a tile.
-	slices.SortStableFunc(simple, func(a, b okey101.Action) int { return rank101(a.Kind) - rank101(b.Kind) })
-	try = append(try, simple...)
-	for _, a := range try {
-		if _, _, err := st.Apply(a); err == nil {
-			return a, true
-		}
-	}
-	return okey101.Action{}, false
-}
-
-func rank101(k okey101.ActionKind) int {
-	switch k {
-	case okey101.ActDraw, okey101.ActGiveBack:
-		return 0
-	case okey101.ActDiscard:
-		return 1
-	case okey101.ActTake:
-		return 3
-	}
-	return 2
 }

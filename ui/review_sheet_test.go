@@ -13,6 +13,9 @@ import (
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/i18n"
+	"okey/ui/play101"
+	"okey/ui/playclassic"
+	"okey/ui/table"
 )
 
 // The review sheet (issue 31, point 4): every message a player reads,
@@ -104,7 +107,7 @@ func reviewText(t *testing.T) string {
 	section("Classic: the log, the player and bots as the subject")
 	classicLog := func(kind game.EventKind, tl tile.Tile, from int) func(m *Model, seat int) string {
 		return func(m *Model, seat int) string {
-			return m.logText(logEntry{ev: game.Event{Kind: kind, Seat: seat, Tile: tl, From: from}, hand: 2, okey: sampleOkey})
+			return m.logText(playclassic.LogEntry{Ev: game.Event{Kind: kind, Seat: seat, Tile: tl, From: from}, Hand: 2, Okey: sampleOkey})
 		}
 	}
 	sub("a deal")
@@ -118,7 +121,7 @@ func reviewText(t *testing.T) string {
 		sub("a take, a discard, a finish: " + tl.String())
 		who(0, classicLog(game.EvTake, tl, 3))
 		pair(func(m *Model) string {
-			return m.logText(logEntry{ev: game.Event{Kind: game.EvTake, Seat: 1, Tile: tl, From: 0}, okey: sampleOkey})
+			return m.logText(playclassic.LogEntry{Ev: game.Event{Kind: game.EvTake, Seat: 1, Tile: tl, From: 0}, Okey: sampleOkey})
 		}, 0)
 		who(0, classicLog(game.EvDiscard, tl, -1))
 		who(0, classicLog(game.EvFinish, tl, -1))
@@ -128,7 +131,7 @@ func reviewText(t *testing.T) string {
 	who(0, classicLog(game.EvDiscard, sampleOkey, -1))
 	who(0, classicLog(game.EvFinish, sampleOkey, -1))
 	sub("the wall runs out, a player leaves")
-	pair(func(m *Model) string { return m.logText(logEntry{ev: game.Event{Kind: game.EvWallOut}}) }, 0)
+	pair(func(m *Model) string { return m.logText(playclassic.LogEntry{Ev: game.Event{Kind: game.EvWallOut}}) }, 0)
 	who(0, classicLog(game.EvLeave, tile.NoTile, -1))
 
 	section("Classic: guides, refusals and hints with names and tiles")
@@ -208,13 +211,13 @@ func reviewText(t *testing.T) string {
 	logOf101 := func(ev okey101.Event, owner int) func(m *Model, seat int) string {
 		return func(m *Model, seat int) string {
 			ev.Seat = seat
-			return m.logText101(log101{ev: ev, deal: dealKey(2, 0), owner: owner, okey: sampleOkey})
+			return m.t.LogText(play101.LogEntry{Ev: ev, Deal: table.DealKey(2, 0), Owner: owner, Okey: sampleOkey})
 		}
 	}
 	sub("a deal, a deal again")
 	who(1, logOf101(okey101.Event{Kind: okey101.EvDeal, Tile: r(tile.Red, 4)}, -1))
 	pair(func(m *Model) string {
-		return m.logText101(log101{ev: okey101.Event{Kind: okey101.EvDeal, Seat: 2, Tile: r(tile.Red, 4)}, deal: dealKey(2, 1), okey: sampleOkey})
+		return m.t.LogText(play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvDeal, Seat: 2, Tile: r(tile.Red, 4)}, Deal: table.DealKey(2, 1), Okey: sampleOkey})
 	}, 1)
 	sub("openings and melds laid")
 	who(1, logOf101(okey101.Event{Kind: okey101.EvOpen, Points: 112, Melds: []meld.Meld{run, runOkey, set, setOkey}}, -1))
@@ -224,7 +227,7 @@ func reviewText(t *testing.T) string {
 		sub("a take, a give-back, a lay-off onto each owner's meld, a take-back, a discard, a finish: " + tl.String())
 		who(1, logOf101(okey101.Event{Kind: okey101.EvTake, Tile: tl, From: 3}, -1))
 		pair(func(m *Model) string {
-			return m.logText101(log101{ev: okey101.Event{Kind: okey101.EvTake, Seat: 1, Tile: tl, From: 0}, okey: sampleOkey})
+			return m.t.LogText(play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvTake, Seat: 1, Tile: tl, From: 0}, Okey: sampleOkey})
 		}, 1)
 		who(1, logOf101(okey101.Event{Kind: okey101.EvGiveBack, Tile: tl, From: 3}, -1))
 		for _, owner := range []int{0, 1, 2} {
@@ -238,8 +241,10 @@ func reviewText(t *testing.T) string {
 	who(1, logOf101(okey101.Event{Kind: okey101.EvPenalty, Tile: sampleOkey, Points: 101, Reason: okey101.PenaltyOkey}, -1))
 	who(1, logOf101(okey101.Event{Kind: okey101.EvPenalty, Tile: r(tile.Black, 13), Points: 101, Reason: okey101.PenaltyIslek}, -1))
 	sub("the wall runs out, a void hand")
-	pair(func(m *Model) string { return m.logText101(log101{ev: okey101.Event{Kind: okey101.EvWallOut}}) }, 1)
-	pair(func(m *Model) string { return m.logText101(log101{ev: okey101.Event{Kind: okey101.EvVoid}}) }, 1)
+	pair(func(m *Model) string {
+		return m.t.LogText(play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvWallOut}})
+	}, 1)
+	pair(func(m *Model) string { return m.t.LogText(play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvVoid}}) }, 1)
 
 	section("Okey 101: guides, hints and questions with names and tiles")
 	for _, name := range sampleNames {
@@ -337,13 +342,13 @@ func TestYouFormsAreNotThirdPerson(t *testing.T) {
 	r7 := tile.NewTile(tile.Red, 7)
 	for _, k := range []game.EventKind{game.EvDeal, game.EvShow, game.EvDraw, game.EvTake, game.EvDiscard, game.EvFinish, game.EvLeave} {
 		line := func(seat int) string {
-			return c.logText(logEntry{ev: game.Event{Kind: k, Seat: seat, Tile: r7, From: 3}, hand: 1, okey: sampleOkey})
+			return c.logText(playclassic.LogEntry{Ev: game.Event{Kind: k, Seat: seat, Tile: r7, From: 3}, Hand: 1, Okey: sampleOkey})
 		}
 		check("classic "+k.String(), line(0), line(1))
 	}
 	for _, k := range []okey101.EventKind{okey101.EvTake, okey101.EvGiveBack, okey101.EvLayOff, okey101.EvTakeBack, okey101.EvDiscard, okey101.EvPenalty, okey101.EvFinish} {
 		line := func(seat int) string {
-			return o.logText101(log101{ev: okey101.Event{Kind: k, Seat: seat, Tile: r7, From: 3, Points: 101, Reason: okey101.PenaltyOkey}, owner: 2, okey: sampleOkey})
+			return o.t.LogText(play101.LogEntry{Ev: okey101.Event{Kind: k, Seat: seat, Tile: r7, From: 3, Points: 101, Reason: okey101.PenaltyOkey}, Owner: 2, Okey: sampleOkey})
 		}
 		check("101 "+k.String(), line(0), line(1))
 	}

@@ -22,6 +22,7 @@ import (
 	"okey/ui/playclassic"
 	"okey/ui/rack"
 	"okey/ui/seats"
+	"okey/ui/table"
 )
 
 // A seat at a table the model does not own (okey serve): the same table
@@ -84,10 +85,10 @@ type ChatLine struct {
 }
 
 // saidBefore reports whether chat line c was said before the event at
-// place at of the deal dealKey(hand, redeal) (at -1: a place not known,
+// place at of the deal table.DealKey(hand, redeal) (at -1: a place not known,
 // which no chat line of its deal goes before).
 func (c ChatLine) saidBefore(deal, at int) bool {
-	if cd := dealKey(c.Hand, c.Redeal); cd != deal {
+	if cd := table.DealKey(c.Hand, c.Redeal); cd != deal {
 		return cd < deal
 	}
 	return at >= 0 && c.At <= at
@@ -459,14 +460,14 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 	}
 	s.pending = -1
 	if note := m.takeFair(u.Fair); note != "" {
-		m.c.log = append(m.c.log, logEntry{note: note, hand: v.Hand})
+		m.c.log = append(m.c.log, playclassic.LogEntry{Note: note, Hand: v.Hand})
 	}
 	for _, c := range m.newChat(u.Chat) {
 		p := chatAt(c, len(m.c.log), func(i int) (bool, bool, int, int) {
 			e := &m.c.log[i]
-			return e.chat, e.note == "", dealKey(e.hand, 0), e.at
+			return e.Chat, e.Note == "", table.DealKey(e.Hand, 0), e.At
 		})
-		m.c.log = slices.Insert(m.c.log, p, logEntry{note: m.chatText(c), chat: true, hand: c.Hand, at: c.At})
+		m.c.log = slices.Insert(m.c.log, p, playclassic.LogEntry{Note: m.chatText(c), Chat: true, Hand: c.Hand, At: c.At})
 	}
 	m.trimLog()
 	m.takeRefusal(u.Refused, u.RefusedSeq, first)

@@ -8,6 +8,7 @@ import (
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/ui/play101"
+	"okey/ui/table"
 )
 
 // A seat at a table of Okey 101 the model does not own (okey serve): the
@@ -39,7 +40,7 @@ func (m *Model) view101() okey101.View {
 	if m.seat != nil {
 		return m.seat.view101
 	}
-	return m.t.g.State().View(0)
+	return m.t.G.State().View(0)
 }
 
 // state101 is a state to try the player's actions on: the match's own,
@@ -49,16 +50,16 @@ func (m *Model) state101() okey101.State {
 	if m.seat != nil {
 		return m.seat.world
 	}
-	return m.t.g.State()
+	return m.t.G.State()
 }
 
 // dealInfo101 is the deal being played, for the log.
 func (m *Model) dealInfo101() okey101.DealInfo {
 	if m.seat != nil {
-		v := &m.t.view
+		v := &m.t.View
 		return okey101.DealInfo{Hand: v.Hand, Redeal: v.Redeal, Dealer: v.Dealer, Indicator: v.Indicator}
 	}
-	return m.t.g.State().DealInfo()
+	return m.t.G.State().DealInfo()
 }
 
 // onSeat101Update takes in what a 101 table says now, as onSeatUpdate
@@ -82,16 +83,16 @@ func (m *Model) onSeat101Update(u SeatUpdate) tea.Cmd {
 		}
 	}
 	if first {
-		m.t = &table101{held: -1}
+		m.t = play101.NewTable(tableHost{m}, nil)
 	}
 	t := m.t
-	old := t.view
+	old := t.View
 	// A new match: back to hand 1, or fewer hands on the sheet.
 	newMatch := !first && (v.Hand < old.Hand || len(v.Results) < len(old.Results))
 	if first || newMatch {
-		t.view = v
-		t.log = t.log[:0]
-		m.newHandRack101()
+		t.View = v
+		t.Log = t.Log[:0]
+		m.t.NewHandRack()
 		for i, e := range v.History {
 			m.addLog101(e, i)
 		}
@@ -107,17 +108,17 @@ func (m *Model) onSeat101Update(u SeatUpdate) tea.Cmd {
 		}
 	}
 	if note := m.takeFair(u.Fair); note != "" {
-		t.log = append(t.log, log101{note: note, deal: dealKey(v.Hand, v.Redeal)})
+		t.Log = append(t.Log, play101.LogEntry{Note: note, Deal: table.DealKey(v.Hand, v.Redeal)})
 	}
 	for _, c := range m.newChat(u.Chat) {
-		p := chatAt(c, len(t.log), func(i int) (bool, bool, int, int) {
-			e := &t.log[i]
-			return e.chat, e.note == "", e.deal, e.at
+		p := chatAt(c, len(t.Log), func(i int) (bool, bool, int, int) {
+			e := &t.Log[i]
+			return e.Chat, e.Note == "", e.Deal, e.At
 		})
-		t.log = slices.Insert(t.log, p, log101{note: m.chatText(c), chat: true, deal: dealKey(c.Hand, c.Redeal), at: c.At})
+		t.Log = slices.Insert(t.Log, p, play101.LogEntry{Note: m.chatText(c), Chat: true, Deal: table.DealKey(c.Hand, c.Redeal), At: c.At})
 	}
-	if len(t.log) > maxLog {
-		t.log = append(t.log[:0], t.log[len(t.log)-keepLog:]...)
+	if len(t.Log) > maxLog {
+		t.Log = append(t.Log[:0], t.Log[len(t.Log)-keepLog:]...)
 	}
 	m.takeRefusal(u.Refused, u.RefusedSeq, first)
 
@@ -151,7 +152,7 @@ func (m *Model) seatAct101(acts []okey101.Action, done func()) tea.Cmd {
 		for _, a := range acts {
 			n, _, err := st.Apply(a)
 			if err != nil {
-				m.refuse101(err)
+				m.t.Refuse(err)
 				return nil
 			}
 			st = n
@@ -162,17 +163,17 @@ func (m *Model) seatAct101(acts []okey101.Action, done func()) tea.Cmd {
 		out[i] = a.Clone()
 		out[i].Seat = s.rot
 	}
-	if !s.opt.Send(Intent{Kind: IntentPlay101, Plays: out, Hand: m.t.view.Hand, Redeal: m.t.view.Redeal}) {
+	if !s.opt.Send(Intent{Kind: IntentPlay101, Plays: out, Hand: m.t.View.Hand, Redeal: m.t.View.Redeal}) {
 		m.setFlash(true, m.tr.T("status.busy"))
 		return nil
 	}
 	s.waiting = true
-	m.t.held = -1
+	m.t.Held = -1
 	if done != nil {
 		done()
 	}
 	if len(acts) > 1 {
-		m.t.sel, m.t.groups = nil, nil
+		m.t.Sel, m.t.Groups = nil, nil
 	}
 	// Something went: the callers take a command as the sign.
 	return func() tea.Msg { return nil }
@@ -185,7 +186,7 @@ func (m *Model) seatReady101() tea.Cmd {
 		m.setFlash(true, m.tr.T("status.watching"))
 		return nil
 	}
-	if !s.opt.Send(Intent{Kind: IntentReady, Hand: m.t.view.Hand, Redeal: m.t.view.Redeal}) {
+	if !s.opt.Send(Intent{Kind: IntentReady, Hand: m.t.View.Hand, Redeal: m.t.View.Redeal}) {
 		m.setFlash(true, m.tr.T("status.busy"))
 	}
 	return nil

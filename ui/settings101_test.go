@@ -68,7 +68,7 @@ func TestSettingsChooseTheGame(t *testing.T) {
 	}
 	m.screen = scrMatchOver // the match ends: a new one is of 101
 	press(t, m, "n")
-	if m.t == nil || m.t.view.Rules.Open != 111 || m.screen != scrPlay {
+	if m.t == nil || m.t.View.Rules.Open != 111 || m.screen != scrPlay {
 		t.Fatalf("the new match is not the 101 chosen: %+v", m.t)
 	}
 }
@@ -117,11 +117,11 @@ func TestSecondGameOnlyLooksAt101(t *testing.T) {
 	if second.screen != scrPlay || !strings.Contains(plain(second), "OKEY 101") {
 		t.Fatalf("l does not show the match of 101:\n%s", plain(second))
 	}
-	actions := len(second.t.g.Record().Actions)
+	actions := len(second.t.G.Record().Actions)
 	for _, k := range []string{"enter", "a", "x", "s", "l", "e", "k", "f", "z", "t", "d"} {
 		press(t, second, k)
 	}
-	if len(second.t.g.Record().Actions) != actions || !strings.Contains(second.flash, "only look") {
+	if len(second.t.G.Record().Actions) != actions || !strings.Contains(second.flash, "only look") {
 		t.Fatalf("the second game moved, or does not say why not: %q", second.flash)
 	}
 	if err := second.Flush(); err != nil {
@@ -161,10 +161,10 @@ func TestRules101VariantsFit(t *testing.T) {
 				}
 				checkFits(t, m, rules)
 				head := strings.Split(plain(m), "\n")[0]
-				if want := "opening " + strconv.Itoa(m.t.view.Threshold); !strings.Contains(head, want) {
+				if want := "opening " + strconv.Itoa(m.t.View.Threshold); !strings.Contains(head, want) {
 					t.Fatalf("the header %q does not say %q", head, want)
 				}
-				if m.t.view.Rules.Partners && !strings.Contains(head, "partners") {
+				if m.t.View.Rules.Partners && !strings.Contains(head, "partners") {
 					t.Fatalf("the header %q does not say partners", head)
 				}
 				myTurn101(t, m)

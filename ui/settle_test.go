@@ -42,7 +42,7 @@ func TestSettling(t *testing.T) {
 			}
 			hand := m.c.view.Hand
 			if m.t != nil {
-				hand = m.t.view.Hand
+				hand = m.t.View.Hand
 			}
 			press(t, m, "enter")
 			if m.screen != scrHandOver {
@@ -58,7 +58,7 @@ func TestSettling(t *testing.T) {
 			}
 			held, sel, flash := m.c.held, 0, m.flash
 			if m.t != nil {
-				held, sel = m.t.held, len(m.t.sel)
+				held, sel = m.t.Held, len(m.t.Sel)
 			}
 			if held >= 0 || sel > 0 || flash != "" {
 				t.Fatalf("keys pressed with the deal acted on hand %d: held %d, selected %d, %q", hand+1, held, sel, flash)
@@ -67,7 +67,7 @@ func TestSettling(t *testing.T) {
 			press(t, m, "space")
 			held = m.c.held
 			if m.t != nil {
-				held = m.t.held
+				held = m.t.Held
 			}
 			if held < 0 {
 				t.Fatalf("space a moment later picked nothing up: %q", m.flash)

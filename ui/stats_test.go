@@ -118,7 +118,7 @@ func TestStats101(t *testing.T) {
 	if err := m.Flush(); err != nil {
 		t.Fatal(err)
 	}
-	v := &m.t.view
+	v := &m.t.View
 	want := stats.Okey101{Matches: 1}
 	for _, r := range v.Results {
 		if r.Void {
@@ -139,7 +139,7 @@ func TestStats101(t *testing.T) {
 	case okey101.OutcomeTied:
 		want.MatchesTied = 1
 	}
-	key := stats.BotsKey(m.t.g.Record().Meta)
+	key := stats.BotsKey(m.t.G.Record().Meta)
 	if got := readStats(t, m).Okey101[key]; got == nil || *got != want {
 		t.Fatalf("counted %+v, want %+v", got, want)
 	}

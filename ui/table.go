@@ -91,19 +91,7 @@ func (m *Model) sorter() playclassic.Sorter { return playclassic.NewSorter(m.c.v
 
 // moveCursor moves along the rack (dx, wrapping from row to row) or
 // between the rows (dy).
-func (m *Model) moveCursor(dx, dy int) { m.c.cursor = stepCursor(m.c.cursor, dx, dy) }
-
-// stepCursor is a rack cursor moved along the rack (dx, wrapping from
-// row to row) or between the rows (dy), at either table.
-func stepCursor(cursor, dx, dy int) int {
-	if dx != 0 {
-		cursor = (cursor + dx + rack.NumSlots) % rack.NumSlots
-	}
-	if dy != 0 {
-		cursor = (cursor + rack.Cols) % rack.NumSlots
-	}
-	return cursor
-}
+func (m *Model) moveCursor(dx, dy int) { m.c.cursor = rack.Step(m.c.cursor, dx, dy) }
 
 // pick picks up the tile under the cursor, or puts the tile picked up
 // down at the cursor.
@@ -365,7 +353,7 @@ type classicState struct {
 	// discarding (x again throws it), -1 for none.
 	confirm int
 
-	log []logEntry
+	log []playclassic.LogEntry
 	// hintID numbers the hints asked for; an answer to an older one is
 	// dropped.
 	hintID uint64

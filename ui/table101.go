@@ -3,12 +3,8 @@ package ui
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 
-	"okey/game/meld"
 	"okey/game/okey101"
-	"okey/game/tile"
-	"okey/ui/rack"
 )
 
 // The 101 table: a match of Okey 101 played on the same Model as classic
@@ -20,84 +16,19 @@ import (
 // start and load (startMatch101, load101) are chosen by the settings and
 // the record. Its files:
 //
-//	table101.go       the table's state, okey101Table (tableGame)
+//	ui/play101        the table's state (Table, its rack and groups, its
+//	                  words), the seats' players, the hint's analysis
+//	table101.go       okey101Table (tableGame)
 //	match101.go       a match's life: start, load, resume, apply an action, save
 //	players101.go     asking the seats' players (ui/play101 holds them, the plain one, the hint's analysis)
 //	act101.go         the table screen's keys: the rack, groups, the actions of a turn
 //	choose101.go      choosing a meld on the table (a lay-off, an okey taken back)
 //	ui/layout          the table's layout (Table101)
 //	view101.go        the table drawn
-//	words101.go       tiles, melds, openings and the log in the player's language
 //	hint101.go        the hint (h)
 //	pages101.go       the end of a hand, the score sheet, the final sheet, resuming
 //	mouse101.go       clicks on the table
 //	undo101.go        taking back one's discard, in a casual match
-
-// table101 is a match of 101 on the table and what the player is doing
-// with it.
-type table101 struct {
-	g    *okey101.Game
-	view okey101.View // seat 0's
-	// players are the bots of seats 1-3 (0 is the player); failed counts
-	// each seat's failed decisions in a row.
-	players [okey101.NumSeats]Player101
-	failed  [okey101.NumSeats]int
-
-	rack   rack.Rack
-	cursor int
-	held   int // slot of the tile picked up to move, -1 for none
-	// sel are the slots chosen into the group being made, in the order
-	// chosen; groups the groups made (slots), waiting to be laid down
-	// together (an opening) or one after another.
-	sel    []int
-	groups [][]int
-	// choose is a place on the table being chosen for a tile (a
-	// lay-off, an okey taken back), nil when none.
-	choose *choice101
-	// confirm is what x or f pressed again does now: a discard that
-	// costs 101, a finish shown first.
-	confirm confirm101
-
-	log    []log101
-	hintID uint64
-	// sv is the analysis' working memory for Update (one goroutine).
-	sv meld.Solver
-}
-
-// log101 is a line of the log: an event as seat 0 saw it, or a note.
-type log101 struct {
-	ev   okey101.Event
-	note string
-	chat bool // the note is a line of the table's chat
-	deal int  // dealKey of the deal it happened in
-	// at is an event's place in its deal's history (-1: not known), a
-	// chat line's the number of events before it (ChatLine.At).
-	at int
-	// owner is the seat whose meld a lay-off or a take-back was on;
-	// okey the okey of the hand.
-	owner int
-	okey  tile.Tile
-	// text is the entry in words, in the language lang, and wrapped its
-	// lines at wrapW columns (caches).
-	text, lang string
-	wrapped    []string
-	wrapW      int
-}
-
-// confirmKind is what pressing a key again confirms.
-type confirmKind uint8
-
-const (
-	confirmNone    confirmKind = iota
-	confirmDiscard             // a discard that costs 101 (x)
-	confirmFinish              // the finish shown (f)
-)
-
-type confirm101 struct {
-	kind confirmKind
-	slot int
-	plan []okey101.Action
-}
 
 // okey101Table is the 101 table's side of the Model (tableGame): the
 // hooks by which the app hands the 101 table its messages, keys and
@@ -107,7 +38,7 @@ type okey101Table struct{ m *Model }
 func (s okey101Table) present() bool { return s.m.t != nil }
 
 func (s okey101Table) phase() (playing, handOver bool, turn int, over bool) {
-	v := &s.m.t.view
+	v := &s.m.t.View
 	return v.Phase == okey101.Playing, v.Phase == okey101.HandOver, v.Turn, v.Phase == okey101.MatchOver
 }
 
@@ -167,83 +98,4 @@ func (s okey101Table) header(withKeys bool) string         { return s.m.header10
 func (s okey101Table) nextTurn() tea.Cmd                   { return s.m.nextTurn101() }
 func (s okey101Table) overlayLines() []string              { return s.m.overlay101Lines() }
 func (s okey101Table) scoreLines() []string                { return s.m.sheetLines101() }
-func (s okey101Table) rackJSON() []byte                    { return s.m.rack101JSON() }
-
-// slotTiles are the tiles of rack slots, in order.
-func (t *table101) slotTiles(slots []int) []tile.Tile {
-	out := make([]tile.Tile, 0, len(slots))
-	for _, i := range slots {
-		if i >= 0 && i < rack.NumSlots && t.rack.Slots[i] != tile.NoTile {
-			out = append(out, t.rack.Slots[i])
-		}
-	}
-	return out
-}
-
-// styleID names a style of the sheet, for the cache of drawn text.
-type styleID uint8
-
-const (
-	sText styleID = iota
-	sDim
-	sBold
-	sTitle
-	sAccent
-	sWarn
-	sGood
-	sKey
-	sOkey
-	sTurn
-)
-
-// paintKey is a text drawn in a style.
-type paintKey struct {
-	st styleID
-	s  string
-}
-
-// maxPainted bounds the cache of drawn text (a screen draws a few
-// hundred pieces).
-const maxPainted = 4096
-
-// paint is s drawn in style id, drawn once and looked up after: most of
-// what a table writes (names, melds, the log, the stacks' words) stays
-// the same from one frame to the next, and lipgloss's Render looks up
-// margins, borders and padding for every string (a tenth of a server's
-// CPU, issue 28). The cache goes with the style sheet; both games'
-// tables use it.
-func (m *Model) paint(id styleID, s string) string {
-	if m.paintedFor != m.st || len(m.painted) > maxPainted {
-		m.painted, m.paintedFor = map[paintKey]string{}, m.st
-	}
-	k := paintKey{id, s}
-	if p, ok := m.painted[k]; ok {
-		return p
-	}
-	var st lipgloss.Style
-	switch id {
-	case sText:
-		st = m.st.Text
-	case sDim:
-		st = m.st.Dim
-	case sBold:
-		st = m.st.Bold
-	case sTitle:
-		st = m.st.Title
-	case sAccent:
-		st = m.st.Accent
-	case sWarn:
-		st = m.st.Warn
-	case sGood:
-		st = m.st.Good
-	case sKey:
-		st = m.st.Key
-	case sOkey:
-		st = m.st.Okey
-	case sTurn:
-		st = m.st.Turn
-	}
-	p := st.Render(s)
-	m.painted[k] = p
-	return p
-}
+func (s okey101Table) rackJSON() []byte                    { return s.m.t.RackJSON() }

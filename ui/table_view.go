@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"okey/ui/table"
 	"strconv"
 	"strings"
 
@@ -13,15 +14,6 @@ import (
 	"okey/ui/layout"
 	"okey/ui/rack"
 	"okey/ui/theme"
-)
-
-// How a panel's lines line up in their rectangle.
-type align uint8
-
-const (
-	alignLeft align = iota
-	alignCentre
-	alignRight
 )
 
 // renderTable is the table screen: the stacks, the bots' panels, the
@@ -37,9 +29,9 @@ func (m *Model) renderTable() string {
 		for s := range game.NumSeats {
 			m.renderStack(c, s)
 		}
-		m.renderPanel(c, 1, l.PanelRight, alignRight)
-		m.renderPanel(c, 2, l.PanelTop, alignCentre)
-		m.renderPanel(c, 3, l.PanelLeft, alignLeft)
+		m.renderPanel(c, 1, l.PanelRight, table.Right)
+		m.renderPanel(c, 2, l.PanelTop, table.Centre)
+		m.renderPanel(c, 3, l.PanelLeft, table.Left)
 		m.renderYou(c)
 		m.renderCenter(c)
 		m.renderRack(c)
@@ -115,17 +107,17 @@ func (m *Model) renderStack(c *canvas.Canvas, seat int) {
 	}
 	words[1] = m.tr.T("stack.count", v.DiscardCounts[seat])
 	if seat == v.Previous && v.MyTurn() && v.Stage == game.MustDraw && top != tile.NoTile {
-		words[2] = m.paint(sKey, canvas.Cut(m.tr.T("stack.take"), lw))
+		words[2] = m.paint(table.Key, canvas.Cut(m.tr.T("stack.take"), lw))
 	} else if seat == v.Previous || seat == 0 {
-		words[2] = m.paint(sDim, canvas.Cut(m.tr.T("stack.browse"), lw))
+		words[2] = m.paint(table.Dim, canvas.Cut(m.tr.T("stack.browse"), lw))
 	}
 	left := r == m.lay.TopLeft || r == m.lay.BottomLeft
 	for i := range layout.BandH {
 		txt := words[i]
 		if i < 2 {
-			st := sText
+			st := table.Text
 			if i == 1 {
-				st = sDim
+				st = table.Dim
 			}
 			txt = m.paint(st, canvas.Cut(txt, lw))
 		}
@@ -138,7 +130,7 @@ func (m *Model) renderStack(c *canvas.Canvas, seat int) {
 }
 
 // renderPanel draws a bot's name, level, score and tile count.
-func (m *Model) renderPanel(c *canvas.Canvas, seat int, r layout.Rect, a align) {
+func (m *Model) renderPanel(c *canvas.Canvas, seat int, r layout.Rect, a table.Align) {
 	v := &m.c.view
 	name := m.seatName(seat)
 	if seat == v.Dealer {
@@ -161,14 +153,14 @@ func (m *Model) renderPanel(c *canvas.Canvas, seat int, r layout.Rect, a align) 
 	}
 	l3 += m.seatClock(seat)
 	for i, s := range []string{l1, l2, l3} {
-		st := sText
+		st := table.Text
 		switch {
 		case i == 0 && turn:
-			st = sTurn
+			st = table.Turn
 		case i == 0:
-			st = sBold
+			st = table.Bold
 		case i == 2:
-			st = sDim
+			st = table.Dim
 		}
 		m.putAligned(c, r, r.Y+i, a, st, s)
 	}
@@ -176,16 +168,8 @@ func (m *Model) renderPanel(c *canvas.Canvas, seat int, r layout.Rect, a align) 
 
 // putAligned writes s in style st on line y of r, cut to r's width and
 // aligned in it.
-func (m *Model) putAligned(c *canvas.Canvas, r layout.Rect, y int, a align, st styleID, s string) {
-	s = canvas.Cut(s, r.W)
-	x := r.X
-	switch a {
-	case alignCentre:
-		x += (r.W - canvas.Width(s)) / 2
-	case alignRight:
-		x += r.W - canvas.Width(s)
-	}
-	c.Put(x, y, m.paint(st, s))
+func (m *Model) putAligned(c *canvas.Canvas, r layout.Rect, y int, a table.Align, st table.Style, s string) {
+	table.PutAligned(c, r, y, a, s, func(s string) string { return m.paint(st, s) })
 }
 
 // scoreCell is scoreText with the number right-aligned in three columns,
@@ -219,15 +203,15 @@ func (m *Model) renderYou(c *canvas.Canvas) {
 	if turn {
 		l1 = "> " + name + " <"
 	}
-	st := sBold
+	st := table.Bold
 	if turn {
-		st = sTurn
+		st = table.Turn
 	}
 	if v.Shown[0] {
-		m.putAligned(c, r, r.Y, alignCentre, sDim, m.tr.T("panel.shown"))
+		m.putAligned(c, r, r.Y, table.Centre, table.Dim, m.tr.T("panel.shown"))
 	}
-	m.putAligned(c, r, r.Y+1, alignCentre, st, l1)
-	m.putAligned(c, r, r.Y+2, alignCentre, sText, m.scoreText(0)+" · "+m.tr.T("panel.tiles", v.TileCounts[0])+m.seatClock(0))
+	m.putAligned(c, r, r.Y+1, table.Centre, st, l1)
+	m.putAligned(c, r, r.Y+2, table.Centre, table.Text, m.scoreText(0)+" · "+m.tr.T("panel.tiles", v.TileCounts[0])+m.seatClock(0))
 }
 
 // renderCenter draws the wall and the indicator.
@@ -242,17 +226,17 @@ func (m *Model) renderCenter(c *canvas.Canvas) {
 	ww := l.Wall.W
 	left, right := box.Sides()
 	c.Put(l.Wall.X, l.Wall.Y, box.TopLine(ww, ""))
-	c.Put(l.Wall.X, l.Wall.Y+1, left+m.paint(sBold, canvas.Center(strconv.Itoa(v.WallLeft), ww-2))+right)
+	c.Put(l.Wall.X, l.Wall.Y+1, left+m.paint(table.Bold, canvas.Center(strconv.Itoa(v.WallLeft), ww-2))+right)
 	c.Put(l.Wall.X, l.Wall.Y+2, box.BottomLine(ww))
 
 	w := l.WallWords
-	c.Put(w.X, w.Y, m.paint(sText, canvas.Cut(m.tr.T("center.wall"), w.W)))
+	c.Put(w.X, w.Y, m.paint(table.Text, canvas.Cut(m.tr.T("center.wall"), w.W)))
 	if toDraw {
 		if v.WallLeft > 0 {
-			c.Put(w.X, w.Y+1, m.paint(sKey, canvas.Cut(m.tr.T("center.draw"), w.W)))
+			c.Put(w.X, w.Y+1, m.paint(table.Key, canvas.Cut(m.tr.T("center.draw"), w.W)))
 		} else {
-			c.Put(w.X, w.Y+1, m.paint(sWarn, canvas.Cut(m.tr.T("center.end"), w.W)))
-			c.Put(w.X, w.Y+2, m.paint(sWarn, canvas.Cut(m.tr.T("center.end2"), w.W)))
+			c.Put(w.X, w.Y+1, m.paint(table.Warn, canvas.Cut(m.tr.T("center.end"), w.W)))
+			c.Put(w.X, w.Y+2, m.paint(table.Warn, canvas.Cut(m.tr.T("center.end2"), w.W)))
 		}
 	}
 
@@ -263,15 +247,15 @@ func (m *Model) renderCenter(c *canvas.Canvas) {
 	}
 	face := m.st.Tile(v.Indicator, theme.FramePlain, theme.LabelNone)
 	c.Put(ind.X, ind.Y, face[:]...)
-	okey, joker := m.tr.T("center.okey", m.faceText(v.Okey)), m.paint(sDim, canvas.Cut(m.tr.T("center.false", m.faceText(v.Okey)), iw.W))
+	okey, joker := m.tr.T("center.okey", m.faceText(v.Okey)), m.paint(table.Dim, canvas.Cut(m.tr.T("center.false", m.faceText(v.Okey)), iw.W))
 	if canvas.Width(okey) > iw.W {
 		// The okey in words ("okey: kırmızı 13") takes two lines; the
 		// false joker's reminder gives way (the help says it).
-		okey, joker = m.tr.T("center.okey", ""), m.paint(sOkey, canvas.Cut(m.faceText(v.Okey), iw.W))
+		okey, joker = m.tr.T("center.okey", ""), m.paint(table.Okey, canvas.Cut(m.faceText(v.Okey), iw.W))
 	}
 	c.Put(iw.X, iw.Y,
-		m.paint(sText, canvas.Cut(m.tr.T("center.indicator"), iw.W)),
-		m.paint(sOkey, canvas.Cut(strings.TrimSpace(okey), iw.W)),
+		m.paint(table.Text, canvas.Cut(m.tr.T("center.indicator"), iw.W)),
+		m.paint(table.Okey, canvas.Cut(strings.TrimSpace(okey), iw.W)),
 		joker,
 	)
 }
@@ -324,45 +308,13 @@ func (m *Model) renderRack(c *canvas.Canvas) {
 	c.Put(r.X, r.Y+r.H-1, frame.BottomLine(r.W))
 }
 
-// renderLog draws the latest moves in r, the newest last.
+// renderLog draws the latest moves in r, the newest last (beside the
+// table long entries wrap, below it they are cut).
 func (m *Model) renderLog(c *canvas.Canvas, r layout.Rect) {
-	if r.H <= 0 {
-		return
-	}
-	y, h := r.Y, r.H
-	if m.lay.LogBeside {
-		c.Put(r.X, y, m.paint(sAccent, canvas.Cut(m.tr.T("log.title"), r.W)))
-		y++
-		h--
-	}
-	// The newest entries that fit, oldest first; beside the table long
-	// entries wrap, below it they are cut.
-	var lines []string
-	newest := 0 // lines of the newest entry, drawn brighter
-	for i := len(m.c.log) - 1; i >= 0 && len(lines) < h; i-- {
-		s := m.logText(m.c.log[i])
-		if s == "" {
-			continue
-		}
-		parts := []string{canvas.Cut(s, r.W)}
-		if m.lay.LogBeside {
-			parts = canvas.Wrap(s, r.W)
-		}
-		for j := len(parts) - 1; j >= 0 && len(lines) < h; j-- {
-			lines = append(lines, parts[j])
-		}
-		if newest == 0 {
-			newest = len(lines)
-		}
-	}
-	for i := range lines {
-		s := lines[len(lines)-1-i]
-		st := sDim
-		if i >= len(lines)-newest {
-			st = sText
-		}
-		c.Put(r.X, y+i, m.paint(st, s))
-	}
+	beside := m.lay.LogBeside
+	table.DrawLog(c, r, beside, m.tr.T("log.title"), len(m.c.log), func(i int) []string {
+		return table.EntryLines(m.logText(m.c.log[i]), r.W, beside)
+	}, m.paint)
 }
 
 // renderHistory draws the score history under the status, on a tall
@@ -389,11 +341,11 @@ func (m *Model) renderHistory(c *canvas.Canvas) {
 // statusLines say what just happened or what the player may do now, in
 // as many lines as it takes, up to the layout's StatusMax.
 func (m *Model) statusLines() []string {
-	text, st := m.upFirst(m.guide()), sBold
+	text, st := m.upFirst(m.guide()), table.Bold
 	if m.flash != "" {
-		text, st = m.flash, sAccent
+		text, st = m.flash, table.Accent
 		if m.flashWarn {
-			st = sWarn
+			st = table.Warn
 		}
 	}
 	w := m.lay.Status.W

@@ -1,12 +1,11 @@
 package ui
 
 import (
-	"strconv"
-
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game"
 	"okey/ui/stats"
+	"okey/ui/table"
 )
 
 // Undo (u) takes back the player's own last discard of the hand, in a
@@ -18,7 +17,7 @@ import (
 // Meta keys of a casual match's record.
 const (
 	metaUndo  = stats.MetaUndo
-	metaUndos = "undos"
+	metaUndos = table.MetaUndos
 )
 
 // undoneMsg is the match replayed without the player's last discard;
@@ -35,14 +34,14 @@ func (m *Model) undo() tea.Cmd {
 		return nil
 	}
 	rec := m.c.g.Record()
-	last := lastOwnDiscard(rec.Actions, func(a game.Action) bool { return a.Kind == game.ActNextHand },
+	last := table.LastOwnDiscard(rec.Actions, func(a game.Action) bool { return a.Kind == game.ActNextHand },
 		func(a game.Action) bool { return a.Kind == game.ActDiscard && a.Seat == 0 })
 	if last < 0 {
 		m.setFlash(true, m.tr.T("status.undo.none"))
 		return nil
 	}
 	m.cancelBots()
-	countUndo(rec.Meta)
+	table.CountUndo(rec.Meta)
 	rec.Actions = rec.Actions[:last]
 	from := m.c.g.State().Moves()
 	return func() tea.Msg {
@@ -66,29 +65,6 @@ func (m *Model) mayUndo(playing bool) bool {
 		return true
 	}
 	return false
-}
-
-// lastOwnDiscard is the place of the player's last discard among a
-// record's actions (ownDiscard), looking back no further than the
-// hand's start (startsHand): -1 when the player has not discarded in
-// this hand. Both games' records are read so.
-func lastOwnDiscard[A any](actions []A, startsHand, ownDiscard func(A) bool) int {
-	for i := len(actions) - 1; i >= 0; i-- {
-		switch {
-		case startsHand(actions[i]):
-			return -1
-		case ownDiscard(actions[i]):
-			return i
-		}
-	}
-	return -1
-}
-
-// countUndo counts one more undo in a casual match's record (meta
-// undos), which the statistics and a reader of the record see.
-func countUndo(meta map[string]string) {
-	n, _ := strconv.Atoi(meta[metaUndos])
-	meta[metaUndos] = strconv.Itoa(n + 1)
 }
 
 // onUndone puts the match back to before the discard, if nothing moved

@@ -6,6 +6,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/okey101"
+	"okey/ui/play101"
+	"okey/ui/table"
 )
 
 // Undo (u) at the 101 table, as at the classic one (undo.go): in a
@@ -25,20 +27,20 @@ type undone101Msg struct {
 // undo101 asks for the match without the player's last discard.
 func (m *Model) undo101() tea.Cmd {
 	t := m.t
-	if !m.mayUndo(t.view.Phase == okey101.Playing) {
+	if !m.mayUndo(t.View.Phase == okey101.Playing) {
 		return nil
 	}
-	rec := t.g.Record()
-	last := lastOwnDiscard(rec.Actions, func(a okey101.Action) bool { return a.Kind == okey101.ActNextHand },
+	rec := t.G.Record()
+	last := table.LastOwnDiscard(rec.Actions, func(a okey101.Action) bool { return a.Kind == okey101.ActNextHand },
 		func(a okey101.Action) bool { return a.Kind == okey101.ActDiscard && a.Seat == 0 })
 	if last < 0 {
 		m.setFlash(true, m.tr.T("status.undo.none"))
 		return nil
 	}
 	m.cancelBots()
-	countUndo(rec.Meta)
+	table.CountUndo(rec.Meta)
 	rec.Actions = rec.Actions[:last]
-	from := t.g.State().Moves()
+	from := t.G.State().Moves()
 	return func() tea.Msg {
 		g, err := okey101.Replay(rec)
 		return undone101Msg{from: from, g: g, err: err}
@@ -50,25 +52,25 @@ func (m *Model) undo101() tea.Cmd {
 // under the cursor), this deal's log as it now stands.
 func (m *Model) onUndone101(msg undone101Msg) tea.Cmd {
 	t := m.t
-	if t == nil || t.g.State().Moves() != msg.from {
+	if t == nil || t.G.State().Moves() != msg.from {
 		return nil // the table moved on: nothing to take back now
 	}
 	if msg.err != nil {
 		m.setFlash(true, m.tr.T("status.refused", m.reason(msg.err)))
 		return m.nextTurn()
 	}
-	back := t.g.Record().Actions[len(msg.g.Record().Actions)]
-	t.g = msg.g
-	rec := t.g.Record()
+	back := t.G.Record().Actions[len(msg.g.Record().Actions)]
+	t.G = msg.g
+	rec := t.G.Record()
 	m.rec = rec.Marshal()
 	m.refresh101()
-	v := &t.view
-	deal := dealKey(v.Hand, v.Redeal)
-	t.log = slices.DeleteFunc(t.log, func(e log101) bool { return e.deal == deal })
+	v := &t.View
+	deal := table.DealKey(v.Hand, v.Redeal)
+	t.Log = slices.DeleteFunc(t.Log, func(e play101.LogEntry) bool { return e.Deal == deal })
 	for i, e := range v.History {
 		m.addLog101(e, i)
 	}
-	t.cursor = t.rack.Nearest(back.Tile, t.cursor)
-	m.setFlash(false, m.tr.T("status.undone", m.tileName101(back.Tile)))
+	t.Cursor = t.Rack.Nearest(back.Tile, t.Cursor)
+	m.setFlash(false, m.tr.T("status.undone", m.t.TileName(back.Tile)))
 	return m.saveCmd()
 }

@@ -2,7 +2,10 @@ package ui
 
 import (
 	"okey/ui/canvas"
+	"okey/ui/keymap"
 	"okey/ui/layout"
+	"okey/ui/table"
+	"okey/ui/theme"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -54,7 +57,7 @@ func (m *Model) header(withKeys bool) string { return m.table().header(withKeys)
 func (m *Model) headerClassic(withKeys bool) string {
 	v := &m.c.view
 	w := m.lay.Header.W
-	left := m.paint(sTitle, "OKEY")
+	left := m.paint(table.Title, "OKEY")
 	leftW := canvas.Width("OKEY")
 	info := ""
 	if m.hasMatch() {
@@ -82,9 +85,9 @@ func (m *Model) headerClassic(withKeys bool) string {
 	info = canvas.Cut(info, max(0, avail))
 	gap := w - leftW - canvas.Width(info) - canvas.Width(keys)
 	if keys == "" || gap < 1 {
-		return left + m.paint(sText, info)
+		return left + m.paint(table.Text, info)
 	}
-	return left + m.paint(sText, info) + strings.Repeat(" ", gap) + m.paint(sDim, keys)
+	return left + m.paint(table.Text, info) + strings.Repeat(" ", gap) + m.paint(table.Dim, keys)
 }
 
 // keyLine writes bindings as "k what · k what", for the header.
@@ -122,3 +125,20 @@ func (m *Model) renderPage(lines []string, foot string) string {
 
 // pageW is the width page text wraps at.
 func (m *Model) pageW() int { return m.lay.Page.W - layout.PageX }
+
+// paint is s drawn in style id, drawn once and looked up after (the
+// cache, table.Painter, goes with the style sheet; both games' tables
+// and the pages between hands use it).
+func (m *Model) paint(id table.Style, s string) string { return m.painter.Paint(m.st, id, s) }
+
+// tableHost is the Model as the host of Okey 101's table (play101.Host):
+// the words, the style sheet, the paint cache and the key map of the
+// moment, the status line, the words for an error.
+type tableHost struct{ m *Model }
+
+func (h tableHost) Words() table.Words                    { return h.m.words() }
+func (h tableHost) Styles() *theme.Styles                 { return h.m.st }
+func (h tableHost) Paint(id table.Style, s string) string { return h.m.paint(id, s) }
+func (h tableHost) Keys() *keymap.KeyMap                  { return &h.m.keys }
+func (h tableHost) Flash(warn bool, s string)             { h.m.setFlash(warn, s) }
+func (h tableHost) Reason(err error) string               { return h.m.reason(err) }

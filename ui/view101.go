@@ -1,11 +1,11 @@
 package ui
 
 import (
+	"okey/ui/table"
 	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
-	"github.com/charmbracelet/x/ansi"
 
 	"okey/game/meld"
 	"okey/game/okey101"
@@ -34,29 +34,29 @@ func (m *Model) renderTable101() string {
 	for s := 1; s < okey101.NumSeats; s++ {
 		m.renderSeat101(c, l, s)
 	}
-	m.renderCenter101(c, l)
-	rows := m.meldRows101(l.Flex.W)
-	table, log := l.Split(len(rows))
-	if l.LogBeside && len(m.t.view.Results) > 0 {
+	m.t.RenderCenter(c, l)
+	rows := m.t.MeldRows(l.Flex.W)
+	melds, log := l.Split(len(rows))
+	if l.LogBeside && len(m.t.View.Results) > 0 {
 		// A tall terminal has room under the melds: the score sheet.
-		sheet := m.sheetTable101()
-		if free := table.H - len(rows) - 1; free >= len(sheet)+1 {
-			y := table.Y + table.H - len(sheet) - 1
-			c.Put(table.X, y, m.paint(sAccent, canvas.Cut(m.tr.T("t101.sheet.title"), table.W)))
+		sheet := m.t.SheetTable()
+		if free := melds.H - len(rows) - 1; free >= len(sheet)+1 {
+			y := melds.Y + melds.H - len(sheet) - 1
+			c.Put(melds.X, y, m.paint(table.Accent, canvas.Cut(m.tr.T("t101.sheet.title"), melds.W)))
 			for i, s := range sheet {
-				c.Put(table.X, y+1+i, cutStyled(s, table.W))
+				c.Put(melds.X, y+1+i, canvas.Within(s, melds.W))
 			}
-			table.H = y - table.Y - 1
+			melds.H = y - melds.Y - 1
 		}
 	}
-	m.renderMelds101(c, table, rows)
-	m.renderLog101(c, log, l.LogBeside)
+	m.t.RenderMelds(c, melds, rows)
+	m.t.RenderLog(c, log, l.LogBeside)
 	if l.LogBeside {
 		for y := l.Log.Y; y < l.Log.Y+l.Log.H; y++ {
-			c.Put(l.Log.X-2, y, m.paint(sDim, "│"))
+			c.Put(l.Log.X-2, y, m.paint(table.Dim, "│"))
 		}
 	}
-	m.renderWork101(c, l.Work)
+	m.t.RenderWork(c, l.Work)
 	m.renderRack101(c, l)
 	c.Put(0, l.Help.Y-len(status), status...)
 	c.Put(0, l.Help.Y, m.keyBar(m.shortHelp101()))
@@ -66,9 +66,9 @@ func (m *Model) renderTable101() string {
 // header101 is the top line: the game, the hand, the opening, and on
 // the table the keys for the help, the settings and quitting.
 func (m *Model) header101(withKeys bool) string {
-	v := &m.t.view
+	v := &m.t.View
 	w := m.width
-	left := m.paint(sTitle, "OKEY 101")
+	left := m.paint(table.Title, "OKEY 101")
 	leftW := canvas.Width("OKEY 101")
 	info := "  " + m.tr.T("t101.hdr.hand", v.Hand, v.Rules.Hands) + " · " + m.tr.T("t101.hdr.open", v.Threshold)
 	if v.Rules.Partners {
@@ -100,22 +100,22 @@ func (m *Model) header101(withKeys bool) string {
 	info = canvas.Cut(info+badge, room)
 	gap := w - leftW - canvas.Width(info) - canvas.Width(keys)
 	if keys == "" || gap < 1 {
-		return left + m.paint(sText, info)
+		return left + m.paint(table.Text, info)
 	}
-	return left + m.paint(sText, info) + strings.Repeat(" ", gap) + m.paint(sDim, keys)
+	return left + m.paint(table.Text, info) + strings.Repeat(" ", gap) + m.paint(table.Dim, keys)
 }
 
 // renderSeat101 draws a bot's panel: its name (marked when it is to
 // move), its tiles and points, how it opened, its discard stack.
 func (m *Model) renderSeat101(c *canvas.Canvas, l layout.Table101, seat int) {
-	v := &m.t.view
+	v := &m.t.View
 	r := l.Seats[seat]
-	a := alignCentre
+	a := table.Centre
 	switch seat {
 	case 1:
-		a = alignRight
+		a = table.Right
 	case 3:
-		a = alignLeft
+		a = table.Left
 	}
 	turn := v.Phase == okey101.Playing && v.Turn == seat
 	name := m.seatName(seat)
@@ -129,338 +129,47 @@ func (m *Model) renderSeat101(c *canvas.Canvas, l layout.Table101, seat int) {
 	if m.asking == seat {
 		name += " " + m.tr.T("panel.thinking")
 	}
-	pts := m.points101(v.Scores[seat])
+	pts := m.t.Points(v.Scores[seat])
 	if p := v.HandPenalties[seat]; p > 0 {
 		pts += " " + m.tr.T("t101.penalties", p)
 	}
 	note := m.seatNote101(seat)
-	l2 := note + m.tilesCount101(v.TileCounts[seat]) + " · " + pts
+	l2 := note + m.t.TilesCount(v.TileCounts[seat]) + " · " + pts
 	if note != "" && canvas.Width(l2) > r.W {
 		// A narrow panel keeps the points whole: who holds the seat
 		// (player, bot, away) goes up beside the name.
-		l2 = m.tilesCount101(v.TileCounts[seat]) + " · " + pts
+		l2 = m.t.TilesCount(v.TileCounts[seat]) + " · " + pts
 		name += " · " + strings.TrimSuffix(note, " · ")
 	}
-	l3 := m.openingText(v.Opened[seat])
-	stack, stackSt := m.stackText101(seat)
-	nameSt := sBold
+	l3 := m.t.OpeningText(v.Opened[seat])
+	stack, stackSt := m.t.StackText(seat)
+	nameSt := table.Bold
 	if turn {
-		nameSt = sTurn
+		nameSt = table.Turn
 	}
-	m.putAligned101(c, r, r.Y, a, nameSt, name)
-	m.putAligned101(c, r, r.Y+1, a, sText, l2)
-	openSt := sDim
+	m.t.PutAligned(c, r, r.Y, a, nameSt, name)
+	m.t.PutAligned(c, r, r.Y+1, a, table.Text, l2)
+	openSt := table.Dim
 	if v.Opened[seat].Status != meld.NotOpened {
-		openSt = sText
+		openSt = table.Text
 	}
 	if l.SeatH > 3 {
-		m.putAligned101(c, r, r.Y+2, a, openSt, l3)
-		m.putAligned101(c, r, r.Y+3, a, stackSt, stack)
+		m.t.PutAligned(c, r, r.Y+2, a, openSt, l3)
+		m.t.PutAligned(c, r, r.Y+3, a, stackSt, stack)
 		return
 	}
 	// Three lines: the opening and the stack share the last.
 	if stack == "" {
-		m.putAligned101(c, r, r.Y+2, a, openSt, l3)
+		m.t.PutAligned(c, r, r.Y+2, a, openSt, l3)
 		return
 	}
 	sep := " · "
 	w := canvas.Width(l3) + canvas.Width(sep) + canvas.Width(stack)
-	line := m.paint(openSt, l3) + m.paint(sDim, sep) + m.paint(stackSt, stack)
+	line := m.paint(openSt, l3) + m.paint(table.Dim, sep) + m.paint(stackSt, stack)
 	if w > r.W {
 		line, w = m.paint(stackSt, canvas.Cut(stack, r.W)), min(r.W, canvas.Width(stack))
 	}
-	x := r.X
-	switch a {
-	case alignCentre:
-		x += (r.W - w) / 2
-	case alignRight:
-		x += r.W - w
-	}
-	c.Put(x, r.Y+2, line)
-}
-
-// stackText101 is a seat's discard stack in words: its top tile, or
-// what the player may do with it.
-func (m *Model) stackText101(seat int) (string, styleID) {
-	v := &m.t.view
-	top := v.Top(seat)
-	if top == tile.NoTile {
-		return "", sDim
-	}
-	if seat == v.Previous && v.MyTurn() && v.Legal.Take {
-		return m.tr.T("t101.stack.take", m.tileCase101(top, i18n.Accusative)), sKey
-	}
-	return m.tr.T("t101.stack", m.tileName101(top)), sDim
-}
-
-// putAligned101 is putAligned with the table's cache of drawn text.
-func (m *Model) putAligned101(c *canvas.Canvas, r layout.Rect, y int, a align, st styleID, s string) {
-	s = canvas.Cut(s, r.W)
-	x := r.X
-	switch a {
-	case alignCentre:
-		x += (r.W - canvas.Width(s)) / 2
-	case alignRight:
-		x += r.W - canvas.Width(s)
-	}
-	c.Put(x, y, m.paint(st, s))
-}
-
-// renderCenter101 draws the centre line: the indicator and the okey,
-// the wall, the player's own stack.
-func (m *Model) renderCenter101(c *canvas.Canvas, l layout.Table101) {
-	v := &m.t.view
-	r := l.Center
-	parts := []string{
-		m.paint(sText, m.tr.T("t101.center.indicator", m.faceText(v.Indicator))) + " " +
-			m.paint(sOkey, m.tr.T("t101.center.okey", m.faceText(v.Okey))),
-	}
-	wall := m.tr.T("t101.center.wall", v.WallLeft)
-	if v.MyTurn() && v.Legal.Draw {
-		parts = append(parts, m.paint(sKey, m.tr.T("t101.center.draw", v.WallLeft)))
-	} else {
-		parts = append(parts, m.paint(sText, wall))
-	}
-	if top := v.Top(0); top != tile.NoTile && !m.Watching() {
-		parts = append(parts, m.paint(sDim, m.tr.T("t101.center.mine", m.tileName101(top))))
-	}
-	line := strings.Join(parts, m.paint(sDim, " · "))
-	c.Put(r.X, r.Y, cutStyled(line, r.W))
-}
-
-// cutStyled cuts a styled line to w columns.
-func cutStyled(s string, w int) string {
-	if canvas.Width(s) <= w {
-		return s
-	}
-	return canvas.Cut(s, w)
-}
-
-// meldPiece is a part of a line of the table: a seat's label, or a meld.
-type meldPiece struct {
-	x, w   int
-	meld   int // the table's index, -1 for a label
-	styled string
-}
-
-// meldOrder101 is the order the seats' melds are shown in: the players
-// after the player in the order of play, the player's own last, next
-// to the rack.
-var meldOrder101 = [okey101.NumSeats]int{1, 2, 3, 0}
-
-// meldRows101 lays the table's melds out in lines of w columns, grouped
-// by the seat that laid them down: the seat's name and opening, then
-// its melds, the lines after the first indented.
-func (m *Model) meldRows101(w int) [][]meldPiece {
-	v := &m.t.view
-	var rows [][]meldPiece
-	for _, seat := range meldOrder101 {
-		var idx []int
-		for i := range v.Table {
-			if v.Table[i].Owner == seat {
-				idx = append(idx, i)
-			}
-		}
-		if len(idx) == 0 {
-			continue
-		}
-		label := m.seatName(seat) + " " + m.openingShort(v.Opened[seat]) + ":"
-		row := []meldPiece{{x: 0, w: canvas.Width(label), meld: -1, styled: m.paint(sBold, label)}}
-		x := canvas.Width(label) + 1
-		for _, i := range idx {
-			plainText, styled := m.meldText(&v.Table[i])
-			pw := canvas.Width(plainText)
-			if x+pw > w && x > meldIndent {
-				rows = append(rows, row)
-				row, x = nil, meldIndent
-			}
-			if pw > w-x { // a meld longer than a line: cut
-				styled, pw = canvas.Cut(plainText, w-x), w-x
-			}
-			row = append(row, meldPiece{x: x, w: pw, meld: i, styled: styled})
-			x += pw + meldGap
-		}
-		rows = append(rows, row)
-	}
-	return rows
-}
-
-// Spacing of the melds on the table.
-const (
-	meldIndent = 2
-	meldGap    = 3
-)
-
-// openingShort is how a seat opened, in brackets: (112), (6 pairs).
-func (m *Model) openingShort(o okey101.Opening) string {
-	if o.Status == meld.OpenedPairs {
-		return "(" + m.tr.T("t101.pairs", o.Value) + ")"
-	}
-	return "(" + strconv.Itoa(o.Value) + ")"
-}
-
-// renderMelds101 draws the lines of melds that fit in r; a meld being
-// chosen for a tile is marked, and when lines are left out the last one
-// says so.
-func (m *Model) renderMelds101(c *canvas.Canvas, r layout.Rect, rows [][]meldPiece) {
-	if r.H <= 0 {
-		return
-	}
-	v := &m.t.view
-	if len(rows) == 0 {
-		msg := m.tr.T("t101.table.none", v.Threshold, okey101.MinPairs)
-		for i, s := range canvas.Wrap(msg, r.W) {
-			if i < r.H {
-				c.Put(r.X, r.Y+i, m.paint(sDim, s))
-			}
-		}
-		return
-	}
-	chosen := -1
-	if ch := m.t.choose; ch != nil {
-		chosen = ch.opts[ch.at].Meld
-	}
-	show := rows
-	if len(rows) > r.H {
-		show = rows[:r.H-1]
-	}
-	for y, row := range show {
-		for _, p := range row {
-			s := p.styled
-			if p.meld >= 0 && p.meld == chosen {
-				s = m.paint(sTurn, ">"+ansi.Strip(s)+"<")
-				c.Put(r.X+p.x-1, r.Y+y, s)
-				continue
-			}
-			c.Put(r.X+p.x, r.Y+y, s)
-		}
-	}
-	if len(rows) > r.H {
-		c.Put(r.X, r.Y+r.H-1, m.paint(sDim, canvas.Cut(m.tr.T("t101.table.more", len(rows)-r.H+1), r.W)))
-	}
-}
-
-// renderLog101 draws the latest moves in r, the newest last; beside the
-// table under a title, entries wrapped; below it, cut.
-func (m *Model) renderLog101(c *canvas.Canvas, r layout.Rect, beside bool) {
-	if r.H <= 0 {
-		return
-	}
-	y, h := r.Y, r.H
-	if beside {
-		c.Put(r.X, y, m.paint(sAccent, canvas.Cut(m.tr.T("log.title"), r.W)))
-		y++
-		h--
-	}
-	log := m.t.log
-	var lines []string
-	newest := 0
-	for i := len(log) - 1; i >= 0 && len(lines) < h; i-- {
-		e := &log[i]
-		if e.lang != m.tr.Lang {
-			e.text, e.lang, e.wrapW = m.logText101(*e), m.tr.Lang, 0
-		}
-		if e.text == "" {
-			continue
-		}
-		if e.wrapW != r.W {
-			e.wrapped, e.wrapW = []string{canvas.Cut(e.text, r.W)}, r.W
-			if beside {
-				e.wrapped = canvas.Wrap(e.text, r.W)
-			}
-		}
-		parts := e.wrapped
-		for j := len(parts) - 1; j >= 0 && len(lines) < h; j-- {
-			lines = append(lines, parts[j])
-		}
-		if newest == 0 {
-			newest = len(lines)
-		}
-	}
-	for i := range lines {
-		s := lines[len(lines)-1-i]
-		st := sDim
-		if i >= len(lines)-newest {
-			st = sText
-		}
-		c.Put(r.X, y+i, m.paint(st, s))
-	}
-}
-
-// renderWork101 draws the work line: the groups made and the group
-// being made with what they are worth, or the taken tile owed, or what
-// an opening needs.
-func (m *Model) renderWork101(c *canvas.Canvas, r layout.Rect) {
-	c.Put(r.X, r.Y, m.workLine101(r.W))
-}
-
-// workLine101 is the work line, styled, at most w columns.
-func (m *Model) workLine101(w int) string {
-	t := m.t
-	v := &t.view
-	// The group being made comes first (its reading is what the player
-	// looks for at once), then what the groups made come to, then
-	// those groups, as far as the line goes.
-	var parts []string
-	if v.Legal.GiveBack && (len(t.sel) > 0 || len(t.groups) > 0) {
-		// The taken tile's obligation stays in sight until it is met.
-		parts = append(parts, m.paint(sWarn, m.tr.T("t101.work.owed.short", m.tileName101(v.Taken.Tile))))
-	}
-	if len(t.sel) > 0 {
-		parts = append(parts, m.selectionText101())
-	}
-	if len(t.groups) > 0 {
-		parts = append(parts, m.paint(sAccent, m.groupsSum101()))
-	}
-	for k, g := range t.groups {
-		// A group reads in its meld's order (K11 K12 K13 however its
-		// tiles were chosen), as the line about the selection does.
-		ts := t.slotTiles(g)
-		txt := strconv.Itoa(k+1) + ": " + m.tilesText(ts)
-		if len(ts) >= 3 {
-			if r, err := v.Analyzer.Read(ts); err == nil {
-				txt = strconv.Itoa(k+1) + ": " + m.tilesText(r.Tiles) + " (" + strconv.Itoa(r.Value()) + ")"
-			}
-		}
-		parts = append(parts, m.paint(sText, txt))
-	}
-	if len(parts) > 0 {
-		return cutStyled(strings.Join(parts, m.paint(sDim, " · ")), w)
-	}
-	switch {
-	case v.Legal.GiveBack:
-		return m.paint(sWarn, canvas.Cut(m.tr.T("t101.work.owed", m.tileCase101(v.Taken.Tile, i18n.Accusative)), w))
-	case v.Opened[0].Status == meld.OpenedMelds:
-		return m.paint(sDim, canvas.Cut(m.tr.T("t101.work.opened", v.Opened[0].Value), w))
-	case v.Opened[0].Status == meld.OpenedPairs:
-		return m.paint(sDim, canvas.Cut(m.tr.T("t101.work.opened.pairs", v.Opened[0].Value), w))
-	}
-	return m.paint(sDim, canvas.Cut(m.tr.T("t101.work.open", v.Threshold, okey101.MinPairs), w))
-}
-
-// selectionText101 is the group being made and what it is (at once:
-// a run, a set or a pair and its worth, or why it is none yet).
-func (m *Model) selectionText101() string {
-	t := m.t
-	ts := t.slotTiles(t.sel)
-	txt := m.tilesText(ts)
-	switch len(ts) {
-	case 1:
-		if t.view.Opened[0].Status == meld.NotOpened {
-			return m.paint(sText, m.tr.T("t101.sel.one.closed", txt)) // i would be refused
-		}
-		return m.paint(sText, m.tr.T("t101.sel.one", txt))
-	case 2:
-		if g, why := m.readGroup101(t.sel, t.groups); why == "" && g.Kind == meld.Pair {
-			return m.paint(sGood, m.tr.T("t101.sel.pair", txt))
-		}
-		return m.paint(sText, m.tr.T("t101.sel.more", txt))
-	}
-	g, why := m.readGroup101(t.sel, t.groups)
-	if why != "" {
-		return m.paint(sWarn, why)
-	}
-	return m.paint(sGood, m.tr.T("t101.sel.meld", m.tilesText(g.Tiles), m.kindName(g.Kind), g.Value()))
+	c.Put(table.AlignedX(r, w, a), r.Y+2, line)
 }
 
 // renderRack101 draws the rack in its frame: its title says the
@@ -468,7 +177,7 @@ func (m *Model) selectionText101() string {
 // mark say the cursor, the tile picked up, the group it is chosen into.
 func (m *Model) renderRack101(c *canvas.Canvas, l layout.Table101) {
 	t := m.t
-	v := &t.view
+	v := &t.View
 	r := l.Rack
 	name := m.seatName(0)
 	if v.MyTurn() {
@@ -477,13 +186,13 @@ func (m *Model) renderRack101(c *canvas.Canvas, l layout.Table101) {
 	if v.Dealer == 0 {
 		name += " " + m.tr.T("panel.dealer")
 	}
-	pts := m.points101(v.Scores[0])
+	pts := m.t.Points(v.Scores[0])
 	if p := v.HandPenalties[0]; p > 0 {
 		pts += " " + m.tr.T("t101.penalties", p)
 	}
-	title := " " + name + " · " + m.tilesCount101(v.TileCounts[0]) + " · " + pts + " · " + m.openingText(v.Opened[0]) + m.seatClock(0) + " "
-	if t.held >= 0 {
-		title = " " + m.tr.T("rack.holding", m.tileName101(t.rack.Slots[t.held])) + " "
+	title := " " + name + " · " + m.t.TilesCount(v.TileCounts[0]) + " · " + pts + " · " + m.t.OpeningText(v.Opened[0]) + m.seatClock(0) + " "
+	if t.Held >= 0 {
+		title = " " + m.tr.T("rack.holding", m.t.TileName(t.Rack.Slots[t.Held])) + " "
 	}
 	frame := m.st.Panel
 	c.Put(r.X, r.Y, frame.TopLine(r.W, title))
@@ -493,13 +202,13 @@ func (m *Model) renderRack101(c *canvas.Canvas, l layout.Table101) {
 			rows[row][k].Grow(r.W * 16) // a tile's line in its styles, a slot's worth of columns
 		}
 	}
-	for i, x := range t.rack.Slots {
+	for i, x := range t.Rack.Slots {
 		f := theme.FramePlain
-		g := t.groupOf(i)
+		g := t.GroupOf(i)
 		switch {
-		case i == t.held:
+		case i == t.Held:
 			f = theme.FrameHeld
-		case i == t.cursor && !m.Watching(): // a spectator has no rack to move on
+		case i == t.Cursor && !m.Watching(): // a spectator has no rack to move on
 			f = theme.FrameCursor
 		case g >= 0:
 			f = theme.FrameSelected
@@ -517,7 +226,7 @@ func (m *Model) renderRack101(c *canvas.Canvas, l layout.Table101) {
 		if x == tile.NoTile {
 			box = m.st.EmptySlot(f)
 		} else {
-			face, lbl := m.faceOf101(x)
+			face, lbl := m.t.FaceOf(x)
 			box = m.st.TileMarked(face, f, lbl, mark)
 		}
 		row := i / rack.Cols
@@ -545,39 +254,22 @@ func (m *Model) bottomLine101(w int) string {
 	title := " " + m.tr.T(words) + " "
 	title = canvas.Cut(title, max(0, w-4))
 	rest := max(0, w-3-canvas.Width(title))
-	k := "\x00bottom:" + title + strconv.Itoa(w) // drawn once per width and words
-	if s, ok := m.painted[paintKey{sText, k}]; ok && m.paintedFor == m.st {
-		return s
-	}
-	s := b.Edge.Render(b.BottomLeft+b.Bottom) + b.Title.Render(title) + b.Edge.Render(strings.Repeat(b.Bottom, rest)+b.BottomRight)
-	m.paint(sText, "") // the cache is the style sheet's
-	m.painted[paintKey{sText, k}] = s
-	return s
-}
-
-// faceOf101 is how a tile is drawn on the rack: an okey reads OK, a
-// false joker the face it plays as.
-func (m *Model) faceOf101(x tile.Tile) (tile.Tile, theme.Label) {
-	v := &m.t.view
-	switch {
-	case x == tile.FalseJoker:
-		return v.Okey, theme.LabelFalse
-	case x == v.Okey:
-		return x, theme.LabelOkey
-	}
-	return x, theme.LabelNone
+	k := "bottom:" + title + strconv.Itoa(w) // drawn once per width and words
+	return m.painter.Drawn(m.st, k, func() string {
+		return b.Edge.Render(b.BottomLeft+b.Bottom) + b.Title.Render(title) + b.Edge.Render(strings.Repeat(b.Bottom, rest)+b.BottomRight)
+	})
 }
 
 // status101 is the status: the message of the last key or move, or what
 // the player may do now, wrapped in up to n lines of w columns.
 func (m *Model) status101(w, n int) []string {
-	text, st := m.upFirst(m.guide101()), sBold
-	if m.t.choose != nil {
-		text, st = m.chooseText101(), sAccent
+	text, st := m.upFirst(m.guide101()), table.Bold
+	if m.t.Choose != nil {
+		text, st = m.t.ChooseText(), table.Accent
 	} else if m.flash != "" {
-		text, st = m.flash, sAccent
+		text, st = m.flash, table.Accent
 		if m.flashWarn {
-			st = sWarn
+			st = table.Warn
 		}
 	}
 	lines := canvas.Wrap(text, w)
@@ -594,7 +286,7 @@ func (m *Model) status101(w, n int) []string {
 // guide101 says what the player may do now.
 func (m *Model) guide101() string {
 	t := m.t
-	v := &t.view
+	v := &t.View
 	if v.Phase != okey101.Playing {
 		return ""
 	}
@@ -607,21 +299,21 @@ func (m *Model) guide101() string {
 	switch {
 	case v.Turn != 0:
 		return m.tr.T("guide.wait", m.seatName(v.Turn))
-	case t.held >= 0:
+	case t.Held >= 0:
 		return m.tr.T("guide.holding")
 	case v.Stage == okey101.StageFirst:
 		return m.tr.T("t101.guide.first")
 	case v.Stage == okey101.StageDraw && v.Legal.Take:
-		return m.tr.T("t101.guide.draw.take", m.nameIn(v.Previous, i18n.Genitive), m.tileCase101(v.Top(v.Previous), i18n.Accusative))
+		return m.tr.T("t101.guide.draw.take", m.nameIn(v.Previous, i18n.Genitive), m.t.TileCase(v.Top(v.Previous), i18n.Accusative))
 	case v.Stage == okey101.StageDraw:
 		return m.tr.T("t101.guide.draw")
 	case v.Legal.GiveBack:
-		return m.tr.T("t101.guide.owed", m.tileCase101(v.Taken.Tile, i18n.Accusative))
-	case len(t.sel) > 0:
+		return m.tr.T("t101.guide.owed", m.t.TileCase(v.Taken.Tile, i18n.Accusative))
+	case len(t.Sel) > 0:
 		return m.tr.T("t101.guide.sel")
-	case len(t.groups) > 0 && v.Opened[0].Status == meld.NotOpened:
+	case len(t.Groups) > 0 && v.Opened[0].Status == meld.NotOpened:
 		return m.tr.T("t101.guide.groups.open")
-	case len(t.groups) > 0:
+	case len(t.Groups) > 0:
 		return m.tr.T("t101.guide.groups.lay")
 	case v.Counts.Total() == 1:
 		return m.tr.T("t101.guide.last")
@@ -634,8 +326,8 @@ func (m *Model) guide101() string {
 // shortHelp101 picks the table's keys worth showing now.
 func (m *Model) shortHelp101() []key.Binding {
 	t := m.t
-	v := &t.view
-	if t.choose != nil {
+	v := &t.View
+	if t.Choose != nil {
 		k := m.keys.Choose101
 		return []key.Binding{k.Other, k.OK, k.Cancel, k.Quit}
 	}

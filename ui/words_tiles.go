@@ -9,18 +9,10 @@ import (
 // the catalogue's tile words (i18n.Catalog.Tile and its siblings say
 // why Turkish writes "kırmızı 7'yi") and the names of the seats.
 
-// tileWords reports whether running text writes a tile's colour as a
-// word.
-func (m *Model) tileWords() bool { return m.tr.TileWords() }
-
-// sfx is a proper name, a tile or a number with the case ending c:
-// "Zeynep'in", "kırmızı 7'yi" in Turkish, the word itself in English.
-func (m *Model) sfx(word string, c i18n.Case) string { return m.tr.Sfx(word, c) }
-
 // nameIn is seat s's name with the case ending c: "Zeynep'in". The
 // player's own seat has its own ("you") messages and never comes here
 // in a sentence about a third person.
-func (m *Model) nameIn(s int, c i18n.Case) string { return m.sfx(m.seatName(s), c) }
+func (m *Model) nameIn(s int, c i18n.Case) string { return m.words().NameIn(s, c) }
 
 // faceText is a tile's face in running text: "R7", or "kırmızı 7".
 func (m *Model) faceText(t tile.Tile) string { return m.tr.Face(t) }
@@ -30,9 +22,6 @@ func (m *Model) tileIn(t, okey tile.Tile, c i18n.Case) string { return m.tr.Tile
 
 // tileCase is tileIn in the classic hand on the table.
 func (m *Model) tileCase(t tile.Tile, c i18n.Case) string { return m.tileIn(t, m.c.view.Okey, c) }
-
-// tileCase101 is tileIn in the 101 hand on the table.
-func (m *Model) tileCase101(t tile.Tile, c i18n.Case) string { return m.tileIn(t, m.t.view.Okey, c) }
 
 // tilesIn writes tiles of a hand whose okey is okey in a row: "R4 R5
 // OK", "kırmızı 4-5-okey".

@@ -229,3 +229,12 @@ func Wrap(text string, w int) []string {
 	}
 	return out
 }
+
+// Within is s cut to w columns, or s itself when it fits: a line of
+// styled pieces that usually fits is measured, not cut.
+func Within(s string, w int) string {
+	if Width(s) <= w {
+		return s
+	}
+	return Cut(s, w)
+}

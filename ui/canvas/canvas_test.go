@@ -97,3 +97,27 @@ func BenchmarkWidth(b *testing.B) {
 		Width(s)
 	}
 }
+
+// TestWithin asserts a line that fits comes back whole and one that
+// does not is cut to the width, styles and all.
+func TestWithin(t *testing.T) {
+	styled := "\x1b[1mbold\x1b[0m words"
+	for _, tc := range []struct {
+		s     string
+		w     int
+		width int
+	}{
+		{"short", 10, 5},
+		{styled, 10, 10},
+		{styled, 4, 4},
+		{"", 3, 0},
+	} {
+		got := Within(tc.s, tc.w)
+		if Width(got) != tc.width {
+			t.Errorf("Within(%q, %d) = %q, %d wide, want %d", tc.s, tc.w, got, Width(got), tc.width)
+		}
+		if Width(tc.s) <= tc.w && got != tc.s {
+			t.Errorf("Within(%q, %d) = %q, changed a line that fits", tc.s, tc.w, got)
+		}
+	}
+}

@@ -1,9 +1,29 @@
 // Package play101 is Okey 101's side of the table, as far as it has left
-// package ui (issue 21): what the table knows of 101's rules that is not
-// drawing or keys. It holds the seats' players and the analysis the
-// table gives the player, all from a seat's view alone, so that they run
-// in commands and at a server's table alike:
+// package ui (issue 21): the match on the table and what the player is
+// doing with it, its words, the seats' players and the analysis the
+// table gives the player (the last two from a seat's view alone, so
+// that they run in commands and at a server's table alike):
 //
+//	table.go     Table: the match, seat 0's view, the rack, the groups
+//	             being made, the log; Host, what it takes from the app
+//	             that hosts it (the words, the style sheet and its paint
+//	             cache, the key map, the status line, an error's words)
+//	rack.go      the rack of the table: the cursor, moving a tile with
+//	             the groups following it, the group a slot is in, a new
+//	             hand's rack laid out
+//	words.go     tiles, melds, openings and the log in the player's
+//	             language
+//	groups.go    the groups the player makes on the rack (choosing tiles
+//	             into one, making it one to lay down, letting them go),
+//	             read as melds, why a group is not one, the rack arranged
+//	             round them
+//	refuse.go    the referee's refusals in the player's words
+//	choose.go    the place on the table being chosen, in words
+//	hintwords.go the hint's facts and a plan's steps in words
+//	view.go      the table drawn: the melds by seat (and which one a
+//	             click lands on), the log, the work line, the stacks
+//	sheet.go     the pages in words: the score sheet, a hand's end, the
+//	             last moves, the house rules, the stacks browsed
 //	player.go    Player (a seat's view in, one action out), the levels the
 //	             table seats (Source), the seat's player seeded per decision
 //	plain.go     the table's own plain player (the stand-in for a bot that
@@ -17,6 +37,6 @@
 //	             table writes them
 //
 // It imports the referee of 101 (game/okey101, game/meld, game/tile), the
-// bots of 101, ui/seats, and nothing of ui: ui puts its words to these
-// facts.
+// bots of 101, the table's core (ui/table, ui/rack, ui/seats), ui/i18n
+// and ui/theme, and nothing of ui.
 package play101

@@ -224,3 +224,44 @@ func Costs(v *okey101.View, t tile.Tile) string {
 	}
 	return ""
 }
+
+// AnyAction is an action the game takes from seat: a draw, a give
+// back, a discard that costs nothing if there is one, else any simple
+// action of the seat's view. It reports false only when the game takes
+// none, which the referee never allows of the seat to move.
+func (t *Table) AnyAction(seat int) (okey101.Action, bool) {
+	st := t.G.State()
+	v := st.View(seat)
+	var try []okey101.Action
+	if v.Legal.Discard {
+		for _, t := range v.Rack {
+			if Costs(&v, t) == "" {
+				try = append(try, okey101.Discard(seat, t))
+			}
+		}
+	}
+	simple := v.SimpleActions()
+	// Draws and give-backs first: a take would owe a tile.
+	slices.SortStableFunc(simple, func(a, b okey101.Action) int { return rank(a.Kind) - rank(b.Kind) })
+	try = append(try, simple...)
+	for _, a := range try {
+		if _, _, err := st.Apply(a); err == nil {
+			return a, true
+		}
+	}
+	return okey101.Action{}, false
+}
+
+// rank orders kinds of action for a seat that must play something:
+// a draw or a give-back first, then a discard, a meld, a take.
+func rank(k okey101.ActionKind) int {
+	switch k {
+	case okey101.ActDraw, okey101.ActGiveBack:
+		return 0
+	case okey101.ActDiscard:
+		return 1
+	case okey101.ActTake:
+		return 3
+	}
+	return 2
+}

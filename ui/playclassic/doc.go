@@ -10,7 +10,9 @@
 //	                by value, seri diz and çift diz), a view turned so that
 //	                a served seat sits at seat 0 (RotateView)
 //	history.go      a match's score history, hand by hand, from its record
+//	log.go          the move log's entries (LogEntry) in the player's
+//	                words (LogText)
 //
-// It imports the referee (game, game/hand, game/tile), the bots, ui/rack
-// and ui/seats, and nothing of ui.
+// It imports the referee (game, game/hand, game/tile), the bots, the
+// table's core (ui/table, ui/rack, ui/seats), ui/i18n, and nothing of ui.
 package playclassic

@@ -324,3 +324,15 @@ func PackRows(groups [][]tile.Tile, rest []tile.Tile) (Rack, bool) {
 	}
 	return r, len(rest) == 0
 }
+
+// Step is a rack cursor moved along the rack (dx, wrapping from
+// row to row) or between the rows (dy), at either table.
+func Step(cursor, dx, dy int) int {
+	if dx != 0 {
+		cursor = (cursor + dx + NumSlots) % NumSlots
+	}
+	if dy != 0 {
+		cursor = (cursor + Cols) % NumSlots
+	}
+	return cursor
+}

@@ -117,3 +117,22 @@ func TestPackRows(t *testing.T) {
 		})
 	}
 }
+
+// TestStep asserts the cursor wraps from row to row along the rack and
+// goes to the other row on dy, at both ends.
+func TestStep(t *testing.T) {
+	for _, tc := range []struct{ cursor, dx, dy, want int }{
+		{0, 1, 0, 1},
+		{0, -1, 0, NumSlots - 1},
+		{Cols - 1, 1, 0, Cols},
+		{NumSlots - 1, 1, 0, 0},
+		{3, 0, 1, Cols + 3},
+		{Cols + 3, 0, 1, 3},
+		{Cols + 3, 0, -1, 3},
+		{5, 0, 0, 5},
+	} {
+		if got := Step(tc.cursor, tc.dx, tc.dy); got != tc.want {
+			t.Errorf("Step(%d, %d, %d) = %d, want %d", tc.cursor, tc.dx, tc.dy, got, tc.want)
+		}
+	}
+}

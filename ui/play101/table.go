@@ -1,0 +1,132 @@
+package play101
+
+import (
+	"okey/game/meld"
+	"okey/game/okey101"
+	"okey/game/tile"
+	"okey/ui/keymap"
+	"okey/ui/rack"
+	"okey/ui/table"
+	"okey/ui/theme"
+)
+
+// Host is what Okey 101's table takes from the app that hosts it: the
+// words of the moment (the language, the seats' names, whether the
+// screen is a spectator's), the style sheet and its paint cache, the
+// key map, the status line and the words for an error. It is
+// kept small on purpose: the table asks for what it draws and writes
+// with, not for the app's screens.
+type Host interface {
+	// Words are the seats' and the player's words, as the screen stands.
+	Words() table.Words
+	// Styles is the style sheet in effect.
+	Styles() *theme.Styles
+	// Paint is s drawn in style id (the host's table.Painter).
+	Paint(id table.Style, s string) string
+	// Keys is the key map, whose keys the table's words name.
+	Keys() *keymap.KeyMap
+	// Flash says s on the status line until the next key, as a warning
+	// when warn.
+	Flash(warn bool, s string)
+	// Reason is an error in the player's words.
+	Reason(err error) string
+}
+
+// Table is a match of 101 on the table and what the player is doing
+// with it.
+type Table struct {
+	host Host
+
+	G    *okey101.Game
+	View okey101.View // seat 0's
+	// Players are the bots of seats 1-3 (0 is the player); Failed counts
+	// each seat's failed decisions in a row.
+	Players [okey101.NumSeats]Player
+	Failed  [okey101.NumSeats]int
+
+	Rack   rack.Rack
+	Cursor int
+	Held   int // slot of the tile picked up to move, -1 for none
+	// Sel are the slots chosen into the group being made, in the order
+	// chosen; Groups the groups made (slots), waiting to be laid down
+	// together (an opening) or one after another.
+	Sel    []int
+	Groups [][]int
+	// Choose is a place on the table being chosen for a tile (a
+	// lay-off, an okey taken back), nil when none.
+	Choose *Choice
+	// Confirm is what x or f pressed again does now: a discard that
+	// costs 101, a finish shown first.
+	Confirm Confirm
+
+	Log    []LogEntry
+	HintID uint64
+	// SV is the analysis' working memory for Update (one goroutine).
+	SV meld.Solver
+}
+
+// NewTable is an empty table for a match g (nil: a served seat's, whose
+// views come from its table) hosted by h.
+func NewTable(h Host, g *okey101.Game) *Table { return &Table{host: h, G: g, Held: -1} }
+
+// LogEntry is a line of the log: an event as seat 0 saw it, or a note.
+type LogEntry struct {
+	Ev   okey101.Event
+	Note string
+	Chat bool // the note is a line of the table's chat
+	Deal int  // the deal it happened in (hand<<8 | redeal)
+	// At is an event's place in its deal's history (-1: not known), a
+	// chat line's the number of events before it (ChatLine.At).
+	At int
+	// Owner is the seat whose meld a lay-off or a take-back was on;
+	// Okey the okey of the hand.
+	Owner int
+	Okey  tile.Tile
+	// Text is the entry in words, in the language Lang, and Wrapped its
+	// lines at WrapW columns (caches).
+	Text, Lang string
+	Wrapped    []string
+	WrapW      int
+}
+
+// ConfirmKind is what pressing a key again confirms.
+type ConfirmKind uint8
+
+// What a key pressed again confirms.
+const (
+	ConfirmNone    ConfirmKind = iota
+	ConfirmDiscard             // a discard that costs 101 (x)
+	ConfirmFinish              // the finish shown (f)
+)
+
+// Confirm is what a key pressed again does: its kind, the slot of the
+// tile a discard would throw, the actions a finish would play.
+type Confirm struct {
+	Kind ConfirmKind
+	Slot int
+	Plan []okey101.Action
+}
+
+// Choice is a tile's places on the table: a lay-off (i) or an okey
+// taken back (k) with more than one place open to it.
+type Choice struct {
+	Kind okey101.ActionKind // ActLayOff or ActTakeBack
+	Slot int                // the tile's rack slot
+	Tile tile.Tile
+	Opts []okey101.Action
+	// As is what the tile stands for in each place (NoTile: an okey on
+	// a set, any colour it lacks).
+	As []tile.Tile
+	At int
+}
+
+// SlotTiles are the tiles of rack slots, in order.
+func (t *Table) SlotTiles(slots []int) []tile.Tile {
+	out := make([]tile.Tile, 0, len(slots))
+	for _, i := range slots {
+		if i >= 0 && i < rack.NumSlots && t.Rack.Slots[i] != tile.NoTile {
+			out = append(out, t.Rack.Slots[i])
+		}
+	}
+	return out
+}

@@ -1,0 +1,302 @@
+package play101
+
+import (
+	"okey/game/meld"
+	"okey/game/okey101"
+	"okey/game/tile"
+	"okey/ui/canvas"
+	"okey/ui/i18n"
+	"okey/ui/layout"
+	"okey/ui/table"
+	"okey/ui/theme"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// The 101 table drawn: the melds on the table, the log, the work line
+// (the groups being made), the seats' stacks.
+
+// RenderWork draws the work line: the groups made and the group
+// being made with what they are worth, or the taken tile owed, or what
+// an opening needs.
+func (t *Table) RenderWork(c *canvas.Canvas, r layout.Rect) {
+	c.Put(r.X, r.Y, t.WorkLine(r.W))
+}
+
+// PutAligned writes s in style st on line y of r, cut to r's width and
+// aligned in it.
+func (t *Table) PutAligned(c *canvas.Canvas, r layout.Rect, y int, a table.Align, st table.Style, s string) {
+	table.PutAligned(c, r, y, a, s, func(s string) string { return t.host.Paint(st, s) })
+}
+
+// RenderMelds draws the lines of melds that fit in r; a meld being
+// chosen for a tile is marked, and when lines are left out the last one
+// says so.
+func (t *Table) RenderMelds(c *canvas.Canvas, r layout.Rect, rows [][]MeldPiece) {
+	if r.H <= 0 {
+		return
+	}
+	v := &t.View
+	if len(rows) == 0 {
+		msg := t.tr().T("t101.table.none", v.Threshold, okey101.MinPairs)
+		for i, s := range canvas.Wrap(msg, r.W) {
+			if i < r.H {
+				c.Put(r.X, r.Y+i, t.host.Paint(table.Dim, s))
+			}
+		}
+		return
+	}
+	chosen := -1
+	if ch := t.Choose; ch != nil {
+		chosen = ch.Opts[ch.At].Meld
+	}
+	show := rows
+	if len(rows) > r.H {
+		show = rows[:r.H-1]
+	}
+	for y, row := range show {
+		for _, p := range row {
+			s := p.Styled
+			if p.Meld >= 0 && p.Meld == chosen {
+				s = t.host.Paint(table.Turn, ">"+ansi.Strip(s)+"<")
+				c.Put(r.X+p.X-1, r.Y+y, s)
+				continue
+			}
+			c.Put(r.X+p.X, r.Y+y, s)
+		}
+	}
+	if len(rows) > r.H {
+		c.Put(r.X, r.Y+r.H-1, t.host.Paint(table.Dim, canvas.Cut(t.tr().T("t101.table.more", len(rows)-r.H+1), r.W)))
+	}
+}
+
+// selectionText is the group being made and what it is (at once:
+// a run, a set or a pair and its worth, or why it is none yet).
+func (t *Table) selectionText() string {
+	ts := t.SlotTiles(t.Sel)
+	txt := t.TilesText(ts)
+	switch len(ts) {
+	case 1:
+		if t.View.Opened[0].Status == meld.NotOpened {
+			return t.host.Paint(table.Text, t.tr().T("t101.sel.one.closed", txt)) // i would be refused
+		}
+		return t.host.Paint(table.Text, t.tr().T("t101.sel.one", txt))
+	case 2:
+		if g, why := t.ReadGroup(t.Sel, t.Groups); why == "" && g.Kind == meld.Pair {
+			return t.host.Paint(table.Good, t.tr().T("t101.sel.pair", txt))
+		}
+		return t.host.Paint(table.Text, t.tr().T("t101.sel.more", txt))
+	}
+	g, why := t.ReadGroup(t.Sel, t.Groups)
+	if why != "" {
+		return t.host.Paint(table.Warn, why)
+	}
+	return t.host.Paint(table.Good, t.tr().T("t101.sel.meld", t.TilesText(g.Tiles), t.KindName(g.Kind), g.Value()))
+}
+
+// StackText is a seat's discard stack in words: its top tile, or
+// what the player may do with it.
+func (t *Table) StackText(seat int) (string, table.Style) {
+	v := &t.View
+	top := v.Top(seat)
+	if top == tile.NoTile {
+		return "", table.Dim
+	}
+	if seat == v.Previous && v.MyTurn() && v.Legal.Take {
+		return t.tr().T("t101.stack.take", t.TileCase(top, i18n.Accusative)), table.Key
+	}
+	return t.tr().T("t101.stack", t.TileName(top)), table.Dim
+}
+
+// RenderLog draws the latest moves in r, the newest last; beside the
+// table under a title, entries wrapped; below it, cut. Each entry keeps
+// its words and its lines until the language or the width changes.
+func (t *Table) RenderLog(c *canvas.Canvas, r layout.Rect, beside bool) {
+	tr := t.tr()
+	table.DrawLog(c, r, beside, tr.T("log.title"), len(t.Log), func(i int) []string {
+		e := &t.Log[i]
+		if e.Lang != tr.Lang {
+			e.Text, e.Lang, e.WrapW = t.LogText(*e), tr.Lang, 0
+		}
+		if e.WrapW != r.W {
+			e.Wrapped, e.WrapW = table.EntryLines(e.Text, r.W, beside), r.W
+		}
+		return e.Wrapped
+	}, t.host.Paint)
+}
+
+// MeldRows lays the table's melds out in lines of w columns, grouped
+// by the seat that laid them down: the seat's name and opening, then
+// its melds, the lines after the first indented.
+func (t *Table) MeldRows(w int) [][]MeldPiece {
+	v := &t.View
+	var rows [][]MeldPiece
+	for _, seat := range MeldOrder {
+		var idx []int
+		for i := range v.Table {
+			if v.Table[i].Owner == seat {
+				idx = append(idx, i)
+			}
+		}
+		if len(idx) == 0 {
+			continue
+		}
+		label := t.host.Words().SeatName(seat) + " " + t.openingShort(v.Opened[seat]) + ":"
+		row := []MeldPiece{{X: 0, W: canvas.Width(label), Meld: -1, Styled: t.host.Paint(table.Bold, label)}}
+		x := canvas.Width(label) + 1
+		for _, i := range idx {
+			plainText, styled := t.meldText(&v.Table[i])
+			pw := canvas.Width(plainText)
+			if x+pw > w && x > meldIndent {
+				rows = append(rows, row)
+				row, x = nil, meldIndent
+			}
+			if pw > w-x { // a meld longer than a line: cut
+				styled, pw = canvas.Cut(plainText, w-x), w-x
+			}
+			row = append(row, MeldPiece{X: x, W: pw, Meld: i, Styled: styled})
+			x += pw + meldGap
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// FaceOf is how a tile is drawn on the rack: an okey reads OK, a
+// false joker the face it plays as.
+func (t *Table) FaceOf(x tile.Tile) (tile.Tile, theme.Label) {
+	v := &t.View
+	switch {
+	case x == tile.FalseJoker:
+		return v.Okey, theme.LabelFalse
+	case x == v.Okey:
+		return x, theme.LabelOkey
+	}
+	return x, theme.LabelNone
+}
+
+// openingShort is how a seat opened, in brackets: (112), (6 pairs).
+func (t *Table) openingShort(o okey101.Opening) string {
+	if o.Status == meld.OpenedPairs {
+		return "(" + t.tr().T("t101.pairs", o.Value) + ")"
+	}
+	return "(" + strconv.Itoa(o.Value) + ")"
+}
+
+// WorkLine is the work line, styled, at most w columns.
+func (t *Table) WorkLine(w int) string {
+	v := &t.View
+	// The group being made comes first (its reading is what the player
+	// looks for at once), then what the groups made come to, then
+	// those groups, as far as the line goes.
+	var parts []string
+	if v.Legal.GiveBack && (len(t.Sel) > 0 || len(t.Groups) > 0) {
+		// The taken tile's obligation stays in sight until it is met.
+		parts = append(parts, t.host.Paint(table.Warn, t.tr().T("t101.work.owed.short", t.TileName(v.Taken.Tile))))
+	}
+	if len(t.Sel) > 0 {
+		parts = append(parts, t.selectionText())
+	}
+	if len(t.Groups) > 0 {
+		parts = append(parts, t.host.Paint(table.Accent, t.GroupsSum()))
+	}
+	for k, g := range t.Groups {
+		// A group reads in its meld's order (K11 K12 K13 however its
+		// tiles were chosen), as the line about the selection does.
+		ts := t.SlotTiles(g)
+		txt := strconv.Itoa(k+1) + ": " + t.TilesText(ts)
+		if len(ts) >= 3 {
+			if r, err := v.Analyzer.Read(ts); err == nil {
+				txt = strconv.Itoa(k+1) + ": " + t.TilesText(r.Tiles) + " (" + strconv.Itoa(r.Value()) + ")"
+			}
+		}
+		parts = append(parts, t.host.Paint(table.Text, txt))
+	}
+	if len(parts) > 0 {
+		return canvas.Within(strings.Join(parts, t.host.Paint(table.Dim, " · ")), w)
+	}
+	switch {
+	case v.Legal.GiveBack:
+		return t.host.Paint(table.Warn, canvas.Cut(t.tr().T("t101.work.owed", t.TileCase(v.Taken.Tile, i18n.Accusative)), w))
+	case v.Opened[0].Status == meld.OpenedMelds:
+		return t.host.Paint(table.Dim, canvas.Cut(t.tr().T("t101.work.opened", v.Opened[0].Value), w))
+	case v.Opened[0].Status == meld.OpenedPairs:
+		return t.host.Paint(table.Dim, canvas.Cut(t.tr().T("t101.work.opened.pairs", v.Opened[0].Value), w))
+	}
+	return t.host.Paint(table.Dim, canvas.Cut(t.tr().T("t101.work.open", v.Threshold, okey101.MinPairs), w))
+}
+
+// MeldPiece is a part of a line of the table: a seat's label, or a
+// meld, X columns in and W wide.
+type MeldPiece struct {
+	X, W   int
+	Meld   int // the table's index, -1 for a label
+	Styled string
+}
+
+// MeldOrder is the order the seats' melds are shown in: the players
+// after the player in the order of play, the player's own last, next
+// to the rack.
+var MeldOrder = [okey101.NumSeats]int{1, 2, 3, 0}
+
+// Spacing of the melds on the table.
+const (
+	meldIndent = 2
+	meldGap    = 3
+)
+
+// MeldAt is the table meld drawn at the cell (x, y) in r, or -1.
+func MeldAt(rows [][]MeldPiece, r layout.Rect, x, y int) int {
+	if !r.Contains(x, y) {
+		return -1
+	}
+	row := y - r.Y
+	if row >= len(rows) || len(rows) > r.H && row == r.H-1 {
+		return -1
+	}
+	for _, p := range rows[row] {
+		if p.Meld >= 0 && x >= r.X+p.X && x < r.X+p.X+p.W {
+			return p.Meld
+		}
+	}
+	return -1
+}
+
+// MeldLines are the melds on the table as lines w columns wide, each
+// seat's under its label (the page of a hand's end).
+func (t *Table) MeldLines(w int) []string {
+	rows := t.MeldRows(w)
+	lines := make([]string, 0, len(rows))
+	for _, row := range rows {
+		c := canvas.New(w, 1)
+		for _, p := range row {
+			c.Put(p.X, 0, p.Styled)
+		}
+		lines = append(lines, c.String())
+	}
+	return lines
+}
+
+// RenderCenter draws the centre line: the indicator and the okey,
+// the wall, the player's own stack.
+func (t *Table) RenderCenter(c *canvas.Canvas, l layout.Table101) {
+	v := &t.View
+	r := l.Center
+	parts := []string{
+		t.host.Paint(table.Text, t.tr().T("t101.center.indicator", t.tr().Face(v.Indicator))) + " " +
+			t.host.Paint(table.Okey, t.tr().T("t101.center.okey", t.tr().Face(v.Okey))),
+	}
+	wall := t.tr().T("t101.center.wall", v.WallLeft)
+	if v.MyTurn() && v.Legal.Draw {
+		parts = append(parts, t.host.Paint(table.Key, t.tr().T("t101.center.draw", v.WallLeft)))
+	} else {
+		parts = append(parts, t.host.Paint(table.Text, wall))
+	}
+	if top := v.Top(0); top != tile.NoTile && !t.host.Words().Watching {
+		parts = append(parts, t.host.Paint(table.Dim, t.tr().T("t101.center.mine", t.TileName(top))))
+	}
+	line := strings.Join(parts, t.host.Paint(table.Dim, " · "))
+	c.Put(r.X, r.Y, canvas.Within(line, r.W))
+}
