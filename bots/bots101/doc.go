@@ -26,7 +26,7 @@
 // The levels, as arena101 measured them (400 whole matches of duplicate
 // deals, seed 3, default rules; docs/bots-101.md gives the commands): normal
 // wins 81.2% (77.3–85.2%) of matches against three easy bots; hard wins
-// 31.2% (28.0–34.5%) against three normal and scores 7.7 (5.5–10.0)
-// points a hand less than they do. Each level's strategy is in its
-// type's comment.
+// 31.5% (28.5–34.5%) against three normal and scores 8.6 (6.5–10.7)
+// points a hand less than they do (docs/bots-101-hard.md gives seeds 3
+// to 6). Each level's strategy is in its type's comment.
 package bots101

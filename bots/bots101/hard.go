@@ -17,29 +17,35 @@ import (
 // at 0.7 of that, as a pairs opener pays double and seldom finishes),
 // then by the mean value of the best opening; the search of each such
 // rack is exact (meld.BestOpening), done once per tile and reused for
-// every discard it does not involve. Then it looks further: its best
-// few discards by those odds are weighed again by the chance of opening
-// with the next two tiles (and three, early in the hand), over unseen
-// tiles drawn at random from its seed, since a hand of 101 gives each
-// player only about five draws and most discards leave no chance with
-// the next tile alone. It takes the previous discard as
+// every discard it does not involve. Then it looks further: its best few
+// discards by those odds are weighed again by the chance of opening with
+// the next two tiles (and three, early in the hand), over unseen tiles
+// drawn at random from its seed, since a hand of 101 gives each player
+// only about five draws and most discards leave no chance with the next
+// tile alone; and when no discard leaves even hopeOdds of opening, the
+// rack will pay 202 whatever it throws, so it throws the tile least
+// likely to let the next player open. It takes the previous discard as
 // normal does, exactly when the tile goes onto the table this turn, and
-// opens as soon as it can (melds first, else pairs). Once open it lays
-// down its melds and lays off its real tiles as normal does, but keeps an
-// okey in the rack, for the finishes it makes possible, until the hand
-// turns dangerous: another seat that has opened holds six tiles or fewer,
-// or the wall is down to four; then the okey is laid off too, since one
-// left in the rack costs 101. Its discard after opening is normal's
-// (potential against points, the points weighing more as the wall runs
-// down), with live copies counted from the whole history, and with a
-// guard against feeding: while the next player has not opened, each
-// tile is charged the chance that it lets that player take it and open
-// (guessed from racks dealt to that player from the tiles unseen), at
-// feedCost points, since more than half the openings of play take the
-// previous discard. It dumps its highest tiles at once when the hand
-// turns dangerous. It never throws an okey or an işler taş while another tile is free; and when
-// the işler taş rule is off, it still will not throw a tile that the
-// next player, having opened, could lay off, unless nothing else is left.
+// opens as soon as it can (melds first, else pairs). Once open it takes
+// back every okey it can from the table (the tile goes down, the okey
+// comes up to meld or be laid off later, where normal takes one only
+// when it melds more of the rack), lays down its melds and lays off its
+// real tiles as normal does, but keeps an okey in the rack, for the
+// finishes it makes possible, until the hand turns dangerous: another
+// seat that has opened holds six tiles or fewer, or the wall is down to
+// four; then the okey is laid off too, since one left in the rack costs
+// 101. Its discard after opening is normal's (potential against points,
+// the points weighing more as the wall runs down), with live copies
+// counted from the whole history, and with a guard against feeding:
+// while the next player has not opened, each tile is charged the chance
+// that it lets that player take it and open (guessed from racks dealt to
+// that player from the tiles unseen), at feedCost points, since more
+// than half the openings of play take the previous discard. It dumps its
+// highest tiles at once when the hand nears its end (dumpWall,
+// dumpTiles). It never throws an okey or an işler taş while another tile
+// is free; and when the işler taş rule is off, it still will not throw a
+// tile that the next player, having opened, could lay off, unless
+// nothing else is left.
 type Hard struct{ p player }
 
 // NewHard returns a hard bot seeded with seed.
@@ -76,7 +82,7 @@ func (b *Hard) turn(p *player, v *okey101.View, bd *board) error {
 			p.openPairs(bd)
 		}
 		if bd.status != meld.NotOpened {
-			p.takeBacks(bd)
+			p.takeOkeys(bd, true)
 			p.layAll(bd)
 			p.layOffs(bd, danger(v))
 		}
@@ -94,13 +100,28 @@ func (b *Hard) turn(p *player, v *okey101.View, bd *board) error {
 }
 
 // danger reports whether the hand may end soon: another seat that has
-// opened holds six tiles or fewer, or the wall is down to four.
-func danger(v *okey101.View) bool {
-	if v.WallLeft <= 4 {
+// opened holds six tiles or fewer, or the wall is down to four. Then a
+// hard player lays its okey off, as one left in the rack costs 101.
+func danger(v *okey101.View) bool { return near(v, 4, 6) }
+
+// The hard player's discard stops keeping tiles for their potential and
+// throws its highest once the wall is down to dumpWall tiles or another
+// seat that has opened holds dumpTiles or fewer (earlier than danger: on
+// seeds 3 and 4, with the two changes beside it, 0.9 and 0.3 points a
+// hand, and 1.4 and 0.1 on seeds 5 and 6; see docs/bots-101-hard.md).
+const (
+	dumpWall  = 8
+	dumpTiles = 9
+)
+
+// near reports whether the hand is near its end: another seat that has
+// opened holds tiles or fewer, or the wall is down to wall tiles.
+func near(v *okey101.View, wall, tiles int) bool {
+	if v.WallLeft <= wall {
 		return true
 	}
 	for s := range okey101.NumSeats {
-		if s != v.Seat && v.Opened[s].Status != meld.NotOpened && v.TileCounts[s] <= 6 {
+		if s != v.Seat && v.Opened[s].Status != meld.NotOpened && v.TileCounts[s] <= tiles {
 			return true
 		}
 	}

@@ -202,8 +202,26 @@ func (p *player) lookDiscard(v *okey101.View, b *board, live *tile.Counts) tile.
 			best, bestScore = i+1, sc
 		}
 	}
+	if bestScore < hopeOdds {
+		// No discard leaves a real chance of opening: the rack will pay
+		// 202 whatever it throws, so it throws what least helps the next
+		// player open.
+		if fo := p.feedOdds(v, b, live, free); fo != nil {
+			low := 0
+			for i := range fo {
+				if fo[i] < fo[low]-1e-12 {
+					low = i
+				}
+			}
+			return free[low]
+		}
+	}
 	return cands[best]
 }
+
+// hopeOdds is the chance of opening below which a player who has not
+// opened gives up on it and only guards the next player's opening.
+const hopeOdds = 0.02
 
 // The look-ahead over more draws: while the wall holds at least
 // twoDrawWall tiles (two more draws each), the best twoDrawCands

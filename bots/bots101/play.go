@@ -302,7 +302,12 @@ func (p *player) layOffs(b *board, okeys bool) bool {
 
 // takeBacks takes okeys back from the table where the okey lets more of
 // the rack be melded than the tile it replaces.
-func (p *player) takeBacks(b *board) bool {
+func (p *player) takeBacks(b *board) bool { return p.takeOkeys(b, false) }
+
+// takeOkeys takes okeys back from the table: with all, every one the
+// rack can (the tile goes down, the okey comes up and may go anywhere
+// later); else only where the okey lets more of the rack be melded.
+func (p *player) takeOkeys(b *board, all bool) bool {
 	did := false
 	for range 2 {
 		tbs := b.an.TakeBacks(b.rack, b.table)
@@ -316,7 +321,7 @@ func (p *player) takeBacks(b *board) bool {
 			if c.takeBack(tb.Tile, tb.Meld) != nil {
 				continue
 			}
-			if after, _ := p.unmelded(c.an, &c.rack); after < now {
+			if after, _ := p.unmelded(c.an, &c.rack); all || after < now {
 				*b = *c
 				did, took = true, true
 				break
@@ -340,8 +345,8 @@ type discardStyle struct {
 	// keep is the weight of a tile's potential against its value for a
 	// player who has opened, early in the hand (late, it falls to 1).
 	keep float64
-	// danger drops keep to 1 at once when the hand may end soon (see
-	// danger): the high tiles go first.
+	// danger drops keep to 1 at once when the hand nears its end (see
+	// dumpWall): the high tiles go first.
 	danger bool
 	// watch, when the işler taş rule is off, keeps back a tile the next
 	// player could lay off, once that player has opened: taking it would
@@ -380,7 +385,7 @@ func (p *player) discard(v *okey101.View, b *board, ds discardStyle) tile.Tile {
 	live := liveOf(&s)
 	late := float64(v.WallLeft) / okey101.WallSize
 	w := 1 + (ds.keep-1)*late
-	if ds.danger && danger(v) {
+	if ds.danger && near(v, dumpWall, dumpTiles) {
 		w = 1
 	}
 	var feeds tile.TileSet // tiles the next player could lay off
