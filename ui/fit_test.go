@@ -32,7 +32,8 @@ func endingWords(t *testing.T, lang string) map[string]bool {
 }
 
 // fitsEverySize draws m at every size and fails on a line wider than the
-// terminal or a word cut short; m is left at the size it had.
+// terminal, a word cut short or a key bar cut; m is left at the size it
+// had.
 func fitsEverySize(t *testing.T, name string, m *Model, whole map[string]bool) {
 	t.Helper()
 	w0, h0 := m.width, m.height
@@ -44,6 +45,11 @@ func fitsEverySize(t *testing.T, name string, m *Model, whole map[string]bool) {
 		}
 		if n := strings.Count(out, "\n") + 1; n > sz[1] {
 			t.Errorf("%s at %dx%d: %d lines", name, sz[0], sz[1], n)
+		}
+		// The key bar, the bottom line, shows whole keys only: none
+		// left out with an ellipsis, at any width (issue 21).
+		if lines := strings.Split(out, "\n"); strings.Contains(lines[len(lines)-1], "…") {
+			t.Errorf("%s at %dx%d: the key bar is cut: %q", name, sz[0], sz[1], lines[len(lines)-1])
 		}
 		for _, c := range cutWord.FindAllStringSubmatch(out, -1) {
 			if !whole[c[1]] {
@@ -57,7 +63,8 @@ func fitsEverySize(t *testing.T, name string, m *Model, whole map[string]bool) {
 
 // TestEveryScreenFitsEverySize draws every screen of both games, in
 // both languages, at 80×24, 100×30, 120×40 and 200×60: no line is wider
-// than the terminal, no screen taller, and nothing is cut mid-word.
+// than the terminal, no screen taller, nothing is cut mid-word, and no
+// key bar is cut (no "…" on the bottom line).
 func TestEveryScreenFitsEverySize(t *testing.T) {
 	for _, lang := range []string{"en", "tr"} {
 		whole := endingWords(t, lang)

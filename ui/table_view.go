@@ -472,9 +472,12 @@ func (m *Model) helpBar() string {
 	return m.keyBar(m.shortHelp())
 }
 
-// keyBar draws bindings as the bottom line. The help model drops whole
-// keys that do not fit (with an ellipsis) rather than cutting one in
-// half; cut only guards the width.
+// keyBar draws bindings as the bottom line. Each screen lists its keys
+// most needed first; what does not fit at this width is left out whole
+// from the end, with no ellipsis, so the bar shows what matters at that
+// moment and no key is ever cut (the full list stays on the help page,
+// and on the table the header names the help's key). cut only guards
+// the width of a single key wider than the bar.
 func (m *Model) keyBar(b []key.Binding) string {
 	// The bar is a function of its keys' help and the width: drawn once
 	// per set, it is looked up after (the cache goes with the styles).
@@ -486,17 +489,13 @@ func (m *Model) keyBar(b []key.Binding) string {
 	if s, ok := m.bars[id.String()]; ok {
 		return s
 	}
-	// What does not fit is left out from the end, whole, and " …" says
-	// so: the keys come most needed first, so a narrow bar shows what
-	// matters now. (The help's own cut can leave a line a few columns
-	// too wide; it is never cut through a word here.)
 	h := m.help
-	h.SetWidth(m.lay.Help.W)
+	h.SetWidth(0) // no width: the help's own cut would end in "…"
 	s := h.ShortHelpView(b)
 	for n := len(b) - 1; n > 0 && canvas.Width(s) > m.lay.Help.W; n-- {
 		s = h.ShortHelpView(b[:n])
 	}
-	s = canvas.Cut(s, m.lay.Help.W) // a single key wider than the bar
+	s = canvas.Cut(s, m.lay.Help.W)
 	if m.bars == nil || len(m.bars) > maxBars {
 		m.bars = map[string]string{}
 	}
