@@ -46,14 +46,6 @@ func (m *Model) whoLevel(s int) string {
 	return m.seatName(s) + " (" + m.levelName(m.levels[s]) + ")"
 }
 
-// levelName is a bot level in the player's language.
-func (m *Model) levelName(l string) string {
-	if m.tr.Has("level." + l) {
-		return m.tr.T("level." + l)
-	}
-	return l
-}
-
 // switchGame switches the game of the next new match, for this run.
 func (m *Model) switchGame() {
 	if m.set.is101() {

@@ -1,0 +1,25 @@
+// Package pages holds the app's pages that both games share, each a
+// component the ui Model hosts: the notice before playing, the too-small
+// screen, the locked state directory, the statistics, and the parts
+// every page is made of, written once — the key bar at the foot, the
+// scroll of a page longer than the screen, the frame that places a
+// page's lines between the header and the bar.
+//
+// A page takes what it shows as plain values (the words, the styles,
+// the keys in Common; its own figures) and answers a key with a Result
+// the host acts on (close, quit, look): a page never reaches into the
+// Model, so the Model's state stays the Model's.
+//
+// The files:
+//
+//	page.go     Common, the Component interface, Result, Frame
+//	bar.go      the key bar: whole keys most needed first, drawn once per set and width
+//	scroll.go   the scroll of a page of lines (a bubbles viewport), by keys and wheel
+//	info.go     an information page: lines that scroll, closed by esc or its key
+//	stats.go    the statistics page's lines
+//	notice.go   the notice, the too-small screen, the locked screen
+//
+// It may import ui/canvas, ui/layout, ui/keymap, ui/theme, ui/i18n,
+// ui/stats, the Charm libraries and the standard library; never package
+// ui, nor a game's side of the table.
+package pages

@@ -1,0 +1,115 @@
+package pages
+
+import (
+	"strings"
+	"testing"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"okey/ui/canvas"
+	"okey/ui/i18n"
+	"okey/ui/keymap"
+	"okey/ui/theme"
+)
+
+func testCommon(t *testing.T, w, h int) *Common {
+	t.Helper()
+	tr := i18n.MustLoad("en")
+	p, err := theme.Load("default")
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := keymap.New(tr, true)
+	c := &Common{Tr: tr, St: theme.New(p, true, true), Keys: &keys}
+	c.SetSize(w, h)
+	return c
+}
+
+func binding(k, desc string) key.Binding {
+	return key.NewBinding(key.WithKeys(k), key.WithHelp(k, desc))
+}
+
+// The bar leaves out whole keys from the end, never cuts one and never
+// ends in an ellipsis; all of them show when they fit.
+func TestBarLeavesOutWholeKeys(t *testing.T) {
+	keys := []key.Binding{binding("a", "first"), binding("b", "second"), binding("c", "third"), binding("d", "fourth")}
+	b := NewBar()
+	b.SetStyles(testCommon(t, 80, 24).St)
+	all := ansi.Strip(b.View(keys, 80))
+	for _, want := range []string{"a first", "d fourth"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("at 80 columns the bar %q has no %q", all, want)
+		}
+	}
+	for _, tc := range []struct {
+		w             int
+		shown, hidden string
+	}{
+		{canvas.Width(all), "d fourth", ""},
+		{canvas.Width(all) - 1, "c third", "fourth"},
+		{17, "a first", "second"},
+	} {
+		got := ansi.Strip(b.View(keys, tc.w))
+		if w := canvas.Width(got); w > tc.w {
+			t.Errorf("at %d columns the bar is %d wide: %q", tc.w, w, got)
+		}
+		if strings.Contains(got, "…") {
+			t.Errorf("at %d columns the bar is cut: %q", tc.w, got)
+		}
+		if !strings.Contains(got, tc.shown) || (tc.hidden != "" && strings.Contains(got, tc.hidden)) {
+			t.Errorf("at %d columns the bar %q: want %q shown and %q left out", tc.w, got, tc.shown, tc.hidden)
+		}
+	}
+}
+
+// An information page scrolls by its keys, closes by esc, enter or its
+// opener, offers the saved matches only when asked to, and says
+// Unknown of any other key.
+func TestInfoKeys(t *testing.T) {
+	c := testCommon(t, 80, 24)
+	lines := make([]string, 100)
+	for i := range lines {
+		lines[i] = strings.Repeat("x", i%7)
+	}
+	opener := binding("i", "statistics")
+	press := func(s string) tea.KeyPressMsg {
+		switch s {
+		case "esc":
+			return tea.KeyPressMsg{Code: tea.KeyEscape}
+		case "down":
+			return tea.KeyPressMsg{Code: tea.KeyDown}
+		}
+		return tea.KeyPressMsg{Code: rune(s[0]), Text: s}
+	}
+	for _, tc := range []struct {
+		key   string
+		saved bool
+		want  Result
+	}{
+		{"down", false, None},
+		{"esc", false, Close},
+		{"i", false, Close},
+		{"q", false, Quit},
+		{"w", true, Saved},
+		{"w", false, Unknown},
+		{"z", false, Unknown},
+	} {
+		sc := NewScroll(c.Keys.Info.ScrollKeys)
+		p := NewInfo(c, &sc, lines, opener, tc.saved)
+		if got := p.Update(press(tc.key)); got != tc.want {
+			t.Errorf("%q (saved %v): %d, want %d", tc.key, tc.saved, got, tc.want)
+		}
+		if tc.key == "down" && sc.YOffset() != 1 {
+			t.Errorf("down scrolled to line %d, want 1", sc.YOffset())
+		}
+	}
+	sc := NewScroll(c.Keys.Info.ScrollKeys)
+	if got := NewInfo(c, &sc, lines, opener, true).ShortHelp(); len(got) != 5 {
+		t.Errorf("a long score history's bar has %d keys, want scroll, page, saved, close, quit", len(got))
+	}
+	if got := NewInfo(c, &sc, lines[:2], opener, false).ShortHelp(); len(got) != 2 {
+		t.Errorf("a short page's bar has %d keys, want close and quit", len(got))
+	}
+}
