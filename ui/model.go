@@ -494,12 +494,7 @@ func (m *Model) onPaste(msg tea.PasteMsg) {
 	if m.quitting || m.lay.TooSmall || m.screen != scrSettings || m.settings == nil {
 		return
 	}
-	f := m.settings
-	if !f.fields[f.at].isText {
-		return
-	}
-	f.err = ""
-	m.editName(msg)
+	m.settingsPage().Paste(msg)
 }
 
 // onKey dispatches a key to the update of the screen on show: the

@@ -1,6 +1,8 @@
 // Package pages holds the app's pages that both games share, each a
 // component the ui Model hosts: the notice before playing, the too-small
-// screen, the locked state directory, the statistics, and the parts
+// screen, the locked state directory, the statistics, the settings
+// form of both games (its fields' meaning stays with the host), and the
+// parts
 // every page is made of, written once — the key bar at the foot, the
 // scroll of a page longer than the screen, the frame that places a
 // page's lines between the header and the bar.
@@ -18,6 +20,8 @@
 //	info.go     an information page: lines that scroll, closed by esc or its key
 //	stats.go    the statistics page's lines
 //	notice.go   the notice, the too-small screen, the locked screen
+//	form.go     the settings form: fields, the cursor, choices, the note; what fields mean is the owner's (FormRules)
+//	name.go     a name on the form: bubbles' textinput, kept to a name's caps
 //
 // It may import ui/canvas, ui/layout, ui/keymap, ui/theme, ui/i18n,
 // ui/stats, the Charm libraries and the standard library; never package

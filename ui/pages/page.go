@@ -41,6 +41,10 @@ const (
 	Unknown
 	// Saved: open the saved matches (from the score history).
 	Saved
+	// Save: the form is to be saved (the host checks and applies it).
+	Save
+	// Cancel: leave the form, saying nothing was saved.
+	Cancel
 )
 
 // Component is a page the host shows: it answers keys with a Result,

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"charm.land/bubbles/v2/key"
-	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"okey/ui/canvas"
@@ -74,15 +73,6 @@ func TestInfoKeys(t *testing.T) {
 		lines[i] = strings.Repeat("x", i%7)
 	}
 	opener := binding("i", "statistics")
-	press := func(s string) tea.KeyPressMsg {
-		switch s {
-		case "esc":
-			return tea.KeyPressMsg{Code: tea.KeyEscape}
-		case "down":
-			return tea.KeyPressMsg{Code: tea.KeyDown}
-		}
-		return tea.KeyPressMsg{Code: rune(s[0]), Text: s}
-	}
 	for _, tc := range []struct {
 		key   string
 		saved bool
@@ -98,7 +88,7 @@ func TestInfoKeys(t *testing.T) {
 	} {
 		sc := NewScroll(c.Keys.Info.ScrollKeys)
 		p := NewInfo(c, &sc, lines, opener, tc.saved)
-		if got := p.Update(press(tc.key)); got != tc.want {
+		if got := p.Update(keyMsg(tc.key)); got != tc.want {
 			t.Errorf("%q (saved %v): %d, want %d", tc.key, tc.saved, got, tc.want)
 		}
 		if tc.key == "down" && sc.YOffset() != 1 {
