@@ -8,6 +8,7 @@ import (
 	"okey/bots"
 	"okey/bots/coach"
 	"okey/ui/i18n"
+	"okey/ui/pages"
 )
 
 // fitSizes are the terminals every screen of both games is drawn at:
@@ -165,7 +166,7 @@ func reviewFits(t *testing.T, m *Model, whole map[string]bool, judged *reviewSta
 	_, cmd := m.Update(keyMsg("w"))
 	fitsEverySize(t, "review starting", m, whole)
 	if judged != nil {
-		m.Update(reviewDoneMsg{id: m.rv.id, res: judged.res, okeys: judged.okeys, melds: judged.melds})
+		m.Update(reviewDoneMsg{id: m.rv.id, res: judged.Res, okeys: judged.Okeys, melds: judged.Melds})
 	} else {
 		if msg := cmd(); msg != nil {
 			_, cmd = m.Update(msg)
@@ -173,7 +174,7 @@ func reviewFits(t *testing.T, m *Model, whole map[string]bool, judged *reviewSta
 		fitsEverySize(t, "review working", m, whole)
 		drain(t, m, cmd)
 	}
-	if m.rv == nil || !m.rv.finished || m.rv.err != nil {
+	if m.rv == nil || !m.rv.Finished || m.rv.Err != nil {
 		t.Fatalf("the review did not end: %+v", m.rv)
 	}
 	rv := m.rv
@@ -182,8 +183,8 @@ func reviewFits(t *testing.T, m *Model, whole map[string]bool, judged *reviewSta
 	// opening of 101) wraps most.
 	w0, h0 := m.width, m.height
 	m.Update(windowMsg(fitSizes[0][0], fitSizes[0][1]))
-	for i := range m.rv.res.Decisions {
-		m.rv.at = i
+	for i := range m.rv.Res.Decisions {
+		m.rv.At = i
 		out := plain(m)
 		if w, line := maxLineWidth(out); w > fitSizes[0][0] {
 			t.Errorf("review, decision %d: a line of %d columns: %q", i+1, w, line)
@@ -191,8 +192,8 @@ func reviewFits(t *testing.T, m *Model, whole map[string]bool, judged *reviewSta
 		if n := strings.Count(out, "\n") + 1; n > fitSizes[0][1] {
 			t.Errorf("review, decision %d: %d lines", i+1, n)
 		}
-		d := &m.rv.res.Decisions[i]
-		last := m.upper(m.tr.T("review.label." + strings.ReplaceAll(string(d.Label), " ", "_")))
+		d := &m.rv.Res.Decisions[i]
+		last := pages.Upper(m.tr, m.tr.T("review.label."+strings.ReplaceAll(string(d.Label), " ", "_")))
 		if d.Label == coach.Only {
 			last = m.tr.T("review.only")
 		}

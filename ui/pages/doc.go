@@ -1,8 +1,9 @@
 // Package pages holds the app's pages that both games share, each a
 // component the ui Model hosts: the notice before playing, the too-small
 // screen, the locked state directory, the statistics, the settings
-// form of both games (its fields' meaning stays with the host), and the
-// parts
+// form of both games (its fields' meaning stays with the host), the
+// coach's review of a hand or a match (its work stays with the host),
+// and the parts
 // every page is made of, written once — the key bar at the foot, the
 // scroll of a page longer than the screen, the frame that places a
 // page's lines between the header and the bar.
@@ -22,8 +23,11 @@
 //	notice.go   the notice, the too-small screen, the locked screen
 //	form.go     the settings form: fields, the cursor, choices, the note; what fields mean is the owner's (FormRules)
 //	name.go     a name on the form: bubbles' textinput, kept to a name's caps
+//	review.go   the coach's review: the work's progress, then a decision at a time on the rack
+//	coach.go    the coach's words (moves, reasons) in the player's language, and the tiles a move uses
 //
 // It may import ui/canvas, ui/layout, ui/keymap, ui/theme, ui/i18n,
-// ui/stats, the Charm libraries and the standard library; never package
-// ui, nor a game's side of the table.
+// ui/stats, ui/rack (the review's rack), ui/cli and bots/coach (the
+// review's verdicts), game/tile, the Charm libraries and the standard
+// library; never package ui, nor a game's side of the table.
 package pages

@@ -127,8 +127,6 @@ type FormPage struct {
 	f *Form
 }
 
-var _ Component = FormPage{}
-
 // Update handles a key: up and down choose a line, ←→ change a choice,
 // a name takes what is typed; save, cancel and leave are the host's
 // (Save, Cancel, Close).

@@ -90,4 +90,6 @@ var (
 	_ Component = Notice{}
 	_ Component = TooSmall{}
 	_ Component = Locked{}
+	_ Component = FormPage{}
+	_ Component = ReviewPage{}
 )
