@@ -36,7 +36,7 @@
 //	screen_settings.go the settings form's fields, what they mean, and saving them (the form is ui/pages')
 //	screen_scores.go   the score history, hand by hand
 //	screen_review.go   the coach's review of a hand or a match (w): worked out in the background; the page is ui/pages'
-//	screen_matches.go  the saved matches (w on the score history), to review one
+//	screen_matches.go  the saved matches (w on the score history), to review one: reading them (the page is ui/pages')
 //	stats.go           the statistics read, counted as hands end (ui/stats), written with the saves
 //	problem.go         errors said in the player's language
 //	settings101.go     the game of a new match, the rules of 101 on the form and the command line
@@ -56,7 +56,7 @@
 //	ui/i18n    the words, from assets
 //	ui/store   every file the game reads or writes
 //	ui/stats   the player's statistics: counting every hand once, by the bots' levels
-//	ui/pages   the pages both games share, as components (notice, too small, locked, statistics, the settings form and its names, the coach's review), and what every page is made of: the key bar, the scroll, the frame
+//	ui/pages   the pages both games share, as components (notice, too small, locked, statistics, the settings form and its names, the coach's review, the saved matches), and what every page is made of: the key bar, the scroll, the frame
 //
 // and the first of a game's side (issue 21), importing a game's referee
 // and bots but nothing of ui:

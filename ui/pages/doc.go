@@ -3,7 +3,7 @@
 // screen, the locked state directory, the statistics, the settings
 // form of both games (its fields' meaning stays with the host), the
 // coach's review of a hand or a match (its work stays with the host),
-// and the parts
+// the saved matches (read by the host), and the parts
 // every page is made of, written once — the key bar at the foot, the
 // scroll of a page longer than the screen, the frame that places a
 // page's lines between the header and the bar.
@@ -24,6 +24,7 @@
 //	form.go     the settings form: fields, the cursor, choices, the note; what fields mean is the owner's (FormRules)
 //	name.go     a name on the form: bubbles' textinput, kept to a name's caps
 //	review.go   the coach's review: the work's progress, then a decision at a time on the rack
+//	matches.go  the saved matches, to review one: the list with its cursor
 //	coach.go    the coach's words (moves, reasons) in the player's language, and the tiles a move uses
 //
 // It may import ui/canvas, ui/layout, ui/keymap, ui/theme, ui/i18n,

@@ -45,6 +45,8 @@ const (
 	Save
 	// Cancel: leave the form, saying nothing was saved.
 	Cancel
+	// Open: open what is chosen (a saved match's review).
+	Open
 )
 
 // Component is a page the host shows: it answers keys with a Result,
@@ -92,4 +94,5 @@ var (
 	_ Component = Locked{}
 	_ Component = FormPage{}
 	_ Component = ReviewPage{}
+	_ Component = MatchesPage{}
 )

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"okey/ui/canvas"
@@ -101,5 +102,55 @@ func TestInfoKeys(t *testing.T) {
 	}
 	if got := NewInfo(c, &sc, lines[:2], opener, false).ShortHelp(); len(got) != 2 {
 		t.Errorf("a short page's bar has %d keys, want close and quit", len(got))
+	}
+}
+
+// A finished match's file name gives its date and why it ended; a name
+// of another shape is shown as it is.
+func TestSavedName(t *testing.T) {
+	for _, tc := range []struct{ path, when, why string }{
+		{"/s/finished/20250301-120000-finished.okey", "2025-03-01 12:00", "finished"},
+		{"20250301-120000-abandoned-2.okey", "2025-03-01 12:00", "abandoned"},
+		{"20250301-120000.okey", "2025-03-01 12:00", ""},
+		{"short.okey", "short", ""},
+		{"2025030X-120000-finished.okey", "2025030X-120000-finished", ""},
+	} {
+		if when, why := SavedName(tc.path); when != tc.when || why != tc.why {
+			t.Errorf("%s: %q %q, want %q %q", tc.path, when, why, tc.when, tc.why)
+		}
+	}
+}
+
+// The saved matches' cursor stays on the list, enter opens the line
+// under it, and an empty list opens nothing.
+func TestMatchesCursor(t *testing.T) {
+	c := testCommon(t, 80, 24)
+	entries := []SavedMatch{{Game: "val.classic"}, {Path: "a", Game: "val.okey101"}, {Path: "b", Game: "val.classic"}}
+	s := &Matches{Loaded: true}
+	p := s.Page(c, entries, false)
+	for _, k := range []string{"up", "down", "down", "down"} {
+		msg := keyMsg(k)
+		if k == "up" {
+			msg = tea.KeyPressMsg{Code: tea.KeyUp}
+		}
+		if r := p.Update(msg); r != None {
+			t.Fatalf("%s: %d", k, r)
+		}
+	}
+	if s.At != 2 {
+		t.Fatalf("the cursor is at %d, want 2 (the last)", s.At)
+	}
+	if r := p.Update(tea.KeyPressMsg{Code: tea.KeyEnter}); r != Open {
+		t.Fatalf("enter: %d, want Open", r)
+	}
+	if got, ok := p.Chosen(); !ok || got.Path != "b" {
+		t.Fatalf("chosen %+v", got)
+	}
+	empty := s.Page(c, nil, false)
+	if r := empty.Update(tea.KeyPressMsg{Code: tea.KeyEnter}); r != None {
+		t.Fatalf("enter on an empty list: %d", r)
+	}
+	if _, ok := empty.Chosen(); ok {
+		t.Fatal("an empty list has a line chosen")
 	}
 }
