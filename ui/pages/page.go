@@ -85,14 +85,3 @@ func Frame(l layout.Screen, header string, lines []string, flash, bar string) st
 	c.Put(l.Help.X, l.Help.Y, bar)
 	return c.String()
 }
-
-// The pages are components.
-var (
-	_ Component = Info{}
-	_ Component = Notice{}
-	_ Component = TooSmall{}
-	_ Component = Locked{}
-	_ Component = FormPage{}
-	_ Component = ReviewPage{}
-	_ Component = MatchesPage{}
-)

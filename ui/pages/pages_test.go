@@ -14,6 +14,17 @@ import (
 	"okey/ui/theme"
 )
 
+// The pages are components.
+var (
+	_ Component = Info{}
+	_ Component = Notice{}
+	_ Component = TooSmall{}
+	_ Component = Locked{}
+	_ Component = FormPage{}
+	_ Component = ReviewPage{}
+	_ Component = MatchesPage{}
+)
+
 func testCommon(t *testing.T, w, h int) *Common {
 	t.Helper()
 	tr := i18n.MustLoad("en")
