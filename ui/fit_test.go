@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"charm.land/bubbles/v2/key"
+
 	"okey/bots"
 	"okey/bots/coach"
 	"okey/ui/i18n"
@@ -102,6 +104,7 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 				}
 				if m.screen == scrHandOver {
 					fitsEverySize(t, "handover", m, whole)
+					quitInSight(t, "handover", m, m.keys.HandOver.Quit)
 					if m.c.view.Hand == 1 {
 						judged = reviewFits(t, m, whole, nil)
 					}
@@ -109,6 +112,7 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 				}
 			}
 			fitsEverySize(t, "matchover", m, whole)
+			quitInSight(t, "matchover", m, m.keys.MatchOver.Quit)
 			// The match's review is the same page with another title;
 			// judging the whole match would be most of this test's time,
 			// so the first hand's verdicts stand in for it.
@@ -151,6 +155,20 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 			// (the match's review is the same page: the classic run checks it)
 		})
 	}
+}
+
+// quitInSight checks that the bar of a page between hands keeps its
+// quit key at 80 columns, where the bar leaves its last keys out (the
+// page has no header that names it); m is left at the size it had.
+func quitInSight(t *testing.T, name string, m *Model, quit key.Binding) {
+	t.Helper()
+	w0, h0 := m.width, m.height
+	m.Update(windowMsg(80, 24))
+	lines := strings.Split(plain(m), "\n")
+	if bar, want := lines[len(lines)-1], quit.Help().Key+" "+quit.Help().Desc; !strings.Contains(bar, want) {
+		t.Errorf("%s at 80x24: no %q on the bar %q", name, want, bar)
+	}
+	m.Update(windowMsg(w0, h0))
 }
 
 // fitReview judges over the fewest worlds: the fit tests look at the
