@@ -20,7 +20,8 @@
 //	bots.go            asking the bots (with a timeout), their answers, plain moves for a failing bot
 //	hint.go            the hint: the strongest bot's judgment of the player's move
 //	undo.go            taking back one's discard, in a casual match (both tables)
-//	view.go            View, the header, the frame of the pages between hands
+//	view.go            View, the header
+//	host.go            the shared pages (ui/pages) hosted: what they are drawn with, their frame, what their keys ask
 //	words.go           seats, tiles, scores and moves in the player's language
 //	mouse.go           clicks on the table
 //	settings.go        Settings, their checks, reading them
@@ -29,20 +30,14 @@
 //	overlay.go         the pages over the table: opening, closing, drawing; the pager (a bubbles viewport) every page that scrolls moves by, keys and wheel
 //	overlay_help.go    the ? page
 //	overlay_browse.go  the discard stacks over the table (b)
-//	screen_notice.go   something to tell before playing
 //	screen_resume.go   a saved match: resume it or start anew
 //	screen_handover.go the end of a hand: the winning hand, the losses
 //	screen_matchover.go the final table
-//	screen_settings.go the settings form
-//	namefield.go       the names on the form: bubbles' textinput, kept to a name's caps
+//	screen_settings.go the settings form's fields, what they mean, and saving them (the form is ui/pages')
 //	screen_scores.go   the score history, hand by hand
-//	screen_stats.go    the player's statistics
-//	screen_review.go   the coach's review of a hand or a match (w): worked out in the background, then a decision at a time on the rack
-//	review_words.go    the coach's words (moves, reasons) in the player's language, and the tiles a move uses
-//	screen_matches.go  the saved matches (w on the score history), to review one
+//	screen_review.go   the coach's review of a hand or a match (w): worked out in the background; the page is ui/pages'
+//	screen_matches.go  the saved matches (w on the score history), to review one: reading them (the page is ui/pages')
 //	stats.go           the statistics read, counted as hands end (ui/stats), written with the saves
-//	screen_toosmall.go the notice that stands in while the terminal is too small
-//	screen_locked.go   another game plays in the state directory: look or quit
 //	problem.go         errors said in the player's language
 //	settings101.go     the game of a new match, the rules of 101 on the form and the command line
 //	*101.go            the Okey 101 table: table101.go maps its files
@@ -62,6 +57,7 @@
 //	ui/i18n    the words, from assets
 //	ui/store   every file the game reads or writes
 //	ui/stats   the player's statistics: counting every hand once, by the bots' levels
+//	ui/pages   the pages both games share, as components (notice, too small, locked, statistics, the settings form and its names, the coach's review, the saved matches), and what every page is made of: the key bar, the scroll, the frame
 //
 // and the first of a game's side (issue 21), importing a game's referee
 // and bots but nothing of ui:

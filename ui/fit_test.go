@@ -5,9 +5,12 @@ import (
 	"strings"
 	"testing"
 
+	"charm.land/bubbles/v2/key"
+
 	"okey/bots"
 	"okey/bots/coach"
 	"okey/ui/i18n"
+	"okey/ui/pages"
 )
 
 // fitSizes are the terminals every screen of both games is drawn at:
@@ -32,7 +35,8 @@ func endingWords(t *testing.T, lang string) map[string]bool {
 }
 
 // fitsEverySize draws m at every size and fails on a line wider than the
-// terminal, a word cut short or a sentence cut between words; m is left at the size it had.
+// terminal, a word cut short, a sentence cut between words or a key
+// bar cut; m is left at the size it had.
 func fitsEverySize(t *testing.T, name string, m *Model, whole map[string]bool) {
 	t.Helper()
 	w0, h0 := m.width, m.height
@@ -46,13 +50,18 @@ func fitsEverySize(t *testing.T, name string, m *Model, whole map[string]bool) {
 			t.Errorf("%s at %dx%d: %d lines", name, sz[0], sz[1], n)
 		}
 		// A sentence cut between words ("…undo from the …") is cut too
-		// (issue 25, point 6). Two closing …s are not: the help bar's
-		// (? lists every key) and a list's "· …" (b shows every meld).
+		// (issue 25, point 6). A list's closing "· …" is not (b shows every
+		// meld); the key bar is checked below.
 		for i, line := range strings.Split(out, "\n") {
 			line = strings.TrimRight(line, " ")
 			if i != m.lay.Help.Y && strings.HasSuffix(line, " …") && !strings.HasSuffix(line, "· …") {
 				t.Errorf("%s at %dx%d: line %d is cut: %q", name, sz[0], sz[1], i, line)
 			}
+		}
+		// The key bar, the bottom line, shows whole keys only: none
+		// left out with an ellipsis, at any width (issue 21).
+		if lines := strings.Split(out, "\n"); strings.Contains(lines[len(lines)-1], "…") {
+			t.Errorf("%s at %dx%d: the key bar is cut: %q", name, sz[0], sz[1], lines[len(lines)-1])
 		}
 		for _, c := range cutWord.FindAllStringSubmatch(out, -1) {
 			if !whole[c[1]] {
@@ -66,7 +75,8 @@ func fitsEverySize(t *testing.T, name string, m *Model, whole map[string]bool) {
 
 // TestEveryScreenFitsEverySize draws every screen of both games, in
 // both languages, at 80×24, 100×30, 120×40 and 200×60: no line is wider
-// than the terminal, no screen taller, and nothing is cut mid-word.
+// than the terminal, no screen taller, nothing is cut mid-word, and no
+// key bar is cut (no "…" on the bottom line).
 func TestEveryScreenFitsEverySize(t *testing.T) {
 	for _, lang := range []string{"en", "tr"} {
 		whole := endingWords(t, lang)
@@ -103,6 +113,7 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 				}
 				if m.screen == scrHandOver {
 					fitsEverySize(t, "handover", m, whole)
+					quitInSight(t, "handover", m, m.keys.HandOver.Quit)
 					if m.c.view.Hand == 1 {
 						judged = reviewFits(t, m, whole, nil)
 					}
@@ -110,6 +121,7 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 				}
 			}
 			fitsEverySize(t, "matchover", m, whole)
+			quitInSight(t, "matchover", m, m.keys.MatchOver.Quit)
 			// The match's review is the same page with another title;
 			// judging the whole match would be most of this test's time,
 			// so the first hand's verdicts stand in for it.
@@ -154,6 +166,20 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 	}
 }
 
+// quitInSight checks that the bar of a page between hands keeps its
+// quit key at 80 columns, where the bar leaves its last keys out (the
+// page has no header that names it); m is left at the size it had.
+func quitInSight(t *testing.T, name string, m *Model, quit key.Binding) {
+	t.Helper()
+	w0, h0 := m.width, m.height
+	m.Update(windowMsg(80, 24))
+	lines := strings.Split(plain(m), "\n")
+	if bar, want := lines[len(lines)-1], quit.Help().Key+" "+quit.Help().Desc; !strings.Contains(bar, want) {
+		t.Errorf("%s at 80x24: no %q on the bar %q", name, want, bar)
+	}
+	m.Update(windowMsg(w0, h0))
+}
+
 // fitReview judges over the fewest worlds: the fit tests look at the
 // review's page, not its verdicts.
 var fitReview = ReviewOptions{Samples: 4, MinSamples: 4, Workers: 2}
@@ -167,7 +193,7 @@ func reviewFits(t *testing.T, m *Model, whole map[string]bool, judged *reviewSta
 	_, cmd := m.Update(keyMsg("w"))
 	fitsEverySize(t, "review starting", m, whole)
 	if judged != nil {
-		m.Update(reviewDoneMsg{id: m.rv.id, res: judged.res, okeys: judged.okeys, melds: judged.melds})
+		m.Update(reviewDoneMsg{id: m.rv.id, res: judged.Res, okeys: judged.Okeys, melds: judged.Melds})
 	} else {
 		if msg := cmd(); msg != nil {
 			_, cmd = m.Update(msg)
@@ -175,7 +201,7 @@ func reviewFits(t *testing.T, m *Model, whole map[string]bool, judged *reviewSta
 		fitsEverySize(t, "review working", m, whole)
 		drain(t, m, cmd)
 	}
-	if m.rv == nil || !m.rv.finished || m.rv.err != nil {
+	if m.rv == nil || !m.rv.Finished || m.rv.Err != nil {
 		t.Fatalf("the review did not end: %+v", m.rv)
 	}
 	rv := m.rv
@@ -184,8 +210,8 @@ func reviewFits(t *testing.T, m *Model, whole map[string]bool, judged *reviewSta
 	// opening of 101) wraps most.
 	w0, h0 := m.width, m.height
 	m.Update(windowMsg(fitSizes[0][0], fitSizes[0][1]))
-	for i := range m.rv.res.Decisions {
-		m.rv.at = i
+	for i := range m.rv.Res.Decisions {
+		m.rv.At = i
 		out := plain(m)
 		if w, line := maxLineWidth(out); w > fitSizes[0][0] {
 			t.Errorf("review, decision %d: a line of %d columns: %q", i+1, w, line)
@@ -193,8 +219,8 @@ func reviewFits(t *testing.T, m *Model, whole map[string]bool, judged *reviewSta
 		if n := strings.Count(out, "\n") + 1; n > fitSizes[0][1] {
 			t.Errorf("review, decision %d: %d lines", i+1, n)
 		}
-		d := &m.rv.res.Decisions[i]
-		last := m.upper(m.tr.T("review.label." + strings.ReplaceAll(string(d.Label), " ", "_")))
+		d := &m.rv.Res.Decisions[i]
+		last := pages.Upper(m.tr, m.tr.T("review.label."+strings.ReplaceAll(string(d.Label), " ", "_")))
 		if d.Label == coach.Only {
 			last = m.tr.T("review.only")
 		}

@@ -11,9 +11,7 @@ import (
 	"log/slog"
 	"time"
 
-	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 
 	"okey/bots"
@@ -21,6 +19,7 @@ import (
 	"okey/ui/i18n"
 	"okey/ui/keymap"
 	"okey/ui/layout"
+	"okey/ui/pages"
 	"okey/ui/play101"
 	"okey/ui/playclassic"
 	"okey/ui/stats"
@@ -142,12 +141,11 @@ type Model struct {
 	files *store.Files
 	tr    *i18n.Catalog
 	keys  keymap.KeyMap
-	help  help.Model
+	bar   pages.Bar // draws the key bar at the foot of every screen
 
 	palette theme.Palette
 	st      *theme.Styles
 	dark    bool
-	bars    map[string]string // help bars drawn, by their keys and width
 
 	width, height int
 	lay           layout.Screen
@@ -155,7 +153,7 @@ type Model struct {
 	screen  screen
 	after   screen // where the notice screen leads
 	overlay overlay
-	pager   viewport.Model // scrolls the overlay or the information page on show
+	pager   pages.Scroll // scrolls the overlay or the information page on show
 	notice  []string
 
 	names  [game.NumSeats]string
@@ -270,7 +268,7 @@ func New(opt Options) (*Model, error) {
 		c: newClassicState(), asking: -1, dark: true, lastOK: true, settle: settleFor(opt.Settle),
 	}
 	m.ctx, m.cancel = context.WithCancel(context.Background())
-	m.help = help.New()
+	m.bar = pages.NewBar()
 	// One game at a time in a state directory: a second one may only
 	// look; one that cannot write there plays unsaved, and says so.
 	if err := m.files.Lock(); errors.As(err, &m.locked) {
@@ -366,7 +364,7 @@ func (m *Model) applySettings() error {
 	}
 	m.tr, m.palette = tr, p
 	m.keys = keymap.New(tr, m.saving())
-	m.pager = newPager(m.keys.Info.ScrollKeys)
+	m.pager = pages.NewScroll(m.keys.Info.ScrollKeys)
 	m.seatKeys()
 	m.restyle()
 	return nil
@@ -374,12 +372,7 @@ func (m *Model) applySettings() error {
 
 func (m *Model) restyle() {
 	m.st = theme.New(m.palette, m.dark, m.opt.NoColor)
-	m.bars = nil
-	k, s := m.st.HelpStyles()
-	m.help.Styles.ShortKey, m.help.Styles.FullKey = k, k
-	m.help.Styles.ShortSeparator, m.help.Styles.FullSeparator = s, s
-	m.help.Styles.ShortDesc, m.help.Styles.FullDesc = m.st.Text, m.st.Text
-	m.help.Styles.Ellipsis = s
+	m.bar.SetStyles(m.st)
 }
 
 // Init asks the terminal for its background and saves the new match.
@@ -432,7 +425,6 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.lay = layout.NewScreen(msg.Width, msg.Height)
-		m.help.SetWidth(msg.Width)
 		return nil
 	case tea.BackgroundColorMsg:
 		m.dark = msg.IsDark()
@@ -486,12 +478,7 @@ func (m *Model) onPaste(msg tea.PasteMsg) {
 	if m.quitting || m.lay.TooSmall || m.screen != scrSettings || m.settings == nil {
 		return
 	}
-	f := m.settings
-	if !f.fields[f.at].isText {
-		return
-	}
-	f.err = ""
-	m.editName(msg)
+	m.settingsPage().Paste(msg)
 }
 
 // onKey dispatches a key to the update of the screen on show: the

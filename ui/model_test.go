@@ -21,6 +21,7 @@ import (
 	"okey/game"
 	"okey/ui/canvas"
 	"okey/ui/layout"
+	"okey/ui/pages"
 	"okey/ui/playclassic"
 	"okey/ui/rack"
 	"okey/ui/store"
@@ -485,7 +486,7 @@ func TestSettingsScreenSavesAndTranslates(t *testing.T) {
 	// Partners with leave at zero is refused with the reason, in the
 	// player's language (Turkish now).
 	press(t, m, "o")
-	for m.settings.at != fLeaveAtZero {
+	for m.settings.At != fLeaveAtZero {
 		press(t, m, "down")
 	}
 	press(t, m, "right")
@@ -974,7 +975,7 @@ func TestNamesFromARecordCannotBreakTheScreen(t *testing.T) {
 	m2.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	press(t, m2, "enter")
 	for s := 1; s < game.NumSeats; s++ {
-		if n := m2.names[s]; !printable(n) || canvas.Width(n) > MaxNameLen || n == "" {
+		if n := m2.names[s]; !pages.Printable(n) || canvas.Width(n) > MaxNameLen || n == "" {
 			t.Fatalf("seat %d is named %q", s, n)
 		}
 	}
@@ -1002,7 +1003,7 @@ func TestSettingsSaveOnlyWhatChanged(t *testing.T) {
 	drain(t, m, m.Init())
 	press(t, m, "o")
 	press(t, m, "right") // language: en → tr
-	for m.settings.at != fDeal {
+	for m.settings.At != fDeal {
 		press(t, m, "down")
 	}
 	press(t, m, "right") // the deal: table → simple

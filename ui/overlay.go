@@ -5,7 +5,6 @@ import (
 	"okey/ui/keymap"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -38,48 +37,13 @@ func (m *Model) updateOverlay(k tea.KeyPressMsg) bool {
 }
 
 // The pages that scroll (the overlays, the score sheets, the
-// statistics) scroll through one bubbles viewport, the pager: it keeps
-// the position, moves it by the keys and the mouse wheel, and keeps it
-// within the page as the page changes (a bot's discard, a smaller
-// terminal). The lines it shows are placed on the canvas like every
-// other page's, not drawn by the viewport, whose View pads every line
-// to its width.
-
-// newPager is the pager, scrolled by the scroll keys (the overlays' and
-// the information pages' are the same keys) and the wheel.
-func newPager(keys keymap.ScrollKeys) viewport.Model {
-	vp := viewport.New()
-	vp.KeyMap = keys.Viewport()
-	vp.SetHorizontalStep(0) // the pages are cut to the width: nothing to the side
-	return vp
-}
-
-// pagerFor is the pager fitted to the page area and to lines: a copy,
-// to draw with or to keep after an update.
-func (m *Model) pagerFor(lines []string) viewport.Model {
-	vp := m.pager
-	vp.SetWidth(m.lay.Page.W)
-	vp.SetHeight(m.lay.Page.H)
-	vp.SetContentLines(lines)
-	return vp
-}
+// statistics) scroll through one pages.Scroll, the pager, in the page
+// area.
 
 // updateScroll scrolls a page of lines with the scroll keys; it reports
 // whether k was one of them.
 func (m *Model) updateScroll(k tea.KeyPressMsg, keys keymap.ScrollKeys, lines []string) bool {
-	if !key.Matches(k, keys.Up, keys.Down, keys.PageUp, keys.PageDown, keys.Top, keys.Bottom) {
-		return false
-	}
-	m.pager = m.pagerFor(lines)
-	switch {
-	case key.Matches(k, keys.Top):
-		m.pager.GotoTop()
-	case key.Matches(k, keys.Bottom):
-		m.pager.GotoBottom()
-	default:
-		m.pager, _ = m.pager.Update(k)
-	}
-	return true
+	return m.pager.Key(k, keys, m.lay.Page, lines)
 }
 
 // onWheel scrolls the page on show that scrolls, if one is.
@@ -100,17 +64,12 @@ func (m *Model) onWheel(msg tea.MouseWheelMsg) {
 	default:
 		return
 	}
-	m.pager = m.pagerFor(lines)
-	m.pager, _ = m.pager.Update(msg)
+	m.pager.Wheel(msg, m.lay.Page, lines)
 }
 
 // scrolled is the page of lines the pager shows, and whether there is
 // more than fits.
-func (m *Model) scrolled(lines []string) ([]string, bool) {
-	vp := m.pagerFor(lines)
-	from := min(vp.YOffset(), len(lines))
-	return lines[from:min(len(lines), from+vp.Height())], len(lines) > vp.Height()
-}
+func (m *Model) scrolled(lines []string) ([]string, bool) { return m.pager.Visible(m.lay.Page, lines) }
 
 // overlayLines are the lines of the overlay on show; the ? page of
 // either game ends with the whole rules.

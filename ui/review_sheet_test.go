@@ -13,6 +13,7 @@ import (
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/i18n"
+	"okey/ui/pages"
 	"okey/ui/play101"
 	"okey/ui/playclassic"
 	"okey/ui/table"
@@ -289,11 +290,11 @@ func reviewText(t *testing.T) string {
 	who(1, func(m *Model, seat int) string { return m.youOr(seat, "t101.end.paid", 202) })
 
 	section("The review: the coach's words (okey R5; the table's melds 1-3 R1 R2 R3, Y7 R5 Y9, K5 K6 K7)")
-	sampleTable := coachTable{okey: sampleOkey, melds: [][]tile.Tile{
+	sampleTable := pages.CoachTable{Okey: sampleOkey, Melds: [][]tile.Tile{
 		{r(tile.Red, 1), r(tile.Red, 2), r(tile.Red, 3)}, {r(tile.Yellow, 7), sampleOkey, r(tile.Yellow, 9)}, {r(tile.Black, 5), r(tile.Black, 6), r(tile.Black, 7)},
 	}}
 	for _, f := range coachSamples {
-		pair(func(m *Model) string { return sayCoach(m.tr, f, sampleTable) }, 1)
+		pair(func(m *Model) string { return pages.SayCoach(m.tr, f, sampleTable) }, 1)
 	}
 
 	section("Every catalogue line (%s and %d filled with ‹1›, ‹2›… and 7)")

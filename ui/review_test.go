@@ -14,6 +14,7 @@ import (
 	"okey/game"
 	"okey/game/tile"
 	"okey/ui/i18n"
+	"okey/ui/pages"
 	"okey/ui/store"
 )
 
@@ -52,15 +53,15 @@ func openAndWait(t *testing.T, m *Model) {
 		t.Fatalf("no progress line while the review starts:\n%s", plain(m))
 	}
 	seen := false
-	for steps := 0; !m.rv.finished; steps++ {
+	for steps := 0; !m.rv.Finished; steps++ {
 		if cmd == nil || steps > 10000 {
-			t.Fatalf("the review stopped before its end (%d/%d)", m.rv.done, m.rv.total)
+			t.Fatalf("the review stopped before its end (%d/%d)", m.rv.Done, m.rv.Total)
 		}
 		msg := cmd()
 		// Another key meanwhile: the page answers, the work goes on.
 		m.Update(keyMsg("right"))
 		_, cmd = m.Update(msg)
-		if p, ok := msg.(reviewProgressMsg); ok && !m.rv.finished {
+		if p, ok := msg.(reviewProgressMsg); ok && !m.rv.Finished {
 			want := "Reviewing… " + strconv.Itoa(p.done) + "/" + strconv.Itoa(p.total) + " decisions"
 			if !strings.Contains(plain(m), want) {
 				t.Fatalf("progress %d/%d not shown (%q):\n%s", p.done, p.total, want, plain(m))
@@ -71,8 +72,8 @@ func openAndWait(t *testing.T, m *Model) {
 	if !seen {
 		t.Error("the review never showed how far it got")
 	}
-	if m.rv.err != nil {
-		t.Fatalf("the review failed: %v", m.rv.err)
+	if m.rv.Err != nil {
+		t.Fatalf("the review failed: %v", m.rv.Err)
 	}
 }
 
@@ -83,43 +84,43 @@ func openAndWait(t *testing.T, m *Model) {
 func checkSteps(t *testing.T, m *Model, back screen) {
 	t.Helper()
 	rv := m.rv
-	ds := rv.res.Decisions
+	ds := rv.Res.Decisions
 	if len(ds) == 0 {
 		t.Fatal("no decision reviewed")
 	}
 	press(t, m, "home")
-	if rv.at != 0 || !strings.Contains(plain(m), "Decision 1 of "+strconv.Itoa(len(ds))) {
-		t.Fatalf("home: at %d\n%s", rv.at, plain(m))
+	if rv.At != 0 || !strings.Contains(plain(m), "Decision 1 of "+strconv.Itoa(len(ds))) {
+		t.Fatalf("home: at %d\n%s", rv.At, plain(m))
 	}
 	if len(ds) > 1 {
 		press(t, m, "right")
-		if rv.at != 1 || !strings.Contains(plain(m), "Decision 2 of") {
-			t.Fatalf("→: at %d\n%s", rv.at, plain(m))
+		if rv.At != 1 || !strings.Contains(plain(m), "Decision 2 of") {
+			t.Fatalf("→: at %d\n%s", rv.At, plain(m))
 		}
 		press(t, m, "left")
-		if rv.at != 0 {
-			t.Fatalf("←: at %d", rv.at)
+		if rv.At != 0 {
+			t.Fatalf("←: at %d", rv.At)
 		}
 	}
 	press(t, m, "left")
-	if rv.at != 0 {
-		t.Fatalf("← at the first: at %d", rv.at)
+	if rv.At != 0 {
+		t.Fatalf("← at the first: at %d", rv.At)
 	}
 	press(t, m, "end")
-	if rv.at != len(ds)-1 {
-		t.Fatalf("end: at %d of %d", rv.at, len(ds))
+	if rv.At != len(ds)-1 {
+		t.Fatalf("end: at %d of %d", rv.At, len(ds))
 	}
 	press(t, m, "home")
 	var bads []int
 	for i := range ds {
-		if bad(&ds[i]) {
+		if pages.Bad(&ds[i]) {
 			bads = append(bads, i)
 		}
 	}
 	for _, want := range bads {
 		press(t, m, "n")
-		if rv.at != want {
-			t.Fatalf("n went to %d, want the mistake at %d", rv.at, want)
+		if rv.At != want {
+			t.Fatalf("n went to %d, want the mistake at %d", rv.At, want)
 		}
 		if !strings.Contains(plain(m), strings.ToUpper(string(ds[want].Label))) {
 			t.Fatalf("the label %s is not on screen:\n%s", ds[want].Label, plain(m))
@@ -127,8 +128,8 @@ func checkSteps(t *testing.T, m *Model, back screen) {
 	}
 	if len(bads) > 1 {
 		press(t, m, "p")
-		if rv.at != bads[len(bads)-2] {
-			t.Fatalf("p went to %d, want %d", rv.at, bads[len(bads)-2])
+		if rv.At != bads[len(bads)-2] {
+			t.Fatalf("p went to %d, want %d", rv.At, bads[len(bads)-2])
 		}
 	}
 	if len(bads) == 0 {
@@ -139,13 +140,13 @@ func checkSteps(t *testing.T, m *Model, back screen) {
 	}
 	en, tr := i18n.MustLoad("en"), i18n.MustLoad("tr")
 	for i, d := range ds {
-		ct := coachTable{okey: rv.okeys[i], melds: rv.melds[i]}
+		ct := pages.CoachTable{Okey: rv.Okeys[i], Melds: rv.Melds[i]}
 		for _, s := range append([]string{d.Played, d.Best}, d.Reasons...) {
-			got, ok := coachWords(en, s, ct)
+			got, ok := pages.CoachWords(en, s, ct)
 			if !ok || got != s {
 				t.Errorf("the coach's %q is no form the screen knows (%q, %v)", s, got, ok)
 			}
-			if w, ok := coachWords(tr, s, ct); !ok || strings.Contains(w, "{{") || strings.Contains(w, "%!") || tileNotation.MatchString(w) {
+			if w, ok := pages.CoachWords(tr, s, ct); !ok || strings.Contains(w, "{{") || strings.Contains(w, "%!") || tileNotation.MatchString(w) {
 				t.Errorf("the coach's %q has no Turkish (or tiles in notation): %q", s, w)
 			}
 		}
@@ -167,7 +168,7 @@ func TestReviewFromHandOverClassic(t *testing.T) {
 	}
 	hand := m.c.view.Hand
 	openAndWait(t, m)
-	for _, d := range m.rv.res.Decisions {
+	for _, d := range m.rv.Res.Decisions {
 		if d.Hand != hand || d.Seat != 0 {
 			t.Fatalf("a decision of hand %d, seat %d in the review of hand %d", d.Hand, d.Seat, hand)
 		}
@@ -186,8 +187,8 @@ func TestReviewFromHandOver101(t *testing.T) {
 		t.Fatalf("the hand's end does not offer the review:\n%s", plain(m))
 	}
 	openAndWait(t, m)
-	if m.rv.res.Game != coach.Game101 {
-		t.Fatalf("the review of a hand of 101 judged %q", m.rv.res.Game)
+	if m.rv.Res.Game != coach.Game101 {
+		t.Fatalf("the review of a hand of 101 judged %q", m.rv.Res.Game)
 	}
 	checkSteps(t, m, scrHandOver)
 }
@@ -245,10 +246,10 @@ func TestReviewShowsAPlantedBlunder(t *testing.T) {
 			// The verdict is the one judged in English (seconds of
 			// work): this page says it in Turkish.
 			m.openReview(rec, 0, 1, "planted")
-			m.Update(reviewDoneMsg{id: m.rv.id, res: judged.res, okeys: judged.okeys, melds: judged.melds})
+			m.Update(reviewDoneMsg{id: m.rv.id, res: judged.Res, okeys: judged.Okeys, melds: judged.Melds})
 		}
 		var i = -1
-		for k, d := range m.rv.res.Decisions {
+		for k, d := range m.rv.Res.Decisions {
 			if d.Index == at {
 				i = k
 			}
@@ -256,17 +257,17 @@ func TestReviewShowsAPlantedBlunder(t *testing.T) {
 		if i < 0 {
 			t.Fatalf("%s: the planted discard is not among the decisions", lang)
 		}
-		d := m.rv.res.Decisions[i]
+		d := m.rv.Res.Decisions[i]
 		if d.Label != coach.Mistake && d.Label != coach.Blunder {
 			t.Fatalf("%s: throwing the okey labelled %s (loss %.2f)", lang, d.Label, d.Loss)
 		}
-		for m.rv.at != i {
+		for m.rv.At != i {
 			press(t, m, "right")
 		}
 		out := plain(m)
 		want := map[string][]string{
 			"en": {"Why: threw the okey", strings.ToUpper(string(d.Label)), "x your move: discard"},
-			"tr": {"Neden: okeyi attın", m.upper(m.tr.T("review.label." + string(d.Label))), "x senin hamlen:"},
+			"tr": {"Neden: okeyi attın", pages.Upper(m.tr, m.tr.T("review.label."+string(d.Label))), "x senin hamlen:"},
 		}[lang]
 		for _, w := range want {
 			if !strings.Contains(out, w) {
@@ -360,7 +361,7 @@ func TestReviewASavedMatch(t *testing.T) {
 		press(t, m, "down")
 		press(t, m, "up")
 		press(t, m, "enter")
-		if m.screen != scrReview || m.rv == nil || !m.rv.finished || m.rv.err != nil {
+		if m.screen != scrReview || m.rv == nil || !m.rv.Finished || m.rv.Err != nil {
 			t.Fatalf("%s: enter does not review the match: screen %d\n%s", lang, m.screen, plain(m))
 		}
 		if want := m.tr.T("review.title.saved", "2025-03-01 12:00"); !strings.Contains(plain(m), want) {
@@ -389,7 +390,7 @@ func TestReviewASavedMatch(t *testing.T) {
 func TestReviewLabelCapitals(t *testing.T) {
 	for lang, want := range map[string]string{"en": "GOOD", "tr": "İYİ"} {
 		m := newTestModel(t, 80, 24, func(o *Options) { o.Settings.Lang = lang })
-		if got := m.upper(m.tr.T("review.label.good")); got != want {
+		if got := pages.Upper(m.tr, m.tr.T("review.label.good")); got != want {
 			t.Errorf("%s: %q, want %q", lang, got, want)
 		}
 	}
@@ -403,7 +404,7 @@ func TestReviewOfNoDecision(t *testing.T) {
 	m := newTestModel(t, 80, 24)
 	drain(t, m, m.Init())
 	drain(t, m, m.openReview(rec, 0, 7, "none")) // the record has one hand
-	if m.rv == nil || !m.rv.finished || m.rv.err != nil || len(m.rv.res.Decisions) != 0 {
+	if m.rv == nil || !m.rv.Finished || m.rv.Err != nil || len(m.rv.Res.Decisions) != 0 {
 		t.Fatalf("the review of a hand without decisions: %+v", m.rv)
 	}
 	if !strings.Contains(plain(m), "No decision of yours to review here.") {
@@ -442,15 +443,15 @@ func TestCoachWordsEveryForm(t *testing.T) {
 	r5 := r(tile.Red, 5)
 	// A hand whose okey is R5 with three melds on the table (the coach's
 	// meld 3 is K5 K6 K7), and one of which nothing is known.
-	known := coachTable{okey: r5, melds: [][]tile.Tile{
+	known := pages.CoachTable{Okey: r5, Melds: [][]tile.Tile{
 		{r(tile.Red, 1), r(tile.Red, 2), r(tile.Red, 3)}, {r(tile.Yellow, 7), r5, r(tile.Yellow, 9)}, {r(tile.Black, 5), r(tile.Black, 6), r(tile.Black, 7)},
 	}}
-	for _, ct := range []coachTable{known, {okey: tile.NoTile}} {
+	for _, ct := range []pages.CoachTable{known, {Okey: tile.NoTile}} {
 		for _, f := range forms {
-			if got, ok := coachWords(en, f, ct); !ok || got != f {
+			if got, ok := pages.CoachWords(en, f, ct); !ok || got != f {
 				t.Errorf("en: %q gives %q (%v)", f, got, ok)
 			}
-			got, ok := coachWords(tr, f, ct)
+			got, ok := pages.CoachWords(tr, f, ct)
 			if !ok || got == f || strings.Contains(got, "{{") || strings.Contains(got, "%!") {
 				t.Errorf("tr: %q gives %q (%v)", f, got, ok)
 			}
@@ -467,7 +468,7 @@ func TestCoachWordsEveryForm(t *testing.T) {
 	nb := func(s string) string { return strings.ReplaceAll(s, "\u00a0", " ") }
 	for _, x := range []struct {
 		in   string
-		ct   coachTable
+		ct   pages.CoachTable
 		want string
 	}{
 		{"discard K13", known, "siyah 13'ü at"},
@@ -477,25 +478,25 @@ func TestCoachWordsEveryForm(t *testing.T) {
 		{"open 104: R1 R2 R3 | Y5 R5 Y7", known, "104 ile aç: kırmızı 1-2-3 · sarı 5-okey-7"},
 		{"lay off R4 on meld 1", known, "kırmızı 4'ü kırmızı 1-2-3'e işle"},
 		{"lay off K8 on meld 3", known, "siyah 8'i siyah 5-6-7'ye işle"},
-		{"lay off K8 on meld 3", coachTable{okey: r5}, "siyah 8'i 3. pere işle"},
+		{"lay off K8 on meld 3", pages.CoachTable{Okey: r5}, "siyah 8'i 3. pere işle"},
 		{"take back the okey of meld 2 with Y8", known, "sarı 7-okey-9'daki okeyin yerine sarı 8'i koyup okeyi al"},
-		{"take back the okey of meld 2 with Y8", coachTable{okey: r5}, "2. perdeki okeyin yerine sarı 8'i koyup okeyi al"},
-		{"gave the next player R5: it took R6 this hand and may be collecting it", coachTable{okey: tile.NoTile},
+		{"take back the okey of meld 2 with Y8", pages.CoachTable{Okey: r5}, "2. perdeki okeyin yerine sarı 8'i koyup okeyi al"},
+		{"gave the next player R5: it took R6 this hand and may be collecting it", pages.CoachTable{Okey: tile.NoTile},
 			"sonraki oyuncuya kırmızı 5'i verdin: bu elde kırmızı 6'yı almıştı, bunları topluyor olabilir"},
 	} {
-		if got := nb(sayCoach(tr, x.in, x.ct)); got != x.want {
+		if got := nb(pages.SayCoach(tr, x.in, x.ct)); got != x.want {
 			t.Errorf("tr: %q gives %q, want %q", x.in, got, x.want)
 		}
 	}
 	// Tiles of a move: only the rack's, as often as it holds them.
 	rack, _ := tile.ParseTiles("R1 R1 R2 R3 Y5 K9")
-	if got := tile.FormatTiles(moveTiles("open pairs: R1 R1 | R1 R1", rack)); got != "R1 R1" {
+	if got := tile.FormatTiles(pages.MoveTiles("open pairs: R1 R1 | R1 R1", rack)); got != "R1 R1" {
 		t.Errorf("tiles of an opening: %q", got)
 	}
-	if got := moveTiles("take R3", rack); len(got) != 0 {
+	if got := pages.MoveTiles("take R3", rack); len(got) != 0 {
 		t.Errorf("a take uses the rack's tiles: %v", got)
 	}
-	if got := tile.FormatTiles(moveTiles("lay off K9 on meld 3", rack)); got != "K9" {
+	if got := tile.FormatTiles(pages.MoveTiles("lay off K9 on meld 3", rack)); got != "K9" {
 		t.Errorf("tiles of a lay-off: %q", got)
 	}
 }

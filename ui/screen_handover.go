@@ -84,9 +84,10 @@ func (m *Model) handOverBar() string {
 		next.SetHelp(k.Next.Help().Key, m.tr.T("key.final"))
 		return m.keyBar([]key.Binding{next, k.Review, k.Scores, k.Quit})
 	}
-	// Settings last: at 80 columns the review's key leaves no room for
-	// it, and quitting stays in sight (o still works).
-	return m.keyBar([]key.Binding{k.Next, k.Review, k.Scores, k.Stats, k.Quit, k.Settings})
+	// Quitting before the statistics and the settings: at 80 columns
+	// the bar leaves the last keys out (in Turkish the statistics' too),
+	// and quitting stays in sight (i and o still work).
+	return m.keyBar([]key.Binding{k.Next, k.Review, k.Scores, k.Quit, k.Stats, k.Settings})
 }
 
 // renderHandOver shows how the hand ended: the winner's hand in its

@@ -9,6 +9,7 @@ import (
 
 	"okey/game"
 	"okey/ui/canvas"
+	"okey/ui/pages"
 	"okey/ui/playclassic"
 )
 
@@ -35,18 +36,23 @@ func (m *Model) openInfo(s screen) {
 	m.screen = s
 }
 
+// infoPage is an information page of lines (pages.Info), closed also
+// by opener; the score history's offers the saved matches.
+func (m *Model) infoPage(lines []string, opener key.Binding) pages.Info {
+	return pages.NewInfo(m.common(), &m.pager, lines, opener, m.screen == scrScores)
+}
+
 // updateInfo handles a key on an information page of lines: it scrolls,
 // and esc, enter or the key that opened it go back.
 func (m *Model) updateInfo(k tea.KeyPressMsg, lines []string, opener key.Binding) tea.Cmd {
-	keys := m.keys.Info
-	switch {
-	case m.updateScroll(k, keys.ScrollKeys, lines):
+	switch m.infoPage(lines, opener).Update(k) {
+	case pages.None:
 		return nil
-	case key.Matches(k, keys.Quit):
+	case pages.Quit:
 		return m.quit()
-	case m.screen == scrScores && key.Matches(k, keys.Saved):
+	case pages.Saved:
 		return m.openMatches()
-	case key.Matches(k, keys.Close, opener):
+	case pages.Close:
 		m.screen = m.infoBack
 		if m.screen == scrPlay && !m.playing() {
 			m.screen = scrHandOver // the hand ended meanwhile
@@ -59,16 +65,7 @@ func (m *Model) updateInfo(k tea.KeyPressMsg, lines []string, opener key.Binding
 
 // renderInfo draws an information page of lines, scrolled.
 func (m *Model) renderInfo(lines []string) string {
-	lines, more := m.scrolled(lines)
-	k := m.keys.Info
-	var bar []key.Binding
-	if more {
-		bar = append(bar, k.Scroll, k.Page)
-	}
-	if m.screen == scrScores {
-		bar = append(bar, k.Saved)
-	}
-	return m.renderPage(lines, m.keyBar(append(bar, k.Close, k.Quit)))
+	return m.renderComponent(m.infoPage(lines, key.Binding{}))
 }
 
 func (m *Model) updateScores(k tea.KeyPressMsg) tea.Cmd {

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -19,6 +18,7 @@ import (
 	"okey/game/tile"
 	"okey/ui/i18n"
 	"okey/ui/keymap"
+	"okey/ui/pages"
 	"okey/ui/playclassic"
 	"okey/ui/rack"
 	"okey/ui/seats"
@@ -261,7 +261,7 @@ func NewSeat(opt SeatOptions) (*Model, error) {
 	m.opt.BotTimeout = defaultBotTimeout
 	m.seat = &seatLink{opt: opt, rot: max(0, opt.Seat), watching: opt.Seat < 0, pending: -1}
 	m.ctx, m.cancel = context.WithCancel(context.Background())
-	m.help = help.New()
+	m.bar = pages.NewBar()
 	if err := m.applySettings(); err != nil {
 		return nil, err
 	}

@@ -17,6 +17,7 @@ import (
 	"okey/bots"
 	"okey/game"
 	"okey/ui/canvas"
+	"okey/ui/pages"
 	"okey/ui/store"
 )
 
@@ -65,16 +66,12 @@ func DefaultSettings(lang string) Settings {
 	}
 }
 
-// MaxNameLen is the longest bot name, in columns (letters; a wide
-// letter counts two).
-const MaxNameLen = 12
-
-// MaxNameBytes caps a name in bytes as MaxNameLen caps it in columns:
-// combining marks take no column, so a name of twelve columns could
-// otherwise be any size (one of 240 KB was sent as an SSH user name).
-// Forty-eight bytes hold twelve letters of any script with room for
-// their accents.
-const MaxNameBytes = 48
+// MaxNameLen is the longest bot name, in columns, and MaxNameBytes
+// its length in bytes (the name field keeps a name to both).
+const (
+	MaxNameLen   = pages.MaxNameLen
+	MaxNameBytes = pages.MaxNameBytes
+)
 
 // CutBytes cuts s to at most n bytes, at a rune boundary: the first
 // thing done to text from outside, before any work that grows with it.
@@ -120,7 +117,7 @@ func (s Settings) Validate() error {
 			return NewProblem("err.name.empty", i+1)
 		case canvas.Width(n) > MaxNameLen:
 			return NewProblem("err.name.long", i+1, n, MaxNameLen)
-		case !printable(n):
+		case !pages.Printable(n):
 			return NewProblem("err.name.chars", i+1, n)
 		}
 	}
@@ -164,16 +161,6 @@ func SafeText(s string) string {
 		}
 		return r
 	}, s)
-}
-
-// printable reports whether s has no control or format characters.
-func printable(s string) bool {
-	for _, r := range s {
-		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
-			return false
-		}
-	}
-	return true
 }
 
 // LoadSettings reads the settings of configDir. A missing file gives

@@ -107,7 +107,7 @@ func (s *Settings) override101(o *Overrides) error {
 var openChoices = []int{51, 61, 71, 81, 91, 101, 111, 121, 131, 141, 151}
 
 // add101Fields adds the form's fields of the rules of 101.
-func add101Fields(f *settingsForm, s Settings) {
+func add101Fields(f []field, s Settings) {
 	r, err := s.rules101()
 	if err != nil {
 		r = okey101.DefaultRules()
@@ -126,15 +126,15 @@ func add101Fields(f *settingsForm, s Settings) {
 		hv = append(hv, strconv.Itoa(h))
 	}
 	sw := func(label string, on bool) field {
-		return field{label: label, values: onOff, at: boolAt(on)}
+		return field{Label: label, Values: onOff, At: boolAt(on)}
 	}
-	f.fields[fOpen] = field{label: "set.open", values: ov, at: slices.Index(ov, strconv.Itoa(r.Open))}
-	f.fields[fProgressive] = sw("set.progressive", r.Progressive)
-	f.fields[fOkeyPair] = sw("set.okey_pair", r.OkeyPair)
-	f.fields[fIslek] = sw("set.islek", r.Islek)
-	f.fields[fHands] = field{label: "set.hands", values: hv, at: r.Hands - 1}
-	f.fields[fPartners101] = sw("set.partners101", r.Partners)
-	f.fields[fHouse] = field{label: "set.house", values: houseChoices, at: slices.Index(houseChoices, houseValue(r))}
+	f[fOpen] = field{Label: "set.open", Values: ov, At: slices.Index(ov, strconv.Itoa(r.Open))}
+	f[fProgressive] = sw("set.progressive", r.Progressive)
+	f[fOkeyPair] = sw("set.okey_pair", r.OkeyPair)
+	f[fIslek] = sw("set.islek", r.Islek)
+	f[fHands] = field{Label: "set.hands", Values: hv, At: r.Hands - 1}
+	f[fPartners101] = sw("set.partners101", r.Partners)
+	f[fHouse] = field{Label: "set.house", Values: houseChoices, At: slices.Index(houseChoices, houseValue(r))}
 }
 
 // houseChoices are the combinations of the house rules of 101 the form
@@ -163,19 +163,22 @@ func houseValue(r okey101.Rules) string {
 }
 
 // rules101 builds the rules of 101 the form describes.
-func (f *settingsForm) rules101() (okey101.Rules, error) {
+func (f *settingsForm) rules101() (okey101.Rules, error) { return rules101Of(f.Fields) }
+
+// rules101Of builds the rules of 101 the fields describe.
+func rules101Of(f []field) (okey101.Rules, error) {
 	r := okey101.DefaultRules()
-	open, err := strconv.Atoi(f.fields[fOpen].value())
+	open, err := strconv.Atoi(f[fOpen].Value())
 	if err != nil {
 		return r, err
 	}
 	r.Open = open
-	r.Progressive = f.fields[fProgressive].at == 1
-	r.OkeyPair = f.fields[fOkeyPair].at == 1
-	r.Islek = f.fields[fIslek].at == 1
-	r.Hands = f.fields[fHands].at + 1
-	r.Partners = f.fields[fPartners101].at == 1
-	for _, h := range strings.Split(f.fields[fHouse].value(), "+") {
+	r.Progressive = f[fProgressive].At == 1
+	r.OkeyPair = f[fOkeyPair].At == 1
+	r.Islek = f[fIslek].At == 1
+	r.Hands = f[fHands].At + 1
+	r.Partners = f[fPartners101].At == 1
+	for _, h := range strings.Split(f[fHouse].Value(), "+") {
 		switch h {
 		case "feed":
 			r.Feed = true
@@ -188,10 +191,10 @@ func (f *settingsForm) rules101() (okey101.Rules, error) {
 	return r, r.Validate()
 }
 
-// hidden reports whether field i is left off the form: the rules of
+// Hidden reports whether field i is left off the form: the rules of
 // the game not chosen (undo, last, both games have).
-func (f *settingsForm) hidden(i int) bool {
-	is101 := gameOf(f.fields[fGame].value()) == Game101
+func (settingsRules) Hidden(f []field, i int) bool {
+	is101 := gameOf(f[fGame].Value()) == Game101
 	switch {
 	case i >= fPreset && i <= fWrap:
 		return is101
@@ -201,37 +204,15 @@ func (f *settingsForm) hidden(i int) bool {
 	return false
 }
 
-// shown counts the fields on the form.
-func (f *settingsForm) shown() int {
-	n := 0
-	for i := range f.fields {
-		if !f.hidden(i) {
-			n++
-		}
-	}
-	return n
-}
-
-// step moves the form's cursor by d (±1) to the next field shown.
-func (f *settingsForm) step(d int) {
-	for range f.fields {
-		f.at = (f.at + d + len(f.fields)) % len(f.fields)
-		if !f.hidden(f.at) {
-			return
-		}
-	}
-}
-
-// level101Note says, after a bot's level on the settings form, the
-// level the bot plays 101 at when that game is chosen and its players
-// lack the level ("" otherwise).
-func (m *Model) level101Note(f *settingsForm, i int) string {
-	if gameOf(f.fields[fGame].value()) != Game101 || (i != fLevel1 && i != fLevel2 && i != fLevel3) {
+// Note says, after a bot's level, the level the bot plays 101 at when
+// that game is chosen and its players lack the level ("" otherwise).
+func (r settingsRules) Note(f []field, i int) string {
+	if gameOf(f[fGame].Value()) != Game101 || (i != fLevel1 && i != fLevel2 && i != fLevel3) {
 		return ""
 	}
-	want := f.fields[i].value()
-	if got := m.players101().Level(want); got != want {
-		return " (101: " + m.levelName(got) + ")"
+	want := f[i].Value()
+	if got := r.m.players101().Level(want); got != want {
+		return " (101: " + r.m.levelName(got) + ")"
 	}
 	return ""
 }

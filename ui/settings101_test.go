@@ -41,7 +41,7 @@ func TestSettingsChooseTheGame(t *testing.T) {
 	m := newTestModel(t, 100, 30, withPlainBots)
 	drain(t, m, m.Init())
 	press(t, m, "o")
-	for m.settings.at != fGame {
+	for m.settings.At != fGame {
 		press(t, m, "down")
 	}
 	if strings.Contains(plain(m), "Opening needs") || !strings.Contains(plain(m), "Starting points") {
@@ -185,13 +185,13 @@ func TestSettingsHouseRules(t *testing.T) {
 	for i, want := range houseChoices {
 		m := start101(t, 100, 30, withPlainBots)
 		press(t, m, "o")
-		for m.settings.at != fHouse {
+		for m.settings.At != fHouse {
 			press(t, m, "down")
 		}
 		for range i {
 			press(t, m, "right")
 		}
-		if got := m.settings.fields[fHouse].value(); got != want {
+		if got := m.settings.Fields[fHouse].Value(); got != want {
 			t.Fatalf("the form shows %q, want %q", got, want)
 		}
 		r, err := m.settings.rules101()
@@ -214,8 +214,8 @@ func TestSettingsHouseRules(t *testing.T) {
 		if err != nil || back != r {
 			t.Fatalf("saved %q, reads %+v (%v), want %+v", saved.Rules101, back, err, r)
 		}
-		f := newSettingsForm(saved, scrPlay)
-		if got := f.fields[fHouse].value(); got != want {
+		f := settingsFields(saved)
+		if got := f[fHouse].Value(); got != want {
 			t.Fatalf("saved %q shows %q on the form", saved.Rules101, got)
 		}
 		m.Close()

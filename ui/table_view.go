@@ -424,40 +424,9 @@ func (m *Model) helpBar() string {
 	return m.keyBar(m.shortHelp())
 }
 
-// keyBar draws bindings as the bottom line. The help model drops whole
-// keys that do not fit (with an ellipsis) rather than cutting one in
-// half; cut only guards the width.
-func (m *Model) keyBar(b []key.Binding) string {
-	// The bar is a function of its keys' help and the width: drawn once
-	// per set, it is looked up after (the cache goes with the styles).
-	var id strings.Builder
-	id.WriteString(strconv.Itoa(m.lay.Help.W))
-	for _, k := range b {
-		id.WriteString("\x00" + k.Help().Key + "\x01" + k.Help().Desc)
-	}
-	if s, ok := m.bars[id.String()]; ok {
-		return s
-	}
-	// What does not fit is left out from the end, whole, and " …" says
-	// so: the keys come most needed first, so a narrow bar shows what
-	// matters now. (The help's own cut can leave a line a few columns
-	// too wide; it is never cut through a word here.)
-	h := m.help
-	h.SetWidth(m.lay.Help.W)
-	s := h.ShortHelpView(b)
-	for n := len(b) - 1; n > 0 && canvas.Width(s) > m.lay.Help.W; n-- {
-		s = h.ShortHelpView(b[:n])
-	}
-	s = canvas.Cut(s, m.lay.Help.W) // a single key wider than the bar
-	if m.bars == nil || len(m.bars) > maxBars {
-		m.bars = map[string]string{}
-	}
-	m.bars[id.String()] = s
-	return s
-}
-
-// maxBars bounds the cache of drawn help bars (a screen has a few).
-const maxBars = 32
+// keyBar draws bindings as the bottom line (pages.Bar: whole keys
+// most needed first, what does not fit left out).
+func (m *Model) keyBar(b []key.Binding) string { return m.bar.View(b, m.lay.Help.W) }
 
 // shortHelp picks the table's keys worth showing now.
 func (m *Model) shortHelp() []key.Binding {

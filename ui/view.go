@@ -101,28 +101,6 @@ func keyLine(bs []key.Binding) string {
 	return strings.Join(parts, " · ")
 }
 
-// renderPage draws a page between hands: the header, lines in the page
-// area (centred up and down, cut at its foot), the last message, and the
-// keys of the page at the bottom.
-func (m *Model) renderPage(lines []string, foot string) string {
-	l := m.lay
-	c := canvas.New(l.W, l.H)
-	c.Put(0, 0, m.header(false))
-	p := l.Page
-	if len(lines) > p.H {
-		lines = lines[:p.H]
-	}
-	y := p.Y + max(0, (p.H-len(lines))/2)
-	for i, s := range lines {
-		c.Put(p.X, y+i, canvas.Cut(s, p.W))
-	}
-	if m.flash != "" {
-		c.Put(l.Flash.X, l.Flash.Y, m.flashLine(l.Flash.W))
-	}
-	c.Put(l.Help.X, l.Help.Y, foot)
-	return c.String()
-}
-
 // pageW is the width page text wraps at.
 func (m *Model) pageW() int { return m.lay.Page.W - layout.PageX }
 

@@ -46,10 +46,3 @@ func (m *Model) pointsText(n int) string { return m.words().PointsText(n) }
 // (playclassic.LogText).
 func (m *Model) logText(e playclassic.LogEntry) string { return playclassic.LogText(m.words(), e) }
 
-// levelName is a bot level in the player's language.
-func (m *Model) levelName(l string) string {
-	if m.tr.Has("level." + l) {
-		return m.tr.T("level." + l)
-	}
-	return l
-}

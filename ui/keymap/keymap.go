@@ -324,8 +324,11 @@ func (k ResumeKeys) ShortHelp() []key.Binding {
 	return []key.Binding{k.Resume, k.NewMatch, k.Game, k.Quit}
 }
 
+// ShortHelp is the final table's bar, most needed first: quitting comes
+// before the statistics and the settings, so that at 80 columns, where
+// the bar leaves the last keys out, it stays in sight.
 func (k MatchOverKeys) ShortHelp() []key.Binding {
-	return []key.Binding{k.NewMatch, k.Review, k.Game, k.Scores, k.Stats, k.Settings, k.Quit}
+	return []key.Binding{k.NewMatch, k.Review, k.Game, k.Scores, k.Quit, k.Stats, k.Settings}
 }
 
 func (k SettingsKeys) ShortHelp() []key.Binding {

@@ -1,7 +1,8 @@
-package ui
+package pages
 
 import (
 	"slices"
+	"unicode"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
@@ -16,12 +17,33 @@ import (
 // letter counts two), MaxNameBytes bytes, no control or format
 // characters.
 
-// newNameField is the editor of a name on the settings form, holding
+// MaxNameLen is the longest bot name, in columns (letters; a wide
+// letter counts two).
+const MaxNameLen = 12
+
+// MaxNameBytes caps a name in bytes as MaxNameLen caps it in columns:
+// combining marks take no column, so a name of twelve columns could
+// otherwise be any size (one of 240 KB was sent as an SSH user name).
+// Forty-eight bytes hold twelve letters of any script with room for
+// their accents.
+const MaxNameBytes = 48
+
+// Printable reports whether s has no control or format characters.
+func Printable(s string) bool {
+	for _, r := range s {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+			return false
+		}
+	}
+	return true
+}
+
+// NewNameField is the editor of a name on the settings form, holding
 // name with the cursor at its end. Its cursor does not blink (a frame
 // twice a second for nothing), and ctrl+v reads no clipboard: a
 // terminal's own paste arrives as a paste, here and over SSH. Up, down
 // and tab are the form's (they choose a line), never suggestions.
-func newNameField(name string) textinput.Model {
+func NewNameField(name string) textinput.Model {
 	in := textinput.New()
 	in.Prompt = ""
 	in.CharLimit = MaxNameBytes // no name has more letters than bytes
@@ -38,9 +60,9 @@ func newNameField(name string) textinput.Model {
 	return in
 }
 
-// nameEditKey reports whether k edits a name or moves in it (beside the
+// NameEditKey reports whether k edits a name or moves in it (beside the
 // letters typed, which every key with text is).
-func nameEditKey(in *textinput.Model, k tea.KeyPressMsg) bool {
+func NameEditKey(in *textinput.Model, k tea.KeyPressMsg) bool {
 	km := &in.KeyMap
 	return k.Text != "" || key.Matches(k, km.CharacterForward, km.CharacterBackward, km.WordForward,
 		km.WordBackward, km.DeleteWordBackward, km.DeleteWordForward, km.DeleteAfterCursor,
@@ -48,25 +70,25 @@ func nameEditKey(in *textinput.Model, k tea.KeyPressMsg) bool {
 }
 
 // Why a name field kept part of what was typed or pasted out.
-type nameRefusal uint8
+type NameRefusal uint8
 
 const (
-	nameTaken    nameRefusal = iota // all of it went in
-	nameTooLong                     // the name reached its caps
-	nameBadChars                    // control or format characters
+	NameTaken    NameRefusal = iota // all of it went in
+	NameTooLong                     // the name reached its caps
+	NameBadChars                    // control or format characters
 )
 
-// editName hands the name field a key or a paste, then keeps the name
+// EditName hands the name field a key or a paste, then keeps the name
 // to its caps: of what went in at the cursor, control and format
 // characters are left out, and the rest only as far as it fits (a long
 // paste is cut, not refused whole). It says what was kept out, if
 // anything.
-func editName(in *textinput.Model, msg tea.Msg) nameRefusal {
+func EditName(in *textinput.Model, msg tea.Msg) NameRefusal {
 	old, oldPos := []rune(in.Value()), in.Position()
 	*in, _ = in.Update(msg) // a cursor that does not blink asks for nothing
 	now, pos := []rune(in.Value()), in.Position()
 	if len(now) <= len(old) {
-		return nameTaken // a letter erased, the cursor moved: the caps hold
+		return NameTaken // a letter erased, the cursor moved: the caps hold
 	}
 	head, tail := old[:oldPos], old[oldPos:]
 	if pos < oldPos || !slices.Equal(now[:oldPos], head) || !slices.Equal(now[pos:], tail) {
@@ -74,16 +96,16 @@ func editName(in *textinput.Model, msg tea.Msg) nameRefusal {
 		// keep the name as it was rather than guess.
 		in.SetValue(string(old))
 		in.SetCursor(oldPos)
-		return nameTooLong
+		return NameTooLong
 	}
 	added := now[oldPos:pos]
-	why := nameTaken
+	why := NameTaken
 	keep := make([]rune, 0, len(added))
 	for _, r := range added {
-		if printable(string(r)) {
+		if Printable(string(r)) {
 			keep = append(keep, r)
 		} else {
-			why = nameBadChars
+			why = NameBadChars
 		}
 	}
 	fits := func(n int) bool {
@@ -94,10 +116,10 @@ func editName(in *textinput.Model, msg tea.Msg) nameRefusal {
 	for n > 0 && !fits(n) {
 		n--
 	}
-	if n < len(keep) && why == nameTaken {
-		why = nameTooLong
+	if n < len(keep) && why == NameTaken {
+		why = NameTooLong
 	}
-	if why != nameTaken {
+	if why != NameTaken {
 		in.SetValue(string(head) + string(keep[:n]) + string(tail))
 		in.SetCursor(oldPos + n)
 	}

@@ -1,4 +1,4 @@
-package ui
+package pages
 
 import (
 	"regexp"
@@ -80,18 +80,18 @@ const (
 	argMove                 // a move in the coach's words, said again
 )
 
-// coachTable is what the review knows of a decision's hand: its okey
+// CoachTable is what the review knows of a decision's hand: its okey
 // (NoTile: none) and, in 101, the tiles of each meld on the table in
 // the coach's order (its meld 3 is melds[2]; nil: not known).
-type coachTable struct {
-	okey  tile.Tile
-	melds [][]tile.Tile
+type CoachTable struct {
+	Okey  tile.Tile
+	Melds [][]tile.Tile
 }
 
-// coachWords says the coach's words s in tr's language, at a decision
+// CoachWords says the coach's words s in tr's language, at a decision
 // whose hand ct tells; ok is false when s is no form the screen knows
 // (it is then shown as the coach wrote it).
-func coachWords(tr *i18n.Catalog, s string, ct coachTable) (string, bool) {
+func CoachWords(tr *i18n.Catalog, s string, ct CoachTable) (string, bool) {
 	for _, f := range coachForms {
 		sub := f.re.FindStringSubmatch(s)
 		if sub == nil {
@@ -114,9 +114,9 @@ func coachWords(tr *i18n.Catalog, s string, ct coachTable) (string, bool) {
 // wrote it where tiles are written in their notation (English), else
 // in tile words with the case a asks for. A part that does not read as
 // it should stays as it is.
-func (ct coachTable) say(tr *i18n.Catalog, part string, a coachArg) string {
+func (ct CoachTable) say(tr *i18n.Catalog, part string, a coachArg) string {
 	if a.kind == argMove {
-		w, _ := coachWords(tr, part, ct)
+		w, _ := CoachWords(tr, part, ct)
 		return w
 	}
 	if !tr.TileWords() {
@@ -125,7 +125,7 @@ func (ct coachTable) say(tr *i18n.Catalog, part string, a coachArg) string {
 	switch a.kind {
 	case argTile:
 		if t, err := tile.ParseTile(part); err == nil {
-			return tr.Tile(t, ct.okey, a.cs)
+			return tr.Tile(t, ct.Okey, a.cs)
 		}
 	case argMelds:
 		gs := strings.Split(part, " | ")
@@ -134,7 +134,7 @@ func (ct coachTable) say(tr *i18n.Catalog, part string, a coachArg) string {
 			if err != nil {
 				return part
 			}
-			gs[i] = tr.Tiles(ts, ct.okey)
+			gs[i] = tr.Tiles(ts, ct.Okey)
 		}
 		return strings.Join(gs, " · ")
 	case argMeld:
@@ -142,25 +142,26 @@ func (ct coachTable) say(tr *i18n.Catalog, part string, a coachArg) string {
 		if err != nil {
 			return part
 		}
-		if n >= 1 && n <= len(ct.melds) {
-			return tr.TilesIn(ct.melds[n-1], ct.okey, a.cs)
+		if n >= 1 && n <= len(ct.Melds) {
+			return tr.TilesIn(ct.Melds[n-1], ct.Okey, a.cs)
 		}
 		return tr.T("review.meld.n", n) + tr.NounEnding("per", a.cs)
 	}
 	return part
 }
 
-// sayCoach is coachWords without the flag.
-func sayCoach(tr *i18n.Catalog, s string, ct coachTable) string {
-	w, _ := coachWords(tr, s, ct)
+// SayCoach says the coach's words s in tr's language, at a decision
+// whose hand ct tells (CoachWords without the flag).
+func SayCoach(tr *i18n.Catalog, s string, ct CoachTable) string {
+	w, _ := CoachWords(tr, s, ct)
 	return w
 }
 
-// moveTiles are the tiles of the rack a move of the coach's words uses
+// MoveTiles are the tiles of the rack a move of the coach's words uses
 // (the tile discarded, shown, laid off; every tile of an opening), each
 // at most as often as the rack holds it; a take or a draw uses none of
 // the rack's.
-func moveTiles(move string, rack []tile.Tile) []tile.Tile {
+func MoveTiles(move string, rack []tile.Tile) []tile.Tile {
 	if strings.HasPrefix(move, "take ") && !strings.HasPrefix(move, "take back") {
 		return nil
 	}

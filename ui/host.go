@@ -1,0 +1,103 @@
+package ui
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"okey/ui/pages"
+	"okey/ui/store"
+)
+
+// The pages both games share live in ui/pages as components; here the
+// Model hosts them: it hands them the words, styles, keys and layout
+// (common), frames what they draw (renderPage) and acts on what their
+// keys ask (a page never reaches into the Model).
+
+// common is what the pages are drawn with, as the Model has it now.
+func (m *Model) common() *pages.Common {
+	return &pages.Common{Tr: m.tr, St: m.st, Keys: &m.keys, Lay: m.lay}
+}
+
+// renderPage draws a page between hands: the header, lines in the page
+// area, the last message, and the keys of the page at the bottom.
+func (m *Model) renderPage(lines []string, foot string) string {
+	flash := ""
+	if m.flash != "" {
+		flash = m.flashLine(m.lay.Flash.W)
+	}
+	return pages.Frame(m.lay, m.header(false), lines, flash, foot)
+}
+
+// renderComponent frames a shared page: its lines, and its bar (or its
+// own foot).
+func (m *Model) renderComponent(p pages.Component) string {
+	if f, ok := p.(interface{ Foot() string }); ok {
+		return m.renderPage(p.Lines(), f.Foot())
+	}
+	return m.renderPage(p.Lines(), m.keyBar(p.ShortHelp()))
+}
+
+// noticePage is the notice of what must be told before playing.
+func (m *Model) noticePage() pages.Notice { return pages.NewNotice(m.common(), m.notice) }
+
+func (m *Model) updateNotice(k tea.KeyPressMsg) tea.Cmd {
+	if m.noticePage().Update(k) == pages.Quit {
+		return m.quit()
+	}
+	m.notice = nil
+	m.screen = m.after
+	if m.screen == scrPlay {
+		return m.nextTurn()
+	}
+	return nil
+}
+
+func (m *Model) renderNotice() string { return m.renderComponent(m.noticePage()) }
+
+// tooSmall is the notice that stands in while the terminal is too small.
+func (m *Model) tooSmall() pages.TooSmall { return pages.NewTooSmall(m.common(), m.width, m.height) }
+
+func (m *Model) updateTooSmall(k tea.KeyPressMsg) tea.Cmd {
+	if m.tooSmall().Update(k) == pages.Quit {
+		return m.quit()
+	}
+	return nil
+}
+
+func (m *Model) renderTooSmall() string { return m.tooSmall().View() }
+
+// lockedPage is the locked screen: another game plays in the state
+// directory; this one may look at its match, read only, or quit.
+func (m *Model) lockedPage() pages.Locked {
+	return pages.NewLocked(m.common(), store.ShortPath(m.locked.Dir), m.locked.Pid, m.hasMatch())
+}
+
+func (m *Model) updateLocked(k tea.KeyPressMsg) tea.Cmd {
+	switch m.lockedPage().Update(k) {
+	case pages.Quit:
+		return m.quit()
+	case pages.Close:
+		m.screen = m.after
+		m.setFlash(false, m.tr.T("status.readonly.look"))
+	}
+	return nil
+}
+
+func (m *Model) renderLocked() string { return m.renderComponent(m.lockedPage()) }
+
+// statsLines are the statistics page, from the statistics read.
+func (m *Model) statsLines() []string {
+	where := m.tr.T("stats.where", store.ShortPath(m.files.StatsPath()))
+	if !m.saving() {
+		where = m.tr.T("stats.unsaved")
+	}
+	return pages.StatsLines(m.common(), &m.stats, where)
+}
+
+func (m *Model) updateStats(k tea.KeyPressMsg) tea.Cmd {
+	return m.updateInfo(k, m.statsLines(), m.keys.Table.Stats)
+}
+
+func (m *Model) renderStats() string { return m.renderInfo(m.statsLines()) }
+
+// levelName is a bot level in the player's language.
+func (m *Model) levelName(l string) string { return pages.LevelName(m.common(), l) }

@@ -1,0 +1,327 @@
+package pages
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"okey/bots/coach"
+	"okey/game/tile"
+	"okey/ui/canvas"
+	"okey/ui/cli"
+	"okey/ui/i18n"
+	"okey/ui/rack"
+	"okey/ui/theme"
+)
+
+// The coach's review as a page (w after a hand, after the match, and on
+// the saved matches): how far the work has got while the coach judges,
+// then a decision at a time — the rack as it was with the move played
+// and the best move marked, the expected loss with its 95% interval,
+// the label and the reason. The work itself is the host's; the page
+// draws what it has been told.
+
+// Review is what the review page shows: its title, how far the coach
+// has got, and once it is done its verdicts and the decision on show.
+type Review struct {
+	Title       string
+	Done, Total int
+	Finished    bool
+	Res         cli.Review
+	Okeys       []tile.Tile     // the okey of each decision's hand (NoTile: none)
+	Melds       [][][]tile.Tile // the table's melds at each decision (101; nil: none known)
+	Err         error
+	At          int // the decision on show
+}
+
+// Finish takes in the coach's verdicts (or its error) and opens on the
+// first mistake, if there is one.
+func (r *Review) Finish(res cli.Review, okeys []tile.Tile, melds [][][]tile.Tile, err error) {
+	r.Finished, r.Res, r.Okeys, r.Melds, r.Err = true, res, okeys, melds, err
+	r.Done = len(res.Decisions)
+	r.At = 0
+	if i := r.nextBad(-1, 1); i >= 0 {
+		r.At = i
+	}
+}
+
+// Bad reports whether a decision was labelled inaccuracy or worse.
+func Bad(d *coach.Decision) bool {
+	switch d.Label {
+	case coach.Inaccuracy, coach.Mistake, coach.Blunder:
+		return true
+	}
+	return false
+}
+
+// nextBad is the next decision from i in direction dir (1 or −1) that
+// was a mistake of any size, −1 for none.
+func (rv *Review) nextBad(i, dir int) int {
+	ds := rv.Res.Decisions
+	for j := i + dir; j >= 0 && j < len(ds); j += dir {
+		if Bad(&ds[j]) {
+			return j
+		}
+	}
+	return -1
+}
+
+// Page is the review drawn and driven with c.
+func (r *Review) Page(c *Common) ReviewPage { return ReviewPage{c: c, r: r} }
+
+// ReviewPage is a review as a page.
+type ReviewPage struct {
+	c *Common
+	r *Review
+}
+
+// Update: ←→ step through the decisions, n and p (tab, shift+tab) jump
+// from mistake to mistake, home and end go to the first and the last;
+// esc (or w) closes, q quits. A jump with no mistake anywhere is
+// Unknown (the host says there is none).
+func (p ReviewPage) Update(k tea.KeyPressMsg) Result {
+	keys := p.c.Keys.Review
+	rv := p.r
+	n := len(rv.Res.Decisions)
+	switch {
+	case key.Matches(k, keys.Quit):
+		return Quit
+	case key.Matches(k, keys.Close):
+		return Close
+	case !rv.Finished || n == 0:
+		return None
+	case key.Matches(k, keys.Prev):
+		rv.At = max(rv.At-1, 0)
+	case key.Matches(k, keys.Next):
+		rv.At = min(rv.At+1, n-1)
+	case key.Matches(k, keys.First):
+		rv.At = 0
+	case key.Matches(k, keys.Last):
+		rv.At = n - 1
+	case key.Matches(k, keys.NextMistake, keys.PrevMistake):
+		dir := 1
+		if key.Matches(k, keys.PrevMistake) {
+			dir = -1
+		}
+		if i := rv.nextBad(rv.At, dir); i >= 0 {
+			rv.At = i
+		} else if rv.nextBad(-1, 1) < 0 {
+			return Unknown
+		}
+	}
+	return None
+}
+
+// ShortHelp: closing and quitting while the coach works, or when there
+// is nothing to step through; the review's keys after.
+func (p ReviewPage) ShortHelp() []key.Binding {
+	rv := p.r
+	if !rv.Finished || rv.Err != nil || len(rv.Res.Decisions) == 0 {
+		return []key.Binding{p.c.Keys.Review.Close, p.c.Keys.Review.Quit}
+	}
+	return p.c.Keys.Review.ShortHelp()
+}
+
+// Lines are the review: its title and totals, then the decision on
+// show (or how far the work has got).
+func (p ReviewPage) Lines() []string {
+	rv, st, tr := p.r, p.c.St, p.c.Tr
+	w := p.c.TextW()
+	lines := []string{st.Title.Render(canvas.Cut(rv.Title, w))}
+	switch {
+	case !rv.Finished:
+		work := tr.T("review.working.start")
+		if rv.Total > 0 {
+			work = tr.T("review.working", rv.Done, rv.Total)
+		}
+		lines = append(lines, "", st.Accent.Render(canvas.Cut(work, w)))
+		if rv.Total > 0 {
+			lines = append(lines, p.progressBar(rv.Done, rv.Total, min(w, 60)))
+		}
+		lines = append(lines, "")
+		for _, s := range canvas.Wrap(tr.T("review.working.note"), w) {
+			lines = append(lines, st.Dim.Render(s))
+		}
+		return lines
+	case rv.Err != nil:
+		lines = append(lines, "")
+		for _, s := range canvas.Wrap(tr.T("review.failed", rv.Err.Error()), w) {
+			lines = append(lines, st.Warn.Render(s))
+		}
+		return lines
+	case len(rv.Res.Decisions) == 0:
+		lines = append(lines, "", st.Text.Render(tr.T("review.none")))
+		return lines
+	}
+	s := &rv.Res.Summary
+	summary := canvas.Wrap(tr.T("review.summary", num(s.TotalLoss), num(s.LossPerDecision), s.Accuracy,
+		s.Labels[coach.Blunder], s.Labels[coach.Mistake], s.Labels[coach.Inaccuracy]), w)
+	d := &rv.Res.Decisions[rv.At]
+	stage := tr.T("review.stage." + strings.ReplaceAll(d.Stage, " ", "_"))
+	okey := tile.NoTile
+	if rv.At < len(rv.Okeys) {
+		okey = rv.Okeys[rv.At]
+	}
+	body := []string{st.Bold.Render(canvas.Cut(tr.T("review.at", rv.At+1, len(rv.Res.Decisions), d.Hand, stage, d.WallLeft), w))}
+	body = append(body, p.rack(d, okey)...)
+	ct := CoachTable{Okey: okey}
+	if rv.At < len(rv.Melds) {
+		ct.Melds = rv.Melds[rv.At]
+	}
+	body = append(body, p.verdict(d, ct, w)...)
+	// A long verdict (an opening of 101 wraps) takes the room of the
+	// blank line, then of the summary's second line: the decision is
+	// what the page is for.
+	gap := []string{""}
+	if len(lines)+len(summary)+1+len(body) > p.c.Lay.Page.H {
+		gap = nil
+		if len(lines)+len(summary)+len(body) > p.c.Lay.Page.H {
+			summary = []string{canvas.Cut(strings.Join(summary, " "), w)}
+		}
+	}
+	for _, l := range summary {
+		lines = append(lines, st.Text.Render(l))
+	}
+	return append(append(lines, gap...), body...)
+}
+
+// reviewVerdict is a decision's verdict in words: the move played and
+// the best, the loss with its interval and the label, the reasons.
+func (p ReviewPage) verdict(d *coach.Decision, ct CoachTable, w int) []string {
+	st, tr := p.c.St, p.c.Tr
+	var out []string
+	add := func(st func(...string) string, s string) {
+		for _, p := range canvas.Wrap(s, w) {
+			out = append(out, st(p))
+		}
+	}
+	add(st.Text.Render, tr.T("review.played", SayCoach(tr, d.Played, ct)))
+	if d.Label == coach.Only {
+		add(st.Dim.Render, tr.T("review.only"))
+		return out
+	}
+	if d.Best == d.Played {
+		add(st.Dim.Render, tr.T("review.best", tr.T("review.same")))
+	} else {
+		add(st.Text.Render, tr.T("review.best", SayCoach(tr, d.Best, ct)))
+	}
+	label := tr.T("review.label." + strings.ReplaceAll(string(d.Label), " ", "_"))
+	lst := st.Good
+	switch d.Label {
+	case coach.Inaccuracy:
+		lst = st.Accent
+	case coach.Mistake, coach.Blunder:
+		lst = st.Warn
+	}
+	verdict := lst.Bold(true).Render(Upper(tr, label))
+	loss := st.Text.Render(tr.T("review.loss", num(d.Loss), num(d.Low), num(d.High))) + " · " + verdict
+	switch note := tr.T("review.uncertain"); {
+	case !d.Uncertain:
+		out = append(out, canvas.Cut(loss, w))
+	case canvas.Width(loss)+1+canvas.Width(note) <= w:
+		out = append(out, loss+" "+st.Dim.Render(note))
+	default: // the note under the loss, where it is not cut
+		out = append(out, canvas.Cut(loss, w))
+		add(st.Dim.Render, note)
+	}
+	for _, r := range d.Reasons {
+		add(st.Accent.Render, tr.T("review.why", SayCoach(tr, r, ct)))
+	}
+	return out
+}
+
+// reviewRack draws the rack as it was at decision d, sorted by colour,
+// in the table's frame and tiles: the tiles of the move played marked
+// x on their bottom edge (and held, as a tile picked up is drawn), those
+// of the best move marked * (and framed as the cursor).
+func (p ReviewPage) rack(d *coach.Decision, okey tile.Tile) []string {
+	st, tr := p.c.St, p.c.Tr
+	tiles, err := tile.ParseTiles(d.Rack)
+	if err != nil {
+		return []string{st.Dim.Render(d.Rack)}
+	}
+	plays := func(t tile.Tile) tile.Tile {
+		if t == tile.FalseJoker && okey != tile.NoTile {
+			return okey
+		}
+		return t
+	}
+	r := rack.New()
+	r.Pack(rack.ByColour(tiles, plays, func(t tile.Tile) bool { return t == okey }))
+	played := tile.CountsOf(MoveTiles(d.Played, tiles))
+	best := tile.CountsOf(nil)
+	if d.Best != d.Played && d.Label != coach.Only {
+		best = tile.CountsOf(MoveTiles(d.Best, tiles))
+	}
+	var rows [2][theme.TileH]strings.Builder
+	for i, t := range r.Slots {
+		var box [theme.TileH]string
+		if t == tile.NoTile {
+			box = st.EmptySlot(theme.FramePlain)
+		} else {
+			face, lbl := t, theme.LabelNone
+			switch {
+			case okey == tile.NoTile:
+			case t == tile.FalseJoker:
+				face, lbl = okey, theme.LabelFalse
+			case t == okey:
+				lbl = theme.LabelOkey
+			}
+			f, mark := theme.FramePlain, byte(0)
+			switch {
+			case played[t] > 0:
+				played[t]--
+				f, mark = theme.FrameHeld, 'x'
+			case best[t] > 0:
+				best[t]--
+				f, mark = theme.FrameCursor, '*'
+			}
+			box = st.TileMarked(face, f, lbl, mark)
+		}
+		for k := range theme.TileH {
+			rows[i/rack.Cols][k].WriteString(box[k])
+		}
+	}
+	frame := st.Panel
+	rw := rack.Cols*theme.TileW + 2
+	out := []string{frame.TopLine(rw, " "+tr.T("review.rack")+" ")}
+	left, right := frame.Sides()
+	for row := range rows {
+		for k := range theme.TileH {
+			out = append(out, left+rows[row][k].String()+right)
+		}
+	}
+	return append(out, frame.BottomLine(rw))
+}
+
+// Upper writes s in capitals, Turkish ones in Turkish (iyi: İYİ).
+func Upper(tr *i18n.Catalog, s string) string {
+	if tr.Lang == "tr" {
+		return strings.ToUpperSpecial(unicode.TurkishCase, s)
+	}
+	return strings.ToUpper(s)
+}
+
+// progressBar is done of total as a bar w columns wide, in characters
+// that need no colour.
+func (p ReviewPage) progressBar(done, total, w int) string {
+	st := p.c.St
+	w = max(w-2, 4)
+	full := 0
+	if total > 0 {
+		full = min(w, done*w/total)
+	}
+	return st.Dim.Render("[") + st.Accent.Render(strings.Repeat("#", full)) + st.Dim.Render(strings.Repeat(".", w-full)+"]")
+}
+
+// num writes points as the coach's report does: two decimals below 10,
+// none above (101's points run in the tens and hundreds).
+func num(x float64) string {
+	if x >= 10 || x <= -10 {
+		return fmt.Sprintf("%.0f", x)
+	}
+	return fmt.Sprintf("%.2f", x)
+}
