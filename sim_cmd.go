@@ -15,6 +15,7 @@ import (
 	"okey/bots"
 	"okey/bots/arena"
 	"okey/bots/bots101"
+	"okey/bots/search"
 	"okey/game"
 	"okey/game/okey101"
 	"okey/ui"
@@ -143,7 +144,7 @@ func classicSim(f *simFlags, stderr io.Writer) (cfg arena.Config, code int, ok b
 		if cur := bots.Current(n); cur != n {
 			return fail("--bots: %s was merged into %s (it measured no stronger in whole matches)", n, cur)
 		}
-		if _, err := bots.New(n, bots.Options{}); err != nil {
+		if _, err := simBot(n, bots.Options{}); err != nil {
 			return fail("--bots: %v", err)
 		}
 		names = append(names, n)
@@ -163,7 +164,7 @@ func classicSim(f *simFlags, stderr io.Writer) (cfg arena.Config, code int, ok b
 	case f.workers < 0:
 		return fail("--workers must not be negative, got %d", f.workers)
 	}
-	cfg = arena.Config{Bots: names, Hands: f.hands, Seed: f.seed, Rules: r, Workers: f.workers}
+	cfg = arena.Config{Bots: names, Hands: f.hands, Seed: f.seed, Rules: r, Workers: f.workers, New: simBot}
 	if f.matches > 0 {
 		cfg.Hands, cfg.Matches = 0, f.matches
 	}
@@ -174,6 +175,21 @@ func classicSim(f *simFlags, stderr io.Writer) (cfg arena.Config, code int, ok b
 		return fail("--record: %v", err)
 	}
 	return cfg, 0, true
+}
+
+// simBot builds okey sim's classic bots: the game's levels, and the
+// search player (search, search-<k>x), which okey sim alone plays: it is
+// measured there against the levels (docs/classic-hard-bot.md) and not
+// offered in the game until it beats hard.
+func simBot(level string, opt bots.Options) (bots.Bot, error) {
+	scale, ok, err := search.Parse(level)
+	switch {
+	case err != nil:
+		return nil, err
+	case ok:
+		return search.New(search.Options{Seed: opt.Seed, Scale: scale, Cache: opt.Cache}), nil
+	}
+	return bots.New(level, opt)
 }
 
 // recordTo is the writer of okey sim --record dir: it makes dir and
