@@ -178,16 +178,17 @@ func classicSim(f *simFlags, stderr io.Writer) (cfg arena.Config, code int, ok b
 }
 
 // simBot builds okey sim's classic bots: the game's levels, and the
-// search player (search, search-<k>x), which okey sim alone plays: it is
+// search player (search, search-<k>x, search-<k>x-z<z>), which okey sim alone plays: it is
 // measured there against the levels (docs/classic-hard-bot.md) and not
 // offered in the game until it beats hard.
 func simBot(level string, opt bots.Options) (bots.Bot, error) {
-	scale, ok, err := search.Parse(level)
+	so, ok, err := search.Parse(level)
 	switch {
 	case err != nil:
 		return nil, err
 	case ok:
-		return search.New(search.Options{Seed: opt.Seed, Scale: scale, Cache: opt.Cache}), nil
+		so.Seed, so.Cache = opt.Seed, opt.Cache
+		return search.New(so), nil
 	}
 	return bots.New(level, opt)
 }

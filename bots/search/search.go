@@ -103,33 +103,53 @@ func New(opt Options) *Player {
 }
 
 // ErrLevel is wrapped by Parse's errors.
-var ErrLevel = fmt.Errorf("not a search level (%s or %s-<k>x, k from 1 to %d)", Level, Level, MaxScale)
+var ErrLevel = fmt.Errorf("not a search level (%s, then -<k>x for k times the playouts, k from 1 to %d, and -z<z> for the gate: %s-4x-z2.5)", Level, MaxScale, Level)
 
-// Parse reads a level name of the search: "search" (scale 1) or
-// "search-<k>x". ok is false for a name that is not the search's at all;
-// err says what is wrong with one that is, but badly formed.
-func Parse(name string) (scale int, ok bool, err error) {
+// Parse reads a level name of the search: "search", then optionally
+// "-<k>x" (Scale) and "-z<z>" (Z), as in "search-4x-z2.5". ok is false
+// for a name that is not the search's at all; err says what is wrong
+// with one that is, but badly formed. The options' Seed and Cache are
+// left for the caller.
+func Parse(name string) (opt Options, ok bool, err error) {
 	n := strings.ToLower(strings.TrimSpace(name))
-	if n == Level {
-		return 1, true, nil
+	rest, found := strings.CutPrefix(n, Level)
+	if !found || (rest != "" && rest[0] != '-') {
+		return Options{}, false, nil
 	}
-	rest, found := strings.CutPrefix(n, Level+"-")
-	if !found {
-		return 0, false, nil
+	bad := func() (Options, bool, error) { return Options{}, true, fmt.Errorf("%q: %w", name, ErrLevel) }
+	opt.Scale = 1
+	parts := strings.Split(rest, "-")[1:]
+	if len(parts) > 0 && strings.HasSuffix(parts[0], "x") {
+		k, err := strconv.Atoi(strings.TrimSuffix(parts[0], "x"))
+		if err != nil || k < 1 || k > MaxScale {
+			return bad()
+		}
+		opt.Scale, parts = k, parts[1:]
 	}
-	k, err := strconv.Atoi(strings.TrimSuffix(rest, "x"))
-	if err != nil || !strings.HasSuffix(rest, "x") || k < 1 || k > MaxScale {
-		return 0, true, fmt.Errorf("%q: %w", name, ErrLevel)
+	if len(parts) > 0 && strings.HasPrefix(parts[0], "z") {
+		z, err := strconv.ParseFloat(parts[0][1:], 64)
+		if err != nil || !(z > 0 && z <= 100) {
+			return bad()
+		}
+		opt.Z, parts = z, parts[1:]
 	}
-	return k, true, nil
+	if len(parts) > 0 {
+		return bad()
+	}
+	return opt, true, nil
 }
 
-// Level is the level's name, with its scale.
+// Level is the level's name, with its scale and gate when not the
+// default's.
 func (p *Player) Level() string {
+	n := Level
 	if s := p.budget / Budget; s != 1 {
-		return fmt.Sprintf("%s-%dx", Level, s)
+		n += fmt.Sprintf("-%dx", s)
 	}
-	return Level
+	if p.z != 1 {
+		n += "-z" + strconv.FormatFloat(p.z, 'g', -1, 64)
+	}
+	return n
 }
 
 // Decide asks hard first (always, so that hard's memory of the hand

@@ -14,29 +14,39 @@ func TestParse(t *testing.T) {
 	for _, c := range []struct {
 		name      string
 		scale     int
+		z         float64
 		ok, isErr bool
 	}{
-		{"search", 1, true, false},
-		{" Search ", 1, true, false},
-		{"search-4x", 4, true, false},
-		{"search-16x", 16, true, false},
-		{"search-0x", 0, true, true},
-		{"search-4", 0, true, true},
-		{"search-x", 0, true, true},
-		{"search-1000x", 0, true, true},
-		{"hard", 0, false, false},
-		{"searcher", 0, false, false},
+		{"search", 1, 0, true, false},
+		{" Search ", 1, 0, true, false},
+		{"search-4x", 4, 0, true, false},
+		{"search-16x", 16, 0, true, false},
+		{"search-z2.5", 1, 2.5, true, false},
+		{"search-4x-z3", 4, 3, true, false},
+		{"search-0x", 0, 0, true, true},
+		{"search-4", 0, 0, true, true},
+		{"search-x", 0, 0, true, true},
+		{"search-1000x", 0, 0, true, true},
+		{"search-z0", 0, 0, true, true},
+		{"search-z", 0, 0, true, true},
+		{"search-z2-4x", 0, 0, true, true},
+		{"search-4x-", 0, 0, true, true},
+		{"hard", 0, 0, false, false},
+		{"searcher", 0, 0, false, false},
 	} {
-		scale, ok, err := Parse(c.name)
-		if scale != c.scale || ok != c.ok || (err != nil) != c.isErr {
-			t.Errorf("Parse(%q) = %d, %v, %v; want %d, %v, error %v", c.name, scale, ok, err, c.scale, c.ok, c.isErr)
+		opt, ok, err := Parse(c.name)
+		if opt.Scale != c.scale || opt.Z != c.z || ok != c.ok || (err != nil) != c.isErr {
+			t.Errorf("Parse(%q) = %+v, %v, %v; want scale %d, z %v, %v, error %v", c.name, opt, ok, err, c.scale, c.z, c.ok, c.isErr)
 		}
 		if err != nil && !errors.Is(err, ErrLevel) {
 			t.Errorf("Parse(%q): %v does not wrap ErrLevel", c.name, err)
 		}
 	}
-	if l := New(Options{Scale: 4}).Level(); l != "search-4x" {
-		t.Errorf("Level() = %q, want search-4x", l)
+	for _, name := range []string{"search", "search-4x", "search-z2.5", "search-16x-z3"} {
+		opt, _, _ := Parse(name)
+		if l := New(opt).Level(); l != name {
+			t.Errorf("the level parsed from %q is named %q", name, l)
+		}
 	}
 }
 
