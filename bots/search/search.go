@@ -33,11 +33,11 @@ import (
 const Level = "search"
 
 // Budget is the number of playouts (one candidate in one world) a
-// searched decision may spend at 1x. A playout from early in a hand
-// costs one to two milliseconds of CPU, so 32 keep the mean decision
-// (draws, which are not searched, included) under the 50 ms a decision
-// may take on a shared two-core machine; measured in
-// docs/classic-hard-bot.md.
+// searched decision may spend at 1x. A playout costs about a
+// millisecond of CPU, so 32 keep a decision (draws, which are not
+// searched, included) at 12 ms on average and 48 ms at the 99th
+// percentile on a two-core machine with some load, within the 50 and
+// 200 ms a decision may take (docs/classic-hard-bot.md).
 const Budget = 32
 
 // MaxScale bounds the k of Level-<k>x.
