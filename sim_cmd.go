@@ -15,6 +15,7 @@ import (
 	"okey/bots"
 	"okey/bots/arena"
 	"okey/bots/bots101"
+	"okey/bots/search"
 	"okey/game"
 	"okey/game/okey101"
 	"okey/ui"
@@ -145,7 +146,12 @@ func classicSim(f *simFlags, stderr io.Writer) (cfg arena.Config, code int, ok b
 		if cur := bots.Current(n); cur != n {
 			return fail("%s", tr.T("cli.err.sim.bots.merged", n, cur))
 		}
-		if _, err := bots.New(n, bots.Options{}); err != nil {
+		if _, err := simBot(n, bots.Options{}); err != nil {
+			if _, _, serr := search.Parse(n); serr != nil {
+				// A search level written wrong (search-4, search-0x): the
+				// search says what its names look like.
+				return fail("--bots: %v", serr)
+			}
 			return fail("%s", tr.T("cli.err.sim.bots.level", n, strings.Join(bots.Levels, ", ")))
 		}
 		names = append(names, n)
@@ -156,7 +162,7 @@ func classicSim(f *simFlags, stderr io.Writer) (cfg arena.Config, code int, ok b
 	if key, args := simUsage(f, len(names), game.NumSeats); key != "" {
 		return fail("%s", tr.T(key, args...))
 	}
-	cfg = arena.Config{Bots: names, Hands: f.hands, Seed: f.seed, Rules: r, Workers: f.workers}
+	cfg = arena.Config{Bots: names, Hands: f.hands, Seed: f.seed, Rules: r, Workers: f.workers, New: simBot}
 	if f.matches > 0 {
 		cfg.Hands, cfg.Matches = 0, f.matches
 	}
@@ -187,6 +193,22 @@ func simUsage(f *simFlags, bots, seats int) (string, []any) {
 		return "cli.err.workers", []any{f.workers}
 	}
 	return "", nil
+}
+
+// simBot builds okey sim's classic bots: the game's levels, and the
+// search player (search, search-<k>x, search-<k>x-z<z>), which okey sim alone plays: it is
+// measured there against the levels (docs/classic-hard-bot.md) and not
+// offered in the game until it beats hard.
+func simBot(level string, opt bots.Options) (bots.Bot, error) {
+	so, ok, err := search.Parse(level)
+	switch {
+	case err != nil:
+		return nil, err
+	case ok:
+		so.Seed, so.Cache = opt.Seed, opt.Cache
+		return search.New(so), nil
+	}
+	return bots.New(level, opt)
 }
 
 // recordTo is the writer of okey sim --record dir: it makes dir and

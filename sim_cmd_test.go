@@ -113,6 +113,25 @@ func TestSimTable(t *testing.T) {
 	}
 }
 
+// TestSimSearch: okey sim plays the search player, which the game does
+// not offer, under the name it was given.
+func TestSimSearch(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), []string{"sim", "--bots", "search,normal,normal,normal", "--hands", "4", "--seed", "5", "--json"}, nil, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var res struct {
+		Hands int
+		Bots  []struct{ Name string }
+	}
+	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Hands != 4 || len(res.Bots) != 4 || res.Bots[0].Name != "search" {
+		t.Fatalf("got %+v", res)
+	}
+}
+
 func TestSimBadArguments(t *testing.T) {
 	cases := []struct {
 		name string
@@ -126,6 +145,8 @@ func TestSimBadArguments(t *testing.T) {
 		{"negative hands", []string{"--hands", "-3"}, "hands must be positive"},
 		{"bad rules", []string{"--rules", "points=99"}, "points"},
 		{"retired level", []string{"--bots", "expert"}, "merged into hard"},
+		{"search scale out of range", []string{"--bots", "search-0x,normal,normal,normal"}, "not a search level"},
+		{"search scale without x", []string{"--bots", "search-4"}, "not a search level"},
 		{"not a number", []string{"--hands", "many"}, `--hands: "many" is not a value it takes`},
 		{"stray argument", []string{"now"}, "unexpected argument"},
 		{"zero matches", []string{"--matches", "0"}, "--matches must be positive"},

@@ -45,4 +45,3 @@ func (m *Model) pointsText(n int) string { return m.words().PointsText(n) }
 // logText writes a log entry in the player's language
 // (playclassic.LogText).
 func (m *Model) logText(e playclassic.LogEntry) string { return playclassic.LogText(m.words(), e) }
-

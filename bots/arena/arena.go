@@ -57,6 +57,19 @@ type Config struct {
 	// number done so far. It is called from the workers' goroutines, one
 	// call at a time.
 	Progress func(done int)
+	// New, if set, builds the bots from their level names in place of
+	// bots.New: okey sim passes one that also knows the search player
+	// (bots/search), which imports bots and so cannot be one of its
+	// levels.
+	New func(level string, opt bots.Options) (bots.Bot, error)
+}
+
+// newBot builds a bot by Config.New, or bots.New when it is not set.
+func (c *Config) newBot(level string, opt bots.Options) (bots.Bot, error) {
+	if c.New != nil {
+		return c.New(level, opt)
+	}
+	return bots.New(level, opt)
 }
 
 // units is the number of hands, or of matches, the run plays.
@@ -191,7 +204,7 @@ func (c *Config) Check() error {
 		return fmt.Errorf("%w: need %d bots, got %d", ErrConfig, game.NumSeats, len(c.Bots))
 	}
 	for _, name := range c.Bots {
-		if _, err := bots.New(name, bots.Options{}); err != nil {
+		if _, err := c.newBot(name, bots.Options{}); err != nil {
 			return fmt.Errorf("%w: %w", ErrConfig, err)
 		}
 	}

@@ -100,7 +100,7 @@ func (t *table) saveRecord(cfg *Config, i int) error {
 func seat(cfg *Config, k, rot int, cache *bots.TableCache) (table, error) {
 	var t table
 	for j, name := range cfg.Bots {
-		b, err := bots.New(name, bots.Options{Seed: botSeed(cfg.Seed, k, j), Cache: cache})
+		b, err := cfg.newBot(name, bots.Options{Seed: botSeed(cfg.Seed, k, j), Cache: cache})
 		if err != nil {
 			return t, err
 		}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 
 	"okey/bots"
 	"okey/game"
@@ -106,24 +105,10 @@ func ClassicValue(s game.State, seat int) float64 {
 // ClassicCandidates plays every candidate in world i of view v and
 // returns their values for v's seat: Play for Compare.
 func ClassicCandidates(v *game.View, cands []game.Action, seed uint64, players []*ClassicPlayer) Play {
-	return func(ctx context.Context, w, i int, live []bool) ([]float64, error) {
-		world, err := ClassicWorld(v, seed, i)
-		if err != nil {
-			return nil, err
-		}
-		bs := mix(seed, i, 3)
-		out := make([]float64, len(cands))
-		for c, a := range cands {
-			if live != nil && !live[c] {
-				out[c] = math.NaN()
-				continue
-			}
-			end, err := players[w].Play(ctx, world, a, bs)
-			if err != nil {
-				return nil, err
-			}
-			out[c] = ClassicValue(end, v.Seat)
-		}
-		return out, nil
-	}
+	return playEach(seed, len(cands),
+		func(i int) (game.State, error) { return ClassicWorld(v, seed, i) },
+		func(ctx context.Context, w int, s game.State, c int, bs uint64) (float64, error) {
+			end, err := players[w].Play(ctx, s, cands[c], bs)
+			return ClassicValue(end, v.Seat), err
+		})
 }

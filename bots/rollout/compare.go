@@ -17,6 +17,31 @@ import (
 // still in question.
 type Play func(ctx context.Context, w, i int, live []bool) ([]float64, error)
 
+// playEach is the Play of either game: world i dealt by world, then
+// each live candidate c of n played in it by value with the bots seeded
+// alike for every candidate (common random numbers), NaN for the
+// candidates not live.
+func playEach[S any](seed uint64, n int, world func(i int) (S, error), value func(ctx context.Context, w int, s S, c int, botSeed uint64) (float64, error)) Play {
+	return func(ctx context.Context, w, i int, live []bool) ([]float64, error) {
+		s, err := world(i)
+		if err != nil {
+			return nil, err
+		}
+		bs := mix(seed, i, 3)
+		out := make([]float64, n)
+		for c := range out {
+			if live != nil && !live[c] {
+				out[c] = math.NaN()
+				continue
+			}
+			if out[c], err = value(ctx, w, s, c, bs); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	}
+}
+
 // Compare runs play for worlds from..to-1 on workers goroutines (0: one
 // a CPU), for the candidates in live (nil: all), and appends each world's values to vals (vals[c] is candidate
 // c's values, world by world in order; it is grown as needed). Worlds

@@ -3,7 +3,6 @@ package rollout
 import (
 	"context"
 	"fmt"
-	"math"
 
 	"okey/bots/bots101"
 	"okey/game/meld"
@@ -75,24 +74,10 @@ func Value101(s okey101.State, seat int) float64 {
 // Candidates101 plays every candidate in world i of view v and returns
 // their values for v's seat: Play for Compare.
 func Candidates101(v *okey101.View, cands []okey101.Action, seed uint64, players []*Player101) Play {
-	return func(ctx context.Context, w, i int, live []bool) ([]float64, error) {
-		world, err := World101(v, seed, i)
-		if err != nil {
-			return nil, err
-		}
-		bs := mix(seed, i, 3)
-		out := make([]float64, len(cands))
-		for c, a := range cands {
-			if live != nil && !live[c] {
-				out[c] = math.NaN()
-				continue
-			}
-			end, err := players[w].Play(ctx, world, a, bs)
-			if err != nil {
-				return nil, err
-			}
-			out[c] = Value101(end, v.Seat)
-		}
-		return out, nil
-	}
+	return playEach(seed, len(cands),
+		func(i int) (okey101.State, error) { return World101(v, seed, i) },
+		func(ctx context.Context, w int, s okey101.State, c int, bs uint64) (float64, error) {
+			end, err := players[w].Play(ctx, s, cands[c], bs)
+			return Value101(end, v.Seat), err
+		})
 }

@@ -1,0 +1,235 @@
+// Package search holds a classic Okey player that searches: hard's play,
+// except that at a discard (and at a win hard would hold for an okey
+// finish) it plays each candidate out to the end of the hand in worlds
+// sampled from its own view, and throws the candidate worth the most net
+// points. It is built on bots/rollout, the sampler and playouts the coach
+// uses, and sees nothing but its seat's view.
+//
+// It is a measuring instrument, not a level the game offers: okey sim
+// plays it (--bots search, search-4x, search-16x) so that the strength a
+// search adds can be set against the time it costs (issue 27; the study
+// is docs/classic-hard-bot.md). A level is offered only once it beats
+// hard significantly.
+//
+// It may import game and its packages, bots and bots/rollout.
+package search
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"slices"
+	"strconv"
+	"strings"
+
+	"okey/bots"
+	"okey/bots/rollout"
+	"okey/game"
+	"okey/game/tile"
+)
+
+// Level is the name okey sim knows the search by; Level-<k>x gives it k
+// times the playouts.
+const Level = "search"
+
+// Budget is the number of playouts (one candidate in one world) a
+// searched decision may spend at 1x. A playout costs about a
+// millisecond of CPU, so 32 keep a decision (draws, which are not
+// searched, included) at 12 ms on average and 48 ms at the 99th
+// percentile on a two-core machine with some load, within the 50 and
+// 200 ms a decision may take (docs/classic-hard-bot.md).
+const Budget = 32
+
+// MaxScale bounds the k of Level-<k>x.
+const MaxScale = 256
+
+// Options tune a search player.
+type Options struct {
+	// Seed makes its choices (and its worlds) reproducible.
+	Seed uint64
+	// Scale multiplies Budget (1 when 0).
+	Scale int
+	// Candidates is the most discards compared (4 when 0): hard's pick
+	// and the least-distance discards with the most live outs.
+	Candidates int
+	// Z is how many standard errors a candidate must beat hard's pick by
+	// over the same worlds before it is thrown instead (1.0 when 0;
+	// negative: the best mean, however slight). Hard's pick is a strong
+	// prior; a search with few worlds that overrode it on noise alone
+	// would play worse than hard.
+	Z float64
+	// Workers is the number of goroutines a decision's playouts run on
+	// (1 when 0: okey sim already plays a hand a CPU).
+	Workers int
+	// Cache is shared with the hard bot underneath, as bots.Options.Cache.
+	Cache *bots.TableCache
+}
+
+// Player is the search player. Like every bot it is deterministic for a
+// seed and a sequence of views, and not safe for concurrent use.
+type Player struct {
+	base    bots.Bot
+	rnd     *game.Seeded
+	budget  int
+	k       int
+	z       float64
+	workers int
+	players []*rollout.ClassicPlayer
+	// Stats counts what the search did, for the study.
+	Stats Stats
+}
+
+// Stats counts a player's searched decisions and how often the search
+// threw something other than hard's pick.
+type Stats struct {
+	Searched, Overrode, Playouts int
+}
+
+// New returns a search player.
+func New(opt Options) *Player {
+	base, _ := bots.New("hard", bots.Options{Seed: opt.Seed, Cache: opt.Cache})
+	p := &Player{base: base, rnd: game.NewSeeded(opt.Seed ^ 0x5ea5c4), budget: Budget * max(opt.Scale, 1),
+		k: opt.Candidates, z: opt.Z, workers: max(opt.Workers, 1)}
+	if p.k <= 0 {
+		p.k = 4
+	}
+	if p.z == 0 {
+		p.z = 1
+	}
+	for range p.workers {
+		p.players = append(p.players, rollout.NewClassicPlayer())
+	}
+	return p
+}
+
+// ErrLevel is wrapped by Parse's errors.
+var ErrLevel = fmt.Errorf("not a search level (%s, then -<k>x for k times the playouts, k from 1 to %d, and -z<z> for the gate: %s-4x-z2.5)", Level, MaxScale, Level)
+
+// Parse reads a level name of the search: "search", then optionally
+// "-<k>x" (Scale) and "-z<z>" (Z), as in "search-4x-z2.5". ok is false
+// for a name that is not the search's at all; err says what is wrong
+// with one that is, but badly formed. The options' Seed and Cache are
+// left for the caller.
+func Parse(name string) (opt Options, ok bool, err error) {
+	n := strings.ToLower(strings.TrimSpace(name))
+	rest, found := strings.CutPrefix(n, Level)
+	if !found || (rest != "" && rest[0] != '-') {
+		return Options{}, false, nil
+	}
+	bad := func() (Options, bool, error) { return Options{}, true, fmt.Errorf("%q: %w", name, ErrLevel) }
+	opt.Scale = 1
+	parts := strings.Split(rest, "-")[1:]
+	if len(parts) > 0 && strings.HasSuffix(parts[0], "x") {
+		k, err := strconv.Atoi(strings.TrimSuffix(parts[0], "x"))
+		if err != nil || k < 1 || k > MaxScale {
+			return bad()
+		}
+		opt.Scale, parts = k, parts[1:]
+	}
+	if len(parts) > 0 && strings.HasPrefix(parts[0], "z") {
+		z, err := strconv.ParseFloat(parts[0][1:], 64)
+		if err != nil || !(z > 0 && z <= 100) {
+			return bad()
+		}
+		opt.Z, parts = z, parts[1:]
+	}
+	if len(parts) > 0 {
+		return bad()
+	}
+	return opt, true, nil
+}
+
+// Level is the level's name, with its scale and gate when not the
+// default's.
+func (p *Player) Level() string {
+	n := Level
+	if s := p.budget / Budget; s != 1 {
+		n += fmt.Sprintf("-%dx", s)
+	}
+	if p.z != 1 {
+		n += "-z" + strconv.FormatFloat(p.z, 'g', -1, 64)
+	}
+	return n
+}
+
+// Decide asks hard first (always, so that hard's memory of the hand
+// stays whole), then searches when hard is to discard among several
+// discards as good by its rule, or holds a win for an okey finish.
+func (p *Player) Decide(ctx context.Context, v game.View) (game.Action, error) {
+	a, err := p.base.Decide(ctx, v)
+	if err != nil || !v.MyTurn() || v.Stage != game.MustDiscard || a.Kind != game.ActDiscard {
+		return a, err
+	}
+	cands, err := candidates(&v, a, p.k)
+	if err != nil {
+		return game.Action{}, fmt.Errorf("search, seat %d: %w", v.Seat, err)
+	}
+	if len(cands) < 2 {
+		return a, nil
+	}
+	worlds := max(p.budget/len(cands), 2)
+	seed := p.rnd.Uint64()
+	vals, err := rollout.Compare(ctx, nil, 0, worlds, p.workers, nil, rollout.ClassicCandidates(&v, cands, seed, p.players))
+	if err != nil {
+		return game.Action{}, fmt.Errorf("search, seat %d: %w", v.Seat, err)
+	}
+	p.Stats.Searched++
+	p.Stats.Playouts += worlds * len(cands)
+	best, bestGain := 0, 0.0
+	for c := 1; c < len(cands); c++ {
+		mean, half := rollout.Paired(vals[c], vals[0])
+		if mean <= bestGain || (p.z > 0 && mean < p.z*half/1.96) {
+			continue
+		}
+		best, bestGain = c, mean
+	}
+	if best != 0 {
+		p.Stats.Overrode++
+	}
+	return cands[best], nil
+}
+
+// candidates lists the moves a discard decision compares, hard's own
+// first: when hard holds a win, finishing at once; otherwise the other
+// discards that leave the least distance, those with the most live outs
+// (unseen copies of the faces that would lower the distance) first, up
+// to k in all.
+func candidates(v *game.View, hard game.Action, k int) ([]game.Action, error) {
+	an := &v.Analyzer
+	h, err := an.HandOf(v.Counts)
+	if err != nil {
+		return nil, err
+	}
+	tb := an.DiscardTable(h, 0)
+	out := []game.Action{hard}
+	if tb.Best == 0 && v.Legal.Finish {
+		// hard holds a win for an okey finish: weigh finishing now
+		for f, d := range tb.Dist {
+			if d == 0 {
+				return append(out, game.FinishAction(v.Seat, tile.Tile(f))), nil
+			}
+		}
+	}
+	unseen := v.Unseen()
+	type cand struct {
+		t    tile.Tile
+		live int
+	}
+	var cs []cand
+	for f, d := range tb.Dist {
+		t := tile.Tile(f)
+		if int(d) != tb.Best || an.IsOkey(t) || t == hard.Tile {
+			continue
+		}
+		live := 0
+		for s := uint64(tb.Outs[f]); s != 0; s &= s - 1 {
+			live += int(unseen[bits.TrailingZeros64(s)])
+		}
+		cs = append(cs, cand{t, live})
+	}
+	slices.SortStableFunc(cs, func(x, y cand) int { return y.live - x.live })
+	for _, c := range cs[:min(len(cs), k-1)] {
+		out = append(out, game.DiscardAction(v.Seat, c.t))
+	}
+	return out, nil
+}

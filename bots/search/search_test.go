@@ -1,0 +1,170 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"okey/bots"
+	"okey/game"
+	"okey/game/tile"
+)
+
+func TestParse(t *testing.T) {
+	for _, c := range []struct {
+		name      string
+		scale     int
+		z         float64
+		ok, isErr bool
+	}{
+		{"search", 1, 0, true, false},
+		{" Search ", 1, 0, true, false},
+		{"search-4x", 4, 0, true, false},
+		{"search-16x", 16, 0, true, false},
+		{"search-z2.5", 1, 2.5, true, false},
+		{"search-4x-z3", 4, 3, true, false},
+		{"search-0x", 0, 0, true, true},
+		{"search-4", 0, 0, true, true},
+		{"search-x", 0, 0, true, true},
+		{"search-1000x", 0, 0, true, true},
+		{"search-z0", 0, 0, true, true},
+		{"search-z", 0, 0, true, true},
+		{"search-z2-4x", 0, 0, true, true},
+		{"search-4x-", 0, 0, true, true},
+		{"hard", 0, 0, false, false},
+		{"searcher", 0, 0, false, false},
+	} {
+		opt, ok, err := Parse(c.name)
+		if opt.Scale != c.scale || opt.Z != c.z || ok != c.ok || (err != nil) != c.isErr {
+			t.Errorf("Parse(%q) = %+v, %v, %v; want scale %d, z %v, %v, error %v", c.name, opt, ok, err, c.scale, c.z, c.ok, c.isErr)
+		}
+		if err != nil && !errors.Is(err, ErrLevel) {
+			t.Errorf("Parse(%q): %v does not wrap ErrLevel", c.name, err)
+		}
+	}
+	for _, name := range []string{"search", "search-4x", "search-z2.5", "search-16x-z3"} {
+		opt, _, _ := Parse(name)
+		if l := New(opt).Level(); l != name {
+			t.Errorf("the level parsed from %q is named %q", name, l)
+		}
+	}
+}
+
+// discardPositions plays hands from seeds with normal bots and returns
+// the states where the seat on turn is to discard and has at least two
+// least-distance discards: the positions the search searches.
+func discardPositions(t *testing.T, seeds []uint64, step int) []game.State {
+	t.Helper()
+	var out []game.State
+	for _, seed := range seeds {
+		s, err := game.NewMatch(game.DefaultRules(), seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var bs [game.NumSeats]bots.Bot
+		for i := range bs {
+			bs[i] = bots.NewNormal(seed + uint64(i))
+		}
+		for n := 0; s.Phase() == game.Playing && s.Moves() < 200; n++ {
+			v := s.View(s.Turn())
+			if v.Stage == game.MustDiscard && n%step == 0 {
+				out = append(out, s)
+			}
+			a, err := bs[s.Turn()].Decide(context.Background(), v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s, _, err = s.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return out
+}
+
+// TestHonest: the search decides from its view alone. Two worlds that
+// differ only in the other racks and the wall (the second dealt anew
+// from the first's view) get the same move from players of the same
+// seed, and the search did search in some of them.
+func TestHonest(t *testing.T) {
+	ps := discardPositions(t, []uint64{3, 4}, 5)
+	if testing.Short() {
+		ps = ps[:min(len(ps), 8)]
+	}
+	rnd := game.NewSeeded(77)
+	searched, differ := 0, 0
+	for i, s := range ps {
+		seat := s.Turn()
+		v := s.View(seat)
+		other, err := v.SampleWorld(rnd, [game.NumSeats]*tile.Counts{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for o := range game.NumSeats {
+			if o != seat && other.View(o).Counts != s.View(o).Counts {
+				differ++
+				break
+			}
+		}
+		p1, p2 := New(Options{Seed: uint64(i)}), New(Options{Seed: uint64(i)})
+		a1, err1 := p1.Decide(context.Background(), v)
+		a2, err2 := p2.Decide(context.Background(), other.View(seat))
+		if err1 != nil || err2 != nil || a1 != a2 {
+			t.Fatalf("position %d, seat %d: %v (%v) in one world, %v (%v) in the other", i, seat, a1, err1, a2, err2)
+		}
+		if _, _, err := s.Apply(a1); err != nil {
+			t.Fatalf("position %d: illegal move %v: %v", i, a1, err)
+		}
+		searched += p1.Stats.Searched
+	}
+	if searched == 0 || differ < len(ps)/2 {
+		t.Fatalf("%d of %d positions searched, %d with other hidden tiles: the test proves little", searched, len(ps), differ)
+	}
+}
+
+// TestOverridesOnlyOnEvidence: with the gate shut (a candidate must beat
+// hard's pick by more standard errors than any will) the search plays
+// hard's moves exactly; with it open (the best mean wins) it departs
+// from them somewhere.
+func TestOverridesOnlyOnEvidence(t *testing.T) {
+	ps := discardPositions(t, []uint64{5}, 3)
+	ps = ps[:min(len(ps), 10)]
+	shut, open := 0, 0
+	for i, s := range ps {
+		v := s.View(s.Turn())
+		hard, _ := bots.New("hard", bots.Options{Seed: uint64(i)})
+		want, err := hard.Decide(context.Background(), v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := New(Options{Seed: uint64(i), Z: 1e9})
+		got, err := p.Decide(context.Background(), v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != want {
+			t.Fatalf("position %d: gate shut, played %v where hard plays %v", i, got, want)
+		}
+		shut += p.Stats.Overrode
+		q := New(Options{Seed: uint64(i), Z: -1})
+		if _, err := q.Decide(context.Background(), v); err != nil {
+			t.Fatal(err)
+		}
+		open += q.Stats.Overrode
+	}
+	if shut != 0 || open == 0 {
+		t.Fatalf("overrode hard %d times with the gate shut, %d with it open", shut, open)
+	}
+}
+
+func TestCancelled(t *testing.T) {
+	ps := discardPositions(t, []uint64{6}, 4)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for i, s := range ps {
+		v := s.View(s.Turn())
+		if _, err := New(Options{Seed: uint64(i)}).Decide(ctx, v); !errors.Is(err, context.Canceled) {
+			t.Fatalf("position %d: cancelled decision returned %v", i, err)
+		}
+	}
+}
