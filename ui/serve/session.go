@@ -47,17 +47,19 @@ const (
 
 // session is a connection's model.
 type session struct {
-	srv  *Server
-	ctx  context.Context
-	id   string // identity
-	code string // a guest's resume code ("" for a key)
-	name string
-	addr string
-	port string // the server's port the connection came in on
-	tr   *i18n.Catalog
-	keys sessionKeys
-	dark bool
-	bg   *tea.BackgroundColorMsg
+	srv *Server
+	// lines draws the session's frames (nil: Bubble Tea's renderer does).
+	lines *lineScreen
+	ctx   context.Context
+	id    string // identity
+	code  string // a guest's resume code ("" for a key)
+	name  string
+	addr  string
+	port  string // the server's port the connection came in on
+	tr    *i18n.Catalog
+	keys  sessionKeys
+	dark  bool
+	bg    *tea.BackgroundColorMsg
 
 	width, height int
 	page          page
