@@ -129,10 +129,6 @@ type Config struct {
 	// fault, when set (tests), is called where a table or a bot could
 	// panic (tableOptions.fault).
 	fault func(where, table string)
-	// cellRenderer, when set (tests), draws sessions with Bubble Tea's
-	// own renderer, as before the lineScreen (frame.go), to compare the
-	// two.
-	cellRenderer bool
 	// onFrame, when set (tests), is given every frame a session's
 	// lineScreen is asked to show, with the session's name.
 	onFrame func(user string, v tea.View)
@@ -653,29 +649,26 @@ func (s *Server) run(next ssh.Handler) ssh.Handler {
 		p.Kill()
 		cancel()
 		m.in.end()
-		if word := m.lastWord(); word != "" || m.lines != nil {
-			// The terminal is put back (once the screen's writer has
-			// stopped), then the word goes below the screen the program
-			// left, so it stays in the player's terminal; a client that
-			// stopped reading does not hold the session up for either.
-			said := make(chan struct{})
-			go func() {
-				defer close(said)
-				if m.lines != nil {
-					m.lines.close()
-					<-m.lines.closed()
-					if _, err := sess.Write(m.lines.restore()); err != nil {
-						return
-					}
-				}
-				if word != "" {
-					wish.Println(sess, "okey: "+word)
-				}
-			}()
-			select {
-			case <-said:
-			case <-time.After(time.Second):
+		// The terminal is put back (once the screen's writer has
+		// stopped), then the word goes below the screen the program
+		// left, so it stays in the player's terminal; a client that
+		// stopped reading does not hold the session up for either.
+		said := make(chan struct{})
+		word := m.lastWord()
+		go func() {
+			defer close(said)
+			m.lines.close()
+			<-m.lines.closed()
+			if _, err := sess.Write(m.lines.restore()); err != nil {
+				return
 			}
+			if word != "" {
+				wish.Println(sess, "okey: "+word)
+			}
+		}()
+		select {
+		case <-said:
+		case <-time.After(time.Second):
 		}
 		next(sess)
 	}
@@ -722,24 +715,19 @@ func (s *Server) program(sess ssh.Session) (*tea.Program, *session) {
 		tea.WithWindowSize(w, h),
 		tea.WithFilter(s.filter),
 	)
-	var model tea.Model = m
-	if s.cfg.cellRenderer {
-		opts = append(opts, tea.WithFPS(s.cfg.FPS))
-	} else {
-		// The session's screen is drawn by a lineScreen (frame.go);
-		// the program, without a renderer, need wake for nothing but
-		// its messages: its own flush of queued sequences at the
-		// slowest it allows.
-		profile := colorprofile.Env(append(sess.Environ(), "TERM="+pty.Term))
-		m.lines = newLineScreen(sess, s.cfg.FPS, w, h, profile)
-		f := framed{m: m, scr: m.lines}
-		if s.cfg.onFrame != nil {
-			f.seen = func(v tea.View) { s.cfg.onFrame(name, v) }
-		}
-		model = f
-		opts = append(opts, tea.WithoutRenderer(), tea.WithFPS(1))
+	// The session's screen is drawn by a lineScreen (frame.go); the
+	// program, without a renderer, need wake for nothing but its
+	// messages and its own flush of queued sequences, at the slowest it
+	// allows. The colour profile is the one wish would have given it
+	// (the terminal's TERM, the PTY being emulated).
+	profile := colorprofile.Env(append(sess.Environ(), "TERM="+pty.Term))
+	m.lines = newLineScreen(sess, s.cfg.FPS, w, h, profile)
+	f := framed{m: m, scr: m.lines}
+	if s.cfg.onFrame != nil {
+		f.seen = func(v tea.View) { s.cfg.onFrame(name, v) }
 	}
-	p := tea.NewProgram(model, opts...)
+	opts = append(opts, tea.WithoutRenderer(), tea.WithFPS(1))
+	p := tea.NewProgram(f, opts...)
 	s.register(m, sess, stop)
 	s.log.Info("connect", "name", name, "addr", hostOf(sess.RemoteAddr()), "guest", code != "")
 	return p, m

@@ -49,7 +49,8 @@ const (
 // session is a connection's model.
 type session struct {
 	srv *Server
-	// lines draws the session's frames (nil: Bubble Tea's renderer does).
+	// lines draws the session's frames on the client (nil only in tests
+	// that run the model without a connection).
 	lines *lineScreen
 	ctx   context.Context
 	id    string // identity
