@@ -7,10 +7,13 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
+
+	"okey/ui/canvas"
 )
 
 // A session's screen, drawn a line at a time (issue 28).
@@ -22,8 +25,9 @@ import (
 // frame changes a few lines at a time (a clock, a rack, a chat line), so
 // a session's program runs without a renderer (tea.WithoutRenderer) and
 // hands its frames to a lineScreen, which sends the lines that differ
-// from what the client has, each whole, and nothing when nothing
-// changed. It holds one frame's lines and one goroutine that sleeps
+// from what the client has, and nothing when nothing changed. A line is
+// sent from where it starts to differ (lineTail) when the letters before
+// are plain, else whole. It holds one frame's lines and one goroutine that sleeps
 // until there is something to send; it wakes no more than fps times a
 // second while frames come, never when they do not.
 //
@@ -223,6 +227,12 @@ func (l *lineScreen) draw(b *bytes.Buffer, f frame) {
 		if whole && line == "" {
 			continue
 		}
+		if !whole && y < len(l.shown) {
+			if t, ok := lineTail(l.shown[y], line, f.w); ok {
+				l.tail(b, y, t, f)
+				continue
+			}
+		}
 		b.WriteString(lineStart(y))
 		b.WriteString(ansi.ResetStyle + ansi.EraseEntireLine)
 		l.line(b, line, f)
@@ -249,6 +259,108 @@ func (l *lineScreen) line(b *bytes.Buffer, line string, f frame) {
 		b.WriteString(line)
 	}
 	if styled {
+		b.WriteString(ansi.ResetStyle)
+	}
+}
+
+// A tail is what changed of a line the client shows: from column col,
+// the styles in force there (state) and the rest of the new line; erase
+// when the old line was wider.
+type tail struct {
+	col   int
+	state string
+	rest  string
+	erase bool
+}
+
+// lineTail is the tail that turns line old, as the client shows it, into
+// line new: the part of new after the letters and styles both begin
+// with. ok is false when the line is better sent whole: nothing in
+// common, a line wider than w, or a letter or sequence whose width or
+// effect is not plain (then the column or the styles could be wrong).
+func lineTail(old, new string, w int) (t tail, ok bool) {
+	p := 0
+	for p < len(old) && p < len(new) && old[p] == new[p] {
+		p++
+	}
+	var state []byte
+	i, col := 0, 0
+	for i < len(new) {
+		n, wide, sgr := token(new[i:])
+		if n == 0 {
+			return tail{}, false
+		}
+		if i+n > p {
+			break
+		}
+		if sgr {
+			if seq := new[i : i+n]; seq == ansi.ResetStyle || seq == "\x1b[0m" {
+				state = state[:0]
+			} else {
+				state = append(state, seq...)
+			}
+		}
+		col += wide
+		i += n
+	}
+	if i == 0 || col >= w {
+		return tail{}, false
+	}
+	newW, ok1 := canvas.SimpleWidth(new[i:])
+	oldW, ok2 := canvas.SimpleWidth(old[i:])
+	if !ok1 || !ok2 || col+newW > w || col+oldW > w {
+		return tail{}, false
+	}
+	return tail{col: col, state: string(state), rest: new[i:], erase: oldW > newW}, true
+}
+
+// token is the length of the letter or sequence s starts with, its
+// width, and whether it is a style (SGR); 0 when it is neither a plain
+// one-column letter nor a CSI sequence.
+func token(s string) (n, width int, sgr bool) {
+	c := s[0]
+	switch {
+	case c >= 0x20 && c < 0x7f:
+		return 1, 1, false
+	case c == ansi.ESC:
+		if len(s) < 2 || s[1] != '[' {
+			return 0, 0, false
+		}
+		j := 2
+		for j < len(s) && s[j] >= 0x20 && s[j] < 0x40 {
+			j++
+		}
+		if j >= len(s) || s[j] < 0x40 || s[j] > 0x7e {
+			return 0, 0, false
+		}
+		return j + 1, 0, s[j] == 'm'
+	case c < 0x80:
+		return 0, 0, false
+	}
+	_, size := utf8.DecodeRuneInString(s)
+	if w, ok := canvas.SimpleWidth(s[:size]); ok && w == 1 {
+		return size, 1, false
+	}
+	return 0, 0, false
+}
+
+// tail writes t on line y: the cursor to its column, the styles, the
+// rest of the line in the client's colours, and an erase of what the old
+// line had beyond it.
+func (l *lineScreen) tail(b *bytes.Buffer, y int, t tail, f frame) {
+	b.WriteString("\x1b[" + strconv.Itoa(y+1) + ";" + strconv.Itoa(t.col+1) + "H" + ansi.ResetStyle)
+	styled := t.state != "" || strings.IndexByte(t.rest, ansi.ESC) >= 0
+	if styled && f.profile < colorprofile.TrueColor {
+		w := colorprofile.Writer{Forward: b, Profile: f.profile}
+		_, _ = w.WriteString(t.state)
+		_, _ = w.WriteString(t.rest)
+	} else {
+		b.WriteString(t.state)
+		b.WriteString(t.rest)
+	}
+	if t.erase {
+		b.WriteString(ansi.ResetStyle + ansi.EraseLineRight)
+	} else if styled {
 		b.WriteString(ansi.ResetStyle)
 	}
 }

@@ -9,8 +9,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
 	"github.com/charmbracelet/colorprofile"
+	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
 
+	"okey/ui/canvas"
 	"okey/ui/serve/vt"
 )
 
@@ -285,4 +287,65 @@ func (b *syncBuffer) await(t *testing.T, s string) string {
 		t.Fatalf("nothing written with %q", s)
 		return ""
 	}
+}
+
+// TestLineTailDrawsTheLine: a line sent in part (its tail: the styles in
+// force at its column, the rest of the line, an erase when the old line
+// was wider) leaves every cell as the new line sent whole would, its
+// letter and its style: checked cell by cell, drawn with ultraviolet,
+// for every line that changed between two frames of a recorded hand of
+// each game, and for a few made up.
+func TestLineTailDrawsTheLine(t *testing.T) {
+	const w = 100
+	type pair struct{ old, new string }
+	pairs := []pair{
+		{"abc", "abd"},
+		{"\x1b[1mbold\x1b[m plain", "\x1b[1mbold\x1b[m plainer"},
+		{"\x1b[31mred \x1b[1mand bold\x1b[m then", "\x1b[31mred \x1b[1mand BOLD\x1b[m"},
+		{"\x1b[38;2;1;2;3mcolour\x1b[m", "\x1b[38;2;1;2;3mcolour\x1b[48;5;4m!\x1b[m"},
+		{"│╔═══╗┌───┐", "│┌───┐╔═══╗"},
+		{"Ayşe çekti", "Ayşe çekmedi"},
+		{"long line here", "long"},
+	}
+	games := []bool{false, true}
+	if testing.Short() {
+		games = games[:1] // a hand of each game takes ten seconds
+	}
+	for _, game101 := range games {
+		frames := playedFrames(t, game101, w, 30)
+		for i := 1; i < len(frames); i++ {
+			olds, news := strings.Split(frames[i-1].Content, "\n"), strings.Split(frames[i].Content, "\n")
+			for y := range min(len(olds), len(news)) {
+				if olds[y] != news[y] {
+					pairs = append(pairs, pair{olds[y], news[y]})
+				}
+			}
+		}
+	}
+	tails := 0
+	for _, p := range pairs {
+		tl, ok := lineTail(p.old, p.new, w)
+		if !ok {
+			continue
+		}
+		tails++
+		want := uv.NewScreenBuffer(w, 1)
+		uv.NewStyledString(p.new).Draw(want, want.Bounds())
+		got := uv.NewScreenBuffer(w, 1)
+		uv.NewStyledString(p.old).Draw(got, got.Bounds())
+		restW := canvas.Width(tl.rest)
+		uv.NewStyledString(ansi.ResetStyle+tl.state+tl.rest).Draw(got, uv.Rect(tl.col, 0, restW, 1))
+		if tl.erase {
+			got.ClearArea(uv.Rect(tl.col+restW, 0, w-tl.col-restW, 1))
+		}
+		for x := range w {
+			if a, b := want.CellAt(x, 0), got.CellAt(x, 0); !a.Equal(b) {
+				t.Fatalf("%q then %q: at column %d the tail %+v leaves %+v, the line whole %+v", p.old, p.new, x, tl, b, a)
+			}
+		}
+	}
+	if tails < len(pairs)/2 {
+		t.Errorf("only %d of %d changed lines were sent in part", tails, len(pairs))
+	}
+	t.Logf("%d of %d changed lines sent in part", tails, len(pairs))
 }
