@@ -252,14 +252,112 @@ func (l *lineScreen) line(b *bytes.Buffer, line string, f frame) {
 		line = ansi.Truncate(line, f.w, "")
 	}
 	styled := strings.IndexByte(line, ansi.ESC) >= 0
-	if styled && f.profile < colorprofile.TrueColor {
-		w := colorprofile.Writer{Forward: b, Profile: f.profile}
-		_, _ = w.WriteString(line)
+	if styled {
+		writeStyled(b, line, f.profile)
+		b.WriteString(ansi.ResetStyle)
 	} else {
 		b.WriteString(line)
 	}
-	if styled {
+}
+
+// writeStyled writes s, styled, in profile p's colours. colorprofile's
+// Writer turns a style of colours alone into a reset for a terminal
+// without colours, which would drop the bold or reverse set before it;
+// Bubble Tea's renderer kept them (it converted each cell's style), and
+// so does withoutColours.
+func writeStyled(b *bytes.Buffer, s string, p colorprofile.Profile) {
+	switch {
+	case p >= colorprofile.TrueColor:
+		b.WriteString(s)
+	case p == colorprofile.Ascii:
+		withoutColours(b, s)
+	default:
+		w := colorprofile.Writer{Forward: b, Profile: p}
+		_, _ = w.WriteString(s)
+	}
+}
+
+// withoutColours writes s with the colours taken out of its styles: a
+// style that set only colours goes; the others keep their attributes
+// (a reset stays a reset).
+func withoutColours(b *bytes.Buffer, s string) {
+	for len(s) > 0 {
+		i := strings.Index(s, "\x1b[")
+		if i < 0 {
+			b.WriteString(s)
+			return
+		}
+		b.WriteString(s[:i])
+		s = s[i:]
+		j := 2
+		for j < len(s) && s[j] >= 0x20 && s[j] < 0x40 {
+			j++
+		}
+		if j >= len(s) {
+			b.WriteString(s)
+			return
+		}
+		if s[j] == 'm' {
+			sgrWithoutColours(b, s[2:j])
+		} else {
+			b.WriteString(s[:j+1])
+		}
+		s = s[j+1:]
+	}
+}
+
+// sgrWithoutColours writes the style of parameters params (between
+// "ESC[" and "m") without its colours, or nothing when only colours
+// were set.
+func sgrWithoutColours(b *bytes.Buffer, params string) {
+	if params == "" {
 		b.WriteString(ansi.ResetStyle)
+		return
+	}
+	kept, skip := 0, 0
+	for params != "" {
+		p := params
+		if k := strings.IndexByte(params, ';'); k >= 0 {
+			p, params = params[:k], params[k+1:]
+		} else {
+			params = ""
+		}
+		if skip > 0 { // a colour's arguments
+			skip--
+			continue
+		}
+		base := p
+		if k := strings.IndexByte(p, ':'); k >= 0 {
+			base = p[:k]
+		}
+		n, err := strconv.Atoi(base)
+		if err == nil {
+			switch {
+			case n == 38 || n == 48 || n == 58:
+				if base == p { // ;5;n or ;2;r;g;b follow
+					switch {
+					case strings.HasPrefix(params, "5;") || params == "5":
+						skip = 2
+					case strings.HasPrefix(params, "2;"):
+						skip = 4
+					}
+				}
+				continue
+			case n >= 30 && n <= 37, n == 39, n >= 40 && n <= 47, n == 49, n == 59,
+				n >= 90 && n <= 97, n >= 100 && n <= 107:
+				continue
+			}
+		}
+		if kept == 0 {
+			b.WriteString("\x1b[")
+		} else {
+			b.WriteByte(';')
+		}
+		b.WriteString(p)
+		kept++
+	}
+	if kept > 0 {
+		b.WriteByte('m')
 	}
 }
 
@@ -350,12 +448,10 @@ func token(s string) (n, width int, sgr bool) {
 func (l *lineScreen) tail(b *bytes.Buffer, y int, t tail, f frame) {
 	b.WriteString("\x1b[" + strconv.Itoa(y+1) + ";" + strconv.Itoa(t.col+1) + "H" + ansi.ResetStyle)
 	styled := t.state != "" || strings.IndexByte(t.rest, ansi.ESC) >= 0
-	if styled && f.profile < colorprofile.TrueColor {
-		w := colorprofile.Writer{Forward: b, Profile: f.profile}
-		_, _ = w.WriteString(t.state)
-		_, _ = w.WriteString(t.rest)
+	if styled {
+		writeStyled(b, t.state, f.profile)
+		writeStyled(b, t.rest, f.profile)
 	} else {
-		b.WriteString(t.state)
 		b.WriteString(t.rest)
 	}
 	if t.erase {

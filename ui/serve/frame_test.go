@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"bytes"
 	"strings"
 	"sync"
 	"testing"
@@ -289,6 +290,27 @@ func (b *syncBuffer) await(t *testing.T, s string) string {
 	}
 }
 
+// checkWithoutColours: a line sent to a terminal without colours shows
+// every cell with the attributes it has in colour (bold, reverse,
+// underline...), its colours alone gone, as Bubble Tea's renderer drew
+// it.
+func checkWithoutColours(t *testing.T, line string, w int) {
+	t.Helper()
+	want := uv.NewScreenBuffer(w, 1)
+	uv.NewStyledString(line).Draw(want, want.Bounds())
+	var b bytes.Buffer
+	withoutColours(&b, line)
+	got := uv.NewScreenBuffer(w, 1)
+	uv.NewStyledString(b.String()).Draw(got, got.Bounds())
+	for x := range w {
+		a, g := *want.CellAt(x, 0), got.CellAt(x, 0)
+		a.Style.Fg, a.Style.Bg, a.Style.UnderlineColor = nil, nil, nil
+		if !a.Equal(g) {
+			t.Fatalf("%q without colours, %q: at column %d %+v, want %+v", line, b.String(), x, g, a)
+		}
+	}
+}
+
 // TestLineTailDrawsTheLine: a line sent in part (its tail: the styles in
 // force at its column, the rest of the line, an erase when the old line
 // was wider) leaves every cell as the new line sent whole would, its
@@ -306,6 +328,7 @@ func TestLineTailDrawsTheLine(t *testing.T) {
 		{"│╔═══╗┌───┐", "│┌───┐╔═══╗"},
 		{"Ayşe çekti", "Ayşe çekmedi"},
 		{"long line here", "long"},
+		{"x", "\x1b[1m\x1b[38;2;1;2;3mX\x1b[48;5;4mY\x1b[1;38;2;9;9;9mZ\x1b[7;31;4m!\x1b[0m \x1b[38:2::1:2:3;3mi\x1b[m"},
 	}
 	games := []bool{false, true}
 	if testing.Short() {
@@ -321,6 +344,9 @@ func TestLineTailDrawsTheLine(t *testing.T) {
 				}
 			}
 		}
+	}
+	for _, p := range pairs {
+		checkWithoutColours(t, p.new, w)
 	}
 	tails := 0
 	for _, p := range pairs {
