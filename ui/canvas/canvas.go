@@ -101,6 +101,13 @@ func Width(s string) int {
 	return ansi.StringWidth(s)
 }
 
+// SimpleWidth is the width of s, and true, when every letter in it is
+// one column wide on its own and its only sequences are styles (CSI);
+// false otherwise (measure it with Width then). A screen that sends part
+// of a line needs to know where the part starts, and that no letter
+// there joins the one before it (ui/serve's lineScreen).
+func SimpleWidth(s string) (int, bool) { return simpleWidth(s) }
+
 // simpleWidth is the width of s when every letter in it is one column
 // wide on its own and every escape sequence is a CSI (a style), which
 // takes none; ok is false for anything else.

@@ -40,6 +40,8 @@
 //	session.go   a connection's model: lobby, new table, codes, waiting room,
 //	             the game's screen, chat
 //	view.go      the session's own pages drawn
+//	frame.go     a session's screen on the client: the lines of its frames that
+//	             changed, sent by a writer of its own (no Bubble Tea renderer)
 //
 // The tests run a server in process on 127.0.0.1 with x/crypto/ssh
 // clients and a small terminal that reads their screens (screen_test.go);

@@ -22,6 +22,7 @@ import (
 	"charm.land/ssh"
 	"charm.land/wish/v2"
 	wishtea "charm.land/wish/v2/bubbletea"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 	gossh "golang.org/x/crypto/ssh"
 
@@ -87,19 +88,22 @@ type Config struct {
 	BotDelay     time.Duration
 	BotTimeout   time.Duration
 
-	// FPS is the most frames a second a session's screen is drawn at.
-	// Bubble Tea's renderer wakes this often for every session, drawn or
-	// not: 60, its default, was tens of thousands of wake-ups a second
-	// on a full server, and a card table needs far fewer (issue 28).
+	// FPS is the most frames a second a session's screen is drawn at:
+	// its lineScreen (frame.go) waits 1/FPS after a write before the
+	// next, and so sends the latest of the frames that came meanwhile.
+	// It wakes only when a frame has changed (Bubble Tea's renderer woke
+	// FPS times a second for every session, drawn or not).
 	FPS int
 
 	// GCPercent is the garbage collector's target (debug.SetGCPercent)
 	// for the process the server runs in, unless GOGC is set in its
-	// environment; 0 leaves the runtime's. Most of a session's memory is
-	// the renderer's two screens of cells, live as long as it lasts: at
-	// Go's default of 100 the heap grows to twice what is live before a
-	// collection, and a server holds about 1 MB more a session than it
-	// needs. At 40 it costs a few per cent more CPU (issue 28).
+	// environment; 0 (the default) leaves the runtime's. It was 40 while
+	// Bubble Tea's renderer kept two screens of cells a session alive;
+	// without them (frame.go) a session holds about 0.45 MB live, and at
+	// 750 sessions (okey load, one run each, a load average of 33) the
+	// runtime's 100 cost 0.046% of a core and 1.01 MB a session where 40
+	// cost 0.055% and 0.76 MB: the collector's work was a third of the
+	// server's CPU at 40 (issue 28).
 	GCPercent int
 
 	// NoColor draws without colour.
@@ -125,6 +129,9 @@ type Config struct {
 	// fault, when set (tests), is called where a table or a bot could
 	// panic (tableOptions.fault).
 	fault func(where, table string)
+	// onFrame, when set (tests), is given every frame a session's
+	// lineScreen is asked to show, with the session's name.
+	onFrame func(user string, v tea.View)
 	// seatSettle is the game screens' ui.SeatOptions.Settle: tests,
 	// which press keys the moment a screen comes, turn it off (-1).
 	seatSettle time.Duration
@@ -141,7 +148,7 @@ func DefaultConfig() Config {
 		MaxWidth:    300, MaxHeight: 100,
 		HandshakeTimeout: 10 * time.Second, IdleTimeout: 30 * time.Minute, MaxSession: 12 * time.Hour,
 		DefaultTimer: 30 * time.Second, KeepSeat: 10 * time.Minute, BotDelay: 700 * time.Millisecond,
-		BotTimeout: 10 * time.Second, FPS: 20, GCPercent: 40,
+		BotTimeout: 10 * time.Second, FPS: 20,
 	}
 }
 
@@ -642,16 +649,26 @@ func (s *Server) run(next ssh.Handler) ssh.Handler {
 		p.Kill()
 		cancel()
 		m.in.end()
-		if word := m.lastWord(); word != "" {
-			// Below the screen the program left, so it stays in the
-			// player's terminal; a client that stopped reading does not
-			// hold the session up for it.
-			said := make(chan struct{})
-			go func() { wish.Println(sess, "okey: "+word); close(said) }()
-			select {
-			case <-said:
-			case <-time.After(time.Second):
+		// The terminal is put back (once the screen's writer has
+		// stopped), then the word goes below the screen the program
+		// left, so it stays in the player's terminal; a client that
+		// stopped reading does not hold the session up for either.
+		said := make(chan struct{})
+		word := m.lastWord()
+		go func() {
+			defer close(said)
+			m.lines.close()
+			<-m.lines.closed()
+			if _, err := sess.Write(m.lines.restore()); err != nil {
+				return
 			}
+			if word != "" {
+				wish.Println(sess, "okey: "+word)
+			}
+		}()
+		select {
+		case <-said:
+		case <-time.After(time.Second):
 		}
 		next(sess)
 	}
@@ -697,9 +714,20 @@ func (s *Server) program(sess ssh.Session) (*tea.Program, *session) {
 		tea.WithoutSignalHandler(),
 		tea.WithWindowSize(w, h),
 		tea.WithFilter(s.filter),
-		tea.WithFPS(s.cfg.FPS),
 	)
-	p := tea.NewProgram(m, opts...)
+	// The session's screen is drawn by a lineScreen (frame.go); the
+	// program, without a renderer, need wake for nothing but its
+	// messages and its own flush of queued sequences, at the slowest it
+	// allows. The colour profile is the one wish would have given it
+	// (the terminal's TERM, the PTY being emulated).
+	profile := colorprofile.Env(append(sess.Environ(), "TERM="+pty.Term))
+	m.lines = newLineScreen(sess, s.cfg.FPS, w, h, profile)
+	f := framed{m: m, scr: m.lines}
+	if s.cfg.onFrame != nil {
+		f.seen = func(v tea.View) { s.cfg.onFrame(name, v) }
+	}
+	opts = append(opts, tea.WithoutRenderer(), tea.WithFPS(1))
+	p := tea.NewProgram(f, opts...)
 	s.register(m, sess, stop)
 	s.log.Info("connect", "name", name, "addr", hostOf(sess.RemoteAddr()), "guest", code != "")
 	return p, m
