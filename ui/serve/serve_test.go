@@ -79,7 +79,10 @@ func playTurns(t *testing.T, c *client, within time.Duration) {
 // for it (the saver writes in the background).
 func savedGame(t *testing.T, srv *Server, id string, ok func(*game.Game) bool) (*game.Game, game.Record) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	// 30 s, not 10: on a loaded machine (load average 15 on two cores)
+	// the three-node test's players took more than 10 s to make twelve
+	// moves, before and after the line writer alike.
+	deadline := time.Now().Add(30 * time.Second)
 	for {
 		b, err := storedRecord(t, srv, id)
 		if err == nil {
