@@ -106,7 +106,7 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 			m.files.Lock()
 			for m.screen != scrMatchOver {
 				for m.screen == scrPlay {
-					if m.c.view.Legal.Show {
+					if m.c.View.Legal.Show {
 						press(t, m, "g")
 					}
 					playMyTurn(t, m)
@@ -114,7 +114,7 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 				if m.screen == scrHandOver {
 					fitsEverySize(t, "handover", m, whole)
 					quitInSight(t, "handover", m, m.keys.HandOver.Quit)
-					if m.c.view.Hand == 1 {
+					if m.c.View.Hand == 1 {
 						judged = reviewFits(t, m, whole, nil)
 					}
 					press(t, m, "enter")

@@ -6,7 +6,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"okey/bots"
 	"okey/game"
 	"okey/game/hand"
 	"okey/game/tile"
@@ -20,8 +19,8 @@ func (m *Model) updateTable(k tea.KeyPressMsg) tea.Cmd {
 	m.flash = ""
 	// A discard that would throw a win away asks first: the same key
 	// again on the same tile confirms it.
-	confirmed := m.c.confirm == m.c.cursor
-	m.c.confirm = -1
+	confirmed := m.c.Confirm == m.c.Cursor
+	m.c.Confirm = -1
 	if m.overlay != ovNone && m.updateOverlay(k) {
 		return nil
 	}
@@ -45,8 +44,8 @@ func (m *Model) updateTable(k tea.KeyPressMsg) tea.Cmd {
 		m.pick()
 		return m.saveCmd()
 	case key.Matches(k, keys.Cancel):
-		if m.c.held >= 0 {
-			m.c.held = -1
+		if m.c.Held >= 0 {
+			m.c.Held = -1
 			m.setFlash(false, m.tr.T("status.putback"))
 		} else {
 			m.setFlash(false, m.tr.T("status.nocancel"))
@@ -62,10 +61,10 @@ func (m *Model) updateTable(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Show):
 		return m.tryShow()
 	case key.Matches(k, keys.SortColour):
-		m.arrange(m.sorter().ByColour(m.c.rack.Tiles()), "status.sorted.colour")
+		m.arrange(m.sorter().ByColour(m.c.Rack.Tiles()), "status.sorted.colour")
 		return m.saveCmd()
 	case key.Matches(k, keys.SortValue):
-		m.arrange(m.sorter().ByValue(m.c.rack.Tiles()), "status.sorted.value")
+		m.arrange(m.sorter().ByValue(m.c.Rack.Tiles()), "status.sorted.value")
 		return m.saveCmd()
 	case key.Matches(k, keys.Runs):
 		return m.arrangeBy(hand.ArrangeRuns)
@@ -87,18 +86,18 @@ func (m *Model) updateTable(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-func (m *Model) sorter() playclassic.Sorter { return playclassic.NewSorter(m.c.view.Analyzer) }
+func (m *Model) sorter() playclassic.Sorter { return playclassic.NewSorter(m.c.View.Analyzer) }
 
 // moveCursor moves along the rack (dx, wrapping from row to row) or
 // between the rows (dy).
-func (m *Model) moveCursor(dx, dy int) { m.c.cursor = rack.Step(m.c.cursor, dx, dy) }
+func (m *Model) moveCursor(dx, dy int) { m.c.Cursor = rack.Step(m.c.Cursor, dx, dy) }
 
 // pick picks up the tile under the cursor, or puts the tile picked up
 // down at the cursor.
 func (m *Model) pick() {
-	if from, ok := m.pickAt(&m.c.rack, m.c.cursor, &m.c.held, m.tileName); ok {
-		m.c.rack.Move(from, m.c.cursor)
-		m.c.fresh = -1
+	if from, ok := m.pickAt(&m.c.Rack, m.c.Cursor, &m.c.Held, m.tileName); ok {
+		m.c.Rack.Move(from, m.c.Cursor)
+		m.c.Fresh = -1
 	}
 }
 
@@ -129,15 +128,15 @@ func (m *Model) pickAt(r *rack.Rack, cursor int, held *int, name func(tile.Tile)
 // The cursor stays on its tile, wherever the tile goes (on a tile at all
 // if it was on a gap).
 func (m *Model) arrange(groups [][]tile.Tile, msg string) {
-	m.c.held, m.c.fresh = -1, -1
-	t := m.c.rack.Slots[m.c.cursor]
-	m.c.rack.Pack(groups)
-	m.c.cursor = m.c.rack.Nearest(t, m.c.cursor)
+	m.c.Held, m.c.Fresh = -1, -1
+	t := m.c.Rack.Slots[m.c.Cursor]
+	m.c.Rack.Pack(groups)
+	m.c.Cursor = m.c.Rack.Nearest(t, m.c.Cursor)
 	m.setFlash(false, m.tr.T(msg))
 }
 
 func (m *Model) arrangeBy(mode hand.ArrangeMode) tea.Cmd {
-	groups, ok := m.sorter().Arranged(m.c.rack.Tiles(), mode)
+	groups, ok := m.sorter().Arranged(m.c.Rack.Tiles(), mode)
 	name := "status.runs"
 	if mode == hand.ArrangePairs {
 		name = "status.pairs"
@@ -152,7 +151,7 @@ func (m *Model) arrangeBy(mode hand.ArrangeMode) tea.Cmd {
 
 // whyNotMyMove says why a move cannot be made now, or "".
 func (m *Model) whyNotMyMove() string {
-	v := &m.c.view
+	v := &m.c.View
 	switch {
 	case m.readOnly:
 		return m.tr.T("status.readonly")
@@ -170,7 +169,7 @@ func (m *Model) whyNotMyMove() string {
 // says why not when not.
 func (m *Model) mayDrawOrTake() bool {
 	why := m.whyNotMyMove()
-	if why == "" && m.c.view.Stage == game.MustDiscard {
+	if why == "" && m.c.View.Stage == game.MustDiscard {
 		why = m.tr.T("status.mustdiscard")
 	}
 	if why != "" {
@@ -184,7 +183,7 @@ func (m *Model) tryDraw() tea.Cmd {
 	if !m.mayDrawOrTake() {
 		return nil
 	}
-	v := &m.c.view
+	v := &m.c.View
 	if v.WallLeft == 0 {
 		return m.act(game.EndHandAction(0))
 	}
@@ -195,7 +194,7 @@ func (m *Model) tryTake() tea.Cmd {
 	if !m.mayDrawOrTake() {
 		return nil
 	}
-	v := &m.c.view
+	v := &m.c.View
 	if v.Top(v.Previous) == tile.NoTile {
 		m.setFlash(true, m.tr.T("status.take.empty", m.seatName(v.Previous)))
 		return nil
@@ -211,11 +210,11 @@ func (m *Model) tryDiscard(finish, confirmed bool) tea.Cmd {
 		m.setFlash(true, why)
 		return nil
 	}
-	if m.c.view.Stage == game.MustDraw {
+	if m.c.View.Stage == game.MustDraw {
 		m.setFlash(true, m.mustDrawFirst())
 		return nil
 	}
-	t := m.c.rack.Slots[m.c.cursor]
+	t := m.c.Rack.Slots[m.c.Cursor]
 	if t == tile.NoTile {
 		m.setFlash(true, m.tr.T("status.discard.empty"))
 		return nil
@@ -224,20 +223,20 @@ func (m *Model) tryDiscard(finish, confirmed bool) tea.Cmd {
 	if finish {
 		a = game.FinishAction(0, t)
 	} else if !confirmed && m.wins(t) {
-		m.c.confirm = m.c.cursor
+		m.c.Confirm = m.c.Cursor
 		m.setFlash(true, m.tr.T("status.discard.wins", m.tileCase(t, i18n.Accusative)))
 		return nil
 	}
 	if m.seat != nil {
 		return m.seatAct(a)
 	}
-	evs, lines, err := m.c.g.Apply(a)
+	evs, lines, err := m.c.G.Apply(a)
 	if err != nil {
 		m.refuse(err, t)
 		return nil
 	}
-	m.c.held = -1
-	m.c.rack.Slots[m.c.cursor] = tile.NoTile
+	m.c.Held = -1
+	m.c.Rack.Slots[m.c.Cursor] = tile.NoTile
 	return m.applied(evs, lines)
 }
 
@@ -245,7 +244,7 @@ func (m *Model) tryDiscard(finish, confirmed bool) tea.Cmd {
 // player may finish, and the 14 tiles left win (as the reducer checks
 // them, without playing the move).
 func (m *Model) wins(t tile.Tile) bool {
-	v := &m.c.view
+	v := &m.c.View
 	if !v.Legal.Finish || v.Counts[t] == 0 {
 		return false
 	}
@@ -258,7 +257,7 @@ func (m *Model) wins(t tile.Tile) bool {
 // mustDrawFirst says what the player must do before discarding: draw or
 // take, or at the empty wall take or end the hand.
 func (m *Model) mustDrawFirst() string {
-	v := &m.c.view
+	v := &m.c.View
 	switch {
 	case v.WallLeft > 0:
 		return m.tr.T("status.mustdraw")
@@ -269,7 +268,7 @@ func (m *Model) mustDrawFirst() string {
 }
 
 func (m *Model) tryShow() tea.Cmd {
-	v := &m.c.view
+	v := &m.c.View
 	if m.readOnly {
 		m.setFlash(true, m.tr.T("status.readonly"))
 		return nil
@@ -295,8 +294,8 @@ func (m *Model) tryShow() tea.Cmd {
 // notWinning explains a refused finish: how far the 14 tiles left
 // without t are from a win.
 func (m *Model) notWinning(t tile.Tile) string {
-	an := m.c.view.Analyzer
-	rest := m.c.view.Counts
+	an := m.c.View.Analyzer
+	rest := m.c.View.Counts
 	if rest[t] > 0 {
 		rest[t]--
 	}
@@ -328,55 +327,26 @@ func (m *Model) act(a game.Action) tea.Cmd {
 	if m.seat != nil {
 		return m.seatAct(a)
 	}
-	evs, lines, err := m.c.g.Apply(a)
+	evs, lines, err := m.c.G.Apply(a)
 	if err != nil {
 		m.refuse(err, a.Tile)
 		return nil
 	}
-	m.c.held = -1
+	m.c.Held = -1
 	return m.applied(evs, lines)
 }
-
-// classicState is the state of classic Okey's table: the match, seat
-// 0's view of it, the bots, the rack and what the player is doing with
-// it, the log. The Model holds it as m.c, beside the 101 table's m.t.
-type classicState struct {
-	g    *game.Game
-	view game.View
-	bots [game.NumSeats]bots.Bot
-
-	rack   rack.Rack
-	cursor int
-	held   int // slot of the tile picked up, -1 for none
-	fresh  int // slot of the tile just drawn or taken, -1
-	// confirm is the slot whose winning tile the player was asked about
-	// discarding (x again throws it), -1 for none.
-	confirm int
-
-	log []playclassic.LogEntry
-	// hintID numbers the hints asked for; an answer to an older one is
-	// dropped.
-	hintID uint64
-	// failed counts each seat's failed decisions in a row; at
-	// maxBotFailures the seat's bot is replaced by plain moves.
-	failed [game.NumSeats]int
-}
-
-// newClassicState is an empty classic table: nothing held, fresh or
-// waiting to be confirmed.
-func newClassicState() classicState { return classicState{held: -1, fresh: -1, confirm: -1} }
 
 // classicTable is classic Okey's side of the Model (tableGame): the
 // hooks by which the app hands the classic table its messages, keys and
 // screens. It also stands in while no match is on the screen yet.
 type classicTable struct{ m *Model }
 
-func (s classicTable) present() bool { return s.m.c.g != nil }
+func (s classicTable) present() bool { return s.m.c.G != nil }
 
 func (s classicTable) phase() (playing, handOver bool, turn int, over bool) {
 	m := s.m
-	v := &m.c.view
-	over = m.c.g != nil && m.c.g.State().Phase() == game.MatchOver
+	v := &m.c.View
+	over = m.c.G != nil && m.c.G.State().Phase() == game.MatchOver
 	return v.Phase == game.Playing, v.Phase == game.HandOver, v.Turn, over
 }
 
@@ -429,7 +399,7 @@ func (s classicTable) keys() [][]key.Binding               { return s.m.keys.Tab
 func (s classicTable) click(msg tea.MouseClickMsg) tea.Cmd { return s.m.onClickClassic(msg) }
 
 func (s classicTable) warm() tea.Cmd {
-	if s.m.c.g == nil {
+	if s.m.c.G == nil {
 		return nil
 	}
 	return s.m.warmAnalysis()

@@ -64,7 +64,7 @@ func (m *Model) renderTable() string {
 // faceOf is how a tile is drawn: a false joker shows the face it plays
 // as, with its label.
 func (m *Model) faceOf(t tile.Tile) (tile.Tile, theme.Label) {
-	v := &m.c.view
+	v := &m.c.View
 	switch {
 	case v.Okey == tile.NoTile:
 		return t, theme.LabelNone
@@ -87,7 +87,7 @@ func (m *Model) tileBox(t tile.Tile, f theme.Frame) [3]string {
 // renderStack draws seat's discard stack at its corner: the top tile and
 // two words.
 func (m *Model) renderStack(c *canvas.Canvas, seat int) {
-	v := &m.c.view
+	v := &m.c.View
 	r := m.lay.Corner(seat)
 	if !v.Active[seat] && v.DiscardCounts[seat] == 0 {
 		return
@@ -131,7 +131,7 @@ func (m *Model) renderStack(c *canvas.Canvas, seat int) {
 
 // renderPanel draws a bot's name, level, score and tile count.
 func (m *Model) renderPanel(c *canvas.Canvas, seat int, r layout.Rect, a table.Align) {
-	v := &m.c.view
+	v := &m.c.View
 	name := m.seatName(seat)
 	if seat == v.Dealer {
 		name += " " + m.tr.T("panel.dealer")
@@ -176,14 +176,14 @@ func (m *Model) putAligned(c *canvas.Canvas, r layout.Rect, y int, a table.Align
 // for the tables of the pages (both languages write the number first).
 func (m *Model) scoreCell(seat int) string {
 	s := m.scoreText(seat)
-	if !m.c.view.Rules.Scoring() {
+	if !m.c.View.Rules.Scoring() {
 		return s
 	}
-	return strings.Repeat(" ", max(0, 3-len(strconv.Itoa(m.c.view.Scores[seat])))) + s
+	return strings.Repeat(" ", max(0, 3-len(strconv.Itoa(m.c.View.Scores[seat])))) + s
 }
 
 func (m *Model) scoreText(seat int) string {
-	v := &m.c.view
+	v := &m.c.View
 	if !v.Rules.Scoring() {
 		return m.tr.T("panel.noscore")
 	}
@@ -192,7 +192,7 @@ func (m *Model) scoreText(seat int) string {
 
 // renderYou draws the player's line between the lower stacks.
 func (m *Model) renderYou(c *canvas.Canvas) {
-	v := &m.c.view
+	v := &m.c.View
 	r := m.lay.You
 	name := m.seatName(0)
 	if v.Dealer == 0 {
@@ -216,7 +216,7 @@ func (m *Model) renderYou(c *canvas.Canvas) {
 
 // renderCenter draws the wall and the indicator.
 func (m *Model) renderCenter(c *canvas.Canvas) {
-	v := &m.c.view
+	v := &m.c.View
 	l := m.lay
 	toDraw := v.MyTurn() && v.Stage == game.MustDraw
 	box := m.st.Box
@@ -268,8 +268,8 @@ func (m *Model) renderRack(c *canvas.Canvas) {
 	if m.Watching() {
 		title = " " + m.tr.T("rack.watching") + " "
 	}
-	if m.c.held >= 0 {
-		title = " " + m.tr.T("rack.holding", m.tileName(m.c.rack.Slots[m.c.held])) + " "
+	if m.c.Held >= 0 {
+		title = " " + m.tr.T("rack.holding", m.tileName(m.c.Rack.Slots[m.c.Held])) + " "
 	}
 	frame := m.st.Panel
 	c.Put(r.X, r.Y, frame.TopLine(r.W, title))
@@ -279,12 +279,12 @@ func (m *Model) renderRack(c *canvas.Canvas) {
 			rows[row][k].Grow(r.W * 16) // a tile's line in its styles, a slot's worth of columns
 		}
 	}
-	for i, t := range m.c.rack.Slots {
+	for i, t := range m.c.Rack.Slots {
 		f := theme.FramePlain
 		switch {
-		case i == m.c.held:
+		case i == m.c.Held:
 			f = theme.FrameHeld
-		case i == m.c.cursor && !m.Watching(): // a spectator has no rack to move on
+		case i == m.c.Cursor && !m.Watching(): // a spectator has no rack to move on
 			f = theme.FrameCursor
 		}
 		var box [theme.TileH]string
@@ -312,8 +312,8 @@ func (m *Model) renderRack(c *canvas.Canvas) {
 // table long entries wrap, below it they are cut).
 func (m *Model) renderLog(c *canvas.Canvas, r layout.Rect) {
 	beside := m.lay.LogBeside
-	table.DrawLog(c, r, beside, m.tr.T("log.title"), len(m.c.log), func(i int) []string {
-		return table.EntryLines(m.logText(m.c.log[i]), r.W, beside)
+	table.DrawLog(c, r, beside, m.tr.T("log.title"), len(m.c.Log), func(i int) []string {
+		return table.EntryLines(m.logText(m.c.Log[i]), r.W, beside)
 	}, m.paint)
 }
 
@@ -375,7 +375,7 @@ func (m *Model) flashLine(w int) string {
 
 // guide says what the player may do now.
 func (m *Model) guide() string {
-	v := &m.c.view
+	v := &m.c.View
 	if v.Phase != game.Playing {
 		return ""
 	}
@@ -395,7 +395,7 @@ func (m *Model) guide() string {
 	if v.Turn != 0 {
 		return m.tr.T("guide.wait", m.seatName(v.Turn)) + show
 	}
-	if m.c.held >= 0 {
+	if m.c.Held >= 0 {
 		return m.tr.T("guide.holding")
 	}
 	if v.Stage == game.MustDraw {
@@ -431,7 +431,7 @@ func (m *Model) keyBar(b []key.Binding) string { return m.bar.View(b, m.lay.Help
 // shortHelp picks the table's keys worth showing now.
 func (m *Model) shortHelp() []key.Binding {
 	k := m.keys.Table
-	v := &m.c.view
+	v := &m.c.View
 	if m.readOnly { // looking only: the keys that move nothing
 		return []key.Binding{k.Sort, k.Group, k.Browse, k.Scores, k.Move, k.Help, k.Quit}
 	}

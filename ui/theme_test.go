@@ -54,7 +54,7 @@ func TestThemesLoadOnBothBackgrounds(t *testing.T) {
 
 func TestFalseJokerShowsWhatItPlays(t *testing.T) {
 	m := newTestModel(t, 100, 30)
-	okey := m.c.view.Okey
+	okey := m.c.View.Okey
 	face, lbl := m.faceOf(tile.FalseJoker)
 	if face != okey || lbl != theme.LabelFalse {
 		t.Fatalf("false joker drawn as %v label %d, want %v", face, lbl, okey)
@@ -78,10 +78,10 @@ func TestColourBlindThemeFromSettings(t *testing.T) {
 // under an OK edge (issue 10, point 17).
 func TestOkeyIsUnmistakable(t *testing.T) {
 	m := newTestModel(t, 100, 30)
-	okey := m.c.view.Okey
-	m.c.rack = rack.New()
-	m.c.rack.Slots[0], m.c.rack.Slots[1] = okey, tile.FalseJoker
-	m.c.cursor = 5
+	okey := m.c.View.Okey
+	m.c.Rack = rack.New()
+	m.c.Rack.Slots[0], m.c.Rack.Slots[1] = okey, tile.FalseJoker
+	m.c.Cursor = 5
 	out := plain(m)
 	mid := ansi.Strip(m.tileBox(okey, theme.FramePlain)[1])
 	top := ansi.Strip(m.tileBox(okey, theme.FramePlain)[0])

@@ -55,7 +55,7 @@ func (m *Model) header(withKeys bool) string { return m.table().header(withKeys)
 
 // headerClassic is classic Okey's top line.
 func (m *Model) headerClassic(withKeys bool) string {
-	v := &m.c.view
+	v := &m.c.View
 	w := m.lay.Header.W
 	left := m.paint(table.Title, "OKEY")
 	leftW := canvas.Width("OKEY")

@@ -3,6 +3,8 @@
 // the table knows of classic Okey's rules that is not drawing or keys,
 // from a seat's view or a match's record alone:
 //
+//	table.go        Table: the match, seat 0's view, the bots, the rack
+//	                and what the player is doing with it, the log
 //	playclassic.go  the seats' bots (SeatBot, seeded per decision so that a
 //	                resumed match plays on as it would have), the plain
 //	                stand-in for a bot that keeps failing (Plain,
