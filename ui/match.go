@@ -336,7 +336,7 @@ func (m *Model) takeView(v game.View) {
 func (m *Model) newHandRack() {
 	m.c.Rack = rack.New()
 	m.c.Rack.Reconcile(m.c.View.Counts)
-	m.c.Rack.Pack(m.sorter().ByColour(m.c.Rack.Tiles()))
+	m.c.Rack.Pack(m.c.Sorter().ByColour(m.c.Rack.Tiles()))
 	m.c.Cursor, m.c.Held, m.c.Fresh = 0, -1, -1
 }
 

@@ -265,8 +265,9 @@ func New(opt Options) (*Model, error) {
 	}
 	m := &Model{
 		opt: opt, set: opt.Settings, saved: opt.Saved, now: opt.Now, files: store.Open(opt.StateDir, opt.ConfigDir),
-		c: playclassic.NewTable(), asking: -1, dark: true, lastOK: true, settle: settleFor(opt.Settle),
+		asking: -1, dark: true, lastOK: true, settle: settleFor(opt.Settle),
 	}
+	m.c = playclassic.NewTable(tableHost{m})
 	m.ctx, m.cancel = context.WithCancel(context.Background())
 	m.bar = pages.NewBar()
 	// One game at a time in a state directory: a second one may only

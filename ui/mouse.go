@@ -22,7 +22,7 @@ func (m *Model) onClickClassic(msg tea.MouseClickMsg) tea.Cmd {
 	if i := l.SlotAt(mo.X, mo.Y); i >= 0 {
 		m.c.Cursor = i
 		if m.c.Held >= 0 {
-			m.pick()
+			m.c.Pick()
 			return m.saveCmd()
 		}
 		if t := m.c.Rack.Slots[i]; t != tile.NoTile {

@@ -254,12 +254,13 @@ func NewSeat(opt SeatOptions) (*Model, error) {
 	m := &Model{
 		opt: Options{Settings: set, Saved: set, NoColor: opt.NoColor, Now: time.Now, Log: opt.Log},
 		set: set, saved: set, now: time.Now,
-		c: playclassic.NewTable(), asking: -1, dark: opt.Dark, lastOK: true,
+		asking: -1, dark: opt.Dark, lastOK: true,
 		screen: scrPlay, settle: settleFor(opt.Settle),
 	}
 	m.opt.NewBot = bots.New
 	m.opt.BotTimeout = defaultBotTimeout
 	m.seat = &seatLink{opt: opt, rot: max(0, opt.Seat), watching: opt.Seat < 0, pending: -1}
+	m.c = playclassic.NewTable(tableHost{m})
 	m.ctx, m.cancel = context.WithCancel(context.Background())
 	m.bar = pages.NewBar()
 	if err := m.applySettings(); err != nil {

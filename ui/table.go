@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"errors"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -10,8 +8,6 @@ import (
 	"okey/game/hand"
 	"okey/game/tile"
 	"okey/ui/i18n"
-	"okey/ui/playclassic"
-	"okey/ui/rack"
 )
 
 // updateTable handles a key on the table (and its overlays).
@@ -33,23 +29,18 @@ func (m *Model) updateTable(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Settings):
 		m.openSettings()
 	case key.Matches(k, keys.Left):
-		m.moveCursor(-1, 0)
+		m.c.MoveCursor(-1, 0)
 	case key.Matches(k, keys.Right):
-		m.moveCursor(1, 0)
+		m.c.MoveCursor(1, 0)
 	case key.Matches(k, keys.Up):
-		m.moveCursor(0, -1)
+		m.c.MoveCursor(0, -1)
 	case key.Matches(k, keys.Down):
-		m.moveCursor(0, 1)
+		m.c.MoveCursor(0, 1)
 	case key.Matches(k, keys.Pick):
-		m.pick()
+		m.c.Pick()
 		return m.saveCmd()
 	case key.Matches(k, keys.Cancel):
-		if m.c.Held >= 0 {
-			m.c.Held = -1
-			m.setFlash(false, m.tr.T("status.putback"))
-		} else {
-			m.setFlash(false, m.tr.T("status.nocancel"))
-		}
+		m.c.Cancel()
 	case key.Matches(k, keys.Draw):
 		return m.tryDraw()
 	case key.Matches(k, keys.Take):
@@ -61,15 +52,19 @@ func (m *Model) updateTable(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Show):
 		return m.tryShow()
 	case key.Matches(k, keys.SortColour):
-		m.arrange(m.sorter().ByColour(m.c.Rack.Tiles()), "status.sorted.colour")
+		m.c.Arrange(m.c.Sorter().ByColour(m.c.Rack.Tiles()), "status.sorted.colour")
 		return m.saveCmd()
 	case key.Matches(k, keys.SortValue):
-		m.arrange(m.sorter().ByValue(m.c.Rack.Tiles()), "status.sorted.value")
+		m.c.Arrange(m.c.Sorter().ByValue(m.c.Rack.Tiles()), "status.sorted.value")
 		return m.saveCmd()
 	case key.Matches(k, keys.Runs):
-		return m.arrangeBy(hand.ArrangeRuns)
+		if m.c.ArrangeBy(hand.ArrangeRuns) {
+			return m.saveCmd()
+		}
 	case key.Matches(k, keys.Pairs):
-		return m.arrangeBy(hand.ArrangePairs)
+		if m.c.ArrangeBy(hand.ArrangePairs) {
+			return m.saveCmd()
+		}
 	case key.Matches(k, keys.Hint):
 		return m.hint()
 	case key.Matches(k, keys.Scores):
@@ -86,101 +81,8 @@ func (m *Model) updateTable(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-func (m *Model) sorter() playclassic.Sorter { return playclassic.NewSorter(m.c.View.Analyzer) }
-
-// moveCursor moves along the rack (dx, wrapping from row to row) or
-// between the rows (dy).
-func (m *Model) moveCursor(dx, dy int) { m.c.Cursor = rack.Step(m.c.Cursor, dx, dy) }
-
-// pick picks up the tile under the cursor, or puts the tile picked up
-// down at the cursor.
-func (m *Model) pick() {
-	if from, ok := m.pickAt(&m.c.Rack, m.c.Cursor, &m.c.Held, m.tileName); ok {
-		m.c.Rack.Move(from, m.c.Cursor)
-		m.c.Fresh = -1
-	}
-}
-
-// pickAt is the space key at either table: with no tile held it picks up
-// the one at cursor (held is set), and with one held it puts it down,
-// reporting the slot it comes from for the caller to move (ok false when
-// it goes back where it was). It says what it did on the status line.
-func (m *Model) pickAt(r *rack.Rack, cursor int, held *int, name func(tile.Tile) string) (from int, ok bool) {
-	if *held < 0 {
-		t := r.Slots[cursor]
-		if t == tile.NoTile {
-			m.setFlash(true, m.tr.T("status.pick.empty"))
-			return 0, false
-		}
-		*held = cursor
-		m.setFlash(false, m.tr.T("status.picked", name(t)))
-		return 0, false
-	}
-	from, *held = *held, -1
-	if from == cursor {
-		m.setFlash(false, m.tr.T("status.putback"))
-		return 0, false
-	}
-	return from, true
-}
-
-// arrange lays out groups on the rack.
-// The cursor stays on its tile, wherever the tile goes (on a tile at all
-// if it was on a gap).
-func (m *Model) arrange(groups [][]tile.Tile, msg string) {
-	m.c.Held, m.c.Fresh = -1, -1
-	t := m.c.Rack.Slots[m.c.Cursor]
-	m.c.Rack.Pack(groups)
-	m.c.Cursor = m.c.Rack.Nearest(t, m.c.Cursor)
-	m.setFlash(false, m.tr.T(msg))
-}
-
-func (m *Model) arrangeBy(mode hand.ArrangeMode) tea.Cmd {
-	groups, ok := m.sorter().Arranged(m.c.Rack.Tiles(), mode)
-	name := "status.runs"
-	if mode == hand.ArrangePairs {
-		name = "status.pairs"
-	}
-	if !ok {
-		m.setFlash(true, m.tr.T(name+".none"))
-		return nil
-	}
-	m.arrange(groups, name)
-	return m.saveCmd()
-}
-
-// whyNotMyMove says why a move cannot be made now, or "".
-func (m *Model) whyNotMyMove() string {
-	v := &m.c.View
-	switch {
-	case m.readOnly:
-		return m.tr.T("status.readonly")
-	case v.Phase != game.Playing:
-		return m.tr.T("status.notplaying")
-	case !v.Active[0]:
-		return m.tr.T("status.youleft")
-	case v.Turn != 0:
-		return m.tr.T("status.wait", m.nameIn(v.Turn, i18n.Locative))
-	}
-	return ""
-}
-
-// mayDrawOrTake reports whether the player may draw or take now, and
-// says why not when not.
-func (m *Model) mayDrawOrTake() bool {
-	why := m.whyNotMyMove()
-	if why == "" && m.c.View.Stage == game.MustDiscard {
-		why = m.tr.T("status.mustdiscard")
-	}
-	if why != "" {
-		m.setFlash(true, why)
-		return false
-	}
-	return true
-}
-
 func (m *Model) tryDraw() tea.Cmd {
-	if !m.mayDrawOrTake() {
+	if !m.c.MayDrawOrTake(m.readOnly) {
 		return nil
 	}
 	v := &m.c.View
@@ -191,7 +93,7 @@ func (m *Model) tryDraw() tea.Cmd {
 }
 
 func (m *Model) tryTake() tea.Cmd {
-	if !m.mayDrawOrTake() {
+	if !m.c.MayDrawOrTake(m.readOnly) {
 		return nil
 	}
 	v := &m.c.View
@@ -206,12 +108,12 @@ func (m *Model) tryTake() tea.Cmd {
 // plain discard of a tile that would finish the hand is only made when
 // confirmed; otherwise the player is asked.
 func (m *Model) tryDiscard(finish, confirmed bool) tea.Cmd {
-	if why := m.whyNotMyMove(); why != "" {
+	if why := m.c.WhyNotMyMove(m.readOnly); why != "" {
 		m.setFlash(true, why)
 		return nil
 	}
 	if m.c.View.Stage == game.MustDraw {
-		m.setFlash(true, m.mustDrawFirst())
+		m.setFlash(true, m.c.MustDrawFirst())
 		return nil
 	}
 	t := m.c.Rack.Slots[m.c.Cursor]
@@ -222,7 +124,7 @@ func (m *Model) tryDiscard(finish, confirmed bool) tea.Cmd {
 	a := game.DiscardAction(0, t)
 	if finish {
 		a = game.FinishAction(0, t)
-	} else if !confirmed && m.wins(t) {
+	} else if !confirmed && m.c.Wins(t) {
 		m.c.Confirm = m.c.Cursor
 		m.setFlash(true, m.tr.T("status.discard.wins", m.tileCase(t, i18n.Accusative)))
 		return nil
@@ -232,7 +134,7 @@ func (m *Model) tryDiscard(finish, confirmed bool) tea.Cmd {
 	}
 	evs, lines, err := m.c.G.Apply(a)
 	if err != nil {
-		m.refuse(err, t)
+		m.c.Refuse(err, t)
 		return nil
 	}
 	m.c.Held = -1
@@ -240,86 +142,12 @@ func (m *Model) tryDiscard(finish, confirmed bool) tea.Cmd {
 	return m.applied(evs, lines)
 }
 
-// wins reports whether finishing with t would win the hand now: the
-// player may finish, and the 14 tiles left win (as the reducer checks
-// them, without playing the move).
-func (m *Model) wins(t tile.Tile) bool {
-	v := &m.c.View
-	if !v.Legal.Finish || v.Counts[t] == 0 {
-		return false
-	}
-	rest := v.Counts
-	rest[t]--
-	h, err := v.Analyzer.HandOf(rest)
-	return err == nil && v.Analyzer.IsWin(h)
-}
-
-// mustDrawFirst says what the player must do before discarding: draw or
-// take, or at the empty wall take or end the hand.
-func (m *Model) mustDrawFirst() string {
-	v := &m.c.View
-	switch {
-	case v.WallLeft > 0:
-		return m.tr.T("status.mustdraw")
-	case v.Top(v.Previous) != tile.NoTile:
-		return m.tr.T("status.mustdraw.wallout")
-	}
-	return m.tr.T("status.mustdraw.end")
-}
-
 func (m *Model) tryShow() tea.Cmd {
-	v := &m.c.View
-	if m.readOnly {
-		m.setFlash(true, m.tr.T("status.readonly"))
+	if why := m.c.WhyNoShow(m.readOnly); why != "" {
+		m.setFlash(true, why)
 		return nil
 	}
-	if v.Legal.Show {
-		return m.act(game.ShowAction(0))
-	}
-	switch {
-	case !v.Rules.HasOkey():
-		m.setFlash(true, m.tr.T("status.show.norules"))
-	case v.Phase != game.Playing:
-		m.setFlash(true, m.tr.T("status.notplaying"))
-	case v.Shown[0]:
-		m.setFlash(true, m.tr.T("status.show.done"))
-	case v.Acted[0]:
-		m.setFlash(true, m.tr.T("status.show.late"))
-	default:
-		m.setFlash(true, m.tr.T("status.show.notile", m.tileName(v.Indicator)))
-	}
-	return nil
-}
-
-// notWinning explains a refused finish: how far the 14 tiles left
-// without t are from a win.
-func (m *Model) notWinning(t tile.Tile) string {
-	an := m.c.View.Analyzer
-	rest := m.c.View.Counts
-	if rest[t] > 0 {
-		rest[t]--
-	}
-	h, err := an.HandOf(rest)
-	if err != nil {
-		return m.tr.T("status.notwinning", m.tileName(t))
-	}
-	switch d := an.Distance(h); d {
-	case 0: // cannot happen: the reducer refused; say it plainly
-		return m.tr.T("status.notwinning", m.tileName(t))
-	case 1:
-		return m.tr.T("status.notwinning.one", m.tileName(t))
-	default:
-		return m.tr.T("status.notwinning.dist", m.tileName(t), d)
-	}
-}
-
-// refuse tells the player why the game refused their action.
-func (m *Model) refuse(err error, t tile.Tile) {
-	if errors.Is(err, game.ErrNotWinning) {
-		m.setFlash(true, m.notWinning(t))
-		return
-	}
-	m.setFlash(true, m.tr.T("status.refused", m.reason(err)))
+	return m.act(game.ShowAction(0))
 }
 
 // act plays the player's action a.
@@ -329,7 +157,7 @@ func (m *Model) act(a game.Action) tea.Cmd {
 	}
 	evs, lines, err := m.c.G.Apply(a)
 	if err != nil {
-		m.refuse(err, a.Tile)
+		m.c.Refuse(err, a.Tile)
 		return nil
 	}
 	m.c.Held = -1

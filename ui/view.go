@@ -109,7 +109,7 @@ func (m *Model) pageW() int { return m.lay.Page.W - layout.PageX }
 // and the pages between hands use it).
 func (m *Model) paint(id table.Style, s string) string { return m.painter.Paint(m.st, id, s) }
 
-// tableHost is the Model as the host of Okey 101's table (play101.Host):
+// tableHost is the Model as the host of either game's table (table.Host):
 // the words, the style sheet, the paint cache and the key map of the
 // moment, the status line, the words for an error.
 type tableHost struct{ m *Model }

@@ -21,7 +21,7 @@ func (m *Model) faceText(t tile.Tile) string { return m.tr.Face(t) }
 func (m *Model) tileIn(t, okey tile.Tile, c i18n.Case) string { return m.tr.Tile(t, okey, c) }
 
 // tileCase is tileIn in the classic hand on the table.
-func (m *Model) tileCase(t tile.Tile, c i18n.Case) string { return m.tileIn(t, m.c.View.Okey, c) }
+func (m *Model) tileCase(t tile.Tile, c i18n.Case) string { return m.c.TileCase(t, c) }
 
 // tilesIn writes tiles of a hand whose okey is okey in a row: "R4 R5
 // OK", "kırmızı 4-5-okey".

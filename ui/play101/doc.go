@@ -5,9 +5,8 @@
 // that they run in commands and at a server's table alike):
 //
 //	table.go     Table: the match, seat 0's view, the rack, the groups
-//	             being made, the log; Host, what it takes from the app
-//	             that hosts it (the words, the style sheet and its paint
-//	             cache, the key map, the status line, an error's words)
+//	             being made, the log; it is hosted through table.Host,
+//	             as classic's table is
 //	rack.go      the rack of the table: the cursor, moving a tile with
 //	             the groups following it, the group a slot is in, a new
 //	             hand's rack laid out

@@ -4,7 +4,11 @@
 // from a seat's view or a match's record alone:
 //
 //	table.go        Table: the match, seat 0's view, the bots, the rack
-//	                and what the player is doing with it, the log
+//	                and what the player is doing with it, the log;
+//	                hosted through table.Host, as 101's table is
+//	act.go          the player's moves that need the rules but no
+//	                screen: the rack moved and arranged, why a move
+//	                cannot be made now, a refusal in words
 //	playclassic.go  the seats' bots (SeatBot, seeded per decision so that a
 //	                resumed match plays on as it would have), the plain
 //	                stand-in for a bot that keeps failing (Plain,

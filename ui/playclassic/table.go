@@ -4,6 +4,7 @@ import (
 	"okey/bots"
 	"okey/game"
 	"okey/ui/rack"
+	"okey/ui/table"
 )
 
 // Table is a match of classic Okey on the table and what the player is
@@ -11,6 +12,8 @@ import (
 // the log. The app holds it beside Okey 101's play101.Table, so that
 // each game's state stays apart from the app's.
 type Table struct {
+	host table.Host
+
 	G    *game.Game
 	View game.View
 	Bots [game.NumSeats]bots.Bot
@@ -32,6 +35,6 @@ type Table struct {
 	Failed [game.NumSeats]int
 }
 
-// NewTable is an empty classic table: nothing held, fresh or waiting to
-// be confirmed.
-func NewTable() Table { return Table{Held: -1, Fresh: -1, Confirm: -1} }
+// NewTable is an empty classic table hosted by h: nothing held, fresh
+// or waiting to be confirmed.
+func NewTable(h table.Host) Table { return Table{host: h, Held: -1, Fresh: -1, Confirm: -1} }

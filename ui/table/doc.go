@@ -2,6 +2,10 @@
 // rules (issue 21): what classic Okey's table and Okey 101's both draw
 // and write with, written once.
 //
+//	host.go   Host, what either game's table takes from the app that
+//	          hosts it (the words, the style sheet and its paint cache,
+//	          the key map, the status line, an error's words)
+//	pick.go   the space key on the rack: a tile picked up or put down
 //	paint.go  Painter, the cache of text drawn in the style sheet's
 //	          styles (Style), which both tables and the pages between
 //	          hands draw their words through
@@ -14,6 +18,7 @@
 //	undo.go   the undo frame: the player's last discard of the hand in a
 //	          record of either game, the undos counted
 //
-// It imports ui/theme, ui/i18n, ui/canvas, ui/layout and Charm, and nothing of ui or of either
-// game's referee.
+// It imports game/tile, ui/theme, ui/i18n, ui/canvas, ui/layout,
+// ui/rack, ui/keymap and Charm, and nothing of ui or of either game's
+// referee.
 package table
