@@ -121,7 +121,7 @@ func (m *Model) renderHandOver() string {
 		if res.Lost[s] == 0 {
 			lost = "0"
 		}
-		head := fmt.Sprintf("  %s  %s  %s", canvas.Fit(m.seatName(s), MaxNameLen), canvas.Right(lost, lossW), canvas.Fit(m.scoreCell(s), scoreW))
+		head := fmt.Sprintf("  %s  %s  %s", canvas.Fit(m.seatName(s), MaxNameLen), canvas.Right(lost, lossW), canvas.Fit(m.c.ScoreCell(s), scoreW))
 		why := m.lossReasons(res, s)
 		// The reasons wrap under themselves when the line is too short.
 		indent := canvas.Width(head) + 2
@@ -157,7 +157,7 @@ func (m *Model) winLines(res *game.HandResult) []string {
 			cur, curW = [theme.TileH]string{}, 0
 		}
 		for i, t := range g.Tiles {
-			box := m.tileBox(t, theme.FramePlain)
+			box := m.c.TileBox(t, theme.FramePlain)
 			if m.c.View.Okey != tile.NoTile && t == m.c.View.Okey && i < len(g.As) {
 				box = m.st.Tile(g.As[i], theme.FramePlain, theme.LabelOkeyAs)
 			}

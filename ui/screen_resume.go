@@ -48,7 +48,7 @@ func (m *Model) renderResume() string {
 		if s > 0 {
 			who += " (" + m.tr.T("level."+m.levels[s]) + ")"
 		}
-		lines = append(lines, m.st.Text.Render("  "+canvas.Fit(who, nameLevelW)+" "+m.scoreCell(s)))
+		lines = append(lines, m.st.Text.Render("  "+canvas.Fit(who, nameLevelW)+" "+m.c.ScoreCell(s)))
 	}
 	lines = append(lines, "", m.st.Dim.Render(m.nextGameLine()))
 	return m.renderPage(lines, m.keyBar(m.keys.Resume.ShortHelp()))

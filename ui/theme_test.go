@@ -55,11 +55,11 @@ func TestThemesLoadOnBothBackgrounds(t *testing.T) {
 func TestFalseJokerShowsWhatItPlays(t *testing.T) {
 	m := newTestModel(t, 100, 30)
 	okey := m.c.View.Okey
-	face, lbl := m.faceOf(tile.FalseJoker)
+	face, lbl := m.c.FaceOf(tile.FalseJoker)
 	if face != okey || lbl != theme.LabelFalse {
 		t.Fatalf("false joker drawn as %v label %d, want %v", face, lbl, okey)
 	}
-	box := m.tileBox(tile.FalseJoker, theme.FramePlain)
+	box := m.c.TileBox(tile.FalseJoker, theme.FramePlain)
 	if s := ansi.Strip(box[0] + box[1]); !strings.Contains(s, "J") || !strings.Contains(s, okey.String()) {
 		t.Fatalf("false joker reads %q", s)
 	}
@@ -83,9 +83,9 @@ func TestOkeyIsUnmistakable(t *testing.T) {
 	m.c.Rack.Slots[0], m.c.Rack.Slots[1] = okey, tile.FalseJoker
 	m.c.Cursor = 5
 	out := plain(m)
-	mid := ansi.Strip(m.tileBox(okey, theme.FramePlain)[1])
-	top := ansi.Strip(m.tileBox(okey, theme.FramePlain)[0])
-	fmid := ansi.Strip(m.tileBox(tile.FalseJoker, theme.FramePlain)[1])
+	mid := ansi.Strip(m.c.TileBox(okey, theme.FramePlain)[1])
+	top := ansi.Strip(m.c.TileBox(okey, theme.FramePlain)[0])
+	fmid := ansi.Strip(m.c.TileBox(tile.FalseJoker, theme.FramePlain)[1])
 	if !strings.Contains(mid, "OK") || strings.Contains(mid, okey.String()) || !strings.Contains(top, okey.String()) {
 		t.Fatalf("the okey reads %q over %q", top, mid)
 	}

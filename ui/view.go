@@ -120,3 +120,17 @@ func (h tableHost) Paint(id table.Style, s string) string { return h.m.paint(id,
 func (h tableHost) Keys() *keymap.KeyMap                  { return &h.m.keys }
 func (h tableHost) Flash(warn bool, s string)             { h.m.setFlash(warn, s) }
 func (h tableHost) Reason(err error) string               { return h.m.reason(err) }
+
+// frame is what the table draws with that only the app knows, as it
+// stands now (table.Frame): the seat being asked, the seats' clocks and
+// levels (seat 0's level is never shown).
+func (m *Model) frame() table.Frame {
+	f := table.Frame{Asking: m.asking}
+	for s := range table.Seats {
+		f.Clock[s] = m.seatClock(s)
+		if s > 0 {
+			f.Level[s] = m.levelText(s)
+		}
+	}
+	return f
+}

@@ -13,7 +13,6 @@ import (
 	"okey/ui/canvas"
 	"okey/ui/i18n"
 	"okey/ui/layout"
-	"okey/ui/rack"
 	"okey/ui/theme"
 )
 
@@ -194,21 +193,14 @@ func (m *Model) renderRack101(c *canvas.Canvas, l layout.Table101) {
 	if t.Held >= 0 {
 		title = " " + m.tr.T("rack.holding", m.t.TileName(t.Rack.Slots[t.Held])) + " "
 	}
-	frame := m.st.Panel
-	c.Put(r.X, r.Y, frame.TopLine(r.W, title))
-	var rows [2][theme.TileH]strings.Builder
-	for row := range rows {
-		for k := range theme.TileH {
-			rows[row][k].Grow(r.W * 16) // a tile's line in its styles, a slot's worth of columns
-		}
-	}
-	for i, x := range t.Rack.Slots {
+	watching := m.Watching()
+	table.DrawRack(c, r, m.st.Panel, title, m.bottomLine101(r.W), func(i int) [theme.TileH]string {
 		f := theme.FramePlain
 		g := t.GroupOf(i)
 		switch {
 		case i == t.Held:
 			f = theme.FrameHeld
-		case i == t.Cursor && !m.Watching(): // a spectator has no rack to move on
+		case i == t.Cursor && !watching: // a spectator has no rack to move on
 			f = theme.FrameCursor
 		case g >= 0:
 			f = theme.FrameSelected
@@ -222,25 +214,13 @@ func (m *Model) renderRack101(c *canvas.Canvas, l layout.Table101) {
 		case g >= 10:
 			mark = '#'
 		}
-		var box [theme.TileH]string
+		x := t.Rack.Slots[i]
 		if x == tile.NoTile {
-			box = m.st.EmptySlot(f)
-		} else {
-			face, lbl := m.t.FaceOf(x)
-			box = m.st.TileMarked(face, f, lbl, mark)
+			return m.st.EmptySlot(f)
 		}
-		row := i / rack.Cols
-		for k := range theme.TileH {
-			rows[row][k].WriteString(box[k])
-		}
-	}
-	left, right := frame.Sides()
-	for row := range rows {
-		for k := range theme.TileH {
-			c.Put(r.X, r.Y+1+row*theme.TileH+k, left+rows[row][k].String()+right)
-		}
-	}
-	c.Put(r.X, r.Y+r.H-1, m.bottomLine101(r.W))
+		face, lbl := t.FaceOf(x)
+		return m.st.TileMarked(face, f, lbl, mark)
+	})
 }
 
 // bottomLine101 is the rack's bottom edge with the keys of the rack (a

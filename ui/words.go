@@ -39,9 +39,6 @@ func (m *Model) inlineTile(t tile.Tile) string {
 	return m.st.Inline(t)
 }
 
-// pointsText is a score for a panel: "1 pt", "3 pts", "-1 pts".
-func (m *Model) pointsText(n int) string { return m.words().PointsText(n) }
-
 // logText writes a log entry in the player's language
 // (playclassic.LogText).
 func (m *Model) logText(e playclassic.LogEntry) string { return playclassic.LogText(m.words(), e) }

@@ -9,6 +9,9 @@
 //	act.go          the player's moves that need the rules but no
 //	                screen: the rack moved and arranged, why a move
 //	                cannot be made now, a refusal in words
+//	view.go         the table drawn: the stacks, the bots' panels, the
+//	                player's line, the wall and the indicator, the rack,
+//	                the log (the app places them and draws the rest)
 //	playclassic.go  the seats' bots (SeatBot, seeded per decision so that a
 //	                resumed match plays on as it would have), the plain
 //	                stand-in for a bot that keeps failing (Plain,
@@ -20,5 +23,6 @@
 //	                words (LogText)
 //
 // It imports the referee (game, game/hand, game/tile), the bots, the
-// table's core (ui/table, ui/rack, ui/seats), ui/i18n, and nothing of ui.
+// table's core (ui/table, ui/rack, ui/seats, ui/canvas, ui/layout),
+// ui/theme, ui/i18n, and nothing of ui.
 package playclassic

@@ -5,6 +5,11 @@
 //	host.go   Host, what either game's table takes from the app that
 //	          hosts it (the words, the style sheet and its paint cache,
 //	          the key map, the status line, an error's words)
+//	frame.go  Frame, what a table draws with that only the app knows at
+//	          the moment of drawing (the seat being asked, the seats'
+//	          clocks and levels), passed as a plain value
+//	rack.go   a rack of either game drawn in its frame, each slot as the
+//	          game draws it
 //	pick.go   the space key on the rack: a tile picked up or put down
 //	paint.go  Painter, the cache of text drawn in the style sheet's
 //	          styles (Style), which both tables and the pages between
