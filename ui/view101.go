@@ -9,11 +9,9 @@ import (
 
 	"okey/game/meld"
 	"okey/game/okey101"
-	"okey/game/tile"
 	"okey/ui/canvas"
 	"okey/ui/i18n"
 	"okey/ui/layout"
-	"okey/ui/theme"
 )
 
 // renderTable101 is the 101 table: the bots, the centre, the melds,
@@ -30,8 +28,9 @@ func (m *Model) renderTable101() string {
 		c.Put(0, l.Help.Y, m.keyBar(m.overlayBar()))
 		return c.String()
 	}
+	f := m.frame()
 	for s := 1; s < okey101.NumSeats; s++ {
-		m.renderSeat101(c, l, s)
+		m.t.RenderSeat(c, l, s, f)
 	}
 	m.t.RenderCenter(c, l)
 	rows := m.t.MeldRows(l.Flex.W)
@@ -56,7 +55,7 @@ func (m *Model) renderTable101() string {
 		}
 	}
 	m.t.RenderWork(c, l.Work)
-	m.renderRack101(c, l)
+	m.t.RenderRack(c, l.Rack, m.bottomLine101(l.Rack.W), f)
 	c.Put(0, l.Help.Y-len(status), status...)
 	c.Put(0, l.Help.Y, m.keyBar(m.shortHelp101()))
 	return c.String()
@@ -102,125 +101,6 @@ func (m *Model) header101(withKeys bool) string {
 		return left + m.paint(table.Text, info)
 	}
 	return left + m.paint(table.Text, info) + strings.Repeat(" ", gap) + m.paint(table.Dim, keys)
-}
-
-// renderSeat101 draws a bot's panel: its name (marked when it is to
-// move), its tiles and points, how it opened, its discard stack.
-func (m *Model) renderSeat101(c *canvas.Canvas, l layout.Table101, seat int) {
-	v := &m.t.View
-	r := l.Seats[seat]
-	a := table.Centre
-	switch seat {
-	case 1:
-		a = table.Right
-	case 3:
-		a = table.Left
-	}
-	turn := v.Phase == okey101.Playing && v.Turn == seat
-	name := m.seatName(seat)
-	if turn {
-		name = "> " + name + " <"
-	}
-	if seat == v.Dealer {
-		name += " " + m.tr.T("panel.dealer")
-	}
-	name += m.seatClock(seat)
-	if m.asking == seat {
-		name += " " + m.tr.T("panel.thinking")
-	}
-	pts := m.t.Points(v.Scores[seat])
-	if p := v.HandPenalties[seat]; p > 0 {
-		pts += " " + m.tr.T("t101.penalties", p)
-	}
-	note := m.seatNote101(seat)
-	l2 := note + m.t.TilesCount(v.TileCounts[seat]) + " · " + pts
-	if note != "" && canvas.Width(l2) > r.W {
-		// A narrow panel keeps the points whole: who holds the seat
-		// (player, bot, away) goes up beside the name.
-		l2 = m.t.TilesCount(v.TileCounts[seat]) + " · " + pts
-		name += " · " + strings.TrimSuffix(note, " · ")
-	}
-	l3 := m.t.OpeningText(v.Opened[seat])
-	stack, stackSt := m.t.StackText(seat)
-	nameSt := table.Bold
-	if turn {
-		nameSt = table.Turn
-	}
-	m.t.PutAligned(c, r, r.Y, a, nameSt, name)
-	m.t.PutAligned(c, r, r.Y+1, a, table.Text, l2)
-	openSt := table.Dim
-	if v.Opened[seat].Status != meld.NotOpened {
-		openSt = table.Text
-	}
-	if l.SeatH > 3 {
-		m.t.PutAligned(c, r, r.Y+2, a, openSt, l3)
-		m.t.PutAligned(c, r, r.Y+3, a, stackSt, stack)
-		return
-	}
-	// Three lines: the opening and the stack share the last.
-	if stack == "" {
-		m.t.PutAligned(c, r, r.Y+2, a, openSt, l3)
-		return
-	}
-	sep := " · "
-	w := canvas.Width(l3) + canvas.Width(sep) + canvas.Width(stack)
-	line := m.paint(openSt, l3) + m.paint(table.Dim, sep) + m.paint(stackSt, stack)
-	if w > r.W {
-		line, w = m.paint(stackSt, canvas.Cut(stack, r.W)), min(r.W, canvas.Width(stack))
-	}
-	c.Put(table.AlignedX(r, w, a), r.Y+2, line)
-}
-
-// renderRack101 draws the rack in its frame: its title says the
-// player's tiles, points and opening; each tile's frame and bottom
-// mark say the cursor, the tile picked up, the group it is chosen into.
-func (m *Model) renderRack101(c *canvas.Canvas, l layout.Table101) {
-	t := m.t
-	v := &t.View
-	r := l.Rack
-	name := m.seatName(0)
-	if v.MyTurn() {
-		name = "> " + name + " <"
-	}
-	if v.Dealer == 0 {
-		name += " " + m.tr.T("panel.dealer")
-	}
-	pts := m.t.Points(v.Scores[0])
-	if p := v.HandPenalties[0]; p > 0 {
-		pts += " " + m.tr.T("t101.penalties", p)
-	}
-	title := " " + name + " · " + m.t.TilesCount(v.TileCounts[0]) + " · " + pts + " · " + m.t.OpeningText(v.Opened[0]) + m.seatClock(0) + " "
-	if t.Held >= 0 {
-		title = " " + m.tr.T("rack.holding", m.t.TileName(t.Rack.Slots[t.Held])) + " "
-	}
-	watching := m.Watching()
-	table.DrawRack(c, r, m.st.Panel, title, m.bottomLine101(r.W), func(i int) [theme.TileH]string {
-		f := theme.FramePlain
-		g := t.GroupOf(i)
-		switch {
-		case i == t.Held:
-			f = theme.FrameHeld
-		case i == t.Cursor && !watching: // a spectator has no rack to move on
-			f = theme.FrameCursor
-		case g >= 0:
-			f = theme.FrameSelected
-		}
-		var mark byte
-		switch {
-		case g == 0:
-			mark = '+'
-		case g > 0 && g < 10:
-			mark = byte('0' + g)
-		case g >= 10:
-			mark = '#'
-		}
-		x := t.Rack.Slots[i]
-		if x == tile.NoTile {
-			return m.st.EmptySlot(f)
-		}
-		face, lbl := t.FaceOf(x)
-		return m.st.TileMarked(face, f, lbl, mark)
-	})
 }
 
 // bottomLine101 is the rack's bottom edge with the keys of the rack (a

@@ -20,7 +20,9 @@
 //	choose.go    the place on the table being chosen, in words
 //	hintwords.go the hint's facts and a plan's steps in words
 //	view.go      the table drawn: the melds by seat (and which one a
-//	             click lands on), the log, the work line, the stacks
+//	             click lands on), the log, the work line, the stacks,
+//	             the bots' panels, the rack (what only the app knows
+//	             comes in a table.Frame)
 //	sheet.go     the pages in words: the score sheet, a hand's end, the
 //	             last moves, the house rules, the stacks browsed
 //	player.go    Player (a seat's view in, one action out), the levels the

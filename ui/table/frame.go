@@ -2,7 +2,7 @@ package table
 
 // Frame is what a table draws with that only the app knows, as it
 // stands at the moment of drawing: the seat whose bot is thinking, each
-// seat's clock and level in words. The host makes it afresh for every
+// seat's clock, level and holder in words. The host makes it afresh for every
 // frame, so that it never goes out of date, and hands it to the table's
 // drawing; it is a plain value, so the table cannot reach back into the
 // app through it (a Host that grew a method for each of these would copy
@@ -17,4 +17,7 @@ type Frame struct {
 	// Level is each seat's level or holder in words ("bot · hard",
 	// "player", "away").
 	Level [Seats]string
+	// Note is who holds each seat, short, to begin a panel's line with
+	// ("bot · ", "player · "), "" at a local table (all bots).
+	Note [Seats]string
 }
