@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"okey/ui/canvas"
 	"okey/ui/keymap"
 	"okey/ui/layout"
 	"okey/ui/table"
@@ -56,9 +55,6 @@ func (m *Model) header(withKeys bool) string { return m.table().header(withKeys)
 // headerClassic is classic Okey's top line.
 func (m *Model) headerClassic(withKeys bool) string {
 	v := &m.c.View
-	w := m.lay.Header.W
-	left := m.paint(table.Title, "OKEY")
-	leftW := canvas.Width("OKEY")
 	info := ""
 	if m.hasMatch() {
 		info = "  " + m.tr.T("hdr.hand", v.Hand) + " · " + m.tr.T("hdr.dealer", m.seatNameMid(v.Dealer))
@@ -75,19 +71,19 @@ func (m *Model) headerClassic(withKeys bool) string {
 	keys := ""
 	if withKeys {
 		k := m.keys.Table
-		quit := k.Quit
-		if m.seat == nil {
-			quit.SetHelp(k.Quit.Help().Key, m.tr.T("key.quit.short"))
-		}
-		keys = keyLine([]key.Binding{k.Help, k.Settings, quit})
+		keys = m.headerKeys(k.Help, k.Settings, k.Quit)
 	}
-	avail := w - leftW - canvas.Width(keys) - 2
-	info = canvas.Cut(info, max(0, avail))
-	gap := w - leftW - canvas.Width(info) - canvas.Width(keys)
-	if keys == "" || gap < 1 {
-		return left + m.paint(table.Text, info)
+	return table.Header(m.lay.Header.W, "OKEY", info, keys, m.paint)
+}
+
+// headerKeys are the keys a table's header names: the help, the
+// settings, and quitting (short at a table played here; a seat's q
+// leaves the table, and says so).
+func (m *Model) headerKeys(help, settings, quit key.Binding) string {
+	if m.seat == nil {
+		quit.SetHelp(quit.Help().Key, m.tr.T("key.quit.short"))
 	}
-	return left + m.paint(table.Text, info) + strings.Repeat(" ", gap) + m.paint(table.Dim, keys)
+	return keyLine([]key.Binding{help, settings, quit})
 }
 
 // keyLine writes bindings as "k what · k what", for the header.

@@ -65,9 +65,7 @@ func (m *Model) renderTable101() string {
 // the table the keys for the help, the settings and quitting.
 func (m *Model) header101(withKeys bool) string {
 	v := &m.t.View
-	w := m.width
-	left := m.paint(table.Title, "OKEY 101")
-	leftW := canvas.Width("OKEY 101")
+	const title = "OKEY 101"
 	info := "  " + m.tr.T("t101.hdr.hand", v.Hand, v.Rules.Hands) + " · " + m.tr.T("t101.hdr.open", v.Threshold)
 	if v.Rules.Partners {
 		info += " · " + m.tr.T("t101.hdr.partners")
@@ -77,13 +75,9 @@ func (m *Model) header101(withKeys bool) string {
 	keys := ""
 	if withKeys {
 		k := m.keys.Table101
-		quit := k.Quit
-		if m.seat == nil { // a seat's q leaves the table, and says so
-			quit.SetHelp(k.Quit.Help().Key, m.tr.T("key.quit.short"))
-		}
-		keys = keyLine([]key.Binding{k.Help, k.Settings, quit})
+		keys = m.headerKeys(k.Help, k.Settings, k.Quit)
 	}
-	room := max(0, w-leftW-canvas.Width(keys)-2)
+	room := table.HeaderRoom(m.width, title, keys)
 	// A casual match says so where it fits whole (u in the help bar says
 	// it too); the panels mark the dealer too: where the whole line does
 	// not fit, the header leaves the dealer out rather than cut a name.
@@ -95,12 +89,7 @@ func (m *Model) header101(withKeys bool) string {
 	if canvas.Width(info+dealer+badge) <= room {
 		info += dealer
 	}
-	info = canvas.Cut(info+badge, room)
-	gap := w - leftW - canvas.Width(info) - canvas.Width(keys)
-	if keys == "" || gap < 1 {
-		return left + m.paint(table.Text, info)
-	}
-	return left + m.paint(table.Text, info) + strings.Repeat(" ", gap) + m.paint(table.Dim, keys)
+	return table.Header(m.width, title, info+badge, keys, m.paint)
 }
 
 // bottomLine101 is the rack's bottom edge with the keys of the rack (a

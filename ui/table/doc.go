@@ -17,6 +17,8 @@
 //	words.go  Words, the seats, the player's "you" and a score in the
 //	          player's language; DealKey, which orders the deals of a
 //	          match (the log and the chat of both tables)
+//	header.go the top line of either game's table: the title, the
+//	          game's words cut to the room, the keys at the right edge
 //	align.go  a line placed left, centred or right in its rectangle
 //	log.go    the move log drawn: the newest entries that fit, the
 //	          newest brighter
