@@ -2,7 +2,6 @@ package ui
 
 import (
 	"okey/ui/table"
-	"strings"
 
 	"charm.land/bubbles/v2/key"
 
@@ -82,27 +81,25 @@ func (m *Model) renderHistory(c *canvas.Canvas) {
 // statusLines say what just happened or what the player may do now, in
 // as many lines as it takes, up to the layout's StatusMax.
 func (m *Model) statusLines() []string {
-	text, st := m.upFirst(m.guide()), table.Bold
-	if m.flash != "" {
-		text, st = m.flash, table.Accent
-		if m.flashWarn {
-			st = table.Warn
-		}
-	}
-	w := m.lay.Status.W
-	lines := canvas.Wrap(text, w)
+	text, st := m.statusText(m.guide())
 	n := max(1, m.lay.StatusMax)
 	if m.overlay != ovNone {
 		n = 1 // the page above is the overlay's
 	}
-	if len(lines) > n {
-		lines[n-1] = canvas.Cut(strings.Join(lines[n-1:], " "), w)
-		lines = lines[:n]
+	return table.StatusLines(text, st, m.lay.Status.W, n, m.paint)
+}
+
+// statusText is what either table's status says: the message of the
+// last key or move (a warning or not), or else guide, what the player
+// may do now.
+func (m *Model) statusText(guide string) (string, table.Style) {
+	if m.flash == "" {
+		return m.upFirst(guide), table.Bold
 	}
-	for i, s := range lines {
-		lines[i] = m.paint(st, s)
+	if m.flashWarn {
+		return m.flash, table.Warn
 	}
-	return lines
+	return m.flash, table.Accent
 }
 
 // flashLine is the message of the last key or move, cut to w.

@@ -112,24 +112,11 @@ func (m *Model) bottomLine101(w int) string {
 // status101 is the status: the message of the last key or move, or what
 // the player may do now, wrapped in up to n lines of w columns.
 func (m *Model) status101(w, n int) []string {
-	text, st := m.upFirst(m.guide101()), table.Bold
 	if m.t.Choose != nil {
-		text, st = m.t.ChooseText(), table.Accent
-	} else if m.flash != "" {
-		text, st = m.flash, table.Accent
-		if m.flashWarn {
-			st = table.Warn
-		}
+		return table.StatusLines(m.t.ChooseText(), table.Accent, w, n, m.paint)
 	}
-	lines := canvas.Wrap(text, w)
-	if len(lines) > n {
-		lines[n-1] = canvas.Cut(strings.Join(lines[n-1:], " "), w)
-		lines = lines[:n]
-	}
-	for i, s := range lines {
-		lines[i] = m.paint(st, s)
-	}
-	return lines
+	text, st := m.statusText(m.guide101())
+	return table.StatusLines(text, st, w, n, m.paint)
 }
 
 // guide101 says what the player may do now.

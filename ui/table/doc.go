@@ -19,6 +19,7 @@
 //	          match (the log and the chat of both tables)
 //	header.go the top line of either game's table: the title, the
 //	          game's words cut to the room, the keys at the right edge
+//	status.go the status lines of either table, wrapped and cut to fit
 //	align.go  a line placed left, centred or right in its rectangle
 //	log.go    the move log drawn: the newest entries that fit, the
 //	          newest brighter
