@@ -119,13 +119,6 @@ const (
 	ovBrowse
 )
 
-// Tiles a player holds: handTiles between turns, one more after a draw
-// (and the starter's first turn).
-const (
-	handTiles = 14
-	turnTiles = handTiles + 1
-)
-
 // The move log keeps at most maxLog entries, cut back to keepLog.
 const (
 	maxLog  = 200
@@ -397,7 +390,7 @@ func (m *Model) Init() tea.Cmd {
 func (m *Model) warmAnalysis() tea.Cmd {
 	an, rack := m.c.View.Analyzer, m.c.View.Rack
 	return func() tea.Msg {
-		if h, err := an.NewHand(rack); err == nil && h.Len() >= handTiles {
+		if h, err := an.NewHand(rack); err == nil && h.Len() >= playclassic.HandTiles {
 			an.Distance(h)
 		}
 		return nil

@@ -526,7 +526,7 @@ func TestHintPutsTheCursorOnTheDiscard(t *testing.T) {
 	if m.c.View.Stage == game.MustDraw {
 		press(t, m, "d")
 	}
-	if m.screen != scrPlay || len(m.c.View.Rack) != turnTiles {
+	if m.screen != scrPlay || len(m.c.View.Rack) != playclassic.TurnTiles {
 		t.Fatalf("the player should hold 15 tiles, has %d (screen %d)", len(m.c.View.Rack), m.screen)
 	}
 	m.c.Cursor = slices.Index(m.c.Rack.Slots[:], tile.NoTile) // an empty slot
@@ -537,7 +537,7 @@ func TestHintPutsTheCursorOnTheDiscard(t *testing.T) {
 	}
 	before := m.c.View.Counts[want]
 	press(t, m, "x")
-	if n := len(m.c.View.Rack); n != handTiles || m.c.View.Counts[want] != before-1 {
+	if n := len(m.c.View.Rack); n != playclassic.HandTiles || m.c.View.Counts[want] != before-1 {
 		t.Fatalf("x after the hint did not throw %v: %d tiles left", want, n)
 	}
 }
@@ -824,7 +824,7 @@ func TestDiscardingAWinAsksFirst(t *testing.T) {
 	win := m.c.Rack.Slots[m.c.Cursor]
 	for range 2 {
 		press(t, m, "x")
-		if len(m.c.View.Rack) != turnTiles || !strings.Contains(m.flash, "wins the hand") {
+		if len(m.c.View.Rack) != playclassic.TurnTiles || !strings.Contains(m.flash, "wins the hand") {
 			t.Fatalf("x on the winning %v: %d tiles, %q", win, len(m.c.View.Rack), m.flash)
 		}
 		press(t, m, "left") // another key forgets the question
@@ -832,7 +832,7 @@ func TestDiscardingAWinAsksFirst(t *testing.T) {
 	}
 	press(t, m, "x")
 	press(t, m, "x")
-	if m.c.View.Counts.Total() == turnTiles || m.c.View.Phase != game.Playing && m.c.View.Result.Winner == 0 {
+	if m.c.View.Counts.Total() == playclassic.TurnTiles || m.c.View.Phase != game.Playing && m.c.View.Result.Winner == 0 {
 		t.Fatalf("x twice did not just discard %v", win)
 	}
 
@@ -862,11 +862,11 @@ func TestEnterAfterTheHandsEndThrowsNothing(t *testing.T) {
 			continue // another seat starts this hand
 		}
 		press(t, m, "enter")
-		if m.c.View.Counts.Total() != turnTiles || m.c.G.State().Moves() != 0 {
+		if m.c.View.Counts.Total() != playclassic.TurnTiles || m.c.G.State().Moves() != 0 {
 			t.Fatalf("hand %d: a second enter played: %d tiles, %d moves", m.c.View.Hand, m.c.View.Counts.Total(), m.c.G.State().Moves())
 		}
 		press(t, m, "x")
-		if m.c.View.Counts.Total() != handTiles {
+		if m.c.View.Counts.Total() != playclassic.HandTiles {
 			t.Fatalf("hand %d: x did not discard: %q", m.c.View.Hand, m.flash)
 		}
 		return

@@ -8,7 +8,6 @@ import (
 	"okey/game"
 	"okey/game/tile"
 	"okey/ui/canvas"
-	"okey/ui/i18n"
 )
 
 // renderTable is the table screen: the stacks, the bots' panels, the
@@ -112,46 +111,22 @@ func (m *Model) flashLine(w int) string {
 }
 
 // guide says what the player may do now.
-func (m *Model) guide() string {
-	v := &m.c.View
-	if v.Phase != game.Playing {
+func (m *Model) guide() string { return m.guideFor(m.c.View.Phase == game.Playing, m.c.Guide) }
+
+// guideFor is what either table's guide says first: nothing out of
+// play, that the screen only looks, a served seat's own guide; else
+// what the game's own guide says.
+func (m *Model) guideFor(playing bool, own func() string) string {
+	switch {
+	case !playing:
 		return ""
-	}
-	if m.readOnly {
+	case m.readOnly:
 		return m.tr.T("guide.readonly")
 	}
 	if g := m.seatGuide(); g != "" {
 		return g
 	}
-	if !v.Active[0] {
-		return m.tr.T("guide.left")
-	}
-	show := ""
-	if v.Legal.Show {
-		show = " " + m.tr.T("guide.show", m.faceText(v.Indicator))
-	}
-	if v.Turn != 0 {
-		return m.tr.T("guide.wait", m.seatName(v.Turn)) + show
-	}
-	if m.c.Held >= 0 {
-		return m.tr.T("guide.holding")
-	}
-	if v.Stage == game.MustDraw {
-		top := v.Top(v.Previous)
-		switch {
-		case v.WallLeft == 0 && top != tile.NoTile:
-			return m.tr.T("guide.wallout.take", m.tileCase(top, i18n.Accusative))
-		case v.WallLeft == 0:
-			return m.tr.T("guide.wallout")
-		case top != tile.NoTile:
-			return m.tr.T("guide.draw.take", m.nameIn(v.Previous, i18n.Genitive), m.tileCase(top, i18n.Accusative)) + show
-		}
-		return m.tr.T("guide.draw") + show
-	}
-	if len(v.History) <= 1 && v.Counts.Total() == turnTiles {
-		return m.tr.T("guide.start") + show
-	}
-	return m.tr.T("guide.discard")
+	return own()
 }
 
 // helpBar is the short help for what can be done now, from the key map.

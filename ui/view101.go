@@ -10,7 +10,6 @@ import (
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/ui/canvas"
-	"okey/ui/i18n"
 	"okey/ui/layout"
 )
 
@@ -121,42 +120,7 @@ func (m *Model) status101(w, n int) []string {
 
 // guide101 says what the player may do now.
 func (m *Model) guide101() string {
-	t := m.t
-	v := &t.View
-	if v.Phase != okey101.Playing {
-		return ""
-	}
-	if m.readOnly {
-		return m.tr.T("guide.readonly")
-	}
-	if g := m.seatGuide(); g != "" {
-		return g
-	}
-	switch {
-	case v.Turn != 0:
-		return m.tr.T("guide.wait", m.seatName(v.Turn))
-	case t.Held >= 0:
-		return m.tr.T("guide.holding")
-	case v.Stage == okey101.StageFirst:
-		return m.tr.T("t101.guide.first")
-	case v.Stage == okey101.StageDraw && v.Legal.Take:
-		return m.tr.T("t101.guide.draw.take", m.nameIn(v.Previous, i18n.Genitive), m.t.TileCase(v.Top(v.Previous), i18n.Accusative))
-	case v.Stage == okey101.StageDraw:
-		return m.tr.T("t101.guide.draw")
-	case v.Legal.GiveBack:
-		return m.tr.T("t101.guide.owed", m.t.TileCase(v.Taken.Tile, i18n.Accusative))
-	case len(t.Sel) > 0:
-		return m.tr.T("t101.guide.sel")
-	case len(t.Groups) > 0 && v.Opened[0].Status == meld.NotOpened:
-		return m.tr.T("t101.guide.groups.open")
-	case len(t.Groups) > 0:
-		return m.tr.T("t101.guide.groups.lay")
-	case v.Counts.Total() == 1:
-		return m.tr.T("t101.guide.last")
-	case v.Opened[0].Status == meld.NotOpened:
-		return m.tr.T("t101.guide.open")
-	}
-	return m.tr.T("t101.guide.opened")
+	return m.guideFor(m.t.View.Phase == okey101.Playing, m.t.Guide)
 }
 
 // shortHelp101 picks the table's keys worth showing now.

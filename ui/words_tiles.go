@@ -14,9 +14,6 @@ import (
 // in a sentence about a third person.
 func (m *Model) nameIn(s int, c i18n.Case) string { return m.words().NameIn(s, c) }
 
-// faceText is a tile's face in running text: "R7", or "kırmızı 7".
-func (m *Model) faceText(t tile.Tile) string { return m.tr.Face(t) }
-
 // tileIn names tile t of a hand whose okey is okey, in case c.
 func (m *Model) tileIn(t, okey tile.Tile, c i18n.Case) string { return m.tr.Tile(t, okey, c) }
 

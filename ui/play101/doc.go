@@ -19,6 +19,8 @@
 //	refuse.go    the referee's refusals in the player's words
 //	choose.go    the place on the table being chosen, in words
 //	hintwords.go the hint's facts and a plan's steps in words
+//	guide.go     what the player may do now, in words (the status's
+//	             guide)
 //	view.go      the table drawn: the melds by seat (and which one a
 //	             click lands on), the log, the work line, the stacks,
 //	             the bots' panels, the rack (what only the app knows

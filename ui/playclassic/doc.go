@@ -9,6 +9,8 @@
 //	act.go          the player's moves that need the rules but no
 //	                screen: the rack moved and arranged, why a move
 //	                cannot be made now, a refusal in words
+//	guide.go        what the player may do now, in words (the status's
+//	                guide)
 //	view.go         the table drawn: the stacks, the bots' panels, the
 //	                player's line, the wall and the indicator, the rack,
 //	                the log (the app places them and draws the rest)

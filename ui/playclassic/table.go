@@ -7,6 +7,13 @@ import (
 	"okey/ui/table"
 )
 
+// Tiles a player of classic Okey holds: HandTiles between turns, one
+// more after a draw (and the starter's first turn).
+const (
+	HandTiles = 14
+	TurnTiles = HandTiles + 1
+)
+
 // Table is a match of classic Okey on the table and what the player is
 // doing with it: the match, seat 0's view of it, the bots, the rack,
 // the log. The app holds it beside Okey 101's play101.Table, so that
