@@ -6,7 +6,6 @@ import (
 	"charm.land/bubbles/v2/key"
 
 	"okey/game"
-	"okey/game/tile"
 	"okey/ui/canvas"
 )
 
@@ -151,21 +150,7 @@ func (m *Model) shortHelp() []key.Binding {
 	if m.Watching() { // no rack: the keys that look, the chat, leaving
 		return append(m.hostKeys(), k.Browse, k.Scores, k.Help, k.Quit)
 	}
-	var b []key.Binding
-	switch {
-	case v.MyTurn() && v.Stage == game.MustDraw && v.WallLeft == 0:
-		end := k.Draw
-		end.SetHelp(k.Draw.Help().Key, m.tr.T("key.endhand"))
-		b = append(b, end)
-		if v.Top(v.Previous) != tile.NoTile {
-			b = append(b, k.Take)
-		}
-	case v.MyTurn() && v.Stage == game.MustDraw:
-		b = append(b, k.Draw, k.Take)
-	case v.MyTurn():
-		b = append(b, k.Discard, k.Finish)
-	}
-	b = append(b, m.hostKeys()...)
+	b := append(m.c.MoveKeys(), m.hostKeys()...)
 	if v.Legal.Show {
 		b = append(b, k.Show)
 	}

@@ -7,7 +7,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 
-	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/ui/canvas"
 	"okey/ui/layout"
@@ -126,7 +125,6 @@ func (m *Model) guide101() string {
 // shortHelp101 picks the table's keys worth showing now.
 func (m *Model) shortHelp101() []key.Binding {
 	t := m.t
-	v := &t.View
 	if t.Choose != nil {
 		k := m.keys.Choose101
 		return []key.Binding{k.Other, k.OK, k.Cancel, k.Quit}
@@ -135,33 +133,7 @@ func (m *Model) shortHelp101() []key.Binding {
 	if m.readOnly {
 		return []key.Binding{k.Sort, k.Group, k.Browse, k.Scores, k.Move, k.Help, k.Quit}
 	}
-	var b []key.Binding
-	lay := k.Lay
-	if v.Opened[0].Status == meld.NotOpened {
-		lay.SetHelp(k.Lay.Help().Key, m.tr.T("key.open"))
-	}
-	switch {
-	case !v.MyTurn():
-		b = append(b, k.Select, k.AddGroup)
-	case v.Stage == okey101.StageFirst:
-		b = append(b, k.Discard)
-	case v.Stage == okey101.StageDraw:
-		b = append(b, k.Draw)
-		if v.Legal.Take {
-			b = append(b, k.Take)
-		}
-	case v.Legal.GiveBack:
-		b = append(b, k.Select, k.AddGroup, lay)
-		if v.Opened[0].Status != meld.NotOpened {
-			b = append(b, k.LayOff)
-		}
-		b = append(b, k.GiveBack)
-	case v.Opened[0].Status == meld.NotOpened:
-		b = append(b, k.Select, k.AddGroup, lay, k.Discard, k.Finish)
-	default:
-		b = append(b, k.Select, k.AddGroup, lay, k.LayOff, k.TakeBack, k.Discard, k.Finish)
-	}
-	b = append(b, m.hostKeys()...) // a seat's chat, say
+	b := append(t.MoveKeys(), m.hostKeys()...) // a seat's chat, say
 	if m.casual {
 		b = append(b, k.Undo)
 	}

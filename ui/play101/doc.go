@@ -19,6 +19,8 @@
 //	refuse.go    the referee's refusals in the player's words
 //	choose.go    the place on the table being chosen, in words
 //	hintwords.go the hint's facts and a plan's steps in words
+//	keys.go      the keys of the moves the player may make now (the
+//	             front of the key bar)
 //	guide.go     what the player may do now, in words (the status's
 //	             guide)
 //	view.go      the table drawn: the melds by seat (and which one a
@@ -40,6 +42,7 @@
 //	             table writes them
 //
 // It imports the referee of 101 (game/okey101, game/meld, game/tile), the
-// bots of 101, the table's core (ui/table, ui/rack, ui/seats), ui/i18n
-// and ui/theme, and nothing of ui.
+// bots of 101, the table's core (ui/table, ui/rack, ui/seats, ui/canvas,
+// ui/layout, ui/keymap), ui/i18n, ui/theme, Bubbles' key, and nothing
+// of ui.
 package play101

@@ -9,6 +9,8 @@
 //	act.go          the player's moves that need the rules but no
 //	                screen: the rack moved and arranged, why a move
 //	                cannot be made now, a refusal in words
+//	keys.go         the keys of the move the player may make now (the
+//	                front of the key bar)
 //	guide.go        what the player may do now, in words (the status's
 //	                guide)
 //	view.go         the table drawn: the stacks, the bots' panels, the
@@ -25,6 +27,6 @@
 //	                words (LogText)
 //
 // It imports the referee (game, game/hand, game/tile), the bots, the
-// table's core (ui/table, ui/rack, ui/seats, ui/canvas, ui/layout),
-// ui/theme, ui/i18n, and nothing of ui.
+// table's core (ui/table, ui/rack, ui/seats, ui/canvas, ui/layout,
+// ui/keymap), ui/theme, ui/i18n, Bubbles' key, and nothing of ui.
 package playclassic
