@@ -118,16 +118,16 @@ func (h tableHost) Flash(warn bool, s string)             { h.m.setFlash(warn, s
 func (h tableHost) Reason(err error) string               { return h.m.reason(err) }
 
 // frame is what the table draws with that only the app knows, as it
-// stands now (table.Frame): the seat being asked, the seats' clocks,
-// levels and holders (seat 0's level and holder are never shown).
+// stands now (table.Frame): the seat being asked, the seats' clocks
+// and levels (seat 0's level is never shown), which seats bots hold.
 func (m *Model) frame() table.Frame {
-	f := table.Frame{Asking: m.asking}
+	f := table.Frame{Asking: m.asking, Served: m.seat != nil}
 	for s := range table.Seats {
 		f.Clock[s] = m.seatClock(s)
 		if s > 0 {
 			f.Level[s] = m.levelText(s)
-			f.Note[s] = m.seatNote101(s)
 		}
+		f.Bot[s] = f.Served && m.seat.players[s].Kind == SeatBot
 	}
 	return f
 }

@@ -330,7 +330,7 @@ func (t *Table) RenderSeat(c *canvas.Canvas, l layout.Table101, seat int, f tabl
 	if p := v.HandPenalties[seat]; p > 0 {
 		pts += " " + w.Tr.T("t101.penalties", p)
 	}
-	note := f.Note[seat]
+	note := f.Note(seat, w.Tr)
 	l2 := note + t.TilesCount(v.TileCounts[seat]) + " · " + pts
 	if note != "" && canvas.Width(l2) > r.W {
 		// A narrow panel keeps the points whole: who holds the seat

@@ -18,9 +18,9 @@ func HeaderRoom(w int, title, keys string) int {
 func Header(w int, title, info, keys string, paint func(Style, string) string) string {
 	info = canvas.Cut(info, HeaderRoom(w, title, keys))
 	gap := w - canvas.Width(title) - canvas.Width(info) - canvas.Width(keys)
-	line := paint(Title, title) + paint(Text, info)
 	if keys == "" || gap < 1 {
-		return line
+		return paint(Title, title) + paint(Text, info)
 	}
-	return line + strings.Repeat(" ", gap) + paint(Dim, keys)
+	// One concatenation, not two: the header is drawn every frame.
+	return paint(Title, title) + paint(Text, info) + strings.Repeat(" ", gap) + paint(Dim, keys)
 }
