@@ -12,6 +12,7 @@ import (
 	"okey/ui/i18n"
 	"okey/ui/play101"
 	"okey/ui/rack"
+	"okey/ui/table"
 )
 
 // updateTable101 handles a key on the 101 table (and its overlays).
@@ -114,7 +115,7 @@ func (m *Model) updateTable101(k tea.KeyPressMsg) tea.Cmd {
 // up down at the cursor.
 func (m *Model) pick101() {
 	t := m.t
-	if from, ok := m.pickAt(&t.Rack, t.Cursor, &t.Held, m.t.TileName); ok {
+	if from, ok := table.PickAt(tableHost{m}, &t.Rack, t.Cursor, &t.Held, m.t.TileName); ok {
 		t.Move(from, t.Cursor)
 	}
 }

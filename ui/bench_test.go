@@ -59,7 +59,7 @@ func BenchmarkKeyDiscard(b *testing.B) {
 		b.StopTimer()
 		m := benchModel(b, 100, 30)
 		k := keyMsg("x")
-		m.c.cursor = firstTile(m)
+		m.c.Cursor = firstTile(m)
 		b.StartTimer()
 		m.Update(k)
 	}
@@ -91,7 +91,7 @@ func BenchmarkKeyDiscardBatch(b *testing.B) {
 	ms := make([]*Model, b.N)
 	for i := range ms {
 		ms[i] = benchModel(b, 100, 30)
-		ms[i].c.cursor = firstTile(ms[i])
+		ms[i].c.Cursor = firstTile(ms[i])
 	}
 	k := keyMsg("x")
 	b.ReportAllocs()

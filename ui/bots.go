@@ -39,7 +39,7 @@ func (m *Model) nextTurn() tea.Cmd { return m.table().nextTurn() }
 
 // nextTurnClassic is nextTurn at classic Okey's table.
 func (m *Model) nextTurnClassic() tea.Cmd {
-	v := &m.c.view
+	v := &m.c.View
 	if m.screen != scrPlay || v.Phase != game.Playing || m.asking >= 0 || v.Turn == 0 || m.readOnly || m.seat != nil {
 		return nil
 	}
@@ -53,7 +53,7 @@ func (m *Model) nextTurnClassic() tea.Cmd {
 func (m *Model) ask(seat int) tea.Cmd {
 	m.askID++
 	m.asking = seat
-	id, bot, view, parent := m.askID, m.c.bots[seat], m.c.g.State().View(seat), m.ctx
+	id, bot, view, parent := m.askID, m.c.Bots[seat], m.c.G.State().View(seat), m.ctx
 	delay, timeout := speedDelay(m.set.Speed), m.opt.BotTimeout
 	return func() tea.Msg {
 		start := time.Now()
@@ -89,15 +89,15 @@ func (m *Model) onBotMove(msg botMoveMsg) tea.Cmd {
 		return nil // stale: a new hand, a quit or a newer question
 	}
 	m.asking = -1
-	v := &m.c.view
+	v := &m.c.View
 	if v.Phase != game.Playing || v.Turn != msg.seat {
 		return m.nextTurn()
 	}
 	a := msg.act
 	if msg.err == nil && a.Seat == msg.seat {
-		evs, lines, err := m.c.g.Apply(a)
+		evs, lines, err := m.c.G.Apply(a)
 		if err == nil {
-			m.c.failed[msg.seat] = 0
+			m.c.Failed[msg.seat] = 0
 			return m.applied(evs, lines)
 		}
 		msg.err = err
@@ -107,10 +107,10 @@ func (m *Model) onBotMove(msg botMoveMsg) tea.Cmd {
 	// A bot that fails or answers wrong must not stop the game: play a
 	// plain legal move for it and say so.
 	name := m.seatName(msg.seat)
-	m.c.failed[msg.seat]++
-	if m.c.failed[msg.seat] >= maxBotFailures {
-		m.c.bots[msg.seat] = playclassic.Plain{}
-		m.c.failed[msg.seat] = 0
+	m.c.Failed[msg.seat]++
+	if m.c.Failed[msg.seat] >= maxBotFailures {
+		m.c.Bots[msg.seat] = playclassic.Plain{}
+		m.c.Failed[msg.seat] = 0
 		m.tellNews(m.tr.T("status.botreplaced", name, m.reason(msg.err)))
 	} else {
 		m.tellNews(m.tr.T("status.botfail", name, m.reason(msg.err)))
@@ -120,7 +120,7 @@ func (m *Model) onBotMove(msg botMoveMsg) tea.Cmd {
 		m.tellNews(m.tr.T("status.botstuck", name, m.reason(msg.err)))
 		return nil
 	}
-	evs, lines, err := m.c.g.Apply(fb)
+	evs, lines, err := m.c.G.Apply(fb)
 	if err != nil { // cannot happen: plainMove tried it
 		m.tellNews(m.tr.T("status.botstuck", name, m.reason(err)))
 		return nil
@@ -133,7 +133,7 @@ func (m *Model) onBotMove(msg botMoveMsg) tea.Cmd {
 // game takes. It reports false only if the game takes no move at all
 // from the seat whose turn it is, which the reducer never allows.
 func (m *Model) plainMove(seat int) (game.Action, bool) {
-	st := m.c.g.State()
+	st := m.c.G.State()
 	v := st.View(seat)
 	try := []game.Action{}
 	if a, ok := playclassic.PlainMove(v); ok {

@@ -53,7 +53,7 @@ func TestChatComesBackWhereItWasSaid(t *testing.T) {
 		m.Update(u)
 		notes := func() []byte {
 			var out []byte
-			for _, e := range m.c.log {
+			for _, e := range m.c.Log {
 				out = append(out, kindOf(e.Chat, e.Note))
 			}
 			return out

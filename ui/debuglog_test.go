@@ -50,7 +50,7 @@ func (l *seenLog) note() {
 	if l.m.t != nil {
 		b, _ = json.Marshal(l.m.t.View)
 	} else {
-		b, _ = json.Marshal(l.m.c.view)
+		b, _ = json.Marshal(l.m.c.View)
 	}
 	for _, w := range tileWord.FindAllString(string(b), -1) {
 		l.seen[w] = true

@@ -20,13 +20,13 @@
 //	bots.go            asking the bots (with a timeout), their answers, plain moves for a failing bot
 //	hint.go            the hint: the strongest bot's judgment of the player's move
 //	undo.go            taking back one's discard, in a casual match (both tables)
-//	view.go            View, the header
+//	view.go            View, the header, the frame (table.Frame) and the host (table.Host) of either table
 //	host.go            the shared pages (ui/pages) hosted: what they are drawn with, their frame, what their keys ask
 //	words.go           seats, tiles, scores and moves in the player's language
 //	mouse.go           clicks on the table
 //	settings.go        Settings, their checks, reading them
-//	table.go           the table screen's keys and the player's actions
-//	table_view.go      the table screen drawn: stacks, panels, wall, rack, log, status, help bar
+//	act.go             classic's table screen's keys and the player's actions (act101.go is 101's)
+//	table_view.go      the classic table screen placed (its parts are ui/playclassic's), the status and guide of both tables, the help bar
 //	overlay.go         the pages over the table: opening, closing, drawing; the pager (a bubbles viewport) every page that scrolls moves by, keys and wheel
 //	overlay_help.go    the ? page
 //	overlay_browse.go  the discard stacks over the table (b)
@@ -48,7 +48,7 @@
 // The game-agnostic parts live in sub-packages that import nothing of
 // ui (the first rooms of the table core, issue 21):
 //
-//	ui/table   the core both tables draw and write with: the paint cache, the seats' words, the log drawn, the undo frame
+//	ui/table   the core both tables draw and write with: Host and Frame (what a table takes from the app), the paint cache, the seats' words, the header, the status, the rack and the log drawn, the space key on the rack, the undo frame
 //	ui/canvas  placing blocks of styled text; the text helpers fit, cut, wrap
 //	ui/rack    the ıstaka widget: slots, moving tiles, packing groups, the sorts
 //	ui/layout  every rectangle of every screen from the terminal's size, both tables
@@ -62,8 +62,8 @@
 // and the first of a game's side (issue 21), importing a game's referee
 // and bots but nothing of ui:
 //
-//	ui/play101     Okey 101's table (its state, rack, groups, words, drawing), players, plain player, the hint
-//	ui/playclassic classic Okey's seat bots, its plain stand-in, the sorts, its move log in words
+//	ui/play101     Okey 101's table (its state, rack, groups, words, drawing, guide, the keys of its moves), players, plain player, the hint
+//	ui/playclassic classic Okey's table (its state, the rack's moves, why a move is refused, drawing, guide, the keys of its moves), seat bots, its plain stand-in, the sorts, its move log in words
 //
 // both turn their views for a served seat with ui/seats (the core's).
 package ui

@@ -106,7 +106,7 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 			m.files.Lock()
 			for m.screen != scrMatchOver {
 				for m.screen == scrPlay {
-					if m.c.view.Legal.Show {
+					if m.c.View.Legal.Show {
 						press(t, m, "g")
 					}
 					playMyTurn(t, m)
@@ -114,7 +114,7 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 				if m.screen == scrHandOver {
 					fitsEverySize(t, "handover", m, whole)
 					quitInSight(t, "handover", m, m.keys.HandOver.Quit)
-					if m.c.view.Hand == 1 {
+					if m.c.View.Hand == 1 {
 						judged = reviewFits(t, m, whole, nil)
 					}
 					press(t, m, "enter")
@@ -151,6 +151,7 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 				}
 				if m.screen == scrHandOver {
 					fitsEverySize(t, "handover", m, whole)
+					quitInSight(t, "101 handover", m, m.keys.HandOver.Quit)
 					if m.t.View.Hand == 1 {
 						reviewFits(t, m, whole, nil)
 					}
@@ -161,6 +162,7 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 				}
 			}
 			fitsEverySize(t, "matchover", m, whole)
+			quitInSight(t, "101 matchover", m, m.keys.MatchOver.Quit)
 			// (the match's review is the same page: the classic run checks it)
 		})
 	}

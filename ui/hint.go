@@ -32,7 +32,7 @@ type hintMsg struct {
 // hint asks for a hint on the player's turn; otherwise it says how far
 // the rack is from a win.
 func (m *Model) hint() tea.Cmd {
-	v := &m.c.view
+	v := &m.c.View
 	if v.Phase != game.Playing {
 		m.setFlash(true, m.tr.T("status.hint.none"))
 		return nil
@@ -41,8 +41,8 @@ func (m *Model) hint() tea.Cmd {
 		m.distanceHint()
 		return nil
 	}
-	m.c.hintID++
-	id, moves, view, ctx := m.c.hintID, m.handMoves(), m.ownView(), m.ctx
+	m.c.HintID++
+	id, moves, view, ctx := m.c.HintID, m.handMoves(), m.ownView(), m.ctx
 	seed := game.NewSeed(m.seed ^ uint64(v.Hand)<<40 ^ uint64(len(v.History))<<8 ^ 0x41)
 	build, timeout := m.opt.NewBot, m.opt.BotTimeout
 	m.setFlash(false, m.tr.T("status.hint.thinking"))
@@ -60,10 +60,10 @@ func (m *Model) hint() tea.Cmd {
 
 // onHint tells the hint, if the table is still where it was asked.
 func (m *Model) onHint(msg hintMsg) {
-	if msg.id != m.c.hintID || m.handMoves() != msg.moves || m.screen != scrPlay {
+	if msg.id != m.c.HintID || m.handMoves() != msg.moves || m.screen != scrPlay {
 		return // stale: a move, a new hand or a newer hint came first
 	}
-	v := &m.c.view
+	v := &m.c.View
 	if msg.err != nil || msg.act.Seat != 0 {
 		m.distanceHint()
 		return
@@ -118,17 +118,17 @@ func (m *Model) onHint(msg hintMsg) {
 
 // cursorOn puts the cursor on a copy of t, so x (or f) acts on the hint.
 func (m *Model) cursorOn(t tile.Tile) {
-	if m.c.rack.Slots[m.c.cursor] == t {
+	if m.c.Rack.Slots[m.c.Cursor] == t {
 		return
 	}
-	if i := slices.Index(m.c.rack.Slots[:], t); i >= 0 {
-		m.c.cursor = i
+	if i := slices.Index(m.c.Rack.Slots[:], t); i >= 0 {
+		m.c.Cursor = i
 	}
 }
 
 // takeWins reports whether taking t gives a rack that finishes.
 func (m *Model) takeWins(t tile.Tile) bool {
-	v := &m.c.view
+	v := &m.c.View
 	if t == tile.NoTile {
 		return false
 	}
@@ -140,7 +140,7 @@ func (m *Model) takeWins(t tile.Tile) bool {
 
 // winningDiscard is a tile the player may finish with now, or NoTile.
 func (m *Model) winningDiscard() tile.Tile {
-	v := &m.c.view
+	v := &m.c.View
 	if !v.Legal.Finish {
 		return tile.NoTile
 	}
@@ -156,7 +156,7 @@ func (m *Model) winningDiscard() tile.Tile {
 
 // drawHint says to draw, and how far the rack is from a win.
 func (m *Model) drawHint() string {
-	v := &m.c.view
+	v := &m.c.View
 	h, err := v.Analyzer.HandOf(v.Counts)
 	if err != nil {
 		return m.tr.T("status.hint.draw0")
@@ -170,7 +170,7 @@ func (m *Model) drawHint() string {
 // distanceHint says how far the rack is from a win, off the player's
 // turn (or when the hint bot failed).
 func (m *Model) distanceHint() {
-	v := &m.c.view
+	v := &m.c.View
 	h, err := v.Analyzer.HandOf(v.Counts)
 	if err != nil {
 		m.setFlash(true, m.tr.T("status.hint.none"))

@@ -58,16 +58,16 @@ func TestHintFollowsTheStrongestBot(t *testing.T) {
 	}
 	press(t, m, "d")
 	press(t, m, "h")
-	want := m.c.view.Rack[len(m.c.view.Rack)/2]
-	if m.c.rack.Slots[m.c.cursor] != want || !strings.Contains(m.flash, "discard "+m.tileName(want)) {
-		t.Fatalf("the bot says %v; the hint says %q with the cursor on %v", want, m.flash, m.c.rack.Slots[m.c.cursor])
+	want := m.c.View.Rack[len(m.c.View.Rack)/2]
+	if m.c.Rack.Slots[m.c.Cursor] != want || !strings.Contains(m.flash, "discard "+m.tileName(want)) {
+		t.Fatalf("the bot says %v; the hint says %q with the cursor on %v", want, m.flash, m.c.Rack.Slots[m.c.Cursor])
 	}
 	if len(script.levels) != 2 || len(script.seats) != 2 || script.seats[0] != 0 || script.seats[1] != 0 {
 		t.Fatalf("asked %v for seats %v", script.levels, script.seats)
 	}
 	// An answer to a position the table has left is dropped.
 	flash := m.flash
-	m.onHint(hintMsg{id: m.c.hintID, moves: m.c.g.State().Moves() - 1, act: game.DiscardAction(0, m.c.view.Rack[0])})
+	m.onHint(hintMsg{id: m.c.HintID, moves: m.c.G.State().Moves() - 1, act: game.DiscardAction(0, m.c.View.Rack[0])})
 	if m.flash != flash {
 		t.Fatal("a stale hint was told")
 	}
@@ -84,8 +84,8 @@ func TestHintSaysAWinningTake(t *testing.T) {
 		drain(t, m, m.Init())
 		me := bots.NewHard(seed)
 		for turns := 0; m.screen == scrPlay && turns < 100; turns++ {
-			top := m.c.view.Top(m.c.view.Previous)
-			if m.c.view.Stage == game.MustDraw && m.c.view.Legal.Take && m.takeWins(top) {
+			top := m.c.View.Top(m.c.View.Previous)
+			if m.c.View.Stage == game.MustDraw && m.c.View.Legal.Take && m.takeWins(top) {
 				m.opt.NewBot = script.newBot
 				press(t, m, "h")
 				if !strings.Contains(m.flash, "take "+m.tileName(top)+" (t): it wins") {
@@ -97,7 +97,7 @@ func TestHintSaysAWinningTake(t *testing.T) {
 				}
 				return
 			}
-			a, err := me.Decide(context.Background(), m.c.g.State().View(0))
+			a, err := me.Decide(context.Background(), m.c.G.State().View(0))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -172,7 +172,7 @@ func replaySaved[R any](b []byte, replay func([]byte) (R, error)) (r R, torn []b
 func (m *Model) adopt(g *game.Game, seed uint64) {
 	m.cancelBots()
 	m.t = nil
-	m.c.g = g
+	m.c.G = g
 	m.seed = seed
 	meta := g.Record().Meta
 	m.names[0] = ""
@@ -192,20 +192,20 @@ func (m *Model) adopt(g *game.Game, seed uint64) {
 		if _, err := m.opt.NewBot(m.levels[s], bots.Options{Seed: seed}); err != nil {
 			m.levels[s] = bots.Levels[0] // a record naming a level this build lacks
 		}
-		m.c.bots[s] = playclassic.NewSeatBot(m.levels[s], seed*4+uint64(s), m.opt.NewBot)
-		m.c.failed[s] = 0
+		m.c.Bots[s] = playclassic.NewSeatBot(m.levels[s], seed*4+uint64(s), m.opt.NewBot)
+		m.c.Failed[s] = 0
 	}
-	m.c.log = m.c.log[:0]
+	m.c.Log = m.c.Log[:0]
 	rec := g.Record()
 	m.history = playclassic.History(rec)
 	m.casual = meta[metaUndo] == "on"
 	m.tally(&rec, g.State(), m.history)
 	m.flash = ""
-	m.c.held, m.c.fresh = -1, -1
-	m.c.rack = rack.New()
-	m.c.view = g.State().View(0)
+	m.c.Held, m.c.Fresh = -1, -1
+	m.c.Rack = rack.New()
+	m.c.View = g.State().View(0)
 	m.newHandRack()
-	for i, e := range m.c.view.History {
+	for i, e := range m.c.View.History {
 		m.addLog(e, i)
 	}
 }
@@ -270,19 +270,19 @@ func (m *Model) applied(evs []game.Event, lines []byte) tea.Cmd {
 	for _, e := range evs {
 		m.addLog(e.Redact(0), -1)
 	}
-	if h := playclassic.AppendHand(m.history, m.c.g.State(), m.c.view.Phase); len(h) > len(m.history) {
+	if h := playclassic.AppendHand(m.history, m.c.G.State(), m.c.View.Phase); len(h) > len(m.history) {
 		n := len(m.history)
 		m.history = h
-		rec := m.c.g.Record()
-		m.tally(&rec, m.c.g.State(), h[n:])
+		rec := m.c.G.Record()
+		m.tally(&rec, m.c.G.State(), h[n:])
 	}
-	wasMine := m.c.view.MyTurn()
+	wasMine := m.c.View.MyTurn()
 	m.refresh()
-	if !wasMine && m.c.view.MyTurn() && !m.flashNews {
+	if !wasMine && m.c.View.MyTurn() && !m.flashNews {
 		m.flash = "" // "wait for X", "welcome back" are out of date now
 	}
 	cmds := []tea.Cmd{m.saveCmd()}
-	switch m.c.view.Phase {
+	switch m.c.View.Phase {
 	case game.HandOver, game.MatchOver:
 		m.endOfHand() // the last hand first, then the final table
 	default:
@@ -296,48 +296,48 @@ func (m *Model) applied(evs []game.Event, lines []byte) tea.Cmd {
 func (m *Model) endOfHand() {
 	m.cancelBots()
 	m.overlay = ovNone
-	m.c.held = -1
+	m.c.Held = -1
 	if m.screen == scrPlay { // the settings and the scores come back to it
 		m.screen = scrHandOver
 	}
 }
 
 // refresh reads the view again and brings the rack in step with it.
-func (m *Model) refresh() { m.takeView(m.c.g.State().View(0)) }
+func (m *Model) refresh() { m.takeView(m.c.G.State().View(0)) }
 
 // takeView makes v the view on the table and brings the rack and the log
 // in step with it.
 func (m *Model) takeView(v game.View) {
-	hand := m.c.view.Hand
-	m.c.view = v
-	if m.c.view.Hand != hand {
+	hand := m.c.View.Hand
+	m.c.View = v
+	if m.c.View.Hand != hand {
 		// The log goes on from the hand before (a tall terminal shows
 		// more than one hand of it); the new hand's own entries come
 		// from its history.
 		m.newHandRack()
-		m.c.log = slices.DeleteFunc(m.c.log, func(e playclassic.LogEntry) bool { return e.Hand == m.c.view.Hand })
-		for i, e := range m.c.view.History {
+		m.c.Log = slices.DeleteFunc(m.c.Log, func(e playclassic.LogEntry) bool { return e.Hand == m.c.View.Hand })
+		for i, e := range m.c.View.History {
 			m.addLog(e, i)
 		}
 		return
 	}
-	added := m.c.rack.Reconcile(m.c.view.Counts)
-	if m.c.held >= 0 && m.c.rack.Slots[m.c.held] == tile.NoTile {
-		m.c.held = -1
+	added := m.c.Rack.Reconcile(m.c.View.Counts)
+	if m.c.Held >= 0 && m.c.Rack.Slots[m.c.Held] == tile.NoTile {
+		m.c.Held = -1
 	}
-	m.c.fresh = -1
+	m.c.Fresh = -1
 	if len(added) == 1 {
-		m.c.fresh = added[0]
-		m.c.cursor = added[0]
+		m.c.Fresh = added[0]
+		m.c.Cursor = added[0]
 	}
 }
 
 // newHandRack lays out a freshly dealt rack, sorted by colour.
 func (m *Model) newHandRack() {
-	m.c.rack = rack.New()
-	m.c.rack.Reconcile(m.c.view.Counts)
-	m.c.rack.Pack(m.sorter().ByColour(m.c.rack.Tiles()))
-	m.c.cursor, m.c.held, m.c.fresh = 0, -1, -1
+	m.c.Rack = rack.New()
+	m.c.Rack.Reconcile(m.c.View.Counts)
+	m.c.Rack.Pack(m.c.Sorter().ByColour(m.c.Rack.Tiles()))
+	m.c.Cursor, m.c.Held, m.c.Fresh = 0, -1, -1
 }
 
 // addLog adds event e of the hand on the table to the log; at is its
@@ -347,15 +347,15 @@ func (m *Model) addLog(e game.Event, at int) {
 	if e.Kind == game.EvHandOver || e.Kind == game.EvMatchOver {
 		return
 	}
-	m.c.log = append(m.c.log, playclassic.LogEntry{Ev: e, Hand: m.handNo(), Okey: m.c.view.Okey, At: at})
-	m.debugMove(func() string { return m.logText(m.c.log[len(m.c.log)-1]) })
+	m.c.Log = append(m.c.Log, playclassic.LogEntry{Ev: e, Hand: m.handNo(), Okey: m.c.View.Okey, At: at})
+	m.debugMove(func() string { return m.logText(m.c.Log[len(m.c.Log)-1]) })
 	m.trimLog()
 }
 
 // trimLog keeps the log at most maxLog entries long.
 func (m *Model) trimLog() {
-	if len(m.c.log) > maxLog {
-		m.c.log = append(m.c.log[:0], m.c.log[len(m.c.log)-keepLog:]...)
+	if len(m.c.Log) > maxLog {
+		m.c.Log = append(m.c.Log[:0], m.c.Log[len(m.c.Log)-keepLog:]...)
 	}
 }
 
@@ -374,7 +374,7 @@ func (m *Model) rackJSON() []byte { return m.table().rackJSON() }
 
 // rackJSONClassic is rackJSON at classic Okey's table.
 func (m *Model) rackJSONClassic() []byte {
-	b, err := json.Marshal(rackFile{Hand: m.c.view.Hand, Cursor: m.c.cursor, Slots: m.c.rack.Slots[:]})
+	b, err := json.Marshal(rackFile{Hand: m.c.View.Hand, Cursor: m.c.Cursor, Slots: m.c.Rack.Slots[:]})
 	if err != nil {
 		return nil
 	}
@@ -398,13 +398,13 @@ func (m *Model) loadRack() {
 		m.rackDamaged(why)
 		return
 	}
-	if f.Hand != m.c.view.Hand {
+	if f.Hand != m.c.View.Hand {
 		return // an earlier hand's: the rack stays sorted
 	}
-	r.Reconcile(m.c.view.Counts)
-	m.c.rack = r
+	r.Reconcile(m.c.View.Counts)
+	m.c.Rack = r
 	if f.Cursor >= 0 && f.Cursor < rack.NumSlots {
-		m.c.cursor = f.Cursor
+		m.c.Cursor = f.Cursor
 	}
 }
 

@@ -113,7 +113,7 @@ func (m *Model) startMatch101(seed uint64) error {
 func (m *Model) adopt101(g *okey101.Game) {
 	m.cancelBots()
 	rec := g.Record()
-	m.c.g, m.c.view = nil, game.View{}
+	m.c.G, m.c.View = nil, game.View{}
 	m.seed = rec.Seed
 	t := play101.NewTable(tableHost{m}, g)
 	src := m.players101()

@@ -119,13 +119,6 @@ const (
 	ovBrowse
 )
 
-// Tiles a player holds: handTiles between turns, one more after a draw
-// (and the starter's first turn).
-const (
-	handTiles = 14
-	turnTiles = handTiles + 1
-)
-
 // The move log keeps at most maxLog entries, cut back to keepLog.
 const (
 	maxLog  = 200
@@ -163,7 +156,7 @@ type Model struct {
 
 	// c is classic Okey's table, t (below) Okey 101's: the state of
 	// each game's side, kept apart from the app's.
-	c classicState
+	c playclassic.Table
 
 	// flash is the message of the last key or move, in the status line
 	// until the next key; flashWarn draws it as a warning, and flashNews
@@ -265,8 +258,9 @@ func New(opt Options) (*Model, error) {
 	}
 	m := &Model{
 		opt: opt, set: opt.Settings, saved: opt.Saved, now: opt.Now, files: store.Open(opt.StateDir, opt.ConfigDir),
-		c: newClassicState(), asking: -1, dark: true, lastOK: true, settle: settleFor(opt.Settle),
+		asking: -1, dark: true, lastOK: true, settle: settleFor(opt.Settle),
 	}
+	m.c = playclassic.NewTable(tableHost{m})
 	m.ctx, m.cancel = context.WithCancel(context.Background())
 	m.bar = pages.NewBar()
 	// One game at a time in a state directory: a second one may only
@@ -325,7 +319,7 @@ func New(opt Options) (*Model, error) {
 // locked screen offers only to quit.
 func (m *Model) lookAt(b []byte, readErr error) {
 	if readErr != nil || m.load(b) != nil {
-		m.c.g, m.t = nil, nil
+		m.c.G, m.t = nil, nil
 	}
 	m.screen = scrLocked
 	if !m.hasMatch() {
@@ -394,9 +388,9 @@ func (m *Model) Init() tea.Cmd {
 // a process) in the background while the first frame is on screen, so
 // the player's first hint or sort does not wait for them.
 func (m *Model) warmAnalysis() tea.Cmd {
-	an, rack := m.c.view.Analyzer, m.c.view.Rack
+	an, rack := m.c.View.Analyzer, m.c.View.Rack
 	return func() tea.Msg {
-		if h, err := an.NewHand(rack); err == nil && h.Len() >= handTiles {
+		if h, err := an.NewHand(rack); err == nil && h.Len() >= playclassic.HandTiles {
 			an.Distance(h)
 		}
 		return nil

@@ -20,12 +20,12 @@ func (m *Model) onClickClassic(msg tea.MouseClickMsg) tea.Cmd {
 	m.flash = ""
 	l := m.lay
 	if i := l.SlotAt(mo.X, mo.Y); i >= 0 {
-		m.c.cursor = i
-		if m.c.held >= 0 {
-			m.pick()
+		m.c.Cursor = i
+		if m.c.Held >= 0 {
+			m.c.Pick()
 			return m.saveCmd()
 		}
-		if t := m.c.rack.Slots[i]; t != tile.NoTile {
+		if t := m.c.Rack.Slots[i]; t != tile.NoTile {
 			m.setFlash(false, m.tr.T("status.selected", m.tileName(t)))
 		}
 		return nil
@@ -33,7 +33,7 @@ func (m *Model) onClickClassic(msg tea.MouseClickMsg) tea.Cmd {
 	if l.Wall.Contains(mo.X, mo.Y) {
 		return m.tryDraw()
 	}
-	if l.Corner(m.c.view.Previous).Contains(mo.X, mo.Y) {
+	if l.Corner(m.c.View.Previous).Contains(mo.X, mo.Y) {
 		return m.tryTake()
 	}
 	return nil

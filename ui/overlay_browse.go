@@ -21,7 +21,7 @@ func (m *Model) updateBrowse(k tea.KeyPressMsg) bool {
 // browseLines show the discard stacks the player may look through: their
 // own and the previous player's whole, the tops of the other two.
 func (m *Model) browseLines(w int) []string {
-	v := &m.c.view
+	v := &m.c.View
 	out := []string{m.st.Title.Render(canvas.Cut(m.tr.T("browse.title"), w)), ""}
 	for _, s := range []int{v.Previous, 0, 1, 2, 3} {
 		if s == v.Previous && s != 0 && len(out) > 2 {
@@ -37,7 +37,7 @@ func (m *Model) browseLines(w int) []string {
 }
 
 func (m *Model) browseStack(s int, w int) []string {
-	v := &m.c.view
+	v := &m.c.View
 	name := m.tr.T("stack.yours")
 	if s != 0 {
 		name = m.tr.T("stack.of", m.seatName(s))

@@ -81,7 +81,7 @@ func (m *Model) helpLines(w int) []string {
 // scoring, [simple] only under simple104; {points}, {tiles}, {jokers}
 // and {wrap} are the match's.
 func (m *Model) howToPlay() string {
-	r := m.c.view.Rules
+	r := m.c.View.Rules
 	keep := map[string]bool{"[okey]": r.HasOkey(), "[score]": r.Scoring(), "[simple]": r.Simple104}
 	var paras []string
 	for _, p := range strings.Split(i18n.Help(m.tr.Lang), "\n") {

@@ -111,20 +111,23 @@ func (m *Model) handOverBar101() string {
 	k := m.keys.HandOver
 	sheet := m.keys.Table101.Scores
 	next := k.Next
-	bar := []key.Binding{next, k.Review, sheet, k.Settings, k.Quit}
+	// Quitting comes before the settings, and before the review and the
+	// sheet on a page that scrolls: at 80 columns the bar leaves its
+	// last keys out, and these pages have no header that names q.
+	bar := []key.Binding{next, k.Review, sheet, k.Quit, k.Settings}
 	switch res := m.t.View.Result; {
 	case m.t.View.Phase == okey101.MatchOver:
 		next.SetHelp(k.Next.Help().Key, m.tr.T("key.final"))
 		bar = []key.Binding{next, k.Review, sheet, k.Quit}
 	case res != nil && res.Void:
 		next.SetHelp(k.Next.Help().Key, m.tr.T("t101.key.redeal"))
-		bar = []key.Binding{next, k.Review, sheet, k.Settings, k.Quit}
+		bar = []key.Binding{next, k.Review, sheet, k.Quit, k.Settings}
 	}
 	if _, more := m.scrolled(m.handOver101Lines()); more {
 		// A page longer than the screen scrolls: say how, in place of
 		// the settings (o still opens them).
 		o := m.keys.Overlay
-		bar = []key.Binding{next, o.Scroll, o.Page, k.Review, sheet, k.Quit}
+		bar = []key.Binding{next, o.Scroll, o.Page, k.Quit, k.Review, sheet}
 	}
 	return m.keyBar(bar)
 }
@@ -226,7 +229,7 @@ func (m *Model) renderMatchOver101() string {
 	v := &m.t.View
 	mr := v.Match
 	k := m.keys.MatchOver
-	bar := m.keyBar([]key.Binding{k.NewMatch, k.Review, k.Game, m.keys.Table101.Scores, k.Settings, k.Quit})
+	bar := m.keyBar([]key.Binding{k.NewMatch, k.Review, k.Game, m.keys.Table101.Scores, k.Quit, k.Settings})
 	if mr == nil {
 		return m.renderPage(nil, bar)
 	}

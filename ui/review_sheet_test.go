@@ -379,21 +379,21 @@ func TestYouFormsAreNotThirdPerson(t *testing.T) {
 func TestClassicLogKeepsItsHandsOkey(t *testing.T) {
 	for _, lang := range []string{"en", "tr"} {
 		m := newTestModel(t, 100, 30, func(o *Options) { o.Settings.Lang = lang })
-		then := m.c.view.Okey
+		then := m.c.View.Okey
 		plain := then.Next()
-		n := len(m.c.log)
+		n := len(m.c.Log)
 		m.addLog(game.Event{Kind: game.EvDraw, Seat: 0, Tile: plain}, -1)
 		m.addLog(game.Event{Kind: game.EvDiscard, Seat: 0, Tile: then}, -1)
-		drew, threw := m.logText(m.c.log[n]), m.logText(m.c.log[n+1])
+		drew, threw := m.logText(m.c.Log[n]), m.logText(m.c.Log[n+1])
 		if strings.Contains(strings.ToLower(drew), "okey") || !strings.Contains(strings.ToLower(threw), "okey") {
 			t.Fatalf("%s: in hand 1 (okey %s): %q, %q", lang, then, drew, threw)
 		}
 		// Hand 2: its okey is the tile drawn in hand 1.
-		m.c.view.Okey = plain
-		if got := m.logText(m.c.log[n]); got != drew {
+		m.c.View.Okey = plain
+		if got := m.logText(m.c.Log[n]); got != drew {
 			t.Errorf("%s: hand 1's draw reads %q in hand 2, was %q", lang, got, drew)
 		}
-		if got := m.logText(m.c.log[n+1]); got != threw {
+		if got := m.logText(m.c.Log[n+1]); got != threw {
 			t.Errorf("%s: hand 1's discard of its okey reads %q in hand 2, was %q", lang, got, threw)
 		}
 	}

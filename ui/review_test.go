@@ -166,7 +166,7 @@ func TestReviewFromHandOverClassic(t *testing.T) {
 	if !strings.Contains(plain(m), "w review") {
 		t.Fatalf("the hand's end does not offer the review:\n%s", plain(m))
 	}
-	hand := m.c.view.Hand
+	hand := m.c.View.Hand
 	openAndWait(t, m)
 	for _, d := range m.rv.Res.Decisions {
 		if d.Hand != hand || d.Seat != 0 {

@@ -33,7 +33,7 @@ func (m *Model) updateHandOver(k tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(k, keys.Quit):
 		return m.quit()
-	case key.Matches(k, keys.Next) && m.c.view.Phase == game.MatchOver:
+	case key.Matches(k, keys.Next) && m.c.View.Phase == game.MatchOver:
 		m.screen = scrMatchOver
 		return nil
 	case key.Matches(k, keys.Next) && m.readOnly:
@@ -43,14 +43,14 @@ func (m *Model) updateHandOver(k tea.KeyPressMsg) tea.Cmd {
 		return m.seatAct(game.NextHandAction())
 	case key.Matches(k, keys.Next):
 		m.screen = scrPlay
-		evs, lines, err := m.c.g.Apply(game.NextHandAction())
+		evs, lines, err := m.c.G.Apply(game.NextHandAction())
 		if err != nil {
 			m.setFlash(true, m.tr.T("status.refused", m.reason(err)))
 			return nil
 		}
 		return m.applied(evs, lines)
 	case key.Matches(k, keys.Review):
-		return m.reviewCurrent(m.c.view.Hand)
+		return m.reviewCurrent(m.c.View.Hand)
 	case m.openFromPage(k, keys.Settings, keys.Scores, keys.Stats):
 		return nil
 	}
@@ -79,7 +79,7 @@ func (m *Model) openFromPage(k tea.KeyPressMsg, settings, scores, stats key.Bind
 // enter leads to the final table.
 func (m *Model) handOverBar() string {
 	k := m.keys.HandOver
-	if m.c.view.Phase == game.MatchOver {
+	if m.c.View.Phase == game.MatchOver {
 		next := k.Next
 		next.SetHelp(k.Next.Help().Key, m.tr.T("key.final"))
 		return m.keyBar([]key.Binding{next, k.Review, k.Scores, k.Quit})
@@ -93,7 +93,7 @@ func (m *Model) handOverBar() string {
 // renderHandOver shows how the hand ended: the winner's hand in its
 // groups, what each player lost and why, the scores.
 func (m *Model) renderHandOver() string {
-	v := &m.c.view
+	v := &m.c.View
 	res := v.Result
 	if res == nil {
 		return m.renderPage(nil, m.handOverBar())
@@ -121,7 +121,7 @@ func (m *Model) renderHandOver() string {
 		if res.Lost[s] == 0 {
 			lost = "0"
 		}
-		head := fmt.Sprintf("  %s  %s  %s", canvas.Fit(m.seatName(s), MaxNameLen), canvas.Right(lost, lossW), canvas.Fit(m.scoreCell(s), scoreW))
+		head := fmt.Sprintf("  %s  %s  %s", canvas.Fit(m.seatName(s), MaxNameLen), canvas.Right(lost, lossW), canvas.Fit(m.c.ScoreCell(s), scoreW))
 		why := m.lossReasons(res, s)
 		// The reasons wrap under themselves when the line is too short.
 		indent := canvas.Width(head) + 2
@@ -157,8 +157,8 @@ func (m *Model) winLines(res *game.HandResult) []string {
 			cur, curW = [theme.TileH]string{}, 0
 		}
 		for i, t := range g.Tiles {
-			box := m.tileBox(t, theme.FramePlain)
-			if m.c.view.Okey != tile.NoTile && t == m.c.view.Okey && i < len(g.As) {
+			box := m.c.TileBox(t, theme.FramePlain)
+			if m.c.View.Okey != tile.NoTile && t == m.c.View.Okey && i < len(g.As) {
 				box = m.st.Tile(g.As[i], theme.FramePlain, theme.LabelOkeyAs)
 			}
 			for k := range theme.TileH {
@@ -190,7 +190,7 @@ func (m *Model) winLines(res *game.HandResult) []string {
 
 // lossReasons says why seat lost what it lost in this hand.
 func (m *Model) lossReasons(res *game.HandResult, seat int) string {
-	v := &m.c.view
+	v := &m.c.View
 	var why []string
 	if res.Winner == seat {
 		why = append(why, m.tr.T("why.winner"))

@@ -40,7 +40,7 @@ func (m *Model) updateMatchOver(k tea.KeyPressMsg) tea.Cmd {
 // renderMatchOver is the final table: whether the player won, then the
 // places, points and outcomes in columns, then the last hand.
 func (m *Model) renderMatchOver() string {
-	v := &m.c.view
+	v := &m.c.View
 	mr := v.Match
 	bar := m.keyBar(m.keys.MatchOver.ShortHelp())
 	if mr == nil {

@@ -37,7 +37,7 @@ func (m *Model) updateResume(k tea.KeyPressMsg) tea.Cmd {
 }
 
 func (m *Model) renderResume() string {
-	v := &m.c.view
+	v := &m.c.View
 	lines := []string{m.st.Title.Render(m.tr.T("resume.title")), ""}
 	for _, s := range canvas.Wrap(m.tr.T("resume.body", v.Hand, store.ShortPath(m.files.MatchPath())), m.pageW()) {
 		lines = append(lines, m.st.Text.Render(s))
@@ -48,7 +48,7 @@ func (m *Model) renderResume() string {
 		if s > 0 {
 			who += " (" + m.tr.T("level."+m.levels[s]) + ")"
 		}
-		lines = append(lines, m.st.Text.Render("  "+canvas.Fit(who, nameLevelW)+" "+m.scoreCell(s)))
+		lines = append(lines, m.st.Text.Render("  "+canvas.Fit(who, nameLevelW)+" "+m.c.ScoreCell(s)))
 	}
 	lines = append(lines, "", m.st.Dim.Render(m.nextGameLine()))
 	return m.renderPage(lines, m.keyBar(m.keys.Resume.ShortHelp()))

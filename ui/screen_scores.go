@@ -31,7 +31,7 @@ func (m *Model) openInfo(s screen) {
 	}
 	m.infoBack = m.screen
 	m.overlay = ovNone
-	m.c.held = -1
+	m.c.Held = -1
 	m.pager.GotoTop()
 	m.screen = s
 }
@@ -92,7 +92,7 @@ func (m *Model) scoreTable(hs []playclassic.HandScore) []string {
 		head += "  " + canvas.Fit(m.seatName(s), scoreColW)
 	}
 	out := []string{m.st.Bold.Render(head)}
-	scoring := m.c.view.Rules.Scoring()
+	scoring := m.c.View.Rules.Scoring()
 	for _, h := range hs {
 		line := canvas.Right(strconv.Itoa(h.Result.Hand), handColW)
 		for s := range game.NumSeats {

@@ -199,7 +199,7 @@ func (m *Model) openSettings() {
 		return
 	}
 	m.overlay = ovNone
-	m.c.held = -1
+	m.c.Held = -1
 	m.settings = &settingsForm{Form: pages.NewForm(settingsFields(m.set), settingsFields(m.saved), settingsRules{m}), back: back}
 	m.screen = scrSettings
 }

@@ -99,7 +99,7 @@ func TestScreensGolden(t *testing.T) {
 			drain(t, m, m.Init())
 			for m.screen != scrMatchOver {
 				for m.screen == scrPlay {
-					if m.c.view.Legal.Show {
+					if m.c.View.Legal.Show {
 						press(t, m, "g")
 					}
 					playMyTurn(t, m)

@@ -254,19 +254,20 @@ func NewSeat(opt SeatOptions) (*Model, error) {
 	m := &Model{
 		opt: Options{Settings: set, Saved: set, NoColor: opt.NoColor, Now: time.Now, Log: opt.Log},
 		set: set, saved: set, now: time.Now,
-		c: newClassicState(), asking: -1, dark: opt.Dark, lastOK: true,
+		asking: -1, dark: opt.Dark, lastOK: true,
 		screen: scrPlay, settle: settleFor(opt.Settle),
 	}
 	m.opt.NewBot = bots.New
 	m.opt.BotTimeout = defaultBotTimeout
 	m.seat = &seatLink{opt: opt, rot: max(0, opt.Seat), watching: opt.Seat < 0, pending: -1}
+	m.c = playclassic.NewTable(tableHost{m})
 	m.ctx, m.cancel = context.WithCancel(context.Background())
 	m.bar = pages.NewBar()
 	if err := m.applySettings(); err != nil {
 		return nil, err
 	}
-	m.c.rack = rack.New()
-	m.c.cursor = 0
+	m.c.Rack = rack.New()
+	m.c.Cursor = 0
 	return m, nil
 }
 
@@ -353,25 +354,25 @@ func (m *Model) leave() tea.Cmd {
 // table has moved past.
 func (m *Model) handMoves() int {
 	if m.seat != nil {
-		return m.c.view.Hand<<16 | len(m.c.view.History)
+		return m.c.View.Hand<<16 | len(m.c.View.History)
 	}
-	return m.c.g.State().Moves()
+	return m.c.G.State().Moves()
 }
 
 // ownView is the player's view, for the hint.
 func (m *Model) ownView() game.View {
 	if m.seat != nil {
-		return m.c.view
+		return m.c.View
 	}
-	return m.c.g.State().View(0)
+	return m.c.G.State().View(0)
 }
 
 // handNo is the number of the hand being played.
 func (m *Model) handNo() int {
 	if m.seat != nil {
-		return m.c.view.Hand
+		return m.c.View.Hand
 	}
-	return m.c.g.State().HandNumber()
+	return m.c.G.State().HandNumber()
 }
 
 // seatAct sends the player's action to the table; the next update says
@@ -387,14 +388,14 @@ func (m *Model) seatAct(a game.Action) tea.Cmd {
 		return nil
 	}
 	a.Seat = s.rot
-	if !s.opt.Send(Intent{Kind: IntentAct, Action: a, Hand: m.c.view.Hand}) {
+	if !s.opt.Send(Intent{Kind: IntentAct, Action: a, Hand: m.c.View.Hand}) {
 		m.setFlash(true, m.tr.T("status.busy"))
 		return nil
 	}
 	s.waiting = true
-	m.c.held = -1
+	m.c.Held = -1
 	if a.Kind == game.ActDiscard || a.Kind == game.ActFinish {
-		s.pending, s.pendingTile = m.c.cursor, a.Tile
+		s.pending, s.pendingTile = m.c.Cursor, a.Tile
 	}
 	return nil
 }
@@ -430,12 +431,12 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 		s.hands = len(u.Hands)
 	}
 
-	old := m.c.view
+	old := m.c.View
 	v := playclassic.RotateView(*u.View, s.rot)
 	newMatch := !first && (v.Hand < old.Hand || (len(u.Hands) == 0 && old.Hand > 1))
 	if first || newMatch {
-		m.c.view = v
-		m.c.log = m.c.log[:0]
+		m.c.View = v
+		m.c.Log = m.c.Log[:0]
 		m.newHandRack()
 		for i, e := range v.History {
 			m.addLog(e, i)
@@ -443,8 +444,8 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 	} else {
 		// A discard sent leaves the slot it was thrown from, not another
 		// copy of the tile.
-		if s.pending >= 0 && v.Counts[s.pendingTile] < old.Counts[s.pendingTile] && m.c.rack.Slots[s.pending] == s.pendingTile {
-			m.c.rack.Slots[s.pending] = tile.NoTile
+		if s.pending >= 0 && v.Counts[s.pendingTile] < old.Counts[s.pendingTile] && m.c.Rack.Slots[s.pending] == s.pendingTile {
+			m.c.Rack.Slots[s.pending] = tile.NoTile
 		}
 		wasMine := old.MyTurn()
 		m.takeView(v)
@@ -460,14 +461,14 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 	}
 	s.pending = -1
 	if note := m.takeFair(u.Fair); note != "" {
-		m.c.log = append(m.c.log, playclassic.LogEntry{Note: note, Hand: v.Hand})
+		m.c.Log = append(m.c.Log, playclassic.LogEntry{Note: note, Hand: v.Hand})
 	}
 	for _, c := range m.newChat(u.Chat) {
-		p := chatAt(c, len(m.c.log), func(i int) (bool, bool, int, int) {
-			e := &m.c.log[i]
+		p := chatAt(c, len(m.c.Log), func(i int) (bool, bool, int, int) {
+			e := &m.c.Log[i]
 			return e.Chat, e.Note == "", table.DealKey(e.Hand, 0), e.At
 		})
-		m.c.log = slices.Insert(m.c.log, p, playclassic.LogEntry{Note: m.chatText(c), Chat: true, Hand: c.Hand, At: c.At})
+		m.c.Log = slices.Insert(m.c.Log, p, playclassic.LogEntry{Note: m.chatText(c), Chat: true, Hand: c.Hand, At: c.At})
 	}
 	m.trimLog()
 	m.takeRefusal(u.Refused, u.RefusedSeq, first)

@@ -192,20 +192,6 @@ func (m *Model) seatReady101() tea.Cmd {
 	return nil
 }
 
-// seatNote101 begins the second line of a seat's panel at a table: who
-// holds the seat (a person, ready, away, a bot), short, so that the
-// tiles and points still fit a panel of an 80-column screen; "" at the
-// local table, whose panels are all bots'.
-func (m *Model) seatNote101(seat int) string {
-	if m.seat == nil {
-		return ""
-	}
-	if m.seat.players[seat].Kind == SeatBot {
-		return m.tr.T("seat.bot.short") + " · "
-	}
-	return m.levelText(seat) + " · "
-}
-
 // PlainAction101 is the 101 table's plain action for a seat's view (a
 // draw, what goes onto the table at once, the safest discard), for a
 // table whose bot failed; false when the view's seat has nothing to do.

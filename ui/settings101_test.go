@@ -55,7 +55,7 @@ func TestSettingsChooseTheGame(t *testing.T) {
 	press(t, m, "down") // the opening threshold
 	press(t, m, "right")
 	press(t, m, "enter")
-	if m.screen != scrPlay || m.t != nil || m.c.g == nil {
+	if m.screen != scrPlay || m.t != nil || m.c.G == nil {
 		t.Fatal("the classic match did not go on")
 	}
 	b, err := os.ReadFile(m.files.SettingsPath())
@@ -89,7 +89,7 @@ func TestResumeScreenSwitchesTheGame(t *testing.T) {
 		t.Fatalf("g does not switch:\n%s", plain(m2))
 	}
 	press(t, m2, "n")
-	if m2.t == nil || m2.c.g != nil || m2.screen != scrPlay {
+	if m2.t == nil || m2.c.G != nil || m2.screen != scrPlay {
 		t.Fatal("n does not start a match of 101")
 	}
 	if !strings.Contains(plain(m2), "OKEY 101") {

@@ -40,7 +40,7 @@ func TestSettling(t *testing.T) {
 			if m.screen != scrHandOver {
 				t.Fatalf("screen %d after the hand", m.screen)
 			}
-			hand := m.c.view.Hand
+			hand := m.c.View.Hand
 			if m.t != nil {
 				hand = m.t.View.Hand
 			}
@@ -56,7 +56,7 @@ func TestSettling(t *testing.T) {
 			for _, k := range []string{"enter", "space", "n", "enter"} {
 				press(t, m, k)
 			}
-			held, sel, flash := m.c.held, 0, m.flash
+			held, sel, flash := m.c.Held, 0, m.flash
 			if m.t != nil {
 				held, sel = m.t.Held, len(m.t.Sel)
 			}
@@ -65,7 +65,7 @@ func TestSettling(t *testing.T) {
 			}
 			now = now.Add(time.Second)
 			press(t, m, "space")
-			held = m.c.held
+			held = m.c.Held
 			if m.t != nil {
 				held = m.t.Held
 			}
@@ -106,12 +106,12 @@ func TestSettlingAtASeat(t *testing.T) {
 	}
 	press(t, m, "enter")
 	press(t, m, "space")
-	if len(f.sent) != 0 || m.c.held >= 0 {
-		t.Fatalf("keys pressed with the ready acted on the new hand: sent %+v, held %d", f.sent, m.c.held)
+	if len(f.sent) != 0 || m.c.Held >= 0 {
+		t.Fatalf("keys pressed with the ready acted on the new hand: sent %+v, held %d", f.sent, m.c.Held)
 	}
 	now = now.Add(time.Second)
 	press(t, m, "space")
-	if m.c.held < 0 {
+	if m.c.Held < 0 {
 		t.Fatalf("space a moment later picked nothing up: %q", m.flash)
 	}
 }

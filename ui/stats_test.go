@@ -31,7 +31,7 @@ func playHands(t *testing.T, m *Model, n int) {
 	t.Helper()
 	for range n {
 		for m.screen == scrPlay {
-			if m.c.view.Legal.Show {
+			if m.c.View.Legal.Show {
 				press(t, m, "g")
 			}
 			playMyTurn(t, m)
@@ -75,7 +75,7 @@ func TestStatisticsCountEachHandOnce(t *testing.T) {
 		}
 		playHands(t, m2, 1)
 	}
-	mr := m2.c.view.Match
+	mr := m2.c.View.Match
 	b = readStats(t, m2).ByBots["easy,hard,easy"]
 	won := 0
 	if mr.Outcome[0] == game.OutcomeWon {

@@ -30,10 +30,10 @@ type undoneMsg struct {
 
 // undo asks for the match without the player's last discard.
 func (m *Model) undo() tea.Cmd {
-	if !m.mayUndo(m.c.view.Phase == game.Playing) {
+	if !m.mayUndo(m.c.View.Phase == game.Playing) {
 		return nil
 	}
-	rec := m.c.g.Record()
+	rec := m.c.G.Record()
 	last := table.LastOwnDiscard(rec.Actions, func(a game.Action) bool { return a.Kind == game.ActNextHand },
 		func(a game.Action) bool { return a.Kind == game.ActDiscard && a.Seat == 0 })
 	if last < 0 {
@@ -43,7 +43,7 @@ func (m *Model) undo() tea.Cmd {
 	m.cancelBots()
 	table.CountUndo(rec.Meta)
 	rec.Actions = rec.Actions[:last]
-	from := m.c.g.State().Moves()
+	from := m.c.G.State().Moves()
 	return func() tea.Msg {
 		g, err := game.Replay(rec)
 		return undoneMsg{from: from, g: g, err: err}
@@ -70,20 +70,20 @@ func (m *Model) mayUndo(playing bool) bool {
 // onUndone puts the match back to before the discard, if nothing moved
 // meanwhile.
 func (m *Model) onUndone(msg undoneMsg) tea.Cmd {
-	if m.c.g == nil || m.c.g.State().Moves() != msg.from {
+	if m.c.G == nil || m.c.G.State().Moves() != msg.from {
 		return nil // the table moved on: nothing to take back now
 	}
 	if msg.err != nil {
 		m.setFlash(true, m.tr.T("status.refused", m.reason(msg.err)))
 		return m.nextTurn()
 	}
-	back := m.c.g.Record().Actions[len(msg.g.Record().Actions)]
-	m.c.g = msg.g
-	rec := m.c.g.Record()
+	back := m.c.G.Record().Actions[len(msg.g.Record().Actions)]
+	m.c.G = msg.g
+	rec := m.c.G.Record()
 	m.rec = rec.Marshal()
 	m.refresh()
-	m.c.log = m.c.log[:0] // this hand's moves, as they now stand
-	for i, e := range m.c.view.History {
+	m.c.Log = m.c.Log[:0] // this hand's moves, as they now stand
+	for i, e := range m.c.View.History {
 		m.addLog(e, i)
 	}
 	m.cursorOn(back.Tile)

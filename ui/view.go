@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"okey/ui/canvas"
 	"okey/ui/keymap"
 	"okey/ui/layout"
 	"okey/ui/table"
@@ -55,10 +54,7 @@ func (m *Model) header(withKeys bool) string { return m.table().header(withKeys)
 
 // headerClassic is classic Okey's top line.
 func (m *Model) headerClassic(withKeys bool) string {
-	v := &m.c.view
-	w := m.lay.Header.W
-	left := m.paint(table.Title, "OKEY")
-	leftW := canvas.Width("OKEY")
+	v := &m.c.View
 	info := ""
 	if m.hasMatch() {
 		info = "  " + m.tr.T("hdr.hand", v.Hand) + " · " + m.tr.T("hdr.dealer", m.seatNameMid(v.Dealer))
@@ -75,19 +71,19 @@ func (m *Model) headerClassic(withKeys bool) string {
 	keys := ""
 	if withKeys {
 		k := m.keys.Table
-		quit := k.Quit
-		if m.seat == nil {
-			quit.SetHelp(k.Quit.Help().Key, m.tr.T("key.quit.short"))
-		}
-		keys = keyLine([]key.Binding{k.Help, k.Settings, quit})
+		keys = m.headerKeys(k.Help, k.Settings, k.Quit)
 	}
-	avail := w - leftW - canvas.Width(keys) - 2
-	info = canvas.Cut(info, max(0, avail))
-	gap := w - leftW - canvas.Width(info) - canvas.Width(keys)
-	if keys == "" || gap < 1 {
-		return left + m.paint(table.Text, info)
+	return table.Header(m.lay.Header.W, "OKEY", info, keys, m.paint)
+}
+
+// headerKeys are the keys a table's header names: the help, the
+// settings, and quitting (short at a table played here; a seat's q
+// leaves the table, and says so).
+func (m *Model) headerKeys(help, settings, quit key.Binding) string {
+	if m.seat == nil {
+		quit.SetHelp(quit.Help().Key, m.tr.T("key.quit.short"))
 	}
-	return left + m.paint(table.Text, info) + strings.Repeat(" ", gap) + m.paint(table.Dim, keys)
+	return keyLine([]key.Binding{help, settings, quit})
 }
 
 // keyLine writes bindings as "k what · k what", for the header.
@@ -109,7 +105,7 @@ func (m *Model) pageW() int { return m.lay.Page.W - layout.PageX }
 // and the pages between hands use it).
 func (m *Model) paint(id table.Style, s string) string { return m.painter.Paint(m.st, id, s) }
 
-// tableHost is the Model as the host of Okey 101's table (play101.Host):
+// tableHost is the Model as the host of either game's table (table.Host):
 // the words, the style sheet, the paint cache and the key map of the
 // moment, the status line, the words for an error.
 type tableHost struct{ m *Model }
@@ -120,3 +116,18 @@ func (h tableHost) Paint(id table.Style, s string) string { return h.m.paint(id,
 func (h tableHost) Keys() *keymap.KeyMap                  { return &h.m.keys }
 func (h tableHost) Flash(warn bool, s string)             { h.m.setFlash(warn, s) }
 func (h tableHost) Reason(err error) string               { return h.m.reason(err) }
+
+// frame is what the table draws with that only the app knows, as it
+// stands now (table.Frame): the seat being asked, the seats' clocks
+// and levels (seat 0's level is never shown), which seats bots hold.
+func (m *Model) frame() table.Frame {
+	f := table.Frame{Asking: m.asking, Served: m.seat != nil}
+	for s := range table.Seats {
+		f.Clock[s] = m.seatClock(s)
+		if s > 0 {
+			f.Level[s] = m.levelText(s)
+		}
+		f.Bot[s] = f.Served && m.seat.players[s].Kind == SeatBot
+	}
+	return f
+}

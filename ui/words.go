@@ -33,14 +33,11 @@ func (m *Model) tileName(t tile.Tile) string { return m.tileCase(t, i18n.Nominat
 // it (the notation: the browse overlay lays stacks of them out), the
 // okey and a false joker said in words as tileName says them.
 func (m *Model) inlineTile(t tile.Tile) string {
-	if t == tile.FalseJoker || (t == m.c.view.Okey && t != tile.NoTile) {
+	if t == tile.FalseJoker || (t == m.c.View.Okey && t != tile.NoTile) {
 		return m.st.Okey.Render(m.tileName(t))
 	}
 	return m.st.Inline(t)
 }
-
-// pointsText is a score for a panel: "1 pt", "3 pts", "-1 pts".
-func (m *Model) pointsText(n int) string { return m.words().PointsText(n) }
 
 // logText writes a log entry in the player's language
 // (playclassic.LogText).

@@ -14,14 +14,11 @@ import (
 // in a sentence about a third person.
 func (m *Model) nameIn(s int, c i18n.Case) string { return m.words().NameIn(s, c) }
 
-// faceText is a tile's face in running text: "R7", or "kırmızı 7".
-func (m *Model) faceText(t tile.Tile) string { return m.tr.Face(t) }
-
 // tileIn names tile t of a hand whose okey is okey, in case c.
 func (m *Model) tileIn(t, okey tile.Tile, c i18n.Case) string { return m.tr.Tile(t, okey, c) }
 
 // tileCase is tileIn in the classic hand on the table.
-func (m *Model) tileCase(t tile.Tile, c i18n.Case) string { return m.tileIn(t, m.c.view.Okey, c) }
+func (m *Model) tileCase(t tile.Tile, c i18n.Case) string { return m.c.TileCase(t, c) }
 
 // tilesIn writes tiles of a hand whose okey is okey in a row: "R4 R5
 // OK", "kırmızı 4-5-okey".

@@ -5,9 +5,8 @@
 // that they run in commands and at a server's table alike):
 //
 //	table.go     Table: the match, seat 0's view, the rack, the groups
-//	             being made, the log; Host, what it takes from the app
-//	             that hosts it (the words, the style sheet and its paint
-//	             cache, the key map, the status line, an error's words)
+//	             being made, the log; it is hosted through table.Host,
+//	             as classic's table is
 //	rack.go      the rack of the table: the cursor, moving a tile with
 //	             the groups following it, the group a slot is in, a new
 //	             hand's rack laid out
@@ -20,8 +19,14 @@
 //	refuse.go    the referee's refusals in the player's words
 //	choose.go    the place on the table being chosen, in words
 //	hintwords.go the hint's facts and a plan's steps in words
+//	keys.go      the keys of the moves the player may make now (the
+//	             front of the key bar)
+//	guide.go     what the player may do now, in words (the status's
+//	             guide)
 //	view.go      the table drawn: the melds by seat (and which one a
-//	             click lands on), the log, the work line, the stacks
+//	             click lands on), the log, the work line, the stacks,
+//	             the bots' panels, the rack (what only the app knows
+//	             comes in a table.Frame)
 //	sheet.go     the pages in words: the score sheet, a hand's end, the
 //	             last moves, the house rules, the stacks browsed
 //	player.go    Player (a seat's view in, one action out), the levels the
@@ -37,6 +42,7 @@
 //	             table writes them
 //
 // It imports the referee of 101 (game/okey101, game/meld, game/tile), the
-// bots of 101, the table's core (ui/table, ui/rack, ui/seats), ui/i18n
-// and ui/theme, and nothing of ui.
+// bots of 101, the table's core (ui/table, ui/rack, ui/seats, ui/canvas,
+// ui/layout, ui/keymap), ui/i18n, ui/theme, Bubbles' key, and nothing
+// of ui.
 package play101

@@ -4,38 +4,14 @@ import (
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
-	"okey/ui/keymap"
 	"okey/ui/rack"
 	"okey/ui/table"
-	"okey/ui/theme"
 )
-
-// Host is what Okey 101's table takes from the app that hosts it: the
-// words of the moment (the language, the seats' names, whether the
-// screen is a spectator's), the style sheet and its paint cache, the
-// key map, the status line and the words for an error. It is
-// kept small on purpose: the table asks for what it draws and writes
-// with, not for the app's screens.
-type Host interface {
-	// Words are the seats' and the player's words, as the screen stands.
-	Words() table.Words
-	// Styles is the style sheet in effect.
-	Styles() *theme.Styles
-	// Paint is s drawn in style id (the host's table.Painter).
-	Paint(id table.Style, s string) string
-	// Keys is the key map, whose keys the table's words name.
-	Keys() *keymap.KeyMap
-	// Flash says s on the status line until the next key, as a warning
-	// when warn.
-	Flash(warn bool, s string)
-	// Reason is an error in the player's words.
-	Reason(err error) string
-}
 
 // Table is a match of 101 on the table and what the player is doing
 // with it.
 type Table struct {
-	host Host
+	host table.Host
 
 	G    *okey101.Game
 	View okey101.View // seat 0's
@@ -67,7 +43,7 @@ type Table struct {
 
 // NewTable is an empty table for a match g (nil: a served seat's, whose
 // views come from its table) hosted by h.
-func NewTable(h Host, g *okey101.Game) *Table { return &Table{host: h, G: g, Held: -1} }
+func NewTable(h table.Host, g *okey101.Game) *Table { return &Table{host: h, G: g, Held: -1} }
 
 // LogEntry is a line of the log: an event as seat 0 saw it, or a note.
 type LogEntry struct {

@@ -300,3 +300,122 @@ func (t *Table) RenderCenter(c *canvas.Canvas, l layout.Table101) {
 	line := strings.Join(parts, t.host.Paint(table.Dim, " · "))
 	c.Put(r.X, r.Y, canvas.Within(line, r.W))
 }
+
+// RenderSeat draws a bot's panel: its name (marked when it is to
+// move), its tiles and points, how it opened, its discard stack.
+func (t *Table) RenderSeat(c *canvas.Canvas, l layout.Table101, seat int, f table.Frame) {
+	v := &t.View
+	w := t.host.Words()
+	r := l.Seats[seat]
+	a := table.Centre
+	switch seat {
+	case 1:
+		a = table.Right
+	case 3:
+		a = table.Left
+	}
+	turn := v.Phase == okey101.Playing && v.Turn == seat
+	name := w.SeatName(seat)
+	if turn {
+		name = "> " + name + " <"
+	}
+	if seat == v.Dealer {
+		name += " " + w.Tr.T("panel.dealer")
+	}
+	name += f.Clock[seat]
+	if f.Asking == seat {
+		name += " " + w.Tr.T("panel.thinking")
+	}
+	pts := t.Points(v.Scores[seat])
+	if p := v.HandPenalties[seat]; p > 0 {
+		pts += " " + w.Tr.T("t101.penalties", p)
+	}
+	note := f.Note(seat, w.Tr)
+	l2 := note + t.TilesCount(v.TileCounts[seat]) + " · " + pts
+	if note != "" && canvas.Width(l2) > r.W {
+		// A narrow panel keeps the points whole: who holds the seat
+		// (player, bot, away) goes up beside the name.
+		l2 = t.TilesCount(v.TileCounts[seat]) + " · " + pts
+		name += " · " + strings.TrimSuffix(note, " · ")
+	}
+	l3 := t.OpeningText(v.Opened[seat])
+	stack, stackSt := t.StackText(seat)
+	nameSt := table.Bold
+	if turn {
+		nameSt = table.Turn
+	}
+	t.PutAligned(c, r, r.Y, a, nameSt, name)
+	t.PutAligned(c, r, r.Y+1, a, table.Text, l2)
+	openSt := table.Dim
+	if v.Opened[seat].Status != meld.NotOpened {
+		openSt = table.Text
+	}
+	if l.SeatH > 3 {
+		t.PutAligned(c, r, r.Y+2, a, openSt, l3)
+		t.PutAligned(c, r, r.Y+3, a, stackSt, stack)
+		return
+	}
+	// Three lines: the opening and the stack share the last.
+	if stack == "" {
+		t.PutAligned(c, r, r.Y+2, a, openSt, l3)
+		return
+	}
+	sep := " · "
+	lw := canvas.Width(l3) + canvas.Width(sep) + canvas.Width(stack)
+	line := t.host.Paint(openSt, l3) + t.host.Paint(table.Dim, sep) + t.host.Paint(stackSt, stack)
+	if lw > r.W {
+		line, lw = t.host.Paint(stackSt, canvas.Cut(stack, r.W)), min(r.W, canvas.Width(stack))
+	}
+	c.Put(table.AlignedX(r, lw, a), r.Y+2, line)
+}
+
+// RenderRack draws the rack in its frame: its title says the
+// player's tiles, points and opening; each tile's frame and bottom
+// mark say the cursor, the tile picked up, the group it is chosen into.
+func (t *Table) RenderRack(c *canvas.Canvas, r layout.Rect, bottom string, f table.Frame) {
+	v := &t.View
+	w := t.host.Words()
+	sheet := t.host.Styles()
+	name := w.SeatName(0)
+	if v.MyTurn() {
+		name = "> " + name + " <"
+	}
+	if v.Dealer == 0 {
+		name += " " + w.Tr.T("panel.dealer")
+	}
+	pts := t.Points(v.Scores[0])
+	if p := v.HandPenalties[0]; p > 0 {
+		pts += " " + w.Tr.T("t101.penalties", p)
+	}
+	title := " " + name + " · " + t.TilesCount(v.TileCounts[0]) + " · " + pts + " · " + t.OpeningText(v.Opened[0]) + f.Clock[0] + " "
+	if t.Held >= 0 {
+		title = " " + w.Tr.T("rack.holding", t.TileName(t.Rack.Slots[t.Held])) + " "
+	}
+	table.DrawRack(c, r, sheet.Panel, title, bottom, func(i int) [theme.TileH]string {
+		f := theme.FramePlain
+		g := t.GroupOf(i)
+		switch {
+		case i == t.Held:
+			f = theme.FrameHeld
+		case i == t.Cursor && !w.Watching: // a spectator has no rack to move on
+			f = theme.FrameCursor
+		case g >= 0:
+			f = theme.FrameSelected
+		}
+		var mark byte
+		switch {
+		case g == 0:
+			mark = '+'
+		case g > 0 && g < 10:
+			mark = byte('0' + g)
+		case g >= 10:
+			mark = '#'
+		}
+		x := t.Rack.Slots[i]
+		if x == tile.NoTile {
+			return sheet.EmptySlot(f)
+		}
+		face, lbl := t.FaceOf(x)
+		return sheet.TileMarked(face, f, lbl, mark)
+	})
+}

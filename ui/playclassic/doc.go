@@ -3,6 +3,19 @@
 // the table knows of classic Okey's rules that is not drawing or keys,
 // from a seat's view or a match's record alone:
 //
+//	table.go        Table: the match, seat 0's view, the bots, the rack
+//	                and what the player is doing with it, the log;
+//	                hosted through table.Host, as 101's table is
+//	act.go          the player's moves that need the rules but no
+//	                screen: the rack moved and arranged, why a move
+//	                cannot be made now, a refusal in words
+//	keys.go         the keys of the move the player may make now (the
+//	                front of the key bar)
+//	guide.go        what the player may do now, in words (the status's
+//	                guide)
+//	view.go         the table drawn: the stacks, the bots' panels, the
+//	                player's line, the wall and the indicator, the rack,
+//	                the log (the app places them and draws the rest)
 //	playclassic.go  the seats' bots (SeatBot, seeded per decision so that a
 //	                resumed match plays on as it would have), the plain
 //	                stand-in for a bot that keeps failing (Plain,
@@ -14,5 +27,6 @@
 //	                words (LogText)
 //
 // It imports the referee (game, game/hand, game/tile), the bots, the
-// table's core (ui/table, ui/rack, ui/seats), ui/i18n, and nothing of ui.
+// table's core (ui/table, ui/rack, ui/seats, ui/canvas, ui/layout,
+// ui/keymap), ui/theme, ui/i18n, Bubbles' key, and nothing of ui.
 package playclassic

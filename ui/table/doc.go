@@ -2,18 +2,31 @@
 // rules (issue 21): what classic Okey's table and Okey 101's both draw
 // and write with, written once.
 //
+//	host.go   Host, what either game's table takes from the app that
+//	          hosts it (the words, the style sheet and its paint cache,
+//	          the key map, the status line, an error's words)
+//	frame.go  Frame, what a table draws with that only the app knows at
+//	          the moment of drawing (the seat being asked, the seats'
+//	          clocks and levels), passed as a plain value
+//	rack.go   a rack of either game drawn in its frame, each slot as the
+//	          game draws it
+//	pick.go   the space key on the rack: a tile picked up or put down
 //	paint.go  Painter, the cache of text drawn in the style sheet's
 //	          styles (Style), which both tables and the pages between
 //	          hands draw their words through
 //	words.go  Words, the seats, the player's "you" and a score in the
 //	          player's language; DealKey, which orders the deals of a
 //	          match (the log and the chat of both tables)
+//	header.go the top line of either game's table: the title, the
+//	          game's words cut to the room, the keys at the right edge
+//	status.go the status lines of either table, wrapped and cut to fit
 //	align.go  a line placed left, centred or right in its rectangle
 //	log.go    the move log drawn: the newest entries that fit, the
 //	          newest brighter
 //	undo.go   the undo frame: the player's last discard of the hand in a
 //	          record of either game, the undos counted
 //
-// It imports ui/theme, ui/i18n, ui/canvas, ui/layout and Charm, and nothing of ui or of either
-// game's referee.
+// It imports game/tile, ui/theme, ui/i18n, ui/canvas, ui/layout,
+// ui/rack, ui/keymap and Charm, and nothing of ui or of either game's
+// referee.
 package table

@@ -1,0 +1,45 @@
+package playclassic
+
+import (
+	"okey/game"
+	"okey/game/tile"
+	"okey/ui/i18n"
+)
+
+// Guide says what the player may do now in a hand being played, at a
+// table the player may move at (the app says first when the screen only
+// looks, or a served seat has its own word).
+func (t *Table) Guide() string {
+	v := &t.View
+	w := t.host.Words()
+	tr := w.Tr
+	if !v.Active[0] {
+		return tr.T("guide.left")
+	}
+	show := ""
+	if v.Legal.Show {
+		show = " " + tr.T("guide.show", tr.Face(v.Indicator))
+	}
+	if v.Turn != 0 {
+		return tr.T("guide.wait", w.SeatName(v.Turn)) + show
+	}
+	if t.Held >= 0 {
+		return tr.T("guide.holding")
+	}
+	if v.Stage == game.MustDraw {
+		top := v.Top(v.Previous)
+		switch {
+		case v.WallLeft == 0 && top != tile.NoTile:
+			return tr.T("guide.wallout.take", t.TileCase(top, i18n.Accusative))
+		case v.WallLeft == 0:
+			return tr.T("guide.wallout")
+		case top != tile.NoTile:
+			return tr.T("guide.draw.take", w.NameIn(v.Previous, i18n.Genitive), t.TileCase(top, i18n.Accusative)) + show
+		}
+		return tr.T("guide.draw") + show
+	}
+	if len(v.History) <= 1 && v.Counts.Total() == TurnTiles {
+		return tr.T("guide.start") + show
+	}
+	return tr.T("guide.discard")
+}

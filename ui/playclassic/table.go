@@ -1,0 +1,47 @@
+package playclassic
+
+import (
+	"okey/bots"
+	"okey/game"
+	"okey/ui/rack"
+	"okey/ui/table"
+)
+
+// Tiles a player of classic Okey holds: HandTiles between turns, one
+// more after a draw (and the starter's first turn).
+const (
+	HandTiles = 14
+	TurnTiles = HandTiles + 1
+)
+
+// Table is a match of classic Okey on the table and what the player is
+// doing with it: the match, seat 0's view of it, the bots, the rack,
+// the log. The app holds it beside Okey 101's play101.Table, so that
+// each game's state stays apart from the app's.
+type Table struct {
+	host table.Host
+
+	G    *game.Game
+	View game.View
+	Bots [game.NumSeats]bots.Bot
+
+	Rack   rack.Rack
+	Cursor int
+	Held   int // slot of the tile picked up, -1 for none
+	Fresh  int // slot of the tile just drawn or taken, -1
+	// Confirm is the slot whose winning tile the player was asked about
+	// discarding (x again throws it), -1 for none.
+	Confirm int
+
+	Log []LogEntry
+	// HintID numbers the hints asked for; an answer to an older one is
+	// dropped.
+	HintID uint64
+	// Failed counts each seat's failed decisions in a row; past a few
+	// the seat's bot is replaced by plain moves.
+	Failed [game.NumSeats]int
+}
+
+// NewTable is an empty classic table hosted by h: nothing held, fresh
+// or waiting to be confirmed.
+func NewTable(h table.Host) Table { return Table{host: h, Held: -1, Fresh: -1, Confirm: -1} }

@@ -1,0 +1,26 @@
+package table
+
+import (
+	"strings"
+
+	"okey/ui/canvas"
+)
+
+// HeaderRoom is the room a header w columns wide leaves for the game's
+// words between its title and keys.
+func HeaderRoom(w int, title, keys string) int {
+	return max(0, w-canvas.Width(title)-canvas.Width(keys)-2)
+}
+
+// Header is either game's top line, w columns wide: the game's title,
+// its words (info, cut to HeaderRoom), and the keys at the right edge
+// when there are any and they fit; drawn in paint's styles.
+func Header(w int, title, info, keys string, paint func(Style, string) string) string {
+	info = canvas.Cut(info, HeaderRoom(w, title, keys))
+	gap := w - canvas.Width(title) - canvas.Width(info) - canvas.Width(keys)
+	if keys == "" || gap < 1 {
+		return paint(Title, title) + paint(Text, info)
+	}
+	// One concatenation, not two: the header is drawn every frame.
+	return paint(Title, title) + paint(Text, info) + strings.Repeat(" ", gap) + paint(Dim, keys)
+}
