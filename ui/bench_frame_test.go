@@ -21,7 +21,7 @@ import (
 
 // seatBench is a seat at a served table of either game, in colour, at
 // 100×30, in the middle of a timed turn.
-func seatBench(b *testing.B, o101 bool) *Model {
+func seatBench(b testing.TB, o101 bool) *Model {
 	b.Helper()
 	opt := SeatOptions{Lang: "en", Seat: 0, Send: func(Intent) bool { return true }, Settle: -1, Dark: true}
 	var m *Model

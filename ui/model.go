@@ -127,6 +127,8 @@ const (
 
 // Model is the Bubble Tea model of the table. Use it as a pointer.
 type Model struct {
+	// kept is the frame last drawn, for a tick of the clock (view.go).
+	kept  keptFrame
 	opt   Options
 	set   Settings // the settings in effect
 	saved Settings // the settings file's, which the settings screen changes
@@ -403,6 +405,11 @@ func (m *Model) warmAnalysis() tea.Cmd {
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.opt.Log != nil {
 		defer m.debugAfter(msg, m.flash)()
+	}
+	if _, tick := msg.(seatTickMsg); tick {
+		m.kept.tick = true
+	} else {
+		m.kept.valid = false
 	}
 	cmd := m.update(msg)
 	if m.screen != m.shown {

@@ -39,6 +39,8 @@
 //	             "record TABLE" over ssh for the finished match's record
 //	session.go   a connection's model: lobby, new table, codes, waiting room,
 //	             the game's screen, chat
+//	news.go      a change said to whoever waits: the hall's tables to the
+//	             sessions in the lobby, which sleep until it comes
 //	view.go      the session's own pages drawn
 //	frame.go     a session's screen on the client: the lines of its frames that
 //	             changed, sent by a writer of its own (no Bubble Tea renderer)

@@ -60,6 +60,11 @@ type hall struct {
 	// their sessions at this node's tables (nil: the node is alone).
 	relay *relay
 
+	// news is said when the tables the lobby lists change: one opened
+	// or closed, a summary that shows differently, another node's
+	// tables. Sessions in the lobby sleep on it.
+	news *news
+
 	mu     sync.Mutex
 	tables map[string]*table
 	nextID int
@@ -67,7 +72,9 @@ type hall struct {
 }
 
 func newHall(ctx context.Context, opt tableOptions, keep *keeper, maxTables int, share shareLimits) *hall {
-	return &hall{ctx: ctx, opt: opt, keep: keep, maxTables: maxTables, share: share, tables: map[string]*table{}, nextID: 1}
+	w := newNews()
+	opt.lobby = w
+	return &hall{ctx: ctx, opt: opt, keep: keep, maxTables: maxTables, share: share, news: w, tables: map[string]*table{}, nextID: 1}
 }
 
 // saverFor is the saver of table id, writing through l (nil: a new
@@ -229,6 +236,7 @@ func (h *hall) fullErrorLocked() error {
 
 func (h *hall) startLocked(t *table) {
 	h.tables[t.id] = t
+	h.news.changed()
 	if h.relay != nil {
 		h.relay.serveTable(t)
 	}
@@ -246,6 +254,7 @@ func (h *hall) closed(t *table) {
 	mine := h.tables[t.id] == t
 	if mine {
 		delete(h.tables, t.id)
+		h.news.changed()
 	}
 	h.mu.Unlock()
 	if mine {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
@@ -146,6 +147,7 @@ func (r *relay) watch(ctx context.Context, w jetstream.KeyWatcher) {
 				r.others[e.Key()] = rs
 			}
 			r.mu.Unlock()
+			r.h.news.changed()
 		}
 	}
 }
@@ -197,8 +199,12 @@ func (r *relay) reread(ctx context.Context) {
 		return // cut short: keep what the watch says
 	}
 	r.mu.Lock()
+	same := reflect.DeepEqual(r.others, others)
 	r.others = others
 	r.mu.Unlock()
+	if !same {
+		r.h.news.changed()
+	}
 }
 
 func (r *relay) flush(ctx context.Context) {

@@ -217,7 +217,17 @@ type Server struct {
 
 	// Stats, for tests and the logs.
 	refused atomic.Int64 // connections refused by a cap
+
+	// clock is said when Config.Now jumps (clockMoved): sessions sleep
+	// on timers until their deadlines, in the real time the clock
+	// usually keeps; a clock set forward (the tests') must be read
+	// again at once.
+	clock *news
 }
+
+// clockMoved tells the sessions that Config.Now has jumped: their idle
+// timers read it again (tests that set their clock forward).
+func (s *Server) clockMoved() { s.clock.changed() }
 
 // liveSession is a running session's handles.
 type liveSession struct {
@@ -254,6 +264,7 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 	// in the first player's first bot turn.
 	hand.Prepare()
 	s.ctx, s.stop = context.WithCancel(context.Background())
+	s.clock = newNews()
 	var keep *keeper
 	var importErr error
 	if cfg.StateDir != "" {

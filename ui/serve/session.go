@@ -124,6 +124,19 @@ type session struct {
 	// whole table drawn again (issue 28).
 	frame tea.View
 	drawn bool
+	// What the session sleeps on (issue 28: a session that sees nothing
+	// change wakes for nothing). newsSeen is the hall's change the list
+	// of tables was read at, listedAt when (real time: changes are taken
+	// at most once a frame), and newsArmed is set while a command waits
+	// for the next change. idleAt is when the armed idle check wakes
+	// (zero: none armed); idleGen numbers the checks, idleStop ends the
+	// one armed.
+	newsSeen  uint64
+	listedAt  time.Time
+	newsArmed bool
+	idleAt    time.Time
+	idleGen   uint64
+	idleStop  chan struct{}
 	// lastUpdate is the game's update the screen took last (nil: none
 	// since it opened).
 	lastUpdate any
@@ -145,8 +158,12 @@ type membership struct {
 
 // Messages of a session.
 type (
-	lobbyTickMsg struct{}
-	joinedMsg    struct {
+	// lobbyNewsMsg: the hall's tables have changed since the session
+	// listed them.
+	lobbyNewsMsg struct{}
+	// idleMsg: the idle check armed as gen is due.
+	idleMsg   struct{ gen uint64 }
+	joinedMsg struct {
 		t     seatTable
 		m     *member
 		seat  int
@@ -238,13 +255,13 @@ func (s *session) setLang(lang string) {
 // Init asks for the background and goes to the seat the player holds,
 // if any (a reconnection), else to the lobby.
 func (s *session) Init() tea.Cmd {
-	cmds := []tea.Cmd{tea.RequestBackgroundColor, lobbyTick(), s.watchServer()}
+	cmds := []tea.Cmd{tea.RequestBackgroundColor, s.watchServer()}
 	if t := s.srv.hall.holding(s.id); t != nil {
 		cmds = append(cmds, s.joinCmd(t, -1, false))
 	} else {
 		s.listTables()
 	}
-	return tea.Batch(cmds...)
+	return tea.Batch(append(cmds, s.arm())...)
 }
 
 // quit ends the session's program: its input is closed first, and the
@@ -288,26 +305,146 @@ func (s *session) watchServer() tea.Cmd {
 	}
 }
 
-func lobbyTick() tea.Cmd {
-	return tea.Tick(time.Second, func(time.Time) tea.Msg { return lobbyTickMsg{} })
-}
-
 // Update handles a message: the window and the background for every
 // page, the tables' messages, then keys by page. Every message but the
-// lobby's tick may change what the page shows; the tick does only when
-// the tables listed look different, or the player has been idle too
-// long.
+// hall's news and the idle check may change what the page shows; these
+// do only when the tables listed look different, or the player has been
+// idle too long. After each message the session arms what it sleeps on
+// (arm).
 func (s *session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
-	case lobbyTickMsg:
-		return s, s.onLobbyTick()
+	case lobbyNewsMsg:
+		s.newsArmed = false
+		if s.listsTables() && s.listTables() {
+			s.drawn = false
+		}
+		return s, s.arm()
+	case idleMsg:
+		if msg.gen != s.idleGen {
+			return s, nil // a check replaced by a sooner one
+		}
+		s.idleAt, s.idleStop = time.Time{}, nil
+		cmd := s.checkIdle(s.srv.cfg.Now())
+		if cmd != nil {
+			s.drawn = false
+		}
+		return s, tea.Batch(cmd, s.arm())
 	case fromTableMsg:
 		if s.sameUpdate(msg) {
 			return s, s.waitTable()
 		}
 	}
 	s.drawn = false
-	return s.update(msg)
+	m, cmd := s.update(msg)
+	return m, tea.Batch(cmd, s.arm())
+}
+
+// listsTables reports whether the page shows the hall's tables (the
+// lobby, and the forms over it).
+func (s *session) listsTables() bool {
+	return s.page == pgLobby || s.page == pgCreate || s.page == pgCode
+}
+
+// arm sets what the session sleeps on, so that it wakes only when there
+// is something to do (issue 28: every session once polled the hall each
+// second, 0.009% of a core each in an idle lobby): while its page lists
+// the tables, a command that waits for the hall's next change; and a
+// timer at the next moment the player's idleness is due to be acted on
+// (checkIdle), set again only when that moment comes sooner than the one
+// set. A key pressed moves the moment later, and the timer set finds
+// nothing to do and is set again.
+func (s *session) arm() tea.Cmd {
+	var news, idle tea.Cmd
+	if !s.newsArmed && s.listsTables() {
+		s.newsArmed = true
+		news = s.waitNews()
+	}
+	if due, ok := s.idleDue(); ok && (s.idleAt.IsZero() || due.Before(s.idleAt)) {
+		idle = s.waitIdle(due)
+	}
+	return tea.Batch(news, idle)
+}
+
+// waitNews waits for the hall's first change after the one the list was
+// read at; taken at most once a frame (the lineScreen's gap): a hall
+// where tables open and fill many times a second wakes a session in the
+// lobby no more often than it can show them.
+func (s *session) waitNews() tea.Cmd {
+	w, seen, ctx := s.srv.hall.news, s.newsSeen, s.ctx
+	next := s.listedAt.Add(time.Second / time.Duration(max(s.srv.cfg.FPS, 1)))
+	return func() tea.Msg {
+		if !w.after(ctx, seen) {
+			return nil
+		}
+		if d := time.Until(next); d > 0 {
+			t := time.NewTimer(d)
+			defer t.Stop()
+			select {
+			case <-t.C:
+			case <-ctx.Done():
+				return nil
+			}
+		}
+		return lobbyNewsMsg{}
+	}
+}
+
+// idleDue is the next moment checkIdle could act on the player's
+// idleness, as things are; false when nothing is due.
+func (s *session) idleDue() (time.Time, bool) {
+	cfg := &s.srv.cfg
+	if s.page == pgBye {
+		return time.Time{}, false
+	}
+	var due time.Time
+	after := func(d time.Duration) {
+		if t := s.lastKey.Add(d); d > 0 && (due.IsZero() || t.Before(due)) {
+			due = t
+		}
+	}
+	seated := s.at != nil && s.at.m.seat >= 0
+	if seated {
+		after(cfg.ReleaseAfter)
+	}
+	after(cfg.IdleTimeout)
+	if s.page == pgTable && seated && !s.idleAway {
+		after(cfg.AwayAfter)
+	}
+	return due, !due.IsZero()
+}
+
+// waitIdle is a timer at due on the server's clock (Config.Now), in
+// place of the one armed before. A clock set forward (the tests' clock:
+// Server.clockMoved) is read again at once.
+func (s *session) waitIdle(due time.Time) tea.Cmd {
+	if s.idleStop != nil {
+		close(s.idleStop)
+	}
+	stop := make(chan struct{})
+	s.idleGen++
+	s.idleAt, s.idleStop = due, stop
+	gen, ctx, now, clock := s.idleGen, s.ctx, s.srv.cfg.Now, s.srv.clock
+	return func() tea.Msg {
+		for {
+			moved := clock.seen()
+			d := due.Sub(now())
+			if d <= 0 {
+				return idleMsg{gen: gen}
+			}
+			t := time.NewTimer(d)
+			select {
+			case <-t.C:
+			case <-clock.next(moved):
+				t.Stop()
+			case <-stop:
+				t.Stop()
+				return nil
+			case <-ctx.Done():
+				t.Stop()
+				return nil
+			}
+		}
+	}
 }
 
 // sameUpdate reports whether a table's message is the game's update the
@@ -322,19 +459,6 @@ func (s *session) sameUpdate(f fromTableMsg) bool {
 	return s.at != nil && f.gen == s.at.gen && s.scr != nil && s.page == pgTable &&
 		f.msg.closed == "" && f.msg.room == nil && s.lastUpdate != nil &&
 		reflect.DeepEqual(f.msg.update, s.lastUpdate)
-}
-
-// onLobbyTick refreshes the list of tables on the pages that show it
-// and acts on a player idle too long.
-func (s *session) onLobbyTick() tea.Cmd {
-	if (s.page == pgLobby || s.page == pgCreate || s.page == pgCode) && s.listTables() {
-		s.drawn = false
-	}
-	idle := s.checkIdle(s.srv.cfg.Now())
-	if idle != nil {
-		s.drawn = false
-	}
-	return tea.Batch(lobbyTick(), idle)
 }
 
 func (s *session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -545,6 +669,7 @@ func (s *session) listTables() (changed bool) {
 	if s.cursor < len(s.tables) {
 		was = s.tables[s.cursor].ID
 	}
+	s.newsSeen, s.listedAt = s.srv.hall.news.seen(), time.Now()
 	all := s.srv.hall.list()
 	changed = s.open != len(all)
 	s.open = len(all)

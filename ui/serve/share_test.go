@@ -247,7 +247,8 @@ func TestAwayMeansAway(t *testing.T) {
 	var mu sync.Mutex
 	now := time.Now()
 	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
-	advance := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }
+	var srv *Server
+	advance := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock(); srv.clockMoved() }
 	srv, addr := testServer(t, func(c *Config) {
 		c.Now = clock
 		c.AwayAfter, c.ReleaseAfter, c.IdleTimeout = time.Minute, 5*time.Minute, 30*time.Minute

@@ -232,6 +232,9 @@ type tableOptions struct {
 	// ratingOf reads an identity's rating in a game, for the seats'
 	// panels (nil: ratings are not kept).
 	ratingOf func(ctx context.Context, gameName, id string) (float64, bool)
+	// lobby is told when the table's lobby row changes (nil: nobody
+	// listens).
+	lobby *news
 }
 
 // table is one table of the server.
@@ -1233,7 +1236,9 @@ func (t *table) publishSummary() {
 		s.Over = st == stMatchOver
 		s.Hand = t.ref.Hand()
 	}
-	t.summary.Store(s)
+	if old := t.summary.Swap(s); old == nil || lobbyRowOf(old) != lobbyRowOf(s) {
+		t.opt.lobby.changed()
+	}
 }
 
 // closesAt is when the table will close by itself if nothing changes:
