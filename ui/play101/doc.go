@@ -17,7 +17,14 @@
 //	             read as melds, why a group is not one, the rack arranged
 //	             round them
 //	refuse.go    the referee's refusals in the player's words
-//	choose.go    the place on the table being chosen, in words
+//	act.go       the table's keys: what each does to the rack, the groups
+//	             and the turn, and what it asks of the app (an Outcome:
+//	             a play, a save, a page), with what only the app knows
+//	             passed in as a plain value (At)
+//	choose.go    choosing the place on the table a tile goes (a lay-off,
+//	             an okey taken back): the places, the keys, the words
+//	click.go     the mouse on the table
+//	hintask.go   the hint asked (h) in a command, and told when it comes
 //	hintwords.go the hint's facts and a plan's steps in words
 //	keys.go      the keys of the moves the player may make now (the
 //	             front of the key bar)
@@ -43,6 +50,6 @@
 //
 // It imports the referee of 101 (game/okey101, game/meld, game/tile), the
 // bots of 101, the table's core (ui/table, ui/rack, ui/seats, ui/canvas,
-// ui/layout, ui/keymap), ui/i18n, ui/theme, Bubbles' key, and nothing
+// ui/layout, ui/keymap), ui/i18n, ui/theme, Bubble Tea and Bubbles' key, and nothing
 // of ui.
 package play101
