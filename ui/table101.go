@@ -24,7 +24,7 @@ import (
 //	players101.go     asking the seats' players (ui/play101 holds them, the plain one, the hint's analysis)
 //	act101.go         the table screen's keys (play101.Table.Key) and what they ask of the app, carried out
 //	ui/layout          the table's layout (Table101)
-//	view101.go        the table drawn
+//	view101.go        the table drawn (its parts are play101.Table.Render's), the status below
 //	pages101.go       the end of a hand, the score sheet, the final sheet, resuming
 //	mouse101.go       clicks on the table (play101.Table.Click)
 //	undo101.go        taking back one's discard, in a casual match

@@ -24,6 +24,11 @@
 //	choose.go    choosing the place on the table a tile goes (a lay-off,
 //	             an okey taken back): the places, the keys, the words
 //	click.go     the mouse on the table
+//	screen.go    the table screen placed: its top line, its parts in the
+//	             layout, the keys worth showing now
+//	deal.go      the table following the match: a view taken in, the
+//	             deal's log, a hand's end, a saved rack taken back
+//	undo.go      the record without the player's last discard (u)
 //	hintask.go   the hint asked (h) in a command, and told when it comes
 //	hintwords.go the hint's facts and a plan's steps in words
 //	keys.go      the keys of the moves the player may make now (the
