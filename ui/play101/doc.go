@@ -49,7 +49,8 @@
 //	hint.go      the hint's facts (h): the plan (the hard bot's whole turn,
 //	             bots101.Turn) and the table it leaves step by step, a
 //	             finish, the opening, what taking the discard would do
-//	seat.go      a view turned so that a served seat sits at seat 0
+//	seat.go      a view turned so that a served seat sits at seat 0, the
+//	             world a served seat tries its actions on (World, TryAll)
 //	notation.go  tiles in a row and the tiles of the table's melds, as the
 //	             table writes them
 //
