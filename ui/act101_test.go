@@ -9,6 +9,7 @@ import (
 	"okey/game/tile"
 	"okey/ui/i18n"
 	"okey/ui/play101"
+	"okey/ui/play101/decide"
 	"okey/ui/table"
 )
 
@@ -30,7 +31,7 @@ func findTurn101(t *testing.T, last uint64, want func(m *Model) bool) *Model {
 				}
 				v := m.t.G.State().View(0)
 				var sv meld.Solver
-				a, _ := play101.PlainAction(&v, &sv)
+				a, _ := decide.PlainAction(&v, &sv)
 				playKeys101(t, m, a)
 				if a.Kind == okey101.ActDiscard {
 					break

@@ -62,7 +62,7 @@
 // and the first of a game's side (issue 21), importing a game's referee
 // and bots but nothing of ui:
 //
-//	ui/play101     Okey 101's table (its state, rack, groups, words, drawing, guide, the keys of its moves), players, plain player, the hint
+//	ui/play101     Okey 101's table (its state, rack, groups, words, drawing, guide, its keys and clicks and what they ask of the app, choosing a place, following the match, the hint asked and told, the undo record, a served seat's world), players, plain player, the hint's analysis
 //	ui/playclassic classic Okey's table (its state, the rack's moves, why a move is refused, drawing, guide, the keys of its moves), seat bots, its plain stand-in, the sorts, its move log in words
 //
 // both turn their views for a served seat with ui/seats (the core's).

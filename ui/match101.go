@@ -10,6 +10,7 @@ import (
 	"okey/game"
 	"okey/game/okey101"
 	"okey/ui/play101"
+	"okey/ui/play101/decide"
 )
 
 // recordGame is the game a saved record names in its header: "" for
@@ -120,7 +121,7 @@ func (m *Model) adopt101(g *okey101.Game) {
 			m.names[s] = m.set.Names[s-1]
 		}
 		m.levels[s] = src.Level(rec.Meta["level"+strconv.Itoa(s)])
-		t.Players[s] = &play101.SeatPlayer{Level: m.levels[s], Seed: rec.Seed*4 + uint64(s), Build: src.New}
+		t.Players[s] = &decide.SeatPlayer{Level: m.levels[s], Seed: rec.Seed*4 + uint64(s), Build: src.New}
 	}
 	m.t = t
 	m.flash = ""

@@ -8,6 +8,7 @@ import (
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/ui/play101"
+	"okey/ui/play101/decide"
 	"okey/ui/table"
 )
 
@@ -189,5 +190,5 @@ func (m *Model) seatReady101() tea.Cmd {
 // table whose bot failed; false when the view's seat has nothing to do.
 func PlainAction101(v okey101.View) (okey101.Action, bool) {
 	var sv meld.Solver
-	return play101.PlainAction(&v, &sv)
+	return decide.PlainAction(&v, &sv)
 }

@@ -10,6 +10,7 @@ import (
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/i18n"
+	"okey/ui/play101/decide"
 	"okey/ui/rack"
 	"okey/ui/table"
 )
@@ -197,7 +198,7 @@ func (t *Table) arrangeMelds(pairs bool) Outcome {
 	if len(ms) == 0 {
 		return t.warn(t.tr().T(name + ".none"))
 	}
-	groups := MeldTiles(ms)
+	groups := decide.MeldTiles(ms)
 	// As the apps' "seri aç" and "çift aç": the melds laid out become
 	// the groups to lay down, when the player may lay them.
 	st := v.Opened[0].Status
@@ -417,7 +418,7 @@ func (t *Table) tryDiscard(slot int, conf Confirm, at At) Outcome {
 		return t.warn(why)
 	}
 	x := t.Rack.Slots[slot]
-	if cost := Costs(v, x); cost != "" && (conf.Kind != ConfirmDiscard || conf.Slot != slot) {
+	if cost := decide.Costs(v, x); cost != "" && (conf.Kind != ConfirmDiscard || conf.Slot != slot) {
 		t.Confirm = Confirm{Kind: ConfirmDiscard, Slot: slot}
 		return t.warn(t.tr().T("t101.confirm."+cost, t.TileName(x), t.TileCase(x, i18n.Accusative)))
 	}

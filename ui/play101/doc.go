@@ -1,8 +1,7 @@
 // Package play101 is Okey 101's side of the table, as far as it has left
 // package ui (issue 21): the match on the table and what the player is
-// doing with it, its words, the seats' players and the analysis the
-// table gives the player (the last two from a seat's view alone, so
-// that they run in commands and at a server's table alike):
+// doing with it, its keys and what they ask of the app, its words and
+// its drawing:
 //
 //	table.go     Table: the match, seat 0's view, the rack, the groups
 //	             being made, the log; it is hosted through table.Host,
@@ -41,21 +40,16 @@
 //	             comes in a table.Frame)
 //	sheet.go     the pages in words: the score sheet, a hand's end, the
 //	             last moves, the house rules, the stacks browsed
-//	player.go    Player (a seat's view in, one action out), the levels the
-//	             table seats (Source), the seat's player seeded per decision
-//	plain.go     the table's own plain player (the stand-in for a bot that
-//	             fails, and a served table's), the discard the analysis
-//	             suggests, what a discard costs
-//	hint.go      the hint's facts (h): the plan (the hard bot's whole turn,
-//	             bots101.Turn) and the table it leaves step by step, a
-//	             finish, the opening, what taking the discard would do
 //	seat.go      a view turned so that a served seat sits at seat 0, the
 //	             world a served seat tries its actions on (World, TryAll)
 //	notation.go  tiles in a row and the tiles of the table's melds, as the
 //	             table writes them
 //
-// It imports the referee of 101 (game/okey101, game/meld, game/tile), the
-// bots of 101, the table's core (ui/table, ui/rack, ui/seats, ui/canvas,
+// What a seat's view alone decides (the players, the plain player, the
+// hint's facts) is the sub-package ui/play101/decide.
+//
+// It imports the referee of 101 (game/okey101, game/meld, game/tile),
+// ui/play101/decide, the table's core (ui/table, ui/rack, ui/seats, ui/canvas,
 // ui/layout, ui/keymap), ui/i18n, ui/theme, Bubble Tea and Bubbles' key, and nothing
 // of ui.
 package play101

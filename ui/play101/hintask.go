@@ -8,6 +8,7 @@ import (
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/play101/decide"
 )
 
 // The hint (h) is the hard bot's whole turn from the player's view
@@ -23,7 +24,7 @@ import (
 type HintMsg struct {
 	id    uint64
 	moves int
-	facts Facts
+	facts decide.Facts
 }
 
 // AskHint asks for the hint on state st (the match's, or a served
@@ -39,7 +40,7 @@ func (t *Table) AskHint(st okey101.State) tea.Cmd {
 	return func() tea.Msg {
 		var sv meld.Solver
 		view := st.View(0) // a State is a value Apply never changes
-		return HintMsg{id: id, moves: moves, facts: Hint(&view, &sv)}
+		return HintMsg{id: id, moves: moves, facts: decide.Hint(&view, &sv)}
 	}
 }
 
@@ -64,7 +65,7 @@ func (t *Table) OnHint(msg HintMsg, st okey101.State) {
 	// exactly those (s and p lay out their own, which may differ).
 	if f.Mine && f.Stage == okey101.StagePlay && len(f.Plan) > 0 {
 		a := f.Plan[0]
-		if (a.Kind == okey101.ActOpen || a.Kind == okey101.ActLay) && !Finishes(&t.View, f.Plan) &&
+		if (a.Kind == okey101.ActOpen || a.Kind == okey101.ActLay) && !decide.Finishes(&t.View, f.Plan) &&
 			t.GroupsOnRack(a.Melds, "status.hint.thinking", true) {
 			if len(a.Melds) == 1 {
 				txt += " " + t.tr().T("t101.hint.grouped.one")
