@@ -39,7 +39,7 @@
 //	screen_matches.go  the saved matches (w on the score history), to review one: reading them (the page is ui/pages')
 //	stats.go           the statistics read, counted as hands end (ui/stats), written with the saves
 //	problem.go         errors said in the player's language
-//	settings101.go     the game of a new match, the rules of 101 on the form and the command line
+//	settings101.go     the game of a new match, the rules of 101 on the form (their lines are ui/play101's) and the command line
 //	*101.go            the Okey 101 table: table101.go maps its files
 //	seat.go            a seat at a table the model does not own: updates in, intents out
 //	seat101.go         the same for a table of Okey 101: its seat's view drives the 101 table

@@ -28,6 +28,8 @@
 //	deal.go      the table following the match: a view taken in, the
 //	             deal's log, a hand's end, a saved rack taken back
 //	undo.go      the record without the player's last discard (u)
+//	rules.go     the rules of 101 on the settings form: their lines, and
+//	             the rules read back from them
 //	hintask.go   the hint asked (h) in a command, and told when it comes
 //	hintwords.go the hint's facts and a plan's steps in words
 //	keys.go      the keys of the moves the player may make now (the
@@ -50,6 +52,6 @@
 //
 // It imports the referee of 101 (game/okey101, game/meld, game/tile),
 // ui/play101/decide, the table's core (ui/table, ui/rack, ui/seats, ui/canvas,
-// ui/layout, ui/keymap), ui/i18n, ui/theme, Bubble Tea and Bubbles' key, and nothing
+// ui/layout, ui/keymap, ui/pages for the form's lines), ui/i18n, ui/theme, Bubble Tea and Bubbles' key, and nothing
 // of ui.
 package play101
