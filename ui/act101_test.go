@@ -9,6 +9,7 @@ import (
 	"okey/game/tile"
 	"okey/ui/i18n"
 	"okey/ui/play101"
+	"okey/ui/play101/decide"
 	"okey/ui/table"
 )
 
@@ -30,7 +31,7 @@ func findTurn101(t *testing.T, last uint64, want func(m *Model) bool) *Model {
 				}
 				v := m.t.G.State().View(0)
 				var sv meld.Solver
-				a, _ := play101.PlainAction(&v, &sv)
+				a, _ := decide.PlainAction(&v, &sv)
 				playKeys101(t, m, a)
 				if a.Kind == okey101.ActDiscard {
 					break
@@ -85,7 +86,7 @@ func TestLayOffChoosesAmongLegalPlaces(t *testing.T) {
 	var x tile.Tile
 	m := findTurn101(t, 40, func(m *Model) bool {
 		for _, y := range m.t.Rack.Slots {
-			if y != tile.NoTile && len(m.places101(okey101.ActLayOff, y, -1).Opts) > 1 {
+			if y != tile.NoTile && len(m.t.Places(okey101.ActLayOff, y, -1, m.state101()).Opts) > 1 {
 				x = y
 				return true
 			}
@@ -164,7 +165,7 @@ func TestTakeOkeyBack(t *testing.T) {
 		v := &m.t.View
 		if tb := v.Analyzer.TakeBacks(v.Counts, v.Melds()); len(tb) > 0 {
 			x = tb[0].Tile
-			return len(m.places101(okey101.ActTakeBack, x, -1).Opts) > 0
+			return len(m.t.Places(okey101.ActTakeBack, x, -1, m.state101()).Opts) > 0
 		}
 		return false
 	})

@@ -39,7 +39,7 @@
 //	screen_matches.go  the saved matches (w on the score history), to review one: reading them (the page is ui/pages')
 //	stats.go           the statistics read, counted as hands end (ui/stats), written with the saves
 //	problem.go         errors said in the player's language
-//	settings101.go     the game of a new match, the rules of 101 on the form and the command line
+//	settings101.go     the game of a new match, the rules of 101 on the form (their lines are ui/play101's) and the command line
 //	*101.go            the Okey 101 table: table101.go maps its files
 //	seat.go            a seat at a table the model does not own: updates in, intents out
 //	seat101.go         the same for a table of Okey 101: its seat's view drives the 101 table
@@ -62,7 +62,7 @@
 // and the first of a game's side (issue 21), importing a game's referee
 // and bots but nothing of ui:
 //
-//	ui/play101     Okey 101's table (its state, rack, groups, words, drawing, guide, the keys of its moves), players, plain player, the hint
+//	ui/play101     Okey 101's table (its state, rack, groups, words, drawing, guide, its keys and clicks and what they ask of the app, choosing a place, following the match, the hint asked and told, the undo record, a served seat's world), players, plain player, the hint's analysis
 //	ui/playclassic classic Okey's table (its state, the rack's moves, why a move is refused, drawing, guide, the keys of its moves), seat bots, its plain stand-in, the sorts, its move log in words
 //
 // both turn their views for a served seat with ui/seats (the core's).

@@ -14,7 +14,7 @@ import (
 
 	"okey/bots"
 	"okey/game"
-	"okey/ui/play101"
+	"okey/ui/play101/decide"
 	"okey/ui/playclassic"
 )
 
@@ -56,7 +56,7 @@ func newTestModel(t testing.TB, w, h int, tweak ...func(*Options)) *Model {
 		NoColor: true, Now: fixedNow,
 		// The table's tests script their flows on the plain player's
 		// moves; TestTable101SeatsTheBots101 plays the real bots.
-		NewPlayer101: play101.NewPlain,
+		NewPlayer101: decide.NewPlain,
 		// Tests press keys at once after a screen comes: TestSettling
 		// turns the guard on.
 		Settle: -1,

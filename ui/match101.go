@@ -3,17 +3,14 @@ package ui
 import (
 	"encoding/json"
 	"errors"
-	"slices"
 	"strconv"
 
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game"
 	"okey/game/okey101"
-	"okey/game/tile"
 	"okey/ui/play101"
-	"okey/ui/rack"
-	"okey/ui/table"
+	"okey/ui/play101/decide"
 )
 
 // recordGame is the game a saved record names in its header: "" for
@@ -124,7 +121,7 @@ func (m *Model) adopt101(g *okey101.Game) {
 			m.names[s] = m.set.Names[s-1]
 		}
 		m.levels[s] = src.Level(rec.Meta["level"+strconv.Itoa(s)])
-		t.Players[s] = &play101.SeatPlayer{Level: m.levels[s], Seed: rec.Seed*4 + uint64(s), Build: src.New}
+		t.Players[s] = &decide.SeatPlayer{Level: m.levels[s], Seed: rec.Seed*4 + uint64(s), Build: src.New}
 	}
 	m.t = t
 	m.flash = ""
@@ -170,59 +167,38 @@ func (m *Model) applied101(evs []okey101.Event, lines []byte) tea.Cmd {
 func (m *Model) endOfHand101() {
 	m.cancelBots()
 	m.overlay = ovNone
-	t := m.t
-	t.Held, t.Choose, t.Confirm = -1, nil, play101.Confirm{}
-	t.Sel, t.Groups = nil, nil
+	m.t.EndHand()
 	if m.screen == scrPlay {
 		m.screen = scrHandOver
 		m.pager.GotoTop() // the end of the hand is read from its top
 	}
 }
 
-// refresh101 reads the view again and brings the rack in step with it.
+// refresh101 reads the view again and brings the rack (and on a new
+// deal the log) in step with it.
 func (m *Model) refresh101() {
-	t := m.t
-	hand, redeal := t.View.Hand, t.View.Redeal
-	t.View = m.view101()
-	v := &t.View
-	if v.Phase == okey101.Playing && (v.Hand != hand || v.Redeal != redeal) {
-		m.t.NewHandRack()
-		deal := table.DealKey(v.Hand, v.Redeal)
-		t.Log = slices.DeleteFunc(t.Log, func(e play101.LogEntry) bool { return e.Deal == deal })
-		for i, e := range v.History {
-			m.addLog101(e, i)
-		}
-		return
-	}
-	if v.Phase != okey101.Playing {
-		return // the racks are shown on the page of the hand's end
-	}
-	before := t.Rack
-	added := t.Rack.Reconcile(v.Counts)
-	t.DropGone(before)
-	if t.Held >= 0 && t.Rack.Slots[t.Held] == tile.NoTile {
-		t.Held = -1
-	}
-	if len(added) == 1 {
-		t.Cursor = added[0]
+	if m.t.Refresh(m.view101()) {
+		m.relog101()
 	}
 }
 
-// addLog101 adds event e of the deal on the table to the log; at is its
-// place in the deal's history (-1: not known, at the local table, where
-// no chat line is put among the moves).
+// relog101 writes the log of the deal on the table again from its
+// history.
+func (m *Model) relog101() {
+	m.t.DropDeal()
+	for i, e := range m.t.View.History {
+		m.addLog101(e, i)
+	}
+}
+
+// addLog101 adds event e of the deal on the table to the log
+// (play101.Table.AddLog); at is its place in the deal's history.
 func (m *Model) addLog101(e okey101.Event, at int) {
-	if e.Kind == okey101.EvHandOver || e.Kind == okey101.EvMatchOver {
+	t := m.t
+	if !t.AddLog(e, at, m.dealInfo101()) {
 		return
 	}
-	t := m.t
-	d := m.dealInfo101()
-	owner := -1
-	if (e.Kind == okey101.EvLayOff || e.Kind == okey101.EvTakeBack) && e.Meld >= 0 && e.Meld < len(t.View.Table) {
-		owner = t.View.Table[e.Meld].Owner
-	}
-	t.Log = append(t.Log, play101.LogEntry{Ev: e, Deal: table.DealKey(d.Hand, d.Redeal), At: at, Owner: owner, Okey: d.Indicator.Next()})
-	m.debugMove(func() string { return m.t.LogText(t.Log[len(t.Log)-1]) })
+	m.debugMove(func() string { return t.LogText(t.Log[len(t.Log)-1]) })
 	if len(t.Log) > maxLog {
 		t.Log = append(t.Log[:0], t.Log[len(t.Log)-keepLog:]...)
 	}
@@ -230,10 +206,9 @@ func (m *Model) addLog101(e okey101.Event, at int) {
 
 // Saving the rack.
 
-// loadRack101 restores the saved arrangement when it belongs to this
-// hand and holds its tiles; otherwise the rack stays sorted.
+// loadRack101 restores the saved arrangement (play101.Table.TakeRack),
+// or says that the file is damaged.
 func (m *Model) loadRack101() {
-	t := m.t
 	b, err := m.files.ReadRack()
 	if err != nil {
 		return
@@ -248,35 +223,5 @@ func (m *Model) loadRack101() {
 		m.rackDamaged(why)
 		return
 	}
-	if f.Game != okey101.GameName || f.Hand != t.View.Hand || f.Redeal != t.View.Redeal {
-		return // another game's or deal's: the rack stays sorted
-	}
-	if r.Counts() != t.View.Counts {
-		return
-	}
-	t.Rack = r
-	if f.Cursor >= 0 && f.Cursor < rack.NumSlots {
-		t.Cursor = f.Cursor
-	}
-	valid := func(s []int) bool {
-		seen := map[int]bool{}
-		for _, i := range s {
-			if i < 0 || i >= rack.NumSlots || r.Slots[i] == tile.NoTile || seen[i] {
-				return false
-			}
-			seen[i] = true
-		}
-		return true
-	}
-	all := slices.Concat(append([][]int{f.Sel}, f.Groups...)...)
-	if valid(all) {
-		// A group that no longer reads as one (a save from before
-		// groups were taken apart with their tiles, a file edited by
-		// hand) is left out: it would be counted as what it is not.
-		t.Sel = f.Sel
-		t.Groups = slices.DeleteFunc(f.Groups, func(g []int) bool {
-			_, why := m.t.ReadGroup(g, nil)
-			return why != ""
-		})
-	}
+	m.t.TakeRack(f, r)
 }

@@ -10,6 +10,7 @@ import (
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/play101"
+	"okey/ui/play101/decide"
 )
 
 // Tests of what confused a newcomer playing 101 in a real terminal.
@@ -133,9 +134,9 @@ func TestLayOffAfterARefusalIsTold(t *testing.T) {
 			if y == tile.NoTile {
 				continue
 			}
-			switch len(m.places101(okey101.ActLayOff, y, -1).Opts) {
+			switch len(m.t.Places(okey101.ActLayOff, y, -1, m.state101()).Opts) {
 			case 0:
-				if len(m.places101(okey101.ActTakeBack, y, -1).Opts) == 0 {
+				if len(m.t.Places(okey101.ActTakeBack, y, -1, m.state101()).Opts) == 0 {
 					none = y
 				}
 			case 1:
@@ -174,7 +175,7 @@ func TestHintIsOnePlan(t *testing.T) {
 		s := m.t.G.State()
 		v := s.View(0)
 		var sv meld.Solver
-		f := play101.Hint(&v, &sv)
+		f := decide.Hint(&v, &sv)
 		if len(f.Plan) == 0 {
 			t.Fatal("a hint in the player's turn without a plan")
 		}
@@ -235,7 +236,7 @@ func TestHintOffersNoTileTwice(t *testing.T) {
 	v.Table = []okey101.TableMeld{{Meld: run, Seats: []int{1, 1, 1}, Owner: 1}}
 	v.Opened[0] = okey101.Opening{Status: meld.OpenedPairs, Value: 5, Turn: 1}
 	var sv meld.Solver
-	f := play101.Hint(&v, &sv)
+	f := decide.Hint(&v, &sv)
 	if f.Finish != nil {
 		t.Fatalf("a finish found: %+v", f.Finish)
 	}
@@ -327,7 +328,7 @@ func TestHintOnTheDealersFirstTurn(t *testing.T) {
 		v.Counts[x]++
 	}
 	var sv meld.Solver
-	f := play101.Hint(&v, &sv)
+	f := decide.Hint(&v, &sv)
 	if !f.Opening.Reaches(v.Threshold) {
 		t.Fatalf("the rigged rack does not open: %+v", f.Opening)
 	}
@@ -402,8 +403,8 @@ func TestHintSaysHowAndInWhatOrder(t *testing.T) {
 	if an.IsOkey(k2) {
 		k2 = tile.NewTile(tile.Red, 2)
 	}
-	facts := func(opened meld.Status, plan ...okey101.Action) play101.Facts {
-		f := play101.Facts{Mine: true, Stage: okey101.StagePlay, Opened: opened, Plan: plan, Top: tile.NoTile, Owed: tile.NoTile, Discard: tile.NoTile}
+	facts := func(opened meld.Status, plan ...okey101.Action) decide.Facts {
+		f := decide.Facts{Mine: true, Stage: okey101.StagePlay, Opened: opened, Plan: plan, Top: tile.NoTile, Owed: tile.NoTile, Discard: tile.NoTile}
 		for _, a := range plan {
 			switch a.Kind {
 			case okey101.ActLayOff:
@@ -415,7 +416,7 @@ func TestHintSaysHowAndInWhatOrder(t *testing.T) {
 		return f
 	}
 	for _, tc := range []struct {
-		f              play101.Facts
+		f              decide.Facts
 		want, unwanted string
 	}{
 		{facts(meld.OpenedMelds, okey101.Discard(0, k2)),

@@ -8,22 +8,22 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/okey101"
-	"okey/ui/play101"
+	"okey/ui/play101/decide"
 )
 
 // players101 is the source of the table's players: the options' (tests
 // give scripted players) or the default.
-func (m *Model) players101() play101.Source {
-	src := play101.DefaultSource()
+func (m *Model) players101() decide.Source {
+	src := decide.DefaultSource()
 	if m.opt.NewPlayer101 != nil {
 		src.New = m.opt.NewPlayer101
 	}
 	return src
 }
 
-// Player101 is the player of a seat at the 101 table (play101.Player):
+// Player101 is the player of a seat at the 101 table (decide.Player):
 // tests give scripted ones through Options.NewPlayer101.
-type Player101 = play101.Player
+type Player101 = decide.Player
 
 // Asking the bots.
 
@@ -120,15 +120,15 @@ func (m *Model) onBot101(msg bot101Msg) tea.Cmd {
 	if !msg.plain {
 		t.Failed[msg.seat]++
 		if t.Failed[msg.seat] >= maxBotFailures {
-			t.Players[msg.seat] = play101.Plain{}
+			t.Players[msg.seat] = decide.Plain{}
 			t.Failed[msg.seat] = 0
 			m.tellNews(m.tr.T("status.botreplaced", name, m.reason(msg.err)))
 		} else {
 			m.tellNews(m.tr.T("status.botfail", name, m.reason(msg.err)))
 		}
-		return m.ask101(msg.seat, play101.Plain{}, true)
+		return m.ask101(msg.seat, decide.Plain{}, true)
 	}
-	a, ok := m.t.AnyAction(msg.seat)
+	a, ok := decide.AnyAction(m.t.G.State(), msg.seat)
 	if !ok {
 		m.tellNews(m.tr.T("status.botstuck", name, m.reason(msg.err)))
 		return nil

@@ -16,7 +16,7 @@ import (
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/layout"
-	"okey/ui/play101"
+	"okey/ui/play101/decide"
 	"okey/ui/store"
 )
 
@@ -324,7 +324,7 @@ func TestFailing101BotNeverStallsTheTable(t *testing.T) {
 			if !strings.Contains(strings.Join(logLines101(m), "\n"), "draws") {
 				t.Fatal("no bot moved")
 			}
-			if _, ok := m.t.Players[1].(play101.Plain); !ok {
+			if _, ok := m.t.Players[1].(decide.Plain); !ok {
 				t.Fatal("a bot failing again and again is not replaced by the plain player")
 			}
 		})

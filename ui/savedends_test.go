@@ -12,7 +12,7 @@ import (
 	"okey/bots/bots101"
 	"okey/game"
 	"okey/game/okey101"
-	"okey/ui/play101"
+	"okey/ui/play101/decide"
 	"okey/ui/store"
 )
 
@@ -98,7 +98,7 @@ func startOn(t *testing.T, saved []byte, which string) (*Model, error) {
 	}
 	s := DefaultSettings("en")
 	s.Speed, s.Game = "instant", which
-	m, err := New(Options{Settings: s, StateDir: state, ConfigDir: cfg, Now: fixedNow, NoColor: true, NewPlayer101: play101.NewPlain})
+	m, err := New(Options{Settings: s, StateDir: state, ConfigDir: cfg, Now: fixedNow, NoColor: true, NewPlayer101: decide.NewPlain})
 	if m != nil {
 		t.Cleanup(func() { m.Close() })
 	}

@@ -15,7 +15,7 @@ import (
 	"okey/game/tile"
 	"okey/ui/canvas"
 	"okey/ui/i18n"
-	"okey/ui/play101"
+	"okey/ui/play101/decide"
 	"okey/ui/rack"
 )
 
@@ -95,7 +95,7 @@ func TestScreens101Golden(t *testing.T) {
 					}
 					if m.t.View.MyTurn() && m.t.View.Stage == okey101.StagePlay && m.t.View.Opened[0].Status != 0 {
 						for i, x := range m.t.Rack.Slots {
-							if c := m.places101(okey101.ActLayOff, x, -1); x != tile.NoTile && len(c.Opts) > 0 {
+							if c := m.t.Places(okey101.ActLayOff, x, -1, m.state101()); x != tile.NoTile && len(c.Opts) > 0 {
 								c.Slot = i
 								m.t.Choose = &c
 								golden.RequireEqual(t, plain(m))
@@ -167,7 +167,7 @@ func (stopping101) Decide(ctx context.Context, v okey101.View) (okey101.Action, 
 			return okey101.Action{}, ctx.Err()
 		}
 	}
-	return play101.Plain{}.Decide(ctx, v)
+	return decide.Plain{}.Decide(ctx, v)
 }
 
 func TestE2E101OpenAndDiscard(t *testing.T) {

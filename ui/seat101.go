@@ -8,6 +8,7 @@ import (
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/ui/play101"
+	"okey/ui/play101/decide"
 	"okey/ui/table"
 )
 
@@ -77,10 +78,7 @@ func (m *Model) onSeat101Update(u SeatUpdate) tea.Cmd {
 	s.view101 = v
 	s.world, s.worldOK = okey101.State{}, false
 	if !s.watching {
-		seed := uint64(v.Hand)<<32 ^ uint64(v.Redeal)<<24 ^ uint64(len(v.History))
-		if w, err := v.SampleWorld(seed); err == nil {
-			s.world, s.worldOK = w, true
-		}
+		s.world, s.worldOK = play101.World(&v)
 	}
 	if first {
 		m.t = play101.NewTable(tableHost{m}, nil)
@@ -148,14 +146,9 @@ func (m *Model) seatAct101(acts []okey101.Action, done func()) tea.Cmd {
 		return nil
 	}
 	if s.worldOK {
-		st := s.world
-		for _, a := range acts {
-			n, _, err := st.Apply(a)
-			if err != nil {
-				m.t.Refuse(err)
-				return nil
-			}
-			st = n
+		if err := play101.TryAll(s.world, acts); err != nil {
+			m.t.Refuse(err)
+			return nil
 		}
 	}
 	out := make([]okey101.Action, len(acts))
@@ -197,5 +190,5 @@ func (m *Model) seatReady101() tea.Cmd {
 // table whose bot failed; false when the view's seat has nothing to do.
 func PlainAction101(v okey101.View) (okey101.Action, bool) {
 	var sv meld.Solver
-	return play101.PlainAction(&v, &sv)
+	return decide.PlainAction(&v, &sv)
 }

@@ -2,10 +2,10 @@ package ui
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 
 	"okey/game/okey101"
+	"okey/ui/play101"
 )
 
 // The games the table plays: classic Okey and Okey 101.
@@ -102,94 +102,25 @@ func (s *Settings) override101(o *Overrides) error {
 // The settings form's lines of 101: the game, and the rules of 101,
 // which stand in for the classic rules' lines while the game is 101.
 
-// openChoices are the thresholds of an opening the form offers (any
-// other, given with --rules open=N, is offered too).
-var openChoices = []int{51, 61, 71, 81, 91, 101, 111, 121, 131, 141, 151}
-
-// add101Fields adds the form's fields of the rules of 101.
+// add101Fields puts the form's lines of the rules of 101
+// (play101.RulesFields) in their place, fOpen to fHouse.
 func add101Fields(f []field, s Settings) {
 	r, err := s.rules101()
 	if err != nil {
 		r = okey101.DefaultRules()
 	}
-	opens := slices.Clone(openChoices)
-	if !slices.Contains(opens, r.Open) {
-		opens = append(opens, r.Open)
-		slices.Sort(opens)
-	}
-	var ov []string
-	for _, o := range opens {
-		ov = append(ov, strconv.Itoa(o))
-	}
-	var hv []string
-	for h := 1; h <= okey101.MaxHands; h++ {
-		hv = append(hv, strconv.Itoa(h))
-	}
-	sw := func(label string, on bool) field {
-		return field{Label: label, Values: onOff, At: boolAt(on)}
-	}
-	f[fOpen] = field{Label: "set.open", Values: ov, At: slices.Index(ov, strconv.Itoa(r.Open))}
-	f[fProgressive] = sw("set.progressive", r.Progressive)
-	f[fOkeyPair] = sw("set.okey_pair", r.OkeyPair)
-	f[fIslek] = sw("set.islek", r.Islek)
-	f[fHands] = field{Label: "set.hands", Values: hv, At: r.Hands - 1}
-	f[fPartners101] = sw("set.partners101", r.Partners)
-	f[fHouse] = field{Label: "set.house", Values: houseChoices, At: slices.Index(houseChoices, houseValue(r))}
+	copy(f[fOpen:fHouse+1], play101.RulesFields(r))
 }
 
-// houseChoices are the combinations of the house rules of 101 the form
-// offers on one line (a line each would push the form past 80×24):
-// none, each alone, each pair, all three.
-var houseChoices = []string{
-	"off", "feed", "okey_once", "islek_back", "feed+okey_once", "feed+islek_back",
-	"okey_once+islek_back", "feed+okey_once+islek_back",
-}
-
-// houseValue is the form's value for the house rules r has on.
-func houseValue(r okey101.Rules) string {
-	var on []string
-	for _, h := range []struct {
-		name string
-		on   bool
-	}{{"feed", r.Feed}, {"okey_once", r.OkeyOnce}, {"islek_back", r.IslekBack}} {
-		if h.on {
-			on = append(on, h.name)
-		}
-	}
-	if len(on) == 0 {
-		return "off"
-	}
-	return strings.Join(on, "+")
-}
+// The form's lines fOpen to fHouse are play101's lines of the rules, in
+// its order: a form with more or fewer lines there does not build.
+var _ [play101.NumRulesFields]struct{} = [fHouse - fOpen + 1]struct{}{}
 
 // rules101 builds the rules of 101 the form describes.
 func (f *settingsForm) rules101() (okey101.Rules, error) { return rules101Of(f.Fields) }
 
 // rules101Of builds the rules of 101 the fields describe.
-func rules101Of(f []field) (okey101.Rules, error) {
-	r := okey101.DefaultRules()
-	open, err := strconv.Atoi(f[fOpen].Value())
-	if err != nil {
-		return r, err
-	}
-	r.Open = open
-	r.Progressive = f[fProgressive].At == 1
-	r.OkeyPair = f[fOkeyPair].At == 1
-	r.Islek = f[fIslek].At == 1
-	r.Hands = f[fHands].At + 1
-	r.Partners = f[fPartners101].At == 1
-	for _, h := range strings.Split(f[fHouse].Value(), "+") {
-		switch h {
-		case "feed":
-			r.Feed = true
-		case "okey_once":
-			r.OkeyOnce = true
-		case "islek_back":
-			r.IslekBack = true
-		}
-	}
-	return r, r.Validate()
-}
+func rules101Of(f []field) (okey101.Rules, error) { return play101.RulesOf(f[fOpen : fHouse+1]) }
 
 // Hidden reports whether field i is left off the form: the rules of
 // the game not chosen (undo, last, both games have).

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"okey/game/okey101"
+	"okey/ui/play101"
 )
 
 // --game and --rules choose a match of 101 and its rules; --points is
@@ -182,7 +183,7 @@ func TestRules101VariantsFit(t *testing.T) {
 // combination it offers is saved as the rules options, reads back onto
 // the form, and the match started under it plays it.
 func TestSettingsHouseRules(t *testing.T) {
-	for i, want := range houseChoices {
+	for i, want := range play101.HouseChoices() {
 		m := start101(t, 100, 30, withPlainBots)
 		press(t, m, "o")
 		for m.settings.At != fHouse {
@@ -198,7 +199,7 @@ func TestSettingsHouseRules(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if houseValue(r) != want || r.Feed != strings.Contains(want, "feed") || r.OkeyOnce != strings.Contains(want, "okey_once") || r.IslekBack != strings.Contains(want, "islek_back") {
+		if play101.HouseValue(r) != want || r.Feed != strings.Contains(want, "feed") || r.OkeyOnce != strings.Contains(want, "okey_once") || r.IslekBack != strings.Contains(want, "islek_back") {
 			t.Fatalf("%q reads as %+v", want, r)
 		}
 		press(t, m, "enter")

@@ -5,6 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/okey101"
+	"okey/ui/play101"
 )
 
 // The 101 table: a match of Okey 101 played on the same Model as classic
@@ -21,13 +22,11 @@ import (
 //	table101.go       okey101Table (tableGame)
 //	match101.go       a match's life: start, load, resume, apply an action, save
 //	players101.go     asking the seats' players (ui/play101 holds them, the plain one, the hint's analysis)
-//	act101.go         the table screen's keys: the rack, groups, the actions of a turn
-//	choose101.go      choosing a meld on the table (a lay-off, an okey taken back)
+//	act101.go         the table screen's keys (play101.Table.Key) and what they ask of the app, carried out
 //	ui/layout          the table's layout (Table101)
-//	view101.go        the table drawn
-//	hint101.go        the hint (h)
+//	view101.go        the table drawn (its parts are play101.Table.Render's), the status below
 //	pages101.go       the end of a hand, the score sheet, the final sheet, resuming
-//	mouse101.go       clicks on the table
+//	mouse101.go       clicks on the table (play101.Table.Click)
 //	undo101.go        taking back one's discard, in a casual match
 
 // okey101Table is the 101 table's side of the Model (tableGame): the
@@ -47,8 +46,10 @@ func (s okey101Table) update(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case bot101Msg:
 		return m.onBot101(msg), true
-	case hint101Msg:
-		m.onHint101(msg)
+	case play101.HintMsg:
+		if m.t != nil && m.screen == scrPlay {
+			m.t.OnHint(msg, m.state101())
+		}
 		return nil, true
 	case undone101Msg:
 		return m.onUndone101(msg), true

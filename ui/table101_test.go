@@ -16,6 +16,7 @@ import (
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/play101"
+	"okey/ui/play101/decide"
 	"okey/ui/rack"
 	"okey/ui/store"
 )
@@ -141,7 +142,7 @@ func myTurn101(t testing.TB, m *Model) {
 		}
 		v := m.t.G.State().View(0)
 		var sv meld.Solver
-		a, ok := play101.PlainAction(&v, &sv)
+		a, ok := decide.PlainAction(&v, &sv)
 		if !ok {
 			t.Fatalf("no action for the player:\n%s", plain(m))
 		}
@@ -491,7 +492,7 @@ func TestLinesFit101(t *testing.T) {
 		}
 		if m.t.View.Stage == okey101.StagePlay && m.t.View.Opened[0].Status != meld.NotOpened {
 			for i, x := range m.t.Rack.Slots {
-				if c := m.places101(okey101.ActLayOff, x, -1); x != tile.NoTile && len(c.Opts) > 0 {
+				if c := m.t.Places(okey101.ActLayOff, x, -1, m.state101()); x != tile.NoTile && len(c.Opts) > 0 {
 					c.Slot = i
 					m.t.Choose = &c
 					checkAllSizes(t, m, "a place chosen")
@@ -578,7 +579,7 @@ func TestTable101SeatsTheBots101(t *testing.T) {
 		myTurn101(t, m)
 	}
 	for s := 1; s < okey101.NumSeats; s++ {
-		if _, stand := m.t.Players[s].(play101.Plain); stand || m.t.Failed[s] != 0 {
+		if _, stand := m.t.Players[s].(decide.Plain); stand || m.t.Failed[s] != 0 {
 			t.Errorf("seat %d's bot failed (%d) or was replaced: %T", s, m.t.Failed[s], m.t.Players[s])
 		}
 	}

@@ -1,13 +1,10 @@
 package ui
 
 import (
-	"slices"
-
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/okey101"
 	"okey/ui/play101"
-	"okey/ui/table"
 )
 
 // Undo (u) at the 101 table, as at the classic one (undo.go): in a
@@ -30,16 +27,12 @@ func (m *Model) undo101() tea.Cmd {
 	if !m.mayUndo(t.View.Phase == okey101.Playing) {
 		return nil
 	}
-	rec := t.G.Record()
-	last := table.LastOwnDiscard(rec.Actions, func(a okey101.Action) bool { return a.Kind == okey101.ActNextHand },
-		func(a okey101.Action) bool { return a.Kind == okey101.ActDiscard && a.Seat == 0 })
-	if last < 0 {
+	rec, ok := play101.Undone(t.G)
+	if !ok {
 		m.setFlash(true, m.tr.T("status.undo.none"))
 		return nil
 	}
 	m.cancelBots()
-	table.CountUndo(rec.Meta)
-	rec.Actions = rec.Actions[:last]
 	from := t.G.State().Moves()
 	return func() tea.Msg {
 		g, err := okey101.Replay(rec)
@@ -64,12 +57,7 @@ func (m *Model) onUndone101(msg undone101Msg) tea.Cmd {
 	rec := t.G.Record()
 	m.rec = rec.Marshal()
 	m.refresh101()
-	v := &t.View
-	deal := table.DealKey(v.Hand, v.Redeal)
-	t.Log = slices.DeleteFunc(t.Log, func(e play101.LogEntry) bool { return e.Deal == deal })
-	for i, e := range v.History {
-		m.addLog101(e, i)
-	}
+	m.relog101()
 	t.Cursor = t.Rack.Nearest(back.Tile, t.Cursor)
 	m.setFlash(false, m.tr.T("status.undone", m.t.TileName(back.Tile)))
 	return m.saveCmd()

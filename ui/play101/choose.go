@@ -1,10 +1,20 @@
 package play101
 
-import "okey/game/okey101"
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
-// Choosing where a tile goes on the table: the choice in words.
+	"okey/game/okey101"
+	"okey/game/tile"
+)
 
-// chooseText says which place is on show and how to choose.
+// Choosing where a tile goes on the table: a lay-off (i) or an okey
+// taken back (k) with more than one place open to it. The places are
+// only the legal ones (the referee takes each); ←→ go from one to the
+// next, shown on the table, enter (or the action's key again, or a
+// click on the meld) plays it, esc lets it go.
+
+// ChooseText says which place is on show and how to choose.
 func (t *Table) ChooseText() string {
 	c := t.Choose
 	a := c.Opts[c.At]
@@ -18,4 +28,78 @@ func (t *Table) ChooseText() string {
 		base = "t101.choose.takeback"
 	}
 	return t.tr().UpFirst(t.tr().T(base, t.TileName(c.Tile), where, as, c.At+1, len(c.Opts)))
+}
+
+// Places lists the places on the table tile x may go now with kind
+// (onto meld onto only, -1 for any), each one state st takes.
+func (t *Table) Places(kind okey101.ActionKind, x tile.Tile, onto int, st okey101.State) Choice {
+	v := &t.View
+	c := Choice{Kind: kind, Tile: x}
+	add := func(a okey101.Action, as tile.Tile) {
+		if onto >= 0 && a.Meld != onto {
+			return
+		}
+		if _, _, err := st.Apply(a); err == nil {
+			c.Opts = append(c.Opts, a)
+			c.As = append(c.As, as)
+		}
+	}
+	melds := v.Melds()
+	if kind == okey101.ActTakeBack {
+		for _, tb := range v.Analyzer.TakeBacks(v.Counts, melds) {
+			if tb.Tile == x {
+				add(okey101.TakeBack(0, x, tb.Meld), x)
+			}
+		}
+		return c
+	}
+	for _, lo := range v.Analyzer.LayOffs(v.Counts, melds) {
+		if lo.Tile == x {
+			add(okey101.LayOff(0, x, lo.Meld, lo.End), lo.As)
+		}
+	}
+	return c
+}
+
+// PlayPlace plays place i of c.
+func (t *Table) PlayPlace(c Choice, i int) Outcome {
+	t.Choose = nil
+	a := c.Opts[i]
+	where := t.MeldName(a.Meld)
+	o := play(a, func() {
+		t.Rack.Slots[c.Slot] = tile.NoTile
+		t.Sel = nil
+	})
+	o.Unwarned = true
+	if c.Kind == okey101.ActTakeBack {
+		o.Then = t.tr().T("t101.tookback", t.TileName(c.Tile), where)
+	} else {
+		o.Then = t.tr().T("t101.laidoff", t.TileName(c.Tile), where)
+	}
+	return o
+}
+
+// KeyChoose handles a key while a place is being chosen.
+func (t *Table) KeyChoose(k tea.KeyPressMsg) Outcome {
+	c := t.Choose
+	keys := t.host.Keys().Choose101
+	tk := t.host.Keys().Table101
+	n := len(c.Opts)
+	again := c.Kind == okey101.ActLayOff && key.Matches(k, tk.LayOff) || c.Kind == okey101.ActTakeBack && key.Matches(k, tk.TakeBack)
+	switch {
+	case key.Matches(k, keys.Quit):
+		return ask(ReqQuit)
+	case key.Matches(k, keys.Cancel):
+		t.Choose = nil
+		t.host.Flash(false, t.tr().T("t101.choose.cancel"))
+	case key.Matches(k, keys.Prev):
+		c.At = (c.At + n - 1) % n
+	case key.Matches(k, keys.Next):
+		c.At = (c.At + 1) % n
+	case key.Matches(k, keys.OK) || again:
+		return t.PlayPlace(*c, c.At)
+	default:
+		t.host.Flash(true, t.tr().T("t101.choose.keys"))
+	}
+	return Outcome{}
 }

@@ -1,8 +1,7 @@
 // Package play101 is Okey 101's side of the table, as far as it has left
 // package ui (issue 21): the match on the table and what the player is
-// doing with it, its words, the seats' players and the analysis the
-// table gives the player (the last two from a seat's view alone, so
-// that they run in commands and at a server's table alike):
+// doing with it, its keys and what they ask of the app, its words and
+// its drawing:
 //
 //	table.go     Table: the match, seat 0's view, the rack, the groups
 //	             being made, the log; it is hosted through table.Host,
@@ -17,7 +16,21 @@
 //	             read as melds, why a group is not one, the rack arranged
 //	             round them
 //	refuse.go    the referee's refusals in the player's words
-//	choose.go    the place on the table being chosen, in words
+//	act.go       the table's keys: what each does to the rack, the groups
+//	             and the turn, and what it asks of the app (an Outcome:
+//	             a play, a save, a page), with what only the app knows
+//	             passed in as a plain value (At)
+//	choose.go    choosing the place on the table a tile goes (a lay-off,
+//	             an okey taken back): the places, the keys, the words
+//	click.go     the mouse on the table
+//	screen.go    the table screen placed: its top line, its parts in the
+//	             layout, the keys worth showing now
+//	deal.go      the table following the match: a view taken in, the
+//	             deal's log, a hand's end, a saved rack taken back
+//	undo.go      the record without the player's last discard (u)
+//	rules.go     the rules of 101 on the settings form: their lines, and
+//	             the rules read back from them
+//	hintask.go   the hint asked (h) in a command, and told when it comes
 //	hintwords.go the hint's facts and a plan's steps in words
 //	keys.go      the keys of the moves the player may make now (the
 //	             front of the key bar)
@@ -29,20 +42,16 @@
 //	             comes in a table.Frame)
 //	sheet.go     the pages in words: the score sheet, a hand's end, the
 //	             last moves, the house rules, the stacks browsed
-//	player.go    Player (a seat's view in, one action out), the levels the
-//	             table seats (Source), the seat's player seeded per decision
-//	plain.go     the table's own plain player (the stand-in for a bot that
-//	             fails, and a served table's), the discard the analysis
-//	             suggests, what a discard costs
-//	hint.go      the hint's facts (h): the plan (the hard bot's whole turn,
-//	             bots101.Turn) and the table it leaves step by step, a
-//	             finish, the opening, what taking the discard would do
-//	seat.go      a view turned so that a served seat sits at seat 0
+//	seat.go      a view turned so that a served seat sits at seat 0, the
+//	             world a served seat tries its actions on (World, TryAll)
 //	notation.go  tiles in a row and the tiles of the table's melds, as the
 //	             table writes them
 //
-// It imports the referee of 101 (game/okey101, game/meld, game/tile), the
-// bots of 101, the table's core (ui/table, ui/rack, ui/seats, ui/canvas,
-// ui/layout, ui/keymap), ui/i18n, ui/theme, Bubbles' key, and nothing
+// What a seat's view alone decides (the players, the plain player, the
+// hint's facts) is the sub-package ui/play101/decide.
+//
+// It imports the referee of 101 (game/okey101, game/meld, game/tile),
+// ui/play101/decide, the table's core (ui/table, ui/rack, ui/seats, ui/canvas,
+// ui/layout, ui/keymap, ui/pages for the form's lines), ui/i18n, ui/theme, Bubble Tea and Bubbles' key, and nothing
 // of ui.
 package play101

@@ -5,6 +5,7 @@ import (
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/i18n"
+	"okey/ui/play101/decide"
 	"strings"
 )
 
@@ -16,10 +17,10 @@ import (
 // lines: what to do must not be the part that is cut), then why: what
 // the previous discard would do, the best opening and how far it is
 // from the threshold, the pairs.
-func (t *Table) HintText(f *Facts) string {
+func (t *Table) HintText(f *decide.Facts) string {
 	v := &t.View
 	var plan, why []string
-	if f.Mine && Finishes(v, f.Plan) {
+	if f.Mine && decide.Finishes(v, f.Plan) {
 		return t.tr().T("t101.hint.finish.steps", t.StepsText(v, f.Plan, false))
 	}
 	takes := len(f.Plan) > 0 && f.Plan[0].Kind == okey101.ActTake
@@ -102,13 +103,13 @@ func (t *Table) PlanText(acts []okey101.Action) string {
 // with keys, each step with the key that plays it ("lay off R7 on
 // Ali's run (e)"), left out of a finish, which f plays whole.
 func (t *Table) StepsText(v *okey101.View, acts []okey101.Action, keys bool) string {
-	at := AfterSteps(v, acts)
+	at := decide.AfterSteps(v, acts)
 	an := v.Analyzer
 	// target names meld i of the table as a step reaches it: whose it
 	// is and its kind, in the case the step's verb needs — onto it (a
 	// lay-off: "Ali'nin serisine", "kendi serine") or in it (a
 	// take-back: "Ali'nin serisindeki okey").
-	target := func(st StepState, i int, onto bool) string {
+	target := func(st decide.StepState, i int, onto bool) string {
 		if i < 0 || i >= len(st.Table) || i >= len(st.Owners) {
 			return "?"
 		}

@@ -4,6 +4,7 @@ import (
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/play101/decide"
 	"okey/ui/rack"
 	"okey/ui/table"
 )
@@ -17,7 +18,7 @@ type Table struct {
 	View okey101.View // seat 0's
 	// Players are the bots of seats 1-3 (0 is the player); Failed counts
 	// each seat's failed decisions in a row.
-	Players [okey101.NumSeats]Player
+	Players [okey101.NumSeats]decide.Player
 	Failed  [okey101.NumSeats]int
 
 	Rack   rack.Rack

@@ -1,4 +1,4 @@
-package play101
+package decide
 
 import (
 	"context"
@@ -225,12 +225,11 @@ func Costs(v *okey101.View, t tile.Tile) string {
 	return ""
 }
 
-// AnyAction is an action the game takes from seat: a draw, a give
+// AnyAction is an action state st takes from seat: a draw, a give
 // back, a discard that costs nothing if there is one, else any simple
 // action of the seat's view. It reports false only when the game takes
 // none, which the referee never allows of the seat to move.
-func (t *Table) AnyAction(seat int) (okey101.Action, bool) {
-	st := t.G.State()
+func AnyAction(st okey101.State, seat int) (okey101.Action, bool) {
 	v := st.View(seat)
 	var try []okey101.Action
 	if v.Legal.Discard {

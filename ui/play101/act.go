@@ -1,0 +1,459 @@
+package play101
+
+import (
+	"slices"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"okey/game/meld"
+	"okey/game/okey101"
+	"okey/game/tile"
+	"okey/ui/i18n"
+	"okey/ui/play101/decide"
+	"okey/ui/rack"
+	"okey/ui/table"
+)
+
+// The table's keys: what each does to the rack, the groups and the
+// turn, and what it asks of the app that hosts the table (an Outcome),
+// so that the same keys work at a local table and at a served seat.
+
+// At is what a key is pressed with that only the app knows, as it
+// stands at that moment: whether the match is only shown, and a state
+// to try the player's actions on (the match's own, or at a served seat
+// a world that agrees with its view). The app makes it afresh for every
+// key, as it does a table.Frame for every frame: a plain value, so that
+// the table cannot reach back into the app through it.
+type At struct {
+	// ReadOnly is a match only shown: another game holds it.
+	ReadOnly bool
+	// State is the state the player's actions are tried on before they
+	// go (a State's zero value refuses them all: a spectator's).
+	State okey101.State
+}
+
+// Request is what a key asks of the app beyond the table itself.
+type Request uint8
+
+// What a key asks of the app.
+const (
+	ReqNone     Request = iota
+	ReqSave             // the rack or the groups changed: save them
+	ReqPlay             // play Outcome.Acts
+	ReqQuit             // quit the match (saved)
+	ReqHelp             // the help page over the table
+	ReqSettings         // the settings
+	ReqBrowse           // the discard stacks over the table
+	ReqScores           // the score sheet
+	ReqStats            // the statistics
+	ReqUndo             // take the player's last discard back
+	ReqUnknown          // a key the table has no use for: say so
+)
+
+// Outcome is what a key at the table came to, for the app to carry out:
+// its request and, for ReqPlay, the actions and what follows them; Cmd
+// is work the table started (the hint, worked out in the background).
+type Outcome struct {
+	Req Request
+	// Acts are the actions to play, in order; All marks a whole plan
+	// (a finish), played as long as the game takes each.
+	Acts []okey101.Action
+	All  bool
+	// Done runs when the action goes (it takes the tiles it used off
+	// the rack); Then is said once it went, unless, with Unwarned, a
+	// warning was said meanwhile.
+	Done     func()
+	Then     string
+	Unwarned bool
+	Cmd      tea.Cmd
+}
+
+func ask(r Request) Outcome { return Outcome{Req: r} }
+
+func play(a okey101.Action, done func()) Outcome {
+	return Outcome{Req: ReqPlay, Acts: []okey101.Action{a}, Done: done}
+}
+
+// TakeConfirm is what x or f pressed again would confirm, let go: a
+// key confirms it (Key) or lets it go.
+func (t *Table) TakeConfirm() Confirm {
+	c := t.Confirm
+	t.Confirm = Confirm{}
+	return c
+}
+
+// warn says s as a warning, for a move the player cannot make now.
+func (t *Table) warn(s string) Outcome {
+	t.host.Flash(true, s)
+	return Outcome{}
+}
+
+// Key handles a key on the table (no place being chosen, no page over
+// it); conf is what the key before asked to confirm (TakeConfirm).
+func (t *Table) Key(k tea.KeyPressMsg, conf Confirm, at At) Outcome {
+	keys := t.host.Keys().Table101
+	if conf.Kind != ConfirmNone && key.Matches(k, keys.Cancel) {
+		// esc answers the question asked: say so, rather than
+		// "nothing to cancel".
+		if conf.Kind == ConfirmDiscard {
+			t.host.Flash(false, t.tr().T("t101.confirm.kept", t.TileName(t.Rack.Slots[conf.Slot])))
+		} else {
+			t.host.Flash(false, t.tr().T("t101.confirm.nofinish"))
+		}
+		return Outcome{}
+	}
+	switch {
+	case key.Matches(k, keys.Quit):
+		return ask(ReqQuit)
+	case key.Matches(k, keys.Help):
+		return ask(ReqHelp)
+	case key.Matches(k, keys.Settings):
+		return ask(ReqSettings)
+	case key.Matches(k, keys.Left):
+		t.MoveCursor(-1, 0)
+	case key.Matches(k, keys.Right):
+		t.MoveCursor(1, 0)
+	case key.Matches(k, keys.Up), key.Matches(k, keys.Down):
+		t.MoveCursor(0, 1)
+	case key.Matches(k, keys.Pick):
+		t.Pick()
+		return ask(ReqSave)
+	case key.Matches(k, keys.Select):
+		t.ToggleSelect(t.Cursor)
+		return ask(ReqSave)
+	case key.Matches(k, keys.Cancel):
+		t.Cancel()
+		return ask(ReqSave)
+	case key.Matches(k, keys.Draw):
+		return t.TryDraw(at)
+	case key.Matches(k, keys.Take):
+		return t.TryTake(at)
+	case key.Matches(k, keys.GiveBack):
+		return t.tryGiveBack(at)
+	case key.Matches(k, keys.Undo):
+		return ask(ReqUndo)
+	case key.Matches(k, keys.AddGroup):
+		t.AddGroup()
+		return ask(ReqSave)
+	case key.Matches(k, keys.Lay):
+		return t.tryLay(at)
+	case key.Matches(k, keys.LayOff):
+		return t.TryOnTable(okey101.ActLayOff, -1, at)
+	case key.Matches(k, keys.TakeBack):
+		return t.TryOnTable(okey101.ActTakeBack, -1, at)
+	case key.Matches(k, keys.Discard):
+		return t.tryDiscard(t.Cursor, conf, at)
+	case key.Matches(k, keys.Finish):
+		return t.tryFinish(conf, at)
+	case key.Matches(k, keys.SortColour):
+		an := t.View.Analyzer
+		t.Arrange(rack.ByColour(t.Rack.Tiles(), an.PlaysAs, an.IsOkey), nil, "status.sorted.colour")
+		return ask(ReqSave)
+	case key.Matches(k, keys.SortValue):
+		an := t.View.Analyzer
+		t.Arrange(rack.ByValue(t.Rack.Tiles(), an.PlaysAs, an.IsOkey), nil, "status.sorted.value")
+		return ask(ReqSave)
+	case key.Matches(k, keys.Runs):
+		return t.arrangeMelds(false)
+	case key.Matches(k, keys.Pairs):
+		return t.arrangeMelds(true)
+	case key.Matches(k, keys.Hint):
+		return Outcome{Cmd: t.AskHint(at.State)}
+	case key.Matches(k, keys.Browse):
+		return ask(ReqBrowse)
+	case key.Matches(k, keys.Scores):
+		return ask(ReqScores)
+	case key.Matches(k, keys.Stats):
+		return ask(ReqStats)
+	default:
+		return ask(ReqUnknown)
+	}
+	return Outcome{}
+}
+
+// The rack.
+
+// Pick picks up the tile under the cursor, or puts the tile picked up
+// down at the cursor.
+func (t *Table) Pick() {
+	if from, ok := table.PickAt(t.host, &t.Rack, t.Cursor, &t.Held, t.TileName); ok {
+		t.Move(from, t.Cursor)
+	}
+}
+
+// arrangeMelds is seri diz (the best opening's runs and sets together)
+// or çift diz (the pairs together), the rest apart by colour; with none
+// to lay out, it says so and the rack stays as it was.
+func (t *Table) arrangeMelds(pairs bool) Outcome {
+	v := &t.View
+	an := v.Analyzer
+	var ms []meld.Meld
+	name := "status.runs"
+	if pairs {
+		ms, name = an.PairMelds(v.Counts, v.Rules.OkeyPair), "status.pairs"
+	} else {
+		ms = t.SV.BestOpening(an, v.Counts).Melds
+	}
+	if len(ms) == 0 {
+		return t.warn(t.tr().T(name + ".none"))
+	}
+	groups := decide.MeldTiles(ms)
+	// As the apps' "seri aç" and "çift aç": the melds laid out become
+	// the groups to lay down, when the player may lay them.
+	st := v.Opened[0].Status
+	if t.GroupsOnRack(groups, name, st == meld.NotOpened || (st == meld.OpenedPairs) == pairs) {
+		msg := t.tr().T(name+".groups", len(groups))
+		if len(groups) == 1 {
+			msg = t.tr().T(name + ".group1")
+		}
+		t.host.Flash(false, msg+" "+t.GroupsSum())
+	}
+	return ask(ReqSave)
+}
+
+// Actions.
+
+// whyNotMine says why the player cannot act now, or "".
+func (t *Table) whyNotMine(at At) string {
+	v := &t.View
+	switch {
+	case at.ReadOnly:
+		return t.tr().T("status.readonly")
+	case v.Phase != okey101.Playing:
+		return t.tr().T("status.notplaying")
+	case v.Turn != 0:
+		return t.tr().T("status.wait", t.host.Words().NameIn(v.Turn, i18n.Locative))
+	}
+	return ""
+}
+
+// WhyNotTable says why the player cannot put tiles on the table now,
+// or "".
+func (t *Table) WhyNotTable(at At) string {
+	if why := t.whyNotMine(at); why != "" {
+		return why
+	}
+	switch t.View.Stage {
+	case okey101.StageFirst:
+		return t.tr().T("t101.first")
+	case okey101.StageDraw:
+		return t.tr().T("t101.drawfirst")
+	}
+	return ""
+}
+
+// whyNotDraw says why the player cannot draw or take now, or "".
+func (t *Table) whyNotDraw(at At) string {
+	why := t.whyNotMine(at)
+	switch {
+	case why != "":
+	case t.View.Stage == okey101.StageFirst:
+		why = t.tr().T("t101.first")
+	case t.View.Stage == okey101.StagePlay:
+		why = t.tr().T("t101.drawn")
+	}
+	return why
+}
+
+// TryDraw draws from the middle, when the player may.
+func (t *Table) TryDraw(at At) Outcome {
+	if why := t.whyNotDraw(at); why != "" {
+		return t.warn(why)
+	}
+	return play(okey101.Draw(0), nil)
+}
+
+// TryTake takes the previous player's discard, when the player may.
+func (t *Table) TryTake(at At) Outcome {
+	v := &t.View
+	why := t.whyNotDraw(at)
+	switch {
+	case why != "":
+	case v.GaveBack:
+		why = t.tr().T("t101.gaveback")
+	case v.Top(v.Previous) == tile.NoTile:
+		why = t.tr().T("status.take.empty", t.host.Words().SeatName(v.Previous))
+	}
+	if why != "" {
+		return t.warn(why)
+	}
+	o := play(okey101.Take(0), nil)
+	o.Then = t.tr().T("t101.took", t.TileCase(v.Top(v.Previous), i18n.Accusative))
+	return o
+}
+
+func (t *Table) tryGiveBack(at At) Outcome {
+	v := &t.View
+	why := t.whyNotMine(at)
+	switch {
+	case why != "":
+	case v.Legal.GiveBack:
+	case v.Taken.Tile.Valid() && v.Taken.Used:
+		why = t.tr().T("t101.giveback.used", t.TileName(v.Taken.Tile))
+	default:
+		why = t.tr().T("t101.giveback.none")
+	}
+	if why != "" {
+		return t.warn(why)
+	}
+	return play(okey101.GiveBack(0), nil)
+}
+
+// tryLay lays the groups made (and the group being made) down: the
+// opening, when the player has not opened.
+func (t *Table) tryLay(at At) Outcome {
+	if why := t.WhyNotTable(at); why != "" {
+		return t.warn(why)
+	}
+	v := &t.View
+	all := slices.Clone(t.Groups)
+	if len(t.Sel) > 0 {
+		if _, why := t.ReadGroup(t.Sel, all); why != "" {
+			return t.warn(why)
+		}
+		all = append(all, t.Sel)
+	}
+	if len(all) == 0 {
+		return t.warn(t.tr().T("t101.lay.none"))
+	}
+	groups := make([][]tile.Tile, len(all))
+	pairs, total := false, 0
+	for i, g := range all {
+		groups[i] = t.SlotTiles(g)
+		if len(groups[i]) == 2 {
+			pairs = true
+		} else if r, err := v.Analyzer.Read(groups[i]); err == nil {
+			total += r.Value()
+		}
+	}
+	var a okey101.Action
+	switch {
+	case v.Opened[0].Status != meld.NotOpened:
+		a = okey101.Lay(0, groups...)
+	case pairs && len(groups) < okey101.MinPairs:
+		return t.warn(t.tr().T("t101.open.pairs.short", len(groups), okey101.MinPairs))
+	case pairs:
+		a = okey101.OpenPairs(0, groups...)
+	case total < v.Threshold:
+		return t.warn(t.tr().T("t101.open.short", total, v.Threshold, v.Threshold-total))
+	default:
+		a = okey101.Open(0, groups...)
+	}
+	return play(a, func() {
+		for _, g := range all {
+			for _, s := range g {
+				t.Rack.Slots[s] = tile.NoTile
+			}
+		}
+		t.Sel, t.Groups = nil, nil
+	})
+}
+
+// TryOnTable lays the tile of the slot chosen alone (else the cursor's)
+// off onto the table, or puts it in the place of an okey there (kind
+// ActLayOff or ActTakeBack); only onto meld onto (-1: any). With more
+// than one place for it, the player chooses.
+func (t *Table) TryOnTable(kind okey101.ActionKind, onto int, at At) Outcome {
+	if why := t.WhyNotTable(at); why != "" {
+		return t.warn(why)
+	}
+	v := &t.View
+	slot := t.Cursor
+	if len(t.Sel) == 1 {
+		slot = t.Sel[0]
+	}
+	x := t.Rack.Slots[slot]
+	switch {
+	case v.Opened[0].Status == meld.NotOpened:
+		return t.warn(t.tr().T("t101.table.notopened"))
+	case x == tile.NoTile:
+		return t.warn(t.tr().T("t101.table.notile"))
+	case len(v.Table) == 0:
+		return t.warn(t.tr().T("t101.table.empty"))
+	}
+	c := t.Places(kind, x, onto, at.State)
+	c.Slot = slot
+	switch {
+	case len(c.Opts) == 0:
+		return t.warn(t.noPlace(kind, x, onto, at.State))
+	case len(c.Opts) == 1:
+		return t.PlayPlace(c, 0)
+	}
+	t.Choose = &c
+	return Outcome{}
+}
+
+// noPlace says why tile x has no place on the table (onto meld onto, -1
+// for any).
+func (t *Table) noPlace(kind okey101.ActionKind, x tile.Tile, onto int, st okey101.State) string {
+	name := t.TileName(x)
+	if kind == okey101.ActTakeBack {
+		return t.tr().T("t101.takeback.none", name)
+	}
+	if tb := t.Places(okey101.ActTakeBack, x, onto, st); len(tb.Opts) > 0 {
+		return t.tr().T("t101.layoff.okey", name)
+	}
+	if onto >= 0 {
+		return t.tr().T("t101.layoff.notthere", name, t.MeldName(onto))
+	}
+	return t.tr().T("t101.layoff.none", name)
+}
+
+// tryDiscard discards the tile of slot. One that costs 101 is only
+// thrown when confirmed (the same key again on the same tile).
+func (t *Table) tryDiscard(slot int, conf Confirm, at At) Outcome {
+	v := &t.View
+	why := t.whyNotMine(at)
+	switch {
+	case why != "":
+	case v.Stage == okey101.StageDraw:
+		why = t.tr().T("t101.drawfirst")
+	case v.Legal.GiveBack:
+		why = t.tr().T("t101.owed", t.TileName(v.Taken.Tile))
+	case t.Rack.Slots[slot] == tile.NoTile:
+		why = t.tr().T("status.discard.empty")
+	}
+	if why != "" {
+		return t.warn(why)
+	}
+	x := t.Rack.Slots[slot]
+	if cost := decide.Costs(v, x); cost != "" && (conf.Kind != ConfirmDiscard || conf.Slot != slot) {
+		t.Confirm = Confirm{Kind: ConfirmDiscard, Slot: slot}
+		return t.warn(t.tr().T("t101.confirm."+cost, t.TileName(x), t.TileCase(x, i18n.Accusative)))
+	}
+	return play(okey101.Discard(0, x), func() {
+		t.Rack.Slots[slot] = tile.NoTile
+		t.Sel = slices.DeleteFunc(t.Sel, func(s int) bool { return s == slot })
+	})
+}
+
+// tryFinish finishes the hand: with one tile left, by discarding it;
+// otherwise by the way the analysis finds to lay every tile but one
+// down this turn, shown first and played when confirmed (f again).
+func (t *Table) tryFinish(conf Confirm, at At) Outcome {
+	v := &t.View
+	if why := t.WhyNotTable(at); why != "" && v.Stage != okey101.StageFirst {
+		return t.warn(why)
+	}
+	if v.Stage == okey101.StageFirst {
+		return t.warn(t.tr().T("t101.finish.first"))
+	}
+	if v.Counts.Total() == 1 && !v.Legal.GiveBack {
+		for i, x := range t.Rack.Slots {
+			if x != tile.NoTile {
+				return t.tryDiscard(i, conf, at)
+			}
+		}
+	}
+	if conf.Kind == ConfirmFinish {
+		return Outcome{Req: ReqPlay, Acts: conf.Plan, All: true}
+	}
+	p, ok := t.SV.CanFinish(v.Analyzer, v.Counts, v.Melds(), v.MeldTurn())
+	if !ok {
+		return t.warn(t.tr().T("t101.finish.cannot"))
+	}
+	t.Confirm = Confirm{Kind: ConfirmFinish, Plan: okey101.PlanActions(0, p)}
+	t.host.Flash(false, t.PlanText(t.Confirm.Plan))
+	return Outcome{}
+}

@@ -1,0 +1,80 @@
+package play101
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"okey/game/okey101"
+	"okey/game/tile"
+	"okey/ui/layout"
+)
+
+// Click handles the mouse on the table laid out as l: a click on a
+// tile puts the cursor on it (or the tile picked up there), a right
+// click chooses it into the group being made (or takes it out); a click
+// on a meld lays the tile under the cursor off there (or puts it in the
+// place of an okey there; while a place is being chosen, chooses that
+// meld); a click on the middle line draws, on the left player's panel
+// takes.
+func (t *Table) Click(msg tea.MouseClickMsg, l layout.Table101, at At) Outcome {
+	mo := msg.Mouse()
+	if i := l.SlotAt(mo.X, mo.Y); i >= 0 {
+		t.Choose = nil
+		t.host.Flash(false, "")
+		t.Cursor = i
+		switch {
+		case mo.Button == tea.MouseRight:
+			t.ToggleSelect(i)
+			return ask(ReqSave)
+		case mo.Button != tea.MouseLeft:
+		case t.Held >= 0:
+			t.Pick()
+			return ask(ReqSave)
+		case t.Rack.Slots[i] != tile.NoTile:
+			t.host.Flash(false, t.tr().T("t101.clicked", t.TileName(t.Rack.Slots[i])))
+		}
+		return Outcome{}
+	}
+	if mo.Button != tea.MouseLeft {
+		return Outcome{}
+	}
+	rows := t.MeldRows(l.Flex.W)
+	melds, _ := l.Split(len(rows))
+	if i := MeldAt(rows, melds, mo.X, mo.Y); i >= 0 {
+		return t.clickMeld(i, at)
+	}
+	t.Choose = nil
+	switch {
+	case l.Center.Contains(mo.X, mo.Y):
+		t.host.Flash(false, "")
+		return t.TryDraw(at)
+	case l.Seats[t.View.Previous].Contains(mo.X, mo.Y):
+		t.host.Flash(false, "")
+		return t.TryTake(at)
+	}
+	return Outcome{}
+}
+
+// clickMeld puts the tile under the cursor (or the one chosen alone) on
+// table meld i: the place being chosen, else a lay-off, else an okey
+// taken back.
+func (t *Table) clickMeld(i int, at At) Outcome {
+	t.host.Flash(false, "")
+	if c := t.Choose; c != nil {
+		for k, a := range c.Opts {
+			if a.Meld == i {
+				return t.PlayPlace(*c, k)
+			}
+		}
+		return t.warn(t.tr().T("t101.layoff.notthere", t.TileName(c.Tile), t.MeldName(i)))
+	}
+	slot := t.Cursor
+	if len(t.Sel) == 1 {
+		slot = t.Sel[0]
+	}
+	if x := t.Rack.Slots[slot]; x != tile.NoTile && t.WhyNotTable(at) == "" {
+		if tb := t.Places(okey101.ActTakeBack, x, i, at.State); len(tb.Opts) > 0 {
+			return t.TryOnTable(okey101.ActTakeBack, i, at)
+		}
+	}
+	return t.TryOnTable(okey101.ActLayOff, i, at)
+}

@@ -1,0 +1,16 @@
+// Package decide is what a seat's view of Okey 101 alone decides, with
+// no table and no screen: the seats' players (Player, the levels a table
+// seats as a Source, a seat's bot seeded per decision), the plain
+// player (the stand-in for a bot that fails, and a served table's) with
+// the discard the analysis suggests and what a discard costs, and the
+// hint's facts (the hard bot's whole turn, bots101.Turn, and the table
+// it leaves step by step). It runs in commands and at a server's table
+// alike, from a view alone:
+//
+//	player.go Player, Source, SeatPlayer
+//	plain.go  Plain, PlainAction, AnyAction, the discard advised, Costs
+//	hint.go   Hint, Facts, the plan's steps (AfterSteps), TakeFacts
+//
+// It imports the referee of 101 (game/okey101, game/meld, game/tile)
+// and the bots of 101, and nothing of ui.
+package decide

@@ -1,0 +1,78 @@
+package play101
+
+import (
+	"slices"
+
+	tea "charm.land/bubbletea/v2"
+
+	"okey/game/meld"
+	"okey/game/okey101"
+	"okey/game/tile"
+	"okey/ui/play101/decide"
+)
+
+// The hint (h) is the hard bot's whole turn from the player's view
+// (Hint, bots101.Turn), one plan put into words a step at a time, each
+// step naming its tiles, with why (the best opening and how far it is
+// from the threshold, the pairs, what the previous discard would do).
+// The cursor goes onto the first tile to play (e, k or x plays it);
+// melds to lay down first become the groups on the rack (l lays them).
+// It is worked out in a command, with a solver of its own, and dropped
+// if the table has moved on meanwhile.
+
+// HintMsg is the hint for the position numbered moves, asked as hint id.
+type HintMsg struct {
+	id    uint64
+	moves int
+	facts decide.Facts
+}
+
+// AskHint asks for the hint on state st (the match's, or a served
+// seat's world), nil when no hand is being played.
+func (t *Table) AskHint(st okey101.State) tea.Cmd {
+	if t.View.Phase != okey101.Playing {
+		t.host.Flash(true, t.tr().T("status.hint.none"))
+		return nil
+	}
+	t.HintID++
+	id, moves := t.HintID, st.Moves()
+	t.host.Flash(false, t.tr().T("status.hint.thinking"))
+	return func() tea.Msg {
+		var sv meld.Solver
+		view := st.View(0) // a State is a value Apply never changes
+		return HintMsg{id: id, moves: moves, facts: decide.Hint(&view, &sv)}
+	}
+}
+
+// OnHint tells the hint, if the table is still where it was asked: the
+// latest hint asked, and st (as AskHint's) as many moves on.
+func (t *Table) OnHint(msg HintMsg, st okey101.State) {
+	if msg.id != t.HintID || st.Moves() != msg.moves {
+		return
+	}
+	f := &msg.facts
+	// The cursor goes onto the first tile the plan plays with a key of
+	// its own (a lay-off, a take-back or the discard), so e, k or x
+	// plays it.
+	if x := f.CursorTile(); x != tile.NoTile && t.Rack.Slots[t.Cursor] != x {
+		if i := slices.Index(t.Rack.Slots[:], x); i >= 0 {
+			t.Cursor = i
+		}
+	}
+	txt := t.HintText(f)
+	// When the plan starts by laying melds down (an opening, or more
+	// melds), they become the groups on the rack, so that l lays down
+	// exactly those (s and p lay out their own, which may differ).
+	if f.Mine && f.Stage == okey101.StagePlay && len(f.Plan) > 0 {
+		a := f.Plan[0]
+		if (a.Kind == okey101.ActOpen || a.Kind == okey101.ActLay) && !decide.Finishes(&t.View, f.Plan) &&
+			t.GroupsOnRack(a.Melds, "status.hint.thinking", true) {
+			if len(a.Melds) == 1 {
+				txt += " " + t.tr().T("t101.hint.grouped.one")
+			} else {
+				txt += " " + t.tr().T("t101.hint.grouped")
+			}
+		}
+	}
+	t.host.Flash(false, txt)
+}

@@ -1,0 +1,93 @@
+package play101
+
+import (
+	"charm.land/bubbles/v2/key"
+
+	"okey/game/okey101"
+	"okey/ui/canvas"
+	"okey/ui/layout"
+	"okey/ui/table"
+)
+
+// The table screen placed: its top line, its parts in the layout, the
+// keys worth showing now. The app puts the status and the key bar
+// below, or a page over it all.
+
+// Header is the top line, w columns wide: the game, the hand, the
+// opening (casual says so where it fits), badge (a served seat's) and
+// keys at the right edge ("" for none).
+func (t *Table) Header(w int, casual bool, badge, keys string) string {
+	v := &t.View
+	tr := t.tr()
+	const title = "OKEY 101"
+	info := "  " + tr.T("t101.hdr.hand", v.Hand, v.Rules.Hands) + " · " + tr.T("t101.hdr.open", v.Threshold)
+	if v.Rules.Partners {
+		info += " · " + tr.T("t101.hdr.partners")
+	}
+	dealer := " · " + tr.T("hdr.dealer", t.host.Words().SeatNameMid(v.Dealer))
+	room := table.HeaderRoom(w, title, keys)
+	// A casual match says so where it fits whole (u in the help bar says
+	// it too); the panels mark the dealer too: where the whole line does
+	// not fit, the header leaves the dealer out rather than cut a name.
+	if casual {
+		if c := " · " + tr.T("hdr.casual"); canvas.Width(info+c+badge) <= room {
+			info += c
+		}
+	}
+	if canvas.Width(info+dealer+badge) <= room {
+		info += dealer
+	}
+	return table.Header(w, title, info+badge, keys, t.host.Paint)
+}
+
+// Render draws the table's parts in l: the bots' panels, the centre,
+// the melds (and under them, on a tall terminal, the score sheet), the
+// log, the work line, the rack with its bottom edge.
+func (t *Table) Render(c *canvas.Canvas, l layout.Table101, f table.Frame, bottom string) {
+	for s := 1; s < okey101.NumSeats; s++ {
+		t.RenderSeat(c, l, s, f)
+	}
+	t.RenderCenter(c, l)
+	rows := t.MeldRows(l.Flex.W)
+	melds, log := l.Split(len(rows))
+	if l.LogBeside && len(t.View.Results) > 0 {
+		// A tall terminal has room under the melds: the score sheet.
+		sheet := t.SheetTable()
+		if free := melds.H - len(rows) - 1; free >= len(sheet)+1 {
+			y := melds.Y + melds.H - len(sheet) - 1
+			c.Put(melds.X, y, t.host.Paint(table.Accent, canvas.Cut(t.tr().T("t101.sheet.title"), melds.W)))
+			for i, s := range sheet {
+				c.Put(melds.X, y+1+i, canvas.Within(s, melds.W))
+			}
+			melds.H = y - melds.Y - 1
+		}
+	}
+	t.RenderMelds(c, melds, rows)
+	t.RenderLog(c, log, l.LogBeside)
+	if l.LogBeside {
+		for y := l.Log.Y; y < l.Log.Y+l.Log.H; y++ {
+			c.Put(l.Log.X-2, y, t.host.Paint(table.Dim, "│"))
+		}
+	}
+	t.RenderWork(c, l.Work)
+	t.RenderRack(c, l.Rack, bottom, f)
+}
+
+// ShortHelp picks the table's keys worth showing now: a match only
+// shown (readOnly) has no moves; the host's own keys (a seat's chat,
+// say) come after the moves, and undo in a casual match.
+func (t *Table) ShortHelp(readOnly, casual bool, host []key.Binding) []key.Binding {
+	if t.Choose != nil {
+		k := t.host.Keys().Choose101
+		return []key.Binding{k.Other, k.OK, k.Cancel, k.Quit}
+	}
+	k := t.host.Keys().Table101
+	if readOnly {
+		return []key.Binding{k.Sort, k.Group, k.Browse, k.Scores, k.Move, k.Help, k.Quit}
+	}
+	b := append(t.MoveKeys(), host...)
+	if casual {
+		b = append(b, k.Undo)
+	}
+	return append(b, k.Hint, k.Sort, k.Group, k.Browse, k.Scores, k.Move, k.Pick, k.Cancel, k.Help, k.Settings, k.Quit)
+}
