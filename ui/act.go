@@ -21,21 +21,10 @@ func (m *Model) updateTable(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	keys := m.keys.Table
+	if cmd, ok := m.tableKey(k, keys.Common(), m.c.MoveCursor); ok {
+		return cmd
+	}
 	switch {
-	case key.Matches(k, keys.Quit):
-		return m.quit()
-	case key.Matches(k, keys.Help):
-		m.openOverlay(ovHelp)
-	case key.Matches(k, keys.Settings):
-		m.openSettings()
-	case key.Matches(k, keys.Left):
-		m.c.MoveCursor(-1, 0)
-	case key.Matches(k, keys.Right):
-		m.c.MoveCursor(1, 0)
-	case key.Matches(k, keys.Up):
-		m.c.MoveCursor(0, -1)
-	case key.Matches(k, keys.Down):
-		m.c.MoveCursor(0, 1)
 	case key.Matches(k, keys.Pick):
 		m.c.Pick()
 		return m.saveCmd()

@@ -25,6 +25,7 @@
 //	words.go           seats, tiles, scores and moves in the player's language
 //	mouse.go           clicks on the table
 //	settings.go        Settings, their checks, reading them
+//	tablekeys.go       the keys both tables share (table.CommonKey) done: quit, help, settings, the cursor
 //	act.go             classic's table screen's keys and the player's actions (act101.go is 101's)
 //	table_view.go      the classic table screen placed (its parts are ui/playclassic's), the status and guide of both tables, the help bar
 //	overlay.go         the pages over the table: opening, closing, drawing; the pager (a bubbles viewport) every page that scrolls moves by, keys and wheel
