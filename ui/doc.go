@@ -16,17 +16,15 @@
 //
 //	model.go           Options, the Model, New, Init, Update and the dispatch of keys by screen
 //	tablegame.go       tableGame: what the app asks of the game on the table (table() tells which)
-//	match.go           a match's life: load, resume, start, apply an action, save
-//	bots.go            asking the bots (with a timeout), their answers, plain moves for a failing bot
-//	hint.go            the hint: the strongest bot's judgment of the player's move
-//	undo.go            taking back one's discard, in a casual match (both tables)
+//	match.go           a match's life: load, resume, start, take in what an action did, save (the table's side is playclassic's)
+//	bots.go            the bots' timeout, cancelling every question (asking and the answers are each game's)
+//	undo.go            whether the player may take a discard back now, in a casual match (both tables)
+//	classic.go         classic Okey's table hosted (tableGame): what its keys, clicks, bots, hint and undo ask of the app
 //	view.go            View, the header, the frame (table.Frame) and the host (table.Host) of either table
 //	host.go            the shared pages (ui/pages) hosted: what they are drawn with, their frame, what their keys ask
 //	words.go           seats, tiles, scores and moves in the player's language
-//	mouse.go           clicks on the table
 //	settings.go        Settings, their checks, reading them
-//	tablekeys.go       the keys both tables share (table.CommonKey) done: quit, help, settings, the cursor
-//	act.go             classic's table screen's keys and the player's actions (act101.go is 101's)
+//	tablekeys.go       the keys both tables share (table.CommonKey) done: quit, help, settings, the cursor; a click handed to the table
 //	table_view.go      the classic table screen placed (its parts are ui/playclassic's), the status and guide of both tables, the help bar
 //	overlay.go         the pages over the table: opening, closing, drawing; the pager (a bubbles viewport) every page that scrolls moves by, keys and wheel
 //	overlay_help.go    the ? page
@@ -64,7 +62,7 @@
 // and bots but nothing of ui:
 //
 //	ui/play101     Okey 101's table (its state, rack, groups, words, drawing, guide, the keys of its moves), players, plain player, the hint
-//	ui/playclassic classic Okey's table (its state, the rack's moves, why a move is refused, drawing, guide, the keys of its moves), seat bots, its plain stand-in, the sorts, its move log in words
+//	ui/playclassic classic Okey's table (its state, the rack's moves, its keys and clicks turned into moves, why a move is refused, drawing, guide, the keys of its moves), the match taken in (view, rack, log, the saved rack), asking its bots and a failing bot's plain move, the hint, undo, its plain stand-in, the sorts, its move log in words
 //
 // both turn their views for a served seat with ui/seats (the core's).
 package ui

@@ -260,7 +260,7 @@ func NewSeat(opt SeatOptions) (*Model, error) {
 	m.opt.NewBot = bots.New
 	m.opt.BotTimeout = defaultBotTimeout
 	m.seat = &seatLink{opt: opt, rot: max(0, opt.Seat), watching: opt.Seat < 0, pending: -1}
-	m.c = playclassic.NewTable(tableHost{m})
+	m.c = m.newClassic()
 	m.ctx, m.cancel = context.WithCancel(context.Background())
 	m.bar = pages.NewBar()
 	if err := m.applySettings(); err != nil {
@@ -350,31 +350,6 @@ func (m *Model) leave() tea.Cmd {
 	return func() tea.Msg { return LeaveMsg{} }
 }
 
-// handMoves numbers the positions of a hand, for dropping a hint the
-// table has moved past.
-func (m *Model) handMoves() int {
-	if m.seat != nil {
-		return m.c.View.Hand<<16 | len(m.c.View.History)
-	}
-	return m.c.G.State().Moves()
-}
-
-// ownView is the player's view, for the hint.
-func (m *Model) ownView() game.View {
-	if m.seat != nil {
-		return m.c.View
-	}
-	return m.c.G.State().View(0)
-}
-
-// handNo is the number of the hand being played.
-func (m *Model) handNo() int {
-	if m.seat != nil {
-		return m.c.View.Hand
-	}
-	return m.c.G.State().HandNumber()
-}
-
 // seatAct sends the player's action to the table; the next update says
 // what came of it.
 func (m *Model) seatAct(a game.Action) tea.Cmd {
@@ -437,9 +412,9 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 	if first || newMatch {
 		m.c.View = v
 		m.c.Log = m.c.Log[:0]
-		m.newHandRack()
+		m.c.NewHandRack()
 		for i, e := range v.History {
-			m.addLog(e, i)
+			m.c.AddLog(e, i)
 		}
 	} else {
 		// A discard sent leaves the slot it was thrown from, not another
@@ -448,11 +423,11 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 			m.c.Rack.Slots[s.pending] = tile.NoTile
 		}
 		wasMine := old.MyTurn()
-		m.takeView(v)
+		m.c.TakeView(v)
 		if v.Hand == old.Hand {
 			seen := min(len(old.History), len(v.History))
 			for i := seen; i < len(v.History); i++ {
-				m.addLog(v.History[i], i)
+				m.c.AddLog(v.History[i], i)
 			}
 		}
 		if !wasMine && v.MyTurn() && !m.flashNews {
@@ -470,7 +445,7 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 		})
 		m.c.Log = slices.Insert(m.c.Log, p, playclassic.LogEntry{Note: m.chatText(c), Chat: true, Hand: c.Hand, At: c.At})
 	}
-	m.trimLog()
+	m.c.TrimLog()
 	m.takeRefusal(u.Refused, u.RefusedSeq, first)
 
 	switch {

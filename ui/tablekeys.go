@@ -29,3 +29,8 @@ func (m *Model) tableKey(k tea.KeyPressMsg, keys keymap.CommonKeys, move func(dx
 	}
 	return nil, true
 }
+
+// onClick handles the mouse on the table: a click on a tile selects it
+// (or puts the tile picked up down there), a click on the wall draws, a
+// click on the previous player's stack takes.
+func (m *Model) onClick(msg tea.MouseClickMsg) tea.Cmd { return m.table().click(msg) }
