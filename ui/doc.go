@@ -40,7 +40,7 @@
 //	problem.go         errors said in the player's language
 //	settings101.go     the game of a new match, the rules of 101 on the form and the command line
 //	*101.go            the Okey 101 table: table101.go maps its files
-//	seat.go            a seat at a table the model does not own: updates in, intents out
+//	seat.go            a seat at a table the model does not own: updates in, intents out (the messages are ui/seatmsg's, named here too)
 //	seat101.go         the same for a table of Okey 101: its seat's view drives the 101 table
 //	fair.go            a served match's commitment to its deals: noted at the deal, revealed at the end
 //
@@ -56,6 +56,7 @@
 //	ui/i18n    the words, from assets
 //	ui/store   every file the game reads or writes
 //	ui/stats   the player's statistics: counting every hand once, by the bots' levels
+//	ui/seatmsg what a served table of either game and a seat at it say to each other: the update, the intents, who holds a seat, the chat placed among the moves
 //	ui/pages   the pages both games share, as components (notice, too small, locked, statistics, the settings form and its names, the coach's review, the saved matches), and what every page is made of: the key bar, the scroll, the frame
 //
 // and the first of a game's side (issue 21), importing a game's referee
