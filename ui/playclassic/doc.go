@@ -23,12 +23,14 @@
 //	hint.go         the hint: the strongest bot's judgment of the
 //	                player's move, said in words with the cursor on it
 //	keys.go         the keys of the move the player may make now (the
-//	                front of the key bar)
+//	                front of the key bar), the key bar's keys worth
+//	                showing now, the header's words for the match
 //	guide.go        what the player may do now, in words (the status's
 //	                guide)
 //	view.go         the table drawn: the stacks, the bots' panels, the
 //	                player's line, the wall and the indicator, the rack,
-//	                the log (the app places them and draws the rest)
+//	                the log, all but the log at once (Render); the app
+//	                places the log and draws the rest
 //	playclassic.go  the seats' bots (SeatBot, seeded per decision so that a
 //	                resumed match plays on as it would have), the plain
 //	                stand-in for a bot that keeps failing (Plain,
