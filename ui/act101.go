@@ -25,6 +25,9 @@ func (m *Model) updateTable101(k tea.KeyPressMsg) tea.Cmd {
 	if m.overlay != ovNone && m.updateOverlay(k) {
 		return nil
 	}
+	if cmd, ok := m.tableKey(k, m.keys.Table101.Common(), t.MoveCursor); ok {
+		return cmd
+	}
 	return m.do101(t.Key(k, conf, m.at101()), k)
 }
 

@@ -100,7 +100,7 @@ func TestPlainMoveIsAlwaysTaken(t *testing.T) {
 	drain(t, m, m.Init())
 	for turns := 0; m.screen == scrPlay && turns < 40; turns++ {
 		for s := range game.NumSeats {
-			a, ok := m.plainMove(s)
+			a, ok := m.c.PlainMove(s)
 			mover := m.c.View.Turn == s && m.c.View.Phase == game.Playing
 			if ok != mover {
 				t.Fatalf("seat %d: plainMove ok=%v, but the seat to move is %d", s, ok, m.c.View.Turn)

@@ -1,6 +1,10 @@
 package ui
 
-import tea "charm.land/bubbletea/v2"
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"okey/ui/playclassic"
+)
 
 // screenNames name the screens in the debug log.
 var screenNames = [...]string{
@@ -35,9 +39,9 @@ func (m *Model) debugAfter(msg tea.Msg, flash string) func() {
 		if msg.err != nil {
 			log.Error("save", "path", msg.path, "err", msg.err)
 		}
-	case botMoveMsg:
-		if msg.err != nil {
-			log.Warn("bot", "seat", msg.seat, "err", msg.err)
+	case playclassic.BotMoveMsg:
+		if msg.Err != nil {
+			log.Warn("bot", "seat", msg.Seat, "err", msg.Err)
 		}
 	}
 	before := m.screen

@@ -16,16 +16,15 @@
 //
 //	model.go           Options, the Model, New, Init, Update and the dispatch of keys by screen
 //	tablegame.go       tableGame: what the app asks of the game on the table (table() tells which)
-//	match.go           a match's life: load, resume, start, apply an action, save
-//	bots.go            asking the bots (with a timeout), their answers, plain moves for a failing bot
-//	hint.go            the hint: the strongest bot's judgment of the player's move
-//	undo.go            taking back one's discard, in a casual match (both tables)
+//	match.go           a match's life: load, resume, start, take in what an action did, save (the table's side is playclassic's)
+//	bots.go            the bots' timeout, cancelling every question (asking and the answers are each game's)
+//	undo.go            whether the player may take a discard back now, in a casual match (both tables)
+//	classic.go         classic Okey's table hosted (tableGame): what its keys, clicks, bots, hint and undo ask of the app
 //	view.go            View, the header, the frame (table.Frame) and the host (table.Host) of either table
 //	host.go            the shared pages (ui/pages) hosted: what they are drawn with, their frame, what their keys ask
 //	words.go           seats, tiles, scores and moves in the player's language
-//	mouse.go           clicks on the table
 //	settings.go        Settings, their checks, reading them
-//	act.go             classic's table screen's keys and the player's actions (act101.go is 101's)
+//	tablekeys.go       the keys both tables share (table.CommonKey) done: quit, help, settings, the cursor; a click handed to the table
 //	table_view.go      the classic table screen placed (its parts are ui/playclassic's), the status and guide of both tables, the help bar
 //	overlay.go         the pages over the table: opening, closing, drawing; the pager (a bubbles viewport) every page that scrolls moves by, keys and wheel
 //	overlay_help.go    the ? page
@@ -41,7 +40,7 @@
 //	problem.go         errors said in the player's language
 //	settings101.go     the game of a new match, the rules of 101 on the form (their lines are ui/play101's) and the command line
 //	*101.go            the Okey 101 table: table101.go maps its files
-//	seat.go            a seat at a table the model does not own: updates in, intents out
+//	seat.go            a seat at a table the model does not own: updates in, intents out (the messages are ui/seatmsg's, named here too)
 //	seat101.go         the same for a table of Okey 101: its seat's view drives the 101 table
 //	fair.go            a served match's commitment to its deals: noted at the deal, revealed at the end
 //
@@ -57,13 +56,14 @@
 //	ui/i18n    the words, from assets
 //	ui/store   every file the game reads or writes
 //	ui/stats   the player's statistics: counting every hand once, by the bots' levels
+//	ui/seatmsg what a served table of either game and a seat at it say to each other: the update, the intents, who holds a seat, the chat placed among the moves
 //	ui/pages   the pages both games share, as components (notice, too small, locked, statistics, the settings form and its names, the coach's review, the saved matches), and what every page is made of: the key bar, the scroll, the frame
 //
 // and the first of a game's side (issue 21), importing a game's referee
 // and bots but nothing of ui:
 //
 //	ui/play101     Okey 101's table (its state, rack, groups, words, drawing, guide, its keys and clicks and what they ask of the app, choosing a place, following the match, the hint asked and told, the undo record, a served seat's world), players, plain player, the hint's analysis
-//	ui/playclassic classic Okey's table (its state, the rack's moves, why a move is refused, drawing, guide, the keys of its moves), seat bots, its plain stand-in, the sorts, its move log in words
+//	ui/playclassic classic Okey's table (its state, the rack's moves, its keys and clicks turned into moves, why a move is refused, drawing, guide, the keys of its moves), the match taken in (view, rack, log, the saved rack), asking its bots and a failing bot's plain move, the hint, undo, its plain stand-in, the sorts, its move log in words
 //
 // both turn their views for a served seat with ui/seats (the core's).
 package ui

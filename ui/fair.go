@@ -8,16 +8,6 @@ package ui
 // to check it on the match-over page. A local match has none of this:
 // the player holds its record.
 
-// Fairness is what a table tells a seat of its match's commitment.
-type Fairness struct {
-	// Commit is the commitment's short form ("3f9a 21c0 88d1 7b2e"); ""
-	// when the match has none (one begun before the server made them).
-	Commit string
-	// Seed and Salt are the secret the commitment hides: given only once
-	// the match is over, "" before.
-	Seed, Salt string
-}
-
 // takeFair takes in a table's commitment; it returns the log's note of
 // a commitment not seen before (a new match's), else "".
 func (m *Model) takeFair(f Fairness) string {

@@ -22,7 +22,7 @@ type scriptedHint struct {
 }
 
 func (s *scriptedHint) newBot(level string, opt bots.Options) (bots.Bot, error) {
-	if level != hintLevel {
+	if level != playclassic.HintLevel {
 		return playclassic.Plain{}, nil
 	}
 	s.mu.Lock()
@@ -40,8 +40,8 @@ func (s *scriptedHint) newBot(level string, opt bots.Options) (bots.Bot, error) 
 // (issue 10, point 12): whatever that bot says is what the hint says,
 // with the cursor on its tile, before the draw as after it.
 func TestHintFollowsTheStrongestBot(t *testing.T) {
-	if hintLevel != bots.Levels[len(bots.Levels)-1] || hintLevel != "hard" {
-		t.Fatalf("the hint asks %q", hintLevel)
+	if playclassic.HintLevel != bots.Levels[len(bots.Levels)-1] || playclassic.HintLevel != "hard" {
+		t.Fatalf("the hint asks %q", playclassic.HintLevel)
 	}
 	var script scriptedHint
 	script.answer = func(v game.View) game.Action {
@@ -67,7 +67,7 @@ func TestHintFollowsTheStrongestBot(t *testing.T) {
 	}
 	// An answer to a position the table has left is dropped.
 	flash := m.flash
-	m.onHint(hintMsg{id: m.c.HintID, moves: m.c.G.State().Moves() - 1, act: game.DiscardAction(0, m.c.View.Rack[0])})
+	m.c.OnHint(playclassic.HintMsg{ID: m.c.HintID, Moves: m.c.G.State().Moves() - 1, Act: game.DiscardAction(0, m.c.View.Rack[0])}, true)
 	if m.flash != flash {
 		t.Fatal("a stale hint was told")
 	}
@@ -85,14 +85,14 @@ func TestHintSaysAWinningTake(t *testing.T) {
 		me := bots.NewHard(seed)
 		for turns := 0; m.screen == scrPlay && turns < 100; turns++ {
 			top := m.c.View.Top(m.c.View.Previous)
-			if m.c.View.Stage == game.MustDraw && m.c.View.Legal.Take && m.takeWins(top) {
+			if m.c.View.Stage == game.MustDraw && m.c.View.Legal.Take && m.c.TakeWins(top) {
 				m.opt.NewBot = script.newBot
 				press(t, m, "h")
 				if !strings.Contains(m.flash, "take "+m.tileName(top)+" (t): it wins") {
 					t.Fatalf("seed %d: taking %v wins; the hint says %q", seed, top, m.flash)
 				}
 				press(t, m, "t")
-				if m.winningDiscard() == tile.NoTile {
+				if m.c.WinningDiscard() == tile.NoTile {
 					t.Fatalf("seed %d: the take did not give a winning rack", seed)
 				}
 				return

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 
 	tea "charm.land/bubbletea/v2"
@@ -172,7 +171,6 @@ func replaySaved[R any](b []byte, replay func([]byte) (R, error)) (r R, torn []b
 func (m *Model) adopt(g *game.Game, seed uint64) {
 	m.cancelBots()
 	m.t = nil
-	m.c.G = g
 	m.seed = seed
 	meta := g.Record().Meta
 	m.names[0] = ""
@@ -192,22 +190,13 @@ func (m *Model) adopt(g *game.Game, seed uint64) {
 		if _, err := m.opt.NewBot(m.levels[s], bots.Options{Seed: seed}); err != nil {
 			m.levels[s] = bots.Levels[0] // a record naming a level this build lacks
 		}
-		m.c.Bots[s] = playclassic.NewSeatBot(m.levels[s], seed*4+uint64(s), m.opt.NewBot)
-		m.c.Failed[s] = 0
 	}
-	m.c.Log = m.c.Log[:0]
 	rec := g.Record()
 	m.history = playclassic.History(rec)
 	m.casual = meta[metaUndo] == "on"
 	m.tally(&rec, g.State(), m.history)
 	m.flash = ""
-	m.c.Held, m.c.Fresh = -1, -1
-	m.c.Rack = rack.New()
-	m.c.View = g.State().View(0)
-	m.newHandRack()
-	for i, e := range m.c.View.History {
-		m.addLog(e, i)
-	}
+	m.c.Adopt(g, seed, m.levels, m.opt.NewBot)
 }
 
 // startMatch starts a new match with seed and the current settings.
@@ -268,7 +257,7 @@ func (m *Model) newMatchCmd(why string) tea.Cmd {
 func (m *Model) applied(evs []game.Event, lines []byte) tea.Cmd {
 	m.rec = append(m.rec, lines...)
 	for _, e := range evs {
-		m.addLog(e.Redact(0), -1)
+		m.c.AddLog(e.Redact(0), -1)
 	}
 	if h := playclassic.AppendHand(m.history, m.c.G.State(), m.c.View.Phase); len(h) > len(m.history) {
 		n := len(m.history)
@@ -277,7 +266,7 @@ func (m *Model) applied(evs []game.Event, lines []byte) tea.Cmd {
 		m.tally(&rec, m.c.G.State(), h[n:])
 	}
 	wasMine := m.c.View.MyTurn()
-	m.refresh()
+	m.c.Refresh()
 	if !wasMine && m.c.View.MyTurn() && !m.flashNews {
 		m.flash = "" // "wait for X", "welcome back" are out of date now
 	}
@@ -302,84 +291,11 @@ func (m *Model) endOfHand() {
 	}
 }
 
-// refresh reads the view again and brings the rack in step with it.
-func (m *Model) refresh() { m.takeView(m.c.G.State().View(0)) }
-
-// takeView makes v the view on the table and brings the rack and the log
-// in step with it.
-func (m *Model) takeView(v game.View) {
-	hand := m.c.View.Hand
-	m.c.View = v
-	if m.c.View.Hand != hand {
-		// The log goes on from the hand before (a tall terminal shows
-		// more than one hand of it); the new hand's own entries come
-		// from its history.
-		m.newHandRack()
-		m.c.Log = slices.DeleteFunc(m.c.Log, func(e playclassic.LogEntry) bool { return e.Hand == m.c.View.Hand })
-		for i, e := range m.c.View.History {
-			m.addLog(e, i)
-		}
-		return
-	}
-	added := m.c.Rack.Reconcile(m.c.View.Counts)
-	if m.c.Held >= 0 && m.c.Rack.Slots[m.c.Held] == tile.NoTile {
-		m.c.Held = -1
-	}
-	m.c.Fresh = -1
-	if len(added) == 1 {
-		m.c.Fresh = added[0]
-		m.c.Cursor = added[0]
-	}
-}
-
-// newHandRack lays out a freshly dealt rack, sorted by colour.
-func (m *Model) newHandRack() {
-	m.c.Rack = rack.New()
-	m.c.Rack.Reconcile(m.c.View.Counts)
-	m.c.Rack.Pack(m.c.Sorter().ByColour(m.c.Rack.Tiles()))
-	m.c.Cursor, m.c.Held, m.c.Fresh = 0, -1, -1
-}
-
-// addLog adds event e of the hand on the table to the log; at is its
-// place in the hand's history (-1: not known, at the local table, where
-// no chat line is put among the moves).
-func (m *Model) addLog(e game.Event, at int) {
-	if e.Kind == game.EvHandOver || e.Kind == game.EvMatchOver {
-		return
-	}
-	m.c.Log = append(m.c.Log, playclassic.LogEntry{Ev: e, Hand: m.handNo(), Okey: m.c.View.Okey, At: at})
-	m.debugMove(func() string { return m.logText(m.c.Log[len(m.c.Log)-1]) })
-	m.trimLog()
-}
-
-// trimLog keeps the log at most maxLog entries long.
-func (m *Model) trimLog() {
-	if len(m.c.Log) > maxLog {
-		m.c.Log = append(m.c.Log[:0], m.c.Log[len(m.c.Log)-keepLog:]...)
-	}
-}
-
 // Saving.
-
-// rackFile is the saved arrangement of the rack.
-type rackFile struct {
-	Hand   int         `json:"hand"`
-	Cursor int         `json:"cursor"`
-	Slots  []tile.Tile `json:"slots"`
-}
 
 // rackJSON is the rack's arrangement as saved; nil (nothing to save)
 // if it cannot be written, which only an invalid tile would cause.
 func (m *Model) rackJSON() []byte { return m.table().rackJSON() }
-
-// rackJSONClassic is rackJSON at classic Okey's table.
-func (m *Model) rackJSONClassic() []byte {
-	b, err := json.Marshal(rackFile{Hand: m.c.View.Hand, Cursor: m.c.Cursor, Slots: m.c.Rack.Slots[:]})
-	if err != nil {
-		return nil
-	}
-	return b
-}
 
 // loadRack restores the saved arrangement when it belongs to this hand
 // and holds this hand's tiles; otherwise the rack stays sorted.
@@ -388,23 +304,8 @@ func (m *Model) loadRack() {
 	if err != nil {
 		return
 	}
-	var f rackFile
-	if err := json.Unmarshal(b, &f); err != nil {
-		m.rackDamaged(err.Error())
-		return
-	}
-	r, why := readSlots(f.Slots)
-	if why != "" {
+	if why := m.c.LoadRack(b, readSlots); why != "" {
 		m.rackDamaged(why)
-		return
-	}
-	if f.Hand != m.c.View.Hand {
-		return // an earlier hand's: the rack stays sorted
-	}
-	r.Reconcile(m.c.View.Counts)
-	m.c.Rack = r
-	if f.Cursor >= 0 && f.Cursor < rack.NumSlots {
-		m.c.Cursor = f.Cursor
 	}
 }
 

@@ -119,10 +119,11 @@ const (
 	ovBrowse
 )
 
-// The move log keeps at most maxLog entries, cut back to keepLog.
+// The move log keeps at most maxLog entries, cut back to keepLog (at
+// either table: table.TrimLog).
 const (
-	maxLog  = 200
-	keepLog = 100
+	maxLog  = table.MaxLog
+	keepLog = table.KeepLog
 )
 
 // Model is the Bubble Tea model of the table. Use it as a pointer.
@@ -223,14 +224,6 @@ type Model struct {
 	painter table.Painter
 }
 
-// botMoveMsg is a bot's answer.
-type botMoveMsg struct {
-	id   uint64
-	seat int
-	act  game.Action
-	err  error
-}
-
 // savedMsg reports a save.
 type savedMsg struct {
 	err  error
@@ -262,7 +255,7 @@ func New(opt Options) (*Model, error) {
 		opt: opt, set: opt.Settings, saved: opt.Saved, now: opt.Now, files: store.Open(opt.StateDir, opt.ConfigDir),
 		asking: -1, dark: true, lastOK: true, settle: settleFor(opt.Settle),
 	}
-	m.c = playclassic.NewTable(tableHost{m})
+	m.c = m.newClassic()
 	m.ctx, m.cancel = context.WithCancel(context.Background())
 	m.bar = pages.NewBar()
 	// One game at a time in a state directory: a second one may only

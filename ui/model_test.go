@@ -228,7 +228,7 @@ func TestStaleBotAnswerIsDropped(t *testing.T) {
 	m := newTestModel(t, 100, 30)
 	drain(t, m, m.Init())
 	moves := m.c.G.State().Moves()
-	stale := botMoveMsg{id: m.askID - 1, seat: m.c.View.Turn, act: game.DrawAction(m.c.View.Turn)}
+	stale := playclassic.BotMoveMsg{ID: m.askID - 1, Seat: m.c.View.Turn, Act: game.DrawAction(m.c.View.Turn)}
 	m.Update(stale)
 	if m.c.G.State().Moves() != moves {
 		t.Fatal("a stale bot answer was played")
@@ -236,7 +236,7 @@ func TestStaleBotAnswerIsDropped(t *testing.T) {
 	// After a quit, an answer to the last question is stale too.
 	id := m.askID
 	m.Update(keyMsg("q"))
-	m.Update(botMoveMsg{id: id, seat: 1, act: game.DrawAction(1)})
+	m.Update(playclassic.BotMoveMsg{ID: id, Seat: 1, Act: game.DrawAction(1)})
 	if m.c.G.State().Moves() != moves {
 		t.Fatal("an answer after quitting was played")
 	}
@@ -675,7 +675,7 @@ func TestHandEndingDuringSettingsLeadsToHandOver(t *testing.T) {
 	if _, _, err := m.c.G.Apply(game.EndHandAction(0)); err != nil {
 		t.Fatal(err)
 	}
-	m.refresh()
+	m.c.Refresh()
 	press(t, m, "esc")
 	if m.screen != scrHandOver {
 		t.Fatalf("back from the settings to screen %d, want the hand over", m.screen)

@@ -382,8 +382,8 @@ func TestClassicLogKeepsItsHandsOkey(t *testing.T) {
 		then := m.c.View.Okey
 		plain := then.Next()
 		n := len(m.c.Log)
-		m.addLog(game.Event{Kind: game.EvDraw, Seat: 0, Tile: plain}, -1)
-		m.addLog(game.Event{Kind: game.EvDiscard, Seat: 0, Tile: then}, -1)
+		m.c.AddLog(game.Event{Kind: game.EvDraw, Seat: 0, Tile: plain}, -1)
+		m.c.AddLog(game.Event{Kind: game.EvDiscard, Seat: 0, Tile: then}, -1)
 		drew, threw := m.logText(m.c.Log[n]), m.logText(m.c.Log[n+1])
 		if strings.Contains(strings.ToLower(drew), "okey") || !strings.Contains(strings.ToLower(threw), "okey") {
 			t.Fatalf("%s: in hand 1 (okey %s): %q, %q", lang, then, drew, threw)

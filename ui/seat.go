@@ -21,6 +21,7 @@ import (
 	"okey/ui/pages"
 	"okey/ui/playclassic"
 	"okey/ui/rack"
+	"okey/ui/seatmsg"
 	"okey/ui/seats"
 	"okey/ui/table"
 )
@@ -35,142 +36,30 @@ import (
 // comes first, and the actions turned back before they leave. A
 // spectator watches from seat 0's place with the public view.
 
-// SeatKind is who holds a seat, as the players at the table see it.
-type SeatKind uint8
-
-// The kinds of seat.
-const (
-	// SeatBot is a bot, in a seat nobody holds.
-	SeatBot SeatKind = iota
-	// SeatHuman is a player at the table.
-	SeatHuman
-	// SeatAway is a player whose bot plays for now: disconnected, or out
-	// of time until they press a key.
-	SeatAway
+// The seat's messages are package seatmsg's (both games share them);
+// these names keep them where okey serve has always found them.
+type (
+	SeatKind   = seatmsg.Kind
+	SeatPlayer = seatmsg.Player
+	HandEnd    = seatmsg.HandEnd
+	ChatLine   = seatmsg.ChatLine
+	SeatUpdate = seatmsg.Update
+	IntentKind = seatmsg.IntentKind
+	Intent     = seatmsg.Intent
+	LeaveMsg   = seatmsg.LeaveMsg
+	Fairness   = seatmsg.Fairness
 )
 
-// SeatPlayer is one seat as the table shows it.
-type SeatPlayer struct {
-	Name string
-	Kind SeatKind
-	// Level is the level of the seat's bot.
-	Level string
-	// Rating is the rating of the player holding the seat in this game
-	// (okey serve's, shown beside "player"); 0 with Rated false: none
-	// (a guest, or not known yet).
-	Rating float64
-	Rated  bool
-}
-
-// HandEnd is how a hand of the match ended, and the scores after it.
-type HandEnd struct {
-	Result game.HandResult
-	Scores [game.NumSeats]int
-}
-
-// ChatLine is one line of the table's chat; Seq numbers the lines of a
-// table from 1.
-type ChatLine struct {
-	Seq        uint64
-	Name, Text string
-	// Hand, Redeal and At are where in the match the line was said: in
-	// which deal (a hand, and a 101 hand's deals after void ones; hand 0
-	// is before the match), after how many events of its history. A
-	// screen that takes a table in whole (a join, a restart) puts each
-	// line back among the moves where it was said (issue 20: they all
-	// came after them). Kept with the table's file.
-	Hand   int `json:"hand,omitempty"`
-	Redeal int `json:"redeal,omitempty"`
-	At     int `json:"at,omitempty"`
-}
-
-// saidBefore reports whether chat line c was said before the event at
-// place at of the deal table.DealKey(hand, redeal) (at -1: a place not known,
-// which no chat line of its deal goes before).
-func (c ChatLine) saidBefore(deal, at int) bool {
-	if cd := table.DealKey(c.Hand, c.Redeal); cd != deal {
-		return cd < deal
-	}
-	return at >= 0 && c.At <= at
-}
-
-// SeatUpdate is what a table of either game hands one seat after every
-// change: the seat's view of the game (a spectator's: the view of seat
-// -1) and the table around it, which is the same in both games.
-// Sessions keep only the latest, so it holds everything the screen
-// needs whole, never a difference.
-type SeatUpdate struct {
-	// View is a classic table's view, View101 a table of Okey 101's (its
-	// score sheet inside): exactly one is set, and it says the game.
-	View    *game.View
-	View101 *okey101.View
-	// Hands are the hands of a classic match so far (shared with the
-	// table, which only ever appends: read them, never write).
-	Hands   []HandEnd
-	Players [game.NumSeats]SeatPlayer
-	// Chat is the table's last lines.
-	Chat []ChatLine
-	// Deadline is when the seat to move runs out of time (zero: no
-	// timer); its bot plays the move then.
-	Deadline time.Time
-	// Refused says why this seat's last move was refused (RefusedSeq
-	// numbers the refusals, so that each is told once).
-	Refused    string
-	RefusedSeq uint64
-	// Ready marks the seats that asked for the next hand; the table
-	// deals when every player at it has.
-	Ready [game.NumSeats]bool
-	// Host is set when this seat may start a new match.
-	Host bool
-	// Fair is the match's commitment (fair.go).
-	Fair Fairness
-}
-
-// InPlay reports whether the update's match is still being played.
-func (u SeatUpdate) InPlay() bool {
-	switch {
-	case u.View != nil:
-		return u.View.Phase != game.MatchOver
-	case u.View101 != nil:
-		return u.View101.Phase != okey101.MatchOver
-	}
-	return false
-}
-
-// IntentKind is what a seat asks of its table.
-type IntentKind uint8
-
-// The intents.
+// Who holds a seat, and what a seat asks of its table (seatmsg's).
 const (
-	// IntentAct plays Action (the next hand included).
-	IntentAct IntentKind = iota + 1
-	// IntentNewMatch asks for a new match after the last one ended.
-	IntentNewMatch
-	// IntentPlay101 plays Plays, actions of a turn of Okey 101 in
-	// order (a finish is several); the table stops at the first it
-	// refuses.
-	IntentPlay101
-	// IntentReady says the seat is ready for the next hand (101's; a
-	// classic seat plays game.NextHandAction).
-	IntentReady
+	SeatBot        = seatmsg.Bot
+	SeatHuman      = seatmsg.Human
+	SeatAway       = seatmsg.Away
+	IntentAct      = seatmsg.IntentAct
+	IntentNewMatch = seatmsg.IntentNewMatch
+	IntentPlay101  = seatmsg.IntentPlay101
+	IntentReady    = seatmsg.IntentReady
 )
-
-// Intent is a seat's move, sent to the table; the seat of Action and of
-// Plays is the table's (the screen's turned back).
-type Intent struct {
-	Kind   IntentKind
-	Action game.Action
-	Plays  []okey101.Action
-	// Hand and Redeal are the deal on the screen when the intent was
-	// made (Redeal counts a 101 hand's deals after void ones): the
-	// table drops an intent made for another deal, so that a key
-	// pressed for one hand never plays on the next (issue 20).
-	Hand, Redeal int
-}
-
-// LeaveMsg is the table screen's message when the player leaves the
-// table (q): the program holding the screen decides what comes next.
-type LeaveMsg struct{}
 
 // SeatOptions start the screen of a seat at a table.
 type SeatOptions struct {
@@ -260,7 +149,7 @@ func NewSeat(opt SeatOptions) (*Model, error) {
 	m.opt.NewBot = bots.New
 	m.opt.BotTimeout = defaultBotTimeout
 	m.seat = &seatLink{opt: opt, rot: max(0, opt.Seat), watching: opt.Seat < 0, pending: -1}
-	m.c = playclassic.NewTable(tableHost{m})
+	m.c = m.newClassic()
 	m.ctx, m.cancel = context.WithCancel(context.Background())
 	m.bar = pages.NewBar()
 	if err := m.applySettings(); err != nil {
@@ -350,31 +239,6 @@ func (m *Model) leave() tea.Cmd {
 	return func() tea.Msg { return LeaveMsg{} }
 }
 
-// handMoves numbers the positions of a hand, for dropping a hint the
-// table has moved past.
-func (m *Model) handMoves() int {
-	if m.seat != nil {
-		return m.c.View.Hand<<16 | len(m.c.View.History)
-	}
-	return m.c.G.State().Moves()
-}
-
-// ownView is the player's view, for the hint.
-func (m *Model) ownView() game.View {
-	if m.seat != nil {
-		return m.c.View
-	}
-	return m.c.G.State().View(0)
-}
-
-// handNo is the number of the hand being played.
-func (m *Model) handNo() int {
-	if m.seat != nil {
-		return m.c.View.Hand
-	}
-	return m.c.G.State().HandNumber()
-}
-
 // seatAct sends the player's action to the table; the next update says
 // what came of it.
 func (m *Model) seatAct(a game.Action) tea.Cmd {
@@ -437,9 +301,9 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 	if first || newMatch {
 		m.c.View = v
 		m.c.Log = m.c.Log[:0]
-		m.newHandRack()
+		m.c.NewHandRack()
 		for i, e := range v.History {
-			m.addLog(e, i)
+			m.c.AddLog(e, i)
 		}
 	} else {
 		// A discard sent leaves the slot it was thrown from, not another
@@ -448,11 +312,11 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 			m.c.Rack.Slots[s.pending] = tile.NoTile
 		}
 		wasMine := old.MyTurn()
-		m.takeView(v)
+		m.c.TakeView(v)
 		if v.Hand == old.Hand {
 			seen := min(len(old.History), len(v.History))
 			for i := seen; i < len(v.History); i++ {
-				m.addLog(v.History[i], i)
+				m.c.AddLog(v.History[i], i)
 			}
 		}
 		if !wasMine && v.MyTurn() && !m.flashNews {
@@ -470,7 +334,7 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 		})
 		m.c.Log = slices.Insert(m.c.Log, p, playclassic.LogEntry{Note: m.chatText(c), Chat: true, Hand: c.Hand, At: c.At})
 	}
-	m.trimLog()
+	m.c.TrimLog()
 	m.takeRefusal(u.Refused, u.RefusedSeq, first)
 
 	switch {
@@ -519,23 +383,9 @@ func (m *Model) newChat(chat []ChatLine) []ChatLine {
 	return out
 }
 
-// chatAt is where chat line c goes in a log of n entries (entry says
-// what entry i is: a chat line, an event, and an event's deal and place
-// in its history): before the events of its deal said after it, never
-// before a chat line said earlier. Other notes (the match's commitment)
-// stay where they are among the events around them.
+// chatAt is where chat line c goes in a log (seatmsg.ChatAt).
 func chatAt(c ChatLine, n int, entry func(i int) (chat, event bool, deal, at int)) int {
-	p := n
-	for i := n - 1; i >= 0; i-- {
-		chat, event, deal, at := entry(i)
-		if chat || event && !c.saidBefore(deal, at) {
-			break
-		}
-		if event {
-			p = i
-		}
-	}
-	return p
+	return seatmsg.ChatAt(c, n, entry)
 }
 
 // chatText is a chat line as the log says it.

@@ -19,16 +19,7 @@ func (m *Model) renderTable() string {
 	if m.overlay != ovNone {
 		m.renderOverlay(c)
 	} else {
-		f := m.frame()
-		for s := range game.NumSeats {
-			m.c.RenderStack(c, l, s)
-		}
-		m.c.RenderPanel(c, 1, l.PanelRight, table.Right, f)
-		m.c.RenderPanel(c, 2, l.PanelTop, table.Centre, f)
-		m.c.RenderPanel(c, 3, l.PanelLeft, table.Left, f)
-		m.c.RenderYou(c, l.You, f)
-		m.c.RenderCenter(c, l)
-		m.c.RenderRack(c, l.Rack)
+		m.c.Render(c, l, m.frame())
 	}
 	status := m.statusLines()
 	top := l.Status.Y - len(status) + 1
@@ -133,33 +124,9 @@ func (m *Model) helpBar() string {
 	if m.overlay != ovNone {
 		return m.keyBar(m.overlayBar())
 	}
-	return m.keyBar(m.shortHelp())
+	return m.keyBar(m.c.ShortHelp(m.hostKeys(), m.readOnly, m.Watching(), m.casual))
 }
 
 // keyBar draws bindings as the bottom line (pages.Bar: whole keys
 // most needed first, what does not fit left out).
 func (m *Model) keyBar(b []key.Binding) string { return m.bar.View(b, m.lay.Help.W) }
-
-// shortHelp picks the table's keys worth showing now.
-func (m *Model) shortHelp() []key.Binding {
-	k := m.keys.Table
-	v := &m.c.View
-	if m.readOnly { // looking only: the keys that move nothing
-		return []key.Binding{k.Sort, k.Group, k.Browse, k.Scores, k.Move, k.Help, k.Quit}
-	}
-	if m.Watching() { // no rack: the keys that look, the chat, leaving
-		return append(m.hostKeys(), k.Browse, k.Scores, k.Help, k.Quit)
-	}
-	b := append(m.c.MoveKeys(), m.hostKeys()...)
-	if v.Legal.Show {
-		b = append(b, k.Show)
-	}
-	if m.casual {
-		b = append(b, k.Undo)
-	}
-	// What to do now first, then the hint, the ways to arrange the rack
-	// and the discards, which fit at 80 columns; the header shows help,
-	// settings and quit, and the rack's title how to move and pick up;
-	// they follow here as the width allows.
-	return append(b, k.Hint, k.Sort, k.Group, k.Browse, k.Move, k.Pick, k.Help, k.Settings, k.Quit)
-}

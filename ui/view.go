@@ -104,19 +104,9 @@ func (m *Model) header(withKeys bool) string { return m.table().header(withKeys)
 
 // headerClassic is classic Okey's top line.
 func (m *Model) headerClassic(withKeys bool) string {
-	v := &m.c.View
 	info := ""
 	if m.hasMatch() {
-		info = "  " + m.tr.T("hdr.hand", v.Hand) + " · " + m.tr.T("hdr.dealer", m.seatNameMid(v.Dealer))
-		if !v.Rules.Scoring() {
-			info += " · " + m.tr.T("hdr.noscore")
-		} else {
-			info += " · " + m.tr.T("hdr.points", v.Rules.Points)
-		}
-		if m.casual {
-			info += " · " + m.tr.T("hdr.casual")
-		}
-		info += m.seatBadge()
+		info = m.c.HeaderInfo(m.casual) + m.seatBadge()
 	}
 	keys := ""
 	if withKeys {

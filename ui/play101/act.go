@@ -89,8 +89,8 @@ func (t *Table) warn(s string) Outcome {
 	return Outcome{}
 }
 
-// Key handles a key on the table (no place being chosen, no page over
-// it); conf is what the key before asked to confirm (TakeConfirm).
+// Key handles a key on the table that is 101's own (no place being
+// chosen, no page over it, not a key both tables share); conf is what the key before asked to confirm (TakeConfirm).
 func (t *Table) Key(k tea.KeyPressMsg, conf Confirm, at At) Outcome {
 	keys := t.host.Keys().Table101
 	if conf.Kind != ConfirmNone && key.Matches(k, keys.Cancel) {
@@ -103,19 +103,9 @@ func (t *Table) Key(k tea.KeyPressMsg, conf Confirm, at At) Outcome {
 		}
 		return Outcome{}
 	}
+	// Quitting, the help, the settings and the cursor keys mean the same
+	// at both tables: the app reads them first (table.CommonKey).
 	switch {
-	case key.Matches(k, keys.Quit):
-		return ask(ReqQuit)
-	case key.Matches(k, keys.Help):
-		return ask(ReqHelp)
-	case key.Matches(k, keys.Settings):
-		return ask(ReqSettings)
-	case key.Matches(k, keys.Left):
-		t.MoveCursor(-1, 0)
-	case key.Matches(k, keys.Right):
-		t.MoveCursor(1, 0)
-	case key.Matches(k, keys.Up), key.Matches(k, keys.Down):
-		t.MoveCursor(0, 1)
 	case key.Matches(k, keys.Pick):
 		t.Pick()
 		return ask(ReqSave)
@@ -166,10 +156,8 @@ func (t *Table) Key(k tea.KeyPressMsg, conf Confirm, at At) Outcome {
 		return ask(ReqScores)
 	case key.Matches(k, keys.Stats):
 		return ask(ReqStats)
-	default:
-		return ask(ReqUnknown)
 	}
-	return Outcome{}
+	return ask(ReqUnknown)
 }
 
 // The rack.

@@ -9,13 +9,28 @@
 //	act.go          the player's moves that need the rules but no
 //	                screen: the rack moved and arranged, why a move
 //	                cannot be made now, a refusal in words
+//	input.go        the table's own keys and clicks turned into moves
+//	                checked by the rules, and what they ask of the
+//	                app (Ask: a move to play, a save, a page); a move
+//	                played on the match (Play)
+//	match.go        a match taken in (Adopt), a view taken in with the
+//	                rack and the log kept in step, the log trimmed, the
+//	                rack's arrangement saved and read back, undo (the
+//	                match replayed without the player's last discard)
+//	bots.go         asking a seat's bot in a command (with a timeout
+//	                and the speed's pause), its answer played or, for a
+//	                failing bot, a plain legal move instead
+//	hint.go         the hint: the strongest bot's judgment of the
+//	                player's move, said in words with the cursor on it
 //	keys.go         the keys of the move the player may make now (the
-//	                front of the key bar)
+//	                front of the key bar), the key bar's keys worth
+//	                showing now, the header's words for the match
 //	guide.go        what the player may do now, in words (the status's
 //	                guide)
 //	view.go         the table drawn: the stacks, the bots' panels, the
 //	                player's line, the wall and the indicator, the rack,
-//	                the log (the app places them and draws the rest)
+//	                the log, all but the log at once (Render); the app
+//	                places the log and draws the rest
 //	playclassic.go  the seats' bots (SeatBot, seeded per decision so that a
 //	                resumed match plays on as it would have), the plain
 //	                stand-in for a bot that keeps failing (Plain,
@@ -28,5 +43,6 @@
 //
 // It imports the referee (game, game/hand, game/tile), the bots, the
 // table's core (ui/table, ui/rack, ui/seats, ui/canvas, ui/layout,
-// ui/keymap), ui/theme, ui/i18n, Bubbles' key, and nothing of ui.
+// ui/keymap), ui/theme, ui/i18n, Bubble Tea (its commands and
+// messages) and Bubbles' key, and nothing of ui.
 package playclassic

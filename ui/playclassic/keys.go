@@ -28,3 +28,46 @@ func (t *Table) MoveKeys() []key.Binding {
 	}
 	return nil
 }
+
+// ShortHelp is the key bar's keys worth showing now: what to do now
+// first, then the hint, the ways to arrange the rack and the discards,
+// which fit at 80 columns; the header shows help, settings and quit,
+// and the rack's title how to move and pick up; they follow as the
+// width allows. host are the holding program's keys (a server's chat);
+// readOnly a screen that only looks, watching a spectator's (no rack),
+// casual a match that allows undo.
+func (t *Table) ShortHelp(host []key.Binding, readOnly, watching, casual bool) []key.Binding {
+	k := t.host.Keys().Table
+	switch {
+	case readOnly: // looking only: the keys that move nothing
+		return []key.Binding{k.Sort, k.Group, k.Browse, k.Scores, k.Move, k.Help, k.Quit}
+	case watching: // no rack: the keys that look, the chat, leaving
+		return append(host, k.Browse, k.Scores, k.Help, k.Quit)
+	}
+	b := append(t.MoveKeys(), host...)
+	if t.View.Legal.Show {
+		b = append(b, k.Show)
+	}
+	if casual {
+		b = append(b, k.Undo)
+	}
+	return append(b, k.Hint, k.Sort, k.Group, k.Browse, k.Move, k.Pick, k.Help, k.Settings, k.Quit)
+}
+
+// HeaderInfo is the header's words for the match on the table: the
+// hand, the dealer, the points it starts from (or no scoring), and a
+// casual match's mark.
+func (t *Table) HeaderInfo(casual bool) string {
+	v := &t.View
+	tr := t.tr()
+	info := "  " + tr.T("hdr.hand", v.Hand) + " · " + tr.T("hdr.dealer", t.host.Words().SeatNameMid(v.Dealer))
+	if !v.Rules.Scoring() {
+		info += " · " + tr.T("hdr.noscore")
+	} else {
+		info += " · " + tr.T("hdr.points", v.Rules.Points)
+	}
+	if casual {
+		info += " · " + tr.T("hdr.casual")
+	}
+	return info
+}

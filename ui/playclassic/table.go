@@ -34,6 +34,9 @@ type Table struct {
 	Confirm int
 
 	Log []LogEntry
+	// Logged, when set, hears of every entry added to the log (the
+	// app's debug log).
+	Logged func(LogEntry)
 	// HintID numbers the hints asked for; an answer to an older one is
 	// dropped.
 	HintID uint64

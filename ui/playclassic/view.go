@@ -262,3 +262,18 @@ func (t *Table) RenderLog(c *canvas.Canvas, r layout.Rect, beside bool) {
 		return table.EntryLines(LogText(w, t.Log[i]), r.W, beside)
 	}, t.paint)
 }
+
+// Render draws the table laid out as l in c: the stacks, the bots'
+// panels, the player's line, the wall and the indicator, the rack (the
+// log, the status and the keys are placed by the app).
+func (t *Table) Render(c *canvas.Canvas, l layout.Screen, f table.Frame) {
+	for s := range game.NumSeats {
+		t.RenderStack(c, l, s)
+	}
+	t.RenderPanel(c, 1, l.PanelRight, table.Right, f)
+	t.RenderPanel(c, 2, l.PanelTop, table.Centre, f)
+	t.RenderPanel(c, 3, l.PanelLeft, table.Left, f)
+	t.RenderYou(c, l.You, f)
+	t.RenderCenter(c, l)
+	t.RenderRack(c, l.Rack)
+}

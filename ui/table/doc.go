@@ -22,7 +22,12 @@
 //	status.go the status lines of either table, wrapped and cut to fit
 //	align.go  a line placed left, centred or right in its rectangle
 //	log.go    the move log drawn: the newest entries that fit, the
-//	          newest brighter
+//	          newest brighter; a log trimmed (TrimLog)
+//	bots.go   how many failures in a row replace a bot, a bot's
+//	          failure to answer in time
+//	keys.go   the keys both tables mean the same by (quitting, the
+//	          help, the settings, the cursor), read once (CommonKey)
+//	          before a game's own
 //	undo.go   the undo frame: the player's last discard of the hand in a
 //	          record of either game, the undos counted
 //

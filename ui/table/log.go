@@ -53,3 +53,19 @@ func EntryLines(s string, w int, beside bool) []string {
 	}
 	return []string{canvas.Cut(s, w)}
 }
+
+// A move log keeps at most MaxLog entries, cut back to KeepLog, at
+// either table.
+const (
+	MaxLog  = 200
+	KeepLog = 100
+)
+
+// TrimLog is log cut back to its newest KeepLog entries once it holds
+// more than MaxLog (in place: log's array is reused).
+func TrimLog[E any](log []E) []E {
+	if len(log) > MaxLog {
+		return append(log[:0], log[len(log)-KeepLog:]...)
+	}
+	return log
+}

@@ -1,0 +1,223 @@
+package ui
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"okey/game"
+	"okey/ui/playclassic"
+)
+
+// Classic Okey's table hosted: what its side (ui/playclassic) asks of
+// the app — a move played here or sent to a served table, a save, a
+// page opened, a bot or the hint asked in a command — and the hooks by
+// which the app hands it its messages, keys and screens (tableGame).
+
+// updateTable handles a key on the table (and its overlays).
+func (m *Model) updateTable(k tea.KeyPressMsg) tea.Cmd {
+	m.flash = ""
+	// A discard that would throw a win away asks first: the same key
+	// again on the same tile confirms it.
+	confirmed := m.c.LetConfirmGo()
+	if m.overlay != ovNone && m.updateOverlay(k) {
+		return nil
+	}
+	keys := m.keys.Table
+	if cmd, ok := m.tableKey(k, keys.Common(), m.c.MoveCursor); ok {
+		return cmd
+	}
+	a := m.c.Key(k, keys, m.readOnly, confirmed)
+	if a.Do == playclassic.DoUnknown {
+		m.unknownKey(k)
+		return nil
+	}
+	return m.doClassic(a)
+}
+
+// onClickClassic is onClick at classic Okey's table.
+func (m *Model) onClickClassic(msg tea.MouseClickMsg) tea.Cmd {
+	mo := msg.Mouse()
+	if mo.Button != tea.MouseLeft || m.screen != scrPlay || m.lay.TooSmall || m.overlay != ovNone {
+		return nil
+	}
+	m.flash = ""
+	return m.doClassic(m.c.Click(m.lay, mo.X, mo.Y, m.readOnly))
+}
+
+// doClassic does what a key or a click at classic's table asks of the
+// app.
+func (m *Model) doClassic(a playclassic.Ask) tea.Cmd {
+	switch a.Do {
+	case playclassic.DoSave:
+		return m.saveCmd()
+	case playclassic.DoPlay:
+		return m.act(a.Act)
+	case playclassic.DoHint:
+		return m.c.Hint(m.ctx, m.seed, m.opt.NewBot, m.opt.BotTimeout)
+	case playclassic.DoUndo:
+		return m.undo()
+	case playclassic.DoScores:
+		m.openInfo(scrScores)
+	case playclassic.DoStats:
+		m.openInfo(scrStats)
+	case playclassic.DoBrowse:
+		m.openOverlay(ovBrowse)
+	}
+	return nil
+}
+
+// act plays the player's action a: on the match here, or sent to a
+// served table.
+func (m *Model) act(a game.Action) tea.Cmd {
+	if m.seat != nil {
+		return m.seatAct(a)
+	}
+	evs, lines, ok := m.c.Play(a)
+	if !ok {
+		return nil
+	}
+	return m.applied(evs, lines)
+}
+
+// undo asks for the match without the player's last discard (undo.go).
+func (m *Model) undo() tea.Cmd {
+	if !m.mayUndo(m.c.View.Phase == game.Playing) {
+		return nil
+	}
+	cmd := m.c.Undo()
+	if cmd != nil {
+		m.cancelBots()
+	}
+	return cmd
+}
+
+// onUndone puts the match back to before the discard, if nothing moved
+// meanwhile, and saves it.
+func (m *Model) onUndone(msg playclassic.UndoneMsg) tea.Cmd {
+	ok, err := m.c.Undone(msg)
+	switch {
+	case err != nil:
+		return m.nextTurn()
+	case !ok:
+		return nil
+	}
+	rec := m.c.G.Record()
+	m.rec = rec.Marshal()
+	return m.saveCmd()
+}
+
+// nextTurnClassic is nextTurn at classic Okey's table.
+func (m *Model) nextTurnClassic() tea.Cmd {
+	v := &m.c.View
+	if m.screen != scrPlay || v.Phase != game.Playing || m.asking >= 0 || v.Turn == 0 || m.readOnly || m.seat != nil {
+		return nil
+	}
+	m.askID++
+	m.asking = v.Turn
+	return m.c.Ask(m.ctx, m.askID, v.Turn, speedDelay(m.set.Speed), m.opt.BotTimeout)
+}
+
+// onBotMove plays a bot's answer, or a plain legal move for a bot that
+// failed, and asks the next.
+func (m *Model) onBotMove(msg playclassic.BotMoveMsg) tea.Cmd {
+	if msg.ID != m.askID {
+		return nil // stale: a new hand, a quit or a newer question
+	}
+	m.asking = -1
+	v := &m.c.View
+	if v.Phase != game.Playing || v.Turn != msg.Seat {
+		return m.nextTurn()
+	}
+	evs, lines, news, ok := m.c.PlayBot(msg)
+	if news != "" {
+		m.tellNews(news)
+	}
+	if !ok {
+		return nil
+	}
+	return m.applied(evs, lines)
+}
+
+// classicTable is classic Okey's side of the Model (tableGame): the
+// hooks by which the app hands the classic table its messages, keys and
+// screens. It also stands in while no match is on the screen yet.
+type classicTable struct{ m *Model }
+
+func (s classicTable) present() bool { return s.m.c.G != nil }
+
+func (s classicTable) phase() (playing, handOver bool, turn int, over bool) {
+	m := s.m
+	v := &m.c.View
+	over = m.c.G != nil && m.c.G.State().Phase() == game.MatchOver
+	return v.Phase == game.Playing, v.Phase == game.HandOver, v.Turn, over
+}
+
+func (s classicTable) update(msg tea.Msg) (tea.Cmd, bool) {
+	m := s.m
+	switch msg := msg.(type) {
+	case playclassic.BotMoveMsg:
+		return m.onBotMove(msg), true
+	case playclassic.HintMsg:
+		m.c.OnHint(msg, m.screen == scrPlay)
+		return nil, true
+	case playclassic.UndoneMsg:
+		return m.onUndone(msg), true
+	}
+	return nil, false
+}
+
+func (s classicTable) key(k tea.KeyPressMsg) (tea.Cmd, bool) {
+	m := s.m
+	switch m.screen {
+	case scrResume:
+		return m.updateResume(k), true
+	case scrHandOver:
+		return m.updateHandOver(k), true
+	case scrMatchOver:
+		return m.updateMatchOver(k), true
+	case scrScores:
+		return m.updateScores(k), true
+	}
+	return m.updateTable(k), true
+}
+
+func (s classicTable) render() (string, bool) {
+	m := s.m
+	switch m.screen {
+	case scrResume:
+		return m.renderResume(), true
+	case scrHandOver:
+		return m.renderHandOver(), true
+	case scrMatchOver:
+		return m.renderMatchOver(), true
+	case scrScores:
+		return m.renderScores(), true
+	}
+	return m.renderTable(), true
+}
+
+func (s classicTable) name() string                        { return "val.classic" }
+func (s classicTable) keys() [][]key.Binding               { return s.m.keys.Table.FullHelp() }
+func (s classicTable) click(msg tea.MouseClickMsg) tea.Cmd { return s.m.onClickClassic(msg) }
+
+func (s classicTable) warm() tea.Cmd {
+	if s.m.c.G == nil {
+		return nil
+	}
+	return s.m.warmAnalysis()
+}
+func (s classicTable) header(withKeys bool) string { return s.m.headerClassic(withKeys) }
+func (s classicTable) nextTurn() tea.Cmd           { return s.m.nextTurnClassic() }
+func (s classicTable) overlayLines() []string      { return s.m.overlayLinesClassic() }
+func (s classicTable) scoreLines() []string        { return s.m.scoreLines() }
+func (s classicTable) rackJSON() []byte            { return s.m.c.RackJSON() }
+
+// newClassic is an empty classic table hosted by m, the lines of its
+// log written to the debug log when there is one.
+func (m *Model) newClassic() playclassic.Table {
+	t := playclassic.NewTable(tableHost{m})
+	if m.opt.Log != nil {
+		t.Logged = func(e playclassic.LogEntry) { m.debugMove(func() string { return m.logText(e) }) }
+	}
+	return t
+}

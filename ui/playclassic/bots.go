@@ -1,0 +1,115 @@
+package playclassic
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"okey/game"
+	"okey/ui/table"
+)
+
+// BotMoveMsg is a bot's answer to the question numbered ID (the app
+// numbers its questions and drops a stale answer).
+type BotMoveMsg struct {
+	ID   uint64
+	Seat int
+	Act  game.Action
+	Err  error
+}
+
+// Ask asks the bot of seat for its move in a command under ctx, and
+// answers within timeout whether the bot does or not. The answer comes
+// back no sooner than delay, so that the move before it stays on screen
+// for a moment.
+func (t *Table) Ask(ctx context.Context, id uint64, seat int, delay, timeout time.Duration) tea.Cmd {
+	bot, view := t.Bots[seat], t.G.State().View(seat)
+	return func() tea.Msg {
+		start := time.Now()
+		actx, cancel := context.WithTimeout(ctx, timeout)
+		defer cancel()
+		answer := make(chan BotMoveMsg, 1) // a late answer is left there
+		go func() {
+			a, err := bot.Decide(actx, view)
+			answer <- BotMoveMsg{ID: id, Seat: seat, Act: a, Err: err}
+		}()
+		var msg BotMoveMsg
+		select {
+		case msg = <-answer:
+		case <-actx.Done():
+			msg = BotMoveMsg{ID: id, Seat: seat, Err: fmt.Errorf("%w (%v)", table.ErrNoAnswer, timeout)}
+		}
+		if wait := delay - time.Since(start); wait > 0 && msg.Err == nil {
+			tm := time.NewTimer(wait)
+			select {
+			case <-tm.C:
+			case <-ctx.Done():
+				tm.Stop()
+			}
+		}
+		return msg
+	}
+}
+
+// PlayBot plays a bot's answer on the match, or a plain legal move for
+// a bot that failed or answered wrong (replacing the bot by plain moves
+// after table.MaxBotFailures in a row). news is what the player must be told
+// of a failure, "" for none; ok is false when nothing could be played.
+func (t *Table) PlayBot(msg BotMoveMsg) (evs []game.Event, lines []byte, news string, ok bool) {
+	a := msg.Act
+	if msg.Err == nil && a.Seat == msg.Seat {
+		evs, lines, err := t.G.Apply(a)
+		if err == nil {
+			t.Failed[msg.Seat] = 0
+			return evs, lines, "", true
+		}
+		msg.Err = err
+	} else if msg.Err == nil {
+		msg.Err = fmt.Errorf("%w: a move for seat %d", game.ErrWrongSeat, a.Seat)
+	}
+	// A bot that fails or answers wrong must not stop the game: play a
+	// plain legal move for it and say so.
+	tr, name := t.tr(), t.host.Words().SeatName(msg.Seat)
+	t.Failed[msg.Seat]++
+	if t.Failed[msg.Seat] >= table.MaxBotFailures {
+		t.Bots[msg.Seat] = Plain{}
+		t.Failed[msg.Seat] = 0
+		news = tr.T("status.botreplaced", name, t.host.Reason(msg.Err))
+	} else {
+		news = tr.T("status.botfail", name, t.host.Reason(msg.Err))
+	}
+	fb, ok := t.PlainMove(msg.Seat)
+	if !ok {
+		return nil, nil, tr.T("status.botstuck", name, t.host.Reason(msg.Err)), false
+	}
+	evs, lines, err := t.G.Apply(fb)
+	if err != nil { // cannot happen: PlainMove tried it
+		return nil, nil, tr.T("status.botstuck", name, t.host.Reason(err)), false
+	}
+	return evs, lines, news, true
+}
+
+// PlainMove is a move the match accepts for seat: the plain legal move
+// of its view, else the first of every move a seat can make that the
+// match takes. It reports false only if the match takes no move at all
+// from the seat whose turn it is, which the reducer never allows.
+func (t *Table) PlainMove(seat int) (game.Action, bool) {
+	st := t.G.State()
+	v := st.View(seat)
+	try := []game.Action{}
+	if a, ok := PlainMove(v); ok {
+		try = append(try, a)
+	}
+	try = append(try, game.DrawAction(seat), game.TakeAction(seat), game.EndHandAction(seat))
+	for i := len(v.Rack) - 1; i >= 0; i-- {
+		try = append(try, game.DiscardAction(seat, v.Rack[i]))
+	}
+	for _, a := range try {
+		if _, _, err := st.Apply(a); err == nil {
+			return a, true
+		}
+	}
+	return game.Action{}, false
+}

@@ -1,0 +1,205 @@
+package playclassic
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"okey/game"
+	"okey/game/hand"
+	"okey/game/tile"
+	"okey/ui/i18n"
+	"okey/ui/keymap"
+	"okey/ui/layout"
+)
+
+// Do is what a key or a click at the table asks of the app, when the
+// table cannot do it alone: a save, a move played (or sent to a served
+// table), a page opened.
+type Do uint8
+
+// What a key or a click asks of the app.
+const (
+	// DoNothing: done at the table, or nothing to do (said).
+	DoNothing Do = iota
+	// DoSave: the rack changed; save its arrangement.
+	DoSave
+	// DoPlay: play Ask.Act (Table.Play, or at a served seat send it).
+	DoPlay
+	DoHint
+	DoUndo
+	DoScores
+	DoStats
+	DoBrowse
+	// DoUnknown: a key of no meaning at this table.
+	DoUnknown
+)
+
+// Ask is what a key or a click at the table asks of the app.
+type Ask struct {
+	Do  Do
+	Act game.Action // the move, for DoPlay
+}
+
+// LetConfirmGo lets the question of a discard that would throw a win
+// away go (every key does), reporting whether the key now pressed
+// answers it: the cursor is still on the tile asked about.
+func (t *Table) LetConfirmGo() (confirmed bool) {
+	confirmed = t.Confirm == t.Cursor
+	t.Confirm = -1
+	return confirmed
+}
+
+// Key is what key k of the table's own (keys; the keys both tables
+// share are read before, table.CommonKey) does: the rack moved or
+// arranged here, a move checked and handed to the app to play, a page
+// the app opens. readOnly: the screen may only look at the match;
+// confirmed: k answers a discard's question (LetConfirmGo).
+func (t *Table) Key(k tea.KeyPressMsg, keys keymap.TableKeys, readOnly, confirmed bool) Ask {
+	switch {
+	case key.Matches(k, keys.Pick):
+		t.Pick()
+		return Ask{Do: DoSave}
+	case key.Matches(k, keys.Cancel):
+		t.Cancel()
+	case key.Matches(k, keys.Draw):
+		return t.drawMove(readOnly)
+	case key.Matches(k, keys.Take):
+		return t.takeMove(readOnly)
+	case key.Matches(k, keys.Discard):
+		return t.discardMove(readOnly, false, confirmed)
+	case key.Matches(k, keys.Finish):
+		return t.discardMove(readOnly, true, false)
+	case key.Matches(k, keys.Show):
+		if why := t.WhyNoShow(readOnly); why != "" {
+			t.host.Flash(true, why)
+			return Ask{}
+		}
+		return Ask{Do: DoPlay, Act: game.ShowAction(0)}
+	case key.Matches(k, keys.SortColour):
+		t.Arrange(t.Sorter().ByColour(t.Rack.Tiles()), "status.sorted.colour")
+		return Ask{Do: DoSave}
+	case key.Matches(k, keys.SortValue):
+		t.Arrange(t.Sorter().ByValue(t.Rack.Tiles()), "status.sorted.value")
+		return Ask{Do: DoSave}
+	case key.Matches(k, keys.Runs):
+		return saveIf(t.ArrangeBy(hand.ArrangeRuns))
+	case key.Matches(k, keys.Pairs):
+		return saveIf(t.ArrangeBy(hand.ArrangePairs))
+	case key.Matches(k, keys.Hint):
+		return Ask{Do: DoHint}
+	case key.Matches(k, keys.Scores):
+		return Ask{Do: DoScores}
+	case key.Matches(k, keys.Stats):
+		return Ask{Do: DoStats}
+	case key.Matches(k, keys.Undo):
+		return Ask{Do: DoUndo}
+	case key.Matches(k, keys.Browse):
+		return Ask{Do: DoBrowse}
+	default:
+		return Ask{Do: DoUnknown}
+	}
+	return Ask{}
+}
+
+// saveIf asks for a save when the rack changed.
+func saveIf(changed bool) Ask {
+	if changed {
+		return Ask{Do: DoSave}
+	}
+	return Ask{}
+}
+
+// Click is what a click at (x, y) on the table laid out as l does: a
+// click on a tile selects it (or puts the tile picked up down there), a
+// click on the wall draws, a click on the previous player's stack
+// takes.
+func (t *Table) Click(l layout.Screen, x, y int, readOnly bool) Ask {
+	if i := l.SlotAt(x, y); i >= 0 {
+		t.Cursor = i
+		if t.Held >= 0 {
+			t.Pick()
+			return Ask{Do: DoSave}
+		}
+		if x := t.Rack.Slots[i]; x != tile.NoTile {
+			t.host.Flash(false, t.tr().T("status.selected", t.TileName(x)))
+		}
+		return Ask{}
+	}
+	if l.Wall.Contains(x, y) {
+		return t.drawMove(readOnly)
+	}
+	if l.Corner(t.View.Previous).Contains(x, y) {
+		return t.takeMove(readOnly)
+	}
+	return Ask{}
+}
+
+// drawMove is the player's draw (at the empty wall, the end of the
+// hand), if they may draw now.
+func (t *Table) drawMove(readOnly bool) Ask {
+	if !t.MayDrawOrTake(readOnly) {
+		return Ask{}
+	}
+	if t.View.WallLeft == 0 {
+		return Ask{Do: DoPlay, Act: game.EndHandAction(0)}
+	}
+	return Ask{Do: DoPlay, Act: game.DrawAction(0)}
+}
+
+// takeMove is the player's take of the previous player's discard, if
+// they may take it now.
+func (t *Table) takeMove(readOnly bool) Ask {
+	if !t.MayDrawOrTake(readOnly) {
+		return Ask{}
+	}
+	v := &t.View
+	if v.Top(v.Previous) == tile.NoTile {
+		t.host.Flash(true, t.tr().T("status.take.empty", t.host.Words().SeatName(v.Previous)))
+		return Ask{}
+	}
+	return Ask{Do: DoPlay, Act: game.TakeAction(0)}
+}
+
+// discardMove discards (or finishes with) the tile under the cursor. A
+// plain discard of a tile that would finish the hand is only made when
+// confirmed; otherwise the player is asked.
+func (t *Table) discardMove(readOnly, finish, confirmed bool) Ask {
+	if why := t.WhyNotMyMove(readOnly); why != "" {
+		t.host.Flash(true, why)
+		return Ask{}
+	}
+	if t.View.Stage == game.MustDraw {
+		t.host.Flash(true, t.MustDrawFirst())
+		return Ask{}
+	}
+	x := t.Rack.Slots[t.Cursor]
+	if x == tile.NoTile {
+		t.host.Flash(true, t.tr().T("status.discard.empty"))
+		return Ask{}
+	}
+	if finish {
+		return Ask{Do: DoPlay, Act: game.FinishAction(0, x)}
+	}
+	if !confirmed && t.Wins(x) {
+		t.Confirm = t.Cursor
+		t.host.Flash(true, t.tr().T("status.discard.wins", t.TileCase(x, i18n.Accusative)))
+		return Ask{}
+	}
+	return Ask{Do: DoPlay, Act: game.DiscardAction(0, x)}
+}
+
+// Play plays the player's action a on the match; ok is false when the
+// referee refused it (said). A discard or a finish leaves its slot, the
+// cursor's, empty.
+func (t *Table) Play(a game.Action) (evs []game.Event, lines []byte, ok bool) {
+	evs, lines, err := t.G.Apply(a)
+	if err != nil {
+		t.Refuse(err, a.Tile)
+		return nil, nil, false
+	}
+	t.Held = -1
+	if a.Kind == game.ActDiscard || a.Kind == game.ActFinish {
+		t.Rack.Slots[t.Cursor] = tile.NoTile
+	}
+	return evs, lines, true
+}

@@ -1,0 +1,181 @@
+package playclassic
+
+import (
+	"encoding/json"
+	"slices"
+
+	tea "charm.land/bubbletea/v2"
+
+	"okey/game"
+	"okey/game/tile"
+	"okey/ui/rack"
+	"okey/ui/table"
+)
+
+// Adopt makes g the match on the table: the seats' bots at levels
+// (built by build, each seeded from seed), the view, a freshly laid
+// rack and the log of the hand so far.
+func (t *Table) Adopt(g *game.Game, seed uint64, levels [game.NumSeats]string, build BuildBot) {
+	t.G = g
+	for s := 1; s < game.NumSeats; s++ {
+		t.Bots[s] = NewSeatBot(levels[s], seed*4+uint64(s), build)
+		t.Failed[s] = 0
+	}
+	t.Log = t.Log[:0]
+	t.Held, t.Fresh = -1, -1
+	t.View = g.State().View(0)
+	t.NewHandRack()
+	t.fillLog()
+}
+
+// fillLog adds the hand's history on the table to the log.
+func (t *Table) fillLog() {
+	for i, e := range t.View.History {
+		t.AddLog(e, i)
+	}
+}
+
+// Refresh reads the match's view again and brings the rack in step
+// with it.
+func (t *Table) Refresh() { t.TakeView(t.G.State().View(0)) }
+
+// TakeView makes v the view on the table and brings the rack and the log
+// in step with it.
+func (t *Table) TakeView(v game.View) {
+	hand := t.View.Hand
+	t.View = v
+	if t.View.Hand != hand {
+		// The log goes on from the hand before (a tall terminal shows
+		// more than one hand of it); the new hand's own entries come
+		// from its history.
+		t.NewHandRack()
+		t.Log = slices.DeleteFunc(t.Log, func(e LogEntry) bool { return e.Hand == t.View.Hand })
+		t.fillLog()
+		return
+	}
+	added := t.Rack.Reconcile(t.View.Counts)
+	if t.Held >= 0 && t.Rack.Slots[t.Held] == tile.NoTile {
+		t.Held = -1
+	}
+	t.Fresh = -1
+	if len(added) == 1 {
+		t.Fresh = added[0]
+		t.Cursor = added[0]
+	}
+}
+
+// NewHandRack lays out a freshly dealt rack, sorted by colour.
+func (t *Table) NewHandRack() {
+	t.Rack = rack.New()
+	t.Rack.Reconcile(t.View.Counts)
+	t.Rack.Pack(t.Sorter().ByColour(t.Rack.Tiles()))
+	t.Cursor, t.Held, t.Fresh = 0, -1, -1
+}
+
+// AddLog adds event e of the hand on the table to the log; at is its
+// place in the hand's history (-1: not known, at the local table, where
+// no chat line is put among the moves). Logged, if set, hears of it.
+func (t *Table) AddLog(e game.Event, at int) {
+	if e.Kind == game.EvHandOver || e.Kind == game.EvMatchOver {
+		return
+	}
+	t.Log = append(t.Log, LogEntry{Ev: e, Hand: t.HandNo(), Okey: t.View.Okey, At: at})
+	if t.Logged != nil {
+		t.Logged(t.Log[len(t.Log)-1])
+	}
+	t.TrimLog()
+}
+
+// TrimLog keeps the log at most table.MaxLog entries long.
+func (t *Table) TrimLog() { t.Log = table.TrimLog(t.Log) }
+
+// rackFile is the saved arrangement of the rack.
+type rackFile struct {
+	Hand   int         `json:"hand"`
+	Cursor int         `json:"cursor"`
+	Slots  []tile.Tile `json:"slots"`
+}
+
+// RackJSON is the rack's arrangement as saved; nil (nothing to save)
+// if it cannot be written, which only an invalid tile would cause.
+func (t *Table) RackJSON() []byte {
+	b, err := json.Marshal(rackFile{Hand: t.View.Hand, Cursor: t.Cursor, Slots: t.Rack.Slots[:]})
+	if err != nil {
+		return nil
+	}
+	return b
+}
+
+// LoadRack restores a saved arrangement b when it belongs to this hand
+// and holds this hand's tiles; otherwise the rack stays sorted. why
+// says why b is no arrangement at all ("" when it is one), slots
+// reading a saved rack's slots as both games do.
+func (t *Table) LoadRack(b []byte, slots func([]tile.Tile) (rack.Rack, string)) (why string) {
+	var f rackFile
+	if err := json.Unmarshal(b, &f); err != nil {
+		return err.Error()
+	}
+	r, why := slots(f.Slots)
+	if why != "" {
+		return why
+	}
+	if f.Hand != t.View.Hand {
+		return "" // an earlier hand's: the rack stays sorted
+	}
+	r.Reconcile(t.View.Counts)
+	t.Rack = r
+	if f.Cursor >= 0 && f.Cursor < rack.NumSlots {
+		t.Cursor = f.Cursor
+	}
+	return ""
+}
+
+// UndoneMsg is the match replayed without the player's last discard;
+// From is the number of moves it was asked at.
+type UndoneMsg struct {
+	From int
+	G    *game.Game
+	Err  error
+}
+
+// Undo is the command that replays the match without the player's own
+// last discard of the hand (counting the undo in the record), nil when
+// there is none, which the status line says.
+func (t *Table) Undo() tea.Cmd {
+	rec := t.G.Record()
+	last := table.LastOwnDiscard(rec.Actions, func(a game.Action) bool { return a.Kind == game.ActNextHand },
+		func(a game.Action) bool { return a.Kind == game.ActDiscard && a.Seat == 0 })
+	if last < 0 {
+		t.host.Flash(true, t.tr().T("status.undo.none"))
+		return nil
+	}
+	table.CountUndo(rec.Meta)
+	rec.Actions = rec.Actions[:last]
+	from := t.G.State().Moves()
+	return func() tea.Msg {
+		g, err := game.Replay(rec)
+		return UndoneMsg{From: from, G: g, Err: err}
+	}
+}
+
+// Undone puts the match back to before the discard msg took back, if
+// nothing moved meanwhile (ok), with the cursor on the tile back on the
+// rack; the status line says so, or why it could not be undone (err:
+// ask the next player).
+func (t *Table) Undone(msg UndoneMsg) (ok bool, err error) {
+	if t.G == nil || t.G.State().Moves() != msg.From {
+		return false, nil // the table moved on: nothing to take back now
+	}
+	if msg.Err != nil {
+		t.host.Flash(true, t.tr().T("status.refused", t.host.Reason(msg.Err)))
+		return false, msg.Err
+	}
+	back := t.G.Record().Actions[len(msg.G.Record().Actions)]
+	t.G = msg.G
+	t.Refresh()
+	t.Log = t.Log[:0] // this hand's moves, as they now stand
+	t.fillLog()
+	t.CursorOn(back.Tile)
+	t.host.Flash(false, t.tr().T("status.undone", t.TileName(back.Tile)))
+	return true, nil
+}

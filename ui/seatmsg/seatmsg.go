@@ -1,0 +1,186 @@
+// Package seatmsg holds what a table of either game and a seat at it
+// say to each other (issue 21: the seat plumbing both games share):
+// the update a table hands a seat after every change (Update: the
+// seat's view, the players, the chat, the clock, a refusal, the
+// match's commitment), the seat's intents (Intent), who holds a seat
+// (Player, Kind), and where a chat line goes among the moves of a log
+// (ChatAt). okey serve's tables make them; package ui's seat screens
+// read them.
+//
+// It imports the two referees (game, game/okey101), ui/table (the
+// deals' order) and nothing of ui.
+package seatmsg
+
+import (
+	"time"
+
+	"okey/game"
+	"okey/game/okey101"
+	"okey/ui/table"
+)
+
+// Kind is who holds a seat, as the players at the table see it.
+type Kind uint8
+
+// The kinds of seat.
+const (
+	// Bot is a bot, in a seat nobody holds.
+	Bot Kind = iota
+	// Human is a player at the table.
+	Human
+	// Away is a player whose bot plays for now: disconnected, or out
+	// of time until they press a key.
+	Away
+)
+
+// Player is one seat as the table shows it.
+type Player struct {
+	Name string
+	Kind Kind
+	// Level is the level of the seat's bot.
+	Level string
+	// Rating is the rating of the player holding the seat in this game
+	// (okey serve's, shown beside "player"); 0 with Rated false: none
+	// (a guest, or not known yet).
+	Rating float64
+	Rated  bool
+}
+
+// HandEnd is how a hand of the match ended, and the scores after it.
+type HandEnd struct {
+	Result game.HandResult
+	Scores [game.NumSeats]int
+}
+
+// ChatLine is one line of the table's chat; Seq numbers the lines of a
+// table from 1.
+type ChatLine struct {
+	Seq        uint64
+	Name, Text string
+	// Hand, Redeal and At are where in the match the line was said: in
+	// which deal (a hand, and a 101 hand's deals after void ones; hand 0
+	// is before the match), after how many events of its history. A
+	// screen that takes a table in whole (a join, a restart) puts each
+	// line back among the moves where it was said (issue 20: they all
+	// came after them). Kept with the table's file.
+	Hand   int `json:"hand,omitempty"`
+	Redeal int `json:"redeal,omitempty"`
+	At     int `json:"at,omitempty"`
+}
+
+// SaidBefore reports whether chat line c was said before the event at
+// place at of the deal table.DealKey(hand, redeal) (at -1: a place not known,
+// which no chat line of its deal goes before).
+func (c ChatLine) SaidBefore(deal, at int) bool {
+	if cd := table.DealKey(c.Hand, c.Redeal); cd != deal {
+		return cd < deal
+	}
+	return at >= 0 && c.At <= at
+}
+
+// Update is what a table of either game hands one seat after every
+// change: the seat's view of the game (a spectator's: the view of seat
+// -1) and the table around it, which is the same in both games.
+// Sessions keep only the latest, so it holds everything the screen
+// needs whole, never a difference.
+type Update struct {
+	// View is a classic table's view, View101 a table of Okey 101's (its
+	// score sheet inside): exactly one is set, and it says the game.
+	View    *game.View
+	View101 *okey101.View
+	// Hands are the hands of a classic match so far (shared with the
+	// table, which only ever appends: read them, never write).
+	Hands   []HandEnd
+	Players [game.NumSeats]Player
+	// Chat is the table's last lines.
+	Chat []ChatLine
+	// Deadline is when the seat to move runs out of time (zero: no
+	// timer); its bot plays the move then.
+	Deadline time.Time
+	// Refused says why this seat's last move was refused (RefusedSeq
+	// numbers the refusals, so that each is told once).
+	Refused    string
+	RefusedSeq uint64
+	// Ready marks the seats that asked for the next hand; the table
+	// deals when every player at it has.
+	Ready [game.NumSeats]bool
+	// Host is set when this seat may start a new match.
+	Host bool
+	// Fair is the match's commitment (Fairness).
+	Fair Fairness
+}
+
+// InPlay reports whether the update's match is still being played.
+func (u Update) InPlay() bool {
+	switch {
+	case u.View != nil:
+		return u.View.Phase != game.MatchOver
+	case u.View101 != nil:
+		return u.View101.Phase != okey101.MatchOver
+	}
+	return false
+}
+
+// IntentKind is what a seat asks of its table.
+type IntentKind uint8
+
+// The intents.
+const (
+	// IntentAct plays Action (the next hand included).
+	IntentAct IntentKind = iota + 1
+	// IntentNewMatch asks for a new match after the last one ended.
+	IntentNewMatch
+	// IntentPlay101 plays Plays, actions of a turn of Okey 101 in
+	// order (a finish is several); the table stops at the first it
+	// refuses.
+	IntentPlay101
+	// IntentReady says the seat is ready for the next hand (101's; a
+	// classic seat plays game.NextHandAction).
+	IntentReady
+)
+
+// Intent is a seat's move, sent to the table; the seat of Action and of
+// Plays is the table's (the screen's turned back).
+type Intent struct {
+	Kind   IntentKind
+	Action game.Action
+	Plays  []okey101.Action
+	// Hand and Redeal are the deal on the screen when the intent was
+	// made (Redeal counts a 101 hand's deals after void ones): the
+	// table drops an intent made for another deal, so that a key
+	// pressed for one hand never plays on the next (issue 20).
+	Hand, Redeal int
+}
+
+// LeaveMsg is the table screen's message when the player leaves the
+// table (q): the program holding the screen decides what comes next.
+type LeaveMsg struct{}
+
+// Fairness is what a table tells a seat of its match's commitment.
+type Fairness struct {
+	// Commit is the commitment's short form ("3f9a 21c0 88d1 7b2e"); ""
+	// when the match has none (one begun before the server made them).
+	Commit string
+	// Seed and Salt are the secret the commitment hides: given only once
+	// the match is over, "" before.
+	Seed, Salt string
+}
+
+// ChatAt is where chat line c goes in a log of n entries (entry says
+// what entry i is: a chat line, an event, and an event's deal and place
+// in its history): before the events of its deal said after it, never
+// before a chat line said earlier. Other notes (the match's commitment)
+// stay where they are among the events around them.
+func ChatAt(c ChatLine, n int, entry func(i int) (chat, event bool, deal, at int)) int {
+	p := n
+	for i := n - 1; i >= 0; i-- {
+		chat, event, deal, at := entry(i)
+		if chat || event && !c.SaidBefore(deal, at) {
+			break
+		}
+		if event {
+			p = i
+		}
+	}
+	return p
+}

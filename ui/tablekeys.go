@@ -1,0 +1,36 @@
+package ui
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"okey/ui/keymap"
+	"okey/ui/table"
+)
+
+// tableKey does what a key both games' tables share means
+// (table.CommonKey): quitting, the help, the settings, or moving the
+// cursor with move, the game's own cursor. ok is false for a key the
+// game on the table decides. Both tables call it before their own keys.
+func (m *Model) tableKey(k tea.KeyPressMsg, keys keymap.CommonKeys, move func(dx, dy int)) (tea.Cmd, bool) {
+	c := table.CommonKey(k, keys)
+	if dx, dy, ok := c.Step(); ok {
+		move(dx, dy)
+		return nil, true
+	}
+	switch c {
+	case table.Quit:
+		return m.quit(), true
+	case table.Help:
+		m.openOverlay(ovHelp)
+	case table.Settings:
+		m.openSettings()
+	default:
+		return nil, false
+	}
+	return nil, true
+}
+
+// onClick handles the mouse on the table: a click on a tile selects it
+// (or puts the tile picked up down there), a click on the wall draws, a
+// click on the previous player's stack takes.
+func (m *Model) onClick(msg tea.MouseClickMsg) tea.Cmd { return m.table().click(msg) }
