@@ -23,8 +23,6 @@ package search
 import (
 	"context"
 	"fmt"
-	"math/bits"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -240,26 +238,12 @@ func candidates(v *game.View, hard game.Action, k int) ([]game.Action, error) {
 			}
 		}
 	}
-	unseen := v.Unseen()
-	type cand struct {
-		t    tile.Tile
-		live int
+	more, err := bots.LeastDistance(v, hard.Tile, k)
+	if err != nil {
+		return nil, err
 	}
-	var cs []cand
-	for f, d := range tb.Dist {
-		t := tile.Tile(f)
-		if int(d) != tb.Best || an.IsOkey(t) || t == hard.Tile {
-			continue
-		}
-		live := 0
-		for s := uint64(tb.Outs[f]); s != 0; s &= s - 1 {
-			live += int(unseen[bits.TrailingZeros64(s)])
-		}
-		cs = append(cs, cand{t, live})
-	}
-	slices.SortStableFunc(cs, func(x, y cand) int { return y.live - x.live })
-	for _, c := range cs[:min(len(cs), k-1)] {
-		out = append(out, game.DiscardAction(v.Seat, c.t))
+	for _, t := range more {
+		out = append(out, game.DiscardAction(v.Seat, t))
 	}
 	return out, nil
 }
