@@ -10,6 +10,7 @@ import (
 
 	"okey/bots/bots101"
 	"okey/bots/bots101/arena101"
+	"okey/bots/search"
 	"okey/game/okey101"
 	"okey/ui"
 	"okey/ui/i18n"
@@ -31,7 +32,15 @@ func sim101(ctx context.Context, f *simFlags, stdout, stderr io.Writer) int {
 	}
 	tr := i18n.MustLoad(f.lang)
 	for _, n := range names {
-		if !slices.Contains(bots101.Levels, n) {
+		if slices.Contains(bots101.Levels, n) {
+			continue
+		}
+		switch _, ok, err := search.Parse(n); {
+		case err != nil:
+			// A search level written wrong (search-4, search-0x): the
+			// search says what its names look like.
+			return fail("--bots: %v", err)
+		case !ok:
 			return fail("%s", tr.T("cli.err.sim.bots.level", n, strings.Join(bots101.Levels, ", ")))
 		}
 	}
@@ -41,7 +50,7 @@ func sim101(ctx context.Context, f *simFlags, stdout, stderr io.Writer) int {
 	if key, args := simUsage(f, len(names), okey101.NumSeats); key != "" {
 		return fail("%s", tr.T(key, args...))
 	}
-	cfg := arena101.Config{Bots: names, Seed: f.seed, Rules: r, Workers: f.workers}
+	cfg := arena101.Config{Bots: names, Seed: f.seed, Rules: r, Workers: f.workers, New: sim101Bot}
 	if f.set["matches"] {
 		cfg.Matches = f.matches
 	} else {
@@ -61,4 +70,20 @@ func sim101(ctx context.Context, f *simFlags, stdout, stderr io.Writer) int {
 			}
 			return arena101.WriteTable(stdout, &cfg, res)
 		})
+}
+
+// sim101Bot builds okey sim's 101 bots: the game's levels, and the
+// search player (search, search-<k>x, search-<k>x-z<z>), which okey sim
+// alone plays: it measures what an honest search adds to hard
+// (docs/bots-101-hard.md) and is not a level of the game.
+func sim101Bot(level string, opt bots101.Options) (bots101.Bot, error) {
+	so, ok, err := search.Parse(level)
+	switch {
+	case err != nil:
+		return nil, err
+	case ok:
+		so.Seed = opt.Seed
+		return search.New101(so, opt.Solver), nil
+	}
+	return bots101.New(level, opt)
 }

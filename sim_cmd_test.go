@@ -132,6 +132,32 @@ func TestSimSearch(t *testing.T) {
 	}
 }
 
+// TestSim101Search: okey sim --game 101 plays the 101 search player
+// under the name it was given, and says what a badly written one lacks.
+func TestSim101Search(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), []string{"sim", "--game", "101", "--bots", "search,normal,normal,normal", "--hands", "4", "--seed", "5", "--json"}, nil, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var res struct {
+		Hands int
+		Bots  []struct {
+			Name      string
+			Decisions int
+		}
+	}
+	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Hands != 4 || len(res.Bots) != 4 || res.Bots[0].Name != "search" || res.Bots[0].Decisions == 0 {
+		t.Fatalf("got %+v", res)
+	}
+	errb.Reset()
+	if code := run(context.Background(), []string{"sim", "--game", "101", "--bots", "search-4,normal,normal,normal"}, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "not a search level") || strings.Count(errb.String(), "\n") != 1 {
+		t.Fatalf("search-4: exit %d, %q", code, errb.String())
+	}
+}
+
 func TestSimBadArguments(t *testing.T) {
 	cases := []struct {
 		name string

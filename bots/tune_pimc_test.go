@@ -6,7 +6,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"slices"
 
 	"okey/game"
 	"okey/game/tile"
@@ -48,31 +47,11 @@ func (b *pimc) Decide(ctx context.Context, v game.View) (game.Action, error) {
 	if err != nil || v.Stage != game.MustDiscard || a.Kind != game.ActDiscard || !v.MyTurn() {
 		return a, err
 	}
-	an := &v.Analyzer
-	h, err := handOf(an, &v.Counts)
+	more, err := LeastDistance(&v, a.Tile, b.k)
 	if err != nil {
 		return game.Action{}, err
 	}
-	var m memory
-	tb := m.discards(an, h)
-	w := liveCopies(an, &v.Counts)
-	cs := []tile.Tile{a.Tile}
-	type scored struct {
-		t tile.Tile
-		l int
-	}
-	var rest []scored
-	for f, d := range tb.Dist {
-		t := tile.Tile(f)
-		if int(d) != tb.Best || an.IsOkey(t) || t == a.Tile {
-			continue
-		}
-		rest = append(rest, scored{t, weight(tb.Outs[f], &w)})
-	}
-	slices.SortStableFunc(rest, func(x, y scored) int { return y.l - x.l })
-	for _, r := range rest[:min(len(rest), b.k-1)] {
-		cs = append(cs, r.t)
-	}
+	cs := append([]tile.Tile{a.Tile}, more...)
 	if len(cs) == 1 {
 		return a, nil
 	}

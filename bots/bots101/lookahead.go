@@ -146,6 +146,14 @@ func hasPartner(an meld.Analyzer, rack *tile.Counts, u tile.Tile) bool {
 // among the rest the one whose loss leaves the best chance of opening
 // with the next tile, then the best mean opening, then the lowest tile.
 func (p *player) lookDiscard(v *okey101.View, b *board, live *tile.Counts) tile.Tile {
+	return p.lookOrder(v, b, live)[0]
+}
+
+// lookOrder is every discard lookDiscard weighs, its pick first, then
+// the others as it ranks them: the ones weighed over more draws by that
+// score, then the rest by the next tile's odds. With no free tile it is
+// discardOrder's.
+func (p *player) lookOrder(v *okey101.View, b *board, live *tile.Counts) []tile.Tile {
 	an := b.an
 	islek := okey101.IslekTiles(an, v.Rules, b.table)
 	var free []tile.Tile
@@ -156,7 +164,7 @@ func (p *player) lookDiscard(v *okey101.View, b *board, live *tile.Counts) tile.
 		}
 	}
 	if len(free) == 0 {
-		return p.discard(v, b, hardDiscard)
+		return p.discardOrder(v, b, hardDiscard)
 	}
 	odds, mean := p.openOdds(b, live, free)
 	for _, t := range free { // under the feed option, a chance of paying 101 weighs against it
@@ -196,13 +204,24 @@ func (p *player) lookDiscard(v *okey101.View, b *board, live *tile.Counts) tile.
 		}
 		return s
 	}
-	best, bestScore := 0, score(0)
-	for i := range cands[1:] {
-		if sc := score(i + 1); sc > bestScore+1e-12 {
-			best, bestScore = i+1, sc
-		}
+	// The candidates by their score, best first (the first of equals
+	// keeps its place), then the rest of the free tiles as sorted.
+	order := slices.Clone(cands)
+	var scores [tile.NumFaces]float64
+	for i, t := range cands {
+		scores[t] = score(i)
 	}
-	if bestScore < hopeOdds {
+	slices.SortStableFunc(order, func(t, u tile.Tile) int {
+		switch {
+		case scores[t] > scores[u]+1e-12:
+			return -1
+		case scores[u] > scores[t]+1e-12:
+			return 1
+		}
+		return 0
+	})
+	order = append(order, free[len(cands):]...)
+	if scores[order[0]] < hopeOdds {
 		// No discard leaves a real chance of opening: the rack will pay
 		// 202 whatever it throws, so it throws what least helps the next
 		// player open.
@@ -213,10 +232,11 @@ func (p *player) lookDiscard(v *okey101.View, b *board, live *tile.Counts) tile.
 					low = i
 				}
 			}
-			return free[low]
+			i := slices.Index(order, free[low])
+			order = slices.Insert(slices.Delete(order, i, i+1), 0, free[low])
 		}
 	}
-	return cands[best]
+	return order
 }
 
 // hopeOdds is the chance of opening below which a player who has not

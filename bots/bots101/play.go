@@ -1,6 +1,9 @@
 package bots101
 
 import (
+	"cmp"
+	"slices"
+
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
@@ -366,6 +369,13 @@ type discardStyle struct {
 // points it would cost if someone else finished, the points weighing
 // more as the wall runs down.
 func (p *player) discard(v *okey101.View, b *board, ds discardStyle) tile.Tile {
+	return p.discardOrder(v, b, ds)[0]
+}
+
+// discardOrder is every tile of the rack as discard weighs it, its pick
+// first and the others by the same score (the lower the better, equals
+// by face); a random style ranks only its pick.
+func (p *player) discardOrder(v *okey101.View, b *board, ds discardStyle) []tile.Tile {
 	an := b.an
 	islek := okey101.IslekTiles(an, v.Rules, b.table)
 	var kept []meld.Meld
@@ -379,7 +389,7 @@ func (p *player) discard(v *okey101.View, b *board, ds discardStyle) tile.Tile {
 	}
 	pool := minus(b.rack, used(kept))
 	if ds.random {
-		return p.randomDiscard(b, &pool, islek)
+		return []tile.Tile{p.randomDiscard(b, &pool, islek)}
 	}
 	s := seen(v, ds.history)
 	live := liveOf(&s)
@@ -404,7 +414,8 @@ func (p *player) discard(v *okey101.View, b *board, ds discardStyle) tile.Tile {
 			feedP[cands[i]] = q
 		}
 	}
-	best, bestScore := tile.NoTile, 0.0
+	var order []tile.Tile
+	var scores [tile.NumFaces]float64
 	for f, n := range b.rack {
 		t := tile.Tile(f)
 		if n == 0 {
@@ -426,11 +437,13 @@ func (p *player) discard(v *okey101.View, b *board, ds discardStyle) tile.Tile {
 		default:
 			score += float64(potential(an, &pool, &live, t))*w - val
 		}
-		if best == tile.NoTile || score < bestScore {
-			best, bestScore = t, score
-		}
+		order, scores[t] = append(order, t), score
 	}
-	return best
+	if len(order) == 0 {
+		return []tile.Tile{tile.NoTile}
+	}
+	slices.SortStableFunc(order, func(t, u tile.Tile) int { return cmp.Compare(scores[t], scores[u]) })
+	return order
 }
 
 // randomDiscard throws a tile at random from pool, avoiding the okey and

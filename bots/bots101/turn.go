@@ -7,6 +7,7 @@ import (
 
 	"okey/game/meld"
 	"okey/game/okey101"
+	"okey/game/tile"
 )
 
 // Turn is the whole turn a fresh bot of the level would play from the
@@ -57,4 +58,31 @@ func Turn(ctx context.Context, level string, v okey101.View, opt Options) ([]oke
 		return nil, fmt.Errorf("%s bot, seat %d: %w", level, v.Seat, err)
 	}
 	return slices.Clone(b.acts), nil
+}
+
+// Discards is the hard level's ranking of the discards open to the
+// view's seat where it is to discard (the play or first-discard stage,
+// its table actions done): every tile of the rack it weighs, what a
+// fresh hard bot of opt.Seed would throw first, then the others as hard
+// ranks them. A search player (bots/search) plays the first few out to
+// compare them, so it needs hard's order and not only its pick.
+func Discards(ctx context.Context, v okey101.View, opt Options) ([]tile.Tile, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if v.Phase != okey101.Playing || !v.MyTurn() || v.Stage == okey101.StageDraw || !v.Legal.Any() {
+		return nil, fmt.Errorf("hard's discards, seat %d, %s: %w", v.Seat, v.Phase, ErrNotToMove)
+	}
+	h := NewHard(opt.Seed)
+	p := &h.p
+	if p.use(opt.Solver); p.sv == nil {
+		p.sv = new(meld.Solver)
+	}
+	bd := boardOf(&v)
+	if bd.status == meld.NotOpened {
+		s := seen(&v, true)
+		live := liveOf(&s)
+		return p.lookOrder(&v, bd, &live), nil
+	}
+	return p.discardOrder(&v, bd, hardDiscard), nil
 }

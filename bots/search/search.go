@@ -1,24 +1,28 @@
-// Package search holds a classic Okey player that searches: hard's play,
-// except that at a discard (and at a win hard would hold for an okey
-// finish) it plays each candidate out to the end of the hand in worlds
-// sampled from its own view, and throws the candidate worth the most net
-// points. It is built on bots/rollout, the sampler and playouts the coach
-// uses, and sees nothing but its seat's view.
+// Package search holds the players that search, one a game: hard's
+// play, except that at a discard (and, in classic Okey, at a win hard
+// would hold for an okey finish) it plays each candidate out to the end
+// of the hand in worlds sampled from its own view, and throws the
+// candidate worth the most net points. They are built on bots/rollout,
+// the sampler and playouts the coach uses, and see nothing but their
+// seat's view.
 //
-// It is a measuring instrument, not a level the game offers: okey sim
-// plays it (--bots search, search-4x, search-16x) so that the strength a
-// search adds can be set against the time it costs (issue 27; the study
-// is docs/classic-hard-bot.md). A level is offered only once it beats
-// hard significantly.
+// They are measuring instruments, not levels the game offers: okey sim
+// plays them (--bots search, search-4x, search-16x; with --game 101 the
+// 101 player) so that the strength a search adds can be set against the
+// time it costs (issues 27 and 24; the studies are
+// docs/classic-hard-bot.md and docs/bots-101-hard.md). A level is
+// offered only once it beats hard significantly.
 //
-// It may import game and its packages, bots and bots/rollout.
+// Files: search.go, the names both read (Parse), the choice over the
+// playouts both make, and the classic player; okey101.go, the 101 player.
+//
+// It may import game and its packages, bots, bots/bots101 and
+// bots/rollout.
 package search
 
 import (
 	"context"
 	"fmt"
-	"math/bits"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -141,13 +145,16 @@ func Parse(name string) (opt Options, ok bool, err error) {
 
 // Level is the level's name, with its scale and gate when not the
 // default's.
-func (p *Player) Level() string {
+func (p *Player) Level() string { return levelName(p.budget/Budget, p.z) }
+
+// levelName is the name Parse reads as scale and gate z.
+func levelName(scale int, z float64) string {
 	n := Level
-	if s := p.budget / Budget; s != 1 {
-		n += fmt.Sprintf("-%dx", s)
+	if scale != 1 {
+		n += fmt.Sprintf("-%dx", scale)
 	}
-	if p.z != 1 {
-		n += "-z" + strconv.FormatFloat(p.z, 'g', -1, 64)
+	if z != 1 {
+		n += "-z" + strconv.FormatFloat(z, 'g', -1, 64)
 	}
 	return n
 }
@@ -167,26 +174,47 @@ func (p *Player) Decide(ctx context.Context, v game.View) (game.Action, error) {
 	if len(cands) < 2 {
 		return a, nil
 	}
-	worlds := max(p.budget/len(cands), 2)
-	seed := p.rnd.Uint64()
-	vals, err := rollout.Compare(ctx, nil, 0, worlds, p.workers, nil, rollout.ClassicCandidates(&v, cands, seed, p.players))
+	play := rollout.ClassicCandidates(&v, cands, p.rnd.Uint64(), p.players)
+	best, err := p.Stats.choose(ctx, len(cands), p.budget, p.workers, p.z, play)
 	if err != nil {
 		return game.Action{}, fmt.Errorf("search, seat %d: %w", v.Seat, err)
 	}
-	p.Stats.Searched++
-	p.Stats.Playouts += worlds * len(cands)
+	return cands[best], nil
+}
+
+// choose plays n candidates in as many worlds as budget playouts buy
+// (two at least) on workers goroutines and returns the one to play
+// (pick's, with the gate z), counting the search into st.
+func (st *Stats) choose(ctx context.Context, n, budget, workers int, z float64, play rollout.Play) (int, error) {
+	worlds := max(budget/n, 2)
+	vals, err := rollout.Compare(ctx, nil, 0, worlds, workers, nil, play)
+	if err != nil {
+		return 0, err
+	}
+	st.Searched++
+	st.Playouts += worlds * n
+	best := pick(vals, z)
+	if best != 0 {
+		st.Overrode++
+	}
+	return best, nil
+}
+
+// pick is the candidate a search throws, given each candidate's values
+// world by world (vals[0] hard's pick's): the one that beats hard's pick
+// by the most over the same worlds, among those that beat it by more
+// than z standard errors of the paired difference (any margin when z is
+// negative); 0, hard's pick, when none does.
+func pick(vals [][]float64, z float64) int {
 	best, bestGain := 0, 0.0
-	for c := 1; c < len(cands); c++ {
+	for c := 1; c < len(vals); c++ {
 		mean, half := rollout.Paired(vals[c], vals[0])
-		if mean <= bestGain || (p.z > 0 && mean < p.z*half/1.96) {
+		if mean <= bestGain || (z > 0 && mean < z*half/1.96) {
 			continue
 		}
 		best, bestGain = c, mean
 	}
-	if best != 0 {
-		p.Stats.Overrode++
-	}
-	return cands[best], nil
+	return best
 }
 
 // candidates lists the moves a discard decision compares, hard's own
@@ -210,26 +238,12 @@ func candidates(v *game.View, hard game.Action, k int) ([]game.Action, error) {
 			}
 		}
 	}
-	unseen := v.Unseen()
-	type cand struct {
-		t    tile.Tile
-		live int
+	more, err := bots.LeastDistance(v, hard.Tile, k)
+	if err != nil {
+		return nil, err
 	}
-	var cs []cand
-	for f, d := range tb.Dist {
-		t := tile.Tile(f)
-		if int(d) != tb.Best || an.IsOkey(t) || t == hard.Tile {
-			continue
-		}
-		live := 0
-		for s := uint64(tb.Outs[f]); s != 0; s &= s - 1 {
-			live += int(unseen[bits.TrailingZeros64(s)])
-		}
-		cs = append(cs, cand{t, live})
-	}
-	slices.SortStableFunc(cs, func(x, y cand) int { return y.live - x.live })
-	for _, c := range cs[:min(len(cs), k-1)] {
-		out = append(out, game.DiscardAction(v.Seat, c.t))
+	for _, t := range more {
+		out = append(out, game.DiscardAction(v.Seat, t))
 	}
 	return out, nil
 }

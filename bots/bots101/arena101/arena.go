@@ -70,6 +70,10 @@ type Config struct {
 	// number done so far, from the workers' goroutines, one call at a
 	// time.
 	Progress func(done int) `json:"-"`
+	// New, if set, builds a bot from a name that is not the arena's
+	// Ceiling, instead of bots101.New: okey sim passes one that also
+	// knows the search player (bots/search), which okey sim alone plays.
+	New func(name string, opt bots101.Options) (bots101.Bot, error) `json:"-"`
 }
 
 // ErrConfig is wrapped by every error about a bad configuration.
@@ -86,7 +90,7 @@ func (c *Config) Check() error {
 		return fmt.Errorf("%w: need %d bots, got %d", ErrConfig, okey101.NumSeats, len(c.Bots))
 	}
 	for _, name := range c.Bots {
-		if _, err := newBot(name, bots101.Options{}); err != nil {
+		if _, err := c.newBot(name, bots101.Options{}); err != nil {
 			return fmt.Errorf("%w: %w", ErrConfig, err)
 		}
 	}
@@ -168,10 +172,14 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	return res, nil
 }
 
-// newBot is a level of bots101, or the arena's Ceiling player.
-func newBot(name string, opt bots101.Options) (bots101.Bot, error) {
-	if name == Ceiling {
+// newBot is the arena's Ceiling player, or the bot Config.New builds
+// (a level of bots101 when New is not set).
+func (c *Config) newBot(name string, opt bots101.Options) (bots101.Bot, error) {
+	switch {
+	case name == Ceiling:
 		return newCeiling(opt), nil
+	case c.New != nil:
+		return c.New(name, opt)
 	}
 	return bots101.New(name, opt)
 }
@@ -223,7 +231,7 @@ func playUnit(ctx context.Context, cfg *Config, i int, times *[okey101.NumSeats]
 	var seatBot [okey101.NumSeats]bots101.Bot
 	var botOf [okey101.NumSeats]int // the bot index sitting in each seat
 	for j, name := range cfg.Bots {
-		b, err := newBot(name, bots101.Options{Seed: botSeed(cfg.Seed, k, j), Solver: sv})
+		b, err := cfg.newBot(name, bots101.Options{Seed: botSeed(cfg.Seed, k, j), Solver: sv})
 		if err != nil {
 			return u, err
 		}

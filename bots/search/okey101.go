@@ -1,0 +1,120 @@
+package search
+
+import (
+	"context"
+	"fmt"
+
+	"okey/bots/bots101"
+	"okey/bots/rollout"
+	"okey/game"
+	"okey/game/meld"
+	"okey/game/okey101"
+)
+
+// Budget101 is the number of playouts a searched decision of 101 may
+// spend at 1x: three candidates in eight worlds each. A playout of the
+// rest of a hand of 101 with four normal bots costs about a millisecond
+// of CPU, and a hard seat discards about a dozen times a hand, so 1x
+// costs about a quarter of a CPU-second a hand, 16x four seconds
+// (docs/bots-101-hard.md gives the measured figures).
+const Budget101 = 24
+
+// Player101 is the search player of Okey 101: hard's play, except at a
+// discard. There it takes hard's pick and the next discards in hard's
+// own ranking (bots101.Discards), up to Options.Candidates in all (3
+// when 0), plays each out to the end of the hand in worlds sampled from
+// its view alone (rollout.World101: the other racks and the wall dealt
+// from the tiles it has not seen, every discard taken and every tile
+// laid where the view shows it), with normal bots on all four seats,
+// and values each by the hand's net points for its seat (the mean of
+// the other three's hand totals less its own: rollout.Value101). Every
+// candidate meets the same worlds and bot seeds, and another discard
+// than hard's is thrown only when it beats hard's pick over them by more
+// than Options.Z standard errors of the paired difference, as in the
+// classic search. Feeding is read by the playouts: the next seat plays
+// normal's policy in every world, so a discard it would take and open
+// with costs the candidate what that opening costs the seat.
+//
+// Like the classic search it is a measuring instrument for okey sim
+// --game 101 (search, search-4x, search-16x), not a level of the game:
+// it measures what an honest search adds to hard at a budget of time
+// (issue 24's ceiling for a player who sees only its view).
+type Player101 struct {
+	base    bots101.Bot
+	sv      *meld.Solver
+	rnd     *game.Seeded
+	budget  int
+	k       int
+	z       float64
+	workers int
+	players []*rollout.Player101
+	// Stats counts what the search did, for the study.
+	Stats Stats
+}
+
+// New101 returns a 101 search player; sv, as bots101.Options.Solver, is
+// the working memory of hard underneath (nil: its own).
+func New101(opt Options, sv *meld.Solver) *Player101 {
+	if sv == nil {
+		sv = new(meld.Solver)
+	}
+	base, _ := bots101.New("hard", bots101.Options{Seed: opt.Seed, Solver: sv})
+	p := &Player101{base: base, sv: sv, rnd: game.NewSeeded(opt.Seed ^ 0x5ea101),
+		budget: Budget101 * max(opt.Scale, 1), k: opt.Candidates, z: opt.Z, workers: max(opt.Workers, 1)}
+	if p.k <= 0 {
+		p.k = 3
+	}
+	if p.z == 0 {
+		p.z = 1
+	}
+	for range p.workers {
+		p.players = append(p.players, rollout.NewPlayer101())
+	}
+	return p
+}
+
+// Level is the level's name, with its scale and gate when not the
+// default's, as Parse reads it.
+func (p *Player101) Level() string { return levelName(p.budget/Budget101, p.z) }
+
+// Decide asks hard first (always, so that hard's plan of the turn stays
+// whole), then searches when hard's action is a discard that does not
+// end the hand.
+func (p *Player101) Decide(ctx context.Context, v okey101.View) (okey101.Action, error) {
+	a, err := p.base.Decide(ctx, v)
+	if err != nil || a.Kind != okey101.ActDiscard || v.Counts.Total() <= 1 {
+		return a, err
+	}
+	cands, err := p.candidates(ctx, &v, a)
+	if err != nil {
+		return okey101.Action{}, fmt.Errorf("search, seat %d: %w", v.Seat, err)
+	}
+	if len(cands) < 2 {
+		return a, nil
+	}
+	play := rollout.Candidates101(&v, cands, p.rnd.Uint64(), p.players)
+	best, err := p.Stats.choose(ctx, len(cands), p.budget, p.workers, p.z, play)
+	if err != nil {
+		return okey101.Action{}, fmt.Errorf("search, seat %d: %w", v.Seat, err)
+	}
+	return cands[best], nil
+}
+
+// candidates are hard's discard a, then the next discards of hard's
+// ranking, up to k in all.
+func (p *Player101) candidates(ctx context.Context, v *okey101.View, a okey101.Action) ([]okey101.Action, error) {
+	order, err := bots101.Discards(ctx, *v, bots101.Options{Seed: p.rnd.Uint64(), Solver: p.sv})
+	if err != nil {
+		return nil, err
+	}
+	out := []okey101.Action{a}
+	for _, t := range order {
+		if len(out) >= p.k {
+			break
+		}
+		if t != a.Tile && t.Valid() {
+			out = append(out, okey101.Discard(v.Seat, t))
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,157 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"okey/bots/bots101"
+	"okey/game/okey101"
+)
+
+// positions101 plays hands of 101 from seeds with normal bots and
+// returns every step-th state just after a seat drew: the start of a
+// turn whose discard the search may search.
+func positions101(t *testing.T, seeds []uint64, step int) []okey101.State {
+	t.Helper()
+	var out []okey101.State
+	for _, seed := range seeds {
+		s, err := okey101.NewMatch(okey101.DefaultRules(), seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var bs [okey101.NumSeats]bots101.Bot
+		for i := range bs {
+			bs[i] = bots101.NewNormal(seed + uint64(i))
+		}
+		for n := 0; s.Phase() == okey101.Playing && s.Moves() < 600; {
+			a, err := bs[s.Turn()].Decide(context.Background(), s.View(s.Turn()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s, _, err = s.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+			if a.Kind == okey101.ActDraw && s.Phase() == okey101.Playing {
+				if n%step == 0 {
+					out = append(out, s)
+				}
+				n++
+			}
+		}
+	}
+	return out
+}
+
+// playTurn plays the seat's turn from s with p to its end and returns
+// the actions.
+func playTurn(t *testing.T, p bots101.Bot, s okey101.State) []okey101.Action {
+	t.Helper()
+	seat := s.Turn()
+	var acts []okey101.Action
+	for s.Phase() == okey101.Playing && s.Turn() == seat {
+		a, err := p.Decide(context.Background(), s.View(seat))
+		if err != nil {
+			t.Fatal(err)
+		}
+		acts = append(acts, a)
+		if s, _, err = s.Apply(a); err != nil {
+			t.Fatalf("illegal move %v: %v", a, err)
+		}
+	}
+	return acts
+}
+
+func sameActs(a, b []okey101.Action) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].String() != b[i].String() {
+			return false
+		}
+	}
+	return true
+}
+
+// TestHonest101: the 101 search decides from its view alone. In two
+// worlds that differ only in the other racks and the wall (the second
+// dealt anew from the first's view), players of the same seed play the
+// same whole turn, and they did search.
+func TestHonest101(t *testing.T) {
+	ps := positions101(t, []uint64{3, 4}, 7)
+	if testing.Short() {
+		ps = ps[:min(len(ps), 6)]
+	}
+	searched, differ := 0, 0
+	for i, s := range ps {
+		seat := s.Turn()
+		v := s.View(seat)
+		other, err := v.SampleWorld(uint64(500 + i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for o := range okey101.NumSeats {
+			if o != seat && other.View(o).Counts != s.View(o).Counts {
+				differ++
+				break
+			}
+		}
+		p1, p2 := New101(Options{Seed: uint64(i)}, nil), New101(Options{Seed: uint64(i)}, nil)
+		a1, a2 := playTurn(t, p1, s), playTurn(t, p2, other)
+		if !sameActs(a1, a2) {
+			t.Fatalf("position %d, seat %d: %v in one world, %v in the other", i, seat, a1, a2)
+		}
+		searched += p1.Stats.Searched
+	}
+	if searched == 0 || differ < len(ps)/2 {
+		t.Fatalf("%d of %d positions searched, %d with other hidden tiles: the test proves little", searched, len(ps), differ)
+	}
+}
+
+// TestOverridesOnlyOnEvidence101: with the gate shut the 101 search
+// plays hard's turns exactly; with it open (the best mean wins) it
+// departs from them somewhere.
+func TestOverridesOnlyOnEvidence101(t *testing.T) {
+	ps := positions101(t, []uint64{5}, 3)
+	ps = ps[:min(len(ps), 8)]
+	shut, open := 0, 0
+	for i, s := range ps {
+		hard, _ := bots101.New("hard", bots101.Options{Seed: uint64(i)})
+		want := playTurn(t, hard, s)
+		p := New101(Options{Seed: uint64(i), Z: 1e9}, nil)
+		if got := playTurn(t, p, s); !sameActs(got, want) {
+			t.Fatalf("position %d: gate shut, played %v where hard plays %v", i, got, want)
+		}
+		shut += p.Stats.Overrode
+		q := New101(Options{Seed: uint64(i), Z: -1}, nil)
+		playTurn(t, q, s)
+		open += q.Stats.Overrode
+	}
+	if shut != 0 || open == 0 {
+		t.Fatalf("overrode hard %d times with the gate shut, %d with it open", shut, open)
+	}
+}
+
+func TestLevel101(t *testing.T) {
+	for _, name := range []string{"search", "search-4x", "search-z2.5", "search-16x-z3"} {
+		opt, ok, err := Parse(name)
+		if !ok || err != nil {
+			t.Fatalf("Parse(%q): %v, %v", name, ok, err)
+		}
+		if l := New101(opt, nil).Level(); l != name {
+			t.Errorf("the 101 level parsed from %q is named %q", name, l)
+		}
+	}
+}
+
+func TestCancelled101(t *testing.T) {
+	ps := positions101(t, []uint64{6}, 5)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for i, s := range ps[:min(len(ps), 4)] {
+		if _, err := New101(Options{Seed: uint64(i)}, nil).Decide(ctx, s.View(s.Turn())); !errors.Is(err, context.Canceled) {
+			t.Fatalf("position %d: cancelled decision returned %v", i, err)
+		}
+	}
+}
