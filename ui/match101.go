@@ -11,6 +11,7 @@ import (
 	"okey/game/okey101"
 	"okey/ui/play101"
 	"okey/ui/play101/decide"
+	"okey/ui/table"
 )
 
 // recordGame is the game a saved record names in its header: "" for
@@ -199,9 +200,7 @@ func (m *Model) addLog101(e okey101.Event, at int) {
 		return
 	}
 	m.debugMove(func() string { return t.LogText(t.Log[len(t.Log)-1]) })
-	if len(t.Log) > maxLog {
-		t.Log = append(t.Log[:0], t.Log[len(t.Log)-keepLog:]...)
-	}
+	t.Log = table.TrimLog(t.Log)
 }
 
 // Saving the rack.

@@ -3,12 +3,12 @@ package ui
 import (
 	"context"
 	"fmt"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/okey101"
 	"okey/ui/play101/decide"
+	"okey/ui/table"
 )
 
 // players101 is the source of the table's players: the options' (tests
@@ -62,35 +62,16 @@ func (m *Model) ask101(seat int, p Player101, plain bool) tea.Cmd {
 		delay = 0
 	}
 	return func() tea.Msg {
-		start := time.Now()
-		ctx, cancel := context.WithTimeout(parent, timeout)
-		defer cancel()
-		answer := make(chan bot101Msg, 1) // a late answer is left there
-		go func() {
-			a, err := p.Decide(ctx, st.View(seat))
-			answer <- bot101Msg{id: id, seat: seat, act: a, err: err, plain: plain}
-		}()
-		var msg bot101Msg
-		select {
-		case msg = <-answer:
-		case <-ctx.Done():
-			msg = bot101Msg{id: id, seat: seat, err: fmt.Errorf("%w (%v)", errNoAnswer, timeout), plain: plain}
-		}
-		if wait := delay - time.Since(start); wait > 0 && msg.err == nil {
-			t := time.NewTimer(wait)
-			select {
-			case <-t.C:
-			case <-parent.Done():
-				t.Stop()
-			}
-		}
-		return msg
+		a, err := table.Ask(parent, delay, timeout, func(ctx context.Context) (okey101.Action, error) {
+			return p.Decide(ctx, st.View(seat))
+		})
+		return bot101Msg{id: id, seat: seat, act: a, err: err, plain: plain}
 	}
 }
 
 // onBot101 plays a player's answer and asks for the next action; a bot
 // that fails or answers wrong has the plain player asked in its place
-// (and after maxBotFailures in a row plays plainly for the rest of the
+// (and after table.MaxBotFailures in a row plays plainly for the rest of the
 // match); should that fail too, the first action the game takes is
 // played, so the table never stalls.
 func (m *Model) onBot101(msg bot101Msg) tea.Cmd {
@@ -119,7 +100,7 @@ func (m *Model) onBot101(msg bot101Msg) tea.Cmd {
 	name := m.seatName(msg.seat)
 	if !msg.plain {
 		t.Failed[msg.seat]++
-		if t.Failed[msg.seat] >= maxBotFailures {
+		if t.Failed[msg.seat] >= table.MaxBotFailures {
 			t.Players[msg.seat] = decide.Plain{}
 			t.Failed[msg.seat] = 0
 			m.tellNews(m.tr.T("status.botreplaced", name, m.reason(msg.err)))

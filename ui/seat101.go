@@ -115,9 +115,7 @@ func (m *Model) onSeat101Update(u SeatUpdate) tea.Cmd {
 		})
 		t.Log = slices.Insert(t.Log, p, play101.LogEntry{Note: m.chatText(c), Chat: true, Deal: table.DealKey(c.Hand, c.Redeal), At: c.At})
 	}
-	if len(t.Log) > maxLog {
-		t.Log = append(t.Log[:0], t.Log[len(t.Log)-keepLog:]...)
-	}
+	t.Log = table.TrimLog(t.Log)
 	m.takeRefusal(u.Refused, u.RefusedSeq, first)
 
 	switch {

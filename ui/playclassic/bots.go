@@ -27,29 +27,10 @@ type BotMoveMsg struct {
 func (t *Table) Ask(ctx context.Context, id uint64, seat int, delay, timeout time.Duration) tea.Cmd {
 	bot, view := t.Bots[seat], t.G.State().View(seat)
 	return func() tea.Msg {
-		start := time.Now()
-		actx, cancel := context.WithTimeout(ctx, timeout)
-		defer cancel()
-		answer := make(chan BotMoveMsg, 1) // a late answer is left there
-		go func() {
-			a, err := bot.Decide(actx, view)
-			answer <- BotMoveMsg{ID: id, Seat: seat, Act: a, Err: err}
-		}()
-		var msg BotMoveMsg
-		select {
-		case msg = <-answer:
-		case <-actx.Done():
-			msg = BotMoveMsg{ID: id, Seat: seat, Err: fmt.Errorf("%w (%v)", table.ErrNoAnswer, timeout)}
-		}
-		if wait := delay - time.Since(start); wait > 0 && msg.Err == nil {
-			tm := time.NewTimer(wait)
-			select {
-			case <-tm.C:
-			case <-ctx.Done():
-				tm.Stop()
-			}
-		}
-		return msg
+		a, err := table.Ask(ctx, delay, timeout, func(ctx context.Context) (game.Action, error) {
+			return bot.Decide(ctx, view)
+		})
+		return BotMoveMsg{ID: id, Seat: seat, Act: a, Err: err}
 	}
 }
 
