@@ -17,7 +17,7 @@
 //	model.go           Options, the Model, New, Init, Update and the dispatch of keys by screen
 //	tablegame.go       tableGame: what the app asks of the game on the table (table() tells which)
 //	match.go           a match's life: load, resume, start, take in what an action did, save (the table's side is playclassic's)
-//	bots.go            the bots' timeout, cancelling every question (asking and the answers are each game's)
+//	bots.go            the bots' timeout, cancelling every question (asking is table.Ask; the answers are each game's)
 //	undo.go            whether the player may take a discard back now, in a casual match (both tables)
 //	classic.go         classic Okey's table hosted (tableGame): what its keys, clicks, bots, hint and undo ask of the app
 //	view.go            View, the header, the frame (table.Frame) and the host (table.Host) of either table
@@ -40,7 +40,7 @@
 //	problem.go         errors said in the player's language
 //	settings101.go     the game of a new match, the rules of 101 on the form (their lines are ui/play101's) and the command line
 //	*101.go            the Okey 101 table: table101.go maps its files
-//	seat.go            a seat at a table the model does not own: updates in, intents out (the messages are ui/seatmsg's, named here too)
+//	seat.go            a seat at a table the model does not own: updates in, intents out, the classic table's intake and what both games' seats do with the screen (what the seat keeps of its table is ui/seatlink's, the messages ui/seatmsg's, named here too)
 //	seat101.go         the same for a table of Okey 101: its seat's view drives the 101 table
 //	fair.go            a served match's commitment to its deals: noted at the deal, revealed at the end
 //
@@ -57,6 +57,7 @@
 //	ui/store   every file the game reads or writes
 //	ui/stats   the player's statistics: counting every hand once, by the bots' levels
 //	ui/seatmsg what a served table of either game and a seat at it say to each other: the update, the intents, who holds a seat, the chat placed among the moves
+//	ui/seatlink what a seat's screen keeps of a table it does not own, either game: the seats turned, the players and who is ready, the clock, the chat, refusals and commitment taken in once, sending an intent
 //	ui/pages   the pages both games share, as components (notice, too small, locked, statistics, the settings form and its names, the coach's review, the saved matches), and what every page is made of: the key bar, the scroll, the frame
 //
 // and the first of a game's side (issue 21), importing a game's referee

@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"slices"
-
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/meld"
@@ -73,11 +71,11 @@ func (m *Model) onSeat101Update(u SeatUpdate) tea.Cmd {
 		return nil
 	}
 	first := m.t == nil
-	m.takeTable(u.Players, u.Ready, u.Host, u.Deadline)
-	v := play101.RotateView(*u.View101, s.rot)
+	m.seatTable(u)
+	v := play101.RotateView(*u.View101, s.Rot)
 	s.view101 = v
 	s.world, s.worldOK = okey101.State{}, false
-	if !s.watching {
+	if !s.Watching {
 		s.world, s.worldOK = play101.World(&v)
 	}
 	if first {
@@ -101,22 +99,16 @@ func (m *Model) onSeat101Update(u SeatUpdate) tea.Cmd {
 				m.addLog101(v.History[i], i)
 			}
 		}
-		if !old.MyTurn() && v.MyTurn() && !m.flashNews {
-			m.flash = "" // "wait for X" is out of date now
-		}
+		m.seatTurn(old.MyTurn(), v.MyTurn())
 	}
-	if note := m.takeFair(u.Fair); note != "" {
-		t.Log = append(t.Log, play101.LogEntry{Note: note, Deal: table.DealKey(v.Hand, v.Redeal)})
-	}
-	for _, c := range m.newChat(u.Chat) {
-		p := chatAt(c, len(t.Log), func(i int) (bool, bool, int, int) {
-			e := &t.Log[i]
-			return e.Chat, e.Note == "", e.Deal, e.At
+	t.Log = seatLog(m, u, t.Log,
+		func(note string) play101.LogEntry {
+			return play101.LogEntry{Note: note, Deal: table.DealKey(v.Hand, v.Redeal)}
+		},
+		func(e *play101.LogEntry) (bool, bool, int, int) { return e.Chat, e.Note == "", e.Deal, e.At },
+		func(c ChatLine, text string) play101.LogEntry {
+			return play101.LogEntry{Note: text, Chat: true, Deal: table.DealKey(c.Hand, c.Redeal), At: c.At}
 		})
-		t.Log = slices.Insert(t.Log, p, play101.LogEntry{Note: m.chatText(c), Chat: true, Deal: table.DealKey(c.Hand, c.Redeal), At: c.At})
-	}
-	t.Log = table.TrimLog(t.Log)
-	m.takeRefusal(u.Refused, u.RefusedSeq, first)
 
 	switch {
 	case v.Phase == okey101.Playing && (first || newMatch || m.screen == scrHandOver || m.screen == scrMatchOver):
@@ -124,7 +116,7 @@ func (m *Model) onSeat101Update(u SeatUpdate) tea.Cmd {
 	case v.Phase != okey101.Playing && (first || old.Phase == okey101.Playing):
 		m.endOfHand101()
 	}
-	return m.seatBetween(v.Phase == okey101.HandOver, v.Phase == okey101.MatchOver)
+	return m.seatTook(u, first, v.Phase == okey101.HandOver, v.Phase == okey101.MatchOver)
 }
 
 // seatAct101 sends the player's actions to the table, in order, once the
@@ -133,14 +125,7 @@ func (m *Model) onSeat101Update(u SeatUpdate) tea.Cmd {
 // used off the rack). The next update says what came of them.
 func (m *Model) seatAct101(acts []okey101.Action, done func()) tea.Cmd {
 	s := m.seat
-	switch {
-	case s.watching:
-		m.setFlash(true, m.tr.T("status.watching"))
-		return nil
-	case s.waiting:
-		m.setFlash(false, m.tr.T("status.sent"))
-		return nil
-	case len(acts) == 0:
+	if !m.seatSent(s.CanMove()) || len(acts) == 0 {
 		return nil
 	}
 	if s.worldOK {
@@ -152,13 +137,11 @@ func (m *Model) seatAct101(acts []okey101.Action, done func()) tea.Cmd {
 	out := make([]okey101.Action, len(acts))
 	for i, a := range acts {
 		out[i] = a.Clone()
-		out[i].Seat = s.rot
+		out[i].Seat = s.Rot
 	}
-	if !s.opt.Send(Intent{Kind: IntentPlay101, Plays: out, Hand: m.t.View.Hand, Redeal: m.t.View.Redeal}) {
-		m.setFlash(true, m.tr.T("status.busy"))
+	if !m.seatSent(s.Move(Intent{Kind: IntentPlay101, Plays: out, Hand: m.t.View.Hand, Redeal: m.t.View.Redeal})) {
 		return nil
 	}
-	s.waiting = true
 	m.t.Held = -1
 	if done != nil {
 		done()
@@ -172,14 +155,7 @@ func (m *Model) seatAct101(acts []okey101.Action, done func()) tea.Cmd {
 
 // seatReady101 tells the table the player is ready for the next hand.
 func (m *Model) seatReady101() tea.Cmd {
-	s := m.seat
-	if s.watching {
-		m.setFlash(true, m.tr.T("status.watching"))
-		return nil
-	}
-	if !s.opt.Send(Intent{Kind: IntentReady, Hand: m.t.View.Hand, Redeal: m.t.View.Redeal}) {
-		m.setFlash(true, m.tr.T("status.busy"))
-	}
+	m.seatSent(m.seat.Ask(Intent{Kind: IntentReady, Hand: m.t.View.Hand, Redeal: m.t.View.Redeal}))
 	return nil
 }
 
