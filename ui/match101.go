@@ -178,7 +178,7 @@ func (m *Model) endOfHand101() {
 // refresh101 reads the view again and brings the rack (and on a new
 // deal the log) in step with it.
 func (m *Model) refresh101() {
-	if m.t.Refresh(m.view101()) {
+	if m.t.Refresh(m.t.OwnView()) {
 		m.relog101()
 	}
 }
@@ -196,7 +196,7 @@ func (m *Model) relog101() {
 // (play101.Table.AddLog); at is its place in the deal's history.
 func (m *Model) addLog101(e okey101.Event, at int) {
 	t := m.t
-	if !t.AddLog(e, at, m.dealInfo101()) {
+	if !t.AddLog(e, at, m.t.Deal()) {
 		return
 	}
 	m.debugMove(func() string { return t.LogText(t.Log[len(t.Log)-1]) })

@@ -13,7 +13,6 @@ import (
 
 	"okey/bots"
 	"okey/game"
-	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/i18n"
 	"okey/ui/keymap"
@@ -94,12 +93,6 @@ type seatLink struct {
 	*seatlink.Link
 	opt   SeatOptions
 	hands int // hands of the classic match taken in
-	// view101 is the latest view of a 101 table (turned); world a state
-	// that agrees with it, to try the player's actions on before they
-	// go (worldOK: there is one; a spectator has none).
-	view101 okey101.View
-	world   okey101.State
-	worldOK bool
 	// pending is the slot of a classic discard sent and not yet seen
 	// done, -1.
 	pending     int

@@ -48,7 +48,7 @@ func (s okey101Table) update(msg tea.Msg) (tea.Cmd, bool) {
 		return m.onBot101(msg), true
 	case play101.HintMsg:
 		if m.t != nil && m.screen == scrPlay {
-			m.t.OnHint(msg, m.state101())
+			m.t.OnHint(msg, m.t.TryState())
 		}
 		return nil, true
 	case undone101Msg:

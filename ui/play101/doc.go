@@ -43,7 +43,9 @@
 //	sheet.go     the pages in words: the score sheet, a hand's end, the
 //	             last moves, the house rules, the stacks browsed
 //	seat.go      a view turned so that a served seat sits at seat 0, the
-//	             world a served seat tries its actions on (World, TryAll)
+//	             world a served seat tries its actions on (World, TryAll);
+//	             where the table's view comes from, the match's or a
+//	             served seat's (Served, OwnView, TryState, Deal)
 //	notation.go  tiles in a row and the tiles of the table's melds, as the
 //	             table writes them
 //
