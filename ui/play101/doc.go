@@ -30,6 +30,9 @@
 //	undo.go      the record without the player's last discard (u)
 //	rules.go     the rules of 101 on the settings form: their lines, and
 //	             the rules read back from them
+//	bots.go      the seats' players asked (Ask, table.Ask) and their
+//	             answers played (PlayBot): a failing bot counted, the plain
+//	             player in its place, never a stalled table
 //	hintask.go   the hint asked (h) in a command, and told when it comes
 //	hintwords.go the hint's facts and a plan's steps in words
 //	keys.go      the keys of the moves the player may make now (the

@@ -53,13 +53,9 @@ func (t *Table) PlayBot(msg BotMoveMsg) (evs []game.Event, lines []byte, news st
 	// A bot that fails or answers wrong must not stop the game: play a
 	// plain legal move for it and say so.
 	tr, name := t.tr(), t.host.Words().SeatName(msg.Seat)
-	t.Failed[msg.Seat]++
-	if t.Failed[msg.Seat] >= table.MaxBotFailures {
+	replace, news := table.Fail(t.Failed[:], msg.Seat, t.host, msg.Err)
+	if replace {
 		t.Bots[msg.Seat] = Plain{}
-		t.Failed[msg.Seat] = 0
-		news = tr.T("status.botreplaced", name, t.host.Reason(msg.Err))
-	} else {
-		news = tr.T("status.botfail", name, t.host.Reason(msg.Err))
 	}
 	fb, ok := t.PlainMove(msg.Seat)
 	if !ok {

@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"errors"
+	"okey/ui/i18n"
 	"testing"
 	"time"
 )
@@ -50,4 +51,32 @@ func TestAsk(t *testing.T) {
 			t.Error("a cancelled question came back without an error")
 		}
 	})
+}
+
+// TestFail asserts the count of a bot's failures in a row: told as a
+// failure until the MaxBotFailures-th, which replaces the bot and
+// starts the count again, each seat counted alone.
+func TestFail(t *testing.T) {
+	tr, err := i18n.Load("en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &flashHost{tr: tr}
+	why := errors.New("bot broke")
+	failed := make([]int, 4)
+	for i := 1; i <= 2*MaxBotFailures; i++ {
+		replace, news := Fail(failed, 2, h, why)
+		wantKey := "status.botfail"
+		if want := i%MaxBotFailures == 0; replace != want {
+			t.Errorf("failure %d: replace %v, want %v", i, replace, want)
+		} else if want {
+			wantKey = "status.botreplaced"
+		}
+		if want := tr.T(wantKey, h.Words().SeatName(2), "bot broke"); news != want {
+			t.Errorf("failure %d: told %q, want %q", i, news, want)
+		}
+	}
+	if failed[1] != 0 || failed[3] != 0 || failed[2] != 0 {
+		t.Errorf("counts %v, want all 0 after two replacements", failed)
+	}
 }
