@@ -51,7 +51,7 @@
 //	ui/canvas  placing blocks of styled text; the text helpers fit, cut, wrap
 //	ui/rack    the ıstaka widget: slots, moving tiles, packing groups, the sorts
 //	ui/layout  every rectangle of every screen from the terminal's size, both tables
-//	ui/keymap  the one key map, a group of keys per screen, both tables'
+//	ui/keymap  the one key map, a group of keys per screen, both tables', and fitted to a served seat (ForSeat)
 //	ui/theme   the style sheet
 //	ui/i18n    the words, from assets
 //	ui/store   every file the game reads or writes

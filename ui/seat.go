@@ -138,43 +138,10 @@ func NewSeat(opt SeatOptions) (*Model, error) {
 	return m, nil
 }
 
-// seatKeys fits the key map to a seat: what the table decides (the
-// settings, undo) or what the server does not keep (the statistics) is
-// switched off, and q leaves the table.
+// seatKeys fits the key map to a seat (keymap.KeyMap.ForSeat).
 func (m *Model) seatKeys() {
-	if m.seat == nil {
-		return
-	}
-	k := &m.keys
-	for _, b := range []*key.Binding{&k.Table.Settings, &k.Table.Stats, &k.Table.Undo,
-		&k.HandOver.Settings, &k.HandOver.Stats, &k.MatchOver.Settings, &k.MatchOver.Stats, &k.MatchOver.Game,
-		&k.Table101.Settings, &k.Table101.Stats,
-		// the review reads the match's record, which a seat does not hold
-		&k.HandOver.Review, &k.MatchOver.Review, &k.Info.Saved} {
-		b.SetEnabled(false)
-	}
-	leave := m.tr.T("key.leave")
-	for _, b := range []*key.Binding{&k.Table.Quit, &k.HandOver.Quit, &k.MatchOver.Quit, &k.TooSmall.Quit, &k.ForceQuit,
-		&k.Table101.Quit, &k.Choose101.Quit, &k.Overlay.Quit, &k.Info.Quit} {
-		b.SetHelp(b.Help().Key, leave)
-	}
-	k.HandOver.Next.SetHelp(k.HandOver.Next.Help().Key, m.tr.T("key.ready"))
-	if m.seat.Watching {
-		// A spectator holds no rack: only the keys that look (the
-		// stacks, the scores, the help) and leave stay, so the key bar
-		// and the help page show nothing that does not work for them.
-		for _, b := range []*key.Binding{&k.Table.Draw, &k.Table.Take, &k.Table.Discard, &k.Table.Finish,
-			&k.Table.Show, &k.Table.Hint, &k.Table.Pick, &k.Table.Cancel, &k.HandOver.Next, &k.MatchOver.NewMatch,
-			&k.Table.Move, &k.Table.Sort, &k.Table.Group, &k.Table.Left, &k.Table.Right, &k.Table.Up, &k.Table.Down,
-			&k.Table.SortColour, &k.Table.SortValue, &k.Table.Runs, &k.Table.Pairs,
-			&k.Table101.Draw, &k.Table101.Take, &k.Table101.GiveBack, &k.Table101.AddGroup, &k.Table101.Lay,
-			&k.Table101.LayOff, &k.Table101.TakeBack, &k.Table101.Discard, &k.Table101.Finish, &k.Table101.Hint,
-			&k.Table101.Select, &k.Table101.Pick, &k.Table101.Cancel,
-			&k.Table101.Move, &k.Table101.Sort, &k.Table101.Group, &k.Table101.Left, &k.Table101.Right,
-			&k.Table101.Up, &k.Table101.Down, &k.Table101.SortColour, &k.Table101.SortValue, &k.Table101.Runs,
-			&k.Table101.Pairs} {
-			b.SetEnabled(false)
-		}
+	if m.seat != nil {
+		m.keys.ForSeat(m.tr.T("key.leave"), m.tr.T("key.ready"), m.seat.Watching)
 	}
 }
 
