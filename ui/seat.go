@@ -13,7 +13,6 @@ import (
 
 	"okey/bots"
 	"okey/game"
-	"okey/game/tile"
 	"okey/ui/i18n"
 	"okey/ui/keymap"
 	"okey/ui/pages"
@@ -93,10 +92,6 @@ type seatLink struct {
 	*seatlink.Link
 	opt   SeatOptions
 	hands int // hands of the classic match taken in
-	// pending is the slot of a classic discard sent and not yet seen
-	// done, -1.
-	pending     int
-	pendingTile tile.Tile
 }
 
 // seatTickMsg redraws the turn's clock once a second (seatlink's).
@@ -126,7 +121,7 @@ func NewSeat(opt SeatOptions) (*Model, error) {
 	}
 	m.opt.NewBot = bots.New
 	m.opt.BotTimeout = defaultBotTimeout
-	m.seat = &seatLink{Link: seatlink.New(opt.Seat, opt.Send), opt: opt, pending: -1}
+	m.seat = &seatLink{Link: seatlink.New(opt.Seat, opt.Send), opt: opt}
 	m.c = m.newClassic()
 	m.ctx, m.cancel = context.WithCancel(context.Background())
 	m.bar = pages.NewBar()
@@ -204,7 +199,7 @@ func (m *Model) seatAct(a game.Action) tea.Cmd {
 	}
 	m.c.Held = -1
 	if a.Kind == game.ActDiscard || a.Kind == game.ActFinish {
-		s.pending, s.pendingTile = m.c.Cursor, a.Tile
+		m.c.Sent(m.c.Cursor, a.Tile)
 	}
 	return nil
 }
@@ -241,29 +236,10 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 	old := m.c.View
 	v := playclassic.RotateView(*u.View, s.Rot)
 	newMatch := !first && (v.Hand < old.Hand || (len(u.Hands) == 0 && old.Hand > 1))
-	if first || newMatch {
-		m.c.View = v
-		m.c.Log = m.c.Log[:0]
-		m.c.NewHandRack()
-		for i, e := range v.History {
-			m.c.AddLog(e, i)
-		}
-	} else {
-		// A discard sent leaves the slot it was thrown from, not another
-		// copy of the tile.
-		if s.pending >= 0 && v.Counts[s.pendingTile] < old.Counts[s.pendingTile] && m.c.Rack.Slots[s.pending] == s.pendingTile {
-			m.c.Rack.Slots[s.pending] = tile.NoTile
-		}
-		m.c.TakeView(v)
-		if v.Hand == old.Hand {
-			seen := min(len(old.History), len(v.History))
-			for i := seen; i < len(v.History); i++ {
-				m.c.AddLog(v.History[i], i)
-			}
-		}
+	m.c.TakeServed(v, first || newMatch)
+	if !first && !newMatch {
 		m.seatTurn(old.MyTurn(), v.MyTurn())
 	}
-	s.pending = -1
 	m.c.Log = seatLog(m, u, m.c.Log,
 		func(note string) playclassic.LogEntry { return playclassic.LogEntry{Note: note, Hand: v.Hand} },
 		func(e *playclassic.LogEntry) (bool, bool, int, int) {
