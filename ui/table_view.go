@@ -28,7 +28,7 @@ func (m *Model) renderTable() string {
 		m.c.RenderPanel(c, 3, l.PanelLeft, table.Left, f)
 		m.c.RenderYou(c, l.You, f)
 		m.c.RenderCenter(c, l)
-		m.c.RenderRack(c, l.Rack)
+		m.c.RenderRack(c, l.Rack, l.Tile)
 	}
 	status := m.statusLines()
 	top := l.Status.Y - len(status) + 1

@@ -53,7 +53,7 @@ func (m *Model) renderTable101() string {
 		}
 	}
 	m.t.RenderWork(c, l.Work)
-	m.t.RenderRack(c, l.Rack, m.bottomLine101(l.Rack.W), f)
+	m.t.RenderRack(c, l.Rack, l.Tile, m.bottomLine101(l.Rack.W), f)
 	c.Put(0, l.Help.Y-len(status), status...)
 	c.Put(0, l.Help.Y, m.keyBar(m.shortHelp101()))
 	return c.String()
