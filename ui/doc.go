@@ -31,7 +31,7 @@
 //	overlay_help.go    the ? page
 //	overlay_browse.go  the discard stacks over the table (b)
 //	screen_resume.go   a saved match: resume it or start anew (the page is ui/pages' Resume, both games')
-//	screen_handover.go the end of a hand: the winning hand, the losses
+//	screen_handover.go the end of a hand, classic's: the winning hand, the losses (the page is ui/pages' HandEndPage, both games')
 //	screen_matchover.go the final table, classic's rows (the page is ui/pages' Final, both games')
 //	screen_settings.go the settings form's fields, what they mean, and saving them (the form is ui/pages')
 //	screen_scores.go   the score history, hand by hand
@@ -57,7 +57,7 @@
 //	ui/i18n    the words, from assets
 //	ui/store   every file the game reads or writes
 //	ui/stats   the player's statistics: counting every hand once, by the bots' levels
-//	ui/pages   the pages both games share, as components (notice, too small, locked, statistics, the settings form and its names, the coach's review, the saved matches, the match found saved, the final table), and what every page is made of: the key bar, the scroll, the frame
+//	ui/pages   the pages both games share, as components (notice, too small, locked, statistics, the settings form and its names, the coach's review, the saved matches, the match found saved, a hand's end, the final table), and what every page is made of: the key bar, the scroll, the frame
 //
 // and the first of a game's side (issue 21), importing a game's referee
 // and bots but nothing of ui:

@@ -71,18 +71,20 @@ func (m *Model) updateHandOver101(k tea.KeyPressMsg) tea.Cmd {
 	m.flash = ""
 	keys := m.keys.HandOver
 	v := &m.t.View
-	switch {
-	case key.Matches(k, keys.Quit):
+	switch pages.NewHandEnd(m.common(), pages.HandEnd{}).Update(k) {
+	case pages.Quit:
 		return m.quit()
-	case key.Matches(k, keys.Next) && v.Phase == okey101.MatchOver:
-		m.screen = scrMatchOver
-		return nil
-	case key.Matches(k, keys.Next) && m.seat != nil:
-		return m.seatReady101()
-	case key.Matches(k, keys.Next) && m.readOnly:
-		m.setFlash(true, m.tr.T("status.readonly"))
-		return nil
-	case key.Matches(k, keys.Next):
+	case pages.Next:
+		switch {
+		case v.Phase == okey101.MatchOver:
+			m.screen = scrMatchOver
+			return nil
+		case m.seat != nil:
+			return m.seatReady101()
+		case m.readOnly:
+			m.setFlash(true, m.tr.T("status.readonly"))
+			return nil
+		}
 		m.screen = scrPlay
 		evs, lines, err := m.t.G.Apply(okey101.NextHand())
 		if err != nil {
@@ -90,8 +92,10 @@ func (m *Model) updateHandOver101(k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		return m.applied101(evs, lines)
-	case key.Matches(k, keys.Review):
+	case pages.Coach:
 		return m.reviewCurrent(v.Hand)
+	}
+	switch {
 	case m.openFromPage(k, keys.Settings, keys.Scores, keys.Stats):
 		return nil
 	case m.updateScroll(k, m.keys.Overlay.ScrollKeys, m.handOver101Lines()):
@@ -176,31 +180,23 @@ func (m *Model) handOver101Lines() []string {
 			lines = append(lines, "  "+m.st.Dim.Render(s))
 		}
 	}
-	lines = append(lines, "")
+	h := pages.HandEnd{Top: append(lines, "")}
 	if !res.Void {
-		head := "  " + canvas.Fit(m.tr.T("matchover.player"), MaxNameLen) + "  " + canvas.Right(m.tr.T("t101.col.hand"), handPtsW) +
+		h.Head = "  " + canvas.Fit(m.tr.T("matchover.player"), MaxNameLen) + "  " + canvas.Right(m.tr.T("t101.col.hand"), handPtsW) +
 			"  " + canvas.Right(m.tr.T("t101.col.total"), handPtsW) + "  " + m.tr.T("t101.col.why")
-		lines = append(lines, m.st.Bold.Render(head))
 		for s := range okey101.NumSeats {
 			l := res.Lines[s]
-			row := fmt.Sprintf("  %s  %s  %s  ", canvas.Fit(m.seatName(s), MaxNameLen), canvas.Right(play101.Signed(l.Total), handPtsW),
+			cells := fmt.Sprintf("  %s  %s  %s  ", canvas.Fit(m.seatName(s), MaxNameLen), canvas.Right(play101.Signed(l.Total), handPtsW),
 				canvas.Right(strconv.Itoa(res.Scores[s]), handPtsW))
-			indent := canvas.Width(row)
-			for i, p := range canvas.Wrap(m.t.LineWhy(&l), max(minReasonW, w-indent)) {
-				if i == 0 {
-					lines = append(lines, m.st.Text.Render(row)+m.st.Dim.Render(p))
-				} else {
-					lines = append(lines, strings.Repeat(" ", indent)+m.st.Dim.Render(p))
-				}
-			}
+			h.Rows = append(h.Rows, pages.HandEndRow{Cells: cells, Why: m.t.LineWhy(&l)})
 		}
 	} else {
-		lines = append(lines, m.st.Text.Render(m.tr.T("t101.void.body")))
+		h.Body = m.tr.T("t101.void.body")
 	}
 	if len(v.Results) > 1 {
-		lines = append(append(lines, ""), m.t.SheetTable()...)
+		h.After = m.t.SheetTable()
 	}
-	return lines
+	return pages.NewHandEnd(m.common(), h).Lines()
 }
 
 // handPtsW is the width of a hand's points and a total.

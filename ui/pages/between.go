@@ -2,6 +2,7 @@ package pages
 
 import (
 	"strconv"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -174,3 +175,84 @@ func (p Final) Lines() []string {
 
 // ShortHelp is the bar the game named.
 func (p Final) ShortHelp() []key.Binding { return p.keys }
+
+// HandEndRow is a seat's line at a hand's end: its cells (name, points,
+// score, already in columns) and why it scored what it did.
+type HandEndRow struct{ Cells, Why string }
+
+// HandEnd is what a game's hand end says: the lines on top (how the
+// hand ended, the game's own: the winning hand, the table, the last
+// turn), the head of the seats' lines and the lines (none: Body
+// instead, a hand played again), and the lines after them (the hands
+// before), kept only when they fit (AfterFits) or always (a page that
+// scrolls).
+type HandEnd struct {
+	Top       []string
+	Head      string
+	Rows      []HandEndRow
+	Body      string
+	After     []string
+	AfterFits bool
+}
+
+// minReasonW is the narrowest the reasons of a score wrap at.
+const minReasonW = 20
+
+// HandEndPage is the end of a hand of either game.
+type HandEndPage struct {
+	c *Common
+	h HandEnd
+}
+
+// NewHandEnd is the page of hand end h.
+func NewHandEnd(c *Common, h HandEnd) HandEndPage { return HandEndPage{c: c, h: h} }
+
+// Update: the next hand (or the final table), the review, quit; the
+// host opens the pages the other keys name.
+func (p HandEndPage) Update(k tea.KeyPressMsg) Result {
+	keys := p.c.Keys.HandOver
+	switch {
+	case key.Matches(k, keys.Quit):
+		return Quit
+	case key.Matches(k, keys.Next):
+		return Next
+	case key.Matches(k, keys.Review):
+		return Coach
+	}
+	return Unknown
+}
+
+// Lines are the top, the seats' lines under their head (the reasons
+// wrapped under themselves), and the lines after.
+func (p HandEndPage) Lines() []string {
+	st, h := p.c.St, p.h
+	lines := append([]string(nil), h.Top...)
+	if h.Body != "" {
+		lines = append(lines, st.Text.Render(h.Body))
+	} else {
+		lines = append(lines, st.Bold.Render(h.Head))
+	}
+	for _, r := range h.Rows {
+		indent := canvas.Width(r.Cells)
+		for i, s := range canvas.Wrap(r.Why, max(minReasonW, p.c.TextW()-indent)) {
+			if i == 0 {
+				lines = append(lines, st.Text.Render(r.Cells)+st.Dim.Render(s))
+			} else {
+				lines = append(lines, strings.Repeat(" ", indent)+st.Dim.Render(s))
+			}
+		}
+	}
+	if len(h.After) > 0 && (!h.AfterFits || len(lines)+1+len(h.After) <= p.c.Lay.Page.H) {
+		lines = append(append(lines, ""), h.After...)
+	}
+	return lines
+}
+
+// ShortHelp is the least bar of a hand's end: the next hand, the
+// review, the score history, quit. Each game's host draws its own,
+// which says where enter leads (the final table, a deal played again)
+// and how a long page scrolls.
+func (p HandEndPage) ShortHelp() []key.Binding {
+	k := p.c.Keys.HandOver
+	return []key.Binding{k.Next, k.Review, k.Scores, k.Quit}
+}

@@ -70,3 +70,30 @@ func TestFinalLines(t *testing.T) {
 		}
 	}
 }
+
+// A hand's end lays out what a game gives it: the reasons wrap under
+// themselves, and the hands before come only when they fit (or always,
+// on a page that scrolls).
+func TestHandEndLines(t *testing.T) {
+	c := testCommon(t, 80, 24)
+	why := strings.Repeat("a reason and another ", 6)
+	h := HandEnd{Top: []string{"Hand 1", ""}, Head: "Lost", Rows: []HandEndRow{{Cells: "  You  -2  ", Why: why}}, After: make([]string, 30), AfterFits: true}
+	lines := NewHandEnd(c, h).Lines()
+	if len(lines) < 5 || !strings.HasPrefix(ansi.Strip(lines[3]), "  You  -2  a reason") || !strings.HasPrefix(ansi.Strip(lines[4]), "           r") {
+		t.Fatalf("the reasons do not wrap under themselves: %q", lines)
+	}
+	if n := len(lines); n > c.Lay.Page.H {
+		t.Fatalf("%d lines on a page of %d: the hands before did not fit", n, c.Lay.Page.H)
+	}
+	h.AfterFits = false
+	if n := len(NewHandEnd(c, h).Lines()); n != len(lines)+31 {
+		t.Fatalf("a page that scrolls keeps the hands before: %d lines", n)
+	}
+	h.Rows, h.Body = nil, "played again"
+	if got := ansi.Strip(NewHandEnd(c, h).Lines()[2]); got != "played again" {
+		t.Fatalf("a void hand says %q", got)
+	}
+	if r := NewHandEnd(c, h).Update(keyOf("enter")); r != Next {
+		t.Fatalf("enter at a hand's end gives %d", r)
+	}
+}

@@ -54,6 +54,8 @@ const (
 	SwitchGame
 	// Coach: open the coach's review of what was played.
 	Coach
+	// Next: go on to the next hand (or the final table).
+	Next
 )
 
 // Component is a page the host shows: it answers keys with a Result,
