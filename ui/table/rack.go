@@ -15,9 +15,8 @@ import (
 // edge (bottom, or a plain edge when "").
 func DrawRack(c *canvas.Canvas, r layout.Rect, frame theme.Border, title, bottom string, sz theme.TileSize, box func(slot int) []string) {
 	c.Put(r.X, r.Y, frame.TopLine(r.W, title))
-	var rows [rack.NumSlots / rack.Cols][]strings.Builder
+	var rows [rack.NumSlots / rack.Cols][theme.MaxTileH]strings.Builder
 	for row := range rows {
-		rows[row] = make([]strings.Builder, sz.H)
 		for k := range sz.H {
 			rows[row][k].Grow(r.W * 16) // a tile's line in its styles, a slot's worth of columns
 		}

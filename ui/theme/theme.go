@@ -290,8 +290,12 @@ type TileSize struct{ W, H int }
 // a terminal with room for a table of them.
 var (
 	SmallTile = TileSize{TileW, TileH}
-	BigTile   = TileSize{7, 5}
+	BigTile   = TileSize{7, MaxTileH}
 )
+
+// MaxTileH is the tallest tile's height (BigTile's): what a drawing may
+// hold a tile's lines in without allocating.
+const MaxTileH = 5
 
 var edges = [numFrames][6]string{
 	// top-left, horizontal, top-right, vertical, bottom-left, bottom-right
