@@ -15,6 +15,7 @@ import (
 	"okey/ui"
 	"okey/ui/cli"
 	"okey/ui/i18n"
+	"okey/ui/problem"
 )
 
 // handFlags are okey hand's flags.
@@ -65,7 +66,7 @@ func handRun(ctx context.Context, fs *pflag.FlagSet, f *handFlags, tokens []stri
 	}
 	g, err := ui.ParseGame(f.game)
 	if err != nil {
-		return fail(2, "%s", ui.Say(err, tr.Lang))
+		return fail(2, "%s", problem.Say(err, tr.Lang))
 	}
 	switch g {
 	case ui.GameClassic:
@@ -86,7 +87,7 @@ func handRun(ctx context.Context, fs *pflag.FlagSet, f *handFlags, tokens []stri
 	}
 	rules, err := game.ParseRules(f.rules)
 	if err != nil {
-		return fail(2, "--rules: %s", ui.Say(err, tr.Lang))
+		return fail(2, "--rules: %s", problem.Say(err, tr.Lang))
 	}
 	switch {
 	case set("deal"):
@@ -132,7 +133,7 @@ func handRun(ctx context.Context, fs *pflag.FlagSet, f *handFlags, tokens []stri
 func hand101(ctx context.Context, rulesOpt, indicator string, asJSON bool, tokens []string, tr *i18n.Catalog, stdin io.Reader, stdout io.Writer, fail func(int, string, ...any) int) int {
 	rules, err := okey101.ParseRules(rulesOpt)
 	if err != nil {
-		return fail(2, "--rules: %s", ui.Say(err, tr.Lang))
+		return fail(2, "--rules: %s", problem.Say(err, tr.Lang))
 	}
 	switch {
 	case asJSON && (len(tokens) > 0 || indicator != ""):

@@ -18,6 +18,7 @@ import (
 	"okey/game/okey101"
 	"okey/ui"
 	"okey/ui/i18n"
+	"okey/ui/problem"
 	"okey/ui/store"
 )
 
@@ -106,7 +107,7 @@ func playRun(c *cobra.Command, f *playFlags, e *env) int {
 	f.read(c)
 	lang := e.lang
 	fail := func(code int, err error) int {
-		fmt.Fprintf(e.stderr, "%s: %s\n", c.CommandPath(), ui.Say(err, lang))
+		fmt.Fprintf(e.stderr, "%s: %s\n", c.CommandPath(), problem.Say(err, lang))
 		return code
 	}
 	// The flags are checked, and the terminal, before anything is read
@@ -115,7 +116,7 @@ func playRun(c *cobra.Command, f *playFlags, e *env) int {
 		return fail(2, err)
 	}
 	if !isTerminal(e.stdin) || !isTerminal(e.stdout) {
-		return fail(1, ui.NewProblem("err.tty"))
+		return fail(1, problem.New("err.tty"))
 	}
 	opt, err := playOptions(f, e.getenv, time.Now)
 	if err != nil {
@@ -123,7 +124,7 @@ func playRun(c *cobra.Command, f *playFlags, e *env) int {
 	}
 	dlog, closeLog, err := openDebugLog(f.debugLog, e.getenv, e.commandLine(), false)
 	if err != nil {
-		return fail(1, ui.NewProblem("cli.err.debuglog", err))
+		return fail(1, problem.New("cli.err.debuglog", err))
 	}
 	defer closeLog()
 	opt.Log = dlog

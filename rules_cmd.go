@@ -13,6 +13,7 @@ import (
 
 	"okey/ui"
 	"okey/ui/i18n"
+	"okey/ui/problem"
 )
 
 // rulesCmd is okey rules: the whole rules of a game, from the same
@@ -51,7 +52,7 @@ func rulesCmd(e *env) *cobra.Command {
 func rulesRun(game string, tr *i18n.Catalog, tty bool, width int, getenv func(string) string, stdout, stderr io.Writer) int {
 	g, err := ui.ParseGame(game)
 	if err != nil {
-		fmt.Fprintf(stderr, "okey rules: %s\n", ui.Say(err, tr.Lang))
+		fmt.Fprintf(stderr, "okey rules: %s\n", problem.Say(err, tr.Lang))
 		return 2
 	}
 	text := formatRules(i18n.Rules(tr.Lang, g), width)

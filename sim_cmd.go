@@ -21,6 +21,7 @@ import (
 	"okey/ui"
 	"okey/ui/cli"
 	"okey/ui/i18n"
+	"okey/ui/problem"
 )
 
 // simCmd is okey sim: flags in, an arena of the game asked for run, the
@@ -61,7 +62,7 @@ okey sim --bots easy --hands 8 --record matches/`,
 func simRun(ctx context.Context, f *simFlags, stdout, stderr io.Writer) int {
 	g, err := ui.ParseGame(f.game)
 	if err != nil {
-		fmt.Fprintf(stderr, "okey sim: %s\n", ui.Say(err, f.lang))
+		fmt.Fprintf(stderr, "okey sim: %s\n", problem.Say(err, f.lang))
 		return 2
 	}
 	f.game = g
@@ -138,7 +139,7 @@ func classicSim(f *simFlags, stderr io.Writer) (cfg arena.Config, code int, ok b
 	tr := i18n.MustLoad(f.lang)
 	r, err := game.ParseRules(f.rules)
 	if err != nil {
-		return fail("--rules: %s", ui.Say(err, f.lang))
+		return fail("--rules: %s", problem.Say(err, f.lang))
 	}
 	var names []string
 	for _, n := range strings.Split(f.bots, ",") {

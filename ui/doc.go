@@ -37,7 +37,6 @@
 //	screen_review.go   the coach's review of a hand or a match (w): worked out in the background; the page is ui/pages'
 //	screen_matches.go  the saved matches (w on the score history), to review one: reading them (the page is ui/pages')
 //	stats.go           the statistics read, counted as hands end (ui/stats), written with the saves
-//	problem.go         errors said in the player's language
 //	settings101.go     the game of a new match, the rules of 101 on the form (their lines are ui/play101's) and the command line
 //	*101.go            the Okey 101 table: table101.go maps its files
 //	seat.go            a seat at a table the model does not own: updates in, intents out (the messages are ui/seatmsg's, named here too)
@@ -55,6 +54,7 @@
 //	ui/theme   the style sheet
 //	ui/i18n    the words, from assets
 //	ui/store   every file the game reads or writes
+//	ui/problem an error meant for the player (Problem), said in the player's language
 //	ui/stats   the player's statistics: counting every hand once, by the bots' levels
 //	ui/seatmsg what a served table of either game and a seat at it say to each other: the update, the intents, who holds a seat, the chat placed among the moves
 //	ui/pages   the pages both games share, as components (notice, too small, locked, statistics, the settings form and its names, the coach's review, the saved matches), and what every page is made of: the key bar, the scroll, the frame

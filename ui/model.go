@@ -22,6 +22,7 @@ import (
 	"okey/ui/pages"
 	"okey/ui/play101"
 	"okey/ui/playclassic"
+	"okey/ui/problem"
 	"okey/ui/stats"
 	"okey/ui/store"
 	"okey/ui/table"
@@ -282,7 +283,7 @@ func New(opt Options) (*Model, error) {
 		m.seed = seed
 	}
 	for _, n := range opt.Notes {
-		m.notice = append(m.notice, say(n, m.tr))
+		m.notice = append(m.notice, problem.In(n, m.tr))
 	}
 	m.loadStats()
 

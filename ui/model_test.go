@@ -23,6 +23,7 @@ import (
 	"okey/ui/layout"
 	"okey/ui/pages"
 	"okey/ui/playclassic"
+	"okey/ui/problem"
 	"okey/ui/rack"
 	"okey/ui/store"
 )
@@ -1031,7 +1032,7 @@ func TestProblemsInTheLanguage(t *testing.T) {
 	if err == nil {
 		t.Fatal("--points 20 --rules points=5 accepted")
 	}
-	if en, tr := Say(err, "en"), Say(err, "tr"); !strings.Contains(en, "disagree") || !strings.Contains(tr, "uyuşmuyor") {
+	if en, tr := problem.Say(err, "en"), problem.Say(err, "tr"); !strings.Contains(en, "disagree") || !strings.Contains(tr, "uyuşmuyor") {
 		t.Fatalf("en %q, tr %q", en, tr)
 	}
 	same := "points=20"

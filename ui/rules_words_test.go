@@ -6,6 +6,7 @@ import (
 
 	"okey/game"
 	"okey/game/okey101"
+	"okey/ui/problem"
 )
 
 // Every reason either game's rules give is said in both languages: in
@@ -30,17 +31,17 @@ func TestRulesErrorsInBothLanguages(t *testing.T) {
 		}
 	}
 	for _, err := range errs {
-		if en := Say(err, "en"); en != err.Error() {
+		if en := problem.Say(err, "en"); en != err.Error() {
 			t.Errorf("English %q, the engine says %q", en, err.Error())
 		}
-		tr := Say(err, "tr")
+		tr := problem.Say(err, "tr")
 		if strings.Contains(tr, "{{") || strings.Contains(tr, "invalid") || !strings.HasPrefix(tr, "geçersiz") {
 			t.Errorf("Turkish %q for %q", tr, err.Error())
 		}
 	}
 	// Through a Problem, as --rules says it.
 	_, err := DefaultSettings("tr").Override(Overrides{Rules: new("turbo")})
-	if got := Say(err, "tr"); got != `--rules: geçersiz kurallar: bilinmeyen seçenek "turbo" (bilinenler: `+strings.Join(game.RuleOptions, ", ")+")" {
+	if got := problem.Say(err, "tr"); got != `--rules: geçersiz kurallar: bilinmeyen seçenek "turbo" (bilinenler: `+strings.Join(game.RuleOptions, ", ")+")" {
 		t.Errorf("--rules turbo in Turkish: %q", got)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"okey/bots"
 	"okey/game"
 	"okey/ui/pages"
+	"okey/ui/problem"
 )
 
 // settingsForm is the settings screen being edited: the form (ui/pages)
@@ -227,19 +228,19 @@ func (m *Model) saveSettings() tea.Cmd {
 	f := m.settings
 	s, err := settingsOf(f.Fields)
 	if err != nil {
-		f.Err = say(err, m.tr)
+		f.Err = problem.In(err, m.tr)
 		return nil
 	}
 	saved, err := f.onto(m.saved)
 	if err != nil {
-		f.Err = say(err, m.tr)
+		f.Err = problem.In(err, m.tr)
 		return nil
 	}
 	old := m.set
 	m.set = s
 	if err := m.applySettings(); err != nil {
 		m.set = old // applySettings changed nothing
-		f.Err = say(err, m.tr)
+		f.Err = problem.In(err, m.tr)
 		return nil
 	}
 	m.saved = saved

@@ -18,6 +18,7 @@ import (
 	"okey/game"
 	"okey/ui/canvas"
 	"okey/ui/pages"
+	"okey/ui/problem"
 	"okey/ui/store"
 )
 
@@ -92,33 +93,33 @@ func CutBytes(s string, n int) string {
 // Validate reports the first thing wrong with s, as a Problem.
 func (s Settings) Validate() error {
 	if !slices.Contains(assets.Languages, s.Lang) {
-		return NewProblem("err.lang", s.Lang, strings.Join(assets.Languages, ", "))
+		return problem.New("err.lang", s.Lang, strings.Join(assets.Languages, ", "))
 	}
 	if !slices.Contains(Speeds, s.Speed) {
-		return NewProblem("err.speed", s.Speed, strings.Join(Speeds, ", "))
+		return problem.New("err.speed", s.Speed, strings.Join(Speeds, ", "))
 	}
 	if !slices.Contains(assets.Themes, s.Theme) {
-		return NewProblem("err.theme", s.Theme, strings.Join(assets.Themes, ", "))
+		return problem.New("err.theme", s.Theme, strings.Join(assets.Themes, ", "))
 	}
 	if _, err := game.ParseRules(s.Rules); err != nil {
-		return &Problem{Key: "err.rules", Args: []any{err}, Err: err}
+		return &problem.Problem{Key: "err.rules", Args: []any{err}, Err: err}
 	}
 	if err := s.validate101(); err != nil {
 		return err
 	}
 	for i, l := range s.Levels {
 		if !slices.Contains(bots.Levels, l) {
-			return NewProblem("err.level", i+1, l, strings.Join(bots.Levels, ", "))
+			return problem.New("err.level", i+1, l, strings.Join(bots.Levels, ", "))
 		}
 	}
 	for i, n := range s.Names {
 		switch {
 		case strings.TrimSpace(n) == "":
-			return NewProblem("err.name.empty", i+1)
+			return problem.New("err.name.empty", i+1)
 		case canvas.Width(n) > MaxNameLen:
-			return NewProblem("err.name.long", i+1, n, MaxNameLen)
+			return problem.New("err.name.long", i+1, n, MaxNameLen)
 		case !pages.Printable(n):
-			return NewProblem("err.name.chars", i+1, n)
+			return problem.New("err.name.chars", i+1, n)
 		}
 	}
 	return nil
@@ -173,7 +174,7 @@ func LoadSettings(configDir string, def Settings, now time.Time) (Settings, erro
 		return def, nil
 	}
 	if err != nil {
-		return def, &Problem{Key: "notice.settings.read", Args: []any{path, err}, Err: err}
+		return def, &problem.Problem{Key: "notice.settings.read", Args: []any{path, err}, Err: err}
 	}
 	s := def
 	err = json.Unmarshal(b, &s)
@@ -186,9 +187,9 @@ func LoadSettings(configDir string, def Settings, now time.Time) (Settings, erro
 	if err != nil {
 		aside, aerr := store.SetAsideSettings(configDir, "damaged", now)
 		if aerr != nil {
-			return def, &Problem{Key: "notice.settings.kept", Args: []any{path, err, aerr}, Err: err}
+			return def, &problem.Problem{Key: "notice.settings.kept", Args: []any{path, err, aerr}, Err: err}
 		}
-		return def, &Problem{Key: "notice.settings.aside", Args: []any{path, err, filepath.Base(aside)}, Err: err}
+		return def, &problem.Problem{Key: "notice.settings.aside", Args: []any{path, err, filepath.Base(aside)}, Err: err}
 	}
 	return s, nil
 }
@@ -227,18 +228,18 @@ func (s Settings) Override(o Overrides) (Settings, error) {
 		}
 		r, err := game.ParseRules(base)
 		if err != nil {
-			return s, &Problem{Key: "err.flag.rules", Args: []any{err}, Err: err}
+			return s, &problem.Problem{Key: "err.flag.rules", Args: []any{err}, Err: err}
 		}
 		if o.Points != nil {
 			switch {
 			case r.Simple104:
-				return s, NewProblem("err.flag.points.simple")
+				return s, problem.New("err.flag.points.simple")
 			case o.Rules != nil && namesPoints(*o.Rules) && r.Points != *o.Points:
-				return s, NewProblem("err.flag.points.conflict", *o.Points, r.Points)
+				return s, problem.New("err.flag.points.conflict", *o.Points, r.Points)
 			}
 			r.Points = *o.Points
 			if err := r.Validate(); err != nil {
-				return s, &Problem{Key: "err.flag.points", Args: []any{err}, Err: err}
+				return s, &problem.Problem{Key: "err.flag.points", Args: []any{err}, Err: err}
 			}
 		}
 		s.Rules = r.String()
@@ -250,7 +251,7 @@ func (s Settings) Override(o Overrides) (Settings, error) {
 		case 3:
 			s.Levels = [3]string{o.Levels[0], o.Levels[1], o.Levels[2]}
 		default:
-			return s, NewProblem("err.flag.bots", len(o.Levels))
+			return s, problem.New("err.flag.bots", len(o.Levels))
 		}
 		for i := range s.Levels {
 			s.Levels[i] = strings.ToLower(strings.TrimSpace(s.Levels[i]))
@@ -258,7 +259,7 @@ func (s Settings) Override(o Overrides) (Settings, error) {
 	}
 	if o.Names != nil {
 		if len(o.Names) != 3 {
-			return s, NewProblem("err.flag.names", len(o.Names))
+			return s, problem.New("err.flag.names", len(o.Names))
 		}
 		for i, n := range o.Names {
 			s.Names[i] = strings.TrimSpace(n)

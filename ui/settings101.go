@@ -6,6 +6,7 @@ import (
 
 	"okey/game/okey101"
 	"okey/ui/play101"
+	"okey/ui/problem"
 )
 
 // The games the table plays: classic Okey and Okey 101.
@@ -26,7 +27,7 @@ func ParseGame(v string) (string, error) {
 		g = GameClassic
 	}
 	if !slices.Contains(Games, g) {
-		return "", NewProblem("err.flag.game", Games[0], Games[1], v)
+		return "", problem.New("err.flag.game", Games[0], Games[1], v)
 	}
 	return g, nil
 }
@@ -65,10 +66,10 @@ func (s Settings) rules101() (okey101.Rules, error) {
 // validate101 checks the game and the rules of 101.
 func (s Settings) validate101() error {
 	if s.Game != "" && !slices.Contains(Games, s.Game) {
-		return NewProblem("err.game", s.Game, strings.Join(Games, ", "))
+		return problem.New("err.game", s.Game, strings.Join(Games, ", "))
 	}
 	if _, err := s.rules101(); err != nil {
-		return &Problem{Key: "err.rules", Args: []any{err}, Err: err}
+		return &problem.Problem{Key: "err.rules", Args: []any{err}, Err: err}
 	}
 	return nil
 }
@@ -88,11 +89,11 @@ func (s *Settings) override101(o *Overrides) error {
 		return nil
 	}
 	if o.Points != nil {
-		return NewProblem("err.flag.points.101")
+		return problem.New("err.flag.points.101")
 	}
 	r, err := okey101.ParseRules(*o.Rules)
 	if err != nil {
-		return &Problem{Key: "err.flag.rules", Args: []any{err}, Err: err}
+		return &problem.Problem{Key: "err.flag.rules", Args: []any{err}, Err: err}
 	}
 	s.Rules101 = r.String()
 	o.Rules = nil
