@@ -8,10 +8,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
-
-	"github.com/charmbracelet/x/ansi"
 
 	"okey/assets"
 	"okey/bots"
@@ -74,22 +70,6 @@ const (
 	MaxNameBytes = pages.MaxNameBytes
 )
 
-// CutBytes cuts s to at most n bytes, at a rune boundary: the first
-// thing done to text from outside, before any work that grows with it.
-func CutBytes(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	if n <= 0 {
-		return ""
-	}
-	i := n
-	for i > 0 && !utf8.RuneStart(s[i]) {
-		i--
-	}
-	return s[:i]
-}
-
 // Validate reports the first thing wrong with s, as a Problem.
 func (s Settings) Validate() error {
 	if !slices.Contains(assets.Languages, s.Lang) {
@@ -123,45 +103,6 @@ func (s Settings) Validate() error {
 		}
 	}
 	return nil
-}
-
-// cleanName makes a name from outside (a record's meta) safe to show:
-// control and format characters (a newline, an escape, a direction
-// override) go, and it is cut to MaxNameLen columns.
-func cleanName(s string) string {
-	// Cut first, so a huge name costs nothing: no name is longer than
-	// four bytes a column plus its marks, escapes included.
-	s = CutBytes(s, 4*MaxNameBytes)
-	// A name loses its control characters outright (a newline in it
-	// joins its parts), then what terminals draw unalike.
-	s = SafeText(strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
-			return -1
-		}
-		return r
-	}, s))
-	return strings.TrimSpace(CutBytes(ansi.Truncate(strings.TrimSpace(s), MaxNameLen, ""), MaxNameBytes))
-}
-
-// SafeText keeps of s what every terminal draws alike: letters, digits,
-// punctuation, symbols and spaces. Control and format characters go (an
-// escape, a direction override), and so do combining marks, private-use
-// and unassigned code points: terminals disagree on how wide those are,
-// and a line that is one column off leaves the rest of a screen drawn
-// over (seen with random bytes typed into the chat). A tab or a newline
-// becomes a space.
-func SafeText(s string) string {
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r == '\t' || r == '\n' || r == '\r':
-			return ' '
-		case r == ' ':
-			return r
-		case !unicode.IsPrint(r), unicode.Is(unicode.M, r):
-			return -1
-		}
-		return r
-	}, s)
 }
 
 // LoadSettings reads the settings of configDir. A missing file gives

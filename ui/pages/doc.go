@@ -18,7 +18,7 @@
 //	page.go     Common, the Component interface, Result, Frame
 //	bar.go      the key bar: whole keys most needed first, drawn once per set and width
 //	scroll.go   the scroll of a page of lines (a bubbles viewport), by keys and wheel
-//	name.go     a name on the form: bubbles' textinput, kept to a name's caps
+//	name.go     a name on the form: bubbles' textinput, kept to a name's caps; a name from outside cleaned to them
 //	coach.go    the coach's words (moves, reasons) in the player's language, and the tiles a move uses
 //	info.go     an information page: lines that scroll, closed by esc or its key
 //	stats.go    the statistics page's lines
