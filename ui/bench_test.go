@@ -3,6 +3,8 @@ package ui
 import (
 	"testing"
 
+	"okey/ui/settings"
+
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -69,7 +71,7 @@ func BenchmarkKeyDiscard(b *testing.B) {
 // deal) and the first frame.
 func BenchmarkStartup(b *testing.B) {
 	state, cfg := testEnv(b)
-	s := DefaultSettings("en")
+	s := settings.Default("en")
 	b.ReportAllocs()
 	for b.Loop() {
 		m, err := New(Options{Settings: s, StateDir: state, ConfigDir: cfg, Seed: 1, SeedSet: true})

@@ -1,7 +1,7 @@
 // Package pages holds the app's pages that both games share, each a
 // component the ui Model hosts: the notice before playing, the
 // too-small screen, the locked state directory, the statistics, the
-// settings form (what its fields mean stays with the host), the
+// settings form (what its fields mean is ui/settings'), the
 // coach's review of a hand or a match (its work stays with the host)
 // and the saved matches (read by the host); and the parts every page is
 // made of, written once: the key bar at the foot, the scroll of a page

@@ -1,8 +1,9 @@
-package ui
+package settings
 
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"path/filepath"
 	"slices"
@@ -12,17 +13,42 @@ import (
 	"okey/assets"
 	"okey/bots"
 	"okey/game"
+	"okey/game/okey101"
 	"okey/ui/canvas"
 	"okey/ui/pages"
 	"okey/ui/problem"
 	"okey/ui/store"
 )
 
+// The games the table plays: classic Okey and Okey 101.
+const (
+	GameClassic = "classic"
+	Game101     = "101"
+)
+
+// Games are the games the table plays, the default first.
+var Games = []string{GameClassic, Game101}
+
+// ParseGame reads a --game value, the same for every command: classic
+// ("", "okey" and any case too) or 101. Anything else is a Problem
+// (err.flag.game) that says what --game takes, for a usage error.
+func ParseGame(v string) (string, error) {
+	g := strings.ToLower(strings.TrimSpace(v))
+	if g == "" || g == "okey" {
+		g = GameClassic
+	}
+	if !slices.Contains(Games, g) {
+		return "", problem.New("err.flag.game", Games[0], Games[1], v)
+	}
+	return g, nil
+}
+
 // Speeds are how long each bot move stays on screen before the next.
 var Speeds = []string{"normal", "slow", "fast", "instant"}
 
-// speedDelay is the pause of a speed.
-func speedDelay(s string) time.Duration {
+// SpeedDelay is the pause of a speed: how long a bot's move stays on
+// screen before the next.
+func SpeedDelay(s string) time.Duration {
 	switch s {
 	case "slow":
 		return 1500 * time.Millisecond
@@ -53,9 +79,9 @@ type Settings struct {
 	Rules101 string `json:"rules101,omitempty"`
 }
 
-// DefaultSettings are the settings of a first start; lang comes from the
+// Default are the settings of a first start; lang comes from the
 // environment.
-func DefaultSettings(lang string) Settings {
+func Default(lang string) Settings {
 	return Settings{
 		Lang: lang, Speed: "normal", Theme: "default", Rules: "default",
 		Levels: [3]string{"normal", "normal", "normal"}, Names: [3]string{"Ayşe", "Mehmet", "Zeynep"},
@@ -63,12 +89,16 @@ func DefaultSettings(lang string) Settings {
 	}
 }
 
-// MaxNameLen is the longest bot name, in columns, and MaxNameBytes
-// its length in bytes (the name field keeps a name to both).
-const (
-	MaxNameLen   = pages.MaxNameLen
-	MaxNameBytes = pages.MaxNameBytes
-)
+// Is101 reports whether a new match under s is a match of 101.
+func (s Settings) Is101() bool { return s.Game == Game101 }
+
+// ParsedRules101 are the 101 rules of s (the defaults when none are set).
+func (s Settings) ParsedRules101() (okey101.Rules, error) {
+	if s.Rules101 == "" {
+		return okey101.DefaultRules(), nil
+	}
+	return okey101.ParseRules(s.Rules101)
+}
 
 // Validate reports the first thing wrong with s, as a Problem.
 func (s Settings) Validate() error {
@@ -84,8 +114,11 @@ func (s Settings) Validate() error {
 	if _, err := game.ParseRules(s.Rules); err != nil {
 		return &problem.Problem{Key: "err.rules", Args: []any{err}, Err: err}
 	}
-	if err := s.validate101(); err != nil {
-		return err
+	if s.Game != "" && !slices.Contains(Games, s.Game) {
+		return problem.New("err.game", s.Game, strings.Join(Games, ", "))
+	}
+	if _, err := s.ParsedRules101(); err != nil {
+		return &problem.Problem{Key: "err.rules", Args: []any{err}, Err: err}
 	}
 	for i, l := range s.Levels {
 		if !slices.Contains(bots.Levels, l) {
@@ -96,8 +129,8 @@ func (s Settings) Validate() error {
 		switch {
 		case strings.TrimSpace(n) == "":
 			return problem.New("err.name.empty", i+1)
-		case canvas.Width(n) > MaxNameLen:
-			return problem.New("err.name.long", i+1, n, MaxNameLen)
+		case canvas.Width(n) > pages.MaxNameLen:
+			return problem.New("err.name.long", i+1, n, pages.MaxNameLen)
 		case !pages.Printable(n):
 			return problem.New("err.name.chars", i+1, n)
 		}
@@ -105,10 +138,10 @@ func (s Settings) Validate() error {
 	return nil
 }
 
-// LoadSettings reads the settings of configDir. A missing file gives
-// def; a file that cannot be read gives def and a Problem to tell the
-// player, and is set aside (never overwritten).
-func LoadSettings(configDir string, def Settings, now time.Time) (Settings, error) {
+// Load reads the settings of configDir. A missing file gives def; a
+// file that cannot be read gives def and a Problem to tell the player,
+// and is set aside (never overwritten).
+func Load(configDir string, def Settings, now time.Time) (Settings, error) {
 	path := store.ShortPath(store.SettingsPath(configDir))
 	b, err := store.ReadSettings(configDir)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -135,95 +168,11 @@ func LoadSettings(configDir string, def Settings, now time.Time) (Settings, erro
 	return s, nil
 }
 
-// Overrides are settings given for one run (on the command line): each
-// one given (not nil) replaces the saved setting for this run only.
-type Overrides struct {
-	// Game is the game of a new match; Rules are that game's rules.
-	Game                      *string
-	Lang, Speed, Theme, Rules *string
-	// Points are the starting points, on top of Rules.
-	Points *int
-	// Levels are one level for all the bots or three; Names three names.
-	Levels, Names []string
-}
-
-// Override returns s with the overrides on top, or a Problem: a bad
-// value, or --points and --rules points=N that disagree.
-func (s Settings) Override(o Overrides) (Settings, error) {
-	if o.Lang != nil {
-		s.Lang = *o.Lang
-	}
-	if o.Speed != nil {
-		s.Speed = *o.Speed
-	}
-	if o.Theme != nil {
-		s.Theme = *o.Theme
-	}
-	if err := s.override101(&o); err != nil {
-		return s, err
-	}
-	if o.Rules != nil || o.Points != nil {
-		base := s.Rules
-		if o.Rules != nil {
-			base = *o.Rules
-		}
-		r, err := game.ParseRules(base)
-		if err != nil {
-			return s, &problem.Problem{Key: "err.flag.rules", Args: []any{err}, Err: err}
-		}
-		if o.Points != nil {
-			switch {
-			case r.Simple104:
-				return s, problem.New("err.flag.points.simple")
-			case o.Rules != nil && namesPoints(*o.Rules) && r.Points != *o.Points:
-				return s, problem.New("err.flag.points.conflict", *o.Points, r.Points)
-			}
-			r.Points = *o.Points
-			if err := r.Validate(); err != nil {
-				return s, &problem.Problem{Key: "err.flag.points", Args: []any{err}, Err: err}
-			}
-		}
-		s.Rules = r.String()
-	}
-	if o.Levels != nil {
-		switch len(o.Levels) {
-		case 1:
-			s.Levels = [3]string{o.Levels[0], o.Levels[0], o.Levels[0]}
-		case 3:
-			s.Levels = [3]string{o.Levels[0], o.Levels[1], o.Levels[2]}
-		default:
-			return s, problem.New("err.flag.bots", len(o.Levels))
-		}
-		for i := range s.Levels {
-			s.Levels[i] = strings.ToLower(strings.TrimSpace(s.Levels[i]))
-		}
-	}
-	if o.Names != nil {
-		if len(o.Names) != 3 {
-			return s, problem.New("err.flag.names", len(o.Names))
-		}
-		for i, n := range o.Names {
-			s.Names[i] = strings.TrimSpace(n)
-		}
-	}
-	return s, s.Validate()
-}
-
-// namesPoints reports whether a rules option list sets the points.
-func namesPoints(rules string) bool {
-	for _, opt := range strings.Split(rules, ",") {
-		if strings.HasPrefix(strings.ToLower(strings.TrimSpace(opt)), "points=") {
-			return true
-		}
-	}
-	return false
-}
-
-// saveSettings writes s to the settings file.
-func saveSettings(files *store.Files, s Settings) error {
+// Save writes s to the settings file of files.
+func Save(files *store.Files, s Settings) error {
 	b, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
-		return err
+		return fmt.Errorf("writing the settings: %w", err)
 	}
 	return files.WriteSettings(append(b, '\n'))
 }
