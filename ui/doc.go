@@ -28,9 +28,9 @@
 //	overlay.go         the pages over the table: opening, closing, drawing; the pager (a bubbles viewport) every page that scrolls moves by, keys and wheel
 //	overlay_help.go    the ? page
 //	overlay_browse.go  the discard stacks over the table (b)
-//	screen_resume.go   a saved match: resume it or start anew
-//	screen_handover.go the end of a hand: the winning hand, the losses
-//	screen_matchover.go the final table
+//	screen_resume.go   a saved match: resume it or start anew (the page is ui/pages' Resume, both games')
+//	screen_handover.go the end of a hand, classic's: the winning hand, the losses (the page is ui/pages' HandEndPage, both games')
+//	screen_matchover.go the final table, classic's rows (the page is ui/pages' Final, both games')
 //	screen_settings.go the settings form opened (its lines are ui/settings', the form ui/pages'), its result acted on, the settings saved
 //	screen_scores.go   the score history, hand by hand
 //	screen_review.go   the coach's review of a hand or a match (w): worked out in the background; the page is ui/pages'
@@ -56,7 +56,7 @@
 //	ui/settings what the settings mean: Settings and their file, this run's flags, the game of a new match, the form's lines (each game's rules its own package's)
 //	ui/stats   the player's statistics: counting every hand once, by the bots' levels
 //	ui/seatmsg what a served table of either game and a seat at it say to each other: the update, the intents, who holds a seat, the chat placed among the moves
-//	ui/pages   the pages both games share, as components (notice, too small, locked, statistics, the settings form and its names, the coach's review, the saved matches), and what every page is made of: the key bar, the scroll, the frame
+//	ui/pages   the pages both games share, as components (notice, too small, locked, statistics, the settings form and its names, the coach's review, the saved matches, the match found saved, a hand's end, the final table), and what every page is made of: the key bar, the scroll, the frame
 //
 // and the first of a game's side (issue 21), importing a game's referee
 // and bots but nothing of ui:

@@ -2,8 +2,10 @@
 // component the ui Model hosts: the notice before playing, the
 // too-small screen, the locked state directory, the statistics, the
 // settings form (what its fields mean is ui/settings'), the
-// coach's review of a hand or a match (its work stays with the host)
-// and the saved matches (read by the host); and the parts every page is
+// coach's review of a hand or a match (its work stays with the host),
+// the saved matches (read by the host), and the pages between hands
+// both games show alike, fed plain values by each game (the match found
+// saved, a hand's end, the final table); and the parts every page is
 // made of, written once: the key bar at the foot, the scroll of a page
 // longer than the screen, the frame that places a page's lines between
 // the header and the bar.
@@ -26,6 +28,7 @@
 //	form.go     the settings form: fields, the cursor, choices, the note; what fields mean is the owner's (FormRules)
 //	review.go   the coach's review: the work's progress, then a decision at a time on the rack
 //	matches.go  the saved matches, to review one: the list with its cursor
+//	between.go  the pages between hands of both games: Resume (the match found saved), Final (the final table), HandEndPage (a hand's end)
 //
 // It may import ui/canvas, ui/layout, ui/keymap, ui/theme, ui/i18n,
 // ui/stats, ui/rack (the review's rack), ui/cli and bots/coach (the
