@@ -4,8 +4,6 @@ package ui
 // lines (ui/settings) opened, its result acted on, the settings saved.
 
 import (
-	"time"
-
 	tea "charm.land/bubbletea/v2"
 
 	"okey/ui/pages"
@@ -107,17 +105,3 @@ func (m *Model) leaveSettings() {
 }
 
 func (m *Model) renderSettings() string { return m.renderComponent(m.settingsPage()) }
-
-// Names of ui/settings and ui/pages that files still in the root (the
-// seats, the pages between hands) use by their old names; they go when
-// those files move.
-const (
-	GameClassic = settings.GameClassic
-	Game101     = settings.Game101
-	MaxNameLen  = pages.MaxNameLen
-)
-
-func speedDelay(s string) time.Duration { return settings.SpeedDelay(s) }
-
-// DefaultSettings are the settings of a first start (settings.Default).
-func DefaultSettings(lang string) settings.Settings { return settings.Default(lang) }

@@ -3,7 +3,6 @@ package ui
 import (
 	"okey/game/tile"
 	"okey/ui/i18n"
-	"okey/ui/pages"
 	"okey/ui/playclassic"
 	"okey/ui/table"
 )
@@ -43,6 +42,3 @@ func (m *Model) inlineTile(t tile.Tile) string {
 // logText writes a log entry in the player's language
 // (playclassic.LogText).
 func (m *Model) logText(e playclassic.LogEntry) string { return playclassic.LogText(m.words(), e) }
-
-// cleanName makes a name from outside safe to show (pages.CleanName).
-func cleanName(s string) string { return pages.CleanName(s) }
