@@ -45,7 +45,7 @@ func (m *Model) whoLevel(s int) string {
 
 // switchGame switches the game of the next new match, for this run.
 func (m *Model) switchGame() {
-	if m.set.is101() {
+	if m.set.Is101() {
 		m.set.Game = GameClassic
 	} else {
 		m.set.Game = Game101
@@ -59,7 +59,7 @@ func (m *Model) nextGameLine() string {
 		return "" // a table over SSH plays the game it was opened for
 	}
 	now, other := "val.classic", "val.okey101"
-	if m.set.is101() {
+	if m.set.Is101() {
 		now, other = other, now
 	}
 	return m.tr.T("game.next", m.tr.T(now), m.keys.Resume.Game.Help().Key, m.tr.T(other))

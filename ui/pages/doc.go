@@ -1,7 +1,7 @@
 // Package pages holds the app's pages that both games share, each a
 // component the ui Model hosts: the notice before playing, the
 // too-small screen, the locked state directory, the statistics, the
-// settings form (what its fields mean stays with the host), the
+// settings form (what its fields mean is ui/settings'), the
 // coach's review of a hand or a match (its work stays with the host),
 // the saved matches (read by the host), and the pages between hands
 // both games show alike, fed plain values by each game (the match found
@@ -20,7 +20,7 @@
 //	page.go     Common, the Component interface, Result, Frame
 //	bar.go      the key bar: whole keys most needed first, drawn once per set and width
 //	scroll.go   the scroll of a page of lines (a bubbles viewport), by keys and wheel
-//	name.go     a name on the form: bubbles' textinput, kept to a name's caps
+//	name.go     a name on the form: bubbles' textinput, kept to a name's caps; a name from outside cleaned to them
 //	coach.go    the coach's words (moves, reasons) in the player's language, and the tiles a move uses
 //	info.go     an information page: lines that scroll, closed by esc or its key
 //	stats.go    the statistics page's lines
