@@ -9,7 +9,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"okey/assets"
-	"okey/ui"
+	"okey/ui/settings"
 )
 
 // newRoot is the tree of commands, its words in e's language. The root
@@ -138,4 +138,4 @@ func given(fs *pflag.FlagSet) map[string]bool {
 }
 
 // gameNames lists the games for a flag's help.
-func gameNames() string { return strings.Join(ui.Games, ", ") }
+func gameNames() string { return strings.Join(settings.Games, ", ") }

@@ -12,9 +12,10 @@ import (
 
 	"okey/game"
 	"okey/game/okey101"
-	"okey/ui"
 	"okey/ui/cli"
 	"okey/ui/i18n"
+	"okey/ui/problem"
+	"okey/ui/settings"
 )
 
 // handFlags are okey hand's flags.
@@ -49,7 +50,7 @@ okey hand --game 101 --rules open=81 --indicator K2 R1 R2 R3 …`,
 	fs.Uint64Var(&f.seed, "seed", 7, e.tr.T("cli.flag.hand.seed"))
 	fs.StringVar(&f.mix, "mix", "dealt", e.tr.T("cli.flag.hand.mix"))
 	fs.StringVar(&f.game, "game", "classic", e.tr.T("cli.flag.hand.game", gameNames()))
-	_ = c.RegisterFlagCompletionFunc("game", fixed(ui.Games...))
+	_ = c.RegisterFlagCompletionFunc("game", fixed(settings.Games...))
 	_ = c.RegisterFlagCompletionFunc("mix", fixed("dealt", "hard"))
 	return c
 }
@@ -63,13 +64,13 @@ func handRun(ctx context.Context, fs *pflag.FlagSet, f *handFlags, tokens []stri
 		fmt.Fprintf(stderr, "okey hand: "+format+"\n", a...)
 		return code
 	}
-	g, err := ui.ParseGame(f.game)
+	g, err := settings.ParseGame(f.game)
 	if err != nil {
-		return fail(2, "%s", ui.Say(err, tr.Lang))
+		return fail(2, "%s", problem.Say(err, tr.Lang))
 	}
 	switch g {
-	case ui.GameClassic:
-	case ui.Game101:
+	case settings.GameClassic:
+	case settings.Game101:
 		if set("deal") {
 			if f.deal <= 0 || len(tokens) > 0 || f.indicator != "" || f.json || set("rules") || set("mix") {
 				return fail(2, "%s", tr.T("cli.err.hand.deal", "--seed, --game"))
@@ -86,7 +87,7 @@ func handRun(ctx context.Context, fs *pflag.FlagSet, f *handFlags, tokens []stri
 	}
 	rules, err := game.ParseRules(f.rules)
 	if err != nil {
-		return fail(2, "--rules: %s", ui.Say(err, tr.Lang))
+		return fail(2, "--rules: %s", problem.Say(err, tr.Lang))
 	}
 	switch {
 	case set("deal"):
@@ -132,7 +133,7 @@ func handRun(ctx context.Context, fs *pflag.FlagSet, f *handFlags, tokens []stri
 func hand101(ctx context.Context, rulesOpt, indicator string, asJSON bool, tokens []string, tr *i18n.Catalog, stdin io.Reader, stdout io.Writer, fail func(int, string, ...any) int) int {
 	rules, err := okey101.ParseRules(rulesOpt)
 	if err != nil {
-		return fail(2, "--rules: %s", ui.Say(err, tr.Lang))
+		return fail(2, "--rules: %s", problem.Say(err, tr.Lang))
 	}
 	switch {
 	case asJSON && (len(tokens) > 0 || indicator != ""):

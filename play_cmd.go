@@ -18,6 +18,8 @@ import (
 	"okey/game/okey101"
 	"okey/ui"
 	"okey/ui/i18n"
+	"okey/ui/problem"
+	"okey/ui/settings"
 	"okey/ui/store"
 )
 
@@ -54,7 +56,7 @@ func playCmd(e *env) *cobra.Command {
 func (f *playFlags) bind(c *cobra.Command, tr *i18n.Catalog) {
 	fs := c.Flags()
 	fs.StringVar(&f.game, "game", "", tr.T("cli.flag.play.game", gameNames()))
-	fs.StringVar(&f.speed, "speed", "", tr.T("cli.flag.play.speed", strings.Join(ui.Speeds, ", ")))
+	fs.StringVar(&f.speed, "speed", "", tr.T("cli.flag.play.speed", strings.Join(settings.Speeds, ", ")))
 	fs.StringVar(&f.theme, "theme", "", tr.T("cli.flag.play.theme", strings.Join(assets.Themes, ", ")))
 	fs.StringVar(&f.rules, "rules", "", tr.T("cli.flag.play.rules", strings.Join(game.RuleOptions, ", "), strings.Join(okey101.RuleOptions, ", ")))
 	fs.IntVar(&f.points, "points", 0, tr.T("cli.flag.play.points"))
@@ -64,16 +66,16 @@ func (f *playFlags) bind(c *cobra.Command, tr *i18n.Catalog) {
 	fs.StringVar(&f.stateDir, "state-dir", "", tr.T("cli.flag.state-dir"))
 	fs.StringVar(&f.configDir, "config-dir", "", tr.T("cli.flag.config-dir"))
 	fs.StringVar(&f.debugLog, "debug-log", "", tr.T("cli.flag.debug-log"))
-	_ = c.RegisterFlagCompletionFunc("game", fixed(ui.Games...))
-	_ = c.RegisterFlagCompletionFunc("speed", fixed(ui.Speeds...))
+	_ = c.RegisterFlagCompletionFunc("game", fixed(settings.Games...))
+	_ = c.RegisterFlagCompletionFunc("speed", fixed(settings.Speeds...))
 	_ = c.RegisterFlagCompletionFunc("theme", fixed(assets.Themes...))
 	_ = c.MarkFlagDirname("state-dir")
 	_ = c.MarkFlagDirname("config-dir")
 }
 
 // overrides are the flags given, for this run only.
-func (f *playFlags) overrides() ui.Overrides {
-	var o ui.Overrides
+func (f *playFlags) overrides() settings.Overrides {
+	var o settings.Overrides
 	str := func(name string, v *string) *string {
 		if f.set[name] {
 			return v
@@ -106,16 +108,16 @@ func playRun(c *cobra.Command, f *playFlags, e *env) int {
 	f.read(c)
 	lang := e.lang
 	fail := func(code int, err error) int {
-		fmt.Fprintf(e.stderr, "%s: %s\n", c.CommandPath(), ui.Say(err, lang))
+		fmt.Fprintf(e.stderr, "%s: %s\n", c.CommandPath(), problem.Say(err, lang))
 		return code
 	}
 	// The flags are checked, and the terminal, before anything is read
 	// or written.
-	if _, err := ui.DefaultSettings(lang).Override(f.overrides()); err != nil {
+	if _, err := settings.Default(lang).Override(f.overrides()); err != nil {
 		return fail(2, err)
 	}
 	if !isTerminal(e.stdin) || !isTerminal(e.stdout) {
-		return fail(1, ui.NewProblem("err.tty"))
+		return fail(1, problem.New("err.tty"))
 	}
 	opt, err := playOptions(f, e.getenv, time.Now)
 	if err != nil {
@@ -123,7 +125,7 @@ func playRun(c *cobra.Command, f *playFlags, e *env) int {
 	}
 	dlog, closeLog, err := openDebugLog(f.debugLog, e.getenv, e.commandLine(), false)
 	if err != nil {
-		return fail(1, ui.NewProblem("cli.err.debuglog", err))
+		return fail(1, problem.New("cli.err.debuglog", err))
 	}
 	defer closeLog()
 	opt.Log = dlog
@@ -167,7 +169,7 @@ func playOptions(f *playFlags, getenv func(string) string, now func() time.Time)
 	if err != nil {
 		return ui.Options{}, err
 	}
-	saved, note := ui.LoadSettings(cfgDir, ui.DefaultSettings(i18n.FromEnv(getenv)), now())
+	saved, note := settings.Load(cfgDir, settings.Default(i18n.FromEnv(getenv)), now())
 	s, err := saved.Override(f.overrides())
 	if err != nil {
 		return ui.Options{}, err

@@ -11,8 +11,9 @@ import (
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
-	"okey/ui"
 	"okey/ui/i18n"
+	"okey/ui/problem"
+	"okey/ui/settings"
 )
 
 // rulesCmd is okey rules: the whole rules of a game, from the same
@@ -38,8 +39,8 @@ func rulesCmd(e *env) *cobra.Command {
 			return exitCode(rulesRun(game, e.tr, tty, width, e.getenv, e.stdout, e.stderr))
 		},
 	}
-	c.Flags().StringVar(&game, "game", ui.GameClassic, e.tr.T("cli.flag.rules.game", gameNames()))
-	_ = c.RegisterFlagCompletionFunc("game", fixed(ui.Games...))
+	c.Flags().StringVar(&game, "game", settings.GameClassic, e.tr.T("cli.flag.rules.game", gameNames()))
+	_ = c.RegisterFlagCompletionFunc("game", fixed(settings.Games...))
 	return c
 }
 
@@ -49,9 +50,9 @@ func rulesCmd(e *env) *cobra.Command {
 // pager with its own keys and search serves better than a screen of
 // ours. Without a pager, or piped, they are written plainly.
 func rulesRun(game string, tr *i18n.Catalog, tty bool, width int, getenv func(string) string, stdout, stderr io.Writer) int {
-	g, err := ui.ParseGame(game)
+	g, err := settings.ParseGame(game)
 	if err != nil {
-		fmt.Fprintf(stderr, "okey rules: %s\n", ui.Say(err, tr.Lang))
+		fmt.Fprintf(stderr, "okey rules: %s\n", problem.Say(err, tr.Lang))
 		return 2
 	}
 	text := formatRules(i18n.Rules(tr.Lang, g), width)

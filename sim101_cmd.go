@@ -12,8 +12,8 @@ import (
 	"okey/bots/bots101/arena101"
 	"okey/bots/search"
 	"okey/game/okey101"
-	"okey/ui"
 	"okey/ui/i18n"
+	"okey/ui/problem"
 )
 
 // sim101 is okey sim --game 101.
@@ -24,7 +24,7 @@ func sim101(ctx context.Context, f *simFlags, stdout, stderr io.Writer) int {
 	}
 	r, err := okey101.ParseRules(f.rules)
 	if err != nil {
-		return fail("--rules: %s", ui.Say(err, f.lang))
+		return fail("--rules: %s", problem.Say(err, f.lang))
 	}
 	names := strings.Split(strings.ToLower(f.bots), ",")
 	for i := range names {

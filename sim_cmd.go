@@ -18,9 +18,10 @@ import (
 	"okey/bots/search"
 	"okey/game"
 	"okey/game/okey101"
-	"okey/ui"
 	"okey/ui/cli"
 	"okey/ui/i18n"
+	"okey/ui/problem"
+	"okey/ui/settings"
 )
 
 // simCmd is okey sim: flags in, an arena of the game asked for run, the
@@ -50,22 +51,22 @@ okey sim --bots easy --hands 8 --record matches/`,
 	fs.StringVar(&f.rules, "rules", "", e.tr.T("cli.flag.sim.rules", strings.Join(game.RuleOptions, ", "), strings.Join(okey101.RuleOptions, ", ")))
 	fs.IntVar(&f.workers, "workers", 0, e.tr.T("cli.flag.sim.workers"))
 	fs.BoolVar(&f.json, "json", false, e.tr.T("cli.flag.sim.json"))
-	fs.StringVar(&f.game, "game", ui.GameClassic, e.tr.T("cli.flag.sim.game", gameNames()))
+	fs.StringVar(&f.game, "game", settings.GameClassic, e.tr.T("cli.flag.sim.game", gameNames()))
 	fs.StringVar(&f.record, "record", "", e.tr.T("cli.flag.sim.record"))
-	_ = c.RegisterFlagCompletionFunc("game", fixed(ui.Games...))
+	_ = c.RegisterFlagCompletionFunc("game", fixed(settings.Games...))
 	_ = c.MarkFlagDirname("record")
 	return c
 }
 
 // simRun runs okey sim with its flags read.
 func simRun(ctx context.Context, f *simFlags, stdout, stderr io.Writer) int {
-	g, err := ui.ParseGame(f.game)
+	g, err := settings.ParseGame(f.game)
 	if err != nil {
-		fmt.Fprintf(stderr, "okey sim: %s\n", ui.Say(err, f.lang))
+		fmt.Fprintf(stderr, "okey sim: %s\n", problem.Say(err, f.lang))
 		return 2
 	}
 	f.game = g
-	if f.game == ui.Game101 {
+	if f.game == settings.Game101 {
 		return sim101(ctx, f, stdout, stderr)
 	}
 	cfg, code, ok := classicSim(f, stderr)
@@ -138,7 +139,7 @@ func classicSim(f *simFlags, stderr io.Writer) (cfg arena.Config, code int, ok b
 	tr := i18n.MustLoad(f.lang)
 	r, err := game.ParseRules(f.rules)
 	if err != nil {
-		return fail("--rules: %s", ui.Say(err, f.lang))
+		return fail("--rules: %s", problem.Say(err, f.lang))
 	}
 	var names []string
 	for _, n := range strings.Split(f.bots, ",") {

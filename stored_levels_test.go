@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"okey/ui"
+	"okey/ui/settings"
 	"okey/ui/store"
 )
 
@@ -24,7 +24,7 @@ func TestSavedSettingsLevelsLoad(t *testing.T) {
 	}
 	for _, c := range cases {
 		dir := t.TempDir()
-		def := ui.DefaultSettings("en")
+		def := settings.Default("en")
 		saved := def
 		saved.Levels = c.stored
 		b, err := json.Marshal(saved)
@@ -34,7 +34,7 @@ func TestSavedSettingsLevelsLoad(t *testing.T) {
 		if err := os.WriteFile(store.SettingsPath(dir), b, 0o600); err != nil {
 			t.Fatal(err)
 		}
-		got, err := ui.LoadSettings(dir, def, time.Unix(0, 0))
+		got, err := settings.Load(dir, def, time.Unix(0, 0))
 		if err != nil {
 			t.Fatalf("%v: %v", c.stored, err)
 		}

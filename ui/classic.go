@@ -6,6 +6,7 @@ import (
 
 	"okey/game"
 	"okey/ui/playclassic"
+	"okey/ui/settings"
 )
 
 // Classic Okey's table hosted: what its side (ui/playclassic) asks of
@@ -114,7 +115,7 @@ func (m *Model) nextTurnClassic() tea.Cmd {
 	}
 	m.askID++
 	m.asking = v.Turn
-	return m.c.Ask(m.ctx, m.askID, v.Turn, speedDelay(m.set.Speed), m.opt.BotTimeout)
+	return m.c.Ask(m.ctx, m.askID, v.Turn, settings.SpeedDelay(m.set.Speed), m.opt.BotTimeout)
 }
 
 // onBotMove plays a bot's answer, or a plain legal move for a bot that

@@ -23,22 +23,20 @@
 //	view.go            View, the header, the frame (table.Frame) and the host (table.Host) of either table
 //	host.go            the shared pages (ui/pages) hosted: what they are drawn with, their frame, what their keys ask
 //	words.go           seats, tiles, scores and moves in the player's language
-//	settings.go        Settings, their checks, reading them
 //	tablekeys.go       the keys both tables share (table.CommonKey) done: quit, help, settings, the cursor; a click handed to the table
 //	table_view.go      the classic table screen placed (its parts are ui/playclassic's), the status and guide of both tables, the help bar
 //	overlay.go         the pages over the table: opening, closing, drawing; the pager (a bubbles viewport) every page that scrolls moves by, keys and wheel
 //	overlay_help.go    the ? page
 //	overlay_browse.go  the discard stacks over the table (b)
-//	screen_resume.go   a saved match: resume it or start anew
-//	screen_handover.go the end of a hand: the winning hand, the losses
-//	screen_matchover.go the final table
-//	screen_settings.go the settings form's fields, what they mean, and saving them (the form is ui/pages')
+//	screen_resume.go   a saved match: resume it or start anew (the page is ui/pages' Resume, both games')
+//	screen_handover.go the end of a hand, classic's: the winning hand, the losses (the page is ui/pages' HandEndPage, both games')
+//	screen_matchover.go the final table, classic's rows (the page is ui/pages' Final, both games')
+//	screen_settings.go the settings form opened (its lines are ui/settings', the form ui/pages'), its result acted on, the settings saved
+//	names.go           old names of ui/settings and ui/pages (GameClassic, MaxNameLen, speedDelay…) that files still in the root use, until they move
 //	screen_scores.go   the score history, hand by hand
 //	screen_review.go   the coach's review of a hand or a match (w): worked out in the background; the page is ui/pages'
 //	screen_matches.go  the saved matches (w on the score history), to review one: reading them (the page is ui/pages')
 //	stats.go           the statistics read, counted as hands end (ui/stats), written with the saves
-//	problem.go         errors said in the player's language
-//	settings101.go     the game of a new match, the rules of 101 on the form (their lines are ui/play101's) and the command line
 //	*101.go            the Okey 101 table: table101.go maps its files
 //	seat.go            a seat at a table the model does not own: updates in, intents out, the classic table's intake and what both games' seats do with the screen (what the seat keeps of its table is ui/seatlink's, the messages ui/seatmsg's, named here too)
 //	seat101.go         the same for a table of Okey 101: its seat's view drives the 101 table
@@ -55,10 +53,12 @@
 //	ui/theme   the style sheet
 //	ui/i18n    the words, from assets
 //	ui/store   every file the game reads or writes
+//	ui/problem an error meant for the player (Problem), said in the player's language
+//	ui/settings what the settings mean: Settings and their file, this run's flags, the game of a new match, the form's lines (each game's rules its own package's)
 //	ui/stats   the player's statistics: counting every hand once, by the bots' levels
 //	ui/seatmsg what a served table of either game and a seat at it say to each other: the update, the intents, who holds a seat, the chat placed among the moves
 //	ui/seatlink what a seat's screen keeps of a table it does not own, either game: the seats turned, the players and who is ready, the clock, the chat, refusals and commitment taken in once, sending an intent
-//	ui/pages   the pages both games share, as components (notice, too small, locked, statistics, the settings form and its names, the coach's review, the saved matches), and what every page is made of: the key bar, the scroll, the frame
+//	ui/pages   the pages both games share, as components (notice, too small, locked, statistics, the settings form and its names, the coach's review, the saved matches, the match found saved, a hand's end, the final table), and what every page is made of: the key bar, the scroll, the frame
 //
 // and the first of a game's side (issue 21), importing a game's referee
 // and bots but nothing of ui:

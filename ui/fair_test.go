@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"okey/ui/settings"
 )
 
 // countingRandom is a source of randomness for tests: the bytes 0, 1,
@@ -52,7 +54,7 @@ func TestLocalSeedsFromRandom(t *testing.T) {
 		t.Errorf("--seed 7 plays seed %d", seeded.c.G.State().Seed())
 	}
 	state, cfg := testEnv(t)
-	s := DefaultSettings("en")
+	s := settings.Default("en")
 	if _, err := New(Options{Settings: s, StateDir: state, ConfigDir: cfg, Random: failingRandom{}}); err == nil || !strings.Contains(err.Error(), "drawing a seed") {
 		t.Errorf("a source that fails: %v", err)
 	}

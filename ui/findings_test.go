@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"okey/ui/settings"
 )
 
 // A saved match is resumed with a new match of its own game on offer:
@@ -147,7 +149,7 @@ func TestSettingsMarkThisRunsValues(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var saved Settings
+		var saved settings.Settings
 		if err := json.Unmarshal(b, &saved); err != nil || saved.Speed != "normal" {
 			t.Fatalf("%v: saved %+v (%v), want the file's speed", sz, saved, err)
 		}

@@ -16,6 +16,7 @@ import (
 	"okey/game"
 	"okey/ui/play101/decide"
 	"okey/ui/playclassic"
+	"okey/ui/settings"
 )
 
 // testEnv keeps every file of a test in temporary directories: in
@@ -50,7 +51,7 @@ func memTempDir(t testing.TB) string {
 func newTestModel(t testing.TB, w, h int, tweak ...func(*Options)) *Model {
 	t.Helper()
 	state, cfg := testEnv(t)
-	s := DefaultSettings("en")
+	s := settings.Default("en")
 	s.Speed = "instant"
 	opt := Options{Settings: s, StateDir: state, ConfigDir: cfg, Seed: 7, SeedSet: true,
 		NoColor: true, Now: fixedNow,

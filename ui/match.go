@@ -16,6 +16,7 @@ import (
 	"okey/ui/canvas"
 	"okey/ui/playclassic"
 	"okey/ui/rack"
+	"okey/ui/settings"
 	"okey/ui/store"
 )
 
@@ -50,7 +51,7 @@ func (m *Model) load(b []byte) error {
 	m.rec = full.Marshal()
 	m.seq++
 	m.loadRack()
-	m.offerResumed(GameClassic)
+	m.offerResumed(settings.GameClassic)
 	return nil
 }
 
@@ -201,7 +202,7 @@ func (m *Model) adopt(g *game.Game, seed uint64) {
 
 // startMatch starts a new match with seed and the current settings.
 func (m *Model) startMatch(seed uint64) error {
-	if m.set.is101() {
+	if m.set.Is101() {
 		return m.startMatch101(seed)
 	}
 	r, err := game.ParseRules(m.set.Rules)

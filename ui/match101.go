@@ -11,6 +11,7 @@ import (
 	"okey/game/okey101"
 	"okey/ui/play101"
 	"okey/ui/play101/decide"
+	"okey/ui/settings"
 	"okey/ui/table"
 )
 
@@ -74,13 +75,13 @@ func (m *Model) load101(b []byte) error {
 	m.rec = rec.Marshal()
 	m.seq++
 	m.loadRack101()
-	m.offerResumed(Game101)
+	m.offerResumed(settings.Game101)
 	return nil
 }
 
 // startMatch101 starts a new match of 101 with seed and the settings.
 func (m *Model) startMatch101(seed uint64) error {
-	r, err := m.set.rules101()
+	r, err := m.set.ParsedRules101()
 	if err != nil {
 		return err
 	}

@@ -22,6 +22,8 @@ import (
 	"okey/ui/pages"
 	"okey/ui/play101"
 	"okey/ui/playclassic"
+	"okey/ui/problem"
+	"okey/ui/settings"
 	"okey/ui/stats"
 	"okey/ui/store"
 	"okey/ui/table"
@@ -34,7 +36,7 @@ type Options struct {
 	// command line's flags on top); Saved are those of the config file
 	// alone (zero: the same), which the settings screen changes only
 	// where the player changed something on it.
-	Settings, Saved Settings
+	Settings, Saved settings.Settings
 	// StateDir holds the match record; ConfigDir the settings.
 	StateDir, ConfigDir string
 	// Seed makes the first match reproducible when SeedSet (and the
@@ -124,8 +126,8 @@ type Model struct {
 	// kept is the frame last drawn, for a tick of the clock (view.go).
 	kept  keptFrame
 	opt   Options
-	set   Settings // the settings in effect
-	saved Settings // the settings file's, which the settings screen changes
+	set   settings.Settings // the settings in effect
+	saved settings.Settings // the settings file's, which the settings screen changes
 	now   func() time.Time
 	files *store.Files
 	tr    *i18n.Catalog
@@ -275,7 +277,7 @@ func New(opt Options) (*Model, error) {
 		m.seed = seed
 	}
 	for _, n := range opt.Notes {
-		m.notice = append(m.notice, say(n, m.tr))
+		m.notice = append(m.notice, problem.In(n, m.tr))
 	}
 	m.loadStats()
 

@@ -23,7 +23,9 @@ import (
 	"okey/ui/layout"
 	"okey/ui/pages"
 	"okey/ui/playclassic"
+	"okey/ui/problem"
 	"okey/ui/rack"
+	"okey/ui/settings"
 	"okey/ui/store"
 )
 
@@ -358,7 +360,7 @@ func TestDamagedSaveIsSetAside(t *testing.T) {
 			if err := os.WriteFile(path, []byte(tc.data), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			s := DefaultSettings("en")
+			s := settings.Default("en")
 			s.Speed = "instant"
 			m, err := New(Options{Settings: s, StateDir: state, ConfigDir: cfg, Now: fixedNow, NoColor: true, Random: &countingRandom{}})
 			if err != nil {
@@ -479,14 +481,14 @@ func TestSettingsScreenSavesAndTranslates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var s Settings
+	var s settings.Settings
 	if err := json.Unmarshal(b, &s); err != nil || s.Lang != "tr" {
 		t.Fatalf("settings file: %s (%v)", b, err)
 	}
 	// Partners with leave at zero is refused with the reason, in the
 	// player's language (Turkish now).
 	press(t, m, "o")
-	for m.settings.At != fLeaveAtZero {
+	for m.settings.At != settings.FieldLeaveAtZero {
 		press(t, m, "down")
 	}
 	press(t, m, "right")
@@ -1003,7 +1005,7 @@ func TestSettingsSaveOnlyWhatChanged(t *testing.T) {
 	drain(t, m, m.Init())
 	press(t, m, "o")
 	press(t, m, "right") // language: en → tr
-	for m.settings.At != fDeal {
+	for m.settings.At != settings.FieldDeal {
 		press(t, m, "down")
 	}
 	press(t, m, "right") // the deal: table → simple
@@ -1012,7 +1014,7 @@ func TestSettingsSaveOnlyWhatChanged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var s Settings
+	var s settings.Settings
 	if err := json.Unmarshal(b, &s); err != nil {
 		t.Fatal(err)
 	}
@@ -1027,15 +1029,15 @@ func TestSettingsSaveOnlyWhatChanged(t *testing.T) {
 // Problems with the settings are said in the player's language.
 func TestProblemsInTheLanguage(t *testing.T) {
 	five, twenty := "points=5", 20
-	_, err := DefaultSettings("en").Override(Overrides{Rules: &five, Points: &twenty})
+	_, err := settings.Default("en").Override(settings.Overrides{Rules: &five, Points: &twenty})
 	if err == nil {
 		t.Fatal("--points 20 --rules points=5 accepted")
 	}
-	if en, tr := Say(err, "en"), Say(err, "tr"); !strings.Contains(en, "disagree") || !strings.Contains(tr, "uyuşmuyor") {
+	if en, tr := problem.Say(err, "en"), problem.Say(err, "tr"); !strings.Contains(en, "disagree") || !strings.Contains(tr, "uyuşmuyor") {
 		t.Fatalf("en %q, tr %q", en, tr)
 	}
 	same := "points=20"
-	if _, err := DefaultSettings("en").Override(Overrides{Rules: &same, Points: &twenty}); err != nil {
+	if _, err := settings.Default("en").Override(settings.Overrides{Rules: &same, Points: &twenty}); err != nil {
 		t.Fatalf("--points 20 --rules points=20: %v", err)
 	}
 	m := newTestModel(t, 80, 24, func(o *Options) { o.Settings.Lang = "tr" })

@@ -11,6 +11,7 @@ import (
 	"okey/ui/canvas"
 	"okey/ui/i18n"
 	"okey/ui/keymap"
+	"okey/ui/settings"
 )
 
 // The help overlay (?) lists every key of the table from the key map,
@@ -109,9 +110,9 @@ func (m *Model) howToPlay() string {
 // with only the binary, has no RULES.md. Headings are titles; a point's
 // next lines hang under its first word.
 func (m *Model) rulesLines(w int) []string {
-	game := GameClassic
+	game := settings.GameClassic
 	if _, ok := m.table().(okey101Table); ok {
-		game = Game101
+		game = settings.Game101
 	}
 	var out []string
 	for _, p := range strings.Split(i18n.Rules(m.tr.Lang, game), "\n") {

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -12,6 +11,7 @@ import (
 	"okey/game/okey101"
 	"okey/ui/canvas"
 	"okey/ui/i18n"
+	"okey/ui/pages"
 	"okey/ui/play101"
 	"okey/ui/store"
 )
@@ -23,18 +23,16 @@ import (
 
 // Resuming.
 
+// renderResume101 is 101's resume page: the hand saved of how many,
+// the seats and their scores.
 func (m *Model) renderResume101() string {
 	v := &m.t.View
-	lines := []string{m.st.Title.Render(m.tr.T("resume.title")), ""}
-	for _, s := range canvas.Wrap(m.tr.T("t101.resume.body", v.Hand, v.Rules.Hands, store.ShortPath(m.files.MatchPath())), m.pageW()) {
-		lines = append(lines, m.st.Text.Render(s))
+	rows := make([][2]string, okey101.NumSeats)
+	for s := range rows {
+		rows[s] = [2]string{m.whoLevel(s), canvas.Right(strconv.Itoa(v.Scores[s]), 6)}
 	}
-	lines = append(lines, "")
-	for s := range okey101.NumSeats {
-		lines = append(lines, m.st.Text.Render("  "+canvas.Fit(m.whoLevel(s), nameLevelW)+" "+canvas.Right(strconv.Itoa(v.Scores[s]), 6)))
-	}
-	lines = append(lines, "", m.st.Dim.Render(m.nextGameLine()))
-	return m.renderPage(lines, m.keyBar(m.keys.Resume.ShortHelp()))
+	body := m.tr.T("t101.resume.body", v.Hand, v.Rules.Hands, store.ShortPath(m.files.MatchPath()))
+	return m.renderComponent(pages.NewResume(m.common(), body, rows, m.nextGameLine()))
 }
 
 // whoLevel names a seat with its bot's level.
@@ -47,7 +45,7 @@ func (m *Model) whoLevel(s int) string {
 
 // switchGame switches the game of the next new match, for this run.
 func (m *Model) switchGame() {
-	if m.set.is101() {
+	if m.set.Is101() {
 		m.set.Game = GameClassic
 	} else {
 		m.set.Game = Game101
@@ -61,7 +59,7 @@ func (m *Model) nextGameLine() string {
 		return "" // a table over SSH plays the game it was opened for
 	}
 	now, other := "val.classic", "val.okey101"
-	if m.set.is101() {
+	if m.set.Is101() {
 		now, other = other, now
 	}
 	return m.tr.T("game.next", m.tr.T(now), m.keys.Resume.Game.Help().Key, m.tr.T(other))
@@ -73,18 +71,20 @@ func (m *Model) updateHandOver101(k tea.KeyPressMsg) tea.Cmd {
 	m.flash = ""
 	keys := m.keys.HandOver
 	v := &m.t.View
-	switch {
-	case key.Matches(k, keys.Quit):
+	switch pages.NewHandEnd(m.common(), pages.HandEnd{}).Update(k) {
+	case pages.Quit:
 		return m.quit()
-	case key.Matches(k, keys.Next) && v.Phase == okey101.MatchOver:
-		m.screen = scrMatchOver
-		return nil
-	case key.Matches(k, keys.Next) && m.seat != nil:
-		return m.seatReady101()
-	case key.Matches(k, keys.Next) && m.readOnly:
-		m.setFlash(true, m.tr.T("status.readonly"))
-		return nil
-	case key.Matches(k, keys.Next):
+	case pages.Next:
+		switch {
+		case v.Phase == okey101.MatchOver:
+			m.screen = scrMatchOver
+			return nil
+		case m.seat != nil:
+			return m.seatReady101()
+		case m.readOnly:
+			m.setFlash(true, m.tr.T("status.readonly"))
+			return nil
+		}
 		m.screen = scrPlay
 		evs, lines, err := m.t.G.Apply(okey101.NextHand())
 		if err != nil {
@@ -92,8 +92,10 @@ func (m *Model) updateHandOver101(k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		return m.applied101(evs, lines)
-	case key.Matches(k, keys.Review):
+	case pages.Coach:
 		return m.reviewCurrent(v.Hand)
+	}
+	switch {
 	case m.openFromPage(k, keys.Settings, keys.Scores, keys.Stats):
 		return nil
 	case m.updateScroll(k, m.keys.Overlay.ScrollKeys, m.handOver101Lines()):
@@ -178,31 +180,23 @@ func (m *Model) handOver101Lines() []string {
 			lines = append(lines, "  "+m.st.Dim.Render(s))
 		}
 	}
-	lines = append(lines, "")
+	h := pages.HandEnd{Top: append(lines, "")}
 	if !res.Void {
-		head := "  " + canvas.Fit(m.tr.T("matchover.player"), MaxNameLen) + "  " + canvas.Right(m.tr.T("t101.col.hand"), handPtsW) +
+		h.Head = "  " + canvas.Fit(m.tr.T("matchover.player"), MaxNameLen) + "  " + canvas.Right(m.tr.T("t101.col.hand"), handPtsW) +
 			"  " + canvas.Right(m.tr.T("t101.col.total"), handPtsW) + "  " + m.tr.T("t101.col.why")
-		lines = append(lines, m.st.Bold.Render(head))
 		for s := range okey101.NumSeats {
 			l := res.Lines[s]
-			row := fmt.Sprintf("  %s  %s  %s  ", canvas.Fit(m.seatName(s), MaxNameLen), canvas.Right(play101.Signed(l.Total), handPtsW),
+			cells := fmt.Sprintf("  %s  %s  %s  ", canvas.Fit(m.seatName(s), MaxNameLen), canvas.Right(play101.Signed(l.Total), handPtsW),
 				canvas.Right(strconv.Itoa(res.Scores[s]), handPtsW))
-			indent := canvas.Width(row)
-			for i, p := range canvas.Wrap(m.t.LineWhy(&l), max(minReasonW, w-indent)) {
-				if i == 0 {
-					lines = append(lines, m.st.Text.Render(row)+m.st.Dim.Render(p))
-				} else {
-					lines = append(lines, strings.Repeat(" ", indent)+m.st.Dim.Render(p))
-				}
-			}
+			h.Rows = append(h.Rows, pages.HandEndRow{Cells: cells, Why: m.t.LineWhy(&l)})
 		}
 	} else {
-		lines = append(lines, m.st.Text.Render(m.tr.T("t101.void.body")))
+		h.Body = m.tr.T("t101.void.body")
 	}
 	if len(v.Results) > 1 {
-		lines = append(append(lines, ""), m.t.SheetTable()...)
+		h.After = m.t.SheetTable()
 	}
-	return lines
+	return pages.NewHandEnd(m.common(), h).Lines()
 }
 
 // handPtsW is the width of a hand's points and a total.
@@ -223,17 +217,17 @@ func (m *Model) sheetLines101() []string {
 
 // The final sheet.
 
-// renderMatchOver101 is the final sheet: who won (the lowest total),
-// the places, ties shown, then the hands.
+// renderMatchOver101 is the final sheet (ui/pages' Final): who won (the
+// lowest total), the places, ties shown, then the hands.
 func (m *Model) renderMatchOver101() string {
 	v := &m.t.View
 	mr := v.Match
 	k := m.keys.MatchOver
-	bar := m.keyBar([]key.Binding{k.NewMatch, k.Review, k.Game, m.keys.Table101.Scores, k.Quit, k.Settings})
+	bar := []key.Binding{k.NewMatch, k.Review, k.Game, m.keys.Table101.Scores, k.Quit, k.Settings}
 	if mr == nil {
-		return m.renderPage(nil, bar)
+		return m.renderPage(nil, m.keyBar(bar))
 	}
-	lines := []string{m.st.Title.Render(m.tr.T("matchover.title", mr.Hands)), ""}
+	t := pages.FinalTable{Title: m.tr.T("matchover.title", mr.Hands), Rule: m.tr.T("t101.final.lowest"), Points: m.tr.T("t101.col.total")}
 	var winners []string
 	for s := range okey101.NumSeats {
 		if mr.Outcome[s] != okey101.OutcomeLost {
@@ -242,39 +236,36 @@ func (m *Model) renderMatchOver101() string {
 	}
 	switch mr.Outcome[0] {
 	case okey101.OutcomeWon:
-		lines = append(lines, m.st.Good.Render(m.tr.T("matchover.you.won")))
+		t.Verdict, t.VerdictMood = m.tr.T("matchover.you.won"), pages.Won
 	case okey101.OutcomeTied:
-		lines = append(lines, m.st.Bold.Render(m.tr.T("t101.final.tied", strings.Join(winners[1:], ", "))))
+		t.Verdict, t.VerdictMood = m.tr.T("t101.final.tied", strings.Join(winners[1:], ", ")), pages.Even
 	default:
-		lines = append(lines, m.st.Warn.Render(m.tr.T("t101.final.lost", strings.Join(winners, ", "))))
+		t.Verdict, t.VerdictMood = m.tr.T("t101.final.lost", strings.Join(winners, ", ")), pages.Lost
 	}
-	lines = append(lines, m.st.Dim.Render(m.tr.T("t101.final.lowest")), "")
-	order := []int{0, 1, 2, 3}
-	slices.SortStableFunc(order, func(a, b int) int { return mr.Place[a] - mr.Place[b] })
-	head := "     " + canvas.Fit(m.tr.T("matchover.player"), MaxNameLen) + "  " + canvas.Right(m.tr.T("t101.col.total"), pointsColW) + "  " + m.tr.T("matchover.result")
-	lines = append(lines, m.st.Bold.Render(head))
-	for _, s := range order {
-		st := m.st.Text
+	for _, s := range byPlace(mr.Place) {
+		mood := pages.Plain
 		switch mr.Outcome[s] {
 		case okey101.OutcomeWon:
-			st = m.st.Good
+			mood = pages.Won
 		case okey101.OutcomeLost:
-			st = m.st.Warn
+			mood = pages.Lost
 		}
 		total := strconv.Itoa(mr.Scores[s])
 		if v.Rules.Partners {
 			total = strconv.Itoa(mr.Totals[s])
 		}
-		row := fmt.Sprintf("  %d. %s  %s  ", mr.Place[s], canvas.Fit(m.seatName(s), MaxNameLen), canvas.Right(total, pointsColW))
-		lines = append(lines, m.st.Text.Render(row)+st.Render(m.tr.T("outcome."+mr.Outcome[s].String())))
+		t.Rows = append(t.Rows, pages.FinalRow{Place: mr.Place[s], Name: m.seatName(s), Points: total,
+			Outcome: m.tr.T("outcome." + mr.Outcome[s].String()), Mood: mood})
 	}
+	// The sheet, when the page has room for it beside the rest (the
+	// title, the verdict and its rule, the head, the rows).
 	fair := m.fairLines(true)
-	if sheet := m.t.SheetTable(); len(lines)+1+len(sheet)+len(fair)+2 <= m.lay.Page.H {
-		lines = append(append(lines, ""), sheet...)
+	if sheet := m.t.SheetTable(); 6+len(t.Rows)+1+len(sheet)+len(fair)+2 <= m.lay.Page.H {
+		t.After = append(append(t.After, ""), sheet...)
 	}
-	lines = append(lines, fair...)
-	lines = append(lines, "", m.st.Dim.Render(m.nextGameLine()))
-	return m.renderPage(lines, bar)
+	t.After = append(t.After, fair...)
+	t.After = append(t.After, "", m.st.Dim.Render(m.nextGameLine()))
+	return m.renderComponent(pages.NewFinal(m.common(), t, bar))
 }
 
 // The overlays.

@@ -18,6 +18,7 @@ import (
 	"okey/ui/layout"
 	"okey/ui/play101"
 	"okey/ui/play101/decide"
+	"okey/ui/settings"
 	"okey/ui/store"
 )
 
@@ -146,7 +147,7 @@ func TestDamaged101SaveIsSetAside(t *testing.T) {
 			if err := os.WriteFile(path, data, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			s := DefaultSettings("en")
+			s := settings.Default("en")
 			s.Speed, s.Game = "instant", Game101
 			m, err := New(Options{Settings: s, StateDir: state, ConfigDir: cfg, Now: fixedNow, NoColor: true, Random: &countingRandom{}})
 			if err != nil {

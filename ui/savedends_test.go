@@ -13,6 +13,7 @@ import (
 	"okey/game"
 	"okey/game/okey101"
 	"okey/ui/play101/decide"
+	"okey/ui/settings"
 	"okey/ui/store"
 )
 
@@ -96,7 +97,7 @@ func startOn(t *testing.T, saved []byte, which string) (*Model, error) {
 	if err := os.WriteFile(filepath.Join(state, store.MatchFile), saved, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s := DefaultSettings("en")
+	s := settings.Default("en")
 	s.Speed, s.Game = "instant", which
 	m, err := New(Options{Settings: s, StateDir: state, ConfigDir: cfg, Now: fixedNow, NoColor: true, NewPlayer101: decide.NewPlain})
 	if m != nil {

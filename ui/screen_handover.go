@@ -11,6 +11,7 @@ import (
 	"okey/game"
 	"okey/game/tile"
 	"okey/ui/canvas"
+	"okey/ui/pages"
 	"okey/ui/theme"
 )
 
@@ -20,28 +21,28 @@ import (
 
 // Columns of the tables of the pages between hands.
 const (
-	lossW      = 4  // a hand's loss, "-8"
-	scoreW     = 10 // a score, "20 pts"
-	nameLevelW = MaxNameLen + 12
-	minReasonW = 20 // the reasons of a loss wrap no narrower
-	groupGap   = 2  // between the winner's groups of tiles
+	lossW    = 4  // a hand's loss, "-8"
+	scoreW   = 10 // a score, "20 pts"
+	groupGap = 2  // between the winner's groups of tiles
 )
 
 func (m *Model) updateHandOver(k tea.KeyPressMsg) tea.Cmd {
 	m.flash = ""
 	keys := m.keys.HandOver
-	switch {
-	case key.Matches(k, keys.Quit):
+	switch pages.NewHandEnd(m.common(), pages.HandEnd{}).Update(k) {
+	case pages.Quit:
 		return m.quit()
-	case key.Matches(k, keys.Next) && m.c.View.Phase == game.MatchOver:
-		m.screen = scrMatchOver
-		return nil
-	case key.Matches(k, keys.Next) && m.readOnly:
-		m.setFlash(true, m.tr.T("status.readonly"))
-		return nil
-	case key.Matches(k, keys.Next) && m.seat != nil:
-		return m.seatAct(game.NextHandAction())
-	case key.Matches(k, keys.Next):
+	case pages.Next:
+		switch {
+		case m.c.View.Phase == game.MatchOver:
+			m.screen = scrMatchOver
+			return nil
+		case m.readOnly:
+			m.setFlash(true, m.tr.T("status.readonly"))
+			return nil
+		case m.seat != nil:
+			return m.seatAct(game.NextHandAction())
+		}
 		m.screen = scrPlay
 		evs, lines, err := m.c.G.Apply(game.NextHandAction())
 		if err != nil {
@@ -49,9 +50,10 @@ func (m *Model) updateHandOver(k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		return m.applied(evs, lines)
-	case key.Matches(k, keys.Review):
+	case pages.Coach:
 		return m.reviewCurrent(m.c.View.Hand)
-	case m.openFromPage(k, keys.Settings, keys.Scores, keys.Stats):
+	}
+	if m.openFromPage(k, keys.Settings, keys.Scores, keys.Stats) {
 		return nil
 	}
 	m.setFlash(true, m.tr.T("status.handover.keys"))
@@ -90,57 +92,41 @@ func (m *Model) handOverBar() string {
 	return m.keyBar([]key.Binding{k.Next, k.Review, k.Scores, k.Quit, k.Stats, k.Settings})
 }
 
-// renderHandOver shows how the hand ended: the winner's hand in its
-// groups, what each player lost and why, the scores.
+// renderHandOver shows how the hand ended (ui/pages' HandEnd): the
+// winner's hand in its groups, what each player lost and why, the
+// scores, and the hands before when they fit.
 func (m *Model) renderHandOver() string {
-	v := &m.c.View
-	res := v.Result
+	res := m.c.View.Result
 	if res == nil {
 		return m.renderPage(nil, m.handOverBar())
 	}
-	var lines []string
+	h := pages.HandEnd{Head: m.tr.T("handover.lost"), AfterFits: true}
 	if res.WallOut {
-		lines = append(lines, m.st.Title.Render(m.tr.T("handover.wallout", res.Hand)), "")
+		h.Top = []string{m.st.Title.Render(m.tr.T("handover.wallout", res.Hand)), ""}
 	} else {
 		kind := m.tr.T("win." + res.Win.Kind.String())
 		title := m.tr.T("handover.won", res.Hand, m.seatName(res.Winner), kind)
 		if res.Winner == 0 && !m.Watching() {
 			title = m.tr.T("handover.won.you", res.Hand, kind)
 		}
-		lines = append(lines, m.st.Title.Render(title), "")
-		lines = append(lines, m.winLines(res)...)
-		lines = append(lines, "")
+		h.Top = append([]string{m.st.Title.Render(title), ""}, m.winLines(res)...)
+		h.Top = append(h.Top, "")
 	}
-	head := "handover.lost"
 	if res.Lost == [game.NumSeats]int{} {
-		head = "handover.scores" // nobody lost anything
+		h.Head = m.tr.T("handover.scores") // nobody lost anything
 	}
-	lines = append(lines, m.st.Bold.Render(m.tr.T(head)))
 	for s := range game.NumSeats {
 		lost := "-" + strconv.Itoa(res.Lost[s])
 		if res.Lost[s] == 0 {
 			lost = "0"
 		}
-		head := fmt.Sprintf("  %s  %s  %s", canvas.Fit(m.seatName(s), MaxNameLen), canvas.Right(lost, lossW), canvas.Fit(m.c.ScoreCell(s), scoreW))
-		why := m.lossReasons(res, s)
-		// The reasons wrap under themselves when the line is too short.
-		indent := canvas.Width(head) + 2
-		parts := canvas.Wrap(why, max(minReasonW, m.pageW()-indent))
-		for i, p := range parts {
-			if i == 0 {
-				lines = append(lines, m.st.Text.Render(head)+"  "+m.st.Dim.Render(p))
-			} else {
-				lines = append(lines, strings.Repeat(" ", indent)+m.st.Dim.Render(p))
-			}
-		}
+		cells := fmt.Sprintf("  %s  %s  %s  ", canvas.Fit(m.seatName(s), MaxNameLen), canvas.Right(lost, lossW), canvas.Fit(m.c.ScoreCell(s), scoreW))
+		h.Rows = append(h.Rows, pages.HandEndRow{Cells: cells, Why: m.lossReasons(res, s)})
 	}
-	// The hands before, when the page has room for them.
-	if len(m.history) > 1 {
-		if t := m.scoreTable(m.history); len(lines)+1+len(t) <= m.lay.Page.H {
-			lines = append(append(lines, ""), t...)
-		}
+	if len(m.history) > 1 { // the hands before, when the page has room for them
+		h.After = m.scoreTable(m.history)
 	}
-	return m.renderPage(lines, m.handOverBar())
+	return m.renderPage(pages.NewHandEnd(m.common(), h).Lines(), m.handOverBar())
 }
 
 // winLines draw the winning hand in its groups, with what the finishing

@@ -1,97 +1,92 @@
 package ui
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game"
-	"okey/ui/canvas"
+	"okey/ui/pages"
 )
 
 // The match-over screen is the final table: places, scores, who won and
-// who lost; n starts a new match.
+// who lost; n starts a new match. The page is ui/pages' Final, the same
+// in both games; each game gives its rows and words (pages101.go has
+// 101's).
 
 func (m *Model) updateMatchOver(k tea.KeyPressMsg) tea.Cmd {
 	m.flash = ""
 	keys := m.keys.MatchOver
-	switch {
-	case key.Matches(k, keys.Quit):
+	switch pages.NewFinal(m.common(), pages.FinalTable{}, nil).Update(k) {
+	case pages.Quit:
 		return m.quit()
-	case key.Matches(k, keys.NewMatch) && m.seat != nil:
-		return m.seatNewMatch()
-	case key.Matches(k, keys.NewMatch):
+	case pages.NewMatch:
+		if m.seat != nil {
+			return m.seatNewMatch()
+		}
 		return m.newMatchCmd("finished")
-	case key.Matches(k, keys.Game):
+	case pages.SwitchGame:
 		m.switchGame()
 		return nil
-	case key.Matches(k, keys.Review):
+	case pages.Coach:
 		return m.reviewCurrent(0)
-	case m.openFromPage(k, keys.Settings, keys.Scores, keys.Stats):
+	}
+	if m.openFromPage(k, keys.Settings, keys.Scores, keys.Stats) {
 		return nil
 	}
 	m.setFlash(true, m.tr.T("status.matchover.keys"))
 	return nil
 }
 
-// renderMatchOver is the final table: whether the player won, then the
-// places, points and outcomes in columns, then the last hand.
+// renderMatchOver is classic's final table (ui/pages' Final): whether
+// the player won and the rule that decides it, then the places, points
+// and outcomes, then the last hand.
 func (m *Model) renderMatchOver() string {
 	v := &m.c.View
 	mr := v.Match
-	bar := m.keyBar(m.keys.MatchOver.ShortHelp())
 	if mr == nil {
-		return m.renderPage(nil, bar)
+		return m.renderPage(nil, m.keyBar(m.keys.MatchOver.ShortHelp()))
 	}
-	lines := []string{m.st.Title.Render(m.tr.T("matchover.title", mr.Hands)), ""}
+	t := pages.FinalTable{Title: m.tr.T("matchover.title", mr.Hands), Rule: m.tr.T(classicWinRule(v.Rules))}
 	switch {
 	case m.Watching(): // a spectator has no outcome
 	case mr.Outcome[0] == game.OutcomeWon:
-		lines = append(lines, m.st.Good.Render(m.tr.T("matchover.you.won")), "")
+		t.Verdict, t.VerdictMood = m.tr.T("matchover.you.won"), pages.Won
 	case mr.Outcome[0] == game.OutcomeLost:
-		lines = append(lines, m.st.Warn.Render(m.tr.T("matchover.you.lost")), "")
+		t.Verdict, t.VerdictMood = m.tr.T("matchover.you.lost"), pages.Lost
 	default:
-		lines = append(lines, m.st.Bold.Render(m.tr.T("matchover.you.tied")), "")
+		t.Verdict, t.VerdictMood = m.tr.T("matchover.you.tied"), pages.Even
 	}
-	// How the match is won, as the 101 sheet says its own: a second
-	// place reads "You won" only with the rule beside it.
-	lines = append(lines[:len(lines)-1], m.st.Dim.Render(m.tr.T(classicWinRule(v.Rules))), "")
-	order := []int{0, 1, 2, 3}
-	slices.SortStableFunc(order, func(a, b int) int { return mr.Place[a] - mr.Place[b] })
-	scoring := v.Rules.Scoring()
-	head := "     " + canvas.Fit(m.tr.T("matchover.player"), MaxNameLen) + "  "
-	if scoring {
-		head += canvas.Right(m.tr.T("matchover.points"), pointsColW) + "  "
+	if v.Rules.Scoring() {
+		t.Points = m.tr.T("matchover.points")
 	}
-	lines = append(lines, m.st.Bold.Render(head+m.tr.T("matchover.result")))
-	for _, s := range order {
-		out := m.tr.T("outcome." + mr.Outcome[s].String())
-		st := m.st.Text
+	for _, s := range byPlace(mr.Place) {
+		mood := pages.Plain
 		switch mr.Outcome[s] {
 		case game.OutcomeWon:
-			st = m.st.Good
+			mood = pages.Won
 		case game.OutcomeLost:
-			st = m.st.Warn
+			mood = pages.Lost
 		}
-		row := fmt.Sprintf("  %d. %s  ", mr.Place[s], canvas.Fit(m.seatName(s), MaxNameLen))
-		if scoring {
-			row += canvas.Right(strconv.Itoa(mr.Scores[s]), pointsColW) + "  "
-		}
-		lines = append(lines, m.st.Text.Render(row)+st.Render(out))
+		t.Rows = append(t.Rows, pages.FinalRow{Place: mr.Place[s], Name: m.seatName(s), Points: strconv.Itoa(mr.Scores[s]),
+			Outcome: m.tr.T("outcome." + mr.Outcome[s].String()), Mood: mood})
 	}
 	if v.Result != nil {
-		lines = append(lines, "", m.st.Dim.Render(m.lastHandLine(v.Result)))
+		t.After = append(t.After, "", m.st.Dim.Render(m.lastHandLine(v.Result)))
 	}
-	lines = append(lines, m.fairLines(true)...)
-	lines = append(lines, "", m.st.Dim.Render(m.nextGameLine()))
-	return m.renderPage(lines, bar)
+	t.After = append(t.After, m.fairLines(true)...)
+	t.After = append(t.After, "", m.st.Dim.Render(m.nextGameLine()))
+	return m.renderComponent(pages.NewFinal(m.common(), t, m.keys.MatchOver.ShortHelp()))
 }
 
-// pointsColW is the width of the final table's points.
-const pointsColW = 6
+// byPlace are the seats in the order of their places, ties in seat
+// order.
+func byPlace(place [game.NumSeats]int) []int {
+	order := []int{0, 1, 2, 3}
+	slices.SortStableFunc(order, func(a, b int) int { return place[a] - place[b] })
+	return order
+}
 
 func (m *Model) lastHandLine(res *game.HandResult) string {
 	if res.WallOut {

@@ -1,196 +1,31 @@
 package ui
 
-// The settings screen: a form of the player's choices (language, speed,
-// colours, the bots, the rules), saved to the config directory with
-// enter.
+// The settings screen hosted: the form (ui/pages) of the settings'
+// lines (ui/settings) opened, its result acted on, the settings saved.
 
 import (
-	"slices"
-	"strconv"
-	"strings"
-
 	tea "charm.land/bubbletea/v2"
 
-	"okey/assets"
-	"okey/bots"
-	"okey/game"
 	"okey/ui/pages"
+	"okey/ui/problem"
+	"okey/ui/settings"
 )
 
 // settingsForm is the settings screen being edited: the form (ui/pages)
-// of the fields below, and the screen it returns to.
+// of the settings' lines, and the screen it returns to.
 type settingsForm struct {
 	*pages.Form
 	back screen
 }
 
-// field is a line of the form.
-type field = pages.Field
-
-// onto returns the settings base with the fields changed on f put on
-// top: the settings file takes what the player changed, never what a
-// flag set for one run.
-func (f *settingsForm) onto(base Settings) (Settings, error) {
-	fields := settingsFields(base)
-	for i := range f.Fields {
-		if f.Changed(i) {
-			fields[i] = f.Fields[i]
-		}
+// formRules are the form's rules, with the words and the levels of
+// 101's players as the Model has them when the form is drawn.
+func (m *Model) formRules() settings.FormRules {
+	return settings.FormRules{
+		T:         func(key string, args ...any) string { return m.tr.T(key, args...) },
+		Level101:  func(l string) string { return m.players101().Level(l) },
+		LevelName: m.levelName,
 	}
-	return settingsOf(fields)
-}
-
-// Indices of the settings fields.
-const (
-	fLang = iota
-	fSpeed
-	fTheme
-	fLevel1
-	fName1
-	fLevel2
-	fName2
-	fLevel3
-	fName3
-	fGame
-	fPreset
-	fPoints
-	fDeal
-	fIndicatorLast
-	fOneColour
-	fLeaveAtZero
-	fPartners
-	fWrap
-	fOpen
-	fProgressive
-	fOkeyPair
-	fIslek
-	fHands
-	fPartners101
-	fHouse
-	// fUndo is last: both games have it, after their own rules.
-	fUndo
-	numFields
-)
-
-var onOff = []string{"off", "on"}
-
-func boolAt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// settingsFields are the form's fields for s.
-func settingsFields(s Settings) []field {
-	r, err := game.ParseRules(s.Rules)
-	if err != nil {
-		r = game.DefaultRules()
-	}
-	pts := make([]string, 0, game.MaxPoints-game.MinPoints+1)
-	for p := game.MinPoints; p <= game.MaxPoints; p++ {
-		pts = append(pts, strconv.Itoa(p))
-	}
-	points := game.DefaultRules().Points // simple104 has none: show the default
-	if !r.Simple104 {
-		points = r.Points
-	}
-	choice := func(label string, values []string, cur string) field {
-		return field{Label: label, Values: values, At: max(0, slices.Index(values, cur))}
-	}
-	f := make([]field, numFields)
-	f[fLang] = choice("set.lang", assets.Languages, s.Lang)
-	f[fSpeed] = choice("set.speed", Speeds, s.Speed)
-	f[fTheme] = choice("set.theme", assets.Themes, s.Theme)
-	for i := range 3 {
-		f[fLevel1+2*i] = choice("set.level"+strconv.Itoa(i+1), bots.Levels, s.Levels[i])
-		f[fName1+2*i] = field{Label: "set.name" + strconv.Itoa(i+1), Text: s.Names[i], IsText: true}
-	}
-	preset := "standard"
-	if r.Simple104 {
-		preset = "simple104"
-	}
-	f[fPreset] = choice("set.preset", []string{"standard", "simple104"}, preset)
-	f[fPoints] = field{Label: "set.points", Values: pts, At: points - game.MinPoints}
-	f[fDeal] = choice("set.deal", []string{"table", "simple"}, r.Deal.String())
-	sw := func(label string, on bool) field {
-		return field{Label: label, Values: onOff, At: boolAt(on)}
-	}
-	f[fIndicatorLast] = sw("set.indicator_last", r.IndicatorLast)
-	f[fOneColour] = sw("set.one_colour_double", r.OneColourDouble)
-	f[fLeaveAtZero] = sw("set.leave_at_zero", r.LeaveAtZero)
-	f[fPartners] = sw("set.partners", r.Partners)
-	// simple104 has no wrap-around, but the line shows the standard
-	// rules' default for when the preset is switched back.
-	f[fWrap] = sw("set.wrap", r.Wrap || r.Simple104)
-	f[fUndo] = field{Label: "set.undo", Values: onOff, At: boolAt(s.Undo)}
-	f[fGame] = choice("set.game", gameValues, gameValue(s.Game))
-	add101Fields(f, s)
-	return f
-}
-
-// rulesOf builds the rules of classic Okey the fields describe.
-func rulesOf(f []field) (game.Rules, error) {
-	if f[fPreset].Value() == "simple104" {
-		return game.Simple104Rules(), nil
-	}
-	r := game.DefaultRules()
-	r.Points = f[fPoints].At + game.MinPoints
-	if f[fDeal].Value() == "simple" {
-		r.Deal = game.DealSimple
-	}
-	r.IndicatorLast = f[fIndicatorLast].At == 1
-	r.OneColourDouble = f[fOneColour].At == 1
-	r.LeaveAtZero = f[fLeaveAtZero].At == 1
-	r.Partners = f[fPartners].At == 1
-	r.Wrap = f[fWrap].At == 1
-	return r, r.Validate()
-}
-
-// settingsOf builds the settings the fields describe.
-func settingsOf(f []field) (Settings, error) {
-	r, err := rulesOf(f)
-	if err != nil {
-		return Settings{}, err
-	}
-	s := Settings{
-		Lang: f[fLang].Value(), Speed: f[fSpeed].Value(), Theme: f[fTheme].Value(),
-		Rules: r.String(),
-	}
-	for i := range 3 {
-		s.Levels[i] = f[fLevel1+2*i].Value()
-		s.Names[i] = strings.TrimSpace(f[fName1+2*i].Value())
-	}
-	s.Undo = f[fUndo].At == 1
-	s.Game = gameOf(f[fGame].Value())
-	r101, err := rules101Of(f)
-	if err != nil {
-		return Settings{}, err
-	}
-	s.Rules101 = r101.String()
-	return s, s.Validate()
-}
-
-// settingsRules are the form's rules (pages.FormRules): which lines a
-// game shows, which are moot, the notes on them.
-type settingsRules struct{ m *Model }
-
-// Moot reports whether field i does not apply: a rules option of
-// classic Okey under simple104.
-func (settingsRules) Moot(f []field, i int) bool {
-	return i >= fPoints && i <= fWrap && f[fPreset].Value() == "simple104"
-}
-
-// BlankAfter groups the look, the bots and the rules.
-func (settingsRules) BlankAfter(i int) bool { return i == fName3 || i == fTheme }
-
-// Foot is the note under the form: how it saves, and for 101 where its
-// rules are.
-func (r settingsRules) Foot(f []field) string {
-	if gameOf(f[fGame].Value()) == Game101 {
-		return r.m.tr.T("set.note101")
-	}
-	return r.m.tr.T("set.note")
 }
 
 func (m *Model) openSettings() {
@@ -200,7 +35,7 @@ func (m *Model) openSettings() {
 	}
 	m.overlay = ovNone
 	m.c.Held = -1
-	m.settings = &settingsForm{Form: pages.NewForm(settingsFields(m.set), settingsFields(m.saved), settingsRules{m}), back: back}
+	m.settings = &settingsForm{Form: pages.NewForm(settings.Fields(m.set), settings.Fields(m.saved), m.formRules()), back: back}
 	m.screen = scrSettings
 }
 
@@ -225,21 +60,21 @@ func (m *Model) updateSettings(k tea.KeyPressMsg) tea.Cmd {
 // saveSettings applies the form and writes it to the config directory.
 func (m *Model) saveSettings() tea.Cmd {
 	f := m.settings
-	s, err := settingsOf(f.Fields)
+	s, err := settings.Of(f.Fields)
 	if err != nil {
-		f.Err = say(err, m.tr)
+		f.Err = problem.In(err, m.tr)
 		return nil
 	}
-	saved, err := f.onto(m.saved)
+	saved, err := settings.Onto(f.Form, m.saved)
 	if err != nil {
-		f.Err = say(err, m.tr)
+		f.Err = problem.In(err, m.tr)
 		return nil
 	}
 	old := m.set
 	m.set = s
 	if err := m.applySettings(); err != nil {
 		m.set = old // applySettings changed nothing
-		f.Err = say(err, m.tr)
+		f.Err = problem.In(err, m.tr)
 		return nil
 	}
 	m.saved = saved
@@ -251,7 +86,7 @@ func (m *Model) saveSettings() tea.Cmd {
 	m.setFlash(false, msg)
 	files := m.files
 	save := func() tea.Msg {
-		if err := saveSettings(files, saved); err != nil {
+		if err := settings.Save(files, saved); err != nil {
 			return savedMsg{err: err, path: files.SettingsPath()}
 		}
 		return nil

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"okey/bots"
+	"okey/ui/settings"
 	"okey/ui/store"
 )
 
@@ -78,7 +79,7 @@ func TestScreensGolden(t *testing.T) {
 				if err := os.WriteFile(filepath.Join(state, store.MatchFile), []byte("garbage\n"), 0o644); err != nil {
 					t.Fatal(err)
 				}
-				s := DefaultSettings(lang)
+				s := settings.Default(lang)
 				s.Speed = "instant"
 				m, err := New(Options{Settings: s, StateDir: state, ConfigDir: cfg, Now: fixedNow, NoColor: true,
 					Seed: 7, SeedSet: true})

@@ -9,30 +9,8 @@ import (
 
 	"okey/game/okey101"
 	"okey/ui/play101"
+	"okey/ui/settings"
 )
-
-// --game and --rules choose a match of 101 and its rules; --points is
-// classic Okey's and is refused with 101; an unknown game is named.
-func TestGameFlags(t *testing.T) {
-	s := DefaultSettings("en")
-	g, r := "101", "open=121,hands=5"
-	got, err := s.Override(Overrides{Game: &g, Rules: &r})
-	if err != nil || got.Game != Game101 || got.Rules101 != "open=121,hands=5" || got.Rules != s.Rules {
-		t.Fatalf("--game 101 --rules %s: %+v, %v", r, got, err)
-	}
-	p := 10
-	if _, err := s.Override(Overrides{Game: &g, Points: &p}); err == nil || !strings.Contains(err.Error(), "--points") {
-		t.Fatalf("--points with 101: %v", err)
-	}
-	bad := "chess"
-	if _, err := s.Override(Overrides{Game: &bad}); err == nil || !strings.Contains(err.Error(), "chess") {
-		t.Fatalf("--game chess: %v", err)
-	}
-	classic := "classic"
-	if got, err := s.Override(Overrides{Game: &classic, Rules: &r}); err == nil {
-		t.Fatalf("classic rules open=121: %+v", got)
-	}
-}
 
 // The settings form chooses the game of the next match; while 101 is
 // chosen it shows the rules of 101 instead of the classic ones, and
@@ -42,7 +20,7 @@ func TestSettingsChooseTheGame(t *testing.T) {
 	m := newTestModel(t, 100, 30, withPlainBots)
 	drain(t, m, m.Init())
 	press(t, m, "o")
-	for m.settings.At != fGame {
+	for m.settings.At != settings.FieldGame {
 		press(t, m, "down")
 	}
 	if strings.Contains(plain(m), "Opening needs") || !strings.Contains(plain(m), "Starting points") {
@@ -63,7 +41,7 @@ func TestSettingsChooseTheGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var saved Settings
+	var saved settings.Settings
 	if err := json.Unmarshal(b, &saved); err != nil || saved.Game != Game101 || saved.Rules101 != "open=111" {
 		t.Fatalf("saved %+v (%v)", saved, err)
 	}
@@ -186,16 +164,16 @@ func TestSettingsHouseRules(t *testing.T) {
 	for i, want := range play101.HouseChoices() {
 		m := start101(t, 100, 30, withPlainBots)
 		press(t, m, "o")
-		for m.settings.At != fHouse {
+		for m.settings.At != settings.FieldHouse {
 			press(t, m, "down")
 		}
 		for range i {
 			press(t, m, "right")
 		}
-		if got := m.settings.Fields[fHouse].Value(); got != want {
+		if got := m.settings.Fields[settings.FieldHouse].Value(); got != want {
 			t.Fatalf("the form shows %q, want %q", got, want)
 		}
-		r, err := m.settings.rules101()
+		r, err := play101.RulesOf(m.settings.Fields[settings.FieldOpen : settings.FieldHouse+1])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -207,7 +185,7 @@ func TestSettingsHouseRules(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var saved Settings
+		var saved settings.Settings
 		if err := json.Unmarshal(b, &saved); err != nil {
 			t.Fatal(err)
 		}
@@ -215,8 +193,8 @@ func TestSettingsHouseRules(t *testing.T) {
 		if err != nil || back != r {
 			t.Fatalf("saved %q, reads %+v (%v), want %+v", saved.Rules101, back, err, r)
 		}
-		f := settingsFields(saved)
-		if got := f[fHouse].Value(); got != want {
+		f := settings.Fields(saved)
+		if got := f[settings.FieldHouse].Value(); got != want {
 			t.Fatalf("saved %q shows %q on the form", saved.Rules101, got)
 		}
 		m.Close()

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"okey/ui/settings"
+
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -20,10 +22,10 @@ func TestSettingsNamesTakeAPaste(t *testing.T) {
 		m.Update(tea.PasteMsg{Content: "ignored"}) // at the table: nothing
 		press(t, m, "o")
 		m.Update(tea.PasteMsg{Content: "ignored"}) // on the language: nothing
-		if m.settings.Fields[fLang].Value() != lang {
+		if m.settings.Fields[settings.FieldLang].Value() != lang {
 			t.Fatalf("%s: a paste changed the language", lang)
 		}
-		for m.settings.At != fName2 {
+		for m.settings.At != settings.FieldName2 {
 			press(t, m, "down")
 		}
 		for range len("Mehmet") {
@@ -33,7 +35,7 @@ func TestSettingsNamesTakeAPaste(t *testing.T) {
 		press(t, m, "left")
 		press(t, m, "left")
 		m.Update(tea.PasteMsg{Content: "Dr "})
-		if got := m.settings.Fields[fName2].Text; got != "Dr 李明" {
+		if got := m.settings.Fields[settings.FieldName2].Text; got != "Dr 李明" {
 			t.Fatalf("%s: the name is %q", lang, got)
 		}
 		out := plain(m)
@@ -42,13 +44,13 @@ func TestSettingsNamesTakeAPaste(t *testing.T) {
 		}
 		m.Update(tea.PasteMsg{Content: "Abdurrahmangazi"})
 		cut := m.tr.T("set.err.name", MaxNameLen)
-		if !strings.Contains(plain(m), cut) || m.settings.Fields[fName2].Text != "Dr Abdur李明" {
-			t.Fatalf("%s: a long paste: %q, and no %q:\n%s", lang, m.settings.Fields[fName2].Text, cut, plain(m))
+		if !strings.Contains(plain(m), cut) || m.settings.Fields[settings.FieldName2].Text != "Dr Abdur李明" {
+			t.Fatalf("%s: a long paste: %q, and no %q:\n%s", lang, m.settings.Fields[settings.FieldName2].Text, cut, plain(m))
 		}
 		m.Update(tea.PasteMsg{Content: "\u202e"}) // a direction override
 		chars := m.tr.T("set.err.name.chars")
-		if !strings.Contains(plain(m), chars) || m.settings.Fields[fName2].Text != "Dr Abdur李明" {
-			t.Fatalf("%s: a format character: %q, and no %q:\n%s", lang, m.settings.Fields[fName2].Text, chars, plain(m))
+		if !strings.Contains(plain(m), chars) || m.settings.Fields[settings.FieldName2].Text != "Dr Abdur李明" {
+			t.Fatalf("%s: a format character: %q, and no %q:\n%s", lang, m.settings.Fields[settings.FieldName2].Text, chars, plain(m))
 		}
 		if w, line := maxLineWidth(plain(m)); w > 80 {
 			t.Fatalf("%s: a line of %d columns: %q", lang, w, line)
@@ -61,7 +63,7 @@ func TestSettingsNamesTakeAPaste(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var s Settings
+		var s settings.Settings
 		if err := json.Unmarshal(b, &s); err != nil || s.Names[1] != "Dr Abdur李明" {
 			t.Fatalf("%s: settings file: %s (%v)", lang, b, err)
 		}
@@ -74,7 +76,7 @@ func TestSettingsEmptyNameRefused(t *testing.T) {
 	m := newTestModel(t, 100, 30)
 	drain(t, m, m.Init())
 	press(t, m, "o")
-	for m.settings.At != fName1 {
+	for m.settings.At != settings.FieldName1 {
 		press(t, m, "down")
 	}
 	for range 10 {

@@ -53,7 +53,7 @@ func TestEveryPartFitsTheTerminal(t *testing.T) {
 // terminal as tall as 60 rows the bands and the rack stand further apart
 // than at 40, and the score history under the rack keeps its lines.
 func TestTallTableSpacesOut(t *testing.T) {
-	gapOf := func(s Screen) int { return s.Mid.Y - s.Top.Y - BandH }
+	gapOf := func(s Screen) int { return s.Mid.Y - s.Top.Y - s.BandH }
 	at40, at60 := NewScreen(200, 40), NewScreen(200, 60)
 	if gapOf(at40) != 1 || gapOf(at60) <= gapOf(at40) || gapOf(at60) > gapMax {
 		t.Fatalf("gaps between the bands: %d at 40 rows, %d at 60", gapOf(at40), gapOf(at60))
@@ -61,7 +61,7 @@ func TestTallTableSpacesOut(t *testing.T) {
 	if at60.History.H < HistoryMin+historyKeep {
 		t.Fatalf("the score history keeps %d lines at 60 rows", at60.History.H)
 	}
-	if r := at60.Rack; r.Y != at60.Bottom.Y+BandH+gapOf(at60) {
+	if r := at60.Rack; r.Y != at60.Bottom.Y+at60.BandH+gapOf(at60) {
 		t.Fatalf("the rack %+v does not stand a gap under the bottom band %+v", r, at60.Bottom)
 	}
 }

@@ -17,16 +17,14 @@ const (
 	MinHeight = 24
 )
 
-// Sizes of the table's parts.
+// Sizes of the table's parts (those that grow with the tiles are
+// worked out from the tile's size: see partsFor).
 const (
-	stackW      = 20 // a discard stack: its top tile and two words
-	panelW      = 21 // a bot's name, level, score and tiles
-	centerW     = 36 // the wall and the indicator
-	BandH       = theme.TileH
-	rackW       = rack.Cols*theme.TileW + 2 // the rack in its frame
-	rackH       = 2*theme.TileH + 2
+	stackWords  = 14  // the two words beside a stack's top tile
+	panelW      = 21  // a bot's name, level, score and tiles
+	indWords    = 11  // the words beside the indicator
 	logSide     = 34  // the log beside the table on wide terminals
-	tableW      = 100 // the table grows no wider
+	tableW      = 100 // the table grows no wider with small tiles
 	logW        = 60  // nor the log beside it
 	logMin      = 3   // lines of the log below the table, at the least
 	logMore     = 8   // lines the log below the table grows by, at most
@@ -37,7 +35,51 @@ const (
 	PageX       = 2   // the left margin of the pages and overlays
 	gapMax      = 3   // lines between the bands, at most (a tall terminal)
 	historyKeep = 6   // lines the score history keeps beyond HistoryMin before the bands space out
+	textH       = 3   // lines of a panel, the wall, the words beside the wall, a stack and the indicator
 )
+
+// A terminal this wide and this tall draws the table in big tiles
+// (theme.BigTile): there is room for their rack (15 tiles of 7
+// columns) with the log beside it, and for their bands with the score
+// history under the rack; below it, the tiles stay small.
+const (
+	BigW = 144
+	BigH = 44
+)
+
+// TileFor is the size of the table's tiles on a w×h terminal: big
+// where the whole table of big tiles fits with the log beside it,
+// small otherwise. Both tables and their mouse read it (through
+// Screen.Tile and Table101.Tile), so a click lands on the tile drawn.
+func TileFor(w, h int) theme.TileSize {
+	if w >= BigW && h >= BigH {
+		return theme.BigTile
+	}
+	return theme.SmallTile
+}
+
+// parts are the widths and heights of the parts that grow with the
+// tiles.
+type parts struct {
+	band, stack, center, rackW, rackH, table int
+}
+
+func partsFor(t theme.TileSize) parts {
+	return parts{
+		band:   t.H,
+		stack:  t.W + 1 + stackWords,
+		center: wallW + 1 + wordsW + 1 + t.W + 1 + indWords,
+		rackW:  RackW(t),
+		rackH:  RackH(t),
+		table:  tableW + RackW(t) - RackW(theme.SmallTile), // as much wider as its rack
+	}
+}
+
+// RackW is the width of the rack in its frame with tiles of size t.
+func RackW(t theme.TileSize) int { return rack.Cols*t.W + 2 }
+
+// RackH is the rack's height in its frame with tiles of size t.
+func RackH(t theme.TileSize) int { return 2*t.H + 2 }
 
 // Rect is a part of the screen.
 type Rect struct{ X, Y, W, H int }
@@ -54,6 +96,10 @@ type Screen struct {
 	W, H int
 	// TooSmall is set below MinWidth×MinHeight: only a notice is shown.
 	TooSmall bool
+	// Tile is the size the table's tiles are drawn in (TileFor); BandH
+	// the height of each band, a tile's.
+	Tile  theme.TileSize
+	BandH int
 
 	Header Rect
 	// Table is the area of the three bands and the rack.
@@ -99,7 +145,7 @@ type Screen struct {
 // Slot is the rectangle of rack slot i.
 func (l Screen) Slot(i int) Rect {
 	r, c := i/rack.Cols, i%rack.Cols
-	return Rect{l.SlotsX + c*theme.TileW, l.SlotsY + r*theme.TileH, theme.TileW, theme.TileH}
+	return Rect{l.SlotsX + c*l.Tile.W, l.SlotsY + r*l.Tile.H, l.Tile.W, l.Tile.H}
 }
 
 // SlotAt is the rack slot under the cell (x, y), or -1.
@@ -126,12 +172,16 @@ func (l Screen) Corner(seat int) Rect {
 	return l.BottomLeft
 }
 
-// StackWordsW is the width of the words beside a stack's top tile.
-func StackWordsW(r Rect) int { return r.W - theme.TileW - 1 }
+// StackWordsW is the width of the words beside a stack's top tile in
+// r.
+func (l Screen) StackWordsW(r Rect) int { return r.W - l.Tile.W - 1 }
 
 // NewScreen places the screens for a W×H terminal.
 func NewScreen(w, h int) Screen {
-	l := Screen{W: w, H: h}
+	l := Screen{W: w, H: h, Tile: TileFor(w, h)}
+	z := partsFor(l.Tile)
+	l.BandH = z.band
+	BandH, stackW, centerW, rackW, rackH, tableW := z.band, z.stack, z.center, z.rackW, z.rackH, z.table
 	if w < MinWidth || h < MinHeight {
 		l.TooSmall = true
 		return l
@@ -196,17 +246,20 @@ func NewScreen(w, h int) Screen {
 	l.TopRight = Rect{tx + tw - stackW, l.Top.Y, stackW, BandH}
 	l.BottomLeft = Rect{tx, l.Bottom.Y, stackW, BandH}
 	l.BottomRight = Rect{tx + tw - stackW, l.Bottom.Y, stackW, BandH}
-	l.PanelTop = Rect{tx + (tw-panelW)/2, l.Top.Y, panelW, BandH}
-	l.PanelLeft = Rect{tx, l.Mid.Y, panelW, BandH}
-	l.PanelRight = Rect{tx + tw - panelW, l.Mid.Y, panelW, BandH}
+	// The panels, the wall and the words are three lines, in the
+	// middle of a band of big tiles.
+	off := (BandH - textH) / 2
+	l.PanelTop = Rect{tx + (tw-panelW)/2, l.Top.Y + off, panelW, textH}
+	l.PanelLeft = Rect{tx, l.Mid.Y + off, panelW, textH}
+	l.PanelRight = Rect{tx + tw - panelW, l.Mid.Y + off, panelW, textH}
 	l.Center = Rect{tx + (tw-centerW)/2, l.Mid.Y, centerW, BandH}
-	l.Wall = Rect{l.Center.X, l.Mid.Y, wallW, BandH}
-	l.WallWords = Rect{l.Wall.X + wallW + 1, l.Mid.Y, wordsW, BandH}
-	l.Indicator = Rect{l.WallWords.X + wordsW + 1, l.Mid.Y, theme.TileW, BandH}
-	ix := l.Indicator.X + theme.TileW + 1
-	l.IndicatorWords = Rect{ix, l.Mid.Y, l.Center.X + l.Center.W - ix, BandH}
+	l.Wall = Rect{l.Center.X, l.Mid.Y + off, wallW, textH}
+	l.WallWords = Rect{l.Wall.X + wallW + 1, l.Mid.Y + off, wordsW, textH}
+	l.Indicator = Rect{l.WallWords.X + wordsW + 1, l.Mid.Y, l.Tile.W, BandH}
+	ix := l.Indicator.X + l.Tile.W + 1
+	l.IndicatorWords = Rect{ix, l.Mid.Y + off, l.Center.X + l.Center.W - ix, textH}
 	youW := tw - 2*stackW - 2
-	l.You = Rect{tx + stackW + 1, l.Bottom.Y, youW, BandH}
+	l.You = Rect{tx + stackW + 1, l.Bottom.Y + off, youW, textH}
 
 	l.Rack = Rect{tx + (tw-rackW)/2, y, rackW, rackH}
 	l.SlotsX = l.Rack.X + 1

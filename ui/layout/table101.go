@@ -29,6 +29,8 @@ const (
 //	the keys
 type Table101 struct {
 	W, H int
+	// Tile is the size of the rack's tiles (TileFor).
+	Tile theme.TileSize
 	// Table is the width the table's parts take (the log is beside it
 	// on a wide terminal).
 	Header Rect
@@ -52,7 +54,8 @@ type Table101 struct {
 
 // layout101 lays out the 101 table for a w×h terminal.
 func NewTable101(w, h int) Table101 {
-	l := Table101{W: w, H: h}
+	l := Table101{W: w, H: h, Tile: TileFor(w, h)}
+	rackW, rackH := RackW(l.Tile), RackH(l.Tile)
 	l.Header = Rect{0, 0, w, 1}
 	l.Help = Rect{0, h - 1, w, 1}
 	l.StatusH = 2
@@ -103,7 +106,7 @@ func (l Table101) Split(need int) (table, log Rect) {
 // Slot is the rectangle of rack slot i.
 func (l Table101) Slot(i int) Rect {
 	r, c := i/rack.Cols, i%rack.Cols
-	return Rect{l.SlotsX + c*theme.TileW, l.SlotsY + r*theme.TileH, theme.TileW, theme.TileH}
+	return Rect{l.SlotsX + c*l.Tile.W, l.SlotsY + r*l.Tile.H, l.Tile.W, l.Tile.H}
 }
 
 // SlotAt is the rack slot under the cell (x, y), or -1.

@@ -1,9 +1,11 @@
 // Package pages holds the app's pages that both games share, each a
 // component the ui Model hosts: the notice before playing, the
 // too-small screen, the locked state directory, the statistics, the
-// settings form (what its fields mean stays with the host), the
-// coach's review of a hand or a match (its work stays with the host)
-// and the saved matches (read by the host); and the parts every page is
+// settings form (what its fields mean is ui/settings'), the
+// coach's review of a hand or a match (its work stays with the host),
+// the saved matches (read by the host), and the pages between hands
+// both games show alike, fed plain values by each game (the match found
+// saved, a hand's end, the final table); and the parts every page is
 // made of, written once: the key bar at the foot, the scroll of a page
 // longer than the screen, the frame that places a page's lines between
 // the header and the bar.
@@ -18,7 +20,7 @@
 //	page.go     Common, the Component interface, Result, Frame
 //	bar.go      the key bar: whole keys most needed first, drawn once per set and width
 //	scroll.go   the scroll of a page of lines (a bubbles viewport), by keys and wheel
-//	name.go     a name on the form: bubbles' textinput, kept to a name's caps
+//	name.go     a name on the form: bubbles' textinput, kept to a name's caps; a name from outside cleaned to them
 //	coach.go    the coach's words (moves, reasons) in the player's language, and the tiles a move uses
 //	info.go     an information page: lines that scroll, closed by esc or its key
 //	stats.go    the statistics page's lines
@@ -26,6 +28,7 @@
 //	form.go     the settings form: fields, the cursor, choices, the note; what fields mean is the owner's (FormRules)
 //	review.go   the coach's review: the work's progress, then a decision at a time on the rack
 //	matches.go  the saved matches, to review one: the list with its cursor
+//	between.go  the pages between hands of both games: Resume (the match found saved), Final (the final table), HandEndPage (a hand's end)
 //
 // It may import ui/canvas, ui/layout, ui/keymap, ui/theme, ui/i18n,
 // ui/stats, ui/rack (the review's rack), ui/cli and bots/coach (the

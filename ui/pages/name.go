@@ -2,11 +2,13 @@ package pages
 
 import (
 	"slices"
+	"strings"
 	"unicode"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"okey/ui/canvas"
 )
@@ -36,6 +38,25 @@ func Printable(s string) bool {
 		}
 	}
 	return true
+}
+
+// CleanName makes a name from outside (a record's meta, an SSH user
+// name) safe to show: control and format characters (a newline, an
+// escape, a direction override) go, and it is cut to MaxNameLen
+// columns.
+func CleanName(s string) string {
+	// Cut first, so a huge name costs nothing: no name is longer than
+	// four bytes a column plus its marks, escapes included.
+	s = canvas.CutBytes(s, 4*MaxNameBytes)
+	// A name loses its control characters outright (a newline in it
+	// joins its parts), then what terminals draw unalike.
+	s = canvas.SafeText(strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return -1
+		}
+		return r
+	}, s))
+	return strings.TrimSpace(canvas.CutBytes(ansi.Truncate(strings.TrimSpace(s), MaxNameLen, ""), MaxNameBytes))
 }
 
 // NewNameField is the editor of a name on the settings form, holding

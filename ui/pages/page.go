@@ -45,8 +45,17 @@ const (
 	Save
 	// Cancel: leave the form, saying nothing was saved.
 	Cancel
-	// Open: open what is chosen (a saved match's review).
+	// Open: open what is chosen (a saved match's review; the match
+	// found saved, resumed).
 	Open
+	// NewMatch: start a new match.
+	NewMatch
+	// SwitchGame: switch the game of the next new match.
+	SwitchGame
+	// Coach: open the coach's review of what was played.
+	Coach
+	// Next: go on to the next hand (or the final table).
+	Next
 )
 
 // Component is a page the host shows: it answers keys with a Result,

@@ -70,7 +70,7 @@ func (t *Table) Render(c *canvas.Canvas, l layout.Table101, f table.Frame, botto
 		}
 	}
 	t.RenderWork(c, l.Work)
-	t.RenderRack(c, l.Rack, bottom, f)
+	t.RenderRack(c, l.Rack, l.Tile, bottom, f)
 }
 
 // ShortHelp picks the table's keys worth showing now: a match only

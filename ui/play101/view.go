@@ -369,10 +369,10 @@ func (t *Table) RenderSeat(c *canvas.Canvas, l layout.Table101, seat int, f tabl
 	c.Put(table.AlignedX(r, lw, a), r.Y+2, line)
 }
 
-// RenderRack draws the rack in its frame: its title says the
+// RenderRack draws the rack in its frame in tiles of size sz: its title says the
 // player's tiles, points and opening; each tile's frame and bottom
 // mark say the cursor, the tile picked up, the group it is chosen into.
-func (t *Table) RenderRack(c *canvas.Canvas, r layout.Rect, bottom string, f table.Frame) {
+func (t *Table) RenderRack(c *canvas.Canvas, r layout.Rect, sz theme.TileSize, bottom string, f table.Frame) {
 	v := &t.View
 	w := t.host.Words()
 	sheet := t.host.Styles()
@@ -391,7 +391,7 @@ func (t *Table) RenderRack(c *canvas.Canvas, r layout.Rect, bottom string, f tab
 	if t.Held >= 0 {
 		title = " " + w.Tr.T("rack.holding", t.TileName(t.Rack.Slots[t.Held])) + " "
 	}
-	table.DrawRack(c, r, sheet.Panel, title, bottom, func(i int) [theme.TileH]string {
+	table.DrawRack(c, r, sheet.Panel, title, bottom, sz, func(i int) []string {
 		f := theme.FramePlain
 		g := t.GroupOf(i)
 		switch {
@@ -413,9 +413,9 @@ func (t *Table) RenderRack(c *canvas.Canvas, r layout.Rect, bottom string, f tab
 		}
 		x := t.Rack.Slots[i]
 		if x == tile.NoTile {
-			return sheet.EmptySlot(f)
+			return sheet.EmptySlotIn(sz, f)
 		}
 		face, lbl := t.FaceOf(x)
-		return sheet.TileMarked(face, f, lbl, mark)
+		return sheet.TileIn(sz, face, f, lbl, mark)
 	})
 }

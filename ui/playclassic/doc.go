@@ -42,9 +42,12 @@
 //	history.go      a match's score history, hand by hand, from its record
 //	log.go          the move log's entries (LogEntry) in the player's
 //	                words (LogText)
+//	rules.go        the rules of classic Okey on the settings form: their
+//	                lines (RulesFields), which are moot, the rules read
+//	                back (RulesOf)
 //
 // It imports the referee (game, game/hand, game/tile), the bots, the
 // table's core (ui/table, ui/rack, ui/seats, ui/canvas, ui/layout,
-// ui/keymap), ui/theme, ui/i18n, Bubble Tea (its commands and
+// ui/keymap), ui/pages (a form's lines), ui/theme, ui/i18n, Bubble Tea (its commands and
 // messages) and Bubbles' key, and nothing of ui.
 package playclassic

@@ -33,14 +33,21 @@ func (t *Table) FaceOf(x tile.Tile) (tile.Tile, theme.Label) {
 	return x, theme.LabelNone
 }
 
-// TileBox is tile x drawn in frame f (an empty place, dimmed, for none).
+// TileBox is tile x drawn small in frame f (an empty place, dimmed, for
+// none).
 func (t *Table) TileBox(x tile.Tile, f theme.Frame) [3]string {
+	r := t.TileBoxIn(theme.SmallTile, x, f)
+	return [3]string{r[0], r[1], r[2]}
+}
+
+// TileBoxIn is TileBox in tiles of size sz.
+func (t *Table) TileBoxIn(sz theme.TileSize, x tile.Tile, f theme.Frame) []string {
 	st := t.host.Styles()
 	if x == tile.NoTile {
-		return st.Tile(tile.NoTile, theme.FrameDim, theme.LabelNone)
+		return st.TileIn(sz, tile.NoTile, theme.FrameDim, theme.LabelNone, 0)
 	}
 	face, lbl := t.FaceOf(x)
-	return st.Tile(face, f, lbl)
+	return st.TileIn(sz, face, f, lbl, 0)
 }
 
 // RenderStack draws seat's discard stack at its corner of l: the top
@@ -57,8 +64,8 @@ func (t *Table) RenderStack(c *canvas.Canvas, l layout.Screen, seat int) {
 	if seat != v.Previous && seat != 0 {
 		fr = theme.FrameDim
 	}
-	box := t.TileBox(top, fr)
-	lw := layout.StackWordsW(r)
+	box := t.TileBoxIn(l.Tile, top, fr)
+	lw := l.StackWordsW(r)
 	var words [3]string
 	if seat == 0 && !w.Watching {
 		words[0] = w.Tr.T("stack.yours")
@@ -72,14 +79,16 @@ func (t *Table) RenderStack(c *canvas.Canvas, l layout.Screen, seat int) {
 		words[2] = t.paint(table.Dim, canvas.Cut(w.Tr.T("stack.browse"), lw))
 	}
 	left := r == l.TopLeft || r == l.BottomLeft
-	for i := range layout.BandH {
-		txt := words[i]
-		if i < 2 {
-			st := table.Text
-			if i == 1 {
-				st = table.Dim
-			}
-			txt = t.paint(st, canvas.Cut(txt, lw))
+	off := (l.BandH - len(words)) / 2 // the words beside a big tile's middle
+	for i := range l.BandH {
+		var txt string
+		switch j := i - off; {
+		case j == 0:
+			txt = t.paint(table.Text, canvas.Cut(words[0], lw))
+		case j == 1:
+			txt = t.paint(table.Dim, canvas.Cut(words[1], lw))
+		case j == 2:
+			txt = words[2]
 		}
 		if left {
 			c.Put(r.X, r.Y+i, box[i]+" "+txt)
@@ -207,11 +216,10 @@ func (t *Table) RenderCenter(c *canvas.Canvas, l layout.Screen) {
 
 	ind, iw := l.Indicator, l.IndicatorWords
 	if v.Indicator == tile.NoTile {
-		c.Put(ind.X, ind.Y+1, sheet.Dim.Render(canvas.Cut(tr.T("center.noindicator"), iw.X+iw.W-ind.X)))
+		c.Put(ind.X, ind.Y+l.BandH/2, sheet.Dim.Render(canvas.Cut(tr.T("center.noindicator"), iw.X+iw.W-ind.X)))
 		return
 	}
-	face := sheet.Tile(v.Indicator, theme.FramePlain, theme.LabelNone)
-	c.Put(ind.X, ind.Y, face[:]...)
+	c.Put(ind.X, ind.Y, sheet.TileIn(l.Tile, v.Indicator, theme.FramePlain, theme.LabelNone, 0)...)
 	okey, joker := tr.T("center.okey", tr.Face(v.Okey)), t.paint(table.Dim, canvas.Cut(tr.T("center.false", tr.Face(v.Okey)), iw.W))
 	if canvas.Width(okey) > iw.W {
 		// The okey in words ("okey: kırmızı 13") takes two lines; the
@@ -225,9 +233,9 @@ func (t *Table) RenderCenter(c *canvas.Canvas, l layout.Screen) {
 	)
 }
 
-// RenderRack draws the rack in its frame r, the cursor and the tile
-// picked up marked by their frames.
-func (t *Table) RenderRack(c *canvas.Canvas, r layout.Rect) {
+// RenderRack draws the rack in its frame r in tiles of size sz, the
+// cursor and the tile picked up marked by their frames.
+func (t *Table) RenderRack(c *canvas.Canvas, r layout.Rect, sz theme.TileSize) {
 	w := t.host.Words()
 	sheet := t.host.Styles()
 	title := " " + w.Tr.T("rack.title") + " "
@@ -237,7 +245,7 @@ func (t *Table) RenderRack(c *canvas.Canvas, r layout.Rect) {
 	if t.Held >= 0 {
 		title = " " + w.Tr.T("rack.holding", t.TileName(t.Rack.Slots[t.Held])) + " "
 	}
-	table.DrawRack(c, r, sheet.Panel, title, "", func(i int) [theme.TileH]string {
+	table.DrawRack(c, r, sheet.Panel, title, "", sz, func(i int) []string {
 		f := theme.FramePlain
 		switch {
 		case i == t.Held:
@@ -247,10 +255,10 @@ func (t *Table) RenderRack(c *canvas.Canvas, r layout.Rect) {
 		}
 		x := t.Rack.Slots[i]
 		if x == tile.NoTile {
-			return sheet.EmptySlot(f)
+			return sheet.EmptySlotIn(sz, f)
 		}
 		face, lbl := t.FaceOf(x)
-		return sheet.Tile(face, f, lbl)
+		return sheet.TileIn(sz, face, f, lbl, 0)
 	})
 }
 
@@ -275,5 +283,5 @@ func (t *Table) Render(c *canvas.Canvas, l layout.Screen, f table.Frame) {
 	t.RenderPanel(c, 3, l.PanelLeft, table.Left, f)
 	t.RenderYou(c, l.You, f)
 	t.RenderCenter(c, l)
-	t.RenderRack(c, l.Rack)
+	t.RenderRack(c, l.Rack, l.Tile)
 }

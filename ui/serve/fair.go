@@ -18,6 +18,7 @@ import (
 
 	"okey/game/fair"
 	"okey/ui"
+	"okey/ui/canvas"
 )
 
 // Fair deals. Every match's seed is drawn from the server's source of
@@ -140,7 +141,7 @@ func (s *Server) command(sess ssh.Session) bool {
 		return true
 	}
 	if args[0] != "record" {
-		return fail(2, "unknown command %q: connect with no command to play, or ask for \"record TABLE\" (a table's last finished match) or \"status\" (the nodes and their tables)", cutWidth(ansi.Strip(ui.CutBytes(args[0], 64)), 20))
+		return fail(2, "unknown command %q: connect with no command to play, or ask for \"record TABLE\" (a table's last finished match) or \"status\" (the nodes and their tables)", cutWidth(ansi.Strip(canvas.CutBytes(args[0], 64)), 20))
 	}
 	if len(args) != 2 {
 		return fail(2, "%s", recordUsage)

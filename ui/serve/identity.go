@@ -6,11 +6,11 @@ import (
 	"strings"
 	"unicode"
 
+	"okey/ui/canvas"
+
 	"charm.land/ssh"
 	"github.com/charmbracelet/x/ansi"
 	gossh "golang.org/x/crypto/ssh"
-
-	"okey/ui"
 )
 
 // Who a player is: the SHA-256 fingerprint of the key that
@@ -104,7 +104,7 @@ func guestID(code string) string { return guestPrefix + code }
 // sequences and control characters go, spaces are folded, and it is cut
 // to maxChat columns.
 func cleanChat(s string) string {
-	s = ui.SafeText(ansi.Strip(ui.CutBytes(s, maxChatBytes)))
+	s = canvas.SafeText(ansi.Strip(canvas.CutBytes(s, maxChatBytes)))
 	s = strings.Join(strings.Fields(s), " ")
 	return cutWidth(s, maxChat)
 }

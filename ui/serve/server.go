@@ -28,6 +28,7 @@ import (
 
 	"okey/game/hand"
 	"okey/ui"
+	"okey/ui/canvas"
 	"okey/ui/i18n"
 	"okey/ui/store"
 )
@@ -603,7 +604,7 @@ func (s *Server) guard(next wish.Middleware) wish.Middleware {
 			defer s.wg.Done()
 			defer func() {
 				if r := recover(); r != nil {
-					s.log.Error("panic in a session", "panic", r, "user", ui.CleanName(ansi.Strip(ui.CutBytes(sess.User(), maxUserBytes))))
+					s.log.Error("panic in a session", "panic", r, "user", ui.CleanName(ansi.Strip(canvas.CutBytes(sess.User(), maxUserBytes))))
 				}
 				s.ended(sess)
 			}()
@@ -700,10 +701,10 @@ func (s *Server) program(sess ssh.Session) (*tea.Program, *session) {
 		return nil, nil
 	}
 	if s.cfg.hook != nil {
-		s.cfg.hook("start", ui.CutBytes(sess.User(), maxUserBytes))
+		s.cfg.hook("start", canvas.CutBytes(sess.User(), maxUserBytes))
 	}
 	id, code := identityOf(sess)
-	name := ui.CleanName(ansi.Strip(ui.CutBytes(sess.User(), maxUserBytes)))
+	name := ui.CleanName(ansi.Strip(canvas.CutBytes(sess.User(), maxUserBytes)))
 	if name == "" {
 		name = "guest"
 	}

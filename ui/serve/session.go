@@ -14,6 +14,7 @@ import (
 	"okey/bots"
 	"okey/game"
 	"okey/ui"
+	"okey/ui/canvas"
 	"okey/ui/i18n"
 	"okey/ui/theme"
 )
@@ -753,7 +754,7 @@ func editField(f *textinput.Model, msg tea.Msg, maxBytes int) tea.Cmd {
 	var cmd tea.Cmd
 	*f, cmd = f.Update(msg)
 	if v := f.Value(); len(v) > maxBytes {
-		f.SetValue(ui.CutBytes(v, maxBytes))
+		f.SetValue(canvas.CutBytes(v, maxBytes))
 		f.CursorEnd()
 	}
 	return cmd

@@ -20,6 +20,7 @@ import (
 	"okey/bots"
 	"okey/game"
 	"okey/ui"
+	"okey/ui/pages"
 )
 
 // A table is one goroutine (run) that owns everything about it: the
@@ -590,7 +591,7 @@ func (t *table) uniqueName(name string, seat int) string {
 	out := name
 	for n := 2; taken(out); n++ {
 		suffix := fmt.Sprint(n)
-		out = ui.CleanName(cutWidth(name, ui.MaxNameLen-len(suffix)) + suffix)
+		out = ui.CleanName(cutWidth(name, pages.MaxNameLen-len(suffix)) + suffix)
 	}
 	return out
 }

@@ -3,7 +3,8 @@
 // NO_COLOR, and renders tiles with it.
 //
 // Tiles are drawn from ASCII letters, digits and box-drawing characters
-// only, 5 columns by 3 lines:
+// only, 5 columns by 3 lines (SmallTile; on a wide, tall terminal the
+// table draws them 7 by 5, BigTile, the face in the middle):
 //
 //	┌───┐   ┌R5─┐   ┌OK─┐   ┌J──┐   ╔═══╗   ┏━━━┓
 //	│R7 │   │OK │   │K9 │   │R5 │   ║K12║   ┃B3 ┃
@@ -118,13 +119,14 @@ type Styles struct {
 
 	face    [tile.NumColours]lipgloss.Style
 	frame   [numFrames]lipgloss.Style
-	tiles   map[tileKey][3]string
+	tiles   map[tileKey][]string
 	inline  map[tile.Tile]string
 	helpKey lipgloss.Style
 	helpSep lipgloss.Style
 }
 
 type tileKey struct {
+	size  TileSize
 	t     tile.Tile // the face shown
 	frame Frame
 	label Label
@@ -140,7 +142,7 @@ func New(p Palette, dark, noColor bool) *Styles {
 		v := p[role]
 		return ld(lipgloss.Color(v[0]), lipgloss.Color(v[1]))
 	}
-	s := &Styles{Dark: dark, NoColor: noColor, tiles: map[tileKey][3]string{}}
+	s := &Styles{Dark: dark, NoColor: noColor, tiles: map[tileKey][]string{}}
 	base := lipgloss.NewStyle()
 	if noColor {
 		s.Text = base
@@ -270,11 +272,30 @@ func (b Border) Sides() (left, right string) { return b.left, b.right }
 // HelpStyles are the key and separator styles for the help bar.
 func (s *Styles) HelpStyles() (key, sep lipgloss.Style) { return s.helpKey, s.helpSep }
 
-// TileW and TileH are a tile's size on screen.
+// TileW and TileH are a small tile's size on screen (SmallTile), the
+// size of the pages between hands and of the table on a terminal of
+// ordinary size.
 const (
 	TileW = 5
 	TileH = 3
 )
+
+// TileSize is a tile's size on screen, columns by lines. The table
+// chooses it per frame from the terminal's size (layout), so that a
+// wide, tall terminal shows tiles one can read from afar rather than
+// a small table in an empty screen.
+type TileSize struct{ W, H int }
+
+// The sizes a tile is drawn in: the small one fits 80×24, the big one
+// a terminal with room for a table of them.
+var (
+	SmallTile = TileSize{TileW, TileH}
+	BigTile   = TileSize{7, MaxTileH}
+)
+
+// MaxTileH is the tallest tile's height (BigTile's): what a drawing may
+// hold a tile's lines in without allocating.
+const MaxTileH = 5
 
 var edges = [numFrames][6]string{
 	// top-left, horizontal, top-right, vertical, bottom-left, bottom-right
@@ -293,14 +314,24 @@ func (s *Styles) Tile(t tile.Tile, f Frame, l Label) [3]string { return s.TileMa
 // middle of the bottom edge: on the 101 rack, the group a tile is
 // chosen into.
 func (s *Styles) TileMarked(t tile.Tile, f Frame, l Label, mark byte) [3]string {
-	k := tileKey{t, f, l, mark}
+	r := s.TileIn(SmallTile, t, f, l, mark)
+	return [3]string{r[0], r[1], r[2]}
+}
+
+// TileIn is TileMarked in size sz: sz.H lines of sz.W columns, the
+// face on the middle line. The lines are the sheet's own, drawn once
+// and shared: the caller must not change them.
+func (s *Styles) TileIn(sz TileSize, t tile.Tile, f Frame, l Label, mark byte) []string {
+	k := tileKey{sz, t, f, l, mark}
 	if r, ok := s.tiles[k]; ok {
 		return r
 	}
-	r := s.renderTile(t, f, l)
+	r := s.renderTile(sz, t, f, l)
 	if mark != 0 {
 		e, fr := edges[f], s.frame[f]
-		r[2] = fr.Render(e[4]+e[1]) + s.Mark.Render(string(rune(mark))) + fr.Render(e[1]+e[5])
+		left := (sz.W - 3) / 2
+		r[len(r)-1] = fr.Render(e[4]+strings.Repeat(e[1], left)) + s.Mark.Render(string(rune(mark))) +
+			fr.Render(strings.Repeat(e[1], sz.W-3-left)+e[5])
 	}
 	s.tiles[k] = r
 	return r
@@ -309,19 +340,38 @@ func (s *Styles) TileMarked(t tile.Tile, f Frame, l Label, mark byte) [3]string 
 // EmptySlot renders an empty rack slot: blank, or an empty frame under the
 // cursor.
 func (s *Styles) EmptySlot(f Frame) [3]string {
-	if f == FramePlain {
-		return [3]string{"     ", "     ", "     "}
-	}
-	return s.Tile(tile.NoTile, f, LabelNone)
+	r := s.EmptySlotIn(SmallTile, f)
+	return [3]string{r[0], r[1], r[2]}
 }
 
-func (s *Styles) renderTile(t tile.Tile, f Frame, l Label) [3]string {
+// EmptySlotIn is EmptySlot in size sz.
+func (s *Styles) EmptySlotIn(sz TileSize, f Frame) []string {
+	if f == FramePlain {
+		k := tileKey{size: sz, t: tile.NoTile, frame: f, label: numLabels}
+		if r, ok := s.tiles[k]; ok {
+			return r
+		}
+		r := make([]string, sz.H)
+		for i := range r {
+			r[i] = strings.Repeat(" ", sz.W)
+		}
+		s.tiles[k] = r
+		return r
+	}
+	return s.TileIn(sz, tile.NoTile, f, LabelNone, 0)
+}
+
+// renderTile draws a tile of size sz: its edges, its face on the
+// middle line (the small tile's one inner line), centred in the
+// frame's inside, the label on the top edge.
+func (s *Styles) renderTile(sz TileSize, t tile.Tile, f Frame, l Label) []string {
 	e := edges[f]
 	fr := s.frame[f]
-	// faceText is a face as three columns in its colour.
-	faceText := func(t tile.Tile) string {
-		txt := t.String()
-		txt += strings.Repeat(" ", max(0, faceW-len(txt)))
+	inner := sz.W - 2
+	pad := (inner - faceW) / 2 // columns before the face on a big tile
+	// faceStyle is the style of face t's inside: its colour on the
+	// tile's ground.
+	faceStyle := func(t tile.Tile) lipgloss.Style {
 		st := s.Bold
 		if t.Valid() && t != tile.FalseJoker {
 			st = s.face[t.Colour()]
@@ -329,33 +379,49 @@ func (s *Styles) renderTile(t tile.Tile, f Frame, l Label) [3]string {
 		if f == FrameDim && s.NoColor {
 			st = st.Faint(true)
 		}
-		return st.Render(txt)
+		return st
+	}
+	// faceText is a face as the frame's inside in its colour.
+	faceText := func(t tile.Tile) string {
+		txt := t.String()
+		txt += strings.Repeat(" ", max(0, faceW-len(txt)))
+		return faceStyle(t).Render(strings.Repeat(" ", pad) + txt + strings.Repeat(" ", inner-pad-faceW))
 	}
 	// label is the top edge between the corners: a mark, then edge.
 	label := func(mark string) string {
-		return s.Okey.Render(mark) + fr.Render(strings.Repeat(e[1], faceW-len(mark)))
+		return s.Okey.Render(mark) + fr.Render(strings.Repeat(e[1], inner-len(mark)))
 	}
+	edge := fr.Render(strings.Repeat(e[1], inner))
 	var top, mid string
 	switch {
 	case t == tile.NoTile:
-		top, mid = fr.Render(e[1]+e[1]+e[1]), "   "
+		top, mid = edge, strings.Repeat(" ", inner)
 	case l == LabelOkey:
 		// The wild okey reads OK; its own face is on the top edge.
 		txt := t.String()
-		top = s.faceEdge(t, f).Render(txt) + fr.Render(strings.Repeat(e[1], faceW-len(txt)))
-		mid = s.Okey.Render(okeyMark + strings.Repeat(" ", faceW-len(okeyMark)))
+		top = s.faceEdge(t, f).Render(txt) + fr.Render(strings.Repeat(e[1], inner-len(txt)))
+		mid = s.Okey.Render(strings.Repeat(" ", pad) + okeyMark + strings.Repeat(" ", inner-pad-len(okeyMark)))
 	case l == LabelOkeyAs:
 		top, mid = label(okeyMark), faceText(t)
 	case l == LabelFalse:
 		top, mid = label(falseMark), faceText(t)
 	default:
-		top, mid = fr.Render(e[1]+e[1]+e[1]), faceText(t)
+		top, mid = edge, faceText(t)
 	}
-	return [3]string{
-		fr.Render(e[0]) + top + fr.Render(e[2]),
-		fr.Render(e[3]) + mid + fr.Render(e[3]),
-		fr.Render(e[4] + e[1] + e[1] + e[1] + e[5]),
+	r := make([]string, sz.H)
+	r[0] = fr.Render(e[0]) + top + fr.Render(e[2])
+	side := fr.Render(e[3])
+	// The lines above and below the face (a big tile's) are its ground.
+	blank := side + strings.Repeat(" ", inner) + side
+	if t != tile.NoTile && l != LabelOkey {
+		blank = side + faceStyle(t).Render(strings.Repeat(" ", inner)) + side
 	}
+	for i := 1; i < sz.H-1; i++ {
+		r[i] = blank
+	}
+	r[(sz.H-1)/2] = side + mid + side
+	r[sz.H-1] = fr.Render(e[4] + strings.Repeat(e[1], inner) + e[5])
+	return r
 }
 
 // The marks of the okey and the false joker, and the width of a face.

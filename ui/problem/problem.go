@@ -1,4 +1,12 @@
-package ui
+// Package problem holds the errors meant for the player: a key of the
+// catalogues and its arguments, said in the player's language when it
+// is shown (a bad flag, a damaged settings file, rules the engine
+// refused). The app, the settings and the commands say their errors
+// through it, so one error reads the same wherever it is shown.
+//
+// It imports ui/i18n and the two referees (for the words of their
+// rules errors), never ui.
+package problem
 
 import (
 	"errors"
@@ -18,8 +26,8 @@ type Problem struct {
 	Err error
 }
 
-// NewProblem is a Problem with the text of key.
-func NewProblem(key string, args ...any) *Problem { return &Problem{Key: key, Args: args} }
+// New is a Problem with the text of key.
+func New(key string, args ...any) *Problem { return &Problem{Key: key, Args: args} }
 
 func (p *Problem) Error() string { return p.in(i18n.MustLoad("en")) }
 
@@ -31,7 +39,7 @@ func (p *Problem) in(tr *i18n.Catalog) string {
 	args := make([]any, len(p.Args))
 	for i, a := range p.Args {
 		if err, ok := a.(error); ok {
-			a = say(err, tr)
+			a = In(err, tr)
 		}
 		args[i] = a
 	}
@@ -45,12 +53,12 @@ func Say(err error, lang string) string {
 	if lerr != nil {
 		tr = i18n.MustLoad("en")
 	}
-	return say(err, tr)
+	return In(err, tr)
 }
 
-// say is err in tr's language when err is a Problem; a Problem wrapped
+// In is err in tr's language when err is a Problem; a Problem wrapped
 // in words of another error stays as that error says it.
-func say(err error, tr *i18n.Catalog) string {
+func In(err error, tr *i18n.Catalog) string {
 	if p, ok := err.(*Problem); ok {
 		return p.in(tr)
 	}

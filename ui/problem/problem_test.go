@@ -1,6 +1,7 @@
-package ui
+package problem
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -38,9 +39,22 @@ func TestRulesErrorsInBothLanguages(t *testing.T) {
 			t.Errorf("Turkish %q for %q", tr, err.Error())
 		}
 	}
-	// Through a Problem, as --rules says it.
-	_, err := DefaultSettings("tr").Override(Overrides{Rules: new("turbo")})
-	if got := Say(err, "tr"); got != `--rules: geçersiz kurallar: bilinmeyen seçenek "turbo" (bilinenler: `+strings.Join(game.RuleOptions, ", ")+")" {
-		t.Errorf("--rules turbo in Turkish: %q", got)
+}
+
+// A Problem says its words, and the error it stands for, in the
+// player's language; an unknown language is English.
+func TestProblemInTheLanguage(t *testing.T) {
+	_, rerr := okey101.ParseRules("turbo")
+	p := &Problem{Key: "err.flag.rules", Args: []any{rerr}, Err: rerr}
+	en, tr, xx := Say(p, "en"), Say(p, "tr"), Say(p, "xx")
+	if !strings.HasPrefix(en, "--rules: invalid") || !strings.HasPrefix(tr, "--rules: geçersiz") || xx != en {
+		t.Errorf("en %q, tr %q, xx %q", en, tr, xx)
+	}
+	if p.Error() != en {
+		t.Errorf("Error() %q, English %q", p.Error(), en)
+	}
+	var r101 *okey101.RulesError
+	if !errors.As(p, &r101) {
+		t.Error("the rules error is not found under the Problem")
 	}
 }

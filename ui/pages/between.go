@@ -1,0 +1,258 @@
+package pages
+
+import (
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"okey/ui/canvas"
+)
+
+// The pages between hands that both games show alike, fed plain values
+// by each game's small function in the host: the match found saved
+// (Resume), the final table (Final). What a game's page says is the
+// game's; how it is laid out and what its keys ask is written here once.
+
+// The columns of the tables of the pages between hands.
+const (
+	// NameLevelW is a seat's name with its bot's level ("Ayşe (normal)").
+	NameLevelW = MaxNameLen + 12
+	// PointsColW is the final table's points.
+	PointsColW = 6
+)
+
+// Resume offers to go on with the match found saved, or to start a new
+// one; its keys are the same in both games.
+type Resume struct {
+	c *Common
+	// Body is what is saved, in words; Rows are each seat's name with
+	// its level and its score; Next says which game a new match will be.
+	body, next string
+	rows       [][2]string
+}
+
+// NewResume is the resume page of a game: body in words, each seat's
+// (name with level, score) in rows, next the line on the next game.
+func NewResume(c *Common, body string, rows [][2]string, next string) Resume {
+	return Resume{c: c, body: body, rows: rows, next: next}
+}
+
+// Update: resume, a new match, the other game, quit.
+func (p Resume) Update(k tea.KeyPressMsg) Result {
+	keys := p.c.Keys.Resume
+	return matchKey(k, keys.Quit, keys.NewMatch, keys.Game, keys.Resume, Open)
+}
+
+// matchKey is what both pages ask of a key: quit, a new match, the
+// other game, or the page's own key (own), which asks ownResult.
+func matchKey(k tea.KeyPressMsg, quit, newMatch, game, own key.Binding, ownResult Result) Result {
+	switch {
+	case key.Matches(k, quit):
+		return Quit
+	case key.Matches(k, newMatch):
+		return NewMatch
+	case key.Matches(k, game):
+		return SwitchGame
+	case key.Matches(k, own):
+		return ownResult
+	}
+	return Unknown
+}
+
+// Lines are the title, the body wrapped, the seats and their scores,
+// and the next game.
+func (p Resume) Lines() []string {
+	st := p.c.St
+	lines := []string{st.Title.Render(p.c.Tr.T("resume.title")), ""}
+	for _, s := range canvas.Wrap(p.body, p.c.TextW()) {
+		lines = append(lines, st.Text.Render(s))
+	}
+	lines = append(lines, "")
+	for _, r := range p.rows {
+		lines = append(lines, st.Text.Render("  "+canvas.Fit(r[0], NameLevelW)+" "+r[1]))
+	}
+	return append(lines, "", st.Dim.Render(p.next))
+}
+
+// ShortHelp is the resume keys' bar.
+func (p Resume) ShortHelp() []key.Binding { return p.c.Keys.Resume.ShortHelp() }
+
+// Mood is how a line of the final table is coloured: a win, a loss,
+// neither.
+type Mood uint8
+
+// The moods of a line.
+const (
+	Plain Mood = iota
+	Won
+	Lost
+	Even // bold: a tie, said plainly
+)
+
+// FinalRow is a seat's line on the final table.
+type FinalRow struct {
+	Place   int
+	Name    string
+	Points  string // "" when the match keeps no score (no column)
+	Outcome string
+	Mood    Mood
+}
+
+// FinalTable is what a game's final table says: the verdict for the
+// player (Verdict, "" for a spectator) and the rule that decided it,
+// the head of the points' column ("" for none), the rows by place, and
+// the lines after them (the last hand or the sheet, the fairness, the
+// next game).
+type FinalTable struct {
+	Title, Verdict, Rule string
+	VerdictMood          Mood
+	Points               string
+	Rows                 []FinalRow
+	After                []string
+}
+
+// Final is the final table of a match of either game.
+type Final struct {
+	c    *Common
+	t    FinalTable
+	keys []key.Binding
+}
+
+// NewFinal is the final table t, its bar's keys bar (each game names
+// its own: 101's score sheet has its key).
+func NewFinal(c *Common, t FinalTable, bar []key.Binding) Final {
+	return Final{c: c, t: t, keys: bar}
+}
+
+// Update: a new match, the other game, the review, quit; the host
+// opens the pages the other keys name. Only the key the bar names
+// starts a match.
+func (p Final) Update(k tea.KeyPressMsg) Result {
+	keys := p.c.Keys.MatchOver
+	return matchKey(k, keys.Quit, keys.NewMatch, keys.Game, keys.Review, Coach)
+}
+
+// style is a mood's style.
+func (p Final) style(m Mood) lipgloss.Style {
+	st := p.c.St
+	switch m {
+	case Won:
+		return st.Good
+	case Lost:
+		return st.Warn
+	case Even:
+		return st.Bold
+	}
+	return st.Text
+}
+
+// Lines are the title, the verdict and its rule, the places in columns,
+// then the lines after.
+func (p Final) Lines() []string {
+	st, tr, t := p.c.St, p.c.Tr, p.t
+	lines := []string{st.Title.Render(t.Title)}
+	if t.Verdict != "" { // a spectator has none: the rule under the title
+		lines = append(lines, "", p.style(t.VerdictMood).Render(t.Verdict))
+	}
+	lines = append(lines, st.Dim.Render(t.Rule), "")
+	head := "     " + canvas.Fit(tr.T("matchover.player"), MaxNameLen) + "  "
+	if t.Points != "" {
+		head += canvas.Right(t.Points, PointsColW) + "  "
+	}
+	lines = append(lines, st.Bold.Render(head+tr.T("matchover.result")))
+	for _, r := range t.Rows {
+		row := "  " + strconv.Itoa(r.Place) + ". " + canvas.Fit(r.Name, MaxNameLen) + "  "
+		if t.Points != "" {
+			row += canvas.Right(r.Points, PointsColW) + "  "
+		}
+		lines = append(lines, st.Text.Render(row)+p.style(r.Mood).Render(r.Outcome))
+	}
+	return append(lines, t.After...)
+}
+
+// ShortHelp is the bar the game named.
+func (p Final) ShortHelp() []key.Binding { return p.keys }
+
+// HandEndRow is a seat's line at a hand's end: its cells (name, points,
+// score, already in columns) and why it scored what it did.
+type HandEndRow struct{ Cells, Why string }
+
+// HandEnd is what a game's hand end says: the lines on top (how the
+// hand ended, the game's own: the winning hand, the table, the last
+// turn), the head of the seats' lines and the lines (none: Body
+// instead, a hand played again), and the lines after them (the hands
+// before), kept only when they fit (AfterFits) or always (a page that
+// scrolls).
+type HandEnd struct {
+	Top       []string
+	Head      string
+	Rows      []HandEndRow
+	Body      string
+	After     []string
+	AfterFits bool
+}
+
+// minReasonW is the narrowest the reasons of a score wrap at.
+const minReasonW = 20
+
+// HandEndPage is the end of a hand of either game.
+type HandEndPage struct {
+	c *Common
+	h HandEnd
+}
+
+// NewHandEnd is the page of hand end h.
+func NewHandEnd(c *Common, h HandEnd) HandEndPage { return HandEndPage{c: c, h: h} }
+
+// Update: the next hand (or the final table), the review, quit; the
+// host opens the pages the other keys name.
+func (p HandEndPage) Update(k tea.KeyPressMsg) Result {
+	keys := p.c.Keys.HandOver
+	switch {
+	case key.Matches(k, keys.Quit):
+		return Quit
+	case key.Matches(k, keys.Next):
+		return Next
+	case key.Matches(k, keys.Review):
+		return Coach
+	}
+	return Unknown
+}
+
+// Lines are the top, the seats' lines under their head (the reasons
+// wrapped under themselves), and the lines after.
+func (p HandEndPage) Lines() []string {
+	st, h := p.c.St, p.h
+	lines := append([]string(nil), h.Top...)
+	if h.Body != "" {
+		lines = append(lines, st.Text.Render(h.Body))
+	} else {
+		lines = append(lines, st.Bold.Render(h.Head))
+	}
+	for _, r := range h.Rows {
+		indent := canvas.Width(r.Cells)
+		for i, s := range canvas.Wrap(r.Why, max(minReasonW, p.c.TextW()-indent)) {
+			if i == 0 {
+				lines = append(lines, st.Text.Render(r.Cells)+st.Dim.Render(s))
+			} else {
+				lines = append(lines, strings.Repeat(" ", indent)+st.Dim.Render(s))
+			}
+		}
+	}
+	if len(h.After) > 0 && (!h.AfterFits || len(lines)+1+len(h.After) <= p.c.Lay.Page.H) {
+		lines = append(append(lines, ""), h.After...)
+	}
+	return lines
+}
+
+// ShortHelp is the least bar of a hand's end: the next hand, the
+// review, the score history, quit. Each game's host draws its own,
+// which says where enter leads (the final table, a deal played again)
+// and how a long page scrolls.
+func (p HandEndPage) ShortHelp() []key.Binding {
+	k := p.c.Keys.HandOver
+	return []key.Binding{k.Next, k.Review, k.Scores, k.Quit}
+}
