@@ -32,7 +32,7 @@ func (m *Model) updateTable101(k tea.KeyPressMsg) tea.Cmd {
 }
 
 // at101 is what a key at the 101 table is pressed with (play101.At).
-func (m *Model) at101() play101.At { return play101.At{ReadOnly: m.readOnly, State: m.state101()} }
+func (m *Model) at101() play101.At { return play101.At{ReadOnly: m.readOnly, State: m.t.TryState()} }
 
 // do101 carries out what key k at the 101 table asked of the app.
 func (m *Model) do101(o play101.Outcome, k tea.KeyPressMsg) tea.Cmd {

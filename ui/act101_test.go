@@ -86,7 +86,7 @@ func TestLayOffChoosesAmongLegalPlaces(t *testing.T) {
 	var x tile.Tile
 	m := findTurn101(t, 40, func(m *Model) bool {
 		for _, y := range m.t.Rack.Slots {
-			if y != tile.NoTile && len(m.t.Places(okey101.ActLayOff, y, -1, m.state101()).Opts) > 1 {
+			if y != tile.NoTile && len(m.t.Places(okey101.ActLayOff, y, -1, m.t.TryState()).Opts) > 1 {
 				x = y
 				return true
 			}
@@ -165,7 +165,7 @@ func TestTakeOkeyBack(t *testing.T) {
 		v := &m.t.View
 		if tb := v.Analyzer.TakeBacks(v.Counts, v.Melds()); len(tb) > 0 {
 			x = tb[0].Tile
-			return len(m.t.Places(okey101.ActTakeBack, x, -1, m.state101()).Opts) > 0
+			return len(m.t.Places(okey101.ActTakeBack, x, -1, m.t.TryState()).Opts) > 0
 		}
 		return false
 	})

@@ -18,9 +18,6 @@ const (
 	maxBotFailures    = table.MaxBotFailures
 )
 
-// errNoAnswer is a bot's failure to answer in time.
-var errNoAnswer = table.ErrNoAnswer
-
 // cancelBots cancels every question under way; their answers will be
 // dropped.
 func (m *Model) cancelBots() {

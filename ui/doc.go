@@ -17,7 +17,7 @@
 //	model.go           Options, the Model, New, Init, Update and the dispatch of keys by screen
 //	tablegame.go       tableGame: what the app asks of the game on the table (table() tells which)
 //	match.go           a match's life: load, resume, start, take in what an action did, save (the table's side is playclassic's)
-//	bots.go            the bots' timeout, cancelling every question (asking and the answers are each game's)
+//	bots.go            the bots' timeout, cancelling every question (asking is table.Ask; the answers are each game's)
 //	undo.go            whether the player may take a discard back now, in a casual match (both tables)
 //	classic.go         classic Okey's table hosted (tableGame): what its keys, clicks, bots, hint and undo ask of the app
 //	view.go            View, the header, the frame (table.Frame) and the host (table.Host) of either table
@@ -38,7 +38,7 @@
 //	screen_matches.go  the saved matches (w on the score history), to review one: reading them (the page is ui/pages')
 //	stats.go           the statistics read, counted as hands end (ui/stats), written with the saves
 //	*101.go            the Okey 101 table: table101.go maps its files
-//	seat.go            a seat at a table the model does not own: updates in, intents out (the messages are ui/seatmsg's, named here too)
+//	seat.go            a seat at a table the model does not own: updates in, intents out, the classic table's intake and what both games' seats do with the screen (what the seat keeps of its table is ui/seatlink's, the messages ui/seatmsg's, named here too)
 //	seat101.go         the same for a table of Okey 101: its seat's view drives the 101 table
 //	fair.go            a served match's commitment to its deals: noted at the deal, revealed at the end
 //
@@ -49,7 +49,7 @@
 //	ui/canvas  placing blocks of styled text; the text helpers fit, cut, wrap
 //	ui/rack    the ıstaka widget: slots, moving tiles, packing groups, the sorts
 //	ui/layout  every rectangle of every screen from the terminal's size, both tables
-//	ui/keymap  the one key map, a group of keys per screen, both tables'
+//	ui/keymap  the one key map, a group of keys per screen, both tables', and fitted to a served seat (ForSeat)
 //	ui/theme   the style sheet
 //	ui/i18n    the words, from assets
 //	ui/store   every file the game reads or writes
@@ -57,6 +57,7 @@
 //	ui/settings what the settings mean: Settings and their file, this run's flags, the game of a new match, the form's lines (each game's rules its own package's)
 //	ui/stats   the player's statistics: counting every hand once, by the bots' levels
 //	ui/seatmsg what a served table of either game and a seat at it say to each other: the update, the intents, who holds a seat, the chat placed among the moves
+//	ui/seatlink what a seat's screen keeps of a table it does not own, either game: the seats turned, the players and who is ready, the clock, the chat, refusals and commitment taken in once, sending an intent
 //	ui/pages   the pages both games share, as components (notice, too small, locked, statistics, the settings form and its names, the coach's review, the saved matches, the match found saved, a hand's end, the final table), and what every page is made of: the key bar, the scroll, the frame
 //
 // and the first of a game's side (issue 21), importing a game's referee

@@ -8,28 +8,13 @@ package ui
 // to check it on the match-over page. A local match has none of this:
 // the player holds its record.
 
-// takeFair takes in a table's commitment; it returns the log's note of
-// a commitment not seen before (a new match's), else "".
-func (m *Model) takeFair(f Fairness) string {
-	s := m.seat
-	if s == nil {
-		return ""
-	}
-	seen := s.fair.Commit
-	s.fair = f
-	if f.Commit == "" || f.Commit == seen {
-		return ""
-	}
-	return m.tr.T("fair.commit", f.Commit)
-}
-
 // fairLines are the page's lines about the commitment: the commitment,
 // and after the match (reveal) the seed, the salt and how to check them.
 func (m *Model) fairLines(reveal bool) []string {
-	if m.seat == nil || m.seat.fair.Commit == "" {
+	if m.seat == nil || m.seat.Fair.Commit == "" {
 		return nil
 	}
-	f := m.seat.fair
+	f := m.seat.Fair
 	if !reveal || f.Seed == "" {
 		return []string{"", m.st.Dim.Render(m.tr.T("fair.commit", f.Commit))}
 	}

@@ -12,6 +12,7 @@ import (
 	"okey/ui/play101"
 	"okey/ui/play101/decide"
 	"okey/ui/settings"
+	"okey/ui/table"
 )
 
 // recordGame is the game a saved record names in its header: "" for
@@ -178,7 +179,7 @@ func (m *Model) endOfHand101() {
 // refresh101 reads the view again and brings the rack (and on a new
 // deal the log) in step with it.
 func (m *Model) refresh101() {
-	if m.t.Refresh(m.view101()) {
+	if m.t.Refresh(m.t.OwnView()) {
 		m.relog101()
 	}
 }
@@ -196,13 +197,11 @@ func (m *Model) relog101() {
 // (play101.Table.AddLog); at is its place in the deal's history.
 func (m *Model) addLog101(e okey101.Event, at int) {
 	t := m.t
-	if !t.AddLog(e, at, m.dealInfo101()) {
+	if !t.AddLog(e, at, m.t.Deal()) {
 		return
 	}
 	m.debugMove(func() string { return t.LogText(t.Log[len(t.Log)-1]) })
-	if len(t.Log) > maxLog {
-		t.Log = append(t.Log[:0], t.Log[len(t.Log)-keepLog:]...)
-	}
+	t.Log = table.TrimLog(t.Log)
 }
 
 // Saving the rack.

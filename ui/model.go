@@ -121,13 +121,6 @@ const (
 	ovBrowse
 )
 
-// The move log keeps at most maxLog entries, cut back to keepLog (at
-// either table: table.TrimLog).
-const (
-	maxLog  = table.MaxLog
-	keepLog = table.KeepLog
-)
-
 // Model is the Bubble Tea model of the table. Use it as a pointer.
 type Model struct {
 	// kept is the frame last drawn, for a tick of the clock (view.go).

@@ -134,9 +134,9 @@ func TestLayOffAfterARefusalIsTold(t *testing.T) {
 			if y == tile.NoTile {
 				continue
 			}
-			switch len(m.t.Places(okey101.ActLayOff, y, -1, m.state101()).Opts) {
+			switch len(m.t.Places(okey101.ActLayOff, y, -1, m.t.TryState()).Opts) {
 			case 0:
-				if len(m.t.Places(okey101.ActTakeBack, y, -1, m.state101()).Opts) == 0 {
+				if len(m.t.Places(okey101.ActTakeBack, y, -1, m.t.TryState()).Opts) == 0 {
 					none = y
 				}
 			case 1:

@@ -16,6 +16,7 @@ import (
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/layout"
+	"okey/ui/play101"
 	"okey/ui/play101/decide"
 	"okey/ui/settings"
 	"okey/ui/store"
@@ -352,7 +353,7 @@ func logLines101(m *Model) []string {
 func TestStale101AnswerIsDropped(t *testing.T) {
 	m := start101(t, 100, 30)
 	actions := len(m.t.G.Record().Actions)
-	m.Update(bot101Msg{id: m.askID + 7, seat: 1, act: okey101.Draw(1)})
+	m.Update(play101.BotMsg{ID: m.askID + 7, Seat: 1, Act: okey101.Draw(1)})
 	if len(m.t.G.Record().Actions) != actions {
 		t.Fatal("a stale answer was played")
 	}

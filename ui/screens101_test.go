@@ -95,7 +95,7 @@ func TestScreens101Golden(t *testing.T) {
 					}
 					if m.t.View.MyTurn() && m.t.View.Stage == okey101.StagePlay && m.t.View.Opened[0].Status != 0 {
 						for i, x := range m.t.Rack.Slots {
-							if c := m.t.Places(okey101.ActLayOff, x, -1, m.state101()); x != tile.NoTile && len(c.Opts) > 0 {
+							if c := m.t.Places(okey101.ActLayOff, x, -1, m.t.TryState()); x != tile.NoTile && len(c.Opts) > 0 {
 								c.Slot = i
 								m.t.Choose = &c
 								golden.RequireEqual(t, plain(m))

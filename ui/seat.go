@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"slices"
 	"strings"
 	"time"
 
@@ -14,13 +13,12 @@ import (
 
 	"okey/bots"
 	"okey/game"
-	"okey/game/okey101"
-	"okey/game/tile"
 	"okey/ui/i18n"
 	"okey/ui/keymap"
 	"okey/ui/pages"
 	"okey/ui/playclassic"
 	"okey/ui/rack"
+	"okey/ui/seatlink"
 	"okey/ui/seatmsg"
 	"okey/ui/seats"
 	"okey/ui/table"
@@ -88,41 +86,16 @@ type SeatOptions struct {
 	Log *slog.Logger
 }
 
-// seatLink is what a seat's model knows of its table.
+// seatLink is what a seat's model knows of its table: what either
+// game's seat knows (seatlink.Link), and what one game's does.
 type seatLink struct {
-	opt SeatOptions
-	// rot is the table's seat shown at the bottom (0 for a spectator).
-	rot      int
-	watching bool
-	got      bool // an update has come
-	players  [game.NumSeats]SeatPlayer
-	ready    [game.NumSeats]bool
-	host     bool
-	deadline time.Time
-	ticking  bool
-	chatSeq  uint64
-	refused  uint64
-	hands    int // hands of the match taken in
-	// view101 is the latest view of a 101 table (turned); world a state
-	// that agrees with it, to try the player's actions on before they
-	// go (worldOK: there is one; a spectator has none).
-	view101 okey101.View
-	world   okey101.State
-	worldOK bool
-	// pending is the slot of a discard sent and not yet seen done, -1.
-	pending     int
-	pendingTile tile.Tile
-	// waiting is set from an intent sent until the next update.
-	waiting bool
-	// fair is the match's commitment as last told.
-	fair Fairness
-	// between is what the status line was told between hands (whom the
-	// next hand waits for): once a hand is dealt it is old news.
-	between string
+	*seatlink.Link
+	opt   SeatOptions
+	hands int // hands of the classic match taken in
 }
 
-// seatTickMsg redraws the turn's clock once a second.
-type seatTickMsg struct{}
+// seatTickMsg redraws the turn's clock once a second (seatlink's).
+type seatTickMsg = seatlink.TickMsg
 
 // NewSeat builds the table screen of a seat at a table it does not own.
 // It shows nothing but a wait until the table's first SeatUpdate.
@@ -148,7 +121,7 @@ func NewSeat(opt SeatOptions) (*Model, error) {
 	}
 	m.opt.NewBot = bots.New
 	m.opt.BotTimeout = defaultBotTimeout
-	m.seat = &seatLink{opt: opt, rot: max(0, opt.Seat), watching: opt.Seat < 0, pending: -1}
+	m.seat = &seatLink{Link: seatlink.New(opt.Seat, opt.Send), opt: opt}
 	m.c = m.newClassic()
 	m.ctx, m.cancel = context.WithCancel(context.Background())
 	m.bar = pages.NewBar()
@@ -160,43 +133,10 @@ func NewSeat(opt SeatOptions) (*Model, error) {
 	return m, nil
 }
 
-// seatKeys fits the key map to a seat: what the table decides (the
-// settings, undo) or what the server does not keep (the statistics) is
-// switched off, and q leaves the table.
+// seatKeys fits the key map to a seat (keymap.KeyMap.ForSeat).
 func (m *Model) seatKeys() {
-	if m.seat == nil {
-		return
-	}
-	k := &m.keys
-	for _, b := range []*key.Binding{&k.Table.Settings, &k.Table.Stats, &k.Table.Undo,
-		&k.HandOver.Settings, &k.HandOver.Stats, &k.MatchOver.Settings, &k.MatchOver.Stats, &k.MatchOver.Game,
-		&k.Table101.Settings, &k.Table101.Stats,
-		// the review reads the match's record, which a seat does not hold
-		&k.HandOver.Review, &k.MatchOver.Review, &k.Info.Saved} {
-		b.SetEnabled(false)
-	}
-	leave := m.tr.T("key.leave")
-	for _, b := range []*key.Binding{&k.Table.Quit, &k.HandOver.Quit, &k.MatchOver.Quit, &k.TooSmall.Quit, &k.ForceQuit,
-		&k.Table101.Quit, &k.Choose101.Quit, &k.Overlay.Quit, &k.Info.Quit} {
-		b.SetHelp(b.Help().Key, leave)
-	}
-	k.HandOver.Next.SetHelp(k.HandOver.Next.Help().Key, m.tr.T("key.ready"))
-	if m.seat.watching {
-		// A spectator holds no rack: only the keys that look (the
-		// stacks, the scores, the help) and leave stay, so the key bar
-		// and the help page show nothing that does not work for them.
-		for _, b := range []*key.Binding{&k.Table.Draw, &k.Table.Take, &k.Table.Discard, &k.Table.Finish,
-			&k.Table.Show, &k.Table.Hint, &k.Table.Pick, &k.Table.Cancel, &k.HandOver.Next, &k.MatchOver.NewMatch,
-			&k.Table.Move, &k.Table.Sort, &k.Table.Group, &k.Table.Left, &k.Table.Right, &k.Table.Up, &k.Table.Down,
-			&k.Table.SortColour, &k.Table.SortValue, &k.Table.Runs, &k.Table.Pairs,
-			&k.Table101.Draw, &k.Table101.Take, &k.Table101.GiveBack, &k.Table101.AddGroup, &k.Table101.Lay,
-			&k.Table101.LayOff, &k.Table101.TakeBack, &k.Table101.Discard, &k.Table101.Finish, &k.Table101.Hint,
-			&k.Table101.Select, &k.Table101.Pick, &k.Table101.Cancel,
-			&k.Table101.Move, &k.Table101.Sort, &k.Table101.Group, &k.Table101.Left, &k.Table101.Right,
-			&k.Table101.Up, &k.Table101.Down, &k.Table101.SortColour, &k.Table101.SortValue, &k.Table101.Runs,
-			&k.Table101.Pairs} {
-			b.SetEnabled(false)
-		}
+	if m.seat != nil {
+		m.keys.ForSeat(m.tr.T("key.leave"), m.tr.T("key.ready"), m.seat.Watching)
 	}
 }
 
@@ -229,7 +169,7 @@ func (m *Model) hostKeys() []key.Binding {
 }
 
 // Watching reports whether the screen is a spectator's.
-func (m *Model) Watching() bool { return m.seat != nil && m.seat.watching }
+func (m *Model) Watching() bool { return m.seat != nil && m.seat.Watching }
 
 // leave is quitting, for a seat: the holding program takes the player
 // back to where they came from.
@@ -239,103 +179,75 @@ func (m *Model) leave() tea.Cmd {
 	return func() tea.Msg { return LeaveMsg{} }
 }
 
+// seatSent tells the player what came of an intent, if it did not go;
+// it reports whether it went.
+func (m *Model) seatSent(st seatlink.Sent) bool {
+	if st == seatlink.Gone {
+		return true
+	}
+	m.setFlash(st != seatlink.Waiting, m.tr.T(st.Key()))
+	return false
+}
+
 // seatAct sends the player's action to the table; the next update says
 // what came of it.
 func (m *Model) seatAct(a game.Action) tea.Cmd {
 	s := m.seat
-	if s.watching {
-		m.setFlash(true, m.tr.T("status.watching"))
+	a.Seat = s.Rot
+	if !m.seatSent(s.Move(Intent{Kind: IntentAct, Action: a, Hand: m.c.View.Hand})) {
 		return nil
 	}
-	if s.waiting {
-		m.setFlash(false, m.tr.T("status.sent"))
-		return nil
-	}
-	a.Seat = s.rot
-	if !s.opt.Send(Intent{Kind: IntentAct, Action: a, Hand: m.c.View.Hand}) {
-		m.setFlash(true, m.tr.T("status.busy"))
-		return nil
-	}
-	s.waiting = true
 	m.c.Held = -1
 	if a.Kind == game.ActDiscard || a.Kind == game.ActFinish {
-		s.pending, s.pendingTile = m.c.Cursor, a.Tile
+		m.c.Sent(m.c.Cursor, a.Tile)
 	}
 	return nil
 }
 
 // seatNewMatch asks the table for a new match.
 func (m *Model) seatNewMatch() tea.Cmd {
-	s := m.seat
-	if !s.host {
+	if !m.seat.Host {
 		m.setFlash(true, m.tr.T("status.hostonly"))
 		return nil
 	}
-	if !s.opt.Send(Intent{Kind: IntentNewMatch}) {
-		m.setFlash(true, m.tr.T("status.busy"))
-	}
+	m.seatSent(m.seat.Ask(Intent{Kind: IntentNewMatch}))
 	return nil
 }
 
-// onSeatUpdate takes in what the table says now: the names, the view
-// (turned so the player sits at the bottom), the hands, the chat, a
-// refusal, and moves between the table and the pages between hands.
+// onSeatUpdate takes in what a classic table says now: the table
+// around the game (seatTable), the view (turned so the player sits at
+// the bottom), the hands, the log, and moves between the table and the
+// pages between hands (seatTook).
 func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 	s := m.seat
 	if s == nil {
 		return nil
 	}
-	first := !s.got
-	m.takeTable(u.Players, u.Ready, u.Host, u.Deadline)
+	first := !s.Got
+	m.seatTable(u)
 	if len(u.Hands) != s.hands || first {
 		m.history = m.history[:0]
 		for _, h := range u.Hands {
-			m.history = append(m.history, playclassic.HandScore{Result: playclassic.RotateResult(h.Result, s.rot), Scores: seats.TurnAll(h.Scores, s.rot)})
+			m.history = append(m.history, playclassic.HandScore{Result: playclassic.RotateResult(h.Result, s.Rot), Scores: seats.TurnAll(h.Scores, s.Rot)})
 		}
 		s.hands = len(u.Hands)
 	}
 
 	old := m.c.View
-	v := playclassic.RotateView(*u.View, s.rot)
+	v := playclassic.RotateView(*u.View, s.Rot)
 	newMatch := !first && (v.Hand < old.Hand || (len(u.Hands) == 0 && old.Hand > 1))
-	if first || newMatch {
-		m.c.View = v
-		m.c.Log = m.c.Log[:0]
-		m.c.NewHandRack()
-		for i, e := range v.History {
-			m.c.AddLog(e, i)
-		}
-	} else {
-		// A discard sent leaves the slot it was thrown from, not another
-		// copy of the tile.
-		if s.pending >= 0 && v.Counts[s.pendingTile] < old.Counts[s.pendingTile] && m.c.Rack.Slots[s.pending] == s.pendingTile {
-			m.c.Rack.Slots[s.pending] = tile.NoTile
-		}
-		wasMine := old.MyTurn()
-		m.c.TakeView(v)
-		if v.Hand == old.Hand {
-			seen := min(len(old.History), len(v.History))
-			for i := seen; i < len(v.History); i++ {
-				m.c.AddLog(v.History[i], i)
-			}
-		}
-		if !wasMine && v.MyTurn() && !m.flashNews {
-			m.flash = ""
-		}
+	m.c.TakeServed(v, first || newMatch)
+	if !first && !newMatch {
+		m.seatTurn(old.MyTurn(), v.MyTurn())
 	}
-	s.pending = -1
-	if note := m.takeFair(u.Fair); note != "" {
-		m.c.Log = append(m.c.Log, playclassic.LogEntry{Note: note, Hand: v.Hand})
-	}
-	for _, c := range m.newChat(u.Chat) {
-		p := chatAt(c, len(m.c.Log), func(i int) (bool, bool, int, int) {
-			e := &m.c.Log[i]
+	m.c.Log = seatLog(m, u, m.c.Log,
+		func(note string) playclassic.LogEntry { return playclassic.LogEntry{Note: note, Hand: v.Hand} },
+		func(e *playclassic.LogEntry) (bool, bool, int, int) {
 			return e.Chat, e.Note == "", table.DealKey(e.Hand, 0), e.At
+		},
+		func(c ChatLine, text string) playclassic.LogEntry {
+			return playclassic.LogEntry{Note: text, Chat: true, Hand: c.Hand, At: c.At}
 		})
-		m.c.Log = slices.Insert(m.c.Log, p, playclassic.LogEntry{Note: m.chatText(c), Chat: true, Hand: c.Hand, At: c.At})
-	}
-	m.c.TrimLog()
-	m.takeRefusal(u.Refused, u.RefusedSeq, first)
 
 	switch {
 	case v.Phase == game.Playing && (first || newMatch || m.screen == scrHandOver || m.screen == scrMatchOver):
@@ -344,48 +256,41 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 		m.endOfHand()
 		m.screen = scrHandOver
 	}
-	return m.seatBetween(v.Phase == game.HandOver, v.Phase == game.MatchOver)
+	return m.seatTook(u, first, v.Phase == game.HandOver, v.Phase == game.MatchOver)
 }
 
-// takeTable takes in the table around the game from an update: the
-// players (turned, as the view is), who is ready, the host, the clock.
-func (m *Model) takeTable(players [game.NumSeats]SeatPlayer, ready [game.NumSeats]bool, host bool, deadline time.Time) {
-	s := m.seat
-	wasAway := s.got && s.players[0].Kind == SeatAway
-	s.got = true
-	s.waiting = false
-	for i := range game.NumSeats {
-		p := players[i]
-		r := m.turned(i)
-		s.players[r] = p
-		s.ready[r] = ready[i]
-		m.names[r] = cleanName(p.Name)
-		m.levels[r] = p.Level
-	}
-	s.host = host
-	s.deadline = deadline
-	if !s.watching && !wasAway && s.players[0].Kind == SeatAway {
+// seatTable takes in the table around the game from an update of
+// either game (seatlink.Link.Take): the players' names and levels
+// (turned, as the view is), who is ready, the host, the clock.
+func (m *Model) seatTable(u SeatUpdate) {
+	if m.seat.Take(u) {
 		// Out of time: whatever the status said is old news now.
 		m.tellNews(m.tr.T("guide.away"))
 	}
-}
-
-// newChat is the chat lines not taken in yet.
-func (m *Model) newChat(chat []ChatLine) []ChatLine {
-	s := m.seat
-	var out []ChatLine
-	for _, c := range chat {
-		if c.Seq > s.chatSeq {
-			s.chatSeq = c.Seq
-			out = append(out, c)
-		}
+	for r, p := range m.seat.Players {
+		m.names[r] = cleanName(p.Name)
+		m.levels[r] = p.Level
 	}
-	return out
 }
 
-// chatAt is where chat line c goes in a log (seatmsg.ChatAt).
-func chatAt(c ChatLine, n int, entry func(i int) (chat, event bool, deal, at int)) int {
-	return seatmsg.ChatAt(c, n, entry)
+// seatTurn clears the status when an update of either game makes it
+// the player's turn: "wait for X" is out of date (news stays).
+func (m *Model) seatTurn(wasMine, mine bool) {
+	if !wasMine && mine && !m.flashNews {
+		m.flash = ""
+	}
+}
+
+// seatLog puts what an update of either game adds to a log beside the
+// moves: the match's commitment once (note makes its entry), the chat
+// lines each where it was said (entry and line as seatlink.Chat, line
+// given the line's words); then trims the log.
+func seatLog[E any](m *Model, u SeatUpdate, log []E, note func(string) E, entry func(*E) (chat, event bool, deal, at int), line func(ChatLine, string) E) []E {
+	if c := m.seat.TakeFair(u.Fair); c != "" {
+		log = append(log, note(m.tr.T("fair.commit", c)))
+	}
+	log = seatlink.Chat(m.seat.Link, log, u.Chat, entry, func(c ChatLine) E { return line(c, m.chatText(c)) })
+	return table.TrimLog(log)
 }
 
 // chatText is a chat line as the log says it.
@@ -393,106 +298,63 @@ func (m *Model) chatText(c ChatLine) string {
 	return m.tr.T("log.chat", cleanName(c.Name), c.Text)
 }
 
-// takeRefusal says a refusal of the table's once (not the ones made
-// before the screen opened).
-func (m *Model) takeRefusal(text string, seq uint64, first bool) {
+// seatTook ends taking in an update of either game: a refusal told
+// once (not the ones made before the screen opened), whom the table
+// waits for between hands and after the match, a new match offered to
+// the host only, and the clock kept going.
+func (m *Model) seatTook(u SeatUpdate, first, handOver, matchOver bool) tea.Cmd {
 	s := m.seat
-	if seq <= s.refused {
-		return
+	if say := s.Refusal(m.tr, u.Refused, u.RefusedSeq, first); say != "" {
+		m.setFlash(true, say)
 	}
-	s.refused = seq
-	switch {
-	case first || text == "":
-	case strings.HasPrefix(text, "err.why.") && m.tr.Has(text): // a refusal's reason, by its key
-		m.setFlash(true, m.tr.T("status.refused", m.tr.T(text)))
-	case m.tr.Has(text): // the table's own words, by their key
-		m.setFlash(true, m.tr.T(text))
-	case m.tr.T("err.raw") == "yes":
-		m.setFlash(true, m.tr.T("status.refused", text))
-	default: // an error in English the words do not know
-		m.setFlash(true, m.tr.T("status.refused", m.tr.T("err.why.other")))
-	}
-}
-
-// seatBetween says, between hands and after the match, whom the table
-// waits for, offers a new match to the host only, and keeps the clock
-// going.
-func (m *Model) seatBetween(handOver, matchOver bool) tea.Cmd {
-	s := m.seat
 	// A new match is the host's to start: the others are told so, and
 	// not offered the key.
-	m.keys.MatchOver.NewMatch.SetEnabled(s.host && !s.watching)
+	m.keys.MatchOver.NewMatch.SetEnabled(s.Host && !s.Watching)
 	switch {
 	case handOver:
-		m.sayWaiting()
-	case matchOver && !s.host:
+		var names []string
+		for _, i := range s.NotReady() {
+			names = append(names, m.seatName(i))
+		}
+		if len(names) == 0 {
+			m.sayBetween(m.tr.T("seat.dealing"))
+		} else {
+			m.sayBetween(m.tr.T("seat.waiting", strings.Join(names, ", ")))
+		}
+	case matchOver && !s.Host:
 		m.sayBetween(m.tr.T("seat.waithost"))
-	case s.between != "" && m.flash == s.between:
+	case s.Between != "" && m.flash == s.Between:
 		// Dealt: "the next hand waits for X" would stay on the new
 		// hand's status line until a key or the player's turn.
 		m.flash = ""
 	}
-	if !s.deadline.IsZero() && !s.ticking {
-		s.ticking = true
-		return seatTick()
-	}
-	return nil
-}
-
-func seatTick() tea.Cmd {
-	return tea.Tick(time.Second, func(time.Time) tea.Msg { return seatTickMsg{} })
-}
-
-// sayWaiting tells, between hands, whom the next hand waits for.
-func (m *Model) sayWaiting() {
-	s := m.seat
-	var names []string
-	for i, p := range s.players {
-		if p.Kind == SeatHuman && !s.ready[i] {
-			names = append(names, m.seatName(i))
-		}
-	}
-	switch {
-	case len(names) == 0:
-		m.sayBetween(m.tr.T("seat.dealing"))
-	default:
-		m.sayBetween(m.tr.T("seat.waiting", strings.Join(names, ", ")))
-	}
+	return s.Clock()
 }
 
 // sayBetween tells text on the status line between hands, noted as
 // such so that the deal takes it away.
 func (m *Model) sayBetween(text string) {
 	m.setFlash(false, text)
-	m.seat.between = text
+	m.seat.Between = text
 }
 
 // onSeatTick keeps the clock going while a turn is timed.
 func (m *Model) onSeatTick() tea.Cmd {
-	if m.seat == nil || m.seat.deadline.IsZero() || m.quitting {
-		if m.seat != nil {
-			m.seat.ticking = false
-		}
+	if m.seat == nil {
 		return nil
 	}
-	return seatTick()
-}
-
-// turned is where the table's seat s sits on this screen.
-func (m *Model) turned(s int) int {
-	if m.seat == nil {
-		return s
-	}
-	return (s - m.seat.rot + game.NumSeats) % game.NumSeats
+	return m.seat.OnTick(m.quitting)
 }
 
 // seatClock is the time the seat to move has left, for its panel.
 func (m *Model) seatClock(seat int) string {
-	playing, _, turn := m.seatPhase()
-	if m.seat == nil || m.seat.deadline.IsZero() || !playing || turn != seat {
+	if m.seat == nil {
 		return ""
 	}
-	left := max(0, int(m.seat.deadline.Sub(m.now()).Round(time.Second)/time.Second))
+	left, timed := m.seat.Left(m.now())
+	if playing, _, turn := m.seatPhase(); !timed || !playing || turn != seat {
+		return ""
+	}
 	return " · " + m.tr.T("panel.clock", left)
 }
 
@@ -510,10 +372,10 @@ func (m *Model) seatGuide() string {
 	switch {
 	case m.seat == nil:
 		return ""
-	case m.seat.watching:
+	case m.seat.Watching:
 		_, _, turn := m.seatPhase()
 		return m.tr.T("guide.watching", m.nameIn(turn, i18n.Locative))
-	case m.seat.players[0].Kind == SeatAway:
+	case m.seat.Players[0].Kind == SeatAway:
 		return m.tr.T("guide.away")
 	}
 	return ""
@@ -533,20 +395,8 @@ func (m *Model) levelText(seat int) string {
 	if m.seat == nil {
 		return m.tr.T("level." + m.levels[seat])
 	}
-	p := m.seat.players[seat]
-	switch p.Kind {
-	case SeatHuman:
-		if _, handOver, _ := m.seatPhase(); handOver && m.seat.ready[seat] {
-			return m.tr.T("seat.ready")
-		}
-		if p.Rated {
-			return m.tr.T("seat.human.rated", p.Rating)
-		}
-		return m.tr.T("seat.human")
-	case SeatAway:
-		return m.tr.T("seat.away")
-	}
-	return m.tr.T("seat.bot", m.tr.T("level."+p.Level))
+	_, handOver, _ := m.seatPhase()
+	return m.seat.Level(m.tr, seat, handOver)
 }
 
 // ResumeCodeLine is the guest's resume code, said in the player's

@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"slices"
-
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/meld"
@@ -16,51 +14,24 @@ import (
 // 101 table's screen (the files *101.go), driven by the views the table
 // hands this seat (SeatUpdate with View101), its actions sent to the table as
 // intents, as seat.go does for classic Okey. The table is the referee;
-// m.t holds no game (m.t.g is nil) and no bots.
+// m.t holds no game (m.t.G is nil) and no bots.
 //
 // The 101 table's files ask three things of the match, which a seat
-// answers from its view instead: the view itself (view101, for
-// refresh101), the deal (dealInfo101, for the log), and a state to try
-// the player's actions on (state101: where to lay a tile off, the hint,
-// whether the game takes an action before it goes). That state is a
-// world sampled from the view (okey101.View.SampleWorld): it agrees with
-// everything the seat knows, and whether the game takes the seat's own
-// action depends on nothing else, so what it refuses the table would
-// refuse too, said in the player's words before anything is sent.
+// answers from its view instead (play101.Table.Served): the view itself
+// (OwnView, for refresh101), the deal (Deal, for the log), and a state
+// to try the player's actions on (TryState: where to lay a tile off,
+// the hint, whether the game takes an action before it goes). That
+// state is a world sampled from the view (okey101.View.SampleWorld): it
+// agrees with everything the seat knows, and whether the game takes the
+// seat's own action depends on nothing else, so what it refuses the
+// table would refuse too, said in the player's words before anything
+// is sent.
 
 // NewSeat101 builds the 101 table screen of a seat at a table it does
 // not own. Until the table's first SeatUpdate it shows an empty
 // table.
 func NewSeat101(opt SeatOptions) (*Model, error) {
 	return NewSeat(opt)
-}
-
-// view101 is the player's view of the 101 match: the match's own, or at
-// a table the latest one it sent.
-func (m *Model) view101() okey101.View {
-	if m.seat != nil {
-		return m.seat.view101
-	}
-	return m.t.G.State().View(0)
-}
-
-// state101 is a state to try the player's actions on: the match's own,
-// or at a table a world that agrees with the seat's view (a State's
-// zero value, which refuses every action, for a spectator).
-func (m *Model) state101() okey101.State {
-	if m.seat != nil {
-		return m.seat.world
-	}
-	return m.t.G.State()
-}
-
-// dealInfo101 is the deal being played, for the log.
-func (m *Model) dealInfo101() okey101.DealInfo {
-	if m.seat != nil {
-		v := &m.t.View
-		return okey101.DealInfo{Hand: v.Hand, Redeal: v.Redeal, Dealer: v.Dealer, Indicator: v.Indicator}
-	}
-	return m.t.G.State().DealInfo()
 }
 
 // onSeat101Update takes in what a 101 table says now, as onSeatUpdate
@@ -73,17 +44,13 @@ func (m *Model) onSeat101Update(u SeatUpdate) tea.Cmd {
 		return nil
 	}
 	first := m.t == nil
-	m.takeTable(u.Players, u.Ready, u.Host, u.Deadline)
-	v := play101.RotateView(*u.View101, s.rot)
-	s.view101 = v
-	s.world, s.worldOK = okey101.State{}, false
-	if !s.watching {
-		s.world, s.worldOK = play101.World(&v)
-	}
+	m.seatTable(u)
+	v := play101.RotateView(*u.View101, s.Rot)
 	if first {
 		m.t = play101.NewTable(tableHost{m}, nil)
 	}
 	t := m.t
+	t.TakeServed(v, s.Watching)
 	old := t.View
 	// A new match: back to hand 1, or fewer hands on the sheet.
 	newMatch := !first && (v.Hand < old.Hand || len(v.Results) < len(old.Results))
@@ -101,24 +68,16 @@ func (m *Model) onSeat101Update(u SeatUpdate) tea.Cmd {
 				m.addLog101(v.History[i], i)
 			}
 		}
-		if !old.MyTurn() && v.MyTurn() && !m.flashNews {
-			m.flash = "" // "wait for X" is out of date now
-		}
+		m.seatTurn(old.MyTurn(), v.MyTurn())
 	}
-	if note := m.takeFair(u.Fair); note != "" {
-		t.Log = append(t.Log, play101.LogEntry{Note: note, Deal: table.DealKey(v.Hand, v.Redeal)})
-	}
-	for _, c := range m.newChat(u.Chat) {
-		p := chatAt(c, len(t.Log), func(i int) (bool, bool, int, int) {
-			e := &t.Log[i]
-			return e.Chat, e.Note == "", e.Deal, e.At
+	t.Log = seatLog(m, u, t.Log,
+		func(note string) play101.LogEntry {
+			return play101.LogEntry{Note: note, Deal: table.DealKey(v.Hand, v.Redeal)}
+		},
+		func(e *play101.LogEntry) (bool, bool, int, int) { return e.Chat, e.Note == "", e.Deal, e.At },
+		func(c ChatLine, text string) play101.LogEntry {
+			return play101.LogEntry{Note: text, Chat: true, Deal: table.DealKey(c.Hand, c.Redeal), At: c.At}
 		})
-		t.Log = slices.Insert(t.Log, p, play101.LogEntry{Note: m.chatText(c), Chat: true, Deal: table.DealKey(c.Hand, c.Redeal), At: c.At})
-	}
-	if len(t.Log) > maxLog {
-		t.Log = append(t.Log[:0], t.Log[len(t.Log)-keepLog:]...)
-	}
-	m.takeRefusal(u.Refused, u.RefusedSeq, first)
 
 	switch {
 	case v.Phase == okey101.Playing && (first || newMatch || m.screen == scrHandOver || m.screen == scrMatchOver):
@@ -126,7 +85,7 @@ func (m *Model) onSeat101Update(u SeatUpdate) tea.Cmd {
 	case v.Phase != okey101.Playing && (first || old.Phase == okey101.Playing):
 		m.endOfHand101()
 	}
-	return m.seatBetween(v.Phase == okey101.HandOver, v.Phase == okey101.MatchOver)
+	return m.seatTook(u, first, v.Phase == okey101.HandOver, v.Phase == okey101.MatchOver)
 }
 
 // seatAct101 sends the player's actions to the table, in order, once the
@@ -135,32 +94,21 @@ func (m *Model) onSeat101Update(u SeatUpdate) tea.Cmd {
 // used off the rack). The next update says what came of them.
 func (m *Model) seatAct101(acts []okey101.Action, done func()) tea.Cmd {
 	s := m.seat
-	switch {
-	case s.watching:
-		m.setFlash(true, m.tr.T("status.watching"))
-		return nil
-	case s.waiting:
-		m.setFlash(false, m.tr.T("status.sent"))
-		return nil
-	case len(acts) == 0:
+	if !m.seatSent(s.CanMove()) || len(acts) == 0 {
 		return nil
 	}
-	if s.worldOK {
-		if err := play101.TryAll(s.world, acts); err != nil {
-			m.t.Refuse(err)
-			return nil
-		}
+	if err := m.t.TryServed(acts); err != nil {
+		m.t.Refuse(err)
+		return nil
 	}
 	out := make([]okey101.Action, len(acts))
 	for i, a := range acts {
 		out[i] = a.Clone()
-		out[i].Seat = s.rot
+		out[i].Seat = s.Rot
 	}
-	if !s.opt.Send(Intent{Kind: IntentPlay101, Plays: out, Hand: m.t.View.Hand, Redeal: m.t.View.Redeal}) {
-		m.setFlash(true, m.tr.T("status.busy"))
+	if !m.seatSent(s.Move(Intent{Kind: IntentPlay101, Plays: out, Hand: m.t.View.Hand, Redeal: m.t.View.Redeal})) {
 		return nil
 	}
-	s.waiting = true
 	m.t.Held = -1
 	if done != nil {
 		done()
@@ -174,14 +122,7 @@ func (m *Model) seatAct101(acts []okey101.Action, done func()) tea.Cmd {
 
 // seatReady101 tells the table the player is ready for the next hand.
 func (m *Model) seatReady101() tea.Cmd {
-	s := m.seat
-	if s.watching {
-		m.setFlash(true, m.tr.T("status.watching"))
-		return nil
-	}
-	if !s.opt.Send(Intent{Kind: IntentReady, Hand: m.t.View.Hand, Redeal: m.t.View.Redeal}) {
-		m.setFlash(true, m.tr.T("status.busy"))
-	}
+	m.seatSent(m.seat.Ask(Intent{Kind: IntentReady, Hand: m.t.View.Hand, Redeal: m.t.View.Redeal}))
 	return nil
 }
 

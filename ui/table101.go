@@ -21,7 +21,7 @@ import (
 //	                  words), the seats' players, the hint's analysis
 //	table101.go       okey101Table (tableGame)
 //	match101.go       a match's life: start, load, resume, apply an action, save
-//	players101.go     asking the seats' players (ui/play101 holds them, the plain one, the hint's analysis)
+//	players101.go     the source of the seats' players and the question under way (asking and the answers are play101's bots.go)
 //	act101.go         the table screen's keys (play101.Table.Key) and what they ask of the app, carried out
 //	ui/layout          the table's layout (Table101)
 //	view101.go        the table drawn (its parts are play101.Table.Render's), the status below
@@ -44,11 +44,11 @@ func (s okey101Table) phase() (playing, handOver bool, turn int, over bool) {
 func (s okey101Table) update(msg tea.Msg) (tea.Cmd, bool) {
 	m := s.m
 	switch msg := msg.(type) {
-	case bot101Msg:
+	case play101.BotMsg:
 		return m.onBot101(msg), true
 	case play101.HintMsg:
 		if m.t != nil && m.screen == scrPlay {
-			m.t.OnHint(msg, m.state101())
+			m.t.OnHint(msg, m.t.TryState())
 		}
 		return nil, true
 	case undone101Msg:

@@ -492,7 +492,7 @@ func TestLinesFit101(t *testing.T) {
 		}
 		if m.t.View.Stage == okey101.StagePlay && m.t.View.Opened[0].Status != meld.NotOpened {
 			for i, x := range m.t.Rack.Slots {
-				if c := m.t.Places(okey101.ActLayOff, x, -1, m.state101()); x != tile.NoTile && len(c.Opts) > 0 {
+				if c := m.t.Places(okey101.ActLayOff, x, -1, m.t.TryState()); x != tile.NoTile && len(c.Opts) > 0 {
 					c.Slot = i
 					m.t.Choose = &c
 					checkAllSizes(t, m, "a place chosen")

@@ -69,7 +69,7 @@ func (m *Model) table() tableGame {
 
 // hasMatch reports whether a match is on the screen: of either game,
 // or the one of a table over SSH once its first view came in.
-func (m *Model) hasMatch() bool { return m.table().present() || (m.seat != nil && m.seat.got) }
+func (m *Model) hasMatch() bool { return m.table().present() || (m.seat != nil && m.seat.Got) }
 
 // playing reports whether a hand is being played on the table: the
 // game's own, or at a served seat the one its views show (a seat holds

@@ -167,7 +167,7 @@ func (m *Model) frame() table.Frame {
 		if s > 0 {
 			f.Level[s] = m.levelText(s)
 		}
-		f.Bot[s] = f.Served && m.seat.players[s].Kind == SeatBot
+		f.Bot[s] = f.Served && m.seat.Players[s].Kind == SeatBot
 	}
 	return f
 }

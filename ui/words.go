@@ -22,9 +22,6 @@ func (m *Model) seatName(s int) string { return m.words().SeatName(s) }
 // youOr says key about seat s (table.Words.YouOr).
 func (m *Model) youOr(s int, key string, args ...any) string { return m.words().YouOr(s, key, args...) }
 
-// seatNameMid is seatName inside a sentence: "you" rather than "You".
-func (m *Model) seatNameMid(s int) string { return m.words().SeatNameMid(s) }
-
 // tileName writes a tile for messages: R7, or R5 (okey), J (as R5);
 // in Turkish kırmızı 7, okey (kırmızı 5), sahte okey (kırmızı 5).
 func (m *Model) tileName(t tile.Tile) string { return m.tileCase(t, i18n.Nominative) }

@@ -84,3 +84,31 @@ func TestSwitchGameIsNoTableKey(t *testing.T) {
 		}
 	}
 }
+
+// TestForSeat asserts what a seat's key map keeps: a player keeps the
+// rack's keys but not the settings or undo, and q says leave; a
+// spectator keeps only the keys that look and leave, at both tables.
+func TestForSeat(t *testing.T) {
+	for _, watching := range []bool{false, true} {
+		k := New(i18n.MustLoad("en"), true)
+		k.ForSeat("leave", "ready", watching)
+		for name, b := range map[string]key.Binding{"settings": k.Table.Settings, "undo": k.Table.Undo, "101 stats": k.Table101.Stats, "review": k.MatchOver.Review} {
+			if b.Enabled() {
+				t.Errorf("watching %v: %s still on", watching, name)
+			}
+		}
+		for name, b := range map[string]key.Binding{"help": k.Table.Help, "101 help": k.Table101.Help, "scores": k.Table.Scores, "quit": k.Table101.Quit} {
+			if !b.Enabled() {
+				t.Errorf("watching %v: %s switched off", watching, name)
+			}
+		}
+		if k.Table.Quit.Help().Desc != "leave" || k.HandOver.Next.Help().Desc != "ready" {
+			t.Errorf("watching %v: q says %q, the next hand %q", watching, k.Table.Quit.Help().Desc, k.HandOver.Next.Help().Desc)
+		}
+		for name, b := range map[string]key.Binding{"draw": k.Table.Draw, "101 lay": k.Table101.Lay, "101 cursor": k.Table101.Left, "next hand": k.HandOver.Next} {
+			if b.Enabled() == watching {
+				t.Errorf("watching %v: %s enabled %v", watching, name, b.Enabled())
+			}
+		}
+	}
+}

@@ -30,6 +30,9 @@
 //	undo.go      the record without the player's last discard (u)
 //	rules.go     the rules of 101 on the settings form: their lines, and
 //	             the rules read back from them
+//	bots.go      the seats' players asked (Ask, table.Ask) and their
+//	             answers played (PlayBot): a failing bot counted, the plain
+//	             player in its place, never a stalled table
 //	hintask.go   the hint asked (h) in a command, and told when it comes
 //	hintwords.go the hint's facts and a plan's steps in words
 //	keys.go      the keys of the moves the player may make now (the
@@ -43,7 +46,9 @@
 //	sheet.go     the pages in words: the score sheet, a hand's end, the
 //	             last moves, the house rules, the stacks browsed
 //	seat.go      a view turned so that a served seat sits at seat 0, the
-//	             world a served seat tries its actions on (World, TryAll)
+//	             world a served seat tries its actions on (World, TryAll);
+//	             where the table's view comes from, the match's or a
+//	             served seat's (Served, OwnView, TryState, Deal)
 //	notation.go  tiles in a row and the tiles of the table's melds, as the
 //	             table writes them
 //

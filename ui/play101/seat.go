@@ -102,3 +102,61 @@ func TryAll(st okey101.State, acts []okey101.Action) error {
 	}
 	return nil
 }
+
+// Served is what the table of a served seat keeps in place of a match
+// (Table.G nil): the latest view its table sent (turned to seat 0), and
+// a world that agrees with it to try the player's actions on before
+// they go (WorldOK: there is one; a spectator has none).
+type Served struct {
+	View    okey101.View
+	World   okey101.State
+	WorldOK bool
+}
+
+// TakeServed takes in a served seat's view v, turned to seat 0, and
+// samples a world from it unless the seat only watches.
+func (t *Table) TakeServed(v okey101.View, watching bool) {
+	t.Served = Served{View: v}
+	if !watching {
+		t.Served.World, t.Served.WorldOK = World(&v)
+	}
+}
+
+// OwnView is the player's view of the match: the match's own, or at a
+// served seat the latest its table sent (as playclassic's OwnView).
+func (t *Table) OwnView() okey101.View {
+	if t.G == nil {
+		return t.Served.View
+	}
+	return t.G.State().View(0)
+}
+
+// TryState is a state to try the player's actions on (where a tile
+// lays off, the hint, whether the game takes an action): the match's
+// own, or at a served seat the world sampled from its view (a State's
+// zero value, which refuses every action, for a spectator).
+func (t *Table) TryState() okey101.State {
+	if t.G == nil {
+		return t.Served.World
+	}
+	return t.G.State()
+}
+
+// Deal is the deal being played, for the log.
+func (t *Table) Deal() okey101.DealInfo {
+	if t.G == nil {
+		v := &t.View
+		return okey101.DealInfo{Hand: v.Hand, Redeal: v.Redeal, Dealer: v.Dealer, Indicator: v.Indicator}
+	}
+	return t.G.State().DealInfo()
+}
+
+// TryServed is what the served seat's world says of the player's
+// actions in order: the first refusal, nil when it takes them all or
+// there is no world to ask.
+func (t *Table) TryServed(acts []okey101.Action) error {
+	if t.G != nil || !t.Served.WorldOK {
+		return nil
+	}
+	return TryAll(t.Served.World, acts)
+}

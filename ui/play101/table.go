@@ -20,6 +20,8 @@ type Table struct {
 	// each seat's failed decisions in a row.
 	Players [okey101.NumSeats]decide.Player
 	Failed  [okey101.NumSeats]int
+	// Served is a served seat's match, in place of G (nil there).
+	Served Served
 
 	Rack   rack.Rack
 	Cursor int

@@ -27,29 +27,10 @@ type BotMoveMsg struct {
 func (t *Table) Ask(ctx context.Context, id uint64, seat int, delay, timeout time.Duration) tea.Cmd {
 	bot, view := t.Bots[seat], t.G.State().View(seat)
 	return func() tea.Msg {
-		start := time.Now()
-		actx, cancel := context.WithTimeout(ctx, timeout)
-		defer cancel()
-		answer := make(chan BotMoveMsg, 1) // a late answer is left there
-		go func() {
-			a, err := bot.Decide(actx, view)
-			answer <- BotMoveMsg{ID: id, Seat: seat, Act: a, Err: err}
-		}()
-		var msg BotMoveMsg
-		select {
-		case msg = <-answer:
-		case <-actx.Done():
-			msg = BotMoveMsg{ID: id, Seat: seat, Err: fmt.Errorf("%w (%v)", table.ErrNoAnswer, timeout)}
-		}
-		if wait := delay - time.Since(start); wait > 0 && msg.Err == nil {
-			tm := time.NewTimer(wait)
-			select {
-			case <-tm.C:
-			case <-ctx.Done():
-				tm.Stop()
-			}
-		}
-		return msg
+		a, err := table.Ask(ctx, delay, timeout, func(ctx context.Context) (game.Action, error) {
+			return bot.Decide(ctx, view)
+		})
+		return BotMoveMsg{ID: id, Seat: seat, Act: a, Err: err}
 	}
 }
 
@@ -72,13 +53,9 @@ func (t *Table) PlayBot(msg BotMoveMsg) (evs []game.Event, lines []byte, news st
 	// A bot that fails or answers wrong must not stop the game: play a
 	// plain legal move for it and say so.
 	tr, name := t.tr(), t.host.Words().SeatName(msg.Seat)
-	t.Failed[msg.Seat]++
-	if t.Failed[msg.Seat] >= table.MaxBotFailures {
+	replace, news := table.Fail(t.Failed[:], msg.Seat, t.host, msg.Err)
+	if replace {
 		t.Bots[msg.Seat] = Plain{}
-		t.Failed[msg.Seat] = 0
-		news = tr.T("status.botreplaced", name, t.host.Reason(msg.Err))
-	} else {
-		news = tr.T("status.botfail", name, t.host.Reason(msg.Err))
 	}
 	fb, ok := t.PlainMove(msg.Seat)
 	if !ok {

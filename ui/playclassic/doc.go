@@ -17,6 +17,8 @@
 //	                rack and the log kept in step, the log trimmed, the
 //	                rack's arrangement saved and read back, undo (the
 //	                match replayed without the player's last discard)
+//	served.go       a served seat's view taken in (TakeServed), a discard
+//	                sent kept in its slot until the table shows it (Sent)
 //	bots.go         asking a seat's bot in a command (with a timeout
 //	                and the speed's pause), its answer played or, for a
 //	                failing bot, a plain legal move instead

@@ -3,6 +3,7 @@ package playclassic
 import (
 	"okey/bots"
 	"okey/game"
+	"okey/game/tile"
 	"okey/ui/rack"
 	"okey/ui/table"
 )
@@ -43,8 +44,15 @@ type Table struct {
 	// Failed counts each seat's failed decisions in a row; past a few
 	// the seat's bot is replaced by plain moves.
 	Failed [game.NumSeats]int
+
+	// sentSlot is the slot of a discard a served seat sent and has not
+	// seen done yet (-1: none); sentTile its tile (Sent).
+	sentSlot int
+	sentTile tile.Tile
 }
 
 // NewTable is an empty classic table hosted by h: nothing held, fresh
 // or waiting to be confirmed.
-func NewTable(h table.Host) Table { return Table{host: h, Held: -1, Fresh: -1, Confirm: -1} }
+func NewTable(h table.Host) Table {
+	return Table{host: h, Held: -1, Fresh: -1, Confirm: -1, sentSlot: -1}
+}

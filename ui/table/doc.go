@@ -23,8 +23,9 @@
 //	align.go  a line placed left, centred or right in its rectangle
 //	log.go    the move log drawn: the newest entries that fit, the
 //	          newest brighter; a log trimmed (TrimLog)
-//	bots.go   how many failures in a row replace a bot, a bot's
-//	          failure to answer in time
+//	bots.go   asking a bot of either game (Ask: the timeout and the
+//	          pause), a bot's failures in a row counted and told (Fail,
+//	          MaxBotFailures), a bot's failure to answer in time
 //	keys.go   the keys both tables mean the same by (quitting, the
 //	          help, the settings, the cursor), read once (CommonKey)
 //	          before a game's own

@@ -1,0 +1,267 @@
+// Package seatlink holds what the screen of a seat at a table it does
+// not own (okey serve) keeps of that table, in either game, and the
+// steps both games' seats take with it, written once (issue 21): how
+// the table's seats turn to the screen's, who holds each seat and who
+// is ready, the host, the turn's clock, the chat, the refusals and the
+// match's commitment taken in once each, and sending an intent (a
+// spectator sends none; a move waits for the update that answers it).
+// The game on the table is each game's side's (ui/playclassic,
+// ui/play101); what the screen makes of it is the app's (package ui).
+//
+// It imports ui/seatmsg, ui/seats, ui/i18n and Bubble Tea, and nothing
+// of ui or of either game's referee.
+package seatlink
+
+import (
+	"slices"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"okey/ui/i18n"
+	"okey/ui/seatmsg"
+	"okey/ui/seats"
+)
+
+// Link is what a seat's screen knows of its table. Make it with New.
+type Link struct {
+	// Rot is the table's seat shown at the bottom (0 for a spectator):
+	// every seat number the table sends is turned by it (Turned).
+	Rot      int
+	Watching bool
+	// Got is set once an update has come.
+	Got bool
+	// Players and Ready are the table's, turned.
+	Players [seats.N]seatmsg.Player
+	Ready   [seats.N]bool
+	// Host is set when this seat may start a new match.
+	Host bool
+	// Deadline is when the seat to move runs out of time (zero: no
+	// timer); Ticking is set while the clock's tick is on its way.
+	Deadline time.Time
+	Ticking  bool
+	// Fair is the match's commitment as last told.
+	Fair seatmsg.Fairness
+	// Between is what the status line was told between hands (whom the
+	// next hand waits for): once a hand is dealt it is old news.
+	Between string
+
+	send    func(seatmsg.Intent) bool
+	chatSeq uint64 // the last chat line taken in
+	refused uint64 // the last refusal told
+	waiting bool   // a move sent, until the next update
+}
+
+// New is the link of the screen at seat (-1 to watch), which hands its
+// intents to send (false when the table cannot take one now).
+func New(seat int, send func(seatmsg.Intent) bool) *Link {
+	return &Link{Rot: max(0, seat), Watching: seat < 0, send: send}
+}
+
+// Turned is where the table's seat s sits on this screen.
+func (l *Link) Turned(s int) int { return seats.Turn(s, l.Rot) }
+
+// Take takes in the table around the game from an update: the players
+// and who is ready (turned, as the view is), the host, the clock; a
+// move sent has had its answer. It reports whether the player has just
+// run out of time (their bot plays for them now).
+func (l *Link) Take(u seatmsg.Update) (away bool) {
+	wasAway := l.Got && l.Players[0].Kind == seatmsg.Away
+	l.Got = true
+	l.waiting = false
+	l.Players = seats.TurnAll(u.Players, l.Rot)
+	l.Ready = seats.TurnAll(u.Ready, l.Rot)
+	l.Host = u.Host
+	l.Deadline = u.Deadline
+	return !l.Watching && !wasAway && l.Players[0].Kind == seatmsg.Away
+}
+
+// Sent is what came of an intent the screen tried to send.
+type Sent uint8
+
+// What came of an intent.
+const (
+	// Gone: the table has it.
+	Gone Sent = iota
+	// Watching: a spectator sends nothing.
+	Watching
+	// Waiting: a move is on its way; the next update says what came of
+	// it, and nothing more goes until then.
+	Waiting
+	// Busy: the table could not take it now.
+	Busy
+)
+
+// Key is the words' key of what the player is told of s ("" for Gone).
+func (s Sent) Key() string {
+	switch s {
+	case Watching:
+		return "status.watching"
+	case Waiting:
+		return "status.sent"
+	case Busy:
+		return "status.busy"
+	}
+	return ""
+}
+
+// CanMove reports whether a move may go now: Gone, or why not.
+func (l *Link) CanMove() Sent {
+	switch {
+	case l.Watching:
+		return Watching
+	case l.waiting:
+		return Waiting
+	}
+	return Gone
+}
+
+// Move sends a move (the seats of its actions the table's already),
+// once CanMove allows: nothing more goes until the next update.
+func (l *Link) Move(in seatmsg.Intent) Sent {
+	if s := l.CanMove(); s != Gone {
+		return s
+	}
+	if !l.send(in) {
+		return Busy
+	}
+	l.waiting = true
+	return Gone
+}
+
+// Ask sends an intent that is not a move (ready for the next hand, a
+// new match), which no update answers: a spectator sends none.
+func (l *Link) Ask(in seatmsg.Intent) Sent {
+	switch {
+	case l.Watching:
+		return Watching
+	case !l.send(in):
+		return Busy
+	}
+	return Gone
+}
+
+// NewChat is the chat lines not taken in yet.
+func (l *Link) NewChat(chat []seatmsg.ChatLine) []seatmsg.ChatLine {
+	var out []seatmsg.ChatLine
+	for _, c := range chat {
+		if c.Seq > l.chatSeq {
+			l.chatSeq = c.Seq
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Chat puts the chat lines of chat not taken in yet into a game's log,
+// each where it was said among the moves (seatmsg.ChatAt): entry reads
+// an entry as ChatAt does, line makes a chat line's entry.
+func Chat[E any](l *Link, log []E, chat []seatmsg.ChatLine, entry func(e *E) (chat, event bool, deal, at int), line func(seatmsg.ChatLine) E) []E {
+	for _, c := range l.NewChat(chat) {
+		p := seatmsg.ChatAt(c, len(log), func(i int) (bool, bool, int, int) { return entry(&log[i]) })
+		log = slices.Insert(log, p, line(c))
+	}
+	return log
+}
+
+// TakeFair takes in the match's commitment; it reports a commitment
+// not told before ("" for none).
+func (l *Link) TakeFair(f seatmsg.Fairness) string {
+	seen := l.Fair.Commit
+	l.Fair = f
+	if f.Commit == "" || f.Commit == seen {
+		return ""
+	}
+	return f.Commit
+}
+
+// Refusal is what the player is told of the table's refusal seq, in
+// tr's words, once: "" for one told before, one made before the screen
+// opened (first) or one without words. text is the refusal's key in
+// the words (a reason's, "err.why.…", or the table's own), else an
+// error in English, shown as it is only where the words say so.
+func (l *Link) Refusal(tr *i18n.Catalog, text string, seq uint64, first bool) string {
+	if seq <= l.refused {
+		return ""
+	}
+	l.refused = seq
+	switch {
+	case first || text == "":
+		return ""
+	case strings.HasPrefix(text, "err.why.") && tr.Has(text):
+		return tr.T("status.refused", tr.T(text))
+	case tr.Has(text):
+		return tr.T(text)
+	case tr.T("err.raw") == "yes":
+		return tr.T("status.refused", text)
+	}
+	return tr.T("status.refused", tr.T("err.why.other"))
+}
+
+// NotReady are the seats held by players not yet ready for the next
+// hand, in order: whom the table waits for.
+func (l *Link) NotReady() []int {
+	var out []int
+	for i, p := range l.Players {
+		if p.Kind == seatmsg.Human && !l.Ready[i] {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// Left is the whole seconds the seat to move has left at now, false
+// when the turn is not timed.
+func (l *Link) Left(now time.Time) (int, bool) {
+	if l.Deadline.IsZero() {
+		return 0, false
+	}
+	return max(0, int(l.Deadline.Sub(now).Round(time.Second)/time.Second)), true
+}
+
+// Level is the second line of seat's panel: whether a person (ready,
+// between hands; rated) or a bot (its level) holds the seat.
+func (l *Link) Level(tr *i18n.Catalog, seat int, handOver bool) string {
+	p := l.Players[seat]
+	switch p.Kind {
+	case seatmsg.Human:
+		if handOver && l.Ready[seat] {
+			return tr.T("seat.ready")
+		}
+		if p.Rated {
+			return tr.T("seat.human.rated", p.Rating)
+		}
+		return tr.T("seat.human")
+	case seatmsg.Away:
+		return tr.T("seat.away")
+	}
+	return tr.T("seat.bot", tr.T("level."+p.Level))
+}
+
+// TickMsg redraws the turn's clock once a second.
+type TickMsg struct{}
+
+func tick() tea.Cmd {
+	return tea.Tick(time.Second, func(time.Time) tea.Msg { return TickMsg{} })
+}
+
+// Clock starts the clock's tick if the turn is timed and it is not
+// going yet.
+func (l *Link) Clock() tea.Cmd {
+	if l.Deadline.IsZero() || l.Ticking {
+		return nil
+	}
+	l.Ticking = true
+	return tick()
+}
+
+// OnTick keeps the clock going while a turn is timed and the screen is
+// open.
+func (l *Link) OnTick(quitting bool) tea.Cmd {
+	if l.Deadline.IsZero() || quitting {
+		l.Ticking = false
+		return nil
+	}
+	return tick()
+}
