@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	gossh "golang.org/x/crypto/ssh"
 )
 
@@ -37,6 +38,16 @@ func testServer(t testing.TB, tweak ...func(*Config)) (*Server, string) {
 	cfg.ConnPerMinute = 0 // many clients from 127.0.0.1; share_test.go tests the rate
 	cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	cfg.seatSettle = -1 // keys are pressed the moment a screen comes
+	// A command of Bubble Tea's that a session's driver cannot run is
+	// an error of every test (checked once the server has stopped).
+	var strange sync.Map
+	cfg.onStrange = func(msg tea.Msg) { strange.Store(fmt.Sprintf("%T", msg), true) }
+	t.Cleanup(func() {
+		strange.Range(func(k, _ any) bool {
+			t.Errorf("a session's driver could not run a command: %v", k)
+			return true
+		})
+	})
 	for _, f := range tweak {
 		f(&cfg)
 	}

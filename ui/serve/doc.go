@@ -10,7 +10,7 @@
 // mailbox of capacity one where the latest update replaces one not read,
 // so a client that stops reading holds up nobody. A session's model
 // waits for its mailbox in a tea.Cmd that also watches the session's
-// context; nothing calls Program.Send from a table. Every table is
+// context; nothing sends to a session from a table. Every table is
 // written as it changes, by a saver goroutine of its own, into a NATS
 // server with JetStream embedded in the process (its match record a
 // stream of appends, its seats, codes and chat a key-value entry), and
@@ -19,7 +19,7 @@
 // The files:
 //
 //	server.go    Config, Server: the SSH server (wish), logins and identity, caps
-//	             and timeouts, each session's program, shutdown
+//	             and timeouts, each session's model and driver, shutdown
 //	identity.go  who a player is: a key's fingerprint or a guest's resume code;
 //	             codes, names and chat lines made safe
 //	hall.go      the tables: opening, listing, finding, restoring after a restart
@@ -44,6 +44,11 @@
 //	view.go      the session's own pages drawn
 //	frame.go     a session's screen on the client: the lines of its frames that
 //	             changed, sent by a writer of its own (no Bubble Tea renderer)
+//	drive.go     a session's model driven without a tea.Program: the client's
+//	             bytes decoded into messages, Update one at a time, commands
+//	             run; nothing wakes on a clock
+//	input.go     a session's input: the bytes a client may type, capped, and
+//	             its end
 //
 // The tests run a server in process on 127.0.0.1 with x/crypto/ssh
 // clients and a small terminal that reads their screens (screen_test.go);

@@ -39,7 +39,8 @@ type lineScreen struct {
 	gap time.Duration // the least time between two writes
 
 	mu   sync.Mutex
-	want frame // the latest frame asked for
+	want frame  // the latest frame asked for
+	seqs string // sequences to send as they are (a query to the terminal)
 	kick chan struct{}
 	stop chan struct{}
 	once sync.Once
@@ -119,6 +120,18 @@ func (l *lineScreen) set(f frame) {
 	}
 }
 
+// send asks for seq to be sent to the client as it is, after the
+// frame: a query to the terminal. It never waits for the client.
+func (l *lineScreen) send(seq string) {
+	l.mu.Lock()
+	l.seqs += seq
+	l.mu.Unlock()
+	select {
+	case l.kick <- struct{}{}:
+	default:
+	}
+}
+
 // close stops the writer; once it has stopped (closed, which may wait for
 // a client that stopped reading), restore gives the bytes that put the
 // client's terminal back as it was.
@@ -140,10 +153,12 @@ func (l *lineScreen) run() {
 		case <-l.kick:
 		}
 		l.mu.Lock()
-		f := l.want
+		f, seqs := l.want, l.seqs
+		l.seqs = ""
 		l.mu.Unlock()
 		l.buf.Reset()
 		l.draw(&l.buf, f)
+		l.buf.WriteString(seqs)
 		if l.buf.Len() > 0 {
 			if _, err := l.out.Write(l.buf.Bytes()); err != nil {
 				return // the connection has gone; the session ends with it

@@ -32,6 +32,9 @@ import (
 //     reader is handed a marker (a bracketed paste of a random word) and
 //     then the end of input, and the program quits when the marker
 //     arrives, since every event before it has been handed over then.
+//     A session's driver (drive.go) also takes its reader's events until
+//     the reader ends, so none is left waiting once the model has
+//     stopped; the marker still hands the model every key before it.
 type input struct {
 	chunks  chan []byte
 	closing chan struct{}

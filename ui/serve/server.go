@@ -21,7 +21,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
 	"charm.land/wish/v2"
-	wishtea "charm.land/wish/v2/bubbletea"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 	gossh "golang.org/x/crypto/ssh"
@@ -133,6 +132,9 @@ type Config struct {
 	// onFrame, when set (tests), is given every frame a session's
 	// lineScreen is asked to show, with the session's name.
 	onFrame func(user string, v tea.View)
+	// onStrange, when set (tests), is told of every message of Bubble
+	// Tea's own that a session's driver could not act on.
+	onStrange func(msg tea.Msg)
 	// seatSettle is the game screens' ui.SeatOptions.Settle: tests,
 	// which press keys the moment a screen comes, turn it off (-1).
 	seatSettle time.Duration
@@ -613,18 +615,17 @@ func (s *Server) guard(next wish.Middleware) wish.Middleware {
 	}
 }
 
-// run runs a session's program (wish's bubbletea middleware, but for
-// the log: a program ended by its connection or the server is no
-// error). Window changes reach the program from a goroutine of the
-// session's own; the filter caps them.
+// run runs a session's model with its driver (drive.go: like wish's
+// bubbletea middleware, but without a tea.Program). Window changes reach
+// the model from a goroutine of the session's own; the filter caps them.
 func (s *Server) run(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
 		if s.command(sess) {
 			next(sess)
 			return
 		}
-		p, m := s.program(sess)
-		if p == nil {
+		d, m := s.program(sess)
+		if d == nil {
 			next(sess)
 			return
 		}
@@ -632,7 +633,7 @@ func (s *Server) run(next ssh.Handler) ssh.Handler {
 		ctx, cancel := context.WithCancel(sess.Context())
 		// The SSH library hands window changes over a channel of one,
 		// from the goroutine that reads the connection's requests: it
-		// must never wait for the program (busy writing to a client that
+		// must never wait for the model (busy writing to a client that
 		// stopped reading, and so waiting for that very goroutine). The
 		// latest size is kept and handed on from another goroutine.
 		sizes := make(chan tea.WindowSizeMsg, 1)
@@ -651,18 +652,17 @@ func (s *Server) run(next ssh.Handler) ssh.Handler {
 				case <-ctx.Done():
 					return
 				case m := <-sizes:
-					p.Send(m)
+					d.send(m)
 				}
 			}
 		}()
-		if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {
-			s.log.Warn("a session's program failed", "err", err)
+		if err := d.run(); err != nil {
+			s.log.Error("a session's model failed", "err", err, "panic", d.panic)
 		}
-		p.Kill()
 		cancel()
 		m.in.end()
 		// The terminal is put back (once the screen's writer has
-		// stopped), then the word goes below the screen the program
+		// stopped), then the word goes below the screen the model
 		// left, so it stays in the player's terminal; a client that
 		// stopped reading does not hold the session up for either.
 		said := make(chan struct{})
@@ -686,9 +686,9 @@ func (s *Server) run(next ssh.Handler) ssh.Handler {
 	}
 }
 
-// program builds a session's program and model, or tells a client
-// without a terminal that it needs one (nil: no program).
-func (s *Server) program(sess ssh.Session) (*tea.Program, *session) {
+// program builds a session's model and its driver, or tells a client
+// without a terminal that it needs one (nil: no driver).
+func (s *Server) program(sess ssh.Session) (*driver, *session) {
 	pty, _, ok := sess.Pty()
 	if !ok {
 		wish.Println(sess, i18n.MustLoad(langOf(sess.Environ())).T("bye.noterminal"))
@@ -709,7 +709,7 @@ func (s *Server) program(sess ssh.Session) (*tea.Program, *session) {
 		name = "guest"
 	}
 	// The session ends with its connection, or when the server has said
-	// goodbye (Shutdown). Its program stops once its input has ended
+	// goodbye (Shutdown). Its driver stops once its input has ended
 	// (input.go says why).
 	ctx, cancel := context.WithCancel(sess.Context())
 	pctx, pcancel := context.WithCancel(context.Background())
@@ -720,29 +720,27 @@ func (s *Server) program(sess ssh.Session) (*tea.Program, *session) {
 	m.port = portOf(sess.LocalAddr())
 	m.in = in
 	w, h := s.clamp(pty.Window.Width, pty.Window.Height)
-	opts := append(wishtea.MakeOptions(sess),
-		tea.WithInput(in),
-		tea.WithContext(pctx),
-		tea.WithoutSignalHandler(),
-		tea.WithWindowSize(w, h),
-		tea.WithFilter(s.filter),
-	)
-	// The session's screen is drawn by a lineScreen (frame.go); the
-	// program, without a renderer, need wake for nothing but its
-	// messages and its own flush of queued sequences, at the slowest it
-	// allows. The colour profile is the one wish would have given it
-	// (the terminal's TERM, the PTY being emulated).
-	profile := colorprofile.Env(append(sess.Environ(), "TERM="+pty.Term))
+	// The session's screen is drawn by a lineScreen (frame.go). The
+	// colour profile is the one wish would have given a program (the
+	// terminal's TERM, the PTY being emulated).
+	env := append(sess.Environ(), "TERM="+pty.Term)
+	profile := colorprofile.Env(env)
 	m.lines = newLineScreen(sess, s.cfg.FPS, w, h, profile)
 	f := framed{m: m, scr: m.lines}
 	if s.cfg.onFrame != nil {
 		f.seen = func(v tea.View) { s.cfg.onFrame(name, v) }
 	}
-	opts = append(opts, tea.WithoutRenderer(), tea.WithFPS(1))
-	p := tea.NewProgram(f, opts...)
+	strange := func(msg tea.Msg) {
+		s.log.Error("a command the session's driver cannot run", "msg", fmt.Sprintf("%T", msg), "name", name)
+		if s.cfg.onStrange != nil {
+			s.cfg.onStrange(msg)
+		}
+	}
+	d := newDriver(pctx, f, m.lines, profile, func(msg tea.Msg) tea.Msg { return s.filter(nil, msg) }, strange)
+	d.in, d.term, d.w, d.h, d.env = in, pty.Term, w, h, env
 	s.register(m, sess, stop)
 	s.log.Info("connect", "name", name, "addr", hostOf(sess.RemoteAddr()), "guest", code != "")
-	return p, m
+	return d, m
 }
 
 // ended tidies up after a session whose program has stopped.
