@@ -153,13 +153,7 @@ func (f *Facts) readPlan(v *okey101.View) {
 		switch a.Kind {
 		case okey101.ActOpen, okey101.ActLay:
 			for _, g := range a.Melds {
-				var m meld.Meld
-				var err error
-				if a.Pairs || len(g) == 2 {
-					m, err = an.ReadPair(g, v.Rules.OkeyPair)
-				} else {
-					m, err = an.Read(g)
-				}
+				m, err := readGroup(an, g, a.Pairs, v.Rules.OkeyPair)
 				if err == nil {
 					f.Lay = append(f.Lay, m)
 				}
@@ -216,13 +210,7 @@ func AfterSteps(v *okey101.View, plan []okey101.Action) []StepState {
 			}
 		case okey101.ActOpen, okey101.ActLay:
 			for _, g := range a.Melds {
-				var m meld.Meld
-				var err error
-				if a.Pairs || len(g) == 2 {
-					m, err = an.ReadPair(g, v.Rules.OkeyPair)
-				} else {
-					m, err = an.Read(g)
-				}
+				m, err := readGroup(an, g, a.Pairs, v.Rules.OkeyPair)
 				if err != nil {
 					continue
 				}
@@ -324,4 +312,13 @@ func usesTile(ms []meld.Meld, x tile.Tile) bool {
 		}
 	}
 	return false
+}
+
+// readGroup reads a group an action lays down: as a pair when the
+// opening is in pairs or the group has two tiles, else as a run or set.
+func readGroup(an meld.Analyzer, g []tile.Tile, pairs, okeyPair bool) (meld.Meld, error) {
+	if pairs || len(g) == 2 {
+		return an.ReadPair(g, okeyPair)
+	}
+	return an.Read(g)
 }
