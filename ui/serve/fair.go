@@ -17,8 +17,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"okey/game/fair"
-	"okey/ui"
 	"okey/ui/canvas"
+	"okey/ui/seatmsg"
 )
 
 // Fair deals. Every match's seed is drawn from the server's source of
@@ -89,11 +89,11 @@ func sealOf(record []byte) seal {
 
 // fairness is what the table tells every seat of the match's seal: the
 // commitment while it is played, the seed and salt too once it is over.
-func (t *table) fairness() ui.Fairness {
+func (t *table) fairness() seatmsg.Fairness {
 	if t.ref == nil || t.seal.none {
-		return ui.Fairness{}
+		return seatmsg.Fairness{}
 	}
-	f := ui.Fairness{Commit: t.seal.commit.Short()}
+	f := seatmsg.Fairness{Commit: t.seal.commit.Short()}
 	if st, _ := t.ref.Stage(); st == stMatchOver {
 		f.Seed, f.Salt = strconv.FormatUint(t.seal.seed, 10), hex.EncodeToString(t.seal.salt)
 	}

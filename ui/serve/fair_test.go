@@ -27,6 +27,7 @@ import (
 	"okey/ui"
 	"okey/ui/cli"
 	"okey/ui/i18n"
+	"okey/ui/seatmsg"
 )
 
 // fixedRandom is a source of randomness for tests: the same bytes for
@@ -279,7 +280,7 @@ func TestSealStaysSecretUntilTheEnd(t *testing.T) {
 			// The match-over page says it all, in the player's language
 			// (enter pressed the moment the last hand's page came: no
 			// settling).
-			scr, err := tb.kind.newScreen(ui.SeatOptions{Lang: "tr", Seat: 0, Send: func(ui.Intent) bool { return true }, NoColor: true,
+			scr, err := tb.kind.newScreen(ui.SeatOptions{Lang: "tr", Seat: 0, Send: func(seatmsg.Intent) bool { return true }, NoColor: true,
 				Record: "ssh HOST record 1", Settle: -1})
 			if err != nil {
 				t.Fatal(err)
@@ -314,13 +315,13 @@ func TestSealStaysSecretUntilTheEnd(t *testing.T) {
 }
 
 // fairOfMsg is the commitment a table's update carries.
-func fairOfMsg(t *testing.T, msg tableMsg) ui.Fairness {
+func fairOfMsg(t *testing.T, msg tableMsg) seatmsg.Fairness {
 	t.Helper()
-	if u, ok := msg.update.(ui.SeatUpdate); ok {
+	if u, ok := msg.update.(seatmsg.Update); ok {
 		return u.Fair
 	}
 	t.Fatalf("not a game's update: %+v", msg)
-	return ui.Fairness{}
+	return seatmsg.Fairness{}
 }
 
 // TestRecordCommand: "record TABLE" over ssh prints the record of the

@@ -13,6 +13,7 @@ import (
 	"okey/game"
 	"okey/game/okey101"
 	"okey/ui"
+	"okey/ui/seatmsg"
 )
 
 // What a session's frame costs to send, in both games (issue 28): a
@@ -24,8 +25,8 @@ import (
 // seatFrames are the frames of a seat whose cursor moves.
 func seatFrames(b *testing.B, o101 bool) []string {
 	b.Helper()
-	opt := ui.SeatOptions{Lang: "en", Seat: 0, Send: func(ui.Intent) bool { return true }, Settle: -1, Dark: true}
-	var u ui.SeatUpdate
+	opt := ui.SeatOptions{Lang: "en", Seat: 0, Send: func(seatmsg.Intent) bool { return true }, Settle: -1, Dark: true}
+	var u seatmsg.Update
 	if o101 {
 		g, err := okey101.NewGame(okey101.DefaultRules(), 8, nil)
 		if err != nil {
@@ -46,7 +47,7 @@ func seatFrames(b *testing.B, o101 bool) []string {
 		b.Fatal(err)
 	}
 	for s := range game.NumSeats {
-		u.Players[s] = ui.SeatPlayer{Name: "Player" + string(rune('0'+s)), Kind: ui.SeatHuman, Level: "normal"}
+		u.Players[s] = seatmsg.Player{Name: "Player" + string(rune('0'+s)), Kind: seatmsg.Human, Level: "normal"}
 	}
 	u.Deadline = time.Now().Add(time.Hour)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})

@@ -119,7 +119,7 @@ const (
 	// maxChatBytes: a chat line of maxChat columns with room for accents.
 	maxChatBytes = 4 * maxChat
 	// maxUserBytes: the SSH user name as it arrives (it is cut to a
-	// name of ui.MaxNameBytes after its escapes are taken out).
+	// name of pages.MaxNameBytes after its escapes are taken out).
 	maxUserBytes = 256
 	// maxCodeBytes: a code as typed, with room for spaces and dashes.
 	maxCodeBytes = 2 * resumeLen

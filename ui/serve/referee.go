@@ -11,6 +11,7 @@ import (
 	"okey/bots"
 	"okey/game"
 	"okey/ui"
+	"okey/ui/seatmsg"
 )
 
 // A table referees "a game" through the referee interface, and its
@@ -31,15 +32,15 @@ const (
 // seatInfo is what the table tells every screen besides the game: the
 // seats, the chat, the clock, who is ready, and this seat's refusals.
 type seatInfo struct {
-	players    [game.NumSeats]ui.SeatPlayer
-	chat       []ui.ChatLine
+	players    [game.NumSeats]seatmsg.Player
+	chat       []seatmsg.ChatLine
 	deadline   time.Time
 	ready      [game.NumSeats]bool
 	host       bool
 	refused    string
 	refusedSeq uint64
 	// fair is the match's commitment, and after it its seed and salt.
-	fair ui.Fairness
+	fair seatmsg.Fairness
 }
 
 // referee is the game a table plays. Its methods run on the table's
@@ -48,7 +49,7 @@ type seatInfo struct {
 type referee interface {
 	// Stage is where the match stands and whose turn it is.
 	Stage() (stage, int)
-	// Apply plays seat's move (an ui.Intent for classic); turnOver
+	// Apply plays seat's move (an seatmsg.Intent for classic); turnOver
 	// reports that the seat's turn ended with it (the clock restarts).
 	Apply(seat int, move any) (turnOver bool, err error)
 	// NextHand deals the next hand.
@@ -66,11 +67,11 @@ type referee interface {
 	// Hand is the number of the hand.
 	Hand() int
 	// Deal is the deal under way, as a seat's intent names the one it
-	// was made for (ui.Intent's Hand and Redeal): the hand, and for
+	// was made for (seatmsg.Intent's Hand and Redeal): the hand, and for
 	// Okey 101 its deals after void ones.
 	Deal() (hand, redeal int)
 	// Events is the number of events of the deal's history so far: a
-	// chat line said now comes after them (ui.ChatLine.At).
+	// chat line said now comes after them (seatmsg.ChatLine.At).
 	Events() int
 	// Standings are a finished match's places, each seat's from 1 (equal
 	// for a tie), and whether opposite seats were partners; ok is false
@@ -152,7 +153,7 @@ func classicKind() gameKind {
 type classic struct {
 	g     *game.Game
 	rec   []byte
-	hands []ui.HandEnd
+	hands []seatmsg.HandEnd
 }
 
 func newClassic(g *game.Game) *classic {
@@ -164,12 +165,12 @@ func newClassic(g *game.Game) *classic {
 }
 
 // handsOf replays a record for how each of its hands ended.
-func handsOf(rec game.Record) []ui.HandEnd {
+func handsOf(rec game.Record) []seatmsg.HandEnd {
 	g, err := game.NewGame(rec.Rules, rec.Seed, rec.Meta)
 	if err != nil {
 		return nil
 	}
-	var out []ui.HandEnd
+	var out []seatmsg.HandEnd
 	for _, a := range rec.Actions {
 		was := g.State().Phase()
 		if _, _, err := g.Apply(a); err != nil {
@@ -180,11 +181,11 @@ func handsOf(rec game.Record) []ui.HandEnd {
 	return out
 }
 
-func appendHand(h []ui.HandEnd, st game.State, was game.Phase) []ui.HandEnd {
+func appendHand(h []seatmsg.HandEnd, st game.State, was game.Phase) []seatmsg.HandEnd {
 	if was != game.Playing || st.Phase() == game.Playing || st.Result() == nil {
 		return h
 	}
-	return append(h, ui.HandEnd{Result: *st.Result(), Scores: st.Scores()})
+	return append(h, seatmsg.HandEnd{Result: *st.Result(), Scores: st.Scores()})
 }
 
 func (c *classic) Stage() (stage, int) {
@@ -221,8 +222,8 @@ var errNotAMove = errors.New("not a move of this game")
 func (c *classic) Apply(seat int, move any) (bool, error) {
 	var a game.Action
 	switch mv := move.(type) {
-	case ui.Intent:
-		if mv.Kind != ui.IntentAct {
+	case seatmsg.Intent:
+		if mv.Kind != seatmsg.IntentAct {
 			return false, errNotAMove
 		}
 		a = mv.Action
@@ -296,9 +297,9 @@ func (c *classic) Update(seat int, info *seatInfo) tea.Msg {
 // the seat's view of st, the public ends of the hands so far, and the
 // table around it — nothing else of st, so that a session never holds
 // another seat's tiles (TestSeatUpdateIsTheSeatsViewAlone).
-func updateClassic(st game.State, hands []ui.HandEnd, seat int, info *seatInfo) ui.SeatUpdate {
+func updateClassic(st game.State, hands []seatmsg.HandEnd, seat int, info *seatInfo) seatmsg.Update {
 	v := st.View(seat)
-	u := ui.SeatUpdate{
+	u := seatmsg.Update{
 		View: &v, Players: info.players, Hands: hands, Chat: info.chat,
 		Ready: info.ready, Host: info.host, Refused: info.refused, RefusedSeq: info.refusedSeq, Fair: info.fair,
 	}

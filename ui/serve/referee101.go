@@ -13,6 +13,7 @@ import (
 	"okey/game"
 	"okey/game/okey101"
 	"okey/ui"
+	"okey/ui/seatmsg"
 )
 
 // Okey 101 at a table: a referee around okey101.Game, its bots those of
@@ -102,14 +103,14 @@ func (r *referee101) Standings() ([game.NumSeats]int, bool, bool) {
 // same intent were played: the table takes in what was.
 var errPartlyPlayed = errors.New("played in part")
 
-// Apply plays a seat's intent (ui.IntentPlay101: its actions in order,
+// Apply plays a seat's intent (seatmsg.IntentPlay101: its actions in order,
 // stopping at the first refused) or a bot's okey101.Action. The next
 // hand is the table's to deal, never a seat's.
 func (r *referee101) Apply(seat int, move any) (bool, error) {
 	var acts []okey101.Action
 	switch mv := move.(type) {
-	case ui.Intent:
-		if mv.Kind != ui.IntentPlay101 || len(mv.Plays) == 0 {
+	case seatmsg.Intent:
+		if mv.Kind != seatmsg.IntentPlay101 || len(mv.Plays) == 0 {
 			return false, errNotAMove
 		}
 		acts = mv.Plays
@@ -217,9 +218,9 @@ func (r *referee101) Update(seat int, info *seatInfo) tea.Msg {
 }
 
 // update101 is seat's update from the state st.
-func update101(st okey101.State, seat int, info *seatInfo) ui.SeatUpdate {
+func update101(st okey101.State, seat int, info *seatInfo) seatmsg.Update {
 	v := st.View(seat)
-	u := ui.SeatUpdate{
+	u := seatmsg.Update{
 		View101: &v, Players: info.players, Chat: info.chat,
 		Ready: info.ready, Host: info.host, Refused: info.refused, RefusedSeq: info.refusedSeq, Fair: info.fair,
 	}

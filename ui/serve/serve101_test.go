@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"okey/game/okey101"
-	"okey/ui"
+	"okey/ui/seatmsg"
 )
 
 // Okey 101 at the server: the tests of serve_test.go, for a 101 table.
@@ -282,7 +282,7 @@ func TestRestart101ResumesTheTable(t *testing.T) {
 		t.Fatalf("after the restart table 1 is %+v, want 101 at hand %d", s, want.Hand)
 	}
 	for i := range 2 {
-		if s.Players[i].Kind != ui.SeatAway {
+		if s.Players[i].Kind != seatmsg.Away {
 			t.Errorf("seat %d is %v after the restart, want away (a bot holding it)", i, s.Players[i].Kind)
 		}
 	}
@@ -329,7 +329,7 @@ func TestSeat101UpdateIsTheSeatsViewAlone(t *testing.T) {
 		t.Fatal(err)
 	}
 	ref := newReferee101(g)
-	info := &seatInfo{chat: []ui.ChatLine{{Seq: 1, Name: "ann", Text: "iyi oyunlar"}}, host: true}
+	info := &seatInfo{chat: []seatmsg.ChatLine{{Seq: 1, Name: "ann", Text: "iyi oyunlar"}}, host: true}
 	checked, moved := 0, 0
 	for step := 0; step < 300; step++ {
 		stg, turn := ref.Stage()
@@ -340,7 +340,7 @@ func TestSeat101UpdateIsTheSeatsViewAlone(t *testing.T) {
 		if step%4 == 0 {
 			var worlds []okey101.State
 			for seat := range okey101.NumSeats {
-				u, ok := ref.Update(seat, info).(ui.SeatUpdate)
+				u, ok := ref.Update(seat, info).(seatmsg.Update)
 				if !ok || u.View101 == nil || !reflect.DeepEqual(*u.View101, st.View(seat)) {
 					t.Fatalf("step %d: seat %d's update is not its view", step, seat)
 				}
@@ -414,14 +414,14 @@ func TestReferee101TakesIntents(t *testing.T) {
 		first = okey101.Draw(other)
 	}
 	n := len(r.Record())
-	over, err := r.Apply(turn, ui.Intent{Kind: ui.IntentPlay101, Plays: []okey101.Action{first, okey101.NextHand()}})
+	over, err := r.Apply(turn, seatmsg.Intent{Kind: seatmsg.IntentPlay101, Plays: []okey101.Action{first, okey101.NextHand()}})
 	if err == nil || !strings.Contains(err.Error(), errPartlyPlayed.Error()) {
 		t.Fatalf("an intent ending with the next hand: %v", err)
 	}
 	if len(r.Record()) <= n || over != (first.Kind == okey101.ActDiscard) {
 		t.Fatalf("the action before the refused one was not kept (record %d→%d, turn over %v)", n, len(r.Record()), over)
 	}
-	if _, err := r.Apply(turn, ui.Intent{Kind: ui.IntentAct}); err == nil {
+	if _, err := r.Apply(turn, seatmsg.Intent{Kind: seatmsg.IntentAct}); err == nil {
 		t.Fatal("a classic intent was taken")
 	}
 	if _, err := r.Apply(turn, okey101.NextHand()); err == nil {

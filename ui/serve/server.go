@@ -26,9 +26,10 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"okey/game/hand"
-	"okey/ui"
 	"okey/ui/canvas"
 	"okey/ui/i18n"
+	"okey/ui/layout"
+	"okey/ui/pages"
 	"okey/ui/store"
 )
 
@@ -166,8 +167,8 @@ func (c Config) Check() error {
 		return errors.New("the free wrong codes must not be negative")
 	case c.TablesPerPlayer < 0 || c.TablesPerAddr < 0 || c.RoomIdle < 0 || c.IdleEvict < 0:
 		return errors.New("the tables a player may hold and the idle times must not be negative")
-	case c.MaxWidth < ui.MinWidth || c.MaxHeight < ui.MinHeight:
-		return fmt.Errorf("the largest terminal must be at least %d×%d", ui.MinWidth, ui.MinHeight)
+	case c.MaxWidth < layout.MinWidth || c.MaxHeight < layout.MinHeight:
+		return fmt.Errorf("the largest terminal must be at least %d×%d", layout.MinWidth, layout.MinHeight)
 	case c.DefaultTimer < 0 || c.KeepSeat <= 0 || c.BotDelay < 0 || c.BotTimeout <= 0:
 		return errors.New("the timer must not be negative; keeping a seat and a bot's time must be positive")
 	case c.GCPercent < 0:
@@ -606,7 +607,7 @@ func (s *Server) guard(next wish.Middleware) wish.Middleware {
 			defer s.wg.Done()
 			defer func() {
 				if r := recover(); r != nil {
-					s.log.Error("panic in a session", "panic", r, "user", ui.CleanName(ansi.Strip(canvas.CutBytes(sess.User(), maxUserBytes))))
+					s.log.Error("panic in a session", "panic", r, "user", pages.CleanName(ansi.Strip(canvas.CutBytes(sess.User(), maxUserBytes))))
 				}
 				s.ended(sess)
 			}()
@@ -704,7 +705,7 @@ func (s *Server) program(sess ssh.Session) (*driver, *session) {
 		s.cfg.hook("start", canvas.CutBytes(sess.User(), maxUserBytes))
 	}
 	id, code := identityOf(sess)
-	name := ui.CleanName(ansi.Strip(canvas.CutBytes(sess.User(), maxUserBytes)))
+	name := pages.CleanName(ansi.Strip(canvas.CutBytes(sess.User(), maxUserBytes)))
 	if name == "" {
 		name = "guest"
 	}
@@ -779,7 +780,7 @@ func (s *Server) filter(_ tea.Model, msg tea.Msg) tea.Msg {
 
 func (s *Server) clamp(w, h int) (int, int) {
 	if w <= 0 || h <= 0 {
-		return ui.MinWidth, ui.MinHeight
+		return layout.MinWidth, layout.MinHeight
 	}
 	return min(w, s.cfg.MaxWidth), min(h, s.cfg.MaxHeight)
 }

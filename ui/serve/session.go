@@ -16,6 +16,8 @@ import (
 	"okey/ui"
 	"okey/ui/canvas"
 	"okey/ui/i18n"
+	"okey/ui/layout"
+	"okey/ui/seatmsg"
 	"okey/ui/theme"
 )
 
@@ -506,7 +508,7 @@ func (s *session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return s, s.onJoined(msg)
 	case fromTableMsg:
 		return s, s.onTable(msg)
-	case ui.LeaveMsg:
+	case seatmsg.LeaveMsg:
 		return s, s.leave()
 	case byeMsg:
 		return s, s.quit()
@@ -588,7 +590,7 @@ func (s *session) onKey(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-func (s *session) tooSmall() bool { return s.width < ui.MinWidth || s.height < ui.MinHeight }
+func (s *session) tooSmall() bool { return s.width < layout.MinWidth || s.height < layout.MinHeight }
 
 func (s *session) updateLobby(k tea.KeyPressMsg) tea.Cmd {
 	s.flash = ""
@@ -706,7 +708,7 @@ type lobbyRow struct {
 	started, over   bool
 	hand, watchers  int
 	timer           time.Duration
-	players         [game.NumSeats]ui.SeatPlayer
+	players         [game.NumSeats]seatmsg.Player
 	owners          [game.NumSeats]string
 }
 
@@ -932,10 +934,10 @@ func (s *session) onTable(f fromTableMsg) tea.Cmd {
 		}
 	}
 	s.page = pgTable
-	if u, ok := msg.update.(ui.SeatUpdate); ok {
+	if u, ok := msg.update.(seatmsg.Update); ok {
 		s.inPlay = u.InPlay()
 		if seat := s.at.m.seat; seat >= 0 {
-			s.away = u.Players[seat].Kind == ui.SeatAway
+			s.away = u.Players[seat].Kind == seatmsg.Away
 		}
 	}
 	_, cmd := s.scr.Update(msg.update)
@@ -953,12 +955,12 @@ func (s *session) badge() string {
 }
 
 // sendMove is the screen's way to the table: non-blocking.
-func (s *session) sendMove(in ui.Intent) bool {
+func (s *session) sendMove(in seatmsg.Intent) bool {
 	if s.at == nil {
 		return false
 	}
 	kind := reqMove
-	if in.Kind == ui.IntentNewMatch {
+	if in.Kind == seatmsg.IntentNewMatch {
 		kind = reqNewMatch
 	}
 	return s.at.t.send(request{kind: kind, m: s.at.m, move: in})

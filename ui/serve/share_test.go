@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"okey/ui"
+	"okey/ui/seatmsg"
 )
 
 // TestConnectionRate: an address opens its burst of connections at
@@ -83,7 +83,7 @@ func TestResumeCodeAndGuessing(t *testing.T) {
 	g.press("s")
 	g.waitFor("Hand 1 ·", 10*time.Second)
 	g.close()
-	waitSummary(t, srv, "1", "the guest gone, the seat kept", func(s *tableSummary) bool { return s.Players[0].Kind == ui.SeatAway && s.Owners[0] != "" })
+	waitSummary(t, srv, "1", "the guest gone, the seat kept", func(s *tableSummary) bool { return s.Players[0].Kind == seatmsg.Away && s.Owners[0] != "" })
 
 	// Three wrong codes cost nothing but the tries.
 	e := dial(t, addr, "eve", dialOpts{})
@@ -106,12 +106,12 @@ func TestResumeCodeAndGuessing(t *testing.T) {
 	back.waitFor("Tables (", 10*time.Second)
 	back.press("r", strings.ToLower(code), "enter")
 	back.waitFor("try again in", 5*time.Second)
-	if s := summary(srv, "1"); s.Players[0].Kind == ui.SeatHuman {
+	if s := summary(srv, "1"); s.Players[0].Kind == seatmsg.Human {
 		t.Fatal("the code was tried while the address had to wait")
 	}
 	advance(3 * time.Second)
 	back.press(strings.ReplaceAll(code, "-", ""), "enter") // still at the code's prompt
-	waitSummary(t, srv, "1", "the guest back", func(s *tableSummary) bool { return s.Players[0].Kind == ui.SeatHuman })
+	waitSummary(t, srv, "1", "the guest back", func(s *tableSummary) bool { return s.Players[0].Kind == seatmsg.Human })
 }
 
 // TestHallShare: guests from one address who leave their tables behind
@@ -259,9 +259,9 @@ func TestAwayMeansAway(t *testing.T) {
 	l.waitFor("Tables (", 10*time.Second)
 
 	advance(61 * time.Second)
-	waitSummary(t, srv, "1", "ann away", func(s *tableSummary) bool { return s.Players[0].Kind == ui.SeatAway })
+	waitSummary(t, srv, "1", "ann away", func(s *tableSummary) bool { return s.Players[0].Kind == seatmsg.Away })
 	a.press("?")
-	waitSummary(t, srv, "1", "ann back", func(s *tableSummary) bool { return s.Players[0].Kind == ui.SeatHuman })
+	waitSummary(t, srv, "1", "ann back", func(s *tableSummary) bool { return s.Players[0].Kind == seatmsg.Human })
 
 	advance(5*time.Minute + time.Second)
 	a.waitFor("You pressed no key for 5 minutes: your seat went to a bot.", 5*time.Second)
@@ -303,11 +303,11 @@ func TestLeavingAsksFirst(t *testing.T) {
 	a.press("esc", "q", "q")
 	a.waitFor("your seat is kept 10 min (enter on the table takes it back)", 5*time.Second)
 	waitSummary(t, srv, "1", "the seat kept, its bot playing", func(s *tableSummary) bool {
-		return s.Owners[0] != "" && s.Players[0].Kind == ui.SeatAway
+		return s.Owners[0] != "" && s.Players[0].Kind == seatmsg.Away
 	})
 	a.press("enter")
 	a.waitFor("Hand 1 ·", 5*time.Second)
-	waitSummary(t, srv, "1", "ann back", func(s *tableSummary) bool { return s.Players[0].Kind == ui.SeatHuman })
+	waitSummary(t, srv, "1", "ann back", func(s *tableSummary) bool { return s.Players[0].Kind == seatmsg.Human })
 }
 
 // TestUnknownCommandIsRefused: ssh HOST cmd with a command the server

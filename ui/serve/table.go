@@ -21,6 +21,7 @@ import (
 	"okey/game"
 	"okey/ui"
 	"okey/ui/pages"
+	"okey/ui/seatmsg"
 )
 
 // A table is one goroutine (run) that owns everything about it: the
@@ -90,14 +91,14 @@ type tableMsg struct {
 type roomInfo struct {
 	id      string
 	cfg     tableConfig
-	players [game.NumSeats]ui.SeatPlayer
+	players [game.NumSeats]seatmsg.Player
 	// rated is each seat's rated identity (a key's, a bot level's; ""
 	// for a guest, whose resume code no other session may hold), for
 	// the ratings the room shows.
 	rated [game.NumSeats]string
 	host  bool
 	seat  int
-	chat  []ui.ChatLine
+	chat  []seatmsg.ChatLine
 	// refused is why this member's last request was refused, numbered
 	// by refusedSeq.
 	refused    string
@@ -172,7 +173,7 @@ type tableSummary struct {
 	Started  bool
 	Over     bool
 	Hand     int
-	Players  [game.NumSeats]ui.SeatPlayer
+	Players  [game.NumSeats]seatmsg.Player
 	Owners   [game.NumSeats]string
 	Watchers int
 	Timer    time.Duration
@@ -272,7 +273,7 @@ type table struct {
 	seats    [game.NumSeats]seatState
 	watchers map[*member]struct{}
 	hostID   string
-	chat     []ui.ChatLine
+	chat     []seatmsg.ChatLine
 	chatSeq  uint64
 	refusals map[*member]refusal
 	created  time.Time
@@ -576,7 +577,7 @@ func (t *table) join(m *member, want int) (int, error) {
 
 // uniqueName is name, made different from the other seats' names.
 func (t *table) uniqueName(name string, seat int) string {
-	name = ui.CleanName(name)
+	name = pages.CleanName(name)
 	if name == "" {
 		name = "guest"
 	}
@@ -591,7 +592,7 @@ func (t *table) uniqueName(name string, seat int) string {
 	out := name
 	for n := 2; taken(out); n++ {
 		suffix := fmt.Sprint(n)
-		out = ui.CleanName(cutWidth(name, pages.MaxNameLen-len(suffix)) + suffix)
+		out = pages.CleanName(cutWidth(name, pages.MaxNameLen-len(suffix)) + suffix)
 	}
 	return out
 }
@@ -800,8 +801,8 @@ func (t *table) move(m *member, seat int, mv any) {
 		return
 	}
 	stg, _ := t.ref.Stage()
-	in, isIntent := mv.(ui.Intent)
-	ready := isIntent && (in.Kind == ui.IntentReady || in.Kind == ui.IntentAct && in.Action.Kind == game.ActNextHand)
+	in, isIntent := mv.(seatmsg.Intent)
+	ready := isIntent && (in.Kind == seatmsg.IntentReady || in.Kind == seatmsg.IntentAct && in.Action.Kind == game.ActNextHand)
 	if hand, redeal := t.ref.Deal(); isIntent && (in.Hand != hand || in.Redeal != redeal) {
 		// Made for a deal that is over (the key was pressed as the
 		// table moved on): never played on this one. A late "ready"
@@ -1077,14 +1078,14 @@ func (t *table) say(m *member, text string) {
 		t.here(s)
 	}
 	t.chatSeq++
-	line := ui.ChatLine{Seq: t.chatSeq, Name: name, Text: text}
+	line := seatmsg.ChatLine{Seq: t.chatSeq, Name: name, Text: text}
 	if t.ref != nil { // where in the match it was said, for a screen that takes the table in whole
 		line.Hand, line.Redeal = t.ref.Deal()
 		line.At = t.ref.Events()
 	}
 	t.chat = append(t.chat, line)
 	if len(t.chat) > t.opt.chatKeep {
-		t.chat = append([]ui.ChatLine(nil), t.chat[len(t.chat)-t.opt.chatKeep:]...)
+		t.chat = append([]seatmsg.ChatLine(nil), t.chat[len(t.chat)-t.opt.chatKeep:]...)
 	}
 	t.save() // kept now, not at the next move: a crash before it lost the line
 }
@@ -1163,7 +1164,7 @@ func (t *table) info() seatInfo {
 	var in seatInfo
 	t.readRatings()
 	for i, s := range t.seats {
-		p := ui.SeatPlayer{Name: s.name, Level: t.cfg.Levels[i], Kind: ui.SeatBot}
+		p := seatmsg.Player{Name: s.name, Level: t.cfg.Levels[i], Kind: seatmsg.Bot}
 		if r, ok := t.ratings[s.owner]; ok && s.owner != "" {
 			p.Rating, p.Rated = r, true
 		}
@@ -1171,9 +1172,9 @@ func (t *table) info() seatInfo {
 		case s.owner == "":
 			p.Name = botName(i)
 		case s.m != nil && !s.away:
-			p.Kind = ui.SeatHuman
+			p.Kind = seatmsg.Human
 		default:
-			p.Kind = ui.SeatAway
+			p.Kind = seatmsg.Away
 		}
 		in.players[i] = p
 		in.ready[i] = s.ready
@@ -1314,7 +1315,7 @@ type savedTable struct {
 	MatchNo uint64                   `json:"match_no"`
 	Seats   [game.NumSeats]savedSeat `json:"seats"`
 	Created time.Time                `json:"created"`
-	Chat    []ui.ChatLine            `json:"chat,omitempty"`
+	Chat    []seatmsg.ChatLine       `json:"chat,omitempty"`
 	// Entrants are who sat down to the match (for its rating); a table
 	// saved before ratings has none.
 	Entrants *[game.NumSeats]entrant `json:"entrants,omitempty"`

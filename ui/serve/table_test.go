@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"okey/game"
-	"okey/ui"
+	"okey/ui/seatmsg"
 )
 
 // A table driven by hand, on a clock of its own: its goroutine's steps
@@ -104,7 +104,7 @@ func TestTurnTimerAndKeptSeat(t *testing.T) {
 
 	// Bob drops: the seat is his for ten minutes, a bot playing.
 	tb.leave(bob, true)
-	if info := tb.info(); info.players[1].Kind != ui.SeatAway || tb.seats[1].owner != "key:B" {
+	if info := tb.info(); info.players[1].Kind != seatmsg.Away || tb.seats[1].owner != "key:B" {
 		t.Fatalf("bob's dropped seat: %+v", tb.seats[1])
 	}
 	if _, err := tb.join(newMember("key:C", "cem"), 1); err == nil {
@@ -240,11 +240,11 @@ func TestStaleIntentIsDropped(t *testing.T) {
 	tb.join(ann, -1)
 	tb.handle(request{kind: reqStart, m: ann})
 	plainTo(t, tb, func(stg stage, _ int) bool { return stg == stHandOver })
-	tb.handle(request{kind: reqMove, m: ann, move: ui.Intent{Kind: ui.IntentAct, Action: game.NextHandAction(), Hand: 2}})
+	tb.handle(request{kind: reqMove, m: ann, move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: game.NextHandAction(), Hand: 2}})
 	if tb.seats[0].ready {
 		t.Fatal("a ready made for hand 2 counted at the end of hand 1")
 	}
-	tb.handle(request{kind: reqMove, m: ann, move: ui.Intent{Kind: ui.IntentAct, Action: game.NextHandAction(), Hand: 1}})
+	tb.handle(request{kind: reqMove, m: ann, move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: game.NextHandAction(), Hand: 1}})
 	tb.schedule()
 	if tb.ref.Hand() != 2 {
 		t.Fatalf("ann ready for hand 1's end, and hand %d is on", tb.ref.Hand())
@@ -252,14 +252,14 @@ func TestStaleIntentIsDropped(t *testing.T) {
 	plainTo(t, tb, func(stg stage, turn int) bool { return stg == stPlaying && turn == 0 })
 	mv, _ := tb.ref.PlainMove(0)
 	moves := len(tb.ref.Record())
-	tb.handle(request{kind: reqMove, m: ann, move: ui.Intent{Kind: ui.IntentAct, Action: mv.(game.Action), Hand: 1}})
+	tb.handle(request{kind: reqMove, m: ann, move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: mv.(game.Action), Hand: 1}})
 	if len(tb.ref.Record()) != moves {
 		t.Fatal("a move made for hand 1 was played in hand 2")
 	}
 	if r := tb.refusals[ann]; r.text != "seat.stale" {
 		t.Fatalf("ann was told %q", r.text)
 	}
-	tb.handle(request{kind: reqMove, m: ann, move: ui.Intent{Kind: ui.IntentAct, Action: mv.(game.Action), Hand: 2}})
+	tb.handle(request{kind: reqMove, m: ann, move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: mv.(game.Action), Hand: 2}})
 	if len(tb.ref.Record()) == moves {
 		t.Fatalf("the same move made for hand 2 was not played: %q", tb.refusals[ann].text)
 	}
@@ -290,7 +290,7 @@ func TestChatKeepsItsPlace(t *testing.T) {
 	moves := 0
 	plainTo(t, tb, func(stage, int) bool { moves++; return moves > 7 })
 	tb.say(ann, "in the hand")
-	want := []ui.ChatLine{{Seq: 1, Name: "ann", Text: "before"}, {Seq: 2, Name: "ann", Text: "in the hand", Hand: 1, At: tb.ref.Events()}}
+	want := []seatmsg.ChatLine{{Seq: 1, Name: "ann", Text: "before"}, {Seq: 2, Name: "ann", Text: "in the hand", Hand: 1, At: tb.ref.Events()}}
 	if want[1].At < 7 || !reflect.DeepEqual(tb.chat, want) {
 		t.Fatalf("the chat: %+v, want %+v", tb.chat, want)
 	}
@@ -324,9 +324,9 @@ func TestSpectatorsShareOneUpdate(t *testing.T) {
 	}
 	tb.refuse(w3, "seat.stale")
 	tb.publish()
-	got := map[*member]ui.SeatUpdate{}
+	got := map[*member]seatmsg.Update{}
 	for _, w := range []*member{w1, w2, w3} {
-		u, ok := (<-w.box).update.(ui.SeatUpdate)
+		u, ok := (<-w.box).update.(seatmsg.Update)
 		if !ok || u.View == nil {
 			t.Fatalf("%s: no classic update", w.name)
 		}

@@ -10,7 +10,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"okey/game/okey101"
-	"okey/ui"
+	"okey/ui/layout"
+	"okey/ui/pages"
+	"okey/ui/seatmsg"
 	"okey/ui/theme"
 )
 
@@ -111,7 +113,7 @@ func (s *session) render() string {
 
 func (s *session) renderTooSmall(st *theme.Styles) string {
 	out := make([]string, s.height)
-	msg := s.tr.T("toosmall", ui.MinWidth, ui.MinHeight, s.width, s.height)
+	msg := s.tr.T("toosmall", layout.MinWidth, layout.MinHeight, s.width, s.height)
 	words := strings.Fields(msg)
 	line, y := "", max(0, s.height/2-1)
 	for _, w := range words {
@@ -197,11 +199,11 @@ func replaceLine(screen string, y int, line string) string {
 }
 
 // seatWord says who holds a seat.
-func (s *session) seatWord(p ui.SeatPlayer, owner string) string {
+func (s *session) seatWord(p seatmsg.Player, owner string) string {
 	switch {
 	case owner == "":
 		return s.tr.T("seat.bot", s.tr.T("level."+p.Level))
-	case p.Kind == ui.SeatHuman:
+	case p.Kind == seatmsg.Human:
 		return p.Name
 	}
 	return p.Name + " (" + s.tr.T("lobby.away") + ")"
@@ -341,7 +343,7 @@ func (s *session) roomLines(st *theme.Styles) ([]string, []key.Binding) {
 	}
 	for i, p := range r.players {
 		who := p.Name
-		if p.Kind == ui.SeatBot {
+		if p.Kind == seatmsg.Bot {
 			who = s.tr.T("room.botseat", s.tr.T("level."+p.Level))
 		}
 		if i == r.seat {
@@ -362,7 +364,7 @@ func (s *session) roomLines(st *theme.Styles) ([]string, []key.Binding) {
 		lines = append(lines, "")
 		from := max(0, len(r.chat)-5)
 		for _, c := range r.chat[from:] {
-			lines = append(lines, st.Dim.Render(ui.CleanName(c.Name)+": "+c.Text))
+			lines = append(lines, st.Dim.Render(pages.CleanName(c.Name)+": "+c.Text))
 		}
 	}
 	keys := []key.Binding{k.Start, k.Chat, k.Lang, k.Leave}

@@ -11,8 +11,8 @@ import (
 
 	"okey/game"
 	"okey/game/tile"
-	"okey/ui"
 	"okey/ui/i18n"
+	"okey/ui/seatmsg"
 )
 
 // TestSeatUpdateIsTheSeatsViewAlone is the proof for classic tables that
@@ -28,7 +28,7 @@ func TestSeatUpdateIsTheSeatsViewAlone(t *testing.T) {
 		t.Fatal(err)
 	}
 	ref := newClassic(g)
-	info := &seatInfo{chat: []ui.ChatLine{{Seq: 1, Name: "ann", Text: "iyi oyunlar"}}, host: true}
+	info := &seatInfo{chat: []seatmsg.ChatLine{{Seq: 1, Name: "ann", Text: "iyi oyunlar"}}, host: true}
 	checked, moved := 0, 0
 	for step := 0; step < 600; step++ {
 		stg, turn := ref.Stage()
@@ -39,7 +39,7 @@ func TestSeatUpdateIsTheSeatsViewAlone(t *testing.T) {
 		if step%5 == 0 && stg == stPlaying {
 			var worlds []game.State
 			for seat := range game.NumSeats {
-				u, ok := ref.Update(seat, info).(ui.SeatUpdate)
+				u, ok := ref.Update(seat, info).(seatmsg.Update)
 				if !ok || u.View == nil || !reflect.DeepEqual(*u.View, st.View(seat)) {
 					t.Fatalf("step %d: seat %d's update is not its view", step, seat)
 				}

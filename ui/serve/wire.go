@@ -8,7 +8,7 @@ import (
 	"okey/game"
 	"okey/game/hand"
 	"okey/game/meld"
-	"okey/ui"
+	"okey/ui/seatmsg"
 )
 
 // The wire: what travels between nodes when a player's session is on one
@@ -31,22 +31,22 @@ var errWireTooBig = errors.New("message from another node too big")
 // wireMsg is a tableMsg on the wire: exactly one of Room, Update and
 // Closed is set.
 type wireMsg struct {
-	Room   *wireRoom      `json:"room,omitempty"`
-	Update *ui.SeatUpdate `json:"update,omitempty"`
-	Closed string         `json:"closed,omitempty"`
+	Room   *wireRoom       `json:"room,omitempty"`
+	Update *seatmsg.Update `json:"update,omitempty"`
+	Closed string          `json:"closed,omitempty"`
 }
 
 // wireRoom is a roomInfo on the wire.
 type wireRoom struct {
-	ID         string                       `json:"id"`
-	Config     tableConfig                  `json:"config"`
-	Players    [game.NumSeats]ui.SeatPlayer `json:"players"`
-	Rated      [game.NumSeats]string        `json:"rated"`
-	Host       bool                         `json:"host,omitempty"`
-	Seat       int                          `json:"seat"`
-	Chat       []ui.ChatLine                `json:"chat,omitempty"`
-	Refused    string                       `json:"refused,omitempty"`
-	RefusedSeq uint64                       `json:"refusedSeq,omitempty"`
+	ID         string                        `json:"id"`
+	Config     tableConfig                   `json:"config"`
+	Players    [game.NumSeats]seatmsg.Player `json:"players"`
+	Rated      [game.NumSeats]string         `json:"rated"`
+	Host       bool                          `json:"host,omitempty"`
+	Seat       int                           `json:"seat"`
+	Chat       []seatmsg.ChatLine            `json:"chat,omitempty"`
+	Refused    string                        `json:"refused,omitempty"`
+	RefusedSeq uint64                        `json:"refusedSeq,omitempty"`
 }
 
 // encodeMsg puts a table's message to a member on the wire.
@@ -58,7 +58,7 @@ func encodeMsg(msg tableMsg) ([]byte, error) {
 		w.Room = &wireRoom{ID: r.id, Config: r.cfg, Players: r.players, Rated: r.rated, Host: r.host, Seat: r.seat,
 			Chat: r.chat, Refused: r.refused, RefusedSeq: r.refusedSeq}
 	case msg.update != nil:
-		u, ok := msg.update.(ui.SeatUpdate)
+		u, ok := msg.update.(seatmsg.Update)
 		if !ok {
 			return nil, fmt.Errorf("a table's update of type %T cannot travel", msg.update)
 		}
@@ -122,15 +122,15 @@ func decodeMsg(data []byte) (tableMsg, error) {
 // session on its node (the table's node keeps a stand-in member for
 // it); ID, Name and Addr are who it is, for a join or a watch.
 type wireRequest struct {
-	Kind   reqKind    `json:"kind"`
-	Member string     `json:"member"`
-	ID     string     `json:"id,omitempty"`
-	Name   string     `json:"name,omitempty"`
-	Addr   string     `json:"addr,omitempty"`
-	Seat   int        `json:"seat"`
-	Move   *ui.Intent `json:"move,omitempty"`
-	Text   string     `json:"text,omitempty"`
-	Gone   bool       `json:"gone,omitempty"`
+	Kind   reqKind         `json:"kind"`
+	Member string          `json:"member"`
+	ID     string          `json:"id,omitempty"`
+	Name   string          `json:"name,omitempty"`
+	Addr   string          `json:"addr,omitempty"`
+	Seat   int             `json:"seat"`
+	Move   *seatmsg.Intent `json:"move,omitempty"`
+	Text   string          `json:"text,omitempty"`
+	Gone   bool            `json:"gone,omitempty"`
 }
 
 // encodeRequest puts a request to a table on the wire.
@@ -140,7 +140,7 @@ func encodeRequest(member string, r request) ([]byte, error) {
 		w.ID, w.Name, w.Addr = r.m.id, r.m.name, r.m.addr
 	}
 	if r.move != nil {
-		in, ok := r.move.(ui.Intent)
+		in, ok := r.move.(seatmsg.Intent)
 		if !ok {
 			return nil, fmt.Errorf("a move of type %T cannot travel", r.move)
 		}

@@ -11,7 +11,7 @@ import (
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/tile"
-	"okey/ui"
+	"okey/ui/seatmsg"
 )
 
 // TestUpdatesCrossTheWireWhole: every seat's update, the spectator's,
@@ -27,10 +27,10 @@ func TestUpdatesCrossTheWireWhole(t *testing.T) {
 		t.Fatal(err)
 	}
 	deadline := time.Now().Add(25 * time.Second) // with a monotonic reading
-	info := &seatInfo{chat: []ui.ChatLine{{Seq: 1, Name: "Ayşe", Text: "iyi oyunlar 🀄", Hand: 1}}, host: true, deadline: deadline,
+	info := &seatInfo{chat: []seatmsg.ChatLine{{Seq: 1, Name: "Ayşe", Text: "iyi oyunlar 🀄", Hand: 1}}, host: true, deadline: deadline,
 		refused: "seat.stale", refusedSeq: 3}
-	info.players[0] = ui.SeatPlayer{Name: "ann", Kind: ui.SeatHuman}
-	info.players[2] = ui.SeatPlayer{Name: "bot", Level: "hard", Kind: ui.SeatBot}
+	info.players[0] = seatmsg.Player{Name: "ann", Kind: seatmsg.Human}
+	info.players[2] = seatmsg.Player{Name: "bot", Level: "hard", Kind: seatmsg.Bot}
 	info.ready[1] = true
 	for _, c := range []struct {
 		name string
@@ -59,7 +59,7 @@ func TestUpdatesCrossTheWireWhole(t *testing.T) {
 						if err != nil {
 							t.Fatalf("step %d seat %d: %v", step, seat, err)
 						}
-						wu, gu := want.update.(ui.SeatUpdate), got.update.(ui.SeatUpdate)
+						wu, gu := want.update.(seatmsg.Update), got.update.(seatmsg.Update)
 						if !gu.Deadline.Equal(wu.Deadline) {
 							t.Fatalf("step %d seat %d: deadline %v, want %v", step, seat, gu.Deadline, wu.Deadline)
 						}
@@ -95,8 +95,8 @@ func TestUpdatesCrossTheWireWhole(t *testing.T) {
 
 func TestRoomAndClosedCrossTheWire(t *testing.T) {
 	room := &roomInfo{id: "12", cfg: tableConfig{Game: "101", Rules: "pairs", Levels: [4]string{"easy", "normal", "hard", "hard"}, Timer: 30 * time.Second, Code: "QRSTUV"},
-		host: true, seat: 2, chat: []ui.ChatLine{{Seq: 4, Name: "Zeynep", Text: "geliyorum"}}, refused: "table.full", refusedSeq: 2}
-	room.players[1] = ui.SeatPlayer{Name: "Zeynep", Kind: ui.SeatHuman}
+		host: true, seat: 2, chat: []seatmsg.ChatLine{{Seq: 4, Name: "Zeynep", Text: "geliyorum"}}, refused: "table.full", refusedSeq: 2}
+	room.players[1] = seatmsg.Player{Name: "Zeynep", Kind: seatmsg.Human}
 	room.rated[1] = "key:SHA256:abc"
 	for _, want := range []tableMsg{{room: room}, {closed: "the server is stopping"}} {
 		data, err := encodeMsg(want)
@@ -117,8 +117,8 @@ func TestRequestsCrossTheWire(t *testing.T) {
 	m := &member{id: "key:SHA256:xyz", name: "ann", addr: "127.0.0.2"}
 	for _, r := range []request{
 		{kind: reqJoin, m: m, seat: -1},
-		{kind: reqMove, m: m, move: ui.Intent{Kind: ui.IntentAct, Action: game.DiscardAction(2, tile.NewTile(tile.Red, 7)), Hand: 3}},
-		{kind: reqMove, m: m, move: ui.Intent{Kind: ui.IntentPlay101, Plays: []okey101.Action{okey101.NextHand()}, Hand: 2, Redeal: 1}},
+		{kind: reqMove, m: m, move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: game.DiscardAction(2, tile.NewTile(tile.Red, 7)), Hand: 3}},
+		{kind: reqMove, m: m, move: seatmsg.Intent{Kind: seatmsg.IntentPlay101, Plays: []okey101.Action{okey101.NextHand()}, Hand: 2, Redeal: 1}},
 		{kind: reqChat, m: m, text: "merhaba"},
 		{kind: reqLeave, m: m, gone: true},
 	} {
