@@ -629,7 +629,10 @@ func (s *session) updateLobby(k tea.KeyPressMsg) tea.Cmd {
 		}
 		return s.joinCmd(t, -1, watch)
 	case key.Matches(k, keys.New):
-		s.page = pgCreate
+		// The form keeps the choices made last time, but opens on its
+		// first row: a row left below (who may join) would take the
+		// player's first → unnoticed.
+		s.page, s.form.field = pgCreate, fGame
 	case key.Matches(k, keys.Code):
 		s.page, s.inputOf = pgCode, codeJoin
 		s.codeIn.Reset()
