@@ -42,13 +42,12 @@
 //	news.go      a change said to whoever waits: the hall's tables to the
 //	             sessions in the lobby, which sleep until it comes
 //	view.go      the session's own pages drawn
-//	frame.go     a session's screen on the client: the lines of its frames that
-//	             changed, sent by a writer of its own (no Bubble Tea renderer)
-//	drive.go     a session's model driven without a tea.Program: the client's
-//	             bytes decoded into messages, Update one at a time, commands
-//	             run; nothing wakes on a clock
-//	input.go     a session's input: the bytes a client may type, capped, and
-//	             its end
+//
+// Below it, in packages of their own:
+//
+//	tty/         a session's terminal: the line writer (its screen on the
+//	             client), the driver of its model without a tea.Program,
+//	             its input, capped
 //
 // The tests run a server in process on 127.0.0.1 with x/crypto/ssh
 // clients and a small terminal that reads their screens (screen_test.go);

@@ -30,6 +30,7 @@ import (
 	"okey/ui/i18n"
 	"okey/ui/layout"
 	"okey/ui/pages"
+	"okey/ui/serve/tty"
 	"okey/ui/store"
 )
 
@@ -653,15 +654,15 @@ func (s *Server) run(next ssh.Handler) ssh.Handler {
 				case <-ctx.Done():
 					return
 				case m := <-sizes:
-					d.send(m)
+					d.Send(m)
 				}
 			}
 		}()
-		if err := d.run(); err != nil {
-			s.log.Error("a session's model failed", "err", err, "panic", d.panic)
+		if err := d.Run(); err != nil {
+			s.log.Error("a session's model failed", "err", err, "panic", d.Panic)
 		}
 		cancel()
-		m.in.end()
+		m.in.End()
 		// The terminal is put back (once the screen's writer has
 		// stopped), then the word goes below the screen the model
 		// left, so it stays in the player's terminal; a client that
@@ -670,9 +671,9 @@ func (s *Server) run(next ssh.Handler) ssh.Handler {
 		word := m.lastWord()
 		go func() {
 			defer close(said)
-			m.lines.close()
-			<-m.lines.closed()
-			if _, err := sess.Write(m.lines.restore()); err != nil {
+			m.lines.Close()
+			<-m.lines.Closed()
+			if _, err := sess.Write(m.lines.Restore()); err != nil {
 				return
 			}
 			if word != "" {
@@ -689,7 +690,7 @@ func (s *Server) run(next ssh.Handler) ssh.Handler {
 
 // program builds a session's model and its driver, or tells a client
 // without a terminal that it needs one (nil: no driver).
-func (s *Server) program(sess ssh.Session) (*driver, *session) {
+func (s *Server) program(sess ssh.Session) (*tty.Driver, *session) {
 	pty, _, ok := sess.Pty()
 	if !ok {
 		wish.Println(sess, i18n.MustLoad(langOf(sess.Environ())).T("bye.noterminal"))
@@ -714,8 +715,8 @@ func (s *Server) program(sess ssh.Session) (*driver, *session) {
 	// (input.go says why).
 	ctx, cancel := context.WithCancel(sess.Context())
 	pctx, pcancel := context.WithCancel(context.Background())
-	in := newInput(sess)
-	stop := func() { cancel(); in.stop(pcancel) }
+	in := tty.NewInput(sess)
+	stop := func() { cancel(); in.Stop(pcancel) }
 	context.AfterFunc(ctx, stop)
 	m := newSession(s, ctx, id, code, name, hostOf(sess.RemoteAddr()), langOf(sess.Environ()))
 	m.port = portOf(sess.LocalAddr())
@@ -726,10 +727,10 @@ func (s *Server) program(sess ssh.Session) (*driver, *session) {
 	// terminal's TERM, the PTY being emulated).
 	env := append(sess.Environ(), "TERM="+pty.Term)
 	profile := colorprofile.Env(env)
-	m.lines = newLineScreen(sess, s.cfg.FPS, w, h, profile)
-	f := framed{m: m, scr: m.lines}
+	m.lines = tty.NewLineScreen(sess, s.cfg.FPS, w, h, profile)
+	f := tty.Framed{M: m, Scr: m.lines}
 	if s.cfg.onFrame != nil {
-		f.seen = func(v tea.View) { s.cfg.onFrame(name, v) }
+		f.Seen = func(v tea.View) { s.cfg.onFrame(name, v) }
 	}
 	strange := func(msg tea.Msg) {
 		s.log.Error("a command the session's driver cannot run", "msg", fmt.Sprintf("%T", msg), "name", name)
@@ -737,8 +738,8 @@ func (s *Server) program(sess ssh.Session) (*driver, *session) {
 			s.cfg.onStrange(msg)
 		}
 	}
-	d := newDriver(pctx, f, m.lines, profile, func(msg tea.Msg) tea.Msg { return s.filter(nil, msg) }, strange)
-	d.in, d.term, d.w, d.h, d.env = in, pty.Term, w, h, env
+	d := tty.NewDriver(pctx, f, m.lines, profile, func(msg tea.Msg) tea.Msg { return s.filter(nil, msg) }, strange)
+	d.In, d.Term, d.W, d.H, d.Env = in, pty.Term, w, h, env
 	s.register(m, sess, stop)
 	s.log.Info("connect", "name", name, "addr", hostOf(sess.RemoteAddr()), "guest", code != "")
 	return d, m

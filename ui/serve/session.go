@@ -18,6 +18,7 @@ import (
 	"okey/ui/i18n"
 	"okey/ui/layout"
 	"okey/ui/seatmsg"
+	"okey/ui/serve/tty"
 	"okey/ui/theme"
 )
 
@@ -54,7 +55,7 @@ type session struct {
 	srv *Server
 	// lines draws the session's frames on the client (nil only in tests
 	// that run the model without a connection).
-	lines *lineScreen
+	lines *tty.LineScreen
 	ctx   context.Context
 	id    string // identity
 	code  string // a guest's resume code ("" for a key)
@@ -117,7 +118,7 @@ type session struct {
 	// in is the session's input: closed before the program quits, which
 	// it does once inputEnded, the input's end marker having arrived
 	// (input.go).
-	in         *input
+	in         *tty.Input
 	inputEnded bool
 
 	// frame is the page as last drawn, and drawn says it still shows
@@ -274,7 +275,7 @@ func (s *session) quit() tea.Cmd {
 	if s.in == nil {
 		return tea.Quit
 	}
-	s.in.close()
+	s.in.Close()
 	ctx := s.ctx
 	return func() tea.Msg {
 		// Should the marker not come (a reader that stopped), quit
@@ -467,7 +468,7 @@ func (s *session) sameUpdate(f fromTableMsg) bool {
 func (s *session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.PasteMsg:
-		if s.in.isMarker(msg.Content) {
+		if s.in.IsMarker(msg.Content) {
 			s.inputEnded = true // its end of paste is the reader's last event
 			return s, nil
 		}

@@ -1,4 +1,4 @@
-package serve
+package tty
 
 import (
 	"bytes"
@@ -88,7 +88,7 @@ func benchSessionFlush(b *testing.B, o101, cells bool) {
 		b.ReportMetric(float64(n)/float64(i), "B/frame")
 		return
 	}
-	l := &lineScreen{}
+	l := &LineScreen{}
 	var out bytes.Buffer
 	f := frame{alt: true, w: 100, h: 30, profile: colorprofile.TrueColor, paste: true, keys: 1}
 	i := 0

@@ -1,4 +1,4 @@
-package serve
+package tty
 
 import (
 	"bytes"
@@ -34,7 +34,7 @@ import (
 // The client sees what Bubble Tea's renderer would have shown (the
 // terminal's modes set and restored the same way; redraw_test.go replays
 // frames through both and compares the emulated screens).
-type lineScreen struct {
+type LineScreen struct {
 	out io.Writer
 	gap time.Duration // the least time between two writes
 
@@ -66,10 +66,10 @@ type frame struct {
 	profile colorprofile.Profile
 }
 
-// newLineScreen starts a screen writing to out at most fps frames a
+// NewLineScreen starts a screen writing to out at most fps frames a
 // second.
-func newLineScreen(out io.Writer, fps int, w, h int, profile colorprofile.Profile) *lineScreen {
-	l := &lineScreen{
+func NewLineScreen(out io.Writer, fps int, w, h int, profile colorprofile.Profile) *LineScreen {
+	l := &LineScreen{
 		out: out, gap: time.Second / time.Duration(max(fps, 1)),
 		kick: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{}),
 	}
@@ -78,8 +78,8 @@ func newLineScreen(out io.Writer, fps int, w, h int, profile colorprofile.Profil
 	return l
 }
 
-// show asks for v to be on the screen. It never waits for the client.
-func (l *lineScreen) show(v tea.View) {
+// Show asks for v to be on the screen. It never waits for the client.
+func (l *LineScreen) Show(v tea.View) {
 	l.mu.Lock()
 	f := l.want
 	f.content, f.alt, f.mouse, f.title = v.Content, v.AltScreen, v.MouseMode, v.WindowTitle
@@ -90,7 +90,7 @@ func (l *lineScreen) show(v tea.View) {
 
 // resize tells the screen the client's window (as the program's filter
 // capped it): the next frame is drawn whole.
-func (l *lineScreen) resize(w, h int) {
+func (l *LineScreen) resize(w, h int) {
 	l.mu.Lock()
 	f := l.want
 	f.w, f.h = w, h
@@ -99,7 +99,7 @@ func (l *lineScreen) resize(w, h int) {
 }
 
 // colours sets the client's colour profile.
-func (l *lineScreen) colours(p colorprofile.Profile) {
+func (l *LineScreen) colours(p colorprofile.Profile) {
 	l.mu.Lock()
 	f := l.want
 	f.profile = p
@@ -109,7 +109,7 @@ func (l *lineScreen) colours(p colorprofile.Profile) {
 
 // set records f as wanted and wakes the writer if it changes anything;
 // l.mu is held.
-func (l *lineScreen) set(f frame) {
+func (l *LineScreen) set(f frame) {
 	if f == l.want {
 		return
 	}
@@ -120,9 +120,9 @@ func (l *lineScreen) set(f frame) {
 	}
 }
 
-// send asks for seq to be sent to the client as it is, after the
+// Send asks for seq to be sent to the client as it is, after the
 // frame: a query to the terminal. It never waits for the client.
-func (l *lineScreen) send(seq string) {
+func (l *LineScreen) send(seq string) {
 	l.mu.Lock()
 	l.seqs += seq
 	l.mu.Unlock()
@@ -132,17 +132,17 @@ func (l *lineScreen) send(seq string) {
 	}
 }
 
-// close stops the writer; once it has stopped (closed, which may wait for
+// Close stops the writer; once it has stopped (Closed, which may wait for
 // a client that stopped reading), restore gives the bytes that put the
 // client's terminal back as it was.
-func (l *lineScreen) close() { l.once.Do(func() { close(l.stop) }) }
+func (l *LineScreen) Close() { l.once.Do(func() { close(l.stop) }) }
 
-// closed is closed once the writer has stopped.
-func (l *lineScreen) closed() <-chan struct{} { return l.done }
+// Closed is closed once the writer has stopped.
+func (l *LineScreen) Closed() <-chan struct{} { return l.done }
 
-// run is the writer: it waits for a frame, sends what changed, and then
+// Run is the writer: it waits for a frame, sends what changed, and then
 // waits out the gap before the next.
-func (l *lineScreen) run() {
+func (l *LineScreen) run() {
 	defer close(l.done)
 	t := time.NewTimer(0)
 	<-t.C
@@ -176,7 +176,7 @@ func (l *lineScreen) run() {
 
 // draw writes into b what turns the client's screen from what it shows
 // into f, and records f as shown.
-func (l *lineScreen) draw(b *bytes.Buffer, f frame) {
+func (l *LineScreen) draw(b *bytes.Buffer, f frame) {
 	was := l.on
 	first := !l.started
 	whole := first || f.w != was.w || f.h != was.h || f.alt != was.alt || f.profile != was.profile
@@ -243,7 +243,7 @@ func (l *lineScreen) draw(b *bytes.Buffer, f frame) {
 			continue
 		}
 		if !whole && y < len(l.shown) {
-			if t, ok := lineTail(l.shown[y], line, f.w); ok {
+			if t, ok := LineTail(l.shown[y], line, f.w); ok {
 				l.tail(b, y, t, f)
 				continue
 			}
@@ -257,7 +257,7 @@ func (l *lineScreen) draw(b *bytes.Buffer, f frame) {
 
 // line writes one line of the frame in the client's colours, cut at its
 // width.
-func (l *lineScreen) line(b *bytes.Buffer, line string, f frame) {
+func (l *LineScreen) line(b *bytes.Buffer, line string, f frame) {
 	if line == "" {
 		return
 	}
@@ -285,17 +285,17 @@ func writeStyled(b *bytes.Buffer, s string, p colorprofile.Profile) {
 	case p >= colorprofile.TrueColor:
 		b.WriteString(s)
 	case p == colorprofile.Ascii:
-		withoutColours(b, s)
+		WithoutColours(b, s)
 	default:
 		w := colorprofile.Writer{Forward: b, Profile: p}
 		_, _ = w.WriteString(s)
 	}
 }
 
-// withoutColours writes s with the colours taken out of its styles: a
+// WithoutColours writes s with the colours taken out of its styles: a
 // style that set only colours goes; the others keep their attributes
 // (a reset stays a reset).
-func withoutColours(b *bytes.Buffer, s string) {
+func WithoutColours(b *bytes.Buffer, s string) {
 	for len(s) > 0 {
 		i := strings.Index(s, "\x1b[")
 		if i < 0 {
@@ -380,18 +380,18 @@ func sgrWithoutColours(b *bytes.Buffer, params string) {
 // the styles in force there (state) and the rest of the new line; erase
 // when the old line was wider.
 type tail struct {
-	col   int
-	state string
-	rest  string
-	erase bool
+	Col   int
+	State string
+	Rest  string
+	Erase bool
 }
 
-// lineTail is the tail that turns line old, as the client shows it, into
+// LineTail is the tail that turns line old, as the client shows it, into
 // line new: the part of new after the letters and styles both begin
 // with. ok is false when the line is better sent whole: nothing in
 // common, a line wider than w, or a letter or sequence whose width or
 // effect is not plain (then the column or the styles could be wrong).
-func lineTail(old, new string, w int) (t tail, ok bool) {
+func LineTail(old, new string, w int) (t tail, ok bool) {
 	p := 0
 	for p < len(old) && p < len(new) && old[p] == new[p] {
 		p++
@@ -424,7 +424,7 @@ func lineTail(old, new string, w int) (t tail, ok bool) {
 	if !ok1 || !ok2 || col+newW > w || col+oldW > w {
 		return tail{}, false
 	}
-	return tail{col: col, state: string(state), rest: new[i:], erase: oldW > newW}, true
+	return tail{Col: col, State: string(state), Rest: new[i:], Erase: oldW > newW}, true
 }
 
 // token is the length of the letter or sequence s starts with, its
@@ -460,27 +460,27 @@ func token(s string) (n, width int, sgr bool) {
 // tail writes t on line y: the cursor to its column, the styles, the
 // rest of the line in the client's colours, and an erase of what the old
 // line had beyond it.
-func (l *lineScreen) tail(b *bytes.Buffer, y int, t tail, f frame) {
-	b.WriteString("\x1b[" + strconv.Itoa(y+1) + ";" + strconv.Itoa(t.col+1) + "H" + ansi.ResetStyle)
-	styled := t.state != "" || strings.IndexByte(t.rest, ansi.ESC) >= 0
+func (l *LineScreen) tail(b *bytes.Buffer, y int, t tail, f frame) {
+	b.WriteString("\x1b[" + strconv.Itoa(y+1) + ";" + strconv.Itoa(t.Col+1) + "H" + ansi.ResetStyle)
+	styled := t.State != "" || strings.IndexByte(t.Rest, ansi.ESC) >= 0
 	if styled {
-		writeStyled(b, t.state, f.profile)
-		writeStyled(b, t.rest, f.profile)
+		writeStyled(b, t.State, f.profile)
+		writeStyled(b, t.Rest, f.profile)
 	} else {
-		b.WriteString(t.rest)
+		b.WriteString(t.Rest)
 	}
-	if t.erase {
+	if t.Erase {
 		b.WriteString(ansi.ResetStyle + ansi.EraseLineRight)
 	} else if styled {
 		b.WriteString(ansi.ResetStyle)
 	}
 }
 
-// restore is what puts the client's terminal back as it was before the
+// Restore is what puts the client's terminal back as it was before the
 // session, as Bubble Tea's renderer leaves it: the cursor at the foot of
 // the screen, the main screen, the cursor shown, the modes reset. Call it
 // once the writer has stopped.
-func (l *lineScreen) restore() []byte {
+func (l *LineScreen) Restore() []byte {
 	if !l.started {
 		return nil
 	}
@@ -551,38 +551,38 @@ func kittyFlags(k tea.KeyboardEnhancements) int {
 	return flags
 }
 
-// framed is a session's model as its program runs it: the session's own,
+// Framed is a session's model as its program runs it: the session's own,
 // whose every frame goes to its lineScreen (the program has no renderer
 // of its own; it calls View after every message, as it would for its
 // renderer).
-type framed struct {
-	m   tea.Model
-	scr *lineScreen
-	// seen, when set (tests), is given every frame.
-	seen func(tea.View)
+type Framed struct {
+	M   tea.Model
+	Scr *LineScreen
+	// Seen, when set (tests), is given every frame.
+	Seen func(tea.View)
 }
 
-func (f framed) Init() tea.Cmd { return f.m.Init() }
+func (f Framed) Init() tea.Cmd { return f.M.Init() }
 
-func (f framed) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (f Framed) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		f.scr.resize(msg.Width, msg.Height)
+		f.Scr.resize(msg.Width, msg.Height)
 	case tea.ColorProfileMsg:
-		f.scr.colours(msg.Profile)
+		f.Scr.colours(msg.Profile)
 	}
-	m, cmd := f.m.Update(msg)
-	f.m = m
+	m, cmd := f.M.Update(msg)
+	f.M = m
 	return f, cmd
 }
 
 // View hands the session's frame to its screen; the program, which has
 // no renderer, is given nothing to draw.
-func (f framed) View() tea.View {
-	v := f.m.View()
-	if f.seen != nil {
-		f.seen(v)
+func (f Framed) View() tea.View {
+	v := f.M.View()
+	if f.Seen != nil {
+		f.Seen(v)
 	}
-	f.scr.show(v)
+	f.Scr.Show(v)
 	return tea.View{}
 }

@@ -1,4 +1,4 @@
-package serve
+package tty
 
 import (
 	"context"
@@ -24,14 +24,14 @@ import (
 // clock: it decodes the client's bytes into Bubble Tea's messages with
 // ultraviolet's TerminalReader (what the program uses), calls Update one
 // message at a time on one goroutine, hands every frame to the session's
-// lineScreen (framed.View), and runs commands in goroutines of their own,
+// LineScreen (Framed.View), and runs commands in goroutines of their own,
 // their messages fed back. Nothing in it wakes unless a message comes.
 
-// driver runs one session's model.
-type driver struct {
+// Driver runs one session's model.
+type Driver struct {
 	model   tea.Model
 	msgs    chan tea.Msg
-	scr     *lineScreen
+	scr     *LineScreen
 	filter  func(tea.Msg) tea.Msg
 	profile colorprofile.Profile
 	// strange is told of a message from package tea the driver cannot
@@ -40,15 +40,15 @@ type driver struct {
 
 	// What run starts from: the client's input, its TERM, its window
 	// and its environment.
-	in   io.Reader
-	term string
-	w, h int
-	env  []string
+	In   io.Reader
+	Term string
+	W, H int
+	Env  []string
 
 	ctx    context.Context
 	cancel context.CancelFunc
 	mu     sync.Mutex
-	panic  any // a command's panic, which ends the session
+	Panic  any // a command's panic, which ends the session
 }
 
 // errPanic is returned by run when the model or a command panicked.
@@ -66,37 +66,37 @@ var queries = map[reflect.Type]string{
 // exported) converts to.
 var cmdsType = reflect.TypeFor[[]tea.Cmd]()
 
-// newDriver makes a driver of model m, whose frames go to scr (framed's
+// NewDriver makes a driver of model m, whose frames go to scr (Framed's
 // View does that) and whose messages pass filter first.
-func newDriver(ctx context.Context, m tea.Model, scr *lineScreen, profile colorprofile.Profile, filter func(tea.Msg) tea.Msg, strange func(tea.Msg)) *driver {
-	d := &driver{model: m, msgs: make(chan tea.Msg), scr: scr, filter: filter, profile: profile, strange: strange}
+func NewDriver(ctx context.Context, m tea.Model, scr *LineScreen, profile colorprofile.Profile, filter func(tea.Msg) tea.Msg, strange func(tea.Msg)) *Driver {
+	d := &Driver{model: m, msgs: make(chan tea.Msg), scr: scr, filter: filter, profile: profile, strange: strange}
 	d.ctx, d.cancel = context.WithCancel(ctx)
 	return d
 }
 
-// send hands msg to the model, or drops it once the driver has stopped.
+// Send hands msg to the model, or drops it once the driver has stopped.
 // It never waits for a driver that has stopped.
-func (d *driver) send(msg tea.Msg) {
+func (d *Driver) Send(msg tea.Msg) {
 	select {
 	case d.msgs <- msg:
 	case <-d.ctx.Done():
 	}
 }
 
-// run drives the model until it quits or its context ends; d.in, what
+// Run drives the model until it quits or its context ends; d.In, what
 // the client types, is read until it ends, even after the model has
 // stopped, so that its reader never waits on a message nobody takes.
 // The first messages are the ones a program sent: the colour profile,
 // the window's size and the environment.
-func (d *driver) run() (err error) {
-	in, term, w, h, env := d.in, d.term, d.w, d.h, d.env
+func (d *Driver) Run() (err error) {
+	in, term, w, h, env := d.In, d.Term, d.W, d.H, d.Env
 	defer d.cancel()
 	defer func() {
 		// A panic in the model ends its session, whose terminal is put
 		// back; the server plays on.
 		if r := recover(); r != nil {
 			d.mu.Lock()
-			d.panic = r
+			d.Panic = r
 			d.mu.Unlock()
 			err = errPanic
 		}
@@ -125,7 +125,7 @@ func (d *driver) run() (err error) {
 	}()
 	go func() {
 		for _, msg := range []tea.Msg{tea.ColorProfileMsg{Profile: d.profile}, tea.WindowSizeMsg{Width: w, Height: h}, tea.EnvMsg(env)} {
-			d.send(msg)
+			d.Send(msg)
 		}
 	}()
 	d.exec(d.model.Init())
@@ -157,7 +157,7 @@ func (d *driver) run() (err error) {
 
 // handle acts on one message: the driver's own, or Update and View; true
 // when the model has quit.
-func (d *driver) handle(msg tea.Msg) bool {
+func (d *Driver) handle(msg tea.Msg) bool {
 	switch m := msg.(type) {
 	case tea.QuitMsg, tea.InterruptMsg:
 		return true
@@ -174,7 +174,7 @@ func (d *driver) handle(msg tea.Msg) bool {
 	case tea.CapabilityMsg:
 		if (m.Content == "RGB" || m.Content == "Tc") && d.profile != colorprofile.TrueColor {
 			d.profile = colorprofile.TrueColor
-			go d.send(tea.ColorProfileMsg{Profile: d.profile})
+			go d.Send(tea.ColorProfileMsg{Profile: d.profile})
 		}
 	}
 	if q, ok := queries[reflect.TypeOf(msg)]; ok {
@@ -217,20 +217,20 @@ var teaPath = reflect.TypeFor[tea.QuitMsg]().PkgPath()
 func isExported(name string) bool { return name != "" && name[0] >= 'A' && name[0] <= 'Z' }
 
 // exec runs cmd in a goroutine of its own and feeds its message back.
-func (d *driver) exec(cmd tea.Cmd) {
+func (d *Driver) exec(cmd tea.Cmd) {
 	if cmd == nil {
 		return
 	}
 	d.goSafe(func() {
 		if msg := cmd(); msg != nil {
-			d.send(msg)
+			d.Send(msg)
 		}
 	})
 }
 
 // sequence runs cmds one after the other, as tea.Sequence asks: each
 // command's message is handed over (a batch run whole) before the next.
-func (d *driver) sequence(cmds []tea.Cmd) {
+func (d *Driver) sequence(cmds []tea.Cmd) {
 	for _, c := range cmds {
 		if c == nil {
 			continue
@@ -251,7 +251,7 @@ func (d *driver) sequence(cmds []tea.Cmd) {
 				d.goSafe(func() {
 					defer wg.Done()
 					if msg := c(); msg != nil {
-						d.send(msg)
+						d.Send(msg)
 					}
 				})
 			}
@@ -261,20 +261,20 @@ func (d *driver) sequence(cmds []tea.Cmd) {
 				d.sequence(v.Convert(cmdsType).Interface().([]tea.Cmd))
 				continue
 			}
-			d.send(msg)
+			d.Send(msg)
 		}
 	}
 }
 
 // goSafe runs f in a goroutine; a panic in it ends the session, not the
 // server.
-func (d *driver) goSafe(f func()) {
+func (d *Driver) goSafe(f func()) {
 	go func() {
 		defer func() {
 			if r := recover(); r != nil {
 				d.mu.Lock()
-				if d.panic == nil {
-					d.panic = r
+				if d.Panic == nil {
+					d.Panic = r
 				}
 				d.mu.Unlock()
 				d.cancel()
@@ -285,10 +285,10 @@ func (d *driver) goSafe(f func()) {
 }
 
 // failed reports whether a command panicked.
-func (d *driver) failed() bool {
+func (d *Driver) failed() bool {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	return d.panic != nil
+	return d.Panic != nil
 }
 
 // translate turns an input event into Bubble Tea's message, as its

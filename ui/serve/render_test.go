@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"okey/ui/canvas"
+	"okey/ui/serve/tty"
 	"okey/ui/serve/vt"
 )
 
@@ -116,8 +117,8 @@ func replayBoth(t *testing.T, frames []tea.View, w, h int, profile colorprofile.
 	done := make(chan struct{})
 	go func() { defer close(done); _, _ = p.Run() }()
 	defer func() { p.Quit(); <-done }()
-	scr := newLineScreen(ssh.NewPtyWriter(newTerm), 120, w, h, profile)
-	defer scr.close()
+	scr := tty.NewLineScreen(ssh.NewPtyWriter(newTerm), 120, w, h, profile)
+	defer scr.Close()
 
 	same := 0
 	for i, v := range frames {
@@ -126,9 +127,9 @@ func replayBoth(t *testing.T, frames []tea.View, w, h int, profile colorprofile.
 			same++
 		}
 		p.Send(replayMsg(v))
-		scr.show(v)
+		scr.Show(v)
 		for name, term := range map[string]*vt.Term{"cell renderer": oldTerm, "lineScreen": newTerm} {
-			if got, ok := settle(term, want); !ok {
+			if got, ok := term.Await(want, 5*time.Second); !ok {
 				t.Fatalf("frame %d of %d: the %s's screen is not the frame's:\n%s\nwant:\n%s", i, len(frames), name, got, want)
 			}
 		}
@@ -139,24 +140,6 @@ func replayBoth(t *testing.T, frames []tea.View, w, h int, profile colorprofile.
 	ob, ow := oldTerm.Counts()
 	nb, nw := newTerm.Counts()
 	t.Logf("%d frames (%d the same as the one before): the cell renderer wrote %d bytes in %d writes, the lineScreen %d bytes in %d writes", len(frames), same, ob, ow, nb, nw)
-}
-
-// settle waits until term shows want (the renderers write on their own
-// goroutines), for at most a few seconds.
-func settle(term *vt.Term, want string) (string, bool) {
-	deadline := time.After(5 * time.Second)
-	for {
-		got := term.String()
-		if got == want {
-			return got, true
-		}
-		select {
-		case <-term.Changed():
-		case <-time.After(50 * time.Millisecond):
-		case <-deadline:
-			return got, false
-		}
-	}
 }
 
 // frameText is a frame as a terminal of w×h shows it: its first h
@@ -188,108 +171,6 @@ func (m replayModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 func (m replayModel) View() tea.View { return m.v }
 
-// TestLineScreenSendsOnlyWhatChanged: a frame the same as the one shown
-// sends nothing; a frame that changes one line sends that line alone;
-// a new window size draws the whole frame again.
-func TestLineScreenSendsOnlyWhatChanged(t *testing.T) {
-	var out syncBuffer
-	scr := newLineScreen(&out, 120, 20, 4, colorprofile.Ascii)
-	defer scr.close()
-	view := func(s string) tea.View { v := tea.NewView(s); v.AltScreen = true; return v }
-
-	scr.show(view("one\ntwo\nthree"))
-	first := out.await(t, "three")
-	for _, mode := range []string{ansi.SetModeAltScreenSaveCursor, ansi.ResetModeTextCursorEnable, ansi.SetModeBracketedPaste, ansi.EraseEntireScreen} {
-		if !strings.Contains(first, mode) {
-			t.Errorf("the first frame does not set %q: %q", mode, first)
-		}
-	}
-
-	scr.show(view("one\ntwo\nthree"))
-	scr.show(view("one\nTWO\nthree"))
-	second := out.await(t, "TWO")
-	if strings.Contains(second, "one") || strings.Contains(second, "three") || strings.Contains(second, ansi.EraseEntireScreen) {
-		t.Errorf("a change of one line sent more: %q", second)
-	}
-	if !strings.Contains(second, lineStart(1)) {
-		t.Errorf("the changed line was not placed on line 2: %q", second)
-	}
-
-	scr.show(view("one"))
-	third := out.await(t, lineStart(2))
-	if strings.Contains(third, "one") {
-		t.Errorf("shortening the frame redrew a line that stayed: %q", third)
-	}
-
-	scr.resize(30, 5)
-	fourth := out.await(t, "one")
-	if !strings.Contains(fourth, ansi.EraseEntireScreen) {
-		t.Errorf("a new size did not draw the frame whole: %q", fourth)
-	}
-
-	scr.close()
-	<-scr.closed()
-	restore := string(scr.restore())
-	for _, mode := range []string{ansi.ResetModeAltScreenSaveCursor, ansi.SetModeTextCursorEnable, ansi.ResetModeBracketedPaste} {
-		if !strings.Contains(restore, mode) {
-			t.Errorf("the terminal's restoration does not reset %q: %q", mode, restore)
-		}
-	}
-}
-
-// TestLineScreenCutsWideLines: a line wider than the window is cut at
-// its width, as the cell renderer cut it, not wrapped.
-func TestLineScreenCutsWideLines(t *testing.T) {
-	term := vt.New(10, 3)
-	scr := newLineScreen(term, 120, 10, 3, colorprofile.Ascii)
-	defer scr.close()
-	v := tea.NewView("0123456789ABCDEF\n\x1b[1mbold line that is long\x1b[m\nend")
-	v.AltScreen = true
-	scr.show(v)
-	want := "0123456789\nbold line\nend"
-	if got, ok := settle(term, want); !ok {
-		t.Fatalf("got\n%s\nwant\n%s", got, want)
-	}
-}
-
-// syncBuffer is what a screen wrote, taken a write at a time.
-type syncBuffer struct {
-	mu     sync.Mutex
-	writes chan string
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	if b.writes == nil {
-		b.writes = make(chan string, 16)
-	}
-	w := b.writes
-	b.mu.Unlock()
-	w <- string(p)
-	return len(p), nil
-}
-
-// await is the next write, which must contain s.
-func (b *syncBuffer) await(t *testing.T, s string) string {
-	t.Helper()
-	b.mu.Lock()
-	if b.writes == nil {
-		b.writes = make(chan string, 16)
-	}
-	w := b.writes
-	b.mu.Unlock()
-	select {
-	case got := <-w:
-		if !strings.Contains(got, s) {
-			t.Fatalf("the write %q does not contain %q", got, s)
-		}
-		return got
-	case <-time.After(5 * time.Second):
-		t.Fatalf("nothing written with %q", s)
-		return ""
-	}
-}
-
 // checkWithoutColours: a line sent to a terminal without colours shows
 // every cell with the attributes it has in colour (bold, reverse,
 // underline...), its colours alone gone, as Bubble Tea's renderer drew
@@ -299,7 +180,7 @@ func checkWithoutColours(t *testing.T, line string, w int) {
 	want := uv.NewScreenBuffer(w, 1)
 	uv.NewStyledString(line).Draw(want, want.Bounds())
 	var b bytes.Buffer
-	withoutColours(&b, line)
+	tty.WithoutColours(&b, line)
 	got := uv.NewScreenBuffer(w, 1)
 	uv.NewStyledString(b.String()).Draw(got, got.Bounds())
 	for x := range w {
@@ -350,7 +231,7 @@ func TestLineTailDrawsTheLine(t *testing.T) {
 	}
 	tails := 0
 	for _, p := range pairs {
-		tl, ok := lineTail(p.old, p.new, w)
+		tl, ok := tty.LineTail(p.old, p.new, w)
 		if !ok {
 			continue
 		}
@@ -359,10 +240,10 @@ func TestLineTailDrawsTheLine(t *testing.T) {
 		uv.NewStyledString(p.new).Draw(want, want.Bounds())
 		got := uv.NewScreenBuffer(w, 1)
 		uv.NewStyledString(p.old).Draw(got, got.Bounds())
-		restW := canvas.Width(tl.rest)
-		uv.NewStyledString(ansi.ResetStyle+tl.state+tl.rest).Draw(got, uv.Rect(tl.col, 0, restW, 1))
-		if tl.erase {
-			got.ClearArea(uv.Rect(tl.col+restW, 0, w-tl.col-restW, 1))
+		restW := canvas.Width(tl.Rest)
+		uv.NewStyledString(ansi.ResetStyle+tl.State+tl.Rest).Draw(got, uv.Rect(tl.Col, 0, restW, 1))
+		if tl.Erase {
+			got.ClearArea(uv.Rect(tl.Col+restW, 0, w-tl.Col-restW, 1))
 		}
 		for x := range w {
 			if a, b := want.CellAt(x, 0), got.CellAt(x, 0); !a.Equal(b) {

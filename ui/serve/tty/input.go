@@ -1,4 +1,4 @@
-package serve
+package tty
 
 import (
 	"context"
@@ -35,7 +35,7 @@ import (
 //     A session's driver (drive.go) also takes its reader's events until
 //     the reader ends, so none is left waiting once the model has
 //     stopped; the marker still hands the model every key before it.
-type input struct {
+type Input struct {
 	chunks  chan []byte
 	closing chan struct{}
 	once    sync.Once
@@ -68,11 +68,11 @@ const (
 	inputDrain = 30 * time.Second
 )
 
-// newInput starts reading r (the connection) into the capped input.
-func newInput(r io.Reader) *input {
+// NewInput starts reading r (the connection) into the capped input.
+func NewInput(r io.Reader) *Input {
 	word := make([]byte, 12)
 	rand.Read(word) // never fails (crypto/rand panics rather)
-	in := &input{chunks: make(chan []byte), closing: make(chan struct{}), marker: "okey-end-" + hex.EncodeToString(word)}
+	in := &Input{chunks: make(chan []byte), closing: make(chan struct{}), marker: "okey-end-" + hex.EncodeToString(word)}
 	go in.pump(r)
 	return in
 }
@@ -80,7 +80,7 @@ func newInput(r io.Reader) *input {
 // pump reads the connection, drops what is over the cap, and hands the
 // rest to Read. It ends with the connection (a read error) or once the
 // input is closing.
-func (in *input) pump(r io.Reader) {
+func (in *Input) pump(r io.Reader) {
 	defer close(in.chunks)
 	limit := rate.NewLimiter(inputPerSecond, inputBurst)
 	buf := make([]byte, 4<<10)
@@ -107,7 +107,7 @@ func (in *input) pump(r io.Reader) {
 
 // Read hands over what the client typed; once the input is closing or
 // the connection has ended, the marker and then the end of input.
-func (in *input) Read(p []byte) (int, error) {
+func (in *Input) Read(p []byte) (int, error) {
 	if len(in.pending) == 0 {
 		select {
 		case c, ok := <-in.chunks:
@@ -133,7 +133,7 @@ func (in *input) Read(p []byte) (int, error) {
 }
 
 // queueMarker puts the marker to be read, once; false if it was.
-func (in *input) queueMarker() bool {
+func (in *Input) queueMarker() bool {
 	if in.sentMarker {
 		return false
 	}
@@ -142,19 +142,19 @@ func (in *input) queueMarker() bool {
 	return true
 }
 
-// close starts the end of input.
-func (in *input) close() { in.once.Do(func() { close(in.closing) }) }
+// Close starts the end of input.
+func (in *Input) Close() { in.once.Do(func() { close(in.closing) }) }
 
-// isMarker reports whether a paste is the end-of-input marker: every
+// IsMarker reports whether a paste is the end-of-input marker: every
 // event typed before it has reached the program.
-func (in *input) isMarker(paste string) bool {
+func (in *Input) IsMarker(paste string) bool {
 	return in != nil && strings.Contains(paste, in.marker)
 }
 
-// stop closes the input and, should the program not quit on its marker
+// Stop closes the input and, should the program not quit on its marker
 // within inputDrain, cancels it.
-func (in *input) stop(cancel context.CancelFunc) {
-	in.close()
+func (in *Input) Stop(cancel context.CancelFunc) {
+	in.Close()
 	in.mu.Lock()
 	if in.drain == nil && !in.ended {
 		in.drain = time.AfterFunc(inputDrain, cancel)
@@ -162,9 +162,9 @@ func (in *input) stop(cancel context.CancelFunc) {
 	in.mu.Unlock()
 }
 
-// end is called once the program has stopped: the timer that would have
+// End is called once the program has stopped: the timer that would have
 // stopped it goes, and with it its hold on the program.
-func (in *input) end() {
+func (in *Input) End() {
 	in.mu.Lock()
 	in.ended = true
 	if in.drain != nil {
