@@ -25,14 +25,8 @@
 //	hall.go      the tables: opening, listing, finding, restoring after a restart
 //	table.go     a table's goroutine: seats, requests, the clock, bots, updates,
 //	             the chat, its saver
-//	engine.go    the embedded NATS server (JetStream, no network port)
-//	keep.go      the tables in the engine: records, entries, the next number,
-//	             fenced writes; the import of tables saved as files
 //	referee.go   the game a table plays, behind a small interface; classic Okey
 //	referee101.go  Okey 101: its referee, its bots (bots101), its seat's screen
-//	ratings.go   ratings in the engine: each finished match rated once (its
-//	             mark), players by key and bot levels, per game (the model is
-//	             package rating's)
 //	board.go     the leaderboard page of the lobby (t)
 //	fair.go      fair deals: each match's seed and salt from crypto/rand, the
 //	             commitment shown to every seat, the reveal at the end, and
@@ -45,6 +39,9 @@
 //
 // Below it, in packages of their own:
 //
+//	keep/        what the server keeps past its process and shares with
+//	             the other nodes: the NATS engine, the tables' records and
+//	             entries, leases, ratings
 //	tty/         a session's terminal: the line writer (its screen on the
 //	             client), the driver of its model without a tea.Program,
 //	             its input, capped

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"okey/ui/serve/keep"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -49,7 +50,7 @@ type shareLimits struct {
 type hall struct {
 	ctx       context.Context
 	opt       tableOptions
-	keep      *keeper // nil: nothing is saved (tests)
+	keep      *keep.Keeper // nil: nothing is saved (tests)
 	maxTables int
 	share     shareLimits
 
@@ -71,23 +72,23 @@ type hall struct {
 	wg     sync.WaitGroup
 }
 
-func newHall(ctx context.Context, opt tableOptions, keep *keeper, maxTables int, share shareLimits) *hall {
+func newHall(ctx context.Context, opt tableOptions, kept *keep.Keeper, maxTables int, share shareLimits) *hall {
 	w := newNews()
 	opt.lobby = w
-	return &hall{ctx: ctx, opt: opt, keep: keep, maxTables: maxTables, share: share, news: w, tables: map[string]*table{}, nextID: 1}
+	return &hall{ctx: ctx, opt: opt, keep: kept, maxTables: maxTables, share: share, news: w, tables: map[string]*table{}, nextID: 1}
 }
 
 // saverFor is the saver of table id, writing through l (nil: a new
 // table's).
-func (h *hall) saverFor(id string, l *tableLog) *saver {
+func (h *hall) saverFor(id string, l *keep.TableLog) *saver {
 	write := func([]byte, []byte) error { return nil }
 	retire := func() error { return nil }
 	if h.keep != nil {
 		if l == nil {
-			l = h.keep.log(id)
+			l = h.keep.Log(id)
 		}
-		write = l.write
-		retire = func() error { return l.retire(h.opt.now(), h.opt.keepMatches) }
+		write = l.Write
+		retire = func() error { return l.Retire(h.opt.now(), h.opt.keepMatches) }
 	}
 	return newSaver(write, retire, h.opt.log)
 }
@@ -154,7 +155,7 @@ func (h *hall) createLocked(cfg tableConfig) (*table, *table, error) {
 	if h.nodes != nil {
 		// Numbers come from the store, shared with the other nodes.
 		ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
-		n, err := h.keep.takeNumber(ctx)
+		n, err := h.keep.TakeNumber(ctx)
 		cancel()
 		if err != nil {
 			return nil, nil, err
@@ -183,7 +184,7 @@ func (h *hall) saveNextLocked() {
 	if h.keep == nil {
 		return
 	}
-	if err := h.keep.saveNext(h.nextID); err != nil {
+	if err := h.keep.SaveNext(h.nextID); err != nil {
 		h.opt.log.Error("saving the next table's number", "err", err)
 	}
 }
@@ -279,7 +280,7 @@ func (h *hall) list() []*tableSummary {
 				out = append(out, s)
 			}
 		}
-		sortByNumber(out, func(s *tableSummary) string { return s.ID })
+		keep.SortByNumber(out, func(s *tableSummary) string { return s.ID })
 	}
 	return out
 }
@@ -292,17 +293,8 @@ func (h *hall) listLocal() []*tableSummary {
 		out = append(out, t.summary.Load())
 	}
 	h.mu.Unlock()
-	sortByNumber(out, func(s *tableSummary) string { return s.ID })
+	keep.SortByNumber(out, func(s *tableSummary) string { return s.ID })
 	return out
-}
-
-// sortByNumber sorts tables by their numbers (id of each).
-func sortByNumber[T any](ts []T, id func(T) string) {
-	slices.SortFunc(ts, func(a, b T) int {
-		x, _ := strconv.Atoi(id(a))
-		y, _ := strconv.Atoi(id(b))
-		return x - y
-	})
 }
 
 // local is table id if this node runs it, or nil.
@@ -370,11 +362,11 @@ func (h *hall) restore() (int, error) {
 	}
 	ctx, cancel := context.WithTimeout(h.ctx, time.Minute)
 	defer cancel()
-	saved, err := h.keep.load(ctx)
+	saved, err := h.keep.Load(ctx)
 	if err != nil {
 		return 0, err
 	}
-	next, nerr := h.keep.loadNext(ctx)
+	next, nerr := h.keep.LoadNext(ctx)
 	h.mu.Lock()
 	h.nextID = max(h.nextID, next)
 	h.mu.Unlock()
@@ -382,7 +374,7 @@ func (h *hall) restore() (int, error) {
 	n := 0
 	for _, sv := range saved {
 		if err := h.takeLease(sv.ID); err != nil {
-			if !errors.Is(err, errLeaseHeld) {
+			if !errors.Is(err, keep.ErrLeaseHeld) {
 				errs = append(errs, fmt.Errorf("table %s: %w", sv.ID, err))
 			}
 			continue // another node runs it
@@ -396,7 +388,7 @@ func (h *hall) restore() (int, error) {
 			continue
 		}
 		if h.nodes != nil && sv.Err == nil && sv.Record != nil {
-			if err := sv.log.claim(h.nodes.leases.node); err != nil {
+			if err := sv.Log.Claim(h.nodes.leases.Node); err != nil {
 				errs = append(errs, err)
 				h.giveLease(sv.ID)
 				continue
@@ -405,7 +397,7 @@ func (h *hall) restore() (int, error) {
 		t, err := h.restoreOne(sv, time.Time{})
 		if err != nil {
 			errs = append(errs, fmt.Errorf("table %s: %w (set aside)", sv.ID, err))
-			if aerr := h.keep.setAside(sv, h.opt.now()); aerr != nil {
+			if aerr := h.keep.SetAside(sv, h.opt.now()); aerr != nil {
 				errs = append(errs, aerr)
 			}
 			h.giveLease(sv.ID)
@@ -433,7 +425,7 @@ func (h *hall) restore() (int, error) {
 // restoreOne brings one kept table back; stopped is when the node that
 // ran it stopped (zero: not known, as after a restart of every node):
 // the turn clock then resumes with the time that was left.
-func (h *hall) restoreOne(sv keptTable, stopped time.Time) (t *table, err error) {
+func (h *hall) restoreOne(sv keep.KeptTable, stopped time.Time) (t *table, err error) {
 	// A record that trips a bug is set aside like a damaged one: the
 	// other tables come back.
 	defer func() {
@@ -455,7 +447,7 @@ func (h *hall) restoreOne(sv keptTable, stopped time.Time) (t *table, err error)
 	if _, err := strconv.Atoi(st.ID); err != nil {
 		return nil, fmt.Errorf("table number %q", st.ID)
 	}
-	t, err = newTable(st.ID, st.Config, h.opt, h.saverFor(st.ID, sv.log))
+	t, err = newTable(st.ID, st.Config, h.opt, h.saverFor(st.ID, sv.Log))
 	if err != nil {
 		return nil, err
 	}

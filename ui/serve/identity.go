@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"okey/ui/canvas"
+	"okey/ui/serve/keep"
 
 	"charm.land/ssh"
 	"github.com/charmbracelet/x/ansi"
@@ -17,12 +18,6 @@ import (
 // authenticated the connection, or for a guest (no key) a short resume
 // code, shown on screen, that takes their seat back. The SSH user name
 // is only a display name.
-
-// Identities are written with their kind first.
-const (
-	keyPrefix   = "key:"
-	guestPrefix = "guest:"
-)
 
 // codeAlphabet has no letters that read alike (0/O, 1/I/L).
 const codeAlphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -91,14 +86,14 @@ func normCode(s string, lens ...int) (string, bool) {
 // handshake (the public-key callback may see keys that never log in).
 func identityOf(sess ssh.Session) (id, code string) {
 	if k := sess.PublicKey(); k != nil {
-		return keyPrefix + gossh.FingerprintSHA256(k), ""
+		return keep.KeyPrefix + gossh.FingerprintSHA256(k), ""
 	}
 	code = newResumeCode()
-	return guestPrefix + code, code
+	return keep.GuestPrefix + code, code
 }
 
 // guestID is the identity a resume code stands for.
-func guestID(code string) string { return guestPrefix + code }
+func guestID(code string) string { return keep.GuestPrefix + code }
 
 // cleanChat makes a chat line safe to show on everyone's screen: escape
 // sequences and control characters go, spaces are folded, and it is cut

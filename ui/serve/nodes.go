@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"okey/ui/serve/keep"
 	"strconv"
 	"strings"
 	"time"
@@ -24,22 +25,19 @@ import (
 
 // nodes is a hall's share of a store other nodes share too.
 type nodes struct {
-	leases *leases
-	hold   *holding
+	leases *keep.Leases
+	hold   *keep.Holding
 }
-
-// shared reports whether the store may be shared with other nodes.
-func (c StoreConfig) shared() bool { return c.NATS != nil || c.ClusterListen != "" }
 
 // joinNodes starts holding leases for h and taking over the tables other
 // nodes free, until ctx ends. Call it before h.restore, so that no table
 // freed meanwhile is missed.
-func (h *hall) joinNodes(ctx context.Context, eng *engine, ttl time.Duration) error {
-	l, err := openLeases(ctx, eng, ttl)
+func (h *hall) joinNodes(ctx context.Context, eng *keep.Engine, ttl time.Duration) error {
+	l, err := keep.OpenLeases(ctx, eng, ttl)
 	if err != nil {
 		return err
 	}
-	freed, err := l.watchFreed(ctx)
+	freed, err := l.WatchFreed(ctx)
 	if err != nil {
 		return err
 	}
@@ -47,7 +45,7 @@ func (h *hall) joinNodes(ctx context.Context, eng *engine, ttl time.Duration) er
 	if h.relay, err = openRelay(ctx, h, eng); err != nil {
 		return err
 	}
-	h.nodes.hold = newHolding(ctx, l, h.leaseLost)
+	h.nodes.hold = keep.NewHolding(ctx, l, h.leaseLost)
 	h.wg.Add(2)
 	go func() {
 		defer h.wg.Done()
@@ -59,10 +57,10 @@ func (h *hall) joinNodes(ctx context.Context, eng *engine, ttl time.Duration) er
 			// The clock stood still from when the node stopped: at a
 			// release, now; at an expiry, about a TTL ago.
 			stopped := h.opt.now()
-			if f.expired {
+			if f.Expired {
 				stopped = stopped.Add(-ttl)
 			}
-			h.takeOver(f.table, stopped)
+			h.takeOver(f.Table, stopped)
 		}
 	}()
 	return nil
@@ -82,12 +80,12 @@ func (h *hall) sweep(ctx context.Context, ttl time.Duration) {
 		case <-tick.C:
 		}
 		lctx, cancel := context.WithTimeout(ctx, ttl)
-		ids, err := h.keep.tableIDs(lctx)
+		ids, err := h.keep.TableIDs(lctx)
 		for _, id := range ids {
 			if h.local(id) != nil {
 				continue
 			}
-			if holder, err := h.nodes.leases.holder(lctx, id); err == nil && holder == "" {
+			if holder, err := h.nodes.leases.Holder(lctx, id); err == nil && holder == "" {
 				h.takeOver(id, h.opt.now().Add(-ttl))
 			}
 		}
@@ -118,14 +116,14 @@ func (h *hall) takeOver(id string, stopped time.Time) {
 	}
 	ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
 	defer cancel()
-	if err := h.nodes.hold.take(ctx, id); err != nil {
-		if !errors.Is(err, errLeaseHeld) {
+	if err := h.nodes.hold.Take(ctx, id); err != nil {
+		if !errors.Is(err, keep.ErrLeaseHeld) {
 			h.opt.log.Error("taking a table over", "table", id, "err", err)
 		}
 		return
 	}
 	start := time.Now()
-	kt, ok := h.keep.loadOne(ctx, id)
+	kt, ok := h.keep.LoadOne(ctx, id)
 	if ok && kt.Err != nil {
 		// The store did not answer (a cluster still electing, this
 		// node stopping): the table is not damaged. Another node, or
@@ -144,7 +142,7 @@ func (h *hall) takeOver(id string, stopped time.Time) {
 		return
 	}
 	if kt.Err == nil && kt.Record != nil {
-		if err := kt.log.claim(h.nodes.leases.node); err != nil {
+		if err := kt.Log.Claim(h.nodes.leases.Node); err != nil {
 			// Another writer was quicker: it runs the table.
 			h.opt.log.Warn("taking a table over", "table", id, "err", err)
 			h.giveLease(id)
@@ -154,7 +152,7 @@ func (h *hall) takeOver(id string, stopped time.Time) {
 	t, err := h.restoreOne(kt, stopped)
 	if err != nil {
 		h.opt.log.Error("taking a table over: set aside", "table", id, "err", err)
-		if aerr := h.keep.setAside(kt, h.opt.now()); aerr != nil {
+		if aerr := h.keep.SetAside(kt, h.opt.now()); aerr != nil {
 			h.opt.log.Error("setting a table aside", "table", id, "err", aerr)
 		}
 		h.giveLease(id)
@@ -181,7 +179,7 @@ func (h *hall) takeLease(id string) error {
 	}
 	ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
 	defer cancel()
-	return h.nodes.hold.take(ctx, id)
+	return h.nodes.hold.Take(ctx, id)
 }
 
 // giveLease gives table id's lease up (the table closed here).
@@ -191,7 +189,7 @@ func (h *hall) giveLease(id string) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	if err := h.nodes.hold.give(ctx, id); err != nil {
+	if err := h.nodes.hold.Give(ctx, id); err != nil {
 		h.opt.log.Error("giving a table's lease up", "table", id, "err", err)
 	}
 }
@@ -205,8 +203,8 @@ func (h *hall) handOver() {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	held := h.nodes.hold.held()
-	if err := h.nodes.hold.giveAll(ctx); err != nil && !errors.Is(err, nats.ErrConnectionClosed) {
+	held := h.nodes.hold.Held()
+	if err := h.nodes.hold.GiveAll(ctx); err != nil && !errors.Is(err, nats.ErrConnectionClosed) {
 		h.opt.log.Error("handing the tables over", "err", err)
 		return
 	}
@@ -225,10 +223,10 @@ func (h *hall) owned() []string {
 		for id := range h.tables {
 			out = append(out, id)
 		}
-		sortByNumber(out, func(s string) string { return s })
+		keep.SortByNumber(out, func(s string) string { return s })
 		return out
 	}
-	return h.nodes.hold.held()
+	return h.nodes.hold.Held()
 }
 
 // status is what "ssh HOST status" prints: this node, and every table
@@ -238,11 +236,11 @@ func (s *Server) status() string {
 	var b strings.Builder
 	node, shared := "", s.hall.nodes != nil
 	if s.eng != nil {
-		node = s.eng.node
+		node = s.eng.Node
 	}
 	fmt.Fprintf(&b, "node %s", cmp.Or(node, "(no store)"))
 	if shared {
-		fmt.Fprintf(&b, " · sharing the tables with other nodes (%d copies of each)", s.eng.replicas)
+		fmt.Fprintf(&b, " · sharing the tables with other nodes (%d copies of each)", s.eng.Replicas)
 	} else {
 		b.WriteString(" · alone")
 	}

@@ -17,6 +17,8 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"okey/game"
+	"okey/ui/serve/internal/servetest"
+	"okey/ui/serve/keep"
 )
 
 // sharedNATS is a NATS deployment with JetStream on a loopback port,
@@ -38,7 +40,7 @@ func sharedNATS(t *testing.T) string {
 // nodeTweak makes a test server one node of those sharing url.
 func nodeTweak(url, node string) func(*Config) {
 	return func(c *Config) {
-		c.Store = StoreConfig{NATS: []string{url}, NodeName: node, LeaseTTL: time.Second}
+		c.Store = keep.StoreConfig{NATS: []string{url}, NodeName: node, LeaseTTL: time.Second}
 	}
 }
 
@@ -208,7 +210,7 @@ func TestSessionsAnywhere(t *testing.T) {
 // serving SSH on its own port.
 func startNodes(t *testing.T, n int) ([]*Server, []string) {
 	t.Helper()
-	ports := freePorts(t, n)
+	ports := servetest.FreePorts(t, n)
 	var routes []string
 	for _, p := range ports {
 		routes = append(routes, "127.0.0.1:"+strconv.Itoa(p))
@@ -220,7 +222,7 @@ func startNodes(t *testing.T, n int) ([]*Server, []string) {
 		cfg := withDefaults(t, func(c *Config) {
 			c.StateDir = t.TempDir()
 			c.HostKey = filepath.Join(t.TempDir(), "hostkey", "key")
-			c.Store = StoreConfig{ClusterListen: routes[i], Routes: routes, ClusterName: "okey-test",
+			c.Store = keep.StoreConfig{ClusterListen: routes[i], Routes: routes, ClusterName: "okey-test",
 				NodeName: "node" + strconv.Itoa(i), LeaseTTL: time.Second, Ready: 30 * time.Second}
 		})
 		go func() {
@@ -413,7 +415,7 @@ func TestCutOffOwnerCannotWrite(t *testing.T) {
 	}
 	t.Parallel()
 	a, b, _, ann, bob, _, before := twoNodesAtATable(t, time.Second)
-	a.hall.nodes.hold.paused.Store(true)
+	a.hall.nodes.hold.Paused.Store(true)
 	start := time.Now()
 	for b.hall.local("1") == nil {
 		if time.Since(start) > 15*time.Second {
@@ -438,7 +440,7 @@ func TestCutOffOwnerCannotWrite(t *testing.T) {
 	close(stop)
 	wa.Wait()
 	wb.Wait()
-	a.hall.nodes.hold.paused.Store(false)
+	a.hall.nodes.hold.Paused.Store(false)
 	after, err := storedRecord(t, b, "1")
 	if err != nil || string(after) != string(before) {
 		t.Fatalf("the cut-off node's moves landed:\n%s\nwant\n%s", after, before)
@@ -462,8 +464,8 @@ func TestFailoverTimes(t *testing.T) {
 	var took []time.Duration
 	for i := range kills {
 		url := sharedNATS(t)
-		a, addrA := testServer(t, func(c *Config) { c.Store = StoreConfig{NATS: []string{url}, NodeName: "a"} })
-		b, _ := testServer(t, func(c *Config) { c.Store = StoreConfig{NATS: []string{url}, NodeName: "b"} })
+		a, addrA := testServer(t, func(c *Config) { c.Store = keep.StoreConfig{NATS: []string{url}, NodeName: "a"} })
+		b, _ := testServer(t, func(c *Config) { c.Store = keep.StoreConfig{NATS: []string{url}, NodeName: "b"} })
 		ann := dial(t, addrA, "ann", dialOpts{key: newKey(t)})
 		openTable(t, ann)
 		ann.press("s")
@@ -480,7 +482,7 @@ func TestFailoverTimes(t *testing.T) {
 		ann.close()
 	}
 	slices.Sort(took)
-	t.Logf("%d kills, lease TTL %v: takeover median %v, worst %v (all: %v)", kills, LeaseTTL,
+	t.Logf("%d kills, lease TTL %v: takeover median %v, worst %v (all: %v)", kills, keep.LeaseTTL,
 		took[len(took)/2].Round(time.Millisecond), took[len(took)-1].Round(time.Millisecond), took)
 	if worst := took[len(took)-1]; worst > 10*time.Second {
 		t.Errorf("the worst takeover took %v, over 10 s", worst)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"okey/ui/serve/keep"
 	"reflect"
 	"strconv"
 	"strings"
@@ -85,15 +86,15 @@ type relay struct {
 
 // openRelay makes (or finds) the lobby bucket and starts writing this
 // node's summaries and watching the others', until ctx ends.
-func openRelay(ctx context.Context, h *hall, eng *engine) (*relay, error) {
-	kv, err := eng.makeBucket(ctx, jetstream.KeyValueConfig{
+func openRelay(ctx context.Context, h *hall, eng *keep.Engine) (*relay, error) {
+	kv, err := eng.MakeBucket(ctx, jetstream.KeyValueConfig{
 		Bucket: lobbyBucket, Description: "okey serve: every node's tables, as the lobby lists them",
-		History: 1, Storage: jetstream.MemoryStorage, Replicas: eng.replicas,
+		History: 1, Storage: jetstream.MemoryStorage, Replicas: eng.Replicas,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("the bucket %s: %w", lobbyBucket, err)
 	}
-	r := &relay{h: h, nc: eng.nc, node: eng.node, lobby: kv, others: map[string]remoteSummary{},
+	r := &relay{h: h, nc: eng.NC, node: eng.Node, lobby: kv, others: map[string]remoteSummary{},
 		written: map[string][]byte{}, subs: map[string]*nats.Subscription{}, stands: map[string]*member{},
 		joined: map[*remoteTable]*member{}}
 	w, err := kv.WatchAll(ctx)

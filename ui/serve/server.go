@@ -30,6 +30,7 @@ import (
 	"okey/ui/i18n"
 	"okey/ui/layout"
 	"okey/ui/pages"
+	"okey/ui/serve/keep"
 	"okey/ui/serve/tty"
 	"okey/ui/store"
 )
@@ -44,7 +45,7 @@ type Config struct {
 	StateDir string
 	// Store says where the tables are kept when StateDir is set: the
 	// zero value is a NATS server inside the process, alone.
-	Store StoreConfig
+	Store keep.StoreConfig
 	// HostKey is the host key's path (made on first start).
 	HostKey string
 	// AuthorizedKeys, when set, makes the server private: only these
@@ -199,11 +200,11 @@ type Server struct {
 	// lock holds the state directory: one server a directory.
 	lock *store.Lock
 	// eng keeps the tables (nil: nothing is saved).
-	eng *engine
+	eng *keep.Engine
 	// rater rates the finished matches into the store, book reads them
 	// (nil: no store).
-	rater *rater
-	book  *ratingBook
+	rater *keep.Rater
+	book  *keep.RatingBook
 
 	mu       sync.Mutex
 	sessions map[*session]*liveSession
@@ -270,7 +271,7 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 	hand.Prepare()
 	s.ctx, s.stop = context.WithCancel(context.Background())
 	s.clock = newNews()
-	var keep *keeper
+	var kept *keep.Keeper
 	var importErr error
 	if cfg.StateDir != "" {
 		// Two servers on one directory would restore the same tables,
@@ -279,7 +280,7 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 			s.stop()
 			return nil, nil, fmt.Errorf("state directory: %w", err)
 		}
-		if keep, importErr, err = s.openStore(cfg.StateDir); err != nil {
+		if kept, importErr, err = s.openStore(cfg.StateDir); err != nil {
 			s.stop()
 			s.lock.Unlock()
 			return nil, nil, err
@@ -293,27 +294,27 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 		chatEvery: 5 * time.Second, chatBurst: 3, chatKeep: 50, roomIdle: cfg.RoomIdle, keepMatches: cfg.KeepMatches, log: log, now: cfg.Now, fault: cfg.fault, random: cfg.Random,
 	}
 	if s.rater != nil {
-		topt.rate = s.rater.enqueue
+		topt.rate = s.rater.Enqueue
 	}
 	if book := s.book; book != nil {
 		topt.ratingOf = func(ctx context.Context, gameName, id string) (float64, bool) {
-			e, rev, err := book.get(ctx, gameName, id)
+			e, rev, err := book.Get(ctx, gameName, id)
 			if err != nil || rev == 0 {
 				return 0, false
 			}
-			return e.rating().Ordinal(), true
+			return e.Rating().Ordinal(), true
 		}
 	}
-	s.hall = newHall(s.ctx, topt, keep, cfg.MaxTables, shareLimits{perPlayer: cfg.TablesPerPlayer, perAddr: cfg.TablesPerAddr, idleEvict: cfg.IdleEvict})
-	if keep != nil && cfg.Store.shared() {
-		if err := s.hall.joinNodes(s.ctx, s.eng, cmp.Or(cfg.Store.LeaseTTL, LeaseTTL)); err != nil {
+	s.hall = newHall(s.ctx, topt, kept, cfg.MaxTables, shareLimits{perPlayer: cfg.TablesPerPlayer, perAddr: cfg.TablesPerAddr, idleEvict: cfg.IdleEvict})
+	if kept != nil && cfg.Store.Shared() {
+		if err := s.hall.joinNodes(s.ctx, s.eng, cmp.Or(cfg.Store.LeaseTTL, keep.LeaseTTL)); err != nil {
 			s.stop()
 			s.hall.wait()
 			s.closeStore()
 			s.lock.Unlock()
 			return nil, nil, err
 		}
-		log.Info("sharing the tables with other nodes", "node", s.eng.node, "replicas", s.eng.replicas)
+		log.Info("sharing the tables with other nodes", "node", s.eng.Node, "replicas", s.eng.Replicas)
 	}
 	n, restoreErr := s.hall.restore()
 	if n > 0 {
@@ -419,7 +420,7 @@ func (s *Server) crash() {
 	if s.eng != nil {
 		// Cut off from the store and the other nodes first: a killed
 		// process says nothing more to them either.
-		s.eng.nc.Close()
+		s.eng.NC.Close()
 	}
 	s.stop()
 	s.hall.wait()
@@ -430,39 +431,35 @@ func (s *Server) crash() {
 // openStore starts the engine of the state directory dir and opens the
 // tables in it, importing those saved as files by an older okey serve
 // (importErr says which could not be, which does not stop the server).
-func (s *Server) openStore(dir string) (keep *keeper, importErr, err error) {
-	if s.eng, err = openEngine(s.ctx, engineDir(dir), s.cfg.Store); err != nil {
+func (s *Server) openStore(dir string) (k *keep.Keeper, importErr, err error) {
+	if s.eng, k, err = keep.OpenDir(s.ctx, dir, s.cfg.Store); err != nil {
 		return nil, nil, err
 	}
 	ctx, cancel := context.WithTimeout(s.ctx, time.Minute)
 	defer cancel()
-	if keep, err = openKeeper(ctx, s.eng, filepath.Join(dir, store.TablesDir)); err != nil {
-		s.closeStore()
-		return nil, nil, err
-	}
-	book, err := openRatingBook(ctx, s.eng)
+	book, err := keep.OpenRatingBook(ctx, s.eng)
 	if err != nil {
 		s.closeStore()
 		return nil, nil, err
 	}
-	s.rater, s.book = newRater(book, s.log), book
-	n, importErr := keep.importFiles(ctx)
+	s.rater, s.book = keep.NewRater(book, s.log), book
+	n, importErr := k.ImportFiles(ctx)
 	if n > 0 {
 		s.log.Info("tables imported from files", "count", n, "kept in", filepath.Join(dir, store.TablesDir, "imported"))
 	}
-	return keep, importErr, nil
+	return k, importErr, nil
 }
 
 // closeStore stops the engine, if there is one.
 func (s *Server) closeStore() {
 	// The matches waiting to be rated are rated first: the tables have
 	// stopped, so no more come.
-	s.rater.close()
+	s.rater.Close()
 	s.rater = nil
 	if s.eng == nil {
 		return
 	}
-	if err := s.eng.close(); err != nil {
+	if err := s.eng.Close(); err != nil {
 		s.log.Error("closing the store", "err", err)
 	}
 	s.eng = nil

@@ -18,6 +18,7 @@ import (
 	"okey/ui/i18n"
 	"okey/ui/layout"
 	"okey/ui/seatmsg"
+	"okey/ui/serve/keep"
 	"okey/ui/serve/tty"
 	"okey/ui/theme"
 )
@@ -87,13 +88,13 @@ type session struct {
 	// The leaderboard: its game, and the board as last read (nil while
 	// it is read).
 	boardGame string
-	board     *board
+	board     *keep.Board
 	boardErr  bool
 
 	// The ratings the waiting room shows: the identities they were read
 	// for, and what was read (an identity not rated yet is absent).
 	roomRated   roomSeats
-	roomRatings map[string]ratedEntry
+	roomRatings map[string]keep.RatedEntry
 
 	// The table the session is at.
 	at *membership
@@ -181,13 +182,13 @@ type (
 	byeMsg struct{}
 	// boardMsg is a leaderboard read from the store.
 	boardMsg struct {
-		b   board
+		b   keep.Board
 		err error
 	}
 	// roomRatingsMsg are the ratings of a waiting room's seats.
 	roomRatingsMsg struct {
 		ids     roomSeats
-		ratings map[string]ratedEntry
+		ratings map[string]keep.RatedEntry
 	}
 	// stoppingMsg: the server is stopping (SIGTERM, ctrl+c).
 	stoppingMsg struct{}

@@ -22,6 +22,7 @@ import (
 	"okey/ui"
 	"okey/ui/pages"
 	"okey/ui/seatmsg"
+	"okey/ui/serve/keep"
 )
 
 // A table is one goroutine (run) that owns everything about it: the
@@ -230,7 +231,7 @@ type tableOptions struct {
 	fault func(where, table string)
 	// rate, when set, is handed each finished match to rate (the
 	// rater's queue: it never waits for the store).
-	rate func(matchEnd)
+	rate func(keep.MatchEnd)
 	// ratingOf reads an identity's rating in a game, for the seats'
 	// panels (nil: ratings are not kept).
 	ratingOf func(ctx context.Context, gameName, id string) (float64, bool)
@@ -282,7 +283,7 @@ type table struct {
 	// its end rates (a player who leaves a match still has its result).
 	// nil for a match restored from before ratings: its end rates who
 	// holds the seats then.
-	entrants *[game.NumSeats]entrant
+	entrants *[game.NumSeats]keep.Entrant
 	// seal is the match's seed and salt, and the commitment to them
 	// (fair.go): never in a session's message before the match is over.
 	seal seal
@@ -1130,7 +1131,7 @@ type seatRatings struct {
 func (t *table) readRatings() {
 	var owners [game.NumSeats]string
 	for i, s := range t.seats {
-		if isRated(s.owner) {
+		if keep.IsRated(s.owner) {
 			owners[i] = s.owner
 		}
 	}
@@ -1192,7 +1193,7 @@ func (t *table) msgFor(m *member, seat int, info *seatInfo) tableMsg {
 		room := &roomInfo{id: t.id, cfg: t.cfg, players: info.players, host: t.isHost(m), seat: seat, chat: t.chat,
 			refused: r.text, refusedSeq: r.seq}
 		for i, e := range t.seatedNow() {
-			if isRated(e.ID) {
+			if keep.IsRated(e.ID) {
 				room.rated[i] = e.ID
 			}
 		}
@@ -1318,7 +1319,7 @@ type savedTable struct {
 	Chat    []seatmsg.ChatLine       `json:"chat,omitempty"`
 	// Entrants are who sat down to the match (for its rating); a table
 	// saved before ratings has none.
-	Entrants *[game.NumSeats]entrant `json:"entrants,omitempty"`
+	Entrants *[game.NumSeats]keep.Entrant `json:"entrants,omitempty"`
 	// Deadline is when the turn clock runs out, as last set (zero: no
 	// clock running): a node taking the table over gives the player the
 	// time that was left.
@@ -1435,7 +1436,7 @@ func (s *saver) writeNext() {
 	if err := s.write(table, n.record); err != nil {
 		s.errs.Add(1)
 		s.log.Error("saving a table", "err", err)
-		if errors.Is(err, errFenced) && s.fenced != nil {
+		if errors.Is(err, keep.ErrFenced) && s.fenced != nil {
 			s.fenced()
 		}
 		return
@@ -1468,4 +1469,45 @@ func (s *saver) retire() {
 	if err := s.retireFn(); err != nil {
 		s.log.Error("putting a table away", "err", err)
 	}
+}
+
+// seatedNow is who plays each seat now: its owner, or the seat's bot
+// level.
+func (t *table) seatedNow() [game.NumSeats]keep.Entrant {
+	var out [game.NumSeats]keep.Entrant
+	for i, s := range t.seats {
+		if s.owner == "" {
+			out[i] = keep.Entrant{ID: keep.BotIdentity(t.cfg.Levels[i]), Name: t.cfg.Levels[i]}
+			continue
+		}
+		out[i] = keep.Entrant{ID: s.owner, Name: s.name}
+	}
+	return out
+}
+
+// matchKey is the identity of the table's match: the commitment to its
+// seed (drawn afresh for every match, so never given twice, and the
+// same on whichever node restores the table), or for a match begun
+// before commitments the table's number and the match's.
+func (t *table) matchKey() string {
+	if !t.seal.none {
+		return t.seal.commit.String()
+	}
+	return fmt.Sprintf("table-%s-match-%d", t.id, t.matchNo)
+}
+
+// rateMatch hands the finished match to the rater.
+func (t *table) rateMatch() {
+	if t.opt.rate == nil || t.ref == nil {
+		return
+	}
+	places, partners, ok := t.ref.Standings()
+	if !ok {
+		return
+	}
+	seats := t.seatedNow() // a match begun before ratings: who holds the seats
+	if t.entrants != nil {
+		seats = *t.entrants
+	}
+	t.opt.rate(keep.MatchEnd{Key: t.matchKey(), Game: t.cfg.Game, Seats: seats, Places: places, Partners: partners})
 }

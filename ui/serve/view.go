@@ -350,7 +350,7 @@ func (s *session) roomLines(st *theme.Styles) ([]string, []key.Binding) {
 			who += " " + s.tr.T("room.you")
 		}
 		if e, ok := s.roomRatings[r.rated[i]]; ok && r.rated[i] != "" {
-			who += " · " + s.tr.T("room.rating", e.rating().Ordinal(), e.Games)
+			who += " · " + s.tr.T("room.rating", e.Rating().Ordinal(), e.Games)
 		}
 		lines = append(lines, st.Text.Render(fmt.Sprintf("%d. %s", i+1, who)))
 	}

@@ -1,4 +1,4 @@
-package serve
+package keep
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"time"
 
@@ -53,15 +54,15 @@ const (
 // recordSubject is the subject of table id's record.
 func recordSubject(id string) string { return "okey.table." + id + ".record" }
 
-// errFenced is a write the engine refused because another writer has
+// ErrFenced is a write the engine refused because another writer has
 // written the table since: this one no longer holds it.
-var errFenced = errors.New("the table was written by another writer (fenced)")
+var ErrFenced = errors.New("the table was written by another writer (fenced)")
 
-// keeper is the tables as the engine keeps them.
-type keeper struct {
-	eng     *engine
+// Keeper is the tables as the engine keeps them.
+type Keeper struct {
+	eng     *Engine
 	records jetstream.Stream
-	tables  jetstream.KeyValue
+	Tables  jetstream.KeyValue
 	hall    jetstream.KeyValue
 	// dir is the tables' folder (finished matches, damaged tables set
 	// aside, the files imported).
@@ -72,8 +73,8 @@ type keeper struct {
 }
 
 // openKeeper makes (or finds) the stream and buckets.
-func openKeeper(ctx context.Context, eng *engine, tablesDir string) (*keeper, error) {
-	k := &keeper{eng: eng, dir: tablesDir}
+func openKeeper(ctx context.Context, eng *Engine, tablesDir string) (*Keeper, error) {
+	k := &Keeper{eng: eng, dir: tablesDir}
 	var err error
 	k.records, err = eng.makeStream(ctx, jetstream.StreamConfig{
 		Name:        recordsStream,
@@ -82,7 +83,7 @@ func openKeeper(ctx context.Context, eng *engine, tablesDir string) (*keeper, er
 		Storage:     jetstream.FileStorage,
 		Retention:   jetstream.LimitsPolicy,
 		AllowDirect: true,
-		Replicas:    eng.replicas,
+		Replicas:    eng.Replicas,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("the records' stream: %w", err)
@@ -92,10 +93,10 @@ func openKeeper(ctx context.Context, eng *engine, tablesDir string) (*keeper, er
 		name string
 		desc string
 	}{
-		{&k.tables, tablesBucket, "okey serve: each table's settings, seats, codes and chat"},
+		{&k.Tables, tablesBucket, "okey serve: each table's settings, seats, codes and chat"},
 		{&k.hall, hallBucket, "okey serve: the hall (the next table's number)"},
 	} {
-		*b.kv, err = eng.makeBucket(ctx, jetstream.KeyValueConfig{Bucket: b.name, Description: b.desc, History: 1, Storage: jetstream.FileStorage, Replicas: eng.replicas})
+		*b.kv, err = eng.MakeBucket(ctx, jetstream.KeyValueConfig{Bucket: b.name, Description: b.desc, History: 1, Storage: jetstream.FileStorage, Replicas: eng.Replicas})
 		if err != nil {
 			return nil, fmt.Errorf("the bucket %s: %w", b.name, err)
 		}
@@ -103,10 +104,27 @@ func openKeeper(ctx context.Context, eng *engine, tablesDir string) (*keeper, er
 	return k, nil
 }
 
-// tableLog writes one table: its entry and its record. Only its saver's
+// OpenDir opens the store of a server's state directory as sc says:
+// its engine (which the caller closes) and the tables in it.
+func OpenDir(ctx context.Context, stateDir string, sc StoreConfig) (*Engine, *Keeper, error) {
+	eng, err := openEngine(ctx, engineDir(stateDir), sc)
+	if err != nil {
+		return nil, nil, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	k, err := openKeeper(ctx, eng, filepath.Join(stateDir, store.TablesDir))
+	if err != nil {
+		eng.Close()
+		return nil, nil, err
+	}
+	return eng, k, nil
+}
+
+// TableLog writes one table: its entry and its record. Only its saver's
 // goroutine calls it, one call at a time.
-type tableLog struct {
-	k    *keeper
+type TableLog struct {
+	k    *Keeper
 	id   string
 	subj string
 	// seq is the stream sequence of the table's last record message (0:
@@ -116,14 +134,14 @@ type tableLog struct {
 	rec []byte
 }
 
-func (k *keeper) log(id string) *tableLog {
-	return &tableLog{k: k, id: id, subj: recordSubject(id)}
+func (k *Keeper) Log(id string) *TableLog {
+	return &TableLog{k: k, id: id, subj: recordSubject(id)}
 }
 
-// write saves a table's entry and record (either nil: unchanged). The
+// Write saves a table's entry and record (either nil: unchanged). The
 // record goes first, so an entry never names a match that is not there.
-func (l *tableLog) write(table, rec []byte) error {
-	ctx, cancel := engineCtx()
+func (l *TableLog) Write(table, rec []byte) error {
+	ctx, cancel := EngineCtx()
 	defer cancel()
 	if rec != nil {
 		if err := l.appendRecord(ctx, rec); err != nil {
@@ -141,7 +159,7 @@ func (l *tableLog) write(table, rec []byte) error {
 // appendRecord appends what rec adds to the record as last written; a
 // record that does not follow it (a new match) starts afresh, and the
 // messages before are purged.
-func (l *tableLog) appendRecord(ctx context.Context, rec []byte) error {
+func (l *TableLog) appendRecord(ctx context.Context, rec []byte) error {
 	if len(l.rec) > 0 && len(rec) >= len(l.rec) && bytes.HasPrefix(rec, l.rec) {
 		if len(rec) == len(l.rec) {
 			return nil
@@ -170,13 +188,13 @@ func (l *tableLog) appendRecord(ctx context.Context, rec []byte) error {
 // message to its record (claim).
 const ownerHeader = "Okey-Owner"
 
-// claim appends an empty message naming node after the table's last
+// Claim appends an empty message naming node after the table's last
 // one: a node that takes a table over moves the record's last sequence
 // on at once, so that whatever the node before it may still try to
 // write is fenced off, even before the new node's first move. The
 // record's bytes do not change.
-func (l *tableLog) claim(node string) error {
-	ctx, cancel := engineCtx()
+func (l *TableLog) Claim(node string) error {
+	ctx, cancel := EngineCtx()
 	defer cancel()
 	msg := &nats.Msg{Subject: l.subj, Header: nats.Header{ownerHeader: []string{node}}}
 	if err := l.publish(ctx, msg); err != nil {
@@ -186,11 +204,11 @@ func (l *tableLog) claim(node string) error {
 }
 
 // publish appends msg after the table's last message, and only there.
-func (l *tableLog) publish(ctx context.Context, msg *nats.Msg) error {
+func (l *TableLog) publish(ctx context.Context, msg *nats.Msg) error {
 	ack, err := l.k.eng.js.PublishMsg(ctx, msg, jetstream.WithExpectLastSequencePerSubject(l.seq))
 	if err != nil {
 		if isWrongSequence(err) {
-			return fmt.Errorf("%w: %v", errFenced, err)
+			return fmt.Errorf("%w: %v", ErrFenced, err)
 		}
 		return err
 	}
@@ -210,17 +228,17 @@ func isWrongSequence(err error) bool {
 }
 
 // putEntry writes the table's entry at the revision last written.
-func (l *tableLog) putEntry(ctx context.Context, table []byte) error {
+func (l *TableLog) putEntry(ctx context.Context, table []byte) error {
 	var rev uint64
 	var err error
 	if l.rev == 0 {
-		rev, err = l.k.tables.Create(ctx, l.id, table)
+		rev, err = l.k.Tables.Create(ctx, l.id, table)
 	} else {
-		rev, err = l.k.tables.Update(ctx, l.id, table, l.rev)
+		rev, err = l.k.Tables.Update(ctx, l.id, table, l.rev)
 	}
 	if err != nil {
 		if isWrongSequence(err) {
-			return fmt.Errorf("%w: %v", errFenced, err)
+			return fmt.Errorf("%w: %v", ErrFenced, err)
 		}
 		return err
 	}
@@ -228,10 +246,10 @@ func (l *tableLog) putEntry(ctx context.Context, table []byte) error {
 	return nil
 }
 
-// retire puts a closed table away: its match's record is filed with the
+// Retire puts a closed table away: its match's record is filed with the
 // finished matches (of which the newest keep are kept, 0: all), its entry
 // deleted and its record purged, so it is not restored.
-func (l *tableLog) retire(now time.Time, keep int) error {
+func (l *TableLog) Retire(now time.Time, keep int) error {
 	if len(l.rec) > 0 {
 		if _, err := store.ArchiveRecord(l.k.dir, l.rec, "table-"+l.id, now); err != nil {
 			return fmt.Errorf("table %s: filing its match: %w", l.id, err)
@@ -247,14 +265,14 @@ func (l *tableLog) retire(now time.Time, keep int) error {
 
 // forget deletes table id's entry (at revision rev, 0: whatever it is)
 // and purges its record.
-func (k *keeper) forget(id string, rev uint64) error {
-	ctx, cancel := engineCtx()
+func (k *Keeper) forget(id string, rev uint64) error {
+	ctx, cancel := EngineCtx()
 	defer cancel()
 	var opts []jetstream.KVDeleteOpt
 	if rev != 0 {
 		opts = append(opts, jetstream.LastRevision(rev))
 	}
-	if err := k.tables.Purge(ctx, id, opts...); err != nil && !errors.Is(err, jetstream.ErrKeyNotFound) {
+	if err := k.Tables.Purge(ctx, id, opts...); err != nil && !errors.Is(err, jetstream.ErrKeyNotFound) {
 		return fmt.Errorf("table %s: deleting its entry: %w", id, err)
 	}
 	if err := k.records.Purge(ctx, jetstream.WithPurgeSubject(recordSubject(id))); err != nil {
@@ -263,10 +281,10 @@ func (k *keeper) forget(id string, rev uint64) error {
 	return nil
 }
 
-// saveNext records the number the next table gets, at the revision last
+// SaveNext records the number the next table gets, at the revision last
 // written: a number is never given twice.
-func (k *keeper) saveNext(n int) error {
-	ctx, cancel := engineCtx()
+func (k *Keeper) SaveNext(n int) error {
+	ctx, cancel := EngineCtx()
 	defer cancel()
 	v := []byte(strconv.Itoa(n))
 	var rev uint64
@@ -283,9 +301,9 @@ func (k *keeper) saveNext(n int) error {
 	return nil
 }
 
-// loadNext is the number the next table gets, as last saved (0 if
+// LoadNext is the number the next table gets, as last saved (0 if
 // never).
-func (k *keeper) loadNext(ctx context.Context) (int, error) {
+func (k *Keeper) LoadNext(ctx context.Context) (int, error) {
 	e, err := k.hall.Get(ctx, nextKey)
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
 		return 0, nil
@@ -301,16 +319,16 @@ func (k *keeper) loadNext(ctx context.Context) (int, error) {
 	return n, nil
 }
 
-// keptTable is a table read back: its entry and record, and the log
+// KeptTable is a table read back: its entry and record, and the log
 // that goes on writing it where they end.
-type keptTable struct {
+type KeptTable struct {
 	store.SavedTable
-	log *tableLog
+	Log *TableLog
 }
 
-// tableIDs lists the tables kept.
-func (k *keeper) tableIDs(ctx context.Context) ([]string, error) {
-	lister, err := k.tables.ListKeys(ctx)
+// TableIDs lists the tables kept.
+func (k *Keeper) TableIDs(ctx context.Context) ([]string, error) {
+	lister, err := k.Tables.ListKeys(ctx)
 	if errors.Is(err, jetstream.ErrNoKeysFound) {
 		return nil, nil
 	}
@@ -328,45 +346,45 @@ func (k *keeper) tableIDs(ctx context.Context) ([]string, error) {
 	return ids, nil
 }
 
-// load reads every table kept, by number.
-func (k *keeper) load(ctx context.Context) ([]keptTable, error) {
-	ids, err := k.tableIDs(ctx)
+// Load reads every table kept, by number.
+func (k *Keeper) Load(ctx context.Context) ([]KeptTable, error) {
+	ids, err := k.TableIDs(ctx)
 	if err != nil {
 		return nil, err
 	}
-	var out []keptTable
+	var out []KeptTable
 	for _, id := range ids {
-		if kt, ok := k.loadOne(ctx, id); ok {
+		if kt, ok := k.LoadOne(ctx, id); ok {
 			out = append(out, kt)
 		}
 	}
-	sortByNumber(out, func(kt keptTable) string { return kt.ID })
+	SortByNumber(out, func(kt KeptTable) string { return kt.ID })
 	return out, nil
 }
 
-// loadOne reads table id (ok false: there is no such table); what could
+// LoadOne reads table id (ok false: there is no such table); what could
 // not be read is the table's Err.
-func (k *keeper) loadOne(ctx context.Context, id string) (kt keptTable, ok bool) {
-	kt = keptTable{SavedTable: store.SavedTable{ID: id}, log: k.log(id)}
-	e, err := k.tables.Get(ctx, id)
+func (k *Keeper) LoadOne(ctx context.Context, id string) (kt KeptTable, ok bool) {
+	kt = KeptTable{SavedTable: store.SavedTable{ID: id}, Log: k.Log(id)}
+	e, err := k.Tables.Get(ctx, id)
 	switch {
 	case errors.Is(err, jetstream.ErrKeyNotFound):
 		return kt, false // deleted, or never was
 	case err != nil:
 		kt.Err = err
 	default:
-		kt.Table, kt.log.rev = e.Value(), e.Revision()
-		kt.Record, kt.log.seq, kt.Err = k.readRecord(ctx, id)
-		kt.log.rec = kt.Record
+		kt.Table, kt.Log.rev = e.Value(), e.Revision()
+		kt.Record, kt.Log.seq, kt.Err = k.ReadRecord(ctx, id)
+		kt.Log.rec = kt.Record
 	}
 	return kt, true
 }
 
-// takeNumber takes the next table's number from the store, for a node
+// TakeNumber takes the next table's number from the store, for a node
 // that shares it with others: read at a revision, written back one
 // higher at that revision, again if another node was quicker. No number
 // is ever given twice, across nodes and restarts.
-func (k *keeper) takeNumber(ctx context.Context) (int, error) {
+func (k *Keeper) TakeNumber(ctx context.Context) (int, error) {
 	for {
 		n, rev := 1, uint64(0)
 		e, err := k.hall.Get(ctx, nextKey)
@@ -399,9 +417,9 @@ func (k *keeper) takeNumber(ctx context.Context) (int, error) {
 	}
 }
 
-// readRecord is table id's record as the stream holds it (nil: none),
+// ReadRecord is table id's record as the stream holds it (nil: none),
 // and the sequence of its last message.
-func (k *keeper) readRecord(ctx context.Context, id string) (rec []byte, seq uint64, err error) {
+func (k *Keeper) ReadRecord(ctx context.Context, id string) (rec []byte, seq uint64, err error) {
 	// In a cluster a read may go unanswered for a moment while a
 	// stream's leader changes: it is asked again.
 	err = untilAvailable(ctx, func(ctx context.Context) error {
@@ -411,7 +429,7 @@ func (k *keeper) readRecord(ctx context.Context, id string) (rec []byte, seq uin
 	return rec, seq, err
 }
 
-func (k *keeper) readRecordOnce(ctx context.Context, id string) ([]byte, uint64, error) {
+func (k *Keeper) readRecordOnce(ctx context.Context, id string) ([]byte, uint64, error) {
 	subj := recordSubject(id)
 	last, err := k.records.GetLastMsgForSubject(ctx, subj)
 	if errors.Is(err, jetstream.ErrMsgNotFound) {
@@ -447,10 +465,10 @@ func (k *keeper) readRecordOnce(ctx context.Context, id string) ([]byte, uint64,
 	}
 }
 
-// setAside files away a table that cannot be restored: its entry and
+// SetAside files away a table that cannot be restored: its entry and
 // record are written beside the tables as damaged files (kept, not read
 // again), and the table is forgotten.
-func (k *keeper) setAside(kt keptTable, now time.Time) error {
+func (k *Keeper) SetAside(kt KeptTable, now time.Time) error {
 	stamp := now.Format("20060102-150405")
 	var errs []error
 	for _, f := range []struct {
@@ -471,13 +489,13 @@ func (k *keeper) setAside(kt keptTable, now time.Time) error {
 	return k.forget(kt.ID, 0)
 }
 
-// importFiles brings the tables saved as files (before the engine) into
+// ImportFiles brings the tables saved as files (before the engine) into
 // it, once: each table's record and entry are written unless the engine
 // has the table already, then its files are moved into tables/imported/,
 // where they are kept and not read again. The next number is the larger
 // of the two. Files that cannot be read stay where they are and are
 // reported.
-func (k *keeper) importFiles(ctx context.Context) (int, error) {
+func (k *Keeper) ImportFiles(ctx context.Context) (int, error) {
 	files, err := store.OpenTables(filepath.Dir(k.dir))
 	if err != nil {
 		return 0, err
@@ -515,12 +533,12 @@ func (k *keeper) importFiles(ctx context.Context) (int, error) {
 		}
 		n++
 	}
-	have, err := k.loadNext(ctx)
+	have, err := k.LoadNext(ctx)
 	if err != nil {
 		return n, errors.Join(append(errs, err)...)
 	}
 	if next > have {
-		if err := k.saveNext(next); err != nil {
+		if err := k.SaveNext(next); err != nil {
 			return n, errors.Join(append(errs, err)...)
 		}
 	}
@@ -532,8 +550,8 @@ func (k *keeper) importFiles(ctx context.Context) (int, error) {
 
 // importOne writes one table's files into the engine, unless it has the
 // table already (an import cut short, then run again).
-func (k *keeper) importOne(ctx context.Context, sv store.SavedTable) error {
-	if _, err := k.tables.Get(ctx, sv.ID); err == nil {
+func (k *Keeper) importOne(ctx context.Context, sv store.SavedTable) error {
+	if _, err := k.Tables.Get(ctx, sv.ID); err == nil {
 		return nil
 	} else if !errors.Is(err, jetstream.ErrKeyNotFound) {
 		return err
@@ -542,7 +560,7 @@ func (k *keeper) importOne(ctx context.Context, sv store.SavedTable) error {
 	if err := k.records.Purge(ctx, jetstream.WithPurgeSubject(recordSubject(sv.ID))); err != nil {
 		return err
 	}
-	l := k.log(sv.ID)
+	l := k.Log(sv.ID)
 	if sv.Record != nil {
 		if err := l.appendRecord(ctx, sv.Record); err != nil {
 			return err
@@ -557,4 +575,13 @@ func moveIfThere(from, to string) error {
 		return fmt.Errorf("importing: %w", err)
 	}
 	return nil
+}
+
+// SortByNumber sorts tables by their numbers (id of each).
+func SortByNumber[T any](ts []T, id func(T) string) {
+	slices.SortFunc(ts, func(a, b T) int {
+		x, _ := strconv.Atoi(id(a))
+		y, _ := strconv.Atoi(id(b))
+		return x - y
+	})
 }

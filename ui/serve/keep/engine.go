@@ -1,4 +1,4 @@
-package serve
+package keep
 
 import (
 	"cmp"
@@ -114,6 +114,10 @@ func (c StoreConfig) Check() error {
 	return nil
 }
 
+// Shared reports whether the store may be shared with other nodes: the
+// tables are then run under leases.
+func (c StoreConfig) Shared() bool { return c.NATS != nil || c.ClusterListen != "" }
+
 // clustered reports whether the embedded server joins other nodes.
 func (c StoreConfig) clustered() bool { return c.NATS == nil && c.ClusterListen != "" }
 
@@ -142,55 +146,55 @@ func (c StoreConfig) nodes() int {
 	return len(others) + 1
 }
 
-// engine is the process's connection to the store: to an embedded NATS
+// Engine is the process's connection to the store: to an embedded NATS
 // server (ns) or to an existing deployment (ns nil).
-type engine struct {
+type Engine struct {
 	ns *server.Server
-	nc *nats.Conn
+	NC *nats.Conn
 	js jetstream.JetStream
 	// replicas is the copies of every stream and bucket it makes.
-	replicas int
+	Replicas int
 	// node names this process among the others sharing the store.
-	node string
+	Node string
 }
 
 // startEngine starts an engine of its own storing under dir and connects
 // to it in process: a single machine's store.
-func startEngine(dir string) (*engine, error) {
+func startEngine(dir string) (*Engine, error) {
 	return openEngine(context.Background(), dir, StoreConfig{})
 }
 
 // openEngine opens the store sc describes: an embedded server storing
 // under dir, alone or clustered, or the deployment sc.NATS names. It
 // returns once JetStream takes requests (ctx cancels the wait).
-func openEngine(ctx context.Context, dir string, sc StoreConfig) (*engine, error) {
-	e := &engine{replicas: sc.replicas(), node: sc.NodeName}
-	if e.node == "" {
-		e.node = defaultNodeName(sc.ClusterListen)
+func openEngine(ctx context.Context, dir string, sc StoreConfig) (*Engine, error) {
+	e := &Engine{Replicas: sc.replicas(), Node: sc.NodeName}
+	if e.Node == "" {
+		e.Node = defaultNodeName(sc.ClusterListen)
 	}
 	var err error
 	if sc.NATS != nil {
-		opts := []nats.Option{nats.Name("okey serve " + e.node), nats.MaxReconnects(-1)}
+		opts := []nats.Option{nats.Name("okey serve " + e.Node), nats.MaxReconnects(-1)}
 		if sc.Creds != "" {
 			opts = append(opts, nats.UserCredentials(sc.Creds))
 		}
-		if e.nc, err = nats.Connect(strings.Join(sc.NATS, ","), opts...); err != nil {
+		if e.NC, err = nats.Connect(strings.Join(sc.NATS, ","), opts...); err != nil {
 			return nil, fmt.Errorf("connecting to NATS at %s: %w", strings.Join(sc.NATS, ","), err)
 		}
 	} else {
-		if e.ns, err = startNATS(dir, e.node, sc); err != nil {
+		if e.ns, err = startNATS(dir, e.Node, sc); err != nil {
 			return nil, err
 		}
-		if e.nc, err = nats.Connect("", nats.InProcessServer(e.ns), nats.Name("okey serve"), nats.MaxReconnects(-1)); err != nil {
+		if e.NC, err = nats.Connect("", nats.InProcessServer(e.ns), nats.Name("okey serve"), nats.MaxReconnects(-1)); err != nil {
 			e.ns.Shutdown()
 			return nil, fmt.Errorf("connecting to the store (NATS): %w", err)
 		}
 	}
-	if e.js, err = jetstream.New(e.nc); err == nil {
+	if e.js, err = jetstream.New(e.NC); err == nil {
 		err = e.waitReady(ctx, sc.Ready)
 	}
 	if err != nil {
-		e.close()
+		e.Close()
 		return nil, fmt.Errorf("the store's JetStream: %w", err)
 	}
 	return e, nil
@@ -252,7 +256,7 @@ func startNATS(dir, node string, sc StoreConfig) (*server.Server, error) {
 
 // waitReady waits until JetStream answers: at once for a server alone,
 // once a majority of the nodes have met in a cluster.
-func (e *engine) waitReady(ctx context.Context, wait time.Duration) error {
+func (e *Engine) waitReady(ctx context.Context, wait time.Duration) error {
 	if wait <= 0 {
 		wait = time.Minute
 	}
@@ -305,15 +309,15 @@ func splitHostPort(addr string) (string, int, error) {
 // engineDir is where the engine of a server's state directory stores.
 func engineDir(serveDir string) string { return filepath.Join(serveDir, NATSDir) }
 
-// close flushes what the connection still holds and stops the server.
-func (e *engine) close() error {
+// Close flushes what the connection still holds and stops the server.
+func (e *Engine) Close() error {
 	if e == nil {
 		return nil
 	}
 	var err error
-	if e.nc != nil {
-		err = e.nc.Flush()
-		e.nc.Close()
+	if e.NC != nil {
+		err = e.NC.Flush()
+		e.NC.Close()
 	}
 	if e.ns != nil {
 		e.ns.Shutdown()
@@ -327,7 +331,7 @@ func (e *engine) close() error {
 
 // ctx is a context for one call to the engine: in process, a call that
 // takes seconds means something is wrong.
-func engineCtx() (context.Context, context.CancelFunc) {
+func EngineCtx() (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.Background(), 10*time.Second)
 }
 
@@ -374,7 +378,7 @@ func unavailable(err error) bool {
 // answering: nodes that start together and make the same streams at
 // once see their first requests go unanswered while the cluster settles
 // who holds them.
-func (e *engine) makeStream(ctx context.Context, cfg jetstream.StreamConfig) (st jetstream.Stream, err error) {
+func (e *Engine) makeStream(ctx context.Context, cfg jetstream.StreamConfig) (st jetstream.Stream, err error) {
 	err = untilAvailable(ctx, func(ctx context.Context) error {
 		st, err = e.js.CreateOrUpdateStream(ctx, cfg)
 		return err
@@ -382,8 +386,8 @@ func (e *engine) makeStream(ctx context.Context, cfg jetstream.StreamConfig) (st
 	return st, err
 }
 
-// makeBucket makes (or updates) a key-value bucket, as makeStream.
-func (e *engine) makeBucket(ctx context.Context, cfg jetstream.KeyValueConfig) (kv jetstream.KeyValue, err error) {
+// MakeBucket makes (or updates) a key-value bucket, as makeStream.
+func (e *Engine) MakeBucket(ctx context.Context, cfg jetstream.KeyValueConfig) (kv jetstream.KeyValue, err error) {
 	err = untilAvailable(ctx, func(ctx context.Context) error {
 		kv, err = e.js.CreateOrUpdateKeyValue(ctx, cfg)
 		return err

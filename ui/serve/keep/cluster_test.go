@@ -1,10 +1,9 @@
-package serve
+package keep
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
 	"os"
 	"path/filepath"
 	"sync"
@@ -15,40 +14,21 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
+	"okey/ui/serve/internal/servetest"
 	"okey/ui/store"
 )
-
-// freePorts finds n ports free on 127.0.0.1 now (a node's cluster port
-// must be known to the others before it starts).
-func freePorts(t *testing.T, n int) []int {
-	t.Helper()
-	var ports []int
-	var ls []net.Listener
-	for range n {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		ls = append(ls, l)
-		ports = append(ports, l.Addr().(*net.TCPAddr).Port)
-	}
-	for _, l := range ls {
-		l.Close()
-	}
-	return ports
-}
 
 // startCluster starts n engines clustered on 127.0.0.1, each given every
 // node's address as its routes (its own included, as an operator would
 // paste one list on every machine).
-func startCluster(t *testing.T, n int) []*engine {
+func startCluster(t *testing.T, n int) []*Engine {
 	t.Helper()
-	ports := freePorts(t, n)
+	ports := servetest.FreePorts(t, n)
 	var routes []string
 	for _, p := range ports {
 		routes = append(routes, fmt.Sprintf("127.0.0.1:%d", p))
 	}
-	engs := make([]*engine, n)
+	engs := make([]*Engine, n)
 	errs := make([]error, n)
 	var wg sync.WaitGroup
 	for i := range n {
@@ -61,14 +41,14 @@ func startCluster(t *testing.T, n int) []*engine {
 	for i, err := range errs {
 		if err != nil {
 			for _, e := range engs {
-				e.close()
+				e.Close()
 			}
 			t.Fatalf("node %d: %v", i, err)
 		}
 	}
 	t.Cleanup(func() {
 		for _, e := range engs {
-			e.close()
+			e.Close()
 		}
 	})
 	return engs
@@ -104,7 +84,7 @@ func TestBadClusterAddress(t *testing.T) {
 	} {
 		e, err := openEngine(context.Background(), t.TempDir(), sc)
 		if err == nil {
-			e.close()
+			e.Close()
 			t.Errorf("%+v: started, want an error", sc)
 		}
 	}
@@ -121,7 +101,7 @@ func TestClusterKeepsATableThroughANodesLoss(t *testing.T) {
 	engs := startCluster(t, 3)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	keeps := make([]*keeper, 3)
+	keeps := make([]*Keeper, 3)
 	for i, e := range engs {
 		k, err := openKeeper(ctx, e, filepath.Join(t.TempDir(), store.TablesDir))
 		if err != nil {
@@ -137,27 +117,27 @@ func TestClusterKeepsATableThroughANodesLoss(t *testing.T) {
 		t.Fatalf("the records' stream: %d replicas configured, cluster %+v; want 3 copies", info.Config.Replicas, info.Cluster)
 	}
 
-	a := keeps[0].log("7")
+	a := keeps[0].Log("7")
 	rec := []byte("okey record v1\nmove 1\n")
-	if err := a.write([]byte(`{"t":1}`), rec); err != nil {
+	if err := a.Write([]byte(`{"t":1}`), rec); err != nil {
 		t.Fatal(err)
 	}
 	rec = append(rec, "move 2\n"...)
-	if err := a.write(nil, rec); err != nil {
+	if err := a.Write(nil, rec); err != nil {
 		t.Fatal(err)
 	}
-	got, seq, err := keeps[2].readRecord(ctx, "7")
+	got, seq, err := keeps[2].ReadRecord(ctx, "7")
 	if err != nil || string(got) != string(rec) {
 		t.Fatalf("node 2 reads %q (seq %d, err %v), want %q", got, seq, err, rec)
 	}
 
 	// The writer's node dies; node 1 takes the table over from the
 	// stream and appends.
-	engs[0].close()
-	b := keeps[1].log("7")
+	engs[0].Close()
+	b := keeps[1].Log("7")
 	start := time.Now()
 	if err := untilAvailable(ctx, func(ctx context.Context) (err error) {
-		b.rec, b.seq, err = keeps[1].readRecord(ctx, "7")
+		b.rec, b.seq, err = keeps[1].ReadRecord(ctx, "7")
 		return err
 	}); err != nil {
 		t.Fatal(err)
@@ -165,18 +145,18 @@ func TestClusterKeepsATableThroughANodesLoss(t *testing.T) {
 	t.Logf("the record read again %v after the node's loss", time.Since(start).Round(time.Millisecond))
 	var entry jetstream.KeyValueEntry
 	if err := untilAvailable(ctx, func(ctx context.Context) (err error) {
-		entry, err = keeps[1].tables.Get(ctx, "7")
+		entry, err = keeps[1].Tables.Get(ctx, "7")
 		return err
 	}); err != nil {
 		t.Fatal(err)
 	}
 	b.rev = entry.Revision()
 	rec = append(rec, "move 3\n"...)
-	if err := untilAvailable(ctx, func(context.Context) error { return b.write(nil, rec) }); err != nil {
+	if err := untilAvailable(ctx, func(context.Context) error { return b.Write(nil, rec) }); err != nil {
 		t.Fatalf("node 1 appends after node 0's loss: %v", err)
 	}
 	err = untilAvailable(ctx, func(ctx context.Context) (err error) {
-		got, _, err = keeps[2].readRecord(ctx, "7")
+		got, _, err = keeps[2].ReadRecord(ctx, "7")
 		return err
 	})
 	if err != nil || string(got) != string(rec) {
@@ -185,13 +165,13 @@ func TestClusterKeepsATableThroughANodesLoss(t *testing.T) {
 
 	// A second writer still at node 1's old sequence (an old owner come
 	// back) is refused and writes nothing.
-	stale := keeps[2].log("7")
+	stale := keeps[2].Log("7")
 	stale.rec, stale.seq = []byte("okey record v1\nmove 1\nmove 2\n"), b.seq-1
-	if err := stale.write(nil, append(stale.rec, "move 3 again\n"...)); !errors.Is(err, errFenced) {
+	if err := stale.Write(nil, append(stale.rec, "move 3 again\n"...)); !errors.Is(err, ErrFenced) {
 		t.Fatalf("a stale writer: %v, want errFenced", err)
 	}
 	err = untilAvailable(ctx, func(ctx context.Context) (err error) {
-		got, _, err = keeps[2].readRecord(ctx, "7")
+		got, _, err = keeps[2].ReadRecord(ctx, "7")
 		return err
 	})
 	if err != nil || string(got) != string(rec) {
@@ -217,7 +197,7 @@ func TestExternalNATS(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer e.close()
+	defer e.Close()
 	if e.ns != nil {
 		t.Fatal("an engine of its own was started beside the deployment")
 	}
@@ -225,7 +205,7 @@ func TestExternalNATS(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := k.log("3").write([]byte(`{}`), []byte("okey record v1\n")); err != nil {
+	if err := k.Log("3").Write([]byte(`{}`), []byte("okey record v1\n")); err != nil {
 		t.Fatal(err)
 	}
 	nc, err := nats.Connect(ns.ClientURL())
@@ -248,7 +228,7 @@ func TestExternalNATS(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if e, err := openEngine(ctx, t.TempDir(), StoreConfig{NATS: []string{"nats://127.0.0.1:1"}}); err == nil {
-		e.close()
+		e.Close()
 		t.Fatal("connected to nothing")
 	}
 }

@@ -1,4 +1,4 @@
-package serve
+package keep
 
 import (
 	"context"
@@ -28,18 +28,18 @@ const leasesBucket = "okey_leases"
 // longest a table waits for another node after its node dies.
 const LeaseTTL = 5 * time.Second
 
-// errLeaseHeld is an acquire refused because another node holds the
+// ErrLeaseHeld is an acquire refused because another node holds the
 // table; errLeaseLost a renewal refused because the lease expired or
 // another node took it.
 var (
-	errLeaseHeld = errors.New("another node runs the table")
+	ErrLeaseHeld = errors.New("another node runs the table")
 	errLeaseLost = errors.New("the table's lease was lost")
 )
 
-// leases is one node's side of the bucket.
-type leases struct {
+// Leases is one node's side of the bucket.
+type Leases struct {
 	kv   jetstream.KeyValue
-	node string
+	Node string
 	ttl  time.Duration
 }
 
@@ -49,9 +49,9 @@ type lease struct {
 	rev   uint64
 }
 
-// openLeases makes (or finds) the bucket, whose keys live ttl.
-func openLeases(ctx context.Context, eng *engine, ttl time.Duration) (*leases, error) {
-	kv, err := eng.makeBucket(ctx, jetstream.KeyValueConfig{
+// OpenLeases makes (or finds) the bucket, whose keys live ttl.
+func OpenLeases(ctx context.Context, eng *Engine, ttl time.Duration) (*Leases, error) {
+	kv, err := eng.MakeBucket(ctx, jetstream.KeyValueConfig{
 		Bucket:      leasesBucket,
 		Description: "okey serve: which node runs each table",
 		History:     1,
@@ -59,20 +59,20 @@ func openLeases(ctx context.Context, eng *engine, ttl time.Duration) (*leases, e
 		// An expired lease leaves a marker the watches see.
 		LimitMarkerTTL: max(ttl, time.Second),
 		Storage:        jetstream.FileStorage,
-		Replicas:       eng.replicas,
+		Replicas:       eng.Replicas,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("the bucket %s: %w", leasesBucket, err)
 	}
-	return &leases{kv: kv, node: eng.node, ttl: ttl}, nil
+	return &Leases{kv: kv, Node: eng.Node, ttl: ttl}, nil
 }
 
 // acquire takes table's lease if nobody holds it.
-func (l *leases) acquire(ctx context.Context, table string) (lease, error) {
-	rev, err := l.kv.Create(ctx, table, []byte(l.node))
+func (l *Leases) acquire(ctx context.Context, table string) (lease, error) {
+	rev, err := l.kv.Create(ctx, table, []byte(l.Node))
 	if errors.Is(err, jetstream.ErrKeyExists) {
-		holder, _ := l.holder(ctx, table)
-		return lease{}, fmt.Errorf("table %s: %w (%s)", table, errLeaseHeld, holder)
+		holder, _ := l.Holder(ctx, table)
+		return lease{}, fmt.Errorf("table %s: %w (%s)", table, ErrLeaseHeld, holder)
 	}
 	if err != nil {
 		return lease{}, fmt.Errorf("table %s's lease: %w", table, err)
@@ -82,8 +82,8 @@ func (l *leases) acquire(ctx context.Context, table string) (lease, error) {
 
 // renew extends a held lease; errLeaseLost if it is no longer this
 // node's.
-func (l *leases) renew(ctx context.Context, ls lease) (lease, error) {
-	rev, err := l.kv.Update(ctx, ls.table, []byte(l.node), ls.rev)
+func (l *Leases) renew(ctx context.Context, ls lease) (lease, error) {
+	rev, err := l.kv.Update(ctx, ls.table, []byte(l.Node), ls.rev)
 	if err != nil {
 		if isWrongSequence(err) || errors.Is(err, jetstream.ErrKeyNotFound) {
 			return ls, fmt.Errorf("table %s: %w", ls.table, errLeaseLost)
@@ -97,7 +97,7 @@ func (l *leases) renew(ctx context.Context, ls lease) (lease, error) {
 // release gives a held lease up at once (a node shutting down hands its
 // tables over without waiting for the TTL). A lease already lost is no
 // error.
-func (l *leases) release(ctx context.Context, ls lease) error {
+func (l *Leases) release(ctx context.Context, ls lease) error {
 	err := l.kv.Delete(ctx, ls.table, jetstream.LastRevision(ls.rev))
 	if err != nil && !isWrongSequence(err) && !errors.Is(err, jetstream.ErrKeyNotFound) {
 		return fmt.Errorf("table %s's lease: %w", ls.table, err)
@@ -105,8 +105,8 @@ func (l *leases) release(ctx context.Context, ls lease) error {
 	return nil
 }
 
-// holder is the node holding table's lease ("" if none).
-func (l *leases) holder(ctx context.Context, table string) (string, error) {
+// Holder is the node holding table's lease ("" if none).
+func (l *Leases) Holder(ctx context.Context, table string) (string, error) {
 	e, err := l.kv.Get(ctx, table)
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
 		return "", nil
@@ -120,14 +120,14 @@ func (l *leases) holder(ctx context.Context, table string) (string, error) {
 // freedLease is a table whose lease ended: released by its holder, or
 // expired with it (the holder stopped renewing about a TTL ago).
 type freedLease struct {
-	table   string
-	expired bool
+	Table   string
+	Expired bool
 }
 
-// watchFreed sends each table whose lease ends (released, or expired
+// WatchFreed sends each table whose lease ends (released, or expired
 // with its holder) until ctx ends: the tables another node may take
 // over.
-func (l *leases) watchFreed(ctx context.Context) (<-chan freedLease, error) {
+func (l *Leases) WatchFreed(ctx context.Context) (<-chan freedLease, error) {
 	w, err := l.kv.WatchAll(ctx, jetstream.UpdatesOnly())
 	if err != nil {
 		return nil, fmt.Errorf("watching the leases: %w", err)
@@ -150,7 +150,7 @@ func (l *leases) watchFreed(ctx context.Context) (<-chan freedLease, error) {
 				// An expired lease leaves a purge marker; a release
 				// is a delete.
 				select {
-				case out <- freedLease{table: e.Key(), expired: e.Operation() == jetstream.KeyValuePurge}:
+				case out <- freedLease{Table: e.Key(), Expired: e.Operation() == jetstream.KeyValuePurge}:
 				case <-ctx.Done():
 					return
 				}
@@ -160,29 +160,29 @@ func (l *leases) watchFreed(ctx context.Context) (<-chan freedLease, error) {
 	return out, nil
 }
 
-// holding renews every lease a node holds, a few times a TTL, and says
+// Holding renews every lease a node holds, a few times a TTL, and says
 // which are lost (the node must stop running those tables at once:
 // another may have them).
-type holding struct {
+type Holding struct {
 	// paused (tests) stops the renewals, as a node cut off from the
 	// others would.
-	paused atomic.Bool
-	l      *leases
+	Paused atomic.Bool
+	l      *Leases
 	lost   func(table string)
 	mu     sync.Mutex
 	leases map[string]lease
 }
 
-// newHolding starts renewing until ctx ends; lost is called (from the
+// NewHolding starts renewing until ctx ends; lost is called (from the
 // renewing goroutine) for each lease that could not be renewed.
-func newHolding(ctx context.Context, l *leases, lost func(table string)) *holding {
-	h := &holding{l: l, lost: lost, leases: map[string]lease{}}
+func NewHolding(ctx context.Context, l *Leases, lost func(table string)) *Holding {
+	h := &Holding{l: l, lost: lost, leases: map[string]lease{}}
 	go h.run(ctx)
 	return h
 }
 
-// take acquires table's lease and keeps it renewed.
-func (h *holding) take(ctx context.Context, table string) error {
+// Take acquires table's lease and keeps it renewed.
+func (h *Holding) Take(ctx context.Context, table string) error {
 	ls, err := h.l.acquire(ctx, table)
 	if err != nil {
 		return err
@@ -193,8 +193,8 @@ func (h *holding) take(ctx context.Context, table string) error {
 	return nil
 }
 
-// give releases table's lease (the table closed, or is handed over).
-func (h *holding) give(ctx context.Context, table string) error {
+// Give releases table's lease (the table closed, or is handed over).
+func (h *Holding) Give(ctx context.Context, table string) error {
 	h.mu.Lock()
 	ls, ok := h.leases[table]
 	delete(h.leases, table)
@@ -205,8 +205,8 @@ func (h *holding) give(ctx context.Context, table string) error {
 	return h.l.release(ctx, ls)
 }
 
-// giveAll releases every lease held: a node shutting down.
-func (h *holding) giveAll(ctx context.Context) error {
+// GiveAll releases every lease held: a node shutting down.
+func (h *Holding) GiveAll(ctx context.Context) error {
 	h.mu.Lock()
 	tables := make([]string, 0, len(h.leases))
 	for t := range h.leases {
@@ -215,24 +215,24 @@ func (h *holding) giveAll(ctx context.Context) error {
 	h.mu.Unlock()
 	var errs []error
 	for _, t := range tables {
-		errs = append(errs, h.give(ctx, t))
+		errs = append(errs, h.Give(ctx, t))
 	}
 	return errors.Join(errs...)
 }
 
-// held lists the tables whose leases this node holds.
-func (h *holding) held() []string {
+// Held lists the tables whose leases this node holds.
+func (h *Holding) Held() []string {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	out := make([]string, 0, len(h.leases))
 	for t := range h.leases {
 		out = append(out, t)
 	}
-	sortByNumber(out, func(s string) string { return s })
+	SortByNumber(out, func(s string) string { return s })
 	return out
 }
 
-func (h *holding) run(ctx context.Context) {
+func (h *Holding) run(ctx context.Context) {
 	tick := time.NewTicker(h.l.ttl / 3)
 	defer tick.Stop()
 	for {
@@ -241,7 +241,7 @@ func (h *holding) run(ctx context.Context) {
 			return
 		case <-tick.C:
 		}
-		if h.paused.Load() {
+		if h.Paused.Load() {
 			continue
 		}
 		h.mu.Lock()

@@ -1,4 +1,4 @@
-package serve
+package keep
 
 import (
 	"context"
@@ -10,19 +10,19 @@ import (
 
 // twoNodes are two nodes' views of one bucket (one engine, two names:
 // the bucket cannot tell).
-func twoNodes(t *testing.T, ttl time.Duration) (a, b *leases) {
+func twoNodes(t *testing.T, ttl time.Duration) (a, b *Leases) {
 	t.Helper()
 	eng, err := startEngine(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { eng.close() })
-	a, err = openLeases(context.Background(), eng, ttl)
+	t.Cleanup(func() { eng.Close() })
+	a, err = OpenLeases(context.Background(), eng, ttl)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b = &leases{kv: a.kv, node: "other", ttl: ttl}
-	a.node = "one"
+	b = &Leases{kv: a.kv, Node: "other", ttl: ttl}
+	a.Node = "one"
 	return a, b
 }
 
@@ -33,10 +33,10 @@ func TestLeaseOneHolderAtATime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.acquire(ctx, "4"); !errors.Is(err, errLeaseHeld) {
+	if _, err := b.acquire(ctx, "4"); !errors.Is(err, ErrLeaseHeld) {
 		t.Fatalf("a second node took a held table: %v", err)
 	}
-	if h, _ := b.holder(ctx, "4"); h != "one" {
+	if h, _ := b.Holder(ctx, "4"); h != "one" {
 		t.Fatalf("the holder reads %q, want one", h)
 	}
 	la2, err := a.renew(ctx, la)
@@ -62,7 +62,7 @@ func TestLeaseOneHolderAtATime(t *testing.T) {
 	if err := a.release(ctx, la2); err != nil {
 		t.Fatal(err)
 	}
-	if h, _ := a.holder(ctx, "4"); h != "other" {
+	if h, _ := a.Holder(ctx, "4"); h != "other" {
 		t.Fatalf("the holder reads %q after the old one's release, want other", h)
 	}
 	_ = lb
@@ -79,32 +79,32 @@ func TestLeaseExpiresAndIsWatched(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	a, b := twoNodes(t, ttl)
-	freed, err := b.watchFreed(ctx)
+	freed, err := b.WatchFreed(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	hctx, die := context.WithCancel(ctx)
-	h := newHolding(hctx, a, func(table string) { t.Errorf("lease %s lost while renewed", table) })
-	if err := h.take(ctx, "9"); err != nil {
+	h := NewHolding(hctx, a, func(table string) { t.Errorf("lease %s lost while renewed", table) })
+	if err := h.Take(ctx, "9"); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.take(ctx, "10"); err != nil {
+	if err := h.Take(ctx, "10"); err != nil {
 		t.Fatal(err)
 	}
 	// Renewed, the leases outlive several TTLs.
 	time.Sleep(3 * ttl)
-	if got := h.held(); !slices.Equal(got, []string{"9", "10"}) {
+	if got := h.Held(); !slices.Equal(got, []string{"9", "10"}) {
 		t.Fatalf("held %v after 3 TTLs of renewals", got)
 	}
-	if _, err := b.acquire(ctx, "9"); !errors.Is(err, errLeaseHeld) {
+	if _, err := b.acquire(ctx, "9"); !errors.Is(err, ErrLeaseHeld) {
 		t.Fatalf("a renewed lease was taken: %v", err)
 	}
 	// Handed over on purpose: freed at once.
 	start := time.Now()
-	if err := h.give(ctx, "10"); err != nil {
+	if err := h.Give(ctx, "10"); err != nil {
 		t.Fatal(err)
 	}
-	if got := <-freed; got != (freedLease{table: "10"}) {
+	if got := <-freed; got != (freedLease{Table: "10"}) {
 		t.Fatalf("freed %+v, want 10 released", got)
 	}
 	t.Logf("a lease given up was seen free after %v", time.Since(start).Round(time.Millisecond))
@@ -120,10 +120,10 @@ func TestLeaseExpiresAndIsWatched(t *testing.T) {
 	start = time.Now()
 	// (The lease given up may be said free again as its delete marker
 	// ages out: a node taking it over finds nothing to run.)
-	for got := (freedLease{}); got.table != "9"; {
+	for got := (freedLease{}); got.Table != "9"; {
 		select {
 		case got = <-freed:
-			if got.table != "9" && got.table != "10" || got.table == "9" && !got.expired {
+			if got.Table != "9" && got.Table != "10" || got.Table == "9" && !got.Expired {
 				t.Fatalf("freed %+v, want 9 expired", got)
 			}
 		case <-ctx.Done():
@@ -149,16 +149,16 @@ func TestLeasesHandedOverAtShutdown(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	a, b := twoNodes(t, time.Minute)
-	h := newHolding(ctx, a, func(string) {})
+	h := NewHolding(ctx, a, func(string) {})
 	for _, id := range []string{"1", "2", "3"} {
-		if err := h.take(ctx, id); err != nil {
+		if err := h.Take(ctx, id); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := h.giveAll(ctx); err != nil {
+	if err := h.GiveAll(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if got := h.held(); len(got) != 0 {
+	if got := h.Held(); len(got) != 0 {
 		t.Fatalf("still held after giving all up: %v", got)
 	}
 	for _, id := range []string{"1", "2", "3"} {

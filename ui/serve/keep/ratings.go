@@ -1,4 +1,4 @@
-package serve
+package keep
 
 import (
 	"cmp"
@@ -71,22 +71,29 @@ const recentKept = 32
 // another writer changed the entry first.
 const ratingTries = 50
 
-// botIdentity is the rated identity of a bot level.
-func botIdentity(level string) string { return "bot:" + level }
+// Identities are written with their kind first: a key's
+// fingerprint, a guest's resume code (BotIdentity: a bot level).
+const (
+	KeyPrefix   = "key:"
+	GuestPrefix = "guest:"
+)
 
-// isRated reports whether an identity is rated: a key or a bot level,
+// BotIdentity is the rated identity of a bot level.
+func BotIdentity(level string) string { return "bot:" + level }
+
+// IsRated reports whether an identity is rated: a key or a bot level,
 // never a guest.
-func isRated(id string) bool {
-	return strings.HasPrefix(id, keyPrefix) || strings.HasPrefix(id, "bot:")
+func IsRated(id string) bool {
+	return strings.HasPrefix(id, KeyPrefix) || strings.HasPrefix(id, "bot:")
 }
 
-// ratingKey is the bucket's key of an identity's rating in a game.
-func ratingKey(gameName, id string) string {
+// RatingKey is the bucket's key of an identity's rating in a game.
+func RatingKey(gameName, id string) string {
 	return gameName + "." + base64.RawURLEncoding.EncodeToString([]byte(id))
 }
 
-// ratedEntry is one identity's rating in one game.
-type ratedEntry struct {
+// RatedEntry is one identity's rating in one game.
+type RatedEntry struct {
 	ID    string  `json:"id"`
 	Name  string  `json:"name"`
 	Mu    float64 `json:"mu"`
@@ -96,59 +103,59 @@ type ratedEntry struct {
 	Recent []string `json:"recent,omitempty"`
 }
 
-func (e ratedEntry) rating() rating.Rating { return rating.Rating{Mu: e.Mu, Sigma: e.Sigma} }
+func (e RatedEntry) Rating() rating.Rating { return rating.Rating{Mu: e.Mu, Sigma: e.Sigma} }
 
-// entrant is who plays a seat of a match, for its rating: an identity
+// Entrant is who plays a seat of a match, for its rating: an identity
 // (a key, a guest, or a bot level) and the name shown.
-type entrant struct {
+type Entrant struct {
 	ID   string `json:"id"`
 	Name string `json:"name"`
 }
 
-// matchEnd is a finished match as it is rated.
-type matchEnd struct {
+// MatchEnd is a finished match as it is rated.
+type MatchEnd struct {
 	// Key is the match's identity.
 	Key  string
 	Game string
 	// Seats are who played; Places each seat's place from 1 (equal for
 	// a tie; partners share theirs).
-	Seats    [game.NumSeats]entrant
+	Seats    [game.NumSeats]Entrant
 	Places   [game.NumSeats]int
 	Partners bool
 }
 
 // rated reports whether the match is rated: a player known by a key
 // played in it.
-func (m matchEnd) rated() bool {
-	return slices.ContainsFunc(m.Seats[:], func(e entrant) bool { return strings.HasPrefix(e.ID, keyPrefix) })
+func (m MatchEnd) rated() bool {
+	return slices.ContainsFunc(m.Seats[:], func(e Entrant) bool { return strings.HasPrefix(e.ID, KeyPrefix) })
 }
 
 // matchMark is a match's mark in okey_rated.
 type matchMark struct {
 	Game     string                       `json:"game"`
-	Seats    [game.NumSeats]entrant       `json:"seats"`
+	Seats    [game.NumSeats]Entrant       `json:"seats"`
 	Places   [game.NumSeats]int           `json:"places"`
 	Partners bool                         `json:"partners,omitempty"`
 	Priors   [game.NumSeats]rating.Rating `json:"priors"`
 	Done     bool                         `json:"done"`
 }
 
-// ratingBook is the ratings in the store.
-type ratingBook struct {
-	ratings jetstream.KeyValue
+// RatingBook is the ratings in the store.
+type RatingBook struct {
+	Ratings jetstream.KeyValue
 	rated   jetstream.KeyValue
 }
 
-// openRatingBook makes (or finds) the ratings' buckets.
-func openRatingBook(ctx context.Context, eng *engine) (*ratingBook, error) {
-	b := &ratingBook{}
+// OpenRatingBook makes (or finds) the ratings' buckets.
+func OpenRatingBook(ctx context.Context, eng *Engine) (*RatingBook, error) {
+	b := &RatingBook{}
 	var err error
-	b.ratings, err = eng.makeBucket(ctx, jetstream.KeyValueConfig{Bucket: ratingsBucket, History: 1, Storage: jetstream.FileStorage, Replicas: eng.replicas,
+	b.Ratings, err = eng.MakeBucket(ctx, jetstream.KeyValueConfig{Bucket: ratingsBucket, History: 1, Storage: jetstream.FileStorage, Replicas: eng.Replicas,
 		Description: "okey serve: each player's and bot level's rating, per game"})
 	if err != nil {
 		return nil, fmt.Errorf("the bucket %s: %w", ratingsBucket, err)
 	}
-	b.rated, err = eng.makeBucket(ctx, jetstream.KeyValueConfig{Bucket: ratedBucket, History: 1, Storage: jetstream.FileStorage, TTL: ratedKeep, Replicas: eng.replicas,
+	b.rated, err = eng.MakeBucket(ctx, jetstream.KeyValueConfig{Bucket: ratedBucket, History: 1, Storage: jetstream.FileStorage, TTL: ratedKeep, Replicas: eng.Replicas,
 		Description: "okey serve: the matches rated (each applied exactly once)"})
 	if err != nil {
 		return nil, fmt.Errorf("the bucket %s: %w", ratedBucket, err)
@@ -156,38 +163,38 @@ func openRatingBook(ctx context.Context, eng *engine) (*ratingBook, error) {
 	return b, nil
 }
 
-// get is id's rating in a game (a new one, revision 0, if it has none).
-func (b *ratingBook) get(ctx context.Context, gameName, id string) (ratedEntry, uint64, error) {
-	kv, err := b.ratings.Get(ctx, ratingKey(gameName, id))
+// Get is id's rating in a game (a new one, revision 0, if it has none).
+func (b *RatingBook) Get(ctx context.Context, gameName, id string) (RatedEntry, uint64, error) {
+	kv, err := b.Ratings.Get(ctx, RatingKey(gameName, id))
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
 		r := rating.New()
-		return ratedEntry{ID: id, Mu: r.Mu, Sigma: r.Sigma}, 0, nil
+		return RatedEntry{ID: id, Mu: r.Mu, Sigma: r.Sigma}, 0, nil
 	}
 	if err != nil {
-		return ratedEntry{}, 0, fmt.Errorf("the rating of %s: %w", id, err)
+		return RatedEntry{}, 0, fmt.Errorf("the rating of %s: %w", id, err)
 	}
-	var e ratedEntry
+	var e RatedEntry
 	if err := json.Unmarshal(kv.Value(), &e); err != nil {
-		return ratedEntry{}, 0, fmt.Errorf("the rating of %s: %w", id, err)
+		return RatedEntry{}, 0, fmt.Errorf("the rating of %s: %w", id, err)
 	}
 	return e, kv.Revision(), nil
 }
 
-// rate applies a finished match to its players' ratings, exactly once
+// Rate applies a finished match to its players' ratings, exactly once
 // however often it is called, by however many writers.
-func (b *ratingBook) rate(ctx context.Context, m matchEnd) error {
+func (b *RatingBook) Rate(ctx context.Context, m MatchEnd) error {
 	if !m.rated() {
 		return nil
 	}
 	mark := matchMark{Game: m.Game, Seats: m.Seats, Places: m.Places, Partners: m.Partners}
 	for i, e := range m.Seats {
 		mark.Priors[i] = rating.New()
-		if isRated(e.ID) {
-			cur, _, err := b.get(ctx, m.Game, e.ID)
+		if IsRated(e.ID) {
+			cur, _, err := b.Get(ctx, m.Game, e.ID)
 			if err != nil {
 				return err
 			}
-			mark.Priors[i] = cur.rating()
+			mark.Priors[i] = cur.Rating()
 		}
 	}
 	v, err := json.Marshal(mark)
@@ -215,7 +222,7 @@ func (b *ratingBook) rate(ctx context.Context, m matchEnd) error {
 	}
 	var done []string
 	for _, e := range mark.Seats {
-		if !isRated(e.ID) || slices.Contains(done, e.ID) {
+		if !IsRated(e.ID) || slices.Contains(done, e.ID) {
 			continue
 		}
 		done = append(done, e.ID)
@@ -236,16 +243,16 @@ func (b *ratingBook) rate(ctx context.Context, m matchEnd) error {
 
 // applyOne writes id's part of a match into its rating, unless it is
 // there already, at the revision read: a conflict reads it again.
-func (b *ratingBook) applyOne(ctx context.Context, key, id string, mark matchMark) error {
+func (b *RatingBook) applyOne(ctx context.Context, key, id string, mark matchMark) error {
 	for range ratingTries {
-		cur, rev, err := b.get(ctx, mark.Game, id)
+		cur, rev, err := b.Get(ctx, mark.Game, id)
 		if err != nil {
 			return err
 		}
 		if slices.Contains(cur.Recent, key) {
 			return nil // applied by a writer that did not get to mark the match done
 		}
-		next, n, err := matchUpdate(mark, id, cur.rating())
+		next, n, err := matchUpdate(mark, id, cur.Rating())
 		if err != nil {
 			return err
 		}
@@ -264,9 +271,9 @@ func (b *ratingBook) applyOne(ctx context.Context, key, id string, mark matchMar
 			return err
 		}
 		if rev == 0 {
-			_, err = b.ratings.Create(ctx, ratingKey(mark.Game, id), v)
+			_, err = b.Ratings.Create(ctx, RatingKey(mark.Game, id), v)
 		} else {
-			_, err = b.ratings.Update(ctx, ratingKey(mark.Game, id), v, rev)
+			_, err = b.Ratings.Update(ctx, RatingKey(mark.Game, id), v, rev)
 		}
 		if err == nil {
 			return nil
@@ -324,27 +331,27 @@ func matchUpdate(mark matchMark, id string, own rating.Rating) (rating.Rating, i
 	return next, len(seats), nil
 }
 
-// rater rates the tables' finished matches in a goroutine of its own: a
+// Rater rates the tables' finished matches in a goroutine of its own: a
 // table hands it a match and never waits for the store.
-type rater struct {
-	book *ratingBook
+type Rater struct {
+	book *RatingBook
 	log  *slog.Logger
 	mu   sync.Mutex
-	jobs []matchEnd
+	jobs []MatchEnd
 	kick chan struct{}
 	stop chan struct{}
 	wg   sync.WaitGroup
 }
 
-func newRater(book *ratingBook, log *slog.Logger) *rater {
-	r := &rater{book: book, log: log, kick: make(chan struct{}, 1), stop: make(chan struct{})}
+func NewRater(book *RatingBook, log *slog.Logger) *Rater {
+	r := &Rater{book: book, log: log, kick: make(chan struct{}, 1), stop: make(chan struct{})}
 	r.wg.Add(1)
 	go r.loop()
 	return r
 }
 
-// enqueue hands a finished match to the rater.
-func (r *rater) enqueue(m matchEnd) {
+// Enqueue hands a finished match to the rater.
+func (r *Rater) Enqueue(m MatchEnd) {
 	r.mu.Lock()
 	r.jobs = append(r.jobs, m)
 	r.mu.Unlock()
@@ -354,7 +361,7 @@ func (r *rater) enqueue(m matchEnd) {
 	}
 }
 
-func (r *rater) loop() {
+func (r *Rater) loop() {
 	defer r.wg.Done()
 	for {
 		r.drain()
@@ -369,7 +376,7 @@ func (r *rater) loop() {
 
 // drain rates the matches waiting. A match that fails is logged and
 // left: the table rates it again when it is restored.
-func (r *rater) drain() {
+func (r *Rater) drain() {
 	for {
 		r.mu.Lock()
 		if len(r.jobs) == 0 {
@@ -379,8 +386,8 @@ func (r *rater) drain() {
 		m := r.jobs[0]
 		r.jobs = r.jobs[1:]
 		r.mu.Unlock()
-		ctx, cancel := engineCtx()
-		err := r.book.rate(ctx, m)
+		ctx, cancel := EngineCtx()
+		err := r.book.Rate(ctx, m)
 		cancel()
 		if err != nil {
 			r.log.Error("rating a match", "match", m.Key, "err", err)
@@ -392,8 +399,8 @@ func (r *rater) drain() {
 	}
 }
 
-// close rates what is waiting and stops: before the store closes.
-func (r *rater) close() {
+// Close rates what is waiting and stops: before the store closes.
+func (r *Rater) Close() {
 	if r == nil {
 		return
 	}
@@ -401,70 +408,29 @@ func (r *rater) close() {
 	r.wg.Wait()
 }
 
-// seatedNow is who plays each seat now: its owner, or the seat's bot
-// level.
-func (t *table) seatedNow() [game.NumSeats]entrant {
-	var out [game.NumSeats]entrant
-	for i, s := range t.seats {
-		if s.owner == "" {
-			out[i] = entrant{ID: botIdentity(t.cfg.Levels[i]), Name: t.cfg.Levels[i]}
-			continue
-		}
-		out[i] = entrant{ID: s.owner, Name: s.name}
-	}
-	return out
-}
-
-// matchKey is the identity of the table's match: the commitment to its
-// seed (drawn afresh for every match, so never given twice, and the
-// same on whichever node restores the table), or for a match begun
-// before commitments the table's number and the match's.
-func (t *table) matchKey() string {
-	if !t.seal.none {
-		return t.seal.commit.String()
-	}
-	return fmt.Sprintf("table-%s-match-%d", t.id, t.matchNo)
-}
-
-// rateMatch hands the finished match to the rater.
-func (t *table) rateMatch() {
-	if t.opt.rate == nil || t.ref == nil {
-		return
-	}
-	places, partners, ok := t.ref.Standings()
-	if !ok {
-		return
-	}
-	seats := t.seatedNow() // a match begun before ratings: who holds the seats
-	if t.entrants != nil {
-		seats = *t.entrants
-	}
-	t.opt.rate(matchEnd{Key: t.matchKey(), Game: t.cfg.Game, Seats: seats, Places: places, Partners: partners})
-}
-
-// boardSize is how many players the leaderboard lists.
-const boardSize = 20
+// BoardSize is how many players the leaderboard lists.
+const BoardSize = 20
 
 // boardMax is the most ratings a leaderboard reads: far more than a
 // server of a few hundred players has, and a bound on the page's cost.
 const boardMax = 100_000
 
-// board is a game's leaderboard as one player sees it.
-type board struct {
+// Board is a game's leaderboard as one player sees it.
+type Board struct {
 	Game string
 	// Top are the best rated, by ordinal (mu − 3·sigma).
-	Top []ratedEntry
+	Top []RatedEntry
 	// Place is the player's own place from 1 (0: not rated in this
 	// game), Own their entry; Rated is how many are rated.
 	Place int
-	Own   ratedEntry
+	Own   RatedEntry
 	Rated int
 }
 
-// boardOf reads a game's ratings and ranks them, for player me.
-func (b *ratingBook) boardOf(ctx context.Context, gameName, me string) (board, error) {
-	out := board{Game: gameName}
-	lister, err := b.ratings.ListKeysFiltered(ctx, gameName+".>")
+// BoardOf reads a game's ratings and ranks them, for player me.
+func (b *RatingBook) BoardOf(ctx context.Context, gameName, me string) (Board, error) {
+	out := Board{Game: gameName}
+	lister, err := b.Ratings.ListKeysFiltered(ctx, gameName+".>")
 	if err != nil {
 		return out, fmt.Errorf("the %s leaderboard: %w", gameName, err)
 	}
@@ -475,23 +441,23 @@ func (b *ratingBook) boardOf(ctx context.Context, gameName, me string) (board, e
 		}
 	}
 	_ = lister.Stop() // the listing has ended
-	var all []ratedEntry
+	var all []RatedEntry
 	for _, k := range keys {
-		kv, err := b.ratings.Get(ctx, k)
+		kv, err := b.Ratings.Get(ctx, k)
 		if errors.Is(err, jetstream.ErrKeyNotFound) {
 			continue
 		}
 		if err != nil {
 			return out, fmt.Errorf("the %s leaderboard: %w", gameName, err)
 		}
-		var e ratedEntry
+		var e RatedEntry
 		if json.Unmarshal(kv.Value(), &e) != nil {
 			continue // a damaged entry is left out, not the board
 		}
 		all = append(all, e)
 	}
-	slices.SortFunc(all, func(x, y ratedEntry) int {
-		if c := cmp.Compare(y.rating().Ordinal(), x.rating().Ordinal()); c != 0 {
+	slices.SortFunc(all, func(x, y RatedEntry) int {
+		if c := cmp.Compare(y.Rating().Ordinal(), x.Rating().Ordinal()); c != 0 {
 			return c
 		}
 		if c := cmp.Compare(y.Games, x.Games); c != 0 {
@@ -500,7 +466,7 @@ func (b *ratingBook) boardOf(ctx context.Context, gameName, me string) (board, e
 		return strings.Compare(x.ID, y.ID)
 	})
 	out.Rated = len(all)
-	out.Top = all[:min(len(all), boardSize)]
+	out.Top = all[:min(len(all), BoardSize)]
 	for i, e := range all {
 		if e.ID == me {
 			out.Place, out.Own = i+1, e
