@@ -16,26 +16,34 @@
 // stream of appends, its seats, codes and chat a key-value entry), and
 // comes back after a restart.
 //
-// The files:
+// The files, from the server down to the tables:
 //
-//	server.go    Config, Server: the SSH server (wish), logins and identity, caps
-//	             and timeouts, each session's model and driver, shutdown
-//	identity.go  who a player is: a key's fingerprint or a guest's resume code;
-//	             codes, names and chat lines made safe
-//	hall.go      the tables: opening, listing, finding, restoring after a restart
-//	table.go     a table's goroutine: seats, requests, the clock, bots, updates,
-//	             the chat, its saver
-//	referee.go   the game a table plays, behind a small interface; classic Okey
-//	referee101.go  Okey 101: its referee, its bots (bots101), its seat's screen
-//	board.go     the leaderboard page of the lobby (t)
-//	fair.go      fair deals: each match's seed and salt from crypto/rand, the
-//	             commitment shown to every seat, the reveal at the end, and
-//	             "record TABLE" over ssh for the finished match's record
-//	session.go   a connection's model: lobby, new table, codes, waiting room,
-//	             the game's screen, chat
-//	news.go      a change said to whoever waits: the hall's tables to the
-//	             sessions in the lobby, which sleep until it comes
-//	view.go      the session's own pages drawn
+//	server.go     Config, Server: the SSH server (wish), logins, caps and
+//	              timeouts, each session's model and driver, shutdown
+//	command.go    "record TABLE" over ssh: a finished match's record
+//	identity.go   who a player is: a key's fingerprint or a guest's resume
+//	              code; codes and names made safe
+//	share.go      a client's fair share, per address: connections, guesses
+//	session.go    a connection's model: lobby, new table, codes, waiting
+//	              room, the game's screen, chat
+//	view.go       the session's own pages drawn
+//	board.go      the leaderboard page of the lobby (t)
+//	nodes.go      the hall among other nodes: leases taken and given,
+//	              tables taken over when a node goes
+//	remote.go     a table another node runs, reached through NATS (relay)
+//	hall.go       the tables: opening, listing, finding, restoring after a
+//	              restart
+//	wire.go       a table's requests and messages as they travel between
+//	              nodes
+//	table.go      a table's goroutine: seats, requests, the clock, bots,
+//	              updates, the chat, its saver
+//	fair.go       fair deals: each match's seed and salt from crypto/rand,
+//	              the commitment shown to every seat, the reveal at the end
+//	chat.go       a chat line made safe, and text cut to a width
+//	referee.go    the game a table plays, behind a small interface; classic
+//	referee101.go Okey 101: its referee, its bots (bots101), its seat's screen
+//	news.go       a change said to whoever waits: the hall's tables to the
+//	              sessions in the lobby, which sleep until it comes
 //
 // Below it, in packages of their own:
 //

@@ -9,15 +9,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"strconv"
 
-	"charm.land/ssh"
-	"charm.land/wish/v2"
-	"github.com/charmbracelet/x/ansi"
-
 	"okey/game/fair"
-	"okey/ui/canvas"
 	"okey/ui/seatmsg"
 )
 
@@ -112,94 +106,4 @@ func (t *table) noteFinished() {
 		t.finished.Store(&rec)
 		t.rateMatch()
 	}
-}
-
-// maxRecord is the largest record "record" prints; a match's record is
-// tens of kilobytes.
-const maxRecord = 4 << 20
-
-// recordUsage is the one line a wrong "record" command gets.
-const recordUsage = "usage: record TABLE — the record of table TABLE's last finished match"
-
-// command runs a session that asks for a command rather than a
-// terminal (ssh -p PORT HOST record 3); it reports whether it did. The
-// only command is "record"; any other is refused with a line, before
-// the session could take over the player's seat from a running one.
-func (s *Server) command(sess ssh.Session) bool {
-	args := sess.Command()
-	if len(args) == 0 {
-		return false
-	}
-	fail := func(code int, format string, a ...any) bool {
-		wish.Errorf(sess, "okey: "+format+"\n", a...)
-		sess.Exit(code)
-		return true
-	}
-	if args[0] == "status" && len(args) == 1 {
-		wish.Print(sess, s.status())
-		sess.Exit(0)
-		return true
-	}
-	if args[0] != "record" {
-		return fail(2, "unknown command %q: connect with no command to play, or ask for \"record TABLE\" (a table's last finished match) or \"status\" (the nodes and their tables)", cutWidth(ansi.Strip(canvas.CutBytes(args[0], 64)), 20))
-	}
-	if len(args) != 2 {
-		return fail(2, "%s", recordUsage)
-	}
-	id := args[1]
-	t := s.hall.local(id)
-	if t == nil {
-		return fail(1, "no table %q here (a table is gone once everyone has left it)", cutWidth(id, 20))
-	}
-	if t.cfg.Code != "" {
-		// A private table's matches are its players': a key that holds
-		// a seat there. (No code is taken here: that would be a way
-		// round the limits on guessing codes.)
-		if who, _ := identityOf(sess); t.summary.Load().Holds(who) < 0 {
-			return fail(1, "table %s is private: its record goes only to a player holding a seat there with an SSH key", id)
-		}
-	}
-	rec := t.finished.Load()
-	switch {
-	case rec == nil:
-		return fail(1, "table %s has no finished match yet (a match in play is not given out: its record would tell the deals)", id)
-	case len(*rec) > maxRecord:
-		return fail(1, "table %s's record is too large to print", id)
-	}
-	if _, err := sess.Write(*rec); err != nil {
-		s.log.Warn("record", "table", id, "err", err)
-		sess.Exit(1)
-		return true
-	}
-	s.log.Info("record", "table", id, "addr", hostOf(sess.RemoteAddr()))
-	sess.Exit(0)
-	return true
-}
-
-// recordCmd is the command that prints table t's finished match for
-// the session: ssh to the port it came in on, "record", the table. HOST
-// stands for the address the player connects to, which the server
-// cannot know. A guest at a private table cannot have the record (only
-// a key holding a seat there can): "" says nothing of it.
-func (s *session) recordCmd(t seatTable) string {
-	if t.private() && s.code != "" {
-		return ""
-	}
-	cmd := "ssh "
-	if s.port != "" && s.port != "22" {
-		cmd += "-p " + s.port + " "
-	}
-	return cmd + "HOST record " + t.tableID()
-}
-
-// portOf is the port of an address, "" when it has none.
-func portOf(a net.Addr) string {
-	if a == nil {
-		return ""
-	}
-	_, p, err := net.SplitHostPort(a.String())
-	if err != nil {
-		return ""
-	}
-	return p
 }

@@ -6,11 +6,9 @@ import (
 	"strings"
 	"unicode"
 
-	"okey/ui/canvas"
 	"okey/ui/serve/keep"
 
 	"charm.land/ssh"
-	"github.com/charmbracelet/x/ansi"
 	gossh "golang.org/x/crypto/ssh"
 )
 
@@ -95,35 +93,14 @@ func identityOf(sess ssh.Session) (id, code string) {
 // guestID is the identity a resume code stands for.
 func guestID(code string) string { return keep.GuestPrefix + code }
 
-// cleanChat makes a chat line safe to show on everyone's screen: escape
-// sequences and control characters go, spaces are folded, and it is cut
-// to maxChat columns.
-func cleanChat(s string) string {
-	s = canvas.SafeText(ansi.Strip(canvas.CutBytes(s, maxChatBytes)))
-	s = strings.Join(strings.Fields(s), " ")
-	return cutWidth(s, maxChat)
-}
-
-// maxChat is the longest chat line, in columns.
-const maxChat = 100
-
 // Caps in bytes on text from a client, applied as it arrives, before
 // anything else is done with it: a column cap alone lets combining marks
-// through (a name of 12 columns and 240 KB was seen).
+// through (a name of 12 columns and 240 KB was seen). A chat line's is
+// maxChatBytes.
 const (
-	// maxChatBytes: a chat line of maxChat columns with room for accents.
-	maxChatBytes = 4 * maxChat
 	// maxUserBytes: the SSH user name as it arrives (it is cut to a
 	// name of pages.MaxNameBytes after its escapes are taken out).
 	maxUserBytes = 256
 	// maxCodeBytes: a code as typed, with room for spaces and dashes.
 	maxCodeBytes = 2 * resumeLen
 )
-
-// cutWidth cuts s to w columns.
-func cutWidth(s string, w int) string {
-	if w <= 0 {
-		return ""
-	}
-	return ansi.Truncate(s, w, "")
-}

@@ -52,11 +52,6 @@ type seatTable interface {
 	ended() <-chan struct{}
 }
 
-func (t *table) tableID() string        { return t.id }
-func (t *table) gameKind() gameKind     { return t.kind }
-func (t *table) private() bool          { return t.cfg.Code != "" }
-func (t *table) ended() <-chan struct{} { return t.done }
-
 // remoteSummary is a table another node runs, as its lobby entry says.
 type remoteSummary struct {
 	Node    string        `json:"node"`

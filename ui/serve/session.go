@@ -706,22 +706,6 @@ func (s *session) listTables() (changed bool) {
 	return changed || s.cursor != oldCursor
 }
 
-// lobbyRow is what the lobby shows of a table: two summaries with the
-// same row draw the same lines.
-type lobbyRow struct {
-	id, game, rules string
-	started, over   bool
-	hand, watchers  int
-	timer           time.Duration
-	players         [game.NumSeats]seatmsg.Player
-	owners          [game.NumSeats]string
-}
-
-func lobbyRowOf(t *tableSummary) lobbyRow {
-	return lobbyRow{id: t.ID, game: t.Game, rules: t.Rules, started: t.Started, over: t.Over, hand: t.Hand,
-		watchers: t.Watchers, timer: t.Timer, players: t.Players, owners: t.Owners}
-}
-
 // triesOver is how many more wrong codes than the address's free ones
 // a connection may type before it is closed (Config.FreeGuesses).
 const triesOver = 2

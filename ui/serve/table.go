@@ -1511,3 +1511,27 @@ func (t *table) rateMatch() {
 	}
 	t.opt.rate(keep.MatchEnd{Key: t.matchKey(), Game: t.cfg.Game, Seats: seats, Places: places, Partners: partners})
 }
+
+// lobbyRow is what the lobby shows of a table: two summaries with the
+// same row draw the same lines.
+type lobbyRow struct {
+	id, game, rules string
+	started, over   bool
+	hand, watchers  int
+	timer           time.Duration
+	players         [game.NumSeats]seatmsg.Player
+	owners          [game.NumSeats]string
+}
+
+func lobbyRowOf(t *tableSummary) lobbyRow {
+	return lobbyRow{id: t.ID, game: t.Game, rules: t.Rules, started: t.Started, over: t.Over, hand: t.Hand,
+		watchers: t.Watchers, timer: t.Timer, players: t.Players, owners: t.Owners}
+}
+
+func (t *table) tableID() string { return t.id }
+
+func (t *table) gameKind() gameKind { return t.kind }
+
+func (t *table) private() bool { return t.cfg.Code != "" }
+
+func (t *table) ended() <-chan struct{} { return t.done }
