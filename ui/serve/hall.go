@@ -2,7 +2,6 @@ package serve
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"okey/ui/serve/keep"
@@ -437,65 +436,5 @@ func (h *hall) restoreOne(sv keep.KeptTable, stopped time.Time) (t *table, err e
 	if sv.Err != nil {
 		return nil, sv.Err
 	}
-	var st savedTable
-	if err := json.Unmarshal(sv.Table, &st); err != nil {
-		return nil, err
-	}
-	if st.ID != sv.ID {
-		return nil, fmt.Errorf("the file names table %q", st.ID)
-	}
-	if _, err := strconv.Atoi(st.ID); err != nil {
-		return nil, fmt.Errorf("table number %q", st.ID)
-	}
-	t, err = newTable(st.ID, st.Config, h.opt, h.saverFor(st.ID, sv.Log))
-	if err != nil {
-		return nil, err
-	}
-	if st.Started {
-		if sv.Record == nil {
-			return nil, errors.New("its match's record is missing")
-		}
-		ref, err := t.kind.restore(sv.Record)
-		if err != nil {
-			return nil, err
-		}
-		t.ref, t.seal = ref, sealOf(sv.Record)
-	}
-	now := h.opt.now()
-	held := false
-	for i, s := range st.Seats {
-		if s.Owner == "" {
-			continue
-		}
-		held = true
-		t.seats[i] = seatState{owner: s.Owner, name: s.Name, addr: s.Addr, keep: now.Add(h.opt.keepSeat)}
-	}
-	t.hostID, t.matchNo, t.created = st.Host, st.MatchNo, st.Created
-	if st.Started && !st.Deadline.IsZero() && !stopped.IsZero() {
-		// The clock stood still while nobody ran the table.
-		if left := st.Deadline.Sub(stopped); left > 0 {
-			t.deadline = now.Add(left)
-		} else {
-			t.deadline = now
-		}
-		t.savedDeadline = t.deadline
-	}
-	t.entrants = st.Entrants
-	// A match that ended is rated again: the mark makes it once, and a
-	// rating cut short by a crash is finished here.
-	t.noteFinished()
-	if !held {
-		// Nobody to come back to: put it away.
-		t.saver.retire()
-		return nil, nil
-	}
-	// A waiting room comes back as it was, its join code with it; its
-	// time to be started runs from now.
-	t.roomSince = now
-	t.chat = st.Chat
-	if len(t.chat) > 0 {
-		t.chatSeq = t.chat[len(t.chat)-1].Seq
-	}
-	t.publishSummary()
-	return t, nil
+	return restoreTable(sv.ID, sv.Table, sv.Record, stopped, h.opt, func() *saver { return h.saverFor(sv.ID, sv.Log) })
 }

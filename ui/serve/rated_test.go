@@ -1,130 +1,17 @@
 package serve
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"log/slog"
+	"okey/ui/seatmsg"
 	"okey/ui/serve/keep"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
 	gossh "golang.org/x/crypto/ssh"
 )
-
-// TestFinishedMatchIsRatedOnceAcrossARestart: a table's match that
-// ends is rated with who sat down to it; the table restored with its
-// match over (a restart, or another node taking it) rates it again,
-// and the store applies it once.
-func TestFinishedMatchIsRatedOnceAcrossARestart(t *testing.T) {
-	t.Parallel()
-	srv, _ := testServer(t)
-	b := srv.book
-	var mu sync.Mutex
-	var ends []keep.MatchEnd
-	rate := func(m keep.MatchEnd) {
-		mu.Lock()
-		ends = append(ends, m)
-		mu.Unlock()
-		ctx, cancel := keep.EngineCtx()
-		defer cancel()
-		if err := b.Rate(ctx, m); err != nil {
-			t.Error(err)
-		}
-	}
-	var saved struct {
-		sync.Mutex
-		table, record []byte
-	}
-	opt := tableOptions{
-		botDelay: 0, botTimeout: 5 * time.Second, keepSeat: 10 * time.Minute, handWait: 20 * time.Second,
-		chatEvery: 5 * time.Second, chatBurst: 3, chatKeep: 50,
-		log: slog.New(slog.NewTextHandler(io.Discard, nil)), now: time.Now, random: fixedRandom(5), rate: rate,
-	}
-	sv := newSaver(func(table, record []byte) error {
-		saved.Lock()
-		defer saved.Unlock()
-		if table != nil {
-			saved.table = table
-		}
-		saved.record = record
-		return nil
-	}, func() error { return nil }, opt.log)
-	tb, err := newTable("7", tableConfig{Game: "classic", Rules: "points=5", Levels: [4]string{"easy", "normal", "hard", "easy"}}, opt, sv)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ann := newMember("key:SHA256:ann", "ann")
-	tb.join(ann, 0)
-	tb.handle(request{kind: reqStart, m: ann})
-	tb.seats[0].away = true // her bot plays
-	for steps := 0; ; steps++ {
-		if steps > 20000 {
-			t.Fatal("the match never ended")
-		}
-		stg, turn := tb.ref.Stage()
-		if stg == stMatchOver {
-			break
-		}
-		if stg == stHandOver {
-			tb.deal()
-		} else {
-			tb.ask(turn)
-			botMove(t, tb)
-		}
-	}
-	// Ann leaves the table: the match she sat down to is still hers.
-	tb.leave(ann, true)
-	sv.flush()
-	places, _, _ := tb.ref.Standings()
-	mu.Lock()
-	if len(ends) != 1 {
-		t.Fatalf("the match's end was rated %d times, want 1", len(ends))
-	}
-	first := ends[0]
-	mu.Unlock()
-	if first.Key != tb.seal.commit.String() || first.Places != places || first.Seats[0].ID != "key:SHA256:ann" || first.Seats[2].ID != "bot:hard" {
-		t.Errorf("rated %+v; want the commitment %s, places %v, ann and the bots", first, tb.seal.commit, places)
-	}
-	check := func() {
-		t.Helper()
-		for id, games := range map[string]int{"key:SHA256:ann": 1, "bot:easy": 1, "bot:normal": 1, "bot:hard": 1} {
-			ctx, cancel := keep.EngineCtx()
-			e, rev, err := b.Get(ctx, "classic", id)
-			cancel()
-			if err != nil || rev == 0 {
-				t.Fatalf("%s has no rating in classic (%v)", id, err)
-			}
-			if e.Games != games {
-				t.Errorf("%s: %d games, want %d", id, e.Games, games)
-			}
-		}
-	}
-	check()
-
-	// The restart: the table comes back from what it saved.
-	h := newHall(context.Background(), opt, nil, 10, shareLimits{})
-	saved.Lock()
-	kt := keep.KeptTable{}
-	kt.ID, kt.Table, kt.Record = "7", saved.table, saved.record
-	saved.Unlock()
-	back, err := h.restoreOne(kt, time.Time{})
-	if err != nil || back == nil {
-		t.Fatalf("restoring: %v, %v", back, err)
-	}
-	t.Cleanup(back.saver.flush)
-	mu.Lock()
-	n := len(ends)
-	mu.Unlock()
-	if n != 2 || ends[1].Key != first.Key || ends[1].Seats != first.Seats {
-		t.Fatalf("after the restart the end was handed over %d times in all (want 2, the same match): %+v", n, ends)
-	}
-	check()
-}
 
 // TestLeaderboard: the board ranks by ordinal, names the player's own
 // place among all rated, and its page fits 80×24 in both languages,
@@ -206,26 +93,23 @@ func TestLeaderboard(t *testing.T) {
 	}
 }
 
-// TestRoomShowsRatings: the waiting room names each seat's rated
-// identity (never a guest's resume code) and shows the ratings read.
+// TestRoomShowsRatings: the waiting room shows the ratings read for
+// each seat's rated identity, never a guest's; the room is the one a
+// table gives ann with gus beside her (TestRoomNamesRatedIdentities
+// checks that a table names those identities).
 func TestRoomShowsRatings(t *testing.T) {
 	t.Parallel()
-	tb, _ := handTable(t, 0)
-	ann, gus := newMember("key:SHA256:ann", "ann"), newMember("guest:ABCDEFGHJK", "gus")
-	tb.join(ann, 0)
-	tb.join(gus, 1)
-	info := tb.info()
-	msg := tb.msgFor(ann, 0, &info)
-	if msg.room == nil {
-		t.Fatal("no waiting room")
-	}
-	want := [4]string{"key:SHA256:ann", "", "bot:easy", "bot:easy"}
-	if msg.room.rated != want {
-		t.Fatalf("the room's rated identities %q, want %q", msg.room.rated, want)
+	room := &roomInfo{id: "1", host: true, seat: 0,
+		cfg: tableConfig{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"}},
+		players: [4]seatmsg.Player{
+			{Name: "ann", Kind: seatmsg.Human, Level: "easy"}, {Name: "gus", Kind: seatmsg.Human, Level: "easy"},
+			{Name: "Zeynep", Kind: seatmsg.Bot, Level: "easy"}, {Name: "Emre", Kind: seatmsg.Bot, Level: "easy"},
+		},
+		rated: [4]string{"key:SHA256:ann", "", "bot:easy", "bot:easy"},
 	}
 	for _, lang := range []string{"en", "tr"} {
 		s := &session{srv: &Server{cfg: Config{NoColor: true}}, id: "key:SHA256:ann", name: "ann", page: pgRoom, width: 80, height: 24,
-			room: msg.room, roomRatings: map[string]keep.RatedEntry{"key:SHA256:ann": {Mu: 30, Sigma: 2, Games: 5}, "bot:easy": {Mu: 20, Sigma: 1, Games: 40}}}
+			room: room, roomRatings: map[string]keep.RatedEntry{"key:SHA256:ann": {Mu: 30, Sigma: 2, Games: 5}, "bot:easy": {Mu: 20, Sigma: 1, Games: 40}}}
 		s.setLang(lang)
 		scr := s.render()
 		for i, l := range strings.Split(scr, "\n") {

@@ -392,7 +392,7 @@ func (r *relay) onRequest(t *table, msg *nats.Msg) {
 	r.mu.Lock()
 	m := r.stands[w.Member]
 	if m == nil && (w.Kind == reqJoin || w.Kind == reqWatch) {
-		m = &member{id: w.ID, name: w.Name, addr: w.Addr, seat: w.Seat, box: make(chan tableMsg, 1)}
+		m = newMember(w.ID, w.Name, w.Addr, w.Seat)
 		r.stands[w.Member] = m
 		go r.pump(t, w.Member, m)
 	}

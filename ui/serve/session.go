@@ -681,18 +681,18 @@ func (s *session) listTables() (changed bool) {
 	all := s.srv.hall.list()
 	changed = s.open != len(all)
 	s.open = len(all)
-	tables := make([]*tableSummary, 0, len(s.tables))
+	shown := make([]*tableSummary, 0, len(s.tables))
 	cursor := s.cursor
 	for _, t := range all {
 		if !t.Private || t.Holds(s.id) >= 0 {
 			if t.ID == was {
-				cursor = len(tables)
+				cursor = len(shown)
 			}
-			tables = append(tables, t)
+			shown = append(shown, t)
 		}
 	}
-	if !changed && len(tables) == len(s.tables) {
-		for i, t := range tables {
+	if !changed && len(shown) == len(s.tables) {
+		for i, t := range shown {
 			if lobbyRowOf(t) != lobbyRowOf(s.tables[i]) {
 				changed = true
 				break
@@ -701,7 +701,7 @@ func (s *session) listTables() (changed bool) {
 	} else {
 		changed = true
 	}
-	s.tables, s.cursor = tables, cursor
+	s.tables, s.cursor = shown, cursor
 	s.clampCursor()
 	return changed || s.cursor != oldCursor
 }
@@ -800,7 +800,7 @@ func (s *session) useCode() tea.Cmd {
 // joinCmd takes a seat (or watches) at t, in a command: the request
 // waits for room in the table's queue, which Update must not.
 func (s *session) joinCmd(t seatTable, seat int, watch bool) tea.Cmd {
-	m := &member{id: s.id, name: s.name, addr: s.addr, seat: seat, box: make(chan tableMsg, 1)}
+	m := newMember(s.id, s.name, s.addr, seat)
 	ctx := s.ctx
 	return func() tea.Msg {
 		r := request{kind: reqJoin, m: m, seat: seat, reply: make(chan joinReply, 1)}

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -78,6 +79,12 @@ type member struct {
 	box  chan tableMsg
 	// chat rate: the times of the last chat lines.
 	chatAt []time.Time
+}
+
+// newMember is a session's (or another node's session's) membership of
+// a table, its box empty.
+func newMember(id, name, addr string, seat int) *member {
+	return &member{id: id, name: name, addr: addr, seat: seat, box: make(chan tableMsg, 1)}
 }
 
 // tableMsg is what a table hands a member: the waiting room before the
@@ -1304,6 +1311,75 @@ func (t *table) close() {
 	t.closing = true
 	t.opt.log.Info("close", "table", t.id)
 	t.saver.retire()
+}
+
+// restoreTable brings table id back from its saved entry and its
+// match's record (a restart, or a node taking it over); stopped is when
+// its node stopped running it (zero: not known), and saverFor gives the
+// table its saver once the entry has been read. A table nobody holds a
+// seat at is put away: nil, nil.
+func restoreTable(id string, entry, record []byte, stopped time.Time, opt tableOptions, saverFor func() *saver) (*table, error) {
+	var st savedTable
+	if err := json.Unmarshal(entry, &st); err != nil {
+		return nil, err
+	}
+	if st.ID != id {
+		return nil, fmt.Errorf("the file names table %q", st.ID)
+	}
+	if _, err := strconv.Atoi(st.ID); err != nil {
+		return nil, fmt.Errorf("table number %q", st.ID)
+	}
+	t, err := newTable(st.ID, st.Config, opt, saverFor())
+	if err != nil {
+		return nil, err
+	}
+	if st.Started {
+		if record == nil {
+			return nil, errors.New("its match's record is missing")
+		}
+		ref, err := t.kind.restore(record)
+		if err != nil {
+			return nil, err
+		}
+		t.ref, t.seal = ref, sealOf(record)
+	}
+	now := opt.now()
+	held := false
+	for i, s := range st.Seats {
+		if s.Owner == "" {
+			continue
+		}
+		held = true
+		t.seats[i] = seatState{owner: s.Owner, name: s.Name, addr: s.Addr, keep: now.Add(opt.keepSeat)}
+	}
+	t.hostID, t.matchNo, t.created = st.Host, st.MatchNo, st.Created
+	if st.Started && !st.Deadline.IsZero() && !stopped.IsZero() {
+		// The clock stood still while nobody ran the table.
+		if left := st.Deadline.Sub(stopped); left > 0 {
+			t.deadline = now.Add(left)
+		} else {
+			t.deadline = now
+		}
+		t.savedDeadline = t.deadline
+	}
+	t.entrants = st.Entrants
+	// A match that ended is rated again: the mark makes it once, and a
+	// rating cut short by a crash is finished here.
+	t.noteFinished()
+	if !held {
+		// Nobody to come back to: put it away.
+		t.saver.retire()
+		return nil, nil
+	}
+	// A waiting room comes back as it was, its join code with it; its
+	// time to be started runs from now.
+	t.roomSince = now
+	t.chat = st.Chat
+	if len(t.chat) > 0 {
+		t.chatSeq = t.chat[len(t.chat)-1].Seq
+	}
+	t.publishSummary()
+	return t, nil
 }
 
 // savedTable is a table's file: everything but the match, which is its

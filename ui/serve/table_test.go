@@ -11,6 +11,7 @@ import (
 
 	"okey/game"
 	"okey/ui/seatmsg"
+	"okey/ui/serve/internal/servetest"
 )
 
 // A table driven by hand, on a clock of its own: its goroutine's steps
@@ -22,7 +23,7 @@ func handTable(t *testing.T, timer time.Duration) (*table, *time.Time) {
 		botDelay: 0, botTimeout: time.Second, keepSeat: 10 * time.Minute, handWait: 20 * time.Second,
 		chatEvery: 5 * time.Second, chatBurst: 3, chatKeep: 50,
 		log: slog.New(slog.NewTextHandler(io.Discard, nil)), now: func() time.Time { return now },
-		random: fixedRandom(1),
+		random: servetest.Random(1),
 	}
 	sv := newSaver(func([]byte, []byte) error { return nil }, func() error { return nil }, opt.log)
 	t.Cleanup(sv.flush)
@@ -32,10 +33,6 @@ func handTable(t *testing.T, timer time.Duration) (*table, *time.Time) {
 	}
 	// No goroutine: the bots' answers are read by hand (botMove).
 	return tb, &now
-}
-
-func newMember(id, name string) *member {
-	return &member{id: id, name: name, box: make(chan tableMsg, 1)}
 }
 
 // botMove waits for the bot asked and plays its answer.
@@ -55,7 +52,7 @@ func botMove(t *testing.T, tb *table) {
 func TestTurnTimerAndKeptSeat(t *testing.T) {
 	t.Parallel()
 	tb, now := handTable(t, 30*time.Second)
-	ann, bob := newMember("key:A", "ann"), newMember("key:B", "bob")
+	ann, bob := newMember("key:A", "ann", "", 0), newMember("key:B", "bob", "", 0)
 	if s, err := tb.join(ann, -1); err != nil || s != 0 {
 		t.Fatalf("ann: seat %d, %v", s, err)
 	}
@@ -107,7 +104,7 @@ func TestTurnTimerAndKeptSeat(t *testing.T) {
 	if info := tb.info(); info.players[1].Kind != seatmsg.Away || tb.seats[1].owner != "key:B" {
 		t.Fatalf("bob's dropped seat: %+v", tb.seats[1])
 	}
-	if _, err := tb.join(newMember("key:C", "cem"), 1); err == nil {
+	if _, err := tb.join(newMember("key:C", "cem", "", 0), 1); err == nil {
 		t.Fatal("another player took a kept seat")
 	}
 	*now = now.Add(9 * time.Minute)
@@ -120,7 +117,7 @@ func TestTurnTimerAndKeptSeat(t *testing.T) {
 	if tb.seats[1].owner != "" {
 		t.Fatal("the seat is still kept after ten minutes")
 	}
-	if s, err := tb.join(newMember("key:C", "cem"), 1); err != nil || s != 1 {
+	if s, err := tb.join(newMember("key:C", "cem", "", 0), 1); err != nil || s != 1 {
 		t.Fatalf("cem could not take the freed seat: %d %v", s, err)
 	}
 }
@@ -130,7 +127,7 @@ func TestTurnTimerAndKeptSeat(t *testing.T) {
 func TestHostPasses(t *testing.T) {
 	t.Parallel()
 	tb, _ := handTable(t, 0)
-	ann, bob := newMember("key:A", "ann"), newMember("key:B", "bob")
+	ann, bob := newMember("key:A", "ann", "", 0), newMember("key:B", "bob", "", 0)
 	tb.join(ann, -1)
 	tb.join(bob, -1)
 	if !tb.isHost(ann) || tb.isHost(bob) {
@@ -147,7 +144,7 @@ func TestHostPasses(t *testing.T) {
 	// Mid-match the host drops (the seat kept): the player there may
 	// start the next match; back, the host is the host again.
 	tb2, _ := handTable(t, 0)
-	cem, dan := newMember("key:C", "cem"), newMember("key:D", "dan")
+	cem, dan := newMember("key:C", "cem", "", 0), newMember("key:D", "dan", "", 0)
 	tb2.join(cem, -1)
 	tb2.join(dan, -1)
 	tb2.handle(request{kind: reqStart, m: cem})
@@ -155,7 +152,7 @@ func TestHostPasses(t *testing.T) {
 	if !tb2.isHost(dan) {
 		t.Fatal("with the host away, the player at the table cannot start a match")
 	}
-	cem2 := newMember("key:C", "cem")
+	cem2 := newMember("key:C", "cem", "", 0)
 	tb2.join(cem2, -1)
 	if !tb2.isHost(cem2) || tb2.isHost(dan) {
 		t.Fatal("the host, back, is not the host")
@@ -168,7 +165,7 @@ func TestHostPasses(t *testing.T) {
 func TestNextHandStartsWithABot(t *testing.T) {
 	t.Parallel()
 	tb, _ := handTable(t, 0)
-	ann := newMember("key:A", "ann")
+	ann := newMember("key:A", "ann", "", 0)
 	tb.join(ann, -1)
 	tb.handle(request{kind: reqStart, m: ann})
 	for hands := 0; hands < 3; {
@@ -236,7 +233,7 @@ func plainTo(t *testing.T, tb *table, stop func(stg stage, turn int) bool) {
 func TestStaleIntentIsDropped(t *testing.T) {
 	t.Parallel()
 	tb, _ := handTable(t, 0)
-	ann := newMember("key:A", "ann")
+	ann := newMember("key:A", "ann", "", 0)
 	tb.join(ann, -1)
 	tb.handle(request{kind: reqStart, m: ann})
 	plainTo(t, tb, func(stg stage, _ int) bool { return stg == stHandOver })
@@ -283,7 +280,7 @@ func TestChatKeepsItsPlace(t *testing.T) {
 		}
 		return nil
 	}, func() error { return nil }, tb.opt.log)
-	ann := newMember("key:A", "ann")
+	ann := newMember("key:A", "ann", "", 0)
 	tb.join(ann, -1)
 	tb.say(ann, "before")
 	tb.handle(request{kind: reqStart, m: ann})
@@ -315,10 +312,10 @@ func TestChatKeepsItsPlace(t *testing.T) {
 func TestSpectatorsShareOneUpdate(t *testing.T) {
 	t.Parallel()
 	tb, _ := handTable(t, 0)
-	ann := newMember("key:A", "ann")
+	ann := newMember("key:A", "ann", "", 0)
 	tb.join(ann, -1)
 	tb.handle(request{kind: reqStart, m: ann})
-	w1, w2, w3 := newMember("key:W1", "w1"), newMember("key:W2", "w2"), newMember("key:W3", "w3")
+	w1, w2, w3 := newMember("key:W1", "w1", "", 0), newMember("key:W2", "w2", "", 0), newMember("key:W3", "w3", "", 0)
 	for _, w := range []*member{w1, w2, w3} {
 		tb.handle(request{kind: reqWatch, m: w, reply: make(chan joinReply, 1)})
 	}
