@@ -14,6 +14,7 @@ import (
 
 	"okey/game"
 	"okey/ui/serve/keep"
+	"okey/ui/serve/tables"
 	"okey/ui/theme"
 )
 
@@ -44,9 +45,9 @@ func (s *session) updateBoard(k tea.KeyPressMsg) tea.Cmd {
 		s.page = pgLobby
 		s.listTables()
 	case key.Matches(k, s.keys.BoardGame):
-		kinds := gameKinds()
-		i := slices.IndexFunc(kinds, func(g gameKind) bool { return g.name == s.boardGame })
-		s.boardGame = kinds[(i+1)%len(kinds)].name
+		kinds := tables.GameKinds()
+		i := slices.IndexFunc(kinds, func(g tables.GameKind) bool { return g.Name == s.boardGame })
+		s.boardGame = kinds[(i+1)%len(kinds)].Name
 		return s.readBoard()
 	case key.Matches(k, s.keys.Lang):
 		if s.tr.Lang == "en" {
@@ -131,7 +132,7 @@ func (s *session) boardRow(st *theme.Styles, b *keep.Board, i int) string {
 
 // padTo cuts or pads s to w columns.
 func padTo(s string, w int) string {
-	s = cutWidth(s, w)
+	s = tables.CutWidth(s, w)
 	return s + strings.Repeat(" ", max(0, w-ansi.StringWidth(s)))
 }
 
@@ -153,7 +154,7 @@ func (s *session) readRoomRatings() tea.Cmd {
 	if s.room == nil || s.srv.book == nil {
 		return nil
 	}
-	ids := roomSeats{game: s.room.cfg.Game, ids: s.room.rated}
+	ids := roomSeats{game: s.room.Cfg.Game, ids: s.room.Rated}
 	if ids == s.roomRated {
 		return nil
 	}

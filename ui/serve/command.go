@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"okey/ui/canvas"
+	"okey/ui/serve/tables"
 )
 
 // maxRecord is the largest record "record" prints; a match's record is
@@ -37,7 +38,7 @@ func (s *Server) command(sess ssh.Session) bool {
 		return true
 	}
 	if args[0] != "record" {
-		return fail(2, "unknown command %q: connect with no command to play, or ask for \"record TABLE\" (a table's last finished match) or \"status\" (the nodes and their tables)", cutWidth(ansi.Strip(canvas.CutBytes(args[0], 64)), 20))
+		return fail(2, "unknown command %q: connect with no command to play, or ask for \"record TABLE\" (a table's last finished match) or \"status\" (the nodes and their tables)", tables.CutWidth(ansi.Strip(canvas.CutBytes(args[0], 64)), 20))
 	}
 	if len(args) != 2 {
 		return fail(2, "%s", recordUsage)
@@ -45,17 +46,17 @@ func (s *Server) command(sess ssh.Session) bool {
 	id := args[1]
 	t := s.hall.local(id)
 	if t == nil {
-		return fail(1, "no table %q here (a table is gone once everyone has left it)", cutWidth(id, 20))
+		return fail(1, "no table %q here (a table is gone once everyone has left it)", tables.CutWidth(id, 20))
 	}
-	if t.cfg.Code != "" {
+	if t.Cfg.Code != "" {
 		// A private table's matches are its players': a key that holds
 		// a seat there. (No code is taken here: that would be a way
 		// round the limits on guessing codes.)
-		if who, _ := identityOf(sess); t.summary.Load().Holds(who) < 0 {
+		if who, _ := identityOf(sess); t.Summary.Load().Holds(who) < 0 {
 			return fail(1, "table %s is private: its record goes only to a player holding a seat there with an SSH key", id)
 		}
 	}
-	rec := t.finished.Load()
+	rec := t.Finished.Load()
 	switch {
 	case rec == nil:
 		return fail(1, "table %s has no finished match yet (a match in play is not given out: its record would tell the deals)", id)
@@ -78,14 +79,14 @@ func (s *Server) command(sess ssh.Session) bool {
 // cannot know. A guest at a private table cannot have the record (only
 // a key holding a seat there can): "" says nothing of it.
 func (s *session) recordCmd(t seatTable) string {
-	if t.private() && s.code != "" {
+	if t.Private() && s.code != "" {
 		return ""
 	}
 	cmd := "ssh "
 	if s.port != "" && s.port != "22" {
 		cmd += "-p " + s.port + " "
 	}
-	return cmd + "HOST record " + t.tableID()
+	return cmd + "HOST record " + t.TableID()
 }
 
 // portOf is the port of an address, "" when it has none.

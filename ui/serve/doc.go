@@ -16,7 +16,7 @@
 // stream of appends, its seats, codes and chat a key-value entry), and
 // comes back after a restart.
 //
-// The files, from the server down to the tables:
+// The files, from the server down to the hall:
 //
 //	server.go     Config, Server: the SSH server (wish), logins, caps and
 //	              timeouts, each session's model and driver, shutdown
@@ -33,26 +33,21 @@
 //	remote.go     a table another node runs, reached through NATS (relay)
 //	hall.go       the tables: opening, listing, finding, restoring after a
 //	              restart
-//	wire.go       a table's requests and messages as they travel between
-//	              nodes
-//	table.go      a table's goroutine: seats, requests, the clock, bots,
-//	              updates, the chat, its saver
-//	fair.go       fair deals: each match's seed and salt from crypto/rand,
-//	              the commitment shown to every seat, the reveal at the end
-//	chat.go       a chat line made safe, and text cut to a width
-//	referee.go    the game a table plays, behind a small interface; classic
-//	referee101.go Okey 101: its referee, its bots (bots101), its seat's screen
-//	news.go       a change said to whoever waits: the hall's tables to the
-//	              sessions in the lobby, which sleep until it comes
 //
 // Below it, in packages of their own:
 //
+//	tables/      a table's goroutine with its referee (classic, 101), fair
+//	             deals, the wire between nodes, the chat made safe, news
 //	keep/        what the server keeps past its process and shares with
 //	             the other nodes: the NATS engine, the tables' records and
 //	             entries, leases, ratings
 //	tty/         a session's terminal: the line writer (its screen on the
 //	             client), the driver of its model without a tea.Program,
 //	             its input, capped
+//
+// serve imports those three (tables imports keep; tty imports neither),
+// the ui packages for a session's pages, Charm, wish and NATS; none of
+// them imports serve.
 //
 // The tests run a server in process on 127.0.0.1 with x/crypto/ssh
 // clients and a small terminal that reads their screens (screen_test.go);

@@ -17,13 +17,14 @@ import (
 	"okey/game/okey101"
 	"okey/ui/cli"
 	"okey/ui/serve/internal/servetest"
+	"okey/ui/serve/tables"
 )
 
 // TestSeedsComeFromCryptoRand: a server told nothing draws its seeds
 // from crypto/rand; one given a source uses it, and its tables too.
 func TestSeedsComeFromCryptoRand(t *testing.T) {
 	t.Parallel()
-	if defaultRandom != rand.Reader {
+	if tables.DefaultRandom != rand.Reader {
 		t.Fatal("the default source of seeds is not crypto/rand")
 	}
 	srv, _, err := New(withDefaults(t, func(c *Config) { c.HostKey = t.TempDir() + "/k" }))
@@ -31,8 +32,8 @@ func TestSeedsComeFromCryptoRand(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv.Shutdown(context.Background())
-	if srv.hall.opt.random != rand.Reader {
-		t.Errorf("a server with no Random deals from %T, not crypto/rand", srv.hall.opt.random)
+	if srv.hall.opt.Random != rand.Reader {
+		t.Errorf("a server with no Random deals from %T, not crypto/rand", srv.hall.opt.Random)
 	}
 	mine := servetest.Random(9)
 	srv2, _, err := New(withDefaults(t, func(c *Config) { c.HostKey = t.TempDir() + "/k"; c.Random = mine }))
@@ -40,9 +41,9 @@ func TestSeedsComeFromCryptoRand(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv2.Shutdown(context.Background())
-	tb := openFor(t, srv2, tableConfig{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"}})
-	if tb.opt.random != mine {
-		t.Errorf("a table of a server given a source deals from %T", tb.opt.random)
+	tb := openFor(t, srv2, tables.Config{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"}})
+	if tb.Opt.Random != mine {
+		t.Errorf("a table of a server given a source deals from %T", tb.Opt.Random)
 	}
 }
 
@@ -54,7 +55,7 @@ func TestSeedsComeFromCryptoRand(t *testing.T) {
 func TestRecordCommand(t *testing.T) {
 	t.Parallel()
 	srv, addr := testServer(t, func(c *Config) { c.Random = servetest.Random(21) })
-	done := openFor(t, srv, tableConfig{Game: "101", Rules: "hands=1", Levels: [4]string{"normal", "easy", "easy", "easy"}})
+	done := openFor(t, srv, tables.Config{Game: "101", Rules: "hands=1", Levels: [4]string{"normal", "easy", "easy", "easy"}})
 	// The first commitment any frame of ann's showed, before the end.
 	var mu sync.Mutex
 	shown, early := "", false
@@ -72,7 +73,7 @@ func TestRecordCommand(t *testing.T) {
 	ann.waitFor("s starts the match", 5*time.Second)
 	ann.press("s")
 	ann.waitFor("─ > You <", 10*time.Second) // her turn: the table waits for her
-	if out, code := execSSH(t, addr, newKey(t), "record "+done.id); code != 1 || !strings.Contains(out, "no finished match yet") {
+	if out, code := execSSH(t, addr, newKey(t), "record "+done.ID); code != 1 || !strings.Contains(out, "no finished match yet") {
 		t.Errorf("record of a match in play: exit %d, %q", code, out)
 	}
 	stop := make(chan struct{})
@@ -81,7 +82,7 @@ func TestRecordCommand(t *testing.T) {
 	ann.waitFor("enter the final table", 60*time.Second)
 	ann.press("enter")
 	scr := ann.waitFor("Revealed: seed", 10*time.Second)
-	if !strings.Contains(scr, "record "+done.id+" | okey verify -") {
+	if !strings.Contains(scr, "record "+done.ID+" | okey verify -") {
 		t.Errorf("the match-over page does not say how to check:\n%s", scr)
 	}
 	mu.Lock()
@@ -89,7 +90,7 @@ func TestRecordCommand(t *testing.T) {
 		t.Errorf("no commitment was shown before the end (%q)", shown)
 	}
 	mu.Unlock()
-	out, code := execSSH(t, addr, newKey(t), "record "+done.id)
+	out, code := execSSH(t, addr, newKey(t), "record "+done.ID)
 	if code != 0 {
 		t.Fatalf("record: exit %d, %q", code, out)
 	}
@@ -104,8 +105,8 @@ func TestRecordCommand(t *testing.T) {
 		t.Errorf("the seed %d is not on the match-over page:\n%s", v.Seed, scr)
 	}
 
-	priv := openFor(t, srv, tableConfig{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"}, Code: "ABCDEF"})
-	priv.finished.Store(&[]byte{'x', '\n'})
+	priv := openFor(t, srv, tables.Config{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"}, Code: "ABCDEF"})
+	priv.Finished.Store(&[]byte{'x', '\n'})
 	// A player with a key who holds a seat at the private table has its
 	// record; a stranger does not (below).
 	carlKey := newKey(t)
@@ -113,8 +114,8 @@ func TestRecordCommand(t *testing.T) {
 	carl.waitFor("Tables (", 10*time.Second)
 	carl.press("c")
 	carl.press("ABCDEF", "enter")
-	carl.waitFor("Table "+priv.id, 10*time.Second)
-	if out, code := execSSH(t, addr, carlKey, "record "+priv.id); code != 0 || out != "x\n" {
+	carl.waitFor("Table "+priv.ID, 10*time.Second)
+	if out, code := execSSH(t, addr, carlKey, "record "+priv.ID); code != 0 || out != "x\n" {
 		t.Errorf("a player of the private table: exit %d, %q", code, out)
 	}
 	for _, tc := range []struct {
@@ -125,8 +126,8 @@ func TestRecordCommand(t *testing.T) {
 		{"record", 2, "usage: record TABLE"},
 		{"record 1 2 3", 2, "usage: record TABLE"},
 		{"record 99", 1, `no table "99"`},
-		{"record " + priv.id, 1, "private"},
-		{"record " + priv.id + " ABCDEF", 2, "usage"},
+		{"record " + priv.ID, 1, "private"},
+		{"record " + priv.ID + " ABCDEF", 2, "usage"},
 	} {
 		if out, code := execSSH(t, addr, newKey(t), tc.cmd); code != tc.code || !strings.Contains(out, tc.says) || strings.Count(out, "\n") != 1 {
 			t.Errorf("%s: exit %d, %q; want %d and %q on one line", tc.cmd, code, out, tc.code, tc.says)
@@ -136,7 +137,7 @@ func TestRecordCommand(t *testing.T) {
 
 // openFor opens a table of cfg at srv, as a player would from the
 // lobby's form (which offers only some rules).
-func openFor(t *testing.T, srv *Server, cfg tableConfig) *table {
+func openFor(t *testing.T, srv *Server, cfg tables.Config) *tables.Table {
 	t.Helper()
 	tb, err := srv.hall.create(cfg, "key:test", "127.0.0.1")
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"okey/ui/serve/keep"
+	"okey/ui/serve/tables"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -48,7 +49,7 @@ type shareLimits struct {
 
 type hall struct {
 	ctx       context.Context
-	opt       tableOptions
+	opt       tables.Options
 	keep      *keep.Keeper // nil: nothing is saved (tests)
 	maxTables int
 	share     shareLimits
@@ -63,23 +64,23 @@ type hall struct {
 	// news is said when the tables the lobby lists change: one opened
 	// or closed, a summary that shows differently, another node's
 	// tables. Sessions in the lobby sleep on it.
-	news *news
+	news *tables.News
 
 	mu     sync.Mutex
-	tables map[string]*table
+	tables map[string]*tables.Table
 	nextID int
 	wg     sync.WaitGroup
 }
 
-func newHall(ctx context.Context, opt tableOptions, kept *keep.Keeper, maxTables int, share shareLimits) *hall {
-	w := newNews()
-	opt.lobby = w
-	return &hall{ctx: ctx, opt: opt, keep: kept, maxTables: maxTables, share: share, news: w, tables: map[string]*table{}, nextID: 1}
+func newHall(ctx context.Context, opt tables.Options, kept *keep.Keeper, maxTables int, share shareLimits) *hall {
+	w := tables.NewNews()
+	opt.Lobby = w
+	return &hall{ctx: ctx, opt: opt, keep: kept, maxTables: maxTables, share: share, news: w, tables: map[string]*tables.Table{}, nextID: 1}
 }
 
 // saverFor is the saver of table id, writing through l (nil: a new
 // table's).
-func (h *hall) saverFor(id string, l *keep.TableLog) *saver {
+func (h *hall) saverFor(id string, l *keep.TableLog) *tables.Saver {
 	write := func([]byte, []byte) error { return nil }
 	retire := func() error { return nil }
 	if h.keep != nil {
@@ -87,16 +88,16 @@ func (h *hall) saverFor(id string, l *keep.TableLog) *saver {
 			l = h.keep.Log(id)
 		}
 		write = l.Write
-		retire = func() error { return l.Retire(h.opt.now(), h.opt.keepMatches) }
+		retire = func() error { return l.Retire(h.opt.Now(), h.opt.KeepMatches) }
 	}
-	return newSaver(write, retire, h.opt.log)
+	return tables.NewSaver(write, retire, h.opt.Log)
 }
 
 // create opens a table for player id, connected from addr. A player,
 // and an address, may hold seats at only so many tables when opening
 // another; a full hall first takes back the table nobody has been at
 // for longest, if one has been left long enough.
-func (h *hall) create(cfg tableConfig, id, addr string) (*table, error) {
+func (h *hall) create(cfg tables.Config, id, addr string) (*tables.Table, error) {
 	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
@@ -119,15 +120,15 @@ func (h *hall) create(cfg tableConfig, id, addr string) (*table, error) {
 		t, victim, err := h.createLocked(cfg)
 		if victim == nil {
 			if t != nil {
-				h.opt.log.Info("open", "table", t.id, "game", cfg.Game, "rules", cfg.Rules, "private", cfg.Code != "", "addr", addr)
+				h.opt.Log.Info("open", "table", t.ID, "game", cfg.Game, "rules", cfg.Rules, "private", cfg.Code != "", "addr", addr)
 			}
 			return t, err
 		}
 		// Take the idle table back, then try again.
 		ctx, cancel := context.WithTimeout(h.ctx, 2*time.Second)
-		if victim.call(ctx, request{kind: reqEvict}) {
+		if victim.Call(ctx, tables.Request{Kind: tables.ReqEvict}) {
 			select {
-			case <-victim.done:
+			case <-victim.Done:
 			case <-ctx.Done():
 			}
 		}
@@ -138,11 +139,11 @@ func (h *hall) create(cfg tableConfig, id, addr string) (*table, error) {
 
 // createLocked opens a table, or names the idle table to take back
 // first when the hall is full.
-func (h *hall) createLocked(cfg tableConfig) (*table, *table, error) {
+func (h *hall) createLocked(cfg tables.Config) (*tables.Table, *tables.Table, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.ctx.Err() != nil {
-		return nil, nil, errClosed
+		return nil, nil, tables.ErrClosed
 	}
 	if len(h.tables) >= h.maxTables {
 		if v := h.idlestLocked(); v != nil {
@@ -168,7 +169,7 @@ func (h *hall) createLocked(cfg tableConfig) (*table, *table, error) {
 		h.nextID++
 		h.saveNextLocked()
 	}
-	t, err := newTable(id, cfg, h.opt, h.saverFor(id, nil))
+	t, err := tables.New(id, cfg, h.opt, h.saverFor(id, nil))
 	if err != nil {
 		h.giveLease(id)
 		return nil, nil, err
@@ -184,21 +185,21 @@ func (h *hall) saveNextLocked() {
 		return
 	}
 	if err := h.keep.SaveNext(h.nextID); err != nil {
-		h.opt.log.Error("saving the next table's number", "err", err)
+		h.opt.Log.Error("saving the next table's number", "err", err)
 	}
 }
 
 // idlestLocked is the table nobody has been at for longest, if that is
 // longer than idleEvict.
-func (h *hall) idlestLocked() *table {
+func (h *hall) idlestLocked() *tables.Table {
 	if h.share.idleEvict <= 0 {
 		return nil
 	}
-	now := h.opt.now()
-	var best *table
+	now := h.opt.Now()
+	var best *tables.Table
 	var since time.Time
 	for _, t := range h.tables {
-		s := t.summary.Load()
+		s := t.Summary.Load()
 		if s.Idle.IsZero() || now.Sub(s.Idle) < h.share.idleEvict {
 			continue
 		}
@@ -220,7 +221,7 @@ func (h *hall) fullError() error {
 func (h *hall) fullErrorLocked() error {
 	var frees time.Time
 	for _, t := range h.tables {
-		s := t.summary.Load()
+		s := t.Summary.Load()
 		at := s.Closes
 		if !s.Idle.IsZero() && h.share.idleEvict > 0 {
 			if e := s.Idle.Add(h.share.idleEvict); at.IsZero() || e.Before(at) {
@@ -234,40 +235,40 @@ func (h *hall) fullErrorLocked() error {
 	return &hallFullError{frees: frees}
 }
 
-func (h *hall) startLocked(t *table) {
-	h.tables[t.id] = t
-	h.news.changed()
+func (h *hall) startLocked(t *tables.Table) {
+	h.tables[t.ID] = t
+	h.news.Changed()
 	if h.relay != nil {
 		h.relay.serveTable(t)
 	}
 	h.wg.Add(1)
 	go func() {
 		defer h.wg.Done()
-		t.run(h.ctx, h.closed)
+		t.Run(h.ctx, h.closed)
 	}()
 }
 
 // closed forgets a table that closed (or stopped here because another
 // node runs it now), and gives its lease up.
-func (h *hall) closed(t *table) {
+func (h *hall) closed(t *tables.Table) {
 	h.mu.Lock()
-	mine := h.tables[t.id] == t
+	mine := h.tables[t.ID] == t
 	if mine {
-		delete(h.tables, t.id)
-		h.news.changed()
+		delete(h.tables, t.ID)
+		h.news.Changed()
 	}
 	h.mu.Unlock()
 	if mine {
 		if h.relay != nil {
 			h.relay.unserveTable(t)
 		}
-		h.giveLease(t.id)
+		h.giveLease(t.ID)
 	}
 }
 
 // list is every table's summary, by number: this node's and, when nodes
 // share the store, the others'.
-func (h *hall) list() []*tableSummary {
+func (h *hall) list() []*tables.Summary {
 	out := h.listLocal()
 	if h.relay != nil {
 		here := make(map[string]bool, len(out))
@@ -279,25 +280,25 @@ func (h *hall) list() []*tableSummary {
 				out = append(out, s)
 			}
 		}
-		keep.SortByNumber(out, func(s *tableSummary) string { return s.ID })
+		keep.SortByNumber(out, func(s *tables.Summary) string { return s.ID })
 	}
 	return out
 }
 
 // listLocal is the summary of every table this node runs, by number.
-func (h *hall) listLocal() []*tableSummary {
+func (h *hall) listLocal() []*tables.Summary {
 	h.mu.Lock()
-	out := make([]*tableSummary, 0, len(h.tables))
+	out := make([]*tables.Summary, 0, len(h.tables))
 	for _, t := range h.tables {
-		out = append(out, t.summary.Load())
+		out = append(out, t.Summary.Load())
 	}
 	h.mu.Unlock()
-	keep.SortByNumber(out, func(s *tableSummary) string { return s.ID })
+	keep.SortByNumber(out, func(s *tables.Summary) string { return s.ID })
 	return out
 }
 
 // local is table id if this node runs it, or nil.
-func (h *hall) local(id string) *table {
+func (h *hall) local(id string) *tables.Table {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return h.tables[id]
@@ -320,7 +321,7 @@ func (h *hall) get(id string) seatTable {
 func (h *hall) byCode(code string) seatTable {
 	h.mu.Lock()
 	for _, t := range h.tables {
-		if t.cfg.Code == code {
+		if t.Cfg.Code == code {
 			h.mu.Unlock()
 			return t
 		}
@@ -396,7 +397,7 @@ func (h *hall) restore() (int, error) {
 		t, err := h.restoreOne(sv, time.Time{})
 		if err != nil {
 			errs = append(errs, fmt.Errorf("table %s: %w (set aside)", sv.ID, err))
-			if aerr := h.keep.SetAside(sv, h.opt.now()); aerr != nil {
+			if aerr := h.keep.SetAside(sv, h.opt.Now()); aerr != nil {
 				errs = append(errs, aerr)
 			}
 			h.giveLease(sv.ID)
@@ -408,11 +409,11 @@ func (h *hall) restore() (int, error) {
 		}
 		h.mu.Lock()
 		h.startLocked(t)
-		if id, err := strconv.Atoi(t.id); err == nil && id >= h.nextID {
+		if id, err := strconv.Atoi(t.ID); err == nil && id >= h.nextID {
 			h.nextID = id + 1
 		}
 		h.mu.Unlock()
-		h.opt.log.Info("restored", "table", t.id, "hand", t.summary.Load().Hand)
+		h.opt.Log.Info("restored", "table", t.ID, "hand", t.Summary.Load().Hand)
 		n++
 	}
 	if nerr != nil {
@@ -424,17 +425,17 @@ func (h *hall) restore() (int, error) {
 // restoreOne brings one kept table back; stopped is when the node that
 // ran it stopped (zero: not known, as after a restart of every node):
 // the turn clock then resumes with the time that was left.
-func (h *hall) restoreOne(sv keep.KeptTable, stopped time.Time) (t *table, err error) {
+func (h *hall) restoreOne(sv keep.KeptTable, stopped time.Time) (t *tables.Table, err error) {
 	// A record that trips a bug is set aside like a damaged one: the
 	// other tables come back.
 	defer func() {
 		if r := recover(); r != nil {
 			t, err = nil, fmt.Errorf("restoring it panicked: %v", r)
-			h.opt.log.Error("panic restoring a table", "table", sv.ID, "panic", r, "stack", string(debug.Stack()))
+			h.opt.Log.Error("panic restoring a table", "table", sv.ID, "panic", r, "stack", string(debug.Stack()))
 		}
 	}()
 	if sv.Err != nil {
 		return nil, sv.Err
 	}
-	return restoreTable(sv.ID, sv.Table, sv.Record, stopped, h.opt, func() *saver { return h.saverFor(sv.ID, sv.Log) })
+	return tables.RestoreTable(sv.ID, sv.Table, sv.Record, stopped, h.opt, func() *tables.Saver { return h.saverFor(sv.ID, sv.Log) })
 }

@@ -14,6 +14,7 @@ import (
 	"okey/game"
 	"okey/game/okey101"
 	"okey/ui/serve/keep"
+	"okey/ui/serve/tables"
 	"okey/ui/store"
 )
 
@@ -73,7 +74,7 @@ func TestImportsTablesSavedAsFiles(t *testing.T) {
 			if err != nil || !bytes.Equal(got, want) {
 				t.Errorf("table %s's record in the store (%d bytes, %v) is not its file (%d bytes)", id, len(got), err, len(want))
 			}
-			var wantTable, gotTable savedTable
+			var wantTable, gotTable tables.SavedTable
 			b, err := os.ReadFile(filepath.Join(legacy, id+".json"))
 			if err != nil {
 				t.Fatal(err)
@@ -140,11 +141,11 @@ func TestImportsTablesSavedAsFiles(t *testing.T) {
 	srv2, _ := startServer(t, withDefaults(t, tweak))
 	check(srv2)
 	// The next number came over too: table 3 is never given again.
-	tb, err := srv2.hall.create(tableConfig{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"}}, "key:SHA256:new", "10.0.0.9")
+	tb, err := srv2.hall.create(tables.Config{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"}}, "key:SHA256:new", "10.0.0.9")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tb.id != "5" {
-		t.Errorf("the next table is %s, want 5", tb.id)
+	if tb.ID != "5" {
+		t.Errorf("the next table is %s, want 5", tb.ID)
 	}
 }

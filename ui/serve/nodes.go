@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"okey/ui/serve/keep"
+	"okey/ui/serve/tables"
 	"strconv"
 	"strings"
 	"time"
@@ -56,7 +57,7 @@ func (h *hall) joinNodes(ctx context.Context, eng *keep.Engine, ttl time.Duratio
 		for f := range freed {
 			// The clock stood still from when the node stopped: at a
 			// release, now; at an expiry, about a TTL ago.
-			stopped := h.opt.now()
+			stopped := h.opt.Now()
 			if f.Expired {
 				stopped = stopped.Add(-ttl)
 			}
@@ -86,12 +87,12 @@ func (h *hall) sweep(ctx context.Context, ttl time.Duration) {
 				continue
 			}
 			if holder, err := h.nodes.leases.Holder(lctx, id); err == nil && holder == "" {
-				h.takeOver(id, h.opt.now().Add(-ttl))
+				h.takeOver(id, h.opt.Now().Add(-ttl))
 			}
 		}
 		cancel()
 		if err != nil && ctx.Err() == nil {
-			h.opt.log.Warn("looking for tables nobody runs", "err", err)
+			h.opt.Log.Warn("looking for tables nobody runs", "err", err)
 		}
 	}
 }
@@ -99,8 +100,8 @@ func (h *hall) sweep(ctx context.Context, ttl time.Duration) {
 // leaseLost stops table id: another node may run it now.
 func (h *hall) leaseLost(id string) {
 	if t := h.local(id); t != nil {
-		h.opt.log.Warn("lease lost: the table stops here", "table", id)
-		t.lose()
+		h.opt.Log.Warn("lease lost: the table stops here", "table", id)
+		t.Lose()
 	}
 }
 
@@ -118,7 +119,7 @@ func (h *hall) takeOver(id string, stopped time.Time) {
 	defer cancel()
 	if err := h.nodes.hold.Take(ctx, id); err != nil {
 		if !errors.Is(err, keep.ErrLeaseHeld) {
-			h.opt.log.Error("taking a table over", "table", id, "err", err)
+			h.opt.Log.Error("taking a table over", "table", id, "err", err)
 		}
 		return
 	}
@@ -128,7 +129,7 @@ func (h *hall) takeOver(id string, stopped time.Time) {
 		// The store did not answer (a cluster still electing, this
 		// node stopping): the table is not damaged. Another node, or
 		// the next sweep, takes it.
-		h.opt.log.Warn("taking a table over: not now", "table", id, "err", kt.Err)
+		h.opt.Log.Warn("taking a table over: not now", "table", id, "err", kt.Err)
 		h.giveLease(id)
 		return
 	}
@@ -144,16 +145,16 @@ func (h *hall) takeOver(id string, stopped time.Time) {
 	if kt.Err == nil && kt.Record != nil {
 		if err := kt.Log.Claim(h.nodes.leases.Node); err != nil {
 			// Another writer was quicker: it runs the table.
-			h.opt.log.Warn("taking a table over", "table", id, "err", err)
+			h.opt.Log.Warn("taking a table over", "table", id, "err", err)
 			h.giveLease(id)
 			return
 		}
 	}
 	t, err := h.restoreOne(kt, stopped)
 	if err != nil {
-		h.opt.log.Error("taking a table over: set aside", "table", id, "err", err)
-		if aerr := h.keep.SetAside(kt, h.opt.now()); aerr != nil {
-			h.opt.log.Error("setting a table aside", "table", id, "err", aerr)
+		h.opt.Log.Error("taking a table over: set aside", "table", id, "err", err)
+		if aerr := h.keep.SetAside(kt, h.opt.Now()); aerr != nil {
+			h.opt.Log.Error("setting a table aside", "table", id, "err", aerr)
 		}
 		h.giveLease(id)
 		return
@@ -168,7 +169,7 @@ func (h *hall) takeOver(id string, stopped time.Time) {
 	if h.relay != nil {
 		h.relay.announce(id)
 	}
-	h.opt.log.Info("took over", "table", id, "hand", t.summary.Load().Hand, "in", time.Since(start).Round(time.Millisecond))
+	h.opt.Log.Info("took over", "table", id, "hand", t.Summary.Load().Hand, "in", time.Since(start).Round(time.Millisecond))
 }
 
 // takeLease takes table id's lease before the hall runs it; without
@@ -190,7 +191,7 @@ func (h *hall) giveLease(id string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if err := h.nodes.hold.Give(ctx, id); err != nil {
-		h.opt.log.Error("giving a table's lease up", "table", id, "err", err)
+		h.opt.Log.Error("giving a table's lease up", "table", id, "err", err)
 	}
 }
 
@@ -205,11 +206,11 @@ func (h *hall) handOver() {
 	defer cancel()
 	held := h.nodes.hold.Held()
 	if err := h.nodes.hold.GiveAll(ctx); err != nil && !errors.Is(err, nats.ErrConnectionClosed) {
-		h.opt.log.Error("handing the tables over", "err", err)
+		h.opt.Log.Error("handing the tables over", "err", err)
 		return
 	}
 	if len(held) > 0 {
-		h.opt.log.Info("tables handed over", "count", len(held))
+		h.opt.Log.Info("tables handed over", "count", len(held))
 	}
 }
 
@@ -276,7 +277,7 @@ func (s *Server) status() string {
 				held++
 			}
 		}
-		fmt.Fprintf(&b, "%-6s %-16s %-8s %-9s %d · %d\n", t.ID, cutWidth(owner, 16), t.Game, hand, held, t.Watchers)
+		fmt.Fprintf(&b, "%-6s %-16s %-8s %-9s %d · %d\n", t.ID, tables.CutWidth(owner, 16), t.Game, hand, held, t.Watchers)
 	}
 	return b.String()
 }

@@ -19,6 +19,7 @@ import (
 	"okey/game"
 	"okey/ui/serve/internal/servetest"
 	"okey/ui/serve/keep"
+	"okey/ui/serve/tables"
 )
 
 // sharedNATS is a NATS deployment with JetStream on a loopback port,
@@ -137,14 +138,14 @@ func TestFailoverResumesTheTable(t *testing.T) {
 	}
 	a.crash()
 	died := time.Now()
-	var s *tableSummary
+	var s *tables.Summary
 	for s == nil {
 		if time.Since(died) > 10*time.Second {
 			t.Fatal("no node took table 1 over within 10 s")
 		}
 		time.Sleep(20 * time.Millisecond)
 		if tb := b.hall.local("1"); tb != nil {
-			s = tb.summary.Load()
+			s = tb.Summary.Load()
 		}
 	}
 	t.Logf("table 1 taken over %v after its node died (lease TTL 1s)", time.Since(died).Round(time.Millisecond))
@@ -308,7 +309,7 @@ func TestClusterOfThreeSurvivesANode(t *testing.T) {
 		}
 	}
 	t.Logf("table 1 taken over %v after its node died (lease TTL 1s)", time.Since(died).Round(time.Millisecond))
-	if s := owner.hall.local("1").summary.Load(); !s.Started || s.Hand != hand {
+	if s := owner.hall.local("1").Summary.Load(); !s.Started || s.Hand != hand {
 		t.Fatalf("after the takeover table 1 is %+v, want hand %d", s, hand)
 	}
 	// bob, whose node lives, is told; ann comes back through node 2.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"okey/ui/seatmsg"
 	"okey/ui/serve/keep"
+	"okey/ui/serve/tables"
 	"strings"
 	"testing"
 	"time"
@@ -99,13 +100,13 @@ func TestLeaderboard(t *testing.T) {
 // checks that a table names those identities).
 func TestRoomShowsRatings(t *testing.T) {
 	t.Parallel()
-	room := &roomInfo{id: "1", host: true, seat: 0,
-		cfg: tableConfig{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"}},
-		players: [4]seatmsg.Player{
+	room := &tables.Room{ID: "1", Host: true, Seat: 0,
+		Cfg: tables.Config{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"}},
+		Players: [4]seatmsg.Player{
 			{Name: "ann", Kind: seatmsg.Human, Level: "easy"}, {Name: "gus", Kind: seatmsg.Human, Level: "easy"},
 			{Name: "Zeynep", Kind: seatmsg.Bot, Level: "easy"}, {Name: "Emre", Kind: seatmsg.Bot, Level: "easy"},
 		},
-		rated: [4]string{"key:SHA256:ann", "", "bot:easy", "bot:easy"},
+		Rated: [4]string{"key:SHA256:ann", "", "bot:easy", "bot:easy"},
 	}
 	for _, lang := range []string{"en", "tr"} {
 		s := &session{srv: &Server{cfg: Config{NoColor: true}}, id: "key:SHA256:ann", name: "ann", page: pgRoom, width: 80, height: 24,

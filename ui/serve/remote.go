@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"okey/ui/serve/keep"
+	"okey/ui/serve/tables"
 	"reflect"
 	"strconv"
 	"strings"
@@ -41,21 +42,21 @@ const relayWait = 5 * time.Second
 // seatTable is a table as a session reaches it: run by this node (a
 // *table) or by another (a *remoteTable).
 type seatTable interface {
-	tableID() string
-	gameKind() gameKind
-	private() bool
+	TableID() string
+	GameKind() tables.GameKind
+	Private() bool
 	// send hands the table a request without blocking; call waits for
 	// it to be taken (false: the table is gone, or ctx ended).
-	send(r request) bool
-	call(ctx context.Context, r request) bool
+	Send(r tables.Request) bool
+	Call(ctx context.Context, r tables.Request) bool
 	// ended is closed once the table is gone (nil: not known here).
-	ended() <-chan struct{}
+	Ended() <-chan struct{}
 }
 
 // remoteSummary is a table another node runs, as its lobby entry says.
 type remoteSummary struct {
-	Node    string        `json:"node"`
-	Summary *tableSummary `json:"summary"`
+	Node    string          `json:"node"`
+	Summary *tables.Summary `json:"summary"`
 }
 
 // relay is a node's side of the tables other nodes run and of the
@@ -74,9 +75,9 @@ type relay struct {
 	// subs are the request subscriptions of the tables run here.
 	subs map[string]*nats.Subscription
 	// stands are the stand-ins of other nodes' members, by member key.
-	stands map[string]*member
+	stands map[string]*tables.Member
 	// joined are the other nodes' tables sessions here sit at.
-	joined map[*remoteTable]*member
+	joined map[*remoteTable]*tables.Member
 }
 
 // openRelay makes (or finds) the lobby bucket and starts writing this
@@ -90,8 +91,8 @@ func openRelay(ctx context.Context, h *hall, eng *keep.Engine) (*relay, error) {
 		return nil, fmt.Errorf("the bucket %s: %w", lobbyBucket, err)
 	}
 	r := &relay{h: h, nc: eng.NC, node: eng.Node, lobby: kv, others: map[string]remoteSummary{},
-		written: map[string][]byte{}, subs: map[string]*nats.Subscription{}, stands: map[string]*member{},
-		joined: map[*remoteTable]*member{}}
+		written: map[string][]byte{}, subs: map[string]*nats.Subscription{}, stands: map[string]*tables.Member{},
+		joined: map[*remoteTable]*tables.Member{}}
 	w, err := kv.WatchAll(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("watching the lobby: %w", err)
@@ -143,7 +144,7 @@ func (r *relay) watch(ctx context.Context, w jetstream.KeyWatcher) {
 				r.others[e.Key()] = rs
 			}
 			r.mu.Unlock()
-			r.h.news.changed()
+			r.h.news.Changed()
 		}
 	}
 }
@@ -199,7 +200,7 @@ func (r *relay) reread(ctx context.Context) {
 	r.others = others
 	r.mu.Unlock()
 	if !same {
-		r.h.news.changed()
+		r.h.news.Changed()
 	}
 }
 
@@ -249,14 +250,14 @@ func (r *relay) flush(ctx context.Context) {
 
 // remote is the table another node runs under id, if the lobby lists
 // one.
-func (r *relay) remote(id string) (*remoteTable, *tableSummary) {
+func (r *relay) remote(id string) (*remoteTable, *tables.Summary) {
 	r.mu.Lock()
 	rs, ok := r.others[id]
 	r.mu.Unlock()
 	if !ok {
 		return nil, nil
 	}
-	k, ok := findKind(rs.Summary.Game)
+	k, ok := tables.FindKind(rs.Summary.Game)
 	if !ok {
 		return nil, nil
 	}
@@ -273,10 +274,10 @@ func (r *relay) freed(id string) {
 		if rt.id == id {
 			gone = append(gone, rt)
 			select {
-			case <-m.box:
+			case <-m.Box:
 			default:
 			}
-			m.box <- tableMsg{closed: "table.moved"}
+			m.Box <- tables.Msg{Closed: "table.moved"}
 		}
 	}
 	r.mu.Unlock()
@@ -289,15 +290,15 @@ func (r *relay) freed(id string) {
 // node that ran it.
 func (r *relay) unlist(ctx context.Context, id string) {
 	if err := r.lobby.Delete(ctx, id); err != nil && !errors.Is(err, jetstream.ErrKeyNotFound) {
-		r.h.opt.log.Warn("unlisting a table", "table", id, "err", err)
+		r.h.opt.Log.Warn("unlisting a table", "table", id, "err", err)
 	}
 }
 
 // summaries lists the tables other nodes run.
-func (r *relay) summaries() []*tableSummary {
+func (r *relay) summaries() []*tables.Summary {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	out := make([]*tableSummary, 0, len(r.others))
+	out := make([]*tables.Summary, 0, len(r.others))
 	for _, rs := range r.others {
 		out = append(out, rs.Summary)
 	}
@@ -310,7 +311,7 @@ func movedSubject(id string) string { return "okey.tables." + id + ".moved" }
 // announce tells every node that this one runs table id now.
 func (r *relay) announce(id string) {
 	if err := r.nc.Publish(movedSubject(id), []byte(r.node)); err != nil {
-		r.h.opt.log.Warn("announcing a table taken over", "table", id, "err", err)
+		r.h.opt.Log.Warn("announcing a table taken over", "table", id, "err", err)
 	}
 }
 
@@ -340,7 +341,7 @@ type relayReply struct {
 }
 
 // join errors on the wire.
-var wireErrs = map[string]error{"full": errTableFull, "taken": errSeatTaken, "closed": errClosed}
+var wireErrs = map[string]error{"full": tables.ErrTableFull, "taken": tables.ErrSeatTaken, "closed": tables.ErrClosed}
 
 func errName(err error) string {
 	for n, e := range wireErrs {
@@ -352,22 +353,22 @@ func errName(err error) string {
 }
 
 // serveTable starts taking other nodes' requests to table t, run here.
-func (r *relay) serveTable(t *table) {
-	sub, err := r.nc.Subscribe(tableSubject(t.id), func(msg *nats.Msg) { r.onRequest(t, msg) })
+func (r *relay) serveTable(t *tables.Table) {
+	sub, err := r.nc.Subscribe(tableSubject(t.ID), func(msg *nats.Msg) { r.onRequest(t, msg) })
 	if err != nil {
-		r.h.opt.log.Error("serving a table to other nodes", "table", t.id, "err", err)
+		r.h.opt.Log.Error("serving a table to other nodes", "table", t.ID, "err", err)
 		return
 	}
 	r.mu.Lock()
-	r.subs[t.id] = sub
+	r.subs[t.ID] = sub
 	r.mu.Unlock()
 }
 
 // unserveTable stops taking requests to table t (it closed here).
-func (r *relay) unserveTable(t *table) {
+func (r *relay) unserveTable(t *tables.Table) {
 	r.mu.Lock()
-	sub := r.subs[t.id]
-	delete(r.subs, t.id)
+	sub := r.subs[t.ID]
+	delete(r.subs, t.ID)
 	r.mu.Unlock()
 	if sub != nil {
 		_ = sub.Unsubscribe()
@@ -376,23 +377,23 @@ func (r *relay) unserveTable(t *table) {
 
 // onRequest takes one relayed request to table t to the table, through
 // the stand-in of the member it comes from, and answers it.
-func (r *relay) onRequest(t *table, msg *nats.Msg) {
+func (r *relay) onRequest(t *tables.Table, msg *nats.Msg) {
 	answer := func(rep relayReply) {
 		if msg.Reply != "" {
 			b, _ := json.Marshal(rep)
 			_ = msg.Respond(b)
 		}
 	}
-	w, err := decodeRequest(msg.Data)
+	w, err := tables.DecodeRequest(msg.Data)
 	if err != nil {
-		r.h.opt.log.Warn("a request from another node refused", "table", t.id, "err", err)
+		r.h.opt.Log.Warn("a request from another node refused", "table", t.ID, "err", err)
 		answer(relayReply{Err: "closed"})
 		return
 	}
 	r.mu.Lock()
 	m := r.stands[w.Member]
-	if m == nil && (w.Kind == reqJoin || w.Kind == reqWatch) {
-		m = newMember(w.ID, w.Name, w.Addr, w.Seat)
+	if m == nil && (w.Kind == tables.ReqJoin || w.Kind == tables.ReqWatch) {
+		m = tables.NewMember(w.ID, w.Name, w.Addr, w.Seat)
 		r.stands[w.Member] = m
 		go r.pump(t, w.Member, m)
 	}
@@ -400,46 +401,46 @@ func (r *relay) onRequest(t *table, msg *nats.Msg) {
 	if m == nil {
 		// A member this node does not know: one of the node that ran
 		// the table before. It is told where the table went.
-		if b, err := encodeMsg(tableMsg{closed: "table.moved"}); err == nil {
+		if b, err := tables.EncodeMsg(tables.Msg{Closed: "table.moved"}); err == nil {
 			_ = r.nc.Publish(memberSubject(w.Member), b)
 		}
 		answer(relayReply{Err: "closed"})
 		return
 	}
-	req := w.request(m)
+	req := w.Request(m)
 	switch w.Kind {
-	case reqJoin, reqWatch:
-		req.reply = make(chan joinReply, 1)
+	case tables.ReqJoin, tables.ReqWatch:
+		req.Reply = make(chan tables.JoinReply, 1)
 		ctx, cancel := context.WithTimeout(r.h.ctx, relayWait)
 		defer cancel()
-		if !t.call(ctx, req) {
+		if !t.Call(ctx, req) {
 			answer(relayReply{Err: "closed"})
 			return
 		}
 		select {
-		case rep := <-req.reply:
-			if rep.err != nil {
-				answer(relayReply{Err: errName(rep.err)})
+		case rep := <-req.Reply:
+			if rep.Err != nil {
+				answer(relayReply{Err: errName(rep.Err)})
 				return
 			}
-			answer(relayReply{OK: true, Seat: rep.seat})
-		case <-t.done:
+			answer(relayReply{OK: true, Seat: rep.Seat})
+		case <-t.Done:
 			answer(relayReply{Err: "closed"})
 		case <-ctx.Done():
 			answer(relayReply{Err: "closed"})
 		}
-	case reqLeave:
+	case tables.ReqLeave:
 		ctx, cancel := context.WithTimeout(r.h.ctx, relayWait)
 		defer cancel()
-		answer(relayReply{OK: t.call(ctx, req)})
+		answer(relayReply{OK: t.Call(ctx, req)})
 	default:
-		answer(relayReply{OK: t.send(req)})
+		answer(relayReply{OK: t.Send(req)})
 	}
 }
 
 // pump sends stand-in m's messages to its member's node, until the
 // table closes for it or ends.
-func (r *relay) pump(t *table, key string, m *member) {
+func (r *relay) pump(t *tables.Table, key string, m *tables.Member) {
 	defer func() {
 		r.mu.Lock()
 		if r.stands[key] == m {
@@ -449,19 +450,19 @@ func (r *relay) pump(t *table, key string, m *member) {
 	}()
 	for {
 		select {
-		case msg := <-m.box:
-			b, err := encodeMsg(msg)
+		case msg := <-m.Box:
+			b, err := tables.EncodeMsg(msg)
 			if err != nil {
-				r.h.opt.log.Error("a table's message to another node", "table", t.id, "err", err)
+				r.h.opt.Log.Error("a table's message to another node", "table", t.ID, "err", err)
 				continue
 			}
 			if err := r.nc.Publish(memberSubject(key), b); err != nil {
-				r.h.opt.log.Warn("a table's message to another node", "table", t.id, "err", err)
+				r.h.opt.Log.Warn("a table's message to another node", "table", t.ID, "err", err)
 			}
-			if msg.closed != "" {
+			if msg.Closed != "" {
 				return
 			}
-		case <-t.done:
+		case <-t.Done:
 			// What the table said last is out already.
 			return
 		}
@@ -474,7 +475,7 @@ type remoteTable struct {
 	r    *relay
 	id   string
 	node string // the node running it when it was found
-	kind gameKind
+	kind tables.GameKind
 	code string
 
 	mu  sync.Mutex
@@ -482,14 +483,14 @@ type remoteTable struct {
 	key string
 }
 
-func (rt *remoteTable) tableID() string        { return rt.id }
-func (rt *remoteTable) gameKind() gameKind     { return rt.kind }
-func (rt *remoteTable) private() bool          { return rt.code != "" }
-func (rt *remoteTable) ended() <-chan struct{} { return nil }
+func (rt *remoteTable) TableID() string           { return rt.id }
+func (rt *remoteTable) GameKind() tables.GameKind { return rt.kind }
+func (rt *remoteTable) Private() bool             { return rt.code != "" }
+func (rt *remoteTable) Ended() <-chan struct{}    { return nil }
 
 // send relays a request; the table's node takes it without waiting.
-func (rt *remoteTable) send(req request) bool {
-	b, err := encodeRequest(rt.memberKey(), req)
+func (rt *remoteTable) Send(req tables.Request) bool {
+	b, err := tables.EncodeRequest(rt.memberKey(), req)
 	if err != nil {
 		return false
 	}
@@ -506,23 +507,23 @@ func (rt *remoteTable) memberKey() string {
 // join or a watch first listens on the member's subject (so that no
 // message of the table is missed) and hands each message to the
 // member's box, as a table here would; a leave stops listening.
-func (rt *remoteTable) call(ctx context.Context, req request) bool {
-	if req.kind == reqJoin || req.kind == reqWatch {
+func (rt *remoteTable) Call(ctx context.Context, req tables.Request) bool {
+	if req.Kind == tables.ReqJoin || req.Kind == tables.ReqWatch {
 		rt.mu.Lock()
 		if rt.sub == nil {
 			rt.key = rt.r.memberKey()
-			m := req.m
+			m := req.M
 			sub, err := rt.r.nc.Subscribe(memberSubject(rt.key), func(msg *nats.Msg) {
-				tm, err := decodeMsg(msg.Data)
+				tm, err := tables.DecodeMsg(msg.Data)
 				if err != nil {
-					rt.r.h.opt.log.Warn("a message from another node's table refused", "table", rt.id, "err", err)
+					rt.r.h.opt.Log.Warn("a message from another node's table refused", "table", rt.id, "err", err)
 					return
 				}
 				select {
-				case <-m.box:
+				case <-m.Box:
 				default:
 				}
-				m.box <- tm
+				m.Box <- tm
 			})
 			if err != nil {
 				rt.mu.Unlock()
@@ -535,14 +536,14 @@ func (rt *remoteTable) call(ctx context.Context, req request) bool {
 		}
 		rt.mu.Unlock()
 	}
-	b, err := encodeRequest(rt.memberKey(), req)
+	b, err := tables.EncodeRequest(rt.memberKey(), req)
 	if err != nil {
 		return false
 	}
 	ctx, cancel := context.WithTimeout(ctx, relayWait)
 	defer cancel()
 	msg, err := rt.r.nc.RequestWithContext(ctx, tableSubject(rt.id), b)
-	if req.kind == reqLeave || err != nil && (req.kind == reqJoin || req.kind == reqWatch) {
+	if req.Kind == tables.ReqLeave || err != nil && (req.Kind == tables.ReqJoin || req.Kind == tables.ReqWatch) {
 		rt.stop()
 	}
 	if err != nil {
@@ -552,19 +553,19 @@ func (rt *remoteTable) call(ctx context.Context, req request) bool {
 	if json.Unmarshal(msg.Data, &rep) != nil {
 		return false
 	}
-	if req.reply != nil {
-		jr := joinReply{seat: rep.Seat}
-		if rep.OK && req.kind == reqJoin {
+	if req.Reply != nil {
+		jr := tables.JoinReply{Seat: rep.Seat}
+		if rep.OK && req.Kind == tables.ReqJoin {
 			// As a table here sets the seat of the member it seats.
-			req.m.seat = rep.Seat
+			req.M.Seat = rep.Seat
 		}
 		if !rep.OK {
-			jr.err = wireErrs[rep.Err]
-			if jr.err == nil {
-				jr.err = errClosed
+			jr.Err = wireErrs[rep.Err]
+			if jr.Err == nil {
+				jr.Err = tables.ErrClosed
 			}
 		}
-		req.reply <- jr
+		req.Reply <- jr
 		return true
 	}
 	return rep.OK

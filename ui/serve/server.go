@@ -31,6 +31,7 @@ import (
 	"okey/ui/layout"
 	"okey/ui/pages"
 	"okey/ui/serve/keep"
+	"okey/ui/serve/tables"
 	"okey/ui/serve/tty"
 	"okey/ui/store"
 )
@@ -228,12 +229,12 @@ type Server struct {
 	// on timers until their deadlines, in the real time the clock
 	// usually keeps; a clock set forward (the tests') must be read
 	// again at once.
-	clock *news
+	clock *tables.News
 }
 
 // clockMoved tells the sessions that Config.Now has jumped: their idle
 // timers read it again (tests that set their clock forward).
-func (s *Server) clockMoved() { s.clock.changed() }
+func (s *Server) clockMoved() { s.clock.Changed() }
 
 // liveSession is a running session's handles.
 type liveSession struct {
@@ -270,7 +271,7 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 	// in the first player's first bot turn.
 	hand.Prepare()
 	s.ctx, s.stop = context.WithCancel(context.Background())
-	s.clock = newNews()
+	s.clock = tables.NewNews()
 	var kept *keep.Keeper
 	var importErr error
 	if cfg.StateDir != "" {
@@ -287,17 +288,17 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 		}
 	}
 	if cfg.Random == nil {
-		cfg.Random = defaultRandom
+		cfg.Random = tables.DefaultRandom
 	}
-	topt := tableOptions{
-		botDelay: cfg.BotDelay, botTimeout: cfg.BotTimeout, keepSeat: cfg.KeepSeat, handWait: 20 * time.Second,
-		chatEvery: 5 * time.Second, chatBurst: 3, chatKeep: 50, roomIdle: cfg.RoomIdle, keepMatches: cfg.KeepMatches, log: log, now: cfg.Now, fault: cfg.fault, random: cfg.Random,
+	topt := tables.Options{
+		BotDelay: cfg.BotDelay, BotTimeout: cfg.BotTimeout, KeepSeat: cfg.KeepSeat, HandWait: 20 * time.Second,
+		ChatEvery: 5 * time.Second, ChatBurst: 3, ChatKeep: 50, RoomIdle: cfg.RoomIdle, KeepMatches: cfg.KeepMatches, Log: log, Now: cfg.Now, Fault: cfg.fault, Random: cfg.Random,
 	}
 	if s.rater != nil {
-		topt.rate = s.rater.Enqueue
+		topt.Rate = s.rater.Enqueue
 	}
 	if book := s.book; book != nil {
-		topt.ratingOf = func(ctx context.Context, gameName, id string) (float64, bool) {
+		topt.RatingOf = func(ctx context.Context, gameName, id string) (float64, bool) {
 			e, rev, err := book.Get(ctx, gameName, id)
 			if err != nil || rev == 0 {
 				return 0, false
@@ -466,7 +467,7 @@ func (s *Server) closeStore() {
 }
 
 // tableList is the tables' summaries, for tests and logs.
-func (s *Server) tableList() []*tableSummary { return s.hall.list() }
+func (s *Server) tableList() []*tables.Summary { return s.hall.list() }
 
 // sessionCount is the number of sessions running.
 func (s *Server) sessionCount() int {

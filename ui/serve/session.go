@@ -19,6 +19,7 @@ import (
 	"okey/ui/layout"
 	"okey/ui/seatmsg"
 	"okey/ui/serve/keep"
+	"okey/ui/serve/tables"
 	"okey/ui/serve/tty"
 	"okey/ui/theme"
 )
@@ -75,7 +76,7 @@ type session struct {
 
 	// The lobby: the tables the player may see (listTables), the cursor
 	// among them, and how many tables are open in all.
-	tables []*tableSummary
+	tables []*tables.Summary
 	cursor int
 	open   int
 	// The form of a new table.
@@ -99,9 +100,9 @@ type session struct {
 	// The table the session is at.
 	at *membership
 	// The game's screen at the table.
-	scr screen
+	scr tables.Screen
 	// The waiting room as last told.
-	room *roomInfo
+	room *tables.Room
 	// Chat being typed (chatting), at a table or in its waiting room.
 	chatting bool
 	chatIn   textinput.Model
@@ -154,11 +155,11 @@ type session struct {
 // late message of an old one is dropped.
 type membership struct {
 	t      seatTable
-	m      *member
+	m      *tables.Member
 	gen    uint64
 	ctx    context.Context
 	cancel context.CancelFunc
-	kind   gameKind
+	kind   tables.GameKind
 }
 
 // Messages of a session.
@@ -170,14 +171,14 @@ type (
 	idleMsg   struct{ gen uint64 }
 	joinedMsg struct {
 		t     seatTable
-		m     *member
+		m     *tables.Member
 		seat  int
 		err   error
 		watch bool
 	}
 	fromTableMsg struct {
 		gen uint64
-		msg tableMsg
+		msg tables.Msg
 	}
 	byeMsg struct{}
 	// boardMsg is a leaderboard read from the store.
@@ -244,7 +245,7 @@ func newSession(srv *Server, ctx context.Context, id, code, name, addr, lang str
 	s := &session{srv: srv, ctx: ctx, id: id, code: code, name: name, addr: addr, page: pgLobby, dark: true, lastKey: srv.cfg.Now()}
 	s.setLang(lang)
 	s.form = newCreateForm(srv.cfg.DefaultTimer)
-	s.codeIn, s.chatIn = newField(maxCodeBytes), newField(maxChat)
+	s.codeIn, s.chatIn = newField(maxCodeBytes), newField(tables.MaxChat)
 	return s
 }
 
@@ -378,7 +379,7 @@ func (s *session) waitNews() tea.Cmd {
 	w, seen, ctx := s.srv.hall.news, s.newsSeen, s.ctx
 	next := s.listedAt.Add(time.Second / time.Duration(max(s.srv.cfg.FPS, 1)))
 	return func() tea.Msg {
-		if !w.after(ctx, seen) {
+		if !w.After(ctx, seen) {
 			return nil
 		}
 		if d := time.Until(next); d > 0 {
@@ -407,7 +408,7 @@ func (s *session) idleDue() (time.Time, bool) {
 			due = t
 		}
 	}
-	seated := s.at != nil && s.at.m.seat >= 0
+	seated := s.at != nil && s.at.m.Seat >= 0
 	if seated {
 		after(cfg.ReleaseAfter)
 	}
@@ -431,7 +432,7 @@ func (s *session) waitIdle(due time.Time) tea.Cmd {
 	gen, ctx, now, clock := s.idleGen, s.ctx, s.srv.cfg.Now, s.srv.clock
 	return func() tea.Msg {
 		for {
-			moved := clock.seen()
+			moved := clock.Seen()
 			d := due.Sub(now())
 			if d <= 0 {
 				return idleMsg{gen: gen}
@@ -439,7 +440,7 @@ func (s *session) waitIdle(due time.Time) tea.Cmd {
 			t := time.NewTimer(d)
 			select {
 			case <-t.C:
-			case <-clock.next(moved):
+			case <-clock.Next(moved):
 				t.Stop()
 			case <-stop:
 				t.Stop()
@@ -462,8 +463,8 @@ func (s *session) waitIdle(due time.Time) tea.Cmd {
 // of 118 updates a seat took changed nothing on its screen).
 func (s *session) sameUpdate(f fromTableMsg) bool {
 	return s.at != nil && f.gen == s.at.gen && s.scr != nil && s.page == pgTable &&
-		f.msg.closed == "" && f.msg.room == nil && s.lastUpdate != nil &&
-		reflect.DeepEqual(f.msg.update, s.lastUpdate)
+		f.msg.Closed == "" && f.msg.Room == nil && s.lastUpdate != nil &&
+		reflect.DeepEqual(f.msg.Update, s.lastUpdate)
 }
 
 func (s *session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -476,7 +477,7 @@ func (s *session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// A paste goes to the field being typed in: a code, a chat line.
 		switch {
 		case s.chatting:
-			return s, editField(&s.chatIn, msg, maxChatBytes)
+			return s, editField(&s.chatIn, msg, tables.MaxChatBytes)
 		case s.page == pgCode:
 			s.flash = ""
 			return s, editField(&s.codeIn, msg, maxCodeBytes)
@@ -538,15 +539,15 @@ func (s *session) checkIdle(now time.Time) tea.Cmd {
 	switch {
 	case s.page == pgBye:
 		return nil
-	case s.at != nil && s.at.m.seat >= 0 && cfg.ReleaseAfter > 0 && idle >= cfg.ReleaseAfter:
-		s.srv.log.Info("away too long: seat given up", "table", s.at.t.tableID(), "name", s.name)
+	case s.at != nil && s.at.m.Seat >= 0 && cfg.ReleaseAfter > 0 && idle >= cfg.ReleaseAfter:
+		s.srv.log.Info("away too long: seat given up", "table", s.at.t.TableID(), "name", s.name)
 		leave := s.dropMembership(false)
 		return tea.Batch(leave, s.sayBye(s.tr.T("bye.away", int(cfg.ReleaseAfter.Minutes()))))
 	case cfg.IdleTimeout > 0 && idle >= cfg.IdleTimeout:
 		s.srv.log.Info("idle: closed", "name", s.name)
 		return s.sayBye(s.tr.T("bye.idle", int(cfg.IdleTimeout.Minutes())))
-	case s.page == pgTable && s.at != nil && s.at.m.seat >= 0 && !s.idleAway && cfg.AwayAfter > 0 && idle >= cfg.AwayAfter:
-		if s.at.t.send(request{kind: reqAway, m: s.at.m}) {
+	case s.page == pgTable && s.at != nil && s.at.m.Seat >= 0 && !s.idleAway && cfg.AwayAfter > 0 && idle >= cfg.AwayAfter:
+		if s.at.t.Send(tables.Request{Kind: tables.ReqAway, M: s.at.m}) {
 			s.idleAway = true
 		}
 	}
@@ -647,7 +648,7 @@ func (s *session) updateLobby(k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		if s.boardGame == "" {
-			s.boardGame = gameKinds()[0].name
+			s.boardGame = tables.GameKinds()[0].Name
 		}
 		s.page = pgBoard
 		return s.readBoard()
@@ -677,11 +678,11 @@ func (s *session) listTables() (changed bool) {
 	if s.cursor < len(s.tables) {
 		was = s.tables[s.cursor].ID
 	}
-	s.newsSeen, s.listedAt = s.srv.hall.news.seen(), time.Now()
+	s.newsSeen, s.listedAt = s.srv.hall.news.Seen(), time.Now()
 	all := s.srv.hall.list()
 	changed = s.open != len(all)
 	s.open = len(all)
-	shown := make([]*tableSummary, 0, len(s.tables))
+	shown := make([]*tables.Summary, 0, len(s.tables))
 	cursor := s.cursor
 	for _, t := range all {
 		if !t.Private || t.Holds(s.id) >= 0 {
@@ -693,7 +694,7 @@ func (s *session) listTables() (changed bool) {
 	}
 	if !changed && len(shown) == len(s.tables) {
 		for i, t := range shown {
-			if lobbyRowOf(t) != lobbyRowOf(s.tables[i]) {
+			if tables.LobbyRowOf(t) != tables.LobbyRowOf(s.tables[i]) {
 				changed = true
 				break
 			}
@@ -800,21 +801,21 @@ func (s *session) useCode() tea.Cmd {
 // joinCmd takes a seat (or watches) at t, in a command: the request
 // waits for room in the table's queue, which Update must not.
 func (s *session) joinCmd(t seatTable, seat int, watch bool) tea.Cmd {
-	m := newMember(s.id, s.name, s.addr, seat)
+	m := tables.NewMember(s.id, s.name, s.addr, seat)
 	ctx := s.ctx
 	return func() tea.Msg {
-		r := request{kind: reqJoin, m: m, seat: seat, reply: make(chan joinReply, 1)}
+		r := tables.Request{Kind: tables.ReqJoin, M: m, Seat: seat, Reply: make(chan tables.JoinReply, 1)}
 		if watch {
-			r.kind = reqWatch
+			r.Kind = tables.ReqWatch
 		}
-		if !t.call(ctx, r) {
-			return joinedMsg{t: t, m: m, err: errClosed, watch: watch}
+		if !t.Call(ctx, r) {
+			return joinedMsg{t: t, m: m, err: tables.ErrClosed, watch: watch}
 		}
 		select {
-		case rep := <-r.reply:
-			return joinedMsg{t: t, m: m, seat: rep.seat, err: rep.err, watch: watch}
-		case <-t.ended():
-			return joinedMsg{t: t, m: m, err: errClosed, watch: watch}
+		case rep := <-r.Reply:
+			return joinedMsg{t: t, m: m, seat: rep.Seat, err: rep.Err, watch: watch}
+		case <-t.Ended():
+			return joinedMsg{t: t, m: m, err: tables.ErrClosed, watch: watch}
 		case <-ctx.Done():
 			return nil
 		}
@@ -826,9 +827,9 @@ func (s *session) onJoined(j joinedMsg) tea.Cmd {
 	if j.err != nil {
 		// The seat the player took is not theirs: leave it again.
 		switch {
-		case errors.Is(j.err, errTableFull):
+		case errors.Is(j.err, tables.ErrTableFull):
 			s.flash = s.tr.T("lobby.full")
-		case errors.Is(j.err, errSeatTaken):
+		case errors.Is(j.err, tables.ErrSeatTaken):
 			s.flash = s.tr.T("lobby.taken")
 		default:
 			s.flash = s.tr.T("lobby.gone")
@@ -841,10 +842,10 @@ func (s *session) onJoined(j joinedMsg) tea.Cmd {
 		s.dropMembership(false)
 	}
 	ctx, cancel := context.WithCancel(s.ctx)
-	s.at = &membership{t: j.t, m: j.m, gen: s.srv.nextGen(), ctx: ctx, cancel: cancel, kind: j.t.gameKind()}
+	s.at = &membership{t: j.t, m: j.m, gen: s.srv.nextGen(), ctx: ctx, cancel: cancel, kind: j.t.GameKind()}
 	s.page = pgRoom
 	s.room = nil
-	s.srv.log.Info("join", "table", j.t.tableID(), "seat", j.seat, "name", s.name, "addr", s.addr)
+	s.srv.log.Info("join", "table", j.t.TableID(), "seat", j.seat, "name", s.name, "addr", s.addr)
 	return s.waitTable()
 }
 
@@ -854,7 +855,7 @@ func (s *session) waitTable() tea.Cmd {
 	at := s.at
 	return func() tea.Msg {
 		select {
-		case msg := <-at.m.box:
+		case msg := <-at.m.Box:
 			return fromTableMsg{gen: at.gen, msg: msg}
 		case <-at.ctx.Done():
 			return nil
@@ -870,44 +871,44 @@ func (s *session) onTable(f fromTableMsg) tea.Cmd {
 	}
 	msg := f.msg
 	switch {
-	case msg.closed == "replaced":
+	case msg.Closed == "replaced":
 		return s.sayBye(s.tr.T("bye.replaced"))
-	case msg.closed == "server.stopping":
+	case msg.Closed == "server.stopping":
 		return s.sayByeIn(s.tr.T("bye.restart"), stopGrace)
-	case msg.closed == "table.parked", msg.closed == "table.moved":
+	case msg.Closed == "table.parked", msg.Closed == "table.moved":
 		cmd := s.leave()
-		s.flash = s.tr.T(msg.closed)
+		s.flash = s.tr.T(msg.Closed)
 		return cmd
-	case msg.closed == "room.expired":
+	case msg.Closed == "room.expired":
 		// Back to the lobby, told why: the connection stays.
 		cmd := s.leave()
 		s.flash = s.tr.T("room.expired", int(s.srv.cfg.RoomIdle.Minutes()))
 		return cmd
-	case msg.closed != "":
+	case msg.Closed != "":
 		s.dropMembership(false)
 		s.closeScreen()
-		why := msg.closed
+		why := msg.Closed
 		if s.tr.Has(why) { // the table's reasons are keys of the words
 			why = s.tr.T(why)
 		}
 		return s.sayBye(s.tr.T("bye.closed", why))
-	case msg.room != nil:
-		if msg.room.refusedSeq > s.refusedSeq {
-			s.refusedSeq = msg.room.refusedSeq
-			s.flash = msg.room.refused
+	case msg.Room != nil:
+		if msg.Room.RefusedSeq > s.refusedSeq {
+			s.refusedSeq = msg.Room.RefusedSeq
+			s.flash = msg.Room.Refused
 			if s.tr.Has(s.flash) {
 				s.flash = s.tr.T(s.flash)
 			}
 		}
-		s.room = msg.room
+		s.room = msg.Room
 		s.closeScreen()
 		s.page = pgRoom
 		return tea.Batch(s.waitTable(), s.readRoomRatings())
 	}
 	cmds := []tea.Cmd{s.waitTable()}
 	if s.scr == nil {
-		scr, err := s.at.kind.newScreen(ui.SeatOptions{
-			Lang: s.tr.Lang, Seat: s.at.m.seat, Send: s.sendMove, Keys: []key.Binding{s.keys.Chat}, Dark: s.dark,
+		scr, err := s.at.kind.NewScreen(ui.SeatOptions{
+			Lang: s.tr.Lang, Seat: s.at.m.Seat, Send: s.sendMove, Keys: []key.Binding{s.keys.Chat}, Dark: s.dark,
 			Badge: s.badge(), Record: s.recordCmd(s.at.t), Settle: s.srv.cfg.seatSettle,
 			Log: s.debugLog(),
 		})
@@ -923,14 +924,14 @@ func (s *session) onTable(f fromTableMsg) tea.Cmd {
 		}
 	}
 	s.page = pgTable
-	if u, ok := msg.update.(seatmsg.Update); ok {
+	if u, ok := msg.Update.(seatmsg.Update); ok {
 		s.inPlay = u.InPlay()
-		if seat := s.at.m.seat; seat >= 0 {
+		if seat := s.at.m.Seat; seat >= 0 {
 			s.away = u.Players[seat].Kind == seatmsg.Away
 		}
 	}
-	_, cmd := s.scr.Update(msg.update)
-	s.lastUpdate = msg.update
+	_, cmd := s.scr.Update(msg.Update)
+	s.lastUpdate = msg.Update
 	return tea.Batch(append(cmds, cmd)...)
 }
 
@@ -948,11 +949,11 @@ func (s *session) sendMove(in seatmsg.Intent) bool {
 	if s.at == nil {
 		return false
 	}
-	kind := reqMove
+	kind := tables.ReqMove
 	if in.Kind == seatmsg.IntentNewMatch {
-		kind = reqNewMatch
+		kind = tables.ReqNewMatch
 	}
-	return s.at.t.send(request{kind: kind, m: s.at.m, move: in})
+	return s.at.t.Send(tables.Request{Kind: kind, M: s.at.m, Move: in})
 }
 
 func (s *session) closeScreen() {
@@ -983,11 +984,11 @@ func (s *session) dropMembership(gone bool) tea.Cmd {
 	}
 	s.at = nil
 	at.cancel()
-	s.srv.log.Info("leave", "table", at.t.tableID(), "name", s.name, "gone", gone)
+	s.srv.log.Info("leave", "table", at.t.TableID(), "name", s.name, "gone", gone)
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		at.t.call(ctx, request{kind: reqLeave, m: at.m, gone: gone})
+		at.t.Call(ctx, tables.Request{Kind: tables.ReqLeave, M: at.m, Gone: gone})
 		return nil
 	}
 }
@@ -1027,11 +1028,11 @@ func (s *session) updateRoom(k tea.KeyPressMsg) tea.Cmd {
 		s.chatting = true
 		s.chatIn.Reset()
 	case key.Matches(k, s.keys.Start):
-		if s.room == nil || !s.room.host {
+		if s.room == nil || !s.room.Host {
 			s.flash = s.tr.T("room.hostonly")
 			return nil
 		}
-		if !s.at.t.send(request{kind: reqStart, m: s.at.m}) {
+		if !s.at.t.Send(tables.Request{Kind: tables.ReqStart, M: s.at.m}) {
 			s.flash = s.tr.T("status.busy")
 		}
 	case key.Matches(k, s.keys.Lang):
@@ -1053,7 +1054,7 @@ func (s *session) updateTable(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	if s.away && s.at != nil {
-		s.at.t.send(request{kind: reqHere, m: s.at.m})
+		s.at.t.Send(tables.Request{Kind: tables.ReqHere, M: s.at.m})
 		s.away = false
 	}
 	if key.Matches(k, s.keys.Chat) && !s.tooSmall() {
@@ -1065,7 +1066,7 @@ func (s *session) updateTable(k tea.KeyPressMsg) tea.Cmd {
 	// Leaving a match in play asks first (a q meant for something else
 	// must not cost the seat); q again leaves, and the seat is kept for
 	// a while, its bot playing, as for a dropped connection.
-	if key.Matches(k, s.keys.Leave) && s.inPlay && s.at != nil && s.at.m.seat >= 0 {
+	if key.Matches(k, s.keys.Leave) && s.inPlay && s.at != nil && s.at.m.Seat >= 0 {
 		if !s.leaving {
 			s.leaving = true
 			return nil
@@ -1090,13 +1091,13 @@ func (s *session) updateChat(k tea.KeyPressMsg) tea.Cmd {
 		s.chatting = false
 	case key.Matches(k, s.keys.Send):
 		s.chatting = false
-		if text := s.chatIn.Value(); s.at != nil && cleanChat(text) != "" {
-			if !s.at.t.send(request{kind: reqChat, m: s.at.m, text: text}) {
+		if text := s.chatIn.Value(); s.at != nil && tables.CleanChat(text) != "" {
+			if !s.at.t.Send(tables.Request{Kind: tables.ReqChat, M: s.at.m, Text: text}) {
 				s.flash = s.tr.T("status.busy")
 			}
 		}
 	default:
-		return editField(&s.chatIn, k, maxChatBytes)
+		return editField(&s.chatIn, k, tables.MaxChatBytes)
 	}
 	return nil
 }
@@ -1148,13 +1149,13 @@ const (
 
 func (f *createForm) change(d int) {
 	wrap := func(i, n int) int { return ((i+d)%n + n) % n }
-	kinds := gameKinds()
+	kinds := tables.GameKinds()
 	switch f.field {
 	case fGame:
 		f.game = wrap(f.game, len(kinds))
 		f.rules = 0
 	case fRules:
-		f.rules = wrap(f.rules, len(kinds[f.game].rules))
+		f.rules = wrap(f.rules, len(kinds[f.game].Rules))
 	case fLevel1, fLevel2, fLevel3:
 		i := f.field - fLevel1
 		f.level[i] = wrap(f.level[i], len(bots.Levels))
@@ -1167,9 +1168,9 @@ func (f *createForm) change(d int) {
 
 // config is the table the form describes; the host's own seat (0)
 // gets the middle level for a stand-in.
-func (f *createForm) config() tableConfig {
-	k := gameKinds()[f.game]
-	c := tableConfig{Game: k.name, Rules: k.rules[f.rules], Timer: f.timers[f.timer]}
+func (f *createForm) config() tables.Config {
+	k := tables.GameKinds()[f.game]
+	c := tables.Config{Game: k.Name, Rules: k.Rules[f.rules], Timer: f.timers[f.timer]}
 	c.Levels[0] = "normal"
 	for i := range f.level {
 		c.Levels[i+1] = bots.Levels[f.level[i]]
@@ -1230,5 +1231,5 @@ func (s *session) debugLog() *slog.Logger {
 	if s.srv.cfg.Debug == nil {
 		return nil
 	}
-	return s.srv.cfg.Debug.With("name", s.name, "table", s.at.t.tableID(), "seat", s.at.m.seat)
+	return s.srv.cfg.Debug.With("name", s.name, "table", s.at.t.TableID(), "seat", s.at.m.Seat)
 }

@@ -13,6 +13,7 @@ import (
 	"okey/ui/layout"
 	"okey/ui/pages"
 	"okey/ui/seatmsg"
+	"okey/ui/serve/tables"
 	"okey/ui/theme"
 )
 
@@ -36,7 +37,7 @@ func (s *session) draw() tea.View {
 		}
 		if s.leaving && !s.tooSmall() {
 			st := s.styles()
-			v.Content = replaceLine(v.Content, s.height-2, cutWidth(st.Warn.Render(s.tr.T("leave.confirm", int(s.srv.cfg.KeepSeat.Minutes()))), s.width))
+			v.Content = replaceLine(v.Content, s.height-2, tables.CutWidth(st.Warn.Render(s.tr.T("leave.confirm", int(s.srv.cfg.KeepSeat.Minutes()))), s.width))
 		}
 		return v
 	}
@@ -95,18 +96,18 @@ func (s *session) render() string {
 	bar := keyLines(st, keys, s.width)
 	statusY := s.height - 1 - len(bar)
 	out := make([]string, s.height)
-	out[0] = cutWidth(head, s.width)
+	out[0] = tables.CutWidth(head, s.width)
 	for i, l := range lines {
 		if 2+i >= statusY {
 			break
 		}
-		out[2+i] = cutWidth("  "+l, s.width)
+		out[2+i] = tables.CutWidth("  "+l, s.width)
 	}
 	status := st.Warn.Render(s.flash)
 	if s.chatting {
 		status = s.chatLine()
 	}
-	out[statusY] = cutWidth(status, s.width)
+	out[statusY] = tables.CutWidth(status, s.width)
 	copy(out[statusY+1:], bar)
 	return strings.Join(out, "\n")
 }
@@ -130,7 +131,7 @@ func (s *session) renderTooSmall(st *theme.Styles) string {
 		line += w
 	}
 	if y < s.height {
-		out[y] = st.Warn.Render(cutWidth(line, s.width))
+		out[y] = st.Warn.Render(tables.CutWidth(line, s.width))
 	}
 	return strings.Join(out, "\n")
 }
@@ -166,7 +167,7 @@ func keyLines(st *theme.Styles, bs []key.Binding, width int) []string {
 	sep := st.Dim.Render(keySep)
 	join := func(ps []string) string { return strings.Join(ps, sep) }
 	if len(parts) < 2 || ansi.StringWidth(join(parts)) <= width {
-		return []string{cutWidth(join(parts), width)}
+		return []string{tables.CutWidth(join(parts), width)}
 	}
 	// The break that makes the wider line narrowest.
 	best, bestW := 1, -1
@@ -178,7 +179,7 @@ func keyLines(st *theme.Styles, bs []key.Binding, width int) []string {
 	}
 	out := []string{join(parts[:best]), join(parts[best:])}
 	for i := range out[:maxKeyLines] {
-		out[i] = cutWidth(out[i], width)
+		out[i] = tables.CutWidth(out[i], width)
 	}
 	return out
 }
@@ -280,8 +281,8 @@ func (s *session) rulesName(rules string) string {
 // level 101's bots lack says which of theirs plays.
 func (s *session) levelName(game, level string) string {
 	name := s.tr.T("level." + level)
-	if game == okey101.GameName && level101(level) != level {
-		name += " (101: " + s.tr.T("level."+level101(level)) + ")"
+	if game == okey101.GameName && tables.Level101(level) != level {
+		name += " (101: " + s.tr.T("level."+tables.Level101(level)) + ")"
 	}
 	return name
 }
@@ -289,7 +290,7 @@ func (s *session) levelName(game, level string) string {
 func (s *session) createLines(st *theme.Styles) ([]string, []key.Binding) {
 	k := s.keys
 	f := &s.form
-	kinds := gameKinds()
+	kinds := tables.GameKinds()
 	c := f.config()
 	timer := s.tr.T("val.off")
 	if c.Timer > 0 {
@@ -299,7 +300,7 @@ func (s *session) createLines(st *theme.Styles) ([]string, []key.Binding) {
 	if f.priv {
 		vis = s.tr.T("create.private")
 	}
-	games := s.gameName(kinds[f.game].name)
+	games := s.gameName(kinds[f.game].Name)
 	rows := [][2]string{
 		{s.tr.T("create.game"), games},
 		{s.tr.T("create.rules"), s.rulesName(c.Rules)},
@@ -337,38 +338,38 @@ func (s *session) roomLines(st *theme.Styles) ([]string, []key.Binding) {
 	if r == nil {
 		return []string{st.Dim.Render(s.tr.T("room.wait"))}, []key.Binding{k.Leave}
 	}
-	lines := []string{st.Bold.Render(s.tr.T("room.title", r.id, s.gameName(r.cfg.Game), s.rulesName(r.cfg.Rules))), ""}
-	if r.cfg.Code != "" {
-		lines = append(lines, st.Text.Render(s.tr.T("room.code", r.cfg.Code)), "")
+	lines := []string{st.Bold.Render(s.tr.T("room.title", r.ID, s.gameName(r.Cfg.Game), s.rulesName(r.Cfg.Rules))), ""}
+	if r.Cfg.Code != "" {
+		lines = append(lines, st.Text.Render(s.tr.T("room.code", r.Cfg.Code)), "")
 	}
-	for i, p := range r.players {
+	for i, p := range r.Players {
 		who := p.Name
 		if p.Kind == seatmsg.Bot {
 			who = s.tr.T("room.botseat", s.tr.T("level."+p.Level))
 		}
-		if i == r.seat {
+		if i == r.Seat {
 			who += " " + s.tr.T("room.you")
 		}
-		if e, ok := s.roomRatings[r.rated[i]]; ok && r.rated[i] != "" {
+		if e, ok := s.roomRatings[r.Rated[i]]; ok && r.Rated[i] != "" {
 			who += " · " + s.tr.T("room.rating", e.Rating().Ordinal(), e.Games)
 		}
 		lines = append(lines, st.Text.Render(fmt.Sprintf("%d. %s", i+1, who)))
 	}
 	lines = append(lines, "")
-	if r.host {
+	if r.Host {
 		lines = append(lines, st.Key.Render(s.tr.T("room.start")))
 	} else {
 		lines = append(lines, st.Dim.Render(s.tr.T("room.waithost")))
 	}
-	if len(r.chat) > 0 {
+	if len(r.Chat) > 0 {
 		lines = append(lines, "")
-		from := max(0, len(r.chat)-5)
-		for _, c := range r.chat[from:] {
+		from := max(0, len(r.Chat)-5)
+		for _, c := range r.Chat[from:] {
 			lines = append(lines, st.Dim.Render(pages.CleanName(c.Name)+": "+c.Text))
 		}
 	}
 	keys := []key.Binding{k.Start, k.Chat, k.Lang, k.Leave}
-	if !r.host {
+	if !r.Host {
 		keys = keys[1:]
 	}
 	return lines, keys

@@ -1,4 +1,4 @@
-package serve
+package tables
 
 import (
 	"reflect"
@@ -88,7 +88,7 @@ func TestSeat101UpdateIsTheSeatsViewAlone(t *testing.T) {
 // before (the record grows) and says why; the next hand is the table's
 // to deal; a restored referee is the same match.
 func TestReferee101TakesIntents(t *testing.T) {
-	k, ok := findKind(okey101.GameName)
+	k, ok := FindKind(okey101.GameName)
 	if !ok {
 		t.Fatal("101 is not offered")
 	}

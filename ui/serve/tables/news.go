@@ -1,11 +1,11 @@
-package serve
+package tables
 
 import (
 	"context"
 	"sync"
 )
 
-// news tells whoever waits that something changed, without knowing who
+// News tells whoever waits that something changed, without knowing who
 // waits: the hall's list of tables, for the sessions in the lobby. A
 // session that sees nothing change must cost nothing (issue 28): it
 // does not poll the hall, it sleeps until the hall says so. Changes are
@@ -14,16 +14,16 @@ import (
 //
 // The zero of a *news (nil) never changes: tables made without a hall
 // (tests) say nothing to nobody.
-type news struct {
+type News struct {
 	mu sync.Mutex
 	n  uint64
 	ch chan struct{} // closed at the next change
 }
 
-func newNews() *news { return &news{ch: make(chan struct{})} }
+func NewNews() *News { return &News{ch: make(chan struct{})} }
 
-// changed wakes everyone waiting.
-func (w *news) changed() {
+// Changed wakes everyone waiting.
+func (w *News) Changed() {
 	if w == nil {
 		return
 	}
@@ -34,8 +34,8 @@ func (w *news) changed() {
 	w.mu.Unlock()
 }
 
-// seen is the number of the latest change.
-func (w *news) seen() uint64 {
+// Seen is the number of the latest change.
+func (w *News) Seen() uint64 {
 	if w == nil {
 		return 0
 	}
@@ -44,9 +44,9 @@ func (w *news) seen() uint64 {
 	return w.n
 }
 
-// next is closed once there is a change after change n (already, if
+// Next is closed once there is a change after change n (already, if
 // there is one; never, for nil).
-func (w *news) next(n uint64) <-chan struct{} {
+func (w *News) Next(n uint64) <-chan struct{} {
 	if w == nil {
 		return nil
 	}
@@ -61,10 +61,10 @@ func (w *news) next(n uint64) <-chan struct{} {
 // closedChan is a channel closed from the start.
 var closedChan = func() chan struct{} { c := make(chan struct{}); close(c); return c }()
 
-// after waits for a change after change n; false when ctx ended first.
-func (w *news) after(ctx context.Context, n uint64) bool {
+// After waits for a change after change n; false when ctx ended first.
+func (w *News) After(ctx context.Context, n uint64) bool {
 	select {
-	case <-w.next(n):
+	case <-w.Next(n):
 		return true
 	case <-ctx.Done():
 		return false

@@ -1,4 +1,4 @@
-package serve
+package tables
 
 import (
 	"encoding/binary"
@@ -32,17 +32,17 @@ func (failingRandom) Read([]byte) (int, error) { return 0, errors.New("entropy r
 
 // fairTable is a table of game and rules driven by hand (as handTable),
 // its seeds and salts from random, on a clock that stands at now.
-func fairTable(t *testing.T, gameName, rules string, random io.Reader, now time.Time) *table {
+func fairTable(t *testing.T, gameName, rules string, random io.Reader, now time.Time) *Table {
 	t.Helper()
-	opt := tableOptions{
-		botDelay: 0, botTimeout: 5 * time.Second, keepSeat: 10 * time.Minute, handWait: 20 * time.Second,
-		chatEvery: 5 * time.Second, chatBurst: 3, chatKeep: 50,
-		log: slog.New(slog.NewTextHandler(io.Discard, nil)), now: func() time.Time { return now },
-		random: random,
+	opt := Options{
+		BotDelay: 0, BotTimeout: 5 * time.Second, KeepSeat: 10 * time.Minute, HandWait: 20 * time.Second,
+		ChatEvery: 5 * time.Second, ChatBurst: 3, ChatKeep: 50,
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: func() time.Time { return now },
+		Random: random,
 	}
-	sv := newSaver(func([]byte, []byte) error { return nil }, func() error { return nil }, opt.log)
+	sv := NewSaver(func([]byte, []byte) error { return nil }, func() error { return nil }, opt.Log)
 	t.Cleanup(sv.flush)
-	tb, err := newTable("1", tableConfig{Game: gameName, Rules: rules, Levels: [4]string{"easy", "easy", "easy", "easy"}}, opt, sv)
+	tb, err := New("1", Config{Game: gameName, Rules: rules, Levels: [4]string{"easy", "easy", "easy", "easy"}}, opt, sv)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,13 +61,13 @@ func TestTableDealsFromItsSource(t *testing.T) {
 	seed, salt := binary.BigEndian.Uint64(want[:8]), want[8:]
 	for _, now := range []time.Time{time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC), time.Date(2031, 7, 9, 3, 4, 5, 6, time.UTC)} {
 		tb := fairTable(t, "classic", "default", servetest.Random(5), now)
-		ann := newMember("key:A", "ann", "", 0)
+		ann := NewMember("key:A", "ann", "", 0)
 		tb.join(ann, -1)
-		tb.handle(request{kind: reqStart, m: ann})
-		if tb.ref == nil {
+		tb.handle(Request{Kind: ReqStart, M: ann})
+		if tb.Ref == nil {
 			t.Fatal("the match did not start")
 		}
-		rec, err := game.ParseRecord(tb.ref.Record())
+		rec, err := game.ParseRecord(tb.Ref.Record())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -80,10 +80,10 @@ func TestTableDealsFromItsSource(t *testing.T) {
 	}
 
 	tb := fairTable(t, "101", "default", failingRandom{}, time.Now())
-	ann := newMember("key:A", "ann", "", 0)
+	ann := NewMember("key:A", "ann", "", 0)
 	tb.join(ann, -1)
-	tb.handle(request{kind: reqStart, m: ann})
-	if tb.ref != nil {
+	tb.handle(Request{Kind: ReqStart, M: ann})
+	if tb.Ref != nil {
 		t.Fatal("a table dealt with no randomness")
 	}
 	if r := tb.refusals[ann]; r.text != "fair.noseed" || !i18n.MustLoad("tr").Has(r.text) {
@@ -131,7 +131,7 @@ func secretLeaves(v reflect.Value, out *[]string, seen map[uintptr]bool) {
 }
 
 // leaks reports how msg gives away seed or salt, "" when it does not.
-func leaks(msg tableMsg, seed uint64, salt string) string {
+func leaks(msg Msg, seed uint64, salt string) string {
 	var leaves []string
 	secretLeaves(reflect.ValueOf(msg), &leaves, map[uintptr]bool{})
 	seedDec, seedHex := strconv.FormatUint(seed, 10), strconv.FormatUint(seed, 16)
@@ -159,19 +159,19 @@ func TestSealStaysSecretUntilTheEnd(t *testing.T) {
 		t.Run(tc.game, func(t *testing.T) {
 			t.Parallel()
 			tb := fairTable(t, tc.game, tc.rules, servetest.Random(11), time.Now())
-			ann, wat := newMember("key:A", "ann", "", 0), newMember("key:W", "wat", "", 0)
+			ann, wat := NewMember("key:A", "ann", "", 0), NewMember("key:W", "wat", "", 0)
 			tb.join(ann, -1)
-			tb.handle(request{kind: reqWatch, m: wat, reply: make(chan joinReply, 1)})
+			tb.handle(Request{Kind: ReqWatch, M: wat, Reply: make(chan JoinReply, 1)})
 			tb.publish()
-			for _, m := range []*member{ann, wat} {
-				if msg := <-m.box; msg.room == nil {
+			for _, m := range []*Member{ann, wat} {
+				if msg := <-m.Box; msg.Room == nil {
 					t.Fatal("no waiting room before the match")
 				}
 			}
-			if tb.finished.Load() != nil {
+			if tb.Finished.Load() != nil {
 				t.Fatal("a finished match before any was played")
 			}
-			tb.handle(request{kind: reqStart, m: ann})
+			tb.handle(Request{Kind: ReqStart, M: ann})
 			tb.seats[0].away = true // her bot plays
 			var seed uint64
 			var salt string
@@ -180,8 +180,8 @@ func TestSealStaysSecretUntilTheEnd(t *testing.T) {
 				t.Helper()
 				reads++
 				tb.publish()
-				for _, m := range []*member{ann, wat} {
-					msg := <-m.box
+				for _, m := range []*Member{ann, wat} {
+					msg := <-m.Box
 					f := fairOfMsg(t, msg)
 					if shown == "" {
 						shown = f.Commit
@@ -209,7 +209,7 @@ func TestSealStaysSecretUntilTheEnd(t *testing.T) {
 				if steps > 20000 {
 					t.Fatal("the match never ended")
 				}
-				stg, turn := tb.ref.Stage()
+				stg, turn := tb.Ref.Stage()
 				if stg == stMatchOver {
 					break
 				}
@@ -219,8 +219,8 @@ func TestSealStaysSecretUntilTheEnd(t *testing.T) {
 					tb.ask(turn)
 					botMove(t, tb)
 				}
-				if stg, _ := tb.ref.Stage(); stg != stMatchOver {
-					if tb.finished.Load() != nil {
+				if stg, _ := tb.Ref.Stage(); stg != stMatchOver {
+					if tb.Finished.Load() != nil {
 						t.Fatal("a match in play was kept as finished")
 					}
 					read(false)
@@ -233,14 +233,14 @@ func TestSealStaysSecretUntilTheEnd(t *testing.T) {
 			// The match-over page says it all, in the player's language
 			// (enter pressed the moment the last hand's page came: no
 			// settling).
-			scr, err := tb.kind.newScreen(ui.SeatOptions{Lang: "tr", Seat: 0, Send: func(seatmsg.Intent) bool { return true }, NoColor: true,
+			scr, err := tb.kind.NewScreen(ui.SeatOptions{Lang: "tr", Seat: 0, Send: func(seatmsg.Intent) bool { return true }, NoColor: true,
 				Record: "ssh HOST record 1", Settle: -1})
 			if err != nil {
 				t.Fatal(err)
 			}
 			scr.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 			info := tb.info()
-			scr.Update(tb.ref.Update(0, &info))
+			scr.Update(tb.Ref.Update(0, &info))
 			page := ansi.Strip(scr.View().Content)
 			if strings.Contains(page, "enter") { // 101: the last hand's page first
 				scr.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
@@ -252,7 +252,7 @@ func TestSealStaysSecretUntilTheEnd(t *testing.T) {
 					t.Errorf("the match-over page does not say %q:\n%s", want, page)
 				}
 			}
-			rec := tb.finished.Load()
+			rec := tb.Finished.Load()
 			if rec == nil {
 				t.Fatal("the finished match's record was not kept")
 			}
@@ -268,9 +268,9 @@ func TestSealStaysSecretUntilTheEnd(t *testing.T) {
 }
 
 // fairOfMsg is the commitment a table's update carries.
-func fairOfMsg(t *testing.T, msg tableMsg) seatmsg.Fairness {
+func fairOfMsg(t *testing.T, msg Msg) seatmsg.Fairness {
 	t.Helper()
-	if u, ok := msg.update.(seatmsg.Update); ok {
+	if u, ok := msg.Update.(seatmsg.Update); ok {
 		return u.Fair
 	}
 	t.Fatalf("not a game's update: %+v", msg)

@@ -1,4 +1,4 @@
-package serve
+package tables
 
 import (
 	"context"
@@ -24,9 +24,9 @@ import (
 // finish), played in order.
 
 // okey101Kind is Okey 101 as the server offers it.
-func okey101Kind() gameKind {
-	return gameKind{
-		name: okey101.GameName,
+func okey101Kind() GameKind {
+	return GameKind{
+		Name: okey101.GameName,
 		newReferee: func(rules string, seed uint64, meta map[string]string) (referee, error) {
 			r, err := okey101.ParseRules(rules)
 			if err != nil {
@@ -50,8 +50,8 @@ func okey101Kind() gameKind {
 			return newReferee101(g), nil
 		},
 		checkRules: func(rules string) error { _, err := okey101.ParseRules(rules); return err },
-		rules:      []string{"default", "hands=3", "partners", "progressive", "okey_pair", "islek=off"},
-		newScreen: func(opt ui.SeatOptions) (screen, error) {
+		Rules:      []string{"default", "hands=3", "partners", "progressive", "okey_pair", "islek=off"},
+		NewScreen: func(opt ui.SeatOptions) (Screen, error) {
 			return ui.NewSeat101(opt)
 		},
 	}
@@ -157,10 +157,10 @@ func (r *referee101) NextHand() error {
 	return nil
 }
 
-// level101 is the 101 bot a table's level plays as: the same name when
+// Level101 is the 101 bot a table's level plays as: the same name when
 // bots101 has it (a retired classic level, such as expert in a table
 // saved before it was merged, as the level it joined), else normal.
-func level101(level string) string {
+func Level101(level string) string {
 	if l := bots.Current(level); slices.Contains(bots101.Levels, l) {
 		return l
 	}
@@ -174,7 +174,7 @@ func (r *referee101) AskBot(seat int, level string) func(context.Context) (any, 
 	st := r.g.State()
 	v := st.View(seat)
 	seed := game.NewSeed(st.Seed()*4 + uint64(seat) ^ uint64(v.Hand)<<40 ^ uint64(v.Redeal)<<32 ^ uint64(len(v.History))<<8 ^ uint64(v.Stage))
-	level = level101(level)
+	level = Level101(level)
 	return func(ctx context.Context) (any, error) {
 		b, err := bots101.New(level, bots101.Options{Seed: seed})
 		if err != nil {

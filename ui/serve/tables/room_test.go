@@ -1,4 +1,4 @@
-package serve
+package tables
 
 import "testing"
 
@@ -8,16 +8,16 @@ import "testing"
 func TestRoomNamesRatedIdentities(t *testing.T) {
 	t.Parallel()
 	tb, _ := handTable(t, 0)
-	ann, gus := newMember("key:SHA256:ann", "ann", "", 0), newMember("guest:ABCDEFGHJK", "gus", "", 0)
+	ann, gus := NewMember("key:SHA256:ann", "ann", "", 0), NewMember("guest:ABCDEFGHJK", "gus", "", 0)
 	tb.join(ann, 0)
 	tb.join(gus, 1)
 	info := tb.info()
 	msg := tb.msgFor(ann, 0, &info)
-	if msg.room == nil {
+	if msg.Room == nil {
 		t.Fatal("no waiting room")
 	}
 	want := [4]string{"key:SHA256:ann", "", "bot:easy", "bot:easy"}
-	if msg.room.rated != want {
-		t.Fatalf("the room's rated identities %q, want %q", msg.room.rated, want)
+	if msg.Room.Rated != want {
+		t.Fatalf("the room's rated identities %q, want %q", msg.Room.Rated, want)
 	}
 }

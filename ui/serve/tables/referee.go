@@ -1,4 +1,4 @@
-package serve
+package tables
 
 import (
 	"context"
@@ -79,46 +79,46 @@ type referee interface {
 	Standings() (places [game.NumSeats]int, partners bool, ok bool)
 }
 
-// gameKind is a game the server offers.
-type gameKind struct {
-	name string
+// GameKind is a game the server offers.
+type GameKind struct {
+	Name string
 	// newReferee starts a match; restore replays a saved record.
 	newReferee func(rules string, seed uint64, meta map[string]string) (referee, error)
 	restore    func(record []byte) (referee, error)
 	// checkRules reports whether rules are valid for the game.
 	checkRules func(rules string) error
 	// rules are the presets the lobby offers.
-	rules []string
+	Rules []string
 	// newScreen is a seat's screen.
-	newScreen func(opt ui.SeatOptions) (screen, error)
+	NewScreen func(opt ui.SeatOptions) (Screen, error)
 }
 
-// screen is a game's screen for one seat at a table.
-type screen interface {
+// Screen is a game's screen for one seat at a table.
+type Screen interface {
 	Init() tea.Cmd
 	Update(tea.Msg) (tea.Model, tea.Cmd)
 	View() tea.View
 	Close() error
 }
 
-// gameKinds are the games on offer, the first the default.
-func gameKinds() []gameKind {
-	return []gameKind{classicKind(), okey101Kind()}
+// GameKinds are the games on offer, the first the default.
+func GameKinds() []GameKind {
+	return []GameKind{classicKind(), okey101Kind()}
 }
 
-// findKind is the game named name.
-func findKind(name string) (gameKind, bool) {
-	for _, k := range gameKinds() {
-		if k.name == name {
+// FindKind is the game named name.
+func FindKind(name string) (GameKind, bool) {
+	for _, k := range GameKinds() {
+		if k.Name == name {
 			return k, true
 		}
 	}
-	return gameKind{}, false
+	return GameKind{}, false
 }
 
-func classicKind() gameKind {
-	return gameKind{
-		name: "classic",
+func classicKind() GameKind {
+	return GameKind{
+		Name: "classic",
 		newReferee: func(rules string, seed uint64, meta map[string]string) (referee, error) {
 			r, err := game.ParseRules(rules)
 			if err != nil {
@@ -142,8 +142,8 @@ func classicKind() gameKind {
 			return newClassic(g), nil
 		},
 		checkRules: func(rules string) error { _, err := game.ParseRules(rules); return err },
-		rules:      []string{"default", "simple", "points=10", "one_colour_double", "partners", "leave_at_zero", "simple104"},
-		newScreen: func(opt ui.SeatOptions) (screen, error) {
+		Rules:      []string{"default", "simple", "points=10", "one_colour_double", "partners", "leave_at_zero", "simple104"},
+		NewScreen: func(opt ui.SeatOptions) (Screen, error) {
 			return ui.NewSeat(opt)
 		},
 	}

@@ -1,4 +1,4 @@
-package serve
+package tables
 
 import (
 	"bytes"
@@ -49,17 +49,17 @@ func TestUpdatesCrossTheWireWhole(t *testing.T) {
 				}
 				if step%7 == 0 || stg == stHandOver {
 					for seat := -1; seat < game.NumSeats; seat++ {
-						want := tableMsg{update: c.ref.Update(seat, info)}
-						data, err := encodeMsg(want)
+						want := Msg{Update: c.ref.Update(seat, info)}
+						data, err := EncodeMsg(want)
 						if err != nil {
 							t.Fatal(err)
 						}
 						biggest = max(biggest, len(data))
-						got, err := decodeMsg(data)
+						got, err := DecodeMsg(data)
 						if err != nil {
 							t.Fatalf("step %d seat %d: %v", step, seat, err)
 						}
-						wu, gu := want.update.(seatmsg.Update), got.update.(seatmsg.Update)
+						wu, gu := want.Update.(seatmsg.Update), got.Update.(seatmsg.Update)
 						if !gu.Deadline.Equal(wu.Deadline) {
 							t.Fatalf("step %d seat %d: deadline %v, want %v", step, seat, gu.Deadline, wu.Deadline)
 						}
@@ -94,16 +94,16 @@ func TestUpdatesCrossTheWireWhole(t *testing.T) {
 }
 
 func TestRoomAndClosedCrossTheWire(t *testing.T) {
-	room := &roomInfo{id: "12", cfg: tableConfig{Game: "101", Rules: "pairs", Levels: [4]string{"easy", "normal", "hard", "hard"}, Timer: 30 * time.Second, Code: "QRSTUV"},
-		host: true, seat: 2, chat: []seatmsg.ChatLine{{Seq: 4, Name: "Zeynep", Text: "geliyorum"}}, refused: "table.full", refusedSeq: 2}
-	room.players[1] = seatmsg.Player{Name: "Zeynep", Kind: seatmsg.Human}
-	room.rated[1] = "key:SHA256:abc"
-	for _, want := range []tableMsg{{room: room}, {closed: "the server is stopping"}} {
-		data, err := encodeMsg(want)
+	room := &Room{ID: "12", Cfg: Config{Game: "101", Rules: "pairs", Levels: [4]string{"easy", "normal", "hard", "hard"}, Timer: 30 * time.Second, Code: "QRSTUV"},
+		Host: true, Seat: 2, Chat: []seatmsg.ChatLine{{Seq: 4, Name: "Zeynep", Text: "geliyorum"}}, Refused: "table.full", RefusedSeq: 2}
+	room.Players[1] = seatmsg.Player{Name: "Zeynep", Kind: seatmsg.Human}
+	room.Rated[1] = "key:SHA256:abc"
+	for _, want := range []Msg{{Room: room}, {Closed: "the server is stopping"}} {
+		data, err := EncodeMsg(want)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := decodeMsg(data)
+		got, err := DecodeMsg(data)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -114,29 +114,29 @@ func TestRoomAndClosedCrossTheWire(t *testing.T) {
 }
 
 func TestRequestsCrossTheWire(t *testing.T) {
-	m := &member{id: "key:SHA256:xyz", name: "ann", addr: "127.0.0.2"}
-	for _, r := range []request{
-		{kind: reqJoin, m: m, seat: -1},
-		{kind: reqMove, m: m, move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: game.DiscardAction(2, tile.NewTile(tile.Red, 7)), Hand: 3}},
-		{kind: reqMove, m: m, move: seatmsg.Intent{Kind: seatmsg.IntentPlay101, Plays: []okey101.Action{okey101.NextHand()}, Hand: 2, Redeal: 1}},
-		{kind: reqChat, m: m, text: "merhaba"},
-		{kind: reqLeave, m: m, gone: true},
+	m := &Member{id: "key:SHA256:xyz", name: "ann", addr: "127.0.0.2"}
+	for _, r := range []Request{
+		{Kind: ReqJoin, M: m, Seat: -1},
+		{Kind: ReqMove, M: m, Move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: game.DiscardAction(2, tile.NewTile(tile.Red, 7)), Hand: 3}},
+		{Kind: ReqMove, M: m, Move: seatmsg.Intent{Kind: seatmsg.IntentPlay101, Plays: []okey101.Action{okey101.NextHand()}, Hand: 2, Redeal: 1}},
+		{Kind: ReqChat, M: m, Text: "merhaba"},
+		{Kind: ReqLeave, M: m, Gone: true},
 	} {
-		data, err := encodeRequest("node1/s7", r)
+		data, err := EncodeRequest("node1/s7", r)
 		if err != nil {
 			t.Fatal(err)
 		}
-		w, err := decodeRequest(data)
+		w, err := DecodeRequest(data)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if w.Member != "node1/s7" || w.ID != m.id || w.Name != m.name || w.Addr != m.addr {
 			t.Fatalf("the member came as %+v", w)
 		}
-		stand := &member{id: w.ID}
-		got := w.request(stand)
+		stand := &Member{id: w.ID}
+		got := w.Request(stand)
 		want := r
-		want.m = stand
+		want.M = stand
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("got %+v, want %+v", got, want)
 		}
@@ -162,9 +162,9 @@ func TestBadWireRefused(t *testing.T) {
 	} {
 		var err error
 		if c.msg {
-			_, err = decodeMsg(c.data)
+			_, err = DecodeMsg(c.data)
 		} else {
-			_, err = decodeRequest(c.data)
+			_, err = DecodeRequest(c.data)
 		}
 		if err == nil {
 			t.Errorf("%s: taken", c.name)
@@ -173,7 +173,7 @@ func TestBadWireRefused(t *testing.T) {
 			t.Errorf("%s: %v, want errWireTooBig", c.name, err)
 		}
 	}
-	if reqEvict != 9 || reqMove != 4 || reqChat != 7 {
+	if ReqEvict != 9 || ReqMove != 4 || ReqChat != 7 {
 		t.Fatal("the request kinds moved: update the cases above")
 	}
 }

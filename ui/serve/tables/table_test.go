@@ -1,4 +1,4 @@
-package serve
+package tables
 
 import (
 	"encoding/json"
@@ -16,18 +16,18 @@ import (
 
 // A table driven by hand, on a clock of its own: its goroutine's steps
 // called one by one.
-func handTable(t *testing.T, timer time.Duration) (*table, *time.Time) {
+func handTable(t *testing.T, timer time.Duration) (*Table, *time.Time) {
 	t.Helper()
 	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
-	opt := tableOptions{
-		botDelay: 0, botTimeout: time.Second, keepSeat: 10 * time.Minute, handWait: 20 * time.Second,
-		chatEvery: 5 * time.Second, chatBurst: 3, chatKeep: 50,
-		log: slog.New(slog.NewTextHandler(io.Discard, nil)), now: func() time.Time { return now },
-		random: servetest.Random(1),
+	opt := Options{
+		BotDelay: 0, BotTimeout: time.Second, KeepSeat: 10 * time.Minute, HandWait: 20 * time.Second,
+		ChatEvery: 5 * time.Second, ChatBurst: 3, ChatKeep: 50,
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: func() time.Time { return now },
+		Random: servetest.Random(1),
 	}
-	sv := newSaver(func([]byte, []byte) error { return nil }, func() error { return nil }, opt.log)
+	sv := NewSaver(func([]byte, []byte) error { return nil }, func() error { return nil }, opt.Log)
 	t.Cleanup(sv.flush)
-	tb, err := newTable("1", tableConfig{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"}, Timer: timer}, opt, sv)
+	tb, err := New("1", Config{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"}, Timer: timer}, opt, sv)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +36,7 @@ func handTable(t *testing.T, timer time.Duration) (*table, *time.Time) {
 }
 
 // botMove waits for the bot asked and plays its answer.
-func botMove(t *testing.T, tb *table) {
+func botMove(t *testing.T, tb *Table) {
 	t.Helper()
 	select {
 	case a := <-tb.answer:
@@ -52,32 +52,32 @@ func botMove(t *testing.T, tb *table) {
 func TestTurnTimerAndKeptSeat(t *testing.T) {
 	t.Parallel()
 	tb, now := handTable(t, 30*time.Second)
-	ann, bob := newMember("key:A", "ann", "", 0), newMember("key:B", "bob", "", 0)
+	ann, bob := NewMember("key:A", "ann", "", 0), NewMember("key:B", "bob", "", 0)
 	if s, err := tb.join(ann, -1); err != nil || s != 0 {
 		t.Fatalf("ann: seat %d, %v", s, err)
 	}
 	if s, err := tb.join(bob, -1); err != nil || s != 1 {
 		t.Fatalf("bob: seat %d, %v", s, err)
 	}
-	tb.handle(request{kind: reqStart, m: bob})
-	if tb.ref != nil {
+	tb.handle(Request{Kind: ReqStart, M: bob})
+	if tb.Ref != nil {
 		t.Fatal("bob, not the host, started the match")
 	}
-	tb.handle(request{kind: reqStart, m: ann})
-	if tb.ref == nil {
+	tb.handle(Request{Kind: ReqStart, M: ann})
+	if tb.Ref == nil {
 		t.Fatal("the host could not start")
 	}
 	// Bots play until a person's turn.
 	for range 20 {
 		tb.schedule()
-		_, turn := tb.ref.Stage()
+		_, turn := tb.Ref.Stage()
 		if turn <= 1 {
 			break
 		}
 		tb.onClock()
 		botMove(t, tb)
 	}
-	_, turn := tb.ref.Stage()
+	_, turn := tb.Ref.Stage()
 	if turn > 1 {
 		t.Fatal("never a person's turn")
 	}
@@ -85,16 +85,16 @@ func TestTurnTimerAndKeptSeat(t *testing.T) {
 		t.Fatalf("the turn's clock: %v", tb.deadline)
 	}
 	*now = now.Add(31 * time.Second)
-	moves := len(tb.ref.Record())
+	moves := len(tb.Ref.Record())
 	tb.onClock()
 	if !tb.seats[turn].away {
 		t.Fatal("out of time, the player is not away")
 	}
 	botMove(t, tb)
-	if len(tb.ref.Record()) == moves {
+	if len(tb.Ref.Record()) == moves {
 		t.Fatal("the seat's bot did not play")
 	}
-	tb.handle(request{kind: reqHere, m: tb.seats[turn].m})
+	tb.handle(Request{Kind: ReqHere, M: tb.seats[turn].m})
 	if tb.seats[turn].away {
 		t.Fatal("a key did not bring the player back")
 	}
@@ -104,7 +104,7 @@ func TestTurnTimerAndKeptSeat(t *testing.T) {
 	if info := tb.info(); info.players[1].Kind != seatmsg.Away || tb.seats[1].owner != "key:B" {
 		t.Fatalf("bob's dropped seat: %+v", tb.seats[1])
 	}
-	if _, err := tb.join(newMember("key:C", "cem", "", 0), 1); err == nil {
+	if _, err := tb.join(NewMember("key:C", "cem", "", 0), 1); err == nil {
 		t.Fatal("another player took a kept seat")
 	}
 	*now = now.Add(9 * time.Minute)
@@ -117,7 +117,7 @@ func TestTurnTimerAndKeptSeat(t *testing.T) {
 	if tb.seats[1].owner != "" {
 		t.Fatal("the seat is still kept after ten minutes")
 	}
-	if s, err := tb.join(newMember("key:C", "cem", "", 0), 1); err != nil || s != 1 {
+	if s, err := tb.join(NewMember("key:C", "cem", "", 0), 1); err != nil || s != 1 {
 		t.Fatalf("cem could not take the freed seat: %d %v", s, err)
 	}
 }
@@ -127,7 +127,7 @@ func TestTurnTimerAndKeptSeat(t *testing.T) {
 func TestHostPasses(t *testing.T) {
 	t.Parallel()
 	tb, _ := handTable(t, 0)
-	ann, bob := newMember("key:A", "ann", "", 0), newMember("key:B", "bob", "", 0)
+	ann, bob := NewMember("key:A", "ann", "", 0), NewMember("key:B", "bob", "", 0)
 	tb.join(ann, -1)
 	tb.join(bob, -1)
 	if !tb.isHost(ann) || tb.isHost(bob) {
@@ -137,22 +137,22 @@ func TestHostPasses(t *testing.T) {
 	if !tb.isHost(bob) {
 		t.Fatal("the host dropped from the waiting room and bob cannot start")
 	}
-	tb.handle(request{kind: reqStart, m: bob})
-	if tb.ref == nil {
+	tb.handle(Request{Kind: ReqStart, M: bob})
+	if tb.Ref == nil {
 		t.Fatal("bob could not start")
 	}
 	// Mid-match the host drops (the seat kept): the player there may
 	// start the next match; back, the host is the host again.
 	tb2, _ := handTable(t, 0)
-	cem, dan := newMember("key:C", "cem", "", 0), newMember("key:D", "dan", "", 0)
+	cem, dan := NewMember("key:C", "cem", "", 0), NewMember("key:D", "dan", "", 0)
 	tb2.join(cem, -1)
 	tb2.join(dan, -1)
-	tb2.handle(request{kind: reqStart, m: cem})
+	tb2.handle(Request{Kind: ReqStart, M: cem})
 	tb2.leave(cem, true)
 	if !tb2.isHost(dan) {
 		t.Fatal("with the host away, the player at the table cannot start a match")
 	}
-	cem2 := newMember("key:C", "cem", "", 0)
+	cem2 := NewMember("key:C", "cem", "", 0)
 	tb2.join(cem2, -1)
 	if !tb2.isHost(cem2) || tb2.isHost(dan) {
 		t.Fatal("the host, back, is not the host")
@@ -165,25 +165,25 @@ func TestHostPasses(t *testing.T) {
 func TestNextHandStartsWithABot(t *testing.T) {
 	t.Parallel()
 	tb, _ := handTable(t, 0)
-	ann := newMember("key:A", "ann", "", 0)
+	ann := NewMember("key:A", "ann", "", 0)
 	tb.join(ann, -1)
-	tb.handle(request{kind: reqStart, m: ann})
+	tb.handle(Request{Kind: ReqStart, M: ann})
 	for hands := 0; hands < 3; {
 		tb.schedule()
-		stg, turn := tb.ref.Stage()
+		stg, turn := tb.Ref.Stage()
 		switch {
 		case stg == stHandOver:
 			tb.seats[0].ready = true
 			tb.schedule()
 			hands++
-			if st, turn := tb.ref.Stage(); st == stPlaying && turn != 0 && tb.nextBot.IsZero() {
-				t.Fatalf("hand %d dealt with seat %d to move, and no bot asked", tb.ref.Hand(), turn)
+			if st, turn := tb.Ref.Stage(); st == stPlaying && turn != 0 && tb.nextBot.IsZero() {
+				t.Fatalf("hand %d dealt with seat %d to move, and no bot asked", tb.Ref.Hand(), turn)
 			}
 		case stg == stMatchOver:
 			return
 		case turn == 0: // ann plays plainly
-			mv, _ := tb.ref.PlainMove(0)
-			turnOver, err := tb.ref.Apply(0, mv)
+			mv, _ := tb.Ref.PlainMove(0)
+			turnOver, err := tb.Ref.Apply(0, mv)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -200,24 +200,24 @@ func TestNextHandStartsWithABot(t *testing.T) {
 
 // plainTo plays every seat plainly (ending the hand rather than taking
 // round and round once the wall is empty) until stop holds.
-func plainTo(t *testing.T, tb *table, stop func(stg stage, turn int) bool) {
+func plainTo(t *testing.T, tb *Table, stop func(stg stage, turn int) bool) {
 	t.Helper()
 	for n := 0; ; n++ {
-		stg, turn := tb.ref.Stage()
+		stg, turn := tb.Ref.Stage()
 		if stop(stg, turn) {
 			return
 		}
 		if stg != stPlaying || n > 1000 {
 			t.Fatalf("stage %v, turn %d after %d moves", stg, turn, n)
 		}
-		mv, ok := tb.ref.PlainMove(turn)
-		if tb.ref.(*classic).g.State().Legal(turn).EndHand {
+		mv, ok := tb.Ref.PlainMove(turn)
+		if tb.Ref.(*classic).g.State().Legal(turn).EndHand {
 			mv, ok = game.EndHandAction(turn), true
 		}
 		if !ok {
 			t.Fatalf("no move for seat %d", turn)
 		}
-		turnOver, err := tb.ref.Apply(turn, mv)
+		turnOver, err := tb.Ref.Apply(turn, mv)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -233,31 +233,31 @@ func plainTo(t *testing.T, tb *table, stop func(stg stage, turn int) bool) {
 func TestStaleIntentIsDropped(t *testing.T) {
 	t.Parallel()
 	tb, _ := handTable(t, 0)
-	ann := newMember("key:A", "ann", "", 0)
+	ann := NewMember("key:A", "ann", "", 0)
 	tb.join(ann, -1)
-	tb.handle(request{kind: reqStart, m: ann})
+	tb.handle(Request{Kind: ReqStart, M: ann})
 	plainTo(t, tb, func(stg stage, _ int) bool { return stg == stHandOver })
-	tb.handle(request{kind: reqMove, m: ann, move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: game.NextHandAction(), Hand: 2}})
+	tb.handle(Request{Kind: ReqMove, M: ann, Move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: game.NextHandAction(), Hand: 2}})
 	if tb.seats[0].ready {
 		t.Fatal("a ready made for hand 2 counted at the end of hand 1")
 	}
-	tb.handle(request{kind: reqMove, m: ann, move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: game.NextHandAction(), Hand: 1}})
+	tb.handle(Request{Kind: ReqMove, M: ann, Move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: game.NextHandAction(), Hand: 1}})
 	tb.schedule()
-	if tb.ref.Hand() != 2 {
-		t.Fatalf("ann ready for hand 1's end, and hand %d is on", tb.ref.Hand())
+	if tb.Ref.Hand() != 2 {
+		t.Fatalf("ann ready for hand 1's end, and hand %d is on", tb.Ref.Hand())
 	}
 	plainTo(t, tb, func(stg stage, turn int) bool { return stg == stPlaying && turn == 0 })
-	mv, _ := tb.ref.PlainMove(0)
-	moves := len(tb.ref.Record())
-	tb.handle(request{kind: reqMove, m: ann, move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: mv.(game.Action), Hand: 1}})
-	if len(tb.ref.Record()) != moves {
+	mv, _ := tb.Ref.PlainMove(0)
+	moves := len(tb.Ref.Record())
+	tb.handle(Request{Kind: ReqMove, M: ann, Move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: mv.(game.Action), Hand: 1}})
+	if len(tb.Ref.Record()) != moves {
 		t.Fatal("a move made for hand 1 was played in hand 2")
 	}
 	if r := tb.refusals[ann]; r.text != "seat.stale" {
 		t.Fatalf("ann was told %q", r.text)
 	}
-	tb.handle(request{kind: reqMove, m: ann, move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: mv.(game.Action), Hand: 2}})
-	if len(tb.ref.Record()) == moves {
+	tb.handle(Request{Kind: ReqMove, M: ann, Move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: mv.(game.Action), Hand: 2}})
+	if len(tb.Ref.Record()) == moves {
 		t.Fatalf("the same move made for hand 2 was not played: %q", tb.refusals[ann].text)
 	}
 }
@@ -272,27 +272,27 @@ func TestChatKeepsItsPlace(t *testing.T) {
 	tb, _ := handTable(t, 0)
 	var mu sync.Mutex
 	var file []byte
-	tb.saver = newSaver(func(table, _ []byte) error {
+	tb.saver = NewSaver(func(table, _ []byte) error {
 		mu.Lock()
 		defer mu.Unlock()
 		if table != nil {
 			file = table
 		}
 		return nil
-	}, func() error { return nil }, tb.opt.log)
-	ann := newMember("key:A", "ann", "", 0)
+	}, func() error { return nil }, tb.Opt.Log)
+	ann := NewMember("key:A", "ann", "", 0)
 	tb.join(ann, -1)
 	tb.say(ann, "before")
-	tb.handle(request{kind: reqStart, m: ann})
+	tb.handle(Request{Kind: ReqStart, M: ann})
 	moves := 0
 	plainTo(t, tb, func(stage, int) bool { moves++; return moves > 7 })
 	tb.say(ann, "in the hand")
-	want := []seatmsg.ChatLine{{Seq: 1, Name: "ann", Text: "before"}, {Seq: 2, Name: "ann", Text: "in the hand", Hand: 1, At: tb.ref.Events()}}
+	want := []seatmsg.ChatLine{{Seq: 1, Name: "ann", Text: "before"}, {Seq: 2, Name: "ann", Text: "in the hand", Hand: 1, At: tb.Ref.Events()}}
 	if want[1].At < 7 || !reflect.DeepEqual(tb.chat, want) {
 		t.Fatalf("the chat: %+v, want %+v", tb.chat, want)
 	}
 	tb.saver.flush() // writes what waits, and stops
-	var saved savedTable
+	var saved SavedTable
 	mu.Lock()
 	err := json.Unmarshal(file, &saved)
 	mu.Unlock()
@@ -312,18 +312,18 @@ func TestChatKeepsItsPlace(t *testing.T) {
 func TestSpectatorsShareOneUpdate(t *testing.T) {
 	t.Parallel()
 	tb, _ := handTable(t, 0)
-	ann := newMember("key:A", "ann", "", 0)
+	ann := NewMember("key:A", "ann", "", 0)
 	tb.join(ann, -1)
-	tb.handle(request{kind: reqStart, m: ann})
-	w1, w2, w3 := newMember("key:W1", "w1", "", 0), newMember("key:W2", "w2", "", 0), newMember("key:W3", "w3", "", 0)
-	for _, w := range []*member{w1, w2, w3} {
-		tb.handle(request{kind: reqWatch, m: w, reply: make(chan joinReply, 1)})
+	tb.handle(Request{Kind: ReqStart, M: ann})
+	w1, w2, w3 := NewMember("key:W1", "w1", "", 0), NewMember("key:W2", "w2", "", 0), NewMember("key:W3", "w3", "", 0)
+	for _, w := range []*Member{w1, w2, w3} {
+		tb.handle(Request{Kind: ReqWatch, M: w, Reply: make(chan JoinReply, 1)})
 	}
 	tb.refuse(w3, "seat.stale")
 	tb.publish()
-	got := map[*member]seatmsg.Update{}
-	for _, w := range []*member{w1, w2, w3} {
-		u, ok := (<-w.box).update.(seatmsg.Update)
+	got := map[*Member]seatmsg.Update{}
+	for _, w := range []*Member{w1, w2, w3} {
+		u, ok := (<-w.Box).Update.(seatmsg.Update)
 		if !ok || u.View == nil {
 			t.Fatalf("%s: no classic update", w.name)
 		}

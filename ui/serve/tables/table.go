@@ -1,4 +1,4 @@
-package serve
+package tables
 
 import (
 	"bytes"
@@ -33,8 +33,8 @@ import (
 // replaces the one not yet read. A session that stops reading therefore
 // never holds the table up, nor the other players.
 
-// tableConfig is what the host chose for a table.
-type tableConfig struct {
+// Config is what the host chose for a table.
+type Config struct {
 	// Game is the game's name ("classic", "101").
 	Game string `json:"game"`
 	// Rules are the game's rules options.
@@ -50,8 +50,8 @@ type tableConfig struct {
 }
 
 // Check reports the first thing wrong with the configuration.
-func (c tableConfig) Check() error {
-	k, ok := findKind(c.Game)
+func (c Config) Check() error {
+	k, ok := FindKind(c.Game)
 	if !ok {
 		return fmt.Errorf("game %q: not offered here", c.Game)
 	}
@@ -69,48 +69,48 @@ func (c tableConfig) Check() error {
 	return nil
 }
 
-// member is a session at a table: a player at a seat, or a spectator
+// Member is a session at a table: a player at a seat, or a spectator
 // (seat -1). box is its mailbox of capacity one.
-type member struct {
+type Member struct {
 	id   string // identity: "key:SHA256:…" or "guest:CODE"
 	name string
 	addr string // the address the session came from
-	seat int
-	box  chan tableMsg
+	Seat int
+	Box  chan Msg
 	// chat rate: the times of the last chat lines.
 	chatAt []time.Time
 }
 
-// newMember is a session's (or another node's session's) membership of
+// NewMember is a session's (or another node's session's) membership of
 // a table, its box empty.
-func newMember(id, name, addr string, seat int) *member {
-	return &member{id: id, name: name, addr: addr, seat: seat, box: make(chan tableMsg, 1)}
+func NewMember(id, name, addr string, seat int) *Member {
+	return &Member{id: id, name: name, addr: addr, Seat: seat, Box: make(chan Msg, 1)}
 }
 
-// tableMsg is what a table hands a member: the waiting room before the
+// Msg is what a table hands a member: the waiting room before the
 // match, the game's update after; closed ends the membership.
-type tableMsg struct {
-	room   *roomInfo
-	update tea.Msg
-	closed string
+type Msg struct {
+	Room   *Room
+	Update tea.Msg
+	Closed string
 }
 
-// roomInfo is the table before its match starts, for the waiting room.
-type roomInfo struct {
-	id      string
-	cfg     tableConfig
-	players [game.NumSeats]seatmsg.Player
+// Room is the table before its match starts, for the waiting room.
+type Room struct {
+	ID      string
+	Cfg     Config
+	Players [game.NumSeats]seatmsg.Player
 	// rated is each seat's rated identity (a key's, a bot level's; ""
 	// for a guest, whose resume code no other session may hold), for
 	// the ratings the room shows.
-	rated [game.NumSeats]string
-	host  bool
-	seat  int
-	chat  []seatmsg.ChatLine
+	Rated [game.NumSeats]string
+	Host  bool
+	Seat  int
+	Chat  []seatmsg.ChatLine
 	// refused is why this member's last request was refused, numbered
 	// by refusedSeq.
-	refused    string
-	refusedSeq uint64
+	Refused    string
+	RefusedSeq uint64
 }
 
 // seatState is one seat as the table keeps it.
@@ -118,7 +118,7 @@ type seatState struct {
 	// owner is the identity holding the seat, "" for a bot seat.
 	owner string
 	name  string
-	m     *member // the session playing, nil while away
+	m     *Member // the session playing, nil while away
 	// away: the player's bot plays (out of time until they press a key).
 	away bool
 	// keep is how long an absent owner's seat is kept for them.
@@ -133,46 +133,46 @@ type seatState struct {
 type reqKind uint8
 
 const (
-	reqJoin  reqKind = iota + 1 // take a seat (or one's own back)
-	reqWatch                    // watch
-	reqLeave                    // leave (gone: the session ended)
-	reqMove                     // a seat's move
-	reqNewMatch
-	reqStart
-	reqChat
-	reqHere  // an away player pressed a key
-	reqEvict // the hall needs the room: a table nobody is at closes
-	reqAway  // a player has pressed no key for a while: their bot plays
+	ReqJoin  reqKind = iota + 1 // take a seat (or one's own back)
+	ReqWatch                    // watch
+	ReqLeave                    // leave (gone: the session ended)
+	ReqMove                     // a seat's move
+	ReqNewMatch
+	ReqStart
+	ReqChat
+	ReqHere  // an away player pressed a key
+	ReqEvict // the hall needs the room: a table nobody is at closes
+	ReqAway  // a player has pressed no key for a while: their bot plays
 )
 
-// request is a session's message to a table.
-type request struct {
-	kind  reqKind
-	m     *member
-	seat  int // reqJoin: the seat wanted, -1 for any
-	move  any
-	text  string
-	gone  bool           // reqLeave: the connection ended (the seat is kept)
-	reply chan joinReply // reqJoin, reqWatch
+// Request is a session's message to a table.
+type Request struct {
+	Kind  reqKind
+	M     *Member
+	Seat  int // reqJoin: the seat wanted, -1 for any
+	Move  any
+	Text  string
+	Gone  bool           // reqLeave: the connection ended (the seat is kept)
+	Reply chan JoinReply // reqJoin, reqWatch
 }
 
-// joinReply answers a join or a watch.
-type joinReply struct {
-	seat int
-	err  error
+// JoinReply answers a join or a watch.
+type JoinReply struct {
+	Seat int
+	Err  error
 }
 
 // Reasons a seat is refused.
 var (
-	errTableFull = errors.New("no free seat at this table")
-	errSeatTaken = errors.New("that seat is taken")
-	errClosed    = errors.New("the table has closed")
+	ErrTableFull = errors.New("no free seat at this table")
+	ErrSeatTaken = errors.New("that seat is taken")
+	ErrClosed    = errors.New("the table has closed")
 	// errBotPanicked is a bot that panicked instead of answering.
 	errBotPanicked = errors.New("the bot panicked")
 )
 
-// tableSummary is a table as the lobby lists it.
-type tableSummary struct {
+// Summary is a table as the lobby lists it.
+type Summary struct {
 	ID       string
 	Game     string
 	Rules    string
@@ -197,7 +197,7 @@ type tableSummary struct {
 }
 
 // Free is the number of seats a newcomer may take.
-func (s *tableSummary) Free() int {
+func (s *Summary) Free() int {
 	n := 0
 	for i := range s.Players {
 		if s.Owners[i] == "" {
@@ -208,7 +208,7 @@ func (s *tableSummary) Free() int {
 }
 
 // Holds reports the seat id holds at the table, or -1.
-func (s *tableSummary) Holds(id string) int {
+func (s *Summary) Holds(id string) int {
 	for i, o := range s.Owners {
 		if o != "" && o == id {
 			return i
@@ -217,44 +217,44 @@ func (s *tableSummary) Holds(id string) int {
 	return -1
 }
 
-// tableOptions are the server's settings every table follows.
-type tableOptions struct {
-	botDelay    time.Duration // a bot's move waits this long (so people see it)
-	botTimeout  time.Duration // a bot that takes longer fails
-	keepSeat    time.Duration // an absent player's seat is kept so long
-	handWait    time.Duration // the longest the table waits between hands (with a timer)
-	chatEvery   time.Duration // a member may chat chatBurst lines per chatEvery
-	chatBurst   int
-	chatKeep    int           // lines of chat kept
-	roomIdle    time.Duration // a waiting room where nothing happens this long closes
-	keepMatches int           // finished matches' records kept (0: all)
-	log         *slog.Logger
-	now         func() time.Time
+// Options are the server's settings every table follows.
+type Options struct {
+	BotDelay    time.Duration // a bot's move waits this long (so people see it)
+	BotTimeout  time.Duration // a bot that takes longer fails
+	KeepSeat    time.Duration // an absent player's seat is kept so long
+	HandWait    time.Duration // the longest the table waits between hands (with a timer)
+	ChatEvery   time.Duration // a member may chat chatBurst lines per chatEvery
+	ChatBurst   int
+	ChatKeep    int           // lines of chat kept
+	RoomIdle    time.Duration // a waiting room where nothing happens this long closes
+	KeepMatches int           // finished matches' records kept (0: all)
+	Log         *slog.Logger
+	Now         func() time.Time
 	// random is where matches' seeds and salts come from (fair.go).
-	random io.Reader
+	Random io.Reader
 	// fault, when set (tests), is called at points where a bug could
 	// panic: "handle" as a table takes a request, "bot" as a bot is
 	// asked.
-	fault func(where, table string)
+	Fault func(where, table string)
 	// rate, when set, is handed each finished match to rate (the
 	// rater's queue: it never waits for the store).
-	rate func(keep.MatchEnd)
+	Rate func(keep.MatchEnd)
 	// ratingOf reads an identity's rating in a game, for the seats'
 	// panels (nil: ratings are not kept).
-	ratingOf func(ctx context.Context, gameName, id string) (float64, bool)
+	RatingOf func(ctx context.Context, gameName, id string) (float64, bool)
 	// lobby is told when the table's lobby row changes (nil: nobody
 	// listens).
-	lobby *news
+	Lobby *News
 }
 
-// table is one table of the server.
-type table struct {
-	id   string
-	kind gameKind
-	opt  tableOptions
-	reqs chan request
+// Table is one table of the server.
+type Table struct {
+	ID   string
+	kind GameKind
+	Opt  Options
+	reqs chan Request
 	// done is closed when the table's goroutine has ended.
-	done chan struct{}
+	Done chan struct{}
 	// ratings are the ratings of the seats' owners as last read, and
 	// ratingsFor whose they are (a new set of owners is read again, off
 	// the table's goroutine, into ratingsIn).
@@ -269,21 +269,21 @@ type table struct {
 	lost     chan struct{}
 	loseOnce sync.Once
 	// summary is the latest Summary, for the lobby.
-	summary atomic.Pointer[tableSummary]
+	Summary atomic.Pointer[Summary]
 	// finished is the record of the table's last finished match, for
 	// "record TABLE" (fair.go).
-	finished atomic.Pointer[[]byte]
-	saver    *saver
+	Finished atomic.Pointer[[]byte]
+	saver    *Saver
 
 	// Owned by run:
-	cfg      tableConfig
-	ref      referee // nil until the host starts
+	Cfg      Config
+	Ref      referee // nil until the host starts
 	seats    [game.NumSeats]seatState
-	watchers map[*member]struct{}
+	watchers map[*Member]struct{}
 	hostID   string
 	chat     []seatmsg.ChatLine
 	chatSeq  uint64
-	refusals map[*member]refusal
+	refusals map[*Member]refusal
 	created  time.Time
 	matchNo  uint64
 	// entrants are who sat at each seat when the match began: the ones
@@ -329,48 +329,48 @@ type botAnswer struct {
 	err  error
 }
 
-// newTable makes a table; run starts it.
-func newTable(id string, cfg tableConfig, opt tableOptions, sv *saver) (*table, error) {
+// New makes a table; run starts it.
+func New(id string, cfg Config, opt Options, sv *Saver) (*Table, error) {
 	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
-	k, _ := findKind(cfg.Game)
-	t := &table{
-		id: id, kind: k, opt: opt, cfg: cfg, reqs: make(chan request, 64), done: make(chan struct{}), lost: make(chan struct{}),
-		watchers: map[*member]struct{}{}, refusals: map[*member]refusal{}, asking: -1,
-		answer: make(chan botAnswer, 1), created: opt.now(), saver: sv, ratingsIn: make(chan seatRatings, 1),
+	k, _ := FindKind(cfg.Game)
+	t := &Table{
+		ID: id, kind: k, Opt: opt, Cfg: cfg, reqs: make(chan Request, 64), Done: make(chan struct{}), lost: make(chan struct{}),
+		watchers: map[*Member]struct{}{}, refusals: map[*Member]refusal{}, asking: -1,
+		answer: make(chan botAnswer, 1), created: opt.Now(), saver: sv, ratingsIn: make(chan seatRatings, 1),
 	}
 	t.roomSince = t.created
-	sv.fenced = t.lose
+	sv.fenced = t.Lose
 	t.publishSummary()
 	return t, nil
 }
 
-// lose stops the table because another node runs it now; any goroutine
+// Lose stops the table because another node runs it now; any goroutine
 // may call it, any number of times.
-func (t *table) lose() { t.loseOnce.Do(func() { close(t.lost) }) }
+func (t *Table) Lose() { t.loseOnce.Do(func() { close(t.lost) }) }
 
 // moved stops a table another node has taken over: its members are told
 // to find it again in the lobby (where the new node lists it), and
 // nothing is written: what this node would write now would be refused.
-func (t *table) moved() {
+func (t *Table) moved() {
 	t.closing = true
 	for i := range t.seats {
 		if m := t.seats[i].m; m != nil {
-			t.put(m, tableMsg{closed: "table.moved"})
+			t.put(m, Msg{Closed: "table.moved"})
 		}
 	}
 	for m := range t.watchers {
-		t.put(m, tableMsg{closed: "table.moved"})
+		t.put(m, Msg{Closed: "table.moved"})
 	}
 	t.saver.drop()
 }
 
-// run is the table's goroutine: requests, bots' answers and the clock,
+// Run is the table's goroutine: requests, bots' answers and the clock,
 // one at a time, until ctx ends (the server stops: everything is saved)
 // or the table closes (nobody holds a seat any more).
-func (t *table) run(ctx context.Context, closed func(*table)) {
-	defer close(t.done)
+func (t *Table) Run(ctx context.Context, closed func(*Table)) {
+	defer close(t.Done)
 	timer := time.NewTimer(time.Hour)
 	defer timer.Stop()
 	t.schedule()
@@ -428,10 +428,10 @@ func (t *table) run(ctx context.Context, closed func(*table)) {
 
 // guarded runs f, and reports false if it panicked: the stack is
 // logged once, and the table must be parked.
-func (t *table) guarded(f func()) (ok bool) {
+func (t *Table) guarded(f func()) (ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
-			t.opt.log.Error("panic at a table: parked", "table", t.id, "panic", r, "stack", string(debug.Stack()))
+			t.Opt.Log.Error("panic at a table: parked", "table", t.ID, "panic", r, "stack", string(debug.Stack()))
 			ok = false
 		}
 	}()
@@ -442,22 +442,22 @@ func (t *table) guarded(f func()) (ok bool) {
 // park stops a table that hit a bug, and nothing else: its players are
 // told, its files stay as last saved (the state after the panic is not
 // trusted, so it is not saved), and it comes back after a restart.
-func (t *table) park() {
+func (t *Table) park() {
 	t.closing = true
 	for i := range t.seats {
 		if m := t.seats[i].m; m != nil {
-			t.put(m, tableMsg{closed: "table.parked"})
+			t.put(m, Msg{Closed: "table.parked"})
 		}
 	}
 	for m := range t.watchers {
-		t.put(m, tableMsg{closed: "table.parked"})
+		t.put(m, Msg{Closed: "table.parked"})
 	}
 	t.saver.flush()
 }
 
-// send is a session's non-blocking request: false when the table is
+// Send is a session's non-blocking request: false when the table is
 // busy (its queue full) or gone.
-func (t *table) send(r request) bool {
+func (t *Table) Send(r Request) bool {
 	select {
 	case t.reqs <- r:
 		return true
@@ -466,78 +466,78 @@ func (t *table) send(r request) bool {
 	}
 }
 
-// call is a request that must arrive (joining, leaving): it waits for
+// Call is a request that must arrive (joining, leaving): it waits for
 // room in the queue, the table's end, or ctx.
-func (t *table) call(ctx context.Context, r request) bool {
+func (t *Table) Call(ctx context.Context, r Request) bool {
 	select {
 	case t.reqs <- r:
 		return true
-	case <-t.done:
+	case <-t.Done:
 	case <-ctx.Done():
 	}
 	return false
 }
 
 // handle takes one request.
-func (t *table) handle(r request) {
-	if t.opt.fault != nil {
-		t.opt.fault("handle", t.id)
+func (t *Table) handle(r Request) {
+	if t.Opt.Fault != nil {
+		t.Opt.Fault("handle", t.ID)
 	}
-	switch r.kind {
-	case reqJoin:
-		seat, err := t.join(r.m, r.seat)
-		r.reply <- joinReply{seat: seat, err: err}
-	case reqWatch:
-		r.m.seat = -1
-		t.watchers[r.m] = struct{}{}
-		r.reply <- joinReply{seat: -1}
-		t.opt.log.Info("watch", "table", t.id, "name", r.m.name)
-	case reqLeave:
-		t.leave(r.m, r.gone)
-	case reqMove:
-		if s := t.seatOf(r.m); s >= 0 {
+	switch r.Kind {
+	case ReqJoin:
+		seat, err := t.join(r.M, r.Seat)
+		r.Reply <- JoinReply{Seat: seat, Err: err}
+	case ReqWatch:
+		r.M.Seat = -1
+		t.watchers[r.M] = struct{}{}
+		r.Reply <- JoinReply{Seat: -1}
+		t.Opt.Log.Info("watch", "table", t.ID, "name", r.M.name)
+	case ReqLeave:
+		t.leave(r.M, r.Gone)
+	case ReqMove:
+		if s := t.seatOf(r.M); s >= 0 {
 			t.here(s)
-			t.move(r.m, s, r.move)
+			t.move(r.M, s, r.Move)
 		}
-	case reqNewMatch:
-		if s := t.seatOf(r.m); s >= 0 && t.isHost(r.m) {
-			t.refuseIf(r.m, t.newMatch())
+	case ReqNewMatch:
+		if s := t.seatOf(r.M); s >= 0 && t.isHost(r.M) {
+			t.refuseIf(r.M, t.newMatch())
 		}
-	case reqStart:
-		if t.ref == nil && t.isHost(r.m) {
-			t.refuseIf(r.m, t.start())
+	case ReqStart:
+		if t.Ref == nil && t.isHost(r.M) {
+			t.refuseIf(r.M, t.start())
 		}
-	case reqChat:
-		t.say(r.m, r.text)
-	case reqHere:
-		if s := t.seatOf(r.m); s >= 0 {
+	case ReqChat:
+		t.say(r.M, r.Text)
+	case ReqHere:
+		if s := t.seatOf(r.M); s >= 0 {
 			t.here(s)
 		}
-	case reqAway:
-		if s := t.seatOf(r.m); s >= 0 && !t.seats[s].away {
+	case ReqAway:
+		if s := t.seatOf(r.M); s >= 0 && !t.seats[s].away {
 			t.seats[s].away = true
-			t.opt.log.Info("away: no key pressed", "table", t.id, "seat", s, "name", t.seats[s].name)
-			if t.ref != nil {
-				if stg, turn := t.ref.Stage(); stg == stPlaying && turn == s {
+			t.Opt.Log.Info("away: no key pressed", "table", t.ID, "seat", s, "name", t.seats[s].name)
+			if t.Ref != nil {
+				if stg, turn := t.Ref.Stage(); stg == stPlaying && turn == s {
 					t.deadline = time.Time{}
 				}
 			}
 		}
-	case reqEvict:
+	case ReqEvict:
 		if !t.idleSince.IsZero() {
-			t.opt.log.Info("evicted: the hall needs the room", "table", t.id)
+			t.Opt.Log.Info("evicted: the hall needs the room", "table", t.ID)
 			t.evicted = true
 		}
 	}
-	if t.ref == nil && r.kind != reqMove && r.kind != reqEvict {
-		t.roomSince = t.opt.now()
+	if t.Ref == nil && r.Kind != ReqMove && r.Kind != ReqEvict {
+		t.roomSince = t.Opt.Now()
 	}
 }
 
 // join seats m: at the seat it holds (a reconnection, or the same key
 // again: the older session is let go), else at the seat asked for, else
 // at the first seat nobody holds.
-func (t *table) join(m *member, want int) (int, error) {
+func (t *Table) join(m *Member, want int) (int, error) {
 	seat := -1
 	for i := range t.seats {
 		if t.seats[i].owner == m.id {
@@ -548,7 +548,7 @@ func (t *table) join(m *member, want int) (int, error) {
 	case seat >= 0:
 	case want >= 0 && want < game.NumSeats:
 		if t.seats[want].owner != "" {
-			return -1, errSeatTaken
+			return -1, ErrSeatTaken
 		}
 		seat = want
 	default:
@@ -559,14 +559,14 @@ func (t *table) join(m *member, want int) (int, error) {
 			}
 		}
 		if seat < 0 {
-			return -1, errTableFull
+			return -1, ErrTableFull
 		}
 	}
 	s := &t.seats[seat]
 	if s.m != nil && s.m != m {
 		// The same player again: the new session takes the seat.
-		t.put(s.m, tableMsg{closed: "replaced"})
-		t.opt.log.Info("replaced", "table", t.id, "seat", seat, "name", s.name)
+		t.put(s.m, Msg{Closed: "replaced"})
+		t.Opt.Log.Info("replaced", "table", t.ID, "seat", seat, "name", s.name)
 	}
 	back := s.owner == m.id
 	delete(t.watchers, m)
@@ -574,17 +574,17 @@ func (t *table) join(m *member, want int) (int, error) {
 	if !back || s.name == "" {
 		s.name = t.uniqueName(m.name, seat)
 	}
-	m.seat = seat
+	m.Seat = seat
 	if t.hostID == "" {
 		t.hostID = m.id
 	}
-	t.opt.log.Info("sit", "table", t.id, "seat", seat, "name", s.name, "back", back)
+	t.Opt.Log.Info("sit", "table", t.ID, "seat", seat, "name", s.name, "back", back)
 	t.save()
 	return seat, nil
 }
 
 // uniqueName is name, made different from the other seats' names.
-func (t *table) uniqueName(name string, seat int) string {
+func (t *Table) uniqueName(name string, seat int) string {
 	name = pages.CleanName(name)
 	if name == "" {
 		name = "guest"
@@ -600,7 +600,7 @@ func (t *table) uniqueName(name string, seat int) string {
 	out := name
 	for n := 2; taken(out); n++ {
 		suffix := fmt.Sprint(n)
-		out = pages.CleanName(cutWidth(name, pages.MaxNameLen-len(suffix)) + suffix)
+		out = pages.CleanName(CutWidth(name, pages.MaxNameLen-len(suffix)) + suffix)
 	}
 	return out
 }
@@ -608,10 +608,10 @@ func (t *table) uniqueName(name string, seat int) string {
 // leave takes m from the table. A player whose connection ended keeps
 // the seat for keepSeat (their bot plays meanwhile, once the match is
 // on); one who left on purpose gives it up to a bot.
-func (t *table) leave(m *member, gone bool) {
+func (t *Table) leave(m *Member, gone bool) {
 	if _, ok := t.watchers[m]; ok {
 		delete(t.watchers, m)
-		t.opt.log.Info("unwatch", "table", t.id, "name", m.name)
+		t.Opt.Log.Info("unwatch", "table", t.ID, "name", m.name)
 		return
 	}
 	s := t.seatOf(m)
@@ -623,10 +623,10 @@ func (t *table) leave(m *member, gone bool) {
 	if gone {
 		// A dropped connection keeps its seat, in a match or in its
 		// waiting room: the player comes back to it.
-		st.keep = t.opt.now().Add(t.opt.keepSeat)
-		t.opt.log.Info("away", "table", t.id, "seat", s, "name", st.name, "kept until", st.keep.Format(time.TimeOnly))
+		st.keep = t.Opt.Now().Add(t.Opt.KeepSeat)
+		t.Opt.Log.Info("away", "table", t.ID, "seat", s, "name", st.name, "kept until", st.keep.Format(time.TimeOnly))
 	} else {
-		t.opt.log.Info("stand", "table", t.id, "seat", s, "name", st.name)
+		t.Opt.Log.Info("stand", "table", t.ID, "seat", s, "name", st.name)
 		st.owner, st.name, st.keep, st.away = "", "", time.Time{}, false
 	}
 	delete(t.refusals, m)
@@ -638,7 +638,7 @@ func (t *table) leave(m *member, gone bool) {
 }
 
 // seatOf is m's seat, or -1.
-func (t *table) seatOf(m *member) int {
+func (t *Table) seatOf(m *Member) int {
 	for i := range t.seats {
 		if t.seats[i].m == m {
 			return i
@@ -648,13 +648,13 @@ func (t *table) seatOf(m *member) int {
 }
 
 // present reports whether seat's player is at the table and playing.
-func (t *table) present(seat int) bool {
+func (t *Table) present(seat int) bool {
 	s := &t.seats[seat]
 	return s.m != nil && !s.away
 }
 
 // anyone reports whether a person is at the table: bots play only then.
-func (t *table) anyone() bool {
+func (t *Table) anyone() bool {
 	for i := range t.seats {
 		if t.seats[i].m != nil {
 			return true
@@ -665,7 +665,7 @@ func (t *table) anyone() bool {
 
 // empty reports whether the table may close: nobody holds a seat (or
 // the hall took the table back).
-func (t *table) empty() bool {
+func (t *Table) empty() bool {
 	if t.evicted {
 		return true
 	}
@@ -680,7 +680,7 @@ func (t *table) empty() bool {
 // isHost reports whether m may start the match: the host, or while the
 // host is away the first player at the table (a match never waits for
 // someone who is not there).
-func (t *table) isHost(m *member) bool {
+func (t *Table) isHost(m *Member) bool {
 	if m.id == t.hostID && t.seatOf(m) >= 0 {
 		return true
 	}
@@ -696,7 +696,7 @@ func (t *table) isHost(m *member) bool {
 }
 
 // hostAway reports whether the host is not seated and connected.
-func (t *table) hostAway() bool {
+func (t *Table) hostAway() bool {
 	for i := range t.seats {
 		if t.seats[i].owner == t.hostID && t.seats[i].m != nil {
 			return false
@@ -706,7 +706,7 @@ func (t *table) hostAway() bool {
 }
 
 // pickHost passes the host's part to a player at the table.
-func (t *table) pickHost() {
+func (t *Table) pickHost() {
 	for i := range t.seats {
 		if t.seats[i].m != nil {
 			t.hostID = t.seats[i].owner
@@ -716,38 +716,38 @@ func (t *table) pickHost() {
 }
 
 // here marks seat's player present again.
-func (t *table) here(seat int) {
+func (t *Table) here(seat int) {
 	if t.seats[seat].away {
 		t.seats[seat].away = false
-		t.opt.log.Info("back", "table", t.id, "seat", seat, "name", t.seats[seat].name)
+		t.Opt.Log.Info("back", "table", t.ID, "seat", seat, "name", t.seats[seat].name)
 	}
 }
 
 // start deals the first hand of a match whose seed, drawn with a salt
 // from the server's source of randomness, is sealed by a commitment
 // (fair.go): a seed nobody can guess from the clock or their rack.
-func (t *table) start() error {
+func (t *Table) start() error {
 	t.ratingsFor = [game.NumSeats]string{} // read again: the last match moved them
-	sl, err := drawSeal(t.opt.random)
+	sl, err := drawSeal(t.Opt.Random)
 	if err != nil {
-		t.opt.log.Error("start", "table", t.id, "err", err)
+		t.Opt.Log.Error("start", "table", t.ID, "err", err)
 		return errNoSeed
 	}
 	meta := t.meta()
 	sl.addTo(meta)
-	ref, err := t.kind.newReferee(t.cfg.Rules, sl.seed, meta)
+	ref, err := t.kind.newReferee(t.Cfg.Rules, sl.seed, meta)
 	if err != nil {
-		t.opt.log.Error("start", "table", t.id, "err", err)
+		t.Opt.Log.Error("start", "table", t.ID, "err", err)
 		return err
 	}
 	t.matchNo++
-	t.seal, t.ref = sl, ref
+	t.seal, t.Ref = sl, ref
 	e := t.seatedNow()
 	t.entrants = &e
 	t.chatBefore()
 	t.deadline, t.nextBot = time.Time{}, time.Time{}
 	t.cancelBot()
-	t.opt.log.Info("start", "table", t.id, "game", t.cfg.Game, "rules", t.cfg.Rules, "commit", sl.commit.Short())
+	t.Opt.Log.Info("start", "table", t.ID, "game", t.Cfg.Game, "rules", t.Cfg.Rules, "commit", sl.commit.Short())
 	t.save()
 	return nil
 }
@@ -755,7 +755,7 @@ func (t *table) start() error {
 // chatBefore marks the chat said so far as said before the match that
 // starts: the places it keeps are an earlier match's deals. The lines
 // are copied, never changed: updates handed out share them.
-func (t *table) chatBefore() {
+func (t *Table) chatBefore() {
 	chat := slices.Clone(t.chat)
 	for i := range chat {
 		chat[i].Hand, chat[i].Redeal, chat[i].At = 0, 0, 0
@@ -764,9 +764,9 @@ func (t *table) chatBefore() {
 }
 
 // newMatch starts a new match at the table after the last one ended.
-func (t *table) newMatch() error {
+func (t *Table) newMatch() error {
 	t.ratingsFor = [game.NumSeats]string{} // read again: the last match moved them
-	if st, _ := t.ref.Stage(); st != stMatchOver {
+	if st, _ := t.Ref.Stage(); st != stMatchOver {
 		return nil
 	}
 	if err := t.start(); err != nil {
@@ -779,11 +779,11 @@ func (t *table) newMatch() error {
 }
 
 // errNoSeed refuses a match the server could not draw a seed for; its
-// text is a key of the words, said in the player's language.
+// Text is a key of the words, said in the player's language.
 var errNoSeed = errors.New("fair.noseed")
 
 // refuseIf tells m why its request was refused, if it was.
-func (t *table) refuseIf(m *member, err error) {
+func (t *Table) refuseIf(m *Member, err error) {
 	if err == nil {
 		return
 	}
@@ -792,26 +792,26 @@ func (t *table) refuseIf(m *member, err error) {
 }
 
 // meta is what a record keeps of the table.
-func (t *table) meta() map[string]string {
-	m := map[string]string{"program": "okey serve", "table": t.id}
+func (t *Table) meta() map[string]string {
+	m := map[string]string{"program": "okey serve", "table": t.ID}
 	for i, s := range t.seats {
 		if s.owner != "" {
 			m[fmt.Sprintf("name%d", i)] = s.name
 		}
-		m[fmt.Sprintf("level%d", i)] = t.cfg.Levels[i]
+		m[fmt.Sprintf("level%d", i)] = t.Cfg.Levels[i]
 	}
 	return m
 }
 
-// move plays a seat's move.
-func (t *table) move(m *member, seat int, mv any) {
-	if t.ref == nil {
+// Move plays a seat's move.
+func (t *Table) move(m *Member, seat int, mv any) {
+	if t.Ref == nil {
 		return
 	}
-	stg, _ := t.ref.Stage()
+	stg, _ := t.Ref.Stage()
 	in, isIntent := mv.(seatmsg.Intent)
 	ready := isIntent && (in.Kind == seatmsg.IntentReady || in.Kind == seatmsg.IntentAct && in.Action.Kind == game.ActNextHand)
-	if hand, redeal := t.ref.Deal(); isIntent && (in.Hand != hand || in.Redeal != redeal) {
+	if hand, redeal := t.Ref.Deal(); isIntent && (in.Hand != hand || in.Redeal != redeal) {
 		// Made for a deal that is over (the key was pressed as the
 		// table moved on): never played on this one. A late "ready"
 		// goes quietly; a move is said to have gone nowhere.
@@ -826,7 +826,7 @@ func (t *table) move(m *member, seat int, mv any) {
 		}
 		return
 	}
-	turnOver, err := t.ref.Apply(seat, mv)
+	turnOver, err := t.Ref.Apply(seat, mv)
 	if err != nil {
 		if key, ok := ui.ReasonKey(err); ok {
 			t.refuse(m, key) // said in the seat's language
@@ -842,19 +842,19 @@ func (t *table) move(m *member, seat int, mv any) {
 
 // refuse tells m why its request was refused: text is the game's
 // error, or a key of the words (the screen says it in its language).
-func (t *table) refuse(m *member, text string) {
+func (t *Table) refuse(m *Member, text string) {
 	r := t.refusals[m]
 	t.refusals[m] = refusal{text: text, seq: r.seq + 1}
 }
 
 // applied moves the clock on after a move.
-func (t *table) applied(turnOver bool) {
+func (t *Table) applied(turnOver bool) {
 	if turnOver {
 		t.deadline = time.Time{}
 	}
 	t.cancelBot()
 	t.nextBot = time.Time{}
-	if st, _ := t.ref.Stage(); st != stPlaying {
+	if st, _ := t.Ref.Stage(); st != stPlaying {
 		t.deadline = time.Time{}
 		for i := range t.seats {
 			t.seats[i].ready = false
@@ -867,8 +867,8 @@ func (t *table) applied(turnOver bool) {
 // schedule decides what the table waits for next: a player's move
 // (with the clock), a bot's move, or the players between hands. Bots
 // play only while someone is at the table.
-func (t *table) schedule() {
-	if t.ref == nil || t.closing {
+func (t *Table) schedule() {
+	if t.Ref == nil || t.closing {
 		return
 	}
 	defer func() {
@@ -878,18 +878,18 @@ func (t *table) schedule() {
 			t.save()
 		}
 	}()
-	now := t.opt.now()
-	stg, turn := t.ref.Stage()
+	now := t.Opt.Now()
+	stg, turn := t.Ref.Stage()
 	switch stg {
 	case stPlaying:
 		if t.present(turn) {
-			if t.cfg.Timer > 0 && t.deadline.IsZero() {
-				t.deadline = now.Add(t.cfg.Timer)
+			if t.Cfg.Timer > 0 && t.deadline.IsZero() {
+				t.deadline = now.Add(t.Cfg.Timer)
 			}
 			return
 		}
 		if t.asking < 0 && t.anyone() && t.nextBot.IsZero() {
-			t.nextBot = now.Add(t.opt.botDelay)
+			t.nextBot = now.Add(t.Opt.BotDelay)
 		}
 	case stHandOver:
 		if !t.anyone() {
@@ -906,24 +906,24 @@ func (t *table) schedule() {
 			t.schedule() // the new hand's first move
 			return
 		}
-		if t.cfg.Timer > 0 && t.deadline.IsZero() {
-			t.deadline = now.Add(max(t.cfg.Timer, t.opt.handWait))
+		if t.Cfg.Timer > 0 && t.deadline.IsZero() {
+			t.deadline = now.Add(max(t.Cfg.Timer, t.Opt.HandWait))
 		}
 	}
 }
 
 // deal deals the next hand.
-func (t *table) deal() {
-	if err := t.ref.NextHand(); err != nil {
-		t.opt.log.Error("deal", "table", t.id, "err", err)
+func (t *Table) deal() {
+	if err := t.Ref.NextHand(); err != nil {
+		t.Opt.Log.Error("deal", "table", t.ID, "err", err)
 		return
 	}
 	t.applied(true)
 }
 
 // nextWake is how long the table may sleep.
-func (t *table) nextWake() time.Duration {
-	now := t.opt.now()
+func (t *Table) nextWake() time.Duration {
+	now := t.Opt.Now()
 	wake := now.Add(time.Minute) // kept seats are checked at least this often
 	for _, at := range []time.Time{t.deadline, t.nextBot} {
 		if !at.IsZero() && at.Before(wake) {
@@ -935,8 +935,8 @@ func (t *table) nextWake() time.Duration {
 			wake = k
 		}
 	}
-	if t.ref == nil && t.opt.roomIdle > 0 {
-		if at := t.roomSince.Add(t.opt.roomIdle); at.Before(wake) {
+	if t.Ref == nil && t.Opt.RoomIdle > 0 {
+		if at := t.roomSince.Add(t.Opt.RoomIdle); at.Before(wake) {
 			wake = at
 		}
 	}
@@ -945,12 +945,12 @@ func (t *table) nextWake() time.Duration {
 
 // onClock does what the clock says is due: a bot's move, a player out
 // of time, the next hand, a kept seat given up.
-func (t *table) onClock() {
-	now := t.opt.now()
+func (t *Table) onClock() {
+	now := t.Opt.Now()
 	for i := range t.seats {
 		s := &t.seats[i]
 		if !s.keep.IsZero() && !now.Before(s.keep) && s.m == nil {
-			t.opt.log.Info("seat given up", "table", t.id, "seat", i, "name", s.name)
+			t.Opt.Log.Info("seat given up", "table", t.ID, "seat", i, "name", s.name)
 			if t.hostID == s.owner {
 				t.hostID = ""
 				t.pickHost()
@@ -959,20 +959,20 @@ func (t *table) onClock() {
 			t.save()
 		}
 	}
-	if t.ref == nil {
-		if t.opt.roomIdle > 0 && !now.Before(t.roomSince.Add(t.opt.roomIdle)) {
-			t.opt.log.Info("nobody started the match", "table", t.id)
+	if t.Ref == nil {
+		if t.Opt.RoomIdle > 0 && !now.Before(t.roomSince.Add(t.Opt.RoomIdle)) {
+			t.Opt.Log.Info("nobody started the match", "table", t.ID)
 			t.closeRoom()
 		}
 		return
 	}
-	stg, turn := t.ref.Stage()
+	stg, turn := t.Ref.Stage()
 	switch {
 	case stg == stPlaying && !t.deadline.IsZero() && !now.Before(t.deadline) && t.present(turn):
 		// Out of time: the seat's bot plays, until the player is back.
 		t.seats[turn].away = true
 		t.deadline = time.Time{}
-		t.opt.log.Info("out of time", "table", t.id, "seat", turn, "name", t.seats[turn].name)
+		t.Opt.Log.Info("out of time", "table", t.ID, "seat", turn, "name", t.seats[turn].name)
 		t.ask(turn)
 	case stg == stPlaying && !t.nextBot.IsZero() && !now.Before(t.nextBot) && !t.present(turn) && t.asking < 0:
 		t.nextBot = time.Time{}
@@ -985,11 +985,11 @@ func (t *table) onClock() {
 
 // ask puts the question to seat's bot in a goroutine, bounded by the
 // bot timeout; the answer comes back on t.answer.
-func (t *table) ask(seat int) {
+func (t *Table) ask(seat int) {
 	t.askID++
 	t.asking = seat
-	id, q, timeout, answer := t.askID, t.ref.AskBot(seat, t.cfg.Levels[seat]), t.opt.botTimeout, t.answer
-	done, log, fault, tid := t.done, t.opt.log, t.opt.fault, t.id
+	id, q, timeout, answer := t.askID, t.Ref.AskBot(seat, t.Cfg.Levels[seat]), t.Opt.BotTimeout, t.answer
+	done, log, fault, tid := t.Done, t.Opt.Log, t.Opt.Fault, t.ID
 	first := !t.botPanicked
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), timeout)
@@ -1022,7 +1022,7 @@ func (t *table) ask(seat int) {
 }
 
 // cancelBot drops the question under way: its answer will be stale.
-func (t *table) cancelBot() {
+func (t *Table) cancelBot() {
 	if t.asking >= 0 {
 		t.askID++
 		t.asking = -1
@@ -1030,7 +1030,7 @@ func (t *table) cancelBot() {
 }
 
 // onBot plays a bot's answer, or a plain move for a bot that failed.
-func (t *table) onBot(a botAnswer) {
+func (t *Table) onBot(a botAnswer) {
 	if a.id != t.askID {
 		return
 	}
@@ -1038,43 +1038,43 @@ func (t *table) onBot(a botAnswer) {
 		t.botPanicked = true // its stack is logged once a table
 	}
 	t.asking = -1
-	stg, turn := t.ref.Stage()
+	stg, turn := t.Ref.Stage()
 	if stg != stPlaying || turn != a.seat || t.present(a.seat) {
 		return
 	}
 	if a.err == nil {
-		turnOver, err := t.ref.Apply(a.seat, a.move)
+		turnOver, err := t.Ref.Apply(a.seat, a.move)
 		if err == nil {
 			t.applied(turnOver)
 			return
 		}
 		a.err = err
 	}
-	t.opt.log.Warn("bot failed", "table", t.id, "seat", a.seat, "err", a.err)
-	mv, ok := t.ref.PlainMove(a.seat)
+	t.Opt.Log.Warn("bot failed", "table", t.ID, "seat", a.seat, "err", a.err)
+	mv, ok := t.Ref.PlainMove(a.seat)
 	if !ok {
 		return
 	}
-	if turnOver, err := t.ref.Apply(a.seat, mv); err == nil {
+	if turnOver, err := t.Ref.Apply(a.seat, mv); err == nil {
 		t.applied(turnOver)
 	}
 }
 
 // say adds a chat line, if m has not said too much lately.
-func (t *table) say(m *member, text string) {
-	text = cleanChat(text)
+func (t *Table) say(m *Member, text string) {
+	text = CleanChat(text)
 	if text == "" || (t.seatOf(m) < 0 && !t.watching(m)) {
 		return
 	}
-	now := t.opt.now()
+	now := t.Opt.Now()
 	recent := m.chatAt[:0]
 	for _, at := range m.chatAt {
-		if now.Sub(at) < t.opt.chatEvery {
+		if now.Sub(at) < t.Opt.ChatEvery {
 			recent = append(recent, at)
 		}
 	}
 	m.chatAt = recent
-	if len(recent) >= t.opt.chatBurst {
+	if len(recent) >= t.Opt.ChatBurst {
 		r := t.refusals[m]
 		t.refusals[m] = refusal{text: "chat.slow", seq: r.seq + 1} // a key of the words: the screen says it
 		return
@@ -1087,21 +1087,21 @@ func (t *table) say(m *member, text string) {
 	}
 	t.chatSeq++
 	line := seatmsg.ChatLine{Seq: t.chatSeq, Name: name, Text: text}
-	if t.ref != nil { // where in the match it was said, for a screen that takes the table in whole
-		line.Hand, line.Redeal = t.ref.Deal()
-		line.At = t.ref.Events()
+	if t.Ref != nil { // where in the match it was said, for a screen that takes the table in whole
+		line.Hand, line.Redeal = t.Ref.Deal()
+		line.At = t.Ref.Events()
 	}
 	t.chat = append(t.chat, line)
-	if len(t.chat) > t.opt.chatKeep {
-		t.chat = append([]seatmsg.ChatLine(nil), t.chat[len(t.chat)-t.opt.chatKeep:]...)
+	if len(t.chat) > t.Opt.ChatKeep {
+		t.chat = append([]seatmsg.ChatLine(nil), t.chat[len(t.chat)-t.Opt.ChatKeep:]...)
 	}
 	t.save() // kept now, not at the next move: a crash before it lost the line
 }
 
-func (t *table) watching(m *member) bool { _, ok := t.watchers[m]; return ok }
+func (t *Table) watching(m *Member) bool { _, ok := t.watchers[m]; return ok }
 
 // publish hands every member its latest update.
-func (t *table) publish() {
+func (t *Table) publish() {
 	t.publishSummary()
 	info := t.info()
 	for i := range t.seats {
@@ -1112,7 +1112,7 @@ func (t *table) publish() {
 	// Every spectator sees the same public view: it is made once a
 	// change, not once a spectator. (A spectator's message differs only
 	// by a refusal or the host's part, which a spectator never has.)
-	var watch *tableMsg
+	var watch *Msg
 	for m := range t.watchers {
 		if _, refused := t.refusals[m]; refused || t.isHost(m) {
 			t.put(m, t.msgFor(m, -1, &info))
@@ -1135,18 +1135,18 @@ type seatRatings struct {
 // readRatings reads the ratings of the seats' owners when they are not
 // the owners last read: in a goroutine (the store may be a network
 // away), the answer coming back on ratingsIn.
-func (t *table) readRatings() {
+func (t *Table) readRatings() {
 	var owners [game.NumSeats]string
 	for i, s := range t.seats {
 		if keep.IsRated(s.owner) {
 			owners[i] = s.owner
 		}
 	}
-	if owners == t.ratingsFor || t.opt.ratingOf == nil {
+	if owners == t.ratingsFor || t.Opt.RatingOf == nil {
 		return
 	}
 	t.ratingsFor = owners
-	read, gameName, in := t.opt.ratingOf, t.cfg.Game, t.ratingsIn
+	read, gameName, in := t.Opt.RatingOf, t.Cfg.Game, t.ratingsIn
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
@@ -1168,11 +1168,11 @@ func (t *table) readRatings() {
 }
 
 // info is what every seat is told of the table.
-func (t *table) info() seatInfo {
+func (t *Table) info() seatInfo {
 	var in seatInfo
 	t.readRatings()
 	for i, s := range t.seats {
-		p := seatmsg.Player{Name: s.name, Level: t.cfg.Levels[i], Kind: seatmsg.Bot}
+		p := seatmsg.Player{Name: s.name, Level: t.Cfg.Levels[i], Kind: seatmsg.Bot}
 		if r, ok := t.ratings[s.owner]; ok && s.owner != "" {
 			p.Rating, p.Rated = r, true
 		}
@@ -1194,40 +1194,40 @@ func (t *table) info() seatInfo {
 }
 
 // msgFor is member m's message.
-func (t *table) msgFor(m *member, seat int, info *seatInfo) tableMsg {
-	if t.ref == nil {
+func (t *Table) msgFor(m *Member, seat int, info *seatInfo) Msg {
+	if t.Ref == nil {
 		r := t.refusals[m]
-		room := &roomInfo{id: t.id, cfg: t.cfg, players: info.players, host: t.isHost(m), seat: seat, chat: t.chat,
-			refused: r.text, refusedSeq: r.seq}
+		room := &Room{ID: t.ID, Cfg: t.Cfg, Players: info.players, Host: t.isHost(m), Seat: seat, Chat: t.chat,
+			Refused: r.text, RefusedSeq: r.seq}
 		for i, e := range t.seatedNow() {
 			if keep.IsRated(e.ID) {
-				room.rated[i] = e.ID
+				room.Rated[i] = e.ID
 			}
 		}
-		return tableMsg{room: room}
+		return Msg{Room: room}
 	}
 	in := *info
 	in.host = t.isHost(m)
 	r := t.refusals[m]
 	in.refused, in.refusedSeq = r.text, r.seq
-	return tableMsg{update: t.ref.Update(seat, &in)}
+	return Msg{Update: t.Ref.Update(seat, &in)}
 }
 
 // put hands m its latest message: one not yet read is replaced. Only
 // the table writes to a box, so after emptying it the send cannot
 // block.
-func (t *table) put(m *member, msg tableMsg) {
+func (t *Table) put(m *Member, msg Msg) {
 	select {
-	case <-m.box:
+	case <-m.Box:
 	default:
 	}
-	m.box <- msg
+	m.Box <- msg
 }
 
 // publishSummary updates what the lobby shows.
-func (t *table) publishSummary() {
-	s := &tableSummary{ID: t.id, Game: t.cfg.Game, Rules: t.cfg.Rules, Private: t.cfg.Code != "", Code: t.cfg.Code,
-		Started: t.ref != nil, Watchers: len(t.watchers), Timer: t.cfg.Timer}
+func (t *Table) publishSummary() {
+	s := &Summary{ID: t.ID, Game: t.Cfg.Game, Rules: t.Cfg.Rules, Private: t.Cfg.Code != "", Code: t.Cfg.Code,
+		Started: t.Ref != nil, Watchers: len(t.watchers), Timer: t.Cfg.Timer}
 	info := t.info()
 	s.Players = info.players
 	for i := range t.seats {
@@ -1237,26 +1237,26 @@ func (t *table) publishSummary() {
 	if t.anyone() || len(t.watchers) > 0 {
 		t.idleSince = time.Time{}
 	} else if t.idleSince.IsZero() {
-		t.idleSince = t.opt.now()
+		t.idleSince = t.Opt.Now()
 	}
 	s.Idle = t.idleSince
 	s.Closes = t.closesAt()
-	if t.ref != nil {
-		st, _ := t.ref.Stage()
+	if t.Ref != nil {
+		st, _ := t.Ref.Stage()
 		s.Over = st == stMatchOver
-		s.Hand = t.ref.Hand()
+		s.Hand = t.Ref.Hand()
 	}
-	if old := t.summary.Swap(s); old == nil || lobbyRowOf(old) != lobbyRowOf(s) {
-		t.opt.lobby.changed()
+	if old := t.Summary.Swap(s); old == nil || LobbyRowOf(old) != LobbyRowOf(s) {
+		t.Opt.Lobby.Changed()
 	}
 }
 
 // closesAt is when the table will close by itself if nothing changes:
 // a waiting room nobody starts, or the last kept seat given up while
 // nobody is at the table. Zero: not by itself.
-func (t *table) closesAt() time.Time {
-	if t.ref == nil && t.opt.roomIdle > 0 {
-		return t.roomSince.Add(t.opt.roomIdle)
+func (t *Table) closesAt() time.Time {
+	if t.Ref == nil && t.Opt.RoomIdle > 0 {
+		return t.roomSince.Add(t.Opt.RoomIdle)
 	}
 	var last time.Time
 	for i := range t.seats {
@@ -1277,29 +1277,29 @@ func (t *table) closesAt() time.Time {
 
 // closeRoom closes a waiting room whose match nobody started: its
 // members are told, its seats given up.
-func (t *table) closeRoom() {
+func (t *Table) closeRoom() {
 	for i := range t.seats {
 		if m := t.seats[i].m; m != nil {
-			t.put(m, tableMsg{closed: "room.expired"})
+			t.put(m, Msg{Closed: "room.expired"})
 		}
 		t.seats[i] = seatState{}
 	}
 	for m := range t.watchers {
-		t.put(m, tableMsg{closed: "room.expired"})
+		t.put(m, Msg{Closed: "room.expired"})
 		delete(t.watchers, m)
 	}
 }
 
 // shutdown tells everyone the table is going and saves it.
-func (t *table) shutdown(why string) {
+func (t *Table) shutdown(why string) {
 	t.closing = true
 	for i := range t.seats {
 		if m := t.seats[i].m; m != nil {
-			t.put(m, tableMsg{closed: why})
+			t.put(m, Msg{Closed: why})
 		}
 	}
 	for m := range t.watchers {
-		t.put(m, tableMsg{closed: why})
+		t.put(m, Msg{Closed: why})
 	}
 	t.save()
 	t.saver.flush()
@@ -1307,19 +1307,19 @@ func (t *table) shutdown(why string) {
 
 // close ends an empty table: its match is put away with the finished
 // ones.
-func (t *table) close() {
+func (t *Table) close() {
 	t.closing = true
-	t.opt.log.Info("close", "table", t.id)
+	t.Opt.Log.Info("close", "table", t.ID)
 	t.saver.retire()
 }
 
-// restoreTable brings table id back from its saved entry and its
+// RestoreTable brings table id back from its saved entry and its
 // match's record (a restart, or a node taking it over); stopped is when
 // its node stopped running it (zero: not known), and saverFor gives the
 // table its saver once the entry has been read. A table nobody holds a
 // seat at is put away: nil, nil.
-func restoreTable(id string, entry, record []byte, stopped time.Time, opt tableOptions, saverFor func() *saver) (*table, error) {
-	var st savedTable
+func RestoreTable(id string, entry, record []byte, stopped time.Time, opt Options, saverFor func() *Saver) (*Table, error) {
+	var st SavedTable
 	if err := json.Unmarshal(entry, &st); err != nil {
 		return nil, err
 	}
@@ -1329,7 +1329,7 @@ func restoreTable(id string, entry, record []byte, stopped time.Time, opt tableO
 	if _, err := strconv.Atoi(st.ID); err != nil {
 		return nil, fmt.Errorf("table number %q", st.ID)
 	}
-	t, err := newTable(st.ID, st.Config, opt, saverFor())
+	t, err := New(st.ID, st.Config, opt, saverFor())
 	if err != nil {
 		return nil, err
 	}
@@ -1341,16 +1341,16 @@ func restoreTable(id string, entry, record []byte, stopped time.Time, opt tableO
 		if err != nil {
 			return nil, err
 		}
-		t.ref, t.seal = ref, sealOf(record)
+		t.Ref, t.seal = ref, sealOf(record)
 	}
-	now := opt.now()
+	now := opt.Now()
 	held := false
 	for i, s := range st.Seats {
 		if s.Owner == "" {
 			continue
 		}
 		held = true
-		t.seats[i] = seatState{owner: s.Owner, name: s.Name, addr: s.Addr, keep: now.Add(opt.keepSeat)}
+		t.seats[i] = seatState{owner: s.Owner, name: s.Name, addr: s.Addr, keep: now.Add(opt.KeepSeat)}
 	}
 	t.hostID, t.matchNo, t.created = st.Host, st.MatchNo, st.Created
 	if st.Started && !st.Deadline.IsZero() && !stopped.IsZero() {
@@ -1382,11 +1382,11 @@ func restoreTable(id string, entry, record []byte, stopped time.Time, opt tableO
 	return t, nil
 }
 
-// savedTable is a table's file: everything but the match, which is its
+// SavedTable is a table's file: everything but the match, which is its
 // record beside it.
-type savedTable struct {
+type SavedTable struct {
 	ID      string                   `json:"id"`
-	Config  tableConfig              `json:"config"`
+	Config  Config                   `json:"config"`
 	Host    string                   `json:"host,omitempty"`
 	Started bool                     `json:"started"`
 	MatchNo uint64                   `json:"match_no"`
@@ -1410,11 +1410,11 @@ type savedSeat struct {
 
 // save hands the table's files to its saver, which writes them in the
 // background (the newest snapshot wins).
-func (t *table) save() {
-	st := savedTable{ID: t.id, Config: t.cfg, Host: t.hostID, Started: t.ref != nil, MatchNo: t.matchNo, Created: t.created, Chat: t.chat,
+func (t *Table) save() {
+	st := SavedTable{ID: t.ID, Config: t.Cfg, Host: t.hostID, Started: t.Ref != nil, MatchNo: t.matchNo, Created: t.created, Chat: t.chat,
 		Deadline: t.deadline.Round(0)}
 	t.savedDeadline = t.deadline
-	if t.ref != nil {
+	if t.Ref != nil {
 		st.Entrants = t.entrants
 	}
 	for i, s := range t.seats {
@@ -1422,12 +1422,12 @@ func (t *table) save() {
 	}
 	b, err := json.Marshal(st)
 	if err != nil {
-		t.opt.log.Error("save", "table", t.id, "err", err)
+		t.Opt.Log.Error("save", "table", t.ID, "err", err)
 		return
 	}
 	var rec []byte
-	if t.ref != nil {
-		rec = t.ref.Record()
+	if t.Ref != nil {
+		rec = t.Ref.Record()
 	}
 	t.saver.put(b, rec)
 }
@@ -1437,9 +1437,9 @@ func botName(seat int) string {
 	return [...]string{"Ayşe", "Mehmet", "Zeynep", "Emre"}[seat]
 }
 
-// saver writes one table's files in its own goroutine: the table hands
+// Saver writes one table's files in its own goroutine: the table hands
 // it snapshots and never waits for the disk; the newest snapshot wins.
-type saver struct {
+type Saver struct {
 	write    func(table, record []byte) error
 	retireFn func() error
 	log      *slog.Logger
@@ -1459,14 +1459,14 @@ type saver struct {
 
 type snapshot struct{ table, record []byte }
 
-func newSaver(write func(table, record []byte) error, retire func() error, log *slog.Logger) *saver {
-	s := &saver{write: write, retireFn: retire, log: log, kick: make(chan struct{}, 1), stop: make(chan struct{})}
+func NewSaver(write func(table, record []byte) error, retire func() error, log *slog.Logger) *Saver {
+	s := &Saver{write: write, retireFn: retire, log: log, kick: make(chan struct{}, 1), stop: make(chan struct{})}
 	s.wg.Add(1)
 	go s.loop()
 	return s
 }
 
-func (s *saver) put(table, record []byte) {
+func (s *Saver) put(table, record []byte) {
 	s.mu.Lock()
 	s.next = &snapshot{table, record}
 	s.mu.Unlock()
@@ -1476,7 +1476,7 @@ func (s *saver) put(table, record []byte) {
 	}
 }
 
-func (s *saver) loop() {
+func (s *Saver) loop() {
 	defer s.wg.Done()
 	for {
 		select {
@@ -1489,7 +1489,7 @@ func (s *saver) loop() {
 	}
 }
 
-func (s *saver) writeNext() {
+func (s *Saver) writeNext() {
 	defer func() {
 		if r := recover(); r != nil {
 			s.errs.Add(1)
@@ -1523,7 +1523,7 @@ func (s *saver) writeNext() {
 }
 
 // drop stops the saver without writing what is waiting.
-func (s *saver) drop() {
+func (s *Saver) drop() {
 	s.mu.Lock()
 	s.next = nil
 	s.mu.Unlock()
@@ -1531,13 +1531,13 @@ func (s *saver) drop() {
 }
 
 // flush writes what is waiting and stops the saver.
-func (s *saver) flush() {
+func (s *Saver) flush() {
 	close(s.stop)
 	s.wg.Wait()
 }
 
 // retire stops the saver and puts the table's files away.
-func (s *saver) retire() {
+func (s *Saver) retire() {
 	s.mu.Lock()
 	s.next = nil
 	s.mu.Unlock()
@@ -1549,11 +1549,11 @@ func (s *saver) retire() {
 
 // seatedNow is who plays each seat now: its owner, or the seat's bot
 // level.
-func (t *table) seatedNow() [game.NumSeats]keep.Entrant {
+func (t *Table) seatedNow() [game.NumSeats]keep.Entrant {
 	var out [game.NumSeats]keep.Entrant
 	for i, s := range t.seats {
 		if s.owner == "" {
-			out[i] = keep.Entrant{ID: keep.BotIdentity(t.cfg.Levels[i]), Name: t.cfg.Levels[i]}
+			out[i] = keep.Entrant{ID: keep.BotIdentity(t.Cfg.Levels[i]), Name: t.Cfg.Levels[i]}
 			continue
 		}
 		out[i] = keep.Entrant{ID: s.owner, Name: s.name}
@@ -1565,19 +1565,19 @@ func (t *table) seatedNow() [game.NumSeats]keep.Entrant {
 // seed (drawn afresh for every match, so never given twice, and the
 // same on whichever node restores the table), or for a match begun
 // before commitments the table's number and the match's.
-func (t *table) matchKey() string {
+func (t *Table) matchKey() string {
 	if !t.seal.none {
 		return t.seal.commit.String()
 	}
-	return fmt.Sprintf("table-%s-match-%d", t.id, t.matchNo)
+	return fmt.Sprintf("table-%s-match-%d", t.ID, t.matchNo)
 }
 
 // rateMatch hands the finished match to the rater.
-func (t *table) rateMatch() {
-	if t.opt.rate == nil || t.ref == nil {
+func (t *Table) rateMatch() {
+	if t.Opt.Rate == nil || t.Ref == nil {
 		return
 	}
-	places, partners, ok := t.ref.Standings()
+	places, partners, ok := t.Ref.Standings()
 	if !ok {
 		return
 	}
@@ -1585,7 +1585,7 @@ func (t *table) rateMatch() {
 	if t.entrants != nil {
 		seats = *t.entrants
 	}
-	t.opt.rate(keep.MatchEnd{Key: t.matchKey(), Game: t.cfg.Game, Seats: seats, Places: places, Partners: partners})
+	t.Opt.Rate(keep.MatchEnd{Key: t.matchKey(), Game: t.Cfg.Game, Seats: seats, Places: places, Partners: partners})
 }
 
 // lobbyRow is what the lobby shows of a table: two summaries with the
@@ -1599,15 +1599,15 @@ type lobbyRow struct {
 	owners          [game.NumSeats]string
 }
 
-func lobbyRowOf(t *tableSummary) lobbyRow {
+func LobbyRowOf(t *Summary) lobbyRow {
 	return lobbyRow{id: t.ID, game: t.Game, rules: t.Rules, started: t.Started, over: t.Over, hand: t.Hand,
 		watchers: t.Watchers, timer: t.Timer, players: t.Players, owners: t.Owners}
 }
 
-func (t *table) tableID() string { return t.id }
+func (t *Table) TableID() string { return t.ID }
 
-func (t *table) gameKind() gameKind { return t.kind }
+func (t *Table) GameKind() GameKind { return t.kind }
 
-func (t *table) private() bool { return t.cfg.Code != "" }
+func (t *Table) Private() bool { return t.Cfg.Code != "" }
 
-func (t *table) ended() <-chan struct{} { return t.done }
+func (t *Table) Ended() <-chan struct{} { return t.Done }

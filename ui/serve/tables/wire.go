@@ -1,4 +1,4 @@
-package serve
+package tables
 
 import (
 	"encoding/json"
@@ -39,7 +39,7 @@ type wireMsg struct {
 // wireRoom is a roomInfo on the wire.
 type wireRoom struct {
 	ID         string                        `json:"id"`
-	Config     tableConfig                   `json:"config"`
+	Config     Config                        `json:"config"`
 	Players    [game.NumSeats]seatmsg.Player `json:"players"`
 	Rated      [game.NumSeats]string         `json:"rated"`
 	Host       bool                          `json:"host,omitempty"`
@@ -49,24 +49,24 @@ type wireRoom struct {
 	RefusedSeq uint64                        `json:"refusedSeq,omitempty"`
 }
 
-// encodeMsg puts a table's message to a member on the wire.
-func encodeMsg(msg tableMsg) ([]byte, error) {
+// EncodeMsg puts a table's message to a member on the wire.
+func EncodeMsg(msg Msg) ([]byte, error) {
 	var w wireMsg
 	switch {
-	case msg.room != nil:
-		r := msg.room
-		w.Room = &wireRoom{ID: r.id, Config: r.cfg, Players: r.players, Rated: r.rated, Host: r.host, Seat: r.seat,
-			Chat: r.chat, Refused: r.refused, RefusedSeq: r.refusedSeq}
-	case msg.update != nil:
-		u, ok := msg.update.(seatmsg.Update)
+	case msg.Room != nil:
+		r := msg.Room
+		w.Room = &wireRoom{ID: r.ID, Config: r.Cfg, Players: r.Players, Rated: r.Rated, Host: r.Host, Seat: r.Seat,
+			Chat: r.Chat, Refused: r.Refused, RefusedSeq: r.RefusedSeq}
+	case msg.Update != nil:
+		u, ok := msg.Update.(seatmsg.Update)
 		if !ok {
-			return nil, fmt.Errorf("a table's update of type %T cannot travel", msg.update)
+			return nil, fmt.Errorf("a table's update of type %T cannot travel", msg.Update)
 		}
 		// The monotonic reading means nothing on another machine.
 		u.Deadline = u.Deadline.Round(0)
 		w.Update = &u
 	default:
-		w.Closed = msg.closed
+		w.Closed = msg.Closed
 		if w.Closed == "" {
 			return nil, errors.New("an empty table message")
 		}
@@ -74,26 +74,26 @@ func encodeMsg(msg tableMsg) ([]byte, error) {
 	return json.Marshal(w)
 }
 
-// decodeMsg takes a table's message to a member off the wire.
-func decodeMsg(data []byte) (tableMsg, error) {
+// DecodeMsg takes a table's message to a member off the wire.
+func DecodeMsg(data []byte) (Msg, error) {
 	if len(data) > wireMax {
-		return tableMsg{}, fmt.Errorf("%w: %d bytes", errWireTooBig, len(data))
+		return Msg{}, fmt.Errorf("%w: %d bytes", errWireTooBig, len(data))
 	}
 	var w wireMsg
 	if err := json.Unmarshal(data, &w); err != nil {
-		return tableMsg{}, fmt.Errorf("a table's message: %w", err)
+		return Msg{}, fmt.Errorf("a table's message: %w", err)
 	}
 	set := 0
-	var msg tableMsg
+	var msg Msg
 	if r := w.Room; r != nil {
 		set++
-		msg.room = &roomInfo{id: r.ID, cfg: r.Config, players: r.Players, rated: r.Rated, host: r.Host, seat: r.Seat,
-			chat: r.Chat, refused: r.Refused, refusedSeq: r.RefusedSeq}
+		msg.Room = &Room{ID: r.ID, Cfg: r.Config, Players: r.Players, Rated: r.Rated, Host: r.Host, Seat: r.Seat,
+			Chat: r.Chat, Refused: r.Refused, RefusedSeq: r.RefusedSeq}
 	}
 	if w.Update != nil {
 		set++
 		if (w.Update.View == nil) == (w.Update.View101 == nil) {
-			return tableMsg{}, errors.New("a table's update: not exactly one game's view")
+			return Msg{}, errors.New("a table's update: not exactly one game's view")
 		}
 		// The analyser is not data but the deal's rules and indicator
 		// at work: made again here, as the table's node made it.
@@ -104,16 +104,16 @@ func decodeMsg(data []byte) (tableMsg, error) {
 			w.Update.View101.Analyzer, err = meld.New(w.Update.View101.Indicator)
 		}
 		if err != nil {
-			return tableMsg{}, fmt.Errorf("a table's update: %w", err)
+			return Msg{}, fmt.Errorf("a table's update: %w", err)
 		}
-		msg.update = *w.Update
+		msg.Update = *w.Update
 	}
 	if w.Closed != "" {
 		set++
-		msg.closed = w.Closed
+		msg.Closed = w.Closed
 	}
 	if set != 1 {
-		return tableMsg{}, fmt.Errorf("a table's message holds %d parts, want one", set)
+		return Msg{}, fmt.Errorf("a table's message holds %d parts, want one", set)
 	}
 	return msg, nil
 }
@@ -133,25 +133,25 @@ type wireRequest struct {
 	Gone   bool            `json:"gone,omitempty"`
 }
 
-// encodeRequest puts a request to a table on the wire.
-func encodeRequest(member string, r request) ([]byte, error) {
-	w := wireRequest{Kind: r.kind, Member: member, Seat: r.seat, Text: r.text, Gone: r.gone}
-	if r.m != nil {
-		w.ID, w.Name, w.Addr = r.m.id, r.m.name, r.m.addr
+// EncodeRequest puts a request to a table on the wire.
+func EncodeRequest(member string, r Request) ([]byte, error) {
+	w := wireRequest{Kind: r.Kind, Member: member, Seat: r.Seat, Text: r.Text, Gone: r.Gone}
+	if r.M != nil {
+		w.ID, w.Name, w.Addr = r.M.id, r.M.name, r.M.addr
 	}
-	if r.move != nil {
-		in, ok := r.move.(seatmsg.Intent)
+	if r.Move != nil {
+		in, ok := r.Move.(seatmsg.Intent)
 		if !ok {
-			return nil, fmt.Errorf("a move of type %T cannot travel", r.move)
+			return nil, fmt.Errorf("a move of type %T cannot travel", r.Move)
 		}
 		w.Move = &in
 	}
 	return json.Marshal(w)
 }
 
-// decodeRequest takes a request to a table off the wire; the table's
+// DecodeRequest takes a request to a table off the wire; the table's
 // node then finds (or makes) the stand-in member it names.
-func decodeRequest(data []byte) (wireRequest, error) {
+func DecodeRequest(data []byte) (wireRequest, error) {
 	if len(data) > wireMax {
 		return wireRequest{}, fmt.Errorf("%w: %d bytes", errWireTooBig, len(data))
 	}
@@ -159,20 +159,20 @@ func decodeRequest(data []byte) (wireRequest, error) {
 	if err := json.Unmarshal(data, &w); err != nil {
 		return wireRequest{}, fmt.Errorf("a request: %w", err)
 	}
-	if w.Kind < reqJoin || w.Kind > reqAway || w.Kind == reqEvict || w.Member == "" {
+	if w.Kind < ReqJoin || w.Kind > ReqAway || w.Kind == ReqEvict || w.Member == "" {
 		return wireRequest{}, fmt.Errorf("a request of kind %d from %q: not one a table takes", w.Kind, w.Member)
 	}
-	if w.Kind == reqMove && w.Move == nil {
+	if w.Kind == ReqMove && w.Move == nil {
 		return wireRequest{}, errors.New("a move request with no move")
 	}
 	return w, nil
 }
 
-// request is the wire request as a table takes it, from stand-in m.
-func (w wireRequest) request(m *member) request {
-	r := request{kind: w.Kind, m: m, seat: w.Seat, text: w.Text, gone: w.Gone}
+// Request is the wire request as a table takes it, from stand-in m.
+func (w wireRequest) Request(m *Member) Request {
+	r := Request{Kind: w.Kind, M: m, Seat: w.Seat, Text: w.Text, Gone: w.Gone}
 	if w.Move != nil {
-		r.move = *w.Move
+		r.Move = *w.Move
 	}
 	return r
 }

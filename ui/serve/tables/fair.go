@@ -1,4 +1,4 @@
-package serve
+package tables
 
 import (
 	"bytes"
@@ -25,9 +25,9 @@ import (
 // last finished match — never of a match in play, which would give its
 // deals away — for okey verify to check.
 
-// defaultRandom is where seeds and salts come from unless Config.Random
+// DefaultRandom is where seeds and salts come from unless Config.Random
 // says otherwise.
-var defaultRandom io.Reader = rand.Reader
+var DefaultRandom io.Reader = rand.Reader
 
 // seal is a match's secret, the seed and the salt, and the commitment
 // to them that is shown.
@@ -83,12 +83,12 @@ func sealOf(record []byte) seal {
 
 // fairness is what the table tells every seat of the match's seal: the
 // commitment while it is played, the seed and salt too once it is over.
-func (t *table) fairness() seatmsg.Fairness {
-	if t.ref == nil || t.seal.none {
+func (t *Table) fairness() seatmsg.Fairness {
+	if t.Ref == nil || t.seal.none {
 		return seatmsg.Fairness{}
 	}
 	f := seatmsg.Fairness{Commit: t.seal.commit.Short()}
-	if st, _ := t.ref.Stage(); st == stMatchOver {
+	if st, _ := t.Ref.Stage(); st == stMatchOver {
 		f.Seed, f.Salt = strconv.FormatUint(t.seal.seed, 10), hex.EncodeToString(t.seal.salt)
 	}
 	return f
@@ -97,13 +97,13 @@ func (t *table) fairness() seatmsg.Fairness {
 // noteFinished keeps the record of a match that has just ended, for
 // "record TABLE": the table's last finished match, kept until the next
 // one ends.
-func (t *table) noteFinished() {
-	if t.ref == nil {
+func (t *Table) noteFinished() {
+	if t.Ref == nil {
 		return
 	}
-	if st, _ := t.ref.Stage(); st == stMatchOver {
-		rec := t.ref.Record() // never changed after: the referee only appends
-		t.finished.Store(&rec)
+	if st, _ := t.Ref.Stage(); st == stMatchOver {
+		rec := t.Ref.Record() // never changed after: the referee only appends
+		t.Finished.Store(&rec)
 		t.rateMatch()
 	}
 }

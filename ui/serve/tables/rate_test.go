@@ -1,4 +1,4 @@
-package serve
+package tables
 
 import (
 	"context"
@@ -42,12 +42,12 @@ func TestFinishedMatchIsRatedOnceAcrossARestart(t *testing.T) {
 		sync.Mutex
 		table, record []byte
 	}
-	opt := tableOptions{
-		botDelay: 0, botTimeout: 5 * time.Second, keepSeat: 10 * time.Minute, handWait: 20 * time.Second,
-		chatEvery: 5 * time.Second, chatBurst: 3, chatKeep: 50,
-		log: slog.New(slog.NewTextHandler(io.Discard, nil)), now: time.Now, random: servetest.Random(5), rate: rate,
+	opt := Options{
+		BotDelay: 0, BotTimeout: 5 * time.Second, KeepSeat: 10 * time.Minute, HandWait: 20 * time.Second,
+		ChatEvery: 5 * time.Second, ChatBurst: 3, ChatKeep: 50,
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: time.Now, Random: servetest.Random(5), Rate: rate,
 	}
-	sv := newSaver(func(table, record []byte) error {
+	sv := NewSaver(func(table, record []byte) error {
 		saved.Lock()
 		defer saved.Unlock()
 		if table != nil {
@@ -55,20 +55,20 @@ func TestFinishedMatchIsRatedOnceAcrossARestart(t *testing.T) {
 		}
 		saved.record = record
 		return nil
-	}, func() error { return nil }, opt.log)
-	tb, err := newTable("7", tableConfig{Game: "classic", Rules: "points=5", Levels: [4]string{"easy", "normal", "hard", "easy"}}, opt, sv)
+	}, func() error { return nil }, opt.Log)
+	tb, err := New("7", Config{Game: "classic", Rules: "points=5", Levels: [4]string{"easy", "normal", "hard", "easy"}}, opt, sv)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ann := newMember("key:SHA256:ann", "ann", "", 0)
+	ann := NewMember("key:SHA256:ann", "ann", "", 0)
 	tb.join(ann, 0)
-	tb.handle(request{kind: reqStart, m: ann})
+	tb.handle(Request{Kind: ReqStart, M: ann})
 	tb.seats[0].away = true // her bot plays
 	for steps := 0; ; steps++ {
 		if steps > 20000 {
 			t.Fatal("the match never ended")
 		}
-		stg, turn := tb.ref.Stage()
+		stg, turn := tb.Ref.Stage()
 		if stg == stMatchOver {
 			break
 		}
@@ -82,7 +82,7 @@ func TestFinishedMatchIsRatedOnceAcrossARestart(t *testing.T) {
 	// Ann leaves the table: the match she sat down to is still hers.
 	tb.leave(ann, true)
 	sv.flush()
-	places, _, _ := tb.ref.Standings()
+	places, _, _ := tb.Ref.Standings()
 	mu.Lock()
 	if len(ends) != 1 {
 		t.Fatalf("the match's end was rated %d times, want 1", len(ends))
@@ -112,8 +112,8 @@ func TestFinishedMatchIsRatedOnceAcrossARestart(t *testing.T) {
 	saved.Lock()
 	entry, record := saved.table, saved.record
 	saved.Unlock()
-	back, err := restoreTable("7", entry, record, time.Time{}, opt, func() *saver {
-		return newSaver(func([]byte, []byte) error { return nil }, func() error { return nil }, opt.log)
+	back, err := RestoreTable("7", entry, record, time.Time{}, opt, func() *Saver {
+		return NewSaver(func([]byte, []byte) error { return nil }, func() error { return nil }, opt.Log)
 	})
 	if err != nil || back == nil {
 		t.Fatalf("restoring: %v, %v", back, err)
