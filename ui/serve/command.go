@@ -1,13 +1,18 @@
 package serve
 
 import (
+	"cmp"
+	"fmt"
 	"net"
+	"strconv"
+	"strings"
 
 	"charm.land/ssh"
 	"charm.land/wish/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"okey/ui/canvas"
+	"okey/ui/serve/hall"
 	"okey/ui/serve/tables"
 )
 
@@ -44,7 +49,7 @@ func (s *Server) command(sess ssh.Session) bool {
 		return fail(2, "%s", recordUsage)
 	}
 	id := args[1]
-	t := s.hall.local(id)
+	t := s.hall.Local(id)
 	if t == nil {
 		return fail(1, "no table %q here (a table is gone once everyone has left it)", tables.CutWidth(id, 20))
 	}
@@ -78,7 +83,7 @@ func (s *Server) command(sess ssh.Session) bool {
 // stands for the address the player connects to, which the server
 // cannot know. A guest at a private table cannot have the record (only
 // a key holding a seat there can): "" says nothing of it.
-func (s *session) recordCmd(t seatTable) string {
+func (s *session) recordCmd(t hall.SeatTable) string {
 	if t.Private() && s.code != "" {
 		return ""
 	}
@@ -99,4 +104,56 @@ func portOf(a net.Addr) string {
 		return ""
 	}
 	return p
+}
+
+// status is what "ssh HOST status" prints: this node, and every table
+// with the node running it, its game, its hand and how many people hold
+// seats or watch (no names, no codes: anyone may ask).
+func (s *Server) status() string {
+	var b strings.Builder
+	node, shared := "", s.hall.Nodes != nil
+	if s.eng != nil {
+		node = s.eng.Node
+	}
+	fmt.Fprintf(&b, "node %s", cmp.Or(node, "(no store)"))
+	if shared {
+		fmt.Fprintf(&b, " · sharing the tables with other nodes (%d copies of each)", s.eng.Replicas)
+	} else {
+		b.WriteString(" · alone")
+	}
+	b.WriteString("\n")
+	owners := map[string]string{}
+	if s.hall.Relay != nil {
+		s.hall.Relay.Mu.Lock()
+		for id, rs := range s.hall.Relay.Others {
+			owners[id] = rs.Node
+		}
+		s.hall.Relay.Mu.Unlock()
+	}
+	list := s.hall.List()
+	fmt.Fprintf(&b, "%d tables\n", len(list))
+	if len(list) > 0 {
+		fmt.Fprintf(&b, "%-6s %-16s %-8s %-9s %s\n", "table", "node", "game", "hand", "seats held · watching")
+	}
+	for _, t := range list {
+		owner := owners[t.ID]
+		if owner == "" {
+			owner = cmp.Or(node, "here")
+		}
+		hand := "waiting"
+		switch {
+		case t.Over:
+			hand = "over"
+		case t.Started:
+			hand = strconv.Itoa(t.Hand)
+		}
+		held := 0
+		for _, o := range t.Owners {
+			if o != "" {
+				held++
+			}
+		}
+		fmt.Fprintf(&b, "%-6s %-16s %-8s %-9s %d · %d\n", t.ID, tables.CutWidth(owner, 16), t.Game, hand, held, t.Watchers)
+	}
+	return b.String()
 }

@@ -16,7 +16,7 @@
 // stream of appends, its seats, codes and chat a key-value entry), and
 // comes back after a restart.
 //
-// The files, from the server down to the hall:
+// The files, from the server down:
 //
 //	server.go     Config, Server: the SSH server (wish), logins, caps and
 //	              timeouts, each session's model and driver, shutdown
@@ -28,14 +28,12 @@
 //	              room, the game's screen, chat
 //	view.go       the session's own pages drawn
 //	board.go      the leaderboard page of the lobby (t)
-//	nodes.go      the hall among other nodes: leases taken and given,
-//	              tables taken over when a node goes
-//	remote.go     a table another node runs, reached through NATS (relay)
-//	hall.go       the tables: opening, listing, finding, restoring after a
-//	              restart
 //
 // Below it, in packages of their own:
 //
+//	hall/        the tables as the lobby sees them: opening, listing,
+//	             finding, restoring; among other nodes, leases, tables
+//	             taken over, tables another node runs reached through NATS
 //	tables/      a table's goroutine with its referee (classic, 101), fair
 //	             deals, the wire between nodes, the chat made safe, news
 //	keep/        what the server keeps past its process and shares with
@@ -45,9 +43,9 @@
 //	             client), the driver of its model without a tea.Program,
 //	             its input, capped
 //
-// serve imports those three (tables imports keep; tty imports neither),
-// the ui packages for a session's pages, Charm, wish and NATS; none of
-// them imports serve.
+// serve imports those four (hall imports tables and keep, tables keep;
+// tty imports none of them), the ui packages for a session's pages,
+// Charm, wish and NATS; none of them imports serve.
 //
 // The tests run a server in process on 127.0.0.1 with x/crypto/ssh
 // clients and a small terminal that reads their screens (screen_test.go);

@@ -32,8 +32,8 @@ func TestSeedsComeFromCryptoRand(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv.Shutdown(context.Background())
-	if srv.hall.opt.Random != rand.Reader {
-		t.Errorf("a server with no Random deals from %T, not crypto/rand", srv.hall.opt.Random)
+	if srv.hall.Opt.Random != rand.Reader {
+		t.Errorf("a server with no Random deals from %T, not crypto/rand", srv.hall.Opt.Random)
 	}
 	mine := servetest.Random(9)
 	srv2, _, err := New(withDefaults(t, func(c *Config) { c.HostKey = t.TempDir() + "/k"; c.Random = mine }))
@@ -139,7 +139,7 @@ func TestRecordCommand(t *testing.T) {
 // lobby's form (which offers only some rules).
 func openFor(t *testing.T, srv *Server, cfg tables.Config) *tables.Table {
 	t.Helper()
-	tb, err := srv.hall.create(cfg, "key:test", "127.0.0.1")
+	tb, err := srv.hall.Create(cfg, "key:test", "127.0.0.1")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,7 +13,7 @@ func storedRecord(t testing.TB, srv *Server, id string) ([]byte, error) {
 	ctx, cancel := keep.EngineCtx()
 	defer cancel()
 	if srv.eng != nil {
-		rec, _, err := srv.hall.keep.ReadRecord(ctx, id)
+		rec, _, err := srv.hall.Keep.ReadRecord(ctx, id)
 		return rec, err
 	}
 	eng, k, err := keep.OpenDir(context.Background(), srv.cfg.StateDir, keep.StoreConfig{})

@@ -83,7 +83,7 @@ func TestImportsTablesSavedAsFiles(t *testing.T) {
 				t.Fatal(err)
 			}
 			ctx, cancel := keep.EngineCtx()
-			e, err := srv.hall.keep.Tables.Get(ctx, id)
+			e, err := srv.hall.Keep.Tables.Get(ctx, id)
 			cancel()
 			if err != nil {
 				t.Fatalf("table %s's entry: %v", id, err)
@@ -141,7 +141,7 @@ func TestImportsTablesSavedAsFiles(t *testing.T) {
 	srv2, _ := startServer(t, withDefaults(t, tweak))
 	check(srv2)
 	// The next number came over too: table 3 is never given again.
-	tb, err := srv2.hall.create(tables.Config{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"}}, "key:SHA256:new", "10.0.0.9")
+	tb, err := srv2.hall.Create(tables.Config{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"}}, "key:SHA256:new", "10.0.0.9")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -210,14 +210,14 @@ func TestShutdownSavesEveryTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Every table's record in the store is the one the table ended with.
-	srv.hall.mu.Lock()
-	for id, tb := range srv.hall.tables {
+	srv.hall.Mu.Lock()
+	for id, tb := range srv.hall.Tables {
 		b, err := storedRecord(t, srv, id)
 		if err != nil || !bytes.Equal(b, tb.Ref.Record()) {
 			t.Errorf("table %s: its record on disk is not the one it ended with (%v)", id, err)
 		}
 	}
-	srv.hall.mu.Unlock()
+	srv.hall.Mu.Unlock()
 	g, _ := savedGame(t, srv, "1", func(*game.Game) bool { return true })
 	srv2, _ := startServer(t, withDefaults(t, tweak))
 	s := summary(srv2, "1")

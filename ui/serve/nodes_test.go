@@ -60,13 +60,13 @@ func TestNodesShareNumbersAndRunEachTableOnce(t *testing.T) {
 	bob.waitFor("A new table", 5*time.Second)
 	bob.press("enter")
 	bob.waitFor("s starts the match", 5*time.Second)
-	if got := a.hall.owned(); len(got) != 1 || got[0] != "1" {
+	if got := a.hall.Owned(); len(got) != 1 || got[0] != "1" {
 		t.Fatalf("node a runs %v, want [1]", got)
 	}
-	if got := b.hall.owned(); len(got) != 1 || got[0] != "2" {
+	if got := b.hall.Owned(); len(got) != 1 || got[0] != "2" {
 		t.Fatalf("node b runs %v, want [2]", got)
 	}
-	if b.hall.local("1") != nil || a.hall.local("2") != nil {
+	if b.hall.Local("1") != nil || a.hall.Local("2") != nil {
 		t.Fatal("a node runs the other's table")
 	}
 	// "status" on either node names both tables and their nodes, once
@@ -133,7 +133,7 @@ func TestFailoverResumesTheTable(t *testing.T) {
 	}
 	want := g.State().View(0).Rack
 	hand := g.State().HandNumber()
-	if b.hall.local("1") != nil {
+	if b.hall.Local("1") != nil {
 		t.Fatal("node b runs table 1 while node a is alive")
 	}
 	a.crash()
@@ -144,7 +144,7 @@ func TestFailoverResumesTheTable(t *testing.T) {
 			t.Fatal("no node took table 1 over within 10 s")
 		}
 		time.Sleep(20 * time.Millisecond)
-		if tb := b.hall.local("1"); tb != nil {
+		if tb := b.hall.Local("1"); tb != nil {
 			s = tb.Summary.Load()
 		}
 	}
@@ -201,7 +201,7 @@ func TestSessionsAnywhere(t *testing.T) {
 	if played[1] == 0 {
 		t.Fatalf("bob, on the other node, never played: %v", played)
 	}
-	if got := a.hall.owned(); len(got) != 1 || got[0] != "1" {
+	if got := a.hall.Owned(); len(got) != 1 || got[0] != "1" {
 		t.Fatalf("node a runs %v", got)
 	}
 }
@@ -303,13 +303,13 @@ func TestClusterOfThreeSurvivesANode(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 		for _, s := range srvs[1:] {
-			if s.hall.local("1") != nil {
+			if s.hall.Local("1") != nil {
 				owner = s
 			}
 		}
 	}
 	t.Logf("table 1 taken over %v after its node died (lease TTL 1s)", time.Since(died).Round(time.Millisecond))
-	if s := owner.hall.local("1").Summary.Load(); !s.Started || s.Hand != hand {
+	if s := owner.hall.Local("1").Summary.Load(); !s.Started || s.Hand != hand {
 		t.Fatalf("after the takeover table 1 is %+v, want hand %d", s, hand)
 	}
 	// bob, whose node lives, is told; ann comes back through node 2.
@@ -393,7 +393,7 @@ func TestPlannedStopHandsOver(t *testing.T) {
 	if err := a.Shutdown(ctx); err != nil {
 		t.Fatal(err)
 	}
-	for b.hall.local("1") == nil {
+	for b.hall.Local("1") == nil {
 		if time.Since(start) > 15*time.Second {
 			t.Fatal("node b never took table 1 over")
 		}
@@ -416,9 +416,9 @@ func TestCutOffOwnerCannotWrite(t *testing.T) {
 	}
 	t.Parallel()
 	a, b, _, ann, bob, _, before := twoNodesAtATable(t, time.Second)
-	a.hall.nodes.hold.Paused.Store(true)
+	a.hall.Nodes.Hold.Paused.Store(true)
 	start := time.Now()
-	for b.hall.local("1") == nil {
+	for b.hall.Local("1") == nil {
 		if time.Since(start) > 15*time.Second {
 			t.Fatal("node b never took table 1 over")
 		}
@@ -431,7 +431,7 @@ func TestCutOffOwnerCannotWrite(t *testing.T) {
 	// The old owner's players move: its writes are fenced off.
 	stop := make(chan struct{})
 	wa, wb := playWhile(t, ann, stop), playWhile(t, bob, stop)
-	for a.hall.local("1") != nil {
+	for a.hall.Local("1") != nil {
 		if time.Since(start) > 20*time.Second {
 			close(stop)
 			t.Fatal("the cut-off node still runs table 1")
@@ -441,7 +441,7 @@ func TestCutOffOwnerCannotWrite(t *testing.T) {
 	close(stop)
 	wa.Wait()
 	wb.Wait()
-	a.hall.nodes.hold.Paused.Store(false)
+	a.hall.Nodes.Hold.Paused.Store(false)
 	after, err := storedRecord(t, b, "1")
 	if err != nil || string(after) != string(before) {
 		t.Fatalf("the cut-off node's moves landed:\n%s\nwant\n%s", after, before)
@@ -473,7 +473,7 @@ func TestFailoverTimes(t *testing.T) {
 		ann.waitFor("Hand 1 ·", 10*time.Second)
 		a.crash()
 		died := time.Now()
-		for b.hall.local("1") == nil {
+		for b.hall.Local("1") == nil {
 			if time.Since(died) > 30*time.Second {
 				t.Fatalf("kill %d: no takeover within 30 s", i+1)
 			}
@@ -528,7 +528,7 @@ func TestTakeoverKeepsTheClock(t *testing.T) {
 	before := left(scr)
 	a.crash()
 	died := time.Now()
-	for b.hall.local("1") == nil {
+	for b.hall.Local("1") == nil {
 		if time.Since(died) > 10*time.Second {
 			t.Fatal("no takeover within 10 s")
 		}

@@ -35,7 +35,7 @@ func TestIdleLobbyIsNotRedrawn(t *testing.T) {
 		t.Fatal("the kept page changed")
 	}
 
-	if _, err := srv.hall.create(tables.Config{Game: "classic", Rules: "", Levels: [4]string{"normal", "normal", "normal", "normal"}}, "key:bob", "127.0.0.2"); err != nil {
+	if _, err := srv.hall.Create(tables.Config{Game: "classic", Rules: "", Levels: [4]string{"normal", "normal", "normal", "normal"}}, "key:bob", "127.0.0.2"); err != nil {
 		t.Fatal(err)
 	}
 	s.Update(lobbyNewsMsg{})

@@ -30,6 +30,7 @@ import (
 	"okey/ui/i18n"
 	"okey/ui/layout"
 	"okey/ui/pages"
+	"okey/ui/serve/hall"
 	"okey/ui/serve/keep"
 	"okey/ui/serve/tables"
 	"okey/ui/serve/tty"
@@ -193,7 +194,7 @@ type Server struct {
 	cfg   Config
 	log   *slog.Logger
 	ssh   *ssh.Server
-	hall  *hall
+	hall  *hall.Hall
 	stop  context.CancelFunc
 	ctx   context.Context
 	gens  atomic.Uint64
@@ -306,18 +307,18 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 			return e.Rating().Ordinal(), true
 		}
 	}
-	s.hall = newHall(s.ctx, topt, kept, cfg.MaxTables, shareLimits{perPlayer: cfg.TablesPerPlayer, perAddr: cfg.TablesPerAddr, idleEvict: cfg.IdleEvict})
+	s.hall = hall.New(s.ctx, topt, kept, cfg.MaxTables, hall.ShareLimits{PerPlayer: cfg.TablesPerPlayer, PerAddr: cfg.TablesPerAddr, IdleEvict: cfg.IdleEvict})
 	if kept != nil && cfg.Store.Shared() {
-		if err := s.hall.joinNodes(s.ctx, s.eng, cmp.Or(cfg.Store.LeaseTTL, keep.LeaseTTL)); err != nil {
+		if err := s.hall.JoinNodes(s.ctx, s.eng, cmp.Or(cfg.Store.LeaseTTL, keep.LeaseTTL)); err != nil {
 			s.stop()
-			s.hall.wait()
+			s.hall.Wait()
 			s.closeStore()
 			s.lock.Unlock()
 			return nil, nil, err
 		}
 		log.Info("sharing the tables with other nodes", "node", s.eng.Node, "replicas", s.eng.Replicas)
 	}
-	n, restoreErr := s.hall.restore()
+	n, restoreErr := s.hall.Restore()
 	if n > 0 {
 		log.Info("tables restored", "count", n)
 	}
@@ -328,7 +329,7 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 		hostKey = func(*ssh.Server) error { return errors.New("no host key path") }
 	} else if err := store.PrepareHostKeyDir(cfg.HostKey); err != nil {
 		s.stop()
-		s.hall.wait()
+		s.hall.Wait()
 		s.closeStore()
 		s.lock.Unlock()
 		return nil, nil, err
@@ -344,7 +345,7 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 	)
 	if err != nil {
 		s.stop()
-		s.hall.wait()
+		s.hall.Wait()
 		s.closeStore()
 		s.lock.Unlock()
 		return nil, nil, fmt.Errorf("ssh server: %w", err)
@@ -382,8 +383,8 @@ func (s *Server) ListenAndServe() error {
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.log.Info("shutting down")
 	s.stop() // the tables save and tell their players; the sessions say goodbye
-	s.hall.wait()
-	s.hall.handOver() // saved: other nodes may take them at once
+	s.hall.Wait()
+	s.hall.HandOver() // saved: other nodes may take them at once
 	done := make(chan struct{})
 	go func() { s.wg.Wait(); close(done) }()
 	// The sessions end by themselves once their goodbye has been shown;
@@ -424,7 +425,7 @@ func (s *Server) crash() {
 		s.eng.NC.Close()
 	}
 	s.stop()
-	s.hall.wait()
+	s.hall.Wait()
 	s.closeStore()
 	s.lock.Unlock() // a killed process lets its lock go
 }
@@ -467,7 +468,7 @@ func (s *Server) closeStore() {
 }
 
 // tableList is the tables' summaries, for tests and logs.
-func (s *Server) tableList() []*tables.Summary { return s.hall.list() }
+func (s *Server) tableList() []*tables.Summary { return s.hall.List() }
 
 // sessionCount is the number of sessions running.
 func (s *Server) sessionCount() int {

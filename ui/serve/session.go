@@ -18,6 +18,7 @@ import (
 	"okey/ui/i18n"
 	"okey/ui/layout"
 	"okey/ui/seatmsg"
+	"okey/ui/serve/hall"
 	"okey/ui/serve/keep"
 	"okey/ui/serve/tables"
 	"okey/ui/serve/tty"
@@ -154,7 +155,7 @@ type session struct {
 // membership is the session's place at a table; gen numbers them so a
 // late message of an old one is dropped.
 type membership struct {
-	t      seatTable
+	t      hall.SeatTable
 	m      *tables.Member
 	gen    uint64
 	ctx    context.Context
@@ -170,7 +171,7 @@ type (
 	// idleMsg: the idle check armed as gen is due.
 	idleMsg   struct{ gen uint64 }
 	joinedMsg struct {
-		t     seatTable
+		t     hall.SeatTable
 		m     *tables.Member
 		seat  int
 		err   error
@@ -262,7 +263,7 @@ func (s *session) setLang(lang string) {
 // if any (a reconnection), else to the lobby.
 func (s *session) Init() tea.Cmd {
 	cmds := []tea.Cmd{tea.RequestBackgroundColor, s.watchServer()}
-	if t := s.srv.hall.holding(s.id); t != nil {
+	if t := s.srv.hall.Holding(s.id); t != nil {
 		cmds = append(cmds, s.joinCmd(t, -1, false))
 	} else {
 		s.listTables()
@@ -376,7 +377,7 @@ func (s *session) arm() tea.Cmd {
 // where tables open and fill many times a second wakes a session in the
 // lobby no more often than it can show them.
 func (s *session) waitNews() tea.Cmd {
-	w, seen, ctx := s.srv.hall.news, s.newsSeen, s.ctx
+	w, seen, ctx := s.srv.hall.News, s.newsSeen, s.ctx
 	next := s.listedAt.Add(time.Second / time.Duration(max(s.srv.cfg.FPS, 1)))
 	return func() tea.Msg {
 		if !w.After(ctx, seen) {
@@ -617,7 +618,7 @@ func (s *session) updateLobby(k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		sum := s.tables[s.cursor]
-		t := s.srv.hall.get(sum.ID)
+		t := s.srv.hall.Get(sum.ID)
 		if t == nil {
 			s.flash = s.tr.T("lobby.gone")
 			return nil
@@ -678,8 +679,8 @@ func (s *session) listTables() (changed bool) {
 	if s.cursor < len(s.tables) {
 		was = s.tables[s.cursor].ID
 	}
-	s.newsSeen, s.listedAt = s.srv.hall.news.Seen(), time.Now()
-	all := s.srv.hall.list()
+	s.newsSeen, s.listedAt = s.srv.hall.News.Seen(), time.Now()
+	all := s.srv.hall.List()
 	changed = s.open != len(all)
 	s.open = len(all)
 	shown := make([]*tables.Summary, 0, len(s.tables))
@@ -765,16 +766,16 @@ func (s *session) useCode() tea.Cmd {
 	}
 	var code string
 	var ok bool
-	var t seatTable
+	var t hall.SeatTable
 	if s.inputOf == codeJoin {
 		if code, ok = normCode(s.codeIn.Value(), codeLen); ok {
-			t = s.srv.hall.byCode(code)
+			t = s.srv.hall.ByCode(code)
 		}
 	} else {
 		// Ten letters; six from before resume codes grew, for seats
 		// kept across the upgrade.
 		if code, ok = normCode(s.codeIn.Value(), resumeLen, codeLen); ok {
-			t = s.srv.hall.holding(guestID(code))
+			t = s.srv.hall.Holding(guestID(code))
 		}
 	}
 	if t == nil {
@@ -800,7 +801,7 @@ func (s *session) useCode() tea.Cmd {
 
 // joinCmd takes a seat (or watches) at t, in a command: the request
 // waits for room in the table's queue, which Update must not.
-func (s *session) joinCmd(t seatTable, seat int, watch bool) tea.Cmd {
+func (s *session) joinCmd(t hall.SeatTable, seat int, watch bool) tea.Cmd {
 	m := tables.NewMember(s.id, s.name, s.addr, seat)
 	ctx := s.ctx
 	return func() tea.Msg {
@@ -1075,7 +1076,7 @@ func (s *session) updateTable(k tea.KeyPressMsg) tea.Cmd {
 		s.closeScreen()
 		cmd := s.dropMembership(true)
 		s.page = pgLobby
-		s.tables = s.srv.hall.list()
+		s.tables = s.srv.hall.List()
 		s.flash = s.tr.T("leave.kept", int(s.srv.cfg.KeepSeat.Minutes()))
 		return cmd
 	}
@@ -1183,17 +1184,17 @@ func (f *createForm) config() tables.Config {
 
 // openRefused says why a table was not opened, in the player's words.
 func (s *session) openRefused(err error) string {
-	var full *hallFullError
+	var full *hall.FullError
 	switch {
 	case errors.As(err, &full):
-		if full.frees.IsZero() {
+		if full.Frees.IsZero() {
 			return s.tr.T("lobby.hallfull")
 		}
-		mins := int(full.frees.Sub(s.srv.cfg.Now()).Minutes()) + 1
+		mins := int(full.Frees.Sub(s.srv.cfg.Now()).Minutes()) + 1
 		return s.tr.T("lobby.hallfull.in", max(1, mins))
-	case errors.Is(err, errYourTables):
+	case errors.Is(err, hall.ErrYourTables):
 		return s.tr.T("lobby.yourtables")
-	case errors.Is(err, errAddrTables):
+	case errors.Is(err, hall.ErrAddrTables):
 		return s.tr.T("lobby.addrtables")
 	}
 	return s.tr.T("lobby.cannotopen", err.Error())
@@ -1214,7 +1215,7 @@ func (s *session) updateCreate(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, s.keys.FormNext):
 		f.change(1)
 	case key.Matches(k, s.keys.Open):
-		t, err := s.srv.hall.create(f.config(), s.id, s.addr)
+		t, err := s.srv.hall.Create(f.config(), s.id, s.addr)
 		if err != nil {
 			s.flash = s.openRefused(err)
 			return nil

@@ -212,7 +212,7 @@ func (s *session) seatWord(p seatmsg.Player, owner string) string {
 
 func (s *session) lobbyLines(st *theme.Styles) ([]string, []key.Binding) {
 	k := s.keys
-	lines := []string{st.Bold.Render(s.tr.T("lobby.tables", s.open, s.srv.hall.maxTables)), ""}
+	lines := []string{st.Bold.Render(s.tr.T("lobby.tables", s.open, s.srv.hall.MaxTables)), ""}
 	switch {
 	case s.open == 0:
 		lines = append(lines, st.Dim.Render(s.tr.T("lobby.empty")))

@@ -1,4 +1,4 @@
-package serve
+package hall
 
 import (
 	"context"
@@ -24,85 +24,85 @@ var (
 	errTooManyTables = errors.New("the server has as many tables as it may")
 	// errYourTables: the player, or their address, holds seats at as
 	// many tables as one may.
-	errYourTables = errors.New("you hold seats at as many tables as one player may")
+	ErrYourTables = errors.New("you hold seats at as many tables as one player may")
 	// errAddrTables: the same for everyone from one address.
-	errAddrTables = errors.New("players from your address hold seats at as many tables as one address may")
+	ErrAddrTables = errors.New("players from your address hold seats at as many tables as one address may")
 )
 
-// hallFullError is a full hall, and when a table will close by itself
+// FullError is a full hall, and when a table will close by itself
 // (zero: not known).
-type hallFullError struct{ frees time.Time }
+type FullError struct{ Frees time.Time }
 
-func (e *hallFullError) Error() string { return errTooManyTables.Error() }
-func (e *hallFullError) Unwrap() error { return errTooManyTables }
+func (e *FullError) Error() string { return errTooManyTables.Error() }
+func (e *FullError) Unwrap() error { return errTooManyTables }
 
-// shareLimits are a player's share of the hall.
-type shareLimits struct {
+// ShareLimits are a player's share of the hall.
+type ShareLimits struct {
 	// perPlayer and perAddr: the most tables one identity, or one
 	// address, may hold seats at when opening another.
-	perPlayer, perAddr int
+	PerPlayer, PerAddr int
 	// idleEvict: a table nobody has been at for this long gives way to a
 	// new one when the hall is full (its match is put away with the
 	// finished ones).
-	idleEvict time.Duration
+	IdleEvict time.Duration
 }
 
-type hall struct {
+type Hall struct {
 	ctx       context.Context
-	opt       tables.Options
-	keep      *keep.Keeper // nil: nothing is saved (tests)
-	maxTables int
-	share     shareLimits
+	Opt       tables.Options
+	Keep      *keep.Keeper // nil: nothing is saved (tests)
+	MaxTables int
+	share     ShareLimits
 
 	// nodes, when other nodes share the store: the leases of this
 	// node's tables (nil: the node is alone).
-	nodes *nodes
+	Nodes *nodes
 	// relay, when other nodes share the store: the tables they run, and
 	// their sessions at this node's tables (nil: the node is alone).
-	relay *relay
+	Relay *relay
 
 	// news is said when the tables the lobby lists change: one opened
 	// or closed, a summary that shows differently, another node's
 	// tables. Sessions in the lobby sleep on it.
-	news *tables.News
+	News *tables.News
 
-	mu     sync.Mutex
-	tables map[string]*tables.Table
+	Mu     sync.Mutex
+	Tables map[string]*tables.Table
 	nextID int
 	wg     sync.WaitGroup
 }
 
-func newHall(ctx context.Context, opt tables.Options, kept *keep.Keeper, maxTables int, share shareLimits) *hall {
+func New(ctx context.Context, opt tables.Options, kept *keep.Keeper, maxTables int, share ShareLimits) *Hall {
 	w := tables.NewNews()
 	opt.Lobby = w
-	return &hall{ctx: ctx, opt: opt, keep: kept, maxTables: maxTables, share: share, news: w, tables: map[string]*tables.Table{}, nextID: 1}
+	return &Hall{ctx: ctx, Opt: opt, Keep: kept, MaxTables: maxTables, share: share, News: w, Tables: map[string]*tables.Table{}, nextID: 1}
 }
 
 // saverFor is the saver of table id, writing through l (nil: a new
 // table's).
-func (h *hall) saverFor(id string, l *keep.TableLog) *tables.Saver {
+func (h *Hall) saverFor(id string, l *keep.TableLog) *tables.Saver {
 	write := func([]byte, []byte) error { return nil }
 	retire := func() error { return nil }
-	if h.keep != nil {
+	if h.Keep != nil {
 		if l == nil {
-			l = h.keep.Log(id)
+			l = h.Keep.Log(id)
 		}
 		write = l.Write
-		retire = func() error { return l.Retire(h.opt.Now(), h.opt.KeepMatches) }
+		retire = func() error { return l.Retire(h.Opt.Now(), h.Opt.KeepMatches) }
 	}
-	return tables.NewSaver(write, retire, h.opt.Log)
+	return tables.NewSaver(write, retire, h.Opt.Log)
 }
 
-// create opens a table for player id, connected from addr. A player,
+// Create opens a table for player id, connected from addr. A player,
 // and an address, may hold seats at only so many tables when opening
 // another; a full hall first takes back the table nobody has been at
 // for longest, if one has been left long enough.
-func (h *hall) create(cfg tables.Config, id, addr string) (*tables.Table, error) {
+func (h *Hall) Create(cfg tables.Config, id, addr string) (*tables.Table, error) {
 	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
 	byPlayer, byAddr := 0, 0
-	for _, s := range h.list() {
+	for _, s := range h.List() {
 		if s.Holds(id) >= 0 {
 			byPlayer++
 		}
@@ -110,17 +110,17 @@ func (h *hall) create(cfg tables.Config, id, addr string) (*tables.Table, error)
 			byAddr++
 		}
 	}
-	if h.share.perPlayer > 0 && byPlayer >= h.share.perPlayer {
-		return nil, errYourTables
+	if h.share.PerPlayer > 0 && byPlayer >= h.share.PerPlayer {
+		return nil, ErrYourTables
 	}
-	if h.share.perAddr > 0 && byAddr >= h.share.perAddr {
-		return nil, errAddrTables
+	if h.share.PerAddr > 0 && byAddr >= h.share.PerAddr {
+		return nil, ErrAddrTables
 	}
 	for range 2 {
 		t, victim, err := h.createLocked(cfg)
 		if victim == nil {
 			if t != nil {
-				h.opt.Log.Info("open", "table", t.ID, "game", cfg.Game, "rules", cfg.Rules, "private", cfg.Code != "", "addr", addr)
+				h.Opt.Log.Info("open", "table", t.ID, "game", cfg.Game, "rules", cfg.Rules, "private", cfg.Code != "", "addr", addr)
 			}
 			return t, err
 		}
@@ -139,23 +139,23 @@ func (h *hall) create(cfg tables.Config, id, addr string) (*tables.Table, error)
 
 // createLocked opens a table, or names the idle table to take back
 // first when the hall is full.
-func (h *hall) createLocked(cfg tables.Config) (*tables.Table, *tables.Table, error) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
+func (h *Hall) createLocked(cfg tables.Config) (*tables.Table, *tables.Table, error) {
+	h.Mu.Lock()
+	defer h.Mu.Unlock()
 	if h.ctx.Err() != nil {
 		return nil, nil, tables.ErrClosed
 	}
-	if len(h.tables) >= h.maxTables {
+	if len(h.Tables) >= h.MaxTables {
 		if v := h.idlestLocked(); v != nil {
 			return nil, v, nil
 		}
 		return nil, nil, h.fullErrorLocked()
 	}
 	var id string
-	if h.nodes != nil {
+	if h.Nodes != nil {
 		// Numbers come from the store, shared with the other nodes.
 		ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
-		n, err := h.keep.TakeNumber(ctx)
+		n, err := h.Keep.TakeNumber(ctx)
 		cancel()
 		if err != nil {
 			return nil, nil, err
@@ -169,7 +169,7 @@ func (h *hall) createLocked(cfg tables.Config) (*tables.Table, *tables.Table, er
 		h.nextID++
 		h.saveNextLocked()
 	}
-	t, err := tables.New(id, cfg, h.opt, h.saverFor(id, nil))
+	t, err := tables.New(id, cfg, h.Opt, h.saverFor(id, nil))
 	if err != nil {
 		h.giveLease(id)
 		return nil, nil, err
@@ -180,27 +180,27 @@ func (h *hall) createLocked(cfg tables.Config) (*tables.Table, *tables.Table, er
 
 // saveNextLocked keeps the next table's number in the engine, so no
 // number is used twice across restarts.
-func (h *hall) saveNextLocked() {
-	if h.keep == nil {
+func (h *Hall) saveNextLocked() {
+	if h.Keep == nil {
 		return
 	}
-	if err := h.keep.SaveNext(h.nextID); err != nil {
-		h.opt.Log.Error("saving the next table's number", "err", err)
+	if err := h.Keep.SaveNext(h.nextID); err != nil {
+		h.Opt.Log.Error("saving the next table's number", "err", err)
 	}
 }
 
 // idlestLocked is the table nobody has been at for longest, if that is
 // longer than idleEvict.
-func (h *hall) idlestLocked() *tables.Table {
-	if h.share.idleEvict <= 0 {
+func (h *Hall) idlestLocked() *tables.Table {
+	if h.share.IdleEvict <= 0 {
 		return nil
 	}
-	now := h.opt.Now()
+	now := h.Opt.Now()
 	var best *tables.Table
 	var since time.Time
-	for _, t := range h.tables {
+	for _, t := range h.Tables {
 		s := t.Summary.Load()
-		if s.Idle.IsZero() || now.Sub(s.Idle) < h.share.idleEvict {
+		if s.Idle.IsZero() || now.Sub(s.Idle) < h.share.IdleEvict {
 			continue
 		}
 		if best == nil || s.Idle.Before(since) {
@@ -210,21 +210,21 @@ func (h *hall) idlestLocked() *tables.Table {
 	return best
 }
 
-func (h *hall) fullError() error {
-	h.mu.Lock()
-	defer h.mu.Unlock()
+func (h *Hall) fullError() error {
+	h.Mu.Lock()
+	defer h.Mu.Unlock()
 	return h.fullErrorLocked()
 }
 
 // fullErrorLocked is a full hall, with the soonest a table frees up:
 // one closing by itself, or an idle one old enough to give way.
-func (h *hall) fullErrorLocked() error {
+func (h *Hall) fullErrorLocked() error {
 	var frees time.Time
-	for _, t := range h.tables {
+	for _, t := range h.Tables {
 		s := t.Summary.Load()
 		at := s.Closes
-		if !s.Idle.IsZero() && h.share.idleEvict > 0 {
-			if e := s.Idle.Add(h.share.idleEvict); at.IsZero() || e.Before(at) {
+		if !s.Idle.IsZero() && h.share.IdleEvict > 0 {
+			if e := s.Idle.Add(h.share.IdleEvict); at.IsZero() || e.Before(at) {
 				at = e
 			}
 		}
@@ -232,14 +232,14 @@ func (h *hall) fullErrorLocked() error {
 			frees = at
 		}
 	}
-	return &hallFullError{frees: frees}
+	return &FullError{Frees: frees}
 }
 
-func (h *hall) startLocked(t *tables.Table) {
-	h.tables[t.ID] = t
-	h.news.Changed()
-	if h.relay != nil {
-		h.relay.serveTable(t)
+func (h *Hall) startLocked(t *tables.Table) {
+	h.Tables[t.ID] = t
+	h.News.Changed()
+	if h.Relay != nil {
+		h.Relay.serveTable(t)
 	}
 	h.wg.Add(1)
 	go func() {
@@ -250,32 +250,32 @@ func (h *hall) startLocked(t *tables.Table) {
 
 // closed forgets a table that closed (or stopped here because another
 // node runs it now), and gives its lease up.
-func (h *hall) closed(t *tables.Table) {
-	h.mu.Lock()
-	mine := h.tables[t.ID] == t
+func (h *Hall) closed(t *tables.Table) {
+	h.Mu.Lock()
+	mine := h.Tables[t.ID] == t
 	if mine {
-		delete(h.tables, t.ID)
-		h.news.Changed()
+		delete(h.Tables, t.ID)
+		h.News.Changed()
 	}
-	h.mu.Unlock()
+	h.Mu.Unlock()
 	if mine {
-		if h.relay != nil {
-			h.relay.unserveTable(t)
+		if h.Relay != nil {
+			h.Relay.unserveTable(t)
 		}
 		h.giveLease(t.ID)
 	}
 }
 
-// list is every table's summary, by number: this node's and, when nodes
+// List is every table's summary, by number: this node's and, when nodes
 // share the store, the others'.
-func (h *hall) list() []*tables.Summary {
+func (h *Hall) List() []*tables.Summary {
 	out := h.listLocal()
-	if h.relay != nil {
+	if h.Relay != nil {
 		here := make(map[string]bool, len(out))
 		for _, s := range out {
 			here[s.ID] = true
 		}
-		for _, s := range h.relay.summaries() {
+		for _, s := range h.Relay.summaries() {
 			if !here[s.ID] {
 				out = append(out, s)
 			}
@@ -286,90 +286,90 @@ func (h *hall) list() []*tables.Summary {
 }
 
 // listLocal is the summary of every table this node runs, by number.
-func (h *hall) listLocal() []*tables.Summary {
-	h.mu.Lock()
-	out := make([]*tables.Summary, 0, len(h.tables))
-	for _, t := range h.tables {
+func (h *Hall) listLocal() []*tables.Summary {
+	h.Mu.Lock()
+	out := make([]*tables.Summary, 0, len(h.Tables))
+	for _, t := range h.Tables {
 		out = append(out, t.Summary.Load())
 	}
-	h.mu.Unlock()
+	h.Mu.Unlock()
 	keep.SortByNumber(out, func(s *tables.Summary) string { return s.ID })
 	return out
 }
 
-// local is table id if this node runs it, or nil.
-func (h *hall) local(id string) *tables.Table {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.tables[id]
+// Local is table id if this node runs it, or nil.
+func (h *Hall) Local(id string) *tables.Table {
+	h.Mu.Lock()
+	defer h.Mu.Unlock()
+	return h.Tables[id]
 }
 
-// get is table id, run here or by another node, or nil.
-func (h *hall) get(id string) seatTable {
-	if t := h.local(id); t != nil {
+// Get is table id, run here or by another node, or nil.
+func (h *Hall) Get(id string) SeatTable {
+	if t := h.Local(id); t != nil {
 		return t
 	}
-	if h.relay != nil {
-		if rt, _ := h.relay.remote(id); rt != nil {
+	if h.Relay != nil {
+		if rt, _ := h.Relay.remote(id); rt != nil {
 			return rt
 		}
 	}
 	return nil
 }
 
-// byCode is the private table with join code code, or nil.
-func (h *hall) byCode(code string) seatTable {
-	h.mu.Lock()
-	for _, t := range h.tables {
+// ByCode is the private table with join code code, or nil.
+func (h *Hall) ByCode(code string) SeatTable {
+	h.Mu.Lock()
+	for _, t := range h.Tables {
 		if t.Cfg.Code == code {
-			h.mu.Unlock()
+			h.Mu.Unlock()
 			return t
 		}
 	}
-	h.mu.Unlock()
-	if h.relay != nil {
-		for _, s := range h.relay.summaries() {
+	h.Mu.Unlock()
+	if h.Relay != nil {
+		for _, s := range h.Relay.summaries() {
 			if s.Code == code {
-				return h.get(s.ID)
+				return h.Get(s.ID)
 			}
 		}
 	}
 	return nil
 }
 
-// holding is the table where id holds a seat (kept for them or not),
+// Holding is the table where id holds a seat (kept for them or not),
 // or nil.
-func (h *hall) holding(id string) seatTable {
-	for _, s := range h.list() {
+func (h *Hall) Holding(id string) SeatTable {
+	for _, s := range h.List() {
 		if s.Holds(id) >= 0 {
-			return h.get(s.ID)
+			return h.Get(s.ID)
 		}
 	}
 	return nil
 }
 
-// wait waits for every table's goroutine to end (after the context).
-func (h *hall) wait() { h.wg.Wait() }
+// Wait waits for every table's goroutine to end (after the context).
+func (h *Hall) Wait() { h.wg.Wait() }
 
-// restore brings back the tables saved in the state directory: each
+// Restore brings back the tables saved in the state directory: each
 // match where it was, bots in every seat until its players return (their
 // seats kept for them), each waiting room with its seats and join code,
 // each table's chat. A table that cannot be read is set aside and
 // reported; the others come back.
-func (h *hall) restore() (int, error) {
-	if h.keep == nil {
+func (h *Hall) Restore() (int, error) {
+	if h.Keep == nil {
 		return 0, nil
 	}
 	ctx, cancel := context.WithTimeout(h.ctx, time.Minute)
 	defer cancel()
-	saved, err := h.keep.Load(ctx)
+	saved, err := h.Keep.Load(ctx)
 	if err != nil {
 		return 0, err
 	}
-	next, nerr := h.keep.LoadNext(ctx)
-	h.mu.Lock()
+	next, nerr := h.Keep.LoadNext(ctx)
+	h.Mu.Lock()
 	h.nextID = max(h.nextID, next)
-	h.mu.Unlock()
+	h.Mu.Unlock()
 	var errs []error
 	n := 0
 	for _, sv := range saved {
@@ -379,7 +379,7 @@ func (h *hall) restore() (int, error) {
 			}
 			continue // another node runs it
 		}
-		if h.nodes != nil && sv.Err != nil {
+		if h.Nodes != nil && sv.Err != nil {
 			// Shared, the store may be a cluster still settling: a
 			// table it did not give whole is not damaged. The sweep
 			// brings it back once it does.
@@ -387,8 +387,8 @@ func (h *hall) restore() (int, error) {
 			h.giveLease(sv.ID)
 			continue
 		}
-		if h.nodes != nil && sv.Err == nil && sv.Record != nil {
-			if err := sv.Log.Claim(h.nodes.leases.Node); err != nil {
+		if h.Nodes != nil && sv.Err == nil && sv.Record != nil {
+			if err := sv.Log.Claim(h.Nodes.leases.Node); err != nil {
 				errs = append(errs, err)
 				h.giveLease(sv.ID)
 				continue
@@ -397,7 +397,7 @@ func (h *hall) restore() (int, error) {
 		t, err := h.restoreOne(sv, time.Time{})
 		if err != nil {
 			errs = append(errs, fmt.Errorf("table %s: %w (set aside)", sv.ID, err))
-			if aerr := h.keep.SetAside(sv, h.opt.Now()); aerr != nil {
+			if aerr := h.Keep.SetAside(sv, h.Opt.Now()); aerr != nil {
 				errs = append(errs, aerr)
 			}
 			h.giveLease(sv.ID)
@@ -407,13 +407,13 @@ func (h *hall) restore() (int, error) {
 			h.giveLease(sv.ID)
 			continue
 		}
-		h.mu.Lock()
+		h.Mu.Lock()
 		h.startLocked(t)
 		if id, err := strconv.Atoi(t.ID); err == nil && id >= h.nextID {
 			h.nextID = id + 1
 		}
-		h.mu.Unlock()
-		h.opt.Log.Info("restored", "table", t.ID, "hand", t.Summary.Load().Hand)
+		h.Mu.Unlock()
+		h.Opt.Log.Info("restored", "table", t.ID, "hand", t.Summary.Load().Hand)
 		n++
 	}
 	if nerr != nil {
@@ -425,17 +425,17 @@ func (h *hall) restore() (int, error) {
 // restoreOne brings one kept table back; stopped is when the node that
 // ran it stopped (zero: not known, as after a restart of every node):
 // the turn clock then resumes with the time that was left.
-func (h *hall) restoreOne(sv keep.KeptTable, stopped time.Time) (t *tables.Table, err error) {
+func (h *Hall) restoreOne(sv keep.KeptTable, stopped time.Time) (t *tables.Table, err error) {
 	// A record that trips a bug is set aside like a damaged one: the
 	// other tables come back.
 	defer func() {
 		if r := recover(); r != nil {
 			t, err = nil, fmt.Errorf("restoring it panicked: %v", r)
-			h.opt.Log.Error("panic restoring a table", "table", sv.ID, "panic", r, "stack", string(debug.Stack()))
+			h.Opt.Log.Error("panic restoring a table", "table", sv.ID, "panic", r, "stack", string(debug.Stack()))
 		}
 	}()
 	if sv.Err != nil {
 		return nil, sv.Err
 	}
-	return tables.RestoreTable(sv.ID, sv.Table, sv.Record, stopped, h.opt, func() *tables.Saver { return h.saverFor(sv.ID, sv.Log) })
+	return tables.RestoreTable(sv.ID, sv.Table, sv.Record, stopped, h.Opt, func() *tables.Saver { return h.saverFor(sv.ID, sv.Log) })
 }

@@ -1,4 +1,4 @@
-package serve
+package hall
 
 import (
 	"context"
@@ -39,9 +39,9 @@ const lobbyEvery = 250 * time.Millisecond
 // its answer.
 const relayWait = 5 * time.Second
 
-// seatTable is a table as a session reaches it: run by this node (a
+// SeatTable is a table as a session reaches it: run by this node (a
 // *table) or by another (a *remoteTable).
-type seatTable interface {
+type SeatTable interface {
 	TableID() string
 	GameKind() tables.GameKind
 	Private() bool
@@ -62,14 +62,14 @@ type remoteSummary struct {
 // relay is a node's side of the tables other nodes run and of the
 // sessions other nodes send to its tables.
 type relay struct {
-	h     *hall
+	h     *Hall
 	nc    *nats.Conn
 	node  string
 	lobby jetstream.KeyValue
 	seq   atomic.Uint64
 
-	mu     sync.Mutex
-	others map[string]remoteSummary // by table: tables other nodes run
+	Mu     sync.Mutex
+	Others map[string]remoteSummary // by table: tables other nodes run
 	// written is each local table's summary as last written.
 	written map[string][]byte
 	// subs are the request subscriptions of the tables run here.
@@ -82,7 +82,7 @@ type relay struct {
 
 // openRelay makes (or finds) the lobby bucket and starts writing this
 // node's summaries and watching the others', until ctx ends.
-func openRelay(ctx context.Context, h *hall, eng *keep.Engine) (*relay, error) {
+func openRelay(ctx context.Context, h *Hall, eng *keep.Engine) (*relay, error) {
 	kv, err := eng.MakeBucket(ctx, jetstream.KeyValueConfig{
 		Bucket: lobbyBucket, Description: "okey serve: every node's tables, as the lobby lists them",
 		History: 1, Storage: jetstream.MemoryStorage, Replicas: eng.Replicas,
@@ -90,7 +90,7 @@ func openRelay(ctx context.Context, h *hall, eng *keep.Engine) (*relay, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the bucket %s: %w", lobbyBucket, err)
 	}
-	r := &relay{h: h, nc: eng.NC, node: eng.Node, lobby: kv, others: map[string]remoteSummary{},
+	r := &relay{h: h, nc: eng.NC, node: eng.Node, lobby: kv, Others: map[string]remoteSummary{},
 		written: map[string][]byte{}, subs: map[string]*nats.Subscription{}, stands: map[string]*tables.Member{},
 		joined: map[*remoteTable]*tables.Member{}}
 	w, err := kv.WatchAll(ctx)
@@ -136,15 +136,15 @@ func (r *relay) watch(ctx context.Context, w jetstream.KeyWatcher) {
 			if e == nil {
 				continue // the bucket as it was has been read
 			}
-			r.mu.Lock()
+			r.Mu.Lock()
 			var rs remoteSummary
 			if e.Operation() != jetstream.KeyValuePut || json.Unmarshal(e.Value(), &rs) != nil || rs.Summary == nil || rs.Node == r.node {
-				delete(r.others, e.Key())
+				delete(r.Others, e.Key())
 			} else {
-				r.others[e.Key()] = rs
+				r.Others[e.Key()] = rs
 			}
-			r.mu.Unlock()
-			r.h.news.Changed()
+			r.Mu.Unlock()
+			r.h.News.Changed()
 		}
 	}
 }
@@ -195,12 +195,12 @@ func (r *relay) reread(ctx context.Context) {
 	if ctx.Err() != nil {
 		return // cut short: keep what the watch says
 	}
-	r.mu.Lock()
-	same := reflect.DeepEqual(r.others, others)
-	r.others = others
-	r.mu.Unlock()
+	r.Mu.Lock()
+	same := reflect.DeepEqual(r.Others, others)
+	r.Others = others
+	r.Mu.Unlock()
 	if !same {
-		r.h.news.Changed()
+		r.h.News.Changed()
 	}
 }
 
@@ -212,7 +212,7 @@ func (r *relay) flush(ctx context.Context) {
 			now[s.ID] = b
 		}
 	}
-	r.mu.Lock()
+	r.Mu.Lock()
 	var put, del []string
 	for id, b := range now {
 		if string(r.written[id]) != string(b) {
@@ -224,12 +224,12 @@ func (r *relay) flush(ctx context.Context) {
 			del = append(del, id)
 		}
 	}
-	r.mu.Unlock()
+	r.Mu.Unlock()
 	for _, id := range put {
 		if _, err := r.lobby.Put(ctx, id, now[id]); err == nil {
-			r.mu.Lock()
+			r.Mu.Lock()
 			r.written[id] = now[id]
-			r.mu.Unlock()
+			r.Mu.Unlock()
 		}
 	}
 	for _, id := range del {
@@ -242,18 +242,18 @@ func (r *relay) flush(ctx context.Context) {
 				_ = r.lobby.Delete(ctx, id, jetstream.LastRevision(e.Revision()))
 			}
 		}
-		r.mu.Lock()
+		r.Mu.Lock()
 		delete(r.written, id)
-		r.mu.Unlock()
+		r.Mu.Unlock()
 	}
 }
 
 // remote is the table another node runs under id, if the lobby lists
 // one.
 func (r *relay) remote(id string) (*remoteTable, *tables.Summary) {
-	r.mu.Lock()
-	rs, ok := r.others[id]
-	r.mu.Unlock()
+	r.Mu.Lock()
+	rs, ok := r.Others[id]
+	r.Mu.Unlock()
 	if !ok {
 		return nil, nil
 	}
@@ -268,7 +268,7 @@ func (r *relay) remote(id string) (*remoteTable, *tables.Summary) {
 // its lease has ended: their table stopped there (it comes back on
 // whichever node takes it over, their seats kept).
 func (r *relay) freed(id string) {
-	r.mu.Lock()
+	r.Mu.Lock()
 	var gone []*remoteTable
 	for rt, m := range r.joined {
 		if rt.id == id {
@@ -280,7 +280,7 @@ func (r *relay) freed(id string) {
 			m.Box <- tables.Msg{Closed: "table.moved"}
 		}
 	}
-	r.mu.Unlock()
+	r.Mu.Unlock()
 	for _, rt := range gone {
 		rt.stop()
 	}
@@ -290,16 +290,16 @@ func (r *relay) freed(id string) {
 // node that ran it.
 func (r *relay) unlist(ctx context.Context, id string) {
 	if err := r.lobby.Delete(ctx, id); err != nil && !errors.Is(err, jetstream.ErrKeyNotFound) {
-		r.h.opt.Log.Warn("unlisting a table", "table", id, "err", err)
+		r.h.Opt.Log.Warn("unlisting a table", "table", id, "err", err)
 	}
 }
 
 // summaries lists the tables other nodes run.
 func (r *relay) summaries() []*tables.Summary {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	out := make([]*tables.Summary, 0, len(r.others))
-	for _, rs := range r.others {
+	r.Mu.Lock()
+	defer r.Mu.Unlock()
+	out := make([]*tables.Summary, 0, len(r.Others))
+	for _, rs := range r.Others {
 		out = append(out, rs.Summary)
 	}
 	return out
@@ -311,7 +311,7 @@ func movedSubject(id string) string { return "okey.tables." + id + ".moved" }
 // announce tells every node that this one runs table id now.
 func (r *relay) announce(id string) {
 	if err := r.nc.Publish(movedSubject(id), []byte(r.node)); err != nil {
-		r.h.opt.Log.Warn("announcing a table taken over", "table", id, "err", err)
+		r.h.Opt.Log.Warn("announcing a table taken over", "table", id, "err", err)
 	}
 }
 
@@ -356,20 +356,20 @@ func errName(err error) string {
 func (r *relay) serveTable(t *tables.Table) {
 	sub, err := r.nc.Subscribe(tableSubject(t.ID), func(msg *nats.Msg) { r.onRequest(t, msg) })
 	if err != nil {
-		r.h.opt.Log.Error("serving a table to other nodes", "table", t.ID, "err", err)
+		r.h.Opt.Log.Error("serving a table to other nodes", "table", t.ID, "err", err)
 		return
 	}
-	r.mu.Lock()
+	r.Mu.Lock()
 	r.subs[t.ID] = sub
-	r.mu.Unlock()
+	r.Mu.Unlock()
 }
 
 // unserveTable stops taking requests to table t (it closed here).
 func (r *relay) unserveTable(t *tables.Table) {
-	r.mu.Lock()
+	r.Mu.Lock()
 	sub := r.subs[t.ID]
 	delete(r.subs, t.ID)
-	r.mu.Unlock()
+	r.Mu.Unlock()
 	if sub != nil {
 		_ = sub.Unsubscribe()
 	}
@@ -386,18 +386,18 @@ func (r *relay) onRequest(t *tables.Table, msg *nats.Msg) {
 	}
 	w, err := tables.DecodeRequest(msg.Data)
 	if err != nil {
-		r.h.opt.Log.Warn("a request from another node refused", "table", t.ID, "err", err)
+		r.h.Opt.Log.Warn("a request from another node refused", "table", t.ID, "err", err)
 		answer(relayReply{Err: "closed"})
 		return
 	}
-	r.mu.Lock()
+	r.Mu.Lock()
 	m := r.stands[w.Member]
 	if m == nil && (w.Kind == tables.ReqJoin || w.Kind == tables.ReqWatch) {
 		m = tables.NewMember(w.ID, w.Name, w.Addr, w.Seat)
 		r.stands[w.Member] = m
 		go r.pump(t, w.Member, m)
 	}
-	r.mu.Unlock()
+	r.Mu.Unlock()
 	if m == nil {
 		// A member this node does not know: one of the node that ran
 		// the table before. It is told where the table went.
@@ -442,22 +442,22 @@ func (r *relay) onRequest(t *tables.Table, msg *nats.Msg) {
 // table closes for it or ends.
 func (r *relay) pump(t *tables.Table, key string, m *tables.Member) {
 	defer func() {
-		r.mu.Lock()
+		r.Mu.Lock()
 		if r.stands[key] == m {
 			delete(r.stands, key)
 		}
-		r.mu.Unlock()
+		r.Mu.Unlock()
 	}()
 	for {
 		select {
 		case msg := <-m.Box:
 			b, err := tables.EncodeMsg(msg)
 			if err != nil {
-				r.h.opt.Log.Error("a table's message to another node", "table", t.ID, "err", err)
+				r.h.Opt.Log.Error("a table's message to another node", "table", t.ID, "err", err)
 				continue
 			}
 			if err := r.nc.Publish(memberSubject(key), b); err != nil {
-				r.h.opt.Log.Warn("a table's message to another node", "table", t.ID, "err", err)
+				r.h.Opt.Log.Warn("a table's message to another node", "table", t.ID, "err", err)
 			}
 			if msg.Closed != "" {
 				return
@@ -516,7 +516,7 @@ func (rt *remoteTable) Call(ctx context.Context, req tables.Request) bool {
 			sub, err := rt.r.nc.Subscribe(memberSubject(rt.key), func(msg *nats.Msg) {
 				tm, err := tables.DecodeMsg(msg.Data)
 				if err != nil {
-					rt.r.h.opt.Log.Warn("a message from another node's table refused", "table", rt.id, "err", err)
+					rt.r.h.Opt.Log.Warn("a message from another node's table refused", "table", rt.id, "err", err)
 					return
 				}
 				select {
@@ -530,9 +530,9 @@ func (rt *remoteTable) Call(ctx context.Context, req tables.Request) bool {
 				return false
 			}
 			rt.sub = sub
-			rt.r.mu.Lock()
+			rt.r.Mu.Lock()
 			rt.r.joined[rt] = m
-			rt.r.mu.Unlock()
+			rt.r.Mu.Unlock()
 		}
 		rt.mu.Unlock()
 	}
@@ -579,7 +579,7 @@ func (rt *remoteTable) stop() {
 		_ = rt.sub.Unsubscribe()
 		rt.sub = nil
 	}
-	rt.r.mu.Lock()
+	rt.r.Mu.Lock()
 	delete(rt.r.joined, rt)
-	rt.r.mu.Unlock()
+	rt.r.Mu.Unlock()
 }
