@@ -94,7 +94,7 @@ type Config struct {
 	BotTimeout   time.Duration
 
 	// FPS is the most frames a second a session's screen is drawn at:
-	// its lineScreen (frame.go) waits 1/FPS after a write before the
+	// its LineScreen (tty/frame.go) waits 1/FPS after a write before the
 	// next, and so sends the latest of the frames that came meanwhile.
 	// It wakes only when a frame has changed (Bubble Tea's renderer woke
 	// FPS times a second for every session, drawn or not).
@@ -104,7 +104,7 @@ type Config struct {
 	// for the process the server runs in, unless GOGC is set in its
 	// environment; 0 (the default) leaves the runtime's. It was 40 while
 	// Bubble Tea's renderer kept two screens of cells a session alive;
-	// without them (frame.go) a session holds about 0.45 MB live, and at
+	// without them (tty/frame.go) a session holds about 0.45 MB live, and at
 	// 750 sessions (okey load, one run each, a load average of 33) the
 	// runtime's 100 cost 0.046% of a core and 1.01 MB a session where 40
 	// cost 0.055% and 0.76 MB: the collector's work was a third of the
@@ -616,7 +616,7 @@ func (s *Server) guard(next wish.Middleware) wish.Middleware {
 	}
 }
 
-// run runs a session's model with its driver (drive.go: like wish's
+// run runs a session's model with its driver (tty/drive.go: like wish's
 // bubbletea middleware, but without a tea.Program). Window changes reach
 // the model from a goroutine of the session's own; the filter caps them.
 func (s *Server) run(next ssh.Handler) ssh.Handler {
@@ -711,7 +711,7 @@ func (s *Server) program(sess ssh.Session) (*tty.Driver, *session) {
 	}
 	// The session ends with its connection, or when the server has said
 	// goodbye (Shutdown). Its driver stops once its input has ended
-	// (input.go says why).
+	// (tty/input.go says why).
 	ctx, cancel := context.WithCancel(sess.Context())
 	pctx, pcancel := context.WithCancel(context.Background())
 	in := tty.NewInput(sess)
@@ -721,7 +721,7 @@ func (s *Server) program(sess ssh.Session) (*tty.Driver, *session) {
 	m.port = portOf(sess.LocalAddr())
 	m.in = in
 	w, h := s.clamp(pty.Window.Width, pty.Window.Height)
-	// The session's screen is drawn by a lineScreen (frame.go). The
+	// The session's screen is drawn by a LineScreen (tty/frame.go). The
 	// colour profile is the one wish would have given a program (the
 	// terminal's TERM, the PTY being emulated).
 	env := append(sess.Environ(), "TERM="+pty.Term)

@@ -120,7 +120,7 @@ type session struct {
 	inPlay, leaving bool
 	// in is the session's input: closed before the program quits, which
 	// it does once inputEnded, the input's end marker having arrived
-	// (input.go).
+	// (tty/input.go).
 	in         *tty.Input
 	inputEnded bool
 
@@ -273,7 +273,7 @@ func (s *session) Init() tea.Cmd {
 
 // quit ends the session's program: its input is closed first, and the
 // program quits when the input's end marker arrives, every key before it
-// handed over (input.go says why); at the latest after quitWait.
+// handed over (tty/input.go says why); at the latest after quitWait.
 func (s *session) quit() tea.Cmd {
 	if s.in == nil {
 		return tea.Quit

@@ -270,8 +270,8 @@ type Table struct {
 	loseOnce sync.Once
 	// summary is the latest Summary, for the lobby.
 	Summary atomic.Pointer[Summary]
-	// finished is the record of the table's last finished match, for
-	// "record TABLE" (fair.go).
+	// Finished is the record of the table's last finished match, for
+	// "record TABLE" (package serve's command.go).
 	Finished atomic.Pointer[[]byte]
 	saver    *Saver
 
