@@ -13,6 +13,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"okey/game"
+	"okey/ui/serve/keep"
+	"okey/ui/serve/tables"
 	"okey/ui/theme"
 )
 
@@ -29,7 +31,7 @@ func (s *session) readBoard() tea.Cmd {
 	return func() tea.Msg {
 		c, cancel := context.WithTimeout(ctx, 10*time.Second)
 		defer cancel()
-		b, err := book.boardOf(c, gameName, me)
+		b, err := book.BoardOf(c, gameName, me)
 		b.Game = gameName
 		return boardMsg{b: b, err: err}
 	}
@@ -43,9 +45,9 @@ func (s *session) updateBoard(k tea.KeyPressMsg) tea.Cmd {
 		s.page = pgLobby
 		s.listTables()
 	case key.Matches(k, s.keys.BoardGame):
-		kinds := gameKinds()
-		i := slices.IndexFunc(kinds, func(g gameKind) bool { return g.name == s.boardGame })
-		s.boardGame = kinds[(i+1)%len(kinds)].name
+		kinds := tables.GameKinds()
+		i := slices.IndexFunc(kinds, func(g tables.GameKind) bool { return g.Name == s.boardGame })
+		s.boardGame = kinds[(i+1)%len(kinds)].Name
 		return s.readBoard()
 	case key.Matches(k, s.keys.Lang):
 		if s.tr.Lang == "en" {
@@ -95,7 +97,7 @@ func (s *session) boardLines(st *theme.Styles) ([]string, []key.Binding) {
 	case b.Place == 0:
 		lines = append(lines, st.Text.Render(s.tr.T("board.unrated")))
 	default:
-		o := b.Own.rating()
+		o := b.Own.Rating()
 		lines = append(lines, st.Bold.Render(s.tr.T("board.you", b.Place, b.Rated, o.Ordinal(), o.Mu, o.Sigma, b.Own.Games)))
 	}
 	lines = append(lines, st.Dim.Render(s.tr.T("board.note")))
@@ -104,7 +106,7 @@ func (s *session) boardLines(st *theme.Styles) ([]string, []key.Binding) {
 
 // The board's columns: ten rows of two columns fit 80×24.
 const (
-	boardRows = boardSize / 2
+	boardRows = keep.BoardSize / 2
 	boardGap  = "    "
 	boardName = 14
 )
@@ -115,7 +117,7 @@ func (s *session) boardCell(style lipgloss.Style, place, name, rating, games str
 }
 
 // boardRow is entry i of the top, the player's own in bold.
-func (s *session) boardRow(st *theme.Styles, b *board, i int) string {
+func (s *session) boardRow(st *theme.Styles, b *keep.Board, i int) string {
 	e := b.Top[i]
 	name := e.Name
 	if lvl, ok := strings.CutPrefix(e.ID, "bot:"); ok {
@@ -125,12 +127,12 @@ func (s *session) boardRow(st *theme.Styles, b *board, i int) string {
 	if e.ID == s.id {
 		style = st.Bold
 	}
-	return s.boardCell(style, fmt.Sprintf("%d.", i+1), name, fmt.Sprintf("%.1f", e.rating().Ordinal()), fmt.Sprint(e.Games))
+	return s.boardCell(style, fmt.Sprintf("%d.", i+1), name, fmt.Sprintf("%.1f", e.Rating().Ordinal()), fmt.Sprint(e.Games))
 }
 
 // padTo cuts or pads s to w columns.
 func padTo(s string, w int) string {
-	s = cutWidth(s, w)
+	s = tables.CutWidth(s, w)
 	return s + strings.Repeat(" ", max(0, w-ansi.StringWidth(s)))
 }
 
@@ -152,7 +154,7 @@ func (s *session) readRoomRatings() tea.Cmd {
 	if s.room == nil || s.srv.book == nil {
 		return nil
 	}
-	ids := roomSeats{game: s.room.cfg.Game, ids: s.room.rated}
+	ids := roomSeats{game: s.room.Cfg.Game, ids: s.room.Rated}
 	if ids == s.roomRated {
 		return nil
 	}
@@ -161,12 +163,12 @@ func (s *session) readRoomRatings() tea.Cmd {
 	return func() tea.Msg {
 		c, cancel := context.WithTimeout(ctx, 10*time.Second)
 		defer cancel()
-		out := map[string]ratedEntry{}
+		out := map[string]keep.RatedEntry{}
 		for _, id := range ids.ids {
 			if id == "" {
 				continue
 			}
-			if e, rev, err := book.get(c, ids.game, id); err == nil && rev != 0 {
+			if e, rev, err := book.Get(c, ids.game, id); err == nil && rev != 0 {
 				out[id] = e
 			}
 		}

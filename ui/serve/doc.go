@@ -16,39 +16,36 @@
 // stream of appends, its seats, codes and chat a key-value entry), and
 // comes back after a restart.
 //
-// The files:
+// The files, from the server down:
 //
-//	server.go    Config, Server: the SSH server (wish), logins and identity, caps
-//	             and timeouts, each session's model and driver, shutdown
-//	identity.go  who a player is: a key's fingerprint or a guest's resume code;
-//	             codes, names and chat lines made safe
-//	hall.go      the tables: opening, listing, finding, restoring after a restart
-//	table.go     a table's goroutine: seats, requests, the clock, bots, updates,
-//	             the chat, its saver
-//	engine.go    the embedded NATS server (JetStream, no network port)
-//	keep.go      the tables in the engine: records, entries, the next number,
-//	             fenced writes; the import of tables saved as files
-//	referee.go   the game a table plays, behind a small interface; classic Okey
-//	referee101.go  Okey 101: its referee, its bots (bots101), its seat's screen
-//	ratings.go   ratings in the engine: each finished match rated once (its
-//	             mark), players by key and bot levels, per game (the model is
-//	             package rating's)
-//	board.go     the leaderboard page of the lobby (t)
-//	fair.go      fair deals: each match's seed and salt from crypto/rand, the
-//	             commitment shown to every seat, the reveal at the end, and
-//	             "record TABLE" over ssh for the finished match's record
-//	session.go   a connection's model: lobby, new table, codes, waiting room,
-//	             the game's screen, chat
-//	news.go      a change said to whoever waits: the hall's tables to the
-//	             sessions in the lobby, which sleep until it comes
-//	view.go      the session's own pages drawn
-//	frame.go     a session's screen on the client: the lines of its frames that
-//	             changed, sent by a writer of its own (no Bubble Tea renderer)
-//	drive.go     a session's model driven without a tea.Program: the client's
-//	             bytes decoded into messages, Update one at a time, commands
-//	             run; nothing wakes on a clock
-//	input.go     a session's input: the bytes a client may type, capped, and
-//	             its end
+//	server.go     Config, Server: the SSH server (wish), logins, caps and
+//	              timeouts, each session's model and driver, shutdown
+//	command.go    "record TABLE" over ssh: a finished match's record
+//	identity.go   who a player is: a key's fingerprint or a guest's resume
+//	              code; codes and names made safe
+//	share.go      a client's fair share, per address: connections, guesses
+//	session.go    a connection's model: lobby, new table, codes, waiting
+//	              room, the game's screen, chat
+//	view.go       the session's own pages drawn
+//	board.go      the leaderboard page of the lobby (t)
+//
+// Below it, in packages of their own:
+//
+//	hall/        the tables as the lobby sees them: opening, listing,
+//	             finding, restoring; among other nodes, leases, tables
+//	             taken over, tables another node runs reached through NATS
+//	tables/      a table's goroutine with its referee (classic, 101), fair
+//	             deals, the wire between nodes, the chat made safe, news
+//	keep/        what the server keeps past its process and shares with
+//	             the other nodes: the NATS engine, the tables' records and
+//	             entries, leases, ratings
+//	tty/         a session's terminal: the line writer (its screen on the
+//	             client), the driver of its model without a tea.Program,
+//	             its input, capped
+//
+// serve imports those four (hall imports tables and keep, tables keep;
+// tty imports none of them), the ui packages for a session's pages,
+// Charm, wish and NATS; none of them imports serve.
 //
 // The tests run a server in process on 127.0.0.1 with x/crypto/ssh
 // clients and a small terminal that reads their screens (screen_test.go);

@@ -6,10 +6,9 @@ import (
 	"strings"
 	"unicode"
 
-	"okey/ui/canvas"
+	"okey/ui/serve/keep"
 
 	"charm.land/ssh"
-	"github.com/charmbracelet/x/ansi"
 	gossh "golang.org/x/crypto/ssh"
 )
 
@@ -17,12 +16,6 @@ import (
 // authenticated the connection, or for a guest (no key) a short resume
 // code, shown on screen, that takes their seat back. The SSH user name
 // is only a display name.
-
-// Identities are written with their kind first.
-const (
-	keyPrefix   = "key:"
-	guestPrefix = "guest:"
-)
 
 // codeAlphabet has no letters that read alike (0/O, 1/I/L).
 const codeAlphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -91,44 +84,23 @@ func normCode(s string, lens ...int) (string, bool) {
 // handshake (the public-key callback may see keys that never log in).
 func identityOf(sess ssh.Session) (id, code string) {
 	if k := sess.PublicKey(); k != nil {
-		return keyPrefix + gossh.FingerprintSHA256(k), ""
+		return keep.KeyPrefix + gossh.FingerprintSHA256(k), ""
 	}
 	code = newResumeCode()
-	return guestPrefix + code, code
+	return keep.GuestPrefix + code, code
 }
 
 // guestID is the identity a resume code stands for.
-func guestID(code string) string { return guestPrefix + code }
-
-// cleanChat makes a chat line safe to show on everyone's screen: escape
-// sequences and control characters go, spaces are folded, and it is cut
-// to maxChat columns.
-func cleanChat(s string) string {
-	s = canvas.SafeText(ansi.Strip(canvas.CutBytes(s, maxChatBytes)))
-	s = strings.Join(strings.Fields(s), " ")
-	return cutWidth(s, maxChat)
-}
-
-// maxChat is the longest chat line, in columns.
-const maxChat = 100
+func guestID(code string) string { return keep.GuestPrefix + code }
 
 // Caps in bytes on text from a client, applied as it arrives, before
 // anything else is done with it: a column cap alone lets combining marks
-// through (a name of 12 columns and 240 KB was seen).
+// through (a name of 12 columns and 240 KB was seen). A chat line's is
+// maxChatBytes.
 const (
-	// maxChatBytes: a chat line of maxChat columns with room for accents.
-	maxChatBytes = 4 * maxChat
 	// maxUserBytes: the SSH user name as it arrives (it is cut to a
-	// name of ui.MaxNameBytes after its escapes are taken out).
+	// name of pages.MaxNameBytes after its escapes are taken out).
 	maxUserBytes = 256
 	// maxCodeBytes: a code as typed, with room for spaces and dashes.
 	maxCodeBytes = 2 * resumeLen
 )
-
-// cutWidth cuts s to w columns.
-func cutWidth(s string, w int) string {
-	if w <= 0 {
-		return ""
-	}
-	return ansi.Truncate(s, w, "")
-}

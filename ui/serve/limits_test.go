@@ -18,6 +18,7 @@ import (
 
 	"okey/game"
 	"okey/ui/pages"
+	"okey/ui/serve/tables"
 )
 
 // TestPrivateServer: with authorized keys only those keys log in; an
@@ -107,7 +108,7 @@ func TestNamesAreCleanAndUnique(t *testing.T) {
 	sit(t, b)
 	c := dial(t, addr, "averyveryverylongname", dialOpts{key: newKey(t)})
 	sit(t, c)
-	s := waitSummary(t, srv, "1", "three seated", func(s *tableSummary) bool { return s.Free() == 1 })
+	s := waitSummary(t, srv, "1", "three seated", func(s *tables.Summary) bool { return s.Free() == 1 })
 	if s.Players[0].Name != "ann" || s.Players[1].Name != "ann2" || s.Players[2].Name != "averyveryver" {
 		t.Errorf("names at the table: %q %q %q", s.Players[0].Name, s.Players[1].Name, s.Players[2].Name)
 	}
@@ -209,14 +210,14 @@ func TestShutdownSavesEveryTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Every table's record in the store is the one the table ended with.
-	srv.hall.mu.Lock()
-	for id, tb := range srv.hall.tables {
+	srv.hall.Mu.Lock()
+	for id, tb := range srv.hall.Tables {
 		b, err := storedRecord(t, srv, id)
-		if err != nil || !bytes.Equal(b, tb.ref.Record()) {
+		if err != nil || !bytes.Equal(b, tb.Ref.Record()) {
 			t.Errorf("table %s: its record on disk is not the one it ended with (%v)", id, err)
 		}
 	}
-	srv.hall.mu.Unlock()
+	srv.hall.Mu.Unlock()
 	g, _ := savedGame(t, srv, "1", func(*game.Game) bool { return true })
 	srv2, _ := startServer(t, withDefaults(t, tweak))
 	s := summary(srv2, "1")
@@ -250,7 +251,7 @@ func TestHugeNameCostsNothing(t *testing.T) {
 	w.waitFor("Table 1 ·", 10*time.Second)
 	w.press("w")
 	time.Sleep(time.Second)
-	s := waitSummary(t, srv, "1", "seated", func(s *tableSummary) bool { return s.Free() == 3 })
+	s := waitSummary(t, srv, "1", "seated", func(s *tables.Summary) bool { return s.Free() == 3 })
 	if n := len(s.Players[0].Name); n == 0 || n > pages.MaxNameBytes {
 		t.Errorf("the seat's name is %d bytes, want 1 to %d", n, pages.MaxNameBytes)
 	}

@@ -17,6 +17,9 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"okey/game"
+	"okey/ui/serve/internal/servetest"
+	"okey/ui/serve/keep"
+	"okey/ui/serve/tables"
 )
 
 // sharedNATS is a NATS deployment with JetStream on a loopback port,
@@ -38,7 +41,7 @@ func sharedNATS(t *testing.T) string {
 // nodeTweak makes a test server one node of those sharing url.
 func nodeTweak(url, node string) func(*Config) {
 	return func(c *Config) {
-		c.Store = StoreConfig{NATS: []string{url}, NodeName: node, LeaseTTL: time.Second}
+		c.Store = keep.StoreConfig{NATS: []string{url}, NodeName: node, LeaseTTL: time.Second}
 	}
 }
 
@@ -57,13 +60,13 @@ func TestNodesShareNumbersAndRunEachTableOnce(t *testing.T) {
 	bob.waitFor("A new table", 5*time.Second)
 	bob.press("enter")
 	bob.waitFor("s starts the match", 5*time.Second)
-	if got := a.hall.owned(); len(got) != 1 || got[0] != "1" {
+	if got := a.hall.Owned(); len(got) != 1 || got[0] != "1" {
 		t.Fatalf("node a runs %v, want [1]", got)
 	}
-	if got := b.hall.owned(); len(got) != 1 || got[0] != "2" {
+	if got := b.hall.Owned(); len(got) != 1 || got[0] != "2" {
 		t.Fatalf("node b runs %v, want [2]", got)
 	}
-	if b.hall.local("1") != nil || a.hall.local("2") != nil {
+	if b.hall.Local("1") != nil || a.hall.Local("2") != nil {
 		t.Fatal("a node runs the other's table")
 	}
 	// "status" on either node names both tables and their nodes, once
@@ -130,19 +133,19 @@ func TestFailoverResumesTheTable(t *testing.T) {
 	}
 	want := g.State().View(0).Rack
 	hand := g.State().HandNumber()
-	if b.hall.local("1") != nil {
+	if b.hall.Local("1") != nil {
 		t.Fatal("node b runs table 1 while node a is alive")
 	}
 	a.crash()
 	died := time.Now()
-	var s *tableSummary
+	var s *tables.Summary
 	for s == nil {
 		if time.Since(died) > 10*time.Second {
 			t.Fatal("no node took table 1 over within 10 s")
 		}
 		time.Sleep(20 * time.Millisecond)
-		if tb := b.hall.local("1"); tb != nil {
-			s = tb.summary.Load()
+		if tb := b.hall.Local("1"); tb != nil {
+			s = tb.Summary.Load()
 		}
 	}
 	t.Logf("table 1 taken over %v after its node died (lease TTL 1s)", time.Since(died).Round(time.Millisecond))
@@ -198,7 +201,7 @@ func TestSessionsAnywhere(t *testing.T) {
 	if played[1] == 0 {
 		t.Fatalf("bob, on the other node, never played: %v", played)
 	}
-	if got := a.hall.owned(); len(got) != 1 || got[0] != "1" {
+	if got := a.hall.Owned(); len(got) != 1 || got[0] != "1" {
 		t.Fatalf("node a runs %v", got)
 	}
 }
@@ -208,7 +211,7 @@ func TestSessionsAnywhere(t *testing.T) {
 // serving SSH on its own port.
 func startNodes(t *testing.T, n int) ([]*Server, []string) {
 	t.Helper()
-	ports := freePorts(t, n)
+	ports := servetest.FreePorts(t, n)
 	var routes []string
 	for _, p := range ports {
 		routes = append(routes, "127.0.0.1:"+strconv.Itoa(p))
@@ -220,7 +223,7 @@ func startNodes(t *testing.T, n int) ([]*Server, []string) {
 		cfg := withDefaults(t, func(c *Config) {
 			c.StateDir = t.TempDir()
 			c.HostKey = filepath.Join(t.TempDir(), "hostkey", "key")
-			c.Store = StoreConfig{ClusterListen: routes[i], Routes: routes, ClusterName: "okey-test",
+			c.Store = keep.StoreConfig{ClusterListen: routes[i], Routes: routes, ClusterName: "okey-test",
 				NodeName: "node" + strconv.Itoa(i), LeaseTTL: time.Second, Ready: 30 * time.Second}
 		})
 		go func() {
@@ -300,13 +303,13 @@ func TestClusterOfThreeSurvivesANode(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 		for _, s := range srvs[1:] {
-			if s.hall.local("1") != nil {
+			if s.hall.Local("1") != nil {
 				owner = s
 			}
 		}
 	}
 	t.Logf("table 1 taken over %v after its node died (lease TTL 1s)", time.Since(died).Round(time.Millisecond))
-	if s := owner.hall.local("1").summary.Load(); !s.Started || s.Hand != hand {
+	if s := owner.hall.Local("1").Summary.Load(); !s.Started || s.Hand != hand {
 		t.Fatalf("after the takeover table 1 is %+v, want hand %d", s, hand)
 	}
 	// bob, whose node lives, is told; ann comes back through node 2.
@@ -390,7 +393,7 @@ func TestPlannedStopHandsOver(t *testing.T) {
 	if err := a.Shutdown(ctx); err != nil {
 		t.Fatal(err)
 	}
-	for b.hall.local("1") == nil {
+	for b.hall.Local("1") == nil {
 		if time.Since(start) > 15*time.Second {
 			t.Fatal("node b never took table 1 over")
 		}
@@ -413,9 +416,9 @@ func TestCutOffOwnerCannotWrite(t *testing.T) {
 	}
 	t.Parallel()
 	a, b, _, ann, bob, _, before := twoNodesAtATable(t, time.Second)
-	a.hall.nodes.hold.paused.Store(true)
+	a.hall.Nodes.Hold.Paused.Store(true)
 	start := time.Now()
-	for b.hall.local("1") == nil {
+	for b.hall.Local("1") == nil {
 		if time.Since(start) > 15*time.Second {
 			t.Fatal("node b never took table 1 over")
 		}
@@ -428,7 +431,7 @@ func TestCutOffOwnerCannotWrite(t *testing.T) {
 	// The old owner's players move: its writes are fenced off.
 	stop := make(chan struct{})
 	wa, wb := playWhile(t, ann, stop), playWhile(t, bob, stop)
-	for a.hall.local("1") != nil {
+	for a.hall.Local("1") != nil {
 		if time.Since(start) > 20*time.Second {
 			close(stop)
 			t.Fatal("the cut-off node still runs table 1")
@@ -438,7 +441,7 @@ func TestCutOffOwnerCannotWrite(t *testing.T) {
 	close(stop)
 	wa.Wait()
 	wb.Wait()
-	a.hall.nodes.hold.paused.Store(false)
+	a.hall.Nodes.Hold.Paused.Store(false)
 	after, err := storedRecord(t, b, "1")
 	if err != nil || string(after) != string(before) {
 		t.Fatalf("the cut-off node's moves landed:\n%s\nwant\n%s", after, before)
@@ -462,15 +465,15 @@ func TestFailoverTimes(t *testing.T) {
 	var took []time.Duration
 	for i := range kills {
 		url := sharedNATS(t)
-		a, addrA := testServer(t, func(c *Config) { c.Store = StoreConfig{NATS: []string{url}, NodeName: "a"} })
-		b, _ := testServer(t, func(c *Config) { c.Store = StoreConfig{NATS: []string{url}, NodeName: "b"} })
+		a, addrA := testServer(t, func(c *Config) { c.Store = keep.StoreConfig{NATS: []string{url}, NodeName: "a"} })
+		b, _ := testServer(t, func(c *Config) { c.Store = keep.StoreConfig{NATS: []string{url}, NodeName: "b"} })
 		ann := dial(t, addrA, "ann", dialOpts{key: newKey(t)})
 		openTable(t, ann)
 		ann.press("s")
 		ann.waitFor("Hand 1 ·", 10*time.Second)
 		a.crash()
 		died := time.Now()
-		for b.hall.local("1") == nil {
+		for b.hall.Local("1") == nil {
 			if time.Since(died) > 30*time.Second {
 				t.Fatalf("kill %d: no takeover within 30 s", i+1)
 			}
@@ -480,7 +483,7 @@ func TestFailoverTimes(t *testing.T) {
 		ann.close()
 	}
 	slices.Sort(took)
-	t.Logf("%d kills, lease TTL %v: takeover median %v, worst %v (all: %v)", kills, LeaseTTL,
+	t.Logf("%d kills, lease TTL %v: takeover median %v, worst %v (all: %v)", kills, keep.LeaseTTL,
 		took[len(took)/2].Round(time.Millisecond), took[len(took)-1].Round(time.Millisecond), took)
 	if worst := took[len(took)-1]; worst > 10*time.Second {
 		t.Errorf("the worst takeover took %v, over 10 s", worst)
@@ -525,7 +528,7 @@ func TestTakeoverKeepsTheClock(t *testing.T) {
 	before := left(scr)
 	a.crash()
 	died := time.Now()
-	for b.hall.local("1") == nil {
+	for b.hall.Local("1") == nil {
 		if time.Since(died) > 10*time.Second {
 			t.Fatal("no takeover within 10 s")
 		}

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"context"
+	"okey/ui/serve/tables"
 	"sync"
 	"testing"
 	"time"
@@ -34,7 +35,7 @@ func TestIdleLobbyIsNotRedrawn(t *testing.T) {
 		t.Fatal("the kept page changed")
 	}
 
-	if _, err := srv.hall.create(tableConfig{Game: "classic", Rules: "", Levels: [4]string{"normal", "normal", "normal", "normal"}}, "key:bob", "127.0.0.2"); err != nil {
+	if _, err := srv.hall.Create(tables.Config{Game: "classic", Rules: "", Levels: [4]string{"normal", "normal", "normal", "normal"}}, "key:bob", "127.0.0.2"); err != nil {
 		t.Fatal(err)
 	}
 	s.Update(lobbyNewsMsg{})

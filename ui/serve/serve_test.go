@@ -18,6 +18,7 @@ import (
 	"okey/game"
 	"okey/game/tile"
 	"okey/ui/i18n"
+	"okey/ui/serve/tables"
 )
 
 // openTable: ann (a key) opens a table from the lobby and waits in its
@@ -375,7 +376,7 @@ func playWhile(t *testing.T, c *client, stop chan struct{}, across ...bool) *syn
 }
 
 // summary is table id's summary.
-func summary(srv *Server, id string) *tableSummary {
+func summary(srv *Server, id string) *tables.Summary {
 	for _, s := range srv.tableList() {
 		if s.ID == id {
 			return s
@@ -385,7 +386,7 @@ func summary(srv *Server, id string) *tableSummary {
 }
 
 // waitSummary waits until ok holds for table id's summary.
-func waitSummary(t *testing.T, srv *Server, id, what string, ok func(*tableSummary) bool) *tableSummary {
+func waitSummary(t *testing.T, srv *Server, id, what string, ok func(*tables.Summary) bool) *tables.Summary {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
@@ -417,7 +418,7 @@ func TestDropAndReconnect(t *testing.T) {
 	bob.waitFor("Hand 1 ·", 10*time.Second)
 
 	ann.close()
-	waitSummary(t, srv, "1", "ann away", func(s *tableSummary) bool { return s.Players[0].Kind == 2 && s.Owners[0] != "" })
+	waitSummary(t, srv, "1", "ann away", func(s *tables.Summary) bool { return s.Players[0].Kind == 2 && s.Owners[0] != "" })
 	_, before := savedGame(t, srv, "1", func(*game.Game) bool { return true })
 	stop := make(chan struct{})
 	wg := playWhile(t, bob, stop)
@@ -438,7 +439,7 @@ func TestDropAndReconnect(t *testing.T) {
 	ann2 := dial(t, addr, "ann", dialOpts{key: annKey, frames: log.frame})
 	ann2.waitFor("Hand 1 ·", 10*time.Second)
 	ann2.waitFor("your rack", 5*time.Second)
-	waitSummary(t, srv, "1", "ann back", func(s *tableSummary) bool { return s.Players[0].Kind == 1 })
+	waitSummary(t, srv, "1", "ann back", func(s *tables.Summary) bool { return s.Players[0].Kind == 1 })
 	_, rec := savedGame(t, srv, "1", func(*game.Game) bool { return true })
 	held := heldInHand(t, rec, 1)
 	log.mu.Lock()

@@ -26,9 +26,14 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"okey/game/hand"
-	"okey/ui"
 	"okey/ui/canvas"
 	"okey/ui/i18n"
+	"okey/ui/layout"
+	"okey/ui/pages"
+	"okey/ui/serve/hall"
+	"okey/ui/serve/keep"
+	"okey/ui/serve/tables"
+	"okey/ui/serve/tty"
 	"okey/ui/store"
 )
 
@@ -42,7 +47,7 @@ type Config struct {
 	StateDir string
 	// Store says where the tables are kept when StateDir is set: the
 	// zero value is a NATS server inside the process, alone.
-	Store StoreConfig
+	Store keep.StoreConfig
 	// HostKey is the host key's path (made on first start).
 	HostKey string
 	// AuthorizedKeys, when set, makes the server private: only these
@@ -89,7 +94,7 @@ type Config struct {
 	BotTimeout   time.Duration
 
 	// FPS is the most frames a second a session's screen is drawn at:
-	// its lineScreen (frame.go) waits 1/FPS after a write before the
+	// its LineScreen (tty/frame.go) waits 1/FPS after a write before the
 	// next, and so sends the latest of the frames that came meanwhile.
 	// It wakes only when a frame has changed (Bubble Tea's renderer woke
 	// FPS times a second for every session, drawn or not).
@@ -99,7 +104,7 @@ type Config struct {
 	// for the process the server runs in, unless GOGC is set in its
 	// environment; 0 (the default) leaves the runtime's. It was 40 while
 	// Bubble Tea's renderer kept two screens of cells a session alive;
-	// without them (frame.go) a session holds about 0.45 MB live, and at
+	// without them (tty/frame.go) a session holds about 0.45 MB live, and at
 	// 750 sessions (okey load, one run each, a load average of 33) the
 	// runtime's 100 cost 0.046% of a core and 1.01 MB a session where 40
 	// cost 0.055% and 0.76 MB: the collector's work was a third of the
@@ -166,8 +171,8 @@ func (c Config) Check() error {
 		return errors.New("the free wrong codes must not be negative")
 	case c.TablesPerPlayer < 0 || c.TablesPerAddr < 0 || c.RoomIdle < 0 || c.IdleEvict < 0:
 		return errors.New("the tables a player may hold and the idle times must not be negative")
-	case c.MaxWidth < ui.MinWidth || c.MaxHeight < ui.MinHeight:
-		return fmt.Errorf("the largest terminal must be at least %d×%d", ui.MinWidth, ui.MinHeight)
+	case c.MaxWidth < layout.MinWidth || c.MaxHeight < layout.MinHeight:
+		return fmt.Errorf("the largest terminal must be at least %d×%d", layout.MinWidth, layout.MinHeight)
 	case c.DefaultTimer < 0 || c.KeepSeat <= 0 || c.BotDelay < 0 || c.BotTimeout <= 0:
 		return errors.New("the timer must not be negative; keeping a seat and a bot's time must be positive")
 	case c.GCPercent < 0:
@@ -189,7 +194,7 @@ type Server struct {
 	cfg   Config
 	log   *slog.Logger
 	ssh   *ssh.Server
-	hall  *hall
+	hall  *hall.Hall
 	stop  context.CancelFunc
 	ctx   context.Context
 	gens  atomic.Uint64
@@ -197,11 +202,11 @@ type Server struct {
 	// lock holds the state directory: one server a directory.
 	lock *store.Lock
 	// eng keeps the tables (nil: nothing is saved).
-	eng *engine
+	eng *keep.Engine
 	// rater rates the finished matches into the store, book reads them
 	// (nil: no store).
-	rater *rater
-	book  *ratingBook
+	rater *keep.Rater
+	book  *keep.RatingBook
 
 	mu       sync.Mutex
 	sessions map[*session]*liveSession
@@ -225,12 +230,12 @@ type Server struct {
 	// on timers until their deadlines, in the real time the clock
 	// usually keeps; a clock set forward (the tests') must be read
 	// again at once.
-	clock *news
+	clock *tables.News
 }
 
 // clockMoved tells the sessions that Config.Now has jumped: their idle
 // timers read it again (tests that set their clock forward).
-func (s *Server) clockMoved() { s.clock.changed() }
+func (s *Server) clockMoved() { s.clock.Changed() }
 
 // liveSession is a running session's handles.
 type liveSession struct {
@@ -267,8 +272,8 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 	// in the first player's first bot turn.
 	hand.Prepare()
 	s.ctx, s.stop = context.WithCancel(context.Background())
-	s.clock = newNews()
-	var keep *keeper
+	s.clock = tables.NewNews()
+	var kept *keep.Keeper
 	var importErr error
 	if cfg.StateDir != "" {
 		// Two servers on one directory would restore the same tables,
@@ -277,43 +282,43 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 			s.stop()
 			return nil, nil, fmt.Errorf("state directory: %w", err)
 		}
-		if keep, importErr, err = s.openStore(cfg.StateDir); err != nil {
+		if kept, importErr, err = s.openStore(cfg.StateDir); err != nil {
 			s.stop()
 			s.lock.Unlock()
 			return nil, nil, err
 		}
 	}
 	if cfg.Random == nil {
-		cfg.Random = defaultRandom
+		cfg.Random = tables.DefaultRandom
 	}
-	topt := tableOptions{
-		botDelay: cfg.BotDelay, botTimeout: cfg.BotTimeout, keepSeat: cfg.KeepSeat, handWait: 20 * time.Second,
-		chatEvery: 5 * time.Second, chatBurst: 3, chatKeep: 50, roomIdle: cfg.RoomIdle, keepMatches: cfg.KeepMatches, log: log, now: cfg.Now, fault: cfg.fault, random: cfg.Random,
+	topt := tables.Options{
+		BotDelay: cfg.BotDelay, BotTimeout: cfg.BotTimeout, KeepSeat: cfg.KeepSeat, HandWait: 20 * time.Second,
+		ChatEvery: 5 * time.Second, ChatBurst: 3, ChatKeep: 50, RoomIdle: cfg.RoomIdle, KeepMatches: cfg.KeepMatches, Log: log, Now: cfg.Now, Fault: cfg.fault, Random: cfg.Random,
 	}
 	if s.rater != nil {
-		topt.rate = s.rater.enqueue
+		topt.Rate = s.rater.Enqueue
 	}
 	if book := s.book; book != nil {
-		topt.ratingOf = func(ctx context.Context, gameName, id string) (float64, bool) {
-			e, rev, err := book.get(ctx, gameName, id)
+		topt.RatingOf = func(ctx context.Context, gameName, id string) (float64, bool) {
+			e, rev, err := book.Get(ctx, gameName, id)
 			if err != nil || rev == 0 {
 				return 0, false
 			}
-			return e.rating().Ordinal(), true
+			return e.Rating().Ordinal(), true
 		}
 	}
-	s.hall = newHall(s.ctx, topt, keep, cfg.MaxTables, shareLimits{perPlayer: cfg.TablesPerPlayer, perAddr: cfg.TablesPerAddr, idleEvict: cfg.IdleEvict})
-	if keep != nil && cfg.Store.shared() {
-		if err := s.hall.joinNodes(s.ctx, s.eng, cmp.Or(cfg.Store.LeaseTTL, LeaseTTL)); err != nil {
+	s.hall = hall.New(s.ctx, topt, kept, cfg.MaxTables, hall.ShareLimits{PerPlayer: cfg.TablesPerPlayer, PerAddr: cfg.TablesPerAddr, IdleEvict: cfg.IdleEvict})
+	if kept != nil && cfg.Store.Shared() {
+		if err := s.hall.JoinNodes(s.ctx, s.eng, cmp.Or(cfg.Store.LeaseTTL, keep.LeaseTTL)); err != nil {
 			s.stop()
-			s.hall.wait()
+			s.hall.Wait()
 			s.closeStore()
 			s.lock.Unlock()
 			return nil, nil, err
 		}
-		log.Info("sharing the tables with other nodes", "node", s.eng.node, "replicas", s.eng.replicas)
+		log.Info("sharing the tables with other nodes", "node", s.eng.Node, "replicas", s.eng.Replicas)
 	}
-	n, restoreErr := s.hall.restore()
+	n, restoreErr := s.hall.Restore()
 	if n > 0 {
 		log.Info("tables restored", "count", n)
 	}
@@ -324,7 +329,7 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 		hostKey = func(*ssh.Server) error { return errors.New("no host key path") }
 	} else if err := store.PrepareHostKeyDir(cfg.HostKey); err != nil {
 		s.stop()
-		s.hall.wait()
+		s.hall.Wait()
 		s.closeStore()
 		s.lock.Unlock()
 		return nil, nil, err
@@ -340,7 +345,7 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 	)
 	if err != nil {
 		s.stop()
-		s.hall.wait()
+		s.hall.Wait()
 		s.closeStore()
 		s.lock.Unlock()
 		return nil, nil, fmt.Errorf("ssh server: %w", err)
@@ -378,8 +383,8 @@ func (s *Server) ListenAndServe() error {
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.log.Info("shutting down")
 	s.stop() // the tables save and tell their players; the sessions say goodbye
-	s.hall.wait()
-	s.hall.handOver() // saved: other nodes may take them at once
+	s.hall.Wait()
+	s.hall.HandOver() // saved: other nodes may take them at once
 	done := make(chan struct{})
 	go func() { s.wg.Wait(); close(done) }()
 	// The sessions end by themselves once their goodbye has been shown;
@@ -417,10 +422,10 @@ func (s *Server) crash() {
 	if s.eng != nil {
 		// Cut off from the store and the other nodes first: a killed
 		// process says nothing more to them either.
-		s.eng.nc.Close()
+		s.eng.NC.Close()
 	}
 	s.stop()
-	s.hall.wait()
+	s.hall.Wait()
 	s.closeStore()
 	s.lock.Unlock() // a killed process lets its lock go
 }
@@ -428,46 +433,42 @@ func (s *Server) crash() {
 // openStore starts the engine of the state directory dir and opens the
 // tables in it, importing those saved as files by an older okey serve
 // (importErr says which could not be, which does not stop the server).
-func (s *Server) openStore(dir string) (keep *keeper, importErr, err error) {
-	if s.eng, err = openEngine(s.ctx, engineDir(dir), s.cfg.Store); err != nil {
+func (s *Server) openStore(dir string) (k *keep.Keeper, importErr, err error) {
+	if s.eng, k, err = keep.OpenDir(s.ctx, dir, s.cfg.Store); err != nil {
 		return nil, nil, err
 	}
 	ctx, cancel := context.WithTimeout(s.ctx, time.Minute)
 	defer cancel()
-	if keep, err = openKeeper(ctx, s.eng, filepath.Join(dir, store.TablesDir)); err != nil {
-		s.closeStore()
-		return nil, nil, err
-	}
-	book, err := openRatingBook(ctx, s.eng)
+	book, err := keep.OpenRatingBook(ctx, s.eng)
 	if err != nil {
 		s.closeStore()
 		return nil, nil, err
 	}
-	s.rater, s.book = newRater(book, s.log), book
-	n, importErr := keep.importFiles(ctx)
+	s.rater, s.book = keep.NewRater(book, s.log), book
+	n, importErr := k.ImportFiles(ctx)
 	if n > 0 {
 		s.log.Info("tables imported from files", "count", n, "kept in", filepath.Join(dir, store.TablesDir, "imported"))
 	}
-	return keep, importErr, nil
+	return k, importErr, nil
 }
 
 // closeStore stops the engine, if there is one.
 func (s *Server) closeStore() {
 	// The matches waiting to be rated are rated first: the tables have
 	// stopped, so no more come.
-	s.rater.close()
+	s.rater.Close()
 	s.rater = nil
 	if s.eng == nil {
 		return
 	}
-	if err := s.eng.close(); err != nil {
+	if err := s.eng.Close(); err != nil {
 		s.log.Error("closing the store", "err", err)
 	}
 	s.eng = nil
 }
 
 // tableList is the tables' summaries, for tests and logs.
-func (s *Server) tableList() []*tableSummary { return s.hall.list() }
+func (s *Server) tableList() []*tables.Summary { return s.hall.List() }
 
 // sessionCount is the number of sessions running.
 func (s *Server) sessionCount() int {
@@ -606,7 +607,7 @@ func (s *Server) guard(next wish.Middleware) wish.Middleware {
 			defer s.wg.Done()
 			defer func() {
 				if r := recover(); r != nil {
-					s.log.Error("panic in a session", "panic", r, "user", ui.CleanName(ansi.Strip(canvas.CutBytes(sess.User(), maxUserBytes))))
+					s.log.Error("panic in a session", "panic", r, "user", pages.CleanName(ansi.Strip(canvas.CutBytes(sess.User(), maxUserBytes))))
 				}
 				s.ended(sess)
 			}()
@@ -615,7 +616,7 @@ func (s *Server) guard(next wish.Middleware) wish.Middleware {
 	}
 }
 
-// run runs a session's model with its driver (drive.go: like wish's
+// run runs a session's model with its driver (tty/drive.go: like wish's
 // bubbletea middleware, but without a tea.Program). Window changes reach
 // the model from a goroutine of the session's own; the filter caps them.
 func (s *Server) run(next ssh.Handler) ssh.Handler {
@@ -652,15 +653,15 @@ func (s *Server) run(next ssh.Handler) ssh.Handler {
 				case <-ctx.Done():
 					return
 				case m := <-sizes:
-					d.send(m)
+					d.Send(m)
 				}
 			}
 		}()
-		if err := d.run(); err != nil {
-			s.log.Error("a session's model failed", "err", err, "panic", d.panic)
+		if err := d.Run(); err != nil {
+			s.log.Error("a session's model failed", "err", err, "panic", d.Panic)
 		}
 		cancel()
-		m.in.end()
+		m.in.End()
 		// The terminal is put back (once the screen's writer has
 		// stopped), then the word goes below the screen the model
 		// left, so it stays in the player's terminal; a client that
@@ -669,9 +670,9 @@ func (s *Server) run(next ssh.Handler) ssh.Handler {
 		word := m.lastWord()
 		go func() {
 			defer close(said)
-			m.lines.close()
-			<-m.lines.closed()
-			if _, err := sess.Write(m.lines.restore()); err != nil {
+			m.lines.Close()
+			<-m.lines.Closed()
+			if _, err := sess.Write(m.lines.Restore()); err != nil {
 				return
 			}
 			if word != "" {
@@ -688,7 +689,7 @@ func (s *Server) run(next ssh.Handler) ssh.Handler {
 
 // program builds a session's model and its driver, or tells a client
 // without a terminal that it needs one (nil: no driver).
-func (s *Server) program(sess ssh.Session) (*driver, *session) {
+func (s *Server) program(sess ssh.Session) (*tty.Driver, *session) {
 	pty, _, ok := sess.Pty()
 	if !ok {
 		wish.Println(sess, i18n.MustLoad(langOf(sess.Environ())).T("bye.noterminal"))
@@ -704,31 +705,31 @@ func (s *Server) program(sess ssh.Session) (*driver, *session) {
 		s.cfg.hook("start", canvas.CutBytes(sess.User(), maxUserBytes))
 	}
 	id, code := identityOf(sess)
-	name := ui.CleanName(ansi.Strip(canvas.CutBytes(sess.User(), maxUserBytes)))
+	name := pages.CleanName(ansi.Strip(canvas.CutBytes(sess.User(), maxUserBytes)))
 	if name == "" {
 		name = "guest"
 	}
 	// The session ends with its connection, or when the server has said
 	// goodbye (Shutdown). Its driver stops once its input has ended
-	// (input.go says why).
+	// (tty/input.go says why).
 	ctx, cancel := context.WithCancel(sess.Context())
 	pctx, pcancel := context.WithCancel(context.Background())
-	in := newInput(sess)
-	stop := func() { cancel(); in.stop(pcancel) }
+	in := tty.NewInput(sess)
+	stop := func() { cancel(); in.Stop(pcancel) }
 	context.AfterFunc(ctx, stop)
 	m := newSession(s, ctx, id, code, name, hostOf(sess.RemoteAddr()), langOf(sess.Environ()))
 	m.port = portOf(sess.LocalAddr())
 	m.in = in
 	w, h := s.clamp(pty.Window.Width, pty.Window.Height)
-	// The session's screen is drawn by a lineScreen (frame.go). The
+	// The session's screen is drawn by a LineScreen (tty/frame.go). The
 	// colour profile is the one wish would have given a program (the
 	// terminal's TERM, the PTY being emulated).
 	env := append(sess.Environ(), "TERM="+pty.Term)
 	profile := colorprofile.Env(env)
-	m.lines = newLineScreen(sess, s.cfg.FPS, w, h, profile)
-	f := framed{m: m, scr: m.lines}
+	m.lines = tty.NewLineScreen(sess, s.cfg.FPS, w, h, profile)
+	f := tty.Framed{M: m, Scr: m.lines}
 	if s.cfg.onFrame != nil {
-		f.seen = func(v tea.View) { s.cfg.onFrame(name, v) }
+		f.Seen = func(v tea.View) { s.cfg.onFrame(name, v) }
 	}
 	strange := func(msg tea.Msg) {
 		s.log.Error("a command the session's driver cannot run", "msg", fmt.Sprintf("%T", msg), "name", name)
@@ -736,8 +737,8 @@ func (s *Server) program(sess ssh.Session) (*driver, *session) {
 			s.cfg.onStrange(msg)
 		}
 	}
-	d := newDriver(pctx, f, m.lines, profile, func(msg tea.Msg) tea.Msg { return s.filter(nil, msg) }, strange)
-	d.in, d.term, d.w, d.h, d.env = in, pty.Term, w, h, env
+	d := tty.NewDriver(pctx, f, m.lines, profile, func(msg tea.Msg) tea.Msg { return s.filter(nil, msg) }, strange)
+	d.In, d.Term, d.W, d.H, d.Env = in, pty.Term, w, h, env
 	s.register(m, sess, stop)
 	s.log.Info("connect", "name", name, "addr", hostOf(sess.RemoteAddr()), "guest", code != "")
 	return d, m
@@ -779,7 +780,7 @@ func (s *Server) filter(_ tea.Model, msg tea.Msg) tea.Msg {
 
 func (s *Server) clamp(w, h int) (int, int) {
 	if w <= 0 || h <= 0 {
-		return ui.MinWidth, ui.MinHeight
+		return layout.MinWidth, layout.MinHeight
 	}
 	return min(w, s.cfg.MaxWidth), min(h, s.cfg.MaxHeight)
 }

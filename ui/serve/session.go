@@ -16,6 +16,12 @@ import (
 	"okey/ui"
 	"okey/ui/canvas"
 	"okey/ui/i18n"
+	"okey/ui/layout"
+	"okey/ui/seatmsg"
+	"okey/ui/serve/hall"
+	"okey/ui/serve/keep"
+	"okey/ui/serve/tables"
+	"okey/ui/serve/tty"
 	"okey/ui/theme"
 )
 
@@ -52,7 +58,7 @@ type session struct {
 	srv *Server
 	// lines draws the session's frames on the client (nil only in tests
 	// that run the model without a connection).
-	lines *lineScreen
+	lines *tty.LineScreen
 	ctx   context.Context
 	id    string // identity
 	code  string // a guest's resume code ("" for a key)
@@ -71,7 +77,7 @@ type session struct {
 
 	// The lobby: the tables the player may see (listTables), the cursor
 	// among them, and how many tables are open in all.
-	tables []*tableSummary
+	tables []*tables.Summary
 	cursor int
 	open   int
 	// The form of a new table.
@@ -84,20 +90,20 @@ type session struct {
 	// The leaderboard: its game, and the board as last read (nil while
 	// it is read).
 	boardGame string
-	board     *board
+	board     *keep.Board
 	boardErr  bool
 
 	// The ratings the waiting room shows: the identities they were read
 	// for, and what was read (an identity not rated yet is absent).
 	roomRated   roomSeats
-	roomRatings map[string]ratedEntry
+	roomRatings map[string]keep.RatedEntry
 
 	// The table the session is at.
 	at *membership
 	// The game's screen at the table.
-	scr screen
+	scr tables.Screen
 	// The waiting room as last told.
-	room *roomInfo
+	room *tables.Room
 	// Chat being typed (chatting), at a table or in its waiting room.
 	chatting bool
 	chatIn   textinput.Model
@@ -114,8 +120,8 @@ type session struct {
 	inPlay, leaving bool
 	// in is the session's input: closed before the program quits, which
 	// it does once inputEnded, the input's end marker having arrived
-	// (input.go).
-	in         *input
+	// (tty/input.go).
+	in         *tty.Input
 	inputEnded bool
 
 	// frame is the page as last drawn, and drawn says it still shows
@@ -149,12 +155,12 @@ type session struct {
 // membership is the session's place at a table; gen numbers them so a
 // late message of an old one is dropped.
 type membership struct {
-	t      seatTable
-	m      *member
+	t      hall.SeatTable
+	m      *tables.Member
 	gen    uint64
 	ctx    context.Context
 	cancel context.CancelFunc
-	kind   gameKind
+	kind   tables.GameKind
 }
 
 // Messages of a session.
@@ -165,26 +171,26 @@ type (
 	// idleMsg: the idle check armed as gen is due.
 	idleMsg   struct{ gen uint64 }
 	joinedMsg struct {
-		t     seatTable
-		m     *member
+		t     hall.SeatTable
+		m     *tables.Member
 		seat  int
 		err   error
 		watch bool
 	}
 	fromTableMsg struct {
 		gen uint64
-		msg tableMsg
+		msg tables.Msg
 	}
 	byeMsg struct{}
 	// boardMsg is a leaderboard read from the store.
 	boardMsg struct {
-		b   board
+		b   keep.Board
 		err error
 	}
 	// roomRatingsMsg are the ratings of a waiting room's seats.
 	roomRatingsMsg struct {
 		ids     roomSeats
-		ratings map[string]ratedEntry
+		ratings map[string]keep.RatedEntry
 	}
 	// stoppingMsg: the server is stopping (SIGTERM, ctrl+c).
 	stoppingMsg struct{}
@@ -240,7 +246,7 @@ func newSession(srv *Server, ctx context.Context, id, code, name, addr, lang str
 	s := &session{srv: srv, ctx: ctx, id: id, code: code, name: name, addr: addr, page: pgLobby, dark: true, lastKey: srv.cfg.Now()}
 	s.setLang(lang)
 	s.form = newCreateForm(srv.cfg.DefaultTimer)
-	s.codeIn, s.chatIn = newField(maxCodeBytes), newField(maxChat)
+	s.codeIn, s.chatIn = newField(maxCodeBytes), newField(tables.MaxChat)
 	return s
 }
 
@@ -257,7 +263,7 @@ func (s *session) setLang(lang string) {
 // if any (a reconnection), else to the lobby.
 func (s *session) Init() tea.Cmd {
 	cmds := []tea.Cmd{tea.RequestBackgroundColor, s.watchServer()}
-	if t := s.srv.hall.holding(s.id); t != nil {
+	if t := s.srv.hall.Holding(s.id); t != nil {
 		cmds = append(cmds, s.joinCmd(t, -1, false))
 	} else {
 		s.listTables()
@@ -267,12 +273,12 @@ func (s *session) Init() tea.Cmd {
 
 // quit ends the session's program: its input is closed first, and the
 // program quits when the input's end marker arrives, every key before it
-// handed over (input.go says why); at the latest after quitWait.
+// handed over (tty/input.go says why); at the latest after quitWait.
 func (s *session) quit() tea.Cmd {
 	if s.in == nil {
 		return tea.Quit
 	}
-	s.in.close()
+	s.in.Close()
 	ctx := s.ctx
 	return func() tea.Msg {
 		// Should the marker not come (a reader that stopped), quit
@@ -371,10 +377,10 @@ func (s *session) arm() tea.Cmd {
 // where tables open and fill many times a second wakes a session in the
 // lobby no more often than it can show them.
 func (s *session) waitNews() tea.Cmd {
-	w, seen, ctx := s.srv.hall.news, s.newsSeen, s.ctx
+	w, seen, ctx := s.srv.hall.News, s.newsSeen, s.ctx
 	next := s.listedAt.Add(time.Second / time.Duration(max(s.srv.cfg.FPS, 1)))
 	return func() tea.Msg {
-		if !w.after(ctx, seen) {
+		if !w.After(ctx, seen) {
 			return nil
 		}
 		if d := time.Until(next); d > 0 {
@@ -403,7 +409,7 @@ func (s *session) idleDue() (time.Time, bool) {
 			due = t
 		}
 	}
-	seated := s.at != nil && s.at.m.seat >= 0
+	seated := s.at != nil && s.at.m.Seat >= 0
 	if seated {
 		after(cfg.ReleaseAfter)
 	}
@@ -427,7 +433,7 @@ func (s *session) waitIdle(due time.Time) tea.Cmd {
 	gen, ctx, now, clock := s.idleGen, s.ctx, s.srv.cfg.Now, s.srv.clock
 	return func() tea.Msg {
 		for {
-			moved := clock.seen()
+			moved := clock.Seen()
 			d := due.Sub(now())
 			if d <= 0 {
 				return idleMsg{gen: gen}
@@ -435,7 +441,7 @@ func (s *session) waitIdle(due time.Time) tea.Cmd {
 			t := time.NewTimer(d)
 			select {
 			case <-t.C:
-			case <-clock.next(moved):
+			case <-clock.Next(moved):
 				t.Stop()
 			case <-stop:
 				t.Stop()
@@ -458,21 +464,21 @@ func (s *session) waitIdle(due time.Time) tea.Cmd {
 // of 118 updates a seat took changed nothing on its screen).
 func (s *session) sameUpdate(f fromTableMsg) bool {
 	return s.at != nil && f.gen == s.at.gen && s.scr != nil && s.page == pgTable &&
-		f.msg.closed == "" && f.msg.room == nil && s.lastUpdate != nil &&
-		reflect.DeepEqual(f.msg.update, s.lastUpdate)
+		f.msg.Closed == "" && f.msg.Room == nil && s.lastUpdate != nil &&
+		reflect.DeepEqual(f.msg.Update, s.lastUpdate)
 }
 
 func (s *session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.PasteMsg:
-		if s.in.isMarker(msg.Content) {
+		if s.in.IsMarker(msg.Content) {
 			s.inputEnded = true // its end of paste is the reader's last event
 			return s, nil
 		}
 		// A paste goes to the field being typed in: a code, a chat line.
 		switch {
 		case s.chatting:
-			return s, editField(&s.chatIn, msg, maxChatBytes)
+			return s, editField(&s.chatIn, msg, tables.MaxChatBytes)
 		case s.page == pgCode:
 			s.flash = ""
 			return s, editField(&s.codeIn, msg, maxCodeBytes)
@@ -506,7 +512,7 @@ func (s *session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return s, s.onJoined(msg)
 	case fromTableMsg:
 		return s, s.onTable(msg)
-	case ui.LeaveMsg:
+	case seatmsg.LeaveMsg:
 		return s, s.leave()
 	case byeMsg:
 		return s, s.quit()
@@ -534,15 +540,15 @@ func (s *session) checkIdle(now time.Time) tea.Cmd {
 	switch {
 	case s.page == pgBye:
 		return nil
-	case s.at != nil && s.at.m.seat >= 0 && cfg.ReleaseAfter > 0 && idle >= cfg.ReleaseAfter:
-		s.srv.log.Info("away too long: seat given up", "table", s.at.t.tableID(), "name", s.name)
+	case s.at != nil && s.at.m.Seat >= 0 && cfg.ReleaseAfter > 0 && idle >= cfg.ReleaseAfter:
+		s.srv.log.Info("away too long: seat given up", "table", s.at.t.TableID(), "name", s.name)
 		leave := s.dropMembership(false)
 		return tea.Batch(leave, s.sayBye(s.tr.T("bye.away", int(cfg.ReleaseAfter.Minutes()))))
 	case cfg.IdleTimeout > 0 && idle >= cfg.IdleTimeout:
 		s.srv.log.Info("idle: closed", "name", s.name)
 		return s.sayBye(s.tr.T("bye.idle", int(cfg.IdleTimeout.Minutes())))
-	case s.page == pgTable && s.at != nil && s.at.m.seat >= 0 && !s.idleAway && cfg.AwayAfter > 0 && idle >= cfg.AwayAfter:
-		if s.at.t.send(request{kind: reqAway, m: s.at.m}) {
+	case s.page == pgTable && s.at != nil && s.at.m.Seat >= 0 && !s.idleAway && cfg.AwayAfter > 0 && idle >= cfg.AwayAfter:
+		if s.at.t.Send(tables.Request{Kind: tables.ReqAway, M: s.at.m}) {
 			s.idleAway = true
 		}
 	}
@@ -588,7 +594,7 @@ func (s *session) onKey(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-func (s *session) tooSmall() bool { return s.width < ui.MinWidth || s.height < ui.MinHeight }
+func (s *session) tooSmall() bool { return s.width < layout.MinWidth || s.height < layout.MinHeight }
 
 func (s *session) updateLobby(k tea.KeyPressMsg) tea.Cmd {
 	s.flash = ""
@@ -612,7 +618,7 @@ func (s *session) updateLobby(k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		sum := s.tables[s.cursor]
-		t := s.srv.hall.get(sum.ID)
+		t := s.srv.hall.Get(sum.ID)
 		if t == nil {
 			s.flash = s.tr.T("lobby.gone")
 			return nil
@@ -627,7 +633,10 @@ func (s *session) updateLobby(k tea.KeyPressMsg) tea.Cmd {
 		}
 		return s.joinCmd(t, -1, watch)
 	case key.Matches(k, keys.New):
-		s.page = pgCreate
+		// The form keeps the choices made last time, but opens on its
+		// first row: a row left below (who may join) would take the
+		// player's first → unnoticed.
+		s.page, s.form.field = pgCreate, fGame
 	case key.Matches(k, keys.Code):
 		s.page, s.inputOf = pgCode, codeJoin
 		s.codeIn.Reset()
@@ -640,7 +649,7 @@ func (s *session) updateLobby(k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		if s.boardGame == "" {
-			s.boardGame = gameKinds()[0].name
+			s.boardGame = tables.GameKinds()[0].Name
 		}
 		s.page = pgBoard
 		return s.readBoard()
@@ -670,23 +679,23 @@ func (s *session) listTables() (changed bool) {
 	if s.cursor < len(s.tables) {
 		was = s.tables[s.cursor].ID
 	}
-	s.newsSeen, s.listedAt = s.srv.hall.news.seen(), time.Now()
-	all := s.srv.hall.list()
+	s.newsSeen, s.listedAt = s.srv.hall.News.Seen(), time.Now()
+	all := s.srv.hall.List()
 	changed = s.open != len(all)
 	s.open = len(all)
-	tables := make([]*tableSummary, 0, len(s.tables))
+	shown := make([]*tables.Summary, 0, len(s.tables))
 	cursor := s.cursor
 	for _, t := range all {
 		if !t.Private || t.Holds(s.id) >= 0 {
 			if t.ID == was {
-				cursor = len(tables)
+				cursor = len(shown)
 			}
-			tables = append(tables, t)
+			shown = append(shown, t)
 		}
 	}
-	if !changed && len(tables) == len(s.tables) {
-		for i, t := range tables {
-			if lobbyRowOf(t) != lobbyRowOf(s.tables[i]) {
+	if !changed && len(shown) == len(s.tables) {
+		for i, t := range shown {
+			if tables.LobbyRowOf(t) != tables.LobbyRowOf(s.tables[i]) {
 				changed = true
 				break
 			}
@@ -694,25 +703,9 @@ func (s *session) listTables() (changed bool) {
 	} else {
 		changed = true
 	}
-	s.tables, s.cursor = tables, cursor
+	s.tables, s.cursor = shown, cursor
 	s.clampCursor()
 	return changed || s.cursor != oldCursor
-}
-
-// lobbyRow is what the lobby shows of a table: two summaries with the
-// same row draw the same lines.
-type lobbyRow struct {
-	id, game, rules string
-	started, over   bool
-	hand, watchers  int
-	timer           time.Duration
-	players         [game.NumSeats]ui.SeatPlayer
-	owners          [game.NumSeats]string
-}
-
-func lobbyRowOf(t *tableSummary) lobbyRow {
-	return lobbyRow{id: t.ID, game: t.Game, rules: t.Rules, started: t.Started, over: t.Over, hand: t.Hand,
-		watchers: t.Watchers, timer: t.Timer, players: t.Players, owners: t.Owners}
 }
 
 // triesOver is how many more wrong codes than the address's free ones
@@ -773,16 +766,16 @@ func (s *session) useCode() tea.Cmd {
 	}
 	var code string
 	var ok bool
-	var t seatTable
+	var t hall.SeatTable
 	if s.inputOf == codeJoin {
 		if code, ok = normCode(s.codeIn.Value(), codeLen); ok {
-			t = s.srv.hall.byCode(code)
+			t = s.srv.hall.ByCode(code)
 		}
 	} else {
 		// Ten letters; six from before resume codes grew, for seats
 		// kept across the upgrade.
 		if code, ok = normCode(s.codeIn.Value(), resumeLen, codeLen); ok {
-			t = s.srv.hall.holding(guestID(code))
+			t = s.srv.hall.Holding(guestID(code))
 		}
 	}
 	if t == nil {
@@ -808,22 +801,22 @@ func (s *session) useCode() tea.Cmd {
 
 // joinCmd takes a seat (or watches) at t, in a command: the request
 // waits for room in the table's queue, which Update must not.
-func (s *session) joinCmd(t seatTable, seat int, watch bool) tea.Cmd {
-	m := &member{id: s.id, name: s.name, addr: s.addr, seat: seat, box: make(chan tableMsg, 1)}
+func (s *session) joinCmd(t hall.SeatTable, seat int, watch bool) tea.Cmd {
+	m := tables.NewMember(s.id, s.name, s.addr, seat)
 	ctx := s.ctx
 	return func() tea.Msg {
-		r := request{kind: reqJoin, m: m, seat: seat, reply: make(chan joinReply, 1)}
+		r := tables.Request{Kind: tables.ReqJoin, M: m, Seat: seat, Reply: make(chan tables.JoinReply, 1)}
 		if watch {
-			r.kind = reqWatch
+			r.Kind = tables.ReqWatch
 		}
-		if !t.call(ctx, r) {
-			return joinedMsg{t: t, m: m, err: errClosed, watch: watch}
+		if !t.Call(ctx, r) {
+			return joinedMsg{t: t, m: m, err: tables.ErrClosed, watch: watch}
 		}
 		select {
-		case rep := <-r.reply:
-			return joinedMsg{t: t, m: m, seat: rep.seat, err: rep.err, watch: watch}
-		case <-t.ended():
-			return joinedMsg{t: t, m: m, err: errClosed, watch: watch}
+		case rep := <-r.Reply:
+			return joinedMsg{t: t, m: m, seat: rep.Seat, err: rep.Err, watch: watch}
+		case <-t.Ended():
+			return joinedMsg{t: t, m: m, err: tables.ErrClosed, watch: watch}
 		case <-ctx.Done():
 			return nil
 		}
@@ -835,9 +828,9 @@ func (s *session) onJoined(j joinedMsg) tea.Cmd {
 	if j.err != nil {
 		// The seat the player took is not theirs: leave it again.
 		switch {
-		case errors.Is(j.err, errTableFull):
+		case errors.Is(j.err, tables.ErrTableFull):
 			s.flash = s.tr.T("lobby.full")
-		case errors.Is(j.err, errSeatTaken):
+		case errors.Is(j.err, tables.ErrSeatTaken):
 			s.flash = s.tr.T("lobby.taken")
 		default:
 			s.flash = s.tr.T("lobby.gone")
@@ -850,10 +843,10 @@ func (s *session) onJoined(j joinedMsg) tea.Cmd {
 		s.dropMembership(false)
 	}
 	ctx, cancel := context.WithCancel(s.ctx)
-	s.at = &membership{t: j.t, m: j.m, gen: s.srv.nextGen(), ctx: ctx, cancel: cancel, kind: j.t.gameKind()}
+	s.at = &membership{t: j.t, m: j.m, gen: s.srv.nextGen(), ctx: ctx, cancel: cancel, kind: j.t.GameKind()}
 	s.page = pgRoom
 	s.room = nil
-	s.srv.log.Info("join", "table", j.t.tableID(), "seat", j.seat, "name", s.name, "addr", s.addr)
+	s.srv.log.Info("join", "table", j.t.TableID(), "seat", j.seat, "name", s.name, "addr", s.addr)
 	return s.waitTable()
 }
 
@@ -863,7 +856,7 @@ func (s *session) waitTable() tea.Cmd {
 	at := s.at
 	return func() tea.Msg {
 		select {
-		case msg := <-at.m.box:
+		case msg := <-at.m.Box:
 			return fromTableMsg{gen: at.gen, msg: msg}
 		case <-at.ctx.Done():
 			return nil
@@ -879,44 +872,44 @@ func (s *session) onTable(f fromTableMsg) tea.Cmd {
 	}
 	msg := f.msg
 	switch {
-	case msg.closed == "replaced":
+	case msg.Closed == "replaced":
 		return s.sayBye(s.tr.T("bye.replaced"))
-	case msg.closed == "server.stopping":
+	case msg.Closed == "server.stopping":
 		return s.sayByeIn(s.tr.T("bye.restart"), stopGrace)
-	case msg.closed == "table.parked", msg.closed == "table.moved":
+	case msg.Closed == "table.parked", msg.Closed == "table.moved":
 		cmd := s.leave()
-		s.flash = s.tr.T(msg.closed)
+		s.flash = s.tr.T(msg.Closed)
 		return cmd
-	case msg.closed == "room.expired":
+	case msg.Closed == "room.expired":
 		// Back to the lobby, told why: the connection stays.
 		cmd := s.leave()
 		s.flash = s.tr.T("room.expired", int(s.srv.cfg.RoomIdle.Minutes()))
 		return cmd
-	case msg.closed != "":
+	case msg.Closed != "":
 		s.dropMembership(false)
 		s.closeScreen()
-		why := msg.closed
+		why := msg.Closed
 		if s.tr.Has(why) { // the table's reasons are keys of the words
 			why = s.tr.T(why)
 		}
 		return s.sayBye(s.tr.T("bye.closed", why))
-	case msg.room != nil:
-		if msg.room.refusedSeq > s.refusedSeq {
-			s.refusedSeq = msg.room.refusedSeq
-			s.flash = msg.room.refused
+	case msg.Room != nil:
+		if msg.Room.RefusedSeq > s.refusedSeq {
+			s.refusedSeq = msg.Room.RefusedSeq
+			s.flash = msg.Room.Refused
 			if s.tr.Has(s.flash) {
 				s.flash = s.tr.T(s.flash)
 			}
 		}
-		s.room = msg.room
+		s.room = msg.Room
 		s.closeScreen()
 		s.page = pgRoom
 		return tea.Batch(s.waitTable(), s.readRoomRatings())
 	}
 	cmds := []tea.Cmd{s.waitTable()}
 	if s.scr == nil {
-		scr, err := s.at.kind.newScreen(ui.SeatOptions{
-			Lang: s.tr.Lang, Seat: s.at.m.seat, Send: s.sendMove, Keys: []key.Binding{s.keys.Chat}, Dark: s.dark,
+		scr, err := s.at.kind.NewScreen(ui.SeatOptions{
+			Lang: s.tr.Lang, Seat: s.at.m.Seat, Send: s.sendMove, Keys: []key.Binding{s.keys.Chat}, Dark: s.dark,
 			Badge: s.badge(), Record: s.recordCmd(s.at.t), Settle: s.srv.cfg.seatSettle,
 			Log: s.debugLog(),
 		})
@@ -932,14 +925,14 @@ func (s *session) onTable(f fromTableMsg) tea.Cmd {
 		}
 	}
 	s.page = pgTable
-	if u, ok := msg.update.(ui.SeatUpdate); ok {
+	if u, ok := msg.Update.(seatmsg.Update); ok {
 		s.inPlay = u.InPlay()
-		if seat := s.at.m.seat; seat >= 0 {
-			s.away = u.Players[seat].Kind == ui.SeatAway
+		if seat := s.at.m.Seat; seat >= 0 {
+			s.away = u.Players[seat].Kind == seatmsg.Away
 		}
 	}
-	_, cmd := s.scr.Update(msg.update)
-	s.lastUpdate = msg.update
+	_, cmd := s.scr.Update(msg.Update)
+	s.lastUpdate = msg.Update
 	return tea.Batch(append(cmds, cmd)...)
 }
 
@@ -953,15 +946,15 @@ func (s *session) badge() string {
 }
 
 // sendMove is the screen's way to the table: non-blocking.
-func (s *session) sendMove(in ui.Intent) bool {
+func (s *session) sendMove(in seatmsg.Intent) bool {
 	if s.at == nil {
 		return false
 	}
-	kind := reqMove
-	if in.Kind == ui.IntentNewMatch {
-		kind = reqNewMatch
+	kind := tables.ReqMove
+	if in.Kind == seatmsg.IntentNewMatch {
+		kind = tables.ReqNewMatch
 	}
-	return s.at.t.send(request{kind: kind, m: s.at.m, move: in})
+	return s.at.t.Send(tables.Request{Kind: kind, M: s.at.m, Move: in})
 }
 
 func (s *session) closeScreen() {
@@ -992,11 +985,11 @@ func (s *session) dropMembership(gone bool) tea.Cmd {
 	}
 	s.at = nil
 	at.cancel()
-	s.srv.log.Info("leave", "table", at.t.tableID(), "name", s.name, "gone", gone)
+	s.srv.log.Info("leave", "table", at.t.TableID(), "name", s.name, "gone", gone)
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		at.t.call(ctx, request{kind: reqLeave, m: at.m, gone: gone})
+		at.t.Call(ctx, tables.Request{Kind: tables.ReqLeave, M: at.m, Gone: gone})
 		return nil
 	}
 }
@@ -1036,11 +1029,11 @@ func (s *session) updateRoom(k tea.KeyPressMsg) tea.Cmd {
 		s.chatting = true
 		s.chatIn.Reset()
 	case key.Matches(k, s.keys.Start):
-		if s.room == nil || !s.room.host {
+		if s.room == nil || !s.room.Host {
 			s.flash = s.tr.T("room.hostonly")
 			return nil
 		}
-		if !s.at.t.send(request{kind: reqStart, m: s.at.m}) {
+		if !s.at.t.Send(tables.Request{Kind: tables.ReqStart, M: s.at.m}) {
 			s.flash = s.tr.T("status.busy")
 		}
 	case key.Matches(k, s.keys.Lang):
@@ -1062,7 +1055,7 @@ func (s *session) updateTable(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	if s.away && s.at != nil {
-		s.at.t.send(request{kind: reqHere, m: s.at.m})
+		s.at.t.Send(tables.Request{Kind: tables.ReqHere, M: s.at.m})
 		s.away = false
 	}
 	if key.Matches(k, s.keys.Chat) && !s.tooSmall() {
@@ -1074,7 +1067,7 @@ func (s *session) updateTable(k tea.KeyPressMsg) tea.Cmd {
 	// Leaving a match in play asks first (a q meant for something else
 	// must not cost the seat); q again leaves, and the seat is kept for
 	// a while, its bot playing, as for a dropped connection.
-	if key.Matches(k, s.keys.Leave) && s.inPlay && s.at != nil && s.at.m.seat >= 0 {
+	if key.Matches(k, s.keys.Leave) && s.inPlay && s.at != nil && s.at.m.Seat >= 0 {
 		if !s.leaving {
 			s.leaving = true
 			return nil
@@ -1083,7 +1076,7 @@ func (s *session) updateTable(k tea.KeyPressMsg) tea.Cmd {
 		s.closeScreen()
 		cmd := s.dropMembership(true)
 		s.page = pgLobby
-		s.tables = s.srv.hall.list()
+		s.tables = s.srv.hall.List()
 		s.flash = s.tr.T("leave.kept", int(s.srv.cfg.KeepSeat.Minutes()))
 		return cmd
 	}
@@ -1099,13 +1092,13 @@ func (s *session) updateChat(k tea.KeyPressMsg) tea.Cmd {
 		s.chatting = false
 	case key.Matches(k, s.keys.Send):
 		s.chatting = false
-		if text := s.chatIn.Value(); s.at != nil && cleanChat(text) != "" {
-			if !s.at.t.send(request{kind: reqChat, m: s.at.m, text: text}) {
+		if text := s.chatIn.Value(); s.at != nil && tables.CleanChat(text) != "" {
+			if !s.at.t.Send(tables.Request{Kind: tables.ReqChat, M: s.at.m, Text: text}) {
 				s.flash = s.tr.T("status.busy")
 			}
 		}
 	default:
-		return editField(&s.chatIn, k, maxChatBytes)
+		return editField(&s.chatIn, k, tables.MaxChatBytes)
 	}
 	return nil
 }
@@ -1157,13 +1150,13 @@ const (
 
 func (f *createForm) change(d int) {
 	wrap := func(i, n int) int { return ((i+d)%n + n) % n }
-	kinds := gameKinds()
+	kinds := tables.GameKinds()
 	switch f.field {
 	case fGame:
 		f.game = wrap(f.game, len(kinds))
 		f.rules = 0
 	case fRules:
-		f.rules = wrap(f.rules, len(kinds[f.game].rules))
+		f.rules = wrap(f.rules, len(kinds[f.game].Rules))
 	case fLevel1, fLevel2, fLevel3:
 		i := f.field - fLevel1
 		f.level[i] = wrap(f.level[i], len(bots.Levels))
@@ -1176,9 +1169,9 @@ func (f *createForm) change(d int) {
 
 // config is the table the form describes; the host's own seat (0)
 // gets the middle level for a stand-in.
-func (f *createForm) config() tableConfig {
-	k := gameKinds()[f.game]
-	c := tableConfig{Game: k.name, Rules: k.rules[f.rules], Timer: f.timers[f.timer]}
+func (f *createForm) config() tables.Config {
+	k := tables.GameKinds()[f.game]
+	c := tables.Config{Game: k.Name, Rules: k.Rules[f.rules], Timer: f.timers[f.timer]}
 	c.Levels[0] = "normal"
 	for i := range f.level {
 		c.Levels[i+1] = bots.Levels[f.level[i]]
@@ -1191,17 +1184,17 @@ func (f *createForm) config() tableConfig {
 
 // openRefused says why a table was not opened, in the player's words.
 func (s *session) openRefused(err error) string {
-	var full *hallFullError
+	var full *hall.FullError
 	switch {
 	case errors.As(err, &full):
-		if full.frees.IsZero() {
+		if full.Frees.IsZero() {
 			return s.tr.T("lobby.hallfull")
 		}
-		mins := int(full.frees.Sub(s.srv.cfg.Now()).Minutes()) + 1
+		mins := int(full.Frees.Sub(s.srv.cfg.Now()).Minutes()) + 1
 		return s.tr.T("lobby.hallfull.in", max(1, mins))
-	case errors.Is(err, errYourTables):
+	case errors.Is(err, hall.ErrYourTables):
 		return s.tr.T("lobby.yourtables")
-	case errors.Is(err, errAddrTables):
+	case errors.Is(err, hall.ErrAddrTables):
 		return s.tr.T("lobby.addrtables")
 	}
 	return s.tr.T("lobby.cannotopen", err.Error())
@@ -1222,7 +1215,7 @@ func (s *session) updateCreate(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, s.keys.FormNext):
 		f.change(1)
 	case key.Matches(k, s.keys.Open):
-		t, err := s.srv.hall.create(f.config(), s.id, s.addr)
+		t, err := s.srv.hall.Create(f.config(), s.id, s.addr)
 		if err != nil {
 			s.flash = s.openRefused(err)
 			return nil
@@ -1239,5 +1232,5 @@ func (s *session) debugLog() *slog.Logger {
 	if s.srv.cfg.Debug == nil {
 		return nil
 	}
-	return s.srv.cfg.Debug.With("name", s.name, "table", s.at.t.tableID(), "seat", s.at.m.seat)
+	return s.srv.cfg.Debug.With("name", s.name, "table", s.at.t.TableID(), "seat", s.at.m.Seat)
 }

@@ -8,7 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"okey/ui"
+	"okey/ui/seatmsg"
+	"okey/ui/serve/tables"
 )
 
 // TestConnectionRate: an address opens its burst of connections at
@@ -83,7 +84,7 @@ func TestResumeCodeAndGuessing(t *testing.T) {
 	g.press("s")
 	g.waitFor("Hand 1 ·", 10*time.Second)
 	g.close()
-	waitSummary(t, srv, "1", "the guest gone, the seat kept", func(s *tableSummary) bool { return s.Players[0].Kind == ui.SeatAway && s.Owners[0] != "" })
+	waitSummary(t, srv, "1", "the guest gone, the seat kept", func(s *tables.Summary) bool { return s.Players[0].Kind == seatmsg.Away && s.Owners[0] != "" })
 
 	// Three wrong codes cost nothing but the tries.
 	e := dial(t, addr, "eve", dialOpts{})
@@ -106,12 +107,12 @@ func TestResumeCodeAndGuessing(t *testing.T) {
 	back.waitFor("Tables (", 10*time.Second)
 	back.press("r", strings.ToLower(code), "enter")
 	back.waitFor("try again in", 5*time.Second)
-	if s := summary(srv, "1"); s.Players[0].Kind == ui.SeatHuman {
+	if s := summary(srv, "1"); s.Players[0].Kind == seatmsg.Human {
 		t.Fatal("the code was tried while the address had to wait")
 	}
 	advance(3 * time.Second)
 	back.press(strings.ReplaceAll(code, "-", ""), "enter") // still at the code's prompt
-	waitSummary(t, srv, "1", "the guest back", func(s *tableSummary) bool { return s.Players[0].Kind == ui.SeatHuman })
+	waitSummary(t, srv, "1", "the guest back", func(s *tables.Summary) bool { return s.Players[0].Kind == seatmsg.Human })
 }
 
 // TestHallShare: guests from one address who leave their tables behind
@@ -153,7 +154,7 @@ func TestHallShare(t *testing.T) {
 		g.press("s")
 		g.waitFor("Hand 1 ·", 10*time.Second)
 		g.close()
-		waitSummary(t, srv, "1", "nobody at it", func(s *tableSummary) bool { return !s.Idle.IsZero() })
+		waitSummary(t, srv, "1", "nobody at it", func(s *tables.Summary) bool { return !s.Idle.IsZero() })
 		h := dial(t, addr, "hal", dialOpts{key: newKey(t)})
 		h.waitFor("Tables (", 10*time.Second)
 		h.press("n")
@@ -220,7 +221,7 @@ func TestRestartBringsBackWhatPlayersSee(t *testing.T) {
 	srv.crash()
 
 	srv2, addr2 := startServer(t, withDefaults(t, tweak))
-	s := waitSummary(t, srv2, "2", "back", func(s *tableSummary) bool { return s.Private && !s.Started })
+	s := waitSummary(t, srv2, "2", "back", func(s *tables.Summary) bool { return s.Private && !s.Started })
 	if s.Players[0].Name != "ann" || s.Players[1].Name != "bob" {
 		t.Errorf("the waiting room came back with %q and %q", s.Players[0].Name, s.Players[1].Name)
 	}
@@ -259,9 +260,9 @@ func TestAwayMeansAway(t *testing.T) {
 	l.waitFor("Tables (", 10*time.Second)
 
 	advance(61 * time.Second)
-	waitSummary(t, srv, "1", "ann away", func(s *tableSummary) bool { return s.Players[0].Kind == ui.SeatAway })
+	waitSummary(t, srv, "1", "ann away", func(s *tables.Summary) bool { return s.Players[0].Kind == seatmsg.Away })
 	a.press("?")
-	waitSummary(t, srv, "1", "ann back", func(s *tableSummary) bool { return s.Players[0].Kind == ui.SeatHuman })
+	waitSummary(t, srv, "1", "ann back", func(s *tables.Summary) bool { return s.Players[0].Kind == seatmsg.Human })
 
 	advance(5*time.Minute + time.Second)
 	a.waitFor("You pressed no key for 5 minutes: your seat went to a bot.", 5*time.Second)
@@ -302,12 +303,12 @@ func TestLeavingAsksFirst(t *testing.T) {
 	a.waitUntil("the question gone", 5*time.Second, func(scr string) bool { return !strings.Contains(scr, "q again to leave") })
 	a.press("esc", "q", "q")
 	a.waitFor("your seat is kept 10 min (enter on the table takes it back)", 5*time.Second)
-	waitSummary(t, srv, "1", "the seat kept, its bot playing", func(s *tableSummary) bool {
-		return s.Owners[0] != "" && s.Players[0].Kind == ui.SeatAway
+	waitSummary(t, srv, "1", "the seat kept, its bot playing", func(s *tables.Summary) bool {
+		return s.Owners[0] != "" && s.Players[0].Kind == seatmsg.Away
 	})
 	a.press("enter")
 	a.waitFor("Hand 1 ·", 5*time.Second)
-	waitSummary(t, srv, "1", "ann back", func(s *tableSummary) bool { return s.Players[0].Kind == ui.SeatHuman })
+	waitSummary(t, srv, "1", "ann back", func(s *tables.Summary) bool { return s.Players[0].Kind == seatmsg.Human })
 }
 
 // TestUnknownCommandIsRefused: ssh HOST cmd with a command the server

@@ -10,7 +10,10 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"okey/game/okey101"
-	"okey/ui"
+	"okey/ui/layout"
+	"okey/ui/pages"
+	"okey/ui/seatmsg"
+	"okey/ui/serve/tables"
 	"okey/ui/theme"
 )
 
@@ -34,7 +37,7 @@ func (s *session) draw() tea.View {
 		}
 		if s.leaving && !s.tooSmall() {
 			st := s.styles()
-			v.Content = replaceLine(v.Content, s.height-2, cutWidth(st.Warn.Render(s.tr.T("leave.confirm", int(s.srv.cfg.KeepSeat.Minutes()))), s.width))
+			v.Content = replaceLine(v.Content, s.height-2, tables.CutWidth(st.Warn.Render(s.tr.T("leave.confirm", int(s.srv.cfg.KeepSeat.Minutes()))), s.width))
 		}
 		return v
 	}
@@ -93,25 +96,25 @@ func (s *session) render() string {
 	bar := keyLines(st, keys, s.width)
 	statusY := s.height - 1 - len(bar)
 	out := make([]string, s.height)
-	out[0] = cutWidth(head, s.width)
+	out[0] = tables.CutWidth(head, s.width)
 	for i, l := range lines {
 		if 2+i >= statusY {
 			break
 		}
-		out[2+i] = cutWidth("  "+l, s.width)
+		out[2+i] = tables.CutWidth("  "+l, s.width)
 	}
 	status := st.Warn.Render(s.flash)
 	if s.chatting {
 		status = s.chatLine()
 	}
-	out[statusY] = cutWidth(status, s.width)
+	out[statusY] = tables.CutWidth(status, s.width)
 	copy(out[statusY+1:], bar)
 	return strings.Join(out, "\n")
 }
 
 func (s *session) renderTooSmall(st *theme.Styles) string {
 	out := make([]string, s.height)
-	msg := s.tr.T("toosmall", ui.MinWidth, ui.MinHeight, s.width, s.height)
+	msg := s.tr.T("toosmall", layout.MinWidth, layout.MinHeight, s.width, s.height)
 	words := strings.Fields(msg)
 	line, y := "", max(0, s.height/2-1)
 	for _, w := range words {
@@ -128,7 +131,7 @@ func (s *session) renderTooSmall(st *theme.Styles) string {
 		line += w
 	}
 	if y < s.height {
-		out[y] = st.Warn.Render(cutWidth(line, s.width))
+		out[y] = st.Warn.Render(tables.CutWidth(line, s.width))
 	}
 	return strings.Join(out, "\n")
 }
@@ -164,7 +167,7 @@ func keyLines(st *theme.Styles, bs []key.Binding, width int) []string {
 	sep := st.Dim.Render(keySep)
 	join := func(ps []string) string { return strings.Join(ps, sep) }
 	if len(parts) < 2 || ansi.StringWidth(join(parts)) <= width {
-		return []string{cutWidth(join(parts), width)}
+		return []string{tables.CutWidth(join(parts), width)}
 	}
 	// The break that makes the wider line narrowest.
 	best, bestW := 1, -1
@@ -176,7 +179,7 @@ func keyLines(st *theme.Styles, bs []key.Binding, width int) []string {
 	}
 	out := []string{join(parts[:best]), join(parts[best:])}
 	for i := range out[:maxKeyLines] {
-		out[i] = cutWidth(out[i], width)
+		out[i] = tables.CutWidth(out[i], width)
 	}
 	return out
 }
@@ -197,11 +200,11 @@ func replaceLine(screen string, y int, line string) string {
 }
 
 // seatWord says who holds a seat.
-func (s *session) seatWord(p ui.SeatPlayer, owner string) string {
+func (s *session) seatWord(p seatmsg.Player, owner string) string {
 	switch {
 	case owner == "":
 		return s.tr.T("seat.bot", s.tr.T("level."+p.Level))
-	case p.Kind == ui.SeatHuman:
+	case p.Kind == seatmsg.Human:
 		return p.Name
 	}
 	return p.Name + " (" + s.tr.T("lobby.away") + ")"
@@ -209,7 +212,7 @@ func (s *session) seatWord(p ui.SeatPlayer, owner string) string {
 
 func (s *session) lobbyLines(st *theme.Styles) ([]string, []key.Binding) {
 	k := s.keys
-	lines := []string{st.Bold.Render(s.tr.T("lobby.tables", s.open, s.srv.hall.maxTables)), ""}
+	lines := []string{st.Bold.Render(s.tr.T("lobby.tables", s.open, s.srv.hall.MaxTables)), ""}
 	switch {
 	case s.open == 0:
 		lines = append(lines, st.Dim.Render(s.tr.T("lobby.empty")))
@@ -278,8 +281,8 @@ func (s *session) rulesName(rules string) string {
 // level 101's bots lack says which of theirs plays.
 func (s *session) levelName(game, level string) string {
 	name := s.tr.T("level." + level)
-	if game == okey101.GameName && level101(level) != level {
-		name += " (101: " + s.tr.T("level."+level101(level)) + ")"
+	if game == okey101.GameName && tables.Level101(level) != level {
+		name += " (101: " + s.tr.T("level."+tables.Level101(level)) + ")"
 	}
 	return name
 }
@@ -287,7 +290,7 @@ func (s *session) levelName(game, level string) string {
 func (s *session) createLines(st *theme.Styles) ([]string, []key.Binding) {
 	k := s.keys
 	f := &s.form
-	kinds := gameKinds()
+	kinds := tables.GameKinds()
 	c := f.config()
 	timer := s.tr.T("val.off")
 	if c.Timer > 0 {
@@ -297,7 +300,7 @@ func (s *session) createLines(st *theme.Styles) ([]string, []key.Binding) {
 	if f.priv {
 		vis = s.tr.T("create.private")
 	}
-	games := s.gameName(kinds[f.game].name)
+	games := s.gameName(kinds[f.game].Name)
 	rows := [][2]string{
 		{s.tr.T("create.game"), games},
 		{s.tr.T("create.rules"), s.rulesName(c.Rules)},
@@ -335,38 +338,38 @@ func (s *session) roomLines(st *theme.Styles) ([]string, []key.Binding) {
 	if r == nil {
 		return []string{st.Dim.Render(s.tr.T("room.wait"))}, []key.Binding{k.Leave}
 	}
-	lines := []string{st.Bold.Render(s.tr.T("room.title", r.id, s.gameName(r.cfg.Game), s.rulesName(r.cfg.Rules))), ""}
-	if r.cfg.Code != "" {
-		lines = append(lines, st.Text.Render(s.tr.T("room.code", r.cfg.Code)), "")
+	lines := []string{st.Bold.Render(s.tr.T("room.title", r.ID, s.gameName(r.Cfg.Game), s.rulesName(r.Cfg.Rules))), ""}
+	if r.Cfg.Code != "" {
+		lines = append(lines, st.Text.Render(s.tr.T("room.code", r.Cfg.Code)), "")
 	}
-	for i, p := range r.players {
+	for i, p := range r.Players {
 		who := p.Name
-		if p.Kind == ui.SeatBot {
+		if p.Kind == seatmsg.Bot {
 			who = s.tr.T("room.botseat", s.tr.T("level."+p.Level))
 		}
-		if i == r.seat {
+		if i == r.Seat {
 			who += " " + s.tr.T("room.you")
 		}
-		if e, ok := s.roomRatings[r.rated[i]]; ok && r.rated[i] != "" {
-			who += " · " + s.tr.T("room.rating", e.rating().Ordinal(), e.Games)
+		if e, ok := s.roomRatings[r.Rated[i]]; ok && r.Rated[i] != "" {
+			who += " · " + s.tr.T("room.rating", e.Rating().Ordinal(), e.Games)
 		}
 		lines = append(lines, st.Text.Render(fmt.Sprintf("%d. %s", i+1, who)))
 	}
 	lines = append(lines, "")
-	if r.host {
+	if r.Host {
 		lines = append(lines, st.Key.Render(s.tr.T("room.start")))
 	} else {
 		lines = append(lines, st.Dim.Render(s.tr.T("room.waithost")))
 	}
-	if len(r.chat) > 0 {
+	if len(r.Chat) > 0 {
 		lines = append(lines, "")
-		from := max(0, len(r.chat)-5)
-		for _, c := range r.chat[from:] {
-			lines = append(lines, st.Dim.Render(ui.CleanName(c.Name)+": "+c.Text))
+		from := max(0, len(r.Chat)-5)
+		for _, c := range r.Chat[from:] {
+			lines = append(lines, st.Dim.Render(pages.CleanName(c.Name)+": "+c.Text))
 		}
 	}
 	keys := []key.Binding{k.Start, k.Chat, k.Lang, k.Leave}
-	if !r.host {
+	if !r.Host {
 		keys = keys[1:]
 	}
 	return lines, keys

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"okey/ui/serve"
+	"okey/ui/serve/keep"
 )
 
 // The servers the load measures run in processes of their own, so
@@ -53,7 +54,7 @@ type ChildConfig struct {
 	Timer time.Duration `json:"timer"`
 	FPS   int           `json:"fps,omitempty"`
 	// Cluster, Routes and Node make it one node of a cluster (Cluster
-	// empty: alone): serve.StoreConfig's ClusterListen, Routes, NodeName.
+	// empty: alone): keep.StoreConfig's ClusterListen, Routes, NodeName.
 	Cluster string   `json:"cluster,omitempty"`
 	Routes  []string `json:"routes,omitempty"`
 	Node    string   `json:"node,omitempty"`
@@ -85,7 +86,7 @@ func (cc ChildConfig) serveConfig() serve.Config {
 		cfg.FPS = cc.FPS
 	}
 	if cc.Cluster != "" {
-		cfg.Store = serve.StoreConfig{ClusterListen: cc.Cluster, Routes: cc.Routes, ClusterName: loadCluster,
+		cfg.Store = keep.StoreConfig{ClusterListen: cc.Cluster, Routes: cc.Routes, ClusterName: loadCluster,
 			NodeName: cc.Node, Ready: clusterReady}
 	}
 	return cfg

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
@@ -387,6 +388,25 @@ func (t *Term) OnFrame(f func(lines []string)) { t.onFrame = f }
 
 // Changed is signalled after every write.
 func (t *Term) Changed() <-chan struct{} { return t.changed }
+
+// Await waits until the terminal shows want (its writers write on
+// goroutines of their own), for at most within, and returns what it
+// shows then.
+func (t *Term) Await(want string, within time.Duration) (string, bool) {
+	deadline := time.After(within)
+	for {
+		got := t.String()
+		if got == want {
+			return got, true
+		}
+		select {
+		case <-t.Changed():
+		case <-time.After(50 * time.Millisecond):
+		case <-deadline:
+			return got, false
+		}
+	}
+}
 
 // Locked runs f under the terminal's lock (a client writing its raw
 // output beside the screen, in step with it).

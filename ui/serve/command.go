@@ -1,0 +1,159 @@
+package serve
+
+import (
+	"cmp"
+	"fmt"
+	"net"
+	"strconv"
+	"strings"
+
+	"charm.land/ssh"
+	"charm.land/wish/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"okey/ui/canvas"
+	"okey/ui/serve/hall"
+	"okey/ui/serve/tables"
+)
+
+// maxRecord is the largest record "record" prints; a match's record is
+// tens of kilobytes.
+const maxRecord = 4 << 20
+
+// recordUsage is the one line a wrong "record" command gets.
+const recordUsage = "usage: record TABLE — the record of table TABLE's last finished match"
+
+// command runs a session that asks for a command rather than a
+// terminal (ssh -p PORT HOST record 3); it reports whether it did. The
+// only command is "record"; any other is refused with a line, before
+// the session could take over the player's seat from a running one.
+func (s *Server) command(sess ssh.Session) bool {
+	args := sess.Command()
+	if len(args) == 0 {
+		return false
+	}
+	fail := func(code int, format string, a ...any) bool {
+		wish.Errorf(sess, "okey: "+format+"\n", a...)
+		sess.Exit(code)
+		return true
+	}
+	if args[0] == "status" && len(args) == 1 {
+		wish.Print(sess, s.status())
+		sess.Exit(0)
+		return true
+	}
+	if args[0] != "record" {
+		return fail(2, "unknown command %q: connect with no command to play, or ask for \"record TABLE\" (a table's last finished match) or \"status\" (the nodes and their tables)", tables.CutWidth(ansi.Strip(canvas.CutBytes(args[0], 64)), 20))
+	}
+	if len(args) != 2 {
+		return fail(2, "%s", recordUsage)
+	}
+	id := args[1]
+	t := s.hall.Local(id)
+	if t == nil {
+		return fail(1, "no table %q here (a table is gone once everyone has left it)", tables.CutWidth(id, 20))
+	}
+	if t.Cfg.Code != "" {
+		// A private table's matches are its players': a key that holds
+		// a seat there. (No code is taken here: that would be a way
+		// round the limits on guessing codes.)
+		if who, _ := identityOf(sess); t.Summary.Load().Holds(who) < 0 {
+			return fail(1, "table %s is private: its record goes only to a player holding a seat there with an SSH key", id)
+		}
+	}
+	rec := t.Finished.Load()
+	switch {
+	case rec == nil:
+		return fail(1, "table %s has no finished match yet (a match in play is not given out: its record would tell the deals)", id)
+	case len(*rec) > maxRecord:
+		return fail(1, "table %s's record is too large to print", id)
+	}
+	if _, err := sess.Write(*rec); err != nil {
+		s.log.Warn("record", "table", id, "err", err)
+		sess.Exit(1)
+		return true
+	}
+	s.log.Info("record", "table", id, "addr", hostOf(sess.RemoteAddr()))
+	sess.Exit(0)
+	return true
+}
+
+// recordCmd is the command that prints table t's finished match for
+// the session: ssh to the port it came in on, "record", the table. HOST
+// stands for the address the player connects to, which the server
+// cannot know. A guest at a private table cannot have the record (only
+// a key holding a seat there can): "" says nothing of it.
+func (s *session) recordCmd(t hall.SeatTable) string {
+	if t.Private() && s.code != "" {
+		return ""
+	}
+	cmd := "ssh "
+	if s.port != "" && s.port != "22" {
+		cmd += "-p " + s.port + " "
+	}
+	return cmd + "HOST record " + t.TableID()
+}
+
+// portOf is the port of an address, "" when it has none.
+func portOf(a net.Addr) string {
+	if a == nil {
+		return ""
+	}
+	_, p, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return ""
+	}
+	return p
+}
+
+// status is what "ssh HOST status" prints: this node, and every table
+// with the node running it, its game, its hand and how many people hold
+// seats or watch (no names, no codes: anyone may ask).
+func (s *Server) status() string {
+	var b strings.Builder
+	node, shared := "", s.hall.Nodes != nil
+	if s.eng != nil {
+		node = s.eng.Node
+	}
+	fmt.Fprintf(&b, "node %s", cmp.Or(node, "(no store)"))
+	if shared {
+		fmt.Fprintf(&b, " · sharing the tables with other nodes (%d copies of each)", s.eng.Replicas)
+	} else {
+		b.WriteString(" · alone")
+	}
+	b.WriteString("\n")
+	owners := map[string]string{}
+	if s.hall.Relay != nil {
+		s.hall.Relay.Mu.Lock()
+		for id, rs := range s.hall.Relay.Others {
+			owners[id] = rs.Node
+		}
+		s.hall.Relay.Mu.Unlock()
+	}
+	list := s.hall.List()
+	fmt.Fprintf(&b, "%d tables\n", len(list))
+	if len(list) > 0 {
+		fmt.Fprintf(&b, "%-6s %-16s %-8s %-9s %s\n", "table", "node", "game", "hand", "seats held · watching")
+	}
+	for _, t := range list {
+		owner := owners[t.ID]
+		if owner == "" {
+			owner = cmp.Or(node, "here")
+		}
+		hand := "waiting"
+		switch {
+		case t.Over:
+			hand = "over"
+		case t.Started:
+			hand = strconv.Itoa(t.Hand)
+		}
+		held := 0
+		for _, o := range t.Owners {
+			if o != "" {
+				held++
+			}
+		}
+		fmt.Fprintf(&b, "%-6s %-16s %-8s %-9s %d · %d\n", t.ID, tables.CutWidth(owner, 16), t.Game, hand, held, t.Watchers)
+	}
+	return b.String()
+}

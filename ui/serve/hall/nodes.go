@@ -1,0 +1,226 @@
+package hall
+
+import (
+	"context"
+	"errors"
+	"okey/ui/serve/keep"
+	"time"
+
+	"github.com/nats-io/nats.go"
+)
+
+// When nodes share the store (a cluster of okey nodes, or one NATS
+// deployment), the hall runs a table only while it holds the table's
+// lease: it takes the lease before it opens a table or brings one back,
+// gives it up when the table closes (or at once for every table when
+// the node stops on purpose), and stops a table at once when its lease
+// is lost. Every node watches the leases; when one ends with nobody
+// running its table (a node died, or stopped), the quickest node takes
+// the lease and brings the table back from the store, where its record
+// ends at the last move the old node had acknowledged.
+
+// nodes is a hall's share of a store other nodes share too.
+type nodes struct {
+	leases *keep.Leases
+	Hold   *keep.Holding
+}
+
+// JoinNodes starts holding leases for h and taking over the tables other
+// nodes free, until ctx ends. Call it before h.restore, so that no table
+// freed meanwhile is missed.
+func (h *Hall) JoinNodes(ctx context.Context, eng *keep.Engine, ttl time.Duration) error {
+	l, err := keep.OpenLeases(ctx, eng, ttl)
+	if err != nil {
+		return err
+	}
+	freed, err := l.WatchFreed(ctx)
+	if err != nil {
+		return err
+	}
+	h.Nodes = &nodes{leases: l}
+	if h.Relay, err = openRelay(ctx, h, eng); err != nil {
+		return err
+	}
+	h.Nodes.Hold = keep.NewHolding(ctx, l, h.leaseLost)
+	h.wg.Add(2)
+	go func() {
+		defer h.wg.Done()
+		h.sweep(ctx, ttl)
+	}()
+	go func() {
+		defer h.wg.Done()
+		for f := range freed {
+			// The clock stood still from when the node stopped: at a
+			// release, now; at an expiry, about a TTL ago.
+			stopped := h.Opt.Now()
+			if f.Expired {
+				stopped = stopped.Add(-ttl)
+			}
+			h.takeOver(f.Table, stopped)
+		}
+	}()
+	return nil
+}
+
+// sweep looks, every lease TTL, for tables nobody holds the lease of,
+// and takes them over: the watch says at once when a lease ends, but a
+// watch whose consumer lived on the node that died is silent until it
+// is made again, and a table must not wait on it.
+func (h *Hall) sweep(ctx context.Context, ttl time.Duration) {
+	tick := time.NewTicker(ttl)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		lctx, cancel := context.WithTimeout(ctx, ttl)
+		ids, err := h.Keep.TableIDs(lctx)
+		for _, id := range ids {
+			if h.Local(id) != nil {
+				continue
+			}
+			if holder, err := h.Nodes.leases.Holder(lctx, id); err == nil && holder == "" {
+				h.takeOver(id, h.Opt.Now().Add(-ttl))
+			}
+		}
+		cancel()
+		if err != nil && ctx.Err() == nil {
+			h.Opt.Log.Warn("looking for tables nobody runs", "err", err)
+		}
+	}
+}
+
+// leaseLost stops table id: another node may run it now.
+func (h *Hall) leaseLost(id string) {
+	if t := h.Local(id); t != nil {
+		h.Opt.Log.Warn("lease lost: the table stops here", "table", id)
+		t.Lose()
+	}
+}
+
+// takeOver brings back table id, whose lease has just ended, if this
+// node is the quickest to take the lease. Taking a table over ignores
+// the hall's limit: a table nobody runs is a table lost to its players.
+func (h *Hall) takeOver(id string, stopped time.Time) {
+	if h.Relay != nil {
+		h.Relay.freed(id)
+	}
+	if h.Local(id) != nil || h.ctx.Err() != nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
+	defer cancel()
+	if err := h.Nodes.Hold.Take(ctx, id); err != nil {
+		if !errors.Is(err, keep.ErrLeaseHeld) {
+			h.Opt.Log.Error("taking a table over", "table", id, "err", err)
+		}
+		return
+	}
+	start := time.Now()
+	kt, ok := h.Keep.LoadOne(ctx, id)
+	if ok && kt.Err != nil {
+		// The store did not answer (a cluster still electing, this
+		// node stopping): the table is not damaged. Another node, or
+		// the next sweep, takes it.
+		h.Opt.Log.Warn("taking a table over: not now", "table", id, "err", kt.Err)
+		h.giveLease(id)
+		return
+	}
+	if !ok {
+		// The table closed with its lease: nothing to run, nothing to
+		// list.
+		if h.Relay != nil {
+			h.Relay.unlist(ctx, id)
+		}
+		h.giveLease(id)
+		return
+	}
+	if kt.Err == nil && kt.Record != nil {
+		if err := kt.Log.Claim(h.Nodes.leases.Node); err != nil {
+			// Another writer was quicker: it runs the table.
+			h.Opt.Log.Warn("taking a table over", "table", id, "err", err)
+			h.giveLease(id)
+			return
+		}
+	}
+	t, err := h.restoreOne(kt, stopped)
+	if err != nil {
+		h.Opt.Log.Error("taking a table over: set aside", "table", id, "err", err)
+		if aerr := h.Keep.SetAside(kt, h.Opt.Now()); aerr != nil {
+			h.Opt.Log.Error("setting a table aside", "table", id, "err", aerr)
+		}
+		h.giveLease(id)
+		return
+	}
+	if t == nil {
+		h.giveLease(id)
+		return
+	}
+	h.Mu.Lock()
+	h.startLocked(t)
+	h.Mu.Unlock()
+	if h.Relay != nil {
+		h.Relay.announce(id)
+	}
+	h.Opt.Log.Info("took over", "table", id, "hand", t.Summary.Load().Hand, "in", time.Since(start).Round(time.Millisecond))
+}
+
+// takeLease takes table id's lease before the hall runs it; without
+// nodes it always may.
+func (h *Hall) takeLease(id string) error {
+	if h.Nodes == nil {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
+	defer cancel()
+	return h.Nodes.Hold.Take(ctx, id)
+}
+
+// giveLease gives table id's lease up (the table closed here).
+func (h *Hall) giveLease(id string) {
+	if h.Nodes == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := h.Nodes.Hold.Give(ctx, id); err != nil {
+		h.Opt.Log.Error("giving a table's lease up", "table", id, "err", err)
+	}
+}
+
+// HandOver gives every lease up at once: the node is stopping on
+// purpose and its tables have saved, so the others need not wait for the
+// leases to expire.
+func (h *Hall) HandOver() {
+	if h.Nodes == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	held := h.Nodes.Hold.Held()
+	if err := h.Nodes.Hold.GiveAll(ctx); err != nil && !errors.Is(err, nats.ErrConnectionClosed) {
+		h.Opt.Log.Error("handing the tables over", "err", err)
+		return
+	}
+	if len(held) > 0 {
+		h.Opt.Log.Info("tables handed over", "count", len(held))
+	}
+}
+
+// Owned lists the tables this node runs (holds the leases of), for the
+// log and the status page.
+func (h *Hall) Owned() []string {
+	if h.Nodes == nil {
+		h.Mu.Lock()
+		defer h.Mu.Unlock()
+		out := make([]string, 0, len(h.Tables))
+		for id := range h.Tables {
+			out = append(out, id)
+		}
+		keep.SortByNumber(out, func(s string) string { return s })
+		return out
+	}
+	return h.Nodes.Hold.Held()
+}

@@ -1,0 +1,585 @@
+package hall
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"okey/ui/serve/keep"
+	"okey/ui/serve/tables"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// Sessions anywhere: a player connected to one node sits at a table
+// another node runs. The lobby lists every node's tables (each node
+// writes its tables' summaries to the bucket okey_lobby and watches the
+// others'); a session here reaches a table there through a remoteTable,
+// which sends the table its member's requests on the table's subject
+// (okey.tables.ID.req) and receives that member's messages — its own
+// seat's view and nothing else, as a local member would — on the
+// member's subject (okey.members.KEY). On the table's node a stand-in
+// member takes those requests to the table and pumps its messages out.
+
+// lobbyBucket holds each table's summary, written by the node running it.
+const lobbyBucket = "okey_lobby"
+
+// lobbyEvery is how often a node writes its tables' changed summaries:
+// changes are coalesced, as a card table needs.
+const lobbyEvery = 250 * time.Millisecond
+
+// relayWait is how long a request to another node's table waits for
+// its answer.
+const relayWait = 5 * time.Second
+
+// SeatTable is a table as a session reaches it: run by this node (a
+// *table) or by another (a *remoteTable).
+type SeatTable interface {
+	TableID() string
+	GameKind() tables.GameKind
+	Private() bool
+	// send hands the table a request without blocking; call waits for
+	// it to be taken (false: the table is gone, or ctx ended).
+	Send(r tables.Request) bool
+	Call(ctx context.Context, r tables.Request) bool
+	// ended is closed once the table is gone (nil: not known here).
+	Ended() <-chan struct{}
+}
+
+// remoteSummary is a table another node runs, as its lobby entry says.
+type remoteSummary struct {
+	Node    string          `json:"node"`
+	Summary *tables.Summary `json:"summary"`
+}
+
+// relay is a node's side of the tables other nodes run and of the
+// sessions other nodes send to its tables.
+type relay struct {
+	h     *Hall
+	nc    *nats.Conn
+	node  string
+	lobby jetstream.KeyValue
+	seq   atomic.Uint64
+
+	Mu     sync.Mutex
+	Others map[string]remoteSummary // by table: tables other nodes run
+	// written is each local table's summary as last written.
+	written map[string][]byte
+	// subs are the request subscriptions of the tables run here.
+	subs map[string]*nats.Subscription
+	// stands are the stand-ins of other nodes' members, by member key.
+	stands map[string]*tables.Member
+	// joined are the other nodes' tables sessions here sit at.
+	joined map[*remoteTable]*tables.Member
+}
+
+// openRelay makes (or finds) the lobby bucket and starts writing this
+// node's summaries and watching the others', until ctx ends.
+func openRelay(ctx context.Context, h *Hall, eng *keep.Engine) (*relay, error) {
+	kv, err := eng.MakeBucket(ctx, jetstream.KeyValueConfig{
+		Bucket: lobbyBucket, Description: "okey serve: every node's tables, as the lobby lists them",
+		History: 1, Storage: jetstream.MemoryStorage, Replicas: eng.Replicas,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("the bucket %s: %w", lobbyBucket, err)
+	}
+	r := &relay{h: h, nc: eng.NC, node: eng.Node, lobby: kv, Others: map[string]remoteSummary{},
+		written: map[string][]byte{}, subs: map[string]*nats.Subscription{}, stands: map[string]*tables.Member{},
+		joined: map[*remoteTable]*tables.Member{}}
+	w, err := kv.WatchAll(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("watching the lobby: %w", err)
+	}
+	// A table taken over is said at once to every node (a plain
+	// message, not a watch, which may take seconds to recover when the
+	// node holding its consumer is the one that died).
+	moved, err := r.nc.Subscribe(movedSubject("*"), func(msg *nats.Msg) {
+		if parts := strings.Split(msg.Subject, "."); len(parts) == 4 {
+			r.freed(parts[2])
+		}
+	})
+	if err != nil {
+		w.Stop()
+		return nil, fmt.Errorf("listening for tables taken over: %w", err)
+	}
+	context.AfterFunc(ctx, func() { _ = moved.Unsubscribe() })
+	h.wg.Add(2)
+	go func() {
+		defer h.wg.Done()
+		defer w.Stop()
+		r.watch(ctx, w)
+	}()
+	go func() {
+		defer h.wg.Done()
+		r.write(ctx)
+	}()
+	return r, nil
+}
+
+// watch keeps others up to date with the lobby bucket.
+func (r *relay) watch(ctx context.Context, w jetstream.KeyWatcher) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case e, ok := <-w.Updates():
+			if !ok {
+				return
+			}
+			if e == nil {
+				continue // the bucket as it was has been read
+			}
+			r.Mu.Lock()
+			var rs remoteSummary
+			if e.Operation() != jetstream.KeyValuePut || json.Unmarshal(e.Value(), &rs) != nil || rs.Summary == nil || rs.Node == r.node {
+				delete(r.Others, e.Key())
+			} else {
+				r.Others[e.Key()] = rs
+			}
+			r.Mu.Unlock()
+			r.h.News.Changed()
+		}
+	}
+}
+
+// write puts the changed summaries of this node's tables in the lobby
+// bucket, and deletes those of tables closed here, a few times a second.
+func (r *relay) write(ctx context.Context) {
+	tick := time.NewTicker(lobbyEvery)
+	defer tick.Stop()
+	for n := 1; ; n++ {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		r.flush(ctx)
+		if n%lobbyReread == 0 {
+			r.reread(ctx)
+		}
+	}
+}
+
+// lobbyReread is every how many writes the whole lobby is read again.
+const lobbyReread = 8
+
+// reread reads the whole lobby bucket again: the watch says every change
+// at once, but a watch whose consumer lived on a node that died is
+// silent until it is made again, and the lobby must not go stale.
+func (r *relay) reread(ctx context.Context) {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	lister, err := r.lobby.ListKeys(ctx)
+	if err != nil {
+		return
+	}
+	others := map[string]remoteSummary{}
+	for id := range lister.Keys() {
+		e, err := r.lobby.Get(ctx, id)
+		if err != nil {
+			continue
+		}
+		var rs remoteSummary
+		if json.Unmarshal(e.Value(), &rs) == nil && rs.Summary != nil && rs.Node != r.node {
+			others[id] = rs
+		}
+	}
+	_ = lister.Stop()
+	if ctx.Err() != nil {
+		return // cut short: keep what the watch says
+	}
+	r.Mu.Lock()
+	same := reflect.DeepEqual(r.Others, others)
+	r.Others = others
+	r.Mu.Unlock()
+	if !same {
+		r.h.News.Changed()
+	}
+}
+
+func (r *relay) flush(ctx context.Context) {
+	now := map[string][]byte{}
+	for _, s := range r.h.listLocal() {
+		b, err := json.Marshal(remoteSummary{Node: r.node, Summary: s})
+		if err == nil {
+			now[s.ID] = b
+		}
+	}
+	r.Mu.Lock()
+	var put, del []string
+	for id, b := range now {
+		if string(r.written[id]) != string(b) {
+			put = append(put, id)
+		}
+	}
+	for id := range r.written {
+		if _, ok := now[id]; !ok {
+			del = append(del, id)
+		}
+	}
+	r.Mu.Unlock()
+	for _, id := range put {
+		if _, err := r.lobby.Put(ctx, id, now[id]); err == nil {
+			r.Mu.Lock()
+			r.written[id] = now[id]
+			r.Mu.Unlock()
+		}
+	}
+	for _, id := range del {
+		// Only this node's entry goes: another node may run the table
+		// now and have written it since.
+		e, err := r.lobby.Get(ctx, id)
+		if err == nil {
+			var rs remoteSummary
+			if json.Unmarshal(e.Value(), &rs) == nil && rs.Node == r.node {
+				_ = r.lobby.Delete(ctx, id, jetstream.LastRevision(e.Revision()))
+			}
+		}
+		r.Mu.Lock()
+		delete(r.written, id)
+		r.Mu.Unlock()
+	}
+}
+
+// remote is the table another node runs under id, if the lobby lists
+// one.
+func (r *relay) remote(id string) (*remoteTable, *tables.Summary) {
+	r.Mu.Lock()
+	rs, ok := r.Others[id]
+	r.Mu.Unlock()
+	if !ok {
+		return nil, nil
+	}
+	k, ok := tables.FindKind(rs.Summary.Game)
+	if !ok {
+		return nil, nil
+	}
+	return &remoteTable{r: r, id: id, node: rs.Node, kind: k, code: rs.Summary.Code}, rs.Summary
+}
+
+// freed tells the sessions here at table id, run by another node, that
+// its lease has ended: their table stopped there (it comes back on
+// whichever node takes it over, their seats kept).
+func (r *relay) freed(id string) {
+	r.Mu.Lock()
+	var gone []*remoteTable
+	for rt, m := range r.joined {
+		if rt.id == id {
+			gone = append(gone, rt)
+			select {
+			case <-m.Box:
+			default:
+			}
+			m.Box <- tables.Msg{Closed: "table.moved"}
+		}
+	}
+	r.Mu.Unlock()
+	for _, rt := range gone {
+		rt.stop()
+	}
+}
+
+// unlist deletes table id's lobby entry: the table is gone with the
+// node that ran it.
+func (r *relay) unlist(ctx context.Context, id string) {
+	if err := r.lobby.Delete(ctx, id); err != nil && !errors.Is(err, jetstream.ErrKeyNotFound) {
+		r.h.Opt.Log.Warn("unlisting a table", "table", id, "err", err)
+	}
+}
+
+// summaries lists the tables other nodes run.
+func (r *relay) summaries() []*tables.Summary {
+	r.Mu.Lock()
+	defer r.Mu.Unlock()
+	out := make([]*tables.Summary, 0, len(r.Others))
+	for _, rs := range r.Others {
+		out = append(out, rs.Summary)
+	}
+	return out
+}
+
+// movedSubject is where a node says it has taken table id over.
+func movedSubject(id string) string { return "okey.tables." + id + ".moved" }
+
+// announce tells every node that this one runs table id now.
+func (r *relay) announce(id string) {
+	if err := r.nc.Publish(movedSubject(id), []byte(r.node)); err != nil {
+		r.h.Opt.Log.Warn("announcing a table taken over", "table", id, "err", err)
+	}
+}
+
+// tableSubject is where table id takes requests from other nodes.
+func tableSubject(id string) string { return "okey.tables." + id + ".req" }
+
+// memberSubject is where a member's messages go.
+func memberSubject(key string) string { return "okey.members." + key }
+
+// memberKey names a new member of a session here, for the other nodes:
+// the node and a number (letters and digits only: one subject token).
+func (r *relay) memberKey() string {
+	node := strings.Map(func(c rune) rune {
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' {
+			return c
+		}
+		return '_'
+	}, r.node)
+	return node + "_" + strconv.FormatUint(r.seq.Add(1), 10)
+}
+
+// relayReply answers a request relayed to a table.
+type relayReply struct {
+	OK   bool   `json:"ok"`
+	Seat int    `json:"seat"`
+	Err  string `json:"err,omitempty"`
+}
+
+// join errors on the wire.
+var wireErrs = map[string]error{"full": tables.ErrTableFull, "taken": tables.ErrSeatTaken, "closed": tables.ErrClosed}
+
+func errName(err error) string {
+	for n, e := range wireErrs {
+		if errors.Is(err, e) {
+			return n
+		}
+	}
+	return "closed"
+}
+
+// serveTable starts taking other nodes' requests to table t, run here.
+func (r *relay) serveTable(t *tables.Table) {
+	sub, err := r.nc.Subscribe(tableSubject(t.ID), func(msg *nats.Msg) { r.onRequest(t, msg) })
+	if err != nil {
+		r.h.Opt.Log.Error("serving a table to other nodes", "table", t.ID, "err", err)
+		return
+	}
+	r.Mu.Lock()
+	r.subs[t.ID] = sub
+	r.Mu.Unlock()
+}
+
+// unserveTable stops taking requests to table t (it closed here).
+func (r *relay) unserveTable(t *tables.Table) {
+	r.Mu.Lock()
+	sub := r.subs[t.ID]
+	delete(r.subs, t.ID)
+	r.Mu.Unlock()
+	if sub != nil {
+		_ = sub.Unsubscribe()
+	}
+}
+
+// onRequest takes one relayed request to table t to the table, through
+// the stand-in of the member it comes from, and answers it.
+func (r *relay) onRequest(t *tables.Table, msg *nats.Msg) {
+	answer := func(rep relayReply) {
+		if msg.Reply != "" {
+			b, _ := json.Marshal(rep)
+			_ = msg.Respond(b)
+		}
+	}
+	w, err := tables.DecodeRequest(msg.Data)
+	if err != nil {
+		r.h.Opt.Log.Warn("a request from another node refused", "table", t.ID, "err", err)
+		answer(relayReply{Err: "closed"})
+		return
+	}
+	r.Mu.Lock()
+	m := r.stands[w.Member]
+	if m == nil && (w.Kind == tables.ReqJoin || w.Kind == tables.ReqWatch) {
+		m = tables.NewMember(w.ID, w.Name, w.Addr, w.Seat)
+		r.stands[w.Member] = m
+		go r.pump(t, w.Member, m)
+	}
+	r.Mu.Unlock()
+	if m == nil {
+		// A member this node does not know: one of the node that ran
+		// the table before. It is told where the table went.
+		if b, err := tables.EncodeMsg(tables.Msg{Closed: "table.moved"}); err == nil {
+			_ = r.nc.Publish(memberSubject(w.Member), b)
+		}
+		answer(relayReply{Err: "closed"})
+		return
+	}
+	req := w.Request(m)
+	switch w.Kind {
+	case tables.ReqJoin, tables.ReqWatch:
+		req.Reply = make(chan tables.JoinReply, 1)
+		ctx, cancel := context.WithTimeout(r.h.ctx, relayWait)
+		defer cancel()
+		if !t.Call(ctx, req) {
+			answer(relayReply{Err: "closed"})
+			return
+		}
+		select {
+		case rep := <-req.Reply:
+			if rep.Err != nil {
+				answer(relayReply{Err: errName(rep.Err)})
+				return
+			}
+			answer(relayReply{OK: true, Seat: rep.Seat})
+		case <-t.Done:
+			answer(relayReply{Err: "closed"})
+		case <-ctx.Done():
+			answer(relayReply{Err: "closed"})
+		}
+	case tables.ReqLeave:
+		ctx, cancel := context.WithTimeout(r.h.ctx, relayWait)
+		defer cancel()
+		answer(relayReply{OK: t.Call(ctx, req)})
+	default:
+		answer(relayReply{OK: t.Send(req)})
+	}
+}
+
+// pump sends stand-in m's messages to its member's node, until the
+// table closes for it or ends.
+func (r *relay) pump(t *tables.Table, key string, m *tables.Member) {
+	defer func() {
+		r.Mu.Lock()
+		if r.stands[key] == m {
+			delete(r.stands, key)
+		}
+		r.Mu.Unlock()
+	}()
+	for {
+		select {
+		case msg := <-m.Box:
+			b, err := tables.EncodeMsg(msg)
+			if err != nil {
+				r.h.Opt.Log.Error("a table's message to another node", "table", t.ID, "err", err)
+				continue
+			}
+			if err := r.nc.Publish(memberSubject(key), b); err != nil {
+				r.h.Opt.Log.Warn("a table's message to another node", "table", t.ID, "err", err)
+			}
+			if msg.Closed != "" {
+				return
+			}
+		case <-t.Done:
+			// What the table said last is out already.
+			return
+		}
+	}
+}
+
+// remoteTable is a table another node runs, as a session here reaches
+// it.
+type remoteTable struct {
+	r    *relay
+	id   string
+	node string // the node running it when it was found
+	kind tables.GameKind
+	code string
+
+	mu  sync.Mutex
+	sub *nats.Subscription
+	key string
+}
+
+func (rt *remoteTable) TableID() string           { return rt.id }
+func (rt *remoteTable) GameKind() tables.GameKind { return rt.kind }
+func (rt *remoteTable) Private() bool             { return rt.code != "" }
+func (rt *remoteTable) Ended() <-chan struct{}    { return nil }
+
+// send relays a request; the table's node takes it without waiting.
+func (rt *remoteTable) Send(req tables.Request) bool {
+	b, err := tables.EncodeRequest(rt.memberKey(), req)
+	if err != nil {
+		return false
+	}
+	return rt.r.nc.Publish(tableSubject(rt.id), b) == nil
+}
+
+func (rt *remoteTable) memberKey() string {
+	rt.mu.Lock()
+	defer rt.mu.Unlock()
+	return rt.key
+}
+
+// call relays a request and waits for the table's node to take it. A
+// join or a watch first listens on the member's subject (so that no
+// message of the table is missed) and hands each message to the
+// member's box, as a table here would; a leave stops listening.
+func (rt *remoteTable) Call(ctx context.Context, req tables.Request) bool {
+	if req.Kind == tables.ReqJoin || req.Kind == tables.ReqWatch {
+		rt.mu.Lock()
+		if rt.sub == nil {
+			rt.key = rt.r.memberKey()
+			m := req.M
+			sub, err := rt.r.nc.Subscribe(memberSubject(rt.key), func(msg *nats.Msg) {
+				tm, err := tables.DecodeMsg(msg.Data)
+				if err != nil {
+					rt.r.h.Opt.Log.Warn("a message from another node's table refused", "table", rt.id, "err", err)
+					return
+				}
+				select {
+				case <-m.Box:
+				default:
+				}
+				m.Box <- tm
+			})
+			if err != nil {
+				rt.mu.Unlock()
+				return false
+			}
+			rt.sub = sub
+			rt.r.Mu.Lock()
+			rt.r.joined[rt] = m
+			rt.r.Mu.Unlock()
+		}
+		rt.mu.Unlock()
+	}
+	b, err := tables.EncodeRequest(rt.memberKey(), req)
+	if err != nil {
+		return false
+	}
+	ctx, cancel := context.WithTimeout(ctx, relayWait)
+	defer cancel()
+	msg, err := rt.r.nc.RequestWithContext(ctx, tableSubject(rt.id), b)
+	if req.Kind == tables.ReqLeave || err != nil && (req.Kind == tables.ReqJoin || req.Kind == tables.ReqWatch) {
+		rt.stop()
+	}
+	if err != nil {
+		return false
+	}
+	var rep relayReply
+	if json.Unmarshal(msg.Data, &rep) != nil {
+		return false
+	}
+	if req.Reply != nil {
+		jr := tables.JoinReply{Seat: rep.Seat}
+		if rep.OK && req.Kind == tables.ReqJoin {
+			// As a table here sets the seat of the member it seats.
+			req.M.Seat = rep.Seat
+		}
+		if !rep.OK {
+			jr.Err = wireErrs[rep.Err]
+			if jr.Err == nil {
+				jr.Err = tables.ErrClosed
+			}
+		}
+		req.Reply <- jr
+		return true
+	}
+	return rep.OK
+}
+
+// stop stops listening for the member's messages.
+func (rt *remoteTable) stop() {
+	rt.mu.Lock()
+	defer rt.mu.Unlock()
+	if rt.sub != nil {
+		_ = rt.sub.Unsubscribe()
+		rt.sub = nil
+	}
+	rt.r.Mu.Lock()
+	delete(rt.r.joined, rt)
+	rt.r.Mu.Unlock()
+}

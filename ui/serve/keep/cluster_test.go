@@ -1,0 +1,234 @@
+package keep
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"okey/ui/serve/internal/servetest"
+	"okey/ui/store"
+)
+
+// startCluster starts n engines clustered on 127.0.0.1, each given every
+// node's address as its routes (its own included, as an operator would
+// paste one list on every machine).
+func startCluster(t *testing.T, n int) []*Engine {
+	t.Helper()
+	ports := servetest.FreePorts(t, n)
+	var routes []string
+	for _, p := range ports {
+		routes = append(routes, fmt.Sprintf("127.0.0.1:%d", p))
+	}
+	engs := make([]*Engine, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			sc := StoreConfig{ClusterListen: routes[i], Routes: routes, ClusterName: "okey-test", NodeName: fmt.Sprintf("node%d", i), Ready: 30 * time.Second}
+			engs[i], errs[i] = openEngine(context.Background(), filepath.Join(t.TempDir(), NATSDir), sc)
+		})
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			for _, e := range engs {
+				e.Close()
+			}
+			t.Fatalf("node %d: %v", i, err)
+		}
+	}
+	t.Cleanup(func() {
+		for _, e := range engs {
+			e.Close()
+		}
+	})
+	return engs
+}
+
+func TestStoreConfigReplicas(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		sc   StoreConfig
+		want int
+	}{
+		{"alone", StoreConfig{}, 1},
+		{"alone with a cluster port", StoreConfig{ClusterListen: "127.0.0.1:6222"}, 1},
+		{"two nodes", StoreConfig{ClusterListen: ":6222", Routes: []string{"b:6222"}}, 2},
+		{"three, own address listed", StoreConfig{ClusterListen: ":6222", Routes: []string{"a:6222", "b:6222", "c:6222"}}, 3},
+		{"two, both listed on each", StoreConfig{ClusterListen: "127.0.0.1:6301", Routes: []string{"127.0.0.1:6301", "nats-route://127.0.0.1:6302"}}, 2},
+		{"three, listed twice", StoreConfig{ClusterListen: "10.0.0.1:6222", Routes: []string{"10.0.0.1:6222", "10.0.0.2:6222", "10.0.0.3:6222", "10.0.0.2:6222"}}, 3},
+		{"five nodes", StoreConfig{ClusterListen: ":6222", Routes: []string{"b", "c", "d", "e"}}, 3},
+		{"asked", StoreConfig{ClusterListen: ":6222", Routes: []string{"b", "c", "d", "e"}, Replicas: 5}, 5},
+		{"external", StoreConfig{NATS: []string{"nats://x:4222"}, ClusterListen: ":6222", Routes: []string{"b", "c"}}, 1},
+	} {
+		if got := c.sc.replicas(); got != c.want {
+			t.Errorf("%s: %d replicas, want %d", c.name, got, c.want)
+		}
+	}
+}
+
+func TestBadClusterAddress(t *testing.T) {
+	for _, sc := range []StoreConfig{
+		{ClusterListen: "nowhere"},
+		{ClusterListen: "127.0.0.1:http"},
+		{ClusterListen: "127.0.0.1:70000"},
+	} {
+		e, err := openEngine(context.Background(), t.TempDir(), sc)
+		if err == nil {
+			e.Close()
+			t.Errorf("%+v: started, want an error", sc)
+		}
+	}
+}
+
+// TestClusterKeepsATableThroughANodesLoss: three nodes keep every table
+// three times over; a record appended on one node is read on another,
+// and when the node that wrote it dies, the next can append after the
+// last acknowledged message, once, and an old writer is fenced.
+func TestClusterKeepsATableThroughANodesLoss(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a three-node cluster (seconds)")
+	}
+	engs := startCluster(t, 3)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	keeps := make([]*Keeper, 3)
+	for i, e := range engs {
+		k, err := openKeeper(ctx, e, filepath.Join(t.TempDir(), store.TablesDir))
+		if err != nil {
+			t.Fatalf("node %d: %v", i, err)
+		}
+		keeps[i] = k
+	}
+	info, err := keeps[0].records.Info(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.Config.Replicas != 3 || info.Cluster == nil || len(info.Cluster.Replicas) != 2 {
+		t.Fatalf("the records' stream: %d replicas configured, cluster %+v; want 3 copies", info.Config.Replicas, info.Cluster)
+	}
+
+	a := keeps[0].Log("7")
+	rec := []byte("okey record v1\nmove 1\n")
+	if err := a.Write([]byte(`{"t":1}`), rec); err != nil {
+		t.Fatal(err)
+	}
+	rec = append(rec, "move 2\n"...)
+	if err := a.Write(nil, rec); err != nil {
+		t.Fatal(err)
+	}
+	got, seq, err := keeps[2].ReadRecord(ctx, "7")
+	if err != nil || string(got) != string(rec) {
+		t.Fatalf("node 2 reads %q (seq %d, err %v), want %q", got, seq, err, rec)
+	}
+
+	// The writer's node dies; node 1 takes the table over from the
+	// stream and appends.
+	engs[0].Close()
+	b := keeps[1].Log("7")
+	start := time.Now()
+	if err := untilAvailable(ctx, func(ctx context.Context) (err error) {
+		b.rec, b.seq, err = keeps[1].ReadRecord(ctx, "7")
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("the record read again %v after the node's loss", time.Since(start).Round(time.Millisecond))
+	var entry jetstream.KeyValueEntry
+	if err := untilAvailable(ctx, func(ctx context.Context) (err error) {
+		entry, err = keeps[1].Tables.Get(ctx, "7")
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	b.rev = entry.Revision()
+	rec = append(rec, "move 3\n"...)
+	if err := untilAvailable(ctx, func(context.Context) error { return b.Write(nil, rec) }); err != nil {
+		t.Fatalf("node 1 appends after node 0's loss: %v", err)
+	}
+	err = untilAvailable(ctx, func(ctx context.Context) (err error) {
+		got, _, err = keeps[2].ReadRecord(ctx, "7")
+		return err
+	})
+	if err != nil || string(got) != string(rec) {
+		t.Fatalf("after the takeover node 2 reads %q (err %v), want %q", got, err, rec)
+	}
+
+	// A second writer still at node 1's old sequence (an old owner come
+	// back) is refused and writes nothing.
+	stale := keeps[2].Log("7")
+	stale.rec, stale.seq = []byte("okey record v1\nmove 1\nmove 2\n"), b.seq-1
+	if err := stale.Write(nil, append(stale.rec, "move 3 again\n"...)); !errors.Is(err, ErrFenced) {
+		t.Fatalf("a stale writer: %v, want errFenced", err)
+	}
+	err = untilAvailable(ctx, func(ctx context.Context) (err error) {
+		got, _, err = keeps[2].ReadRecord(ctx, "7")
+		return err
+	})
+	if err != nil || string(got) != string(rec) {
+		t.Fatalf("after the stale write the record is %q, want %q", got, rec)
+	}
+}
+
+// TestExternalNATS: with --nats the tables go to a NATS deployment the
+// server does not run (here one started for the test, on a loopback
+// port), and the state directory holds no engine of its own.
+func TestExternalNATS(t *testing.T) {
+	ns, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: server.RANDOM_PORT, JetStream: true, StoreDir: t.TempDir(), NoLog: true, NoSigs: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ns.Start()
+	defer ns.Shutdown()
+	if !ns.ReadyForConnections(10 * time.Second) {
+		t.Fatal("the test's NATS server did not start")
+	}
+	dir := t.TempDir()
+	e, err := openEngine(context.Background(), filepath.Join(dir, NATSDir), StoreConfig{NATS: []string{ns.ClientURL()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if e.ns != nil {
+		t.Fatal("an engine of its own was started beside the deployment")
+	}
+	k, err := openKeeper(context.Background(), e, filepath.Join(dir, store.TablesDir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := k.Log("3").Write([]byte(`{}`), []byte("okey record v1\n")); err != nil {
+		t.Fatal(err)
+	}
+	nc, err := nats.Connect(ns.ClientURL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	js, _ := jetstream.New(nc)
+	st, err := js.Stream(context.Background(), recordsStream)
+	if err != nil {
+		t.Fatalf("the deployment has no records' stream: %v", err)
+	}
+	if msg, err := st.GetLastMsgForSubject(context.Background(), recordSubject("3")); err != nil || string(msg.Data) != "okey record v1\n" {
+		t.Fatalf("the deployment holds %v (err %v), want the record", msg, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, NATSDir)); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("the state directory has an engine folder (%v)", err)
+	}
+	// A deployment that is not there is an error, not a hang.
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if e, err := openEngine(ctx, t.TempDir(), StoreConfig{NATS: []string{"nats://127.0.0.1:1"}}); err == nil {
+		e.Close()
+		t.Fatal("connected to nothing")
+	}
+}

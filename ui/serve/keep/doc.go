@@ -1,0 +1,32 @@
+// Package keep is what okey serve keeps past its process and shares
+// with the other nodes: a NATS server with JetStream (embedded, alone or
+// clustered, or an existing deployment), the tables' records and
+// entries in its streams and key-value buckets, the leases that say
+// which node runs a table, and the ratings. It knows nothing of how a
+// table is played or shown: a table hands it bytes to write (a
+// TableLog), a finished match to rate (a MatchEnd), and reads back what
+// it wrote.
+//
+// Every write that decides who owns something is fenced: an append
+// names the last sequence it follows, an entry or a lease is written
+// with Create or with Update at the revision last read, so a node that
+// lost a table can never write it again (ErrFenced).
+//
+// The files, read top-down:
+//
+//	engine.go   StoreConfig and Engine: the NATS server and the
+//	            connection to it, made ready, streams and buckets made
+//	keep.go     Keeper: the tables in the engine (each one's record, a
+//	            stream of appends; its entry; the next number), fenced
+//	            writes (TableLog), reading back, the import of tables
+//	            saved as files
+//	lease.go    Leases and Holding: which node runs each table, taken,
+//	            renewed, given up, watched for the ones freed
+//	ratings.go  RatingBook and Rater: each finished match rated once (its
+//	            mark), players by key and bot levels, per game (the model
+//	            is package rating's); the leaderboard read
+//
+// It may import the NATS packages, game (the number of seats),
+// ui/serve/rating, ui/store (the files of finished and damaged tables)
+// and the standard library; nothing of package serve above it.
+package keep

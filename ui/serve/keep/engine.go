@@ -1,0 +1,396 @@
+package keep
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// The engine is what keeps the tables past the process: a NATS server
+// with JetStream inside the process, on no network port, storing under
+// the state directory. One machine needs nothing installed; the same
+// streams and buckets are what several machines will share once the
+// server joins a cluster (the next steps of issue 22), so the tables are
+// written the same way from the first day.
+
+// NATSDir is the engine's folder inside the server's state directory.
+const NATSDir = "nats"
+
+// engineMaxPayload is the largest message the engine takes: a whole
+// match's record goes in one message at a match's start and when a
+// record is imported or rewritten (a long 101 match is some hundreds of
+// KB). NATS warns above 8 MB.
+const engineMaxPayload = 8 << 20
+
+// engineSync is how often the engine syncs its files to the disk.
+const engineSync = time.Second
+
+// engineReady is how long the engine may take to start.
+const engineReady = 10 * time.Second
+
+// StoreConfig says where a server keeps its tables: in a NATS server of
+// its own (the default: nothing to install), whose JetStream may form a
+// cluster with other okey nodes' so that several machines share the
+// tables, or in an existing NATS deployment.
+type StoreConfig struct {
+	// NATS lists the URLs of an existing NATS deployment with JetStream
+	// (nats://host:4222); empty: the embedded server.
+	NATS []string
+	// Creds is the credentials file for NATS (empty: none).
+	Creds string
+	// ClusterListen is where the embedded server listens for the other
+	// nodes (host:port); empty: it is alone and listens nowhere.
+	ClusterListen string
+	// Routes are the other nodes' cluster addresses (host:port or
+	// nats-route://host:port). A node's own address may be listed too, so
+	// every node can be given the same list.
+	Routes []string
+	// ClusterName names the cluster ("okey" if empty); every node of one
+	// cluster gives the same.
+	ClusterName string
+	// NodeName names this node in the cluster, unique in it (the host's
+	// name and the cluster port if empty).
+	NodeName string
+	// Replicas is how many copies the cluster keeps of every stream and
+	// bucket: 0 is 1 alone and min(3, nodes) in a cluster, the nodes
+	// counted as this one and the other addresses of its routes (a
+	// route written as this node's own --cluster address is this node).
+	Replicas int
+	// Ready is how long to wait for the store to take writes; a node of a
+	// new cluster waits for a majority of its peers (0: a minute).
+	Ready time.Duration
+	// LeaseTTL is how long a table's lease outlives its node's last
+	// renewal when the store is shared: about the longest a table waits
+	// for another node after its node dies (0: LeaseTTL).
+	LeaseTTL time.Duration
+}
+
+// Check reports the first thing wrong with the store's configuration.
+func (c StoreConfig) Check() error {
+	switch {
+	case c.NATS != nil && (c.ClusterListen != "" || len(c.Routes) > 0):
+		return errors.New("--nats uses a NATS deployment: --cluster and --routes are for the embedded one")
+	case c.NATS == nil && c.Creds != "":
+		return errors.New("--nats-creds needs --nats")
+	case c.ClusterListen == "" && len(c.Routes) > 0:
+		return errors.New("--routes needs --cluster (this node's own cluster address)")
+	case c.Replicas < 0 || c.Replicas > 5:
+		return errors.New("--replicas is from 1 to 5 (0: min(3, nodes))")
+	case c.LeaseTTL < 0:
+		return errors.New("the lease time must not be negative")
+	}
+	for _, u := range c.NATS {
+		if u == "" {
+			return errors.New("--nats: an empty URL")
+		}
+	}
+	if c.ClusterListen != "" {
+		if _, _, err := splitHostPort(c.ClusterListen); err != nil {
+			return fmt.Errorf("--cluster %q: %w", c.ClusterListen, err)
+		}
+	}
+	for _, r := range c.Routes {
+		r = strings.TrimPrefix(r, "nats-route://")
+		if _, _, err := splitHostPort(r); err != nil {
+			return fmt.Errorf("--routes %q: %w", r, err)
+		}
+	}
+	for _, ch := range c.NodeName {
+		if ch <= ' ' || ch == '.' || ch == '*' || ch == '>' {
+			return fmt.Errorf("--node %q: a name without spaces, dots, * or >", c.NodeName)
+		}
+	}
+	return nil
+}
+
+// Shared reports whether the store may be shared with other nodes: the
+// tables are then run under leases.
+func (c StoreConfig) Shared() bool { return c.NATS != nil || c.ClusterListen != "" }
+
+// clustered reports whether the embedded server joins other nodes.
+func (c StoreConfig) clustered() bool { return c.NATS == nil && c.ClusterListen != "" }
+
+// replicas is the copies kept of every stream and bucket.
+func (c StoreConfig) replicas() int {
+	switch {
+	case c.Replicas > 0:
+		return c.Replicas
+	case c.clustered():
+		return min(3, c.nodes())
+	}
+	return 1
+}
+
+// nodes is how many nodes the cluster has, as the routes say: the other
+// nodes' addresses, and this one (whose own address the list may hold:
+// one list for every node).
+func (c StoreConfig) nodes() int {
+	others := map[string]bool{}
+	for _, r := range c.Routes {
+		r = strings.TrimPrefix(r, "nats-route://")
+		if r != c.ClusterListen {
+			others[r] = true
+		}
+	}
+	return len(others) + 1
+}
+
+// Engine is the process's connection to the store: to an embedded NATS
+// server (ns) or to an existing deployment (ns nil).
+type Engine struct {
+	ns *server.Server
+	NC *nats.Conn
+	js jetstream.JetStream
+	// replicas is the copies of every stream and bucket it makes.
+	Replicas int
+	// node names this process among the others sharing the store.
+	Node string
+}
+
+// startEngine starts an engine of its own storing under dir and connects
+// to it in process: a single machine's store.
+func startEngine(dir string) (*Engine, error) {
+	return openEngine(context.Background(), dir, StoreConfig{})
+}
+
+// openEngine opens the store sc describes: an embedded server storing
+// under dir, alone or clustered, or the deployment sc.NATS names. It
+// returns once JetStream takes requests (ctx cancels the wait).
+func openEngine(ctx context.Context, dir string, sc StoreConfig) (*Engine, error) {
+	e := &Engine{Replicas: sc.replicas(), Node: sc.NodeName}
+	if e.Node == "" {
+		e.Node = defaultNodeName(sc.ClusterListen)
+	}
+	var err error
+	if sc.NATS != nil {
+		opts := []nats.Option{nats.Name("okey serve " + e.Node), nats.MaxReconnects(-1)}
+		if sc.Creds != "" {
+			opts = append(opts, nats.UserCredentials(sc.Creds))
+		}
+		if e.NC, err = nats.Connect(strings.Join(sc.NATS, ","), opts...); err != nil {
+			return nil, fmt.Errorf("connecting to NATS at %s: %w", strings.Join(sc.NATS, ","), err)
+		}
+	} else {
+		if e.ns, err = startNATS(dir, e.Node, sc); err != nil {
+			return nil, err
+		}
+		if e.NC, err = nats.Connect("", nats.InProcessServer(e.ns), nats.Name("okey serve"), nats.MaxReconnects(-1)); err != nil {
+			e.ns.Shutdown()
+			return nil, fmt.Errorf("connecting to the store (NATS): %w", err)
+		}
+	}
+	if e.js, err = jetstream.New(e.NC); err == nil {
+		err = e.waitReady(ctx, sc.Ready)
+	}
+	if err != nil {
+		e.Close()
+		return nil, fmt.Errorf("the store's JetStream: %w", err)
+	}
+	return e, nil
+}
+
+// startNATS starts the embedded server.
+func startNATS(dir, node string, sc StoreConfig) (*server.Server, error) {
+	opts := &server.Options{
+		ServerName: node,
+		JetStream:  true,
+		StoreDir:   dir,
+		// The process talks to its server in memory
+		// (nats.InProcessServer): no port for clients. Other nodes reach
+		// it on the cluster port only.
+		DontListen: true,
+		NoSigs:     true, // the okey server owns the signals
+		NoLog:      true,
+		MaxPayload: engineMaxPayload,
+		// A write reaches the operating system before it is
+		// acknowledged, so a killed process loses nothing; the disk is
+		// synced every second rather than every move (NATS's default
+		// is two minutes): a power cut may cost the last second's
+		// moves, and a move costs tens of microseconds, not an fsync.
+		SyncInterval: engineSync,
+	}
+	if sc.clustered() {
+		host, port, err := splitHostPort(sc.ClusterListen)
+		if err != nil {
+			return nil, fmt.Errorf("the cluster address %q: %w", sc.ClusterListen, err)
+		}
+		// NATS starts routing only once its client port is open, so a
+		// clustered node has one: on the loopback, at a port of the
+		// system's choosing, for nobody but this machine.
+		opts.DontListen = false
+		opts.Host, opts.Port = "127.0.0.1", server.RANDOM_PORT
+		opts.Cluster.Name = cmp.Or(sc.ClusterName, "okey")
+		opts.Cluster.Host, opts.Cluster.Port = host, port
+		for _, r := range sc.Routes {
+			if !strings.Contains(r, "://") {
+				r = "nats-route://" + r
+			}
+			opts.Routes = append(opts.Routes, server.RoutesFromStr(r)...)
+		}
+		if len(opts.Routes) != len(sc.Routes) {
+			return nil, fmt.Errorf("the routes %q: not host:port addresses", strings.Join(sc.Routes, ","))
+		}
+	}
+	ns, err := server.NewServer(opts)
+	if err != nil {
+		return nil, fmt.Errorf("starting the store (NATS) in %s: %w", dir, err)
+	}
+	ns.Start()
+	if !ns.ReadyForConnections(engineReady) {
+		ns.Shutdown()
+		return nil, fmt.Errorf("the store (NATS) in %s did not start within %v", dir, engineReady)
+	}
+	return ns, nil
+}
+
+// waitReady waits until JetStream answers: at once for a server alone,
+// once a majority of the nodes have met in a cluster.
+func (e *Engine) waitReady(ctx context.Context, wait time.Duration) error {
+	if wait <= 0 {
+		wait = time.Minute
+	}
+	ctx, cancel := context.WithTimeout(ctx, wait)
+	defer cancel()
+	for {
+		actx, acancel := context.WithTimeout(ctx, 2*time.Second)
+		_, err := e.js.AccountInfo(actx)
+		acancel()
+		if err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("JetStream did not answer within %v (a cluster needs a majority of its nodes): %w", wait, err)
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+// defaultNodeName is the host's name, with the cluster port if any, so
+// two nodes on one machine differ.
+func defaultNodeName(clusterListen string) string {
+	name, err := os.Hostname()
+	if err != nil || name == "" {
+		name = "okey"
+	}
+	if _, port, err := net.SplitHostPort(clusterListen); err == nil {
+		name += "-" + port
+	}
+	return name
+}
+
+// splitHostPort splits host:port with a numeric port (0: any).
+func splitHostPort(addr string) (string, int, error) {
+	host, ps, err := net.SplitHostPort(addr)
+	if err != nil {
+		return "", 0, err
+	}
+	port, err := strconv.Atoi(ps)
+	if err != nil || port < 0 || port > 65535 {
+		return "", 0, fmt.Errorf("port %q is not a number from 0 to 65535", ps)
+	}
+	if port == 0 {
+		port = server.RANDOM_PORT
+	}
+	return host, port, nil
+}
+
+// engineDir is where the engine of a server's state directory stores.
+func engineDir(serveDir string) string { return filepath.Join(serveDir, NATSDir) }
+
+// Close flushes what the connection still holds and stops the server.
+func (e *Engine) Close() error {
+	if e == nil {
+		return nil
+	}
+	var err error
+	if e.NC != nil {
+		err = e.NC.Flush()
+		e.NC.Close()
+	}
+	if e.ns != nil {
+		e.ns.Shutdown()
+		e.ns.WaitForShutdown()
+	}
+	if errors.Is(err, nats.ErrConnectionClosed) {
+		err = nil
+	}
+	return err
+}
+
+// ctx is a context for one call to the engine: in process, a call that
+// takes seconds means something is wrong.
+func EngineCtx() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.Background(), 10*time.Second)
+}
+
+// untilAvailable calls f until it succeeds, fails for a reason other
+// than the store being unavailable for a moment (a cluster electing a
+// stream's new leader after a node's loss takes a few seconds), or ctx
+// ends.
+//
+// A call's wait starts short and doubles up to 2 s: nodes that start
+// together and make the same stream at once see the duplicate requests
+// go unanswered while the first is carried out, and the call made again
+// finds the stream made (a fixed 2 s wait cost every node but the first
+// two seconds at a cluster's start).
+func untilAvailable(ctx context.Context, f func(context.Context) error) error {
+	wait := 250 * time.Millisecond
+	for {
+		actx, cancel := context.WithTimeout(ctx, wait)
+		err := f(actx)
+		cancel()
+		if err == nil || !unavailable(err) {
+			return err
+		}
+		wait = min(2*wait, 2*time.Second)
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("the store stayed unavailable: %w", err)
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+// unavailable reports whether err is the store not answering for now
+// rather than refusing.
+func unavailable(err error) bool {
+	var apiErr *jetstream.APIError
+	if errors.As(err, &apiErr) {
+		return apiErr.ErrorCode == jetstream.JSErrCodeJetStreamNotEnabled || apiErr.Code == 503
+	}
+	return errors.Is(err, nats.ErrNoResponders) || errors.Is(err, jetstream.ErrNoStreamResponse) ||
+		errors.Is(err, context.DeadlineExceeded) || errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrNoHeartbeat)
+}
+
+// makeStream makes (or updates) a stream, again while the store is not
+// answering: nodes that start together and make the same streams at
+// once see their first requests go unanswered while the cluster settles
+// who holds them.
+func (e *Engine) makeStream(ctx context.Context, cfg jetstream.StreamConfig) (st jetstream.Stream, err error) {
+	err = untilAvailable(ctx, func(ctx context.Context) error {
+		st, err = e.js.CreateOrUpdateStream(ctx, cfg)
+		return err
+	})
+	return st, err
+}
+
+// MakeBucket makes (or updates) a key-value bucket, as makeStream.
+func (e *Engine) MakeBucket(ctx context.Context, cfg jetstream.KeyValueConfig) (kv jetstream.KeyValue, err error) {
+	err = untilAvailable(ctx, func(ctx context.Context) error {
+		kv, err = e.js.CreateOrUpdateKeyValue(ctx, cfg)
+		return err
+	})
+	return kv, err
+}

@@ -1,0 +1,587 @@
+package keep
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"okey/ui/store"
+)
+
+// The keeper writes the tables into the engine and reads them back:
+//
+//   - each table's match record is a stream of appends, one subject a
+//     table (okey.table.ID.record in the stream OKEY_RECORDS): a
+//     match's first message holds its whole record so far (header
+//     "Okey-Part: start"), every later one the lines added since. A
+//     move is saved once the stream has acknowledged it; every append
+//     names the sequence of the table's last one
+//     (WithExpectLastSequencePerSubject), so a writer that is not the
+//     table's only one can never append twice or out of order.
+//   - each table's entry (what the host chose, who holds which seat:
+//     keys' fingerprints and guests' resume codes, the join code, the
+//     chat) is a key of the bucket okey_tables, the table's number; the
+//     bucket is the lobby's directory. Writes are Create, then Update at
+//     the revision last written: fenced the same way.
+//   - the next table's number is the key "next" of the bucket okey_hall,
+//     written at its revision too.
+//
+// Finished matches stay files (tables/matches/, pruned to
+// --keep-matches): they are written once a match, read by people and by
+// okey verify as files, and backed up with the rest of the folder.
+
+// The engine's names.
+const (
+	recordsStream = "OKEY_RECORDS"
+	tablesBucket  = "okey_tables"
+	hallBucket    = "okey_hall"
+	nextKey       = "next"
+	// partHeader marks a record message that starts the record afresh.
+	partHeader = "Okey-Part"
+	partStart  = "start"
+)
+
+// recordSubject is the subject of table id's record.
+func recordSubject(id string) string { return "okey.table." + id + ".record" }
+
+// ErrFenced is a write the engine refused because another writer has
+// written the table since: this one no longer holds it.
+var ErrFenced = errors.New("the table was written by another writer (fenced)")
+
+// Keeper is the tables as the engine keeps them.
+type Keeper struct {
+	eng     *Engine
+	records jetstream.Stream
+	Tables  jetstream.KeyValue
+	hall    jetstream.KeyValue
+	// dir is the tables' folder (finished matches, damaged tables set
+	// aside, the files imported).
+	dir string
+	// nextRev is the revision of the next number as last written (0:
+	// none yet). Only the hall writes it, under its lock.
+	nextRev uint64
+}
+
+// openKeeper makes (or finds) the stream and buckets.
+func openKeeper(ctx context.Context, eng *Engine, tablesDir string) (*Keeper, error) {
+	k := &Keeper{eng: eng, dir: tablesDir}
+	var err error
+	k.records, err = eng.makeStream(ctx, jetstream.StreamConfig{
+		Name:        recordsStream,
+		Description: "okey serve: each table's match record, appended as it is played",
+		Subjects:    []string{recordSubject("*")},
+		Storage:     jetstream.FileStorage,
+		Retention:   jetstream.LimitsPolicy,
+		AllowDirect: true,
+		Replicas:    eng.Replicas,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("the records' stream: %w", err)
+	}
+	for _, b := range []struct {
+		kv   *jetstream.KeyValue
+		name string
+		desc string
+	}{
+		{&k.Tables, tablesBucket, "okey serve: each table's settings, seats, codes and chat"},
+		{&k.hall, hallBucket, "okey serve: the hall (the next table's number)"},
+	} {
+		*b.kv, err = eng.MakeBucket(ctx, jetstream.KeyValueConfig{Bucket: b.name, Description: b.desc, History: 1, Storage: jetstream.FileStorage, Replicas: eng.Replicas})
+		if err != nil {
+			return nil, fmt.Errorf("the bucket %s: %w", b.name, err)
+		}
+	}
+	return k, nil
+}
+
+// OpenDir opens the store of a server's state directory as sc says:
+// its engine (which the caller closes) and the tables in it.
+func OpenDir(ctx context.Context, stateDir string, sc StoreConfig) (*Engine, *Keeper, error) {
+	eng, err := openEngine(ctx, engineDir(stateDir), sc)
+	if err != nil {
+		return nil, nil, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	k, err := openKeeper(ctx, eng, filepath.Join(stateDir, store.TablesDir))
+	if err != nil {
+		eng.Close()
+		return nil, nil, err
+	}
+	return eng, k, nil
+}
+
+// TableLog writes one table: its entry and its record. Only its saver's
+// goroutine calls it, one call at a time.
+type TableLog struct {
+	k    *Keeper
+	id   string
+	subj string
+	// seq is the stream sequence of the table's last record message (0:
+	// none); rev the revision of its entry (0: none).
+	seq, rev uint64
+	// rec is the record as the stream holds it.
+	rec []byte
+}
+
+func (k *Keeper) Log(id string) *TableLog {
+	return &TableLog{k: k, id: id, subj: recordSubject(id)}
+}
+
+// Write saves a table's entry and record (either nil: unchanged). The
+// record goes first, so an entry never names a match that is not there.
+func (l *TableLog) Write(table, rec []byte) error {
+	ctx, cancel := EngineCtx()
+	defer cancel()
+	if rec != nil {
+		if err := l.appendRecord(ctx, rec); err != nil {
+			return fmt.Errorf("table %s's record: %w", l.id, err)
+		}
+	}
+	if table != nil {
+		if err := l.putEntry(ctx, table); err != nil {
+			return fmt.Errorf("table %s: %w", l.id, err)
+		}
+	}
+	return nil
+}
+
+// appendRecord appends what rec adds to the record as last written; a
+// record that does not follow it (a new match) starts afresh, and the
+// messages before are purged.
+func (l *TableLog) appendRecord(ctx context.Context, rec []byte) error {
+	if len(l.rec) > 0 && len(rec) >= len(l.rec) && bytes.HasPrefix(rec, l.rec) {
+		if len(rec) == len(l.rec) {
+			return nil
+		}
+		msg := &nats.Msg{Subject: l.subj, Data: rec[len(l.rec):]}
+		if err := l.publish(ctx, msg); err != nil {
+			return err
+		}
+		l.rec = rec
+		return nil
+	}
+	msg := &nats.Msg{Subject: l.subj, Data: rec, Header: nats.Header{partHeader: []string{partStart}}}
+	if err := l.publish(ctx, msg); err != nil {
+		return err
+	}
+	l.rec = rec
+	// The match before is no longer the table's: only the new start
+	// message stays.
+	if err := l.k.records.Purge(ctx, jetstream.WithPurgeSubject(l.subj), jetstream.WithPurgeKeep(1)); err != nil {
+		return fmt.Errorf("purging the match before: %w", err)
+	}
+	return nil
+}
+
+// ownerHeader names the node that claimed a table by appending an empty
+// message to its record (claim).
+const ownerHeader = "Okey-Owner"
+
+// Claim appends an empty message naming node after the table's last
+// one: a node that takes a table over moves the record's last sequence
+// on at once, so that whatever the node before it may still try to
+// write is fenced off, even before the new node's first move. The
+// record's bytes do not change.
+func (l *TableLog) Claim(node string) error {
+	ctx, cancel := EngineCtx()
+	defer cancel()
+	msg := &nats.Msg{Subject: l.subj, Header: nats.Header{ownerHeader: []string{node}}}
+	if err := l.publish(ctx, msg); err != nil {
+		return fmt.Errorf("table %s: claiming it: %w", l.id, err)
+	}
+	return nil
+}
+
+// publish appends msg after the table's last message, and only there.
+func (l *TableLog) publish(ctx context.Context, msg *nats.Msg) error {
+	ack, err := l.k.eng.js.PublishMsg(ctx, msg, jetstream.WithExpectLastSequencePerSubject(l.seq))
+	if err != nil {
+		if isWrongSequence(err) {
+			return fmt.Errorf("%w: %v", ErrFenced, err)
+		}
+		return err
+	}
+	l.seq = ack.Sequence
+	return nil
+}
+
+// isWrongSequence reports whether err is the engine refusing a write
+// made at a sequence or revision that is no longer the last.
+func isWrongSequence(err error) bool {
+	var apiErr *jetstream.APIError
+	if errors.As(err, &apiErr) {
+		return apiErr.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequence ||
+			apiErr.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequenceConstant
+	}
+	return errors.Is(err, jetstream.ErrKeyExists) || errors.Is(err, jetstream.ErrKeyRevisionMismatch)
+}
+
+// putEntry writes the table's entry at the revision last written.
+func (l *TableLog) putEntry(ctx context.Context, table []byte) error {
+	var rev uint64
+	var err error
+	if l.rev == 0 {
+		rev, err = l.k.Tables.Create(ctx, l.id, table)
+	} else {
+		rev, err = l.k.Tables.Update(ctx, l.id, table, l.rev)
+	}
+	if err != nil {
+		if isWrongSequence(err) {
+			return fmt.Errorf("%w: %v", ErrFenced, err)
+		}
+		return err
+	}
+	l.rev = rev
+	return nil
+}
+
+// Retire puts a closed table away: its match's record is filed with the
+// finished matches (of which the newest keep are kept, 0: all), its entry
+// deleted and its record purged, so it is not restored.
+func (l *TableLog) Retire(now time.Time, keep int) error {
+	if len(l.rec) > 0 {
+		if _, err := store.ArchiveRecord(l.k.dir, l.rec, "table-"+l.id, now); err != nil {
+			return fmt.Errorf("table %s: filing its match: %w", l.id, err)
+		}
+		if keep > 0 {
+			if _, err := store.PruneFinished(filepath.Join(l.k.dir, store.FinishedDir), keep); err != nil {
+				return err
+			}
+		}
+	}
+	return l.k.forget(l.id, l.rev)
+}
+
+// forget deletes table id's entry (at revision rev, 0: whatever it is)
+// and purges its record.
+func (k *Keeper) forget(id string, rev uint64) error {
+	ctx, cancel := EngineCtx()
+	defer cancel()
+	var opts []jetstream.KVDeleteOpt
+	if rev != 0 {
+		opts = append(opts, jetstream.LastRevision(rev))
+	}
+	if err := k.Tables.Purge(ctx, id, opts...); err != nil && !errors.Is(err, jetstream.ErrKeyNotFound) {
+		return fmt.Errorf("table %s: deleting its entry: %w", id, err)
+	}
+	if err := k.records.Purge(ctx, jetstream.WithPurgeSubject(recordSubject(id))); err != nil {
+		return fmt.Errorf("table %s: purging its record: %w", id, err)
+	}
+	return nil
+}
+
+// SaveNext records the number the next table gets, at the revision last
+// written: a number is never given twice.
+func (k *Keeper) SaveNext(n int) error {
+	ctx, cancel := EngineCtx()
+	defer cancel()
+	v := []byte(strconv.Itoa(n))
+	var rev uint64
+	var err error
+	if k.nextRev == 0 {
+		rev, err = k.hall.Create(ctx, nextKey, v)
+	} else {
+		rev, err = k.hall.Update(ctx, nextKey, v, k.nextRev)
+	}
+	if err != nil {
+		return fmt.Errorf("the next table's number: %w", err)
+	}
+	k.nextRev = rev
+	return nil
+}
+
+// LoadNext is the number the next table gets, as last saved (0 if
+// never).
+func (k *Keeper) LoadNext(ctx context.Context) (int, error) {
+	e, err := k.hall.Get(ctx, nextKey)
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("the next table's number: %w", err)
+	}
+	k.nextRev = e.Revision()
+	n, err := strconv.Atoi(string(e.Value()))
+	if err != nil || n < 0 {
+		return 0, fmt.Errorf("the next table's number: %q", e.Value())
+	}
+	return n, nil
+}
+
+// KeptTable is a table read back: its entry and record, and the log
+// that goes on writing it where they end.
+type KeptTable struct {
+	store.SavedTable
+	Log *TableLog
+}
+
+// TableIDs lists the tables kept.
+func (k *Keeper) TableIDs(ctx context.Context) ([]string, error) {
+	lister, err := k.Tables.ListKeys(ctx)
+	if errors.Is(err, jetstream.ErrNoKeysFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("listing the tables: %w", err)
+	}
+	var ids []string
+	for id := range lister.Keys() {
+		ids = append(ids, id)
+	}
+	_ = lister.Stop() // the listing has ended: its watcher is gone already
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("listing the tables: %w", ctx.Err())
+	}
+	return ids, nil
+}
+
+// Load reads every table kept, by number.
+func (k *Keeper) Load(ctx context.Context) ([]KeptTable, error) {
+	ids, err := k.TableIDs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []KeptTable
+	for _, id := range ids {
+		if kt, ok := k.LoadOne(ctx, id); ok {
+			out = append(out, kt)
+		}
+	}
+	SortByNumber(out, func(kt KeptTable) string { return kt.ID })
+	return out, nil
+}
+
+// LoadOne reads table id (ok false: there is no such table); what could
+// not be read is the table's Err.
+func (k *Keeper) LoadOne(ctx context.Context, id string) (kt KeptTable, ok bool) {
+	kt = KeptTable{SavedTable: store.SavedTable{ID: id}, Log: k.Log(id)}
+	e, err := k.Tables.Get(ctx, id)
+	switch {
+	case errors.Is(err, jetstream.ErrKeyNotFound):
+		return kt, false // deleted, or never was
+	case err != nil:
+		kt.Err = err
+	default:
+		kt.Table, kt.Log.rev = e.Value(), e.Revision()
+		kt.Record, kt.Log.seq, kt.Err = k.ReadRecord(ctx, id)
+		kt.Log.rec = kt.Record
+	}
+	return kt, true
+}
+
+// TakeNumber takes the next table's number from the store, for a node
+// that shares it with others: read at a revision, written back one
+// higher at that revision, again if another node was quicker. No number
+// is ever given twice, across nodes and restarts.
+func (k *Keeper) TakeNumber(ctx context.Context) (int, error) {
+	for {
+		n, rev := 1, uint64(0)
+		e, err := k.hall.Get(ctx, nextKey)
+		switch {
+		case errors.Is(err, jetstream.ErrKeyNotFound):
+		case err != nil:
+			return 0, fmt.Errorf("the next table's number: %w", err)
+		default:
+			if n, err = strconv.Atoi(string(e.Value())); err != nil || n < 1 {
+				return 0, fmt.Errorf("the next table's number: %q", e.Value())
+			}
+			rev = e.Revision()
+		}
+		v := []byte(strconv.Itoa(n + 1))
+		if rev == 0 {
+			_, err = k.hall.Create(ctx, nextKey, v)
+		} else {
+			_, err = k.hall.Update(ctx, nextKey, v, rev)
+		}
+		switch {
+		case err == nil:
+			return n, nil
+		case isWrongSequence(err):
+			continue // another node took this one
+		case ctx.Err() != nil:
+			return 0, fmt.Errorf("the next table's number: %w", ctx.Err())
+		default:
+			return 0, fmt.Errorf("the next table's number: %w", err)
+		}
+	}
+}
+
+// ReadRecord is table id's record as the stream holds it (nil: none),
+// and the sequence of its last message.
+func (k *Keeper) ReadRecord(ctx context.Context, id string) (rec []byte, seq uint64, err error) {
+	// In a cluster a read may go unanswered for a moment while a
+	// stream's leader changes: it is asked again.
+	err = untilAvailable(ctx, func(ctx context.Context) error {
+		rec, seq, err = k.readRecordOnce(ctx, id)
+		return err
+	})
+	return rec, seq, err
+}
+
+func (k *Keeper) readRecordOnce(ctx context.Context, id string) ([]byte, uint64, error) {
+	subj := recordSubject(id)
+	last, err := k.records.GetLastMsgForSubject(ctx, subj)
+	if errors.Is(err, jetstream.ErrMsgNotFound) {
+		return nil, 0, nil
+	}
+	if err != nil {
+		return nil, 0, fmt.Errorf("its record: %w", err)
+	}
+	if last.Header.Get(partHeader) == partStart {
+		return last.Data, last.Sequence, nil // the usual case after a new match
+	}
+	cons, err := k.records.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{FilterSubjects: []string{subj}})
+	if err != nil {
+		return nil, 0, fmt.Errorf("its record: %w", err)
+	}
+	var rec []byte
+	for {
+		m, err := cons.Next(jetstream.FetchContext(ctx))
+		if err != nil {
+			return nil, 0, fmt.Errorf("its record: %w", err)
+		}
+		md, err := m.Metadata()
+		if err != nil {
+			return nil, 0, fmt.Errorf("its record: %w", err)
+		}
+		if m.Headers().Get(partHeader) == partStart {
+			rec = rec[:0]
+		}
+		rec = append(rec, m.Data()...)
+		if md.Sequence.Stream >= last.Sequence {
+			return rec, md.Sequence.Stream, nil
+		}
+	}
+}
+
+// SetAside files away a table that cannot be restored: its entry and
+// record are written beside the tables as damaged files (kept, not read
+// again), and the table is forgotten.
+func (k *Keeper) SetAside(kt KeptTable, now time.Time) error {
+	stamp := now.Format("20060102-150405")
+	var errs []error
+	for _, f := range []struct {
+		ext  string
+		data []byte
+	}{{".json", kt.Table}, {".okey", kt.Record}} {
+		if f.data == nil {
+			continue
+		}
+		p := filepath.Join(k.dir, kt.ID+f.ext+".damaged-"+stamp)
+		if err := store.WriteAtomic(p, f.data); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if len(errs) > 0 {
+		return errors.Join(errs...) // kept in the engine rather than lost
+	}
+	return k.forget(kt.ID, 0)
+}
+
+// ImportFiles brings the tables saved as files (before the engine) into
+// it, once: each table's record and entry are written unless the engine
+// has the table already, then its files are moved into tables/imported/,
+// where they are kept and not read again. The next number is the larger
+// of the two. Files that cannot be read stay where they are and are
+// reported.
+func (k *Keeper) ImportFiles(ctx context.Context) (int, error) {
+	files, err := store.OpenTables(filepath.Dir(k.dir))
+	if err != nil {
+		return 0, err
+	}
+	saved, err := files.Load()
+	if err != nil {
+		return 0, err
+	}
+	next, nerr := files.LoadNext()
+	if nerr != nil {
+		return 0, fmt.Errorf("importing: %w", nerr)
+	}
+	if len(saved) == 0 && next == 0 {
+		return 0, nil
+	}
+	done := filepath.Join(k.dir, "imported")
+	if err := os.MkdirAll(done, 0o755); err != nil {
+		return 0, fmt.Errorf("importing: %w", err)
+	}
+	var errs []error
+	n := 0
+	for _, sv := range saved {
+		if sv.Err != nil {
+			errs = append(errs, fmt.Errorf("importing table %s: %w", sv.ID, sv.Err))
+			continue
+		}
+		if err := k.importOne(ctx, sv); err != nil {
+			errs = append(errs, fmt.Errorf("importing table %s: %w", sv.ID, err))
+			continue
+		}
+		for _, ext := range []string{".json", ".okey"} {
+			if err := moveIfThere(filepath.Join(k.dir, sv.ID+ext), filepath.Join(done, sv.ID+ext)); err != nil {
+				errs = append(errs, err)
+			}
+		}
+		n++
+	}
+	have, err := k.LoadNext(ctx)
+	if err != nil {
+		return n, errors.Join(append(errs, err)...)
+	}
+	if next > have {
+		if err := k.SaveNext(next); err != nil {
+			return n, errors.Join(append(errs, err)...)
+		}
+	}
+	if err := moveIfThere(filepath.Join(k.dir, "next"), filepath.Join(done, "next")); err != nil {
+		errs = append(errs, err)
+	}
+	return n, errors.Join(errs...)
+}
+
+// importOne writes one table's files into the engine, unless it has the
+// table already (an import cut short, then run again).
+func (k *Keeper) importOne(ctx context.Context, sv store.SavedTable) error {
+	if _, err := k.Tables.Get(ctx, sv.ID); err == nil {
+		return nil
+	} else if !errors.Is(err, jetstream.ErrKeyNotFound) {
+		return err
+	}
+	// A record a cut-short import left is replaced.
+	if err := k.records.Purge(ctx, jetstream.WithPurgeSubject(recordSubject(sv.ID))); err != nil {
+		return err
+	}
+	l := k.Log(sv.ID)
+	if sv.Record != nil {
+		if err := l.appendRecord(ctx, sv.Record); err != nil {
+			return err
+		}
+	}
+	return l.putEntry(ctx, sv.Table)
+}
+
+// moveIfThere renames from to to, if from is there.
+func moveIfThere(from, to string) error {
+	if err := os.Rename(from, to); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("importing: %w", err)
+	}
+	return nil
+}
+
+// SortByNumber sorts tables by their numbers (id of each).
+func SortByNumber[T any](ts []T, id func(T) string) {
+	slices.SortFunc(ts, func(a, b T) int {
+		x, _ := strconv.Atoi(id(a))
+		y, _ := strconv.Atoi(id(b))
+		return x - y
+	})
+}

@@ -1,0 +1,275 @@
+package keep
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// Leases: when several nodes share the store, each table is run by one
+// node at a time, the one holding its lease. A lease is the table's key
+// in the bucket okey_leases, holding the node's name: made with Create
+// (only if nobody holds it), renewed with Update at the revision last
+// written (only if nobody took it since), and gone by itself once its
+// holder stops renewing for the bucket's TTL, which leaves a marker that
+// every node's watch sees, so another node can take the table over. The
+// records' stream fences the moves themselves (each append names the
+// last sequence); the lease only says who should be writing.
+
+// leasesBucket is the bucket of the tables' leases.
+const leasesBucket = "okey_leases"
+
+// LeaseTTL is how long a lease outlives its holder's last renewal: the
+// longest a table waits for another node after its node dies.
+const LeaseTTL = 5 * time.Second
+
+// ErrLeaseHeld is an acquire refused because another node holds the
+// table; errLeaseLost a renewal refused because the lease expired or
+// another node took it.
+var (
+	ErrLeaseHeld = errors.New("another node runs the table")
+	errLeaseLost = errors.New("the table's lease was lost")
+)
+
+// Leases is one node's side of the bucket.
+type Leases struct {
+	kv   jetstream.KeyValue
+	Node string
+	ttl  time.Duration
+}
+
+// lease is one held lease: its table and the revision last written.
+type lease struct {
+	table string
+	rev   uint64
+}
+
+// OpenLeases makes (or finds) the bucket, whose keys live ttl.
+func OpenLeases(ctx context.Context, eng *Engine, ttl time.Duration) (*Leases, error) {
+	kv, err := eng.MakeBucket(ctx, jetstream.KeyValueConfig{
+		Bucket:      leasesBucket,
+		Description: "okey serve: which node runs each table",
+		History:     1,
+		TTL:         ttl,
+		// An expired lease leaves a marker the watches see.
+		LimitMarkerTTL: max(ttl, time.Second),
+		Storage:        jetstream.FileStorage,
+		Replicas:       eng.Replicas,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("the bucket %s: %w", leasesBucket, err)
+	}
+	return &Leases{kv: kv, Node: eng.Node, ttl: ttl}, nil
+}
+
+// acquire takes table's lease if nobody holds it.
+func (l *Leases) acquire(ctx context.Context, table string) (lease, error) {
+	rev, err := l.kv.Create(ctx, table, []byte(l.Node))
+	if errors.Is(err, jetstream.ErrKeyExists) {
+		holder, _ := l.Holder(ctx, table)
+		return lease{}, fmt.Errorf("table %s: %w (%s)", table, ErrLeaseHeld, holder)
+	}
+	if err != nil {
+		return lease{}, fmt.Errorf("table %s's lease: %w", table, err)
+	}
+	return lease{table: table, rev: rev}, nil
+}
+
+// renew extends a held lease; errLeaseLost if it is no longer this
+// node's.
+func (l *Leases) renew(ctx context.Context, ls lease) (lease, error) {
+	rev, err := l.kv.Update(ctx, ls.table, []byte(l.Node), ls.rev)
+	if err != nil {
+		if isWrongSequence(err) || errors.Is(err, jetstream.ErrKeyNotFound) {
+			return ls, fmt.Errorf("table %s: %w", ls.table, errLeaseLost)
+		}
+		return ls, fmt.Errorf("table %s's lease: %w", ls.table, err)
+	}
+	ls.rev = rev
+	return ls, nil
+}
+
+// release gives a held lease up at once (a node shutting down hands its
+// tables over without waiting for the TTL). A lease already lost is no
+// error.
+func (l *Leases) release(ctx context.Context, ls lease) error {
+	err := l.kv.Delete(ctx, ls.table, jetstream.LastRevision(ls.rev))
+	if err != nil && !isWrongSequence(err) && !errors.Is(err, jetstream.ErrKeyNotFound) {
+		return fmt.Errorf("table %s's lease: %w", ls.table, err)
+	}
+	return nil
+}
+
+// Holder is the node holding table's lease ("" if none).
+func (l *Leases) Holder(ctx context.Context, table string) (string, error) {
+	e, err := l.kv.Get(ctx, table)
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("table %s's lease: %w", table, err)
+	}
+	return string(e.Value()), nil
+}
+
+// freedLease is a table whose lease ended: released by its holder, or
+// expired with it (the holder stopped renewing about a TTL ago).
+type freedLease struct {
+	Table   string
+	Expired bool
+}
+
+// WatchFreed sends each table whose lease ends (released, or expired
+// with its holder) until ctx ends: the tables another node may take
+// over.
+func (l *Leases) WatchFreed(ctx context.Context) (<-chan freedLease, error) {
+	w, err := l.kv.WatchAll(ctx, jetstream.UpdatesOnly())
+	if err != nil {
+		return nil, fmt.Errorf("watching the leases: %w", err)
+	}
+	out := make(chan freedLease)
+	go func() {
+		defer close(out)
+		defer w.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case e, ok := <-w.Updates():
+				if !ok {
+					return
+				}
+				if e == nil || e.Operation() == jetstream.KeyValuePut {
+					continue
+				}
+				// An expired lease leaves a purge marker; a release
+				// is a delete.
+				select {
+				case out <- freedLease{Table: e.Key(), Expired: e.Operation() == jetstream.KeyValuePurge}:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}
+	}()
+	return out, nil
+}
+
+// Holding renews every lease a node holds, a few times a TTL, and says
+// which are lost (the node must stop running those tables at once:
+// another may have them).
+type Holding struct {
+	// paused (tests) stops the renewals, as a node cut off from the
+	// others would.
+	Paused atomic.Bool
+	l      *Leases
+	lost   func(table string)
+	mu     sync.Mutex
+	leases map[string]lease
+}
+
+// NewHolding starts renewing until ctx ends; lost is called (from the
+// renewing goroutine) for each lease that could not be renewed.
+func NewHolding(ctx context.Context, l *Leases, lost func(table string)) *Holding {
+	h := &Holding{l: l, lost: lost, leases: map[string]lease{}}
+	go h.run(ctx)
+	return h
+}
+
+// Take acquires table's lease and keeps it renewed.
+func (h *Holding) Take(ctx context.Context, table string) error {
+	ls, err := h.l.acquire(ctx, table)
+	if err != nil {
+		return err
+	}
+	h.mu.Lock()
+	h.leases[table] = ls
+	h.mu.Unlock()
+	return nil
+}
+
+// Give releases table's lease (the table closed, or is handed over).
+func (h *Holding) Give(ctx context.Context, table string) error {
+	h.mu.Lock()
+	ls, ok := h.leases[table]
+	delete(h.leases, table)
+	h.mu.Unlock()
+	if !ok {
+		return nil
+	}
+	return h.l.release(ctx, ls)
+}
+
+// GiveAll releases every lease held: a node shutting down.
+func (h *Holding) GiveAll(ctx context.Context) error {
+	h.mu.Lock()
+	tables := make([]string, 0, len(h.leases))
+	for t := range h.leases {
+		tables = append(tables, t)
+	}
+	h.mu.Unlock()
+	var errs []error
+	for _, t := range tables {
+		errs = append(errs, h.Give(ctx, t))
+	}
+	return errors.Join(errs...)
+}
+
+// Held lists the tables whose leases this node holds.
+func (h *Holding) Held() []string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	out := make([]string, 0, len(h.leases))
+	for t := range h.leases {
+		out = append(out, t)
+	}
+	SortByNumber(out, func(s string) string { return s })
+	return out
+}
+
+func (h *Holding) run(ctx context.Context) {
+	tick := time.NewTicker(h.l.ttl / 3)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		if h.Paused.Load() {
+			continue
+		}
+		h.mu.Lock()
+		now := make([]lease, 0, len(h.leases))
+		for _, ls := range h.leases {
+			now = append(now, ls)
+		}
+		h.mu.Unlock()
+		for _, ls := range now {
+			rctx, cancel := context.WithTimeout(ctx, h.l.ttl/3)
+			next, err := h.l.renew(rctx, ls)
+			cancel()
+			h.mu.Lock()
+			cur, still := h.leases[ls.table]
+			if still && cur.rev == ls.rev {
+				if err == nil {
+					h.leases[ls.table] = next
+				} else if errors.Is(err, errLeaseLost) {
+					delete(h.leases, ls.table)
+				}
+			}
+			h.mu.Unlock()
+			// A renewal the store could not answer is tried again at
+			// the next tick; the lease may still expire meanwhile, and
+			// then the next renewal says so.
+			if still && errors.Is(err, errLeaseLost) {
+				h.lost(ls.table)
+			}
+		}
+	}
+}

@@ -1,0 +1,177 @@
+package keep
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"okey/ui/store"
+)
+
+// TestTableLogFencesAndRestarts: a record grows by appends and reads
+// back whole; a new match starts the record afresh (the old match's
+// messages purged); a second writer of the same table, or a stale one,
+// is refused (errFenced) and changes nothing.
+func TestTableLogFencesAndRestarts(t *testing.T) {
+	t.Parallel()
+	k, closeFn := openStoreAt(t, t.TempDir())
+	defer closeFn()
+	ctx, cancel := EngineCtx()
+	defer cancel()
+	readBack := func(want string) {
+		t.Helper()
+		got, _, err := k.ReadRecord(ctx, "7")
+		if err != nil || string(got) != want {
+			t.Fatalf("record read back %q (%v), want %q", got, err, want)
+		}
+	}
+	l := k.Log("7")
+	for _, step := range []struct{ table, rec string }{
+		{`{"n":1}`, "H\n"},
+		{"", "H\nA\n"},
+		{"", "H\nA\nB\n"},
+		{`{"n":2}`, "H\nA\nB\n"}, // the record unchanged: nothing appended
+	} {
+		var tb []byte
+		if step.table != "" {
+			tb = []byte(step.table)
+		}
+		if err := l.Write(tb, []byte(step.rec)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	readBack("H\nA\nB\n")
+	if n := l.seq; n != 3 {
+		t.Errorf("after three appends the last sequence is %d", n)
+	}
+
+	// A writer that restored the table earlier (stale) is fenced off.
+	stale := k.Log("7")
+	stale.seq, stale.rev, stale.rec = 1, 1, []byte("H\n")
+	if err := stale.Write(nil, []byte("H\nX\n")); !errors.Is(err, ErrFenced) {
+		t.Errorf("a stale writer's append: %v, want errFenced", err)
+	}
+	if err := stale.Write([]byte(`{"n":9}`), nil); !errors.Is(err, ErrFenced) {
+		t.Errorf("a stale writer's entry: %v, want errFenced", err)
+	}
+	// So is a new writer that believes the table new.
+	if err := k.Log("7").Write([]byte(`{"n":9}`), []byte("H2\n")); !errors.Is(err, ErrFenced) {
+		t.Errorf("a second writer: %v, want errFenced", err)
+	}
+	readBack("H\nA\nB\n")
+	if e, err := k.Tables.Get(ctx, "7"); err != nil || string(e.Value()) != `{"n":2}` {
+		t.Errorf("the entry after fenced writes: %v", err)
+	}
+
+	// A new match: a record that does not continue the last.
+	if err := l.Write(nil, []byte("N\n")); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Write(nil, []byte("N\nC\n")); err != nil {
+		t.Fatal(err)
+	}
+	readBack("N\nC\n")
+	info, err := k.records.Info(ctx, jetstream.WithSubjectFilter("okey.table.7.record"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := info.State.Subjects["okey.table.7.record"]; n != 2 {
+		t.Errorf("the table's subject holds %d messages after a new match, want 2 (its start and one append)", n)
+	}
+
+	// Put away: the entry and the record are gone, the match filed.
+	if err := l.Retire(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), 0); err != nil {
+		t.Fatal(err)
+	}
+	readBack("")
+	if kept, err := k.Load(ctx); err != nil || len(kept) != 0 {
+		t.Errorf("after retiring, load gives %d tables (%v)", len(kept), err)
+	}
+	matches, _ := filepath.Glob(filepath.Join(k.dir, store.FinishedDir, "*-table-7.okey"))
+	if len(matches) != 1 {
+		t.Fatalf("finished matches filed: %v", matches)
+	}
+	if b, _ := os.ReadFile(matches[0]); string(b) != "N\nC\n" {
+		t.Errorf("the filed match is %q", b)
+	}
+}
+
+// BenchmarkFirstStart is a server's store started on an empty state
+// directory: the engine, its stream and buckets, the (empty) import.
+func BenchmarkFirstStart(b *testing.B) {
+	for b.Loop() {
+		dir := b.TempDir()
+		eng, err := startEngine(engineDir(dir))
+		if err != nil {
+			b.Fatal(err)
+		}
+		ctx, cancel := EngineCtx()
+		k, err := openKeeper(ctx, eng, filepath.Join(dir, store.TablesDir))
+		if err == nil {
+			_, err = k.ImportFiles(ctx)
+		}
+		cancel()
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		eng.Close()
+		b.StartTimer()
+	}
+}
+
+// BenchmarkMoveSave is a move's save: the record of a 101 match under
+// way (testdata/legacy, 11 KB) one action line longer each time, a new
+// match every 200 moves. files is the saver's write before the engine
+// (the whole record rewritten atomically, synced), stream the append of
+// the line, acknowledged by the engine.
+func BenchmarkMoveSave(b *testing.B) {
+	base, err := os.ReadFile(filepath.Join("..", "testdata", "legacy", "tables", "2.okey"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	line := []byte(`{"a":"draw","s":0}` + "\n")
+	run := func(b *testing.B, write func(rec []byte) error) {
+		rec := slices.Clone(base)
+		n := 0
+		for b.Loop() {
+			if n++; n%200 == 0 {
+				rec = slices.Clone(base)
+			}
+			rec = append(rec[:len(rec):len(rec)], line...)
+			if err := write(rec); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.Run("files", func(b *testing.B) {
+		files, err := store.OpenTables(b.TempDir())
+		if err != nil {
+			b.Fatal(err)
+		}
+		run(b, func(rec []byte) error { return files.Save("2", nil, rec) })
+	})
+	b.Run("stream", func(b *testing.B) {
+		k, closeFn := openStoreAt(b, b.TempDir())
+		defer closeFn()
+		l := k.Log("2")
+		run(b, func(rec []byte) error { return l.Write(nil, rec) })
+	})
+}
+
+// openStoreAt opens the store of a server's state directory (the server
+// stopped), importing nothing.
+func openStoreAt(t testing.TB, dir string) (*Keeper, func()) {
+	t.Helper()
+	eng, k, err := OpenDir(context.Background(), dir, StoreConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k, func() { eng.Close() }
+}

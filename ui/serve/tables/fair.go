@@ -1,0 +1,109 @@
+package tables
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+
+	"okey/game/fair"
+	"okey/ui/seatmsg"
+)
+
+// Fair deals. Every match's seed is drawn from the server's source of
+// randomness (crypto/rand unless a test gives another), with a salt of
+// its own; the table shows every seat and watcher the commitment to
+// them (package game/fair) from the first deal, and writes the
+// commitment and the salt in the record's meta. The seed and salt reach
+// no session before the match is over: then the seats are shown them,
+// and "record TABLE", run over ssh, prints the record of the table's
+// last finished match — never of a match in play, which would give its
+// deals away — for okey verify to check.
+
+// DefaultRandom is where seeds and salts come from unless Config.Random
+// says otherwise.
+var DefaultRandom io.Reader = rand.Reader
+
+// seal is a match's secret, the seed and the salt, and the commitment
+// to them that is shown.
+type seal struct {
+	seed   uint64
+	salt   []byte
+	commit fair.Commitment
+	// none: the match has no commitment (begun before the server made
+	// them, restored from its record).
+	none bool
+}
+
+// drawSeal draws a match's seed and salt from r.
+func drawSeal(r io.Reader) (seal, error) {
+	if r == nil {
+		return seal{}, errors.New("drawing a seed: no source of randomness")
+	}
+	var b [8 + fair.SaltLen]byte
+	if _, err := io.ReadFull(r, b[:]); err != nil {
+		return seal{}, fmt.Errorf("drawing a seed: %w", err)
+	}
+	s := seal{seed: binary.BigEndian.Uint64(b[:8]), salt: b[8:]}
+	s.commit = fair.Commit(s.seed, s.salt)
+	return s, nil
+}
+
+// addTo writes the commitment and the salt into a record's meta.
+func (s seal) addTo(meta map[string]string) {
+	for k, v := range fair.Meta(s.seed, s.salt) {
+		meta[k] = v
+	}
+}
+
+// sealOf is the seal a saved record carries in its header (both games'
+// headers have the seed and the meta), for a table restored after a
+// restart; a record without a commitment gives a seal marked none.
+func sealOf(record []byte) seal {
+	head, _, _ := bytes.Cut(record, []byte{'\n'})
+	var h struct {
+		Seed uint64            `json:"seed"`
+		Meta map[string]string `json:"meta"`
+	}
+	if err := json.Unmarshal(head, &h); err != nil {
+		return seal{none: true}
+	}
+	c, err := fair.Check(h.Seed, h.Meta)
+	if err != nil {
+		return seal{none: true}
+	}
+	salt, _ := hex.DecodeString(h.Meta[fair.MetaSalt])
+	return seal{seed: h.Seed, salt: salt, commit: c}
+}
+
+// fairness is what the table tells every seat of the match's seal: the
+// commitment while it is played, the seed and salt too once it is over.
+func (t *Table) fairness() seatmsg.Fairness {
+	if t.Ref == nil || t.seal.none {
+		return seatmsg.Fairness{}
+	}
+	f := seatmsg.Fairness{Commit: t.seal.commit.Short()}
+	if st, _ := t.Ref.Stage(); st == stMatchOver {
+		f.Seed, f.Salt = strconv.FormatUint(t.seal.seed, 10), hex.EncodeToString(t.seal.salt)
+	}
+	return f
+}
+
+// noteFinished keeps the record of a match that has just ended, for
+// "record TABLE": the table's last finished match, kept until the next
+// one ends.
+func (t *Table) noteFinished() {
+	if t.Ref == nil {
+		return
+	}
+	if st, _ := t.Ref.Stage(); st == stMatchOver {
+		rec := t.Ref.Record() // never changed after: the referee only appends
+		t.Finished.Store(&rec)
+		t.rateMatch()
+	}
+}

@@ -1,0 +1,231 @@
+package tables
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	tea "charm.land/bubbletea/v2"
+
+	"okey/bots"
+	"okey/bots/bots101"
+	"okey/game"
+	"okey/game/okey101"
+	"okey/ui"
+	"okey/ui/seatmsg"
+)
+
+// Okey 101 at a table: a referee around okey101.Game, its bots those of
+// bots/bots101, and the screen package ui's 101 table as a seat
+// (ui.NewSeat101). A turn of 101 is several actions (draw or take, lay
+// down, lay off, discard); the table asks a bot again for as long as it
+// is the bot's turn, and a player's intent may carry several actions (a
+// finish), played in order.
+
+// okey101Kind is Okey 101 as the server offers it.
+func okey101Kind() GameKind {
+	return GameKind{
+		Name: okey101.GameName,
+		newReferee: func(rules string, seed uint64, meta map[string]string) (referee, error) {
+			r, err := okey101.ParseRules(rules)
+			if err != nil {
+				return nil, err
+			}
+			g, err := okey101.NewGame(r, seed, meta)
+			if err != nil {
+				return nil, err
+			}
+			return newReferee101(g), nil
+		},
+		restore: func(b []byte) (referee, error) {
+			rec, err := okey101.ParseRecord(b)
+			if err != nil {
+				return nil, err
+			}
+			g, err := okey101.Replay(rec)
+			if err != nil {
+				return nil, err
+			}
+			return newReferee101(g), nil
+		},
+		checkRules: func(rules string) error { _, err := okey101.ParseRules(rules); return err },
+		Rules:      []string{"default", "hands=3", "partners", "progressive", "okey_pair", "islek=off"},
+		NewScreen: func(opt ui.SeatOptions) (Screen, error) {
+			return ui.NewSeat101(opt)
+		},
+	}
+}
+
+// referee101 referees Okey 101 with okey101.Game.
+type referee101 struct {
+	g   *okey101.Game
+	rec []byte
+}
+
+func newReferee101(g *okey101.Game) *referee101 {
+	rec := g.Record()
+	return &referee101{g: g, rec: rec.Marshal()}
+}
+
+func (r *referee101) Stage() (stage, int) {
+	st := r.g.State()
+	switch st.Phase() {
+	case okey101.Playing:
+		return stPlaying, st.Turn()
+	case okey101.HandOver:
+		return stHandOver, -1
+	}
+	return stMatchOver, -1
+}
+
+func (r *referee101) Hand() int { return r.g.State().HandNumber() }
+
+func (r *referee101) Events() int { return len(r.g.State().View(-1).History) }
+
+func (r *referee101) Deal() (int, int) {
+	d := r.g.State().DealInfo()
+	return d.Hand, d.Redeal
+}
+
+func (r *referee101) Record() []byte { return r.rec }
+
+func (r *referee101) Standings() ([game.NumSeats]int, bool, bool) {
+	st := r.g.State()
+	m := st.MatchResult()
+	if m == nil {
+		return [game.NumSeats]int{}, false, false
+	}
+	return m.Place, st.Rules().Partners, true
+}
+
+// errPartlyPlayed wraps the refusal of an action after others of the
+// same intent were played: the table takes in what was.
+var errPartlyPlayed = errors.New("played in part")
+
+// Apply plays a seat's intent (seatmsg.IntentPlay101: its actions in order,
+// stopping at the first refused) or a bot's okey101.Action. The next
+// hand is the table's to deal, never a seat's.
+func (r *referee101) Apply(seat int, move any) (bool, error) {
+	var acts []okey101.Action
+	switch mv := move.(type) {
+	case seatmsg.Intent:
+		if mv.Kind != seatmsg.IntentPlay101 || len(mv.Plays) == 0 {
+			return false, errNotAMove
+		}
+		acts = mv.Plays
+	case okey101.Action:
+		acts = []okey101.Action{mv}
+	default:
+		return false, errNotAMove
+	}
+	turnOver := false
+	for i, a := range acts {
+		if a.Kind == okey101.ActNextHand {
+			return turnOver, partly(i, fmt.Errorf("%w: the table deals", okey101.ErrWrongPhase))
+		}
+		a = a.Clone()
+		a.Seat = seat // a seat moves for itself only
+		_, lines, err := r.g.Apply(a)
+		if err != nil {
+			return turnOver, partly(i, err)
+		}
+		// Appending may move the bytes, never change those written: a
+		// snapshot handed to the saver stays whole.
+		r.rec = append(r.rec, lines...)
+		if a.Kind == okey101.ActDiscard {
+			turnOver = true // a turn ends with its discard
+		}
+	}
+	return turnOver, nil
+}
+
+// partly is err, marked as played in part when i actions went before.
+func partly(i int, err error) error {
+	if i == 0 {
+		return err
+	}
+	return fmt.Errorf("%w: %w", errPartlyPlayed, err)
+}
+
+func (r *referee101) NextHand() error {
+	_, lines, err := r.g.Apply(okey101.NextHand())
+	if err != nil {
+		return err
+	}
+	r.rec = append(r.rec, lines...)
+	return nil
+}
+
+// Level101 is the 101 bot a table's level plays as: the same name when
+// bots101 has it (a retired classic level, such as expert in a table
+// saved before it was merged, as the level it joined), else normal.
+func Level101(level string) string {
+	if l := bots.Current(level); slices.Contains(bots101.Levels, l) {
+		return l
+	}
+	return "normal"
+}
+
+// AskBot asks seat's bot for one action, on the seat's view only, with a
+// seed drawn from the match's seed, the seat, the deal and the moves so
+// far: a table restored from its record plays on as it would have.
+func (r *referee101) AskBot(seat int, level string) func(context.Context) (any, error) {
+	st := r.g.State()
+	v := st.View(seat)
+	seed := game.NewSeed(st.Seed()*4 + uint64(seat) ^ uint64(v.Hand)<<40 ^ uint64(v.Redeal)<<32 ^ uint64(len(v.History))<<8 ^ uint64(v.Stage))
+	level = Level101(level)
+	return func(ctx context.Context) (any, error) {
+		b, err := bots101.New(level, bots101.Options{Seed: seed})
+		if err != nil {
+			return nil, err
+		}
+		a, err := b.Decide(ctx, v)
+		if err != nil {
+			return nil, err
+		}
+		return a, nil
+	}
+}
+
+// PlainMove is the 101 table's plain action for seat, else the first
+// action of the seat's view the game takes (SimpleActions lists the
+// draw first), so a table never stalls.
+func (r *referee101) PlainMove(seat int) (any, bool) {
+	st := r.g.State()
+	v := st.View(seat)
+	var try []okey101.Action
+	if a, ok := ui.PlainAction101(v); ok {
+		try = append(try, a)
+	}
+	for _, a := range append(try, v.SimpleActions()...) {
+		if a.Kind == okey101.ActNextHand {
+			continue
+		}
+		if _, _, err := st.Apply(a); err == nil {
+			return a, true
+		}
+	}
+	return nil, false
+}
+
+// Update is seat's message: its own view (a spectator's, seat -1: the
+// public one) and the table around it, nothing else of the state. It
+// is update101 of the game's state, which a test proves depends on the
+// seat's view alone.
+func (r *referee101) Update(seat int, info *seatInfo) tea.Msg {
+	return update101(r.g.State(), seat, info)
+}
+
+// update101 is seat's update from the state st.
+func update101(st okey101.State, seat int, info *seatInfo) seatmsg.Update {
+	v := st.View(seat)
+	u := seatmsg.Update{
+		View101: &v, Players: info.players, Chat: info.chat,
+		Ready: info.ready, Host: info.host, Refused: info.refused, RefusedSeq: info.refusedSeq, Fair: info.fair,
+	}
+	if st.Phase() == okey101.Playing {
+		u.Deadline = info.deadline
+	}
+	return u
+}

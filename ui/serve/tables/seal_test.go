@@ -1,0 +1,278 @@
+package tables
+
+import (
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"okey/game"
+	"okey/game/fair"
+	"okey/ui"
+	"okey/ui/cli"
+	"okey/ui/i18n"
+	"okey/ui/seatmsg"
+	"okey/ui/serve/internal/servetest"
+)
+
+// failingRandom gives out at once.
+type failingRandom struct{}
+
+func (failingRandom) Read([]byte) (int, error) { return 0, errors.New("entropy ran dry") }
+
+// fairTable is a table of game and rules driven by hand (as handTable),
+// its seeds and salts from random, on a clock that stands at now.
+func fairTable(t *testing.T, gameName, rules string, random io.Reader, now time.Time) *Table {
+	t.Helper()
+	opt := Options{
+		BotDelay: 0, BotTimeout: 5 * time.Second, KeepSeat: 10 * time.Minute, HandWait: 20 * time.Second,
+		ChatEvery: 5 * time.Second, ChatBurst: 3, ChatKeep: 50,
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: func() time.Time { return now },
+		Random: random,
+	}
+	sv := NewSaver(func([]byte, []byte) error { return nil }, func() error { return nil }, opt.Log)
+	t.Cleanup(sv.flush)
+	tb, err := New("1", Config{Game: gameName, Rules: rules, Levels: [4]string{"easy", "easy", "easy", "easy"}}, opt, sv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tb
+}
+
+// TestTableDealsFromItsSource: the match's seed and salt are the
+// source's bytes, whatever the clock says; the record's meta carries
+// their commitment and salt; a source that gives out refuses the start
+// (the host is told, in words of the catalogue) rather than deal from
+// anything weaker.
+func TestTableDealsFromItsSource(t *testing.T) {
+	t.Parallel()
+	var want [24]byte
+	servetest.Random(5).Read(want[:])
+	seed, salt := binary.BigEndian.Uint64(want[:8]), want[8:]
+	for _, now := range []time.Time{time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC), time.Date(2031, 7, 9, 3, 4, 5, 6, time.UTC)} {
+		tb := fairTable(t, "classic", "default", servetest.Random(5), now)
+		ann := NewMember("key:A", "ann", "", 0)
+		tb.join(ann, -1)
+		tb.handle(Request{Kind: ReqStart, M: ann})
+		if tb.Ref == nil {
+			t.Fatal("the match did not start")
+		}
+		rec, err := game.ParseRecord(tb.Ref.Record())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rec.Seed != seed || rec.Meta[fair.MetaSalt] != hex.EncodeToString(salt) {
+			t.Errorf("at %v: seed %d salt %s, want %d %x (the source's bytes)", now, rec.Seed, rec.Meta[fair.MetaSalt], seed, salt)
+		}
+		if c, err := fair.Check(rec.Seed, rec.Meta); err != nil || c != fair.Commit(seed, salt) {
+			t.Errorf("the record's commitment: %v, %v", c, err)
+		}
+	}
+
+	tb := fairTable(t, "101", "default", failingRandom{}, time.Now())
+	ann := NewMember("key:A", "ann", "", 0)
+	tb.join(ann, -1)
+	tb.handle(Request{Kind: ReqStart, M: ann})
+	if tb.Ref != nil {
+		t.Fatal("a table dealt with no randomness")
+	}
+	if r := tb.refusals[ann]; r.text != "fair.noseed" || !i18n.MustLoad("tr").Has(r.text) {
+		t.Errorf("the host was told %q", r.text)
+	}
+}
+
+// secretLeaves collects every number and string reachable in v
+// (pointers, slices, maps and interfaces followed), as text: what a
+// message could carry of the seed or the salt, however deep.
+func secretLeaves(v reflect.Value, out *[]string, seen map[uintptr]bool) {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if v.IsNil() {
+			return
+		}
+		if v.Kind() == reflect.Pointer {
+			if seen[v.Pointer()] {
+				return
+			}
+			seen[v.Pointer()] = true
+		}
+		secretLeaves(v.Elem(), out, seen)
+	case reflect.Struct:
+		for i := range v.NumField() {
+			secretLeaves(v.Field(i), out, seen)
+		}
+	case reflect.Slice, reflect.Array:
+		for i := range v.Len() {
+			secretLeaves(v.Index(i), out, seen)
+		}
+	case reflect.Map:
+		it := v.MapRange()
+		for it.Next() {
+			secretLeaves(it.Key(), out, seen)
+			secretLeaves(it.Value(), out, seen)
+		}
+	case reflect.String:
+		*out = append(*out, v.String())
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		*out = append(*out, strconv.FormatInt(v.Int(), 10))
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		*out = append(*out, strconv.FormatUint(v.Uint(), 10))
+	}
+}
+
+// leaks reports how msg gives away seed or salt, "" when it does not.
+func leaks(msg Msg, seed uint64, salt string) string {
+	var leaves []string
+	secretLeaves(reflect.ValueOf(msg), &leaves, map[uintptr]bool{})
+	seedDec, seedHex := strconv.FormatUint(seed, 10), strconv.FormatUint(seed, 16)
+	for _, l := range leaves {
+		switch {
+		case l == seedDec || len(l) > 4 && (strings.Contains(l, seedDec) || strings.Contains(l, seedHex)):
+			return fmt.Sprintf("the seed, in %q", l)
+		case strings.Contains(l, salt) || strings.Contains(l, salt[:16]):
+			return fmt.Sprintf("the salt, in %q", l)
+		}
+	}
+	return ""
+}
+
+// TestSealStaysSecretUntilTheEnd plays whole matches of both games at
+// a table with a player (away: her bot plays) and a watcher, and reads
+// every message the table hands them: until the match is over none
+// carries the seed or the salt, anywhere in it; every one carries the
+// commitment, the same throughout; once over, the seed and salt are
+// told, and the table's finished record verifies with the commitment
+// the players were shown.
+func TestSealStaysSecretUntilTheEnd(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ game, rules string }{{"classic", "points=5"}, {"101", "hands=1"}} {
+		t.Run(tc.game, func(t *testing.T) {
+			t.Parallel()
+			tb := fairTable(t, tc.game, tc.rules, servetest.Random(11), time.Now())
+			ann, wat := NewMember("key:A", "ann", "", 0), NewMember("key:W", "wat", "", 0)
+			tb.join(ann, -1)
+			tb.handle(Request{Kind: ReqWatch, M: wat, Reply: make(chan JoinReply, 1)})
+			tb.publish()
+			for _, m := range []*Member{ann, wat} {
+				if msg := <-m.Box; msg.Room == nil {
+					t.Fatal("no waiting room before the match")
+				}
+			}
+			if tb.Finished.Load() != nil {
+				t.Fatal("a finished match before any was played")
+			}
+			tb.handle(Request{Kind: ReqStart, M: ann})
+			tb.seats[0].away = true // her bot plays
+			var seed uint64
+			var salt string
+			shown, reads := "", 0
+			read := func(over bool) {
+				t.Helper()
+				reads++
+				tb.publish()
+				for _, m := range []*Member{ann, wat} {
+					msg := <-m.Box
+					f := fairOfMsg(t, msg)
+					if shown == "" {
+						shown = f.Commit
+					}
+					if f.Commit == "" || f.Commit != shown {
+						t.Fatalf("%s was shown the commitment %q (first %q)", m.name, f.Commit, shown)
+					}
+					if over {
+						if f.Seed != strconv.FormatUint(seed, 10) || f.Salt != salt {
+							t.Fatalf("at the end %s was told seed %q salt %q, want %d %s", m.name, f.Seed, f.Salt, seed, salt)
+						}
+						continue
+					}
+					if f.Seed != "" || f.Salt != "" {
+						t.Fatalf("%s was told the seed or salt before the end", m.name)
+					}
+					if why := leaks(msg, seed, salt); why != "" {
+						t.Fatalf("a message to %s before the end gives away %s", m.name, why)
+					}
+				}
+			}
+			seed, salt = tb.seal.seed, hex.EncodeToString(tb.seal.salt)
+			read(false)
+			for steps := 0; ; steps++ {
+				if steps > 20000 {
+					t.Fatal("the match never ended")
+				}
+				stg, turn := tb.Ref.Stage()
+				if stg == stMatchOver {
+					break
+				}
+				if stg == stHandOver {
+					tb.deal()
+				} else {
+					tb.ask(turn)
+					botMove(t, tb)
+				}
+				if stg, _ := tb.Ref.Stage(); stg != stMatchOver {
+					if tb.Finished.Load() != nil {
+						t.Fatal("a match in play was kept as finished")
+					}
+					read(false)
+				}
+			}
+			if reads < 40 {
+				t.Fatalf("the match ended after %d messages: too few to have been played", reads)
+			}
+			read(true)
+			// The match-over page says it all, in the player's language
+			// (enter pressed the moment the last hand's page came: no
+			// settling).
+			scr, err := tb.kind.NewScreen(ui.SeatOptions{Lang: "tr", Seat: 0, Send: func(seatmsg.Intent) bool { return true }, NoColor: true,
+				Record: "ssh HOST record 1", Settle: -1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			scr.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+			info := tb.info()
+			scr.Update(tb.Ref.Update(0, &info))
+			page := ansi.Strip(scr.View().Content)
+			if strings.Contains(page, "enter") { // 101: the last hand's page first
+				scr.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+				page = ansi.Strip(scr.View().Content)
+			}
+			for _, want := range []string{"Dağıtımdaki mühür: " + shown, "Açıklandı: tohum " + strconv.FormatUint(seed, 10) + ", tuz " + salt,
+				"Dağıtımı doğrulamak için: ssh HOST record 1 | okey verify -"} {
+				if !strings.Contains(page, want) {
+					t.Errorf("the match-over page does not say %q:\n%s", want, page)
+				}
+			}
+			rec := tb.Finished.Load()
+			if rec == nil {
+				t.Fatal("the finished match's record was not kept")
+			}
+			v, err := cli.Verify(*rec)
+			if err != nil {
+				t.Fatalf("the served record does not verify: %v", err)
+			}
+			if v.Commit.Short() != shown || !v.Over {
+				t.Errorf("verified commitment %s (over %v), the players were shown %s", v.Commit.Short(), v.Over, shown)
+			}
+		})
+	}
+}
+
+// fairOfMsg is the commitment a table's update carries.
+func fairOfMsg(t *testing.T, msg Msg) seatmsg.Fairness {
+	t.Helper()
+	if u, ok := msg.Update.(seatmsg.Update); ok {
+		return u.Fair
+	}
+	t.Fatalf("not a game's update: %+v", msg)
+	return seatmsg.Fairness{}
+}

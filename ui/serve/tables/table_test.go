@@ -1,0 +1,341 @@
+package tables
+
+import (
+	"encoding/json"
+	"io"
+	"log/slog"
+	"reflect"
+	"sync"
+	"testing"
+	"time"
+
+	"okey/game"
+	"okey/ui/seatmsg"
+	"okey/ui/serve/internal/servetest"
+)
+
+// A table driven by hand, on a clock of its own: its goroutine's steps
+// called one by one.
+func handTable(t *testing.T, timer time.Duration) (*Table, *time.Time) {
+	t.Helper()
+	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	opt := Options{
+		BotDelay: 0, BotTimeout: time.Second, KeepSeat: 10 * time.Minute, HandWait: 20 * time.Second,
+		ChatEvery: 5 * time.Second, ChatBurst: 3, ChatKeep: 50,
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: func() time.Time { return now },
+		Random: servetest.Random(1),
+	}
+	sv := NewSaver(func([]byte, []byte) error { return nil }, func() error { return nil }, opt.Log)
+	t.Cleanup(sv.flush)
+	tb, err := New("1", Config{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"}, Timer: timer}, opt, sv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// No goroutine: the bots' answers are read by hand (botMove).
+	return tb, &now
+}
+
+// botMove waits for the bot asked and plays its answer.
+func botMove(t *testing.T, tb *Table) {
+	t.Helper()
+	select {
+	case a := <-tb.answer:
+		tb.onBot(a)
+	case <-time.After(5 * time.Second):
+		t.Fatal("the bot did not answer")
+	}
+}
+
+// TestTurnTimerAndKeptSeat: a player out of time is marked away and
+// their bot plays; a dropped player's seat is kept ten minutes, then
+// given up to a bot; only the host starts.
+func TestTurnTimerAndKeptSeat(t *testing.T) {
+	t.Parallel()
+	tb, now := handTable(t, 30*time.Second)
+	ann, bob := NewMember("key:A", "ann", "", 0), NewMember("key:B", "bob", "", 0)
+	if s, err := tb.join(ann, -1); err != nil || s != 0 {
+		t.Fatalf("ann: seat %d, %v", s, err)
+	}
+	if s, err := tb.join(bob, -1); err != nil || s != 1 {
+		t.Fatalf("bob: seat %d, %v", s, err)
+	}
+	tb.handle(Request{Kind: ReqStart, M: bob})
+	if tb.Ref != nil {
+		t.Fatal("bob, not the host, started the match")
+	}
+	tb.handle(Request{Kind: ReqStart, M: ann})
+	if tb.Ref == nil {
+		t.Fatal("the host could not start")
+	}
+	// Bots play until a person's turn.
+	for range 20 {
+		tb.schedule()
+		_, turn := tb.Ref.Stage()
+		if turn <= 1 {
+			break
+		}
+		tb.onClock()
+		botMove(t, tb)
+	}
+	_, turn := tb.Ref.Stage()
+	if turn > 1 {
+		t.Fatal("never a person's turn")
+	}
+	if tb.deadline.IsZero() || tb.deadline.Sub(*now) != 30*time.Second {
+		t.Fatalf("the turn's clock: %v", tb.deadline)
+	}
+	*now = now.Add(31 * time.Second)
+	moves := len(tb.Ref.Record())
+	tb.onClock()
+	if !tb.seats[turn].away {
+		t.Fatal("out of time, the player is not away")
+	}
+	botMove(t, tb)
+	if len(tb.Ref.Record()) == moves {
+		t.Fatal("the seat's bot did not play")
+	}
+	tb.handle(Request{Kind: ReqHere, M: tb.seats[turn].m})
+	if tb.seats[turn].away {
+		t.Fatal("a key did not bring the player back")
+	}
+
+	// Bob drops: the seat is his for ten minutes, a bot playing.
+	tb.leave(bob, true)
+	if info := tb.info(); info.players[1].Kind != seatmsg.Away || tb.seats[1].owner != "key:B" {
+		t.Fatalf("bob's dropped seat: %+v", tb.seats[1])
+	}
+	if _, err := tb.join(NewMember("key:C", "cem", "", 0), 1); err == nil {
+		t.Fatal("another player took a kept seat")
+	}
+	*now = now.Add(9 * time.Minute)
+	tb.onClock()
+	if tb.seats[1].owner != "key:B" {
+		t.Fatal("the seat was given up before ten minutes")
+	}
+	*now = now.Add(2 * time.Minute)
+	tb.onClock()
+	if tb.seats[1].owner != "" {
+		t.Fatal("the seat is still kept after ten minutes")
+	}
+	if s, err := tb.join(NewMember("key:C", "cem", "", 0), 1); err != nil || s != 1 {
+		t.Fatalf("cem could not take the freed seat: %d %v", s, err)
+	}
+}
+
+// TestHostPasses: a host who leaves the waiting room, or drops, passes
+// the start to a player who is there.
+func TestHostPasses(t *testing.T) {
+	t.Parallel()
+	tb, _ := handTable(t, 0)
+	ann, bob := NewMember("key:A", "ann", "", 0), NewMember("key:B", "bob", "", 0)
+	tb.join(ann, -1)
+	tb.join(bob, -1)
+	if !tb.isHost(ann) || tb.isHost(bob) {
+		t.Fatal("the first to sit is not the host")
+	}
+	tb.leave(ann, true) // dropped before the start: the seat is not kept
+	if !tb.isHost(bob) {
+		t.Fatal("the host dropped from the waiting room and bob cannot start")
+	}
+	tb.handle(Request{Kind: ReqStart, M: bob})
+	if tb.Ref == nil {
+		t.Fatal("bob could not start")
+	}
+	// Mid-match the host drops (the seat kept): the player there may
+	// start the next match; back, the host is the host again.
+	tb2, _ := handTable(t, 0)
+	cem, dan := NewMember("key:C", "cem", "", 0), NewMember("key:D", "dan", "", 0)
+	tb2.join(cem, -1)
+	tb2.join(dan, -1)
+	tb2.handle(Request{Kind: ReqStart, M: cem})
+	tb2.leave(cem, true)
+	if !tb2.isHost(dan) {
+		t.Fatal("with the host away, the player at the table cannot start a match")
+	}
+	cem2 := NewMember("key:C", "cem", "", 0)
+	tb2.join(cem2, -1)
+	if !tb2.isHost(cem2) || tb2.isHost(dan) {
+		t.Fatal("the host, back, is not the host")
+	}
+}
+
+// TestNextHandStartsWithABot: when every player is ready the next hand
+// is dealt, and a bot who starts it is asked at once (not at the next
+// wake-up of the clock, a minute later).
+func TestNextHandStartsWithABot(t *testing.T) {
+	t.Parallel()
+	tb, _ := handTable(t, 0)
+	ann := NewMember("key:A", "ann", "", 0)
+	tb.join(ann, -1)
+	tb.handle(Request{Kind: ReqStart, M: ann})
+	for hands := 0; hands < 3; {
+		tb.schedule()
+		stg, turn := tb.Ref.Stage()
+		switch {
+		case stg == stHandOver:
+			tb.seats[0].ready = true
+			tb.schedule()
+			hands++
+			if st, turn := tb.Ref.Stage(); st == stPlaying && turn != 0 && tb.nextBot.IsZero() {
+				t.Fatalf("hand %d dealt with seat %d to move, and no bot asked", tb.Ref.Hand(), turn)
+			}
+		case stg == stMatchOver:
+			return
+		case turn == 0: // ann plays plainly
+			mv, _ := tb.Ref.PlainMove(0)
+			turnOver, err := tb.Ref.Apply(0, mv)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tb.applied(turnOver)
+		default:
+			if tb.nextBot.IsZero() {
+				t.Fatalf("seat %d to move and no bot asked", turn)
+			}
+			tb.onClock()
+			botMove(t, tb)
+		}
+	}
+}
+
+// plainTo plays every seat plainly (ending the hand rather than taking
+// round and round once the wall is empty) until stop holds.
+func plainTo(t *testing.T, tb *Table, stop func(stg stage, turn int) bool) {
+	t.Helper()
+	for n := 0; ; n++ {
+		stg, turn := tb.Ref.Stage()
+		if stop(stg, turn) {
+			return
+		}
+		if stg != stPlaying || n > 1000 {
+			t.Fatalf("stage %v, turn %d after %d moves", stg, turn, n)
+		}
+		mv, ok := tb.Ref.PlainMove(turn)
+		if tb.Ref.(*classic).g.State().Legal(turn).EndHand {
+			mv, ok = game.EndHandAction(turn), true
+		}
+		if !ok {
+			t.Fatalf("no move for seat %d", turn)
+		}
+		turnOver, err := tb.Ref.Apply(turn, mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb.applied(turnOver)
+	}
+}
+
+// TestStaleIntentIsDropped: an intent names the deal it was made for,
+// and the table plays it on that deal only (issue 20): a "ready" made
+// for another hand marks nobody ready, and a discard made for hand 1
+// that arrives in hand 2, where it would be legal, is not played — the
+// player is told so.
+func TestStaleIntentIsDropped(t *testing.T) {
+	t.Parallel()
+	tb, _ := handTable(t, 0)
+	ann := NewMember("key:A", "ann", "", 0)
+	tb.join(ann, -1)
+	tb.handle(Request{Kind: ReqStart, M: ann})
+	plainTo(t, tb, func(stg stage, _ int) bool { return stg == stHandOver })
+	tb.handle(Request{Kind: ReqMove, M: ann, Move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: game.NextHandAction(), Hand: 2}})
+	if tb.seats[0].ready {
+		t.Fatal("a ready made for hand 2 counted at the end of hand 1")
+	}
+	tb.handle(Request{Kind: ReqMove, M: ann, Move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: game.NextHandAction(), Hand: 1}})
+	tb.schedule()
+	if tb.Ref.Hand() != 2 {
+		t.Fatalf("ann ready for hand 1's end, and hand %d is on", tb.Ref.Hand())
+	}
+	plainTo(t, tb, func(stg stage, turn int) bool { return stg == stPlaying && turn == 0 })
+	mv, _ := tb.Ref.PlainMove(0)
+	moves := len(tb.Ref.Record())
+	tb.handle(Request{Kind: ReqMove, M: ann, Move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: mv.(game.Action), Hand: 1}})
+	if len(tb.Ref.Record()) != moves {
+		t.Fatal("a move made for hand 1 was played in hand 2")
+	}
+	if r := tb.refusals[ann]; r.text != "seat.stale" {
+		t.Fatalf("ann was told %q", r.text)
+	}
+	tb.handle(Request{Kind: ReqMove, M: ann, Move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: mv.(game.Action), Hand: 2}})
+	if len(tb.Ref.Record()) == moves {
+		t.Fatalf("the same move made for hand 2 was not played: %q", tb.refusals[ann].text)
+	}
+}
+
+// TestChatKeepsItsPlace: a chat line keeps where in the match it was
+// said (the deal, the events of its history before it), in the table's
+// file too, so that after a restart it comes back among the moves
+// (issue 20); a new match marks the lines before it as such, without
+// changing the lines updates already hold.
+func TestChatKeepsItsPlace(t *testing.T) {
+	t.Parallel()
+	tb, _ := handTable(t, 0)
+	var mu sync.Mutex
+	var file []byte
+	tb.saver = NewSaver(func(table, _ []byte) error {
+		mu.Lock()
+		defer mu.Unlock()
+		if table != nil {
+			file = table
+		}
+		return nil
+	}, func() error { return nil }, tb.Opt.Log)
+	ann := NewMember("key:A", "ann", "", 0)
+	tb.join(ann, -1)
+	tb.say(ann, "before")
+	tb.handle(Request{Kind: ReqStart, M: ann})
+	moves := 0
+	plainTo(t, tb, func(stage, int) bool { moves++; return moves > 7 })
+	tb.say(ann, "in the hand")
+	want := []seatmsg.ChatLine{{Seq: 1, Name: "ann", Text: "before"}, {Seq: 2, Name: "ann", Text: "in the hand", Hand: 1, At: tb.Ref.Events()}}
+	if want[1].At < 7 || !reflect.DeepEqual(tb.chat, want) {
+		t.Fatalf("the chat: %+v, want %+v", tb.chat, want)
+	}
+	tb.saver.flush() // writes what waits, and stops
+	var saved SavedTable
+	mu.Lock()
+	err := json.Unmarshal(file, &saved)
+	mu.Unlock()
+	if err != nil || !reflect.DeepEqual(saved.Chat, want) {
+		t.Fatalf("the table's file keeps the chat as %+v (%v), want %+v", saved.Chat, err, want)
+	}
+	held := tb.chat
+	tb.start() // a new match
+	if tb.chat[1].Hand != 0 || tb.chat[1].At != 0 || held[1] != want[1] {
+		t.Fatalf("after a new match the chat is %+v; an update's lines became %+v", tb.chat, held)
+	}
+}
+
+// TestSpectatorsShareOneUpdate: the public view is made once a change
+// for every spectator, and what each is handed is the spectator's view
+// (no rack); a spectator with a refusal to hear gets it.
+func TestSpectatorsShareOneUpdate(t *testing.T) {
+	t.Parallel()
+	tb, _ := handTable(t, 0)
+	ann := NewMember("key:A", "ann", "", 0)
+	tb.join(ann, -1)
+	tb.handle(Request{Kind: ReqStart, M: ann})
+	w1, w2, w3 := NewMember("key:W1", "w1", "", 0), NewMember("key:W2", "w2", "", 0), NewMember("key:W3", "w3", "", 0)
+	for _, w := range []*Member{w1, w2, w3} {
+		tb.handle(Request{Kind: ReqWatch, M: w, Reply: make(chan JoinReply, 1)})
+	}
+	tb.refuse(w3, "seat.stale")
+	tb.publish()
+	got := map[*Member]seatmsg.Update{}
+	for _, w := range []*Member{w1, w2, w3} {
+		u, ok := (<-w.Box).Update.(seatmsg.Update)
+		if !ok || u.View == nil {
+			t.Fatalf("%s: no classic update", w.name)
+		}
+		if len(u.View.Rack) != 0 {
+			t.Fatalf("%s: a spectator is handed a rack of %d tiles", w.name, len(u.View.Rack))
+		}
+		got[w] = u
+	}
+	if got[w1].View != got[w2].View {
+		t.Error("two spectators' views were made twice for one change")
+	}
+	if got[w3].Refused != "seat.stale" || got[w1].Refused != "" {
+		t.Errorf("refusals: w3 %q (want seat.stale), w1 %q (want none)", got[w3].Refused, got[w1].Refused)
+	}
+}

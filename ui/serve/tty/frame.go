@@ -1,0 +1,588 @@
+package tty
+
+import (
+	"bytes"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+
+	"okey/ui/canvas"
+)
+
+// A session's screen, drawn a line at a time (issue 28).
+//
+// Bubble Tea's own renderer parses every changed frame whole into cells,
+// measuring each grapheme, diffs the cells against the screen, and wakes
+// at its frame rate whether anything changed or not: for each session,
+// the most of a server's CPU and about a megabyte of cells. A seat's
+// frame changes a few lines at a time (a clock, a rack, a chat line), so
+// a session's program runs without a renderer (tea.WithoutRenderer) and
+// hands its frames to a lineScreen, which sends the lines that differ
+// from what the client has, and nothing when nothing changed. A line is
+// sent from where it starts to differ (lineTail) when the letters before
+// are plain, else whole. It holds one frame's lines and one goroutine that sleeps
+// until there is something to send; it wakes no more than fps times a
+// second while frames come, never when they do not.
+//
+// The client sees what Bubble Tea's renderer would have shown (the
+// terminal's modes set and restored the same way; redraw_test.go replays
+// frames through both and compares the emulated screens).
+type LineScreen struct {
+	out io.Writer
+	gap time.Duration // the least time between two writes
+
+	mu   sync.Mutex
+	want frame  // the latest frame asked for
+	seqs string // sequences to send as they are (a query to the terminal)
+	kick chan struct{}
+	stop chan struct{}
+	once sync.Once
+	done chan struct{}
+
+	// The writer's own: what the client's screen holds.
+	shown   []string // the frame's lines as last sent (before colour conversion)
+	on      frame    // the frame last sent; its content is not kept
+	started bool
+	buf     bytes.Buffer
+}
+
+// frame is what a screen is drawn from: a view's content and the
+// terminal modes it asks for, the window and the colours the client has.
+type frame struct {
+	content string
+	alt     bool
+	mouse   tea.MouseMode
+	title   string
+	keys    int // Kitty keyboard flags
+	paste   bool
+	w, h    int
+	profile colorprofile.Profile
+}
+
+// NewLineScreen starts a screen writing to out at most fps frames a
+// second.
+func NewLineScreen(out io.Writer, fps int, w, h int, profile colorprofile.Profile) *LineScreen {
+	l := &LineScreen{
+		out: out, gap: time.Second / time.Duration(max(fps, 1)),
+		kick: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{}),
+	}
+	l.want = frame{w: w, h: h, profile: profile, paste: true}
+	go l.run()
+	return l
+}
+
+// Show asks for v to be on the screen. It never waits for the client.
+func (l *LineScreen) Show(v tea.View) {
+	l.mu.Lock()
+	f := l.want
+	f.content, f.alt, f.mouse, f.title = v.Content, v.AltScreen, v.MouseMode, v.WindowTitle
+	f.keys, f.paste = kittyFlags(v.KeyboardEnhancements), !v.DisableBracketedPasteMode
+	l.set(f)
+	l.mu.Unlock()
+}
+
+// resize tells the screen the client's window (as the program's filter
+// capped it): the next frame is drawn whole.
+func (l *LineScreen) resize(w, h int) {
+	l.mu.Lock()
+	f := l.want
+	f.w, f.h = w, h
+	l.set(f)
+	l.mu.Unlock()
+}
+
+// colours sets the client's colour profile.
+func (l *LineScreen) colours(p colorprofile.Profile) {
+	l.mu.Lock()
+	f := l.want
+	f.profile = p
+	l.set(f)
+	l.mu.Unlock()
+}
+
+// set records f as wanted and wakes the writer if it changes anything;
+// l.mu is held.
+func (l *LineScreen) set(f frame) {
+	if f == l.want {
+		return
+	}
+	l.want = f
+	select {
+	case l.kick <- struct{}{}:
+	default:
+	}
+}
+
+// Send asks for seq to be sent to the client as it is, after the
+// frame: a query to the terminal. It never waits for the client.
+func (l *LineScreen) send(seq string) {
+	l.mu.Lock()
+	l.seqs += seq
+	l.mu.Unlock()
+	select {
+	case l.kick <- struct{}{}:
+	default:
+	}
+}
+
+// Close stops the writer; once it has stopped (Closed, which may wait for
+// a client that stopped reading), restore gives the bytes that put the
+// client's terminal back as it was.
+func (l *LineScreen) Close() { l.once.Do(func() { close(l.stop) }) }
+
+// Closed is closed once the writer has stopped.
+func (l *LineScreen) Closed() <-chan struct{} { return l.done }
+
+// Run is the writer: it waits for a frame, sends what changed, and then
+// waits out the gap before the next.
+func (l *LineScreen) run() {
+	defer close(l.done)
+	t := time.NewTimer(0)
+	<-t.C
+	for {
+		select {
+		case <-l.stop:
+			return
+		case <-l.kick:
+		}
+		l.mu.Lock()
+		f, seqs := l.want, l.seqs
+		l.seqs = ""
+		l.mu.Unlock()
+		l.buf.Reset()
+		l.draw(&l.buf, f)
+		l.buf.WriteString(seqs)
+		if l.buf.Len() > 0 {
+			if _, err := l.out.Write(l.buf.Bytes()); err != nil {
+				return // the connection has gone; the session ends with it
+			}
+		}
+		t.Reset(l.gap)
+		select {
+		case <-l.stop:
+			t.Stop()
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// draw writes into b what turns the client's screen from what it shows
+// into f, and records f as shown.
+func (l *LineScreen) draw(b *bytes.Buffer, f frame) {
+	was := l.on
+	first := !l.started
+	whole := first || f.w != was.w || f.h != was.h || f.alt != was.alt || f.profile != was.profile
+	// The terminal's modes, in the order Bubble Tea's renderer sets them.
+	if first || f.alt != was.alt {
+		b.WriteString(ansi.ResetModifyOtherKeys)
+		if !first {
+			b.WriteString(ansi.PopKittyKeyboard(1))
+		}
+		if f.alt {
+			b.WriteString(ansi.SetModeAltScreenSaveCursor)
+		} else if !first {
+			b.WriteString(ansi.ResetModeAltScreenSaveCursor)
+		}
+		b.WriteString(ansi.ResetModeTextCursorEnable)
+	}
+	if first || f.paste != was.paste {
+		if f.paste {
+			b.WriteString(ansi.SetModeBracketedPaste)
+		} else if !first {
+			b.WriteString(ansi.ResetModeBracketedPaste)
+		}
+	}
+	if first || f.mouse != was.mouse {
+		b.WriteString(mouseModes(was.mouse, f.mouse, first))
+	}
+	if (first && f.title != "") || (!first && f.title != was.title) {
+		b.WriteString(ansi.SetWindowTitle(f.title))
+	}
+	if first || f.keys != was.keys || f.alt != was.alt {
+		b.WriteString(ansi.SetModifyOtherKeys2)
+		if first || f.alt != was.alt {
+			b.WriteString(ansi.PushKittyKeyboard(f.keys))
+		} else {
+			b.WriteString(ansi.KittyKeyboard(f.keys, 1))
+		}
+		b.WriteString(ansi.RequestKittyKeyboard)
+	}
+	l.started, l.on = true, f
+	l.on.content = ""
+
+	// The lines: as the renderer draws a frame on the alternate screen,
+	// the first h lines, each cut at w columns.
+	lines := strings.Split(f.content, "\n")
+	if f.content == "" {
+		lines = nil
+	}
+	if len(lines) > f.h {
+		lines = lines[:f.h]
+	}
+	if whole {
+		b.WriteString(ansi.CursorHomePosition + ansi.EraseEntireScreen)
+		l.shown = l.shown[:0]
+	}
+	for y := range max(len(lines), len(l.shown)) {
+		var line string
+		if y < len(lines) {
+			line = lines[y]
+		}
+		if y < len(l.shown) && l.shown[y] == line {
+			continue
+		}
+		if whole && line == "" {
+			continue
+		}
+		if !whole && y < len(l.shown) {
+			if t, ok := LineTail(l.shown[y], line, f.w); ok {
+				l.tail(b, y, t, f)
+				continue
+			}
+		}
+		b.WriteString(lineStart(y))
+		b.WriteString(ansi.ResetStyle + ansi.EraseEntireLine)
+		l.line(b, line, f)
+	}
+	l.shown = append(l.shown[:0], lines...)
+}
+
+// line writes one line of the frame in the client's colours, cut at its
+// width.
+func (l *LineScreen) line(b *bytes.Buffer, line string, f frame) {
+	if line == "" {
+		return
+	}
+	// A line of no more bytes than columns fits: no character takes more
+	// columns than bytes. Only a longer one is measured.
+	if len(line) > f.w && ansi.StringWidth(line) > f.w {
+		line = ansi.Truncate(line, f.w, "")
+	}
+	styled := strings.IndexByte(line, ansi.ESC) >= 0
+	if styled {
+		writeStyled(b, line, f.profile)
+		b.WriteString(ansi.ResetStyle)
+	} else {
+		b.WriteString(line)
+	}
+}
+
+// writeStyled writes s, styled, in profile p's colours. colorprofile's
+// Writer turns a style of colours alone into a reset for a terminal
+// without colours, which would drop the bold or reverse set before it;
+// Bubble Tea's renderer kept them (it converted each cell's style), and
+// so does withoutColours.
+func writeStyled(b *bytes.Buffer, s string, p colorprofile.Profile) {
+	switch {
+	case p >= colorprofile.TrueColor:
+		b.WriteString(s)
+	case p == colorprofile.Ascii:
+		WithoutColours(b, s)
+	default:
+		w := colorprofile.Writer{Forward: b, Profile: p}
+		_, _ = w.WriteString(s)
+	}
+}
+
+// WithoutColours writes s with the colours taken out of its styles: a
+// style that set only colours goes; the others keep their attributes
+// (a reset stays a reset).
+func WithoutColours(b *bytes.Buffer, s string) {
+	for len(s) > 0 {
+		i := strings.Index(s, "\x1b[")
+		if i < 0 {
+			b.WriteString(s)
+			return
+		}
+		b.WriteString(s[:i])
+		s = s[i:]
+		j := 2
+		for j < len(s) && s[j] >= 0x20 && s[j] < 0x40 {
+			j++
+		}
+		if j >= len(s) {
+			b.WriteString(s)
+			return
+		}
+		if s[j] == 'm' {
+			sgrWithoutColours(b, s[2:j])
+		} else {
+			b.WriteString(s[:j+1])
+		}
+		s = s[j+1:]
+	}
+}
+
+// sgrWithoutColours writes the style of parameters params (between
+// "ESC[" and "m") without its colours, or nothing when only colours
+// were set.
+func sgrWithoutColours(b *bytes.Buffer, params string) {
+	if params == "" {
+		b.WriteString(ansi.ResetStyle)
+		return
+	}
+	kept, skip := 0, 0
+	for params != "" {
+		p := params
+		if k := strings.IndexByte(params, ';'); k >= 0 {
+			p, params = params[:k], params[k+1:]
+		} else {
+			params = ""
+		}
+		if skip > 0 { // a colour's arguments
+			skip--
+			continue
+		}
+		base := p
+		if k := strings.IndexByte(p, ':'); k >= 0 {
+			base = p[:k]
+		}
+		n, err := strconv.Atoi(base)
+		if err == nil {
+			switch {
+			case n == 38 || n == 48 || n == 58:
+				if base == p { // ;5;n or ;2;r;g;b follow
+					switch {
+					case strings.HasPrefix(params, "5;") || params == "5":
+						skip = 2
+					case strings.HasPrefix(params, "2;"):
+						skip = 4
+					}
+				}
+				continue
+			case n >= 30 && n <= 37, n == 39, n >= 40 && n <= 47, n == 49, n == 59,
+				n >= 90 && n <= 97, n >= 100 && n <= 107:
+				continue
+			}
+		}
+		if kept == 0 {
+			b.WriteString("\x1b[")
+		} else {
+			b.WriteByte(';')
+		}
+		b.WriteString(p)
+		kept++
+	}
+	if kept > 0 {
+		b.WriteByte('m')
+	}
+}
+
+// A tail is what changed of a line the client shows: from column col,
+// the styles in force there (state) and the rest of the new line; erase
+// when the old line was wider.
+type tail struct {
+	Col   int
+	State string
+	Rest  string
+	Erase bool
+}
+
+// LineTail is the tail that turns line old, as the client shows it, into
+// line new: the part of new after the letters and styles both begin
+// with. ok is false when the line is better sent whole: nothing in
+// common, a line wider than w, or a letter or sequence whose width or
+// effect is not plain (then the column or the styles could be wrong).
+func LineTail(old, new string, w int) (t tail, ok bool) {
+	p := 0
+	for p < len(old) && p < len(new) && old[p] == new[p] {
+		p++
+	}
+	var state []byte
+	i, col := 0, 0
+	for i < len(new) {
+		n, wide, sgr := token(new[i:])
+		if n == 0 {
+			return tail{}, false
+		}
+		if i+n > p {
+			break
+		}
+		if sgr {
+			if seq := new[i : i+n]; seq == ansi.ResetStyle || seq == "\x1b[0m" {
+				state = state[:0]
+			} else {
+				state = append(state, seq...)
+			}
+		}
+		col += wide
+		i += n
+	}
+	if i == 0 || col >= w {
+		return tail{}, false
+	}
+	newW, ok1 := canvas.SimpleWidth(new[i:])
+	oldW, ok2 := canvas.SimpleWidth(old[i:])
+	if !ok1 || !ok2 || col+newW > w || col+oldW > w {
+		return tail{}, false
+	}
+	return tail{Col: col, State: string(state), Rest: new[i:], Erase: oldW > newW}, true
+}
+
+// token is the length of the letter or sequence s starts with, its
+// width, and whether it is a style (SGR); 0 when it is neither a plain
+// one-column letter nor a CSI sequence.
+func token(s string) (n, width int, sgr bool) {
+	c := s[0]
+	switch {
+	case c >= 0x20 && c < 0x7f:
+		return 1, 1, false
+	case c == ansi.ESC:
+		if len(s) < 2 || s[1] != '[' {
+			return 0, 0, false
+		}
+		j := 2
+		for j < len(s) && s[j] >= 0x20 && s[j] < 0x40 {
+			j++
+		}
+		if j >= len(s) || s[j] < 0x40 || s[j] > 0x7e {
+			return 0, 0, false
+		}
+		return j + 1, 0, s[j] == 'm'
+	case c < 0x80:
+		return 0, 0, false
+	}
+	_, size := utf8.DecodeRuneInString(s)
+	if w, ok := canvas.SimpleWidth(s[:size]); ok && w == 1 {
+		return size, 1, false
+	}
+	return 0, 0, false
+}
+
+// tail writes t on line y: the cursor to its column, the styles, the
+// rest of the line in the client's colours, and an erase of what the old
+// line had beyond it.
+func (l *LineScreen) tail(b *bytes.Buffer, y int, t tail, f frame) {
+	b.WriteString("\x1b[" + strconv.Itoa(y+1) + ";" + strconv.Itoa(t.Col+1) + "H" + ansi.ResetStyle)
+	styled := t.State != "" || strings.IndexByte(t.Rest, ansi.ESC) >= 0
+	if styled {
+		writeStyled(b, t.State, f.profile)
+		writeStyled(b, t.Rest, f.profile)
+	} else {
+		b.WriteString(t.Rest)
+	}
+	if t.Erase {
+		b.WriteString(ansi.ResetStyle + ansi.EraseLineRight)
+	} else if styled {
+		b.WriteString(ansi.ResetStyle)
+	}
+}
+
+// Restore is what puts the client's terminal back as it was before the
+// session, as Bubble Tea's renderer leaves it: the cursor at the foot of
+// the screen, the main screen, the cursor shown, the modes reset. Call it
+// once the writer has stopped.
+func (l *LineScreen) Restore() []byte {
+	if !l.started {
+		return nil
+	}
+	f := l.on
+	var b bytes.Buffer
+	b.WriteString(ansi.ResetModifyOtherKeys)
+	b.WriteString(ansi.PopKittyKeyboard(1))
+	b.WriteString(ansi.CursorPosition(1, max(f.h, 1)))
+	if f.alt {
+		b.WriteString(ansi.ResetModeAltScreenSaveCursor)
+	} else {
+		b.WriteString(ansi.EraseScreenBelow)
+	}
+	b.WriteString(ansi.SetModeTextCursorEnable)
+	if f.paste {
+		b.WriteString(ansi.ResetModeBracketedPaste)
+	}
+	if f.mouse != tea.MouseModeNone {
+		b.WriteString(ansi.ResetModeMouseButtonEvent + ansi.ResetModeMouseAnyEvent + ansi.ResetModeMouseExtSgr)
+	}
+	if f.title != "" {
+		b.WriteString(ansi.SetWindowTitle(""))
+	}
+	return b.Bytes()
+}
+
+// lineStart moves the cursor to the start of line y (from 0).
+func lineStart(y int) string { return "\x1b[" + strconv.Itoa(y+1) + "H" }
+
+// mouseModes is what turns mouse reporting from was into now.
+func mouseModes(was, now tea.MouseMode, first bool) string {
+	switch now {
+	case tea.MouseModeCellMotion:
+		s := ansi.SetModeMouseButtonEvent + ansi.SetModeMouseExtSgr
+		if !first && was == tea.MouseModeAllMotion {
+			s = ansi.ResetModeMouseAnyEvent + s
+		}
+		return s
+	case tea.MouseModeAllMotion:
+		s := ansi.SetModeMouseAnyEvent + ansi.SetModeMouseExtSgr
+		if !first && was == tea.MouseModeCellMotion {
+			s = ansi.ResetModeMouseButtonEvent + s
+		}
+		return s
+	}
+	if !first && was != tea.MouseModeNone {
+		return ansi.ResetModeMouseButtonEvent + ansi.ResetModeMouseAnyEvent + ansi.ResetModeMouseExtSgr
+	}
+	return ""
+}
+
+// kittyFlags are the Kitty keyboard flags a view asks for, as Bubble
+// Tea's renderer pushes them.
+func kittyFlags(k tea.KeyboardEnhancements) int {
+	flags := 1 // key disambiguation, always
+	if k.ReportEventTypes {
+		flags |= ansi.KittyReportEventTypes
+	}
+	if k.ReportAlternateKeys {
+		flags |= ansi.KittyReportAlternateKeys
+	}
+	if k.ReportAllKeysAsEscapeCodes {
+		flags |= ansi.KittyReportAllKeysAsEscapeCodes
+	}
+	if k.ReportAssociatedText {
+		flags |= ansi.KittyReportAssociatedKeys
+	}
+	return flags
+}
+
+// Framed is a session's model as its program runs it: the session's own,
+// whose every frame goes to its lineScreen (the program has no renderer
+// of its own; it calls View after every message, as it would for its
+// renderer).
+type Framed struct {
+	M   tea.Model
+	Scr *LineScreen
+	// Seen, when set (tests), is given every frame.
+	Seen func(tea.View)
+}
+
+func (f Framed) Init() tea.Cmd { return f.M.Init() }
+
+func (f Framed) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		f.Scr.resize(msg.Width, msg.Height)
+	case tea.ColorProfileMsg:
+		f.Scr.colours(msg.Profile)
+	}
+	m, cmd := f.M.Update(msg)
+	f.M = m
+	return f, cmd
+}
+
+// View hands the session's frame to its screen; the program, which has
+// no renderer, is given nothing to draw.
+func (f Framed) View() tea.View {
+	v := f.M.View()
+	if f.Seen != nil {
+		f.Seen(v)
+	}
+	f.Scr.Show(v)
+	return tea.View{}
+}
