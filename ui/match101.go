@@ -12,7 +12,6 @@ import (
 	"okey/ui/play101"
 	"okey/ui/play101/decide"
 	"okey/ui/settings"
-	"okey/ui/table"
 )
 
 // recordGame is the game a saved record names in its header: "" for
@@ -114,7 +113,7 @@ func (m *Model) adopt101(g *okey101.Game) {
 	rec := g.Record()
 	m.c.G, m.c.View = nil, game.View{}
 	m.seed = rec.Seed
-	t := play101.NewTable(tableHost{m}, g)
+	t := m.new101(g)
 	src := m.players101()
 	m.names[0], m.levels[0] = "", ""
 	for s := 1; s < okey101.NumSeats; s++ {
@@ -128,12 +127,19 @@ func (m *Model) adopt101(g *okey101.Game) {
 	m.t = t
 	m.flash = ""
 	m.history, m.casual = nil, rec.Meta[metaUndo] == "on"
-	t.View = g.State().View(0)
+	t.Start(g.State().View(0))
 	m.tally101(&rec, &t.View)
-	m.t.NewHandRack()
-	for i, e := range t.View.History {
-		m.addLog101(e, i)
+}
+
+// new101 is a table of 101 for the match g (nil: a served seat's)
+// hosted by m, the lines of its log written to the debug log when
+// there is one.
+func (m *Model) new101(g *okey101.Game) *play101.Table {
+	t := play101.NewTable(tableHost{m}, g)
+	if m.opt.Log != nil {
+		t.Logged = func(e play101.LogEntry) { m.debugMove(func() string { return t.LogText(e) }) }
 	}
+	return t
 }
 
 // applied101 takes in what an action did: the record, the log, the view,
@@ -142,10 +148,10 @@ func (m *Model) applied101(evs []okey101.Event, lines []byte) tea.Cmd {
 	t := m.t
 	m.rec = append(m.rec, lines...)
 	for _, e := range evs {
-		m.addLog101(e.Redact(0), -1)
+		t.AddLog(e.Redact(0), -1)
 	}
 	wasMine := t.View.MyTurn()
-	m.refresh101()
+	t.Refresh()
 	if !wasMine && t.View.MyTurn() && !m.flashNews {
 		m.flash = "" // "wait for X" is out of date now
 	}
@@ -174,34 +180,6 @@ func (m *Model) endOfHand101() {
 		m.screen = scrHandOver
 		m.pager.GotoTop() // the end of the hand is read from its top
 	}
-}
-
-// refresh101 reads the view again and brings the rack (and on a new
-// deal the log) in step with it.
-func (m *Model) refresh101() {
-	if m.t.Refresh(m.t.OwnView()) {
-		m.relog101()
-	}
-}
-
-// relog101 writes the log of the deal on the table again from its
-// history.
-func (m *Model) relog101() {
-	m.t.DropDeal()
-	for i, e := range m.t.View.History {
-		m.addLog101(e, i)
-	}
-}
-
-// addLog101 adds event e of the deal on the table to the log
-// (play101.Table.AddLog); at is its place in the deal's history.
-func (m *Model) addLog101(e okey101.Event, at int) {
-	t := m.t
-	if !t.AddLog(e, at, m.t.Deal()) {
-		return
-	}
-	m.debugMove(func() string { return t.LogText(t.Log[len(t.Log)-1]) })
-	t.Log = table.TrimLog(t.Log)
 }
 
 // Saving the rack.

@@ -47,7 +47,7 @@ func (m *Model) onSeat101Update(u SeatUpdate) tea.Cmd {
 	m.seatTable(u)
 	v := play101.RotateView(*u.View101, s.Rot)
 	if first {
-		m.t = play101.NewTable(tableHost{m}, nil)
+		m.t = m.new101(nil)
 	}
 	t := m.t
 	t.TakeServed(v, s.Watching)
@@ -55,17 +55,12 @@ func (m *Model) onSeat101Update(u SeatUpdate) tea.Cmd {
 	// A new match: back to hand 1, or fewer hands on the sheet.
 	newMatch := !first && (v.Hand < old.Hand || len(v.Results) < len(old.Results))
 	if first || newMatch {
-		t.View = v
-		t.Log = t.Log[:0]
-		m.t.NewHandRack()
-		for i, e := range v.History {
-			m.addLog101(e, i)
-		}
+		t.Start(v)
 	} else {
-		m.refresh101()
+		t.Refresh()
 		if v.Hand == old.Hand && v.Redeal == old.Redeal {
 			for i := min(len(old.History), len(v.History)); i < len(v.History); i++ {
-				m.addLog101(v.History[i], i)
+				t.AddLog(v.History[i], i)
 			}
 		}
 		m.seatTurn(old.MyTurn(), v.MyTurn())

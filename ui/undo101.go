@@ -56,8 +56,8 @@ func (m *Model) onUndone101(msg undone101Msg) tea.Cmd {
 	t.G = msg.g
 	rec := t.G.Record()
 	m.rec = rec.Marshal()
-	m.refresh101()
-	m.relog101()
+	t.Refresh()
+	t.Relog()
 	t.Cursor = t.Rack.Nearest(back.Tile, t.Cursor)
 	m.setFlash(false, m.tr.T("status.undone", m.t.TileName(back.Tile)))
 	return m.saveCmd()

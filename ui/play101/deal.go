@@ -12,11 +12,20 @@ import (
 // The table following the match: a new view taken in, the log of the
 // deal, a hand's end, a saved arrangement of the rack taken back.
 
-// Refresh takes in v, the player's view after a move, and brings the
+// Refresh reads the player's view again (OwnView) and brings the rack,
+// and on a new deal the log, in step with it, as playclassic's Refresh
+// does.
+func (t *Table) Refresh() {
+	if t.takeView(t.OwnView()) {
+		t.Relog()
+	}
+}
+
+// takeView takes in v, the player's view after a move, and brings the
 // rack in step with it (a tile drawn comes under the cursor). On a new
 // deal it lays the new rack out and reports true: the deal's log is
-// then to be written again from its history (DropDeal, AddLog).
-func (t *Table) Refresh(v okey101.View) (newDeal bool) {
+// then to be written again from its history (Relog).
+func (t *Table) takeView(v okey101.View) (newDeal bool) {
 	hand, redeal := t.View.Hand, t.View.Redeal
 	t.View = v
 	if v.Phase == okey101.Playing && (v.Hand != hand || v.Redeal != redeal) {
@@ -38,27 +47,52 @@ func (t *Table) Refresh(v okey101.View) (newDeal bool) {
 	return false
 }
 
-// DropDeal takes the entries of the deal on the table out of the log,
-// to be written again.
-func (t *Table) DropDeal() {
-	deal := table.DealKey(t.View.Hand, t.View.Redeal)
-	t.Log = slices.DeleteFunc(t.Log, func(e LogEntry) bool { return e.Deal == deal })
+// Start takes in v whole, at a new match or a served seat's first
+// view: the log begun anew with the deal's history, the rack freshly
+// laid out.
+func (t *Table) Start(v okey101.View) {
+	t.View = v
+	t.Log = t.Log[:0]
+	t.NewHandRack()
+	t.logHistory()
 }
 
-// AddLog adds event e of deal d to the log; at is its place in the
-// deal's history (-1: not known, at the local table, where no chat line
-// is put among the moves). It reports false for the events the log
-// leaves out (a hand's end, the match's: their pages say them).
-func (t *Table) AddLog(e okey101.Event, at int, d okey101.DealInfo) bool {
-	if e.Kind == okey101.EvHandOver || e.Kind == okey101.EvMatchOver {
-		return false
+// Relog writes the log of the deal on the table again from its
+// history: its entries go, and its events come back in order.
+func (t *Table) Relog() {
+	deal := table.DealKey(t.View.Hand, t.View.Redeal)
+	t.Log = slices.DeleteFunc(t.Log, func(e LogEntry) bool { return e.Deal == deal })
+	t.logHistory()
+}
+
+// logHistory adds the events of the deal on the table to the log, in
+// order, each with its place in the deal's history.
+func (t *Table) logHistory() {
+	for i, e := range t.View.History {
+		t.AddLog(e, i)
 	}
+}
+
+// AddLog adds event e of the deal being played (Deal) to the log; at
+// is its place in the deal's history (-1: not known, at the local
+// table, where no chat line is put among the moves). The events the
+// log leaves out (a hand's end, the match's: their pages say them) are
+// not added. Logged, if set, hears of an entry added; the log is then
+// trimmed (table.TrimLog), as playclassic's AddLog does.
+func (t *Table) AddLog(e okey101.Event, at int) {
+	if e.Kind == okey101.EvHandOver || e.Kind == okey101.EvMatchOver {
+		return
+	}
+	d := t.Deal()
 	owner := -1
 	if (e.Kind == okey101.EvLayOff || e.Kind == okey101.EvTakeBack) && e.Meld >= 0 && e.Meld < len(t.View.Table) {
 		owner = t.View.Table[e.Meld].Owner
 	}
 	t.Log = append(t.Log, LogEntry{Ev: e, Deal: table.DealKey(d.Hand, d.Redeal), At: at, Owner: owner, Okey: d.Indicator.Next()})
-	return true
+	if t.Logged != nil {
+		t.Logged(t.Log[len(t.Log)-1])
+	}
+	t.Log = table.TrimLog(t.Log)
 }
 
 // EndHand lets go of what the player was doing on the rack: a tile
