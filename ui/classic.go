@@ -6,6 +6,8 @@ import (
 
 	"okey/game"
 	"okey/ui/playclassic"
+	"okey/ui/seatlink"
+	"okey/ui/seats"
 	"okey/ui/settings"
 )
 
@@ -207,6 +209,26 @@ func (s classicTable) warm() tea.Cmd {
 	}
 	return s.m.warmAnalysis()
 }
+func (s classicTable) serves(u SeatUpdate) bool { return u.View != nil }
+func (s classicTable) endHand()                 { s.m.c.Held = -1 }
+
+// takeSeat takes in a served classic table's update: the hands' scores
+// (turned, as the view is) when their number changed or at the first
+// view, then the game (playclassic.Table.TakeUpdate) and the notes.
+func (s classicTable) takeSeat(u SeatUpdate, got bool, n seatlink.Notes) seatlink.Taken {
+	m, l := s.m, s.m.seat
+	if len(u.Hands) != l.hands || !got {
+		m.history = m.history[:0]
+		for _, h := range u.Hands {
+			m.history = append(m.history, playclassic.HandScore{Result: playclassic.RotateResult(h.Result, l.Rot), Scores: seats.TurnAll(h.Scores, l.Rot)})
+		}
+		l.hands = len(u.Hands)
+	}
+	tk := m.c.TakeUpdate(u, l.Link, !got)
+	m.c.TakeNotes(n)
+	return tk
+}
+
 func (s classicTable) header(withKeys bool) string { return s.m.headerClassic(withKeys) }
 func (s classicTable) nextTurn() tea.Cmd           { return s.m.nextTurnClassic() }
 func (s classicTable) overlayLines() []string      { return s.m.overlayLinesClassic() }

@@ -38,8 +38,8 @@
 //	screen_matches.go  the saved matches (w on the score history), to review one: reading them (the page is ui/pages')
 //	stats.go           the statistics read, counted as hands end (ui/stats), written with the saves
 //	*101.go            the Okey 101 table: table101.go maps its files
-//	seat.go            a seat at a table the model does not own: updates in, intents out, the classic table's intake and what both games' seats do with the screen (what the seat keeps of its table is ui/seatlink's, the messages ui/seatmsg's, named here too)
-//	seat101.go         the same for a table of Okey 101: its seat's view drives the 101 table
+//	seat.go            a seat at a table the model does not own: updates in (one path for both games: each game's side takes in its view, tableGame.takeSeat), intents out, what both games' seats do with the screen (what the seat keeps of its table is ui/seatlink's, the messages ui/seatmsg's, named here too)
+//	seat101.go         what is left of a 101 seat's own: its actions tried on its view's world and sent, ready for the next hand
 //	fair.go            a served match's commitment to its deals: noted at the deal, revealed at the end
 //
 // The game-agnostic parts live in sub-packages that import nothing of
@@ -57,7 +57,7 @@
 //	ui/settings what the settings mean: Settings and their file, this run's flags, the game of a new match, the form's lines (each game's rules its own package's)
 //	ui/stats   the player's statistics: counting every hand once, by the bots' levels
 //	ui/seatmsg what a served table of either game and a seat at it say to each other: the update, the intents, who holds a seat, the chat placed among the moves
-//	ui/seatlink what a seat's screen keeps of a table it does not own, either game: the seats turned, the players and who is ready, the clock, the chat, refusals and commitment taken in once, sending an intent
+//	ui/seatlink what a seat's screen keeps of a table it does not own, either game: the seats turned, the players and who is ready, the clock, the notes (chat, commitment) taken in once and placed in a game's log, refusals told once, sending an intent, what a game's side made of an update (Taken)
 //	ui/pages   the pages both games share, as components (notice, too small, locked, statistics, the settings form and its names, the coach's review, the saved matches, the match found saved, a hand's end, the final table), and what every page is made of: the key bar, the scroll, the frame
 //
 // and the first of a game's side (issue 21), importing a game's referee

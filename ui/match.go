@@ -281,14 +281,16 @@ func (m *Model) applied(evs []game.Event, lines []byte) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// endOfHand shows the end of the hand (after the settings, if they are
-// open).
+// endOfHand shows the end of the hand, read from its top (after the
+// settings or the scores, if they are open: they come back to it), at
+// either game's table.
 func (m *Model) endOfHand() {
 	m.cancelBots()
 	m.overlay = ovNone
-	m.c.Held = -1
-	if m.screen == scrPlay { // the settings and the scores come back to it
+	m.table().endHand()
+	if m.screen == scrPlay {
 		m.screen = scrHandOver
+		m.pager.GotoTop()
 	}
 }
 

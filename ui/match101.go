@@ -163,23 +163,11 @@ func (m *Model) applied101(evs []okey101.Event, lines []byte) tea.Cmd {
 	cmds := []tea.Cmd{m.saveCmd()}
 	switch {
 	case over:
-		m.endOfHand101()
+		m.endOfHand()
 	default:
 		cmds = append(cmds, m.nextTurn101())
 	}
 	return tea.Batch(cmds...)
-}
-
-// endOfHand101 shows the end of the hand (after the settings or the
-// sheet, if they are open).
-func (m *Model) endOfHand101() {
-	m.cancelBots()
-	m.overlay = ovNone
-	m.t.EndHand()
-	if m.screen == scrPlay {
-		m.screen = scrHandOver
-		m.pager.GotoTop() // the end of the hand is read from its top
-	}
 }
 
 // Saving the rack.

@@ -420,13 +420,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.restyle()
 		return nil
 	case SeatUpdate:
-		switch {
-		case msg.View101 != nil:
-			return m.onSeat101Update(msg)
-		case msg.View != nil:
-			return m.onSeatUpdate(msg)
-		}
-		return nil
+		return m.onSeatUpdate(msg)
 	case seatTickMsg:
 		return m.onSeatTick()
 	case reviewProgressMsg, reviewDoneMsg:

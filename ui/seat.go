@@ -16,12 +16,9 @@ import (
 	"okey/ui/i18n"
 	"okey/ui/keymap"
 	"okey/ui/pages"
-	"okey/ui/playclassic"
 	"okey/ui/rack"
 	"okey/ui/seatlink"
 	"okey/ui/seatmsg"
-	"okey/ui/seats"
-	"okey/ui/table"
 )
 
 // A seat at a table the model does not own (okey serve): the same table
@@ -91,7 +88,7 @@ type SeatOptions struct {
 type seatLink struct {
 	*seatlink.Link
 	opt   SeatOptions
-	hands int // hands of the classic match taken in
+	hands int // hands of the classic match taken in (classicTable.takeSeat)
 }
 
 // seatTickMsg redraws the turn's clock once a second (seatlink's).
@@ -214,49 +211,42 @@ func (m *Model) seatNewMatch() tea.Cmd {
 	return nil
 }
 
-// onSeatUpdate takes in what a classic table says now: the table
-// around the game (seatTable), the view (turned so the player sits at
-// the bottom), the hands, the log, and moves between the table and the
-// pages between hands (seatTook).
+// onSeatUpdate takes in what a table of either game says now, the
+// same steps for both: the table around the game (seatTable), the game
+// on it taken in by its side (tableGame.takeSeat: the view turned so
+// the player sits at the bottom, the rack, the log with the notes
+// beside the moves), then the screen moved between the table and the
+// pages between hands, and the rest of the update (seatTook).
 func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 	s := m.seat
-	if s == nil {
+	g := m.servedGame(u)
+	if s == nil || g == nil {
 		return nil
 	}
-	first := !s.Got
+	got := s.Got
 	m.seatTable(u)
-	if len(u.Hands) != s.hands || first {
-		m.history = m.history[:0]
-		for _, h := range u.Hands {
-			m.history = append(m.history, playclassic.HandScore{Result: playclassic.RotateResult(h.Result, s.Rot), Scores: seats.TurnAll(h.Scores, s.Rot)})
-		}
-		s.hands = len(u.Hands)
+	tk := g.takeSeat(u, got, s.Notes(u, func(c string) string { return m.tr.T("fair.commit", c) }, m.chatText))
+	if !tk.First && !tk.NewMatch {
+		m.seatTurn(tk.Was.Mine, tk.Now.Mine)
 	}
-
-	old := m.c.View
-	v := playclassic.RotateView(*u.View, s.Rot)
-	newMatch := !first && (v.Hand < old.Hand || (len(u.Hands) == 0 && old.Hand > 1))
-	m.c.TakeServed(v, first || newMatch)
-	if !first && !newMatch {
-		m.seatTurn(old.MyTurn(), v.MyTurn())
-	}
-	m.c.Log = seatLog(m, u, m.c.Log,
-		func(note string) playclassic.LogEntry { return playclassic.LogEntry{Note: note, Hand: v.Hand} },
-		func(e *playclassic.LogEntry) (bool, bool, int, int) {
-			return e.Chat, e.Note == "", table.DealKey(e.Hand, 0), e.At
-		},
-		func(c ChatLine, text string) playclassic.LogEntry {
-			return playclassic.LogEntry{Note: text, Chat: true, Hand: c.Hand, At: c.At}
-		})
-
 	switch {
-	case v.Phase == game.Playing && (first || newMatch || m.screen == scrHandOver || m.screen == scrMatchOver):
+	case tk.Now.Playing && (tk.First || tk.NewMatch || m.screen == scrHandOver || m.screen == scrMatchOver):
 		m.screen = scrPlay
-	case v.Phase != game.Playing && (first || old.Phase == game.Playing):
+	case !tk.Now.Playing && (tk.First || tk.Was.Playing):
 		m.endOfHand()
-		m.screen = scrHandOver
 	}
-	return m.seatTook(u, first, v.Phase == game.HandOver, v.Phase == game.MatchOver)
+	return m.seatTook(u, tk.First, tk.Now.HandOver, tk.Now.MatchOver)
+}
+
+// servedGame is the game whose view u brings (tableGame.serves), nil
+// for an update without one.
+func (m *Model) servedGame(u SeatUpdate) tableGame {
+	for _, g := range m.tables() {
+		if g.serves(u) {
+			return g
+		}
+	}
+	return nil
 }
 
 // seatTable takes in the table around the game from an update of
@@ -279,18 +269,6 @@ func (m *Model) seatTurn(wasMine, mine bool) {
 	if !wasMine && mine && !m.flashNews {
 		m.flash = ""
 	}
-}
-
-// seatLog puts what an update of either game adds to a log beside the
-// moves: the match's commitment once (note makes its entry), the chat
-// lines each where it was said (entry and line as seatlink.Chat, line
-// given the line's words); then trims the log.
-func seatLog[E any](m *Model, u SeatUpdate, log []E, note func(string) E, entry func(*E) (chat, event bool, deal, at int), line func(ChatLine, string) E) []E {
-	if c := m.seat.TakeFair(u.Fair); c != "" {
-		log = append(log, note(m.tr.T("fair.commit", c)))
-	}
-	log = seatlink.Chat(m.seat.Link, log, u.Chat, entry, func(c ChatLine) E { return line(c, m.chatText(c)) })
-	return table.TrimLog(log)
 }
 
 // chatText is a chat line as the log says it.

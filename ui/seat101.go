@@ -5,20 +5,18 @@ import (
 
 	"okey/game/meld"
 	"okey/game/okey101"
-	"okey/ui/play101"
 	"okey/ui/play101/decide"
-	"okey/ui/table"
 )
 
 // A seat at a table of Okey 101 the model does not own (okey serve): the
-// 101 table's screen (the files *101.go), driven by the views the table
-// hands this seat (SeatUpdate with View101), its actions sent to the table as
-// intents, as seat.go does for classic Okey. The table is the referee;
-// m.t holds no game (m.t.G is nil) and no bots.
+// 101 table's screen, driven by the views the table hands this seat
+// (SeatUpdate with View101, taken in as every update is: seat.go), its
+// actions sent to the table as intents. The table is the referee; m.t
+// holds no game (m.t.G is nil) and no bots.
 //
-// The 101 table's files ask three things of the match, which a seat
-// answers from its view instead (play101.Table.Served): the view itself
-// (OwnView, for refresh101), the deal (Deal, for the log), and a state
+// The 101 table asks three things of the match, which a seat answers
+// from its view instead (play101.Table.Served): the view itself
+// (OwnView, for Refresh), the deal (Deal, for the log), and a state
 // to try the player's actions on (TryState: where to lay a tile off,
 // the hint, whether the game takes an action before it goes). That
 // state is a world sampled from the view (okey101.View.SampleWorld): it
@@ -32,55 +30,6 @@ import (
 // table.
 func NewSeat101(opt SeatOptions) (*Model, error) {
 	return NewSeat(opt)
-}
-
-// onSeat101Update takes in what a 101 table says now, as onSeatUpdate
-// does for classic: the names, the view (turned so the player sits at
-// the bottom), the log, the chat, a refusal, and moves between the
-// table and the pages between hands.
-func (m *Model) onSeat101Update(u SeatUpdate) tea.Cmd {
-	s := m.seat
-	if s == nil {
-		return nil
-	}
-	first := m.t == nil
-	m.seatTable(u)
-	v := play101.RotateView(*u.View101, s.Rot)
-	if first {
-		m.t = m.new101(nil)
-	}
-	t := m.t
-	t.TakeServed(v, s.Watching)
-	old := t.View
-	// A new match: back to hand 1, or fewer hands on the sheet.
-	newMatch := !first && (v.Hand < old.Hand || len(v.Results) < len(old.Results))
-	if first || newMatch {
-		t.Start(v)
-	} else {
-		t.Refresh()
-		if v.Hand == old.Hand && v.Redeal == old.Redeal {
-			for i := min(len(old.History), len(v.History)); i < len(v.History); i++ {
-				t.AddLog(v.History[i], i)
-			}
-		}
-		m.seatTurn(old.MyTurn(), v.MyTurn())
-	}
-	t.Log = seatLog(m, u, t.Log,
-		func(note string) play101.LogEntry {
-			return play101.LogEntry{Note: note, Deal: table.DealKey(v.Hand, v.Redeal)}
-		},
-		func(e *play101.LogEntry) (bool, bool, int, int) { return e.Chat, e.Note == "", e.Deal, e.At },
-		func(c ChatLine, text string) play101.LogEntry {
-			return play101.LogEntry{Note: text, Chat: true, Deal: table.DealKey(c.Hand, c.Redeal), At: c.At}
-		})
-
-	switch {
-	case v.Phase == okey101.Playing && (first || newMatch || m.screen == scrHandOver || m.screen == scrMatchOver):
-		m.screen = scrPlay
-	case v.Phase != okey101.Playing && (first || old.Phase == okey101.Playing):
-		m.endOfHand101()
-	}
-	return m.seatTook(u, first, v.Phase == okey101.HandOver, v.Phase == okey101.MatchOver)
 }
 
 // seatAct101 sends the player's actions to the table, in order, once the

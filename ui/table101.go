@@ -6,6 +6,7 @@ import (
 
 	"okey/game/okey101"
 	"okey/ui/play101"
+	"okey/ui/seatlink"
 )
 
 // The 101 table: a match of Okey 101 played on the same Model as classic
@@ -95,8 +96,27 @@ func (s okey101Table) name() string                        { return "val.okey101
 func (s okey101Table) keys() [][]key.Binding               { return s.m.keys.Table101.FullHelp() }
 func (s okey101Table) warm() tea.Cmd                       { return nil }
 func (s okey101Table) click(msg tea.MouseClickMsg) tea.Cmd { return s.m.onClick101(msg) }
-func (s okey101Table) header(withKeys bool) string         { return s.m.header101(withKeys) }
-func (s okey101Table) nextTurn() tea.Cmd                   { return s.m.nextTurn101() }
-func (s okey101Table) overlayLines() []string              { return s.m.overlay101Lines() }
-func (s okey101Table) scoreLines() []string                { return s.m.sheetLines101() }
-func (s okey101Table) rackJSON() []byte                    { return s.m.t.RackJSON() }
+func (s okey101Table) serves(u SeatUpdate) bool            { return u.View101 != nil }
+
+// takeSeat takes in a served 101 table's update: the game
+// (play101.Table.TakeUpdate; the table is made at the first) and the
+// notes.
+func (s okey101Table) takeSeat(u SeatUpdate, _ bool, n seatlink.Notes) seatlink.Taken {
+	m := s.m
+	first := m.t == nil
+	if first {
+		m.t = m.new101(nil)
+	}
+	tk := m.t.TakeUpdate(u, m.seat.Link, first)
+	m.t.TakeNotes(n)
+	return tk
+}
+
+// endHand lets go of what the player was doing on the rack.
+func (s okey101Table) endHand() { s.m.t.EndHand() }
+
+func (s okey101Table) header(withKeys bool) string { return s.m.header101(withKeys) }
+func (s okey101Table) nextTurn() tea.Cmd           { return s.m.nextTurn101() }
+func (s okey101Table) overlayLines() []string      { return s.m.overlay101Lines() }
+func (s okey101Table) scoreLines() []string        { return s.m.sheetLines101() }
+func (s okey101Table) rackJSON() []byte            { return s.m.t.RackJSON() }

@@ -3,6 +3,8 @@ package ui
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"okey/ui/seatlink"
 )
 
 // tableGame is what the app asks of the game on the table: the one
@@ -48,6 +50,16 @@ type tableGame interface {
 	// keys are the game's table's keys in groups, as on its help page:
 	// a key of another game's table says what it means there.
 	keys() [][]key.Binding
+	// serves reports whether a served table's update u is of this
+	// game (it brings this game's view).
+	serves(u SeatUpdate) bool
+	// takeSeat takes in the game of a served table's update u (got: an
+	// update came before) and the notes beside its moves, and reports
+	// what it made of it for the screen.
+	takeSeat(u SeatUpdate, got bool, n seatlink.Notes) seatlink.Taken
+	// endHand lets go of what the player was doing at the table when
+	// its hand ends (a tile picked up, say).
+	endHand()
 	// warm is work worth starting while the first frame is drawn, nil
 	// for none.
 	warm() tea.Cmd

@@ -6,6 +6,8 @@ import (
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/rack"
+	"okey/ui/seatlink"
+	"okey/ui/seatmsg"
 	"okey/ui/table"
 )
 
@@ -138,4 +140,46 @@ func (t *Table) TakeRack(f RackFile, r rack.Rack) {
 			return why != ""
 		})
 	}
+}
+
+// TakeUpdate takes in what a served table of 101 says of the game now
+// (u.View101, turned to the screen by l): the view (with a world to
+// try the player's actions on, unless the seat only watches), the rack
+// and the log kept in step; all begun anew at the seat's first view
+// (first) or a new match (back to an earlier hand, or fewer hands on
+// the sheet). What the screen does next is the app's, from what it
+// reports.
+func (t *Table) TakeUpdate(u seatmsg.Update, l *seatlink.Link, first bool) seatlink.Taken {
+	v := RotateView(*u.View101, l.Rot)
+	t.TakeServed(v, l.Watching)
+	old := t.View
+	newMatch := !first && (v.Hand < old.Hand || len(v.Results) < len(old.Results))
+	if first || newMatch {
+		t.Start(v)
+	} else {
+		t.Refresh()
+		if v.Hand == old.Hand && v.Redeal == old.Redeal {
+			for i := min(len(old.History), len(v.History)); i < len(v.History); i++ {
+				t.AddLog(v.History[i], i)
+			}
+		}
+	}
+	return seatlink.Taken{First: first, NewMatch: newMatch, Was: stand(&old), Now: stand(&v)}
+}
+
+// stand is where the match of view v stands, for a seat's screen.
+func stand(v *okey101.View) seatlink.Stand {
+	return seatlink.Stand{Mine: v.MyTurn(), Playing: v.Phase == okey101.Playing, HandOver: v.Phase == okey101.HandOver, MatchOver: v.Phase == okey101.MatchOver}
+}
+
+// TakeNotes puts a served seat's notes (the commitment, the chat) into
+// the log beside the moves (seatlink.Place), and trims it.
+func (t *Table) TakeNotes(n seatlink.Notes) {
+	deal := table.DealKey(t.View.Hand, t.View.Redeal)
+	t.Log = table.TrimLog(seatlink.Place(t.Log, n,
+		func(note string) LogEntry { return LogEntry{Note: note, Deal: deal} },
+		func(e *LogEntry) (bool, bool, int, int) { return e.Chat, e.Note == "", e.Deal, e.At },
+		func(c seatmsg.ChatLine, text string) LogEntry {
+			return LogEntry{Note: text, Chat: true, Deal: table.DealKey(c.Hand, c.Redeal), At: c.At}
+		}))
 }

@@ -25,8 +25,10 @@
 //	click.go     the mouse on the table
 //	screen.go    the table screen placed: its top line, its parts in the
 //	             layout, the keys worth showing now
-//	deal.go      the table following the match: a view taken in, the
-//	             deal's log, a hand's end, a saved rack taken back
+//	deal.go      the table following the match: a view taken in (the
+//	             match's own, or a served table's update with its notes:
+//	             TakeUpdate, TakeNotes), the deal's log (Logged hears of
+//	             it), a hand's end, a saved rack taken back
 //	undo.go      the record without the player's last discard (u)
 //	rules.go     the rules of 101 on the settings form: their lines, and
 //	             the rules read back from them
@@ -56,7 +58,7 @@
 // hint's facts) is the sub-package ui/play101/decide.
 //
 // It imports the referee of 101 (game/okey101, game/meld, game/tile),
-// ui/play101/decide, the table's core (ui/table, ui/rack, ui/seats, ui/canvas,
+// ui/play101/decide, the table's core (ui/table, ui/rack, ui/seats, ui/seatlink, ui/seatmsg, ui/canvas,
 // ui/layout, ui/keymap, ui/pages for the form's lines), ui/i18n, ui/theme, Bubble Tea and Bubbles' key, and nothing
 // of ui.
 package play101

@@ -17,8 +17,10 @@
 //	                rack and the log kept in step, the log trimmed, the
 //	                rack's arrangement saved and read back, undo (the
 //	                match replayed without the player's last discard)
-//	served.go       a served seat's view taken in (TakeServed), a discard
-//	                sent kept in its slot until the table shows it (Sent)
+//	served.go       a served table's update taken in (TakeUpdate: the
+//	                view, TakeServed; the notes beside the moves,
+//	                TakeNotes), a discard sent kept in its slot until
+//	                the table shows it (Sent)
 //	bots.go         asking a seat's bot in a command (with a timeout
 //	                and the speed's pause), its answer played or, for a
 //	                failing bot, a plain legal move instead
@@ -47,7 +49,7 @@
 //	                back (RulesOf)
 //
 // It imports the referee (game, game/hand, game/tile), the bots, the
-// table's core (ui/table, ui/rack, ui/seats, ui/canvas, ui/layout,
+// table's core (ui/table, ui/rack, ui/seats, ui/seatlink, ui/seatmsg, ui/canvas, ui/layout,
 // ui/keymap), ui/pages (a form's lines), ui/theme, ui/i18n, Bubble Tea (its commands and
 // messages) and Bubbles' key, and nothing of ui.
 package playclassic
