@@ -63,7 +63,7 @@ func (m *Model) do101(o play101.Outcome, k tea.KeyPressMsg) tea.Cmd {
 	case play101.ReqStats:
 		m.openInfo(scrStats)
 	case play101.ReqUndo:
-		return m.undo101()
+		return m.undo()
 	case play101.ReqUnknown:
 		m.unknownKey(k)
 	}

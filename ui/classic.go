@@ -82,33 +82,6 @@ func (m *Model) act(a game.Action) tea.Cmd {
 	return m.applied(evs, lines)
 }
 
-// undo asks for the match without the player's last discard (undo.go).
-func (m *Model) undo() tea.Cmd {
-	if !m.mayUndo(m.c.View.Phase == game.Playing) {
-		return nil
-	}
-	cmd := m.c.Undo()
-	if cmd != nil {
-		m.cancelBots()
-	}
-	return cmd
-}
-
-// onUndone puts the match back to before the discard, if nothing moved
-// meanwhile, and saves it.
-func (m *Model) onUndone(msg playclassic.UndoneMsg) tea.Cmd {
-	ok, err := m.c.Undone(msg)
-	switch {
-	case err != nil:
-		return m.nextTurn()
-	case !ok:
-		return nil
-	}
-	rec := m.c.G.Record()
-	m.rec = rec.Marshal()
-	return m.saveCmd()
-}
-
 // nextTurnClassic is nextTurn at classic Okey's table.
 func (m *Model) nextTurnClassic() tea.Cmd {
 	v := &m.c.View
@@ -164,7 +137,7 @@ func (s classicTable) update(msg tea.Msg) (tea.Cmd, bool) {
 		m.c.OnHint(msg, m.screen == scrPlay)
 		return nil, true
 	case playclassic.UndoneMsg:
-		return m.onUndone(msg), true
+		return m.onUndone(m.c.Undone(msg)), true
 	}
 	return nil, false
 }
@@ -234,6 +207,12 @@ func (s classicTable) nextTurn() tea.Cmd           { return s.m.nextTurnClassic(
 func (s classicTable) overlayLines() []string      { return s.m.overlayLinesClassic() }
 func (s classicTable) scoreLines() []string        { return s.m.scoreLines() }
 func (s classicTable) rackJSON() []byte            { return s.m.c.RackJSON() }
+func (s classicTable) undo() tea.Cmd               { return s.m.c.Undo() }
+
+func (s classicTable) record() []byte {
+	rec := s.m.c.G.Record()
+	return rec.Marshal()
+}
 
 // newClassic is an empty classic table hosted by m, the lines of its
 // log written to the debug log when there is one.

@@ -18,7 +18,7 @@
 //	tablegame.go       tableGame: what the app asks of the game on the table (table() tells which)
 //	match.go           a match's life: load, resume, start, take in what an action did, save (the table's side is playclassic's)
 //	bots.go            the bots' timeout, cancelling every question (asking is table.Ask; the answers are each game's)
-//	undo.go            whether the player may take a discard back now, in a casual match (both tables)
+//	undo.go            undo at both tables: whether the player may take a discard back now (a casual match), the game's side asked (tableGame.undo), the match put back saved
 //	classic.go         classic Okey's table hosted (tableGame): what its keys, clicks, bots, hint and undo ask of the app
 //	view.go            View, the header, the frame (table.Frame) and the host (table.Host) of either table
 //	host.go            the shared pages (ui/pages) hosted: what they are drawn with, their frame, what their keys ask

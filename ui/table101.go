@@ -28,7 +28,6 @@ import (
 //	view101.go        the table drawn (its parts are play101.Table.Render's), the status below
 //	pages101.go       the end of a hand, the score sheet, the final sheet, resuming
 //	mouse101.go       clicks on the table (play101.Table.Click)
-//	undo101.go        taking back one's discard, in a casual match
 
 // okey101Table is the 101 table's side of the Model (tableGame): the
 // hooks by which the app hands the 101 table its messages, keys and
@@ -52,8 +51,8 @@ func (s okey101Table) update(msg tea.Msg) (tea.Cmd, bool) {
 			m.t.OnHint(msg, m.t.TryState())
 		}
 		return nil, true
-	case undone101Msg:
-		return m.onUndone101(msg), true
+	case play101.UndoneMsg:
+		return m.onUndone(m.t.Undone(msg)), true
 	}
 	return nil, false
 }
@@ -120,3 +119,9 @@ func (s okey101Table) nextTurn() tea.Cmd           { return s.m.nextTurn101() }
 func (s okey101Table) overlayLines() []string      { return s.m.overlay101Lines() }
 func (s okey101Table) scoreLines() []string        { return s.m.sheetLines101() }
 func (s okey101Table) rackJSON() []byte            { return s.m.t.RackJSON() }
+func (s okey101Table) undo() tea.Cmd               { return s.m.t.Undo() }
+
+func (s okey101Table) record() []byte {
+	rec := s.m.t.G.Record()
+	return rec.Marshal()
+}

@@ -40,6 +40,12 @@ type tableGame interface {
 	// rackJSON is the rack's arrangement as saved; nil for nothing to
 	// save.
 	rackJSON() []byte
+	// undo asks for the match without the player's last discard of the
+	// hand, in a command whose message update takes in (nil, the status
+	// saying why, when there is none).
+	undo() tea.Cmd
+	// record is the match's record as it stands, written whole.
+	record() []byte
 	// phase is where the match stands: a hand being played, a hand
 	// over, whose turn it is, and whether the match is over.
 	phase() (playing, handOver bool, turn int, over bool)

@@ -29,7 +29,8 @@
 //	             match's own, or a served table's update with its notes:
 //	             TakeUpdate, TakeNotes), the deal's log (Logged hears of
 //	             it), a hand's end, a saved rack taken back
-//	undo.go      the record without the player's last discard (u)
+//	undo.go      undo (u): the match replayed without the player's last
+//	             discard, in a command, and taken back onto the table
 //	rules.go     the rules of 101 on the settings form: their lines, and
 //	             the rules read back from them
 //	bots.go      the seats' players asked (Ask, table.Ask) and their

@@ -30,7 +30,9 @@
 //	          help, the settings, the cursor), read once (CommonKey)
 //	          before a game's own
 //	undo.go   the undo frame: the player's last discard of the hand in a
-//	          record of either game, the undos counted
+//	          record of either game cut off, the undos counted, the
+//	          match replayed in a command and put back (each game says
+//	          how, Undone's put)
 //
 // It imports game/tile, ui/theme, ui/i18n, ui/canvas, ui/layout,
 // ui/rack, ui/keymap and Charm, and nothing of ui or of either game's
