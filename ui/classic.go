@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"context"
+	"time"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -8,7 +11,6 @@ import (
 	"okey/ui/playclassic"
 	"okey/ui/seatlink"
 	"okey/ui/seats"
-	"okey/ui/settings"
 )
 
 // Classic Okey's table hosted: what its side (ui/playclassic) asks of
@@ -82,27 +84,11 @@ func (m *Model) act(a game.Action) tea.Cmd {
 	return m.applied(evs, lines)
 }
 
-// nextTurnClassic is nextTurn at classic Okey's table.
-func (m *Model) nextTurnClassic() tea.Cmd {
-	v := &m.c.View
-	if m.screen != scrPlay || v.Phase != game.Playing || m.asking >= 0 || v.Turn == 0 || m.readOnly || m.seat != nil {
-		return nil
-	}
-	m.askID++
-	m.asking = v.Turn
-	return m.c.Ask(m.ctx, m.askID, v.Turn, settings.SpeedDelay(m.set.Speed), m.opt.BotTimeout)
-}
-
 // onBotMove plays a bot's answer, or a plain legal move for a bot that
 // failed, and asks the next.
 func (m *Model) onBotMove(msg playclassic.BotMoveMsg) tea.Cmd {
-	if msg.ID != m.askID {
-		return nil // stale: a new hand, a quit or a newer question
-	}
-	m.asking = -1
-	v := &m.c.View
-	if v.Phase != game.Playing || v.Turn != msg.Seat {
-		return m.nextTurn()
+	if cmd, play := m.answered(msg.ID, msg.Seat); !play {
+		return cmd
 	}
 	evs, lines, news, ok := m.c.PlayBot(msg)
 	if news != "" {
@@ -203,11 +189,14 @@ func (s classicTable) takeSeat(u SeatUpdate, got bool, n seatlink.Notes) seatlin
 }
 
 func (s classicTable) header(withKeys bool) string { return s.m.headerClassic(withKeys) }
-func (s classicTable) nextTurn() tea.Cmd           { return s.m.nextTurnClassic() }
 func (s classicTable) overlayLines() []string      { return s.m.overlayLinesClassic() }
 func (s classicTable) scoreLines() []string        { return s.m.scoreLines() }
 func (s classicTable) rackJSON() []byte            { return s.m.c.RackJSON() }
-func (s classicTable) undo() tea.Cmd               { return s.m.c.Undo() }
+func (s classicTable) ask(ctx context.Context, id uint64, seat int, delay, timeout time.Duration) tea.Cmd {
+	return s.m.c.Ask(ctx, id, seat, delay, timeout)
+}
+
+func (s classicTable) undo() tea.Cmd { return s.m.c.Undo() }
 
 func (s classicTable) record() []byte {
 	rec := s.m.c.G.Record()

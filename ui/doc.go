@@ -17,7 +17,7 @@
 //	model.go           Options, the Model, New, Init, Update and the dispatch of keys by screen
 //	tablegame.go       tableGame: what the app asks of the game on the table (table() tells which)
 //	match.go           a match's life: load, resume, start, take in what an action did, save (the table's side is playclassic's)
-//	bots.go            the bots' timeout, cancelling every question (asking is table.Ask; the answers are each game's)
+//	bots.go            the bots' timeout; whose turn is asked (nextTurn: each game's side asks its bot, tableGame.ask), an answer taken in or dropped as stale, every question cancelled
 //	undo.go            undo at both tables: whether the player may take a discard back now (a casual match), the game's side asked (tableGame.undo), the match put back saved
 //	classic.go         classic Okey's table hosted (tableGame): what its keys, clicks, bots, hint and undo ask of the app
 //	view.go            View, the header, the frame (table.Frame) and the host (table.Host) of either table
@@ -32,7 +32,7 @@
 //	screen_handover.go the end of a hand, classic's: the winning hand, the losses (the page is ui/pages' HandEndPage, both games')
 //	screen_matchover.go the final table, classic's rows (the page is ui/pages' Final, both games')
 //	screen_settings.go the settings form opened (its lines are ui/settings', the form ui/pages'), its result acted on, the settings saved
-//	names.go           old names of ui/settings and ui/pages (GameClassic, MaxNameLen, speedDelay…) that files still in the root use, until they move
+//	names.go           old names of ui/settings and ui/pages (GameClassic, MaxNameLen, cleanName…) that files still in the root use, until they move
 //	screen_scores.go   the score history, hand by hand
 //	screen_review.go   the coach's review of a hand or a match (w): worked out in the background; the page is ui/pages'
 //	screen_matches.go  the saved matches (w on the score history), to review one: reading them (the page is ui/pages')

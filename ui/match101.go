@@ -165,7 +165,7 @@ func (m *Model) applied101(evs []okey101.Event, lines []byte) tea.Cmd {
 	case over:
 		m.endOfHand()
 	default:
-		cmds = append(cmds, m.nextTurn101())
+		cmds = append(cmds, m.nextTurn())
 	}
 	return tea.Batch(cmds...)
 }

@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"time"
-
 	"okey/ui/pages"
 	"okey/ui/settings"
 )
@@ -16,8 +14,6 @@ const (
 	Game101     = settings.Game101
 	MaxNameLen  = pages.MaxNameLen
 )
-
-func speedDelay(s string) time.Duration { return settings.SpeedDelay(s) }
 
 // DefaultSettings are the settings of a first start (settings.Default).
 func DefaultSettings(lang string) settings.Settings { return settings.Default(lang) }

@@ -1,9 +1,11 @@
 package ui
 
 import (
+	"context"
+	"time"
+
 	tea "charm.land/bubbletea/v2"
 
-	"okey/game/okey101"
 	"okey/ui/play101"
 	"okey/ui/play101/decide"
 )
@@ -24,32 +26,11 @@ type Player101 = decide.Player
 
 // Asking the bots (play101.Table.Ask and PlayBot).
 
-// nextTurn101 asks the bot to move, if it is a bot's turn on the table.
-func (m *Model) nextTurn101() tea.Cmd {
-	v := &m.t.View
-	if m.screen != scrPlay || v.Phase != okey101.Playing || m.asking >= 0 || v.Turn == 0 || m.readOnly || m.seat != nil {
-		return nil
-	}
-	return m.ask101(v.Turn, m.t.Players[v.Turn], false)
-}
-
-// ask101 asks p, the player of seat, for its action, as the question
-// now under way.
-func (m *Model) ask101(seat int, p Player101, plain bool) tea.Cmd {
-	m.askID++
-	m.asking = seat
-	return m.t.Ask(m.ctx, m.askID, seat, p, plain, speedDelay(m.set.Speed), m.opt.BotTimeout)
-}
-
 // onBot101 plays a player's answer and asks for the next action; a bot
 // that fails has the plain player asked in its place.
 func (m *Model) onBot101(msg play101.BotMsg) tea.Cmd {
-	if m.t == nil || msg.ID != m.askID {
-		return nil // stale: a new hand, a quit or a newer question
-	}
-	m.asking = -1
-	if v := &m.t.View; v.Phase != okey101.Playing || v.Turn != msg.Seat {
-		return m.nextTurn101()
+	if cmd, play := m.answered(msg.ID, msg.Seat); !play {
+		return cmd
 	}
 	evs, lines, news, askPlain, ok := m.t.PlayBot(msg)
 	if news != "" {
@@ -57,7 +38,9 @@ func (m *Model) onBot101(msg play101.BotMsg) tea.Cmd {
 	}
 	switch {
 	case askPlain:
-		return m.ask101(msg.Seat, decide.Plain{}, true)
+		return m.ask(msg.Seat, func(ctx context.Context, id uint64, seat int, delay, timeout time.Duration) tea.Cmd {
+			return m.t.Ask(ctx, id, seat, decide.Plain{}, true, delay, timeout)
+		})
 	case !ok:
 		return nil
 	}

@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"context"
+	"time"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -115,11 +118,14 @@ func (s okey101Table) takeSeat(u SeatUpdate, _ bool, n seatlink.Notes) seatlink.
 func (s okey101Table) endHand() { s.m.t.EndHand() }
 
 func (s okey101Table) header(withKeys bool) string { return s.m.header101(withKeys) }
-func (s okey101Table) nextTurn() tea.Cmd           { return s.m.nextTurn101() }
 func (s okey101Table) overlayLines() []string      { return s.m.overlay101Lines() }
 func (s okey101Table) scoreLines() []string        { return s.m.sheetLines101() }
 func (s okey101Table) rackJSON() []byte            { return s.m.t.RackJSON() }
-func (s okey101Table) undo() tea.Cmd               { return s.m.t.Undo() }
+func (s okey101Table) ask(ctx context.Context, id uint64, seat int, delay, timeout time.Duration) tea.Cmd {
+	return s.m.t.Ask(ctx, id, seat, s.m.t.Players[seat], false, delay, timeout)
+}
+
+func (s okey101Table) undo() tea.Cmd { return s.m.t.Undo() }
 
 func (s okey101Table) record() []byte {
 	rec := s.m.t.G.Record()

@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"context"
+	"time"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -31,8 +34,9 @@ type tableGame interface {
 	// header is the top line: the game, the hand, and on the table the
 	// keys of the help, the settings and quitting (withKeys).
 	header(withKeys bool) string
-	// nextTurn asks the player whose turn it is, when that is a bot.
-	nextTurn() tea.Cmd
+	// ask asks the bot of seat for its move in a command under ctx,
+	// answering question id within timeout and no sooner than delay.
+	ask(ctx context.Context, id uint64, seat int, delay, timeout time.Duration) tea.Cmd
 	// overlayLines are the lines of the page over the table on show.
 	overlayLines() []string
 	// scoreLines are the lines of the score page: every hand so far.
