@@ -2,15 +2,18 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"okey/bots"
 	"okey/game"
 	"okey/ui/playclassic"
 	"okey/ui/seatlink"
 	"okey/ui/seats"
+	"okey/ui/settings"
 )
 
 // Classic Okey's table hosted: what its side (ui/playclassic) asks of
@@ -98,6 +101,96 @@ func (m *Model) onBotMove(msg playclassic.BotMoveMsg) tea.Cmd {
 		return nil
 	}
 	return m.applied(evs, lines)
+}
+
+// The match's life at classic's table (match.go holds what both games'
+// share).
+
+// readSaved reads a saved classic record and replays it (a torn last
+// line left out: replaySaved).
+func (s classicTable) readSaved(b []byte) (readBack, []byte, error) {
+	m := s.m
+	type read struct {
+		rec game.Record
+		g   *game.Game
+	}
+	r, torn, err := replaySaved(b, func(b []byte) (read, error) {
+		rec, err := game.ParseRecord(b)
+		if err != nil {
+			return read{rec: rec}, err
+		}
+		g, err := game.Replay(rec)
+		return read{rec, g}, err
+	})
+	if err != nil {
+		return readBack{version: errors.Is(err, game.ErrRecordVersion)}, torn, err
+	}
+	g := r.g
+	done := g.Record()
+	return readBack{
+		over:  g.State().Phase() == game.MatchOver,
+		done:  done.Marshal(),
+		tally: func() { m.tally(&done, g.State(), playclassic.History(done)) },
+		adopt: func() { m.adopt(g, r.rec.Seed) },
+	}, torn, nil
+}
+
+// start starts a new match of classic Okey with seed and meta, the
+// settings' rules.
+func (s classicTable) start(seed uint64, meta map[string]string) error {
+	r, err := game.ParseRules(s.m.set.Rules)
+	if err != nil {
+		return err
+	}
+	g, err := game.NewGame(r, seed, meta)
+	if err != nil {
+		return err
+	}
+	s.m.adopt(g, seed)
+	return nil
+}
+
+// adopt makes g the match being played: names, levels and bots from its
+// record's meta (a level merged into another plays as the one it
+// joined; one this build lacks as the first), the view, the rack.
+func (m *Model) adopt(g *game.Game, seed uint64) {
+	rec := g.Record()
+	m.adopting(seed, rec.Meta)
+	m.seatsFrom(rec.Meta, func(l string, s int) string {
+		if l != "" {
+			l = bots.Current(l)
+		}
+		if l == "" {
+			l = m.set.Levels[s-1]
+		}
+		if _, err := m.opt.NewBot(l, bots.Options{Seed: seed}); err != nil {
+			l = bots.Levels[0]
+		}
+		return l
+	})
+	m.history = playclassic.History(rec)
+	m.tally(&rec, g.State(), m.history)
+	m.c.Adopt(g, seed, m.levels, m.opt.NewBot)
+}
+
+// applied takes in what an action did: the record, the log, the hands'
+// scores (counted as a hand ends), the view, the rack; then what both
+// tables do (took).
+func (m *Model) applied(evs []game.Event, lines []byte) tea.Cmd {
+	m.rec = append(m.rec, lines...)
+	for _, e := range evs {
+		m.c.AddLog(e.Redact(0), -1)
+	}
+	if h := playclassic.AppendHand(m.history, m.c.G.State(), m.c.View.Phase); len(h) > len(m.history) {
+		n := len(m.history)
+		m.history = h
+		rec := m.c.G.Record()
+		m.tally(&rec, m.c.G.State(), h[n:])
+	}
+	wasMine := m.c.View.MyTurn()
+	m.c.Refresh()
+	v := &m.c.View
+	return m.took(wasMine, v.MyTurn(), v.Phase == game.HandOver || v.Phase == game.MatchOver)
 }
 
 // classicTable is classic Okey's side of the Model (tableGame): the
@@ -196,7 +289,10 @@ func (s classicTable) ask(ctx context.Context, id uint64, seat int, delay, timeo
 	return s.m.c.Ask(ctx, id, seat, delay, timeout)
 }
 
-func (s classicTable) undo() tea.Cmd { return s.m.c.Undo() }
+func (s classicTable) game() string                   { return settings.GameClassic }
+func (s classicTable) botLevel(l string) string       { return l }
+func (s classicTable) takeRack(b []byte) (why string) { return s.m.c.LoadRack(b) }
+func (s classicTable) undo() tea.Cmd                  { return s.m.c.Undo() }
 
 func (s classicTable) record() []byte {
 	rec := s.m.c.G.Record()

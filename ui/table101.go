@@ -10,6 +10,7 @@ import (
 	"okey/game/okey101"
 	"okey/ui/play101"
 	"okey/ui/seatlink"
+	"okey/ui/settings"
 )
 
 // The 101 table: a match of Okey 101 played on the same Model as classic
@@ -24,8 +25,8 @@ import (
 //	ui/play101        the table's state (Table, its rack and groups, its
 //	                  words), the seats' players, the hint's analysis
 //	table101.go       okey101Table (tableGame)
-//	match101.go       a match's life: start, load, resume, apply an action, save
-//	players101.go     the source of the seats' players and the question under way (asking and the answers are play101's bots.go)
+//	match101.go       its side of a match's life (match.go): its record read back, a match started and adopted, an action taken in
+//	players101.go     the source of the seats' players, a player's answer played (asking is play101's bots.go)
 //	act101.go         the table screen's keys (play101.Table.Key) and what they ask of the app, carried out
 //	ui/layout          the table's layout (Table101)
 //	view101.go        the table drawn (its parts are play101.Table.Render's), the status below
@@ -125,7 +126,9 @@ func (s okey101Table) ask(ctx context.Context, id uint64, seat int, delay, timeo
 	return s.m.t.Ask(ctx, id, seat, s.m.t.Players[seat], false, delay, timeout)
 }
 
-func (s okey101Table) undo() tea.Cmd { return s.m.t.Undo() }
+func (s okey101Table) game() string                   { return settings.Game101 }
+func (s okey101Table) takeRack(b []byte) (why string) { return s.m.t.LoadRack(b) }
+func (s okey101Table) undo() tea.Cmd                  { return s.m.t.Undo() }
 
 func (s okey101Table) record() []byte {
 	rec := s.m.t.G.Record()

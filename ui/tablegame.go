@@ -44,6 +44,20 @@ type tableGame interface {
 	// rackJSON is the rack's arrangement as saved; nil for nothing to
 	// save.
 	rackJSON() []byte
+	// game is the game's name in the settings and in its records'
+	// header (settings.GameClassic, Game101).
+	game() string
+	// readSaved reads a saved record of the game and replays it (torn:
+	// its broken last line, left out), for the match's life (load).
+	readSaved(b []byte) (s readBack, torn []byte, err error)
+	// start puts a new match with seed and meta on the table.
+	start(seed uint64, meta map[string]string) error
+	// botLevel is the level named l (the settings') as the game's
+	// records save it.
+	botLevel(l string) string
+	// takeRack restores the rack's saved arrangement b, when it fits
+	// the hand on the table; why says why b is none at all.
+	takeRack(b []byte) (why string)
 	// undo asks for the match without the player's last discard of the
 	// hand, in a command whose message update takes in (nil, the status
 	// saying why, when there is none).

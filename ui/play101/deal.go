@@ -104,6 +104,18 @@ func (t *Table) EndHand() {
 	t.Sel, t.Groups = nil, nil
 }
 
+// LoadRack restores a saved arrangement b (read as both games read
+// theirs, rack.Read) when it belongs to the deal on the table and
+// holds its tiles (TakeRack); otherwise the rack stays sorted. why
+// says why b is no arrangement at all ("" when it is one).
+func (t *Table) LoadRack(b []byte) (why string) {
+	f, r, why := rack.Read(b, func(f *RackFile) []tile.Tile { return f.Slots })
+	if why == "" {
+		t.TakeRack(f, r)
+	}
+	return why
+}
+
 // TakeRack puts back the arrangement f saved (its slots read as r) when
 // it belongs to the deal on the table and holds its tiles; otherwise
 // the rack stays as it is (sorted). A group that does not hold is left

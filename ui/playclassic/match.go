@@ -106,16 +106,12 @@ func (t *Table) RackJSON() []byte {
 	return b
 }
 
-// LoadRack restores a saved arrangement b when it belongs to this hand
-// and holds this hand's tiles; otherwise the rack stays sorted. why
-// says why b is no arrangement at all ("" when it is one), slots
-// reading a saved rack's slots as both games do.
-func (t *Table) LoadRack(b []byte, slots func([]tile.Tile) (rack.Rack, string)) (why string) {
-	var f rackFile
-	if err := json.Unmarshal(b, &f); err != nil {
-		return err.Error()
-	}
-	r, why := slots(f.Slots)
+// LoadRack restores a saved arrangement b (read as both games read
+// theirs, rack.Read) when it belongs to this hand and holds this hand's
+// tiles; otherwise the rack stays sorted. why says why b is no
+// arrangement at all ("" when it is one).
+func (t *Table) LoadRack(b []byte) (why string) {
+	f, r, why := rack.Read(b, func(f *rackFile) []tile.Tile { return f.Slots })
 	if why != "" {
 		return why
 	}
