@@ -78,7 +78,8 @@ func (m *Model) doClassic(a playclassic.Ask) tea.Cmd {
 // served table.
 func (m *Model) act(a game.Action) tea.Cmd {
 	if m.seat != nil {
-		return m.seatAct(a)
+		m.seatSent(m.c.Send(m.seat.Link, a))
+		return nil
 	}
 	evs, lines, ok := m.c.Play(a)
 	if !ok {

@@ -39,7 +39,7 @@
 //	stats.go           the statistics read, counted as hands end (ui/stats), written with the saves
 //	*101.go            the Okey 101 table: table101.go maps its files
 //	seat.go            a seat at a table the model does not own: updates in (one path for both games: each game's side takes in its view, tableGame.takeSeat), intents out, what both games' seats do with the screen (what the seat keeps of its table is ui/seatlink's, the messages ui/seatmsg's, named here too)
-//	seat101.go         what is left of a 101 seat's own: its actions tried on its view's world and sent, ready for the next hand
+//	seat101.go         what okey serve asks of a 101 seat (NewSeat101, PlainAction101), its actions and its readiness sent (play101.Table.Send, Ready)
 //	fair.go            a served match's commitment to its deals: noted at the deal, revealed at the end
 //
 // The game-agnostic parts live in sub-packages that import nothing of

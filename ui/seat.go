@@ -186,21 +186,6 @@ func (m *Model) seatSent(st seatlink.Sent) bool {
 	return false
 }
 
-// seatAct sends the player's action to the table; the next update says
-// what came of it.
-func (m *Model) seatAct(a game.Action) tea.Cmd {
-	s := m.seat
-	a.Seat = s.Rot
-	if !m.seatSent(s.Move(Intent{Kind: IntentAct, Action: a, Hand: m.c.View.Hand})) {
-		return nil
-	}
-	m.c.Held = -1
-	if a.Kind == game.ActDiscard || a.Kind == game.ActFinish {
-		m.c.Sent(m.c.Cursor, a.Tile)
-	}
-	return nil
-}
-
 // seatNewMatch asks the table for a new match.
 func (m *Model) seatNewMatch() tea.Cmd {
 	if !m.seat.Host {

@@ -32,41 +32,20 @@ func NewSeat101(opt SeatOptions) (*Model, error) {
 	return NewSeat(opt)
 }
 
-// seatAct101 sends the player's actions to the table, in order, once the
-// world of the view takes them all (else the player is told why, as the
-// local table would); done runs when they go (to take the tiles they
-// used off the rack). The next update says what came of them.
+// seatAct101 sends the player's actions to the table
+// (play101.Table.Send); done runs when they go. A command comes back
+// when something went: the callers take it as the sign.
 func (m *Model) seatAct101(acts []okey101.Action, done func()) tea.Cmd {
-	s := m.seat
-	if !m.seatSent(s.CanMove()) || len(acts) == 0 {
+	st, went := m.t.Send(m.seat.Link, acts, done)
+	if !m.seatSent(st) || !went {
 		return nil
 	}
-	if err := m.t.TryServed(acts); err != nil {
-		m.t.Refuse(err)
-		return nil
-	}
-	out := make([]okey101.Action, len(acts))
-	for i, a := range acts {
-		out[i] = a.Clone()
-		out[i].Seat = s.Rot
-	}
-	if !m.seatSent(s.Move(Intent{Kind: IntentPlay101, Plays: out, Hand: m.t.View.Hand, Redeal: m.t.View.Redeal})) {
-		return nil
-	}
-	m.t.Held = -1
-	if done != nil {
-		done()
-	}
-	if len(acts) > 1 {
-		m.t.Sel, m.t.Groups = nil, nil
-	}
-	// Something went: the callers take a command as the sign.
 	return func() tea.Msg { return nil }
 }
 
 // seatReady101 tells the table the player is ready for the next hand.
 func (m *Model) seatReady101() tea.Cmd {
-	m.seatSent(m.seat.Ask(Intent{Kind: IntentReady, Hand: m.t.View.Hand, Redeal: m.t.View.Redeal}))
+	m.seatSent(m.t.Ready(m.seat.Link))
 	return nil
 }
 

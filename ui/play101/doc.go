@@ -51,7 +51,9 @@
 //	seat.go      a view turned so that a served seat sits at seat 0, the
 //	             world a served seat tries its actions on (World, TryAll);
 //	             where the table's view comes from, the match's or a
-//	             served seat's (Served, OwnView, TryState, Deal)
+//	             served seat's (Served, OwnView, TryState, Deal); a
+//	             served seat's actions tried and sent, and its
+//	             readiness (Send, Ready)
 //	notation.go  tiles in a row and the tiles of the table's melds, as the
 //	             table writes them
 //

@@ -5,6 +5,8 @@ import (
 
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/seatlink"
+	"okey/ui/seatmsg"
 	"okey/ui/seats"
 )
 
@@ -159,4 +161,42 @@ func (t *Table) TryServed(acts []okey101.Action) error {
 		return nil
 	}
 	return TryAll(t.Served.World, acts)
+}
+
+// Send sends the player's actions to the served table over l, in
+// order, once the world of the view takes them all (else the player is
+// told why, as the local table would: Refuse); done runs when they go
+// (to take the tiles they used off the rack). went reports that they
+// went; st, when they did not, why not (seatlink.Gone: refused, or
+// nothing to send). The next update says what came of them.
+func (t *Table) Send(l *seatlink.Link, acts []okey101.Action, done func()) (st seatlink.Sent, went bool) {
+	if st = l.CanMove(); st != seatlink.Gone || len(acts) == 0 {
+		return st, false
+	}
+	if err := t.TryServed(acts); err != nil {
+		t.Refuse(err)
+		return seatlink.Gone, false
+	}
+	out := make([]okey101.Action, len(acts))
+	for i, a := range acts {
+		out[i] = a.Clone()
+		out[i].Seat = l.Rot
+	}
+	if st = l.Move(seatmsg.Intent{Kind: seatmsg.IntentPlay101, Plays: out, Hand: t.View.Hand, Redeal: t.View.Redeal}); st != seatlink.Gone {
+		return st, false
+	}
+	t.Held = -1
+	if done != nil {
+		done()
+	}
+	if len(acts) > 1 {
+		t.Sel, t.Groups = nil, nil
+	}
+	return st, true
+}
+
+// Ready tells the served table over l that the player is ready for the
+// next hand.
+func (t *Table) Ready(l *seatlink.Link) seatlink.Sent {
+	return l.Ask(seatmsg.Intent{Kind: seatmsg.IntentReady, Hand: t.View.Hand, Redeal: t.View.Redeal})
 }

@@ -19,8 +19,9 @@
 //	                match replayed without the player's last discard)
 //	served.go       a served table's update taken in (TakeUpdate: the
 //	                view, TakeServed; the notes beside the moves,
-//	                TakeNotes), a discard sent kept in its slot until
-//	                the table shows it (Sent)
+//	                TakeNotes), the player's move sent (Send), a
+//	                discard sent kept in its slot until the table
+//	                shows it (Sent)
 //	bots.go         asking a seat's bot in a command (with a timeout
 //	                and the speed's pause), its answer played or, for a
 //	                failing bot, a plain legal move instead

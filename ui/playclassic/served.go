@@ -13,6 +13,23 @@ import (
 // tile stays in its slot.
 func (t *Table) Sent(slot int, x tile.Tile) { t.sentSlot, t.sentTile = slot, x }
 
+// Send sends the player's action a to the served table over l (the
+// action's seat the table's); when it goes, the tile picked up is let
+// go, and a discard's stays in its slot until the table shows it
+// (Sent). The next update says what came of it.
+func (t *Table) Send(l *seatlink.Link, a game.Action) seatlink.Sent {
+	a.Seat = l.Rot
+	st := l.Move(seatmsg.Intent{Kind: seatmsg.IntentAct, Action: a, Hand: t.View.Hand})
+	if st != seatlink.Gone {
+		return st
+	}
+	t.Held = -1
+	if a.Kind == game.ActDiscard || a.Kind == game.ActFinish {
+		t.Sent(t.Cursor, a.Tile)
+	}
+	return st
+}
+
 // TakeServed takes in a served seat's view v, turned to seat 0, as the
 // match's own view is taken at a local table: at a new match (fresh)
 // the view whole, a freshly laid rack and the log from its history;
