@@ -300,6 +300,19 @@ func (s classicTable) record() []byte {
 	return rec.Marshal()
 }
 
+// warmAnalysis builds hand analysis's tables (a tenth of a second, once
+// a process) in the background while the first frame is on screen, so
+// the player's first hint or sort does not wait for them.
+func (m *Model) warmAnalysis() tea.Cmd {
+	an, rack := m.c.View.Analyzer, m.c.View.Rack
+	return func() tea.Msg {
+		if h, err := an.NewHand(rack); err == nil && h.Len() >= playclassic.HandTiles {
+			an.Distance(h)
+		}
+		return nil
+	}
+}
+
 // newClassic is an empty classic table hosted by m, the lines of its
 // log written to the debug log when there is one.
 func (m *Model) newClassic() playclassic.Table {

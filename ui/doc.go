@@ -12,11 +12,13 @@
 // and the saves' results (savedMsg). Update does no I/O and no heavy
 // work; that runs in tea.Cmds, which return messages.
 //
-// The files:
+// The files (tablegame.go and model.go are the floor every other file
+// stands on, calling nothing above them but the types of the Model's
+// fields; app.go is the top, which nothing in the package calls):
 //
-//	model.go           Options, the Model, New, Init, Update and the dispatch of keys by screen
-//	tablegame.go       tableGame: what the app asks of the game on the table (table() tells which)
-//	match.go           a match's life, written once for both games: load (a saved record read back by its game's side, set aside when torn or damaged), resume, start (the record's meta), take in what an action did (took), a hand's end, the rack's file, save
+//	tablegame.go       tableGame: what the app asks of the game on the table; a saved match read back (readBack)
+//	model.go           Options and SeatOptions, the Model and its screens, the seat's link, the status line set, which game is on the table (table, among the games hosted)
+//	match.go           a match's life, written once for both games: load (a saved record read back by its game's side, set aside when torn or damaged), resume, start (the record's meta), take in what an action did (took), a hand's end, the rack's file, save, quitting (a seat leaves)
 //	bots.go            the bots' timeout; whose turn is asked (nextTurn: each game's side asks its bot, tableGame.ask), an answer taken in or dropped as stale, every question cancelled
 //	undo.go            undo at both tables: whether the player may take a discard back now (a casual match), the game's side asked (tableGame.undo), the match put back saved
 //	classic.go         classic Okey's table hosted (tableGame): what its keys, clicks and bots ask of the app, its saved record read back, its match started and adopted, an action taken in
@@ -39,8 +41,9 @@
 //	stats.go           the statistics read, counted as hands end (ui/stats), written with the saves
 //	*101.go            the Okey 101 table: table101.go maps its files
 //	seat.go            a seat at a table the model does not own: updates in (one path for both games: each game's side takes in its view, tableGame.takeSeat), intents out, what both games' seats do with the screen (what the seat keeps of its table is ui/seatlink's, the messages ui/seatmsg's, named here too)
-//	seat101.go         what okey serve asks of a 101 seat (NewSeat101, PlainAction101), its actions and its readiness sent (play101.Table.Send, Ready)
+//	seat101.go         a 101 seat's actions and its readiness sent (play101.Table.Send, Ready), its plain action for okey serve (PlainAction101)
 //	fair.go            a served match's commitment to its deals: noted at the deal, revealed at the end
+//	app.go             the app built (New, NewSeat, NewSeat101: both games hosted, hostGames) and run: Init, Update, the dispatch of keys by screen
 //
 // The game-agnostic parts live in sub-packages that import nothing of
 // ui (the first rooms of the table core, issue 21):

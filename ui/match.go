@@ -10,8 +10,11 @@ import (
 
 	"okey/game"
 	"okey/ui/canvas"
+	"okey/ui/seatmsg"
 	"okey/ui/seats"
+	"okey/ui/stats"
 	"okey/ui/store"
+	"okey/ui/table"
 )
 
 // A match's life, the same for both games: read back (load) or started
@@ -21,19 +24,11 @@ import (
 // its match made, its rack's file) its side of the table says
 // (tableGame); the app never asks which game it is.
 
-// readBack is a saved match of either game read back and replayed
-// (tableGame.readSaved), for load.
-type readBack struct {
-	// version is set when the record is of an unknown version (the
-	// error then says so).
-	version bool
-	// over is set when the match had ended; done is its record, whole.
-	over bool
-	done []byte
-	// tally counts a finished match's end (if it was never counted);
-	// adopt puts the match on the table.
-	tally, adopt func()
-}
+// Meta keys of a casual match's record.
+const (
+	metaUndo  = stats.MetaUndo
+	metaUndos = table.MetaUndos
+)
 
 // load resumes from a saved record of either game (the one its header
 // names: recordGame), or sets it aside when it cannot be read and
@@ -292,6 +287,39 @@ func (m *Model) endOfHand() {
 		m.screen = scrHandOver
 		m.pager.GotoTop()
 	}
+}
+
+// quit saves what is not saved yet and stops.
+func (m *Model) quit() tea.Cmd {
+	if m.seat != nil {
+		return m.leave()
+	}
+	m.quitting = true
+	m.cancelBots()
+	return tea.Sequence(m.saveCmd(), tea.Quit)
+}
+
+// Goodbye is the line to print after the program ends, in the player's
+// language: where the match is saved, unless it is over; why it is not
+// saved, if it could not be (flushErr is Flush's error).
+func (m *Model) Goodbye(flushErr error) string {
+	switch {
+	case flushErr != nil:
+		return m.tr.T("bye.unsaved", flushErr.Error())
+	case m.unsaved != nil:
+		return m.tr.T("bye.unsaved", m.unsaved.Error())
+	case m.readOnly || m.MatchOver():
+		return ""
+	}
+	return m.tr.T("bye.saved", store.ShortPath(m.files.MatchPath()))
+}
+
+// leave is quitting, for a seat: the holding program takes the player
+// back to where they came from.
+func (m *Model) leave() tea.Cmd {
+	m.quitting = true
+	m.cancelBots()
+	return func() tea.Msg { return seatmsg.LeaveMsg{} }
 }
 
 // Saving.

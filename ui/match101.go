@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"context"
 	"errors"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -102,4 +104,35 @@ func (m *Model) applied101(evs []okey101.Event, lines []byte) tea.Cmd {
 		m.tally101(&rec, &t.View)
 	}
 	return m.took(wasMine, t.View.MyTurn(), over)
+}
+
+// players101 is the source of the table's players: the options' (tests
+// give scripted players) or the default.
+func (m *Model) players101() decide.Source {
+	src := decide.DefaultSource()
+	if m.opt.NewPlayer101 != nil {
+		src.New = m.opt.NewPlayer101
+	}
+	return src
+}
+
+// onBot101 plays a player's answer and asks for the next action; a bot
+// that fails has the plain player asked in its place.
+func (m *Model) onBot101(msg play101.BotMsg) tea.Cmd {
+	if cmd, play := m.answered(msg.ID, msg.Seat); !play {
+		return cmd
+	}
+	evs, lines, news, askPlain, ok := m.t.PlayBot(msg)
+	if news != "" {
+		m.tellNews(news)
+	}
+	switch {
+	case askPlain:
+		return m.ask(msg.Seat, func(ctx context.Context, id uint64, seat int, delay, timeout time.Duration) tea.Cmd {
+			return m.t.Ask(ctx, id, seat, decide.Plain{}, true, delay, timeout)
+		})
+	case !ok:
+		return nil
+	}
+	return m.applied101(evs, lines)
 }

@@ -1,22 +1,13 @@
 package ui
 
 import (
-	"context"
-	"errors"
-	"fmt"
-	"log/slog"
 	"strings"
-	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"okey/bots"
-	"okey/game"
 	"okey/ui/i18n"
 	"okey/ui/keymap"
-	"okey/ui/pages"
-	"okey/ui/rack"
 	"okey/ui/seatlink"
 	"okey/ui/seatmsg"
 )
@@ -56,86 +47,8 @@ const (
 	IntentReady    = seatmsg.IntentReady
 )
 
-// SeatOptions start the screen of a seat at a table.
-type SeatOptions struct {
-	// Lang and Theme are the player's; NoColor draws without colour.
-	Lang, Theme string
-	NoColor     bool
-	// Seat is the seat at the table, -1 to watch.
-	Seat int
-	// Send hands an intent to the table without blocking; false when
-	// the table could not take it now.
-	Send func(Intent) bool
-	// Keys are keys the holding program handles itself (the chat, say),
-	// shown in the help bar and on the help page.
-	Keys []key.Binding
-	// Dark is the terminal's background, if known.
-	Dark bool
-	// Badge is said in the header (a guest's resume code, say).
-	Badge string
-	// Record is the command that prints the table's finished match's
-	// record, shown with the match's seed and salt so the player can
-	// check them ("" to say nothing of it).
-	Record string
-	// Settle is as Options.Settle: 0 is the default, negative none.
-	Settle time.Duration
-	// Log is as Options.Log: the seat's debug log, nil for none.
-	Log *slog.Logger
-}
-
-// seatLink is what a seat's model knows of its table: what either
-// game's seat knows (seatlink.Link), and what one game's does.
-type seatLink struct {
-	*seatlink.Link
-	opt   SeatOptions
-	hands int // hands of the classic match taken in (classicTable.takeSeat)
-}
-
 // seatTickMsg redraws the turn's clock once a second (seatlink's).
 type seatTickMsg = seatlink.TickMsg
-
-// NewSeat builds the table screen of a seat at a table it does not own.
-// It shows nothing but a wait until the table's first SeatUpdate.
-func NewSeat(opt SeatOptions) (*Model, error) {
-	set := DefaultSettings(opt.Lang)
-	if opt.Theme != "" {
-		set.Theme = opt.Theme
-	}
-	if err := set.Validate(); err != nil {
-		return nil, err
-	}
-	if opt.Send == nil {
-		return nil, errors.New("ui: a seat needs a table to send its moves to")
-	}
-	if opt.Seat >= game.NumSeats {
-		return nil, fmt.Errorf("ui: seat %d: no such seat", opt.Seat)
-	}
-	m := &Model{
-		opt: Options{Settings: set, Saved: set, NoColor: opt.NoColor, Now: time.Now, Log: opt.Log},
-		set: set, saved: set, now: time.Now,
-		asking: -1, dark: opt.Dark, lastOK: true,
-		screen: scrPlay, settle: settleFor(opt.Settle),
-	}
-	m.opt.NewBot = bots.New
-	m.opt.BotTimeout = defaultBotTimeout
-	m.seat = &seatLink{Link: seatlink.New(opt.Seat, opt.Send), opt: opt}
-	m.c = m.newClassic()
-	m.ctx, m.cancel = context.WithCancel(context.Background())
-	m.bar = pages.NewBar()
-	if err := m.applySettings(); err != nil {
-		return nil, err
-	}
-	m.c.Rack = rack.New()
-	m.c.Cursor = 0
-	return m, nil
-}
-
-// seatKeys fits the key map to a seat (keymap.KeyMap.ForSeat).
-func (m *Model) seatKeys() {
-	if m.seat != nil {
-		m.keys.ForSeat(m.tr.T("key.leave"), m.tr.T("key.ready"), m.seat.Watching)
-	}
-}
 
 // unknownKey says that k does nothing here; to a spectator, that only
 // the players move.
@@ -163,17 +76,6 @@ func (m *Model) hostKeys() []key.Binding {
 		return nil
 	}
 	return m.seat.opt.Keys
-}
-
-// Watching reports whether the screen is a spectator's.
-func (m *Model) Watching() bool { return m.seat != nil && m.seat.Watching }
-
-// leave is quitting, for a seat: the holding program takes the player
-// back to where they came from.
-func (m *Model) leave() tea.Cmd {
-	m.quitting = true
-	m.cancelBots()
-	return func() tea.Msg { return LeaveMsg{} }
 }
 
 // seatSent tells the player what came of an intent, if it did not go;

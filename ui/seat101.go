@@ -25,13 +25,6 @@ import (
 // table would refuse too, said in the player's words before anything
 // is sent.
 
-// NewSeat101 builds the 101 table screen of a seat at a table it does
-// not own. Until the table's first SeatUpdate it shows an empty
-// table.
-func NewSeat101(opt SeatOptions) (*Model, error) {
-	return NewSeat(opt)
-}
-
 // seatAct101 sends the player's actions to the table
 // (play101.Table.Send); done runs when they go. A command comes back
 // when something went: the callers take it as the sign.

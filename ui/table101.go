@@ -25,8 +25,7 @@ import (
 //	ui/play101        the table's state (Table, its rack and groups, its
 //	                  words), the seats' players, the hint's analysis
 //	table101.go       okey101Table (tableGame)
-//	match101.go       its side of a match's life (match.go): its record read back, a match started and adopted, an action taken in
-//	players101.go     the source of the seats' players, a player's answer played (asking is play101's bots.go)
+//	match101.go       its side of a match's life (match.go): its record read back, a match started and adopted, an action taken in; the source of the seats' players, a player's answer played (asking is play101's bots.go)
 //	act101.go         the table screen's keys (play101.Table.Key) and what they ask of the app, carried out
 //	ui/layout          the table's layout (Table101)
 //	view101.go        the table drawn (its parts are play101.Table.Render's), the status below

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/ui/seatlink"
+	"okey/ui/seatmsg"
 )
 
 // tableGame is what the app asks of the game on the table: the one
@@ -76,11 +77,11 @@ type tableGame interface {
 	keys() [][]key.Binding
 	// serves reports whether a served table's update u is of this
 	// game (it brings this game's view).
-	serves(u SeatUpdate) bool
+	serves(u seatmsg.Update) bool
 	// takeSeat takes in the game of a served table's update u (got: an
 	// update came before) and the notes beside its moves, and reports
 	// what it made of it for the screen.
-	takeSeat(u SeatUpdate, got bool, n seatlink.Notes) seatlink.Taken
+	takeSeat(u seatmsg.Update, got bool, n seatlink.Notes) seatlink.Taken
 	// endHand lets go of what the player was doing at the table when
 	// its hand ends (a tile picked up, say).
 	endHand()
@@ -89,41 +90,16 @@ type tableGame interface {
 	warm() tea.Cmd
 }
 
-// tables are the games a Model can host, for what looks across them
-// (a key of another game's table).
-func (m *Model) tables() []tableGame { return []tableGame{classicTable{m}, okey101Table{m}} }
-
-// table is the game on the table. A Model with no match yet (a seat
-// waiting for its table's first view) hosts classic Okey's side, whose
-// screens draw an empty table.
-func (m *Model) table() tableGame {
-	if m.t != nil {
-		return okey101Table{m}
-	}
-	return classicTable{m}
-}
-
-// hasMatch reports whether a match is on the screen: of either game,
-// or the one of a table over SSH once its first view came in.
-func (m *Model) hasMatch() bool { return m.table().present() || (m.seat != nil && m.seat.Got) }
-
-// playing reports whether a hand is being played on the table: the
-// game's own, or at a served seat the one its views show (a seat holds
-// no game, so present alone would say no hand is ever played there).
-func (m *Model) playing() bool {
-	if !m.hasMatch() {
-		return false
-	}
-	p, _, _, _ := m.table().phase()
-	return p
-}
-
-// MatchOver reports whether the match on the table has ended.
-func (m *Model) MatchOver() bool {
-	t := m.table()
-	if !t.present() {
-		return false
-	}
-	_, _, _, over := t.phase()
-	return over
+// readBack is a saved match of either game read back and replayed
+// (tableGame.readSaved), for load.
+type readBack struct {
+	// version is set when the record is of an unknown version (the
+	// error then says so).
+	version bool
+	// over is set when the match had ended; done is its record, whole.
+	over bool
+	done []byte
+	// tally counts a finished match's end (if it was never counted);
+	// adopt puts the match on the table.
+	tally, adopt func()
 }

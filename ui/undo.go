@@ -2,9 +2,6 @@ package ui
 
 import (
 	tea "charm.land/bubbletea/v2"
-
-	"okey/ui/stats"
-	"okey/ui/table"
 )
 
 // Undo (u) takes back the player's own last discard of the hand, in a
@@ -15,12 +12,6 @@ import (
 // side of the table does it (playclassic's and play101's Table.Undo
 // and Undone); whether the player may, and the save after, are the
 // same at both tables, here.
-
-// Meta keys of a casual match's record.
-const (
-	metaUndo  = stats.MetaUndo
-	metaUndos = table.MetaUndos
-)
 
 // mayUndo reports whether the player may take a discard back now, at
 // either game's table (playing: a hand is being played), and says why
