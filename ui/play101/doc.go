@@ -31,8 +31,6 @@
 //	             it), a hand's end, a saved rack taken back
 //	undo.go      undo (u): the match replayed without the player's last
 //	             discard, in a command, and taken back onto the table
-//	rules.go     the rules of 101 on the settings form: their lines, and
-//	             the rules read back from them
 //	bots.go      the seats' players asked (Ask, table.Ask) and their
 //	             answers played (PlayBot): a failing bot counted, the plain
 //	             player in its place, never a stalled table
@@ -48,20 +46,22 @@
 //	             comes in a table.Frame)
 //	sheet.go     the pages in words: the score sheet, a hand's end, the
 //	             last moves, the house rules, the stacks browsed
-//	seat.go      a view turned so that a served seat sits at seat 0, the
-//	             world a served seat tries its actions on (World, TryAll);
-//	             where the table's view comes from, the match's or a
+//	seat.go      where the table's view comes from, the match's or a
 //	             served seat's (Served, OwnView, TryState, Deal); a
 //	             served seat's actions tried and sent, and its
 //	             readiness (Send, Ready)
 //	notation.go  tiles in a row and the tiles of the table's melds, as the
 //	             table writes them
 //
-// What a seat's view alone decides (the players, the plain player, the
-// hint's facts) is the sub-package ui/play101/decide.
+// Its sub-packages, which import nothing of it: what a seat's view
+// alone decides (the players, the plain player, the hint's facts) is
+// ui/play101/decide; a served seat's view turned and the world it tries
+// its actions on, ui/play101/seatview; the rules on the settings form,
+// ui/play101/rules.
 //
 // It imports the referee of 101 (game/okey101, game/meld, game/tile),
-// ui/play101/decide, the table's core (ui/table, ui/rack, ui/seats, ui/seatlink, ui/seatmsg, ui/canvas,
-// ui/layout, ui/keymap, ui/pages for the form's lines), ui/i18n, ui/theme, Bubble Tea and Bubbles' key, and nothing
-// of ui.
+// ui/play101/decide and ui/play101/seatview, the table's core
+// (ui/table, ui/rack, ui/seats, ui/seatlink, ui/seatmsg, ui/canvas,
+// ui/layout, ui/keymap), ui/i18n, ui/theme, Bubble Tea and Bubbles'
+// key, and nothing of ui.
 package play101
