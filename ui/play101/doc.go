@@ -61,7 +61,6 @@
 //
 // It imports the referee of 101 (game/okey101, game/meld, game/tile),
 // ui/play101/decide and ui/play101/seatview, the table's core
-// (ui/table, ui/rack, ui/seats, ui/seatlink, ui/seatmsg, ui/canvas,
-// ui/layout, ui/keymap), ui/i18n, ui/theme, Bubble Tea and Bubbles'
-// key, and nothing of ui.
+// (ui/table, ui/rack, ui/seatlink, ui/seatmsg, ui/canvas, ui/layout),
+// ui/i18n, ui/theme, Bubble Tea and Bubbles' key, and nothing of ui.
 package play101
