@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/okey101"
+	"okey/ui/layout"
 	"okey/ui/play101"
 )
 
@@ -76,14 +77,9 @@ func (m *Model) act101(a okey101.Action, done func()) tea.Cmd {
 	if m.seat != nil {
 		return m.seatAct101([]okey101.Action{a}, done)
 	}
-	evs, lines, err := m.t.G.Apply(a)
-	if err != nil {
-		m.t.Refuse(err)
+	evs, lines, ok := m.t.Play(a, done)
+	if !ok {
 		return nil
-	}
-	m.t.Held = -1
-	if done != nil {
-		done()
 	}
 	return m.applied101(evs, lines)
 }
@@ -99,14 +95,21 @@ func (m *Model) playAll101(acts []okey101.Action) tea.Cmd {
 		if m.t.View.Phase != okey101.Playing || !m.t.View.MyTurn() {
 			break
 		}
-		evs, lines, err := m.t.G.Apply(a)
-		if err != nil {
-			m.t.Refuse(err)
+		evs, lines, ok := m.t.Play(a, nil)
+		if !ok {
 			break
 		}
-		m.t.Held = -1
 		m.t.Sel, m.t.Groups = nil, nil
 		cmds = append(cmds, m.applied101(evs, lines))
 	}
 	return tea.Batch(cmds...)
+}
+
+// onClick101 handles the mouse on the 101 table (play101.Table.Click),
+// while the table is on show with nothing over it.
+func (m *Model) onClick101(msg tea.MouseClickMsg) tea.Cmd {
+	if m.screen != scrPlay || m.lay.TooSmall || m.overlay != ovNone {
+		return nil
+	}
+	return m.do101(m.t.Click(msg, layout.NewTable101(m.width, m.height), m.at101()), tea.KeyPressMsg{})
 }

@@ -18,19 +18,19 @@ import (
 // Model's own machinery is shared: the screens between hands and the
 // settings, the saves (m.rec, ui/store), the bots' question ids, the
 // styles, the words, the status line. The app reaches the 101 table
-// through okey101Table, its side of tableGame (tablegame.go); the match's
-// start and load (startMatch101, load101) are chosen by the settings and
-// the record. Its files:
+// through okey101Table, its side of tableGame (tablegame.go), as it
+// reaches classic's: its match is started or read back when the settings
+// or the saved record name its game (match.go). Its files:
 //
 //	ui/play101        the table's state (Table, its rack and groups, its
 //	                  words), the seats' players, the hint's analysis
 //	table101.go       okey101Table (tableGame)
 //	match101.go       its side of a match's life (match.go): its record read back, a match started and adopted, an action taken in; the source of the seats' players, a player's answer played (asking is play101's bots.go)
-//	act101.go         the table screen's keys (play101.Table.Key) and what they ask of the app, carried out
+//	act101.go         the table screen's keys and clicks (play101.Table.Key, Click) and what they ask of the app, carried out: an action played here (play101.Table.Play) or sent to a served table
 //	ui/layout          the table's layout (Table101)
 //	view101.go        the table drawn (its parts are play101.Table.Render's), the status below
 //	pages101.go       the end of a hand, the score sheet, the final sheet, resuming
-//	mouse101.go       clicks on the table (play101.Table.Click)
+//	seat101.go        a served seat's actions and readiness sent
 
 // okey101Table is the 101 table's side of the Model (tableGame): the
 // hooks by which the app hands the 101 table its messages, keys and

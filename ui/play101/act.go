@@ -445,3 +445,20 @@ func (t *Table) tryFinish(conf Confirm, at At) Outcome {
 	t.host.Flash(false, t.PlanText(t.Confirm.Plan))
 	return Outcome{}
 }
+
+// Play plays the player's action a on the match here, as playclassic's
+// Play does: refused, the player is told why (Refuse); taken, the tile
+// picked up is let go and done runs (to take the tiles a used off the
+// rack). ok reports that the match took it.
+func (t *Table) Play(a okey101.Action, done func()) (evs []okey101.Event, lines []byte, ok bool) {
+	evs, lines, err := t.G.Apply(a)
+	if err != nil {
+		t.Refuse(err)
+		return nil, nil, false
+	}
+	t.Held = -1
+	if done != nil {
+		done()
+	}
+	return evs, lines, true
+}
