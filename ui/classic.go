@@ -8,12 +8,12 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"okey/bots"
 	"okey/game"
 	"okey/ui/playclassic"
 	"okey/ui/seatlink"
 	"okey/ui/seats"
 	"okey/ui/settings"
+	"okey/ui/store"
 )
 
 // Classic Okey's table hosted: what its side (ui/playclassic) asks of
@@ -108,14 +108,14 @@ func (m *Model) onBotMove(msg playclassic.BotMoveMsg) tea.Cmd {
 // share).
 
 // readSaved reads a saved classic record and replays it (a torn last
-// line left out: replaySaved).
+// line left out: store.Replay).
 func (s classicTable) readSaved(b []byte) (readBack, []byte, error) {
 	m := s.m
 	type read struct {
 		rec game.Record
 		g   *game.Game
 	}
-	r, torn, err := replaySaved(b, func(b []byte) (read, error) {
+	r, torn, err := store.Replay(b, func(b []byte) (read, error) {
 		rec, err := game.ParseRecord(b)
 		if err != nil {
 			return read{rec: rec}, err
@@ -151,23 +151,14 @@ func (s classicTable) start(seed uint64, meta map[string]string) error {
 	return nil
 }
 
-// adopt makes g the match being played: names, levels and bots from its
-// record's meta (a level merged into another plays as the one it
-// joined; one this build lacks as the first), the view, the rack.
+// adopt makes g the match being played: names, levels
+// (playclassic.SeatLevel) and bots from its record's meta, the view,
+// the rack.
 func (m *Model) adopt(g *game.Game, seed uint64) {
 	rec := g.Record()
 	m.adopting(seed, rec.Meta)
 	m.seatsFrom(rec.Meta, func(l string, s int) string {
-		if l != "" {
-			l = bots.Current(l)
-		}
-		if l == "" {
-			l = m.set.Levels[s-1]
-		}
-		if _, err := m.opt.NewBot(l, bots.Options{Seed: seed}); err != nil {
-			l = bots.Levels[0]
-		}
-		return l
+		return playclassic.SeatLevel(l, m.set.Levels[s-1], seed, m.opt.NewBot)
 	})
 	m.history = playclassic.History(rec)
 	m.tally(&rec, g.State(), m.history)

@@ -10,16 +10,17 @@ import (
 	"okey/game/okey101"
 	"okey/ui/play101"
 	"okey/ui/play101/decide"
+	"okey/ui/store"
 )
 
 // The match's life at 101's table (match.go holds what both games'
 // share).
 
 // readSaved reads a saved record of 101 and replays it (a torn last
-// line left out: replaySaved).
+// line left out: store.Replay).
 func (s okey101Table) readSaved(b []byte) (readBack, []byte, error) {
 	m := s.m
-	g, torn, err := replaySaved(b, func(b []byte) (*okey101.Game, error) {
+	g, torn, err := store.Replay(b, func(b []byte) (*okey101.Game, error) {
 		rec, err := okey101.ParseRecord(b)
 		if err != nil {
 			return nil, err

@@ -37,7 +37,8 @@
 //	                the log, all but the log at once (Render); the app
 //	                places the log and draws the rest
 //	playclassic.go  the seats' bots (SeatBot, seeded per decision so that a
-//	                resumed match plays on as it would have), the plain
+//	                resumed match plays on as it would have; the level a
+//	                record's seat plays at, SeatLevel), the plain
 //	                stand-in for a bot that keeps failing (Plain,
 //	                PlainMove), the sorts of the rack (Sorter: by colour,
 //	                by value, seri diz and çift diz), a view turned so that
