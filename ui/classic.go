@@ -11,7 +11,6 @@ import (
 	"okey/game"
 	"okey/ui/playclassic"
 	"okey/ui/seatlink"
-	"okey/ui/seats"
 	"okey/ui/settings"
 	"okey/ui/store"
 )
@@ -262,10 +261,7 @@ func (s classicTable) endHand()                 { s.m.c.Held = -1 }
 func (s classicTable) takeSeat(u SeatUpdate, got bool, n seatlink.Notes) seatlink.Taken {
 	m, l := s.m, s.m.seat
 	if len(u.Hands) != l.hands || !got {
-		m.history = m.history[:0]
-		for _, h := range u.Hands {
-			m.history = append(m.history, playclassic.HandScore{Result: playclassic.RotateResult(h.Result, l.Rot), Scores: seats.TurnAll(h.Scores, l.Rot)})
-		}
+		m.history = playclassic.ServedHistory(m.history, u.Hands, l.Rot)
 		l.hands = len(u.Hands)
 	}
 	tk := m.c.TakeUpdate(u, l.Link, !got)

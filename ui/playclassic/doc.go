@@ -44,6 +44,7 @@
 //	                by value, seri diz and çift diz), a view turned so that
 //	                a served seat sits at seat 0 (RotateView)
 //	history.go      a match's score history, hand by hand, from its record
+//	                or as a served table sends it
 //	log.go          the move log's entries (LogEntry) in the player's
 //	                words (LogText)
 //	rules.go        the rules of classic Okey on the settings form: their
