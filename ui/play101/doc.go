@@ -35,7 +35,8 @@
 //	             answers played (PlayBot): a failing bot counted, the plain
 //	             player in its place, never a stalled table
 //	hintask.go   the hint asked (h) in a command, and told when it comes
-//	hintwords.go the hint's facts and a plan's steps in words
+//	hintwords.go the hint said with the table's words (its words are
+//	             ui/play101/hintwords')
 //	keys.go      the keys of the moves the player may make now (the
 //	             front of the key bar)
 //	guide.go     what the player may do now, in words (the status's
@@ -56,11 +57,13 @@
 // Its sub-packages, which import nothing of it: what a seat's view
 // alone decides (the players, the plain player, the hint's facts) is
 // ui/play101/decide; a served seat's view turned and the world it tries
-// its actions on, ui/play101/seatview; the rules on the settings form,
+// its actions on, ui/play101/seatview; the hint's facts and a plan's
+// steps in words, ui/play101/hintwords; the rules on the settings form,
 // ui/play101/rules.
 //
 // It imports the referee of 101 (game/okey101, game/meld, game/tile),
-// ui/play101/decide and ui/play101/seatview, the table's core
+// ui/play101/decide, ui/play101/seatview and ui/play101/hintwords, the
+// table's core
 // (ui/table, ui/rack, ui/seatlink, ui/seatmsg, ui/canvas, ui/layout),
 // ui/i18n, ui/theme, Bubble Tea and Bubbles' key, and nothing of ui.
 package play101
