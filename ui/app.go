@@ -18,6 +18,7 @@ import (
 	"okey/ui/problem"
 	"okey/ui/rack"
 	"okey/ui/seatlink"
+	"okey/ui/settings"
 	"okey/ui/store"
 )
 
@@ -132,7 +133,7 @@ func (m *Model) lookAt(b []byte, readErr error) {
 // NewSeat builds the table screen of a seat at a table it does not own.
 // It shows nothing but a wait until the table's first SeatUpdate.
 func NewSeat(opt SeatOptions) (*Model, error) {
-	set := DefaultSettings(opt.Lang)
+	set := settings.Default(opt.Lang)
 	if opt.Theme != "" {
 		set.Theme = opt.Theme
 	}

@@ -34,7 +34,7 @@
 //	screen_handover.go the end of a hand, classic's: the winning hand, the losses (the page is ui/pages' HandEndPage, both games')
 //	screen_matchover.go the final table, classic's rows (the page is ui/pages' Final, both games')
 //	screen_settings.go the settings form opened (its lines are ui/settings', the form ui/pages'), its result acted on, the settings saved
-//	names.go           old names of ui/settings and ui/pages (GameClassic, MaxNameLen, cleanName…) that files still in the root use, until they move
+//	names.go           old names of ui/settings and ui/pages (GameClassic, Game101, MaxNameLen) that files still in the root use, until they move
 //	screen_scores.go   the score history, hand by hand
 //	screen_review.go   the coach's review of a hand or a match (w): worked out in the background; the page is ui/pages'
 //	screen_matches.go  the saved matches (w on the score history), to review one: reading them (the page is ui/pages')

@@ -9,6 +9,7 @@ import (
 
 	"okey/game"
 	"okey/ui/canvas"
+	"okey/ui/pages"
 	"okey/ui/seatmsg"
 	"okey/ui/seats"
 	"okey/ui/stats"
@@ -180,7 +181,7 @@ func (m *Model) adopting(seed uint64, meta map[string]string) {
 func (m *Model) seatsFrom(meta map[string]string, level func(named string, seat int) string) {
 	m.names[0], m.levels[0] = "", ""
 	for s := 1; s < seats.N; s++ {
-		m.names[s] = cleanName(meta["name"+strconv.Itoa(s)])
+		m.names[s] = pages.CleanName(meta["name"+strconv.Itoa(s)])
 		if m.names[s] == "" {
 			m.names[s] = m.set.Names[s-1]
 		}

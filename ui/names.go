@@ -14,9 +14,3 @@ const (
 	Game101     = settings.Game101
 	MaxNameLen  = pages.MaxNameLen
 )
-
-// DefaultSettings are the settings of a first start (settings.Default).
-func DefaultSettings(lang string) settings.Settings { return settings.Default(lang) }
-
-// cleanName makes a name from outside safe to show (pages.CleanName).
-func cleanName(s string) string { return pages.CleanName(s) }

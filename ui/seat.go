@@ -8,6 +8,7 @@ import (
 
 	"okey/ui/i18n"
 	"okey/ui/keymap"
+	"okey/ui/pages"
 	"okey/ui/seatlink"
 	"okey/ui/seatmsg"
 )
@@ -145,7 +146,7 @@ func (m *Model) seatTable(u SeatUpdate) {
 		m.tellNews(m.tr.T("guide.away"))
 	}
 	for r, p := range m.seat.Players {
-		m.names[r] = cleanName(p.Name)
+		m.names[r] = pages.CleanName(p.Name)
 		m.levels[r] = p.Level
 	}
 }
@@ -160,7 +161,7 @@ func (m *Model) seatTurn(wasMine, mine bool) {
 
 // chatText is a chat line as the log says it.
 func (m *Model) chatText(c ChatLine) string {
-	return m.tr.T("log.chat", cleanName(c.Name), c.Text)
+	return m.tr.T("log.chat", pages.CleanName(c.Name), c.Text)
 }
 
 // seatTook ends taking in an update of either game: a refusal told
@@ -271,4 +272,4 @@ func (m *Model) ResumeCodeLine(code string) string { return m.tr.T("seat.code", 
 // CleanName makes a name from outside (an SSH user name) safe to show:
 // control and format characters go, and it is cut to MaxNameLen
 // columns.
-func CleanName(s string) string { return cleanName(s) }
+func CleanName(s string) string { return pages.CleanName(s) }
