@@ -35,12 +35,11 @@ func (m *Model) updateTable101(k tea.KeyPressMsg) tea.Cmd {
 // at101 is what a key at the 101 table is pressed with (play101.At).
 func (m *Model) at101() play101.At { return play101.At{ReadOnly: m.readOnly, State: m.t.TryState()} }
 
-// do101 carries out what key k at the 101 table asked of the app.
+// do101 carries out what key k at the 101 table asked of the app: its
+// actions played are 101's; the rest is what both tables ask alike
+// (asked).
 func (m *Model) do101(o play101.Outcome, k tea.KeyPressMsg) tea.Cmd {
-	switch o.Req {
-	case play101.ReqSave:
-		return m.saveCmd()
-	case play101.ReqPlay:
+	if o.Req == play101.ReqPlay {
 		var cmd tea.Cmd
 		if o.All {
 			cmd = m.playAll101(o.Acts)
@@ -51,22 +50,9 @@ func (m *Model) do101(o play101.Outcome, k tea.KeyPressMsg) tea.Cmd {
 			m.setFlash(false, o.Then)
 		}
 		return cmd
-	case play101.ReqQuit:
-		return m.quit()
-	case play101.ReqHelp:
-		m.openOverlay(ovHelp)
-	case play101.ReqSettings:
-		m.openSettings()
-	case play101.ReqBrowse:
-		m.openOverlay(ovBrowse)
-	case play101.ReqScores:
-		m.openInfo(scrScores)
-	case play101.ReqStats:
-		m.openInfo(scrStats)
-	case play101.ReqUndo:
-		return m.undo()
-	case play101.ReqUnknown:
-		m.unknownKey(k)
+	}
+	if cmd, own := m.asked(o.Req, k); own {
+		return cmd
 	}
 	return o.Cmd
 }

@@ -33,12 +33,7 @@ func (m *Model) updateTable(k tea.KeyPressMsg) tea.Cmd {
 	if cmd, ok := m.tableKey(k, keys.Common(), m.c.MoveCursor); ok {
 		return cmd
 	}
-	a := m.c.Key(k, keys, m.readOnly, confirmed)
-	if a.Do == playclassic.DoUnknown {
-		m.unknownKey(k)
-		return nil
-	}
-	return m.doClassic(a)
+	return m.doClassic(m.c.Key(k, keys, m.readOnly, confirmed), k)
 }
 
 // onClickClassic is onClick at classic Okey's table.
@@ -48,29 +43,21 @@ func (m *Model) onClickClassic(msg tea.MouseClickMsg) tea.Cmd {
 		return nil
 	}
 	m.flash = ""
-	return m.doClassic(m.c.Click(m.lay, mo.X, mo.Y, m.readOnly))
+	return m.doClassic(m.c.Click(m.lay, mo.X, mo.Y, m.readOnly), tea.KeyPressMsg{})
 }
 
-// doClassic does what a key or a click at classic's table asks of the
-// app.
-func (m *Model) doClassic(a playclassic.Ask) tea.Cmd {
+// doClassic does what a key (k) or a click (the zero key) at classic's
+// table asks of the app: a move and the hint are classic's; the rest is
+// what both tables ask alike (asked).
+func (m *Model) doClassic(a playclassic.Ask, k tea.KeyPressMsg) tea.Cmd {
 	switch a.Do {
-	case playclassic.DoSave:
-		return m.saveCmd()
 	case playclassic.DoPlay:
 		return m.act(a.Act)
 	case playclassic.DoHint:
 		return m.c.Hint(m.ctx, m.seed, m.opt.NewBot, m.opt.BotTimeout)
-	case playclassic.DoUndo:
-		return m.undo()
-	case playclassic.DoScores:
-		m.openInfo(scrScores)
-	case playclassic.DoStats:
-		m.openInfo(scrStats)
-	case playclassic.DoBrowse:
-		m.openOverlay(ovBrowse)
 	}
-	return nil
+	cmd, _ := m.asked(a.Do, k)
+	return cmd
 }
 
 // act plays the player's action a: on the match here, or sent to a

@@ -19,6 +19,7 @@
 //	tablegame.go       tableGame: what the app asks of the game on the table; a saved match read back (readBack)
 //	model.go           Options and SeatOptions, the Model and its screens, the seat's link, the status line set, which game is on the table (table, among the games hosted)
 //	match.go           a match's life, written once for both games: load (a saved record read back by its game's side, set aside when torn or damaged), resume, start (the record's meta), take in what an action did (took), a hand's end, the rack's file, save, quitting (a seat leaves)
+//	asked.go           what a key or a click at either table asks of the app (table.Req), carried out once: a save, undo, quitting, a page, a key of no meaning
 //	bots.go            the bots' timeout; whose turn is asked (nextTurn: each game's side asks its bot, tableGame.ask), an answer taken in or dropped as stale, every question cancelled
 //	undo.go            undo at both tables: whether the player may take a discard back now (a casual match), the game's side asked (tableGame.undo), the match put back saved
 //	classic.go         classic Okey's table hosted (tableGame): what its keys, clicks and bots ask of the app, its saved record read back, its match started and adopted, an action taken in

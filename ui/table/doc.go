@@ -10,6 +10,8 @@
 //	          clocks and levels), passed as a plain value
 //	rack.go   a rack of either game drawn in its frame, each slot as the
 //	          game draws it
+//	req.go    what a key or a click at either table asks of the app
+//	          (Req: a save, a play, a page, undo, quitting…), one list
 //	pick.go   the space key on the rack: a tile picked up or put down
 //	paint.go  Painter, the cache of text drawn in the style sheet's
 //	          styles (Style), which both tables and the pages between
