@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/okey101"
+	"okey/ui/layout"
 	"okey/ui/play101"
 )
 
@@ -34,12 +35,11 @@ func (m *Model) updateTable101(k tea.KeyPressMsg) tea.Cmd {
 // at101 is what a key at the 101 table is pressed with (play101.At).
 func (m *Model) at101() play101.At { return play101.At{ReadOnly: m.readOnly, State: m.t.TryState()} }
 
-// do101 carries out what key k at the 101 table asked of the app.
+// do101 carries out what key k at the 101 table asked of the app: its
+// actions played are 101's; the rest is what both tables ask alike
+// (asked).
 func (m *Model) do101(o play101.Outcome, k tea.KeyPressMsg) tea.Cmd {
-	switch o.Req {
-	case play101.ReqSave:
-		return m.saveCmd()
-	case play101.ReqPlay:
+	if o.Req == play101.ReqPlay {
 		var cmd tea.Cmd
 		if o.All {
 			cmd = m.playAll101(o.Acts)
@@ -50,22 +50,9 @@ func (m *Model) do101(o play101.Outcome, k tea.KeyPressMsg) tea.Cmd {
 			m.setFlash(false, o.Then)
 		}
 		return cmd
-	case play101.ReqQuit:
-		return m.quit()
-	case play101.ReqHelp:
-		m.openOverlay(ovHelp)
-	case play101.ReqSettings:
-		m.openSettings()
-	case play101.ReqBrowse:
-		m.openOverlay(ovBrowse)
-	case play101.ReqScores:
-		m.openInfo(scrScores)
-	case play101.ReqStats:
-		m.openInfo(scrStats)
-	case play101.ReqUndo:
-		return m.undo101()
-	case play101.ReqUnknown:
-		m.unknownKey(k)
+	}
+	if cmd, own := m.asked(o.Req, k); own {
+		return cmd
 	}
 	return o.Cmd
 }
@@ -76,14 +63,9 @@ func (m *Model) act101(a okey101.Action, done func()) tea.Cmd {
 	if m.seat != nil {
 		return m.seatAct101([]okey101.Action{a}, done)
 	}
-	evs, lines, err := m.t.G.Apply(a)
-	if err != nil {
-		m.t.Refuse(err)
+	evs, lines, ok := m.t.Play(a, done)
+	if !ok {
 		return nil
-	}
-	m.t.Held = -1
-	if done != nil {
-		done()
 	}
 	return m.applied101(evs, lines)
 }
@@ -99,14 +81,21 @@ func (m *Model) playAll101(acts []okey101.Action) tea.Cmd {
 		if m.t.View.Phase != okey101.Playing || !m.t.View.MyTurn() {
 			break
 		}
-		evs, lines, err := m.t.G.Apply(a)
-		if err != nil {
-			m.t.Refuse(err)
+		evs, lines, ok := m.t.Play(a, nil)
+		if !ok {
 			break
 		}
-		m.t.Held = -1
 		m.t.Sel, m.t.Groups = nil, nil
 		cmds = append(cmds, m.applied101(evs, lines))
 	}
 	return tea.Batch(cmds...)
+}
+
+// onClick101 handles the mouse on the 101 table (play101.Table.Click),
+// while the table is on show with nothing over it.
+func (m *Model) onClick101(msg tea.MouseClickMsg) tea.Cmd {
+	if m.screen != scrPlay || m.lay.TooSmall || m.overlay != ovNone {
+		return nil
+	}
+	return m.do101(m.t.Click(msg, layout.NewTable101(m.width, m.height), m.at101()), tea.KeyPressMsg{})
 }

@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"okey/ui/settings"
 	"okey/ui/table"
 )
 
@@ -27,5 +28,37 @@ func (m *Model) cancelBots() {
 	m.asking = -1
 }
 
-// nextTurn asks the bot to move, if it is a bot's turn on the table.
-func (m *Model) nextTurn() tea.Cmd { return m.table().nextTurn() }
+// nextTurn asks the bot to move, if it is a bot's turn on the table of
+// a match played here (at either game's: tableGame.ask).
+func (m *Model) nextTurn() tea.Cmd {
+	t := m.table()
+	playing, _, turn, _ := t.phase()
+	if m.screen != scrPlay || !playing || m.asking >= 0 || turn == 0 || m.readOnly || m.seat != nil || !t.present() {
+		return nil
+	}
+	return m.ask(turn, t.ask)
+}
+
+// ask puts a question to the player of seat, as the question now under
+// way (a new id: an answer to an older one is stale), with the speed's
+// pause and the bots' timeout.
+func (m *Model) ask(seat int, q func(ctx context.Context, id uint64, seat int, delay, timeout time.Duration) tea.Cmd) tea.Cmd {
+	m.askID++
+	m.asking = seat
+	return q(m.ctx, m.askID, seat, settings.SpeedDelay(m.set.Speed), m.opt.BotTimeout)
+}
+
+// answered takes in that the question id to seat has its answer: play
+// is false when the answer is stale (a new hand, a quit, a newer
+// question), dropped, or when the turn is no longer seat's (cmd asks
+// the next player).
+func (m *Model) answered(id uint64, seat int) (cmd tea.Cmd, play bool) {
+	if id != m.askID {
+		return nil, false
+	}
+	m.asking = -1
+	if playing, _, turn, _ := m.table().phase(); !playing || turn != seat {
+		return m.nextTurn(), false
+	}
+	return nil, true
+}

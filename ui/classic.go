@@ -1,12 +1,18 @@
 package ui
 
 import (
+	"context"
+	"errors"
+	"time"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game"
 	"okey/ui/playclassic"
+	"okey/ui/seatlink"
 	"okey/ui/settings"
+	"okey/ui/store"
 )
 
 // Classic Okey's table hosted: what its side (ui/playclassic) asks of
@@ -27,12 +33,7 @@ func (m *Model) updateTable(k tea.KeyPressMsg) tea.Cmd {
 	if cmd, ok := m.tableKey(k, keys.Common(), m.c.MoveCursor); ok {
 		return cmd
 	}
-	a := m.c.Key(k, keys, m.readOnly, confirmed)
-	if a.Do == playclassic.DoUnknown {
-		m.unknownKey(k)
-		return nil
-	}
-	return m.doClassic(a)
+	return m.doClassic(m.c.Key(k, keys, m.readOnly, confirmed), k)
 }
 
 // onClickClassic is onClick at classic Okey's table.
@@ -42,36 +43,29 @@ func (m *Model) onClickClassic(msg tea.MouseClickMsg) tea.Cmd {
 		return nil
 	}
 	m.flash = ""
-	return m.doClassic(m.c.Click(m.lay, mo.X, mo.Y, m.readOnly))
+	return m.doClassic(m.c.Click(m.lay, mo.X, mo.Y, m.readOnly), tea.KeyPressMsg{})
 }
 
-// doClassic does what a key or a click at classic's table asks of the
-// app.
-func (m *Model) doClassic(a playclassic.Ask) tea.Cmd {
+// doClassic does what a key (k) or a click (the zero key) at classic's
+// table asks of the app: a move and the hint are classic's; the rest is
+// what both tables ask alike (asked).
+func (m *Model) doClassic(a playclassic.Ask, k tea.KeyPressMsg) tea.Cmd {
 	switch a.Do {
-	case playclassic.DoSave:
-		return m.saveCmd()
 	case playclassic.DoPlay:
 		return m.act(a.Act)
 	case playclassic.DoHint:
 		return m.c.Hint(m.ctx, m.seed, m.opt.NewBot, m.opt.BotTimeout)
-	case playclassic.DoUndo:
-		return m.undo()
-	case playclassic.DoScores:
-		m.openInfo(scrScores)
-	case playclassic.DoStats:
-		m.openInfo(scrStats)
-	case playclassic.DoBrowse:
-		m.openOverlay(ovBrowse)
 	}
-	return nil
+	cmd, _ := m.asked(a.Do, k)
+	return cmd
 }
 
 // act plays the player's action a: on the match here, or sent to a
 // served table.
 func (m *Model) act(a game.Action) tea.Cmd {
 	if m.seat != nil {
-		return m.seatAct(a)
+		m.seatSent(m.c.Send(m.seat.Link, a))
+		return nil
 	}
 	evs, lines, ok := m.c.Play(a)
 	if !ok {
@@ -80,54 +74,11 @@ func (m *Model) act(a game.Action) tea.Cmd {
 	return m.applied(evs, lines)
 }
 
-// undo asks for the match without the player's last discard (undo.go).
-func (m *Model) undo() tea.Cmd {
-	if !m.mayUndo(m.c.View.Phase == game.Playing) {
-		return nil
-	}
-	cmd := m.c.Undo()
-	if cmd != nil {
-		m.cancelBots()
-	}
-	return cmd
-}
-
-// onUndone puts the match back to before the discard, if nothing moved
-// meanwhile, and saves it.
-func (m *Model) onUndone(msg playclassic.UndoneMsg) tea.Cmd {
-	ok, err := m.c.Undone(msg)
-	switch {
-	case err != nil:
-		return m.nextTurn()
-	case !ok:
-		return nil
-	}
-	rec := m.c.G.Record()
-	m.rec = rec.Marshal()
-	return m.saveCmd()
-}
-
-// nextTurnClassic is nextTurn at classic Okey's table.
-func (m *Model) nextTurnClassic() tea.Cmd {
-	v := &m.c.View
-	if m.screen != scrPlay || v.Phase != game.Playing || m.asking >= 0 || v.Turn == 0 || m.readOnly || m.seat != nil {
-		return nil
-	}
-	m.askID++
-	m.asking = v.Turn
-	return m.c.Ask(m.ctx, m.askID, v.Turn, settings.SpeedDelay(m.set.Speed), m.opt.BotTimeout)
-}
-
 // onBotMove plays a bot's answer, or a plain legal move for a bot that
 // failed, and asks the next.
 func (m *Model) onBotMove(msg playclassic.BotMoveMsg) tea.Cmd {
-	if msg.ID != m.askID {
-		return nil // stale: a new hand, a quit or a newer question
-	}
-	m.asking = -1
-	v := &m.c.View
-	if v.Phase != game.Playing || v.Turn != msg.Seat {
-		return m.nextTurn()
+	if cmd, play := m.answered(msg.ID, msg.Seat); !play {
+		return cmd
 	}
 	evs, lines, news, ok := m.c.PlayBot(msg)
 	if news != "" {
@@ -137,6 +88,87 @@ func (m *Model) onBotMove(msg playclassic.BotMoveMsg) tea.Cmd {
 		return nil
 	}
 	return m.applied(evs, lines)
+}
+
+// The match's life at classic's table (match.go holds what both games'
+// share).
+
+// readSaved reads a saved classic record and replays it (a torn last
+// line left out: store.Replay).
+func (s classicTable) readSaved(b []byte) (readBack, []byte, error) {
+	m := s.m
+	type read struct {
+		rec game.Record
+		g   *game.Game
+	}
+	r, torn, err := store.Replay(b, func(b []byte) (read, error) {
+		rec, err := game.ParseRecord(b)
+		if err != nil {
+			return read{rec: rec}, err
+		}
+		g, err := game.Replay(rec)
+		return read{rec, g}, err
+	})
+	if err != nil {
+		return readBack{version: errors.Is(err, game.ErrRecordVersion)}, torn, err
+	}
+	g := r.g
+	done := g.Record()
+	return readBack{
+		over:  g.State().Phase() == game.MatchOver,
+		done:  done.Marshal(),
+		tally: func() { m.tally(&done, g.State(), playclassic.History(done)) },
+		adopt: func() { m.adopt(g, r.rec.Seed) },
+	}, torn, nil
+}
+
+// start starts a new match of classic Okey with seed and meta, the
+// settings' rules.
+func (s classicTable) start(seed uint64, meta map[string]string) error {
+	r, err := game.ParseRules(s.m.set.Rules)
+	if err != nil {
+		return err
+	}
+	g, err := game.NewGame(r, seed, meta)
+	if err != nil {
+		return err
+	}
+	s.m.adopt(g, seed)
+	return nil
+}
+
+// adopt makes g the match being played: names, levels
+// (playclassic.SeatLevel) and bots from its record's meta, the view,
+// the rack.
+func (m *Model) adopt(g *game.Game, seed uint64) {
+	rec := g.Record()
+	m.adopting(seed, rec.Meta)
+	m.seatsFrom(rec.Meta, func(l string, s int) string {
+		return playclassic.SeatLevel(l, m.set.Levels[s-1], seed, m.opt.NewBot)
+	})
+	m.history = playclassic.History(rec)
+	m.tally(&rec, g.State(), m.history)
+	m.c.Adopt(g, seed, m.levels, m.opt.NewBot)
+}
+
+// applied takes in what an action did: the record, the log, the hands'
+// scores (counted as a hand ends), the view, the rack; then what both
+// tables do (took).
+func (m *Model) applied(evs []game.Event, lines []byte) tea.Cmd {
+	m.rec = append(m.rec, lines...)
+	for _, e := range evs {
+		m.c.AddLog(e.Redact(0), -1)
+	}
+	if h := playclassic.AppendHand(m.history, m.c.G.State(), m.c.View.Phase); len(h) > len(m.history) {
+		n := len(m.history)
+		m.history = h
+		rec := m.c.G.Record()
+		m.tally(&rec, m.c.G.State(), h[n:])
+	}
+	wasMine := m.c.View.MyTurn()
+	m.c.Refresh()
+	v := &m.c.View
+	return m.took(wasMine, v.MyTurn(), v.Phase == game.HandOver || v.Phase == game.MatchOver)
 }
 
 // classicTable is classic Okey's side of the Model (tableGame): the
@@ -162,7 +194,7 @@ func (s classicTable) update(msg tea.Msg) (tea.Cmd, bool) {
 		m.c.OnHint(msg, m.screen == scrPlay)
 		return nil, true
 	case playclassic.UndoneMsg:
-		return m.onUndone(msg), true
+		return m.onUndone(m.c.Undone(msg)), true
 	}
 	return nil, false
 }
@@ -207,11 +239,53 @@ func (s classicTable) warm() tea.Cmd {
 	}
 	return s.m.warmAnalysis()
 }
+func (s classicTable) serves(u SeatUpdate) bool { return u.View != nil }
+func (s classicTable) endHand()                 { s.m.c.Held = -1 }
+
+// takeSeat takes in a served classic table's update: the hands' scores
+// (turned, as the view is) when their number changed or at the first
+// view, then the game (playclassic.Table.TakeUpdate) and the notes.
+func (s classicTable) takeSeat(u SeatUpdate, got bool, n seatlink.Notes) seatlink.Taken {
+	m, l := s.m, s.m.seat
+	if len(u.Hands) != l.hands || !got {
+		m.history = playclassic.ServedHistory(m.history, u.Hands, l.Rot)
+		l.hands = len(u.Hands)
+	}
+	tk := m.c.TakeUpdate(u, l.Link, !got)
+	m.c.TakeNotes(n)
+	return tk
+}
+
 func (s classicTable) header(withKeys bool) string { return s.m.headerClassic(withKeys) }
-func (s classicTable) nextTurn() tea.Cmd           { return s.m.nextTurnClassic() }
 func (s classicTable) overlayLines() []string      { return s.m.overlayLinesClassic() }
 func (s classicTable) scoreLines() []string        { return s.m.scoreLines() }
 func (s classicTable) rackJSON() []byte            { return s.m.c.RackJSON() }
+func (s classicTable) ask(ctx context.Context, id uint64, seat int, delay, timeout time.Duration) tea.Cmd {
+	return s.m.c.Ask(ctx, id, seat, delay, timeout)
+}
+
+func (s classicTable) game() string                   { return settings.GameClassic }
+func (s classicTable) botLevel(l string) string       { return l }
+func (s classicTable) takeRack(b []byte) (why string) { return s.m.c.LoadRack(b) }
+func (s classicTable) undo() tea.Cmd                  { return s.m.c.Undo() }
+
+func (s classicTable) record() []byte {
+	rec := s.m.c.G.Record()
+	return rec.Marshal()
+}
+
+// warmAnalysis builds hand analysis's tables (a tenth of a second, once
+// a process) in the background while the first frame is on screen, so
+// the player's first hint or sort does not wait for them.
+func (m *Model) warmAnalysis() tea.Cmd {
+	an, rack := m.c.View.Analyzer, m.c.View.Rack
+	return func() tea.Msg {
+		if h, err := an.NewHand(rack); err == nil && h.Len() >= playclassic.HandTiles {
+			an.Distance(h)
+		}
+		return nil
+	}
+}
 
 // newClassic is an empty classic table hosted by m, the lines of its
 // log written to the debug log when there is one.

@@ -12,14 +12,17 @@
 // and the saves' results (savedMsg). Update does no I/O and no heavy
 // work; that runs in tea.Cmds, which return messages.
 //
-// The files:
+// The files (tablegame.go and model.go are the floor every other file
+// stands on, calling nothing above them but the types of the Model's
+// fields; app.go is the top, which nothing in the package calls):
 //
-//	model.go           Options, the Model, New, Init, Update and the dispatch of keys by screen
-//	tablegame.go       tableGame: what the app asks of the game on the table (table() tells which)
-//	match.go           a match's life: load, resume, start, take in what an action did, save (the table's side is playclassic's)
-//	bots.go            the bots' timeout, cancelling every question (asking is table.Ask; the answers are each game's)
-//	undo.go            whether the player may take a discard back now, in a casual match (both tables)
-//	classic.go         classic Okey's table hosted (tableGame): what its keys, clicks, bots, hint and undo ask of the app
+//	tablegame.go       tableGame: what the app asks of the game on the table; a saved match read back (readBack)
+//	model.go           Options and SeatOptions, the Model and its screens, the seat's link, the status line set, which game is on the table (table, among the games hosted)
+//	match.go           a match's life, written once for both games: load (a saved record read back by its game's side, set aside when torn or damaged), resume, start (the record's meta), take in what an action did (took), a hand's end, the rack's file, save, quitting (a seat leaves)
+//	asked.go           what a key or a click at either table asks of the app (table.Req), carried out once: a save, undo, quitting, a page, a key of no meaning
+//	bots.go            the bots' timeout; whose turn is asked (nextTurn: each game's side asks its bot, tableGame.ask), an answer taken in or dropped as stale, every question cancelled
+//	undo.go            undo at both tables: whether the player may take a discard back now (a casual match), the game's side asked (tableGame.undo), the match put back saved
+//	classic.go         classic Okey's table hosted (tableGame): what its keys, clicks and bots ask of the app, its saved record read back, its match started and adopted, an action taken in
 //	view.go            View, the header, the frame (table.Frame) and the host (table.Host) of either table
 //	host.go            the shared pages (ui/pages) hosted: what they are drawn with, their frame, what their keys ask
 //	words.go           seats, tiles, scores and moves in the player's language
@@ -32,15 +35,16 @@
 //	screen_handover.go the end of a hand, classic's: the winning hand, the losses (the page is ui/pages' HandEndPage, both games')
 //	screen_matchover.go the final table, classic's rows (the page is ui/pages' Final, both games')
 //	screen_settings.go the settings form opened (its lines are ui/settings', the form ui/pages'), its result acted on, the settings saved
-//	names.go           old names of ui/settings and ui/pages (GameClassic, MaxNameLen, speedDelay…) that files still in the root use, until they move
+//	names.go           old names of ui/settings and ui/pages (GameClassic, Game101, MaxNameLen) that files still in the root use, until they move
 //	screen_scores.go   the score history, hand by hand
 //	screen_review.go   the coach's review of a hand or a match (w): worked out in the background; the page is ui/pages'
 //	screen_matches.go  the saved matches (w on the score history), to review one: reading them (the page is ui/pages')
 //	stats.go           the statistics read, counted as hands end (ui/stats), written with the saves
 //	*101.go            the Okey 101 table: table101.go maps its files
-//	seat.go            a seat at a table the model does not own: updates in, intents out, the classic table's intake and what both games' seats do with the screen (what the seat keeps of its table is ui/seatlink's, the messages ui/seatmsg's, named here too)
-//	seat101.go         the same for a table of Okey 101: its seat's view drives the 101 table
+//	seat.go            a seat at a table the model does not own: updates in (one path for both games: each game's side takes in its view, tableGame.takeSeat), intents out, what both games' seats do with the screen (what the seat keeps of its table is ui/seatlink's, the messages ui/seatmsg's, named here too)
+//	seat101.go         a 101 seat's actions and its readiness sent (play101.Table.Send, Ready), its plain action for okey serve (PlainAction101)
 //	fair.go            a served match's commitment to its deals: noted at the deal, revealed at the end
+//	app.go             the app built (New, NewSeat, NewSeat101: both games hosted, hostGames) and run: Init, Update, the dispatch of keys by screen
 //
 // The game-agnostic parts live in sub-packages that import nothing of
 // ui (the first rooms of the table core, issue 21):
@@ -57,14 +61,14 @@
 //	ui/settings what the settings mean: Settings and their file, this run's flags, the game of a new match, the form's lines (each game's rules its own package's)
 //	ui/stats   the player's statistics: counting every hand once, by the bots' levels
 //	ui/seatmsg what a served table of either game and a seat at it say to each other: the update, the intents, who holds a seat, the chat placed among the moves
-//	ui/seatlink what a seat's screen keeps of a table it does not own, either game: the seats turned, the players and who is ready, the clock, the chat, refusals and commitment taken in once, sending an intent
+//	ui/seatlink what a seat's screen keeps of a table it does not own, either game: the seats turned, the players and who is ready, the clock, the notes (chat, commitment) taken in once and placed in a game's log, refusals told once, sending an intent, what a game's side made of an update (Taken)
 //	ui/pages   the pages both games share, as components (notice, too small, locked, statistics, the settings form and its names, the coach's review, the saved matches, the match found saved, a hand's end, the final table), and what every page is made of: the key bar, the scroll, the frame
 //
 // and the first of a game's side (issue 21), importing a game's referee
 // and bots but nothing of ui:
 //
-//	ui/play101     Okey 101's table (its state, rack, groups, words, drawing, guide, its keys and clicks and what they ask of the app, choosing a place, following the match, the hint asked and told, the undo record, a served seat's world), players, plain player, the hint's analysis
-//	ui/playclassic classic Okey's table (its state, the rack's moves, its keys and clicks turned into moves, why a move is refused, drawing, guide, the keys of its moves), the match taken in (view, rack, log, the saved rack), asking its bots and a failing bot's plain move, the hint, undo, its plain stand-in, the sorts, its move log in words
+//	ui/play101     Okey 101's table (its state, rack, groups, words, drawing, guide, its keys and clicks and what they ask of the app, choosing a place, following the match, the hint asked and told, undo, a served table's update taken in and its moves sent), players, plain player, the hint's analysis (decide), the hint in words (hintwords), a served seat's view turned and its world (seatview), the rules on the settings form (rules)
+//	ui/playclassic classic Okey's table (its state, the rack's moves, its keys and clicks turned into moves, why a move is refused, drawing, guide, the keys of its moves), the match taken in (view, rack, log, the saved rack), a served table's update taken in and its moves sent, asking its bots and a failing bot's plain move, the hint, undo, its plain stand-in, the sorts, its move log in words
 //
 // both turn their views for a served seat with ui/seats (the core's).
 package ui

@@ -1,58 +1,96 @@
 package ui
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strconv"
 
 	tea "charm.land/bubbletea/v2"
 
-	"okey/bots"
 	"okey/game"
-	"okey/game/okey101"
-	"okey/game/tile"
 	"okey/ui/canvas"
-	"okey/ui/playclassic"
-	"okey/ui/rack"
-	"okey/ui/settings"
+	"okey/ui/pages"
+	"okey/ui/seatmsg"
+	"okey/ui/seats"
+	"okey/ui/stats"
 	"okey/ui/store"
+	"okey/ui/table"
 )
 
-// load resumes from a saved record, or sets it aside when it cannot be
-// read and starts a new match.
+// A match's life, the same for both games: read back (load) or started
+// (startMatch), its record saved as it grows (saveCmd, Flush), a new
+// one started from the last (newMatchCmd), a hand's end shown
+// (endOfHand). What only one game knows (its record read and replayed,
+// its match made, its rack's file) its side of the table says
+// (tableGame); the app never asks which game it is.
+
+// Meta keys of a casual match's record.
+const (
+	metaUndo  = stats.MetaUndo
+	metaUndos = table.MetaUndos
+)
+
+// load resumes from a saved record of either game (the one its header
+// names: recordGame), or sets it aside when it cannot be read and
+// starts a new match.
 func (m *Model) load(b []byte) error {
-	if recordGame(b) == okey101.GameName {
-		return m.load101(b)
-	}
-	rec, g, torn, err := readSaved(b)
+	t := m.tableOf(recordGame(b))
+	s, torn, err := t.readSaved(b)
 	if err != nil && m.readOnly {
 		return err
 	}
-	over := err == nil && g.State().Phase() == game.MatchOver
+	over := err == nil && s.over
 	if terr := m.keepTorn(torn, err, over); terr != nil {
 		return terr
 	}
 	if err != nil {
-		return m.setAsideDamaged(err, errors.Is(err, game.ErrRecordVersion))
+		return m.setAsideDamaged(err, s.version)
 	}
 	if over && !m.readOnly {
-		// Counted first, if its end was never counted.
-		done := g.Record()
-		m.tally(&done, g.State(), playclassic.History(done))
-		if err := m.archiveFinished(done.Marshal(), torn != nil); err != nil {
+		s.tally() // counted first, if its end was never counted
+		if err := m.archiveFinished(s.done, torn != nil); err != nil {
 			return err
 		}
 		return m.startMatch(m.seed)
 	}
-	m.adopt(g, rec.Seed)
-	full := g.Record()
-	m.rec = full.Marshal()
+	s.adopt()
+	m.rec = s.done
 	m.seq++
 	m.loadRack()
-	m.offerResumed(settings.GameClassic)
+	m.offerResumed(t.game())
 	return nil
+}
+
+// tableOf is the side of the table of the game named name (as the
+// settings and a record's header name it; a classic record names
+// none), classic's for a name it does not know.
+func (m *Model) tableOf(name string) tableGame {
+	tables := m.tables()
+	for _, t := range tables {
+		if t.game() == name {
+			return t
+		}
+	}
+	return tables[0]
+}
+
+// recordGame is the game a saved record names in its header: "" for
+// classic Okey (whose records name none), okey101.GameName for 101.
+func recordGame(b []byte) string {
+	line := b
+	for i, c := range b {
+		if c == '\n' {
+			line = b[:i]
+			break
+		}
+	}
+	var h struct {
+		Game string `json:"game"`
+	}
+	if json.Unmarshal(line, &h) != nil {
+		return ""
+	}
+	return h.Game
 }
 
 // offerResumed shows the resume screen of a saved match of which: a new
@@ -125,106 +163,51 @@ func (m *Model) setAsideDamaged(err error, version bool) error {
 // maxTornShown is how much of a broken last line the player is shown.
 const maxTornShown = 60
 
-// readSaved reads a saved record and replays it. When only its last line
-// is broken (a write cut short: not even JSON), it replays the lines
-// before and returns the broken line as torn.
-func readSaved(b []byte) (rec game.Record, g *game.Game, torn []byte, err error) {
-	type saved struct {
-		rec game.Record
-		g   *game.Game
-	}
-	s, torn, err := replaySaved(b, func(b []byte) (saved, error) {
-		rec, err := game.ParseRecord(b)
-		if err != nil {
-			return saved{rec: rec}, err
-		}
-		g, err := game.Replay(rec)
-		return saved{rec, g}, err
-	})
-	return s.rec, s.g, torn, err
-}
-
-// replaySaved replays the saved record b with replay. When only its last
-// line is broken (a write cut short: not even JSON), it replays the lines
-// before and returns the broken line as torn; any other error is the
-// whole record's.
-func replaySaved[R any](b []byte, replay func([]byte) (R, error)) (r R, torn []byte, err error) {
-	r, err = replay(b)
-	if err == nil {
-		return r, nil, nil
-	}
-	// Blank lines at the end are no part of the last line (the records
-	// read without them).
-	body := bytes.TrimRight(b, " \t\r\n")
-	i := bytes.LastIndexByte(body, '\n')
-	if i < 0 || json.Valid(body[i+1:]) {
-		return r, nil, err // a whole line that is wrong: damaged
-	}
-	r2, err2 := replay(b[:i+1])
-	if err2 != nil {
-		return r, nil, err
-	}
-	return r2, body[i+1:], nil
-}
-
-// adopt makes g the match being played: names, levels and bots from its
-// record's meta, the view, the rack.
-func (m *Model) adopt(g *game.Game, seed uint64) {
+// adopting readies the app for a match of either game being put on the
+// table (seed, its record's meta): the questions under way let go, the
+// match before taken off the table, a clean status, casual or not.
+func (m *Model) adopting(seed uint64, meta map[string]string) {
 	m.cancelBots()
-	m.t = nil
+	m.t, m.c.G, m.c.View = nil, nil, game.View{}
+	m.history = nil
 	m.seed = seed
-	meta := g.Record().Meta
-	m.names[0] = ""
-	m.levels[0] = ""
-	for s := 1; s < game.NumSeats; s++ {
-		m.names[s] = cleanName(meta["name"+strconv.Itoa(s)])
+	m.flash = ""
+	m.casual = meta[metaUndo] == "on"
+}
+
+// seatsFrom takes the bots' names and levels from a record's meta, the
+// settings' where it names none; level reads the level it names for a
+// seat as this build plays it.
+func (m *Model) seatsFrom(meta map[string]string, level func(named string, seat int) string) {
+	m.names[0], m.levels[0] = "", ""
+	for s := 1; s < seats.N; s++ {
+		m.names[s] = pages.CleanName(meta["name"+strconv.Itoa(s)])
 		if m.names[s] == "" {
 			m.names[s] = m.set.Names[s-1]
 		}
-		m.levels[s] = meta["level"+strconv.Itoa(s)]
-		if m.levels[s] != "" {
-			m.levels[s] = bots.Current(m.levels[s]) // a merged level plays as the one it joined
-		}
-		if m.levels[s] == "" {
-			m.levels[s] = m.set.Levels[s-1]
-		}
-		if _, err := m.opt.NewBot(m.levels[s], bots.Options{Seed: seed}); err != nil {
-			m.levels[s] = bots.Levels[0] // a record naming a level this build lacks
-		}
+		m.levels[s] = level(meta["level"+strconv.Itoa(s)], s)
 	}
-	rec := g.Record()
-	m.history = playclassic.History(rec)
-	m.casual = meta[metaUndo] == "on"
-	m.tally(&rec, g.State(), m.history)
-	m.flash = ""
-	m.c.Adopt(g, seed, m.levels, m.opt.NewBot)
 }
 
-// startMatch starts a new match with seed and the current settings.
+// startMatch starts a new match of the settings' game with seed: its
+// record's meta (the program, when, casual or not, the bots' names and
+// levels) is the same for both games; the match is the game's side's
+// to make (tableGame.start).
 func (m *Model) startMatch(seed uint64) error {
-	if m.set.Is101() {
-		return m.startMatch101(seed)
-	}
-	r, err := game.ParseRules(m.set.Rules)
-	if err != nil {
-		return err
-	}
+	t := m.tableOf(m.set.Game)
 	meta := map[string]string{"program": "okey", metaStarted: startedNow(m.now())}
 	if m.set.Undo {
 		meta[metaUndo] = "on"
 	}
-	for s := 1; s < game.NumSeats; s++ {
+	for s := 1; s < seats.N; s++ {
 		meta["name"+strconv.Itoa(s)] = m.set.Names[s-1]
-		meta["level"+strconv.Itoa(s)] = m.set.Levels[s-1]
+		meta["level"+strconv.Itoa(s)] = t.botLevel(m.set.Levels[s-1])
 	}
-	g, err := game.NewGame(r, seed, meta)
-	if err != nil {
+	if err := t.start(seed, meta); err != nil {
 		return err
 	}
 	m.nextNo++
-	m.adopt(g, seed)
-	rec := g.Record()
-	m.rec = rec.Marshal()
+	m.rec = m.table().record()
 	m.seq++
 	m.screen = scrPlay
 	return nil
@@ -253,43 +236,67 @@ func (m *Model) newMatchCmd(why string) tea.Cmd {
 	return tea.Batch(m.saveCmd(), m.nextTurn())
 }
 
-// applied takes in what an action did: the record, the log, the view,
-// the rack, the next screen, and asks the next bot.
-func (m *Model) applied(evs []game.Event, lines []byte) tea.Cmd {
-	m.rec = append(m.rec, lines...)
-	for _, e := range evs {
-		m.c.AddLog(e.Redact(0), -1)
-	}
-	if h := playclassic.AppendHand(m.history, m.c.G.State(), m.c.View.Phase); len(h) > len(m.history) {
-		n := len(m.history)
-		m.history = h
-		rec := m.c.G.Record()
-		m.tally(&rec, m.c.G.State(), h[n:])
-	}
-	wasMine := m.c.View.MyTurn()
-	m.c.Refresh()
-	if !wasMine && m.c.View.MyTurn() && !m.flashNews {
-		m.flash = "" // "wait for X", "welcome back" are out of date now
+// took ends taking in what an action did, at either table: the status
+// cleared when the turn has come round to the player ("wait for X" is
+// out of date; news stays), the match saved, and the hand's end shown
+// (over) or the next player asked.
+func (m *Model) took(wasMine, mine, over bool) tea.Cmd {
+	if !wasMine && mine && !m.flashNews {
+		m.flash = ""
 	}
 	cmds := []tea.Cmd{m.saveCmd()}
-	switch m.c.View.Phase {
-	case game.HandOver, game.MatchOver:
+	if over {
 		m.endOfHand() // the last hand first, then the final table
-	default:
+	} else {
 		cmds = append(cmds, m.nextTurn())
 	}
 	return tea.Batch(cmds...)
 }
 
-// endOfHand shows the end of the hand (after the settings, if they are
-// open).
+// endOfHand shows the end of the hand, read from its top (after the
+// settings or the scores, if they are open: they come back to it), at
+// either game's table.
 func (m *Model) endOfHand() {
 	m.cancelBots()
 	m.overlay = ovNone
-	m.c.Held = -1
-	if m.screen == scrPlay { // the settings and the scores come back to it
+	m.table().endHand()
+	if m.screen == scrPlay {
 		m.screen = scrHandOver
+		m.pager.GotoTop()
 	}
+}
+
+// quit saves what is not saved yet and stops.
+func (m *Model) quit() tea.Cmd {
+	if m.seat != nil {
+		return m.leave()
+	}
+	m.quitting = true
+	m.cancelBots()
+	return tea.Sequence(m.saveCmd(), tea.Quit)
+}
+
+// Goodbye is the line to print after the program ends, in the player's
+// language: where the match is saved, unless it is over; why it is not
+// saved, if it could not be (flushErr is Flush's error).
+func (m *Model) Goodbye(flushErr error) string {
+	switch {
+	case flushErr != nil:
+		return m.tr.T("bye.unsaved", flushErr.Error())
+	case m.unsaved != nil:
+		return m.tr.T("bye.unsaved", m.unsaved.Error())
+	case m.readOnly || m.MatchOver():
+		return ""
+	}
+	return m.tr.T("bye.saved", store.ShortPath(m.files.MatchPath()))
+}
+
+// leave is quitting, for a seat: the holding program takes the player
+// back to where they came from.
+func (m *Model) leave() tea.Cmd {
+	m.quitting = true
+	m.cancelBots()
+	return func() tea.Msg { return seatmsg.LeaveMsg{} }
 }
 
 // Saving.
@@ -298,32 +305,18 @@ func (m *Model) endOfHand() {
 // if it cannot be written, which only an invalid tile would cause.
 func (m *Model) rackJSON() []byte { return m.table().rackJSON() }
 
-// loadRack restores the saved arrangement when it belongs to this hand
-// and holds this hand's tiles; otherwise the rack stays sorted.
+// loadRack restores the saved arrangement of the rack when it belongs
+// to the hand on the table and holds its tiles (tableGame.takeRack);
+// otherwise the rack stays sorted, and a file that cannot be read is
+// set aside (rackDamaged).
 func (m *Model) loadRack() {
 	b, err := m.files.ReadRack()
 	if err != nil {
 		return
 	}
-	if why := m.c.LoadRack(b, readSlots); why != "" {
+	if why := m.table().takeRack(b); why != "" {
 		m.rackDamaged(why)
 	}
-}
-
-// readSlots reads a saved rack's slots, or says why they cannot be a
-// rack: both games save their racks so.
-func readSlots(slots []tile.Tile) (rack.Rack, string) {
-	var r rack.Rack
-	if len(slots) != rack.NumSlots {
-		return r, fmt.Sprintf("%d slots, not %d", len(slots), rack.NumSlots)
-	}
-	copy(r.Slots[:], slots)
-	for _, t := range r.Slots {
-		if t != tile.NoTile && !t.Valid() {
-			return r, fmt.Sprintf("no tile %d", int(t))
-		}
-	}
-	return r, ""
 }
 
 // rackDamaged sets aside a saved arrangement of the rack that cannot be

@@ -2,17 +2,13 @@ package ui
 
 import (
 	"context"
-	"crypto/rand"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"log/slog"
 	"time"
 
 	"charm.land/bubbles/v2/key"
-	tea "charm.land/bubbletea/v2"
 
 	"okey/bots"
 	"okey/game"
@@ -21,8 +17,10 @@ import (
 	"okey/ui/layout"
 	"okey/ui/pages"
 	"okey/ui/play101"
+	"okey/ui/play101/decide"
 	"okey/ui/playclassic"
-	"okey/ui/problem"
+	"okey/ui/seatlink"
+	"okey/ui/seatmsg"
 	"okey/ui/settings"
 	"okey/ui/stats"
 	"okey/ui/store"
@@ -77,6 +75,47 @@ type Options struct {
 	// zero value is okey review's defaults.
 	Review ReviewOptions
 }
+
+// SeatOptions start the screen of a seat at a table.
+type SeatOptions struct {
+	// Lang and Theme are the player's; NoColor draws without colour.
+	Lang, Theme string
+	NoColor     bool
+	// Seat is the seat at the table, -1 to watch.
+	Seat int
+	// Send hands an intent to the table without blocking; false when
+	// the table could not take it now.
+	Send func(seatmsg.Intent) bool
+	// Keys are keys the holding program handles itself (the chat, say),
+	// shown in the help bar and on the help page.
+	Keys []key.Binding
+	// Dark is the terminal's background, if known.
+	Dark bool
+	// Badge is said in the header (a guest's resume code, say).
+	Badge string
+	// Record is the command that prints the table's finished match's
+	// record, shown with the match's seed and salt so the player can
+	// check them ("" to say nothing of it).
+	Record string
+	// Settle is as Options.Settle: 0 is the default, negative none.
+	Settle time.Duration
+	// Log is as Options.Log: the seat's debug log, nil for none.
+	Log *slog.Logger
+}
+
+// seatLink is what a seat's model knows of its table: what either
+// game's seat knows (seatlink.Link), and what one game's does.
+type seatLink struct {
+	*seatlink.Link
+	opt   SeatOptions
+	hands int // hands of the classic match taken in (classicTable.takeSeat)
+}
+
+// Player101 is the player of a seat at the 101 table (decide.Player):
+// tests give scripted ones through Options.NewPlayer101.
+type Player101 = decide.Player
+
+// Asking the bots (play101.Table.Ask and PlayBot).
 
 // defaultSettle is how long a screen just come ignores the keys that
 // go on from one screen to the next: longer than a key pressed twice
@@ -195,6 +234,10 @@ type Model struct {
 	// nil for a match played here.
 	seat *seatLink
 
+	// games are the games the Model can host (hostGames), classic's
+	// first; table is the one on the table.
+	games []tableGame
+
 	settings *settingsForm
 	infoBack screen // the screen the scores or the statistics return to
 	quitting bool
@@ -223,103 +266,6 @@ type Model struct {
 type savedMsg struct {
 	err  error
 	path string
-}
-
-// New builds the table: it reads the saved match, if any (setting aside
-// one that cannot be read), and starts a match or offers to resume.
-func New(opt Options) (*Model, error) {
-	if err := opt.Settings.Validate(); err != nil {
-		return nil, err
-	}
-	if opt.Now == nil {
-		opt.Now = time.Now
-	}
-	if opt.NewBot == nil {
-		opt.NewBot = bots.New
-	}
-	if opt.Random == nil {
-		opt.Random = rand.Reader
-	}
-	if opt.Saved.Lang == "" {
-		opt.Saved = opt.Settings
-	}
-	if opt.BotTimeout <= 0 {
-		opt.BotTimeout = defaultBotTimeout
-	}
-	m := &Model{
-		opt: opt, set: opt.Settings, saved: opt.Saved, now: opt.Now, files: store.Open(opt.StateDir, opt.ConfigDir),
-		asking: -1, dark: true, lastOK: true, settle: settleFor(opt.Settle),
-	}
-	m.c = m.newClassic()
-	m.ctx, m.cancel = context.WithCancel(context.Background())
-	m.bar = pages.NewBar()
-	// One game at a time in a state directory: a second one may only
-	// look; one that cannot write there plays unsaved, and says so.
-	if err := m.files.Lock(); errors.As(err, &m.locked) {
-		m.readOnly = true
-	} else if err != nil {
-		m.unsaved = err
-	}
-	if err := m.applySettings(); err != nil {
-		m.files.Unlock()
-		return nil, err
-	}
-	if m.unsaved != nil {
-		m.notice = append(m.notice, m.tr.T("notice.unwritable", store.ShortPath(opt.StateDir), m.unsaved.Error()))
-	}
-	m.seed = opt.Seed
-	if !opt.SeedSet {
-		seed, err := m.drawSeed()
-		if err != nil {
-			m.files.Unlock()
-			return nil, err
-		}
-		m.seed = seed
-	}
-	for _, n := range opt.Notes {
-		m.notice = append(m.notice, problem.In(n, m.tr))
-	}
-	m.loadStats()
-
-	b, err := m.files.ReadMatch()
-	switch {
-	case m.readOnly:
-		m.lookAt(b, err)
-		return m, nil
-	case errors.Is(err, fs.ErrNotExist), err != nil && m.unsaved != nil:
-		err = m.startMatch(m.seed)
-	case err != nil:
-		err = fmt.Errorf("reading %s: %w", m.files.MatchPath(), err)
-	default:
-		err = m.load(b)
-	}
-	if err != nil {
-		m.files.Unlock()
-		return nil, err
-	}
-	if len(m.notice) > 0 {
-		m.after = m.screen
-		m.screen = scrNotice
-	}
-	return m, nil
-}
-
-// lookAt takes in the match another game is playing, to look at it:
-// nothing is set aside, archived or saved. With nothing to look at the
-// locked screen offers only to quit.
-func (m *Model) lookAt(b []byte, readErr error) {
-	if readErr != nil || m.load(b) != nil {
-		m.c.G, m.t = nil, nil
-	}
-	m.screen = scrLocked
-	if !m.hasMatch() {
-		return
-	}
-	m.notice = nil
-	m.after = scrPlay
-	if !m.playing() {
-		m.after = scrHandOver
-	}
 }
 
 // saving reports whether the match is being saved.
@@ -354,190 +300,16 @@ func (m *Model) applySettings() error {
 	return nil
 }
 
+// seatKeys fits the key map to a seat (keymap.KeyMap.ForSeat).
+func (m *Model) seatKeys() {
+	if m.seat != nil {
+		m.keys.ForSeat(m.tr.T("key.leave"), m.tr.T("key.ready"), m.seat.Watching)
+	}
+}
+
 func (m *Model) restyle() {
 	m.st = theme.New(m.palette, m.dark, m.opt.NoColor)
 	m.bar.SetStyles(m.st)
-}
-
-// Init asks the terminal for its background and saves the new match.
-func (m *Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{tea.RequestBackgroundColor}
-	if w := m.table().warm(); w != nil {
-		cmds = append(cmds, w)
-	}
-	// The record as it stands: a new match, or a resumed one written
-	// again whole (which repairs a torn last line at once).
-	cmds = append(cmds, m.saveCmd())
-	if m.screen == scrPlay {
-		cmds = append(cmds, m.nextTurn())
-	}
-	return tea.Batch(cmds...)
-}
-
-// warmAnalysis builds hand analysis's tables (a tenth of a second, once
-// a process) in the background while the first frame is on screen, so
-// the player's first hint or sort does not wait for them.
-func (m *Model) warmAnalysis() tea.Cmd {
-	an, rack := m.c.View.Analyzer, m.c.View.Rack
-	return func() tea.Msg {
-		if h, err := an.NewHand(rack); err == nil && h.Len() >= playclassic.HandTiles {
-			an.Distance(h)
-		}
-		return nil
-	}
-}
-
-// Update handles a message: the window, the terminal's background, the
-// bots' answers and the saves here; keys and clicks by screen. It notes
-// when the screen on show changed, for settling.
-func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if m.opt.Log != nil {
-		defer m.debugAfter(msg, m.flash)()
-	}
-	if _, tick := msg.(seatTickMsg); tick {
-		m.kept.tick = true
-	} else {
-		m.kept.valid = false
-	}
-	cmd := m.update(msg)
-	if m.screen != m.shown {
-		m.shown, m.shownAt = m.screen, m.now()
-	}
-	return m, cmd
-}
-
-func (m *Model) update(msg tea.Msg) tea.Cmd {
-	if cmd, ok := m.table().update(msg); ok {
-		return cmd
-	}
-	switch msg := msg.(type) {
-	case tea.WindowSizeMsg:
-		m.width, m.height = msg.Width, msg.Height
-		m.lay = layout.NewScreen(msg.Width, msg.Height)
-		return nil
-	case tea.BackgroundColorMsg:
-		m.dark = msg.IsDark()
-		m.restyle()
-		return nil
-	case SeatUpdate:
-		switch {
-		case msg.View101 != nil:
-			return m.onSeat101Update(msg)
-		case msg.View != nil:
-			return m.onSeatUpdate(msg)
-		}
-		return nil
-	case seatTickMsg:
-		return m.onSeatTick()
-	case reviewProgressMsg, reviewDoneMsg:
-		return m.onReviewMsg(msg)
-	case matchesMsg, savedRecordMsg:
-		return m.onMatchesMsg(msg)
-	case savedMsg:
-		if msg.err != nil {
-			m.lastOK = false
-			m.setFlash(true, m.tr.T("status.savefail", store.ShortPath(msg.path), msg.err.Error()))
-		} else if !m.lastOK {
-			m.lastOK = true
-		}
-		return nil
-	case tea.KeyPressMsg:
-		if m.quitting {
-			return nil
-		}
-		return m.onKey(msg)
-	case tea.MouseClickMsg:
-		if m.quitting {
-			return nil
-		}
-		return m.onClick(msg)
-	case tea.PasteMsg:
-		m.onPaste(msg)
-		return nil
-	case tea.MouseWheelMsg:
-		m.onWheel(msg)
-		return nil
-	}
-	return nil
-}
-
-// onPaste hands a paste to the name being typed on the settings form;
-// anywhere else a paste means nothing (it is not a string of keys).
-func (m *Model) onPaste(msg tea.PasteMsg) {
-	if m.quitting || m.lay.TooSmall || m.screen != scrSettings || m.settings == nil {
-		return
-	}
-	m.settingsPage().Paste(msg)
-}
-
-// onKey dispatches a key to the update of the screen on show: the
-// screens the games share here, the others to the game on the table.
-func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
-	if key.Matches(k, m.keys.ForceQuit) {
-		return m.quit()
-	}
-	if m.lay.TooSmall {
-		return m.updateTooSmall(k)
-	}
-	if m.settling(k) {
-		return nil
-	}
-	switch m.screen {
-	case scrNotice:
-		return m.updateNotice(k)
-	case scrSettings:
-		return m.updateSettings(k)
-	case scrLocked:
-		return m.updateLocked(k)
-	case scrStats:
-		return m.updateStats(k)
-	case scrReview:
-		return m.updateReview(k)
-	case scrMatches:
-		return m.updateMatches(k)
-	}
-	cmd, _ := m.table().key(k)
-	return cmd
-}
-
-// settling reports whether k is a key that goes on from a screen
-// (keys.Settle) pressed while the table, a hand's end or the final table
-// has been on screen for less than the settling time: the key was meant
-// for the screen before (a second enter after the next hand's, space
-// arranging the rack as a bot finished the hand) and does nothing. The
-// same rule holds at both games' tables, here and at a server's.
-func (m *Model) settling(k tea.KeyPressMsg) bool {
-	switch m.screen {
-	case scrPlay, scrHandOver, scrMatchOver:
-	default:
-		return false
-	}
-	return m.settle > 0 && key.Matches(k, m.keys.Settle) && m.now().Sub(m.shownAt) < m.settle
-}
-
-// quit saves what is not saved yet and stops.
-func (m *Model) quit() tea.Cmd {
-	if m.seat != nil {
-		return m.leave()
-	}
-	m.quitting = true
-	m.cancelBots()
-	return tea.Sequence(m.saveCmd(), tea.Quit)
-}
-
-// Goodbye is the line to print after the program ends, in the player's
-// language: where the match is saved, unless it is over; why it is not
-// saved, if it could not be (flushErr is Flush's error).
-func (m *Model) Goodbye(flushErr error) string {
-	switch {
-	case flushErr != nil:
-		return m.tr.T("bye.unsaved", flushErr.Error())
-	case m.unsaved != nil:
-		return m.tr.T("bye.unsaved", m.unsaved.Error())
-	case m.readOnly || m.MatchOver():
-		return ""
-	}
-	return m.tr.T("bye.saved", store.ShortPath(m.files.MatchPath()))
 }
 
 func (m *Model) setFlash(warn bool, s string) {
@@ -577,3 +349,49 @@ const (
 	MinWidth  = layout.MinWidth
 	MinHeight = layout.MinHeight
 )
+
+// Watching reports whether the screen is a spectator's.
+func (m *Model) Watching() bool { return m.seat != nil && m.seat.Watching }
+
+// tables are the games a Model can host, for what looks across them
+// (a key of another game's table, a served table's update, a saved
+// record).
+func (m *Model) tables() []tableGame { return m.games }
+
+// table is the game on the table: the one whose match is present, else
+// the first (classic Okey's), which stands in while no match is on the
+// screen yet (a seat waiting for its table's first view) and draws an
+// empty table.
+func (m *Model) table() tableGame {
+	for _, g := range m.games[1:] {
+		if g.present() {
+			return g
+		}
+	}
+	return m.games[0]
+}
+
+// hasMatch reports whether a match is on the screen: of either game,
+// or the one of a table over SSH once its first view came in.
+func (m *Model) hasMatch() bool { return m.table().present() || (m.seat != nil && m.seat.Got) }
+
+// playing reports whether a hand is being played on the table: the
+// game's own, or at a served seat the one its views show (a seat holds
+// no game, so present alone would say no hand is ever played there).
+func (m *Model) playing() bool {
+	if !m.hasMatch() {
+		return false
+	}
+	p, _, _, _ := m.table().phase()
+	return p
+}
+
+// MatchOver reports whether the match on the table has ended.
+func (m *Model) MatchOver() bool {
+	t := m.table()
+	if !t.present() {
+		return false
+	}
+	_, _, _, over := t.phase()
+	return over
+}

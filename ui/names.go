@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"time"
-
 	"okey/ui/pages"
 	"okey/ui/settings"
 )
@@ -16,11 +14,3 @@ const (
 	Game101     = settings.Game101
 	MaxNameLen  = pages.MaxNameLen
 )
-
-func speedDelay(s string) time.Duration { return settings.SpeedDelay(s) }
-
-// DefaultSettings are the settings of a first start (settings.Default).
-func DefaultSettings(lang string) settings.Settings { return settings.Default(lang) }
-
-// cleanName makes a name from outside safe to show (pages.CleanName).
-func cleanName(s string) string { return pages.CleanName(s) }

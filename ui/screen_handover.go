@@ -41,7 +41,7 @@ func (m *Model) updateHandOver(k tea.KeyPressMsg) tea.Cmd {
 			m.setFlash(true, m.tr.T("status.readonly"))
 			return nil
 		case m.seat != nil:
-			return m.seatAct(game.NextHandAction())
+			return m.act(game.NextHandAction()) // sent to the table
 		}
 		m.screen = scrPlay
 		evs, lines, err := m.c.G.Apply(game.NextHandAction())

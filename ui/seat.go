@@ -1,27 +1,16 @@
 package ui
 
 import (
-	"context"
-	"errors"
-	"fmt"
-	"log/slog"
 	"strings"
-	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"okey/bots"
-	"okey/game"
 	"okey/ui/i18n"
 	"okey/ui/keymap"
 	"okey/ui/pages"
-	"okey/ui/playclassic"
-	"okey/ui/rack"
 	"okey/ui/seatlink"
 	"okey/ui/seatmsg"
-	"okey/ui/seats"
-	"okey/ui/table"
 )
 
 // A seat at a table the model does not own (okey serve): the same table
@@ -59,86 +48,8 @@ const (
 	IntentReady    = seatmsg.IntentReady
 )
 
-// SeatOptions start the screen of a seat at a table.
-type SeatOptions struct {
-	// Lang and Theme are the player's; NoColor draws without colour.
-	Lang, Theme string
-	NoColor     bool
-	// Seat is the seat at the table, -1 to watch.
-	Seat int
-	// Send hands an intent to the table without blocking; false when
-	// the table could not take it now.
-	Send func(Intent) bool
-	// Keys are keys the holding program handles itself (the chat, say),
-	// shown in the help bar and on the help page.
-	Keys []key.Binding
-	// Dark is the terminal's background, if known.
-	Dark bool
-	// Badge is said in the header (a guest's resume code, say).
-	Badge string
-	// Record is the command that prints the table's finished match's
-	// record, shown with the match's seed and salt so the player can
-	// check them ("" to say nothing of it).
-	Record string
-	// Settle is as Options.Settle: 0 is the default, negative none.
-	Settle time.Duration
-	// Log is as Options.Log: the seat's debug log, nil for none.
-	Log *slog.Logger
-}
-
-// seatLink is what a seat's model knows of its table: what either
-// game's seat knows (seatlink.Link), and what one game's does.
-type seatLink struct {
-	*seatlink.Link
-	opt   SeatOptions
-	hands int // hands of the classic match taken in
-}
-
 // seatTickMsg redraws the turn's clock once a second (seatlink's).
 type seatTickMsg = seatlink.TickMsg
-
-// NewSeat builds the table screen of a seat at a table it does not own.
-// It shows nothing but a wait until the table's first SeatUpdate.
-func NewSeat(opt SeatOptions) (*Model, error) {
-	set := DefaultSettings(opt.Lang)
-	if opt.Theme != "" {
-		set.Theme = opt.Theme
-	}
-	if err := set.Validate(); err != nil {
-		return nil, err
-	}
-	if opt.Send == nil {
-		return nil, errors.New("ui: a seat needs a table to send its moves to")
-	}
-	if opt.Seat >= game.NumSeats {
-		return nil, fmt.Errorf("ui: seat %d: no such seat", opt.Seat)
-	}
-	m := &Model{
-		opt: Options{Settings: set, Saved: set, NoColor: opt.NoColor, Now: time.Now, Log: opt.Log},
-		set: set, saved: set, now: time.Now,
-		asking: -1, dark: opt.Dark, lastOK: true,
-		screen: scrPlay, settle: settleFor(opt.Settle),
-	}
-	m.opt.NewBot = bots.New
-	m.opt.BotTimeout = defaultBotTimeout
-	m.seat = &seatLink{Link: seatlink.New(opt.Seat, opt.Send), opt: opt}
-	m.c = m.newClassic()
-	m.ctx, m.cancel = context.WithCancel(context.Background())
-	m.bar = pages.NewBar()
-	if err := m.applySettings(); err != nil {
-		return nil, err
-	}
-	m.c.Rack = rack.New()
-	m.c.Cursor = 0
-	return m, nil
-}
-
-// seatKeys fits the key map to a seat (keymap.KeyMap.ForSeat).
-func (m *Model) seatKeys() {
-	if m.seat != nil {
-		m.keys.ForSeat(m.tr.T("key.leave"), m.tr.T("key.ready"), m.seat.Watching)
-	}
-}
 
 // unknownKey says that k does nothing here; to a spectator, that only
 // the players move.
@@ -168,17 +79,6 @@ func (m *Model) hostKeys() []key.Binding {
 	return m.seat.opt.Keys
 }
 
-// Watching reports whether the screen is a spectator's.
-func (m *Model) Watching() bool { return m.seat != nil && m.seat.Watching }
-
-// leave is quitting, for a seat: the holding program takes the player
-// back to where they came from.
-func (m *Model) leave() tea.Cmd {
-	m.quitting = true
-	m.cancelBots()
-	return func() tea.Msg { return LeaveMsg{} }
-}
-
 // seatSent tells the player what came of an intent, if it did not go;
 // it reports whether it went.
 func (m *Model) seatSent(st seatlink.Sent) bool {
@@ -187,21 +87,6 @@ func (m *Model) seatSent(st seatlink.Sent) bool {
 	}
 	m.setFlash(st != seatlink.Waiting, m.tr.T(st.Key()))
 	return false
-}
-
-// seatAct sends the player's action to the table; the next update says
-// what came of it.
-func (m *Model) seatAct(a game.Action) tea.Cmd {
-	s := m.seat
-	a.Seat = s.Rot
-	if !m.seatSent(s.Move(Intent{Kind: IntentAct, Action: a, Hand: m.c.View.Hand})) {
-		return nil
-	}
-	m.c.Held = -1
-	if a.Kind == game.ActDiscard || a.Kind == game.ActFinish {
-		m.c.Sent(m.c.Cursor, a.Tile)
-	}
-	return nil
 }
 
 // seatNewMatch asks the table for a new match.
@@ -214,49 +99,42 @@ func (m *Model) seatNewMatch() tea.Cmd {
 	return nil
 }
 
-// onSeatUpdate takes in what a classic table says now: the table
-// around the game (seatTable), the view (turned so the player sits at
-// the bottom), the hands, the log, and moves between the table and the
-// pages between hands (seatTook).
+// onSeatUpdate takes in what a table of either game says now, the
+// same steps for both: the table around the game (seatTable), the game
+// on it taken in by its side (tableGame.takeSeat: the view turned so
+// the player sits at the bottom, the rack, the log with the notes
+// beside the moves), then the screen moved between the table and the
+// pages between hands, and the rest of the update (seatTook).
 func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 	s := m.seat
-	if s == nil {
+	g := m.servedGame(u)
+	if s == nil || g == nil {
 		return nil
 	}
-	first := !s.Got
+	got := s.Got
 	m.seatTable(u)
-	if len(u.Hands) != s.hands || first {
-		m.history = m.history[:0]
-		for _, h := range u.Hands {
-			m.history = append(m.history, playclassic.HandScore{Result: playclassic.RotateResult(h.Result, s.Rot), Scores: seats.TurnAll(h.Scores, s.Rot)})
-		}
-		s.hands = len(u.Hands)
+	tk := g.takeSeat(u, got, s.Notes(u, func(c string) string { return m.tr.T("fair.commit", c) }, m.chatText))
+	if !tk.First && !tk.NewMatch {
+		m.seatTurn(tk.Was.Mine, tk.Now.Mine)
 	}
-
-	old := m.c.View
-	v := playclassic.RotateView(*u.View, s.Rot)
-	newMatch := !first && (v.Hand < old.Hand || (len(u.Hands) == 0 && old.Hand > 1))
-	m.c.TakeServed(v, first || newMatch)
-	if !first && !newMatch {
-		m.seatTurn(old.MyTurn(), v.MyTurn())
-	}
-	m.c.Log = seatLog(m, u, m.c.Log,
-		func(note string) playclassic.LogEntry { return playclassic.LogEntry{Note: note, Hand: v.Hand} },
-		func(e *playclassic.LogEntry) (bool, bool, int, int) {
-			return e.Chat, e.Note == "", table.DealKey(e.Hand, 0), e.At
-		},
-		func(c ChatLine, text string) playclassic.LogEntry {
-			return playclassic.LogEntry{Note: text, Chat: true, Hand: c.Hand, At: c.At}
-		})
-
 	switch {
-	case v.Phase == game.Playing && (first || newMatch || m.screen == scrHandOver || m.screen == scrMatchOver):
+	case tk.Now.Playing && (tk.First || tk.NewMatch || m.screen == scrHandOver || m.screen == scrMatchOver):
 		m.screen = scrPlay
-	case v.Phase != game.Playing && (first || old.Phase == game.Playing):
+	case !tk.Now.Playing && (tk.First || tk.Was.Playing):
 		m.endOfHand()
-		m.screen = scrHandOver
 	}
-	return m.seatTook(u, first, v.Phase == game.HandOver, v.Phase == game.MatchOver)
+	return m.seatTook(u, tk.First, tk.Now.HandOver, tk.Now.MatchOver)
+}
+
+// servedGame is the game whose view u brings (tableGame.serves), nil
+// for an update without one.
+func (m *Model) servedGame(u SeatUpdate) tableGame {
+	for _, g := range m.tables() {
+		if g.serves(u) {
+			return g
+		}
+	}
+	return nil
 }
 
 // seatTable takes in the table around the game from an update of
@@ -268,7 +146,7 @@ func (m *Model) seatTable(u SeatUpdate) {
 		m.tellNews(m.tr.T("guide.away"))
 	}
 	for r, p := range m.seat.Players {
-		m.names[r] = cleanName(p.Name)
+		m.names[r] = pages.CleanName(p.Name)
 		m.levels[r] = p.Level
 	}
 }
@@ -281,21 +159,9 @@ func (m *Model) seatTurn(wasMine, mine bool) {
 	}
 }
 
-// seatLog puts what an update of either game adds to a log beside the
-// moves: the match's commitment once (note makes its entry), the chat
-// lines each where it was said (entry and line as seatlink.Chat, line
-// given the line's words); then trims the log.
-func seatLog[E any](m *Model, u SeatUpdate, log []E, note func(string) E, entry func(*E) (chat, event bool, deal, at int), line func(ChatLine, string) E) []E {
-	if c := m.seat.TakeFair(u.Fair); c != "" {
-		log = append(log, note(m.tr.T("fair.commit", c)))
-	}
-	log = seatlink.Chat(m.seat.Link, log, u.Chat, entry, func(c ChatLine) E { return line(c, m.chatText(c)) })
-	return table.TrimLog(log)
-}
-
 // chatText is a chat line as the log says it.
 func (m *Model) chatText(c ChatLine) string {
-	return m.tr.T("log.chat", cleanName(c.Name), c.Text)
+	return m.tr.T("log.chat", pages.CleanName(c.Name), c.Text)
 }
 
 // seatTook ends taking in an update of either game: a refusal told
@@ -406,4 +272,4 @@ func (m *Model) ResumeCodeLine(code string) string { return m.tr.T("seat.code", 
 // CleanName makes a name from outside (an SSH user name) safe to show:
 // control and format characters go, and it is cut to MaxNameLen
 // columns.
-func CleanName(s string) string { return cleanName(s) }
+func CleanName(s string) string { return pages.CleanName(s) }

@@ -5,20 +5,18 @@ import (
 
 	"okey/game/meld"
 	"okey/game/okey101"
-	"okey/ui/play101"
 	"okey/ui/play101/decide"
-	"okey/ui/table"
 )
 
 // A seat at a table of Okey 101 the model does not own (okey serve): the
-// 101 table's screen (the files *101.go), driven by the views the table
-// hands this seat (SeatUpdate with View101), its actions sent to the table as
-// intents, as seat.go does for classic Okey. The table is the referee;
-// m.t holds no game (m.t.G is nil) and no bots.
+// 101 table's screen, driven by the views the table hands this seat
+// (SeatUpdate with View101, taken in as every update is: seat.go), its
+// actions sent to the table as intents. The table is the referee; m.t
+// holds no game (m.t.G is nil) and no bots.
 //
-// The 101 table's files ask three things of the match, which a seat
-// answers from its view instead (play101.Table.Served): the view itself
-// (OwnView, for refresh101), the deal (Deal, for the log), and a state
+// The 101 table asks three things of the match, which a seat answers
+// from its view instead (play101.Table.Served): the view itself
+// (OwnView, for Refresh), the deal (Deal, for the log), and a state
 // to try the player's actions on (TryState: where to lay a tile off,
 // the hint, whether the game takes an action before it goes). That
 // state is a world sampled from the view (okey101.View.SampleWorld): it
@@ -27,102 +25,20 @@ import (
 // table would refuse too, said in the player's words before anything
 // is sent.
 
-// NewSeat101 builds the 101 table screen of a seat at a table it does
-// not own. Until the table's first SeatUpdate it shows an empty
-// table.
-func NewSeat101(opt SeatOptions) (*Model, error) {
-	return NewSeat(opt)
-}
-
-// onSeat101Update takes in what a 101 table says now, as onSeatUpdate
-// does for classic: the names, the view (turned so the player sits at
-// the bottom), the log, the chat, a refusal, and moves between the
-// table and the pages between hands.
-func (m *Model) onSeat101Update(u SeatUpdate) tea.Cmd {
-	s := m.seat
-	if s == nil {
-		return nil
-	}
-	first := m.t == nil
-	m.seatTable(u)
-	v := play101.RotateView(*u.View101, s.Rot)
-	if first {
-		m.t = play101.NewTable(tableHost{m}, nil)
-	}
-	t := m.t
-	t.TakeServed(v, s.Watching)
-	old := t.View
-	// A new match: back to hand 1, or fewer hands on the sheet.
-	newMatch := !first && (v.Hand < old.Hand || len(v.Results) < len(old.Results))
-	if first || newMatch {
-		t.View = v
-		t.Log = t.Log[:0]
-		m.t.NewHandRack()
-		for i, e := range v.History {
-			m.addLog101(e, i)
-		}
-	} else {
-		m.refresh101()
-		if v.Hand == old.Hand && v.Redeal == old.Redeal {
-			for i := min(len(old.History), len(v.History)); i < len(v.History); i++ {
-				m.addLog101(v.History[i], i)
-			}
-		}
-		m.seatTurn(old.MyTurn(), v.MyTurn())
-	}
-	t.Log = seatLog(m, u, t.Log,
-		func(note string) play101.LogEntry {
-			return play101.LogEntry{Note: note, Deal: table.DealKey(v.Hand, v.Redeal)}
-		},
-		func(e *play101.LogEntry) (bool, bool, int, int) { return e.Chat, e.Note == "", e.Deal, e.At },
-		func(c ChatLine, text string) play101.LogEntry {
-			return play101.LogEntry{Note: text, Chat: true, Deal: table.DealKey(c.Hand, c.Redeal), At: c.At}
-		})
-
-	switch {
-	case v.Phase == okey101.Playing && (first || newMatch || m.screen == scrHandOver || m.screen == scrMatchOver):
-		m.screen = scrPlay
-	case v.Phase != okey101.Playing && (first || old.Phase == okey101.Playing):
-		m.endOfHand101()
-	}
-	return m.seatTook(u, first, v.Phase == okey101.HandOver, v.Phase == okey101.MatchOver)
-}
-
-// seatAct101 sends the player's actions to the table, in order, once the
-// world of the view takes them all (else the player is told why, as the
-// local table would); done runs when they go (to take the tiles they
-// used off the rack). The next update says what came of them.
+// seatAct101 sends the player's actions to the table
+// (play101.Table.Send); done runs when they go. A command comes back
+// when something went: the callers take it as the sign.
 func (m *Model) seatAct101(acts []okey101.Action, done func()) tea.Cmd {
-	s := m.seat
-	if !m.seatSent(s.CanMove()) || len(acts) == 0 {
+	st, went := m.t.Send(m.seat.Link, acts, done)
+	if !m.seatSent(st) || !went {
 		return nil
 	}
-	if err := m.t.TryServed(acts); err != nil {
-		m.t.Refuse(err)
-		return nil
-	}
-	out := make([]okey101.Action, len(acts))
-	for i, a := range acts {
-		out[i] = a.Clone()
-		out[i].Seat = s.Rot
-	}
-	if !m.seatSent(s.Move(Intent{Kind: IntentPlay101, Plays: out, Hand: m.t.View.Hand, Redeal: m.t.View.Redeal})) {
-		return nil
-	}
-	m.t.Held = -1
-	if done != nil {
-		done()
-	}
-	if len(acts) > 1 {
-		m.t.Sel, m.t.Groups = nil, nil
-	}
-	// Something went: the callers take a command as the sign.
 	return func() tea.Msg { return nil }
 }
 
 // seatReady101 tells the table the player is ready for the next hand.
 func (m *Model) seatReady101() tea.Cmd {
-	m.seatSent(m.seat.Ask(Intent{Kind: IntentReady, Hand: m.t.View.Hand, Redeal: m.t.View.Redeal}))
+	m.seatSent(m.t.Ready(m.seat.Link))
 	return nil
 }
 

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game"
+	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/playclassic"
 )
@@ -327,5 +329,69 @@ func TestSpectatorKeysAllWork(t *testing.T) {
 				t.Errorf("c at a spectator's table says %q", m.flash)
 			}
 		})
+	}
+}
+
+// TestSeatHandEndsUnderThePages: at a served table of either game (one
+// path since issue 21), a hand that ends while the player reads the
+// settings leaves them open, and closing them shows the hand's end (a
+// classic seat jumped to the hand's end, the form dropped under it); a
+// hand that ends on the table shows its end at once.
+func TestSeatHandEndsUnderThePages(t *testing.T) {
+	games := []struct {
+		name string
+		// start seats a player at a new table, the first view taken in;
+		// end plays the hand to its end and is the update that says so.
+		start func(t *testing.T) (m *Model, end func() SeatUpdate)
+	}{
+		{"classic", func(t *testing.T) (*Model, func() SeatUpdate) {
+			f := newFakeTable(t, 6)
+			m := newSeatModel(t, f, 0)
+			m.Update(f.update(0))
+			return m, func() SeatUpdate { f.plainHand(); return f.update(0) }
+		}},
+		{"101", func(t *testing.T) (*Model, func() SeatUpdate) {
+			f := newFakeTable101(t, 3)
+			m := newSeat101Model(t, f, 0)
+			m.Update(f.update(0))
+			return m, func() SeatUpdate {
+				for n := 0; f.g.State().Phase() == okey101.Playing; n++ {
+					st := f.g.State()
+					a, ok := PlainAction101(st.View(st.Turn()))
+					if !ok || n > 2000 {
+						t.Fatalf("the hand does not end (seat %d, step %d)", st.Turn(), n)
+					}
+					if _, _, err := f.g.Apply(a); err != nil {
+						t.Fatal(err)
+					}
+				}
+				return f.update(0)
+			}
+		}},
+	}
+	for _, g := range games {
+		for _, underSettings := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s, settings open %v", g.name, underSettings), func(t *testing.T) {
+				m, end := g.start(t)
+				if m.screen != scrPlay {
+					t.Fatalf("the first view shows screen %d, not the table", m.screen)
+				}
+				want := scrHandOver
+				if underSettings {
+					m.openSettings()
+					want = scrSettings
+				}
+				m.Update(end())
+				if m.screen != want {
+					t.Fatalf("the hand over, screen %d, want %d", m.screen, want)
+				}
+				if underSettings {
+					press(t, m, "esc")
+					if m.screen != scrHandOver {
+						t.Fatalf("the settings closed, screen %d, want the hand's end (%d)", m.screen, scrHandOver)
+					}
+				}
+			})
+		}
 	}
 }

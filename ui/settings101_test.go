@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"okey/game/okey101"
-	"okey/ui/play101"
+	"okey/ui/play101/rules"
 	"okey/ui/settings"
 )
 
@@ -161,7 +161,7 @@ func TestRules101VariantsFit(t *testing.T) {
 // combination it offers is saved as the rules options, reads back onto
 // the form, and the match started under it plays it.
 func TestSettingsHouseRules(t *testing.T) {
-	for i, want := range play101.HouseChoices() {
+	for i, want := range rules.HouseChoices() {
 		m := start101(t, 100, 30, withPlainBots)
 		press(t, m, "o")
 		for m.settings.At != settings.FieldHouse {
@@ -173,11 +173,11 @@ func TestSettingsHouseRules(t *testing.T) {
 		if got := m.settings.Fields[settings.FieldHouse].Value(); got != want {
 			t.Fatalf("the form shows %q, want %q", got, want)
 		}
-		r, err := play101.RulesOf(m.settings.Fields[settings.FieldOpen : settings.FieldHouse+1])
+		r, err := rules.Of(m.settings.Fields[settings.FieldOpen : settings.FieldHouse+1])
 		if err != nil {
 			t.Fatal(err)
 		}
-		if play101.HouseValue(r) != want || r.Feed != strings.Contains(want, "feed") || r.OkeyOnce != strings.Contains(want, "okey_once") || r.IslekBack != strings.Contains(want, "islek_back") {
+		if rules.HouseValue(r) != want || r.Feed != strings.Contains(want, "feed") || r.OkeyOnce != strings.Contains(want, "okey_once") || r.IslekBack != strings.Contains(want, "islek_back") {
 			t.Fatalf("%q reads as %+v", want, r)
 		}
 		press(t, m, "enter")

@@ -1,11 +1,16 @@
 package ui
 
 import (
+	"context"
+	"time"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/okey101"
 	"okey/ui/play101"
+	"okey/ui/seatlink"
+	"okey/ui/settings"
 )
 
 // The 101 table: a match of Okey 101 played on the same Model as classic
@@ -13,21 +18,19 @@ import (
 // Model's own machinery is shared: the screens between hands and the
 // settings, the saves (m.rec, ui/store), the bots' question ids, the
 // styles, the words, the status line. The app reaches the 101 table
-// through okey101Table, its side of tableGame (tablegame.go); the match's
-// start and load (startMatch101, load101) are chosen by the settings and
-// the record. Its files:
+// through okey101Table, its side of tableGame (tablegame.go), as it
+// reaches classic's: its match is started or read back when the settings
+// or the saved record name its game (match.go). Its files:
 //
 //	ui/play101        the table's state (Table, its rack and groups, its
 //	                  words), the seats' players, the hint's analysis
 //	table101.go       okey101Table (tableGame)
-//	match101.go       a match's life: start, load, resume, apply an action, save
-//	players101.go     the source of the seats' players and the question under way (asking and the answers are play101's bots.go)
-//	act101.go         the table screen's keys (play101.Table.Key) and what they ask of the app, carried out
+//	match101.go       its side of a match's life (match.go): its record read back, a match started and adopted, an action taken in; the source of the seats' players, a player's answer played (asking is play101's bots.go)
+//	act101.go         the table screen's keys and clicks (play101.Table.Key, Click) and what they ask of the app, carried out: an action played here (play101.Table.Play) or sent to a served table
 //	ui/layout          the table's layout (Table101)
 //	view101.go        the table drawn (its parts are play101.Table.Render's), the status below
 //	pages101.go       the end of a hand, the score sheet, the final sheet, resuming
-//	mouse101.go       clicks on the table (play101.Table.Click)
-//	undo101.go        taking back one's discard, in a casual match
+//	seat101.go        a served seat's actions and readiness sent
 
 // okey101Table is the 101 table's side of the Model (tableGame): the
 // hooks by which the app hands the 101 table its messages, keys and
@@ -51,8 +54,8 @@ func (s okey101Table) update(msg tea.Msg) (tea.Cmd, bool) {
 			m.t.OnHint(msg, m.t.TryState())
 		}
 		return nil, true
-	case undone101Msg:
-		return m.onUndone101(msg), true
+	case play101.UndoneMsg:
+		return m.onUndone(m.t.Undone(msg)), true
 	}
 	return nil, false
 }
@@ -95,8 +98,38 @@ func (s okey101Table) name() string                        { return "val.okey101
 func (s okey101Table) keys() [][]key.Binding               { return s.m.keys.Table101.FullHelp() }
 func (s okey101Table) warm() tea.Cmd                       { return nil }
 func (s okey101Table) click(msg tea.MouseClickMsg) tea.Cmd { return s.m.onClick101(msg) }
-func (s okey101Table) header(withKeys bool) string         { return s.m.header101(withKeys) }
-func (s okey101Table) nextTurn() tea.Cmd                   { return s.m.nextTurn101() }
-func (s okey101Table) overlayLines() []string              { return s.m.overlay101Lines() }
-func (s okey101Table) scoreLines() []string                { return s.m.sheetLines101() }
-func (s okey101Table) rackJSON() []byte                    { return s.m.t.RackJSON() }
+func (s okey101Table) serves(u SeatUpdate) bool            { return u.View101 != nil }
+
+// takeSeat takes in a served 101 table's update: the game
+// (play101.Table.TakeUpdate; the table is made at the first) and the
+// notes.
+func (s okey101Table) takeSeat(u SeatUpdate, _ bool, n seatlink.Notes) seatlink.Taken {
+	m := s.m
+	first := m.t == nil
+	if first {
+		m.t = m.new101(nil)
+	}
+	tk := m.t.TakeUpdate(u, m.seat.Link, first)
+	m.t.TakeNotes(n)
+	return tk
+}
+
+// endHand lets go of what the player was doing on the rack.
+func (s okey101Table) endHand() { s.m.t.EndHand() }
+
+func (s okey101Table) header(withKeys bool) string { return s.m.header101(withKeys) }
+func (s okey101Table) overlayLines() []string      { return s.m.overlay101Lines() }
+func (s okey101Table) scoreLines() []string        { return s.m.sheetLines101() }
+func (s okey101Table) rackJSON() []byte            { return s.m.t.RackJSON() }
+func (s okey101Table) ask(ctx context.Context, id uint64, seat int, delay, timeout time.Duration) tea.Cmd {
+	return s.m.t.Ask(ctx, id, seat, s.m.t.Players[seat], false, delay, timeout)
+}
+
+func (s okey101Table) game() string                   { return settings.Game101 }
+func (s okey101Table) takeRack(b []byte) (why string) { return s.m.t.LoadRack(b) }
+func (s okey101Table) undo() tea.Cmd                  { return s.m.t.Undo() }
+
+func (s okey101Table) record() []byte {
+	rec := s.m.t.G.Record()
+	return rec.Marshal()
+}

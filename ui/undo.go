@@ -1,22 +1,17 @@
 package ui
 
 import (
-	"okey/ui/stats"
-	"okey/ui/table"
+	tea "charm.land/bubbletea/v2"
 )
 
 // Undo (u) takes back the player's own last discard of the hand, in a
 // casual match: one started with the Undo setting on, which its record
 // says (meta undo=on) and counts (meta undos), and the header shows.
 // The match is replayed from its record without that discard and what
-// followed, in a command; the player then discards again (each game's
-// side of the table does it: playclassic.Table.Undo, undo101.go).
-
-// Meta keys of a casual match's record.
-const (
-	metaUndo  = stats.MetaUndo
-	metaUndos = table.MetaUndos
-)
+// followed, in a command; the player then discards again. Each game's
+// side of the table does it (playclassic's and play101's Table.Undo
+// and Undone); whether the player may, and the save after, are the
+// same at both tables, here.
 
 // mayUndo reports whether the player may take a discard back now, at
 // either game's table (playing: a hand is being played), and says why
@@ -33,4 +28,33 @@ func (m *Model) mayUndo(playing bool) bool {
 		return true
 	}
 	return false
+}
+
+// undo asks the game on the table for the match without the player's
+// last discard (tableGame.undo), in a command; the bots' questions
+// under way are let go when it goes.
+func (m *Model) undo() tea.Cmd {
+	playing, _, _, _ := m.table().phase()
+	if !m.mayUndo(playing) {
+		return nil
+	}
+	cmd := m.table().undo()
+	if cmd != nil {
+		m.cancelBots()
+	}
+	return cmd
+}
+
+// onUndone saves the match an undo put back (ok: the game's side took
+// it in); when it could not be put back (err), the next player is
+// asked, as the undo let the bots' questions go.
+func (m *Model) onUndone(ok bool, err error) tea.Cmd {
+	switch {
+	case err != nil:
+		return m.nextTurn()
+	case !ok:
+		return nil
+	}
+	m.rec = m.table().record()
+	return m.saveCmd()
 }

@@ -33,22 +33,24 @@ type At struct {
 	State okey101.State
 }
 
-// Request is what a key asks of the app beyond the table itself.
-type Request uint8
+// Request is what a key asks of the app beyond the table itself: the
+// list both games' tables share (table.Req), by the names this table
+// has always used.
+type Request = table.Req
 
 // What a key asks of the app.
 const (
-	ReqNone     Request = iota
-	ReqSave             // the rack or the groups changed: save them
-	ReqPlay             // play Outcome.Acts
-	ReqQuit             // quit the match (saved)
-	ReqHelp             // the help page over the table
-	ReqSettings         // the settings
-	ReqBrowse           // the discard stacks over the table
-	ReqScores           // the score sheet
-	ReqStats            // the statistics
-	ReqUndo             // take the player's last discard back
-	ReqUnknown          // a key the table has no use for: say so
+	ReqNone     = table.ReqNone
+	ReqSave     = table.ReqSave // the rack or the groups changed: save them
+	ReqPlay     = table.ReqPlay // play Outcome.Acts
+	ReqQuit     = table.ReqQuit
+	ReqHelp     = table.ReqHelp
+	ReqSettings = table.ReqSettings
+	ReqBrowse   = table.ReqBrowse
+	ReqScores   = table.ReqScores
+	ReqStats    = table.ReqStats
+	ReqUndo     = table.ReqUndo
+	ReqUnknown  = table.ReqUnknown
 )
 
 // Outcome is what a key at the table came to, for the app to carry out:
@@ -444,4 +446,21 @@ func (t *Table) tryFinish(conf Confirm, at At) Outcome {
 	t.Confirm = Confirm{Kind: ConfirmFinish, Plan: okey101.PlanActions(0, p)}
 	t.host.Flash(false, t.PlanText(t.Confirm.Plan))
 	return Outcome{}
+}
+
+// Play plays the player's action a on the match here, as playclassic's
+// Play does: refused, the player is told why (Refuse); taken, the tile
+// picked up is let go and done runs (to take the tiles a used off the
+// rack). ok reports that the match took it.
+func (t *Table) Play(a okey101.Action, done func()) (evs []okey101.Event, lines []byte, ok bool) {
+	evs, lines, err := t.G.Apply(a)
+	if err != nil {
+		t.Refuse(err)
+		return nil, nil, false
+	}
+	t.Held = -1
+	if done != nil {
+		done()
+	}
+	return evs, lines, true
 }

@@ -5,18 +5,30 @@ import (
 
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/play101/seatview"
 	"okey/ui/rack"
+	"okey/ui/seatlink"
+	"okey/ui/seatmsg"
 	"okey/ui/table"
 )
 
 // The table following the match: a new view taken in, the log of the
 // deal, a hand's end, a saved arrangement of the rack taken back.
 
-// Refresh takes in v, the player's view after a move, and brings the
+// Refresh reads the player's view again (OwnView) and brings the rack,
+// and on a new deal the log, in step with it, as playclassic's Refresh
+// does.
+func (t *Table) Refresh() {
+	if t.takeView(t.OwnView()) {
+		t.Relog()
+	}
+}
+
+// takeView takes in v, the player's view after a move, and brings the
 // rack in step with it (a tile drawn comes under the cursor). On a new
 // deal it lays the new rack out and reports true: the deal's log is
-// then to be written again from its history (DropDeal, AddLog).
-func (t *Table) Refresh(v okey101.View) (newDeal bool) {
+// then to be written again from its history (Relog).
+func (t *Table) takeView(v okey101.View) (newDeal bool) {
 	hand, redeal := t.View.Hand, t.View.Redeal
 	t.View = v
 	if v.Phase == okey101.Playing && (v.Hand != hand || v.Redeal != redeal) {
@@ -38,27 +50,52 @@ func (t *Table) Refresh(v okey101.View) (newDeal bool) {
 	return false
 }
 
-// DropDeal takes the entries of the deal on the table out of the log,
-// to be written again.
-func (t *Table) DropDeal() {
-	deal := table.DealKey(t.View.Hand, t.View.Redeal)
-	t.Log = slices.DeleteFunc(t.Log, func(e LogEntry) bool { return e.Deal == deal })
+// Start takes in v whole, at a new match or a served seat's first
+// view: the log begun anew with the deal's history, the rack freshly
+// laid out.
+func (t *Table) Start(v okey101.View) {
+	t.View = v
+	t.Log = t.Log[:0]
+	t.NewHandRack()
+	t.logHistory()
 }
 
-// AddLog adds event e of deal d to the log; at is its place in the
-// deal's history (-1: not known, at the local table, where no chat line
-// is put among the moves). It reports false for the events the log
-// leaves out (a hand's end, the match's: their pages say them).
-func (t *Table) AddLog(e okey101.Event, at int, d okey101.DealInfo) bool {
-	if e.Kind == okey101.EvHandOver || e.Kind == okey101.EvMatchOver {
-		return false
+// Relog writes the log of the deal on the table again from its
+// history: its entries go, and its events come back in order.
+func (t *Table) Relog() {
+	deal := table.DealKey(t.View.Hand, t.View.Redeal)
+	t.Log = slices.DeleteFunc(t.Log, func(e LogEntry) bool { return e.Deal == deal })
+	t.logHistory()
+}
+
+// logHistory adds the events of the deal on the table to the log, in
+// order, each with its place in the deal's history.
+func (t *Table) logHistory() {
+	for i, e := range t.View.History {
+		t.AddLog(e, i)
 	}
+}
+
+// AddLog adds event e of the deal being played (Deal) to the log; at
+// is its place in the deal's history (-1: not known, at the local
+// table, where no chat line is put among the moves). The events the
+// log leaves out (a hand's end, the match's: their pages say them) are
+// not added. Logged, if set, hears of an entry added; the log is then
+// trimmed (table.TrimLog), as playclassic's AddLog does.
+func (t *Table) AddLog(e okey101.Event, at int) {
+	if e.Kind == okey101.EvHandOver || e.Kind == okey101.EvMatchOver {
+		return
+	}
+	d := t.Deal()
 	owner := -1
 	if (e.Kind == okey101.EvLayOff || e.Kind == okey101.EvTakeBack) && e.Meld >= 0 && e.Meld < len(t.View.Table) {
 		owner = t.View.Table[e.Meld].Owner
 	}
 	t.Log = append(t.Log, LogEntry{Ev: e, Deal: table.DealKey(d.Hand, d.Redeal), At: at, Owner: owner, Okey: d.Indicator.Next()})
-	return true
+	if t.Logged != nil {
+		t.Logged(t.Log[len(t.Log)-1])
+	}
+	t.Log = table.TrimLog(t.Log)
 }
 
 // EndHand lets go of what the player was doing on the rack: a tile
@@ -66,6 +103,18 @@ func (t *Table) AddLog(e okey101.Event, at int, d okey101.DealInfo) bool {
 func (t *Table) EndHand() {
 	t.Held, t.Choose, t.Confirm = -1, nil, Confirm{}
 	t.Sel, t.Groups = nil, nil
+}
+
+// LoadRack restores a saved arrangement b (read as both games read
+// theirs, rack.Read) when it belongs to the deal on the table and
+// holds its tiles (TakeRack); otherwise the rack stays sorted. why
+// says why b is no arrangement at all ("" when it is one).
+func (t *Table) LoadRack(b []byte) (why string) {
+	f, r, why := rack.Read(b, func(f *RackFile) []tile.Tile { return f.Slots })
+	if why == "" {
+		t.TakeRack(f, r)
+	}
+	return why
 }
 
 // TakeRack puts back the arrangement f saved (its slots read as r) when
@@ -104,4 +153,46 @@ func (t *Table) TakeRack(f RackFile, r rack.Rack) {
 			return why != ""
 		})
 	}
+}
+
+// TakeUpdate takes in what a served table of 101 says of the game now
+// (u.View101, turned to the screen by l): the view (with a world to
+// try the player's actions on, unless the seat only watches), the rack
+// and the log kept in step; all begun anew at the seat's first view
+// (first) or a new match (back to an earlier hand, or fewer hands on
+// the sheet). What the screen does next is the app's, from what it
+// reports.
+func (t *Table) TakeUpdate(u seatmsg.Update, l *seatlink.Link, first bool) seatlink.Taken {
+	v := seatview.Rotate(*u.View101, l.Rot)
+	t.TakeServed(v, l.Watching)
+	old := t.View
+	newMatch := !first && (v.Hand < old.Hand || len(v.Results) < len(old.Results))
+	if first || newMatch {
+		t.Start(v)
+	} else {
+		t.Refresh()
+		if v.Hand == old.Hand && v.Redeal == old.Redeal {
+			for i := min(len(old.History), len(v.History)); i < len(v.History); i++ {
+				t.AddLog(v.History[i], i)
+			}
+		}
+	}
+	return seatlink.Taken{First: first, NewMatch: newMatch, Was: stand(&old), Now: stand(&v)}
+}
+
+// stand is where the match of view v stands, for a seat's screen.
+func stand(v *okey101.View) seatlink.Stand {
+	return seatlink.Stand{Mine: v.MyTurn(), Playing: v.Phase == okey101.Playing, HandOver: v.Phase == okey101.HandOver, MatchOver: v.Phase == okey101.MatchOver}
+}
+
+// TakeNotes puts a served seat's notes (the commitment, the chat) into
+// the log beside the moves (seatlink.Place), and trims it.
+func (t *Table) TakeNotes(n seatlink.Notes) {
+	deal := table.DealKey(t.View.Hand, t.View.Redeal)
+	t.Log = table.TrimLog(seatlink.Place(t.Log, n,
+		func(note string) LogEntry { return LogEntry{Note: note, Deal: deal} },
+		func(e *LogEntry) (bool, bool, int, int) { return e.Chat, e.Note == "", e.Deal, e.At },
+		func(c seatmsg.ChatLine, text string) LogEntry {
+			return LogEntry{Note: text, Chat: true, Deal: table.DealKey(c.Hand, c.Redeal), At: c.At}
+		}))
 }

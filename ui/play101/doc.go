@@ -25,16 +25,18 @@
 //	click.go     the mouse on the table
 //	screen.go    the table screen placed: its top line, its parts in the
 //	             layout, the keys worth showing now
-//	deal.go      the table following the match: a view taken in, the
-//	             deal's log, a hand's end, a saved rack taken back
-//	undo.go      the record without the player's last discard (u)
-//	rules.go     the rules of 101 on the settings form: their lines, and
-//	             the rules read back from them
+//	deal.go      the table following the match: a view taken in (the
+//	             match's own, or a served table's update with its notes:
+//	             TakeUpdate, TakeNotes), the deal's log (Logged hears of
+//	             it), a hand's end, a saved rack taken back
+//	undo.go      undo (u): the match replayed without the player's last
+//	             discard, in a command, and taken back onto the table
 //	bots.go      the seats' players asked (Ask, table.Ask) and their
 //	             answers played (PlayBot): a failing bot counted, the plain
 //	             player in its place, never a stalled table
 //	hintask.go   the hint asked (h) in a command, and told when it comes
-//	hintwords.go the hint's facts and a plan's steps in words
+//	hintwords.go the hint said with the table's words (its words are
+//	             ui/play101/hintwords')
 //	keys.go      the keys of the moves the player may make now (the
 //	             front of the key bar)
 //	guide.go     what the player may do now, in words (the status's
@@ -45,18 +47,23 @@
 //	             comes in a table.Frame)
 //	sheet.go     the pages in words: the score sheet, a hand's end, the
 //	             last moves, the house rules, the stacks browsed
-//	seat.go      a view turned so that a served seat sits at seat 0, the
-//	             world a served seat tries its actions on (World, TryAll);
-//	             where the table's view comes from, the match's or a
-//	             served seat's (Served, OwnView, TryState, Deal)
+//	seat.go      where the table's view comes from, the match's or a
+//	             served seat's (Served, OwnView, TryState, Deal); a
+//	             served seat's actions tried and sent, and its
+//	             readiness (Send, Ready)
 //	notation.go  tiles in a row and the tiles of the table's melds, as the
 //	             table writes them
 //
-// What a seat's view alone decides (the players, the plain player, the
-// hint's facts) is the sub-package ui/play101/decide.
+// Its sub-packages, which import nothing of it: what a seat's view
+// alone decides (the players, the plain player, the hint's facts) is
+// ui/play101/decide; a served seat's view turned and the world it tries
+// its actions on, ui/play101/seatview; the hint's facts and a plan's
+// steps in words, ui/play101/hintwords; the rules on the settings form,
+// ui/play101/rules.
 //
 // It imports the referee of 101 (game/okey101, game/meld, game/tile),
-// ui/play101/decide, the table's core (ui/table, ui/rack, ui/seats, ui/canvas,
-// ui/layout, ui/keymap, ui/pages for the form's lines), ui/i18n, ui/theme, Bubble Tea and Bubbles' key, and nothing
-// of ui.
+// ui/play101/decide, ui/play101/seatview and ui/play101/hintwords, the
+// table's core
+// (ui/table, ui/rack, ui/seatlink, ui/seatmsg, ui/canvas, ui/layout),
+// ui/i18n, ui/theme, Bubble Tea and Bubbles' key, and nothing of ui.
 package play101

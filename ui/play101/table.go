@@ -38,7 +38,10 @@ type Table struct {
 	// costs 101, a finish shown first.
 	Confirm Confirm
 
-	Log    []LogEntry
+	Log []LogEntry
+	// Logged, when set, hears of every entry added to the log (the
+	// app's debug log), as playclassic's Table.Logged does.
+	Logged func(LogEntry)
 	HintID uint64
 	// SV is the analysis' working memory for Update (one goroutine).
 	SV meld.Solver

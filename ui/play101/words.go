@@ -196,14 +196,5 @@ func (t *Table) ownerOf(seat, actor int) string {
 	return w.Tr.T("t101.owner", w.NameIn(seat, i18n.Genitive))
 }
 
-// meldsText writes melds one after another: "R1 R2 R3 · K7 Y7 B7".
-func (t *Table) meldsText(ms []meld.Meld) string {
-	parts := make([]string, len(ms))
-	for i, x := range ms {
-		parts[i] = t.TilesText(x.Tiles)
-	}
-	return strings.Join(parts, " · ")
-}
-
 // tr is the catalogue of the player's language.
 func (t *Table) tr() *i18n.Catalog { return t.host.Words().Tr }

@@ -17,8 +17,11 @@
 //	                rack and the log kept in step, the log trimmed, the
 //	                rack's arrangement saved and read back, undo (the
 //	                match replayed without the player's last discard)
-//	served.go       a served seat's view taken in (TakeServed), a discard
-//	                sent kept in its slot until the table shows it (Sent)
+//	served.go       a served table's update taken in (TakeUpdate: the
+//	                view, TakeServed; the notes beside the moves,
+//	                TakeNotes), the player's move sent (Send), a
+//	                discard sent kept in its slot until the table
+//	                shows it (Sent)
 //	bots.go         asking a seat's bot in a command (with a timeout
 //	                and the speed's pause), its answer played or, for a
 //	                failing bot, a plain legal move instead
@@ -34,12 +37,14 @@
 //	                the log, all but the log at once (Render); the app
 //	                places the log and draws the rest
 //	playclassic.go  the seats' bots (SeatBot, seeded per decision so that a
-//	                resumed match plays on as it would have), the plain
+//	                resumed match plays on as it would have; the level a
+//	                record's seat plays at, SeatLevel), the plain
 //	                stand-in for a bot that keeps failing (Plain,
 //	                PlainMove), the sorts of the rack (Sorter: by colour,
 //	                by value, seri diz and çift diz), a view turned so that
 //	                a served seat sits at seat 0 (RotateView)
 //	history.go      a match's score history, hand by hand, from its record
+//	                or as a served table sends it
 //	log.go          the move log's entries (LogEntry) in the player's
 //	                words (LogText)
 //	rules.go        the rules of classic Okey on the settings form: their
@@ -47,7 +52,7 @@
 //	                back (RulesOf)
 //
 // It imports the referee (game, game/hand, game/tile), the bots, the
-// table's core (ui/table, ui/rack, ui/seats, ui/canvas, ui/layout,
+// table's core (ui/table, ui/rack, ui/seats, ui/seatlink, ui/seatmsg, ui/canvas, ui/layout,
 // ui/keymap), ui/pages (a form's lines), ui/theme, ui/i18n, Bubble Tea (its commands and
 // messages) and Bubbles' key, and nothing of ui.
 package playclassic

@@ -1,6 +1,10 @@
 package playclassic
 
-import "okey/game"
+import (
+	"okey/game"
+	"okey/ui/seatmsg"
+	"okey/ui/seats"
+)
 
 // HandScore is one line of the score history: how a hand ended and the
 // scores after it.
@@ -35,4 +39,14 @@ func AppendHand(h []HandScore, st game.State, was game.Phase) []HandScore {
 		return h
 	}
 	return append(h, HandScore{Result: *st.Result(), Scores: st.Scores()})
+}
+
+// ServedHistory is the score history a served table sends (hands),
+// turned so that seat rot sits at seat 0, written over h.
+func ServedHistory(h []HandScore, hands []seatmsg.HandEnd, rot int) []HandScore {
+	h = h[:0]
+	for _, e := range hands {
+		h = append(h, HandScore{Result: RotateResult(e.Result, rot), Scores: seats.TurnAll(e.Scores, rot)})
+	}
+	return h
 }

@@ -3,6 +3,7 @@ package playclassic
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"okey/ui/table"
 
 	"okey/game"
 	"okey/game/hand"
@@ -14,24 +15,21 @@ import (
 
 // Do is what a key or a click at the table asks of the app, when the
 // table cannot do it alone: a save, a move played (or sent to a served
-// table), a page opened.
-type Do uint8
+// table), a page opened — the list both games' tables share
+// (table.Req), by the names this table has always used.
+type Do = table.Req
 
 // What a key or a click asks of the app.
 const (
-	// DoNothing: done at the table, or nothing to do (said).
-	DoNothing Do = iota
-	// DoSave: the rack changed; save its arrangement.
-	DoSave
-	// DoPlay: play Ask.Act (Table.Play, or at a served seat send it).
-	DoPlay
-	DoHint
-	DoUndo
-	DoScores
-	DoStats
-	DoBrowse
-	// DoUnknown: a key of no meaning at this table.
-	DoUnknown
+	DoNothing = table.ReqNone
+	DoSave    = table.ReqSave
+	DoPlay    = table.ReqPlay // play Ask.Act (Table.Play, or at a served seat send it)
+	DoHint    = table.ReqHint
+	DoUndo    = table.ReqUndo
+	DoScores  = table.ReqScores
+	DoStats   = table.ReqStats
+	DoBrowse  = table.ReqBrowse
+	DoUnknown = table.ReqUnknown
 )
 
 // Ask is what a key or a click at the table asks of the app.

@@ -106,16 +106,12 @@ func (t *Table) RackJSON() []byte {
 	return b
 }
 
-// LoadRack restores a saved arrangement b when it belongs to this hand
-// and holds this hand's tiles; otherwise the rack stays sorted. why
-// says why b is no arrangement at all ("" when it is one), slots
-// reading a saved rack's slots as both games do.
-func (t *Table) LoadRack(b []byte, slots func([]tile.Tile) (rack.Rack, string)) (why string) {
-	var f rackFile
-	if err := json.Unmarshal(b, &f); err != nil {
-		return err.Error()
-	}
-	r, why := slots(f.Slots)
+// LoadRack restores a saved arrangement b (read as both games read
+// theirs, rack.Read) when it belongs to this hand and holds this hand's
+// tiles; otherwise the rack stays sorted. why says why b is no
+// arrangement at all ("" when it is one).
+func (t *Table) LoadRack(b []byte) (why string) {
+	f, r, why := rack.Read(b, func(f *rackFile) []tile.Tile { return f.Slots })
 	if why != "" {
 		return why
 	}
@@ -130,32 +126,19 @@ func (t *Table) LoadRack(b []byte, slots func([]tile.Tile) (rack.Rack, string)) 
 	return ""
 }
 
-// UndoneMsg is the match replayed without the player's last discard;
-// From is the number of moves it was asked at.
-type UndoneMsg struct {
-	From int
-	G    *game.Game
-	Err  error
-}
+// UndoneMsg is the match replayed without the player's last discard
+// (Undo), the undo frame's message (table.UndoneMsg).
+type UndoneMsg = table.UndoneMsg[*game.Game]
 
 // Undo is the command that replays the match without the player's own
 // last discard of the hand (counting the undo in the record), nil when
 // there is none, which the status line says.
 func (t *Table) Undo() tea.Cmd {
 	rec := t.G.Record()
-	last := table.LastOwnDiscard(rec.Actions, func(a game.Action) bool { return a.Kind == game.ActNextHand },
+	var ok bool
+	rec.Actions, ok = table.CutLastDiscard(rec.Actions, rec.Meta, func(a game.Action) bool { return a.Kind == game.ActNextHand },
 		func(a game.Action) bool { return a.Kind == game.ActDiscard && a.Seat == 0 })
-	if last < 0 {
-		t.host.Flash(true, t.tr().T("status.undo.none"))
-		return nil
-	}
-	table.CountUndo(rec.Meta)
-	rec.Actions = rec.Actions[:last]
-	from := t.G.State().Moves()
-	return func() tea.Msg {
-		g, err := game.Replay(rec)
-		return UndoneMsg{From: from, G: g, Err: err}
-	}
+	return table.Undo(t.host, ok, t.G.State().Moves(), func() (*game.Game, error) { return game.Replay(rec) })
 }
 
 // Undone puts the match back to before the discard msg took back, if
@@ -163,19 +146,22 @@ func (t *Table) Undo() tea.Cmd {
 // rack; the status line says so, or why it could not be undone (err:
 // ask the next player).
 func (t *Table) Undone(msg UndoneMsg) (ok bool, err error) {
-	if t.G == nil || t.G.State().Moves() != msg.From {
-		return false, nil // the table moved on: nothing to take back now
+	return table.Undone(t.host, t.moves(), msg, func(g *game.Game) string {
+		back := t.G.Record().Actions[len(g.Record().Actions)]
+		t.G = g
+		t.Refresh()
+		t.Log = t.Log[:0] // this hand's moves, as they now stand
+		t.fillLog()
+		t.CursorOn(back.Tile)
+		return t.TileName(back.Tile)
+	})
+}
+
+// moves is the number of moves the match on the table has made, -1 for
+// none on it (a served seat's).
+func (t *Table) moves() int {
+	if t.G == nil {
+		return -1
 	}
-	if msg.Err != nil {
-		t.host.Flash(true, t.tr().T("status.refused", t.host.Reason(msg.Err)))
-		return false, msg.Err
-	}
-	back := t.G.Record().Actions[len(msg.G.Record().Actions)]
-	t.G = msg.G
-	t.Refresh()
-	t.Log = t.Log[:0] // this hand's moves, as they now stand
-	t.fillLog()
-	t.CursorOn(back.Tile)
-	t.host.Flash(false, t.tr().T("status.undone", t.TileName(back.Tile)))
-	return true, nil
+	return t.G.State().Moves()
 }

@@ -26,6 +26,24 @@ type SeatBot struct {
 	build func(level string, opt bots.Options) (bots.Bot, error)
 }
 
+// SeatLevel is the level a seat's bot plays at in a match read back:
+// the one its record names (a level merged into another plays as the
+// one it joined), else fallback (the settings'); a level this build
+// cannot make (build fails for it) plays as the first of bots.Levels.
+func SeatLevel(named, fallback string, seed uint64, build BuildBot) string {
+	l := named
+	if l != "" {
+		l = bots.Current(l)
+	}
+	if l == "" {
+		l = fallback
+	}
+	if _, err := build(l, bots.Options{Seed: seed}); err != nil {
+		l = bots.Levels[0]
+	}
+	return l
+}
+
 // NewSeatBot is the bot of a seat playing at level, seeded from seed
 // (the match's, the seat's), built by build for every decision.
 func NewSeatBot(level string, seed uint64, build func(level string, opt bots.Options) (bots.Bot, error)) *SeatBot {

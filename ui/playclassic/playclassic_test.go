@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"okey/bots"
 	"okey/game"
 	"okey/game/tile"
 )
@@ -36,5 +37,22 @@ func TestPlainMove(t *testing.T) {
 				t.Fatalf("Plain.Decide = %v %v", b, err)
 			}
 		})
+	}
+}
+
+// TestSeatLevel asserts which level a seat's bot plays at in a match
+// read back: the record's (a merged level as the one it joined), else
+// the settings', and the first level for one this build cannot make.
+func TestSeatLevel(t *testing.T) {
+	tests := []struct{ named, fallback, want string }{
+		{"easy", "hard", "easy"},
+		{"", "normal", "normal"},
+		{"expert", "easy", "hard"}, // merged into hard
+		{"grandmaster", "easy", bots.Levels[0]},
+	}
+	for _, tc := range tests {
+		if got := SeatLevel(tc.named, tc.fallback, 1, bots.New); got != tc.want {
+			t.Errorf("SeatLevel(%q, %q) = %q, want %q", tc.named, tc.fallback, got, tc.want)
+		}
 	}
 }

@@ -1,7 +1,8 @@
 // Package rack is the ıstaka widget both games share: two rows of slots
 // the player arranges freely, moving tiles, packing groups with gaps,
 // reconciling with the tiles the game says the player holds, and the
-// sorts by colour and by value. It knows no game's rules: what a tile
+// sorts by colour and by value, and a saved arrangement read back
+// (saved.go). It knows no game's rules: what a tile
 // plays as and whether it is wild are passed in. It imports only
 // game/tile and the standard library.
 package rack

@@ -154,17 +154,6 @@ func (l *Link) NewChat(chat []seatmsg.ChatLine) []seatmsg.ChatLine {
 	return out
 }
 
-// Chat puts the chat lines of chat not taken in yet into a game's log,
-// each where it was said among the moves (seatmsg.ChatAt): entry reads
-// an entry as ChatAt does, line makes a chat line's entry.
-func Chat[E any](l *Link, log []E, chat []seatmsg.ChatLine, entry func(e *E) (chat, event bool, deal, at int), line func(seatmsg.ChatLine) E) []E {
-	for _, c := range l.NewChat(chat) {
-		p := seatmsg.ChatAt(c, len(log), func(i int) (bool, bool, int, int) { return entry(&log[i]) })
-		log = slices.Insert(log, p, line(c))
-	}
-	return log
-}
-
 // TakeFair takes in the match's commitment; it reports a commitment
 // not told before ("" for none).
 func (l *Link) TakeFair(f seatmsg.Fairness) string {
@@ -174,6 +163,46 @@ func (l *Link) TakeFair(f seatmsg.Fairness) string {
 		return ""
 	}
 	return f.Commit
+}
+
+// Notes are what an update adds to a game's log beside its moves, in
+// the player's words, taken in once: the match's commitment not told
+// before ("" for none), and the chat lines not taken in yet (Chat),
+// each with its words (Said).
+type Notes struct {
+	Fair string
+	Chat []seatmsg.ChatLine
+	Said []string
+}
+
+// Notes takes in the commitment and the chat of u (TakeFair, NewChat),
+// worded by fair and said, for either game's log (Place): what the
+// notes are is the same at both tables, only the log's entries differ.
+func (l *Link) Notes(u seatmsg.Update, fair func(commit string) string, said func(seatmsg.ChatLine) string) Notes {
+	var n Notes
+	if c := l.TakeFair(u.Fair); c != "" {
+		n.Fair = fair(c)
+	}
+	n.Chat = l.NewChat(u.Chat)
+	for _, c := range n.Chat {
+		n.Said = append(n.Said, said(c))
+	}
+	return n
+}
+
+// Place puts notes into a game's log: the commitment at its end (note
+// makes its entry), then each chat line where it was said among the
+// moves (seatmsg.ChatAt): entry reads an entry as ChatAt does, line
+// makes a chat line's entry of its words.
+func Place[E any](log []E, n Notes, note func(text string) E, entry func(e *E) (chat, event bool, deal, at int), line func(c seatmsg.ChatLine, text string) E) []E {
+	if n.Fair != "" {
+		log = append(log, note(n.Fair))
+	}
+	for i, c := range n.Chat {
+		p := seatmsg.ChatAt(c, len(log), func(i int) (bool, bool, int, int) { return entry(&log[i]) })
+		log = slices.Insert(log, p, line(c, n.Said[i]))
+	}
+	return log
 }
 
 // Refusal is what the player is told of the table's refusal seq, in
@@ -264,4 +293,22 @@ func (l *Link) OnTick(quitting bool) tea.Cmd {
 		return nil
 	}
 	return tick()
+}
+
+// Taken is what a game's side made of an update (playclassic's and
+// play101's TakeUpdate), for what the screen does next, the same in
+// both games: where the match stood before the update (Was) and where
+// it stands now (Now).
+type Taken struct {
+	// First is the seat's first view of the game; NewMatch is set when
+	// the update begins a new match (the rack and the log begun anew).
+	First, NewMatch bool
+	Was, Now        Stand
+}
+
+// Stand is where a match stands, as the screen of a seat reads it.
+type Stand struct {
+	// Mine: the turn is the player's; Playing: a hand is being played;
+	// HandOver and MatchOver: the hand, or the match, is over.
+	Mine, Playing, HandOver, MatchOver bool
 }

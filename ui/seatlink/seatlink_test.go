@@ -103,30 +103,38 @@ func TestTake(t *testing.T) {
 	}
 }
 
-// TestChat asserts that each chat line goes into the log once, where
-// it was said among the moves, and that a commitment is told once.
-func TestChat(t *testing.T) {
+// TestNotes asserts that each chat line goes into the log once, where
+// it was said among the moves, in the words it was given, and that a
+// commitment is told once, at the log's end.
+func TestNotes(t *testing.T) {
 	type entry struct {
-		chat bool
-		at   int
-		text string
+		chat, note bool
+		at         int
+		text       string
 	}
 	l := New(0, (&sink{}).send)
-	read := func(e *entry) (bool, bool, int, int) { return e.chat, !e.chat, 0, e.at }
-	line := func(c seatmsg.ChatLine) entry { return entry{chat: true, at: c.At, text: c.Text} }
+	read := func(e *entry) (bool, bool, int, int) { return e.chat, !e.chat && !e.note, 0, e.at }
+	line := func(c seatmsg.ChatLine, text string) entry { return entry{chat: true, at: c.At, text: text} }
+	note := func(text string) entry { return entry{note: true, text: text} }
+	fair := func(c string) string { return "commit " + c }
+	said := func(c seatmsg.ChatLine) string { return c.Name + ": " + c.Text }
 	log := []entry{{at: 0, text: "m0"}, {at: 1, text: "m1"}, {at: 2, text: "m2"}}
-	chat := []seatmsg.ChatLine{{Seq: 1, Text: "hi", At: 2}} // said after two moves
-	log = Chat(l, log, chat, read, line)
-	log = Chat(l, log, chat, read, line) // the same line again: taken in once
+	u := seatmsg.Update{
+		Chat: []seatmsg.ChatLine{{Seq: 1, Name: "ayşe", Text: "hi", At: 2}}, // said after two moves
+		Fair: seatmsg.Fairness{Commit: "ab"},
+	}
+	log = Place(log, l.Notes(u, fair, said), note, read, line)
+	u.Fair.Seed = "1"
+	log = Place(log, l.Notes(u, fair, said), note, read, line) // the same line and commitment again: taken in once
 	var texts []string
 	for _, e := range log {
 		texts = append(texts, e.text)
 	}
-	if want := []string{"m0", "m1", "hi", "m2"}; !slices.Equal(texts, want) {
-		t.Errorf("log %v, want %v", texts, want)
+	if want := []string{"m0", "m1", "ayşe: hi", "m2", "commit ab"}; !slices.Equal(texts, want) {
+		t.Errorf("log %q, want %q", texts, want)
 	}
-	if l.TakeFair(seatmsg.Fairness{Commit: "ab"}) != "ab" || l.TakeFair(seatmsg.Fairness{Commit: "ab", Seed: "1"}) != "" || l.Fair.Seed != "1" {
-		t.Error("a commitment was not told once, or its reveal not kept")
+	if l.Fair.Seed != "1" {
+		t.Error("the commitment's reveal was not kept")
 	}
 }
 

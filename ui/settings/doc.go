@@ -12,7 +12,7 @@
 //	             the player changed is saved), FormRules (pages.FormRules)
 //
 // Each game's lines of rules are its own package's (playclassic's and
-// play101's RulesFields and RulesOf); this package puts them in their
+// play101/rules' Fields and Of); this package puts them in their
 // place. It imports ui/pages, ui/canvas, ui/store, ui/problem, both
 // games' sides of the table (for their lines only), the referees,
 // bots and assets; never package ui.

@@ -10,14 +10,14 @@ import (
 	"okey/game"
 	"okey/game/okey101"
 	"okey/ui/pages"
-	"okey/ui/play101"
+	"okey/ui/play101/rules"
 	"okey/ui/playclassic"
 )
 
 // The settings form's lines (ui/pages draws and edits the form): what
 // each line holds, the lines of Settings, the Settings of the lines,
 // and which lines each game shows. Each game's rules are its own
-// package's lines (playclassic.RulesFields, play101.RulesFields), put
+// package's lines (playclassic.RulesFields, rules.Fields), put
 // here in their place.
 
 // The lines of the form, in its order.
@@ -43,7 +43,7 @@ const (
 	FieldPartners
 	FieldWrap
 	// FieldOpen to FieldHouse are the rules of 101, in
-	// play101.RulesFields' order.
+	// rules.Fields' order.
 	FieldOpen
 	FieldProgressive
 	FieldOkeyPair
@@ -61,7 +61,7 @@ const (
 // with more or fewer lines there does not build.
 var (
 	_ [playclassic.NumRulesFields]struct{} = [FieldWrap - FieldPreset + 1]struct{}{}
-	_ [play101.NumRulesFields]struct{}     = [FieldHouse - FieldOpen + 1]struct{}{}
+	_ [rules.NumFields]struct{}            = [FieldHouse - FieldOpen + 1]struct{}{}
 )
 
 // gameValues are the form's values of the game; their names
@@ -106,7 +106,7 @@ func Fields(s Settings) []pages.Field {
 	}
 	f[FieldGame] = choice("set.game", gameValues, gameValue(s.Game))
 	copy(f[FieldPreset:FieldWrap+1], playclassic.RulesFields(r))
-	copy(f[FieldOpen:FieldHouse+1], play101.RulesFields(r101))
+	copy(f[FieldOpen:FieldHouse+1], rules.Fields(r101))
 	undo := 0
 	if s.Undo {
 		undo = 1
@@ -122,7 +122,7 @@ func Of(f []pages.Field) (Settings, error) {
 	if err != nil {
 		return Settings{}, err
 	}
-	r101, err := play101.RulesOf(f[FieldOpen : FieldHouse+1])
+	r101, err := rules.Of(f[FieldOpen : FieldHouse+1])
 	if err != nil {
 		return Settings{}, err
 	}

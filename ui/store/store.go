@@ -4,8 +4,9 @@
 // directory). The table reads and writes them only through this package.
 // Every write is atomic (a temporary file renamed over the old one, the
 // directory synced after), and nothing that cannot be read is ever
-// overwritten: it is set aside under a new name. One game at a time
-// plays in a state directory (LockDir).
+// overwritten: it is set aside under a new name. A record whose last
+// line a write cut short is read without it (Replay). One game at a
+// time plays in a state directory (LockDir).
 package store
 
 import (

@@ -10,6 +10,8 @@
 //	          clocks and levels), passed as a plain value
 //	rack.go   a rack of either game drawn in its frame, each slot as the
 //	          game draws it
+//	req.go    what a key or a click at either table asks of the app
+//	          (Req: a save, a play, a page, undo, quitting…), one list
 //	pick.go   the space key on the rack: a tile picked up or put down
 //	paint.go  Painter, the cache of text drawn in the style sheet's
 //	          styles (Style), which both tables and the pages between
@@ -30,7 +32,9 @@
 //	          help, the settings, the cursor), read once (CommonKey)
 //	          before a game's own
 //	undo.go   the undo frame: the player's last discard of the hand in a
-//	          record of either game, the undos counted
+//	          record of either game cut off, the undos counted, the
+//	          match replayed in a command and put back (each game says
+//	          how, Undone's put)
 //
 // It imports game/tile, ui/theme, ui/i18n, ui/canvas, ui/layout,
 // ui/rack, ui/keymap and Charm, and nothing of ui or of either game's

@@ -1,4 +1,4 @@
-package play101
+package rules
 
 import (
 	"slices"
@@ -44,7 +44,7 @@ func HouseValue(r okey101.Rules) string {
 	return strings.Join(on, "+")
 }
 
-// The lines of the rules, in the order RulesFields gives them.
+// The lines of the rules, in the order Fields gives them.
 const (
 	fOpen = iota
 	fProgressive
@@ -53,14 +53,14 @@ const (
 	fHands
 	fPartners
 	fHouse
-	// NumRulesFields is how many lines the rules of 101 take.
-	NumRulesFields
+	// NumFields is how many lines the rules of 101 take.
+	NumFields
 )
 
-// RulesFields are the form's lines of rules r: the opening, a
+// Fields are the form's lines of rules r: the opening, a
 // progressive opening, two okeys as a pair, işler taş, the hands, the
 // partners, the house rules.
-func RulesFields(r okey101.Rules) []pages.Field {
+func Fields(r okey101.Rules) []pages.Field {
 	opens := openChoices()
 	if !slices.Contains(opens, r.Open) {
 		opens = append(opens, r.Open)
@@ -82,7 +82,7 @@ func RulesFields(r okey101.Rules) []pages.Field {
 		return pages.Field{Label: label, Values: []string{"off", "on"}, At: at}
 	}
 	house := HouseChoices()
-	f := make([]pages.Field, NumRulesFields)
+	f := make([]pages.Field, NumFields)
 	f[fOpen] = pages.Field{Label: "set.open", Values: ov, At: slices.Index(ov, strconv.Itoa(r.Open))}
 	f[fProgressive] = sw("set.progressive", r.Progressive)
 	f[fOkeyPair] = sw("set.okey_pair", r.OkeyPair)
@@ -93,9 +93,9 @@ func RulesFields(r okey101.Rules) []pages.Field {
 	return f
 }
 
-// RulesOf builds the rules of 101 that the form's lines f (as
-// RulesFields gives them) describe.
-func RulesOf(f []pages.Field) (okey101.Rules, error) {
+// Of builds the rules of 101 that the form's lines f (as
+// Fields gives them) describe.
+func Of(f []pages.Field) (okey101.Rules, error) {
 	r := okey101.DefaultRules()
 	open, err := strconv.Atoi(f[fOpen].Value())
 	if err != nil {

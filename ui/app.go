@@ -1,0 +1,312 @@
+package ui
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"io/fs"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"okey/bots"
+	"okey/game"
+	"okey/ui/layout"
+	"okey/ui/pages"
+	"okey/ui/problem"
+	"okey/ui/rack"
+	"okey/ui/seatlink"
+	"okey/ui/settings"
+	"okey/ui/store"
+)
+
+// The app built and run: a table of one's own (New) or a seat at a
+// table it does not own (NewSeat), each hosting both games' sides of the
+// table (hostGames); its messages handled (Update), keys by screen
+// (onKey). It is the top of the package: what it calls, the files below
+// it do.
+
+// hostGames gives m the games it can host, classic's first: it stands
+// in while no match is on the table (table).
+func (m *Model) hostGames() { m.games = []tableGame{classicTable{m}, okey101Table{m}} }
+
+// New builds the table: it reads the saved match, if any (setting aside
+// one that cannot be read), and starts a match or offers to resume.
+func New(opt Options) (*Model, error) {
+	if err := opt.Settings.Validate(); err != nil {
+		return nil, err
+	}
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	if opt.NewBot == nil {
+		opt.NewBot = bots.New
+	}
+	if opt.Random == nil {
+		opt.Random = rand.Reader
+	}
+	if opt.Saved.Lang == "" {
+		opt.Saved = opt.Settings
+	}
+	if opt.BotTimeout <= 0 {
+		opt.BotTimeout = defaultBotTimeout
+	}
+	m := &Model{
+		opt: opt, set: opt.Settings, saved: opt.Saved, now: opt.Now, files: store.Open(opt.StateDir, opt.ConfigDir),
+		asking: -1, dark: true, lastOK: true, settle: settleFor(opt.Settle),
+	}
+	m.hostGames()
+	m.c = m.newClassic()
+	m.ctx, m.cancel = context.WithCancel(context.Background())
+	m.bar = pages.NewBar()
+	// One game at a time in a state directory: a second one may only
+	// look; one that cannot write there plays unsaved, and says so.
+	if err := m.files.Lock(); errors.As(err, &m.locked) {
+		m.readOnly = true
+	} else if err != nil {
+		m.unsaved = err
+	}
+	if err := m.applySettings(); err != nil {
+		m.files.Unlock()
+		return nil, err
+	}
+	if m.unsaved != nil {
+		m.notice = append(m.notice, m.tr.T("notice.unwritable", store.ShortPath(opt.StateDir), m.unsaved.Error()))
+	}
+	m.seed = opt.Seed
+	if !opt.SeedSet {
+		seed, err := m.drawSeed()
+		if err != nil {
+			m.files.Unlock()
+			return nil, err
+		}
+		m.seed = seed
+	}
+	for _, n := range opt.Notes {
+		m.notice = append(m.notice, problem.In(n, m.tr))
+	}
+	m.loadStats()
+
+	b, err := m.files.ReadMatch()
+	switch {
+	case m.readOnly:
+		m.lookAt(b, err)
+		return m, nil
+	case errors.Is(err, fs.ErrNotExist), err != nil && m.unsaved != nil:
+		err = m.startMatch(m.seed)
+	case err != nil:
+		err = fmt.Errorf("reading %s: %w", m.files.MatchPath(), err)
+	default:
+		err = m.load(b)
+	}
+	if err != nil {
+		m.files.Unlock()
+		return nil, err
+	}
+	if len(m.notice) > 0 {
+		m.after = m.screen
+		m.screen = scrNotice
+	}
+	return m, nil
+}
+
+// lookAt takes in the match another game is playing, to look at it:
+// nothing is set aside, archived or saved. With nothing to look at the
+// locked screen offers only to quit.
+func (m *Model) lookAt(b []byte, readErr error) {
+	if readErr != nil || m.load(b) != nil {
+		m.c.G, m.t = nil, nil
+	}
+	m.screen = scrLocked
+	if !m.hasMatch() {
+		return
+	}
+	m.notice = nil
+	m.after = scrPlay
+	if !m.playing() {
+		m.after = scrHandOver
+	}
+}
+
+// NewSeat builds the table screen of a seat at a table it does not own.
+// It shows nothing but a wait until the table's first SeatUpdate.
+func NewSeat(opt SeatOptions) (*Model, error) {
+	set := settings.Default(opt.Lang)
+	if opt.Theme != "" {
+		set.Theme = opt.Theme
+	}
+	if err := set.Validate(); err != nil {
+		return nil, err
+	}
+	if opt.Send == nil {
+		return nil, errors.New("ui: a seat needs a table to send its moves to")
+	}
+	if opt.Seat >= game.NumSeats {
+		return nil, fmt.Errorf("ui: seat %d: no such seat", opt.Seat)
+	}
+	m := &Model{
+		opt: Options{Settings: set, Saved: set, NoColor: opt.NoColor, Now: time.Now, Log: opt.Log},
+		set: set, saved: set, now: time.Now,
+		asking: -1, dark: opt.Dark, lastOK: true,
+		screen: scrPlay, settle: settleFor(opt.Settle),
+	}
+	m.opt.NewBot = bots.New
+	m.opt.BotTimeout = defaultBotTimeout
+	m.seat = &seatLink{Link: seatlink.New(opt.Seat, opt.Send), opt: opt}
+	m.hostGames()
+	m.c = m.newClassic()
+	m.ctx, m.cancel = context.WithCancel(context.Background())
+	m.bar = pages.NewBar()
+	if err := m.applySettings(); err != nil {
+		return nil, err
+	}
+	m.c.Rack = rack.New()
+	m.c.Cursor = 0
+	return m, nil
+}
+
+// NewSeat101 builds the 101 table screen of a seat at a table it does
+// not own. Until the table's first SeatUpdate it shows an empty
+// table.
+func NewSeat101(opt SeatOptions) (*Model, error) {
+	return NewSeat(opt)
+}
+
+// Init asks the terminal for its background and saves the new match.
+func (m *Model) Init() tea.Cmd {
+	cmds := []tea.Cmd{tea.RequestBackgroundColor}
+	if w := m.table().warm(); w != nil {
+		cmds = append(cmds, w)
+	}
+	// The record as it stands: a new match, or a resumed one written
+	// again whole (which repairs a torn last line at once).
+	cmds = append(cmds, m.saveCmd())
+	if m.screen == scrPlay {
+		cmds = append(cmds, m.nextTurn())
+	}
+	return tea.Batch(cmds...)
+}
+
+// Update handles a message: the window, the terminal's background, the
+// bots' answers and the saves here; keys and clicks by screen. It notes
+// when the screen on show changed, for settling.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if m.opt.Log != nil {
+		defer m.debugAfter(msg, m.flash)()
+	}
+	if _, tick := msg.(seatTickMsg); tick {
+		m.kept.tick = true
+	} else {
+		m.kept.valid = false
+	}
+	cmd := m.update(msg)
+	if m.screen != m.shown {
+		m.shown, m.shownAt = m.screen, m.now()
+	}
+	return m, cmd
+}
+
+func (m *Model) update(msg tea.Msg) tea.Cmd {
+	if cmd, ok := m.table().update(msg); ok {
+		return cmd
+	}
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		m.lay = layout.NewScreen(msg.Width, msg.Height)
+		return nil
+	case tea.BackgroundColorMsg:
+		m.dark = msg.IsDark()
+		m.restyle()
+		return nil
+	case SeatUpdate:
+		return m.onSeatUpdate(msg)
+	case seatTickMsg:
+		return m.onSeatTick()
+	case reviewProgressMsg, reviewDoneMsg:
+		return m.onReviewMsg(msg)
+	case matchesMsg, savedRecordMsg:
+		return m.onMatchesMsg(msg)
+	case savedMsg:
+		if msg.err != nil {
+			m.lastOK = false
+			m.setFlash(true, m.tr.T("status.savefail", store.ShortPath(msg.path), msg.err.Error()))
+		} else if !m.lastOK {
+			m.lastOK = true
+		}
+		return nil
+	case tea.KeyPressMsg:
+		if m.quitting {
+			return nil
+		}
+		return m.onKey(msg)
+	case tea.MouseClickMsg:
+		if m.quitting {
+			return nil
+		}
+		return m.onClick(msg)
+	case tea.PasteMsg:
+		m.onPaste(msg)
+		return nil
+	case tea.MouseWheelMsg:
+		m.onWheel(msg)
+		return nil
+	}
+	return nil
+}
+
+// onPaste hands a paste to the name being typed on the settings form;
+// anywhere else a paste means nothing (it is not a string of keys).
+func (m *Model) onPaste(msg tea.PasteMsg) {
+	if m.quitting || m.lay.TooSmall || m.screen != scrSettings || m.settings == nil {
+		return
+	}
+	m.settingsPage().Paste(msg)
+}
+
+// onKey dispatches a key to the update of the screen on show: the
+// screens the games share here, the others to the game on the table.
+func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
+	if key.Matches(k, m.keys.ForceQuit) {
+		return m.quit()
+	}
+	if m.lay.TooSmall {
+		return m.updateTooSmall(k)
+	}
+	if m.settling(k) {
+		return nil
+	}
+	switch m.screen {
+	case scrNotice:
+		return m.updateNotice(k)
+	case scrSettings:
+		return m.updateSettings(k)
+	case scrLocked:
+		return m.updateLocked(k)
+	case scrStats:
+		return m.updateStats(k)
+	case scrReview:
+		return m.updateReview(k)
+	case scrMatches:
+		return m.updateMatches(k)
+	}
+	cmd, _ := m.table().key(k)
+	return cmd
+}
+
+// settling reports whether k is a key that goes on from a screen
+// (keys.Settle) pressed while the table, a hand's end or the final table
+// has been on screen for less than the settling time: the key was meant
+// for the screen before (a second enter after the next hand's, space
+// arranging the rack as a bot finished the hand) and does nothing. The
+// same rule holds at both games' tables, here and at a server's.
+func (m *Model) settling(k tea.KeyPressMsg) bool {
+	switch m.screen {
+	case scrPlay, scrHandOver, scrMatchOver:
+	default:
+		return false
+	}
+	return m.settle > 0 && key.Matches(k, m.keys.Settle) && m.now().Sub(m.shownAt) < m.settle
+}

@@ -1,0 +1,211 @@
+package hintwords
+
+import (
+	"strings"
+
+	"okey/game/meld"
+	"okey/game/okey101"
+	"okey/game/tile"
+	"okey/ui/i18n"
+	"okey/ui/play101/decide"
+	"okey/ui/table"
+)
+
+// Words are what the hint is written with: the seats' and the player's
+// words (the language, the seats' names) and the okey of the hand on
+// the table, by which its tiles are named.
+type Words struct {
+	table.Words
+	Okey tile.Tile
+}
+
+// tileCase is tile x of the hand in case c.
+func (w Words) tileCase(x tile.Tile, c i18n.Case) string { return w.Tr.Tile(x, w.Okey, c) }
+
+// tileName writes a tile for messages: R7, R5 (okey), J (as R5).
+func (w Words) tileName(x tile.Tile) string { return w.tileCase(x, i18n.Nominative) }
+
+// tilesText writes tiles for messages: "R4 R5 R6", "kırmızı 4-5-6".
+func (w Words) tilesText(ts []tile.Tile) string { return w.Tr.Tiles(ts, w.Okey) }
+
+// meldsText writes melds one after another: "R1 R2 R3 · K7 Y7 B7".
+func (w Words) meldsText(ms []meld.Meld) string {
+	parts := make([]string, len(ms))
+	for i, x := range ms {
+		parts[i] = w.tilesText(x.Tiles)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// Hint puts the hint's facts into words: the plan first, step
+// by step, each step naming its tiles (at 80×24 the status has two
+// lines: what to do must not be the part that is cut), then why: what
+// the previous discard would do, the best opening and how far it is
+// from the threshold, the pairs.
+func (w Words) Hint(v *okey101.View, f *decide.Facts) string {
+	var plan, why []string
+	if f.Mine && decide.Finishes(v, f.Plan) {
+		return w.Tr.T("t101.hint.finish.steps", w.Steps(v, f.Plan, false))
+	}
+	takes := len(f.Plan) > 0 && f.Plan[0].Kind == okey101.ActTake
+	switch {
+	case f.Mine && f.Stage == okey101.StageDraw && !takes:
+		plan = append(plan, w.Tr.T("t101.hint.draw"))
+		if f.Worth() && f.Top.Valid() {
+			why = append(why, w.Tr.T("t101.hint.take.not", w.tileCase(f.Top, i18n.Accusative)))
+		}
+	case f.Mine && len(f.Plan) > 0:
+		plan = append(plan, w.Tr.T("t101.steps", w.Steps(v, f.Plan, true)))
+		if f.Voids {
+			plan = append(plan, w.Tr.T("t101.hint.voids"))
+		}
+		if x := f.CursorTile(); x != tile.NoTile {
+			plan = append(plan, w.Tr.T("t101.hint.cursor", w.tileName(x)))
+		}
+	}
+	switch {
+	case f.Mine && takes && f.TakeFinish:
+		why = append(why, w.Tr.T("t101.hint.take.finish", w.tileCase(f.Top, i18n.Accusative)))
+	case f.Mine && takes && f.TakeOpen:
+		why = append(why, w.Tr.T("t101.hint.take.open", w.tileCase(f.Top, i18n.Accusative), f.TakeOpenValue))
+	case f.Mine && takes && len(f.TakeMeld) > 0:
+		why = append(why, w.Tr.T("t101.hint.take.meld", w.tileCase(f.Top, i18n.Accusative), w.tilesText(f.TakeMeld)))
+	case f.Mine && takes && f.TakeLayOff:
+		why = append(why, w.Tr.T("t101.hint.take.layoff", w.tileCase(f.Top, i18n.Accusative)))
+	case f.Mine && f.Stage == okey101.StageFirst:
+		// The dealer's first turn is a discard only: "you can open"
+		// alone sent a newcomer to l, refused.
+		why = append(why, w.Tr.T("t101.hint.first"))
+	}
+	opens := false
+	for _, a := range f.Plan {
+		opens = opens || a.Kind == okey101.ActOpen
+	}
+	if f.Opened == meld.NotOpened && !opens && !takes {
+		o := f.Opening
+		switch {
+		case o.Reaches(v.Threshold) && f.Stage == okey101.StageFirst:
+			why = append(why, w.Tr.T("t101.hint.open.next", o.Value, w.meldsText(o.Melds)))
+		case o.Reaches(v.Threshold) && f.Mine && f.Stage == okey101.StagePlay:
+			// The bot keeps it for later: say so rather than hide it.
+			why = append(why, w.Tr.T("t101.hint.open.later", o.Value))
+		case o.Reaches(v.Threshold):
+			why = append(why, w.Tr.T("t101.hint.open.ok", o.Value, w.meldsText(o.Melds)))
+		case o.Value > 0:
+			why = append(why, w.Tr.T("t101.hint.open.short", o.Value, v.Threshold-o.Value))
+		default:
+			why = append(why, w.Tr.T("t101.hint.open.none"))
+		}
+		if f.Pairs >= okey101.MinPairs && f.Stage != okey101.StagePlay {
+			why = append(why, w.Tr.T("t101.hint.pairs.ok", f.Pairs))
+		} else if f.Pairs >= okey101.MinPairs-2 && f.Pairs < okey101.MinPairs {
+			why = append(why, w.Tr.T("t101.hint.pairs", f.Pairs, okey101.MinPairs))
+		}
+	}
+	if f.Owed != tile.NoTile && len(f.Plan) == 0 {
+		// With a plan the hint is that plan (it gives the tile back
+		// itself when it should): no second course.
+		why = append(why, w.Tr.T("t101.hint.owed", w.tileName(f.Owed)))
+	}
+	if !f.Mine {
+		why = append(why, w.Tr.T("t101.hint.wait"))
+	}
+	return strings.Join(append(plan, why...), " ")
+}
+
+// Plan is the preview of a finish after a first f: "f again
+// finishes: lay down K10 K11 K12 K13; lay off R7 on Ali's run; then
+// discard B13".
+func (w Words) Plan(v *okey101.View, acts []okey101.Action) string {
+	return w.Tr.T("t101.plan", w.Steps(v, acts, false))
+}
+
+// Steps names each step of a plan of the player's (seat 0 of
+// the view) with its tiles, in order, the discard last after "then":
+// "open with R10 R11 R12 · K7 Y7 B7, worth 112; lay off R7 on Ali's
+// run; take back the okey with B5 from your run; then discard B13";
+// with keys, each step with the key that plays it ("lay off R7 on
+// Ali's run (e)"), left out of a finish, which f plays whole.
+func (w Words) Steps(v *okey101.View, acts []okey101.Action, keys bool) string {
+	at := decide.AfterSteps(v, acts)
+	an := v.Analyzer
+	// target names meld i of the table as a step reaches it: whose it
+	// is and its kind, in the case the step's verb needs — onto it (a
+	// lay-off: "Ali'nin serisine", "kendi serine") or in it (a
+	// take-back: "Ali'nin serisindeki okey").
+	target := func(st decide.StepState, i int, onto bool) string {
+		if i < 0 || i >= len(st.Table) || i >= len(st.Owners) {
+			return "?"
+		}
+		key := "t101.in."
+		if onto {
+			key = "t101.onto."
+		}
+		key += st.Table[i].Kind.String()
+		if st.Owners[i] == v.Seat {
+			return w.Tr.T(key + ".you")
+		}
+		return w.Tr.T(key, w.NameIn(st.Owners[i], i18n.Genitive))
+	}
+	var parts []string
+	for i, a := range acts {
+		var s string
+		switch a.Kind {
+		case okey101.ActDraw:
+			s = w.Tr.T("t101.step.draw")
+		case okey101.ActTake:
+			s = w.Tr.T("t101.step.take", w.tileCase(v.Top(v.Previous), i18n.Accusative))
+		case okey101.ActGiveBack:
+			s = w.Tr.T("t101.step.giveback", w.tileCase(v.Taken.Tile, i18n.Accusative))
+		case okey101.ActOpen:
+			groups := make([]string, len(a.Melds))
+			worth := 0
+			for k, g := range a.Melds {
+				groups[k] = w.tilesText(g)
+				if x, err := an.Read(g); err == nil {
+					worth += x.Value()
+				}
+			}
+			if a.Pairs {
+				s = w.Tr.T("t101.step.open.pairs", len(a.Melds), strings.Join(groups, " · "))
+			} else {
+				s = w.Tr.T("t101.step.open", strings.Join(groups, " · "), worth)
+			}
+		case okey101.ActLay:
+			groups := make([]string, len(a.Melds))
+			for k, g := range a.Melds {
+				groups[k] = w.tilesText(g)
+			}
+			s = w.Tr.T("t101.step.lay", strings.Join(groups, " · "))
+		case okey101.ActLayOff:
+			s = w.Tr.T("t101.step.layoff", w.tileCase(a.Tile, i18n.Accusative), target(at[i], a.Meld, true))
+		case okey101.ActTakeBack:
+			s = w.Tr.T("t101.step.takeback", w.tileName(a.Tile), target(at[i], a.Meld, false))
+		case okey101.ActDiscard:
+			msg := "t101.step.discard"
+			if st := at[i]; st.Counts.Total() > 1 && okey101.DiscardPenalty(an, v.Rules, st.Table, a.Tile, okey101.OkeyPaid(v.History, v.Seat)) != 0 {
+				msg = "t101.step.discard.costs"
+			}
+			s = w.Tr.T(msg, w.tileCase(a.Tile, i18n.Accusative))
+			if an.IsOkey(a.Tile) && at[i].Counts.Total() == 1 {
+				s += " " + w.Tr.T("t101.step.okey")
+			}
+		default:
+			continue
+		}
+		if keys {
+			s = w.Tr.T("t101.step.key", s, stepKeys[a.Kind])
+		}
+		if a.Kind == okey101.ActDiscard && i > 0 {
+			s = w.Tr.T("t101.step.then", s)
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// stepKeys are the keys that play each kind of step at the table.
+var stepKeys = map[okey101.ActionKind]string{
+	okey101.ActDraw: "d", okey101.ActTake: "t", okey101.ActGiveBack: "z", okey101.ActOpen: "l", okey101.ActLay: "l",
+	okey101.ActLayOff: "e", okey101.ActTakeBack: "k", okey101.ActDiscard: "x",
+}
