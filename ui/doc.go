@@ -34,8 +34,8 @@
 //	screen_settings.go the settings form opened (its lines are ui/settings', the form ui/pages'), its result acted on, the settings saved
 //	names.go           old names of ui/settings and ui/pages (GameClassic, MaxNameLen, speedDelay…) that files still in the root use, until they move
 //	screen_scores.go   the score history, hand by hand
-//	screen_review.go   the coach's review of a hand or a match (w): worked out in the background; the page is ui/pages'
-//	screen_matches.go  the saved matches (w on the score history), to review one: reading them (the page is ui/pages')
+//	screen_review.go   the coach's review of a hand or a match (w) hosted: opened, closed, its keys (the work is ui/review's, the page ui/pages')
+//	screen_matches.go  the saved matches (w on the score history) hosted, to review one (reading them is ui/review's, the page ui/pages')
 //	stats.go           the statistics read, counted as hands end (ui/stats), written with the saves
 //	*101.go            the Okey 101 table: table101.go maps its files
 //	seat.go            a seat at a table the model does not own: updates in, intents out, the classic table's intake and what both games' seats do with the screen (what the seat keeps of its table is ui/seatlink's, the messages ui/seatmsg's, named here too)
@@ -58,6 +58,7 @@
 //	ui/stats   the player's statistics: counting every hand once, by the bots' levels
 //	ui/seatmsg what a served table of either game and a seat at it say to each other: the update, the intents, who holds a seat, the chat placed among the moves
 //	ui/seatlink what a seat's screen keeps of a table it does not own, either game: the seats turned, the players and who is ready, the clock, the chat, refusals and commitment taken in once, sending an intent
+//	ui/review  the work behind the review pages: the coach's review worked out in the background, the saved matches read
 //	ui/pages   the pages both games share, as components (notice, too small, locked, statistics, the settings form and its names, the coach's review, the saved matches, the match found saved, a hand's end, the final table), and what every page is made of: the key bar, the scroll, the frame
 //
 // and the first of a game's side (issue 21), importing a game's referee

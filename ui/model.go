@@ -23,6 +23,7 @@ import (
 	"okey/ui/play101"
 	"okey/ui/playclassic"
 	"okey/ui/problem"
+	"okey/ui/review"
 	"okey/ui/settings"
 	"okey/ui/stats"
 	"okey/ui/store"
@@ -429,9 +430,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case seatTickMsg:
 		return m.onSeatTick()
-	case reviewProgressMsg, reviewDoneMsg:
+	case review.ProgressMsg, review.DoneMsg:
 		return m.onReviewMsg(msg)
-	case matchesMsg, savedRecordMsg:
+	case review.ListMsg, review.RecordMsg:
 		return m.onMatchesMsg(msg)
 	case savedMsg:
 		if msg.err != nil {

@@ -4,38 +4,19 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"okey/ui/cli"
 	"okey/ui/pages"
+	"okey/ui/review"
 )
 
-// The saved matches (w on the score history): the match on the table
-// and the finished ones of the state directory, newest first, to open
-// the review of any of them. The list and a chosen record are read in
-// tea.Cmds (ui/store), never in Update; the page is ui/pages'.
-
-// maxSaved is how many saved matches the page lists: the newest.
-const maxSaved = 100
-
-// savedMatch is a line of the list (pages.SavedMatch).
-type savedMatch = pages.SavedMatch
+// The saved matches (w on the score history) hosted: the match on the
+// table and the finished ones of the state directory, newest first, to
+// open the review of any of them. Reading them is ui/review's, the page
+// ui/pages'.
 
 // matchesState is the page on show, and the screen it returns to.
 type matchesState struct {
 	pages.Matches
 	back screen
-}
-
-// matchesMsg brings the list read.
-type matchesMsg struct {
-	list []savedMatch
-	err  error
-}
-
-// savedRecordMsg brings the record of the match chosen.
-type savedRecordMsg struct {
-	m   savedMatch
-	rec []byte
-	err error
 }
 
 // openMatches shows the saved matches and reads their list.
@@ -46,33 +27,17 @@ func (m *Model) openMatches() tea.Cmd {
 	}
 	m.ml = &matchesState{back: m.screen}
 	m.screen = scrMatches
-	files := m.files
-	return func() tea.Msg {
-		paths, err := files.FinishedMatches(maxSaved)
-		if err != nil {
-			return matchesMsg{err: err}
-		}
-		list := make([]savedMatch, 0, len(paths))
-		for _, p := range paths {
-			s := savedMatch{Path: p, Game: "val.classic"}
-			s.When, s.Why = pages.SavedName(p)
-			if b, err := files.ReadFinished(p); err == nil && cli.Is101(b) {
-				s.Game = "val.okey101"
-			}
-			list = append(list, s)
-		}
-		return matchesMsg{list: list}
-	}
+	return review.ReadList(m.files)
 }
 
 // savedEntries are the page's lines to choose from: the match on the
 // table first (when it has a record here and no hand is being played:
 // a review in the middle of a hand would coach the hand), then the
 // saved ones.
-func (m *Model) savedEntries() []savedMatch {
-	var out []savedMatch
+func (m *Model) savedEntries() []pages.SavedMatch {
+	var out []pages.SavedMatch
 	if m.seat == nil && len(m.rec) > 0 && !m.playing() {
-		out = append(out, savedMatch{Game: m.table().name()})
+		out = append(out, pages.SavedMatch{Game: m.table().name()})
 	}
 	if m.ml != nil {
 		out = append(out, m.ml.List...)
@@ -82,19 +47,19 @@ func (m *Model) savedEntries() []savedMatch {
 
 func (m *Model) onMatchesMsg(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case matchesMsg:
+	case review.ListMsg:
 		if m.ml != nil {
-			m.ml.Loaded, m.ml.List, m.ml.Err = true, msg.list, msg.err
+			m.ml.Loaded, m.ml.List, m.ml.Err = true, msg.List, msg.Err
 		}
-	case savedRecordMsg:
+	case review.RecordMsg:
 		if m.screen != scrMatches {
 			return nil // the page was left meanwhile
 		}
-		if msg.err != nil {
-			m.setFlash(true, m.tr.T("review.failed", msg.err.Error()))
+		if msg.Err != nil {
+			m.setFlash(true, m.tr.T("review.failed", msg.Err.Error()))
 			return nil
 		}
-		return m.openReview(msg.rec, 0, 0, m.tr.T("review.title.saved", msg.m.When))
+		return m.openReview(msg.Rec, 0, 0, m.tr.T("review.title.saved", msg.Match.When))
 	}
 	return nil
 }
@@ -126,11 +91,7 @@ func (m *Model) updateMatches(k tea.KeyPressMsg) tea.Cmd {
 		if s.Path == "" {
 			return m.reviewCurrent(0)
 		}
-		files := m.files
-		return func() tea.Msg {
-			b, err := files.ReadFinished(s.Path)
-			return savedRecordMsg{m: s, rec: b, err: err}
-		}
+		return review.ReadRecord(m.files, s)
 	}
 	return nil
 }
