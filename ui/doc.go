@@ -25,9 +25,7 @@
 //	words.go           seats, tiles, scores and moves in the player's language
 //	tablekeys.go       the keys both tables share (table.CommonKey) done: quit, help, settings, the cursor; a click handed to the table
 //	table_view.go      the classic table screen placed (its parts are ui/playclassic's), the status and guide of both tables, the help bar
-//	overlay.go         the pages over the table: opening, closing, drawing; the pager (a bubbles viewport) every page that scrolls moves by, keys and wheel
-//	overlay_help.go    the ? page
-//	overlay_browse.go  the discard stacks over the table (b)
+//	overlay.go         the pages over the table hosted: which is on show, what a key that closes one goes on to do (ui/overlays' the rest); the pager every page that scrolls moves by, keys and wheel
 //	screen_resume.go   a saved match: resume it or start anew (the page is ui/pages' Resume, both games')
 //	screen_handover.go the end of a hand, classic's: the winning hand, the losses (the page is ui/pages' HandEndPage, both games')
 //	screen_matchover.go the final table, classic's rows (the page is ui/pages' Final, both games')
@@ -58,6 +56,7 @@
 //	ui/stats   the player's statistics: counting every hand once, by the bots' levels
 //	ui/seatmsg what a served table of either game and a seat at it say to each other: the update, the intents, who holds a seat, the chat placed among the moves
 //	ui/seatlink what a seat's screen keeps of a table it does not own, either game: the seats turned, the players and who is ready, the clock, the chat, refusals and commitment taken in once, sending an intent
+//	ui/overlays the pages over the table, both games': a key on one, drawn, its bar; the ? page's keys and the rules that end it
 //	ui/review  the work behind the review pages: the coach's review worked out in the background, the saved matches read
 //	ui/pages   the pages both games share, as components (notice, too small, locked, statistics, the settings form and its names, the coach's review, the saved matches, the match found saved, a hand's end, the final table), and what every page is made of: the key bar, the scroll, the frame
 //

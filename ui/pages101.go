@@ -11,6 +11,7 @@ import (
 	"okey/game/okey101"
 	"okey/ui/canvas"
 	"okey/ui/i18n"
+	"okey/ui/overlays"
 	"okey/ui/pages"
 	"okey/ui/play101"
 	"okey/ui/store"
@@ -286,13 +287,6 @@ func (m *Model) overlay101Lines() []string {
 // help101Lines are the ? page of the 101 table: every key of its group
 // in the key map, then how to play 101.
 func (m *Model) help101Lines(w int) []string {
-	out := m.keyPage(m.tr.T("t101.help.title"), m.keys.Table101.FullHelp(), w)
-	out = append(out, "")
-	r := m.t.View.Rules
-	text := strings.NewReplacer("{open}", strconv.Itoa(r.Open), "{pairs}", strconv.Itoa(okey101.MinPairs),
-		"{hands}", strconv.Itoa(r.Hands), "{house}", m.t.HouseRules(r)).Replace(i18n.HelpOf(m.tr.Lang, "101"))
-	for _, s := range canvas.Wrap(text, w) {
-		out = append(out, m.st.Text.Render(s))
-	}
-	return out
+	out := overlays.KeyPage(m.common(), m.tr.T("t101.help.title"), m.keys.Table101.FullHelp(), m.hostKeys(), w)
+	return append(append(out, ""), m.t.HowToPlay(w)...)
 }

@@ -26,16 +26,6 @@ func (m *Model) youOr(s int, key string, args ...any) string { return m.words().
 // in Turkish kırmızı 7, okey (kırmızı 5), sahte okey (kırmızı 5).
 func (m *Model) tileName(t tile.Tile) string { return m.tileCase(t, i18n.Nominative) }
 
-// inlineTile is a tile on one line in its colour, as the table draws
-// it (the notation: the browse overlay lays stacks of them out), the
-// okey and a false joker said in words as tileName says them.
-func (m *Model) inlineTile(t tile.Tile) string {
-	if t == tile.FalseJoker || (t == m.c.View.Okey && t != tile.NoTile) {
-		return m.st.Okey.Render(m.tileName(t))
-	}
-	return m.st.Inline(t)
-}
-
 // logText writes a log entry in the player's language
 // (playclassic.LogText).
 func (m *Model) logText(e playclassic.LogEntry) string { return playclassic.LogText(m.words(), e) }

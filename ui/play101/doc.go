@@ -44,7 +44,8 @@
 //	             the bots' panels, the rack (what only the app knows
 //	             comes in a table.Frame)
 //	sheet.go     the pages in words: the score sheet, a hand's end, the
-//	             last moves, the house rules, the stacks browsed
+//	             last moves, the house rules, how to play (the ? page's
+//	             end), the stacks browsed
 //	seat.go      a view turned so that a served seat sits at seat 0, the
 //	             world a served seat tries its actions on (World, TryAll);
 //	             where the table's view comes from, the match's or a
