@@ -26,12 +26,12 @@
 //	tablekeys.go       the keys both tables share (table.CommonKey) done: quit, help, settings, the cursor; a click handed to the table
 //	table_view.go      the classic table screen placed (its parts are ui/playclassic's), the status and guide of both tables, the help bar
 //	overlay.go         the pages over the table hosted: which is on show, what a key that closes one goes on to do (ui/overlays' the rest); the pager every page that scrolls moves by, keys and wheel
-//	screen_resume.go   a saved match: resume it or start anew (the page is ui/pages' Resume, both games')
-//	screen_handover.go the end of a hand, classic's: the winning hand, the losses (the page is ui/pages' HandEndPage, both games')
-//	screen_matchover.go the final table, classic's rows (the page is ui/pages' Final, both games')
+//	screen_resume.go   a saved match: resume it or start anew (the page is ui/pages' Resume, both games'); the game of the next match, switched
+//	screen_handover.go the end of a hand hosted, its keys; classic's page (its lines are playclassic's HandEndPage, the page ui/pages' HandEndPage)
+//	screen_matchover.go the final table hosted, its keys; classic's (its rows are playclassic's Final, the page ui/pages' Final)
 //	screen_settings.go the settings form opened (its lines are ui/settings', the form ui/pages'), its result acted on, the settings saved
 //	names.go           old names of ui/settings and ui/pages (GameClassic, MaxNameLen, speedDelay…) that files still in the root use, until they move
-//	screen_scores.go   the score history, hand by hand
+//	screen_scores.go   the information pages hosted: the score history, hand by hand (ui/pages' ScoreLines, each game its table), the statistics
 //	screen_review.go   the coach's review of a hand or a match (w) hosted: opened, closed, its keys (the work is ui/review's, the page ui/pages')
 //	screen_matches.go  the saved matches (w on the score history) hosted, to review one (reading them is ui/review's, the page ui/pages')
 //	stats.go           the statistics read, counted as hands end (ui/stats), written with the saves

@@ -1,19 +1,15 @@
 package ui
 
 import (
-	"fmt"
 	"strconv"
-	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/okey101"
 	"okey/ui/canvas"
-	"okey/ui/i18n"
 	"okey/ui/overlays"
 	"okey/ui/pages"
-	"okey/ui/play101"
 	"okey/ui/store"
 )
 
@@ -42,28 +38,6 @@ func (m *Model) whoLevel(s int) string {
 		return m.seatName(0)
 	}
 	return m.seatName(s) + " (" + m.levelName(m.levels[s]) + ")"
-}
-
-// switchGame switches the game of the next new match, for this run.
-func (m *Model) switchGame() {
-	if m.set.Is101() {
-		m.set.Game = GameClassic
-	} else {
-		m.set.Game = Game101
-	}
-	m.setFlash(false, m.nextGameLine())
-}
-
-// nextGameLine says which game a new match will be, and how to switch.
-func (m *Model) nextGameLine() string {
-	if m.seat != nil {
-		return "" // a table over SSH plays the game it was opened for
-	}
-	now, other := "val.classic", "val.okey101"
-	if m.set.Is101() {
-		now, other = other, now
-	}
-	return m.tr.T("game.next", m.tr.T(now), m.keys.Resume.Game.Help().Key, m.tr.T(other))
 }
 
 // The end of a hand.
@@ -142,121 +116,39 @@ func (m *Model) renderHandOver101() string {
 	return m.renderPage(lines, m.handOverBar101())
 }
 
-// handOver101Lines are the end of a hand: who finished and how, the
-// table as it ended (every meld, by who laid it down, and the tiles
-// others laid off on it), the finisher's last turn step by step, then
-// each player's score for the hand and why, and the sheet.
+// handOver101Lines are the end of a hand (play101's HandEndPage), as
+// ui/pages' HandEnd lays it out.
 func (m *Model) handOver101Lines() []string {
-	v := &m.t.View
-	res := v.Result
-	if res == nil {
+	h, ok := m.t.HandEndPage(m.pageW())
+	if !ok {
 		return nil
-	}
-	w := m.pageW()
-	lines := []string{m.st.Title.Render(m.t.HandTitle(res))}
-	if d := m.t.Doublings(res); d != "" {
-		lines = append(lines, m.st.Accent.Render(d))
-	}
-	if rows := m.t.MeldLines(w); len(rows) > 0 {
-		lines = append(lines, "", m.st.Bold.Render(m.tr.T("t101.handover.table")))
-		lines = append(lines, rows...)
-		if offs := m.t.LayOffsByOthers(); offs != "" {
-			for _, s := range canvas.Wrap(m.tr.T("t101.handover.offs", offs), w-2) {
-				lines = append(lines, "  "+m.st.Dim.Render(s))
-			}
-		}
-	}
-	// How it ended: the finisher's last turn, step by step, or the
-	// last moves of the hand.
-	head, steps := m.tr.T("t101.handover.last"), m.t.LastMoves(3)
-	if res.Finisher >= 0 && !res.Void {
-		head, steps = m.tr.T("t101.handover.steps", m.nameIn(res.Finisher, i18n.Genitive)), m.t.LastTurn(res.Finisher)
-		if res.Finisher == 0 && !m.Watching() {
-			head = m.tr.T("t101.handover.steps.you")
-		}
-	}
-	if len(steps) > 0 {
-		lines = append(lines, "", m.st.Bold.Render(head))
-		for _, s := range canvas.Wrap(strings.Join(steps, " "), w-2) {
-			lines = append(lines, "  "+m.st.Dim.Render(s))
-		}
-	}
-	h := pages.HandEnd{Top: append(lines, "")}
-	if !res.Void {
-		h.Head = "  " + canvas.Fit(m.tr.T("matchover.player"), MaxNameLen) + "  " + canvas.Right(m.tr.T("t101.col.hand"), handPtsW) +
-			"  " + canvas.Right(m.tr.T("t101.col.total"), handPtsW) + "  " + m.tr.T("t101.col.why")
-		for s := range okey101.NumSeats {
-			l := res.Lines[s]
-			cells := fmt.Sprintf("  %s  %s  %s  ", canvas.Fit(m.seatName(s), MaxNameLen), canvas.Right(play101.Signed(l.Total), handPtsW),
-				canvas.Right(strconv.Itoa(res.Scores[s]), handPtsW))
-			h.Rows = append(h.Rows, pages.HandEndRow{Cells: cells, Why: m.t.LineWhy(&l)})
-		}
-	} else {
-		h.Body = m.tr.T("t101.void.body")
-	}
-	if len(v.Results) > 1 {
-		h.After = m.t.SheetTable()
 	}
 	return pages.NewHandEnd(m.common(), h).Lines()
 }
 
-// handPtsW is the width of a hand's points and a total.
-const handPtsW = 6
-
 // The score sheet.
 
-// sheetLines101 is the score sheet's page: a title, then the table.
+// sheetLines101 is the score sheet's page (ui/pages' ScoreLines, the
+// same as classic's): a title, then the table.
 func (m *Model) sheetLines101() []string {
-	out := []string{m.st.Title.Render(m.tr.T("t101.sheet.title")), ""}
-	if len(m.t.View.Results) == 0 {
-		out = append(out, m.st.Dim.Render(m.tr.T("scores.none")))
-	} else {
-		out = append(out, m.t.SheetTable()...)
+	var sheet []string
+	if len(m.t.View.Results) > 0 {
+		sheet = m.t.SheetTable()
 	}
-	return append(out, m.fairLines(false)...)
+	return pages.ScoreLines(m.common(), m.tr.T("t101.sheet.title"), sheet, m.fairLines(false))
 }
 
 // The final sheet.
 
-// renderMatchOver101 is the final sheet (ui/pages' Final): who won (the
-// lowest total), the places, ties shown, then the hands.
+// renderMatchOver101 is the final sheet (ui/pages' Final, its rows
+// play101's): who won (the lowest total), the places, ties shown, then
+// the hands when they fit, the commitment and the next game.
 func (m *Model) renderMatchOver101() string {
-	v := &m.t.View
-	mr := v.Match
 	k := m.keys.MatchOver
 	bar := []key.Binding{k.NewMatch, k.Review, k.Game, m.keys.Table101.Scores, k.Quit, k.Settings}
-	if mr == nil {
+	t, ok := m.t.Final()
+	if !ok {
 		return m.renderPage(nil, m.keyBar(bar))
-	}
-	t := pages.FinalTable{Title: m.tr.T("matchover.title", mr.Hands), Rule: m.tr.T("t101.final.lowest"), Points: m.tr.T("t101.col.total")}
-	var winners []string
-	for s := range okey101.NumSeats {
-		if mr.Outcome[s] != okey101.OutcomeLost {
-			winners = append(winners, m.seatName(s))
-		}
-	}
-	switch mr.Outcome[0] {
-	case okey101.OutcomeWon:
-		t.Verdict, t.VerdictMood = m.tr.T("matchover.you.won"), pages.Won
-	case okey101.OutcomeTied:
-		t.Verdict, t.VerdictMood = m.tr.T("t101.final.tied", strings.Join(winners[1:], ", ")), pages.Even
-	default:
-		t.Verdict, t.VerdictMood = m.tr.T("t101.final.lost", strings.Join(winners, ", ")), pages.Lost
-	}
-	for _, s := range byPlace(mr.Place) {
-		mood := pages.Plain
-		switch mr.Outcome[s] {
-		case okey101.OutcomeWon:
-			mood = pages.Won
-		case okey101.OutcomeLost:
-			mood = pages.Lost
-		}
-		total := strconv.Itoa(mr.Scores[s])
-		if v.Rules.Partners {
-			total = strconv.Itoa(mr.Totals[s])
-		}
-		t.Rows = append(t.Rows, pages.FinalRow{Place: mr.Place[s], Name: m.seatName(s), Points: total,
-			Outcome: m.tr.T("outcome." + mr.Outcome[s].String()), Mood: mood})
 	}
 	// The sheet, when the page has room for it beside the rest (the
 	// title, the verdict and its rule, the head, the rows).

@@ -50,3 +50,25 @@ func (m *Model) renderResume() string {
 	body := m.tr.T("resume.body", v.Hand, store.ShortPath(m.files.MatchPath()))
 	return m.renderComponent(pages.NewResume(m.common(), body, rows, m.nextGameLine()))
 }
+
+// switchGame switches the game of the next new match, for this run.
+func (m *Model) switchGame() {
+	if m.set.Is101() {
+		m.set.Game = GameClassic
+	} else {
+		m.set.Game = Game101
+	}
+	m.setFlash(false, m.nextGameLine())
+}
+
+// nextGameLine says which game a new match will be, and how to switch.
+func (m *Model) nextGameLine() string {
+	if m.seat != nil {
+		return "" // a table over SSH plays the game it was opened for
+	}
+	now, other := "val.classic", "val.okey101"
+	if m.set.Is101() {
+		now, other = other, now
+	}
+	return m.tr.T("game.next", m.tr.T(now), m.keys.Resume.Game.Help().Key, m.tr.T(other))
+}

@@ -43,6 +43,8 @@
 //	             click lands on), the log, the work line, the stacks,
 //	             the bots' panels, the rack (what only the app knows
 //	             comes in a table.Frame)
+//	between.go   the pages between hands as ui/pages takes them: a
+//	             hand's end (HandEndPage), the final sheet (Final)
 //	sheet.go     the pages in words: the score sheet, a hand's end, the
 //	             last moves, the house rules, how to play (the ? page's
 //	             end), the stacks browsed

@@ -40,6 +40,9 @@
 //	                by value, seri diz and çift diz), a view turned so that
 //	                a served seat sits at seat 0 (RotateView)
 //	history.go      a match's score history, hand by hand, from its record
+//	between.go      the pages between hands as ui/pages takes them: the
+//	                score history's table, a hand's end (HandEndPage),
+//	                the final table (Final)
 //	overlays.go     the pages over the table in words: how to play the
 //	                match's rules (the ? page's end), the discard stacks
 //	log.go          the move log's entries (LogEntry) in the player's
