@@ -22,7 +22,7 @@
 //	classic.go         classic Okey's table hosted (tableGame): what its keys, clicks, bots, hint and undo ask of the app
 //	view.go            View, the header, the frame (table.Frame) and the host (table.Host) of either table
 //	host.go            the shared pages (ui/pages) hosted: what they are drawn with, their frame, what their keys ask
-//	words.go           seats, tiles, scores and moves in the player's language
+//	words.go           seats, tiles, scores and moves in the player's language; why a move was refused (ui/problem's Reason)
 //	tablekeys.go       the keys both tables share (table.CommonKey) done: quit, help, settings, the cursor; a click handed to the table
 //	table_view.go      the classic table screen placed (its parts are ui/playclassic's), the status and guide of both tables, the help bar
 //	overlay.go         the pages over the table hosted: which is on show, what a key that closes one goes on to do (ui/overlays' the rest); the pager every page that scrolls moves by, keys and wheel
@@ -51,7 +51,7 @@
 //	ui/theme   the style sheet
 //	ui/i18n    the words, from assets
 //	ui/store   every file the game reads or writes
-//	ui/problem an error meant for the player (Problem), said in the player's language
+//	ui/problem an error meant for the player (Problem), said in the player's language; the referees' errors in words (Reason)
 //	ui/settings what the settings mean: Settings and their file, this run's flags, the game of a new match, the form's lines (each game's rules its own package's)
 //	ui/stats   the player's statistics: counting every hand once, by the bots' levels
 //	ui/seatmsg what a served table of either game and a seat at it say to each other: the update, the intents, who holds a seat, the chat placed among the moves
