@@ -21,11 +21,11 @@
 //	undo.go            whether the player may take a discard back now, in a casual match (both tables)
 //	classic.go         classic Okey's table hosted (tableGame): what its keys, clicks, bots, hint and undo ask of the app
 //	view.go            View, the header, the frame (table.Frame) and the host (table.Host) of either table
-//	host.go            the shared pages (ui/pages) hosted: what they are drawn with, their frame, what their keys ask
+//	host.go            the shared pages (ui/pages) hosted: what they are drawn with, their frame, the pager every page that scrolls moves by, the notice and locked pages
 //	words.go           seats, tiles, scores and moves in the player's language; why a move was refused (ui/problem's Reason)
 //	tablekeys.go       the keys both tables share (table.CommonKey) done: quit, help, settings, the cursor; a click handed to the table
 //	table_view.go      the classic table screen placed (its parts are ui/playclassic's), the status and guide of both tables, the help bar
-//	overlay.go         the pages over the table hosted: which is on show, what a key that closes one goes on to do (ui/overlays' the rest); the pager every page that scrolls moves by, keys and wheel
+//	overlay.go         the pages over the table hosted: which is on show, what a key that closes one goes on to do (ui/overlays' the rest); the wheel on any page that scrolls
 //	screen_resume.go   a saved match: resume it or start anew (the page is ui/pages' Resume, both games'); the game of the next match, switched
 //	screen_handover.go the end of a hand hosted, its keys; classic's page (its lines are playclassic's HandEndPage, the page ui/pages' HandEndPage)
 //	screen_matchover.go the final table hosted, its keys; classic's (its rows are playclassic's Final, the page ui/pages' Final)

@@ -5,7 +5,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/ui/canvas"
-	"okey/ui/keymap"
 	"okey/ui/overlays"
 	"okey/ui/settings"
 )
@@ -41,16 +40,6 @@ func (m *Model) updateOverlay(k tea.KeyPressMsg) bool {
 	return false
 }
 
-// The pages that scroll (the overlays, the score sheets, the
-// statistics) scroll through one pages.Scroll, the pager, in the page
-// area.
-
-// updateScroll scrolls a page of lines with the scroll keys; it reports
-// whether k was one of them.
-func (m *Model) updateScroll(k tea.KeyPressMsg, keys keymap.ScrollKeys, lines []string) bool {
-	return m.pager.Key(k, keys, m.lay.Page, lines)
-}
-
 // onWheel scrolls the page on show that scrolls, if one is.
 func (m *Model) onWheel(msg tea.MouseWheelMsg) {
 	if m.quitting || m.lay.TooSmall {
@@ -71,10 +60,6 @@ func (m *Model) onWheel(msg tea.MouseWheelMsg) {
 	}
 	m.pager.Wheel(msg, m.lay.Page, lines)
 }
-
-// scrolled is the page of lines the pager shows, and whether there is
-// more than fits.
-func (m *Model) scrolled(lines []string) ([]string, bool) { return m.pager.Visible(m.lay.Page, lines) }
 
 // overlayLines are the lines of the overlay on show; the ? page of
 // either game ends with the whole rules.

@@ -6,6 +6,7 @@ import (
 
 	"okey/ui/pages"
 	"okey/ui/playclassic"
+	"okey/ui/store"
 )
 
 // The information pages hosted (r, i, from the table and the pages
@@ -73,3 +74,18 @@ func (m *Model) scoreLines() []string {
 // scoreTable is the history as a table: a line of names, a line a hand
 // (playclassic's).
 func (m *Model) scoreTable(hs []playclassic.HandScore) []string { return m.c.ScoreTable(hs, m.pageW()) }
+
+// statsLines are the statistics page, from the statistics read.
+func (m *Model) statsLines() []string {
+	where := m.tr.T("stats.where", store.ShortPath(m.files.StatsPath()))
+	if !m.saving() {
+		where = m.tr.T("stats.unsaved")
+	}
+	return pages.StatsLines(m.common(), &m.stats, where)
+}
+
+func (m *Model) updateStats(k tea.KeyPressMsg) tea.Cmd {
+	return m.updateInfo(k, m.statsLines(), m.keys.Table.Stats)
+}
+
+func (m *Model) renderStats() string { return m.renderInfo(m.statsLines()) }
