@@ -27,7 +27,7 @@
 //	table_view.go      the classic table screen placed (its parts are ui/playclassic's), the status and guide of both tables, the help bar
 //	overlay.go         the pages over the table hosted: which is on show, what a key that closes one goes on to do (ui/overlays' the rest); the wheel on any page that scrolls
 //	screen_resume.go   a saved match: resume it or start anew (the page is ui/pages' Resume, both games'); the game of the next match, switched
-//	screen_handover.go the end of a hand hosted, its keys; classic's page (its lines are playclassic's HandEndPage, the page ui/pages' HandEndPage)
+//	screen_handover.go the end of a hand hosted: its keys, once for both games (each gives its hand, its deal, its scroll); classic's page (its lines are playclassic's HandEndPage, the page ui/pages' HandEndPage)
 //	screen_matchover.go the final table hosted, its keys; classic's (its rows are playclassic's Final, the page ui/pages' Final)
 //	screen_settings.go the settings form opened (its lines are ui/settings', the form ui/pages'), its result acted on, the settings saved
 //	names.go           old names of ui/settings and ui/pages (GameClassic, MaxNameLen, speedDelay…) that files still in the root use, until they move

@@ -42,46 +42,25 @@ func (m *Model) whoLevel(s int) string {
 
 // The end of a hand.
 
+// updateHandOver101 is a key on 101's hand's end (updateHandEnd),
+// whose page scrolls.
 func (m *Model) updateHandOver101(k tea.KeyPressMsg) tea.Cmd {
-	m.flash = ""
-	keys := m.keys.HandOver
 	v := &m.t.View
-	switch pages.NewHandEnd(m.common(), pages.HandEnd{}).Update(k) {
-	case pages.Quit:
-		return m.quit()
-	case pages.Next:
-		switch {
-		case v.Phase == okey101.MatchOver:
-			m.screen = scrMatchOver
-			return nil
-		case m.seat != nil:
-			return m.seatReady101()
-		case m.readOnly:
-			m.setFlash(true, m.tr.T("status.readonly"))
-			return nil
-		}
-		m.screen = scrPlay
-		evs, lines, err := m.t.G.Apply(okey101.NextHand())
-		if err != nil {
-			m.setFlash(true, m.tr.T("status.refused", m.reason(err)))
-			return nil
-		}
-		return m.applied101(evs, lines)
-	case pages.Coach:
-		return m.reviewCurrent(v.Hand)
-	}
-	switch {
-	case m.openFromPage(k, keys.Settings, keys.Scores, keys.Stats):
-		return nil
-	case m.updateScroll(k, m.keys.Overlay.ScrollKeys, m.handOver101Lines()):
-		// Next (enter, space, n) is matched first: space goes on.
-		return nil
-	case v.Phase == okey101.MatchOver:
-		m.setFlash(true, m.tr.T("t101.handover.keys.final"))
-		return nil
-	}
-	m.setFlash(true, m.tr.T("status.handover.keys"))
-	return nil
+	return m.updateHandEnd(k, handEnd{
+		hand:  v.Hand,
+		over:  v.Phase == okey101.MatchOver,
+		ready: m.seatReady101,
+		deal: func() (tea.Cmd, error) {
+			evs, lines, err := m.t.G.Apply(okey101.NextHand())
+			if err != nil {
+				return nil, err
+			}
+			return m.applied101(evs, lines), nil
+		},
+		scroll: true,
+		lines:  m.handOver101Lines,
+		final:  "t101.handover.keys.final",
+	})
 }
 
 func (m *Model) handOverBar101() string {

@@ -13,7 +13,30 @@ import (
 // its keys acted on. After the last hand of a match it leads to the
 // final table.
 
-func (m *Model) updateHandOver(k tea.KeyPressMsg) tea.Cmd {
+// handEnd is what a hand's end needs of the game on the table, given as
+// values, so that its keys are handled once for both games
+// (updateHandEnd).
+type handEnd struct {
+	hand int  // the hand that ended
+	over bool // it was the match's last
+	// ready tells a served table the player is ready for the next hand;
+	// deal deals it here.
+	ready func() tea.Cmd
+	deal  func() (tea.Cmd, error)
+	// scroll: the page scrolls (101's, whose table and last turn can be
+	// long), through lines.
+	scroll bool
+	lines  func() []string
+	// final is what a key that means nothing says after the last hand
+	// ("" the same as after another).
+	final string
+}
+
+// updateHandEnd handles a key on a hand's end, both games': the next
+// hand (or after the last one the final table), the review of the hand,
+// the pages it opens (the settings, the score history, the statistics),
+// the scroll; any other key says which keys work.
+func (m *Model) updateHandEnd(k tea.KeyPressMsg, g handEnd) tea.Cmd {
 	m.flash = ""
 	keys := m.keys.HandOver
 	switch pages.NewHandEnd(m.common(), pages.HandEnd{}).Update(k) {
@@ -21,30 +44,54 @@ func (m *Model) updateHandOver(k tea.KeyPressMsg) tea.Cmd {
 		return m.quit()
 	case pages.Next:
 		switch {
-		case m.c.View.Phase == game.MatchOver:
+		case g.over:
 			m.screen = scrMatchOver
 			return nil
+		case m.seat != nil:
+			return g.ready()
 		case m.readOnly:
 			m.setFlash(true, m.tr.T("status.readonly"))
 			return nil
-		case m.seat != nil:
-			return m.seatAct(game.NextHandAction())
 		}
 		m.screen = scrPlay
-		evs, lines, err := m.c.G.Apply(game.NextHandAction())
+		cmd, err := g.deal()
 		if err != nil {
 			m.setFlash(true, m.tr.T("status.refused", m.reason(err)))
 			return nil
 		}
-		return m.applied(evs, lines)
+		return cmd
 	case pages.Coach:
-		return m.reviewCurrent(m.c.View.Hand)
+		return m.reviewCurrent(g.hand)
 	}
-	if m.openFromPage(k, keys.Settings, keys.Scores, keys.Stats) {
+	switch {
+	case m.openFromPage(k, keys.Settings, keys.Scores, keys.Stats):
+		return nil
+	case g.scroll && m.updateScroll(k, m.keys.Overlay.ScrollKeys, g.lines()):
+		// Next (enter, space, n) is matched first: space goes on.
+		return nil
+	case g.over && g.final != "":
+		m.setFlash(true, m.tr.T(g.final))
 		return nil
 	}
 	m.setFlash(true, m.tr.T("status.handover.keys"))
 	return nil
+}
+
+// updateHandOver is a key on classic's hand's end (updateHandEnd).
+func (m *Model) updateHandOver(k tea.KeyPressMsg) tea.Cmd {
+	v := &m.c.View
+	return m.updateHandEnd(k, handEnd{
+		hand:  v.Hand,
+		over:  v.Phase == game.MatchOver,
+		ready: func() tea.Cmd { return m.seatAct(game.NextHandAction()) },
+		deal: func() (tea.Cmd, error) {
+			evs, lines, err := m.c.G.Apply(game.NextHandAction())
+			if err != nil {
+				return nil, err
+			}
+			return m.applied(evs, lines), nil
+		},
+	})
 }
 
 // openFromPage opens the settings, the score history or the statistics
