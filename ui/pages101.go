@@ -20,24 +20,12 @@ import (
 
 // Resuming.
 
-// renderResume101 is 101's resume page: the hand saved of how many,
-// the seats and their scores.
+// renderResume101 is 101's resume page (renderResumeOf): the hand
+// saved of how many, the seats and their scores.
 func (m *Model) renderResume101() string {
 	v := &m.t.View
-	rows := make([][2]string, okey101.NumSeats)
-	for s := range rows {
-		rows[s] = [2]string{m.whoLevel(s), canvas.Right(strconv.Itoa(v.Scores[s]), 6)}
-	}
 	body := m.tr.T("t101.resume.body", v.Hand, v.Rules.Hands, store.ShortPath(m.files.MatchPath()))
-	return m.renderComponent(pages.NewResume(m.common(), body, rows, m.nextGameLine()))
-}
-
-// whoLevel names a seat with its bot's level.
-func (m *Model) whoLevel(s int) string {
-	if s == 0 {
-		return m.seatName(0)
-	}
-	return m.seatName(s) + " (" + m.levelName(m.levels[s]) + ")"
+	return m.renderResumeOf(body, func(s int) string { return canvas.Right(strconv.Itoa(v.Scores[s]), 6) })
 }
 
 // The end of a hand.

@@ -3,9 +3,9 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
-	"okey/game"
 	"okey/ui/pages"
 	"okey/ui/store"
+	"okey/ui/table"
 )
 
 // The resume screen offers to go on with the match found saved, or to
@@ -35,20 +35,30 @@ func (m *Model) updateResume(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// renderResume is classic's resume page: the hand saved, the seats and
-// their scores.
+// renderResume is classic's resume page (renderResumeOf): the hand
+// saved, the seats and their scores.
 func (m *Model) renderResume() string {
-	v := &m.c.View
-	rows := make([][2]string, game.NumSeats)
+	body := m.tr.T("resume.body", m.c.View.Hand, store.ShortPath(m.files.MatchPath()))
+	return m.renderResumeOf(body, m.c.ScoreCell)
+}
+
+// renderResumeOf is the resume page of either game: what is saved in
+// words (body), each seat's name with its bot's level and its score
+// (score), the game of a new match.
+func (m *Model) renderResumeOf(body string, score func(seat int) string) string {
+	rows := make([][2]string, table.Seats)
 	for s := range rows {
-		who := m.seatName(s)
-		if s > 0 {
-			who += " (" + m.tr.T("level."+m.levels[s]) + ")"
-		}
-		rows[s] = [2]string{who, m.c.ScoreCell(s)}
+		rows[s] = [2]string{m.whoLevel(s), score(s)}
 	}
-	body := m.tr.T("resume.body", v.Hand, store.ShortPath(m.files.MatchPath()))
 	return m.renderComponent(pages.NewResume(m.common(), body, rows, m.nextGameLine()))
+}
+
+// whoLevel names a seat with its bot's level.
+func (m *Model) whoLevel(s int) string {
+	if s == 0 {
+		return m.seatName(0)
+	}
+	return m.seatName(s) + " (" + m.levelName(m.levels[s]) + ")"
 }
 
 // switchGame switches the game of the next new match, for this run.
