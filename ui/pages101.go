@@ -107,25 +107,13 @@ func (m *Model) sheetLines101() []string {
 
 // The final sheet.
 
-// renderMatchOver101 is the final sheet (ui/pages' Final, its rows
-// play101's): who won (the lowest total), the places, ties shown, then
-// the hands when they fit, the commitment and the next game.
+// renderMatchOver101 is the final sheet (renderFinal; its rows are
+// play101's Final): who won (the lowest total), the places, ties shown,
+// then the hands when they fit.
 func (m *Model) renderMatchOver101() string {
 	k := m.keys.MatchOver
-	bar := []key.Binding{k.NewMatch, k.Review, k.Game, m.keys.Table101.Scores, k.Quit, k.Settings}
 	t, ok := m.t.Final()
-	if !ok {
-		return m.renderPage(nil, m.keyBar(bar))
-	}
-	// The sheet, when the page has room for it beside the rest (the
-	// title, the verdict and its rule, the head, the rows).
-	fair := m.fairLines(true)
-	if sheet := m.t.SheetTable(); 6+len(t.Rows)+1+len(sheet)+len(fair)+2 <= m.lay.Page.H {
-		t.After = append(append(t.After, ""), sheet...)
-	}
-	t.After = append(t.After, fair...)
-	t.After = append(t.After, "", m.st.Dim.Render(m.nextGameLine()))
-	return m.renderComponent(pages.NewFinal(m.common(), t, bar))
+	return m.renderFinal(t, ok, m.t.SheetTable(), []key.Binding{k.NewMatch, k.Review, k.Game, m.keys.Table101.Scores, k.Quit, k.Settings})
 }
 
 // The overlays.

@@ -1,15 +1,16 @@
 package ui
 
 import (
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"okey/ui/pages"
 )
 
 // The match-over screen is the final table: places, scores, who won and
-// who lost; n starts a new match. The page is ui/pages' Final, the same
-// in both games; each game gives its rows and words (pages101.go has
-// 101's).
+// who lost; n starts a new match. The page is ui/pages' Final, hosted
+// here once for both games; each game gives its rows and words
+// (playclassic's and play101's Final) and its keys.
 
 func (m *Model) updateMatchOver(k tea.KeyPressMsg) tea.Cmd {
 	m.flash = ""
@@ -35,14 +36,28 @@ func (m *Model) updateMatchOver(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// renderMatchOver is classic's final table (ui/pages' Final, its rows
-// playclassic's), then the commitment and the next game.
+// renderMatchOver is classic's final table (renderFinal; its rows are
+// playclassic's Final).
 func (m *Model) renderMatchOver() string {
 	t, ok := m.c.Final()
+	return m.renderFinal(t, ok, nil, m.keys.MatchOver.ShortHelp())
+}
+
+// renderFinal is the final table of either game (ui/pages' Final):
+// the game's table t (ok false: the match goes on, and the page is
+// empty), then the game's sheet of every hand when the page has room
+// for it beside the rest (the title, the verdict and its rule, the
+// head, the rows; nil: none), a served match's commitment revealed,
+// the game of a new match; bar is the game's keys.
+func (m *Model) renderFinal(t pages.FinalTable, ok bool, sheet []string, bar []key.Binding) string {
 	if !ok {
-		return m.renderPage(nil, m.keyBar(m.keys.MatchOver.ShortHelp()))
+		return m.renderPage(nil, m.keyBar(bar))
 	}
-	t.After = append(t.After, m.fairLines(true)...)
+	fair := m.fairLines(true)
+	if len(sheet) > 0 && 6+len(t.Rows)+1+len(sheet)+len(fair)+2 <= m.lay.Page.H {
+		t.After = append(append(t.After, ""), sheet...)
+	}
+	t.After = append(t.After, fair...)
 	t.After = append(t.After, "", m.st.Dim.Render(m.nextGameLine()))
-	return m.renderComponent(pages.NewFinal(m.common(), t, m.keys.MatchOver.ShortHelp()))
+	return m.renderComponent(pages.NewFinal(m.common(), t, bar))
 }
