@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/ui/pages"
+	"okey/ui/settings"
 	"okey/ui/store"
 	"okey/ui/table"
 )
@@ -64,9 +65,9 @@ func (m *Model) whoLevel(s int) string {
 // switchGame switches the game of the next new match, for this run.
 func (m *Model) switchGame() {
 	if m.set.Is101() {
-		m.set.Game = GameClassic
+		m.set.Game = settings.GameClassic
 	} else {
-		m.set.Game = Game101
+		m.set.Game = settings.Game101
 	}
 	m.setFlash(false, m.nextGameLine())
 }
