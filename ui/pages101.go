@@ -51,29 +51,18 @@ func (m *Model) updateHandOver101(k tea.KeyPressMsg) tea.Cmd {
 	})
 }
 
+// handOverBar101 is 101's hand's end's keys (handEndBar): next deals
+// again after a void hand; the page scrolls when it is longer than the
+// screen.
 func (m *Model) handOverBar101() string {
 	k := m.keys.HandOver
-	sheet := m.keys.Table101.Scores
 	next := k.Next
-	// Quitting comes before the settings, and before the review and the
-	// sheet on a page that scrolls: at 80 columns the bar leaves its
-	// last keys out, and these pages have no header that names q.
-	bar := []key.Binding{next, k.Review, sheet, k.Quit, k.Settings}
-	switch res := m.t.View.Result; {
-	case m.t.View.Phase == okey101.MatchOver:
-		next.SetHelp(k.Next.Help().Key, m.tr.T("key.final"))
-		bar = []key.Binding{next, k.Review, sheet, k.Quit}
-	case res != nil && res.Void:
+	over := m.t.View.Phase == okey101.MatchOver
+	if res := m.t.View.Result; !over && res != nil && res.Void {
 		next.SetHelp(k.Next.Help().Key, m.tr.T("t101.key.redeal"))
-		bar = []key.Binding{next, k.Review, sheet, k.Quit, k.Settings}
 	}
-	if _, more := m.scrolled(m.handOver101Lines()); more {
-		// A page longer than the screen scrolls: say how, in place of
-		// the settings (o still opens them).
-		o := m.keys.Overlay
-		bar = []key.Binding{next, o.Scroll, o.Page, k.Quit, k.Review, sheet}
-	}
-	return m.keyBar(bar)
+	_, scrolls := m.scrolled(m.handOver101Lines())
+	return m.handEndBar(next, m.keys.Table101.Scores, over, scrolls, k.Settings)
 }
 
 // renderHandOver101 shows how the hand ended (handOver101Lines),

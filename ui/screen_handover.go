@@ -111,19 +111,35 @@ func (m *Model) openFromPage(k tea.KeyPressMsg, settings, scores, stats key.Bind
 	return true
 }
 
-// handOverBar is the keys of the hand-over screen; after the last hand,
-// enter leads to the final table.
+// handEndBar is the key bar of a hand's end, both games: next, the
+// review, the game's score page (scores) and quitting, then more (what
+// else the game's page names: the settings, classic's statistics).
+// After the last hand next says it leads to the final table, and more
+// goes; a page that scrolls says how in place of more (its keys still
+// work).
+//
+// Quitting comes before more, and before the review and the sheet on a
+// page that scrolls: at 80 columns the bar leaves its last keys out
+// (in Turkish classic's statistics too), and these pages have no header
+// that names q.
+func (m *Model) handEndBar(next, scores key.Binding, over, scrolls bool, more ...key.Binding) string {
+	k := m.keys.HandOver
+	if over {
+		next.SetHelp(next.Help().Key, m.tr.T("key.final"))
+		more = nil
+	}
+	bar := append([]key.Binding{next, k.Review, scores, k.Quit}, more...)
+	if scrolls {
+		o := m.keys.Overlay
+		bar = []key.Binding{next, o.Scroll, o.Page, k.Quit, k.Review, scores}
+	}
+	return m.keyBar(bar)
+}
+
+// handOverBar is classic's hand's end's keys (handEndBar).
 func (m *Model) handOverBar() string {
 	k := m.keys.HandOver
-	if m.c.View.Phase == game.MatchOver {
-		next := k.Next
-		next.SetHelp(k.Next.Help().Key, m.tr.T("key.final"))
-		return m.keyBar([]key.Binding{next, k.Review, k.Scores, k.Quit})
-	}
-	// Quitting before the statistics and the settings: at 80 columns
-	// the bar leaves the last keys out (in Turkish the statistics' too),
-	// and quitting stays in sight (i and o still work).
-	return m.keyBar([]key.Binding{k.Next, k.Review, k.Scores, k.Quit, k.Stats, k.Settings})
+	return m.handEndBar(k.Next, k.Scores, m.c.View.Phase == game.MatchOver, false, k.Stats, k.Settings)
 }
 
 // renderHandOver shows how the hand ended (ui/pages' HandEnd, its
