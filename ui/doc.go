@@ -25,7 +25,8 @@
 //	words.go           seats, tiles, scores and moves in the player's language; why a move was refused (ui/problem's Reason)
 //	tablekeys.go       the keys both tables share (table.CommonKey) done: quit, help, settings, the cursor; a click handed to the table
 //	table_view.go      the classic table screen placed (its parts are ui/playclassic's), the status and guide of both tables, the help bar
-//	overlay.go         the pages over the table hosted: which is on show, what a key that closes one goes on to do (ui/overlays' the rest); the wheel on any page that scrolls
+//	overlay.go         the pages over the table hosted: which is on show, what a key that closes one goes on to do (ui/overlays' the rest)
+//	wheel.go           the mouse wheel on whichever page on show scrolls
 //	screen_resume.go   a saved match: resume it or start anew (the page is ui/pages' Resume, both games'); the game of the next match, switched
 //	screen_handover.go the end of a hand hosted: its keys, once for both games (each gives its hand, its deal, its scroll); classic's page (its lines are playclassic's HandEndPage, the page ui/pages' HandEndPage)
 //	screen_matchover.go the final table hosted, its keys; classic's (its rows are playclassic's Final, the page ui/pages' Final)

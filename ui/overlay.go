@@ -40,27 +40,6 @@ func (m *Model) updateOverlay(k tea.KeyPressMsg) bool {
 	return false
 }
 
-// onWheel scrolls the page on show that scrolls, if one is.
-func (m *Model) onWheel(msg tea.MouseWheelMsg) {
-	if m.quitting || m.lay.TooSmall {
-		return
-	}
-	var lines []string
-	switch {
-	case m.screen == scrPlay && m.overlay != ovNone:
-		lines = m.overlayLines()
-	case m.screen == scrScores:
-		lines = m.table().scoreLines()
-	case m.screen == scrStats:
-		lines = m.statsLines()
-	case m.screen == scrHandOver && m.t != nil && m.t.View.Result != nil:
-		lines = m.handOver101Lines() // the end of a hand of 101
-	default:
-		return
-	}
-	m.pager.Wheel(msg, m.lay.Page, lines)
-}
-
 // overlayLines are the lines of the overlay on show; the ? page of
 // either game ends with the whole rules.
 func (m *Model) overlayLines() []string {
