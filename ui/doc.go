@@ -33,8 +33,7 @@
 //	screen_settings.go the settings form opened (its lines are ui/settings', the form ui/pages'), its result acted on, the settings saved
 //	names.go           old names of ui/settings and ui/pages (GameClassic, MaxNameLen, speedDelay…) that files still in the root use, until they move
 //	screen_scores.go   the information pages hosted: the score history, hand by hand (ui/pages' ScoreLines, each game its table), the statistics
-//	screen_review.go   the coach's review of a hand or a match (w) hosted: opened, closed, its keys (the work is ui/review's, the page ui/pages')
-//	screen_matches.go  the saved matches (w on the score history) hosted, to review one (reading them is ui/review's, the page ui/pages')
+//	screen_review.go   the coach's review of a hand or a match (w) hosted: opened, closed, its keys; the saved matches (w on the score history), to review one (the work and the reading are ui/review's, the pages ui/pages')
 //	stats.go           the statistics read, counted as hands end (ui/stats), written with the saves
 //	*101.go            the Okey 101 table: table101.go maps its files
 //	seat.go            a seat at a table the model does not own: updates in, intents out, the classic table's intake and what both games' seats do with the screen (what the seat keeps of its table is ui/seatlink's, the messages ui/seatmsg's, named here too)

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"okey/ui/pages"
@@ -9,8 +10,10 @@ import (
 
 // The review (w after a hand, after the match, and on the saved
 // matches) hosted: the coach's verdict on each of the player's
-// decisions, a decision at a time. The work is ui/review's, the page
-// ui/pages'; here the Model opens and closes it and acts on its keys.
+// decisions, a decision at a time, of the match on the table or of one
+// chosen among the saved matches. The work and the reading are
+// ui/review's, the pages ui/pages'; here the Model opens and closes
+// them and acts on their keys.
 
 // ReviewOptions tune the in-game review (review.Options); the zero
 // value is okey review's defaults.
@@ -94,4 +97,100 @@ func (m *Model) renderReview() string {
 		return m.renderPage(nil, m.keyBar(m.keys.Review.ShortHelp()))
 	}
 	return m.renderComponent(m.rv.Page(m.common()))
+}
+
+// The saved matches (w on the score history) hosted: the match on the
+// table and the finished ones of the state directory, newest first, to
+// open the review of any of them. Reading them is ui/review's, the page
+// ui/pages'.
+
+// matchesState is the page on show, and the screen it returns to.
+type matchesState struct {
+	pages.Matches
+	back screen
+}
+
+// openMatches shows the saved matches and reads their list.
+func (m *Model) openMatches() tea.Cmd {
+	if m.files == nil {
+		m.setFlash(true, m.tr.T("review.unavailable"))
+		return nil
+	}
+	m.ml = &matchesState{back: m.screen}
+	m.screen = scrMatches
+	return review.ReadList(m.files)
+}
+
+// savedEntries are the page's lines to choose from: the match on the
+// table first (when it has a record here and no hand is being played:
+// a review in the middle of a hand would coach the hand), then the
+// saved ones.
+func (m *Model) savedEntries() []pages.SavedMatch {
+	var out []pages.SavedMatch
+	if m.seat == nil && len(m.rec) > 0 && !m.playing() {
+		out = append(out, pages.SavedMatch{Game: m.table().name()})
+	}
+	if m.ml != nil {
+		out = append(out, m.ml.List...)
+	}
+	return out
+}
+
+func (m *Model) onMatchesMsg(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case review.ListMsg:
+		if m.ml != nil {
+			m.ml.Loaded, m.ml.List, m.ml.Err = true, msg.List, msg.Err
+		}
+	case review.RecordMsg:
+		if m.screen != scrMatches {
+			return nil // the page was left meanwhile
+		}
+		if msg.Err != nil {
+			m.setFlash(true, m.tr.T("review.failed", msg.Err.Error()))
+			return nil
+		}
+		return m.openReview(msg.Rec, 0, 0, m.tr.T("review.title.saved", msg.Match.When))
+	}
+	return nil
+}
+
+// updateMatches: the page's keys (pages.MatchesPage); enter opens the
+// review of the one chosen, reading its record in a tea.Cmd; esc goes
+// back to the score history.
+func (m *Model) updateMatches(k tea.KeyPressMsg) tea.Cmd {
+	m.flash = ""
+	ml := m.ml
+	if ml == nil {
+		if key.Matches(k, m.keys.Matches.Quit) {
+			return m.quit()
+		}
+		if key.Matches(k, m.keys.Matches.Close) {
+			m.screen = scrScores
+		}
+		return nil
+	}
+	p := ml.Page(m.common(), m.savedEntries(), m.MatchOver())
+	switch p.Update(k) {
+	case pages.Quit:
+		return m.quit()
+	case pages.Close:
+		m.screen = ml.back
+		m.ml = nil
+	case pages.Open:
+		s, _ := p.Chosen()
+		if s.Path == "" {
+			return m.reviewCurrent(0)
+		}
+		return review.ReadRecord(m.files, s)
+	}
+	return nil
+}
+
+// renderMatches draws the saved matches' page.
+func (m *Model) renderMatches() string {
+	if m.ml == nil {
+		return m.renderPage(nil, m.keyBar([]key.Binding{m.keys.Matches.Close, m.keys.Matches.Quit}))
+	}
+	return m.renderComponent(m.ml.Page(m.common(), m.savedEntries(), m.MatchOver()))
 }
