@@ -19,10 +19,16 @@ import (
 // on the pages after a hand, not at the table.
 func KeyPage(c *pages.Common, title string, groups [][]key.Binding, host []key.Binding, w int) []string {
 	out := []string{c.St.Title.Render(canvas.Cut(title, w)), ""}
-	groups = append(slices.Clone(groups), host)
-	for i, g := range groups { // a seat's table has keys off, and keys of its own
-		groups[i] = slices.DeleteFunc(slices.Clone(g), func(b key.Binding) bool { return !b.Enabled() })
+	// The keys that work (a seat's table has keys off, and keys of its
+	// own), in copies: the caller's groups stay as they are.
+	enabled := func(g []key.Binding) []key.Binding {
+		return slices.DeleteFunc(slices.Clone(g), func(b key.Binding) bool { return !b.Enabled() })
 	}
+	all := make([][]key.Binding, 0, len(groups)+1)
+	for _, g := range groups {
+		all = append(all, enabled(g))
+	}
+	groups = append(all, enabled(host))
 	colW, descW := 0, 0
 	for _, g := range groups {
 		for _, b := range g {
