@@ -60,6 +60,6 @@
 //
 // It imports the referee of 101 (game/okey101, game/meld, game/tile),
 // ui/play101/decide, the table's core (ui/table, ui/rack, ui/seats, ui/canvas,
-// ui/layout, ui/keymap, ui/pages for the form's lines), ui/i18n, ui/theme, Bubble Tea and Bubbles' key, and nothing
+// ui/layout, ui/keymap, ui/pages for the form's lines and the values of the pages between hands), ui/i18n, ui/theme, Bubble Tea and Bubbles' key, and nothing
 // of ui.
 package play101

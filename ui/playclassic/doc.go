@@ -53,6 +53,6 @@
 //
 // It imports the referee (game, game/hand, game/tile), the bots, the
 // table's core (ui/table, ui/rack, ui/seats, ui/canvas, ui/layout,
-// ui/keymap), ui/pages (a form's lines), ui/theme, ui/i18n, Bubble Tea (its commands and
+// ui/keymap), ui/pages (a form's lines, the values of the pages between hands), ui/theme, ui/i18n, Bubble Tea (its commands and
 // messages) and Bubbles' key, and nothing of ui.
 package playclassic
