@@ -13,10 +13,11 @@ import (
 	"okey/ui/store"
 )
 
-// The pages of the 101 table: resuming a saved match, the end of a hand
-// (who finished and how, each player's score and why), the score sheet
-// of every hand, the final sheet; and the two overlays over the table
-// (the keys and rules, the stacks and the whole table).
+// The pages of the 101 table hosted: what 101 gives the pages both games
+// share (screen_*.go host them once; their words are play101's, their
+// layout ui/pages'): resuming a saved match, the end of a hand (which
+// scrolls), the score sheet, the final sheet; and the two overlays over
+// the table (the keys and rules, the stacks and the whole table).
 
 // Resuming.
 
