@@ -17,6 +17,7 @@ import (
 	"okey/ui/pages"
 	"okey/ui/problem"
 	"okey/ui/rack"
+	"okey/ui/review"
 	"okey/ui/seatlink"
 	"okey/ui/settings"
 	"okey/ui/store"
@@ -225,9 +226,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onSeatUpdate(msg)
 	case seatTickMsg:
 		return m.onSeatTick()
-	case reviewProgressMsg, reviewDoneMsg:
+	case review.ProgressMsg, review.DoneMsg:
 		return m.onReviewMsg(msg)
-	case matchesMsg, savedRecordMsg:
+	case review.ListMsg, review.RecordMsg:
 		return m.onMatchesMsg(msg)
 	case savedMsg:
 		if msg.err != nil {

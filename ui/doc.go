@@ -24,21 +24,19 @@
 //	undo.go            undo at both tables: whether the player may take a discard back now (a casual match), the game's side asked (tableGame.undo), the match put back saved
 //	classic.go         classic Okey's table hosted (tableGame): what its keys, clicks and bots ask of the app, its saved record read back, its match started and adopted, an action taken in
 //	view.go            View, the header, the frame (table.Frame) and the host (table.Host) of either table
-//	host.go            the shared pages (ui/pages) hosted: what they are drawn with, their frame, what their keys ask
-//	words.go           seats, tiles, scores and moves in the player's language
+//	host.go            the shared pages (ui/pages) hosted: what they are drawn with, their frame, the pager every page that scrolls moves by, the notice and locked pages
+//	words.go           seats, tiles, scores and moves in the player's language; why a move was refused (ui/problem's Reason)
 //	tablekeys.go       the keys both tables share (table.CommonKey) done: quit, help, settings, the cursor; a click handed to the table
 //	table_view.go      the classic table screen placed (its parts are ui/playclassic's), the status and guide of both tables, the help bar
-//	overlay.go         the pages over the table: opening, closing, drawing; the pager (a bubbles viewport) every page that scrolls moves by, keys and wheel
-//	overlay_help.go    the ? page
-//	overlay_browse.go  the discard stacks over the table (b)
-//	screen_resume.go   a saved match: resume it or start anew (the page is ui/pages' Resume, both games')
-//	screen_handover.go the end of a hand, classic's: the winning hand, the losses (the page is ui/pages' HandEndPage, both games')
-//	screen_matchover.go the final table, classic's rows (the page is ui/pages' Final, both games')
+//	overlay.go         the pages over the table hosted: which is on show, what a key that closes one goes on to do (ui/overlays' the rest)
+//	wheel.go           the mouse wheel on whichever page on show scrolls
+//	screen_resume.go   a saved match: resume it or start anew (the page is ui/pages' Resume, both games'); the game of the next match, switched
+//	screen_handover.go the end of a hand hosted: its keys, once for both games (each gives its hand, its deal, its scroll); classic's page (its lines are playclassic's HandEndPage, the page ui/pages' HandEndPage)
+//	screen_matchover.go the final table hosted, its keys; classic's (its rows are playclassic's Final, the page ui/pages' Final)
 //	screen_settings.go the settings form opened (its lines are ui/settings', the form ui/pages'), its result acted on, the settings saved
 //	names.go           old names of ui/settings and ui/pages (GameClassic, Game101, MaxNameLen) that files still in the root use, until they move
-//	screen_scores.go   the score history, hand by hand
-//	screen_review.go   the coach's review of a hand or a match (w): worked out in the background; the page is ui/pages'
-//	screen_matches.go  the saved matches (w on the score history), to review one: reading them (the page is ui/pages')
+//	screen_scores.go   the information pages hosted: the score history, hand by hand (ui/pages' ScoreLines, each game its table), the statistics
+//	screen_review.go   the coach's review of a hand or a match (w) hosted: opened, closed, its keys; the saved matches (w on the score history), to review one (the work and the reading are ui/review's, the pages ui/pages')
 //	stats.go           the statistics read, counted as hands end (ui/stats), written with the saves
 //	*101.go            the Okey 101 table: table101.go maps its files
 //	seat.go            a seat at a table the model does not own: updates in (one path for both games: each game's side takes in its view, tableGame.takeSeat), intents out, what both games' seats do with the screen (what the seat keeps of its table is ui/seatlink's, the messages ui/seatmsg's, named here too)
@@ -57,11 +55,13 @@
 //	ui/theme   the style sheet
 //	ui/i18n    the words, from assets
 //	ui/store   every file the game reads or writes
-//	ui/problem an error meant for the player (Problem), said in the player's language
+//	ui/problem an error meant for the player (Problem), said in the player's language; the referees' errors in words (Reason)
 //	ui/settings what the settings mean: Settings and their file, this run's flags, the game of a new match, the form's lines (each game's rules its own package's)
 //	ui/stats   the player's statistics: counting every hand once, by the bots' levels
 //	ui/seatmsg what a served table of either game and a seat at it say to each other: the update, the intents, who holds a seat, the chat placed among the moves
 //	ui/seatlink what a seat's screen keeps of a table it does not own, either game: the seats turned, the players and who is ready, the clock, the notes (chat, commitment) taken in once and placed in a game's log, refusals told once, sending an intent, what a game's side made of an update (Taken)
+//	ui/overlays the pages over the table, both games': a key on one, drawn, its bar; the ? page's keys and the rules that end it
+//	ui/review  the work behind the review pages: the coach's review worked out in the background, the saved matches read
 //	ui/pages   the pages both games share, as components (notice, too small, locked, statistics, the settings form and its names, the coach's review, the saved matches, the match found saved, a hand's end, the final table), and what every page is made of: the key bar, the scroll, the frame
 //
 // and the first of a game's side (issue 21), importing a game's referee

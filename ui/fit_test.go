@@ -11,6 +11,7 @@ import (
 	"okey/bots/coach"
 	"okey/ui/i18n"
 	"okey/ui/pages"
+	"okey/ui/review"
 )
 
 // fitSizes are the terminals every screen of both games is drawn at:
@@ -195,7 +196,7 @@ func reviewFits(t *testing.T, m *Model, whole map[string]bool, judged *reviewSta
 	_, cmd := m.Update(keyMsg("w"))
 	fitsEverySize(t, "review starting", m, whole)
 	if judged != nil {
-		m.Update(reviewDoneMsg{id: m.rv.id, res: judged.Res, okeys: judged.Okeys, melds: judged.Melds})
+		m.Update(review.DoneMsg{ID: m.rv.ID, Res: judged.Res, Okeys: judged.Okeys, Melds: judged.Melds})
 	} else {
 		if msg := cmd(); msg != nil {
 			_, cmd = m.Update(msg)

@@ -3,14 +3,18 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"okey/ui/keymap"
 	"okey/ui/pages"
 	"okey/ui/store"
 )
 
 // The pages both games share live in ui/pages as components; here the
 // Model hosts them: it hands them the words, styles, keys and layout
-// (common), frames what they draw (renderPage) and acts on what their
-// keys ask (a page never reaches into the Model).
+// (common), frames what they draw (renderPage), scrolls them (the
+// pager) and acts on what their keys ask (a page never reaches into the
+// Model). It reads nothing of the root but the Model, the game on the
+// table (its header) and the key bar, so that every page can stand on
+// it.
 
 // common is what the pages are drawn with, as the Model has it now.
 func (m *Model) common() *pages.Common {
@@ -24,7 +28,7 @@ func (m *Model) renderPage(lines []string, foot string) string {
 	if m.flash != "" {
 		flash = m.flashLine(m.lay.Flash.W)
 	}
-	return pages.Frame(m.lay, m.header(false), lines, flash, foot)
+	return pages.Frame(m.lay, m.table().header(false), lines, flash, foot)
 }
 
 // renderComponent frames a shared page: its lines, and its bar (or its
@@ -84,20 +88,19 @@ func (m *Model) updateLocked(k tea.KeyPressMsg) tea.Cmd {
 
 func (m *Model) renderLocked() string { return m.renderComponent(m.lockedPage()) }
 
-// statsLines are the statistics page, from the statistics read.
-func (m *Model) statsLines() []string {
-	where := m.tr.T("stats.where", store.ShortPath(m.files.StatsPath()))
-	if !m.saving() {
-		where = m.tr.T("stats.unsaved")
-	}
-	return pages.StatsLines(m.common(), &m.stats, where)
-}
-
-func (m *Model) updateStats(k tea.KeyPressMsg) tea.Cmd {
-	return m.updateInfo(k, m.statsLines(), m.keys.Table.Stats)
-}
-
-func (m *Model) renderStats() string { return m.renderInfo(m.statsLines()) }
-
 // levelName is a bot level in the player's language.
 func (m *Model) levelName(l string) string { return pages.LevelName(m.common(), l) }
+
+// The pages that scroll (the overlays, the score sheets, the
+// statistics) scroll through one pages.Scroll, the pager, in the page
+// area.
+
+// updateScroll scrolls a page of lines with the scroll keys; it reports
+// whether k was one of them.
+func (m *Model) updateScroll(k tea.KeyPressMsg, keys keymap.ScrollKeys, lines []string) bool {
+	return m.pager.Key(k, keys, m.lay.Page, lines)
+}
+
+// scrolled is the page of lines the pager shows, and whether there is
+// more than fits.
+func (m *Model) scrolled(lines []string) ([]string, bool) { return m.pager.Visible(m.lay.Page, lines) }

@@ -947,12 +947,12 @@ func TestHelpScrollsAndTheBarShowsTheRackKeys(t *testing.T) {
 // point 21).
 func TestWordsFollowTheMatch(t *testing.T) {
 	m := newTestModel(t, 100, 30, func(o *Options) { o.Settings.Rules = "points=5" })
-	help := m.howToPlay()
+	help := strings.Join(m.c.HowToPlay(1000), "\n")
 	if !strings.Contains(help, "starts with 5 points") || strings.Contains(help, "20") {
 		t.Fatalf("5-point help: %s", help)
 	}
 	s := newTestModel(t, 100, 30, func(o *Options) { o.Settings.Rules = "simple104" })
-	if h := s.howToPlay(); strings.Contains(h, "indicator (gösterge)") || strings.Contains(h, "Scoring") ||
+	if h := strings.Join(s.c.HowToPlay(1000), "\n"); strings.Contains(h, "indicator (gösterge)") || strings.Contains(h, "Scoring") ||
 		!strings.Contains(h, "simple rules") || !strings.Contains(h, "104 tiles") {
 		t.Fatalf("simple104 help: %s", h)
 	}

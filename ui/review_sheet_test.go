@@ -16,6 +16,7 @@ import (
 	"okey/ui/pages"
 	"okey/ui/play101"
 	"okey/ui/playclassic"
+	"okey/ui/problem"
 	"okey/ui/table"
 )
 
@@ -169,8 +170,8 @@ func reviewText(t *testing.T) string {
 		pair(func(m *Model) string { return m.upFirst(m.tr.T("handover.discard", nom(m))) }, 0)
 	}
 	sub("refusals, in the player's words")
-	for _, r := range reasons {
-		pair(func(m *Model) string { return m.tr.T("status.refused", m.reason(r.err)) }, 0)
+	for _, e := range problem.Known() {
+		pair(func(m *Model) string { return m.tr.T("status.refused", m.reason(e)) }, 0)
 	}
 	pair(func(m *Model) string { return m.tr.T("status.botfail", m.seatName(1), m.reason(game.ErrWrongPhase)) }, 0)
 

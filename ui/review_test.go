@@ -15,6 +15,7 @@ import (
 	"okey/game/tile"
 	"okey/ui/i18n"
 	"okey/ui/pages"
+	"okey/ui/review"
 	"okey/ui/store"
 )
 
@@ -61,10 +62,10 @@ func openAndWait(t *testing.T, m *Model) {
 		// Another key meanwhile: the page answers, the work goes on.
 		m.Update(keyMsg("right"))
 		_, cmd = m.Update(msg)
-		if p, ok := msg.(reviewProgressMsg); ok && !m.rv.Finished {
-			want := "Reviewing… " + strconv.Itoa(p.done) + "/" + strconv.Itoa(p.total) + " decisions"
+		if p, ok := msg.(review.ProgressMsg); ok && !m.rv.Finished {
+			want := "Reviewing… " + strconv.Itoa(p.Done) + "/" + strconv.Itoa(p.Total) + " decisions"
 			if !strings.Contains(plain(m), want) {
-				t.Fatalf("progress %d/%d not shown (%q):\n%s", p.done, p.total, want, plain(m))
+				t.Fatalf("progress %d/%d not shown (%q):\n%s", p.Done, p.Total, want, plain(m))
 			}
 			seen = true
 		}
@@ -206,7 +207,7 @@ func TestReviewStopsWhenClosed(t *testing.T) {
 		t.Fatalf("esc does not close the review: screen %d", m.screen)
 	}
 	select {
-	case <-rv.ctx.Done():
+	case <-rv.Stopped():
 	default:
 		t.Fatal("closing the review does not cancel its work")
 	}
@@ -246,7 +247,7 @@ func TestReviewShowsAPlantedBlunder(t *testing.T) {
 			// The verdict is the one judged in English (seconds of
 			// work): this page says it in Turkish.
 			m.openReview(rec, 0, 1, "planted")
-			m.Update(reviewDoneMsg{id: m.rv.id, res: judged.Res, okeys: judged.Okeys, melds: judged.Melds})
+			m.Update(review.DoneMsg{ID: m.rv.ID, Res: judged.Res, Okeys: judged.Okeys, Melds: judged.Melds})
 		}
 		var i = -1
 		for k, d := range m.rv.Res.Decisions {

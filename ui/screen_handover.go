@@ -1,32 +1,42 @@
 package ui
 
 import (
-	"fmt"
-	"strconv"
-	"strings"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game"
-	"okey/game/tile"
-	"okey/ui/canvas"
 	"okey/ui/pages"
-	"okey/ui/theme"
 )
 
-// The hand-over screen shows how a hand ended: the winner's hand in its
-// groups, what each player lost and why, the scores. After the last hand
-// of a match it leads to the final table.
+// The hand-over screen hosted: how a hand ended (the page is ui/pages'
+// HandEnd, the same in both games; classic's lines are playclassic's),
+// its keys acted on. After the last hand of a match it leads to the
+// final table.
 
-// Columns of the tables of the pages between hands.
-const (
-	lossW    = 4  // a hand's loss, "-8"
-	scoreW   = 10 // a score, "20 pts"
-	groupGap = 2  // between the winner's groups of tiles
-)
+// handEnd is what a hand's end needs of the game on the table, given as
+// values, so that its keys are handled once for both games
+// (updateHandEnd).
+type handEnd struct {
+	hand int  // the hand that ended
+	over bool // it was the match's last
+	// ready tells a served table the player is ready for the next hand;
+	// deal deals it here.
+	ready func() tea.Cmd
+	deal  func() (tea.Cmd, error)
+	// scroll: the page scrolls (101's, whose table and last turn can be
+	// long), through lines.
+	scroll bool
+	lines  func() []string
+	// final is what a key that means nothing says after the last hand
+	// ("" the same as after another).
+	final string
+}
 
-func (m *Model) updateHandOver(k tea.KeyPressMsg) tea.Cmd {
+// updateHandEnd handles a key on a hand's end, both games': the next
+// hand (or after the last one the final table), the review of the hand,
+// the pages it opens (the settings, the score history, the statistics),
+// the scroll; any other key says which keys work.
+func (m *Model) updateHandEnd(k tea.KeyPressMsg, g handEnd) tea.Cmd {
 	m.flash = ""
 	keys := m.keys.HandOver
 	switch pages.NewHandEnd(m.common(), pages.HandEnd{}).Update(k) {
@@ -34,30 +44,54 @@ func (m *Model) updateHandOver(k tea.KeyPressMsg) tea.Cmd {
 		return m.quit()
 	case pages.Next:
 		switch {
-		case m.c.View.Phase == game.MatchOver:
+		case g.over:
 			m.screen = scrMatchOver
 			return nil
+		case m.seat != nil:
+			return g.ready()
 		case m.readOnly:
 			m.setFlash(true, m.tr.T("status.readonly"))
 			return nil
-		case m.seat != nil:
-			return m.act(game.NextHandAction()) // sent to the table
 		}
 		m.screen = scrPlay
-		evs, lines, err := m.c.G.Apply(game.NextHandAction())
+		cmd, err := g.deal()
 		if err != nil {
 			m.setFlash(true, m.tr.T("status.refused", m.reason(err)))
 			return nil
 		}
-		return m.applied(evs, lines)
+		return cmd
 	case pages.Coach:
-		return m.reviewCurrent(m.c.View.Hand)
+		return m.reviewCurrent(g.hand)
 	}
-	if m.openFromPage(k, keys.Settings, keys.Scores, keys.Stats) {
+	switch {
+	case m.openFromPage(k, keys.Settings, keys.Scores, keys.Stats):
+		return nil
+	case g.scroll && m.updateScroll(k, m.keys.Overlay.ScrollKeys, g.lines()):
+		// Next (enter, space, n) is matched first: space goes on.
+		return nil
+	case g.over && g.final != "":
+		m.setFlash(true, m.tr.T(g.final))
 		return nil
 	}
 	m.setFlash(true, m.tr.T("status.handover.keys"))
 	return nil
+}
+
+// updateHandOver is a key on classic's hand's end (updateHandEnd).
+func (m *Model) updateHandOver(k tea.KeyPressMsg) tea.Cmd {
+	v := &m.c.View
+	return m.updateHandEnd(k, handEnd{
+		hand:  v.Hand,
+		over:  v.Phase == game.MatchOver,
+		ready: func() tea.Cmd { return m.act(game.NextHandAction()) },
+		deal: func() (tea.Cmd, error) {
+			evs, lines, err := m.c.G.Apply(game.NextHandAction())
+			if err != nil {
+				return nil, err
+			}
+			return m.applied(evs, lines), nil
+		},
+	})
 }
 
 // openFromPage opens the settings, the score history or the statistics
@@ -77,131 +111,44 @@ func (m *Model) openFromPage(k tea.KeyPressMsg, settings, scores, stats key.Bind
 	return true
 }
 
-// handOverBar is the keys of the hand-over screen; after the last hand,
-// enter leads to the final table.
+// handEndBar is the key bar of a hand's end, both games: next, the
+// review, the game's score page (scores) and quitting, then more (what
+// else the game's page names: the settings, classic's statistics).
+// After the last hand next says it leads to the final table, and more
+// goes; a page that scrolls says how in place of more (its keys still
+// work).
+//
+// Quitting comes before more, and before the review and the sheet on a
+// page that scrolls: at 80 columns the bar leaves its last keys out
+// (in Turkish classic's statistics too), and these pages have no header
+// that names q.
+func (m *Model) handEndBar(next, scores key.Binding, over, scrolls bool, more ...key.Binding) string {
+	k := m.keys.HandOver
+	if over {
+		next.SetHelp(next.Help().Key, m.tr.T("key.final"))
+		more = nil
+	}
+	bar := append([]key.Binding{next, k.Review, scores, k.Quit}, more...)
+	if scrolls {
+		o := m.keys.Overlay
+		bar = []key.Binding{next, o.Scroll, o.Page, k.Quit, k.Review, scores}
+	}
+	return m.keyBar(bar)
+}
+
+// handOverBar is classic's hand's end's keys (handEndBar).
 func (m *Model) handOverBar() string {
 	k := m.keys.HandOver
-	if m.c.View.Phase == game.MatchOver {
-		next := k.Next
-		next.SetHelp(k.Next.Help().Key, m.tr.T("key.final"))
-		return m.keyBar([]key.Binding{next, k.Review, k.Scores, k.Quit})
-	}
-	// Quitting before the statistics and the settings: at 80 columns
-	// the bar leaves the last keys out (in Turkish the statistics' too),
-	// and quitting stays in sight (i and o still work).
-	return m.keyBar([]key.Binding{k.Next, k.Review, k.Scores, k.Quit, k.Stats, k.Settings})
+	return m.handEndBar(k.Next, k.Scores, m.c.View.Phase == game.MatchOver, false, k.Stats, k.Settings)
 }
 
-// renderHandOver shows how the hand ended (ui/pages' HandEnd): the
-// winner's hand in its groups, what each player lost and why, the
-// scores, and the hands before when they fit.
+// renderHandOver shows how the hand ended (ui/pages' HandEnd, its
+// lines classic's): the winner's hand in its groups, what each player
+// lost and why, the scores, and the hands before when they fit.
 func (m *Model) renderHandOver() string {
-	res := m.c.View.Result
-	if res == nil {
+	h, ok := m.c.HandEndPage(m.history, m.pageW())
+	if !ok {
 		return m.renderPage(nil, m.handOverBar())
 	}
-	h := pages.HandEnd{Head: m.tr.T("handover.lost"), AfterFits: true}
-	if res.WallOut {
-		h.Top = []string{m.st.Title.Render(m.tr.T("handover.wallout", res.Hand)), ""}
-	} else {
-		kind := m.tr.T("win." + res.Win.Kind.String())
-		title := m.tr.T("handover.won", res.Hand, m.seatName(res.Winner), kind)
-		if res.Winner == 0 && !m.Watching() {
-			title = m.tr.T("handover.won.you", res.Hand, kind)
-		}
-		h.Top = append([]string{m.st.Title.Render(title), ""}, m.winLines(res)...)
-		h.Top = append(h.Top, "")
-	}
-	if res.Lost == [game.NumSeats]int{} {
-		h.Head = m.tr.T("handover.scores") // nobody lost anything
-	}
-	for s := range game.NumSeats {
-		lost := "-" + strconv.Itoa(res.Lost[s])
-		if res.Lost[s] == 0 {
-			lost = "0"
-		}
-		cells := fmt.Sprintf("  %s  %s  %s  ", canvas.Fit(m.seatName(s), MaxNameLen), canvas.Right(lost, lossW), canvas.Fit(m.c.ScoreCell(s), scoreW))
-		h.Rows = append(h.Rows, pages.HandEndRow{Cells: cells, Why: m.lossReasons(res, s)})
-	}
-	if len(m.history) > 1 { // the hands before, when the page has room for them
-		h.After = m.scoreTable(m.history)
-	}
 	return m.renderPage(pages.NewHandEnd(m.common(), h).Lines(), m.handOverBar())
-}
-
-// winLines draw the winning hand in its groups, with what the finishing
-// tile was.
-func (m *Model) winLines(res *game.HandResult) []string {
-	var rows [][theme.TileH]string
-	var cur [theme.TileH]string
-	curW := 0
-	maxW := m.pageW()
-	for _, g := range res.Win.Melds {
-		gw := len(g.Tiles)*theme.TileW + groupGap
-		if curW > 0 && curW+gw > maxW {
-			rows = append(rows, cur)
-			cur, curW = [theme.TileH]string{}, 0
-		}
-		for i, t := range g.Tiles {
-			box := m.c.TileBox(t, theme.FramePlain)
-			if m.c.View.Okey != tile.NoTile && t == m.c.View.Okey && i < len(g.As) {
-				box = m.st.Tile(g.As[i], theme.FramePlain, theme.LabelOkeyAs)
-			}
-			for k := range theme.TileH {
-				cur[k] += box[k]
-			}
-		}
-		for k := range theme.TileH {
-			cur[k] += strings.Repeat(" ", groupGap)
-		}
-		curW += gw
-	}
-	if curW > 0 {
-		rows = append(rows, cur)
-	}
-	var out []string
-	for _, r := range rows {
-		out = append(out, r[0], r[1], r[2])
-	}
-	if len(res.Win.Melds) == 0 {
-		out = append(out, m.st.Dim.Render(m.tr.T("handover.nogroups")))
-	}
-	fin := m.upFirst(m.tr.T("handover.discard", m.tileName(res.Discard)))
-	if res.OkeyFinish {
-		fin += " " + m.tr.T("handover.okeyfinish")
-	}
-	out = append(out, m.st.Text.Render(fin))
-	return out
-}
-
-// lossReasons says why seat lost what it lost in this hand.
-func (m *Model) lossReasons(res *game.HandResult, seat int) string {
-	v := &m.c.View
-	var why []string
-	if res.Winner == seat {
-		why = append(why, m.tr.T("why.winner"))
-	}
-	if res.Winner >= 0 && res.Winner != seat && res.Lost[seat] > 0 && res.Points > 0 {
-		w := m.tr.T("why."+res.Win.Kind.String(), res.Points)
-		var dbl []string
-		if res.OkeyFinish {
-			dbl = append(dbl, m.tr.T("why.okeyfinish"))
-		}
-		if v.Rules.OneColourDouble && res.Win.OneColour {
-			dbl = append(dbl, m.tr.T("why.onecolour"))
-		}
-		if len(dbl) > 0 {
-			w += " (" + strings.Join(dbl, ", ") + ")"
-		}
-		why = append(why, w)
-	}
-	for s := range game.NumSeats {
-		if res.Shown[s] && s != seat && res.Lost[seat] > 0 {
-			why = append(why, m.youOr(s, "why.shown"))
-		}
-	}
-	if res.Left[seat] {
-		why = append(why, m.tr.T("why.left"))
-	}
-	return strings.Join(why, "; ")
 }

@@ -3,9 +3,10 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
-	"okey/game"
 	"okey/ui/pages"
+	"okey/ui/settings"
 	"okey/ui/store"
+	"okey/ui/table"
 )
 
 // The resume screen offers to go on with the match found saved, or to
@@ -35,18 +36,50 @@ func (m *Model) updateResume(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// renderResume is classic's resume page: the hand saved, the seats and
-// their scores.
+// renderResume is classic's resume page (renderResumeOf): the hand
+// saved, the seats and their scores.
 func (m *Model) renderResume() string {
-	v := &m.c.View
-	rows := make([][2]string, game.NumSeats)
+	body := m.tr.T("resume.body", m.c.View.Hand, store.ShortPath(m.files.MatchPath()))
+	return m.renderResumeOf(body, m.c.ScoreCell)
+}
+
+// renderResumeOf is the resume page of either game: what is saved in
+// words (body), each seat's name with its bot's level and its score
+// (score), the game of a new match.
+func (m *Model) renderResumeOf(body string, score func(seat int) string) string {
+	rows := make([][2]string, table.Seats)
 	for s := range rows {
-		who := m.seatName(s)
-		if s > 0 {
-			who += " (" + m.tr.T("level."+m.levels[s]) + ")"
-		}
-		rows[s] = [2]string{who, m.c.ScoreCell(s)}
+		rows[s] = [2]string{m.whoLevel(s), score(s)}
 	}
-	body := m.tr.T("resume.body", v.Hand, store.ShortPath(m.files.MatchPath()))
 	return m.renderComponent(pages.NewResume(m.common(), body, rows, m.nextGameLine()))
+}
+
+// whoLevel names a seat with its bot's level.
+func (m *Model) whoLevel(s int) string {
+	if s == 0 {
+		return m.seatName(0)
+	}
+	return m.seatName(s) + " (" + m.levelName(m.levels[s]) + ")"
+}
+
+// switchGame switches the game of the next new match, for this run.
+func (m *Model) switchGame() {
+	if m.set.Is101() {
+		m.set.Game = settings.GameClassic
+	} else {
+		m.set.Game = settings.Game101
+	}
+	m.setFlash(false, m.nextGameLine())
+}
+
+// nextGameLine says which game a new match will be, and how to switch.
+func (m *Model) nextGameLine() string {
+	if m.seat != nil {
+		return "" // a table over SSH plays the game it was opened for
+	}
+	now, other := "val.classic", "val.okey101"
+	if m.set.Is101() {
+		now, other = other, now
+	}
+	return m.tr.T("game.next", m.tr.T(now), m.keys.Resume.Game.Help().Key, m.tr.T(other))
 }

@@ -1,69 +1,28 @@
 package ui
 
 import (
-	"context"
-	"slices"
-
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"okey/bots/coach"
-	"okey/game"
-	"okey/game/okey101"
-	"okey/game/tile"
-	"okey/ui/cli"
 	"okey/ui/pages"
+	"okey/ui/review"
 )
 
 // The review (w after a hand, after the match, and on the saved
-// matches): the coach's verdict on each of the player's decisions
-// (bots/coach, as okey review gives it), computed in the background
-// while the page shows how far it got, then a decision at a time: the
-// rack as it was with the move played and the best move marked, the
-// expected loss with its 95% interval, the label and the reason.
-//
-// The coach reads the match's record and judges every decision from
-// the reviewed seat's view alone (the worlds it plays out are sampled
-// from what that seat could see), so the review never learns another
-// seat's tiles.
+// matches) hosted: the coach's verdict on each of the player's
+// decisions, a decision at a time, of the match on the table or of one
+// chosen among the saved matches. The work and the reading are
+// ui/review's, the pages ui/pages'; here the Model opens and closes
+// them and acts on their keys.
 
-// ReviewOptions tune the in-game review; the zero value is the coach's
-// defaults (as okey review with no flags).
-type ReviewOptions struct {
-	// Samples is the most worlds a decision is played over (0: the
-	// coach's default), MinSamples the first round (0: the coach's);
-	// tests ask for few.
-	Samples, MinSamples int
-	// Seed picks the worlds (0: 1, okey review's default, so the screen
-	// and the command agree).
-	Seed uint64
-	// Workers play the worlds (0: one a CPU).
-	Workers int
-}
+// ReviewOptions tune the in-game review (review.Options); the zero
+// value is okey review's defaults.
+type ReviewOptions = review.Options
 
-// reviewState is a review on show: being computed, or done. The page
-// (ui/pages) draws what it holds; the work is here.
+// reviewState is the review on show and the screen esc goes back to.
 type reviewState struct {
-	pages.Review
-	id     uint64
-	back   screen          // where esc goes
-	ctx    context.Context // the work's, cancelled when the page closes
-	cancel context.CancelFunc
-	wait   tea.Cmd // waits for the next word from the review's goroutine
-}
-
-// reviewProgressMsg says how many decisions the review has judged.
-type reviewProgressMsg struct {
-	id          uint64
-	done, total int
-}
-
-// reviewDoneMsg brings a finished review (or its error).
-type reviewDoneMsg struct {
-	id    uint64
-	res   cli.Review
-	okeys []tile.Tile
-	melds [][][]tile.Tile
-	err   error
+	*review.Work
+	back screen
 }
 
 // reviewCurrent opens the review of the match on the table, of one
@@ -82,109 +41,21 @@ func (m *Model) reviewCurrent(hand int) tea.Cmd {
 }
 
 // openReview shows the review page and starts judging seat's decisions
-// of the record rec (hand 0: all of them) in the background. rec is not
-// changed after (the match's record only grows by appending a new
-// slice), so the goroutine may read it.
+// of the record rec (hand 0: all of them) in the background.
 func (m *Model) openReview(rec []byte, seat, hand int, title string) tea.Cmd {
 	m.closeReview()
 	m.reviewID++
-	ctx, cancel := context.WithCancel(m.ctx)
-	rv := &reviewState{Review: pages.Review{Title: title}, id: m.reviewID, back: m.screen, ctx: ctx, cancel: cancel}
-	m.rv = rv
+	w, start := review.Start(m.ctx, m.reviewID, title, rec, seat, hand, m.opt.Review)
+	m.rv = &reviewState{Work: w, back: m.screen}
 	m.overlay = ovNone
 	m.screen = scrReview
-
-	// The goroutine says how far it got through prog (capacity one, the
-	// latest wins: the page needs no count it has passed) and hands its
-	// result over through done.
-	prog := make(chan [2]int, 1)
-	done := make(chan reviewDoneMsg, 1)
-	o := coach.Options{Samples: m.opt.Review.Samples, MinSamples: m.opt.Review.MinSamples, Seed: m.opt.Review.Seed, Workers: m.opt.Review.Workers}
-	if o.Seed == 0 {
-		o.Seed = 1
-	}
-	total := -1 // the decisions to judge, once the coach has counted them
-	o.Progress = func(d, t int) {
-		total = t
-		select {
-		case <-prog:
-		default:
-		}
-		prog <- [2]int{d, t}
-	}
-	id := rv.id
-	rv.wait = func() tea.Msg {
-		select {
-		case p := <-prog:
-			return reviewProgressMsg{id: id, done: p[0], total: p[1]}
-		case r := <-done:
-			return r
-		case <-ctx.Done():
-			return nil
-		}
-	}
-	start := func() tea.Msg {
-		go func() {
-			r, err := cli.ReviewRecord(ctx, rec, seat, hand, o)
-			if total == 0 {
-				// No decision of the seat in the hand (a bot finished
-				// before its turn came): nothing to review, which the
-				// page says, rather than the coach's error.
-				err = nil
-			}
-			msg := reviewDoneMsg{id: id, res: r, err: err}
-			if err == nil {
-				msg.okeys, msg.melds = handsOf(rec, seat, hand, r.Decisions)
-			}
-			done <- msg
-		}()
-		return rv.wait()
-	}
 	return start
-}
-
-// handsOf is the okey of each decision's hand, as the seat saw it (the
-// indicator is face up): the rack is drawn with its okeys marked; and
-// in 101 the tiles of each meld on the table then, in the coach's
-// order, so that a move onto one names it by its tiles.
-func handsOf(rec []byte, seat, hand int, ds []coach.Decision) ([]tile.Tile, [][][]tile.Tile) {
-	byIndex := map[int]tile.Tile{}
-	meldsAt := map[int][][]tile.Tile{}
-	if cli.Is101(rec) {
-		if r, err := okey101.ParseRecord(rec); err == nil {
-			if ps, err := coach.Points101(r, seat, hand); err == nil {
-				for _, p := range ps {
-					v := p.State.View(seat)
-					byIndex[p.Index] = v.Okey
-					for _, tm := range v.Table {
-						meldsAt[p.Index] = append(meldsAt[p.Index], slices.Clone(tm.Meld.Tiles))
-					}
-				}
-			}
-		}
-	} else if r, err := game.ParseRecord(rec); err == nil {
-		if ps, err := coach.ClassicPoints(r, seat, hand); err == nil {
-			for _, p := range ps {
-				byIndex[p.Index] = p.State.View(seat).Okey
-			}
-		}
-	}
-	out := make([]tile.Tile, len(ds))
-	melds := make([][][]tile.Tile, len(ds))
-	for i, d := range ds {
-		out[i] = tile.NoTile
-		if o, ok := byIndex[d.Index]; ok {
-			out[i] = o
-		}
-		melds[i] = meldsAt[d.Index]
-	}
-	return out, melds
 }
 
 // closeReview stops a review being computed and forgets it.
 func (m *Model) closeReview() {
 	if m.rv != nil {
-		m.rv.cancel()
+		m.rv.Close()
 		m.rv = nil
 	}
 }
@@ -192,21 +63,10 @@ func (m *Model) closeReview() {
 // onReviewMsg takes in the review's progress and its end; a word from a
 // review closed since is dropped.
 func (m *Model) onReviewMsg(msg tea.Msg) tea.Cmd {
-	rv := m.rv
-	switch msg := msg.(type) {
-	case reviewProgressMsg:
-		if rv == nil || msg.id != rv.id {
-			return nil
-		}
-		rv.Done, rv.Total = msg.done, msg.total
-		return rv.wait
-	case reviewDoneMsg:
-		if rv == nil || msg.id != rv.id {
-			return nil
-		}
-		rv.Finish(msg.res, msg.okeys, msg.melds, msg.err)
+	if m.rv == nil {
+		return nil
 	}
-	return nil
+	return m.rv.Take(msg)
 }
 
 // updateReview: the page's keys (pages.ReviewPage); esc goes back,
@@ -237,4 +97,100 @@ func (m *Model) renderReview() string {
 		return m.renderPage(nil, m.keyBar(m.keys.Review.ShortHelp()))
 	}
 	return m.renderComponent(m.rv.Page(m.common()))
+}
+
+// The saved matches (w on the score history) hosted: the match on the
+// table and the finished ones of the state directory, newest first, to
+// open the review of any of them. Reading them is ui/review's, the page
+// ui/pages'.
+
+// matchesState is the page on show, and the screen it returns to.
+type matchesState struct {
+	pages.Matches
+	back screen
+}
+
+// openMatches shows the saved matches and reads their list.
+func (m *Model) openMatches() tea.Cmd {
+	if m.files == nil {
+		m.setFlash(true, m.tr.T("review.unavailable"))
+		return nil
+	}
+	m.ml = &matchesState{back: m.screen}
+	m.screen = scrMatches
+	return review.ReadList(m.files)
+}
+
+// savedEntries are the page's lines to choose from: the match on the
+// table first (when it has a record here and no hand is being played:
+// a review in the middle of a hand would coach the hand), then the
+// saved ones.
+func (m *Model) savedEntries() []pages.SavedMatch {
+	var out []pages.SavedMatch
+	if m.seat == nil && len(m.rec) > 0 && !m.playing() {
+		out = append(out, pages.SavedMatch{Game: m.table().name()})
+	}
+	if m.ml != nil {
+		out = append(out, m.ml.List...)
+	}
+	return out
+}
+
+func (m *Model) onMatchesMsg(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case review.ListMsg:
+		if m.ml != nil {
+			m.ml.Loaded, m.ml.List, m.ml.Err = true, msg.List, msg.Err
+		}
+	case review.RecordMsg:
+		if m.screen != scrMatches {
+			return nil // the page was left meanwhile
+		}
+		if msg.Err != nil {
+			m.setFlash(true, m.tr.T("review.failed", msg.Err.Error()))
+			return nil
+		}
+		return m.openReview(msg.Rec, 0, 0, m.tr.T("review.title.saved", msg.Match.When))
+	}
+	return nil
+}
+
+// updateMatches: the page's keys (pages.MatchesPage); enter opens the
+// review of the one chosen, reading its record in a tea.Cmd; esc goes
+// back to the score history.
+func (m *Model) updateMatches(k tea.KeyPressMsg) tea.Cmd {
+	m.flash = ""
+	ml := m.ml
+	if ml == nil {
+		if key.Matches(k, m.keys.Matches.Quit) {
+			return m.quit()
+		}
+		if key.Matches(k, m.keys.Matches.Close) {
+			m.screen = scrScores
+		}
+		return nil
+	}
+	p := ml.Page(m.common(), m.savedEntries(), m.MatchOver())
+	switch p.Update(k) {
+	case pages.Quit:
+		return m.quit()
+	case pages.Close:
+		m.screen = ml.back
+		m.ml = nil
+	case pages.Open:
+		s, _ := p.Chosen()
+		if s.Path == "" {
+			return m.reviewCurrent(0)
+		}
+		return review.ReadRecord(m.files, s)
+	}
+	return nil
+}
+
+// renderMatches draws the saved matches' page.
+func (m *Model) renderMatches() string {
+	if m.ml == nil {
+		return m.renderPage(nil, m.keyBar([]key.Binding{m.keys.Matches.Close, m.keys.Matches.Quit}))
+	}
+	return m.renderComponent(m.ml.Page(m.common(), m.savedEntries(), m.MatchOver()))
 }

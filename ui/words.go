@@ -4,11 +4,15 @@ import (
 	"okey/game/tile"
 	"okey/ui/i18n"
 	"okey/ui/playclassic"
+	"okey/ui/problem"
 	"okey/ui/table"
 )
 
-// The game's words for seats, tiles, scores and moves, in the player's
-// language.
+// The game's words for seats, tiles, scores and moves, and why a move
+// was refused, in the player's language: the catalogue's tile words
+// (i18n.Catalog.Tile and its siblings say why Turkish writes "kırmızı
+// 7'yi"), the seats' names (ui/table's Words), the referees' errors
+// (ui/problem's Reason).
 
 // words are the table's words for seats (ui/table), as the screen
 // stands now: the seats' names, and whether it is a spectator's.
@@ -26,16 +30,33 @@ func (m *Model) youOr(s int, key string, args ...any) string { return m.words().
 // in Turkish kırmızı 7, okey (kırmızı 5), sahte okey (kırmızı 5).
 func (m *Model) tileName(t tile.Tile) string { return m.tileCase(t, i18n.Nominative) }
 
-// inlineTile is a tile on one line in its colour, as the table draws
-// it (the notation: the browse overlay lays stacks of them out), the
-// okey and a false joker said in words as tileName says them.
-func (m *Model) inlineTile(t tile.Tile) string {
-	if t == tile.FalseJoker || (t == m.c.View.Okey && t != tile.NoTile) {
-		return m.st.Okey.Render(m.tileName(t))
-	}
-	return m.st.Inline(t)
-}
-
 // logText writes a log entry in the player's language
 // (playclassic.LogText).
 func (m *Model) logText(e playclassic.LogEntry) string { return playclassic.LogText(m.words(), e) }
+
+// nameIn is seat s's name with the case ending c: "Zeynep'in". The
+// player's own seat has its own ("you") messages and never comes here
+// in a sentence about a third person.
+func (m *Model) nameIn(s int, c i18n.Case) string { return m.words().NameIn(s, c) }
+
+// tileIn names tile t of a hand whose okey is okey, in case c.
+func (m *Model) tileIn(t, okey tile.Tile, c i18n.Case) string { return m.tr.Tile(t, okey, c) }
+
+// tileCase is tileIn in the classic hand on the table.
+func (m *Model) tileCase(t tile.Tile, c i18n.Case) string { return m.c.TileCase(t, c) }
+
+// tilesIn writes tiles of a hand whose okey is okey in a row: "R4 R5
+// OK", "kırmızı 4-5-okey".
+func (m *Model) tilesIn(ts []tile.Tile, okey tile.Tile) string { return m.tr.Tiles(ts, okey) }
+
+// upFirst writes the first letter of a sentence as a capital where
+// tiles are written in words.
+func (m *Model) upFirst(s string) string { return m.tr.UpFirst(s) }
+
+// reason is err in the player's words (problem.Reason).
+func (m *Model) reason(err error) string { return problem.Reason(m.tr, err) }
+
+// ReasonKey is the catalogue key of the words for err, if the table
+// knows them (problem.ReasonKey): okey serve sends a seat the key of
+// its refusal, and the seat's screen says it in the seat's language.
+func ReasonKey(err error) (string, bool) { return problem.ReasonKey(err) }

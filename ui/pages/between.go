@@ -1,6 +1,7 @@
 package pages
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -91,6 +92,18 @@ const (
 	Lost
 	Even // bold: a tie, said plainly
 )
+
+// MoodOf is the mood of a seat's line that won, lost, or neither (a
+// tie is plain on its line; the verdict says it), in either game.
+func MoodOf(won, lost bool) Mood {
+	switch {
+	case won:
+		return Won
+	case lost:
+		return Lost
+	}
+	return Plain
+}
 
 // FinalRow is a seat's line on the final table.
 type FinalRow struct {
@@ -255,4 +268,16 @@ func (p HandEndPage) Lines() []string {
 func (p HandEndPage) ShortHelp() []key.Binding {
 	k := p.c.Keys.HandOver
 	return []key.Binding{k.Next, k.Review, k.Scores, k.Quit}
+}
+
+// ByPlace are the seats in the order of their places (place[s] is seat
+// s's, 1 first), ties in seat order: the final table's rows, both
+// games'.
+func ByPlace(place []int) []int {
+	order := make([]int, len(place))
+	for s := range order {
+		order[s] = s
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return place[a] - place[b] })
+	return order
 }

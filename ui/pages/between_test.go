@@ -1,6 +1,7 @@
 package pages
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -95,5 +96,44 @@ func TestHandEndLines(t *testing.T) {
 	}
 	if r := NewHandEnd(c, h).Update(keyOf("enter")); r != Next {
 		t.Fatalf("enter at a hand's end gives %d", r)
+	}
+}
+
+// The final table's rows go by place, ties in seat order.
+func TestByPlace(t *testing.T) {
+	for _, tt := range []struct {
+		place, want []int
+	}{
+		{[]int{1, 2, 3, 4}, []int{0, 1, 2, 3}},
+		{[]int{4, 3, 2, 1}, []int{3, 2, 1, 0}},
+		{[]int{2, 1, 2, 1}, []int{1, 3, 0, 2}},
+		{[]int{1, 1, 1, 1}, []int{0, 1, 2, 3}},
+	} {
+		got := ByPlace(tt.place)
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("ByPlace(%v) = %v, want %v", tt.place, got, tt.want)
+		}
+	}
+}
+
+// The score history's page is the same in both games: the title, the
+// game's table or a word that there is none, then what comes after.
+func TestScoreLines(t *testing.T) {
+	c := testCommon(t, 80, 24)
+	for _, tt := range []struct {
+		name         string
+		table, after []string
+		want         []string
+	}{
+		{"none yet", nil, nil, []string{"Sheet", "", "No hand has ended yet."}},
+		{"hands", []string{"head", "row"}, []string{"", "fair"}, []string{"Sheet", "", "head", "row", "", "fair"}},
+	} {
+		got := ScoreLines(c, "Sheet", tt.table, tt.after)
+		for i := range got {
+			got[i] = ansi.Strip(got[i])
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
+		}
 	}
 }

@@ -58,3 +58,16 @@ func (p Info) ShortHelp() []key.Binding {
 	}
 	return append(bar, k.Close, k.Quit)
 }
+
+// ScoreLines are the score history's page, the same in both games: the
+// title, then the game's table of every hand so far (or a word that
+// there is none yet), then after (a served match's commitment).
+func ScoreLines(c *Common, title string, table, after []string) []string {
+	out := []string{c.St.Title.Render(title), ""}
+	if len(table) == 0 {
+		out = append(out, c.St.Dim.Render(c.Tr.T("scores.none")))
+	} else {
+		out = append(out, table...)
+	}
+	return append(out, after...)
+}

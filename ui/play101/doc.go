@@ -45,8 +45,11 @@
 //	             click lands on), the log, the work line, the stacks,
 //	             the bots' panels, the rack (what only the app knows
 //	             comes in a table.Frame)
+//	between.go   the pages between hands as ui/pages takes them: a
+//	             hand's end (HandEndPage), the final sheet (Final)
 //	sheet.go     the pages in words: the score sheet, a hand's end, the
-//	             last moves, the house rules, the stacks browsed
+//	             last moves, the house rules, how to play (the ? page's
+//	             end), the stacks browsed
 //	seat.go      where the table's view comes from, the match's or a
 //	             served seat's (Served, OwnView, TryState, Deal); a
 //	             served seat's actions tried and sent, and its
@@ -62,7 +65,8 @@
 // ui/play101/rules.
 //
 // It imports the referee of 101 (game/okey101, game/meld, game/tile),
-// ui/play101/decide, ui/play101/seatview and ui/play101/hintwords, the
+// ui/play101/decide, the table's core (ui/table, ui/rack, ui/seats, ui/canvas,
+// ui/layout, ui/keymap, ui/pages for the form's lines and the values of the pages between hands), ui/i18n, ui/theme, Bubble Tea and Bubbles' key, and nothing
 // table's core
 // (ui/table, ui/rack, ui/seatlink, ui/seatmsg, ui/canvas, ui/layout),
 // ui/i18n, ui/theme, Bubble Tea and Bubbles' key, and nothing of ui.

@@ -4,6 +4,7 @@ import (
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/canvas"
+	"okey/ui/i18n"
 	"okey/ui/table"
 	"slices"
 	"strconv"
@@ -94,6 +95,19 @@ func (t *Table) LastMoves(n int) []string {
 		}
 	}
 	slices.Reverse(out)
+	return out
+}
+
+// HowToPlay is the end of the ? page: how to play 101 under the
+// match's rules, wrapped at w.
+func (t *Table) HowToPlay(w int) []string {
+	r := t.View.Rules
+	text := strings.NewReplacer("{open}", strconv.Itoa(r.Open), "{pairs}", strconv.Itoa(okey101.MinPairs),
+		"{hands}", strconv.Itoa(r.Hands), "{house}", t.HouseRules(r)).Replace(i18n.HelpOf(t.tr().Lang, "101"))
+	var out []string
+	for _, s := range canvas.Wrap(text, w) {
+		out = append(out, t.host.Styles().Text.Render(s))
+	}
 	return out
 }
 

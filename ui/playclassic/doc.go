@@ -45,6 +45,11 @@
 //	                a served seat sits at seat 0 (RotateView)
 //	history.go      a match's score history, hand by hand, from its record
 //	                or as a served table sends it
+//	between.go      the pages between hands as ui/pages takes them: the
+//	                score history's table, a hand's end (HandEndPage),
+//	                the final table (Final)
+//	overlays.go     the pages over the table in words: how to play the
+//	                match's rules (the ? page's end), the discard stacks
 //	log.go          the move log's entries (LogEntry) in the player's
 //	                words (LogText)
 //	rules.go        the rules of classic Okey on the settings form: their
@@ -54,5 +59,7 @@
 // It imports the referee (game, game/hand, game/tile), the bots, the
 // table's core (ui/table, ui/rack, ui/seats, ui/seatlink, ui/seatmsg, ui/canvas, ui/layout,
 // ui/keymap), ui/pages (a form's lines), ui/theme, ui/i18n, Bubble Tea (its commands and
+// table's core (ui/table, ui/rack, ui/seats, ui/canvas, ui/layout,
+// ui/keymap), ui/pages (a form's lines, the values of the pages between hands), ui/theme, ui/i18n, Bubble Tea (its commands and
 // messages) and Bubbles' key, and nothing of ui.
 package playclassic

@@ -2,10 +2,13 @@
 // catalogues and its arguments, said in the player's language when it
 // is shown (a bad flag, a damaged settings file, rules the engine
 // refused). The app, the settings and the commands say their errors
-// through it, so one error reads the same wherever it is shown.
+// through it, so one error reads the same wherever it is shown. The
+// referees' own errors (a move refused, a record damaged) have their
+// words here too (reasons.go: Reason, ReasonKey), for the table, its
+// bots' failures and a served seat alike.
 //
-// It imports ui/i18n and the two referees (for the words of their
-// rules errors), never ui.
+// It imports ui/i18n and the referees (game, game/okey101, game/meld:
+// for the words of their errors), never ui.
 package problem
 
 import (

@@ -1,4 +1,4 @@
-package ui
+package problem
 
 import (
 	"errors"
@@ -6,6 +6,7 @@ import (
 	"okey/game"
 	"okey/game/meld"
 	"okey/game/okey101"
+	"okey/ui/i18n"
 )
 
 // The referees' errors are English sentences for a programmer and the
@@ -59,21 +60,21 @@ var reasons = []struct {
 	{okey101.ErrRecordGame, "err.why.recordgame"},
 }
 
-// reason is err in the player's words: the error itself where the
-// catalogue says the errors' language is its own ("err.raw = yes", as
-// in English, which keeps every detail); else the catalogue's sentence
-// for a known error, and general words for another.
-func (m *Model) reason(err error) string {
+// Reason is err in the words of tr's language: the error itself where
+// the catalogue says the errors' language is its own ("err.raw = yes",
+// as in English, which keeps every detail); else the catalogue's
+// sentence for a known error, and general words for another.
+func Reason(tr *i18n.Catalog, err error) string {
 	if err == nil {
 		return ""
 	}
-	if m.tr.T("err.raw") == "yes" {
+	if tr.T("err.raw") == "yes" {
 		return err.Error()
 	}
 	if key, ok := ReasonKey(err); ok {
-		return m.tr.T(key)
+		return tr.T(key)
 	}
-	return m.tr.T("err.why.other")
+	return tr.T("err.why.other")
 }
 
 // ReasonKey is the catalogue key of the words for err, if the table
@@ -86,4 +87,15 @@ func ReasonKey(err error) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// Known are the errors that have words of their own (ReasonKey), in
+// the table's order: what a sheet of every sentence a player may read
+// lists.
+func Known() []error {
+	out := make([]error, len(reasons))
+	for i, r := range reasons {
+		out[i] = r.err
+	}
+	return out
 }

@@ -1,0 +1,23 @@
+// Package review is the work behind the app's review pages, apart from
+// the Model that hosts them: the coach's review of a hand or a match
+// (bots/coach, as okey review gives it) worked out in a goroutine that
+// says how far it got, and the saved matches read from the state
+// directory. Both answer in tea.Msgs that the host hands back (Take,
+// ListMsg, RecordMsg), so that Update does no I/O and no heavy work;
+// the pages themselves (what is drawn, what a key asks) are ui/pages'.
+//
+// The coach reads a match's record and judges every decision from the
+// reviewed seat's view alone (the worlds it plays out are sampled from
+// what that seat could see), so a review never learns another seat's
+// tiles.
+//
+// The files:
+//
+//	work.go     a review worked out in the background: Start, its messages taken in, Close
+//	saved.go    the saved matches: their list and a chosen record, read in tea.Cmds
+//
+// It may import bots/coach, the referees (game, game/okey101,
+// game/tile), ui/cli (the review's engine), ui/pages (what a review
+// and a list hold), ui/store, Bubble Tea and the standard library;
+// never package ui.
+package review

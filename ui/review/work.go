@@ -1,0 +1,183 @@
+package review
+
+import (
+	"context"
+	"slices"
+
+	tea "charm.land/bubbletea/v2"
+
+	"okey/bots/coach"
+	"okey/game"
+	"okey/game/okey101"
+	"okey/game/tile"
+	"okey/ui/cli"
+	"okey/ui/pages"
+)
+
+// Options tune the in-game review; the zero value is the coach's
+// defaults (as okey review with no flags), so that the screen and the
+// command agree.
+type Options struct {
+	// Samples is the most worlds a decision is played over (0: the
+	// coach's default), MinSamples the first round (0: the coach's);
+	// tests ask for few.
+	Samples, MinSamples int
+	// Seed picks the worlds (0: 1, okey review's default).
+	Seed uint64
+	// Workers play the worlds (0: one a CPU).
+	Workers int
+}
+
+// Work is a review on show: being worked out, or done. The page
+// (pages.Review, embedded) draws what it holds; the goroutine's words
+// come back as messages carrying ID, so that a word from a review
+// closed since is told apart and dropped.
+type Work struct {
+	pages.Review
+	ID     uint64
+	ctx    context.Context // the work's, cancelled by Close
+	cancel context.CancelFunc
+	wait   tea.Cmd // waits for the next word from the goroutine
+}
+
+// ProgressMsg says how many decisions the review with ID has judged.
+type ProgressMsg struct {
+	ID          uint64
+	Done, Total int
+}
+
+// DoneMsg brings the finished review with ID, or its error: the
+// verdicts, and each decision's okey and table as the seat saw them.
+type DoneMsg struct {
+	ID    uint64
+	Res   cli.Review
+	Okeys []tile.Tile
+	Melds [][][]tile.Tile
+	Err   error
+}
+
+// Start makes the review numbered id of seat's decisions in the record
+// rec (hand 0: all of them), titled title, and the command that starts
+// judging them in the background; closing parent or the Work stops
+// the work. rec must not change after (a match's record only grows by
+// appending to a new slice), since the goroutine reads it.
+func Start(parent context.Context, id uint64, title string, rec []byte, seat, hand int, opt Options) (*Work, tea.Cmd) {
+	ctx, cancel := context.WithCancel(parent)
+	w := &Work{Review: pages.Review{Title: title}, ID: id, ctx: ctx, cancel: cancel}
+
+	// The goroutine says how far it got through prog (capacity one, the
+	// latest wins: the page needs no count it has passed) and hands its
+	// result over through done.
+	prog := make(chan [2]int, 1)
+	done := make(chan DoneMsg, 1)
+	o := coach.Options{Samples: opt.Samples, MinSamples: opt.MinSamples, Seed: opt.Seed, Workers: opt.Workers}
+	if o.Seed == 0 {
+		o.Seed = 1
+	}
+	total := -1 // the decisions to judge, once the coach has counted them
+	o.Progress = func(d, t int) {
+		total = t
+		select {
+		case <-prog:
+		default:
+		}
+		prog <- [2]int{d, t}
+	}
+	w.wait = func() tea.Msg {
+		select {
+		case p := <-prog:
+			return ProgressMsg{ID: id, Done: p[0], Total: p[1]}
+		case r := <-done:
+			return r
+		case <-ctx.Done():
+			return nil
+		}
+	}
+	start := func() tea.Msg {
+		go func() {
+			r, err := cli.ReviewRecord(ctx, rec, seat, hand, o)
+			if total == 0 {
+				// No decision of the seat in the hand (a bot finished
+				// before its turn came): nothing to review, which the
+				// page says, rather than the coach's error.
+				err = nil
+			}
+			msg := DoneMsg{ID: id, Res: r, Err: err}
+			if err == nil {
+				msg.Okeys, msg.Melds = handsOf(rec, seat, hand, r.Decisions)
+			}
+			done <- msg
+		}()
+		return w.wait()
+	}
+	return w, start
+}
+
+// Close stops the work, if it is still going; a nil Work is closed.
+func (w *Work) Close() {
+	if w != nil {
+		w.cancel()
+	}
+}
+
+// Stopped is closed once the work is stopped (Close, or its parent
+// context done).
+func (w *Work) Stopped() <-chan struct{} { return w.ctx.Done() }
+
+// Take takes in the review's progress and its end, and returns the
+// command that waits for its next word; a word for another review (one
+// closed since), or to a nil Work, is dropped.
+func (w *Work) Take(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case ProgressMsg:
+		if w == nil || msg.ID != w.ID {
+			return nil
+		}
+		w.Done, w.Total = msg.Done, msg.Total
+		return w.wait
+	case DoneMsg:
+		if w == nil || msg.ID != w.ID {
+			return nil
+		}
+		w.Finish(msg.Res, msg.Okeys, msg.Melds, msg.Err)
+	}
+	return nil
+}
+
+// handsOf is the okey of each decision's hand, as the seat saw it (the
+// indicator is face up): the rack is drawn with its okeys marked; and
+// in 101 the tiles of each meld on the table then, in the coach's
+// order, so that a move onto one names it by its tiles.
+func handsOf(rec []byte, seat, hand int, ds []coach.Decision) ([]tile.Tile, [][][]tile.Tile) {
+	byIndex := map[int]tile.Tile{}
+	meldsAt := map[int][][]tile.Tile{}
+	if cli.Is101(rec) {
+		if r, err := okey101.ParseRecord(rec); err == nil {
+			if ps, err := coach.Points101(r, seat, hand); err == nil {
+				for _, p := range ps {
+					v := p.State.View(seat)
+					byIndex[p.Index] = v.Okey
+					for _, tm := range v.Table {
+						meldsAt[p.Index] = append(meldsAt[p.Index], slices.Clone(tm.Meld.Tiles))
+					}
+				}
+			}
+		}
+	} else if r, err := game.ParseRecord(rec); err == nil {
+		if ps, err := coach.ClassicPoints(r, seat, hand); err == nil {
+			for _, p := range ps {
+				byIndex[p.Index] = p.State.View(seat).Okey
+			}
+		}
+	}
+	out := make([]tile.Tile, len(ds))
+	melds := make([][][]tile.Tile, len(ds))
+	for i, d := range ds {
+		out[i] = tile.NoTile
+		if o, ok := byIndex[d.Index]; ok {
+			out[i] = o
+		}
+		melds[i] = meldsAt[d.Index]
+	}
+	return out, melds
+}
