@@ -43,6 +43,10 @@
 //	             click lands on), the log, the work line, the stacks,
 //	             the bots' panels, the rack (what only the app knows
 //	             comes in a table.Frame)
+//	wide.go      the table on a wide, tall terminal: the melds placed
+//	             as tiles where they fit whole, else as text (which one
+//	             a click lands on), the indicator a tile, the standings
+//	             beside the table
 //	sheet.go     the pages in words: the score sheet, a hand's end, the
 //	             last moves, the house rules, the stacks browsed
 //	seat.go      a view turned so that a served seat sits at seat 0, the
