@@ -118,8 +118,6 @@ func (t *Table) renderMeldTiles(c *canvas.Canvas, m Melds) {
 	if ch := t.Choose; ch != nil {
 		chosen = ch.Opts[ch.At].Meld
 	}
-	sheet := t.host.Styles()
-	var lines [theme.MaxTileH]strings.Builder
 	for _, p := range m.Pieces {
 		if p.Meld < 0 {
 			c.Put(m.Area.X+p.X, m.Area.Y+p.Y, p.Styled)
@@ -129,21 +127,56 @@ func (t *Table) renderMeldTiles(c *canvas.Canvas, m Melds) {
 		if p.Meld == chosen {
 			f = theme.FrameCursor
 		}
-		tm := &t.View.Table[p.Meld]
-		for k := range m.Tile.H {
-			lines[k].Reset()
-		}
-		for i := range tm.Meld.Tiles {
-			face, lbl, mark := t.meldFace(tm, i)
-			box := sheet.TileIn(m.Tile, face, f, lbl, mark)
-			for k := range m.Tile.H {
-				lines[k].WriteString(box[k])
-			}
-		}
-		for k := range m.Tile.H {
-			c.Put(m.Area.X+p.X, m.Area.Y+p.Y+k, lines[k].String())
+		c.Put(m.Area.X+p.X, m.Area.Y+p.Y, t.meldBlock(&t.View.Table[p.Meld], m.Tile, f)...)
+	}
+}
+
+// meldBlocks keeps the melds drawn as tiles from one frame to the next:
+// a meld changes only when a tile is laid off on it or an okey taken
+// back, and joining its tiles' styled lines was most of a wide table's
+// drawing. Its key is what the drawing reads (the size, the frame, the
+// okey, and each tile's face, label, mark); a new style sheet or too
+// many melds kept empties it.
+type meldBlocks struct {
+	sheet *theme.Styles
+	drawn map[string][]string
+	key   []byte
+}
+
+// maxMeldBlocks bounds the melds kept (a table holds a few dozen).
+const maxMeldBlocks = 256
+
+// meldBlock is table meld tm drawn as tiles of size sz in frame f: its
+// lines, its tiles side by side (shared: the caller must not change
+// them).
+func (t *Table) meldBlock(tm *okey101.TableMeld, sz theme.TileSize, f theme.Frame) []string {
+	sheet := t.host.Styles()
+	b := &t.blocks
+	if b.sheet != sheet || len(b.drawn) > maxMeldBlocks {
+		b.sheet, b.drawn = sheet, map[string][]string{}
+	}
+	b.key = append(b.key[:0], byte(sz.W), byte(sz.H), byte(f))
+	for i := range tm.Meld.Tiles {
+		face, lbl, mark := t.meldFace(tm, i)
+		b.key = append(b.key, byte(face), byte(lbl), mark)
+	}
+	if lines, ok := b.drawn[string(b.key)]; ok {
+		return lines
+	}
+	var rows [theme.MaxTileH]strings.Builder
+	for i := range tm.Meld.Tiles {
+		face, lbl, mark := t.meldFace(tm, i)
+		box := sheet.TileIn(sz, face, f, lbl, mark)
+		for k := range sz.H {
+			rows[k].WriteString(box[k])
 		}
 	}
+	lines := make([]string, sz.H)
+	for k := range lines {
+		lines[k] = rows[k].String()
+	}
+	b.drawn[string(b.key)] = lines
+	return lines
 }
 
 // meldFace is how tile i of table meld tm is drawn as a tile: as the
