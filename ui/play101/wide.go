@@ -39,7 +39,9 @@ const meldTileGap = 2
 // mouse both read it, so a click lands on the meld drawn.
 func (t *Table) PlaceMelds(l layout.Table101) (Melds, layout.Rect) {
 	for _, sz := range l.MeldTiles {
-		if ps, h, ok := t.meldTiles(l.Flex.W, sz); ok && h <= l.Flex.H {
+		// A column is left before the log's line: tiles against it
+		// read as one with it.
+		if ps, h, ok := t.meldTiles(l.Flex.W-1, sz); ok && h <= l.Flex.H {
 			area, log := l.Split(h)
 			return Melds{Area: area, Tile: sz, Pieces: ps, H: h}, log
 		}

@@ -24,11 +24,12 @@ func TestDrawTotals(t *testing.T) {
 	}{
 		{"101", layout.Rect{X: 2, Y: 1, W: 20, H: 20}, true, []string{"Totals", "1. Ayşe       12 pts", "2. Zeynep     12 pts", "3. You        40 pts", "4. Mehmet     75 pts"}, 7},
 		{"classic", layout.Rect{X: 2, Y: 1, W: 20, H: 20}, false, []string{"Totals", "1. Mehmet     75 pts", "2. You        40 pts", "3. Ayşe       12 pts", "4. Zeynep     12 pts"}, 7},
+		{"wide", layout.Rect{X: 2, Y: 1, W: 50, H: 20}, true, []string{"Totals", "1. Ayşe" + strings.Repeat(" ", totalsMaxW-13) + "12 pts"}, 7},
 		{"narrow", layout.Rect{X: 2, Y: 1, W: 12, H: 20}, true, []string{"Totals", "1. A… 12 pts"}, 7},
 		{"short", layout.Rect{X: 2, Y: 1, W: 20, H: 4 + 2 + TotalsLogMin - 1}, true, nil, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c := canvas.New(30, 22)
+			c := canvas.New(60, 22)
 			log := DrawTotals(c, tc.r, "Totals", seats, tc.lowWins, plain)
 			if log.Y != tc.logY || log.Y+log.H != tc.r.Y+tc.r.H || log.X != tc.r.X || log.W != tc.r.W {
 				t.Fatalf("the log is left %+v of %+v", log, tc.r)
