@@ -10,6 +10,7 @@ import (
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/layout"
+	"okey/ui/play101"
 	"okey/ui/theme"
 )
 
@@ -134,6 +135,13 @@ func TestWide101TableDrawsMeldsAsTiles(t *testing.T) {
 			if c.H != l.MeldTiles[0].H || !strings.Contains(lines[c.Y+(c.H-1)/2], m.t.View.Indicator.String()+" ") || !strings.ContainsAny(lines[c.Y], "┌") {
 				t.Fatalf("the indicator is not a tile in %+v:\n%s", c, plain(m))
 			}
+			// A meld being chosen for a tile is in the cursor's frame.
+			p := melds.Pieces[len(melds.Pieces)-1]
+			m.t.Choose = &play101.Choice{Kind: okey101.ActLayOff, Tile: tile.NewTile(tile.Red, 1), Opts: []okey101.Action{{Kind: okey101.ActLayOff, Meld: p.Meld}}, As: []tile.Tile{tile.NoTile}}
+			if got := []rune(strings.Split(plain(m), "\n")[melds.Area.Y+p.Y])[melds.Area.X+p.X]; got != '╔' {
+				t.Fatalf("the meld being chosen has %q at its corner:\n%s", got, plain(m))
+			}
+			m.t.Choose = nil
 			// A tile that lays off: click its meld's last tile, inside it.
 			v := &m.t.View
 			for _, lo := range v.Analyzer.LayOffs(v.Counts, v.Melds()) {
