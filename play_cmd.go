@@ -112,8 +112,8 @@ func playRun(c *cobra.Command, f *playFlags, e *env) int {
 		return code
 	}
 	// The flags are checked, and the terminal, before anything is read
-	// or written.
-	if _, err := settings.Default(lang).Override(f.overrides()); err != nil {
+	// or written; then again against the saved settings (playOptions).
+	if err := checkFlags(lang, f.overrides()); err != nil {
 		return fail(2, err)
 	}
 	if !isTerminal(e.stdin) || !isTerminal(e.stdout) {
@@ -156,6 +156,24 @@ func playRun(c *cobra.Command, f *playFlags, e *env) int {
 		return fail(1, runErr)
 	}
 	return 0
+}
+
+// checkFlags refuses the flags that no game would take, before the
+// settings are read. Without --game the game is the one saved in the
+// settings, which is not read yet: --rules open=131 is 101's, so the
+// flags are refused only when neither game takes them (issue 21), and
+// playOptions checks them again against the game saved.
+func checkFlags(lang string, o settings.Overrides) error {
+	def := settings.Default(lang)
+	_, err := def.Override(o)
+	if err == nil || o.Game != nil {
+		return err
+	}
+	def.Game = settings.Game101
+	if _, err101 := def.Override(o); err101 == nil {
+		return nil
+	}
+	return err
 }
 
 // playOptions builds the table's options from the flags, the settings

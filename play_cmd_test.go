@@ -153,3 +153,49 @@ func TestPlayFlagErrorsInTheLanguage(t *testing.T) {
 		}
 	}
 }
+
+// With 101 saved as the game, --rules takes 101's rules without --game:
+// the flags are not refused as classic's before the saved game is read
+// (issue 21); they are taken as 101's, and a rule neither game knows is
+// still refused first.
+func TestPlayRulesOfTheSavedGame(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", "")
+	cfg := filepath.Join(home, "config")
+	if err := os.MkdirAll(cfg, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(cfg, "settings.json"), []byte(`{"game":"101"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--rules", "open=131"}, 1, "terminal"},
+		{[]string{"--rules", "nonsense"}, 2, "okey:"},
+		{[]string{"--game", "classic", "--rules", "open=131"}, 2, "okey:"},
+	} {
+		var out, errb bytes.Buffer
+		args := append(tc.args, "--config-dir", cfg, "--state-dir", filepath.Join(home, "state"))
+		if code := playMain(context.Background(), args, strings.NewReader(""), &out, &errb); code != tc.code || !strings.Contains(errb.String(), tc.want) {
+			t.Errorf("%v: exit %d, stderr %q", tc.args, code, errb.String())
+		}
+	}
+	var f playFlags
+	c := &cobra.Command{Use: "okey"}
+	f.bind(c, i18n.MustLoad("en"))
+	if err := c.ParseFlags([]string{"--rules", "open=131", "--config-dir", cfg}); err != nil {
+		t.Fatal(err)
+	}
+	f.read(c)
+	opt, err := playOptions(&f, func(string) string { return "" }, time.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !opt.Settings.Is101() || !strings.Contains(opt.Settings.Rules101, "open=131") {
+		t.Fatalf("settings %+v", opt.Settings)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"okey/bots"
 	"okey/bots/coach"
 	"okey/ui/i18n"
+	"okey/ui/layout"
 	"okey/ui/pages"
 	"okey/ui/review"
 )
@@ -91,6 +92,7 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 			drain(t, m, m.Init())
 			var judged *reviewState
 			fitsEverySize(t, "table", m, whole)
+			standingsBeside(t, m)
 			for _, k := range []string{"?", "b", "r", "i"} {
 				press(t, m, k)
 				fitsEverySize(t, "page "+k, m, whole)
@@ -135,6 +137,7 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 				o.Review = fitReview
 			})
 			fitsEverySize(t, "table", m, whole)
+			standingsBeside(t, m)
 			for _, k := range []string{"?", "b", "r", "i"} {
 				press(t, m, k)
 				fitsEverySize(t, "page "+k, m, whole)
@@ -145,8 +148,13 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 			press(t, m, "esc")
 			for m.screen != scrMatchOver {
 				for m.screen == scrPlay {
-					if len(m.t.View.Table) > 6 {
+					if n := len(m.t.View.Table); n > 6 {
 						fitsEverySize(t, "crowded table", m, whole)
+					} else if n > 0 {
+						// A few melds are tiles at 200×60 (issue 21).
+						m.Update(windowMsg(200, 60))
+						meldsAsTiles(t, m)
+						m.Update(windowMsg(100, 30))
 					}
 					myTurn101(t, m)
 				}
@@ -240,4 +248,32 @@ func reviewFits(t *testing.T, m *Model, whole map[string]bool, judged *reviewSta
 	m.Update(windowMsg(w0, h0))
 	press(t, m, "esc")
 	return rv
+}
+
+// standingsBeside checks that the table shows the players' standings
+// beside it, above the log, on the wide terminals (issue 21, point 5),
+// and not at 100×30, where the log is under the table; m is left at the
+// size it had.
+func standingsBeside(t *testing.T, m *Model) {
+	t.Helper()
+	w0, h0 := m.width, m.height
+	title := m.tr.T("totals.title")
+	for _, sz := range fitSizes {
+		m.Update(windowMsg(sz[0], sz[1]))
+		lines := strings.Split(plain(m), "\n")
+		at := -1
+		for i, line := range lines {
+			if strings.Contains(line, title) {
+				at = i
+				break
+			}
+		}
+		switch wide := sz[0] >= layout.MeldTilesW; {
+		case wide && (at < 0 || at+5 >= len(lines) || !strings.Contains(lines[at+1], "1. ")):
+			t.Errorf("at %dx%d no standings beside the table:\n%s", sz[0], sz[1], plain(m))
+		case !wide && at >= 0:
+			t.Errorf("at %dx%d standings under the table:\n%s", sz[0], sz[1], plain(m))
+		}
+	}
+	m.Update(windowMsg(w0, h0))
 }

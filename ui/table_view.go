@@ -31,6 +31,9 @@ func (m *Model) renderTable() string {
 		if !l.StatusDown && log.Y+log.H > top {
 			log.H = top - log.Y // the log gives way to a long status
 		}
+		if l.LogBeside {
+			log = m.c.RenderTotals(c, log) // the standings above the log
+		}
 		m.c.RenderLog(c, log, l.LogBeside)
 		m.renderHistory(c)
 	} else {

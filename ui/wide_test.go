@@ -7,8 +7,10 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/layout"
+	"okey/ui/play101"
 	"okey/ui/theme"
 )
 
@@ -89,5 +91,116 @@ func TestWideTableUsesBigTiles(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// On a wide, tall terminal the 101 table uses the room (issue 21,
+// point 5): the melds are drawn as tiles (big ones at 200×60 while they
+// fit, small ones at 120×40), each under its seat's name, and the
+// indicator as a tile in the centre; at 100×30 they stay text. A click
+// on a meld's tile lays the tile under the cursor off there.
+func TestWide101TableDrawsMeldsAsTiles(t *testing.T) {
+	for _, tc := range []struct {
+		w, h int
+		want []theme.TileSize // the sizes the melds may be drawn in (none: text)
+	}{
+		{100, 30, nil},
+		{120, 40, []theme.TileSize{theme.SmallTile}},
+		{200, 60, []theme.TileSize{theme.BigTile, theme.SmallTile}},
+	} {
+		t.Run(fmt.Sprintf("%dx%d", tc.w, tc.h), func(t *testing.T) {
+			m := start101(t, tc.w, tc.h, withSeed(8))
+			for m.screen == scrPlay && !(m.t.View.Stage == okey101.StageDraw && m.t.View.Opened[0].Status != 0 && len(m.t.View.Table) > 0) {
+				myTurn101(t, m)
+			}
+			if m.screen != scrPlay {
+				t.Fatal("the hand ended before the player had opened")
+			}
+			press(t, m, "d")
+			l := layout.NewTable101(tc.w, tc.h)
+			melds, _ := m.t.PlaceMelds(l)
+			if len(tc.want) == 0 {
+				if melds.Tile.W != 0 {
+					t.Fatalf("the melds are tiles of %v at %dx%d", melds.Tile, tc.w, tc.h)
+				}
+				return
+			}
+			if melds.Tile != tc.want[0] && (len(tc.want) < 2 || melds.Tile != tc.want[1]) {
+				t.Fatalf("the melds are drawn in %v, want %v", melds.Tile, tc.want)
+			}
+			meldsAsTiles(t, m)
+			// The indicator is a tile in the centre band.
+			lines := strings.Split(plain(m), "\n")
+			c := l.Center
+			if c.H != l.MeldTiles[0].H || !strings.Contains(lines[c.Y+(c.H-1)/2], m.t.View.Indicator.String()+" ") || !strings.ContainsAny(lines[c.Y], "┌") {
+				t.Fatalf("the indicator is not a tile in %+v:\n%s", c, plain(m))
+			}
+			// A meld being chosen for a tile is in the cursor's frame.
+			p := melds.Pieces[len(melds.Pieces)-1]
+			m.t.Choose = &play101.Choice{Kind: okey101.ActLayOff, Tile: tile.NewTile(tile.Red, 1), Opts: []okey101.Action{{Kind: okey101.ActLayOff, Meld: p.Meld}}, As: []tile.Tile{tile.NoTile}}
+			if got := []rune(strings.Split(plain(m), "\n")[melds.Area.Y+p.Y])[melds.Area.X+p.X]; got != '╔' {
+				t.Fatalf("the meld being chosen has %q at its corner:\n%s", got, plain(m))
+			}
+			m.t.Choose = nil
+			// A tile that lays off: click its meld's last tile, inside it.
+			v := &m.t.View
+			for _, lo := range v.Analyzer.LayOffs(v.Counts, v.Melds()) {
+				cursorTo101(t, m, slotOf101(m, lo.Tile))
+				for _, p := range melds.Pieces {
+					if p.Meld != lo.Meld {
+						continue
+					}
+					before := v.TileCounts[0]
+					x, y := melds.Area.X+p.X+p.W-2, melds.Area.Y+p.Y+p.H-2
+					_, cmd := m.Update(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
+					drain(t, m, cmd)
+					if m.t.Choose != nil {
+						press(t, m, "enter")
+					}
+					if v.TileCounts[0] != before-1 {
+						t.Fatalf("a click on the meld's tile at (%d,%d) did not lay %v off: %q", x, y, lo.Tile, m.flash)
+					}
+					return
+				}
+			}
+			t.Fatal("no lay-off on this table to click: take another seed")
+		})
+	}
+}
+
+// meldsAsTiles fails unless every meld on m's 101 table is drawn as
+// tiles where PlaceMelds puts it: each tile's corner at its place, the
+// face of each plain tile on its middle line.
+func meldsAsTiles(t *testing.T, m *Model) {
+	t.Helper()
+	melds, _ := m.t.PlaceMelds(layout.NewTable101(m.width, m.height))
+	if melds.Tile.W == 0 {
+		t.Fatalf("the melds are text at %dx%d:\n%s", m.width, m.height, plain(m))
+	}
+	lines := strings.Split(plain(m), "\n")
+	drawn := 0
+	for _, p := range melds.Pieces {
+		if p.Meld < 0 {
+			continue
+		}
+		drawn++
+		tm := &m.t.View.Table[p.Meld]
+		x0, y := melds.Area.X+p.X, melds.Area.Y+p.Y
+		mid := []rune(lines[y+(melds.Tile.H-1)/2])
+		for i, x := range tm.Meld.Tiles {
+			cx := x0 + i*melds.Tile.W
+			if got := []rune(lines[y])[cx]; !strings.ContainsRune("┌╔", got) {
+				t.Fatalf("meld %d's tile %d has %q at its corner (%d,%d):\n%s", p.Meld, i, got, cx, y, plain(m))
+			}
+			if x == m.t.View.Okey || x == tile.FalseJoker {
+				continue
+			}
+			if face := string(mid[cx : cx+melds.Tile.W]); !strings.Contains(face, x.String()) {
+				t.Fatalf("meld %d's tile %d reads %q, not %s:\n%s", p.Meld, i, face, x, plain(m))
+			}
+		}
+	}
+	if drawn != len(m.t.View.Table) {
+		t.Fatalf("%d melds drawn of %d", drawn, len(m.t.View.Table))
 	}
 }

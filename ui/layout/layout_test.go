@@ -2,9 +2,11 @@ package layout
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"okey/ui/rack"
+	"okey/ui/theme"
 )
 
 // sizes are the terminals every screen is drawn at in the screens' tests.
@@ -63,5 +65,36 @@ func TestTallTableSpacesOut(t *testing.T) {
 	}
 	if r := at60.Rack; r.Y != at60.Bottom.Y+at60.BandH+gapOf(at60) {
 		t.Fatalf("the rack %+v does not stand a gap under the bottom band %+v", r, at60.Bottom)
+	}
+}
+
+// The 101 table draws its melds as tiles from 120×40 (big ones too from
+// BigW×BigH), with the centre a band as tall as the biggest tile and
+// the melds' area under it; below, text and a centre line.
+func TestMeldTilesFollowTheRoom(t *testing.T) {
+	for _, tc := range []struct {
+		w, h int
+		want []theme.TileSize
+	}{
+		{80, 24, nil},
+		{100, 30, nil},
+		{200, 39, nil},
+		{119, 60, nil},
+		{120, 40, []theme.TileSize{theme.SmallTile}},
+		{143, 60, []theme.TileSize{theme.SmallTile}},
+		{144, 44, []theme.TileSize{theme.BigTile, theme.SmallTile}},
+		{200, 60, []theme.TileSize{theme.BigTile, theme.SmallTile}},
+	} {
+		l := NewTable101(tc.w, tc.h)
+		if !slices.Equal(l.MeldTiles, tc.want) {
+			t.Errorf("%dx%d: melds in %v, want %v", tc.w, tc.h, l.MeldTiles, tc.want)
+		}
+		wantH := 1
+		if len(tc.want) > 0 {
+			wantH = tc.want[0].H
+		}
+		if l.Center.H != wantH || l.Flex.Y != l.Center.Y+l.Center.H {
+			t.Errorf("%dx%d: centre %+v, melds from line %d", tc.w, tc.h, l.Center, l.Flex.Y)
+		}
 	}
 }

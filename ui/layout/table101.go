@@ -15,12 +15,37 @@ const (
 	tableMin101 = 2 // lines of melds, at the least
 )
 
+// A terminal this wide and this tall draws the melds on the 101 table
+// as tiles (small ones; big ones too from BigW×BigH) and the indicator
+// as a tile: there is room beside the log for a few melds a line and
+// for a line of tiles a seat; below it the melds are a line of text
+// each seat.
+const (
+	MeldTilesW = 120
+	MeldTilesH = 40
+)
+
+// MeldTilesFor are the sizes the melds on the 101 table may be drawn
+// in on a w×h terminal, the biggest first (the table takes the biggest
+// in which they all fit whole, else writes them as text): none below
+// MeldTilesW×MeldTilesH.
+func MeldTilesFor(w, h int) []theme.TileSize {
+	switch {
+	case w >= BigW && h >= BigH:
+		return []theme.TileSize{theme.BigTile, theme.SmallTile}
+	case w >= MeldTilesW && h >= MeldTilesH:
+		return []theme.TileSize{theme.SmallTile}
+	}
+	return nil
+}
+
 // Table101 places the parts of the 101 table for a W×H terminal (which
 // is at least MinWidth×MinHeight). Rendering and mouse hits both read it.
 //
 //	header
 //	the bots: left, top, right (name, tiles and points, opening, stack)
-//	the centre: indicator, okey, wall, the player's stack
+//	the centre: indicator, okey, wall, the player's stack (a band
+//	  with the indicator a tile on a wide, tall terminal)
 //	the melds on the table, grouped by who laid them     │ the log, beside
 //	the log (below the melds on a narrow terminal)       │ on a wide one
 //	the work line: the group being made, the groups made, a taken tile owed
@@ -31,6 +56,10 @@ type Table101 struct {
 	W, H int
 	// Tile is the size of the rack's tiles (TileFor).
 	Tile theme.TileSize
+	// MeldTiles are the sizes the melds may be drawn in, the biggest
+	// first (MeldTilesFor; none: as text); with them the centre is a
+	// band as tall as the biggest, the indicator a tile in it.
+	MeldTiles []theme.TileSize
 	// Table is the width the table's parts take (the log is beside it
 	// on a wide terminal).
 	Header Rect
@@ -79,11 +108,14 @@ func NewTable101(w, h int) Table101 {
 	l.Seats[2] = Rect{cw + 1, 1, cw, l.SeatH}
 	l.Seats[1] = Rect{tw - cw, 1, cw, l.SeatH}
 	l.Center = Rect{0, 1 + l.SeatH, tw, 1}
+	if l.MeldTiles = MeldTilesFor(w, h); len(l.MeldTiles) > 0 {
+		l.Center.H = l.MeldTiles[0].H
+	}
 	rackY := l.Status.Y - rackH
 	l.Rack = Rect{max(0, (tw-rackW)/2), rackY, rackW, rackH}
 	l.SlotsX, l.SlotsY = l.Rack.X+1, l.Rack.Y+1
 	l.Work = Rect{0, rackY - 1, tw, 1}
-	top := l.Center.Y + 1
+	top := l.Center.Y + l.Center.H
 	l.Flex = Rect{0, top, tw, max(0, l.Work.Y-top)}
 	return l
 }

@@ -37,9 +37,8 @@ func (t *Table) Click(msg tea.MouseClickMsg, l layout.Table101, at At) Outcome {
 	if mo.Button != tea.MouseLeft {
 		return Outcome{}
 	}
-	rows := t.MeldRows(l.Flex.W)
-	melds, _ := l.Split(len(rows))
-	if i := MeldAt(rows, melds, mo.X, mo.Y); i >= 0 {
+	melds, _ := t.PlaceMelds(l)
+	if i := melds.At(mo.X, mo.Y); i >= 0 {
 		return t.clickMeld(i, at)
 	}
 	t.Choose = nil

@@ -47,6 +47,10 @@
 //	             comes in a table.Frame)
 //	between.go   the pages between hands as ui/pages takes them: a
 //	             hand's end (HandEndPage), the final sheet (Final)
+//	wide.go      the table on a wide, tall terminal: the melds placed
+//	             as tiles where they fit whole, else as text (which one
+//	             a click lands on), the indicator a tile, the standings
+//	             beside the table
 //	sheet.go     the pages in words: the score sheet, a hand's end, the
 //	             last moves, the house rules, how to play (the ? page's
 //	             end), the stacks browsed

@@ -41,28 +41,33 @@ func (t *Table) Header(w int, casual bool, badge, keys string) string {
 }
 
 // Render draws the table's parts in l: the bots' panels, the centre,
-// the melds (and under them, on a tall terminal, the score sheet), the
-// log, the work line, the rack with its bottom edge.
+// the melds (as tiles where they fit, and under them, on a tall
+// terminal, the score sheet), the standings and the log beside the
+// table (or the log under the melds), the work line, the rack with its
+// bottom edge.
 func (t *Table) Render(c *canvas.Canvas, l layout.Table101, f table.Frame, bottom string) {
 	for s := 1; s < okey101.NumSeats; s++ {
 		t.RenderSeat(c, l, s, f)
 	}
 	t.RenderCenter(c, l)
-	rows := t.MeldRows(l.Flex.W)
-	melds, log := l.Split(len(rows))
+	m, log := t.PlaceMelds(l)
 	if l.LogBeside && len(t.View.Results) > 0 {
 		// A tall terminal has room under the melds: the score sheet.
 		sheet := t.SheetTable()
-		if free := melds.H - len(rows) - 1; free >= len(sheet)+1 {
-			y := melds.Y + melds.H - len(sheet) - 1
-			c.Put(melds.X, y, t.host.Paint(table.Accent, canvas.Cut(t.tr().T("t101.sheet.title"), melds.W)))
+		r := m.Area
+		if free := r.H - m.H - 1; free >= len(sheet)+1 {
+			y := r.Y + r.H - len(sheet) - 1
+			c.Put(r.X, y, t.host.Paint(table.Accent, canvas.Cut(t.tr().T("t101.sheet.title"), r.W)))
 			for i, s := range sheet {
-				c.Put(melds.X, y+1+i, canvas.Within(s, melds.W))
+				c.Put(r.X, y+1+i, canvas.Within(s, r.W))
 			}
-			melds.H = y - melds.Y - 1
+			m.Area.H = y - r.Y - 1
 		}
 	}
-	t.RenderMelds(c, melds, rows)
+	t.RenderMelds(c, m)
+	if l.LogBeside {
+		log = t.RenderTotals(c, log)
+	}
 	t.RenderLog(c, log, l.LogBeside)
 	if l.LogBeside {
 		for y := l.Log.Y; y < l.Log.Y+l.Log.H; y++ {

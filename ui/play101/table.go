@@ -45,6 +45,9 @@ type Table struct {
 	HintID uint64
 	// SV is the analysis' working memory for Update (one goroutine).
 	SV meld.Solver
+	// blocks are the melds drawn as tiles, kept for the next frame
+	// (View's: one goroutine).
+	blocks meldBlocks
 }
 
 // NewTable is an empty table for a match g (nil: a served seat's, whose

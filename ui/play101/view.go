@@ -31,11 +31,16 @@ func (t *Table) PutAligned(c *canvas.Canvas, r layout.Rect, y int, a table.Align
 	table.PutAligned(c, r, y, a, s, func(s string) string { return t.host.Paint(st, s) })
 }
 
-// RenderMelds draws the lines of melds that fit in r; a meld being
-// chosen for a tile is marked, and when lines are left out the last one
-// says so.
-func (t *Table) RenderMelds(c *canvas.Canvas, r layout.Rect, rows [][]MeldPiece) {
+// RenderMelds draws the melds placed in m: as tiles (renderMeldTiles),
+// or the lines of text that fit in m's area; a meld being chosen for a
+// tile is marked, and when lines are left out the last one says so.
+func (t *Table) RenderMelds(c *canvas.Canvas, m Melds) {
+	r, rows := m.Area, m.Rows
 	if r.H <= 0 {
+		return
+	}
+	if m.Tile.W > 0 {
+		t.renderMeldTiles(c, m)
 		return
 	}
 	v := &t.View
@@ -228,10 +233,12 @@ func (t *Table) WorkLine(w int) string {
 	return t.host.Paint(table.Dim, canvas.Cut(t.tr().T("t101.work.open", v.Threshold, okey101.MinPairs), w))
 }
 
-// MeldPiece is a part of a line of the table: a seat's label, or a
-// meld, X columns in and W wide.
+// MeldPiece is a part of the melds on the table: a seat's label, or a
+// meld, X columns in and W wide; drawn as tiles (Melds), Y lines down
+// and H tall.
 type MeldPiece struct {
 	X, W   int
+	Y, H   int
 	Meld   int // the table's index, -1 for a label
 	Styled string
 }
@@ -280,10 +287,15 @@ func (t *Table) MeldLines(w int) []string {
 }
 
 // RenderCenter draws the centre line: the indicator and the okey,
-// the wall, the player's own stack.
+// the wall, the player's own stack; or, where the layout gives it a
+// band, the indicator as a tile with those words beside it.
 func (t *Table) RenderCenter(c *canvas.Canvas, l layout.Table101) {
 	v := &t.View
 	r := l.Center
+	if r.H > 1 && len(l.MeldTiles) > 0 {
+		t.renderCenterBand(c, r, l.MeldTiles[0])
+		return
+	}
 	parts := []string{
 		t.host.Paint(table.Text, t.tr().T("t101.center.indicator", t.tr().Face(v.Indicator))) + " " +
 			t.host.Paint(table.Okey, t.tr().T("t101.center.okey", t.tr().Face(v.Okey))),

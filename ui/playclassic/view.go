@@ -271,6 +271,24 @@ func (t *Table) RenderLog(c *canvas.Canvas, r layout.Rect, beside bool) {
 	}, t.paint)
 }
 
+// RenderTotals draws the players' scores, best first, at the top of r,
+// the log's place beside the table, where they fit with the log under
+// them (issue 21: a wide terminal shows the standings at a glance); it
+// returns what is left of r to the log. A match without scores shows
+// none.
+func (t *Table) RenderTotals(c *canvas.Canvas, r layout.Rect) layout.Rect {
+	v := &t.View
+	if !v.Rules.Scoring() {
+		return r
+	}
+	w := t.host.Words()
+	seats := make([]table.Total, game.NumSeats)
+	for s := range seats {
+		seats[s] = table.Total{Name: w.SeatName(s), Text: t.ScoreText(s), Score: v.Scores[s]}
+	}
+	return table.DrawTotals(c, r, w.Tr.T("totals.title"), seats, false, t.paint)
+}
+
 // Render draws the table laid out as l in c: the stacks, the bots'
 // panels, the player's line, the wall and the indicator, the rack (the
 // log, the status and the keys are placed by the app).

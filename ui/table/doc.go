@@ -25,6 +25,8 @@
 //	align.go  a line placed left, centred or right in its rectangle
 //	log.go    the move log drawn: the newest entries that fit, the
 //	          newest brighter; a log trimmed (TrimLog)
+//	totals.go the players' standings beside the table, above the log,
+//	          on a wide terminal (each game gives its totals)
 //	bots.go   asking a bot of either game (Ask: the timeout and the
 //	          pause), a bot's failures in a row counted and told (Fail,
 //	          MaxBotFailures), a bot's failure to answer in time
