@@ -35,7 +35,7 @@ func (t *Table) HandEndPage(w int) (h pages.HandEnd, ok bool) {
 	if d := t.Doublings(res); d != "" {
 		lines = append(lines, st.Accent.Render(d))
 	}
-	if rows := t.MeldLines(w); len(rows) > 0 {
+	if rows := t.onTable().Lines(w); len(rows) > 0 {
 		lines = append(lines, "", st.Bold.Render(tr.T("t101.handover.table")))
 		lines = append(lines, rows...)
 		if offs := t.LayOffsByOthers(); offs != "" {

@@ -42,7 +42,7 @@ func (t *Table) BrowseLines(w int) []string {
 		}
 	}
 	out = append(out, "", t.host.Styles().Bold.Render(canvas.Cut(t.tr().T("t101.browse.table"), w)))
-	rows := t.MeldLines(w)
+	rows := t.onTable().Lines(w)
 	if len(rows) == 0 {
 		out = append(out, t.host.Styles().Dim.Render(t.tr().T("t101.browse.notable")))
 	}
@@ -194,20 +194,6 @@ func (t *Table) SheetTable() []string {
 	return out
 }
 
-// MeldTileWords is tile k of table meld tm in words, an okey with what
-// it stands for: "kırmızı 4", "okey (mavi 7 yerine)".
-func (t *Table) MeldTileWords(tm *okey101.TableMeld, k int) string {
-	v := &t.View
-	x := tm.Meld.Tiles[k]
-	if !v.Analyzer.IsOkey(x) {
-		return t.TileName(x)
-	}
-	if k < len(tm.Meld.As) && tm.Meld.As[k].Valid() {
-		return t.tr().T("tile.okey.short") + " " + t.tr().T("t101.as", t.tr().Face(tm.Meld.As[k]))
-	}
-	return t.tr().T("tile.okey.short")
-}
-
 // HandTitle says who finished the hand and how.
 func (t *Table) HandTitle(res *okey101.HandResult) string {
 	switch {
@@ -296,57 +282,3 @@ const (
 	SheetHandW  = 5
 	SheetScoreW = 8
 )
-
-// LayOffsByOthers names the tiles laid onto a meld by another
-// player than the one who laid it down, by who laid them, each player
-// once ("R4 K12 by you; *B7 R3 by Mehmet"; in Turkish "sen: kırmızı 4,
-// siyah 12; Mehmet: okey (mavi 7 yerine), kırmızı 3"), "" when there
-// are none.
-func (t *Table) LayOffsByOthers() string {
-	v := &t.View
-	var order []int                // who laid tiles, in the order first met
-	notation := map[int][]string{} // each one's tiles as the table writes them
-	real := map[int][]tile.Tile{}  // in words: the tiles that are no okey
-	okeys := map[int][]string{}    // and the okeys with what they stand for
-	for _, seat := range MeldOrder {
-		for i := range v.Table {
-			tm := &v.Table[i]
-			if tm.Owner != seat {
-				continue
-			}
-			for k, by := range tm.Seats {
-				if by == tm.Owner {
-					continue
-				}
-				if _, ok := notation[by]; !ok {
-					order = append(order, by)
-				}
-				txt, okey := MeldTile(tm, k, v.Analyzer)
-				notation[by] = append(notation[by], strings.TrimPrefix(txt, LayOffMark))
-				if okey {
-					okeys[by] = append(okeys[by], t.MeldTileWords(tm, k))
-				} else {
-					real[by] = append(real[by], tm.Meld.Tiles[k])
-				}
-			}
-		}
-	}
-	parts := make([]string, len(order))
-	for i, by := range order {
-		who := t.host.Words().SeatName(by)
-		if by == 0 && !t.host.Words().Watching {
-			who = t.tr().T("t101.handover.by.you")
-		}
-		tiles := strings.Join(notation[by], " ")
-		if t.tr().TileWords() { // running text: the tiles in words
-			var ws []string
-			if len(real[by]) > 0 {
-				slices.Sort(real[by]) // by colour, then value: "mavi 8 11 12"
-				ws = append(ws, t.TilesText(real[by]))
-			}
-			tiles = strings.Join(append(ws, okeys[by]...), ", ")
-		}
-		parts[i] = t.tr().T("t101.handover.by", tiles, who)
-	}
-	return strings.Join(parts, "; ")
-}
