@@ -45,13 +45,15 @@
 //	             app knows comes in a table.Frame)
 //	melds.go     the melds on the table as ui/play101/melds places,
 //	             draws and names them, from the table's view
-//	between.go   the pages between hands as ui/pages takes them: a
-//	             hand's end (HandEndPage), the final sheet (Final)
+//	between.go   the score sheet (SheetTable) and the pages between
+//	             hands as ui/pages takes them, a hand's end (HandEndPage)
+//	             and the final sheet (Final), as ui/play101/sheet writes
+//	             them from the table's view and its log
 //	wide.go      the table on a wide, tall terminal: the indicator a
 //	             tile, the standings beside the table
-//	sheet.go     the pages in words: the score sheet, a hand's end, the
-//	             last moves, the house rules, how to play (the ? page's
-//	             end), the stacks browsed
+//	pages.go     the pages in words: the stacks browsed, the last moves
+//	             (a hand's end tells them), how to play and the house
+//	             rules (the ? page's end)
 //	seat.go      where the table's view comes from, the match's or a
 //	             served seat's (Served, OwnView, TryState, Deal); a
 //	             served seat's actions tried and sent, and its
@@ -64,7 +66,9 @@
 // steps in words, ui/play101/hintwords; the rules on the settings form,
 // ui/play101/rules; the melds on the table written and drawn (as text,
 // as tiles on a wide terminal, named in words) and the table's
-// notation, ui/play101/melds.
+// notation, ui/play101/melds; the score sheet and the pages between
+// hands in words, ui/play101/sheet (which reads the log through its
+// Log, and the melds from ui/play101/melds).
 //
 // It imports the referee of 101 (game/okey101, game/meld, game/tile),
 // its sub-packages (but rules, which the settings read), the table's
