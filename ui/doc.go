@@ -67,7 +67,7 @@
 // and the first of a game's side (issue 21), importing a game's referee
 // and bots but nothing of ui:
 //
-//	ui/play101     Okey 101's table (its state, rack, groups, words, drawing, guide, its keys and clicks and what they ask of the app, choosing a place, following the match, the hint asked and told, undo, a served table's update taken in and its moves sent), players, plain player, the hint's analysis (decide), the hint in words (hintwords), a served seat's view turned and its world (seatview), the rules on the settings form (rules)
+//	ui/play101     Okey 101's table (its state, rack, groups, words, drawing, guide, its keys and clicks and what they ask of the app, choosing a place, following the match, the hint asked and told, undo, a served table's update taken in and its moves sent), players, plain player, the hint's analysis (decide), the hint in words (hintwords), a served seat's view turned and its world (seatview), the rules on the settings form (rules), the melds on the table written and drawn (melds), the score sheet and the pages between hands in words (sheet)
 //	ui/playclassic classic Okey's table (its state, the rack's moves, its keys and clicks turned into moves, why a move is refused, drawing, guide, the keys of its moves), the match taken in (view, rack, log, the saved rack), a served table's update taken in and its moves sent, asking its bots and a failing bot's plain move, the hint, undo, its plain stand-in, the sorts, its move log in words
 //
 // both turn their views for a served seat with ui/seats (the core's).

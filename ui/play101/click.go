@@ -37,8 +37,8 @@ func (t *Table) Click(msg tea.MouseClickMsg, l layout.Table101, at At) Outcome {
 	if mo.Button != tea.MouseLeft {
 		return Outcome{}
 	}
-	melds, _ := t.PlaceMelds(l)
-	if i := melds.At(mo.X, mo.Y); i >= 0 {
+	m, _ := t.PlaceMelds(l)
+	if i := m.At(mo.X, mo.Y); i >= 0 {
 		return t.clickMeld(i, at)
 	}
 	t.Choose = nil

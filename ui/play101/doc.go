@@ -9,8 +9,7 @@
 //	rack.go      the rack of the table: the cursor, moving a tile with
 //	             the groups following it, the group a slot is in, a new
 //	             hand's rack laid out
-//	words.go     tiles, melds, openings and the log in the player's
-//	             language
+//	words.go     tiles, openings and the log in the player's language
 //	groups.go    the groups the player makes on the rack (choosing tiles
 //	             into one, making it one to lay down, letting them go),
 //	             read as melds, why a group is not one, the rack arranged
@@ -41,37 +40,39 @@
 //	             front of the key bar)
 //	guide.go     what the player may do now, in words (the status's
 //	             guide)
-//	view.go      the table drawn: the melds by seat (and which one a
-//	             click lands on), the log, the work line, the stacks,
-//	             the bots' panels, the rack (what only the app knows
-//	             comes in a table.Frame)
-//	between.go   the pages between hands as ui/pages takes them: a
-//	             hand's end (HandEndPage), the final sheet (Final)
-//	wide.go      the table on a wide, tall terminal: the melds placed
-//	             as tiles where they fit whole, else as text (which one
-//	             a click lands on), the indicator a tile, the standings
-//	             beside the table
-//	sheet.go     the pages in words: the score sheet, a hand's end, the
-//	             last moves, the house rules, how to play (the ? page's
-//	             end), the stacks browsed
+//	view.go      the table drawn: the log, the work line, the centre,
+//	             the stacks, the bots' panels, the rack (what only the
+//	             app knows comes in a table.Frame)
+//	melds.go     the melds on the table as ui/play101/melds places,
+//	             draws and names them, from the table's view
+//	between.go   the score sheet (SheetTable) and the pages between
+//	             hands as ui/pages takes them, a hand's end (HandEndPage)
+//	             and the final sheet (Final), as ui/play101/sheet writes
+//	             them from the table's view and its log
+//	wide.go      the table on a wide, tall terminal: the indicator a
+//	             tile, the standings beside the table
+//	pages.go     the pages in words: the stacks browsed, the last moves
+//	             (a hand's end tells them), how to play and the house
+//	             rules (the ? page's end)
 //	seat.go      where the table's view comes from, the match's or a
 //	             served seat's (Served, OwnView, TryState, Deal); a
 //	             served seat's actions tried and sent, and its
 //	             readiness (Send, Ready)
-//	notation.go  tiles in a row and the tiles of the table's melds, as the
-//	             table writes them
 //
 // Its sub-packages, which import nothing of it: what a seat's view
 // alone decides (the players, the plain player, the hint's facts) is
 // ui/play101/decide; a served seat's view turned and the world it tries
 // its actions on, ui/play101/seatview; the hint's facts and a plan's
 // steps in words, ui/play101/hintwords; the rules on the settings form,
-// ui/play101/rules.
+// ui/play101/rules; the melds on the table written and drawn (as text,
+// as tiles on a wide terminal, named in words) and the table's
+// notation, ui/play101/melds; the score sheet and the pages between
+// hands in words, ui/play101/sheet (which reads the log through its
+// Log, and the melds from ui/play101/melds).
 //
 // It imports the referee of 101 (game/okey101, game/meld, game/tile),
-// ui/play101/decide, the table's core (ui/table, ui/rack, ui/seats, ui/canvas,
-// ui/layout, ui/keymap, ui/pages for the form's lines and the values of the pages between hands), ui/i18n, ui/theme, Bubble Tea and Bubbles' key, and nothing
-// table's core
-// (ui/table, ui/rack, ui/seatlink, ui/seatmsg, ui/canvas, ui/layout),
+// its sub-packages (but rules, which the settings read), the table's
+// core (ui/table, ui/rack, ui/seatlink, ui/seatmsg, ui/canvas,
+// ui/layout, ui/pages for the values of the pages between hands),
 // ui/i18n, ui/theme, Bubble Tea and Bubbles' key, and nothing of ui.
 package play101

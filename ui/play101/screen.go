@@ -64,7 +64,7 @@ func (t *Table) Render(c *canvas.Canvas, l layout.Table101, f table.Frame, botto
 			m.Area.H = y - r.Y - 1
 		}
 	}
-	t.RenderMelds(c, m)
+	t.renderMelds(c, m)
 	if l.LogBeside {
 		log = t.RenderTotals(c, log)
 	}

@@ -5,6 +5,7 @@ import (
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/play101/decide"
+	"okey/ui/play101/melds"
 	"okey/ui/rack"
 	"okey/ui/table"
 )
@@ -47,7 +48,7 @@ type Table struct {
 	SV meld.Solver
 	// blocks are the melds drawn as tiles, kept for the next frame
 	// (View's: one goroutine).
-	blocks meldBlocks
+	blocks melds.Blocks
 }
 
 // NewTable is an empty table for a match g (nil: a served seat's, whose

@@ -11,12 +11,11 @@ import (
 	"okey/ui/theme"
 	"strconv"
 	"strings"
-
-	"github.com/charmbracelet/x/ansi"
 )
 
-// The 101 table drawn: the melds on the table, the log, the work line
-// (the groups being made), the seats' stacks.
+// The 101 table drawn: the log, the work line (the groups being made),
+// the centre, the bots' panels and their stacks, the rack (the melds on
+// the table are ui/play101/melds').
 
 // RenderWork draws the work line: the groups made and the group
 // being made with what they are worth, or the taken tile owed, or what
@@ -29,52 +28,6 @@ func (t *Table) RenderWork(c *canvas.Canvas, r layout.Rect) {
 // aligned in it.
 func (t *Table) PutAligned(c *canvas.Canvas, r layout.Rect, y int, a table.Align, st table.Style, s string) {
 	table.PutAligned(c, r, y, a, s, func(s string) string { return t.host.Paint(st, s) })
-}
-
-// RenderMelds draws the melds placed in m: as tiles (renderMeldTiles),
-// or the lines of text that fit in m's area; a meld being chosen for a
-// tile is marked, and when lines are left out the last one says so.
-func (t *Table) RenderMelds(c *canvas.Canvas, m Melds) {
-	r, rows := m.Area, m.Rows
-	if r.H <= 0 {
-		return
-	}
-	if m.Tile.W > 0 {
-		t.renderMeldTiles(c, m)
-		return
-	}
-	v := &t.View
-	if len(rows) == 0 {
-		msg := t.tr().T("t101.table.none", v.Threshold, okey101.MinPairs)
-		for i, s := range canvas.Wrap(msg, r.W) {
-			if i < r.H {
-				c.Put(r.X, r.Y+i, t.host.Paint(table.Dim, s))
-			}
-		}
-		return
-	}
-	chosen := -1
-	if ch := t.Choose; ch != nil {
-		chosen = ch.Opts[ch.At].Meld
-	}
-	show := rows
-	if len(rows) > r.H {
-		show = rows[:r.H-1]
-	}
-	for y, row := range show {
-		for _, p := range row {
-			s := p.Styled
-			if p.Meld >= 0 && p.Meld == chosen {
-				s = t.host.Paint(table.Turn, ">"+ansi.Strip(s)+"<")
-				c.Put(r.X+p.X-1, r.Y+y, s)
-				continue
-			}
-			c.Put(r.X+p.X, r.Y+y, s)
-		}
-	}
-	if len(rows) > r.H {
-		c.Put(r.X, r.Y+r.H-1, t.host.Paint(table.Dim, canvas.Cut(t.tr().T("t101.table.more", len(rows)-r.H+1), r.W)))
-	}
 }
 
 // selectionText is the group being made and what it is (at once:
@@ -132,64 +85,6 @@ func (t *Table) RenderLog(c *canvas.Canvas, r layout.Rect, beside bool) {
 	}, t.host.Paint)
 }
 
-// MeldRows lays the table's melds out in lines of w columns, grouped
-// by the seat that laid them down: the seat's name and opening, then
-// its melds, the lines after the first indented.
-func (t *Table) MeldRows(w int) [][]MeldPiece {
-	v := &t.View
-	var rows [][]MeldPiece
-	for _, seat := range MeldOrder {
-		var idx []int
-		for i := range v.Table {
-			if v.Table[i].Owner == seat {
-				idx = append(idx, i)
-			}
-		}
-		if len(idx) == 0 {
-			continue
-		}
-		label := t.host.Words().SeatName(seat) + " " + t.openingShort(v.Opened[seat]) + ":"
-		row := []MeldPiece{{X: 0, W: canvas.Width(label), Meld: -1, Styled: t.host.Paint(table.Bold, label)}}
-		x := canvas.Width(label) + 1
-		for _, i := range idx {
-			plainText, styled := t.meldText(&v.Table[i])
-			pw := canvas.Width(plainText)
-			if x+pw > w && x > meldIndent {
-				rows = append(rows, row)
-				row, x = nil, meldIndent
-			}
-			if pw > w-x { // a meld longer than a line: cut
-				styled, pw = canvas.Cut(plainText, w-x), w-x
-			}
-			row = append(row, MeldPiece{X: x, W: pw, Meld: i, Styled: styled})
-			x += pw + meldGap
-		}
-		rows = append(rows, row)
-	}
-	return rows
-}
-
-// FaceOf is how a tile is drawn on the rack: an okey reads OK, a
-// false joker the face it plays as.
-func (t *Table) FaceOf(x tile.Tile) (tile.Tile, theme.Label) {
-	v := &t.View
-	switch {
-	case x == tile.FalseJoker:
-		return v.Okey, theme.LabelFalse
-	case x == v.Okey:
-		return x, theme.LabelOkey
-	}
-	return x, theme.LabelNone
-}
-
-// openingShort is how a seat opened, in brackets: (112), (6 pairs).
-func (t *Table) openingShort(o okey101.Opening) string {
-	if o.Status == meld.OpenedPairs {
-		return "(" + t.tr().T("t101.pairs", o.Value) + ")"
-	}
-	return "(" + strconv.Itoa(o.Value) + ")"
-}
-
 // WorkLine is the work line, styled, at most w columns.
 func (t *Table) WorkLine(w int) string {
 	v := &t.View
@@ -231,59 +126,6 @@ func (t *Table) WorkLine(w int) string {
 		return t.host.Paint(table.Dim, canvas.Cut(t.tr().T("t101.work.opened.pairs", v.Opened[0].Value), w))
 	}
 	return t.host.Paint(table.Dim, canvas.Cut(t.tr().T("t101.work.open", v.Threshold, okey101.MinPairs), w))
-}
-
-// MeldPiece is a part of the melds on the table: a seat's label, or a
-// meld, X columns in and W wide; drawn as tiles (Melds), Y lines down
-// and H tall.
-type MeldPiece struct {
-	X, W   int
-	Y, H   int
-	Meld   int // the table's index, -1 for a label
-	Styled string
-}
-
-// MeldOrder is the order the seats' melds are shown in: the players
-// after the player in the order of play, the player's own last, next
-// to the rack.
-var MeldOrder = [okey101.NumSeats]int{1, 2, 3, 0}
-
-// Spacing of the melds on the table.
-const (
-	meldIndent = 2
-	meldGap    = 3
-)
-
-// MeldAt is the table meld drawn at the cell (x, y) in r, or -1.
-func MeldAt(rows [][]MeldPiece, r layout.Rect, x, y int) int {
-	if !r.Contains(x, y) {
-		return -1
-	}
-	row := y - r.Y
-	if row >= len(rows) || len(rows) > r.H && row == r.H-1 {
-		return -1
-	}
-	for _, p := range rows[row] {
-		if p.Meld >= 0 && x >= r.X+p.X && x < r.X+p.X+p.W {
-			return p.Meld
-		}
-	}
-	return -1
-}
-
-// MeldLines are the melds on the table as lines w columns wide, each
-// seat's under its label (the page of a hand's end).
-func (t *Table) MeldLines(w int) []string {
-	rows := t.MeldRows(w)
-	lines := make([]string, 0, len(rows))
-	for _, row := range rows {
-		c := canvas.New(w, 1)
-		for _, p := range row {
-			c.Put(p.X, 0, p.Styled)
-		}
-		lines = append(lines, c.String())
-	}
-	return lines
 }
 
 // RenderCenter draws the centre line: the indicator and the okey,

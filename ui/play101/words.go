@@ -7,7 +7,6 @@ import (
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/i18n"
-	"okey/ui/table"
 )
 
 // The 101 table's words for tiles, melds, openings and moves, in the
@@ -23,49 +22,6 @@ func (t *Table) TileCase(x tile.Tile, c i18n.Case) string {
 
 // TilesText writes tiles for messages: "R4 R5 R6", "kırmızı 4-5-6".
 func (t *Table) TilesText(ts []tile.Tile) string { return t.host.Words().Tr.Tiles(ts, t.View.Okey) }
-
-// meldText is a table meld on one line, plain and styled.
-func (t *Table) meldText(tm *okey101.TableMeld) (plainText, styled string) {
-	an := t.View.Analyzer
-	st := t.host.Styles()
-	var p, s strings.Builder
-	for i, x := range tm.Meld.Tiles {
-		if i > 0 {
-			p.WriteString(MeldTileGap)
-			s.WriteString(MeldTileGap)
-		}
-		txt, okey := MeldTile(tm, i, an)
-		p.WriteString(txt)
-		switch {
-		case okey || x == tile.FalseJoker:
-			s.WriteString(t.host.Paint(table.Okey, txt))
-		case strings.HasPrefix(txt, LayOffMark):
-			s.WriteString(t.host.Paint(table.Dim, LayOffMark) + st.Inline(x))
-		default:
-			s.WriteString(st.Inline(x))
-		}
-	}
-	return p.String(), s.String()
-}
-
-// MeldName names table meld i for messages: "Mehmet's R4 R5 R6".
-func (t *Table) MeldName(i int) string {
-	v := &t.View
-	if i < 0 || i >= len(v.Table) {
-		return "?"
-	}
-	w := t.host.Words()
-	tm := &v.Table[i]
-	txt, _ := t.meldText(tm)
-	txt = strings.ReplaceAll(txt, LayOffMark, "") // who laid which tile is the table's to show
-	if w.Tr.TileWords() {
-		txt = t.TilesText(tm.Meld.Tiles) // running text names tiles in words
-	}
-	if tm.Owner == 0 {
-		return w.Tr.T("t101.meld.yours", txt)
-	}
-	return w.Tr.T("t101.meld.of", w.SeatName(tm.Owner), txt)
-}
 
 // OpeningText says how a seat stands: not opened, opened with 112,
 // opened with 6 pairs.

@@ -1,4 +1,4 @@
-package play101
+package melds
 
 import (
 	"testing"

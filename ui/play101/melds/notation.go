@@ -1,4 +1,4 @@
-package play101
+package melds
 
 import (
 	"strconv"
@@ -39,15 +39,15 @@ func ShortOf(t, okey tile.Tile) string {
 // colour it lacks), a tile laid off by another player than the meld's
 // with a plus before it. The words of the help say so.
 const (
-	okeyInline  = "OK"
-	okeyMark    = "*"
-	LayOffMark  = "+"
-	MeldTileGap = " "
+	okeyInline = "OK"
+	okeyMark   = "*"
+	LayOffMark = "+"
+	TileGap    = " "
 )
 
-// MeldTile is tile i of a table meld as the table writes it, and
+// TileText is tile i of a table meld as the table writes it, and
 // whether it is an okey.
-func MeldTile(tm *okey101.TableMeld, i int, an meld.Analyzer) (string, bool) {
+func TileText(tm *okey101.TableMeld, i int, an meld.Analyzer) (string, bool) {
 	t := tm.Meld.Tiles[i]
 	s := t.String()
 	okey := an.IsOkey(t)

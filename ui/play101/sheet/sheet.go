@@ -1,0 +1,197 @@
+package sheet
+
+import (
+	"strconv"
+	"strings"
+
+	"okey/game/okey101"
+	"okey/game/tile"
+	"okey/ui/canvas"
+	"okey/ui/i18n"
+	"okey/ui/play101/melds"
+	"okey/ui/table"
+)
+
+// Sheet is the score sheet of a match of 101 and the pages between its
+// hands, as a seat sees them (View's), written in the host's words and
+// styles; Log is the table's log, which tells how a hand ended. It is a
+// small value, made afresh where it is needed.
+type Sheet struct {
+	Host table.Host
+	View *okey101.View
+	Log  Log
+}
+
+// Log is what a hand's end reads of the table's log, in words: the
+// finisher's last turn, from its draw or take to the finish, and the
+// last n moves of the deal on the table.
+type Log interface {
+	LastTurn(seat int) []string
+	LastMoves(n int) []string
+}
+
+// Table is every hand so far, a line a hand (each player's score
+// in it, how it ended), and the totals.
+func (sh Sheet) Table() []string {
+	v := sh.View
+	// The first column is as wide as its words ("toplam" was cut to
+	// "topl…" in Turkish).
+	handW := max(HandW, canvas.Width(sh.tr().T("scores.hand")), canvas.Width(sh.tr().T("t101.col.total")))
+	if v.Rules.Partners {
+		handW = max(handW, canvas.Width(sh.tr().T("t101.col.team")))
+	}
+	head := canvas.Fit(sh.tr().T("scores.hand"), handW)
+	for s := range okey101.NumSeats {
+		head += " " + canvas.Right(canvas.Cut(sh.Host.Words().SeatName(s), ScoreW), ScoreW)
+	}
+	out := []string{sh.Host.Styles().Bold.Render(head)}
+	for i := range v.Results {
+		r := &v.Results[i]
+		no := strconv.Itoa(r.Hand)
+		if r.Void {
+			no += "v"
+		}
+		line := canvas.Fit(no, handW)
+		for s := range okey101.NumSeats {
+			cell := Signed(r.Lines[s].Total)
+			if r.Void {
+				cell = "-"
+			}
+			line += " " + canvas.Right(cell, ScoreW)
+		}
+		out = append(out, sh.Host.Styles().Text.Render(line)+"  "+sh.Host.Styles().Dim.Render(sh.HandEnd(r)))
+	}
+	total := canvas.Fit(sh.tr().T("t101.col.total"), handW)
+	for s := range okey101.NumSeats {
+		total += " " + canvas.Right(strconv.Itoa(v.Scores[s]), ScoreW)
+	}
+	out = append(out, sh.Host.Styles().Bold.Render(total))
+	if v.Rules.Partners { // what decides: each team's total, on both its seats
+		team := canvas.Fit(sh.tr().T("t101.col.team"), handW)
+		for s := range okey101.NumSeats {
+			team += " " + canvas.Right(strconv.Itoa(v.Totals[s]), ScoreW)
+		}
+		out = append(out, sh.Host.Styles().Bold.Render(team))
+	}
+	return out
+}
+
+// HandTitle says who finished the hand and how.
+func (sh Sheet) HandTitle(res *okey101.HandResult) string {
+	switch {
+	case res.Void:
+		return sh.tr().T("t101.hand.void", res.Hand)
+	case res.WallOut:
+		return sh.tr().T("t101.hand.wallout", res.Hand)
+	case res.Finisher == 0:
+		return sh.tr().T("t101.hand.you", res.Hand, sh.tileName(res.Discard))
+	}
+	return sh.tr().T("t101.hand.won", res.Hand, sh.Host.Words().SeatName(res.Finisher), sh.tileName(res.Discard))
+}
+
+// HandEnd says in a few words how a hand ended.
+func (sh Sheet) HandEnd(r *okey101.HandResult) string {
+	var s string
+	switch {
+	case r.Void:
+		return sh.tr().T("t101.end.void")
+	case r.WallOut:
+		s = sh.tr().T("scores.wallout")
+	default:
+		s = sh.Host.Words().YouOr(r.Finisher, "t101.end.finished")
+		if r.Multiplier > 1 {
+			s += " ×" + strconv.Itoa(r.Multiplier)
+		}
+	}
+	for seat := range okey101.NumSeats {
+		if p := r.Lines[seat].Penalties; p > 0 {
+			s += "; " + sh.Host.Words().YouOr(seat, "t101.end.paid", p)
+		}
+	}
+	return s
+}
+
+// Doublings says why the hand's points were doubled, "" when they
+// were not.
+func (sh Sheet) Doublings(res *okey101.HandResult) string {
+	var d []string
+	if res.OkeyFinish {
+		d = append(d, sh.tr().T("t101.dbl.okey"))
+	}
+	if res.PairsFinish {
+		d = append(d, sh.tr().T("t101.dbl.pairs"))
+	}
+	if res.Elden {
+		d = append(d, sh.tr().T("t101.dbl.elden"))
+	}
+	if len(d) == 0 {
+		return ""
+	}
+	return sh.tr().T("t101.dbl", res.Multiplier, strings.Join(d, ", "))
+}
+
+// LineWhy says why a seat scored what it did: finished, never
+// opened, or the tiles left and their sum (× the multiplier, × 2 after
+// opening with pairs), the okeys left, the penalties paid.
+func (sh Sheet) LineWhy(l *okey101.ScoreLine) string {
+	var why []string
+	switch l.Kind {
+	case okey101.LineFinished:
+		why = append(why, sh.tr().T("t101.why.finished", l.Multiplier))
+	case okey101.LineNotOpened:
+		why = append(why, sh.tr().T("t101.why.notopened", l.Multiplier))
+	case okey101.LineOpened:
+		f := l.Multiplier
+		if l.PairsDouble {
+			f *= 2
+		}
+		var real []tile.Tile
+		for _, x := range l.Rack {
+			if !sh.View.Analyzer.IsOkey(x) {
+				real = append(real, x)
+			}
+		}
+		if len(real) > 0 {
+			why = append(why, sh.tr().T("t101.why.left", sh.tilesText(real), l.RackValue, f))
+		}
+		if l.PairsDouble {
+			why = append(why, sh.tr().T("t101.why.pairsdouble"))
+		}
+		if l.Okeys > 0 {
+			why = append(why, sh.tr().T("t101.why.okeys", l.Okeys, okey101.PenaltyPoints*l.Okeys))
+		}
+		if len(real) == 0 && l.Okeys == 0 {
+			why = append(why, sh.tr().T("t101.why.nothing"))
+		}
+	}
+	if l.Penalties > 0 {
+		why = append(why, sh.tr().T("t101.why.penalties", l.Penalties/okey101.PenaltyPoints, l.Penalties))
+	}
+	return strings.Join(why, "; ")
+}
+
+// Signed writes a hand's score with its sign: +202, -101, 0.
+func Signed(n int) string {
+	if n > 0 {
+		return "+" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}
+
+// Columns of the score sheet.
+const (
+	HandW  = 5
+	ScoreW = 8
+)
+
+// melds is the melds on the table, as the hand's end shows them.
+func (sh Sheet) melds() melds.Table { return melds.Table{Host: sh.Host, View: sh.View} }
+
+// tileName writes a tile of the hand on the table for messages.
+func (sh Sheet) tileName(x tile.Tile) string { return sh.tr().Tile(x, sh.View.Okey, i18n.Nominative) }
+
+// tilesText writes tiles of the hand on the table for messages.
+func (sh Sheet) tilesText(ts []tile.Tile) string { return sh.tr().Tiles(ts, sh.View.Okey) }
+
+// tr is the catalogue of the player's language.
+func (sh Sheet) tr() *i18n.Catalog { return sh.Host.Words().Tr }

@@ -1,0 +1,79 @@
+package sheet
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"okey/game/meld"
+	"okey/game/okey101"
+	"okey/game/tile"
+	"okey/ui/i18n"
+	"okey/ui/keymap"
+	"okey/ui/table"
+	"okey/ui/theme"
+)
+
+// plainHost is a Host in English without colour.
+type plainHost struct{ tr *i18n.Catalog }
+
+func (h plainHost) Words() table.Words {
+	return table.Words{Tr: h.tr, Names: [table.Seats]string{"", "Ayşe", "Mehmet", "Zeynep"}}
+}
+func (h plainHost) Styles() *theme.Styles                { return theme.New(theme.Palette{}, true, true) }
+func (h plainHost) Paint(_ table.Style, s string) string { return s }
+func (h plainHost) Keys() *keymap.KeyMap                 { return nil }
+func (h plainHost) Flash(bool, string)                   {}
+func (h plainHost) Reason(err error) string              { return err.Error() }
+
+// log is a table's log that tells a last turn of two moves.
+type log struct{ asked []int }
+
+func (l *log) LastTurn(seat int) []string {
+	l.asked = append(l.asked, seat)
+	return []string{"drew", "finished"}
+}
+func (l *log) LastMoves(int) []string { return nil }
+
+// TestHandEnd writes a hand Ayşe finished: the sheet a line for it and
+// the totals, the page her last turn from the log and each seat's
+// line, the player's with the tiles left.
+func TestHandEnd(t *testing.T) {
+	tr, err := i18n.Load("en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	an, err := meld.New(tile.NewTile(tile.Blue, 6))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := okey101.HandResult{Hand: 1, Finisher: 1, Discard: tile.NewTile(tile.Red, 2), Multiplier: 1}
+	res.Lines[0] = okey101.ScoreLine{Kind: okey101.LineOpened, Rack: []tile.Tile{tile.NewTile(tile.Red, 5)}, RackValue: 5, Multiplier: 1, Points: 5, Total: 5}
+	res.Lines[1] = okey101.ScoreLine{Kind: okey101.LineFinished, Multiplier: 1, Points: -101, Total: -101}
+	res.Scores = [okey101.NumSeats]int{5, -101, 202, 202}
+	v := &okey101.View{Analyzer: an, Okey: tile.NewTile(tile.Blue, 7), Result: &res, Results: []okey101.HandResult{res}, Scores: res.Scores}
+	l := &log{}
+	sh := Sheet{Host: plainHost{tr}, View: v, Log: l}
+
+	rows := sh.Table()
+	if len(rows) != 3 || !strings.Contains(ansi.Strip(rows[1]), Signed(-101)) || !strings.Contains(ansi.Strip(rows[2]), "202") {
+		t.Fatalf("the sheet reads %q", rows)
+	}
+	h, ok := sh.HandEndPage(60)
+	if !ok {
+		t.Fatal("no hand's end while a hand has ended")
+	}
+	if len(l.asked) != 1 || l.asked[0] != 1 || !strings.Contains(ansi.Strip(strings.Join(h.Top, "\n")), "drew finished") {
+		t.Errorf("the last turn asked of %v, the page's top %q", l.asked, h.Top)
+	}
+	if len(h.Rows) != okey101.NumSeats || !strings.Contains(h.Rows[0].Why, "R5") {
+		t.Errorf("the rows %+v: want one a seat, the player's with R5 left", h.Rows)
+	}
+	if _, ok := sh.Final(); ok {
+		t.Error("a final sheet while the match goes on")
+	}
+	if got := Signed(202) + " " + Signed(0); got != "+202 0" {
+		t.Errorf("Signed: %q", got)
+	}
+}
