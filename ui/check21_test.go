@@ -1,13 +1,17 @@
 package ui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"unicode"
 	"unicode/utf8"
 
+	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/play101"
+	"okey/ui/play101/decide"
 )
 
 // The keys bar of a 101 hand's end and of its final table names i, the
@@ -69,4 +73,46 @@ func TestWorkLineAfterATakeIsASentence(t *testing.T) {
 		return
 	}
 	t.Fatal("no seed up to 40 gives a discard to take")
+}
+
+// A hint that finishes by taking the previous discard names t first:
+// f, which shows a finish, works once the tile is taken, and the first
+// key the hint names must play its first step ("You can finish this
+// turn (f shows how): take Y7…" sent the player to f, which said "draw
+// or take first") (issue 21).
+func TestFinishingHintAfterATakeNamesTFirst(t *testing.T) {
+	firstKey := regexp.MustCompile(`\(([a-z])[ )]`)
+	seen := 0
+	for seed := uint64(1); seed <= 40 && seen == 0; seed++ {
+		m := start101(t, 100, 30, withSeed(seed), func(o *Options) { o.Settings.Rules101 = "hands=3" })
+		for guard := 0; m.screen != scrMatchOver && guard < 2000 && seen == 0; guard++ {
+			if m.screen == scrHandOver {
+				press(t, m, "enter")
+				continue
+			}
+			v := m.t.G.State().View(0)
+			var sv meld.Solver
+			plan := decide.Hint(&v, &sv).Plan
+			if v.MyTurn() && v.Stage == okey101.StageDraw && len(plan) > 0 && plan[0].Kind == okey101.ActTake && decide.Finishes(&v, plan) {
+				seen++
+				press(t, m, "h")
+				hint := m.flash
+				k := firstKey.FindStringSubmatch(hint)
+				if k == nil {
+					t.Fatalf("seed %d: the hint names no key: %q", seed, hint)
+				}
+				before := len(m.t.G.Record().Actions)
+				press(t, m, k[1])
+				if len(m.t.G.Record().Actions) == before && m.t.Confirm.Kind != play101.ConfirmFinish {
+					t.Fatalf("seed %d: the hint %q names %s first, which does nothing yet: %q", seed, hint, k[1], m.flash)
+				}
+				break
+			}
+			myTurn101(t, m)
+		}
+		m.Close()
+	}
+	if seen == 0 {
+		t.Skip("no seed up to 40 gives a finish by a take")
+	}
 }
