@@ -116,3 +116,20 @@ func TestFinishingHintAfterATakeNamesTFirst(t *testing.T) {
 		t.Skip("no seed up to 40 gives a finish by a take")
 	}
 }
+
+// A 101 match of one hand ends "after 1 hand", not "after 1 hands"
+// (issue 21).
+func TestOneHandMatchTitle(t *testing.T) {
+	m := start101(t, 100, 30, withSeed(3), func(o *Options) { o.Settings.Rules101 = "hands=1" })
+	for m.screen != scrMatchOver {
+		for m.screen == scrPlay {
+			myTurn101(t, m)
+		}
+		if m.screen == scrHandOver {
+			press(t, m, "enter")
+		}
+	}
+	if out := plain(m); !strings.Contains(out, "The match is over after 1 hand.") {
+		t.Fatalf("the final table of a one-hand match:\n%s", out)
+	}
+}
