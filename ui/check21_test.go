@@ -133,3 +133,22 @@ func TestOneHandMatchTitle(t *testing.T) {
 		t.Fatalf("the final table of a one-hand match:\n%s", out)
 	}
 }
+
+// At 80 columns in Turkish the settings still say what saving keeps of
+// a value given for this run only: --game 101 on a file of classic
+// showed "yalnız bu sefer" and not what enter saves (issue 21).
+func TestSettingsSayWhatIsSavedAt80(t *testing.T) {
+	for _, lang := range []string{"en", "tr"} {
+		m := start101(t, 80, 24, func(o *Options) {
+			o.Settings.Lang = lang
+			o.Saved = o.Settings
+			o.Saved.Game = "classic"
+		})
+		press(t, m, "o")
+		saved := map[string]string{"en": "saved: classic Okey", "tr": "kayıtlı: klasik okey"}[lang]
+		if out := plain(m); !strings.Contains(out, saved) {
+			t.Errorf("%s: the game's line does not say what is saved:\n%s", lang, out)
+		}
+		m.Close()
+	}
+}
