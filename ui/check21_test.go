@@ -106,6 +106,10 @@ func TestFinishingHintAfterATakeNamesTFirst(t *testing.T) {
 				if len(m.t.G.Record().Actions) == before && m.t.Confirm.Kind != play101.ConfirmFinish {
 					t.Fatalf("seed %d: the hint %q names %s first, which does nothing yet: %q", seed, hint, k[1], m.flash)
 				}
+				// Taken, the bar names f, which finishes now.
+				if bar := lastLine(plain(m)); m.t.View.Legal.GiveBack && !strings.Contains(bar, "f finish") {
+					t.Fatalf("seed %d: with the tile taken the bar does not name f:\n%s", seed, bar)
+				}
 				break
 			}
 			myTurn101(t, m)
