@@ -148,3 +148,18 @@ func TestMatchOverTitlePlural(t *testing.T) {
 		}
 	}
 }
+
+// The coach's summary counts its labels without a wrong plural: "0
+// blunder, 2 mistake" read wrong in English (issue 21).
+func TestReviewSummaryCounts(t *testing.T) {
+	c := testCommon(t, 100, 30)
+	got := c.Tr.T("review.summary", "7.64", "0.76", 99.0, 0, 2, 1)
+	for _, bad := range []string{"0 blunder,", "2 mistake,", "1 inaccuracy."} {
+		if strings.Contains(got, bad) {
+			t.Errorf("the summary says %q: %q", bad, got)
+		}
+	}
+	if !strings.Contains(got, "blunders 0, mistakes 2, inaccuracies 1") {
+		t.Errorf("the summary does not count each label: %q", got)
+	}
+}
