@@ -63,7 +63,7 @@ func (m *Model) handOverBar101() string {
 		next.SetHelp(k.Next.Help().Key, m.tr.T("t101.key.redeal"))
 	}
 	_, scrolls := m.scrolled(m.handOver101Lines())
-	return m.handEndBar(next, m.keys.Table101.Scores, over, scrolls, k.Settings)
+	return m.handEndBar(next, m.keys.Table101.Scores, over, scrolls, k.Stats, k.Settings)
 }
 
 // renderHandOver101 shows how the hand ended (handOver101Lines),
@@ -103,7 +103,7 @@ func (m *Model) sheetLines101() []string {
 func (m *Model) renderMatchOver101() string {
 	k := m.keys.MatchOver
 	t, ok := m.t.Final()
-	return m.renderFinal(t, ok, m.t.SheetTable(), []key.Binding{k.NewMatch, k.Review, k.Game, m.keys.Table101.Scores, k.Quit, k.Settings})
+	return m.renderFinal(t, ok, m.t.SheetTable(), []key.Binding{k.NewMatch, k.Review, k.Game, m.keys.Table101.Scores, k.Quit, k.Stats, k.Settings})
 }
 
 // The overlays.

@@ -125,13 +125,16 @@ func TestStats101(t *testing.T) {
 			continue
 		}
 		want.Hands++
-		want.Points += r.Scores[0]
+		want.Points += r.Lines[0].Total
 		if !r.WallOut && r.Finisher == 0 {
 			want.Finishes++
 		}
 		if r.Lines[0].Opened != 0 {
 			want.Openings++
 		}
+	}
+	if want.Points != v.Match.Scores[0] {
+		t.Fatalf("the hands' points add up to %d, the match's total is %d", want.Points, v.Match.Scores[0])
 	}
 	switch v.Match.Outcome[0] {
 	case okey101.OutcomeWon:

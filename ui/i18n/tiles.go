@@ -115,6 +115,11 @@ func (c *Catalog) Tiles(ts []tile.Tile, okey tile.Tile) string {
 		sameColour = sameColour && t.Colour() == real[0].Colour() && t != real[0]
 		sameValue = sameValue && t.Value() == real[0].Value()
 	}
+	if sameColour && !isRun(ts, okey) {
+		// Tiles of one colour that are not a run are written as the
+		// tiles left are (mavi 2 4): "mavi 2-4" reads as a run.
+		sameColour = false
+	}
 	colour := func(t tile.Tile) string { return c.T("colour." + string(t.Colour().Letter())) }
 	word := func(t tile.Tile, run bool) string {
 		switch {
@@ -156,6 +161,35 @@ func (c *Catalog) Tiles(ts []tile.Tile, okey tile.Tile) string {
 		}
 	}
 	return strings.Join(groups, ", ")
+}
+
+// isRun reports whether tiles ts of a hand whose okey is okey stand in
+// a row, as a run written in order does: each value one above the one
+// before (13 then 1, as a run that wraps), an okey in any place, a
+// false joker as the okey's face.
+func isRun(ts []tile.Tile, okey tile.Tile) bool {
+	first, at := 0, -1
+	for i, t := range ts {
+		v := 0
+		switch {
+		case okey != tile.NoTile && t == okey:
+			continue
+		case t == tile.FalseJoker && okey != tile.NoTile:
+			v = okey.Value()
+		case !t.Valid() || t == tile.FalseJoker:
+			return false
+		default:
+			v = t.Value()
+		}
+		if at < 0 {
+			first, at = v, i
+			continue
+		}
+		if v != (first-1+i-at)%13+1 {
+			return false
+		}
+	}
+	return true
 }
 
 // UpFirst writes the first letter of a sentence as a capital where

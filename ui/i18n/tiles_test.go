@@ -55,6 +55,10 @@ func TestTileWords(t *testing.T) {
 		{[]tile.Tile{r(tile.Black, 7), r(tile.Yellow, 7), r(tile.Blue, 7)}, "K7 Y7 B7", "siyah-sarı-mavi 7", r5, "a set"},
 		{[]tile.Tile{r(tile.Yellow, 2), r(tile.Yellow, 2), r(tile.Black, 1), r(tile.Black, 5)}, "Y2 Y2 K1 K5", "sarı 2 2, siyah 1 5", r5, "tiles left"},
 		{[]tile.Tile{r(tile.Black, 2), r5}, "K2 OK", "siyah 2, okey", r5, "a pair with an okey"},
+		{[]tile.Tile{r(tile.Blue, 2), r(tile.Blue, 4)}, "B2 B4", "mavi 2 4", r5, "tiles left of one colour, not a run"},
+		{[]tile.Tile{r(tile.Red, 4), r(tile.Red, 6), r(tile.Red, 7)}, "R4 R6 R7", "kırmızı 4 6 7", r5, "three of one colour, not a run"},
+		{[]tile.Tile{r(tile.Black, 12), r(tile.Black, 13), r(tile.Black, 1)}, "K12 K13 K1", "siyah 12-13-1", r5, "a run over 13"},
+		{[]tile.Tile{r5, r(tile.Yellow, 8), r(tile.Yellow, 9)}, "OK Y8 Y9", "sarı okey-8-9", r5, "a run that starts with an okey"},
 	}
 	for _, x := range rows {
 		if got := en.Tiles(x.ts, x.okey); got != x.en {
@@ -71,8 +75,9 @@ func TestTileWords(t *testing.T) {
 		cs   Case
 		want string
 	}{
-		{[]tile.Tile{r(tile.Red, 4), r(tile.Red, 6), r(tile.Red, 7)}, Dative, "kırmızı 4-6-7'ye"},
-		{[]tile.Tile{r(tile.Red, 4), r(tile.Red, 6)}, Nominative, "kırmızı 4-6"},
+		{[]tile.Tile{r(tile.Red, 1), r(tile.Red, 2), r(tile.Red, 3)}, Dative, "kırmızı 1-2-3'e"},
+		{[]tile.Tile{r(tile.Red, 4), r(tile.Red, 6), r(tile.Red, 7)}, Dative, "kırmızı 4 6 7'ye"},
+		{[]tile.Tile{r(tile.Red, 4), r(tile.Red, 6)}, Nominative, "kırmızı 4 6"},
 		{[]tile.Tile{r(tile.Black, 7), r(tile.Yellow, 7), r(tile.Blue, 7)}, Locative, "siyah-sarı-mavi 7'de"},
 		{[]tile.Tile{r(tile.Blue, 9), r(tile.Blue, 10), r5}, Dative, "mavi 9-10-okeye"},
 		{[]tile.Tile{r(tile.Blue, 9), r(tile.Blue, 10), r5}, Locative, "mavi 9-10-okeyde"},

@@ -10,6 +10,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"okey/ui/canvas"
+	"okey/ui/i18n"
 )
 
 // The pages between hands that both games show alike, fed plain values
@@ -125,6 +126,15 @@ type FinalTable struct {
 	Points               string
 	Rows                 []FinalRow
 	After                []string
+}
+
+// MatchOverTitle is the final table's title in the language of tr:
+// "after 1 hand", "after 3 hands".
+func MatchOverTitle(tr *i18n.Catalog, hands int) string {
+	if hands == 1 {
+		return tr.T("matchover.title.one")
+	}
+	return tr.T("matchover.title", hands)
 }
 
 // Final is the final table of a match of either game.

@@ -137,3 +137,29 @@ func TestScoreLines(t *testing.T) {
 		}
 	}
 }
+
+// The final table's title says "1 hand", never "1 hands" (a 101 match
+// of hands=1 ended "after 1 hands") (issue 21).
+func TestMatchOverTitlePlural(t *testing.T) {
+	c := testCommon(t, 100, 30)
+	for hands, want := range map[int]string{1: "after 1 hand.", 2: "after 2 hands.", 11: "after 11 hands."} {
+		if got := MatchOverTitle(c.Tr, hands); !strings.HasSuffix(got, want) {
+			t.Errorf("%d hands: %q, want … %q", hands, got, want)
+		}
+	}
+}
+
+// The coach's summary counts its labels without a wrong plural: "0
+// blunder, 2 mistake" read wrong in English (issue 21).
+func TestReviewSummaryCounts(t *testing.T) {
+	c := testCommon(t, 100, 30)
+	got := c.Tr.T("review.summary", "7.64", "0.76", 99.0, 0, 2, 1)
+	for _, bad := range []string{"0 blunder,", "2 mistake,", "1 inaccuracy."} {
+		if strings.Contains(got, bad) {
+			t.Errorf("the summary says %q: %q", bad, got)
+		}
+	}
+	if !strings.Contains(got, "blunders 0, mistakes 2, inaccuracies 1") {
+		t.Errorf("the summary does not count each label: %q", got)
+	}
+}

@@ -283,7 +283,8 @@ func (p FormPage) nameView() string {
 
 // runOnlyNote marks a value given for this run only, with what the
 // settings file keeps (stored) when there is room for it in w columns,
-// without it when not, and not at all when even that does not fit.
+// in fewer words when not (what enter saves is the part to keep), then
+// without it, and not at all when even that does not fit.
 func (p FormPage) runOnlyNote(stored Field, w int) string {
 	was := stored.Text
 	if !stored.IsText {
@@ -291,7 +292,7 @@ func (p FormPage) runOnlyNote(stored Field, w int) string {
 	} else if was == "" {
 		was = "—"
 	}
-	for _, note := range []string{p.c.Tr.T("set.runonly", was), p.c.Tr.T("set.runonly.short")} {
+	for _, note := range []string{p.c.Tr.T("set.runonly", was), p.c.Tr.T("set.runonly.compact", was), p.c.Tr.T("set.runonly.short")} {
 		if note = "  " + note; canvas.Width(note) <= w {
 			return note
 		}

@@ -30,9 +30,11 @@ func (t *Table) MoveKeys() []key.Binding {
 	case v.Stage == okey101.StageDraw:
 		return []key.Binding{k.Draw}
 	case v.Legal.GiveBack && notOpened:
-		return []key.Binding{k.Select, k.AddGroup, lay, k.GiveBack}
+		// f finishes with the tile taken too (the hint's "take it,
+		// then f shows how").
+		return []key.Binding{k.Select, k.AddGroup, lay, k.GiveBack, k.Finish}
 	case v.Legal.GiveBack:
-		return []key.Binding{k.Select, k.AddGroup, lay, k.LayOff, k.GiveBack}
+		return []key.Binding{k.Select, k.AddGroup, lay, k.LayOff, k.GiveBack, k.Finish}
 	case notOpened:
 		return []key.Binding{k.Select, k.AddGroup, lay, k.Discard, k.Finish}
 	}

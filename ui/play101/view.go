@@ -119,7 +119,7 @@ func (t *Table) WorkLine(w int) string {
 	}
 	switch {
 	case v.Legal.GiveBack:
-		return t.host.Paint(table.Warn, canvas.Cut(t.tr().T("t101.work.owed", t.TileCase(v.Taken.Tile, i18n.Accusative)), w))
+		return t.host.Paint(table.Warn, canvas.Cut(t.tr().UpFirst(t.tr().T("t101.work.owed", t.TileCase(v.Taken.Tile, i18n.Accusative))), w))
 	case v.Opened[0].Status == meld.OpenedMelds:
 		return t.host.Paint(table.Dim, canvas.Cut(t.tr().T("t101.work.opened", v.Opened[0].Value), w))
 	case v.Opened[0].Status == meld.OpenedPairs:

@@ -214,7 +214,7 @@ func (t *Table) Final() (f pages.FinalTable, ok bool) {
 		return f, false
 	}
 	tr, st, words := t.tr(), t.host.Styles(), t.host.Words()
-	f = pages.FinalTable{Title: tr.T("matchover.title", mr.Hands), Rule: tr.T(winRule(v.Rules))}
+	f = pages.FinalTable{Title: pages.MatchOverTitle(tr, mr.Hands), Rule: tr.T(winRule(v.Rules))}
 	switch {
 	case words.Watching: // a spectator has no outcome
 	case mr.Outcome[0] == game.OutcomeWon:

@@ -205,7 +205,7 @@ func (f *File) Tally101(rec *okey101.Record, v *okey101.View) bool {
 			continue
 		}
 		b.Hands++
-		b.Points += r.Scores[0]
+		b.Points += r.Lines[0].Total
 		if !r.WallOut && r.Finisher == 0 {
 			b.Finishes++
 		}

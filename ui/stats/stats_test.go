@@ -3,6 +3,8 @@ package stats
 import (
 	"slices"
 	"testing"
+
+	"okey/game/okey101"
 )
 
 func TestBotsKey(t *testing.T) {
@@ -46,5 +48,26 @@ func TestKeys(t *testing.T) {
 	by := map[string]*Classic{"a": {Hands: 2}, "b": {Hands: 5}, "c": {}, "d": {Matches: 2}}
 	if got := Keys(by); !slices.Equal(got, []string{"b", "a", "d"}) {
 		t.Fatalf("Keys = %v", got)
+	}
+}
+
+// TestTally101Points: a 101 match's points are the player's hand
+// scores added up, not the totals after each hand (+52 then +202 is
+// 254, never 52 + 254).
+func TestTally101Points(t *testing.T) {
+	f := New()
+	rec := &okey101.Record{Seed: 7, Meta: map[string]string{"level1": "normal", "level2": "normal", "level3": "normal"}}
+	hand := func(n, pts, total int) okey101.HandResult {
+		r := okey101.HandResult{Hand: n, Finisher: 1}
+		r.Lines[0].Total, r.Lines[0].Points = pts, pts
+		r.Scores[0] = total
+		return r
+	}
+	v := &okey101.View{Results: []okey101.HandResult{hand(1, 52, 52)}}
+	f.Tally101(rec, v)
+	v.Results = append(v.Results, hand(2, 202, 254))
+	f.Tally101(rec, v)
+	if got := f.Okey101["normal,normal,normal"].Points; got != 254 {
+		t.Fatalf("points after +52 and +202: %d, want 254", got)
 	}
 }

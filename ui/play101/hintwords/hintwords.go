@@ -45,6 +45,11 @@ func (w Words) meldsText(ms []meld.Meld) string {
 func (w Words) Hint(v *okey101.View, f *decide.Facts) string {
 	var plan, why []string
 	if f.Mine && decide.Finishes(v, f.Plan) {
+		if f.Plan[0].Kind == okey101.ActTake {
+			// f finishes once the tile is taken: before, it asks for
+			// a draw or a take, so t comes first.
+			return w.Tr.T("t101.hint.finish.take", w.tileCase(v.Top(v.Previous), i18n.Accusative), w.steps(v, f.Plan, false, 1))
+		}
 		return w.Tr.T("t101.hint.finish.steps", w.Steps(v, f.Plan, false))
 	}
 	takes := len(f.Plan) > 0 && f.Plan[0].Kind == okey101.ActTake
@@ -127,6 +132,12 @@ func (w Words) Plan(v *okey101.View, acts []okey101.Action) string {
 // with keys, each step with the key that plays it ("lay off R7 on
 // Ali's run (e)"), left out of a finish, which f plays whole.
 func (w Words) Steps(v *okey101.View, acts []okey101.Action, keys bool) string {
+	return w.steps(v, acts, keys, 0)
+}
+
+// steps is Steps from the step from on (the ones before it are said
+// otherwise).
+func (w Words) steps(v *okey101.View, acts []okey101.Action, keys bool, from int) string {
 	at := decide.AfterSteps(v, acts)
 	an := v.Analyzer
 	// target names meld i of the table as a step reaches it: whose it
@@ -149,6 +160,9 @@ func (w Words) Steps(v *okey101.View, acts []okey101.Action, keys bool) string {
 	}
 	var parts []string
 	for i, a := range acts {
+		if i < from {
+			continue
+		}
 		var s string
 		switch a.Kind {
 		case okey101.ActDraw:

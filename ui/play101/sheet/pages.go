@@ -88,7 +88,7 @@ func (sh Sheet) Final() (f pages.FinalTable, ok bool) {
 		return f, false
 	}
 	tr, words := sh.tr(), sh.Host.Words()
-	f = pages.FinalTable{Title: tr.T("matchover.title", mr.Hands), Rule: tr.T("t101.final.lowest"), Points: tr.T("t101.col.total")}
+	f = pages.FinalTable{Title: pages.MatchOverTitle(tr, mr.Hands), Rule: tr.T("t101.final.lowest"), Points: tr.T("t101.final.total")}
 	var winners []string
 	for s := range okey101.NumSeats {
 		if mr.Outcome[s] != okey101.OutcomeLost {
