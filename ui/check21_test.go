@@ -149,7 +149,7 @@ func TestSettingsSayWhatIsSavedAt80(t *testing.T) {
 			o.Saved.Game = "classic"
 		})
 		press(t, m, "o")
-		saved := map[string]string{"en": "saved: classic Okey", "tr": "kayıtlı: klasik okey"}[lang]
+		saved := map[string]string{"en": "saved: classic Okey", "tr": "kayıtlı: Klasik Okey"}[lang]
 		if out := plain(m); !strings.Contains(out, saved) {
 			t.Errorf("%s: the game's line does not say what is saved:\n%s", lang, out)
 		}

@@ -35,6 +35,7 @@ func TestGlossaryTerms(t *testing.T) {
 		{regexp.MustCompile(`(^|\P{L})öder($|\P{L})`), "ceza alır, ceza yazılır (a penalty is not paid)"},
 		{regexp.MustCompile(`okey atarak: ×2|okey atarak bitiş`), "okeyli bitiş"},
 		{regexp.MustCompile(`(^|\P{L})maç`), "oyun (one word for a match, the game's and the command line's)"},
+		{regexp.MustCompile(`(^|\P{L})([kK]lasik okey|klasik Okey)|(oyunu|ıstaka|botlar|ya da) okey 101`), "Klasik Okey, Okey 101: the games' names, written as names (issue 21)"},
 	}
 	texts := map[string]string{}
 	tr := i18n.MustLoad("tr")
@@ -74,7 +75,7 @@ func TestGlossaryTerms(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, term := range []string{"per", "seri", "grup", "çift", "ıstaka", "gösterge", "okey", "sahte okey", "yandan almak",
-		"ortadan çekmek", "işlemek", "açmak", "normal bitiş", "okeyli bitiş", "çiftten bitiş", "ceza"} {
+		"ortadan çekmek", "işlemek", "açmak", "normal bitiş", "okeyli bitiş", "çiftten bitiş", "ceza", "Klasik Okey"} {
 		if !strings.Contains(string(g), "**"+term+"**") {
 			t.Errorf("docs/glossary.md does not define %q", term)
 		}

@@ -77,8 +77,12 @@ func worstOf(ds []coach.Decision, n int) []coach.Decision {
 	return bad[:min(n, len(bad))]
 }
 
+// summaryLine is a summary's loss and accuracy, then on a line of its
+// own the count of each label, label first as the coach says it in the
+// game ("blunders 0", never "0 blunder"); in one line the full words
+// would pass 80 columns.
 func summaryLine(s *coach.Summary) string {
-	return fmt.Sprintf("  loss %s (%s a decision), accuracy %.0f%%; %d blunder, %d mistake, %d inacc.",
+	return fmt.Sprintf("  loss %s (%s a decision), accuracy %.0f%%\n  blunders %d, mistakes %d, inaccuracies %d",
 		num(s.TotalLoss), num(s.LossPerDecision), s.Accuracy, s.Labels[coach.Blunder], s.Labels[coach.Mistake], s.Labels[coach.Inaccuracy])
 }
 

@@ -132,27 +132,36 @@ func (t *Table) WorkLine(w int) string {
 // the wall, the player's own stack; or, where the layout gives it a
 // band, the indicator as a tile with those words beside it.
 func (t *Table) RenderCenter(c *canvas.Canvas, l layout.Table101) {
-	v := &t.View
 	r := l.Center
 	if r.H > 1 && len(l.MeldTiles) > 0 {
 		t.renderCenterBand(c, r, l.MeldTiles[0])
 		return
 	}
-	parts := []string{
-		t.host.Paint(table.Text, t.tr().T("t101.center.indicator", t.tr().Face(v.Indicator))) + " " +
-			t.host.Paint(table.Okey, t.tr().T("t101.center.okey", t.tr().Face(v.Okey))),
+	line := strings.Join(t.centerWords(), t.host.Paint(table.Dim, " · "))
+	c.Put(r.X, r.Y, canvas.Within(line, r.W))
+}
+
+// centerWords are the centre's words, painted, one part each: the
+// indicator and the okey, the wall (or d to draw on the player's turn),
+// the player's last discard (not to one watching). The one-line centre
+// joins them with dots, the wide band puts them a line each beside the
+// indicator's tile.
+func (t *Table) centerWords() []string {
+	v := &t.View
+	tr := t.tr()
+	words := []string{
+		t.host.Paint(table.Text, tr.T("t101.center.indicator", tr.Face(v.Indicator))) + " " +
+			t.host.Paint(table.Okey, tr.T("t101.center.okey", tr.Face(v.Okey))),
 	}
-	wall := t.tr().T("t101.center.wall", v.WallLeft)
 	if v.MyTurn() && v.Legal.Draw {
-		parts = append(parts, t.host.Paint(table.Key, t.tr().T("t101.center.draw", v.WallLeft)))
+		words = append(words, t.host.Paint(table.Key, tr.T("t101.center.draw", v.WallLeft)))
 	} else {
-		parts = append(parts, t.host.Paint(table.Text, wall))
+		words = append(words, t.host.Paint(table.Text, tr.T("t101.center.wall", v.WallLeft)))
 	}
 	if top := v.Top(0); top != tile.NoTile && !t.host.Words().Watching {
-		parts = append(parts, t.host.Paint(table.Dim, t.tr().T("t101.center.mine", t.TileName(top))))
+		words = append(words, t.host.Paint(table.Dim, tr.T("t101.center.mine", t.TileName(top))))
 	}
-	line := strings.Join(parts, t.host.Paint(table.Dim, " · "))
-	c.Put(r.X, r.Y, canvas.Within(line, r.W))
+	return words
 }
 
 // RenderSeat draws a bot's panel: its name (marked when it is to

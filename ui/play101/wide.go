@@ -2,7 +2,6 @@ package play101
 
 import (
 	"okey/game/okey101"
-	"okey/game/tile"
 	"okey/ui/canvas"
 	"okey/ui/layout"
 	"okey/ui/table"
@@ -21,19 +20,7 @@ import (
 // discard; the whole centred in r.
 func (t *Table) renderCenterBand(c *canvas.Canvas, r layout.Rect, sz theme.TileSize) {
 	v := &t.View
-	tr := t.tr()
-	words := []string{
-		t.host.Paint(table.Text, tr.T("t101.center.indicator", tr.Face(v.Indicator))) + " " +
-			t.host.Paint(table.Okey, tr.T("t101.center.okey", tr.Face(v.Okey))),
-	}
-	if v.MyTurn() && v.Legal.Draw {
-		words = append(words, t.host.Paint(table.Key, tr.T("t101.center.draw", v.WallLeft)))
-	} else {
-		words = append(words, t.host.Paint(table.Text, tr.T("t101.center.wall", v.WallLeft)))
-	}
-	if top := v.Top(0); top != tile.NoTile && !t.host.Words().Watching {
-		words = append(words, t.host.Paint(table.Dim, tr.T("t101.center.mine", t.TileName(top))))
-	}
+	words := t.centerWords()
 	ww := 0
 	for _, s := range words {
 		ww = max(ww, canvas.Width(s))
