@@ -7,8 +7,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"okey/game"
 	"okey/ui/canvas"
+	"okey/ui/hosting"
 	"okey/ui/pages"
 	"okey/ui/seatmsg"
 	"okey/ui/seats"
@@ -22,7 +22,7 @@ import (
 // one started from the last (newMatchCmd), a hand's end shown
 // (endOfHand). What only one game knows (its record read and replayed,
 // its match made, its rack's file) its side of the table says
-// (tableGame); the app never asks which game it is.
+// (hosting.Game); the app never asks which game it is.
 
 // Meta keys of a casual match's record.
 const (
@@ -35,39 +35,39 @@ const (
 // starts a new match.
 func (m *Model) load(b []byte) error {
 	t := m.tableOf(recordGame(b))
-	s, torn, err := t.readSaved(b)
+	s, torn, err := t.ReadSaved(b)
 	if err != nil && m.readOnly {
 		return err
 	}
-	over := err == nil && s.over
+	over := err == nil && s.Over
 	if terr := m.keepTorn(torn, err, over); terr != nil {
 		return terr
 	}
 	if err != nil {
-		return m.setAsideDamaged(err, s.version)
+		return m.setAsideDamaged(err, s.Version)
 	}
 	if over && !m.readOnly {
-		s.tally() // counted first, if its end was never counted
-		if err := m.archiveFinished(s.done, torn != nil); err != nil {
+		s.Tally() // counted first, if its end was never counted
+		if err := m.archiveFinished(s.Done, torn != nil); err != nil {
 			return err
 		}
 		return m.startMatch(m.seed)
 	}
-	s.adopt()
-	m.rec = s.done
+	s.Adopt()
+	m.rec = s.Done
 	m.seq++
 	m.loadRack()
-	m.offerResumed(t.game())
+	m.offerResumed(t.Game())
 	return nil
 }
 
 // tableOf is the side of the table of the game named name (as the
 // settings and a record's header name it; a classic record names
 // none), classic's for a name it does not know.
-func (m *Model) tableOf(name string) tableGame {
+func (m *Model) tableOf(name string) hosting.Game {
 	tables := m.tables()
 	for _, t := range tables {
-		if t.game() == name {
+		if t.Game() == name {
 			return t
 		}
 	}
@@ -168,8 +168,9 @@ const maxTornShown = 60
 // match before taken off the table, a clean status, casual or not.
 func (m *Model) adopting(seed uint64, meta map[string]string) {
 	m.cancelBots()
-	m.t, m.c.G, m.c.View = nil, nil, game.View{}
-	m.history = nil
+	for _, g := range m.tables() {
+		g.Clear()
+	}
 	m.seed = seed
 	m.flash = ""
 	m.casual = meta[metaUndo] == "on"
@@ -192,7 +193,7 @@ func (m *Model) seatsFrom(meta map[string]string, level func(named string, seat 
 // startMatch starts a new match of the settings' game with seed: its
 // record's meta (the program, when, casual or not, the bots' names and
 // levels) is the same for both games; the match is the game's side's
-// to make (tableGame.start).
+// to make (hosting.Game's Start).
 func (m *Model) startMatch(seed uint64) error {
 	t := m.tableOf(m.set.Game)
 	meta := map[string]string{"program": "okey", metaStarted: startedNow(m.now())}
@@ -201,13 +202,13 @@ func (m *Model) startMatch(seed uint64) error {
 	}
 	for s := 1; s < seats.N; s++ {
 		meta["name"+strconv.Itoa(s)] = m.set.Names[s-1]
-		meta["level"+strconv.Itoa(s)] = t.botLevel(m.set.Levels[s-1])
+		meta["level"+strconv.Itoa(s)] = t.BotLevel(m.set.Levels[s-1])
 	}
-	if err := t.start(seed, meta); err != nil {
+	if err := t.Start(seed, meta); err != nil {
 		return err
 	}
 	m.nextNo++
-	m.rec = m.table().record()
+	m.rec = m.table().Record()
 	m.seq++
 	m.screen = scrPlay
 	return nil
@@ -259,7 +260,7 @@ func (m *Model) took(wasMine, mine, over bool) tea.Cmd {
 func (m *Model) endOfHand() {
 	m.cancelBots()
 	m.overlay = ovNone
-	m.table().endHand()
+	m.table().EndHand()
 	if m.screen == scrPlay {
 		m.screen = scrHandOver
 		m.pager.GotoTop()
@@ -303,10 +304,10 @@ func (m *Model) leave() tea.Cmd {
 
 // rackJSON is the rack's arrangement as saved; nil (nothing to save)
 // if it cannot be written, which only an invalid tile would cause.
-func (m *Model) rackJSON() []byte { return m.table().rackJSON() }
+func (m *Model) rackJSON() []byte { return m.table().RackJSON() }
 
 // loadRack restores the saved arrangement of the rack when it belongs
-// to the hand on the table and holds its tiles (tableGame.takeRack);
+// to the hand on the table and holds its tiles (hosting.Game's TakeRack);
 // otherwise the rack stays sorted, and a file that cannot be read is
 // set aside (rackDamaged).
 func (m *Model) loadRack() {
@@ -314,7 +315,7 @@ func (m *Model) loadRack() {
 	if err != nil {
 		return
 	}
-	if why := m.table().takeRack(b); why != "" {
+	if why := m.table().TakeRack(b); why != "" {
 		m.rackDamaged(why)
 	}
 }
