@@ -224,9 +224,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case review.ListMsg, review.RecordMsg:
 		return m.onMatchesMsg(msg)
 	case savedMsg:
-		if msg.err != nil {
+		if msg.Err != nil {
 			m.lastOK = false
-			m.setFlash(true, m.tr.T("status.savefail", store.ShortPath(msg.path), msg.err.Error()))
+			m.setFlash(true, m.tr.T("status.savefail", store.ShortPath(msg.Path), msg.Err.Error()))
 		} else if !m.lastOK {
 			m.lastOK = true
 		}

@@ -21,7 +21,7 @@
 //
 //	model.go           Options and SeatOptions, the Model and its screens, the seat's link, the status line set, which game is on the table (table, among the games hosted)
 //	hosted.go          the games hosted (hostGames: classic's side first) and the Model as their host (appHost, hosting.App): what a game's side asks of the app
-//	match.go           a match's life, written once for both games: load (a saved record read back by its game's side, set aside when torn or damaged), resume, start (the record's meta), take in what an action did (took), a hand's end, the rack's file, save, quitting (a seat leaves)
+//	match.go           a match's life, written once for both games: load (a saved record read back by its game's side, set aside when torn or damaged: ui/saves), resume, start (the record's meta), take in what an action did (took), a hand's end, the rack's file, save, quitting (a seat leaves)
 //	asked.go           what a key or a click at either table asks of the app (table.Req), carried out once: a save, undo, quitting, a page, a key of no meaning
 //	bots.go            the bots' timeout; whose turn is asked (nextTurn: each game's side asks its bot, hosting.Game's Ask), an answer taken in or dropped as stale, every question cancelled
 //	undo.go            undo at both tables: whether the player may take a discard back now (a casual match), the game's side asked (hosting.Game's Undo), the match put back saved
@@ -38,7 +38,7 @@
 //	screen_settings.go the settings form opened (its lines are ui/settings', the form ui/pages'), its result acted on, the settings saved
 //	screen_scores.go   the information pages hosted: the score history, hand by hand (ui/pages' ScoreLines, each game its table: hosting.Scores), the statistics
 //	screen_review.go   the coach's review of a hand or a match (w) hosted: opened, closed, its keys; the saved matches (w on the score history), to review one (the work and the reading are ui/review's, the pages ui/pages')
-//	stats.go           the statistics read and written with the saves (ui/stats counts them, as each game's side tallies a hand)
+//	stats.go           the statistics read (ui/saves) and written with the saves (ui/stats counts them, as each game's side tallies a hand)
 //	seat.go            a seat at a table the model does not own: updates in (one path for both games: each game's side takes in its view, hosting.Game's TakeSeat), intents out, what both games' seats do with the screen (what the seat keeps of its table is ui/seatlink's, the messages ui/seatmsg's, named here too)
 //	fair.go            a served match's commitment to its deals: noted at the deal, revealed at the end
 //	debuglog.go        the debug log (okey --debug-log): the keys, the screens, the status, the moves
@@ -55,6 +55,7 @@
 //	ui/theme   the style sheet
 //	ui/i18n    the words, from assets
 //	ui/store   every file the game reads or writes
+//	ui/saves   what the app does with a match's files: a save written (in a command, or once the program ends), a torn, damaged or finished match, a damaged rack or statistics set aside or filed, and the player told
 //	ui/problem an error meant for the player (Problem), said in the player's language; the referees' errors in words (Reason)
 //	ui/settings what the settings mean: Settings and their file, this run's flags, the game of a new match, the form's lines (each game's rules its own package's)
 //	ui/stats   the player's statistics: counting every hand once, by the bots' levels

@@ -18,6 +18,7 @@ import (
 	"okey/ui/layout"
 	"okey/ui/pages"
 	"okey/ui/play101/decide"
+	"okey/ui/saves"
 	"okey/ui/seatlink"
 	"okey/ui/seatmsg"
 	"okey/ui/settings"
@@ -249,11 +250,8 @@ type Model struct {
 	painter table.Painter
 }
 
-// savedMsg reports a save.
-type savedMsg struct {
-	err  error
-	path string
-}
+// savedMsg reports a save (ui/saves').
+type savedMsg = saves.Msg
 
 // saving reports whether the match is being saved.
 func (m *Model) saving() bool { return !m.readOnly && m.unsaved == nil && m.seat == nil }

@@ -34,8 +34,8 @@ func runShuffled(t *testing.T, m *Model, rnd *rand.Rand, cmds ...tea.Cmd) {
 		case tea.BatchMsg:
 			pool = append(pool, msg...)
 		case savedMsg:
-			if msg.err != nil {
-				t.Fatalf("save failed: %v", msg.err)
+			if msg.Err != nil {
+				t.Fatalf("save failed: %v", msg.Err)
 			}
 		default:
 			if isSequence(msg) {

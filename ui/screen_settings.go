@@ -87,7 +87,7 @@ func (m *Model) saveSettings() tea.Cmd {
 	files := m.files
 	save := func() tea.Msg {
 		if err := settings.Save(files, saved); err != nil {
-			return savedMsg{err: err, path: files.SettingsPath()}
+			return savedMsg{Err: err, Path: files.SettingsPath()}
 		}
 		return nil
 	}

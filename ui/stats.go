@@ -2,12 +2,9 @@ package ui
 
 import (
 	"encoding/json"
-	"errors"
-	"io/fs"
 	"time"
 
 	"okey/ui/stats"
-	"okey/ui/store"
 )
 
 // The player's statistics (ui/stats counts them): read at the start,
@@ -19,25 +16,13 @@ import (
 const metaStarted = stats.MetaStarted
 
 // loadStats reads the statistics; a file that cannot be read is set
-// aside (when saves work) and counting starts again, with a notice.
+// aside (when saves work) and counting starts again, with a notice
+// (saves.Files.LoadStats).
 func (m *Model) loadStats() {
-	m.stats = stats.New()
-	b, err := m.files.ReadStats()
-	if errors.Is(err, fs.ErrNotExist) || err != nil && !m.saving() {
-		return
+	var notice string
+	if m.stats, notice = m.saves().LoadStats(m.saving()); notice != "" {
+		m.notice = append(m.notice, notice)
 	}
-	var f stats.File
-	if err == nil {
-		f, err = stats.Parse(b)
-	}
-	if err != nil {
-		path := store.ShortPath(m.files.StatsPath())
-		if aside, aerr := m.files.SetAsideStats(m.now()); aerr == nil {
-			m.notice = append(m.notice, m.tr.T("notice.stats", path, err.Error(), store.ShortPath(aside)))
-		}
-		return
-	}
-	m.stats = f
 }
 
 // statsJSON is the statistics as saved, nil when unchanged since the
