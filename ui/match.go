@@ -8,7 +8,6 @@ import (
 
 	"okey/ui/hosting"
 	"okey/ui/pages"
-	"okey/ui/saves"
 	"okey/ui/seatmsg"
 	"okey/ui/seats"
 	"okey/ui/stats"
@@ -283,10 +282,6 @@ func (m *Model) loadRack() {
 		m.notice = append(m.notice, m.saves().RackDamaged(why))
 	}
 }
-
-// saves are the match's files as the app keeps them (ui/saves), with
-// the words of the moment.
-func (m *Model) saves() saves.Files { return saves.Files{Files: m.files, Now: m.now, Tr: m.tr} }
 
 // saveCmd saves the record, the statistics and the rack as they stand,
 // in a command.

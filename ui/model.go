@@ -256,6 +256,10 @@ type savedMsg = saves.Msg
 // saving reports whether the match is being saved.
 func (m *Model) saving() bool { return !m.readOnly && m.unsaved == nil && m.seat == nil }
 
+// saves are the match's files as the app keeps them (ui/saves), with
+// the words of the moment.
+func (m *Model) saves() saves.Files { return saves.Files{Files: m.files, Now: m.now, Tr: m.tr} }
+
 // Close lets the bots and the state directory go; the command calls it
 // after the program ends (and after Flush).
 func (m *Model) Close() error {
@@ -298,13 +302,13 @@ func (m *Model) restyle() {
 }
 
 func (m *Model) setFlash(warn bool, s string) {
-	m.flash, m.flashWarn, m.flashNews = m.upFirst(s), warn, false
+	m.flash, m.flashWarn, m.flashNews = m.tr.UpFirst(s), warn, false
 }
 
 // tellNews is setFlash for news that must outlive the turn coming round
 // to the player.
 func (m *Model) tellNews(s string) {
-	m.flash, m.flashWarn, m.flashNews = m.upFirst(s), true, true
+	m.flash, m.flashWarn, m.flashNews = m.tr.UpFirst(s), true, true
 }
 
 // drawSeed is a new match's seed from Options.Random (crypto/rand unless
