@@ -260,8 +260,9 @@ func (m *Model) onPaste(msg tea.PasteMsg) {
 	m.settingsPage().Paste(msg)
 }
 
-// onKey dispatches a key to the update of the screen on show: the
-// screens the games share here, the others to the game on the table.
+// onKey dispatches a key to the update of the screen on show: every
+// page here, the same for both games, and a key on the table to the
+// game on it.
 func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(k, m.keys.ForceQuit) {
 		return m.quit()
@@ -285,15 +286,8 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.updateReview(k)
 	case scrMatches:
 		return m.updateMatches(k)
-	}
-	return m.gameKey(k)
-}
-
-// gameKey handles a key on a screen of the game on the table: the pages
-// between hands, hosted here once for both games (each game gives what
-// they show), or the table itself, the game's.
-func (m *Model) gameKey(k tea.KeyPressMsg) tea.Cmd {
-	switch m.screen {
+	// The pages between hands, hosted here once for both games (each
+	// game gives what they show), and the table, the game's.
 	case scrResume:
 		return m.updateResume(k)
 	case scrHandOver:

@@ -42,7 +42,7 @@
 //	seat.go            a seat at a table the model does not own: updates in (one path for both games: each game's side takes in its view, hosting.Game's TakeSeat), intents out, what both games' seats do with the screen (what the seat keeps of its table is ui/seatlink's, the messages ui/seatmsg's, named here too)
 //	fair.go            a served match's commitment to its deals: noted at the deal, revealed at the end
 //	debuglog.go        the debug log (okey --debug-log): the keys, the screens, the status, the moves
-//	app.go             the app built (New, NewSeat, NewSeat101) and run: Init, Update, the dispatch of keys by screen (the game's screens to gameKey)
+//	app.go             the app built (New, NewSeat, NewSeat101) and run: Init, Update, the dispatch of keys by screen (a key on the table to the game on it)
 //
 // The game-agnostic parts live in sub-packages that import nothing of
 // ui (the first rooms of the table core, issue 21):

@@ -90,14 +90,8 @@ func (m *Model) render() string {
 		return m.renderReview()
 	case scrMatches:
 		return m.renderMatches()
-	}
-	return m.gameRender()
-}
-
-// gameRender draws a screen of the game on the table: the pages between
-// hands (each game gives what they show) or the table, the game's.
-func (m *Model) gameRender() string {
-	switch m.screen {
+	// The pages between hands, hosted here once for both games (each
+	// game gives what they show), and the table, the game's.
 	case scrResume:
 		return m.renderResume()
 	case scrHandOver:
