@@ -8,8 +8,8 @@
 // and sends it intents instead (seat.go).
 //
 // The model is driven by messages alone: keys and clicks, the window's
-// size, the bots' answers (botMoveMsg, stale ones dropped by their id)
-// and the saves' results (savedMsg). Update does no I/O and no heavy
+// size, the bots' answers (each game's side takes its own in, stale
+// ones dropped by their id) and the saves' results (savedMsg). Update does no I/O and no heavy
 // work; that runs in tea.Cmds, which return messages.
 //
 // The files (model.go is the floor every other file stands on, calling
