@@ -22,14 +22,14 @@ func findTurn101(t *testing.T, last uint64, want func(m *Model) bool) *Model {
 	for seed := uint64(1); seed <= last; seed++ {
 		m := start101(t, 100, 30, withSeed(seed))
 		for turns := 0; m.screen == scrPlay && turns < 40; turns++ {
-			if m.t.View.MyTurn() && m.t.View.Stage == okey101.StageDraw {
+			if m.t().View.MyTurn() && m.t().View.Stage == okey101.StageDraw {
 				press(t, m, "d")
 			}
-			for n := 0; m.screen == scrPlay && m.t.View.MyTurn() && m.t.View.Stage == okey101.StagePlay && n < 30; n++ {
+			for n := 0; m.screen == scrPlay && m.t().View.MyTurn() && m.t().View.Stage == okey101.StagePlay && n < 30; n++ {
 				if want(m) {
 					return m
 				}
-				v := m.t.G.State().View(0)
+				v := m.t().G.State().View(0)
 				var sv meld.Solver
 				a, _ := decide.PlainAction(&v, &sv)
 				playKeys101(t, m, a)
@@ -37,7 +37,7 @@ func findTurn101(t *testing.T, last uint64, want func(m *Model) bool) *Model {
 					break
 				}
 			}
-			if m.screen == scrPlay && m.t.View.MyTurn() && m.t.View.Stage == okey101.StageFirst {
+			if m.screen == scrPlay && m.t().View.MyTurn() && m.t().View.Stage == okey101.StageFirst {
 				myTurn101(t, m)
 			}
 		}
@@ -50,28 +50,28 @@ func findTurn101(t *testing.T, last uint64, want func(m *Model) bool) *Model {
 // played when f is pressed again; any other key in between lets it go.
 func TestFinishShowsThenPlays(t *testing.T) {
 	m := findTurn101(t, 30, func(m *Model) bool {
-		v := &m.t.View
-		p, ok := m.t.SV.CanFinish(v.Analyzer, v.Counts, v.Melds(), v.MeldTurn())
+		v := &m.t().View
+		p, ok := m.t().SV.CanFinish(v.Analyzer, v.Counts, v.Melds(), v.MeldTurn())
 		return ok && len(p.Steps) > 0
 	})
 	if m == nil {
 		t.Fatal("no seed gives the player a finish of more than a discard")
 	}
-	actions := len(m.t.G.Record().Actions)
+	actions := len(m.t().G.Record().Actions)
 	press(t, m, "f")
-	if m.t.Confirm.Kind != play101.ConfirmFinish || !strings.Contains(m.flash, "f again finishes") || !strings.Contains(m.flash, "then discard") {
+	if m.t().Confirm.Kind != play101.ConfirmFinish || !strings.Contains(m.flash, "f again finishes") || !strings.Contains(m.flash, "then discard") {
 		t.Fatalf("f does not show the finish first: %q", m.flash)
 	}
-	if len(m.t.G.Record().Actions) != actions {
+	if len(m.t().G.Record().Actions) != actions {
 		t.Fatal("f played before it was confirmed")
 	}
 	press(t, m, "right")
-	if m.t.Confirm.Kind != play101.ConfirmNone {
+	if m.t().Confirm.Kind != play101.ConfirmNone {
 		t.Fatal("another key does not let the finish go")
 	}
 	press(t, m, "f")
 	press(t, m, "f")
-	if m.screen != scrHandOver || m.t.View.Result == nil || m.t.View.Result.Finisher != 0 {
+	if m.screen != scrHandOver || m.t().View.Result == nil || m.t().View.Result.Finisher != 0 {
 		t.Fatalf("f f did not finish the hand: screen %d\n%s", m.screen, plain(m))
 	}
 	if !strings.Contains(plain(m), "you finished") {
@@ -85,8 +85,8 @@ func TestFinishShowsThenPlays(t *testing.T) {
 func TestLayOffChoosesAmongLegalPlaces(t *testing.T) {
 	var x tile.Tile
 	m := findTurn101(t, 40, func(m *Model) bool {
-		for _, y := range m.t.Rack.Slots {
-			if y != tile.NoTile && len(m.t.Places(okey101.ActLayOff, y, -1, m.t.TryState()).Opts) > 1 {
+		for _, y := range m.t().Rack.Slots {
+			if y != tile.NoTile && len(m.t().Places(okey101.ActLayOff, y, -1, m.t().TryState()).Opts) > 1 {
 				x = y
 				return true
 			}
@@ -98,11 +98,11 @@ func TestLayOffChoosesAmongLegalPlaces(t *testing.T) {
 	}
 	cursorTo101(t, m, slotOf101(m, x))
 	press(t, m, "e")
-	c := m.t.Choose
+	c := m.t().Choose
 	if c == nil || len(c.Opts) < 2 {
 		t.Fatalf("no choice of places: %q", m.flash)
 	}
-	st := m.t.G.State()
+	st := m.t().G.State()
 	for _, a := range c.Opts {
 		if _, _, err := st.Apply(a); err != nil {
 			t.Fatalf("an illegal place offered: %v: %v", a, err)
@@ -112,47 +112,47 @@ func TestLayOffChoosesAmongLegalPlaces(t *testing.T) {
 		t.Fatalf("the place is not shown:\n%s", out)
 	}
 	press(t, m, "right")
-	if m.t.Choose == nil || m.t.Choose.At != 1 {
+	if m.t().Choose == nil || m.t().Choose.At != 1 {
 		t.Fatal("→ does not show the next place")
 	}
 	// In Turkish the question names its tiles in words, the tile an
 	// okey would stand for too: "(sarı 1 yerine)", not "(Y1 yerine)".
 	en := m.tr
 	m.tr = i18n.MustLoad("tr")
-	as := m.t.Choose.As[1]
-	m.t.Choose.As[1] = tile.NewTile(tile.Yellow, 1)
-	if got := m.t.ChooseText(); tileNotation.MatchString(got) || !strings.Contains(strings.ReplaceAll(got, "\u00a0", " "), "sarı 1") {
+	as := m.t().Choose.As[1]
+	m.t().Choose.As[1] = tile.NewTile(tile.Yellow, 1)
+	if got := m.t().ChooseText(); tileNotation.MatchString(got) || !strings.Contains(strings.ReplaceAll(got, "\u00a0", " "), "sarı 1") {
 		t.Errorf("tr: the place is not said in tile words: %q", got)
 	}
 	// The hint's step names the meld it lays off onto by whose it is,
 	// in the dative ("Zeynep'in serisine", "kendi serine"), and the
 	// tile in the accusative.
-	for _, a := range m.t.Choose.Opts {
-		v := m.t.G.State().View(0)
-		step := m.t.StepsText(&v, []okey101.Action{a}, false)
+	for _, a := range m.t().Choose.Opts {
+		v := m.t().G.State().View(0)
+		step := m.t().StepsText(&v, []okey101.Action{a}, false)
 		owner := v.Table[a.Meld].Owner
 		whose := "kendi "
 		if owner != 0 {
 			whose = m.nameIn(owner, i18n.Genitive) + " "
 		}
-		if want := m.t.TileCase(a.Tile, i18n.Accusative) + " " + whose; !strings.HasPrefix(step, want) || !strings.HasSuffix(step, "e işle") && !strings.HasSuffix(step, "a işle") {
+		if want := m.t().TileCase(a.Tile, i18n.Accusative) + " " + whose; !strings.HasPrefix(step, want) || !strings.HasSuffix(step, "e işle") && !strings.HasSuffix(step, "a işle") {
 			t.Errorf("tr: the step %q does not say %q…(y)a/e işle", step, want)
 		}
 	}
-	m.tr, m.t.Choose.As[1] = en, as
-	actions := len(m.t.G.Record().Actions)
+	m.tr, m.t().Choose.As[1] = en, as
+	actions := len(m.t().G.Record().Actions)
 	press(t, m, "esc")
-	if m.t.Choose != nil || len(m.t.G.Record().Actions) != actions {
+	if m.t().Choose != nil || len(m.t().G.Record().Actions) != actions {
 		t.Fatal("esc does not let the choice go")
 	}
 	press(t, m, "e")
 	press(t, m, "right")
-	second := m.t.Choose.Opts[1]
+	second := m.t().Choose.Opts[1]
 	press(t, m, "enter")
-	if len(m.t.G.Record().Actions) != actions+1 {
+	if len(m.t().G.Record().Actions) != actions+1 {
 		t.Fatalf("enter did not lay the tile off: %q", m.flash)
 	}
-	if got := m.t.G.Record().Actions[actions]; got.Meld != second.Meld || got.End != second.End {
+	if got := m.t().G.Record().Actions[actions]; got.Meld != second.Meld || got.End != second.End {
 		t.Fatalf("laid off at %v, chosen %v", got, second)
 	}
 }
@@ -162,23 +162,23 @@ func TestLayOffChoosesAmongLegalPlaces(t *testing.T) {
 func TestTakeOkeyBack(t *testing.T) {
 	var x tile.Tile
 	m := findTurn101(t, 60, func(m *Model) bool {
-		v := &m.t.View
+		v := &m.t().View
 		if tb := v.Analyzer.TakeBacks(v.Counts, v.Melds()); len(tb) > 0 {
 			x = tb[0].Tile
-			return len(m.t.Places(okey101.ActTakeBack, x, -1, m.t.TryState()).Opts) > 0
+			return len(m.t().Places(okey101.ActTakeBack, x, -1, m.t().TryState()).Opts) > 0
 		}
 		return false
 	})
 	if m == nil {
 		t.Fatal("no seed up to 60 gives the player an okey to take back")
 	}
-	okeys := m.t.View.Counts[m.t.View.Okey]
+	okeys := m.t().View.Counts[m.t().View.Okey]
 	cursorTo101(t, m, slotOf101(m, x))
 	press(t, m, "k")
-	if m.t.Choose != nil {
+	if m.t().Choose != nil {
 		press(t, m, "enter")
 	}
-	if m.t.View.Counts[m.t.View.Okey] != okeys+1 {
+	if m.t().View.Counts[m.t().View.Okey] != okeys+1 {
 		t.Fatalf("k did not take the okey back: %q", m.flash)
 	}
 	if !strings.Contains(m.flash, "take the okey") {
@@ -190,14 +190,14 @@ func TestTakeOkeyBack(t *testing.T) {
 // by the okey of the hand on the table.
 func TestLogKeepsItsHandsOkey(t *testing.T) {
 	m := start101(t, 100, 30)
-	now := m.t.View.Okey
+	now := m.t().View.Okey
 	then := now.Next()
 	e := play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvDiscard, Seat: 1, Tile: then}, Deal: table.DealKey(1, 0), Okey: then}
-	if got := m.t.LogText(e); !strings.Contains(got, then.String()+" (okey)") {
+	if got := m.t().LogText(e); !strings.Contains(got, then.String()+" (okey)") {
 		t.Fatalf("the okey of its hand is not said: %q", got)
 	}
 	e = play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvDiscard, Seat: 1, Tile: now}, Deal: table.DealKey(1, 0), Okey: then}
-	if got := m.t.LogText(e); strings.Contains(got, "okey") {
+	if got := m.t().LogText(e); strings.Contains(got, "okey") {
 		t.Fatalf("this hand's okey named in an entry of another: %q", got)
 	}
 }

@@ -16,7 +16,6 @@ import (
 	"okey/ui/layout"
 	"okey/ui/pages"
 	"okey/ui/problem"
-	"okey/ui/rack"
 	"okey/ui/review"
 	"okey/ui/seatlink"
 	"okey/ui/settings"
@@ -28,10 +27,6 @@ import (
 // table (hostGames); its messages handled (Update), keys by screen
 // (onKey). It is the top of the package: what it calls, the files below
 // it do.
-
-// hostGames gives m the games it can host, classic's first: it stands
-// in while no match is on the table (table).
-func (m *Model) hostGames() { m.games = []tableGame{classicTable{m}, okey101Table{m}} }
 
 // New builds the table: it reads the saved match, if any (setting aside
 // one that cannot be read), and starts a match or offers to resume.
@@ -58,8 +53,7 @@ func New(opt Options) (*Model, error) {
 		opt: opt, set: opt.Settings, saved: opt.Saved, now: opt.Now, files: store.Open(opt.StateDir, opt.ConfigDir),
 		asking: -1, dark: true, lastOK: true, settle: settleFor(opt.Settle),
 	}
-	m.hostGames()
-	m.c = m.newClassic()
+	m.hostGames(false)
 	m.ctx, m.cancel = context.WithCancel(context.Background())
 	m.bar = pages.NewBar()
 	// One game at a time in a state directory: a second one may only
@@ -118,7 +112,9 @@ func New(opt Options) (*Model, error) {
 // locked screen offers only to quit.
 func (m *Model) lookAt(b []byte, readErr error) {
 	if readErr != nil || m.load(b) != nil {
-		m.c.G, m.t = nil, nil
+		for _, g := range m.tables() {
+			g.Clear()
+		}
 	}
 	m.screen = scrLocked
 	if !m.hasMatch() {
@@ -156,15 +152,12 @@ func NewSeat(opt SeatOptions) (*Model, error) {
 	m.opt.NewBot = bots.New
 	m.opt.BotTimeout = defaultBotTimeout
 	m.seat = &seatLink{Link: seatlink.New(opt.Seat, opt.Send), opt: opt}
-	m.hostGames()
-	m.c = m.newClassic()
+	m.hostGames(true)
 	m.ctx, m.cancel = context.WithCancel(context.Background())
 	m.bar = pages.NewBar()
 	if err := m.applySettings(); err != nil {
 		return nil, err
 	}
-	m.c.Rack = rack.New()
-	m.c.Cursor = 0
 	return m, nil
 }
 
@@ -178,7 +171,7 @@ func NewSeat101(opt SeatOptions) (*Model, error) {
 // Init asks the terminal for its background and saves the new match.
 func (m *Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{tea.RequestBackgroundColor}
-	if w := m.table().warm(); w != nil {
+	if w := m.table().Warm(); w != nil {
 		cmds = append(cmds, w)
 	}
 	// The record as it stands: a new match, or a resumed one written
@@ -210,7 +203,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
-	if cmd, ok := m.table().update(msg); ok {
+	if cmd, ok := m.table().Update(msg); ok {
 		return cmd
 	}
 	switch msg := msg.(type) {
@@ -231,9 +224,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case review.ListMsg, review.RecordMsg:
 		return m.onMatchesMsg(msg)
 	case savedMsg:
-		if msg.err != nil {
+		if msg.Err != nil {
 			m.lastOK = false
-			m.setFlash(true, m.tr.T("status.savefail", store.ShortPath(msg.path), msg.err.Error()))
+			m.setFlash(true, m.tr.T("status.savefail", store.ShortPath(msg.Path), msg.Err.Error()))
 		} else if !m.lastOK {
 			m.lastOK = true
 		}
@@ -267,8 +260,9 @@ func (m *Model) onPaste(msg tea.PasteMsg) {
 	m.settingsPage().Paste(msg)
 }
 
-// onKey dispatches a key to the update of the screen on show: the
-// screens the games share here, the others to the game on the table.
+// onKey dispatches a key to the update of the screen on show: every
+// page here, the same for both games, and a key on the table to the
+// game on it.
 func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(k, m.keys.ForceQuit) {
 		return m.quit()
@@ -292,9 +286,18 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.updateReview(k)
 	case scrMatches:
 		return m.updateMatches(k)
+	// The pages between hands, hosted here once for both games (each
+	// game gives what they show), and the table, the game's.
+	case scrResume:
+		return m.updateResume(k)
+	case scrHandOver:
+		return m.updateHandEnd(k, m.table().HandEnd())
+	case scrMatchOver:
+		return m.updateMatchOver(k)
+	case scrScores:
+		return m.updateScores(k)
 	}
-	cmd, _ := m.table().key(k)
-	return cmd
+	return m.table().Key(k)
 }
 
 // settling reports whether k is a key that goes on from a screen

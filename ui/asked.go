@@ -12,7 +12,7 @@ import (
 // that cmd is the request's own command (a save, undo, quitting), which
 // stands for whatever the table started; for the rest the table's goes
 // on. A play and the hint, which only the game knows how to do, are its
-// side's (doClassic, do101): asked does nothing for them.
+// side's (ui/hostclassic, ui/host101): asked does nothing for them.
 func (m *Model) asked(r table.Req, k tea.KeyPressMsg) (cmd tea.Cmd, own bool) {
 	switch r {
 	case table.ReqSave:

@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"okey/ui/hosting"
 	"okey/ui/settings"
 	"okey/ui/table"
 )
@@ -29,20 +30,20 @@ func (m *Model) cancelBots() {
 }
 
 // nextTurn asks the bot to move, if it is a bot's turn on the table of
-// a match played here (at either game's: tableGame.ask).
+// a match played here (at either game's: hosting.Game's Ask).
 func (m *Model) nextTurn() tea.Cmd {
 	t := m.table()
-	playing, _, turn, _ := t.phase()
-	if m.screen != scrPlay || !playing || m.asking >= 0 || turn == 0 || m.readOnly || m.seat != nil || !t.present() {
+	playing, _, turn, _ := t.Phase()
+	if m.screen != scrPlay || !playing || m.asking >= 0 || turn == 0 || m.readOnly || m.seat != nil || !t.Present() {
 		return nil
 	}
-	return m.ask(turn, t.ask)
+	return m.ask(turn, t.Ask)
 }
 
 // ask puts a question to the player of seat, as the question now under
 // way (a new id: an answer to an older one is stale), with the speed's
 // pause and the bots' timeout.
-func (m *Model) ask(seat int, q func(ctx context.Context, id uint64, seat int, delay, timeout time.Duration) tea.Cmd) tea.Cmd {
+func (m *Model) ask(seat int, q hosting.Question) tea.Cmd {
 	m.askID++
 	m.asking = seat
 	return q(m.ctx, m.askID, seat, settings.SpeedDelay(m.set.Speed), m.opt.BotTimeout)
@@ -57,7 +58,7 @@ func (m *Model) answered(id uint64, seat int) (cmd tea.Cmd, play bool) {
 		return nil, false
 	}
 	m.asking = -1
-	if playing, _, turn, _ := m.table().phase(); !playing || turn != seat {
+	if playing, _, turn, _ := m.table().Phase(); !playing || turn != seat {
 		return m.nextTurn(), false
 	}
 	return nil, true

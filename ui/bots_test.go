@@ -62,12 +62,12 @@ func TestFailingBotNeverStallsTheTable(t *testing.T) {
 				o.BotTimeout = 20 * time.Millisecond
 				o.NewBot = func(string, bots.Options) (bots.Bot, error) { return tc.bot, nil }
 			})
-			if m.c.View.MyTurn() {
+			if m.c().View.MyTurn() {
 				t.Fatal("the test needs a seed where a bot moves first")
 			}
 			drain(t, m, m.Init())
-			if !m.c.View.MyTurn() {
-				t.Fatalf("the table stalled at seat %d's turn: %q", m.c.View.Turn, m.flash)
+			if !m.c().View.MyTurn() {
+				t.Fatalf("the table stalled at seat %d's turn: %q", m.c().View.Turn, m.flash)
 			}
 			if !strings.Contains(m.flash, tc.want) || !m.flashWarn {
 				t.Fatalf("the player is told %q, want a warning with %q", m.flash, tc.want)
@@ -80,12 +80,12 @@ func TestFailingBotNeverStallsTheTable(t *testing.T) {
 				if m.screen != scrPlay {
 					return // the hand ended: it did not stall either
 				}
-				if !m.c.View.MyTurn() {
-					t.Fatalf("the table stalled at seat %d's turn: %q", m.c.View.Turn, m.flash)
+				if !m.c().View.MyTurn() {
+					t.Fatalf("the table stalled at seat %d's turn: %q", m.c().View.Turn, m.flash)
 				}
 			}
 			for s := 1; s < game.NumSeats; s++ {
-				if _, ok := m.c.Bots[s].(playclassic.Plain); !ok {
+				if _, ok := m.c().Bots[s].(playclassic.Plain); !ok {
 					t.Errorf("seat %d still has its failing bot after %d failures", s, maxBotFailures)
 				}
 			}
@@ -100,13 +100,13 @@ func TestPlainMoveIsAlwaysTaken(t *testing.T) {
 	drain(t, m, m.Init())
 	for turns := 0; m.screen == scrPlay && turns < 40; turns++ {
 		for s := range game.NumSeats {
-			a, ok := m.c.PlainMove(s)
-			mover := m.c.View.Turn == s && m.c.View.Phase == game.Playing
+			a, ok := m.c().PlainMove(s)
+			mover := m.c().View.Turn == s && m.c().View.Phase == game.Playing
 			if ok != mover {
-				t.Fatalf("seat %d: plainMove ok=%v, but the seat to move is %d", s, ok, m.c.View.Turn)
+				t.Fatalf("seat %d: plainMove ok=%v, but the seat to move is %d", s, ok, m.c().View.Turn)
 			}
 			if ok {
-				if _, _, err := m.c.G.State().Apply(a); err != nil {
+				if _, _, err := m.c().G.State().Apply(a); err != nil {
 					t.Fatalf("seat %d: plainMove gave %v, refused: %v", s, a, err)
 				}
 			}

@@ -53,7 +53,7 @@ func TestChatComesBackWhereItWasSaid(t *testing.T) {
 		m.Update(u)
 		notes := func() []byte {
 			var out []byte
-			for _, e := range m.c.Log {
+			for _, e := range m.c().Log {
 				out = append(out, kindOf(e.Chat, e.Note))
 			}
 			return out
@@ -80,7 +80,7 @@ func TestChatComesBackWhereItWasSaid(t *testing.T) {
 		step := func(n int) int {
 			for range n {
 				st := f.g.State()
-				a, _ := PlainAction101(st.View(st.Turn()))
+				a, _ := plainAction101(st.View(st.Turn()))
 				if _, _, err := f.g.Apply(a); err != nil {
 					t.Fatal(err)
 				}
@@ -101,7 +101,7 @@ func TestChatComesBackWhereItWasSaid(t *testing.T) {
 		m.Update(u)
 		notes := func() []byte {
 			var out []byte
-			for _, e := range m.t.Log {
+			for _, e := range m.t().Log {
 				out = append(out, kindOf(e.Chat, e.Note))
 			}
 			return out

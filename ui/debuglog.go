@@ -36,8 +36,8 @@ func (m *Model) debugAfter(msg tea.Msg, flash string) func() {
 	case tea.WindowSizeMsg:
 		log.Debug("size", "width", msg.Width, "height", msg.Height)
 	case savedMsg:
-		if msg.err != nil {
-			log.Error("save", "path", msg.path, "err", msg.err)
+		if msg.Err != nil {
+			log.Error("save", "path", msg.Path, "err", msg.Err)
 		}
 	case playclassic.BotMoveMsg:
 		if msg.Err != nil {

@@ -8,41 +8,41 @@
 // and sends it intents instead (seat.go).
 //
 // The model is driven by messages alone: keys and clicks, the window's
-// size, the bots' answers (botMoveMsg, stale ones dropped by their id)
-// and the saves' results (savedMsg). Update does no I/O and no heavy
+// size, the bots' answers (each game's side takes its own in, stale
+// ones dropped by their id) and the saves' results (savedMsg). Update does no I/O and no heavy
 // work; that runs in tea.Cmds, which return messages.
 //
-// The files (tablegame.go and model.go are the floor every other file
-// stands on, calling nothing above them but the types of the Model's
-// fields; app.go is the top, which nothing in the package calls):
+// The files (model.go is the floor every other file stands on, calling
+// nothing above it but the types of the Model's fields; app.go is the
+// top, which nothing in the package calls). No file is one game's: each
+// game's side of the table is its own package (ui/hostclassic,
+// ui/host101), which the app reaches through hosting.Game and which
+// reaches the app through hosting.App (hosted.go):
 //
-//	tablegame.go       tableGame: what the app asks of the game on the table; a saved match read back (readBack)
 //	model.go           Options and SeatOptions, the Model and its screens, the seat's link, the status line set, which game is on the table (table, among the games hosted)
-//	match.go           a match's life, written once for both games: load (a saved record read back by its game's side, set aside when torn or damaged), resume, start (the record's meta), take in what an action did (took), a hand's end, the rack's file, save, quitting (a seat leaves)
+//	hosted.go          the games hosted (hostGames: classic's side first) and the Model as their host (appHost, hosting.App): what a game's side asks of the app
+//	match.go           a match's life, written once for both games: load (a saved record read back by its game's side, set aside when torn or damaged: ui/saves), resume, start (the record's meta), take in what an action did (took), a hand's end, the rack's file, save, quitting (a seat leaves)
 //	asked.go           what a key or a click at either table asks of the app (table.Req), carried out once: a save, undo, quitting, a page, a key of no meaning
-//	bots.go            the bots' timeout; whose turn is asked (nextTurn: each game's side asks its bot, tableGame.ask), an answer taken in or dropped as stale, every question cancelled
-//	undo.go            undo at both tables: whether the player may take a discard back now (a casual match), the game's side asked (tableGame.undo), the match put back saved
-//	classic.go         classic Okey's table hosted (tableGame): what its keys, clicks and bots ask of the app, its saved record read back, its match started and adopted, an action taken in
-//	view.go            View, the header, the frame (table.Frame) and the host (table.Host) of either table
+//	bots.go            the bots' timeout; whose turn is asked (nextTurn: each game's side asks its bot, hosting.Game's Ask), an answer taken in or dropped as stale, every question cancelled
+//	undo.go            undo at both tables: whether the player may take a discard back now (a casual match), the game's side asked (hosting.Game's Undo), the match put back saved
+//	view.go            View, the frame kept for a tick of the clock, the screen on show drawn (the game's screens: its table, the pages between hands it gives the values of), the frame (table.Frame) either table draws with
 //	host.go            the shared pages (ui/pages) hosted: what they are drawn with, their frame, the pager every page that scrolls moves by, the notice and locked pages
-//	words.go           seats, tiles, scores and moves in the player's language; why a move was refused (ui/problem's Reason)
-//	tablekeys.go       the keys both tables share (table.CommonKey) done: quit, help, settings, the cursor; a click handed to the table
-//	table_view.go      the classic table screen placed (its parts are ui/playclassic's), the status and guide of both tables, the help bar
-//	overlay.go         the pages over the table hosted: which is on show, what a key that closes one goes on to do (ui/overlays' the rest)
+//	words.go           the seats' words (ui/table's Words); why a move was refused (ui/problem's Reason)
+//	tablekeys.go       the keys both tables share (table.CommonKey) done: quit, help, settings, the cursor; a click handed to the table on show
+//	table_view.go      what both tables say below them: the status (the last message or the guide) and the key bar
+//	overlay.go         the pages over the table hosted: which is on show, its lines (the game's keys, how to play, the rules; the stacks), what a key that closes one goes on to do (ui/overlays' the rest)
 //	wheel.go           the mouse wheel on whichever page on show scrolls
-//	screen_resume.go   a saved match: resume it or start anew (the page is ui/pages' Resume, both games'); the game of the next match, switched
-//	screen_handover.go the end of a hand hosted: its keys, once for both games (each gives its hand, its deal, its scroll); classic's page (its lines are playclassic's HandEndPage, the page ui/pages' HandEndPage)
-//	screen_matchover.go the final table hosted, its keys; classic's (its rows are playclassic's Final, the page ui/pages' Final)
+//	screen_resume.go   a saved match: resume it or start anew (the page is ui/pages' Resume, both games'; the words the game's side's); the game of the next match, switched
+//	screen_handover.go the end of a hand hosted, once for both games: its page (ui/pages' HandEnd, its content and keys the game's side's: hosting.HandEnd), its keys, its bar
+//	screen_matchover.go the final table hosted, its keys (ui/pages' Final, its rows the game's side's: hosting.Final)
 //	screen_settings.go the settings form opened (its lines are ui/settings', the form ui/pages'), its result acted on, the settings saved
-//	names.go           old names of ui/settings and ui/pages (GameClassic, Game101, MaxNameLen) that files still in the root use, until they move
-//	screen_scores.go   the information pages hosted: the score history, hand by hand (ui/pages' ScoreLines, each game its table), the statistics
+//	screen_scores.go   the information pages hosted: the score history, hand by hand (ui/pages' ScoreLines, each game its table: hosting.Scores), the statistics
 //	screen_review.go   the coach's review of a hand or a match (w) hosted: opened, closed, its keys; the saved matches (w on the score history), to review one (the work and the reading are ui/review's, the pages ui/pages')
-//	stats.go           the statistics read, counted as hands end (ui/stats), written with the saves
-//	*101.go            the Okey 101 table: table101.go maps its files
-//	seat.go            a seat at a table the model does not own: updates in (one path for both games: each game's side takes in its view, tableGame.takeSeat), intents out, what both games' seats do with the screen (what the seat keeps of its table is ui/seatlink's, the messages ui/seatmsg's, named here too)
-//	seat101.go         a 101 seat's actions and its readiness sent (play101.Table.Send, Ready), its plain action for okey serve (PlainAction101)
+//	stats.go           the statistics read (ui/saves) and written with the saves (ui/stats counts them, as each game's side tallies a hand)
+//	seat.go            a seat at a table the model does not own: updates in (one path for both games: each game's side takes in its view, hosting.Game's TakeSeat), intents out, what both games' seats do with the screen (what the seat keeps of its table is ui/seatlink's, the messages ui/seatmsg's, named here too)
 //	fair.go            a served match's commitment to its deals: noted at the deal, revealed at the end
-//	app.go             the app built (New, NewSeat, NewSeat101: both games hosted, hostGames) and run: Init, Update, the dispatch of keys by screen
+//	debuglog.go        the debug log (okey --debug-log): the keys, the screens, the status, the moves
+//	app.go             the app built (New, NewSeat, NewSeat101) and run: Init, Update, the dispatch of keys by screen (a key on the table to the game on it)
 //
 // The game-agnostic parts live in sub-packages that import nothing of
 // ui (the first rooms of the table core, issue 21):
@@ -55,6 +55,7 @@
 //	ui/theme   the style sheet
 //	ui/i18n    the words, from assets
 //	ui/store   every file the game reads or writes
+//	ui/saves   what the app does with a match's files: a save written (in a command, or once the program ends), a torn, damaged or finished match, a damaged rack or statistics set aside or filed, and the player told
 //	ui/problem an error meant for the player (Problem), said in the player's language; the referees' errors in words (Reason)
 //	ui/settings what the settings mean: Settings and their file, this run's flags, the game of a new match, the form's lines (each game's rules its own package's)
 //	ui/stats   the player's statistics: counting every hand once, by the bots' levels
@@ -62,13 +63,15 @@
 //	ui/seatlink what a seat's screen keeps of a table it does not own, either game: the seats turned, the players and who is ready, the clock, the notes (chat, commitment) taken in once and placed in a game's log, refusals told once, sending an intent, what a game's side made of an update (Taken)
 //	ui/overlays the pages over the table, both games': a key on one, drawn, its bar; the ? page's keys and the rules that end it
 //	ui/review  the work behind the review pages: the coach's review worked out in the background, the saved matches read
+//	ui/hosting what the app and a game's side ask of each other: hosting.Game (a game's side: its table, its match, a served seat, the values of its pages between hands) and hosting.App (the app as a side's host)
 //	ui/pages   the pages both games share, as components (notice, too small, locked, statistics, the settings form and its names, the coach's review, the saved matches, the match found saved, a hand's end, the final table), and what every page is made of: the key bar, the scroll, the frame
 //
-// and the first of a game's side (issue 21), importing a game's referee
-// and bots but nothing of ui:
+// and each game's side (issue 21), importing a game's referee and bots
+// but nothing of ui:
 //
 //	ui/play101     Okey 101's table (its state, rack, groups, words, drawing, guide, its keys and clicks and what they ask of the app, choosing a place, following the match, the hint asked and told, undo, a served table's update taken in and its moves sent), players, plain player, the hint's analysis (decide), the hint in words (hintwords), a served seat's view turned and its world (seatview), the rules on the settings form (rules), the melds on the table written and drawn (melds), the score sheet and the pages between hands in words (sheet)
 //	ui/playclassic classic Okey's table (its state, the rack's moves, its keys and clicks turned into moves, why a move is refused, drawing, guide, the keys of its moves), the match taken in (view, rack, log, the saved rack), a served table's update taken in and its moves sent, asking its bots and a failing bot's plain move, the hint, undo, its plain stand-in, the sorts, its move log in words
+//	ui/host101, ui/hostclassic each game's side as the app hosts it (hosting.Game): its match held, its keys' requests carried out through hosting.App, its table screen placed, its record read back and its match started, the values of its pages between hands
 //
 // both turn their views for a served seat with ui/seats (the core's).
 package ui

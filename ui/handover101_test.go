@@ -26,10 +26,10 @@ func TestHandOver101ShowsTheTableAndScrolls(t *testing.T) {
 			}
 			lines := m.handOver101Lines()
 			all := ansiPlain(strings.Join(lines, "\n"))
-			res := m.t.View.Result
+			res := m.t().View.Result
 			if !res.Void {
 				for _, want := range []string{m.tr.T("t101.handover.table"), m.tr.T("t101.col.why")} {
-					if len(m.t.View.Table) > 0 && !strings.Contains(all, want) {
+					if len(m.t().View.Table) > 0 && !strings.Contains(all, want) {
 						t.Fatalf("%s: the end of the hand lacks %q:\n%s", lang, want, all)
 					}
 				}
@@ -38,19 +38,19 @@ func TestHandOver101ShowsTheTableAndScrolls(t *testing.T) {
 						t.Fatalf("%s: %s is not on the page:\n%s", lang, m.seatName(s), all)
 					}
 				}
-				if res.Finisher >= 0 && !strings.Contains(all, m.t.TileName(res.Discard)) {
+				if res.Finisher >= 0 && !strings.Contains(all, m.t().TileName(res.Discard)) {
 					t.Fatalf("%s: the finisher's last discard %v is not told:\n%s", lang, res.Discard, all)
 				}
 			}
 			if lang == "tr" && !res.Void {
 				// The sentences write tiles in words (issue 31, point
 				// 9); only the table's rows of tiles keep the notation.
-				said := []string{m.t.HandTitle(res), m.t.LayOffsByOthers()}
+				said := []string{m.t().HandTitle(res), m.t().LayOffsByOthers()}
 				if res.Finisher >= 0 {
-					said = append(said, m.t.LastTurn(res.Finisher)...)
+					said = append(said, m.t().LastTurn(res.Finisher)...)
 				}
 				for s := range 4 {
-					said = append(said, m.t.LineWhy(&res.Lines[s]))
+					said = append(said, m.t().LineWhy(&res.Lines[s]))
 				}
 				for _, x := range said {
 					if tileNotation.MatchString(x) {
@@ -65,7 +65,7 @@ func TestHandOver101ShowsTheTableAndScrolls(t *testing.T) {
 			}
 			if len(lines) > m.lay.Page.H {
 				long = true
-				bar := ansiPlain(m.handOverBar101())
+				bar := ansiPlain(m.handOverBar(m.table().HandEnd()))
 				if !strings.Contains(bar, "↑↓") {
 					t.Fatalf("%s: a page longer than the screen does not say it scrolls: %q", lang, bar)
 				}

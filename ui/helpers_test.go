@@ -153,8 +153,8 @@ func drain(t testing.TB, m *Model, cmd tea.Cmd) {
 			queue = append(queue, msg...)
 		case tea.QuitMsg:
 		case savedMsg:
-			if msg.err != nil {
-				t.Fatalf("save failed: %v", msg.err)
+			if msg.Err != nil {
+				t.Fatalf("save failed: %v", msg.Err)
 			}
 			_, next := m.Update(msg)
 			queue = append(queue, next)

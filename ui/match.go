@@ -2,13 +2,11 @@ package ui
 
 import (
 	"encoding/json"
-	"fmt"
 	"strconv"
 
 	tea "charm.land/bubbletea/v2"
 
-	"okey/game"
-	"okey/ui/canvas"
+	"okey/ui/hosting"
 	"okey/ui/pages"
 	"okey/ui/seatmsg"
 	"okey/ui/seats"
@@ -22,7 +20,7 @@ import (
 // one started from the last (newMatchCmd), a hand's end shown
 // (endOfHand). What only one game knows (its record read and replayed,
 // its match made, its rack's file) its side of the table says
-// (tableGame); the app never asks which game it is.
+// (hosting.Game); the app never asks which game it is.
 
 // Meta keys of a casual match's record.
 const (
@@ -35,39 +33,39 @@ const (
 // starts a new match.
 func (m *Model) load(b []byte) error {
 	t := m.tableOf(recordGame(b))
-	s, torn, err := t.readSaved(b)
+	s, torn, err := t.ReadSaved(b)
 	if err != nil && m.readOnly {
 		return err
 	}
-	over := err == nil && s.over
+	over := err == nil && s.Over
 	if terr := m.keepTorn(torn, err, over); terr != nil {
 		return terr
 	}
 	if err != nil {
-		return m.setAsideDamaged(err, s.version)
+		return m.setAsideDamaged(err, s.Version)
 	}
 	if over && !m.readOnly {
-		s.tally() // counted first, if its end was never counted
-		if err := m.archiveFinished(s.done, torn != nil); err != nil {
+		s.Tally() // counted first, if its end was never counted
+		if err := m.saves().ArchiveFinished(s.Done, torn != nil); err != nil {
 			return err
 		}
 		return m.startMatch(m.seed)
 	}
-	s.adopt()
-	m.rec = s.done
+	s.Adopt()
+	m.rec = s.Done
 	m.seq++
 	m.loadRack()
-	m.offerResumed(t.game())
+	m.offerResumed(t.Game())
 	return nil
 }
 
 // tableOf is the side of the table of the game named name (as the
 // settings and a record's header name it; a classic record names
 // none), classic's for a name it does not know.
-func (m *Model) tableOf(name string) tableGame {
+func (m *Model) tableOf(name string) hosting.Game {
 	tables := m.tables()
 	for _, t := range tables {
-		if t.game() == name {
+		if t.Game() == name {
 			return t
 		}
 	}
@@ -103,39 +101,16 @@ func (m *Model) offerResumed(which string) {
 
 // keepTorn sets aside a saved match whose last line was broken (torn,
 // nil for none) when the lines before it replayed (readErr nil), and
-// tells the player: the file as it was is kept, and the match goes on
-// from the line before — or, when those lines end the match (over), it
-// is filed with the finished ones (archiveFinished).
+// tells the player (saves.Files.KeepTorn).
 func (m *Model) keepTorn(torn []byte, readErr error, over bool) error {
 	if readErr != nil || torn == nil || m.readOnly {
 		return nil
 	}
-	path := m.files.MatchPath()
-	aside, aerr := m.files.SetAsideMatch("torn", m.now())
-	if aerr != nil {
-		return fmt.Errorf("the saved match %s ends in a broken line, and it cannot be set aside (%v); move it away and start again", path, aerr)
-	}
-	key := "notice.torn"
-	if over {
-		key = "notice.torn.over"
-	}
-	m.notice = append(m.notice, m.tr.T(key, store.ShortPath(path), canvas.Cut(string(torn), maxTornShown), store.ShortPath(aside)))
-	return nil
-}
-
-// archiveFinished files a finished match with the finished ones: the
-// saved file itself, or, when a torn last line had that file set aside
-// whole (setAside), rec, the record of the lines that replayed.
-func (m *Model) archiveFinished(rec []byte, setAside bool) error {
-	var err error
-	if setAside {
-		_, err = m.files.ArchiveMatchRecord(rec, "finished", m.now())
-	} else {
-		_, err = m.files.ArchiveMatch("finished", m.now())
-	}
+	notice, err := m.saves().KeepTorn(torn, over)
 	if err != nil {
-		return fmt.Errorf("archiving the finished match %s: %w", m.files.MatchPath(), err)
+		return err
 	}
+	m.notice = append(m.notice, notice)
 	return nil
 }
 
@@ -143,33 +118,22 @@ func (m *Model) archiveFinished(rec []byte, setAside bool) error {
 // an unknown version when version), tells the player, and starts a new
 // match.
 func (m *Model) setAsideDamaged(err error, version bool) error {
-	why := "damaged"
-	if version {
-		why = "unknown-version"
+	notice, err := m.saves().SetAsideDamaged(err, version)
+	if err != nil {
+		return err
 	}
-	path := m.files.MatchPath()
-	aside, aerr := m.files.SetAsideMatch(why, m.now())
-	if aerr != nil {
-		return fmt.Errorf("the saved match %s cannot be read (%v) nor set aside (%v); move it away and start again", path, err, aerr)
-	}
-	reason := m.tr.T("record.damaged", m.reason(err))
-	if version {
-		reason = m.tr.T("record.version")
-	}
-	m.notice = append(m.notice, m.tr.T("notice.damaged", store.ShortPath(path), reason, store.ShortPath(aside)))
+	m.notice = append(m.notice, notice)
 	return m.startMatch(m.seed)
 }
-
-// maxTornShown is how much of a broken last line the player is shown.
-const maxTornShown = 60
 
 // adopting readies the app for a match of either game being put on the
 // table (seed, its record's meta): the questions under way let go, the
 // match before taken off the table, a clean status, casual or not.
 func (m *Model) adopting(seed uint64, meta map[string]string) {
 	m.cancelBots()
-	m.t, m.c.G, m.c.View = nil, nil, game.View{}
-	m.history = nil
+	for _, g := range m.tables() {
+		g.Clear()
+	}
 	m.seed = seed
 	m.flash = ""
 	m.casual = meta[metaUndo] == "on"
@@ -192,7 +156,7 @@ func (m *Model) seatsFrom(meta map[string]string, level func(named string, seat 
 // startMatch starts a new match of the settings' game with seed: its
 // record's meta (the program, when, casual or not, the bots' names and
 // levels) is the same for both games; the match is the game's side's
-// to make (tableGame.start).
+// to make (hosting.Game's Start).
 func (m *Model) startMatch(seed uint64) error {
 	t := m.tableOf(m.set.Game)
 	meta := map[string]string{"program": "okey", metaStarted: startedNow(m.now())}
@@ -201,13 +165,13 @@ func (m *Model) startMatch(seed uint64) error {
 	}
 	for s := 1; s < seats.N; s++ {
 		meta["name"+strconv.Itoa(s)] = m.set.Names[s-1]
-		meta["level"+strconv.Itoa(s)] = t.botLevel(m.set.Levels[s-1])
+		meta["level"+strconv.Itoa(s)] = t.BotLevel(m.set.Levels[s-1])
 	}
-	if err := t.start(seed, meta); err != nil {
+	if err := t.Start(seed, meta); err != nil {
 		return err
 	}
 	m.nextNo++
-	m.rec = m.table().record()
+	m.rec = m.table().Record()
 	m.seq++
 	m.screen = scrPlay
 	return nil
@@ -259,7 +223,7 @@ func (m *Model) took(wasMine, mine, over bool) tea.Cmd {
 func (m *Model) endOfHand() {
 	m.cancelBots()
 	m.overlay = ovNone
-	m.table().endHand()
+	m.table().EndHand()
 	if m.screen == scrPlay {
 		m.screen = scrHandOver
 		m.pager.GotoTop()
@@ -303,81 +267,38 @@ func (m *Model) leave() tea.Cmd {
 
 // rackJSON is the rack's arrangement as saved; nil (nothing to save)
 // if it cannot be written, which only an invalid tile would cause.
-func (m *Model) rackJSON() []byte { return m.table().rackJSON() }
+func (m *Model) rackJSON() []byte { return m.table().RackJSON() }
 
 // loadRack restores the saved arrangement of the rack when it belongs
-// to the hand on the table and holds its tiles (tableGame.takeRack);
+// to the hand on the table and holds its tiles (hosting.Game's TakeRack);
 // otherwise the rack stays sorted, and a file that cannot be read is
-// set aside (rackDamaged).
+// set aside (saves.Files.RackDamaged).
 func (m *Model) loadRack() {
 	b, err := m.files.ReadRack()
 	if err != nil {
 		return
 	}
-	if why := m.table().takeRack(b); why != "" {
-		m.rackDamaged(why)
+	if why := m.table().TakeRack(b); why != "" && !m.readOnly {
+		m.notice = append(m.notice, m.saves().RackDamaged(why))
 	}
 }
 
-// rackDamaged sets aside a saved arrangement of the rack that cannot be
-// read (why) and tells the player, as a damaged match is: the rack
-// starts sorted, and the file as it was is kept rather than silently
-// overwritten by the next save.
-func (m *Model) rackDamaged(why string) {
-	if m.readOnly {
-		return
-	}
-	path := m.files.RackPath()
-	aside, err := m.files.SetAsideRack(m.now())
-	if err != nil {
-		m.notice = append(m.notice, m.tr.T("notice.rack.kept", store.ShortPath(path), why, err.Error()))
-		return
-	}
-	m.notice = append(m.notice, m.tr.T("notice.rack.damaged", store.ShortPath(path), why, store.ShortPath(aside)))
-}
-
-// saveCmd saves the record and the rack as they stand, in a command.
+// saveCmd saves the record, the statistics and the rack as they stand,
+// in a command.
 func (m *Model) saveCmd() tea.Cmd {
 	if !m.hasMatch() || !m.saving() {
 		return nil
 	}
 	m.seq++
-	seq, data, rack, stats, files := m.seq, m.rec, m.rackJSON(), m.statsJSON(), m.files
-	return func() tea.Msg {
-		if err := files.SaveMatch(seq, data); err != nil {
-			return savedMsg{err: err, path: files.MatchPath()}
-		}
-		if stats != nil {
-			if err := files.SaveStats(seq, stats); err != nil {
-				return savedMsg{err: err, path: files.StatsPath()}
-			}
-		}
-		if rack == nil {
-			return savedMsg{}
-		}
-		if err := files.SaveRack(seq, rack); err != nil {
-			return savedMsg{err: err, path: files.RackPath()}
-		}
-		return savedMsg{}
-	}
+	return m.saves().Save(m.seq, m.rec, m.statsJSON(), m.rackJSON())
 }
 
-// Flush writes the record and the rack if the last snapshot has not been
-// written yet; the command calls it after the program ends.
+// Flush writes the record, the statistics and the rack if the last
+// snapshot has not been written yet; the command calls it after the
+// program ends.
 func (m *Model) Flush() error {
 	if !m.hasMatch() || !m.saving() {
 		return nil
 	}
-	if err := m.files.SaveMatch(m.seq, m.rec); err != nil {
-		return err
-	}
-	if stats := m.statsJSON(); stats != nil {
-		if err := m.files.SaveStats(m.seq, stats); err != nil {
-			return err
-		}
-	}
-	if rack := m.rackJSON(); rack != nil {
-		return m.files.SaveRack(m.seq, rack)
-	}
-	return nil
+	return m.saves().Write(m.seq, m.rec, m.statsJSON(), m.rackJSON()).Err
 }

@@ -12,13 +12,13 @@ import (
 
 	"okey/bots"
 	"okey/game"
+	"okey/ui/hosting"
 	"okey/ui/i18n"
 	"okey/ui/keymap"
 	"okey/ui/layout"
 	"okey/ui/pages"
-	"okey/ui/play101"
 	"okey/ui/play101/decide"
-	"okey/ui/playclassic"
+	"okey/ui/saves"
 	"okey/ui/seatlink"
 	"okey/ui/seatmsg"
 	"okey/ui/settings"
@@ -59,7 +59,7 @@ type Options struct {
 	// file, say), in the player's language when they are Problems.
 	Notes []error
 	// NewPlayer101 builds the player of a seat at the 101 table; nil is
-	// the table's own (players101). Tests give scripted players here.
+	// the table's own (decide.DefaultSource). Tests give scripted players here.
 	NewPlayer101 func(level string, seed uint64) (Player101, error)
 	// Settle is how long the keys that go on from a screen do nothing on
 	// the table, a hand's end or the final table after it comes on screen
@@ -104,18 +104,15 @@ type SeatOptions struct {
 }
 
 // seatLink is what a seat's model knows of its table: what either
-// game's seat knows (seatlink.Link), and what one game's does.
+// game's seat knows (seatlink.Link), and the options it was opened with.
 type seatLink struct {
 	*seatlink.Link
-	opt   SeatOptions
-	hands int // hands of the classic match taken in (classicTable.takeSeat)
+	opt SeatOptions
 }
 
 // Player101 is the player of a seat at the 101 table (decide.Player):
 // tests give scripted ones through Options.NewPlayer101.
 type Player101 = decide.Player
-
-// Asking the bots (play101.Table.Ask and PlayBot).
 
 // defaultSettle is how long a screen just come ignores the keys that
 // go on from one screen to the next: longer than a key pressed twice
@@ -191,10 +188,6 @@ type Model struct {
 	seed   uint64 // seed of the current match
 	nextNo uint64 // matches started, for the next seed
 
-	// c is classic Okey's table, t (below) Okey 101's: the state of
-	// each game's side, kept apart from the app's.
-	c playclassic.Table
-
 	// flash is the message of the last key or move, in the status line
 	// until the next key; flashWarn draws it as a warning, and flashNews
 	// keeps it when the turn comes round to the player (a bot's failure),
@@ -202,8 +195,7 @@ type Model struct {
 	flash     string
 	flashWarn bool
 	flashNews bool
-	history   []playclassic.HandScore // the hands of the match so far
-	casual    bool                    // the match allows undo
+	casual    bool // the match allows undo
 
 	// stats are the player's statistics, statsChanged when they have
 	// changed since they were last saved.
@@ -235,8 +227,8 @@ type Model struct {
 	seat *seatLink
 
 	// games are the games the Model can host (hostGames), classic's
-	// first; table is the one on the table.
-	games []tableGame
+	// first; table is the one on the table. Each holds its match.
+	games []hosting.Game
 
 	settings *settingsForm
 	infoBack screen // the screen the scores or the statistics return to
@@ -248,10 +240,6 @@ type Model struct {
 	shownAt time.Time
 	settle  time.Duration
 
-	// t is the match of Okey 101 on the table, nil while the match is
-	// of classic Okey (then g is).
-	t *play101.Table
-
 	// rv is the review on show or being computed, nil for none;
 	// reviewID tells its messages from a closed one's.
 	rv       *reviewState
@@ -262,14 +250,15 @@ type Model struct {
 	painter table.Painter
 }
 
-// savedMsg reports a save.
-type savedMsg struct {
-	err  error
-	path string
-}
+// savedMsg reports a save (ui/saves').
+type savedMsg = saves.Msg
 
 // saving reports whether the match is being saved.
 func (m *Model) saving() bool { return !m.readOnly && m.unsaved == nil && m.seat == nil }
+
+// saves are the match's files as the app keeps them (ui/saves), with
+// the words of the moment.
+func (m *Model) saves() saves.Files { return saves.Files{Files: m.files, Now: m.now, Tr: m.tr} }
 
 // Close lets the bots and the state directory go; the command calls it
 // after the program ends (and after Flush).
@@ -313,13 +302,13 @@ func (m *Model) restyle() {
 }
 
 func (m *Model) setFlash(warn bool, s string) {
-	m.flash, m.flashWarn, m.flashNews = m.upFirst(s), warn, false
+	m.flash, m.flashWarn, m.flashNews = m.tr.UpFirst(s), warn, false
 }
 
 // tellNews is setFlash for news that must outlive the turn coming round
 // to the player.
 func (m *Model) tellNews(s string) {
-	m.flash, m.flashWarn, m.flashNews = m.upFirst(s), true, true
+	m.flash, m.flashWarn, m.flashNews = m.tr.UpFirst(s), true, true
 }
 
 // drawSeed is a new match's seed from Options.Random (crypto/rand unless
@@ -356,15 +345,15 @@ func (m *Model) Watching() bool { return m.seat != nil && m.seat.Watching }
 // tables are the games a Model can host, for what looks across them
 // (a key of another game's table, a served table's update, a saved
 // record).
-func (m *Model) tables() []tableGame { return m.games }
+func (m *Model) tables() []hosting.Game { return m.games }
 
 // table is the game on the table: the one whose match is present, else
 // the first (classic Okey's), which stands in while no match is on the
 // screen yet (a seat waiting for its table's first view) and draws an
 // empty table.
-func (m *Model) table() tableGame {
+func (m *Model) table() hosting.Game {
 	for _, g := range m.games[1:] {
-		if g.present() {
+		if g.Present() {
 			return g
 		}
 	}
@@ -373,7 +362,7 @@ func (m *Model) table() tableGame {
 
 // hasMatch reports whether a match is on the screen: of either game,
 // or the one of a table over SSH once its first view came in.
-func (m *Model) hasMatch() bool { return m.table().present() || (m.seat != nil && m.seat.Got) }
+func (m *Model) hasMatch() bool { return m.table().Present() || (m.seat != nil && m.seat.Got) }
 
 // playing reports whether a hand is being played on the table: the
 // game's own, or at a served seat the one its views show (a seat holds
@@ -382,16 +371,16 @@ func (m *Model) playing() bool {
 	if !m.hasMatch() {
 		return false
 	}
-	p, _, _, _ := m.table().phase()
+	p, _, _, _ := m.table().Phase()
 	return p
 }
 
 // MatchOver reports whether the match on the table has ended.
 func (m *Model) MatchOver() bool {
 	t := m.table()
-	if !t.present() {
+	if !t.Present() {
 		return false
 	}
-	_, _, _, over := t.phase()
+	_, _, _, over := t.Phase()
 	return over
 }

@@ -34,8 +34,8 @@ func runShuffled(t *testing.T, m *Model, rnd *rand.Rand, cmds ...tea.Cmd) {
 		case tea.BatchMsg:
 			pool = append(pool, msg...)
 		case savedMsg:
-			if msg.err != nil {
-				t.Fatalf("save failed: %v", msg.err)
+			if msg.Err != nil {
+				t.Fatalf("save failed: %v", msg.Err)
 			}
 		default:
 			if isSequence(msg) {
@@ -68,7 +68,7 @@ func TestNewMatchKeepsBothWhateverTheOrder(t *testing.T) {
 			m.screen = from
 			key := "n"
 			_, cmd := m.Update(keyMsg(key))
-			if m.c.G.State().Moves() > 1 && m.c.View.Hand != 1 {
+			if m.c().G.State().Moves() > 1 && m.c().View.Hand != 1 {
 				t.Fatal("n did not start a new match")
 			}
 			runShuffled(t, m, rand.New(rand.NewPCG(seed, uint64(from))), pending, cmd)

@@ -6,7 +6,6 @@ import (
 
 	"okey/ui/canvas"
 	"okey/ui/overlays"
-	"okey/ui/settings"
 )
 
 // The overlays (the help, the discard stacks) hosted: which is on show
@@ -40,30 +39,19 @@ func (m *Model) updateOverlay(k tea.KeyPressMsg) bool {
 	return false
 }
 
-// overlayLines are the lines of the overlay on show; the ? page of
-// either game ends with the whole rules.
+// overlayLines are the lines of the page over the table on show, of
+// the game on the table: the ? page (the game's keys, how to play it,
+// the whole rules) or the stacks.
 func (m *Model) overlayLines() []string {
-	lines := m.table().overlayLines()
-	if m.overlay == ovHelp {
-		game := settings.GameClassic
-		if _, ok := m.table().(okey101Table); ok {
-			game = settings.Game101
-		}
-		lines = append(lines, overlays.Rules(m.common(), game, m.pageW())...)
-	}
-	return lines
-}
-
-// overlayLinesClassic are the lines of classic Okey's overlays: its
-// keys and how to play, or its discard stacks.
-func (m *Model) overlayLinesClassic() []string {
-	w := m.pageW()
+	g, w := m.table(), m.pageW()
 	switch m.overlay {
 	case ovHelp:
-		out := overlays.KeyPage(m.common(), m.tr.T("help.title"), m.keys.Table.FullHelp(), m.hostKeys(), w)
-		return append(append(out, ""), m.c.HowToPlay(w)...)
+		title, howTo := g.Help(w)
+		out := overlays.KeyPage(m.common(), m.tr.T(title), g.Keys(), m.hostKeys(), w)
+		out = append(append(out, ""), howTo...)
+		return append(out, overlays.Rules(m.common(), g.Game(), w)...)
 	case ovBrowse:
-		return m.c.BrowseLines(w)
+		return g.Browse(w)
 	}
 	return nil
 }

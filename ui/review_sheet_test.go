@@ -213,13 +213,13 @@ func reviewText(t *testing.T) string {
 	logOf101 := func(ev okey101.Event, owner int) func(m *Model, seat int) string {
 		return func(m *Model, seat int) string {
 			ev.Seat = seat
-			return m.t.LogText(play101.LogEntry{Ev: ev, Deal: table.DealKey(2, 0), Owner: owner, Okey: sampleOkey})
+			return m.t().LogText(play101.LogEntry{Ev: ev, Deal: table.DealKey(2, 0), Owner: owner, Okey: sampleOkey})
 		}
 	}
 	sub("a deal, a deal again")
 	who(1, logOf101(okey101.Event{Kind: okey101.EvDeal, Tile: r(tile.Red, 4)}, -1))
 	pair(func(m *Model) string {
-		return m.t.LogText(play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvDeal, Seat: 2, Tile: r(tile.Red, 4)}, Deal: table.DealKey(2, 1), Okey: sampleOkey})
+		return m.t().LogText(play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvDeal, Seat: 2, Tile: r(tile.Red, 4)}, Deal: table.DealKey(2, 1), Okey: sampleOkey})
 	}, 1)
 	sub("openings and melds laid")
 	who(1, logOf101(okey101.Event{Kind: okey101.EvOpen, Points: 112, Melds: []meld.Meld{run, runOkey, set, setOkey}}, -1))
@@ -229,7 +229,7 @@ func reviewText(t *testing.T) string {
 		sub("a take, a give-back, a lay-off onto each owner's meld, a take-back, a discard, a finish: " + tl.String())
 		who(1, logOf101(okey101.Event{Kind: okey101.EvTake, Tile: tl, From: 3}, -1))
 		pair(func(m *Model) string {
-			return m.t.LogText(play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvTake, Seat: 1, Tile: tl, From: 0}, Okey: sampleOkey})
+			return m.t().LogText(play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvTake, Seat: 1, Tile: tl, From: 0}, Okey: sampleOkey})
 		}, 1)
 		who(1, logOf101(okey101.Event{Kind: okey101.EvGiveBack, Tile: tl, From: 3}, -1))
 		for _, owner := range []int{0, 1, 2} {
@@ -244,9 +244,9 @@ func reviewText(t *testing.T) string {
 	who(1, logOf101(okey101.Event{Kind: okey101.EvPenalty, Tile: r(tile.Black, 13), Points: 101, Reason: okey101.PenaltyIslek}, -1))
 	sub("the wall runs out, a void hand")
 	pair(func(m *Model) string {
-		return m.t.LogText(play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvWallOut}})
+		return m.t().LogText(play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvWallOut}})
 	}, 1)
-	pair(func(m *Model) string { return m.t.LogText(play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvVoid}}) }, 1)
+	pair(func(m *Model) string { return m.t().LogText(play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvVoid}}) }, 1)
 
 	section("Okey 101: guides, hints and questions with names and tiles")
 	for _, name := range sampleNames {
@@ -350,7 +350,7 @@ func TestYouFormsAreNotThirdPerson(t *testing.T) {
 	}
 	for _, k := range []okey101.EventKind{okey101.EvTake, okey101.EvGiveBack, okey101.EvLayOff, okey101.EvTakeBack, okey101.EvDiscard, okey101.EvPenalty, okey101.EvFinish} {
 		line := func(seat int) string {
-			return o.t.LogText(play101.LogEntry{Ev: okey101.Event{Kind: k, Seat: seat, Tile: r7, From: 3, Points: 101, Reason: okey101.PenaltyOkey}, Owner: 2, Okey: sampleOkey})
+			return o.t().LogText(play101.LogEntry{Ev: okey101.Event{Kind: k, Seat: seat, Tile: r7, From: 3, Points: 101, Reason: okey101.PenaltyOkey}, Owner: 2, Okey: sampleOkey})
 		}
 		check("101 "+k.String(), line(0), line(1))
 	}
@@ -380,21 +380,21 @@ func TestYouFormsAreNotThirdPerson(t *testing.T) {
 func TestClassicLogKeepsItsHandsOkey(t *testing.T) {
 	for _, lang := range []string{"en", "tr"} {
 		m := newTestModel(t, 100, 30, func(o *Options) { o.Settings.Lang = lang })
-		then := m.c.View.Okey
+		then := m.c().View.Okey
 		plain := then.Next()
-		n := len(m.c.Log)
-		m.c.AddLog(game.Event{Kind: game.EvDraw, Seat: 0, Tile: plain}, -1)
-		m.c.AddLog(game.Event{Kind: game.EvDiscard, Seat: 0, Tile: then}, -1)
-		drew, threw := m.logText(m.c.Log[n]), m.logText(m.c.Log[n+1])
+		n := len(m.c().Log)
+		m.c().AddLog(game.Event{Kind: game.EvDraw, Seat: 0, Tile: plain}, -1)
+		m.c().AddLog(game.Event{Kind: game.EvDiscard, Seat: 0, Tile: then}, -1)
+		drew, threw := m.logText(m.c().Log[n]), m.logText(m.c().Log[n+1])
 		if strings.Contains(strings.ToLower(drew), "okey") || !strings.Contains(strings.ToLower(threw), "okey") {
 			t.Fatalf("%s: in hand 1 (okey %s): %q, %q", lang, then, drew, threw)
 		}
 		// Hand 2: its okey is the tile drawn in hand 1.
-		m.c.View.Okey = plain
-		if got := m.logText(m.c.Log[n]); got != drew {
+		m.c().View.Okey = plain
+		if got := m.logText(m.c().Log[n]); got != drew {
 			t.Errorf("%s: hand 1's draw reads %q in hand 2, was %q", lang, got, drew)
 		}
-		if got := m.logText(m.c.Log[n+1]); got != threw {
+		if got := m.logText(m.c().Log[n+1]); got != threw {
 			t.Errorf("%s: hand 1's discard of its okey reads %q in hand 2, was %q", lang, got, threw)
 		}
 	}

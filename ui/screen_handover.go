@@ -4,39 +4,20 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"okey/game"
+	"okey/ui/hosting"
 	"okey/ui/pages"
 )
 
 // The hand-over screen hosted: how a hand ended (the page is ui/pages'
-// HandEnd, the same in both games; classic's lines are playclassic's),
-// its keys acted on. After the last hand of a match it leads to the
-// final table.
-
-// handEnd is what a hand's end needs of the game on the table, given as
-// values, so that its keys are handled once for both games
-// (updateHandEnd).
-type handEnd struct {
-	hand int  // the hand that ended
-	over bool // it was the match's last
-	// ready tells a served table the player is ready for the next hand;
-	// deal deals it here.
-	ready func() tea.Cmd
-	deal  func() (tea.Cmd, error)
-	// scroll: the page scrolls (101's, whose table and last turn can be
-	// long), through lines.
-	scroll bool
-	lines  func() []string
-	// final is what a key that means nothing says after the last hand
-	// ("" the same as after another).
-	final string
-}
+// HandEnd, the same in both games; what it shows, each game's side
+// gives: hosting.HandEnd), its keys acted on. After the last hand of a
+// match it leads to the final table.
 
 // updateHandEnd handles a key on a hand's end, both games': the next
 // hand (or after the last one the final table), the review of the hand,
 // the pages it opens (the settings, the score history, the statistics),
 // the scroll; any other key says which keys work.
-func (m *Model) updateHandEnd(k tea.KeyPressMsg, g handEnd) tea.Cmd {
+func (m *Model) updateHandEnd(k tea.KeyPressMsg, g hosting.HandEnd) tea.Cmd {
 	m.flash = ""
 	keys := m.keys.HandOver
 	switch pages.NewHandEnd(m.common(), pages.HandEnd{}).Update(k) {
@@ -44,54 +25,37 @@ func (m *Model) updateHandEnd(k tea.KeyPressMsg, g handEnd) tea.Cmd {
 		return m.quit()
 	case pages.Next:
 		switch {
-		case g.over:
+		case g.Over:
 			m.screen = scrMatchOver
 			return nil
 		case m.seat != nil:
-			return g.ready()
+			return g.Ready()
 		case m.readOnly:
 			m.setFlash(true, m.tr.T("status.readonly"))
 			return nil
 		}
 		m.screen = scrPlay
-		cmd, err := g.deal()
+		cmd, err := g.Deal()
 		if err != nil {
 			m.setFlash(true, m.tr.T("status.refused", m.reason(err)))
 			return nil
 		}
 		return cmd
 	case pages.Coach:
-		return m.reviewCurrent(g.hand)
+		return m.reviewCurrent(g.Hand)
 	}
 	switch {
 	case m.openFromPage(k, keys.Settings, keys.Scores, keys.Stats):
 		return nil
-	case g.scroll && m.updateScroll(k, m.keys.Overlay.ScrollKeys, g.lines()):
+	case g.Scroll && m.updateScroll(k, m.keys.Overlay.ScrollKeys, m.handEndLines(g)):
 		// Next (enter, space, n) is matched first: space goes on.
 		return nil
-	case g.over && g.final != "":
-		m.setFlash(true, m.tr.T(g.final))
+	case g.Over && g.FinalKeys != "":
+		m.setFlash(true, m.tr.T(g.FinalKeys))
 		return nil
 	}
 	m.setFlash(true, m.tr.T("status.handover.keys"))
 	return nil
-}
-
-// updateHandOver is a key on classic's hand's end (updateHandEnd).
-func (m *Model) updateHandOver(k tea.KeyPressMsg) tea.Cmd {
-	v := &m.c.View
-	return m.updateHandEnd(k, handEnd{
-		hand:  v.Hand,
-		over:  v.Phase == game.MatchOver,
-		ready: func() tea.Cmd { return m.act(game.NextHandAction()) },
-		deal: func() (tea.Cmd, error) {
-			evs, lines, err := m.c.G.Apply(game.NextHandAction())
-			if err != nil {
-				return nil, err
-			}
-			return m.applied(evs, lines), nil
-		},
-	})
 }
 
 // openFromPage opens the settings, the score history or the statistics
@@ -136,19 +100,34 @@ func (m *Model) handEndBar(next, scores key.Binding, over, scrolls bool, more ..
 	return m.keyBar(bar)
 }
 
-// handOverBar is classic's hand's end's keys (handEndBar).
-func (m *Model) handOverBar() string {
-	k := m.keys.HandOver
-	return m.handEndBar(k.Next, k.Scores, m.c.View.Phase == game.MatchOver, false, k.Stats, k.Settings)
+// handEndLines are the lines of the hand's end g (ui/pages' HandEnd,
+// its content the game's); nil when there is none to show.
+func (m *Model) handEndLines(g hosting.HandEnd) []string {
+	h, ok := g.Page()
+	if !ok {
+		return nil
+	}
+	return pages.NewHandEnd(m.common(), h).Lines()
 }
 
-// renderHandOver shows how the hand ended (ui/pages' HandEnd, its
-// lines classic's): the winner's hand in its groups, what each player
-// lost and why, the scores, and the hands before when they fit.
+// renderHandOver shows how the hand ended (handEndLines), scrolled
+// (↑↓, pgup pgdn) when the game's page scrolls and is longer than the
+// page, its keys below (handEndBar).
 func (m *Model) renderHandOver() string {
-	h, ok := m.c.HandEndPage(m.history, m.pageW())
-	if !ok {
-		return m.renderPage(nil, m.handOverBar())
+	g := m.table().HandEnd()
+	lines := m.handEndLines(g)
+	if g.Scroll {
+		lines, _ = m.scrolled(lines)
 	}
-	return m.renderPage(pages.NewHandEnd(m.common(), h).Lines(), m.handOverBar())
+	return m.renderPage(lines, m.handOverBar(g))
+}
+
+// handOverBar is the key bar of the hand's end g (handEndBar): a page
+// that scrolls says how while it is longer than the page.
+func (m *Model) handOverBar(g hosting.HandEnd) string {
+	scrolls := false
+	if g.Scroll {
+		_, scrolls = m.scrolled(m.handEndLines(g))
+	}
+	return m.handEndBar(g.Next, g.ScoresKey, g.Over, scrolls, g.More...)
 }

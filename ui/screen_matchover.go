@@ -36,11 +36,11 @@ func (m *Model) updateMatchOver(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// renderMatchOver is classic's final table (renderFinal; its rows are
-// playclassic's Final).
+// renderMatchOver is the final table of the game on the table
+// (renderFinal; its rows are the game's side's: hosting.Final).
 func (m *Model) renderMatchOver() string {
-	t, ok := m.c.Final()
-	return m.renderFinal(t, ok, nil, m.keys.MatchOver.ShortHelp())
+	f := m.table().Final()
+	return m.renderFinal(f.Table, f.OK, f.Sheet, f.Bar)
 }
 
 // renderFinal is the final table of either game (ui/pages' Final):

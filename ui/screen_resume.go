@@ -36,17 +36,12 @@ func (m *Model) updateResume(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// renderResume is classic's resume page (renderResumeOf): the hand
-// saved, the seats and their scores.
+// renderResume is the resume page of either game: what is saved in
+// words and each seat's score (the game's side's: hosting.Game's
+// Resume), each seat's name with its bot's level, the game of a new
+// match.
 func (m *Model) renderResume() string {
-	body := m.tr.T("resume.body", m.c.View.Hand, store.ShortPath(m.files.MatchPath()))
-	return m.renderResumeOf(body, m.c.ScoreCell)
-}
-
-// renderResumeOf is the resume page of either game: what is saved in
-// words (body), each seat's name with its bot's level and its score
-// (score), the game of a new match.
-func (m *Model) renderResumeOf(body string, score func(seat int) string) string {
+	body, score := m.table().Resume(store.ShortPath(m.files.MatchPath()))
 	rows := make([][2]string, table.Seats)
 	for s := range rows {
 		rows[s] = [2]string{m.whoLevel(s), score(s)}

@@ -5,7 +5,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/ui/pages"
-	"okey/ui/playclassic"
 	"okey/ui/store"
 )
 
@@ -22,7 +21,7 @@ func (m *Model) openInfo(s screen) {
 	}
 	m.infoBack = m.screen
 	m.overlay = ovNone
-	m.c.Held = -1
+	m.table().LetGo()
 	m.pager.GotoTop()
 	m.screen = s
 }
@@ -60,20 +59,18 @@ func (m *Model) renderInfo(lines []string) string {
 }
 
 func (m *Model) updateScores(k tea.KeyPressMsg) tea.Cmd {
-	return m.updateInfo(k, m.scoreLines(), m.keys.Table.Scores)
+	return m.updateInfo(k, m.scoreLines(), m.table().Scores().Key)
 }
 
 func (m *Model) renderScores() string { return m.renderInfo(m.scoreLines()) }
 
-// scoreLines are classic's score history's page: a title, then the
-// table.
+// scoreLines are the score history's page of the game on the table: a
+// title, then the table (the game's side's: hosting.Scores), a served
+// match's commitment.
 func (m *Model) scoreLines() []string {
-	return pages.ScoreLines(m.common(), m.tr.T("scores.title"), m.scoreTable(m.history), m.fairLines(false))
+	s := m.table().Scores()
+	return pages.ScoreLines(m.common(), s.Title, s.Table, m.fairLines(false))
 }
-
-// scoreTable is the history as a table: a line of names, a line a hand
-// (playclassic's).
-func (m *Model) scoreTable(hs []playclassic.HandScore) []string { return m.c.ScoreTable(hs, m.pageW()) }
 
 // statsLines are the statistics page, from the statistics read.
 func (m *Model) statsLines() []string {

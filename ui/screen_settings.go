@@ -23,7 +23,7 @@ type settingsForm struct {
 func (m *Model) formRules() settings.FormRules {
 	return settings.FormRules{
 		T:         func(key string, args ...any) string { return m.tr.T(key, args...) },
-		Level101:  func(l string) string { return m.players101().Level(l) },
+		Level101:  m.tableOf(settings.Game101).BotLevel,
 		LevelName: m.levelName,
 	}
 }
@@ -34,7 +34,7 @@ func (m *Model) openSettings() {
 		return
 	}
 	m.overlay = ovNone
-	m.c.Held = -1
+	m.table().LetGo()
 	m.settings = &settingsForm{Form: pages.NewForm(settings.Fields(m.set), settings.Fields(m.saved), m.formRules()), back: back}
 	m.screen = scrSettings
 }
@@ -87,7 +87,7 @@ func (m *Model) saveSettings() tea.Cmd {
 	files := m.files
 	save := func() tea.Msg {
 		if err := settings.Save(files, saved); err != nil {
-			return savedMsg{err: err, path: files.SettingsPath()}
+			return savedMsg{Err: err, Path: files.SettingsPath()}
 		}
 		return nil
 	}

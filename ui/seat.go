@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"okey/ui/hosting"
 	"okey/ui/i18n"
 	"okey/ui/keymap"
 	"okey/ui/pages"
@@ -58,13 +59,13 @@ func (m *Model) unknownKey(k tea.KeyPressMsg) {
 		m.setFlash(true, m.tr.T("status.watching"))
 		return
 	}
-	here := m.table().name()
+	here := m.table().Name()
 	for _, g := range m.tables() {
-		if g.name() == here || m.screen != scrPlay {
+		if g.Name() == here || m.screen != scrPlay {
 			continue
 		}
-		if b, ok := keymap.OtherGame(k, g.keys()); ok {
-			m.setFlash(true, m.tr.T("status.othergame", k.String(), m.tr.T(g.name()), b.Help().Desc, m.tr.T(here)))
+		if b, ok := keymap.OtherGame(k, g.Keys()); ok {
+			m.setFlash(true, m.tr.T("status.othergame", k.String(), m.tr.T(g.Name()), b.Help().Desc, m.tr.T(here)))
 			return
 		}
 	}
@@ -101,7 +102,7 @@ func (m *Model) seatNewMatch() tea.Cmd {
 
 // onSeatUpdate takes in what a table of either game says now, the
 // same steps for both: the table around the game (seatTable), the game
-// on it taken in by its side (tableGame.takeSeat: the view turned so
+// on it taken in by its side (hosting.Game's TakeSeat: the view turned so
 // the player sits at the bottom, the rack, the log with the notes
 // beside the moves), then the screen moved between the table and the
 // pages between hands, and the rest of the update (seatTook).
@@ -113,7 +114,7 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 	}
 	got := s.Got
 	m.seatTable(u)
-	tk := g.takeSeat(u, got, s.Notes(u, func(c string) string { return m.tr.T("fair.commit", c) }, m.chatText))
+	tk := g.TakeSeat(u, got, s.Notes(u, func(c string) string { return m.tr.T("fair.commit", c) }, m.chatText))
 	if !tk.First && !tk.NewMatch {
 		m.seatTurn(tk.Was.Mine, tk.Now.Mine)
 	}
@@ -126,11 +127,11 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 	return m.seatTook(u, tk.First, tk.Now.HandOver, tk.Now.MatchOver)
 }
 
-// servedGame is the game whose view u brings (tableGame.serves), nil
+// servedGame is the game whose view u brings (hosting.Game's Serves), nil
 // for an update without one.
-func (m *Model) servedGame(u SeatUpdate) tableGame {
+func (m *Model) servedGame(u SeatUpdate) hosting.Game {
 	for _, g := range m.tables() {
-		if g.serves(u) {
+		if g.Serves(u) {
 			return g
 		}
 	}
@@ -227,7 +228,7 @@ func (m *Model) seatClock(seat int) string {
 // seatPhase is where the match on the screen stands, of either game:
 // a hand being played, a hand over, and whose turn it is.
 func (m *Model) seatPhase() (playing, handOver bool, turn int) {
-	playing, handOver, turn, _ = m.table().phase()
+	playing, handOver, turn, _ = m.table().Phase()
 	return playing, handOver, turn
 }
 

@@ -66,7 +66,7 @@ func (f *fakeTable101) others(me int) {
 		if n > 500 {
 			f.t.Fatal("the other seats never finish their turns")
 		}
-		a, ok := PlainAction101(st.View(st.Turn()))
+		a, ok := plainAction101(st.View(st.Turn()))
 		if !ok {
 			f.t.Fatalf("no plain action for seat %d", st.Turn())
 		}
@@ -129,7 +129,7 @@ func TestRotateView101KeepsTheMatch(t *testing.T) {
 				checked++
 			}
 		}
-		a, _ := PlainAction101(st.View(st.Turn()))
+		a, _ := plainAction101(st.View(st.Turn()))
 		if _, _, err := f.g.Apply(a); err != nil {
 			t.Fatal(err)
 		}
@@ -157,7 +157,7 @@ func TestSeat101PlaysThroughTheTable(t *testing.T) {
 		f.others(me)
 		m.Update(f.update(me))
 		st := f.g.State()
-		if m.t.View.Counts != st.View(me).Counts || m.t.Rack.Counts() != st.View(me).Counts {
+		if m.t().View.Counts != st.View(me).Counts || m.t().Rack.Counts() != st.View(me).Counts {
 			t.Fatalf("move %d: the screen's rack is not seat %d's", moves, me)
 		}
 		if st.Phase() != okey101.Playing {
@@ -172,7 +172,7 @@ func TestSeat101PlaysThroughTheTable(t *testing.T) {
 		if !strings.Contains(out, "> You <") {
 			t.Fatalf("seat %d's turn is not the player's on screen:\n%s", me, out)
 		}
-		a, ok := PlainAction101(m.t.View)
+		a, ok := plainAction101(m.t().View)
 		if !ok {
 			t.Fatalf("no action for the player:\n%s", out)
 		}
@@ -217,7 +217,7 @@ func TestSeat101PlaysThroughTheTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	m.Update(f.update(me))
-	if m.screen != scrPlay || m.t.View.Hand != 2 || !strings.Contains(plain(m), "hand 2 of 11") {
+	if m.screen != scrPlay || m.t().View.Hand != 2 || !strings.Contains(plain(m), "hand 2 of 11") {
 		t.Fatalf("the next hand is not on screen:\n%s", plain(m))
 	}
 }
@@ -231,10 +231,10 @@ func TestSeat101RefusesBeforeSending(t *testing.T) {
 	f.others(me)
 	m := newSeat101Model(t, f, me)
 	m.Update(f.update(me))
-	if !m.t.View.MyTurn() {
+	if !m.t().View.MyTurn() {
 		t.Fatal("not the player's turn")
 	}
-	if m.t.View.Stage == okey101.StageDraw {
+	if m.t().View.Stage == okey101.StageDraw {
 		press(t, m, "x") // a discard before drawing
 		if len(f.sent) != 0 || !m.flashWarn {
 			t.Fatalf("a discard before drawing: sent %v, said %q", f.sent, m.flash)
@@ -244,13 +244,13 @@ func TestSeat101RefusesBeforeSending(t *testing.T) {
 		m.Update(f.update(me))
 	}
 	// An opening worth too little: the table would refuse it.
-	cursorTo101(t, m, slotOf101(m, m.t.View.Rack[0]))
-	m.t.Groups = [][]int{{m.t.Cursor}}
+	cursorTo101(t, m, slotOf101(m, m.t().View.Rack[0]))
+	m.t().Groups = [][]int{{m.t().Cursor}}
 	press(t, m, "l")
 	if len(f.sent) != 0 || !m.flashWarn {
 		t.Fatalf("a lone tile laid: sent %v, said %q", f.sent, m.flash)
 	}
-	m.t.Groups = nil
+	m.t().Groups = nil
 	f.refused, f.rseq = "not this seat's turn", 1
 	m.Update(f.update(me))
 	if !strings.Contains(plain(m), "not this seat's turn") {
@@ -272,14 +272,14 @@ func TestSpectator101SeesNoRack(t *testing.T) {
 	m := newSeat101Model(t, f, -1)
 	f.others(0)
 	for f.g.State().Turn() == 0 { // seat 0 moves too: the log speaks of it
-		a, _ := PlainAction101(f.g.State().View(0))
+		a, _ := plainAction101(f.g.State().View(0))
 		if _, _, err := f.g.Apply(a); err != nil {
 			t.Fatal(err)
 		}
 	}
 	f.others(2)
 	m.Update(f.update(-1))
-	if len(m.t.Rack.Tiles()) != 0 {
+	if len(m.t().Rack.Tiles()) != 0 {
 		t.Fatal("a spectator holds tiles")
 	}
 	out := plain(m)
@@ -308,7 +308,7 @@ func TestSeat101PanelKeepsTheScoreWhole(t *testing.T) {
 	m.Update(u)
 	out := plain(m)
 	for s := 1; s < okey101.NumSeats; s++ {
-		if pts := m.t.Points(202 + s); !strings.Contains(out, pts) {
+		if pts := m.t().Points(202 + s); !strings.Contains(out, pts) {
 			t.Errorf("seat %d's %q is not whole at 80 columns:\n%s", s, pts, out)
 		}
 	}

@@ -123,7 +123,7 @@ func TestSeatPlaysThroughTheTable(t *testing.T) {
 	for moves := 0; f.g.State().Phase() == game.Playing && moves < 200; moves++ {
 		st := f.g.State()
 		m.Update(f.update(me))
-		if m.c.View.Counts != st.View(me).Counts || m.c.Rack.Counts() != st.View(me).Counts {
+		if m.c().View.Counts != st.View(me).Counts || m.c().Rack.Counts() != st.View(me).Counts {
 			t.Fatalf("move %d: the screen's rack is not seat %d's", moves, me)
 		}
 		if st.Turn() != me {
@@ -144,10 +144,10 @@ func TestSeatPlaysThroughTheTable(t *testing.T) {
 		if st.Stage() == game.MustDraw {
 			press(t, m, "d")
 		} else {
-			slot := m.c.Cursor
-			tl := m.c.Rack.Slots[slot]
+			slot := m.c().Cursor
+			tl := m.c().Rack.Slots[slot]
 			press(t, m, "x")
-			if m.c.Confirm >= 0 {
+			if m.c().Confirm >= 0 {
 				press(t, m, "x")
 			}
 			if len(f.sent) != 1 {
@@ -158,8 +158,8 @@ func TestSeatPlaysThroughTheTable(t *testing.T) {
 			}
 			f.play()
 			m.Update(f.update(me))
-			if m.c.Rack.Slots[slot] != tile.NoTile && m.c.Rack.Slots[slot] != tl {
-				t.Fatalf("slot %d holds %v after its %v was thrown", slot, m.c.Rack.Slots[slot], tl)
+			if m.c().Rack.Slots[slot] != tile.NoTile && m.c().Rack.Slots[slot] != tl {
+				t.Fatalf("slot %d holds %v after its %v was thrown", slot, m.c().Rack.Slots[slot], tl)
 			}
 			continue
 		}
@@ -207,7 +207,7 @@ func TestSpectatorSeesNoRack(t *testing.T) {
 		}
 	}
 	m.Update(f.update(-1))
-	if len(m.c.Rack.Tiles()) != 0 {
+	if len(m.c().Rack.Tiles()) != 0 {
 		t.Fatal("a spectator holds tiles")
 	}
 	out := plain(m)
@@ -267,8 +267,8 @@ func TestWaitingGoesWithTheDeal(t *testing.T) {
 		t.Fatal(err)
 	}
 	m.Update(f.update(me))
-	if out := plain(m); m.screen != scrPlay || m.c.View.MyTurn() || strings.Contains(out, "waits for") {
-		t.Fatalf("hand 2 dealt, screen %d, my turn %v:\n%s", m.screen, m.c.View.MyTurn(), out)
+	if out := plain(m); m.screen != scrPlay || m.c().View.MyTurn() || strings.Contains(out, "waits for") {
+		t.Fatalf("hand 2 dealt, screen %d, my turn %v:\n%s", m.screen, m.c().View.MyTurn(), out)
 	}
 }
 
@@ -357,7 +357,7 @@ func TestSeatHandEndsUnderThePages(t *testing.T) {
 			return m, func() SeatUpdate {
 				for n := 0; f.g.State().Phase() == okey101.Playing; n++ {
 					st := f.g.State()
-					a, ok := PlainAction101(st.View(st.Turn()))
+					a, ok := plainAction101(st.View(st.Turn()))
 					if !ok || n > 2000 {
 						t.Fatalf("the hand does not end (seat %d, step %d)", st.Turn(), n)
 					}

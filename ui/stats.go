@@ -2,71 +2,27 @@ package ui
 
 import (
 	"encoding/json"
-	"errors"
-	"io/fs"
 	"time"
 
-	"okey/game"
-	"okey/game/okey101"
-	"okey/ui/playclassic"
 	"okey/ui/stats"
-	"okey/ui/store"
 )
 
 // The player's statistics (ui/stats counts them): read at the start,
-// counted as hands end, written with the saves.
+// counted as hands end (each game's side says what, hosting.App's
+// Tally), written with the saves.
 
 // metaStarted is the record's meta key of when the match started, which
 // with its seed tells matches apart (ui/stats reads it).
 const metaStarted = stats.MetaStarted
 
 // loadStats reads the statistics; a file that cannot be read is set
-// aside (when saves work) and counting starts again, with a notice.
+// aside (when saves work) and counting starts again, with a notice
+// (saves.Files.LoadStats).
 func (m *Model) loadStats() {
-	m.stats = stats.New()
-	b, err := m.files.ReadStats()
-	if errors.Is(err, fs.ErrNotExist) || err != nil && !m.saving() {
-		return
+	var notice string
+	if m.stats, notice = m.saves().LoadStats(m.saving()); notice != "" {
+		m.notice = append(m.notice, notice)
 	}
-	var f stats.File
-	if err == nil {
-		f, err = stats.Parse(b)
-	}
-	if err != nil {
-		path := store.ShortPath(m.files.StatsPath())
-		if aside, aerr := m.files.SetAsideStats(m.now()); aerr == nil {
-			m.notice = append(m.notice, m.tr.T("notice.stats", path, err.Error(), store.ShortPath(aside)))
-		}
-		return
-	}
-	m.stats = f
-}
-
-// tally counts what the statistics do not have yet of the match with
-// record rec, state st and hands hs; it reports whether anything was
-// counted.
-func (m *Model) tally(rec *game.Record, st game.State, hs []playclassic.HandScore) bool {
-	if m.readOnly {
-		return false
-	}
-	hands := make([]game.HandResult, len(hs))
-	for i, h := range hs {
-		hands[i] = h.Result
-	}
-	changed := m.stats.TallyClassic(rec, st, hands)
-	m.statsChanged = m.statsChanged || changed
-	return changed
-}
-
-// tally101 counts what the statistics do not have yet of a match of
-// Okey 101 with record rec and the player's view v (stats.Tally101).
-func (m *Model) tally101(rec *okey101.Record, v *okey101.View) bool {
-	if m.readOnly || m.seat != nil {
-		return false
-	}
-	changed := m.stats.Tally101(rec, v)
-	m.statsChanged = m.statsChanged || changed
-	return changed
 }
 
 // statsJSON is the statistics as saved, nil when unchanged since the

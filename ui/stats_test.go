@@ -31,7 +31,7 @@ func playHands(t *testing.T, m *Model, n int) {
 	t.Helper()
 	for range n {
 		for m.screen == scrPlay {
-			if m.c.View.Legal.Show {
+			if m.c().View.Legal.Show {
 				press(t, m, "g")
 			}
 			playMyTurn(t, m)
@@ -53,7 +53,7 @@ func TestStatisticsCountEachHandOnce(t *testing.T) {
 	drain(t, m, m.Init())
 	playHands(t, m, 2)
 	lost := 0
-	for _, h := range m.history {
+	for _, h := range m.history() {
 		lost += h.Result.Lost[0]
 	}
 	s := readStats(t, m)
@@ -75,7 +75,7 @@ func TestStatisticsCountEachHandOnce(t *testing.T) {
 		}
 		playHands(t, m2, 1)
 	}
-	mr := m2.c.View.Match
+	mr := m2.c().View.Match
 	b = readStats(t, m2).ByBots["easy,hard,easy"]
 	won := 0
 	if mr.Outcome[0] == game.OutcomeWon {
@@ -118,7 +118,7 @@ func TestStats101(t *testing.T) {
 	if err := m.Flush(); err != nil {
 		t.Fatal(err)
 	}
-	v := &m.t.View
+	v := &m.t().View
 	want := stats.Okey101{Matches: 1}
 	for _, r := range v.Results {
 		if r.Void {
@@ -142,7 +142,7 @@ func TestStats101(t *testing.T) {
 	case okey101.OutcomeTied:
 		want.MatchesTied = 1
 	}
-	key := stats.BotsKey(m.t.G.Record().Meta)
+	key := stats.BotsKey(m.t().G.Record().Meta)
 	if got := readStats(t, m).Okey101[key]; got == nil || *got != want {
 		t.Fatalf("counted %+v, want %+v", got, want)
 	}

@@ -15,6 +15,7 @@ import (
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/host101"
 	"okey/ui/play101"
 	"okey/ui/play101/decide"
 	"okey/ui/rack"
@@ -33,7 +34,7 @@ func start101(t testing.TB, w, h int, tweak ...func(*Options)) *Model {
 	t.Helper()
 	m := newTest101(t, w, h, tweak...)
 	drain(t, m, m.Init())
-	if m.t == nil {
+	if m.t() == nil {
 		t.Fatal("no 101 table")
 	}
 	return m
@@ -44,14 +45,14 @@ func withSeed(seed uint64) func(*Options) { return func(o *Options) { o.Seed = s
 // cursorTo101 moves the cursor to slot i with the arrow keys.
 func cursorTo101(t testing.TB, m *Model, i int) {
 	t.Helper()
-	if m.t.Cursor/rack.Cols != i/rack.Cols {
+	if m.t().Cursor/rack.Cols != i/rack.Cols {
 		press(t, m, "down")
 	}
-	for n := 0; m.t.Cursor != i; n++ {
+	for n := 0; m.t().Cursor != i; n++ {
 		if n > rack.NumSlots {
 			t.Fatalf("the cursor does not reach %d", i)
 		}
-		if m.t.Cursor < i {
+		if m.t().Cursor < i {
 			press(t, m, "right")
 		} else {
 			press(t, m, "left")
@@ -61,8 +62,8 @@ func cursorTo101(t testing.TB, m *Model, i int) {
 
 // slotOf101 is a slot holding x that is in no group, or -1.
 func slotOf101(m *Model, x tile.Tile) int {
-	for i, y := range m.t.Rack.Slots {
-		if y == x && m.t.GroupOf(i) < 0 {
+	for i, y := range m.t().Rack.Slots {
+		if y == x && m.t().GroupOf(i) < 0 {
 			return i
 		}
 	}
@@ -82,7 +83,7 @@ func playKeys101(t testing.TB, m *Model, a okey101.Action) {
 		}
 		cursorTo101(t, m, i)
 		press(t, m, k)
-		if c := m.t.Choose; c != nil {
+		if c := m.t().Choose; c != nil {
 			for n := 0; c.Opts[c.At].Meld != a.Meld || a.Kind == okey101.ActLayOff && c.Opts[c.At].End != a.End && a.End != meld.AnyEnd; n++ {
 				if n > len(c.Opts) {
 					t.Fatalf("%v: no such place among %v", a, c.Opts)
@@ -101,7 +102,7 @@ func playKeys101(t testing.TB, m *Model, a okey101.Action) {
 		press(t, m, "z")
 	case okey101.ActDiscard:
 		onto(a.Tile, "x")
-		if m.t.Confirm.Kind == play101.ConfirmDiscard {
+		if m.t().Confirm.Kind == play101.ConfirmDiscard {
 			press(t, m, "x")
 		}
 	case okey101.ActLayOff:
@@ -136,19 +137,19 @@ func playKeys101(t testing.TB, m *Model, a okey101.Action) {
 // player's next turn, or the end of the hand).
 func myTurn101(t testing.TB, m *Model) {
 	t.Helper()
-	for n := 0; m.screen == scrPlay && m.t.View.MyTurn(); n++ {
+	for n := 0; m.screen == scrPlay && m.t().View.MyTurn(); n++ {
 		if n > 60 {
 			t.Fatal("the turn does not end")
 		}
-		v := m.t.G.State().View(0)
+		v := m.t().G.State().View(0)
 		var sv meld.Solver
 		a, ok := decide.PlainAction(&v, &sv)
 		if !ok {
 			t.Fatalf("no action for the player:\n%s", plain(m))
 		}
-		n := len(m.t.G.Record().Actions)
+		n := len(m.t().G.Record().Actions)
 		playKeys101(t, m, a)
-		if len(m.t.G.Record().Actions) == n {
+		if len(m.t().G.Record().Actions) == n {
 			t.Fatalf("%v through keys did nothing: %s\n%s", a, m.flash, plain(m))
 		}
 		if a.Kind == okey101.ActDiscard {
@@ -161,7 +162,7 @@ func myTurn101(t testing.TB, m *Model) {
 // replayed.
 func handEvents(t testing.TB, m *Model) []okey101.Event {
 	t.Helper()
-	rec := m.t.G.Record()
+	rec := m.t().G.Record()
 	g, err := okey101.NewGame(rec.Rules, rec.Seed, rec.Meta)
 	if err != nil {
 		t.Fatal(err)
@@ -201,8 +202,8 @@ func TestWhole101HandThroughKeys(t *testing.T) {
 		if turns > 40 {
 			t.Fatal("the hand does not end")
 		}
-		if !m.t.View.MyTurn() {
-			t.Fatalf("the bots stopped at seat %d:\n%s", m.t.View.Turn, plain(m))
+		if !m.t().View.MyTurn() {
+			t.Fatalf("the bots stopped at seat %d:\n%s", m.t().View.Turn, plain(m))
 		}
 		myTurn101(t, m)
 		if w, line := maxLineWidth(plain(m)); w > 100 {
@@ -215,7 +216,7 @@ func TestWhole101HandThroughKeys(t *testing.T) {
 			t.Errorf("the player never made a %v: %v", k, mine)
 		}
 	}
-	res := m.t.View.Result
+	res := m.t().View.Result
 	if m.screen != scrHandOver || res == nil || res.Finisher != 0 {
 		t.Fatalf("screen %d, result %+v", m.screen, res)
 	}
@@ -241,7 +242,7 @@ func TestWhole101HandThroughKeys(t *testing.T) {
 		t.Fatalf("the saved record replays to %v, result %+v", g.State().Phase(), g.State().Result())
 	}
 	press(t, m, "enter")
-	if m.screen != scrPlay || m.t.View.Hand != 2 || !strings.Contains(plain(m), "hand 2 of 11") {
+	if m.screen != scrPlay || m.t().View.Hand != 2 || !strings.Contains(plain(m), "hand 2 of 11") {
 		t.Fatalf("enter does not deal hand 2:\n%s", plain(m))
 	}
 }
@@ -252,13 +253,13 @@ var _ = tea.Quit
 // dealer's first discard made, the tile drawn.
 func drawIfDue(t testing.TB, m *Model) {
 	t.Helper()
-	if m.t.View.MyTurn() && m.t.View.Stage == okey101.StageFirst {
+	if m.t().View.MyTurn() && m.t().View.Stage == okey101.StageFirst {
 		myTurn101(t, m) // the dealer's first discard
 	}
-	if m.t.View.MyTurn() && m.t.View.Stage == okey101.StageDraw {
+	if m.t().View.MyTurn() && m.t().View.Stage == okey101.StageDraw {
 		press(t, m, "d")
 	}
-	if !m.t.View.MyTurn() || m.t.View.Stage != okey101.StagePlay {
+	if !m.t().View.MyTurn() || m.t().View.Stage != okey101.StagePlay {
 		t.Fatalf("not the player's play stage:\n%s", plain(m))
 	}
 }
@@ -268,10 +269,10 @@ func selectTiles(t testing.TB, m *Model, ts []tile.Tile) {
 	t.Helper()
 	for _, x := range ts {
 		i := slotOf101(m, x)
-		if i < 0 || slices.Contains(m.t.Sel, i) {
+		if i < 0 || slices.Contains(m.t().Sel, i) {
 			// the second copy of a tile selected twice
-			for j, y := range m.t.Rack.Slots {
-				if y == x && !slices.Contains(m.t.Sel, j) && m.t.GroupOf(j) < 0 {
+			for j, y := range m.t().Rack.Slots {
+				if y == x && !slices.Contains(m.t().Sel, j) && m.t().GroupOf(j) < 0 {
 					i = j
 				}
 			}
@@ -287,36 +288,36 @@ func selectTiles(t testing.TB, m *Model, ts []tile.Tile) {
 func TestShortOpeningIsRefused(t *testing.T) {
 	m := start101(t, 100, 30)
 	drawIfDue(t, m)
-	v := &m.t.View
-	o := m.t.SV.BestOpening(v.Analyzer, v.Counts)
+	v := &m.t().View
+	o := m.t().SV.BestOpening(v.Analyzer, v.Counts)
 	if len(o.Melds) == 0 {
 		t.Fatal("no meld on this rack: take another seed")
 	}
 	g := o.Melds[0]
 	selectTiles(t, m, g.Tiles)
 	want := g.Value()
-	if work := m.t.WorkLine(200); !strings.Contains(ansiPlain(work), strconv.Itoa(want)) {
+	if work := m.t().WorkLine(200); !strings.Contains(ansiPlain(work), strconv.Itoa(want)) {
 		t.Fatalf("the work line does not say the group's worth %d: %q", want, ansiPlain(work))
 	}
 	press(t, m, "a")
-	if len(m.t.Groups) != 1 || !strings.Contains(plain(m), "Together "+strconv.Itoa(want)+" of 101") {
+	if len(m.t().Groups) != 1 || !strings.Contains(plain(m), "Together "+strconv.Itoa(want)+" of 101") {
 		t.Fatalf("the group is not made, or its total not shown:\n%s", plain(m))
 	}
-	actions := len(m.t.G.Record().Actions)
+	actions := len(m.t().G.Record().Actions)
 	press(t, m, "l")
 	short := v.Threshold - want
 	if !m.flashWarn || !strings.Contains(m.flash, "an opening needs 101: "+strconv.Itoa(short)+" short") {
 		t.Fatalf("the refusal does not say why: %q", m.flash)
 	}
-	if len(m.t.G.Record().Actions) != actions || m.t.View.Opened[0].Status != meld.NotOpened || len(m.t.Groups) != 1 {
-		t.Fatalf("a refused opening changed something: %d actions, %v, groups %v", len(m.t.G.Record().Actions), m.t.View.Opened[0], m.t.Groups)
+	if len(m.t().G.Record().Actions) != actions || m.t().View.Opened[0].Status != meld.NotOpened || len(m.t().Groups) != 1 {
+		t.Fatalf("a refused opening changed something: %d actions, %v, groups %v", len(m.t().G.Record().Actions), m.t().View.Opened[0], m.t().Groups)
 	}
 	if !strings.Contains(plain(m), "Your groups are worth "+strconv.Itoa(want)) {
 		t.Fatalf("the status does not show the refusal:\n%s", plain(m))
 	}
 	// Not a meld at all: said at once, and a refuses it.
 	press(t, m, "esc")
-	if len(m.t.Groups) != 0 {
+	if len(m.t().Groups) != 0 {
 		t.Fatal("esc does not take the groups apart")
 	}
 }
@@ -329,10 +330,10 @@ func ansiPlain(s string) string { return ansi.Strip(s) }
 // the tile back, and then only the wall is open.
 func TestTakeMustBeUsedOrGivenBack(t *testing.T) {
 	m := start101(t, 100, 30)
-	if m.t.View.Stage == okey101.StageFirst {
+	if m.t().View.Stage == okey101.StageFirst {
 		myTurn101(t, m)
 	}
-	v := &m.t.View
+	v := &m.t().View
 	top := v.Top(v.Previous)
 	if !v.MyTurn() || v.Stage != okey101.StageDraw || top == tile.NoTile {
 		t.Fatalf("not a turn to take:\n%s", plain(m))
@@ -346,9 +347,9 @@ func TestTakeMustBeUsedOrGivenBack(t *testing.T) {
 	if out := plain(m); !strings.Contains(out, owed+": it must go onto the table this turn") {
 		t.Fatalf("the obligation is not shown:\n%s", out)
 	}
-	actions := len(m.t.G.Record().Actions)
+	actions := len(m.t().G.Record().Actions)
 	press(t, m, "x")
-	if !m.flashWarn || !strings.Contains(m.flash, "must go onto the table first") || len(m.t.G.Record().Actions) != actions {
+	if !m.flashWarn || !strings.Contains(m.flash, "must go onto the table first") || len(m.t().G.Record().Actions) != actions {
 		t.Fatalf("a discard with the taken tile owed: %q", m.flash)
 	}
 	press(t, m, "z")
@@ -376,7 +377,7 @@ func costlyTurn101(t *testing.T) *Model {
 	for seed := uint64(1); seed < 60; seed++ {
 		m := start101(t, 100, 30, withSeed(seed))
 		drawIfDue(t, m)
-		if m.t.View.Counts[m.t.View.Okey] > 0 {
+		if m.t().View.Counts[m.t().View.Okey] > 0 {
 			return m
 		}
 		m.Close()
@@ -389,19 +390,19 @@ func costlyTurn101(t *testing.T) *Model {
 // (and the 101 is charged), any other key keeps the tile.
 func TestCostlyDiscardAsksFirst(t *testing.T) {
 	m := costlyTurn101(t)
-	v := &m.t.View
+	v := &m.t().View
 	ok := slotOf101(m, v.Okey)
 	cursorTo101(t, m, ok)
-	actions := len(m.t.G.Record().Actions)
+	actions := len(m.t().G.Record().Actions)
 	press(t, m, "x")
-	if m.t.Confirm.Kind != play101.ConfirmDiscard || !strings.Contains(m.flash, "costs 101") || len(m.t.G.Record().Actions) != actions {
+	if m.t().Confirm.Kind != play101.ConfirmDiscard || !strings.Contains(m.flash, "costs 101") || len(m.t().G.Record().Actions) != actions {
 		t.Fatalf("no question before throwing the okey: %q", m.flash)
 	}
 	if !strings.Contains(plain(m), "costs 101! x again discards it anyway") {
 		t.Fatalf("the question is not on the screen:\n%s", plain(m))
 	}
 	press(t, m, "h") // another key: the okey stays
-	if m.t.Confirm.Kind != play101.ConfirmNone || len(m.t.G.Record().Actions) != actions {
+	if m.t().Confirm.Kind != play101.ConfirmNone || len(m.t().G.Record().Actions) != actions {
 		t.Fatal("another key did not let the discard go")
 	}
 	drain(t, m, nil)
@@ -413,8 +414,8 @@ func TestCostlyDiscardAsksFirst(t *testing.T) {
 	for _, e := range evs {
 		paid = paid || e.Kind == okey101.EvPenalty && e.Seat == 0 && e.Reason == okey101.PenaltyOkey
 	}
-	if !paid || m.t.G.State().Scores()[0] < okey101.PenaltyPoints {
-		t.Fatalf("the confirmed discard did not cost 101: scores %v", m.t.G.State().Scores())
+	if !paid || m.t().G.State().Scores()[0] < okey101.PenaltyPoints {
+		t.Fatalf("the confirmed discard did not cost 101: scores %v", m.t().G.State().Scores())
 	}
 }
 
@@ -475,28 +476,28 @@ func TestLinesFit101(t *testing.T) {
 		if turns > 40 {
 			t.Fatal("the hand does not end")
 		}
-		most = max(most, len(m.t.View.Table))
+		most = max(most, len(m.t().View.Table))
 		checkAllSizes(t, m, "table")
-		if m.t.View.Stage == okey101.StagePlay || m.t.View.Stage == okey101.StageDraw && len(m.t.View.Table) > 8 {
+		if m.t().View.Stage == okey101.StagePlay || m.t().View.Stage == okey101.StageDraw && len(m.t().View.Table) > 8 {
 			// groups made and being made, the work line full
-			saved := *m.t
+			saved := *m.t()
 			for i := 0; i < rack.NumSlots; i++ {
-				if m.t.Rack.Slots[i] != tile.NoTile {
-					m.t.Sel = append(m.t.Sel, i)
+				if m.t().Rack.Slots[i] != tile.NoTile {
+					m.t().Sel = append(m.t().Sel, i)
 				}
 			}
-			m.t.Groups = [][]int{m.t.Sel[:2], m.t.Sel[2:4]}
-			m.t.Sel = m.t.Sel[4:]
+			m.t().Groups = [][]int{m.t().Sel[:2], m.t().Sel[2:4]}
+			m.t().Sel = m.t().Sel[4:]
 			checkAllSizes(t, m, "groups")
-			*m.t = saved
+			*m.t() = saved
 		}
-		if m.t.View.Stage == okey101.StagePlay && m.t.View.Opened[0].Status != meld.NotOpened {
-			for i, x := range m.t.Rack.Slots {
-				if c := m.t.Places(okey101.ActLayOff, x, -1, m.t.TryState()); x != tile.NoTile && len(c.Opts) > 0 {
+		if m.t().View.Stage == okey101.StagePlay && m.t().View.Opened[0].Status != meld.NotOpened {
+			for i, x := range m.t().Rack.Slots {
+				if c := m.t().Places(okey101.ActLayOff, x, -1, m.t().TryState()); x != tile.NoTile && len(c.Opts) > 0 {
 					c.Slot = i
-					m.t.Choose = &c
+					m.t().Choose = &c
 					checkAllSizes(t, m, "a place chosen")
-					m.t.Choose = nil
+					m.t().Choose = nil
 					break
 				}
 			}
@@ -532,7 +533,7 @@ func TestWhole101MatchThroughKeys(t *testing.T) {
 		checkFits(t, m, "hand over")
 		press(t, m, "enter")
 	}
-	v := &m.t.View
+	v := &m.t().View
 	if v.Match == nil || v.Match.Hands != 11 || len(v.Results) < 11 {
 		t.Fatalf("the match: %+v, %d results", v.Match, len(v.Results))
 	}
@@ -556,7 +557,7 @@ func TestWhole101MatchThroughKeys(t *testing.T) {
 	}
 	press(t, m, "esc")
 	press(t, m, "n")
-	if m.screen != scrPlay || m.t == nil || m.t.View.Hand != 1 || m.MatchOver() {
+	if m.screen != scrPlay || m.t() == nil || m.t().View.Hand != 1 || m.MatchOver() {
 		t.Fatalf("n does not start a new match of 101: screen %d", m.screen)
 	}
 }
@@ -566,21 +567,21 @@ func TestWhole101MatchThroughKeys(t *testing.T) {
 // is replaced by the stand-in, and some bot opens on the table.
 func TestTable101SeatsTheBots101(t *testing.T) {
 	m := start101(t, 100, 30, withSeed(3), func(o *Options) { o.NewPlayer101 = nil })
-	if got := m.players101().Levels; !slices.Equal(got, bots101.Levels) {
+	if got := m.games[1].(*host101.Side).Players().Levels; !slices.Equal(got, bots101.Levels) {
 		t.Fatalf("the table's levels are %v, want the bots101 levels %v", got, bots101.Levels)
 	}
 	for turns := 0; m.screen == scrPlay; turns++ {
 		if turns > 60 {
 			t.Fatal("the hand does not end")
 		}
-		if !m.t.View.MyTurn() {
-			t.Fatalf("the bots stopped at seat %d:\n%s", m.t.View.Turn, plain(m))
+		if !m.t().View.MyTurn() {
+			t.Fatalf("the bots stopped at seat %d:\n%s", m.t().View.Turn, plain(m))
 		}
 		myTurn101(t, m)
 	}
 	for s := 1; s < okey101.NumSeats; s++ {
-		if _, stand := m.t.Players[s].(decide.Plain); stand || m.t.Failed[s] != 0 {
-			t.Errorf("seat %d's bot failed (%d) or was replaced: %T", s, m.t.Failed[s], m.t.Players[s])
+		if _, stand := m.t().Players[s].(decide.Plain); stand || m.t().Failed[s] != 0 {
+			t.Errorf("seat %d's bot failed (%d) or was replaced: %T", s, m.t().Failed[s], m.t().Players[s])
 		}
 	}
 	opened := 0

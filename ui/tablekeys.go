@@ -30,7 +30,13 @@ func (m *Model) tableKey(k tea.KeyPressMsg, keys keymap.CommonKeys, move func(dx
 	return nil, true
 }
 
-// onClick handles the mouse on the table: a click on a tile selects it
-// (or puts the tile picked up down there), a click on the wall draws, a
-// click on the previous player's stack takes.
-func (m *Model) onClick(msg tea.MouseClickMsg) tea.Cmd { return m.table().click(msg) }
+// onClick handles the mouse on the table, while it is on show with
+// nothing over it: a click on a tile selects it (or puts the tile
+// picked up down there), a click on the wall draws, a click on the
+// previous player's stack takes (the game's side says what).
+func (m *Model) onClick(msg tea.MouseClickMsg) tea.Cmd {
+	if m.screen != scrPlay || m.lay.TooSmall || m.overlay != ovNone {
+		return nil
+	}
+	return m.table().Click(msg)
+}

@@ -31,14 +31,14 @@ func (m *Model) mayUndo(playing bool) bool {
 }
 
 // undo asks the game on the table for the match without the player's
-// last discard (tableGame.undo), in a command; the bots' questions
+// last discard (hosting.Game's Undo), in a command; the bots' questions
 // under way are let go when it goes.
 func (m *Model) undo() tea.Cmd {
-	playing, _, _, _ := m.table().phase()
+	playing, _, _, _ := m.table().Phase()
 	if !m.mayUndo(playing) {
 		return nil
 	}
-	cmd := m.table().undo()
+	cmd := m.table().Undo()
 	if cmd != nil {
 		m.cancelBots()
 	}
@@ -55,6 +55,6 @@ func (m *Model) onUndone(ok bool, err error) tea.Cmd {
 	case !ok:
 		return nil
 	}
-	m.rec = m.table().record()
+	m.rec = m.table().Record()
 	return m.saveCmd()
 }

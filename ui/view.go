@@ -1,15 +1,14 @@
 package ui
 
 import (
-	"okey/ui/keymap"
-	"okey/ui/layout"
-	"okey/ui/table"
-	"okey/ui/theme"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"okey/ui/layout"
+	"okey/ui/table"
 )
 
 // View draws the screen.
@@ -91,29 +90,18 @@ func (m *Model) render() string {
 		return m.renderReview()
 	case scrMatches:
 		return m.renderMatches()
+	// The pages between hands, hosted here once for both games (each
+	// game gives what they show), and the table, the game's.
+	case scrResume:
+		return m.renderResume()
+	case scrHandOver:
+		return m.renderHandOver()
+	case scrMatchOver:
+		return m.renderMatchOver()
+	case scrScores:
+		return m.renderScores()
 	}
-	if s, ok := m.table().render(); ok {
-		return s
-	}
-	return ""
-}
-
-// header is the top line: the game, the hand, and on the table the keys
-// for the help, the settings and quitting.
-func (m *Model) header(withKeys bool) string { return m.table().header(withKeys) }
-
-// headerClassic is classic Okey's top line.
-func (m *Model) headerClassic(withKeys bool) string {
-	info := ""
-	if m.hasMatch() {
-		info = m.c.HeaderInfo(m.casual) + m.seatBadge()
-	}
-	keys := ""
-	if withKeys {
-		k := m.keys.Table
-		keys = m.headerKeys(k.Help, k.Settings, k.Quit)
-	}
-	return table.Header(m.lay.Header.W, "OKEY", info, keys, m.paint)
+	return m.table().Render()
 }
 
 // headerKeys are the keys a table's header names: the help, the
@@ -144,18 +132,6 @@ func (m *Model) pageW() int { return m.lay.Page.W - layout.PageX }
 // cache, table.Painter, goes with the style sheet; both games' tables
 // and the pages between hands use it).
 func (m *Model) paint(id table.Style, s string) string { return m.painter.Paint(m.st, id, s) }
-
-// tableHost is the Model as the host of either game's table (table.Host):
-// the words, the style sheet, the paint cache and the key map of the
-// moment, the status line, the words for an error.
-type tableHost struct{ m *Model }
-
-func (h tableHost) Words() table.Words                    { return h.m.words() }
-func (h tableHost) Styles() *theme.Styles                 { return h.m.st }
-func (h tableHost) Paint(id table.Style, s string) string { return h.m.paint(id, s) }
-func (h tableHost) Keys() *keymap.KeyMap                  { return &h.m.keys }
-func (h tableHost) Flash(warn bool, s string)             { h.m.setFlash(warn, s) }
-func (h tableHost) Reason(err error) string               { return h.m.reason(err) }
 
 // frame is what the table draws with that only the app knows, as it
 // stands now (table.Frame): the seat being asked, the seats' clocks

@@ -17,11 +17,14 @@ func (m *Model) onWheel(msg tea.MouseWheelMsg) {
 	case m.screen == scrPlay && m.overlay != ovNone:
 		lines = m.overlayLines()
 	case m.screen == scrScores:
-		lines = m.table().scoreLines()
+		lines = m.scoreLines()
 	case m.screen == scrStats:
 		lines = m.statsLines()
-	case m.screen == scrHandOver && m.t != nil && m.t.View.Result != nil:
-		lines = m.handOver101Lines() // the end of a hand of 101
+	case m.screen == scrHandOver && m.table().HandEnd().Scroll:
+		// The end of a hand that scrolls (101's), once it has one.
+		if lines = m.handEndLines(m.table().HandEnd()); lines == nil {
+			return
+		}
 	default:
 		return
 	}

@@ -1,9 +1,7 @@
 package ui
 
 import (
-	"okey/game/tile"
 	"okey/ui/i18n"
-	"okey/ui/playclassic"
 	"okey/ui/problem"
 	"okey/ui/table"
 )
@@ -23,31 +21,10 @@ func (m *Model) words() table.Words {
 // seatName is how the log and the screens name a seat.
 func (m *Model) seatName(s int) string { return m.words().SeatName(s) }
 
-// youOr says key about seat s (table.Words.YouOr).
-func (m *Model) youOr(s int, key string, args ...any) string { return m.words().YouOr(s, key, args...) }
-
-// tileName writes a tile for messages: R7, or R5 (okey), J (as R5);
-// in Turkish kırmızı 7, okey (kırmızı 5), sahte okey (kırmızı 5).
-func (m *Model) tileName(t tile.Tile) string { return m.tileCase(t, i18n.Nominative) }
-
-// logText writes a log entry in the player's language
-// (playclassic.LogText).
-func (m *Model) logText(e playclassic.LogEntry) string { return playclassic.LogText(m.words(), e) }
-
 // nameIn is seat s's name with the case ending c: "Zeynep'in". The
 // player's own seat has its own ("you") messages and never comes here
 // in a sentence about a third person.
 func (m *Model) nameIn(s int, c i18n.Case) string { return m.words().NameIn(s, c) }
-
-// tileIn names tile t of a hand whose okey is okey, in case c.
-func (m *Model) tileIn(t, okey tile.Tile, c i18n.Case) string { return m.tr.Tile(t, okey, c) }
-
-// tileCase is tileIn in the classic hand on the table.
-func (m *Model) tileCase(t tile.Tile, c i18n.Case) string { return m.c.TileCase(t, c) }
-
-// tilesIn writes tiles of a hand whose okey is okey in a row: "R4 R5
-// OK", "kırmızı 4-5-okey".
-func (m *Model) tilesIn(ts []tile.Tile, okey tile.Tile) string { return m.tr.Tiles(ts, okey) }
 
 // upFirst writes the first letter of a sentence as a capital where
 // tiles are written in words.

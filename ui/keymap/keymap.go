@@ -1,10 +1,3 @@
-// Package keymap is the one table of keys, a group per screen, for both
-// games' tables and every page around them: each screen's update
-// matches keys only against its group, and its help bar and the full
-// help (?) are drawn from the same group, so no key is shown that does
-// not work and a key means the same wherever both games have it. The
-// names of keys are in the player's language. It imports ui/i18n and
-// Charm's key bindings only.
 package keymap
 
 import (

@@ -57,9 +57,9 @@
 //	                back (RulesOf)
 //
 // It imports the referee (game, game/hand, game/tile), the bots, the
-// table's core (ui/table, ui/rack, ui/seats, ui/seatlink, ui/seatmsg, ui/canvas, ui/layout,
-// ui/keymap), ui/pages (a form's lines), ui/theme, ui/i18n, Bubble Tea (its commands and
-// table's core (ui/table, ui/rack, ui/seats, ui/canvas, ui/layout,
-// ui/keymap), ui/pages (a form's lines, the values of the pages between hands), ui/theme, ui/i18n, Bubble Tea (its commands and
-// messages) and Bubbles' key, and nothing of ui.
+// table's core (ui/table, ui/rack, ui/seats, ui/seatlink, ui/seatmsg,
+// ui/canvas, ui/layout, ui/keymap), ui/pages (a form's lines, the
+// values of the pages between hands), ui/theme, ui/i18n, Bubble Tea
+// (its commands and messages) and Bubbles' key, and nothing of ui nor
+// of ui/hostclassic, which hosts it.
 package playclassic

@@ -17,8 +17,9 @@ const (
 
 // Table is a match of classic Okey on the table and what the player is
 // doing with it: the match, seat 0's view of it, the bots, the rack,
-// the log. The app holds it beside Okey 101's play101.Table, so that
-// each game's state stays apart from the app's.
+// the log. Classic's side of the table as the app hosts it
+// (ui/hostclassic) holds it, as ui/host101 holds Okey 101's
+// play101.Table, so that each game's state stays apart from the app's.
 type Table struct {
 	host table.Host
 

@@ -1,12 +1,3 @@
-// Package store keeps the game's files: the match record being played
-// (in the user's state directory), the layout of the player's rack beside
-// it, the finished matches, and the settings (in the user's config
-// directory). The table reads and writes them only through this package.
-// Every write is atomic (a temporary file renamed over the old one, the
-// directory synced after), and nothing that cannot be read is ever
-// overwritten: it is set aside under a new name. A record whose last
-// line a write cut short is read without it (Replay). One game at a
-// time plays in a state directory (LockDir).
 package store
 
 import (

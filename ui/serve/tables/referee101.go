@@ -11,8 +11,10 @@ import (
 	"okey/bots"
 	"okey/bots/bots101"
 	"okey/game"
+	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/ui"
+	"okey/ui/play101/decide"
 	"okey/ui/seatmsg"
 )
 
@@ -195,7 +197,8 @@ func (r *referee101) PlainMove(seat int) (any, bool) {
 	st := r.g.State()
 	v := st.View(seat)
 	var try []okey101.Action
-	if a, ok := ui.PlainAction101(v); ok {
+	var sv meld.Solver
+	if a, ok := decide.PlainAction(&v, &sv); ok {
 		try = append(try, a)
 	}
 	for _, a := range append(try, v.SimpleActions()...) {

@@ -1,0 +1,22 @@
+// Package host101 is Okey 101's side of the table as the app hosts it
+// (hosting.Game), so that the app (package ui) holds no file of either
+// game (issue 21). The table itself — its state, keys, drawing, words —
+// is ui/play101's; here it meets the app (hosting.App):
+//
+//	side.go   Side, the game's side: its messages, the screens' hooks,
+//	          a served table's update taken in, what the app asks of it
+//	match.go  its side of a match's life: its record read back, a match
+//	          started and adopted (the seats' players), an action taken
+//	          in, a player's answer played
+//	act.go    the table's keys and clicks (play101.Table.Key, Click) and
+//	          what they ask of the app, carried out: an action played
+//	          here or sent to a served table, its readiness sent
+//	view.go   the table drawn (its parts are play101.Table.Render's),
+//	          the status below, the header
+//	pages.go  what 101 gives the pages the app hosts: resuming, the end
+//	          of a hand (which scrolls), the score sheet, the final
+//	          sheet, the ? page and the stacks
+//
+// It imports ui/play101 (and its decide), the referee of 101,
+// ui/hosting and the table's core, and nothing of ui.
+package host101

@@ -1,0 +1,145 @@
+package host101
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"okey/game/okey101"
+	"okey/ui/hosting"
+	"okey/ui/play101"
+	"okey/ui/play101/decide"
+	"okey/ui/stats"
+	"okey/ui/store"
+)
+
+// The match's life at 101's table (the app's match.go holds what both
+// games' share).
+
+// ReadSaved reads a saved record of 101 and replays it (a torn last
+// line left out: store.Replay).
+func (s *Side) ReadSaved(b []byte) (hosting.ReadBack, []byte, error) {
+	g, torn, err := store.Replay(b, func(b []byte) (*okey101.Game, error) {
+		rec, err := okey101.ParseRecord(b)
+		if err != nil {
+			return nil, err
+		}
+		return okey101.Replay(rec)
+	})
+	if err != nil {
+		return hosting.ReadBack{Version: errors.Is(err, okey101.ErrRecordVersion)}, torn, err
+	}
+	done := g.Record()
+	return hosting.ReadBack{
+		Over: g.State().Phase() == okey101.MatchOver,
+		Done: done.Marshal(),
+		Tally: func() {
+			v := g.State().View(0)
+			s.tally(&done, &v)
+		},
+		Adopt: func() { s.adopt(g) },
+	}, torn, nil
+}
+
+// Start starts a new match of 101 with seed and meta, the settings'
+// rules.
+func (s *Side) Start(seed uint64, meta map[string]string) error {
+	set := s.app.Settings()
+	r, err := set.ParsedRules101()
+	if err != nil {
+		return err
+	}
+	g, err := okey101.NewGame(r, seed, meta)
+	if err != nil {
+		return err
+	}
+	s.adopt(g)
+	return nil
+}
+
+// BotLevel is the level a bot of the settings' plays at, as saved.
+func (s *Side) BotLevel(l string) string { return s.Players().Level(l) }
+
+// adopt makes g the match on the table: the names, levels and players
+// from its record's meta, the view, the rack, the log.
+func (s *Side) adopt(g *okey101.Game) {
+	rec := g.Record()
+	t := s.newTable(g)
+	src := s.Players()
+	s.app.Adopt(rec.Seed, rec.Meta, func(l string, seat int) string {
+		l = src.Level(l)
+		t.Players[seat] = &decide.SeatPlayer{Level: l, Seed: rec.Seed*4 + uint64(seat), Build: src.New}
+		return l
+	})
+	s.T = t
+	t.Start(g.State().View(0))
+	s.tally(&rec, &t.View)
+}
+
+// tally counts what the statistics do not have yet of the match with
+// record rec and the player's view v (stats.Tally101).
+func (s *Side) tally(rec *okey101.Record, v *okey101.View) {
+	s.app.Tally(func(f *stats.File) bool { return f.Tally101(rec, v) })
+}
+
+// newTable is a table of 101 for the match g (nil: a served seat's)
+// hosted by the app, the lines of its log written to the debug log
+// when there is one.
+func (s *Side) newTable(g *okey101.Game) *play101.Table {
+	t := play101.NewTable(s.app, g)
+	if s.log != nil {
+		t.Logged = func(e play101.LogEntry) { s.log(func() string { return t.LogText(e) }) }
+	}
+	return t
+}
+
+// applied takes in what an action did: the log, the view, the rack,
+// the hand counted as it ends; then what both tables do (hosting.App's
+// Took: the record's lines among it).
+func (s *Side) applied(evs []okey101.Event, lines []byte) tea.Cmd {
+	t := s.T
+	for _, e := range evs {
+		t.AddLog(e.Redact(0), -1)
+	}
+	wasMine := t.View.MyTurn()
+	t.Refresh()
+	over := t.View.Phase == okey101.HandOver || t.View.Phase == okey101.MatchOver
+	if over { // counted before the save, which writes the statistics too
+		rec := t.G.Record()
+		s.tally(&rec, &t.View)
+	}
+	return s.app.Took(lines, wasMine, t.View.MyTurn(), over)
+}
+
+// Players is the source of the table's players: the options' (tests
+// give scripted players) or the default.
+func (s *Side) Players() decide.Source {
+	src := decide.DefaultSource()
+	if s.newPlayer != nil {
+		src.New = s.newPlayer
+	}
+	return src
+}
+
+// onBot plays a player's answer and asks for the next action; a bot
+// that fails has the plain player asked in its place.
+func (s *Side) onBot(msg play101.BotMsg) tea.Cmd {
+	if cmd, play := s.app.Answered(msg.ID, msg.Seat); !play {
+		return cmd
+	}
+	evs, lines, news, askPlain, ok := s.T.PlayBot(msg)
+	if news != "" {
+		s.app.TellNews(news)
+	}
+	switch {
+	case askPlain:
+		return s.app.Ask(msg.Seat, func(ctx context.Context, id uint64, seat int, delay, timeout time.Duration) tea.Cmd {
+			return s.T.Ask(ctx, id, seat, decide.Plain{}, true, delay, timeout)
+		})
+	case !ok:
+		return nil
+	}
+	return s.applied(evs, lines)
+}

@@ -1,0 +1,83 @@
+package host101
+
+import (
+	"strconv"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"okey/game/okey101"
+	"okey/ui/canvas"
+	"okey/ui/hosting"
+	"okey/ui/pages"
+)
+
+// What 101 gives the pages the app hosts once for both games (their
+// words are play101's, their layout ui/pages'): resuming a saved match,
+// the end of a hand (which scrolls), the score sheet, the final sheet;
+// and the two pages over the table (the keys and rules, the stacks and
+// the whole table).
+
+// Resume is 101's resume page: the hand saved of how many, the seats'
+// scores.
+func (s *Side) Resume(where string) (string, func(int) string) {
+	v := &s.T.View
+	body := s.app.Words().Tr.T("t101.resume.body", v.Hand, v.Rules.Hands, where)
+	return body, func(seat int) string { return canvas.Right(strconv.Itoa(v.Scores[seat]), 6) }
+}
+
+// HandEnd is 101's hand's end, whose page scrolls: next deals again
+// after a void hand.
+func (s *Side) HandEnd() hosting.HandEnd {
+	v := &s.T.View
+	k := s.app.Keys().HandOver
+	over := v.Phase == okey101.MatchOver
+	next := k.Next
+	if res := v.Result; !over && res != nil && res.Void {
+		next.SetHelp(k.Next.Help().Key, s.app.Words().Tr.T("t101.key.redeal"))
+	}
+	return hosting.HandEnd{
+		Hand:  v.Hand,
+		Over:  over,
+		Ready: s.ready,
+		Deal: func() (tea.Cmd, error) {
+			evs, lines, err := s.T.G.Apply(okey101.NextHand())
+			if err != nil {
+				return nil, err
+			}
+			return s.applied(evs, lines), nil
+		},
+		Page:      func() (pages.HandEnd, bool) { return s.T.HandEndPage(s.app.PageW()) },
+		Scroll:    true,
+		FinalKeys: "t101.handover.keys.final",
+		Next:      next,
+		ScoresKey: s.app.Keys().Table101.Scores,
+		More:      []key.Binding{k.Stats, k.Settings},
+	}
+}
+
+// Scores is the score sheet (the same page as classic's): a title, then
+// the table.
+func (s *Side) Scores() hosting.Scores {
+	var sheet []string
+	if len(s.T.View.Results) > 0 {
+		sheet = s.T.SheetTable()
+	}
+	return hosting.Scores{Title: s.app.Words().Tr.T("t101.sheet.title"), Table: sheet, Key: s.app.Keys().Table101.Scores}
+}
+
+// Final is the final sheet (its rows are play101's Final): who won (the
+// lowest total), the places, ties shown, then the hands when they fit.
+func (s *Side) Final() hosting.Final {
+	k := s.app.Keys().MatchOver
+	t, ok := s.T.Final()
+	return hosting.Final{Table: t, OK: ok, Sheet: s.T.SheetTable(),
+		Bar: []key.Binding{k.NewMatch, k.Review, k.Game, s.app.Keys().Table101.Scores, k.Quit, k.Stats, k.Settings}}
+}
+
+// Help is the ? page of the 101 table: its title, and how to play 101
+// after the keys.
+func (s *Side) Help(w int) (string, []string) { return "t101.help.title", s.T.HowToPlay(w) }
+
+// Browse is the page of the stacks and the whole table.
+func (s *Side) Browse(w int) []string { return s.T.BrowseLines(w) }

@@ -1,0 +1,121 @@
+package host101
+
+import (
+	"context"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"okey/game/okey101"
+	"okey/ui/hosting"
+	"okey/ui/play101"
+	"okey/ui/play101/decide"
+	"okey/ui/seatlink"
+	"okey/ui/seatmsg"
+	"okey/ui/settings"
+)
+
+// Side is Okey 101's side of the table (hosting.Game): the match on the
+// table (T, nil while none is), and the hooks by which the app hands it
+// its messages, keys and screens.
+type Side struct {
+	app hosting.App
+	// T is the match of Okey 101 on the table, nil while none is.
+	T *play101.Table
+	// newPlayer builds a seat's player (tests give scripted ones); log
+	// writes a line of the move log to the debug log (nil: none).
+	newPlayer func(level string, seed uint64) (decide.Player, error)
+	log       func(text func() string)
+}
+
+// New is 101's side hosted by app: newPlayer builds the seats' players
+// (nil: the table's own), log writes the move log's lines to the debug
+// log (nil: none).
+func New(app hosting.App, newPlayer func(level string, seed uint64) (decide.Player, error), log func(text func() string)) *Side {
+	return &Side{app: app, newPlayer: newPlayer, log: log}
+}
+
+// Present reports whether a match of 101 is on the table.
+func (s *Side) Present() bool { return s.T != nil }
+
+// Clear takes the match off the table.
+func (s *Side) Clear() { s.T = nil }
+
+// Phase is where the match stands.
+func (s *Side) Phase() (playing, handOver bool, turn int, over bool) {
+	v := &s.T.View
+	return v.Phase == okey101.Playing, v.Phase == okey101.HandOver, v.Turn, v.Phase == okey101.MatchOver
+}
+
+// Update handles 101's own messages: its players' answers, the hint,
+// an undo's answer.
+func (s *Side) Update(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case play101.BotMsg:
+		return s.onBot(msg), true
+	case play101.HintMsg:
+		if s.T != nil && s.app.OnTable() {
+			s.T.OnHint(msg, s.T.TryState())
+		}
+		return nil, true
+	case play101.UndoneMsg:
+		return s.app.Undone(s.T.Undone(msg)), true
+	}
+	return nil, false
+}
+
+// Name is the game's name in the catalogs.
+func (s *Side) Name() string { return "val.okey101" }
+
+// Keys are the 101 table's keys, as on its help page.
+func (s *Side) Keys() [][]key.Binding { return s.app.Keys().Table101.FullHelp() }
+
+// Warm is nothing: 101 has no tables worth building ahead.
+func (s *Side) Warm() tea.Cmd { return nil }
+
+// Serves reports whether u brings a 101 view.
+func (s *Side) Serves(u seatmsg.Update) bool { return u.View101 != nil }
+
+// TakeSeat takes in a served 101 table's update: the game
+// (play101.Table.TakeUpdate; the table is made at the first) and the
+// notes.
+func (s *Side) TakeSeat(u seatmsg.Update, _ bool, n seatlink.Notes) seatlink.Taken {
+	first := s.T == nil
+	if first {
+		s.T = s.newTable(nil)
+	}
+	tk := s.T.TakeUpdate(u, s.app.Seat(), first)
+	s.T.TakeNotes(n)
+	return tk
+}
+
+// EndHand lets go of what the player was doing on the rack.
+func (s *Side) EndHand() { s.T.EndHand() }
+
+// LetGo is nothing at 101's table: a page opened over it keeps the
+// rack as it is.
+func (s *Side) LetGo() {}
+
+// RackJSON is the rack's arrangement as saved.
+func (s *Side) RackJSON() []byte { return s.T.RackJSON() }
+
+// Ask asks the player of seat for its action.
+func (s *Side) Ask(ctx context.Context, id uint64, seat int, delay, timeout time.Duration) tea.Cmd {
+	return s.T.Ask(ctx, id, seat, s.T.Players[seat], false, delay, timeout)
+}
+
+// Game is 101's name in the settings and its records.
+func (s *Side) Game() string { return settings.Game101 }
+
+// TakeRack restores the rack's saved arrangement.
+func (s *Side) TakeRack(b []byte) (why string) { return s.T.LoadRack(b) }
+
+// Undo asks for the match without the player's last discard.
+func (s *Side) Undo() tea.Cmd { return s.T.Undo() }
+
+// Record is the match's record, whole.
+func (s *Side) Record() []byte {
+	rec := s.T.G.Record()
+	return rec.Marshal()
+}

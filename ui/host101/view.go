@@ -1,0 +1,70 @@
+package host101
+
+import (
+	"strconv"
+	"strings"
+
+	"okey/game/okey101"
+	"okey/ui/canvas"
+	"okey/ui/layout"
+	"okey/ui/table"
+)
+
+// Render is the 101 table (its parts are play101.Table.Render's), or
+// the page over it; the status and the keys below.
+func (s *Side) Render() string {
+	a := s.app
+	l := layout.NewTable101(a.Size())
+	c := canvas.New(l.W, l.H)
+	c.Put(0, 0, s.Header(true))
+	status := s.status(l.W, l.StatusH)
+	if a.Overlaid() {
+		a.DrawOverlay(c)
+		c.Put(0, l.Help.Y-1, s.status(l.W, 1)[0])
+		c.Put(0, l.Help.Y, a.KeyBar(a.OverlayBar()))
+		return c.String()
+	}
+	s.T.Render(c, l, a.Frame(), s.bottomLine(l.Rack.W))
+	c.Put(0, l.Help.Y-len(status), status...)
+	c.Put(0, l.Help.Y, a.KeyBar(s.T.ShortHelp(a.ReadOnly(), a.Casual(), a.HostKeys())))
+	return c.String()
+}
+
+// Header is the top line (play101.Table.Header), and on the table the
+// keys for the help, the settings and quitting.
+func (s *Side) Header(withKeys bool) string {
+	keys := ""
+	if withKeys {
+		k := s.app.Keys().Table101
+		keys = s.app.HeaderKeys(k.Help, k.Settings, k.Quit)
+	}
+	w, _ := s.app.Size()
+	return s.T.Header(w, s.app.Casual(), s.app.Badge(), keys)
+}
+
+// bottomLine is the rack's bottom edge with the keys of the rack (a
+// spectator's says the racks are hidden).
+func (s *Side) bottomLine(w int) string {
+	b := s.app.Styles().Panel
+	words := "t101.rack.keys"
+	if s.app.Words().Watching { // no rack to move on: the keys would not work
+		words = "rack.watching"
+	}
+	title := " " + s.app.Words().Tr.T(words) + " "
+	title = canvas.Cut(title, max(0, w-4))
+	rest := max(0, w-3-canvas.Width(title))
+	k := "bottom:" + title + strconv.Itoa(w) // drawn once per width and words
+	return s.app.Drawn(k, func() string {
+		return b.Edge.Render(b.BottomLeft+b.Bottom) + b.Title.Render(title) + b.Edge.Render(strings.Repeat(b.Bottom, rest)+b.BottomRight)
+	})
+}
+
+// status is the status: the message of the last key or move, or what
+// the player may do now, wrapped in up to n lines of w columns.
+func (s *Side) status(w, n int) []string {
+	if s.T.Choose != nil {
+		return table.StatusLines(s.T.ChooseText(), table.Accent, w, n, s.app.Paint)
+	}
+	text, st := s.app.Status(s.T.View.Phase == okey101.Playing, s.T.Guide)
+	return table.StatusLines(text, st, w, n, s.app.Paint)
+}

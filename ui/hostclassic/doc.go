@@ -1,0 +1,25 @@
+// Package hostclassic is classic Okey's side of the table as the app
+// hosts it (hosting.Game), beside ui/host101 for Okey 101, so that the
+// app (package ui) holds no file of either game (issue 21). The table
+// itself — its state, keys, drawing, words — is ui/playclassic's; here
+// it meets the app (hosting.App):
+//
+//	side.go   Side, the game's side: its messages, the screens' hooks,
+//	          a served table's update taken in (the hands' scores among
+//	          it), what the app asks of it
+//	match.go  its side of a match's life: its record read back, a match
+//	          started and adopted, an action taken in (the hands'
+//	          scores counted), a bot's answer played
+//	act.go    the table's keys and clicks (playclassic.Table.Key,
+//	          Click) and what they ask of the app, carried out: a move
+//	          played here or sent to a served table, the hint
+//	view.go   the table screen placed (its parts are playclassic's),
+//	          the score history under the status, the status, the key
+//	          bar, the header
+//	pages.go  what classic gives the pages the app hosts: resuming, the
+//	          end of a hand, the score history, the final table, the ?
+//	          page and the stacks
+//
+// It imports ui/playclassic, the referee, the bots, ui/hosting and the
+// table's core, and nothing of ui.
+package hostclassic

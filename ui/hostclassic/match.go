@@ -1,0 +1,119 @@
+package hostclassic
+
+import (
+	"errors"
+
+	tea "charm.land/bubbletea/v2"
+
+	"okey/game"
+	"okey/ui/hosting"
+	"okey/ui/playclassic"
+	"okey/ui/stats"
+	"okey/ui/store"
+)
+
+// The match's life at classic's table (the app's match.go holds what
+// both games' share).
+
+// ReadSaved reads a saved classic record and replays it (a torn last
+// line left out: store.Replay).
+func (s *Side) ReadSaved(b []byte) (hosting.ReadBack, []byte, error) {
+	type read struct {
+		rec game.Record
+		g   *game.Game
+	}
+	r, torn, err := store.Replay(b, func(b []byte) (read, error) {
+		rec, err := game.ParseRecord(b)
+		if err != nil {
+			return read{rec: rec}, err
+		}
+		g, err := game.Replay(rec)
+		return read{rec, g}, err
+	})
+	if err != nil {
+		return hosting.ReadBack{Version: errors.Is(err, game.ErrRecordVersion)}, torn, err
+	}
+	g := r.g
+	done := g.Record()
+	return hosting.ReadBack{
+		Over:  g.State().Phase() == game.MatchOver,
+		Done:  done.Marshal(),
+		Tally: func() { s.tally(&done, g.State(), playclassic.History(done)) },
+		Adopt: func() { s.adopt(g, r.rec.Seed) },
+	}, torn, nil
+}
+
+// Start starts a new match of classic Okey with seed and meta, the
+// settings' rules.
+func (s *Side) Start(seed uint64, meta map[string]string) error {
+	r, err := game.ParseRules(s.app.Settings().Rules)
+	if err != nil {
+		return err
+	}
+	g, err := game.NewGame(r, seed, meta)
+	if err != nil {
+		return err
+	}
+	s.adopt(g, seed)
+	return nil
+}
+
+// adopt makes g the match being played: names, levels
+// (playclassic.SeatLevel) and bots from its record's meta, the view,
+// the rack.
+func (s *Side) adopt(g *game.Game, seed uint64) {
+	rec := g.Record()
+	set := s.app.Settings()
+	levels := s.app.Adopt(seed, rec.Meta, func(l string, seat int) string {
+		return playclassic.SeatLevel(l, set.Levels[seat-1], seed, s.newBot)
+	})
+	s.History = playclassic.History(rec)
+	s.tally(&rec, g.State(), s.History)
+	s.T.Adopt(g, seed, levels, s.newBot)
+}
+
+// tally counts what the statistics do not have yet of the match with
+// record rec, state st and hands hs.
+func (s *Side) tally(rec *game.Record, st game.State, hs []playclassic.HandScore) {
+	hands := make([]game.HandResult, len(hs))
+	for i, h := range hs {
+		hands[i] = h.Result
+	}
+	s.app.Tally(func(f *stats.File) bool { return f.TallyClassic(rec, st, hands) })
+}
+
+// applied takes in what an action did: the log, the hands' scores
+// (counted as a hand ends), the view, the rack; then what both tables
+// do (hosting.App's Took: the record's lines among it).
+func (s *Side) applied(evs []game.Event, lines []byte) tea.Cmd {
+	t := &s.T
+	for _, e := range evs {
+		t.AddLog(e.Redact(0), -1)
+	}
+	if h := playclassic.AppendHand(s.History, t.G.State(), t.View.Phase); len(h) > len(s.History) {
+		n := len(s.History)
+		s.History = h
+		rec := t.G.Record()
+		s.tally(&rec, t.G.State(), h[n:])
+	}
+	wasMine := t.View.MyTurn()
+	t.Refresh()
+	v := &t.View
+	return s.app.Took(lines, wasMine, v.MyTurn(), v.Phase == game.HandOver || v.Phase == game.MatchOver)
+}
+
+// onBotMove plays a bot's answer, or a plain legal move for a bot that
+// failed, and asks the next.
+func (s *Side) onBotMove(msg playclassic.BotMoveMsg) tea.Cmd {
+	if cmd, play := s.app.Answered(msg.ID, msg.Seat); !play {
+		return cmd
+	}
+	evs, lines, news, ok := s.T.PlayBot(msg)
+	if news != "" {
+		s.app.TellNews(news)
+	}
+	if !ok {
+		return nil
+	}
+	return s.applied(evs, lines)
+}

@@ -1,0 +1,66 @@
+package hostclassic
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"okey/game"
+	"okey/ui/hosting"
+	"okey/ui/pages"
+)
+
+// What classic gives the pages the app hosts once for both games (their
+// lines are playclassic's, their layout ui/pages'): resuming a saved
+// match, the end of a hand, the score history, the final table; and the
+// two pages over the table (the keys and rules, the discard stacks).
+
+// Resume is classic's resume page: the hand saved, the seats' scores.
+func (s *Side) Resume(where string) (string, func(int) string) {
+	return s.app.Words().Tr.T("resume.body", s.T.View.Hand, where), s.T.ScoreCell
+}
+
+// HandEnd is classic's hand's end: the winner's hand in its groups,
+// what each player lost and why, the scores, and the hands before when
+// they fit.
+func (s *Side) HandEnd() hosting.HandEnd {
+	v := &s.T.View
+	k := s.app.Keys().HandOver
+	return hosting.HandEnd{
+		Hand:  v.Hand,
+		Over:  v.Phase == game.MatchOver,
+		Ready: func() tea.Cmd { return s.Act(game.NextHandAction()) },
+		Deal: func() (tea.Cmd, error) {
+			evs, lines, err := s.T.G.Apply(game.NextHandAction())
+			if err != nil {
+				return nil, err
+			}
+			return s.applied(evs, lines), nil
+		},
+		Page:      func() (pages.HandEnd, bool) { return s.T.HandEndPage(s.History, s.app.PageW()) },
+		Next:      k.Next,
+		ScoresKey: k.Scores,
+		More:      []key.Binding{k.Stats, k.Settings},
+	}
+}
+
+// Scores is classic's score history: a title, then the table.
+func (s *Side) Scores() hosting.Scores {
+	return hosting.Scores{
+		Title: s.app.Words().Tr.T("scores.title"),
+		Table: s.T.ScoreTable(s.History, s.app.PageW()),
+		Key:   s.app.Keys().Table.Scores,
+	}
+}
+
+// Final is classic's final table (its rows are playclassic's Final).
+func (s *Side) Final() hosting.Final {
+	t, ok := s.T.Final()
+	return hosting.Final{Table: t, OK: ok, Bar: s.app.Keys().MatchOver.ShortHelp()}
+}
+
+// Help is the ? page of classic's table: its title, and how to play
+// after the keys.
+func (s *Side) Help(w int) (string, []string) { return "help.title", s.T.HowToPlay(w) }
+
+// Browse is the page of the discard stacks.
+func (s *Side) Browse(w int) []string { return s.T.BrowseLines(w) }

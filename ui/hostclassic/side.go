@@ -1,0 +1,166 @@
+package hostclassic
+
+import (
+	"context"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"okey/bots"
+	"okey/game"
+	"okey/ui/hosting"
+	"okey/ui/playclassic"
+	"okey/ui/rack"
+	"okey/ui/seatlink"
+	"okey/ui/seatmsg"
+	"okey/ui/settings"
+)
+
+// Side is classic Okey's side of the table (hosting.Game): the match on
+// the table (T; no match while T.G is nil), its score history, and the
+// hooks by which the app hands it its messages, keys and screens. It
+// also stands in while no match is on the screen yet.
+type Side struct {
+	app hosting.App
+	// T is classic Okey's table; History the hands of its match so far.
+	T       playclassic.Table
+	History []playclassic.HandScore
+	// hands is how many hands of a served match were taken in
+	// (TakeSeat).
+	hands int
+	// newBot builds the seats' bots, and the hint's; timeout bounds a
+	// hint's decision.
+	newBot  playclassic.BuildBot
+	timeout time.Duration
+}
+
+// Config is what classic's side is made with.
+type Config struct {
+	// NewBot builds a bot (the seats', the hint's); Timeout bounds the
+	// hint's decision.
+	NewBot  func(level string, opt bots.Options) (bots.Bot, error)
+	Timeout time.Duration
+	// Log writes a line of the move log to the debug log; nil for none.
+	Log func(text func() string)
+	// Seat: the table is a served seat's, whose rack starts empty.
+	Seat bool
+}
+
+// New is classic's side hosted by app, an empty table.
+func New(app hosting.App, c Config) *Side {
+	s := &Side{app: app, T: playclassic.NewTable(app), newBot: c.NewBot, timeout: c.Timeout}
+	if c.Log != nil {
+		s.T.Logged = func(e playclassic.LogEntry) {
+			c.Log(func() string { return playclassic.LogText(app.Words(), e) })
+		}
+	}
+	if c.Seat {
+		s.T.Rack = rack.New()
+		s.T.Cursor = 0
+	}
+	return s
+}
+
+// Present reports whether a classic match is on the table.
+func (s *Side) Present() bool { return s.T.G != nil }
+
+// Clear takes the match off the table, and its score history.
+func (s *Side) Clear() {
+	s.T.G, s.T.View = nil, game.View{}
+	s.History = nil
+}
+
+// Phase is where the match stands.
+func (s *Side) Phase() (playing, handOver bool, turn int, over bool) {
+	v := &s.T.View
+	over = s.T.G != nil && s.T.G.State().Phase() == game.MatchOver
+	return v.Phase == game.Playing, v.Phase == game.HandOver, v.Turn, over
+}
+
+// Update handles classic's own messages: its bots' answers, the hint,
+// an undo's answer.
+func (s *Side) Update(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case playclassic.BotMoveMsg:
+		return s.onBotMove(msg), true
+	case playclassic.HintMsg:
+		s.T.OnHint(msg, s.app.OnTable())
+		return nil, true
+	case playclassic.UndoneMsg:
+		return s.app.Undone(s.T.Undone(msg)), true
+	}
+	return nil, false
+}
+
+// Name is the game's name in the catalogs.
+func (s *Side) Name() string { return "val.classic" }
+
+// Keys are classic's table's keys, as on its help page.
+func (s *Side) Keys() [][]key.Binding { return s.app.Keys().Table.FullHelp() }
+
+// Warm builds hand analysis's tables (a tenth of a second, once a
+// process) in the background while the first frame is on screen, so
+// the player's first hint or sort does not wait for them.
+func (s *Side) Warm() tea.Cmd {
+	if s.T.G == nil {
+		return nil
+	}
+	an, rack := s.T.View.Analyzer, s.T.View.Rack
+	return func() tea.Msg {
+		if h, err := an.NewHand(rack); err == nil && h.Len() >= playclassic.HandTiles {
+			an.Distance(h)
+		}
+		return nil
+	}
+}
+
+// Serves reports whether u brings a classic view.
+func (s *Side) Serves(u seatmsg.Update) bool { return u.View != nil }
+
+// EndHand lets go of the tile picked up.
+func (s *Side) EndHand() { s.T.Held = -1 }
+
+// LetGo lets go of the tile picked up: a page opens over the table.
+func (s *Side) LetGo() { s.T.Held = -1 }
+
+// TakeSeat takes in a served classic table's update: the hands' scores
+// (turned, as the view is) when their number changed or at the first
+// view, then the game (playclassic.Table.TakeUpdate) and the notes.
+func (s *Side) TakeSeat(u seatmsg.Update, got bool, n seatlink.Notes) seatlink.Taken {
+	l := s.app.Seat()
+	if len(u.Hands) != s.hands || !got {
+		s.History = playclassic.ServedHistory(s.History, u.Hands, l.Rot)
+		s.hands = len(u.Hands)
+	}
+	tk := s.T.TakeUpdate(u, l, !got)
+	s.T.TakeNotes(n)
+	return tk
+}
+
+// RackJSON is the rack's arrangement as saved.
+func (s *Side) RackJSON() []byte { return s.T.RackJSON() }
+
+// Ask asks the bot of seat for its move.
+func (s *Side) Ask(ctx context.Context, id uint64, seat int, delay, timeout time.Duration) tea.Cmd {
+	return s.T.Ask(ctx, id, seat, delay, timeout)
+}
+
+// Game is classic's name in the settings.
+func (s *Side) Game() string { return settings.GameClassic }
+
+// BotLevel is l: classic's records save the settings' levels as they
+// are.
+func (s *Side) BotLevel(l string) string { return l }
+
+// TakeRack restores the rack's saved arrangement.
+func (s *Side) TakeRack(b []byte) (why string) { return s.T.LoadRack(b) }
+
+// Undo asks for the match without the player's last discard.
+func (s *Side) Undo() tea.Cmd { return s.T.Undo() }
+
+// Record is the match's record, whole.
+func (s *Side) Record() []byte {
+	rec := s.T.G.Record()
+	return rec.Marshal()
+}

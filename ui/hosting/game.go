@@ -1,0 +1,191 @@
+package hosting
+
+import (
+	"context"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"okey/ui/pages"
+	"okey/ui/seatlink"
+	"okey/ui/seatmsg"
+)
+
+// Game is what the app asks of a game's side of the table: the one
+// place the app learns which game it hosts (it holds one Game a game,
+// and the one whose match is present is on the table), so that the
+// screens the games share, a match's life, the saves and the seat
+// plumbing never branch on the game. ui/hostclassic and ui/host101
+// implement it. It is three groups: the game's screens, its match, a
+// served table's seat.
+type Game interface {
+	Screens
+	Match
+	Seat
+}
+
+// Screens are a game's table screen and what its pages between hands
+// show; the app hosts those pages, the same for both games.
+type Screens interface {
+	// Name is the game's name in the catalogs (val.classic, say).
+	Name() string
+	// Update handles the game's own messages (its bots' answers, its
+	// hints, an undo's answer); ok is false for a message that is not
+	// the game's.
+	Update(msg tea.Msg) (cmd tea.Cmd, ok bool)
+	// Key handles a key on the game's table (and the page over it).
+	Key(k tea.KeyPressMsg) tea.Cmd
+	// Click handles the mouse on the table, while it is on show with
+	// nothing over it.
+	Click(msg tea.MouseClickMsg) tea.Cmd
+	// Render draws the table screen: the table, or the page over it;
+	// the status and the keys below.
+	Render() string
+	// Header is the top line: the game, the hand, and on the table the
+	// keys of the help, the settings and quitting (withKeys).
+	Header(withKeys bool) string
+	// Keys are the game's table's keys in groups, as on its help page:
+	// a key of another game's table says what it means there.
+	Keys() [][]key.Binding
+	// Help is the ? page's title (a catalog key) and what it says
+	// after the keys: how to play the game, w columns wide.
+	Help(w int) (title string, howTo []string)
+	// Browse is the discard stacks' page, w columns wide.
+	Browse(w int) []string
+	// Warm is work worth starting while the first frame is drawn, nil
+	// for none.
+	Warm() tea.Cmd
+	// Resume is the resume page's words of the saved match (where: the
+	// file it is saved in) and each seat's score.
+	Resume(where string) (body string, score func(seat int) string)
+	// HandEnd is the end of the hand on the table, for the page the app
+	// hosts.
+	HandEnd() HandEnd
+	// Final is the final table, for the page the app hosts.
+	Final() Final
+	// Scores is the score history's page: every hand so far.
+	Scores() Scores
+}
+
+// Match is a game's side of a match's life (the app's match.go): what
+// only the game knows of reading, starting, playing and saving its
+// match.
+type Match interface {
+	// Game is the game's name in the settings and in its records'
+	// header (settings.GameClassic, Game101).
+	Game() string
+	// Present reports whether a match of this game is on the table.
+	Present() bool
+	// Phase is where the match stands: a hand being played, a hand
+	// over, whose turn it is, and whether the match is over.
+	Phase() (playing, handOver bool, turn int, over bool)
+	// ReadSaved reads a saved record of the game and replays it (torn:
+	// its broken last line, left out), for the match's life (load).
+	ReadSaved(b []byte) (s ReadBack, torn []byte, err error)
+	// Start puts a new match with seed and meta on the table.
+	Start(seed uint64, meta map[string]string) error
+	// BotLevel is the level named l (the settings') as the game's
+	// records save it.
+	BotLevel(l string) string
+	// Ask asks the bot of seat for its move (a Question).
+	Ask(ctx context.Context, id uint64, seat int, delay, timeout time.Duration) tea.Cmd
+	// Undo asks for the match without the player's last discard of the
+	// hand, in a command whose message Update takes in (nil, the status
+	// saying why, when there is none).
+	Undo() tea.Cmd
+	// EndHand lets go of what the player was doing at the table when
+	// its hand ends (a tile picked up, say).
+	EndHand()
+	// LetGo lets go of what the player holds when a page opens over
+	// the table (the settings, the information pages).
+	LetGo()
+	// Clear takes the game's match off the table (another is being
+	// put on it, or the one read back cannot be looked at).
+	Clear()
+	// Record is the match's record as it stands, written whole.
+	Record() []byte
+	// RackJSON is the rack's arrangement as saved; nil for nothing to
+	// save.
+	RackJSON() []byte
+	// TakeRack restores the rack's saved arrangement b, when it fits
+	// the hand on the table; why says why b is none at all.
+	TakeRack(b []byte) (why string)
+}
+
+// Seat is a game's side of a seat at a served table (the app's
+// seat.go).
+type Seat interface {
+	// Serves reports whether a served table's update u is of this
+	// game (it brings this game's view).
+	Serves(u seatmsg.Update) bool
+	// TakeSeat takes in the game of a served table's update u (got: an
+	// update came before) and the notes beside its moves, and reports
+	// what it made of it for the screen.
+	TakeSeat(u seatmsg.Update, got bool, n seatlink.Notes) seatlink.Taken
+}
+
+// Question asks the player of seat for its move in a command under
+// ctx, answering question id within timeout and no sooner than delay.
+type Question func(ctx context.Context, id uint64, seat int, delay, timeout time.Duration) tea.Cmd
+
+// ReadBack is a saved match of either game read back and replayed
+// (Game.ReadSaved), for the app's load.
+type ReadBack struct {
+	// Version is set when the record is of an unknown version (the
+	// error then says so).
+	Version bool
+	// Over is set when the match had ended; Done is its record, whole.
+	Over bool
+	Done []byte
+	// Tally counts a finished match's end (if it was never counted);
+	// Adopt puts the match on the table.
+	Tally, Adopt func()
+}
+
+// HandEnd is what a hand's end needs of the game on the table, given as
+// values, so that the app handles its page and its keys once for both
+// games.
+type HandEnd struct {
+	Hand int  // the hand that ended
+	Over bool // it was the match's last
+	// Ready tells a served table the player is ready for the next hand;
+	// Deal deals it here.
+	Ready func() tea.Cmd
+	Deal  func() (tea.Cmd, error)
+	// Page is the page's content (ok false: none to show).
+	Page func() (h pages.HandEnd, ok bool)
+	// Scroll: the page scrolls (101's, whose table and last turn can be
+	// long).
+	Scroll bool
+	// FinalKeys is what a key that means nothing says after the last
+	// hand ("" the same as after another).
+	FinalKeys string
+	// Next, ScoresKey and More are the keys of the page's bar: the next
+	// hand, the game's score page, and what else the page names.
+	Next, ScoresKey key.Binding
+	More            []key.Binding
+}
+
+// Final is the final table of a game, for the page the app hosts
+// (pages.Final).
+type Final struct {
+	// Table is the game's table (OK false: the match goes on, and the
+	// page is empty).
+	Table pages.FinalTable
+	OK    bool
+	// Sheet is the game's sheet of every hand, shown when the page has
+	// room for it (nil: none).
+	Sheet []string
+	// Bar is the page's keys.
+	Bar []key.Binding
+}
+
+// Scores is a game's score history's page: its title, its table (a line
+// of names, a line a hand; nil before the first hand ends) and the key
+// that opens (and closes) it.
+type Scores struct {
+	Title string
+	Table []string
+	Key   key.Binding
+}
