@@ -18,6 +18,7 @@ import (
 	"okey/ui/problem"
 	"okey/ui/review"
 	"okey/ui/seatlink"
+	"okey/ui/seatmsg"
 	"okey/ui/settings"
 	"okey/ui/store"
 )
@@ -215,7 +216,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.dark = msg.IsDark()
 		m.restyle()
 		return nil
-	case SeatUpdate:
+	case seatmsg.Update:
 		return m.onSeatUpdate(msg)
 	case seatTickMsg:
 		return m.onSeatTick()

@@ -11,6 +11,7 @@ import (
 
 	"okey/game"
 	"okey/game/okey101"
+	"okey/ui/seatmsg"
 )
 
 // What a served seat costs a frame, in both games (issue 28): the
@@ -23,10 +24,10 @@ import (
 // 100×30, in the middle of a timed turn.
 func seatBench(b testing.TB, o101 bool) *Model {
 	b.Helper()
-	opt := SeatOptions{Lang: "en", Seat: 0, Send: func(Intent) bool { return true }, Settle: -1, Dark: true}
+	opt := SeatOptions{Lang: "en", Seat: 0, Send: func(seatmsg.Intent) bool { return true }, Settle: -1, Dark: true}
 	var m *Model
 	var err error
-	var u SeatUpdate
+	var u seatmsg.Update
 	if o101 {
 		g, gerr := okey101.NewGame(okey101.DefaultRules(), 8, nil)
 		if gerr != nil {
@@ -48,7 +49,7 @@ func seatBench(b testing.TB, o101 bool) *Model {
 		b.Fatal(err)
 	}
 	for s := range game.NumSeats {
-		u.Players[s] = SeatPlayer{Name: "Player" + string(rune('0'+s)), Kind: SeatHuman, Level: "normal"}
+		u.Players[s] = seatmsg.Player{Name: "Player" + string(rune('0'+s)), Kind: seatmsg.Human, Level: "normal"}
 	}
 	now := fixedNow()
 	m.now = func() time.Time { return now }

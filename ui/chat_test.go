@@ -6,6 +6,7 @@ import (
 
 	"okey/game/okey101"
 	"okey/ui/playclassic"
+	"okey/ui/seatmsg"
 )
 
 // eventsBefore counts, for each chat line of a log (kinds: 'c' a chat
@@ -42,9 +43,9 @@ func TestChatComesBackWhereItWasSaid(t *testing.T) {
 			}
 			return len(f.g.State().View(-1).History)
 		}
-		chat := []ChatLine{{Seq: 1, Name: "ann", Text: "before the match"}}
-		chat = append(chat, ChatLine{Seq: 2, Name: "bob", Text: "early", Hand: 1, At: step(3)})
-		chat = append(chat, ChatLine{Seq: 3, Name: "ann", Text: "later", Hand: 1, At: step(6)})
+		chat := []seatmsg.ChatLine{{Seq: 1, Name: "ann", Text: "before the match"}}
+		chat = append(chat, seatmsg.ChatLine{Seq: 2, Name: "bob", Text: "early", Hand: 1, At: step(3)})
+		chat = append(chat, seatmsg.ChatLine{Seq: 3, Name: "ann", Text: "later", Hand: 1, At: step(6)})
 		step(4)
 		m := newSeatModel(t, f, -1)
 		u := f.update(-1)
@@ -66,7 +67,7 @@ func TestChatComesBackWhereItWasSaid(t *testing.T) {
 			t.Fatalf("events before each chat line: %v, want %v", got, want)
 		}
 		// A line said between moves that reach the screen together.
-		chat = append(chat, ChatLine{Seq: 4, Name: "bob", Text: "between", Hand: 1, At: step(2)})
+		chat = append(chat, seatmsg.ChatLine{Seq: 4, Name: "bob", Text: "between", Hand: 1, At: step(2)})
 		step(3)
 		u = f.update(-1)
 		u.Chat = chat
@@ -87,9 +88,9 @@ func TestChatComesBackWhereItWasSaid(t *testing.T) {
 			}
 			return len(f.g.State().View(-1).History)
 		}
-		chat := []ChatLine{{Seq: 1, Name: "ann", Text: "before the match"}}
-		chat = append(chat, ChatLine{Seq: 2, Name: "bob", Text: "early", Hand: 1, At: step(3)})
-		chat = append(chat, ChatLine{Seq: 3, Name: "ann", Text: "later", Hand: 1, At: step(6)})
+		chat := []seatmsg.ChatLine{{Seq: 1, Name: "ann", Text: "before the match"}}
+		chat = append(chat, seatmsg.ChatLine{Seq: 2, Name: "bob", Text: "early", Hand: 1, At: step(3)})
+		chat = append(chat, seatmsg.ChatLine{Seq: 3, Name: "ann", Text: "later", Hand: 1, At: step(6)})
 		step(4)
 		if f.g.State().Phase() != okey101.Playing {
 			t.Fatal("the deal ended: the test proves little")
@@ -113,7 +114,7 @@ func TestChatComesBackWhereItWasSaid(t *testing.T) {
 		if got := eventsBefore(notes()); !slices.Equal(got, want) {
 			t.Fatalf("events before each chat line: %v, want %v", got, want)
 		}
-		chat = append(chat, ChatLine{Seq: 4, Name: "bob", Text: "between", Hand: 1, At: step(2)})
+		chat = append(chat, seatmsg.ChatLine{Seq: 4, Name: "bob", Text: "between", Hand: 1, At: step(2)})
 		step(3)
 		u = f.update(-1)
 		u.Chat = chat

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"okey/ui/seatmsg"
 	"okey/ui/settings"
 )
 
@@ -77,7 +78,7 @@ func TestSeatNotesTheCommitment(t *testing.T) {
 		return n
 	}
 	u := f.update(1)
-	u.Fair = Fairness{Commit: "3f9a 21c0 88d1 7b2e"}
+	u.Fair = seatmsg.Fairness{Commit: "3f9a 21c0 88d1 7b2e"}
 	m.Update(u)
 	m.Update(u)
 	if notes() != 1 || !strings.Contains(plain(m), "Deal committed: 3f9a 21c0 88d1 7b2e (note it)") {
@@ -89,7 +90,7 @@ func TestSeatNotesTheCommitment(t *testing.T) {
 	if lines := strings.Join(m.fairLines(true), "\n"); strings.Contains(lines, "Revealed") {
 		t.Errorf("a match in play reveals: %s", lines)
 	}
-	u.Fair = Fairness{Commit: "0000 1111 2222 3333"}
+	u.Fair = seatmsg.Fairness{Commit: "0000 1111 2222 3333"}
 	m.Update(u)
 	if notes() != 2 {
 		t.Errorf("a new commitment is not noted: %d notes", notes())

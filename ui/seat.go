@@ -24,31 +24,6 @@ import (
 // comes first, and the actions turned back before they leave. A
 // spectator watches from seat 0's place with the public view.
 
-// The seat's messages are package seatmsg's (both games share them);
-// these names keep them where okey serve has always found them.
-type (
-	SeatKind   = seatmsg.Kind
-	SeatPlayer = seatmsg.Player
-	HandEnd    = seatmsg.HandEnd
-	ChatLine   = seatmsg.ChatLine
-	SeatUpdate = seatmsg.Update
-	IntentKind = seatmsg.IntentKind
-	Intent     = seatmsg.Intent
-	LeaveMsg   = seatmsg.LeaveMsg
-	Fairness   = seatmsg.Fairness
-)
-
-// Who holds a seat, and what a seat asks of its table (seatmsg's).
-const (
-	SeatBot        = seatmsg.Bot
-	SeatHuman      = seatmsg.Human
-	SeatAway       = seatmsg.Away
-	IntentAct      = seatmsg.IntentAct
-	IntentNewMatch = seatmsg.IntentNewMatch
-	IntentPlay101  = seatmsg.IntentPlay101
-	IntentReady    = seatmsg.IntentReady
-)
-
 // seatTickMsg redraws the turn's clock once a second (seatlink's).
 type seatTickMsg = seatlink.TickMsg
 
@@ -96,7 +71,7 @@ func (m *Model) seatNewMatch() tea.Cmd {
 		m.setFlash(true, m.tr.T("status.hostonly"))
 		return nil
 	}
-	m.seatSent(m.seat.Ask(Intent{Kind: IntentNewMatch}))
+	m.seatSent(m.seat.Ask(seatmsg.Intent{Kind: seatmsg.IntentNewMatch}))
 	return nil
 }
 
@@ -106,7 +81,7 @@ func (m *Model) seatNewMatch() tea.Cmd {
 // the player sits at the bottom, the rack, the log with the notes
 // beside the moves), then the screen moved between the table and the
 // pages between hands, and the rest of the update (seatTook).
-func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
+func (m *Model) onSeatUpdate(u seatmsg.Update) tea.Cmd {
 	s := m.seat
 	g := m.servedGame(u)
 	if s == nil || g == nil {
@@ -129,7 +104,7 @@ func (m *Model) onSeatUpdate(u SeatUpdate) tea.Cmd {
 
 // servedGame is the game whose view u brings (hosting.Game's Serves), nil
 // for an update without one.
-func (m *Model) servedGame(u SeatUpdate) hosting.Game {
+func (m *Model) servedGame(u seatmsg.Update) hosting.Game {
 	for _, g := range m.tables() {
 		if g.Serves(u) {
 			return g
@@ -141,7 +116,7 @@ func (m *Model) servedGame(u SeatUpdate) hosting.Game {
 // seatTable takes in the table around the game from an update of
 // either game (seatlink.Link.Take): the players' names and levels
 // (turned, as the view is), who is ready, the host, the clock.
-func (m *Model) seatTable(u SeatUpdate) {
+func (m *Model) seatTable(u seatmsg.Update) {
 	if m.seat.Take(u) {
 		// Out of time: whatever the status said is old news now.
 		m.tellNews(m.tr.T("guide.away"))
@@ -161,7 +136,7 @@ func (m *Model) seatTurn(wasMine, mine bool) {
 }
 
 // chatText is a chat line as the log says it.
-func (m *Model) chatText(c ChatLine) string {
+func (m *Model) chatText(c seatmsg.ChatLine) string {
 	return m.tr.T("log.chat", pages.CleanName(c.Name), c.Text)
 }
 
@@ -169,7 +144,7 @@ func (m *Model) chatText(c ChatLine) string {
 // once (not the ones made before the screen opened), whom the table
 // waits for between hands and after the match, a new match offered to
 // the host only, and the clock kept going.
-func (m *Model) seatTook(u SeatUpdate, first, handOver, matchOver bool) tea.Cmd {
+func (m *Model) seatTook(u seatmsg.Update, first, handOver, matchOver bool) tea.Cmd {
 	s := m.seat
 	if say := s.Refusal(m.tr, u.Refused, u.RefusedSeq, first); say != "" {
 		m.setFlash(true, say)
@@ -242,7 +217,7 @@ func (m *Model) seatGuide() string {
 	case m.seat.Watching:
 		_, _, turn := m.seatPhase()
 		return m.tr.T("guide.watching", m.nameIn(turn, i18n.Locative))
-	case m.seat.Players[0].Kind == SeatAway:
+	case m.seat.Players[0].Kind == seatmsg.Away:
 		return m.tr.T("guide.away")
 	}
 	return ""

@@ -8,6 +8,7 @@ import (
 
 	"okey/game/okey101"
 	"okey/ui/play101/seatview"
+	"okey/ui/seatmsg"
 )
 
 // fakeTable101 referees a match of 101 for seat tests as okey serve's
@@ -16,7 +17,7 @@ import (
 type fakeTable101 struct {
 	t       *testing.T
 	g       *okey101.Game
-	sent    []Intent
+	sent    []seatmsg.Intent
 	refused string
 	rseq    uint64
 }
@@ -29,7 +30,7 @@ func newFakeTable101(t *testing.T, seed uint64) *fakeTable101 {
 	return &fakeTable101{t: t, g: g}
 }
 
-func (f *fakeTable101) send(i Intent) bool { f.sent = append(f.sent, i); return true }
+func (f *fakeTable101) send(i seatmsg.Intent) bool { f.sent = append(f.sent, i); return true }
 
 // play applies the actions of the intents sent so far.
 func (f *fakeTable101) play() {
@@ -44,13 +45,13 @@ func (f *fakeTable101) play() {
 	f.sent = nil
 }
 
-func (f *fakeTable101) update(seat int) SeatUpdate {
+func (f *fakeTable101) update(seat int) seatmsg.Update {
 	v := f.g.State().View(seat)
-	u := SeatUpdate{View101: &v, Refused: f.refused, RefusedSeq: f.rseq}
+	u := seatmsg.Update{View101: &v, Refused: f.refused, RefusedSeq: f.rseq}
 	for s := range okey101.NumSeats {
-		u.Players[s] = SeatPlayer{Name: "P" + string(rune('0'+s)), Kind: SeatBot, Level: "normal"}
+		u.Players[s] = seatmsg.Player{Name: "P" + string(rune('0'+s)), Kind: seatmsg.Bot, Level: "normal"}
 	}
-	u.Players[1].Kind = SeatHuman
+	u.Players[1].Kind = seatmsg.Human
 	return u
 }
 
@@ -181,7 +182,7 @@ func TestSeat101PlaysThroughTheTable(t *testing.T) {
 			t.Fatalf("%v through keys sent %d intents (%s):\n%s", a, len(f.sent), m.flash, plain(m))
 		}
 		in := f.sent[0]
-		if in.Kind != IntentPlay101 || len(in.Plays) == 0 {
+		if in.Kind != seatmsg.IntentPlay101 || len(in.Plays) == 0 {
 			t.Fatalf("%v sent %+v", a, in)
 		}
 		if d := st.DealInfo(); in.Hand != d.Hand || in.Redeal != d.Redeal {
@@ -208,7 +209,7 @@ func TestSeat101PlaysThroughTheTable(t *testing.T) {
 		t.Fatalf("the hand ended and the screen is %d:\n%s", m.screen, plain(m))
 	}
 	press(t, m, "enter")
-	if len(f.sent) != 1 || f.sent[0].Kind != IntentReady || f.sent[0].Hand != f.g.State().HandNumber() {
+	if len(f.sent) != 1 || f.sent[0].Kind != seatmsg.IntentReady || f.sent[0].Hand != f.g.State().HandNumber() {
 		t.Fatalf("enter at the end of the hand sent %+v", f.sent)
 	}
 	// The table deals: the screen is back at the table, hand 2.
@@ -260,7 +261,7 @@ func TestSeat101RefusesBeforeSending(t *testing.T) {
 	if cmd == nil {
 		t.Fatal("q does nothing at a seat")
 	}
-	if _, ok := cmd().(LeaveMsg); !ok {
+	if _, ok := cmd().(seatmsg.LeaveMsg); !ok {
 		t.Fatal("q at a seat does not leave the table")
 	}
 }
@@ -304,7 +305,7 @@ func TestSeat101PanelKeepsTheScoreWhole(t *testing.T) {
 	for s := range u.View101.Scores {
 		u.View101.Scores[s] = 202 + s
 	}
-	u.Players[2].Kind = SeatAway
+	u.Players[2].Kind = seatmsg.Away
 	m.Update(u)
 	out := plain(m)
 	for s := 1; s < okey101.NumSeats; s++ {

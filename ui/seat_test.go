@@ -13,6 +13,7 @@ import (
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/playclassic"
+	"okey/ui/seatmsg"
 )
 
 // fakeTable referees a match for seat tests as okey serve's table does:
@@ -21,7 +22,7 @@ import (
 type fakeTable struct {
 	t       *testing.T
 	g       *game.Game
-	sent    []Intent
+	sent    []seatmsg.Intent
 	refused string
 	rseq    uint64
 }
@@ -34,7 +35,7 @@ func newFakeTable(t *testing.T, seed uint64) *fakeTable {
 	return &fakeTable{t: t, g: g}
 }
 
-func (f *fakeTable) send(i Intent) bool { f.sent = append(f.sent, i); return true }
+func (f *fakeTable) send(i seatmsg.Intent) bool { f.sent = append(f.sent, i); return true }
 
 // play applies the intents sent so far.
 func (f *fakeTable) play() {
@@ -46,13 +47,13 @@ func (f *fakeTable) play() {
 	f.sent = nil
 }
 
-func (f *fakeTable) update(seat int) SeatUpdate {
+func (f *fakeTable) update(seat int) seatmsg.Update {
 	v := f.g.State().View(seat)
-	u := SeatUpdate{View: &v, Refused: f.refused, RefusedSeq: f.rseq}
+	u := seatmsg.Update{View: &v, Refused: f.refused, RefusedSeq: f.rseq}
 	for s := range game.NumSeats {
-		u.Players[s] = SeatPlayer{Name: "P" + string(rune('0'+s)), Kind: SeatBot, Level: "normal"}
+		u.Players[s] = seatmsg.Player{Name: "P" + string(rune('0'+s)), Kind: seatmsg.Bot, Level: "normal"}
 	}
-	u.Players[1].Kind = SeatHuman
+	u.Players[1].Kind = seatmsg.Human
 	return u
 }
 
@@ -189,7 +190,7 @@ func TestSeatRefusalAndLeave(t *testing.T) {
 	if cmd == nil {
 		t.Fatal("q does nothing at a seat")
 	}
-	if _, ok := cmd().(LeaveMsg); !ok {
+	if _, ok := cmd().(seatmsg.LeaveMsg); !ok {
 		t.Fatal("q at a seat does not leave the table")
 	}
 }
@@ -220,7 +221,7 @@ func TestSpectatorSeesNoRack(t *testing.T) {
 	if len(f.sent) != 0 {
 		t.Fatalf("a spectator sent %v", f.sent)
 	}
-	var _ tea.Msg = LeaveMsg{}
+	var _ tea.Msg = seatmsg.LeaveMsg{}
 }
 
 // plainHand plays the hand on the table to its end, every seat plainly
@@ -342,19 +343,19 @@ func TestSeatHandEndsUnderThePages(t *testing.T) {
 		name string
 		// start seats a player at a new table, the first view taken in;
 		// end plays the hand to its end and is the update that says so.
-		start func(t *testing.T) (m *Model, end func() SeatUpdate)
+		start func(t *testing.T) (m *Model, end func() seatmsg.Update)
 	}{
-		{"classic", func(t *testing.T) (*Model, func() SeatUpdate) {
+		{"classic", func(t *testing.T) (*Model, func() seatmsg.Update) {
 			f := newFakeTable(t, 6)
 			m := newSeatModel(t, f, 0)
 			m.Update(f.update(0))
-			return m, func() SeatUpdate { f.plainHand(); return f.update(0) }
+			return m, func() seatmsg.Update { f.plainHand(); return f.update(0) }
 		}},
-		{"101", func(t *testing.T) (*Model, func() SeatUpdate) {
+		{"101", func(t *testing.T) (*Model, func() seatmsg.Update) {
 			f := newFakeTable101(t, 3)
 			m := newSeat101Model(t, f, 0)
 			m.Update(f.update(0))
-			return m, func() SeatUpdate {
+			return m, func() seatmsg.Update {
 				for n := 0; f.g.State().Phase() == okey101.Playing; n++ {
 					st := f.g.State()
 					a, ok := plainAction101(st.View(st.Turn()))

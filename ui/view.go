@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"okey/ui/layout"
+	"okey/ui/seatmsg"
 	"okey/ui/table"
 )
 
@@ -143,7 +144,7 @@ func (m *Model) frame() table.Frame {
 		if s > 0 {
 			f.Level[s] = m.levelText(s)
 		}
-		f.Bot[s] = f.Served && m.seat.Players[s].Kind == SeatBot
+		f.Bot[s] = f.Served && m.seat.Players[s].Kind == seatmsg.Bot
 	}
 	return f
 }

@@ -1,6 +1,3 @@
-// Package i18n holds the game's words in English and Turkish, read from
-// the embedded catalogs in assets/i18n ("key = text" lines; the text may
-// hold fmt verbs, and \n for a line break).
 package i18n
 
 import (

@@ -1,0 +1,12 @@
+// Package i18n holds the game's words in English and Turkish, read from
+// the embedded catalogs in assets/i18n ("key = text" lines; the text may
+// hold fmt verbs, and \n for a line break).
+//
+// The files:
+//
+//	i18n.go    the catalogs read and a language's words looked up (Catalog.T)
+//	suffix.go  Turkish case endings after a word as it is read aloud (Ali'nin, 7'yi)
+//	tiles.go   tiles, runs and melds in words, with the case a sentence needs
+//
+// It imports the embedded assets and game/tile only.
+package i18n

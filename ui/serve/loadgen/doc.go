@@ -1,0 +1,34 @@
+// Package loadgen is okey load: scripted players over real SSH
+// connections, at the pace of people, against an okey server, and what
+// it costs the server. It exists to say how many players one server
+// holds and where their cost goes, with the same numbers every time
+// (issue 28), and for the cluster's figures later.
+//
+// A step of the load: N sessions dial at a set pace and wait in the
+// lobby (the lobby's idle cost is measured there); tables of four are
+// formed as players form them (the host opens a private table, every
+// other one of Okey 101, the other three type its join code, the host
+// starts); then every player plays for a while — a key every couple of
+// seconds on average (a sort of the rack, whose words on the status line
+// only that key brings, timed; a move of the cursor; now and then a chat
+// line), its move within about a second of its turn, ready between
+// hands — and the server's CPU and memory are read from /proc.
+//
+// The server is started for each step in a process of its own (the
+// load command run again, serving as okey serve does: ServeChild), or
+// several, clustered through their embedded NATS servers as okey serve
+// --cluster nodes are; or servers already running are given by address
+// (their CPU and memory then by their process ids, if known). With
+// several nodes the sessions are spread over them in turn, so a table's
+// host is on one node and most of the players who join it by code on
+// others.
+//
+// The files:
+//
+//	loadgen.go  the steps and the report
+//	client.go   a scripted player, reading its session's screen through ui/serve/vt
+//	server.go   the server's process (okey serve's own code, ui/serve and ui/serve/keep)
+//
+// It imports ui/serve (to run the server it loads), ui/serve/keep,
+// ui/serve/vt and ui/serve/proc; nothing of a table's or a game's.
+package loadgen
