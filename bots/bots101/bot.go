@@ -96,18 +96,41 @@ type planKey struct {
 }
 
 // player is the machinery every level shares: the solver's memory, the
-// random source and the plan of the turn under way.
+// random sources and the plan of the turn under way.
 type player struct {
 	level string
-	rnd   *game.Seeded
-	sv    *meld.Solver
-	plan  []okey101.Action
-	keys  []planKey
-	memo  memo
+	// rnd is the easy level's random choice; seed is the bot's, from
+	// which the samplers' sources are derived (stream).
+	rnd  *game.Seeded
+	seed uint64
+	sv   *meld.Solver
+	plan []okey101.Action
+	keys []planKey
+	memo memo
 }
 
 func newPlayer(level string, seed uint64) player {
-	return player{level: level, rnd: game.NewSeeded(seed)}
+	return player{level: level, rnd: game.NewSeeded(seed), seed: seed}
+}
+
+// The samplers of the hard level, each with a random source of its own
+// (stream).
+const (
+	streamLook = 1 + iota // the look-ahead's draws (twoDraws)
+	streamFeed            // the racks guessed for the next player (feedOdds)
+)
+
+// stream is the random source of one sampler at one position of a hand:
+// derived from the bot's seed, the sampler, the hand (and its redeals)
+// and the number of events the hand has seen. So each sampler draws
+// what it draws wherever it is asked, whatever the other samplers (or
+// earlier decisions) drew: a change to one leaves the other's draws
+// alone, and two versions of the bot draw alike until their play
+// differs (runs of okey sim are paired in fact).
+func (p *player) stream(v *okey101.View, sampler uint64) *game.Seeded {
+	k := p.seed ^ sampler*0x9e3779b97f4a7c15
+	k = game.NewSeed(k + uint64(v.Hand)<<48 + uint64(v.Redeal)<<40 + uint64(len(v.History)))
+	return game.NewSeeded(k)
 }
 
 // use makes the player work in sv's memory (nil: its own, made when

@@ -49,10 +49,11 @@ func (p *player) feedOdds(v *okey101.View, b *board, live *tile.Counts, cands []
 	}
 	out := make([]float64, len(cands))
 	kept := 0
+	rnd := p.stream(v, streamFeed)
 	for try := 0; try < feedTries && kept < feedSamples; try++ {
 		var r tile.Counts
 		for i := range size {
-			j := i + p.rnd.Intn(len(pool)-i)
+			j := i + rnd.Intn(len(pool)-i)
 			pool[i], pool[j] = pool[j], pool[i]
 			r[pool[i]]++
 		}

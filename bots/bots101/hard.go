@@ -40,8 +40,11 @@ import (
 // while the next player has not opened, each tile is charged the chance
 // that it lets that player take it and open (guessed from racks dealt to
 // that player from the tiles unseen), at feedCost points, since more
-// than half the openings of play take the previous discard. It dumps its
-// highest tiles at once when the hand nears its end (dumpWall,
+// than half the openings of play take the previous discard; and its best
+// few discards by that score are weighed again by the chance of
+// finishing with the next tile, at finishWeight points (finishOdds: the
+// exact finish search of the rack less each, with each unseen face). It
+// dumps its highest tiles at once when the hand nears its end (dumpWall,
 // dumpTiles). It never throws an okey or an işler taş while another tile
 // is free; and when the işler taş rule is off, it still will not throw a
 // tile that the next player, having opened, could lay off, unless
@@ -59,7 +62,7 @@ func (b *Hard) Decide(ctx context.Context, v okey101.View) (okey101.Action, erro
 	return b.p.decide(ctx, &v, b)
 }
 
-var hardDiscard = discardStyle{keep: 6, history: true, watch: true, danger: true, feed: true}
+var hardDiscard = discardStyle{keep: 6, history: true, watch: true, danger: true, feed: true, finish: true}
 
 func (b *Hard) draw(p *player, v *okey101.View) (*board, error) {
 	return takeIfUsed(p, v, b.turn)

@@ -3,6 +3,7 @@ package bots101
 import (
 	"slices"
 
+	"okey/game"
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
@@ -195,7 +196,7 @@ func (p *player) lookOrder(v *okey101.View, b *board, live *tile.Counts) []tile.
 	cands := free[:min(len(free), twoDrawCands)]
 	var two []float64
 	if v.WallLeft >= twoDrawWall && len(cands) > 1 {
-		two = p.twoDraws(b, live, cands, v.WallLeft)
+		two = p.twoDraws(b, live, cands, v.WallLeft, p.stream(v, streamLook))
 	}
 	score := func(i int) float64 {
 		s := odds[cands[i]]
@@ -248,7 +249,8 @@ const hopeOdds = 0.02
 // discards by the next tile's odds are weighed again by the chance of
 // opening with the next two tiles, and with the next three while the
 // wall holds twice that, over twoDrawSamples draws of unseen tiles made
-// from the bot's seed (the same draws for every discard).
+// from the bot's seed (the same draws for every discard, from the
+// look-ahead's own source: stream).
 const (
 	twoDrawWall    = 8
 	twoDrawCands   = 8
@@ -262,7 +264,7 @@ const (
 // rack with the tiles drawn is searched once a sample: when it falls
 // short no discard can reach the threshold, and when it does not use a
 // discard it is that discard's answer too.
-func (p *player) twoDraws(b *board, live *tile.Counts, cands []tile.Tile, wall int) []float64 {
+func (p *player) twoDraws(b *board, live *tile.Counts, cands []tile.Tile, wall int, rnd *game.Seeded) []float64 {
 	an := b.an
 	var pool []tile.Tile
 	for f, k := range live {
@@ -281,7 +283,7 @@ func (p *player) twoDraws(b *board, live *tile.Counts, cands []tile.Tile, wall i
 	for range twoDrawSamples {
 		// The first draws of a shuffle of the pool.
 		for k := range draws {
-			j := k + p.rnd.Intn(len(pool)-k)
+			j := k + rnd.Intn(len(pool)-k)
 			pool[k], pool[j] = pool[j], pool[k]
 		}
 		c := b.rack

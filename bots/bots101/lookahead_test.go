@@ -3,6 +3,8 @@ package bots101
 import (
 	"testing"
 
+	"okey/game"
+
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
@@ -40,8 +42,8 @@ func TestTwoDrawsShortcut(t *testing.T) {
 			p1, p2 := newPlayer("test", uint64(i)), newPlayer("test", uint64(i))
 			p1.use(&sv)
 			p2.use(&sv)
-			got := p1.twoDraws(b, &live, cands, v.WallLeft)
-			want := plainTwoDraws(&p2, b, &live, cands, v.WallLeft)
+			got := p1.twoDraws(b, &live, cands, v.WallLeft, p1.stream(&v, streamLook))
+			want := plainTwoDraws(&p2, b, &live, cands, v.WallLeft, p2.stream(&v, streamLook))
 			for ci := range cands {
 				if got[ci] != want[ci] {
 					t.Fatalf("seed %d, position %d, discard %v: %.4f, the plain count %.4f", seed, i, cands[ci], got[ci], want[ci])
@@ -59,7 +61,7 @@ func TestTwoDrawsShortcut(t *testing.T) {
 
 // plainTwoDraws is twoDraws without its shortcut, drawing the same
 // tiles from the same random source.
-func plainTwoDraws(p *player, b *board, live *tile.Counts, cands []tile.Tile, wall int) []float64 {
+func plainTwoDraws(p *player, b *board, live *tile.Counts, cands []tile.Tile, wall int, rnd *game.Seeded) []float64 {
 	an := b.an
 	var pool []tile.Tile
 	for f, k := range live {
@@ -77,7 +79,7 @@ func plainTwoDraws(p *player, b *board, live *tile.Counts, cands []tile.Tile, wa
 	}
 	for range twoDrawSamples {
 		for k := range draws {
-			j := k + p.rnd.Intn(len(pool)-k)
+			j := k + rnd.Intn(len(pool)-k)
 			pool[k], pool[j] = pool[j], pool[k]
 		}
 		c := b.rack

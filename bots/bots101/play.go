@@ -358,6 +358,9 @@ type discardStyle struct {
 	// feed, once the seat has opened, adds to each tile the points that
 	// letting the next player open with it would cost (feedOdds).
 	feed bool
+	// finish, once the seat has opened, weighs the best few discards
+	// again by the chance of finishing with the next tile (finishOdds).
+	finish bool
 }
 
 // discard picks the tile to throw: never one that costs 101 (an okey, an
@@ -443,6 +446,15 @@ func (p *player) discardOrder(v *okey101.View, b *board, ds discardStyle) []tile
 		return []tile.Tile{tile.NoTile}
 	}
 	slices.SortStableFunc(order, func(t, u tile.Tile) int { return cmp.Compare(scores[t], scores[u]) })
+	if ds.finish && b.status != meld.NotOpened && len(order) > 1 {
+		// The best few again, by the chance of finishing next turn.
+		n := min(len(order), finishCands)
+		fo := p.finishOdds(b, &live, order[:n])
+		for i, t := range order[:n] {
+			scores[t] -= finishWeight * fo[i]
+		}
+		slices.SortStableFunc(order[:n], func(t, u tile.Tile) int { return cmp.Compare(scores[t], scores[u]) })
+	}
 	return order
 }
 
