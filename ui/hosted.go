@@ -65,8 +65,8 @@ func (h appHost) OverlayKey(k tea.KeyPressMsg) bool {
 	return h.m.overlay != ovNone && h.m.updateOverlay(k)
 }
 
-func (h appHost) TableKey(k tea.KeyPressMsg, keys keymap.CommonKeys, move func(dx, dy int)) (tea.Cmd, bool) {
-	return h.m.tableKey(k, keys, move)
+func (h appHost) TableKey(k tea.KeyPressMsg, keys keymap.CommonKeys, c hosting.Cursor) (tea.Cmd, bool) {
+	return h.m.tableKey(k, keys, c)
 }
 
 func (h appHost) Asked(r table.Req, k tea.KeyPressMsg) (tea.Cmd, bool) { return h.m.asked(r, k) }

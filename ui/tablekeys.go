@@ -3,18 +3,19 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"okey/ui/hosting"
 	"okey/ui/keymap"
 	"okey/ui/table"
 )
 
 // tableKey does what a key both games' tables share means
 // (table.CommonKey): quitting, the help, the settings, or moving the
-// cursor with move, the game's own cursor. ok is false for a key the
+// cursor (cur, the game's own). ok is false for a key the
 // game on the table decides. Both tables call it before their own keys.
-func (m *Model) tableKey(k tea.KeyPressMsg, keys keymap.CommonKeys, move func(dx, dy int)) (tea.Cmd, bool) {
+func (m *Model) tableKey(k tea.KeyPressMsg, keys keymap.CommonKeys, cur hosting.Cursor) (tea.Cmd, bool) {
 	c := table.CommonKey(k, keys)
 	if dx, dy, ok := c.Step(); ok {
-		move(dx, dy)
+		cur.MoveCursor(dx, dy)
 		return nil, true
 	}
 	switch c {

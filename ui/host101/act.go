@@ -26,7 +26,7 @@ func (s *Side) Key(k tea.KeyPressMsg) tea.Cmd {
 	if s.app.OverlayKey(k) {
 		return nil
 	}
-	if cmd, ok := s.app.TableKey(k, s.app.Keys().Table101.Common(), t.MoveCursor); ok {
+	if cmd, ok := s.app.TableKey(k, s.app.Keys().Table101.Common(), t); ok {
 		return cmd
 	}
 	return s.do(t.Key(k, conf, s.at()), k)

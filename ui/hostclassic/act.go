@@ -21,7 +21,7 @@ func (s *Side) Key(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	keys := s.app.Keys().Table
-	if cmd, ok := s.app.TableKey(k, keys.Common(), s.T.MoveCursor); ok {
+	if cmd, ok := s.app.TableKey(k, keys.Common(), &s.T); ok {
 		return cmd
 	}
 	return s.do(s.T.Key(k, keys, s.app.ReadOnly(), confirmed), k)

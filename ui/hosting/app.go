@@ -49,9 +49,9 @@ type App interface {
 	// the table (the page closed) or no page is on show.
 	OverlayKey(k tea.KeyPressMsg) bool
 	// TableKey does what a key both tables share means (quitting, the
-	// help, the settings, the cursor moved by move); ok is false for a
-	// key the game decides.
-	TableKey(k tea.KeyPressMsg, keys keymap.CommonKeys, move func(dx, dy int)) (cmd tea.Cmd, ok bool)
+	// help, the settings, the cursor c moved); ok is false for a key the
+	// game decides.
+	TableKey(k tea.KeyPressMsg, keys keymap.CommonKeys, c Cursor) (cmd tea.Cmd, ok bool)
 	// Asked carries out what key k (a click's: the zero key) asked of
 	// the app (table.Req); own reports that cmd stands for whatever the
 	// table started.
@@ -114,4 +114,11 @@ type App interface {
 	// sent through it, and reports whether it went.
 	Seat() *seatlink.Link
 	Sent(st seatlink.Sent) bool
+}
+
+// Cursor is a table whose cursor the keys both tables share move
+// (App.TableKey). An interface rather than a bound method value, which
+// would be allocated on every key press.
+type Cursor interface {
+	MoveCursor(dx, dy int)
 }
