@@ -24,7 +24,13 @@ import (
 // 100×30, in the middle of a timed turn.
 func seatBench(b testing.TB, o101 bool) *Model {
 	b.Helper()
-	opt := SeatOptions{Lang: "en", Seat: 0, Send: func(seatmsg.Intent) bool { return true }, Settle: -1, Dark: true}
+	return seatBenchIn(b, o101, "en")
+}
+
+// seatBenchIn is seatBench in the language lang.
+func seatBenchIn(b testing.TB, o101 bool, lang string) *Model {
+	b.Helper()
+	opt := SeatOptions{Lang: lang, Seat: 0, Send: func(seatmsg.Intent) bool { return true }, Settle: -1, Dark: true}
 	var m *Model
 	var err error
 	var u seatmsg.Update

@@ -18,11 +18,15 @@ import (
 // and the two pages over the table (the keys and rules, the stacks and
 // the whole table).
 
-// Resume is 101's resume page: the hand saved of how many, the seats'
-// scores.
+// Resume is 101's resume page: the hand saved of how many (under way,
+// or ended and the next not dealt yet), the seats' scores.
 func (s *Side) Resume(where string) (string, func(int) string) {
 	v := &s.T.View
-	body := s.app.Words().Tr.T("t101.resume.body", v.Hand, v.Rules.Hands, where)
+	key := "t101.resume.body"
+	if v.Phase == okey101.HandOver {
+		key = "t101.resume.body.ended"
+	}
+	body := s.app.Words().Tr.T(key, v.Hand, v.Rules.Hands, where)
 	return body, func(seat int) string { return canvas.Right(strconv.Itoa(v.Scores[seat]), 6) }
 }
 

@@ -14,9 +14,14 @@ import (
 // match, the end of a hand, the score history, the final table; and the
 // two pages over the table (the keys and rules, the discard stacks).
 
-// Resume is classic's resume page: the hand saved, the seats' scores.
+// Resume is classic's resume page: the hand saved (under way, or
+// ended and the next not dealt yet), the seats' scores.
 func (s *Side) Resume(where string) (string, func(int) string) {
-	return s.app.Words().Tr.T("resume.body", s.T.View.Hand, where), s.T.ScoreCell
+	body := "resume.body"
+	if s.T.View.Phase == game.HandOver {
+		body = "resume.body.ended"
+	}
+	return s.app.Words().Tr.T(body, s.T.View.Hand, where), s.T.ScoreCell
 }
 
 // HandEnd is classic's hand's end: the winner's hand in its groups,

@@ -94,14 +94,22 @@ func (s *Side) helpBar() string {
 // Header is classic Okey's top line: the game, the hand, and on the
 // table the keys for the help, the settings and quitting.
 func (s *Side) Header(withKeys bool) string {
-	info := ""
-	if l := s.app.Seat(); s.Present() || l != nil && l.Got {
-		info = s.T.HeaderInfo(s.app.Casual()) + s.app.Badge()
-	}
+	const title = "OKEY"
+	w := s.app.Lay().Header.W
 	keys := ""
 	if withKeys {
 		k := s.app.Keys().Table
 		keys = s.app.HeaderKeys(k.Help, k.Settings, k.Quit)
 	}
-	return table.Header(s.app.Lay().Header.W, "OKEY", info, keys, s.app.Paint)
+	info := ""
+	if l := s.app.Seat(); s.Present() || l != nil && l.Got {
+		casual := s.app.Casual()
+		info = s.T.HeaderInfo(casual) + s.app.Badge()
+		// A casual match says so where it fits whole, as 101's header
+		// does (u in the key bar says it too): not "· …".
+		if casual && canvas.Width(info) > table.HeaderRoom(w, title, keys) {
+			info = s.T.HeaderInfo(false) + s.app.Badge()
+		}
+	}
+	return table.Header(w, title, info, keys, s.app.Paint)
 }

@@ -182,13 +182,21 @@ func (t *Table) RenderSeat(c *canvas.Canvas, l layout.Table101, seat int, f tabl
 	if turn {
 		name = "> " + name + " <"
 	}
+	dealer := ""
 	if seat == v.Dealer {
-		name += " " + w.Tr.T("panel.dealer")
+		dealer = " " + w.Tr.T("panel.dealer")
 	}
-	name += f.Clock[seat]
+	more := f.Clock[seat]
 	if f.Asking == seat {
-		name += " " + w.Tr.T("panel.thinking")
+		more += " " + w.Tr.T("panel.thinking")
 	}
+	// The clock of the seat to move before the dealer's mark: at 80
+	// columns "> Name < (dealer) · 30 s" is wider than the panel, and
+	// the clock was cut off while the timer ran.
+	if more == "" || canvas.Width(name+dealer+more) <= r.W {
+		name += dealer
+	}
+	name += more
 	pts := t.Points(v.Scores[seat])
 	if p := v.HandPenalties[seat]; p > 0 {
 		pts += " " + w.Tr.T("t101.penalties", p)

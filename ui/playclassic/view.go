@@ -119,7 +119,12 @@ func (t *Table) RenderPanel(c *canvas.Canvas, seat int, r layout.Rect, a table.A
 	case f.Asking == seat:
 		l3 += " · " + w.Tr.T("panel.thinking")
 	case v.Shown[seat]:
-		l3 += " · " + w.Tr.T("panel.shown")
+		// The panel's short word: "showed the indicator" does not fit
+		// its 21 columns. With a turn clock it still may not: the clock
+		// stays (the log and the scores say who showed).
+		if shown := l3 + " · " + w.Tr.T("panel.shown.bot"); canvas.Width(shown+f.Clock[seat]) <= r.W {
+			l3 = shown
+		}
 	}
 	l3 += f.Clock[seat]
 	for i, s := range []string{l1, l2, l3} {
