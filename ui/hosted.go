@@ -6,7 +6,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"okey/ui/canvas"
 	"okey/ui/host101"
 	"okey/ui/hostclassic"
 	"okey/ui/hosting"
@@ -72,7 +71,7 @@ func (h appHost) TableKey(k tea.KeyPressMsg, keys keymap.CommonKeys, c hosting.C
 func (h appHost) Asked(r table.Req, k tea.KeyPressMsg) (tea.Cmd, bool) { return h.m.asked(r, k) }
 
 func (h appHost) Overlaid() bool                    { return h.m.overlay != ovNone }
-func (h appHost) DrawOverlay(c *canvas.Canvas)      { h.m.renderOverlay(c) }
+func (h appHost) Overlay() ([]string, layout.Rect)  { return h.m.renderOverlay() }
 func (h appHost) OverlayBar() []key.Binding         { return h.m.overlayBar() }
 func (h appHost) Frame() table.Frame                { return h.m.frame() }
 func (h appHost) KeyBar(b []key.Binding) string     { return h.m.keyBar(b) }
@@ -85,16 +84,16 @@ func (h appHost) Seed() uint64                      { return h.m.seed }
 func (h appHost) Sent(st seatlink.Sent) bool        { return h.m.seatSent(st) }
 func (h appHost) Undone(ok bool, err error) tea.Cmd { return h.m.onUndone(ok, err) }
 
-func (h appHost) Status(playing bool, guide func() string) (string, table.Style) {
-	return h.m.statusText(h.m.guideFor(playing, guide))
+func (h appHost) Status(playing bool, g hosting.Guide) (string, table.Style) {
+	return h.m.statusText(h.m.guideFor(playing, g))
 }
 
 func (h appHost) HeaderKeys(help, settings, quit key.Binding) string {
 	return h.m.headerKeys(help, settings, quit)
 }
 
-func (h appHost) Drawn(k string, draw func() string) string {
-	return h.m.painter.Drawn(h.m.st, k, draw)
+func (h appHost) Painter() *table.Painter {
+	return &h.m.painter
 }
 
 func (h appHost) Adopt(seed uint64, meta map[string]string, level func(named string, seat int) string) [table.Seats]string {

@@ -4,7 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"okey/ui/canvas"
+	"okey/ui/layout"
 	"okey/ui/overlays"
 )
 
@@ -56,10 +56,10 @@ func (m *Model) overlayLines() []string {
 	return nil
 }
 
-// renderOverlay draws the overlay on show, from its scroll, in the page
-// area.
-func (m *Model) renderOverlay(c *canvas.Canvas) {
-	overlays.Draw(c, &m.pager, m.lay.Page, m.overlayLines())
+// renderOverlay is the part of the overlay on show that its scroll
+// shows, and the page area it goes in.
+func (m *Model) renderOverlay() ([]string, layout.Rect) {
+	return overlays.Shown(&m.pager, m.lay.Page, m.overlayLines()), m.lay.Page
 }
 
 // overlayBar is the help bar under an overlay: how to scroll it while

@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 
 	"okey/ui/canvas"
+	"okey/ui/hosting"
 	"okey/ui/table"
 )
 
@@ -37,7 +38,7 @@ func (m *Model) flashLine(w int) string {
 // guideFor is what either table's guide says first: nothing out of
 // play, that the screen only looks, a served seat's own guide; else
 // what the game's own guide says.
-func (m *Model) guideFor(playing bool, own func() string) string {
+func (m *Model) guideFor(playing bool, own hosting.Guide) string {
 	switch {
 	case !playing:
 		return ""
@@ -47,7 +48,7 @@ func (m *Model) guideFor(playing bool, own func() string) string {
 	if g := m.seatGuide(); g != "" {
 		return g
 	}
-	return own()
+	return own.Guide()
 }
 
 // keyBar draws bindings as the bottom line (pages.Bar: whole keys

@@ -19,7 +19,8 @@ func (s *Side) Render() string {
 	c.Put(0, 0, s.Header(true))
 	status := s.status(l.W, l.StatusH)
 	if a.Overlaid() {
-		a.DrawOverlay(c)
+		lines, at := a.Overlay()
+		c.Put(at.X, at.Y, lines...)
 		c.Put(0, l.Help.Y-1, s.status(l.W, 1)[0])
 		c.Put(0, l.Help.Y, a.KeyBar(a.OverlayBar()))
 		return c.String()
@@ -54,7 +55,7 @@ func (s *Side) bottomLine(w int) string {
 	title = canvas.Cut(title, max(0, w-4))
 	rest := max(0, w-3-canvas.Width(title))
 	k := "bottom:" + title + strconv.Itoa(w) // drawn once per width and words
-	return s.app.Drawn(k, func() string {
+	return s.app.Painter().Drawn(s.app.Styles(), k, func() string {
 		return b.Edge.Render(b.BottomLeft+b.Bottom) + b.Title.Render(title) + b.Edge.Render(strings.Repeat(b.Bottom, rest)+b.BottomRight)
 	})
 }
@@ -65,6 +66,6 @@ func (s *Side) status(w, n int) []string {
 	if s.T.Choose != nil {
 		return table.StatusLines(s.T.ChooseText(), table.Accent, w, n, s.app.Paint)
 	}
-	text, st := s.app.Status(s.T.View.Phase == okey101.Playing, s.T.Guide)
+	text, st := s.app.Status(s.T.View.Phase == okey101.Playing, s.T)
 	return table.StatusLines(text, st, w, n, s.app.Paint)
 }

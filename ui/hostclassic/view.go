@@ -16,7 +16,8 @@ func (s *Side) Render() string {
 	c := canvas.New(l.W, l.H)
 	c.Put(0, 0, s.Header(true))
 	if over {
-		a.DrawOverlay(c)
+		lines, at := a.Overlay()
+		c.Put(at.X, at.Y, lines...)
 	} else {
 		s.T.Render(c, l, a.Frame())
 	}
@@ -74,7 +75,7 @@ func (s *Side) renderHistory(c *canvas.Canvas) {
 // as many lines as it takes, up to the layout's StatusMax.
 func (s *Side) statusLines() []string {
 	l := s.app.Lay()
-	text, st := s.app.Status(s.T.View.Phase == game.Playing, s.T.Guide)
+	text, st := s.app.Status(s.T.View.Phase == game.Playing, &s.T)
 	n := max(1, l.StatusMax)
 	if s.app.Overlaid() {
 		n = 1 // the page above is the overlay's

@@ -6,7 +6,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"okey/ui/canvas"
 	"okey/ui/keymap"
 	"okey/ui/layout"
 	"okey/ui/seatlink"
@@ -57,16 +56,18 @@ type App interface {
 	// table started.
 	Asked(r table.Req, k tea.KeyPressMsg) (cmd tea.Cmd, own bool)
 
-	// Overlaid reports whether a page is over the table; DrawOverlay
-	// draws it, and OverlayBar is its keys.
+	// Overlaid reports whether a page is over the table; Overlay is
+	// what of it shows and where its top-left corner goes (lines, not
+	// the canvas handed over, so the canvas stays the table's own and
+	// is not allocated on every frame), and OverlayBar is its keys.
 	Overlaid() bool
-	DrawOverlay(c *canvas.Canvas)
+	Overlay() (lines []string, at layout.Rect)
 	OverlayBar() []key.Binding
 	// Frame is what the table draws with that only the app knows, now.
 	Frame() table.Frame
 	// Status is what the status line says: the last message, or else
-	// the game's guide when a hand is being played (playing).
-	Status(playing bool, guide func() string) (string, table.Style)
+	// the game's guide g when a hand is being played (playing).
+	Status(playing bool, g Guide) (string, table.Style)
 	// KeyBar draws bindings as the bottom line; HeaderKeys the keys a
 	// table's header names; Badge is a seat's badge for the header;
 	// HostKeys the holding program's keys.
@@ -74,9 +75,10 @@ type App interface {
 	HeaderKeys(help, settings, quit key.Binding) string
 	Badge() string
 	HostKeys() []key.Binding
-	// Drawn is draw's text, drawn once for key and the styles in effect
-	// (the paint cache).
-	Drawn(key string, draw func() string) string
+	// Painter is the paint cache, whose Drawn keeps a piece drawn once
+	// for its key and the styles in effect (called on the Painter
+	// itself, so the drawing function is not allocated every frame).
+	Painter() *table.Painter
 	// PageW is the width page text wraps at.
 	PageW() int
 
@@ -121,4 +123,10 @@ type App interface {
 // would be allocated on every key press.
 type Cursor interface {
 	MoveCursor(dx, dy int)
+}
+
+// Guide is a table whose guide says what the player may do now
+// (App.Status), asked only when nothing else is to be said.
+type Guide interface {
+	Guide() string
 }

@@ -4,7 +4,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"okey/ui/canvas"
 	"okey/ui/keymap"
 	"okey/ui/layout"
 	"okey/ui/pages"
@@ -39,12 +38,11 @@ func Key(k tea.KeyPressMsg, s *pages.Scroll, keys keymap.OverlayKeys, area layou
 	return Passed
 }
 
-// Draw places the part of lines that s shows in area.
-func Draw(c *canvas.Canvas, s *pages.Scroll, area layout.Rect, lines []string) {
+// Shown is the part of lines that s shows in area, for the table to
+// put at area's top-left corner.
+func Shown(s *pages.Scroll, area layout.Rect, lines []string) []string {
 	shown, _ := s.Visible(area, lines)
-	for i, l := range shown {
-		c.Put(area.X, area.Y+i, l)
-	}
+	return shown
 }
 
 // Bar is the help bar under a page over the table: how to scroll it
