@@ -9,7 +9,7 @@
 //
 // The files:
 //
-//	overlay.go  a page over the table: a key on it (Key), drawn (Draw), its bar (Bar)
+//	overlay.go  a page over the table: a key on it (Key), what of it shows (Shown), its bar (Bar)
 //	help.go     the ? page's keys (KeyPage) and the rules that end it (Rules)
 //
 // It may import ui/pages (what a page is drawn with, the scroll),
