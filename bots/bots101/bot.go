@@ -116,8 +116,9 @@ func newPlayer(level string, seed uint64) player {
 // The samplers of the hard level, each with a random source of its own
 // (stream).
 const (
-	streamLook = 1 + iota // the look-ahead's draws (twoDraws)
-	streamFeed            // the racks guessed for the next player (feedOdds)
+	streamLook   = 1 + iota // the look-ahead's draws (twoDraws)
+	streamFeed              // the racks guessed for the next player (feedOdds)
+	streamFinish            // the pairs of tiles of the finish look (finishTwo)
 )
 
 // stream is the random source of one sampler at one position of a hand:

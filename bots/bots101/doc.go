@@ -19,7 +19,7 @@
 //	memo.go       the last few best openings and unmelded counts, remembered
 //	lookahead.go  the odds of opening with the next tile, and the next two or three, by discard (hard)
 //	feed.go       the chance a discard lets the next player open, guessed (hard)
-//	finishodds.go the chance a discard leaves of finishing next turn, once open (hard)
+//	finishodds.go the chance a discard leaves of finishing next turn or the one after, once open (hard)
 //	easy.go       Easy
 //	normal.go     Normal; taking the previous discard when the turn's plan uses it
 //	hard.go       Hard
@@ -27,8 +27,8 @@
 // The levels, as arena101 measured them (400 whole matches of duplicate
 // deals, seed 3, default rules; docs/bots-101.md gives the commands): normal
 // wins 81.2% (77.3–85.2%) of matches against three easy bots; hard wins
-// 31.0% (27.4–34.6%) against three normal and scores 8.2 (5.7–10.6)
-// points a hand less than they do (29.6% and 6.3 on average over seeds 3
-// to 10: docs/bots-101-hard.md, the sixth session). Each level's
+// 31.5% (27.9–35.1%) against three normal and scores 8.3 (5.9–10.7)
+// points a hand less than they do (29.8% and 6.5 on average over seeds 3
+// to 10: docs/bots-101-hard.md, the seventh session). Each level's
 // strategy is in its type's comment.
 package bots101

@@ -43,7 +43,8 @@ import (
 // than half the openings of play take the previous discard; and its best
 // few discards by that score are weighed again by the chance of
 // finishing with the next tile, at finishWeight points (finishOdds: the
-// exact finish search of the rack less each, with each unseen face). It
+// exact finish search of the rack less each, with each unseen face), and
+// with the next two (sampled pairs of unseen tiles, finishTwo). It
 // dumps its highest tiles at once when the hand nears its end (dumpWall,
 // dumpTiles). It never throws an okey or an işler taş while another tile
 // is free; and when the işler taş rule is off, it still will not throw a

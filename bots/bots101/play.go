@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 
+	"okey/game"
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
@@ -44,8 +45,13 @@ func (p *player) finish(b *board) (bool, error) {
 // of rack tiles of their colour to one that does; with one (which may
 // bridge a gap to a run), the okeys, the tiles that fit a set and any
 // tile of a colour the table has a run of.
-func (p *player) hopeless(b *board) bool {
-	if stuck(b) {
+func (p *player) hopeless(b *board) bool { return p.hopelessBy(b, 0) }
+
+// hopelessBy is hopeless for a rack that may leave spare more tiles
+// than the discard out of its melds (a rack with a tile more than it
+// will hold: one hopeless by a spare tile is hopeless less any one).
+func (p *player) hopelessBy(b *board, spare int) bool {
+	if stuckBy(b, spare) {
 		return true
 	}
 	an := b.an
@@ -62,11 +68,11 @@ func (p *player) hopeless(b *board) bool {
 	}
 	tab := tableable(b)
 	if melds {
-		if u, _ := p.unmelded(an, &b.rack); u-tab <= 1 {
+		if u, _ := p.unmelded(an, &b.rack); u-tab <= 1+spare {
 			return false
 		}
 	}
-	if pairs && unpaired(an, &b.rack, b.okp)-tab <= 1 {
+	if pairs && unpaired(an, &b.rack, b.okp)-tab <= 1+spare {
 		return false
 	}
 	return true
@@ -146,7 +152,12 @@ func tableable(b *board) int {
 // okeys to a meld (t, okey, okey, or t okey okey u three apart), so two
 // okeys save at most two of them, and one none, unless pairs may be
 // laid, where an okey pairs with any one tile.
-func stuck(b *board) bool {
+func stuck(b *board) bool { return stuckBy(b, 0) }
+
+// stuckBy is stuck for a rack that may leave spare more tiles than the
+// discard out of its melds: removing a tile makes no other tile less
+// dead, so a rack stuck by one spare is stuck less any one tile.
+func stuckBy(b *board, spare int) bool {
 	an := b.an
 	w := int(b.rack[an.Okey()])
 	var freeing tile.TileSet
@@ -188,13 +199,13 @@ func stuck(b *board) bool {
 		dead++
 	}
 	if b.status != meld.OpenedMelds {
-		return dead >= w+2 // each okey may pair with one dead tile
+		return dead >= w+2+spare // each okey may pair with one dead tile
 	}
 	switch w {
 	case 0, 1:
-		return dead >= 2
+		return dead >= 2+spare
 	}
-	return dead >= 4
+	return dead >= 4+spare
 }
 
 // sameValue reports whether rack holds a tile of value v in a colour
@@ -359,7 +370,8 @@ type discardStyle struct {
 	// letting the next player open with it would cost (feedOdds).
 	feed bool
 	// finish, once the seat has opened, weighs the best few discards
-	// again by the chance of finishing with the next tile (finishOdds).
+	// again by the chance of finishing with the next tile, or the next
+	// two while the wall lasts (finishOdds).
 	finish bool
 }
 
@@ -447,9 +459,14 @@ func (p *player) discardOrder(v *okey101.View, b *board, ds discardStyle) []tile
 	}
 	slices.SortStableFunc(order, func(t, u tile.Tile) int { return cmp.Compare(scores[t], scores[u]) })
 	if ds.finish && b.status != meld.NotOpened && len(order) > 1 {
-		// The best few again, by the chance of finishing next turn.
+		// The best few again, by the chance of finishing next turn (or
+		// the one after).
 		n := min(len(order), finishCands)
-		fo := p.finishOdds(b, &live, order[:n])
+		var rnd *game.Seeded
+		if v.WallLeft >= finishTwoWall {
+			rnd = p.stream(v, streamFinish)
+		}
+		fo := p.finishOdds(b, &live, order[:n], rnd)
 		for i, t := range order[:n] {
 			scores[t] -= finishWeight * fo[i]
 		}
