@@ -21,29 +21,40 @@ func findTurn101(t *testing.T, last uint64, want func(m *Model) bool) *Model {
 	t.Helper()
 	for seed := uint64(1); seed <= last; seed++ {
 		m := start101(t, 100, 30, withSeed(seed))
-		for turns := 0; m.screen == scrPlay && turns < 40; turns++ {
-			if m.t().View.MyTurn() && m.t().View.Stage == okey101.StageDraw {
-				press(t, m, "d")
-			}
-			for n := 0; m.screen == scrPlay && m.t().View.MyTurn() && m.t().View.Stage == okey101.StagePlay && n < 30; n++ {
-				if want(m) {
-					return m
-				}
-				v := m.t().G.State().View(0)
-				var sv meld.Solver
-				a, _ := decide.PlainAction(&v, &sv)
-				playKeys101(t, m, a)
-				if a.Kind == okey101.ActDiscard {
-					break
-				}
-			}
-			if m.screen == scrPlay && m.t().View.MyTurn() && m.t().View.Stage == okey101.StageFirst {
-				myTurn101(t, m)
-			}
+		if findIn101(t, m, want) {
+			return m
 		}
 		m.Close()
 	}
 	return nil
+}
+
+// findIn101 plays the match on m, the player's turns through keys as
+// the plain player, until want holds at a play stage of the player
+// (true), or for 40 turns or the end of the hand (false).
+func findIn101(t *testing.T, m *Model, want func(m *Model) bool) bool {
+	t.Helper()
+	for turns := 0; m.screen == scrPlay && turns < 40; turns++ {
+		if m.t().View.MyTurn() && m.t().View.Stage == okey101.StageDraw {
+			press(t, m, "d")
+		}
+		for n := 0; m.screen == scrPlay && m.t().View.MyTurn() && m.t().View.Stage == okey101.StagePlay && n < 30; n++ {
+			if want(m) {
+				return true
+			}
+			v := m.t().G.State().View(0)
+			var sv meld.Solver
+			a, _ := decide.PlainAction(&v, &sv)
+			playKeys101(t, m, a)
+			if a.Kind == okey101.ActDiscard {
+				break
+			}
+		}
+		if m.screen == scrPlay && m.t().View.MyTurn() && m.t().View.Stage == okey101.StageFirst {
+			myTurn101(t, m)
+		}
+	}
+	return false
 }
 
 // f finishes the hand the way the analysis finds, shown first and

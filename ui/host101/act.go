@@ -4,7 +4,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/okey101"
-	"okey/ui/layout"
 	"okey/ui/play101"
 )
 
@@ -93,8 +92,7 @@ func (s *Side) playAll(acts []okey101.Action) tea.Cmd {
 
 // Click handles the mouse on the 101 table (play101.Table.Click).
 func (s *Side) Click(msg tea.MouseClickMsg) tea.Cmd {
-	w, h := s.app.Size()
-	return s.do(s.T.Click(msg, layout.NewTable101(w, h), s.at()), tea.KeyPressMsg{})
+	return s.do(s.T.Click(msg, s.layout(), s.at()), tea.KeyPressMsg{})
 }
 
 // A seat at a table of Okey 101 the app does not own (okey serve): the

@@ -14,7 +14,7 @@ import (
 // the page over it; the status and the keys below.
 func (s *Side) Render() string {
 	a := s.app
-	l := layout.NewTable101(a.Size())
+	l := s.layout()
 	c := canvas.New(l.W, l.H)
 	c.Put(0, 0, s.Header(true))
 	status := s.status(l.W, l.StatusH)
@@ -60,12 +60,33 @@ func (s *Side) bottomLine(w int) string {
 	})
 }
 
-// status is the status: the message of the last key or move, or what
-// the player may do now, wrapped in up to n lines of w columns.
-func (s *Side) status(w, n int) []string {
-	if s.T.Choose != nil {
-		return table.StatusLines(s.T.ChooseText(), table.Accent, w, n, s.app.Paint)
+// layout is the table laid out for the terminal, drawing and the mouse
+// alike: the status grown to show whole what the player must read
+// before the next key (play101.Table.Tall: the finish shown before f
+// again confirms it, the hint told), the lines taken from the log and
+// the melds (layout.Table101.GrowStatus).
+func (s *Side) layout() layout.Table101 {
+	l := layout.NewTable101(s.app.Size())
+	if text, _ := s.statusText(); text != "" && text == s.T.Tall {
+		if n := len(canvas.Wrap(text, l.W)); n > l.StatusH {
+			l = l.GrowStatus(n)
+		}
 	}
-	text, st := s.app.Status(s.T.View.Phase == okey101.Playing, s.T)
+	return l
+}
+
+// statusText is what the status says: the place being chosen, the
+// message of the last key or move, or what the player may do now.
+func (s *Side) statusText() (string, table.Style) {
+	if s.T.Choose != nil {
+		return s.T.ChooseText(), table.Accent
+	}
+	return s.app.Status(s.T.View.Phase == okey101.Playing, s.T)
+}
+
+// status is the status (statusText), wrapped in up to n lines of w
+// columns.
+func (s *Side) status(w, n int) []string {
+	text, st := s.statusText()
 	return table.StatusLines(text, st, w, n, s.app.Paint)
 }

@@ -120,6 +120,28 @@ func NewTable101(w, h int) Table101 {
 	return l
 }
 
+// GrowStatus is the layout with the status n lines tall where it needs
+// more than StatusH (a finish shown before it is confirmed, a hint):
+// the lines are taken from the flexible area (the log below the table
+// first, then the melds; the log beside the table shortened alike), the
+// work line and the rack moving up, as many as the area has.
+func (l Table101) GrowStatus(n int) Table101 {
+	k := min(n-l.StatusH, l.Flex.H)
+	if k <= 0 {
+		return l
+	}
+	l.StatusH += k
+	l.Status.Y -= k
+	l.Rack.Y -= k
+	l.SlotsY -= k
+	l.Work.Y -= k
+	l.Flex.H -= k
+	if l.LogBeside {
+		l.Log.H = max(0, l.Log.H-k)
+	}
+	return l
+}
+
 // Split shares the flexible area out between the melds, which need
 // need lines, and the log below them (none when the log is beside):
 // the log keeps logMin101 lines, the melds take what they need of the

@@ -74,5 +74,6 @@ func (t *Table) OnHint(msg HintMsg, st okey101.State) {
 			}
 		}
 	}
+	t.Tall = txt
 	t.host.Flash(false, txt)
 }

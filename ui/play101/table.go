@@ -38,6 +38,11 @@ type Table struct {
 	// Confirm is what x or f pressed again does now: a discard that
 	// costs 101, a finish shown first.
 	Confirm Confirm
+	// Tall is the message the status shows whole, taking lines from the
+	// table if it must, while it is on show: the finish shown before f
+	// again confirms it, the hint told (the app grows the status for it
+	// alone, never for a warning).
+	Tall string
 
 	Log []LogEntry
 	// Logged, when set, hears of every entry added to the log (the
