@@ -34,7 +34,7 @@ func (p *player) finish(b *board) (bool, error) {
 }
 
 // hopeless reports, far more cheaply than the exact search, that the
-// board cannot finish this turn (see stuck). Without okeys to take back,
+// board cannot finish this turn (see stuckBy). Without okeys to take back,
 // a finish puts every tile but the discard into new melds (or pairs) of
 // rack tiles or onto the table's melds. So with runs and sets, the
 // fewest tiles the rack leaves unmelded, less the tiles that could go
@@ -140,7 +140,7 @@ func tableable(b *board) int {
 	return k
 }
 
-// stuck is a quick sufficient condition for the rack to be unable to
+// stuckBy is a quick sufficient condition for the rack to be unable to
 // finish this turn, which spares most turns the exact search. Every
 // tile but the discard must go down. Without okeys, a tile goes down
 // only into a meld with a rack tile one value away in its colour or of
@@ -152,11 +152,11 @@ func tableable(b *board) int {
 // okeys to a meld (t, okey, okey, or t okey okey u three apart), so two
 // okeys save at most two of them, and one none, unless pairs may be
 // laid, where an okey pairs with any one tile.
-func stuck(b *board) bool { return stuckBy(b, 0) }
-
-// stuckBy is stuck for a rack that may leave spare more tiles than the
-// discard out of its melds: removing a tile makes no other tile less
-// dead, so a rack stuck by one spare is stuck less any one tile.
+//
+// spare: how many more tiles than the discard the rack may leave out
+// of its melds (0: none, the finish this turn); removing a tile makes
+// no other tile less dead, so a rack stuck by one spare is stuck less
+// any one tile.
 func stuckBy(b *board, spare int) bool {
 	an := b.an
 	w := int(b.rack[an.Okey()])
