@@ -67,7 +67,10 @@ func (s *Side) bottomLine(w int) string {
 // the melds (layout.Table101.GrowStatus).
 func (s *Side) layout() layout.Table101 {
 	l := layout.NewTable101(s.app.Size())
-	if text, _ := s.statusText(); text != "" && text == s.T.Tall {
+	if s.T.Tall == "" { // nothing to show whole: the status is not asked twice a frame
+		return l
+	}
+	if text, _ := s.statusText(); text == s.T.Tall {
 		if n := len(canvas.Wrap(text, l.W)); n > l.StatusH {
 			l = l.GrowStatus(n)
 		}
