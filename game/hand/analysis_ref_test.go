@@ -389,7 +389,7 @@ func TestAnalyserAgainstReference(t *testing.T) {
 		n, deep = 5_000, 50
 	}
 	if raceOn {
-		n, deep = 500, 10
+		n, deep = 100, 2 // the workers' sharing is what the race run checks
 	}
 	refRun(t, refCases(1, n, deep))
 }

@@ -95,6 +95,7 @@ func TestLineScreenShowsWhatTheCellRendererShowed(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel() // a server each, mostly waiting on the table's pace
 			frames := playedFrames(t, tc.game101, tc.w, tc.h)
 			if len(frames) < 20 {
 				t.Fatalf("only %d frames recorded", len(frames))
@@ -199,6 +200,7 @@ func checkWithoutColours(t *testing.T, line string, w int) {
 // for every line that changed between two frames of a recorded hand of
 // each game, and for a few made up.
 func TestLineTailDrawsTheLine(t *testing.T) {
+	t.Parallel() // its own servers, mostly waiting on the table's pace
 	const w = 100
 	type pair struct{ old, new string }
 	pairs := []pair{

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -84,6 +85,7 @@ func savedGame(t *testing.T, srv *Server, id string, ok func(*game.Game) bool) (
 	// the three-node test's players took more than 10 s to make twelve
 	// moves, before and after the line writer alike.
 	deadline := time.Now().Add(30 * time.Second)
+	seen := "nothing read"
 	for {
 		b, err := storedRecord(t, srv, id)
 		if err == nil {
@@ -93,10 +95,14 @@ func savedGame(t *testing.T, srv *Server, id string, ok func(*game.Game) bool) (
 				if err == nil && ok(g) {
 					return g, rec
 				}
+				if err == nil {
+					st := g.State()
+					seen = fmt.Sprintf("last read: %d moves, hand %d, phase %v, seat %d to play", len(rec.Actions), st.HandNumber(), st.Phase(), st.Turn())
+				}
 			}
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("table %s's saved record never got there (%v)", id, err)
+			t.Fatalf("table %s's saved record never got there (%v; %s)", id, err, seen)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}

@@ -22,6 +22,9 @@ func TestHintPlansCanBeFollowed(t *testing.T) {
 	if testing.Short() {
 		hands = 120
 	}
+	if raceOn {
+		hands = 16 // each of the four rule sets four times
+	}
 	ruleSets := []string{"default", "feed,okey_once,islek_back,okey_pair", "islek=off", "default"}
 	ctx := context.Background()
 	var sv meld.Solver
