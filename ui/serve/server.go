@@ -383,8 +383,16 @@ func (s *Server) ListenAndServe() error {
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.log.Info("shutting down")
 	s.stop() // the tables save and tell their players; the sessions say goodbye
-	s.hall.Wait()
-	s.hall.HandOver() // saved: other nodes may take them at once
+	tables := make(chan struct{})
+	go func() { s.hall.Wait(); close(tables) }()
+	select {
+	case <-tables:
+		s.hall.HandOver() // saved: other nodes may take them at once
+	case <-ctx.Done():
+		// A table still saving (a store that does not answer) is left
+		// to its lease: another node takes it once the lease runs out.
+		s.log.Warn("shutting down: tables still saving", "err", ctx.Err())
+	}
 	done := make(chan struct{})
 	go func() { s.wg.Wait(); close(done) }()
 	// The sessions end by themselves once their goodbye has been shown;

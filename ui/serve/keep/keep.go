@@ -441,7 +441,11 @@ func (k *Keeper) readRecordOnce(ctx context.Context, id string) ([]byte, uint64,
 	if last.Header.Get(partHeader) == partStart {
 		return last.Data, last.Sequence, nil // the usual case after a new match
 	}
-	cons, err := k.records.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{FilterSubjects: []string{subj}})
+	// One attempt to make the consumer a fetch: by default the client
+	// tries again for ever, without looking at ctx, while a cluster
+	// has no leader for the stream (a takeover read hung there, and the
+	// node's shutdown with it); untilAvailable asks again within ctx.
+	cons, err := k.records.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{FilterSubjects: []string{subj}, MaxResetAttempts: 1})
 	if err != nil {
 		return nil, 0, fmt.Errorf("its record: %w", err)
 	}
