@@ -37,11 +37,16 @@ type fkey struct {
 
 // colState is a colour's open runs. ws is set while an opening run that
 // started on an okey is open: it must go on to 13, or it would be read
-// with the okey above its top, away from what is laid off onto it.
+// with the okey above its top, away from what is laid off onto it. It
+// says where that run is: 1 among the n1 runs, 2 among the n2 (both
+// always go on), 3 among the n3, where it is the first to go on (the
+// plan puts it first), so a move must continue at least one n3 run.
+// (A single bit, "some run goes on", let the run stop at 12 or lower
+// while a shorter run of its colour went on: seed 3 of okey sim.)
 type colState struct{ n1, n2, n3, k1, k2, k3, ws int }
 
 func unpackCol(x uint64) colState {
-	return colState{int(x & 3), int(x >> 2 & 3), int(x >> 4 & 7), int(x >> 7 & 3), int(x >> 9 & 3), int(x >> 11 & 7), int(x >> 14 & 1)}
+	return colState{int(x & 3), int(x >> 2 & 3), int(x >> 4 & 7), int(x >> 7 & 3), int(x >> 9 & 3), int(x >> 11 & 7), int(x >> 14 & 3)}
 }
 
 func packCol(s colState) uint64 {
@@ -439,8 +444,13 @@ func (s *fsolver) colMoves(c int, cs colState, a int, mv colMove, must int) {
 		return
 	}
 	ws := cs.ws
-	if ws == 1 && cs.n1+cs.n2+mv.x == 0 {
-		return // the opening run that started on an okey must reach 13
+	switch ws {
+	case 1, 2:
+		ws++ // it goes on, from the n1 runs to the n2, from the n2 to the n3
+	case 3:
+		if mv.x == 0 {
+			return // the opening run that started on an okey must reach 13
+		}
 	}
 	rc := min(uc, a)
 	mqc := uc - rc
@@ -449,7 +459,7 @@ func (s *fsolver) colMoves(c int, cs colState, a int, mv colMove, must int) {
 		// an okey (the player has at most one okey of their own when the
 		// table has one to free) is marked to reach 13.
 		if wild := mv.fc - min(mv.fc, a); wild > 0 {
-			if wild > 1 || ws == 1 {
+			if wild > 1 || ws != 0 {
 				return
 			}
 			ws = 1
