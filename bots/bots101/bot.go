@@ -119,6 +119,7 @@ const (
 	streamLook   = 1 + iota // the look-ahead's draws (twoDraws)
 	streamFeed              // the racks guessed for the next player (feedOdds)
 	streamFinish            // the pairs of tiles of the finish look (finishTwo)
+	streamWait              // the look at a runs and sets opening, for a pairs opener (waitForMelds)
 )
 
 // stream is the random source of one sampler at one position of a hand:

@@ -2,9 +2,11 @@ package bots101
 
 import (
 	"context"
+	"slices"
 
 	"okey/game/meld"
 	"okey/game/okey101"
+	"okey/game/tile"
 )
 
 // Hard is Normal with a memory, a look ahead and a guard. It counts
@@ -26,30 +28,33 @@ import (
 // rack will pay 202 whatever it throws, so it throws the tile least
 // likely to let the next player open. It takes the previous discard as
 // normal does, exactly when the tile goes onto the table this turn, and
-// opens as soon as it can (melds first, else pairs). Once open it takes
-// back every okey it can from the table (the tile goes down, the okey
-// comes up to meld or be laid off later, where normal takes one only
-// when it melds more of the rack), lays down its melds and lays off its
-// real tiles as normal does, but keeps an okey in the rack, for the
-// finishes it makes possible, until the hand turns dangerous: another
-// seat that has opened holds six tiles or fewer, or the wall is down to
-// four; then the okey is laid off too, since one left in the rack costs
-// 101. Its discard after opening is normal's (potential against points,
-// the points weighing more as the wall runs down), with live copies
-// counted from the whole history, and with a guard against feeding:
-// while the next player has not opened, each tile is charged the chance
-// that it lets that player take it and open (guessed from racks dealt to
-// that player from the tiles unseen), at feedCost points, since more
-// than half the openings of play take the previous discard; and its best
-// few discards by that score are weighed again by the chance of
-// finishing with the next tile, at finishWeight points (finishOdds: the
-// exact finish search of the rack less each, with each unseen face), and
-// with the next two (sampled pairs of unseen tiles, finishTwo). It
-// dumps its highest tiles at once when the hand nears its end (dumpWall,
-// dumpTiles). It never throws an okey or an işler taş while another tile
-// is free; and when the işler taş rule is off, it still will not throw a
-// tile that the next player, having opened, could lay off, unless
-// nothing else is left.
+// opens with runs and sets as soon as it can; with pairs too, unless the
+// wall is still long and the look-ahead gives a fair chance of runs and
+// sets over the next draws (waitForMelds): a pairs opener's rack counts
+// double and it seldom finishes, so then it keeps its pairs and waits.
+// Once open it takes back every okey it can from the table (the tile
+// goes down, the okey comes up to meld or be laid off later, where
+// normal takes one only when it melds more of the rack), lays down its
+// melds and lays off its real tiles as normal does, but keeps an okey in
+// the rack, for the finishes it makes possible, until the hand turns
+// dangerous: another seat that has opened holds six tiles or fewer, or
+// the wall is down to four; then the okey is laid off too, since one
+// left in the rack costs 101. Its discard after opening is normal's
+// (potential against points, the points weighing more as the wall runs
+// down), with live copies counted from the whole history, and with a
+// guard against feeding: while the next player has not opened, each tile
+// is charged the chance that it lets that player take it and open
+// (guessed from racks dealt to that player from the tiles unseen), at
+// feedCost points, since more than half the openings of play take the
+// previous discard; and its best few discards by that score are weighed
+// again by the chance of finishing with the next tile, at finishWeight
+// points (finishOdds: the exact finish search of the rack less each,
+// with each unseen face), and with the next two (sampled pairs of unseen
+// tiles, finishTwo). It dumps its highest tiles at once when the hand
+// nears its end (dumpWall, dumpTiles). It never throws an okey or an
+// işler taş while another tile is free; and when the işler taş rule is
+// off, it still will not throw a tile that the next player, having
+// opened, could lay off, unless nothing else is left.
 type Hard struct{ p player }
 
 // NewHard returns a hard bot seeded with seed.
@@ -82,7 +87,7 @@ func (b *Hard) turn(p *player, v *okey101.View, bd *board) error {
 		if ok, err := p.finish(bd); ok || err != nil {
 			return err
 		}
-		if bd.status == meld.NotOpened && !p.openMelds(bd) {
+		if bd.status == meld.NotOpened && !p.openMelds(bd) && !p.waitForMelds(v, bd) {
 			p.openPairs(bd)
 		}
 		if bd.status != meld.NotOpened {
@@ -130,4 +135,61 @@ func near(v *okey101.View, wall, tiles int) bool {
 		}
 	}
 	return false
+}
+
+// A player who could open now only with pairs waits for runs and sets
+// while the wall holds at least waitWall tiles and the look-ahead, with
+// a pairs opening counting nothing, scores its best discard waitOdds or
+// more: a pairs opening scores about +50 a hand against about −12 for
+// one with runs and sets (its rack counts double, and it finishes in 2%
+// of hands against 23%), so a fair chance of the better opening over the
+// next draws is worth a turn (see docs/bots-101-hard.md, eighth session).
+const (
+	waitWall = 8
+	waitOdds = 0.3
+)
+
+// waitForMelds reports whether the board, which cannot open with runs
+// and sets, should not open with pairs yet: it holds five pairs or
+// more, the wall is long enough, and the rack less its best discard
+// scores waitOdds or more at opening with runs and sets over the next
+// draws, by the look-ahead's own measures (openOdds for the next tile,
+// twoDraws for the next two or three, from a source of its own, with
+// pairs counting nothing). Its discard is then the look-ahead's, which
+// weighs a pairs opening as ever, so the pairs are kept for later.
+func (p *player) waitForMelds(v *okey101.View, b *board) bool {
+	if v.WallLeft < waitWall || pairCount(b.an, &b.rack, b.okp) < 5 {
+		return false
+	}
+	s := seen(v, true)
+	live := liveOf(&s)
+	islek := okey101.IslekTiles(b.an, v.Rules, b.table)
+	var free []tile.Tile
+	for f, n := range b.rack {
+		if t := tile.Tile(f); n > 0 && b.cost(t, v.Rules.Islek, islek) == 0 {
+			free = append(free, t)
+		}
+	}
+	if len(free) == 0 {
+		return false
+	}
+	odds, _ := p.openOddsW(b, &live, free, 0)
+	slices.SortStableFunc(free, func(t, u tile.Tile) int {
+		switch {
+		case odds[t] > odds[u]:
+			return -1
+		case odds[t] < odds[u]:
+			return 1
+		}
+		return 0
+	})
+	cands := free[:min(len(free), twoDrawCands)]
+	best := odds[cands[0]]
+	if v.WallLeft >= twoDrawWall {
+		two := p.twoDrawsW(b, &live, cands, v.WallLeft, p.stream(v, streamWait), 0)
+		for i, t := range cands {
+			best = max(best, odds[t]+two[i])
+		}
+	}
+	return best >= waitOdds
 }

@@ -51,6 +51,11 @@ const pairsWorth = 0.7
 // values, none of its value, fewer than two okeys) changes no opening,
 // so it is not searched at all.
 func (p *player) openOdds(b *board, live *tile.Counts, cands []tile.Tile) (odds, mean [tile.NumFaces]float64) {
+	return p.openOddsW(b, live, cands, pairsWorth)
+}
+
+// openOddsW is openOdds with a pairs opening worth pw.
+func (p *player) openOddsW(b *board, live *tile.Counts, cands []tile.Tile, pw float64) (odds, mean [tile.NumFaces]float64) {
 	an := b.an
 	type probe struct {
 		u    tile.Tile
@@ -110,8 +115,8 @@ func (p *player) openOdds(b *board, live *tile.Counts, cands []tile.Tile) (odds,
 			switch {
 			case val >= b.thr:
 				hit += pr.w
-			case pairCount(an, &c, b.okp) >= 5:
-				hit += pr.w * pairsWorth
+			case pw > 0 && pairCount(an, &c, b.okp) >= 5:
+				hit += pr.w * pw
 			}
 			sum += pr.w * float64(val)
 			tot += pr.w
@@ -265,6 +270,11 @@ const (
 // short no discard can reach the threshold, and when it does not use a
 // discard it is that discard's answer too.
 func (p *player) twoDraws(b *board, live *tile.Counts, cands []tile.Tile, wall int, rnd *game.Seeded) []float64 {
+	return p.twoDrawsW(b, live, cands, wall, rnd, pairsWorth)
+}
+
+// twoDrawsW is twoDraws with a pairs opening worth pw.
+func (p *player) twoDrawsW(b *board, live *tile.Counts, cands []tile.Tile, wall int, rnd *game.Seeded, pw float64) []float64 {
 	an := b.an
 	var pool []tile.Tile
 	for f, k := range live {
@@ -304,8 +314,8 @@ func (p *player) twoDraws(b *board, live *tile.Counts, cands []tile.Tile, wall i
 					out[ci]++
 				case o.Value >= b.thr && p.sv.BestOpening(an, cd).Value >= b.thr:
 					out[ci]++
-				case pairCount(an, &cd, b.okp) >= 5:
-					out[ci] += pairsWorth
+				case pw > 0 && pairCount(an, &cd, b.okp) >= 5:
+					out[ci] += pw
 				}
 			}
 		}

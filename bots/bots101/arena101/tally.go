@@ -26,6 +26,7 @@ type tally struct {
 	matchPoints, matchShare [seats]arenastat.Ratio
 	causes                  [seats]Causes
 	notOpened, caught       [seats]int
+	byOpen                  [seats][2]OpeningOut
 	pending                 map[int][]unit
 }
 
@@ -63,6 +64,21 @@ func (t *tally) add(u unit) {
 					t.caught[j]++
 				}
 				if o := h.opened[j]; o.turn > 0 {
+					k := 0
+					if o.pairs {
+						k = 1
+					}
+					bo := &t.byOpen[j][k]
+					bo.Hands++
+					bo.Turn += float64(o.turn)
+					bo.Points += float64(h.score[j])
+					switch {
+					case h.finisher == j:
+						bo.Finished++
+					default:
+						bo.Rack += h.causes[j].Rack
+						bo.Okeys += h.causes[j].Okeys
+					}
 					t.opened[j]++
 					t.openTurns[j] += o.turn
 					if o.pairs {
@@ -175,6 +191,9 @@ type BotResult struct {
 	// OkeyCaughtHands those it ended open with an okey in the rack.
 	NotOpenedHands  int `json:"not_opened_hands"`
 	OkeyCaughtHands int `json:"okey_caught_hands"`
+	// ByOpening splits the hands it opened by the kind of opening
+	// (runs and sets, pairs): totals, not means.
+	ByOpening map[string]OpeningOut `json:"by_opening"`
 	// Match is how it did in whole matches; nil unless the run played
 	// matches.
 	Match *MatchResult `json:"match,omitempty"`
@@ -212,6 +231,7 @@ func (t *tally) result(times *[seats]arenastat.TimeHist, elapsed time.Duration) 
 		b.DecisionMsMean, b.DecisionMsP99 = times[j].Mean(), times[j].Quantile(0.99)
 		b.Causes = t.causes[j].per(t.hands)
 		b.NotOpenedHands, b.OkeyCaughtHands = t.notOpened[j], t.caught[j]
+		b.ByOpening = map[string]OpeningOut{"melds": t.byOpen[j][0], "pairs": t.byOpen[j][1]}
 		if t.cfg.matchMode() {
 			m := &MatchResult{Won: t.won[j], Tied: t.tied[j]}
 			m.WinShare, m.WinCI95 = t.matchShare[j].Share()
@@ -255,4 +275,16 @@ func (c Causes) per(n int) Causes {
 	}
 	f := 1 / float64(n)
 	return Causes{c.Finished * f, c.Rack * f, c.Okeys * f, c.NotOpened * f, c.Penalties * f}
+}
+
+// OpeningOut is what the hands a bot opened one way came to: how many,
+// the sum of the turns it opened on, of its points, how many it
+// finished, and the rack and okeys it was left with in the others.
+type OpeningOut struct {
+	Hands    int     `json:"hands"`
+	Turn     float64 `json:"turn_sum"`
+	Points   float64 `json:"points_sum"`
+	Finished int     `json:"finished"`
+	Rack     float64 `json:"rack_sum"`
+	Okeys    float64 `json:"okeys_sum"`
 }
