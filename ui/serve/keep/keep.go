@@ -441,33 +441,52 @@ func (k *Keeper) readRecordOnce(ctx context.Context, id string) ([]byte, uint64,
 	if last.Header.Get(partHeader) == partStart {
 		return last.Data, last.Sequence, nil // the usual case after a new match
 	}
-	// One attempt to make the consumer a fetch: by default the client
-	// tries again for ever, without looking at ctx, while a cluster
-	// has no leader for the stream (a takeover read hung there, and the
-	// node's shutdown with it); untilAvailable asks again within ctx.
+	// One consumer for the whole read: an ordered consumer makes a new
+	// one on every fetch, so fetching the parts one by one made one for
+	// each part (a long match's record, read every 200 ms by a test on a
+	// loaded machine, stopped answering). And one attempt to make it: by
+	// default the client tries again for ever, without looking at ctx,
+	// while a cluster has no leader for the stream (a takeover read hung
+	// there, and the node's shutdown with it); untilAvailable asks again
+	// within ctx.
 	cons, err := k.records.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{FilterSubjects: []string{subj}, MaxResetAttempts: 1})
 	if err != nil {
 		return nil, 0, fmt.Errorf("its record: %w", err)
 	}
 	var rec []byte
 	for {
-		m, err := cons.Next(jetstream.FetchContext(ctx))
+		// The messages come as they arrive: the read ends at the last
+		// part, without waiting for the batch to fill.
+		batch, err := cons.Fetch(recordBatch, jetstream.FetchContext(ctx))
 		if err != nil {
 			return nil, 0, fmt.Errorf("its record: %w", err)
 		}
-		md, err := m.Metadata()
-		if err != nil {
+		got := 0
+		for m := range batch.Messages() {
+			got++
+			md, err := m.Metadata()
+			if err != nil {
+				return nil, 0, fmt.Errorf("its record: %w", err)
+			}
+			if m.Headers().Get(partHeader) == partStart {
+				rec = rec[:0]
+			}
+			rec = append(rec, m.Data()...)
+			if md.Sequence.Stream >= last.Sequence {
+				return rec, md.Sequence.Stream, nil
+			}
+		}
+		if err := batch.Error(); err != nil {
 			return nil, 0, fmt.Errorf("its record: %w", err)
 		}
-		if m.Headers().Get(partHeader) == partStart {
-			rec = rec[:0]
-		}
-		rec = append(rec, m.Data()...)
-		if md.Sequence.Stream >= last.Sequence {
-			return rec, md.Sequence.Stream, nil
+		if got == 0 {
+			return nil, 0, fmt.Errorf("its record: %w", nats.ErrTimeout)
 		}
 	}
 }
+
+// recordBatch is how many parts of a record one fetch asks for.
+const recordBatch = 512
 
 // SetAside files away a table that cannot be restored: its entry and
 // record are written beside the tables as damaged files (kept, not read
