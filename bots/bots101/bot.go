@@ -107,11 +107,27 @@ type player struct {
 	plan []okey101.Action
 	keys []planKey
 	memo memo
+	// until is where the decision under way runs out of search work:
+	// its start's work plus decideBudget (budget); outside a decision
+	// (a test asking one sampler) there is no limit.
+	until uint64
 }
 
 func newPlayer(level string, seed uint64) player {
-	return player{level: level, rnd: game.NewSeeded(seed), seed: seed}
+	return player{level: level, rnd: game.NewSeeded(seed), seed: seed, until: ^uint64(0)}
 }
+
+// decideBudget is the search work (meld.Solver.Work) a decision may
+// spend before the samplers stop at their least (twoDrawLeast,
+// finishTwoLeast): about 2.5 ms of CPU on this project's machine. Most
+// decisions spend far less; the few that would spend more (a long rack
+// with okeys before opening, a crowded table once open) are the ones
+// that set a hard decision's 99th percentile, which the budget brings
+// from 8–12 ms to about 5 ms, and it cost no measurable strength (−0.04
+// points a hand, standard error 0.05, over seeds 3 to 10;
+// docs/bots-101-hard.md, the ninth session). Counted in work, not time,
+// so that a bot plays the same on every machine and every run.
+const decideBudget = 100_000
 
 // The samplers of the hard level, each with a random source of its own
 // (stream).
@@ -162,6 +178,7 @@ func (p *player) decide(ctx context.Context, v *okey101.View, pl planner) (okey1
 	}
 	var b *board
 	var err error
+	p.budget()
 	if v.Stage == okey101.StageDraw {
 		b, err = pl.draw(p, v)
 	} else {

@@ -31,6 +31,9 @@ const (
 	finishTwoSamples = 32
 	finishTwoWall    = 5
 	finishTwoLoose   = 5
+	// finishTwoLeast is the fewest pairs drawn when the decision has
+	// spent its budget (decideBudget).
+	finishTwoLeast = 8
 )
 
 // finishOdds is, for each candidate discard, the chance that the rack
@@ -115,7 +118,8 @@ func (p *player) finishTwo(b *board, live *tile.Counts, cands []tile.Tile, fin [
 			far[ci] = u-tableable(&nb) > finishTwoLoose
 		}
 	}
-	for range finishTwoSamples {
+	n := 0
+	for ; n < finishTwoSamples && (n < finishTwoLeast || !p.spent()); n++ {
 		for k := range 2 {
 			j := k + rnd.Intn(len(pool)-k)
 			pool[k], pool[j] = pool[j], pool[k]
@@ -154,6 +158,6 @@ func (p *player) finishTwo(b *board, live *tile.Counts, cands []tile.Tile, fin [
 		}
 	}
 	for i := range out {
-		out[i] += two[i] / finishTwoSamples
+		out[i] += two[i] / float64(n)
 	}
 }

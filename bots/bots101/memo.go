@@ -15,6 +15,10 @@ type memo struct {
 	unm  [memoSize]memoUnmelded
 	no   int // the next slot of open to fill
 	nu   int
+	// saved is the work (meld.Solver.Work) of the answers handed out
+	// again: a remembered answer counts what it cost the first time, so
+	// that what a decision spends does not depend on what the memo holds.
+	saved uint64
 }
 
 const memoSize = 4
@@ -28,6 +32,7 @@ type memoOpen struct {
 	key memoKey
 	ok  bool
 	o   meld.Opening
+	w   uint64
 }
 
 type memoUnmelded struct {
@@ -35,18 +40,33 @@ type memoUnmelded struct {
 	ok  bool
 	n   int
 	ms  []meld.Meld
+	w   uint64
 }
+
+// work is the search work the player has asked for: the solver's, and
+// the memo's answers again at their first cost.
+func (p *player) work() uint64 { return p.sv.Work() + p.memo.saved }
+
+// budget starts a decision: its searches may spend decideBudget of work
+// before the samplers stop at their least.
+func (p *player) budget() { p.until = p.work() + decideBudget }
+
+// spent reports whether the decision under way has used its budget of
+// search work (decideBudget): the samplers then stop at their least.
+func (p *player) spent() bool { return p.work() >= p.until }
 
 // best is the solver's BestOpening of c, remembered.
 func (p *player) best(an meld.Analyzer, c *tile.Counts) meld.Opening {
 	k := memoKey{an.Okey(), *c}
 	for i := range p.memo.open {
 		if e := &p.memo.open[i]; e.ok && e.key == k {
+			p.memo.saved += e.w
 			return e.o
 		}
 	}
+	w := p.sv.Work()
 	o := p.sv.BestOpening(an, *c)
-	p.memo.open[p.memo.no] = memoOpen{key: k, ok: true, o: o}
+	p.memo.open[p.memo.no] = memoOpen{key: k, ok: true, o: o, w: p.sv.Work() - w}
 	p.memo.no = (p.memo.no + 1) % memoSize
 	return o
 }
@@ -56,11 +76,13 @@ func (p *player) unmelded(an meld.Analyzer, c *tile.Counts) (int, []meld.Meld) {
 	k := memoKey{an.Okey(), *c}
 	for i := range p.memo.unm {
 		if e := &p.memo.unm[i]; e.ok && e.key == k {
+			p.memo.saved += e.w
 			return e.n, e.ms
 		}
 	}
+	w := p.sv.Work()
 	n, ms := p.sv.Unmelded(an, *c)
-	p.memo.unm[p.memo.nu] = memoUnmelded{key: k, ok: true, n: n, ms: ms}
+	p.memo.unm[p.memo.nu] = memoUnmelded{key: k, ok: true, n: n, ms: ms, w: p.sv.Work() - w}
 	p.memo.nu = (p.memo.nu + 1) % memoSize
 	return n, ms
 }

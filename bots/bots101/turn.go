@@ -46,6 +46,7 @@ func Turn(ctx context.Context, level string, v okey101.View, opt Options) ([]oke
 		return nil, fmt.Errorf("%s bot, seat %d, %s: %w", level, v.Seat, v.Phase, ErrNotToMove)
 	}
 	var b *board
+	p.budget()
 	if v.Stage == okey101.StageDraw {
 		b, err = pl.draw(p, &v)
 	} else {
@@ -79,6 +80,7 @@ func Discards(ctx context.Context, v okey101.View, opt Options) ([]tile.Tile, er
 		p.sv = new(meld.Solver)
 	}
 	bd := boardOf(&v)
+	p.budget()
 	if bd.status == meld.NotOpened {
 		s := seen(&v, true)
 		live := liveOf(&s)

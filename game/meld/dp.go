@@ -144,6 +144,7 @@ type solver struct {
 	// gaps[c][v] is the number of values v..13 where colour c has no
 	// natural.
 	gaps [tile.NumColours][tile.NumValues + 2]uint8
+	work uint64 // the states built over the solver's life (Solver.Work)
 }
 
 func (s *solver) weight(v int) int32 {
@@ -156,6 +157,7 @@ func (s *solver) weight(v int) int32 {
 // put records a state of the layer being built, keeping the better of
 // two equal states.
 func (s *solver) put(key uint64, val int32, prev int32, dec uint32) {
+	s.work++
 	if int(int32(len(s.nodes))-s.cur)*4 >= len(s.slots)*3 {
 		s.grow()
 	}
@@ -210,6 +212,7 @@ func (s *solver) run(h *hand, count bool) (int32, int32) {
 		}
 	}
 	s.layer[tile.NumValues+1] = int32(len(s.nodes))
+	s.work += runWork
 	best, at := int32(-1), int32(-1)
 	for i := s.layer[tile.NumValues]; i < int32(len(s.nodes)); i++ {
 		if s.nodes[i].val > best {

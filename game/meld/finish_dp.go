@@ -144,7 +144,8 @@ type fsolver struct {
 	mask  uint64
 	shift uint
 	gen   uint64
-	cur   int32 // first node of the layer being built
+	cur   int32  // first node of the layer being built
+	work  uint64 // the states built over the solver's life (Solver.Work)
 
 	moveIdx  map[uint32][2]int32 // a colour state's moves in movePool, at value cacheV
 	movePool []fmove
@@ -207,6 +208,7 @@ func (s *fsolver) run() int32 {
 		}
 	}
 	s.layer[tile.NumValues+1] = int32(len(s.nodes))
+	s.work += frunWork
 	best, bestRank := int32(-1), int64(-1)
 	for i := s.layer[tile.NumValues]; i < int32(len(s.nodes)); i++ {
 		if r, ok, _ := s.final(s.nodes[i]); ok && r > bestRank {
@@ -814,6 +816,7 @@ func (s *fsolver) record(nd fnode, runs uint64, qc, qu, counted int, o *setOut) 
 // put keeps a state of the layer being built, the better of two equal
 // ones.
 func (s *fsolver) put(key fkey, val int32) {
+	s.work += fputWork
 	if (len(s.nodes)-int(s.cur))*4 >= len(s.slots)*3 {
 		s.grow()
 	}
