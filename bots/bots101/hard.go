@@ -54,7 +54,10 @@ import (
 // nears its end (dumpWall, dumpTiles). It never throws an okey or an
 // işler taş while another tile is free; and when the işler taş rule is
 // off, it still will not throw a tile that the next player, having
-// opened, could lay off, unless nothing else is left.
+// opened, could lay off, unless nothing else is left. A decision's
+// searches are held to a budget of work (decideBudget, counted by the
+// solver, not the clock, so that it plays the same everywhere): past it
+// the sampled looks stop at their fewest draws.
 type Hard struct{ p player }
 
 // NewHard returns a hard bot seeded with seed.
