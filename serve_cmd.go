@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"os"
 	"os/signal"
@@ -14,12 +15,15 @@ import (
 	"github.com/spf13/cobra"
 
 	"okey/ui/serve"
+	"okey/ui/serve/keep"
 	"okey/ui/store"
 )
 
 // serveFlags are okey serve's flags beside the server's configuration.
 type serveFlags struct {
 	stateDir, debugLog string
+	// secret is the file of the cluster's secret (--cluster-secret).
+	secret string
 }
 
 // serveCmd is okey serve: flags in, the server run until a signal.
@@ -33,8 +37,9 @@ func serveCmd(e *env) *cobra.Command {
 		Example: `okey serve --addr :2222
 okey serve --authorized-keys ~/.ssh/authorized_keys --timer 20s
 ssh -p 2222 localhost
-okey serve --cluster 10.0.0.1:6222 --routes 10.0.0.1:6222,10.0.0.2:6222,10.0.0.3:6222
-okey serve --nats nats://nats.example:4222 --nats-creds okey.creds`,
+okey serve secret okey.secret
+okey serve --cluster 10.0.0.1:6222 --routes 10.0.0.1:6222,10.0.0.2:6222,10.0.0.3:6222 --cluster-secret okey.secret
+okey serve --nats tls://nats.example:4222 --nats-creds okey.creds --nats-ca ca.pem --cluster-secret okey.secret`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			return exitCode(serveRun(c.Context(), cfg, f, e))
@@ -77,19 +82,60 @@ okey serve --nats nats://nats.example:4222 --nats-creds okey.creds`,
 	// Past one machine (docs/cluster.md).
 	fs.StringSliceVar(&cfg.Store.NATS, "nats", nil, flag("nats"))
 	fs.StringVar(&cfg.Store.Creds, "nats-creds", "", flag("nats-creds"))
+	fs.StringVar(&cfg.Store.CA, "nats-ca", "", flag("nats-ca"))
+	fs.StringVar(&cfg.Store.Cert, "nats-cert", "", flag("nats-cert"))
+	fs.StringVar(&cfg.Store.Key, "nats-key", "", flag("nats-key"))
+	fs.StringVar(&f.secret, "cluster-secret", "", flag("cluster-secret"))
 	fs.StringVar(&cfg.Store.ClusterListen, "cluster", "", flag("cluster"))
 	fs.StringSliceVar(&cfg.Store.Routes, "routes", nil, flag("routes"))
 	fs.StringVar(&cfg.Store.ClusterName, "cluster-name", "okey", flag("cluster-name"))
 	fs.StringVar(&cfg.Store.NodeName, "node", "", flag("node"))
 	fs.IntVar(&cfg.Store.Replicas, "replicas", 0, flag("replicas"))
 	_ = c.MarkFlagDirname("state-dir")
+	c.AddCommand(serveSecretCmd(e))
 	return c
+}
+
+// serveSecretCmd is okey serve secret FILE: a new cluster secret, for
+// every node of a cluster to be given.
+func serveSecretCmd(e *env) *cobra.Command {
+	return &cobra.Command{
+		Use:     "secret FILE",
+		Short:   e.tr.T("cli.serve.secret.short"),
+		Long:    e.tr.T("cli.serve.secret.long"),
+		Example: "okey serve secret okey.secret\nscp okey.secret node2: && scp okey.secret node3:",
+		Args: func(c *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return &usageError{cmd: c, key: "err.serve.secret.args"}
+			}
+			return nil
+		},
+		RunE: func(c *cobra.Command, args []string) error {
+			s, err := keep.NewSecret()
+			if err == nil {
+				err = keep.WriteSecret(args[0], s)
+			}
+			if errors.Is(err, fs.ErrExist) {
+				fmt.Fprintf(e.stderr, "okey serve secret: %s\n", e.tr.T("err.serve.secret.exists", args[0]))
+				return exitCode(1)
+			}
+			if err != nil {
+				fmt.Fprintf(e.stderr, "okey serve secret: %v\n", err)
+				return exitCode(1)
+			}
+			if _, err := fmt.Fprintln(c.OutOrStdout(), e.tr.T("cli.serve.secret.done", args[0], s.Fingerprint())); err != nil {
+				fmt.Fprintf(e.stderr, "okey serve secret: %v\n", err)
+				return exitCode(1)
+			}
+			return nil
+		},
+	}
 }
 
 // serveRun checks the configuration and runs the server.
 func serveRun(ctx context.Context, cfg serve.Config, f serveFlags, e *env) int {
 	stderr := e.stderr
-	cfg, code, ok := checkServe(cfg, f.stateDir, stderr)
+	cfg, code, ok := checkServe(cfg, f.stateDir, f.secret, stderr)
 	if !ok {
 		return code
 	}
@@ -164,7 +210,7 @@ func serveRun(ctx context.Context, cfg serve.Config, f serveFlags, e *env) int {
 // checkServe completes and checks okey serve's configuration. ok is
 // false when the command should stop with code 2, having said why on
 // one line.
-func checkServe(cfg serve.Config, stateDir string, stderr io.Writer) (serve.Config, int, bool) {
+func checkServe(cfg serve.Config, stateDir, secret string, stderr io.Writer) (serve.Config, int, bool) {
 	fail := func(format string, a ...any) (serve.Config, int, bool) {
 		fmt.Fprintf(stderr, "okey serve: "+format+"\n", a...)
 		return serve.Config{}, 2, false
@@ -177,6 +223,11 @@ func checkServe(cfg serve.Config, stateDir string, stderr io.Writer) (serve.Conf
 	if cfg.HostKey == "" {
 		if cfg.HostKey, err = store.HostKeyPath(stateDir); err != nil {
 			return fail("%v", err)
+		}
+	}
+	if secret != "" {
+		if cfg.Store.Secret, err = keep.ReadSecret(secret); err != nil {
+			return fail("--cluster-secret: %v", err)
 		}
 	}
 	if cfg.AuthorizedKeys != "" {

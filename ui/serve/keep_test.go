@@ -83,12 +83,12 @@ func TestImportsTablesSavedAsFiles(t *testing.T) {
 				t.Fatal(err)
 			}
 			ctx, cancel := keep.EngineCtx()
-			e, err := srv.hall.Keep.Tables.Get(ctx, id)
+			kt, ok := srv.hall.Keep.LoadOne(ctx, id)
 			cancel()
-			if err != nil {
-				t.Fatalf("table %s's entry: %v", id, err)
+			if !ok || kt.Err != nil {
+				t.Fatalf("table %s's entry: %v (there: %v)", id, kt.Err, ok)
 			}
-			if err := json.Unmarshal(e.Value(), &gotTable); err != nil {
+			if err := json.Unmarshal(kt.Table, &gotTable); err != nil {
 				t.Fatal(err)
 			}
 			if !reflect.DeepEqual(gotTable, wantTable) {

@@ -2,6 +2,8 @@ package serve
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
 	"errors"
 	"flag"
 	"net"
@@ -41,8 +43,20 @@ func sharedNATS(t *testing.T) string {
 // nodeTweak makes a test server one node of those sharing url.
 func nodeTweak(url, node string) func(*Config) {
 	return func(c *Config) {
-		c.Store = keep.StoreConfig{NATS: []string{url}, NodeName: node, LeaseTTL: time.Second}
+		c.Store = keep.StoreConfig{NATS: []string{url}, NodeName: node, LeaseTTL: time.Second, Secret: secretOf(url)}
 	}
+}
+
+// secretOf is the cluster secret of the nodes sharing a store named by
+// name (its URL, or its routes): the same for every node of one test's
+// cluster, another for every other.
+func secretOf(name string) *keep.Secret {
+	sum := sha256.Sum256([]byte(name))
+	s, err := keep.ParseSecret([]byte("okey-cluster-secret-1 " + base64.RawURLEncoding.EncodeToString(sum[:])))
+	if err != nil {
+		panic(err)
+	}
+	return s
 }
 
 // TestNodesShareNumbersAndRunEachTableOnce: two nodes on one store give
@@ -224,7 +238,7 @@ func startNodes(t *testing.T, n int) ([]*Server, []string) {
 			c.StateDir = t.TempDir()
 			c.HostKey = filepath.Join(t.TempDir(), "hostkey", "key")
 			c.Store = keep.StoreConfig{ClusterListen: routes[i], Routes: routes, ClusterName: "okey-test",
-				NodeName: "node" + strconv.Itoa(i), LeaseTTL: time.Second, Ready: 30 * time.Second}
+				NodeName: "node" + strconv.Itoa(i), LeaseTTL: time.Second, Ready: 30 * time.Second, Secret: secretOf(strings.Join(routes, ","))}
 		})
 		go func() {
 			var rerr error
@@ -465,8 +479,8 @@ func TestFailoverTimes(t *testing.T) {
 	var took []time.Duration
 	for i := range kills {
 		url := sharedNATS(t)
-		a, addrA := testServer(t, func(c *Config) { c.Store = keep.StoreConfig{NATS: []string{url}, NodeName: "a"} })
-		b, _ := testServer(t, func(c *Config) { c.Store = keep.StoreConfig{NATS: []string{url}, NodeName: "b"} })
+		a, addrA := testServer(t, func(c *Config) { c.Store = keep.StoreConfig{NATS: []string{url}, NodeName: "a", Secret: secretOf(url)} })
+		b, _ := testServer(t, func(c *Config) { c.Store = keep.StoreConfig{NATS: []string{url}, NodeName: "b", Secret: secretOf(url)} })
 		ann := dial(t, addrA, "ann", dialOpts{key: newKey(t)})
 		openTable(t, ann)
 		ann.press("s")

@@ -67,6 +67,9 @@ type relay struct {
 	node  string
 	lobby jetstream.KeyValue
 	seq   atomic.Uint64
+	// seal seals what goes on the subjects and in the lobby bucket: a
+	// view holds a rack, a summary the join code and the seats' owners.
+	seal *keep.Sealer
 
 	Mu     sync.Mutex
 	Others map[string]remoteSummary // by table: tables other nodes run
@@ -90,7 +93,7 @@ func openRelay(ctx context.Context, h *Hall, eng *keep.Engine) (*relay, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the bucket %s: %w", lobbyBucket, err)
 	}
-	r := &relay{h: h, nc: eng.NC, node: eng.Node, lobby: kv, Others: map[string]remoteSummary{},
+	r := &relay{h: h, nc: eng.NC, node: eng.Node, lobby: kv, seal: eng.Seal, Others: map[string]remoteSummary{},
 		written: map[string][]byte{}, subs: map[string]*nats.Subscription{}, stands: map[string]*tables.Member{},
 		joined: map[*remoteTable]*tables.Member{}}
 	w, err := kv.WatchAll(ctx)
@@ -101,6 +104,9 @@ func openRelay(ctx context.Context, h *Hall, eng *keep.Engine) (*relay, error) {
 	// message, not a watch, which may take seconds to recover when the
 	// node holding its consumer is the one that died).
 	moved, err := r.nc.Subscribe(movedSubject("*"), func(msg *nats.Msg) {
+		if _, err := r.seal.Open(msg.Subject, msg.Data); err != nil {
+			return // not a node's: nobody else may move a table
+		}
 		if parts := strings.Split(msg.Subject, "."); len(parts) == 4 {
 			r.freed(parts[2])
 		}
@@ -137,8 +143,8 @@ func (r *relay) watch(ctx context.Context, w jetstream.KeyWatcher) {
 				continue // the bucket as it was has been read
 			}
 			r.Mu.Lock()
-			var rs remoteSummary
-			if e.Operation() != jetstream.KeyValuePut || json.Unmarshal(e.Value(), &rs) != nil || rs.Summary == nil || rs.Node == r.node {
+			rs, ok := r.summaryOf(e)
+			if e.Operation() != jetstream.KeyValuePut || !ok || rs.Node == r.node {
 				delete(r.Others, e.Key())
 			} else {
 				r.Others[e.Key()] = rs
@@ -186,8 +192,7 @@ func (r *relay) reread(ctx context.Context) {
 		if err != nil {
 			continue
 		}
-		var rs remoteSummary
-		if json.Unmarshal(e.Value(), &rs) == nil && rs.Summary != nil && rs.Node != r.node {
+		if rs, ok := r.summaryOf(e); ok && rs.Node != r.node {
 			others[id] = rs
 		}
 	}
@@ -226,7 +231,7 @@ func (r *relay) flush(ctx context.Context) {
 	}
 	r.Mu.Unlock()
 	for _, id := range put {
-		if _, err := r.lobby.Put(ctx, id, now[id]); err == nil {
+		if _, err := r.lobby.Put(ctx, id, r.seal.Seal(lobbyPlace(id), now[id])); err == nil {
 			r.Mu.Lock()
 			r.written[id] = now[id]
 			r.Mu.Unlock()
@@ -237,8 +242,7 @@ func (r *relay) flush(ctx context.Context) {
 		// now and have written it since.
 		e, err := r.lobby.Get(ctx, id)
 		if err == nil {
-			var rs remoteSummary
-			if json.Unmarshal(e.Value(), &rs) == nil && rs.Node == r.node {
+			if rs, ok := r.summaryOf(e); ok && rs.Node == r.node {
 				_ = r.lobby.Delete(ctx, id, jetstream.LastRevision(e.Revision()))
 			}
 		}
@@ -246,6 +250,20 @@ func (r *relay) flush(ctx context.Context) {
 		delete(r.written, id)
 		r.Mu.Unlock()
 	}
+}
+
+// lobbyPlace is where a table's lobby entry is sealed for.
+func lobbyPlace(id string) string { return lobbyBucket + "/" + id }
+
+// summaryOf is the summary a lobby entry holds (ok false: none, or one
+// that does not open with this cluster's secret).
+func (r *relay) summaryOf(e jetstream.KeyValueEntry) (remoteSummary, bool) {
+	var rs remoteSummary
+	b, err := r.seal.Open(lobbyPlace(e.Key()), e.Value())
+	if err != nil || json.Unmarshal(b, &rs) != nil || rs.Summary == nil {
+		return remoteSummary{}, false
+	}
+	return rs, true
 }
 
 // remote is the table another node runs under id, if the lobby lists
@@ -310,13 +328,17 @@ func movedSubject(id string) string { return "okey.tables." + id + ".moved" }
 
 // announce tells every node that this one runs table id now.
 func (r *relay) announce(id string) {
-	if err := r.nc.Publish(movedSubject(id), []byte(r.node)); err != nil {
+	if err := r.nc.Publish(movedSubject(id), r.seal.Seal(movedSubject(id), []byte(r.node))); err != nil {
 		r.h.Opt.Log.Warn("announcing a table taken over", "table", id, "err", err)
 	}
 }
 
 // tableSubject is where table id takes requests from other nodes.
 func tableSubject(id string) string { return "okey.tables." + id + ".req" }
+
+// replyPlace is where the answers of table id's node are sealed for
+// (the reply subject is an inbox of the asker's).
+func replyPlace(id string) string { return tableSubject(id) + ".reply" }
 
 // memberSubject is where a member's messages go.
 func memberSubject(key string) string { return "okey.members." + key }
@@ -381,10 +403,16 @@ func (r *relay) onRequest(t *tables.Table, msg *nats.Msg) {
 	answer := func(rep relayReply) {
 		if msg.Reply != "" {
 			b, _ := json.Marshal(rep)
-			_ = msg.Respond(b)
+			_ = msg.Respond(r.seal.Seal(replyPlace(t.ID), b))
 		}
 	}
-	w, err := tables.DecodeRequest(msg.Data)
+	b, err := r.seal.Open(msg.Subject, msg.Data)
+	if err != nil {
+		// Not from a node of this cluster: no answer at all.
+		r.h.Opt.Log.Warn("a request to a table refused: not sealed with the cluster's secret", "table", t.ID)
+		return
+	}
+	w, err := tables.DecodeRequest(b)
 	if err != nil {
 		r.h.Opt.Log.Warn("a request from another node refused", "table", t.ID, "err", err)
 		answer(relayReply{Err: "closed"})
@@ -402,7 +430,7 @@ func (r *relay) onRequest(t *tables.Table, msg *nats.Msg) {
 		// A member this node does not know: one of the node that ran
 		// the table before. It is told where the table went.
 		if b, err := tables.EncodeMsg(tables.Msg{Closed: "table.moved"}); err == nil {
-			_ = r.nc.Publish(memberSubject(w.Member), b)
+			_ = r.nc.Publish(memberSubject(w.Member), r.seal.Seal(memberSubject(w.Member), b))
 		}
 		answer(relayReply{Err: "closed"})
 		return
@@ -456,7 +484,7 @@ func (r *relay) pump(t *tables.Table, key string, m *tables.Member) {
 				r.h.Opt.Log.Error("a table's message to another node", "table", t.ID, "err", err)
 				continue
 			}
-			if err := r.nc.Publish(memberSubject(key), b); err != nil {
+			if err := r.nc.Publish(memberSubject(key), r.seal.Seal(memberSubject(key), b)); err != nil {
 				r.h.Opt.Log.Warn("a table's message to another node", "table", t.ID, "err", err)
 			}
 			if msg.Closed != "" {
@@ -494,7 +522,7 @@ func (rt *remoteTable) Send(req tables.Request) bool {
 	if err != nil {
 		return false
 	}
-	return rt.r.nc.Publish(tableSubject(rt.id), b) == nil
+	return rt.r.nc.Publish(tableSubject(rt.id), rt.r.seal.Seal(tableSubject(rt.id), b)) == nil
 }
 
 func (rt *remoteTable) memberKey() string {
@@ -514,7 +542,12 @@ func (rt *remoteTable) Call(ctx context.Context, req tables.Request) bool {
 			rt.key = rt.r.memberKey()
 			m := req.M
 			sub, err := rt.r.nc.Subscribe(memberSubject(rt.key), func(msg *nats.Msg) {
-				tm, err := tables.DecodeMsg(msg.Data)
+				b, err := rt.r.seal.Open(msg.Subject, msg.Data)
+				if err != nil {
+					rt.r.h.Opt.Log.Warn("a message to a member refused: not sealed with the cluster's secret", "table", rt.id)
+					return
+				}
+				tm, err := tables.DecodeMsg(b)
 				if err != nil {
 					rt.r.h.Opt.Log.Warn("a message from another node's table refused", "table", rt.id, "err", err)
 					return
@@ -542,7 +575,7 @@ func (rt *remoteTable) Call(ctx context.Context, req tables.Request) bool {
 	}
 	ctx, cancel := context.WithTimeout(ctx, relayWait)
 	defer cancel()
-	msg, err := rt.r.nc.RequestWithContext(ctx, tableSubject(rt.id), b)
+	msg, err := rt.r.nc.RequestWithContext(ctx, tableSubject(rt.id), rt.r.seal.Seal(tableSubject(rt.id), b))
 	if req.Kind == tables.ReqLeave || err != nil && (req.Kind == tables.ReqJoin || req.Kind == tables.ReqWatch) {
 		rt.stop()
 	}
@@ -550,7 +583,7 @@ func (rt *remoteTable) Call(ctx context.Context, req tables.Request) bool {
 		return false
 	}
 	var rep relayReply
-	if json.Unmarshal(msg.Data, &rep) != nil {
+	if b, err := rt.r.seal.Open(replyPlace(rt.id), msg.Data); err != nil || json.Unmarshal(b, &rep) != nil {
 		return false
 	}
 	if req.Reply != nil {

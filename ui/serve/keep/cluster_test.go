@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -23,6 +24,13 @@ import (
 // paste one list on every machine).
 func startCluster(t *testing.T, n int) []*Engine {
 	t.Helper()
+	return startClusterWith(t, n, testSecret(t))
+}
+
+// startClusterWith starts n engines as startCluster, with the cluster's
+// secret given.
+func startClusterWith(t *testing.T, n int, secret *Secret) []*Engine {
+	t.Helper()
 	ports := servetest.FreePorts(t, n)
 	var routes []string
 	for _, p := range ports {
@@ -33,7 +41,7 @@ func startCluster(t *testing.T, n int) []*Engine {
 	var wg sync.WaitGroup
 	for i := range n {
 		wg.Go(func() {
-			sc := StoreConfig{ClusterListen: routes[i], Routes: routes, ClusterName: "okey-test", NodeName: fmt.Sprintf("node%d", i), Ready: 30 * time.Second}
+			sc := StoreConfig{ClusterListen: routes[i], Routes: routes, ClusterName: "okey-test", NodeName: fmt.Sprintf("node%d", i), Ready: 30 * time.Second, Secret: secret}
 			engs[i], errs[i] = openEngine(context.Background(), filepath.Join(t.TempDir(), NATSDir), sc)
 		})
 	}
@@ -193,7 +201,7 @@ func TestExternalNATS(t *testing.T) {
 		t.Fatal("the test's NATS server did not start")
 	}
 	dir := t.TempDir()
-	e, err := openEngine(context.Background(), filepath.Join(dir, NATSDir), StoreConfig{NATS: []string{ns.ClientURL()}})
+	e, err := openEngine(context.Background(), filepath.Join(dir, NATSDir), StoreConfig{NATS: []string{ns.ClientURL()}, Secret: testSecret(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,8 +226,17 @@ func TestExternalNATS(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the deployment has no records' stream: %v", err)
 	}
-	if msg, err := st.GetLastMsgForSubject(context.Background(), recordSubject("3")); err != nil || string(msg.Data) != "okey record v1\n" {
-		t.Fatalf("the deployment holds %v (err %v), want the record", msg, err)
+	// The deployment holds the record sealed: its reader sees none of
+	// it, the node opens it.
+	msg, err := st.GetLastMsgForSubject(context.Background(), recordSubject("3"))
+	if err != nil {
+		t.Fatalf("the deployment holds no record: %v", err)
+	}
+	if !Sealed(msg.Data) || strings.Contains(string(msg.Data), "okey record") {
+		t.Fatalf("the deployment holds the record unsealed: %q", msg.Data)
+	}
+	if rec, err := e.Seal.Open(recordSubject("3"), msg.Data); err != nil || string(rec) != "okey record v1\n" {
+		t.Fatalf("the deployment's record opens to %q (%v), want the record", rec, err)
 	}
 	if _, err := os.Stat(filepath.Join(dir, NATSDir)); !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("the state directory has an engine folder (%v)", err)
@@ -227,7 +244,7 @@ func TestExternalNATS(t *testing.T) {
 	// A deployment that is not there is an error, not a hang.
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	if e, err := openEngine(ctx, t.TempDir(), StoreConfig{NATS: []string{"nats://127.0.0.1:1"}}); err == nil {
+	if e, err := openEngine(ctx, t.TempDir(), StoreConfig{NATS: []string{"nats://127.0.0.1:1"}, Secret: testSecret(t)}); err == nil {
 		e.Close()
 		t.Fatal("connected to nothing")
 	}

@@ -3,9 +3,12 @@ package keep
 import (
 	"cmp"
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"net"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -49,6 +52,11 @@ type StoreConfig struct {
 	NATS []string
 	// Creds is the credentials file for NATS (empty: none).
 	Creds string
+	// CA is a file of the certificates that sign the NATS deployment's
+	// (PEM; empty: the system's); Cert and Key are this node's client
+	// certificate and key for a deployment that asks for one (empty:
+	// none). A tls:// URL, or a deployment that requires TLS, uses them.
+	CA, Cert, Key string
 	// ClusterListen is where the embedded server listens for the other
 	// nodes (host:port); empty: it is alone and listens nowhere.
 	ClusterListen string
@@ -74,21 +82,37 @@ type StoreConfig struct {
 	// renewal when the store is shared: about the longest a table waits
 	// for another node after its node dies (0: LeaseTTL).
 	LeaseTTL time.Duration
+	// Secret is the cluster's secret (secret.go), the same on every node
+	// sharing the store: the routes' credentials and TLS, and the seal of
+	// what the tables keep. A shared store needs one; a node alone
+	// without one keeps a secret of its own in its state directory.
+	Secret *Secret
 }
+
+// ErrNoSecret is a shared store configured without the cluster's
+// secret: a cluster without it would take any NATS server that knows
+// its name as a node, and show it every deal.
+var ErrNoSecret = errors.New("needs --cluster-secret FILE, the same file on every node (make one with: okey serve secret FILE)")
 
 // Check reports the first thing wrong with the store's configuration.
 func (c StoreConfig) Check() error {
 	switch {
 	case c.NATS != nil && (c.ClusterListen != "" || len(c.Routes) > 0):
 		return errors.New("--nats uses a NATS deployment: --cluster and --routes are for the embedded one")
-	case c.NATS == nil && c.Creds != "":
-		return errors.New("--nats-creds needs --nats")
+	case c.NATS == nil && (c.Creds != "" || c.CA != "" || c.Cert != "" || c.Key != ""):
+		return errors.New("--nats-creds, --nats-ca, --nats-cert and --nats-key need --nats")
+	case (c.Cert == "") != (c.Key == ""):
+		return errors.New("--nats-cert and --nats-key go together")
 	case c.ClusterListen == "" && len(c.Routes) > 0:
 		return errors.New("--routes needs --cluster (this node's own cluster address)")
 	case c.Replicas < 0 || c.Replicas > 5:
 		return errors.New("--replicas is from 1 to 5 (0: min(3, nodes))")
 	case c.LeaseTTL < 0:
 		return errors.New("the lease time must not be negative")
+	case c.clustered() && c.Secret == nil:
+		return fmt.Errorf("--cluster %w", ErrNoSecret)
+	case c.NATS != nil && c.Secret == nil:
+		return fmt.Errorf("--nats %w", ErrNoSecret)
 	}
 	for _, u := range c.NATS {
 		if u == "" {
@@ -152,6 +176,8 @@ type Engine struct {
 	ns *server.Server
 	NC *nats.Conn
 	js jetstream.JetStream
+	// Seal seals what the tables keep and send (seal.go).
+	Seal *Sealer
 	// replicas is the copies of every stream and bucket it makes.
 	Replicas int
 	// node names this process among the others sharing the store.
@@ -164,28 +190,59 @@ func startEngine(dir string) (*Engine, error) {
 	return openEngine(context.Background(), dir, StoreConfig{})
 }
 
+// SecretFile is where a node alone keeps its secret, in its state
+// directory beside the store.
+const SecretFile = "store.secret"
+
 // openEngine opens the store sc describes: an embedded server storing
 // under dir, alone or clustered, or the deployment sc.NATS names. It
 // returns once JetStream takes requests (ctx cancels the wait).
 func openEngine(ctx context.Context, dir string, sc StoreConfig) (*Engine, error) {
+	if err := sc.Check(); err != nil {
+		return nil, err
+	}
 	e := &Engine{Replicas: sc.replicas(), Node: sc.NodeName}
 	if e.Node == "" {
 		e.Node = defaultNodeName(sc.ClusterListen)
 	}
 	var err error
+	if sc.Secret == nil {
+		// Alone: a secret of its own, kept beside the store.
+		if err := os.MkdirAll(filepath.Dir(dir), 0o700); err != nil {
+			return nil, fmt.Errorf("the store's secret: %w", err)
+		}
+		if sc.Secret, err = LoadOrMakeSecret(filepath.Join(filepath.Dir(dir), SecretFile)); err != nil {
+			return nil, err
+		}
+	}
+	e.Seal = sc.Secret.NewSealer()
 	if sc.NATS != nil {
 		opts := []nats.Option{nats.Name("okey serve " + e.Node), nats.MaxReconnects(-1)}
 		if sc.Creds != "" {
 			opts = append(opts, nats.UserCredentials(sc.Creds))
 		}
+		if sc.CA != "" {
+			opts = append(opts, nats.RootCAs(sc.CA))
+		}
+		if sc.Cert != "" {
+			opts = append(opts, nats.ClientCert(sc.Cert, sc.Key))
+		}
 		if e.NC, err = nats.Connect(strings.Join(sc.NATS, ","), opts...); err != nil {
 			return nil, fmt.Errorf("connecting to NATS at %s: %w", strings.Join(sc.NATS, ","), err)
 		}
 	} else {
-		if e.ns, err = startNATS(dir, e.Node, sc); err != nil {
+		// The client port (open only on a clustered node, on the
+		// loopback) takes this process alone: a password drawn now, known
+		// to nobody else.
+		var pw [24]byte
+		if _, err := rand.Read(pw[:]); err != nil {
+			return nil, fmt.Errorf("the store's local password: %w", err)
+		}
+		local := hex.EncodeToString(pw[:])
+		if e.ns, err = startNATS(dir, e.Node, sc, local); err != nil {
 			return nil, err
 		}
-		if e.NC, err = nats.Connect("", nats.InProcessServer(e.ns), nats.Name("okey serve"), nats.MaxReconnects(-1)); err != nil {
+		if e.NC, err = nats.Connect("", nats.InProcessServer(e.ns), nats.Name("okey serve"), nats.MaxReconnects(-1), nats.UserInfo(localUser, local)); err != nil {
 			e.ns.Shutdown()
 			return nil, fmt.Errorf("connecting to the store (NATS): %w", err)
 		}
@@ -200,9 +257,19 @@ func openEngine(ctx context.Context, dir string, sc StoreConfig) (*Engine, error
 	return e, nil
 }
 
-// startNATS starts the embedded server.
-func startNATS(dir, node string, sc StoreConfig) (*server.Server, error) {
+// localUser is the one client user of the embedded server: the process
+// itself.
+const localUser = "okey-local"
+
+// routeTLSTimeout is how long a route's TLS handshake may take, in
+// seconds: NATS's default of two is short for a machine starved of CPU.
+const routeTLSTimeout = 10
+
+// startNATS starts the embedded server; its one client, the process,
+// connects with the password local.
+func startNATS(dir, node string, sc StoreConfig, local string) (*server.Server, error) {
 	opts := &server.Options{
+		Users:      []*server.User{{Username: localUser, Password: local}},
 		ServerName: node,
 		JetStream:  true,
 		StoreDir:   dir,
@@ -227,19 +294,25 @@ func startNATS(dir, node string, sc StoreConfig) (*server.Server, error) {
 		}
 		// NATS starts routing only once its client port is open, so a
 		// clustered node has one: on the loopback, at a port of the
-		// system's choosing, for nobody but this machine.
+		// system's choosing, and only for this process (Users).
 		opts.DontListen = false
 		opts.Host, opts.Port = "127.0.0.1", server.RANDOM_PORT
 		opts.Cluster.Name = cmp.Or(sc.ClusterName, "okey")
 		opts.Cluster.Host, opts.Cluster.Port = host, port
-		for _, r := range sc.Routes {
-			if !strings.Contains(r, "://") {
-				r = "nats-route://" + r
-			}
-			opts.Routes = append(opts.Routes, server.RoutesFromStr(r)...)
+		// Only a node with the secret is a peer: NATS's route
+		// authorization, and TLS both ways with the cluster's authority.
+		pw := sc.Secret.routePassword()
+		opts.Cluster.Username, opts.Cluster.Password = routeUser, pw
+		if opts.Cluster.TLSConfig, err = sc.Secret.clusterTLS(node); err != nil {
+			return nil, err
 		}
-		if len(opts.Routes) != len(sc.Routes) {
-			return nil, fmt.Errorf("the routes %q: not host:port addresses", strings.Join(sc.Routes, ","))
+		opts.Cluster.TLSTimeout = routeTLSTimeout
+		for _, r := range sc.Routes {
+			hp := strings.TrimPrefix(r, "nats-route://")
+			if _, _, err := splitHostPort(hp); err != nil {
+				return nil, fmt.Errorf("the route %q: %w", r, err)
+			}
+			opts.Routes = append(opts.Routes, &url.URL{Scheme: "nats-route", Host: hp, User: url.UserPassword(routeUser, pw)})
 		}
 	}
 	ns, err := server.NewServer(opts)
@@ -363,12 +436,20 @@ func untilAvailable(ctx context.Context, f func(context.Context) error) error {
 	}
 }
 
+// errCodeNoPeers is JetStream's "no suitable peers for placement"
+// (JSClusterNoPeersErrF): nodes started at the same instant ask for a
+// replicated stream before the cluster's meta leader knows its peers
+// (seen: 1 start in 21 of three nodes at once failed on it). It passes
+// once the peers have met, so it is waited out like a leader election.
+const errCodeNoPeers = 10005
+
 // unavailable reports whether err is the store not answering for now
 // rather than refusing.
 func unavailable(err error) bool {
 	var apiErr *jetstream.APIError
 	if errors.As(err, &apiErr) {
-		return apiErr.ErrorCode == jetstream.JSErrCodeJetStreamNotEnabled || apiErr.Code == 503
+		return apiErr.ErrorCode == jetstream.JSErrCodeJetStreamNotEnabled || apiErr.Code == 503 ||
+			apiErr.ErrorCode == errCodeNoPeers
 	}
 	return errors.Is(err, nats.ErrNoResponders) || errors.Is(err, jetstream.ErrNoStreamResponse) ||
 		errors.Is(err, context.DeadlineExceeded) || errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrNoHeartbeat)

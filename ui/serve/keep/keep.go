@@ -164,14 +164,14 @@ func (l *TableLog) appendRecord(ctx context.Context, rec []byte) error {
 		if len(rec) == len(l.rec) {
 			return nil
 		}
-		msg := &nats.Msg{Subject: l.subj, Data: rec[len(l.rec):]}
+		msg := &nats.Msg{Subject: l.subj, Data: l.k.eng.Seal.Seal(l.subj, rec[len(l.rec):])}
 		if err := l.publish(ctx, msg); err != nil {
 			return err
 		}
 		l.rec = rec
 		return nil
 	}
-	msg := &nats.Msg{Subject: l.subj, Data: rec, Header: nats.Header{partHeader: []string{partStart}}}
+	msg := &nats.Msg{Subject: l.subj, Data: l.k.eng.Seal.Seal(l.subj, rec), Header: nats.Header{partHeader: []string{partStart}}}
 	if err := l.publish(ctx, msg); err != nil {
 		return err
 	}
@@ -231,10 +231,11 @@ func isWrongSequence(err error) bool {
 func (l *TableLog) putEntry(ctx context.Context, table []byte) error {
 	var rev uint64
 	var err error
+	sealed := l.k.eng.Seal.Seal(entryPlace(l.id), table)
 	if l.rev == 0 {
-		rev, err = l.k.Tables.Create(ctx, l.id, table)
+		rev, err = l.k.Tables.Create(ctx, l.id, sealed)
 	} else {
-		rev, err = l.k.Tables.Update(ctx, l.id, table, l.rev)
+		rev, err = l.k.Tables.Update(ctx, l.id, sealed, l.rev)
 	}
 	if err != nil {
 		if isWrongSequence(err) {
@@ -373,7 +374,11 @@ func (k *Keeper) LoadOne(ctx context.Context, id string) (kt KeptTable, ok bool)
 	case err != nil:
 		kt.Err = err
 	default:
-		kt.Table, kt.Log.rev = e.Value(), e.Revision()
+		kt.Log.rev = e.Revision()
+		if kt.Table, kt.Err = k.open(entryPlace(id), e.Value()); kt.Err != nil {
+			kt.Err = fmt.Errorf("table %s's entry: %w", id, kt.Err)
+			return kt, true
+		}
 		kt.Record, kt.Log.seq, kt.Err = k.ReadRecord(ctx, id)
 		kt.Log.rec = kt.Record
 	}
@@ -439,7 +444,12 @@ func (k *Keeper) readRecordOnce(ctx context.Context, id string) ([]byte, uint64,
 		return nil, 0, fmt.Errorf("its record: %w", err)
 	}
 	if last.Header.Get(partHeader) == partStart {
-		return last.Data, last.Sequence, nil // the usual case after a new match
+		// The usual case after a new match.
+		rec, err := k.open(subj, last.Data)
+		if err != nil {
+			return nil, 0, fmt.Errorf("its record: %w", err)
+		}
+		return rec, last.Sequence, nil
 	}
 	// One consumer for the whole read: an ordered consumer makes a new
 	// one on every fetch, so fetching the parts one by one made one for
@@ -471,7 +481,11 @@ func (k *Keeper) readRecordOnce(ctx context.Context, id string) ([]byte, uint64,
 			if m.Headers().Get(partHeader) == partStart {
 				rec = rec[:0]
 			}
-			rec = append(rec, m.Data()...)
+			part, err := k.open(subj, m.Data())
+			if err != nil {
+				return nil, 0, fmt.Errorf("its record, at message %d: %w", md.Sequence.Stream, err)
+			}
+			rec = append(rec, part...)
 			if md.Sequence.Stream >= last.Sequence {
 				return rec, md.Sequence.Stream, nil
 			}
@@ -483,6 +497,20 @@ func (k *Keeper) readRecordOnce(ctx context.Context, id string) ([]byte, uint64,
 			return nil, 0, fmt.Errorf("its record: %w", nats.ErrTimeout)
 		}
 	}
+}
+
+// entryPlace is where a table's entry is sealed for.
+func entryPlace(id string) string { return tablesBucket + "/" + id }
+
+// open opens a value the keeper sealed for where. An empty value (a
+// claim) and a value written before the seal, by an older okey, are
+// taken as they are, so that a store kept before can be carried over;
+// the next write of the table seals it.
+func (k *Keeper) open(where string, b []byte) ([]byte, error) {
+	if len(b) == 0 || !Sealed(b) {
+		return b, nil
+	}
+	return k.eng.Seal.Open(where, b)
 }
 
 // recordBatch is how many parts of a record one fetch asks for.

@@ -58,6 +58,9 @@ type ChildConfig struct {
 	Cluster string   `json:"cluster,omitempty"`
 	Routes  []string `json:"routes,omitempty"`
 	Node    string   `json:"node,omitempty"`
+	// Secret is the file of the cluster's secret (--cluster-secret),
+	// one for the load's nodes.
+	Secret string `json:"secret,omitempty"`
 }
 
 // loadCluster names the cluster the load's nodes form.
@@ -71,7 +74,7 @@ const clusterReady = time.Minute
 // defaults, with the caps for one address lifted (every client comes
 // from 127.0.0.1) and the caps of the whole server raised to what a
 // load asks.
-func (cc ChildConfig) serveConfig() serve.Config {
+func (cc ChildConfig) serveConfig() (serve.Config, error) {
 	cfg := serve.DefaultConfig()
 	cfg.StateDir = filepath.Join(cc.Dir, "state")
 	cfg.HostKey = filepath.Join(cc.Dir, "hostkey", "ssh_host_ed25519")
@@ -86,10 +89,14 @@ func (cc ChildConfig) serveConfig() serve.Config {
 		cfg.FPS = cc.FPS
 	}
 	if cc.Cluster != "" {
+		secret, err := keep.ReadSecret(cc.Secret)
+		if err != nil {
+			return cfg, err
+		}
 		cfg.Store = keep.StoreConfig{ClusterListen: cc.Cluster, Routes: cc.Routes, ClusterName: loadCluster,
-			NodeName: cc.Node, Ready: clusterReady}
+			NodeName: cc.Node, Ready: clusterReady, Secret: secret}
 	}
-	return cfg
+	return cfg, nil
 }
 
 // ServeChild is the child process's server, spec its ChildConfig in
@@ -104,7 +111,12 @@ func ServeChild(ctx context.Context, spec string, in io.Reader, out io.Writer) i
 	if cc.Listen == "" {
 		cc.Listen = "127.0.0.1:0"
 	}
-	srv, _, err := serve.New(cc.serveConfig())
+	cfg, err := cc.serveConfig()
+	if err != nil {
+		fmt.Fprintln(out, "error", err)
+		return 1
+	}
+	srv, _, err := serve.New(cfg)
 	if err != nil {
 		fmt.Fprintln(out, "error", err)
 		return 1
@@ -254,8 +266,16 @@ func startChild(binary string, cc ChildConfig) (*child, error) {
 func startNodes(binary, dir string, n int, timer time.Duration, fps, sshPort, clusterPort int) ([]*child, error) {
 	ccs := make([]ChildConfig, n)
 	var routes []string
+	secret := filepath.Join(dir, "cluster.secret")
 	if n > 1 {
 		ports, err := clusterPorts(n, clusterPort)
+		if err != nil {
+			return nil, err
+		}
+		s, err := keep.NewSecret()
+		if err == nil {
+			err = keep.WriteSecret(secret, s)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -269,7 +289,7 @@ func startNodes(binary, dir string, n int, timer time.Duration, fps, sshPort, cl
 			cc.Listen = net.JoinHostPort("127.0.0.1", strconv.Itoa(sshPort+i))
 		}
 		if n > 1 {
-			cc.Cluster, cc.Routes, cc.Node = routes[i], routes, fmt.Sprintf("n%d", i)
+			cc.Cluster, cc.Routes, cc.Node, cc.Secret = routes[i], routes, fmt.Sprintf("n%d", i), secret
 		}
 		ccs[i] = cc
 	}

@@ -1,0 +1,76 @@
+package keep
+
+import (
+	"bytes"
+	"crypto/cipher"
+	"crypto/rand"
+	"errors"
+	"fmt"
+
+	"golang.org/x/crypto/chacha20poly1305"
+)
+
+// The seal. What the tables keep in the store — each match's record,
+// whose first line holds the seed and the salt that decide every deal,
+// and each table's entry, which holds its join code, its guests' resume
+// codes and its players' keys — and what nodes send each other about a
+// table — a seat's view with its rack — is encrypted with a key derived
+// from the cluster's secret (secret.go) before it leaves the process.
+// A reader of the store or of its subjects who lacks the secret (a NATS
+// deployment's other users, its operator, a copy of a node's files)
+// learns nothing hidden, and cannot write anything a node will take:
+// the seal is authenticated, and bound to where it was written (a
+// table's record cannot be passed off as another's).
+//
+// XChaCha20-Poly1305 with a random 24-byte nonce a message: no counter
+// to keep across nodes and restarts, and no limit on the messages one
+// key may seal that a server could reach.
+
+// sealMagic starts every sealed value, so that a value written before
+// the seal (a store kept by an older okey) is told from a damaged one.
+var sealMagic = []byte("\x00okey-seal-1\x00")
+
+// Sealer seals and opens what the store and the subjects carry.
+type Sealer struct{ aead cipher.AEAD }
+
+// NewSealer is the sealer of a secret.
+func (s *Secret) NewSealer() *Sealer {
+	aead, err := chacha20poly1305.NewX(s.derive("seal", chacha20poly1305.KeySize))
+	if err != nil {
+		panic(fmt.Sprintf("keep: the seal's cipher: %v", err)) // only for a wrong key size: a bug
+	}
+	return &Sealer{aead: aead}
+}
+
+// Seal encrypts plain for the place where (a subject or a key), which
+// Open must be given again.
+func (s *Sealer) Seal(where string, plain []byte) []byte {
+	n := len(sealMagic) + chacha20poly1305.NonceSizeX
+	out := make([]byte, n, n+len(plain)+s.aead.Overhead())
+	copy(out, sealMagic)
+	nonce := out[len(sealMagic):n]
+	if _, err := rand.Read(nonce); err != nil {
+		panic(fmt.Sprintf("keep: no randomness for a nonce: %v", err)) // crypto/rand does not fail on Linux
+	}
+	return s.aead.Seal(out, nonce, plain, []byte(where))
+}
+
+// ErrSealBroken is a sealed value that does not open: written with
+// another cluster's secret, for another place, or changed since.
+var ErrSealBroken = errors.New("a sealed value does not open with this cluster's secret (another secret, or damaged)")
+
+// Open decrypts what Seal made for where.
+func (s *Sealer) Open(where string, sealed []byte) ([]byte, error) {
+	n := len(sealMagic) + chacha20poly1305.NonceSizeX
+	if !Sealed(sealed) || len(sealed) < n+s.aead.Overhead() {
+		return nil, ErrSealBroken
+	}
+	plain, err := s.aead.Open(nil, sealed[len(sealMagic):n], sealed[n:], []byte(where))
+	if err != nil {
+		return nil, ErrSealBroken
+	}
+	return plain, nil
+}
+
+// Sealed reports whether b is a sealed value.
+func Sealed(b []byte) bool { return bytes.HasPrefix(b, sealMagic) }
