@@ -3,6 +3,8 @@ package serve
 import (
 	"bufio"
 	"context"
+	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -17,11 +19,14 @@ import (
 	"runtime/metrics"
 	"runtime/pprof"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"okey/ui/serve/internal/servetest"
+	"okey/ui/serve/keep"
 	"okey/ui/serve/proc"
 )
 
@@ -42,7 +47,18 @@ var loadFull = flag.Bool("load", false, "TestLoad: 100 sessions on 25 tables (el
 const (
 	childEnv       = "OKEY_SERVE_TEST_CHILD"
 	childLimitsEnv = "OKEY_SERVE_TEST_LIMITS"
+	// childClusterEnv makes the child one node of a cluster: its
+	// childCluster in JSON.
+	childClusterEnv = "OKEY_SERVE_TEST_CLUSTER"
 )
+
+// childCluster is a child's place in a cluster of children.
+type childCluster struct {
+	Listen string   `json:"listen"`
+	Routes []string `json:"routes"`
+	Node   string   `json:"node"`
+	Secret string   `json:"secret"` // the secret's file
+}
 
 func TestMain(m *testing.M) {
 	if dir := os.Getenv(childEnv); dir != "" {
@@ -65,6 +81,20 @@ func childServe(dir string) int {
 		cfg.ConnPerMinute = 0
 	}
 	cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	if spec := os.Getenv(childClusterEnv); spec != "" {
+		var cc childCluster
+		if err := json.Unmarshal([]byte(spec), &cc); err != nil {
+			fmt.Println("error", err)
+			return 1
+		}
+		secret, err := keep.ReadSecret(cc.Secret)
+		if err != nil {
+			fmt.Println("error", err)
+			return 1
+		}
+		cfg.Store = keep.StoreConfig{ClusterListen: cc.Listen, Routes: cc.Routes, ClusterName: "okey-test",
+			NodeName: cc.Node, Ready: time.Minute, Secret: secret}
+	}
 	srv, _, err := New(cfg)
 	if err != nil {
 		fmt.Println("error", err)
@@ -155,6 +185,51 @@ func rss() uint64 {
 
 func startChild(t *testing.T, env ...string) (*child, string) {
 	t.Helper()
+	c, addr, err := startChildErr(t, env...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, addr
+}
+
+// startChildren starts n children: one alone, or n clustered on
+// loopback ports with one secret, started together (a node is ready
+// once a majority has met).
+func startChildren(t *testing.T, n int, env ...string) ([]*child, []string) {
+	t.Helper()
+	if n <= 1 {
+		c, addr := startChild(t, env...)
+		return []*child{c}, []string{addr}
+	}
+	secret := filepath.Join(t.TempDir(), "cluster.secret")
+	s, err := keep.NewSecret()
+	if err == nil {
+		err = keep.WriteSecret(secret, s)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	var routes []string
+	for _, p := range servetest.FreePorts(t, n) {
+		routes = append(routes, "127.0.0.1:"+strconv.Itoa(p))
+	}
+	kids, addrs, errs := make([]*child, n), make([]string, n), make([]error, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		spec, _ := json.Marshal(childCluster{Listen: routes[i], Routes: routes, Node: "n" + strconv.Itoa(i), Secret: secret})
+		wg.Go(func() {
+			kids[i], addrs[i], errs[i] = startChildErr(t, append(env, childClusterEnv+"="+string(spec))...)
+		})
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		t.Fatal(err)
+	}
+	return kids, addrs
+}
+
+// startChildErr starts a child, as startChild, saying what failed.
+func startChildErr(t *testing.T, env ...string) (*child, string, error) {
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(append(os.Environ(), childEnv+"="+t.TempDir()), env...)
 	in, err := cmd.StdinPipe()
@@ -167,7 +242,7 @@ func startChild(t *testing.T, env ...string) (*child, string) {
 	}
 	cmd.Stderr = os.Stderr
 	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
+		return nil, "", err
 	}
 	c := &child{cmd: cmd, in: in, out: bufio.NewScanner(outp)}
 	t.Cleanup(func() {
@@ -182,13 +257,13 @@ func startChild(t *testing.T, env ...string) (*child, string) {
 		}
 	})
 	if !c.out.Scan() {
-		t.Fatal("the server process said nothing")
+		return nil, "", errors.New("the server process said nothing")
 	}
 	addr, ok := strings.CutPrefix(c.out.Text(), "ready ")
 	if !ok {
-		t.Fatalf("the server process: %s", c.out.Text())
+		return nil, "", fmt.Errorf("the server process: %s", c.out.Text())
 	}
-	return c, addr
+	return c, addr, nil
 }
 
 func (c *child) stats(t *testing.T) childStats {
