@@ -2,9 +2,17 @@ package keep
 
 import (
 	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/pem"
 	"errors"
 	"flag"
 	"fmt"
+	"math/big"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -286,5 +294,105 @@ func TestNodesStartingTogether(t *testing.T) {
 		for _, e := range engs {
 			e.Close()
 		}
+	}
+}
+
+// TestExternalNATSOverTLS: a deployment that requires TLS and a client
+// certificate is reached with --nats-ca, --nats-cert and --nats-key; without
+// the authority, or without the certificate, it is refused.
+func TestExternalNATSOverTLS(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	ca, caKey := testAuthority(t)
+	serverCert := testLeaf(t, ca, caKey, "nats", []net.IP{net.ParseIP("127.0.0.1")})
+	clientCert := testLeaf(t, ca, caKey, "okey", nil)
+	caFile := filepath.Join(dir, "ca.pem")
+	writePEM(t, caFile, "CERTIFICATE", ca.Raw)
+	certFile, keyFile := filepath.Join(dir, "client.pem"), filepath.Join(dir, "client.key")
+	writePEM(t, certFile, "CERTIFICATE", clientCert.Certificate[0])
+	der, err := x509.MarshalPKCS8PrivateKey(clientCert.PrivateKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writePEM(t, keyFile, "PRIVATE KEY", der)
+	pool := x509.NewCertPool()
+	pool.AddCert(ca)
+	ns, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: server.RANDOM_PORT, JetStream: true, StoreDir: t.TempDir(), NoLog: true, NoSigs: true,
+		TLS: true, TLSVerify: true, TLSTimeout: 10,
+		TLSConfig: &tls.Config{Certificates: []tls.Certificate{serverCert}, ClientCAs: pool, ClientAuth: tls.RequireAndVerifyClientCert, MinVersion: tls.VersionTLS12}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ns.Start()
+	defer ns.Shutdown()
+	if !ns.ReadyForConnections(10 * time.Second) {
+		t.Fatal("the test's NATS server did not start")
+	}
+	url := "tls://" + ns.Addr().String()
+	secret := testSecret(t)
+	e, err := openEngine(context.Background(), filepath.Join(dir, NATSDir), StoreConfig{NATS: []string{url}, CA: caFile, Cert: certFile, Key: keyFile, Secret: secret})
+	if err != nil {
+		t.Fatalf("over TLS with the authority and a certificate: %v", err)
+	}
+	e.Close()
+	for _, c := range []struct {
+		name string
+		sc   StoreConfig
+	}{
+		{"no authority", StoreConfig{NATS: []string{url}, Cert: certFile, Key: keyFile, Secret: secret}},
+		{"no certificate", StoreConfig{NATS: []string{url}, CA: caFile, Secret: secret}},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		e, err := openEngine(ctx, t.TempDir(), c.sc)
+		cancel()
+		if err == nil {
+			e.Close()
+			t.Errorf("%s: connected", c.name)
+		}
+	}
+}
+
+// testAuthority is a certificate authority for a test.
+func testAuthority(t *testing.T) (*x509.Certificate, ed25519.PrivateKey) {
+	t.Helper()
+	pub, key, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "test authority"},
+		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour), IsCA: true, BasicConstraintsValid: true, KeyUsage: x509.KeyUsageCertSign}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, pub, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ca, err := x509.ParseCertificate(der)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ca, key
+}
+
+// testLeaf is a certificate the authority signed, for name and ips.
+func testLeaf(t *testing.T, ca *x509.Certificate, caKey ed25519.PrivateKey, name string, ips []net.IP) tls.Certificate {
+	t.Helper()
+	pub, key, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := &x509.Certificate{SerialNumber: big.NewInt(2), Subject: pkix.Name{CommonName: name}, IPAddresses: ips,
+		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour),
+		ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth, x509.ExtKeyUsageClientAuth}}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, ca, pub, caKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key}
+}
+
+// writePEM writes one PEM block to path.
+func writePEM(t *testing.T, path, kind string, der []byte) {
+	t.Helper()
+	if err := os.WriteFile(path, pem.EncodeToMemory(&pem.Block{Type: kind, Bytes: der}), 0o600); err != nil {
+		t.Fatal(err)
 	}
 }
