@@ -39,6 +39,7 @@ okey load --addr 127.0.0.1:2501,127.0.0.1:2502,127.0.0.1:2503 --pid 4242,4243,42
 	fs.IntVar(&cfg.Nodes, "nodes", 1, flag("nodes"))
 	fs.IntVar(&cfg.SSHPort, "ssh-port", 0, flag("ssh-port"))
 	fs.IntVar(&cfg.ClusterPort, "cluster-port", 0, flag("cluster-port"))
+	fs.StringSliceVar(&cfg.NATS, "nats", nil, flag("nats"))
 	fs.DurationVar(&cfg.Timer, "timer", cfg.Timer, flag("timer"))
 	fs.IntVar(&cfg.ServerFPS, "server-fps", 0, flag("server-fps"))
 	fs.DurationVar(&cfg.Play, "play", cfg.Play, flag("play"))

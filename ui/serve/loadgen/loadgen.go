@@ -31,6 +31,12 @@ type Config struct {
 	// Nodes is how many servers each step starts, clustered (0 or 1: one,
 	// alone).
 	Nodes int
+	// NATS lists the URLs of a NATS deployment the started nodes share
+	// (as okey serve --nats does) instead of clustering their own
+	// embedded servers (empty: their own). The deployment is the
+	// caller's: one step a fresh deployment, or the last step's tables
+	// come back.
+	NATS []string
 	// SSHPort and ClusterPort are the first started node's SSH and
 	// cluster ports, the other nodes' counting up from them (0: ports the
 	// system chooses).
@@ -101,6 +107,8 @@ func (c Config) Check() error {
 		return fmt.Errorf("%d nodes: from 1 to %d", c.Nodes, maxNodes)
 	case c.Nodes > 1 && len(c.Addrs) > 0:
 		return errors.New("the nodes are started by the load or given by their addresses, not both")
+	case len(c.NATS) > 0 && len(c.Addrs) > 0:
+		return errors.New("--nats is for the nodes the load starts, not for those given by their addresses")
 	case c.SSHPort < 0 || c.ClusterPort < 0 || c.SSHPort+max(1, c.Nodes) > 65536 || c.ClusterPort+max(1, c.Nodes) > 65536:
 		return errors.New("the first ports must be from 1 to 65535, with room for every node")
 	case c.Play <= 0 || c.Idle < 0 || c.Rate <= 0:
@@ -250,7 +258,7 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 			return r, err
 		}
 		defer os.RemoveAll(dir)
-		if kids, err = startNodes(cfg.Binary, dir, max(1, cfg.Nodes), cfg.Timer, cfg.ServerFPS, cfg.SSHPort, cfg.ClusterPort); err != nil {
+		if kids, err = startNodes(cfg.Binary, dir, max(1, cfg.Nodes), cfg.Timer, cfg.ServerFPS, cfg.SSHPort, cfg.ClusterPort, cfg.NATS); err != nil {
 			return r, err
 		}
 		defer stopAll(kids)

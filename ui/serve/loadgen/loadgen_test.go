@@ -257,7 +257,7 @@ func TestNodesStartTogether(t *testing.T) {
 	}
 	for i := range *starts {
 		start := time.Now()
-		kids, err := startNodes(bin, t.TempDir(), 3, 30*time.Second, 0, 0, 0)
+		kids, err := startNodes(bin, t.TempDir(), 3, 30*time.Second, 0, 0, 0, nil)
 		if err != nil {
 			t.Fatalf("start %d: %v", i+1, err)
 		}

@@ -58,6 +58,8 @@ type ChildConfig struct {
 	Cluster string   `json:"cluster,omitempty"`
 	Routes  []string `json:"routes,omitempty"`
 	Node    string   `json:"node,omitempty"`
+	// NATS is the deployment the nodes share instead (--nats).
+	NATS []string `json:"nats,omitempty"`
 	// Secret is the file of the cluster's secret (--cluster-secret),
 	// one for the load's nodes.
 	Secret string `json:"secret,omitempty"`
@@ -88,13 +90,16 @@ func (cc ChildConfig) serveConfig() (serve.Config, error) {
 	if cc.FPS > 0 {
 		cfg.FPS = cc.FPS
 	}
-	if cc.Cluster != "" {
+	if cc.Cluster != "" || len(cc.NATS) > 0 {
 		secret, err := keep.ReadSecret(cc.Secret)
 		if err != nil {
 			return cfg, err
 		}
 		cfg.Store = keep.StoreConfig{ClusterListen: cc.Cluster, Routes: cc.Routes, ClusterName: loadCluster,
-			NodeName: cc.Node, Ready: clusterReady, Secret: secret}
+			NodeName: cc.Node, Ready: clusterReady, Secret: secret, NATS: cc.NATS}
+		if len(cc.NATS) > 0 {
+			cfg.Store.ClusterName = ""
+		}
 	}
 	return cfg, nil
 }
@@ -263,19 +268,21 @@ func startChild(binary string, cc ChildConfig) (*child, error) {
 // alone, or n clustered through their embedded NATS servers on loopback
 // ports. sshPort and clusterPort are the first nodes' ports, the others
 // counting up from them (0: ports the system chooses).
-func startNodes(binary, dir string, n int, timer time.Duration, fps, sshPort, clusterPort int) ([]*child, error) {
+func startNodes(binary, dir string, n int, timer time.Duration, fps, sshPort, clusterPort int, nats []string) ([]*child, error) {
 	ccs := make([]ChildConfig, n)
 	var routes []string
 	secret := filepath.Join(dir, "cluster.secret")
-	if n > 1 {
-		ports, err := clusterPorts(n, clusterPort)
-		if err != nil {
-			return nil, err
-		}
+	if n > 1 || len(nats) > 0 {
 		s, err := keep.NewSecret()
 		if err == nil {
 			err = keep.WriteSecret(secret, s)
 		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if n > 1 && len(nats) == 0 {
+		ports, err := clusterPorts(n, clusterPort)
 		if err != nil {
 			return nil, err
 		}
@@ -288,7 +295,10 @@ func startNodes(binary, dir string, n int, timer time.Duration, fps, sshPort, cl
 		if sshPort > 0 {
 			cc.Listen = net.JoinHostPort("127.0.0.1", strconv.Itoa(sshPort+i))
 		}
-		if n > 1 {
+		switch {
+		case len(nats) > 0:
+			cc.NATS, cc.Node, cc.Secret = nats, fmt.Sprintf("n%d", i), secret
+		case n > 1:
 			cc.Cluster, cc.Routes, cc.Node, cc.Secret = routes[i], routes, fmt.Sprintf("n%d", i), secret
 		}
 		ccs[i] = cc
