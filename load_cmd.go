@@ -16,7 +16,7 @@ import (
 // loadCmd is okey load: flags in, the steps run, the table out.
 func loadCmd(e *env) *cobra.Command {
 	cfg := loadgen.DefaultConfig()
-	var sessions, trace, child string
+	var sessions, trace, child, burn string
 	c := &cobra.Command{
 		Use:   "load",
 		Short: e.tr.T("cli.load.short"),
@@ -24,10 +24,14 @@ func loadCmd(e *env) *cobra.Command {
 		Example: `okey load --sessions 100
 okey load --sessions 100,250,500,750 --play 120s
 okey load --nodes 3 --sessions 100,250,500 --play 60s
+okey load --nodes 3 --sessions 1000 --play 60s --burn 1.5
 okey load --addr 127.0.0.1:2222 --pid 4242 --sessions 200
 okey load --addr 127.0.0.1:2501,127.0.0.1:2502,127.0.0.1:2503 --pid 4242,4243,4244 --sessions 300`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
+			if burn != "" {
+				return exitCode(loadgen.Burn(c.Context(), burn, e.stdin))
+			}
 			return exitCode(loadRun(c.Context(), cfg, sessions, trace, child, e))
 		},
 	}
@@ -40,6 +44,7 @@ okey load --addr 127.0.0.1:2501,127.0.0.1:2502,127.0.0.1:2503 --pid 4242,4243,42
 	fs.IntVar(&cfg.SSHPort, "ssh-port", 0, flag("ssh-port"))
 	fs.IntVar(&cfg.ClusterPort, "cluster-port", 0, flag("cluster-port"))
 	fs.StringSliceVar(&cfg.NATS, "nats", nil, flag("nats"))
+	fs.Float64Var(&cfg.Burn, "burn", 0, flag("burn"))
 	fs.DurationVar(&cfg.Timer, "timer", cfg.Timer, flag("timer"))
 	fs.IntVar(&cfg.ServerFPS, "server-fps", 0, flag("server-fps"))
 	fs.DurationVar(&cfg.Play, "play", cfg.Play, flag("play"))
@@ -60,6 +65,8 @@ okey load --addr 127.0.0.1:2501,127.0.0.1:2502,127.0.0.1:2503 --pid 4242,4243,42
 	// help.
 	fs.StringVar(&child, loadgen.ChildFlag, "", "")
 	_ = fs.MarkHidden(loadgen.ChildFlag)
+	fs.StringVar(&burn, loadgen.BurnFlag, "", "")
+	_ = fs.MarkHidden(loadgen.BurnFlag)
 	return c
 }
 
@@ -79,7 +86,7 @@ func loadRun(ctx context.Context, cfg loadgen.Config, sessions, trace, child str
 		}
 		cfg.Sessions = append(cfg.Sessions, n)
 	}
-	if len(cfg.Addrs) == 0 {
+	if len(cfg.Addrs) == 0 || cfg.Burn > 0 {
 		bin, err := os.Executable()
 		if err != nil {
 			fmt.Fprintf(stderr, "okey load: finding this program to run its server: %v\n", err)

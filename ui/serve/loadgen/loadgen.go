@@ -31,6 +31,10 @@ type Config struct {
 	// Nodes is how many servers each step starts, clustered (0 or 1: one,
 	// alone).
 	Nodes int
+	// Burn is the cores a neighbour process burns beside the servers for
+	// every step (0: none): the machine starved of CPU, as a shared
+	// host's other work would starve it.
+	Burn float64
 	// NATS lists the URLs of a NATS deployment the started nodes share
 	// (as okey serve --nats does) instead of clustering their own
 	// embedded servers (empty: their own). The deployment is the
@@ -107,6 +111,10 @@ func (c Config) Check() error {
 		return fmt.Errorf("%d nodes: from 1 to %d", c.Nodes, maxNodes)
 	case c.Nodes > 1 && len(c.Addrs) > 0:
 		return errors.New("the nodes are started by the load or given by their addresses, not both")
+	case c.Burn < 0 || c.Burn > maxBurn:
+		return fmt.Errorf("--burn %g: from 0 to %d cores", c.Burn, maxBurn)
+	case c.Burn > 0 && c.Binary == "":
+		return errors.New("a neighbour that burns needs this program's binary")
 	case len(c.NATS) > 0 && len(c.Addrs) > 0:
 		return errors.New("--nats is for the nodes the load starts, not for those given by their addresses")
 	case c.SSHPort < 0 || c.ClusterPort < 0 || c.SSHPort+max(1, c.Nodes) > 65536 || c.ClusterPort+max(1, c.Nodes) > 65536:
@@ -129,6 +137,8 @@ const maxNodes = 16
 // Result is one step's figures.
 type Result struct {
 	Sessions, Tables int
+	// Burn is the cores the neighbour burned beside the servers.
+	Burn float64
 	// Nodes are the servers' own figures, in the order of their
 	// addresses; the server figures below are their sums.
 	Nodes []Node
@@ -249,7 +259,14 @@ func Run(ctx context.Context, cfg Config, w io.Writer) ([]Result, error) {
 
 // step runs one step of n sessions.
 func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
-	r := Result{Sessions: n, Tables: n / 4}
+	r := Result{Sessions: n, Tables: n / 4, Burn: cfg.Burn}
+	if cfg.Burn > 0 {
+		b, err := startBurner(cfg.Binary, cfg.Burn)
+		if err != nil {
+			return r, err
+		}
+		defer b.stop()
+	}
 	addrs, pids := cfg.Addrs, cfg.PIDs
 	var kids []*child
 	if len(addrs) == 0 {
@@ -612,6 +629,9 @@ func (r Result) line() string {
 	var again string
 	if r.CodesAgain > 0 {
 		again = fmt.Sprintf(", %d codes typed again", r.CodesAgain)
+	}
+	if r.Burn > 0 {
+		nodes += fmt.Sprintf(", beside a neighbour burning %g cores", r.Burn)
 	}
 	return fmt.Sprintf("# %d sessions: connect %v (%d failed), form %v (%d failed%s), %d dropped; key p50/p95/p99 %s/%s/%s ms (%d, %d lost); move %s/%s/%s ms (%d, %d lost); turn reached %s/%s/%s ms; server %.1f%% of a core (idle lobby %.1f%%), RSS %.0f MB%s; clients %.0f%%; a session was sent %.1f KB and %.1f frames a second",
 		r.Sessions, r.Connect.Round(time.Millisecond), r.ConnectFailed, r.Form.Round(time.Millisecond), r.FormFailed, again, r.Dropped,
