@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"okey/ui/serve/keep"
 	"okey/ui/serve/tables"
-	"reflect"
 	"strconv"
 	"strings"
 	"sync"
@@ -57,6 +56,10 @@ type SeatTable interface {
 type remoteSummary struct {
 	Node    string          `json:"node"`
 	Summary *tables.Summary `json:"summary"`
+	// rev is the revision of the lobby entry it was read from: what is
+	// read later but older (a reread begun before a watch's update) does
+	// not undo what is newer.
+	rev uint64
 }
 
 // relay is a node's side of the tables other nodes run and of the
@@ -66,6 +69,7 @@ type relay struct {
 	nc    *nats.Conn
 	node  string
 	lobby jetstream.KeyValue
+	js    jetstream.JetStream
 	seq   atomic.Uint64
 	// seal seals what goes on the subjects and in the lobby bucket: a
 	// view holds a rack, a summary the join code and the seats' owners.
@@ -93,7 +97,7 @@ func openRelay(ctx context.Context, h *Hall, eng *keep.Engine) (*relay, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the bucket %s: %w", lobbyBucket, err)
 	}
-	r := &relay{h: h, nc: eng.NC, node: eng.Node, lobby: kv, seal: eng.Seal, Others: map[string]remoteSummary{},
+	r := &relay{h: h, nc: eng.NC, node: eng.Node, lobby: kv, js: eng.JetStream(), seal: eng.Seal, Others: map[string]remoteSummary{},
 		written: map[string][]byte{}, subs: map[string]*nats.Subscription{}, stands: map[string]*tables.Member{},
 		joined: map[*remoteTable]*tables.Member{}}
 	w, err := kv.WatchAll(ctx)
@@ -144,9 +148,12 @@ func (r *relay) watch(ctx context.Context, w jetstream.KeyWatcher) {
 			}
 			r.Mu.Lock()
 			rs, ok := r.summaryOf(e)
-			if e.Operation() != jetstream.KeyValuePut || !ok || rs.Node == r.node {
+			if cur, had := r.Others[e.Key()]; had && cur.rev > e.Revision() {
+				// A reread has read a newer entry already.
+			} else if e.Operation() != jetstream.KeyValuePut || !ok || rs.Node == r.node {
 				delete(r.Others, e.Key())
 			} else {
+				rs.rev = e.Revision()
 				r.Others[e.Key()] = rs
 			}
 			r.Mu.Unlock()
@@ -179,32 +186,60 @@ const lobbyReread = 8
 // reread reads the whole lobby bucket again: the watch says every change
 // at once, but a watch whose consumer lived on a node that died is
 // silent until it is made again, and the lobby must not go stale.
+//
+// It reads it as a watch of its own (one consumer, every entry pushed
+// at once), not as a listing and a Get a table (a request a table every
+// two seconds on every node, which a starved cluster could not keep
+// up with), and it merges by revision: an entry the watch brought while
+// the reread was under way is newer than what the reread read, and
+// stays (replacing the lobby wholesale lost new tables for two seconds
+// at a time, and their join codes were "no table" on other nodes).
 func (r *relay) reread(ctx context.Context) {
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
-	lister, err := r.lobby.ListKeys(ctx)
+	w, err := r.lobby.WatchAll(ctx, jetstream.IgnoreDeletes())
 	if err != nil {
 		return
 	}
-	others := map[string]remoteSummary{}
-	for id := range lister.Keys() {
-		e, err := r.lobby.Get(ctx, id)
-		if err != nil {
-			continue
+	defer w.Stop()
+	snap := map[string]remoteSummary{}
+	var top uint64
+	for done := false; !done; {
+		select {
+		case <-ctx.Done():
+			return // cut short: keep what the watch says
+		case e, ok := <-w.Updates():
+			if !ok {
+				return
+			}
+			if e == nil {
+				done = true // every entry read
+				break
+			}
+			top = max(top, e.Revision())
+			if rs, ok := r.summaryOf(e); ok && rs.Node != r.node {
+				rs.rev = e.Revision()
+				snap[e.Key()] = rs
+			}
 		}
-		if rs, ok := r.summaryOf(e); ok && rs.Node != r.node {
-			others[id] = rs
-		}
-	}
-	_ = lister.Stop()
-	if ctx.Err() != nil {
-		return // cut short: keep what the watch says
 	}
 	r.Mu.Lock()
-	same := reflect.DeepEqual(r.Others, others)
-	r.Others = others
+	changed := false
+	for id, rs := range snap {
+		if cur, ok := r.Others[id]; !ok || cur.rev < rs.rev {
+			r.Others[id] = rs
+			changed = true
+		}
+	}
+	for id, cur := range r.Others {
+		// Gone from the bucket, unless written after the reread began.
+		if _, ok := snap[id]; !ok && cur.rev <= top {
+			delete(r.Others, id)
+			changed = true
+		}
+	}
 	r.Mu.Unlock()
-	if !same {
+	if changed {
 		r.h.News.Changed()
 	}
 }
@@ -230,11 +265,27 @@ func (r *relay) flush(ctx context.Context) {
 		}
 	}
 	r.Mu.Unlock()
+	// The changed summaries go out together and their acknowledgements
+	// are waited for after: one at a time, each waited a round of the
+	// cluster's replication, a flush of a busy node took seconds on a
+	// starved machine, and new tables were that late on the others.
+	// (A key-value put is a message on the bucket's subject.)
+	acks := make(map[string]jetstream.PubAckFuture, len(put))
 	for _, id := range put {
-		if _, err := r.lobby.Put(ctx, id, r.seal.Seal(lobbyPlace(id), now[id])); err == nil {
+		f, err := r.js.PublishAsync("$KV."+lobbyBucket+"."+id, r.seal.Seal(lobbyPlace(id), now[id]))
+		if err == nil {
+			acks[id] = f
+		}
+	}
+	for id, f := range acks {
+		select {
+		case <-f.Ok():
 			r.Mu.Lock()
 			r.written[id] = now[id]
 			r.Mu.Unlock()
+		case <-f.Err():
+		case <-ctx.Done():
+			return
 		}
 	}
 	for _, id := range del {

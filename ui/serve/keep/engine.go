@@ -382,6 +382,11 @@ func splitHostPort(addr string) (string, int, error) {
 // engineDir is where the engine of a server's state directory stores.
 func engineDir(serveDir string) string { return filepath.Join(serveDir, NATSDir) }
 
+// JetStream is the engine's JetStream, for what the buckets' own calls
+// do not do (a key-value put published without waiting for its
+// acknowledgement, then waited for with others).
+func (e *Engine) JetStream() jetstream.JetStream { return e.js }
+
 // Close flushes what the connection still holds and stops the server.
 func (e *Engine) Close() error {
 	if e == nil {
