@@ -365,14 +365,6 @@ func attackFor() time.Duration {
 // tableIDRe reads a waiting room's table number.
 var tableIDRe = regexp.MustCompile(`Table (\d+) ·`)
 
-// joinTable takes a seat at table id from the lobby.
-func joinTable(t *testing.T, c *client, id string) {
-	t.Helper()
-	if !joinTableAs(c, id, "enter") {
-		t.Fatalf("%s: table %s not found in the lobby:\n%s", c.name, id, c.term.String())
-	}
-}
-
 // joinTableAs moves the lobby's cursor to table id and presses key
 // (enter sits, w watches); false if the table is not listed.
 func joinTableAs(c *client, id, key string) bool {

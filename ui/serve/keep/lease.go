@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -39,6 +40,7 @@ var (
 // Leases is one node's side of the bucket.
 type Leases struct {
 	kv   jetstream.KeyValue
+	js   jetstream.JetStream
 	Node string
 	ttl  time.Duration
 }
@@ -64,7 +66,7 @@ func OpenLeases(ctx context.Context, eng *Engine, ttl time.Duration) (*Leases, e
 	if err != nil {
 		return nil, fmt.Errorf("the bucket %s: %w", leasesBucket, err)
 	}
-	return &Leases{kv: kv, Node: eng.Node, ttl: ttl}, nil
+	return &Leases{kv: kv, js: eng.js, Node: eng.Node, ttl: ttl}, nil
 }
 
 // acquire takes table's lease if nobody holds it.
@@ -83,15 +85,43 @@ func (l *Leases) acquire(ctx context.Context, table string) (lease, error) {
 // renew extends a held lease; errLeaseLost if it is no longer this
 // node's.
 func (l *Leases) renew(ctx context.Context, ls lease) (lease, error) {
-	rev, err := l.kv.Update(ctx, ls.table, []byte(l.Node), ls.rev)
-	if err != nil {
-		if isWrongSequence(err) || errors.Is(err, jetstream.ErrKeyNotFound) {
-			return ls, fmt.Errorf("table %s: %w", ls.table, errLeaseLost)
-		}
-		return ls, fmt.Errorf("table %s's lease: %w", ls.table, err)
+	next, errs := l.renewAll(ctx, []lease{ls})
+	return next[0], errs[0]
+}
+
+// renewAll extends held leases together: every renewal is published at
+// once (an Update at the revision last written, as renew) and the
+// acknowledgements are waited for after. One at a time, a node's
+// renewals took a round of the cluster's replication each: on a machine
+// starved of CPU a node with 80 tables took longer than the TTL to renew
+// them all, and its tables' leases ran out while it was merely slow.
+// errs[i] is ls[i]'s error (errLeaseLost if it is no longer this
+// node's).
+func (l *Leases) renewAll(ctx context.Context, ls []lease) (next []lease, errs []error) {
+	next, errs = slices.Clone(ls), make([]error, len(ls))
+	acks := make([]jetstream.PubAckFuture, len(ls))
+	for i, x := range ls {
+		acks[i], errs[i] = l.js.PublishAsync("$KV."+leasesBucket+"."+x.table, []byte(l.Node), jetstream.WithExpectLastSequencePerSubject(x.rev))
 	}
-	ls.rev = rev
-	return ls, nil
+	for i, f := range acks {
+		if f == nil {
+			errs[i] = fmt.Errorf("table %s's lease: %w", ls[i].table, errs[i])
+			continue
+		}
+		select {
+		case ack := <-f.Ok():
+			next[i].rev = ack.Sequence
+		case err := <-f.Err():
+			if isWrongSequence(err) {
+				errs[i] = fmt.Errorf("table %s: %w", ls[i].table, errLeaseLost)
+			} else {
+				errs[i] = fmt.Errorf("table %s's lease: %w", ls[i].table, err)
+			}
+		case <-ctx.Done():
+			errs[i] = fmt.Errorf("table %s's lease: %w", ls[i].table, ctx.Err())
+		}
+	}
+	return next, errs
 }
 
 // release gives a held lease up at once (a node shutting down hands its
@@ -250,10 +280,11 @@ func (h *Holding) run(ctx context.Context) {
 			now = append(now, ls)
 		}
 		h.mu.Unlock()
-		for _, ls := range now {
-			rctx, cancel := context.WithTimeout(ctx, h.l.ttl/3)
-			next, err := h.l.renew(rctx, ls)
-			cancel()
+		rctx, cancel := context.WithTimeout(ctx, h.l.ttl/3)
+		renewed, errs := h.l.renewAll(rctx, now)
+		cancel()
+		for i, ls := range now {
+			next, err := renewed[i], errs[i]
 			h.mu.Lock()
 			cur, still := h.leases[ls.table]
 			if still && cur.rev == ls.rev {
