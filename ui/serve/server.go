@@ -478,6 +478,13 @@ func (s *Server) closeStore() {
 // tableList is the tables' summaries, for tests and logs.
 func (s *Server) tableList() []*tables.Summary { return s.hall.List() }
 
+// TablesMoved says how many tables this node stopped because their
+// lease was lost, and how many it took over from another node, since it
+// started (both 0 for a node alone).
+func (s *Server) TablesMoved() (stopped, takenOver int64) {
+	return s.hall.Stopped.Load(), s.hall.TakenOver.Load()
+}
+
 // sessionCount is the number of sessions running.
 func (s *Server) sessionCount() int {
 	s.mu.Lock()

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -65,6 +66,12 @@ type Hall struct {
 	// or closed, a summary that shows differently, another node's
 	// tables. Sessions in the lobby sleep on it.
 	News *tables.News
+
+	// Stopped counts the tables this node stopped because their lease
+	// was lost, TakenOver those it brought back after another node's
+	// lease ended: a cluster that stops tables of a node merely slow
+	// shows here (okey load reports both).
+	Stopped, TakenOver atomic.Int64
 
 	Mu     sync.Mutex
 	Tables map[string]*tables.Table

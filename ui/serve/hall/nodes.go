@@ -96,6 +96,7 @@ func (h *Hall) sweep(ctx context.Context, ttl time.Duration) {
 func (h *Hall) leaseLost(id string) {
 	if t := h.Local(id); t != nil {
 		h.Opt.Log.Warn("lease lost: the table stops here", "table", id)
+		h.Stopped.Add(1)
 		t.Lose()
 	}
 }
@@ -164,6 +165,7 @@ func (h *Hall) takeOver(id string, stopped time.Time) {
 	if h.Relay != nil {
 		h.Relay.announce(id)
 	}
+	h.TakenOver.Add(1)
 	h.Opt.Log.Info("took over", "table", id, "hand", t.Summary.Load().Hand, "in", time.Since(start).Round(time.Millisecond))
 }
 

@@ -139,6 +139,8 @@ type Result struct {
 	Sessions, Tables int
 	// Burn is the cores the neighbour burned beside the servers.
 	Burn float64
+	// Answer is how long a key or a move could wait before it was lost.
+	Answer time.Duration
 	// Nodes are the servers' own figures, in the order of their
 	// addresses; the server figures below are their sums.
 	Nodes []Node
@@ -157,6 +159,9 @@ type Result struct {
 	// from a turn-ending key to the next player's screen showing their
 	// turn.
 	Keys, Moves, Reach []time.Duration
+	// TablesStopped counts the tables the started nodes stopped because
+	// a lease was lost, TakenOver those brought back on another node.
+	TablesStopped, TakenOver int
 	// KeysLost and MovesLost were unanswered within Answer; Superseded
 	// keys were overtaken by the turn or the hand's end.
 	KeysLost, MovesLost, Superseded int
@@ -259,7 +264,7 @@ func Run(ctx context.Context, cfg Config, w io.Writer) ([]Result, error) {
 
 // step runs one step of n sessions.
 func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
-	r := Result{Sessions: n, Tables: n / 4, Burn: cfg.Burn}
+	r := Result{Sessions: n, Tables: n / 4, Burn: cfg.Burn, Answer: cfg.Answer}
 	if cfg.Burn > 0 {
 		b, err := startBurner(cfg.Binary, cfg.Burn)
 		if err != nil {
@@ -502,6 +507,14 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 			return r, err
 		}
 	}
+	for _, k := range kids {
+		if said, err := k.ask("moved"); err == nil && len(said) > 0 {
+			var stopped, taken int
+			if _, err := fmt.Sscanf(said[0], "moved %d %d", &stopped, &taken); err == nil {
+				r.TablesStopped, r.TakenOver = r.TablesStopped+stopped, r.TakenOver+taken
+			}
+		}
+	}
 	for i, k := range kids {
 		if said, err := k.ask("mem"); err == nil && len(said) > 0 {
 			r.Nodes[i].Mem = strings.TrimPrefix(said[0], "mem ")
@@ -633,6 +646,7 @@ func (r Result) line() string {
 	if r.Burn > 0 {
 		nodes += fmt.Sprintf(", beside a neighbour burning %g cores", r.Burn)
 	}
+	nodes += fmt.Sprintf("; %s of keys and moves answered, the longest %s; %d tables stopped, %d taken over", r.answered(), r.longest(), r.TablesStopped, r.TakenOver)
 	return fmt.Sprintf("# %d sessions: connect %v (%d failed), form %v (%d failed%s), %d dropped; key p50/p95/p99 %s/%s/%s ms (%d, %d lost); move %s/%s/%s ms (%d, %d lost); turn reached %s/%s/%s ms; server %.1f%% of a core (idle lobby %.1f%%), RSS %.0f MB%s; clients %.0f%%; a session was sent %.1f KB and %.1f frames a second",
 		r.Sessions, r.Connect.Round(time.Millisecond), r.ConnectFailed, r.Form.Round(time.Millisecond), r.FormFailed, again, r.Dropped,
 		ms(pct(r.Keys, 50)), ms(pct(r.Keys, 95)), ms(pct(r.Keys, 99)), len(r.Keys), r.KeysLost,
@@ -655,12 +669,35 @@ func (r Result) eachNode() string {
 	return strings.Join(parts, " · ")
 }
 
+// answered is the share of keys and moves answered within the answer's
+// wait.
+func (r Result) answered() string {
+	all := len(r.Keys) + len(r.Moves) + r.KeysLost + r.MovesLost
+	if all == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f%%", 100*float64(len(r.Keys)+len(r.Moves))/float64(all))
+}
+
+// longest is the longest a key or a move waited for its screen; one not
+// answered at all waited longer than the answer's wait.
+func (r Result) longest() string {
+	if r.KeysLost+r.MovesLost > 0 {
+		return fmt.Sprintf(">%v", r.Answer)
+	}
+	var top time.Duration
+	for _, d := range append(slices.Clone(r.Keys), r.Moves...) {
+		top = max(top, d)
+	}
+	return ms(top) + " ms"
+}
+
 // Report writes the steps as a Markdown table. The servers' figures are
 // the sums over the nodes (per session: over all the sessions), each
 // node's are in a column of their own.
 func Report(w io.Writer, rs []Result) {
-	fmt.Fprintln(w, "| sessions | nodes | failed (connect/form/dropped) | connect all | form all tables | key→screen p50/p95/p99 | keys lost (5 s) | move→screen p50/p95/p99 | turn reached p99 | servers' CPU (per session) | idle lobby CPU (per session) | servers' RSS (per session) | each node: CPU, RSS | clients' CPU |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+	fmt.Fprintln(w, "| sessions | nodes | failed (connect/form/dropped) | connect all | form all tables | key→screen p50/p95/p99 | keys lost (5 s) | move→screen p50/p95/p99 | turn reached p99 | answered, longest, tables stopped | servers' CPU (per session) | idle lobby CPU (per session) | servers' RSS (per session) | each node: CPU, RSS | clients' CPU |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 	for _, r := range rs {
 		per := func(v float64) string {
 			if r.Sessions == 0 {
@@ -676,10 +713,11 @@ func Report(w io.Writer, rs []Result) {
 		if r.CodesAgain > 0 {
 			form += fmt.Sprintf(" (%d codes again)", r.CodesAgain)
 		}
-		fmt.Fprintf(w, "| %d | %d | %d/%d/%d | %.1f s | %s | %s/%s/%s ms | %d of %d | %s/%s/%s ms | %s ms | %.0f%% (%s) | %.1f%% (%s) | %s | %s | %.0f%% |\n",
+		fmt.Fprintf(w, "| %d | %d | %d/%d/%d | %.1f s | %s | %s/%s/%s ms | %d of %d | %s/%s/%s ms | %s ms | %s, %s, %d | %.0f%% (%s) | %.1f%% (%s) | %s | %s | %.0f%% |\n",
 			r.Sessions, max(1, len(r.Nodes)), r.ConnectFailed, r.FormFailed, r.Dropped, r.Connect.Seconds(), form,
 			ms(pct(r.Keys, 50)), ms(pct(r.Keys, 95)), ms(pct(r.Keys, 99)), r.KeysLost, len(r.Keys)+r.KeysLost,
 			ms(pct(r.Moves, 50)), ms(pct(r.Moves, 95)), ms(pct(r.Moves, 99)), ms(pct(r.Reach, 99)),
+			r.answered(), r.longest(), r.TablesStopped,
 			100*r.ServerCPU, per(r.ServerCPU), 100*r.IdleCPU, per(r.IdleCPU), rss, r.eachNode(), 100*r.ClientCPU)
 	}
 }

@@ -273,3 +273,42 @@ func TestNodesStartTogether(t *testing.T) {
 		t.Logf("start %d: three nodes serving after %v", i+1, took.Round(time.Millisecond))
 	}
 }
+
+// TestStarvedClusterPlaysOn: three nodes serve 200 sessions beside a
+// neighbour burning one and a half of the machine's cores (CI's own
+// load on top): every table forms, every key and move is answered, and
+// no table is stopped by a lease that missed its renewal while its node
+// was merely slow. The waits are generous (30 s a key): the test checks
+// that play goes on, not how fast.
+func TestStarvedClusterPlaysOn(t *testing.T) {
+	if testing.Short() {
+		t.Skip("three nodes, 200 sessions and a CPU burner for about a minute")
+	}
+	bin, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lc := DefaultConfig()
+	lc.Binary, lc.Nodes, lc.Burn = bin, 3, 1.5
+	lc.Sessions = []int{200}
+	lc.Play, lc.Idle, lc.Answer = 15*time.Second, time.Second, 30*time.Second
+	var out bytes.Buffer
+	rs, err := Run(context.Background(), lc, &out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	r := rs[0]
+	t.Logf("%s", r.line())
+	if r.ConnectFailed+r.FormFailed+r.Dropped > 0 {
+		t.Errorf("failures: %d connecting, %d tables, %d dropped\n%s", r.ConnectFailed, r.FormFailed, r.Dropped, out.String())
+	}
+	if len(r.Keys) == 0 || len(r.Moves) == 0 {
+		t.Fatalf("keys %d, moves %d: nobody played\n%s", len(r.Keys), len(r.Moves), out.String())
+	}
+	if r.KeysLost+r.MovesLost > 0 {
+		t.Errorf("%d keys and %d moves unanswered in 30 s\n%s", r.KeysLost, r.MovesLost, out.String())
+	}
+	if r.TablesStopped > 0 || r.TakenOver > 0 {
+		t.Errorf("%d tables stopped for a lost lease, %d taken over, while every node was running", r.TablesStopped, r.TakenOver)
+	}
+}

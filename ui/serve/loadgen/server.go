@@ -193,6 +193,9 @@ func ServeChild(ctx context.Context, spec string, in io.Reader, out io.Writer) i
 			case "mem":
 				// Where the process's memory goes, as the runtime counts it.
 				fmt.Fprintln(out, memClasses())
+			case "moved":
+				stopped, taken := srv.TablesMoved()
+				fmt.Fprintln(out, "moved", stopped, taken)
 			case "quit":
 				return 0
 			default:
