@@ -72,7 +72,7 @@ okey serve --nats tls://nats.example:4222 --nats-creds okey.creds --nats-ca ca.p
 	}{
 		{"handshake-timeout", &cfg.HandshakeTimeout}, {"idle-timeout", &cfg.IdleTimeout},
 		{"away-after", &cfg.AwayAfter}, {"release-after", &cfg.ReleaseAfter}, {"max-session", &cfg.MaxSession},
-		{"keep-seat", &cfg.KeepSeat},
+		{"keep-seat", &cfg.KeepSeat}, {"overload", &cfg.Overload},
 	} {
 		fs.DurationVar(d.v, d.name, *d.v, flag(d.name))
 	}

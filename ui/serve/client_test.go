@@ -126,6 +126,8 @@ type dialOpts struct {
 	// from is the local address to connect from ("" any): 127.0.0.x
 	// addresses play clients from different places.
 	from string
+	// env is sent before the shell (NAME=value: LANG, say).
+	env []string
 }
 
 func dial(t testing.TB, addr, user string, o dialOpts) *client {
@@ -192,6 +194,13 @@ func tryDial(t testing.TB, addr, user string, o dialOpts) (*client, error) {
 	if c.in, err = sess.StdinPipe(); err != nil {
 		conn.Close()
 		return nil, err
+	}
+	for _, kv := range o.env {
+		name, value, _ := strings.Cut(kv, "=")
+		if err := sess.Setenv(name, value); err != nil {
+			conn.Close()
+			return nil, err
+		}
 	}
 	if err := sess.Shell(); err != nil {
 		conn.Close()

@@ -6,6 +6,7 @@ import (
 	"net"
 	"strconv"
 	"strings"
+	"time"
 
 	"charm.land/ssh"
 	"charm.land/wish/v2"
@@ -122,6 +123,7 @@ func (s *Server) status() string {
 		b.WriteString(" · alone")
 	}
 	b.WriteString("\n")
+	b.WriteString(s.healthLine())
 	owners := map[string]string{}
 	if s.hall.Relay != nil {
 		s.hall.Relay.Mu.Lock()
@@ -156,4 +158,22 @@ func (s *Server) status() string {
 		fmt.Fprintf(&b, "%-6s %-16s %-8s %-9s %d · %d\n", t.ID, tables.CutWidth(owner, 16), t.Game, hand, held, t.Watchers)
 	}
 	return b.String()
+}
+
+// healthLine is the node's health as status says it: whether it admits
+// newcomers, and the two clocks it judges by.
+func (s *Server) healthLine() string {
+	state := "admitting newcomers"
+	switch {
+	case s.cfg.Overload == 0:
+		state = "admitting newcomers (no overload limit)"
+	case s.overloaded():
+		state = "overloaded: turning newcomers away"
+	}
+	store := "-"
+	if w := s.health.storeWait(); w > 0 {
+		store = w.Round(time.Millisecond).String()
+	}
+	return fmt.Sprintf("health: %s · run-queue delay %v, store %s (limit %v) · %d turned away\n",
+		state, s.health.delay().Round(time.Millisecond), store, s.cfg.Overload, s.turnedAway.Load())
 }

@@ -111,6 +111,14 @@ type Config struct {
 	// server's CPU at 40 (issue 28).
 	GCPercent int
 
+	// Overload is how late the node may run before it turns newcomers
+	// away (health.go): past it, on its run-queue delay (the 90th
+	// percentile of a 100 ms timer's lateness over 5 s) or its store's
+	// acknowledgement time, no new session is admitted (a player holding
+	// a seat here still is) and no new table opened, with a line in the
+	// player's language, while the seated play on. 0: never.
+	Overload time.Duration
+
 	// NoColor draws without colour.
 	NoColor bool
 	// Log receives who joined and left, and what went wrong; nil
@@ -137,6 +145,9 @@ type Config struct {
 	// onFrame, when set (tests), is given every frame a session's
 	// lineScreen is asked to show, with the session's name.
 	onFrame func(user string, v tea.View)
+	// overloaded, when set (tests), says whether the node is over its
+	// limit instead of its health.
+	overloaded func() bool
 	// onStrange, when set (tests), is told of every message of Bubble
 	// Tea's own that a session's driver could not act on.
 	onStrange func(msg tea.Msg)
@@ -156,7 +167,7 @@ func DefaultConfig() Config {
 		MaxWidth:    300, MaxHeight: 100,
 		HandshakeTimeout: 10 * time.Second, IdleTimeout: 30 * time.Minute, MaxSession: 12 * time.Hour,
 		DefaultTimer: 30 * time.Second, KeepSeat: 10 * time.Minute, BotDelay: 700 * time.Millisecond,
-		BotTimeout: 10 * time.Second, FPS: 20,
+		BotTimeout: 10 * time.Second, FPS: 20, Overload: 2 * time.Second,
 	}
 }
 
@@ -185,6 +196,8 @@ func (c Config) Check() error {
 		return errors.New("the times to be away must not be negative")
 	case c.HandshakeTimeout < 0 || c.IdleTimeout < 0 || c.MaxSession < 0:
 		return errors.New("timeouts must not be negative")
+	case c.Overload < 0:
+		return errors.New("--overload must not be negative (0: never turn newcomers away)")
 	}
 	return c.Store.Check()
 }
@@ -225,6 +238,11 @@ type Server struct {
 
 	// Stats, for tests and the logs.
 	refused atomic.Int64 // connections refused by a cap
+	// turnedAway counts the newcomers refused while the node was over
+	// its Overload.
+	turnedAway atomic.Int64
+	// health is the node's measure of itself (admission control).
+	health health
 
 	// clock is said when Config.Now jumps (clockMoved): sessions sleep
 	// on timers until their deadlines, in the real time the clock
@@ -317,7 +335,9 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 			return nil, nil, err
 		}
 		log.Info("sharing the tables with other nodes", "node", s.eng.Node, "replicas", s.eng.Replicas)
+		s.health.store = s.hall.StoreWait
 	}
+	go s.health.watch(s.ctx)
 	n, restoreErr := s.hall.Restore()
 	if n > 0 {
 		log.Info("tables restored", "count", n)
@@ -477,6 +497,22 @@ func (s *Server) closeStore() {
 
 // tableList is the tables' summaries, for tests and logs.
 func (s *Server) tableList() []*tables.Summary { return s.hall.List() }
+
+// retryMinutes is how long a newcomer turned away is asked to wait: the
+// health looks back over five seconds, so a spike has passed by then,
+// and a node that is still over its limit is over it for a reason.
+const retryMinutes = 2
+
+// overloaded reports whether the node is over its Overload now.
+func (s *Server) overloaded() bool {
+	if s.cfg.overloaded != nil {
+		return s.cfg.overloaded()
+	}
+	return s.health.over(s.cfg.Overload)
+}
+
+// TurnedAway counts the newcomers refused while the node was overloaded.
+func (s *Server) TurnedAway() int64 { return s.turnedAway.Load() }
 
 // TablesMoved says how many tables this node stopped because their
 // lease was lost, and how many it took over from another node, since it
@@ -720,6 +756,16 @@ func (s *Server) program(sess ssh.Session) (*tty.Driver, *session) {
 		s.cfg.hook("start", canvas.CutBytes(sess.User(), maxUserBytes))
 	}
 	id, code := identityOf(sess)
+	if s.overloaded() && s.hall.Holding(id) == nil {
+		// A newcomer, while the node is over its limit: told so at
+		// once, in their language. A player holding a seat here comes
+		// back in.
+		s.turnedAway.Add(1)
+		s.log.Warn("turned away: the node is overloaded", "addr", hostOf(sess.RemoteAddr()), "delay", s.health.delay(), "store", s.health.storeWait())
+		wish.Println(sess, i18n.MustLoad(langOf(sess.Environ())).T("bye.full", retryMinutes))
+		sess.Exit(1)
+		return nil, nil
+	}
 	name := pages.CleanName(ansi.Strip(canvas.CutBytes(sess.User(), maxUserBytes)))
 	if name == "" {
 		name = "guest"

@@ -1215,6 +1215,13 @@ func (s *session) updateCreate(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, s.keys.FormNext):
 		f.change(1)
 	case key.Matches(k, s.keys.Open):
+		if s.srv.overloaded() {
+			// The seated play on; no new table while the node is over
+			// its limit.
+			s.srv.turnedAway.Add(1)
+			s.flash = s.tr.T("lobby.busy", retryMinutes)
+			return nil
+		}
 		t, err := s.srv.hall.Create(f.config(), s.id, s.addr)
 		if err != nil {
 			s.flash = s.openRefused(err)

@@ -92,6 +92,15 @@ func (h *Hall) sweep(ctx context.Context, ttl time.Duration) {
 	}
 }
 
+// StoreWait is how long the store took to acknowledge this node's last
+// round of lease renewals (0: a node alone, or none yet).
+func (h *Hall) StoreWait() time.Duration {
+	if h.Nodes == nil || h.Nodes.Hold == nil {
+		return 0
+	}
+	return h.Nodes.Hold.LastRound()
+}
+
 // leaseLost stops table id: another node may run it now.
 func (h *Hall) leaseLost(id string) {
 	if t := h.Local(id); t != nil {

@@ -201,7 +201,15 @@ type Holding struct {
 	lost   func(table string)
 	mu     sync.Mutex
 	leases map[string]lease
+	// round is how long the last round of renewals took to be
+	// acknowledged, in nanoseconds: the store's acknowledgement time,
+	// for the node's health.
+	round atomic.Int64
 }
+
+// LastRound is how long the last round of renewals took to be
+// acknowledged (0: none yet, or no lease held).
+func (h *Holding) LastRound() time.Duration { return time.Duration(h.round.Load()) }
 
 // NewHolding starts renewing until ctx ends; lost is called (from the
 // renewing goroutine) for each lease that could not be renewed.
@@ -281,8 +289,12 @@ func (h *Holding) run(ctx context.Context) {
 		}
 		h.mu.Unlock()
 		rctx, cancel := context.WithTimeout(ctx, h.l.ttl/3)
+		start := time.Now()
 		renewed, errs := h.l.renewAll(rctx, now)
 		cancel()
+		if len(now) > 0 {
+			h.round.Store(int64(time.Since(start)))
+		}
 		for i, ls := range now {
 			next, err := renewed[i], errs[i]
 			h.mu.Lock()

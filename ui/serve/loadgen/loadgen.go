@@ -162,6 +162,9 @@ type Result struct {
 	// TablesStopped counts the tables the started nodes stopped because
 	// a lease was lost, TakenOver those brought back on another node.
 	TablesStopped, TakenOver int
+	// TurnedAway counts the newcomers (sessions, or tables asked for)
+	// the started nodes turned away while overloaded.
+	TurnedAway int
 	// KeysLost and MovesLost were unanswered within Answer; Superseded
 	// keys were overtaken by the turn or the hand's end.
 	KeysLost, MovesLost, Superseded int
@@ -509,9 +512,9 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 	}
 	for _, k := range kids {
 		if said, err := k.ask("moved"); err == nil && len(said) > 0 {
-			var stopped, taken int
-			if _, err := fmt.Sscanf(said[0], "moved %d %d", &stopped, &taken); err == nil {
-				r.TablesStopped, r.TakenOver = r.TablesStopped+stopped, r.TakenOver+taken
+			var stopped, taken, away int
+			if _, err := fmt.Sscanf(said[0], "moved %d %d %d", &stopped, &taken, &away); err == nil {
+				r.TablesStopped, r.TakenOver, r.TurnedAway = r.TablesStopped+stopped, r.TakenOver+taken, r.TurnedAway+away
 			}
 		}
 	}
@@ -646,7 +649,7 @@ func (r Result) line() string {
 	if r.Burn > 0 {
 		nodes += fmt.Sprintf(", beside a neighbour burning %g cores", r.Burn)
 	}
-	nodes += fmt.Sprintf("; %s of keys and moves answered, the longest %s; %d tables stopped, %d taken over", r.answered(), r.longest(), r.TablesStopped, r.TakenOver)
+	nodes += fmt.Sprintf("; %s of keys and moves answered, the longest %s; %d tables stopped, %d taken over; %d newcomers turned away", r.answered(), r.longest(), r.TablesStopped, r.TakenOver, r.TurnedAway)
 	return fmt.Sprintf("# %d sessions: connect %v (%d failed), form %v (%d failed%s), %d dropped; key p50/p95/p99 %s/%s/%s ms (%d, %d lost); move %s/%s/%s ms (%d, %d lost); turn reached %s/%s/%s ms; server %.1f%% of a core (idle lobby %.1f%%), RSS %.0f MB%s; clients %.0f%%; a session was sent %.1f KB and %.1f frames a second",
 		r.Sessions, r.Connect.Round(time.Millisecond), r.ConnectFailed, r.Form.Round(time.Millisecond), r.FormFailed, again, r.Dropped,
 		ms(pct(r.Keys, 50)), ms(pct(r.Keys, 95)), ms(pct(r.Keys, 99)), len(r.Keys), r.KeysLost,
@@ -696,7 +699,7 @@ func (r Result) longest() string {
 // the sums over the nodes (per session: over all the sessions), each
 // node's are in a column of their own.
 func Report(w io.Writer, rs []Result) {
-	fmt.Fprintln(w, "| sessions | nodes | failed (connect/form/dropped) | connect all | form all tables | key→screen p50/p95/p99 | keys lost (5 s) | move→screen p50/p95/p99 | turn reached p99 | answered, longest, tables stopped | servers' CPU (per session) | idle lobby CPU (per session) | servers' RSS (per session) | each node: CPU, RSS | clients' CPU |")
+	fmt.Fprintln(w, "| sessions | nodes | failed (connect/form/dropped) | connect all | form all tables | key→screen p50/p95/p99 | keys lost (5 s) | move→screen p50/p95/p99 | turn reached p99 | answered, longest, tables stopped, turned away | servers' CPU (per session) | idle lobby CPU (per session) | servers' RSS (per session) | each node: CPU, RSS | clients' CPU |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 	for _, r := range rs {
 		per := func(v float64) string {
@@ -713,11 +716,11 @@ func Report(w io.Writer, rs []Result) {
 		if r.CodesAgain > 0 {
 			form += fmt.Sprintf(" (%d codes again)", r.CodesAgain)
 		}
-		fmt.Fprintf(w, "| %d | %d | %d/%d/%d | %.1f s | %s | %s/%s/%s ms | %d of %d | %s/%s/%s ms | %s ms | %s, %s, %d | %.0f%% (%s) | %.1f%% (%s) | %s | %s | %.0f%% |\n",
+		fmt.Fprintf(w, "| %d | %d | %d/%d/%d | %.1f s | %s | %s/%s/%s ms | %d of %d | %s/%s/%s ms | %s ms | %s, %s, %d, %d | %.0f%% (%s) | %.1f%% (%s) | %s | %s | %.0f%% |\n",
 			r.Sessions, max(1, len(r.Nodes)), r.ConnectFailed, r.FormFailed, r.Dropped, r.Connect.Seconds(), form,
 			ms(pct(r.Keys, 50)), ms(pct(r.Keys, 95)), ms(pct(r.Keys, 99)), r.KeysLost, len(r.Keys)+r.KeysLost,
 			ms(pct(r.Moves, 50)), ms(pct(r.Moves, 95)), ms(pct(r.Moves, 99)), ms(pct(r.Reach, 99)),
-			r.answered(), r.longest(), r.TablesStopped,
+			r.answered(), r.longest(), r.TablesStopped, r.TurnedAway,
 			100*r.ServerCPU, per(r.ServerCPU), 100*r.IdleCPU, per(r.IdleCPU), rss, r.eachNode(), 100*r.ClientCPU)
 	}
 }

@@ -195,7 +195,7 @@ func ServeChild(ctx context.Context, spec string, in io.Reader, out io.Writer) i
 				fmt.Fprintln(out, memClasses())
 			case "moved":
 				stopped, taken := srv.TablesMoved()
-				fmt.Fprintln(out, "moved", stopped, taken)
+				fmt.Fprintln(out, "moved", stopped, taken, srv.TurnedAway())
 			case "quit":
 				return 0
 			default:
