@@ -172,8 +172,13 @@ func (s *Server) healthLine() string {
 	}
 	store := "-"
 	if w := s.health.storeWait(); w > 0 {
-		store = w.Round(time.Millisecond).String()
+		store = millis(w)
 	}
-	return fmt.Sprintf("health: %s · run-queue delay %v, store %s (limit %v) · %d turned away\n",
-		state, s.health.delay().Round(time.Millisecond), store, s.cfg.Overload, s.turnedAway.Load())
+	return fmt.Sprintf("health: %s · run-queue delay %s, store %s (limit %v) · %d turned away\n",
+		state, millis(s.health.delay()), store, s.cfg.Overload, s.turnedAway.Load())
+}
+
+// millis writes a short wait in milliseconds, to a tenth.
+func millis(d time.Duration) string {
+	return strconv.FormatFloat(float64(d)/float64(time.Millisecond), 'f', 1, 64) + " ms"
 }
