@@ -89,6 +89,7 @@ okey serve --nats tls://nats.example:4222 --nats-creds okey.creds --nats-ca ca.p
 	fs.StringVar(&cfg.Store.ClusterListen, "cluster", "", flag("cluster"))
 	fs.StringSliceVar(&cfg.Store.Routes, "routes", nil, flag("routes"))
 	fs.StringVar(&cfg.Store.ClusterName, "cluster-name", "okey", flag("cluster-name"))
+	fs.StringVar(&cfg.PublicAddr, "public-addr", "", flag("public-addr"))
 	fs.StringVar(&cfg.Store.NodeName, "node", "", flag("node"))
 	fs.IntVar(&cfg.Store.Replicas, "replicas", 0, flag("replicas"))
 	_ = c.MarkFlagDirname("state-dir")

@@ -98,3 +98,30 @@ func TestOverloadedNodeTurnsNewcomersAway(t *testing.T) {
 		t.Errorf("%d tables after a table was refused, want 1", got)
 	}
 }
+
+// TestFullNodeSendsNewcomersElsewhere: two nodes share a store; the one
+// over its limit sends a newcomer to the other, whose door (the address
+// it was given with --public-addr) it has read from the lobby.
+func TestFullNodeSendsNewcomersElsewhere(t *testing.T) {
+	t.Parallel()
+	url := sharedNATS(t)
+	testServer(t, func(c *Config) {
+		nodeTweak(url, "a")(c)
+		c.PublicAddr = "okey-a.example:2222"
+	})
+	var over atomic.Bool
+	over.Store(true)
+	b, addrB := testServer(t, func(c *Config) {
+		nodeTweak(url, "b")(c)
+		c.overloaded = over.Load
+	})
+	deadline := time.Now().Add(30 * time.Second)
+	for b.hall.OpenDoor() == "" {
+		if time.Now().After(deadline) {
+			t.Fatal("node b never read node a's door")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	c := dial(t, addrB, "cem", dialOpts{key: newKey(t)})
+	c.waitFor("The hall here is full just now: try ssh -p 2222 okey-a.example, or again in 2 minutes.", 10*time.Second)
+}

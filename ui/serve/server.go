@@ -118,6 +118,9 @@ type Config struct {
 	// a seat here still is) and no new table opened, with a line in the
 	// player's language, while the seated play on. 0: never.
 	Overload time.Duration
+	// PublicAddr is the address players reach this node at (HOST:PORT),
+	// which a full node of the cluster gives its newcomers ("": none).
+	PublicAddr string
 
 	// NoColor draws without colour.
 	NoColor bool
@@ -336,6 +339,7 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 		}
 		log.Info("sharing the tables with other nodes", "node", s.eng.Node, "replicas", s.eng.Replicas)
 		s.health.store = s.hall.StoreWait
+		s.hall.Door = func() (string, bool) { return cfg.PublicAddr, s.overloaded() }
 	}
 	go s.health.watch(s.ctx)
 	n, restoreErr := s.hall.Restore()
@@ -497,6 +501,19 @@ func (s *Server) closeStore() {
 
 // tableList is the tables' summaries, for tests and logs.
 func (s *Server) tableList() []*tables.Summary { return s.hall.List() }
+
+// sshCommand is how a player reaches addr: ssh HOST, with -p PORT
+// unless it is 22.
+func sshCommand(addr string) string {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return "ssh " + addr
+	}
+	if port == "22" {
+		return "ssh " + host
+	}
+	return "ssh -p " + port + " " + host
+}
 
 // retryMinutes is how long a newcomer turned away is asked to wait: the
 // health looks back over five seconds, so a spike has passed by then,
@@ -762,7 +779,12 @@ func (s *Server) program(sess ssh.Session) (*tty.Driver, *session) {
 		// back in.
 		s.turnedAway.Add(1)
 		s.log.Warn("turned away: the node is overloaded", "addr", hostOf(sess.RemoteAddr()), "delay", s.health.delay(), "store", s.health.storeWait())
-		wish.Println(sess, i18n.MustLoad(langOf(sess.Environ())).T("bye.full", retryMinutes))
+		tr := i18n.MustLoad(langOf(sess.Environ()))
+		if other := s.hall.OpenDoor(); other != "" {
+			wish.Println(sess, tr.T("bye.full.elsewhere", sshCommand(other), retryMinutes))
+		} else {
+			wish.Println(sess, tr.T("bye.full", retryMinutes))
+		}
 		sess.Exit(1)
 		return nil, nil
 	}

@@ -62,6 +62,9 @@ type Hall struct {
 	// their sessions at this node's tables (nil: the node is alone).
 	Relay *relay
 
+	// Door, when set, says this node's door for the others (doors.go).
+	Door Door
+
 	// news is said when the tables the lobby lists change: one opened
 	// or closed, a summary that shows differently, another node's
 	// tables. Sessions in the lobby sleep on it.

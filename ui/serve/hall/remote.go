@@ -85,6 +85,8 @@ type relay struct {
 	stands map[string]*tables.Member
 	// joined are the other nodes' tables sessions here sit at.
 	joined map[*remoteTable]*tables.Member
+	// doors are the other nodes' doors (doors.go), by key.
+	doors map[string]door
 }
 
 // openRelay makes (or finds) the lobby bucket and starts writing this
@@ -99,7 +101,7 @@ func openRelay(ctx context.Context, h *Hall, eng *keep.Engine) (*relay, error) {
 	}
 	r := &relay{h: h, nc: eng.NC, node: eng.Node, lobby: kv, js: eng.JetStream(), seal: eng.Seal, Others: map[string]remoteSummary{},
 		written: map[string][]byte{}, subs: map[string]*nats.Subscription{}, stands: map[string]*tables.Member{},
-		joined: map[*remoteTable]*tables.Member{}}
+		joined: map[*remoteTable]*tables.Member{}, doors: map[string]door{}}
 	w, err := kv.WatchAll(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("watching the lobby: %w", err)
@@ -146,6 +148,9 @@ func (r *relay) watch(ctx context.Context, w jetstream.KeyWatcher) {
 			if e == nil {
 				continue // the bucket as it was has been read
 			}
+			if r.isDoor(e) {
+				continue
+			}
 			r.Mu.Lock()
 			rs, ok := r.summaryOf(e)
 			if cur, had := r.Others[e.Key()]; had && cur.rev > e.Revision() {
@@ -175,6 +180,7 @@ func (r *relay) write(ctx context.Context) {
 		}
 		r.flush(ctx)
 		if n%lobbyReread == 0 {
+			r.writeDoor(ctx)
 			r.reread(ctx)
 		}
 	}
@@ -217,6 +223,9 @@ func (r *relay) reread(ctx context.Context) {
 				break
 			}
 			top = max(top, e.Revision())
+			if r.isDoor(e) {
+				continue
+			}
 			if rs, ok := r.summaryOf(e); ok && rs.Node != r.node {
 				rs.rev = e.Revision()
 				snap[e.Key()] = rs
@@ -397,13 +406,18 @@ func memberSubject(key string) string { return "okey.members." + key }
 // memberKey names a new member of a session here, for the other nodes:
 // the node and a number (letters and digits only: one subject token).
 func (r *relay) memberKey() string {
-	node := strings.Map(func(c rune) rune {
+	return r.memberNode() + "_" + strconv.FormatUint(r.seq.Add(1), 10)
+}
+
+// memberNode is the node's name in letters, digits and _ only: one
+// subject token, and a key the buckets take.
+func (r *relay) memberNode() string {
+	return strings.Map(func(c rune) rune {
 		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' {
 			return c
 		}
 		return '_'
 	}, r.node)
-	return node + "_" + strconv.FormatUint(r.seq.Add(1), 10)
 }
 
 // relayReply answers a request relayed to a table.
