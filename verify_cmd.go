@@ -20,22 +20,29 @@ const maxVerify = 64 << 20
 // verifyCmd is okey verify: files in, a line each out.
 func verifyCmd(e *env) *cobra.Command {
 	var noted string
+	var partial bool
 	c := &cobra.Command{
 		Use:   "verify RECORD…",
 		Short: e.tr.T("cli.verify.short"),
 		Long:  e.tr.T("cli.verify.long"),
 		Example: `okey verify --commit 3f2a9c0d11e4b7a8 match-000042.okey
-ssh -p 2222 HOST record TABLE | okey verify -`,
+ssh -p 2222 HOST record TABLE | okey verify -
+okey verify --partial saved-match.okey`,
 		RunE: func(c *cobra.Command, files []string) error {
-			return exitCode(verifyRun(noted, c.Flags().Changed("commit"), files, e.stdin, e.stdout, e.stderr))
+			return exitCode(verifyRun(noted, c.Flags().Changed("commit"), partial, files, e.stdin, e.stdout, e.stderr))
 		},
 	}
 	c.Flags().StringVar(&noted, "commit", "", e.tr.T("cli.flag.verify.commit"))
+	c.Flags().BoolVar(&partial, "partial", false, e.tr.T("cli.flag.verify.partial"))
 	return c
 }
 
-// verifyRun checks each record of files ("-" is stdin).
-func verifyRun(noted string, commitSet bool, files []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// verifyRun checks each record of files ("-" is stdin): a verified
+// record's line on stdout, a failure's on stderr. A record of a match
+// that is not over — cut short, or still in play — is a failure unless
+// partial: a script must be able to tell a whole match from a part of
+// one by the exit status alone.
+func verifyRun(noted string, commitSet, partial bool, files []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "okey verify: "+format+"\n", a...)
 		return 2
@@ -59,14 +66,17 @@ func verifyRun(noted string, commitSet bool, files []string, stdin io.Reader, st
 		if err == nil && want != "" && !strings.HasPrefix(v.Commit.String(), want) {
 			err = fmt.Errorf("the record's commitment %s is not the one you noted (%s)", v.Commit.Short(), noted)
 		}
-		if err != nil {
-			bad++
-			fmt.Fprintf(stdout, "%s: NOT verified: %v\n", name, err)
-			continue
-		}
 		hands := fmt.Sprintf("%d hands", v.Hands)
 		if v.Hands == 1 {
 			hands = "1 hand"
+		}
+		if err == nil && !v.Over && !partial {
+			err = fmt.Errorf("the match is not over (%s so far): the record is cut short, or the match is still in play; --partial verifies it as far as it goes", hands)
+		}
+		if err != nil {
+			bad++
+			fmt.Fprintf(stderr, "%s: NOT verified: %v\n", name, err)
+			continue
 		}
 		over := "match not over, " + hands + " so far"
 		if v.Over {

@@ -8,13 +8,14 @@ import (
 	"strings"
 	"testing"
 
+	"okey/bots"
 	"okey/game"
 	"okey/game/fair"
 	"okey/game/okey101"
 )
 
 // servedRecords are a classic and a 101 record committed as okey serve
-// commits them (seed 42, a fixed salt), a few hands played plainly.
+// commits them (seed 42, a fixed salt), whole matches played plainly.
 func servedRecords(t *testing.T) (classic, o101 []byte, commit fair.Commitment) {
 	t.Helper()
 	salt := []byte("0123456789abcdef")
@@ -22,26 +23,47 @@ func servedRecords(t *testing.T) (classic, o101 []byte, commit fair.Commitment) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	for range 80 {
+	// Classic by easy bots (a match ends when a player's points run
+	// out, which plain discards never make happen).
+	var seats [game.NumSeats]bots.Bot
+	for i := range seats {
+		if seats[i], err = bots.New("easy", bots.Options{Seed: uint64(i + 1)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for range 100000 {
 		st := g.State()
-		s := st.Turn()
-		try := []game.Action{game.NextHandAction(), game.DrawAction(s), game.EndHandAction(s)}
-		for _, tl := range st.View(s).Rack {
-			try = append(try, game.DiscardAction(s, tl))
+		if st.Phase() == game.MatchOver {
+			break
 		}
-		for _, a := range try {
-			if _, _, err := g.Apply(a); err == nil {
-				break
+		if st.Phase() == game.HandOver {
+			if _, _, err := g.Apply(game.NextHandAction()); err != nil {
+				t.Fatal(err)
 			}
+			continue
 		}
+		s := st.Turn()
+		a, err := seats[s].Decide(context.Background(), st.View(s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if g.State().Phase() != game.MatchOver {
+		t.Fatal("the classic match never ended")
 	}
 	rc := g.Record()
 	h, err := okey101.NewGame(okey101.DefaultRules(), 42, fair.Meta(42, salt))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for range 80 {
+	for range 100000 {
 		st := h.State()
+		if st.Phase() == okey101.MatchOver {
+			break
+		}
 		v := st.View(st.Turn())
 		try := v.SimpleActions()
 		if st.Phase() == okey101.HandOver {
@@ -52,6 +74,9 @@ func servedRecords(t *testing.T) (classic, o101 []byte, commit fair.Commitment) 
 				break
 			}
 		}
+	}
+	if h.State().Phase() != okey101.MatchOver {
+		t.Fatal("the 101 match never ended")
 	}
 	r1 := h.Record()
 	return rc.Marshal(), r1.Marshal(), fair.Commit(42, salt)
@@ -87,6 +112,10 @@ func TestVerifyCommand(t *testing.T) {
 	bare := write("bare.okey", bytes.Replace(classic, []byte(`"commit"`), []byte(`"c0mmit"`), 1))
 	bare = write("bare.okey", bytes.Replace(mustRead(t, bare), []byte(`"salt"`), []byte(`"s4lt"`), 1))
 	junk := write("junk.okey", []byte("not a record\n"))
+	// Cut short: the finishing move's line dropped; and a match stopped
+	// after its first few moves.
+	cut := write("cut.okey", classic[:bytes.LastIndexByte(classic[:len(classic)-1], '\n')+1])
+	early := write("early.okey", bytes.Join(bytes.SplitAfter(o101, []byte("\n"))[:12], nil))
 
 	for _, tc := range []struct {
 		name  string
@@ -96,17 +125,20 @@ func TestVerifyCommand(t *testing.T) {
 		out   []string
 		err   string
 	}{
-		{"good", []string{good, good101}, nil, 0, []string{"classic.okey: verified: commitment " + commit.Short() + " (" + commit.String() + "); classic Okey, seed 42",
+		{"good", []string{good, good101}, nil, 0, []string{"classic.okey: verified: commitment " + commit.Short() + " (" + commit.String() + "); classic Okey, seed 42, match over after",
 			"101.okey: verified: commitment " + commit.Short()}, ""},
+		{"cut", []string{good, cut}, nil, 1, []string{"classic.okey: verified"}, "cut.okey: NOT verified: the match is not over ("},
+		{"early", []string{early}, nil, 1, nil, "early.okey: NOT verified: the match is not over (1 hand so far): the record is cut short, or the match is still in play; --partial"},
+		{"partial", []string{"--partial", cut, early}, nil, 0, []string{"cut.okey: verified: commitment " + commit.Short(), "match not over", "early.okey: verified", "1 hand so far"}, ""},
 		{"stdin", []string{"-"}, classic, 0, []string{"stdin: verified: commitment " + commit.Short()}, ""},
 		{"noted", []string{"--commit", commit.Short(), good}, nil, 0, []string{"verified"}, ""},
-		{"noted wrong", []string{"--commit", "0000 1111 2222 3333", good}, nil, 1, []string{"NOT verified: the record's commitment " + commit.Short() + " is not the one you noted"}, ""},
-		{"seed", []string{good, seed}, nil, 1, []string{"classic.okey: verified", "seed.okey: NOT verified: commitment mismatch: seed 43"}, ""},
-		{"salt", []string{salt}, nil, 1, []string{"salt.okey: NOT verified: commitment mismatch"}, ""},
-		{"illegal", []string{illegal}, nil, 1, []string{"illegal.okey: NOT verified: a move is illegal under this deal: action"}, ""},
-		{"bare", []string{bare}, nil, 1, []string{"bare.okey: NOT verified: no commitment in the record (only matches served by okey serve carry one)"}, ""},
-		{"junk", []string{junk}, nil, 1, []string{"junk.okey: NOT verified: damaged file"}, ""},
-		{"missing", []string{filepath.Join(dir, "nope.okey")}, nil, 1, []string{"nope.okey: NOT verified: cannot read it"}, ""},
+		{"noted wrong", []string{"--commit", "0000 1111 2222 3333", good}, nil, 1, nil, "NOT verified: the record's commitment " + commit.Short() + " is not the one you noted"},
+		{"seed", []string{good, seed}, nil, 1, []string{"classic.okey: verified"}, "seed.okey: NOT verified: commitment mismatch: seed 43"},
+		{"salt", []string{salt}, nil, 1, nil, "salt.okey: NOT verified: commitment mismatch"},
+		{"illegal", []string{illegal}, nil, 1, nil, "illegal.okey: NOT verified: a move is illegal under this deal: action"},
+		{"bare", []string{bare}, nil, 1, nil, "bare.okey: NOT verified: no commitment in the record (only matches served by okey serve carry one)"},
+		{"junk", []string{junk}, nil, 1, nil, "junk.okey: NOT verified: damaged file"},
+		{"missing", []string{filepath.Join(dir, "nope.okey")}, nil, 1, nil, "nope.okey: NOT verified: cannot read it"},
 		{"no args", nil, nil, 2, nil, "okey verify: no record"},
 		{"stdin twice", []string{"-", "-"}, nil, 2, nil, "may be given once"},
 		{"bad commit", []string{"--commit", "xyz", good}, nil, 2, nil, "--commit"},
@@ -121,7 +153,11 @@ func TestVerifyCommand(t *testing.T) {
 		if tc.code == 2 {
 			ok = ok && out.Len() == 0 && strings.Count(errb.String(), "\n") == 1
 		} else {
-			ok = ok && errb.Len() == 0 && strings.Count(out.String(), "\n") == len(tc.args)-2*boolInt(tc.name == "noted" || tc.name == "noted wrong")
+			// A line a record: the verified on stdout, the others on
+			// stderr.
+			records := len(tc.args) - 2*boolInt(tc.name == "noted" || tc.name == "noted wrong") - boolInt(tc.name == "partial")
+			ok = ok && strings.Count(out.String(), "\n")+strings.Count(errb.String(), "\n") == records &&
+				strings.Count(out.String(), "\n") == len(tc.out)-boolInt(tc.name == "partial")*2
 		}
 		if !ok {
 			t.Errorf("%s: exit %d\nstdout %s\nstderr %s", tc.name, code, out.String(), errb.String())
