@@ -77,6 +77,7 @@ okey serve --nats tls://nats.example:4222 --nats-creds okey.creds --nats-ca ca.p
 		fs.DurationVar(d.v, d.name, *d.v, flag(d.name))
 	}
 	fs.IntVar(&cfg.KeepMatches, "keep-matches", cfg.KeepMatches, flag("keep-matches"))
+	fs.IntVar(&cfg.IPv6Prefix, "ipv6-prefix", cfg.IPv6Prefix, flag("ipv6-prefix"))
 	fs.DurationVar(&cfg.BotDelay, "bot-delay", cfg.BotDelay, flag("bot-delay"))
 	fs.StringVar(&f.debugLog, "debug-log", "", flag("debug-log"))
 	// Past one machine (docs/cluster.md).

@@ -10,6 +10,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -118,6 +119,11 @@ type Config struct {
 	// a seat here still is) and no new table opened, with a line in the
 	// player's language, while the seated play on. 0: never.
 	Overload time.Duration
+	// IPv6Prefix is the network, in bits, that the per-address limits
+	// count an IPv6 client by (connections, their rate, wrong codes,
+	// tables): 64, a host's or a home's network. IPv4 clients are
+	// counted by address.
+	IPv6Prefix int
 	// PublicAddr is the address players reach this node at (HOST:PORT),
 	// which a full node of the cluster gives its newcomers ("": none).
 	PublicAddr string
@@ -170,7 +176,7 @@ func DefaultConfig() Config {
 		MaxWidth:    300, MaxHeight: 100,
 		HandshakeTimeout: 10 * time.Second, IdleTimeout: 30 * time.Minute, MaxSession: 12 * time.Hour,
 		DefaultTimer: 30 * time.Second, KeepSeat: 10 * time.Minute, BotDelay: 700 * time.Millisecond,
-		BotTimeout: 10 * time.Second, FPS: 20, Overload: 2 * time.Second,
+		BotTimeout: 10 * time.Second, FPS: 20, Overload: 2 * time.Second, IPv6Prefix: 64,
 	}
 }
 
@@ -199,6 +205,8 @@ func (c Config) Check() error {
 		return errors.New("the times to be away must not be negative")
 	case c.HandshakeTimeout < 0 || c.IdleTimeout < 0 || c.MaxSession < 0:
 		return errors.New("timeouts must not be negative")
+	case c.IPv6Prefix < 32 || c.IPv6Prefix > 128:
+		return errors.New("--ipv6-prefix is from 32 to 128 bits (64: a host's network)")
 	case c.Overload < 0:
 		return errors.New("--overload must not be negative (0: never turn newcomers away)")
 	}
@@ -594,7 +602,7 @@ func readAuthorizedKeys(path string) ([]gossh.PublicKey, error) {
 // over a cap or over their address's rate before the handshake costs
 // anything.
 func (s *Server) onConn(_ ssh.Context, c net.Conn) net.Conn {
-	host := hostOf(c.RemoteAddr())
+	host := s.limitKey(c.RemoteAddr())
 	if !s.connRate.allow(host, s.cfg.Now()) {
 		s.refused.Add(1)
 		s.log.Warn("refused: connecting too fast", "addr", host)
@@ -645,6 +653,30 @@ func hostOf(a net.Addr) string {
 	}
 	return h
 }
+
+// netOf is what the per-address limits count a client by: an IPv4
+// address as it is (an IPv4-mapped IPv6 one too), an IPv6 address by its
+// network of prefix bits (a /64 is what one host, one home, is given:
+// counted by address, one host would have 2^64 of them). Anything that
+// is not an IP address is counted as it is written.
+func netOf(host string, prefix int) string {
+	ip, err := netip.ParseAddr(host)
+	if err != nil {
+		return host
+	}
+	ip = ip.Unmap().WithZone("")
+	if ip.Is4() || prefix >= 128 {
+		return ip.String()
+	}
+	p, err := ip.Prefix(prefix)
+	if err != nil {
+		return ip.String()
+	}
+	return p.String()
+}
+
+// limitKey is what the per-address limits count the client at a by.
+func (s *Server) limitKey(a net.Addr) string { return netOf(hostOf(a), s.cfg.IPv6Prefix) }
 
 // countedConn is counted against its address until it closes, or until
 // its session is replaced by a newer one of the same player (which may
@@ -800,7 +832,7 @@ func (s *Server) program(sess ssh.Session) (*tty.Driver, *session) {
 	in := tty.NewInput(sess)
 	stop := func() { cancel(); in.Stop(pcancel) }
 	context.AfterFunc(ctx, stop)
-	m := newSession(s, ctx, id, code, name, hostOf(sess.RemoteAddr()), langOf(sess.Environ()))
+	m := newSession(s, ctx, id, code, name, s.limitKey(sess.RemoteAddr()), langOf(sess.Environ()))
 	m.port = portOf(sess.LocalAddr())
 	m.in = in
 	w, h := s.clamp(pty.Window.Width, pty.Window.Height)
