@@ -101,7 +101,10 @@ type client struct {
 	// stall stops the client reading its connection, as ssh stopped
 	// with kill -STOP would: the server's writes back up.
 	stall *atomic.Bool
-	done  chan struct{}
+	// parked is set once a read waits on stall: from then on the client
+	// answers nothing (a read begun before the stall may still deliver).
+	parked *atomic.Bool
+	done   chan struct{}
 	// local is the client's address, as the server sees it.
 	local string
 	// out collects what a session without a terminal was told.
@@ -175,7 +178,7 @@ func tryDial(t testing.TB, addr, user string, o dialOpts) (*client, error) {
 		o.w, o.h = 100, 30
 	}
 	c := &client{t: t, name: user, conn: conn, sess: sess, term: newTerm(o.w, o.h), done: make(chan struct{}), local: raw.LocalAddr().String()}
-	c.stall = &stalled.stall
+	c.stall, c.parked = &stalled.stall, &stalled.parked
 	c.term.OnFrame(o.frames)
 	if !o.noPty {
 		if o.termType == "" {
@@ -214,13 +217,15 @@ func tryDial(t testing.TB, addr, user string, o dialOpts) (*client, error) {
 // stallConn reads nothing while stall is set.
 type stallConn struct {
 	net.Conn
-	stall atomic.Bool
+	stall, parked atomic.Bool
 }
 
 func (s *stallConn) Read(p []byte) (int, error) {
 	for s.stall.Load() {
+		s.parked.Store(true)
 		time.Sleep(5 * time.Millisecond)
 	}
+	s.parked.Store(false)
 	return s.Conn.Read(p)
 }
 

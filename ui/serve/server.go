@@ -31,6 +31,7 @@ import (
 	"okey/ui/i18n"
 	"okey/ui/layout"
 	"okey/ui/pages"
+	"okey/ui/seatmsg"
 	"okey/ui/serve/hall"
 	"okey/ui/serve/keep"
 	"okey/ui/serve/tables"
@@ -933,6 +934,60 @@ func (s *Server) replaceLocked(old *session) {
 
 // replaceGrace is how long a replaced session has to say why.
 const replaceGrace = 3 * time.Second
+
+// liveHolder is the session here of identity id other than m, if any.
+func (s *Server) liveHolder(id string, m *session) *session {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if o, ok := s.byID[id]; ok && o != m {
+		return o
+	}
+	return nil
+}
+
+// answers reports whether m's connection answers an SSH keepalive
+// within wait: a live client does at once, a dead connection (its
+// client gone without a word) does not.
+func (s *Server) answers(ctx context.Context, m *session, wait time.Duration) bool {
+	s.mu.Lock()
+	ls, ok := s.sessions[m]
+	s.mu.Unlock()
+	if !ok {
+		return false // gone already
+	}
+	conn, ok := ls.sess.Context().Value(ssh.ContextKeyConn).(gossh.Conn)
+	if !ok {
+		return true // cannot ask: taken as there
+	}
+	done := make(chan bool, 1)
+	go func() {
+		_, _, err := conn.SendRequest("keepalive@openssh.com", true, nil)
+		done <- err == nil
+	}()
+	select {
+	case ok := <-done:
+		return ok
+	case <-time.After(wait):
+		return false
+	case <-ctx.Done():
+		return true
+	}
+}
+
+// seatInPlay reports whether the seat identity id holds at t is played
+// by a connected player right now, on whichever node: the table shows
+// them at it, not away.
+func (s *Server) seatInPlay(t hall.SeatTable, id string) bool {
+	for _, su := range s.hall.List() {
+		if su.ID != t.TableID() {
+			continue
+		}
+		if i := su.Holds(id); i >= 0 {
+			return su.Players[i].Kind == seatmsg.Human
+		}
+	}
+	return false
+}
 
 // reidentify moves a session to another identity (a guest's resume
 // code), letting go an older session of it.

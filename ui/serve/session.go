@@ -510,6 +510,8 @@ func (s *session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return s, nil
 	case joinedMsg:
 		return s, s.onJoined(msg)
+	case holderProbedMsg:
+		return s, s.onHolderProbed(msg)
 	case fromTableMsg:
 		return s, s.onTable(msg)
 	case seatmsg.LeaveMsg:
@@ -790,11 +792,73 @@ func (s *session) useCode() tea.Cmd {
 		return nil
 	}
 	if s.inputOf == codeResume {
-		// The guest is who the code says: their seat, their code.
-		old := s.id
-		s.id, s.code = guestID(code), code
-		s.srv.reidentify(s, old)
+		s.codeIn.Reset()
+		id := guestID(code)
+		if holder := s.srv.liveHolder(id, s); holder != nil {
+			// A session here holds the seat: asked whether its
+			// connection still answers before anything is decided.
+			s.flash = s.tr.T("lobby.codechecking")
+			return s.probeHolder(holder, code, t)
+		}
+		if s.srv.seatInPlay(t, id) {
+			return s.refuseLiveCode(code)
+		}
+		return s.resumeAs(code, t)
 	}
+	s.page = pgLobby
+	return s.joinCmd(t, -1, false)
+}
+
+// A resume code never takes a seat from a player who is playing: the
+// code shows on a guest's screen, and a stream or a shoulder is enough
+// to read it. A code typed while a session holds its seat is refused,
+// saying why — unless that session's connection no longer answers (a
+// laptop closed, a network changed: the guest back on another
+// connection), which an SSH keepalive tells within holderProbe. A
+// player holding the seat on another node is refused while the table
+// shows them at it.
+
+// holderProbe is how long a holder's connection has to answer.
+const holderProbe = 5 * time.Second
+
+// holderProbedMsg says whether the session holding a resume code's seat
+// still answers.
+type holderProbedMsg struct {
+	code  string
+	t     hall.SeatTable
+	alive bool
+}
+
+// probeHolder asks holder's connection whether it is still there.
+func (s *session) probeHolder(holder *session, code string, t hall.SeatTable) tea.Cmd {
+	srv, ctx := s.srv, s.ctx
+	return func() tea.Msg {
+		return holderProbedMsg{code: code, t: t, alive: srv.answers(ctx, holder, holderProbe)}
+	}
+}
+
+// onHolderProbed takes the seat back, or refuses, as the probe says.
+func (s *session) onHolderProbed(msg holderProbedMsg) tea.Cmd {
+	s.flash = ""
+	if msg.alive {
+		return s.refuseLiveCode(msg.code)
+	}
+	return s.resumeAs(msg.code, msg.t)
+}
+
+// refuseLiveCode says the code's seat is taken by a live session.
+func (s *session) refuseLiveCode(code string) tea.Cmd {
+	s.srv.log.Warn("a resume code typed while its seat's player is connected: refused", "addr", s.addr, "name", s.name)
+	s.flash = s.tr.T("lobby.codelive")
+	return nil
+}
+
+// resumeAs makes the session the guest code stands for, and takes the
+// seat at t: their seat, their code.
+func (s *session) resumeAs(code string, t hall.SeatTable) tea.Cmd {
+	old := s.id
+	s.id, s.code = guestID(code), code
+	s.srv.reidentify(s, old)
 	s.page = pgLobby
 	return s.joinCmd(t, -1, false)
 }
@@ -936,13 +1000,16 @@ func (s *session) onTable(f fromTableMsg) tea.Cmd {
 	return tea.Batch(append(cmds, cmd)...)
 }
 
-// badge is what the game's header says of the session: a guest's
-// resume code, which takes the seat back after a drop.
+// badge is what the game's header says of the session: for a guest,
+// where their resume code is shown. Not the code itself: the table's
+// screen is the one players stream and others look at, and the code
+// takes the seat back whenever its player is not connected. The tables
+// page, where a guest starts and comes back to, shows it.
 func (s *session) badge() string {
 	if s.code == "" {
 		return ""
 	}
-	return s.tr.T("seat.code", showCode(s.code))
+	return s.tr.T("seat.code.where")
 }
 
 // sendMove is the screen's way to the table: non-blocking.

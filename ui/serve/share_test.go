@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"context"
 	"regexp"
 	"strings"
 	"sync"
@@ -417,4 +418,56 @@ func TestNoGuessLimit(t *testing.T) {
 	}
 	b.press(m[1], "enter")
 	b.waitFor("Waiting for the host", 5*time.Second)
+}
+
+// TestResumeCodeNeverTakesALiveSeat: a guest's resume code, read off
+// their screen by someone else, does not take their seat while they
+// play: typed from another connection it is refused, saying why, and
+// the guest plays on; the table's screen does not show the code. Once
+// the guest's connection stops answering (a client gone without a word),
+// the code takes the seat back, as a guest coming back on another
+// connection needs.
+func TestResumeCodeNeverTakesALiveSeat(t *testing.T) {
+	t.Parallel()
+	srv, addr := testServer(t)
+	g := dial(t, addr, "gus", dialOpts{from: "127.0.0.21"})
+	openTable(t, g)
+	m := resumeRe.FindStringSubmatch(g.waitFor("resume code", 5*time.Second))
+	if m == nil {
+		t.Fatalf("no resume code on the waiting room's screen:\n%s", g.term.String())
+	}
+	code := m[1]
+	g.press("s")
+	g.waitFor("Hand 1 ·", 10*time.Second)
+	if scr := g.waitFor("code: on tables page", 5*time.Second); strings.Contains(scr, code) || strings.Contains(scr, strings.ReplaceAll(code, "-", "")) {
+		t.Fatalf("the table's screen shows the resume code:\n%s", scr)
+	}
+
+	eve := dial(t, addr, "eve", dialOpts{from: "127.0.0.22"})
+	eve.waitFor("Tables (", 10*time.Second)
+	eve.press("r")
+	eve.waitFor("resume code:", 5*time.Second)
+	eve.press(code, "enter")
+	eve.waitFor("Its player is connected: a resume code does not take a seat in play.", 10*time.Second)
+	if s := summary(srv, "1"); s.Players[0].Kind != seatmsg.Human {
+		t.Fatalf("the guest lost their seat to a code typed elsewhere: %+v", s.Players[0])
+	}
+	if strings.Contains(g.term.String(), "connected again from elsewhere") {
+		t.Fatalf("the guest was cut off:\n%s", g.term.String())
+	}
+
+	// The guest's client stops answering: the code takes the seat back.
+	g.stall.Store(true)
+	// A read the client began before the stall still takes what comes
+	// next (a dead client's would not): one keepalive spends it.
+	if holder := srv.liveHolder(guestID(strings.ReplaceAll(code, "-", "")), nil); holder != nil {
+		srv.answers(context.Background(), holder, holderProbe)
+	}
+	for deadline := time.Now().Add(30 * time.Second); !g.parked.Load(); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the guest's client never stopped reading")
+		}
+	}
+	eve.press(code, "enter") // still at the code's prompt
+	eve.waitFor("Hand 1 ·", 30*time.Second)
 }
