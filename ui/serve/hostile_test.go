@@ -75,7 +75,7 @@ func TestHostileClients(t *testing.T) {
 		host.press("n")
 		waitQuiet(host, "A new table", 5*time.Second)
 		if g == 1 {
-			for range 6 { // the last field: who may join
+			for range fPrivate { // the last field: who may join
 				host.press("down")
 			}
 			host.press("right")

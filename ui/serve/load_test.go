@@ -359,7 +359,7 @@ func TestLoad(t *testing.T) {
 					return
 				}
 			}
-			for range 6 { // the last field: who may join
+			for range fPrivate { // the last field: who may join
 				host.press("down")
 			}
 			host.press("right", "enter")

@@ -896,6 +896,8 @@ func (s *session) onJoined(j joinedMsg) tea.Cmd {
 			s.flash = s.tr.T("lobby.full")
 		case errors.Is(j.err, tables.ErrSeatTaken):
 			s.flash = s.tr.T("lobby.taken")
+		case errors.Is(j.err, tables.ErrSameAddr):
+			s.flash = s.tr.T("lobby.sameaddr")
 		default:
 			s.flash = s.tr.T("lobby.gone")
 		}
@@ -1187,6 +1189,8 @@ type createForm struct {
 	level [game.NumSeats - 1]int
 	timer int
 	priv  bool
+	// same is the host's consent to several seats from one address.
+	same bool
 	// timers are the turn timers offered.
 	timers []time.Duration
 }
@@ -1211,6 +1215,7 @@ const (
 	fLevel2
 	fLevel3
 	fTimer
+	fSameAddr
 	fPrivate
 	nFields
 )
@@ -1231,6 +1236,8 @@ func (f *createForm) change(d int) {
 		f.timer = wrap(f.timer, len(f.timers))
 	case fPrivate:
 		f.priv = !f.priv
+	case fSameAddr:
+		f.same = !f.same
 	}
 }
 
@@ -1246,6 +1253,7 @@ func (f *createForm) config() tables.Config {
 	if f.priv {
 		c.Code = newCode()
 	}
+	c.SameAddr = f.same
 	return c
 }
 

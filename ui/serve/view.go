@@ -308,6 +308,7 @@ func (s *session) createLines(st *theme.Styles) ([]string, []key.Binding) {
 		{s.tr.T("create.bot", 3), s.levelName(c.Game, c.Levels[2])},
 		{s.tr.T("create.bot", 4), s.levelName(c.Game, c.Levels[3])},
 		{s.tr.T("create.timer"), timer},
+		{s.tr.T("create.sameaddr"), s.tr.T(map[bool]string{false: "create.sameaddr.one", true: "create.sameaddr.many"}[f.same])},
 		{s.tr.T("create.visibility"), vis},
 	}
 	lines := []string{st.Bold.Render(s.tr.T("create.title")), ""}

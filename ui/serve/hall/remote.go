@@ -428,7 +428,7 @@ type relayReply struct {
 }
 
 // join errors on the wire.
-var wireErrs = map[string]error{"full": tables.ErrTableFull, "taken": tables.ErrSeatTaken, "closed": tables.ErrClosed}
+var wireErrs = map[string]error{"full": tables.ErrTableFull, "taken": tables.ErrSeatTaken, "sameaddr": tables.ErrSameAddr, "closed": tables.ErrClosed}
 
 func errName(err error) string {
 	for n, e := range wireErrs {

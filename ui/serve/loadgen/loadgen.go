@@ -566,7 +566,7 @@ func form(ctx context.Context, four []*client, o101 bool, codeWait time.Duration
 			return 0, err
 		}
 	}
-	host.press("down", "down", "down", "down", "down", "down", "right", "enter") // the last field: who may join
+	host.press("up", "right", "enter") // up from the first field is the last: who may join
 	if err := host.see(ctx, "Join code:", within); err != nil {
 		return 0, err
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/netip"
 	"io"
 	"log/slog"
 	"runtime/debug"
@@ -47,6 +48,11 @@ type Config struct {
 	Timer time.Duration `json:"timer"`
 	// Code is the join code of a private table; "" is a public one.
 	Code string `json:"code,omitempty"`
+	// SameAddr is the host's consent to several seats held from one
+	// address (friends behind one router). Without it, a second identity
+	// from an address that holds a seat here is refused one: one person
+	// with a key and a guest login would otherwise see two racks.
+	SameAddr bool `json:"same_addr,omitempty"`
 }
 
 // Check reports the first thing wrong with the configuration.
@@ -166,6 +172,9 @@ type JoinReply struct {
 var (
 	ErrTableFull = errors.New("no free seat at this table")
 	ErrSeatTaken = errors.New("that seat is taken")
+	// ErrSameAddr is a seat refused because another seat at the table is
+	// held from the same address, and the host did not allow it.
+	ErrSameAddr = errors.New("another seat at this table is held from your address")
 	ErrClosed    = errors.New("the table has closed")
 	// errBotPanicked is a bot that panicked instead of answering.
 	errBotPanicked = errors.New("the bot panicked")
@@ -562,6 +571,13 @@ func (t *Table) join(m *Member, want int) (int, error) {
 			return -1, ErrTableFull
 		}
 	}
+	if t.seats[seat].owner != m.id && !t.Cfg.SameAddr && sharedAddr(m.addr) {
+		for i, o := range t.seats {
+			if i != seat && o.owner != "" && o.owner != m.id && o.addr == m.addr {
+				return -1, ErrSameAddr
+			}
+		}
+	}
 	s := &t.seats[seat]
 	if s.m != nil && s.m != m {
 		// The same player again: the new session takes the seat.
@@ -581,6 +597,21 @@ func (t *Table) join(m *Member, want int) (int, error) {
 	t.Opt.Log.Info("sit", "table", t.ID, "seat", seat, "name", s.name, "back", back)
 	t.save()
 	return seat, nil
+}
+
+// sharedAddr reports whether addr counts for the one-address rule: every
+// address but the loopback's, whose players are on the server's own
+// machine (tests, a player at the console) and not two people hiding
+// behind one.
+func sharedAddr(addr string) bool {
+	if addr == "" {
+		return false
+	}
+	if p, err := netip.ParsePrefix(addr); err == nil {
+		return !p.Addr().IsLoopback()
+	}
+	ip, err := netip.ParseAddr(addr)
+	return err != nil || !ip.IsLoopback()
 }
 
 // uniqueName is name, made different from the other seats' names.

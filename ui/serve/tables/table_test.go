@@ -2,6 +2,7 @@ package tables
 
 import (
 	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
 	"reflect"
@@ -337,5 +338,41 @@ func TestSpectatorsShareOneUpdate(t *testing.T) {
 	}
 	if got[w3].Refused != "seat.stale" || got[w1].Refused != "" {
 		t.Errorf("refusals: w3 %q (want seat.stale), w1 %q (want none)", got[w3].Refused, got[w1].Refused)
+	}
+}
+
+// TestOneAddressOneSeat: a second identity from an address that holds a
+// seat is refused one (a key and a guest login of one person would see
+// two racks) unless the host allowed several seats from one address;
+// the same identity coming back, another address, a watcher and the
+// loopback (players on the server's own machine) are not held to it.
+func TestOneAddressOneSeat(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name     string
+		same     bool
+		first    string
+		second   string
+		secondID string
+		wantErr  error
+	}{
+		{"a key and a guest from one address", false, "192.0.2.7", "192.0.2.7", "guest:ABCDEFGHJK", ErrSameAddr},
+		{"one IPv6 network", false, "2001:db8:1:2::/64", "2001:db8:1:2::/64", "key:other", ErrSameAddr},
+		{"the host allows it", true, "192.0.2.7", "192.0.2.7", "guest:ABCDEFGHJK", nil},
+		{"another address", false, "192.0.2.7", "192.0.2.8", "key:other", nil},
+		{"the same identity again", false, "192.0.2.7", "192.0.2.7", "key:A", nil},
+		{"the loopback", false, "127.0.0.1", "127.0.0.1", "key:other", nil},
+	} {
+		tb, _ := handTable(t, 0)
+		tb.Cfg.SameAddr = c.same
+		ann := NewMember("key:A", "ann", c.first, 0)
+		if _, err := tb.join(ann, -1); err != nil {
+			t.Fatal(err)
+		}
+		other := NewMember(c.secondID, "two", c.second, 0)
+		_, err := tb.join(other, -1)
+		if !errors.Is(err, c.wantErr) {
+			t.Errorf("%s: the second seat: %v, want %v", c.name, err, c.wantErr)
+		}
 	}
 }
