@@ -6,9 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/netip"
 	"io"
 	"log/slog"
+	"net/netip"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -175,7 +175,7 @@ var (
 	// ErrSameAddr is a seat refused because another seat at the table is
 	// held from the same address, and the host did not allow it.
 	ErrSameAddr = errors.New("another seat at this table is held from your address")
-	ErrClosed    = errors.New("the table has closed")
+	ErrClosed   = errors.New("the table has closed")
 	// errBotPanicked is a bot that panicked instead of answering.
 	errBotPanicked = errors.New("the bot panicked")
 )
