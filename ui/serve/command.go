@@ -14,6 +14,7 @@ import (
 
 	"okey/ui/canvas"
 	"okey/ui/serve/hall"
+	"okey/ui/serve/keep"
 	"okey/ui/serve/tables"
 )
 
@@ -50,19 +51,38 @@ func (s *Server) command(sess ssh.Session) bool {
 		return fail(2, "%s", recordUsage)
 	}
 	id := args[1]
-	t := s.hall.Local(id)
-	if t == nil {
+	// Any node answers for any table: the one running it from the
+	// table's memory, the others (and a node that took the table over
+	// after its match ended) from the store, once the match is over.
+	var sum *tables.Summary
+	for _, su := range s.hall.List() {
+		if su.ID == id {
+			sum = su
+		}
+	}
+	if sum == nil {
 		return fail(1, "no table %q here (a table is gone once everyone has left it)", tables.CutWidth(id, 20))
 	}
-	if t.Cfg.Code != "" {
+	if sum.Private {
 		// A private table's matches are its players': a key that holds
 		// a seat there. (No code is taken here: that would be a way
 		// round the limits on guessing codes.)
-		if who, _ := identityOf(sess); t.Summary.Load().Holds(who) < 0 {
+		if who, _ := identityOf(sess); sum.Holds(who) < 0 {
 			return fail(1, "table %s is private: its record goes only to a player holding a seat there with an SSH key", id)
 		}
 	}
-	rec := t.Finished.Load()
+	var rec *[]byte
+	if t := s.hall.Local(id); t != nil {
+		rec = t.Finished.Load()
+	}
+	if rec == nil && s.hall.Keep != nil {
+		ctx, cancel := keep.EngineCtx()
+		stored, _, err := s.hall.Keep.ReadRecord(ctx, id)
+		cancel()
+		if err == nil && tables.RecordOver(sum.Game, stored) {
+			rec = &stored
+		}
+	}
 	switch {
 	case rec == nil:
 		return fail(1, "table %s has no finished match yet (a match in play is not given out: its record would tell the deals)", id)

@@ -190,3 +190,49 @@ func execSSH(t *testing.T, addr string, key gossh.Signer, cmd string) (string, i
 	t.Fatalf("%s: %v", cmd, err)
 	return "", -1
 }
+
+// TestRecordFromAnyNode: "record TABLE" answers the same on a node that
+// does not run the table: nothing while the match is played, then its
+// record, read from the store, once it is over.
+func TestRecordFromAnyNode(t *testing.T) {
+	if testing.Short() {
+		t.Skip("two nodes and a whole match of Okey 101 (seconds)")
+	}
+	t.Parallel()
+	url := sharedNATS(t)
+	a, addrA := testServer(t, nodeTweak(url, "a"))
+	_, addrB := testServer(t, nodeTweak(url, "b"))
+	done := openFor(t, a, tables.Config{Game: "101", Rules: "hands=1", Levels: [4]string{"normal", "easy", "easy", "easy"}})
+	ann := dial(t, addrA, "ann", dialOpts{key: newKey(t)})
+	ann.waitFor("Tables (1 of", 10*time.Second)
+	ann.press("enter")
+	ann.waitFor("s starts the match", 5*time.Second)
+	ann.press("s")
+	ann.waitFor("─ > You <", 10*time.Second)
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		out, code := execSSH(t, addrB, newKey(t), "record "+done.ID)
+		if code == 1 && strings.Contains(out, "no finished match yet") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("record of a match in play, on another node: exit %d, %q", code, out)
+		}
+		time.Sleep(100 * time.Millisecond) // the lobby of node b is yet to list the table
+	}
+	stop := make(chan struct{})
+	defer close(stop)
+	play101(t, ann, stop, false).Wait()
+	ann.waitFor("enter the final table", 60*time.Second)
+	onA, code := execSSH(t, addrA, newKey(t), "record "+done.ID)
+	if code != 0 {
+		t.Fatalf("record on the table's node: exit %d, %q", code, onA)
+	}
+	onB, code := execSSH(t, addrB, newKey(t), "record "+done.ID)
+	if code != 0 || onB != onA {
+		t.Fatalf("record on the other node: exit %d, %d bytes; want the %d bytes node a gives", code, len(onB), len(onA))
+	}
+	if v, err := cli.Verify([]byte(onB)); err != nil || !v.Over {
+		t.Fatalf("the other node's record: %+v, %v", v, err)
+	}
+}

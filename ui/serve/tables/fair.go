@@ -107,3 +107,19 @@ func (t *Table) noteFinished() {
 		t.rateMatch()
 	}
 }
+
+// RecordOver reports whether record, a match of the game named
+// gameName, is of a match that is over: only then may it be given out
+// (its header holds the seed that decides the deals), by any node.
+func RecordOver(gameName string, record []byte) bool {
+	k, ok := FindKind(gameName)
+	if !ok || len(record) == 0 {
+		return false
+	}
+	ref, err := k.restore(record)
+	if err != nil {
+		return false
+	}
+	st, _ := ref.Stage()
+	return st == stMatchOver
+}
