@@ -35,6 +35,10 @@ type seal struct {
 	seed   uint64
 	salt   []byte
 	commit fair.Commitment
+	// botKey keys the bots' random sources for the match: drawn beside
+	// the seed, never from it, so that nothing a bot does is a function
+	// of the deals' secret.
+	botKey uint64
 	// none: the match has no commitment (begun before the server made
 	// them, restored from its record).
 	none bool
@@ -45,11 +49,11 @@ func drawSeal(r io.Reader) (seal, error) {
 	if r == nil {
 		return seal{}, errors.New("drawing a seed: no source of randomness")
 	}
-	var b [8 + fair.SaltLen]byte
+	var b [8 + fair.SaltLen + 8]byte
 	if _, err := io.ReadFull(r, b[:]); err != nil {
 		return seal{}, fmt.Errorf("drawing a seed: %w", err)
 	}
-	s := seal{seed: binary.BigEndian.Uint64(b[:8]), salt: b[8:]}
+	s := seal{seed: binary.BigEndian.Uint64(b[:8]), salt: b[8 : 8+fair.SaltLen], botKey: binary.BigEndian.Uint64(b[8+fair.SaltLen:])}
 	s.commit = fair.Commit(s.seed, s.salt)
 	return s, nil
 }

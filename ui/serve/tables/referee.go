@@ -56,7 +56,7 @@ type referee interface {
 	NextHand() error
 	// AskBot returns the question to put to seat's bot of level, to run
 	// in a goroutine: it answers a move for Apply.
-	AskBot(seat int, level string) func(context.Context) (any, error)
+	AskBot(seat int, level string, key uint64) func(context.Context) (any, error)
 	// PlainMove is a legal move for seat when its bot fails.
 	PlainMove(seat int) (any, bool)
 	// Update is the message of seat's screen (-1: a spectator's).
@@ -261,10 +261,10 @@ func (c *classic) apply(a game.Action) error {
 
 func (c *classic) NextHand() error { return c.apply(game.NextHandAction()) }
 
-func (c *classic) AskBot(seat int, level string) func(context.Context) (any, error) {
+func (c *classic) AskBot(seat int, level string, key uint64) func(context.Context) (any, error) {
 	st := c.g.State()
 	v := st.View(seat)
-	seed := game.NewSeed(st.Seed()*4 + uint64(seat) ^ uint64(v.Hand)<<40 ^ uint64(len(v.History))<<8 ^ uint64(v.Stage))
+	seed := botSeed(key, seat, v.Hand, 0, len(v.History), int(v.Stage))
 	return func(ctx context.Context) (any, error) {
 		b, err := bots.New(level, bots.Options{Seed: seed})
 		if err != nil {
@@ -307,4 +307,13 @@ func updateClassic(st game.State, hands []seatmsg.HandEnd, seat int, info *seatI
 		u.Deadline = info.deadline
 	}
 	return u
+}
+
+// botSeed is the seed of a bot's random source for one decision: from
+// the match's bot key (drawn beside the seed, never from it), the seat,
+// the deal and the moves so far, so that a table restored from its
+// record and entry plays on as it would have, and nothing a bot does is
+// a function of the seed that decides the deals.
+func botSeed(key uint64, seat, hand, redeal, moves, stage int) uint64 {
+	return game.NewSeed(key + uint64(seat) ^ uint64(hand)<<40 ^ uint64(redeal)<<32 ^ uint64(moves)<<8 ^ uint64(stage))
 }

@@ -170,12 +170,11 @@ func Level101(level string) string {
 }
 
 // AskBot asks seat's bot for one action, on the seat's view only, with a
-// seed drawn from the match's seed, the seat, the deal and the moves so
-// far: a table restored from its record plays on as it would have.
-func (r *referee101) AskBot(seat int, level string) func(context.Context) (any, error) {
+// seed from the match's bot key (botSeed).
+func (r *referee101) AskBot(seat int, level string, key uint64) func(context.Context) (any, error) {
 	st := r.g.State()
 	v := st.View(seat)
-	seed := game.NewSeed(st.Seed()*4 + uint64(seat) ^ uint64(v.Hand)<<40 ^ uint64(v.Redeal)<<32 ^ uint64(len(v.History))<<8 ^ uint64(v.Stage))
+	seed := botSeed(key, seat, v.Hand, v.Redeal, len(v.History), int(v.Stage))
 	level = Level101(level)
 	return func(ctx context.Context) (any, error) {
 		b, err := bots101.New(level, bots101.Options{Seed: seed})

@@ -1,8 +1,10 @@
 package tables
 
 import (
+	"bytes"
 	"encoding/binary"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -275,4 +277,58 @@ func fairOfMsg(t *testing.T, msg Msg) seatmsg.Fairness {
 	}
 	t.Fatalf("not a game's update: %+v", msg)
 	return seatmsg.Fairness{}
+}
+
+// TestBotsKeyedApartFromTheSeed: a match's bots draw from a key of their
+// own, read from the table's source after the seed and the salt — two
+// matches of one seed and salt but other keys have other bots, one key
+// the same bots whatever the seed — and a table brought back from its
+// record and entry keeps the key, so its bots play on as they would
+// have.
+func TestBotsKeyedApartFromTheSeed(t *testing.T) {
+	t.Parallel()
+	var head [24]byte
+	servetest.Random(7).Read(head[:])
+	source := func(key uint64) io.Reader {
+		var k [8]byte
+		binary.BigEndian.PutUint64(k[:], key)
+		return io.MultiReader(bytes.NewReader(head[:]), bytes.NewReader(k[:]))
+	}
+	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	started := func(key uint64) *Table {
+		tb := fairTable(t, "classic", "default", source(key), now)
+		ann := NewMember("key:A", "ann", "", 0)
+		tb.join(ann, -1)
+		tb.handle(Request{Kind: ReqStart, M: ann})
+		if tb.Ref == nil {
+			t.Fatal("the match did not start")
+		}
+		return tb
+	}
+	a, b := started(1), started(2)
+	if a.seal.seed != b.seal.seed || a.seal.botKey == b.seal.botKey {
+		t.Fatalf("seeds %d and %d, bot keys %d and %d: want one seed, two keys", a.seal.seed, b.seal.seed, a.seal.botKey, b.seal.botKey)
+	}
+	if a.seal.botKey != 1 || b.seal.botKey != 2 {
+		t.Fatalf("bot keys %d and %d, want the source's 1 and 2", a.seal.botKey, b.seal.botKey)
+	}
+	if botSeed(1, 1, 1, 0, 3, 1) == botSeed(2, 1, 1, 0, 3, 1) {
+		t.Error("two bot keys give one bot seed")
+	}
+	// Brought back from what it saved: the same key.
+	st := SavedTable{ID: a.ID, Config: a.Cfg, Started: true, BotKey: a.seal.botKey}
+	st.Seats[0] = savedSeat{Owner: "key:A", Name: "ann"}
+	entry, err := json.Marshal(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := RestoreTable(a.ID, entry, a.Ref.Record(), now, a.Opt, func() *Saver {
+		return NewSaver(func([]byte, []byte) error { return nil }, func() error { return nil }, a.Opt.Log)
+	})
+	if err != nil || back == nil {
+		t.Fatalf("restored: %v", err)
+	}
+	if back.seal.botKey != a.seal.botKey || back.seal.seed != a.seal.seed {
+		t.Errorf("restored with key %d and seed %d, want %d and %d", back.seal.botKey, back.seal.seed, a.seal.botKey, a.seal.seed)
+	}
 }

@@ -1019,7 +1019,7 @@ func (t *Table) onClock() {
 func (t *Table) ask(seat int) {
 	t.askID++
 	t.asking = seat
-	id, q, timeout, answer := t.askID, t.Ref.AskBot(seat, t.Cfg.Levels[seat]), t.Opt.BotTimeout, t.answer
+	id, q, timeout, answer := t.askID, t.Ref.AskBot(seat, t.Cfg.Levels[seat], t.seal.botKey), t.Opt.BotTimeout, t.answer
 	done, log, fault, tid := t.Done, t.Opt.Log, t.Opt.Fault, t.ID
 	first := !t.botPanicked
 	go func() {
@@ -1373,6 +1373,7 @@ func RestoreTable(id string, entry, record []byte, stopped time.Time, opt Option
 			return nil, err
 		}
 		t.Ref, t.seal = ref, sealOf(record)
+		t.seal.botKey = st.BotKey
 	}
 	now := opt.Now()
 	held := false
@@ -1431,6 +1432,10 @@ type SavedTable struct {
 	// clock running): a node taking the table over gives the player the
 	// time that was left.
 	Deadline time.Time `json:"deadline,omitzero"`
+	// BotKey keys the match's bots' random sources (fair.go): kept so a
+	// table taken over plays on as it would have. The entry is sealed in
+	// the store.
+	BotKey uint64 `json:"bot_key,omitempty"`
 }
 
 type savedSeat struct {
@@ -1443,7 +1448,7 @@ type savedSeat struct {
 // background (the newest snapshot wins).
 func (t *Table) save() {
 	st := SavedTable{ID: t.ID, Config: t.Cfg, Host: t.hostID, Started: t.Ref != nil, MatchNo: t.matchNo, Created: t.created, Chat: t.chat,
-		Deadline: t.deadline.Round(0)}
+		Deadline: t.deadline.Round(0), BotKey: t.seal.botKey}
 	t.savedDeadline = t.deadline
 	if t.Ref != nil {
 		st.Entrants = t.entrants
