@@ -312,6 +312,17 @@ func (r *relay) flush(ctx context.Context) {
 	}
 }
 
+// known lists the tables other nodes run, as the lobby says.
+func (r *relay) known() []string {
+	r.Mu.Lock()
+	defer r.Mu.Unlock()
+	out := make([]string, 0, len(r.Others))
+	for id := range r.Others {
+		out = append(out, id)
+	}
+	return out
+}
+
 // lobbyPlace is where a table's lobby entry is sealed for.
 func lobbyPlace(id string) string { return lobbyBucket + "/" + id }
 

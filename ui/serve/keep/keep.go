@@ -3,6 +3,8 @@ package keep
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -193,15 +195,31 @@ const ownerHeader = "Okey-Owner"
 // on at once, so that whatever the node before it may still try to
 // write is fenced off, even before the new node's first move. The
 // record's bytes do not change.
+//
+// The claim is asked again while the store does not answer: a node
+// taking over the table of a node that froze (SIGSTOP, a partition that
+// keeps its connections open) finds the records' stream without a
+// leader until JetStream elects another (4 to 9 s), and a claim given
+// up then left the table to the next node's next try, 10 s later. The
+// claim carries a message id of its own, so that one asked again after
+// it had in fact landed is taken as the same claim, not refused as a
+// write after someone else's.
 func (l *TableLog) Claim(node string) error {
-	ctx, cancel := EngineCtx()
+	ctx, cancel := context.WithTimeout(context.Background(), claimWait)
 	defer cancel()
-	msg := &nats.Msg{Subject: l.subj, Header: nats.Header{ownerHeader: []string{node}}}
-	if err := l.publish(ctx, msg); err != nil {
+	var id [12]byte
+	if _, err := rand.Read(id[:]); err != nil {
+		return fmt.Errorf("table %s: claiming it: %w", l.id, err)
+	}
+	msg := &nats.Msg{Subject: l.subj, Header: nats.Header{ownerHeader: []string{node}, nats.MsgIdHdr: []string{"claim-" + hex.EncodeToString(id[:])}}}
+	if err := untilAvailable(ctx, func(ctx context.Context) error { return l.publish(ctx, msg) }); err != nil {
 		return fmt.Errorf("table %s: claiming it: %w", l.id, err)
 	}
 	return nil
 }
+
+// claimWait is how long a claim is asked for: past the longest election.
+const claimWait = 20 * time.Second
 
 // publish appends msg after the table's last message, and only there.
 func (l *TableLog) publish(ctx context.Context, msg *nats.Msg) error {
@@ -367,7 +385,15 @@ func (k *Keeper) Load(ctx context.Context) ([]KeptTable, error) {
 // not be read is the table's Err.
 func (k *Keeper) LoadOne(ctx context.Context, id string) (kt KeptTable, ok bool) {
 	kt = KeptTable{SavedTable: store.SavedTable{ID: id}, Log: k.Log(id)}
-	e, err := k.Tables.Get(ctx, id)
+	// Asked again on a short wait while unanswered: a direct read can be
+	// handed to a replica on a node that froze (its subscription still
+	// there), and waiting it out whole cost a takeover 10 s; asked again,
+	// another replica answers.
+	var e jetstream.KeyValueEntry
+	err := untilAvailable(ctx, func(ctx context.Context) (err error) {
+		e, err = k.Tables.Get(ctx, id)
+		return err
+	})
 	switch {
 	case errors.Is(err, jetstream.ErrKeyNotFound):
 		return kt, false // deleted, or never was

@@ -135,6 +135,27 @@ func (l *Leases) release(ctx context.Context, ls lease) error {
 	return nil
 }
 
+// Leased lists the tables whose lease someone holds: one listing of the
+// bucket, not a request a table.
+func (l *Leases) Leased(ctx context.Context) (map[string]bool, error) {
+	lister, err := l.kv.ListKeys(ctx)
+	if errors.Is(err, jetstream.ErrNoKeysFound) {
+		return map[string]bool{}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("listing the leases: %w", err)
+	}
+	out := map[string]bool{}
+	for k := range lister.Keys() {
+		out[k] = true
+	}
+	_ = lister.Stop()
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("listing the leases: %w", ctx.Err())
+	}
+	return out, nil
+}
+
 // Holder is the node holding table's lease ("" if none).
 func (l *Leases) Holder(ctx context.Context, table string) (string, error) {
 	e, err := l.kv.Get(ctx, table)
