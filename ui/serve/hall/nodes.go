@@ -126,7 +126,6 @@ func (h *Hall) StoreWait() time.Duration {
 	return h.Nodes.Hold.LastRound()
 }
 
-
 // takeOver brings back table id, whose lease has just ended, if this
 // node is the quickest to take the lease. Taking a table over ignores
 // the hall's limit: a table nobody runs is a table lost to its players.
