@@ -331,10 +331,15 @@ func TestClusterOfThreeSurvivesANode(t *testing.T) {
 	// not, quickly in a test: the hand may end before a screen shows a
 	// rack, so the players look for the table and play on across hands.)
 	at := "Hand " + strconv.Itoa(hand) + " ·"
-	bob.waitFor("moved to another server", 10*time.Second)
+	// bob keeps the table's screen and is put back at his seat by the
+	// server, without a key: told it moved, then back.
+	bob.waitFor("to another server", 10*time.Second)
 	ann2 := dial(t, addrs[2], "ann", dialOpts{key: annKey})
 	ann2.waitFor(at, 10*time.Second)
-	bob.press("enter") // the table, listed again, his seat kept
+	bob.waitFor("you are back in your seat", 15*time.Second)
+	if strings.Contains(bob.term.String(), "Tables (") {
+		t.Fatalf("bob was sent to the lobby:\n%s", bob.term.String())
+	}
 	bob.waitFor(at, 10*time.Second)
 	acted := len(g.Record().Actions)
 	stop = make(chan struct{})

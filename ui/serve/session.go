@@ -118,6 +118,12 @@ type session struct {
 	// inPlay: the table's match is not over (leaving asks first);
 	// leaving: q was pressed once, and q again leaves.
 	inPlay, leaving bool
+	// reseat, while a table this session sat at moves to another node,
+	// is the seat being taken back (nil: none); moveNote is the line the
+	// table's screen shows meanwhile, and for a moment after.
+	reseat        *reseating
+	moveNote      string
+	moveNoteUntil time.Time
 	// in is the session's input: closed before the program quits, which
 	// it does once inputEnded, the input's end marker having arrived
 	// (tty/input.go).
@@ -510,6 +516,8 @@ func (s *session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return s, nil
 	case joinedMsg:
 		return s, s.onJoined(msg)
+	case reseatMsg:
+		return s, s.onReseat()
 	case holderProbedMsg:
 		return s, s.onHolderProbed(msg)
 	case fromTableMsg:
@@ -889,6 +897,17 @@ func (s *session) joinCmd(t hall.SeatTable, seat int, watch bool) tea.Cmd {
 
 // onJoined opens the table's page after a join.
 func (s *session) onJoined(j joinedMsg) tea.Cmd {
+	if j.err != nil && s.reseat != nil && !errors.Is(j.err, tables.ErrSeatTaken) && !errors.Is(j.err, tables.ErrTableFull) {
+		// The table is not up again yet: asked again in a moment.
+		return reseatAfter(reseatEvery)
+	}
+	if j.err == nil && s.reseat != nil {
+		s.reseat = nil
+		s.moveNote, s.moveNoteUntil = s.tr.T("table.movedback"), s.srv.cfg.Now().Add(moveNoteFor)
+	} else if j.err != nil && s.reseat != nil {
+		s.reseat, s.moveNote = nil, ""
+		s.closeScreen()
+	}
 	if j.err != nil {
 		// The seat the player took is not theirs: leave it again.
 		switch {
@@ -910,7 +929,9 @@ func (s *session) onJoined(j joinedMsg) tea.Cmd {
 	}
 	ctx, cancel := context.WithCancel(s.ctx)
 	s.at = &membership{t: j.t, m: j.m, gen: s.srv.nextGen(), ctx: ctx, cancel: cancel, kind: j.t.GameKind()}
-	s.page = pgRoom
+	if s.scr == nil {
+		s.page = pgRoom
+	}
 	s.room = nil
 	s.srv.log.Info("join", "table", j.t.TableID(), "seat", j.seat, "name", s.name, "addr", s.addr)
 	return s.waitTable()
@@ -942,7 +963,18 @@ func (s *session) onTable(f fromTableMsg) tea.Cmd {
 		return s.sayBye(s.tr.T("bye.replaced"))
 	case msg.Closed == "server.stopping":
 		return s.sayByeIn(s.tr.T("bye.restart"), stopGrace)
-	case msg.Closed == "table.parked", msg.Closed == "table.moved":
+	case msg.Closed == "table.moved":
+		// The player keeps the table's screen; the session takes the
+		// seat back where the table comes up again.
+		r := &reseating{id: s.at.t.TableID(), watch: s.at.m.Seat < 0, until: s.srv.cfg.Now().Add(reseatFor)}
+		cmd := s.dropMembership(false)
+		s.reseat, s.moveNote, s.drawn = r, s.tr.T("table.moving"), false
+		if s.scr == nil {
+			s.page = pgLobby
+			s.listTables()
+		}
+		return tea.Batch(cmd, reseatAfter(reseatEvery))
+	case msg.Closed == "table.parked":
 		cmd := s.leave()
 		s.flash = s.tr.T(msg.Closed)
 		return cmd
@@ -1315,4 +1347,51 @@ func (s *session) debugLog() *slog.Logger {
 		return nil
 	}
 	return s.srv.cfg.Debug.With("name", s.name, "table", s.at.t.TableID(), "seat", s.at.m.Seat)
+}
+
+// A table that moves to another node (its node died or froze, and
+// another took it over) keeps its players: the session keeps the
+// table's screen, says what happened, and takes the seat back as soon as
+// the table answers on its new node — no key to press.
+
+// reseating is a seat being taken back at a table that moved.
+type reseating struct {
+	id    string
+	watch bool
+	until time.Time
+}
+
+// reseatMsg asks the session to try its seat again.
+type reseatMsg struct{}
+
+// reseatEvery is how often the seat is asked for again; reseatFor how
+// long before the player is sent to the lobby (a takeover takes 4 to
+// 10 s); moveNoteFor how long the line saying it stays.
+const (
+	reseatEvery = 300 * time.Millisecond
+	reseatFor   = 30 * time.Second
+	moveNoteFor = 5 * time.Second
+)
+
+func reseatAfter(d time.Duration) tea.Cmd {
+	return tea.Tick(d, func(time.Time) tea.Msg { return reseatMsg{} })
+}
+
+// onReseat asks for the seat again, or gives up and goes to the lobby.
+func (s *session) onReseat() tea.Cmd {
+	r := s.reseat
+	if r == nil || s.at != nil {
+		return nil
+	}
+	if s.srv.cfg.Now().After(r.until) {
+		s.reseat, s.moveNote = nil, ""
+		cmd := s.leave()
+		s.flash = s.tr.T("table.moved")
+		return cmd
+	}
+	t := s.srv.hall.Get(r.id)
+	if t == nil {
+		return reseatAfter(reseatEvery)
+	}
+	return s.joinCmd(t, -1, r.watch)
 }

@@ -35,6 +35,9 @@ func (s *session) draw() tea.View {
 			v.Content = replaceLine(v.Content, s.height-2, s.chatLine())
 			v.Content = replaceLine(v.Content, s.height-1, keyBar(s.styles(), []key.Binding{s.keys.Send, s.keys.Cancel}))
 		}
+		if note := s.moveLine(); note != "" && !s.tooSmall() {
+			v.Content = replaceLine(v.Content, s.height-2, tables.CutWidth(s.styles().Warn.Render(note), s.width))
+		}
 		if s.leaving && !s.tooSmall() {
 			st := s.styles()
 			v.Content = replaceLine(v.Content, s.height-2, tables.CutWidth(st.Warn.Render(s.tr.T("leave.confirm", int(s.srv.cfg.KeepSeat.Minutes()))), s.width))
@@ -374,4 +377,13 @@ func (s *session) roomLines(st *theme.Styles) ([]string, []key.Binding) {
 		keys = keys[1:]
 	}
 	return lines, keys
+}
+
+// moveLine is the line the table's screen shows while its table moves
+// to another node, and for a moment after ("": none).
+func (s *session) moveLine() string {
+	if s.reseat != nil || s.srv.cfg.Now().Before(s.moveNoteUntil) {
+		return s.moveNote
+	}
+	return ""
 }
