@@ -270,6 +270,9 @@ func (s *session) setLang(lang string) {
 func (s *session) Init() tea.Cmd {
 	cmds := []tea.Cmd{tea.RequestBackgroundColor, s.watchServer()}
 	if t := s.srv.hall.Holding(s.id); t != nil {
+		// A player coming back from a node that died may find their
+		// table still coming up on another: asked again until it is.
+		s.reseat = &reseating{id: t.TableID(), until: s.srv.cfg.Now().Add(reseatFor), quiet: true}
 		cmds = append(cmds, s.joinCmd(t, -1, false))
 	} else {
 		s.listTables()
@@ -902,8 +905,10 @@ func (s *session) onJoined(j joinedMsg) tea.Cmd {
 		return reseatAfter(reseatEvery)
 	}
 	if j.err == nil && s.reseat != nil {
+		if !s.reseat.quiet {
+			s.moveNote, s.moveNoteUntil = s.tr.T("table.movedback"), s.srv.cfg.Now().Add(moveNoteFor)
+		}
 		s.reseat = nil
-		s.moveNote, s.moveNoteUntil = s.tr.T("table.movedback"), s.srv.cfg.Now().Add(moveNoteFor)
 	} else if j.err != nil && s.reseat != nil {
 		s.reseat, s.moveNote = nil, ""
 		s.closeScreen()
@@ -1359,6 +1364,9 @@ type reseating struct {
 	id    string
 	watch bool
 	until time.Time
+	// quiet: a player reconnecting, not a table moving under them:
+	// nothing to say once seated.
+	quiet bool
 }
 
 // reseatMsg asks the session to try its seat again.

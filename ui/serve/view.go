@@ -382,7 +382,7 @@ func (s *session) roomLines(st *theme.Styles) ([]string, []key.Binding) {
 // moveLine is the line the table's screen shows while its table moves
 // to another node, and for a moment after ("": none).
 func (s *session) moveLine() string {
-	if s.reseat != nil || s.srv.cfg.Now().Before(s.moveNoteUntil) {
+	if s.reseat != nil && !s.reseat.quiet || s.srv.cfg.Now().Before(s.moveNoteUntil) {
 		return s.moveNote
 	}
 	return ""
