@@ -4,6 +4,7 @@ import (
 	"okey/game"
 	"okey/ui/canvas"
 	"okey/ui/table"
+	"strings"
 )
 
 // Render is the table screen: the stacks, the bots' panels, the wall
@@ -110,6 +111,11 @@ func (s *Side) Header(withKeys bool) string {
 		// does (u in the key bar says it too): not "· …".
 		if casual && canvas.Width(info) > table.HeaderRoom(w, title, keys) {
 			info = s.T.HeaderInfo(false) + s.app.Badge()
+		}
+		// The seat's badge too goes whole or not at all: a cut badge
+		// reads "code: …", which tells nobody anything.
+		if canvas.Width(info) > table.HeaderRoom(w, title, keys) {
+			info = strings.TrimSuffix(info, s.app.Badge())
 		}
 	}
 	return table.Header(w, title, info, keys, s.app.Paint)

@@ -37,6 +37,11 @@ func (t *Table) Header(w int, casual bool, badge, keys string) string {
 	if canvas.Width(info+dealer+badge) <= room {
 		info += dealer
 	}
+	// The seat's badge too goes whole or not at all: a cut badge reads
+	// "code: …", which tells nobody anything.
+	if canvas.Width(info+badge) > room {
+		badge = ""
+	}
 	return table.Header(w, title, info+badge, keys, t.host.Paint)
 }
 
