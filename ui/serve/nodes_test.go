@@ -192,6 +192,25 @@ func TestFailoverResumesTheTable(t *testing.T) {
 func TestSessionsAnywhere(t *testing.T) {
 	t.Parallel()
 	url := sharedNATS(t)
+	a, g, _ := playAcrossNodes(t, url, 16)
+	played := map[int]int{}
+	for _, act := range g.Record().Actions {
+		played[act.Seat]++
+	}
+	if played[1] == 0 {
+		t.Fatalf("bob, on the other node, never played: %v", played)
+	}
+	if got := a.hall.Owned(); len(got) != 1 || got[0] != "1" {
+		t.Fatalf("node a runs %v", got)
+	}
+}
+
+// playAcrossNodes starts two nodes on the store at url: ann opens table
+// 1 on node a, bob sits at it from node b, and both play until the
+// record holds moves actions; it returns node a and the game and record
+// as stored.
+func playAcrossNodes(t *testing.T, url string, moves int) (*Server, *game.Game, game.Record) {
+	t.Helper()
 	a, addrA := testServer(t, nodeTweak(url, "a"))
 	_, addrB := testServer(t, nodeTweak(url, "b"))
 	ann := dial(t, addrA, "ann", dialOpts{key: newKey(t)})
@@ -204,20 +223,11 @@ func TestSessionsAnywhere(t *testing.T) {
 	bob.waitFor("Hand 1 ·", 10*time.Second)
 	stop := make(chan struct{})
 	wa, wb := playWhile(t, ann, stop), playWhile(t, bob, stop)
-	g, _ := savedGame(t, a, "1", func(g *game.Game) bool { r := g.Record(); return len(r.Actions) >= 16 })
+	g, rec := savedGame(t, a, "1", func(g *game.Game) bool { r := g.Record(); return len(r.Actions) >= moves })
 	close(stop)
 	wa.Wait()
 	wb.Wait()
-	played := map[int]int{}
-	for _, act := range g.Record().Actions {
-		played[act.Seat]++
-	}
-	if played[1] == 0 {
-		t.Fatalf("bob, on the other node, never played: %v", played)
-	}
-	if got := a.hall.Owned(); len(got) != 1 || got[0] != "1" {
-		t.Fatalf("node a runs %v", got)
-	}
+	return a, g, rec
 }
 
 // startNodes starts n okey nodes whose embedded NATS servers form one

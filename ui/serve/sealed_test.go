@@ -56,22 +56,7 @@ func TestStoreHoldsNoSecretDuringAMatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, addrA := testServer(t, nodeTweak(url, "a"))
-	_, addrB := testServer(t, nodeTweak(url, "b"))
-	ann := dial(t, addrA, "ann", dialOpts{key: newKey(t)})
-	openTable(t, ann)
-	bob := dial(t, addrB, "bob", dialOpts{key: newKey(t)})
-	sit(t, bob)
-	ann.waitFor("2. bob", 5*time.Second)
-	ann.press("s")
-	ann.waitFor("Hand 1 ·", 10*time.Second)
-	bob.waitFor("Hand 1 ·", 10*time.Second)
-	stop := make(chan struct{})
-	wa, wb := playWhile(t, ann, stop), playWhile(t, bob, stop)
-	g, rec := savedGame(t, a, "1", func(g *game.Game) bool { r := g.Record(); return len(r.Actions) >= 12 })
-	close(stop)
-	wa.Wait()
-	wb.Wait()
+	_, g, rec := playAcrossNodes(t, url, 12)
 	if g.State().Phase() == game.MatchOver {
 		t.Fatal("the match ended: the test needs one in play")
 	}

@@ -95,12 +95,5 @@ func (b *burner) stop() {
 		return
 	}
 	b.in.Close()
-	done := make(chan struct{})
-	go func() { b.cmd.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(5 * time.Second):
-		b.cmd.Process.Kill()
-		<-done
-	}
+	waitOrKill(b.cmd, 5*time.Second)
 }

@@ -389,12 +389,18 @@ func (c *child) ask(cmd string) ([]string, error) {
 func (c *child) stop() {
 	io.WriteString(c.in, "quit\n")
 	c.in.Close()
+	waitOrKill(c.cmd, 15*time.Second)
+}
+
+// waitOrKill waits for a process the load started to end, and kills it
+// if it has not within grace.
+func waitOrKill(cmd *exec.Cmd, grace time.Duration) {
 	done := make(chan struct{})
-	go func() { c.cmd.Wait(); close(done) }()
+	go func() { cmd.Wait(); close(done) }()
 	select {
 	case <-done:
-	case <-time.After(15 * time.Second):
-		c.cmd.Process.Kill()
+	case <-time.After(grace):
+		cmd.Process.Kill()
 		<-done
 	}
 }
