@@ -62,13 +62,16 @@ type session struct {
 	ctx   context.Context
 	id    string // identity
 	code  string // a guest's resume code ("" for a key)
-	name  string
-	addr  string
-	port  string // the server's port the connection came in on
-	tr    *i18n.Catalog
-	keys  sessionKeys
-	dark  bool
-	bg    *tea.BackgroundColorMsg
+	// codeShown: the guest asked to see their resume code (v); it hides
+	// again when they sit down at the table.
+	codeShown bool
+	name      string
+	addr      string
+	port      string // the server's port the connection came in on
+	tr        *i18n.Catalog
+	keys      sessionKeys
+	dark      bool
+	bg        *tea.BackgroundColorMsg
 
 	width, height int
 	page          page
@@ -208,9 +211,13 @@ type (
 type sessionKeys struct {
 	Up, Down, Sit, Watch, New, Code, Resume, Lang, Quit key.Binding
 	Board, BoardGame                                    key.Binding
-	Start, Chat, Leave                                  key.Binding
-	FormUp, FormDown, FormPrev, FormNext, Open, Back    key.Binding
-	Send, Erase, Cancel                                 key.Binding
+	// ShowCode shows a guest's resume code in the header, or hides it
+	// again: it stays hidden unless asked for, so that a stream or a
+	// shoulder does not carry it off (issue 40, point 3).
+	ShowCode                                         key.Binding
+	Start, Chat, Leave                               key.Binding
+	FormUp, FormDown, FormPrev, FormNext, Open, Back key.Binding
+	Send, Erase, Cancel                              key.Binding
 	// Choose (Up and Down) is shown in the lobby's key bar.
 	Choose key.Binding
 }
@@ -229,6 +236,7 @@ func newSessionKeys(tr *i18n.Catalog) sessionKeys {
 		Code:      b([]string{"c"}, "c", "lobby.key.code"),
 		Resume:    b([]string{"r"}, "r", "lobby.key.resume"),
 		Lang:      b([]string{"l"}, "l", "lobby.key.lang"),
+		ShowCode:  b([]string{"v"}, "v", "lobby.key.showcode"),
 		Board:     b([]string{"t"}, "t", "lobby.key.board"),
 		BoardGame: b([]string{"tab", "left", "right"}, "tab", "board.key.game"),
 		Quit:      b([]string{"q", "ctrl+c"}, "q", "key.quit.short"),
@@ -589,6 +597,11 @@ func (s *session) onKey(k tea.KeyPressMsg) tea.Cmd {
 	}
 	if s.chatting {
 		return s.updateChat(k)
+	}
+	if s.code != "" && (s.page == pgLobby || s.page == pgRoom) && key.Matches(k, s.keys.ShowCode) {
+		s.codeShown = !s.codeShown
+		s.flash = ""
+		return nil
 	}
 	switch s.page {
 	case pgLobby:
@@ -1027,7 +1040,7 @@ func (s *session) onTable(f fromTableMsg) tea.Cmd {
 			s.scr.Update(*s.bg)
 		}
 	}
-	s.page = pgTable
+	s.page, s.codeShown = pgTable, false
 	if u, ok := msg.Update.(seatmsg.Update); ok {
 		s.inPlay = u.InPlay()
 		if seat := s.at.m.Seat; seat >= 0 {

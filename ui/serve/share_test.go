@@ -63,6 +63,25 @@ func TestReplacedSessionStopsCounting(t *testing.T) {
 
 var resumeRe = regexp.MustCompile(`resume code ([A-Z2-9]{5}-[A-Z2-9]{5})`)
 
+// resumeCode reads a guest's resume code off their screen the way a
+// guest does: it is hidden until they press v (a stream or a shoulder
+// must not carry it off), shown then, and hidden again by v.
+func resumeCode(t *testing.T, g *client) string {
+	t.Helper()
+	scr := g.waitFor("resume code: v shows it", 5*time.Second)
+	if resumeRe.MatchString(scr) {
+		t.Fatalf("the resume code shows before it is asked for:\n%s", scr)
+	}
+	g.press("v")
+	m := resumeRe.FindStringSubmatch(g.waitFor("resume code ", 5*time.Second))
+	if m == nil {
+		t.Fatalf("no resume code of two groups of five on screen after v:\n%s", g.term.String())
+	}
+	g.press("v")
+	g.waitFor("resume code: v shows it", 5*time.Second)
+	return m[1]
+}
+
 // TestResumeCodeAndGuessing: a guest's resume code is ten letters in two
 // groups and takes the seat back, typed in any case, with or without its
 // dash. Wrong codes are counted per address across connections: after
@@ -77,11 +96,7 @@ func TestResumeCodeAndGuessing(t *testing.T) {
 	srv, addr := testServer(t, func(c *Config) { c.Now = clock })
 	g := dial(t, addr, "gus", dialOpts{})
 	openTable(t, g)
-	m := resumeRe.FindStringSubmatch(g.waitFor("resume code", 5*time.Second))
-	if m == nil {
-		t.Fatalf("no resume code of two groups of five on screen:\n%s", g.term.String())
-	}
-	code := m[1]
+	code := resumeCode(t, g)
 	g.press("s")
 	g.waitFor("Hand 1 ·", 10*time.Second)
 	g.close()
@@ -432,14 +447,10 @@ func TestResumeCodeNeverTakesALiveSeat(t *testing.T) {
 	srv, addr := testServer(t)
 	g := dial(t, addr, "gus", dialOpts{from: "127.0.0.21"})
 	openTable(t, g)
-	m := resumeRe.FindStringSubmatch(g.waitFor("resume code", 5*time.Second))
-	if m == nil {
-		t.Fatalf("no resume code on the waiting room's screen:\n%s", g.term.String())
-	}
-	code := m[1]
+	code := resumeCode(t, g)
 	g.press("s")
 	g.waitFor("Hand 1 ·", 10*time.Second)
-	if scr := g.waitFor("code: on tables page", 5*time.Second); strings.Contains(scr, code) || strings.Contains(scr, strings.ReplaceAll(code, "-", "")) {
+	if scr := g.waitFor("code: v in the lobby", 5*time.Second); strings.Contains(scr, code) || strings.Contains(scr, strings.ReplaceAll(code, "-", "")) {
 		t.Fatalf("the table's screen shows the resume code:\n%s", scr)
 	}
 

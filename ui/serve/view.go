@@ -91,7 +91,11 @@ func (s *session) render() string {
 	}
 	head := st.Title.Render("OKEY") + st.Text.Render("  "+s.tr.T("lobby.title", s.name))
 	if s.code != "" {
-		head += st.Dim.Render("  · " + s.tr.T("seat.code", showCode(s.code)))
+		if s.codeShown {
+			head += st.Dim.Render("  · " + s.tr.T("seat.code", showCode(s.code)))
+		} else {
+			head += st.Dim.Render("  · " + s.tr.T("seat.code.hidden"))
+		}
 	}
 	if s.chatting {
 		keys = []key.Binding{s.keys.Send, s.keys.Cancel}
@@ -257,7 +261,7 @@ func (s *session) lobbyLines(st *theme.Styles) ([]string, []key.Binding) {
 		from := min(max(0, 2+2*s.cursor-room/2), len(lines)-room)
 		lines = append(lines[:2], lines[2+from:min(len(lines), 2+from+room-2)]...)
 	}
-	return lines, []key.Binding{k.Sit, k.Watch, k.New, k.Code, k.Resume, k.Board, k.Choose, k.Lang, k.Quit}
+	return lines, s.withShowCode([]key.Binding{k.Sit, k.Watch, k.New, k.Code, k.Resume, k.Board, k.Choose, k.Lang, k.Quit})
 }
 
 // gameName is a game's name in the player's words: classic Okey, Okey
@@ -376,7 +380,21 @@ func (s *session) roomLines(st *theme.Styles) ([]string, []key.Binding) {
 	if !r.Host {
 		keys = keys[1:]
 	}
-	return lines, keys
+	return lines, s.withShowCode(keys)
+}
+
+// withShowCode puts the key that shows or hides a guest's resume code
+// in a page's key bar, before its last key, named for what it does now.
+func (s *session) withShowCode(keys []key.Binding) []key.Binding {
+	if s.code == "" || len(keys) == 0 {
+		return keys
+	}
+	show := s.keys.ShowCode
+	if s.codeShown {
+		show.SetHelp("v", s.tr.T("lobby.key.hidecode"))
+	}
+	out := append([]key.Binding(nil), keys[:len(keys)-1]...)
+	return append(out, show, keys[len(keys)-1])
 }
 
 // moveLine is the line the table's screen shows while its table moves
