@@ -76,8 +76,13 @@ func (s *Server) command(sess ssh.Session) bool {
 		rec = t.Finished.Load()
 	}
 	if rec == nil && s.hall.Keep != nil {
+		// The record in play if it is over, else the match before it,
+		// which its owner kept when the next one began.
 		ctx, cancel := keep.EngineCtx()
 		stored, _, err := s.hall.Keep.ReadRecord(ctx, id)
+		if err == nil && !tables.RecordOver(sum.Game, stored) {
+			stored, err = s.hall.Keep.ReadLast(ctx, id)
+		}
 		cancel()
 		if err == nil && tables.RecordOver(sum.Game, stored) {
 			rec = &stored

@@ -17,6 +17,7 @@ import (
 	"okey/game/okey101"
 	"okey/ui/cli"
 	"okey/ui/serve/internal/servetest"
+	"okey/ui/serve/keep"
 	"okey/ui/serve/tables"
 )
 
@@ -193,7 +194,8 @@ func execSSH(t *testing.T, addr string, key gossh.Signer, cmd string) (string, i
 
 // TestRecordFromAnyNode: "record TABLE" answers the same on a node that
 // does not run the table: nothing while the match is played, then its
-// record, read from the store, once it is over.
+// record, read from the store, once it is over — and still once the
+// next match has begun, when the store's record is the new one.
 func TestRecordFromAnyNode(t *testing.T) {
 	if testing.Short() {
 		t.Skip("two nodes and a whole match of Okey 101 (seconds)")
@@ -202,8 +204,13 @@ func TestRecordFromAnyNode(t *testing.T) {
 	url := sharedNATS(t)
 	a, addrA := testServer(t, nodeTweak(url, "a"))
 	_, addrB := testServer(t, nodeTweak(url, "b"))
-	done := openFor(t, a, tables.Config{Game: "101", Rules: "hands=1", Levels: [4]string{"normal", "easy", "easy", "easy"}})
-	ann := dial(t, addrA, "ann", dialOpts{key: newKey(t)})
+	annKey := newKey(t)
+	// ann hosts the table, so that she may start the next match.
+	done, err := a.hall.Create(tables.Config{Game: "101", Rules: "hands=1", Levels: [4]string{"normal", "easy", "easy", "easy"}}, keep.KeyPrefix+gossh.FingerprintSHA256(annKey.PublicKey()), "127.0.0.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ann := dial(t, addrA, "ann", dialOpts{key: annKey})
 	ann.waitFor("Tables (1 of", 10*time.Second)
 	ann.press("enter")
 	ann.waitFor("s starts the match", 5*time.Second)
@@ -234,5 +241,26 @@ func TestRecordFromAnyNode(t *testing.T) {
 	}
 	if v, err := cli.Verify([]byte(onB)); err != nil || !v.Over {
 		t.Fatalf("the other node's record: %+v, %v", v, err)
+	}
+
+	// The next match begins: the store's record is the new match's.
+	ann.press("enter")
+	ann.waitFor("n new match", 10*time.Second)
+	ann.press("n")
+	for {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		rec, _, err := a.hall.Keep.ReadRecord(ctx, done.ID)
+		cancel()
+		if err == nil && len(rec) > 0 && !bytes.Equal(rec, []byte(onA)) {
+			break
+		}
+		if time.Now().After(deadline.Add(60 * time.Second)) {
+			t.Fatalf("no new match in the store after n: %v\n%s", err, ann.term.String())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	again, code := execSSH(t, addrB, newKey(t), "record "+done.ID)
+	if code != 0 || again != onA {
+		t.Fatalf("record on the other node once the next match began: exit %d, %q; want the finished match", code, tables.CutWidth(again, 200))
 	}
 }

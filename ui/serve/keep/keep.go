@@ -56,6 +56,12 @@ const (
 // recordSubject is the subject of table id's record.
 func recordSubject(id string) string { return "okey.table." + id + ".record" }
 
+// lastSubject is the subject of table id's match before the one its
+// record holds: whole, in one message, so that 'record TABLE' can give
+// the last finished match from any node, also once the next has begun
+// and after a takeover (issue 40, point 6).
+func lastSubject(id string) string { return "okey.table." + id + ".last" }
+
 // ErrFenced is a write the engine refused because another writer has
 // written the table since: this one no longer holds it.
 var ErrFenced = errors.New("the table was written by another writer (fenced)")
@@ -81,7 +87,7 @@ func openKeeper(ctx context.Context, eng *Engine, tablesDir string) (*Keeper, er
 	k.records, err = eng.makeStream(ctx, jetstream.StreamConfig{
 		Name:        recordsStream,
 		Description: "okey serve: each table's match record, appended as it is played",
-		Subjects:    []string{recordSubject("*")},
+		Subjects:    []string{recordSubject("*"), lastSubject("*")},
 		Storage:     jetstream.FileStorage,
 		Retention:   jetstream.LimitsPolicy,
 		AllowDirect: true,
@@ -177,9 +183,21 @@ func (l *TableLog) appendRecord(ctx context.Context, rec []byte) error {
 	if err := l.publish(ctx, msg); err != nil {
 		return err
 	}
+	before := l.rec
 	l.rec = rec
-	// The match before is no longer the table's: only the new start
-	// message stays.
+	// The match before is no longer the table's record: it is kept
+	// whole under its own subject (only the newest), and only the new
+	// start message stays in the record. The new start's fenced append
+	// went first, so only the table's owner gets here.
+	if len(before) > 0 {
+		last := lastSubject(l.id)
+		if _, err := l.k.eng.js.PublishMsg(ctx, &nats.Msg{Subject: last, Data: l.k.eng.Seal.Seal(last, before)}); err != nil {
+			return fmt.Errorf("keeping the match before: %w", err)
+		}
+		if err := l.k.records.Purge(ctx, jetstream.WithPurgeSubject(last), jetstream.WithPurgeKeep(1)); err != nil {
+			return fmt.Errorf("purging the matches before: %w", err)
+		}
+	}
 	if err := l.k.records.Purge(ctx, jetstream.WithPurgeSubject(l.subj), jetstream.WithPurgeKeep(1)); err != nil {
 		return fmt.Errorf("purging the match before: %w", err)
 	}
@@ -294,8 +312,10 @@ func (k *Keeper) forget(id string, rev uint64) error {
 	if err := k.Tables.Purge(ctx, id, opts...); err != nil && !errors.Is(err, jetstream.ErrKeyNotFound) {
 		return fmt.Errorf("table %s: deleting its entry: %w", id, err)
 	}
-	if err := k.records.Purge(ctx, jetstream.WithPurgeSubject(recordSubject(id))); err != nil {
-		return fmt.Errorf("table %s: purging its record: %w", id, err)
+	for _, subj := range []string{recordSubject(id), lastSubject(id)} {
+		if err := k.records.Purge(ctx, jetstream.WithPurgeSubject(subj)); err != nil {
+			return fmt.Errorf("table %s: purging its record: %w", id, err)
+		}
 	}
 	return nil
 }
@@ -458,6 +478,25 @@ func (k *Keeper) ReadRecord(ctx context.Context, id string) (rec []byte, seq uin
 		return err
 	})
 	return rec, seq, err
+}
+
+// ReadLast is table id's match before the one its record holds (nil:
+// none), as the table's owner kept it when the next match began.
+func (k *Keeper) ReadLast(ctx context.Context, id string) (rec []byte, err error) {
+	subj := lastSubject(id)
+	err = untilAvailable(ctx, func(ctx context.Context) error {
+		m, err := k.records.GetLastMsgForSubject(ctx, subj)
+		switch {
+		case errors.Is(err, jetstream.ErrMsgNotFound):
+			rec = nil
+			return nil
+		case err != nil:
+			return fmt.Errorf("its match before: %w", err)
+		}
+		rec, err = k.open(subj, m.Data)
+		return err
+	})
+	return rec, err
 }
 
 func (k *Keeper) readRecordOnce(ctx context.Context, id string) ([]byte, uint64, error) {
