@@ -342,14 +342,22 @@ func TestClusterOfThreeSurvivesANode(t *testing.T) {
 	// rack, so the players look for the table and play on across hands.)
 	at := "Hand " + strconv.Itoa(hand) + " ·"
 	// bob keeps the table's screen and is put back at his seat by the
-	// server, without a key: told it moved, then back.
+	// server, without a key: told it moved, then back. A key he presses
+	// meanwhile (? opens the help) is not lost: it waits for the table
+	// and is played once he is back (TestKeysWaitForAMovingTable: given
+	// to the screen, in order).
 	bob.waitFor("to another server", 10*time.Second)
+	if strings.Contains(bob.term.String(), "Keys and rules") {
+		t.Fatal("the help is open before bob asks for it")
+	}
+	bob.press("?")
 	ann2 := dial(t, addrs[2], "ann", dialOpts{key: annKey})
 	ann2.waitFor(at, 10*time.Second)
-	bob.waitFor("you are back in your seat", 15*time.Second)
+	bob.waitFor("and the keys you pressed meanwhile (1)", 15*time.Second)
 	if strings.Contains(bob.term.String(), "Tables (") {
 		t.Fatalf("bob was sent to the lobby:\n%s", bob.term.String())
 	}
+	bob.press("esc")
 	bob.waitFor(at, 10*time.Second)
 	acted := len(g.Record().Actions)
 	stop = make(chan struct{})

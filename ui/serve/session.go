@@ -127,6 +127,10 @@ type session struct {
 	reseat        *reseating
 	moveNote      string
 	moveNoteUntil time.Time
+	// held are the keys pressed at the table's screen while its table
+	// moves (at most maxHeld): played in order once the seat is back,
+	// never dropped without a word (issue 40, point 5).
+	held []tea.KeyPressMsg
 	// in is the session's input: closed before the program quits, which
 	// it does once inputEnded, the input's end marker having arrived
 	// (tty/input.go).
@@ -952,7 +956,11 @@ func (s *session) onJoined(j joinedMsg) tea.Cmd {
 	}
 	s.room = nil
 	s.srv.log.Info("join", "table", j.t.TableID(), "seat", j.seat, "name", s.name, "addr", s.addr)
-	return s.waitTable()
+	// Keys held while the table moved go to the screen now: it shows
+	// the table as it was, which is where the new node takes it up (a
+	// takeover resumes the record as acknowledged), and what they ask
+	// goes to the table where it now runs.
+	return tea.Batch(s.waitTable(), s.playHeld())
 }
 
 // waitTable waits for the table's next message, or the end of the
@@ -1200,8 +1208,42 @@ func (s *session) updateTable(k tea.KeyPressMsg) tea.Cmd {
 		return cmd
 	}
 	s.leaving = false
+	if s.at == nil && s.reseat != nil && !s.reseat.quiet {
+		return s.hold(k)
+	}
 	_, cmd := s.scr.Update(k)
 	return cmd
+}
+
+// maxHeld is the most keys kept while a table moves: a few moves' worth.
+const maxHeld = 16
+
+// hold keeps a key pressed while the table moves, and says so.
+func (s *session) hold(k tea.KeyPressMsg) tea.Cmd {
+	if len(s.held) < maxHeld {
+		s.held = append(s.held, k)
+		s.moveNote = s.tr.T("table.moving.held", len(s.held))
+	} else {
+		s.moveNote = s.tr.T("table.moving.full", maxHeld)
+	}
+	s.drawn = false
+	return nil
+}
+
+// playHeld plays the keys held while the table moved, now that the
+// seat is back.
+func (s *session) playHeld() tea.Cmd {
+	if len(s.held) == 0 || s.scr == nil {
+		return nil
+	}
+	var cmds []tea.Cmd
+	for _, k := range s.held {
+		_, cmd := s.scr.Update(k)
+		cmds = append(cmds, cmd)
+	}
+	s.moveNote, s.moveNoteUntil = s.tr.T("table.movedback.held", len(s.held)), s.srv.cfg.Now().Add(moveNoteFor)
+	s.held = nil
+	return tea.Batch(cmds...)
 }
 
 // updateChat edits the chat line; enter sends it, esc drops it.
@@ -1408,6 +1450,10 @@ func (s *session) onReseat() tea.Cmd {
 		s.reseat, s.moveNote = nil, ""
 		cmd := s.leave()
 		s.flash = s.tr.T("table.moved")
+		if len(s.held) > 0 {
+			s.flash += " " + s.tr.T("table.moved.held", len(s.held))
+		}
+		s.held = nil
 		return cmd
 	}
 	t := s.srv.hall.Get(r.id)
