@@ -547,6 +547,10 @@ func (s *Server) TablesMoved() (stopped, takenOver int64) {
 	return s.hall.Stopped.Load(), s.hall.TakenOver.Load()
 }
 
+// Owned lists the tables this node runs, for a measure of which node a
+// table moves to (okey load's children say it when asked).
+func (s *Server) Owned() []string { return s.hall.Owned() }
+
 // sessionCount is the number of sessions running.
 func (s *Server) sessionCount() int {
 	s.mu.Lock()

@@ -3,13 +3,16 @@ package loadgen
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"io"
 	"log/slog"
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -311,4 +314,107 @@ func TestStarvedClusterPlaysOn(t *testing.T) {
 	if r.TablesStopped > 0 || r.TakenOver > 0 {
 		t.Errorf("%d tables stopped for a lost lease, %d taken over, while every node was running", r.TablesStopped, r.TakenOver)
 	}
+}
+
+// freezes is how many owners TestFrozenOwnerTakeover stops.
+var freezes = flag.Int("freezes", 1, "TestFrozenOwnerTakeover: how many times a table's node is frozen (the issue's measure: 10)")
+
+// TestFrozenOwnerTakeover: three okey processes clustered on loopback
+// with one secret (TLS on the routes, as deployed); a player opens a
+// table and starts its match; the node that runs it is frozen (SIGSTOP:
+// its connections stay open, as in a partition) and another node takes
+// the table over; the frozen node is let go again (SIGCONT) and the
+// next freeze begins on a fresh cluster. It reports each takeover's
+// time (from the freeze to another node saying it runs the table,
+// asked every 100 ms) and asserts only that one came, within a generous
+// minute: the figure is the measure, `go test ./ui/serve/loadgen -run
+// FrozenOwner -freezes 10 -v`.
+func TestFrozenOwnerTakeover(t *testing.T) {
+	if testing.Short() {
+		t.Skip("three processes, a table, a node frozen (tens of seconds)")
+	}
+	bin, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var took []time.Duration
+	for i := range *freezes {
+		d, err := freezeOnce(t, bin)
+		if err != nil {
+			t.Fatalf("freeze %d: %v", i+1, err)
+		}
+		t.Logf("freeze %d: table taken over %v after its node froze", i+1, d.Round(100*time.Millisecond))
+		took = append(took, d)
+	}
+	slices.Sort(took)
+	t.Logf("takeovers of a frozen owner: median %v, worst %v, %d of %d within 10 s",
+		took[len(took)/2].Round(100*time.Millisecond), took[len(took)-1].Round(100*time.Millisecond),
+		len(took)-len(slices.DeleteFunc(slices.Clone(took), func(d time.Duration) bool { return d <= 10*time.Second })), len(took))
+}
+
+// freezeOnce starts a cluster, opens a table, freezes its node and says
+// how long until another node ran the table.
+func freezeOnce(t *testing.T, bin string) (time.Duration, error) {
+	kids, err := startNodes(bin, t.TempDir(), 3, 30*time.Second, 0, 0, 0, nil)
+	if err != nil {
+		return 0, err
+	}
+	defer stopAll(kids)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	c, err := dial(ctx, kids[0].addr, "ann", "xterm-256color", 100, 30)
+	if err != nil {
+		return 0, err
+	}
+	defer c.close()
+	if err := c.see(ctx, "Tables (", 30*time.Second); err != nil {
+		return 0, err
+	}
+	c.press("n")
+	if err := c.see(ctx, "A new table", 10*time.Second); err != nil {
+		return 0, err
+	}
+	c.press("enter")
+	if err := c.see(ctx, "s starts the match", 10*time.Second); err != nil {
+		return 0, err
+	}
+	c.press("s")
+	if err := c.see(ctx, "Hand 1 ·", 30*time.Second); err != nil {
+		return 0, err
+	}
+	owner := -1
+	for i, k := range kids {
+		said, err := k.ask("owned")
+		if err != nil {
+			return 0, err
+		}
+		if len(said) == 1 && strings.TrimSpace(strings.TrimPrefix(said[0], "owned")) != "" {
+			owner = i
+		}
+	}
+	if owner < 0 {
+		return 0, errors.New("no node says it runs the table")
+	}
+	p := kids[owner].cmd.Process
+	if err := p.Signal(syscall.SIGSTOP); err != nil {
+		return 0, err
+	}
+	froze := time.Now()
+	defer p.Signal(syscall.SIGCONT)
+	for time.Since(froze) < time.Minute {
+		time.Sleep(100 * time.Millisecond)
+		for i, k := range kids {
+			if i == owner {
+				continue
+			}
+			said, err := k.ask("owned")
+			if err != nil {
+				return 0, err
+			}
+			if len(said) == 1 && strings.TrimSpace(strings.TrimPrefix(said[0], "owned")) != "" {
+				return time.Since(froze), nil
+			}
+		}
+	}
+	return 0, errors.New("no other node took the table over within a minute")
 }

@@ -196,6 +196,8 @@ func ServeChild(ctx context.Context, spec string, in io.Reader, out io.Writer) i
 			case "moved":
 				stopped, taken := srv.TablesMoved()
 				fmt.Fprintln(out, "moved", stopped, taken, srv.TurnedAway())
+			case "owned":
+				fmt.Fprintln(out, "owned", strings.Join(srv.Owned(), " "))
 			case "quit":
 				return 0
 			default:
