@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"time"
@@ -139,8 +140,13 @@ func playRun(c *cobra.Command, f *playFlags, e *env) int {
 	if e.stdin != os.Stdin {
 		popts = append(popts, tea.WithInput(e.stdin))
 	}
-	if e.stdout != os.Stdout {
-		popts = append(popts, tea.WithOutput(e.stdout))
+	// The table draws on the terminal itself, not through the guard.
+	var out io.Writer = e.stdout
+	if f := fileOf(e.stdout); f != nil {
+		out = f
+	}
+	if out != os.Stdout {
+		popts = append(popts, tea.WithOutput(out))
 	}
 	_, runErr := tea.NewProgram(m, popts...).Run()
 	flushErr := m.Flush()

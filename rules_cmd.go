@@ -31,7 +31,7 @@ func rulesCmd(e *env) *cobra.Command {
 		RunE: func(*cobra.Command, []string) error {
 			tty := isTerminal(e.stdout)
 			width := 80
-			if f, ok := e.stdout.(*os.File); ok && tty {
+			if f := fileOf(e.stdout); f != nil && tty {
 				if w, _, err := term.GetSize(f.Fd()); err == nil && w > 0 {
 					width = min(w, 100)
 				}

@@ -2,6 +2,8 @@ package problem
 
 import (
 	"errors"
+	"regexp"
+	"strings"
 
 	"okey/game"
 	"okey/game/meld"
@@ -98,4 +100,52 @@ func Known() []error {
 		out[i] = r.err
 	}
 	return out
+}
+
+// The record errors' numbers: the line a reader refused, the action a
+// replay did.
+var (
+	lineNo   = regexp.MustCompile(`\bline (\d+)\b`)
+	actionNo = regexp.MustCompile(`\baction (\d+)\b`)
+)
+
+// RecordReason is why a record (a saved match, a file given to okey
+// verify or okey review) was refused, in tr's language, keeping where:
+// in English the engine's own words (the line, the action and what is
+// wrong with it); in another language the catalogue's words with the
+// line or the action's number and, for a move the match does not allow,
+// why (issue 42, point 2: the Turkish notice of a damaged save said only
+// "kayıt bozuk").
+func RecordReason(tr *i18n.Catalog, err error) string {
+	if err == nil {
+		return ""
+	}
+	if tr.T("err.raw") == "yes" {
+		return err.Error()
+	}
+	parts := []string{tr.T("err.why.record")}
+	if errors.Is(err, okey101.ErrRecordGame) {
+		parts[0] = tr.T("err.why.recordgame")
+	}
+	if where := RecordWhere(tr, err); where != "" {
+		parts = append(parts, where)
+	}
+	if key, ok := ReasonKey(err); ok && !strings.HasPrefix(key, "err.why.record") {
+		parts = append(parts, tr.T(key))
+	}
+	return strings.Join(parts, ": ")
+}
+
+// RecordWhere is where in a record err is, in tr's words: its line
+// ("7. satır") or its action ("12. hamle"), or "" when err says
+// neither.
+func RecordWhere(tr *i18n.Catalog, err error) string {
+	text := err.Error()
+	if m := actionNo.FindStringSubmatch(text); m != nil {
+		return tr.T("err.where.action", m[1])
+	}
+	if m := lineNo.FindStringSubmatch(text); m != nil {
+		return tr.T("err.where.line", m[1])
+	}
+	return ""
 }
