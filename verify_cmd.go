@@ -193,4 +193,3 @@ func gameName(tr *i18n.Catalog, g string) string {
 func records(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 	return []cobra.Completion{"okey"}, cobra.ShellCompDirectiveFilterFileExt
 }
-
