@@ -121,12 +121,16 @@ func playRun(c *cobra.Command, f *playFlags, e *env) int {
 		return fail(1, problem.New("err.tty"))
 	}
 	opt, err := playOptions(f, e.getenv, time.Now)
-	if err != nil {
+	var p *problem.Problem
+	switch {
+	case errors.As(err, &p) && strings.HasPrefix(p.Key, "cmd.err."):
+		return fail(1, err) // no directory for the files: not the command line's fault
+	case err != nil:
 		return fail(2, err)
 	}
 	dlog, closeLog, err := openDebugLog(f.debugLog, e.getenv, e.commandLine(), false)
 	if err != nil {
-		return fail(1, problem.New("cli.err.debuglog", err))
+		return fail(1, problem.New("cli.err.debuglog", problem.Sys(e.tr, err)))
 	}
 	defer closeLog()
 	opt.Log = dlog
@@ -134,6 +138,9 @@ func playRun(c *cobra.Command, f *playFlags, e *env) int {
 	m, err := ui.New(opt)
 	if err != nil {
 		log.Error("start", "err", err)
+		if _, ok := err.(*problem.Problem); !ok {
+			err = problem.New("cmd.play.start", problem.Sys(e.tr, err))
+		}
 		return fail(1, err)
 	}
 	popts := []tea.ProgramOption{tea.WithContext(c.Context())}
@@ -159,7 +166,7 @@ func playRun(c *cobra.Command, f *playFlags, e *env) int {
 		return 1
 	}
 	if runErr != nil && !errors.Is(runErr, tea.ErrProgramKilled) && !errors.Is(runErr, context.Canceled) {
-		return fail(1, runErr)
+		return fail(1, problem.New("cmd.play.failed", problem.Sys(e.tr, runErr)))
 	}
 	return 0
 }
@@ -187,11 +194,11 @@ func checkFlags(lang string, o settings.Overrides) error {
 func playOptions(f *playFlags, getenv func(string) string, now func() time.Time) (ui.Options, error) {
 	cfgDir, err := store.ConfigDir(f.configDir)
 	if err != nil {
-		return ui.Options{}, err
+		return ui.Options{}, problem.New("cmd.err.noconfigdir")
 	}
 	stateDir, err := store.StateDir(f.stateDir)
 	if err != nil {
-		return ui.Options{}, err
+		return ui.Options{}, problem.New("cmd.err.nostatedir")
 	}
 	saved, note := settings.Load(cfgDir, settings.Default(i18n.FromEnv(getenv)), now())
 	s, err := saved.Override(f.overrides())

@@ -3,6 +3,7 @@ package problem
 import (
 	"errors"
 	"io/fs"
+	"net"
 	"os"
 	"syscall"
 
@@ -35,6 +36,9 @@ var osReasons = []struct {
 	{syscall.ELOOP, "err.os.loop"},
 	{syscall.EINVAL, "err.os.invalid"},
 	{syscall.EBADF, "err.os.closed"},
+	{syscall.EADDRINUSE, "err.os.addrinuse"},
+	{syscall.EADDRNOTAVAIL, "err.os.addrnotavail"},
+	{syscall.ECONNREFUSED, "err.os.refused"},
 	{os.ErrClosed, "err.os.closed"},
 }
 
@@ -83,4 +87,28 @@ func OSReason(tr *i18n.Catalog, err error) string {
 		return tr.T("err.os.other", errno.Error())
 	}
 	return err.Error()
+}
+
+// Sys is err in tr's language for a command that says what it was
+// doing in its own sentence: the system error inside err, however deep
+// (a path and why, an address and why), else err as In says it.
+func Sys(tr *i18n.Catalog, err error) string {
+	var (
+		pe *fs.PathError
+		le *os.LinkError
+		oe *net.OpError
+	)
+	switch {
+	case errors.As(err, &pe):
+		s, _ := sayOS(pe, tr)
+		return s
+	case errors.As(err, &le):
+		s, _ := sayOS(le, tr)
+		return s
+	case errors.As(err, &oe) && oe.Addr != nil:
+		return tr.T("err.os.path", oe.Addr.String(), OSReason(tr, oe.Err))
+	case errors.As(err, &oe):
+		return OSReason(tr, oe.Err)
+	}
+	return In(err, tr)
 }
