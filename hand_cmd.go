@@ -53,6 +53,8 @@ okey hand --game 101 --rules open=81 --indicator K2 R1 R2 R3 R4 Y5 Y6 Y7 Y8 B9 B
 	fs.StringVar(&f.game, "game", "classic", e.tr.T("cli.flag.hand.game", gameNames()))
 	_ = c.RegisterFlagCompletionFunc("game", fixed(settings.Games...))
 	_ = c.RegisterFlagCompletionFunc("mix", fixed("dealt", "hard"))
+	_ = c.RegisterFlagCompletionFunc("indicator", tiles)
+	completeBotsAndRules(c)
 	return c
 }
 

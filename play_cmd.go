@@ -70,6 +70,7 @@ func (f *playFlags) bind(c *cobra.Command, tr *i18n.Catalog) {
 	_ = c.RegisterFlagCompletionFunc("game", fixed(settings.Games...))
 	_ = c.RegisterFlagCompletionFunc("speed", fixed(settings.Speeds...))
 	_ = c.RegisterFlagCompletionFunc("theme", fixed(assets.Themes...))
+	completeBotsAndRules(c)
 	_ = c.MarkFlagDirname("state-dir")
 	_ = c.MarkFlagDirname("config-dir")
 }

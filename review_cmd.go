@@ -54,6 +54,7 @@ okey review --json --samples 64 match.okey`,
 	fs.BoolVar(&f.json, "json", false, e.tr.T("cli.flag.review.json"))
 	fs.StringVar(&f.stateDir, "state-dir", "", e.tr.T("cli.flag.state-dir"))
 	_ = c.MarkFlagDirname("state-dir")
+	_ = c.RegisterFlagCompletionFunc("seat", fixed("0", "1", "2", "3"))
 	return c
 }
 

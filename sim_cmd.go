@@ -54,6 +54,7 @@ okey sim --bots easy --hands 8 --record matches/`,
 	fs.StringVar(&f.game, "game", settings.GameClassic, e.tr.T("cli.flag.sim.game", gameNames()))
 	fs.StringVar(&f.record, "record", "", e.tr.T("cli.flag.sim.record"))
 	_ = c.RegisterFlagCompletionFunc("game", fixed(settings.Games...))
+	completeBotsAndRules(c)
 	_ = c.MarkFlagDirname("record")
 	return c
 }
