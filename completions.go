@@ -92,11 +92,13 @@ func ruleWords(c *cobra.Command) []string {
 }
 
 // tiles completes a tile: R1 to K13.
-func tiles(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+func tiles(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 	var out []cobra.Completion
 	for _, colour := range "RYBK" {
 		for n := 1; n <= 13; n++ {
-			out = append(out, fmt.Sprintf("%c%d", colour, n))
+			if t := fmt.Sprintf("%c%d", colour, n); strings.HasPrefix(t, strings.ToUpper(toComplete)) {
+				out = append(out, t)
+			}
 		}
 	}
 	return out, cobra.ShellCompDirectiveNoFileComp

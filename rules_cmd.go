@@ -60,7 +60,7 @@ func rulesRun(game string, tr *i18n.Catalog, tty bool, width int, getenv func(st
 		return 0
 	}
 	if _, err := io.WriteString(stdout, text); err != nil {
-		fmt.Fprintf(stderr, "okey rules: %v\n", err)
+		fmt.Fprintf(stderr, "okey rules: %s\n", tr.T("cmd.err.stdout", problem.OSReason(tr, err)))
 		return 1
 	}
 	return 0

@@ -147,5 +147,8 @@ func RecordWhere(tr *i18n.Catalog, err error) string {
 	if m := lineNo.FindStringSubmatch(text); m != nil {
 		return tr.T("err.where.line", m[1])
 	}
+	if strings.Contains(text, "first line") {
+		return tr.T("err.where.line", "1")
+	}
 	return ""
 }
