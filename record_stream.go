@@ -42,6 +42,10 @@ const (
 var (
 	errLineTooLong   = errors.New("a line longer than any record's")
 	errRecordTooLong = errors.New("longer than any match's record")
+	errExtraDeal     = errors.New("a deal with no hand to deal")
+	// errStop is a line the engines refuse: the reading stops, and the
+	// check names it.
+	errStop = errors.New("stop")
 )
 
 // streamError is a stream refused at a line.
@@ -68,10 +72,13 @@ func readRecord(r io.Reader) ([]byte, error) {
 		blanks   int
 		lineNo   int
 		stopped  bool
-		replayed = func() bool {
-			ok := rep == nil || rep.feed(batch)
+		replayed = func() error {
+			var err error
+			if rep != nil {
+				err = rep.feed(batch, lineNo-len(batch)+1)
+			}
 			batch, size = batch[:0], 0
-			return ok
+			return err
 		}
 	)
 	for !stopped {
@@ -115,12 +122,20 @@ func readRecord(r io.Reader) ([]byte, error) {
 			batch = append(batch, append(bytes.Clone(line), '\n'))
 			size += len(line) + 1
 			if size >= replayBatch {
-				stopped = !replayed()
+				switch err := replayed(); {
+				case errors.Is(err, errStop):
+					stopped = true
+				case err != nil:
+					return nil, err
+				}
 			}
 		}
 		if eof {
 			break
 		}
+	}
+	if err := replayed(); err != nil && !errors.Is(err, errStop) {
+		return nil, err
 	}
 	return kept.Bytes(), nil
 }
@@ -151,9 +166,12 @@ func readLine(br *bufio.Reader) ([]byte, error) {
 
 // replayer replays a record's lines a batch at a time.
 type replayer interface {
-	// feed replays lines (after the header and those fed before) and
-	// reports whether they all belong to the match.
-	feed(lines [][]byte) bool
+	// feed replays lines (after the header and those fed before; the
+	// first is line first of the record): nil when they all belong to
+	// the match, errStop at a line the engines refuse (the check says
+	// why), a *streamError at a deal line with no hand to deal (the
+	// engines' replay does not refuse it).
+	feed(lines [][]byte, first int) error
 }
 
 // newReplayer is the replayer of the record whose header is head, or
@@ -200,29 +218,62 @@ func withHead(head []byte, lines [][]byte) []byte {
 	return b
 }
 
+// isDeal reports whether a record's line is a deal's, as the engines'
+// reader tells them: by its "deal" key.
+func isDeal(ln []byte) bool {
+	var probe struct {
+		Deal json.RawMessage `json:"deal"`
+	}
+	return json.Unmarshal(ln, &probe) == nil && probe.Deal != nil
+}
+
+// dealsInOrder walks lines in the record's order: a deal line counts
+// against the hands dealt (the first, and one after each action that
+// starts a hand), an action is applied by apply, which reports whether
+// it started a hand; ok is false at an action apply refuses.
+func dealsInOrder(lines [][]byte, first int, deals, hands *int, actions int, apply func(i int) (nextHand bool, ok bool)) error {
+	a := 0
+	for i, ln := range lines {
+		if isDeal(ln) {
+			*deals++
+			if *deals > *hands {
+				return &streamError{first + i, errExtraDeal}
+			}
+			continue
+		}
+		if a >= actions {
+			return errStop
+		}
+		next, ok := apply(a)
+		if !ok {
+			return errStop
+		}
+		a++
+		if next {
+			*hands++
+		}
+	}
+	return nil
+}
+
 // classicReplayer replays a classic record: every action applied to the
-// match, and no more deal lines than the hands dealt.
+// match, and no deal line but the hands'.
 type classicReplayer struct {
 	head         []byte
 	g            *game.Game
 	deals, hands int
 }
 
-func (c *classicReplayer) feed(lines [][]byte) bool {
+func (c *classicReplayer) feed(lines [][]byte, first int) error {
 	rec, err := game.ParseRecord(withHead(c.head, lines))
 	if err != nil {
-		return false
+		return errStop
 	}
-	for _, a := range rec.Actions {
-		if _, _, err := c.g.Apply(a); err != nil {
-			return false
-		}
-		if a.Kind == game.ActNextHand {
-			c.hands++
-		}
-	}
-	c.deals += len(rec.Deals)
-	return c.deals <= c.hands
+	return dealsInOrder(lines, first, &c.deals, &c.hands, len(rec.Actions), func(i int) (bool, bool) {
+		a := rec.Actions[i]
+		_, _, err := c.g.Apply(a)
+		return a.Kind == game.ActNextHand, err == nil
+	})
 }
 
 // replayer101 is classicReplayer for a record of Okey 101.
@@ -232,19 +283,14 @@ type replayer101 struct {
 	deals, hands int
 }
 
-func (c *replayer101) feed(lines [][]byte) bool {
+func (c *replayer101) feed(lines [][]byte, first int) error {
 	rec, err := okey101.ParseRecord(withHead(c.head, lines))
 	if err != nil {
-		return false
+		return errStop
 	}
-	for _, a := range rec.Actions {
-		if _, _, err := c.g.Apply(a); err != nil {
-			return false
-		}
-		if a.Kind == okey101.ActNextHand {
-			c.hands++
-		}
-	}
-	c.deals += len(rec.Deals)
-	return c.deals <= c.hands
+	return dealsInOrder(lines, first, &c.deals, &c.hands, len(rec.Actions), func(i int) (bool, bool) {
+		a := rec.Actions[i]
+		_, _, err := c.g.Apply(a)
+		return a.Kind == okey101.ActNextHand, err == nil
+	})
 }

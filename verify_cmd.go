@@ -149,6 +149,8 @@ func verifyWhy(tr *i18n.Catalog, err error) string {
 		return tr.T("cmd.err.read", problem.In(read.err, tr))
 	case errors.As(err, &stream) && errors.Is(err, errLineTooLong):
 		return tr.T("cmd.record.longline", stream.line, maxRecordLine>>10)
+	case errors.As(err, &stream) && errors.Is(err, errExtraDeal):
+		return tr.T("cmd.record.extradeal", stream.line)
 	case errors.As(err, &stream):
 		return tr.T("cmd.record.toolong", stream.line, maxRecord>>20)
 	case errors.Is(err, fair.ErrNoCommitment):
