@@ -97,7 +97,7 @@ func handRun(ctx context.Context, fs *pflag.FlagSet, f *handFlags, tokens []stri
 		mix, err := cli.ParseMix(f.mix)
 		switch {
 		case err != nil:
-			return fail(2, "--mix: %v", err)
+			return fail(2, "%s", tr.T("cmd.hand.mix", f.mix))
 		case f.deal <= 0 || len(tokens) > 0 || f.indicator != "" || f.json || set("rules"):
 			return fail(2, "%s", tr.T("cli.err.hand.deal", "--seed, --mix"))
 		}

@@ -82,7 +82,7 @@ func loadRun(ctx context.Context, cfg loadgen.Config, sessions, trace, child str
 	for _, f := range strings.Split(sessions, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil {
-			fmt.Fprintf(stderr, "okey load: --sessions %q: %v\n", sessions, err)
+			fmt.Fprintf(stderr, "okey load: %s\n", e.tr.T("cmd.load.sessions", sessions))
 			return 2
 		}
 		cfg.Sessions = append(cfg.Sessions, n)
@@ -107,6 +107,12 @@ func loadRun(ctx context.Context, cfg loadgen.Config, sessions, trace, child str
 		}
 		defer f.Close()
 		cfg.Trace = f
+	}
+	if ctx.Err() != nil {
+		// Interrupted before the first step: no server is started
+		// only to be stopped.
+		fmt.Fprintf(stderr, "okey load: %s\n", e.tr.T("cmd.load.failed", problem.Sys(e.tr, ctx.Err())))
+		return 1
 	}
 	t0 := time.Now()
 	if _, err := loadgen.Run(ctx, cfg, stdout); err != nil {

@@ -1,6 +1,7 @@
 package problem
 
 import (
+	"context"
 	"errors"
 	"io/fs"
 	"net"
@@ -99,6 +100,10 @@ func Sys(tr *i18n.Catalog, err error) string {
 		oe *net.OpError
 	)
 	switch {
+	case errors.Is(err, context.Canceled):
+		return tr.T("err.interrupted")
+	case errors.Is(err, context.DeadlineExceeded):
+		return tr.T("err.timeout")
 	case errors.As(err, &pe):
 		s, _ := sayOS(pe, tr)
 		return s

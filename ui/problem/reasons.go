@@ -65,7 +65,9 @@ var reasons = []struct {
 // Reason is err in the words of tr's language: the error itself where
 // the catalogue says the errors' language is its own ("err.raw = yes",
 // as in English, which keeps every detail); else the catalogue's
-// sentence for a known error, and general words for another.
+// sentence for a known error — for a record refused, with the line or
+// the action where it is (RecordReason), so that a Turkish notice of a
+// damaged save keeps its reason — and general words for another.
 func Reason(tr *i18n.Catalog, err error) string {
 	if err == nil {
 		return ""
@@ -73,10 +75,24 @@ func Reason(tr *i18n.Catalog, err error) string {
 	if tr.T("err.raw") == "yes" {
 		return err.Error()
 	}
+	if isRecordError(err) {
+		return RecordReason(tr, err) // with where it is (issue 42, point 2)
+	}
 	if key, ok := ReasonKey(err); ok {
 		return tr.T(key)
 	}
 	return tr.T("err.why.other")
+}
+
+// isRecordError reports whether err is a record refused by either
+// game's reader or replay.
+func isRecordError(err error) bool {
+	for _, e := range []error{game.ErrRecordCorrupt, game.ErrRecordMismatch, okey101.ErrRecordCorrupt, okey101.ErrRecordMismatch, okey101.ErrRecordGame} {
+		if errors.Is(err, e) {
+			return true
+		}
+	}
+	return false
 }
 
 // ReasonKey is the catalogue key of the words for err, if the table
