@@ -36,6 +36,7 @@ func newRoot(e *env) *cobra.Command {
 	pf.bind(root, tr)
 	root.AddCommand(playCmd(e), handCmd(e), simCmd(e), serveCmd(e), dirsCmd(e), verifyCmd(e), reviewCmd(e), loadCmd(e), versionCmd(e), manCmd(e), rulesCmd(e))
 	root.SetHelpCommand(helpCmd(e))
+	root.InitDefaultHelpCmd() // in the tree now, for its flags below
 	root.SetOut(e.stdout) // where the completion scripts go, byte for byte
 	root.InitDefaultCompletionCmd()
 	for _, c := range root.Commands() {
@@ -44,6 +45,7 @@ func newRoot(e *env) *cobra.Command {
 		}
 	}
 	withHelpFlag(root, tr.T("cli.flag.help"))
+	inherit(root)
 	_ = root.RegisterFlagCompletionFunc("lang", fixed(assets.Languages...))
 	return root
 }
@@ -118,6 +120,16 @@ func withHelpFlag(c *cobra.Command, usage string) {
 	}
 	for _, sub := range c.Commands() {
 		withHelpFlag(sub, usage)
+	}
+}
+
+// inherit joins the flags each command inherits (--lang) to its own
+// before any command line is read, so that every help lists them
+// whichever way it is asked for (okey help, okey help CMD, CMD -h).
+func inherit(c *cobra.Command) {
+	_ = c.InheritedFlags()
+	for _, sub := range c.Commands() {
+		inherit(sub)
 	}
 }
 

@@ -260,6 +260,7 @@ func TestHelpTheSameBothWays(t *testing.T) {
 		}
 	}
 	walk(newRoot(e), nil)
+	paths = append(paths, nil) // okey help and okey -h
 	if len(paths) < 12 {
 		t.Fatalf("only %d commands: %v", len(paths), paths)
 	}
@@ -267,7 +268,7 @@ func TestHelpTheSameBothWays(t *testing.T) {
 		for _, p := range paths {
 			viaHelp, e1, c1 := runOut(append(append([]string{"help"}, p...), "--lang", lang)...)
 			viaFlag, e2, c2 := runOut(append(append(append([]string(nil), p...), "-h"), "--lang", lang)...)
-			if c1 != 0 || c2 != 0 || e1 != "" || e2 != "" || viaHelp != viaFlag || !strings.Contains(viaFlag, "--lang") {
+			if c1 != 0 || c2 != 0 || e1 != "" || e2 != "" || viaHelp != viaFlag || !strings.Contains(viaFlag, "--lang") || !strings.Contains(viaFlag, "okey") {
 				t.Errorf("%s: okey help %s and okey %s -h differ (exit %d, %d):\n%s\n----\n%s", lang, strings.Join(p, " "), strings.Join(p, " "), c1, c2, viaHelp, viaFlag)
 			}
 		}
