@@ -37,7 +37,7 @@ func newRoot(e *env) *cobra.Command {
 	root.AddCommand(playCmd(e), handCmd(e), simCmd(e), serveCmd(e), dirsCmd(e), verifyCmd(e), reviewCmd(e), loadCmd(e), versionCmd(e), manCmd(e), rulesCmd(e))
 	root.SetHelpCommand(helpCmd(e))
 	root.InitDefaultHelpCmd() // in the tree now, for its flags below
-	root.SetOut(e.stdout) // where the completion scripts go, byte for byte
+	root.SetOut(e.stdout)     // where the completion scripts go, byte for byte
 	root.InitDefaultCompletionCmd()
 	for _, c := range root.Commands() {
 		if c.Name() == "completion" {
