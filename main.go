@@ -28,6 +28,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 
 	"charm.land/fang/v2"
@@ -70,13 +71,17 @@ func newEnv(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv fun
 // whatever a command writes, a failure to write it (a full disk, a
 // closed pipe) makes the run fail (exit 1), said on one line, rather
 // than an exit 0 having written nothing. After a failure it writes no
-// more.
+// more. A server's log writes to it from many goroutines: one write at
+// a time.
 type guard struct {
+	mu  sync.Mutex
 	w   io.Writer
 	err error
 }
 
 func (g *guard) Write(p []byte) (int, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	if g.err != nil {
 		return 0, g.err
 	}
@@ -93,6 +98,8 @@ func (g *guard) Unwrap() io.Writer { return g.w }
 // failed is the first write error of a stream of e, if any.
 func failed(w io.Writer) error {
 	if g, ok := w.(*guard); ok {
+		g.mu.Lock()
+		defer g.mu.Unlock()
 		return g.err
 	}
 	return nil
