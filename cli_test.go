@@ -125,7 +125,7 @@ func TestVersion(t *testing.T) {
 		ok   bool
 		want string
 	}{
-		{info, true, "v1.2.3 (commit 0123456789ab, 2026-11-23T03:58:46Z, dirty)"},
+		{info, true, "v1.2.3 (commit 0123456789ab, commit time 2026-11-23T03:58:46Z, dirty)"},
 		{&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "abc"}, {Key: "vcs.modified", Value: "false"}}}, true, "(devel) (commit abc)"},
 		{&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, true, "(devel)"},
 		{nil, false, "unknown"},
@@ -177,7 +177,7 @@ func TestManPage(t *testing.T) {
 	if code != 0 || errs != "" || !strings.HasPrefix(out, ".TH OKEY 1") {
 		t.Fatalf("exit %d, stderr %q, page %.80q", code, errs, out)
 	}
-	for _, w := range []string{"\\fBhand\\fP", "\\fBserve\\fP", "\\fB--debug-log\\fP", "\\fB--authorized-keys\\fP", "\\fB--indicator\\fP", ".SH FILES", "XDG_STATE_HOME"} {
+	for _, w := range []string{".SS \"okey hand", ".SS \"okey serve\"", ".SS \"okey serve secret", "\\fB\\-\\-debug\\-log\\fR", "\\fB\\-\\-authorized\\-keys\\fR", "\\fB\\-\\-indicator\\fR", `\fB\-h\fR, \fB\-\-help\fR`, ".SH \"FILES\"", "XDG_STATE_HOME", ".SH \"EXIT STATUS\""} {
 		if !strings.Contains(out, w) {
 			t.Errorf("the page lacks %q", w)
 		}

@@ -36,7 +36,8 @@ func newRoot(e *env) *cobra.Command {
 	pf.bind(root, tr)
 	root.AddCommand(playCmd(e), handCmd(e), simCmd(e), serveCmd(e), dirsCmd(e), verifyCmd(e), reviewCmd(e), loadCmd(e), versionCmd(e), manCmd(e), rulesCmd(e))
 	root.SetHelpCommand(helpCmd(e))
-	root.SetOut(e.stdout) // where the completion scripts go, byte for byte
+	root.InitDefaultHelpCmd() // in the tree now, for its flags below
+	root.SetOut(e.stdout)     // where the completion scripts go, byte for byte
 	root.InitDefaultCompletionCmd()
 	for _, c := range root.Commands() {
 		if c.Name() == "completion" {
@@ -44,6 +45,7 @@ func newRoot(e *env) *cobra.Command {
 		}
 	}
 	withHelpFlag(root, tr.T("cli.flag.help"))
+	inherit(root)
 	_ = root.RegisterFlagCompletionFunc("lang", fixed(assets.Languages...))
 	return root
 }
@@ -69,19 +71,40 @@ func helpCmd(e *env) *cobra.Command {
 			if err != nil || target == nil || len(rest) > 0 {
 				return noCommand(c.Root(), rest)
 			}
+			// The flags target inherits (--lang) join its own, as
+			// they do when target -h parses its command line: the two
+			// helps are the same.
+			_ = target.InheritedFlags()
 			return target.Help()
 		},
 	}
 }
 
 // completionWords puts cobra's completion command in the player's
-// language: its summaries (the English one keeps cobra's instructions).
+// language: its summaries (the English one keeps cobra's instructions;
+// bash's says the script needs the bash-completion package in every
+// language). okey completion with no shell, or one it does not know, is
+// a wrong command line (cobra would print the help and exit 0).
 func completionWords(c *cobra.Command, e *env) {
 	c.Short, c.Long = e.tr.T("cli.completion.short"), e.tr.T("cli.completion.long")
+	var shells []string
+	for _, sh := range c.Commands() {
+		shells = append(shells, sh.Name())
+	}
+	c.Args = cobra.ArbitraryArgs // said by RunE, in the player's words
+	c.RunE = func(c *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return &usageError{cmd: c, key: "cmd.completion.none", args: []any{strings.Join(shells, ", ")}}
+		}
+		return &usageError{cmd: c, key: "cmd.completion.unknown", args: []any{args[0], strings.Join(shells, ", ")}}
+	}
 	for _, sh := range c.Commands() {
 		sh.Short = e.tr.T("cli.completion.shell", sh.Name())
 		if e.lang != "en" {
 			sh.Long = ""
+			if sh.Name() == "bash" {
+				sh.Long = e.tr.T("cmd.completion.bash")
+			}
 		}
 		if f := sh.Flags().Lookup("no-descriptions"); f != nil {
 			f.Usage = e.tr.T("cli.completion.nodesc")
@@ -97,6 +120,16 @@ func withHelpFlag(c *cobra.Command, usage string) {
 	}
 	for _, sub := range c.Commands() {
 		withHelpFlag(sub, usage)
+	}
+}
+
+// inherit joins the flags each command inherits (--lang) to its own
+// before any command line is read, so that every help lists them
+// whichever way it is asked for (okey help, okey help CMD, CMD -h).
+func inherit(c *cobra.Command) {
+	_ = c.InheritedFlags()
+	for _, sub := range c.Commands() {
+		inherit(sub)
 	}
 }
 

@@ -36,25 +36,25 @@ func dirsCmd(e *env) *cobra.Command {
 
 // dirsRun prints each file's place, and whether it is there yet.
 func dirsRun(stateDir, configDir string, tr *i18n.Catalog, stdout, stderr io.Writer) int {
+	fail := func(key string) int {
+		fmt.Fprintf(stderr, "okey dirs: %s\n", tr.T(key))
+		return 1
+	}
 	state, err := store.StateDir(stateDir)
 	if err != nil {
-		fmt.Fprintf(stderr, "okey dirs: %v\n", err)
-		return 1
+		return fail("cmd.err.nostatedir")
 	}
 	config, err := store.ConfigDir(configDir)
 	if err != nil {
-		fmt.Fprintf(stderr, "okey dirs: %v\n", err)
-		return 1
+		return fail("cmd.err.noconfigdir")
 	}
 	serveDir, err := store.ServeStateDir(stateDir)
 	if err != nil {
-		fmt.Fprintf(stderr, "okey dirs: %v\n", err)
-		return 1
+		return fail("cmd.err.nostatedir")
 	}
 	hostKey, err := store.HostKeyPath(stateDir)
 	if err != nil {
-		fmt.Fprintf(stderr, "okey dirs: %v\n", err)
-		return 1
+		return fail("cmd.err.nostatedir")
 	}
 	rows := []struct{ what, path string }{
 		{"settings", store.SettingsPath(config)},

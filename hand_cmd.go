@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -34,10 +35,10 @@ func handCmd(e *env) *cobra.Command {
 		Use:   "hand [TILE…]",
 		Short: e.tr.T("cli.hand.short"),
 		Long:  e.tr.T("cli.hand.long"),
-		Example: `okey hand --indicator R4 R1 R2 R3 Y5 Y6 Y7 B9 B10 B11 K12 R12 Y12 B12
+		Example: `okey hand --indicator R4 R1 R2 R3 Y5 Y6 Y7 B9 B10 B11 K12 R12 Y12 B12 J
 okey hand --json < racks.txt
 okey hand --deal 100 --seed 3 --mix hard > racks.txt
-okey hand --game 101 --rules open=81 --indicator K2 R1 R2 R3 …`,
+okey hand --game 101 --rules open=81 --indicator K2 R1 R2 R3 R4 Y5 Y6 Y7 Y8 B9 B10 B11 K12 R12 Y12 B12 K1 K2 K3 J R7 B3`,
 		RunE: func(c *cobra.Command, tokens []string) error {
 			return exitCode(handRun(c.Context(), c.Flags(), &f, tokens, e.tr, e.stdin, e.stdout, e.stderr))
 		},
@@ -52,6 +53,8 @@ okey hand --game 101 --rules open=81 --indicator K2 R1 R2 R3 …`,
 	fs.StringVar(&f.game, "game", "classic", e.tr.T("cli.flag.hand.game", gameNames()))
 	_ = c.RegisterFlagCompletionFunc("game", fixed(settings.Games...))
 	_ = c.RegisterFlagCompletionFunc("mix", fixed("dealt", "hard"))
+	_ = c.RegisterFlagCompletionFunc("indicator", tiles)
+	completeBotsAndRules(c)
 	return c
 }
 
@@ -76,7 +79,7 @@ func handRun(ctx context.Context, fs *pflag.FlagSet, f *handFlags, tokens []stri
 				return fail(2, "%s", tr.T("cli.err.hand.deal", "--seed, --game"))
 			}
 			if err := cli.Dealt(stdout, f.deal, f.seed, cli.Mix101); err != nil {
-				return fail(1, "%v", err)
+				return fail(1, "%s", tr.T("cmd.err.stdout", problem.OSReason(tr, err)))
 			}
 			return 0
 		}
@@ -94,12 +97,12 @@ func handRun(ctx context.Context, fs *pflag.FlagSet, f *handFlags, tokens []stri
 		mix, err := cli.ParseMix(f.mix)
 		switch {
 		case err != nil:
-			return fail(2, "--mix: %v", err)
+			return fail(2, "%s", tr.T("cmd.hand.mix", f.mix))
 		case f.deal <= 0 || len(tokens) > 0 || f.indicator != "" || f.json || set("rules"):
 			return fail(2, "%s", tr.T("cli.err.hand.deal", "--seed, --mix"))
 		}
 		if err := cli.Dealt(stdout, f.deal, f.seed, mix); err != nil {
-			return fail(1, "%v", err)
+			return fail(1, "%s", tr.T("cmd.err.stdout", problem.OSReason(tr, err)))
 		}
 		return 0
 	case set("seed") || set("mix"):
@@ -110,7 +113,7 @@ func handRun(ctx context.Context, fs *pflag.FlagSet, f *handFlags, tokens []stri
 		}
 		res, err := cli.Batch(ctx, stdin, stdout, cli.HandAnswerer(rules), 0)
 		if err != nil {
-			return batchFailed(fail, res, err)
+			return batchFailed(fail, tr, res, err)
 		}
 		if res.Bad > 0 {
 			return 1
@@ -124,7 +127,7 @@ func handRun(ctx context.Context, fs *pflag.FlagSet, f *handFlags, tokens []stri
 		return fail(2, "%s", cli.ErrorIn(err, tr))
 	}
 	if err := cli.DescribeIn(stdout, an, h, tr); err != nil {
-		return fail(1, "%v", err)
+		return fail(1, "%s", tr.T("cmd.err.stdout", problem.OSReason(tr, err)))
 	}
 	return 0
 }
@@ -141,7 +144,7 @@ func hand101(ctx context.Context, rulesOpt, indicator string, asJSON bool, token
 	case asJSON:
 		res, err := cli.Batch(ctx, stdin, stdout, cli.Hand101Answerer(rules), 0)
 		if err != nil {
-			return batchFailed(fail, res, err)
+			return batchFailed(fail, tr, res, err)
 		}
 		if res.Bad > 0 {
 			return 1
@@ -155,16 +158,23 @@ func hand101(ctx context.Context, rulesOpt, indicator string, asJSON bool, token
 		return fail(2, "%s", cli.ErrorIn(err, tr))
 	}
 	if err := cli.Describe101In(stdout, rules, a, c, tr); err != nil {
-		return fail(1, "%v", err)
+		return fail(1, "%s", tr.T("cmd.err.stdout", problem.OSReason(tr, err)))
 	}
 	return 0
 }
 
 // batchFailed says why a --json batch stopped, and how far it got: every
 // answer it computed has been written.
-func batchFailed(fail func(int, string, ...any) int, res cli.BatchResult, err error) int {
-	if errors.Is(err, cli.ErrInterrupted) {
-		return fail(1, "interrupted: %d lines answered", res.Lines)
+func batchFailed(fail func(int, string, ...any) int, tr *i18n.Catalog, res cli.BatchResult, err error) int {
+	lines := tr.N("cmd.n.lines", res.Lines, res.Lines)
+	var pe *fs.PathError
+	switch {
+	case errors.Is(err, cli.ErrInterrupted):
+		return fail(1, "%s", tr.T("cmd.hand.interrupted", lines))
+	case strings.HasPrefix(err.Error(), "writing answers"):
+		return fail(1, "%s", tr.T("cmd.hand.write", problem.OSReason(tr, err), lines))
+	case errors.As(err, &pe) || strings.HasPrefix(err.Error(), "reading lines"):
+		return fail(1, "%s", tr.T("cmd.hand.read", problem.OSReason(tr, err), lines))
 	}
-	return fail(1, "%v (%d lines answered)", err, res.Lines)
+	return fail(1, "%s", tr.T("cmd.hand.failed", err.Error(), lines))
 }

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -266,7 +267,8 @@ func TestHandJSONInterrupted(t *testing.T) {
 	}
 	pr, pw := io.Pipe()
 	defer pw.Close()
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancelCause := context.WithCancelCause(context.Background())
+	cancel := func() { cancelCause(&signalled{syscall.SIGINT}) }
 	var out, errb lockedBuffer
 	done := make(chan int, 1)
 	go func() { done <- handMain(ctx, []string{"--json"}, pr, &out, &errb) }()
@@ -292,8 +294,8 @@ func TestHandJSONInterrupted(t *testing.T) {
 	}
 	msg := errb.String()
 	m := regexp.MustCompile(`interrupted: (\d+) lines answered\n$`).FindStringSubmatch(msg)
-	if code != 1 || m == nil || strings.Count(msg, "\n") != 1 {
-		t.Fatalf("exit %d, stderr %q: want 1 and one line saying how many were answered", code, msg)
+	if code != 130 || m == nil || strings.Count(msg, "\n") != 1 {
+		t.Fatalf("exit %d, stderr %q: want 130 (SIGINT) and one line saying how many were answered", code, msg)
 	}
 	if n, _ := strconv.Atoi(m[1]); n != 300 || strings.Count(out.String(), "\n") != 300 {
 		t.Fatalf("says %d lines answered, wrote %d; want 300", n, strings.Count(out.String(), "\n"))

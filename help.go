@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"io"
-	"os"
 	"regexp"
 	"strings"
 
@@ -39,7 +38,7 @@ func (t *titles) Write(p []byte) (int, error) {
 	if key, ok := sectionTitles[word]; ok {
 		out = bytes.Replace(p, []byte(word), []byte(t.tr.T(key)), 1)
 	}
-	if f, ok := t.w.(*os.File); ok && isTerminal(f) {
+	if f := fileOf(t.w); f != nil && isTerminal(f) {
 		if w, _, err := term.GetSize(f.Fd()); err == nil && w > 0 {
 			out = wrapItems(out, w)
 		}
@@ -69,7 +68,7 @@ func (t *titles) Read(p []byte) (int, error) {
 func (t *titles) Close() error { return nil }
 
 func (t *titles) Fd() uintptr {
-	if f, ok := t.w.(*os.File); ok {
+	if f := fileOf(t.w); f != nil {
 		return f.Fd()
 	}
 	return ^uintptr(0)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"okey/ui/problem"
 	"okey/ui/serve/loadgen"
 )
 
@@ -81,7 +82,7 @@ func loadRun(ctx context.Context, cfg loadgen.Config, sessions, trace, child str
 	for _, f := range strings.Split(sessions, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil {
-			fmt.Fprintf(stderr, "okey load: --sessions %q: %v\n", sessions, err)
+			fmt.Fprintf(stderr, "okey load: %s\n", e.tr.T("cmd.load.sessions", sessions))
 			return 2
 		}
 		cfg.Sessions = append(cfg.Sessions, n)
@@ -89,7 +90,7 @@ func loadRun(ctx context.Context, cfg loadgen.Config, sessions, trace, child str
 	if len(cfg.Addrs) == 0 || cfg.Burn > 0 {
 		bin, err := os.Executable()
 		if err != nil {
-			fmt.Fprintf(stderr, "okey load: finding this program to run its server: %v\n", err)
+			fmt.Fprintf(stderr, "okey load: %s\n", e.tr.T("cmd.load.self", problem.Sys(e.tr, err)))
 			return 1
 		}
 		cfg.Binary = bin
@@ -101,15 +102,21 @@ func loadRun(ctx context.Context, cfg loadgen.Config, sessions, trace, child str
 	if trace != "" {
 		f, err := os.Create(trace)
 		if err != nil {
-			fmt.Fprintf(stderr, "okey load: %v\n", err)
+			fmt.Fprintf(stderr, "okey load: %s\n", e.tr.T("cmd.load.trace", problem.Sys(e.tr, err)))
 			return 1
 		}
 		defer f.Close()
 		cfg.Trace = f
 	}
+	if ctx.Err() != nil {
+		// Interrupted before the first step: no server is started
+		// only to be stopped.
+		fmt.Fprintf(stderr, "okey load: %s\n", e.tr.T("cmd.load.failed", problem.Sys(e.tr, ctx.Err())))
+		return 1
+	}
 	t0 := time.Now()
 	if _, err := loadgen.Run(ctx, cfg, stdout); err != nil {
-		fmt.Fprintf(stderr, "okey load: %v\n", err)
+		fmt.Fprintf(stderr, "okey load: %s\n", e.tr.T("cmd.load.failed", problem.Sys(e.tr, err)))
 		return 1
 	}
 	fmt.Fprintf(stdout, "\n(%v in all)\n", time.Since(t0).Round(time.Second))

@@ -4,8 +4,18 @@
 //
 // The command line is cobra's, styled by fang: this file builds the tree
 // of commands in the player's language, runs it and turns what went
-// wrong into an exit status (usage 2 with one line, runtime 1, help and
-// version 0); each command's flags and wiring are in its own file.
+// wrong into an exit status by one rule for every command (issue 42):
+//
+//	0    done (help and version too)
+//	1    a runtime failure, said on one line on stderr in the player's
+//	     language: a file that cannot be read, a failed write to stdout
+//	     or stderr (okey version > /dev/full)
+//	2    a wrong command line, one line on stderr
+//	130  interrupted by SIGINT (ctrl+c), 143 by SIGTERM, after saying
+//	     what was done (okey serve excepted: a signal is how it stops,
+//	     and a clean stop is 0)
+//
+// Each command's flags and wiring are in its own file.
 package main
 
 import (
@@ -18,6 +28,8 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync"
+	"syscall"
 
 	"charm.land/fang/v2"
 	"github.com/charmbracelet/x/term"
@@ -26,6 +38,7 @@ import (
 
 	"okey/assets"
 	"okey/ui/i18n"
+	"okey/ui/problem"
 )
 
 // env is what every command runs with: the standard streams, the
@@ -33,18 +46,63 @@ import (
 // the command tree is built so that the help and the errors of the
 // command line are said in it.
 type env struct {
-	args           []string // the command line, for the debug log
-	stdin          io.Reader
-	stdout, stderr io.Writer
-	getenv         func(string) string
-	lang           string
-	tr             *i18n.Catalog
+	args   []string // the command line, for the debug log
+	stdin  io.Reader
+	stdout io.Writer // a *guard: a failed write is a runtime failure
+	stderr io.Writer // a *guard too
+	getenv func(string) string
+	lang   string
+	tr     *i18n.Catalog
+	// ran is the command that ran, for the line a failed write is
+	// said on.
+	ran *cobra.Command
+	// signalStops is set by a command for which a signal is its way to
+	// stop (okey serve): a clean stop then exits 0, not 130 or 143.
+	signalStops bool
 }
 
 // newEnv picks the language from args (--lang) or the environment.
 func newEnv(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) *env {
 	lang := language(args, getenv)
-	return &env{args: args, stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, lang: lang, tr: i18n.MustLoad(lang)}
+	return &env{args: args, stdin: stdin, stdout: &guard{w: stdout}, stderr: &guard{w: stderr}, getenv: getenv, lang: lang, tr: i18n.MustLoad(lang)}
+}
+
+// guard is a standard stream that remembers its first failed write:
+// whatever a command writes, a failure to write it (a full disk, a
+// closed pipe) makes the run fail (exit 1), said on one line, rather
+// than an exit 0 having written nothing. After a failure it writes no
+// more. A server's log writes to it from many goroutines: one write at
+// a time.
+type guard struct {
+	mu  sync.Mutex
+	w   io.Writer
+	err error
+}
+
+func (g *guard) Write(p []byte) (int, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.err != nil {
+		return 0, g.err
+	}
+	n, err := g.w.Write(p)
+	if err != nil {
+		g.err = err
+	}
+	return n, err
+}
+
+// Unwrap is the stream guarded, for the checks of a terminal.
+func (g *guard) Unwrap() io.Writer { return g.w }
+
+// failed is the first write error of a stream of e, if any.
+func failed(w io.Writer) error {
+	if g, ok := w.(*guard); ok {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		return g.err
+	}
+	return nil
 }
 
 // language is --lang when args give a known one (wherever it stands,
@@ -70,10 +128,42 @@ func language(args []string, getenv func(string) string) string {
 }
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := withSignals(context.Background())
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
+}
+
+// signalled is the cause of a context a signal ended: the exit status
+// is then 128 and the signal's number (130 for SIGINT, 143 for
+// SIGTERM), the shells' convention, so a script can tell an interrupted
+// run from a finished or a failed one.
+type signalled struct{ sig syscall.Signal }
+
+func (s *signalled) Error() string { return "interrupted by " + s.sig.String() }
+
+// withSignals is a context that SIGINT or SIGTERM ends, with the signal
+// as its cause. After the first signal the next one is the system's
+// again: a second ctrl+c ends a run that does not stop at once.
+func withSignals(parent context.Context) (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(parent)
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case s := <-ch:
+			signal.Stop(ch)
+			sig, _ := s.(syscall.Signal)
+			cancel(&signalled{sig})
+		case <-done:
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(ch)
+		close(done)
+		cancel(nil)
+	}
 }
 
 // run runs the command line args and returns the exit status.
@@ -94,6 +184,7 @@ func (e *env) execute(ctx context.Context, root *cobra.Command, args []string) (
 		}
 	}()
 	root.SetArgs(args)
+	root.PersistentPreRun = func(c *cobra.Command, _ []string) { e.ran = c }
 	root.SetIn(e.stdin)
 	root.SetOut(&titles{w: e.stdout, tr: e.tr})
 	root.SetErr(e.stderr)
@@ -102,7 +193,12 @@ func (e *env) execute(ctx context.Context, root *cobra.Command, args []string) (
 		fang.WithoutManpage(), // ours writes where it is told (okey man)
 		fang.WithErrorHandler(func(io.Writer, fang.Styles, error) {}),
 	)
-	return e.exit(err)
+	code = e.exit(err)
+	var sig *signalled
+	if errors.As(context.Cause(ctx), &sig) && !(e.signalStops && code == 0) {
+		code = 128 + int(sig.sig)
+	}
+	return code
 }
 
 // exitError is a command's exit status, its reason already said.
@@ -129,24 +225,41 @@ type usageError struct {
 func (u *usageError) Error() string { return u.key }
 func (u *usageError) Unwrap() error { return u.err }
 
-// exit turns what executing the tree returned into the exit status:
-// a command's own status as it is; anything else came from reading the
-// command line, and is one line on stderr, exit 2.
+// exit turns what executing the tree returned into the exit status: a
+// wrong command line is one line on stderr, exit 2; a write to stdout
+// that failed is one line on stderr, exit 1, unless the command failed
+// and said so itself; a command's own status as it is; any other error
+// came from reading the command line: one line, exit 2.
 func (e *env) exit(err error) int {
-	if err == nil {
-		return 0
-	}
 	var x *exitError
-	if errors.As(err, &x) {
-		return x.code
-	}
 	var u *usageError
-	if errors.As(err, &u) {
+	said := errors.As(err, &x) // the command said why it failed
+	switch {
+	case errors.As(err, &u):
 		fmt.Fprintf(e.stderr, "%s: %s\n", u.cmd.CommandPath(), e.tr.T(u.key, u.args...))
 		return 2
+	case failed(e.stdout) != nil && !said:
+		// Whatever the command said it did, its report is not where
+		// it was to go.
+		fmt.Fprintf(e.stderr, "%s: %s\n", e.path(), e.tr.T("cmd.err.stdout", problem.OSReason(e.tr, failed(e.stdout))))
+		return 1
+	case err == nil && failed(e.stderr) != nil:
+		return 1 // nowhere left to say it
+	case err == nil:
+		return 0
+	case said:
+		return x.code
 	}
 	fmt.Fprintf(e.stderr, "okey: %s\n", strings.ReplaceAll(err.Error(), "\n", " "))
 	return 2
+}
+
+// path is the command that ran (okey when none did: okey -h).
+func (e *env) path() string {
+	if e.ran == nil {
+		return "okey"
+	}
+	return e.ran.CommandPath()
 }
 
 // flagError says a parse error of pflag in the player's words, from its
@@ -207,6 +320,20 @@ func noCommand(c *cobra.Command, args []string) error {
 // progress bar on one). It asks the terminal driver, so /dev/null and
 // other character devices are not terminals.
 func isTerminal(s any) bool {
-	f, ok := s.(*os.File)
-	return ok && term.IsTerminal(f.Fd())
+	f := fileOf(s)
+	return f != nil && term.IsTerminal(f.Fd())
+}
+
+// fileOf is the file under a stream (through its guard), or nil.
+func fileOf(s any) *os.File {
+	for {
+		switch v := s.(type) {
+		case *os.File:
+			return v
+		case interface{ Unwrap() io.Writer }:
+			s = v.Unwrap()
+		default:
+			return nil
+		}
+	}
 }

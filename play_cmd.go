@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"time"
@@ -69,6 +70,7 @@ func (f *playFlags) bind(c *cobra.Command, tr *i18n.Catalog) {
 	_ = c.RegisterFlagCompletionFunc("game", fixed(settings.Games...))
 	_ = c.RegisterFlagCompletionFunc("speed", fixed(settings.Speeds...))
 	_ = c.RegisterFlagCompletionFunc("theme", fixed(assets.Themes...))
+	completeBotsAndRules(c)
 	_ = c.MarkFlagDirname("state-dir")
 	_ = c.MarkFlagDirname("config-dir")
 }
@@ -120,12 +122,16 @@ func playRun(c *cobra.Command, f *playFlags, e *env) int {
 		return fail(1, problem.New("err.tty"))
 	}
 	opt, err := playOptions(f, e.getenv, time.Now)
-	if err != nil {
+	var p *problem.Problem
+	switch {
+	case errors.As(err, &p) && strings.HasPrefix(p.Key, "cmd.err."):
+		return fail(1, err) // no directory for the files: not the command line's fault
+	case err != nil:
 		return fail(2, err)
 	}
 	dlog, closeLog, err := openDebugLog(f.debugLog, e.getenv, e.commandLine(), false)
 	if err != nil {
-		return fail(1, problem.New("cli.err.debuglog", err))
+		return fail(1, problem.New("cli.err.debuglog", problem.Sys(e.tr, err)))
 	}
 	defer closeLog()
 	opt.Log = dlog
@@ -133,14 +139,22 @@ func playRun(c *cobra.Command, f *playFlags, e *env) int {
 	m, err := ui.New(opt)
 	if err != nil {
 		log.Error("start", "err", err)
+		if _, ok := err.(*problem.Problem); !ok {
+			err = problem.New("cmd.play.start", problem.Sys(e.tr, err))
+		}
 		return fail(1, err)
 	}
 	popts := []tea.ProgramOption{tea.WithContext(c.Context())}
 	if e.stdin != os.Stdin {
 		popts = append(popts, tea.WithInput(e.stdin))
 	}
-	if e.stdout != os.Stdout {
-		popts = append(popts, tea.WithOutput(e.stdout))
+	// The table draws on the terminal itself, not through the guard.
+	var out io.Writer = e.stdout
+	if f := fileOf(e.stdout); f != nil {
+		out = f
+	}
+	if out != os.Stdout {
+		popts = append(popts, tea.WithOutput(out))
 	}
 	_, runErr := tea.NewProgram(m, popts...).Run()
 	flushErr := m.Flush()
@@ -153,7 +167,7 @@ func playRun(c *cobra.Command, f *playFlags, e *env) int {
 		return 1
 	}
 	if runErr != nil && !errors.Is(runErr, tea.ErrProgramKilled) && !errors.Is(runErr, context.Canceled) {
-		return fail(1, runErr)
+		return fail(1, problem.New("cmd.play.failed", problem.Sys(e.tr, runErr)))
 	}
 	return 0
 }
@@ -181,11 +195,11 @@ func checkFlags(lang string, o settings.Overrides) error {
 func playOptions(f *playFlags, getenv func(string) string, now func() time.Time) (ui.Options, error) {
 	cfgDir, err := store.ConfigDir(f.configDir)
 	if err != nil {
-		return ui.Options{}, err
+		return ui.Options{}, problem.New("cmd.err.noconfigdir")
 	}
 	stateDir, err := store.StateDir(f.stateDir)
 	if err != nil {
-		return ui.Options{}, err
+		return ui.Options{}, problem.New("cmd.err.nostatedir")
 	}
 	saved, note := settings.Load(cfgDir, settings.Default(i18n.FromEnv(getenv)), now())
 	s, err := saved.Override(f.overrides())

@@ -9,11 +9,14 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"okey/bots/coach"
 	"okey/ui/cli"
+	"okey/ui/i18n"
+	"okey/ui/problem"
 	"okey/ui/store"
 )
 
@@ -34,8 +37,12 @@ func reviewCmd(e *env) *cobra.Command {
 		Example: `okey review
 okey review --seat 2 --hand 3 match-000042.okey
 okey review --json --samples 64 match.okey`,
+		ValidArgsFunction: records,
 		RunE: func(c *cobra.Command, paths []string) error {
-			return exitCode(reviewRun(c.Context(), &f, paths, e.stdout, e.stderr))
+			if err := reviewArgs(c, &f, paths); err != nil {
+				return err
+			}
+			return exitCode(reviewRun(c.Context(), &f, paths, e.tr, e.stdin, e.stdout, e.stderr))
 		},
 	}
 	fs := c.Flags()
@@ -47,39 +54,45 @@ okey review --json --samples 64 match.okey`,
 	fs.BoolVar(&f.json, "json", false, e.tr.T("cli.flag.review.json"))
 	fs.StringVar(&f.stateDir, "state-dir", "", e.tr.T("cli.flag.state-dir"))
 	_ = c.MarkFlagDirname("state-dir")
+	_ = c.RegisterFlagCompletionFunc("seat", fixed("0", "1", "2", "3"))
 	return c
 }
 
-// reviewRun reviews the records of paths (none: the last match).
-func reviewRun(ctx context.Context, f *reviewFlags, paths []string, stdout, stderr io.Writer) int {
-	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "okey review: "+format+" (okey review -h for help)\n", a...)
-		return 2
-	}
+// reviewArgs refuses a wrong command line of okey review.
+func reviewArgs(c *cobra.Command, f *reviewFlags, paths []string) error {
+	u := func(key string, a ...any) error { return &usageError{cmd: c, key: key, args: a} }
 	switch {
 	case f.seat < 0 || f.seat > 3:
-		return usageErr("--seat must be 0 to 3, got %d", f.seat)
+		return u("cmd.review.seat", f.seat)
 	case f.hand < 0:
-		return usageErr("--hand must not be negative, got %d", f.hand)
+		return u("cmd.review.hand", f.hand)
 	case f.samples < 0 || f.samples > 100000:
-		return usageErr("--samples must be 0 to 100000, got %d", f.samples)
+		return u("cmd.review.samples", f.samples)
 	case f.workers < 0:
-		return usageErr("--workers must not be negative, got %d", f.workers)
+		return u("cli.err.workers", f.workers)
+	case slicesCount(paths, "-") > 1:
+		return u("cmd.err.stdin.twice")
 	}
-	fail := func(err error) int {
-		fmt.Fprintf(stderr, "okey review: %v\n", err)
+	return nil
+}
+
+// reviewRun reviews the records of paths ("-" is stdin; none: the last
+// match), its failures said in tr's words.
+func reviewRun(ctx context.Context, f *reviewFlags, paths []string, tr *i18n.Catalog, stdin io.Reader, stdout, stderr io.Writer) int {
+	fail := func(msg string) int {
+		fmt.Fprintf(stderr, "okey review: %s\n", msg)
 		return 1
 	}
 	if len(paths) == 0 {
-		p, err := lastMatch(f.stateDir)
-		if err != nil {
-			return fail(err)
+		p, msg := lastMatch(f.stateDir, tr)
+		if msg != "" {
+			return fail(msg)
 		}
 		paths = []string{p}
 	}
 	for _, p := range paths {
-		if err := reviewFile(ctx, p, f, stdout, stderr); err != nil {
-			return fail(err)
+		if msg := reviewFile(ctx, p, f, tr, stdin, stdout, stderr); msg != "" {
+			return fail(msg)
 		}
 	}
 	return 0
@@ -87,18 +100,18 @@ func reviewRun(ctx context.Context, f *reviewFlags, paths []string, stdout, stde
 
 // lastMatch is the record to review when none is named: the match in
 // progress in the state directory, or else the newest finished one.
-func lastMatch(dir string) (string, error) {
+func lastMatch(dir string, tr *i18n.Catalog) (string, string) {
 	dir, err := store.StateDir(dir)
 	if err != nil {
-		return "", err
+		return "", tr.T("cmd.err.nostatedir")
 	}
 	cur := filepath.Join(dir, store.MatchFile)
 	if _, err := os.Stat(cur); err == nil {
-		return cur, nil
+		return cur, ""
 	}
 	done, _ := filepath.Glob(filepath.Join(dir, store.FinishedDir, "*.okey"))
 	if len(done) == 0 {
-		return "", fmt.Errorf("no match to review in %s (play one, or name a record)", dir)
+		return "", tr.T("cmd.review.none", dir)
 	}
 	slices.SortFunc(done, func(a, b string) int {
 		ia, _ := os.Stat(a)
@@ -108,7 +121,7 @@ func lastMatch(dir string) (string, error) {
 		}
 		return cmpString(a, b)
 	})
-	return done[len(done)-1], nil
+	return done[len(done)-1], ""
 }
 
 func cmpString(a, b string) int {
@@ -121,11 +134,16 @@ func cmpString(a, b string) int {
 	return 0
 }
 
-// reviewFile reviews one record file and writes its report.
-func reviewFile(ctx context.Context, path string, f *reviewFlags, stdout, stderr io.Writer) error {
-	b, err := os.ReadFile(path)
+// reviewFile reviews one record ("-": stdin) and writes its report;
+// what went wrong is said in tr's words ("" when nothing did).
+func reviewFile(ctx context.Context, path string, f *reviewFlags, tr *i18n.Catalog, stdin io.Reader, stdout, stderr io.Writer) string {
+	name := path
+	if path == "-" {
+		name = tr.T("cmd.stdin")
+	}
+	b, err := readRecordFrom(path, stdin)
 	if err != nil {
-		return err
+		return name + ": " + verifyWhy(tr, err)
 	}
 	o := coach.Options{Seed: f.seed, Samples: f.samples, Workers: f.workers}
 	var bar *cli.Progress
@@ -142,20 +160,36 @@ func reviewFile(ctx context.Context, path string, f *reviewFlags, stdout, stderr
 	if bar != nil {
 		bar.Clear()
 	}
-	if err != nil {
-		if errors.Is(err, context.Canceled) {
-			return fmt.Errorf("%s: interrupted after %d decisions", path, len(ds))
-		}
-		return fmt.Errorf("%s: %w", path, err)
+	switch {
+	case errors.Is(err, context.Canceled):
+		return tr.T("cmd.review.interrupted", name, tr.N("cmd.n.decisions", len(ds), len(ds)))
+	case err != nil:
+		return name + ": " + reviewWhy(tr, err, f)
 	}
 	if f.json {
 		enc := json.NewEncoder(stdout)
 		for i := range ds {
 			if err := enc.Encode(&ds[i]); err != nil {
-				return err
+				return "" // said once, by the guard of stdout
 			}
 		}
-		return enc.Encode(&sum)
+		_ = enc.Encode(&sum)
+		return ""
 	}
-	return cli.PrintReview(stdout, "Review of "+path, ds, sum)
+	_ = cli.PrintReview(stdout, "Review of "+name, ds, sum)
+	return ""
+}
+
+// reviewWhy is why a record cannot be reviewed, in tr's words: in
+// English the engines' and the coach's own (the line, the action, what
+// is wrong); in Turkish a seat without a decision in the hand asked for,
+// or the record's damage with where it is.
+func reviewWhy(tr *i18n.Catalog, err error, f *reviewFlags) string {
+	if tr.T("err.raw") == "yes" {
+		return err.Error()
+	}
+	if strings.Contains(err.Error(), "made no decision") {
+		return tr.T("cmd.review.nodecision", f.seat, f.hand)
+	}
+	return problem.RecordReason(tr, err)
 }

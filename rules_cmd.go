@@ -31,7 +31,7 @@ func rulesCmd(e *env) *cobra.Command {
 		RunE: func(*cobra.Command, []string) error {
 			tty := isTerminal(e.stdout)
 			width := 80
-			if f, ok := e.stdout.(*os.File); ok && tty {
+			if f := fileOf(e.stdout); f != nil && tty {
 				if w, _, err := term.GetSize(f.Fd()); err == nil && w > 0 {
 					width = min(w, 100)
 				}
@@ -60,7 +60,7 @@ func rulesRun(game string, tr *i18n.Catalog, tty bool, width int, getenv func(st
 		return 0
 	}
 	if _, err := io.WriteString(stdout, text); err != nil {
-		fmt.Fprintf(stderr, "okey rules: %v\n", err)
+		fmt.Fprintf(stderr, "okey rules: %s\n", tr.T("cmd.err.stdout", problem.OSReason(tr, err)))
 		return 1
 	}
 	return 0

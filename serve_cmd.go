@@ -7,13 +7,17 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"net"
 	"os"
 	"os/signal"
+	"sync"
 	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"okey/ui/i18n"
+	"okey/ui/problem"
 	"okey/ui/serve"
 	"okey/ui/serve/keep"
 	"okey/ui/store"
@@ -122,54 +126,66 @@ func serveSecretCmd(e *env) *cobra.Command {
 				return exitCode(1)
 			}
 			if err != nil {
-				fmt.Fprintf(e.stderr, "okey serve secret: %v\n", err)
+				fmt.Fprintf(e.stderr, "okey serve secret: %s\n", e.tr.T("cmd.serve.secret.write", problem.Sys(e.tr, err)))
 				return exitCode(1)
 			}
-			if _, err := fmt.Fprintln(c.OutOrStdout(), e.tr.T("cli.serve.secret.done", args[0], s.Fingerprint())); err != nil {
-				fmt.Fprintf(e.stderr, "okey serve secret: %v\n", err)
-				return exitCode(1)
-			}
+			fmt.Fprintln(e.stdout, e.tr.T("cli.serve.secret.done", args[0], s.Fingerprint()))
 			return nil
 		},
 	}
 }
 
-// serveRun checks the configuration and runs the server.
+// serveRun checks the configuration and runs the server. Nothing is
+// logged on stderr before the server is up: a start that fails (the
+// address in use, the state directory locked) is one line, exit 1,
+// unless --debug-log asks for the log (where it goes). A signal is how
+// the server stops: a clean stop after one is exit 0.
 func serveRun(ctx context.Context, cfg serve.Config, f serveFlags, e *env) int {
-	stderr := e.stderr
-	cfg, code, ok := checkServe(cfg, f.stateDir, f.secret, stderr)
+	stderr, tr := e.stderr, e.tr
+	e.signalStops = true
+	fail := func(key string, a ...any) int {
+		fmt.Fprintf(stderr, "okey serve: %s\n", tr.T(key, a...))
+		return 1
+	}
+	cfg, code, ok := checkServe(cfg, f.stateDir, f.secret, tr, stderr)
 	if !ok {
 		return code
 	}
 	dlog, closeLog, err := openDebugLog(f.debugLog, e.getenv, e.commandLine(), true)
 	if err != nil {
-		fmt.Fprintf(stderr, "okey serve: --debug-log: %v\n", err)
-		return 1
+		return fail("cli.err.debuglog", problem.Sys(tr, err))
 	}
 	defer closeLog()
-	cfg.Log = slog.New(slog.NewTextHandler(stderr, nil))
+	// The address first: a busy one stops the start before any table
+	// is read.
+	l, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fail("cmd.serve.listen", problem.Sys(tr, err))
+	}
+	defer l.Close()
+	held := newHeldHandler(slog.NewTextHandler(stderr, nil))
+	cfg.Log = slog.New(held)
 	if dlog != nil {
 		// The server's log goes to the debug log too, with the
 		// sessions' screens, keys and moves (Config.Debug).
-		cfg.Log = slog.New(slog.NewMultiHandler(cfg.Log.Handler(), dlog.Handler()))
+		cfg.Log = slog.New(slog.NewMultiHandler(held, dlog.Handler()))
 		cfg.Debug = dlog
 	}
 	srv, restoreErr, err := serve.New(cfg)
 	var locked *store.LockError
 	switch {
 	case errors.As(err, &locked):
-		who := "another process"
+		who := tr.T("cmd.serve.locked.other")
 		if locked.Pid > 0 {
-			who = fmt.Sprintf("process %d", locked.Pid)
+			who = tr.T("cmd.serve.locked.pid", locked.Pid)
 		}
-		fmt.Fprintf(stderr, "okey serve: %s already serves from %s (one server a state directory)\n", who, locked.Dir)
-		return 1
+		return fail("cmd.serve.locked", who, locked.Dir)
 	case err != nil:
-		fmt.Fprintf(stderr, "okey serve: %v\n", err)
-		return 1
+		return fail("cmd.serve.start", problem.Sys(tr, err))
 	}
+	held.release()
 	if restoreErr != nil {
-		fmt.Fprintf(stderr, "okey serve: some tables could not be restored: %v\n", restoreErr)
+		fmt.Fprintf(stderr, "okey serve: %s\n", tr.T("cmd.serve.restore", problem.Sys(tr, restoreErr)))
 	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -189,13 +205,13 @@ func serveRun(ctx context.Context, cfg serve.Config, f serveFlags, e *env) int {
 		}
 	}()
 	served := make(chan error, 1)
-	go func() { served <- srv.ListenAndServe() }()
+	cfg.Log.Info("listening", "addr", l.Addr().String())
+	go func() { served <- srv.Serve(l) }()
 	select {
 	case err := <-served:
 		srv.Shutdown(context.Background())
 		if err != nil {
-			fmt.Fprintf(stderr, "okey serve: %v\n", err)
-			return 1
+			return fail("cmd.serve.listen", problem.Sys(tr, err))
 		}
 		return 0
 	case <-ctx.Done():
@@ -203,38 +219,94 @@ func serveRun(ctx context.Context, cfg serve.Config, f serveFlags, e *env) int {
 	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if err := srv.Shutdown(sctx); err != nil {
-		fmt.Fprintf(stderr, "okey serve: stopping: %v\n", err)
-		return 1
+		return fail("cmd.serve.stop", problem.Sys(tr, err))
 	}
 	return 0
 }
 
+// heldHandler holds the log's records until release: those of a start
+// that fails are never shown (the start's error is the one line to
+// read), those of one that succeeds are, in order, and every later
+// record at once.
+type heldHandler struct {
+	h    slog.Handler
+	mu   *sync.Mutex
+	held *[]heldRecord
+	on   *bool
+}
+
+type heldRecord struct {
+	h slog.Handler
+	r slog.Record
+}
+
+// newHeldHandler holds h's records until release.
+func newHeldHandler(h slog.Handler) *heldHandler {
+	return &heldHandler{h: h, mu: &sync.Mutex{}, held: &[]heldRecord{}, on: new(bool)}
+}
+
+func (x *heldHandler) Enabled(ctx context.Context, l slog.Level) bool { return x.h.Enabled(ctx, l) }
+
+func (x *heldHandler) Handle(ctx context.Context, r slog.Record) error {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if !*x.on {
+		*x.held = append(*x.held, heldRecord{x.h, r.Clone()})
+		return nil
+	}
+	return x.h.Handle(ctx, r)
+}
+
+func (x *heldHandler) WithAttrs(a []slog.Attr) slog.Handler {
+	return &heldHandler{h: x.h.WithAttrs(a), mu: x.mu, held: x.held, on: x.on}
+}
+
+func (x *heldHandler) WithGroup(name string) slog.Handler {
+	return &heldHandler{h: x.h.WithGroup(name), mu: x.mu, held: x.held, on: x.on}
+}
+
+// release writes the records held and lets every later one through.
+func (x *heldHandler) release() {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	for _, hr := range *x.held {
+		_ = hr.h.Handle(context.Background(), hr.r)
+	}
+	*x.held, *x.on = nil, true
+}
+
 // checkServe completes and checks okey serve's configuration. ok is
-// false when the command should stop with code 2, having said why on
-// one line.
-func checkServe(cfg serve.Config, stateDir, secret string, stderr io.Writer) (serve.Config, int, bool) {
+// false when the command should stop with code 2 (1 for a file that
+// cannot be read), having said why on one line.
+func checkServe(cfg serve.Config, stateDir, secret string, tr *i18n.Catalog, stderr io.Writer) (serve.Config, int, bool) {
 	fail := func(format string, a ...any) (serve.Config, int, bool) {
 		fmt.Fprintf(stderr, "okey serve: "+format+"\n", a...)
 		return serve.Config{}, 2, false
 	}
+	// A file given that cannot be read is a runtime failure, as a
+	// record given to okey verify is: the command line is right.
+	failed := func(key string, a ...any) (serve.Config, int, bool) {
+		fmt.Fprintf(stderr, "okey serve: %s\n", tr.T(key, a...))
+		return serve.Config{}, 1, false
+	}
 	dir, err := store.ServeStateDir(stateDir)
 	if err != nil {
-		return fail("%v", err)
+		return failed("cmd.err.nostatedir")
 	}
 	cfg.StateDir = dir
 	if cfg.HostKey == "" {
 		if cfg.HostKey, err = store.HostKeyPath(stateDir); err != nil {
-			return fail("%v", err)
+			return failed("cmd.err.nostatedir")
 		}
 	}
 	if secret != "" {
 		if cfg.Store.Secret, err = keep.ReadSecret(secret); err != nil {
-			return fail("--cluster-secret: %v", err)
+			return failed("cmd.serve.secret", problem.Sys(tr, err))
 		}
 	}
 	if cfg.AuthorizedKeys != "" {
 		if _, err := os.Stat(cfg.AuthorizedKeys); err != nil {
-			return fail("--authorized-keys: %v", err)
+			return failed("cmd.serve.keys", problem.Sys(tr, err))
 		}
 	}
 	if err := cfg.Check(); err != nil {

@@ -60,10 +60,12 @@ func sim101(ctx context.Context, f *simFlags, stdout, stderr io.Writer) int {
 		return fail("%v", err)
 	}
 	if cfg.Record, err = recordTo(f.record, cfg.Matches > 0); err != nil {
-		return fail("--record: %v", err)
+		fmt.Fprintf(stderr, "okey sim: %s\n", tr.T("cmd.sim.recorddir", problem.In(err, tr)))
+		return 1
 	}
-	return runArena(stdout, stderr, cfg.Hands, cfg.Matches, &cfg.Progress, arena101.ErrInterrupted,
+	return runArena(f, stdout, stderr, cfg.Hands, cfg.Matches, &cfg.Progress, arena101.ErrInterrupted,
 		func() (arena101.Result, error) { return arena101.Run(ctx, cfg) },
+		func(res *arena101.Result) (int, int) { return res.Hands, res.Matches },
 		func(res *arena101.Result) error {
 			if f.json {
 				return json.NewEncoder(stdout).Encode(res)

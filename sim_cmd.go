@@ -54,6 +54,7 @@ okey sim --bots easy --hands 8 --record matches/`,
 	fs.StringVar(&f.game, "game", settings.GameClassic, e.tr.T("cli.flag.sim.game", gameNames()))
 	fs.StringVar(&f.record, "record", "", e.tr.T("cli.flag.sim.record"))
 	_ = c.RegisterFlagCompletionFunc("game", fixed(settings.Games...))
+	completeBotsAndRules(c)
 	_ = c.MarkFlagDirname("record")
 	return c
 }
@@ -73,8 +74,9 @@ func simRun(ctx context.Context, f *simFlags, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	return runArena(stdout, stderr, cfg.Hands, cfg.Matches, &cfg.Progress, arena.ErrInterrupted,
+	return runArena(f, stdout, stderr, cfg.Hands, cfg.Matches, &cfg.Progress, arena.ErrInterrupted,
 		func() (arena.Result, error) { return arena.Run(ctx, cfg) },
+		func(res *arena.Result) (int, int) { return res.Hands, res.Matches },
 		func(res *arena.Result) error {
 			if f.json {
 				return json.NewEncoder(stdout).Encode(res)
@@ -98,9 +100,11 @@ type simFlags struct {
 // runArena runs an arena (classic or 101), with a progress bar on stderr
 // when stderr is a terminal (so stdout, the results, stays clean for a
 // file or a pipe), then writes its results. An interrupted run still
-// writes the whole deals or matches it played, then exits 1; any other
-// failure says why on one line and exits 1.
-func runArena[R any](stdout, stderr io.Writer, hands, matches int, progress *func(int), interrupted error, run func() (R, error), write func(*R) error) int {
+// writes the whole deals or matches it played, says how many, and exits
+// 1 (130 or 143 when a signal interrupted it: see execute); any other
+// failure says why on one line and exits 1. Its words are f.lang's.
+func runArena[R any](f *simFlags, stdout, stderr io.Writer, hands, matches int, progress *func(int), interrupted error, run func() (R, error), played func(*R) (int, int), write func(*R) error) int {
+	tr := i18n.MustLoad(f.lang)
 	var bar *cli.Progress
 	if isTerminal(stderr) {
 		bar = cli.NewProgress(stderr, hands, "hands")
@@ -113,16 +117,26 @@ func runArena[R any](stdout, stderr io.Writer, hands, matches int, progress *fun
 	if bar != nil {
 		bar.Clear()
 	}
-	if runErr != nil && !errors.Is(runErr, interrupted) {
-		fmt.Fprintf(stderr, "okey sim: %v\n", runErr)
+	var rw *recordWriteError
+	switch {
+	case errors.As(runErr, &rw):
+		fmt.Fprintf(stderr, "okey sim: %s\n", tr.T("cmd.sim.recordwrite", problem.In(rw.err, tr)))
+		return 1
+	case runErr != nil && !errors.Is(runErr, interrupted):
+		fmt.Fprintf(stderr, "okey sim: %s\n", tr.T("cmd.sim.failed", runErr.Error()))
 		return 1
 	}
 	if err := write(&res); err != nil {
-		fmt.Fprintf(stderr, "okey sim: writing the results: %v\n", err)
+		fmt.Fprintf(stderr, "okey sim: %s\n", tr.T("cmd.err.stdout", problem.OSReason(tr, err)))
 		return 1
 	}
 	if runErr != nil {
-		fmt.Fprintf(stderr, "okey sim: %v\n", runErr)
+		h, m := played(&res)
+		done := tr.N("cmd.n.hands", h, h)
+		if matches > 0 {
+			done = tr.N("cmd.n.matches", m, m)
+		}
+		fmt.Fprintf(stderr, "okey sim: %s\n", tr.T("cmd.sim.interrupted", done))
 		return 1
 	}
 	return 0
@@ -130,7 +144,8 @@ func runArena[R any](stdout, stderr io.Writer, hands, matches int, progress *fun
 
 // classicSim checks okey sim's flags for classic Okey and makes them an
 // arena configuration. ok is false when the command should stop with
-// code 2, having said why on one line.
+// code 2 (1 when --record's directory cannot be made), having said why
+// on one line.
 func classicSim(f *simFlags, stderr io.Writer) (cfg arena.Config, code int, ok bool) {
 	fail := func(format string, a ...any) (arena.Config, int, bool) {
 		fmt.Fprintf(stderr, "okey sim: "+format+"\n", a...)
@@ -171,7 +186,8 @@ func classicSim(f *simFlags, stderr io.Writer) (cfg arena.Config, code int, ok b
 		return fail("%v", err)
 	}
 	if cfg.Record, err = recordTo(f.record, cfg.Matches > 0); err != nil {
-		return fail("--record: %v", err)
+		fmt.Fprintf(stderr, "okey sim: %s\n", tr.T("cmd.sim.recorddir", problem.In(err, tr)))
+		return arena.Config{}, 1, false
 	}
 	return cfg, 0, true
 }
@@ -227,6 +243,16 @@ func recordTo(dir string, matches bool) (func(int, []byte) error, error) {
 		what = "match"
 	}
 	return func(i int, rec []byte) error {
-		return os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%06d.okey", what, i)), rec, 0o644)
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%06d.okey", what, i)), rec, 0o644); err != nil {
+			return &recordWriteError{err}
+		}
+		return nil
 	}, nil
 }
+
+// recordWriteError is a record of --record that could not be written:
+// the run stops, and says it in the player's words.
+type recordWriteError struct{ err error }
+
+func (r *recordWriteError) Error() string { return "writing a record: " + r.err.Error() }
+func (r *recordWriteError) Unwrap() error { return r.err }

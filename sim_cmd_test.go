@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -321,25 +323,29 @@ func TestSim101(t *testing.T) {
 
 // ctrl+c stops okey sim (issue 10, point 6): the results of the whole
 // deals played so far are printed once, then one line says it was
-// interrupted, and the exit status is 1 — for classic and 101 alike.
+// interrupted, in the player's words, and the exit status is 130 (143
+// for SIGTERM; issue 42: it was 1, with a raw "context canceled") —
+// for classic and 101 alike.
 func TestSimInterrupted(t *testing.T) {
-	for _, args := range [][]string{
+	for i, args := range [][]string{
 		{"--bots", "normal", "--hands", "100000000", "--json"},
 		{"--game", "101", "--bots", "easy", "--hands", "100000000", "--json"},
 	} {
-		ctx, cancel := context.WithCancel(context.Background())
-		time.AfterFunc(300*time.Millisecond, cancel) // ctrl+c, some hands in
+		sig, want := []syscall.Signal{syscall.SIGINT, syscall.SIGTERM}[i], []int{130, 143}[i]
+		ctx, cancel := context.WithCancelCause(context.Background())
+		time.AfterFunc(300*time.Millisecond, func() { cancel(&signalled{sig}) }) // ctrl+c, some hands in
 		var out, errb bytes.Buffer
 		code := simMain(ctx, args, nil, &out, &errb)
-		cancel()
+		cancel(nil)
 		var res struct {
 			Hands int `json:"hands"`
 		}
 		if err := json.Unmarshal(out.Bytes(), &res); err != nil || strings.Count(out.String(), "\n") != 1 {
 			t.Fatalf("%v: stdout is not one JSON object: %v\n%s", args, err, out.String())
 		}
-		if code != 1 || strings.Count(errb.String(), "\n") != 1 || !strings.Contains(errb.String(), "interrupted") {
-			t.Fatalf("%v: exit %d, stderr %q: want 1 and one line saying it was interrupted", args, code, errb.String())
+		if code != want || strings.Count(errb.String(), "\n") != 1 || !strings.Contains(errb.String(), "interrupted") ||
+			strings.Contains(errb.String(), "context canceled") || !strings.Contains(errb.String(), fmt.Sprintf("%d hands", res.Hands)) {
+			t.Fatalf("%v: exit %d, stderr %q: want %d and one line saying it was interrupted after %d hands", args, code, errb.String(), want, res.Hands)
 		}
 		if res.Hands%4 != 0 {
 			t.Errorf("%v: %d hands counted: only whole deals (four rotations) count", args, res.Hands)

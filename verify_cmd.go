@@ -11,11 +11,9 @@ import (
 
 	"okey/game/fair"
 	"okey/ui/cli"
+	"okey/ui/i18n"
+	"okey/ui/problem"
 )
-
-// maxVerify is the largest record okey verify reads: a match's record
-// is tens of kilobytes.
-const maxVerify = 64 << 20
 
 // verifyCmd is okey verify: files in, a line each out.
 func verifyCmd(e *env) *cobra.Command {
@@ -28,8 +26,12 @@ func verifyCmd(e *env) *cobra.Command {
 		Example: `okey verify --commit 3f2a9c0d11e4b7a8 match-000042.okey
 ssh -p 2222 HOST record TABLE | okey verify -
 okey verify --partial saved-match.okey`,
+		ValidArgsFunction: records,
 		RunE: func(c *cobra.Command, files []string) error {
-			return exitCode(verifyRun(noted, c.Flags().Changed("commit"), partial, files, e.stdin, e.stdout, e.stderr))
+			if err := verifyArgs(c, noted, c.Flags().Changed("commit"), files); err != nil {
+				return err
+			}
+			return exitCode(verifyRun(noted, partial, files, e.tr, e.stdin, e.stdout, e.stderr))
 		},
 	}
 	c.Flags().StringVar(&noted, "commit", "", e.tr.T("cli.flag.verify.commit"))
@@ -37,52 +39,58 @@ okey verify --partial saved-match.okey`,
 	return c
 }
 
-// verifyRun checks each record of files ("-" is stdin): a verified
-// record's line on stdout, a failure's on stderr. A record of a match
-// that is not over — cut short, or still in play — is a failure unless
-// partial: a script must be able to tell a whole match from a part of
-// one by the exit status alone.
-func verifyRun(noted string, commitSet, partial bool, files []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "okey verify: "+format+"\n", a...)
-		return 2
-	}
-	want := strings.ToLower(strings.ReplaceAll(noted, " ", ""))
+// verifyArgs refuses a wrong command line of okey verify: no record, -
+// twice, a --commit that is no commitment.
+func verifyArgs(c *cobra.Command, noted string, commitSet bool, files []string) error {
+	want := commitment(noted)
 	switch {
 	case len(files) == 0:
-		return fail("no record: give files, or - for standard input (okey verify -h for help)")
+		return &usageError{cmd: c, key: "cmd.verify.norecord"}
 	case slicesCount(files, "-") > 1:
-		return fail("- (standard input) may be given once")
+		return &usageError{cmd: c, key: "cmd.err.stdin.twice"}
 	case commitSet && (len(want) < 16 || len(want) > 64 || strings.Trim(want, "0123456789abcdef") != ""):
-		return fail("--commit: %q is not a commitment (16 to 64 hex digits)", noted)
+		return &usageError{cmd: c, key: "cmd.verify.commit", args: []any{noted}}
 	}
+	return nil
+}
+
+// commitment is a noted commitment as the records write it.
+func commitment(noted string) string { return strings.ToLower(strings.ReplaceAll(noted, " ", "")) }
+
+// verifyRun checks each record of files ("-" is stdin): a verified
+// record's line on stdout, a failure's on stderr, in tr's words. A
+// record of a match that is not over — cut short, or still in play — is
+// a failure unless partial: a script must be able to tell a whole match
+// from a part of one by the exit status alone.
+func verifyRun(noted string, partial bool, files []string, tr *i18n.Catalog, stdin io.Reader, stdout, stderr io.Writer) int {
+	want := commitment(noted)
 	bad := 0
 	for _, f := range files {
 		name := f
 		if f == "-" {
-			name = "stdin"
+			name = tr.T("cmd.stdin")
 		}
 		v, err := verifyOne(f, stdin)
-		if err == nil && want != "" && !strings.HasPrefix(v.Commit.String(), want) {
-			err = fmt.Errorf("the record's commitment %s is not the one you noted (%s)", v.Commit.Short(), noted)
+		why := ""
+		hands := tr.N("cmd.n.hands", v.Hands, v.Hands)
+		switch {
+		case err != nil:
+			why = verifyWhy(tr, err)
+		case want != "" && !strings.HasPrefix(v.Commit.String(), want):
+			why = tr.T("cmd.verify.notnoted", v.Commit.Short(), noted)
+		case !v.Over && !partial:
+			why = tr.T("cmd.verify.notover", hands)
 		}
-		hands := fmt.Sprintf("%d hands", v.Hands)
-		if v.Hands == 1 {
-			hands = "1 hand"
-		}
-		if err == nil && !v.Over && !partial {
-			err = fmt.Errorf("the match is not over (%s so far): the record is cut short, or the match is still in play; --partial verifies it as far as it goes", hands)
-		}
-		if err != nil {
+		if why != "" {
 			bad++
-			fmt.Fprintf(stderr, "%s: NOT verified: %v\n", name, err)
+			fmt.Fprintln(stderr, tr.T("cmd.verify.not", name, why))
 			continue
 		}
-		over := "match not over, " + hands + " so far"
+		over := tr.T("cmd.verify.sofar", hands)
 		if v.Over {
-			over = "match over after " + hands
+			over = tr.T("cmd.verify.over", hands)
 		}
-		fmt.Fprintf(stdout, "%s: verified: commitment %s (%s); %s, seed %d, %s\n", name, v.Commit.Short(), v.Commit, gameName(v.Game), v.Seed, over)
+		fmt.Fprintln(stdout, tr.T("cmd.verify.ok", name, v.Commit.Short(), v.Commit, gameName(tr, v.Game), v.Seed, over))
 	}
 	if bad > 0 {
 		return 1
@@ -90,29 +98,78 @@ func verifyRun(noted string, commitSet, partial bool, files []string, stdin io.R
 	return 0
 }
 
-// verifyOne reads and checks one record: a file, or stdin for "-".
+// verifyOne reads and checks one record: a file, or stdin for "-". The
+// record is streamed (readRecord): read up to the first line that
+// cannot belong to it, then checked.
 func verifyOne(path string, stdin io.Reader) (cli.Verified, error) {
+	b, err := readRecordFrom(path, stdin)
+	if err != nil {
+		return cli.Verified{}, err
+	}
+	return cli.Verify(b)
+}
+
+// readRecordFrom streams the record of path ("-": stdin) with
+// readRecord; a file that cannot be opened or read is a readError.
+func readRecordFrom(path string, stdin io.Reader) ([]byte, error) {
 	r := stdin
 	if path != "-" {
 		f, err := os.Open(path)
 		if err != nil {
-			return cli.Verified{}, fmt.Errorf("cannot read it: %w", err)
+			return nil, &readError{err}
 		}
 		defer f.Close()
 		r = f
 	}
-	b, err := io.ReadAll(io.LimitReader(r, maxVerify+1))
+	b, err := readRecord(r)
+	var s *streamError
+	if err != nil && !errors.As(err, &s) {
+		return nil, &readError{err}
+	}
+	return b, err
+}
+
+// readError is a record that could not be read at all (a file missing, a
+// directory, a permission).
+type readError struct{ err error }
+
+func (r *readError) Error() string { return "cannot read it: " + r.err.Error() }
+func (r *readError) Unwrap() error { return r.err }
+
+// verifyWhy is why a record does not verify, in tr's language: in
+// English the engines' words, which say the line or the action and what
+// is wrong; in Turkish the catalogue's, with the line or the action.
+func verifyWhy(tr *i18n.Catalog, err error) string {
+	var (
+		read   *readError
+		stream *streamError
+	)
 	switch {
-	case err != nil:
-		return cli.Verified{}, fmt.Errorf("cannot read it: %w", err)
-	case len(b) > maxVerify:
-		return cli.Verified{}, fmt.Errorf("%w: larger than %d MiB, no match's record is", cli.ErrDamaged, maxVerify>>20)
+	case errors.As(err, &read):
+		return tr.T("cmd.err.read", problem.In(read.err, tr))
+	case errors.As(err, &stream) && errors.Is(err, errLineTooLong):
+		return tr.T("cmd.record.longline", stream.line, maxRecordLine>>10)
+	case errors.As(err, &stream) && errors.Is(err, errExtraDeal):
+		return tr.T("cmd.record.extradeal", stream.line)
+	case errors.As(err, &stream):
+		return tr.T("cmd.record.toolong", stream.line, maxRecord>>20)
+	case errors.Is(err, fair.ErrNoCommitment):
+		return tr.T("cmd.verify.nocommitment")
 	}
-	v, err := cli.Verify(b)
-	if errors.Is(err, fair.ErrNoCommitment) {
-		err = fmt.Errorf("%w (only matches served by okey serve carry one)", err)
+	if tr.T("err.raw") == "yes" {
+		return err.Error()
 	}
-	return v, err
+	switch {
+	case errors.Is(err, fair.ErrBadCommitment):
+		return tr.T("cmd.verify.badcommitment")
+	case errors.Is(err, fair.ErrMismatch):
+		return tr.T("cmd.verify.mismatch")
+	case errors.Is(err, cli.ErrDealMismatch):
+		return tr.T("cmd.verify.deals")
+	case errors.Is(err, cli.ErrIllegalMove):
+		return tr.T("cmd.verify.illegal", problem.RecordReason(tr, err))
+	}
+	return problem.RecordReason(tr, err)
 }
 
 func slicesCount(xs []string, x string) int {
@@ -126,9 +183,15 @@ func slicesCount(xs []string, x string) int {
 }
 
 // gameName is a record's game as the line says it.
-func gameName(g string) string {
+func gameName(tr *i18n.Catalog, g string) string {
 	if g == "101" {
-		return "Okey 101"
+		return tr.T("cmd.game.101")
 	}
-	return "classic Okey"
+	return tr.T("cmd.game.classic")
+}
+
+// records completes a record's name: the files ending .okey (and
+// directories, to get to them).
+func records(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	return []cobra.Completion{"okey"}, cobra.ShellCompDirectiveFilterFileExt
 }

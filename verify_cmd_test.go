@@ -130,7 +130,7 @@ func TestVerifyCommand(t *testing.T) {
 		{"cut", []string{good, cut}, nil, 1, []string{"classic.okey: verified"}, "cut.okey: NOT verified: the match is not over ("},
 		{"early", []string{early}, nil, 1, nil, "early.okey: NOT verified: the match is not over (1 hand so far): the record is cut short, or the match is still in play; --partial"},
 		{"partial", []string{"--partial", cut, early}, nil, 0, []string{"cut.okey: verified: commitment " + commit.Short(), "match not over", "early.okey: verified", "1 hand so far"}, ""},
-		{"stdin", []string{"-"}, classic, 0, []string{"stdin: verified: commitment " + commit.Short()}, ""},
+		{"stdin", []string{"-"}, classic, 0, []string{"standard input: verified: commitment " + commit.Short()}, ""},
 		{"noted", []string{"--commit", commit.Short(), good}, nil, 0, []string{"verified"}, ""},
 		{"noted wrong", []string{"--commit", "0000 1111 2222 3333", good}, nil, 1, nil, "NOT verified: the record's commitment " + commit.Short() + " is not the one you noted"},
 		{"seed", []string{good, seed}, nil, 1, []string{"classic.okey: verified"}, "seed.okey: NOT verified: commitment mismatch: seed 43"},

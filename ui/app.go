@@ -69,7 +69,7 @@ func New(opt Options) (*Model, error) {
 		return nil, err
 	}
 	if m.unsaved != nil {
-		m.notice = append(m.notice, m.tr.T("notice.unwritable", store.ShortPath(opt.StateDir), m.unsaved.Error()))
+		m.notice = append(m.notice, m.tr.T("notice.unwritable", store.ShortPath(opt.StateDir), problem.Sys(m.tr, m.unsaved)))
 	}
 	m.seed = opt.Seed
 	if !opt.SeedSet {

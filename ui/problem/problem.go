@@ -68,6 +68,9 @@ func In(err error, tr *i18n.Catalog) string {
 	if s, ok := sayRules(err, tr); ok {
 		return s
 	}
+	if s, ok := sayOS(err, tr); ok {
+		return s
+	}
 	return err.Error()
 }
 

@@ -2,6 +2,8 @@ package problem
 
 import (
 	"errors"
+	"regexp"
+	"strings"
 
 	"okey/game"
 	"okey/game/meld"
@@ -63,7 +65,9 @@ var reasons = []struct {
 // Reason is err in the words of tr's language: the error itself where
 // the catalogue says the errors' language is its own ("err.raw = yes",
 // as in English, which keeps every detail); else the catalogue's
-// sentence for a known error, and general words for another.
+// sentence for a known error — for a record refused, with the line or
+// the action where it is (RecordReason), so that a Turkish notice of a
+// damaged save keeps its reason — and general words for another.
 func Reason(tr *i18n.Catalog, err error) string {
 	if err == nil {
 		return ""
@@ -71,10 +75,24 @@ func Reason(tr *i18n.Catalog, err error) string {
 	if tr.T("err.raw") == "yes" {
 		return err.Error()
 	}
+	if isRecordError(err) {
+		return RecordReason(tr, err) // with where it is (issue 42, point 2)
+	}
 	if key, ok := ReasonKey(err); ok {
 		return tr.T(key)
 	}
 	return tr.T("err.why.other")
+}
+
+// isRecordError reports whether err is a record refused by either
+// game's reader or replay.
+func isRecordError(err error) bool {
+	for _, e := range []error{game.ErrRecordCorrupt, game.ErrRecordMismatch, okey101.ErrRecordCorrupt, okey101.ErrRecordMismatch, okey101.ErrRecordGame} {
+		if errors.Is(err, e) {
+			return true
+		}
+	}
+	return false
 }
 
 // ReasonKey is the catalogue key of the words for err, if the table
@@ -98,4 +116,55 @@ func Known() []error {
 		out[i] = r.err
 	}
 	return out
+}
+
+// The record errors' numbers: the line a reader refused, the action a
+// replay did.
+var (
+	lineNo   = regexp.MustCompile(`\bline (\d+)\b`)
+	actionNo = regexp.MustCompile(`\baction (\d+)\b`)
+)
+
+// RecordReason is why a record (a saved match, a file given to okey
+// verify or okey review) was refused, in tr's language, keeping where:
+// in English the engine's own words (the line, the action and what is
+// wrong with it); in another language the catalogue's words with the
+// line or the action's number and, for a move the match does not allow,
+// why (issue 42, point 2: the Turkish notice of a damaged save said only
+// "kayıt bozuk").
+func RecordReason(tr *i18n.Catalog, err error) string {
+	if err == nil {
+		return ""
+	}
+	if tr.T("err.raw") == "yes" {
+		return err.Error()
+	}
+	parts := []string{tr.T("err.why.record")}
+	if errors.Is(err, okey101.ErrRecordGame) {
+		parts[0] = tr.T("err.why.recordgame")
+	}
+	if where := RecordWhere(tr, err); where != "" {
+		parts = append(parts, where)
+	}
+	if key, ok := ReasonKey(err); ok && !strings.HasPrefix(key, "err.why.record") {
+		parts = append(parts, tr.T(key))
+	}
+	return strings.Join(parts, ": ")
+}
+
+// RecordWhere is where in a record err is, in tr's words: its line
+// ("7. satır") or its action ("12. hamle"), or "" when err says
+// neither.
+func RecordWhere(tr *i18n.Catalog, err error) string {
+	text := err.Error()
+	if m := actionNo.FindStringSubmatch(text); m != nil {
+		return tr.T("err.where.action", m[1])
+	}
+	if m := lineNo.FindStringSubmatch(text); m != nil {
+		return tr.T("err.where.line", m[1])
+	}
+	if strings.Contains(text, "first line") {
+		return tr.T("err.where.line", "1")
+	}
+	return ""
 }

@@ -3,6 +3,7 @@ package problem
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"okey/game"
@@ -39,5 +40,42 @@ func TestReason(t *testing.T) {
 	}
 	if _, ok := ReasonKey(odd); ok {
 		t.Error("an unknown error has a key")
+	}
+}
+
+// A record refused is said in Turkish with where it is: the line its
+// reader refused, or the action its replay did and why (issue 42, point
+// 2: the Turkish notice of a damaged save said only "kayıt bozuk"); in
+// English as the engine says it.
+func TestRecordReasonKeepsWhere(t *testing.T) {
+	tr, en := i18n.MustLoad("tr"), i18n.MustLoad("en")
+	rec := game.Record{Rules: game.DefaultRules(), Seed: 7}
+	b := rec.Marshal()
+	_, parseErr := game.ParseRecord(append(b, []byte("{\"a\":\"draw\",\"s\":0}\nnot json\n")...))
+	_, p101Err := okey101.ParseRecord([]byte("{\"okey\":\"record\",\"version\":1,\"game\":\"101\"}\n\n{\"a\":\"draw\"}\n"))
+	g, err := game.NewGame(game.DefaultRules(), 7, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := g.Record()
+	r.Actions = append(r.Actions, game.Action{Kind: game.ActDiscard, Seat: (g.State().Turn() + 1) % game.NumSeats, Tile: r.Deals[0].Indicator})
+	_, replayErr := game.Replay(r)
+	for _, c := range []struct {
+		err  error
+		want string
+	}{
+		{parseErr, "kayıt bozuk: 3. satır"},
+		{p101Err, "kayıt bozuk: 2. satır"},
+		{replayErr, "kayıt bozuk: 1. hamle"},
+	} {
+		if c.err == nil {
+			t.Fatalf("no error for %q", c.want)
+		}
+		if got := Reason(tr, c.err); !strings.HasPrefix(got, c.want) {
+			t.Errorf("Turkish %q for %q, want it to start %q", got, c.err, c.want)
+		}
+		if got := Reason(en, c.err); got != c.err.Error() {
+			t.Errorf("English %q, the engine says %q", got, c.err)
+		}
 	}
 }
