@@ -48,7 +48,7 @@ func TestKeysWaitForAMovingTable(t *testing.T) {
 	if len(scr.keys) != 0 {
 		t.Fatalf("the screen was given %v while its table moved", scr.keys)
 	}
-	if got := s.moveLine(); !strings.Contains(got, "(3 so far)") {
+	if got := s.moveLine(); !strings.Contains(got, "wait for it (3)") {
 		t.Fatalf("the line while moving: %q", got)
 	}
 	// The seat is back: they are played, in order.
@@ -57,7 +57,7 @@ func TestKeysWaitForAMovingTable(t *testing.T) {
 	if strings.Join(scr.keys, "") != "x?d" {
 		t.Fatalf("the screen was given %v, want x ? d", scr.keys)
 	}
-	if got := s.moveLine(); !strings.Contains(got, "meanwhile (3) were played") {
+	if got := s.moveLine(); !strings.Contains(got, "your keys (3) were played") {
 		t.Fatalf("the line once back: %q", got)
 	}
 

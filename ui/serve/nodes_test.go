@@ -353,7 +353,7 @@ func TestClusterOfThreeSurvivesANode(t *testing.T) {
 	bob.press("?")
 	ann2 := dial(t, addrs[2], "ann", dialOpts{key: annKey})
 	ann2.waitFor(at, 10*time.Second)
-	bob.waitFor("and the keys you pressed meanwhile (1)", 15*time.Second)
+	bob.waitFor("your keys (1) were played", 15*time.Second)
 	if strings.Contains(bob.term.String(), "Tables (") {
 		t.Fatalf("bob was sent to the lobby:\n%s", bob.term.String())
 	}
