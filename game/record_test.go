@@ -107,7 +107,7 @@ func TestRecordRefusals(t *testing.T) {
 	}{
 		{"empty", nil, ErrRecordCorrupt},
 		{"not a record", []byte("hello\n"), ErrRecordCorrupt},
-		{"future version", []byte(strings.Replace(string(good), `"version":1`, `"version":9`, 1)), ErrRecordVersion},
+		{"future version", []byte(strings.Replace(string(good), `"version":2`, `"version":9`, 1)), ErrRecordVersion},
 		{"cut mid-line", good[:len(good)-7], ErrRecordCorrupt},
 		{"bad action", join(append(append([]string{}, lines[:3]...), `{"a":"fly","s":0}`)), ErrRecordCorrupt},
 		{"bad tile", join(append(append([]string{}, lines[:3]...), `{"a":"discard","s":0,"t":"Q9"}`)), ErrRecordCorrupt},

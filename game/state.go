@@ -125,7 +125,10 @@ type MatchResult struct {
 type State struct {
 	rules Rules
 	seed  uint64
-	an    hand.Analyzer
+	// derive is how the seed becomes each hand's deal seed: the record
+	// format's version the match is played under (rng.DerivedBy…).
+	derive int
+	an     hand.Analyzer
 
 	phase  Phase
 	hand   int // number of the current (or last) hand, from 1
@@ -153,10 +156,16 @@ type State struct {
 // NewMatch starts a match: validates the rules, picks the first dealer
 // from the seed and deals the first hand.
 func NewMatch(r Rules, seed uint64) (State, error) {
+	return newMatch(r, seed, recordVersion)
+}
+
+// newMatch is NewMatch with the seed's deals derived as the record
+// format's version says, so that a record of an older version replays.
+func newMatch(r Rules, seed uint64, version int) (State, error) {
 	if err := r.Validate(); err != nil {
 		return State{}, err
 	}
-	s := State{rules: r, seed: seed}
+	s := State{rules: r, seed: seed, derive: version}
 	for i := range s.active {
 		s.active[i] = true
 		s.scores[i] = r.Points
@@ -164,7 +173,7 @@ func NewMatch(r Rules, seed uint64) (State, error) {
 	if r.Simple104 {
 		s.dealer = NumSeats - 1 // so that seat 0 starts
 	} else {
-		s.dealer = rng.New(rng.Mix(seed, 0xdea1e5)).Intn(NumSeats)
+		s.dealer = rng.New(rng.Derive(version, seed, 0xdea1e5)).Intn(NumSeats)
 	}
 	if err := s.dealHand(1); err != nil {
 		return State{}, err
@@ -174,7 +183,7 @@ func NewMatch(r Rules, seed uint64) (State, error) {
 
 // dealHand deals hand number h with the current dealer, in place.
 func (s *State) dealHand(h int) error {
-	d, err := NewDeal(s.rules, rng.Mix(s.seed, uint64(h)), s.dealer, s.active)
+	d, err := NewDeal(s.rules, rng.Derive(s.derive, s.seed, uint64(h)), s.dealer, s.active)
 	if err != nil {
 		return fmt.Errorf("hand %d: %w", h, err)
 	}

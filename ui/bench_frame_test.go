@@ -35,7 +35,8 @@ func seatBenchIn(b testing.TB, o101 bool, lang string) *Model {
 	var err error
 	var u seatmsg.Update
 	if o101 {
-		g, gerr := okey101.NewGame(okey101.DefaultRules(), 8, nil)
+		// Seed 92: its dealer, a bot, moves first (TestSeat101ClockShowsAt80).
+		g, gerr := okey101.NewGame(okey101.DefaultRules(), 92, nil)
 		if gerr != nil {
 			b.Fatal(gerr)
 		}

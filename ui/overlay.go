@@ -28,7 +28,7 @@ func (m *Model) updateOverlay(k tea.KeyPressMsg) bool {
 	if m.overlay == ovBrowse {
 		own = m.keys.Table.Browse
 	}
-	switch overlays.Key(k, &m.pager, m.keys.Overlay, m.lay.Page, m.overlayLines(), own) {
+	switch overlays.Key(k, &m.pager, m.keys.Overlay, m.overlayPage(), m.overlayLines(), own) {
 	case overlays.Scrolled:
 		return true
 	case overlays.Closed:
@@ -59,11 +59,22 @@ func (m *Model) overlayLines() []string {
 // renderOverlay is the part of the overlay on show that its scroll
 // shows, and the page area it goes in.
 func (m *Model) renderOverlay() ([]string, layout.Rect) {
-	return overlays.Shown(&m.pager, m.lay.Page, m.overlayLines()), m.lay.Page
+	p := m.overlayPage()
+	return overlays.Shown(&m.pager, p, m.overlayLines()), p
+}
+
+// overlayPage is where the page over the table goes: the screens' page
+// area, a line shorter while the table's status under it takes two.
+func (m *Model) overlayPage() layout.Rect {
+	p := m.lay.Page
+	if n := len(m.table().OverlayStatus(m.width)); n > 1 {
+		p.H -= n - 1
+	}
+	return p
 }
 
 // overlayBar is the help bar under an overlay: how to scroll it while
 // there is more to see, and how to close it.
 func (m *Model) overlayBar() []key.Binding {
-	return overlays.Bar(&m.pager, m.keys.Overlay, m.lay.Page, m.overlayLines())
+	return overlays.Bar(&m.pager, m.keys.Overlay, m.overlayPage(), m.overlayLines())
 }

@@ -221,7 +221,7 @@ func TestKeys101DoNothingWhileTooSmall(t *testing.T) {
 // it, a click on a meld lays the tile off there, a click on the middle
 // line draws.
 func TestMouse101(t *testing.T) {
-	m := start101(t, 100, 30, withSeed(8))
+	m := start101(t, 100, 30, withSeed(92))
 	l := layout.NewTable101(100, 30)
 	click := func(x, y int, b tea.MouseButton) {
 		_, cmd := m.Update(tea.MouseClickMsg{X: x, Y: y, Button: b})

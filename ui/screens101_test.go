@@ -32,7 +32,7 @@ func TestScreens101Golden(t *testing.T) {
 			name := func(s string) string { return lang + "-" + s + "-" + strconv.Itoa(w) + "x" + strconv.Itoa(h) }
 			// One match goes through the screens in order, as a player
 			// would meet them.
-			m := start101(t, w, h, withSeed(8), func(o *Options) { o.Settings.Lang = lang })
+			m := start101(t, w, h, withSeed(92), func(o *Options) { o.Settings.Lang = lang })
 			t.Run(name("table"), func(t *testing.T) {
 				golden.RequireEqual(t, plain(m))
 			})
@@ -171,7 +171,7 @@ func (stopping101) Decide(ctx context.Context, v okey101.View) (okey101.Action, 
 }
 
 func TestE2E101OpenAndDiscard(t *testing.T) {
-	m := newTest101(t, 100, 30, withSeed(8), func(o *Options) {
+	m := newTest101(t, 100, 30, withSeed(92), func(o *Options) {
 		o.NewPlayer101 = func(string, uint64) (Player101, error) { return stopping101{}, nil }
 	})
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(100, 30))
@@ -195,7 +195,7 @@ func TestE2E101OpenAndDiscard(t *testing.T) {
 }
 
 func TestE2E101Resume(t *testing.T) {
-	first := start101(t, 100, 30, withSeed(8))
+	first := start101(t, 100, 30, withSeed(92))
 	myTurn101(t, first)
 	drawIfDue(t, first)
 	m := reopen(t, first, first.opt)

@@ -13,9 +13,10 @@ func (m *Model) onWheel(msg tea.MouseWheelMsg) {
 		return
 	}
 	var lines []string
+	page := m.lay.Page
 	switch {
 	case m.screen == scrPlay && m.overlay != ovNone:
-		lines = m.overlayLines()
+		lines, page = m.overlayLines(), m.overlayPage()
 	case m.screen == scrScores:
 		lines = m.scoreLines()
 	case m.screen == scrStats:
@@ -28,5 +29,5 @@ func (m *Model) onWheel(msg tea.MouseWheelMsg) {
 	default:
 		return
 	}
-	m.pager.Wheel(msg, m.lay.Page, lines)
+	m.pager.Wheel(msg, page, lines)
 }

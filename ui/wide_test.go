@@ -109,7 +109,7 @@ func TestWide101TableDrawsMeldsAsTiles(t *testing.T) {
 		{200, 60, []theme.TileSize{theme.BigTile, theme.SmallTile}},
 	} {
 		t.Run(fmt.Sprintf("%dx%d", tc.w, tc.h), func(t *testing.T) {
-			m := start101(t, tc.w, tc.h, withSeed(8))
+			m := start101(t, tc.w, tc.h, withSeed(92))
 			for m.screen == scrPlay && !(m.t().View.Stage == okey101.StageDraw && m.t().View.Opened[0].Status != 0 && len(m.t().View.Table) > 0) {
 				myTurn101(t, m)
 			}

@@ -80,7 +80,7 @@ func TestFeedOdds(t *testing.T) {
 func TestSamplersOwnStreams(t *testing.T) {
 	var sv meld.Solver
 	looked, fed := 0, 0
-	for seed := range uint64(4) {
+	for seed := range uint64(6) {
 		for i, s := range newTable(t, okey101.DefaultRules(), 700+seed, [4]string{"normal", "normal", "normal", "normal"}).playHands(t, 1, 2) {
 			seat := s.Turn()
 			v := s.View(seat)

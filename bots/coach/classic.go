@@ -42,7 +42,7 @@ func ClassicPoints(rec game.Record, seat, hand int) ([]ClassicPoint, error) {
 	if seat < 0 || seat >= game.NumSeats {
 		return nil, fmt.Errorf("no seat %d (seats are 0 to %d)", seat, game.NumSeats-1)
 	}
-	s, err := game.NewMatch(rec.Rules, rec.Seed)
+	s, err := rec.Start()
 	if err != nil {
 		return nil, fmt.Errorf("replaying the record: %w", err)
 	}

@@ -2,6 +2,8 @@ package coach
 
 import (
 	"context"
+	"math"
+	"math/bits"
 	"reflect"
 	"slices"
 	"strings"
@@ -130,14 +132,17 @@ func plantClassic(t *testing.T, want int) []planted {
 				}
 				switch {
 				case p.Played.Kind == game.ActFinish:
-					// A discard that breaks the win (discarding the
-					// finishing tile keeps a winning 14, which costs
-					// only a round's risk).
-					for _, x := range v.Rack {
-						if !winsWithout(&v, x) {
-							add("finish", game.DiscardAction(seat, x), "missed a finish")
-							break
-						}
+					// The discard that breaks the win the most
+					// (discarding the finishing tile keeps a winning
+					// 14, which costs only a round's risk; one that
+					// leaves the rack a tile from winning costs little
+					// more, as the next draw often mends it). Every
+					// break leaves the rack a tile from a win, so the
+					// miss is a blunder only when few draws are left
+					// to mend it: early in a hand it can cost a third
+					// of a point, an inaccuracy.
+					if x, ok := worstBreak(&v); ok && v.WallLeft <= plantWall {
+						add("finish", game.DiscardAction(seat, x), "missed a finish")
 					}
 				case p.Played.Kind == game.ActShow && v.Stage == game.MustDraw:
 					add("gösterme", game.DrawAction(seat), "gave up gösterme")
@@ -353,6 +358,31 @@ func whats(cs []planted) []string {
 }
 
 // winsWithout reports whether v's 15-tile rack wins without t.
+// plantWall is the most tiles left in the wall where a missed finish is
+// planted as a blunder.
+const plantWall = 12
+
+// worstBreak is the tile of v's rack whose discard leaves the fewest
+// outs, among those whose discard breaks the win.
+func worstBreak(v *game.View) (tile.Tile, bool) {
+	h, err := v.Analyzer.HandOf(v.Counts)
+	if err != nil {
+		return tile.NoTile, false
+	}
+	best, fewest := tile.NoTile, math.MaxInt
+	for _, x := range v.Rack {
+		if winsWithout(v, x) {
+			continue
+		}
+		rest := h
+		rest.Remove(x)
+		if n := bits.OnesCount64(uint64(v.Analyzer.Outs(rest))); n < fewest {
+			best, fewest = x, n
+		}
+	}
+	return best, best != tile.NoTile
+}
+
 func winsWithout(v *game.View, t tile.Tile) bool {
 	h, err := v.Analyzer.HandOf(v.Counts)
 	if err != nil {

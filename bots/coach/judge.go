@@ -109,6 +109,7 @@ func judge(ctx context.Context, o *Options, def int, th Thresholds, names []stri
 		if c == v.best {
 			l, h = 0, 0
 		}
+		l = max(l, 0) // the best's mean is the highest: below 0 is rounding
 		v.cands[c] = Candidate{Move: names[c], Value: rollout.Mean(vals[c]), Loss: l, Half: h, Samples: rollout.Played(vals[c])}
 	}
 	return v, nil
@@ -127,6 +128,11 @@ func prune(vals [][]float64, live []bool, best, played int) {
 	}
 }
 
+// tieEps is how much higher a mean must be to beat another: means that
+// are equal but for rounding (the same points summed in another order)
+// are a tie, which goes to the move played.
+const tieEps = 1e-9
+
 // weigh picks the best candidate among those still played (the highest
 // mean; a tie goes to the move played, then to the earlier candidate)
 // and the played move's loss.
@@ -134,13 +140,14 @@ func weigh(vals [][]float64, live []bool, played int, th Thresholds) verdict {
 	best := played
 	bm := rollout.Mean(vals[played])
 	for c := range vals {
-		if m := rollout.Mean(vals[c]); live[c] && m > bm {
+		if m := rollout.Mean(vals[c]); live[c] && m > bm+tieEps {
 			best, bm = c, m
 		}
 	}
 	v := verdict{best: best}
 	if best != played {
 		v.loss, v.half = rollout.Paired(vals[best], vals[played])
+		v.loss = max(v.loss, 0)
 	}
 	v.label, v.uncertain = th.label(v.loss, v.half)
 	return v

@@ -34,7 +34,7 @@ func Points101(rec okey101.Record, seat, hand int) ([]Point101, error) {
 	if seat < 0 || seat >= okey101.NumSeats {
 		return nil, fmt.Errorf("no seat %d (seats are 0 to %d)", seat, okey101.NumSeats-1)
 	}
-	s, err := okey101.NewMatch(rec.Rules, rec.Seed)
+	s, err := rec.Start()
 	if err != nil {
 		return nil, fmt.Errorf("replaying the record: %w", err)
 	}

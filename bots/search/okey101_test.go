@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"errors"
+	"math"
 	"testing"
 
 	"okey/bots/bots101"
@@ -119,7 +120,7 @@ func TestOverridesOnlyOnEvidence101(t *testing.T) {
 	for i, s := range ps {
 		hard, _ := bots101.New("hard", bots101.Options{Seed: uint64(i)})
 		want := playTurn(t, hard, s)
-		p := New101(Options{Seed: uint64(i), Z: 1e9}, nil)
+		p := New101(Options{Seed: uint64(i), Z: math.Inf(1)}, nil)
 		if got := playTurn(t, p, s); !sameActs(got, want) {
 			t.Fatalf("position %d: gate shut, played %v where hard plays %v", i, got, want)
 		}

@@ -23,6 +23,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -60,7 +61,9 @@ type Options struct {
 	// over the same worlds before it is thrown instead (1.0 when 0;
 	// negative: the best mean, however slight). Hard's pick is a strong
 	// prior; a search with few worlds that overrode it on noise alone
-	// would play worse than hard.
+	// would play worse than hard. A difference the same in every world
+	// has no spread and passes any finite gate; +Inf shuts the gate
+	// (hard's play exactly, as a control).
 	Z float64
 	// Workers is the number of goroutines a decision's playouts run on
 	// (1 when 0: okey sim already plays a hand a CPU).
@@ -206,6 +209,9 @@ func (st *Stats) choose(ctx context.Context, n, budget, workers int, z float64, 
 // than z standard errors of the paired difference (any margin when z is
 // negative); 0, hard's pick, when none does.
 func pick(vals [][]float64, z float64) int {
+	if math.IsInf(z, 1) {
+		return 0
+	}
 	best, bestGain := 0, 0.0
 	for c := 1; c < len(vals); c++ {
 		mean, half := rollout.Paired(vals[c], vals[0])

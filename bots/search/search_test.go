@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"errors"
+	"math"
 	"testing"
 
 	"okey/bots"
@@ -137,7 +138,7 @@ func TestOverridesOnlyOnEvidence(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := New(Options{Seed: uint64(i), Z: 1e9})
+		p := New(Options{Seed: uint64(i), Z: math.Inf(1)})
 		got, err := p.Decide(context.Background(), v)
 		if err != nil {
 			t.Fatal(err)
@@ -165,6 +166,31 @@ func TestCancelled(t *testing.T) {
 		v := s.View(s.Turn())
 		if _, err := New(Options{Seed: uint64(i)}).Decide(ctx, v); !errors.Is(err, context.Canceled) {
 			t.Fatalf("position %d: cancelled decision returned %v", i, err)
+		}
+	}
+}
+
+// TestPickGate: a candidate ahead by the same margin in every world has
+// no spread and passes any finite gate (a sure gain is evidence); one
+// ahead on noise does not pass a high gate; +Inf shuts the gate.
+func TestPickGate(t *testing.T) {
+	hard := []float64{0, 0, 0, 0}
+	sure := []float64{1, 1, 1, 1}
+	noisy := []float64{9, -8, 7, -7}
+	tests := []struct {
+		name string
+		vals [][]float64
+		z    float64
+		want int
+	}{
+		{"a sure gain, high gate", [][]float64{hard, sure}, 1e9, 1},
+		{"noise, high gate", [][]float64{hard, noisy}, 3, 0},
+		{"noise, any margin", [][]float64{hard, noisy}, -1, 1},
+		{"a sure gain, shut gate", [][]float64{hard, sure}, math.Inf(1), 0},
+	}
+	for _, tc := range tests {
+		if got := pick(tc.vals, tc.z); got != tc.want {
+			t.Errorf("%s: pick %d, want %d", tc.name, got, tc.want)
 		}
 	}
 }

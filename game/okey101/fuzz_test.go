@@ -161,7 +161,7 @@ func TestFuzzInputsReachTheScore(t *testing.T) {
 // them at once. It names every field; TestSameStateKnowsEveryField fails
 // when State or Deal grows one.
 func sameState(a, b State) bool {
-	if a.rules != b.rules || a.seed != b.seed || a.an != b.an ||
+	if a.rules != b.rules || a.seed != b.seed || a.derive != b.derive || a.an != b.an ||
 		a.phase != b.phase || a.hand != b.hand || a.redeal != b.redeal || a.dealer != b.dealer ||
 		a.turn != b.turn || a.stage != b.stage || a.turnNo != b.turnNo ||
 		a.racks != b.racks || a.wallPos != b.wallPos || a.open != b.open || a.highest != b.highest ||
@@ -184,7 +184,7 @@ func sameState(a, b State) bool {
 // TestSameStateKnowsEveryField: sameState compares every field of State
 // and of Deal, and finds a change in any of them.
 func TestSameStateKnowsEveryField(t *testing.T) {
-	if n := reflect.TypeFor[State]().NumField(); n != 26 {
+	if n := reflect.TypeFor[State]().NumField(); n != 27 {
 		t.Fatalf("State has %d fields: compare the new ones in sameState, then count them here", n)
 	}
 	if n := reflect.TypeFor[Deal]().NumField(); n != 4 {

@@ -12,8 +12,15 @@ import (
 	"okey/game/tile"
 )
 
-// RecordVersion is the version of the record format this package writes.
-const RecordVersion = 1
+// RecordVersion is the version of the record format this package writes:
+// version 2 derives each hand's deal from the seed through SHA-256
+// (rng.DerivedByHash), version 1 through an invertible mix. A record
+// of version 1 is still read and replays as it was dealt; a record of
+// a version above this one is refused with ErrRecordVersion.
+const RecordVersion = 2
+
+// oldestRecordVersion is the oldest version still read.
+const oldestRecordVersion = 1
 
 // GameName is what a record of 101 says in its header's "game".
 const GameName = "101"
@@ -46,8 +53,12 @@ var (
 // Appending a line per action keeps the file a valid record at every
 // step.
 type Record struct {
-	Rules Rules
-	Seed  uint64
+	// Version is the record format's version the match is played
+	// under, which decides how its deals come from the seed; 0 means
+	// the version this package writes.
+	Version int
+	Rules   Rules
+	Seed    uint64
 	// Meta is free text for the program that wrote the record (player
 	// names, bot levels); replaying ignores it.
 	Meta    map[string]string
@@ -76,7 +87,7 @@ type actionLine struct {
 
 // HeaderLine is the record's first line, newline included.
 func (r *Record) HeaderLine() []byte {
-	return jsonl.Line(recordHeader{Okey: "record", Version: RecordVersion, Game: GameName, Rules: r.Rules, Seed: r.Seed, Meta: r.Meta})
+	return jsonl.Line(recordHeader{Okey: "record", Version: r.version(), Game: GameName, Rules: r.Rules, Seed: r.Seed, Meta: r.Meta})
 }
 
 // ActionLine is an action's line, newline included.
@@ -132,14 +143,14 @@ func ParseRecord(b []byte) (Record, error) {
 		}
 		return Record{}, fmt.Errorf("%w: a record of %s, not of 101", ErrRecordGame, game)
 	}
-	if probe.Version != RecordVersion {
-		return Record{}, fmt.Errorf("%w: version %d (this program reads version %d)", ErrRecordVersion, probe.Version, RecordVersion)
+	if probe.Version < oldestRecordVersion || probe.Version > RecordVersion {
+		return Record{}, fmt.Errorf("%w: version %d (this program reads versions %d to %d)", ErrRecordVersion, probe.Version, oldestRecordVersion, RecordVersion)
 	}
 	var h recordHeader
 	if err := json.Unmarshal(lines[0], &h); err != nil {
 		return Record{}, fmt.Errorf("%w: line 1: %v", ErrRecordCorrupt, err)
 	}
-	rec := Record{Rules: h.Rules, Seed: h.Seed, Meta: h.Meta}
+	rec := Record{Version: h.Version, Rules: h.Rules, Seed: h.Seed, Meta: h.Meta}
 	if rec.Deals, rec.Actions, err = jsonl.Body[DealInfo](lines[1:], ErrRecordCorrupt, parseActionLine); err != nil {
 		return Record{}, err
 	}
@@ -199,9 +210,39 @@ func NewGame(r Rules, seed uint64, meta map[string]string) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{state: s, rec: Record{Rules: r, Seed: seed, Meta: maps.Clone(meta)}}
-	g.rec.Deals = append(g.rec.Deals, s.DealInfo())
-	return g, nil
+	return startGame(s, Record{Version: RecordVersion, Rules: r, Seed: seed, Meta: maps.Clone(meta)}), nil
+}
+
+// startGame is a game whose first state is s and whose record so far is
+// rec with s's deal.
+func startGame(s State, rec Record) *Game {
+	rec.Deals = []DealInfo{s.DealInfo()}
+	return &Game{state: s, rec: rec}
+}
+
+// version is the record's format version, 0 read as today's.
+func (r *Record) version() int {
+	if r.Version == 0 {
+		return RecordVersion
+	}
+	return r.Version
+}
+
+// StartGame is the game of rec before its first action: its rules,
+// seed, meta and version, so that the actions of rec apply to it as
+// they were played (Replay applies them and checks the deals).
+func StartGame(rec Record) (*Game, error) {
+	s, err := rec.Start()
+	if err != nil {
+		return nil, err
+	}
+	return startGame(s, Record{Version: rec.version(), Rules: rec.Rules, Seed: rec.Seed, Meta: maps.Clone(rec.Meta)}), nil
+}
+
+// Start is the first state of the match the record holds, its deals
+// derived from the seed as the record's version says.
+func (r Record) Start() (State, error) {
+	return newMatch(r.Rules, r.Seed, r.version())
 }
 
 // State is the match as it stands.
@@ -242,7 +283,7 @@ func (g *Game) Apply(a Action) (events []Event, lines []byte, err error) {
 // ends. It fails with ErrRecordMismatch when a deal differs from the one
 // recorded, and with ErrRecordCorrupt when an action is illegal.
 func Replay(rec Record) (*Game, error) {
-	g, err := NewGame(rec.Rules, rec.Seed, rec.Meta)
+	g, err := StartGame(rec)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrRecordCorrupt, err)
 	}

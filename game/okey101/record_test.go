@@ -97,7 +97,7 @@ func TestRecordRefusesDamage(t *testing.T) {
 		{"empty", nil, ErrRecordCorrupt},
 		{"not a header", []byte("{\"a\":\"draw\",\"s\":0}\n"), ErrRecordCorrupt},
 		{"a classic record", []byte(strings.Replace(data, `"game":"101",`, "", 1)), ErrRecordGame},
-		{"another version", []byte(strings.Replace(data, `"version":1`, `"version":9`, 1)), ErrRecordVersion},
+		{"another version", []byte(strings.Replace(data, `"version":2`, `"version":9`, 1)), ErrRecordVersion},
 		{"bad rules", []byte(strings.Replace(data, `"rules":"`, `"rules":"points=5,`, 1)), ErrRecordCorrupt},
 		{"a cut line", replace(disc, lines[disc][:len(lines[disc])/2]), ErrRecordCorrupt},
 		{"an empty line", replace(disc, ""), ErrRecordCorrupt},

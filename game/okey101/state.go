@@ -125,7 +125,10 @@ type Taken struct {
 type State struct {
 	rules Rules
 	seed  uint64
-	an    meld.Analyzer
+	// derive is how the seed becomes each deal's seed: the record
+	// format's version the match is played under (rng.DerivedBy…).
+	derive int
+	an     meld.Analyzer
 
 	phase  Phase
 	hand   int // the hand being played (void deals do not count), from 1
@@ -158,11 +161,17 @@ type State struct {
 // NewMatch starts a match: validates the rules, picks the first dealer
 // from the seed and deals the first hand.
 func NewMatch(r Rules, seed uint64) (State, error) {
+	return newMatch(r, seed, RecordVersion)
+}
+
+// newMatch is NewMatch with the seed's deals derived as the record
+// format's version says, so that a record of an older version replays.
+func newMatch(r Rules, seed uint64, version int) (State, error) {
 	if err := r.Validate(); err != nil {
 		return State{}, err
 	}
-	s := State{rules: r, seed: seed, hand: 1}
-	s.dealer = rng.New(rng.Mix(seed, 0x101dea1)).Intn(NumSeats)
+	s := State{rules: r, seed: seed, derive: version, hand: 1}
+	s.dealer = rng.New(rng.Derive(version, seed, 0x101dea1)).Intn(NumSeats)
 	if err := s.dealHand(); err != nil {
 		return State{}, err
 	}
@@ -171,13 +180,13 @@ func NewMatch(r Rules, seed uint64) (State, error) {
 
 // dealSeed is the seed of deal number redeal of hand h: it depends only
 // on the match seed, the hand and the redeal.
-func dealSeed(seed uint64, h, redeal int) uint64 {
-	return rng.Mix(seed, uint64(h)<<8|uint64(redeal)|0x101<<32)
+func dealSeed(derive int, seed uint64, h, redeal int) uint64 {
+	return rng.Derive(derive, seed, uint64(h)<<8|uint64(redeal)|0x101<<32)
 }
 
 // dealHand deals s.hand (deal s.redeal) with the current dealer.
 func (s *State) dealHand() error {
-	d, err := NewDeal(dealSeed(s.seed, s.hand, s.redeal), s.dealer)
+	d, err := NewDeal(dealSeed(s.derive, s.seed, s.hand, s.redeal), s.dealer)
 	if err != nil {
 		return fmt.Errorf("hand %d: %w", s.hand, err)
 	}

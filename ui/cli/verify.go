@@ -72,7 +72,7 @@ func verifyClassic(b []byte) (Verified, error) {
 	if v.Commit, err = fair.Check(rec.Seed, rec.Meta); err != nil {
 		return v, err
 	}
-	if _, err := game.NewGame(rec.Rules, rec.Seed, nil); err != nil {
+	if _, err := rec.Start(); err != nil {
 		return v, fmt.Errorf("%w: %v", ErrDamaged, err)
 	}
 	g, err := game.Replay(rec)
@@ -93,7 +93,7 @@ func verify101(b []byte) (Verified, error) {
 	if v.Commit, err = fair.Check(rec.Seed, rec.Meta); err != nil {
 		return v, err
 	}
-	if _, err := okey101.NewGame(rec.Rules, rec.Seed, nil); err != nil {
+	if _, err := rec.Start(); err != nil {
 		return v, fmt.Errorf("%w: %v", ErrDamaged, err)
 	}
 	g, err := okey101.Replay(rec)

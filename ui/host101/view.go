@@ -21,7 +21,8 @@ func (s *Side) Render() string {
 	if a.Overlaid() {
 		lines, at := a.Overlay()
 		c.Put(at.X, at.Y, lines...)
-		c.Put(0, l.Help.Y-1, s.status(l.W, 1)[0])
+		st := s.OverlayStatus(l.W)
+		c.Put(0, l.Help.Y-len(st), st...)
 		c.Put(0, l.Help.Y, a.KeyBar(a.OverlayBar()))
 		return c.String()
 	}
@@ -86,6 +87,10 @@ func (s *Side) statusText() (string, table.Style) {
 	}
 	return s.app.Status(s.T.View.Phase == okey101.Playing, s.T)
 }
+
+// OverlayStatus is the status under a page over the table, in up to
+// two lines of w columns.
+func (s *Side) OverlayStatus(w int) []string { return s.status(w, 2) }
 
 // status is the status (statusText), wrapped in up to n lines of w
 // columns.

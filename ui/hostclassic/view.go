@@ -38,8 +38,7 @@ func (s *Side) Render() string {
 		s.T.RenderLog(c, log, l.LogBeside)
 		s.renderHistory(c)
 	} else {
-		top = l.Flash.Y // under an overlay, one line at the bottom
-		status = status[:1]
+		top = l.Flash.Y - len(status) + 1 // under an overlay, at the bottom
 	}
 	x := l.Status.X
 	if over {
@@ -76,12 +75,18 @@ func (s *Side) renderHistory(c *canvas.Canvas) {
 // as many lines as it takes, up to the layout's StatusMax.
 func (s *Side) statusLines() []string {
 	l := s.app.Lay()
-	text, st := s.app.Status(s.T.View.Phase == game.Playing, &s.T)
-	n := max(1, l.StatusMax)
 	if s.app.Overlaid() {
-		n = 1 // the page above is the overlay's
+		return s.OverlayStatus(l.Status.W)
 	}
-	return table.StatusLines(text, st, l.Status.W, n, s.app.Paint)
+	text, st := s.app.Status(s.T.View.Phase == game.Playing, &s.T)
+	return table.StatusLines(text, st, l.Status.W, max(1, l.StatusMax), s.app.Paint)
+}
+
+// OverlayStatus is the status under a page over the table, in up to
+// two lines of w columns.
+func (s *Side) OverlayStatus(w int) []string {
+	text, st := s.app.Status(s.T.View.Phase == game.Playing, &s.T)
+	return table.StatusLines(text, st, w, 2, s.app.Paint)
 }
 
 // helpBar is the short help for what can be done now, from the key map.

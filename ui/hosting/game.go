@@ -53,6 +53,10 @@ type Screens interface {
 	Help(w int) (title string, howTo []string)
 	// Browse is the discard stacks' page, w columns wide.
 	Browse(w int) []string
+	// OverlayStatus is the status under a page over the table: up to
+	// two lines of w columns (the page gives up its last line for the
+	// second), so that a long one is read whole there too.
+	OverlayStatus(w int) []string
 	// Warm is work worth starting while the first frame is drawn, nil
 	// for none.
 	Warm() tea.Cmd

@@ -120,6 +120,10 @@ func (t *Table) WorkLine(w int) string {
 	switch {
 	case v.Legal.GiveBack:
 		return t.host.Paint(table.Warn, canvas.Cut(t.tr().UpFirst(t.tr().T("t101.work.owed", t.TileCase(v.Taken.Tile, i18n.Accusative))), w))
+	case v.Opened[0].Status != meld.NotOpened && t.host.Words().Watching:
+		// One watching is told nothing of what "you" may do now: the
+		// rack's title says how its seat opened.
+		return ""
 	case v.Opened[0].Status == meld.OpenedMelds:
 		return t.host.Paint(table.Dim, canvas.Cut(t.tr().T("t101.work.opened", v.Opened[0].Value), w))
 	case v.Opened[0].Status == meld.OpenedPairs:
@@ -190,13 +194,6 @@ func (t *Table) RenderSeat(c *canvas.Canvas, l layout.Table101, seat int, f tabl
 	if f.Asking == seat {
 		more += " " + w.Tr.T("panel.thinking")
 	}
-	// The clock of the seat to move before the dealer's mark: at 80
-	// columns "> Name < (dealer) · 30 s" is wider than the panel, and
-	// the clock was cut off while the timer ran.
-	if more == "" || canvas.Width(name+dealer+more) <= r.W {
-		name += dealer
-	}
-	name += more
 	pts := t.Points(v.Scores[seat])
 	if p := v.HandPenalties[seat]; p > 0 {
 		pts += " " + w.Tr.T("t101.penalties", p)
@@ -207,8 +204,17 @@ func (t *Table) RenderSeat(c *canvas.Canvas, l layout.Table101, seat int, f tabl
 		// A narrow panel keeps the points whole: who holds the seat
 		// (player, bot, away) goes up beside the name.
 		l2 = t.TilesCount(v.TileCounts[seat]) + " · " + pts
-		name += " · " + strings.TrimSuffix(note, " · ")
+		more += " · " + strings.TrimSuffix(note, " · ")
 	}
+	// The clock of the seat to move, and who holds the seat, before the
+	// dealer's mark (the header names the dealer): at 80 columns
+	// "> Name < (dealer) · 30 s" is wider than the panel, and the clock
+	// was cut off while the timer ran; "> P2 < (dealer) · away (bot)"
+	// lost "(bot)".
+	if more == "" || canvas.Width(name+dealer+more) <= r.W {
+		name += dealer
+	}
+	name += more
 	l3 := t.OpeningText(v.Opened[seat])
 	stack, stackSt := t.StackText(seat)
 	nameSt := table.Bold

@@ -17,7 +17,7 @@ type HandScore struct {
 // that stops replaying (it was checked when the match was loaded, so it
 // does not) gives the hands before.
 func History(rec game.Record) []HandScore {
-	g, err := game.NewGame(rec.Rules, rec.Seed, rec.Meta)
+	g, err := game.StartGame(rec)
 	if err != nil {
 		return nil
 	}

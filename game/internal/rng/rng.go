@@ -4,6 +4,11 @@
 // It is shared by the referees of every game mode and nothing else.
 package rng
 
+import (
+	"crypto/sha256"
+	"encoding/binary"
+)
+
 // Source is a splitmix64 generator. It is not safe for concurrent use.
 type Source struct{ s uint64 }
 
@@ -52,4 +57,42 @@ func Mix(seed uint64, label uint64) uint64 {
 	r := Source{s: seed ^ (label * 0xd1b54a32d192ed03)}
 	r.Uint64()
 	return r.Uint64()
+}
+
+// The ways a match's seed becomes each hand's deal seed. A record names
+// its way by its format version, so that a record replays as it was
+// dealt whatever this program now deals.
+const (
+	// DerivedByMix is the first way (records of version 1): Mix, which
+	// is a bijection of the seed — whoever recovers one hand's deal seed
+	// can run it backwards to the match's seed, and so to every later
+	// hand. It stays only so that old records replay.
+	DerivedByMix = 1
+	// DerivedByHash is the way of today (records of version 2): each
+	// seed is the first 8 bytes, big-endian, of
+	//
+	//	SHA-256( "okey deal v2" ‖ 0x00 ‖ seed ‖ label )
+	//
+	// (seed and label as 8 bytes big-endian each). A hand's seed tells
+	// nothing of the match's seed or of any other hand's.
+	DerivedByHash = 2
+)
+
+// dealTag is the domain tag of DerivedByHash.
+const dealTag = "okey deal v2"
+
+// Derive is the seed labelled label of a match seeded with seed, the
+// way version (DerivedByMix or DerivedByHash) says. Any other version
+// is taken as the newest.
+func Derive(version int, seed, label uint64) uint64 {
+	if version == DerivedByMix {
+		return Mix(seed, label)
+	}
+	var b [len(dealTag) + 1 + 16]byte
+	n := copy(b[:], dealTag)
+	n++ // the 0 byte
+	binary.BigEndian.PutUint64(b[n:], seed)
+	binary.BigEndian.PutUint64(b[n+8:], label)
+	sum := sha256.Sum256(b[:])
+	return binary.BigEndian.Uint64(sum[:8])
 }

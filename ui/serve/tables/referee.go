@@ -166,7 +166,7 @@ func newClassic(g *game.Game) *classic {
 
 // handsOf replays a record for how each of its hands ended.
 func handsOf(rec game.Record) []seatmsg.HandEnd {
-	g, err := game.NewGame(rec.Rules, rec.Seed, rec.Meta)
+	g, err := game.StartGame(rec)
 	if err != nil {
 		return nil
 	}
