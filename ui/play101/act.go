@@ -446,8 +446,7 @@ func (t *Table) tryFinish(conf Confirm, at At) Outcome {
 		return t.warn(t.tr().T("t101.finish.cannot"))
 	}
 	t.Confirm = Confirm{Kind: ConfirmFinish, Plan: okey101.PlanActions(0, p)}
-	t.Tall = t.PlanText(t.Confirm.Plan)
-	t.host.Flash(false, t.Tall)
+	t.showTall(t.PlanText(t.Confirm.Plan), t.Confirm.Plan)
 	return Outcome{}
 }
 
