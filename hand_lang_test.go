@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -130,5 +132,38 @@ func TestNoIndicatorOneVoice(t *testing.T) {
 		if len(said) != 1 {
 			t.Errorf("%s: the games word it differently: %v", lang, said)
 		}
+	}
+}
+
+// okey hand in Turkish says how far a 101 rack is from opening in the
+// right order ("En iyi açış 63: 101 için 38 eksik"; it read "38 için
+// 101 eksik"), and its help names the melds as the glossary does: per
+// for any meld, never for a set alone ("serilerini ve perlerini" read
+// as runs and sets; issue 41).
+func TestHand101ShortOfOpeningInTurkish(t *testing.T) {
+	var out, errb bytes.Buffer
+	args := []string{"--lang", "tr", "--game", "101", "--indicator", "K2",
+		"R1", "R2", "R4", "R8", "R10", "R11", "R11", "R13", "Y2", "Y3", "Y4", "Y5", "B1", "B1", "B4", "B5", "B6", "K2", "K9", "K10", "K11"}
+	if code := handMain(context.Background(), args, strings.NewReader(""), &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s%s", code, out.String(), errb.String())
+	}
+	got := strings.ReplaceAll(out.String(), "\u00a0", " ")
+	re := regexp.MustCompile(`En iyi açış (\d+): (\d+) için (\d+) eksik\.`)
+	m := re.FindStringSubmatch(got)
+	if m == nil {
+		t.Fatalf("no best opening short of the threshold in:\n%s", got)
+	}
+	best, _ := strconv.Atoi(m[1])
+	need, _ := strconv.Atoi(m[2])
+	short, _ := strconv.Atoi(m[3])
+	if need != 101 || best+short != need {
+		t.Errorf("%q: the threshold is 101, and the best opening and what it lacks add up to it", m[0])
+	}
+	out.Reset()
+	errb.Reset()
+	handMain(context.Background(), []string{"--lang", "tr", "-h"}, strings.NewReader(""), &out, &errb)
+	help := out.String() + errb.String()
+	if !strings.Contains(help, "perlerini (serilerini ve aynı sayılarını)") || strings.Contains(help, "serilerini ve perlerini") {
+		t.Errorf("okey hand -h in Turkish names the melds otherwise:\n%s", help)
 	}
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"strconv"
 
 	tea "charm.land/bubbletea/v2"
@@ -241,16 +242,22 @@ func (m *Model) quit() tea.Cmd {
 }
 
 // Goodbye is the line to print after the program ends, in the player's
-// language: where the match is saved, unless it is over; why it is not
-// saved, if it could not be (flushErr is Flush's error).
+// language: where the match is saved, or, when it is over, that it goes
+// with the finished matches; why it is not saved, if it could not be
+// (flushErr is Flush's error). A read-only screen says nothing.
 func (m *Model) Goodbye(flushErr error) string {
 	switch {
 	case flushErr != nil:
 		return m.tr.T("bye.unsaved", flushErr.Error())
 	case m.unsaved != nil:
 		return m.tr.T("bye.unsaved", m.unsaved.Error())
-	case m.readOnly || m.MatchOver():
+	case m.readOnly:
 		return ""
+	case m.MatchOver():
+		// Every other quit says where the match is; quitting from the
+		// final table said nothing (issue 41): it says where the match
+		// goes and what the next start does.
+		return m.tr.T("matchover.bye", store.ShortPath(filepath.Join(m.files.StateDir(), store.FinishedDir)))
 	}
 	return m.tr.T("bye.saved", store.ShortPath(m.files.MatchPath()))
 }

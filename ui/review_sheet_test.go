@@ -155,6 +155,11 @@ func reviewText(t *testing.T) string {
 			defer func() { m.names[1] = sampleNames[0] }()
 			return m.tr.T("status.take.empty", m.seatName(1))
 		}, 0)
+		pair(func(m *Model) string {
+			m.names[1] = name
+			defer func() { m.names[1] = sampleNames[0] }()
+			return m.upFirst(m.tr.T("handover.discard", m.seatName(1), m.tileIn(sampleTiles[1], sampleOkey, i18n.Nominative)))
+		}, 0)
 	}
 	for _, tl := range append(sampleTiles, sampleOkey) {
 		acc := func(m *Model) string { return m.tileIn(tl, sampleOkey, i18n.Accusative) }
@@ -167,7 +172,8 @@ func reviewText(t *testing.T) string {
 		pair(func(m *Model) string { return m.upFirst(m.tr.T("status.hint.hold", acc(m), acc(m))) }, 0)
 		pair(func(m *Model) string { return m.upFirst(m.tr.T("status.notwinning.dist", nom(m), 2)) }, 0)
 		pair(func(m *Model) string { return m.upFirst(m.tr.T("status.picked", nom(m))) }, 0)
-		pair(func(m *Model) string { return m.upFirst(m.tr.T("handover.discard", nom(m))) }, 0)
+		pair(func(m *Model) string { return m.upFirst(m.tr.T("handover.discard", m.seatName(1), nom(m))) }, 0)
+		pair(func(m *Model) string { return m.upFirst(m.tr.T("handover.discard.you", nom(m))) }, 0)
 	}
 	sub("refusals, in the player's words")
 	for _, e := range problem.Known() {
@@ -260,7 +266,7 @@ func reviewText(t *testing.T) string {
 		sub("a tile: " + tl.String())
 		acc := func(m *Model) string { return m.tileIn(tl, sampleOkey, i18n.Accusative) }
 		nom := func(m *Model) string { return m.tileIn(tl, sampleOkey, i18n.Nominative) }
-		for _, k := range []string{"t101.took", "t101.work.owed", "t101.guide.owed", "t101.hint.take.finish", "t101.hint.take.layoff", "t101.hint.discard", "t101.hint.discard.then", "t101.hint.owed", "t101.stack.take"} {
+		for _, k := range []string{"t101.work.owed", "t101.guide.owed", "t101.hint.take.finish", "t101.hint.take.layoff", "t101.hint.discard", "t101.hint.discard.then", "t101.hint.owed", "t101.stack.take"} {
 			pair(func(m *Model) string { return m.upFirst(m.tr.T(k, acc(m))) }, 1)
 		}
 		pair(func(m *Model) string { return m.upFirst(m.tr.T("t101.hint.take.open", acc(m), 104)) }, 1)

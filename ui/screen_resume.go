@@ -25,7 +25,9 @@ func (m *Model) updateResume(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case pages.Open:
 		m.screen = scrPlay
-		m.setFlash(false, m.tr.T("status.resumed"))
+		// The status says what to do now (the guide), as at any turn:
+		// the page just read said the match goes on (issue 41).
+		m.flash = ""
 		if !m.playing() { // the hand was over: its end is shown again
 			m.screen = scrHandOver
 			return nil

@@ -23,12 +23,12 @@ func TestSettingsChooseTheGame(t *testing.T) {
 	for m.settings.At != settings.FieldGame {
 		press(t, m, "down")
 	}
-	if strings.Contains(plain(m), "Opening needs") || !strings.Contains(plain(m), "Starting points") {
+	if strings.Contains(plain(m), "Points to open") || !strings.Contains(plain(m), "Starting points") {
 		t.Fatalf("the classic form shows the rules of 101:\n%s", plain(m))
 	}
 	press(t, m, "right")
 	out := plain(m)
-	if !strings.Contains(out, "< Okey 101 >") || !strings.Contains(out, "Opening needs") || strings.Contains(out, "Starting points") {
+	if !strings.Contains(out, "< Okey 101 >") || !strings.Contains(out, "Points to open") || strings.Contains(out, "Starting points") {
 		t.Fatalf("the form of 101:\n%s", out)
 	}
 	press(t, m, "down") // the opening threshold

@@ -68,10 +68,14 @@ func (s *Side) bottomLine(w int) string {
 // the melds (layout.Table101.GrowStatus).
 func (s *Side) layout() layout.Table101 {
 	l := layout.NewTable101(s.app.Size())
+	s.T.InSight = nil
 	if s.T.Tall == "" { // nothing to show whole: the status is not asked twice a frame
 		return l
 	}
 	if text, _ := s.statusText(); text == s.T.Tall {
+		// The text is shown whole (issue 24); in the lines left, the
+		// melds it names come first (issue 41).
+		s.T.InSight = s.T.TallMelds
 		if n := len(canvas.Wrap(text, l.W)); n > l.StatusH {
 			l = l.GrowStatus(n)
 		}

@@ -78,7 +78,10 @@ type Table101 struct {
 	SlotsY    int
 	Status    Rect // the first of StatusH lines
 	StatusH   int
-	Help      Rect
+	// Grown: the status took lines from the flexible area (GrowStatus);
+	// the log below the melds then yields even its last line to them.
+	Grown bool
+	Help  Rect
 }
 
 // layout101 lays out the 101 table for a w×h terminal.
@@ -131,6 +134,7 @@ func (l Table101) GrowStatus(n int) Table101 {
 		return l
 	}
 	l.StatusH += k
+	l.Grown = true
 	l.Status.Y -= k
 	l.Rack.Y -= k
 	l.SlotsY -= k
@@ -144,14 +148,20 @@ func (l Table101) GrowStatus(n int) Table101 {
 
 // Split shares the flexible area out between the melds, which need
 // need lines, and the log below them (none when the log is beside):
-// the log keeps logMin101 lines, the melds take what they need of the
-// rest, and the log the lines left.
+// the log keeps logMin101 lines (none while the status is grown: what
+// it shows is read first, and the melds it names must stay in sight),
+// the melds take what they need of the rest, and the log the lines
+// left.
 func (l Table101) Split(need int) (table, log Rect) {
 	f := l.Flex
 	if l.LogBeside {
 		return f, l.Log
 	}
-	th := min(max(need, tableMin101), max(0, f.H-logMin101))
+	logMin := logMin101
+	if l.Grown {
+		logMin = 0
+	}
+	th := min(max(need, tableMin101), max(0, f.H-logMin))
 	table = Rect{f.X, f.Y, f.W, th}
 	log = Rect{f.X, f.Y + th, f.W, f.H - th}
 	return table, log

@@ -268,9 +268,11 @@ func (t *Table) TryTake(at At) Outcome {
 	if why != "" {
 		return t.warn(why)
 	}
-	o := play(okey101.Take(0), nil)
-	o.Then = t.tr().T("t101.took", t.TileCase(v.Top(v.Previous), i18n.Accusative))
-	return o
+	// No message of its own: the work line says the tile taken must go
+	// onto the table, the status what to do with it (the guide), the
+	// log that it was taken; a flash said the work line's words again
+	// (issue 41).
+	return play(okey101.Take(0), nil)
 }
 
 func (t *Table) tryGiveBack(at At) Outcome {
@@ -444,8 +446,7 @@ func (t *Table) tryFinish(conf Confirm, at At) Outcome {
 		return t.warn(t.tr().T("t101.finish.cannot"))
 	}
 	t.Confirm = Confirm{Kind: ConfirmFinish, Plan: okey101.PlanActions(0, p)}
-	t.Tall = t.PlanText(t.Confirm.Plan)
-	t.host.Flash(false, t.Tall)
+	t.showTall(t.PlanText(t.Confirm.Plan), t.Confirm.Plan)
 	return Outcome{}
 }
 

@@ -74,6 +74,5 @@ func (t *Table) OnHint(msg HintMsg, st okey101.State) {
 			}
 		}
 	}
-	t.Tall = txt
-	t.host.Flash(false, txt)
+	t.showTall(txt, f.Plan)
 }

@@ -23,7 +23,7 @@ func (t *Table) BrowseLines(w int) []string {
 	for _, s := range []int{v.Previous, 0, 1, 2} { // the stack the player may take first
 		name := t.tr().T("stack.yours")
 		if s != 0 {
-			name = t.tr().T("stack.of", t.host.Words().SeatName(s))
+			name = t.tr().T("stack.of", t.host.Words().NameIn(s, i18n.Genitive))
 		}
 		head := t.host.Styles().Bold.Render(name) + t.host.Styles().Dim.Render(" ("+t.tr().T("stack.count", v.DiscardCounts[s])+")")
 		var ts []string

@@ -43,6 +43,11 @@ type Table struct {
 	// again confirms it, the hint told (the app grows the status for it
 	// alone, never for a warning).
 	Tall string
+	// TallMelds are the table's melds Tall names (those its plan lays
+	// off onto or takes an okey from); InSight those the melds drawn
+	// keep in sight now, set by the host as it lays the table out
+	// (TallMelds while Tall shows, else none: issue 41).
+	TallMelds, InSight []int
 
 	Log []LogEntry
 	// Logged, when set, hears of every entry added to the log (the

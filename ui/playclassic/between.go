@@ -163,7 +163,14 @@ func (t *Table) winLines(res *game.HandResult, w int) []string {
 	if len(res.Win.Melds) == 0 {
 		out = append(out, st.Dim.Render(t.tr().T("handover.nogroups")))
 	}
-	fin := t.tr().UpFirst(t.tr().T("handover.discard", t.TileCase(res.Discard, i18n.Nominative)))
+	// The line says who finished: below the groups, the title is out of
+	// sight on a short page, and "Siyah 9 atarak bitti." had no subject.
+	x := t.TileCase(res.Discard, i18n.Nominative)
+	fin := t.tr().T("handover.discard", t.host.Words().SeatName(res.Winner), x)
+	if res.Winner == 0 && !t.host.Words().Watching {
+		fin = t.tr().T("handover.discard.you", x)
+	}
+	fin = t.tr().UpFirst(fin)
 	if res.OkeyFinish {
 		fin += " " + t.tr().T("handover.okeyfinish")
 	}

@@ -75,7 +75,7 @@ func (t *Table) browseStack(s int, w int) []string {
 	st := t.host.Styles()
 	name := t.tr().T("stack.yours")
 	if s != 0 {
-		name = t.tr().T("stack.of", t.host.Words().SeatName(s))
+		name = t.tr().T("stack.of", t.host.Words().NameIn(s, i18n.Genitive))
 	}
 	head := st.Bold.Render(name) + st.Dim.Render(" ("+t.tr().T("stack.count", v.DiscardCounts[s])+")")
 	full := s == 0 || s == v.Previous

@@ -7,6 +7,7 @@ import (
 	"okey/game"
 	"okey/game/tile"
 	"okey/ui/canvas"
+	"okey/ui/i18n"
 	"okey/ui/layout"
 	"okey/ui/table"
 	"okey/ui/theme"
@@ -70,7 +71,13 @@ func (t *Table) RenderStack(c *canvas.Canvas, l layout.Screen, seat int) {
 	if seat == 0 && !w.Watching {
 		words[0] = w.Tr.T("stack.yours")
 	} else {
-		words[0] = w.Tr.T("stack.of", w.SeatName(seat))
+		// A heading, "Zeynep'in attıkları"; where the corner is too
+		// narrow for it, the name alone heads the stack beside it (a cut
+		// "Zeynep'in …" said less).
+		words[0] = w.Tr.T("stack.of", w.NameIn(seat, i18n.Genitive))
+		if canvas.Width(words[0]) > lw {
+			words[0] = w.SeatName(seat)
+		}
 	}
 	words[1] = w.Tr.T("stack.count", v.DiscardCounts[seat])
 	if seat == v.Previous && v.MyTurn() && v.Stage == game.MustDraw && top != tile.NoTile {

@@ -27,7 +27,10 @@ type Placed struct {
 	Tile   theme.TileSize
 	Pieces []Piece
 	Rows   [][]Piece
-	H      int
+	// Rest: Rows are only the melds kept in sight (Table.InSight), the
+	// rest of the table left out, as a last line says.
+	Rest bool
+	H    int
 }
 
 // tileGap is the columns between two melds drawn as tiles.
@@ -49,6 +52,13 @@ func (t Table) Place(l layout.Table101) (Placed, layout.Rect) {
 	}
 	rows := t.Rows(l.Flex.W)
 	area, log := l.Split(len(rows))
+	// Where the table does not fit, the melds the status names come
+	// first, the rest left out: a hint that names Zeynep's set must not
+	// push it off the screen (issue 41).
+	if named, ok := t.inSight(rows, l.Flex.W, area.H); ok {
+		area, log = l.Split(len(named) + 1)
+		return Placed{Area: area, Rows: named, Rest: true, H: len(named) + 1}, log
+	}
 	return Placed{Area: area, Rows: rows, H: len(rows)}, log
 }
 
@@ -102,7 +112,7 @@ func (t Table) tiles(w int, sz theme.TileSize) ([]Piece, int, bool) {
 // At is the table meld drawn at the cell (x, y), or -1.
 func (m Placed) At(x, y int) int {
 	if m.Tile.W == 0 {
-		return rowsAt(m.Rows, m.Area, x, y)
+		return rowsAt(m.Rows, m.Area, m.Rest, x, y)
 	}
 	for _, p := range m.Pieces {
 		r := layout.Rect{X: m.Area.X + p.X, Y: m.Area.Y + p.Y, W: p.W, H: p.H}
@@ -135,11 +145,8 @@ func (t Table) Draw(c *canvas.Canvas, m Placed, chosen int, b *Blocks) {
 		}
 		return
 	}
-	show := rows
-	if len(rows) > r.H {
-		show = rows[:r.H-1]
-	}
-	for y, row := range show {
+	n, more := shownRows(rows, r.H, m.Rest)
+	for y, row := range rows[:n] {
 		for _, p := range row {
 			s := p.Styled
 			if p.Meld >= 0 && p.Meld == chosen {
@@ -150,7 +157,10 @@ func (t Table) Draw(c *canvas.Canvas, m Placed, chosen int, b *Blocks) {
 			c.Put(r.X+p.X, r.Y+y, s)
 		}
 	}
-	if len(rows) > r.H {
+	switch {
+	case more && m.Rest:
+		c.Put(r.X, r.Y+n, t.Host.Paint(table.Dim, canvas.Cut(t.tr().T("t101.table.rest"), r.W)))
+	case more:
 		c.Put(r.X, r.Y+r.H-1, t.Host.Paint(table.Dim, canvas.Cut(t.tr().T("t101.table.more", len(rows)-r.H+1), r.W)))
 	}
 }

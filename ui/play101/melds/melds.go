@@ -22,6 +22,11 @@ import (
 type Table struct {
 	Host table.Host
 	View *okey101.View
+	// InSight are the melds (the table's indices) that must stay in
+	// sight where the table does not fit whole: those the status names
+	// while it is grown to show a hint or a finish (issue 41). Nil:
+	// none.
+	InSight []int
 }
 
 // Piece is a part of the melds on the table: a seat's label, or a
@@ -48,13 +53,16 @@ const (
 // Rows lays the table's melds out in lines of w columns, grouped by
 // the seat that laid them down: the seat's name and opening, then its
 // melds, the lines after the first indented.
-func (t Table) Rows(w int) [][]Piece {
+func (t Table) Rows(w int) [][]Piece { return t.rowsOf(w, nil) }
+
+// rowsOf is Rows of the melds in only (nil: every meld).
+func (t Table) rowsOf(w int, only []int) [][]Piece {
 	v := t.View
 	var rows [][]Piece
 	for _, seat := range Order {
 		var idx []int
 		for i := range v.Table {
-			if v.Table[i].Owner == seat {
+			if v.Table[i].Owner == seat && (only == nil || slices.Contains(only, i)) {
 				idx = append(idx, i)
 			}
 		}
@@ -82,13 +90,42 @@ func (t Table) Rows(w int) [][]Piece {
 	return rows
 }
 
-// rowsAt is the table meld drawn at the cell (x, y) in r, or -1.
-func rowsAt(rows [][]Piece, r layout.Rect, x, y int) int {
+// inSight are the rows of the melds in t.InSight (and the seats'
+// labels), and true, where rows, the whole table's, do not fit in h
+// lines and those rows are fewer; else rows and false.
+func (t Table) inSight(rows [][]Piece, w, h int) ([][]Piece, bool) {
+	if len(rows) <= h || len(t.InSight) == 0 {
+		return rows, false
+	}
+	if named := t.rowsOf(w, t.InSight); len(named) > 0 && len(named) < len(rows) {
+		return named, true
+	}
+	return rows, false
+}
+
+// shownRows is how many of rows fit in h lines, and whether a line
+// after them says the rest is left out (more): all but the last line
+// when they do not all fit; all, when rows are only the melds kept in
+// sight (rest) and fill the lines — those melds first, the line about
+// the rest then left out.
+func shownRows(rows [][]Piece, h int, rest bool) (n int, more bool) {
+	switch {
+	case len(rows) > h:
+		return max(0, h-1), true
+	case rest && len(rows) == h:
+		return len(rows), false
+	}
+	return len(rows), rest
+}
+
+// rowsAt is the table meld drawn at the cell (x, y) in r, or -1; rest:
+// the rows are only some of the table's.
+func rowsAt(rows [][]Piece, r layout.Rect, rest bool, x, y int) int {
 	if !r.Contains(x, y) {
 		return -1
 	}
 	row := y - r.Y
-	if row >= len(rows) || len(rows) > r.H && row == r.H-1 {
+	if n, _ := shownRows(rows, r.H, rest); row >= n {
 		return -1
 	}
 	for _, p := range rows[row] {
@@ -156,6 +193,12 @@ func (t Table) text(tm *okey101.TableMeld) (plainText, styled string) {
 		}
 	}
 	return p.String(), s.String()
+}
+
+// Text is table meld i as the table writes it: "R4 R5 +R6".
+func (t Table) Text(i int) string {
+	p, _ := t.text(&t.View.Table[i])
+	return p
 }
 
 // Name names table meld i for messages: "Mehmet's R4 R5 R6".

@@ -66,7 +66,7 @@ func TestRowsAndClicks(t *testing.T) {
 	area := layout.Rect{X: 2, Y: 5, W: 80, H: 2}
 	for y, row := range rows {
 		for _, p := range row {
-			if got := rowsAt(rows, area, area.X+p.X, area.Y+y); got != p.Meld {
+			if got := rowsAt(rows, area, false, area.X+p.X, area.Y+y); got != p.Meld {
 				t.Errorf("the cell of %+v is meld %d", p, got)
 			}
 		}

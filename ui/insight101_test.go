@@ -1,0 +1,73 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"okey/game/meld"
+	"okey/game/okey101"
+	"okey/ui/play101/decide"
+)
+
+// A 101 hint at 80×24 that names melds on the table keeps them in sight
+// (issue 41): the hint is shown whole, and every meld it lays off onto
+// or takes an okey from is on the screen with it, where before a long
+// hint left one line of melds and "… 3 more lines". Played through the
+// keys as the plain player until a hint names a meld and the table,
+// with the hint's lines taken, does not fit whole.
+func TestHint101KeepsItsMeldsInSight(t *testing.T) {
+	for _, lang := range []string{"en", "tr"} {
+		found := false
+		for seed := uint64(1); seed <= 200 && !found; seed++ {
+			m := start101(t, 80, 24, withSeed(seed), func(o *Options) { o.Settings.Lang = lang })
+			var named []int
+			ok := findIn101(t, m, func(m *Model) bool {
+				if len(m.t().View.Table) < 5 {
+					return false
+				}
+				v := m.t().G.State().View(0)
+				var sv meld.Solver
+				f := decide.Hint(&v, &sv)
+				named = named[:0]
+				for _, a := range f.Plan {
+					if (a.Kind == okey101.ActLayOff || a.Kind == okey101.ActTakeBack) && a.Meld < len(v.Table) {
+						named = append(named, a.Meld)
+					}
+				}
+				return len(named) > 0
+			})
+			if !ok {
+				m.Close()
+				continue
+			}
+			press(t, m, "h")
+			hint := m.t().Tall
+			out := plain(m)
+			if hint == "" || !strings.Contains(oneLine(out), oneLine(hint)) {
+				t.Fatalf("%s seed %d: the hint is not shown whole (%q):\n%s", lang, seed, hint, out)
+			}
+			hidden := 0 // melds of the table not in sight: it did not fit whole
+			for i := range m.t().View.Table {
+				if !strings.Contains(oneLine(out), oneLine(m.t().MeldText(i))) {
+					hidden++
+				}
+			}
+			if hidden == 0 { // the table fitted: nothing was at stake
+				m.Close()
+				continue
+			}
+			found = true
+			t.Logf("%s seed %d, the hint with its melds in sight:\n%s", lang, seed, out)
+			for _, i := range named {
+				text := oneLine(m.t().MeldText(i))
+				if !strings.Contains(oneLine(out), text) {
+					t.Errorf("%s seed %d: the hint names meld %d (%s), not in sight:\n%s", lang, seed, i, text, out)
+				}
+			}
+			m.Close()
+		}
+		if !found {
+			t.Fatalf("%s: no seed up to 200 gives a hint naming a meld on a table too big for 80×24", lang)
+		}
+	}
+}
