@@ -3,6 +3,8 @@ package coach
 import (
 	"context"
 	"fmt"
+	"math"
+	"math/bits"
 	"runtime"
 	"slices"
 
@@ -135,15 +137,18 @@ func JudgeClassic(ctx context.Context, v game.View, played game.Action, o Option
 		return d, err
 	}
 	d.fill(vd, th)
-	d.Reasons = classicReasons(&v, cands, vd.best, d.Label)
+	d.Reasons = classicReasons(&v, cands, vd, d.Label)
 	return d, nil
 }
 
 // fill copies a verdict into the decision.
 func (d *Decision) fill(vd verdict, th Thresholds) {
 	d.Best = vd.cands[vd.best].Move
-	d.Loss, d.Label, d.Uncertain, d.Samples, d.Playouts, d.Candidates = vd.loss, vd.label, vd.uncertain, vd.n, vd.playouts, vd.cands
-	d.Low, d.High = vd.loss-vd.half, vd.loss+vd.half
+	d.Loss, d.Label, d.Uncertain, d.Samples, d.Playouts, d.Candidates = vd.loss, vd.label, vd.uncertain, vd.n, vd.playouts, slices.Clone(vd.cands)
+	d.Certainty = vd.sure
+	// A loss is never below 0 (the best found loses nothing): the
+	// interval's lower end is cut there.
+	d.Low, d.High = max(vd.loss-vd.half, 0), vd.loss+vd.half
 	d.Accuracy = th.Accuracy(vd.loss)
 	slices.SortStableFunc(d.Candidates, func(a, b Candidate) int {
 		switch {
@@ -253,24 +258,39 @@ func classicMove(v *game.View, a game.Action) string {
 }
 
 // classicReasons says in words why a move lost, where the engine can
-// tell from what the seat could see.
-func classicReasons(v *game.View, cands []game.Action, best int, l Label) []string {
+// tell from what the seat could see, and from the playouts (vd: the
+// candidates' values and how often each came out ahead). Every label
+// worse than good gets at least one reason: when none of the particular
+// ones applies, the playouts' own figures for the two moves.
+func classicReasons(v *game.View, cands []game.Action, vd verdict, l Label) []string {
 	if l == Best || l == Good || l == Only {
 		return nil
 	}
+	best := vd.best
 	played, b := cands[0], cands[best]
 	var rs []string
 	a := &v.Analyzer
 	if played.Kind == game.ActDiscard && a.IsOkey(played.Tile) {
 		rs = append(rs, "threw the okey")
 	}
-	if played.Kind != game.ActFinish {
-		for _, c := range cands {
-			if c.Kind == game.ActFinish {
-				rs = append(rs, fmt.Sprintf("missed a finish (%s)", classicMove(v, c)))
-				break
-			}
+	finish := -1
+	for i, c := range cands {
+		if c.Kind == game.ActFinish && !a.IsOkey(c.Tile) {
+			finish = i
+			break
 		}
+	}
+	switch {
+	case played.Kind == game.ActFinish && !a.IsOkey(played.Tile) && b.Kind == game.ActDiscard:
+		// finished at once where holding for an okey finish was worth more
+		rs = append(rs, fmt.Sprintf("finished now for %s points; holding for an okey finish (discard %v) wins %d%% of the time and was worth %s points on average",
+			pts(vd.cands[0].Value), b.Tile, pct(vd.cands[best].Ahead), pts(vd.cands[best].Value)))
+	case played.Kind == game.ActDiscard && finish >= 0 && b.Kind == game.ActFinish && !a.IsOkey(b.Tile) && keepsWin(v, played.Tile):
+		// held (or broke the win) where finishing now was worth more
+		rs = append(rs, fmt.Sprintf("did not finish: it wins %d%% of the time after this, worth %s points on average; finishing now (finish with %v) was worth %s points",
+			pct(vd.cands[0].Ahead), pts(vd.cands[0].Value), b.Tile, pts(vd.cands[best].Value)))
+	case played.Kind != game.ActFinish && finish >= 0:
+		rs = append(rs, fmt.Sprintf("missed a finish (%s)", classicMove(v, cands[finish])))
 	}
 	if played.Kind == game.ActFinish && b.Kind == game.ActFinish && a.IsOkey(b.Tile) {
 		rs = append(rs, "finished without throwing the okey, which doubles the points")
@@ -288,8 +308,77 @@ func classicReasons(v *game.View, cands []game.Action, best int, l Label) []stri
 		if r := feedsNext(v, played.Tile); r != "" {
 			rs = append(rs, r)
 		}
+		if b.Kind == game.ActDiscard && !a.IsOkey(played.Tile) {
+			if r := discardShape(v, played.Tile, b.Tile); r != "" {
+				rs = append(rs, r)
+			}
+		}
+	}
+	if len(rs) == 0 {
+		rs = append(rs, playoutReason(classicMove(v, b), vd))
 	}
 	return rs
+}
+
+// keepsWin reports whether discarding t leaves a rack that wins: the
+// discard holds a win back (for an okey finish) rather than breaking it.
+func keepsWin(v *game.View, t tile.Tile) bool {
+	a := &v.Analyzer
+	h, err := a.HandOf(v.Counts)
+	if err != nil {
+		return false
+	}
+	h.Remove(t)
+	return a.IsWin(h)
+}
+
+// discardShape says what a discard did to the rack against the best
+// one: it broke a meld (it leaves the rack further from a win), or it
+// kept fewer of the unseen tiles that would bring the rack nearer.
+func discardShape(v *game.View, played, best tile.Tile) string {
+	a := &v.Analyzer
+	h, err := a.HandOf(v.Counts)
+	if err != nil {
+		return ""
+	}
+	dd := a.DiscardDistances(h)
+	dp, db := int(dd[played]), int(dd[best])
+	if dp > db && db >= 0 {
+		return fmt.Sprintf("broke a meld: the rack is %d tiles from a win after it, %d after discard %v", dp, db, best)
+	}
+	unseen := v.Unseen()
+	outs := func(t tile.Tile) int {
+		rest := h
+		rest.Remove(t)
+		n := 0
+		for s := a.Outs(rest); s != 0; s &= s - 1 {
+			n += int(unseen[bits.TrailingZeros64(uint64(s))])
+		}
+		return n
+	}
+	if op, ob := outs(played), outs(best); dp == db && ob > op {
+		return fmt.Sprintf("kept fewer ways to go on: %d unseen tiles bring the rack nearer a win after it, %d after discard %v", op, ob, best)
+	}
+	return ""
+}
+
+// playoutReason is the reason of last resort, from the playouts: how
+// often each move came out ahead and what it was worth on average.
+func playoutReason(best string, vd verdict) string {
+	return fmt.Sprintf("in the playouts the best move (%s) came out ahead %d%% of the time, worth %s points on average; this move %d%%, worth %s",
+		best, pct(vd.cands[vd.best].Ahead), pts(vd.cands[vd.best].Value), pct(vd.cands[0].Ahead), pts(vd.cands[0].Value))
+}
+
+// pct is a share in whole percent.
+func pct(x float64) int { return int(math.Round(100 * x)) }
+
+// pts writes points as a reason says them: two decimals below 10, none
+// from 10 (101's points), a sign always.
+func pts(x float64) string {
+	if x >= 10 || x <= -10 {
+		return fmt.Sprintf("%+.0f", x)
+	}
+	return fmt.Sprintf("%+.2f", x)
 }
 
 // feedsNext says when a discard goes with a tile the next player was
