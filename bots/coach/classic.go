@@ -110,11 +110,17 @@ func viewSeed(seed uint64, hand, events int, stage uint8) uint64 {
 // the analyser's choice (the hard bot's) and the strong alternatives out
 // over the same sampled worlds and labels the loss.
 func JudgeClassic(ctx context.Context, v game.View, played game.Action, o Options) (Decision, error) {
+	d, _, err := judgeClassic(ctx, v, played, o)
+	return d, err
+}
+
+// judgeClassic is JudgeClassic, with the best move found as an action.
+func judgeClassic(ctx context.Context, v game.View, played game.Action, o Options) (Decision, game.Action, error) {
 	d := Decision{Kind: "decision", Hand: v.Hand, Seat: v.Seat, Stage: v.Stage.String(), Rack: tile.FormatTiles(v.Rack), WallLeft: v.WallLeft}
 	seed := viewSeed(o.Seed, v.Hand, len(v.History), uint8(v.Stage))
 	an, err := bots.NewHard(seed).Decide(ctx, v)
 	if err != nil {
-		return d, fmt.Errorf("the analyser: %w", err)
+		return d, played, fmt.Errorf("the analyser: %w", err)
 	}
 	cands := classicCandidates(&v, played, an)
 	names := make([]string, len(cands))
@@ -125,7 +131,7 @@ func JudgeClassic(ctx context.Context, v game.View, played game.Action, o Option
 	if len(cands) == 1 {
 		d.Best, d.Label, d.Accuracy = d.Played, Only, 100
 		d.Candidates = []Candidate{{Move: d.Played}}
-		return d, nil
+		return d, played, nil
 	}
 	players := make([]*rollout.ClassicPlayer, workers(o.Workers))
 	for i := range players {
@@ -134,11 +140,11 @@ func JudgeClassic(ctx context.Context, v game.View, played game.Action, o Option
 	th := ClassicThresholds
 	vd, err := judge(ctx, &o, DefaultSamplesClassic, th, names, 0, rollout.ClassicCandidates(&v, cands, seed, players))
 	if err != nil {
-		return d, err
+		return d, played, err
 	}
 	d.fill(vd, th)
 	d.Reasons = classicReasons(&v, cands, vd, d.Label)
-	return d, nil
+	return d, cands[vd.best], nil
 }
 
 // fill copies a verdict into the decision.

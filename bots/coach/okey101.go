@@ -81,21 +81,27 @@ func Review101(ctx context.Context, rec okey101.Record, seat, hand int, o Option
 
 // Judge101 judges the move played from view v, as JudgeClassic does.
 func Judge101(ctx context.Context, v okey101.View, played okey101.Action, o Options) (Decision, error) {
+	d, _, err := judge101(ctx, v, played, o)
+	return d, err
+}
+
+// judge101 is Judge101, with the best move found as an action.
+func judge101(ctx context.Context, v okey101.View, played okey101.Action, o Options) (Decision, okey101.Action, error) {
 	d := Decision{Kind: "decision", Hand: v.Hand, Seat: v.Seat, Stage: v.Stage.String(), Rack: tile.FormatTiles(v.Rack), WallLeft: v.WallLeft}
 	seed := viewSeed(o.Seed, v.Hand*8+v.Redeal, len(v.History), uint8(v.Stage))
 	sv := new(meld.Solver)
 	an, err := bots101.New("hard", bots101.Options{Seed: seed, Solver: sv})
 	if err != nil {
-		return d, err
+		return d, played, err
 	}
 	choice, err := an.Decide(ctx, v)
 	if err != nil {
-		return d, fmt.Errorf("the analyser: %w", err)
+		return d, played, fmt.Errorf("the analyser: %w", err)
 	}
 	nb, _ := bots101.New("normal", bots101.Options{Seed: seed, Solver: sv})
 	normal, err := nb.Decide(ctx, v)
 	if err != nil {
-		return d, fmt.Errorf("the normal bot: %w", err)
+		return d, played, fmt.Errorf("the normal bot: %w", err)
 	}
 	cands := candidates101(&v, sv, played, choice, normal)
 	cands = legal101(&v, seed, cands)
@@ -107,7 +113,7 @@ func Judge101(ctx context.Context, v okey101.View, played okey101.Action, o Opti
 	if len(cands) == 1 {
 		d.Best, d.Label, d.Accuracy = d.Played, Only, 100
 		d.Candidates = []Candidate{{Move: d.Played}}
-		return d, nil
+		return d, played, nil
 	}
 	players := make([]*rollout.Player101, workers(o.Workers))
 	for i := range players {
@@ -116,11 +122,11 @@ func Judge101(ctx context.Context, v okey101.View, played okey101.Action, o Opti
 	th := Thresholds101
 	vd, err := judge(ctx, &o, DefaultSamples101, th, names, 0, rollout.Candidates101(&v, cands, seed, players))
 	if err != nil {
-		return d, err
+		return d, played, err
 	}
 	d.fill(vd, th)
 	d.Reasons = reasons101(&v, sv, cands, vd, d.Label)
-	return d, nil
+	return d, cands[vd.best], nil
 }
 
 // candidates101 are the moves worth playing out, the move played first:

@@ -1,0 +1,110 @@
+package coach
+
+import (
+	"context"
+	"fmt"
+
+	"okey/bots"
+	"okey/bots/bots101"
+	"okey/bots/rollout"
+	"okey/game"
+	"okey/game/okey101"
+)
+
+// The hint asks the judge the question the review asks afterwards: of
+// the moves worth playing out from this view, which is worth the most
+// points of the hand? The judge is asked to judge the hard bot's move
+// (the analyser's) as if it had been played; the best move it finds is
+// the advice. So the hint, the coach and the hard bot are one machinery
+// in a documented relation: the hint is the hard bot's move unless the
+// judge finds a better one over the sampled worlds, and the review of a
+// move the hint gave finds it best, or good ("as good": the playouts
+// cannot tell it from the best) unless the review's own worlds tell
+// otherwise (docs/review.md, "The hint and the judge"). Clear cases
+// are cheap: the judge stops after its first round of worlds when the
+// hard bot's move leads.
+
+// AdviseClassic is the judge's advice from view v: the best move found
+// and the verdict on the hard bot's move (Decision.Best names the
+// advice, Decision.Candidates hold each move's value and how often it
+// came out ahead, for the reason).
+func AdviseClassic(ctx context.Context, v game.View, o Options) (game.Action, Decision, error) {
+	seed := viewSeed(o.Seed, v.Hand, len(v.History), uint8(v.Stage))
+	an, err := bots.NewHard(seed).Decide(ctx, v)
+	if err != nil {
+		return game.Action{}, Decision{}, fmt.Errorf("the hard bot: %w", err)
+	}
+	d, best, err := judgeClassic(ctx, v, an, o)
+	if err != nil {
+		return an, d, err
+	}
+	return best, d, nil
+}
+
+// Advise101 is the judge's advice from view v, as a plan for the rest
+// of the turn: the judge's best move, then its best move from the view
+// that move leaves, and so on to the discard (or a draw, after which
+// the tile drawn is news; or the end of the hand). Each step is judged
+// from the view the step before leaves, with the worlds and bots seeded
+// from that view alone, so the plan asked again after any of its own
+// steps is the rest of the same plan. ds are the verdicts on the hard
+// bot's move at each step.
+func Advise101(ctx context.Context, v okey101.View, o Options) ([]okey101.Action, []Decision, error) {
+	var plan []okey101.Action
+	var ds []Decision
+	for range maxPlan {
+		if v.Phase != okey101.Playing || !v.MyTurn() || !v.Legal.Any() {
+			break
+		}
+		a, d, err := advise101(ctx, v, o)
+		if err != nil {
+			return plan, ds, err
+		}
+		plan, ds = append(plan, a), append(ds, d)
+		if a.Kind == okey101.ActDraw || a.Kind == okey101.ActDiscard {
+			break
+		}
+		if v, err = After101(v, a); err != nil {
+			return plan, ds, err
+		}
+	}
+	return plan, ds, nil
+}
+
+// maxPlan bounds a turn's plan: an opening, a few lay-offs and
+// take-backs, the discard.
+const maxPlan = 16
+
+// advise101 is one step of Advise101.
+func advise101(ctx context.Context, v okey101.View, o Options) (okey101.Action, Decision, error) {
+	seed := viewSeed(o.Seed, v.Hand*8+v.Redeal, len(v.History), uint8(v.Stage))
+	hb, err := bots101.New("hard", bots101.Options{Seed: seed})
+	if err != nil {
+		return okey101.Action{}, Decision{}, err
+	}
+	an, err := hb.Decide(ctx, v)
+	if err != nil {
+		return okey101.Action{}, Decision{}, fmt.Errorf("the hard bot: %w", err)
+	}
+	d, best, err := judge101(ctx, v, an, o)
+	if err != nil {
+		return an, d, err
+	}
+	return best, d, nil
+}
+
+// After101 is the view v's seat has after playing a, one of its own
+// moves that draws nothing unseen (a take, an opening, a lay-off, a
+// take-back, a discard): read from a world of the view, whose hidden
+// tiles the move does not touch.
+func After101(v okey101.View, a okey101.Action) (okey101.View, error) {
+	w, err := rollout.World101(&v, 0, 0)
+	if err != nil {
+		return v, err
+	}
+	s, _, err := w.Apply(a)
+	if err != nil {
+		return v, fmt.Errorf("the plan's step %v: %w", a, err)
+	}
+	return s.View(v.Seat), nil
+}
