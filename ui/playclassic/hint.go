@@ -3,8 +3,8 @@ package playclassic
 import (
 	"context"
 	"math"
-	"strings"
 	"slices"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
