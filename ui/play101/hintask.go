@@ -49,11 +49,15 @@ func (t *Table) AskHint(st okey101.State) tea.Cmd {
 	t.host.Flash(false, t.tr().T("status.hint.thinking"))
 	ctx, cancel := context.WithTimeout(context.Background(), hintTimeout)
 	t.hintStop = cancel
+	hint := t.Hinter
+	if hint == nil {
+		hint = decide.HintCtx
+	}
 	return func() tea.Msg {
 		defer cancel()
 		var sv meld.Solver
 		view := st.View(0) // a State is a value Apply never changes
-		f, err := decide.HintCtx(ctx, &view, &sv)
+		f, err := hint(ctx, &view, &sv)
 		return HintMsg{id: id, moves: moves, facts: f, err: err}
 	}
 }

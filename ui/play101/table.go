@@ -53,6 +53,9 @@ type Table struct {
 	// hintStop cancels the hint being worked out (nil: none): esc while
 	// the judge weighs the plan.
 	hintStop context.CancelFunc
+	// Hinter works the hint out (nil: decide.HintCtx, the judge's
+	// plan; tests give decide.HardHint).
+	Hinter decide.Hinter
 	// SV is the analysis' working memory for Update (one goroutine).
 	SV meld.Solver
 	// blocks are the melds drawn as tiles, kept for the next frame

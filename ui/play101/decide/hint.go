@@ -83,9 +83,24 @@ func (f *Facts) CursorFirst() bool {
 // tile used twice, and a discard that costs 101 only when every tile
 // would; the other facts (the opening, the pairs, what the previous
 // discard would do) say why.
+//
+// Hint is the hard bot's plan, the judge's first candidate at each step,
+// without the judge (a millisecond): the game's h asks HintCtx, the
+// judged plan; Hint serves the screen's tests, which follow thousands of
+// hints, and HintCtx's own fallback when its time runs out.
 func Hint(v *okey101.View, sv *meld.Solver) Facts {
-	f, _ := HintCtx(context.Background(), v, sv)
+	f := hintFacts(v, sv)
+	f.finishPlan(v)
 	return f
+}
+
+// Hinter works a hint out for a view under ctx: HintCtx in the game,
+// HardHint where a test wants the hard bot's plan at once.
+type Hinter func(ctx context.Context, v *okey101.View, sv *meld.Solver) (Facts, error)
+
+// HardHint is Hint as a Hinter.
+func HardHint(_ context.Context, v *okey101.View, sv *meld.Solver) (Facts, error) {
+	return Hint(v, sv), nil
 }
 
 // HintSeed seeds the judge's worlds for the hint, with the view's own

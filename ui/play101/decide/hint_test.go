@@ -62,7 +62,10 @@ func TestHintPlansCanBeFollowed(t *testing.T) {
 				continue
 			}
 			v := s.View(0)
-			f := Hint(&v, &sv)
+			f, err := HintCtx(ctx, &v, &sv)
+			if err != nil {
+				t.Fatal(err)
+			}
 			if len(f.Plan) == 0 {
 				t.Fatalf("hand %d: a hint without a plan for %+v", h, v.Stage)
 			}
@@ -103,7 +106,10 @@ func TestHintPlansCanBeFollowed(t *testing.T) {
 				// rest of it.
 				if i+1 < len(f.Plan) && a.Kind != okey101.ActDraw && s.Phase() == okey101.Playing {
 					nv := s.View(0)
-					again := Hint(&nv, &sv)
+					again, err := HintCtx(ctx, &nv, &sv)
+					if err != nil {
+						t.Fatal(err)
+					}
 					if fmt.Sprint(again.Plan) != fmt.Sprint(f.Plan[i+1:]) {
 						t.Fatalf("hand %d: the hint %v, asked again after step %d, is %v", h, f.Plan, i, again.Plan)
 					}
