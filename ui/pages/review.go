@@ -232,7 +232,11 @@ func (p ReviewPage) verdict(d *coach.Decision, ct CoachTable, w int) []string {
 		case coach.TooClose:
 			key = "review.sure.close"
 		}
-		add(st.Dim.Render, tr.T(key, num(max(d.Low, 0)), num(d.High)))
+		lo, hi := num(max(d.Low, 0)), num(d.High)
+		if d.High >= 10 { // 101's points: whole numbers at both ends
+			lo = fmt.Sprintf("%.0f", max(d.Low, 0))
+		}
+		add(st.Dim.Render, tr.T(key, lo, hi))
 	}
 	for _, r := range d.Reasons {
 		add(st.Accent.Render, tr.T("review.why", SayCoach(tr, r, ct)))
