@@ -38,6 +38,12 @@ func AdviseClassic(ctx context.Context, v game.View, o Options) (game.Action, De
 	if err != nil {
 		return an, d, err
 	}
+	if holdChoice(&v) && holdOrFinish(&v, an) && holdOrFinish(&v, best) {
+		// Finishing now or holding for an okey finish: the hard bot's
+		// rule, measured in play, where the judge holds too often
+		// (judgeClassic, docs/review.md).
+		return an, d, nil
+	}
 	return best, d, nil
 }
 

@@ -2,9 +2,7 @@ package playclassic
 
 import (
 	"context"
-	"math"
 	"slices"
-	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -170,10 +168,10 @@ func (t *Table) OnHint(msg HintMsg, onTable bool) {
 		}
 	case game.ActFinish:
 		t.CursorOn(a.Tile)
-		if hold, ok := holdFigures(msg.Dec, a.Tile); ok {
-			// The judge weighed holding for an okey finish: winning now
-			// is worth more, and the hint says by how much.
-			say("status.hint.winnow", acc(a.Tile), pct(hold.ahead))
+		if okey := v.Analyzer.Okey(); v.Counts[okey] > 0 && !v.Analyzer.IsOkey(a.Tile) {
+			// The rack could hold for an okey finish: the hint says why
+			// it does not.
+			say("status.hint.winnow", acc(a.Tile))
 			return
 		}
 		say("status.hint.wins", acc(a.Tile))
@@ -181,12 +179,8 @@ func (t *Table) OnHint(msg HintMsg, onTable bool) {
 		t.CursorOn(a.Tile)
 		if win := t.WinningDiscard(); win != tile.NoTile {
 			// Hold the win back for an okey finish: the hint chooses it,
-			// with the chance and the points of each.
-			if hold, ok := holdFigures(msg.Dec, win); ok {
-				say("status.hint.hold", acc(a.Tile), pct(hold.ahead))
-				return
-			}
-			say("status.hint.hold0", acc(a.Tile))
+			// and says why.
+			say("status.hint.hold", acc(a.Tile))
 			return
 		}
 		rest := v.Counts
@@ -277,34 +271,3 @@ func (t *Table) distanceHint() {
 		t.host.Flash(false, t.tr().T("status.hint.dist", d))
 	}
 }
-
-// hold are the judge's figures for finishing now with a tile against
-// the best hold for an okey finish: what finishing now is worth, what
-// holding is worth on average and how often it came out ahead.
-type hold struct {
-	now, value, ahead float64
-}
-
-// holdFigures reads hold from the judge's verdict d: the candidate that
-// finishes with win and the best discard (a hold keeps the win); ok is
-// false when the judge did not play both.
-func holdFigures(d *coach.Decision, win tile.Tile) (hold, bool) {
-	if d == nil {
-		return hold{}, false
-	}
-	var h hold
-	now, held := false, false
-	finish := "finish with " + win.String()
-	for _, c := range d.Candidates { // best first
-		switch {
-		case c.Move == finish && !now:
-			h.now, now = c.Value, true
-		case strings.HasPrefix(c.Move, "discard ") && !held:
-			h.value, h.ahead, held = c.Value, c.Ahead, true
-		}
-	}
-	return h, now && held
-}
-
-// pct is a share in whole percent.
-func pct(x float64) int { return int(math.Round(100 * x)) }
