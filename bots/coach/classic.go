@@ -165,6 +165,13 @@ func (d *Decision) fill(vd verdict, th Thresholds) {
 	// interval's lower end is cut there.
 	d.Low, d.High = max(vd.loss-vd.half, 0), vd.loss+vd.half
 	d.Accuracy = th.Accuracy(vd.loss)
+	if d.Label == Best && tied(d.Candidates, vd.best) {
+		// The best found, but another move cannot be told from it: as
+		// good as that one, not "best" — whether the move played or its
+		// twin comes out on top is a coin toss between seeds (a label
+		// that changed with the seed in two decisions of five).
+		d.Label, d.Certainty = Good, TooClose
+	}
 	slices.SortStableFunc(d.Candidates, func(a, b Candidate) int {
 		switch {
 		case a.Value > b.Value:
@@ -345,6 +352,17 @@ func keepsWin(v *game.View, t tile.Tile) bool {
 	}
 	h.Remove(t)
 	return a.IsWin(h)
+}
+
+// tied reports whether a candidate other than best cannot be told from
+// it: its loss less labelSE standard errors is none.
+func tied(cs []Candidate, best int) bool {
+	for i, c := range cs {
+		if i != best && c.Samples > 1 && c.Loss-c.Half*labelSE/1.96 <= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // holdChoice reports whether the seat chooses between finishing now and

@@ -224,7 +224,10 @@ func (p ReviewPage) verdict(d *coach.Decision, ct CoachTable, w int) []string {
 	// negative loss: the interval is cut at 0).
 	verdict := lst.Bold(true).Render(Upper(tr, label))
 	out = append(out, canvas.Cut(st.Text.Render(tr.T("review.loss", num(d.Loss)))+" · "+verdict, w))
-	if d.Label != coach.Best {
+	if d.Label != coach.Best && d.Best == d.Played {
+		// the best found, tied with another move
+		add(st.Dim.Render, tr.T("review.sure.tied"))
+	} else if d.Label != coach.Best {
 		key := "review.sure.sure"
 		switch d.Certainty {
 		case coach.Likely:
