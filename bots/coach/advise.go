@@ -62,9 +62,18 @@ func Advise101(ctx context.Context, v okey101.View, o Options) ([]okey101.Action
 		if v.Phase != okey101.Playing || !v.MyTurn() || !v.Legal.Any() {
 			break
 		}
-		a, d, err := advise101(ctx, v, o)
+		a, hard, d, err := advise101(ctx, v, o)
 		if err != nil {
 			return plan, ds, err
+		}
+		if a.Kind == okey101.ActGiveBack && hard.Kind != okey101.ActGiveBack {
+			// Giving a taken tile back only when the hard bot would: a
+			// plan that takes a tile to give it back is no plan, and a
+			// tile taken is taken to be used (the judge's playouts could
+			// not tell the two apart, or it would not have been taken).
+			// Decided from the view alone, so the plan asked again after
+			// the take is the same.
+			a = hard
 		}
 		plan, ds = append(plan, a), append(ds, d)
 		if a.Kind == okey101.ActDraw || a.Kind == okey101.ActDiscard {
@@ -81,22 +90,22 @@ func Advise101(ctx context.Context, v okey101.View, o Options) ([]okey101.Action
 // take-backs, the discard.
 const maxPlan = 16
 
-// advise101 is one step of Advise101.
-func advise101(ctx context.Context, v okey101.View, o Options) (okey101.Action, Decision, error) {
+// advise101 is one step of Advise101: the judge's best move, the hard
+// bot's and the verdict on it.
+func advise101(ctx context.Context, v okey101.View, o Options) (best, hard okey101.Action, d Decision, err error) {
 	seed := viewSeed(o.Seed, v.Hand*8+v.Redeal, len(v.History), uint8(v.Stage))
 	hb, err := bots101.New("hard", bots101.Options{Seed: seed})
 	if err != nil {
-		return okey101.Action{}, Decision{}, err
+		return best, hard, d, err
 	}
-	an, err := hb.Decide(ctx, v)
+	if hard, err = hb.Decide(ctx, v); err != nil {
+		return best, hard, d, fmt.Errorf("the hard bot: %w", err)
+	}
+	d, best, err = judge101(ctx, v, hard, o)
 	if err != nil {
-		return okey101.Action{}, Decision{}, fmt.Errorf("the hard bot: %w", err)
+		return hard, hard, d, err
 	}
-	d, best, err := judge101(ctx, v, an, o)
-	if err != nil {
-		return an, d, err
-	}
-	return best, d, nil
+	return best, hard, d, nil
 }
 
 // After101 is the view v's seat has after playing a, one of its own

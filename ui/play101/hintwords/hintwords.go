@@ -176,7 +176,11 @@ func (w Words) steps(v *okey101.View, acts []okey101.Action, keys bool, from int
 		return w.Tr.T(key, w.NameIn(st.Owners[i], i18n.Genitive))
 	}
 	var parts []string
+	taken := v.Taken.Tile // the tile a give-back returns: taken before, or by a step of the plan
 	for i, a := range acts {
+		if a.Kind == okey101.ActTake {
+			taken = v.Top(v.Previous)
+		}
 		if i < from {
 			continue
 		}
@@ -187,7 +191,7 @@ func (w Words) steps(v *okey101.View, acts []okey101.Action, keys bool, from int
 		case okey101.ActTake:
 			s = w.Tr.T("t101.step.take", w.tileCase(v.Top(v.Previous), i18n.Accusative))
 		case okey101.ActGiveBack:
-			s = w.Tr.T("t101.step.giveback", w.tileCase(v.Taken.Tile, i18n.Accusative))
+			s = w.Tr.T("t101.step.giveback", w.tileCase(taken, i18n.Accusative))
 		case okey101.ActOpen:
 			groups := make([]string, len(a.Melds))
 			worth := 0
