@@ -24,7 +24,7 @@ import (
 func TestHintPlansCanBeFollowed(t *testing.T) {
 	hands := 64
 	if testing.Short() {
-		hands = 8
+		hands = 16
 	}
 	if raceOn {
 		hands = 4 // each of the four rule sets once
