@@ -57,7 +57,7 @@ func playClassicHand(t *testing.T, seed uint64, hint bool) (game.Record, float64
 		v := s.View(seat)
 		var a game.Action
 		if seat == 0 && hint {
-			a, _, err = AdviseClassic(ctx, v, Options{Seed: hintSeedClassic(seed), Workers: 2})
+			a, _, err = AdviseClassic(ctx, v, HintOptions(hintSeedClassic(seed)))
 		} else {
 			a, err = bs[seat].Decide(ctx, v)
 		}
@@ -105,8 +105,8 @@ func (f *followed) report(t *testing.T, game string, hands int) {
 		game, hands, f.decisions, f.labels[Best], f.labels[Good], f.labels[Inaccuracy],
 		100*float64(f.labels[Inaccuracy])/float64(max(f.decisions, 1)), f.labels[Mistake], f.labels[Blunder], m, m-half, m+half)
 	for _, d := range f.worst {
-		t.Errorf("%s, hand %d, decision %d: following the hint (%s) was called a %s: best %s, loss %.3f (%.3f to %.3f), reasons %q",
-			game, d.Hand, d.Turn, d.Played, d.Label, d.Best, d.Loss, d.Low, d.High, d.Reasons)
+		t.Errorf("%s, rack %s, decision %d: following the hint (%s) was called a %s: best %s, loss %.3f (%.3f to %.3f), reasons %q",
+			game, d.Rack, d.Turn, d.Played, d.Label, d.Best, d.Loss, d.Low, d.High, d.Reasons)
 	}
 	if f.decisions < 2*hands {
 		t.Fatalf("%s: only %d decisions judged in %d hands", game, f.decisions, hands)

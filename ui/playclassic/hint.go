@@ -74,18 +74,13 @@ func (t *Table) Hint(ctx context.Context, seed uint64, build BuildBot, timeout t
 			return HintMsg{ID: id, Moves: moves, Err: err}
 		}
 		if _, real := b.(*bots.Hard); real {
-			a, d, err := coach.AdviseClassic(ctx, view, coach.Options{Seed: seed, Workers: HintWorkers})
+			a, d, err := coach.AdviseClassic(ctx, view, coach.HintOptions(seed))
 			return HintMsg{ID: id, Moves: moves, Act: a, Dec: &d, Err: err}
 		}
 		a, err := b.Decide(ctx, view)
 		return HintMsg{ID: id, Moves: moves, Act: a, Err: err}
 	}
 }
-
-// HintWorkers is the number of goroutines a hint's playouts run on: two
-// keep a hint near a tenth of a second on a machine of two cores
-// without taking a server's every core.
-const HintWorkers = 2
 
 // CancelHint stops the hint being worked out and says so (esc).
 func (t *Table) CancelHint() {

@@ -120,16 +120,13 @@ func HintCtx(ctx context.Context, v *okey101.View, sv *meld.Solver) (Facts, erro
 	var err error
 	if f.Mine && v.Phase == okey101.Playing {
 		var plan []okey101.Action
-		if plan, _, err = coach.Advise101(ctx, *v, coach.Options{Seed: HintSeed, Workers: HintWorkers}); err == nil && len(plan) > 0 {
+		if plan, _, err = coach.Advise101(ctx, *v, coach.HintOptions(HintSeed)); err == nil && len(plan) > 0 {
 			f.Plan = plan
 		}
 	}
 	f.finishPlan(v)
 	return f, err
 }
-
-// HintWorkers is the number of goroutines a hint's playouts run on.
-const HintWorkers = 2
 
 // hintFacts are the facts of the view with the hard bot's plan, before
 // the judge weighs it.
