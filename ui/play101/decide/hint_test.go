@@ -135,7 +135,13 @@ func TestHintPlansCanBeFollowed(t *testing.T) {
 
 // BenchmarkHint times a whole hint (the hard bot's turn and the facts
 // around it) over the positions of seat 0's turns in a few hands.
-func BenchmarkHint(b *testing.B) {
+// BenchmarkHint is the hard bot's plan (decide.Hint); BenchmarkHintJudged
+// the game's hint, the judge's plan (HintCtx).
+func BenchmarkHint(b *testing.B) { benchHint(b, false) }
+
+func BenchmarkHintJudged(b *testing.B) { benchHint(b, true) }
+
+func benchHint(b *testing.B, judged bool) {
 	ctx := context.Background()
 	var views []okey101.View
 	for h := range 8 {
@@ -168,6 +174,12 @@ func BenchmarkHint(b *testing.B) {
 	b.ResetTimer()
 	for i := range b.N {
 		v := views[i%len(views)]
-		Hint(&v, &sv)
+		if judged {
+			if _, err := HintCtx(ctx, &v, &sv); err != nil {
+				b.Fatal(err)
+			}
+		} else {
+			Hint(&v, &sv)
+		}
 	}
 }
