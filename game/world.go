@@ -57,6 +57,11 @@ func (v *View) known() [NumSeats]tile.Counts {
 	return k
 }
 
+// Known lists, for every other seat, the tiles the view's seat knows
+// are in that rack (known): a sampler that deals those racks itself
+// (SampleWorld's given) keeps them there.
+func (v *View) Known() [NumSeats]tile.Counts { return v.known() }
+
 // Unseen counts the tiles whose place the view's seat cannot know: those
 // in other racks beyond what Known places there, and those in the wall
 // (less the indicator, whose place is known even when it is drawn last).

@@ -58,6 +58,7 @@ func newTestModel(t testing.TB, w, h int, tweak ...func(*Options)) *Model {
 		// The table's tests script their flows on the plain player's
 		// moves; TestTable101SeatsTheBots101 plays the real bots.
 		NewPlayer101: decide.NewPlain,
+		Hint101:      decide.HardHint,
 		// Tests press keys at once after a screen comes: TestSettling
 		// turns the guard on.
 		Settle: -1,

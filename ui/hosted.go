@@ -34,7 +34,7 @@ func (m *Model) hostGames(seat bool) {
 	}
 	m.games = []hosting.Game{
 		hostclassic.New(h, hostclassic.Config{NewBot: m.opt.NewBot, Timeout: m.opt.BotTimeout, Log: log, Seat: seat}),
-		host101.New(h, m.opt.NewPlayer101, log),
+		host101.With(host101.New(h, m.opt.NewPlayer101, log), m.opt.Hint101),
 	}
 }
 

@@ -61,6 +61,10 @@ type Options struct {
 	// NewPlayer101 builds the player of a seat at the 101 table; nil is
 	// the table's own (decide.DefaultSource). Tests give scripted players here.
 	NewPlayer101 func(level string, seed uint64) (Player101, error)
+	// Hint101 works out the 101 hint; nil is the judge's plan
+	// (decide.HintCtx). Tests that follow hints by the thousand give
+	// decide.HardHint, the hard bot's plan at once.
+	Hint101 decide.Hinter
 	// Settle is how long the keys that go on from a screen do nothing on
 	// the table, a hand's end or the final table after it comes on screen
 	// (keys.Settle); 0 is defaultSettle, negative none (tests, which

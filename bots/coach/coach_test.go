@@ -296,24 +296,29 @@ func TestLabels(t *testing.T) {
 	th := ClassicThresholds
 	cases := []struct {
 		loss, half float64
+		found      bool // the move is the best found
 		want       Label
 		unsure     bool
+		sure       Certainty
 	}{
-		{0, 0, Best, false},
-		{-0.3, 0.1, Best, false},  // ahead of the runner-up
-		{-0.05, 0.2, Best, true},  // ahead, but the runner-up may be better by an inaccuracy
-		{0.5, 0.6, Best, true},    // cannot be told from the best
-		{0.05, 0.01, Good, false}, // a small loss, surely
-		{0.15, 0.01, Inaccuracy, false},
-		{0.35, 0.1, Inaccuracy, true}, // at least an inaccuracy, maybe a mistake
-		{0.35, 0.2, Good, true},       // 2.5 deviations reach below the inaccuracy line
-		{0.3, 0.01, Mistake, false},
-		{0.9, 0.1, Blunder, false},
+		{0, 0, true, Best, false, Sure},
+		{0, 0.2, true, Best, true, Likely},           // the best found, the runner-up may be better by an inaccuracy
+		{0.5, 0.6, false, Good, true, TooClose},      // cannot be told from the best: as good, never "best"
+		{0.05, 0.2, false, Good, true, TooClose},     // the same, closer
+		{0.05, 0.01, false, Good, false, Sure},       // a small loss, surely
+		{0.15, 0.01, false, Inaccuracy, false, Sure}, //
+		{0.35, 0.1, false, Inaccuracy, true, Likely}, // at least an inaccuracy, maybe a mistake
+		{0.35, 0.2, false, Good, true, Likely},       // 2.5 deviations reach below the inaccuracy line
+		{0.3, 0.01, false, Mistake, false, Sure},     //
+		{0.9, 0.1, false, Blunder, false, Sure},      //
 	}
 	for _, c := range cases {
-		l, u := th.label(c.loss, c.half)
+		l, u := th.label(c.loss, c.half, c.found)
 		if l != c.want || u != c.unsure {
-			t.Errorf("label(%v, %v) = %s %v, want %s %v", c.loss, c.half, l, u, c.want, c.unsure)
+			t.Errorf("label(%v, %v, %v) = %s %v, want %s %v", c.loss, c.half, c.found, l, u, c.want, c.unsure)
+		}
+		if s := th.certainty(c.loss, c.half, c.found, u); s != c.sure {
+			t.Errorf("certainty(%v, %v, %v) = %q, want %q", c.loss, c.half, c.found, s, c.sure)
 		}
 	}
 	settled := []struct {

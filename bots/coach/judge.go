@@ -2,6 +2,7 @@ package coach
 
 import (
 	"context"
+	"math"
 
 	"okey/bots/rollout"
 )
@@ -54,6 +55,7 @@ type verdict struct {
 	half      float64
 	label     Label
 	uncertain bool
+	sure      Certainty
 	n         int
 	// playouts is the number of hands played out (worlds × candidates
 	// still in question in each).
@@ -110,7 +112,7 @@ func judge(ctx context.Context, o *Options, def int, th Thresholds, names []stri
 			l, h = 0, 0
 		}
 		l = max(l, 0) // the best's mean is the highest: below 0 is rounding
-		v.cands[c] = Candidate{Move: names[c], Value: rollout.Mean(vals[c]), Loss: l, Half: h, Samples: rollout.Played(vals[c])}
+		v.cands[c] = Candidate{Move: names[c], Value: rollout.Mean(vals[c]), Loss: l, Half: h, Samples: rollout.Played(vals[c]), Ahead: ahead(vals[c])}
 	}
 	return v, nil
 }
@@ -149,6 +151,26 @@ func weigh(vals [][]float64, live []bool, played int, th Thresholds) verdict {
 		v.loss, v.half = rollout.Paired(vals[best], vals[played])
 		v.loss = max(v.loss, 0)
 	}
-	v.label, v.uncertain = th.label(v.loss, v.half)
+	v.label, v.uncertain = th.label(v.loss, v.half, best == played)
+	v.sure = th.certainty(v.loss, v.half, best == played, v.uncertain)
 	return v
+}
+
+// ahead is the share of the worlds played (NaN left out) with a value
+// above 0.
+func ahead(xs []float64) float64 {
+	n, up := 0, 0
+	for _, x := range xs {
+		if math.IsNaN(x) {
+			continue
+		}
+		n++
+		if x > 0 {
+			up++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return float64(up) / float64(n)
 }

@@ -81,21 +81,27 @@ func Review101(ctx context.Context, rec okey101.Record, seat, hand int, o Option
 
 // Judge101 judges the move played from view v, as JudgeClassic does.
 func Judge101(ctx context.Context, v okey101.View, played okey101.Action, o Options) (Decision, error) {
+	d, _, err := judge101(ctx, v, played, o)
+	return d, err
+}
+
+// judge101 is Judge101, with the best move found as an action.
+func judge101(ctx context.Context, v okey101.View, played okey101.Action, o Options) (Decision, okey101.Action, error) {
 	d := Decision{Kind: "decision", Hand: v.Hand, Seat: v.Seat, Stage: v.Stage.String(), Rack: tile.FormatTiles(v.Rack), WallLeft: v.WallLeft}
 	seed := viewSeed(o.Seed, v.Hand*8+v.Redeal, len(v.History), uint8(v.Stage))
 	sv := new(meld.Solver)
 	an, err := bots101.New("hard", bots101.Options{Seed: seed, Solver: sv})
 	if err != nil {
-		return d, err
+		return d, played, err
 	}
 	choice, err := an.Decide(ctx, v)
 	if err != nil {
-		return d, fmt.Errorf("the analyser: %w", err)
+		return d, played, fmt.Errorf("the analyser: %w", err)
 	}
 	nb, _ := bots101.New("normal", bots101.Options{Seed: seed, Solver: sv})
 	normal, err := nb.Decide(ctx, v)
 	if err != nil {
-		return d, fmt.Errorf("the normal bot: %w", err)
+		return d, played, fmt.Errorf("the normal bot: %w", err)
 	}
 	cands := candidates101(&v, sv, played, choice, normal)
 	cands = legal101(&v, seed, cands)
@@ -107,7 +113,7 @@ func Judge101(ctx context.Context, v okey101.View, played okey101.Action, o Opti
 	if len(cands) == 1 {
 		d.Best, d.Label, d.Accuracy = d.Played, Only, 100
 		d.Candidates = []Candidate{{Move: d.Played}}
-		return d, nil
+		return d, played, nil
 	}
 	players := make([]*rollout.Player101, workers(o.Workers))
 	for i := range players {
@@ -116,11 +122,11 @@ func Judge101(ctx context.Context, v okey101.View, played okey101.Action, o Opti
 	th := Thresholds101
 	vd, err := judge(ctx, &o, DefaultSamples101, th, names, 0, rollout.Candidates101(&v, cands, seed, players))
 	if err != nil {
-		return d, err
+		return d, played, err
 	}
 	d.fill(vd, th)
-	d.Reasons = reasons101(&v, sv, cands, vd.best, d.Label)
-	return d, nil
+	d.Reasons = reasons101(&v, sv, cands, vd, d.Label)
+	return d, cands[vd.best], nil
 }
 
 // candidates101 are the moves worth playing out, the move played first:
@@ -320,10 +326,11 @@ func openValue(v *okey101.View, a okey101.Action) int {
 }
 
 // reasons101 says in words why a move lost, where the engine can tell.
-func reasons101(v *okey101.View, sv *meld.Solver, cands []okey101.Action, best int, l Label) []string {
+func reasons101(v *okey101.View, sv *meld.Solver, cands []okey101.Action, vd verdict, l Label) []string {
 	if l == Best || l == Good || l == Only {
 		return nil
 	}
+	best := vd.best
 	played, b := cands[0], cands[best]
 	a := v.Analyzer
 	table := make([]meld.Meld, len(v.Table))
@@ -365,8 +372,51 @@ func reasons101(v *okey101.View, sv *meld.Solver, cands []okey101.Action, best i
 		rs = append(rs, fmt.Sprintf("drew instead of taking %v", lastOf(v.Discards[v.Previous])))
 	case played.Kind != okey101.ActTakeBack && b.Kind == okey101.ActTakeBack:
 		rs = append(rs, "left an okey on the table it could take back")
-	case played.Kind == okey101.ActDiscard && b.Kind == okey101.ActLayOff:
+	case played.Kind != okey101.ActLayOff && b.Kind == okey101.ActLayOff:
 		rs = append(rs, fmt.Sprintf("kept tiles it could lay off (%s)", move101(v, b)))
+	case played.Kind == okey101.ActLayOff && b.Kind == okey101.ActDiscard:
+		rs = append(rs, fmt.Sprintf("laid off a tile worth keeping: %s was worth more", move101(v, b)))
+	case played.Kind == okey101.ActDiscard && b.Kind == okey101.ActDiscard && !a.IsOkey(played.Tile):
+		cp, cb := v.Counts, v.Counts
+		cp[played.Tile]--
+		cb[b.Tile]--
+		lp, _ := sv.Unmelded(a, cp)
+		lb, _ := sv.Unmelded(a, cb)
+		switch {
+		case lp > lb:
+			rs = append(rs, fmt.Sprintf("broke a meld: %d tiles are left out of melds after it, %d after discard %v", lp, lb, b.Tile))
+		case lp == lb && a.TileValue(played.Tile) < a.TileValue(b.Tile):
+			rs = append(rs, fmt.Sprintf("kept the higher tile: %v counts %d points on the rack if the hand ends, %v %d", b.Tile, a.TileValue(b.Tile), played.Tile, a.TileValue(played.Tile)))
+		}
+		if r := feeds101(v, played.Tile); r != "" {
+			rs = append(rs, r)
+		}
+	}
+	if len(rs) == 0 {
+		rs = append(rs, playoutReason(move101(v, b), vd))
 	}
 	return rs
+}
+
+// feeds101 says when a discard goes with a tile the next player was
+// seen to take this hand, or lays off on a meld of the table the next
+// player could use once open: only what is public is read.
+func feeds101(v *okey101.View, t tile.Tile) string {
+	a := v.Analyzer
+	if a.IsOkey(t) {
+		return ""
+	}
+	next := (v.Seat + 1) % okey101.NumSeats
+	for _, e := range v.History {
+		if e.Kind != okey101.EvTake || e.Seat != next || !e.Tile.Valid() || a.IsOkey(e.Tile) {
+			continue
+		}
+		u := e.Tile
+		run := u.Colour() == t.Colour() && abs(u.Value()-t.Value()) <= 2
+		set := u.Value() == t.Value()
+		if run || set {
+			return fmt.Sprintf("gave the next player %v: it took %v this hand and may be collecting it", t, u)
+		}
+	}
+	return ""
 }

@@ -74,20 +74,61 @@ func (th Thresholds) band(x float64) Label {
 // losses. The reported interval stays the 95% one.
 const labelSE = 2.5
 
-// label is the verdict on a loss with its 95% half-width: the label of
-// the loss less labelSE standard errors, the least the move is shown to
-// have lost — so a move the samples cannot tell from the best is best,
-// and a label is never harsher than the samples support. It is
-// uncertain when the 95% interval reaches into a harsher label
-// ("inaccuracy?": at least an inaccuracy, maybe a mistake). Reading the
-// label low is what makes it come out the same on another seed: at this
-// game's noise (a classic loss is known to ±0.2 after 128 worlds,
-// against lines 0.10 and 0.25 apart) a label read at the mean changed
-// on a second seed in three decisions of ten, one read at 1.96
-// deviations in one of nine, one at 2.5 in one of fourteen.
-func (th Thresholds) label(loss, half float64) (Label, bool) {
+// label is the verdict on a loss with its 95% half-width, for a move
+// that is the best found (found) or not: the label of the loss less
+// labelSE standard errors, the least the move is shown to have lost, so
+// a label is never harsher than the samples support. "Best" is kept for
+// the best move found: another move the samples cannot tell from it is
+// good ("as good": too close to call). It is uncertain when the 95%
+// interval reaches into a harsher label ("inaccuracy?": at least an
+// inaccuracy, maybe a mistake). Reading the label low is what makes it
+// come out the same on another seed: at this game's noise (a classic
+// loss is known to ±0.2 after 128 worlds, against lines 0.10 and 0.25
+// apart) a label read at the mean changed on a second seed in three
+// decisions of ten, one read at 1.96 deviations in one of nine, one at
+// 2.5 in one of fourteen.
+func (th Thresholds) label(loss, half float64, found bool) (Label, bool) {
 	l := th.band(loss - half*labelSE/1.96)
-	return l, th.band(loss+half) != l
+	if found {
+		l = Best
+	} else if l == Best {
+		l = Good
+	}
+	hi := th.band(loss + half)
+	if hi == Best {
+		hi = Good
+	}
+	if found {
+		return l, hi != Good && half > 0
+	}
+	return l, hi != l
+}
+
+// Certainty says in plain words how sure a verdict is, for the line
+// under the label: the interval itself stays in the details (okey
+// review --json, the candidates).
+type Certainty string
+
+// The certainties: Sure, the 95% interval lies within the label; Likely,
+// it reaches a harsher one; TooClose, the move cannot be told from the
+// best found (a good one that may be as good).
+const (
+	Sure     Certainty = "sure"
+	Likely   Certainty = "likely"
+	TooClose Certainty = "too close to call"
+)
+
+// certainty is a verdict's certainty: too close to call for a move
+// other than the best whose loss less labelSE deviations is none, else
+// likely when uncertain, else sure.
+func (th Thresholds) certainty(loss, half float64, found, uncertain bool) Certainty {
+	switch {
+	case !found && th.band(loss-half*labelSE/1.96) == Best:
+		return TooClose
+	case uncertain:
+		return Likely
+	}
+	return Sure
 }
 
 // settled reports whether more worlds are not worth playing, after n
@@ -133,6 +174,11 @@ type Candidate struct {
 	// Samples is the number of worlds it was played in: fewer than the
 	// decision's when it fell far behind the best and was dropped.
 	Samples int `json:"samples"`
+	// Ahead is the share of those worlds in which the seat came out of
+	// the hand ahead (a net value above 0: in classic Okey, it won the
+	// hand or showed the indicator; in 101, it scored better than the
+	// others' mean).
+	Ahead float64 `json:"ahead"`
 }
 
 // Decision is the verdict on one decision of the reviewed seat. Its JSON
@@ -168,6 +214,10 @@ type Decision struct {
 	High      float64 `json:"high"`
 	Label     Label   `json:"label"`
 	Uncertain bool    `json:"uncertain,omitempty"`
+	// Certainty says how sure the label is in words: sure, likely (the
+	// interval reaches a harsher label), too close to call (a move the
+	// samples cannot tell from the best, labelled good).
+	Certainty Certainty `json:"certainty,omitempty"`
 	// Accuracy is 100·e^(−Loss/scale) (see Thresholds.Accuracy).
 	Accuracy float64 `json:"accuracy"`
 	// Reasons say why in words, where the engine can tell.

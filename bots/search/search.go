@@ -28,6 +28,7 @@ import (
 	"strings"
 
 	"okey/bots"
+	"okey/bots/coach"
 	"okey/bots/rollout"
 	"okey/game"
 	"okey/game/tile"
@@ -70,6 +71,12 @@ type Options struct {
 	Workers int
 	// Cache is shared with the hard bot underneath, as bots.Options.Cache.
 	Cache *bots.TableCache
+	// Holds (the level's "-holds"; classic Okey) searches nothing but
+	// the okey-finish hold: where the rack wins and holds an okey, hard's
+	// move (hold, or finish at once) is replaced by the coach's judge's
+	// answer (coach.AdviseClassic, issue 41, point 3); every other
+	// decision is hard's, at hard's cost.
+	Holds bool
 }
 
 // Player is the search player. Like every bot it is deterministic for a
@@ -82,6 +89,7 @@ type Player struct {
 	z       float64
 	workers int
 	players []*rollout.ClassicPlayer
+	holds   bool
 	// Stats counts what the search did, for the study.
 	Stats Stats
 }
@@ -96,7 +104,7 @@ type Stats struct {
 func New(opt Options) *Player {
 	base, _ := bots.New("hard", bots.Options{Seed: opt.Seed, Cache: opt.Cache})
 	p := &Player{base: base, rnd: game.NewSeeded(opt.Seed ^ 0x5ea5c4), budget: Budget * max(opt.Scale, 1),
-		k: opt.Candidates, z: opt.Z, workers: max(opt.Workers, 1)}
+		k: opt.Candidates, z: opt.Z, workers: max(opt.Workers, 1), holds: opt.Holds}
 	if p.k <= 0 {
 		p.k = 4
 	}
@@ -110,7 +118,7 @@ func New(opt Options) *Player {
 }
 
 // ErrLevel is wrapped by Parse's errors.
-var ErrLevel = fmt.Errorf("not a search level (%s, then -<k>x for k times the playouts, k from 1 to %d, and -z<z> for the gate: %s-4x-z2.5)", Level, MaxScale, Level)
+var ErrLevel = fmt.Errorf("not a search level (%s, then -<k>x for k times the playouts, k from 1 to %d, and -z<z> for the gate: %s-4x-z2.5; or %s-holds, the judge at okey-finish holds only)", Level, MaxScale, Level, Level)
 
 // Parse reads a level name of the search: "search", then optionally
 // "-<k>x" (Scale) and "-z<z>" (Z), as in "search-4x-z2.5". ok is false
@@ -124,6 +132,9 @@ func Parse(name string) (opt Options, ok bool, err error) {
 		return Options{}, false, nil
 	}
 	bad := func() (Options, bool, error) { return Options{}, true, fmt.Errorf("%q: %w", name, ErrLevel) }
+	if rest == "-holds" {
+		return Options{Scale: 1, Holds: true}, true, nil
+	}
 	opt.Scale = 1
 	parts := strings.Split(rest, "-")[1:]
 	if len(parts) > 0 && strings.HasSuffix(parts[0], "x") {
@@ -148,7 +159,12 @@ func Parse(name string) (opt Options, ok bool, err error) {
 
 // Level is the level's name, with its scale and gate when not the
 // default's.
-func (p *Player) Level() string { return levelName(p.budget/Budget, p.z) }
+func (p *Player) Level() string {
+	if p.holds {
+		return Level + "-holds"
+	}
+	return levelName(p.budget/Budget, p.z)
+}
 
 // levelName is the name Parse reads as scale and gate z.
 func levelName(scale int, z float64) string {
@@ -167,6 +183,20 @@ func levelName(scale int, z float64) string {
 // discards as good by its rule, or holds a win for an okey finish.
 func (p *Player) Decide(ctx context.Context, v game.View) (game.Action, error) {
 	a, err := p.base.Decide(ctx, v)
+	if p.holds {
+		if err != nil || !v.MyTurn() || v.Stage != game.MustDiscard || !holdsWin(&v) {
+			return a, err
+		}
+		p.Stats.Searched++
+		b, _, err := coach.AdviseClassic(ctx, v, coach.Options{Seed: p.rnd.Uint64(), Workers: p.workers})
+		if err != nil {
+			return game.Action{}, fmt.Errorf("search, seat %d: %w", v.Seat, err)
+		}
+		if b != a {
+			p.Stats.Overrode++
+		}
+		return b, nil
+	}
 	if err != nil || !v.MyTurn() || v.Stage != game.MustDiscard || a.Kind != game.ActDiscard {
 		return a, err
 	}
@@ -252,4 +282,16 @@ func candidates(v *game.View, hard game.Action, k int) ([]game.Action, error) {
 		out = append(out, game.DiscardAction(v.Seat, t))
 	}
 	return out, nil
+}
+
+// holdsWin reports whether the rack may finish now and holds an okey:
+// the seat chooses between finishing at once and holding the win for
+// an okey finish.
+func holdsWin(v *game.View) bool {
+	an := &v.Analyzer
+	if !v.Legal.Finish || v.Counts[an.Okey()] == 0 {
+		return false
+	}
+	h, err := an.HandOf(v.Counts)
+	return err == nil && an.BestDiscard(h).Wins
 }

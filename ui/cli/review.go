@@ -24,7 +24,7 @@ func PrintReview(w io.Writer, title string, ds []coach.Decision, sum coach.Summa
 			fmt.Fprintf(&b, "  hand %d, decision %d (%s, %d left): %s\n", d.Hand, d.Turn, d.Stage, d.WallLeft, d.Label)
 			fmt.Fprintf(&b, "    played %s\n", clip(d.Played, 66))
 			fmt.Fprintf(&b, "    best   %s\n", clip(d.Best, 66))
-			fmt.Fprintf(&b, "    loses %s points (95%%: %s to %s)\n", num(d.Loss), num(d.Low), num(d.High))
+			fmt.Fprintf(&b, "    loses %s points (%s: %s to %s)\n", num(d.Loss), d.Certainty, num(d.Low), num(d.High))
 			for _, r := range d.Reasons {
 				fmt.Fprintf(&b, "    %s\n", clip(r, 74))
 			}

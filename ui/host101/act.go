@@ -15,6 +15,11 @@ import (
 // Key handles a key on the 101 table (and its overlays).
 func (s *Side) Key(k tea.KeyPressMsg) tea.Cmd {
 	t := s.T
+	if k.Code == tea.KeyEscape && t.HintPending() {
+		// esc while the judge weighs a hint stops it, and nothing else
+		t.CancelHint()
+		return nil
+	}
 	s.app.Flash(false, "")
 	// A discard that costs 101, or a finish, asks first: the same key
 	// again confirms it; any other key lets it go.

@@ -89,6 +89,7 @@ func (s *Side) tally(rec *okey101.Record, v *okey101.View) {
 // when there is one.
 func (s *Side) newTable(g *okey101.Game) *play101.Table {
 	t := play101.NewTable(s.app, g)
+	t.Hinter = s.Hinter
 	if s.log != nil {
 		t.Logged = func(e play101.LogEntry) { s.log(func() string { return t.LogText(e) }) }
 	}

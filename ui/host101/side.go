@@ -27,6 +27,9 @@ type Side struct {
 	// writes a line of the move log to the debug log (nil: none).
 	newPlayer func(level string, seed uint64) (decide.Player, error)
 	log       func(text func() string)
+	// Hinter works the hint out on every table of this side (nil: the
+	// judge's plan, decide.HintCtx).
+	Hinter decide.Hinter
 }
 
 // New is 101's side hosted by app: newPlayer builds the seats' players
@@ -34,6 +37,12 @@ type Side struct {
 // log (nil: none).
 func New(app hosting.App, newPlayer func(level string, seed uint64) (decide.Player, error), log func(text func() string)) *Side {
 	return &Side{app: app, newPlayer: newPlayer, log: log}
+}
+
+// With sets the side's Hinter and returns the side.
+func With(s *Side, h decide.Hinter) *Side {
+	s.Hinter = h
+	return s
 }
 
 // Present reports whether a match of 101 is on the table.

@@ -13,6 +13,11 @@ import (
 
 // Key handles a key on the table (and its overlays).
 func (s *Side) Key(k tea.KeyPressMsg) tea.Cmd {
+	if k.Code == tea.KeyEscape && s.T.HintPending() {
+		// esc while the judge weighs a hint stops it, and nothing else
+		s.T.CancelHint()
+		return nil
+	}
 	s.app.ClearFlash()
 	// A discard that would throw a win away asks first: the same key
 	// again on the same tile confirms it.

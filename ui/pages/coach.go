@@ -60,6 +60,14 @@ var coachForms = []struct {
 	{regexp.MustCompile(`^did not open \((.+)\)$`), "review.why.noopen", []coachArg{{argMove, 0}}},
 	{regexp.MustCompile(`^left an okey on the table it could take back$`), "review.why.takeback", nil},
 	{regexp.MustCompile(`^kept tiles it could lay off \((.+)\)$`), "review.why.keptlayoff", []coachArg{{argMove, 0}}},
+	{regexp.MustCompile(`^finished now for (\S+) points; holding for an okey finish \(discard (\S+)\) wins (\d+)% of the time and was worth (\S+) points on average$`), "review.why.finishnow", []coachArg{{argText, 0}, {argTile, i18n.Accusative}}},
+	{regexp.MustCompile(`^did not finish: it wins (\d+)% of the time after this, worth (\S+) points on average; finishing now \(finish with (\S+)\) was worth (\S+) points$`), "review.why.held", []coachArg{{argText, 0}, {argText, 0}, {argTile, i18n.Nominative}}},
+	{regexp.MustCompile(`^broke a meld: the rack is (\d+) tiles from a win after it, (\d+) after discard (\S+)$`), "review.why.broke", []coachArg{{argText, 0}, {argText, 0}, {argTile, i18n.Accusative}}},
+	{regexp.MustCompile(`^kept fewer ways to go on: (\d+) unseen tiles bring the rack nearer a win after it, (\d+) after discard (\S+)$`), "review.why.outs", []coachArg{{argText, 0}, {argText, 0}, {argTile, i18n.Accusative}}},
+	{regexp.MustCompile(`^broke a meld: (\d+) tiles are left out of melds after it, (\d+) after discard (\S+)$`), "review.why.broke101", []coachArg{{argText, 0}, {argText, 0}, {argTile, i18n.Accusative}}},
+	{regexp.MustCompile(`^kept the higher tile: (\S+) counts (\d+) points on the rack if the hand ends, (\S+) (\d+)$`), "review.why.higher", []coachArg{{argTile, i18n.Nominative}, {argText, 0}, {argTile, i18n.Nominative}}},
+	{regexp.MustCompile(`^laid off a tile worth keeping: (.+) was worth more$`), "review.why.layoffkept", []coachArg{{argMove, 0}}},
+	{regexp.MustCompile(`^in the playouts the best move \((.+)\) came out ahead (\d+)% of the time, worth (\S+) points on average; this move (\d+)%, worth (\S+)$`), "review.why.playouts", []coachArg{{argMove, 0}}},
 }
 
 // coachArg is how a bracketed part of a form of the coach's words goes

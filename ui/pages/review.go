@@ -209,6 +209,9 @@ func (p ReviewPage) verdict(d *coach.Decision, ct CoachTable, w int) []string {
 		add(st.Text.Render, tr.T("review.best", SayCoach(tr, d.Best, ct)))
 	}
 	label := tr.T("review.label." + strings.ReplaceAll(string(d.Label), " ", "_"))
+	if d.Label == coach.Good && d.Certainty == coach.TooClose {
+		label = tr.T("review.label.asgood")
+	}
 	lst := st.Good
 	switch d.Label {
 	case coach.Inaccuracy:
@@ -216,16 +219,27 @@ func (p ReviewPage) verdict(d *coach.Decision, ct CoachTable, w int) []string {
 	case coach.Mistake, coach.Blunder:
 		lst = st.Warn
 	}
+	// The main line holds the loss and the label; how sure the judge is,
+	// with the interval, goes to a line of its own in words (never a
+	// negative loss: the interval is cut at 0).
 	verdict := lst.Bold(true).Render(Upper(tr, label))
-	loss := st.Text.Render(tr.T("review.loss", num(d.Loss), num(d.Low), num(d.High))) + " · " + verdict
-	switch note := tr.T("review.uncertain"); {
-	case !d.Uncertain:
-		out = append(out, canvas.Cut(loss, w))
-	case canvas.Width(loss)+1+canvas.Width(note) <= w:
-		out = append(out, loss+" "+st.Dim.Render(note))
-	default: // the note under the loss, where it is not cut
-		out = append(out, canvas.Cut(loss, w))
-		add(st.Dim.Render, note)
+	out = append(out, canvas.Cut(st.Text.Render(tr.T("review.loss", num(d.Loss)))+" · "+verdict, w))
+	if d.Label != coach.Best && d.Best == d.Played {
+		// the best found, tied with another move
+		add(st.Dim.Render, tr.T("review.sure.tied"))
+	} else if d.Label != coach.Best {
+		key := "review.sure.sure"
+		switch d.Certainty {
+		case coach.Likely:
+			key = "review.sure.likely"
+		case coach.TooClose:
+			key = "review.sure.close"
+		}
+		lo, hi := num(max(d.Low, 0)), num(d.High)
+		if d.High >= 10 { // 101's points: whole numbers at both ends
+			lo = fmt.Sprintf("%.0f", max(d.Low, 0))
+		}
+		add(st.Dim.Render, tr.T(key, lo, hi))
 	}
 	for _, r := range d.Reasons {
 		add(st.Accent.Render, tr.T("review.why", SayCoach(tr, r, ct)))

@@ -1,7 +1,9 @@
 package play101
 
 import (
+	"context"
 	"slices"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -11,20 +13,27 @@ import (
 	"okey/ui/play101/decide"
 )
 
-// The hint (h) is the hard bot's whole turn from the player's view
-// (Hint, bots101.Turn), one plan put into words a step at a time, each
-// step naming its tiles, with why (the best opening and how far it is
-// from the threshold, the pairs, what the previous discard would do).
-// The cursor goes onto the first tile to play (e, k or x plays it);
-// melds to lay down first become the groups on the rack (l lays them).
-// It is worked out in a command, with a solver of its own, and dropped
-// if the table has moved on meanwhile.
+// The hint (h) is the judge's plan for the whole turn from the
+// player's view (decide.HintCtx, bots/coach.Advise101: at each step the
+// hard bot's move, played out against the strong alternatives over
+// worlds drawn from the view, the best found kept), put into words a
+// step at a time, each step naming its tiles, with why (the best
+// opening and how far it is from the threshold, the pairs, what the
+// previous discard would do). The cursor goes onto the first tile to
+// play (e, k or x plays it); melds to lay down first become the groups
+// on the rack (l lays them). It is worked out in a command (a few
+// tenths of a second) while the table goes on; esc cancels it, and it
+// is dropped if the table has moved on meanwhile. Each step is judged
+// from the view the steps before it leave, with worlds seeded by that
+// view alone, so asked again after one of its own steps the hint is the
+// rest of the same plan.
 
 // HintMsg is the hint for the position numbered moves, asked as hint id.
 type HintMsg struct {
 	id    uint64
 	moves int
 	facts decide.Facts
+	err   error
 }
 
 // AskHint asks for the hint on state st (the match's, or a served
@@ -34,20 +43,57 @@ func (t *Table) AskHint(st okey101.State) tea.Cmd {
 		t.host.Flash(true, t.tr().T("status.hint.none"))
 		return nil
 	}
+	t.StopHint()
 	t.HintID++
 	id, moves := t.HintID, st.Moves()
 	t.host.Flash(false, t.tr().T("status.hint.thinking"))
+	ctx, cancel := context.WithTimeout(context.Background(), hintTimeout)
+	t.hintStop = cancel
+	hint := t.Hinter
+	if hint == nil {
+		hint = decide.HintCtx
+	}
 	return func() tea.Msg {
+		defer cancel()
 		var sv meld.Solver
 		view := st.View(0) // a State is a value Apply never changes
-		return HintMsg{id: id, moves: moves, facts: decide.Hint(&view, &sv)}
+		f, err := hint(ctx, &view, &sv)
+		return HintMsg{id: id, moves: moves, facts: f, err: err}
 	}
+}
+
+// hintTimeout bounds the judge's plan: past it the hint is the hard
+// bot's plan (a few tenths of a second is usual; ten is a machine that
+// is very busy).
+const hintTimeout = 10 * time.Second
+
+// HintPending reports whether a hint is being worked out.
+func (t *Table) HintPending() bool { return t.hintStop != nil }
+
+// StopHint cancels the hint being worked out, if any; its answer, if it
+// comes, is dropped.
+func (t *Table) StopHint() {
+	if t.hintStop != nil {
+		t.hintStop()
+		t.hintStop = nil
+		t.HintID++
+	}
+}
+
+// CancelHint stops the hint being worked out and says so (esc).
+func (t *Table) CancelHint() {
+	t.StopHint()
+	t.host.Flash(false, t.tr().T("status.hint.cancelled"))
 }
 
 // OnHint tells the hint, if the table is still where it was asked: the
 // latest hint asked, and st (as AskHint's) as many moves on.
 func (t *Table) OnHint(msg HintMsg, st okey101.State) {
-	if msg.id != t.HintID || st.Moves() != msg.moves {
+	if msg.id != t.HintID {
+		return // a newer hint, or esc, came first
+	}
+	t.hintStop = nil
+	if st.Moves() != msg.moves {
 		return
 	}
 	f := &msg.facts

@@ -1,6 +1,7 @@
 package play101
 
 import (
+	"context"
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
@@ -54,6 +55,12 @@ type Table struct {
 	// app's debug log), as playclassic's Table.Logged does.
 	Logged func(LogEntry)
 	HintID uint64
+	// hintStop cancels the hint being worked out (nil: none): esc while
+	// the judge weighs the plan.
+	hintStop context.CancelFunc
+	// Hinter works the hint out (nil: decide.HintCtx, the judge's
+	// plan; tests give decide.HardHint).
+	Hinter decide.Hinter
 	// SV is the analysis' working memory for Update (one goroutine).
 	SV meld.Solver
 	// blocks are the melds drawn as tiles, kept for the next frame

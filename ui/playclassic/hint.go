@@ -8,26 +8,36 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/bots"
+	"okey/bots/coach"
 	"okey/game"
 	"okey/game/tile"
 	"okey/ui/i18n"
 )
 
-// The hint (h) is the strongest bot's judgment of the player's move: it
-// looks at the player's view only, as the bots do, weighs the next
-// player's wants, and says whether to take the discard or draw, what to
-// discard, when to finish. It thinks in a command, like the bots, and
-// its answer is dropped if the table has moved on meanwhile.
+// The hint (h) is the judge's answer (bots/coach.AdviseClassic): the
+// hard bot's move, played out by the coach's judge against the strong
+// alternatives over worlds drawn from the player's view, and the best
+// move found — so the review afterwards finds a move the hint gave best
+// or as good. It says whether to take the discard or draw, what to
+// discard, when to finish and, with a winning rack that holds an okey,
+// whether to win now or hold for an okey finish, with the chance and
+// the points of each. It is worked out in a command (a few tenths of a
+// second, a second at most on a busy machine) while the table goes on;
+// esc cancels it, and its answer is dropped if the table has moved on
+// meanwhile.
 
-// HintLevel is the bot whose judgment the hint is: the strongest.
+// HintLevel is the bot whose move the judge weighs: the strongest.
 var HintLevel = bots.Levels[len(bots.Levels)-1]
 
-// HintMsg is the hint bot's answer for the position numbered Moves
-// (Table.HandMoves), to the hint numbered ID (Table.HintID).
+// HintMsg is the hint's answer for the position numbered Moves
+// (Table.HandMoves), to the hint numbered ID (Table.HintID). Dec, when
+// the judge was asked, is its verdict on the hard bot's move: each
+// candidate's value and how often it came out ahead.
 type HintMsg struct {
 	ID    uint64
 	Moves int
 	Act   game.Action
+	Dec   *coach.Decision
 	Err   error
 }
 
@@ -35,8 +45,11 @@ type HintMsg struct {
 type BuildBot func(level string, opt bots.Options) (bots.Bot, error)
 
 // Hint asks for a hint on the player's turn, in a command under ctx
-// that gives the bot timeout to answer (the match's seed seeds it);
+// that gives the judge timeout to answer (the match's seed seeds it);
 // off the player's turn it says at once how far the rack is from a win.
+// The level's bot built by build is the judge's first candidate: the
+// real hard bot goes through the judge, a test's scripted bot answers
+// as it is.
 func (t *Table) Hint(ctx context.Context, seed uint64, build BuildBot, timeout time.Duration) tea.Cmd {
 	v := &t.View
 	if v.Phase != game.Playing {
@@ -47,19 +60,44 @@ func (t *Table) Hint(ctx context.Context, seed uint64, build BuildBot, timeout t
 		t.distanceHint()
 		return nil
 	}
+	t.StopHint()
 	t.HintID++
 	id, moves, view := t.HintID, t.HandMoves(), t.OwnView()
 	seed = game.NewSeed(seed ^ uint64(v.Hand)<<40 ^ uint64(len(v.History))<<8 ^ 0x41)
 	t.host.Flash(false, t.tr().T("status.hint.thinking"))
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	t.hintStop = cancel
 	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
 		b, err := build(HintLevel, bots.Options{Seed: seed})
 		if err != nil {
 			return HintMsg{ID: id, Moves: moves, Err: err}
 		}
+		if _, real := b.(*bots.Hard); real {
+			a, d, err := coach.AdviseClassic(ctx, view, coach.HintOptions(seed))
+			return HintMsg{ID: id, Moves: moves, Act: a, Dec: &d, Err: err}
+		}
 		a, err := b.Decide(ctx, view)
 		return HintMsg{ID: id, Moves: moves, Act: a, Err: err}
+	}
+}
+
+// CancelHint stops the hint being worked out and says so (esc).
+func (t *Table) CancelHint() {
+	t.StopHint()
+	t.host.Flash(false, t.tr().T("status.hint.cancelled"))
+}
+
+// HintPending reports whether a hint is being worked out.
+func (t *Table) HintPending() bool { return t.hintStop != nil }
+
+// StopHint cancels the hint being worked out, if any; its answer, if it
+// comes, is dropped.
+func (t *Table) StopHint() {
+	if t.hintStop != nil {
+		t.hintStop()
+		t.hintStop = nil
+		t.HintID++
 	}
 }
 
@@ -93,8 +131,12 @@ func (t *Table) HandNo() int {
 // OnHint tells the hint, if the table is still where it was asked
 // (onTable: the table is on screen).
 func (t *Table) OnHint(msg HintMsg, onTable bool) {
-	if msg.ID != t.HintID || t.HandMoves() != msg.Moves || !onTable {
-		return // stale: a move, a new hand or a newer hint came first
+	if msg.ID != t.HintID {
+		return // stale: a newer hint, or esc, came first
+	}
+	t.hintStop = nil
+	if t.HandMoves() != msg.Moves || !onTable {
+		return // stale: a move or a new hand came first
 	}
 	v := &t.View
 	if msg.Err != nil || msg.Act.Seat != 0 {
@@ -121,12 +163,19 @@ func (t *Table) OnHint(msg HintMsg, onTable bool) {
 		}
 	case game.ActFinish:
 		t.CursorOn(a.Tile)
+		if okey := v.Analyzer.Okey(); v.Counts[okey] > 0 && !v.Analyzer.IsOkey(a.Tile) {
+			// The rack could hold for an okey finish: the hint says why
+			// it does not.
+			say("status.hint.winnow", acc(a.Tile))
+			return
+		}
 		say("status.hint.wins", acc(a.Tile))
 	case game.ActDiscard:
 		t.CursorOn(a.Tile)
 		if win := t.WinningDiscard(); win != tile.NoTile {
-			// The bot holds a win back for an okey finish: say both.
-			say("status.hint.hold", acc(win), acc(a.Tile))
+			// Hold the win back for an okey finish: the hint chooses it,
+			// and says why.
+			say("status.hint.hold", acc(a.Tile))
 			return
 		}
 		rest := v.Counts

@@ -1,6 +1,7 @@
 package playclassic
 
 import (
+	"context"
 	"okey/bots"
 	"okey/game"
 	"okey/game/tile"
@@ -42,6 +43,9 @@ type Table struct {
 	// HintID numbers the hints asked for; an answer to an older one is
 	// dropped.
 	HintID uint64
+	// hintStop cancels the hint being worked out (nil: none): esc while
+	// the judge weighs the moves.
+	hintStop context.CancelFunc
 	// Failed counts each seat's failed decisions in a row; past a few
 	// the seat's bot is replaced by plain moves.
 	Failed [game.NumSeats]int

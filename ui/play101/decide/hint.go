@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"okey/bots/bots101"
+	"okey/bots/coach"
 	"okey/game/meld"
 	"okey/game/okey101"
 	"okey/game/tile"
@@ -82,7 +83,54 @@ func (f *Facts) CursorFirst() bool {
 // tile used twice, and a discard that costs 101 only when every tile
 // would; the other facts (the opening, the pairs, what the previous
 // discard would do) say why.
+//
+// Hint is the hard bot's plan, the judge's first candidate at each step,
+// without the judge (a millisecond): the game's h asks HintCtx, the
+// judged plan; Hint serves the screen's tests, which follow thousands of
+// hints, and HintCtx's own fallback when its time runs out.
 func Hint(v *okey101.View, sv *meld.Solver) Facts {
+	f := hintFacts(v, sv)
+	f.finishPlan(v)
+	return f
+}
+
+// Hinter works a hint out for a view under ctx: HintCtx in the game,
+// HardHint where a test wants the hard bot's plan at once.
+type Hinter func(ctx context.Context, v *okey101.View, sv *meld.Solver) (Facts, error)
+
+// HardHint is Hint as a Hinter.
+func HardHint(_ context.Context, v *okey101.View, sv *meld.Solver) (Facts, error) {
+	return Hint(v, sv), nil
+}
+
+// HintSeed seeds the judge's worlds for the hint, with the view's own
+// place in the hand (coach.Advise101): the hint asked twice from one
+// view is the same, and the plan asked again after one of its own steps
+// is the rest of it.
+const HintSeed = 0x41
+
+// HintCtx is Hint under ctx: the plan is the judge's
+// (coach.Advise101: the hard bot's move at each step, played out
+// against the strong alternatives over worlds drawn from the view, the
+// best found kept), so a player who follows it is told by the review
+// that each step was best or as good. err is ctx's when it ends first
+// (the facts are then those of the hard bot's plan).
+func HintCtx(ctx context.Context, v *okey101.View, sv *meld.Solver) (Facts, error) {
+	f := hintFacts(v, sv)
+	var err error
+	if f.Mine && v.Phase == okey101.Playing {
+		var plan []okey101.Action
+		if plan, _, err = coach.Advise101(ctx, *v, coach.HintOptions(HintSeed)); err == nil && len(plan) > 0 {
+			f.Plan = plan
+		}
+	}
+	f.finishPlan(v)
+	return f, err
+}
+
+// hintFacts are the facts of the view with the hard bot's plan, before
+// the judge weighs it.
+func hintFacts(v *okey101.View, sv *meld.Solver) Facts {
 	an := v.Analyzer
 	f := Facts{Mine: v.MyTurn(), Stage: v.Stage, Top: tile.NoTile, Discard: tile.NoTile, Owed: tile.NoTile,
 		Opened: v.Opened[v.Seat].Status}
@@ -105,6 +153,13 @@ func Hint(v *okey101.View, sv *meld.Solver) Facts {
 			f.Plan = plan
 		}
 	}
+	return f
+}
+
+// finishPlan cuts the plan where it voids the hand, makes it the finish
+// when the exact search finds one the plan misses, and reads the facts
+// the screen shows from it.
+func (f *Facts) finishPlan(v *okey101.View) {
 	if i := voidingStep(v, f.Plan); i >= 0 {
 		// The fourth opening with pairs voids the hand: the plan ends
 		// there, as the hand does.
@@ -119,7 +174,6 @@ func Hint(v *okey101.View, sv *meld.Solver) Facts {
 	if f.Mine && v.Legal.GiveBack {
 		f.Owed = v.Taken.Tile
 	}
-	return f
 }
 
 // voidingStep is the index of the plan's step that opens with pairs

@@ -68,7 +68,18 @@ func (w Words) Hint(v *okey101.View, f *decide.Facts) string {
 			plan = append(plan, w.Tr.T("t101.hint.cursor", w.tileName(x)))
 		}
 	}
+	// The plan says what the taken tile is for when it lays it down (an
+	// opening, melds, a lay-off): a sentence about the take would say the
+	// step again, with a total of its own (issue 41, point 5).
+	used := false
+	for _, a := range f.Plan[min(1, len(f.Plan)):] {
+		switch a.Kind {
+		case okey101.ActOpen, okey101.ActLay, okey101.ActLayOff:
+			used = true
+		}
+	}
 	switch {
+	case f.Mine && takes && used:
 	case f.Mine && takes && f.TakeFinish:
 		why = append(why, w.Tr.T("t101.hint.take.finish", w.tileCase(f.Top, i18n.Accusative)))
 	case f.Mine && takes && f.TakeOpen:
@@ -115,7 +126,13 @@ func (w Words) Hint(v *okey101.View, f *decide.Facts) string {
 	if !f.Mine {
 		why = append(why, w.Tr.T("t101.hint.wait"))
 	}
-	return strings.Join(append(plan, why...), " ")
+	out := append(plan, why...)
+	for i := range out {
+		// each sentence starts with a capital, also one that starts
+		// with a tile in words ("Mavi 4'ü al")
+		out[i] = w.Tr.UpFirst(out[i])
+	}
+	return strings.Join(out, " ")
 }
 
 // Plan is the preview of a finish after a first f: "f again
@@ -159,7 +176,11 @@ func (w Words) steps(v *okey101.View, acts []okey101.Action, keys bool, from int
 		return w.Tr.T(key, w.NameIn(st.Owners[i], i18n.Genitive))
 	}
 	var parts []string
+	taken := v.Taken.Tile // the tile a give-back returns: taken before, or by a step of the plan
 	for i, a := range acts {
+		if a.Kind == okey101.ActTake {
+			taken = v.Top(v.Previous)
+		}
 		if i < from {
 			continue
 		}
@@ -170,7 +191,7 @@ func (w Words) steps(v *okey101.View, acts []okey101.Action, keys bool, from int
 		case okey101.ActTake:
 			s = w.Tr.T("t101.step.take", w.tileCase(v.Top(v.Previous), i18n.Accusative))
 		case okey101.ActGiveBack:
-			s = w.Tr.T("t101.step.giveback", w.tileCase(v.Taken.Tile, i18n.Accusative))
+			s = w.Tr.T("t101.step.giveback", w.tileCase(taken, i18n.Accusative))
 		case okey101.ActOpen:
 			groups := make([]string, len(a.Melds))
 			worth := 0
