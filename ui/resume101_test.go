@@ -119,9 +119,9 @@ func TestResumed101PlaysOnTheSame(t *testing.T) {
 	}
 }
 
-// A saved match of 101 that cannot be read is set aside, the player is
-// told, and a new match starts; one whose last line was cut short
-// resumes at the line before.
+// A saved match of 101 whose header cannot be read is set aside, the
+// player is told, and a new match starts; one whose last line was cut
+// short resumes at the line before.
 func TestDamaged101SaveIsSetAside(t *testing.T) {
 	good := func(t *testing.T) []byte {
 		m := start101(t, 100, 30)
@@ -132,7 +132,8 @@ func TestDamaged101SaveIsSetAside(t *testing.T) {
 		name, why string
 		data      func([]byte) []byte
 	}{
-		{"illegal", "damaged", func(b []byte) []byte { return append(b, `{"a":"discard","s":2,"t":"R1"}`+"\n"...) }},
+		// An illegal move appended resumes before it
+		// (TestDamagedSavesGoOnFromTheLastGoodMove).
 		{"version", "unknown-version", func([]byte) []byte {
 			return []byte(`{"okey":"record","version":99,"game":"101","rules":"default","seed":1}` + "\n")
 		}},
