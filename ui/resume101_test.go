@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -310,7 +309,7 @@ func TestFailing101BotNeverStallsTheTable(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			m := start101(t, 100, 30, func(o *Options) {
 				o.NewPlayer101 = func(string, uint64) (Player101, error) { return tc.p, nil }
-				o.BotTimeout = 20 * time.Millisecond
+				o.BotTimeout = failingBotTimeout(tc.name == "hangs")
 			})
 			for turn := range 3 {
 				myTurn101(t, m)
