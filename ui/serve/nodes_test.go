@@ -85,7 +85,7 @@ func TestNodesShareNumbersAndRunEachTableOnce(t *testing.T) {
 	}
 	// "status" on either node names both tables and their nodes, once
 	// the lobby has carried them across.
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(patience)
 	for {
 		out, code := execSSH(t, addrB, newKey(t), "status")
 		ok := code == 0 && strings.Contains(out, "node b ·") && strings.Contains(out, "2 tables") &&
