@@ -200,8 +200,8 @@ func TestRecordFromAnyNode(t *testing.T) {
 	}
 	t.Parallel()
 	url := sharedNATS(t)
-	a, addrA := testServer(t, nodeTweak(url, "a"))
-	_, addrB := testServer(t, nodeTweak(url, "b"))
+	a, addrA := testServer(t, steadyNode(url, "a"))
+	_, addrB := testServer(t, steadyNode(url, "b"))
 	done := openFor(t, a, tables.Config{Game: "101", Rules: "hands=1", Levels: [4]string{"normal", "easy", "easy", "easy"}})
 	ann := dial(t, addrA, "ann", dialOpts{key: newKey(t)})
 	ann.waitFor("Tables (1 of", 10*time.Second)
