@@ -17,6 +17,7 @@ import (
 	"okey/ui/pages"
 	"okey/ui/problem"
 	"okey/ui/review"
+	"okey/ui/saves"
 	"okey/ui/seatlink"
 	"okey/ui/seatmsg"
 	"okey/ui/settings"
@@ -69,7 +70,7 @@ func New(opt Options) (*Model, error) {
 		return nil, err
 	}
 	if m.unsaved != nil {
-		m.notice = append(m.notice, m.tr.T("notice.unwritable", store.ShortPath(opt.StateDir), problem.Sys(m.tr, m.unsaved)))
+		m.notice = append(m.notice, m.tr.T("notice.save.unwritable", store.ShortPath(opt.StateDir), saves.Why(m.tr, m.unsaved)))
 	}
 	m.seed = opt.Seed
 	if !opt.SeedSet {
@@ -92,8 +93,9 @@ func New(opt Options) (*Model, error) {
 		return m, nil
 	case errors.Is(err, fs.ErrNotExist), err != nil && m.unsaved != nil:
 		err = m.startMatch(m.seed)
-	case err != nil:
-		err = fmt.Errorf("reading %s: %w", m.files.MatchPath(), err)
+	case err != nil: // a folder, a file it may not read: left alone
+		m.cannotSave(m.saves().Unusable(err))
+		err = m.startMatch(m.seed)
 	default:
 		err = m.load(b)
 	}
@@ -227,7 +229,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case savedMsg:
 		if msg.Err != nil {
 			m.lastOK = false
-			m.setFlash(true, m.tr.T("status.savefail", store.ShortPath(msg.Path), msg.Err.Error()))
+			m.setFlash(true, m.tr.T("status.savefail", store.ShortPath(msg.Path), saves.Why(m.tr, msg.Err)))
 		} else if !m.lastOK {
 			m.lastOK = true
 		}

@@ -21,7 +21,7 @@
 //
 //	model.go           Options and SeatOptions, the Model and its screens, the seat's link, the status line set, which game is on the table (table, among the games hosted)
 //	hosted.go          the games hosted (hostGames: classic's side first) and the Model as their host (appHost, hosting.App): what a game's side asks of the app
-//	match.go           a match's life, written once for both games: load (a saved record read back by its game's side, set aside when torn or damaged: ui/saves), resume, start (the record's meta), take in what an action did (took), a hand's end, the rack's file, save, quitting (a seat leaves)
+//	match.go           a match's life, written once for both games: load (a saved record read back by its game's side as far as its lines replay, the file set aside when it lost lines or its header is damaged: ui/saves; a save that cannot be used played unsaved), resume, start (the record's meta), take in what an action did (took), a hand's end, the rack's file, save, quitting (a seat leaves)
 //	asked.go           what a key or a click at either table asks of the app (table.Req), carried out once: a save, undo, quitting, a page, a key of no meaning
 //	bots.go            the bots' timeout; whose turn is asked (nextTurn: each game's side asks its bot, hosting.Game's Ask), an answer taken in or dropped as stale, every question cancelled
 //	undo.go            undo at both tables: whether the player may take a discard back now (a casual match), the game's side asked (hosting.Game's Undo), the match put back saved

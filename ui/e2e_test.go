@@ -19,7 +19,7 @@ func waitFor(t *testing.T, tm *teatest.TestModel, s string) {
 	t.Helper()
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
 		return bytes.Contains(b, []byte(s))
-	}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(5*time.Millisecond))
+	}, teatest.WithDuration(time.Minute), teatest.WithCheckInterval(5*time.Millisecond))
 }
 
 func finalScreen(t *testing.T, tm *teatest.TestModel) []byte {

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"encoding/json"
+	"errors"
 	"path/filepath"
 	"strconv"
 
@@ -9,6 +10,8 @@ import (
 
 	"okey/ui/hosting"
 	"okey/ui/pages"
+	"okey/ui/problem"
+	"okey/ui/saves"
 	"okey/ui/seatmsg"
 	"okey/ui/seats"
 	"okey/ui/stats"
@@ -30,25 +33,25 @@ const (
 )
 
 // load resumes from a saved record of either game (the one its header
-// names: recordGame), or sets it aside when it cannot be read and
-// starts a new match.
+// names: recordGame) at its last good move, the lines it lost set aside
+// with the file (keepLost); or sets it aside when not even its first
+// line can be read and starts a new match.
 func (m *Model) load(b []byte) error {
 	t := m.tableOf(recordGame(b))
-	s, torn, err := t.ReadSaved(b)
+	s, lost, err := t.ReadSaved(b)
 	if err != nil && m.readOnly {
 		return err
-	}
-	over := err == nil && s.Over
-	if terr := m.keepTorn(torn, err, over); terr != nil {
-		return terr
 	}
 	if err != nil {
 		return m.setAsideDamaged(err, s.Version)
 	}
-	if over && !m.readOnly {
+	m.keepLost(lost, s.Over)
+	if s.Over && !m.readOnly {
 		s.Tally() // counted first, if its end was never counted
-		if err := m.saves().ArchiveFinished(s.Done, torn != nil); err != nil {
-			return err
+		if m.saving() {
+			if err := m.saves().ArchiveFinished(s.Done, lost != nil); err != nil {
+				m.cannotSave(err)
+			}
 		}
 		return m.startMatch(m.seed)
 	}
@@ -100,31 +103,55 @@ func (m *Model) offerResumed(which string) {
 	m.screen = scrResume
 }
 
-// keepTorn sets aside a saved match whose last line was broken (torn,
-// nil for none) when the lines before it replayed (readErr nil), and
-// tells the player (saves.Files.KeepTorn).
-func (m *Model) keepTorn(torn []byte, readErr error, over bool) error {
-	if readErr != nil || torn == nil || m.readOnly {
-		return nil
+// keepLost sets aside a saved match that lost lines (lost, nil for
+// none) whose first lines replayed, and tells the player which
+// (saves.Files.KeepLost). A file that cannot be set aside is left as it
+// is, and the match is played unsaved (cannotSave).
+func (m *Model) keepLost(lost *store.Lost, over bool) {
+	if lost == nil || m.readOnly {
+		return
 	}
-	notice, err := m.saves().KeepTorn(torn, over)
+	notice, err := m.saves().KeepLost(lost, over, m.saving())
 	if err != nil {
-		return err
+		m.cannotSave(err)
+		return
 	}
 	m.notice = append(m.notice, notice)
-	return nil
 }
 
 // setAsideDamaged sets aside a saved match that cannot be read (err; of
 // an unknown version when version), tells the player, and starts a new
-// match.
+// match. Where nothing can be saved, or the file cannot be set aside,
+// it is left as it is and the new match is played unsaved.
 func (m *Model) setAsideDamaged(err error, version bool) error {
+	if !m.saving() {
+		m.notice = append(m.notice, m.tr.T("notice.save.unreadable", store.ShortPath(m.files.MatchPath()), problem.Reason(m.tr, err)))
+		return m.startMatch(m.seed)
+	}
 	notice, err := m.saves().SetAsideDamaged(err, version)
 	if err != nil {
-		return err
+		m.cannotSave(err)
+	} else {
+		m.notice = append(m.notice, notice)
 	}
-	m.notice = append(m.notice, notice)
 	return m.startMatch(m.seed)
+}
+
+// cannotSave turns saving off for this run, for err (a problem meant
+// for the player: where the match is saved cannot be used), and tells
+// the player, in words that say how to keep the next match.
+func (m *Model) cannotSave(err error) {
+	m.unsaved = err
+	m.notice = append(m.notice, problem.In(err, m.tr))
+}
+
+// unsavedWhy is why nothing is saved, in the player's language.
+func (m *Model) unsavedWhy() string {
+	var p *problem.Problem
+	if errors.As(m.unsaved, &p) {
+		return m.tr.T("save.unsaved")
+	}
+	return saves.Why(m.tr, m.unsaved)
 }
 
 // adopting readies the app for a match of either game being put on the
@@ -248,9 +275,9 @@ func (m *Model) quit() tea.Cmd {
 func (m *Model) Goodbye(flushErr error) string {
 	switch {
 	case flushErr != nil:
-		return m.tr.T("bye.unsaved", flushErr.Error())
+		return m.tr.T("bye.unsaved", saves.Why(m.tr, flushErr))
 	case m.unsaved != nil:
-		return m.tr.T("bye.unsaved", m.unsaved.Error())
+		return m.tr.T("bye.unsaved", m.unsavedWhy())
 	case m.readOnly:
 		return ""
 	case m.MatchOver():

@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -121,9 +120,9 @@ func TestResumed101PlaysOnTheSame(t *testing.T) {
 	}
 }
 
-// A saved match of 101 that cannot be read is set aside, the player is
-// told, and a new match starts; one whose last line was cut short
-// resumes at the line before.
+// A saved match of 101 whose header cannot be read is set aside, the
+// player is told, and a new match starts; one whose last line was cut
+// short resumes at the line before.
 func TestDamaged101SaveIsSetAside(t *testing.T) {
 	good := func(t *testing.T) []byte {
 		m := start101(t, 100, 30)
@@ -134,7 +133,8 @@ func TestDamaged101SaveIsSetAside(t *testing.T) {
 		name, why string
 		data      func([]byte) []byte
 	}{
-		{"illegal", "damaged", func(b []byte) []byte { return append(b, `{"a":"discard","s":2,"t":"R1"}`+"\n"...) }},
+		// An illegal move appended resumes before it
+		// (TestDamagedSavesGoOnFromTheLastGoodMove).
 		{"version", "unknown-version", func([]byte) []byte {
 			return []byte(`{"okey":"record","version":99,"game":"101","rules":"default","seed":1}` + "\n")
 		}},
@@ -311,7 +311,7 @@ func TestFailing101BotNeverStallsTheTable(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			m := start101(t, 100, 30, func(o *Options) {
 				o.NewPlayer101 = func(string, uint64) (Player101, error) { return tc.p, nil }
-				o.BotTimeout = 20 * time.Millisecond
+				o.BotTimeout = failingBotTimeout(tc.name == "hangs")
 			})
 			for turn := range 3 {
 				myTurn101(t, m)

@@ -18,10 +18,10 @@ import (
 // The match's life at 101's table (the app's match.go holds what both
 // games' share).
 
-// ReadSaved reads a saved record of 101 and replays it (a torn last
-// line left out: store.Replay).
-func (s *Side) ReadSaved(b []byte) (hosting.ReadBack, []byte, error) {
-	g, torn, err := store.Replay(b, func(b []byte) (*okey101.Game, error) {
+// ReadSaved reads a saved record of 101 and replays it as far as its
+// lines allow (store.Replay).
+func (s *Side) ReadSaved(b []byte) (hosting.ReadBack, *store.Lost, error) {
+	g, lost, err := store.Replay(b, func(b []byte) (*okey101.Game, error) {
 		rec, err := okey101.ParseRecord(b)
 		if err != nil {
 			return nil, err
@@ -29,7 +29,7 @@ func (s *Side) ReadSaved(b []byte) (hosting.ReadBack, []byte, error) {
 		return okey101.Replay(rec)
 	})
 	if err != nil {
-		return hosting.ReadBack{Version: errors.Is(err, okey101.ErrRecordVersion)}, torn, err
+		return hosting.ReadBack{Version: errors.Is(err, okey101.ErrRecordVersion)}, lost, err
 	}
 	done := g.Record()
 	return hosting.ReadBack{
@@ -40,7 +40,7 @@ func (s *Side) ReadSaved(b []byte) (hosting.ReadBack, []byte, error) {
 			s.tally(&done, &v)
 		},
 		Adopt: func() { s.adopt(g) },
-	}, torn, nil
+	}, lost, nil
 }
 
 // Start starts a new match of 101 with seed and meta, the settings'

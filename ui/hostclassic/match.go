@@ -15,14 +15,14 @@ import (
 // The match's life at classic's table (the app's match.go holds what
 // both games' share).
 
-// ReadSaved reads a saved classic record and replays it (a torn last
-// line left out: store.Replay).
-func (s *Side) ReadSaved(b []byte) (hosting.ReadBack, []byte, error) {
+// ReadSaved reads a saved classic record and replays it as far as its
+// lines allow (store.Replay).
+func (s *Side) ReadSaved(b []byte) (hosting.ReadBack, *store.Lost, error) {
 	type read struct {
 		rec game.Record
 		g   *game.Game
 	}
-	r, torn, err := store.Replay(b, func(b []byte) (read, error) {
+	r, lost, err := store.Replay(b, func(b []byte) (read, error) {
 		rec, err := game.ParseRecord(b)
 		if err != nil {
 			return read{rec: rec}, err
@@ -31,7 +31,7 @@ func (s *Side) ReadSaved(b []byte) (hosting.ReadBack, []byte, error) {
 		return read{rec, g}, err
 	})
 	if err != nil {
-		return hosting.ReadBack{Version: errors.Is(err, game.ErrRecordVersion)}, torn, err
+		return hosting.ReadBack{Version: errors.Is(err, game.ErrRecordVersion)}, lost, err
 	}
 	g := r.g
 	done := g.Record()
@@ -40,7 +40,7 @@ func (s *Side) ReadSaved(b []byte) (hosting.ReadBack, []byte, error) {
 		Done:  done.Marshal(),
 		Tally: func() { s.tally(&done, g.State(), playclassic.History(done)) },
 		Adopt: func() { s.adopt(g, r.rec.Seed) },
-	}, torn, nil
+	}, lost, nil
 }
 
 // Start starts a new match of classic Okey with seed and meta, the

@@ -16,6 +16,7 @@
 //
 // It imports the table's core (ui/table, ui/canvas, ui/layout,
 // ui/keymap), ui/pages (the values of the pages between hands),
-// ui/seatlink and ui/seatmsg (a served seat), ui/settings, ui/stats and
+// ui/seatlink and ui/seatmsg (a served seat), ui/settings, ui/stats,
+// ui/store (what a saved record lost) and
 // Charm, and nothing of ui nor of a game's side.
 package hosting

@@ -10,6 +10,7 @@ import (
 	"okey/ui/pages"
 	"okey/ui/seatlink"
 	"okey/ui/seatmsg"
+	"okey/ui/store"
 )
 
 // Game is what the app asks of a game's side of the table: the one
@@ -84,9 +85,10 @@ type Match interface {
 	// Phase is where the match stands: a hand being played, a hand
 	// over, whose turn it is, and whether the match is over.
 	Phase() (playing, handOver bool, turn int, over bool)
-	// ReadSaved reads a saved record of the game and replays it (torn:
-	// its broken last line, left out), for the match's life (load).
-	ReadSaved(b []byte) (s ReadBack, torn []byte, err error)
+	// ReadSaved reads a saved record of the game and replays it as far
+	// as its lines allow (lost: what was left out, store.Replay), for
+	// the match's life (load).
+	ReadSaved(b []byte) (s ReadBack, lost *store.Lost, err error)
 	// Start puts a new match with seed and meta on the table.
 	Start(seed uint64, meta map[string]string) error
 	// BotLevel is the level named l (the settings') as the game's

@@ -2,35 +2,62 @@ package saves
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
+	"os"
 
-	"okey/ui/canvas"
 	"okey/ui/problem"
 	"okey/ui/stats"
 	"okey/ui/store"
 )
 
-// maxTornShown is how much of a broken last line the player is shown.
-const maxTornShown = 60
-
-// KeepTorn sets aside a saved match whose last line was broken (torn)
-// while the lines before it replayed, and says so: the file as it was
-// is kept, and the match goes on from the line before — or, when those
-// lines end the match (over), it is filed with the finished ones
-// (ArchiveFinished).
-func (f Files) KeepTorn(torn []byte, over bool) (notice string, err error) {
-	path := f.MatchPath()
-	aside, aerr := f.SetAsideMatch("torn", f.Now())
-	if aerr != nil {
-		return "", fmt.Errorf("the saved match %s ends in a broken line, and it cannot be set aside (%v); move it away and start again", path, aerr)
+// KeepLost sets aside a saved match that lost lines (lost: a torn last
+// line, or lines after its last good one or in its middle that cannot
+// be used) while the lines before replayed, and says exactly what was
+// lost: the file as it was is kept byte for byte, and the match goes on
+// from the last good move — or, when those lines end the match (over),
+// it is filed with the finished ones (ArchiveFinished). When saving is
+// off (the state folder cannot be written) nothing is set aside, and
+// the notice says the file is left as it is.
+func (f Files) KeepLost(lost *store.Lost, over, saving bool) (notice string, err error) {
+	path := store.ShortPath(f.MatchPath())
+	tail := f.Tr.T("notice.lost.untouched")
+	if saving {
+		why := "damaged"
+		if lost.Torn {
+			why = "torn"
+		}
+		aside, aerr := f.SetAsideMatch(why, f.Now())
+		if aerr != nil {
+			return "", f.cannotKeep(aerr)
+		}
+		if lost.Torn { // a write cut short, said as ever
+			key := "notice.torn"
+			if over {
+				key = "notice.torn.over"
+			}
+			return f.Tr.T(key, path, shownLine(lost.Text), store.ShortPath(aside)), nil
+		}
+		tail = f.Tr.T("notice.lost.kept", store.ShortPath(aside))
 	}
-	key := "notice.torn"
+	key := "notice.lost.one"
+	if lost.Lines > 1 {
+		key = "notice.lost.many"
+	}
 	if over {
-		key = "notice.torn.over"
+		key += ".over"
 	}
-	return f.Tr.T(key, store.ShortPath(path), canvas.Cut(string(torn), maxTornShown), store.ShortPath(aside)), nil
+	last := lost.Line + lost.Lines - 1
+	return f.Tr.T(key, path, lost.Line, last, shownLine(lost.Text), problem.Reason(f.Tr, lost.Err)) + " " + tail, nil
 }
+
+// cannotKeep is the error of a saved match that must be set aside but
+// cannot be (err), in the player's words with a way on.
+func (f Files) cannotKeep(err error) error {
+	return problem.New("notice.save.keep", store.ShortPath(f.MatchPath()), why(err))
+}
+
+// Why is err, a file's, in the player's language (the package's Why).
+func (f Files) Why(err error) string { return Why(f.Tr, err) }
 
 // ArchiveFinished files a finished match with the finished ones: the
 // saved file itself, or, when a torn last line had that file set aside
@@ -43,7 +70,7 @@ func (f Files) ArchiveFinished(rec []byte, setAside bool) error {
 		_, err = f.ArchiveMatch("finished", f.Now())
 	}
 	if err != nil {
-		return fmt.Errorf("archiving the finished match %s: %w", f.MatchPath(), err)
+		return f.cannotKeep(err)
 	}
 	return nil
 }
@@ -58,7 +85,7 @@ func (f Files) SetAsideDamaged(err error, version bool) (notice string, _ error)
 	path := f.MatchPath()
 	aside, aerr := f.SetAsideMatch(why, f.Now())
 	if aerr != nil {
-		return "", fmt.Errorf("the saved match %s cannot be read (%v) nor set aside (%v); move it away and start again", path, err, aerr)
+		return "", f.cannotKeep(aerr)
 	}
 	reason := f.Tr.T("record.damaged", problem.Reason(f.Tr, err))
 	if version {
@@ -100,4 +127,15 @@ func (f Files) LoadStats(saving bool) (_ stats.File, notice string) {
 		return stats.New(), notice
 	}
 	return s, ""
+}
+
+// Unusable is the problem of a saved match that is there but cannot be
+// read (err): a folder where the file should be, or a file the player
+// may not read. It is left as it is, and the words say how to go on.
+func (f Files) Unusable(err error) error {
+	path := store.ShortPath(f.MatchPath())
+	if st, serr := os.Stat(f.MatchPath()); serr == nil && st.IsDir() {
+		return problem.New("notice.save.dir", path)
+	}
+	return problem.New("notice.save.unreadable", path, why(err))
 }

@@ -46,7 +46,7 @@ func TestSessionsWriteTheDebugLog(t *testing.T) {
 	}
 	ann.press(key)
 	ann.waitUntil("played", 3*time.Second, func(s string) bool { return s != scr })
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(patience)
 	for !strings.Contains(dlog.String(), said) && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
 	}

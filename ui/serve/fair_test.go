@@ -202,8 +202,8 @@ func TestRecordFromAnyNode(t *testing.T) {
 	}
 	t.Parallel()
 	url := sharedNATS(t)
-	a, addrA := testServer(t, nodeTweak(url, "a"))
-	_, addrB := testServer(t, nodeTweak(url, "b"))
+	a, addrA := testServer(t, steadyNode(url, "a"))
+	_, addrB := testServer(t, steadyNode(url, "b"))
 	annKey := newKey(t)
 	// ann hosts the table, so that she may start the next match.
 	done, err := a.hall.Create(tables.Config{Game: "101", Rules: "hands=1", Levels: [4]string{"normal", "easy", "easy", "easy"}}, keep.KeyPrefix+gossh.FingerprintSHA256(annKey.PublicKey()), "127.0.0.1")

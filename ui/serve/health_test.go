@@ -106,13 +106,13 @@ func TestFullNodeSendsNewcomersElsewhere(t *testing.T) {
 	t.Parallel()
 	url := sharedNATS(t)
 	testServer(t, func(c *Config) {
-		nodeTweak(url, "a")(c)
+		steadyNode(url, "a")(c)
 		c.PublicAddr = "okey-a.example:2222"
 	})
 	var over atomic.Bool
 	over.Store(true)
 	b, addrB := testServer(t, func(c *Config) {
-		nodeTweak(url, "b")(c)
+		steadyNode(url, "b")(c)
 		c.overloaded = over.Load
 	})
 	deadline := time.Now().Add(30 * time.Second)

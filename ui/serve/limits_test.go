@@ -297,7 +297,7 @@ func TestPanicsAreContained(t *testing.T) {
 	bob.press("m", "hello", "enter")
 	bob.waitFor("The table stopped on an error", 10*time.Second)
 	// The players are told before the hall lets the table go.
-	for deadline := time.Now().Add(5 * time.Second); summary(srv, "2") != nil; time.Sleep(10 * time.Millisecond) {
+	for deadline := time.Now().Add(patience); summary(srv, "2") != nil; time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatal("the parked table is still listed")
 		}

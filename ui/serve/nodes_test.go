@@ -47,6 +47,18 @@ func nodeTweak(url, node string) func(*Config) {
 	}
 }
 
+// steadyNode is nodeTweak for a test where no node dies: its lease
+// lasts 30 s, not 1, so that a node slowed by a loaded machine (load 25
+// and the race detector: issue 42, point 9) does not lose its table to
+// the other node in the middle of a test that is not about failover.
+// The failover tests keep nodeTweak's second: its expiry is their point.
+func steadyNode(url, node string) func(*Config) {
+	return func(c *Config) {
+		nodeTweak(url, node)(c)
+		c.Store.LeaseTTL = 30 * time.Second
+	}
+}
+
 // secretOf is the cluster secret of the nodes sharing a store named by
 // name (its URL, or its routes): the same for every node of one test's
 // cluster, another for every other.
@@ -64,8 +76,8 @@ func secretOf(name string) *keep.Secret {
 func TestNodesShareNumbersAndRunEachTableOnce(t *testing.T) {
 	t.Parallel()
 	url := sharedNATS(t)
-	a, addrA := testServer(t, nodeTweak(url, "a"))
-	b, addrB := testServer(t, nodeTweak(url, "b"))
+	a, addrA := testServer(t, steadyNode(url, "a"))
+	b, addrB := testServer(t, steadyNode(url, "b"))
 	ann := dial(t, addrA, "ann", dialOpts{key: newKey(t)})
 	openTable(t, ann)
 	bob := dial(t, addrB, "bob", dialOpts{key: newKey(t)})
@@ -85,7 +97,7 @@ func TestNodesShareNumbersAndRunEachTableOnce(t *testing.T) {
 	}
 	// "status" on either node names both tables and their nodes, once
 	// the lobby has carried them across.
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(patience)
 	for {
 		out, code := execSSH(t, addrB, newKey(t), "status")
 		ok := code == 0 && strings.Contains(out, "node b ·") && strings.Contains(out, "2 tables") &&
@@ -211,8 +223,8 @@ func TestSessionsAnywhere(t *testing.T) {
 // as stored.
 func playAcrossNodes(t *testing.T, url string, moves int) (*Server, *game.Game, game.Record) {
 	t.Helper()
-	a, addrA := testServer(t, nodeTweak(url, "a"))
-	_, addrB := testServer(t, nodeTweak(url, "b"))
+	a, addrA := testServer(t, steadyNode(url, "a"))
+	_, addrB := testServer(t, steadyNode(url, "b"))
 	ann := dial(t, addrA, "ann", dialOpts{key: newKey(t)})
 	openTable(t, ann)
 	bob := dial(t, addrB, "bob", dialOpts{key: newKey(t)})

@@ -82,7 +82,7 @@ func play101(t *testing.T, c *client, stop chan struct{}, across bool) *sync.Wai
 // holds for it (the saver writes in the background).
 func saved101(t *testing.T, srv *Server, id string, ok func(*okey101.Game) bool) *okey101.Game {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(patience)
 	for {
 		b, err := storedRecord(t, srv, id)
 		if err == nil {

@@ -394,7 +394,7 @@ func summary(srv *Server, id string) *tables.Summary {
 // waitSummary waits until ok holds for table id's summary.
 func waitSummary(t *testing.T, srv *Server, id, what string, ok func(*tables.Summary) bool) *tables.Summary {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(patience)
 	for {
 		if s := summary(srv, id); s != nil && ok(s) {
 			return s
@@ -539,7 +539,7 @@ func TestRestartResumesTheTable(t *testing.T) {
 func settled(t *testing.T, srv *Server, id string) *game.Game {
 	t.Helper()
 	var last []byte
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(patience)
 	for {
 		time.Sleep(250 * time.Millisecond)
 		b, err := storedRecord(t, srv, id)

@@ -113,7 +113,7 @@ func TestResumeCodeAndGuessing(t *testing.T) {
 	}
 	// The fourth is wrong too, and from now on the address waits.
 	e.press("ZZZZZZZZZZ", "enter")
-	for deadline := time.Now().Add(5 * time.Second); srv.guesses.wait("127.0.0.1", clock()) == 0; time.Sleep(10 * time.Millisecond) {
+	for deadline := time.Now().Add(patience); srv.guesses.wait("127.0.0.1", clock()) == 0; time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatal("four wrong codes and the address need not wait")
 		}
@@ -193,10 +193,10 @@ func TestHallShare(t *testing.T) {
 		a.waitFor("Tables (", 5*time.Second)
 		// The room tells its player before the hall forgets it: a screen
 		// sent at once may come first.
-		deadline := time.Now().Add(5 * time.Second)
+		deadline := time.Now().Add(patience)
 		for len(srv.tableList()) != 0 {
 			if time.Now().After(deadline) {
-				t.Fatal("the waiting room is still listed 5 s after it closed")
+				t.Fatalf("the waiting room is still listed %v after it closed", patience)
 			}
 			time.Sleep(10 * time.Millisecond)
 		}

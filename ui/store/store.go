@@ -95,7 +95,10 @@ func ConfigDir(dir string) (string, error) {
 // WriteAtomic writes data to path through a temporary file in the same
 // directory, synced and renamed over path, so that a reader (or the next
 // start after a crash) sees the old file or the new one, never half.
+// When path is a symbolic link the file it points to is written so
+// (Resolve): the link stays, as the player made it.
 func WriteAtomic(path string, data []byte) error {
+	path = Resolve(path)
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -122,6 +125,35 @@ func WriteAtomic(path string, data []byte) error {
 	return syncDir(dir)
 }
 
+// maxLinks is how many symbolic links Resolve follows before it gives
+// up (a loop): the number Linux allows in a path.
+const maxLinks = 40
+
+// Resolve is the file path names: path itself, or, when it is a
+// symbolic link, the file at the end of its links — which need not
+// exist yet (a link to a file to be made). A save written, set aside or
+// filed away acts on that file, so that a player's link (to a synced
+// folder, say) stays a link. A link that cannot be read, or a loop, is
+// path itself: the error comes from the operation on it.
+func Resolve(path string) string {
+	p := path
+	for range maxLinks {
+		st, err := os.Lstat(p)
+		if err != nil || st.Mode()&fs.ModeSymlink == 0 {
+			return p
+		}
+		to, err := os.Readlink(p)
+		if err != nil {
+			return path
+		}
+		if !filepath.IsAbs(to) {
+			to = filepath.Join(filepath.Dir(p), to)
+		}
+		p = to
+	}
+	return path
+}
+
 // syncDir makes a rename in dir durable. Systems that cannot sync a
 // directory (Windows) are left as they are.
 func syncDir(dir string) error {
@@ -143,7 +175,9 @@ func syncDir(dir string) error {
 func CleanTemps(dir string) (int, error) {
 	n := 0
 	for _, name := range []string{MatchFile, RackFile} {
-		temps, err := filepath.Glob(filepath.Join(dir, "."+name+".tmp-*"))
+		// A linked file's temporary files are beside its target.
+		path := Resolve(filepath.Join(dir, name))
+		temps, err := filepath.Glob(filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*"))
 		if err != nil {
 			return n, err
 		}
@@ -159,8 +193,10 @@ func CleanTemps(dir string) (int, error) {
 
 // SetAside renames path to a new name beside it that says why and when
 // (current.okey → current.okey.damaged-20250101-120000), never replacing
-// another file, and returns the new path.
+// another file, and returns the new path. A symbolic link's file is
+// set aside beside it, and the link stays (Resolve).
 func SetAside(path, why string, now time.Time) (string, error) {
+	path = Resolve(path)
 	base := path + "." + why + "-" + now.Format("20060102-150405")
 	dst := base
 	for i := 2; ; i++ {
@@ -177,16 +213,36 @@ func SetAside(path, why string, now time.Time) (string, error) {
 
 // Archive moves a finished (or abandoned) match record into the
 // matches folder of its directory, under a name with the date, and
-// returns the new path.
+// returns the new path. A symbolic link's file is moved (copied, when
+// it is on another file system, and then removed), and the link stays
+// for the next match (Resolve).
 func Archive(path, why string, now time.Time) (string, error) {
 	dst, err := archiveName(filepath.Dir(path), why, now)
 	if err != nil {
 		return "", err
 	}
-	if err := os.Rename(path, dst); err != nil {
+	real := Resolve(path)
+	err = os.Rename(real, dst)
+	if err != nil && real != path {
+		err = moveByCopy(real, dst)
+	}
+	if err != nil {
 		return "", err
 	}
 	return dst, nil
+}
+
+// moveByCopy moves src to dst, a free name, by writing a copy and then
+// removing src: for a file on another file system than dst.
+func moveByCopy(src, dst string) error {
+	b, err := os.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	if err := WriteAtomic(dst, b); err != nil {
+		return err
+	}
+	return os.Remove(src)
 }
 
 // ArchiveRecord writes a finished (or abandoned) match's record into the
@@ -308,7 +364,7 @@ func (s *Saver) Remove(path string, seq uint64) error {
 		return nil
 	}
 	s.last[path] = seq
-	err := os.Remove(path)
+	err := os.Remove(Resolve(path)) // a link stays for the next file
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -294,5 +295,64 @@ func TestStateDirFollowsThePlatform(t *testing.T) {
 	}
 	if _, err := stateDir("", "linux", func(string) string { return "" }, func() (string, error) { return "", os.ErrNotExist }, dirExists); err == nil {
 		t.Error("no home and no XDG_STATE_HOME: no error")
+	}
+}
+
+// A file that is a symbolic link stays one: written through it, set
+// aside and filed away as the file it names, beside that file or in the
+// matches folder, and the link still there for the next save (issue 42,
+// point 7).
+func TestLinkedFileStaysALink(t *testing.T) {
+	dir := t.TempDir()
+	state, elsewhere := filepath.Join(dir, "state"), filepath.Join(dir, "synced")
+	for _, d := range []string{state, elsewhere} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	link, target := filepath.Join(state, MatchFile), filepath.Join(elsewhere, "my.okey")
+	if err := os.Symlink("../synced/my.okey", link); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	isLink := func(when string) {
+		t.Helper()
+		if st, err := os.Lstat(link); err != nil || st.Mode()&fs.ModeSymlink == 0 {
+			t.Fatalf("%s: %s is no longer a link (%v)", when, link, err)
+		}
+	}
+	// A link to a file not made yet: the first save makes it.
+	if err := WriteAtomic(link, []byte("one\n")); err != nil {
+		t.Fatal(err)
+	}
+	isLink("after the first save")
+	if b, _ := os.ReadFile(target); string(b) != "one\n" {
+		t.Fatalf("the target holds %q", b)
+	}
+	aside, err := SetAside(link, "damaged", time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC))
+	if err != nil || filepath.Dir(aside) != elsewhere {
+		t.Fatalf("set aside as %s (%v), want beside the target", aside, err)
+	}
+	isLink("after setting aside")
+	if err := WriteAtomic(link, []byte("two\n")); err != nil {
+		t.Fatal(err)
+	}
+	filed, err := Archive(link, "finished", time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC))
+	if err != nil {
+		t.Fatal(err)
+	}
+	isLink("after filing away")
+	if b, _ := os.ReadFile(filed); string(b) != "two\n" || filepath.Dir(filed) != filepath.Join(state, FinishedDir) {
+		t.Fatalf("filed as %s: %q", filed, b)
+	}
+	if _, err := os.Stat(target); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("the filed match is still at the target: %v", err)
+	}
+	// A link that loops is itself: reading it fails, nothing is lost.
+	loop := filepath.Join(state, "loop")
+	if err := os.Symlink("loop", loop); err != nil {
+		t.Fatal(err)
+	}
+	if got := Resolve(loop); got != loop {
+		t.Fatalf("Resolve of a loop = %s", got)
 	}
 }

@@ -42,7 +42,7 @@ func botMove(t *testing.T, tb *Table) {
 	select {
 	case a := <-tb.answer:
 		tb.onBot(a)
-	case <-time.After(5 * time.Second):
+	case <-time.After(time.Minute):
 		t.Fatal("the bot did not answer")
 	}
 }
