@@ -1,0 +1,195 @@
+// Package doccheck holds a test that keeps the doc comments' links true:
+// a doc link (a name or Type.Method in square brackets) to a name of its
+// own package that no longer exists is reported. It is conservative: it
+// judges only an exported-looking name (a capital, then a small letter
+// somewhere: not a tile like R7, nor a key like x), or Type.Name where
+// Type is a type of the package without embedded fields; a link into an
+// imported package is not judged.
+package doccheck
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// link is a bracketed doc link: Name or Type.Name, not followed by '(' or
+// ':' (a Markdown-like link definition), not preceded by ']' or a letter.
+var link = regexp.MustCompile(`(^|[^\]\w])\[([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)?)\]`)
+
+// stale lists the doc links of the package in dir that name nothing it
+// declares.
+func stale(t *testing.T, dir string) []string {
+	t.Helper()
+	fset := token.NewFileSet()
+	pkgs, err := parser.ParseDir(fset, dir, nil, parser.ParseComments)
+	if err != nil {
+		t.Fatalf("%s: %v", dir, err)
+	}
+	var out []string
+	for _, p := range pkgs {
+		names := map[string]bool{}
+		imports := map[string]bool{}
+		for _, f := range p.Files {
+			for _, im := range f.Imports {
+				path := strings.Trim(im.Path.Value, `"`)
+				name := path[strings.LastIndex(path, "/")+1:]
+				if im.Name != nil {
+					name = im.Name.Name
+				}
+				imports[name] = true
+				if i := strings.LastIndex(name, "/v"); i > 0 {
+					imports[name[:i]] = true
+				}
+			}
+			for _, d := range f.Decls {
+				switch d := d.(type) {
+				case *ast.FuncDecl:
+					if d.Recv == nil {
+						names[d.Name.Name] = true
+						continue
+					}
+					rt := d.Recv.List[0].Type
+					for {
+						switch x := rt.(type) {
+						case *ast.StarExpr:
+							rt = x.X
+							continue
+						case *ast.IndexExpr:
+							rt = x.X
+							continue
+						case *ast.IndexListExpr:
+							rt = x.X
+							continue
+						}
+						break
+					}
+					if id, ok := rt.(*ast.Ident); ok {
+						names[id.Name+"."+d.Name.Name] = true
+					}
+				case *ast.GenDecl:
+					for _, s := range d.Specs {
+						switch s := s.(type) {
+						case *ast.TypeSpec:
+							names[s.Name.Name] = true
+							addFields(names, s.Name.Name, s.Type)
+						case *ast.ValueSpec:
+							for _, n := range s.Names {
+								names[n.Name] = true
+							}
+						}
+					}
+				}
+			}
+		}
+		for fn, f := range p.Files {
+			for _, cg := range f.Comments {
+				for _, m := range link.FindAllStringSubmatch(cg.Text(), -1) {
+					name := m[2]
+					first, _, dotted := strings.Cut(name, ".")
+					switch {
+					case names[name], imports[first] && dotted, builtin[name]:
+						continue
+					case dotted && (!names[first] || names[first+".*"]):
+						continue // a field of a value, or another package: not judged
+					case !dotted && !exportedLooking(name):
+						continue
+					}
+					out = append(out, filepath.Base(fn)+": ["+name+"]")
+				}
+			}
+		}
+	}
+	return out
+}
+
+// addFields adds a struct's fields and an interface's methods as
+// Type.Name.
+func addFields(names map[string]bool, typ string, e ast.Expr) {
+	var fl *ast.FieldList
+	switch x := e.(type) {
+	case *ast.StructType:
+		fl = x.Fields
+	case *ast.InterfaceType:
+		fl = x.Methods
+	}
+	if fl == nil {
+		return
+	}
+	for _, f := range fl.List {
+		for _, n := range f.Names {
+			names[typ+"."+n.Name] = true
+		}
+		if len(f.Names) == 0 { // embedded: its methods are not known here
+			names[typ+".*"] = true
+		}
+	}
+}
+
+// exportedLooking reports whether name starts with a capital and has a
+// small letter: a Go name, not a tile (R7) or a word of the game (okey).
+func exportedLooking(name string) bool {
+	return name[0] >= 'A' && name[0] <= 'Z' && strings.ContainsAny(name, "abcdefghijklmnopqrstuvwxyz")
+}
+
+var builtin = map[string]bool{"error": true, "string": true, "int": true, "any": true, "nil": true, "true": true, "false": true}
+
+// TestDocLinks walks the module and reports every doc link to a name its
+// package no longer declares.
+func TestDocLinks(t *testing.T) {
+	root := filepath.Join("..", "..")
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() {
+			return nil
+		}
+		if n := d.Name(); path != root && (strings.HasPrefix(n, ".") || n == "testdata" || n == "vendor") {
+			return filepath.SkipDir
+		}
+		if ms, _ := filepath.Glob(filepath.Join(path, "*.go")); len(ms) == 0 {
+			return nil
+		}
+		for _, s := range stale(t, path) {
+			t.Errorf("%s: %s names nothing in its package", path, s)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestPlanted proves the check fails on a stale name and passes a true
+// one, an imported package's, a tile's and a field's.
+func TestPlanted(t *testing.T) {
+	dir := t.TempDir()
+	src := `package p
+
+import "strings"
+
+// Real is real; [Real], [Real.Do], [Real.N], [strings.Cut], [R7] and [x]
+// are fine, [Gone] and [Real.Gone] are not.
+type Real struct{ N int }
+
+// Do does.
+func (Real) Do() {}
+
+var _ = strings.Cut
+`
+	if err := os.WriteFile(filepath.Join(dir, "p.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := stale(t, dir)
+	want := []string{"p.go: [Gone]", "p.go: [Real.Gone]"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("stale = %q, want %q", got, want)
+	}
+}
