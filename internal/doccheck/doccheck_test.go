@@ -4,7 +4,11 @@
 // judges only an exported-looking name (a capital, then a small letter
 // somewhere: not a tile like R7, nor a key like x), or Type.Name where
 // Type is a type of the package without embedded fields; a link into an
-// imported package is not judged.
+// imported package is not judged. And a camel-case word in a comment
+// (a small letter, then a capital: how an unexported name is written)
+// that is no identifier anywhere in the module is reported: the old name
+// of something renamed. Exported-looking words are not judged there, as
+// they may be another module's names.
 package doccheck
 
 import (
@@ -15,6 +19,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -191,5 +196,99 @@ var _ = strings.Cut
 	want := []string{"p.go: [Gone]", "p.go: [Real.Gone]"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("stale = %q, want %q", got, want)
+	}
+}
+
+// camel is a word written as an unexported Go name: a small letter,
+// then a capital somewhere, not after a dot or a letter (a qualified
+// name is another package's to judge).
+var camel = regexp.MustCompile(`(^|[^.\w])([a-z][a-z0-9]*[A-Z]\w*)`)
+
+// notNames are camel-case words the comments use that are no Go names:
+// a platform, a quantity of the run analysis' maths, a parameter of the
+// rating system's reference implementation.
+var notNames = map[string]bool{"macOS": true, "minT": true, "limitSigma": true}
+
+// camelStale lists the camel-case words in the comments of the Go files
+// under root that are no identifier in any of them (a name renamed or
+// gone); it reports each as file:line: word.
+func camelStale(t *testing.T, root string) []string {
+	t.Helper()
+	idents := map[string]bool{}
+	type use struct{ at, word string }
+	var uses []use
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if n := d.Name(); path != root && (strings.HasPrefix(n, ".") || n == "testdata" || n == "vendor") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") {
+			return nil
+		}
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, path, nil, parser.ParseComments)
+		if err != nil {
+			return err
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				idents[id.Name] = true
+			}
+			return true
+		})
+		for _, cg := range f.Comments {
+			for _, c := range cg.List {
+				for _, m := range camel.FindAllStringSubmatch(c.Text, -1) {
+					p := fset.Position(c.Pos())
+					uses = append(uses, use{filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line), m[2]})
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, u := range uses {
+		if !idents[u.word] && !notNames[u.word] {
+			out = append(out, u.at+": "+u.word)
+		}
+	}
+	return out
+}
+
+// TestCommentNames reports a camel-case name in a comment that nothing in
+// the module declares or uses any more.
+func TestCommentNames(t *testing.T) {
+	for _, s := range camelStale(t, filepath.Join("..", "..")) {
+		t.Errorf("%s names nothing in the module", s)
+	}
+}
+
+// TestCommentNamesPlanted proves the check fails on a renamed function's
+// old name left in its doc comment, and passes the new name, a qualified
+// name and a word that is no Go name.
+func TestCommentNamesPlanted(t *testing.T) {
+	dir := t.TempDir()
+	src := `package p
+
+import "strings"
+
+// oldName cuts; newName is its name now, strings.fieldsFunc is another
+// package's, and macOS is no Go name.
+func newName() { _ = strings.Cut }
+`
+	if err := os.WriteFile(filepath.Join(dir, "p.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := camelStale(t, dir)
+	if want := []string{"p.go:5: oldName"}; strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("camelStale = %q, want %q", got, want)
 	}
 }

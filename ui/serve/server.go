@@ -135,10 +135,10 @@ type Config struct {
 	// and at each of its keys (the key's name).
 	hook func(event, user string)
 	// fault, when set (tests), is called where a table or a bot could
-	// panic (tableOptions.fault).
+	// panic (tables.Options.Fault).
 	fault func(where, table string)
 	// onFrame, when set (tests), is given every frame a session's
-	// lineScreen is asked to show, with the session's name.
+	// tty.LineScreen is asked to show, with the session's name.
 	onFrame func(user string, v tea.View)
 	// overloaded, when set (tests), says whether the node is over its
 	// limit instead of its health.

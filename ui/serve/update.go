@@ -100,7 +100,7 @@ func (s *session) arm() tea.Cmd {
 }
 
 // waitNews waits for the hall's first change after the one the list was
-// read at; taken at most once a frame (the lineScreen's gap): a hall
+// read at; taken at most once a frame (the tty.LineScreen's gap): a hall
 // where tables open and fill many times a second wakes a session in the
 // lobby no more often than it can show them.
 func (s *session) waitNews() tea.Cmd {

@@ -133,11 +133,11 @@ const (
 type Request struct {
 	Kind  reqKind
 	M     *Member
-	Seat  int // reqJoin: the seat wanted, -1 for any
+	Seat  int // ReqJoin: the seat wanted, -1 for any
 	Move  any
 	Text  string
-	Gone  bool           // reqLeave: the connection ended (the seat is kept)
-	Reply chan JoinReply // reqJoin, reqWatch
+	Gone  bool           // ReqLeave: the connection ended (the seat is kept)
+	Reply chan JoinReply // ReqJoin, ReqWatch
 }
 
 // JoinReply answers a join or a watch.

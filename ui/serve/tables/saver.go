@@ -27,7 +27,7 @@ type Saver struct {
 	// errs counts failed writes.
 	errs atomic.Int64
 	// fenced, if set, is called when the store refuses a write because
-	// another writer has written the table since (errFenced).
+	// another writer has written the table since (keep.ErrFenced).
 	fenced func()
 }
 

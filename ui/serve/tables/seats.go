@@ -105,7 +105,7 @@ func (t *Table) uniqueName(name string, seat int) string {
 }
 
 // leave takes m from the table. A player whose connection ended keeps
-// the seat for keepSeat (their bot plays meanwhile, once the match is
+// the seat for Options.KeepSeat (their bot plays meanwhile, once the match is
 // on); one who left on purpose gives it up to a bot.
 func (t *Table) leave(m *Member, gone bool) {
 	if _, ok := t.watchers[m]; ok {

@@ -26,7 +26,7 @@ type Options struct {
 	BotTimeout  time.Duration // a bot that takes longer fails
 	KeepSeat    time.Duration // an absent player's seat is kept so long
 	HandWait    time.Duration // the longest the table waits between hands (with a timer)
-	ChatEvery   time.Duration // a member may chat chatBurst lines per chatEvery
+	ChatEvery   time.Duration // a member may chat ChatBurst lines per ChatEvery
 	ChatBurst   int
 	ChatKeep    int           // lines of chat kept
 	RoomIdle    time.Duration // a waiting room where nothing happens this long closes
@@ -35,14 +35,14 @@ type Options struct {
 	Now         func() time.Time
 	// random is where matches' seeds and salts come from (fair.go).
 	Random io.Reader
-	// fault, when set (tests), is called at points where a bug could
+	// Fault, when set (tests), is called at points where a bug could
 	// panic: "handle" as a table takes a request, "bot" as a bot is
 	// asked.
 	Fault func(where, table string)
 	// rate, when set, is handed each finished match to rate (the
 	// rater's queue: it never waits for the store).
 	Rate func(keep.MatchEnd)
-	// ratingOf reads an identity's rating in a game, for the seats'
+	// RatingOf reads an identity's rating in a game, for the seats'
 	// panels (nil: ratings are not kept).
 	RatingOf func(ctx context.Context, gameName, id string) (float64, bool)
 	// lobby is told when the table's lobby row changes (nil: nobody
@@ -98,7 +98,7 @@ type Table struct {
 	// (fair.go): never in a session's message before the match is over.
 	seal seal
 	// roomSince is the waiting room's last change (a seat taken or
-	// left, a chat line): it closes roomIdle after.
+	// left, a chat line): it closes Options.RoomIdle after.
 	roomSince time.Time
 	// idleSince is since when nobody has been at the table.
 	idleSince time.Time
