@@ -1,11 +1,3 @@
-// Command okey is the Turkish tile game Okey in the terminal: play a match
-// against three bots (the default), analyse a hand (okey hand), pit bots
-// against each other (okey sim), serve tables over SSH (okey serve).
-//
-// The command line is cobra's, styled by fang: this file builds the tree
-// of commands in the player's language, runs it and turns what went
-// wrong into an exit status (usage 2 with one line, runtime 1, help and
-// version 0); each command's flags and wiring are in its own file.
 package main
 
 import (

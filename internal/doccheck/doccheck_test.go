@@ -8,7 +8,8 @@
 // (a small letter, then a capital: how an unexported name is written)
 // that is no identifier anywhere in the module is reported: the old name
 // of something renamed. Exported-looking words are not judged there, as
-// they may be another module's names.
+// they may be another module's names. And every package of mapMin files
+// or more has a doc.go whose map names every file.
 package doccheck
 
 import (
@@ -290,5 +291,85 @@ func newName() { _ = strings.Cut }
 	got := camelStale(t, dir)
 	if want := []string{"p.go:5: oldName"}; strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("camelStale = %q, want %q", got, want)
+	}
+}
+
+// mapMin is how many Go files (tests aside) make a package big enough to
+// need a map: a doc.go that names every file.
+const mapMin = 5
+
+// unmapped lists, for each package under root of mapMin files or more,
+// a missing doc.go or the files its comment does not name.
+func unmapped(t *testing.T, root string) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() {
+			return nil
+		}
+		if n := d.Name(); path != root && (strings.HasPrefix(n, ".") || n == "testdata" || n == "vendor") {
+			return filepath.SkipDir
+		}
+		all, _ := filepath.Glob(filepath.Join(path, "*.go"))
+		var files []string
+		for _, f := range all {
+			if !strings.HasSuffix(f, "_test.go") {
+				files = append(files, filepath.Base(f))
+			}
+		}
+		if len(files) < mapMin {
+			return nil
+		}
+		doc, err := os.ReadFile(filepath.Join(path, "doc.go"))
+		if err != nil {
+			out = append(out, path+": no doc.go")
+			return nil
+		}
+		for _, f := range files {
+			if f != "doc.go" && !strings.Contains(string(doc), f) {
+				out = append(out, path+": doc.go does not name "+f)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestDocMaps: every package of mapMin files or more has a doc.go whose
+// map names every file.
+func TestDocMaps(t *testing.T) {
+	for _, s := range unmapped(t, filepath.Join("..", "..")) {
+		t.Error(s)
+	}
+}
+
+// TestDocMapsPlanted proves the check fails on a file left out of the
+// map and on a package with no doc.go.
+func TestDocMapsPlanted(t *testing.T) {
+	dir := t.TempDir()
+	for _, sub := range []string{"a", "b"} {
+		if err := os.Mkdir(filepath.Join(dir, sub), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range []string{"one.go", "two.go", "three.go", "four.go", "five.go"} {
+			if err := os.WriteFile(filepath.Join(dir, sub, f), []byte("package p\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	doc := "// Package p: one.go two.go three.go four.go\npackage p\n"
+	if err := os.WriteFile(filepath.Join(dir, "a", "doc.go"), []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := unmapped(t, dir)
+	want := []string{filepath.Join(dir, "a") + ": doc.go does not name five.go", filepath.Join(dir, "b") + ": no doc.go"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("unmapped = %q, want %q", got, want)
 	}
 }
