@@ -8,7 +8,6 @@ import (
 	"net/netip"
 	"os"
 	"strings"
-	"sync"
 
 	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
@@ -107,19 +106,6 @@ func (s *Server) onConn(_ ssh.Context, c net.Conn) net.Conn {
 	return cc
 }
 
-// uncountLocked stops counting cc against its address and in all, once.
-func (s *Server) uncountLocked(cc *countedConn) {
-	cc.once.Do(func() {
-		s.conns--
-		if s.perAddr[cc.host]--; s.perAddr[cc.host] <= 0 {
-			delete(s.perAddr, cc.host)
-		}
-		if s.open[cc.remote] == cc {
-			delete(s.open, cc.remote)
-		}
-	})
-}
-
 func hostOf(a net.Addr) string {
 	h, _, err := net.SplitHostPort(a.String())
 	if err != nil {
@@ -151,20 +137,3 @@ func netOf(host string, prefix int) string {
 
 // limitKey is what the per-address limits count the client at a by.
 func (s *Server) limitKey(a net.Addr) string { return netOf(hostOf(a), s.cfg.IPv6Prefix) }
-
-// countedConn is counted against its address until it closes, or until
-// its session is replaced by a newer one of the same player (which may
-// linger a few seconds, saying why).
-type countedConn struct {
-	net.Conn
-	srv          *Server
-	host, remote string
-	once         sync.Once
-}
-
-func (c *countedConn) Close() error {
-	c.srv.mu.Lock()
-	c.srv.uncountLocked(c)
-	c.srv.mu.Unlock()
-	return c.Conn.Close()
-}

@@ -38,9 +38,10 @@
 //	board.go      the leaderboard and a room's ratings read (t)
 //	session.go    the session: its fields, pages, messages and keys
 //	create.go     the form of a new table
-//	server.go     Config, Server: what the server is told and holds
 //	admit.go      who is let in: keys and guests, connections counted and
 //	              capped by address, a node turning newcomers away
+//	server.go     Config, Server: what the server is told and holds, a
+//	              connection counted against its address
 //	identity.go   who a player is: a key's fingerprint or a guest's resume
 //	              code; codes and names made safe
 //	share.go      a client's fair share, per address: connections, guesses

@@ -316,3 +316,33 @@ func langOf(env []string) string {
 		return ""
 	})
 }
+
+// uncountLocked stops counting cc against its address and in all, once.
+func (s *Server) uncountLocked(cc *countedConn) {
+	cc.once.Do(func() {
+		s.conns--
+		if s.perAddr[cc.host]--; s.perAddr[cc.host] <= 0 {
+			delete(s.perAddr, cc.host)
+		}
+		if s.open[cc.remote] == cc {
+			delete(s.open, cc.remote)
+		}
+	})
+}
+
+// countedConn is counted against its address until it closes, or until
+// its session is replaced by a newer one of the same player (which may
+// linger a few seconds, saying why).
+type countedConn struct {
+	net.Conn
+	srv          *Server
+	host, remote string
+	once         sync.Once
+}
+
+func (c *countedConn) Close() error {
+	c.srv.mu.Lock()
+	c.srv.uncountLocked(c)
+	c.srv.mu.Unlock()
+	return c.Conn.Close()
+}
