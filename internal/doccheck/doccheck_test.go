@@ -25,8 +25,8 @@ import (
 	"testing"
 )
 
-// link is a bracketed doc link: Name or Type.Name, not followed by '(' or
-// ':' (a Markdown-like link definition), not preceded by ']' or a letter.
+// link is a bracketed doc link: Name or Type.Name, not preceded by ']'
+// or a letter.
 var link = regexp.MustCompile(`(^|[^\]\w])\[([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)?)\]`)
 
 // stale lists the doc links of the package in dir that name nothing it
@@ -34,15 +34,26 @@ var link = regexp.MustCompile(`(^|[^\]\w])\[([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)?)\]`
 func stale(t *testing.T, dir string) []string {
 	t.Helper()
 	fset := token.NewFileSet()
-	pkgs, err := parser.ParseDir(fset, dir, nil, parser.ParseComments)
+	paths, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
-		t.Fatalf("%s: %v", dir, err)
+		t.Fatal(err)
+	}
+	pkgs := map[string]map[string]*ast.File{} // package name: its files by path
+	for _, path := range paths {
+		f, err := parser.ParseFile(fset, path, nil, parser.ParseComments)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		if pkgs[f.Name.Name] == nil {
+			pkgs[f.Name.Name] = map[string]*ast.File{}
+		}
+		pkgs[f.Name.Name][path] = f
 	}
 	var out []string
-	for _, p := range pkgs {
+	for _, files := range pkgs {
 		names := map[string]bool{}
 		imports := map[string]bool{}
-		for _, f := range p.Files {
+		for _, f := range files {
 			for _, im := range f.Imports {
 				path := strings.Trim(im.Path.Value, `"`)
 				name := path[strings.LastIndex(path, "/")+1:]
@@ -94,7 +105,7 @@ func stale(t *testing.T, dir string) []string {
 				}
 			}
 		}
-		for fn, f := range p.Files {
+		for fn, f := range files {
 			for _, cg := range f.Comments {
 				for _, m := range link.FindAllStringSubmatch(cg.Text(), -1) {
 					name := m[2]
