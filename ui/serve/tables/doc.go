@@ -14,12 +14,13 @@
 //	               back from what it saved), Run, the requests handled
 //	play.go        a match played: start, moves and refusals, the clock,
 //	               the turn's timer, bots asked and answered
-//	updates.go     every member's update, the summary for the lobby, the
-//	               ratings shown, a table closed or shut down
+//	updates.go     every member's update (the match's seal shown: its
+//	               commitment, the seed at the end), the summary for the
+//	               lobby, the ratings shown, a table closed or shut down
 //	seats.go       seats: joining, leaving, names made unique, the host,
 //	               who is here, the chat said
 //	save.go        what a table keeps: the entry saved, its seats, a
-//	               finished match rated
+//	               finished match kept for "record TABLE" and rated
 //	table.go       the Table and its Options: what its goroutine owns; a
 //	               member's mailbox (put); what the hall asks of it
 //	saver.go       the Saver: a goroutine that writes a table's latest
@@ -27,9 +28,9 @@
 //	member.go      what a member and the hall see of a table: Config,
 //	               Member, Request, Msg, the errors of a seat refused,
 //	               Summary and its lobby row
-//	fair.go        fair deals: each match's seed and salt from
-//	               crypto/rand, the commitment shown to every seat, the
-//	               reveal at the end
+//	fair.go        fair deals: each match's seal (seed and salt from
+//	               crypto/rand, its commitment), read back from a record;
+//	               whether a record is of a match over (RecordOver)
 //	wire.go        a table's requests and messages as they travel between
 //	               nodes (JSON, capped)
 //	referee.go     the game a table plays, behind a small interface;

@@ -109,3 +109,17 @@ func (t *Table) rateMatch() {
 	}
 	t.Opt.Rate(keep.MatchEnd{Key: t.matchKey(), Game: t.Cfg.Game, Seats: seats, Places: places, Partners: partners})
 }
+
+// noteFinished keeps the record of a match that has just ended, for
+// "record TABLE": the table's last finished match, kept until the next
+// one ends.
+func (t *Table) noteFinished() {
+	if t.Ref == nil {
+		return
+	}
+	if st, _ := t.Ref.Stage(); st == stMatchOver {
+		rec := t.Ref.Record() // never changed after: the referee only appends
+		t.Finished.Store(&rec)
+		t.rateMatch()
+	}
+}

@@ -2,6 +2,8 @@ package tables
 
 import (
 	"context"
+	"encoding/hex"
+	"strconv"
 	"time"
 
 	"okey/game"
@@ -203,4 +205,17 @@ func (t *Table) close() {
 	t.closing = true
 	t.Opt.Log.Info("close", "table", t.ID)
 	t.saver.retire()
+}
+
+// fairness is what the table tells every seat of the match's seal: the
+// commitment while it is played, the seed and salt too once it is over.
+func (t *Table) fairness() seatmsg.Fairness {
+	if t.Ref == nil || t.seal.none {
+		return seatmsg.Fairness{}
+	}
+	f := seatmsg.Fairness{Commit: t.seal.commit.Short()}
+	if st, _ := t.Ref.Stage(); st == stMatchOver {
+		f.Seed, f.Salt = strconv.FormatUint(t.seal.seed, 10), hex.EncodeToString(t.seal.salt)
+	}
+	return f
 }
