@@ -1,21 +1,3 @@
-// Command okey is the Turkish tile game Okey in the terminal: play a match
-// against three bots (the default), analyse a hand (okey hand), pit bots
-// against each other (okey sim), serve tables over SSH (okey serve).
-//
-// The command line is cobra's, styled by fang: this file builds the tree
-// of commands in the player's language, runs it and turns what went
-// wrong into an exit status by one rule for every command (issue 42):
-//
-//	0    done (help and version too)
-//	1    a runtime failure, said on one line on stderr in the player's
-//	     language: a file that cannot be read, a failed write to stdout
-//	     or stderr (okey version > /dev/full)
-//	2    a wrong command line, one line on stderr
-//	130  interrupted by SIGINT (ctrl+c), 143 by SIGTERM, after saying
-//	     what was done (okey serve excepted: a signal is how it stops,
-//	     and a clean stop is 0)
-//
-// Each command's flags and wiring are in its own file.
 package main
 
 import (

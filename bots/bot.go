@@ -1,5 +1,3 @@
-// Package bots holds the computer players: one interface (a player's view
-// in, an action out), four levels, and the arena behind okey sim.
 package bots
 
 import (

@@ -6,7 +6,7 @@ import (
 	"okey/game/internal/rng"
 )
 
-// randomPlayout plays random legal moves (never finishing) until the
+// TestRandomPlayoutSmoke plays random legal moves (never finishing) until the
 // match is over or limit actions were played, checking invariants.
 func TestRandomPlayoutSmoke(t *testing.T) {
 	for seed := uint64(0); seed < 20; seed++ {

@@ -131,7 +131,7 @@ func (m *Model) lookAt(b []byte, readErr error) {
 }
 
 // NewSeat builds the table screen of a seat at a table it does not own.
-// It shows nothing but a wait until the table's first SeatUpdate.
+// It shows nothing but a wait until the table's first seatmsg.Update.
 func NewSeat(opt SeatOptions) (*Model, error) {
 	set := settings.Default(opt.Lang)
 	if opt.Theme != "" {
@@ -165,7 +165,7 @@ func NewSeat(opt SeatOptions) (*Model, error) {
 }
 
 // NewSeat101 builds the 101 table screen of a seat at a table it does
-// not own. Until the table's first SeatUpdate it shows an empty
+// not own. Until the table's first seatmsg.Update it shows an empty
 // table.
 func NewSeat101(opt SeatOptions) (*Model, error) {
 	return NewSeat(opt)

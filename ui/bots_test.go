@@ -105,8 +105,8 @@ func TestFailingBotNeverStallsTheTable(t *testing.T) {
 	}
 }
 
-// plainMove finds a move the game takes even when the view's legal
-// moves would not give one.
+// TestPlainMoveIsAlwaysTaken: PlainMove finds a move the game takes
+// even when the view's legal moves would not give one.
 func TestPlainMoveIsAlwaysTaken(t *testing.T) {
 	m := newTestModel(t, 100, 30, withPlainBots)
 	drain(t, m, m.Init())

@@ -1,9 +1,12 @@
 // Package ui is the full-screen table: the player at the bottom, three
-// bots around, whole matches of Okey played with the keyboard or the
-// mouse. The game itself lives in package game; the screen only ever
-// reads game.View(0), sends actions to game.Game.Apply, and saves the
-// record line by line as it grows (through ui/store, which owns every
-// file the game reads or writes). At a table it does not own (okey
+// bots around, whole matches of classic Okey or Okey 101 played with the
+// keyboard or the mouse. The games themselves live in package game and
+// game/okey101; the table of each is its own package (ui/playclassic and
+// ui/play101: its state, keys and words; ui/hostclassic and ui/host101:
+// that table as the app hosts it), reached through ui/hosting. This
+// package is the app around them: menus, resume, settings, statistics,
+// history, the match's life, and the saves (through ui/store, which owns
+// every file the game reads or writes). At a table it does not own (okey
 // serve, NewSeat) the same screen takes its seat's views from the table
 // and sends it intents instead (seat.go).
 //

@@ -15,7 +15,7 @@ import (
 )
 
 // A seat at a table the model does not own (okey serve): the same table
-// screen, driven by the views a table hands this seat (SeatUpdate), its
+// screen, driven by the views a table hands this seat (seatmsg.Update), its
 // moves sent to the table as intents. The table is the referee; the
 // model owns no game, runs no bot, saves nothing.
 //

@@ -158,7 +158,7 @@ func myTurn101(t testing.TB, m *Model) {
 	}
 }
 
-// seatEvents are the events of seat in the record's current hand, as
+// handEvents are the events of the record's current hand, as
 // replayed.
 func handEvents(t testing.TB, m *Model) []okey101.Event {
 	t.Helper()

@@ -23,6 +23,8 @@
 //	easy.go       Easy
 //	normal.go     Normal; taking the previous discard when the turn's plan uses it
 //	hard.go       Hard
+//	house.go      the house rules as the bots see them: the feed penalty as a risk
+//	turn.go       Turn: the whole turn a fresh bot of a level would play from a view
 //
 // The levels, as arena101 measured them (400 whole matches of duplicate
 // deals, seed 3, default rules; docs/bots-101.md gives the commands): normal

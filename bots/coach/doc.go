@@ -15,6 +15,7 @@
 //	doc.go      this map
 //	verdict.go  Decision, Candidate, Summary, the labels and their thresholds, accuracy
 //	judge.go    the adaptive comparison shared by both games: worlds in rounds until the label is settled
+//	advise.go   the hint: the hard bot's move judged as a move played, the judge's best kept where hard's is worse than good
 //	classic.go  classic Okey: the candidates, the reasons in words, the review of a record
 //	okey101.go  Okey 101: the same
 package coach

@@ -162,7 +162,7 @@ type hooks struct {
 	sets  [tile.NumValues + 1][]tableSet
 	// frees is the most okeys the table could give back.
 	frees int
-	// runAt lists the table runs by colour, for the plan.
+	// runs lists the table runs by colour, for the plan.
 	runs []int
 }
 

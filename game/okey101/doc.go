@@ -17,6 +17,8 @@
 //	view.go    View, what one seat may know; Melds, MeldTurn and PlanActions for bots
 //	record.go  Record (JSON Lines), Game (a state with its record), Replay
 //	world.go   View.SampleWorld: a state that agrees with a view, the hidden tiles dealt anew
+//	penalty.go the penalties a discard can cost (IslekTiles …), one place for referee, bots and hint
+//	text.go    the small types' names read back from text, so a view written as JSON reads back equal
 //
 // Use:
 //

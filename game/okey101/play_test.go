@@ -195,7 +195,7 @@ func checkInvariants(t testing.TB, s State) {
 	}
 }
 
-// ruledLine is the scoring table of RULES.md written out on its own, from
+// ruledLines is the scoring table of RULES.md written out on its own, from
 // what is public at the end of a hand: how each seat opened (its EvOpen),
 // the racks, the last discard, and whether the finisher opened in its
 // last turn with no one else opened.

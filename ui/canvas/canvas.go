@@ -106,7 +106,7 @@ func Width(s string) int {
 // one column wide on its own and its only sequences are styles (CSI);
 // false otherwise (measure it with Width then). A screen that sends part
 // of a line needs to know where the part starts, and that no letter
-// there joins the one before it (ui/serve's lineScreen).
+// there joins the one before it (ui/serve/tty's LineScreen).
 func SimpleWidth(s string) (int, bool) { return simpleWidth(s) }
 
 // simpleWidth is the width of s when every letter in it is one column

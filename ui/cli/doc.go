@@ -12,7 +12,15 @@
 //   - dealt.go: Dealt, racks to try the analyser on (dealt, or a hard mix
 //     of winning and near-winning racks full of okeys and false jokers);
 //   - verify.go: Verify, okey verify's check of a served match's record:
-//     its commitment (package game/fair) and its replay under the deal.
+//     its commitment (package game/fair) and its replay under the deal;
+//   - errors_in.go: ErrorIn, an error of reading a rack said in the
+//     player's language;
+//   - hand101.go: Hand101Answerer and ReadRack101, okey hand for Okey 101
+//     racks;
+//   - reviewrec.go: Review and ReviewRecord, a seat's decisions in a
+//     record judged (either game);
+//   - review.go: PrintReview, okey review's report;
+//   - sim.go: PrintSim, okey sim's tables of an arena run.
 //
 // A use:
 //

@@ -5,6 +5,7 @@
 // The files:
 //
 //	i18n.go    the catalogs read and a language's words looked up (Catalog.T)
+//	plural.go  a message's plural form picked by its number (key[one], key[other])
 //	suffix.go  Turkish case endings after a word as it is read aloud (Ali'nin, 7'yi)
 //	tiles.go   tiles, runs and melds in words, with the case a sentence needs
 //

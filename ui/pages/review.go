@@ -188,7 +188,7 @@ func (p ReviewPage) Lines() []string {
 	return append(append(lines, gap...), body...)
 }
 
-// reviewVerdict is a decision's verdict in words: the move played and
+// verdict is a decision's verdict in words: the move played and
 // the best, the loss with its interval and the label, the reasons.
 func (p ReviewPage) verdict(d *coach.Decision, ct CoachTable, w int) []string {
 	st, tr := p.c.St, p.c.Tr
@@ -247,7 +247,7 @@ func (p ReviewPage) verdict(d *coach.Decision, ct CoachTable, w int) []string {
 	return out
 }
 
-// reviewRack draws the rack as it was at decision d, sorted by colour,
+// rack draws the rack as it was at decision d, sorted by colour,
 // in the table's frame and tiles: the tiles of the move played marked
 // x on their bottom edge (and held, as a tile picked up is drawn), those
 // of the best move marked * (and framed as the cursor).

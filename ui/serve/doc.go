@@ -16,18 +16,36 @@
 // stream of appends, its seats, codes and chat a key-value entry), and
 // comes back after a restart.
 //
-// The files, from the server down:
+// The files, from the top down (each refers only to those below it, but
+// for the Server and the session, which hold each other):
 //
-//	server.go     Config, Server: the SSH server (wish), logins, caps and
-//	              timeouts, each session's model and driver, shutdown
-//	command.go    "record TABLE" over ssh: a finished match's record
+//	lifecycle.go  New, Serve, Shutdown: a server started and stopped, its
+//	              store opened and closed
+//	conn.go       a connection's way to its session: the guard against a
+//	              panic, the driver, the model built, the window capped
+//	update.go     the session's Update: each message and key sent to the
+//	              page or the table it is for; its idle and news timers
+//	pages.go      the session's pages before a table: lobby, new table,
+//	              code entry (a private table's, a guest's resume code),
+//	              waiting room, leaderboard keys
+//	seat.go       the session at a table: joining, its updates, moves,
+//	              held keys, chat, leaving, reseating after a table moved
+//	command.go    "record TABLE" over ssh: a finished match's record;
+//	              the status line
+//	live.go       the sessions the server holds: one per identity, the
+//	              older replaced, a live holder of a seat asked
+//	view.go       the session's own pages drawn, the leaderboard too
+//	board.go      the leaderboard and a room's ratings read (t)
+//	session.go    the session: its fields, pages, messages and keys
+//	create.go     the form of a new table
+//	admit.go      who is let in: keys and guests, connections counted and
+//	              capped by address, a node turning newcomers away
+//	server.go     Config, Server: what the server is told and holds, a
+//	              connection counted against its address
 //	identity.go   who a player is: a key's fingerprint or a guest's resume
 //	              code; codes and names made safe
 //	share.go      a client's fair share, per address: connections, guesses
-//	session.go    a connection's model: lobby, new table, codes, waiting
-//	              room, the game's screen, chat
-//	view.go       the session's own pages drawn
-//	board.go      the leaderboard page of the lobby (t)
+//	health.go     a node's health: its scheduling delay and store wait
 //
 // Below it, in packages of their own:
 //

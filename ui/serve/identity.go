@@ -96,7 +96,7 @@ func guestID(code string) string { return keep.GuestPrefix + code }
 // Caps in bytes on text from a client, applied as it arrives, before
 // anything else is done with it: a column cap alone lets combining marks
 // through (a name of 12 columns and 240 KB was seen). A chat line's is
-// maxChatBytes.
+// tables.MaxChatBytes.
 const (
 	// maxUserBytes: the SSH user name as it arrives (it is cut to a
 	// name of pages.MaxNameBytes after its escapes are taken out).

@@ -76,7 +76,7 @@ func playedFrames(t *testing.T, game101 bool, w, h int) []tea.View {
 // TestLineScreenShowsWhatTheCellRendererShowed replays the frames of
 // real sessions (a hand of each game, the lobby, the help) through
 // Bubble Tea's cell renderer, as sessions were drawn before, and
-// through the lineScreen; after every frame the two emulated screens
+// through the tty.LineScreen; after every frame the two emulated screens
 // are the same, and both are the frame's text.
 func TestLineScreenShowsWhatTheCellRendererShowed(t *testing.T) {
 	cases := []struct {

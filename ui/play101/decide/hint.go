@@ -32,7 +32,7 @@ type Facts struct {
 	// free an okey.
 	Lay            []meld.Meld
 	LayOffs, Backs []tile.Tile
-	// afterOpen are the tiles that lay off once the opening suggested
+	// AfterOpen are the tiles that lay off once the opening suggested
 	// is down (before it, no one may lay off).
 	AfterOpen []tile.Tile
 	// Voids: the plan opens with pairs after the three others did, which

@@ -14,6 +14,9 @@
 //	           by another node and reached through NATS (the relay)
 //	nodes.go   the hall among other nodes: leases taken, renewed and
 //	           given, tables taken over when a node goes
+//	doors.go   each node's door in the lobby bucket: the address players
+//	           reach it at and whether it is full, so a full node can
+//	           send newcomers to one that is not
 //
 // It may import ui/serve/tables, ui/serve/keep, NATS and the standard
 // library; nothing of package serve above it (sessions, SSH).

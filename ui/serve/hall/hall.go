@@ -21,12 +21,12 @@ import (
 
 // Why a table is not opened.
 var (
-	// errTooManyTables: the hall is full (hallFullError says until when).
+	// errTooManyTables: the hall is full (FullError says until when).
 	errTooManyTables = errors.New("the server has as many tables as it may")
-	// errYourTables: the player, or their address, holds seats at as
+	// ErrYourTables: the player, or their address, holds seats at as
 	// many tables as one may.
 	ErrYourTables = errors.New("you hold seats at as many tables as one player may")
-	// errAddrTables: the same for everyone from one address.
+	// ErrAddrTables: the same for everyone from one address.
 	ErrAddrTables = errors.New("players from your address hold seats at as many tables as one address may")
 )
 
@@ -39,10 +39,10 @@ func (e *FullError) Unwrap() error { return errTooManyTables }
 
 // ShareLimits are a player's share of the hall.
 type ShareLimits struct {
-	// perPlayer and perAddr: the most tables one identity, or one
+	// PerPlayer and PerAddr: the most tables one identity, or one
 	// address, may hold seats at when opening another.
 	PerPlayer, PerAddr int
-	// idleEvict: a table nobody has been at for this long gives way to a
+	// IdleEvict: a table nobody has been at for this long gives way to a
 	// new one when the hall is full (its match is put away with the
 	// finished ones).
 	IdleEvict time.Duration
@@ -200,7 +200,7 @@ func (h *Hall) saveNextLocked() {
 }
 
 // idlestLocked is the table nobody has been at for longest, if that is
-// longer than idleEvict.
+// longer than ShareLimits.IdleEvict.
 func (h *Hall) idlestLocked() *tables.Table {
 	if h.share.IdleEvict <= 0 {
 		return nil

@@ -25,6 +25,11 @@
 //	ratings.go  RatingBook and Rater: each finished match rated once (its
 //	            mark), players by key and bot levels, per game (the model
 //	            is package rating's); the leaderboard read
+//	secret.go   the cluster's secret, one file every node is given, and
+//	            what is derived from it: the routes' authorization, the
+//	            seal's key
+//	seal.go     the seal: records, entries and what nodes send each other
+//	            about a table encrypted with a key from the secret
 //
 // It may import the NATS packages, game (the number of seats),
 // ui/serve/rating, ui/store (the files of finished and damaged tables)

@@ -33,7 +33,7 @@ import (
 //
 //   - okey_ratings: one key a game and identity, GAME.ID with ID the
 //     identity in unpadded base64url (a key's fingerprint has letters a
-//     bucket's key may not), valued a ratedEntry (mu, sigma, games, the
+//     bucket's key may not), valued a RatedEntry (mu, sigma, games, the
 //     name last seen, and the matches last applied to it).
 //   - okey_rated: one key a match, its identity (the commitment to its
 //     seed, or table and match number for a match begun before

@@ -17,7 +17,7 @@ import (
 // TestTableLogFencesAndRestarts: a record grows by appends and reads
 // back whole; a new match starts the record afresh (the old match's
 // messages purged); a second writer of the same table, or a stale one,
-// is refused (errFenced) and changes nothing.
+// is refused (ErrFenced) and changes nothing.
 func TestTableLogFencesAndRestarts(t *testing.T) {
 	t.Parallel()
 	k, closeFn := openStoreAt(t, t.TempDir())

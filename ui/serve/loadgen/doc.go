@@ -28,6 +28,7 @@
 //	loadgen.go  the steps and the report
 //	client.go   a scripted player, reading its session's screen through ui/serve/vt
 //	server.go   the server's process (okey serve's own code, ui/serve and ui/serve/keep)
+//	burn.go     a neighbour that burns CPU beside the servers measured (BurnFlag)
 //
 // It imports ui/serve (to run the server it loads), ui/serve/keep,
 // ui/serve/vt and ui/serve/proc; nothing of a table's or a game's.

@@ -10,7 +10,7 @@ import (
 
 // CleanChat makes a chat line safe to show on everyone's screen: escape
 // sequences and control characters go, spaces are folded, and it is cut
-// to maxChat columns.
+// to MaxChat columns.
 func CleanChat(s string) string {
 	s = canvas.SafeText(ansi.Strip(canvas.CutBytes(s, MaxChatBytes)))
 	s = strings.Join(strings.Fields(s), " ")
@@ -21,7 +21,7 @@ func CleanChat(s string) string {
 const MaxChat = 100
 
 // MaxChatBytes caps a chat line in bytes as it arrives, before anything
-// else is done with it: maxChat columns with room for accents (a column
+// else is done with it: MaxChat columns with room for accents (a column
 // cap alone lets combining marks through).
 const MaxChatBytes = 4 * MaxChat
 

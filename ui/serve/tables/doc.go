@@ -10,12 +10,27 @@
 //
 // The files, read top-down:
 //
-//	table.go       Table: seats, requests, the clock, bots, updates, the
-//	               chat, a table's summary for the lobby; its saver, and a
-//	               table restored from what it saved
-//	fair.go        fair deals: each match's seed and salt from
-//	               crypto/rand, the commitment shown to every seat, the
-//	               reveal at the end
+//	run.go         a table's goroutine: New, RestoreTable (a table brought
+//	               back from what it saved), Run, the requests handled
+//	play.go        a match played: start, moves and refusals, the clock,
+//	               the turn's timer, bots asked and answered
+//	updates.go     every member's update (the match's seal shown: its
+//	               commitment, the seed at the end), the summary for the
+//	               lobby, the ratings shown, a table closed or shut down
+//	seats.go       seats: joining, leaving, names made unique, the host,
+//	               who is here, the chat said
+//	save.go        what a table keeps: the entry saved, its seats, a
+//	               finished match kept for "record TABLE" and rated
+//	table.go       the Table and its Options: what its goroutine owns; a
+//	               member's mailbox (put); what the hall asks of it
+//	saver.go       the Saver: a goroutine that writes a table's latest
+//	               entry and record, one at a time, the newest winning
+//	member.go      what a member and the hall see of a table: Config,
+//	               Member, Request, Msg, the errors of a seat refused,
+//	               Summary and its lobby row
+//	fair.go        fair deals: each match's seal (seed and salt from
+//	               crypto/rand, its commitment), read back from a record;
+//	               whether a record is of a match over (RecordOver)
 //	wire.go        a table's requests and messages as they travel between
 //	               nodes (JSON, capped)
 //	referee.go     the game a table plays, behind a small interface;

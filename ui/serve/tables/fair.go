@@ -9,10 +9,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 
 	"okey/game/fair"
-	"okey/ui/seatmsg"
 )
 
 // Fair deals. Every match's seed is drawn from the server's source of
@@ -83,33 +81,6 @@ func sealOf(record []byte) seal {
 	}
 	salt, _ := hex.DecodeString(h.Meta[fair.MetaSalt])
 	return seal{seed: h.Seed, salt: salt, commit: c}
-}
-
-// fairness is what the table tells every seat of the match's seal: the
-// commitment while it is played, the seed and salt too once it is over.
-func (t *Table) fairness() seatmsg.Fairness {
-	if t.Ref == nil || t.seal.none {
-		return seatmsg.Fairness{}
-	}
-	f := seatmsg.Fairness{Commit: t.seal.commit.Short()}
-	if st, _ := t.Ref.Stage(); st == stMatchOver {
-		f.Seed, f.Salt = strconv.FormatUint(t.seal.seed, 10), hex.EncodeToString(t.seal.salt)
-	}
-	return f
-}
-
-// noteFinished keeps the record of a match that has just ended, for
-// "record TABLE": the table's last finished match, kept until the next
-// one ends.
-func (t *Table) noteFinished() {
-	if t.Ref == nil {
-		return
-	}
-	if st, _ := t.Ref.Stage(); st == stMatchOver {
-		rec := t.Ref.Record() // never changed after: the referee only appends
-		t.Finished.Store(&rec)
-		t.rateMatch()
-	}
 }
 
 // RecordOver reports whether record, a match of the game named

@@ -17,7 +17,7 @@ import (
 // A table referees "a game" through the referee interface, and its
 // sessions draw it with the game's own screen: classic Okey (package
 // game, the ui.Model of a seat, here) and Okey 101 (game/okey101, the
-// 101 table's screen of a seat, referee101.go). Each is a gameKind; the
+// 101 table's screen of a seat, referee101.go). Each is a GameKind; the
 // table, the lobby and the server know no game.
 
 // stage is where a match stands, as the table needs to know it.
@@ -89,7 +89,7 @@ type GameKind struct {
 	checkRules func(rules string) error
 	// rules are the presets the lobby offers.
 	Rules []string
-	// newScreen is a seat's screen.
+	// NewScreen is a seat's screen.
 	NewScreen func(opt ui.SeatOptions) (Screen, error)
 }
 

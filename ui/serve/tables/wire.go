@@ -28,7 +28,7 @@ const wireMax = 1 << 20
 // errWireTooBig is a message over wireMax, refused undecoded.
 var errWireTooBig = errors.New("message from another node too big")
 
-// wireMsg is a tableMsg on the wire: exactly one of Room, Update and
+// wireMsg is a Msg on the wire: exactly one of Room, Update and
 // Closed is set.
 type wireMsg struct {
 	Room   *wireRoom       `json:"room,omitempty"`
@@ -36,7 +36,7 @@ type wireMsg struct {
 	Closed string          `json:"closed,omitempty"`
 }
 
-// wireRoom is a roomInfo on the wire.
+// wireRoom is a Room on the wire.
 type wireRoom struct {
 	ID         string                        `json:"id"`
 	Config     Config                        `json:"config"`

@@ -24,9 +24,9 @@ import (
 // the most of a server's CPU and about a megabyte of cells. A seat's
 // frame changes a few lines at a time (a clock, a rack, a chat line), so
 // a session's program runs without a renderer (tea.WithoutRenderer) and
-// hands its frames to a lineScreen, which sends the lines that differ
+// hands its frames to a LineScreen, which sends the lines that differ
 // from what the client has, and nothing when nothing changed. A line is
-// sent from where it starts to differ (lineTail) when the letters before
+// sent from where it starts to differ (LineTail) when the letters before
 // are plain, else whole. It holds one frame's lines and one goroutine that sleeps
 // until there is something to send; it wakes no more than fps times a
 // second while frames come, never when they do not.
@@ -279,7 +279,7 @@ func (l *LineScreen) line(b *bytes.Buffer, line string, f frame) {
 // Writer turns a style of colours alone into a reset for a terminal
 // without colours, which would drop the bold or reverse set before it;
 // Bubble Tea's renderer kept them (it converted each cell's style), and
-// so does withoutColours.
+// so does WithoutColours.
 func writeStyled(b *bytes.Buffer, s string, p colorprofile.Profile) {
 	switch {
 	case p >= colorprofile.TrueColor:
@@ -552,7 +552,7 @@ func kittyFlags(k tea.KeyboardEnhancements) int {
 }
 
 // Framed is a session's model as its program runs it: the session's own,
-// whose every frame goes to its lineScreen (the program has no renderer
+// whose every frame goes to its LineScreen (the program has no renderer
 // of its own; it calls View after every message, as it would for its
 // renderer).
 type Framed struct {

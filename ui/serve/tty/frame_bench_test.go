@@ -20,7 +20,7 @@ import (
 // seat at 100×30 in colour, in a timed turn, whose rack cursor moves
 // right and left; each frame drawn by Bubble Tea's cell renderer (as
 // v2.0.9's does: the frame parsed into cells, diffed, written) and by the
-// lineScreen. Compare with benchstat -col /renderer.
+// LineScreen. Compare with benchstat -col /renderer.
 
 // seatFrames are the frames of a seat whose cursor moves.
 func seatFrames(b *testing.B, o101 bool) []string {

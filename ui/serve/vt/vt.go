@@ -1,3 +1,6 @@
+// Package vt is a small terminal for tests and load: Term reads what a
+// served session writes into a grid of cells, as a VT100-like terminal
+// would show it, so serve's tests and okey load read their screens.
 package vt
 
 import (

@@ -1,0 +1,40 @@
+// Command okey is the Turkish tile game Okey in the terminal: play a match
+// against three bots (the default), analyse a hand (okey hand), pit bots
+// against each other (okey sim), serve tables over SSH (okey serve).
+//
+// The command line is cobra's, styled by fang: main.go builds the tree
+// of commands in the player's language, runs it and turns what went
+// wrong into an exit status by one rule for every command (issue 42):
+//
+//	0    done (help and version too)
+//	1    a runtime failure, said on one line on stderr in the player's
+//	     language: a file that cannot be read, a failed write to stdout
+//	     or stderr (okey version > /dev/full)
+//	2    a wrong command line, one line on stderr
+//	130  interrupted by SIGINT (ctrl+c), 143 by SIGTERM, after saying
+//	     what was done (okey serve excepted: a signal is how it stops,
+//	     and a clean stop is 0)
+//
+// Each command's flags and wiring are in its own file.
+//
+// The files:
+//
+//	main.go         the tree run, errors turned into exit statuses
+//	commands.go     the tree of commands in the player's language
+//	help.go         the help: fang's section titles in the player's language
+//	play_cmd.go     okey play (okey with no command): a match against bots
+//	hand_cmd.go     okey hand: a rack analysed (ui/cli's engines)
+//	sim_cmd.go      okey sim: an arena of bots run, its table or JSON out
+//	sim101_cmd.go   okey sim --game 101: the 101 bots and search players
+//	review_cmd.go   okey review: a match's decisions judged
+//	verify_cmd.go   okey verify: a served match's record checked
+//	serve_cmd.go    okey serve (and okey serve secret): the SSH server run
+//	load_cmd.go     okey load: okey serve measured under load
+//	rules_cmd.go    okey rules: a game's whole rules
+//	dirs_cmd.go     okey dirs: where the files are
+//	version_cmd.go  okey version: the build's version
+//	completions.go  the values shell completion offers for flags and files
+//	man.go          okey man: the manual page written from the command tree
+//	record_stream.go verify and review reading a record as a stream, stopping at the first line that cannot belong
+//	debuglog.go     the debug log a bug report can carry (--debug-log)
+package main

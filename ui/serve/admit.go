@@ -1,0 +1,139 @@
+package serve
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"net"
+	"net/netip"
+	"os"
+	"strings"
+
+	"charm.land/ssh"
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// retryMinutes is how long a newcomer turned away is asked to wait: the
+// health looks back over five seconds, so a spike has passed by then,
+// and a node that is still over its limit is over it for a reason.
+const retryMinutes = 2
+
+// overloaded reports whether the node is over its Overload now.
+func (s *Server) overloaded() bool {
+	if s.cfg.overloaded != nil {
+		return s.cfg.overloaded()
+	}
+	return s.health.over(s.cfg.Overload)
+}
+
+// publicKey lets a key in: any key on a public server, a listed one on a
+// private server. Who the player is is read after the handshake.
+func (s *Server) publicKey(_ ssh.Context, key ssh.PublicKey) bool {
+	if s.authz == nil {
+		return true
+	}
+	for _, k := range s.authz {
+		if ssh.KeysEqual(key, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// keyboardInteractive lets guests in, with no questions, on a public
+// server.
+func (s *Server) keyboardInteractive(ssh.Context, gossh.KeyboardInteractiveChallenge) bool {
+	return s.authz == nil
+}
+
+// readAuthorizedKeys reads an authorized_keys file.
+func readAuthorizedKeys(path string) ([]gossh.PublicKey, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("authorized keys: %w", err)
+	}
+	var keys []gossh.PublicKey
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		k, _, _, _, err := gossh.ParseAuthorizedKey([]byte(line))
+		if err != nil {
+			return nil, fmt.Errorf("authorized keys %s line %d: %w", path, n, err)
+		}
+		keys = append(keys, k)
+	}
+	if len(keys) == 0 {
+		return nil, fmt.Errorf("authorized keys %s: no key in it", path)
+	}
+	return keys, nil
+}
+
+// onConn counts connections, by address and in all, and refuses those
+// over a cap or over their address's rate before the handshake costs
+// anything.
+func (s *Server) onConn(_ ssh.Context, c net.Conn) net.Conn {
+	host := s.limitKey(c.RemoteAddr())
+	if !s.connRate.allow(host, s.cfg.Now()) {
+		s.refused.Add(1)
+		s.log.Warn("refused: connecting too fast", "addr", host)
+		c.Close()
+		return nil
+	}
+	s.mu.Lock()
+	over := s.conns >= s.cfg.MaxSessions || s.perAddr[host] >= s.cfg.MaxPerAddr
+	if !over {
+		s.conns++
+		s.perAddr[host]++
+	}
+	s.mu.Unlock()
+	if over {
+		s.refused.Add(1)
+		s.log.Warn("refused: too many connections", "addr", host)
+		c.Close()
+		return nil
+	}
+	remote := c.RemoteAddr().String()
+	if s.cfg.wrapConn != nil {
+		c = s.cfg.wrapConn(c)
+	}
+	cc := &countedConn{Conn: c, srv: s, host: host, remote: remote}
+	s.mu.Lock()
+	s.open[remote] = cc
+	s.mu.Unlock()
+	return cc
+}
+
+func hostOf(a net.Addr) string {
+	h, _, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return a.String()
+	}
+	return h
+}
+
+// netOf is what the per-address limits count a client by: an IPv4
+// address as it is (an IPv4-mapped IPv6 one too), an IPv6 address by its
+// network of prefix bits (a /64 is what one host, one home, is given:
+// counted by address, one host would have 2^64 of them). Anything that
+// is not an IP address is counted as it is written.
+func netOf(host string, prefix int) string {
+	ip, err := netip.ParseAddr(host)
+	if err != nil {
+		return host
+	}
+	ip = ip.Unmap().WithZone("")
+	if ip.Is4() || prefix >= 128 {
+		return ip.String()
+	}
+	p, err := ip.Prefix(prefix)
+	if err != nil {
+		return ip.String()
+	}
+	return p.String()
+}
+
+// limitKey is what the per-address limits count the client at a by.
+func (s *Server) limitKey(a net.Addr) string { return netOf(hostOf(a), s.cfg.IPv6Prefix) }

@@ -1,0 +1,255 @@
+package serve
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"time"
+
+	"charm.land/ssh"
+	"charm.land/wish/v2"
+
+	"okey/game/hand"
+	"okey/ui/serve/hall"
+	"okey/ui/serve/keep"
+	"okey/ui/serve/tables"
+	"okey/ui/store"
+)
+
+// New builds a server: it reads the authorized keys, makes or reads the
+// host key, and brings back the tables saved in the state directory
+// (restoreErr says which could not be, which does not stop the server).
+func New(cfg Config) (srv *Server, restoreErr error, err error) {
+	if err := cfg.Check(); err != nil {
+		return nil, nil, err
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	log := cfg.Log
+	if log == nil {
+		log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	s := &Server{cfg: cfg, log: log, sessions: map[*session]*liveSession{}, bySess: map[ssh.Session]*session{}, byID: map[string]*session{}, perAddr: map[string]int{},
+		open: map[string]*countedConn{}, connRate: newConnLimiter(cfg.ConnPerMinute, cfg.ConnBurst), guesses: newGuesses(cfg.FreeGuesses)}
+	if cfg.AuthorizedKeys != "" {
+		if s.authz, err = readAuthorizedKeys(cfg.AuthorizedKeys); err != nil {
+			return nil, nil, err
+		}
+	}
+	if cfg.GCPercent > 0 && os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(cfg.GCPercent)
+	}
+	// The bots' analysis tables, built once a process: now, rather than
+	// in the first player's first bot turn.
+	hand.Prepare()
+	s.ctx, s.stop = context.WithCancel(context.Background())
+	s.clock = tables.NewNews()
+	var kept *keep.Keeper
+	var importErr error
+	if cfg.StateDir != "" {
+		// Two servers on one directory would restore the same tables,
+		// number new ones alike and overwrite each other's files.
+		if s.lock, err = store.LockDir(cfg.StateDir); err != nil {
+			s.stop()
+			return nil, nil, fmt.Errorf("state directory: %w", err)
+		}
+		if kept, importErr, err = s.openStore(cfg.StateDir); err != nil {
+			s.stop()
+			s.lock.Unlock()
+			return nil, nil, err
+		}
+	}
+	if cfg.Random == nil {
+		cfg.Random = tables.DefaultRandom
+	}
+	topt := tables.Options{
+		BotDelay: cfg.BotDelay, BotTimeout: cfg.BotTimeout, KeepSeat: cfg.KeepSeat, HandWait: 20 * time.Second,
+		ChatEvery: 5 * time.Second, ChatBurst: 3, ChatKeep: 50, RoomIdle: cfg.RoomIdle, KeepMatches: cfg.KeepMatches, Log: log, Now: cfg.Now, Fault: cfg.fault, Random: cfg.Random,
+	}
+	if s.rater != nil {
+		topt.Rate = s.rater.Enqueue
+	}
+	if book := s.book; book != nil {
+		topt.RatingOf = func(ctx context.Context, gameName, id string) (float64, bool) {
+			e, rev, err := book.Get(ctx, gameName, id)
+			if err != nil || rev == 0 {
+				return 0, false
+			}
+			return e.Rating().Ordinal(), true
+		}
+	}
+	s.hall = hall.New(s.ctx, topt, kept, cfg.MaxTables, hall.ShareLimits{PerPlayer: cfg.TablesPerPlayer, PerAddr: cfg.TablesPerAddr, IdleEvict: cfg.IdleEvict})
+	if kept != nil && cfg.Store.Shared() {
+		if err := s.hall.JoinNodes(s.ctx, s.eng, cmp.Or(cfg.Store.LeaseTTL, keep.LeaseTTL)); err != nil {
+			s.stop()
+			s.hall.Wait()
+			s.closeStore()
+			s.lock.Unlock()
+			return nil, nil, err
+		}
+		log.Info("sharing the tables with other nodes", "node", s.eng.Node, "replicas", s.eng.Replicas)
+		s.health.store = s.hall.StoreWait
+		s.hall.Door = func() (string, bool) { return cfg.PublicAddr, s.overloaded() }
+	}
+	go s.health.watch(s.ctx)
+	n, restoreErr := s.hall.Restore()
+	if n > 0 {
+		log.Info("tables restored", "count", n)
+	}
+	restoreErr = errors.Join(importErr, restoreErr)
+
+	hostKey := wish.WithHostKeyPath(cfg.HostKey)
+	if cfg.HostKey == "" {
+		hostKey = func(*ssh.Server) error { return errors.New("no host key path") }
+	} else if err := store.PrepareHostKeyDir(cfg.HostKey); err != nil {
+		s.stop()
+		s.hall.Wait()
+		s.closeStore()
+		s.lock.Unlock()
+		return nil, nil, err
+	}
+	s.ssh, err = wish.NewServer(
+		wish.WithAddress(cfg.Addr),
+		hostKey,
+		wish.WithPublicKeyAuth(s.publicKey),
+		wish.WithKeyboardInteractiveAuth(s.keyboardInteractive),
+		wish.WithIdleTimeout(cfg.IdleTimeout),
+		wish.WithMaxTimeout(cfg.MaxSession),
+		wish.WithMiddleware(s.guard(s.run)),
+	)
+	if err != nil {
+		s.stop()
+		s.hall.Wait()
+		s.closeStore()
+		s.lock.Unlock()
+		return nil, nil, fmt.Errorf("ssh server: %w", err)
+	}
+	s.ssh.HandshakeTimeout = cfg.HandshakeTimeout
+	s.ssh.ConnCallback = s.onConn
+	return s, restoreErr, nil
+}
+
+// Serve accepts connections on l until Shutdown.
+func (s *Server) Serve(l net.Listener) error {
+	err := s.ssh.Serve(l)
+	if errors.Is(err, ssh.ErrServerClosed) {
+		return nil
+	}
+	return err
+}
+
+// ListenAndServe listens on the configured address.
+func (s *Server) ListenAndServe() error {
+	l, err := net.Listen("tcp", s.cfg.Addr)
+	if err != nil {
+		return err
+	}
+	s.log.Info("listening", "addr", l.Addr().String())
+	return s.Serve(l)
+}
+
+// Shutdown stops the server: no new connections, every table saved,
+// every session told why (the server is restarting, their table is
+// saved) and closed. It waits for them within ctx.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.log.Info("shutting down")
+	s.stop() // the tables save and tell their players; the sessions say goodbye
+	tables := make(chan struct{})
+	go func() { s.hall.Wait(); close(tables) }()
+	select {
+	case <-tables:
+		s.hall.HandOver() // saved: other nodes may take them at once
+	case <-ctx.Done():
+		// A table still saving (a store that does not answer) is left
+		// to its lease: another node takes it once the lease runs out.
+		s.log.Warn("shutting down: tables still saving", "err", ctx.Err())
+	}
+	done := make(chan struct{})
+	go func() { s.wg.Wait(); close(done) }()
+	// The sessions end by themselves once their goodbye has been shown;
+	// those that do not (a client that stopped reading) are ended.
+	grace := time.NewTimer(stopGrace + time.Second)
+	defer grace.Stop()
+	select {
+	case <-done:
+	case <-grace.C:
+	case <-ctx.Done():
+	}
+	s.mu.Lock()
+	for _, ls := range s.sessions {
+		ls.cancel()
+	}
+	s.mu.Unlock()
+	select {
+	case <-done:
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	defer s.lock.Unlock()
+	defer s.closeStore() // every table has saved: the store goes last
+	if err := s.ssh.Shutdown(sctx); err != nil {
+		return s.ssh.Close()
+	}
+	return nil
+}
+
+// crash stops everything without a word or a save, as a killed process
+// would (for tests of what a restart brings back).
+func (s *Server) crash() {
+	s.ssh.Close()
+	if s.eng != nil {
+		// Cut off from the store and the other nodes first: a killed
+		// process says nothing more to them either.
+		s.eng.NC.Close()
+	}
+	s.stop()
+	s.hall.Wait()
+	s.closeStore()
+	s.lock.Unlock() // a killed process lets its lock go
+}
+
+// openStore starts the engine of the state directory dir and opens the
+// tables in it, importing those saved as files by an older okey serve
+// (importErr says which could not be, which does not stop the server).
+func (s *Server) openStore(dir string) (k *keep.Keeper, importErr, err error) {
+	if s.eng, k, err = keep.OpenDir(s.ctx, dir, s.cfg.Store); err != nil {
+		return nil, nil, err
+	}
+	ctx, cancel := context.WithTimeout(s.ctx, time.Minute)
+	defer cancel()
+	book, err := keep.OpenRatingBook(ctx, s.eng)
+	if err != nil {
+		s.closeStore()
+		return nil, nil, err
+	}
+	s.rater, s.book = keep.NewRater(book, s.log), book
+	n, importErr := k.ImportFiles(ctx)
+	if n > 0 {
+		s.log.Info("tables imported from files", "count", n, "kept in", filepath.Join(dir, store.TablesDir, "imported"))
+	}
+	return k, importErr, nil
+}
+
+// closeStore stops the engine, if there is one.
+func (s *Server) closeStore() {
+	// The matches waiting to be rated are rated first: the tables have
+	// stopped, so no more come.
+	s.rater.Close()
+	s.rater = nil
+	if s.eng == nil {
+		return
+	}
+	if err := s.eng.Close(); err != nil {
+		s.log.Error("closing the store", "err", err)
+	}
+	s.eng = nil
+}

@@ -1,0 +1,221 @@
+package tables
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"okey/bots"
+	"okey/game"
+	"okey/ui/seatmsg"
+)
+
+// Config is what the host chose for a table.
+type Config struct {
+	// Game is the game's name ("classic", "101").
+	Game string `json:"game"`
+	// Rules are the game's rules options.
+	Rules string `json:"rules"`
+	// Levels are the bots' levels, seat by seat, for the seats nobody
+	// holds (and for a player's stand-in).
+	Levels [game.NumSeats]string `json:"levels"`
+	// Timer is how long a player has for a turn before their bot plays
+	// it; 0 is no timer.
+	Timer time.Duration `json:"timer"`
+	// Code is the join code of a private table; "" is a public one.
+	Code string `json:"code,omitempty"`
+	// SameAddr is the host's consent to several seats held from one
+	// address (friends behind one router). Without it, a second identity
+	// from an address that holds a seat here is refused one: one person
+	// with a key and a guest login would otherwise see two racks.
+	SameAddr bool `json:"same_addr,omitempty"`
+}
+
+// Check reports the first thing wrong with the configuration.
+func (c Config) Check() error {
+	k, ok := FindKind(c.Game)
+	if !ok {
+		return fmt.Errorf("game %q: not offered here", c.Game)
+	}
+	if err := k.checkRules(c.Rules); err != nil {
+		return err
+	}
+	for i, l := range c.Levels {
+		if _, err := bots.New(l, bots.Options{}); err != nil {
+			return fmt.Errorf("seat %d: %w", i+1, err)
+		}
+	}
+	if c.Timer < 0 {
+		return fmt.Errorf("timer %v: must not be negative", c.Timer)
+	}
+	return nil
+}
+
+// Member is a session at a table: a player at a seat, or a spectator
+// (seat -1). box is its mailbox of capacity one.
+type Member struct {
+	id   string // identity: "key:SHA256:…" or "guest:CODE"
+	name string
+	addr string // the address the session came from
+	Seat int
+	Box  chan Msg
+	// chat rate: the times of the last chat lines.
+	chatAt []time.Time
+}
+
+// NewMember is a session's (or another node's session's) membership of
+// a table, its box empty.
+func NewMember(id, name, addr string, seat int) *Member {
+	return &Member{id: id, name: name, addr: addr, Seat: seat, Box: make(chan Msg, 1)}
+}
+
+// Msg is what a table hands a member: the waiting room before the
+// match, the game's update after; closed ends the membership.
+type Msg struct {
+	Room   *Room
+	Update tea.Msg
+	Closed string
+}
+
+// Room is the table before its match starts, for the waiting room.
+type Room struct {
+	ID      string
+	Cfg     Config
+	Players [game.NumSeats]seatmsg.Player
+	// rated is each seat's rated identity (a key's, a bot level's; ""
+	// for a guest, whose resume code no other session may hold), for
+	// the ratings the room shows.
+	Rated [game.NumSeats]string
+	Host  bool
+	Seat  int
+	Chat  []seatmsg.ChatLine
+	// refused is why this member's last request was refused, numbered
+	// by refusedSeq.
+	Refused    string
+	RefusedSeq uint64
+}
+
+// seatState is one seat as the table keeps it.
+type seatState struct {
+	// owner is the identity holding the seat, "" for a bot seat.
+	owner string
+	name  string
+	m     *Member // the session playing, nil while away
+	// away: the player's bot plays (out of time until they press a key).
+	away bool
+	// keep is how long an absent owner's seat is kept for them.
+	keep  time.Time
+	ready bool
+	// addr is the address the owner sat down from: an address holds
+	// seats at only so many tables.
+	addr string
+}
+
+// reqKind is what a session asks of a table.
+type reqKind uint8
+
+const (
+	ReqJoin  reqKind = iota + 1 // take a seat (or one's own back)
+	ReqWatch                    // watch
+	ReqLeave                    // leave (gone: the session ended)
+	ReqMove                     // a seat's move
+	ReqNewMatch
+	ReqStart
+	ReqChat
+	ReqHere  // an away player pressed a key
+	ReqEvict // the hall needs the room: a table nobody is at closes
+	ReqAway  // a player has pressed no key for a while: their bot plays
+)
+
+// Request is a session's message to a table.
+type Request struct {
+	Kind  reqKind
+	M     *Member
+	Seat  int // ReqJoin: the seat wanted, -1 for any
+	Move  any
+	Text  string
+	Gone  bool           // ReqLeave: the connection ended (the seat is kept)
+	Reply chan JoinReply // ReqJoin, ReqWatch
+}
+
+// JoinReply answers a join or a watch.
+type JoinReply struct {
+	Seat int
+	Err  error
+}
+
+// Reasons a seat is refused.
+var (
+	ErrTableFull = errors.New("no free seat at this table")
+	ErrSeatTaken = errors.New("that seat is taken")
+	// ErrSameAddr is a seat refused because another seat at the table is
+	// held from the same address, and the host did not allow it.
+	ErrSameAddr = errors.New("another seat at this table is held from your address")
+	ErrClosed   = errors.New("the table has closed")
+	// errBotPanicked is a bot that panicked instead of answering.
+	errBotPanicked = errors.New("the bot panicked")
+)
+
+// Summary is a table as the lobby lists it.
+type Summary struct {
+	ID       string
+	Game     string
+	Rules    string
+	Private  bool
+	Code     string
+	Started  bool
+	Over     bool
+	Hand     int
+	Players  [game.NumSeats]seatmsg.Player
+	Owners   [game.NumSeats]string
+	Watchers int
+	Timer    time.Duration
+	// Addrs are the addresses the seats' owners sat down from.
+	Addrs [game.NumSeats]string
+	// Idle is since when nobody has been at the table (no player
+	// connected, nobody watching); zero while someone is.
+	Idle time.Time
+	// Closes is when the table will close by itself if nothing changes
+	// (a waiting room nobody starts, seats kept for players who are
+	// gone); zero when it will not.
+	Closes time.Time
+}
+
+// Free is the number of seats a newcomer may take.
+func (s *Summary) Free() int {
+	n := 0
+	for i := range s.Players {
+		if s.Owners[i] == "" {
+			n++
+		}
+	}
+	return n
+}
+
+// Holds reports the seat id holds at the table, or -1.
+func (s *Summary) Holds(id string) int {
+	for i, o := range s.Owners {
+		if o != "" && o == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// lobbyRow is what the lobby shows of a table: two summaries with the
+// same row draw the same lines.
+type lobbyRow struct {
+	id, game, rules string
+	started, over   bool
+	hand, watchers  int
+	timer           time.Duration
+	players         [game.NumSeats]seatmsg.Player
+	owners          [game.NumSeats]string
+}
+
+func LobbyRowOf(t *Summary) lobbyRow {
+	return lobbyRow{id: t.ID, game: t.Game, rules: t.Rules, started: t.Started, over: t.Over, hand: t.Hand,
+		watchers: t.Watchers, timer: t.Timer, players: t.Players, owners: t.Owners}
+}

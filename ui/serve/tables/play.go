@@ -1,0 +1,351 @@
+package tables
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"slices"
+	"time"
+
+	"okey/game"
+	"okey/ui"
+	"okey/ui/seatmsg"
+)
+
+// start deals the first hand of a match whose seed, drawn with a salt
+// from the server's source of randomness, is sealed by a commitment
+// (fair.go): a seed nobody can guess from the clock or their rack.
+func (t *Table) start() error {
+	t.ratingsFor = [game.NumSeats]string{} // read again: the last match moved them
+	sl, err := drawSeal(t.Opt.Random)
+	if err != nil {
+		t.Opt.Log.Error("start", "table", t.ID, "err", err)
+		return errNoSeed
+	}
+	meta := t.meta()
+	sl.addTo(meta)
+	ref, err := t.kind.newReferee(t.Cfg.Rules, sl.seed, meta)
+	if err != nil {
+		t.Opt.Log.Error("start", "table", t.ID, "err", err)
+		return err
+	}
+	t.matchNo++
+	t.seal, t.Ref = sl, ref
+	e := t.seatedNow()
+	t.entrants = &e
+	t.chatBefore()
+	t.deadline, t.nextBot = time.Time{}, time.Time{}
+	t.cancelBot()
+	t.Opt.Log.Info("start", "table", t.ID, "game", t.Cfg.Game, "rules", t.Cfg.Rules, "commit", sl.commit.Short())
+	t.save()
+	return nil
+}
+
+// chatBefore marks the chat said so far as said before the match that
+// starts: the places it keeps are an earlier match's deals. The lines
+// are copied, never changed: updates handed out share them.
+func (t *Table) chatBefore() {
+	chat := slices.Clone(t.chat)
+	for i := range chat {
+		chat[i].Hand, chat[i].Redeal, chat[i].At = 0, 0, 0
+	}
+	t.chat = chat
+}
+
+// newMatch starts a new match at the table after the last one ended.
+func (t *Table) newMatch() error {
+	t.ratingsFor = [game.NumSeats]string{} // read again: the last match moved them
+	if st, _ := t.Ref.Stage(); st != stMatchOver {
+		return nil
+	}
+	if err := t.start(); err != nil {
+		return err
+	}
+	for i := range t.seats {
+		t.seats[i].ready = false
+	}
+	return nil
+}
+
+// errNoSeed refuses a match the server could not draw a seed for; its
+// Text is a key of the words, said in the player's language.
+var errNoSeed = errors.New("fair.noseed")
+
+// refuseIf tells m why its request was refused, if it was.
+func (t *Table) refuseIf(m *Member, err error) {
+	if err == nil {
+		return
+	}
+	r := t.refusals[m]
+	t.refusals[m] = refusal{text: err.Error(), seq: r.seq + 1}
+}
+
+// meta is what a record keeps of the table.
+func (t *Table) meta() map[string]string {
+	m := map[string]string{"program": "okey serve", "table": t.ID}
+	for i, s := range t.seats {
+		if s.owner != "" {
+			m[fmt.Sprintf("name%d", i)] = s.name
+		}
+		m[fmt.Sprintf("level%d", i)] = t.Cfg.Levels[i]
+	}
+	return m
+}
+
+// Move plays a seat's move.
+func (t *Table) move(m *Member, seat int, mv any) {
+	if t.Ref == nil {
+		return
+	}
+	stg, _ := t.Ref.Stage()
+	in, isIntent := mv.(seatmsg.Intent)
+	ready := isIntent && (in.Kind == seatmsg.IntentReady || in.Kind == seatmsg.IntentAct && in.Action.Kind == game.ActNextHand)
+	if hand, redeal := t.Ref.Deal(); isIntent && (in.Hand != hand || in.Redeal != redeal) {
+		// Made for a deal that is over (the key was pressed as the
+		// table moved on): never played on this one. A late "ready"
+		// goes quietly; a move is said to have gone nowhere.
+		if !ready {
+			t.refuse(m, "seat.stale")
+		}
+		return
+	}
+	if ready {
+		if stg == stHandOver {
+			t.seats[seat].ready = true
+		}
+		return
+	}
+	turnOver, err := t.Ref.Apply(seat, mv)
+	if err != nil {
+		if key, ok := ui.ReasonKey(err); ok {
+			t.refuse(m, key) // said in the seat's language
+		} else {
+			t.refuse(m, err.Error())
+		}
+		if !errors.Is(err, errPartlyPlayed) {
+			return
+		}
+	}
+	t.applied(turnOver)
+}
+
+// refuse tells m why its request was refused: text is the game's
+// error, or a key of the words (the screen says it in its language).
+func (t *Table) refuse(m *Member, text string) {
+	r := t.refusals[m]
+	t.refusals[m] = refusal{text: text, seq: r.seq + 1}
+}
+
+// applied moves the clock on after a move.
+func (t *Table) applied(turnOver bool) {
+	if turnOver {
+		t.deadline = time.Time{}
+	}
+	t.cancelBot()
+	t.nextBot = time.Time{}
+	if st, _ := t.Ref.Stage(); st != stPlaying {
+		t.deadline = time.Time{}
+		for i := range t.seats {
+			t.seats[i].ready = false
+		}
+	}
+	t.noteFinished()
+	t.save()
+}
+
+// schedule decides what the table waits for next: a player's move
+// (with the clock), a bot's move, or the players between hands. Bots
+// play only while someone is at the table.
+func (t *Table) schedule() {
+	if t.Ref == nil || t.closing {
+		return
+	}
+	defer func() {
+		// The clock's end is kept with the table (only when it moved:
+		// a turn's start), so that a node taking it over knows it.
+		if !t.deadline.Equal(t.savedDeadline) && !t.closing {
+			t.save()
+		}
+	}()
+	now := t.Opt.Now()
+	stg, turn := t.Ref.Stage()
+	switch stg {
+	case stPlaying:
+		if t.present(turn) {
+			if t.Cfg.Timer > 0 && t.deadline.IsZero() {
+				t.deadline = now.Add(t.Cfg.Timer)
+			}
+			return
+		}
+		if t.asking < 0 && t.anyone() && t.nextBot.IsZero() {
+			t.nextBot = now.Add(t.Opt.BotDelay)
+		}
+	case stHandOver:
+		if !t.anyone() {
+			return
+		}
+		all := true
+		for i := range t.seats {
+			if t.present(i) && !t.seats[i].ready {
+				all = false
+			}
+		}
+		if all {
+			t.deal()
+			t.schedule() // the new hand's first move
+			return
+		}
+		if t.Cfg.Timer > 0 && t.deadline.IsZero() {
+			t.deadline = now.Add(max(t.Cfg.Timer, t.Opt.HandWait))
+		}
+	}
+}
+
+// deal deals the next hand.
+func (t *Table) deal() {
+	if err := t.Ref.NextHand(); err != nil {
+		t.Opt.Log.Error("deal", "table", t.ID, "err", err)
+		return
+	}
+	t.applied(true)
+}
+
+// nextWake is how long the table may sleep.
+func (t *Table) nextWake() time.Duration {
+	now := t.Opt.Now()
+	wake := now.Add(time.Minute) // kept seats are checked at least this often
+	for _, at := range []time.Time{t.deadline, t.nextBot} {
+		if !at.IsZero() && at.Before(wake) {
+			wake = at
+		}
+	}
+	for i := range t.seats {
+		if k := t.seats[i].keep; !k.IsZero() && k.Before(wake) {
+			wake = k
+		}
+	}
+	if t.Ref == nil && t.Opt.RoomIdle > 0 {
+		if at := t.roomSince.Add(t.Opt.RoomIdle); at.Before(wake) {
+			wake = at
+		}
+	}
+	return max(time.Millisecond, wake.Sub(now))
+}
+
+// onClock does what the clock says is due: a bot's move, a player out
+// of time, the next hand, a kept seat given up.
+func (t *Table) onClock() {
+	now := t.Opt.Now()
+	for i := range t.seats {
+		s := &t.seats[i]
+		if !s.keep.IsZero() && !now.Before(s.keep) && s.m == nil {
+			t.Opt.Log.Info("seat given up", "table", t.ID, "seat", i, "name", s.name)
+			if t.hostID == s.owner {
+				t.hostID = ""
+				t.pickHost()
+			}
+			s.owner, s.name, s.keep, s.away = "", "", time.Time{}, false
+			t.save()
+		}
+	}
+	if t.Ref == nil {
+		if t.Opt.RoomIdle > 0 && !now.Before(t.roomSince.Add(t.Opt.RoomIdle)) {
+			t.Opt.Log.Info("nobody started the match", "table", t.ID)
+			t.closeRoom()
+		}
+		return
+	}
+	stg, turn := t.Ref.Stage()
+	switch {
+	case stg == stPlaying && !t.deadline.IsZero() && !now.Before(t.deadline) && t.present(turn):
+		// Out of time: the seat's bot plays, until the player is back.
+		t.seats[turn].away = true
+		t.deadline = time.Time{}
+		t.Opt.Log.Info("out of time", "table", t.ID, "seat", turn, "name", t.seats[turn].name)
+		t.ask(turn)
+	case stg == stPlaying && !t.nextBot.IsZero() && !now.Before(t.nextBot) && !t.present(turn) && t.asking < 0:
+		t.nextBot = time.Time{}
+		t.ask(turn)
+	case stg == stHandOver && !t.deadline.IsZero() && !now.Before(t.deadline):
+		t.deadline = time.Time{}
+		t.deal()
+	}
+}
+
+// ask puts the question to seat's bot in a goroutine, bounded by the
+// bot timeout; the answer comes back on t.answer.
+func (t *Table) ask(seat int) {
+	t.askID++
+	t.asking = seat
+	id, q, timeout, answer := t.askID, t.Ref.AskBot(seat, t.Cfg.Levels[seat], t.seal.botKey), t.Opt.BotTimeout, t.answer
+	done, log, fault, tid := t.Done, t.Opt.Log, t.Opt.Fault, t.ID
+	first := !t.botPanicked
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), timeout)
+		defer cancel()
+		var mv any
+		var err error
+		func() {
+			// A bot's bug costs its move, not the server: the table plays
+			// a plain move instead (onBot). Bots' seeds come from the
+			// table's state, so the same panic would come back after
+			// every restart.
+			defer func() {
+				if r := recover(); r != nil {
+					err = fmt.Errorf("%w: %v", errBotPanicked, r)
+					if first {
+						log.Error("a bot panicked", "table", tid, "seat", seat, "panic", r, "stack", string(debug.Stack()))
+					}
+				}
+			}()
+			if fault != nil {
+				fault("bot", tid)
+			}
+			mv, err = q(ctx)
+		}()
+		select {
+		case answer <- botAnswer{id: id, seat: seat, move: mv, err: err}:
+		case <-done:
+		}
+	}()
+}
+
+// cancelBot drops the question under way: its answer will be stale.
+func (t *Table) cancelBot() {
+	if t.asking >= 0 {
+		t.askID++
+		t.asking = -1
+	}
+}
+
+// onBot plays a bot's answer, or a plain move for a bot that failed.
+func (t *Table) onBot(a botAnswer) {
+	if a.id != t.askID {
+		return
+	}
+	if errors.Is(a.err, errBotPanicked) {
+		t.botPanicked = true // its stack is logged once a table
+	}
+	t.asking = -1
+	stg, turn := t.Ref.Stage()
+	if stg != stPlaying || turn != a.seat || t.present(a.seat) {
+		return
+	}
+	if a.err == nil {
+		turnOver, err := t.Ref.Apply(a.seat, a.move)
+		if err == nil {
+			t.applied(turnOver)
+			return
+		}
+		a.err = err
+	}
+	t.Opt.Log.Warn("bot failed", "table", t.ID, "seat", a.seat, "err", a.err)
+	mv, ok := t.Ref.PlainMove(a.seat)
+	if !ok {
+		return
+	}
+	if turnOver, err := t.Ref.Apply(a.seat, mv); err == nil {
+		t.applied(turnOver)
+	}
+}

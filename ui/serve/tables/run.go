@@ -1,0 +1,286 @@
+package tables
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"strconv"
+	"time"
+)
+
+// New makes a table; run starts it.
+func New(id string, cfg Config, opt Options, sv *Saver) (*Table, error) {
+	if err := cfg.Check(); err != nil {
+		return nil, err
+	}
+	k, _ := FindKind(cfg.Game)
+	t := &Table{
+		ID: id, kind: k, Opt: opt, Cfg: cfg, reqs: make(chan Request, 64), Done: make(chan struct{}), lost: make(chan struct{}),
+		watchers: map[*Member]struct{}{}, refusals: map[*Member]refusal{}, asking: -1,
+		answer: make(chan botAnswer, 1), created: opt.Now(), saver: sv, ratingsIn: make(chan seatRatings, 1),
+	}
+	t.roomSince = t.created
+	sv.fenced = t.Lose
+	t.publishSummary()
+	return t, nil
+}
+
+// Lose stops the table because another node runs it now; any goroutine
+// may call it, any number of times.
+func (t *Table) Lose() { t.loseOnce.Do(func() { close(t.lost) }) }
+
+// moved stops a table another node has taken over: its members are told
+// to find it again in the lobby (where the new node lists it), and
+// nothing is written: what this node would write now would be refused.
+func (t *Table) moved() {
+	t.closing = true
+	for i := range t.seats {
+		if m := t.seats[i].m; m != nil {
+			t.put(m, Msg{Closed: "table.moved"})
+		}
+	}
+	for m := range t.watchers {
+		t.put(m, Msg{Closed: "table.moved"})
+	}
+	t.saver.drop()
+}
+
+// Run is the table's goroutine: requests, bots' answers and the clock,
+// one at a time, until ctx ends (the server stops: everything is saved)
+// or the table closes (nobody holds a seat any more).
+func (t *Table) Run(ctx context.Context, closed func(*Table)) {
+	defer close(t.Done)
+	timer := time.NewTimer(time.Hour)
+	defer timer.Stop()
+	t.schedule()
+	t.publish()
+	for {
+		wait := t.nextWake()
+		if !timer.Stop() {
+			select {
+			case <-timer.C:
+			default:
+			}
+		}
+		timer.Reset(wait)
+		stop := false
+		if !t.guarded(func() {
+			select {
+			case r := <-t.reqs:
+				t.handle(r)
+			case r := <-t.ratingsIn:
+				if r.owners == t.ratingsFor {
+					t.ratings = r.ratings
+				}
+			case a := <-t.answer:
+				t.onBot(a)
+			case <-timer.C:
+				t.onClock()
+			case <-ctx.Done():
+				t.shutdown("server.stopping")
+				stop = true
+				return
+			case <-t.lost:
+				t.moved()
+				closed(t)
+				stop = true
+				return
+			}
+			t.schedule()
+			if t.empty() {
+				t.close()
+				closed(t)
+				stop = true
+				return
+			}
+			t.publish()
+		}) {
+			t.park()
+			closed(t)
+			return
+		}
+		if stop {
+			return
+		}
+	}
+}
+
+// guarded runs f, and reports false if it panicked: the stack is
+// logged once, and the table must be parked.
+func (t *Table) guarded(f func()) (ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			t.Opt.Log.Error("panic at a table: parked", "table", t.ID, "panic", r, "stack", string(debug.Stack()))
+			ok = false
+		}
+	}()
+	f()
+	return true
+}
+
+// park stops a table that hit a bug, and nothing else: its players are
+// told, its files stay as last saved (the state after the panic is not
+// trusted, so it is not saved), and it comes back after a restart.
+func (t *Table) park() {
+	t.closing = true
+	for i := range t.seats {
+		if m := t.seats[i].m; m != nil {
+			t.put(m, Msg{Closed: "table.parked"})
+		}
+	}
+	for m := range t.watchers {
+		t.put(m, Msg{Closed: "table.parked"})
+	}
+	t.saver.flush()
+}
+
+// Send is a session's non-blocking request: false when the table is
+// busy (its queue full) or gone.
+func (t *Table) Send(r Request) bool {
+	select {
+	case t.reqs <- r:
+		return true
+	default:
+		return false
+	}
+}
+
+// Call is a request that must arrive (joining, leaving): it waits for
+// room in the queue, the table's end, or ctx.
+func (t *Table) Call(ctx context.Context, r Request) bool {
+	select {
+	case t.reqs <- r:
+		return true
+	case <-t.Done:
+	case <-ctx.Done():
+	}
+	return false
+}
+
+// handle takes one request.
+func (t *Table) handle(r Request) {
+	if t.Opt.Fault != nil {
+		t.Opt.Fault("handle", t.ID)
+	}
+	switch r.Kind {
+	case ReqJoin:
+		seat, err := t.join(r.M, r.Seat)
+		r.Reply <- JoinReply{Seat: seat, Err: err}
+	case ReqWatch:
+		r.M.Seat = -1
+		t.watchers[r.M] = struct{}{}
+		r.Reply <- JoinReply{Seat: -1}
+		t.Opt.Log.Info("watch", "table", t.ID, "name", r.M.name)
+	case ReqLeave:
+		t.leave(r.M, r.Gone)
+	case ReqMove:
+		if s := t.seatOf(r.M); s >= 0 {
+			t.here(s)
+			t.move(r.M, s, r.Move)
+		}
+	case ReqNewMatch:
+		if s := t.seatOf(r.M); s >= 0 && t.isHost(r.M) {
+			t.refuseIf(r.M, t.newMatch())
+		}
+	case ReqStart:
+		if t.Ref == nil && t.isHost(r.M) {
+			t.refuseIf(r.M, t.start())
+		}
+	case ReqChat:
+		t.say(r.M, r.Text)
+	case ReqHere:
+		if s := t.seatOf(r.M); s >= 0 {
+			t.here(s)
+		}
+	case ReqAway:
+		if s := t.seatOf(r.M); s >= 0 && !t.seats[s].away {
+			t.seats[s].away = true
+			t.Opt.Log.Info("away: no key pressed", "table", t.ID, "seat", s, "name", t.seats[s].name)
+			if t.Ref != nil {
+				if stg, turn := t.Ref.Stage(); stg == stPlaying && turn == s {
+					t.deadline = time.Time{}
+				}
+			}
+		}
+	case ReqEvict:
+		if !t.idleSince.IsZero() {
+			t.Opt.Log.Info("evicted: the hall needs the room", "table", t.ID)
+			t.evicted = true
+		}
+	}
+	if t.Ref == nil && r.Kind != ReqMove && r.Kind != ReqEvict {
+		t.roomSince = t.Opt.Now()
+	}
+}
+
+// RestoreTable brings table id back from its saved entry and its
+// match's record (a restart, or a node taking it over); stopped is when
+// its node stopped running it (zero: not known), and saverFor gives the
+// table its saver once the entry has been read. A table nobody holds a
+// seat at is put away: nil, nil.
+func RestoreTable(id string, entry, record []byte, stopped time.Time, opt Options, saverFor func() *Saver) (*Table, error) {
+	var st SavedTable
+	if err := json.Unmarshal(entry, &st); err != nil {
+		return nil, err
+	}
+	if st.ID != id {
+		return nil, fmt.Errorf("the file names table %q", st.ID)
+	}
+	if _, err := strconv.Atoi(st.ID); err != nil {
+		return nil, fmt.Errorf("table number %q", st.ID)
+	}
+	t, err := New(st.ID, st.Config, opt, saverFor())
+	if err != nil {
+		return nil, err
+	}
+	if st.Started {
+		if record == nil {
+			return nil, errors.New("its match's record is missing")
+		}
+		ref, err := t.kind.restore(record)
+		if err != nil {
+			return nil, err
+		}
+		t.Ref, t.seal = ref, sealOf(record)
+		t.seal.botKey = st.BotKey
+	}
+	now := opt.Now()
+	held := false
+	for i, s := range st.Seats {
+		if s.Owner == "" {
+			continue
+		}
+		held = true
+		t.seats[i] = seatState{owner: s.Owner, name: s.Name, addr: s.Addr, keep: now.Add(opt.KeepSeat)}
+	}
+	t.hostID, t.matchNo, t.created = st.Host, st.MatchNo, st.Created
+	if st.Started && !st.Deadline.IsZero() && !stopped.IsZero() {
+		// The clock stood still while nobody ran the table.
+		if left := st.Deadline.Sub(stopped); left > 0 {
+			t.deadline = now.Add(left)
+		} else {
+			t.deadline = now
+		}
+		t.savedDeadline = t.deadline
+	}
+	t.entrants = st.Entrants
+	// A match that ended is rated again: the mark makes it once, and a
+	// rating cut short by a crash is finished here.
+	t.noteFinished()
+	if !held {
+		// Nobody to come back to: put it away.
+		t.saver.retire()
+		return nil, nil
+	}
+	// A waiting room comes back as it was, its join code with it; its
+	// time to be started runs from now.
+	t.roomSince = now
+	t.chat = st.Chat
+	if len(t.chat) > 0 {
+		t.chatSeq = t.chat[len(t.chat)-1].Seq
+	}
+	t.publishSummary()
+	return t, nil
+}

@@ -1,0 +1,125 @@
+package tables
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"okey/game"
+	"okey/ui/seatmsg"
+	"okey/ui/serve/keep"
+)
+
+// SavedTable is a table's file: everything but the match, which is its
+// record beside it.
+type SavedTable struct {
+	ID      string                   `json:"id"`
+	Config  Config                   `json:"config"`
+	Host    string                   `json:"host,omitempty"`
+	Started bool                     `json:"started"`
+	MatchNo uint64                   `json:"match_no"`
+	Seats   [game.NumSeats]savedSeat `json:"seats"`
+	Created time.Time                `json:"created"`
+	Chat    []seatmsg.ChatLine       `json:"chat,omitempty"`
+	// Entrants are who sat down to the match (for its rating); a table
+	// saved before ratings has none.
+	Entrants *[game.NumSeats]keep.Entrant `json:"entrants,omitempty"`
+	// Deadline is when the turn clock runs out, as last set (zero: no
+	// clock running): a node taking the table over gives the player the
+	// time that was left.
+	Deadline time.Time `json:"deadline,omitzero"`
+	// BotKey keys the match's bots' random sources (fair.go): kept so a
+	// table taken over plays on as it would have. The entry is sealed in
+	// the store.
+	BotKey uint64 `json:"bot_key,omitempty"`
+}
+
+type savedSeat struct {
+	Owner string `json:"owner,omitempty"`
+	Name  string `json:"name,omitempty"`
+	Addr  string `json:"addr,omitempty"`
+}
+
+// save hands the table's files to its saver, which writes them in the
+// background (the newest snapshot wins).
+func (t *Table) save() {
+	st := SavedTable{ID: t.ID, Config: t.Cfg, Host: t.hostID, Started: t.Ref != nil, MatchNo: t.matchNo, Created: t.created, Chat: t.chat,
+		Deadline: t.deadline.Round(0), BotKey: t.seal.botKey}
+	t.savedDeadline = t.deadline
+	if t.Ref != nil {
+		st.Entrants = t.entrants
+	}
+	for i, s := range t.seats {
+		st.Seats[i] = savedSeat{Owner: s.owner, Name: s.name, Addr: s.addr}
+	}
+	b, err := json.Marshal(st)
+	if err != nil {
+		t.Opt.Log.Error("save", "table", t.ID, "err", err)
+		return
+	}
+	var rec []byte
+	if t.Ref != nil {
+		rec = t.Ref.Record()
+	}
+	t.saver.put(b, rec)
+}
+
+// botName names a seat nobody holds.
+func botName(seat int) string {
+	return [...]string{"Ayşe", "Mehmet", "Zeynep", "Emre"}[seat]
+}
+
+// seatedNow is who plays each seat now: its owner, or the seat's bot
+// level.
+func (t *Table) seatedNow() [game.NumSeats]keep.Entrant {
+	var out [game.NumSeats]keep.Entrant
+	for i, s := range t.seats {
+		if s.owner == "" {
+			out[i] = keep.Entrant{ID: keep.BotIdentity(t.Cfg.Levels[i]), Name: t.Cfg.Levels[i]}
+			continue
+		}
+		out[i] = keep.Entrant{ID: s.owner, Name: s.name}
+	}
+	return out
+}
+
+// matchKey is the identity of the table's match: the commitment to its
+// seed (drawn afresh for every match, so never given twice, and the
+// same on whichever node restores the table), or for a match begun
+// before commitments the table's number and the match's.
+func (t *Table) matchKey() string {
+	if !t.seal.none {
+		return t.seal.commit.String()
+	}
+	return fmt.Sprintf("table-%s-match-%d", t.ID, t.matchNo)
+}
+
+// rateMatch hands the finished match to the rater.
+func (t *Table) rateMatch() {
+	if t.Opt.Rate == nil || t.Ref == nil {
+		return
+	}
+	places, partners, ok := t.Ref.Standings()
+	if !ok {
+		return
+	}
+	seats := t.seatedNow() // a match begun before ratings: who holds the seats
+	if t.entrants != nil {
+		seats = *t.entrants
+	}
+	t.Opt.Rate(keep.MatchEnd{Key: t.matchKey(), Game: t.Cfg.Game, Seats: seats, Places: places, Partners: partners})
+}
+
+// noteFinished keeps the record of a match that has just ended, for
+// "record TABLE": the table's last finished match, kept until the next
+// one ends.
+func (t *Table) noteFinished() {
+	if t.Ref == nil {
+		return
+	}
+	if st, _ := t.Ref.Stage(); st == stMatchOver {
+		rec := t.Ref.Record() // never changed after: the referee only appends
+		t.Finished.Store(&rec)
+		t.rateMatch()
+	}
+}

@@ -1,0 +1,122 @@
+package tables
+
+import (
+	"bytes"
+	"errors"
+	"log/slog"
+	"runtime/debug"
+	"sync"
+	"sync/atomic"
+
+	"okey/ui/serve/keep"
+)
+
+// Saver writes one table's files in its own goroutine: the table hands
+// it snapshots and never waits for the disk; the newest snapshot wins.
+type Saver struct {
+	write    func(table, record []byte) error
+	retireFn func() error
+	log      *slog.Logger
+	mu       sync.Mutex
+	next     *snapshot
+	// lastTable is the table's file as last written.
+	lastTable []byte
+	kick      chan struct{}
+	stop      chan struct{}
+	wg        sync.WaitGroup
+	// errs counts failed writes.
+	errs atomic.Int64
+	// fenced, if set, is called when the store refuses a write because
+	// another writer has written the table since (keep.ErrFenced).
+	fenced func()
+}
+
+type snapshot struct{ table, record []byte }
+
+func NewSaver(write func(table, record []byte) error, retire func() error, log *slog.Logger) *Saver {
+	s := &Saver{write: write, retireFn: retire, log: log, kick: make(chan struct{}, 1), stop: make(chan struct{})}
+	s.wg.Add(1)
+	go s.loop()
+	return s
+}
+
+func (s *Saver) put(table, record []byte) {
+	s.mu.Lock()
+	s.next = &snapshot{table, record}
+	s.mu.Unlock()
+	select {
+	case s.kick <- struct{}{}:
+	default:
+	}
+}
+
+func (s *Saver) loop() {
+	defer s.wg.Done()
+	for {
+		select {
+		case <-s.kick:
+			s.writeNext()
+		case <-s.stop:
+			s.writeNext()
+			return
+		}
+	}
+}
+
+func (s *Saver) writeNext() {
+	defer func() {
+		if r := recover(); r != nil {
+			s.errs.Add(1)
+			s.log.Error("panic saving a table", "panic", r, "stack", string(debug.Stack()))
+		}
+	}()
+	s.mu.Lock()
+	n := s.next
+	s.next = nil
+	s.mu.Unlock()
+	if n == nil {
+		return
+	}
+	// The table's file changes rarely (a seat taken or left); the
+	// record at every move. Only what changed is written.
+	table := n.table
+	if bytes.Equal(table, s.lastTable) {
+		table = nil
+	}
+	if err := s.write(table, n.record); err != nil {
+		s.errs.Add(1)
+		s.log.Error("saving a table", "err", err)
+		if errors.Is(err, keep.ErrFenced) && s.fenced != nil {
+			s.fenced()
+		}
+		return
+	}
+	if table != nil {
+		s.lastTable = table
+	}
+}
+
+// drop stops the saver without writing what is waiting.
+func (s *Saver) drop() {
+	s.mu.Lock()
+	s.next = nil
+	s.mu.Unlock()
+	s.flush()
+}
+
+// flush writes what is waiting and stops the saver.
+func (s *Saver) flush() {
+	close(s.stop)
+	s.wg.Wait()
+}
+
+// retire stops the saver and puts the table's files away.
+func (s *Saver) retire() {
+	s.mu.Lock()
+	s.next = nil
+	s.mu.Unlock()
+	s.flush()
+	if err := s.retireFn(); err != nil {
+		s.log.Error("putting a table away", "err", err)
+	}
+}

@@ -1,0 +1,263 @@
+package tables
+
+import (
+	"fmt"
+	"net/netip"
+	"strings"
+	"time"
+
+	"okey/game"
+	"okey/ui/pages"
+	"okey/ui/seatmsg"
+)
+
+// join seats m: at the seat it holds (a reconnection, or the same key
+// again: the older session is let go), else at the seat asked for, else
+// at the first seat nobody holds.
+func (t *Table) join(m *Member, want int) (int, error) {
+	seat := -1
+	for i := range t.seats {
+		if t.seats[i].owner == m.id {
+			seat = i
+		}
+	}
+	switch {
+	case seat >= 0:
+	case want >= 0 && want < game.NumSeats:
+		if t.seats[want].owner != "" {
+			return -1, ErrSeatTaken
+		}
+		seat = want
+	default:
+		for i := range t.seats {
+			if t.seats[i].owner == "" {
+				seat = i
+				break
+			}
+		}
+		if seat < 0 {
+			return -1, ErrTableFull
+		}
+	}
+	if t.seats[seat].owner != m.id && !t.Cfg.SameAddr && sharedAddr(m.addr) {
+		for i, o := range t.seats {
+			if i != seat && o.owner != "" && o.owner != m.id && o.addr == m.addr {
+				return -1, ErrSameAddr
+			}
+		}
+	}
+	s := &t.seats[seat]
+	if s.m != nil && s.m != m {
+		// The same player again: the new session takes the seat.
+		t.put(s.m, Msg{Closed: "replaced"})
+		t.Opt.Log.Info("replaced", "table", t.ID, "seat", seat, "name", s.name)
+	}
+	back := s.owner == m.id
+	delete(t.watchers, m)
+	s.owner, s.m, s.away, s.keep, s.addr = m.id, m, false, time.Time{}, m.addr
+	if !back || s.name == "" {
+		s.name = t.uniqueName(m.name, seat)
+	}
+	m.Seat = seat
+	if t.hostID == "" {
+		t.hostID = m.id
+	}
+	t.Opt.Log.Info("sit", "table", t.ID, "seat", seat, "name", s.name, "back", back)
+	t.save()
+	return seat, nil
+}
+
+// sharedAddr reports whether addr counts for the one-address rule: every
+// address but the loopback's, whose players are on the server's own
+// machine (tests, a player at the console) and not two people hiding
+// behind one.
+func sharedAddr(addr string) bool {
+	if addr == "" {
+		return false
+	}
+	if p, err := netip.ParsePrefix(addr); err == nil {
+		return !p.Addr().IsLoopback()
+	}
+	ip, err := netip.ParseAddr(addr)
+	return err != nil || !ip.IsLoopback()
+}
+
+// uniqueName is name, made different from the other seats' names.
+func (t *Table) uniqueName(name string, seat int) string {
+	name = pages.CleanName(name)
+	if name == "" {
+		name = "guest"
+	}
+	taken := func(n string) bool {
+		for i, s := range t.seats {
+			if i != seat && s.owner != "" && strings.EqualFold(s.name, n) {
+				return true
+			}
+		}
+		return false
+	}
+	out := name
+	for n := 2; taken(out); n++ {
+		suffix := fmt.Sprint(n)
+		out = pages.CleanName(CutWidth(name, pages.MaxNameLen-len(suffix)) + suffix)
+	}
+	return out
+}
+
+// leave takes m from the table. A player whose connection ended keeps
+// the seat for Options.KeepSeat (their bot plays meanwhile, once the match is
+// on); one who left on purpose gives it up to a bot.
+func (t *Table) leave(m *Member, gone bool) {
+	if _, ok := t.watchers[m]; ok {
+		delete(t.watchers, m)
+		t.Opt.Log.Info("unwatch", "table", t.ID, "name", m.name)
+		return
+	}
+	s := t.seatOf(m)
+	if s < 0 {
+		return
+	}
+	st := &t.seats[s]
+	st.m, st.ready = nil, false
+	if gone {
+		// A dropped connection keeps its seat, in a match or in its
+		// waiting room: the player comes back to it.
+		st.keep = t.Opt.Now().Add(t.Opt.KeepSeat)
+		t.Opt.Log.Info("away", "table", t.ID, "seat", s, "name", st.name, "kept until", st.keep.Format(time.TimeOnly))
+	} else {
+		t.Opt.Log.Info("stand", "table", t.ID, "seat", s, "name", st.name)
+		st.owner, st.name, st.keep, st.away = "", "", time.Time{}, false
+	}
+	delete(t.refusals, m)
+	if t.hostID == m.id && st.owner == "" {
+		t.hostID = ""
+		t.pickHost()
+	}
+	t.save()
+}
+
+// seatOf is m's seat, or -1.
+func (t *Table) seatOf(m *Member) int {
+	for i := range t.seats {
+		if t.seats[i].m == m {
+			return i
+		}
+	}
+	return -1
+}
+
+// present reports whether seat's player is at the table and playing.
+func (t *Table) present(seat int) bool {
+	s := &t.seats[seat]
+	return s.m != nil && !s.away
+}
+
+// anyone reports whether a person is at the table: bots play only then.
+func (t *Table) anyone() bool {
+	for i := range t.seats {
+		if t.seats[i].m != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// empty reports whether the table may close: nobody holds a seat (or
+// the hall took the table back).
+func (t *Table) empty() bool {
+	if t.evicted {
+		return true
+	}
+	for i := range t.seats {
+		if t.seats[i].owner != "" {
+			return false
+		}
+	}
+	return len(t.watchers) == 0
+}
+
+// isHost reports whether m may start the match: the host, or while the
+// host is away the first player at the table (a match never waits for
+// someone who is not there).
+func (t *Table) isHost(m *Member) bool {
+	if m.id == t.hostID && t.seatOf(m) >= 0 {
+		return true
+	}
+	if !t.hostAway() {
+		return false
+	}
+	for i := range t.seats {
+		if t.seats[i].m != nil {
+			return t.seats[i].m == m
+		}
+	}
+	return false
+}
+
+// hostAway reports whether the host is not seated and connected.
+func (t *Table) hostAway() bool {
+	for i := range t.seats {
+		if t.seats[i].owner == t.hostID && t.seats[i].m != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// pickHost passes the host's part to a player at the table.
+func (t *Table) pickHost() {
+	for i := range t.seats {
+		if t.seats[i].m != nil {
+			t.hostID = t.seats[i].owner
+			return
+		}
+	}
+}
+
+// here marks seat's player present again.
+func (t *Table) here(seat int) {
+	if t.seats[seat].away {
+		t.seats[seat].away = false
+		t.Opt.Log.Info("back", "table", t.ID, "seat", seat, "name", t.seats[seat].name)
+	}
+}
+
+// say adds a chat line, if m has not said too much lately.
+func (t *Table) say(m *Member, text string) {
+	text = CleanChat(text)
+	if text == "" || (t.seatOf(m) < 0 && !t.watching(m)) {
+		return
+	}
+	now := t.Opt.Now()
+	recent := m.chatAt[:0]
+	for _, at := range m.chatAt {
+		if now.Sub(at) < t.Opt.ChatEvery {
+			recent = append(recent, at)
+		}
+	}
+	m.chatAt = recent
+	if len(recent) >= t.Opt.ChatBurst {
+		r := t.refusals[m]
+		t.refusals[m] = refusal{text: "chat.slow", seq: r.seq + 1} // a key of the words: the screen says it
+		return
+	}
+	m.chatAt = append(m.chatAt, now)
+	name := m.name
+	if s := t.seatOf(m); s >= 0 {
+		name = t.seats[s].name
+		t.here(s)
+	}
+	t.chatSeq++
+	line := seatmsg.ChatLine{Seq: t.chatSeq, Name: name, Text: text}
+	if t.Ref != nil { // where in the match it was said, for a screen that takes the table in whole
+		line.Hand, line.Redeal = t.Ref.Deal()
+		line.At = t.Ref.Events()
+	}
+	t.chat = append(t.chat, line)
+	if len(t.chat) > t.Opt.ChatKeep {
+		t.chat = append([]seatmsg.ChatLine(nil), t.chat[len(t.chat)-t.Opt.ChatKeep:]...)
+	}
+	t.save() // kept now, not at the next move: a crash before it lost the line
+}
+
+func (t *Table) watching(m *Member) bool { _, ok := t.watchers[m]; return ok }

@@ -1,0 +1,221 @@
+package tables
+
+import (
+	"context"
+	"encoding/hex"
+	"strconv"
+	"time"
+
+	"okey/game"
+	"okey/ui/seatmsg"
+	"okey/ui/serve/keep"
+)
+
+// publish hands every member its latest update.
+func (t *Table) publish() {
+	t.publishSummary()
+	info := t.info()
+	for i := range t.seats {
+		if m := t.seats[i].m; m != nil {
+			t.put(m, t.msgFor(m, i, &info))
+		}
+	}
+	// Every spectator sees the same public view: it is made once a
+	// change, not once a spectator. (A spectator's message differs only
+	// by a refusal or the host's part, which a spectator never has.)
+	var watch *Msg
+	for m := range t.watchers {
+		if _, refused := t.refusals[m]; refused || t.isHost(m) {
+			t.put(m, t.msgFor(m, -1, &info))
+			continue
+		}
+		if watch == nil {
+			msg := t.msgFor(m, -1, &info)
+			watch = &msg
+		}
+		t.put(m, *watch)
+	}
+}
+
+// readRatings reads the ratings of the seats' owners when they are not
+// the owners last read: in a goroutine (the store may be a network
+// away), the answer coming back on ratingsIn.
+func (t *Table) readRatings() {
+	var owners [game.NumSeats]string
+	for i, s := range t.seats {
+		if keep.IsRated(s.owner) {
+			owners[i] = s.owner
+		}
+	}
+	if owners == t.ratingsFor || t.Opt.RatingOf == nil {
+		return
+	}
+	t.ratingsFor = owners
+	read, gameName, in := t.Opt.RatingOf, t.Cfg.Game, t.ratingsIn
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		got := map[string]float64{}
+		for _, id := range owners {
+			if id == "" {
+				continue
+			}
+			if r, ok := read(ctx, gameName, id); ok {
+				got[id] = r
+			}
+		}
+		select {
+		case <-in: // an older answer nobody took
+		default:
+		}
+		in <- seatRatings{owners: owners, ratings: got}
+	}()
+}
+
+// info is what every seat is told of the table.
+func (t *Table) info() seatInfo {
+	var in seatInfo
+	t.readRatings()
+	for i, s := range t.seats {
+		p := seatmsg.Player{Name: s.name, Level: t.Cfg.Levels[i], Kind: seatmsg.Bot}
+		if r, ok := t.ratings[s.owner]; ok && s.owner != "" {
+			p.Rating, p.Rated = r, true
+		}
+		switch {
+		case s.owner == "":
+			p.Name = botName(i)
+		case s.m != nil && !s.away:
+			p.Kind = seatmsg.Human
+		default:
+			p.Kind = seatmsg.Away
+		}
+		in.players[i] = p
+		in.ready[i] = s.ready
+	}
+	in.chat = t.chat
+	in.deadline = t.deadline
+	in.fair = t.fairness()
+	return in
+}
+
+// msgFor is member m's message.
+func (t *Table) msgFor(m *Member, seat int, info *seatInfo) Msg {
+	if t.Ref == nil {
+		r := t.refusals[m]
+		room := &Room{ID: t.ID, Cfg: t.Cfg, Players: info.players, Host: t.isHost(m), Seat: seat, Chat: t.chat,
+			Refused: r.text, RefusedSeq: r.seq}
+		for i, e := range t.seatedNow() {
+			if keep.IsRated(e.ID) {
+				room.Rated[i] = e.ID
+			}
+		}
+		return Msg{Room: room}
+	}
+	in := *info
+	in.host = t.isHost(m)
+	r := t.refusals[m]
+	in.refused, in.refusedSeq = r.text, r.seq
+	return Msg{Update: t.Ref.Update(seat, &in)}
+}
+
+// publishSummary updates what the lobby shows.
+func (t *Table) publishSummary() {
+	s := &Summary{ID: t.ID, Game: t.Cfg.Game, Rules: t.Cfg.Rules, Private: t.Cfg.Code != "", Code: t.Cfg.Code,
+		Started: t.Ref != nil, Watchers: len(t.watchers), Timer: t.Cfg.Timer}
+	info := t.info()
+	s.Players = info.players
+	for i := range t.seats {
+		s.Owners[i] = t.seats[i].owner
+		s.Addrs[i] = t.seats[i].addr
+	}
+	if t.anyone() || len(t.watchers) > 0 {
+		t.idleSince = time.Time{}
+	} else if t.idleSince.IsZero() {
+		t.idleSince = t.Opt.Now()
+	}
+	s.Idle = t.idleSince
+	s.Closes = t.closesAt()
+	if t.Ref != nil {
+		st, _ := t.Ref.Stage()
+		s.Over = st == stMatchOver
+		s.Hand = t.Ref.Hand()
+	}
+	if old := t.Summary.Swap(s); old == nil || LobbyRowOf(old) != LobbyRowOf(s) {
+		t.Opt.Lobby.Changed()
+	}
+}
+
+// closesAt is when the table will close by itself if nothing changes:
+// a waiting room nobody starts, or the last kept seat given up while
+// nobody is at the table. Zero: not by itself.
+func (t *Table) closesAt() time.Time {
+	if t.Ref == nil && t.Opt.RoomIdle > 0 {
+		return t.roomSince.Add(t.Opt.RoomIdle)
+	}
+	var last time.Time
+	for i := range t.seats {
+		s := &t.seats[i]
+		switch {
+		case s.owner == "":
+		case s.m != nil || s.keep.IsZero():
+			return time.Time{} // someone is here, or holds the seat without a limit
+		case s.keep.After(last):
+			last = s.keep
+		}
+	}
+	if len(t.watchers) > 0 {
+		return time.Time{}
+	}
+	return last
+}
+
+// closeRoom closes a waiting room whose match nobody started: its
+// members are told, its seats given up.
+func (t *Table) closeRoom() {
+	for i := range t.seats {
+		if m := t.seats[i].m; m != nil {
+			t.put(m, Msg{Closed: "room.expired"})
+		}
+		t.seats[i] = seatState{}
+	}
+	for m := range t.watchers {
+		t.put(m, Msg{Closed: "room.expired"})
+		delete(t.watchers, m)
+	}
+}
+
+// shutdown tells everyone the table is going and saves it.
+func (t *Table) shutdown(why string) {
+	t.closing = true
+	for i := range t.seats {
+		if m := t.seats[i].m; m != nil {
+			t.put(m, Msg{Closed: why})
+		}
+	}
+	for m := range t.watchers {
+		t.put(m, Msg{Closed: why})
+	}
+	t.save()
+	t.saver.flush()
+}
+
+// close ends an empty table: its match is put away with the finished
+// ones.
+func (t *Table) close() {
+	t.closing = true
+	t.Opt.Log.Info("close", "table", t.ID)
+	t.saver.retire()
+}
+
+// fairness is what the table tells every seat of the match's seal: the
+// commitment while it is played, the seed and salt too once it is over.
+func (t *Table) fairness() seatmsg.Fairness {
+	if t.Ref == nil || t.seal.none {
+		return seatmsg.Fairness{}
+	}
+	f := seatmsg.Fairness{Commit: t.seal.commit.Short()}
+	if st, _ := t.Ref.Stage(); st == stMatchOver {
+		f.Seed, f.Salt = strconv.FormatUint(t.seal.seed, 10), hex.EncodeToString(t.seal.salt)
+	}
+	return f
+}
