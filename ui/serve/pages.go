@@ -70,11 +70,7 @@ func (s *session) updateLobby(k tea.KeyPressMsg) tea.Cmd {
 		s.page = pgBoard
 		return s.readBoard()
 	case key.Matches(k, keys.Lang):
-		if s.tr.Lang == "en" {
-			s.setLang("tr")
-		} else {
-			s.setLang("en")
-		}
+		s.toggleLang()
 	default:
 		s.flash = s.tr.T("status.unknownkey", k.String())
 	}
@@ -223,11 +219,7 @@ func (s *session) updateRoom(k tea.KeyPressMsg) tea.Cmd {
 			s.flash = s.tr.T("status.busy")
 		}
 	case key.Matches(k, s.keys.Lang):
-		if s.tr.Lang == "en" {
-			s.setLang("tr")
-		} else {
-			s.setLang("en")
-		}
+		s.toggleLang()
 	default:
 		s.flash = s.tr.T("status.unknownkey", k.String())
 	}
@@ -298,13 +290,19 @@ func (s *session) updateBoard(k tea.KeyPressMsg) tea.Cmd {
 		s.boardGame = kinds[(i+1)%len(kinds)].Name
 		return s.readBoard()
 	case key.Matches(k, s.keys.Lang):
-		if s.tr.Lang == "en" {
-			s.setLang("tr")
-		} else {
-			s.setLang("en")
-		}
+		s.toggleLang()
 	default:
 		s.flash = s.tr.T("status.unknownkey", k.String())
 	}
 	return nil
+}
+
+// toggleLang switches the session's language between English and
+// Turkish (l on the session's own pages).
+func (s *session) toggleLang() {
+	if s.tr.Lang == "en" {
+		s.setLang("tr")
+	} else {
+		s.setLang("en")
+	}
 }
