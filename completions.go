@@ -7,9 +7,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"okey/bots"
 	"okey/bots/bots101"
-	"okey/game"
+	"okey/bots/botsclassic"
+	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/ui/settings"
 )
@@ -58,7 +58,7 @@ func gamesOf(c *cobra.Command) []string {
 func levelWords(c *cobra.Command) []string {
 	var out []string
 	for _, g := range gamesOf(c) {
-		levels := bots.Levels
+		levels := botsclassic.Levels
 		if g == settings.Game101 {
 			levels = bots101.Levels
 		}
@@ -76,7 +76,7 @@ func levelWords(c *cobra.Command) []string {
 func ruleWords(c *cobra.Command) []string {
 	var out []string
 	for _, g := range gamesOf(c) {
-		opts := game.RuleOptions
+		opts := classic.RuleOptions
 		if g == settings.Game101 {
 			opts = okey101.RuleOptions
 		}

@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/ui/cli"
 	"okey/ui/i18n"
@@ -46,7 +46,7 @@ okey hand --game 101 --rules open=81 --indicator K2 R1 R2 R3 R4 Y5 Y6 Y7 Y8 B9 B
 	fs := c.Flags()
 	fs.StringVar(&f.indicator, "indicator", "", e.tr.T("cli.flag.hand.indicator"))
 	fs.BoolVar(&f.json, "json", false, e.tr.T("cli.flag.hand.json"))
-	fs.StringVar(&f.rules, "rules", "", e.tr.T("cli.flag.hand.rules", strings.Join(game.RuleOptions, ", "), strings.Join(okey101.RuleOptions, ", ")))
+	fs.StringVar(&f.rules, "rules", "", e.tr.T("cli.flag.hand.rules", strings.Join(classic.RuleOptions, ", "), strings.Join(okey101.RuleOptions, ", ")))
 	fs.IntVar(&f.deal, "deal", 0, e.tr.T("cli.flag.hand.deal"))
 	fs.Uint64Var(&f.seed, "seed", 7, e.tr.T("cli.flag.hand.seed"))
 	fs.StringVar(&f.mix, "mix", "dealt", e.tr.T("cli.flag.hand.mix"))
@@ -88,7 +88,7 @@ func handRun(ctx context.Context, fs *pflag.FlagSet, f *handFlags, tokens []stri
 		}
 		return hand101(ctx, f.rules, f.indicator, f.json, tokens, tr, stdin, stdout, fail)
 	}
-	rules, err := game.ParseRules(f.rules)
+	rules, err := classic.ParseRules(f.rules)
 	if err != nil {
 		return fail(2, "--rules: %s", problem.Say(err, tr.Lang))
 	}

@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"io"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/game/okey101"
 )
 
@@ -186,11 +186,11 @@ func newReplayer(head []byte) replayer {
 	}
 	switch probe.Game {
 	case "", "classic":
-		rec, err := game.ParseRecord(head)
+		rec, err := classic.ParseRecord(head)
 		if err != nil {
 			return nil
 		}
-		g, err := game.Replay(rec) // the match before its first action
+		g, err := classic.Replay(rec) // the match before its first action
 		if err != nil {
 			return nil
 		}
@@ -260,19 +260,19 @@ func dealsInOrder(lines [][]byte, first int, deals, hands *int, actions int, app
 // match, and no deal line but the hands'.
 type classicReplayer struct {
 	head         []byte
-	g            *game.Game
+	g            *classic.Game
 	deals, hands int
 }
 
 func (c *classicReplayer) feed(lines [][]byte, first int) error {
-	rec, err := game.ParseRecord(withHead(c.head, lines))
+	rec, err := classic.ParseRecord(withHead(c.head, lines))
 	if err != nil {
 		return errStop
 	}
 	return dealsInOrder(lines, first, &c.deals, &c.hands, len(rec.Actions), func(i int) (bool, bool) {
 		a := rec.Actions[i]
 		_, _, err := c.g.Apply(a)
-		return a.Kind == game.ActNextHand, err == nil
+		return a.Kind == classic.ActNextHand, err == nil
 	})
 }
 

@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"okey/bots/coach"
-	"okey/game"
+	"okey/game/classic"
 	"okey/game/okey101"
 
 	"github.com/charmbracelet/x/ansi"
@@ -54,9 +54,9 @@ func TestSimRecord(t *testing.T) {
 				}
 				continue
 			}
-			rec, err := game.ParseRecord(b)
+			rec, err := classic.ParseRecord(b)
 			if err == nil {
-				_, err = game.Replay(rec)
+				_, err = classic.Replay(rec)
 			}
 			if err != nil {
 				t.Fatalf("%s: %v", f, err)

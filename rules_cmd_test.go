@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/ui/i18n"
 )
@@ -66,7 +66,7 @@ func TestRulesTextAgreesWithRulesMD(t *testing.T) {
 	for _, c := range []struct {
 		game    string
 		options []string
-	}{{"classic", game.RuleOptions}, {"101", okey101.RuleOptions}} {
+	}{{"classic", classic.RuleOptions}, {"101", okey101.RuleOptions}} {
 		md := rulesPart(t, c.game)
 		var names, ranges []string
 		for _, o := range c.options {

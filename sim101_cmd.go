@@ -8,8 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	"okey/bots/arena101"
 	"okey/bots/bots101"
-	"okey/bots/bots101/arena101"
 	"okey/bots/search"
 	"okey/game/okey101"
 	"okey/ui/i18n"

@@ -12,11 +12,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"okey/bots"
-	"okey/bots/arena"
+	"okey/bots/arenaclassic"
 	"okey/bots/bots101"
+	"okey/bots/botsclassic"
 	"okey/bots/search"
-	"okey/game"
+	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/ui/cli"
 	"okey/ui/i18n"
@@ -43,12 +43,12 @@ okey sim --bots easy --hands 8 --record matches/`,
 		},
 	}
 	fs := c.Flags()
-	levels := []any{strings.Join(bots.Levels, ", "), strings.Join(bots101.Levels, ", ")}
+	levels := []any{strings.Join(botsclassic.Levels, ", "), strings.Join(bots101.Levels, ", ")}
 	fs.StringVar(&f.bots, "bots", "hard,normal,normal,normal", e.tr.T("cli.flag.sim.bots", levels...))
 	fs.IntVar(&f.hands, "hands", 1000, e.tr.T("cli.flag.sim.hands"))
 	fs.IntVar(&f.matches, "matches", 0, e.tr.T("cli.flag.sim.matches"))
 	fs.Uint64Var(&f.seed, "seed", 1, e.tr.T("cli.flag.sim.seed"))
-	fs.StringVar(&f.rules, "rules", "", e.tr.T("cli.flag.sim.rules", strings.Join(game.RuleOptions, ", "), strings.Join(okey101.RuleOptions, ", ")))
+	fs.StringVar(&f.rules, "rules", "", e.tr.T("cli.flag.sim.rules", strings.Join(classic.RuleOptions, ", "), strings.Join(okey101.RuleOptions, ", ")))
 	fs.IntVar(&f.workers, "workers", 0, e.tr.T("cli.flag.sim.workers"))
 	fs.BoolVar(&f.json, "json", false, e.tr.T("cli.flag.sim.json"))
 	fs.StringVar(&f.game, "game", settings.GameClassic, e.tr.T("cli.flag.sim.game", gameNames()))
@@ -74,10 +74,10 @@ func simRun(ctx context.Context, f *simFlags, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	return runArena(f, stdout, stderr, cfg.Hands, cfg.Matches, &cfg.Progress, arena.ErrInterrupted,
-		func() (arena.Result, error) { return arena.Run(ctx, cfg) },
-		func(res *arena.Result) (int, int) { return res.Hands, res.Matches },
-		func(res *arena.Result) error {
+	return runArena(f, stdout, stderr, cfg.Hands, cfg.Matches, &cfg.Progress, arenaclassic.ErrInterrupted,
+		func() (arenaclassic.Result, error) { return arenaclassic.Run(ctx, cfg) },
+		func(res *arenaclassic.Result) (int, int) { return res.Hands, res.Matches },
+		func(res *arenaclassic.Result) error {
 			if f.json {
 				return json.NewEncoder(stdout).Encode(res)
 			}
@@ -146,39 +146,39 @@ func runArena[R any](f *simFlags, stdout, stderr io.Writer, hands, matches int, 
 // arena configuration. ok is false when the command should stop with
 // code 2 (1 when --record's directory cannot be made), having said why
 // on one line.
-func classicSim(f *simFlags, stderr io.Writer) (cfg arena.Config, code int, ok bool) {
-	fail := func(format string, a ...any) (arena.Config, int, bool) {
+func classicSim(f *simFlags, stderr io.Writer) (cfg arenaclassic.Config, code int, ok bool) {
+	fail := func(format string, a ...any) (arenaclassic.Config, int, bool) {
 		fmt.Fprintf(stderr, "okey sim: "+format+"\n", a...)
-		return arena.Config{}, 2, false
+		return arenaclassic.Config{}, 2, false
 	}
 	tr := i18n.MustLoad(f.lang)
-	r, err := game.ParseRules(f.rules)
+	r, err := classic.ParseRules(f.rules)
 	if err != nil {
 		return fail("--rules: %s", problem.Say(err, f.lang))
 	}
 	var names []string
 	for _, n := range strings.Split(f.bots, ",") {
 		n = strings.ToLower(strings.TrimSpace(n))
-		if cur := bots.Current(n); cur != n {
+		if cur := botsclassic.Current(n); cur != n {
 			return fail("%s", tr.T("cli.err.sim.bots.merged", n, cur))
 		}
-		if _, err := simBot(n, bots.Options{}); err != nil {
+		if _, err := simBot(n, botsclassic.Options{}); err != nil {
 			if _, _, serr := search.Parse(n); serr != nil {
 				// A search level written wrong (search-4, search-0x): the
 				// search says what its names look like.
 				return fail("--bots: %v", serr)
 			}
-			return fail("%s", tr.T("cli.err.sim.bots.level", n, strings.Join(bots.Levels, ", ")))
+			return fail("%s", tr.T("cli.err.sim.bots.level", n, strings.Join(botsclassic.Levels, ", ")))
 		}
 		names = append(names, n)
 	}
 	if len(names) == 1 {
 		names = []string{names[0], names[0], names[0], names[0]}
 	}
-	if key, args := simUsage(f, len(names), game.NumSeats); key != "" {
+	if key, args := simUsage(f, len(names), classic.NumSeats); key != "" {
 		return fail("%s", tr.T(key, args...))
 	}
-	cfg = arena.Config{Bots: names, Hands: f.hands, Seed: f.seed, Rules: r, Workers: f.workers, New: simBot}
+	cfg = arenaclassic.Config{Bots: names, Hands: f.hands, Seed: f.seed, Rules: r, Workers: f.workers, New: simBot}
 	if f.matches > 0 {
 		cfg.Hands, cfg.Matches = 0, f.matches
 	}
@@ -187,7 +187,7 @@ func classicSim(f *simFlags, stderr io.Writer) (cfg arena.Config, code int, ok b
 	}
 	if cfg.Record, err = recordTo(f.record, cfg.Matches > 0); err != nil {
 		fmt.Fprintf(stderr, "okey sim: %s\n", tr.T("cmd.sim.recorddir", problem.In(err, tr)))
-		return arena.Config{}, 1, false
+		return arenaclassic.Config{}, 1, false
 	}
 	return cfg, 0, true
 }
@@ -216,7 +216,7 @@ func simUsage(f *simFlags, bots, seats int) (string, []any) {
 // search player (search, search-<k>x, search-<k>x-z<z>), which okey sim alone plays: it is
 // measured there against the levels (docs/classic-hard-bot.md) and not
 // offered in the game until it beats hard.
-func simBot(level string, opt bots.Options) (bots.Bot, error) {
+func simBot(level string, opt botsclassic.Options) (botsclassic.Bot, error) {
 	so, ok, err := search.Parse(level)
 	switch {
 	case err != nil:
@@ -225,7 +225,7 @@ func simBot(level string, opt bots.Options) (bots.Bot, error) {
 		so.Seed, so.Cache = opt.Seed, opt.Cache
 		return search.New(so), nil
 	}
-	return bots.New(level, opt)
+	return botsclassic.New(level, opt)
 }
 
 // recordTo is the writer of okey sim --record dir: it makes dir and

@@ -3,41 +3,41 @@ package main
 import (
 	"bytes"
 	"context"
+	"okey/game/classic"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"okey/bots"
-	"okey/game"
+	"okey/bots/botsclassic"
 	"okey/game/fair"
 	"okey/game/okey101"
 )
 
 // servedRecords are a classic and a 101 record committed as okey serve
 // commits them (seed 42, a fixed salt), whole matches played plainly.
-func servedRecords(t *testing.T) (classic, o101 []byte, commit fair.Commitment) {
+func servedRecords(t *testing.T) (classicRec, o101 []byte, commit fair.Commitment) {
 	t.Helper()
 	salt := []byte("0123456789abcdef")
-	g, err := game.NewGame(game.DefaultRules(), 42, fair.Meta(42, salt))
+	g, err := classic.NewGame(classic.DefaultRules(), 42, fair.Meta(42, salt))
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Classic by easy bots (a match ends when a player's points run
 	// out, which plain discards never make happen).
-	var seats [game.NumSeats]bots.Bot
+	var seats [classic.NumSeats]botsclassic.Bot
 	for i := range seats {
-		if seats[i], err = bots.New("easy", bots.Options{Seed: uint64(i + 1)}); err != nil {
+		if seats[i], err = botsclassic.New("easy", botsclassic.Options{Seed: uint64(i + 1)}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	for range 100000 {
 		st := g.State()
-		if st.Phase() == game.MatchOver {
+		if st.Phase() == classic.MatchOver {
 			break
 		}
-		if st.Phase() == game.HandOver {
-			if _, _, err := g.Apply(game.NextHandAction()); err != nil {
+		if st.Phase() == classic.HandOver {
+			if _, _, err := g.Apply(classic.NextHandAction()); err != nil {
 				t.Fatal(err)
 			}
 			continue
@@ -51,7 +51,7 @@ func servedRecords(t *testing.T) (classic, o101 []byte, commit fair.Commitment) 
 			t.Fatal(err)
 		}
 	}
-	if g.State().Phase() != game.MatchOver {
+	if g.State().Phase() != classic.MatchOver {
 		t.Fatal("the classic match never ended")
 	}
 	rc := g.Record()
@@ -86,7 +86,7 @@ func servedRecords(t *testing.T) (classic, o101 []byte, commit fair.Commitment) 
 // all verify, 1 when one does not (saying why), 2 for a wrong command
 // line (one line on stderr).
 func TestVerifyCommand(t *testing.T) {
-	classic, o101, commit := servedRecords(t)
+	classicRec, o101, commit := servedRecords(t)
 	dir := t.TempDir()
 	write := func(name string, b []byte) string {
 		p := filepath.Join(dir, name)
@@ -95,12 +95,12 @@ func TestVerifyCommand(t *testing.T) {
 		}
 		return p
 	}
-	good := write("classic.okey", classic)
+	good := write("classic.okey", classicRec)
 	good101 := write("101.okey", o101)
 	// Tampered: another seed in the header; the salt; a move out of turn.
-	seed := write("seed.okey", bytes.Replace(classic, []byte(`"seed":42`), []byte(`"seed":43`), 1))
+	seed := write("seed.okey", bytes.Replace(classicRec, []byte(`"seed":42`), []byte(`"seed":43`), 1))
 	salt := write("salt.okey", bytes.Replace(o101, []byte(`"salt":"30`), []byte(`"salt":"31`), 1))
-	lines := bytes.SplitAfter(classic, []byte("\n"))
+	lines := bytes.SplitAfter(classicRec, []byte("\n"))
 	for i, ln := range lines {
 		if bytes.HasPrefix(ln, []byte(`{"a":"draw","s":`)) {
 			s := ln[len(`{"a":"draw","s":`)]
@@ -109,12 +109,12 @@ func TestVerifyCommand(t *testing.T) {
 		}
 	}
 	illegal := write("illegal.okey", bytes.Join(lines, nil))
-	bare := write("bare.okey", bytes.Replace(classic, []byte(`"commit"`), []byte(`"c0mmit"`), 1))
+	bare := write("bare.okey", bytes.Replace(classicRec, []byte(`"commit"`), []byte(`"c0mmit"`), 1))
 	bare = write("bare.okey", bytes.Replace(mustRead(t, bare), []byte(`"salt"`), []byte(`"s4lt"`), 1))
 	junk := write("junk.okey", []byte("not a record\n"))
 	// Cut short: the finishing move's line dropped; and a match stopped
 	// after its first few moves.
-	cut := write("cut.okey", classic[:bytes.LastIndexByte(classic[:len(classic)-1], '\n')+1])
+	cut := write("cut.okey", classicRec[:bytes.LastIndexByte(classicRec[:len(classicRec)-1], '\n')+1])
 	early := write("early.okey", bytes.Join(bytes.SplitAfter(o101, []byte("\n"))[:12], nil))
 
 	for _, tc := range []struct {
@@ -130,7 +130,7 @@ func TestVerifyCommand(t *testing.T) {
 		{"cut", []string{good, cut}, nil, 1, []string{"classic.okey: verified"}, "cut.okey: NOT verified: the match is not over ("},
 		{"early", []string{early}, nil, 1, nil, "early.okey: NOT verified: the match is not over (1 hand so far): the record is cut short, or the match is still in play; --partial"},
 		{"partial", []string{"--partial", cut, early}, nil, 0, []string{"cut.okey: verified: commitment " + commit.Short(), "match not over", "early.okey: verified", "1 hand so far"}, ""},
-		{"stdin", []string{"-"}, classic, 0, []string{"standard input: verified: commitment " + commit.Short()}, ""},
+		{"stdin", []string{"-"}, classicRec, 0, []string{"standard input: verified: commitment " + commit.Short()}, ""},
 		{"noted", []string{"--commit", commit.Short(), good}, nil, 0, []string{"verified"}, ""},
 		{"noted wrong", []string{"--commit", "0000 1111 2222 3333", good}, nil, 1, nil, "NOT verified: the record's commitment " + commit.Short() + " is not the one you noted"},
 		{"seed", []string{good, seed}, nil, 1, []string{"classic.okey: verified"}, "seed.okey: NOT verified: commitment mismatch: seed 43"},

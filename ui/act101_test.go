@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"okey/game/meld"
 	"okey/game/okey101"
+	"okey/game/okey101/meld"
 	"okey/game/tile"
 	"okey/ui/i18n"
 	"okey/ui/play101"

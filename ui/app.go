@@ -11,8 +11,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"okey/bots"
-	"okey/game"
+	"okey/bots/botsclassic"
+	"okey/game/classic"
 	"okey/ui/layout"
 	"okey/ui/pages"
 	"okey/ui/problem"
@@ -40,7 +40,7 @@ func New(opt Options) (*Model, error) {
 		opt.Now = time.Now
 	}
 	if opt.NewBot == nil {
-		opt.NewBot = bots.New
+		opt.NewBot = botsclassic.New
 	}
 	if opt.Random == nil {
 		opt.Random = rand.Reader
@@ -143,7 +143,7 @@ func NewSeat(opt SeatOptions) (*Model, error) {
 	if opt.Send == nil {
 		return nil, errors.New("ui: a seat needs a table to send its moves to")
 	}
-	if opt.Seat >= game.NumSeats {
+	if opt.Seat >= classic.NumSeats {
 		return nil, fmt.Errorf("ui: seat %d: no such seat", opt.Seat)
 	}
 	m := &Model{
@@ -152,7 +152,7 @@ func NewSeat(opt SeatOptions) (*Model, error) {
 		asking: -1, dark: opt.Dark, lastOK: true,
 		screen: scrPlay, settle: settleFor(opt.Settle),
 	}
-	m.opt.NewBot = bots.New
+	m.opt.NewBot = botsclassic.New
 	m.opt.BotTimeout = defaultBotTimeout
 	m.seat = &seatLink{Link: seatlink.New(opt.Seat, opt.Send), opt: opt}
 	m.hostGames(true)

@@ -9,7 +9,7 @@ import (
 	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/ui/seatmsg"
 )
@@ -44,7 +44,7 @@ func seatBenchIn(b testing.TB, o101 bool, lang string) *Model {
 		u.View101 = &v
 		m, err = NewSeat101(opt)
 	} else {
-		g, gerr := game.NewGame(game.DefaultRules(), 8, nil)
+		g, gerr := classic.NewGame(classic.DefaultRules(), 8, nil)
 		if gerr != nil {
 			b.Fatal(gerr)
 		}
@@ -55,7 +55,7 @@ func seatBenchIn(b testing.TB, o101 bool, lang string) *Model {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for s := range game.NumSeats {
+	for s := range classic.NumSeats {
 		u.Players[s] = seatmsg.Player{Name: "Player" + string(rune('0'+s)), Kind: seatmsg.Human, Level: "normal"}
 	}
 	now := fixedNow()

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"okey/bots"
-	"okey/game"
+	"okey/bots/botsclassic"
+	"okey/game/classic"
 	"okey/game/tile"
 	"okey/ui/playclassic"
 )
@@ -17,18 +17,18 @@ import (
 type hangingBot struct{ forever chan struct{} }
 
 func (hangingBot) Level() string { return "normal" }
-func (b hangingBot) Decide(context.Context, game.View) (game.Action, error) {
+func (b hangingBot) Decide(context.Context, classic.View) (classic.Action, error) {
 	<-b.forever
-	return game.Action{}, errors.New("released")
+	return classic.Action{}, errors.New("released")
 }
 
 // brokenBot answers with what answer gives.
 type brokenBot struct {
-	answer func(v game.View) (game.Action, error)
+	answer func(v classic.View) (classic.Action, error)
 }
 
 func (brokenBot) Level() string { return "normal" }
-func (b brokenBot) Decide(_ context.Context, v game.View) (game.Action, error) {
+func (b brokenBot) Decide(_ context.Context, v classic.View) (classic.Action, error) {
 	return b.answer(v)
 }
 
@@ -53,26 +53,28 @@ func TestFailingBotNeverStallsTheTable(t *testing.T) {
 	t.Cleanup(func() { close(forever) })
 	for _, tc := range []struct {
 		name string
-		bot  bots.Bot
+		bot  botsclassic.Bot
 		want string // in the message of the first failure
 	}{
 		{"hangs", hangingBot{forever}, "no answer in time"},
-		{"errors", brokenBot{func(game.View) (game.Action, error) { return game.Action{}, errors.New("out of ideas") }}, "out of ideas"},
-		{"wrong seat", brokenBot{func(v game.View) (game.Action, error) { return game.DrawAction((v.Seat + 1) % game.NumSeats), nil }}, "turn"},
-		{"illegal", brokenBot{func(v game.View) (game.Action, error) {
+		{"errors", brokenBot{func(classic.View) (classic.Action, error) { return classic.Action{}, errors.New("out of ideas") }}, "out of ideas"},
+		{"wrong seat", brokenBot{func(v classic.View) (classic.Action, error) {
+			return classic.DrawAction((v.Seat + 1) % classic.NumSeats), nil
+		}}, "turn"},
+		{"illegal", brokenBot{func(v classic.View) (classic.Action, error) {
 			for f := range tile.NumFaces { // a tile it does not hold
 				if v.Counts[f] == 0 {
-					return game.DiscardAction(v.Seat, tile.Tile(f)), nil
+					return classic.DiscardAction(v.Seat, tile.Tile(f)), nil
 				}
 			}
-			return game.Action{}, errors.New("holds every face")
+			return classic.Action{}, errors.New("holds every face")
 		}}, "not held"},
-		{"no move", brokenBot{func(game.View) (game.Action, error) { return game.Action{}, nil }}, ""},
+		{"no move", brokenBot{func(classic.View) (classic.Action, error) { return classic.Action{}, nil }}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := newTestModel(t, 100, 30, func(o *Options) {
 				o.BotTimeout = failingBotTimeout(tc.name == "hangs")
-				o.NewBot = func(string, bots.Options) (bots.Bot, error) { return tc.bot, nil }
+				o.NewBot = func(string, botsclassic.Options) (botsclassic.Bot, error) { return tc.bot, nil }
 			})
 			if m.c().View.MyTurn() {
 				t.Fatal("the test needs a seed where a bot moves first")
@@ -96,7 +98,7 @@ func TestFailingBotNeverStallsTheTable(t *testing.T) {
 					t.Fatalf("the table stalled at seat %d's turn: %q", m.c().View.Turn, m.flash)
 				}
 			}
-			for s := 1; s < game.NumSeats; s++ {
+			for s := 1; s < classic.NumSeats; s++ {
 				if _, ok := m.c().Bots[s].(playclassic.Plain); !ok {
 					t.Errorf("seat %d still has its failing bot after %d failures", s, maxBotFailures)
 				}
@@ -111,9 +113,9 @@ func TestPlainMoveIsAlwaysTaken(t *testing.T) {
 	m := newTestModel(t, 100, 30, withPlainBots)
 	drain(t, m, m.Init())
 	for turns := 0; m.screen == scrPlay && turns < 40; turns++ {
-		for s := range game.NumSeats {
+		for s := range classic.NumSeats {
 			a, ok := m.c().PlainMove(s)
-			mover := m.c().View.Turn == s && m.c().View.Phase == game.Playing
+			mover := m.c().View.Turn == s && m.c().View.Phase == classic.Playing
 			if ok != mover {
 				t.Fatalf("seat %d: plainMove ok=%v, but the seat to move is %d", s, ok, m.c().View.Turn)
 			}

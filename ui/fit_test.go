@@ -7,7 +7,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 
-	"okey/bots"
+	"okey/bots/botsclassic"
 	"okey/bots/coach"
 	"okey/ui/i18n"
 	"okey/ui/layout"
@@ -86,7 +86,7 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 			m := newTestModel(t, 100, 30, func(o *Options) {
 				o.Settings.Lang = lang
 				o.Settings.Rules = "points=5"
-				o.NewBot = func(string, bots.Options) (bots.Bot, error) { return showingBot{}, nil }
+				o.NewBot = func(string, botsclassic.Options) (botsclassic.Bot, error) { return showingBot{}, nil }
 				o.Review = fitReview
 			})
 			drain(t, m, m.Init())

@@ -12,8 +12,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"okey/bots"
-	"okey/game"
+	"okey/bots/botsclassic"
+	"okey/game/classic"
 	"okey/ui/play101/decide"
 	"okey/ui/playclassic"
 	"okey/ui/settings"
@@ -173,21 +173,21 @@ func drain(t testing.TB, m *Model, cmd tea.Cmd) {
 // blockingBot waits for its release before every decision, to show that
 // the screen does not wait for it.
 type blockingBot struct {
-	inner   bots.Bot
+	inner   botsclassic.Bot
 	release chan struct{}
 	mu      sync.Mutex
 	asked   int
 }
 
 func (b *blockingBot) Level() string { return b.inner.Level() }
-func (b *blockingBot) Decide(ctx context.Context, v game.View) (game.Action, error) {
+func (b *blockingBot) Decide(ctx context.Context, v classic.View) (classic.Action, error) {
 	b.mu.Lock()
 	b.asked++
 	b.mu.Unlock()
 	select {
 	case <-b.release:
 	case <-ctx.Done():
-		return game.Action{}, ctx.Err()
+		return classic.Action{}, ctx.Err()
 	}
 	return b.inner.Decide(ctx, v)
 }
@@ -221,16 +221,18 @@ func sequenceCmds(msg tea.Msg) []tea.Cmd {
 // withPlainBots seats playclassic.Plain (the fallback move: draw, then discard
 // the highest tile) at every seat. The end-to-end goldens use it so that
 // they do not change when the real bots get better.
-func withPlainBotsOpt(string, bots.Options) (bots.Bot, error) { return playclassic.Plain{}, nil }
+func withPlainBotsOpt(string, botsclassic.Options) (botsclassic.Bot, error) {
+	return playclassic.Plain{}, nil
+}
 
 func withPlainBots(o *Options) { o.NewBot = withPlainBotsOpt }
 
 // showingBot is playclassic.Plain that shows the indicator whenever it may.
 type showingBot struct{ playclassic.Plain }
 
-func (b showingBot) Decide(ctx context.Context, v game.View) (game.Action, error) {
+func (b showingBot) Decide(ctx context.Context, v classic.View) (classic.Action, error) {
 	if v.Legal.Show {
-		return game.ShowAction(v.Seat), nil
+		return classic.ShowAction(v.Seat), nil
 	}
 	return b.Plain.Decide(ctx, v)
 }

@@ -6,8 +6,8 @@ import (
 	"sync"
 	"testing"
 
-	"okey/bots"
-	"okey/game"
+	"okey/bots/botsclassic"
+	"okey/game/classic"
 	"okey/game/tile"
 	"okey/ui/playclassic"
 )
@@ -18,17 +18,17 @@ type scriptedHint struct {
 	mu     sync.Mutex
 	levels []string
 	seats  []int
-	answer func(v game.View) game.Action
+	answer func(v classic.View) classic.Action
 }
 
-func (s *scriptedHint) newBot(level string, opt bots.Options) (bots.Bot, error) {
+func (s *scriptedHint) newBot(level string, opt botsclassic.Options) (botsclassic.Bot, error) {
 	if level != playclassic.HintLevel {
 		return playclassic.Plain{}, nil
 	}
 	s.mu.Lock()
 	s.levels = append(s.levels, level)
 	s.mu.Unlock()
-	return brokenBot{func(v game.View) (game.Action, error) {
+	return brokenBot{func(v classic.View) (classic.Action, error) {
 		s.mu.Lock()
 		s.seats = append(s.seats, v.Seat)
 		s.mu.Unlock()
@@ -40,15 +40,15 @@ func (s *scriptedHint) newBot(level string, opt bots.Options) (bots.Bot, error) 
 // (issue 10, point 12): whatever that bot says is what the hint says,
 // with the cursor on its tile, before the draw as after it.
 func TestHintFollowsTheStrongestBot(t *testing.T) {
-	if playclassic.HintLevel != bots.Levels[len(bots.Levels)-1] || playclassic.HintLevel != "hard" {
+	if playclassic.HintLevel != botsclassic.Levels[len(botsclassic.Levels)-1] || playclassic.HintLevel != "hard" {
 		t.Fatalf("the hint asks %q", playclassic.HintLevel)
 	}
 	var script scriptedHint
-	script.answer = func(v game.View) game.Action {
-		if v.Stage == game.MustDraw {
-			return game.DrawAction(0)
+	script.answer = func(v classic.View) classic.Action {
+		if v.Stage == classic.MustDraw {
+			return classic.DrawAction(0)
 		}
-		return game.DiscardAction(0, v.Rack[len(v.Rack)/2]) // not what the analysis would pick
+		return classic.DiscardAction(0, v.Rack[len(v.Rack)/2]) // not what the analysis would pick
 	}
 	m := newTestModel(t, 100, 30, func(o *Options) { o.NewBot = script.newBot })
 	drain(t, m, m.Init())
@@ -67,7 +67,7 @@ func TestHintFollowsTheStrongestBot(t *testing.T) {
 	}
 	// An answer to a position the table has left is dropped.
 	flash := m.flash
-	m.c().OnHint(playclassic.HintMsg{ID: m.c().HintID, Moves: m.c().G.State().Moves() - 1, Act: game.DiscardAction(0, m.c().View.Rack[0])}, true)
+	m.c().OnHint(playclassic.HintMsg{ID: m.c().HintID, Moves: m.c().G.State().Moves() - 1, Act: classic.DiscardAction(0, m.c().View.Rack[0])}, true)
 	if m.flash != flash {
 		t.Fatal("a stale hint was told")
 	}
@@ -78,14 +78,14 @@ func TestHintFollowsTheStrongestBot(t *testing.T) {
 // missed).
 func TestHintSaysAWinningTake(t *testing.T) {
 	var script scriptedHint
-	script.answer = func(v game.View) game.Action { return game.DrawAction(0) }
+	script.answer = func(v classic.View) classic.Action { return classic.DrawAction(0) }
 	for seed := uint64(1); seed < 200; seed++ {
 		m := newTestModel(t, 100, 30, withPlainBots, func(o *Options) { o.Seed = seed })
 		drain(t, m, m.Init())
-		me := bots.NewHard(seed)
+		me := botsclassic.NewHard(seed)
 		for turns := 0; m.screen == scrPlay && turns < 100; turns++ {
 			top := m.c().View.Top(m.c().View.Previous)
-			if m.c().View.Stage == game.MustDraw && m.c().View.Legal.Take && m.c().TakeWins(top) {
+			if m.c().View.Stage == classic.MustDraw && m.c().View.Legal.Take && m.c().TakeWins(top) {
 				m.opt.NewBot = script.newBot
 				press(t, m, "h")
 				if !strings.Contains(m.flash, "take "+m.tileName(top)+" (t): it wins") {
@@ -101,8 +101,8 @@ func TestHintSaysAWinningTake(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if a.Kind == game.ActFinish { // do not win: play on for a winning take
-				a = game.DiscardAction(0, a.Tile)
+			if a.Kind == classic.ActFinish { // do not win: play on for a winning take
+				a = classic.DiscardAction(0, a.Tile)
 			}
 			drain(t, m, m.act(a))
 		}

@@ -11,7 +11,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/ui/play101/decide"
 	"okey/ui/settings"
@@ -58,11 +58,11 @@ func wrongSeatLine(t *testing.T, which string, rec []byte) []byte {
 		}
 		turn = g.State().Turn()
 	} else {
-		r, err := game.ParseRecord(rec)
+		r, err := classic.ParseRecord(rec)
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := game.Replay(r)
+		g, err := classic.Replay(r)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,8 +10,9 @@ import (
 
 	"charm.land/bubbles/v2/key"
 
-	"okey/bots"
+	"okey/bots/botsclassic"
 	"okey/game"
+	"okey/game/classic"
 	"okey/ui/hosting"
 	"okey/ui/i18n"
 	"okey/ui/keymap"
@@ -51,7 +52,7 @@ type Options struct {
 	Now func() time.Time
 	// NewBot builds a bot; nil is bots.New. Tests give slow or scripted
 	// bots here.
-	NewBot func(level string, opt bots.Options) (bots.Bot, error)
+	NewBot func(level string, opt botsclassic.Options) (botsclassic.Bot, error)
 	// BotTimeout bounds a bot's decision; 0 is defaultBotTimeout. A bot
 	// that does not answer in time is treated as failed.
 	BotTimeout time.Duration
@@ -187,8 +188,8 @@ type Model struct {
 	pager   pages.Scroll // scrolls the overlay or the information page on show
 	notice  []string
 
-	names  [game.NumSeats]string
-	levels [game.NumSeats]string
+	names  [classic.NumSeats]string
+	levels [classic.NumSeats]string
 	seed   uint64 // seed of the current match
 	nextNo uint64 // matches started, for the next seed
 

@@ -11,14 +11,14 @@ import (
 	"strings"
 	"testing"
 
-	"okey/game/hand"
+	"okey/game/classic/hand"
 	"okey/game/tile"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"okey/bots"
-	"okey/game"
+	"okey/bots/botsclassic"
+	"okey/game/classic"
 	"okey/ui/canvas"
 	"okey/ui/layout"
 	"okey/ui/pages"
@@ -55,7 +55,7 @@ func cursorTo(t *testing.T, m *Model, i int) {
 func playMyTurn(t *testing.T, m *Model) {
 	t.Helper()
 	v := m.c().View
-	if v.Stage == game.MustDraw {
+	if v.Stage == classic.MustDraw {
 		press(t, m, "d")
 		if m.screen != scrPlay {
 			return
@@ -99,11 +99,11 @@ func TestWholeHandThroughKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec, err := game.ParseRecord(b)
+	rec, err := classic.ParseRecord(b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := game.Replay(rec)
+	g, err := classic.Replay(rec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +136,7 @@ func TestRefusalsAreExplained(t *testing.T) {
 			t.Fatalf("after %q the status line is %q, want %q", k, status(), want)
 		}
 	}
-	if !m.c().View.MyTurn() || m.c().View.Stage != game.MustDraw {
+	if !m.c().View.MyTurn() || m.c().View.Stage != classic.MustDraw {
 		t.Fatalf("want the player to draw first; turn %d stage %v", m.c().View.Turn, m.c().View.Stage)
 	}
 	expect("w", `The key "w" does nothing here`)
@@ -154,7 +154,7 @@ func TestRefusalsAreExplained(t *testing.T) {
 	cursorTo(t, m, empty)
 	expect("space", "No tile under the cursor to pick up")
 	press(t, m, "d")
-	if m.c().View.Stage != game.MustDiscard {
+	if m.c().View.Stage != classic.MustDiscard {
 		t.Fatal("d did not draw")
 	}
 	expect("d", "You have 15 tiles")
@@ -179,8 +179,8 @@ func TestRefusalsAreExplained(t *testing.T) {
 func TestWaitForBotIsExplained(t *testing.T) {
 	block := make(chan struct{})
 	m := newTestModel(t, 100, 30, func(o *Options) {
-		o.NewBot = func(level string, opt bots.Options) (bots.Bot, error) {
-			b, err := bots.New(level, opt)
+		o.NewBot = func(level string, opt botsclassic.Options) (botsclassic.Bot, error) {
+			b, err := botsclassic.New(level, opt)
 			return &blockingBot{inner: b, release: block}, err
 		}
 	})
@@ -230,7 +230,7 @@ func TestStaleBotAnswerIsDropped(t *testing.T) {
 	m := newTestModel(t, 100, 30)
 	drain(t, m, m.Init())
 	moves := m.c().G.State().Moves()
-	stale := playclassic.BotMoveMsg{ID: m.askID - 1, Seat: m.c().View.Turn, Act: game.DrawAction(m.c().View.Turn)}
+	stale := playclassic.BotMoveMsg{ID: m.askID - 1, Seat: m.c().View.Turn, Act: classic.DrawAction(m.c().View.Turn)}
 	m.Update(stale)
 	if m.c().G.State().Moves() != moves {
 		t.Fatal("a stale bot answer was played")
@@ -238,7 +238,7 @@ func TestStaleBotAnswerIsDropped(t *testing.T) {
 	// After a quit, an answer to the last question is stale too.
 	id := m.askID
 	m.Update(keyMsg("q"))
-	m.Update(playclassic.BotMoveMsg{ID: id, Seat: 1, Act: game.DrawAction(1)})
+	m.Update(playclassic.BotMoveMsg{ID: id, Seat: 1, Act: classic.DrawAction(1)})
 	if m.c().G.State().Moves() != moves {
 		t.Fatal("an answer after quitting was played")
 	}
@@ -300,7 +300,7 @@ func TestKilledMidHandResumes(t *testing.T) {
 
 	// Killed again just after a draw: the table comes back as it was,
 	// the move log (which names the drawn tile) included.
-	if m.screen != scrPlay || !m.c().View.MyTurn() || m.c().View.Stage != game.MustDraw {
+	if m.screen != scrPlay || !m.c().View.MyTurn() || m.c().View.Stage != classic.MustDraw {
 		t.Fatalf("expected the player's draw: screen %d, stage %v", m.screen, m.c().View.Stage)
 	}
 	press(t, m, "d")
@@ -387,7 +387,7 @@ func TestDamagedSaveIsSetAside(t *testing.T) {
 				t.Fatalf("no new match after the notice: screen %d", m.screen)
 			}
 			b, _ = os.ReadFile(path)
-			if _, err := game.ParseRecord(b); err != nil {
+			if _, err := classic.ParseRecord(b); err != nil {
 				t.Fatalf("the new match is not saved: %v", err)
 			}
 		})
@@ -463,7 +463,7 @@ func TestMouseSelectsAndDraws(t *testing.T) {
 	w := m.lay.Wall
 	_, cmd = m.Update(tea.MouseClickMsg{X: w.X + 1, Y: w.Y + 1, Button: tea.MouseLeft})
 	drain(t, m, cmd)
-	if m.c().View.Stage != game.MustDiscard || m.c().View.Counts.Total() != 15 {
+	if m.c().View.Stage != classic.MustDiscard || m.c().View.Counts.Total() != 15 {
 		t.Fatal("a click on the wall did not draw")
 	}
 }
@@ -528,7 +528,7 @@ func TestArrangeKeys(t *testing.T) {
 func TestHintPutsTheCursorOnTheDiscard(t *testing.T) {
 	m := newTestModel(t, 100, 30)
 	drain(t, m, m.Init())
-	if m.c().View.Stage == game.MustDraw {
+	if m.c().View.Stage == classic.MustDraw {
 		press(t, m, "d")
 	}
 	if m.screen != scrPlay || len(m.c().View.Rack) != playclassic.TurnTiles {
@@ -561,7 +561,7 @@ func TestCatalogsHaveTheSameKeys(t *testing.T) {
 func TestWholeMatchThroughKeys(t *testing.T) {
 	m := newTestModel(t, 80, 24, func(o *Options) {
 		o.Settings.Rules = "points=5"
-		o.NewBot = func(string, bots.Options) (bots.Bot, error) { return showingBot{}, nil }
+		o.NewBot = func(string, botsclassic.Options) (botsclassic.Bot, error) { return showingBot{}, nil }
 	})
 	drain(t, m, m.Init())
 	for hands := 0; m.screen != scrMatchOver; hands++ {
@@ -601,11 +601,11 @@ func TestWholeMatchThroughKeys(t *testing.T) {
 		t.Fatalf("the finished match was not kept: %v", done)
 	}
 	b, _ := os.ReadFile(done[0])
-	rec, err := game.ParseRecord(b)
+	rec, err := classic.ParseRecord(b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g, err := game.Replay(rec); err != nil || g.State().Phase() != game.MatchOver {
+	if g, err := classic.Replay(rec); err != nil || g.State().Phase() != classic.MatchOver {
 		t.Fatalf("the kept record does not replay to the end: %v", err)
 	}
 }
@@ -649,8 +649,8 @@ func TestHandOverShowsTheWinningGroups(t *testing.T) {
 		{Kind: hand.Set, Tiles: []tile.Tile{tile.NewTile(tile.Red, 9), tile.NewTile(tile.Blue, 9), okey}, As: ts("R9 B9 K9")},
 		{Kind: hand.Run, Tiles: ts("Y11 Y12 Y13 Y1"), As: ts("Y11 Y12 Y13 Y1")},
 	}
-	m.c().View.Phase = game.HandOver
-	m.c().View.Result = &game.HandResult{
+	m.c().View.Phase = classic.HandOver
+	m.c().View.Result = &classic.HandResult{
 		Hand: 1, Winner: 2, Discard: okey, OkeyFinish: true, Points: 4,
 		Win:  hand.Win{Kind: hand.WinMelds, Melds: melds},
 		Lost: [4]int{5, 4, 0, 4}, Shown: [4]bool{false, false, true, false},
@@ -677,7 +677,7 @@ func TestHandEndingDuringSettingsLeadsToHandOver(t *testing.T) {
 	// The wall is out and it is the player's turn: open the settings,
 	// and end the hand behind them as a bot would.
 	press(t, m, "o")
-	if _, _, err := m.c().G.Apply(game.EndHandAction(0)); err != nil {
+	if _, _, err := m.c().G.Apply(classic.EndHandAction(0)); err != nil {
 		t.Fatal(err)
 	}
 	m.c().Refresh()
@@ -746,7 +746,7 @@ func TestWelcomeBackGivesWayToTheGuide(t *testing.T) {
 	block := make(chan struct{})
 	t.Cleanup(func() { close(block) })
 	m := newTestModel(t, 100, 30, func(o *Options) {
-		o.NewBot = func(level string, opt bots.Options) (bots.Bot, error) {
+		o.NewBot = func(level string, opt botsclassic.Options) (botsclassic.Bot, error) {
 			return &blockingBot{inner: playclassic.Plain{}, release: block}, nil
 		}
 	})
@@ -777,7 +777,7 @@ func TestEmptyWallSaysEndTheHandEverywhere(t *testing.T) {
 		for m.c().View.WallLeft > 0 && m.screen == scrPlay {
 			playMyTurn(t, m)
 		}
-		if m.screen != scrPlay || !m.c().View.MyTurn() || m.c().View.Stage != game.MustDraw {
+		if m.screen != scrPlay || !m.c().View.MyTurn() || m.c().View.Stage != classic.MustDraw {
 			t.Fatalf("%s: not the player's draw at the empty wall", lang)
 		}
 		words := m.tr.T("key.endhand")
@@ -804,13 +804,13 @@ func winningRack(t *testing.T) *Model {
 	for seed := uint64(1); seed < 60; seed++ {
 		m := newTestModel(t, 100, 30, withPlainBots, func(o *Options) { o.Seed = seed })
 		drain(t, m, m.Init())
-		me := bots.NewHard(seed)
+		me := botsclassic.NewHard(seed)
 		for turns := 0; m.screen == scrPlay && turns < 100; turns++ {
 			a, err := me.Decide(context.Background(), m.c().G.State().View(0))
 			if err != nil {
 				t.Fatal(err)
 			}
-			if a.Kind == game.ActFinish {
+			if a.Kind == classic.ActFinish {
 				cursorTo(t, m, slices.Index(m.c().Rack.Slots[:], a.Tile))
 				return m
 			}
@@ -837,7 +837,7 @@ func TestDiscardingAWinAsksFirst(t *testing.T) {
 	}
 	press(t, m, "x")
 	press(t, m, "x")
-	if m.c().View.Counts.Total() == playclassic.TurnTiles || m.c().View.Phase != game.Playing && m.c().View.Result.Winner == 0 {
+	if m.c().View.Counts.Total() == playclassic.TurnTiles || m.c().View.Phase != classic.Playing && m.c().View.Result.Winner == 0 {
 		t.Fatalf("x twice did not just discard %v", win)
 	}
 
@@ -863,7 +863,7 @@ func TestEnterAfterTheHandsEndThrowsNothing(t *testing.T) {
 		}
 		press(t, m, "enter")
 		hands++
-		if m.screen != scrPlay || !m.c().View.MyTurn() || m.c().View.Stage != game.MustDiscard {
+		if m.screen != scrPlay || !m.c().View.MyTurn() || m.c().View.Stage != classic.MustDiscard {
 			continue // another seat starts this hand
 		}
 		press(t, m, "enter")
@@ -960,7 +960,7 @@ func TestWordsFollowTheMatch(t *testing.T) {
 		t.Fatalf("simple104 help: %s", h)
 	}
 
-	take := playclassic.LogEntry{Ev: game.Event{Kind: game.EvTake, Seat: 1, From: 0, Tile: tile.NewTile(tile.Black, 12)}}
+	take := playclassic.LogEntry{Ev: classic.Event{Kind: classic.EvTake, Seat: 1, From: 0, Tile: tile.NewTile(tile.Black, 12)}}
 	if got := m.logText(take); !strings.HasSuffix(got, "from you.") {
 		t.Fatalf("a take from the player reads %q", got)
 	}
@@ -979,7 +979,7 @@ func TestNamesFromARecordCannotBreakTheScreen(t *testing.T) {
 	m2 := reopen(t, m, m.opt)
 	m2.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	press(t, m2, "enter")
-	for s := 1; s < game.NumSeats; s++ {
+	for s := 1; s < classic.NumSeats; s++ {
 		if n := m2.names[s]; !pages.Printable(n) || canvas.Width(n) > MaxNameLen || n == "" {
 			t.Fatalf("seat %d is named %q", s, n)
 		}
@@ -1055,7 +1055,7 @@ func TestProblemsInTheLanguage(t *testing.T) {
 func TestScoreHistory(t *testing.T) {
 	m := newTestModel(t, 80, 24, func(o *Options) {
 		o.Settings.Rules = "points=5"
-		o.NewBot = func(string, bots.Options) (bots.Bot, error) { return showingBot{}, nil }
+		o.NewBot = func(string, botsclassic.Options) (botsclassic.Bot, error) { return showingBot{}, nil }
 	})
 	drain(t, m, m.Init())
 	press(t, m, "r")
@@ -1114,7 +1114,7 @@ func TestScoreHistory(t *testing.T) {
 func TestScoreHistoryOfAResumedMatch(t *testing.T) {
 	m := newTestModel(t, 100, 30, func(o *Options) {
 		o.Settings.Rules = "points=5"
-		o.NewBot = func(string, bots.Options) (bots.Bot, error) { return showingBot{}, nil }
+		o.NewBot = func(string, botsclassic.Options) (botsclassic.Bot, error) { return showingBot{}, nil }
 	})
 	drain(t, m, m.Init())
 	for m.c().View.Hand < 3 {

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"okey/game/meld"
 	"okey/game/okey101"
+	"okey/game/okey101/meld"
 	"okey/game/tile"
 	"okey/ui/play101"
 	"okey/ui/play101/decide"

@@ -9,7 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/ui/store"
 )
 
@@ -93,7 +93,7 @@ func TestNewMatchKeepsBothWhateverTheOrder(t *testing.T) {
 			if !bytes.Equal(cur, m.rec) {
 				t.Fatalf("order %d: the match on disk is not the new one", seed)
 			}
-			rec, err := game.ParseRecord(cur)
+			rec, err := classic.ParseRecord(cur)
 			if err != nil || rec.Seed != m.seed {
 				t.Fatalf("order %d: the saved match is not the new one: %v", seed, err)
 			}

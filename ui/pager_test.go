@@ -7,7 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/ui/playclassic"
 	"okey/ui/stats"
@@ -32,7 +32,7 @@ var longPages = []longPage{
 		m := newTestModel(t, w, h)
 		drain(t, m, m.Init())
 		for i := range 40 {
-			m.classic().History = append(m.history(), playclassic.HandScore{Result: game.HandResult{Hand: i + 1, WallOut: true}})
+			m.classic().History = append(m.history(), playclassic.HandScore{Result: classic.HandResult{Hand: i + 1, WallOut: true}})
 		}
 		press(t, m, "r")
 		return m, m.scoreLines

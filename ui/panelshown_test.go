@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"okey/bots"
+	"okey/bots/botsclassic"
 )
 
 // TestBotPanelSaysItShowedWhole: a bot that showed the indicator says so
@@ -17,7 +17,7 @@ func TestBotPanelSaysItShowedWhole(t *testing.T) {
 		m := newTestModel(t, 80, 24, func(o *Options) {
 			o.Settings.Lang = lang
 			o.Settings.Rules = "points=5"
-			o.NewBot = func(string, bots.Options) (bots.Bot, error) { return showingBot{}, nil }
+			o.NewBot = func(string, botsclassic.Options) (botsclassic.Bot, error) { return showingBot{}, nil }
 		})
 		drain(t, m, m.Init())
 		seat := -1

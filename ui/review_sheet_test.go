@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"okey/game"
-	"okey/game/meld"
+	"okey/game/classic"
 	"okey/game/okey101"
+	"okey/game/okey101/meld"
 	"okey/game/tile"
 	"okey/ui/i18n"
 	"okey/ui/pages"
@@ -107,34 +107,36 @@ func reviewText(t *testing.T) string {
 	}
 
 	section("Classic: the log, the player and bots as the subject")
-	classicLog := func(kind game.EventKind, tl tile.Tile, from int) func(m *Model, seat int) string {
+	classicLog := func(kind classic.EventKind, tl tile.Tile, from int) func(m *Model, seat int) string {
 		return func(m *Model, seat int) string {
-			return m.logText(playclassic.LogEntry{Ev: game.Event{Kind: kind, Seat: seat, Tile: tl, From: from}, Hand: 2, Okey: sampleOkey})
+			return m.logText(playclassic.LogEntry{Ev: classic.Event{Kind: kind, Seat: seat, Tile: tl, From: from}, Hand: 2, Okey: sampleOkey})
 		}
 	}
 	sub("a deal")
-	who(0, classicLog(game.EvDeal, tile.NewTile(tile.Red, 4), -1))
+	who(0, classicLog(classic.EvDeal, tile.NewTile(tile.Red, 4), -1))
 	sub("showing the indicator")
-	who(0, classicLog(game.EvShow, tile.NewTile(tile.Red, 4), -1))
+	who(0, classicLog(classic.EvShow, tile.NewTile(tile.Red, 4), -1))
 	sub("a draw (the player sees the tile)")
-	who(0, classicLog(game.EvDraw, tile.NewTile(tile.Blue, 9), -1))
-	who(0, classicLog(game.EvDraw, sampleOkey, -1))
+	who(0, classicLog(classic.EvDraw, tile.NewTile(tile.Blue, 9), -1))
+	who(0, classicLog(classic.EvDraw, sampleOkey, -1))
 	for _, tl := range sampleTiles {
 		sub("a take, a discard, a finish: " + tl.String())
-		who(0, classicLog(game.EvTake, tl, 3))
+		who(0, classicLog(classic.EvTake, tl, 3))
 		pair(func(m *Model) string {
-			return m.logText(playclassic.LogEntry{Ev: game.Event{Kind: game.EvTake, Seat: 1, Tile: tl, From: 0}, Okey: sampleOkey})
+			return m.logText(playclassic.LogEntry{Ev: classic.Event{Kind: classic.EvTake, Seat: 1, Tile: tl, From: 0}, Okey: sampleOkey})
 		}, 0)
-		who(0, classicLog(game.EvDiscard, tl, -1))
-		who(0, classicLog(game.EvFinish, tl, -1))
+		who(0, classicLog(classic.EvDiscard, tl, -1))
+		who(0, classicLog(classic.EvFinish, tl, -1))
 	}
 	sub("the okey")
-	who(0, classicLog(game.EvTake, sampleOkey, 3))
-	who(0, classicLog(game.EvDiscard, sampleOkey, -1))
-	who(0, classicLog(game.EvFinish, sampleOkey, -1))
+	who(0, classicLog(classic.EvTake, sampleOkey, 3))
+	who(0, classicLog(classic.EvDiscard, sampleOkey, -1))
+	who(0, classicLog(classic.EvFinish, sampleOkey, -1))
 	sub("the wall runs out, a player leaves")
-	pair(func(m *Model) string { return m.logText(playclassic.LogEntry{Ev: game.Event{Kind: game.EvWallOut}}) }, 0)
-	who(0, classicLog(game.EvLeave, tile.NoTile, -1))
+	pair(func(m *Model) string {
+		return m.logText(playclassic.LogEntry{Ev: classic.Event{Kind: classic.EvWallOut}})
+	}, 0)
+	who(0, classicLog(classic.EvLeave, tile.NoTile, -1))
 
 	section("Classic: guides, refusals and hints with names and tiles")
 	for _, name := range sampleNames {
@@ -179,7 +181,7 @@ func reviewText(t *testing.T) string {
 	for _, e := range problem.Known() {
 		pair(func(m *Model) string { return m.tr.T("status.refused", m.reason(e)) }, 0)
 	}
-	pair(func(m *Model) string { return m.tr.T("status.botfail", m.seatName(1), m.reason(game.ErrWrongPhase)) }, 0)
+	pair(func(m *Model) string { return m.tr.T("status.botfail", m.seatName(1), m.reason(classic.ErrWrongPhase)) }, 0)
 
 	section("Classic: the end of a hand")
 	for _, kind := range []string{"melds", "pairs"} {
@@ -348,9 +350,9 @@ func TestYouFormsAreNotThirdPerson(t *testing.T) {
 		}
 	}
 	r7 := tile.NewTile(tile.Red, 7)
-	for _, k := range []game.EventKind{game.EvDeal, game.EvShow, game.EvDraw, game.EvTake, game.EvDiscard, game.EvFinish, game.EvLeave} {
+	for _, k := range []classic.EventKind{classic.EvDeal, classic.EvShow, classic.EvDraw, classic.EvTake, classic.EvDiscard, classic.EvFinish, classic.EvLeave} {
 		line := func(seat int) string {
-			return c.logText(playclassic.LogEntry{Ev: game.Event{Kind: k, Seat: seat, Tile: r7, From: 3}, Hand: 1, Okey: sampleOkey})
+			return c.logText(playclassic.LogEntry{Ev: classic.Event{Kind: k, Seat: seat, Tile: r7, From: 3}, Hand: 1, Okey: sampleOkey})
 		}
 		check("classic "+k.String(), line(0), line(1))
 	}
@@ -389,8 +391,8 @@ func TestClassicLogKeepsItsHandsOkey(t *testing.T) {
 		then := m.c().View.Okey
 		plain := then.Next()
 		n := len(m.c().Log)
-		m.c().AddLog(game.Event{Kind: game.EvDraw, Seat: 0, Tile: plain}, -1)
-		m.c().AddLog(game.Event{Kind: game.EvDiscard, Seat: 0, Tile: then}, -1)
+		m.c().AddLog(classic.Event{Kind: classic.EvDraw, Seat: 0, Tile: plain}, -1)
+		m.c().AddLog(classic.Event{Kind: classic.EvDiscard, Seat: 0, Tile: then}, -1)
 		drew, threw := m.logText(m.c().Log[n]), m.logText(m.c().Log[n+1])
 		if strings.Contains(strings.ToLower(drew), "okey") || !strings.Contains(strings.ToLower(threw), "okey") {
 			t.Fatalf("%s: in hand 1 (okey %s): %q, %q", lang, then, drew, threw)

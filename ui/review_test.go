@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"okey/bots"
+	"okey/bots/botsclassic"
 	"okey/bots/coach"
-	"okey/game"
+	"okey/game/classic"
 	"okey/game/tile"
 	"okey/ui/i18n"
 	"okey/ui/pages"
@@ -295,24 +295,24 @@ func plantOkeyThrow(t *testing.T) ([]byte, int) {
 	t.Helper()
 	ctx := context.Background()
 	for seed := uint64(1); seed < 200; seed++ {
-		g, err := game.NewGame(game.DefaultRules(), seed, nil)
+		g, err := classic.NewGame(classic.DefaultRules(), seed, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var bs [game.NumSeats]bots.Bot
+		var bs [classic.NumSeats]botsclassic.Bot
 		for i := range bs {
-			bs[i] = bots.NewHard(seed + uint64(i))
+			bs[i] = botsclassic.NewHard(seed + uint64(i))
 		}
 		at := -1
-		for g.State().Phase() == game.Playing {
+		for g.State().Phase() == classic.Playing {
 			s := g.State()
 			v := s.View(s.Turn())
 			a, err := bs[s.Turn()].Decide(ctx, v)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if at < 0 && v.Seat == 0 && a.Kind == game.ActDiscard && v.Okey != tile.NoTile && v.Counts[v.Okey] > 0 && v.WallLeft > 30 {
-				a = game.DiscardAction(0, v.Okey)
+			if at < 0 && v.Seat == 0 && a.Kind == classic.ActDiscard && v.Okey != tile.NoTile && v.Counts[v.Okey] > 0 && v.WallLeft > 30 {
+				a = classic.DiscardAction(0, v.Okey)
 				at = len(g.Record().Actions)
 			}
 			if _, _, err := g.Apply(a); err != nil {

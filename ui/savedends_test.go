@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"okey/bots"
 	"okey/bots/bots101"
-	"okey/game"
+	"okey/bots/botsclassic"
+	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/ui/play101/decide"
 	"okey/ui/settings"
@@ -54,26 +54,26 @@ func finishedRecord(t *testing.T, which string) []byte {
 		rec := g.Record()
 		return rec.Marshal()
 	}
-	r, err := game.ParseRules("points=5")
+	r, err := classic.ParseRules("points=5")
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := game.NewGame(r, 5, nil)
+	g, err := classic.NewGame(r, 5, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var bs [game.NumSeats]bots.Bot
+	var bs [classic.NumSeats]botsclassic.Bot
 	for s := range bs {
-		if bs[s], err = bots.New("easy", bots.Options{Seed: uint64(s)}); err != nil {
+		if bs[s], err = botsclassic.New("easy", botsclassic.Options{Seed: uint64(s)}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	for step := 0; g.State().Phase() != game.MatchOver; step++ {
+	for step := 0; g.State().Phase() != classic.MatchOver; step++ {
 		if step > 50000 {
 			t.Fatal("the classic match does not end")
 		}
-		a := game.NextHandAction()
-		if st := g.State(); st.Phase() == game.Playing {
+		a := classic.NextHandAction()
+		if st := g.State(); st.Phase() == classic.Playing {
 			if a, err = bs[st.Turn()].Decide(ctx, st.View(st.Turn())); err != nil {
 				t.Fatal(err)
 			}

@@ -9,7 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/golden"
 
-	"okey/bots"
+	"okey/bots/botsclassic"
 	"okey/ui/settings"
 	"okey/ui/store"
 )
@@ -95,7 +95,7 @@ func TestScreensGolden(t *testing.T) {
 			m := newTestModel(t, 80, 24, func(o *Options) {
 				o.Settings.Lang = lang
 				o.Settings.Rules = "points=5"
-				o.NewBot = func(string, bots.Options) (bots.Bot, error) { return showingBot{}, nil }
+				o.NewBot = func(string, botsclassic.Options) (botsclassic.Bot, error) { return showingBot{}, nil }
 			})
 			drain(t, m, m.Init())
 			for m.screen != scrMatchOver {

@@ -9,7 +9,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/playclassic"
@@ -21,14 +21,14 @@ import (
 // update.
 type fakeTable struct {
 	t       *testing.T
-	g       *game.Game
+	g       *classic.Game
 	sent    []seatmsg.Intent
 	refused string
 	rseq    uint64
 }
 
 func newFakeTable(t *testing.T, seed uint64) *fakeTable {
-	g, err := game.NewGame(game.DefaultRules(), seed, nil)
+	g, err := classic.NewGame(classic.DefaultRules(), seed, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +50,7 @@ func (f *fakeTable) play() {
 func (f *fakeTable) update(seat int) seatmsg.Update {
 	v := f.g.State().View(seat)
 	u := seatmsg.Update{View: &v, Refused: f.refused, RefusedSeq: f.rseq}
-	for s := range game.NumSeats {
+	for s := range classic.NumSeats {
 		u.Players[s] = seatmsg.Player{Name: "P" + string(rune('0'+s)), Kind: seatmsg.Bot, Level: "normal"}
 	}
 	u.Players[1].Kind = seatmsg.Human
@@ -74,22 +74,22 @@ func TestRotateViewKeepsTheMatch(t *testing.T) {
 	for range 9 { // a few moves, so stacks and history have something
 		st := f.g.State()
 		v := st.View(st.Turn())
-		a := game.DrawAction(v.Seat)
-		if v.Stage == game.MustDiscard {
-			a = game.DiscardAction(v.Seat, v.Rack[0])
+		a := classic.DrawAction(v.Seat)
+		if v.Stage == classic.MustDiscard {
+			a = classic.DiscardAction(v.Seat, v.Rack[0])
 		}
 		if _, _, err := f.g.Apply(a); err != nil {
 			t.Fatal(err)
 		}
 	}
 	st := f.g.State()
-	for k := range game.NumSeats {
+	for k := range classic.NumSeats {
 		v := st.View(k)
 		r := playclassic.RotateView(v, k)
-		if r.Seat != 0 || r.Previous != game.NumSeats-1 || r.Counts != v.Counts {
+		if r.Seat != 0 || r.Previous != classic.NumSeats-1 || r.Counts != v.Counts {
 			t.Fatalf("seat %d: turned view has seat %d, previous %d", k, r.Seat, r.Previous)
 		}
-		for s := range game.NumSeats {
+		for s := range classic.NumSeats {
 			to := (s - k + 4) % 4
 			if !reflect.DeepEqual(r.Discards[to], v.Discards[s]) || r.TileCounts[to] != v.TileCounts[s] || r.Scores[to] != v.Scores[s] {
 				t.Fatalf("seat %d: seat %d's things are not at %d", k, s, to)
@@ -121,7 +121,7 @@ func TestSeatPlaysThroughTheTable(t *testing.T) {
 	if s := plain(m); strings.Contains(s, "Draw") {
 		t.Fatalf("a seat shows a table before its first update:\n%s", s)
 	}
-	for moves := 0; f.g.State().Phase() == game.Playing && moves < 200; moves++ {
+	for moves := 0; f.g.State().Phase() == classic.Playing && moves < 200; moves++ {
 		st := f.g.State()
 		m.Update(f.update(me))
 		if m.c().View.Counts != st.View(me).Counts || m.c().Rack.Counts() != st.View(me).Counts {
@@ -142,7 +142,7 @@ func TestSeatPlaysThroughTheTable(t *testing.T) {
 				t.Fatalf("the other seats' names are not on screen:\n%s", out)
 			}
 		}
-		if st.Stage() == game.MustDraw {
+		if st.Stage() == classic.MustDraw {
 			press(t, m, "d")
 		} else {
 			slot := m.c().Cursor
@@ -170,7 +170,7 @@ func TestSeatPlaysThroughTheTable(t *testing.T) {
 		f.play()
 	}
 	m.Update(f.update(me))
-	if f.g.State().Phase() != game.Playing && m.screen != scrHandOver {
+	if f.g.State().Phase() != classic.Playing && m.screen != scrHandOver {
 		t.Fatalf("the hand ended and the screen is %d", m.screen)
 	}
 }
@@ -229,14 +229,14 @@ func TestSpectatorSeesNoRack(t *testing.T) {
 // empty).
 func (f *fakeTable) plainHand() {
 	f.t.Helper()
-	for n := 0; f.g.State().Phase() == game.Playing; n++ {
+	for n := 0; f.g.State().Phase() == classic.Playing; n++ {
 		if n > 500 {
 			f.t.Fatal("the hand does not end")
 		}
 		v := f.g.State().View(f.g.State().Turn())
 		a, _ := playclassic.PlainMove(v)
 		if v.Legal.EndHand {
-			a = game.EndHandAction(v.Seat)
+			a = classic.EndHandAction(v.Seat)
 		}
 		if _, _, err := f.g.Apply(a); err != nil {
 			f.t.Fatal(err)
@@ -251,10 +251,10 @@ func TestWaitingGoesWithTheDeal(t *testing.T) {
 	// The seat after hand 2's starter: its turn does not clear the line.
 	f := newFakeTable(t, 6)
 	f.plainHand()
-	if _, _, err := f.g.Apply(game.NextHandAction()); err != nil {
+	if _, _, err := f.g.Apply(classic.NextHandAction()); err != nil {
 		t.Fatal(err)
 	}
-	me := (f.g.State().Turn() + 1) % game.NumSeats
+	me := (f.g.State().Turn() + 1) % classic.NumSeats
 
 	f = newFakeTable(t, 6)
 	m := newSeatModel(t, f, me)
@@ -264,7 +264,7 @@ func TestWaitingGoesWithTheDeal(t *testing.T) {
 	if !strings.Contains(plain(m), "The next hand waits for:") {
 		t.Fatalf("the hand's end does not say whom it waits for:\n%s", plain(m))
 	}
-	if _, _, err := f.g.Apply(game.NextHandAction()); err != nil {
+	if _, _, err := f.g.Apply(classic.NextHandAction()); err != nil {
 		t.Fatal(err)
 	}
 	m.Update(f.update(me))

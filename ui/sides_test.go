@@ -3,9 +3,9 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
-	"okey/game"
-	"okey/game/meld"
+	"okey/game/classic"
 	"okey/game/okey101"
+	"okey/game/okey101/meld"
 	"okey/game/tile"
 	"okey/ui/host101"
 	"okey/ui/hostclassic"
@@ -69,4 +69,4 @@ func (m *Model) help101Lines(w int) []string {
 }
 
 // act plays the player's action a at the classic table.
-func (m *Model) act(a game.Action) tea.Cmd { return m.classic().Act(a) }
+func (m *Model) act(a classic.Action) tea.Cmd { return m.classic().Act(a) }

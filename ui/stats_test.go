@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"okey/bots"
-	"okey/game"
+	"okey/bots/botsclassic"
+	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/ui/stats"
 )
@@ -48,7 +48,7 @@ func TestStatisticsCountEachHandOnce(t *testing.T) {
 	m := newTestModel(t, 80, 24, func(o *Options) {
 		o.Settings.Rules = "points=5"
 		o.Settings.Levels = [3]string{"easy", "hard", "easy"}
-		o.NewBot = func(string, bots.Options) (bots.Bot, error) { return showingBot{}, nil }
+		o.NewBot = func(string, botsclassic.Options) (botsclassic.Bot, error) { return showingBot{}, nil }
 	})
 	drain(t, m, m.Init())
 	playHands(t, m, 2)
@@ -78,7 +78,7 @@ func TestStatisticsCountEachHandOnce(t *testing.T) {
 	mr := m2.c().View.Match
 	b = readStats(t, m2).ByBots["easy,hard,easy"]
 	won := 0
-	if mr.Outcome[0] == game.OutcomeWon {
+	if mr.Outcome[0] == classic.OutcomeWon {
 		won = 1
 	}
 	if b.Hands != mr.Hands || b.Matches != 1 || b.MatchesWon != won {

@@ -9,7 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/ui/store"
 )
 
@@ -131,7 +131,7 @@ func TestTornLastLineResumesBeforeIt(t *testing.T) {
 	if b, _ := os.ReadFile(path); !bytes.Equal(b, good) {
 		t.Fatalf("the match saved is not the good part:\n%s", b)
 	}
-	if _, err := game.ParseRecord(good); err != nil {
+	if _, err := classic.ParseRecord(good); err != nil {
 		t.Fatal(err)
 	}
 }

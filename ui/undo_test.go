@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"okey/game"
+	"okey/game/classic"
 )
 
 // In a casual match u takes the player's last discard back, whatever the
@@ -31,7 +31,7 @@ func TestUndoTakesTheDiscardBack(t *testing.T) {
 		t.Fatal("the discard did not happen, or the bots did not move")
 	}
 	press(t, m, "u")
-	if m.c().View.Counts != drawn || m.c().View.Stage != game.MustDiscard || !m.c().View.MyTurn() {
+	if m.c().View.Counts != drawn || m.c().View.Stage != classic.MustDiscard || !m.c().View.MyTurn() {
 		t.Fatalf("after u the rack is not as before the discard: %q", m.flash)
 	}
 	if m.c().Rack.Slots[m.c().Cursor] != thrown || !strings.Contains(m.flash, "taken back") {
@@ -46,7 +46,7 @@ func TestUndoTakesTheDiscardBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	saved, err := game.ParseRecord(b)
+	saved, err := classic.ParseRecord(b)
 	if err != nil || !slices.Equal(saved.Actions, rec.Actions) || saved.Meta[metaUndos] != "1" {
 		t.Fatalf("the saved record is not the one after the undo: %v", err)
 	}

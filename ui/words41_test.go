@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"okey/game"
-	"okey/game/hand"
+	"okey/game/classic"
+	"okey/game/classic/hand"
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/i18n"
@@ -82,8 +82,8 @@ func TestHandEndSaysWhoFinished(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m.c().View.Phase = game.HandOver
-		m.c().View.Result = &game.HandResult{
+		m.c().View.Phase = classic.HandOver
+		m.c().View.Result = &classic.HandResult{
 			Hand: 1, Winner: tt.winner, Discard: k9, Points: 2,
 			Win:  hand.Win{Kind: hand.WinMelds, Melds: []hand.Meld{{Kind: hand.Run, Tiles: run, As: run}}},
 			Lost: [4]int{2, 2, 2, 2},

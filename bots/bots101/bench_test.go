@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"okey/game/meld"
 	"okey/game/okey101"
+	"okey/game/okey101/meld"
 )
 
 // benchPositions are the positions of real play where a seat is to act

@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"okey/game"
-	"okey/game/meld"
 	"okey/game/okey101"
+	"okey/game/okey101/meld"
 	"okey/game/tile"
 )
 

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"okey/game"
-	"okey/game/meld"
 	"okey/game/okey101"
+	"okey/game/okey101/meld"
 )
 
 func newBot(t testing.TB, level string, seed uint64) Bot {

@@ -5,8 +5,8 @@ import (
 	"reflect"
 	"testing"
 
-	"okey/game/meld"
 	"okey/game/okey101"
+	"okey/game/okey101/meld"
 )
 
 // TestBudgetHoldsTheSamplers: a hard decision's samplers stop at their

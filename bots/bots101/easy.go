@@ -3,8 +3,8 @@ package bots101
 import (
 	"context"
 
-	"okey/game/meld"
 	"okey/game/okey101"
+	"okey/game/okey101/meld"
 )
 
 // Easy plays like a beginner who sees its melds but nothing around

@@ -2,7 +2,7 @@ package bots101
 
 import (
 	"okey/game"
-	"okey/game/meld"
+	"okey/game/okey101/meld"
 	"okey/game/tile"
 )
 

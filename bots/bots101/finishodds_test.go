@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"okey/game"
-	"okey/game/meld"
+	"okey/game/okey101/meld"
 	"okey/game/tile"
 )
 

@@ -3,8 +3,8 @@ package bots101
 import (
 	"testing"
 
-	"okey/game/meld"
 	"okey/game/okey101"
+	"okey/game/okey101/meld"
 	"okey/game/tile"
 )
 

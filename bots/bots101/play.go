@@ -5,8 +5,8 @@ import (
 	"slices"
 
 	"okey/game"
-	"okey/game/meld"
 	"okey/game/okey101"
+	"okey/game/okey101/meld"
 	"okey/game/tile"
 )
 

@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"okey/game"
-	"okey/game/meld"
 	"okey/game/okey101"
+	"okey/game/okey101/meld"
 	"okey/game/tile"
 )
 

@@ -4,10 +4,10 @@ import (
 	"context"
 	"fmt"
 
-	"okey/bots"
 	"okey/bots/bots101"
+	"okey/bots/botsclassic"
 	"okey/bots/rollout"
-	"okey/game"
+	"okey/game/classic"
 	"okey/game/okey101"
 )
 
@@ -36,11 +36,11 @@ func HintOptions(seed uint64) Options { return Options{Seed: seed, Workers: 2, M
 // and the verdict on the hard bot's move (Decision.Best names the
 // advice, Decision.Candidates hold each move's value and how often it
 // came out ahead, for the reason).
-func AdviseClassic(ctx context.Context, v game.View, o Options) (game.Action, Decision, error) {
+func AdviseClassic(ctx context.Context, v classic.View, o Options) (classic.Action, Decision, error) {
 	seed := viewSeed(o.Seed, v.Hand, len(v.History), uint8(v.Stage))
-	an, err := bots.NewHard(seed).Decide(ctx, v)
+	an, err := botsclassic.NewHard(seed).Decide(ctx, v)
 	if err != nil {
-		return game.Action{}, Decision{}, fmt.Errorf("the hard bot: %w", err)
+		return classic.Action{}, Decision{}, fmt.Errorf("the hard bot: %w", err)
 	}
 	d, best, err := judgeClassic(ctx, v, an, o)
 	if err != nil {

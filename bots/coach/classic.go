@@ -8,9 +8,9 @@ import (
 	"runtime"
 	"slices"
 
-	"okey/bots"
+	"okey/bots/botsclassic"
 	"okey/bots/rollout"
-	"okey/game"
+	"okey/game/classic"
 	"okey/game/tile"
 )
 
@@ -29,20 +29,20 @@ const discardsKept = 3
 // the state before it and the move made. Only State.View(seat) reaches
 // the judge.
 type ClassicPoint struct {
-	State  game.State
-	Played game.Action
+	State  classic.State
+	Played classic.Action
 	Hand   int
 	Index  int
 }
 
 // ClassicPoints replays rec and returns every decision of seat (in hand
 // hand, or every hand when hand is 0).
-func ClassicPoints(rec game.Record, seat, hand int) ([]ClassicPoint, error) {
-	if _, err := game.Replay(rec); err != nil {
+func ClassicPoints(rec classic.Record, seat, hand int) ([]ClassicPoint, error) {
+	if _, err := classic.Replay(rec); err != nil {
 		return nil, fmt.Errorf("replaying the record: %w", err)
 	}
-	if seat < 0 || seat >= game.NumSeats {
-		return nil, fmt.Errorf("no seat %d (seats are 0 to %d)", seat, game.NumSeats-1)
+	if seat < 0 || seat >= classic.NumSeats {
+		return nil, fmt.Errorf("no seat %d (seats are 0 to %d)", seat, classic.NumSeats-1)
 	}
 	s, err := rec.Start()
 	if err != nil {
@@ -50,7 +50,7 @@ func ClassicPoints(rec game.Record, seat, hand int) ([]ClassicPoint, error) {
 	}
 	var ps []ClassicPoint
 	for i, a := range rec.Actions {
-		if a.Kind != game.ActNextHand && a.Seat == seat && s.Phase() == game.Playing && (hand == 0 || s.HandNumber() == hand) {
+		if a.Kind != classic.ActNextHand && a.Seat == seat && s.Phase() == classic.Playing && (hand == 0 || s.HandNumber() == hand) {
 			ps = append(ps, ClassicPoint{State: s, Played: a, Hand: s.HandNumber(), Index: i})
 		}
 		if s, _, err = s.Apply(a); err != nil {
@@ -62,7 +62,7 @@ func ClassicPoints(rec game.Record, seat, hand int) ([]ClassicPoint, error) {
 
 // ReviewClassic judges every decision of seat in rec (hand 0: every
 // hand), in order.
-func ReviewClassic(ctx context.Context, rec game.Record, seat, hand int, o Options) ([]Decision, error) {
+func ReviewClassic(ctx context.Context, rec classic.Record, seat, hand int, o Options) ([]Decision, error) {
 	ps, err := ClassicPoints(rec, seat, hand)
 	if err != nil {
 		return nil, err
@@ -90,10 +90,10 @@ func ReviewClassic(ctx context.Context, rec game.Record, seat, hand int, o Optio
 	return ds, nil
 }
 
-func handsOf(rec game.Record) int {
+func handsOf(rec classic.Record) int {
 	n := 1
 	for _, a := range rec.Actions {
-		if a.Kind == game.ActNextHand {
+		if a.Kind == classic.ActNextHand {
 			n++
 		}
 	}
@@ -109,16 +109,16 @@ func viewSeed(seed uint64, hand, events int, stage uint8) uint64 {
 // JudgeClassic judges the move played from view v: it plays the move,
 // the analyser's choice (the hard bot's) and the strong alternatives out
 // over the same sampled worlds and labels the loss.
-func JudgeClassic(ctx context.Context, v game.View, played game.Action, o Options) (Decision, error) {
+func JudgeClassic(ctx context.Context, v classic.View, played classic.Action, o Options) (Decision, error) {
 	d, _, err := judgeClassic(ctx, v, played, o)
 	return d, err
 }
 
 // judgeClassic is JudgeClassic, with the best move found as an action.
-func judgeClassic(ctx context.Context, v game.View, played game.Action, o Options) (Decision, game.Action, error) {
+func judgeClassic(ctx context.Context, v classic.View, played classic.Action, o Options) (Decision, classic.Action, error) {
 	d := Decision{Kind: "decision", Hand: v.Hand, Seat: v.Seat, Stage: v.Stage.String(), Rack: tile.FormatTiles(v.Rack), WallLeft: v.WallLeft}
 	seed := viewSeed(o.Seed, v.Hand, len(v.History), uint8(v.Stage))
-	an, err := bots.NewHard(seed).Decide(ctx, v)
+	an, err := botsclassic.NewHard(seed).Decide(ctx, v)
 	if err != nil {
 		return d, played, fmt.Errorf("the analyser: %w", err)
 	}
@@ -188,32 +188,32 @@ func (d *Decision) fill(vd verdict, th Thresholds) {
 // hand whose wall is out); at the discard every finish, the analyser's
 // move and the discards that leave the least distance to a win (okeys
 // last), at most discardsKept of them.
-func classicCandidates(v *game.View, played, an game.Action) []game.Action {
-	cs := []game.Action{played}
-	add := func(a game.Action) {
+func classicCandidates(v *classic.View, played, an classic.Action) []classic.Action {
+	cs := []classic.Action{played}
+	add := func(a classic.Action) {
 		if !slices.Contains(cs, a) {
 			cs = append(cs, a)
 		}
 	}
 	add(an)
 	l := v.Legal
-	if v.Stage == game.MustDraw || !v.MyTurn() {
+	if v.Stage == classic.MustDraw || !v.MyTurn() {
 		if l.Show {
-			add(game.ShowAction(v.Seat))
+			add(classic.ShowAction(v.Seat))
 		}
 		if l.Draw {
-			add(game.DrawAction(v.Seat))
+			add(classic.DrawAction(v.Seat))
 		}
 		if l.Take {
-			add(game.TakeAction(v.Seat))
+			add(classic.TakeAction(v.Seat))
 		}
 		if l.EndHand {
-			add(game.EndHandAction(v.Seat))
+			add(classic.EndHandAction(v.Seat))
 		}
 		return cs
 	}
 	if l.Show { // the starter shows before its first discard
-		add(game.ShowAction(v.Seat))
+		add(classic.ShowAction(v.Seat))
 	}
 	a := &v.Analyzer
 	h, err := a.HandOf(v.Counts)
@@ -227,7 +227,7 @@ func classicCandidates(v *game.View, played, an game.Action) []game.Action {
 			rest := h
 			rest.Remove(t)
 			if a.IsWin(rest) {
-				add(game.FinishAction(v.Seat, t))
+				add(classic.FinishAction(v.Seat, t))
 			}
 		}
 	}
@@ -241,7 +241,7 @@ func classicCandidates(v *game.View, played, an game.Action) []game.Action {
 		if kept == discardsKept {
 			break
 		}
-		d := game.DiscardAction(v.Seat, t)
+		d := classic.DiscardAction(v.Seat, t)
 		if !slices.Contains(cs, d) {
 			cs = append(cs, d)
 			kept++
@@ -258,22 +258,22 @@ func boolInt(b bool) int {
 }
 
 // classicMove is a move in words, as a player says it.
-func classicMove(v *game.View, a game.Action) string {
+func classicMove(v *classic.View, a classic.Action) string {
 	switch a.Kind {
-	case game.ActShow:
+	case classic.ActShow:
 		return fmt.Sprintf("gösterme (show %v)", v.Indicator)
-	case game.ActDraw:
+	case classic.ActDraw:
 		return "draw"
-	case game.ActTake:
+	case classic.ActTake:
 		return fmt.Sprintf("take %v", v.Top(v.Previous))
-	case game.ActDiscard:
+	case classic.ActDiscard:
 		return fmt.Sprintf("discard %v", a.Tile)
-	case game.ActFinish:
+	case classic.ActFinish:
 		if v.Analyzer.IsOkey(a.Tile) {
 			return fmt.Sprintf("finish with %v (okey finish)", a.Tile)
 		}
 		return fmt.Sprintf("finish with %v", a.Tile)
-	case game.ActEndHand:
+	case classic.ActEndHand:
 		return "end the hand"
 	}
 	return a.Kind.String()
@@ -284,7 +284,7 @@ func classicMove(v *game.View, a game.Action) string {
 // candidates' values and how often each came out ahead). Every label
 // worse than good gets at least one reason: when none of the particular
 // ones applies, the playouts' own figures for the two moves.
-func classicReasons(v *game.View, cands []game.Action, vd verdict, l Label) []string {
+func classicReasons(v *classic.View, cands []classic.Action, vd verdict, l Label) []string {
 	if l == Best || l == Good || l == Only {
 		return nil
 	}
@@ -292,45 +292,45 @@ func classicReasons(v *game.View, cands []game.Action, vd verdict, l Label) []st
 	played, b := cands[0], cands[best]
 	var rs []string
 	a := &v.Analyzer
-	if played.Kind == game.ActDiscard && a.IsOkey(played.Tile) {
+	if played.Kind == classic.ActDiscard && a.IsOkey(played.Tile) {
 		rs = append(rs, "threw the okey")
 	}
 	finish := -1
 	for i, c := range cands {
-		if c.Kind == game.ActFinish && !a.IsOkey(c.Tile) {
+		if c.Kind == classic.ActFinish && !a.IsOkey(c.Tile) {
 			finish = i
 			break
 		}
 	}
 	switch {
-	case played.Kind == game.ActFinish && !a.IsOkey(played.Tile) && b.Kind == game.ActDiscard:
+	case played.Kind == classic.ActFinish && !a.IsOkey(played.Tile) && b.Kind == classic.ActDiscard:
 		// finished at once where holding for an okey finish was worth more
 		rs = append(rs, fmt.Sprintf("finished now for %s points; holding for an okey finish (discard %v) wins %d%% of the time and was worth %s points on average",
 			pts(vd.cands[0].Value), b.Tile, pct(vd.cands[best].Ahead), pts(vd.cands[best].Value)))
-	case played.Kind == game.ActDiscard && finish >= 0 && b.Kind == game.ActFinish && !a.IsOkey(b.Tile) && keepsWin(v, played.Tile):
+	case played.Kind == classic.ActDiscard && finish >= 0 && b.Kind == classic.ActFinish && !a.IsOkey(b.Tile) && keepsWin(v, played.Tile):
 		// held (or broke the win) where finishing now was worth more
 		rs = append(rs, fmt.Sprintf("did not finish: it wins %d%% of the time after this, worth %s points on average; finishing now (finish with %v) was worth %s points",
 			pct(vd.cands[0].Ahead), pts(vd.cands[0].Value), b.Tile, pts(vd.cands[best].Value)))
-	case played.Kind != game.ActFinish && finish >= 0:
+	case played.Kind != classic.ActFinish && finish >= 0:
 		rs = append(rs, fmt.Sprintf("missed a finish (%s)", classicMove(v, cands[finish])))
 	}
-	if played.Kind == game.ActFinish && b.Kind == game.ActFinish && a.IsOkey(b.Tile) {
+	if played.Kind == classic.ActFinish && b.Kind == classic.ActFinish && a.IsOkey(b.Tile) {
 		rs = append(rs, "finished without throwing the okey, which doubles the points")
 	}
-	if played.Kind != game.ActShow && b.Kind == game.ActShow {
+	if played.Kind != classic.ActShow && b.Kind == classic.ActShow {
 		rs = append(rs, "gave up gösterme")
 	}
 	switch {
-	case played.Kind == game.ActTake && b.Kind == game.ActDraw:
+	case played.Kind == classic.ActTake && b.Kind == classic.ActDraw:
 		rs = append(rs, fmt.Sprintf("took %v, which did not help enough", v.Top(v.Previous)))
-	case played.Kind == game.ActDraw && b.Kind == game.ActTake:
+	case played.Kind == classic.ActDraw && b.Kind == classic.ActTake:
 		rs = append(rs, fmt.Sprintf("drew instead of taking %v", v.Top(v.Previous)))
 	}
-	if played.Kind == game.ActDiscard {
+	if played.Kind == classic.ActDiscard {
 		if r := feedsNext(v, played.Tile); r != "" {
 			rs = append(rs, r)
 		}
-		if b.Kind == game.ActDiscard && !a.IsOkey(played.Tile) {
+		if b.Kind == classic.ActDiscard && !a.IsOkey(played.Tile) {
 			if r := discardShape(v, played.Tile, b.Tile); r != "" {
 				rs = append(rs, r)
 			}
@@ -344,7 +344,7 @@ func classicReasons(v *game.View, cands []game.Action, vd verdict, l Label) []st
 
 // keepsWin reports whether discarding t leaves a rack that wins: the
 // discard holds a win back (for an okey finish) rather than breaking it.
-func keepsWin(v *game.View, t tile.Tile) bool {
+func keepsWin(v *classic.View, t tile.Tile) bool {
 	a := &v.Analyzer
 	h, err := a.HandOf(v.Counts)
 	if err != nil {
@@ -368,9 +368,9 @@ func tied(cs []Candidate, best int) bool {
 // holdChoice reports whether the seat chooses between finishing now and
 // holding the win for an okey finish: it may finish, and the rack holds
 // an okey.
-func holdChoice(v *game.View) bool {
+func holdChoice(v *classic.View) bool {
 	a := &v.Analyzer
-	if v.Stage != game.MustDiscard || !v.Legal.Finish || v.Counts[a.Okey()] == 0 {
+	if v.Stage != classic.MustDiscard || !v.Legal.Finish || v.Counts[a.Okey()] == 0 {
 		return false
 	}
 	h, err := a.HandOf(v.Counts)
@@ -379,11 +379,11 @@ func holdChoice(v *game.View) bool {
 
 // holdOrFinish reports whether x finishes now without the okey or holds
 // the win (a discard that keeps it).
-func holdOrFinish(v *game.View, x game.Action) bool {
+func holdOrFinish(v *classic.View, x classic.Action) bool {
 	switch x.Kind {
-	case game.ActFinish:
+	case classic.ActFinish:
 		return !v.Analyzer.IsOkey(x.Tile)
-	case game.ActDiscard:
+	case classic.ActDiscard:
 		return keepsWin(v, x.Tile)
 	}
 	return false
@@ -392,7 +392,7 @@ func holdOrFinish(v *game.View, x game.Action) bool {
 // discardShape says what a discard did to the rack against the best
 // one: it broke a meld (it leaves the rack further from a win), or it
 // kept fewer of the unseen tiles that would bring the rack nearer.
-func discardShape(v *game.View, played, best tile.Tile) string {
+func discardShape(v *classic.View, played, best tile.Tile) string {
 	a := &v.Analyzer
 	h, err := a.HandOf(v.Counts)
 	if err != nil {
@@ -441,20 +441,20 @@ func pts(x float64) string {
 // feedsNext says when a discard goes with a tile the next player was
 // seen to take this hand (the same face, or a neighbour in a run or a
 // set): only takes are public, so only they are read.
-func feedsNext(v *game.View, t tile.Tile) string {
+func feedsNext(v *classic.View, t tile.Tile) string {
 	a := &v.Analyzer
 	if a.IsOkey(t) || t == tile.FalseJoker {
 		return ""
 	}
-	next := (v.Seat + 1) % game.NumSeats
-	for range game.NumSeats {
+	next := (v.Seat + 1) % classic.NumSeats
+	for range classic.NumSeats {
 		if v.Active[next] {
 			break
 		}
-		next = (next + 1) % game.NumSeats
+		next = (next + 1) % classic.NumSeats
 	}
 	for _, e := range v.History {
-		if e.Kind != game.EvTake || e.Seat != next || !e.Tile.Valid() || a.IsOkey(e.Tile) || e.Tile == tile.FalseJoker {
+		if e.Kind != classic.EvTake || e.Seat != next || !e.Tile.Valid() || a.IsOkey(e.Tile) || e.Tile == tile.FalseJoker {
 			continue
 		}
 		u := e.Tile

@@ -9,12 +9,12 @@ import (
 	"strings"
 	"testing"
 
-	"okey/bots"
+	"okey/bots/botsclassic"
 	"okey/bots/rollout"
-	"okey/game"
-	"okey/game/hand"
-	"okey/game/meld"
+	"okey/game/classic"
+	"okey/game/classic/hand"
 	"okey/game/okey101"
+	"okey/game/okey101/meld"
 	"okey/game/tile"
 )
 
@@ -103,8 +103,8 @@ func TestNeverPeeks(t *testing.T) {
 // and the reason the judge must give.
 type planted struct {
 	what   string
-	v      game.View
-	bad    game.Action
+	v      classic.View
+	bad    classic.Action
 	reason string
 }
 
@@ -117,21 +117,21 @@ func plantClassic(t *testing.T, want int) []planted {
 	count := map[string]int{}
 	for seed := uint64(1); seed < 400 && len(out) < 3*want; seed++ {
 		rec := classicRecord(t, seed, [4]string{"hard", "hard", "hard", "hard"})
-		for seat := range game.NumSeats {
+		for seat := range classic.NumSeats {
 			ps, err := ClassicPoints(rec, seat, 1)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, p := range ps {
 				v := p.State.View(seat)
-				add := func(what string, bad game.Action, reason string) {
+				add := func(what string, bad classic.Action, reason string) {
 					if count[what] < want {
 						count[what]++
 						out = append(out, planted{what, v, bad, reason})
 					}
 				}
 				switch {
-				case p.Played.Kind == game.ActFinish:
+				case p.Played.Kind == classic.ActFinish:
 					// The discard that breaks the win the most
 					// (discarding the finishing tile keeps a winning
 					// 14, which costs only a round's risk; one that
@@ -142,12 +142,12 @@ func plantClassic(t *testing.T, want int) []planted {
 					// to mend it: early in a hand it can cost a third
 					// of a point, an inaccuracy.
 					if x, ok := worstBreak(&v); ok && v.WallLeft <= plantWall {
-						add("finish", game.DiscardAction(seat, x), "missed a finish")
+						add("finish", classic.DiscardAction(seat, x), "missed a finish")
 					}
-				case p.Played.Kind == game.ActShow && v.Stage == game.MustDraw:
-					add("gösterme", game.DrawAction(seat), "gave up gösterme")
-				case p.Played.Kind == game.ActDiscard && v.Counts[v.Okey] > 0 && v.WallLeft > 30 && !winsWithout(&v, v.Okey):
-					add("okey", game.DiscardAction(seat, v.Okey), "threw the okey")
+				case p.Played.Kind == classic.ActShow && v.Stage == classic.MustDraw:
+					add("gösterme", classic.DrawAction(seat), "gave up gösterme")
+				case p.Played.Kind == classic.ActDiscard && v.Counts[v.Okey] > 0 && v.WallLeft > 30 && !winsWithout(&v, v.Okey):
+					add("okey", classic.DiscardAction(seat, v.Okey), "threw the okey")
 				}
 			}
 		}
@@ -196,18 +196,18 @@ func TestForcedWinLosesNothing(t *testing.T) {
 	found := 0
 	for seed := uint64(1); seed < 3000 && found < 2; seed++ {
 		rec := classicRecord(t, seed, [4]string{"normal", "normal", "normal", "normal"})
-		for seat := range game.NumSeats {
+		for seat := range classic.NumSeats {
 			ps, _ := ClassicPoints(rec, seat, 1)
 			for _, p := range ps {
 				v := p.State.View(seat)
-				if p.Played.Kind != game.ActFinish || v.Counts[v.Okey] == 0 {
+				if p.Played.Kind != classic.ActFinish || v.Counts[v.Okey] == 0 {
 					continue
 				}
-				an, err := bots.NewHard(1).Decide(ctx, v)
+				an, err := botsclassic.NewHard(1).Decide(ctx, v)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if an.Kind != game.ActFinish || an.Tile != v.Okey {
+				if an.Kind != classic.ActFinish || an.Tile != v.Okey {
 					continue
 				}
 				h, _ := v.Analyzer.HandOf(v.Counts)
@@ -369,7 +369,7 @@ const plantWall = 12
 
 // worstBreak is the tile of v's rack whose discard leaves the fewest
 // outs, among those whose discard breaks the win.
-func worstBreak(v *game.View) (tile.Tile, bool) {
+func worstBreak(v *classic.View) (tile.Tile, bool) {
 	h, err := v.Analyzer.HandOf(v.Counts)
 	if err != nil {
 		return tile.NoTile, false
@@ -388,7 +388,7 @@ func worstBreak(v *game.View) (tile.Tile, bool) {
 	return best, best != tile.NoTile
 }
 
-func winsWithout(v *game.View, t tile.Tile) bool {
+func winsWithout(v *classic.View, t tile.Tile) bool {
 	h, err := v.Analyzer.HandOf(v.Counts)
 	if err != nil {
 		return false

@@ -7,9 +7,10 @@ import (
 	"strconv"
 	"testing"
 
-	"okey/bots"
+	"okey/bots/botsclassic"
 	"okey/bots/rollout"
 	"okey/game"
+	"okey/game/classic"
 )
 
 // followHands is the number of hands a hint-following test plays: env
@@ -40,22 +41,22 @@ func hintSeedClassic(seed uint64) uint64 { return game.NewSeed(seed ^ 0x41) }
 // seats 1 to 3 and seat 0 played by the hint (the judge's advice,
 // AdviseClassic, as the game's h gives it) or, for the duplicate, by
 // the hard bot; it returns the record and seat 0's net points.
-func playClassicHand(t *testing.T, seed uint64, hint bool) (game.Record, float64) {
+func playClassicHand(t *testing.T, seed uint64, hint bool) (classic.Record, float64) {
 	t.Helper()
 	ctx := context.Background()
-	g, err := game.NewGame(game.DefaultRules(), seed, nil)
+	g, err := classic.NewGame(classic.DefaultRules(), seed, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var bs [game.NumSeats]bots.Bot
+	var bs [classic.NumSeats]botsclassic.Bot
 	for i := range bs {
-		bs[i] = bots.NewHard(seed + uint64(i))
+		bs[i] = botsclassic.NewHard(seed + uint64(i))
 	}
-	for g.State().Phase() == game.Playing {
+	for g.State().Phase() == classic.Playing {
 		s := g.State()
 		seat := s.Turn()
 		v := s.View(seat)
-		var a game.Action
+		var a classic.Action
 		if seat == 0 && hint {
 			a, _, err = AdviseClassic(ctx, v, HintOptions(hintSeedClassic(seed)))
 		} else {

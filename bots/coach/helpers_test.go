@@ -4,27 +4,27 @@ import (
 	"context"
 	"testing"
 
-	"okey/bots"
 	"okey/bots/bots101"
-	"okey/game"
+	"okey/bots/botsclassic"
+	"okey/game/classic"
 	"okey/game/okey101"
 )
 
 // classicRecord plays one classic hand from seed with the given levels
 // and returns its record.
-func classicRecord(t testing.TB, seed uint64, levels [game.NumSeats]string) game.Record {
+func classicRecord(t testing.TB, seed uint64, levels [classic.NumSeats]string) classic.Record {
 	t.Helper()
-	g, err := game.NewGame(game.DefaultRules(), seed, nil)
+	g, err := classic.NewGame(classic.DefaultRules(), seed, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var bs [game.NumSeats]bots.Bot
+	var bs [classic.NumSeats]botsclassic.Bot
 	for i, l := range levels {
-		if bs[i], err = bots.New(l, bots.Options{Seed: seed + uint64(i)}); err != nil {
+		if bs[i], err = botsclassic.New(l, botsclassic.Options{Seed: seed + uint64(i)}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	for g.State().Phase() == game.Playing {
+	for g.State().Phase() == classic.Playing {
 		s := g.State()
 		a, err := bs[s.Turn()].Decide(context.Background(), s.View(s.Turn()))
 		if err != nil {

@@ -12,10 +12,10 @@ import (
 	"strings"
 	"testing"
 
-	"okey/bots"
 	"okey/bots/bots101"
+	"okey/bots/botsclassic"
 	"okey/bots/rollout"
-	"okey/game"
+	"okey/game/classic"
 	"okey/game/okey101"
 )
 
@@ -124,18 +124,18 @@ func calClassic(t *testing.T, seed uint64, seat int, lv [4]string, plays int) []
 // playClassicOn plays a from the true state s and the hand to its end
 // with bots of the levels lv seeded from seed, and returns seat's net
 // points.
-func playClassicOn(t *testing.T, s game.State, a game.Action, lv [4]string, seed uint64, seat int) float64 {
+func playClassicOn(t *testing.T, s classic.State, a classic.Action, lv [4]string, seed uint64, seat int) float64 {
 	t.Helper()
 	ctx := context.Background()
 	s, _, err := s.Apply(a)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var bs [game.NumSeats]bots.Bot
+	var bs [classic.NumSeats]botsclassic.Bot
 	for i, l := range lv {
-		bs[i], _ = bots.New(l, bots.Options{Seed: seed*4 + uint64(i)})
+		bs[i], _ = botsclassic.New(l, botsclassic.Options{Seed: seed*4 + uint64(i)})
 	}
-	for s.Phase() == game.Playing && s.Moves() < rollout.MaxActions*4 {
+	for s.Phase() == classic.Playing && s.Moves() < rollout.MaxActions*4 {
 		x, err := bs[s.Turn()].Decide(ctx, s.View(s.Turn()))
 		if err != nil {
 			t.Fatal(err)
@@ -148,17 +148,17 @@ func playClassicOn(t *testing.T, s game.State, a game.Action, lv [4]string, seed
 }
 
 // kindClassic names a classic decision by the two moves compared.
-func kindClassic(v *game.View, a, b game.Action) string {
-	has := func(k game.ActionKind) bool { return a.Kind == k || b.Kind == k }
-	okeyFinish := func(x game.Action) bool { return x.Kind == game.ActFinish && v.Analyzer.IsOkey(x.Tile) }
+func kindClassic(v *classic.View, a, b classic.Action) string {
+	has := func(k classic.ActionKind) bool { return a.Kind == k || b.Kind == k }
+	okeyFinish := func(x classic.Action) bool { return x.Kind == classic.ActFinish && v.Analyzer.IsOkey(x.Tile) }
 	switch {
-	case has(game.ActShow):
+	case has(classic.ActShow):
 		return "gösterme"
-	case v.Stage == game.MustDraw:
+	case v.Stage == classic.MustDraw:
 		return "draw or take"
 	case okeyFinish(a) || okeyFinish(b):
 		return "okey finish"
-	case has(game.ActFinish) && has(game.ActDiscard):
+	case has(classic.ActFinish) && has(classic.ActDiscard):
 		return "finish now or hold"
 	}
 	return "discard"

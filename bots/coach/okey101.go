@@ -8,8 +8,8 @@ import (
 
 	"okey/bots/bots101"
 	"okey/bots/rollout"
-	"okey/game/meld"
 	"okey/game/okey101"
+	"okey/game/okey101/meld"
 	"okey/game/tile"
 )
 

@@ -5,8 +5,9 @@ import (
 	"errors"
 	"fmt"
 
-	"okey/bots"
+	"okey/bots/botsclassic"
 	"okey/game"
+	"okey/game/classic"
 	"okey/game/tile"
 )
 
@@ -17,12 +18,12 @@ const MaxActions = 500
 // ClassicWorld is world i for view v under seed: the other racks and the
 // wall dealt at random from what v's seat cannot see. It reads nothing
 // but v, so the true hidden tiles cannot leak into a verdict.
-func ClassicWorld(v *game.View, seed uint64, i int) (game.State, error) {
-	var given [game.NumSeats]*tile.Counts
+func ClassicWorld(v *classic.View, seed uint64, i int) (classic.State, error) {
+	var given [classic.NumSeats]*tile.Counts
 	r := game.NewSeeded(mix(seed, i, 1))
 	s, err := v.SampleWorld(r, given)
 	if err != nil {
-		return game.State{}, fmt.Errorf("world %d: %w", i, err)
+		return classic.State{}, fmt.Errorf("world %d: %w", i, err)
 	}
 	if p, ok := progressed(v, s, r); ok {
 		return p, nil
@@ -42,18 +43,18 @@ func ClassicWorld(v *game.View, seed uint64, i int) (game.State, error) {
 // finishing at once won more: docs/review.md, "The judge against
 // play"). ok is false when the racks cannot be made (the world is then
 // left as dealt).
-func progressed(v *game.View, s game.State, r *game.Seeded) (game.State, bool) {
+func progressed(v *classic.View, s classic.State, r *game.Seeded) (classic.State, bool) {
 	an := &v.Analyzer
 	known := v.Known()
-	var draws [game.NumSeats]int
+	var draws [classic.NumSeats]int
 	for _, e := range v.History {
-		if e.Kind == game.EvDraw && e.Seat >= 0 && e.Seat < game.NumSeats {
+		if e.Kind == classic.EvDraw && e.Seat >= 0 && e.Seat < classic.NumSeats {
 			draws[e.Seat]++
 		}
 	}
 	wall := v.Unseen()
-	var racks [game.NumSeats]tile.Counts
-	for o := range game.NumSeats {
+	var racks [classic.NumSeats]tile.Counts
+	for o := range classic.NumSeats {
 		if o == v.Seat || !v.Active[o] {
 			continue
 		}
@@ -64,8 +65,8 @@ func progressed(v *game.View, s game.State, r *game.Seeded) (game.State, bool) {
 	}
 	pool := wall.Tiles()
 	r.ShuffleTiles(pool)
-	var given [game.NumSeats]*tile.Counts
-	for o := range game.NumSeats {
+	var given [classic.NumSeats]*tile.Counts
+	for o := range classic.NumSeats {
 		if o == v.Seat || !v.Active[o] {
 			continue
 		}
@@ -105,33 +106,33 @@ const maxProgress = 12
 // half a millisecond), seeded per world so every candidate meets the
 // same opponents' habits. One ClassicPlayer serves one goroutine.
 type ClassicPlayer struct {
-	cache *bots.TableCache
-	seats [game.NumSeats]*bots.Normal
+	cache *botsclassic.TableCache
+	seats [classic.NumSeats]*botsclassic.Normal
 }
 
 // NewClassicPlayer returns a player with its own analysis cache.
-func NewClassicPlayer() *ClassicPlayer { return &ClassicPlayer{cache: bots.NewTableCache()} }
+func NewClassicPlayer() *ClassicPlayer { return &ClassicPlayer{cache: botsclassic.NewTableCache()} }
 
 // Play applies a to s and plays the hand to its end with normal bots
 // seeded from seed, and returns the state at the end (Result is nil only
 // when the playout reached MaxActions).
-func (p *ClassicPlayer) Play(ctx context.Context, s game.State, a game.Action, seed uint64) (game.State, error) {
+func (p *ClassicPlayer) Play(ctx context.Context, s classic.State, a classic.Action, seed uint64) (classic.State, error) {
 	s, _, err := s.Apply(a)
 	if err != nil {
 		return s, fmt.Errorf("playout: %v: %w", a, err)
 	}
 	for i := range p.seats {
-		b, _ := bots.New("normal", bots.Options{Seed: mix(seed, i, 2), Cache: p.cache})
-		p.seats[i] = b.(*bots.Normal)
+		b, _ := botsclassic.New("normal", botsclassic.Options{Seed: mix(seed, i, 2), Cache: p.cache})
+		p.seats[i] = b.(*botsclassic.Normal)
 	}
-	for s.Phase() == game.Playing && s.Moves() < MaxActions {
+	for s.Phase() == classic.Playing && s.Moves() < MaxActions {
 		if err := ctx.Err(); err != nil {
 			return s, err
 		}
 		seat := s.Turn()
 		act, err := p.seats[seat].Decide(ctx, s.View(seat))
 		if err != nil {
-			if errors.Is(err, bots.ErrPass) {
+			if errors.Is(err, botsclassic.ErrPass) {
 				return s, fmt.Errorf("playout, seat %d passed on its turn: %w", seat, err)
 			}
 			return s, fmt.Errorf("playout, seat %d: %w", seat, err)
@@ -148,7 +149,7 @@ func (p *ClassicPlayer) Play(ctx context.Context, s game.State, a game.Action, s
 // hand with no result (a capped playout) is worth 0. Under rules without
 // scoring (simple104) a win is worth 1 to the winner and −1/3 to the
 // others, so that finishing still counts.
-func ClassicValue(s game.State, seat int) float64 {
+func ClassicValue(s classic.State, seat int) float64 {
 	r := s.Result()
 	if r == nil {
 		return 0
@@ -164,7 +165,7 @@ func ClassicValue(s game.State, seat int) float64 {
 		return 0
 	}
 	others, n := 0, 0
-	for t := range game.NumSeats {
+	for t := range classic.NumSeats {
 		if t != seat && active[t] {
 			others += r.Lost[t]
 			n++
@@ -178,10 +179,10 @@ func ClassicValue(s game.State, seat int) float64 {
 
 // ClassicCandidates plays every candidate in world i of view v and
 // returns their values for v's seat: Play for Compare.
-func ClassicCandidates(v *game.View, cands []game.Action, seed uint64, players []*ClassicPlayer) Play {
+func ClassicCandidates(v *classic.View, cands []classic.Action, seed uint64, players []*ClassicPlayer) Play {
 	return playEach(seed, len(cands),
-		func(i int) (game.State, error) { return ClassicWorld(v, seed, i) },
-		func(ctx context.Context, w int, s game.State, c int, bs uint64) (float64, error) {
+		func(i int) (classic.State, error) { return ClassicWorld(v, seed, i) },
+		func(ctx context.Context, w int, s classic.State, c int, bs uint64) (float64, error) {
 			end, err := players[w].Play(ctx, s, cands[c], bs)
 			return ClassicValue(end, v.Seat), err
 		})

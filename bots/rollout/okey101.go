@@ -5,8 +5,8 @@ import (
 	"fmt"
 
 	"okey/bots/bots101"
-	"okey/game/meld"
 	"okey/game/okey101"
+	"okey/game/okey101/meld"
 )
 
 // World101 is world i for view v under seed: the other racks and the

@@ -6,25 +6,25 @@ import (
 	"reflect"
 	"testing"
 
-	"okey/bots"
 	"okey/bots/bots101"
-	"okey/game"
+	"okey/bots/botsclassic"
+	"okey/game/classic"
 	"okey/game/okey101"
 )
 
 // classicAt plays a classic hand from seed with normal bots for moves
 // actions and returns the state.
-func classicAt(t testing.TB, seed uint64, moves int) game.State {
+func classicAt(t testing.TB, seed uint64, moves int) classic.State {
 	t.Helper()
-	s, err := game.NewMatch(game.DefaultRules(), seed)
+	s, err := classic.NewMatch(classic.DefaultRules(), seed)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var bs [game.NumSeats]bots.Bot
+	var bs [classic.NumSeats]botsclassic.Bot
 	for i := range bs {
-		bs[i] = bots.NewNormal(seed + uint64(i))
+		bs[i] = botsclassic.NewNormal(seed + uint64(i))
 	}
-	for s.Phase() == game.Playing && s.Moves() < moves {
+	for s.Phase() == classic.Playing && s.Moves() < moves {
 		a, err := bs[s.Turn()].Decide(context.Background(), s.View(s.Turn()))
 		if err != nil {
 			t.Fatal(err)
@@ -79,7 +79,7 @@ func TestWorldsReadTheViewOnly(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for seat := range game.NumSeats {
+			for seat := range classic.NumSeats {
 				if !reflect.DeepEqual(a.View(seat).Counts, b.View(seat).Counts) {
 					t.Fatalf("classic, %d moves, world %d: seat %d's rack depends on the true hidden tiles", moves, i, seat)
 				}
@@ -111,13 +111,13 @@ func TestCompareIsReproducible(t *testing.T) {
 	if !v.MyTurn() {
 		t.Fatal("not the seat's turn")
 	}
-	var a game.Action
-	if v.Stage == game.MustDraw {
-		a = game.DrawAction(v.Seat)
+	var a classic.Action
+	if v.Stage == classic.MustDraw {
+		a = classic.DrawAction(v.Seat)
 	} else {
-		a = game.DiscardAction(v.Seat, v.Rack[0])
+		a = classic.DiscardAction(v.Seat, v.Rack[0])
 	}
-	cands := []game.Action{a, a}
+	cands := []classic.Action{a, a}
 	run := func(workers int) [][]float64 {
 		ps := make([]*ClassicPlayer, max(workers, 2))
 		for i := range ps {
@@ -187,7 +187,7 @@ func BenchmarkClassicWorld(b *testing.B) {
 func BenchmarkClassicPlayout(b *testing.B) {
 	s := classicAt(b, 5, 20)
 	v := s.View(s.Turn())
-	a, err := bots.NewNormal(1).Decide(context.Background(), v)
+	a, err := botsclassic.NewNormal(1).Decide(context.Background(), v)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -7,8 +7,8 @@ import (
 	"okey/bots/bots101"
 	"okey/bots/rollout"
 	"okey/game"
-	"okey/game/meld"
 	"okey/game/okey101"
+	"okey/game/okey101/meld"
 )
 
 // Budget101 is the number of playouts a searched decision of 101 may

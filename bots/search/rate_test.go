@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"testing"
 
-	"okey/bots"
-	"okey/game"
+	"okey/bots/botsclassic"
+	"okey/game/classic"
 )
 
 // TestOverrideRate counts, for the study (docs/classic-hard-bot.md),
@@ -28,20 +28,20 @@ func TestOverrideRate(t *testing.T) {
 	var total Stats
 	moves := 0
 	for k := range hands {
-		s, err := game.NewMatch(game.DefaultRules(), uint64(k)+1)
+		s, err := classic.NewMatch(classic.DefaultRules(), uint64(k)+1)
 		if err != nil {
 			t.Fatal(err)
 		}
 		p := New(Options{Seed: uint64(k), Scale: scale, Z: z})
-		bs := [game.NumSeats]bots.Bot{p, bots.NewNormal(uint64(k) + 11), bots.NewNormal(uint64(k) + 12), bots.NewNormal(uint64(k) + 13)}
-		for s.Phase() == game.Playing && s.Moves() < 500 {
+		bs := [classic.NumSeats]botsclassic.Bot{p, botsclassic.NewNormal(uint64(k) + 11), botsclassic.NewNormal(uint64(k) + 12), botsclassic.NewNormal(uint64(k) + 13)}
+		for s.Phase() == classic.Playing && s.Moves() < 500 {
 			seat := s.Turn()
 			v := s.View(seat)
 			a, err := bs[seat].Decide(context.Background(), v)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if seat == 0 && v.Stage == game.MustDiscard {
+			if seat == 0 && v.Stage == classic.MustDiscard {
 				moves++
 			}
 			if s, _, err = s.Apply(a); err != nil {

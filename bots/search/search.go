@@ -27,10 +27,11 @@ import (
 	"strconv"
 	"strings"
 
-	"okey/bots"
+	"okey/bots/botsclassic"
 	"okey/bots/coach"
 	"okey/bots/rollout"
 	"okey/game"
+	"okey/game/classic"
 	"okey/game/tile"
 )
 
@@ -70,7 +71,7 @@ type Options struct {
 	// (1 when 0: okey sim already plays a hand a CPU).
 	Workers int
 	// Cache is shared with the hard bot underneath, as bots.Options.Cache.
-	Cache *bots.TableCache
+	Cache *botsclassic.TableCache
 	// Holds (the level's "-holds"; classic Okey) searches nothing but
 	// the okey-finish hold: where the rack wins and holds an okey, hard's
 	// move (hold, or finish at once) is replaced by the coach's judge's
@@ -82,7 +83,7 @@ type Options struct {
 // Player is the search player. Like every bot it is deterministic for a
 // seed and a sequence of views, and not safe for concurrent use.
 type Player struct {
-	base    bots.Bot
+	base    botsclassic.Bot
 	rnd     *game.Seeded
 	budget  int
 	k       int
@@ -102,7 +103,7 @@ type Stats struct {
 
 // New returns a search player.
 func New(opt Options) *Player {
-	base, _ := bots.New("hard", bots.Options{Seed: opt.Seed, Cache: opt.Cache})
+	base, _ := botsclassic.New("hard", botsclassic.Options{Seed: opt.Seed, Cache: opt.Cache})
 	p := &Player{base: base, rnd: game.NewSeeded(opt.Seed ^ 0x5ea5c4), budget: Budget * max(opt.Scale, 1),
 		k: opt.Candidates, z: opt.Z, workers: max(opt.Workers, 1), holds: opt.Holds}
 	if p.k <= 0 {
@@ -181,28 +182,28 @@ func levelName(scale int, z float64) string {
 // Decide asks hard first (always, so that hard's memory of the hand
 // stays whole), then searches when hard is to discard among several
 // discards as good by its rule, or holds a win for an okey finish.
-func (p *Player) Decide(ctx context.Context, v game.View) (game.Action, error) {
+func (p *Player) Decide(ctx context.Context, v classic.View) (classic.Action, error) {
 	a, err := p.base.Decide(ctx, v)
 	if p.holds {
-		if err != nil || !v.MyTurn() || v.Stage != game.MustDiscard || !holdsWin(&v) {
+		if err != nil || !v.MyTurn() || v.Stage != classic.MustDiscard || !holdsWin(&v) {
 			return a, err
 		}
 		p.Stats.Searched++
 		b, _, err := coach.AdviseClassic(ctx, v, coach.Options{Seed: p.rnd.Uint64(), Workers: p.workers})
 		if err != nil {
-			return game.Action{}, fmt.Errorf("search, seat %d: %w", v.Seat, err)
+			return classic.Action{}, fmt.Errorf("search, seat %d: %w", v.Seat, err)
 		}
 		if b != a {
 			p.Stats.Overrode++
 		}
 		return b, nil
 	}
-	if err != nil || !v.MyTurn() || v.Stage != game.MustDiscard || a.Kind != game.ActDiscard {
+	if err != nil || !v.MyTurn() || v.Stage != classic.MustDiscard || a.Kind != classic.ActDiscard {
 		return a, err
 	}
 	cands, err := candidates(&v, a, p.k)
 	if err != nil {
-		return game.Action{}, fmt.Errorf("search, seat %d: %w", v.Seat, err)
+		return classic.Action{}, fmt.Errorf("search, seat %d: %w", v.Seat, err)
 	}
 	if len(cands) < 2 {
 		return a, nil
@@ -210,7 +211,7 @@ func (p *Player) Decide(ctx context.Context, v game.View) (game.Action, error) {
 	play := rollout.ClassicCandidates(&v, cands, p.rnd.Uint64(), p.players)
 	best, err := p.Stats.choose(ctx, len(cands), p.budget, p.workers, p.z, play)
 	if err != nil {
-		return game.Action{}, fmt.Errorf("search, seat %d: %w", v.Seat, err)
+		return classic.Action{}, fmt.Errorf("search, seat %d: %w", v.Seat, err)
 	}
 	return cands[best], nil
 }
@@ -258,28 +259,28 @@ func pick(vals [][]float64, z float64) int {
 // discards that leave the least distance, those with the most live outs
 // (unseen copies of the faces that would lower the distance) first, up
 // to k in all.
-func candidates(v *game.View, hard game.Action, k int) ([]game.Action, error) {
+func candidates(v *classic.View, hard classic.Action, k int) ([]classic.Action, error) {
 	an := &v.Analyzer
 	h, err := an.HandOf(v.Counts)
 	if err != nil {
 		return nil, err
 	}
 	tb := an.DiscardTable(h, 0)
-	out := []game.Action{hard}
+	out := []classic.Action{hard}
 	if tb.Best == 0 && v.Legal.Finish {
 		// hard holds a win for an okey finish: weigh finishing now
 		for f, d := range tb.Dist {
 			if d == 0 {
-				return append(out, game.FinishAction(v.Seat, tile.Tile(f))), nil
+				return append(out, classic.FinishAction(v.Seat, tile.Tile(f))), nil
 			}
 		}
 	}
-	more, err := bots.LeastDistance(v, hard.Tile, k)
+	more, err := botsclassic.LeastDistance(v, hard.Tile, k)
 	if err != nil {
 		return nil, err
 	}
 	for _, t := range more {
-		out = append(out, game.DiscardAction(v.Seat, t))
+		out = append(out, classic.DiscardAction(v.Seat, t))
 	}
 	return out, nil
 }
@@ -287,7 +288,7 @@ func candidates(v *game.View, hard game.Action, k int) ([]game.Action, error) {
 // holdsWin reports whether the rack may finish now and holds an okey:
 // the seat chooses between finishing at once and holding the win for
 // an okey finish.
-func holdsWin(v *game.View) bool {
+func holdsWin(v *classic.View) bool {
 	an := &v.Analyzer
 	if !v.Legal.Finish || v.Counts[an.Okey()] == 0 {
 		return false

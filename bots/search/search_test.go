@@ -6,8 +6,9 @@ import (
 	"math"
 	"testing"
 
-	"okey/bots"
+	"okey/bots/botsclassic"
 	"okey/game"
+	"okey/game/classic"
 	"okey/game/tile"
 )
 
@@ -54,21 +55,21 @@ func TestParse(t *testing.T) {
 // discardPositions plays hands from seeds with normal bots and returns
 // the states where the seat on turn is to discard and has at least two
 // least-distance discards: the positions the search searches.
-func discardPositions(t *testing.T, seeds []uint64, step int) []game.State {
+func discardPositions(t *testing.T, seeds []uint64, step int) []classic.State {
 	t.Helper()
-	var out []game.State
+	var out []classic.State
 	for _, seed := range seeds {
-		s, err := game.NewMatch(game.DefaultRules(), seed)
+		s, err := classic.NewMatch(classic.DefaultRules(), seed)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var bs [game.NumSeats]bots.Bot
+		var bs [classic.NumSeats]botsclassic.Bot
 		for i := range bs {
-			bs[i] = bots.NewNormal(seed + uint64(i))
+			bs[i] = botsclassic.NewNormal(seed + uint64(i))
 		}
-		for n := 0; s.Phase() == game.Playing && s.Moves() < 200; n++ {
+		for n := 0; s.Phase() == classic.Playing && s.Moves() < 200; n++ {
 			v := s.View(s.Turn())
-			if v.Stage == game.MustDiscard && n%step == 0 {
+			if v.Stage == classic.MustDiscard && n%step == 0 {
 				out = append(out, s)
 			}
 			a, err := bs[s.Turn()].Decide(context.Background(), v)
@@ -97,11 +98,11 @@ func TestHonest(t *testing.T) {
 	for i, s := range ps {
 		seat := s.Turn()
 		v := s.View(seat)
-		other, err := v.SampleWorld(rnd, [game.NumSeats]*tile.Counts{})
+		other, err := v.SampleWorld(rnd, [classic.NumSeats]*tile.Counts{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		for o := range game.NumSeats {
+		for o := range classic.NumSeats {
 			if o != seat && other.View(o).Counts != s.View(o).Counts {
 				differ++
 				break
@@ -133,7 +134,7 @@ func TestOverridesOnlyOnEvidence(t *testing.T) {
 	shut, open := 0, 0
 	for i, s := range ps {
 		v := s.View(s.Turn())
-		hard, _ := bots.New("hard", bots.Options{Seed: uint64(i)})
+		hard, _ := botsclassic.New("hard", botsclassic.Options{Seed: uint64(i)})
 		want, err := hard.Decide(context.Background(), v)
 		if err != nil {
 			t.Fatal(err)

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"okey/game/meld"
+	"okey/game/okey101/meld"
 	"okey/game/tile"
 )
 

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"slices"
 
-	"okey/game/meld"
+	"okey/game/okey101/meld"
 	"okey/game/tile"
 )
 

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"okey/game/meld"
+	"okey/game/okey101/meld"
 	"okey/game/tile"
 )
 

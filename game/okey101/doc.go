@@ -28,6 +28,6 @@
 //	// … okey101.Open, Lay, LayOff, TakeBack, Discard …
 //	rec := g.Record()                         // rec.Marshal() to save; Replay to load
 //
-// The package imports game/tile, game/meld, game/internal/rng and the
+// The package imports game/tile, game/okey101/meld, game/internal/rng and the
 // standard library, never the classic game package.
 package okey101

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"okey/game/meld"
+	"okey/game/okey101/meld"
 )
 
 // TestHouseRulesParse: the house rules read, write back, and islek_back

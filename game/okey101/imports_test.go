@@ -9,14 +9,14 @@ import (
 	"testing"
 )
 
-// TestImports keeps the 101 packages in their layers: game/meld imports
+// TestImports keeps the 101 packages in their layers: game/okey101/meld imports
 // game/tile and the standard library only; this package game/tile,
-// game/meld, game/internal/rng, game/internal/jsonl (the records'
+// game/okey101/meld, game/internal/rng, game/internal/jsonl (the records'
 // framing) and the standard library, never the classic game package.
 func TestImports(t *testing.T) {
 	for dir, allowed := range map[string][]string{
-		"../meld": {"okey/game/tile"},
-		".":       {"okey/game/tile", "okey/game/meld", "okey/game/internal/rng", "okey/game/internal/jsonl"},
+		"meld": {"okey/game/tile"},
+		".":    {"okey/game/tile", "okey/game/okey101/meld", "okey/game/internal/rng", "okey/game/internal/jsonl"},
 	} {
 		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
 		if len(files) == 0 {

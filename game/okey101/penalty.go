@@ -1,7 +1,7 @@
 package okey101
 
 import (
-	"okey/game/meld"
+	"okey/game/okey101/meld"
 	"okey/game/tile"
 )
 

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"okey/game/internal/rng"
-	"okey/game/meld"
+	"okey/game/okey101/meld"
 	"okey/game/tile"
 )
 

@@ -8,7 +8,7 @@ import (
 	"slices"
 
 	"okey/game/internal/jsonl"
-	"okey/game/meld"
+	"okey/game/okey101/meld"
 	"okey/game/tile"
 )
 

@@ -3,7 +3,7 @@ package okey101
 import (
 	"slices"
 
-	"okey/game/meld"
+	"okey/game/okey101/meld"
 	"okey/game/tile"
 )
 

@@ -6,7 +6,7 @@ import (
 	"slices"
 
 	"okey/game/internal/rng"
-	"okey/game/meld"
+	"okey/game/okey101/meld"
 	"okey/game/tile"
 )
 

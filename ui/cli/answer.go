@@ -3,8 +3,8 @@ package cli
 import (
 	"strconv"
 
-	"okey/game"
-	"okey/game/hand"
+	"okey/game/classic"
+	"okey/game/classic/hand"
 	"okey/game/tile"
 )
 
@@ -121,7 +121,7 @@ func appendError(out []byte, err error) []byte {
 
 // HandAnswerer answers classic "IND: TILES" lines of 14 or 15 tiles
 // under the rules: it is the Answerer of okey hand --json.
-func HandAnswerer(rules game.Rules) func() Answerer {
+func HandAnswerer(rules classic.Rules) func() Answerer {
 	return func() Answerer {
 		w := &handWorker{rules: rules}
 		return w.answer
@@ -131,7 +131,7 @@ func HandAnswerer(rules game.Rules) func() Answerer {
 // handWorker is one worker's state: the analyzer of the last indicator
 // seen (batches often repeat it) and a buffer for the tiles.
 type handWorker struct {
-	rules game.Rules
+	rules classic.Rules
 	ind   tile.Tile
 	ok    bool
 	an    hand.Analyzer

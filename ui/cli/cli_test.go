@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/game/tile"
 )
@@ -32,7 +32,7 @@ func dealt(t testing.TB, n int, seed uint64, mix Mix) []byte {
 func TestAnswerJSONMatchesEncodingJSON(t *testing.T) {
 	in := dealt(t, 4000, 11, MixHard)
 	in = append(in, "R4: R1 R2\nR4: R1 R2 Q3 Y4 Y5 Y6 Y7 B9 B10 B11 R12 Y12 B12 K12\n"...)
-	w := &handWorker{rules: game.DefaultRules()}
+	w := &handWorker{rules: classic.DefaultRules()}
 	kinds := map[string]int{}
 	for _, line := range bytes.Split(bytes.TrimSuffix(in, []byte("\n")), []byte("\n")) {
 		got, _ := w.answer(nil, line)
@@ -63,13 +63,13 @@ func TestBatchOrder(t *testing.T) {
 	lines := bytes.Split(bytes.TrimSuffix(in, []byte("\n")), []byte("\n"))
 	lines[7] = []byte("R4: R1 nonsense")
 	in = append(bytes.Join(lines, []byte("\n")), '\n')
-	w := &handWorker{rules: game.DefaultRules()}
+	w := &handWorker{rules: classic.DefaultRules()}
 	var want []byte
 	for _, l := range lines {
 		want, _ = w.answer(want, l)
 	}
 	var out bytes.Buffer
-	res, err := Batch(context.Background(), bytes.NewReader(in), &out, HandAnswerer(game.DefaultRules()), 4)
+	res, err := Batch(context.Background(), bytes.NewReader(in), &out, HandAnswerer(classic.DefaultRules()), 4)
 	if err != nil || res.Lines != len(lines) || res.Bad != 1 {
 		t.Fatalf("%+v, %v", res, err)
 	}
@@ -82,7 +82,7 @@ func TestBatchOrder(t *testing.T) {
 func TestBatchLineEnds(t *testing.T) {
 	in := "K3: R1 R2 R3 Y4 Y5 Y6 Y7 B9 B10 B11 R12 Y12 B12 K12\r\nK3: R1 R2 R3 Y4 Y5 Y6 Y7 B9 B10 B11 R12 Y12 B12 K12"
 	var out bytes.Buffer
-	res, err := Batch(context.Background(), strings.NewReader(in), &out, HandAnswerer(game.DefaultRules()), 1)
+	res, err := Batch(context.Background(), strings.NewReader(in), &out, HandAnswerer(classic.DefaultRules()), 1)
 	if err != nil || res.Lines != 2 || res.Bad != 0 {
 		t.Fatalf("%+v, %v: %s", res, err, out.String())
 	}
@@ -123,7 +123,7 @@ func TestBatchInterrupted(t *testing.T) {
 	var res BatchResult
 	var err error
 	go func() {
-		res, err = Batch(ctx, r, &out, HandAnswerer(game.DefaultRules()), 2)
+		res, err = Batch(ctx, r, &out, HandAnswerer(classic.DefaultRules()), 2)
 		close(done)
 	}()
 	// The reader hands out the full chunks and waits for more input;
@@ -144,7 +144,7 @@ func TestBatchInterrupted(t *testing.T) {
 }
 
 func TestParseLine(t *testing.T) {
-	r := game.DefaultRules()
+	r := classic.DefaultRules()
 	for _, tc := range []struct{ line, err string }{
 		{"R4: R1 R2 R3", ""},
 		{"  r4 :r1,r2\tr3 ", ""},
@@ -168,7 +168,7 @@ func TestParseLine(t *testing.T) {
 	if _, err := parseLine(r, []byte("R4: R1 Q3 R2"), 3, 4, nil); !errors.As(err, &pe) || pe.Token != "Q3" {
 		t.Errorf("the tile's own error is kept: %v", err)
 	}
-	if _, err := parseLine(game.Simple104Rules(), []byte("R1 R2 R3"), 3, 4, nil); err != nil {
+	if _, err := parseLine(classic.Simple104Rules(), []byte("R1 R2 R3"), 3, 4, nil); err != nil {
 		t.Errorf("simple104 without indicator: %v", err)
 	}
 }
@@ -176,7 +176,7 @@ func TestParseLine(t *testing.T) {
 // A person sees what each okey stands for, and a rack near seven pairs
 // laid out as pairs.
 func TestDescribe(t *testing.T) {
-	r := game.DefaultRules()
+	r := classic.DefaultRules()
 	for _, tc := range []struct {
 		ind   string
 		tiles string
@@ -212,12 +212,12 @@ func TestDealt(t *testing.T) {
 			t.Fatalf("mix %d: a seed must repeat and another differ", mix)
 		}
 		var out bytes.Buffer
-		res, err := Batch(context.Background(), bytes.NewReader(a), &out, HandAnswerer(game.DefaultRules()), 2)
+		res, err := Batch(context.Background(), bytes.NewReader(a), &out, HandAnswerer(classic.DefaultRules()), 2)
 		if err != nil || res.Bad != 0 || res.Lines != 400 {
 			t.Fatalf("mix %d: %+v %v\n%.300s", mix, res, err, out.String())
 		}
 	}
-	w := &handWorker{rules: game.DefaultRules()}
+	w := &handWorker{rules: classic.DefaultRules()}
 	okeys, jokers, near := 0, 0, 0
 	for i, line := range bytes.Split(dealt(t, 400, 9, MixHard), []byte("\n")) {
 		if i%4 < 2 || len(line) == 0 {
@@ -255,7 +255,7 @@ func BenchmarkBatch(b *testing.B) {
 			b.SetBytes(int64(len(in)))
 			b.ResetTimer()
 			for range b.N {
-				res, err := Batch(context.Background(), bytes.NewReader(in), io.Discard, HandAnswerer(game.DefaultRules()), 0)
+				res, err := Batch(context.Background(), bytes.NewReader(in), io.Discard, HandAnswerer(classic.DefaultRules()), 0)
 				if err != nil || res.Bad > 0 {
 					b.Fatalf("%+v %v", res, err)
 				}

@@ -6,7 +6,7 @@ import (
 	"io"
 
 	"okey/game"
-	"okey/game/hand"
+	"okey/game/classic/hand"
 	"okey/game/tile"
 )
 

@@ -5,15 +5,15 @@ import (
 	"io"
 	"strings"
 
-	"okey/game"
-	"okey/game/hand"
+	"okey/game/classic"
+	"okey/game/classic/hand"
 	"okey/game/tile"
 	"okey/ui/i18n"
 )
 
 // ReadRack reads a rack given on the command line: the indicator (empty
 // under simple104) and the tiles, as okey hand takes them.
-func ReadRack(rules game.Rules, indicator string, tiles []string) (*hand.Analyzer, hand.Hand, error) {
+func ReadRack(rules classic.Rules, indicator string, tiles []string) (*hand.Analyzer, hand.Hand, error) {
 	line := indicator + ": " + strings.Join(tiles, " ")
 	if !rules.HasOkey() && indicator == "" {
 		line = strings.Join(tiles, " ")

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"strconv"
 
-	"okey/game/hand"
+	"okey/game/classic/hand"
 	"okey/game/tile"
 	"okey/ui/i18n"
 )

@@ -6,8 +6,8 @@ import (
 	"io"
 	"strings"
 
-	"okey/game/meld"
 	"okey/game/okey101"
+	"okey/game/okey101/meld"
 	"okey/game/tile"
 	"okey/ui/i18n"
 )

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"fmt"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/game/tile"
 )
 
@@ -51,7 +51,7 @@ type parsedLine struct {
 
 // parseIndicator reads the indicator as the rules want it: a coloured
 // tile, or none ("" or "-") under simple104.
-func parseIndicator(rules game.Rules, ind []byte) (tile.Tile, error) {
+func parseIndicator(rules classic.Rules, ind []byte) (tile.Tile, error) {
 	ind = bytes.TrimSpace(ind)
 	switch {
 	case !rules.HasOkey():
@@ -76,7 +76,7 @@ func parseIndicator(rules game.Rules, ind []byte) (tile.Tile, error) {
 // between min and max tiles, appending the tiles to dst[:0] so that a
 // caller with room enough does not allocate. It checks the notation and
 // the count, not the tiles against the deal (hand.Analyzer.NewHand does).
-func parseLine(rules game.Rules, line []byte, min, max int, dst []tile.Tile) (parsedLine, error) {
+func parseLine(rules classic.Rules, line []byte, min, max int, dst []tile.Tile) (parsedLine, error) {
 	line = bytes.TrimSpace(line)
 	var indPart, tilePart []byte
 	if i := bytes.IndexByte(line, ':'); i >= 0 {

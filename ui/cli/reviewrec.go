@@ -7,7 +7,7 @@ import (
 	"slices"
 
 	"okey/bots/coach"
-	"okey/game"
+	"okey/game/classic"
 	"okey/game/okey101"
 )
 
@@ -43,7 +43,7 @@ func ReviewRecord(ctx context.Context, b []byte, seat, hand int, o coach.Options
 		}
 		r.Decisions, err = coach.Review101(ctx, rec, seat, hand, o)
 	} else {
-		rec, perr := game.ParseRecord(b)
+		rec, perr := classic.ParseRecord(b)
 		if perr != nil {
 			return r, fmt.Errorf("reading the record: %w", perr)
 		}

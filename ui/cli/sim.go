@@ -10,7 +10,7 @@ import (
 
 	"charm.land/bubbles/v2/progress"
 
-	"okey/bots/arena"
+	"okey/bots/arenaclassic"
 )
 
 // PrintSim writes an arena run as okey sim's tables, each within 80
@@ -19,7 +19,7 @@ import (
 // and gösterme, and what okey finishes and seven pairs add to play, each
 // with its interval, so that an edge that comes from one rule shows
 // where it comes from.
-func PrintSim(w io.Writer, cfg *arena.Config, r *arena.Result) error {
+func PrintSim(w io.Writer, cfg *arenaclassic.Config, r *arenaclassic.Result) error {
 	p := &printer{w: w}
 	if cfg.Matches > 0 {
 		p.f("%d matches (duplicate matches), %d hands: %.1f s, %.0f hands/s\n%s\n\n",
@@ -30,7 +30,7 @@ func PrintSim(w io.Writer, cfg *arena.Config, r *arena.Result) error {
 			for _, b := range r.Bots {
 				m := b.Match
 				if m == nil {
-					m = &arena.Match{}
+					m = &arenaclassic.Match{}
 				}
 				tp.f("%s\t%.1f\t%.1f%%\t%s\t%.1f\t%.1f%%\t%s\t%.2f\t\n",
 					b.Name, m.Wins, 100*m.WinShare, percents(m.CI95),
@@ -71,7 +71,7 @@ func PrintSim(w io.Writer, cfg *arena.Config, r *arena.Result) error {
 	})
 	p.f("\nwall out: %d of %d hands (%.1f%%)", r.WallOut, r.Hands, 100*r.WallOutShare())
 	if r.Capped > 0 {
-		p.f(", %d of them stopped at %d actions", r.Capped, arena.DefaultMaxActions)
+		p.f(", %d of them stopped at %d actions", r.Capped, arenaclassic.DefaultMaxActions)
 	}
 	p.f("\n")
 	return p.err
@@ -79,7 +79,7 @@ func PrintSim(w io.Writer, cfg *arena.Config, r *arena.Result) error {
 
 // seedRules says the run's seed and rules, on two lines when one would
 // pass 80 columns.
-func seedRules(cfg *arena.Config) string {
+func seedRules(cfg *arenaclassic.Config) string {
 	s := fmt.Sprintf("seed %d, rules %s", cfg.Seed, cfg.Rules)
 	if utf8.RuneCountInString(s) > 80 {
 		s = fmt.Sprintf("seed %d,\nrules %s", cfg.Seed, cfg.Rules)

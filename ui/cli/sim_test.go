@@ -6,8 +6,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"okey/bots/arena"
-	"okey/game"
+	"okey/bots/arenaclassic"
+	"okey/game/classic"
 )
 
 // A figure of points that rounds to zero reads +0.000 whatever the sign
@@ -35,7 +35,7 @@ func TestSigned(t *testing.T) {
 // negative intervals on both sides, a long rules string to wrap the
 // header of a run of matches), and show every part of the split.
 func TestPrintSimFits80Columns(t *testing.T) {
-	wide := arena.BotResult{
+	wide := arenaclassic.BotResult{
 		Name: "normal", Won: 123456, WinShare: 0.999, CI95: [2]float64{0.998, 1},
 		NetPointsPerHand: -1.234, NetCI95: [2]float64{-2.345, -0.123},
 		PlayPointsPerHand: -1.111, PlayCI95: [2]float64{-2.222, -0.001},
@@ -44,18 +44,18 @@ func TestPrintSimFits80Columns(t *testing.T) {
 		PairsPointsPerHand: 0.067, PairsCI95: [2]float64{-0.078, 0.089},
 		OkeyFinishes: 12345, PairsWins: 23456, Gosterme: 34567,
 		DecisionMeanMs: 123.456, DecisionMedianMs: 12.345, DecisionP99Ms: 1234.567,
-		Match: &arena.Match{Wins: 12345.5, WinShare: 0.5, CI95: [2]float64{0.1, 1}, Firsts: 1234.5,
+		Match: &arenaclassic.Match{Wins: 12345.5, WinShare: 0.5, CI95: [2]float64{0.1, 1}, Firsts: 1234.5,
 			FirstShare: 0.25, FirstCI95: [2]float64{0.123, 0.456}, HandsPerMatch: 123.45},
 	}
-	rules, err := game.ParseRules("one_colour_double,indicator_last,points=21")
+	rules, err := classic.ParseRules("one_colour_double,indicator_last,points=21")
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := arena.Result{Matches: 40000, Hands: 1234567, WallOut: 12345, Capped: 12, ElapsedS: 12345.6,
-		Bots: []arena.BotResult{wide, wide, wide, wide}}
+	res := arenaclassic.Result{Matches: 40000, Hands: 1234567, WallOut: 12345, Capped: 12, ElapsedS: 12345.6,
+		Bots: []arenaclassic.BotResult{wide, wide, wide, wide}}
 	for _, matches := range []int{0, 40000} {
 		var out bytes.Buffer
-		cfg := arena.Config{Bots: []string{"normal", "normal", "normal", "normal"}, Hands: 1234567, Matches: matches, Seed: 1 << 40, Rules: rules}
+		cfg := arenaclassic.Config{Bots: []string{"normal", "normal", "normal", "normal"}, Hands: 1234567, Matches: matches, Seed: 1 << 40, Rules: rules}
 		if err := PrintSim(&out, &cfg, &res); err != nil {
 			t.Fatal(err)
 		}

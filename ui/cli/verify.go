@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"strings"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/game/fair"
 	"okey/game/okey101"
 )
@@ -64,9 +64,9 @@ func Verify(b []byte) (Verified, error) {
 }
 
 func verifyClassic(b []byte) (Verified, error) {
-	rec, err := game.ParseRecord(b)
+	rec, err := classic.ParseRecord(b)
 	if err != nil {
-		return Verified{}, damaged(err, game.ErrRecordCorrupt)
+		return Verified{}, damaged(err, classic.ErrRecordCorrupt)
 	}
 	v := Verified{Game: "classic", Seed: rec.Seed}
 	if v.Commit, err = fair.Check(rec.Seed, rec.Meta); err != nil {
@@ -75,12 +75,12 @@ func verifyClassic(b []byte) (Verified, error) {
 	if _, err := rec.Start(); err != nil {
 		return v, fmt.Errorf("%w: %v", ErrDamaged, err)
 	}
-	g, err := game.Replay(rec)
+	g, err := classic.Replay(rec)
 	if err != nil {
-		return v, replayErr(err, game.ErrRecordMismatch, game.ErrRecordCorrupt)
+		return v, replayErr(err, classic.ErrRecordMismatch, classic.ErrRecordCorrupt)
 	}
 	st := g.State()
-	v.Hands, v.Over = st.HandNumber(), st.Phase() == game.MatchOver
+	v.Hands, v.Over = st.HandNumber(), st.Phase() == classic.MatchOver
 	return v, nil
 }
 

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"testing"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/game/fair"
 	"okey/game/okey101"
 	"okey/game/tile"
@@ -17,21 +17,21 @@ var testSalt = []byte("0123456789abcdef")
 // classicRecord is a classic match of seed, committed with testSalt,
 // played plainly (draw, discard the first tile; the next hand when one
 // ends) for n actions.
-func classicRecord(t *testing.T, seed uint64, n int) game.Record {
+func classicRecord(t *testing.T, seed uint64, n int) classic.Record {
 	t.Helper()
-	g, err := game.NewGame(game.DefaultRules(), seed, fair.Meta(seed, testSalt))
+	g, err := classic.NewGame(classic.DefaultRules(), seed, fair.Meta(seed, testSalt))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for range n {
 		st := g.State()
-		if st.Phase() == game.MatchOver {
+		if st.Phase() == classic.MatchOver {
 			break
 		}
 		s := st.Turn()
-		try := []game.Action{game.NextHandAction(), game.DrawAction(s), game.EndHandAction(s)}
+		try := []classic.Action{classic.NextHandAction(), classic.DrawAction(s), classic.EndHandAction(s)}
 		for _, tl := range st.View(s).Rack {
-			try = append(try, game.DiscardAction(s, tl))
+			try = append(try, classic.DiscardAction(s, tl))
 		}
 		played := false
 		for _, a := range try {
@@ -150,10 +150,10 @@ func TestVerifyIllegalMove(t *testing.T) {
 	b := c.Marshal()
 	lines := bytes.Split(b, []byte("\n"))
 	// The first discard: its tile becomes one the seat does not hold.
-	g, _ := game.NewGame(c.Rules, c.Seed, nil)
+	g, _ := classic.NewGame(c.Rules, c.Seed, nil)
 	var changed bool
 	for i, a := range c.Actions {
-		if a.Kind == game.ActDiscard {
+		if a.Kind == classic.ActDiscard {
 			rack := g.State().View(a.Seat).Rack
 			for f := range tile.Tile(tile.NumFaces) {
 				held := false
@@ -162,7 +162,7 @@ func TestVerifyIllegalMove(t *testing.T) {
 				}
 				if !held && f.Valid() {
 					c2 := c
-					c2.Actions = append([]game.Action(nil), c.Actions...)
+					c2.Actions = append([]classic.Action(nil), c.Actions...)
 					c2.Actions[i].Tile = f
 					if _, err := Verify(c2.Marshal()); !errors.Is(err, ErrIllegalMove) {
 						t.Errorf("a discard of %v, not held: %v", f, err)

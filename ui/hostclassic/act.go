@@ -3,7 +3,7 @@ package hostclassic
 import (
 	tea "charm.land/bubbletea/v2"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/ui/playclassic"
 )
 
@@ -58,7 +58,7 @@ func (s *Side) do(a playclassic.Ask, k tea.KeyPressMsg) tea.Cmd {
 
 // Act plays the player's action a: on the match here, or sent to a
 // served table.
-func (s *Side) Act(a game.Action) tea.Cmd {
+func (s *Side) Act(a classic.Action) tea.Cmd {
 	if l := s.app.Seat(); l != nil {
 		s.app.Sent(s.T.Send(l, a))
 		return nil

@@ -5,7 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/ui/hosting"
 	"okey/ui/playclassic"
 	"okey/ui/stats"
@@ -19,24 +19,24 @@ import (
 // lines allow (store.Replay).
 func (s *Side) ReadSaved(b []byte) (hosting.ReadBack, *store.Lost, error) {
 	type read struct {
-		rec game.Record
-		g   *game.Game
+		rec classic.Record
+		g   *classic.Game
 	}
 	r, lost, err := store.Replay(b, func(b []byte) (read, error) {
-		rec, err := game.ParseRecord(b)
+		rec, err := classic.ParseRecord(b)
 		if err != nil {
 			return read{rec: rec}, err
 		}
-		g, err := game.Replay(rec)
+		g, err := classic.Replay(rec)
 		return read{rec, g}, err
 	})
 	if err != nil {
-		return hosting.ReadBack{Version: errors.Is(err, game.ErrRecordVersion)}, lost, err
+		return hosting.ReadBack{Version: errors.Is(err, classic.ErrRecordVersion)}, lost, err
 	}
 	g := r.g
 	done := g.Record()
 	return hosting.ReadBack{
-		Over:  g.State().Phase() == game.MatchOver,
+		Over:  g.State().Phase() == classic.MatchOver,
 		Done:  done.Marshal(),
 		Tally: func() { s.tally(&done, g.State(), playclassic.History(done)) },
 		Adopt: func() { s.adopt(g, r.rec.Seed) },
@@ -46,11 +46,11 @@ func (s *Side) ReadSaved(b []byte) (hosting.ReadBack, *store.Lost, error) {
 // Start starts a new match of classic Okey with seed and meta, the
 // settings' rules.
 func (s *Side) Start(seed uint64, meta map[string]string) error {
-	r, err := game.ParseRules(s.app.Settings().Rules)
+	r, err := classic.ParseRules(s.app.Settings().Rules)
 	if err != nil {
 		return err
 	}
-	g, err := game.NewGame(r, seed, meta)
+	g, err := classic.NewGame(r, seed, meta)
 	if err != nil {
 		return err
 	}
@@ -61,7 +61,7 @@ func (s *Side) Start(seed uint64, meta map[string]string) error {
 // adopt makes g the match being played: names, levels
 // (playclassic.SeatLevel) and bots from its record's meta, the view,
 // the rack.
-func (s *Side) adopt(g *game.Game, seed uint64) {
+func (s *Side) adopt(g *classic.Game, seed uint64) {
 	rec := g.Record()
 	set := s.app.Settings()
 	levels := s.app.Adopt(seed, rec.Meta, func(l string, seat int) string {
@@ -74,8 +74,8 @@ func (s *Side) adopt(g *game.Game, seed uint64) {
 
 // tally counts what the statistics do not have yet of the match with
 // record rec, state st and hands hs.
-func (s *Side) tally(rec *game.Record, st game.State, hs []playclassic.HandScore) {
-	hands := make([]game.HandResult, len(hs))
+func (s *Side) tally(rec *classic.Record, st classic.State, hs []playclassic.HandScore) {
+	hands := make([]classic.HandResult, len(hs))
 	for i, h := range hs {
 		hands[i] = h.Result
 	}
@@ -85,7 +85,7 @@ func (s *Side) tally(rec *game.Record, st game.State, hs []playclassic.HandScore
 // applied takes in what an action did: the log, the hands' scores
 // (counted as a hand ends), the view, the rack; then what both tables
 // do (hosting.App's Took: the record's lines among it).
-func (s *Side) applied(evs []game.Event, lines []byte) tea.Cmd {
+func (s *Side) applied(evs []classic.Event, lines []byte) tea.Cmd {
 	t := &s.T
 	for _, e := range evs {
 		t.AddLog(e.Redact(0), -1)
@@ -99,7 +99,7 @@ func (s *Side) applied(evs []game.Event, lines []byte) tea.Cmd {
 	wasMine := t.View.MyTurn()
 	t.Refresh()
 	v := &t.View
-	return s.app.Took(lines, wasMine, v.MyTurn(), v.Phase == game.HandOver || v.Phase == game.MatchOver)
+	return s.app.Took(lines, wasMine, v.MyTurn(), v.Phase == classic.HandOver || v.Phase == classic.MatchOver)
 }
 
 // onBotMove plays a bot's answer, or a plain legal move for a bot that

@@ -4,7 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/ui/hosting"
 	"okey/ui/pages"
 )
@@ -18,7 +18,7 @@ import (
 // ended and the next not dealt yet), the seats' scores.
 func (s *Side) Resume(where string) (string, func(int) string) {
 	body := "resume.body"
-	if s.T.View.Phase == game.HandOver {
+	if s.T.View.Phase == classic.HandOver {
 		body = "resume.body.ended"
 	}
 	return s.app.Words().Tr.T(body, s.T.View.Hand, where), s.T.ScoreCell
@@ -32,10 +32,10 @@ func (s *Side) HandEnd() hosting.HandEnd {
 	k := s.app.Keys().HandOver
 	return hosting.HandEnd{
 		Hand:  v.Hand,
-		Over:  v.Phase == game.MatchOver,
-		Ready: func() tea.Cmd { return s.Act(game.NextHandAction()) },
+		Over:  v.Phase == classic.MatchOver,
+		Ready: func() tea.Cmd { return s.Act(classic.NextHandAction()) },
 		Deal: func() (tea.Cmd, error) {
-			evs, lines, err := s.T.G.Apply(game.NextHandAction())
+			evs, lines, err := s.T.G.Apply(classic.NextHandAction())
 			if err != nil {
 				return nil, err
 			}

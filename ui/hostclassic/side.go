@@ -7,8 +7,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"okey/bots"
-	"okey/game"
+	"okey/bots/botsclassic"
+	"okey/game/classic"
 	"okey/ui/hosting"
 	"okey/ui/playclassic"
 	"okey/ui/rack"
@@ -39,7 +39,7 @@ type Side struct {
 type Config struct {
 	// NewBot builds a bot (the seats', the hint's); Timeout bounds the
 	// hint's decision.
-	NewBot  func(level string, opt bots.Options) (bots.Bot, error)
+	NewBot  func(level string, opt botsclassic.Options) (botsclassic.Bot, error)
 	Timeout time.Duration
 	// Log writes a line of the move log to the debug log; nil for none.
 	Log func(text func() string)
@@ -67,15 +67,15 @@ func (s *Side) Present() bool { return s.T.G != nil }
 
 // Clear takes the match off the table, and its score history.
 func (s *Side) Clear() {
-	s.T.G, s.T.View = nil, game.View{}
+	s.T.G, s.T.View = nil, classic.View{}
 	s.History = nil
 }
 
 // Phase is where the match stands.
 func (s *Side) Phase() (playing, handOver bool, turn int, over bool) {
 	v := &s.T.View
-	over = s.T.G != nil && s.T.G.State().Phase() == game.MatchOver
-	return v.Phase == game.Playing, v.Phase == game.HandOver, v.Turn, over
+	over = s.T.G != nil && s.T.G.State().Phase() == classic.MatchOver
+	return v.Phase == classic.Playing, v.Phase == classic.HandOver, v.Turn, over
 }
 
 // Update handles classic's own messages: its bots' answers, the hint,

@@ -1,7 +1,7 @@
 package hostclassic
 
 import (
-	"okey/game"
+	"okey/game/classic"
 	"okey/ui/canvas"
 	"okey/ui/table"
 	"strings"
@@ -78,14 +78,14 @@ func (s *Side) statusLines() []string {
 	if s.app.Overlaid() {
 		return s.OverlayStatus(l.Status.W)
 	}
-	text, st := s.app.Status(s.T.View.Phase == game.Playing, &s.T)
+	text, st := s.app.Status(s.T.View.Phase == classic.Playing, &s.T)
 	return table.StatusLines(text, st, l.Status.W, max(1, l.StatusMax), s.app.Paint)
 }
 
 // OverlayStatus is the status under a page over the table, in up to
 // two lines of w columns.
 func (s *Side) OverlayStatus(w int) []string {
-	text, st := s.app.Status(s.T.View.Phase == game.Playing, &s.T)
+	text, st := s.app.Status(s.T.View.Phase == classic.Playing, &s.T)
 	return table.StatusLines(text, st, w, 2, s.app.Paint)
 }
 

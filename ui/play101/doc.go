@@ -70,7 +70,7 @@
 // hands in words, ui/play101/sheet (which reads the log through its
 // Log, and the melds from ui/play101/melds).
 //
-// It imports the referee of 101 (game/okey101, game/meld, game/tile),
+// It imports the referee of 101 (game/okey101, game/okey101/meld, game/tile),
 // its sub-packages (but rules, which the settings read), the table's
 // core (ui/table, ui/rack, ui/seatlink, ui/seatmsg, ui/canvas,
 // ui/layout, ui/pages for the values of the pages between hands),

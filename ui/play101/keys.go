@@ -3,8 +3,8 @@ package play101
 import (
 	"charm.land/bubbles/v2/key"
 
-	"okey/game/meld"
 	"okey/game/okey101"
+	"okey/game/okey101/meld"
 )
 
 // MoveKeys are the keys of the moves the player may make now, for the

@@ -2,8 +2,8 @@ package play101
 
 import (
 	"context"
-	"okey/game/meld"
 	"okey/game/okey101"
+	"okey/game/okey101/meld"
 	"okey/game/tile"
 	"okey/ui/play101/decide"
 	"okey/ui/play101/melds"

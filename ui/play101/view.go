@@ -1,8 +1,8 @@
 package play101
 
 import (
-	"okey/game/meld"
 	"okey/game/okey101"
+	"okey/game/okey101/meld"
 	"okey/game/tile"
 	"okey/ui/canvas"
 	"okey/ui/i18n"

@@ -3,8 +3,8 @@ package play101
 import (
 	"strings"
 
-	"okey/game/meld"
 	"okey/game/okey101"
+	"okey/game/okey101/meld"
 	"okey/game/tile"
 	"okey/ui/i18n"
 )

@@ -3,8 +3,8 @@ package playclassic
 import (
 	"errors"
 
-	"okey/game"
-	"okey/game/hand"
+	"okey/game/classic"
+	"okey/game/classic/hand"
 	"okey/game/tile"
 	"okey/ui/i18n"
 	"okey/ui/rack"
@@ -85,7 +85,7 @@ func (t *Table) WhyNotMyMove(readOnly bool) string {
 	switch {
 	case readOnly:
 		return w.Tr.T("status.readonly")
-	case v.Phase != game.Playing:
+	case v.Phase != classic.Playing:
 		return w.Tr.T("status.notplaying")
 	case !v.Active[0]:
 		return w.Tr.T("status.youleft")
@@ -99,7 +99,7 @@ func (t *Table) WhyNotMyMove(readOnly bool) string {
 // says why not when not.
 func (t *Table) MayDrawOrTake(readOnly bool) bool {
 	why := t.WhyNotMyMove(readOnly)
-	if why == "" && t.View.Stage == game.MustDiscard {
+	if why == "" && t.View.Stage == classic.MustDiscard {
 		why = t.tr().T("status.mustdiscard")
 	}
 	if why != "" {
@@ -148,7 +148,7 @@ func (t *Table) WhyNoShow(readOnly bool) string {
 		return ""
 	case !v.Rules.HasOkey():
 		return tr.T("status.show.norules")
-	case v.Phase != game.Playing:
+	case v.Phase != classic.Playing:
 		return tr.T("status.notplaying")
 	case v.Shown[0]:
 		return tr.T("status.show.done")
@@ -184,7 +184,7 @@ func (t *Table) notWinning(x tile.Tile) string {
 // Refuse tells the player why the referee refused their action on tile
 // x.
 func (t *Table) Refuse(err error, x tile.Tile) {
-	if errors.Is(err, game.ErrNotWinning) {
+	if errors.Is(err, classic.ErrNotWinning) {
 		t.host.Flash(true, t.notWinning(x))
 		return
 	}

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/game/tile"
 	"okey/ui/canvas"
 	"okey/ui/i18n"
@@ -36,14 +36,14 @@ func (t *Table) ScoreTable(hs []HandScore, w int) []string {
 	}
 	st, words := t.host.Styles(), t.host.Words()
 	head := canvas.Right(t.tr().T("scores.hand"), handColW)
-	for s := range game.NumSeats {
+	for s := range classic.NumSeats {
 		head += "  " + canvas.Fit(words.SeatName(s), scoreColW)
 	}
 	out := []string{st.Bold.Render(head)}
 	scoring := t.View.Rules.Scoring()
 	for _, h := range hs {
 		line := canvas.Right(strconv.Itoa(h.Result.Hand), handColW)
-		for s := range game.NumSeats {
+		for s := range classic.NumSeats {
 			cell := ""
 			if scoring {
 				cell = canvas.Right(strconv.Itoa(h.Scores[s]), 3)
@@ -66,7 +66,7 @@ func (t *Table) ScoreTable(hs []HandScore, w int) []string {
 }
 
 // handEnd says in a few words how a hand ended.
-func (t *Table) handEnd(res *game.HandResult) string {
+func (t *Table) handEnd(res *classic.HandResult) string {
 	words := t.host.Words()
 	var parts []string
 	switch {
@@ -79,7 +79,7 @@ func (t *Table) handEnd(res *game.HandResult) string {
 		}
 		parts = append(parts, words.SeatName(res.Winner)+": "+kind)
 	}
-	for s := range game.NumSeats {
+	for s := range classic.NumSeats {
 		if res.Shown[s] {
 			parts = append(parts, words.YouOr(s, "scores.shown"))
 		}
@@ -109,10 +109,10 @@ func (t *Table) HandEndPage(hs []HandScore, w int) (h pages.HandEnd, ok bool) {
 		h.Top = append([]string{st.Title.Render(title), ""}, t.winLines(res, w)...)
 		h.Top = append(h.Top, "")
 	}
-	if res.Lost == [game.NumSeats]int{} {
+	if res.Lost == [classic.NumSeats]int{} {
 		h.Head = tr.T("handover.scores") // nobody lost anything
 	}
-	for s := range game.NumSeats {
+	for s := range classic.NumSeats {
 		lost := "-" + strconv.Itoa(res.Lost[s])
 		if res.Lost[s] == 0 {
 			lost = "0"
@@ -128,7 +128,7 @@ func (t *Table) HandEndPage(hs []HandScore, w int) (h pages.HandEnd, ok bool) {
 
 // winLines draw the winning hand in its groups, at most w wide, with
 // what the finishing tile was.
-func (t *Table) winLines(res *game.HandResult, w int) []string {
+func (t *Table) winLines(res *classic.HandResult, w int) []string {
 	st := t.host.Styles()
 	var rows [][theme.TileH]string
 	var cur [theme.TileH]string
@@ -179,7 +179,7 @@ func (t *Table) winLines(res *game.HandResult, w int) []string {
 }
 
 // lossReasons says why seat lost what it lost in this hand.
-func (t *Table) lossReasons(res *game.HandResult, seat int) string {
+func (t *Table) lossReasons(res *classic.HandResult, seat int) string {
 	tr, words := t.tr(), t.host.Words()
 	var why []string
 	if res.Winner == seat {
@@ -199,7 +199,7 @@ func (t *Table) lossReasons(res *game.HandResult, seat int) string {
 		}
 		why = append(why, w)
 	}
-	for s := range game.NumSeats {
+	for s := range classic.NumSeats {
 		if res.Shown[s] && s != seat && res.Lost[seat] > 0 {
 			why = append(why, words.YouOr(s, "why.shown"))
 		}
@@ -224,9 +224,9 @@ func (t *Table) Final() (f pages.FinalTable, ok bool) {
 	f = pages.FinalTable{Title: pages.MatchOverTitle(tr, mr.Hands), Rule: tr.T(winRule(v.Rules))}
 	switch {
 	case words.Watching: // a spectator has no outcome
-	case mr.Outcome[0] == game.OutcomeWon:
+	case mr.Outcome[0] == classic.OutcomeWon:
 		f.Verdict, f.VerdictMood = tr.T("matchover.you.won"), pages.Won
-	case mr.Outcome[0] == game.OutcomeLost:
+	case mr.Outcome[0] == classic.OutcomeLost:
 		f.Verdict, f.VerdictMood = tr.T("matchover.you.lost"), pages.Lost
 	default:
 		f.Verdict, f.VerdictMood = tr.T("matchover.you.tied"), pages.Even
@@ -235,7 +235,7 @@ func (t *Table) Final() (f pages.FinalTable, ok bool) {
 		f.Points = tr.T("matchover.points")
 	}
 	for _, s := range pages.ByPlace(mr.Place[:]) {
-		mood := pages.MoodOf(mr.Outcome[s] == game.OutcomeWon, mr.Outcome[s] == game.OutcomeLost)
+		mood := pages.MoodOf(mr.Outcome[s] == classic.OutcomeWon, mr.Outcome[s] == classic.OutcomeLost)
 		f.Rows = append(f.Rows, pages.FinalRow{Place: mr.Place[s], Name: words.SeatName(s), Points: strconv.Itoa(mr.Scores[s]),
 			Outcome: tr.T("outcome." + mr.Outcome[s].String()), Mood: mood})
 	}
@@ -245,7 +245,7 @@ func (t *Table) Final() (f pages.FinalTable, ok bool) {
 	return f, true
 }
 
-func (t *Table) lastHandLine(res *game.HandResult) string {
+func (t *Table) lastHandLine(res *classic.HandResult) string {
 	tr, words := t.tr(), t.host.Words()
 	if res.WallOut {
 		return tr.T("matchover.last.wallout")
@@ -261,7 +261,7 @@ func (t *Table) lastHandLine(res *game.HandResult) string {
 // classic match under r, as game's match outcome decides it: the two
 // highest scores, or under leave_at_zero and without scoring the one
 // player on top.
-func winRule(r game.Rules) string {
+func winRule(r classic.Rules) string {
 	switch {
 	case !r.Scoring():
 		return "matchover.rule.first"

@@ -7,7 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/ui/table"
 )
 
@@ -16,7 +16,7 @@ import (
 type BotMoveMsg struct {
 	ID   uint64
 	Seat int
-	Act  game.Action
+	Act  classic.Action
 	Err  error
 }
 
@@ -27,7 +27,7 @@ type BotMoveMsg struct {
 func (t *Table) Ask(ctx context.Context, id uint64, seat int, delay, timeout time.Duration) tea.Cmd {
 	bot, view := t.Bots[seat], t.G.State().View(seat)
 	return func() tea.Msg {
-		a, err := table.Ask(ctx, delay, timeout, func(ctx context.Context) (game.Action, error) {
+		a, err := table.Ask(ctx, delay, timeout, func(ctx context.Context) (classic.Action, error) {
 			return bot.Decide(ctx, view)
 		})
 		return BotMoveMsg{ID: id, Seat: seat, Act: a, Err: err}
@@ -38,7 +38,7 @@ func (t *Table) Ask(ctx context.Context, id uint64, seat int, delay, timeout tim
 // a bot that failed or answered wrong (replacing the bot by plain moves
 // after table.MaxBotFailures in a row). news is what the player must be told
 // of a failure, "" for none; ok is false when nothing could be played.
-func (t *Table) PlayBot(msg BotMoveMsg) (evs []game.Event, lines []byte, news string, ok bool) {
+func (t *Table) PlayBot(msg BotMoveMsg) (evs []classic.Event, lines []byte, news string, ok bool) {
 	a := msg.Act
 	if msg.Err == nil && a.Seat == msg.Seat {
 		evs, lines, err := t.G.Apply(a)
@@ -48,7 +48,7 @@ func (t *Table) PlayBot(msg BotMoveMsg) (evs []game.Event, lines []byte, news st
 		}
 		msg.Err = err
 	} else if msg.Err == nil {
-		msg.Err = fmt.Errorf("%w: a move for seat %d", game.ErrWrongSeat, a.Seat)
+		msg.Err = fmt.Errorf("%w: a move for seat %d", classic.ErrWrongSeat, a.Seat)
 	}
 	// A bot that fails or answers wrong must not stop the game: play a
 	// plain legal move for it and say so.
@@ -72,21 +72,21 @@ func (t *Table) PlayBot(msg BotMoveMsg) (evs []game.Event, lines []byte, news st
 // of its view, else the first of every move a seat can make that the
 // match takes. It reports false only if the match takes no move at all
 // from the seat whose turn it is, which the reducer never allows.
-func (t *Table) PlainMove(seat int) (game.Action, bool) {
+func (t *Table) PlainMove(seat int) (classic.Action, bool) {
 	st := t.G.State()
 	v := st.View(seat)
-	try := []game.Action{}
+	try := []classic.Action{}
 	if a, ok := PlainMove(v); ok {
 		try = append(try, a)
 	}
-	try = append(try, game.DrawAction(seat), game.TakeAction(seat), game.EndHandAction(seat))
+	try = append(try, classic.DrawAction(seat), classic.TakeAction(seat), classic.EndHandAction(seat))
 	for i := len(v.Rack) - 1; i >= 0; i-- {
-		try = append(try, game.DiscardAction(seat, v.Rack[i]))
+		try = append(try, classic.DiscardAction(seat, v.Rack[i]))
 	}
 	for _, a := range try {
 		if _, _, err := st.Apply(a); err == nil {
 			return a, true
 		}
 	}
-	return game.Action{}, false
+	return classic.Action{}, false
 }

@@ -1,7 +1,7 @@
 package playclassic
 
 import (
-	"okey/game"
+	"okey/game/classic"
 	"okey/game/tile"
 	"okey/ui/i18n"
 )
@@ -26,7 +26,7 @@ func (t *Table) Guide() string {
 	if t.Held >= 0 {
 		return tr.T("guide.holding")
 	}
-	if v.Stage == game.MustDraw {
+	if v.Stage == classic.MustDraw {
 		top := v.Top(v.Previous)
 		switch {
 		case v.WallLeft == 0 && top != tile.NoTile:

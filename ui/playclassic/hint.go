@@ -7,9 +7,10 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"okey/bots"
+	"okey/bots/botsclassic"
 	"okey/bots/coach"
 	"okey/game"
+	"okey/game/classic"
 	"okey/game/tile"
 	"okey/ui/i18n"
 )
@@ -27,7 +28,7 @@ import (
 // meanwhile.
 
 // HintLevel is the bot whose move the judge weighs: the strongest.
-var HintLevel = bots.Levels[len(bots.Levels)-1]
+var HintLevel = botsclassic.Levels[len(botsclassic.Levels)-1]
 
 // HintMsg is the hint's answer for the position numbered Moves
 // (Table.HandMoves), to the hint numbered ID (Table.HintID). Dec, when
@@ -36,13 +37,13 @@ var HintLevel = bots.Levels[len(bots.Levels)-1]
 type HintMsg struct {
 	ID    uint64
 	Moves int
-	Act   game.Action
+	Act   classic.Action
 	Dec   *coach.Decision
 	Err   error
 }
 
 // BuildBot builds a bot of a level (bots.New, or a test's).
-type BuildBot func(level string, opt bots.Options) (bots.Bot, error)
+type BuildBot func(level string, opt botsclassic.Options) (botsclassic.Bot, error)
 
 // Hint asks for a hint on the player's turn, in a command under ctx
 // that gives the judge timeout to answer (the match's seed seeds it);
@@ -52,7 +53,7 @@ type BuildBot func(level string, opt bots.Options) (bots.Bot, error)
 // as it is.
 func (t *Table) Hint(ctx context.Context, seed uint64, build BuildBot, timeout time.Duration) tea.Cmd {
 	v := &t.View
-	if v.Phase != game.Playing {
+	if v.Phase != classic.Playing {
 		t.host.Flash(true, t.tr().T("status.hint.none"))
 		return nil
 	}
@@ -69,11 +70,11 @@ func (t *Table) Hint(ctx context.Context, seed uint64, build BuildBot, timeout t
 	t.hintStop = cancel
 	return func() tea.Msg {
 		defer cancel()
-		b, err := build(HintLevel, bots.Options{Seed: seed})
+		b, err := build(HintLevel, botsclassic.Options{Seed: seed})
 		if err != nil {
 			return HintMsg{ID: id, Moves: moves, Err: err}
 		}
-		if _, real := b.(*bots.Hard); real {
+		if _, real := b.(*botsclassic.Hard); real {
 			a, d, err := coach.AdviseClassic(ctx, view, coach.HintOptions(seed))
 			return HintMsg{ID: id, Moves: moves, Act: a, Dec: &d, Err: err}
 		}
@@ -113,7 +114,7 @@ func (t *Table) HandMoves() int {
 
 // OwnView is the player's view, for the hint: the match's own, or at a
 // served seat the latest the table sent.
-func (t *Table) OwnView() game.View {
+func (t *Table) OwnView() classic.View {
 	if t.G == nil {
 		return t.View
 	}
@@ -147,21 +148,21 @@ func (t *Table) OnHint(msg HintMsg, onTable bool) {
 	acc := func(x tile.Tile) string { return t.TileCase(x, i18n.Accusative) }
 	top := v.Top(v.Previous)
 	switch a := msg.Act; a.Kind {
-	case game.ActShow:
+	case classic.ActShow:
 		say("status.hint.show", t.TileName(v.Indicator))
-	case game.ActTake, game.ActDraw, game.ActEndHand:
+	case classic.ActTake, classic.ActDraw, classic.ActEndHand:
 		// A take that wins is said whatever the bot thought.
 		switch {
 		case v.Legal.Take && t.TakeWins(top):
 			say("status.hint.take.wins", acc(top))
-		case a.Kind == game.ActTake:
+		case a.Kind == classic.ActTake:
 			say("status.hint.take", acc(top))
-		case a.Kind == game.ActEndHand:
+		case a.Kind == classic.ActEndHand:
 			say("status.hint.end")
 		default:
 			t.host.Flash(false, t.drawHint())
 		}
-	case game.ActFinish:
+	case classic.ActFinish:
 		t.CursorOn(a.Tile)
 		if okey := v.Analyzer.Okey(); v.Counts[okey] > 0 && !v.Analyzer.IsOkey(a.Tile) {
 			// The rack could hold for an okey finish: the hint says why
@@ -170,7 +171,7 @@ func (t *Table) OnHint(msg HintMsg, onTable bool) {
 			return
 		}
 		say("status.hint.wins", acc(a.Tile))
-	case game.ActDiscard:
+	case classic.ActDiscard:
 		t.CursorOn(a.Tile)
 		if win := t.WinningDiscard(); win != tile.NoTile {
 			// Hold the win back for an okey finish: the hint chooses it,

@@ -1,7 +1,7 @@
 package playclassic
 
 import (
-	"okey/game"
+	"okey/game/classic"
 	"okey/ui/seatmsg"
 	"okey/ui/seats"
 )
@@ -9,15 +9,15 @@ import (
 // HandScore is one line of the score history: how a hand ended and the
 // scores after it.
 type HandScore struct {
-	Result game.HandResult
-	Scores [game.NumSeats]int
+	Result classic.HandResult
+	Scores [classic.NumSeats]int
 }
 
 // History replays a record (a classic match's score history) and keeps how each hand ended. A record
 // that stops replaying (it was checked when the match was loaded, so it
 // does not) gives the hands before.
-func History(rec game.Record) []HandScore {
-	g, err := game.StartGame(rec)
+func History(rec classic.Record) []HandScore {
+	g, err := classic.StartGame(rec)
 	if err != nil {
 		return nil
 	}
@@ -34,8 +34,8 @@ func History(rec game.Record) []HandScore {
 
 // AppendHand adds the hand that st has just ended (its phase was was
 // before the last action) to the history h.
-func AppendHand(h []HandScore, st game.State, was game.Phase) []HandScore {
-	if was != game.Playing || st.Phase() == game.Playing || st.Result() == nil {
+func AppendHand(h []HandScore, st classic.State, was classic.Phase) []HandScore {
+	if was != classic.Playing || st.Phase() == classic.Playing || st.Result() == nil {
 		return h
 	}
 	return append(h, HandScore{Result: *st.Result(), Scores: st.Scores()})

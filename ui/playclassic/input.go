@@ -1,12 +1,13 @@
 package playclassic
 
 import (
-	"charm.land/bubbles/v2/key"
-	tea "charm.land/bubbletea/v2"
 	"okey/ui/table"
 
-	"okey/game"
-	"okey/game/hand"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"okey/game/classic"
+	"okey/game/classic/hand"
 	"okey/game/tile"
 	"okey/ui/i18n"
 	"okey/ui/keymap"
@@ -35,7 +36,7 @@ const (
 // Ask is what a key or a click at the table asks of the app.
 type Ask struct {
 	Do  Do
-	Act game.Action // the move, for DoPlay
+	Act classic.Action // the move, for DoPlay
 }
 
 // LetConfirmGo lets the question of a discard that would throw a win
@@ -72,7 +73,7 @@ func (t *Table) Key(k tea.KeyPressMsg, keys keymap.TableKeys, readOnly, confirme
 			t.host.Flash(true, why)
 			return Ask{}
 		}
-		return Ask{Do: DoPlay, Act: game.ShowAction(0)}
+		return Ask{Do: DoPlay, Act: classic.ShowAction(0)}
 	case key.Matches(k, keys.SortColour):
 		t.Arrange(t.Sorter().ByColour(t.Rack.Tiles()), "status.sorted.colour")
 		return Ask{Do: DoSave}
@@ -139,9 +140,9 @@ func (t *Table) drawMove(readOnly bool) Ask {
 		return Ask{}
 	}
 	if t.View.WallLeft == 0 {
-		return Ask{Do: DoPlay, Act: game.EndHandAction(0)}
+		return Ask{Do: DoPlay, Act: classic.EndHandAction(0)}
 	}
-	return Ask{Do: DoPlay, Act: game.DrawAction(0)}
+	return Ask{Do: DoPlay, Act: classic.DrawAction(0)}
 }
 
 // takeMove is the player's take of the previous player's discard, if
@@ -155,7 +156,7 @@ func (t *Table) takeMove(readOnly bool) Ask {
 		t.host.Flash(true, t.tr().T("status.take.empty", t.host.Words().SeatName(v.Previous)))
 		return Ask{}
 	}
-	return Ask{Do: DoPlay, Act: game.TakeAction(0)}
+	return Ask{Do: DoPlay, Act: classic.TakeAction(0)}
 }
 
 // discardMove discards (or finishes with) the tile under the cursor. A
@@ -166,7 +167,7 @@ func (t *Table) discardMove(readOnly, finish, confirmed bool) Ask {
 		t.host.Flash(true, why)
 		return Ask{}
 	}
-	if t.View.Stage == game.MustDraw {
+	if t.View.Stage == classic.MustDraw {
 		t.host.Flash(true, t.MustDrawFirst())
 		return Ask{}
 	}
@@ -176,27 +177,27 @@ func (t *Table) discardMove(readOnly, finish, confirmed bool) Ask {
 		return Ask{}
 	}
 	if finish {
-		return Ask{Do: DoPlay, Act: game.FinishAction(0, x)}
+		return Ask{Do: DoPlay, Act: classic.FinishAction(0, x)}
 	}
 	if !confirmed && t.Wins(x) {
 		t.Confirm = t.Cursor
 		t.host.Flash(true, t.tr().T("status.discard.wins", t.TileCase(x, i18n.Accusative)))
 		return Ask{}
 	}
-	return Ask{Do: DoPlay, Act: game.DiscardAction(0, x)}
+	return Ask{Do: DoPlay, Act: classic.DiscardAction(0, x)}
 }
 
 // Play plays the player's action a on the match; ok is false when the
 // referee refused it (said). A discard or a finish leaves its slot, the
 // cursor's, empty.
-func (t *Table) Play(a game.Action) (evs []game.Event, lines []byte, ok bool) {
+func (t *Table) Play(a classic.Action) (evs []classic.Event, lines []byte, ok bool) {
 	evs, lines, err := t.G.Apply(a)
 	if err != nil {
 		t.Refuse(err, a.Tile)
 		return nil, nil, false
 	}
 	t.Held = -1
-	if a.Kind == game.ActDiscard || a.Kind == game.ActFinish {
+	if a.Kind == classic.ActDiscard || a.Kind == classic.ActFinish {
 		t.Rack.Slots[t.Cursor] = tile.NoTile
 	}
 	return evs, lines, true

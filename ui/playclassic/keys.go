@@ -3,7 +3,7 @@ package playclassic
 import (
 	"charm.land/bubbles/v2/key"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/game/tile"
 )
 
@@ -14,14 +14,14 @@ func (t *Table) MoveKeys() []key.Binding {
 	v := &t.View
 	k := t.host.Keys().Table
 	switch {
-	case v.MyTurn() && v.Stage == game.MustDraw && v.WallLeft == 0:
+	case v.MyTurn() && v.Stage == classic.MustDraw && v.WallLeft == 0:
 		end := k.Draw
 		end.SetHelp(k.Draw.Help().Key, t.tr().T("key.endhand"))
 		if v.Top(v.Previous) != tile.NoTile {
 			return []key.Binding{end, k.Take}
 		}
 		return []key.Binding{end}
-	case v.MyTurn() && v.Stage == game.MustDraw:
+	case v.MyTurn() && v.Stage == classic.MustDraw:
 		return []key.Binding{k.Draw, k.Take}
 	case v.MyTurn():
 		return []key.Binding{k.Discard, k.Finish}

@@ -1,7 +1,7 @@
 package playclassic
 
 import (
-	"okey/game"
+	"okey/game/classic"
 	"okey/game/tile"
 	"okey/ui/i18n"
 	"okey/ui/table"
@@ -10,7 +10,7 @@ import (
 // LogEntry is a line of classic Okey's move log: an event (as seat 0 may see it) or
 // a note.
 type LogEntry struct {
-	Ev   game.Event
+	Ev   classic.Event
 	Note string
 	Chat bool // the note is a line of the table's chat
 	Hand int
@@ -41,7 +41,7 @@ func logWords(w table.Words, e LogEntry) string {
 	say := func(base string, args ...any) string { return w.YouOr(ev.Seat, base, args...) }
 	tileIn := func(t tile.Tile, c i18n.Case) string { return tr.Tile(t, e.Okey, c) }
 	switch ev.Kind {
-	case game.EvDeal:
+	case classic.EvDeal:
 		dealer := tr.T("log.dealer", w.SeatName(ev.Seat))
 		if me {
 			dealer = tr.T("log.dealer.you")
@@ -50,9 +50,9 @@ func logWords(w table.Words, e LogEntry) string {
 			return tr.T("log.deal.noindicator", e.Hand, dealer)
 		}
 		return tr.T("log.deal", e.Hand, dealer, tr.Face(ev.Tile), tr.Face(ev.Tile.Next()))
-	case game.EvShow:
+	case classic.EvShow:
 		return say("log.show", tr.Face(ev.Tile))
-	case game.EvDraw:
+	case classic.EvDraw:
 		switch {
 		case me && ev.Tile != tile.NoTile:
 			return tr.T("log.draw.you", tileIn(ev.Tile, i18n.Nominative))
@@ -60,15 +60,15 @@ func logWords(w table.Words, e LogEntry) string {
 			return tr.T("log.draw.you.wall")
 		}
 		return tr.T("log.draw", w.SeatName(ev.Seat))
-	case game.EvTake:
+	case classic.EvTake:
 		return say("log.take", tileIn(ev.Tile, i18n.Accusative), w.FromWhom(ev.From))
-	case game.EvDiscard:
+	case classic.EvDiscard:
 		return say("log.discard", tileIn(ev.Tile, i18n.Nominative))
-	case game.EvFinish:
+	case classic.EvFinish:
 		return say("log.finish", tileIn(ev.Tile, i18n.Nominative))
-	case game.EvWallOut:
+	case classic.EvWallOut:
 		return tr.T("log.wallout")
-	case game.EvLeave:
+	case classic.EvLeave:
 		return say("log.leave")
 	}
 	return ""

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/game/tile"
 	"okey/ui/i18n"
 	"okey/ui/table"
@@ -20,7 +20,7 @@ func TestLogText(t *testing.T) {
 	}
 	r7 := tile.NewTile(tile.Red, 7)
 	w := table.Words{Tr: tr, Names: [table.Seats]string{"Ali", "Ayşe", "Can", "Deniz"}}
-	discard := LogEntry{Ev: game.Event{Kind: game.EvDiscard, Seat: 0, Tile: r7}, Okey: tile.NewTile(tile.Blue, 3)}
+	discard := LogEntry{Ev: classic.Event{Kind: classic.EvDiscard, Seat: 0, Tile: r7}, Okey: tile.NewTile(tile.Blue, 3)}
 	if got, want := LogText(w, discard), tr.UpFirst(tr.T("log.discard.you", tr.Tile(r7, discard.Okey, i18n.Nominative))); got != want {
 		t.Errorf("the player's discard = %q, want %q", got, want)
 	}

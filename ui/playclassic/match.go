@@ -6,7 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/game/tile"
 	"okey/ui/rack"
 	"okey/ui/table"
@@ -15,9 +15,9 @@ import (
 // Adopt makes g the match on the table: the seats' bots at levels
 // (built by build, each seeded from seed), the view, a freshly laid
 // rack and the log of the hand so far.
-func (t *Table) Adopt(g *game.Game, seed uint64, levels [game.NumSeats]string, build BuildBot) {
+func (t *Table) Adopt(g *classic.Game, seed uint64, levels [classic.NumSeats]string, build BuildBot) {
 	t.G = g
-	for s := 1; s < game.NumSeats; s++ {
+	for s := 1; s < classic.NumSeats; s++ {
 		t.Bots[s] = NewSeatBot(levels[s], seed*4+uint64(s), build)
 		t.Failed[s] = 0
 	}
@@ -41,7 +41,7 @@ func (t *Table) Refresh() { t.TakeView(t.G.State().View(0)) }
 
 // TakeView makes v the view on the table and brings the rack and the log
 // in step with it.
-func (t *Table) TakeView(v game.View) {
+func (t *Table) TakeView(v classic.View) {
 	hand := t.View.Hand
 	t.View = v
 	if t.View.Hand != hand {
@@ -75,8 +75,8 @@ func (t *Table) NewHandRack() {
 // AddLog adds event e of the hand on the table to the log; at is its
 // place in the hand's history (-1: not known, at the local table, where
 // no chat line is put among the moves). Logged, if set, hears of it.
-func (t *Table) AddLog(e game.Event, at int) {
-	if e.Kind == game.EvHandOver || e.Kind == game.EvMatchOver {
+func (t *Table) AddLog(e classic.Event, at int) {
+	if e.Kind == classic.EvHandOver || e.Kind == classic.EvMatchOver {
 		return
 	}
 	t.Log = append(t.Log, LogEntry{Ev: e, Hand: t.HandNo(), Okey: t.View.Okey, At: at})
@@ -128,7 +128,7 @@ func (t *Table) LoadRack(b []byte) (why string) {
 
 // UndoneMsg is the match replayed without the player's last discard
 // (Undo), the undo frame's message (table.UndoneMsg).
-type UndoneMsg = table.UndoneMsg[*game.Game]
+type UndoneMsg = table.UndoneMsg[*classic.Game]
 
 // Undo is the command that replays the match without the player's own
 // last discard of the hand (counting the undo in the record), nil when
@@ -136,9 +136,9 @@ type UndoneMsg = table.UndoneMsg[*game.Game]
 func (t *Table) Undo() tea.Cmd {
 	rec := t.G.Record()
 	var ok bool
-	rec.Actions, ok = table.CutLastDiscard(rec.Actions, rec.Meta, func(a game.Action) bool { return a.Kind == game.ActNextHand },
-		func(a game.Action) bool { return a.Kind == game.ActDiscard && a.Seat == 0 })
-	return table.Undo(t.host, ok, t.G.State().Moves(), func() (*game.Game, error) { return game.Replay(rec) })
+	rec.Actions, ok = table.CutLastDiscard(rec.Actions, rec.Meta, func(a classic.Action) bool { return a.Kind == classic.ActNextHand },
+		func(a classic.Action) bool { return a.Kind == classic.ActDiscard && a.Seat == 0 })
+	return table.Undo(t.host, ok, t.G.State().Moves(), func() (*classic.Game, error) { return classic.Replay(rec) })
 }
 
 // Undone puts the match back to before the discard msg took back, if
@@ -146,7 +146,7 @@ func (t *Table) Undo() tea.Cmd {
 // rack; the status line says so, or why it could not be undone (err:
 // ask the next player).
 func (t *Table) Undone(msg UndoneMsg) (ok bool, err error) {
-	return table.Undone(t.host, t.moves(), msg, func(g *game.Game) string {
+	return table.Undone(t.host, t.moves(), msg, func(g *classic.Game) string {
 		back := t.G.Record().Actions[len(g.Record().Actions)]
 		t.G = g
 		t.Refresh()

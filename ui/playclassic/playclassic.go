@@ -5,9 +5,10 @@ import (
 	"fmt"
 	"slices"
 
-	"okey/bots"
+	"okey/bots/botsclassic"
 	"okey/game"
-	"okey/game/hand"
+	"okey/game/classic"
+	"okey/game/classic/hand"
 	"okey/game/tile"
 	"okey/ui/rack"
 	"okey/ui/seats"
@@ -23,7 +24,7 @@ import (
 type SeatBot struct {
 	level string
 	seed  uint64
-	build func(level string, opt bots.Options) (bots.Bot, error)
+	build func(level string, opt botsclassic.Options) (botsclassic.Bot, error)
 }
 
 // SeatLevel is the level a seat's bot plays at in a match read back:
@@ -33,30 +34,30 @@ type SeatBot struct {
 func SeatLevel(named, fallback string, seed uint64, build BuildBot) string {
 	l := named
 	if l != "" {
-		l = bots.Current(l)
+		l = botsclassic.Current(l)
 	}
 	if l == "" {
 		l = fallback
 	}
-	if _, err := build(l, bots.Options{Seed: seed}); err != nil {
-		l = bots.Levels[0]
+	if _, err := build(l, botsclassic.Options{Seed: seed}); err != nil {
+		l = botsclassic.Levels[0]
 	}
 	return l
 }
 
 // NewSeatBot is the bot of a seat playing at level, seeded from seed
 // (the match's, the seat's), built by build for every decision.
-func NewSeatBot(level string, seed uint64, build func(level string, opt bots.Options) (bots.Bot, error)) *SeatBot {
+func NewSeatBot(level string, seed uint64, build func(level string, opt botsclassic.Options) (botsclassic.Bot, error)) *SeatBot {
 	return &SeatBot{level: level, seed: seed, build: build}
 }
 
 func (s *SeatBot) Level() string { return s.level }
 
-func (s *SeatBot) Decide(ctx context.Context, v game.View) (game.Action, error) {
+func (s *SeatBot) Decide(ctx context.Context, v classic.View) (classic.Action, error) {
 	seed := game.NewSeed(s.seed ^ uint64(v.Hand)<<40 ^ uint64(len(v.History))<<8 ^ uint64(v.Stage))
-	b, err := s.build(s.level, bots.Options{Seed: seed})
+	b, err := s.build(s.level, botsclassic.Options{Seed: seed})
 	if err != nil {
-		return game.Action{}, fmt.Errorf("seat %d: %w", v.Seat, err)
+		return classic.Action{}, fmt.Errorf("seat %d: %w", v.Seat, err)
 	}
 	return b.Decide(ctx, v)
 }
@@ -65,30 +66,30 @@ func (s *SeatBot) Decide(ctx context.Context, v game.View) (game.Action, error) 
 // failing.
 type Plain struct{}
 
-func (Plain) Level() string { return bots.Levels[0] }
+func (Plain) Level() string { return botsclassic.Levels[0] }
 
-func (Plain) Decide(ctx context.Context, v game.View) (game.Action, error) {
+func (Plain) Decide(ctx context.Context, v classic.View) (classic.Action, error) {
 	if a, ok := PlainMove(v); ok {
 		return a, nil
 	}
-	return game.Action{}, game.ErrWrongPhase
+	return classic.Action{}, classic.ErrWrongPhase
 }
 
 // PlainMove is a plain legal move for a view: draw, take or end the
 // hand, or discard the highest tile.
-func PlainMove(v game.View) (game.Action, bool) {
+func PlainMove(v classic.View) (classic.Action, bool) {
 	l := v.Legal
 	switch {
 	case l.Draw:
-		return game.DrawAction(v.Seat), true
+		return classic.DrawAction(v.Seat), true
 	case l.Take:
-		return game.TakeAction(v.Seat), true
+		return classic.TakeAction(v.Seat), true
 	case l.EndHand:
-		return game.EndHandAction(v.Seat), true
+		return classic.EndHandAction(v.Seat), true
 	case l.Discard && len(v.Rack) > 0:
-		return game.DiscardAction(v.Seat, v.Rack[len(v.Rack)-1]), true
+		return classic.DiscardAction(v.Seat, v.Rack[len(v.Rack)-1]), true
 	}
-	return game.Action{}, false
+	return classic.Action{}, false
 }
 
 // Sorter orders tiles for the sorts: a false joker as the face it plays
@@ -141,7 +142,7 @@ func (s Sorter) Arranged(tiles []tile.Tile, mode hand.ArrangeMode) ([][]tile.Til
 }
 
 // RotateResult turns a hand's result.
-func RotateResult(r game.HandResult, rot int) game.HandResult {
+func RotateResult(r classic.HandResult, rot int) classic.HandResult {
 	r.Winner = seats.Turn(r.Winner, rot)
 	r.Lost = seats.TurnAll(r.Lost, rot)
 	r.Shown = seats.TurnAll(r.Shown, rot)
@@ -154,7 +155,7 @@ func RotateResult(r game.HandResult, rot int) game.HandResult {
 // partners still sit opposite, so the turned view is a view of the same
 // match from another chair. The view's slices are not changed (History
 // is copied).
-func RotateView(v game.View, rot int) game.View {
+func RotateView(v classic.View, rot int) classic.View {
 	if rot == 0 {
 		return v
 	}

@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"okey/bots"
-	"okey/game"
+	"okey/bots/botsclassic"
+	"okey/game/classic"
 	"okey/game/tile"
 )
 
@@ -16,18 +16,18 @@ func TestPlainMove(t *testing.T) {
 	rack := []tile.Tile{tile.NewTile(tile.Red, 1), k13}
 	for _, tc := range []struct {
 		name  string
-		legal game.Legal
-		want  game.Action
+		legal classic.Legal
+		want  classic.Action
 		ok    bool
 	}{
-		{"draw first", game.Legal{Draw: true, Take: true}, game.DrawAction(2), true},
-		{"take", game.Legal{Take: true}, game.TakeAction(2), true},
-		{"end the hand", game.Legal{EndHand: true, Discard: true}, game.EndHandAction(2), true},
-		{"discard the last tile", game.Legal{Discard: true}, game.DiscardAction(2, k13), true},
-		{"nothing to do", game.Legal{}, game.Action{}, false},
+		{"draw first", classic.Legal{Draw: true, Take: true}, classic.DrawAction(2), true},
+		{"take", classic.Legal{Take: true}, classic.TakeAction(2), true},
+		{"end the hand", classic.Legal{EndHand: true, Discard: true}, classic.EndHandAction(2), true},
+		{"discard the last tile", classic.Legal{Discard: true}, classic.DiscardAction(2, k13), true},
+		{"nothing to do", classic.Legal{}, classic.Action{}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			v := game.View{Seat: 2, Legal: tc.legal, Rack: rack}
+			v := classic.View{Seat: 2, Legal: tc.legal, Rack: rack}
 			a, ok := PlainMove(v)
 			if ok != tc.ok || a != tc.want {
 				t.Fatalf("PlainMove = %v %v, want %v %v", a, ok, tc.want, tc.ok)
@@ -48,10 +48,10 @@ func TestSeatLevel(t *testing.T) {
 		{"easy", "hard", "easy"},
 		{"", "normal", "normal"},
 		{"expert", "easy", "hard"}, // merged into hard
-		{"grandmaster", "easy", bots.Levels[0]},
+		{"grandmaster", "easy", botsclassic.Levels[0]},
 	}
 	for _, tc := range tests {
-		if got := SeatLevel(tc.named, tc.fallback, 1, bots.New); got != tc.want {
+		if got := SeatLevel(tc.named, tc.fallback, 1, botsclassic.New); got != tc.want {
 			t.Errorf("SeatLevel(%q, %q) = %q, want %q", tc.named, tc.fallback, got, tc.want)
 		}
 	}

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strconv"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/ui/pages"
 )
 
@@ -29,12 +29,12 @@ const (
 // RulesFields are the form's lines of rules r: the preset, the starting
 // points, the deal, the indicator's last tile, a double in one colour,
 // leaving at zero, partners and wrap-around.
-func RulesFields(r game.Rules) []pages.Field {
-	pts := make([]string, 0, game.MaxPoints-game.MinPoints+1)
-	for p := game.MinPoints; p <= game.MaxPoints; p++ {
+func RulesFields(r classic.Rules) []pages.Field {
+	pts := make([]string, 0, classic.MaxPoints-classic.MinPoints+1)
+	for p := classic.MinPoints; p <= classic.MaxPoints; p++ {
 		pts = append(pts, strconv.Itoa(p))
 	}
-	points := game.DefaultRules().Points // simple104 has none: show the default
+	points := classic.DefaultRules().Points // simple104 has none: show the default
 	if !r.Simple104 {
 		points = r.Points
 	}
@@ -54,7 +54,7 @@ func RulesFields(r game.Rules) []pages.Field {
 	}
 	f := make([]pages.Field, NumRulesFields)
 	f[fPreset] = choice("set.preset", []string{"standard", "simple104"}, preset)
-	f[fPoints] = pages.Field{Label: "set.points", Values: pts, At: points - game.MinPoints}
+	f[fPoints] = pages.Field{Label: "set.points", Values: pts, At: points - classic.MinPoints}
 	f[fDeal] = choice("set.deal", []string{"table", "simple"}, r.Deal.String())
 	f[fIndicatorLast] = sw("set.indicator_last", r.IndicatorLast)
 	f[fOneColour] = sw("set.one_colour_double", r.OneColourDouble)
@@ -74,14 +74,14 @@ func RulesMoot(f []pages.Field, i int) bool {
 
 // RulesOf builds the rules of classic Okey that the form's lines f (as
 // RulesFields gives them) describe.
-func RulesOf(f []pages.Field) (game.Rules, error) {
+func RulesOf(f []pages.Field) (classic.Rules, error) {
 	if f[fPreset].Value() == "simple104" {
-		return game.Simple104Rules(), nil
+		return classic.Simple104Rules(), nil
 	}
-	r := game.DefaultRules()
-	r.Points = f[fPoints].At + game.MinPoints
+	r := classic.DefaultRules()
+	r.Points = f[fPoints].At + classic.MinPoints
 	if f[fDeal].Value() == "simple" {
-		r.Deal = game.DealSimple
+		r.Deal = classic.DealSimple
 	}
 	r.IndicatorLast = f[fIndicatorLast].At == 1
 	r.OneColourDouble = f[fOneColour].At == 1

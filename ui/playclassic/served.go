@@ -1,7 +1,7 @@
 package playclassic
 
 import (
-	"okey/game"
+	"okey/game/classic"
 	"okey/game/tile"
 	"okey/ui/seatlink"
 	"okey/ui/seatmsg"
@@ -17,14 +17,14 @@ func (t *Table) Sent(slot int, x tile.Tile) { t.sentSlot, t.sentTile = slot, x }
 // action's seat the table's); when it goes, the tile picked up is let
 // go, and a discard's stays in its slot until the table shows it
 // (Sent). The next update says what came of it.
-func (t *Table) Send(l *seatlink.Link, a game.Action) seatlink.Sent {
+func (t *Table) Send(l *seatlink.Link, a classic.Action) seatlink.Sent {
 	a.Seat = l.Rot
 	st := l.Move(seatmsg.Intent{Kind: seatmsg.IntentAct, Action: a, Hand: t.View.Hand})
 	if st != seatlink.Gone {
 		return st
 	}
 	t.Held = -1
-	if a.Kind == game.ActDiscard || a.Kind == game.ActFinish {
+	if a.Kind == classic.ActDiscard || a.Kind == classic.ActFinish {
 		t.Sent(t.Cursor, a.Tile)
 	}
 	return st
@@ -36,7 +36,7 @@ func (t *Table) Send(l *seatlink.Link, a game.Action) seatlink.Sent {
 // else the rack and the log brought in step (TakeView, then the
 // hand's events not logged yet). A discard sent leaves the slot it was
 // thrown from, not another copy of the tile.
-func (t *Table) TakeServed(v game.View, fresh bool) {
+func (t *Table) TakeServed(v classic.View, fresh bool) {
 	old := t.View
 	slot, x := t.sentSlot, t.sentTile
 	t.sentSlot = -1
@@ -73,8 +73,8 @@ func (t *Table) TakeUpdate(u seatmsg.Update, l *seatlink.Link, first bool) seatl
 }
 
 // stand is where the match of view v stands, for a seat's screen.
-func stand(v *game.View) seatlink.Stand {
-	return seatlink.Stand{Mine: v.MyTurn(), Playing: v.Phase == game.Playing, HandOver: v.Phase == game.HandOver, MatchOver: v.Phase == game.MatchOver}
+func stand(v *classic.View) seatlink.Stand {
+	return seatlink.Stand{Mine: v.MyTurn(), Playing: v.Phase == classic.Playing, HandOver: v.Phase == classic.HandOver, MatchOver: v.Phase == classic.MatchOver}
 }
 
 // TakeNotes puts a served seat's notes (the commitment, the chat) into

@@ -2,8 +2,8 @@ package playclassic
 
 import (
 	"context"
-	"okey/bots"
-	"okey/game"
+	"okey/bots/botsclassic"
+	"okey/game/classic"
 	"okey/game/tile"
 	"okey/ui/rack"
 	"okey/ui/table"
@@ -24,9 +24,9 @@ const (
 type Table struct {
 	host table.Host
 
-	G    *game.Game
-	View game.View
-	Bots [game.NumSeats]bots.Bot
+	G    *classic.Game
+	View classic.View
+	Bots [classic.NumSeats]botsclassic.Bot
 
 	Rack   rack.Rack
 	Cursor int
@@ -48,7 +48,7 @@ type Table struct {
 	hintStop context.CancelFunc
 	// Failed counts each seat's failed decisions in a row; past a few
 	// the seat's bot is replaced by plain moves.
-	Failed [game.NumSeats]int
+	Failed [classic.NumSeats]int
 
 	// sentSlot is the slot of a discard a served seat sent and has not
 	// seen done yet (-1: none); sentTile its tile (Sent).

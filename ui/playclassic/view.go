@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/game/tile"
 	"okey/ui/canvas"
 	"okey/ui/i18n"
@@ -80,7 +80,7 @@ func (t *Table) RenderStack(c *canvas.Canvas, l layout.Screen, seat int) {
 		}
 	}
 	words[1] = w.Tr.T("stack.count", v.DiscardCounts[seat])
-	if seat == v.Previous && v.MyTurn() && v.Stage == game.MustDraw && top != tile.NoTile {
+	if seat == v.Previous && v.MyTurn() && v.Stage == classic.MustDraw && top != tile.NoTile {
 		words[2] = t.paint(table.Key, canvas.Cut(w.Tr.T("stack.take"), lw))
 	} else if seat == v.Previous || seat == 0 {
 		words[2] = t.paint(table.Dim, canvas.Cut(w.Tr.T("stack.browse"), lw))
@@ -114,7 +114,7 @@ func (t *Table) RenderPanel(c *canvas.Canvas, seat int, r layout.Rect, a table.A
 		name += " " + w.Tr.T("panel.dealer")
 	}
 	l1 := name
-	turn := v.Phase == game.Playing && v.Turn == seat
+	turn := v.Phase == classic.Playing && v.Turn == seat
 	if turn {
 		l1 = "> " + name + " <"
 	}
@@ -204,7 +204,7 @@ func (t *Table) RenderCenter(c *canvas.Canvas, l layout.Screen) {
 	v := &t.View
 	tr := t.tr()
 	sheet := t.host.Styles()
-	toDraw := v.MyTurn() && v.Stage == game.MustDraw
+	toDraw := v.MyTurn() && v.Stage == classic.MustDraw
 	box := sheet.Box
 	if toDraw {
 		box = sheet.BoxActive
@@ -294,7 +294,7 @@ func (t *Table) RenderTotals(c *canvas.Canvas, r layout.Rect) layout.Rect {
 		return r
 	}
 	w := t.host.Words()
-	seats := make([]table.Total, game.NumSeats)
+	seats := make([]table.Total, classic.NumSeats)
 	for s := range seats {
 		seats[s] = table.Total{Name: w.SeatName(s), Text: t.ScoreText(s), Score: v.Scores[s]}
 	}
@@ -305,7 +305,7 @@ func (t *Table) RenderTotals(c *canvas.Canvas, r layout.Rect) layout.Rect {
 // panels, the player's line, the wall and the indicator, the rack (the
 // log, the status and the keys are placed by the app).
 func (t *Table) Render(c *canvas.Canvas, l layout.Screen, f table.Frame) {
-	for s := range game.NumSeats {
+	for s := range classic.NumSeats {
 		t.RenderStack(c, l, s)
 	}
 	t.RenderPanel(c, 1, l.PanelRight, table.Right, f)

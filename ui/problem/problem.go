@@ -7,14 +7,14 @@
 // words here too (reasons.go: Reason, ReasonKey), for the table, its
 // bots' failures and a served seat alike.
 //
-// It imports ui/i18n and the referees (game, game/okey101, game/meld:
+// It imports ui/i18n and the referees (game, game/okey101, game/okey101/meld:
 // for the words of their errors), never ui.
 package problem
 
 import (
 	"errors"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/ui/i18n"
 )
@@ -79,7 +79,7 @@ func In(err error, tr *i18n.Catalog) string {
 // other error, and for a reason the catalogue does not know yet.
 func sayRules(err error, tr *i18n.Catalog) (string, bool) {
 	var (
-		classic *game.RulesError
+		classic *classic.RulesError
 		r101    *okey101.RulesError
 		prefix  string
 		reason  string

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/game/okey101"
 )
 
@@ -17,7 +17,7 @@ func TestRulesErrorsInBothLanguages(t *testing.T) {
 	for _, in := range []string{"turbo", "partners,partners", "table,simple", "partners=maybe", "partners,,table", "default=1",
 		"simple104=1", "partners,simple104", "table=1", "deal=random", "points=x", "points=99", "partners,leave_at_zero",
 		"simple104,points=10", "simple104,table", "simple104,indicator_last", "simple104,one_colour_double", "simple104,wrap"} {
-		if _, err := game.ParseRules(in); err != nil {
+		if _, err := classic.ParseRules(in); err != nil {
 			errs = append(errs, err)
 		} else {
 			t.Errorf("classic %q: accepted", in)

@@ -5,9 +5,9 @@ import (
 	"regexp"
 	"strings"
 
-	"okey/game"
-	"okey/game/meld"
+	"okey/game/classic"
 	"okey/game/okey101"
+	"okey/game/okey101/meld"
 	"okey/ui/i18n"
 )
 
@@ -23,28 +23,28 @@ var reasons = []struct {
 	err error
 	key string
 }{
-	{game.ErrWrongPhase, "err.why.phase"},
+	{classic.ErrWrongPhase, "err.why.phase"},
 	{okey101.ErrWrongPhase, "err.why.phase"},
-	{game.ErrWrongSeat, "err.why.seat"},
+	{classic.ErrWrongSeat, "err.why.seat"},
 	{okey101.ErrWrongSeat, "err.why.seat"},
-	{game.ErrMustDraw, "err.why.mustdraw"},
+	{classic.ErrMustDraw, "err.why.mustdraw"},
 	{okey101.ErrMustDraw, "err.why.mustdraw"},
-	{game.ErrMustDiscard, "err.why.mustdiscard"},
+	{classic.ErrMustDiscard, "err.why.mustdiscard"},
 	{okey101.ErrAlreadyDrew, "err.why.drew"},
 	{okey101.ErrFirstTurn, "err.why.firstturn"},
-	{game.ErrNotHeld, "err.why.notheld"},
+	{classic.ErrNotHeld, "err.why.notheld"},
 	{okey101.ErrNotHeld, "err.why.notheld"},
-	{game.ErrEmptyStack, "err.why.empty"},
+	{classic.ErrEmptyStack, "err.why.empty"},
 	{okey101.ErrEmptyStack, "err.why.empty"},
-	{game.ErrWallEmpty, "err.why.wall"},
+	{classic.ErrWallEmpty, "err.why.wall"},
 	{okey101.ErrWallEmpty, "err.why.wall"},
-	{game.ErrWallNotEmpty, "err.why.wallnot"},
-	{game.ErrShowLate, "status.show.late"},
-	{game.ErrShowNoTile, "err.why.shownotile"},
-	{game.ErrShown, "status.show.done"},
-	{game.ErrNoIndicator, "status.show.norules"},
-	{game.ErrNotWinning, "err.why.notwinning"},
-	{game.ErrSeatLeft, "status.youleft"},
+	{classic.ErrWallNotEmpty, "err.why.wallnot"},
+	{classic.ErrShowLate, "status.show.late"},
+	{classic.ErrShowNoTile, "err.why.shownotile"},
+	{classic.ErrShown, "status.show.done"},
+	{classic.ErrNoIndicator, "status.show.norules"},
+	{classic.ErrNotWinning, "err.why.notwinning"},
+	{classic.ErrSeatLeft, "status.youleft"},
 	{okey101.ErrNothingTaken, "t101.giveback.none"},
 	{okey101.ErrOpened, "err.why.opened"},
 	{okey101.ErrNotMeld, "err.why.notmeld"},
@@ -55,9 +55,9 @@ var reasons = []struct {
 	{meld.ErrLayOff, "err.why.layoff"},
 	{okey101.ErrTakeBack, "err.why.takeback"},
 	{meld.ErrTakeBack, "err.why.takeback"},
-	{game.ErrRecordCorrupt, "err.why.record"},
+	{classic.ErrRecordCorrupt, "err.why.record"},
 	{okey101.ErrRecordCorrupt, "err.why.record"},
-	{game.ErrRecordMismatch, "err.why.record"},
+	{classic.ErrRecordMismatch, "err.why.record"},
 	{okey101.ErrRecordMismatch, "err.why.record"},
 	{okey101.ErrRecordGame, "err.why.recordgame"},
 }
@@ -87,7 +87,7 @@ func Reason(tr *i18n.Catalog, err error) string {
 // isRecordError reports whether err is a record refused by either
 // game's reader or replay.
 func isRecordError(err error) bool {
-	for _, e := range []error{game.ErrRecordCorrupt, game.ErrRecordMismatch, okey101.ErrRecordCorrupt, okey101.ErrRecordMismatch, okey101.ErrRecordGame} {
+	for _, e := range []error{classic.ErrRecordCorrupt, classic.ErrRecordMismatch, okey101.ErrRecordCorrupt, okey101.ErrRecordMismatch, okey101.ErrRecordGame} {
 		if errors.Is(err, e) {
 			return true
 		}

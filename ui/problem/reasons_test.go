@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/ui/i18n"
 )
@@ -24,8 +24,8 @@ func TestReason(t *testing.T) {
 		want string
 	}{
 		{"none", tr, nil, ""},
-		{"english keeps the error", en, game.ErrMustDraw, game.ErrMustDraw.Error()},
-		{"known", tr, game.ErrMustDraw, tr.T("err.why.mustdraw")},
+		{"english keeps the error", en, classic.ErrMustDraw, classic.ErrMustDraw.Error()},
+		{"known", tr, classic.ErrMustDraw, tr.T("err.why.mustdraw")},
 		{"known, wrapped", tr, fmt.Errorf("playing: %w", okey101.ErrNotPair), tr.T("err.why.notpair")},
 		{"unknown", tr, odd, tr.T("err.why.other")},
 	} {
@@ -49,17 +49,17 @@ func TestReason(t *testing.T) {
 // English as the engine says it.
 func TestRecordReasonKeepsWhere(t *testing.T) {
 	tr, en := i18n.MustLoad("tr"), i18n.MustLoad("en")
-	rec := game.Record{Rules: game.DefaultRules(), Seed: 7}
+	rec := classic.Record{Rules: classic.DefaultRules(), Seed: 7}
 	b := rec.Marshal()
-	_, parseErr := game.ParseRecord(append(b, []byte("{\"a\":\"draw\",\"s\":0}\nnot json\n")...))
+	_, parseErr := classic.ParseRecord(append(b, []byte("{\"a\":\"draw\",\"s\":0}\nnot json\n")...))
 	_, p101Err := okey101.ParseRecord([]byte("{\"okey\":\"record\",\"version\":1,\"game\":\"101\"}\n\n{\"a\":\"draw\"}\n"))
-	g, err := game.NewGame(game.DefaultRules(), 7, nil)
+	g, err := classic.NewGame(classic.DefaultRules(), 7, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	r := g.Record()
-	r.Actions = append(r.Actions, game.Action{Kind: game.ActDiscard, Seat: (g.State().Turn() + 1) % game.NumSeats, Tile: r.Deals[0].Indicator})
-	_, replayErr := game.Replay(r)
+	r.Actions = append(r.Actions, classic.Action{Kind: classic.ActDiscard, Seat: (g.State().Turn() + 1) % classic.NumSeats, Tile: r.Deals[0].Indicator})
+	_, replayErr := classic.Replay(r)
 	for _, c := range []struct {
 		err  error
 		want string

@@ -7,7 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/bots/coach"
-	"okey/game"
+	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/cli"
@@ -163,7 +163,7 @@ func handsOf(rec []byte, seat, hand int, ds []coach.Decision) ([]tile.Tile, [][]
 				}
 			}
 		}
-	} else if r, err := game.ParseRecord(rec); err == nil {
+	} else if r, err := classic.ParseRecord(rec); err == nil {
 		if ps, err := coach.ClassicPoints(r, seat, hand); err == nil {
 			for _, p := range ps {
 				byIndex[p.Index] = p.State.View(seat).Okey

@@ -14,7 +14,7 @@ package seatmsg
 import (
 	"time"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/ui/table"
 )
@@ -48,8 +48,8 @@ type Player struct {
 
 // HandEnd is how a hand of the match ended, and the scores after it.
 type HandEnd struct {
-	Result game.HandResult
-	Scores [game.NumSeats]int
+	Result classic.HandResult
+	Scores [classic.NumSeats]int
 }
 
 // ChatLine is one line of the table's chat; Seq numbers the lines of a
@@ -86,12 +86,12 @@ func (c ChatLine) SaidBefore(deal, at int) bool {
 type Update struct {
 	// View is a classic table's view, View101 a table of Okey 101's (its
 	// score sheet inside): exactly one is set, and it says the game.
-	View    *game.View
+	View    *classic.View
 	View101 *okey101.View
 	// Hands are the hands of a classic match so far (shared with the
 	// table, which only ever appends: read them, never write).
 	Hands   []HandEnd
-	Players [game.NumSeats]Player
+	Players [classic.NumSeats]Player
 	// Chat is the table's last lines.
 	Chat []ChatLine
 	// Deadline is when the seat to move runs out of time (zero: no
@@ -103,7 +103,7 @@ type Update struct {
 	RefusedSeq uint64
 	// Ready marks the seats that asked for the next hand; the table
 	// deals when every player at it has.
-	Ready [game.NumSeats]bool
+	Ready [classic.NumSeats]bool
 	// Host is set when this seat may start a new match.
 	Host bool
 	// Fair is the match's commitment (Fairness).
@@ -114,7 +114,7 @@ type Update struct {
 func (u Update) InPlay() bool {
 	switch {
 	case u.View != nil:
-		return u.View.Phase != game.MatchOver
+		return u.View.Phase != classic.MatchOver
 	case u.View101 != nil:
 		return u.View101.Phase != okey101.MatchOver
 	}
@@ -143,7 +143,7 @@ const (
 // Plays is the table's (the screen's turned back).
 type Intent struct {
 	Kind   IntentKind
-	Action game.Action
+	Action classic.Action
 	Plays  []okey101.Action
 	// Hand and Redeal are the deal on the screen when the intent was
 	// made (Redeal counts a 101 hand's deals after void ones): the

@@ -3,8 +3,8 @@ package serve
 import (
 	"time"
 
-	"okey/bots"
-	"okey/game"
+	"okey/bots/botsclassic"
+	"okey/game/classic"
 	"okey/ui/serve/tables"
 )
 
@@ -13,7 +13,7 @@ type createForm struct {
 	field int
 	game  int
 	rules int
-	level [game.NumSeats - 1]int
+	level [classic.NumSeats - 1]int
 	timer int
 	priv  bool
 	// same is the host's consent to several seats from one address.
@@ -58,7 +58,7 @@ func (f *createForm) change(d int) {
 		f.rules = wrap(f.rules, len(kinds[f.game].Rules))
 	case fLevel1, fLevel2, fLevel3:
 		i := f.field - fLevel1
-		f.level[i] = wrap(f.level[i], len(bots.Levels))
+		f.level[i] = wrap(f.level[i], len(botsclassic.Levels))
 	case fTimer:
 		f.timer = wrap(f.timer, len(f.timers))
 	case fPrivate:
@@ -75,7 +75,7 @@ func (f *createForm) config() tables.Config {
 	c := tables.Config{Game: k.Name, Rules: k.Rules[f.rules], Timer: f.timers[f.timer]}
 	c.Levels[0] = "normal"
 	for i := range f.level {
-		c.Levels[i+1] = bots.Levels[f.level[i]]
+		c.Levels[i+1] = botsclassic.Levels[f.level[i]]
 	}
 	if f.priv {
 		c.Code = newCode()

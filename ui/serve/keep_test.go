@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/ui/serve/keep"
 	"okey/ui/serve/tables"
@@ -96,11 +96,11 @@ func TestImportsTablesSavedAsFiles(t *testing.T) {
 			}
 		}
 		rec1, _ := os.ReadFile(filepath.Join(legacy, "1.okey"))
-		r, err := game.ParseRecord(rec1)
+		r, err := classic.ParseRecord(rec1)
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := game.Replay(r)
+		g, err := classic.Replay(r)
 		if err != nil {
 			t.Fatal(err)
 		}

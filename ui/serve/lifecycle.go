@@ -16,7 +16,7 @@ import (
 	"charm.land/ssh"
 	"charm.land/wish/v2"
 
-	"okey/game/hand"
+	"okey/game/classic/hand"
 	"okey/ui/serve/hall"
 	"okey/ui/serve/keep"
 	"okey/ui/serve/tables"

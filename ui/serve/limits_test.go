@@ -16,7 +16,7 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/ui/pages"
 	"okey/ui/serve/tables"
 )
@@ -218,7 +218,7 @@ func TestShutdownSavesEveryTable(t *testing.T) {
 		}
 	}
 	srv.hall.Mu.Unlock()
-	g, _ := savedGame(t, srv, "1", func(*game.Game) bool { return true })
+	g, _ := savedGame(t, srv, "1", func(*classic.Game) bool { return true })
 	srv2, _ := startServer(t, withDefaults(t, tweak))
 	s := summary(srv2, "1")
 	if s == nil || s.Hand != g.State().HandNumber() {

@@ -18,7 +18,7 @@ import (
 	"github.com/nats-io/nats-server/v2/server"
 	gossh "golang.org/x/crypto/ssh"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/ui/serve/internal/servetest"
 	"okey/ui/serve/keep"
 	"okey/ui/serve/tables"
@@ -141,16 +141,16 @@ func TestFailoverResumesTheTable(t *testing.T) {
 	ann.waitFor("Hand 1 ·", 10*time.Second)
 	stop := make(chan struct{})
 	wa, wb := playWhile(t, ann, stop), playWhile(t, bob, stop)
-	savedGame(t, a, "1", func(g *game.Game) bool { r := g.Record(); return len(r.Actions) >= 12 })
+	savedGame(t, a, "1", func(g *classic.Game) bool { r := g.Record(); return len(r.Actions) >= 12 })
 	close(stop)
 	wa.Wait()
 	wb.Wait()
-	savedGame(t, a, "1", func(g *game.Game) bool {
+	savedGame(t, a, "1", func(g *classic.Game) bool {
 		st := g.State()
-		return st.Phase() == game.Playing && (st.Turn() == 0 || st.Turn() == 1)
+		return st.Phase() == classic.Playing && (st.Turn() == 0 || st.Turn() == 1)
 	})
 	g := settled(t, a, "1")
-	if g.State().Phase() != game.Playing {
+	if g.State().Phase() != classic.Playing {
 		t.Fatal("the hand ended before the crash: nothing mid-hand to resume")
 	}
 	before, err := storedRecord(t, a, "1")
@@ -221,7 +221,7 @@ func TestSessionsAnywhere(t *testing.T) {
 // 1 on node a, bob sits at it from node b, and both play until the
 // record holds moves actions; it returns node a and the game and record
 // as stored.
-func playAcrossNodes(t *testing.T, url string, moves int) (*Server, *game.Game, game.Record) {
+func playAcrossNodes(t *testing.T, url string, moves int) (*Server, *classic.Game, classic.Record) {
 	t.Helper()
 	a, addrA := testServer(t, steadyNode(url, "a"))
 	_, addrB := testServer(t, steadyNode(url, "b"))
@@ -235,7 +235,7 @@ func playAcrossNodes(t *testing.T, url string, moves int) (*Server, *game.Game, 
 	bob.waitFor("Hand 1 ·", 10*time.Second)
 	stop := make(chan struct{})
 	wa, wb := playWhile(t, ann, stop), playWhile(t, bob, stop)
-	g, rec := savedGame(t, a, "1", func(g *game.Game) bool { r := g.Record(); return len(r.Actions) >= moves })
+	g, rec := savedGame(t, a, "1", func(g *classic.Game) bool { r := g.Record(); return len(r.Actions) >= moves })
 	close(stop)
 	wa.Wait()
 	wb.Wait()
@@ -313,16 +313,16 @@ func TestClusterOfThreeSurvivesANode(t *testing.T) {
 	ann.waitFor("Hand 1 ·", 10*time.Second)
 	stop := make(chan struct{})
 	wa, wb := playWhile(t, ann, stop), playWhile(t, bob, stop)
-	savedGame(t, srvs[0], "1", func(g *game.Game) bool { r := g.Record(); return len(r.Actions) >= 12 })
+	savedGame(t, srvs[0], "1", func(g *classic.Game) bool { r := g.Record(); return len(r.Actions) >= 12 })
 	close(stop)
 	wa.Wait()
 	wb.Wait()
-	savedGame(t, srvs[0], "1", func(g *game.Game) bool {
+	savedGame(t, srvs[0], "1", func(g *classic.Game) bool {
 		st := g.State()
-		return st.Phase() == game.Playing && (st.Turn() == 0 || st.Turn() == 1)
+		return st.Phase() == classic.Playing && (st.Turn() == 0 || st.Turn() == 1)
 	})
 	g := settled(t, srvs[0], "1")
-	if g.State().Phase() != game.Playing {
+	if g.State().Phase() != classic.Playing {
 		t.Fatal("the hand ended before the kill: nothing mid-hand to resume")
 	}
 	before, err := storedRecord(t, srvs[0], "1")
@@ -374,7 +374,7 @@ func TestClusterOfThreeSurvivesANode(t *testing.T) {
 	acted := len(g.Record().Actions)
 	stop = make(chan struct{})
 	wa, wb = playWhile(t, ann2, stop, true), playWhile(t, bob, stop, true)
-	savedGame(t, owner, "1", func(g *game.Game) bool { return len(g.Record().Actions) >= acted+8 })
+	savedGame(t, owner, "1", func(g *classic.Game) bool { return len(g.Record().Actions) >= acted+8 })
 	close(stop)
 	wa.Wait()
 	wb.Wait()
@@ -382,7 +382,7 @@ func TestClusterOfThreeSurvivesANode(t *testing.T) {
 	if err != nil || !strings.HasPrefix(string(after), string(before)) {
 		t.Fatalf("the record after the takeover does not go on from the acknowledged one (err %v)", err)
 	}
-	if _, err := game.ParseRecord(after); err != nil {
+	if _, err := classic.ParseRecord(after); err != nil {
 		t.Fatalf("the record after the takeover: %v", err)
 	}
 }
@@ -411,13 +411,13 @@ func twoNodesAtATable(t *testing.T, ttl time.Duration) (a, b *Server, addrB stri
 	ann.waitFor("Hand 1 ·", 10*time.Second)
 	stop := make(chan struct{})
 	wa, wb := playWhile(t, ann, stop), playWhile(t, bob, stop)
-	savedGame(t, a, "1", func(g *game.Game) bool { return len(g.Record().Actions) >= 8 })
+	savedGame(t, a, "1", func(g *classic.Game) bool { return len(g.Record().Actions) >= 8 })
 	close(stop)
 	wa.Wait()
 	wb.Wait()
-	savedGame(t, a, "1", func(g *game.Game) bool {
+	savedGame(t, a, "1", func(g *classic.Game) bool {
 		st := g.State()
-		return st.Phase() == game.Playing && (st.Turn() == 0 || st.Turn() == 1)
+		return st.Phase() == classic.Playing && (st.Turn() == 0 || st.Turn() == 1)
 	})
 	settled(t, a, "1")
 	var err error

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/game/tile"
 	"okey/ui/i18n"
 	"okey/ui/serve/tables"
@@ -79,7 +79,7 @@ func playTurns(t *testing.T, c *client, within time.Duration) {
 
 // savedGame replays table id's record as saved, waiting until ok holds
 // for it (the saver writes in the background).
-func savedGame(t *testing.T, srv *Server, id string, ok func(*game.Game) bool) (*game.Game, game.Record) {
+func savedGame(t *testing.T, srv *Server, id string, ok func(*classic.Game) bool) (*classic.Game, classic.Record) {
 	t.Helper()
 	// 30 s, not 10: on a loaded machine (load average 15 on two cores)
 	// the three-node test's players took more than 10 s to make twelve
@@ -89,9 +89,9 @@ func savedGame(t *testing.T, srv *Server, id string, ok func(*game.Game) bool) (
 	for {
 		b, err := storedRecord(t, srv, id)
 		if err == nil {
-			rec, err := game.ParseRecord(b)
+			rec, err := classic.ParseRecord(b)
 			if err == nil {
-				g, err := game.Replay(rec)
+				g, err := classic.Replay(rec)
 				if err == nil && ok(g) {
 					return g, rec
 				}
@@ -110,21 +110,21 @@ func savedGame(t *testing.T, srv *Server, id string, ok func(*game.Game) bool) (
 
 // heldInHand is every tile each seat held at some time in hand: dealt,
 // drawn or taken.
-func heldInHand(t *testing.T, rec game.Record, hand int) [game.NumSeats]map[string]bool {
+func heldInHand(t *testing.T, rec classic.Record, hand int) [classic.NumSeats]map[string]bool {
 	t.Helper()
-	var held [game.NumSeats]map[string]bool
+	var held [classic.NumSeats]map[string]bool
 	for s := range held {
 		held[s] = map[string]bool{}
 	}
-	g, err := game.NewGame(rec.Rules, rec.Seed, rec.Meta)
+	g, err := classic.NewGame(rec.Rules, rec.Seed, rec.Meta)
 	if err != nil {
 		t.Fatal(err)
 	}
 	take := func() {
-		if g.State().HandNumber() != hand || g.State().Phase() != game.Playing {
+		if g.State().HandNumber() != hand || g.State().Phase() != classic.Playing {
 			return
 		}
-		for s := range game.NumSeats {
+		for s := range classic.NumSeats {
 			for _, tl := range g.State().View(s).Rack {
 				held[s][name(tl, g.State().View(s).Okey)] = true
 			}
@@ -210,7 +210,7 @@ func TestPlayAHandOverSSH(t *testing.T) {
 	if t.Failed() {
 		return
 	}
-	_, rec := savedGame(t, srv, "1", func(g *game.Game) bool { return g.State().Phase() != game.Playing })
+	_, rec := savedGame(t, srv, "1", func(g *classic.Game) bool { return g.State().Phase() != classic.Playing })
 	held := heldInHand(t, rec, 1)
 	for _, c := range players {
 		seat := seatOfName(t, srv, "1", c.name)
@@ -263,7 +263,7 @@ func TestPlayAHandOverSSH(t *testing.T) {
 	for _, a := range rec.Actions {
 		plays[a.Seat]++
 	}
-	for s := range game.NumSeats {
+	for s := range classic.NumSeats {
 		if plays[s] == 0 && rec.Actions[len(rec.Actions)-1].Seat != s {
 			t.Errorf("seat %d never moved", s)
 		}
@@ -425,18 +425,18 @@ func TestDropAndReconnect(t *testing.T) {
 
 	ann.close()
 	waitSummary(t, srv, "1", "ann away", func(s *tables.Summary) bool { return s.Players[0].Kind == 2 && s.Owners[0] != "" })
-	_, before := savedGame(t, srv, "1", func(*game.Game) bool { return true })
+	_, before := savedGame(t, srv, "1", func(*classic.Game) bool { return true })
 	stop := make(chan struct{})
 	wg := playWhile(t, bob, stop)
 	// Ann's bot plays her turns meanwhile.
-	savedGame(t, srv, "1", func(g *game.Game) bool {
+	savedGame(t, srv, "1", func(g *classic.Game) bool {
 		rec := g.Record()
 		for _, a := range rec.Actions[len(before.Actions):] {
 			if a.Seat == 0 {
 				return true
 			}
 		}
-		return g.State().Phase() != game.Playing
+		return g.State().Phase() != classic.Playing
 	})
 	close(stop)
 	wg.Wait()
@@ -446,7 +446,7 @@ func TestDropAndReconnect(t *testing.T) {
 	ann2.waitFor("Hand 1 ·", 10*time.Second)
 	ann2.waitFor("your rack", 5*time.Second)
 	waitSummary(t, srv, "1", "ann back", func(s *tables.Summary) bool { return s.Players[0].Kind == 1 })
-	_, rec := savedGame(t, srv, "1", func(*game.Game) bool { return true })
+	_, rec := savedGame(t, srv, "1", func(*classic.Game) bool { return true })
 	held := heldInHand(t, rec, 1)
 	log.mu.Lock()
 	if log.racks == 0 {
@@ -492,17 +492,17 @@ func TestRestartResumesTheTable(t *testing.T) {
 	ann.waitFor("Hand 1 ·", 10*time.Second)
 	stop := make(chan struct{})
 	wa, wb := playWhile(t, ann, stop), playWhile(t, bob, stop)
-	savedGame(t, srv, "1", func(g *game.Game) bool { r := g.Record(); return len(r.Actions) >= 12 })
+	savedGame(t, srv, "1", func(g *classic.Game) bool { r := g.Record(); return len(r.Actions) >= 12 })
 	close(stop)
 	wa.Wait()
 	wb.Wait()
 	// Wait for a quiet table: a person's turn, everything saved.
-	savedGame(t, srv, "1", func(g *game.Game) bool {
+	savedGame(t, srv, "1", func(g *classic.Game) bool {
 		st := g.State()
-		return st.Phase() == game.Playing && (st.Turn() == 0 || st.Turn() == 1)
+		return st.Phase() == classic.Playing && (st.Turn() == 0 || st.Turn() == 1)
 	})
 	g := settled(t, srv, "1")
-	if g.State().Phase() != game.Playing {
+	if g.State().Phase() != classic.Playing {
 		t.Fatal("the hand ended before the crash: nothing mid-hand to resume")
 	}
 	want := g.State().View(0).Rack
@@ -536,7 +536,7 @@ func TestRestartResumesTheTable(t *testing.T) {
 
 // settled is table id's game once its saved record has stopped changing
 // (for a quarter of a second).
-func settled(t *testing.T, srv *Server, id string) *game.Game {
+func settled(t *testing.T, srv *Server, id string) *classic.Game {
 	t.Helper()
 	var last []byte
 	deadline := time.Now().Add(patience)
@@ -551,7 +551,7 @@ func settled(t *testing.T, srv *Server, id string) *game.Game {
 			t.Fatal("the table never settled")
 		}
 	}
-	g, _ := savedGame(t, srv, id, func(*game.Game) bool { return true })
+	g, _ := savedGame(t, srv, id, func(*classic.Game) bool { return true })
 	return g
 }
 
@@ -702,19 +702,19 @@ func TestStalledClientSlowsNobody(t *testing.T) {
 	// the test does, and once the match is over (a slow run, the race
 	// detector on a loaded machine) its record leaves the store, so a
 	// read that fails keeps the last one read.
-	var lastRec game.Record
-	draws := func() game.Record {
+	var lastRec classic.Record
+	draws := func() classic.Record {
 		if b, err := storedRecord(t, srv, "1"); err == nil {
-			if rec, err := game.ParseRecord(b); err == nil {
+			if rec, err := classic.ParseRecord(b); err == nil {
 				lastRec = rec
 			}
 		}
 		return lastRec
 	}
-	countDraws := func(rec game.Record) int {
+	countDraws := func(rec classic.Record) int {
 		n := 0
 		for _, a := range rec.Actions {
-			if a.Kind == game.ActDraw {
+			if a.Kind == classic.ActDraw {
 				n++
 			}
 		}
@@ -741,11 +741,11 @@ func TestStalledClientSlowsNobody(t *testing.T) {
 	time.Sleep(300 * time.Millisecond)
 
 	// Every draw's state, hand by hand, from the record.
-	g, _ := game.NewGame(rec.Rules, rec.Seed, rec.Meta)
+	g, _ := classic.NewGame(rec.Rules, rec.Seed, rec.Meta)
 	var states []state
 	for _, a := range rec.Actions {
 		g.Apply(a)
-		if a.Kind == game.ActDraw && g.State().Phase() == game.Playing {
+		if a.Kind == classic.ActDraw && g.State().Phase() == classic.Playing {
 			states = append(states, state{g.State().HandNumber(), g.State().WallLeft()})
 		}
 	}

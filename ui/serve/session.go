@@ -10,7 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/ui/canvas"
 	"okey/ui/i18n"
 	"okey/ui/layout"
@@ -416,5 +416,5 @@ type liveSession struct {
 // the game they are rated at.
 type roomSeats struct {
 	game string
-	ids  [game.NumSeats]string
+	ids  [classic.NumSeats]string
 }

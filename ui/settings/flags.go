@@ -3,7 +3,7 @@ package settings
 import (
 	"strings"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/ui/problem"
 )
@@ -40,7 +40,7 @@ func (s Settings) Override(o Overrides) (Settings, error) {
 		if o.Rules != nil {
 			base = *o.Rules
 		}
-		r, err := game.ParseRules(base)
+		r, err := classic.ParseRules(base)
 		if err != nil {
 			return s, &problem.Problem{Key: "err.flag.rules", Args: []any{err}, Err: err}
 		}

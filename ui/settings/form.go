@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"okey/assets"
-	"okey/bots"
-	"okey/game"
+	"okey/bots/botsclassic"
+	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/ui/pages"
 	"okey/ui/play101/rules"
@@ -85,9 +85,9 @@ func gameOf(value string) string {
 
 // Fields are the form's lines for s.
 func Fields(s Settings) []pages.Field {
-	r, err := game.ParseRules(s.Rules)
+	r, err := classic.ParseRules(s.Rules)
 	if err != nil {
-		r = game.DefaultRules()
+		r = classic.DefaultRules()
 	}
 	r101, err := s.ParsedRules101()
 	if err != nil {
@@ -101,7 +101,7 @@ func Fields(s Settings) []pages.Field {
 	f[FieldSpeed] = choice("set.speed", Speeds, s.Speed)
 	f[FieldTheme] = choice("set.theme", assets.Themes, s.Theme)
 	for i := range 3 {
-		f[FieldLevel1+2*i] = choice("set.level"+strconv.Itoa(i+1), bots.Levels, s.Levels[i])
+		f[FieldLevel1+2*i] = choice("set.level"+strconv.Itoa(i+1), botsclassic.Levels, s.Levels[i])
 		f[FieldName1+2*i] = pages.Field{Label: "set.name" + strconv.Itoa(i+1), Text: s.Names[i], IsText: true}
 	}
 	f[FieldGame] = choice("set.game", gameValues, gameValue(s.Game))

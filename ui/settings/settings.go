@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"okey/assets"
-	"okey/bots"
-	"okey/game"
+	"okey/bots/botsclassic"
+	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/ui/canvas"
 	"okey/ui/pages"
@@ -111,7 +111,7 @@ func (s Settings) Validate() error {
 	if !slices.Contains(assets.Themes, s.Theme) {
 		return problem.New("err.theme", s.Theme, strings.Join(assets.Themes, ", "))
 	}
-	if _, err := game.ParseRules(s.Rules); err != nil {
+	if _, err := classic.ParseRules(s.Rules); err != nil {
 		return &problem.Problem{Key: "err.rules", Args: []any{err}, Err: err}
 	}
 	if s.Game != "" && !slices.Contains(Games, s.Game) {
@@ -121,8 +121,8 @@ func (s Settings) Validate() error {
 		return &problem.Problem{Key: "err.rules", Args: []any{err}, Err: err}
 	}
 	for i, l := range s.Levels {
-		if !slices.Contains(bots.Levels, l) {
-			return problem.New("err.level", i+1, l, strings.Join(bots.Levels, ", "))
+		if !slices.Contains(botsclassic.Levels, l) {
+			return problem.New("err.level", i+1, l, strings.Join(botsclassic.Levels, ", "))
 		}
 	}
 	for i, n := range s.Names {
@@ -154,7 +154,7 @@ func Load(configDir string, def Settings, now time.Time) (Settings, error) {
 	err = json.Unmarshal(b, &s)
 	if err == nil {
 		for i, l := range s.Levels {
-			s.Levels[i] = bots.Current(l) // a level merged into another plays as that one
+			s.Levels[i] = botsclassic.Current(l) // a level merged into another plays as that one
 		}
 		err = s.Validate()
 	}

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/ui/pages"
 	"okey/ui/problem"
 	"okey/ui/store"
@@ -40,7 +40,7 @@ func TestGameFlags(t *testing.T) {
 // A bad --rules is said as the flag's, in the player's language.
 func TestRulesFlagInTurkish(t *testing.T) {
 	_, err := Default("tr").Override(Overrides{Rules: new("turbo")})
-	if got := problem.Say(err, "tr"); got != `--rules: geçersiz kurallar: bilinmeyen seçenek "turbo" (bilinenler: `+strings.Join(game.RuleOptions, ", ")+")" {
+	if got := problem.Say(err, "tr"); got != `--rules: geçersiz kurallar: bilinmeyen seçenek "turbo" (bilinenler: `+strings.Join(classic.RuleOptions, ", ")+")" {
 		t.Errorf("--rules turbo in Turkish: %q", got)
 	}
 }
@@ -168,8 +168,8 @@ func TestFieldsReadBack(t *testing.T) {
 		if err != nil {
 			t.Fatalf("case %d: %v", i, err)
 		}
-		r, _ := game.ParseRules(s.Rules)
-		gr, _ := game.ParseRules(got.Rules)
+		r, _ := classic.ParseRules(s.Rules)
+		gr, _ := classic.ParseRules(got.Rules)
 		r101, _ := s.ParsedRules101()
 		gr101, _ := got.ParsedRules101()
 		s.Rules, got.Rules, s.Rules101, got.Rules101 = "", "", "", ""
@@ -193,7 +193,7 @@ func TestOntoTakesOnlyWhatChanged(t *testing.T) {
 	if err != nil || got.Speed != want.Speed || got.Undo != want.Undo {
 		t.Fatalf("saved %+v (%v), want %+v", got, err, want)
 	}
-	if r, _ := game.ParseRules(got.Rules); r != game.DefaultRules() {
+	if r, _ := classic.ParseRules(got.Rules); r != classic.DefaultRules() {
 		t.Errorf("the run's points were saved: %+v", r)
 	}
 }

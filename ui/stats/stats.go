@@ -15,10 +15,10 @@ import (
 	"strconv"
 	"strings"
 
-	"okey/game"
-	"okey/game/hand"
-	"okey/game/meld"
+	"okey/game/classic"
+	"okey/game/classic/hand"
 	"okey/game/okey101"
+	"okey/game/okey101/meld"
 )
 
 // Version is the version of the statistics file.
@@ -112,8 +112,8 @@ func MatchID(meta map[string]string, seed uint64) string {
 // BotsKey is the key of a match's bots in the statistics, from its
 // record's meta (both games name the levels alike).
 func BotsKey(meta map[string]string) string {
-	levels := make([]string, 0, game.NumSeats-1)
-	for s := 1; s < game.NumSeats; s++ {
+	levels := make([]string, 0, classic.NumSeats-1)
+	for s := 1; s < classic.NumSeats; s++ {
 		l := meta["level"+strconv.Itoa(s)]
 		if l == "" {
 			l = "?"
@@ -130,7 +130,7 @@ func BotsKey(meta map[string]string) string {
 // TallyClassic counts what the file does not have yet of the classic
 // match with record rec, state st and the results of its hands ended so
 // far; it reports whether anything was counted.
-func (f *File) TallyClassic(rec *game.Record, st game.State, hands []game.HandResult) bool {
+func (f *File) TallyClassic(rec *classic.Record, st classic.State, hands []classic.HandResult) bool {
 	c := f.counting(rec.Meta, rec.Seed)
 	key := BotsKey(rec.Meta)
 	b := f.ByBots[key]
@@ -154,7 +154,7 @@ func (f *File) TallyClassic(rec *game.Record, st game.State, hands []game.HandRe
 			if res.Win.Kind == hand.WinPairs {
 				b.PairsWins++
 			}
-			for s := 1; s < game.NumSeats; s++ {
+			for s := 1; s < classic.NumSeats; s++ {
 				b.PointsWon += res.Lost[s]
 			}
 		}
@@ -163,9 +163,9 @@ func (f *File) TallyClassic(rec *game.Record, st game.State, hands []game.HandRe
 		c.Done, changed = true, true
 		b.Matches++
 		switch mr.Outcome[0] {
-		case game.OutcomeWon:
+		case classic.OutcomeWon:
 			b.MatchesWon++
-		case game.OutcomeTied:
+		case classic.OutcomeTied:
 			b.MatchesTied++
 		}
 	}

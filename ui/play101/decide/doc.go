@@ -11,6 +11,6 @@
 //	plain.go  Plain, PlainAction, AnyAction, the discard advised, Costs
 //	hint.go   Hint, Facts, the plan's steps (AfterSteps), TakeFacts
 //
-// It imports the referee of 101 (game/okey101, game/meld, game/tile)
+// It imports the referee of 101 (game/okey101, game/okey101/meld, game/tile)
 // and the bots of 101, and nothing of ui.
 package decide

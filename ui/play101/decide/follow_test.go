@@ -10,8 +10,8 @@ import (
 	"okey/bots/bots101"
 	"okey/bots/coach"
 	"okey/bots/rollout"
-	"okey/game/meld"
 	"okey/game/okey101"
+	"okey/game/okey101/meld"
 )
 
 // playHand101 plays one hand of 101 from seed with hard bots on seats 1

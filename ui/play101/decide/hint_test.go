@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"okey/bots/bots101"
-	"okey/game/meld"
 	"okey/game/okey101"
+	"okey/game/okey101/meld"
 	"okey/game/tile"
 )
 

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"slices"
 
-	"okey/bots"
 	"okey/bots/bots101"
+	"okey/bots/botsclassic"
 	"okey/game"
 	"okey/game/okey101"
 )
@@ -46,8 +46,8 @@ func (p Source) Level(want string) string {
 	if len(p.Levels) == 0 || slices.Contains(p.Levels, want) {
 		return want
 	}
-	if i := slices.Index(bots.Levels, want); i >= 0 {
-		return p.Levels[min(len(p.Levels)-1, i*len(p.Levels)/len(bots.Levels))]
+	if i := slices.Index(botsclassic.Levels, want); i >= 0 {
+		return p.Levels[min(len(p.Levels)-1, i*len(p.Levels)/len(botsclassic.Levels))]
 	}
 	return p.Levels[len(p.Levels)/2]
 }

@@ -5,7 +5,7 @@
 // previewed. What it is written with (the language, the seats' names,
 // the hand's okey) comes in Words.
 //
-// It imports the referee of 101 (game/okey101, game/meld, game/tile),
+// It imports the referee of 101 (game/okey101, game/okey101/meld, game/tile),
 // ui/play101/decide, ui/table (the seats' words) and ui/i18n, and
 // nothing of ui or of ui/play101.
 package hintwords

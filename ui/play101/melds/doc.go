@@ -18,7 +18,7 @@
 //	notation.go the table's notation: tiles of a hand in a row, a tile
 //	            of a meld as the table writes it (TileText, LayOffMark)
 //
-// It imports the referee of 101 (game/okey101, game/meld, game/tile)
+// It imports the referee of 101 (game/okey101, game/okey101/meld, game/tile)
 // and the table's core (ui/table, ui/canvas, ui/layout, ui/theme,
 // ui/i18n), and nothing of ui or of ui/play101.
 package melds

@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
-	"okey/game/meld"
 	"okey/game/okey101"
+	"okey/game/okey101/meld"
 	"okey/game/tile"
 	"okey/ui/canvas"
 	"okey/ui/i18n"

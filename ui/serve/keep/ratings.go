@@ -16,7 +16,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/ui/serve/rating"
 )
 
@@ -119,8 +119,8 @@ type MatchEnd struct {
 	Game string
 	// Seats are who played; Places each seat's place from 1 (equal for
 	// a tie; partners share theirs).
-	Seats    [game.NumSeats]Entrant
-	Places   [game.NumSeats]int
+	Seats    [classic.NumSeats]Entrant
+	Places   [classic.NumSeats]int
 	Partners bool
 }
 
@@ -132,12 +132,12 @@ func (m MatchEnd) rated() bool {
 
 // matchMark is a match's mark in okey_rated.
 type matchMark struct {
-	Game     string                       `json:"game"`
-	Seats    [game.NumSeats]Entrant       `json:"seats"`
-	Places   [game.NumSeats]int           `json:"places"`
-	Partners bool                         `json:"partners,omitempty"`
-	Priors   [game.NumSeats]rating.Rating `json:"priors"`
-	Done     bool                         `json:"done"`
+	Game     string                          `json:"game"`
+	Seats    [classic.NumSeats]Entrant       `json:"seats"`
+	Places   [classic.NumSeats]int           `json:"places"`
+	Partners bool                            `json:"partners,omitempty"`
+	Priors   [classic.NumSeats]rating.Rating `json:"priors"`
+	Done     bool                            `json:"done"`
 }
 
 // RatingBook is the ratings in the store.
@@ -303,7 +303,7 @@ func matchUpdate(mark matchMark, id string, own rating.Rating) (rating.Rating, i
 	if len(seats) == 0 {
 		return own, 0, fmt.Errorf("%s did not play the match", id)
 	}
-	var out [game.NumSeats]rating.Rating
+	var out [classic.NumSeats]rating.Rating
 	if mark.Partners {
 		// Opposite seats are a team: 0 and 2, 1 and 3.
 		teams := [][]rating.Rating{{priors[0], priors[2]}, {priors[1], priors[3]}}
@@ -311,7 +311,7 @@ func matchUpdate(mark matchMark, id string, own rating.Rating) (rating.Rating, i
 		if err != nil {
 			return own, 0, err
 		}
-		out = [game.NumSeats]rating.Rating{r[0][0], r[1][0], r[0][1], r[1][1]}
+		out = [classic.NumSeats]rating.Rating{r[0][0], r[1][0], r[0][1], r[1][1]}
 	} else {
 		r, err := rating.Rate(priors[:], mark.Places[:], rating.Options{})
 		if err != nil {

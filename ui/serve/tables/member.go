@@ -7,8 +7,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"okey/bots"
-	"okey/game"
+	"okey/bots/botsclassic"
+	"okey/game/classic"
 	"okey/ui/seatmsg"
 )
 
@@ -20,7 +20,7 @@ type Config struct {
 	Rules string `json:"rules"`
 	// Levels are the bots' levels, seat by seat, for the seats nobody
 	// holds (and for a player's stand-in).
-	Levels [game.NumSeats]string `json:"levels"`
+	Levels [classic.NumSeats]string `json:"levels"`
 	// Timer is how long a player has for a turn before their bot plays
 	// it; 0 is no timer.
 	Timer time.Duration `json:"timer"`
@@ -43,7 +43,7 @@ func (c Config) Check() error {
 		return err
 	}
 	for i, l := range c.Levels {
-		if _, err := bots.New(l, bots.Options{}); err != nil {
+		if _, err := botsclassic.New(l, botsclassic.Options{}); err != nil {
 			return fmt.Errorf("seat %d: %w", i+1, err)
 		}
 	}
@@ -83,11 +83,11 @@ type Msg struct {
 type Room struct {
 	ID      string
 	Cfg     Config
-	Players [game.NumSeats]seatmsg.Player
+	Players [classic.NumSeats]seatmsg.Player
 	// rated is each seat's rated identity (a key's, a bot level's; ""
 	// for a guest, whose resume code no other session may hold), for
 	// the ratings the room shows.
-	Rated [game.NumSeats]string
+	Rated [classic.NumSeats]string
 	Host  bool
 	Seat  int
 	Chat  []seatmsg.ChatLine
@@ -168,12 +168,12 @@ type Summary struct {
 	Started  bool
 	Over     bool
 	Hand     int
-	Players  [game.NumSeats]seatmsg.Player
-	Owners   [game.NumSeats]string
+	Players  [classic.NumSeats]seatmsg.Player
+	Owners   [classic.NumSeats]string
 	Watchers int
 	Timer    time.Duration
 	// Addrs are the addresses the seats' owners sat down from.
-	Addrs [game.NumSeats]string
+	Addrs [classic.NumSeats]string
 	// Idle is since when nobody has been at the table (no player
 	// connected, nobody watching); zero while someone is.
 	Idle time.Time
@@ -211,8 +211,8 @@ type lobbyRow struct {
 	started, over   bool
 	hand, watchers  int
 	timer           time.Duration
-	players         [game.NumSeats]seatmsg.Player
-	owners          [game.NumSeats]string
+	players         [classic.NumSeats]seatmsg.Player
+	owners          [classic.NumSeats]string
 }
 
 func LobbyRowOf(t *Summary) lobbyRow {

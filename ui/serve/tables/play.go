@@ -8,7 +8,7 @@ import (
 	"slices"
 	"time"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/ui"
 	"okey/ui/seatmsg"
 )
@@ -17,7 +17,7 @@ import (
 // from the server's source of randomness, is sealed by a commitment
 // (fair.go): a seed nobody can guess from the clock or their rack.
 func (t *Table) start() error {
-	t.ratingsFor = [game.NumSeats]string{} // read again: the last match moved them
+	t.ratingsFor = [classic.NumSeats]string{} // read again: the last match moved them
 	sl, err := drawSeal(t.Opt.Random)
 	if err != nil {
 		t.Opt.Log.Error("start", "table", t.ID, "err", err)
@@ -55,7 +55,7 @@ func (t *Table) chatBefore() {
 
 // newMatch starts a new match at the table after the last one ended.
 func (t *Table) newMatch() error {
-	t.ratingsFor = [game.NumSeats]string{} // read again: the last match moved them
+	t.ratingsFor = [classic.NumSeats]string{} // read again: the last match moved them
 	if st, _ := t.Ref.Stage(); st != stMatchOver {
 		return nil
 	}
@@ -100,7 +100,7 @@ func (t *Table) move(m *Member, seat int, mv any) {
 	}
 	stg, _ := t.Ref.Stage()
 	in, isIntent := mv.(seatmsg.Intent)
-	ready := isIntent && (in.Kind == seatmsg.IntentReady || in.Kind == seatmsg.IntentAct && in.Action.Kind == game.ActNextHand)
+	ready := isIntent && (in.Kind == seatmsg.IntentReady || in.Kind == seatmsg.IntentAct && in.Action.Kind == classic.ActNextHand)
 	if hand, redeal := t.Ref.Deal(); isIntent && (in.Hand != hand || in.Redeal != redeal) {
 		// Made for a deal that is over (the key was pressed as the
 		// table moved on): never played on this one. A late "ready"

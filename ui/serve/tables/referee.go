@@ -4,11 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"okey/game/classic"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
-	"okey/bots"
+	"okey/bots/botsclassic"
 	"okey/game"
 	"okey/ui"
 	"okey/ui/seatmsg"
@@ -32,10 +33,10 @@ const (
 // seatInfo is what the table tells every screen besides the game: the
 // seats, the chat, the clock, who is ready, and this seat's refusals.
 type seatInfo struct {
-	players    [game.NumSeats]seatmsg.Player
+	players    [classic.NumSeats]seatmsg.Player
 	chat       []seatmsg.ChatLine
 	deadline   time.Time
-	ready      [game.NumSeats]bool
+	ready      [classic.NumSeats]bool
 	host       bool
 	refused    string
 	refusedSeq uint64
@@ -76,7 +77,7 @@ type referee interface {
 	// Standings are a finished match's places, each seat's from 1 (equal
 	// for a tie), and whether opposite seats were partners; ok is false
 	// while the match is played.
-	Standings() (places [game.NumSeats]int, partners bool, ok bool)
+	Standings() (places [classic.NumSeats]int, partners bool, ok bool)
 }
 
 // GameKind is a game the server offers.
@@ -120,28 +121,28 @@ func classicKind() GameKind {
 	return GameKind{
 		Name: "classic",
 		newReferee: func(rules string, seed uint64, meta map[string]string) (referee, error) {
-			r, err := game.ParseRules(rules)
+			r, err := classic.ParseRules(rules)
 			if err != nil {
 				return nil, err
 			}
-			g, err := game.NewGame(r, seed, meta)
+			g, err := classic.NewGame(r, seed, meta)
 			if err != nil {
 				return nil, err
 			}
-			return newClassic(g), nil
+			return newRefereeClassic(g), nil
 		},
 		restore: func(b []byte) (referee, error) {
-			rec, err := game.ParseRecord(b)
+			rec, err := classic.ParseRecord(b)
 			if err != nil {
 				return nil, err
 			}
-			g, err := game.Replay(rec)
+			g, err := classic.Replay(rec)
 			if err != nil {
 				return nil, err
 			}
-			return newClassic(g), nil
+			return newRefereeClassic(g), nil
 		},
-		checkRules: func(rules string) error { _, err := game.ParseRules(rules); return err },
+		checkRules: func(rules string) error { _, err := classic.ParseRules(rules); return err },
 		Rules:      []string{"default", "simple", "points=10", "one_colour_double", "partners", "leave_at_zero", "simple104"},
 		NewScreen: func(opt ui.SeatOptions) (Screen, error) {
 			return ui.NewSeat(opt)
@@ -150,14 +151,14 @@ func classicKind() GameKind {
 }
 
 // classic referees classic Okey with game.Game.
-type classic struct {
-	g     *game.Game
+type refereeClassic struct {
+	g     *classic.Game
 	rec   []byte
 	hands []seatmsg.HandEnd
 }
 
-func newClassic(g *game.Game) *classic {
-	c := &classic{g: g}
+func newRefereeClassic(g *classic.Game) *refereeClassic {
+	c := &refereeClassic{g: g}
 	full := g.Record()
 	c.rec = full.Marshal()
 	c.hands = handsOf(full)
@@ -165,8 +166,8 @@ func newClassic(g *game.Game) *classic {
 }
 
 // handsOf replays a record for how each of its hands ended.
-func handsOf(rec game.Record) []seatmsg.HandEnd {
-	g, err := game.StartGame(rec)
+func handsOf(rec classic.Record) []seatmsg.HandEnd {
+	g, err := classic.StartGame(rec)
 	if err != nil {
 		return nil
 	}
@@ -181,37 +182,37 @@ func handsOf(rec game.Record) []seatmsg.HandEnd {
 	return out
 }
 
-func appendHand(h []seatmsg.HandEnd, st game.State, was game.Phase) []seatmsg.HandEnd {
-	if was != game.Playing || st.Phase() == game.Playing || st.Result() == nil {
+func appendHand(h []seatmsg.HandEnd, st classic.State, was classic.Phase) []seatmsg.HandEnd {
+	if was != classic.Playing || st.Phase() == classic.Playing || st.Result() == nil {
 		return h
 	}
 	return append(h, seatmsg.HandEnd{Result: *st.Result(), Scores: st.Scores()})
 }
 
-func (c *classic) Stage() (stage, int) {
+func (c *refereeClassic) Stage() (stage, int) {
 	st := c.g.State()
 	switch st.Phase() {
-	case game.Playing:
+	case classic.Playing:
 		return stPlaying, st.Turn()
-	case game.HandOver:
+	case classic.HandOver:
 		return stHandOver, -1
 	}
 	return stMatchOver, -1
 }
 
-func (c *classic) Hand() int { return c.g.State().HandNumber() }
+func (c *refereeClassic) Hand() int { return c.g.State().HandNumber() }
 
-func (c *classic) Deal() (int, int) { return c.g.State().HandNumber(), 0 }
+func (c *refereeClassic) Deal() (int, int) { return c.g.State().HandNumber(), 0 }
 
-func (c *classic) Events() int { return len(c.g.State().View(-1).History) }
+func (c *refereeClassic) Events() int { return len(c.g.State().View(-1).History) }
 
-func (c *classic) Record() []byte { return c.rec }
+func (c *refereeClassic) Record() []byte { return c.rec }
 
-func (c *classic) Standings() ([game.NumSeats]int, bool, bool) {
+func (c *refereeClassic) Standings() ([classic.NumSeats]int, bool, bool) {
 	st := c.g.State()
 	m := st.MatchResult()
 	if m == nil {
-		return [game.NumSeats]int{}, false, false
+		return [classic.NumSeats]int{}, false, false
 	}
 	return m.Place, st.Rules().Partners, true
 }
@@ -219,34 +220,34 @@ func (c *classic) Standings() ([game.NumSeats]int, bool, bool) {
 // errNotAMove is a move of another game's kind.
 var errNotAMove = errors.New("not a move of this game")
 
-func (c *classic) Apply(seat int, move any) (bool, error) {
-	var a game.Action
+func (c *refereeClassic) Apply(seat int, move any) (bool, error) {
+	var a classic.Action
 	switch mv := move.(type) {
 	case seatmsg.Intent:
 		if mv.Kind != seatmsg.IntentAct {
 			return false, errNotAMove
 		}
 		a = mv.Action
-	case game.Action:
+	case classic.Action:
 		a = mv
 	default:
 		return false, errNotAMove
 	}
-	if a.Kind == game.ActNextHand {
-		return false, fmt.Errorf("%w: the table deals", game.ErrWrongPhase)
+	if a.Kind == classic.ActNextHand {
+		return false, fmt.Errorf("%w: the table deals", classic.ErrWrongPhase)
 	}
 	a.Seat = seat // a seat moves for itself only
 	if err := c.apply(a); err != nil {
 		return false, err
 	}
 	switch a.Kind {
-	case game.ActDiscard, game.ActFinish, game.ActEndHand:
+	case classic.ActDiscard, classic.ActFinish, classic.ActEndHand:
 		return true, nil
 	}
 	return false, nil
 }
 
-func (c *classic) apply(a game.Action) error {
+func (c *refereeClassic) apply(a classic.Action) error {
 	was := c.g.State().Phase()
 	_, lines, err := c.g.Apply(a)
 	if err != nil {
@@ -259,14 +260,14 @@ func (c *classic) apply(a game.Action) error {
 	return nil
 }
 
-func (c *classic) NextHand() error { return c.apply(game.NextHandAction()) }
+func (c *refereeClassic) NextHand() error { return c.apply(classic.NextHandAction()) }
 
-func (c *classic) AskBot(seat int, level string, key uint64) func(context.Context) (any, error) {
+func (c *refereeClassic) AskBot(seat int, level string, key uint64) func(context.Context) (any, error) {
 	st := c.g.State()
 	v := st.View(seat)
 	seed := botSeed(key, seat, v.Hand, 0, len(v.History), int(v.Stage))
 	return func(ctx context.Context) (any, error) {
-		b, err := bots.New(level, bots.Options{Seed: seed})
+		b, err := botsclassic.New(level, botsclassic.Options{Seed: seed})
 		if err != nil {
 			return nil, err
 		}
@@ -274,12 +275,12 @@ func (c *classic) AskBot(seat int, level string, key uint64) func(context.Contex
 	}
 }
 
-func (c *classic) PlainMove(seat int) (any, bool) {
+func (c *refereeClassic) PlainMove(seat int) (any, bool) {
 	st := c.g.State()
 	v := st.View(seat)
-	try := []game.Action{game.DrawAction(seat), game.TakeAction(seat), game.EndHandAction(seat)}
+	try := []classic.Action{classic.DrawAction(seat), classic.TakeAction(seat), classic.EndHandAction(seat)}
 	for i := len(v.Rack) - 1; i >= 0; i-- {
-		try = append(try, game.DiscardAction(seat, v.Rack[i]))
+		try = append(try, classic.DiscardAction(seat, v.Rack[i]))
 	}
 	for _, a := range try {
 		if _, _, err := st.Apply(a); err == nil {
@@ -289,7 +290,7 @@ func (c *classic) PlainMove(seat int) (any, bool) {
 	return nil, false
 }
 
-func (c *classic) Update(seat int, info *seatInfo) tea.Msg {
+func (c *refereeClassic) Update(seat int, info *seatInfo) tea.Msg {
 	return updateClassic(c.g.State(), c.hands, seat, info)
 }
 
@@ -297,13 +298,13 @@ func (c *classic) Update(seat int, info *seatInfo) tea.Msg {
 // the seat's view of st, the public ends of the hands so far, and the
 // table around it — nothing else of st, so that a session never holds
 // another seat's tiles (TestSeatUpdateIsTheSeatsViewAlone).
-func updateClassic(st game.State, hands []seatmsg.HandEnd, seat int, info *seatInfo) seatmsg.Update {
+func updateClassic(st classic.State, hands []seatmsg.HandEnd, seat int, info *seatInfo) seatmsg.Update {
 	v := st.View(seat)
 	u := seatmsg.Update{
 		View: &v, Players: info.players, Hands: hands, Chat: info.chat,
 		Ready: info.ready, Host: info.host, Refused: info.refused, RefusedSeq: info.refusedSeq, Fair: info.fair,
 	}
-	if st.Phase() == game.Playing {
+	if st.Phase() == classic.Playing {
 		u.Deadline = info.deadline
 	}
 	return u

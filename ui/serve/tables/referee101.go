@@ -8,11 +8,11 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"okey/bots"
 	"okey/bots/bots101"
-	"okey/game"
-	"okey/game/meld"
+	"okey/bots/botsclassic"
+	"okey/game/classic"
 	"okey/game/okey101"
+	"okey/game/okey101/meld"
 	"okey/ui"
 	"okey/ui/play101/decide"
 	"okey/ui/seatmsg"
@@ -92,11 +92,11 @@ func (r *referee101) Deal() (int, int) {
 
 func (r *referee101) Record() []byte { return r.rec }
 
-func (r *referee101) Standings() ([game.NumSeats]int, bool, bool) {
+func (r *referee101) Standings() ([classic.NumSeats]int, bool, bool) {
 	st := r.g.State()
 	m := st.MatchResult()
 	if m == nil {
-		return [game.NumSeats]int{}, false, false
+		return [classic.NumSeats]int{}, false, false
 	}
 	return m.Place, st.Rules().Partners, true
 }
@@ -163,7 +163,7 @@ func (r *referee101) NextHand() error {
 // bots101 has it (a retired classic level, such as expert in a table
 // saved before it was merged, as the level it joined), else normal.
 func Level101(level string) string {
-	if l := bots.Current(level); slices.Contains(bots101.Levels, l) {
+	if l := botsclassic.Current(level); slices.Contains(bots101.Levels, l) {
 		return l
 	}
 	return "normal"

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"okey/game"
+	"okey/game/classic"
 	"okey/game/tile"
 	"okey/ui/seatmsg"
 )
@@ -18,11 +19,11 @@ import (
 // no move, and does not change with any seat's hidden tiles either.
 // (TestSeat101UpdateIsTheSeatsViewAlone is the same for Okey 101.)
 func TestSeatUpdateIsTheSeatsViewAlone(t *testing.T) {
-	g, err := game.NewGame(game.DefaultRules(), 21, nil)
+	g, err := classic.NewGame(classic.DefaultRules(), 21, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref := newClassic(g)
+	ref := newRefereeClassic(g)
 	info := &seatInfo{chat: []seatmsg.ChatLine{{Seq: 1, Name: "ann", Text: "iyi oyunlar"}}, host: true}
 	checked, moved := 0, 0
 	for step := 0; step < 600; step++ {
@@ -32,14 +33,14 @@ func TestSeatUpdateIsTheSeatsViewAlone(t *testing.T) {
 		}
 		st := g.State()
 		if step%5 == 0 && stg == stPlaying {
-			var worlds []game.State
-			for seat := range game.NumSeats {
+			var worlds []classic.State
+			for seat := range classic.NumSeats {
 				u, ok := ref.Update(seat, info).(seatmsg.Update)
 				if !ok || u.View == nil || !reflect.DeepEqual(*u.View, st.View(seat)) {
 					t.Fatalf("step %d: seat %d's update is not its view", step, seat)
 				}
 				v := st.View(seat)
-				w, err := v.SampleWorld(game.NewSeeded(uint64(step*4+seat+1)), [game.NumSeats]*tile.Counts{})
+				w, err := v.SampleWorld(game.NewSeeded(uint64(step*4+seat+1)), [classic.NumSeats]*tile.Counts{})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -48,7 +49,7 @@ func TestSeatUpdateIsTheSeatsViewAlone(t *testing.T) {
 					t.Fatalf("step %d: seat %d's update changes with tiles it cannot see", step, seat)
 				}
 				checked++
-				other := (seat + 1) % game.NumSeats
+				other := (seat + 1) % classic.NumSeats
 				if !slices.Equal(w.View(other).Rack, st.View(other).Rack) {
 					moved++ // the world is another deal of the hidden tiles
 				}

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/ui/seatmsg"
 	"okey/ui/serve/keep"
 )
@@ -13,17 +13,17 @@ import (
 // SavedTable is a table's file: everything but the match, which is its
 // record beside it.
 type SavedTable struct {
-	ID      string                   `json:"id"`
-	Config  Config                   `json:"config"`
-	Host    string                   `json:"host,omitempty"`
-	Started bool                     `json:"started"`
-	MatchNo uint64                   `json:"match_no"`
-	Seats   [game.NumSeats]savedSeat `json:"seats"`
-	Created time.Time                `json:"created"`
-	Chat    []seatmsg.ChatLine       `json:"chat,omitempty"`
+	ID      string                      `json:"id"`
+	Config  Config                      `json:"config"`
+	Host    string                      `json:"host,omitempty"`
+	Started bool                        `json:"started"`
+	MatchNo uint64                      `json:"match_no"`
+	Seats   [classic.NumSeats]savedSeat `json:"seats"`
+	Created time.Time                   `json:"created"`
+	Chat    []seatmsg.ChatLine          `json:"chat,omitempty"`
 	// Entrants are who sat down to the match (for its rating); a table
 	// saved before ratings has none.
-	Entrants *[game.NumSeats]keep.Entrant `json:"entrants,omitempty"`
+	Entrants *[classic.NumSeats]keep.Entrant `json:"entrants,omitempty"`
 	// Deadline is when the turn clock runs out, as last set (zero: no
 	// clock running): a node taking the table over gives the player the
 	// time that was left.
@@ -71,8 +71,8 @@ func botName(seat int) string {
 
 // seatedNow is who plays each seat now: its owner, or the seat's bot
 // level.
-func (t *Table) seatedNow() [game.NumSeats]keep.Entrant {
-	var out [game.NumSeats]keep.Entrant
+func (t *Table) seatedNow() [classic.NumSeats]keep.Entrant {
+	var out [classic.NumSeats]keep.Entrant
 	for i, s := range t.seats {
 		if s.owner == "" {
 			out[i] = keep.Entrant{ID: keep.BotIdentity(t.Cfg.Levels[i]), Name: t.Cfg.Levels[i]}

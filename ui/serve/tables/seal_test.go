@@ -18,7 +18,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/game/fair"
 	"okey/ui"
 	"okey/ui/cli"
@@ -69,7 +69,7 @@ func TestTableDealsFromItsSource(t *testing.T) {
 		if tb.Ref == nil {
 			t.Fatal("the match did not start")
 		}
-		rec, err := game.ParseRecord(tb.Ref.Record())
+		rec, err := classic.ParseRecord(tb.Ref.Record())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/ui/pages"
 	"okey/ui/seatmsg"
 )
@@ -23,7 +23,7 @@ func (t *Table) join(m *Member, want int) (int, error) {
 	}
 	switch {
 	case seat >= 0:
-	case want >= 0 && want < game.NumSeats:
+	case want >= 0 && want < classic.NumSeats:
 		if t.seats[want].owner != "" {
 			return -1, ErrSeatTaken
 		}

@@ -8,7 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/ui/seatmsg"
 	"okey/ui/serve/keep"
 )
@@ -62,7 +62,7 @@ type Table struct {
 	// ratingsFor whose they are (a new set of owners is read again, off
 	// the table's goroutine, into ratingsIn).
 	ratings    map[string]float64
-	ratingsFor [game.NumSeats]string
+	ratingsFor [classic.NumSeats]string
 	ratingsIn  chan seatRatings
 	// savedDeadline is the turn clock's end as last saved.
 	savedDeadline time.Time
@@ -81,7 +81,7 @@ type Table struct {
 	// Owned by run:
 	Cfg      Config
 	Ref      referee // nil until the host starts
-	seats    [game.NumSeats]seatState
+	seats    [classic.NumSeats]seatState
 	watchers map[*Member]struct{}
 	hostID   string
 	chat     []seatmsg.ChatLine
@@ -93,7 +93,7 @@ type Table struct {
 	// its end rates (a player who leaves a match still has its result).
 	// nil for a match restored from before ratings: its end rates who
 	// holds the seats then.
-	entrants *[game.NumSeats]keep.Entrant
+	entrants *[classic.NumSeats]keep.Entrant
 	// seal is the match's seed and salt, and the commitment to them
 	// (fair.go): never in a session's message before the match is over.
 	seal seal
@@ -142,7 +142,7 @@ func (t *Table) Ended() <-chan struct{} { return t.Done }
 
 // seatRatings are the ratings read for a set of seat owners.
 type seatRatings struct {
-	owners  [game.NumSeats]string
+	owners  [classic.NumSeats]string
 	ratings map[string]float64
 }
 

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/ui/seatmsg"
 	"okey/ui/serve/internal/servetest"
 )
@@ -212,8 +212,8 @@ func plainTo(t *testing.T, tb *Table, stop func(stg stage, turn int) bool) {
 			t.Fatalf("stage %v, turn %d after %d moves", stg, turn, n)
 		}
 		mv, ok := tb.Ref.PlainMove(turn)
-		if tb.Ref.(*classic).g.State().Legal(turn).EndHand {
-			mv, ok = game.EndHandAction(turn), true
+		if tb.Ref.(*refereeClassic).g.State().Legal(turn).EndHand {
+			mv, ok = classic.EndHandAction(turn), true
 		}
 		if !ok {
 			t.Fatalf("no move for seat %d", turn)
@@ -238,11 +238,11 @@ func TestStaleIntentIsDropped(t *testing.T) {
 	tb.join(ann, -1)
 	tb.handle(Request{Kind: ReqStart, M: ann})
 	plainTo(t, tb, func(stg stage, _ int) bool { return stg == stHandOver })
-	tb.handle(Request{Kind: ReqMove, M: ann, Move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: game.NextHandAction(), Hand: 2}})
+	tb.handle(Request{Kind: ReqMove, M: ann, Move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: classic.NextHandAction(), Hand: 2}})
 	if tb.seats[0].ready {
 		t.Fatal("a ready made for hand 2 counted at the end of hand 1")
 	}
-	tb.handle(Request{Kind: ReqMove, M: ann, Move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: game.NextHandAction(), Hand: 1}})
+	tb.handle(Request{Kind: ReqMove, M: ann, Move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: classic.NextHandAction(), Hand: 1}})
 	tb.schedule()
 	if tb.Ref.Hand() != 2 {
 		t.Fatalf("ann ready for hand 1's end, and hand %d is on", tb.Ref.Hand())
@@ -250,14 +250,14 @@ func TestStaleIntentIsDropped(t *testing.T) {
 	plainTo(t, tb, func(stg stage, turn int) bool { return stg == stPlaying && turn == 0 })
 	mv, _ := tb.Ref.PlainMove(0)
 	moves := len(tb.Ref.Record())
-	tb.handle(Request{Kind: ReqMove, M: ann, Move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: mv.(game.Action), Hand: 1}})
+	tb.handle(Request{Kind: ReqMove, M: ann, Move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: mv.(classic.Action), Hand: 1}})
 	if len(tb.Ref.Record()) != moves {
 		t.Fatal("a move made for hand 1 was played in hand 2")
 	}
 	if r := tb.refusals[ann]; r.text != "seat.stale" {
 		t.Fatalf("ann was told %q", r.text)
 	}
-	tb.handle(Request{Kind: ReqMove, M: ann, Move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: mv.(game.Action), Hand: 2}})
+	tb.handle(Request{Kind: ReqMove, M: ann, Move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: mv.(classic.Action), Hand: 2}})
 	if len(tb.Ref.Record()) == moves {
 		t.Fatalf("the same move made for hand 2 was not played: %q", tb.refusals[ann].text)
 	}

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"time"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/ui/seatmsg"
 	"okey/ui/serve/keep"
 )
@@ -41,7 +41,7 @@ func (t *Table) publish() {
 // the owners last read: in a goroutine (the store may be a network
 // away), the answer coming back on ratingsIn.
 func (t *Table) readRatings() {
-	var owners [game.NumSeats]string
+	var owners [classic.NumSeats]string
 	for i, s := range t.seats {
 		if keep.IsRated(s.owner) {
 			owners[i] = s.owner

@@ -5,9 +5,9 @@ import (
 	"errors"
 	"fmt"
 
-	"okey/game"
-	"okey/game/hand"
-	"okey/game/meld"
+	"okey/game/classic"
+	"okey/game/classic/hand"
+	"okey/game/okey101/meld"
 	"okey/ui/seatmsg"
 )
 
@@ -38,15 +38,15 @@ type wireMsg struct {
 
 // wireRoom is a Room on the wire.
 type wireRoom struct {
-	ID         string                        `json:"id"`
-	Config     Config                        `json:"config"`
-	Players    [game.NumSeats]seatmsg.Player `json:"players"`
-	Rated      [game.NumSeats]string         `json:"rated"`
-	Host       bool                          `json:"host,omitempty"`
-	Seat       int                           `json:"seat"`
-	Chat       []seatmsg.ChatLine            `json:"chat,omitempty"`
-	Refused    string                        `json:"refused,omitempty"`
-	RefusedSeq uint64                        `json:"refusedSeq,omitempty"`
+	ID         string                           `json:"id"`
+	Config     Config                           `json:"config"`
+	Players    [classic.NumSeats]seatmsg.Player `json:"players"`
+	Rated      [classic.NumSeats]string         `json:"rated"`
+	Host       bool                             `json:"host,omitempty"`
+	Seat       int                              `json:"seat"`
+	Chat       []seatmsg.ChatLine               `json:"chat,omitempty"`
+	Refused    string                           `json:"refused,omitempty"`
+	RefusedSeq uint64                           `json:"refusedSeq,omitempty"`
 }
 
 // EncodeMsg puts a table's message to a member on the wire.

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/seatmsg"
@@ -18,7 +18,7 @@ import (
 // at many moments of a classic and a 101 match, comes off the wire equal
 // to what went on.
 func TestUpdatesCrossTheWireWhole(t *testing.T) {
-	g, err := game.NewGame(game.DefaultRules(), 31, nil)
+	g, err := classic.NewGame(classic.DefaultRules(), 31, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +35,7 @@ func TestUpdatesCrossTheWireWhole(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		ref  referee
-	}{{"classic", newClassic(g)}, {"101", newReferee101(g101)}} {
+	}{{"classic", newRefereeClassic(g)}, {"101", newReferee101(g101)}} {
 		t.Run(c.name, func(t *testing.T) {
 			checked, biggest := 0, 0
 			steps := 3000
@@ -48,7 +48,7 @@ func TestUpdatesCrossTheWireWhole(t *testing.T) {
 					break
 				}
 				if step%7 == 0 || stg == stHandOver {
-					for seat := -1; seat < game.NumSeats; seat++ {
+					for seat := -1; seat < classic.NumSeats; seat++ {
 						want := Msg{Update: c.ref.Update(seat, info)}
 						data, err := EncodeMsg(want)
 						if err != nil {
@@ -117,7 +117,7 @@ func TestRequestsCrossTheWire(t *testing.T) {
 	m := &Member{id: "key:SHA256:xyz", name: "ann", addr: "127.0.0.2"}
 	for _, r := range []Request{
 		{Kind: ReqJoin, M: m, Seat: -1},
-		{Kind: ReqMove, M: m, Move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: game.DiscardAction(2, tile.NewTile(tile.Red, 7)), Hand: 3}},
+		{Kind: ReqMove, M: m, Move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: classic.DiscardAction(2, tile.NewTile(tile.Red, 7)), Hand: 3}},
 		{Kind: ReqMove, M: m, Move: seatmsg.Intent{Kind: seatmsg.IntentPlay101, Plays: []okey101.Action{okey101.NextHand()}, Hand: 2, Redeal: 1}},
 		{Kind: ReqChat, M: m, Text: "merhaba"},
 		{Kind: ReqLeave, M: m, Gone: true},

@@ -10,7 +10,7 @@ import (
 	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
 
-	"okey/game"
+	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/ui"
 	"okey/ui/seatmsg"
@@ -35,7 +35,7 @@ func seatFrames(b *testing.B, o101 bool) []string {
 		v := g.State().View(0)
 		u.View101 = &v
 	} else {
-		g, err := game.NewGame(game.DefaultRules(), 8, nil)
+		g, err := classic.NewGame(classic.DefaultRules(), 8, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -46,7 +46,7 @@ func seatFrames(b *testing.B, o101 bool) []string {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for s := range game.NumSeats {
+	for s := range classic.NumSeats {
 		u.Players[s] = seatmsg.Player{Name: "Player" + string(rune('0'+s)), Kind: seatmsg.Human, Level: "normal"}
 	}
 	u.Deadline = time.Now().Add(time.Hour)

@@ -1,0 +1,40 @@
+//go:build tune
+
+package arena101
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"okey/game/okey101"
+)
+
+// TestCeiling measures the full-sight Ceiling player against three
+// normal bots in whole matches, every seat of every deal (issue 24's
+// ceiling study); it is built only with the tune tag, as it takes
+// minutes:
+//
+//	OKEY_MATCHES=400 OKEY_SEED=3 go test -tags tune ./bots/arena101 -run Ceiling -v -timeout 0
+//
+// OKEY_MATCHES sets the matches (400 by default), OKEY_SEED the seed
+// (3), OKEY_BOTS the table (ceiling,normal,normal,normal). It only
+// reports: a ceiling has no target.
+func TestCeiling(t *testing.T) {
+	matches := envInt(t, "OKEY_MATCHES", 400)
+	seed := envInt(t, "OKEY_SEED", 3)
+	bots := Ceiling + ",normal,normal,normal"
+	if b := envString("OKEY_BOTS"); b != "" {
+		bots = b
+	}
+	cfg := Config{Bots: strings.Split(bots, ","), Matches: matches, Seed: uint64(seed), Rules: okey101.DefaultRules()}
+	res, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := WriteTable(&b, &cfg, &res); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%s\n%s", bots, b.String())
+}

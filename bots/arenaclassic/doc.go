@@ -1,0 +1,24 @@
+// Package arenaclassic pits four bots against each other and measures them: it
+// is what okey sim runs. Play is duplicated: every deal (or, with
+// Config.Matches, every match's sequence of deals) is played four times
+// with the bots rotated through the four seats, so that a good or bad
+// deal falls on every bot alike and only the play differs. The four
+// rotations are one cluster in every interval the arena reports.
+//
+// The files:
+//
+//	arena.go   Config, Result and Run: the workers and what they report
+//	play.go    one hand, or one whole match, played by four bots
+//	tally.go   what a run has counted, folded cluster by cluster, and the
+//	           table made of it (its intervals and decision-time
+//	           histograms are package bots/internal/arenastat's, shared
+//	           with the arena of Okey 101)
+//
+// A use:
+//
+//	res, err := arena.Run(ctx, arena.Config{
+//		Bots: []string{"hard", "normal", "normal", "normal"},
+//		Matches: 2000, Seed: 1, Rules: game.DefaultRules(),
+//	})
+//	fmt.Println(res.Bots[0].Match.WinShare, res.Bots[0].NetPointsPerHand)
+package arenaclassic

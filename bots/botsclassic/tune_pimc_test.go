@@ -1,0 +1,173 @@
+//go:build tune
+
+package botsclassic
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"okey/game"
+	"okey/game/classic"
+	"okey/game/tile"
+)
+
+// pimc is a tuning-bench player that measures how much a search over
+// whole playouts can add to the normal rule: at a discard it takes the
+// least-distance candidates (normal's pick first), plays every candidate
+// out to the end of the hand n times on the same sampled worlds with all
+// four seats on the normal policy, and throws the candidate that won the
+// most playouts (normal's pick on a tie). Every other move is normal's.
+// With cheat set it is an oracle, not a player: the bench hands it the
+// true state, and its worlds keep the racks it is set to see as they
+// are (cheat=7: every rack, so it knows everything but the order of the
+// draws).
+type pimc struct {
+	base  *Normal
+	rnd   *game.Seeded
+	n     int
+	k     int
+	cheat int
+	// filt is the most guesses tried for a world that agrees with every
+	// other seat's last discard (0: the first guess).
+	filt  int
+	truth classic.State
+}
+
+func newPimc(seed uint64) *pimc {
+	return &pimc{base: NewNormal(seed), rnd: game.NewSeeded(seed ^ 0x9157), n: 64, k: 4}
+}
+
+func (b *pimc) Level() string { return "pimc" }
+
+// see gives the oracle the true state before each decision.
+func (b *pimc) see(s classic.State) { b.truth = s }
+
+func (b *pimc) Decide(ctx context.Context, v classic.View) (classic.Action, error) {
+	a, err := b.base.Decide(ctx, v)
+	if err != nil || v.Stage != classic.MustDiscard || a.Kind != classic.ActDiscard || !v.MyTurn() {
+		return a, err
+	}
+	more, err := LeastDistance(&v, a.Tile, b.k)
+	if err != nil {
+		return classic.Action{}, err
+	}
+	cs := append([]tile.Tile{a.Tile}, more...)
+	if len(cs) == 1 {
+		return a, nil
+	}
+	wins := make([]int, len(cs))
+	for range b.n {
+		world, err := b.world(&v)
+		for try := 1; err == nil && try < b.filt && !agrees(&v, world); try++ {
+			world, err = b.world(&v)
+		}
+		if err != nil {
+			return classic.Action{}, err
+		}
+		seed := b.rnd.Uint64()
+		for i, t := range cs {
+			won, err := playToEnd(world, v.Seat, classic.DiscardAction(v.Seat, t), seed)
+			if err != nil {
+				return classic.Action{}, err
+			}
+			if won {
+				wins[i]++
+			}
+		}
+	}
+	best := 0
+	for i := range cs {
+		if wins[i] > wins[best] {
+			best = i
+		}
+	}
+	return classic.DiscardAction(v.Seat, cs[best]), nil
+}
+
+// world is one guess at the hidden tiles: the racks of the seats the
+// bot sees (cheat: a bit per seat after it, 1 the next, 2 the one
+// across, 4 the previous) as they are, the other racks and the wall
+// dealt at random from what is left, as the expert samples them.
+func (b *pimc) world(v *classic.View) (classic.State, error) {
+	var given [classic.NumSeats]*tile.Counts
+	for s := range classic.NumSeats {
+		if s != v.Seat && b.cheat&(1<<((s-v.Seat+classic.NumSeats-1)%classic.NumSeats)) != 0 {
+			c := b.truth.View(s).Counts
+			given[s] = &c
+		}
+	}
+	st, err := v.SampleWorld(b.rnd, given)
+	if err != nil {
+		return classic.State{}, fmt.Errorf("pimc world: %w", err)
+	}
+	return st, nil
+}
+
+// agrees reports whether every other seat's last discard was one that
+// left the least distance from the rack the world gives it, as a normal
+// player's always is.
+func agrees(v *classic.View, w classic.State) bool {
+	var last [classic.NumSeats]tile.Tile
+	for s := range last {
+		last[s] = tile.NoTile
+	}
+	for _, e := range v.History {
+		switch e.Kind {
+		case classic.EvDiscard:
+			last[e.Seat] = e.Tile
+		case classic.EvFinish:
+			return true
+		}
+	}
+	an := &v.Analyzer
+	for s, d := range last {
+		if s == v.Seat || d == tile.NoTile || an.IsOkey(d) {
+			continue
+		}
+		c := w.View(s).Counts
+		c[d]++
+		h, err := an.HandOf(c)
+		if err != nil {
+			return false
+		}
+		dd := an.DiscardDistances(h)
+		best := int8(math.MaxInt8)
+		for f, k := range dd {
+			if k >= 0 && !an.IsOkey(tile.Tile(f)) {
+				best = min(best, k)
+			}
+		}
+		if dd[d] != best {
+			return false
+		}
+	}
+	return true
+}
+
+// playToEnd applies a in s and plays on with normal bots on every seat;
+// won is whether seat me won.
+func playToEnd(s classic.State, me int, a classic.Action, seed uint64) (bool, error) {
+	s, _, err := s.Apply(a)
+	if err != nil {
+		return false, err
+	}
+	var players [classic.NumSeats]*Normal
+	for i := range players {
+		players[i] = NewNormal(seed + uint64(i))
+	}
+	ctx := context.Background()
+	for s.Phase() == classic.Playing && s.Moves() < 500 {
+		seat := s.Turn()
+		v := s.View(seat)
+		act, err := players[seat].Decide(ctx, v)
+		if err != nil {
+			return false, fmt.Errorf("playout, seat %d: %w", seat, err)
+		}
+		if s, _, err = s.Apply(act); err != nil {
+			return false, fmt.Errorf("playout, seat %d: %w", seat, err)
+		}
+	}
+	r := s.Result()
+	return r != nil && r.Winner == me, nil
+}
