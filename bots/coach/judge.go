@@ -104,6 +104,25 @@ func judge(ctx context.Context, o *Options, def int, th Thresholds, names []stri
 		}
 		prune(vals, live, v.best, played)
 	}
+	if v.best != played {
+		// The best was picked as the highest of several noisy means, so
+		// on the worlds that picked it its lead over the move played is
+		// too high (the winner's curse: played against the true deals,
+		// small predicted losses came out near 0, docs/review.md). The
+		// loss is read again on as many worlds again, unseen by the
+		// choice, where only the two are played.
+		two := make([]bool, len(names))
+		two[v.best], two[played] = true, true
+		fresh, err := rollout.Compare(ctx, nil, n, 2*n, o.Workers, two, play)
+		if err != nil {
+			return v, err
+		}
+		playouts += 2 * n
+		v.loss, v.half = rollout.Paired(fresh[v.best], fresh[played])
+		v.loss = max(v.loss, 0)
+		v.label, v.uncertain = th.label(v.loss, v.half, false)
+		v.sure = th.certainty(v.loss, v.half, false, v.uncertain)
+	}
 	v.n, v.playouts = n, playouts
 	v.cands = make([]Candidate, len(names))
 	for c := range names {
@@ -112,6 +131,9 @@ func judge(ctx context.Context, o *Options, def int, th Thresholds, names []stri
 			l, h = 0, 0
 		}
 		l = max(l, 0) // the best's mean is the highest: below 0 is rounding
+		if c == played && c != v.best {
+			l, h = v.loss, v.half // read on the fresh worlds, as the verdict
+		}
 		v.cands[c] = Candidate{Move: names[c], Value: rollout.Mean(vals[c]), Loss: l, Half: h, Samples: rollout.Played(vals[c]), Ahead: ahead(vals[c])}
 	}
 	return v, nil
