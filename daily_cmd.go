@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
 
 	"okey/bots/par"
@@ -159,7 +160,7 @@ func printPar(set daily.Set, fp daily.Fingerprint, lines []par.Line, asJSON bool
 		_ = json.NewEncoder(w).Encode(out)
 		return 0
 	}
-	fmt.Fprintln(w, tr.T("cmd.daily.par.title", set.Date, gameName(tr, string(set.Game)), fp.Short()))
+	fmt.Fprintln(w, wrap80(tr.T("cmd.daily.par.title", set.Date, gameName(tr, string(set.Game)), fp.Short())))
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "%s\t%s\t", tr.T("cmd.daily.par.hand"), tr.T("cmd.daily.par.par"))
@@ -182,10 +183,14 @@ func printPar(set daily.Set, fp daily.Fingerprint, lines []par.Line, asJSON bool
 	_ = tw.Flush()
 	fmt.Fprintln(w)
 	if set.Game == daily.Okey101 {
-		fmt.Fprintln(w, tr.T("cmd.daily.par.score101"))
+		fmt.Fprintln(w, wrap80(tr.T("cmd.daily.par.score101")))
 	} else {
-		fmt.Fprintln(w, tr.T("cmd.daily.par.scoreclassic"))
+		fmt.Fprintln(w, wrap80(tr.T("cmd.daily.par.scoreclassic")))
 	}
-	fmt.Fprintln(w, tr.T("cmd.daily.par.what"))
+	fmt.Fprintln(w, wrap80(tr.T("cmd.daily.par.what")))
 	return 0
 }
+
+// wrap80 breaks a line of the report between words to fit 80 columns,
+// as okey review's report fits them: a terminal's narrowest width.
+func wrap80(s string) string { return ansi.Wordwrap(s, 80, "") }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"okey/bots/par"
 	"okey/game/daily"
 	"okey/ui/i18n"
@@ -34,7 +36,7 @@ func TestDailyCommand(t *testing.T) {
 		{[]string{"daily", "--date", "9999-12-31", "--fingerprint"}, 0, []string{"daily of 9999-12-31"}, ""},
 		{[]string{"daily", "--date", "2026-11-23", "--par", "--game", "101"}, 0,
 			[]string{"par of the daily of 2026-11-23, Okey 101 (fingerprint d4b8 a785 5354 1453)\n",
-				"   hand   par  normal  easy\n", "      1  -101       9    10\n", "  total   -82      24    31\n", "lower is better"}, ""},
+				"   hand   par  normal  easy\n", "      1  -101       9    10\n", "  total   -82      24    31\n", "(lower is\nbetter)"}, ""},
 		{[]string{"daily", "--date", "2026-11-23", "--par", "--lang", "tr"}, 0,
 			[]string{"2026-11-23 gününün par'ı, Klasik Okey", "      el  par  normal  kolay\n", "  toplam   -9      -9     -9\n", "yüksek olan iyidir"}, ""},
 		{[]string{"daily", "--date", "9999-12-31", "--par"}, 1, nil,
@@ -65,6 +67,11 @@ func TestDailyCommand(t *testing.T) {
 		}
 		if tc.err == "" && errs != "" || tc.err != "" && (!strings.HasPrefix(errs, tc.err) || strings.Count(errs, "\n") != 1) {
 			t.Errorf("%v: stderr %q, want one line from %q", tc.args, errs, tc.err)
+		}
+		for _, ln := range strings.Split(out, "\n") {
+			if w := ansi.StringWidth(ln); w > 80 {
+				t.Errorf("%v: a line of %d columns: %q", tc.args, w, ln)
+			}
 		}
 		if tc.code != 0 && out != "" {
 			t.Errorf("%v: failed, yet wrote %q", tc.args, out)
