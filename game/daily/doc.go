@@ -24,6 +24,9 @@
 //	daily.go  Game, Date (parsing YYYY-MM-DD strictly), Seed, Set and New
 //	deal.go   the daily's rules, each hand's record before play, the
 //	          fingerprint and the canonical text it hashes
+//	record.go a hand's record naming its daily (Meta), and the check
+//	          that a record is the hand it names (IdentifyClassic,
+//	          Identify101), for okey verify and the statistics to come
 //
 // Like every package under game, it uses the standard library and the
 // referees only, does no I/O and reads no clock: "today" is the caller's.
