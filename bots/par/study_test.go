@@ -39,8 +39,10 @@ func TestStudy(t *testing.T) {
 	}
 	for _, g := range daily.Games {
 		t0 := time.Now()
-		// score[level][day][hand]
+		// score[level][day][hand]; finished[level] the hands seat 0
+		// finished
 		score := make([][][]int, len(Levels))
+		finished := make([]int, len(Levels))
 		var slowest time.Duration
 		for i := range *studyDays {
 			set, err := daily.New(g, from.AddDays(i))
@@ -60,23 +62,29 @@ func TestStudy(t *testing.T) {
 						t.Logf("%s %s hand %d, %s: capped", g, set.Date, h.N, line.Level)
 					}
 					hs = append(hs, h.Score)
+					if h.Winner == 0 {
+						finished[l]++
+					}
 				}
 				score[l] = append(score[l], hs)
 			}
 		}
-		report(t, g, score, time.Since(t0), slowest)
+		report(t, g, score, finished, time.Since(t0), slowest)
 	}
 }
 
 // report prints the study's figures for one game: the scores are better
 // higher in classic, lower in 101; every figure below is turned so that
 // more is better (Against), par being the hard bot's.
-func report(t *testing.T, g daily.Game, score [][][]int, took, slowest time.Duration) {
+func report(t *testing.T, g daily.Game, score [][][]int, finished []int, took, slowest time.Duration) {
 	days := len(score[0])
 	hands := len(score[0][0])
 	hard := len(Levels) - 1
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %d days of %d hands, every level in seat 0 (%.0f s, the slowest day %.2f s)\n", g, days, hands, took.Seconds(), slowest.Seconds())
+	for l, name := range Levels {
+		fmt.Fprintf(&b, "  %s finished %.1f%% of the hands in seat 0\n", name, 100*float64(finished[l])/float64(days*hands))
+	}
 	// A day's total, per level.
 	total := make([][]float64, len(Levels))
 	for l := range Levels {
