@@ -31,6 +31,7 @@
 //	serve_cmd.go    okey serve (and okey serve secret): the SSH server run
 //	load_cmd.go     okey load: okey serve measured under load
 //	rules_cmd.go    okey rules: a game's whole rules
+//	daily_cmd.go    okey daily: the day's deal, its fingerprint and par
 //	dirs_cmd.go     okey dirs: where the files are
 //	version_cmd.go  okey version: the build's version
 //	completions.go  the values shell completion offers for flags and files

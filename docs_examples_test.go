@@ -112,6 +112,13 @@ var docExamples = map[string]example{
 	"okey load --nodes 1 --sessions 1000,1500 --play 60s --ssh-port 25400":                                                                     {how: exParse},
 	"okey load --nodes 3 --sessions 1000 --play 60s [--burn 1.5]":                                                                              {how: exParse},
 	"okey load --sessions 750 --play 60s [--burn 1.5]":                                                                                         {how: exParse},
+	// docs/daily.md: days long over, so that par can be printed.
+	"okey daily --fingerprint":                              {how: exRun},
+	"okey daily --date 2026-11-24 --game 101 --fingerprint": {how: exRun},
+	"okey daily --date 2026-11-23 --par":                    {how: exRun},
+	"okey daily --date 2026-11-23 --game 101 --par --json":  {how: exRun},
+	"okey daily --date 2026-11-24 --fingerprint":            {how: exRun},
+	"okey daily --date 2026-11-23 --game 101 --par":         {how: exRun},
 	// docs/load.md
 	"okey load --sessions 100":                                                     {how: exParse},
 	"okey load --sessions 100,250,500,750 --play 120s":                             {how: exParse},

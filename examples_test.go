@@ -62,9 +62,13 @@ var examples = map[string]exampleRun{
 	"okey load --nodes 3 --sessions 1000 --play 60s --burn 1.5":                                         {"start", 130, ""},
 	"okey load --addr 127.0.0.1:2222 --pid 4242 --sessions 200":                                         {"start", 130, ""},
 	"okey load --addr 127.0.0.1:2501,127.0.0.1:2502,127.0.0.1:2503 --pid 4242,4243,4244 --sessions 300": {"start", 130, ""},
-	"okey rules":                      {"run", 0, ""},
-	"okey rules --game 101 --lang tr": {"run", 0, ""},
-	"okey rules | grep -i okey":       {"run", 0, ""},
+	"okey rules":               {"run", 0, ""},
+	"okey daily --fingerprint": {"run", 0, ""},
+	"okey daily --date 2026-11-24 --game 101 --fingerprint": {"run", 0, ""},
+	"okey daily --date 2026-11-23 --par":                    {"run", 0, ""},
+	"okey daily --date 2026-11-23 --game 101 --par --json":  {"run", 0, ""},
+	"okey rules --game 101 --lang tr":                       {"run", 0, ""},
+	"okey rules | grep -i okey":                             {"run", 0, ""},
 }
 
 // Every example in every command's help runs as written and exits as

@@ -33,4 +33,10 @@
 // points a hand less than they do (29.8% and 6.5 on average over seeds 3
 // to 10: docs/bots-101-hard.md, the seventh session). Each level's
 // strategy is in its type's comment.
+//
+// A product added to a sum is written float64(x*y): the conversion
+// rounds, which keeps Go from fusing the two into one multiply-add on
+// arm64 and other machines, so that a bot decides the same everywhere
+// and a daily's par (bots/par) is the same on every machine
+// (TestNoFusedMultiplyAdd there finds any fusion left).
 package bots101

@@ -48,4 +48,4 @@ func feedRisk(v *okey101.View, t tile.Tile) float64 {
 
 // feedWeight is feedRisk in the units of discard's scores, where 1000
 // is a penalty of 101.
-func feedWeight(v *okey101.View, t tile.Tile) float64 { return feedRisk(v, t) * 1000 }
+func feedWeight(v *okey101.View, t tile.Tile) float64 { return float64(feedRisk(v, t) * 1000) }

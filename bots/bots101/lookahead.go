@@ -131,9 +131,9 @@ func (p *player) openOddsW(b *board, live *tile.Counts, cands []tile.Tile, pw fl
 			case val >= b.thr:
 				hit += pr.w
 			case pw > 0 && pairCount(an, &c, b.okp) >= 5:
-				hit += pr.w * pw
+				hit += float64(pr.w * pw)
 			}
-			sum += pr.w * float64(val)
+			sum += float64(pr.w * float64(val))
 			tot += pr.w
 		}
 		if tot > 0 {

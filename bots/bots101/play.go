@@ -409,7 +409,7 @@ func (p *player) discardOrder(v *okey101.View, b *board, ds discardStyle) []tile
 	s := seen(v, ds.history)
 	live := liveOf(&s)
 	late := float64(v.WallLeft) / okey101.WallSize
-	w := 1 + (ds.keep-1)*late
+	w := 1 + float64((ds.keep-1)*late)
 	if ds.danger && near(v, dumpWall, dumpTiles) {
 		w = 1
 	}
@@ -436,21 +436,21 @@ func (p *player) discardOrder(v *okey101.View, b *board, ds discardStyle) []tile
 		if n == 0 {
 			continue
 		}
-		score := float64(b.cost(t, v.Rules.Islek, islek)) * 1000
+		score := float64(float64(b.cost(t, v.Rules.Islek, islek)) * 1000)
 		if feeds.Has(t) {
 			score += 500
 		}
-		score += feedWeight(v, t) + feedCost*feedP[t]
+		score += feedWeight(v, t) + float64(feedCost*feedP[t])
 		val := float64(value(an, t))
 		switch {
 		case pool[t] == 0:
 			score += 1e4 + val
 		case b.status == meld.NotOpened:
-			score += float64(potential(an, &pool, &live, t))*10 + val
+			score += float64(float64(potential(an, &pool, &live, t))*10) + val
 		case b.status == meld.OpenedPairs:
-			score += float64(live[t])*w - 2*val
+			score += float64(float64(live[t])*w) - float64(2*val)
 		default:
-			score += float64(potential(an, &pool, &live, t))*w - val
+			score += float64(float64(potential(an, &pool, &live, t))*w) - val
 		}
 		order, scores[t] = append(order, t), score
 	}
@@ -468,7 +468,7 @@ func (p *player) discardOrder(v *okey101.View, b *board, ds discardStyle) []tile
 		}
 		fo := p.finishOdds(b, &live, order[:n], rnd)
 		for i, t := range order[:n] {
-			scores[t] -= finishWeight * fo[i]
+			scores[t] -= float64(finishWeight * fo[i])
 		}
 		slices.SortStableFunc(order[:n], func(t, u tile.Tile) int { return cmp.Compare(scores[t], scores[u]) })
 	}

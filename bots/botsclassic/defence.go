@@ -56,11 +56,11 @@ func spread(an *hand.Analyzer, d *[tile.NumFaces]float64, t tile.Tile, w float64
 	if f >= tile.FalseJoker {
 		return
 	}
-	d[f] += 0.5 * w
+	d[f] += float64(0.5 * w)
 	col, val := f.Colour(), f.Value()
 	runMates(f, an.Config().Wrap, func(g tile.Tile, dist int) {
 		if dist == 2 {
-			d[g] += 0.6 * w
+			d[g] += float64(0.6 * w)
 		} else {
 			d[g] += w
 		}

@@ -27,4 +27,10 @@
 // (a player's decisions judged), rollout (worlds sampled from a view and
 // hands played out in them), search (players that play candidates out)
 // and bots101 (Okey 101's players and their arena).
+//
+// A product added to a sum is written float64(x*y): the conversion
+// rounds, which keeps Go from fusing the two into one multiply-add on
+// arm64 and other machines, so that a bot decides the same everywhere
+// and a daily's par (bots/par) is the same on every machine
+// (TestNoFusedMultiplyAdd there finds any fusion left).
 package botsclassic

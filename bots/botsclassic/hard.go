@@ -241,7 +241,7 @@ func (b *Hard) rank(v *classic.View, h hand.Hand, tb *hand.DiscardTable, unseen 
 		if late := lateness(v); late > 0 {
 			danger := dangerTable(v)
 			for i := range cs {
-				score[i] += b.defence * late * danger[an.PlaysAs(cs[i].tile)]
+				score[i] += float64(b.defence * late * danger[an.PlaysAs(cs[i].tile)])
 			}
 		}
 	}
@@ -281,7 +281,7 @@ func (b *Hard) secondExchange(an *hand.Analyzer, h hand.Hand, cs []cand, score [
 			p := float64(unseen[f]) / total
 			pOut += p
 			if k >= hardOutFaces {
-				exp += p * (d - 1 - pCand)
+				exp += float64(p * (d - 1 - pCand))
 				continue
 			}
 			h2 := rest
@@ -294,9 +294,9 @@ func (b *Hard) secondExchange(an *hand.Analyzer, h hand.Hand, cs []cand, score [
 				}
 				bestIn = min(bestIn, float64(k2)-float64(weight(tb2.Outs[g], unseen))/total)
 			}
-			exp += p * bestIn
+			exp += float64(p * bestIn)
 		}
-		score[i] = exp + (1-pOut)*one
+		score[i] = exp + float64((1-pOut)*one)
 	}
 }
 

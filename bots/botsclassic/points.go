@@ -164,10 +164,10 @@ func (j *judge) winChance(v *classic.View, d int, step func(k int) float64) floa
 	for t := range turns {
 		alive *= 1 - risks[t]
 		for k := 1; k <= d; k++ {
-			moved := at[k] * min(step(k), 1)
+			moved := float64(at[k] * min(step(k), 1))
 			at[k] -= moved
 			if k == 1 {
-				win += alive * moved
+				win += float64(alive * moved)
 			} else {
 				at[k-1] += moved
 			}
@@ -279,7 +279,7 @@ func (j *judge) pairsDiscard(v *classic.View, c *tile.Counts, h hand.Hand, tb *h
 		return tile.NoTile, false
 	}
 	per := float64(singleLive) / float64(singles)
-	pairsStep := func(k int) float64 { return j.pt.boost * (per*float64(2*k+wilds) + okeyLive) / j.total }
+	pairsStep := func(k int) float64 { return j.pt.boost * (float64(per*float64(2*k+wilds)) + okeyLive) / j.total }
 	// the melds route
 	dm, liveM := tb.Best, -1
 	if dp <= tb.Best {

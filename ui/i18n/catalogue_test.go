@@ -24,8 +24,9 @@ var english = []string{
 }
 
 // loanWords may stand in a Turkish string as they are: names of the
-// game and its parts, and words Turkish players use as they are.
-var loanWords = []string{"okey", "bot", "normal", "seri", "çift", "diz", "Okey", "English", "Türkçe", "OK", "J"}
+// game and its parts, and words Turkish players use as they are (par,
+// the daily's measure, is golf's word in Turkish too).
+var loanWords = []string{"okey", "bot", "normal", "par", "seri", "çift", "diz", "Okey", "English", "Türkçe", "OK", "J"}
 
 // notWords are the parts of a message that are not words of a
 // language: text in quotes (JSON, what was typed), format verbs, flags,

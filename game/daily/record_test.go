@@ -1,0 +1,95 @@
+package daily
+
+import (
+	"errors"
+	"testing"
+
+	"okey/game/classic"
+	"okey/game/okey101"
+)
+
+// A daily hand's record names its day, survives the record's own
+// format, and is recognised as that day's hand — and only as long as its
+// seed, rules and version are the day's.
+func TestRecordNamesItsDaily(t *testing.T) {
+	s := mustSet(t, Classic, "2026-11-24")
+	h := s.Hands[2]
+	rec := ClassicRecord(h)
+	rec.Meta = s.Meta(h, false)
+	rec.Meta["seat1"] = "hard" // the caller's own meta stays beside it
+	if rec.Meta[MetaDaily] != "v1 classic 2026-11-24 hand 3" {
+		t.Fatalf("meta %v", rec.Meta)
+	}
+	g, err := classic.StartGame(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gr := g.Record()
+	back, err := classic.ParseRecord(gr.Marshal())
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := IdentifyClassic(back)
+	if err != nil || n.Set.Date != s.Date || n.Hand != h || n.Practice {
+		t.Fatalf("IdentifyClassic: %+v, %v", n, err)
+	}
+
+	s1 := mustSet(t, Okey101, "2027-01-01")
+	r1 := Record101(s1.Hands[1])
+	r1.Meta = s1.Meta(s1.Hands[1], true)
+	g1, err := okey101.StartGame(r1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gr1 := g1.Record()
+	back1, err := okey101.ParseRecord(gr1.Marshal())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err := Identify101(back1); err != nil || n.Hand.N != 2 || !n.Practice || n.Set.Game != Okey101 {
+		t.Fatalf("Identify101: %+v, %v", n, err)
+	}
+}
+
+func TestRecordNotTheDaily(t *testing.T) {
+	s := mustSet(t, Classic, "2026-11-24")
+	good := func() classic.Record {
+		r := ClassicRecord(s.Hands[0])
+		r.Meta = s.Meta(s.Hands[0], false)
+		return r
+	}
+	tests := []struct {
+		name   string
+		change func(*classic.Record)
+		want   error
+	}{
+		{"no daily", func(r *classic.Record) { r.Meta = map[string]string{"seat1": "hard"} }, ErrNotDaily},
+		{"another seed", func(r *classic.Record) { r.Seed++ }, ErrDailyMismatch},
+		{"another hand's seed", func(r *classic.Record) { r.Seed = s.Hands[1].Seed }, ErrDailyMismatch},
+		{"other rules", func(r *classic.Record) { r.Rules.Points = 10 }, ErrDailyMismatch},
+		{"another version", func(r *classic.Record) { r.Version = 1 }, ErrDailyMismatch},
+		{"a 101 daily's name", func(r *classic.Record) { r.Meta[MetaDaily] = "v1 101 2026-11-24 hand 1" }, ErrDailyMismatch},
+		{"version 2 of the daily", func(r *classic.Record) { r.Meta[MetaDaily] = "v2 classic 2026-11-24 hand 1" }, ErrDailyMeta},
+		{"no such hand", func(r *classic.Record) { r.Meta[MetaDaily] = "v1 classic 2026-11-24 hand 5" }, ErrDailyMeta},
+		{"hand 01", func(r *classic.Record) { r.Meta[MetaDaily] = "v1 classic 2026-11-24 hand 01" }, ErrDailyMeta},
+		{"a bad date", func(r *classic.Record) { r.Meta[MetaDaily] = "v1 classic 2026-02-30 hand 1" }, ErrDailyMeta},
+		{"words missing", func(r *classic.Record) { r.Meta[MetaDaily] = "v1 classic 2026-11-24" }, ErrDailyMeta},
+		{"practice not yes", func(r *classic.Record) { r.Meta[MetaPractice] = "no" }, ErrDailyMeta},
+	}
+	if _, err := IdentifyClassic(good()); err != nil {
+		t.Fatalf("the good record: %v", err)
+	}
+	for _, tc := range tests {
+		r := good()
+		tc.change(&r)
+		if _, err := IdentifyClassic(r); !errors.Is(err, tc.want) {
+			t.Errorf("%s: %v, want %v", tc.name, err, tc.want)
+		}
+	}
+	// A classic daily's name on a record of 101 is not that daily.
+	r1 := Record101(s.Hands[0])
+	r1.Meta = s.Meta(s.Hands[0], false)
+	if _, err := Identify101(r1); !errors.Is(err, ErrDailyMismatch) {
+		t.Errorf("a classic daily's meta on a 101 record: %v", err)
+	}
+}
