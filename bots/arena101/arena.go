@@ -154,20 +154,13 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	var hist [okey101.NumSeats]arenastat.TimeHist
-	for w := range times {
-		for j := range hist {
-			hist[j].Merge(&times[w][j])
-		}
-	}
-	res := all.result(&hist, time.Since(start))
+	res := all.result(arenastat.MergeTimes(times), time.Since(start))
 	if err := ctx.Err(); err != nil {
-		counted, cluster := fmt.Sprintf("%d hands", res.Hands), "deals"
-		what := "hands"
+		counted := res.Hands
 		if cfg.matchMode() {
-			counted, cluster, what = fmt.Sprintf("%d matches", res.Matches), "groups of a match", "matches"
+			counted = res.Matches
 		}
-		return res, fmt.Errorf("%w after %d of %d %s (%s counted: %d %s in all four rotations): %w", ErrInterrupted, done, total, what, counted, all.deals, cluster, err)
+		return res, arenastat.Interrupted(ErrInterrupted, err, cfg.matchMode(), done, total, counted, all.deals)
 	}
 	return res, nil
 }

@@ -217,7 +217,7 @@ func TestJSONNames(t *testing.T) {
 	bot := m["bots"].([]any)[0].(map[string]any)
 	for _, k := range []string{"name", "finished", "finish_share", "finish_ci95", "points_per_hand", "ci95",
 		"vs_others_per_hand", "vs_others_ci95", "opened", "opened_pairs", "open_turn_mean", "penalties",
-		"okey_finishes", "decision_ms_mean", "decision_ms_p99", "decisions", "match"} {
+		"okey_finishes", "decision_ms_mean", "decision_ms_median", "decision_ms_p99", "decisions", "match"} {
 		if _, ok := bot[k]; !ok {
 			t.Errorf("no %q in a bot: %v", k, bot)
 		}

@@ -24,7 +24,7 @@ func WriteTable(w io.Writer, cfg *Config, r *Result) error {
 			b.Name, b.PointsPerHand, intervalf("%.1f", b.CI95, ""), b.VsOthers, intervalf("%+.1f", b.VsOthersCI95, ""),
 			b.Finished, 100*b.FinishShare, intervalf("%.1f", [2]float64{100 * b.FinishCI95[0], 100 * b.FinishCI95[1]}, "%"),
 			pct(b.Opened, r.Hands), b.OpenedPairs, b.OpenTurnMean, b.Penalties, b.OkeyFinishes,
-			b.DecisionMsMean, b.DecisionMsP99)
+			b.DecisionMeanMs, b.DecisionP99Ms)
 	}
 	tp.flush(tw)
 	p.err = firstErr(p.err, tp.err)

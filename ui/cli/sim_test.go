@@ -43,7 +43,7 @@ func TestPrintSimFits80Columns(t *testing.T) {
 		OkeyFinishPointsPerHand: -0.045, OkeyFinishCI95: [2]float64{-0.056, -0.034},
 		PairsPointsPerHand: 0.067, PairsCI95: [2]float64{-0.078, 0.089},
 		OkeyFinishes: 12345, PairsWins: 23456, Gosterme: 34567,
-		DecisionMeanMs: 123.456, DecisionMedianMs: 12.345, DecisionP99Ms: 1234.567,
+		DecisionTimes: arenaclassic.DecisionTimes{DecisionMeanMs: 123.456, DecisionMedianMs: 12.345, DecisionP99Ms: 1234.567},
 		Match: &arenaclassic.Match{Wins: 12345.5, WinShare: 0.5, CI95: [2]float64{0.1, 1}, Firsts: 1234.5,
 			FirstShare: 0.25, FirstCI95: [2]float64{0.123, 0.456}, HandsPerMatch: 123.45},
 	}
