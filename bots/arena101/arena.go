@@ -9,9 +9,10 @@
 //
 //	arena.go  Config, Result, Run: the workers, the hands and matches played
 //	tally.go  what a run counts, deal by deal, and the Result made of it
+//	(okey sim prints it as text tables: ui/cli's PrintSim101, beside
+//	classic's)
 //	(the cluster-robust intervals and the decision-time histogram are
 //	package bots/internal/arenastat's, shared with the classic arena)
-//	table.go  WriteTable, the result as a text table, with each bot's points split by cause
 //	ceiling.go  Ceiling, the full-sight player of the ceiling study (seatable only here)
 package arena101
 
