@@ -87,13 +87,11 @@ var ErrInterrupted = errors.New("101 arena interrupted")
 
 // Check validates a configuration without running it.
 func (c *Config) Check() error {
-	if len(c.Bots) != okey101.NumSeats {
-		return fmt.Errorf("%w: need %d bots, got %d", ErrConfig, okey101.NumSeats, len(c.Bots))
-	}
-	for _, name := range c.Bots {
-		if _, err := c.newBot(name, bots101.Options{}); err != nil {
-			return fmt.Errorf("%w: %w", ErrConfig, err)
-		}
+	if err := arenastat.CheckBots(ErrConfig, c.Bots, func(name string) error {
+		_, err := c.newBot(name, bots101.Options{})
+		return err
+	}); err != nil {
+		return err
 	}
 	switch {
 	case c.Hands < 0 || c.Matches < 0:

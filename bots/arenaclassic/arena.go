@@ -194,13 +194,11 @@ var ErrConfig = errors.New("bad arena configuration")
 
 // Check validates a configuration without running it.
 func (c *Config) Check() error {
-	if len(c.Bots) != classic.NumSeats {
-		return fmt.Errorf("%w: need %d bots, got %d", ErrConfig, classic.NumSeats, len(c.Bots))
-	}
-	for _, name := range c.Bots {
-		if _, err := c.newBot(name, botsclassic.Options{}); err != nil {
-			return fmt.Errorf("%w: %w", ErrConfig, err)
-		}
+	if err := arenastat.CheckBots(ErrConfig, c.Bots, func(name string) error {
+		_, err := c.newBot(name, botsclassic.Options{})
+		return err
+	}); err != nil {
+		return err
 	}
 	switch {
 	case c.Matches < 0:

@@ -38,6 +38,20 @@ func MergeTimes(workers [][Seats]TimeHist) *[Seats]TimeHist {
 	return &all
 }
 
+// CheckBots checks an arena's bots: Seats names, each one that build
+// makes a bot of. Its errors wrap errConfig (and build's error).
+func CheckBots(errConfig error, names []string, build func(name string) error) error {
+	if len(names) != Seats {
+		return fmt.Errorf("%w: need %d bots, got %d", errConfig, Seats, len(names))
+	}
+	for _, name := range names {
+		if err := build(name); err != nil {
+			return fmt.Errorf("%w: %w", errConfig, err)
+		}
+	}
+	return nil
+}
+
 // HandsPerSecond is a run's rate of play: hands over the seconds it took
 // (0 for no time).
 func HandsPerSecond(hands int, elapsedS float64) float64 {

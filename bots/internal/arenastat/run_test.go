@@ -72,3 +72,35 @@ func TestInterrupted(t *testing.T) {
 		}
 	}
 }
+
+// CheckBots wants four bots it can build, and says which is wrong under
+// the arena's error.
+func TestCheckBots(t *testing.T) {
+	errConfig, errLevel := errors.New("bad arena"), errors.New("no such level")
+	build := func(name string) error {
+		if name == "genius" {
+			return errLevel
+		}
+		return nil
+	}
+	for _, c := range []struct {
+		names []string
+		want  error
+		say   string
+	}{
+		{[]string{"easy", "easy", "easy", "easy"}, nil, ""},
+		{[]string{"easy", "easy", "easy"}, errConfig, "bad arena: need 4 bots, got 3"},
+		{[]string{"easy", "easy", "genius", "easy"}, errLevel, "bad arena: no such level"},
+	} {
+		err := CheckBots(errConfig, c.names, build)
+		if c.want == nil {
+			if err != nil {
+				t.Errorf("%v: %v", c.names, err)
+			}
+			continue
+		}
+		if !errors.Is(err, c.want) || !errors.Is(err, errConfig) || err.Error() != c.say {
+			t.Errorf("%v: %v, want %q wrapping %v", c.names, err, c.say, c.want)
+		}
+	}
+}
