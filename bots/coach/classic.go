@@ -58,12 +58,12 @@ func judgeClassic(ctx context.Context, v classic.View, played classic.Action, o 
 		d.Candidates = []Candidate{{Move: d.Played}}
 		return d, played, nil
 	}
-	players := make([]*rollout.ClassicPlayer, workers(o.Workers))
+	players := make([]*rollout.PlayerClassic, workers(o.Workers))
 	for i := range players {
-		players[i] = rollout.NewClassicPlayer()
+		players[i] = rollout.NewPlayerClassic()
 	}
 	th := ThresholdsClassic
-	vd, err := judge(ctx, &o, DefaultSamplesClassic, th, names, 0, rollout.ClassicCandidates(&v, cands, seed, players))
+	vd, err := judge(ctx, &o, DefaultSamplesClassic, th, names, 0, rollout.CandidatesClassic(&v, cands, seed, players))
 	if err != nil {
 		return d, played, err
 	}

@@ -39,7 +39,7 @@ func TestNeverPeeks(t *testing.T) {
 			break
 		}
 		v := p.State.View(0)
-		other, err := rollout.ClassicWorld(&v, 4242, 0)
+		other, err := rollout.WorldClassic(&v, 4242, 0)
 		if err != nil {
 			t.Fatal(err)
 		}

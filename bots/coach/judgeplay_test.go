@@ -144,7 +144,7 @@ func playClassicOn(t *testing.T, s classic.State, a classic.Action, lv [4]string
 			t.Fatal(err)
 		}
 	}
-	return rollout.ClassicValue(s, seat)
+	return rollout.ValueClassic(s, seat)
 }
 
 // kindClassic names a classic decision by the two moves compared.
