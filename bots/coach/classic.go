@@ -48,26 +48,14 @@ func judgeClassic(ctx context.Context, v classic.View, played classic.Action, o 
 		return d, played, fmt.Errorf("the analyser: %w", err)
 	}
 	cands := classicCandidates(&v, played, an)
-	names := make([]string, len(cands))
-	for i, a := range cands {
-		names[i] = classicMove(&v, a)
-	}
-	d.Played, d.Analyser = names[0], classicMove(&v, an)
-	if len(cands) == 1 {
-		d.Best, d.Label, d.Accuracy = d.Played, Only, 100
-		d.Candidates = []Candidate{{Move: d.Played}}
-		return d, played, nil
-	}
-	players := make([]*rollout.PlayerClassic, workers(o.Workers))
-	for i := range players {
-		players[i] = rollout.NewPlayerClassic()
-	}
-	th := ThresholdsClassic
-	vd, err := judge(ctx, &o, DefaultSamplesClassic, th, names, 0, rollout.CandidatesClassic(&v, cands, seed, players))
-	if err != nil {
+	vd, judged, err := playOut(ctx, &d, &o, cands, an, func(a classic.Action) string { return classicMove(&v, a) },
+		playout[classic.Action, *rollout.PlayerClassic]{DefaultSamplesClassic, ThresholdsClassic, rollout.NewPlayerClassic,
+			func(cs []classic.Action, ps []*rollout.PlayerClassic) rollout.Play {
+				return rollout.CandidatesClassic(&v, cs, seed, ps)
+			}})
+	if err != nil || !judged {
 		return d, played, err
 	}
-	d.fill(vd, th)
 	if holdChoice(&v) && holdOrFinish(&v, played) && holdOrFinish(&v, cands[vd.best]) && d.Label != Best && d.Label != Good {
 		// Finishing now against holding for an okey finish: the judge's
 		// playouts favour holding more than play bears out (hard holding

@@ -39,26 +39,14 @@ func judge101(ctx context.Context, v okey101.View, played okey101.Action, o Opti
 	}
 	cands := candidates101(&v, sv, played, choice, normal)
 	cands = legal101(&v, seed, cands)
-	names := make([]string, len(cands))
-	for i, a := range cands {
-		names[i] = move101(&v, a)
-	}
-	d.Played, d.Analyser = names[0], move101(&v, choice)
-	if len(cands) == 1 {
-		d.Best, d.Label, d.Accuracy = d.Played, Only, 100
-		d.Candidates = []Candidate{{Move: d.Played}}
-		return d, played, nil
-	}
-	players := make([]*rollout.Player101, workers(o.Workers))
-	for i := range players {
-		players[i] = rollout.NewPlayer101()
-	}
-	th := Thresholds101
-	vd, err := judge(ctx, &o, DefaultSamples101, th, names, 0, rollout.Candidates101(&v, cands, seed, players))
-	if err != nil {
+	vd, judged, err := playOut(ctx, &d, &o, cands, choice, func(a okey101.Action) string { return move101(&v, a) },
+		playout[okey101.Action, *rollout.Player101]{DefaultSamples101, Thresholds101, rollout.NewPlayer101,
+			func(cs []okey101.Action, ps []*rollout.Player101) rollout.Play {
+				return rollout.Candidates101(&v, cs, seed, ps)
+			}})
+	if err != nil || !judged {
 		return d, played, err
 	}
-	d.fill(vd, th)
 	d.Reasons = reasons101(&v, sv, cands, vd, d.Label)
 	return d, cands[vd.best], nil
 }
