@@ -10,7 +10,6 @@ import (
 
 	"okey/bots/bots101"
 	"okey/bots/botsclassic"
-	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/ui/play101/decide"
@@ -49,12 +48,12 @@ func (r *referee101) Deal() (int, int) {
 	return d.Hand, d.Redeal
 }
 
-func (r *referee101) Standings() ([classic.NumSeats]int, bool, bool) {
+func (r *referee101) Standings() ([okey101.NumSeats]int, bool, bool) {
 	st := r.g.State()
 	if m := st.MatchResult(); m != nil {
 		return m.Place, st.Rules().Partners, true
 	}
-	return [classic.NumSeats]int{}, false, false
+	return [okey101.NumSeats]int{}, false, false
 }
 
 // errPartlyPlayed wraps the refusal of an action after others of the
