@@ -24,8 +24,11 @@
 //	help.go         the help: fang's section titles in the player's language
 //	play_cmd.go     okey play (okey with no command): a match against bots
 //	hand_cmd.go     okey hand: a rack analysed (ui/cli's engines)
-//	sim_cmd.go      okey sim: an arena of bots run, its table or JSON out
-//	sim101_cmd.go   okey sim --game 101: the 101 bots and search players
+//	sim_cmd.go      okey sim: one flow for both games (flags checked, the
+//	                arena run, its table or JSON out), each game's part
+//	                behind simGame
+//	simclassic_cmd.go  okey sim's classic part: its levels, rules, arena, tables
+//	sim101_cmd.go   okey sim --game 101's part: the same for 101
 //	review_cmd.go   okey review: a match's decisions judged
 //	verify_cmd.go   okey verify: a served match's record checked
 //	serve_cmd.go    okey serve (and okey serve secret): the SSH server run

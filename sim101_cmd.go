@@ -3,75 +3,56 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
-	"slices"
-	"strings"
 
 	"okey/bots/arena101"
 	"okey/bots/bots101"
 	"okey/bots/search"
 	"okey/game/okey101"
-	"okey/ui/i18n"
-	"okey/ui/problem"
+	"okey/ui/cli"
 )
 
-// sim101 is okey sim --game 101.
-func sim101(ctx context.Context, f *simFlags, stdout, stderr io.Writer) int {
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "okey sim: "+format+"\n", a...)
-		return 2
+// sim101 is Okey 101's part of okey sim (simGame): its arena's
+// configuration and result.
+type sim101 struct {
+	cfg arena101.Config
+	res arena101.Result
+}
+
+// The flow fills simSeats seats: 101's table has as many.
+var _ = [1]struct{}{}[simSeats-okey101.NumSeats]
+
+func (*sim101) levels() []string { return bots101.Levels }
+
+// current is the name itself: 101 has retired no level.
+func (*sim101) current(name string) string { return name }
+
+func (g *sim101) rules(s string) (err error) {
+	g.cfg.Rules, err = okey101.ParseRules(s)
+	return err
+}
+
+func (g *sim101) configure(f *simFlags, names []string, hands, matches int) error {
+	g.cfg.Bots, g.cfg.Hands, g.cfg.Matches = names, hands, matches
+	g.cfg.Seed, g.cfg.Workers, g.cfg.New = f.seed, f.workers, sim101Bot
+	return g.cfg.Check()
+}
+
+func (g *sim101) run(ctx context.Context, progress func(int), record func(int, []byte) error) (err error) {
+	g.cfg.Progress, g.cfg.Record = progress, record
+	g.res, err = arena101.Run(ctx, g.cfg)
+	return err
+}
+
+func (*sim101) interrupted() error { return arena101.ErrInterrupted }
+
+func (g *sim101) played() (hands, matches int) { return g.res.Hands, g.res.Matches }
+
+func (g *sim101) write(w io.Writer, asJSON bool) error {
+	if asJSON {
+		return json.NewEncoder(w).Encode(&g.res)
 	}
-	r, err := okey101.ParseRules(f.rules)
-	if err != nil {
-		return fail("--rules: %s", problem.Say(err, f.lang))
-	}
-	names := strings.Split(strings.ToLower(f.bots), ",")
-	for i := range names {
-		names[i] = strings.TrimSpace(names[i])
-	}
-	tr := i18n.MustLoad(f.lang)
-	for _, n := range names {
-		if slices.Contains(bots101.Levels, n) {
-			continue
-		}
-		switch _, ok, err := search.Parse(n); {
-		case err != nil:
-			// A search level written wrong (search-4, search-0x): the
-			// search says what its names look like.
-			return fail("--bots: %v", err)
-		case !ok:
-			return fail("%s", tr.T("cli.err.sim.bots.level", n, strings.Join(bots101.Levels, ", ")))
-		}
-	}
-	if len(names) == 1 {
-		names = []string{names[0], names[0], names[0], names[0]}
-	}
-	if key, args := simUsage(f, len(names), okey101.NumSeats); key != "" {
-		return fail("%s", tr.T(key, args...))
-	}
-	cfg := arena101.Config{Bots: names, Seed: f.seed, Rules: r, Workers: f.workers, New: sim101Bot}
-	if f.set["matches"] {
-		cfg.Matches = f.matches
-	} else {
-		cfg.Hands = f.hands
-	}
-	if err := cfg.Check(); err != nil {
-		return fail("%v", err)
-	}
-	if cfg.Record, err = recordTo(f.record, cfg.Matches > 0); err != nil {
-		fmt.Fprintf(stderr, "okey sim: %s\n", tr.T("cmd.sim.recorddir", problem.In(err, tr)))
-		return 1
-	}
-	return runArena(f, stdout, stderr, cfg.Hands, cfg.Matches, &cfg.Progress, arena101.ErrInterrupted,
-		func() (arena101.Result, error) { return arena101.Run(ctx, cfg) },
-		func(res *arena101.Result) (int, int) { return res.Hands, res.Matches },
-		func(res *arena101.Result) error {
-			if f.json {
-				return json.NewEncoder(stdout).Encode(res)
-			}
-			return arena101.WriteTable(stdout, &cfg, res)
-		})
+	return cli.PrintSim101(w, &g.cfg, &g.res)
 }
 
 // sim101Bot builds okey sim's 101 bots: the game's levels, and the

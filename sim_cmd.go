@@ -2,17 +2,16 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"okey/bots/arenaclassic"
 	"okey/bots/bots101"
 	"okey/bots/botsclassic"
 	"okey/bots/search"
@@ -59,7 +58,9 @@ okey sim --bots easy --hands 8 --record matches/`,
 	return c
 }
 
-// simRun runs okey sim with its flags read.
+// simRun runs okey sim with its flags read: one flow for both games,
+// the game's own part (its levels, rules, arena and tables) behind
+// simGame.
 func simRun(ctx context.Context, f *simFlags, stdout, stderr io.Writer) int {
 	g, err := settings.ParseGame(f.game)
 	if err != nil {
@@ -67,22 +68,44 @@ func simRun(ctx context.Context, f *simFlags, stdout, stderr io.Writer) int {
 		return 2
 	}
 	f.game = g
+	var sg simGame = &simClassic{}
 	if f.game == settings.Game101 {
-		return sim101(ctx, f, stdout, stderr)
+		sg = &sim101{}
 	}
-	cfg, code, ok := classicSim(f, stderr)
+	record, code, ok := simSetUp(sg, f, stderr)
 	if !ok {
 		return code
 	}
-	return runArena(f, stdout, stderr, cfg.Hands, cfg.Matches, &cfg.Progress, arenaclassic.ErrInterrupted,
-		func() (arenaclassic.Result, error) { return arenaclassic.Run(ctx, cfg) },
-		func(res *arenaclassic.Result) (int, int) { return res.Hands, res.Matches },
-		func(res *arenaclassic.Result) error {
-			if f.json {
-				return json.NewEncoder(stdout).Encode(res)
-			}
-			return cli.PrintSim(stdout, &cfg, res)
-		})
+	return runArena(ctx, sg, f, record, stdout, stderr)
+}
+
+// simGame is one game's part of okey sim: its bot levels, its rules, its
+// arena configured, run and written out. simClassic and sim101 are the
+// two; the flags, their checks, the progress bar and the errors are
+// simRun's, the same for both.
+type simGame interface {
+	// levels are the game's bot levels, as --bots names them.
+	levels() []string
+	// current is the level that plays for a name: a retired level's
+	// successor, or the name itself.
+	current(name string) string
+	// rules reads --rules.
+	rules(s string) error
+	// configure makes the arena's configuration of the four bots named
+	// (hands, or matches when matches is positive) and checks it.
+	configure(f *simFlags, names []string, hands, matches int) error
+	// run plays the arena, telling progress (if set) after every unit and
+	// giving record (if set) every unit's record. The error of a run its
+	// context interrupted wraps interrupted's.
+	run(ctx context.Context, progress func(int), record func(int, []byte) error) error
+	// interrupted is the error the arena wraps when its context ends
+	// first.
+	interrupted() error
+	// played is what the run counted: hands, and matches (0 in a run of
+	// hands).
+	played() (hands, matches int)
+	// write writes the run's result: its tables, or one JSON object.
+	write(w io.Writer, json bool) error
 }
 
 // simFlags are okey sim's flags, the same names for both games: they are
@@ -97,23 +120,24 @@ type simFlags struct {
 	lang                      string          // of the messages: a refused --rules says why in it
 }
 
-// runArena runs an arena (classic or 101), with a progress bar on stderr
-// when stderr is a terminal (so stdout, the results, stays clean for a
-// file or a pipe), then writes its results. An interrupted run still
-// writes the whole deals or matches it played, says how many, and exits
-// 1 (130 or 143 when a signal interrupted it: see execute); any other
-// failure says why on one line and exits 1. Its words are f.lang's.
-func runArena[R any](f *simFlags, stdout, stderr io.Writer, hands, matches int, progress *func(int), interrupted error, run func() (R, error), played func(*R) (int, int), write func(*R) error) int {
+// runArena runs the arena, with a progress bar on stderr when stderr is
+// a terminal (so stdout, the results, stays clean for a file or a
+// pipe), then writes its results. An interrupted run still writes the
+// whole deals or matches it played, says how many, and exits 1 (130 or
+// 143 when a signal interrupted it: see execute); any other failure says
+// why on one line and exits 1. Its words are f.lang's.
+func runArena(ctx context.Context, g simGame, f *simFlags, record func(int, []byte) error, stdout, stderr io.Writer) int {
 	tr := i18n.MustLoad(f.lang)
 	var bar *cli.Progress
+	var progress func(int)
 	if isTerminal(stderr) {
-		bar = cli.NewProgress(stderr, hands, "hands")
-		if matches > 0 {
-			bar = cli.NewProgress(stderr, matches, "matches")
+		bar = cli.NewProgress(stderr, f.hands, "hands")
+		if f.set["matches"] {
+			bar = cli.NewProgress(stderr, f.matches, "matches")
 		}
-		*progress = bar.Update
+		progress = bar.Update
 	}
-	res, runErr := run()
+	runErr := g.run(ctx, progress, record)
 	if bar != nil {
 		bar.Clear()
 	}
@@ -122,18 +146,18 @@ func runArena[R any](f *simFlags, stdout, stderr io.Writer, hands, matches int, 
 	case errors.As(runErr, &rw):
 		fmt.Fprintf(stderr, "okey sim: %s\n", tr.T("cmd.sim.recordwrite", problem.In(rw.err, tr)))
 		return 1
-	case runErr != nil && !errors.Is(runErr, interrupted):
+	case runErr != nil && !errors.Is(runErr, g.interrupted()):
 		fmt.Fprintf(stderr, "okey sim: %s\n", tr.T("cmd.sim.failed", runErr.Error()))
 		return 1
 	}
-	if err := write(&res); err != nil {
+	if err := g.write(stdout, f.json); err != nil {
 		fmt.Fprintf(stderr, "okey sim: %s\n", tr.T("cmd.err.stdout", problem.OSReason(tr, err)))
 		return 1
 	}
 	if runErr != nil {
-		h, m := played(&res)
+		h, m := g.played()
 		done := tr.N("cmd.n.hands", h, h)
-		if matches > 0 {
+		if f.set["matches"] {
 			done = tr.N("cmd.n.matches", m, m)
 		}
 		fmt.Fprintf(stderr, "okey sim: %s\n", tr.T("cmd.sim.interrupted", done))
@@ -142,55 +166,61 @@ func runArena[R any](f *simFlags, stdout, stderr io.Writer, hands, matches int, 
 	return 0
 }
 
-// classicSim checks okey sim's flags for classic Okey and makes them an
-// arena configuration. ok is false when the command should stop with
-// code 2 (1 when --record's directory cannot be made), having said why
-// on one line.
-func classicSim(f *simFlags, stderr io.Writer) (cfg arenaclassic.Config, code int, ok bool) {
-	fail := func(format string, a ...any) (arenaclassic.Config, int, bool) {
+// simSetUp checks okey sim's flags for the game g (--rules, then --bots,
+// then what the flags mean alike in both games) and configures its
+// arena; it makes --record's directory and returns the writer of its
+// records. ok is false when the command should stop with code 2 (1 when
+// the directory cannot be made), having said why on one line.
+func simSetUp(g simGame, f *simFlags, stderr io.Writer) (record func(int, []byte) error, code int, ok bool) {
+	fail := func(format string, a ...any) (func(int, []byte) error, int, bool) {
 		fmt.Fprintf(stderr, "okey sim: "+format+"\n", a...)
-		return arenaclassic.Config{}, 2, false
+		return nil, 2, false
 	}
 	tr := i18n.MustLoad(f.lang)
-	r, err := classic.ParseRules(f.rules)
-	if err != nil {
+	if err := g.rules(f.rules); err != nil {
 		return fail("--rules: %s", problem.Say(err, f.lang))
 	}
 	var names []string
 	for _, n := range strings.Split(f.bots, ",") {
 		n = strings.ToLower(strings.TrimSpace(n))
-		if cur := botsclassic.Current(n); cur != n {
+		if cur := g.current(n); cur != n {
 			return fail("%s", tr.T("cli.err.sim.bots.merged", n, cur))
 		}
-		if _, err := simBot(n, botsclassic.Options{}); err != nil {
-			if _, _, serr := search.Parse(n); serr != nil {
+		if !slices.Contains(g.levels(), n) {
+			switch _, ok, err := search.Parse(n); {
+			case err != nil:
 				// A search level written wrong (search-4, search-0x): the
 				// search says what its names look like.
-				return fail("--bots: %v", serr)
+				return fail("--bots: %v", err)
+			case !ok:
+				return fail("%s", tr.T("cli.err.sim.bots.level", n, strings.Join(g.levels(), ", ")))
 			}
-			return fail("%s", tr.T("cli.err.sim.bots.level", n, strings.Join(botsclassic.Levels, ", ")))
 		}
 		names = append(names, n)
 	}
 	if len(names) == 1 {
 		names = []string{names[0], names[0], names[0], names[0]}
 	}
-	if key, args := simUsage(f, len(names), classic.NumSeats); key != "" {
+	if key, args := simUsage(f, len(names), simSeats); key != "" {
 		return fail("%s", tr.T(key, args...))
 	}
-	cfg = arenaclassic.Config{Bots: names, Hands: f.hands, Seed: f.seed, Rules: r, Workers: f.workers, New: simBot}
-	if f.matches > 0 {
-		cfg.Hands, cfg.Matches = 0, f.matches
+	hands, matches := f.hands, 0
+	if f.set["matches"] {
+		hands, matches = 0, f.matches
 	}
-	if err := cfg.Check(); err != nil {
+	if err := g.configure(f, names, hands, matches); err != nil {
 		return fail("%v", err)
 	}
-	if cfg.Record, err = recordTo(f.record, cfg.Matches > 0); err != nil {
+	record, err := recordTo(f.record, matches > 0)
+	if err != nil {
 		fmt.Fprintf(stderr, "okey sim: %s\n", tr.T("cmd.sim.recorddir", problem.In(err, tr)))
-		return arenaclassic.Config{}, 1, false
+		return nil, 1, false
 	}
-	return cfg, 0, true
+	return record, 0, true
 }
+
+// simSeats is the seats of both games' tables, which --bots fills.
+const simSeats = 4
 
 // simUsage checks what okey sim's flags mean alike in both games — the
 // count of bots for seats, --hands or --matches, --workers — so that the
@@ -210,22 +240,6 @@ func simUsage(f *simFlags, bots, seats int) (string, []any) {
 		return "cli.err.workers", []any{f.workers}
 	}
 	return "", nil
-}
-
-// simBot builds okey sim's classic bots: the game's levels, and the
-// search player (search, search-<k>x, search-<k>x-z<z>), which okey sim alone plays: it is
-// measured there against the levels (docs/classic-hard-bot.md) and not
-// offered in the game until it beats hard.
-func simBot(level string, opt botsclassic.Options) (botsclassic.Bot, error) {
-	so, ok, err := search.Parse(level)
-	switch {
-	case err != nil:
-		return nil, err
-	case ok:
-		so.Seed, so.Cache = opt.Seed, opt.Cache
-		return search.New(so), nil
-	}
-	return botsclassic.New(level, opt)
 }
 
 // recordTo is the writer of okey sim --record dir: it makes dir and

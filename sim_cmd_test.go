@@ -45,9 +45,10 @@ func TestSimJSON(t *testing.T) {
 			OkeyFinishes      *int       `json:"okey_finishes"`
 			PairsWins         *int       `json:"pairs_wins"`
 			Shown             *int       `json:"gosterme"`
-			DecisionMsMean    *float64   `json:"decision_ms_mean"`
-			DecisionMsMedian  *float64   `json:"decision_ms_median"`
-			DecisionMsP99     *float64   `json:"decision_ms_p99"`
+			DecisionMeanMs    *float64   `json:"decision_ms_mean"`
+			DecisionMedianMs  *float64   `json:"decision_ms_median"`
+			DecisionP99Ms     *float64   `json:"decision_ms_p99"`
+			Decisions         *int       `json:"decisions"`
 		} `json:"bots"`
 	}
 	dec := json.NewDecoder(&out)
@@ -65,7 +66,7 @@ func TestSimJSON(t *testing.T) {
 			t.Errorf("bot %d is %q, want %q", i, b.Name, want)
 		}
 		if b.Won == nil || b.WinShare == nil || b.PointsLostPerHand == nil || b.OkeyFinishes == nil ||
-			b.PairsWins == nil || b.Shown == nil || b.DecisionMsMean == nil || b.DecisionMsMedian == nil || b.DecisionMsP99 == nil ||
+			b.PairsWins == nil || b.Shown == nil || b.DecisionMeanMs == nil || b.DecisionMedianMs == nil || b.DecisionP99Ms == nil || b.Decisions == nil ||
 			b.NetPointsPerHand == nil || b.Play == nil || b.Gosterme == nil || b.OkeyFinish == nil || b.Pairs == nil {
 			t.Fatalf("bot %d misses a field: %+v", i, b)
 		}
@@ -85,8 +86,8 @@ func TestSimJSON(t *testing.T) {
 		if b.CI95[0] > *b.WinShare || *b.WinShare > b.CI95[1] {
 			t.Errorf("bot %d: share %v outside its interval %v", i, *b.WinShare, b.CI95)
 		}
-		if *b.DecisionMsMean <= 0 {
-			t.Errorf("bot %d: no decision time", i)
+		if *b.DecisionMeanMs <= 0 || *b.Decisions <= 0 {
+			t.Errorf("bot %d: no decision time (%v ms over %d decisions)", i, *b.DecisionMeanMs, *b.Decisions)
 		}
 	}
 	if won != res.Hands {

@@ -9,9 +9,10 @@
 //
 //	arena.go  Config, Result, Run: the workers, the hands and matches played
 //	tally.go  what a run counts, deal by deal, and the Result made of it
+//	(okey sim prints it as text tables: ui/cli's PrintSim101, beside
+//	classic's)
 //	(the cluster-robust intervals and the decision-time histogram are
 //	package bots/internal/arenastat's, shared with the classic arena)
-//	table.go  WriteTable, the result as a text table, with each bot's points split by cause
 //	ceiling.go  Ceiling, the full-sight player of the ceiling study (seatable only here)
 package arena101
 
@@ -86,13 +87,11 @@ var ErrInterrupted = errors.New("101 arena interrupted")
 
 // Check validates a configuration without running it.
 func (c *Config) Check() error {
-	if len(c.Bots) != okey101.NumSeats {
-		return fmt.Errorf("%w: need %d bots, got %d", ErrConfig, okey101.NumSeats, len(c.Bots))
-	}
-	for _, name := range c.Bots {
-		if _, err := c.newBot(name, bots101.Options{}); err != nil {
-			return fmt.Errorf("%w: %w", ErrConfig, err)
-		}
+	if err := arenastat.CheckBots(ErrConfig, c.Bots, func(name string) error {
+		_, err := c.newBot(name, bots101.Options{})
+		return err
+	}); err != nil {
+		return err
 	}
 	switch {
 	case c.Hands < 0 || c.Matches < 0:
@@ -154,20 +153,13 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	var hist [okey101.NumSeats]arenastat.TimeHist
-	for w := range times {
-		for j := range hist {
-			hist[j].Merge(&times[w][j])
-		}
-	}
-	res := all.result(&hist, time.Since(start))
+	res := all.result(arenastat.MergeTimes(times), time.Since(start))
 	if err := ctx.Err(); err != nil {
-		counted, cluster := fmt.Sprintf("%d hands", res.Hands), "deals"
-		what := "hands"
+		counted := res.Hands
 		if cfg.matchMode() {
-			counted, cluster, what = fmt.Sprintf("%d matches", res.Matches), "groups of a match", "matches"
+			counted = res.Matches
 		}
-		return res, fmt.Errorf("%w after %d of %d %s (%s counted: %d %s in all four rotations): %w", ErrInterrupted, done, total, what, counted, all.deals, cluster, err)
+		return res, arenastat.Interrupted(ErrInterrupted, err, cfg.matchMode(), done, total, counted, all.deals)
 	}
 	return res, nil
 }

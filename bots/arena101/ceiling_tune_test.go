@@ -1,13 +1,15 @@
 //go:build tune
 
-package arena101
+package arena101_test
 
 import (
 	"context"
 	"strings"
 	"testing"
 
+	"okey/bots/arena101"
 	"okey/game/okey101"
+	"okey/ui/cli"
 )
 
 // TestCeiling measures the full-sight Ceiling player against three
@@ -23,17 +25,17 @@ import (
 func TestCeiling(t *testing.T) {
 	matches := envInt(t, "OKEY_MATCHES", 400)
 	seed := envInt(t, "OKEY_SEED", 3)
-	bots := Ceiling + ",normal,normal,normal"
+	bots := arena101.Ceiling + ",normal,normal,normal"
 	if b := envString("OKEY_BOTS"); b != "" {
 		bots = b
 	}
-	cfg := Config{Bots: strings.Split(bots, ","), Matches: matches, Seed: uint64(seed), Rules: okey101.DefaultRules()}
-	res, err := Run(context.Background(), cfg)
+	cfg := arena101.Config{Bots: strings.Split(bots, ","), Matches: matches, Seed: uint64(seed), Rules: okey101.DefaultRules()}
+	res, err := arena101.Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	if err := WriteTable(&b, &cfg, &res); err != nil {
+	if err := cli.PrintSim101(&b, &cfg, &res); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("%s\n%s", bots, b.String())

@@ -1,6 +1,6 @@
 //go:build tune
 
-package arena101
+package arena101_test
 
 import (
 	"context"
@@ -9,7 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"okey/bots/arena101"
 	"okey/game/okey101"
+	"okey/ui/cli"
 )
 
 // TestStrength measures the levels against the targets, and
@@ -26,14 +28,14 @@ import (
 func TestStrength(t *testing.T) {
 	hands := envInt(t, "OKEY_HANDS", 8000)
 	seed := envInt(t, "OKEY_SEED", 1)
-	run := func(bots string) Result {
-		cfg := Config{Bots: strings.Split(bots, ","), Hands: hands, Seed: uint64(seed), Rules: okey101.DefaultRules()}
-		res, err := Run(context.Background(), cfg)
+	run := func(bots string) arena101.Result {
+		cfg := arena101.Config{Bots: strings.Split(bots, ","), Hands: hands, Seed: uint64(seed), Rules: okey101.DefaultRules()}
+		res, err := arena101.Run(context.Background(), cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
 		var b strings.Builder
-		if err := WriteTable(&b, &cfg, &res); err != nil {
+		if err := cli.PrintSim101(&b, &cfg, &res); err != nil {
 			t.Fatal(err)
 		}
 		t.Logf("%s\n%s", bots, b.String())

@@ -143,12 +143,10 @@ type Result struct {
 }
 
 // HandsPerSecond is the rate of play of the run.
-func (r *Result) HandsPerSecond() float64 {
-	if r.ElapsedS <= 0 {
-		return 0
-	}
-	return float64(r.Hands) / r.ElapsedS
-}
+func (r *Result) HandsPerSecond() float64 { return arenastat.HandsPerSecond(r.Hands, r.ElapsedS) }
+
+// DecisionTimes is a bot's time per decision, as both arenas report it.
+type DecisionTimes = arenastat.DecisionTimes
 
 // BotResult is how one bot did over the run; it follows the bot as it
 // changes seats. Points are those of the score sheet (lower is better),
@@ -180,11 +178,10 @@ type BotResult struct {
 	Penalties int `json:"penalties"`
 	// OkeyFinishes counts its finishes with an okey as the last discard.
 	OkeyFinishes int `json:"okey_finishes"`
-	// DecisionMsMean and DecisionMsP99 are the mean and 99th percentile
-	// of its time a decision (one action), in milliseconds.
-	DecisionMsMean float64 `json:"decision_ms_mean"`
-	DecisionMsP99  float64 `json:"decision_ms_p99"`
-	Decisions      int     `json:"decisions"`
+	// DecisionTimes is its time a decision (one action: mean, median,
+	// 99th percentile) and the number of decisions timed, as the classic
+	// arena reports them.
+	DecisionTimes
 	// Causes splits PointsPerHand by where the points came from.
 	Causes Causes `json:"points_by_cause"`
 	// NotOpenedHands counts the hands it ended without opening;
@@ -220,7 +217,7 @@ func (t *tally) result(times *[seats]arenastat.TimeHist, elapsed time.Duration) 
 	for j, name := range t.cfg.Bots {
 		b := BotResult{
 			Name: name, Finished: t.finishes[j], Opened: t.opened[j], OpenedPairs: t.openedPairs[j],
-			Penalties: t.penalties[j], OkeyFinishes: t.okeyFin[j], Decisions: times[j].Count(),
+			Penalties: t.penalties[j], OkeyFinishes: t.okeyFin[j],
 		}
 		b.FinishShare, b.FinishCI95 = t.share[j].Share()
 		b.PointsPerHand, b.CI95 = t.points[j].Mean()
@@ -228,7 +225,7 @@ func (t *tally) result(times *[seats]arenastat.TimeHist, elapsed time.Duration) 
 		if t.opened[j] > 0 {
 			b.OpenTurnMean = float64(t.openTurns[j]) / float64(t.opened[j])
 		}
-		b.DecisionMsMean, b.DecisionMsP99 = times[j].Mean(), times[j].Quantile(0.99)
+		b.DecisionTimes = times[j].Times()
 		b.Causes = t.causes[j].per(t.hands)
 		b.NotOpenedHands, b.OkeyCaughtHands = t.notOpened[j], t.caught[j]
 		b.ByOpening = map[string]OpeningOut{"melds": t.byOpen[j][0], "pairs": t.byOpen[j][1]}

@@ -126,14 +126,10 @@ type BotResult struct {
 	PairsWins int `json:"pairs_wins"`
 	// Gosterme counts the hands in which it showed the indicator.
 	Gosterme int `json:"gosterme"`
-	// DecisionMeanMs, DecisionMedianMs and DecisionP99Ms are the mean,
-	// the median and the 99th percentile of its time per decision, in
-	// milliseconds (the quantiles within 2%, from a histogram).
-	DecisionMeanMs   float64 `json:"decision_ms_mean"`
-	DecisionMedianMs float64 `json:"decision_ms_median"`
-	DecisionP99Ms    float64 `json:"decision_ms_p99"`
-	// Decisions is the number of decisions timed.
-	Decisions int `json:"-"`
+	// DecisionTimes is its time per decision (mean, median, 99th
+	// percentile) and the number of decisions timed, as the 101 arena
+	// reports them.
+	DecisionTimes
 	// Match is how it did in whole matches; nil unless the run played
 	// matches. Its fields are part of the bot's JSON object.
 	*Match
@@ -188,25 +184,21 @@ func (r *Result) WallOutShare() float64 {
 }
 
 // HandsPerSecond is the rate of play of the run.
-func (r *Result) HandsPerSecond() float64 {
-	if r.ElapsedS <= 0 {
-		return 0
-	}
-	return float64(r.Hands) / r.ElapsedS
-}
+func (r *Result) HandsPerSecond() float64 { return arenastat.HandsPerSecond(r.Hands, r.ElapsedS) }
+
+// DecisionTimes is a bot's time per decision, as both arenas report it.
+type DecisionTimes = arenastat.DecisionTimes
 
 // ErrConfig is wrapped by every error about a bad configuration.
 var ErrConfig = errors.New("bad arena configuration")
 
 // Check validates a configuration without running it.
 func (c *Config) Check() error {
-	if len(c.Bots) != classic.NumSeats {
-		return fmt.Errorf("%w: need %d bots, got %d", ErrConfig, classic.NumSeats, len(c.Bots))
-	}
-	for _, name := range c.Bots {
-		if _, err := c.newBot(name, botsclassic.Options{}); err != nil {
-			return fmt.Errorf("%w: %w", ErrConfig, err)
-		}
+	if err := arenastat.CheckBots(ErrConfig, c.Bots, func(name string) error {
+		_, err := c.newBot(name, botsclassic.Options{})
+		return err
+	}); err != nil {
+		return err
 	}
 	switch {
 	case c.Matches < 0:
@@ -264,20 +256,13 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	var hist [classic.NumSeats]arenastat.TimeHist
-	for w := range times {
-		for j := range hist {
-			hist[j].Merge(&times[w][j])
-		}
-	}
-	res := all.summarise(&hist, time.Since(start))
+	res := all.summarise(arenastat.MergeTimes(times), time.Since(start))
 	if err := ctx.Err(); err != nil {
-		counted, cluster := fmt.Sprintf("%d hands", res.Hands), "deals"
-		what := "hands"
+		counted := res.Hands
 		if cfg.Matches > 0 {
-			counted, cluster, what = fmt.Sprintf("%d matches", res.Matches), "groups of a match", "matches"
+			counted = res.Matches
 		}
-		return res, fmt.Errorf("%w after %d of %d %s (%s counted: %d %s in all four rotations): %w", ErrInterrupted, done, units, what, counted, all.clusters, cluster, err)
+		return res, arenastat.Interrupted(ErrInterrupted, err, cfg.Matches > 0, done, units, counted, all.clusters)
 	}
 	return res, nil
 }

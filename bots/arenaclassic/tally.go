@@ -91,7 +91,7 @@ func (t *tally) summarise(times *[classic.NumSeats]arenastat.TimeHist, elapsed t
 	for j, name := range t.cfg.Bots {
 		b := BotResult{
 			Name: name, Won: t.won[j], OkeyFinishes: t.okey[j], PairsWins: t.pairs[j],
-			Gosterme: t.shown[j], Decisions: times[j].Count(),
+			Gosterme: t.shown[j],
 		}
 		if decided > 0 {
 			b.WinShare = float64(t.won[j]) / float64(decided)
@@ -114,9 +114,7 @@ func (t *tally) summarise(times *[classic.NumSeats]arenastat.TimeHist, elapsed t
 			}
 			b.Match = m
 		}
-		b.DecisionMeanMs = times[j].Mean()
-		b.DecisionMedianMs = times[j].Quantile(0.5)
-		b.DecisionP99Ms = times[j].Quantile(0.99)
+		b.DecisionTimes = times[j].Times()
 		r.Bots = append(r.Bots, b)
 	}
 	return r

@@ -48,11 +48,11 @@ func BenchmarkReview101Hand(b *testing.B) {
 // BenchmarkJudgeClassicDiscard is one discard decision judged mid-hand.
 func BenchmarkJudgeClassicDiscard(b *testing.B) {
 	rec := classicRecord(b, 7, [4]string{"normal", "normal", "normal", "normal"})
-	ps, err := ClassicPoints(rec, 0, 1)
+	ps, err := PointsClassic(rec, 0, 1)
 	if err != nil {
 		b.Fatal(err)
 	}
-	var p *ClassicPoint
+	var p *PointClassic
 	for i := len(ps) / 2; i < len(ps); i++ {
 		if ps[i].State.View(0).Stage.String() == "discard" {
 			p = &ps[i]

@@ -53,7 +53,7 @@ func TestCalibration(t *testing.T) {
 				}
 				ds = append(ds, got...)
 			}
-			th := ClassicThresholds
+			th := ThresholdsClassic
 			if g == Game101 {
 				th = Thresholds101
 			}

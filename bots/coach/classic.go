@@ -25,81 +25,6 @@ const (
 // analyser's and the finishes.
 const discardsKept = 3
 
-// ClassicPoint is one decision of the reviewed seat in a classic record:
-// the state before it and the move made. Only State.View(seat) reaches
-// the judge.
-type ClassicPoint struct {
-	State  classic.State
-	Played classic.Action
-	Hand   int
-	Index  int
-}
-
-// ClassicPoints replays rec and returns every decision of seat (in hand
-// hand, or every hand when hand is 0).
-func ClassicPoints(rec classic.Record, seat, hand int) ([]ClassicPoint, error) {
-	if _, err := classic.Replay(rec); err != nil {
-		return nil, fmt.Errorf("replaying the record: %w", err)
-	}
-	if seat < 0 || seat >= classic.NumSeats {
-		return nil, fmt.Errorf("no seat %d (seats are 0 to %d)", seat, classic.NumSeats-1)
-	}
-	s, err := rec.Start()
-	if err != nil {
-		return nil, fmt.Errorf("replaying the record: %w", err)
-	}
-	var ps []ClassicPoint
-	for i, a := range rec.Actions {
-		if a.Kind != classic.ActNextHand && a.Seat == seat && s.Phase() == classic.Playing && (hand == 0 || s.HandNumber() == hand) {
-			ps = append(ps, ClassicPoint{State: s, Played: a, Hand: s.HandNumber(), Index: i})
-		}
-		if s, _, err = s.Apply(a); err != nil {
-			return nil, fmt.Errorf("replaying action %d: %w", i, err)
-		}
-	}
-	return ps, nil
-}
-
-// ReviewClassic judges every decision of seat in rec (hand 0: every
-// hand), in order.
-func ReviewClassic(ctx context.Context, rec classic.Record, seat, hand int, o Options) ([]Decision, error) {
-	ps, err := ClassicPoints(rec, seat, hand)
-	if err != nil {
-		return nil, err
-	}
-	if hand > 0 && len(ps) == 0 {
-		return nil, fmt.Errorf("seat %d made no decision in hand %d (the record has %d hands)", seat, hand, handsOf(rec))
-	}
-	ds := make([]Decision, 0, len(ps))
-	turn, last := 0, 0
-	for i, p := range ps {
-		if p.Hand != last {
-			turn, last = 0, p.Hand
-		}
-		turn++
-		d, err := JudgeClassic(ctx, p.State.View(seat), p.Played, o)
-		if err != nil {
-			return ds, fmt.Errorf("hand %d, action %d (%v): %w", p.Hand, p.Index, p.Played, err)
-		}
-		d.Index, d.Turn = p.Index, turn
-		ds = append(ds, d)
-		if o.Progress != nil {
-			o.Progress(i+1, len(ps))
-		}
-	}
-	return ds, nil
-}
-
-func handsOf(rec classic.Record) int {
-	n := 1
-	for _, a := range rec.Actions {
-		if a.Kind == classic.ActNextHand {
-			n++
-		}
-	}
-	return n
-}
-
 // viewSeed is the seed of a decision's worlds: the review's seed and
 // where the decision stands in the hand, all of it public.
 func viewSeed(seed uint64, hand, events int, stage uint8) uint64 {
@@ -123,26 +48,14 @@ func judgeClassic(ctx context.Context, v classic.View, played classic.Action, o 
 		return d, played, fmt.Errorf("the analyser: %w", err)
 	}
 	cands := classicCandidates(&v, played, an)
-	names := make([]string, len(cands))
-	for i, a := range cands {
-		names[i] = classicMove(&v, a)
-	}
-	d.Played, d.Analyser = names[0], classicMove(&v, an)
-	if len(cands) == 1 {
-		d.Best, d.Label, d.Accuracy = d.Played, Only, 100
-		d.Candidates = []Candidate{{Move: d.Played}}
-		return d, played, nil
-	}
-	players := make([]*rollout.ClassicPlayer, workers(o.Workers))
-	for i := range players {
-		players[i] = rollout.NewClassicPlayer()
-	}
-	th := ClassicThresholds
-	vd, err := judge(ctx, &o, DefaultSamplesClassic, th, names, 0, rollout.ClassicCandidates(&v, cands, seed, players))
-	if err != nil {
+	vd, judged, err := playOut(ctx, &d, &o, cands, an, func(a classic.Action) string { return classicMove(&v, a) },
+		playout[classic.Action, *rollout.PlayerClassic]{DefaultSamplesClassic, ThresholdsClassic, rollout.NewPlayerClassic,
+			func(cs []classic.Action, ps []*rollout.PlayerClassic) rollout.Play {
+				return rollout.CandidatesClassic(&v, cs, seed, ps)
+			}})
+	if err != nil || !judged {
 		return d, played, err
 	}
-	d.fill(vd, th)
 	if holdChoice(&v) && holdOrFinish(&v, played) && holdOrFinish(&v, cands[vd.best]) && d.Label != Best && d.Label != Good {
 		// Finishing now against holding for an okey finish: the judge's
 		// playouts favour holding more than play bears out (hard holding

@@ -29,7 +29,7 @@ var quick = Options{Seed: 5, Samples: 32, MinSamples: 16, Workers: 2}
 // seed — while the hidden parts did differ.
 func TestNeverPeeks(t *testing.T) {
 	rec := classicRecord(t, 11, [4]string{"normal", "hard", "easy", "normal"})
-	ps, err := ClassicPoints(rec, 0, 1)
+	ps, err := PointsClassic(rec, 0, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +39,7 @@ func TestNeverPeeks(t *testing.T) {
 			break
 		}
 		v := p.State.View(0)
-		other, err := rollout.ClassicWorld(&v, 4242, 0)
+		other, err := rollout.WorldClassic(&v, 4242, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -118,7 +118,7 @@ func plantClassic(t *testing.T, want int) []planted {
 	for seed := uint64(1); seed < 400 && len(out) < 3*want; seed++ {
 		rec := classicRecord(t, seed, [4]string{"hard", "hard", "hard", "hard"})
 		for seat := range classic.NumSeats {
-			ps, err := ClassicPoints(rec, seat, 1)
+			ps, err := PointsClassic(rec, seat, 1)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -197,7 +197,7 @@ func TestForcedWinLosesNothing(t *testing.T) {
 	for seed := uint64(1); seed < 3000 && found < 2; seed++ {
 		rec := classicRecord(t, seed, [4]string{"normal", "normal", "normal", "normal"})
 		for seat := range classic.NumSeats {
-			ps, _ := ClassicPoints(rec, seat, 1)
+			ps, _ := PointsClassic(rec, seat, 1)
 			for _, p := range ps {
 				v := p.State.View(seat)
 				if p.Played.Kind != classic.ActFinish || v.Counts[v.Okey] == 0 {
@@ -293,7 +293,7 @@ func TestPlanted101(t *testing.T) {
 // TestLabels: a label is that of the loss less 2.5 standard errors,
 // uncertain when the 95% interval reaches a harsher one.
 func TestLabels(t *testing.T) {
-	th := ClassicThresholds
+	th := ThresholdsClassic
 	cases := []struct {
 		loss, half float64
 		found      bool // the move is the best found

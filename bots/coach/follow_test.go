@@ -69,7 +69,7 @@ func playClassicHand(t *testing.T, seed uint64, hint bool) (classic.Record, floa
 			t.Fatalf("seed %d: %v: %v", seed, a, err)
 		}
 	}
-	return g.Record(), rollout.ClassicValue(g.State(), 0)
+	return g.Record(), rollout.ValueClassic(g.State(), 0)
 }
 
 // followed tallies the review of a seat that followed every hint.

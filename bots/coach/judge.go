@@ -217,3 +217,40 @@ func ahead(xs []float64) float64 {
 	}
 	return float64(up) / float64(n)
 }
+
+// playout is one game's way of playing candidates out: its default
+// number of worlds, its thresholds, a rollout player (one a worker) and
+// the playouts of candidates by those players. A is the game's action,
+// P its rollout player.
+type playout[A, P any] struct {
+	samples   int
+	th        Thresholds
+	newPlayer func() P
+	play      func(cands []A, players []P) rollout.Play
+}
+
+// playOut judges cands for d (cands[0] the move played, an the
+// analyser's move, each named by move): when the move played is the
+// only one, d says so and judged is false; else the candidates are
+// played out g's way and d gets the verdict.
+func playOut[A, P any](ctx context.Context, d *Decision, o *Options, cands []A, an A, move func(A) string, g playout[A, P]) (vd verdict, judged bool, err error) {
+	names := make([]string, len(cands))
+	for i, a := range cands {
+		names[i] = move(a)
+	}
+	d.Played, d.Analyser = names[0], move(an)
+	if len(cands) == 1 {
+		d.Best, d.Label, d.Accuracy = d.Played, Only, 100
+		d.Candidates = []Candidate{{Move: d.Played}}
+		return verdict{}, false, nil
+	}
+	players := make([]P, workers(o.Workers))
+	for i := range players {
+		players[i] = g.newPlayer()
+	}
+	if vd, err = judge(ctx, o, g.samples, g.th, names, 0, g.play(cands, players)); err != nil {
+		return vd, false, err
+	}
+	d.fill(vd, g.th)
+	return vd, true, nil
+}

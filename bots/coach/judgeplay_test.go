@@ -96,7 +96,7 @@ func calClassic(t *testing.T, seed uint64, seat int, lv [4]string, plays int) []
 	t.Helper()
 	ctx := context.Background()
 	rec := classicRecord(t, seed, lv)
-	ps, err := ClassicPoints(rec, seat, 1)
+	ps, err := PointsClassic(rec, seat, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +144,7 @@ func playClassicOn(t *testing.T, s classic.State, a classic.Action, lv [4]string
 			t.Fatal(err)
 		}
 	}
-	return rollout.ClassicValue(s, seat)
+	return rollout.ValueClassic(s, seat)
 }
 
 // kindClassic names a classic decision by the two moves compared.

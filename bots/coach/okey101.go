@@ -13,72 +13,6 @@ import (
 	"okey/game/tile"
 )
 
-// Point101 is one decision of the reviewed seat in a record of 101: the
-// state before it and the move made. Only State.View(seat) reaches the
-// judge.
-type Point101 struct {
-	State  okey101.State
-	Played okey101.Action
-	Hand   int
-	Index  int
-}
-
-// Points101 replays rec and returns every action of seat (in hand hand,
-// or every hand when hand is 0): a turn of 101 is several decisions
-// (draw or take; opening, laying, laying off, taking okeys back; the
-// discard), and each is judged.
-func Points101(rec okey101.Record, seat, hand int) ([]Point101, error) {
-	if _, err := okey101.Replay(rec); err != nil {
-		return nil, fmt.Errorf("replaying the record: %w", err)
-	}
-	if seat < 0 || seat >= okey101.NumSeats {
-		return nil, fmt.Errorf("no seat %d (seats are 0 to %d)", seat, okey101.NumSeats-1)
-	}
-	s, err := rec.Start()
-	if err != nil {
-		return nil, fmt.Errorf("replaying the record: %w", err)
-	}
-	var ps []Point101
-	for i, a := range rec.Actions {
-		if a.Kind != okey101.ActNextHand && a.Seat == seat && s.Phase() == okey101.Playing && (hand == 0 || s.HandNumber() == hand) {
-			ps = append(ps, Point101{State: s, Played: a, Hand: s.HandNumber(), Index: i})
-		}
-		if s, _, err = s.Apply(a); err != nil {
-			return nil, fmt.Errorf("replaying action %d: %w", i, err)
-		}
-	}
-	return ps, nil
-}
-
-// Review101 judges every decision of seat in rec (hand 0: every hand).
-func Review101(ctx context.Context, rec okey101.Record, seat, hand int, o Options) ([]Decision, error) {
-	ps, err := Points101(rec, seat, hand)
-	if err != nil {
-		return nil, err
-	}
-	if hand > 0 && len(ps) == 0 {
-		return nil, fmt.Errorf("seat %d made no decision in hand %d", seat, hand)
-	}
-	ds := make([]Decision, 0, len(ps))
-	turn, last := 0, 0
-	for i, p := range ps {
-		if p.Hand != last {
-			turn, last = 0, p.Hand
-		}
-		turn++
-		d, err := Judge101(ctx, p.State.View(seat), p.Played, o)
-		if err != nil {
-			return ds, fmt.Errorf("hand %d, action %d (%v): %w", p.Hand, p.Index, p.Played, err)
-		}
-		d.Index, d.Turn = p.Index, turn
-		ds = append(ds, d)
-		if o.Progress != nil {
-			o.Progress(i+1, len(ps))
-		}
-	}
-	return ds, nil
-}
-
 // Judge101 judges the move played from view v, as JudgeClassic does.
 func Judge101(ctx context.Context, v okey101.View, played okey101.Action, o Options) (Decision, error) {
 	d, _, err := judge101(ctx, v, played, o)
@@ -105,26 +39,14 @@ func judge101(ctx context.Context, v okey101.View, played okey101.Action, o Opti
 	}
 	cands := candidates101(&v, sv, played, choice, normal)
 	cands = legal101(&v, seed, cands)
-	names := make([]string, len(cands))
-	for i, a := range cands {
-		names[i] = move101(&v, a)
-	}
-	d.Played, d.Analyser = names[0], move101(&v, choice)
-	if len(cands) == 1 {
-		d.Best, d.Label, d.Accuracy = d.Played, Only, 100
-		d.Candidates = []Candidate{{Move: d.Played}}
-		return d, played, nil
-	}
-	players := make([]*rollout.Player101, workers(o.Workers))
-	for i := range players {
-		players[i] = rollout.NewPlayer101()
-	}
-	th := Thresholds101
-	vd, err := judge(ctx, &o, DefaultSamples101, th, names, 0, rollout.Candidates101(&v, cands, seed, players))
-	if err != nil {
+	vd, judged, err := playOut(ctx, &d, &o, cands, choice, func(a okey101.Action) string { return move101(&v, a) },
+		playout[okey101.Action, *rollout.Player101]{DefaultSamples101, Thresholds101, rollout.NewPlayer101,
+			func(cs []okey101.Action, ps []*rollout.Player101) rollout.Play {
+				return rollout.Candidates101(&v, cs, seed, ps)
+			}})
+	if err != nil || !judged {
 		return d, played, err
 	}
-	d.fill(vd, th)
 	d.Reasons = reasons101(&v, sv, cands, vd, d.Label)
 	return d, cands[vd.best], nil
 }

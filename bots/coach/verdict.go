@@ -30,7 +30,7 @@ type Thresholds struct {
 	Scale                        float64
 }
 
-// ClassicThresholds are calibrated on the scale of a classic hand: a won
+// ThresholdsClassic are calibrated on the scale of a classic hand: a won
 // hand is worth +2 net points to the winner and −2/3 to each other
 // player (an okey finish twice that), gösterme +1. So 0.10 is about four
 // points of the chance of winning the hand, gnubg's "doubtful" (0.04 of
@@ -39,7 +39,7 @@ type Thresholds struct {
 // hand, where passing up a free gösterme (1.0), throwing the okey
 // early (0.3–1) and missing a finish (1.5–2.5) fall. A planted test
 // checks those land as mistakes or blunders.
-var ClassicThresholds = Thresholds{Inaccuracy: 0.10, Mistake: 0.25, Blunder: 0.60, Scale: 0.60}
+var ThresholdsClassic = Thresholds{Inaccuracy: 0.10, Mistake: 0.25, Blunder: 0.60, Scale: 0.60}
 
 // Thresholds101 are on the scale of a hand of 101, where a hand's net
 // points run over a few hundred (a finish is −101 × M, a rack left

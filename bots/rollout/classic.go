@@ -15,10 +15,10 @@ import (
 // reaches it ends as if the wall had run out (nobody scores).
 const MaxActions = 500
 
-// ClassicWorld is world i for view v under seed: the other racks and the
+// WorldClassic is world i for view v under seed: the other racks and the
 // wall dealt at random from what v's seat cannot see. It reads nothing
 // but v, so the true hidden tiles cannot leak into a verdict.
-func ClassicWorld(v *classic.View, seed uint64, i int) (classic.State, error) {
+func WorldClassic(v *classic.View, seed uint64, i int) (classic.State, error) {
 	var given [classic.NumSeats]*tile.Counts
 	r := game.NewSeeded(mix(seed, i, 1))
 	s, err := v.SampleWorld(r, given)
@@ -101,22 +101,22 @@ func progressed(v *classic.View, s classic.State, r *game.Seeded) (classic.State
 // maxProgress bounds the draws a rack is brought forward by.
 const maxProgress = 12
 
-// ClassicPlayer plays hands out in classic Okey: normal bots on every
+// PlayerClassic plays hands out in classic Okey: normal bots on every
 // seat (the fastest level that plays soundly: a playout costs about
 // half a millisecond), seeded per world so every candidate meets the
-// same opponents' habits. One ClassicPlayer serves one goroutine.
-type ClassicPlayer struct {
+// same opponents' habits. One PlayerClassic serves one goroutine.
+type PlayerClassic struct {
 	cache *botsclassic.TableCache
 	seats [classic.NumSeats]*botsclassic.Normal
 }
 
-// NewClassicPlayer returns a player with its own analysis cache.
-func NewClassicPlayer() *ClassicPlayer { return &ClassicPlayer{cache: botsclassic.NewTableCache()} }
+// NewPlayerClassic returns a player with its own analysis cache.
+func NewPlayerClassic() *PlayerClassic { return &PlayerClassic{cache: botsclassic.NewTableCache()} }
 
 // Play applies a to s and plays the hand to its end with normal bots
 // seeded from seed, and returns the state at the end (Result is nil only
 // when the playout reached MaxActions).
-func (p *ClassicPlayer) Play(ctx context.Context, s classic.State, a classic.Action, seed uint64) (classic.State, error) {
+func (p *PlayerClassic) Play(ctx context.Context, s classic.State, a classic.Action, seed uint64) (classic.State, error) {
 	s, _, err := s.Apply(a)
 	if err != nil {
 		return s, fmt.Errorf("playout: %v: %w", a, err)
@@ -144,12 +144,12 @@ func (p *ClassicPlayer) Play(ctx context.Context, s classic.State, a classic.Act
 	return s, nil
 }
 
-// ClassicValue is the hand's net points for seat: what the other active
+// ValueClassic is the hand's net points for seat: what the other active
 // seats lost on average, less what seat lost (gösterme included). A
 // hand with no result (a capped playout) is worth 0. Under rules without
 // scoring (simple104) a win is worth 1 to the winner and −1/3 to the
 // others, so that finishing still counts.
-func ClassicValue(s classic.State, seat int) float64 {
+func ValueClassic(s classic.State, seat int) float64 {
 	r := s.Result()
 	if r == nil {
 		return 0
@@ -177,13 +177,13 @@ func ClassicValue(s classic.State, seat int) float64 {
 	return float64(others)/float64(n) - float64(r.Lost[seat])
 }
 
-// ClassicCandidates plays every candidate in world i of view v and
+// CandidatesClassic plays every candidate in world i of view v and
 // returns their values for v's seat: Play for Compare.
-func ClassicCandidates(v *classic.View, cands []classic.Action, seed uint64, players []*ClassicPlayer) Play {
+func CandidatesClassic(v *classic.View, cands []classic.Action, seed uint64, players []*PlayerClassic) Play {
 	return playEach(seed, len(cands),
-		func(i int) (classic.State, error) { return ClassicWorld(v, seed, i) },
+		func(i int) (classic.State, error) { return WorldClassic(v, seed, i) },
 		func(ctx context.Context, w int, s classic.State, c int, bs uint64) (float64, error) {
 			end, err := players[w].Play(ctx, s, cands[c], bs)
-			return ClassicValue(end, v.Seat), err
+			return ValueClassic(end, v.Seat), err
 		})
 }

@@ -65,17 +65,17 @@ func TestWorldsReadTheViewOnly(t *testing.T) {
 	for _, moves := range []int{1, 10, 25} {
 		s := classicAt(t, 7, moves)
 		v := s.View(s.Turn())
-		other, err := ClassicWorld(&v, 99, 0)
+		other, err := WorldClassic(&v, 99, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
 		v2 := other.View(s.Turn())
 		for i := range 3 {
-			a, err := ClassicWorld(&v, 5, i)
+			a, err := WorldClassic(&v, 5, i)
 			if err != nil {
 				t.Fatal(err)
 			}
-			b, err := ClassicWorld(&v2, 5, i)
+			b, err := WorldClassic(&v2, 5, i)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -119,11 +119,11 @@ func TestCompareIsReproducible(t *testing.T) {
 	}
 	cands := []classic.Action{a, a}
 	run := func(workers int) [][]float64 {
-		ps := make([]*ClassicPlayer, max(workers, 2))
+		ps := make([]*PlayerClassic, max(workers, 2))
 		for i := range ps {
-			ps[i] = NewClassicPlayer()
+			ps[i] = NewPlayerClassic()
 		}
-		vals, err := Compare(context.Background(), nil, 0, 24, workers, nil, ClassicCandidates(&v, cands, 11, ps))
+		vals, err := Compare(context.Background(), nil, 0, 24, workers, nil, CandidatesClassic(&v, cands, 11, ps))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -138,8 +138,8 @@ func TestCompareIsReproducible(t *testing.T) {
 	}
 	// A candidate left out of the live set is not played (NaN), and the
 	// others' values do not change.
-	ps := []*ClassicPlayer{NewClassicPlayer(), NewClassicPlayer()}
-	part, err := Compare(context.Background(), nil, 0, 24, 2, []bool{true, false}, ClassicCandidates(&v, cands, 11, ps))
+	ps := []*PlayerClassic{NewPlayerClassic(), NewPlayerClassic()}
+	part, err := Compare(context.Background(), nil, 0, 24, 2, []bool{true, false}, CandidatesClassic(&v, cands, 11, ps))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +176,7 @@ func BenchmarkClassicWorld(b *testing.B) {
 	s := classicAt(b, 5, 20)
 	v := s.View(s.Turn())
 	for i := 0; b.Loop(); i++ {
-		if _, err := ClassicWorld(&v, 1, i); err != nil {
+		if _, err := WorldClassic(&v, 1, i); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -191,9 +191,9 @@ func BenchmarkClassicPlayout(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	p := NewClassicPlayer()
+	p := NewPlayerClassic()
 	for i := 0; b.Loop(); i++ {
-		w, err := ClassicWorld(&v, 1, i)
+		w, err := WorldClassic(&v, 1, i)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -89,7 +89,7 @@ type Player struct {
 	k       int
 	z       float64
 	workers int
-	players []*rollout.ClassicPlayer
+	players []*rollout.PlayerClassic
 	holds   bool
 	// Stats counts what the search did, for the study.
 	Stats Stats
@@ -113,7 +113,7 @@ func New(opt Options) *Player {
 		p.z = 1
 	}
 	for range p.workers {
-		p.players = append(p.players, rollout.NewClassicPlayer())
+		p.players = append(p.players, rollout.NewPlayerClassic())
 	}
 	return p
 }
@@ -208,7 +208,7 @@ func (p *Player) Decide(ctx context.Context, v classic.View) (classic.Action, er
 	if len(cands) < 2 {
 		return a, nil
 	}
-	play := rollout.ClassicCandidates(&v, cands, p.rnd.Uint64(), p.players)
+	play := rollout.CandidatesClassic(&v, cands, p.rnd.Uint64(), p.players)
 	best, err := p.Stats.choose(ctx, len(cands), p.budget, p.workers, p.z, play)
 	if err != nil {
 		return classic.Action{}, fmt.Errorf("search, seat %d: %w", v.Seat, err)

@@ -20,7 +20,10 @@
 //   - reviewrec.go: Review and ReviewRecord, a seat's decisions in a
 //     record judged (either game);
 //   - review.go: PrintReview, okey review's report;
-//   - sim.go: PrintSim, okey sim's tables of an arena run.
+//   - simclassic.go, sim101.go: PrintSimClassic and PrintSim101, okey
+//     sim's tables of each game's arena run;
+//   - sim.go: what both print their tables with (intervals, signed
+//     points, a right-aligned table), and Progress, a run's bar.
 //
 // A use:
 //

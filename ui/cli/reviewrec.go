@@ -28,7 +28,7 @@ type Review struct {
 // hears (0, total), so a progress line can say how many there are. On an
 // error the decisions judged so far are returned with it.
 func ReviewRecord(ctx context.Context, b []byte, seat, hand int, o coach.Options) (Review, error) {
-	r := Review{Game: coach.GameClassic, Thresholds: coach.ClassicThresholds}
+	r := Review{Game: coach.GameClassic, Thresholds: coach.ThresholdsClassic}
 	var err error
 	if Is101(b) {
 		r.Game, r.Thresholds = coach.Game101, coach.Thresholds101
@@ -48,7 +48,7 @@ func ReviewRecord(ctx context.Context, b []byte, seat, hand int, o coach.Options
 			return r, fmt.Errorf("reading the record: %w", perr)
 		}
 		if o.Progress != nil {
-			if ps, err := coach.ClassicPoints(rec, seat, hand); err == nil {
+			if ps, err := coach.PointsClassic(rec, seat, hand); err == nil {
 				o.Progress(0, len(ps))
 			}
 		}

@@ -164,7 +164,7 @@ func handsOf(rec []byte, seat, hand int, ds []coach.Decision) ([]tile.Tile, [][]
 			}
 		}
 	} else if r, err := classic.ParseRecord(rec); err == nil {
-		if ps, err := coach.ClassicPoints(r, seat, hand); err == nil {
+		if ps, err := coach.PointsClassic(r, seat, hand); err == nil {
 			for _, p := range ps {
 				byIndex[p.Index] = p.State.View(seat).Okey
 			}

@@ -17,4 +17,7 @@
 //	ratio.go  Ratio: cluster-robust ratio estimates and 95% intervals,
 //	          wilson's interval
 //	time.go   TimeHist: decision times, mean and quantiles
+//	run.go    what both arenas report alike: DecisionTimes (one type, one
+//	          field name each), the workers' histograms merged, hands a
+//	          second, the error of an interrupted run
 package arenastat

@@ -1,6 +1,6 @@
 // Package tables is okey serve's tables: each one a goroutine that owns
-// its game (behind the referee interface: classic Okey's game.Game, or
-// okey101.Game), its seats, chat and clock, and answers each member
+// its game (behind the referee interface: classic Okey's classic.Game,
+// or okey101.Game), its seats, chat and clock, and answers each member
 // through a mailbox of capacity one where the latest update replaces
 // one not read, so a client that stops reading holds up nobody. It
 // knows nothing of SSH, sessions, the lobby or other nodes: a session
@@ -33,10 +33,12 @@
 //	               whether a record is of a match over (RecordOver)
 //	wire.go        a table's requests and messages as they travel between
 //	               nodes (JSON, capped)
-//	referee.go     the game a table plays, behind a small interface;
-//	               classic Okey
-//	referee101.go  Okey 101: its referee, its bots (bots101), its seat's
-//	               screen
+//	referee.go     the game a table plays, behind a small interface; the
+//	               games on offer (GameKinds); what both referees do alike
+//	referee_classic.go  classic Okey: its referee, its bots (botsclassic),
+//	               the hands' ends its seats' score pages show
+//	referee101.go  Okey 101: its referee, its bots (bots101), a turn of
+//	               several actions
 //	chat.go        a chat line made safe, and text cut to a width
 //	news.go        a change said to whoever waits (the hall's tables to
 //	               the sessions in the lobby, which sleep until it comes)

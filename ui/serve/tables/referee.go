@@ -3,23 +3,26 @@ package tables
 import (
 	"context"
 	"errors"
-	"fmt"
-	"okey/game/classic"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
-	"okey/bots/botsclassic"
 	"okey/game"
+	"okey/game/classic"
+	"okey/game/okey101"
 	"okey/ui"
 	"okey/ui/seatmsg"
 )
 
 // A table referees "a game" through the referee interface, and its
-// sessions draw it with the game's own screen: classic Okey (package
-// game, the ui.Model of a seat, here) and Okey 101 (game/okey101, the
-// 101 table's screen of a seat, referee101.go). Each is a GameKind; the
-// table, the lobby and the server know no game.
+// sessions draw it with the game's own screen: classic Okey
+// (game/classic, the ui.Model of a seat: referee_classic.go) and Okey
+// 101 (game/okey101, the 101 table's screen of a seat: referee101.go).
+// Each is a GameKind; the table, the lobby and the server know no game.
+// The list of games is here (GameKinds); what both referees do alike is
+// written here once: a GameKind made of a game's engine (kindOf), where a match stands (stageOf), a seat's
+// update around its view (seatUpdate), the first legal move of a list
+// (firstLegal), a bot's seed (botSeed).
 
 // stage is where a match stands, as the table needs to know it.
 type stage uint8
@@ -102,9 +105,16 @@ type Screen interface {
 	Close() error
 }
 
-// GameKinds are the games on offer, the first the default.
+// GameKinds are the games on offer, the first the default: each made of
+// its name, the rules presets its lobby offers, its engine's functions,
+// its referee and its seat's screen.
 func GameKinds() []GameKind {
-	return []GameKind{classicKind(), okey101Kind()}
+	return []GameKind{
+		kindOf("classic", []string{"default", "simple", "points=10", "one_colour_double", "partners", "leave_at_zero", "simple104"},
+			classic.ParseRules, classic.NewGame, classic.ParseRecord, classic.Replay, newRefereeClassic, ui.NewSeat),
+		kindOf(okey101.GameName, []string{"default", "hands=3", "partners", "progressive", "okey_pair", "islek=off"},
+			okey101.ParseRules, okey101.NewGame, okey101.ParseRecord, okey101.Replay, newReferee101, ui.NewSeat101),
+	}
 }
 
 // FindKind is the game named name.
@@ -117,197 +127,92 @@ func FindKind(name string) (GameKind, bool) {
 	return GameKind{}, false
 }
 
-func classicKind() GameKind {
+// kindOf is the GameKind named name with the lobby's rules presets,
+// made of one game's engine (its package's ParseRules, NewGame,
+// ParseRecord and Replay: R its rules, Rec its record, G its game), its
+// referee around a game and its seat's screen.
+func kindOf[R, Rec, G any, Ref referee, Sc Screen](name string, presets []string,
+	parseRules func(string) (R, error), newGame func(R, uint64, map[string]string) (G, error),
+	parseRecord func([]byte) (Rec, error), replay func(Rec) (G, error),
+	newReferee func(G) Ref, newScreen func(ui.SeatOptions) (Sc, error)) GameKind {
 	return GameKind{
-		Name: "classic",
+		Name: name,
 		newReferee: func(rules string, seed uint64, meta map[string]string) (referee, error) {
-			r, err := classic.ParseRules(rules)
+			r, err := parseRules(rules)
 			if err != nil {
 				return nil, err
 			}
-			g, err := classic.NewGame(r, seed, meta)
+			g, err := newGame(r, seed, meta)
 			if err != nil {
 				return nil, err
 			}
-			return newRefereeClassic(g), nil
+			return newReferee(g), nil
 		},
 		restore: func(b []byte) (referee, error) {
-			rec, err := classic.ParseRecord(b)
+			rec, err := parseRecord(b)
 			if err != nil {
 				return nil, err
 			}
-			g, err := classic.Replay(rec)
+			g, err := replay(rec)
 			if err != nil {
 				return nil, err
 			}
-			return newRefereeClassic(g), nil
+			return newReferee(g), nil
 		},
-		checkRules: func(rules string) error { _, err := classic.ParseRules(rules); return err },
-		Rules:      []string{"default", "simple", "points=10", "one_colour_double", "partners", "leave_at_zero", "simple104"},
-		NewScreen: func(opt ui.SeatOptions) (Screen, error) {
-			return ui.NewSeat(opt)
-		},
+		checkRules: func(rules string) error { _, err := parseRules(rules); return err },
+		Rules:      presets,
+		NewScreen:  func(opt ui.SeatOptions) (Screen, error) { return newScreen(opt) },
 	}
 }
 
-// classic referees classic Okey with game.Game.
-type refereeClassic struct {
-	g     *classic.Game
-	rec   []byte
-	hands []seatmsg.HandEnd
-}
+// recordLog is a referee's match record as written so far: the lines
+// of each move are appended, and the bytes written never change, so a
+// snapshot handed to the saver stays whole (appending may move them).
+type recordLog struct{ rec []byte }
 
-func newRefereeClassic(g *classic.Game) *refereeClassic {
-	c := &refereeClassic{g: g}
-	full := g.Record()
-	c.rec = full.Marshal()
-	c.hands = handsOf(full)
-	return c
-}
+// Record is the record so far (referee's Record).
+func (l *recordLog) Record() []byte { return l.rec }
 
-// handsOf replays a record for how each of its hands ended.
-func handsOf(rec classic.Record) []seatmsg.HandEnd {
-	g, err := classic.StartGame(rec)
-	if err != nil {
-		return nil
-	}
-	var out []seatmsg.HandEnd
-	for _, a := range rec.Actions {
-		was := g.State().Phase()
-		if _, _, err := g.Apply(a); err != nil {
-			return out
-		}
-		out = appendHand(out, g.State(), was)
-	}
-	return out
-}
+// add appends a move's lines.
+func (l *recordLog) add(lines []byte) { l.rec = append(l.rec, lines...) }
 
-func appendHand(h []seatmsg.HandEnd, st classic.State, was classic.Phase) []seatmsg.HandEnd {
-	if was != classic.Playing || st.Phase() == classic.Playing || st.Result() == nil {
-		return h
-	}
-	return append(h, seatmsg.HandEnd{Result: *st.Result(), Scores: st.Scores()})
-}
+// errNotAMove is a move of another game's kind.
+var errNotAMove = errors.New("not a move of this game")
 
-func (c *refereeClassic) Stage() (stage, int) {
-	st := c.g.State()
-	switch st.Phase() {
-	case classic.Playing:
-		return stPlaying, st.Turn()
-	case classic.HandOver:
+// stageOf is where a match stands: a hand played (turn's seat to move),
+// a hand over, or else the match over.
+func stageOf(playing, handOver bool, turn int) (stage, int) {
+	switch {
+	case playing:
+		return stPlaying, turn
+	case handOver:
 		return stHandOver, -1
 	}
 	return stMatchOver, -1
 }
 
-func (c *refereeClassic) Hand() int { return c.g.State().HandNumber() }
-
-func (c *refereeClassic) Deal() (int, int) { return c.g.State().HandNumber(), 0 }
-
-func (c *refereeClassic) Events() int { return len(c.g.State().View(-1).History) }
-
-func (c *refereeClassic) Record() []byte { return c.rec }
-
-func (c *refereeClassic) Standings() ([classic.NumSeats]int, bool, bool) {
-	st := c.g.State()
-	m := st.MatchResult()
-	if m == nil {
-		return [classic.NumSeats]int{}, false, false
+// seatUpdate is what a table hands a seat around the game's view: the
+// players, the chat, who is ready, the refusals, the seal, and while a
+// hand is played the clock.
+func seatUpdate(info *seatInfo, playing bool) seatmsg.Update {
+	u := seatmsg.Update{
+		Players: info.players, Chat: info.chat,
+		Ready: info.ready, Host: info.host, Refused: info.refused, RefusedSeq: info.refusedSeq, Fair: info.fair,
 	}
-	return m.Place, st.Rules().Partners, true
+	if playing {
+		u.Deadline = info.deadline
+	}
+	return u
 }
 
-// errNotAMove is a move of another game's kind.
-var errNotAMove = errors.New("not a move of this game")
-
-func (c *refereeClassic) Apply(seat int, move any) (bool, error) {
-	var a classic.Action
-	switch mv := move.(type) {
-	case seatmsg.Intent:
-		if mv.Kind != seatmsg.IntentAct {
-			return false, errNotAMove
-		}
-		a = mv.Action
-	case classic.Action:
-		a = mv
-	default:
-		return false, errNotAMove
-	}
-	if a.Kind == classic.ActNextHand {
-		return false, fmt.Errorf("%w: the table deals", classic.ErrWrongPhase)
-	}
-	a.Seat = seat // a seat moves for itself only
-	if err := c.apply(a); err != nil {
-		return false, err
-	}
-	switch a.Kind {
-	case classic.ActDiscard, classic.ActFinish, classic.ActEndHand:
-		return true, nil
-	}
-	return false, nil
-}
-
-func (c *refereeClassic) apply(a classic.Action) error {
-	was := c.g.State().Phase()
-	_, lines, err := c.g.Apply(a)
-	if err != nil {
-		return err
-	}
-	// Appending may move the bytes, never change those written: a
-	// snapshot handed to the saver stays whole.
-	c.rec = append(c.rec, lines...)
-	c.hands = appendHand(c.hands, c.g.State(), was)
-	return nil
-}
-
-func (c *refereeClassic) NextHand() error { return c.apply(classic.NextHandAction()) }
-
-func (c *refereeClassic) AskBot(seat int, level string, key uint64) func(context.Context) (any, error) {
-	st := c.g.State()
-	v := st.View(seat)
-	seed := botSeed(key, seat, v.Hand, 0, len(v.History), int(v.Stage))
-	return func(ctx context.Context) (any, error) {
-		b, err := botsclassic.New(level, botsclassic.Options{Seed: seed})
-		if err != nil {
-			return nil, err
-		}
-		return b.Decide(ctx, v)
-	}
-}
-
-func (c *refereeClassic) PlainMove(seat int) (any, bool) {
-	st := c.g.State()
-	v := st.View(seat)
-	try := []classic.Action{classic.DrawAction(seat), classic.TakeAction(seat), classic.EndHandAction(seat)}
-	for i := len(v.Rack) - 1; i >= 0; i-- {
-		try = append(try, classic.DiscardAction(seat, v.Rack[i]))
-	}
-	for _, a := range try {
-		if _, _, err := st.Apply(a); err == nil {
+// firstLegal is the first of moves that legal accepts.
+func firstLegal[A any](moves []A, legal func(A) bool) (any, bool) {
+	for _, a := range moves {
+		if legal(a) {
 			return a, true
 		}
 	}
 	return nil, false
-}
-
-func (c *refereeClassic) Update(seat int, info *seatInfo) tea.Msg {
-	return updateClassic(c.g.State(), c.hands, seat, info)
-}
-
-// updateClassic is what a classic table hands seat (-1: a spectator):
-// the seat's view of st, the public ends of the hands so far, and the
-// table around it — nothing else of st, so that a session never holds
-// another seat's tiles (TestSeatUpdateIsTheSeatsViewAlone).
-func updateClassic(st classic.State, hands []seatmsg.HandEnd, seat int, info *seatInfo) seatmsg.Update {
-	v := st.View(seat)
-	u := seatmsg.Update{
-		View: &v, Players: info.players, Hands: hands, Chat: info.chat,
-		Ready: info.ready, Host: info.host, Refused: info.refused, RefusedSeq: info.refusedSeq, Fair: info.fair,
-	}
-	if st.Phase() == classic.Playing {
-		u.Deadline = info.deadline
-	}
-	return u
 }
 
 // botSeed is the seed of a bot's random source for one decision: from

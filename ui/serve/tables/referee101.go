@@ -10,10 +10,8 @@ import (
 
 	"okey/bots/bots101"
 	"okey/bots/botsclassic"
-	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
-	"okey/ui"
 	"okey/ui/play101/decide"
 	"okey/ui/seatmsg"
 )
@@ -25,60 +23,20 @@ import (
 // is the bot's turn, and a player's intent may carry several actions (a
 // finish), played in order.
 
-// okey101Kind is Okey 101 as the server offers it.
-func okey101Kind() GameKind {
-	return GameKind{
-		Name: okey101.GameName,
-		newReferee: func(rules string, seed uint64, meta map[string]string) (referee, error) {
-			r, err := okey101.ParseRules(rules)
-			if err != nil {
-				return nil, err
-			}
-			g, err := okey101.NewGame(r, seed, meta)
-			if err != nil {
-				return nil, err
-			}
-			return newReferee101(g), nil
-		},
-		restore: func(b []byte) (referee, error) {
-			rec, err := okey101.ParseRecord(b)
-			if err != nil {
-				return nil, err
-			}
-			g, err := okey101.Replay(rec)
-			if err != nil {
-				return nil, err
-			}
-			return newReferee101(g), nil
-		},
-		checkRules: func(rules string) error { _, err := okey101.ParseRules(rules); return err },
-		Rules:      []string{"default", "hands=3", "partners", "progressive", "okey_pair", "islek=off"},
-		NewScreen: func(opt ui.SeatOptions) (Screen, error) {
-			return ui.NewSeat101(opt)
-		},
-	}
-}
-
 // referee101 referees Okey 101 with okey101.Game.
 type referee101 struct {
-	g   *okey101.Game
-	rec []byte
+	g *okey101.Game
+	recordLog
 }
 
 func newReferee101(g *okey101.Game) *referee101 {
 	rec := g.Record()
-	return &referee101{g: g, rec: rec.Marshal()}
+	return &referee101{g: g, recordLog: recordLog{rec.Marshal()}}
 }
 
 func (r *referee101) Stage() (stage, int) {
 	st := r.g.State()
-	switch st.Phase() {
-	case okey101.Playing:
-		return stPlaying, st.Turn()
-	case okey101.HandOver:
-		return stHandOver, -1
-	}
-	return stMatchOver, -1
+	return stageOf(st.Phase() == okey101.Playing, st.Phase() == okey101.HandOver, st.Turn())
 }
 
 func (r *referee101) Hand() int { return r.g.State().HandNumber() }
@@ -90,15 +48,12 @@ func (r *referee101) Deal() (int, int) {
 	return d.Hand, d.Redeal
 }
 
-func (r *referee101) Record() []byte { return r.rec }
-
-func (r *referee101) Standings() ([classic.NumSeats]int, bool, bool) {
+func (r *referee101) Standings() ([okey101.NumSeats]int, bool, bool) {
 	st := r.g.State()
-	m := st.MatchResult()
-	if m == nil {
-		return [classic.NumSeats]int{}, false, false
+	if m := st.MatchResult(); m != nil {
+		return m.Place, st.Rules().Partners, true
 	}
-	return m.Place, st.Rules().Partners, true
+	return [okey101.NumSeats]int{}, false, false
 }
 
 // errPartlyPlayed wraps the refusal of an action after others of the
@@ -132,9 +87,7 @@ func (r *referee101) Apply(seat int, move any) (bool, error) {
 		if err != nil {
 			return turnOver, partly(i, err)
 		}
-		// Appending may move the bytes, never change those written: a
-		// snapshot handed to the saver stays whole.
-		r.rec = append(r.rec, lines...)
+		r.add(lines)
 		if a.Kind == okey101.ActDiscard {
 			turnOver = true // a turn ends with its discard
 		}
@@ -155,7 +108,7 @@ func (r *referee101) NextHand() error {
 	if err != nil {
 		return err
 	}
-	r.rec = append(r.rec, lines...)
+	r.add(lines)
 	return nil
 }
 
@@ -200,15 +153,13 @@ func (r *referee101) PlainMove(seat int) (any, bool) {
 	if a, ok := decide.PlainAction(&v, &sv); ok {
 		try = append(try, a)
 	}
-	for _, a := range append(try, v.SimpleActions()...) {
+	return firstLegal(append(try, v.SimpleActions()...), func(a okey101.Action) bool {
 		if a.Kind == okey101.ActNextHand {
-			continue
+			return false
 		}
-		if _, _, err := st.Apply(a); err == nil {
-			return a, true
-		}
-	}
-	return nil, false
+		_, _, err := st.Apply(a)
+		return err == nil
+	})
 }
 
 // Update is seat's message: its own view (a spectator's, seat -1: the
@@ -222,12 +173,7 @@ func (r *referee101) Update(seat int, info *seatInfo) tea.Msg {
 // update101 is seat's update from the state st.
 func update101(st okey101.State, seat int, info *seatInfo) seatmsg.Update {
 	v := st.View(seat)
-	u := seatmsg.Update{
-		View101: &v, Players: info.players, Chat: info.chat,
-		Ready: info.ready, Host: info.host, Refused: info.refused, RefusedSeq: info.refusedSeq, Fair: info.fair,
-	}
-	if st.Phase() == okey101.Playing {
-		u.Deadline = info.deadline
-	}
+	u := seatUpdate(info, st.Phase() == okey101.Playing)
+	u.View101 = &v
 	return u
 }
