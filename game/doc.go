@@ -7,14 +7,26 @@
 //	game/okey101       Okey 101's referee
 //	game/okey101/meld  its analysis of melds
 //
-// and beside them the layers both stand on: game/tile (tiles and their
-// notation), game/fair (the commitment to a served match's seed) and
-// game/internal (the seeded generator, the records' framing).
+// and beside them the layers both stand on: this package (the table's
+// vocabulary: seats, phases, outcomes, the rules and move errors),
+// game/record (the match record: its framing, header and errors, and
+// the Game and Replay both games' records are), game/tile (tiles and
+// their notation), game/fair (the commitment to a served match's seed)
+// and game/internal (the seeded generator, the records' lines). Each
+// game names what it takes from here in its own words (classic.Phase is
+// game.Phase, okey101.ErrWrongSeat is game.ErrWrongSeat), so that its
+// users import that game alone.
 //
 // The files:
 //
-//	rng.go  NewSeed and Seeded, randomness for callers outside the
-//	        referees (bots, simulations) that must replay from a seed
+//	rng.go     NewSeed and Seeded, randomness for callers outside the
+//	           referees (bots, simulations) that must replay from a seed
+//	seats.go   NumSeats, and a table turned so that a seat sits at 0
+//	           (TurnSeat, TurnSeats: each game's View.Rotate)
+//	phase.go   Phase and Outcome, named in JSON, and Named and
+//	           ParseName for the games' own small types
+//	errors.go  RulesError, the reasons an action is refused in both
+//	           games, MoveError and Refuse
 //
 // Like the referees, it imports only the standard library and its own
 // layers, does no I/O and takes randomness only from a seed.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"okey/game"
 	"okey/game/tile"
 )
 
@@ -97,47 +98,34 @@ func EndHandAction(seat int) Action { return Action{Kind: ActEndHand, Seat: seat
 func NextHandAction() Action { return Action{Kind: ActNextHand, Seat: -1, Tile: tile.NoTile} }
 
 // The reasons an action is refused. Every error Apply returns wraps one of
-// them; test with errors.Is.
+// them; test with errors.Is. The first seven are package game's, the
+// same for both games.
 var (
-	ErrWrongPhase   = errors.New("not possible now")
-	ErrWrongSeat    = errors.New("not this seat's turn")
-	ErrMustDraw     = errors.New("draw or take first")
+	ErrBadAction  = game.ErrBadAction
+	ErrWrongPhase = game.ErrWrongPhase
+	ErrWrongSeat  = game.ErrWrongSeat
+	ErrMustDraw   = game.ErrMustDraw
+	ErrNotHeld    = game.ErrNotHeld
+	ErrEmptyStack = game.ErrEmptyStack
+	ErrWallEmpty  = game.ErrWallEmpty
+
 	ErrMustDiscard  = errors.New("already drew: discard now")
-	ErrNotHeld      = errors.New("tile not held")
-	ErrEmptyStack   = errors.New("nothing to take")
-	ErrWallEmpty    = errors.New("the wall is empty")
 	ErrWallNotEmpty = errors.New("the wall is not empty")
 	ErrShowLate     = errors.New("too late to show the indicator")
 	ErrShowNoTile   = errors.New("the indicator's tile is not held")
 	ErrShown        = errors.New("the indicator was already shown")
 	ErrNoIndicator  = errors.New("these rules have no indicator")
 	ErrNotWinning   = errors.New("the hand does not win")
-	ErrBadAction    = errors.New("malformed action")
 	ErrSeatLeft     = errors.New("this seat has left the match")
 )
 
-// MoveError is an action that Apply refused, with the reason.
-type MoveError struct {
-	Action Action
-	Err    error  // one of the Err… values above
-	Detail string // what exactly, for a person
-}
+// MoveError is an action that Apply refused, with the reason (package
+// game's, the same for both games).
+type MoveError = game.MoveError[Action]
 
-func (e *MoveError) Error() string {
-	if e.Detail != "" {
-		return fmt.Sprintf("%v: %v: %s", e.Action, e.Err, e.Detail)
-	}
-	return fmt.Sprintf("%v: %v", e.Action, e.Err)
-}
-
-func (e *MoveError) Unwrap() error { return e.Err }
-
+// refuse is the error of a refused for reason err (game.Refuse).
 func refuse(a Action, err error, format string, args ...any) error {
-	d := ""
-	if format != "" {
-		d = fmt.Sprintf(format, args...)
-	}
-	return &MoveError{Action: a, Err: err, Detail: d}
+	return game.Refuse(a, err, format, args...)
 }
 
 // EventKind is what happened, for logs and screens.

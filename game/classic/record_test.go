@@ -20,7 +20,7 @@ func playGame(t *testing.T, r Rules, seed uint64, hands int) (*Game, []byte) {
 		t.Fatal(err)
 	}
 	rec := g.Record()
-	out := append(rec.headerLine(), jsonl.Line(g.State().DealInfo())...)
+	out := append(rec.HeaderLine(), jsonl.Line(g.State().DealInfo())...)
 	rg := rng.New(seed)
 	for g.State().HandNumber() <= hands && g.State().Phase() != MatchOver {
 		s := g.State()

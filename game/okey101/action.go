@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"okey/game"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
 )
@@ -163,17 +164,20 @@ func NextHand() Action { return Action{Kind: ActNextHand, Seat: -1, Tile: tile.N
 // The reasons an action is refused. Every error Apply returns wraps one
 // of them (and, for a bad meld, lay-off or take-back, the meld package's
 // reason too); test with errors.Is.
+//
+// The first seven are package game's, the same for both games.
 var (
-	ErrBadAction     = errors.New("malformed action")
-	ErrWrongPhase    = errors.New("not possible now")
-	ErrWrongSeat     = errors.New("not this seat's turn")
-	ErrMustDraw      = errors.New("draw or take first")
+	ErrBadAction  = game.ErrBadAction
+	ErrWrongPhase = game.ErrWrongPhase
+	ErrWrongSeat  = game.ErrWrongSeat
+	ErrMustDraw   = game.ErrMustDraw
+	ErrNotHeld    = game.ErrNotHeld
+	ErrEmptyStack = game.ErrEmptyStack
+	ErrWallEmpty  = game.ErrWallEmpty
+
 	ErrFirstTurn     = errors.New("the dealer's first turn is a discard only")
 	ErrAlreadyDrew   = errors.New("already drew or took this turn")
 	ErrGaveBack      = errors.New("the discard was given back: draw from the wall")
-	ErrEmptyStack    = errors.New("nothing to take")
-	ErrWallEmpty     = errors.New("the wall is empty")
-	ErrNotHeld       = errors.New("tile not held")
 	ErrTakeUnused    = errors.New("the taken tile must go onto the table this turn (or be given back)")
 	ErrNothingTaken  = errors.New("no taken tile to give back")
 	ErrNotOpened     = errors.New("open first")
@@ -192,40 +196,14 @@ var (
 	ErrTakeBack      = errors.New("cannot take the okey back")
 )
 
-// MoveError is an action Apply refused, with the reason.
-type MoveError struct {
-	Action Action
-	Err    error  // one of the Err… values above
-	Cause  error  // the meld package's reason, if any
-	Detail string // what exactly, for a person
-}
+// MoveError is an action Apply refused, with the reason and, for a bad
+// meld, lay-off or take-back, the meld package's reason as its Cause
+// (package game's, the same for both games).
+type MoveError = game.MoveError[Action]
 
-func (e *MoveError) Error() string {
-	msg := fmt.Sprintf("%v: %v", e.Action, e.Err)
-	if e.Detail != "" {
-		msg += ": " + e.Detail
-	}
-	return msg
-}
-
-// Unwrap gives the reason and its cause to errors.Is and errors.As.
-func (e *MoveError) Unwrap() []error {
-	if e.Cause != nil {
-		return []error{e.Err, e.Cause}
-	}
-	return []error{e.Err}
-}
-
+// refuse is the error of a refused for reason err (game.Refuse).
 func refuse(a Action, err error, format string, args ...any) error {
-	d := ""
-	if format != "" {
-		d = fmt.Sprintf(format, args...)
-	}
-	return &MoveError{Action: a, Err: err, Detail: d}
-}
-
-func refuseCause(a Action, err, cause error) error {
-	return &MoveError{Action: a, Err: err, Cause: cause, Detail: cause.Error()}
+	return game.Refuse(a, err, format, args...)
 }
 
 // EventKind is what happened, for logs and screens.

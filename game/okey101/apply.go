@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"okey/game"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
 )
@@ -370,7 +371,7 @@ func (n *State) layOff(a Action) ([]Event, error) {
 		if errors.Is(err, meld.ErrMovesOkey) {
 			reason = ErrMovesOkey
 		}
-		return nil, refuseCause(a, reason, err)
+		return nil, game.RefuseCause(a, reason, err)
 	}
 	rack := n.racks[a.Seat]
 	rack[a.Tile]--
@@ -401,7 +402,7 @@ func (n *State) takeBack(a Action) ([]Event, error) {
 	}
 	nm, was, at, err := n.an.TakeBack(tm.Meld, a.Tile)
 	if err != nil {
-		return nil, refuseCause(a, ErrTakeBack, err)
+		return nil, game.RefuseCause(a, ErrTakeBack, err)
 	}
 	okey := tm.Meld.Tiles[was]
 	seats := slices.Delete(slices.Clone(tm.Seats), was, was+1)

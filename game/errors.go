@@ -1,0 +1,89 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+)
+
+// RulesError is a rules configuration a game's ParseRules or Validate
+// refused. Reason names the fault with a word that does not change
+// (each game's rules.go lists its own: "unknown", "points.range", …)
+// and Args are its values, so that a user interface can say it in its
+// own language from Game and Reason alone; Error is the English text.
+// It wraps the game's ErrRules.
+type RulesError struct {
+	// Game is the game whose rules were refused, as its records name
+	// it ("classic", "101").
+	Game   string
+	Reason string
+	Args   []any
+	err    error
+	format string
+}
+
+// NewRulesError is a RulesError of game that wraps err (the game's
+// ErrRules): reason, the English text's format and the arguments both
+// take.
+func NewRulesError(game string, err error, reason, format string, a ...any) error {
+	return &RulesError{Game: game, Reason: reason, Args: a, err: err, format: format}
+}
+
+func (e *RulesError) Error() string {
+	return e.err.Error() + ": " + fmt.Sprintf(e.format, e.Args...)
+}
+
+func (e *RulesError) Unwrap() error { return e.err }
+
+// The reasons an action is refused in both games. Every error a game's
+// Apply returns wraps one of these or one of the game's own Err…
+// reasons; test with errors.Is.
+var (
+	ErrBadAction  = errors.New("malformed action")
+	ErrWrongPhase = errors.New("not possible now")
+	ErrWrongSeat  = errors.New("not this seat's turn")
+	ErrMustDraw   = errors.New("draw or take first")
+	ErrNotHeld    = errors.New("tile not held")
+	ErrEmptyStack = errors.New("nothing to take")
+	ErrWallEmpty  = errors.New("the wall is empty")
+)
+
+// MoveError is an action of either game that Apply refused, with the
+// reason.
+type MoveError[A fmt.Stringer] struct {
+	Action A
+	Err    error  // one of the Err… reasons, the game's or the ones above
+	Cause  error  // what lies under Err (101's meld package's reason), if anything
+	Detail string // what exactly, for a person
+}
+
+func (e *MoveError[A]) Error() string {
+	msg := fmt.Sprintf("%v: %v", e.Action, e.Err)
+	if e.Detail != "" {
+		msg += ": " + e.Detail
+	}
+	return msg
+}
+
+// Unwrap gives the reason and its cause to errors.Is and errors.As.
+func (e *MoveError[A]) Unwrap() []error {
+	if e.Cause != nil {
+		return []error{e.Err, e.Cause}
+	}
+	return []error{e.Err}
+}
+
+// Refuse is the error of an action a refused for reason err, the detail
+// written with format and args ("" for none).
+func Refuse[A fmt.Stringer](a A, err error, format string, args ...any) error {
+	d := ""
+	if format != "" {
+		d = fmt.Sprintf(format, args...)
+	}
+	return &MoveError[A]{Action: a, Err: err, Detail: d}
+}
+
+// RefuseCause is the error of an action a refused for reason err
+// because of cause, which is its detail too.
+func RefuseCause[A fmt.Stringer](a A, err, cause error) error {
+	return &MoveError[A]{Action: a, Err: err, Cause: cause, Detail: cause.Error()}
+}
