@@ -13,20 +13,24 @@
 // the Game and Replay both games' records are), game/tile (tiles and
 // their notation), game/fair (the commitment to a served match's seed)
 // and game/internal (the seeded generator, the records' lines). Each
-// game names what it takes from here in its own words (classic.Phase is
-// game.Phase, okey101.ErrWrongSeat is game.ErrWrongSeat), so that its
-// users import that game alone.
+// game names the types it takes from here in its own words
+// (classic.Phase is game.Phase, okey101.MoveError is
+// game.MoveError[okey101.Action]); the errors both share are this
+// package's and game/record's alone (game.ErrWrongSeat, record.ErrGame).
 //
 // The files:
 //
 //	rng.go     NewSeed and Seeded, randomness for callers outside the
 //	           referees (bots, simulations) that must replay from a seed
-//	seats.go   NumSeats, and a table turned so that a seat sits at 0
-//	           (TurnSeat, TurnSeats: each game's View.Rotate)
-//	phase.go   Phase and Outcome, named in JSON, and Named and
-//	           ParseName for the games' own small types
+//	seats.go   NumSeats, a table turned so that a seat sits at 0
+//	           (TurnSeat, TurnSeats: each game's View.Rotate), the top
+//	           of a discard stack (Top)
+//	phase.go   Phase and Outcome, named in JSON; Named, ParseName,
+//	           KindName and ParseKind for the games' own small types
+//	rules.go   a rules set as text (RulesText, UnmarshalRules)
 //	errors.go  RulesError, the reasons an action is refused in both
-//	           games, MoveError and Refuse
+//	           games, MoveError and Refuse; the reducer's frame both
+//	           games' Apply share (Step, CheckMove)
 //
 // Like the referees, it imports only the standard library and its own
 // layers, does no I/O and takes randomness only from a seed.

@@ -87,3 +87,34 @@ func Refuse[A fmt.Stringer](a A, err error, format string, args ...any) error {
 func RefuseCause[A fmt.Stringer](a A, err, cause error) error {
 	return &MoveError[A]{Action: a, Err: err, Cause: cause, Detail: cause.Error()}
 }
+
+// Step is the frame of both games' reducers: it copies s, lets apply
+// change the copy in place (a game's own mutation, given as a method
+// expression such as (*State).apply) and returns the copy and the
+// events, or s itself unchanged and the error. So a game's Apply never
+// changes the state it is given.
+func Step[S, A, E any](s S, a A, apply func(*S, A) ([]E, error)) (S, []E, error) {
+	n := s
+	evs, err := apply(&n, a)
+	if err != nil {
+		return s, nil, err
+	}
+	return n, evs, nil
+}
+
+// CheckMove refuses a (kind and seat are its own) when kind is not
+// within first..last (the game's action kinds, the next-hand one last)
+// or seat is no seat (ErrBadAction), or when no hand is under way
+// (ErrWrongPhase): what both games' Apply check first of every action
+// but the next-hand one.
+func CheckMove[A fmt.Stringer, K ~uint8](a A, kind, first, last K, seat int, phase Phase) error {
+	switch {
+	case kind < first || kind > last:
+		return Refuse(a, ErrBadAction, "unknown action")
+	case seat < 0 || seat >= NumSeats:
+		return Refuse(a, ErrBadAction, "no seat %d", seat)
+	case phase != Playing:
+		return Refuse(a, ErrWrongPhase, "the %s", phase)
+	}
+	return nil
+}

@@ -1,5 +1,7 @@
 package game
 
+import "okey/game/tile"
+
 // NumSeats is the number of seats at a table of either game. Play runs
 // anticlockwise: the next player is the one on the right, seat+1.
 const NumSeats = 4
@@ -23,4 +25,15 @@ func TurnSeats[T any](a [NumSeats]T, rot int) [NumSeats]T {
 		out[(s-rot+NumSeats)%NumSeats] = a[s]
 	}
 	return out
+}
+
+// Top is the top tile of seat's stack among stacks (each game's
+// View.Top: the discard stacks as a view sees them), or NoTile for a
+// number that is no seat or an empty stack.
+func Top(stacks *[NumSeats][]tile.Tile, seat int) tile.Tile {
+	if seat < 0 || seat >= NumSeats || len(stacks[seat]) == 0 {
+		return tile.NoTile
+	}
+	st := stacks[seat]
+	return st[len(st)-1]
 }

@@ -37,21 +37,11 @@ var actionNames = [...]string{
 	ActFinish: "finish", ActEndHand: "end", ActNextHand: "next",
 }
 
-func (k ActionKind) String() string {
-	if int(k) < len(actionNames) && actionNames[k] != "" {
-		return actionNames[k]
-	}
-	return fmt.Sprintf("action(%d)", k)
-}
+func (k ActionKind) String() string { return game.KindName(actionNames[:], k, "action") }
 
 // ParseActionKind reads an action's name as String writes it.
 func ParseActionKind(s string) (ActionKind, error) {
-	for k, n := range actionNames {
-		if n != "" && n == s {
-			return ActionKind(k), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown action %q", s)
+	return game.ParseKind[ActionKind](actionNames[:], s, "action")
 }
 
 // Action is one move. Tile is the tile discarded (ActDiscard, ActFinish); the
@@ -97,18 +87,10 @@ func EndHandAction(seat int) Action { return Action{Kind: ActEndHand, Seat: seat
 // NextHandAction deals the next hand.
 func NextHandAction() Action { return Action{Kind: ActNextHand, Seat: -1, Tile: tile.NoTile} }
 
-// The reasons an action is refused. Every error Apply returns wraps one of
-// them; test with errors.Is. The first seven are package game's, the
-// same for both games.
+// The reasons an action of classic Okey alone is refused. Every error
+// Apply returns wraps one of them or one of the reasons both games
+// share (game.ErrWrongPhase, game.ErrNotHeld, …); test with errors.Is.
 var (
-	ErrBadAction  = game.ErrBadAction
-	ErrWrongPhase = game.ErrWrongPhase
-	ErrWrongSeat  = game.ErrWrongSeat
-	ErrMustDraw   = game.ErrMustDraw
-	ErrNotHeld    = game.ErrNotHeld
-	ErrEmptyStack = game.ErrEmptyStack
-	ErrWallEmpty  = game.ErrWallEmpty
-
 	ErrMustDiscard  = errors.New("already drew: discard now")
 	ErrWallNotEmpty = errors.New("the wall is not empty")
 	ErrShowLate     = errors.New("too late to show the indicator")
@@ -122,11 +104,6 @@ var (
 // MoveError is an action that Apply refused, with the reason (package
 // game's, the same for both games).
 type MoveError = game.MoveError[Action]
-
-// refuse is the error of a refused for reason err (game.Refuse).
-func refuse(a Action, err error, format string, args ...any) error {
-	return game.Refuse(a, err, format, args...)
-}
 
 // EventKind is what happened, for logs and screens.
 type EventKind uint8
@@ -151,12 +128,7 @@ var eventNames = [...]string{
 	EvHandOver: "hand over", EvLeave: "leave", EvMatchOver: "match over",
 }
 
-func (k EventKind) String() string {
-	if int(k) < len(eventNames) && eventNames[k] != "" {
-		return eventNames[k]
-	}
-	return fmt.Sprintf("event(%d)", k)
-}
+func (k EventKind) String() string { return game.KindName(eventNames[:], k, "event") }
 
 // Event is one public thing that happened. Tile is the tile shown, taken,
 // discarded or finished with; a draw's tile is known only to the drawer,

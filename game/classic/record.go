@@ -15,16 +15,6 @@ import (
 // nothing, and reads as classic Okey's).
 const GameName = "classic"
 
-// The ways a record can be refused, the same for both games (package
-// record's, named here so that a user of this game needs import no
-// other); test with errors.Is.
-var (
-	ErrRecordCorrupt  = record.ErrCorrupt
-	ErrRecordVersion  = record.ErrVersion
-	ErrRecordGame     = record.ErrGame
-	ErrRecordMismatch = record.ErrMismatch
-)
-
 // Record is a whole match of classic Okey as data: the rules, the seed
 // and every action in order, plus how each hand was dealt. Its framing,
 // header and errors are package record's, the same for both games; its

@@ -59,7 +59,7 @@ func TestRecordNamesItsGame(t *testing.T) {
 		t.Fatalf("a header that names no game: %v", err)
 	}
 	other := bytes.Replace(b, []byte(`"game":"classic"`), []byte(`"game":"101"`), 1)
-	if _, err := ParseRecord(other); !errors.Is(err, ErrRecordGame) {
+	if _, err := ParseRecord(other); !errors.Is(err, record.ErrGame) {
 		t.Fatalf("a record of 101 read as classic Okey's: %v", err)
 	}
 }
@@ -67,7 +67,7 @@ func TestRecordNamesItsGame(t *testing.T) {
 // TestReplayRefusesDealsNotPlayed: both games decide alike on a record's
 // deal lines. A record may leave them out (it replays and deals as its
 // seed says), but a deal line for a hand that no action dealt is not
-// the match as played: ErrRecordMismatch.
+// the match as played: record.ErrMismatch.
 func TestReplayRefusesDealsNotPlayed(t *testing.T) {
 	rec := playSome(t, 5, 150).Record()
 	if len(rec.Deals) < 2 {
@@ -86,7 +86,7 @@ func TestReplayRefusesDealsNotPlayed(t *testing.T) {
 	next := rec.Deals[len(rec.Deals)-1]
 	next.Hand++
 	extra.Deals = append(append([]DealInfo(nil), rec.Deals...), next)
-	if _, err := Replay(extra); !errors.Is(err, ErrRecordMismatch) || !strings.Contains(err.Error(), "deals recorded") {
+	if _, err := Replay(extra); !errors.Is(err, record.ErrMismatch) || !strings.Contains(err.Error(), "deals recorded") {
 		t.Fatalf("a record with a deal line no action dealt: %v", err)
 	}
 	// Marshal writes a deal line only after the action that dealt it:
@@ -96,7 +96,7 @@ func TestReplayRefusesDealsNotPlayed(t *testing.T) {
 	if err != nil || len(back.Deals) != len(rec.Deals)+1 {
 		t.Fatalf("the file with a deal line no action dealt reads with %d deals: %v", len(back.Deals), err)
 	}
-	if _, err := Replay(back); !errors.Is(err, ErrRecordMismatch) {
+	if _, err := Replay(back); !errors.Is(err, record.ErrMismatch) {
 		t.Fatalf("the file with a deal line no action dealt: %v", err)
 	}
 }

@@ -320,7 +320,7 @@ func (s *State) canShow(seat int) error {
 	case !s.rules.HasOkey():
 		return ErrNoIndicator
 	case s.phase != Playing:
-		return ErrWrongPhase
+		return game.ErrWrongPhase
 	case s.shown[seat]:
 		return ErrShown
 	case s.acted[seat]:

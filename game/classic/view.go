@@ -118,13 +118,7 @@ func (s State) View(seat int) View {
 
 // Top is the top tile of seat's discard stack as this view sees it, or
 // NoTile.
-func (v *View) Top(seat int) tile.Tile {
-	if seat < 0 || seat >= NumSeats || len(v.Discards[seat]) == 0 {
-		return tile.NoTile
-	}
-	st := v.Discards[seat]
-	return st[len(st)-1]
-}
+func (v *View) Top(seat int) tile.Tile { return game.Top(&v.Discards, seat) }
 
 // MyTurn reports whether the view's seat is to move in a hand.
 func (v *View) MyTurn() bool { return v.Phase == Playing && v.Turn == v.Seat }

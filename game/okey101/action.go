@@ -47,21 +47,11 @@ var actionNames = [...]string{
 	ActDiscard: "discard", ActNextHand: "next",
 }
 
-func (k ActionKind) String() string {
-	if int(k) < len(actionNames) && actionNames[k] != "" {
-		return actionNames[k]
-	}
-	return fmt.Sprintf("action(%d)", k)
-}
+func (k ActionKind) String() string { return game.KindName(actionNames[:], k, "action") }
 
 // ParseActionKind reads an action's name as String writes it.
 func ParseActionKind(s string) (ActionKind, error) {
-	for k, n := range actionNames {
-		if n != "" && n == s {
-			return ActionKind(k), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown action %q", s)
+	return game.ParseKind[ActionKind](actionNames[:], s, "action")
 }
 
 // Action is one move. Which fields matter depends on the kind: Tile for
@@ -161,20 +151,11 @@ func Discard(seat int, t tile.Tile) Action { return Action{Kind: ActDiscard, Sea
 // NextHand deals the next hand.
 func NextHand() Action { return Action{Kind: ActNextHand, Seat: -1, Tile: tile.NoTile} }
 
-// The reasons an action is refused. Every error Apply returns wraps one
-// of them (and, for a bad meld, lay-off or take-back, the meld package's
-// reason too); test with errors.Is.
-//
-// The first seven are package game's, the same for both games.
+// The reasons an action of 101 alone is refused. Every error Apply
+// returns wraps one of them or one of the reasons both games share
+// (game.ErrWrongPhase, game.ErrNotHeld, …), and, for a bad meld, lay-off
+// or take-back, the meld package's reason too; test with errors.Is.
 var (
-	ErrBadAction  = game.ErrBadAction
-	ErrWrongPhase = game.ErrWrongPhase
-	ErrWrongSeat  = game.ErrWrongSeat
-	ErrMustDraw   = game.ErrMustDraw
-	ErrNotHeld    = game.ErrNotHeld
-	ErrEmptyStack = game.ErrEmptyStack
-	ErrWallEmpty  = game.ErrWallEmpty
-
 	ErrFirstTurn     = errors.New("the dealer's first turn is a discard only")
 	ErrAlreadyDrew   = errors.New("already drew or took this turn")
 	ErrGaveBack      = errors.New("the discard was given back: draw from the wall")
@@ -200,11 +181,6 @@ var (
 // meld, lay-off or take-back, the meld package's reason as its Cause
 // (package game's, the same for both games).
 type MoveError = game.MoveError[Action]
-
-// refuse is the error of a refused for reason err (game.Refuse).
-func refuse(a Action, err error, format string, args ...any) error {
-	return game.Refuse(a, err, format, args...)
-}
 
 // EventKind is what happened, for logs and screens.
 type EventKind uint8
@@ -235,12 +211,7 @@ var eventNames = [...]string{
 	EvWallOut: "wall out", EvVoid: "void", EvHandOver: "hand over", EvMatchOver: "match over",
 }
 
-func (k EventKind) String() string {
-	if int(k) < len(eventNames) && eventNames[k] != "" {
-		return eventNames[k]
-	}
-	return fmt.Sprintf("event(%d)", k)
-}
+func (k EventKind) String() string { return game.KindName(eventNames[:], k, "event") }
 
 // MarshalText writes the event's name.
 func (k EventKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }

@@ -13,16 +13,6 @@ import (
 // GameName is what a record of 101 says in its header's "game".
 const GameName = "101"
 
-// The ways a record can be refused, the same for both games (package
-// record's, named here so that a user of this game needs import no
-// other); test with errors.Is.
-var (
-	ErrRecordCorrupt  = record.ErrCorrupt
-	ErrRecordVersion  = record.ErrVersion
-	ErrRecordGame     = record.ErrGame
-	ErrRecordMismatch = record.ErrMismatch
-)
-
 // Record is a whole match of 101 as data: the rules, the seed and every
 // action in order, plus how each hand was dealt. Its framing, header
 // and errors are package record's, the same for both games; its lines

@@ -215,21 +215,11 @@ func (r Rules) String() string {
 	if r.IslekBack {
 		opts = append(opts, "islek_back")
 	}
-	if len(opts) == 0 {
-		return "default"
-	}
-	return strings.Join(opts, ",")
+	return game.RulesText(opts)
 }
 
 // MarshalText writes the rules in their ParseRules form.
 func (r Rules) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
 
 // UnmarshalText reads the rules with ParseRules.
-func (r *Rules) UnmarshalText(b []byte) error {
-	p, err := ParseRules(string(b))
-	if err != nil {
-		return err
-	}
-	*r = p
-	return nil
-}
+func (r *Rules) UnmarshalText(b []byte) error { return game.UnmarshalRules(r, ParseRules, b) }

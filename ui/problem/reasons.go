@@ -26,7 +26,7 @@ var reasons = []struct {
 	key string
 }{
 	// Each reason once: those both games share are package game's
-	// (classic.ErrWrongPhase is okey101.ErrWrongPhase), the others one
+	// (game.ErrWrongPhase is game.ErrWrongPhase), the others one
 	// game's own.
 	{game.ErrWrongPhase, "err.why.phase"},
 	{game.ErrWrongSeat, "err.why.seat"},

@@ -234,7 +234,7 @@ func (c *refereeClassic) Apply(seat int, move any) (bool, error) {
 		return false, errNotAMove
 	}
 	if a.Kind == classic.ActNextHand {
-		return false, fmt.Errorf("%w: the table deals", classic.ErrWrongPhase)
+		return false, fmt.Errorf("%w: the table deals", game.ErrWrongPhase)
 	}
 	a.Seat = seat // a seat moves for itself only
 	if err := c.apply(a); err != nil {
