@@ -7,14 +7,30 @@
 //	game/okey101       Okey 101's referee
 //	game/okey101/meld  its analysis of melds
 //
-// and beside them the layers both stand on: game/tile (tiles and their
-// notation), game/fair (the commitment to a served match's seed) and
-// game/internal (the seeded generator, the records' framing).
+// and beside them the layers both stand on: this package (the table's
+// vocabulary: seats, phases, outcomes, the rules and move errors),
+// game/record (the match record: its framing, header and errors, and
+// the Game and Replay both games' records are), game/tile (tiles and
+// their notation), game/fair (the commitment to a served match's seed)
+// and game/internal (the seeded generator, the records' lines). Each
+// game names the types it takes from here in its own words
+// (classic.Phase is game.Phase, okey101.MoveError is
+// game.MoveError[okey101.Action]); the errors both share are this
+// package's and game/record's alone (game.ErrWrongSeat, record.ErrGame).
 //
 // The files:
 //
-//	rng.go  NewSeed and Seeded, randomness for callers outside the
-//	        referees (bots, simulations) that must replay from a seed
+//	rng.go     NewSeed and Seeded, randomness for callers outside the
+//	           referees (bots, simulations) that must replay from a seed
+//	seats.go   NumSeats, a table turned so that a seat sits at 0
+//	           (TurnSeat, TurnSeats: each game's View.Rotate), the top
+//	           of a discard stack (Top)
+//	phase.go   Phase and Outcome, named in JSON; Named, ParseName,
+//	           KindName and ParseKind for the games' own small types
+//	rules.go   a rules set as text (RulesText, UnmarshalRules)
+//	errors.go  RulesError, the reasons an action is refused in both
+//	           games, MoveError and Refuse; the reducer's frame both
+//	           games' Apply share (Step, CheckMove)
 //
 // Like the referees, it imports only the standard library and its own
 // layers, does no I/O and takes randomness only from a seed.

@@ -12,7 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/bots/botsclassic"
-	"okey/game/classic"
+	"okey/game"
 	"okey/ui/layout"
 	"okey/ui/pages"
 	"okey/ui/problem"
@@ -143,7 +143,7 @@ func NewSeat(opt SeatOptions) (*Model, error) {
 	if opt.Send == nil {
 		return nil, errors.New("ui: a seat needs a table to send its moves to")
 	}
-	if opt.Seat >= classic.NumSeats {
+	if opt.Seat >= game.NumSeats {
 		return nil, fmt.Errorf("ui: seat %d: no such seat", opt.Seat)
 	}
 	m := &Model{

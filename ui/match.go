@@ -76,8 +76,9 @@ func (m *Model) tableOf(name string) hosting.Game {
 	return tables[0]
 }
 
-// recordGame is the game a saved record names in its header: "" for
-// classic Okey (whose records name none), okey101.GameName for 101.
+// recordGame is the game a saved record names in its header:
+// classic.GameName or okey101.GameName ("" for classic Okey's records
+// of before both games' records named theirs).
 func recordGame(b []byte) string {
 	line := b
 	for i, c := range b {

@@ -12,7 +12,6 @@ import (
 
 	"okey/bots/botsclassic"
 	"okey/game"
-	"okey/game/classic"
 	"okey/ui/hosting"
 	"okey/ui/i18n"
 	"okey/ui/keymap"
@@ -188,8 +187,8 @@ type Model struct {
 	pager   pages.Scroll // scrolls the overlay or the information page on show
 	notice  []string
 
-	names  [classic.NumSeats]string
-	levels [classic.NumSeats]string
+	names  [game.NumSeats]string
+	levels [game.NumSeats]string
 	seed   uint64 // seed of the current match
 	nextNo uint64 // matches started, for the next seed
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
@@ -181,7 +182,7 @@ func reviewText(t *testing.T) string {
 	for _, e := range problem.Known() {
 		pair(func(m *Model) string { return m.tr.T("status.refused", m.reason(e)) }, 0)
 	}
-	pair(func(m *Model) string { return m.tr.T("status.botfail", m.seatName(1), m.reason(classic.ErrWrongPhase)) }, 0)
+	pair(func(m *Model) string { return m.tr.T("status.botfail", m.seatName(1), m.reason(game.ErrWrongPhase)) }, 0)
 
 	section("Classic: the end of a hand")
 	for _, kind := range []string{"melds", "pairs"} {

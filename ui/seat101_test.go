@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"okey/game/okey101"
-	"okey/ui/play101/seatview"
 	"okey/ui/seatmsg"
 )
 
@@ -106,7 +105,7 @@ func TestRotateView101KeepsTheMatch(t *testing.T) {
 		if step%5 == 0 {
 			for k := range okey101.NumSeats {
 				v := st.View(k)
-				r := seatview.Rotate(v, k)
+				r := v.Rotate(k)
 				if r.Seat != 0 || r.Counts != v.Counts || r.MyTurn() != v.MyTurn() || r.Previous != okey101.NumSeats-1 {
 					t.Fatalf("step %d seat %d: turned view has seat %d, previous %d", step, k, r.Seat, r.Previous)
 				}

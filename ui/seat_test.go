@@ -85,7 +85,7 @@ func TestRotateViewKeepsTheMatch(t *testing.T) {
 	st := f.g.State()
 	for k := range classic.NumSeats {
 		v := st.View(k)
-		r := playclassic.RotateView(v, k)
+		r := v.Rotate(k)
 		if r.Seat != 0 || r.Previous != classic.NumSeats-1 || r.Counts != v.Counts {
 			t.Fatalf("seat %d: turned view has seat %d, previous %d", k, r.Seat, r.Previous)
 		}

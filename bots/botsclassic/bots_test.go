@@ -205,7 +205,7 @@ func TestOffTurn(t *testing.T) {
 						t.Errorf("seed %d seat %d %s: %v %v, want ErrPass", seed, seat, level, a, err)
 					}
 				default: // nothing is open to this seat: asking is a mistake
-					if !errors.Is(err, classic.ErrWrongPhase) {
+					if !errors.Is(err, game.ErrWrongPhase) {
 						t.Errorf("seed %d seat %d %s: %v %v, want ErrWrongPhase", seed, seat, level, a, err)
 					}
 				}

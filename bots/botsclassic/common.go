@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/classic/hand"
 	"okey/game/tile"
@@ -28,7 +29,7 @@ func route(ctx context.Context, v *classic.View, shows bool) (a classic.Action, 
 	case l.NextHand:
 		return classic.NextHandAction(), true, nil
 	case v.Phase != classic.Playing || !l.Any():
-		return classic.Action{}, true, fmt.Errorf("seat %d, %s: %w", v.Seat, v.Phase, classic.ErrWrongPhase)
+		return classic.Action{}, true, fmt.Errorf("seat %d, %s: %w", v.Seat, v.Phase, game.ErrWrongPhase)
 	case l.Show && shows:
 		return classic.ShowAction(v.Seat), true, nil
 	case !v.MyTurn():

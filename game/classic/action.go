@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"okey/game"
 	"okey/game/tile"
 )
 
@@ -36,21 +37,11 @@ var actionNames = [...]string{
 	ActFinish: "finish", ActEndHand: "end", ActNextHand: "next",
 }
 
-func (k ActionKind) String() string {
-	if int(k) < len(actionNames) && actionNames[k] != "" {
-		return actionNames[k]
-	}
-	return fmt.Sprintf("action(%d)", k)
-}
+func (k ActionKind) String() string { return game.KindName(actionNames[:], k, "action") }
 
 // ParseActionKind reads an action's name as String writes it.
 func ParseActionKind(s string) (ActionKind, error) {
-	for k, n := range actionNames {
-		if n != "" && n == s {
-			return ActionKind(k), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown action %q", s)
+	return game.ParseKind[ActionKind](actionNames[:], s, "action")
 }
 
 // Action is one move. Tile is the tile discarded (ActDiscard, ActFinish); the
@@ -96,49 +87,23 @@ func EndHandAction(seat int) Action { return Action{Kind: ActEndHand, Seat: seat
 // NextHandAction deals the next hand.
 func NextHandAction() Action { return Action{Kind: ActNextHand, Seat: -1, Tile: tile.NoTile} }
 
-// The reasons an action is refused. Every error Apply returns wraps one of
-// them; test with errors.Is.
+// The reasons an action of classic Okey alone is refused. Every error
+// Apply returns wraps one of them or one of the reasons both games
+// share (game.ErrWrongPhase, game.ErrNotHeld, …); test with errors.Is.
 var (
-	ErrWrongPhase   = errors.New("not possible now")
-	ErrWrongSeat    = errors.New("not this seat's turn")
-	ErrMustDraw     = errors.New("draw or take first")
 	ErrMustDiscard  = errors.New("already drew: discard now")
-	ErrNotHeld      = errors.New("tile not held")
-	ErrEmptyStack   = errors.New("nothing to take")
-	ErrWallEmpty    = errors.New("the wall is empty")
 	ErrWallNotEmpty = errors.New("the wall is not empty")
 	ErrShowLate     = errors.New("too late to show the indicator")
 	ErrShowNoTile   = errors.New("the indicator's tile is not held")
 	ErrShown        = errors.New("the indicator was already shown")
 	ErrNoIndicator  = errors.New("these rules have no indicator")
 	ErrNotWinning   = errors.New("the hand does not win")
-	ErrBadAction    = errors.New("malformed action")
 	ErrSeatLeft     = errors.New("this seat has left the match")
 )
 
-// MoveError is an action that Apply refused, with the reason.
-type MoveError struct {
-	Action Action
-	Err    error  // one of the Err… values above
-	Detail string // what exactly, for a person
-}
-
-func (e *MoveError) Error() string {
-	if e.Detail != "" {
-		return fmt.Sprintf("%v: %v: %s", e.Action, e.Err, e.Detail)
-	}
-	return fmt.Sprintf("%v: %v", e.Action, e.Err)
-}
-
-func (e *MoveError) Unwrap() error { return e.Err }
-
-func refuse(a Action, err error, format string, args ...any) error {
-	d := ""
-	if format != "" {
-		d = fmt.Sprintf(format, args...)
-	}
-	return &MoveError{Action: a, Err: err, Detail: d}
-}
+// MoveError is an action that Apply refused, with the reason (package
+// game's, the same for both games).
+type MoveError = game.MoveError[Action]
 
 // EventKind is what happened, for logs and screens.
 type EventKind uint8
@@ -163,12 +128,7 @@ var eventNames = [...]string{
 	EvHandOver: "hand over", EvLeave: "leave", EvMatchOver: "match over",
 }
 
-func (k EventKind) String() string {
-	if int(k) < len(eventNames) && eventNames[k] != "" {
-		return eventNames[k]
-	}
-	return fmt.Sprintf("event(%d)", k)
-}
+func (k EventKind) String() string { return game.KindName(eventNames[:], k, "event") }
 
 // Event is one public thing that happened. Tile is the tile shown, taken,
 // discarded or finished with; a draw's tile is known only to the drawer,

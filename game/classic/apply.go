@@ -3,6 +3,7 @@ package classic
 import (
 	"sort"
 
+	"okey/game"
 	"okey/game/tile"
 )
 
@@ -14,12 +15,7 @@ import (
 // The events are complete: a draw carries the tile drawn. Before passing
 // them to a seat that did not draw, use Event.Redact.
 func (s State) Apply(a Action) (State, []Event, error) {
-	n := s
-	evs, err := n.apply(a)
-	if err != nil {
-		return s, nil, err
-	}
-	return n, evs, nil
+	return game.Step(s, a, (*State).apply)
 }
 
 // apply changes n in place; n is a fresh copy whose slices are shared with
@@ -28,38 +24,32 @@ func (n *State) apply(a Action) ([]Event, error) {
 	if a.Kind == ActNextHand {
 		return n.nextHand(a)
 	}
-	if a.Kind < ActShow || a.Kind > ActNextHand {
-		return nil, refuse(a, ErrBadAction, "unknown action")
-	}
-	if a.Seat < 0 || a.Seat >= NumSeats {
-		return nil, refuse(a, ErrBadAction, "no seat %d", a.Seat)
-	}
-	if n.phase != Playing {
-		return nil, refuse(a, ErrWrongPhase, "the %s", n.phase)
+	if err := game.CheckMove(a, a.Kind, ActShow, ActNextHand, a.Seat, n.phase); err != nil {
+		return nil, err
 	}
 	if !n.active[a.Seat] {
-		return nil, refuse(a, ErrSeatLeft, "")
+		return nil, game.Refuse(a, ErrSeatLeft, "")
 	}
 	if a.Kind == ActShow {
 		return n.show(a)
 	}
 	if a.Seat != n.turn {
-		return nil, refuse(a, ErrWrongSeat, "seat %d is to move", n.turn)
+		return nil, game.Refuse(a, game.ErrWrongSeat, "seat %d is to move", n.turn)
 	}
 	switch a.Kind {
 	case ActDraw, ActTake, ActEndHand:
 		if n.stage != MustDraw {
-			return nil, refuse(a, ErrMustDiscard, "")
+			return nil, game.Refuse(a, ErrMustDiscard, "")
 		}
 	case ActDiscard, ActFinish:
 		if n.stage != MustDiscard {
-			return nil, refuse(a, ErrMustDraw, "")
+			return nil, game.Refuse(a, game.ErrMustDraw, "")
 		}
 		if !a.Tile.Valid() {
-			return nil, refuse(a, ErrBadAction, "no tile given")
+			return nil, game.Refuse(a, game.ErrBadAction, "no tile given")
 		}
 		if n.racks[a.Seat][a.Tile] == 0 {
-			return nil, refuse(a, ErrNotHeld, "%v is not in the rack", a.Tile)
+			return nil, game.Refuse(a, game.ErrNotHeld, "%v is not in the rack", a.Tile)
 		}
 	}
 	switch a.Kind {
@@ -74,7 +64,7 @@ func (n *State) apply(a Action) ([]Event, error) {
 	case ActEndHand:
 		return n.endHand(a)
 	}
-	return nil, refuse(a, ErrBadAction, "unknown action")
+	return nil, game.Refuse(a, game.ErrBadAction, "unknown action")
 }
 
 func (n *State) record(e Event) {
@@ -87,7 +77,7 @@ func (n *State) record(e Event) {
 
 func (n *State) show(a Action) ([]Event, error) {
 	if err := n.canShow(a.Seat); err != nil {
-		return nil, refuse(a, err, "")
+		return nil, game.Refuse(a, err, "")
 	}
 	n.shown[a.Seat] = true
 	n.moves++
@@ -100,7 +90,7 @@ func (n *State) show(a Action) ([]Event, error) {
 
 func (n *State) draw(a Action) ([]Event, error) {
 	if n.WallLeft() == 0 {
-		return nil, refuse(a, ErrWallEmpty, "take the previous discard or end the hand")
+		return nil, game.Refuse(a, game.ErrWallEmpty, "take the previous discard or end the hand")
 	}
 	t := n.deal.Wall[n.wallPos]
 	n.wallPos++
@@ -117,7 +107,7 @@ func (n *State) take(a Action) ([]Event, error) {
 	from := prevActive(a.Seat, n.active)
 	st := n.discards[from]
 	if len(st) == 0 {
-		return nil, refuse(a, ErrEmptyStack, "seat %d has discarded nothing", from)
+		return nil, game.Refuse(a, game.ErrEmptyStack, "seat %d has discarded nothing", from)
 	}
 	t := st[len(st)-1]
 	n.discards[from] = st[: len(st)-1 : len(st)-1] // the next push copies
@@ -150,11 +140,11 @@ func (n *State) finish(a Action) ([]Event, error) {
 	rack[a.Tile]--
 	h, err := n.an.HandOf(rack)
 	if err != nil {
-		return nil, refuse(a, ErrNotWinning, "%v", err)
+		return nil, game.Refuse(a, ErrNotWinning, "%v", err)
 	}
 	win, ok := n.an.Win(h)
 	if !ok {
-		return nil, refuse(a, ErrNotWinning, "the 14 tiles left after %v are not all in runs and sets, nor seven pairs", a.Tile)
+		return nil, game.Refuse(a, ErrNotWinning, "the 14 tiles left after %v are not all in runs and sets, nor seven pairs", a.Tile)
 	}
 	n.racks[a.Seat] = rack
 	n.acted[a.Seat] = true
@@ -173,7 +163,7 @@ func (n *State) finish(a Action) ([]Event, error) {
 
 func (n *State) endHand(a Action) ([]Event, error) {
 	if n.WallLeft() > 0 {
-		return nil, refuse(a, ErrWallNotEmpty, "%d tiles left to draw", n.WallLeft())
+		return nil, game.Refuse(a, ErrWallNotEmpty, "%d tiles left to draw", n.WallLeft())
 	}
 	n.moves++
 	e := Event{Kind: EvWallOut, Seat: a.Seat, Tile: tile.NoTile, From: -1}
@@ -289,7 +279,7 @@ func (n *State) standings(last *HandResult) *MatchResult {
 
 func (n *State) nextHand(a Action) ([]Event, error) {
 	if n.phase != HandOver {
-		return nil, refuse(a, ErrWrongPhase, "the %s", n.phase)
+		return nil, game.Refuse(a, game.ErrWrongPhase, "the %s", n.phase)
 	}
 	if n.rules.Simple104 {
 		n.dealer = NumSeats - 1
@@ -297,7 +287,7 @@ func (n *State) nextHand(a Action) ([]Event, error) {
 		n.dealer = nextActive(n.dealer, n.active)
 	}
 	if err := n.dealHand(n.hand + 1); err != nil {
-		return nil, refuse(a, ErrBadAction, "%v", err)
+		return nil, game.Refuse(a, game.ErrBadAction, "%v", err)
 	}
 	return []Event{n.history[0]}, nil
 }

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"testing"
 
+	"okey/game"
 	"okey/game/classic/hand"
 	"okey/game/internal/rng"
 	"okey/game/tile"
@@ -94,20 +95,20 @@ func TestIllegalActions(t *testing.T) {
 	}{
 		{"draw while holding 15", mid, DrawAction(1), ErrMustDiscard},
 		{"take while holding 15", mid, TakeAction(1), ErrMustDiscard},
-		{"discard out of turn", mid, DiscardAction(2, mustTile(t, "R5")), ErrWrongSeat},
-		{"draw out of turn", mid, DrawAction(3), ErrWrongSeat},
-		{"discard a tile not held", mid, DiscardAction(1, mustTile(t, "R1")), ErrNotHeld},
-		{"discard no tile", mid, DiscardAction(1, tile.NoTile), ErrBadAction},
-		{"finish with a tile not held", mid, FinishAction(1, mustTile(t, "R1")), ErrNotHeld},
+		{"discard out of turn", mid, DiscardAction(2, mustTile(t, "R5")), game.ErrWrongSeat},
+		{"draw out of turn", mid, DrawAction(3), game.ErrWrongSeat},
+		{"discard a tile not held", mid, DiscardAction(1, mustTile(t, "R1")), game.ErrNotHeld},
+		{"discard no tile", mid, DiscardAction(1, tile.NoTile), game.ErrBadAction},
+		{"finish with a tile not held", mid, FinishAction(1, mustTile(t, "R1")), game.ErrNotHeld},
 		{"finish a hand that does not win", mid, FinishAction(1, mustTile(t, "Y12")), ErrNotWinning},
-		{"discard before drawing", draw, DiscardAction(2, mustTile(t, "R5")), ErrMustDraw},
-		{"take from an empty stack", draw, TakeAction(2), ErrEmptyStack},
+		{"discard before drawing", draw, DiscardAction(2, mustTile(t, "R5")), game.ErrMustDraw},
+		{"take from an empty stack", draw, TakeAction(2), game.ErrEmptyStack},
 		{"end the hand with tiles in the wall", draw, EndHandAction(2), ErrWallNotEmpty},
-		{"draw from an empty wall", empty, DrawAction(2), ErrWallEmpty},
-		{"next hand while playing", mid, NextHandAction(), ErrWrongPhase},
-		{"draw after the hand", over, DrawAction(1), ErrWrongPhase},
-		{"no such seat", mid, DrawAction(7), ErrBadAction},
-		{"unknown action", mid, Action{Kind: 99, Seat: 1}, ErrBadAction},
+		{"draw from an empty wall", empty, DrawAction(2), game.ErrWallEmpty},
+		{"next hand while playing", mid, NextHandAction(), game.ErrWrongPhase},
+		{"draw after the hand", over, DrawAction(1), game.ErrWrongPhase},
+		{"no such seat", mid, DrawAction(7), game.ErrBadAction},
+		{"unknown action", mid, Action{Kind: 99, Seat: 1}, game.ErrBadAction},
 		{"show without the tile", draw, ShowAction(3), ErrShowNoTile},
 		{"show after drawing", mid, ShowAction(1), ErrShowLate},
 	}
@@ -176,7 +177,7 @@ func TestWallRunsOut(t *testing.T) {
 	if l := s.Legal(3); !l.Take || l.Draw || !l.EndHand {
 		t.Fatalf("with the wall out seat 3 may take or end, got %+v", l)
 	}
-	mustRefuse(t, s, DrawAction(3), ErrWallEmpty)
+	mustRefuse(t, s, DrawAction(3), game.ErrWallEmpty)
 	// Taking keeps the hand going; so does discarding.
 	took, _, err := s.Apply(TakeAction(3))
 	if err != nil || took.Phase() != Playing {

@@ -3,14 +3,16 @@ package classic
 import (
 	"fmt"
 
+	"okey/game"
 	"okey/game/classic/hand"
 	"okey/game/internal/rng"
 	"okey/game/tile"
 )
 
-// NumSeats is the number of seats at the table. Play runs anticlockwise:
-// the next player is the one on the right, seat+1.
-const NumSeats = 4
+// NumSeats is the number of seats at the table, package game's, the
+// same for both games. Play runs anticlockwise: the next player is the
+// one on the right, seat+1.
+const NumSeats = game.NumSeats
 
 // Deal is one hand's tiles as they came off the table: who dealt, the
 // dice, the indicator, every rack and the wall in drawing order.

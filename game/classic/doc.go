@@ -5,7 +5,10 @@
 // It sits on layers that know nothing of it:
 //
 //	game/tile     tiles, colours, the notation (R7, K13, J), counts
-//	game          what both games share: the seeded random source
+//	game          what both games share: seats, phases, outcomes, the
+//	              rules and move errors, the seeded random source
+//	game/record   the match record both games keep: its framing,
+//	              header and errors, Game and Replay
 //	classic/hand  its hand analysis (under it, as game/okey101/meld is
 //	              under Okey 101's referee): the win check, the
 //	              distance to a win, discard tables, seri and çift diz
@@ -21,11 +24,12 @@
 //	state.go   State: the match as it stands, what each seat may do
 //	action.go  actions, events and the reasons an action is refused
 //	apply.go   Apply, the reducer: one action, a new state, the events
-//	view.go    View: what one seat may know, all a bot or screen gets
+//	view.go    View: what one seat may know, all a bot or screen gets,
+//	           and the view turned to another chair (View.Rotate)
 //	world.go   what a view implies of the hidden tiles, and worlds
 //	           sampled from it for bots that search
-//	record.go  Record (JSON Lines), Game (a state with its record),
-//	           Replay
+//	record.go  Record and Game, package record's under this game, and
+//	           this game's part of them: its action lines, its deals
 //
 // The package imports only the standard library and its own layers,
 // does no I/O, never mutates its input and takes randomness only from a

@@ -3,6 +3,7 @@ package classic
 import (
 	"testing"
 
+	"okey/game"
 	"okey/game/tile"
 )
 
@@ -58,7 +59,7 @@ func TestMatchEnds(t *testing.T) {
 			if m.Outcome != tc.outcome || m.Place != tc.place {
 				t.Fatalf("scores %v: outcome %v place %v, want %v %v", m.Scores, m.Outcome, m.Place, tc.outcome, tc.place)
 			}
-			mustRefuse(t, n, NextHandAction(), ErrWrongPhase)
+			mustRefuse(t, n, NextHandAction(), game.ErrWrongPhase)
 		})
 	}
 }

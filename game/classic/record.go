@@ -2,70 +2,75 @@ package classic
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
-	"maps"
 	"slices"
 
 	"okey/game/internal/jsonl"
+	"okey/game/record"
 	"okey/game/tile"
 )
 
-// recordVersion is the version of the record format this package writes:
-// version 2 derives each hand's deal from the seed through SHA-256
-// (rng.DerivedByHash), version 1 through an invertible mix. A record
-// of version 1 is still read and replays as it was dealt; a record of
-// a version above this one is refused with ErrRecordVersion.
-// A record of another version is refused with ErrRecordVersion.
-const recordVersion = 2
+// GameName is what a record of classic Okey says in its header's
+// "game" (a record written before records named their game says
+// nothing, and reads as classic Okey's).
+const GameName = "classic"
 
-// oldestRecordVersion is the oldest version still read.
-const oldestRecordVersion = 1
-
-// The ways a record can be refused; test with errors.Is.
-var (
-	ErrRecordCorrupt  = errors.New("damaged match record")
-	ErrRecordVersion  = errors.New("match record of an unknown version")
-	ErrRecordMismatch = errors.New("match record does not replay as written")
-)
-
-// Record is a whole match as data: the rules, the seed and every action
-// in order, plus how each hand was dealt (so a replay can check it deals
-// the same). Saving, resuming, replays and bug reports all use it.
+// Record is a whole match of classic Okey as data: the rules, the seed
+// and every action in order, plus how each hand was dealt. Its framing,
+// header and errors are package record's, the same for both games; its
+// lines are
 //
-// On disk it is JSON Lines, one object a line: a header
-//
-//	{"okey":"record","version":1,"rules":"default","seed":42,"meta":{…}}
-//
-// then, in order, a line per deal and a line per action:
-//
+//	{"okey":"record","version":2,"game":"classic","rules":"default","seed":42,"meta":{…}}
 //	{"deal":1,"dealer":2,"dice":[5,2],"indicator":"R4"}
 //	{"a":"discard","s":3,"t":"K9"}
 //	{"a":"draw","s":0}
 //
-// Appending a line per action keeps the file a valid record at every
-// step.
-type Record struct {
-	// Version is the record format's version the match is played
-	// under, which decides how its deals come from the seed; 0 means
-	// the version this package writes.
-	Version int
-	Rules   Rules
-	Seed    uint64
-	// Meta is free text for the program that wrote the record (player
-	// names, bot levels); replaying ignores it.
-	Meta    map[string]string
-	Deals   []DealInfo
-	Actions []Action
+// Marshal writes it, ParseRecord reads it, Replay plays it.
+type Record = record.Record[spec, Rules, State, Action, Event, DealInfo]
+
+// Game is a match being played with its record kept alongside: the
+// convenient way to play, save and resume (package record's, under
+// this game).
+type Game = record.Game[spec, Rules, State, Action, Event, DealInfo]
+
+// NewGame starts a match and its record.
+func NewGame(r Rules, seed uint64, meta map[string]string) (*Game, error) {
+	return record.NewGame[spec](r, seed, meta)
 }
 
-type recordHeader struct {
-	Okey    string            `json:"okey"`
-	Version int               `json:"version"`
-	Rules   Rules             `json:"rules"`
-	Seed    uint64            `json:"seed"`
-	Meta    map[string]string `json:"meta,omitempty"`
+// StartGame is the game of rec before its first action: its rules,
+// seed, meta and version, so that the actions of rec apply to it as
+// they were played (Replay applies them and checks the deals).
+func StartGame(rec Record) (*Game, error) { return rec.Game() }
+
+// Replay plays a record from the start and returns the game where it
+// ends (Record.Replay says when it fails).
+func Replay(rec Record) (*Game, error) { return rec.Replay() }
+
+// ParseRecord reads a record written by Marshal. It checks the form of
+// every line, not that the actions are legal: Replay does that.
+func ParseRecord(b []byte) (Record, error) {
+	var rec Record
+	err := rec.Unmarshal(b)
+	return rec, err
 }
+
+// spec is classic Okey's part of its record (a record.Spec).
+type spec struct{}
+
+func (spec) Name() string { return GameName }
+
+func (spec) Start(r Rules, seed uint64, version int) (State, error) {
+	return newMatch(r, seed, version)
+}
+
+func (spec) SameDeal(want, got DealInfo) bool {
+	return want.Hand == got.Hand && want.Dealer == got.Dealer && want.Indicator == got.Indicator && slices.Equal(want.Dice, got.Dice)
+}
+
+func (spec) StartsHand(a Action) bool { return a.Kind == ActNextHand }
+
+func (spec) Keep(a Action) Action { return a }
 
 type actionLine struct {
 	A string     `json:"a"`
@@ -73,13 +78,7 @@ type actionLine struct {
 	T *tile.Tile `json:"t,omitempty"`
 }
 
-// headerLine is the record's first line, newline included.
-func (r *Record) headerLine() []byte {
-	return jsonl.Line(recordHeader{Okey: "record", Version: r.version(), Rules: r.Rules, Seed: r.Seed, Meta: r.Meta})
-}
-
-// actionJSONLine is an action's line, newline included.
-func actionJSONLine(a Action) []byte {
+func (spec) ActionLine(a Action) []byte {
 	l := actionLine{A: a.Kind.String(), S: a.Seat}
 	if a.Kind == ActDiscard || a.Kind == ActFinish {
 		t := a.Tile
@@ -88,45 +87,7 @@ func actionJSONLine(a Action) []byte {
 	return jsonl.Line(l)
 }
 
-// Marshal writes the whole record as JSON Lines.
-func (r *Record) Marshal() []byte {
-	return jsonl.Write(r.headerLine(), r.Deals, r.Actions, startsHand, actionJSONLine)
-}
-
-// startsHand reports whether a deals a new hand (a deal line follows it).
-func startsHand(a Action) bool { return a.Kind == ActNextHand }
-
-// ParseRecord reads a record written by Marshal. It checks the form of
-// every line, not that the actions are legal: Replay does that.
-func ParseRecord(b []byte) (Record, error) {
-	lines, err := jsonl.Split(b, ErrRecordCorrupt)
-	if err != nil {
-		return Record{}, err
-	}
-	var probe struct {
-		Okey    string          `json:"okey"`
-		Version int             `json:"version"`
-		Rules   json.RawMessage `json:"rules"`
-	}
-	if err := json.Unmarshal(lines[0], &probe); err != nil || probe.Okey != "record" {
-		return Record{}, fmt.Errorf("%w: line 1 is not a record header", ErrRecordCorrupt)
-	}
-	if probe.Version < oldestRecordVersion || probe.Version > recordVersion {
-		return Record{}, fmt.Errorf("%w: version %d (this program reads versions %d to %d)", ErrRecordVersion, probe.Version, oldestRecordVersion, recordVersion)
-	}
-	var h recordHeader
-	if err := json.Unmarshal(lines[0], &h); err != nil {
-		return Record{}, fmt.Errorf("%w: line 1: %v", ErrRecordCorrupt, err)
-	}
-	rec := Record{Version: h.Version, Rules: h.Rules, Seed: h.Seed, Meta: h.Meta}
-	if rec.Deals, rec.Actions, err = jsonl.Body[DealInfo](lines[1:], ErrRecordCorrupt, parseActionLine); err != nil {
-		return Record{}, err
-	}
-	return rec, nil
-}
-
-// parseActionLine reads an action's line.
-func parseActionLine(ln []byte) (Action, error) {
+func (spec) ParseAction(ln []byte) (Action, error) {
 	var al actionLine
 	if err := json.Unmarshal(ln, &al); err != nil {
 		return Action{}, err
@@ -145,118 +106,8 @@ func parseActionLine(ln []byte) (Action, error) {
 	return a, nil
 }
 
-// Game is a match being played with its record kept alongside: the
-// convenient way to play, save and resume. Unlike State it is not a
-// value; it owns its record.
-type Game struct {
-	state State
-	rec   Record
-}
-
-// NewGame starts a match and its record.
-func NewGame(r Rules, seed uint64, meta map[string]string) (*Game, error) {
-	s, err := NewMatch(r, seed)
-	if err != nil {
-		return nil, err
-	}
-	return startGame(s, Record{Version: recordVersion, Rules: r, Seed: seed, Meta: maps.Clone(meta)}), nil
-}
-
-// startGame is a game whose first state is s and whose record so far is
-// rec with s's deal.
-func startGame(s State, rec Record) *Game {
-	rec.Deals = []DealInfo{s.DealInfo()}
-	return &Game{state: s, rec: rec}
-}
-
-// version is the record's format version, 0 read as today's.
-func (r *Record) version() int {
-	if r.Version == 0 {
-		return recordVersion
-	}
-	return r.Version
-}
-
-// StartGame is the game of rec before its first action: its rules,
-// seed, meta and version, so that the actions of rec apply to it as
-// they were played (Replay applies them and checks the deals).
-func StartGame(rec Record) (*Game, error) {
-	s, err := rec.Start()
-	if err != nil {
-		return nil, err
-	}
-	return startGame(s, Record{Version: rec.version(), Rules: rec.Rules, Seed: rec.Seed, Meta: maps.Clone(rec.Meta)}), nil
-}
-
-// Start is the first state of the match the record holds, its deals
-// derived from the seed as the record's version says.
-func (r Record) Start() (State, error) {
-	return newMatch(r.Rules, r.Seed, r.version())
-}
-
-// State is the match as it stands.
-func (g *Game) State() State { return g.state }
-
-// Record is a copy of the match's record so far.
-func (g *Game) Record() Record {
-	r := g.rec
-	r.Meta = maps.Clone(g.rec.Meta)
-	r.Deals = slices.Clone(g.rec.Deals)
-	r.Actions = slices.Clone(g.rec.Actions)
-	return r
-}
-
-// Apply plays an action and records it. The lines to append to a saved
-// record are returned with the events (the action's line, and a deal
-// line when the action dealt a new hand).
-func (g *Game) Apply(a Action) (events []Event, lines []byte, err error) {
-	n, evs, err := g.state.Apply(a)
-	if err != nil {
-		return nil, nil, err
-	}
-	g.state = n
-	g.rec.Actions = append(g.rec.Actions, a)
-	lines = actionJSONLine(a)
-	if a.Kind == ActNextHand {
-		d := n.DealInfo()
-		g.rec.Deals = append(g.rec.Deals, d)
-		lines = append(lines, jsonl.Line(d)...)
-	}
-	return evs, lines, nil
-}
-
-// Replay plays a record from the start and returns the game where it
-// ends. It fails with ErrRecordMismatch when a deal differs from the one
-// recorded, and with ErrRecordCorrupt when an action is illegal.
-func Replay(rec Record) (*Game, error) {
-	g, err := StartGame(rec)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrRecordCorrupt, err)
-	}
-	if err := checkDeal(rec, 0, g.state.DealInfo()); err != nil {
-		return nil, err
-	}
-	for i, a := range rec.Actions {
-		if _, _, err := g.Apply(a); err != nil {
-			return nil, fmt.Errorf("%w: action %d (%v): %w", ErrRecordCorrupt, i+1, a, err)
-		}
-		if a.Kind == ActNextHand {
-			if err := checkDeal(rec, len(g.rec.Deals)-1, g.state.DealInfo()); err != nil {
-				return nil, err
-			}
-		}
-	}
-	return g, nil
-}
-
-func checkDeal(rec Record, i int, got DealInfo) error {
-	if i >= len(rec.Deals) {
-		return nil // a record may leave deal lines out
-	}
-	want := rec.Deals[i]
-	if want.Hand != got.Hand || want.Dealer != got.Dealer || want.Indicator != got.Indicator || !slices.Equal(want.Dice, got.Dice) {
-		return fmt.Errorf("%w: hand %d was dealt by seat %d with dice %v and indicator %v, replay deals by seat %d with dice %v and indicator %v",
-			ErrRecordMismatch, want.Hand, want.Dealer, want.Dice, want.Indicator, got.Dealer, got.Dice, got.Indicator)
-	}
-	return nil
+// String says how the hand was dealt, for a replay that deals it
+// otherwise.
+func (d DealInfo) String() string {
+	return fmt.Sprintf("hand %d by seat %d with dice %v and indicator %v", d.Hand, d.Dealer, d.Dice, d.Indicator)
 }

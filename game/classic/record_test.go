@@ -9,6 +9,7 @@ import (
 
 	"okey/game/internal/jsonl"
 	"okey/game/internal/rng"
+	"okey/game/record"
 )
 
 // playGame plays a few hands of random moves through a Game and returns
@@ -20,7 +21,7 @@ func playGame(t *testing.T, r Rules, seed uint64, hands int) (*Game, []byte) {
 		t.Fatal(err)
 	}
 	rec := g.Record()
-	out := append(rec.headerLine(), jsonl.Line(g.State().DealInfo())...)
+	out := append(rec.HeaderLine(), jsonl.Line(g.State().DealInfo())...)
 	rg := rng.New(seed)
 	for g.State().HandNumber() <= hands && g.State().Phase() != MatchOver {
 		s := g.State()
@@ -105,16 +106,16 @@ func TestRecordRefusals(t *testing.T) {
 		data []byte
 		want error
 	}{
-		{"empty", nil, ErrRecordCorrupt},
-		{"not a record", []byte("hello\n"), ErrRecordCorrupt},
-		{"future version", []byte(strings.Replace(string(good), `"version":2`, `"version":9`, 1)), ErrRecordVersion},
-		{"cut mid-line", good[:len(good)-7], ErrRecordCorrupt},
-		{"bad action", join(append(append([]string{}, lines[:3]...), `{"a":"fly","s":0}`)), ErrRecordCorrupt},
-		{"bad tile", join(append(append([]string{}, lines[:3]...), `{"a":"discard","s":0,"t":"Q9"}`)), ErrRecordCorrupt},
-		{"empty line", join(append(append([]string{}, lines[:3]...), "", lines[3])), ErrRecordCorrupt},
-		{"bad rules", []byte(strings.Replace(string(good), `"rules":"default"`, `"rules":"turbo"`, 1)), ErrRecordCorrupt},
+		{"empty", nil, record.ErrCorrupt},
+		{"not a record", []byte("hello\n"), record.ErrCorrupt},
+		{"future version", []byte(strings.Replace(string(good), `"version":2`, `"version":9`, 1)), record.ErrVersion},
+		{"cut mid-line", good[:len(good)-7], record.ErrCorrupt},
+		{"bad action", join(append(append([]string{}, lines[:3]...), `{"a":"fly","s":0}`)), record.ErrCorrupt},
+		{"bad tile", join(append(append([]string{}, lines[:3]...), `{"a":"discard","s":0,"t":"Q9"}`)), record.ErrCorrupt},
+		{"empty line", join(append(append([]string{}, lines[:3]...), "", lines[3])), record.ErrCorrupt},
+		{"bad rules", []byte(strings.Replace(string(good), `"rules":"default"`, `"rules":"turbo"`, 1)), record.ErrCorrupt},
 		// As a 101 record with an option twice is (issue 30, point 6).
-		{"an option twice", []byte(strings.Replace(string(good), `"rules":"default"`, `"rules":"partners,partners"`, 1)), ErrRecordCorrupt},
+		{"an option twice", []byte(strings.Replace(string(good), `"rules":"default"`, `"rules":"partners,partners"`, 1)), record.ErrCorrupt},
 	}
 	for _, tc := range tests {
 		_, err := ParseRecord(tc.data)
@@ -126,18 +127,18 @@ func TestRecordRefusals(t *testing.T) {
 	// Well-formed but wrong: an illegal action, or a deal that differs.
 	bad := rec
 	bad.Actions = append([]Action{DrawAction((g.State().Dealer() + 3) % 4)}, rec.Actions...)
-	if _, err := Replay(bad); !errors.Is(err, ErrRecordCorrupt) {
+	if _, err := Replay(bad); !errors.Is(err, record.ErrCorrupt) {
 		t.Errorf("illegal action: %v", err)
 	}
 	other := rec
 	other.Deals = append([]DealInfo(nil), rec.Deals...)
 	other.Deals[0].Dice = []int{7, 7}
-	if _, err := Replay(other); !errors.Is(err, ErrRecordMismatch) {
+	if _, err := Replay(other); !errors.Is(err, record.ErrMismatch) {
 		t.Errorf("changed dice: %v", err)
 	}
 	seed := rec
 	seed.Seed++
-	if _, err := Replay(seed); !errors.Is(err, ErrRecordMismatch) {
+	if _, err := Replay(seed); !errors.Is(err, record.ErrMismatch) {
 		t.Errorf("another seed: %v", err)
 	}
 }

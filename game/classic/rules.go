@@ -2,10 +2,10 @@ package classic
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 
+	"okey/game"
 	"okey/game/classic/hand"
 	"okey/game/tile"
 )
@@ -102,27 +102,18 @@ func (r Rules) TileCount() int {
 // ErrRules is the error every invalid rules configuration wraps.
 var ErrRules = errors.New("invalid rules")
 
-// RulesError is a rules configuration refused by ParseRules or Validate.
-// Reason names the fault with a word that does not change (rules.go
-// lists them: "unknown", "points.range", …) and Args are its values, so
-// that a user interface can say it in its own language; Error is the
-// English text. It wraps ErrRules.
-type RulesError struct {
-	Reason string
-	Args   []any
-	format string
-}
-
-func (e *RulesError) Error() string {
-	return ErrRules.Error() + ": " + fmt.Sprintf(e.format, e.Args...)
-}
-
-func (e *RulesError) Unwrap() error { return ErrRules }
+// RulesError is a rules configuration refused by ParseRules or Validate
+// (package game's, the same for both games, its Game "classic"). Reason
+// names the fault with a word that does not change (rules.go lists them:
+// "unknown", "points.range", …) and Args are its values, so that a user
+// interface can say it in its own language; Error is the English text.
+// It wraps ErrRules.
+type RulesError = game.RulesError
 
 // rulesErr is a RulesError: reason, the English text's format and the
 // arguments both take.
 func rulesErr(reason, format string, a ...any) error {
-	return &RulesError{Reason: reason, Args: a, format: format}
+	return game.NewRulesError(GameName, ErrRules, reason, format, a...)
 }
 
 // Validate reports the first thing wrong with r, wrapping ErrRules.
@@ -316,21 +307,11 @@ func (r Rules) String() string {
 	if !r.Wrap {
 		opts = append(opts, "no_wrap")
 	}
-	if len(opts) == 0 {
-		return "default"
-	}
-	return strings.Join(opts, ",")
+	return game.RulesText(opts)
 }
 
 // MarshalText writes the rules in their ParseRules form.
 func (r Rules) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
 
 // UnmarshalText reads the rules with ParseRules.
-func (r *Rules) UnmarshalText(b []byte) error {
-	p, err := ParseRules(string(b))
-	if err != nil {
-		return err
-	}
-	*r = p
-	return nil
-}
+func (r *Rules) UnmarshalText(b []byte) error { return game.UnmarshalRules(r, ParseRules, b) }

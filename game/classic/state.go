@@ -3,35 +3,26 @@ package classic
 import (
 	"fmt"
 
+	"okey/game"
 	"okey/game/classic/hand"
 	"okey/game/internal/rng"
+	"okey/game/record"
 	"okey/game/tile"
 )
 
-// Phase is where a match stands.
-type Phase uint8
+// Phase is where a match stands: package game's, the same for both
+// games.
+type Phase = game.Phase
 
 // The phases of a match.
 const (
 	// Playing: a hand is under way.
-	Playing Phase = iota + 1
+	Playing = game.Playing
 	// HandOver: a hand has ended; NextHand deals the next.
-	HandOver
+	HandOver = game.HandOver
 	// MatchOver: the match has ended; nothing more can be done.
-	MatchOver
+	MatchOver = game.MatchOver
 )
-
-func (p Phase) String() string {
-	switch p {
-	case Playing:
-		return "playing"
-	case HandOver:
-		return "hand over"
-	case MatchOver:
-		return "match over"
-	}
-	return fmt.Sprintf("phase(%d)", p)
-}
 
 // Stage is where the player to move stands within a turn.
 type Stage uint8
@@ -81,29 +72,18 @@ type HandResult struct {
 	Left [NumSeats]bool
 }
 
-// Outcome is how a seat ended the match.
-type Outcome uint8
+// Outcome is how a seat ended the match: package game's, the same for
+// both games.
+type Outcome = game.Outcome
 
 // The outcomes of a match.
 const (
-	OutcomeLost Outcome = iota + 1
-	OutcomeWon
+	OutcomeLost = game.OutcomeLost
+	OutcomeWon  = game.OutcomeWon
 	// OutcomeTied: level on points across the line between winners and
 	// losers.
-	OutcomeTied
+	OutcomeTied = game.OutcomeTied
 )
-
-func (o Outcome) String() string {
-	switch o {
-	case OutcomeWon:
-		return "won"
-	case OutcomeLost:
-		return "lost"
-	case OutcomeTied:
-		return "tied"
-	}
-	return "-"
-}
 
 // MatchResult is the final table.
 type MatchResult struct {
@@ -156,7 +136,7 @@ type State struct {
 // NewMatch starts a match: validates the rules, picks the first dealer
 // from the seed and deals the first hand.
 func NewMatch(r Rules, seed uint64) (State, error) {
-	return newMatch(r, seed, recordVersion)
+	return newMatch(r, seed, record.Version)
 }
 
 // newMatch is NewMatch with the seed's deals derived as the record
@@ -340,7 +320,7 @@ func (s *State) canShow(seat int) error {
 	case !s.rules.HasOkey():
 		return ErrNoIndicator
 	case s.phase != Playing:
-		return ErrWrongPhase
+		return game.ErrWrongPhase
 	case s.shown[seat]:
 		return ErrShown
 	case s.acted[seat]:

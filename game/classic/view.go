@@ -1,8 +1,10 @@
 package classic
 
 import (
+	"okey/game"
 	"okey/game/classic/hand"
 	"okey/game/tile"
+	"slices"
 )
 
 // View is what one seat may know: its own rack, the indicator, the
@@ -116,13 +118,7 @@ func (s State) View(seat int) View {
 
 // Top is the top tile of seat's discard stack as this view sees it, or
 // NoTile.
-func (v *View) Top(seat int) tile.Tile {
-	if seat < 0 || seat >= NumSeats || len(v.Discards[seat]) == 0 {
-		return tile.NoTile
-	}
-	st := v.Discards[seat]
-	return st[len(st)-1]
-}
+func (v *View) Top(seat int) tile.Tile { return game.Top(&v.Discards, seat) }
 
 // MyTurn reports whether the view's seat is to move in a hand.
 func (v *View) MyTurn() bool { return v.Phase == Playing && v.Turn == v.Seat }
@@ -136,4 +132,59 @@ func (r *HandResult) clone() *HandResult {
 		c.Win.Melds[i] = hand.Meld{Kind: m.Kind, Tiles: append([]tile.Tile(nil), m.Tiles...), As: append([]tile.Tile(nil), m.As...)}
 	}
 	return &c
+}
+
+// Rotate is the view turned so that seat rot sits at seat 0: every seat
+// number and every array by seat (game.TurnSeat, game.TurnSeats). Play
+// still runs seat+1 and partners still sit opposite, so the turned view
+// is a view of the same match from another chair: a served seat's
+// screen draws its own seat at the bottom. The view's slices are not
+// changed (History is copied).
+func (v View) Rotate(rot int) View {
+	if rot == 0 {
+		return v
+	}
+	turn := func(s int) int { return game.TurnSeat(s, rot) }
+	v.Seat, v.Dealer, v.Turn, v.Previous = turn(v.Seat), turn(v.Dealer), turn(v.Turn), turn(v.Previous)
+	v.Discards = game.TurnSeats(v.Discards, rot)
+	v.DiscardCounts = game.TurnSeats(v.DiscardCounts, rot)
+	v.TileCounts = game.TurnSeats(v.TileCounts, rot)
+	v.Scores = game.TurnSeats(v.Scores, rot)
+	v.Active = game.TurnSeats(v.Active, rot)
+	v.Shown = game.TurnSeats(v.Shown, rot)
+	v.Acted = game.TurnSeats(v.Acted, rot)
+	h := slices.Clone(v.History)
+	for i := range h {
+		h[i].Seat, h[i].From = turn(h[i].Seat), turn(h[i].From)
+	}
+	v.History = h
+	if v.Result != nil {
+		r := v.Result.Rotate(rot)
+		v.Result = &r
+	}
+	if v.Match != nil {
+		m := v.Match.Rotate(rot)
+		v.Match = &m
+	}
+	return v
+}
+
+// Rotate is the hand's result turned so that seat rot sits at seat 0
+// (View.Rotate).
+func (r HandResult) Rotate(rot int) HandResult {
+	r.Winner = game.TurnSeat(r.Winner, rot)
+	r.Lost = game.TurnSeats(r.Lost, rot)
+	r.ShowLost = game.TurnSeats(r.ShowLost, rot)
+	r.Shown = game.TurnSeats(r.Shown, rot)
+	r.Left = game.TurnSeats(r.Left, rot)
+	return r
+}
+
+// Rotate is the final table turned so that seat rot sits at seat 0
+// (View.Rotate).
+func (m MatchResult) Rotate(rot int) MatchResult {
+	m.Scores = game.TurnSeats(m.Scores, rot)
+	m.Place = game.TurnSeats(m.Place, rot)
+	m.Outcome = game.TurnSeats(m.Outcome, rot)
+	return m
 }

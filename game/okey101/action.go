@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"okey/game"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
 )
@@ -46,21 +47,11 @@ var actionNames = [...]string{
 	ActDiscard: "discard", ActNextHand: "next",
 }
 
-func (k ActionKind) String() string {
-	if int(k) < len(actionNames) && actionNames[k] != "" {
-		return actionNames[k]
-	}
-	return fmt.Sprintf("action(%d)", k)
-}
+func (k ActionKind) String() string { return game.KindName(actionNames[:], k, "action") }
 
 // ParseActionKind reads an action's name as String writes it.
 func ParseActionKind(s string) (ActionKind, error) {
-	for k, n := range actionNames {
-		if n != "" && n == s {
-			return ActionKind(k), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown action %q", s)
+	return game.ParseKind[ActionKind](actionNames[:], s, "action")
 }
 
 // Action is one move. Which fields matter depends on the kind: Tile for
@@ -160,20 +151,14 @@ func Discard(seat int, t tile.Tile) Action { return Action{Kind: ActDiscard, Sea
 // NextHand deals the next hand.
 func NextHand() Action { return Action{Kind: ActNextHand, Seat: -1, Tile: tile.NoTile} }
 
-// The reasons an action is refused. Every error Apply returns wraps one
-// of them (and, for a bad meld, lay-off or take-back, the meld package's
-// reason too); test with errors.Is.
+// The reasons an action of 101 alone is refused. Every error Apply
+// returns wraps one of them or one of the reasons both games share
+// (game.ErrWrongPhase, game.ErrNotHeld, …), and, for a bad meld, lay-off
+// or take-back, the meld package's reason too; test with errors.Is.
 var (
-	ErrBadAction     = errors.New("malformed action")
-	ErrWrongPhase    = errors.New("not possible now")
-	ErrWrongSeat     = errors.New("not this seat's turn")
-	ErrMustDraw      = errors.New("draw or take first")
 	ErrFirstTurn     = errors.New("the dealer's first turn is a discard only")
 	ErrAlreadyDrew   = errors.New("already drew or took this turn")
 	ErrGaveBack      = errors.New("the discard was given back: draw from the wall")
-	ErrEmptyStack    = errors.New("nothing to take")
-	ErrWallEmpty     = errors.New("the wall is empty")
-	ErrNotHeld       = errors.New("tile not held")
 	ErrTakeUnused    = errors.New("the taken tile must go onto the table this turn (or be given back)")
 	ErrNothingTaken  = errors.New("no taken tile to give back")
 	ErrNotOpened     = errors.New("open first")
@@ -192,41 +177,10 @@ var (
 	ErrTakeBack      = errors.New("cannot take the okey back")
 )
 
-// MoveError is an action Apply refused, with the reason.
-type MoveError struct {
-	Action Action
-	Err    error  // one of the Err… values above
-	Cause  error  // the meld package's reason, if any
-	Detail string // what exactly, for a person
-}
-
-func (e *MoveError) Error() string {
-	msg := fmt.Sprintf("%v: %v", e.Action, e.Err)
-	if e.Detail != "" {
-		msg += ": " + e.Detail
-	}
-	return msg
-}
-
-// Unwrap gives the reason and its cause to errors.Is and errors.As.
-func (e *MoveError) Unwrap() []error {
-	if e.Cause != nil {
-		return []error{e.Err, e.Cause}
-	}
-	return []error{e.Err}
-}
-
-func refuse(a Action, err error, format string, args ...any) error {
-	d := ""
-	if format != "" {
-		d = fmt.Sprintf(format, args...)
-	}
-	return &MoveError{Action: a, Err: err, Detail: d}
-}
-
-func refuseCause(a Action, err, cause error) error {
-	return &MoveError{Action: a, Err: err, Cause: cause, Detail: cause.Error()}
-}
+// MoveError is an action Apply refused, with the reason and, for a bad
+// meld, lay-off or take-back, the meld package's reason as its Cause
+// (package game's, the same for both games).
+type MoveError = game.MoveError[Action]
 
 // EventKind is what happened, for logs and screens.
 type EventKind uint8
@@ -257,12 +211,7 @@ var eventNames = [...]string{
 	EvWallOut: "wall out", EvVoid: "void", EvHandOver: "hand over", EvMatchOver: "match over",
 }
 
-func (k EventKind) String() string {
-	if int(k) < len(eventNames) && eventNames[k] != "" {
-		return eventNames[k]
-	}
-	return fmt.Sprintf("event(%d)", k)
-}
+func (k EventKind) String() string { return game.KindName(eventNames[:], k, "event") }
 
 // MarshalText writes the event's name.
 func (k EventKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }

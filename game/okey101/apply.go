@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"okey/game"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
 )
@@ -17,12 +18,7 @@ import (
 // The events are complete: a draw carries the tile drawn. Before passing
 // them to another seat, use Event.Redact.
 func (s State) Apply(a Action) (State, []Event, error) {
-	n := s
-	evs, err := n.apply(a)
-	if err != nil {
-		return s, nil, err
-	}
-	return n, evs, nil
+	return game.Step(s, a, (*State).apply)
 }
 
 // apply changes n in place; n is a fresh copy whose slices are shared
@@ -31,30 +27,26 @@ func (n *State) apply(a Action) ([]Event, error) {
 	if a.Kind == ActNextHand {
 		return n.nextHand(a)
 	}
-	switch {
-	case a.Kind < ActDraw || a.Kind > ActNextHand:
-		return nil, refuse(a, ErrBadAction, "unknown action")
-	case a.Seat < 0 || a.Seat >= NumSeats:
-		return nil, refuse(a, ErrBadAction, "no seat %d", a.Seat)
-	case n.phase != Playing:
-		return nil, refuse(a, ErrWrongPhase, "the %s", n.phase)
-	case a.Seat != n.turn:
-		return nil, refuse(a, ErrWrongSeat, "seat %d is to move", n.turn)
+	if err := game.CheckMove(a, a.Kind, ActDraw, ActNextHand, a.Seat, n.phase); err != nil {
+		return nil, err
+	}
+	if a.Seat != n.turn {
+		return nil, game.Refuse(a, game.ErrWrongSeat, "seat %d is to move", n.turn)
 	}
 	switch a.Kind {
 	case ActDraw, ActTake:
 		switch n.stage {
 		case StageFirst:
-			return nil, refuse(a, ErrFirstTurn, "the dealer starts by discarding")
+			return nil, game.Refuse(a, ErrFirstTurn, "the dealer starts by discarding")
 		case StagePlay:
-			return nil, refuse(a, ErrAlreadyDrew, "")
+			return nil, game.Refuse(a, ErrAlreadyDrew, "")
 		}
 	default:
 		switch {
 		case n.stage == StageDraw:
-			return nil, refuse(a, ErrMustDraw, "")
+			return nil, game.Refuse(a, game.ErrMustDraw, "")
 		case n.stage == StageFirst && a.Kind != ActDiscard:
-			return nil, refuse(a, ErrFirstTurn, "")
+			return nil, game.Refuse(a, ErrFirstTurn, "")
 		}
 	}
 	switch a.Kind {
@@ -75,7 +67,7 @@ func (n *State) apply(a Action) ([]Event, error) {
 	case ActDiscard:
 		return n.discard(a)
 	}
-	return nil, refuse(a, ErrBadAction, "unknown action")
+	return nil, game.Refuse(a, game.ErrBadAction, "unknown action")
 }
 
 // record appends a public event to the hand's history.
@@ -91,7 +83,7 @@ func ev(k EventKind, seat int, t tile.Tile) Event {
 
 func (n *State) draw(a Action) ([]Event, error) {
 	if n.WallLeft() == 0 {
-		return nil, refuse(a, ErrWallEmpty, "")
+		return nil, game.Refuse(a, game.ErrWallEmpty, "")
 	}
 	t := n.deal.Wall[n.wallPos]
 	n.wallPos++
@@ -105,12 +97,12 @@ func (n *State) draw(a Action) ([]Event, error) {
 
 func (n *State) takeDiscard(a Action) ([]Event, error) {
 	if n.gaveBack {
-		return nil, refuse(a, ErrGaveBack, "")
+		return nil, game.Refuse(a, ErrGaveBack, "")
 	}
 	from := prev(a.Seat)
 	st := n.discards[from]
 	if len(st) == 0 {
-		return nil, refuse(a, ErrEmptyStack, "seat %d has discarded nothing", from)
+		return nil, game.Refuse(a, game.ErrEmptyStack, "seat %d has discarded nothing", from)
 	}
 	t := st[len(st)-1]
 	n.discards[from] = st[: len(st)-1 : len(st)-1] // the next push copies
@@ -126,7 +118,7 @@ func (n *State) takeDiscard(a Action) ([]Event, error) {
 
 func (n *State) giveBack(a Action) ([]Event, error) {
 	if !n.owed() {
-		return nil, refuse(a, ErrNothingTaken, "")
+		return nil, game.Refuse(a, ErrNothingTaken, "")
 	}
 	t, from := n.take.Tile, n.take.From
 	n.racks[a.Seat][t]--
@@ -155,10 +147,10 @@ func (n *State) takeTiles(a Action, groups [][]tile.Tile) (tile.Counts, error) {
 	for _, g := range groups {
 		for _, t := range g {
 			if !t.Valid() {
-				return rack, refuse(a, ErrBadAction, "%v is not a tile", t)
+				return rack, game.Refuse(a, game.ErrBadAction, "%v is not a tile", t)
 			}
 			if rack[t] == 0 {
-				return rack, refuse(a, ErrNotHeld, "%v is not in the rack (or is used twice)", t)
+				return rack, game.Refuse(a, game.ErrNotHeld, "%v is not in the rack (or is used twice)", t)
 			}
 			rack[t]--
 		}
@@ -171,10 +163,10 @@ func (n *State) takeTiles(a Action, groups [][]tile.Tile) (tile.Counts, error) {
 func (n *State) keepOne(a Action, rack tile.Counts) error {
 	left := rack.Total()
 	if left == 0 {
-		return refuse(a, ErrKeepOne, "")
+		return game.Refuse(a, ErrKeepOne, "")
 	}
 	if n.owed() && rack[n.take.Tile] > n.take.base && left < 2 {
-		return refuse(a, ErrKeepOne, "the taken %v must still go onto the table: keep another tile to discard", n.take.Tile)
+		return game.Refuse(a, ErrKeepOne, "the taken %v must still go onto the table: keep another tile to discard", n.take.Tile)
 	}
 	return nil
 }
@@ -190,7 +182,7 @@ func (n *State) settleTake(seat int) {
 // readGroups reads the groups of an opening or a lay as melds or pairs.
 func (n *State) readGroups(a Action, pairs bool) ([]meld.Meld, error) {
 	if len(a.Melds) == 0 {
-		return nil, refuse(a, ErrBadAction, "no melds given")
+		return nil, game.Refuse(a, game.ErrBadAction, "no melds given")
 	}
 	out := make([]meld.Meld, len(a.Melds))
 	for i, g := range a.Melds {
@@ -231,7 +223,7 @@ func (n *State) laid(seat int, ms []meld.Meld) int {
 
 func (n *State) openWith(a Action) ([]Event, error) {
 	if n.open[a.Seat].Status != meld.NotOpened {
-		return nil, refuse(a, ErrOpened, "")
+		return nil, game.Refuse(a, ErrOpened, "")
 	}
 	ms, err := n.readGroups(a, a.Pairs)
 	if err != nil {
@@ -244,7 +236,7 @@ func (n *State) openWith(a Action) ([]Event, error) {
 	value := len(ms)
 	if a.Pairs {
 		if len(ms) < MinPairs {
-			return nil, refuse(a, ErrTooFewPairs, "%d pairs", len(ms))
+			return nil, game.Refuse(a, ErrTooFewPairs, "%d pairs", len(ms))
 		}
 	} else {
 		value = 0
@@ -256,11 +248,11 @@ func (n *State) openWith(a Action) ([]Event, error) {
 			if thr > n.rules.Open {
 				why = fmt.Sprintf("worth %d; progressive: it must beat %d", value, n.highest)
 			}
-			return nil, refuse(a, ErrThreshold, "%s", why)
+			return nil, game.Refuse(a, ErrThreshold, "%s", why)
 		}
 	}
 	if n.owed() && rack[n.take.Tile] > n.take.base {
-		return nil, refuse(a, ErrTakenNotIn, "the taken %v", n.take.Tile)
+		return nil, game.Refuse(a, ErrTakenNotIn, "the taken %v", n.take.Tile)
 	}
 	if err := n.keepOne(a, rack); err != nil {
 		return nil, err
@@ -304,15 +296,15 @@ func (n *State) allPairs() bool {
 func (n *State) lay(a Action) ([]Event, error) {
 	st := n.open[a.Seat].Status
 	if st == meld.NotOpened {
-		return nil, refuse(a, ErrNotOpened, "")
+		return nil, game.Refuse(a, ErrNotOpened, "")
 	}
 	pairs := st == meld.OpenedPairs
 	for _, g := range a.Melds {
 		switch {
 		case pairs && len(g) != 2:
-			return nil, refuse(a, ErrPairsOnly, "%v", tile.FormatTiles(g))
+			return nil, game.Refuse(a, ErrPairsOnly, "%v", tile.FormatTiles(g))
 		case !pairs && len(g) == 2:
-			return nil, refuse(a, ErrNoPairs, "%v", tile.FormatTiles(g))
+			return nil, game.Refuse(a, ErrNoPairs, "%v", tile.FormatTiles(g))
 		}
 	}
 	ms, err := n.readGroups(a, pairs)
@@ -341,13 +333,13 @@ func (n *State) lay(a Action) ([]Event, error) {
 func (n *State) tableMeld(a Action) (TableMeld, error) {
 	switch {
 	case n.open[a.Seat].Status == meld.NotOpened:
-		return TableMeld{}, refuse(a, ErrNotOpened, "")
+		return TableMeld{}, game.Refuse(a, ErrNotOpened, "")
 	case a.Meld < 0 || a.Meld >= len(n.table):
-		return TableMeld{}, refuse(a, ErrNoMeld, "the table has %d melds", len(n.table))
+		return TableMeld{}, game.Refuse(a, ErrNoMeld, "the table has %d melds", len(n.table))
 	case !a.Tile.Valid():
-		return TableMeld{}, refuse(a, ErrBadAction, "no tile given")
+		return TableMeld{}, game.Refuse(a, game.ErrBadAction, "no tile given")
 	case n.racks[a.Seat][a.Tile] == 0:
-		return TableMeld{}, refuse(a, ErrNotHeld, "%v is not in the rack", a.Tile)
+		return TableMeld{}, game.Refuse(a, game.ErrNotHeld, "%v is not in the rack", a.Tile)
 	}
 	return n.table[a.Meld], nil
 }
@@ -370,7 +362,7 @@ func (n *State) layOff(a Action) ([]Event, error) {
 		if errors.Is(err, meld.ErrMovesOkey) {
 			reason = ErrMovesOkey
 		}
-		return nil, refuseCause(a, reason, err)
+		return nil, game.RefuseCause(a, reason, err)
 	}
 	rack := n.racks[a.Seat]
 	rack[a.Tile]--
@@ -401,7 +393,7 @@ func (n *State) takeBack(a Action) ([]Event, error) {
 	}
 	nm, was, at, err := n.an.TakeBack(tm.Meld, a.Tile)
 	if err != nil {
-		return nil, refuseCause(a, ErrTakeBack, err)
+		return nil, game.RefuseCause(a, ErrTakeBack, err)
 	}
 	okey := tm.Meld.Tiles[was]
 	seats := slices.Delete(slices.Clone(tm.Seats), was, was+1)
@@ -415,13 +407,13 @@ func (n *State) takeBack(a Action) ([]Event, error) {
 
 func (n *State) discard(a Action) ([]Event, error) {
 	if !a.Tile.Valid() {
-		return nil, refuse(a, ErrBadAction, "no tile given")
+		return nil, game.Refuse(a, game.ErrBadAction, "no tile given")
 	}
 	if n.racks[a.Seat][a.Tile] == 0 {
-		return nil, refuse(a, ErrNotHeld, "%v is not in the rack", a.Tile)
+		return nil, game.Refuse(a, game.ErrNotHeld, "%v is not in the rack", a.Tile)
 	}
 	if n.owed() {
-		return nil, refuse(a, ErrTakeUnused, "the taken %v", n.take.Tile)
+		return nil, game.Refuse(a, ErrTakeUnused, "the taken %v", n.take.Tile)
 	}
 	rack := n.racks[a.Seat]
 	rack[a.Tile]--
@@ -467,7 +459,7 @@ func (n *State) charge(seat int, t tile.Tile, reason PenaltyReason) Event {
 
 func (n *State) nextHand(a Action) ([]Event, error) {
 	if n.phase != HandOver {
-		return nil, refuse(a, ErrWrongPhase, "the %s", n.phase)
+		return nil, game.Refuse(a, game.ErrWrongPhase, "the %s", n.phase)
 	}
 	if n.result != nil && n.result.Void {
 		n.redeal++
@@ -477,7 +469,7 @@ func (n *State) nextHand(a Action) ([]Event, error) {
 		n.dealer = next(n.dealer)
 	}
 	if err := n.dealHand(); err != nil {
-		return nil, refuse(a, ErrBadAction, "%v", err)
+		return nil, game.Refuse(a, game.ErrBadAction, "%v", err)
 	}
 	return []Event{n.history[0]}, nil
 }

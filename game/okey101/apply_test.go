@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"okey/game"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
 )
@@ -38,14 +39,14 @@ func TestDealerFirstTurnIsADiscardOnly(t *testing.T) {
 	refused(t, s, Draw(d), ErrFirstTurn)
 	refused(t, s, Take(d), ErrFirstTurn)
 	refused(t, s, Open(d, v.Rack[:3]), ErrFirstTurn)
-	refused(t, s, Draw(next(d)), ErrWrongSeat)
+	refused(t, s, Draw(next(d)), game.ErrWrongSeat)
 	s, _ = apply(t, s, Discard(d, v.Rack[0]))
 	n := next(d)
 	if s.Turn() != n || s.Stage() != StageDraw {
 		t.Fatal("the turn passes to the dealer's right, who draws or takes")
 	}
-	refused(t, s, Discard(n, s.View(n).Rack[0]), ErrMustDraw)
-	refused(t, s, Open(n, s.View(n).Rack[:3]), ErrMustDraw)
+	refused(t, s, Discard(n, s.View(n).Rack[0]), game.ErrMustDraw)
+	refused(t, s, Open(n, s.View(n).Rack[:3]), game.ErrMustDraw)
 	s, _ = apply(t, s, Draw(n))
 	refused(t, s, Draw(n), ErrAlreadyDrew)
 	refused(t, s, Take(n), ErrAlreadyDrew)
@@ -77,8 +78,8 @@ func TestOpening(t *testing.T) {
 		{"runs and sets together", "default", "R10 R11 R12 R13 Y9 Y10 Y11 B13 K13 Y13 R1", []string{"R10 R11 R12 R13", "Y9 Y10 Y11", "B13 K13 Y13"}, false, [4]Opening{}, nil, 46 + 30 + 39},
 		{"below the threshold", "default", "R10 R11 R12 R13 Y9 Y10 Y11 R1", []string{"R10 R11 R12 R13", "Y9 Y10 Y11"}, false, [4]Opening{}, ErrThreshold, 0},
 		{"a tile stays in the rack", "open=6", "R1 R2 R3", []string{"R1 R2 R3"}, false, [4]Opening{}, ErrKeepOne, 0},
-		{"a tile not held", "open=6", "R1 R2 Y1", []string{"R1 R2 R3"}, false, [4]Opening{}, ErrNotHeld, 0},
-		{"the same tile twice", "open=6", "R1 R2 R3 Y1", []string{"R1 R2 R3", "R1 Y1 B1"}, false, [4]Opening{}, ErrNotHeld, 0},
+		{"a tile not held", "open=6", "R1 R2 Y1", []string{"R1 R2 R3"}, false, [4]Opening{}, game.ErrNotHeld, 0},
+		{"the same tile twice", "open=6", "R1 R2 R3 Y1", []string{"R1 R2 R3", "R1 Y1 B1"}, false, [4]Opening{}, game.ErrNotHeld, 0},
 		{"five pairs", "default", "R1 R1 Y2 Y2 B3 B3 K7 K7 J J R13", []string{"R1 R1", "Y2 Y2", "B3 B3", "K7 K7", "J J"}, true, [4]Opening{}, nil, 5},
 		{"an okey pairs with any tile", "default", "R1 R1 Y2 Y2 B3 B3 K7 K7 R9 K5 R13", []string{"R1 R1", "Y2 Y2", "B3 B3", "K7 K7", "R9 K5"}, true, [4]Opening{}, nil, 5},
 		{"four pairs are too few", "default", "R1 R1 Y2 Y2 B3 B3 K7 K7 R13", []string{"R1 R1", "Y2 Y2", "B3 B3", "K7 K7"}, true, [4]Opening{}, ErrTooFewPairs, 0},
@@ -184,7 +185,7 @@ func TestLayOff(t *testing.T) {
 		{"an okey at the end asked", "K5", 0, meld.LowEnd, meld.OpenedMelds, nil, "K5 R5 R6 R7"},
 		{"an okey goes high by itself", "K5", 0, meld.AnyEnd, meld.OpenedMelds, nil, "R5 R6 R7 K5"},
 		{"no such meld", "R8", 9, meld.AnyEnd, meld.OpenedMelds, ErrNoMeld, ""},
-		{"a tile not held", "Y9", 0, meld.AnyEnd, meld.OpenedMelds, ErrNotHeld, ""},
+		{"a tile not held", "Y9", 0, meld.AnyEnd, meld.OpenedMelds, game.ErrNotHeld, ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -547,5 +548,5 @@ func TestMatchEnds(t *testing.T) {
 	if hands != 11 || s.MatchResult().Hands != 11 {
 		t.Fatalf("%d hands played", hands)
 	}
-	refused(t, s, NextHand(), ErrWrongPhase)
+	refused(t, s, NextHand(), game.ErrWrongPhase)
 }

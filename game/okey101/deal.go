@@ -3,13 +3,15 @@ package okey101
 import (
 	"fmt"
 
+	"okey/game"
 	"okey/game/internal/rng"
 	"okey/game/tile"
 )
 
-// NumSeats is the number of seats. Play runs anticlockwise: the next
-// player is the one on the right, seat+1.
-const NumSeats = 4
+// NumSeats is the number of seats at the table, package game's, the
+// same for both games. Play runs anticlockwise: the next player is the
+// one on the right, seat+1.
+const NumSeats = game.NumSeats
 
 // The sizes of a deal of 101.
 const (

@@ -1,21 +1,24 @@
-// Package okey101 is the referee of Okey 101, the second game mode,
-// beside the classic referee in package game: the rules options, the
-// deal, the state of a match and the pure reducer that moves it on, a
+// Package okey101 is the referee of Okey 101, the mirror image of
+// classic Okey's (game/classic) beside it: the rules options, the deal,
+// the state of a match and the pure reducer that moves it on, a
 // player's view, scoring and the match, and the match record. The
-// analysis of melds, lay-offs and finishing is package meld's; the
-// referee asks it what a group of tiles is and whether a lay-off or a
-// take-back is legal, so that bots and referee judge alike.
+// analysis of melds, lay-offs and finishing is package meld's
+// (game/okey101/meld); the referee asks it what a group of tiles is and
+// whether a lay-off or a take-back is legal, so that bots and referee
+// judge alike. What both games share (seats, phases, outcomes, the
+// rules and move errors, the record's framing, header and errors, Game
+// and Replay) is package game's and game/record's.
 //
 // Files:
 //
 //	rules.go   Rules, ParseRules (open=N, progressive, okey_pair, islek=off, hands=N, partners)
 //	deal.go    NewDeal: 22 to the dealer, 21 to the others, the indicator, the 20-tile wall
-//	state.go   State, Phase, Stage, TableMeld, Opening, Taken, Legal; NewMatch and accessors
-//	action.go  Action and its shorthands, the Err… reasons and MoveError, Event
+//	state.go   State, Phase (package game's), Stage, TableMeld, Opening, Taken, Legal; NewMatch and accessors
+//	action.go  Action and its shorthands, the Err… reasons and MoveError (some package game's), Event
 //	apply.go   Apply, the reducer: every action of RULES.md and its checks
 //	score.go   scoring a hand (ScoreLine, HandResult), the void hand, the match's standings
-//	view.go    View, what one seat may know; Melds, MeldTurn and PlanActions for bots
-//	record.go  Record (JSON Lines), Game (a state with its record), Replay
+//	view.go    View, what one seat may know; Melds, MeldTurn and PlanActions for bots; View.Rotate
+//	record.go  Record and Game, package record's under this game, and its part of them: action lines, deals
 //	world.go   View.SampleWorld: a state that agrees with a view, the hidden tiles dealt anew
 //	penalty.go the penalties a discard can cost (IslekTiles …), one place for referee, bots and hint
 //	text.go    the small types' names read back from text, so a view written as JSON reads back equal
@@ -28,6 +31,8 @@
 //	// … okey101.Open, Lay, LayOff, TakeBack, Discard …
 //	rec := g.Record()                         // rec.Marshal() to save; Replay to load
 //
-// The package imports game/tile, game/okey101/meld, game/internal/rng and the
-// standard library, never the classic game package.
+// The package imports the shared packages (game, game/record,
+// game/tile, game/internal/…), game/okey101/meld and the standard
+// library, never the classic game package (game/imports_test.go keeps
+// both games so).
 package okey101

@@ -3,6 +3,7 @@ package okey101
 import (
 	"bytes"
 	"errors"
+	"okey/game/record"
 	"reflect"
 	"strings"
 	"testing"
@@ -94,18 +95,18 @@ func TestRecordRefusesDamage(t *testing.T) {
 		data []byte
 		err  error
 	}{
-		{"empty", nil, ErrRecordCorrupt},
-		{"not a header", []byte("{\"a\":\"draw\",\"s\":0}\n"), ErrRecordCorrupt},
-		{"a classic record", []byte(strings.Replace(data, `"game":"101",`, "", 1)), ErrRecordGame},
-		{"another version", []byte(strings.Replace(data, `"version":2`, `"version":9`, 1)), ErrRecordVersion},
-		{"bad rules", []byte(strings.Replace(data, `"rules":"`, `"rules":"points=5,`, 1)), ErrRecordCorrupt},
-		{"a cut line", replace(disc, lines[disc][:len(lines[disc])/2]), ErrRecordCorrupt},
-		{"an empty line", replace(disc, ""), ErrRecordCorrupt},
-		{"an unknown action", replace(disc, `{"a":"fly","s":0}`), ErrRecordCorrupt},
-		{"a discard without its tile", replace(disc, strings.Replace(lines[disc], `,"t"`, `,"x"`, 1)), ErrRecordCorrupt},
-		{"an action out of turn", replace(disc, strings.Replace(lines[disc], `"s":`, `"s":9`, 1)), ErrRecordCorrupt},
-		{"another seed", []byte(strings.Replace(data, `"seed":5`, `"seed":6`, 1)), ErrRecordMismatch},
-		{"another deal", replace(1, strings.Replace(lines[1], `"dealer":`, `"dealer":7`, 1)), ErrRecordMismatch},
+		{"empty", nil, record.ErrCorrupt},
+		{"not a header", []byte("{\"a\":\"draw\",\"s\":0}\n"), record.ErrCorrupt},
+		{"a classic record", []byte(strings.Replace(data, `"game":"101",`, "", 1)), record.ErrGame},
+		{"another version", []byte(strings.Replace(data, `"version":2`, `"version":9`, 1)), record.ErrVersion},
+		{"bad rules", []byte(strings.Replace(data, `"rules":"`, `"rules":"points=5,`, 1)), record.ErrCorrupt},
+		{"a cut line", replace(disc, lines[disc][:len(lines[disc])/2]), record.ErrCorrupt},
+		{"an empty line", replace(disc, ""), record.ErrCorrupt},
+		{"an unknown action", replace(disc, `{"a":"fly","s":0}`), record.ErrCorrupt},
+		{"a discard without its tile", replace(disc, strings.Replace(lines[disc], `,"t"`, `,"x"`, 1)), record.ErrCorrupt},
+		{"an action out of turn", replace(disc, strings.Replace(lines[disc], `"s":`, `"s":9`, 1)), record.ErrCorrupt},
+		{"another seed", []byte(strings.Replace(data, `"seed":5`, `"seed":6`, 1)), record.ErrMismatch},
+		{"another deal", replace(1, strings.Replace(lines[1], `"dealer":`, `"dealer":7`, 1)), record.ErrMismatch},
 	}
 	for _, tc := range cases {
 		rec, err := ParseRecord(tc.data)

@@ -3,6 +3,7 @@ package okey101
 import (
 	"bytes"
 	"errors"
+	"okey/game/record"
 	"os"
 	"reflect"
 	"strings"
@@ -41,7 +42,7 @@ func TestVersionOneRecordsStillReplay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Replay(rec2); !errors.Is(err, ErrRecordMismatch) && !errors.Is(err, ErrRecordCorrupt) {
+	if _, err := Replay(rec2); !errors.Is(err, record.ErrMismatch) && !errors.Is(err, record.ErrCorrupt) {
 		t.Fatalf("the same lines as version 2 replay (%v): the derivations do not differ", err)
 	}
 }

@@ -2,7 +2,7 @@ package okey101
 
 import (
 	"errors"
-	"fmt"
+	"okey/game"
 	"strconv"
 	"strings"
 )
@@ -49,27 +49,18 @@ func DefaultRules() Rules {
 // ErrRules is the error every invalid rules configuration wraps.
 var ErrRules = errors.New("invalid 101 rules")
 
-// RulesError is a rules configuration refused by ParseRules or Validate.
-// Reason names the fault with a word that does not change ("unknown",
+// RulesError is a rules configuration refused by ParseRules or Validate
+// (package game's, the same for both games, its Game "101"). Reason
+// names the fault with a word that does not change ("unknown",
 // "open.range", …) and Args are its values, so that a user interface can
 // say it in its own language; Error is the English text. It wraps
 // ErrRules.
-type RulesError struct {
-	Reason string
-	Args   []any
-	format string
-}
-
-func (e *RulesError) Error() string {
-	return ErrRules.Error() + ": " + fmt.Sprintf(e.format, e.Args...)
-}
-
-func (e *RulesError) Unwrap() error { return ErrRules }
+type RulesError = game.RulesError
 
 // rulesErr is a RulesError: reason, the English text's format and the
 // arguments both take.
 func rulesErr(reason, format string, a ...any) error {
-	return &RulesError{Reason: reason, Args: a, format: format}
+	return game.NewRulesError(GameName, ErrRules, reason, format, a...)
 }
 
 // MinPairs is the fewest pairs a player opens with (çift açmak).
@@ -224,21 +215,11 @@ func (r Rules) String() string {
 	if r.IslekBack {
 		opts = append(opts, "islek_back")
 	}
-	if len(opts) == 0 {
-		return "default"
-	}
-	return strings.Join(opts, ",")
+	return game.RulesText(opts)
 }
 
 // MarshalText writes the rules in their ParseRules form.
 func (r Rules) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
 
 // UnmarshalText reads the rules with ParseRules.
-func (r *Rules) UnmarshalText(b []byte) error {
-	p, err := ParseRules(string(b))
-	if err != nil {
-		return err
-	}
-	*r = p
-	return nil
-}
+func (r *Rules) UnmarshalText(b []byte) error { return game.UnmarshalRules(r, ParseRules, b) }

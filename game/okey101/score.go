@@ -3,6 +3,7 @@ package okey101
 import (
 	"slices"
 
+	"okey/game"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
 )
@@ -94,31 +95,17 @@ func (r HandResult) clone() HandResult {
 	return c
 }
 
-// Outcome is how a seat ended the match.
-type Outcome uint8
+// Outcome is how a seat ended the match: package game's, the same for
+// both games.
+type Outcome = game.Outcome
 
 // The outcomes of a match.
 const (
-	OutcomeLost Outcome = iota + 1
-	OutcomeWon
+	OutcomeLost = game.OutcomeLost
+	OutcomeWon  = game.OutcomeWon
 	// OutcomeTied: level with another seat (or team) at the lowest total.
-	OutcomeTied
+	OutcomeTied = game.OutcomeTied
 )
-
-func (o Outcome) String() string {
-	switch o {
-	case OutcomeWon:
-		return "won"
-	case OutcomeLost:
-		return "lost"
-	case OutcomeTied:
-		return "tied"
-	}
-	return "-"
-}
-
-// MarshalText writes the outcome's name.
-func (o Outcome) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
 
 // MatchResult is the final table: the lowest total wins.
 type MatchResult struct {

@@ -4,35 +4,26 @@ import (
 	"fmt"
 	"slices"
 
+	"okey/game"
 	"okey/game/internal/rng"
 	"okey/game/okey101/meld"
+	"okey/game/record"
 	"okey/game/tile"
 )
 
-// Phase is where a match stands.
-type Phase uint8
+// Phase is where a match stands: package game's, the same for both
+// games.
+type Phase = game.Phase
 
 // The phases of a match.
 const (
-	Playing Phase = iota + 1
-	HandOver
-	MatchOver
+	// Playing: a hand is under way.
+	Playing = game.Playing
+	// HandOver: a hand has ended; NextHand deals the next.
+	HandOver = game.HandOver
+	// MatchOver: the match has ended; nothing more can be done.
+	MatchOver = game.MatchOver
 )
-
-func (p Phase) String() string {
-	switch p {
-	case Playing:
-		return "playing"
-	case HandOver:
-		return "hand over"
-	case MatchOver:
-		return "match over"
-	}
-	return fmt.Sprintf("phase(%d)", p)
-}
-
-// MarshalText writes the phase's name.
-func (p Phase) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
 
 // Stage is where the player to move stands within a turn.
 type Stage uint8
@@ -161,7 +152,7 @@ type State struct {
 // NewMatch starts a match: validates the rules, picks the first dealer
 // from the seed and deals the first hand.
 func NewMatch(r Rules, seed uint64) (State, error) {
-	return newMatch(r, seed, RecordVersion)
+	return newMatch(r, seed, record.Version)
 }
 
 // newMatch is NewMatch with the seed's deals derived as the record

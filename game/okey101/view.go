@@ -3,6 +3,7 @@ package okey101
 import (
 	"slices"
 
+	"okey/game"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
 )
@@ -145,13 +146,7 @@ func (s State) View(seat int) View {
 
 // Top is the top tile of seat's discard stack as this view sees it, or
 // NoTile.
-func (v *View) Top(seat int) tile.Tile {
-	if seat < 0 || seat >= NumSeats || len(v.Discards[seat]) == 0 {
-		return tile.NoTile
-	}
-	st := v.Discards[seat]
-	return st[len(st)-1]
-}
+func (v *View) Top(seat int) tile.Tile { return game.Top(&v.Discards, seat) }
 
 // MyTurn reports whether the view's seat is to move in a hand.
 func (v *View) MyTurn() bool { return v.Phase == Playing && v.Turn == v.Seat }
@@ -252,4 +247,78 @@ func (v *View) SimpleActions() []Action {
 		}
 	}
 	return out
+}
+
+// Rotate is the view turned so that seat rot sits at seat 0: every seat
+// number and every array by seat (game.TurnSeat, game.TurnSeats). Play
+// still runs seat+1 and partners still sit opposite, so the turned view
+// is a view of the same match from another chair (SampleWorld takes it
+// as one): a served seat's screen draws its own seat at the bottom. The
+// view's slices are not changed: what holds seats is copied.
+func (v View) Rotate(rot int) View {
+	if rot == 0 {
+		return v
+	}
+	turn := func(s int) int { return game.TurnSeat(s, rot) }
+	v.Seat, v.Dealer, v.Turn, v.Previous = turn(v.Seat), turn(v.Dealer), turn(v.Turn), turn(v.Previous)
+	if v.Taken.Tile != tile.NoTile {
+		v.Taken.From = turn(v.Taken.From)
+	}
+	v.Opened = game.TurnSeats(v.Opened, rot)
+	v.Discards = game.TurnSeats(v.Discards, rot)
+	v.DiscardCounts = game.TurnSeats(v.DiscardCounts, rot)
+	v.TileCounts = game.TurnSeats(v.TileCounts, rot)
+	v.Scores = game.TurnSeats(v.Scores, rot)
+	v.Totals = game.TurnSeats(v.Totals, rot)
+	v.HandPenalties = game.TurnSeats(v.HandPenalties, rot)
+	tbl := make([]TableMeld, len(v.Table))
+	for i, tm := range v.Table {
+		tm.Seats = slices.Clone(tm.Seats)
+		for j := range tm.Seats {
+			tm.Seats[j] = turn(tm.Seats[j])
+		}
+		tm.Owner = turn(tm.Owner)
+		tbl[i] = tm
+	}
+	v.Table = tbl
+	h := slices.Clone(v.History)
+	for i := range h {
+		h[i].Seat, h[i].From = turn(h[i].Seat), turn(h[i].From)
+	}
+	v.History = h
+	if v.Result != nil {
+		r := v.Result.Rotate(rot)
+		v.Result = &r
+	}
+	if v.Results != nil {
+		rs := make([]HandResult, len(v.Results))
+		for i, r := range v.Results {
+			rs[i] = r.Rotate(rot)
+		}
+		v.Results = rs
+	}
+	if v.Match != nil {
+		m := v.Match.Rotate(rot)
+		v.Match = &m
+	}
+	return v
+}
+
+// Rotate is the hand's result turned so that seat rot sits at seat 0
+// (View.Rotate).
+func (r HandResult) Rotate(rot int) HandResult {
+	r.Finisher = game.TurnSeat(r.Finisher, rot)
+	r.Lines = game.TurnSeats(r.Lines, rot)
+	r.Scores = game.TurnSeats(r.Scores, rot)
+	return r
+}
+
+// Rotate is the final table turned so that seat rot sits at seat 0
+// (View.Rotate).
+func (m MatchResult) Rotate(rot int) MatchResult {
+	m.Scores = game.TurnSeats(m.Scores, rot)
+	m.Totals = game.TurnSeats(m.Totals, rot)
+	m.Place = game.TurnSeats(m.Place, rot)
+	m.Outcome = game.TurnSeats(m.Outcome, rot)
+	return m
 }

@@ -10,6 +10,7 @@ import (
 	"okey/game/classic"
 	"okey/game/fair"
 	"okey/game/okey101"
+	"okey/game/record"
 )
 
 // Verify is okey verify's engine: it checks one match record served by
@@ -66,7 +67,7 @@ func Verify(b []byte) (Verified, error) {
 func verifyClassic(b []byte) (Verified, error) {
 	rec, err := classic.ParseRecord(b)
 	if err != nil {
-		return Verified{}, damaged(err, classic.ErrRecordCorrupt)
+		return Verified{}, damaged(err, record.ErrCorrupt)
 	}
 	v := Verified{Game: "classic", Seed: rec.Seed}
 	if v.Commit, err = fair.Check(rec.Seed, rec.Meta); err != nil {
@@ -77,7 +78,7 @@ func verifyClassic(b []byte) (Verified, error) {
 	}
 	g, err := classic.Replay(rec)
 	if err != nil {
-		return v, replayErr(err, classic.ErrRecordMismatch, classic.ErrRecordCorrupt)
+		return v, replayErr(err, record.ErrMismatch, record.ErrCorrupt)
 	}
 	st := g.State()
 	v.Hands, v.Over = st.HandNumber(), st.Phase() == classic.MatchOver
@@ -87,7 +88,7 @@ func verifyClassic(b []byte) (Verified, error) {
 func verify101(b []byte) (Verified, error) {
 	rec, err := okey101.ParseRecord(b)
 	if err != nil {
-		return Verified{}, damaged(err, okey101.ErrRecordCorrupt)
+		return Verified{}, damaged(err, record.ErrCorrupt)
 	}
 	v := Verified{Game: okey101.GameName, Seed: rec.Seed}
 	if v.Commit, err = fair.Check(rec.Seed, rec.Meta); err != nil {
@@ -98,7 +99,7 @@ func verify101(b []byte) (Verified, error) {
 	}
 	g, err := okey101.Replay(rec)
 	if err != nil {
-		return v, replayErr(err, okey101.ErrRecordMismatch, okey101.ErrRecordCorrupt)
+		return v, replayErr(err, record.ErrMismatch, record.ErrCorrupt)
 	}
 	st := g.State()
 	v.Hands, v.Over = st.HandNumber(), st.Phase() == okey101.MatchOver

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/okey101"
+	"okey/game/record"
 	"okey/ui/hosting"
 	"okey/ui/play101"
 	"okey/ui/play101/decide"
@@ -29,7 +30,7 @@ func (s *Side) ReadSaved(b []byte) (hosting.ReadBack, *store.Lost, error) {
 		return okey101.Replay(rec)
 	})
 	if err != nil {
-		return hosting.ReadBack{Version: errors.Is(err, okey101.ErrRecordVersion)}, lost, err
+		return hosting.ReadBack{Version: errors.Is(err, record.ErrVersion)}, lost, err
 	}
 	done := g.Record()
 	return hosting.ReadBack{

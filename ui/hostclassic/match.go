@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/classic"
+	"okey/game/record"
 	"okey/ui/hosting"
 	"okey/ui/playclassic"
 	"okey/ui/stats"
@@ -31,7 +32,7 @@ func (s *Side) ReadSaved(b []byte) (hosting.ReadBack, *store.Lost, error) {
 		return read{rec, g}, err
 	})
 	if err != nil {
-		return hosting.ReadBack{Version: errors.Is(err, classic.ErrRecordVersion)}, lost, err
+		return hosting.ReadBack{Version: errors.Is(err, record.ErrVersion)}, lost, err
 	}
 	g := r.g
 	done := g.Record()

@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"okey/game"
 	"okey/game/okey101"
 	"okey/ui/play101/decide"
 	"okey/ui/table"
@@ -52,7 +53,7 @@ func (t *Table) Ask(ctx context.Context, id uint64, seat int, p decide.Player, p
 // false when nothing was played.
 func (t *Table) PlayBot(msg BotMsg) (evs []okey101.Event, lines []byte, news string, askPlain, ok bool) {
 	if msg.Err == nil && msg.Act.Seat != msg.Seat {
-		msg.Err = fmt.Errorf("%w: an action for seat %d", okey101.ErrWrongSeat, msg.Act.Seat)
+		msg.Err = fmt.Errorf("%w: an action for seat %d", game.ErrWrongSeat, msg.Act.Seat)
 	}
 	if msg.Err == nil {
 		evs, lines, err := t.G.Apply(msg.Act)

@@ -5,7 +5,6 @@ import (
 
 	"okey/game/okey101"
 	"okey/game/tile"
-	"okey/ui/play101/seatview"
 	"okey/ui/rack"
 	"okey/ui/seatlink"
 	"okey/ui/seatmsg"
@@ -163,7 +162,7 @@ func (t *Table) TakeRack(f RackFile, r rack.Rack) {
 // the sheet). What the screen does next is the app's, from what it
 // reports.
 func (t *Table) TakeUpdate(u seatmsg.Update, l *seatlink.Link, first bool) seatlink.Taken {
-	v := seatview.Rotate(*u.View101, l.Rot)
+	v := u.View101.Rotate(l.Rot)
 	t.TakeServed(v, l.Watching)
 	old := t.View
 	newMatch := !first && (v.Hand < old.Hand || len(v.Results) < len(old.Results))

@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/ui/table"
 )
@@ -48,7 +49,7 @@ func (t *Table) PlayBot(msg BotMoveMsg) (evs []classic.Event, lines []byte, news
 		}
 		msg.Err = err
 	} else if msg.Err == nil {
-		msg.Err = fmt.Errorf("%w: a move for seat %d", classic.ErrWrongSeat, a.Seat)
+		msg.Err = fmt.Errorf("%w: a move for seat %d", game.ErrWrongSeat, a.Seat)
 	}
 	// A bot that fails or answers wrong must not stop the game: play a
 	// plain legal move for it and say so.

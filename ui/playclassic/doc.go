@@ -41,8 +41,7 @@
 //	                record's seat plays at, SeatLevel), the plain
 //	                stand-in for a bot that keeps failing (Plain,
 //	                PlainMove), the sorts of the rack (Sorter: by colour,
-//	                by value, seri diz and çift diz), a view turned so that
-//	                a served seat sits at seat 0 (RotateView)
+//	                by value, seri diz and çift diz)
 //	history.go      a match's score history, hand by hand, from its record
 //	                or as a served table sends it
 //	between.go      the pages between hands as ui/pages takes them: the

@@ -46,7 +46,7 @@ func AppendHand(h []HandScore, st classic.State, was classic.Phase) []HandScore 
 func ServedHistory(h []HandScore, hands []seatmsg.HandEnd, rot int) []HandScore {
 	h = h[:0]
 	for _, e := range hands {
-		h = append(h, HandScore{Result: RotateResult(e.Result, rot), Scores: seats.TurnAll(e.Scores, rot)})
+		h = append(h, HandScore{Result: e.Result.Rotate(rot), Scores: seats.TurnAll(e.Scores, rot)})
 	}
 	return h
 }

@@ -11,7 +11,6 @@ import (
 	"okey/game/classic/hand"
 	"okey/game/tile"
 	"okey/ui/rack"
-	"okey/ui/seats"
 )
 
 // SeatBot is a seat's bot, built afresh for every decision with a seed
@@ -72,7 +71,7 @@ func (Plain) Decide(ctx context.Context, v classic.View) (classic.Action, error)
 	if a, ok := PlainMove(v); ok {
 		return a, nil
 	}
-	return classic.Action{}, classic.ErrWrongPhase
+	return classic.Action{}, game.ErrWrongPhase
 }
 
 // PlainMove is a plain legal move for a view: draw, take or end the
@@ -139,55 +138,4 @@ func (s Sorter) Arranged(tiles []tile.Tile, mode hand.ArrangeMode) ([][]tile.Til
 		return nil, false
 	}
 	return out, true
-}
-
-// RotateResult turns a hand's result.
-func RotateResult(r classic.HandResult, rot int) classic.HandResult {
-	r.Winner = seats.Turn(r.Winner, rot)
-	r.Lost = seats.TurnAll(r.Lost, rot)
-	r.Shown = seats.TurnAll(r.Shown, rot)
-	r.Left = seats.TurnAll(r.Left, rot)
-	return r
-}
-
-// RotateView turns a view of the table so that seat rot sits at seat 0:
-// every seat number and every array by seat. Play still runs seat+1, and
-// partners still sit opposite, so the turned view is a view of the same
-// match from another chair. The view's slices are not changed (History
-// is copied).
-func RotateView(v classic.View, rot int) classic.View {
-	if rot == 0 {
-		return v
-	}
-	v.Seat = seats.Turn(v.Seat, rot)
-	v.Dealer = seats.Turn(v.Dealer, rot)
-	v.Turn = seats.Turn(v.Turn, rot)
-	v.Previous = seats.Turn(v.Previous, rot)
-	v.Discards = seats.TurnAll(v.Discards, rot)
-	v.DiscardCounts = seats.TurnAll(v.DiscardCounts, rot)
-	v.TileCounts = seats.TurnAll(v.TileCounts, rot)
-	v.Scores = seats.TurnAll(v.Scores, rot)
-	v.Active = seats.TurnAll(v.Active, rot)
-	v.Shown = seats.TurnAll(v.Shown, rot)
-	v.Acted = seats.TurnAll(v.Acted, rot)
-	h := slices.Clone(v.History)
-	for i := range h {
-		h[i].Seat = seats.Turn(h[i].Seat, rot)
-		if h[i].From >= 0 {
-			h[i].From = seats.Turn(h[i].From, rot)
-		}
-	}
-	v.History = h
-	if v.Result != nil {
-		r := RotateResult(*v.Result, rot)
-		v.Result = &r
-	}
-	if v.Match != nil {
-		mr := *v.Match
-		mr.Scores = seats.TurnAll(mr.Scores, rot)
-		mr.Place = seats.TurnAll(mr.Place, rot)
-		mr.Outcome = seats.TurnAll(mr.Outcome, rot)
-		v.Match = &mr
-	}
-	return v
 }

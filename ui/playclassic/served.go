@@ -66,7 +66,7 @@ func (t *Table) TakeServed(v classic.View, fresh bool) {
 // what it reports.
 func (t *Table) TakeUpdate(u seatmsg.Update, l *seatlink.Link, first bool) seatlink.Taken {
 	old := t.View
-	v := RotateView(*u.View, l.Rot)
+	v := u.View.Rotate(l.Rot)
 	newMatch := !first && (v.Hand < old.Hand || (len(u.Hands) == 0 && old.Hand > 1))
 	t.TakeServed(v, first || newMatch)
 	return seatlink.Taken{First: first, NewMatch: newMatch, Was: stand(&old), Now: stand(&v)}

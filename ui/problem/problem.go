@@ -14,6 +14,7 @@ package problem
 import (
 	"errors"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/ui/i18n"
@@ -74,27 +75,22 @@ func In(err error, tr *i18n.Catalog) string {
 	return err.Error()
 }
 
-// sayRules says a rules configuration the engine refused (either game's
-// RulesError) in tr's language, from its reason; ok is false for any
-// other error, and for a reason the catalogue does not know yet.
+// rulesKeys is the catalogue's prefix for each game's rules errors, by
+// the game a game.RulesError names.
+var rulesKeys = map[string]string{classic.GameName: "rules.", okey101.GameName: "rules101."}
+
+// sayRules says a rules configuration the engine refused (either game's:
+// a game.RulesError) in tr's language, from its game and reason; ok is
+// false for any other error, and for a reason the catalogue does not
+// know yet.
 func sayRules(err error, tr *i18n.Catalog) (string, bool) {
-	var (
-		classic *classic.RulesError
-		r101    *okey101.RulesError
-		prefix  string
-		reason  string
-		args    []any
-	)
-	switch {
-	case errors.As(err, &classic):
-		prefix, reason, args = "rules.", classic.Reason, classic.Args
-	case errors.As(err, &r101):
-		prefix, reason, args = "rules101.", r101.Reason, r101.Args
-	default:
+	var re *game.RulesError
+	if !errors.As(err, &re) {
 		return "", false
 	}
-	if !tr.Has(prefix + reason) {
+	prefix, ok := rulesKeys[re.Game]
+	if !ok || !tr.Has(prefix+re.Reason) {
 		return "", false
 	}
-	return tr.T(prefix+"invalid") + ": " + tr.T(prefix+reason, args...), true
+	return tr.T(prefix+"invalid") + ": " + tr.T(prefix+re.Reason, re.Args...), true
 }

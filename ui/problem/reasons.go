@@ -5,9 +5,11 @@ import (
 	"regexp"
 	"strings"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
+	"okey/game/record"
 	"okey/ui/i18n"
 )
 
@@ -23,21 +25,18 @@ var reasons = []struct {
 	err error
 	key string
 }{
-	{classic.ErrWrongPhase, "err.why.phase"},
-	{okey101.ErrWrongPhase, "err.why.phase"},
-	{classic.ErrWrongSeat, "err.why.seat"},
-	{okey101.ErrWrongSeat, "err.why.seat"},
-	{classic.ErrMustDraw, "err.why.mustdraw"},
-	{okey101.ErrMustDraw, "err.why.mustdraw"},
+	// Each reason once: those both games share are package game's
+	// (game.ErrWrongPhase is game.ErrWrongPhase), the others one
+	// game's own.
+	{game.ErrWrongPhase, "err.why.phase"},
+	{game.ErrWrongSeat, "err.why.seat"},
+	{game.ErrMustDraw, "err.why.mustdraw"},
 	{classic.ErrMustDiscard, "err.why.mustdiscard"},
 	{okey101.ErrAlreadyDrew, "err.why.drew"},
 	{okey101.ErrFirstTurn, "err.why.firstturn"},
-	{classic.ErrNotHeld, "err.why.notheld"},
-	{okey101.ErrNotHeld, "err.why.notheld"},
-	{classic.ErrEmptyStack, "err.why.empty"},
-	{okey101.ErrEmptyStack, "err.why.empty"},
-	{classic.ErrWallEmpty, "err.why.wall"},
-	{okey101.ErrWallEmpty, "err.why.wall"},
+	{game.ErrNotHeld, "err.why.notheld"},
+	{game.ErrEmptyStack, "err.why.empty"},
+	{game.ErrWallEmpty, "err.why.wall"},
 	{classic.ErrWallNotEmpty, "err.why.wallnot"},
 	{classic.ErrShowLate, "status.show.late"},
 	{classic.ErrShowNoTile, "err.why.shownotile"},
@@ -55,11 +54,10 @@ var reasons = []struct {
 	{meld.ErrLayOff, "err.why.layoff"},
 	{okey101.ErrTakeBack, "err.why.takeback"},
 	{meld.ErrTakeBack, "err.why.takeback"},
-	{classic.ErrRecordCorrupt, "err.why.record"},
-	{okey101.ErrRecordCorrupt, "err.why.record"},
-	{classic.ErrRecordMismatch, "err.why.record"},
-	{okey101.ErrRecordMismatch, "err.why.record"},
-	{okey101.ErrRecordGame, "err.why.recordgame"},
+	// A record refused, the same for both games (package record's).
+	{record.ErrCorrupt, "err.why.record"},
+	{record.ErrMismatch, "err.why.record"},
+	{record.ErrGame, "err.why.recordgame"},
 }
 
 // Reason is err in the words of tr's language: the error itself where
@@ -87,7 +85,7 @@ func Reason(tr *i18n.Catalog, err error) string {
 // isRecordError reports whether err is a record refused by either
 // game's reader or replay.
 func isRecordError(err error) bool {
-	for _, e := range []error{classic.ErrRecordCorrupt, classic.ErrRecordMismatch, okey101.ErrRecordCorrupt, okey101.ErrRecordMismatch, okey101.ErrRecordGame} {
+	for _, e := range []error{record.ErrCorrupt, record.ErrMismatch, record.ErrGame} {
 		if errors.Is(err, e) {
 			return true
 		}
@@ -140,7 +138,7 @@ func RecordReason(tr *i18n.Catalog, err error) string {
 		return err.Error()
 	}
 	parts := []string{tr.T("err.why.record")}
-	if errors.Is(err, okey101.ErrRecordGame) {
+	if errors.Is(err, record.ErrGame) {
 		parts[0] = tr.T("err.why.recordgame")
 	}
 	if where := RecordWhere(tr, err); where != "" {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/ui/i18n"
@@ -24,8 +25,8 @@ func TestReason(t *testing.T) {
 		want string
 	}{
 		{"none", tr, nil, ""},
-		{"english keeps the error", en, classic.ErrMustDraw, classic.ErrMustDraw.Error()},
-		{"known", tr, classic.ErrMustDraw, tr.T("err.why.mustdraw")},
+		{"english keeps the error", en, game.ErrMustDraw, game.ErrMustDraw.Error()},
+		{"known", tr, game.ErrMustDraw, tr.T("err.why.mustdraw")},
 		{"known, wrapped", tr, fmt.Errorf("playing: %w", okey101.ErrNotPair), tr.T("err.why.notpair")},
 		{"unknown", tr, odd, tr.T("err.why.other")},
 	} {

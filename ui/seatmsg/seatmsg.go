@@ -14,6 +14,7 @@ package seatmsg
 import (
 	"time"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/ui/table"
@@ -49,7 +50,7 @@ type Player struct {
 // HandEnd is how a hand of the match ended, and the scores after it.
 type HandEnd struct {
 	Result classic.HandResult
-	Scores [classic.NumSeats]int
+	Scores [game.NumSeats]int
 }
 
 // ChatLine is one line of the table's chat; Seq numbers the lines of a
@@ -91,7 +92,7 @@ type Update struct {
 	// Hands are the hands of a classic match so far (shared with the
 	// table, which only ever appends: read them, never write).
 	Hands   []HandEnd
-	Players [classic.NumSeats]Player
+	Players [game.NumSeats]Player
 	// Chat is the table's last lines.
 	Chat []ChatLine
 	// Deadline is when the seat to move runs out of time (zero: no
@@ -103,7 +104,7 @@ type Update struct {
 	RefusedSeq uint64
 	// Ready marks the seats that asked for the next hand; the table
 	// deals when every player at it has.
-	Ready [classic.NumSeats]bool
+	Ready [game.NumSeats]bool
 	// Host is set when this seat may start a new match.
 	Host bool
 	// Fair is the match's commitment (Fairness).

@@ -70,8 +70,13 @@ func TestImportsTablesSavedAsFiles(t *testing.T) {
 			} else if err != nil {
 				t.Fatal(err)
 			}
+			// A classic record of before both games' records named their
+			// game is kept as it came until the table next saves it, then
+			// names its game, as the engine writes every record now;
+			// nothing else of it changes.
+			named := bytes.Replace(want, []byte(`{"okey":"record","version":1,"rules"`), []byte(`{"okey":"record","version":1,"game":"classic","rules"`), 1)
 			got, err := storedRecord(t, srv, id)
-			if err != nil || !bytes.Equal(got, want) {
+			if err != nil || !bytes.Equal(got, want) && !bytes.Equal(got, named) {
 				t.Errorf("table %s's record in the store (%d bytes, %v) is not its file (%d bytes)", id, len(got), err, len(want))
 			}
 			var wantTable, gotTable tables.SavedTable

@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/classic/hand"
 	"okey/game/okey101"
@@ -112,8 +113,8 @@ func MatchID(meta map[string]string, seed uint64) string {
 // BotsKey is the key of a match's bots in the statistics, from its
 // record's meta (both games name the levels alike).
 func BotsKey(meta map[string]string) string {
-	levels := make([]string, 0, classic.NumSeats-1)
-	for s := 1; s < classic.NumSeats; s++ {
+	levels := make([]string, 0, game.NumSeats-1)
+	for s := 1; s < game.NumSeats; s++ {
 		l := meta["level"+strconv.Itoa(s)]
 		if l == "" {
 			l = "?"
@@ -154,7 +155,7 @@ func (f *File) TallyClassic(rec *classic.Record, st classic.State, hands []class
 			if res.Win.Kind == hand.WinPairs {
 				b.PairsWins++
 			}
-			for s := 1; s < classic.NumSeats; s++ {
+			for s := 1; s < game.NumSeats; s++ {
 				b.PointsWon += res.Lost[s]
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"okey/game"
 	"okey/game/tile"
 )
 
@@ -25,17 +26,10 @@ const (
 	Pair
 )
 
-func (k Kind) String() string {
-	switch k {
-	case Run:
-		return "run"
-	case Set:
-		return "set"
-	case Pair:
-		return "pair"
-	}
-	return fmt.Sprintf("kind(%d)", k)
-}
+// kindNames are the kinds' names, by kind.
+var kindNames = [...]string{Run: "run", Set: "set", Pair: "pair"}
+
+func (k Kind) String() string { return game.KindName(kindNames[:], k, "kind") }
 
 // MarshalText writes the kind's name, so JSON carries "run".
 func (k Kind) MarshalText() ([]byte, error) {

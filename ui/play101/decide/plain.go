@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"okey/game"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
@@ -31,7 +32,7 @@ func (Plain) Decide(ctx context.Context, v okey101.View) (okey101.Action, error)
 	if a, ok := PlainAction(&v, &sv); ok {
 		return a, nil
 	}
-	return okey101.Action{}, fmt.Errorf("seat %d: %w", v.Seat, okey101.ErrWrongPhase)
+	return okey101.Action{}, fmt.Errorf("seat %d: %w", v.Seat, game.ErrWrongPhase)
 }
 
 // PlainAction is the plain player's action for a view.

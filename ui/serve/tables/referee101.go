@@ -10,6 +10,7 @@ import (
 
 	"okey/bots/bots101"
 	"okey/bots/botsclassic"
+	"okey/game"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/ui/play101/decide"
@@ -79,7 +80,7 @@ func (r *referee101) Apply(seat int, move any) (bool, error) {
 	turnOver := false
 	for i, a := range acts {
 		if a.Kind == okey101.ActNextHand {
-			return turnOver, partly(i, fmt.Errorf("%w: the table deals", okey101.ErrWrongPhase))
+			return turnOver, partly(i, fmt.Errorf("%w: the table deals", game.ErrWrongPhase))
 		}
 		a = a.Clone()
 		a.Seat = seat // a seat moves for itself only

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/bots/botsclassic"
+	"okey/game"
 	"okey/game/classic"
 	"okey/ui/seatmsg"
 )
@@ -90,7 +91,7 @@ func (c *refereeClassic) Apply(seat int, move any) (bool, error) {
 		return false, errNotAMove
 	}
 	if a.Kind == classic.ActNextHand {
-		return false, fmt.Errorf("%w: the table deals", classic.ErrWrongPhase)
+		return false, fmt.Errorf("%w: the table deals", game.ErrWrongPhase)
 	}
 	a.Seat = seat // a seat moves for itself only
 	if err := c.apply(a); err != nil {

@@ -1,0 +1,42 @@
+package okey101
+
+import (
+	"testing"
+
+	"okey/game/tile"
+)
+
+// BenchmarkGameApply plays whole hands as BenchmarkPlayHand does, but
+// through a Game, which keeps the record beside the state: it prices
+// what the record's wrapper adds to the reducer (each action's line).
+func BenchmarkGameApply(b *testing.B) {
+	r := DefaultRules()
+	actions := 0
+	for i := range b.N {
+		g, err := NewGame(r, uint64(i), nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for s := g.State(); s.Phase() == Playing; s = g.State() {
+			seat := s.Turn()
+			var a Action
+			if s.Stage() == StageDraw {
+				a = Draw(seat)
+			} else {
+				var first tile.Tile
+				for f, n := range s.racks[seat] {
+					if n > 0 {
+						first = tile.Tile(f)
+						break
+					}
+				}
+				a = Discard(seat, first)
+			}
+			if _, _, err = g.Apply(a); err != nil {
+				b.Fatal(err)
+			}
+			actions++
+		}
+	}
+	b.ReportMetric(float64(actions)/float64(b.N), "actions/hand")
+}
