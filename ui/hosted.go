@@ -3,14 +3,12 @@ package ui
 import (
 	"context"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"okey/ui/host101"
 	"okey/ui/hostclassic"
 	"okey/ui/hosting"
 	"okey/ui/keymap"
-	"okey/ui/layout"
 	"okey/ui/seatlink"
 	"okey/ui/settings"
 	"okey/ui/stats"
@@ -51,14 +49,12 @@ func (h appHost) Keys() *keymap.KeyMap                  { return &h.m.keys }
 func (h appHost) Flash(warn bool, s string)             { h.m.setFlash(warn, s) }
 func (h appHost) Reason(err error) string               { return h.m.reason(err) }
 
-func (h appHost) Lay() layout.Screen { return h.m.lay }
-func (h appHost) Size() (int, int)   { return h.m.width, h.m.height }
-func (h appHost) OnTable() bool      { return h.m.screen == scrPlay }
-func (h appHost) ReadOnly() bool     { return h.m.readOnly }
-func (h appHost) Casual() bool       { return h.m.casual }
-func (h appHost) ClearFlash()        { h.m.flash = "" }
-func (h appHost) Warned() bool       { return h.m.flashWarn }
-func (h appHost) TellNews(s string)  { h.m.tellNews(s) }
+func (h appHost) OnTable() bool     { return h.m.screen == scrPlay }
+func (h appHost) ReadOnly() bool    { return h.m.readOnly }
+func (h appHost) Casual() bool      { return h.m.casual }
+func (h appHost) ClearFlash()       { h.m.flash = "" }
+func (h appHost) Warned() bool      { return h.m.flashWarn }
+func (h appHost) TellNews(s string) { h.m.tellNews(s) }
 
 func (h appHost) OverlayKey(k tea.KeyPressMsg) bool {
 	return h.m.overlay != ovNone && h.m.updateOverlay(k)
@@ -70,31 +66,12 @@ func (h appHost) TableKey(k tea.KeyPressMsg, keys keymap.CommonKeys, c hosting.C
 
 func (h appHost) Asked(r table.Req, k tea.KeyPressMsg) (tea.Cmd, bool) { return h.m.asked(r, k) }
 
-func (h appHost) Overlaid() bool                    { return h.m.overlay != ovNone }
-func (h appHost) Overlay() ([]string, layout.Rect)  { return h.m.renderOverlay() }
-func (h appHost) OverlayBar() []key.Binding         { return h.m.overlayBar() }
-func (h appHost) Frame() table.Frame                { return h.m.frame() }
-func (h appHost) KeyBar(b []key.Binding) string     { return h.m.keyBar(b) }
-func (h appHost) Badge() string                     { return h.m.seatBadge() }
-func (h appHost) HostKeys() []key.Binding           { return h.m.hostKeys() }
 func (h appHost) PageW() int                        { return h.m.pageW() }
 func (h appHost) Settings() settings.Settings       { return h.m.set }
 func (h appHost) Context() context.Context          { return h.m.ctx }
 func (h appHost) Seed() uint64                      { return h.m.seed }
 func (h appHost) Sent(st seatlink.Sent) bool        { return h.m.seatSent(st) }
 func (h appHost) Undone(ok bool, err error) tea.Cmd { return h.m.onUndone(ok, err) }
-
-func (h appHost) Status(playing bool, g hosting.Guide) (string, table.Style) {
-	return h.m.statusText(h.m.guideFor(playing, g))
-}
-
-func (h appHost) HeaderKeys(help, settings, quit key.Binding) string {
-	return h.m.headerKeys(help, settings, quit)
-}
-
-func (h appHost) Painter() *table.Painter {
-	return &h.m.painter
-}
 
 func (h appHost) Adopt(seed uint64, meta map[string]string, level func(named string, seat int) string) [table.Seats]string {
 	h.m.adopting(seed, meta)

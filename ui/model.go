@@ -154,12 +154,12 @@ const (
 )
 
 // overlay is drawn over the table.
-type overlay uint8
+type overlay = hosting.Page
 
 const (
-	ovNone overlay = iota
-	ovHelp
-	ovBrowse
+	ovNone   = hosting.NoPage
+	ovHelp   = hosting.HelpPage
+	ovBrowse = hosting.BrowsePage
 )
 
 // Model is the Bubble Tea model of the table. Use it as a pointer.

@@ -39,5 +39,5 @@ func (m *Model) onClick(msg tea.MouseClickMsg) tea.Cmd {
 	if m.screen != scrPlay || m.lay.TooSmall || m.overlay != ovNone {
 		return nil
 	}
-	return m.table().Click(msg)
+	return m.table().Click(msg, m.scene())
 }

@@ -16,7 +16,7 @@ func (m *Model) onWheel(msg tea.MouseWheelMsg) {
 	page := m.lay.Page
 	switch {
 	case m.screen == scrPlay && m.overlay != ovNone:
-		lines, page = m.overlayLines(), m.overlayPage()
+		lines, page = m.table().OverlayPage(m.scene())
 	case m.screen == scrScores:
 		lines = m.scoreLines()
 	case m.screen == scrStats:

@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/okey101"
+	"okey/ui/hosting"
 	"okey/ui/play101"
 )
 
@@ -96,8 +97,8 @@ func (s *Side) playAll(acts []okey101.Action) tea.Cmd {
 }
 
 // Click handles the mouse on the 101 table (play101.Table.Click).
-func (s *Side) Click(msg tea.MouseClickMsg) tea.Cmd {
-	return s.do(s.T.Click(msg, s.layout(), s.at()), tea.KeyPressMsg{})
+func (s *Side) Click(msg tea.MouseClickMsg, sc *hosting.Scene) tea.Cmd {
+	return s.do(s.T.Click(msg, s.layout(sc), s.at()), tea.KeyPressMsg{})
 }
 
 // A seat at a table of Okey 101 the app does not own (okey serve): the

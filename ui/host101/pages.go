@@ -9,6 +9,7 @@ import (
 	"okey/game/okey101"
 	"okey/ui/canvas"
 	"okey/ui/hosting"
+	"okey/ui/layout"
 	"okey/ui/pages"
 )
 
@@ -85,3 +86,7 @@ func (s *Side) Help(w int) (string, []string) { return "t101.help.title", s.T.Ho
 
 // Browse is the page of the stacks and the whole table.
 func (s *Side) Browse(w int) []string { return s.T.BrowseLines(w) }
+
+// OverlayPage is the page over the table whole, and the area it
+// scrolls in (hosting.Scene.OverlayPage).
+func (s *Side) OverlayPage(sc *hosting.Scene) ([]string, layout.Rect) { return sc.OverlayPage(s) }

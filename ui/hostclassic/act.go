@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/classic"
+	"okey/ui/hosting"
 	"okey/ui/playclassic"
 )
 
@@ -33,13 +34,13 @@ func (s *Side) Key(k tea.KeyPressMsg) tea.Cmd {
 }
 
 // Click handles the mouse on the table.
-func (s *Side) Click(msg tea.MouseClickMsg) tea.Cmd {
+func (s *Side) Click(msg tea.MouseClickMsg, sc *hosting.Scene) tea.Cmd {
 	mo := msg.Mouse()
 	if mo.Button != tea.MouseLeft {
 		return nil
 	}
 	s.app.ClearFlash()
-	return s.do(s.T.Click(s.app.Lay(), mo.X, mo.Y, s.app.ReadOnly()), tea.KeyPressMsg{})
+	return s.do(s.T.Click(sc.Lay, mo.X, mo.Y, sc.ReadOnly), tea.KeyPressMsg{})
 }
 
 // do does what a key (k) or a click (the zero key) at classic's table

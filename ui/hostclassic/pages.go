@@ -6,6 +6,7 @@ import (
 
 	"okey/game/classic"
 	"okey/ui/hosting"
+	"okey/ui/layout"
 	"okey/ui/pages"
 )
 
@@ -69,3 +70,7 @@ func (s *Side) Help(w int) (string, []string) { return "help.title", s.T.HowToPl
 
 // Browse is the page of the discard stacks.
 func (s *Side) Browse(w int) []string { return s.T.BrowseLines(w) }
+
+// OverlayPage is the page over the table whole, and the area it
+// scrolls in (hosting.Scene.OverlayPage).
+func (s *Side) OverlayPage(sc *hosting.Scene) ([]string, layout.Rect) { return sc.OverlayPage(s) }

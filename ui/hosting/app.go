@@ -3,11 +3,9 @@ package hosting
 import (
 	"context"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"okey/ui/keymap"
-	"okey/ui/layout"
 	"okey/ui/seatlink"
 	"okey/ui/settings"
 	"okey/ui/stats"
@@ -24,10 +22,6 @@ import (
 type App interface {
 	table.Host
 
-	// Lay is the screen's layout; Size the terminal's size (101's table
-	// lays itself out from it).
-	Lay() layout.Screen
-	Size() (w, h int)
 	// OnTable reports whether the table is on show (a hint's answer is
 	// told only there).
 	OnTable() bool
@@ -56,29 +50,6 @@ type App interface {
 	// table started.
 	Asked(r table.Req, k tea.KeyPressMsg) (cmd tea.Cmd, own bool)
 
-	// Overlaid reports whether a page is over the table; Overlay is
-	// what of it shows and where its top-left corner goes (lines, not
-	// the canvas handed over, so the canvas stays the table's own and
-	// is not allocated on every frame), and OverlayBar is its keys.
-	Overlaid() bool
-	Overlay() (lines []string, at layout.Rect)
-	OverlayBar() []key.Binding
-	// Frame is what the table draws with that only the app knows, now.
-	Frame() table.Frame
-	// Status is what the status line says: the last message, or else
-	// the game's guide g when a hand is being played (playing).
-	Status(playing bool, g Guide) (string, table.Style)
-	// KeyBar draws bindings as the bottom line; HeaderKeys the keys a
-	// table's header names; Badge is a seat's badge for the header;
-	// HostKeys the holding program's keys.
-	KeyBar(b []key.Binding) string
-	HeaderKeys(help, settings, quit key.Binding) string
-	Badge() string
-	HostKeys() []key.Binding
-	// Painter is the paint cache, whose Drawn keeps a piece drawn once
-	// for its key and the styles in effect (called on the Painter
-	// itself, so the drawing function is not allocated every frame).
-	Painter() *table.Painter
 	// PageW is the width page text wraps at.
 	PageW() int
 

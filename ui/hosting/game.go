@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"okey/ui/layout"
 	"okey/ui/pages"
 	"okey/ui/seatlink"
 	"okey/ui/seatmsg"
@@ -38,26 +39,21 @@ type Screens interface {
 	// Key handles a key on the game's table (and the page over it).
 	Key(k tea.KeyPressMsg) tea.Cmd
 	// Click handles the mouse on the table, while it is on show with
-	// nothing over it.
-	Click(msg tea.MouseClickMsg) tea.Cmd
-	// Render draws the table screen: the table, or the page over it;
-	// the status and the keys below.
-	Render() string
+	// nothing over it, drawn as sc.
+	Click(msg tea.MouseClickMsg, sc *Scene) tea.Cmd
+	// Render draws the table screen as sc says: the table, or the page
+	// over it; the status and the keys below.
+	Render(sc *Scene) string
 	// Header is the top line: the game, the hand, and on the table the
 	// keys of the help, the settings and quitting (withKeys).
-	Header(withKeys bool) string
+	Header(sc *Scene, withKeys bool) string
 	// Keys are the game's table's keys in groups, as on its help page:
 	// a key of another game's table says what it means there.
 	Keys() [][]key.Binding
-	// Help is the ? page's title (a catalog key) and what it says
-	// after the keys: how to play the game, w columns wide.
-	Help(w int) (title string, howTo []string)
-	// Browse is the discard stacks' page, w columns wide.
-	Browse(w int) []string
-	// OverlayStatus is the status under a page over the table: up to
-	// two lines of w columns (the page gives up its last line for the
-	// second), so that a long one is read whole there too.
-	OverlayStatus(w int) []string
+	// OverlayPage is the page over the table in sc whole, and the area
+	// it scrolls in (Scene.OverlayPage), for the keys and the wheel
+	// that scroll it.
+	OverlayPage(sc *Scene) ([]string, layout.Rect)
 	// Warm is work worth starting while the first frame is drawn, nil
 	// for none.
 	Warm() tea.Cmd
