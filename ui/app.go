@@ -13,6 +13,7 @@ import (
 
 	"okey/bots/botsclassic"
 	"okey/game/classic"
+	"okey/ui/hosting"
 	"okey/ui/layout"
 	"okey/ui/pages"
 	"okey/ui/problem"
@@ -206,9 +207,6 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
-	if cmd, ok := m.table().Update(msg); ok {
-		return cmd
-	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
@@ -250,6 +248,16 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case tea.MouseWheelMsg:
 		m.onWheel(msg)
 		return nil
+	}
+	// The game's own messages (its bots' answers, its hints, an undo's
+	// answer), none of them the app's.
+	if a, ok := msg.(hosting.Answer); ok {
+		if cmd, play := m.answered(a.Answer()); !play {
+			return cmd
+		}
+	}
+	if r, ok := m.table().Update(msg, m.screen == scrPlay); ok {
+		return m.carry(r, tea.KeyPressMsg{})
 	}
 	return nil
 }
@@ -300,7 +308,7 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	case scrScores:
 		return m.updateScores(k)
 	}
-	return m.table().Key(k)
+	return m.onTableKey(k)
 }
 
 // settling reports whether k is a key that goes on from a screen

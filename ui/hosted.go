@@ -1,15 +1,10 @@
 package ui
 
 import (
-	"context"
-
-	tea "charm.land/bubbletea/v2"
-
 	"okey/ui/host101"
 	"okey/ui/hostclassic"
 	"okey/ui/hosting"
 	"okey/ui/keymap"
-	"okey/ui/seatlink"
 	"okey/ui/settings"
 	"okey/ui/stats"
 	"okey/ui/table"
@@ -49,29 +44,8 @@ func (h appHost) Keys() *keymap.KeyMap                  { return &h.m.keys }
 func (h appHost) Flash(warn bool, s string)             { h.m.setFlash(warn, s) }
 func (h appHost) Reason(err error) string               { return h.m.reason(err) }
 
-func (h appHost) OnTable() bool     { return h.m.screen == scrPlay }
-func (h appHost) ReadOnly() bool    { return h.m.readOnly }
-func (h appHost) Casual() bool      { return h.m.casual }
-func (h appHost) ClearFlash()       { h.m.flash = "" }
-func (h appHost) Warned() bool      { return h.m.flashWarn }
-func (h appHost) TellNews(s string) { h.m.tellNews(s) }
-
-func (h appHost) OverlayKey(k tea.KeyPressMsg) bool {
-	return h.m.overlay != ovNone && h.m.updateOverlay(k)
-}
-
-func (h appHost) TableKey(k tea.KeyPressMsg, keys keymap.CommonKeys, c hosting.Cursor) (tea.Cmd, bool) {
-	return h.m.tableKey(k, keys, c)
-}
-
-func (h appHost) Asked(r table.Req, k tea.KeyPressMsg) (tea.Cmd, bool) { return h.m.asked(r, k) }
-
-func (h appHost) PageW() int                        { return h.m.pageW() }
-func (h appHost) Settings() settings.Settings       { return h.m.set }
-func (h appHost) Context() context.Context          { return h.m.ctx }
-func (h appHost) Seed() uint64                      { return h.m.seed }
-func (h appHost) Sent(st seatlink.Sent) bool        { return h.m.seatSent(st) }
-func (h appHost) Undone(ok bool, err error) tea.Cmd { return h.m.onUndone(ok, err) }
+func (h appHost) PageW() int                  { return h.m.pageW() }
+func (h appHost) Settings() settings.Settings { return h.m.set }
 
 func (h appHost) Adopt(seed uint64, meta map[string]string, level func(named string, seat int) string) [table.Seats]string {
 	h.m.adopting(seed, meta)
@@ -81,26 +55,13 @@ func (h appHost) Adopt(seed uint64, meta map[string]string, level func(named str
 
 // Tally counts what count adds to the statistics, unless the screen
 // only looks or is a seat's (whose table counts nothing here).
-func (h appHost) Tally(count func(f *stats.File) bool) {
-	m := h.m
+func (h appHost) Tally(count func(f *stats.File) bool) { h.m.tally(count) }
+
+// tally counts what count adds to the statistics, unless the screen
+// only looks or is a seat's (whose table counts nothing here).
+func (m *Model) tally(count func(f *stats.File) bool) {
 	if m.readOnly || m.seat != nil {
 		return
 	}
 	m.statsChanged = count(&m.stats) || m.statsChanged
-}
-
-func (h appHost) Took(lines []byte, wasMine, mine, over bool) tea.Cmd {
-	h.m.rec = append(h.m.rec, lines...)
-	return h.m.took(wasMine, mine, over)
-}
-
-func (h appHost) Answered(id uint64, seat int) (tea.Cmd, bool) { return h.m.answered(id, seat) }
-func (h appHost) Ask(seat int, q hosting.Question) tea.Cmd     { return h.m.ask(seat, q) }
-
-// Seat is the link to a served table, nil for a match played here.
-func (h appHost) Seat() *seatlink.Link {
-	if h.m.seat == nil {
-		return nil
-	}
-	return h.m.seat.Link
 }

@@ -3,6 +3,7 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"okey/ui/layout"
 	"okey/ui/overlays"
 )
 
@@ -20,13 +21,13 @@ func (m *Model) openOverlay(o overlay) {
 // updateOverlay handles a key while an overlay is on show: the scroll
 // keys scroll it; its own key and esc close it and do nothing more
 // (true); any other key closes it and goes on to do what it does on the
-// table (false).
-func (m *Model) updateOverlay(k tea.KeyPressMsg) bool {
+// table (false). lines are the page whole, area where it scrolls (the
+// game's side's: hosting.Reply's Page).
+func (m *Model) updateOverlay(k tea.KeyPressMsg, lines []string, area layout.Rect) bool {
 	own := m.keys.Table.Help
 	if m.overlay == ovBrowse {
 		own = m.keys.Table.Browse
 	}
-	lines, area := m.table().OverlayPage(m.scene())
 	switch overlays.Key(k, &m.pager, m.keys.Overlay, area, lines, own) {
 	case overlays.Scrolled:
 		return true

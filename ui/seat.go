@@ -89,7 +89,7 @@ func (m *Model) onSeatUpdate(u seatmsg.Update) tea.Cmd {
 	}
 	got := s.Got
 	m.seatTable(u)
-	tk := g.TakeSeat(u, got, s.Notes(u, func(c string) string { return m.tr.T("fair.commit", c) }, m.chatText))
+	tk := g.TakeSeat(u, s.Link, got, s.Notes(u, func(c string) string { return m.tr.T("fair.commit", c) }, m.chatText))
 	if !tk.First && !tk.NewMatch {
 		m.seatTurn(tk.Was.Mine, tk.Now.Mine)
 	}

@@ -69,4 +69,6 @@ func (m *Model) help101Lines(w int) []string {
 }
 
 // act plays the player's action a at the classic table.
-func (m *Model) act(a classic.Action) tea.Cmd { return m.classic().Act(a) }
+func (m *Model) act(a classic.Action) tea.Cmd {
+	return m.carry(m.classic().Act(a, m.link()), tea.KeyPressMsg{})
+}

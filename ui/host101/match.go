@@ -97,21 +97,22 @@ func (s *Side) newTable(g *okey101.Game) *play101.Table {
 }
 
 // applied takes in what an action did: the log, the view, the rack,
-// the hand counted as it ends; then what both tables do (hosting.App's
-// Took: the record's lines among it).
-func (s *Side) applied(evs []okey101.Event, lines []byte) tea.Cmd {
+// the hand counted as it ends; and says what the app takes in of it
+// (hosting.Play: the record's lines among it).
+func (s *Side) applied(evs []okey101.Event, lines []byte) hosting.Play {
 	t := s.T
 	for _, e := range evs {
 		t.AddLog(e.Redact(0), -1)
 	}
-	wasMine := t.View.MyTurn()
+	p := hosting.Play{Lines: lines, WasMine: t.View.MyTurn()}
 	t.Refresh()
-	over := t.View.Phase == okey101.HandOver || t.View.Phase == okey101.MatchOver
-	if over { // counted before the save, which writes the statistics too
-		rec := t.G.Record()
-		s.tally(&rec, &t.View)
+	p.Over = t.View.Phase == okey101.HandOver || t.View.Phase == okey101.MatchOver
+	if p.Over { // counted before the save, which writes the statistics too
+		rec, v := t.G.Record(), t.View
+		p.Tally = func(f *stats.File) bool { return f.Tally101(&rec, &v) }
 	}
-	return s.app.Took(lines, wasMine, t.View.MyTurn(), over)
+	p.Mine = t.View.MyTurn()
+	return p
 }
 
 // Players is the source of the table's players: the options' (tests
@@ -126,21 +127,17 @@ func (s *Side) Players() decide.Source {
 
 // onBot plays a player's answer and asks for the next action; a bot
 // that fails has the plain player asked in its place.
-func (s *Side) onBot(msg play101.BotMsg) tea.Cmd {
-	if cmd, play := s.app.Answered(msg.ID, msg.Seat); !play {
-		return cmd
-	}
+func (s *Side) onBot(msg play101.BotMsg) hosting.Reply {
 	evs, lines, news, askPlain, ok := s.T.PlayBot(msg)
-	if news != "" {
-		s.app.TellNews(news)
-	}
+	r := hosting.Reply{News: news}
 	switch {
 	case askPlain:
-		return s.app.Ask(msg.Seat, func(ctx context.Context, id uint64, seat int, delay, timeout time.Duration) tea.Cmd {
+		r.AskSeat = msg.Seat
+		r.Ask = func(ctx context.Context, id uint64, seat int, delay, timeout time.Duration) tea.Cmd {
 			return s.T.Ask(ctx, id, seat, decide.Plain{}, true, delay, timeout)
-		})
-	case !ok:
-		return nil
+		}
+	case ok:
+		r.Plays = []hosting.Play{s.applied(evs, lines)}
 	}
-	return s.applied(evs, lines)
+	return r
 }

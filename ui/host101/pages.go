@@ -4,13 +4,13 @@ import (
 	"strconv"
 
 	"charm.land/bubbles/v2/key"
-	tea "charm.land/bubbletea/v2"
 
 	"okey/game/okey101"
 	"okey/ui/canvas"
 	"okey/ui/hosting"
 	"okey/ui/layout"
 	"okey/ui/pages"
+	"okey/ui/table"
 )
 
 // What 101 gives the pages the app hosts once for both games (their
@@ -45,12 +45,12 @@ func (s *Side) HandEnd() hosting.HandEnd {
 		Hand:  v.Hand,
 		Over:  over,
 		Ready: s.ready,
-		Deal: func() (tea.Cmd, error) {
+		Deal: func() (hosting.Reply, error) {
 			evs, lines, err := s.T.G.Apply(okey101.NextHand())
 			if err != nil {
-				return nil, err
+				return hosting.Reply{}, err
 			}
-			return s.applied(evs, lines), nil
+			return hosting.Reply{Req: table.ReqPlay, Plays: []hosting.Play{s.applied(evs, lines)}}, nil
 		},
 		Page:      func() (pages.HandEnd, bool) { return s.T.HandEndPage(s.app.PageW()) },
 		Scroll:    true,

@@ -59,19 +59,20 @@ func (s *Side) Phase() (playing, handOver bool, turn int, over bool) {
 
 // Update handles 101's own messages: its players' answers, the hint,
 // an undo's answer.
-func (s *Side) Update(msg tea.Msg) (tea.Cmd, bool) {
+func (s *Side) Update(msg tea.Msg, onTable bool) (hosting.Reply, bool) {
 	switch msg := msg.(type) {
 	case play101.BotMsg:
 		return s.onBot(msg), true
 	case play101.HintMsg:
-		if s.T != nil && s.app.OnTable() {
+		if s.T != nil && onTable {
 			s.T.OnHint(msg, s.T.TryState())
 		}
-		return nil, true
+		return hosting.Reply{}, true
 	case play101.UndoneMsg:
-		return s.app.Undone(s.T.Undone(msg)), true
+		ok, err := s.T.Undone(msg)
+		return hosting.Reply{Undone: &hosting.Undone{OK: ok, Err: err}}, true
 	}
-	return nil, false
+	return hosting.Reply{}, false
 }
 
 // Name is the game's name in the catalogs.
@@ -89,12 +90,12 @@ func (s *Side) Serves(u seatmsg.Update) bool { return u.View101 != nil }
 // TakeSeat takes in a served 101 table's update: the game
 // (play101.Table.TakeUpdate; the table is made at the first) and the
 // notes.
-func (s *Side) TakeSeat(u seatmsg.Update, _ bool, n seatlink.Notes) seatlink.Taken {
+func (s *Side) TakeSeat(u seatmsg.Update, l *seatlink.Link, _ bool, n seatlink.Notes) seatlink.Taken {
 	first := s.T == nil
 	if first {
 		s.T = s.newTable(nil)
 	}
-	tk := s.T.TakeUpdate(u, s.app.Seat(), first)
+	tk := s.T.TakeUpdate(u, l, first)
 	s.T.TakeNotes(n)
 	return tk
 }

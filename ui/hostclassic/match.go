@@ -3,8 +3,6 @@ package hostclassic
 import (
 	"errors"
 
-	tea "charm.land/bubbletea/v2"
-
 	"okey/game/classic"
 	"okey/ui/hosting"
 	"okey/ui/playclassic"
@@ -75,45 +73,48 @@ func (s *Side) adopt(g *classic.Game, seed uint64) {
 // tally counts what the statistics do not have yet of the match with
 // record rec, state st and hands hs.
 func (s *Side) tally(rec *classic.Record, st classic.State, hs []playclassic.HandScore) {
+	s.app.Tally(tallied(rec, st, hs))
+}
+
+// tallied is what the match with record rec, state st and hands hs
+// adds to the statistics.
+func tallied(rec *classic.Record, st classic.State, hs []playclassic.HandScore) func(f *stats.File) bool {
 	hands := make([]classic.HandResult, len(hs))
 	for i, h := range hs {
 		hands[i] = h.Result
 	}
-	s.app.Tally(func(f *stats.File) bool { return f.TallyClassic(rec, st, hands) })
+	return func(f *stats.File) bool { return f.TallyClassic(rec, st, hands) }
 }
 
 // applied takes in what an action did: the log, the hands' scores
-// (counted as a hand ends), the view, the rack; then what both tables
-// do (hosting.App's Took: the record's lines among it).
-func (s *Side) applied(evs []classic.Event, lines []byte) tea.Cmd {
+// (counted as a hand ends), the view, the rack; and says what the app
+// takes in of it (hosting.Play: the record's lines among it).
+func (s *Side) applied(evs []classic.Event, lines []byte) hosting.Play {
 	t := &s.T
 	for _, e := range evs {
 		t.AddLog(e.Redact(0), -1)
 	}
+	p := hosting.Play{Lines: lines}
 	if h := playclassic.AppendHand(s.History, t.G.State(), t.View.Phase); len(h) > len(s.History) {
 		n := len(s.History)
 		s.History = h
 		rec := t.G.Record()
-		s.tally(&rec, t.G.State(), h[n:])
+		p.Tally = tallied(&rec, t.G.State(), h[n:])
 	}
-	wasMine := t.View.MyTurn()
+	p.WasMine = t.View.MyTurn()
 	t.Refresh()
 	v := &t.View
-	return s.app.Took(lines, wasMine, v.MyTurn(), v.Phase == classic.HandOver || v.Phase == classic.MatchOver)
+	p.Mine, p.Over = v.MyTurn(), v.Phase == classic.HandOver || v.Phase == classic.MatchOver
+	return p
 }
 
 // onBotMove plays a bot's answer, or a plain legal move for a bot that
 // failed, and asks the next.
-func (s *Side) onBotMove(msg playclassic.BotMoveMsg) tea.Cmd {
-	if cmd, play := s.app.Answered(msg.ID, msg.Seat); !play {
-		return cmd
-	}
+func (s *Side) onBotMove(msg playclassic.BotMoveMsg) hosting.Reply {
 	evs, lines, news, ok := s.T.PlayBot(msg)
-	if news != "" {
-		s.app.TellNews(news)
+	r := hosting.Reply{News: news}
+	if ok {
+		r.Plays = []hosting.Play{s.applied(evs, lines)}
 	}
-	if !ok {
-		return nil
-	}
-	return s.applied(evs, lines)
+	return r
 }

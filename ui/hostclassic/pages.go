@@ -2,12 +2,13 @@ package hostclassic
 
 import (
 	"charm.land/bubbles/v2/key"
-	tea "charm.land/bubbletea/v2"
 
 	"okey/game/classic"
 	"okey/ui/hosting"
 	"okey/ui/layout"
 	"okey/ui/pages"
+	"okey/ui/seatlink"
+	"okey/ui/table"
 )
 
 // What classic gives the pages the app hosts once for both games (their
@@ -34,13 +35,13 @@ func (s *Side) HandEnd() hosting.HandEnd {
 	return hosting.HandEnd{
 		Hand:  v.Hand,
 		Over:  v.Phase == classic.MatchOver,
-		Ready: func() tea.Cmd { return s.Act(classic.NextHandAction()) },
-		Deal: func() (tea.Cmd, error) {
+		Ready: func(l *seatlink.Link) hosting.Reply { return s.Act(classic.NextHandAction(), l) },
+		Deal: func() (hosting.Reply, error) {
 			evs, lines, err := s.T.G.Apply(classic.NextHandAction())
 			if err != nil {
-				return nil, err
+				return hosting.Reply{}, err
 			}
-			return s.applied(evs, lines), nil
+			return hosting.Reply{Req: table.ReqPlay, Plays: []hosting.Play{s.applied(evs, lines)}}, nil
 		},
 		Page:      func() (pages.HandEnd, bool) { return s.T.HandEndPage(s.History, s.app.PageW()) },
 		Next:      k.Next,

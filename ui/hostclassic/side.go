@@ -80,17 +80,18 @@ func (s *Side) Phase() (playing, handOver bool, turn int, over bool) {
 
 // Update handles classic's own messages: its bots' answers, the hint,
 // an undo's answer.
-func (s *Side) Update(msg tea.Msg) (tea.Cmd, bool) {
+func (s *Side) Update(msg tea.Msg, onTable bool) (hosting.Reply, bool) {
 	switch msg := msg.(type) {
 	case playclassic.BotMoveMsg:
 		return s.onBotMove(msg), true
 	case playclassic.HintMsg:
-		s.T.OnHint(msg, s.app.OnTable())
-		return nil, true
+		s.T.OnHint(msg, onTable)
+		return hosting.Reply{}, true
 	case playclassic.UndoneMsg:
-		return s.app.Undone(s.T.Undone(msg)), true
+		ok, err := s.T.Undone(msg)
+		return hosting.Reply{Undone: &hosting.Undone{OK: ok, Err: err}}, true
 	}
-	return nil, false
+	return hosting.Reply{}, false
 }
 
 // Name is the game's name in the catalogs.
@@ -127,8 +128,7 @@ func (s *Side) LetGo() { s.T.Held = -1 }
 // TakeSeat takes in a served classic table's update: the hands' scores
 // (turned, as the view is) when their number changed or at the first
 // view, then the game (playclassic.Table.TakeUpdate) and the notes.
-func (s *Side) TakeSeat(u seatmsg.Update, got bool, n seatlink.Notes) seatlink.Taken {
-	l := s.app.Seat()
+func (s *Side) TakeSeat(u seatmsg.Update, l *seatlink.Link, got bool, n seatlink.Notes) seatlink.Taken {
 	if len(u.Hands) != s.hands || !got {
 		s.History = playclassic.ServedHistory(s.History, u.Hands, l.Rot)
 		s.hands = len(u.Hands)

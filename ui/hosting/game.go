@@ -33,14 +33,18 @@ type Screens interface {
 	// Name is the game's name in the catalogs (val.classic, say).
 	Name() string
 	// Update handles the game's own messages (its bots' answers, its
-	// hints, an undo's answer); ok is false for a message that is not
-	// the game's.
-	Update(msg tea.Msg) (cmd tea.Cmd, ok bool)
-	// Key handles a key on the game's table (and the page over it).
-	Key(k tea.KeyPressMsg) tea.Cmd
-	// Click handles the mouse on the table, while it is on show with
-	// nothing over it, drawn as sc.
-	Click(msg tea.MouseClickMsg, sc *Scene) tea.Cmd
+	// hints, an undo's answer) and says what they came to; ok is false
+	// for a message that is not the game's.
+	// onTable: the table is on show (a hint's answer is told only
+	// there). A bot's answer (Answer) comes here only when it is still
+	// wanted.
+	Update(msg tea.Msg, onTable bool) (r Reply, ok bool)
+	// Key is what a key on the game's table (sc) came to: the page
+	// over it, if one is, takes the key first (Reply.Page).
+	Key(k tea.KeyPressMsg, sc *Scene) Reply
+	// Click is what the mouse on the table came to, while it is on show
+	// with nothing over it, drawn as sc.
+	Click(msg tea.MouseClickMsg, sc *Scene) Reply
 	// Render draws the table screen as sc says: the table, or the page
 	// over it; the status and the keys below.
 	Render(sc *Scene) string
@@ -124,7 +128,8 @@ type Seat interface {
 	// TakeSeat takes in the game of a served table's update u (got: an
 	// update came before) and the notes beside its moves, and reports
 	// what it made of it for the screen.
-	TakeSeat(u seatmsg.Update, got bool, n seatlink.Notes) seatlink.Taken
+	// l is the link to the table.
+	TakeSeat(u seatmsg.Update, l *seatlink.Link, got bool, n seatlink.Notes) seatlink.Taken
 }
 
 // Question asks the player of seat for its move in a command under
@@ -151,10 +156,10 @@ type ReadBack struct {
 type HandEnd struct {
 	Hand int  // the hand that ended
 	Over bool // it was the match's last
-	// Ready tells a served table the player is ready for the next hand;
-	// Deal deals it here.
-	Ready func() tea.Cmd
-	Deal  func() (tea.Cmd, error)
+	// Ready tells the served table at the end of l the player is ready
+	// for the next hand; Deal deals it here. Both say what came of it.
+	Ready func(l *seatlink.Link) Reply
+	Deal  func() (Reply, error)
 	// Page is the page's content (ok false: none to show).
 	Page func() (h pages.HandEnd, ok bool)
 	// Scroll: the page scrolls (101's, whose table and last turn can be

@@ -1,6 +1,7 @@
 package hosting
 
 import (
+	"context"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -9,13 +10,15 @@ import (
 	"okey/ui/layout"
 	"okey/ui/overlays"
 	"okey/ui/pages"
+	"okey/ui/seatlink"
 	"okey/ui/table"
 	"okey/ui/theme"
 )
 
-// Scene is everything a game's side draws its table screen with that
-// the app knows, as it stands now: handed down as one value for a frame
-// (Game.Render), so that drawing reads values and never calls back up
+// Scene is everything a game's side draws its table screen with, and
+// reads a key or a click with, that the app knows, as it stands now:
+// handed down as one value for a frame (Game.Render) or a key
+// (Game.Key), so that the side reads values and never calls back up
 // into the app (issue 43). The app builds it anew for every frame; a
 // side never keeps it. The Painter and the Bar are the app's caches of
 // pieces drawn before, not the app's state: drawing through them
@@ -49,6 +52,14 @@ type Scene struct {
 	// only looks. Casual: the match allows undo. SeatGot: a served
 	// seat has had its table's first view.
 	ReadOnly, Casual, SeatGot bool
+
+	// What a key is pressed with beyond the drawing: Seat is the link to
+	// a served table the app does not own (nil for a match played
+	// here), which the side's actions are sent through; Ctx is the
+	// bots' questions' context (a hint's among them), Seed the match's.
+	Seat *seatlink.Link
+	Ctx  context.Context
+	Seed uint64
 }
 
 // Status is what the status line is made of: the message of the last
