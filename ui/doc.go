@@ -31,9 +31,9 @@
 //	view.go            View, the frame kept for a tick of the clock, the screen on show drawn (the game's screens: its table, the pages between hands it gives the values of), the frame (table.Frame) either table draws with
 //	host.go            the shared pages (ui/pages) hosted: what they are drawn with, their frame, the pager every page that scrolls moves by, the notice and locked pages
 //	words.go           the seats' words (ui/table's Words); why a move was refused (ui/problem's Reason)
-//	tablekeys.go       the keys both tables share (table.CommonKey) done: quit, help, settings, the cursor; a click handed to the table on show
-//	table_view.go      what both tables say below them: the status (the last message or the guide) and the key bar
-//	overlay.go         the pages over the table hosted: which is on show, its lines (the game's keys, how to play, the rules; the stacks), what a key that closes one goes on to do (ui/overlays' the rest)
+//	tablekeys.go       a key or a click on the table handed to the game's side with what it is read with (hosting.Scene) and what it came to carried out (carry: a hosting.Reply's page, plays, intents, request, news); the walk from onKey to the referee
+//	table_view.go      what a frame of either table is drawn with (scene, hosting.Scene: the status's parts, the page over the table, the flags), the last message's line and the key bar
+//	overlay.go         the pages over the table hosted: which is on show, a key scrolling or closing it (its lines and area the game's side's, hosting.Scene.OverlayPage), what a key that closes one goes on to do (ui/overlays' the rest)
 //	wheel.go           the mouse wheel on whichever page on show scrolls
 //	screen_resume.go   a saved match: resume it or start anew (the page is ui/pages' Resume, both games'; the words the game's side's); the game of the next match, switched
 //	screen_handover.go the end of a hand hosted, once for both games: its page (ui/pages' HandEnd, its content and keys the game's side's: hosting.HandEnd), its keys, its bar
@@ -74,7 +74,7 @@
 //
 //	ui/play101     Okey 101's table (its state, rack, groups, words, drawing, guide, its keys and clicks and what they ask of the app, choosing a place, following the match, the hint asked and told, undo, a served table's update taken in and its moves sent), players, plain player, the hint's analysis (decide), the hint in words (hintwords), a served seat's view turned and its world (seatview), the rules on the settings form (rules), the melds on the table written and drawn (melds), the score sheet and the pages between hands in words (sheet)
 //	ui/playclassic classic Okey's table (its state, the rack's moves, its keys and clicks turned into moves, why a move is refused, drawing, guide, the keys of its moves), the match taken in (view, rack, log, the saved rack), a served table's update taken in and its moves sent, asking its bots and a failing bot's plain move, the hint, undo, its plain stand-in, the sorts, its move log in words
-//	ui/host101, ui/hostclassic each game's side as the app hosts it (hosting.Game): its match held, its keys' requests carried out through hosting.App, its table screen placed, its record read back and its match started, the values of its pages between hands
+//	ui/host101, ui/hostclassic each game's side as the app hosts it (hosting.Game): its match held, what its keys and clicks came to handed back (hosting.Reply), its table screen placed, its record read back and its match started, the values of its pages between hands
 //
 // both turn their views for a served seat with ui/seats (the core's).
 package ui

@@ -7,6 +7,7 @@ import (
 	"okey/ui/hosting"
 	"okey/ui/play101"
 	"okey/ui/seatlink"
+	"okey/ui/table"
 )
 
 // The 101 table's keys are ui/play101's (play101.Table.Key): what they do
@@ -53,7 +54,7 @@ func at(sc *hosting.Scene, t *play101.Table) play101.At {
 // sent) are 101's; the rest is what both tables ask alike, for the app
 // to carry out.
 func (s *Side) do(o play101.Outcome, sc *hosting.Scene) hosting.Reply {
-	if o.Req != play101.ReqPlay {
+	if o.Req != table.ReqPlay {
 		return hosting.Reply{Req: o.Req, Cmd: o.Cmd}
 	}
 	r := hosting.Reply{Req: o.Req, Then: o.Then, Unwarned: o.Unwarned}

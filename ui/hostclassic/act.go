@@ -12,7 +12,7 @@ import (
 
 // Classic's table's keys and clicks are ui/playclassic's
 // (playclassic.Table.Key, Click): what they ask comes back as a
-// playclassic.Ask, turned here into what the app carries out
+// playclassic.Outcome, turned here into what the app carries out
 // (hosting.Reply): a move played (or sent) here, the rest asked of the
 // app.
 
@@ -56,14 +56,14 @@ func (s *Side) Click(msg tea.MouseClickMsg, sc *hosting.Scene) hosting.Reply {
 // do is what a key or a click at classic's table asked: a move played
 // and the hint are classic's; the rest is what both tables ask alike,
 // for the app to carry out.
-func (s *Side) do(a playclassic.Ask, sc *hosting.Scene) hosting.Reply {
-	switch a.Do {
-	case playclassic.DoPlay:
+func (s *Side) do(a playclassic.Outcome, sc *hosting.Scene) hosting.Reply {
+	switch a.Req {
+	case table.ReqPlay:
 		return s.Act(a.Act, sc.Seat)
-	case playclassic.DoHint:
+	case table.ReqHint:
 		return hosting.Reply{Cmd: s.T.Hint(sc.Ctx, sc.Seed, s.newBot, s.timeout)}
 	}
-	return hosting.Reply{Req: a.Do}
+	return hosting.Reply{Req: a.Req}
 }
 
 // Act plays the player's action a: on the match here, or sent to a
