@@ -119,6 +119,7 @@ func (m *Model) lookAt(b []byte, readErr error) {
 		for _, g := range m.tables() {
 			g.Clear()
 		}
+		m.on, m.present = 0, false
 	}
 	m.screen = scrLocked
 	if !m.hasMatch() {

@@ -34,7 +34,7 @@ func (m *Model) cancelBots() {
 func (m *Model) nextTurn() tea.Cmd {
 	t := m.table()
 	playing, _, turn, _ := t.Phase()
-	if m.screen != scrPlay || !playing || m.asking >= 0 || turn == 0 || m.readOnly || m.seat != nil || !t.Present() {
+	if m.screen != scrPlay || !playing || m.asking >= 0 || turn == 0 || m.readOnly || m.seat != nil || !m.present {
 		return nil
 	}
 	return m.ask(turn, t.Ask)

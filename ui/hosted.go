@@ -20,14 +20,13 @@ import (
 // in while no match is on the table (table). seat: m is a served
 // seat's screen.
 func (m *Model) hostGames(seat bool) {
-	h := appHost{m}
 	var log func(text func() string)
 	if m.opt.Log != nil {
 		log = m.debugMove
 	}
 	m.games = []hosting.Game{
-		hostclassic.New(h, hostclassic.Config{NewBot: m.opt.NewBot, Timeout: m.opt.BotTimeout, Log: log, Seat: seat}),
-		host101.With(host101.New(h, m.opt.NewPlayer101, log), m.opt.Hint101),
+		hostclassic.New(appHost{m, 0}, hostclassic.Config{NewBot: m.opt.NewBot, Timeout: m.opt.BotTimeout, Log: log, Seat: seat}),
+		host101.With(host101.New(appHost{m, 1}, m.opt.NewPlayer101, log), m.opt.Hint101),
 	}
 }
 
@@ -35,7 +34,10 @@ func (m *Model) hostGames(seat bool) {
 // and table.Host within it): the words, the style sheet, the paint
 // cache and the key map of the moment, the status line, the words for
 // an error, and what the app does for a game's table.
-type appHost struct{ m *Model }
+type appHost struct {
+	m *Model
+	i int // the game's index in m.games
+}
 
 func (h appHost) Words() table.Words                    { return h.m.words() }
 func (h appHost) Styles() *theme.Styles                 { return h.m.st }
@@ -50,6 +52,10 @@ func (h appHost) Settings() settings.Settings { return h.m.set }
 func (h appHost) Adopt(seed uint64, meta map[string]string, level func(named string, seat int) string) [table.Seats]string {
 	h.m.adopting(seed, meta)
 	h.m.seatsFrom(meta, level)
+	// The game adopting is the one on the table now (adopting took
+	// every other's match off it); its match is put there as Adopt
+	// returns.
+	h.m.on, h.m.present = h.i, true
 	return h.m.levels
 }
 

@@ -162,6 +162,7 @@ func (m *Model) adopting(seed uint64, meta map[string]string) {
 	for _, g := range m.tables() {
 		g.Clear()
 	}
+	m.on, m.present = 0, false
 	m.seed = seed
 	m.flash = ""
 	m.casual = meta[metaUndo] == "on"

@@ -90,6 +90,7 @@ func (m *Model) onSeatUpdate(u seatmsg.Update) tea.Cmd {
 	got := s.Got
 	m.seatTable(u)
 	tk := g.TakeSeat(u, s.Link, got, s.Notes(u, func(c string) string { return m.tr.T("fair.commit", c) }, m.chatText))
+	m.retable()
 	if !tk.First && !tk.NewMatch {
 		m.seatTurn(tk.Was.Mine, tk.Now.Mine)
 	}
