@@ -34,16 +34,23 @@ func (m *Model) cancelBots() {
 func (m *Model) nextTurn() tea.Cmd {
 	t := m.table()
 	playing, _, turn, _ := t.Phase()
+	return m.ask(playing, turn, t.Ask)
+}
+
+// ask puts q to the player whose turn it is (turn, while a hand is
+// playing), if it is a bot's at a match played here with no question
+// under way: nextTurn's rule, from values (a play's, hosting.Play).
+func (m *Model) ask(playing bool, turn int, q hosting.Question) tea.Cmd {
 	if m.screen != scrPlay || !playing || m.asking >= 0 || turn == 0 || m.readOnly || m.seat != nil || !m.present {
 		return nil
 	}
-	return m.ask(turn, t.Ask)
+	return m.put(turn, q)
 }
 
-// ask puts a question to the player of seat, as the question now under
+// put puts a question to the player of seat, as the question now under
 // way (a new id: an answer to an older one is stale), with the speed's
 // pause and the bots' timeout.
-func (m *Model) ask(seat int, q hosting.Question) tea.Cmd {
+func (m *Model) put(seat int, q hosting.Question) tea.Cmd {
 	m.askID++
 	m.asking = seat
 	return q(m.ctx, m.askID, seat, settings.SpeedDelay(m.set.Speed), m.opt.BotTimeout)

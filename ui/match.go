@@ -229,19 +229,19 @@ func (m *Model) newMatchCmd(why string) tea.Cmd {
 	return tea.Batch(m.saveCmd(), m.nextTurn())
 }
 
-// took ends taking in what an action did, at either table: the status
+// tookPlay ends taking in what an action did (p), at either table: the status
 // cleared when the turn has come round to the player ("wait for X" is
 // out of date; news stays), the match saved, and the hand's end shown
 // (over) or the next player asked.
-func (m *Model) took(wasMine, mine, over bool) tea.Cmd {
-	if !wasMine && mine && !m.flashNews {
+func (m *Model) tookPlay(p hosting.Play) tea.Cmd {
+	if !p.WasMine && p.Mine && !m.flashNews {
 		m.flash = ""
 	}
-	cmds := []tea.Cmd{m.saveCmd()}
-	if over {
+	cmds := []tea.Cmd{m.saveWith(p.Rack)}
+	if p.Over {
 		m.endOfHand() // the last hand first, then the final table
 	} else {
-		cmds = append(cmds, m.nextTurn())
+		cmds = append(cmds, m.ask(p.Playing, p.Turn, p.Next))
 	}
 	return tea.Batch(cmds...)
 }
@@ -324,8 +324,17 @@ func (m *Model) saveCmd() tea.Cmd {
 	if !m.hasMatch() || !m.saving() {
 		return nil
 	}
+	return m.saveWith(m.rackJSON())
+}
+
+// saveWith is saveCmd with the rack's arrangement rack as the game's
+// side handed it up (hosting.Play, hosting.Reply).
+func (m *Model) saveWith(rack []byte) tea.Cmd {
+	if !m.hasMatch() || !m.saving() {
+		return nil
+	}
 	m.seq++
-	return m.saves().Save(m.seq, m.rec, m.statsJSON(), m.rackJSON())
+	return m.saves().Save(m.seq, m.rec, m.statsJSON(), rack)
 }
 
 // Flush writes the record, the statistics and the rack if the last

@@ -93,7 +93,7 @@ func (m *Model) carry(r hosting.Reply, k tea.KeyPressMsg) tea.Cmd {
 				m.tally(p.Tally)
 			}
 			m.rec = append(m.rec, p.Lines...)
-			cmds = append(cmds, m.took(p.WasMine, p.Mine, p.Over))
+			cmds = append(cmds, m.tookPlay(p))
 		}
 		cmd = tea.Batch(cmds...)
 	case r.Req == table.ReqPlay:
@@ -101,7 +101,9 @@ func (m *Model) carry(r hosting.Reply, k tea.KeyPressMsg) tea.Cmd {
 	case r.Undone != nil:
 		return m.onUndone(r.Undone.OK, r.Undone.Err)
 	case r.Ask != nil:
-		return m.ask(r.AskSeat, r.Ask)
+		return m.put(r.AskSeat, r.Ask)
+	case r.Req == table.ReqSave:
+		return m.saveWith(r.Rack) // the rack as the key left it
 	default:
 		if c, own := m.asked(r.Req, k); own {
 			return c

@@ -54,7 +54,11 @@ func at(sc *hosting.Scene, t *play101.Table) play101.At {
 // sent) are 101's; the rest is what both tables ask alike, for the app
 // to carry out.
 func (s *Side) do(o play101.Outcome, sc *hosting.Scene) hosting.Reply {
-	if o.Req != table.ReqPlay {
+	switch o.Req {
+	case table.ReqSave:
+		return hosting.Reply{Req: o.Req, Cmd: o.Cmd, Rack: s.T.RackJSON()}
+	case table.ReqPlay:
+	default:
 		return hosting.Reply{Req: o.Req, Cmd: o.Cmd}
 	}
 	r := hosting.Reply{Req: o.Req, Then: o.Then, Unwarned: o.Unwarned}

@@ -53,6 +53,9 @@ func TestDiscardComesBackAsAPlay(t *testing.T) {
 	if !p.WasMine || p.Mine || p.Over || p.Tally != nil || len(p.Lines) == 0 {
 		t.Errorf("the play taken in = %+v, want the turn gone on and the record's line", p)
 	}
+	if len(p.Rack) == 0 || !p.Playing || p.Turn == 0 || p.Next == nil {
+		t.Errorf("the play hands up no rack to save or no next player to ask: %+v", p)
+	}
 	if got := len(s.T.View.Rack); got != n-1 {
 		t.Errorf("the rack holds %d tiles after the discard, want %d", got, n-1)
 	}

@@ -63,6 +63,9 @@ func (s *Side) do(a playclassic.Outcome, sc *hosting.Scene) hosting.Reply {
 	case table.ReqHint:
 		return hosting.Reply{Cmd: s.T.Hint(sc.Ctx, sc.Seed, s.newBot, s.timeout)}
 	}
+	if a.Req == table.ReqSave {
+		return hosting.Reply{Req: a.Req, Rack: s.T.RackJSON()}
+	}
 	return hosting.Reply{Req: a.Req}
 }
 

@@ -52,6 +52,9 @@ type Reply struct {
 	// that failed.
 	Ask     Question
 	AskSeat int
+	// Rack is the rack's arrangement as saved, for a key that changed
+	// it (Req is ReqSave).
+	Rack []byte
 	// Cmd is work the side started (the hint, worked out in the
 	// background).
 	Cmd tea.Cmd
@@ -82,6 +85,15 @@ type Play struct {
 	WasMine, Mine bool
 	Over          bool
 	Tally         func(f *stats.File) bool
+	// Rack is the rack's arrangement as saved, after the play (nil:
+	// nothing to save). Playing and Turn are where the hand stands
+	// after it, and Next the question for the player whose turn it is,
+	// should the app ask it (a bot's): the app saves and asks from
+	// these values without asking the side again.
+	Rack    []byte
+	Playing bool
+	Turn    int
+	Next    Question
 }
 
 // Shared is what a key both tables share (table.CommonKey) comes to at
