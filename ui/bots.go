@@ -33,8 +33,8 @@ func (m *Model) cancelBots() {
 // a match played here (at either game's: hosting.Game's Ask).
 func (m *Model) nextTurn() tea.Cmd {
 	t := m.table()
-	playing, _, turn, _ := t.Phase()
-	return m.ask(playing, turn, t.Ask)
+	p := t.Phase()
+	return m.ask(p.Playing, p.Turn, t.Ask)
 }
 
 // ask puts q to the player whose turn it is (turn, while a hand is
@@ -65,7 +65,7 @@ func (m *Model) answered(id uint64, seat int) (cmd tea.Cmd, play bool) {
 		return nil, false
 	}
 	m.asking = -1
-	if playing, _, turn, _ := m.table().Phase(); !playing || turn != seat {
+	if p := m.table().Phase(); !p.Playing || p.Turn != seat {
 		return m.nextTurn(), false
 	}
 	return nil, true

@@ -59,7 +59,7 @@ func (m *Model) load(b []byte) error {
 	m.rec = s.Done
 	m.seq++
 	m.loadRack()
-	m.offerResumed(t.Game())
+	m.offerResumed(t.About().Game)
 	return nil
 }
 
@@ -69,7 +69,7 @@ func (m *Model) load(b []byte) error {
 func (m *Model) tableOf(name string) hosting.Game {
 	tables := m.tables()
 	for _, t := range tables {
-		if t.Game() == name {
+		if t.About().Game == name {
 			return t
 		}
 	}
@@ -252,7 +252,7 @@ func (m *Model) tookPlay(p hosting.Play) tea.Cmd {
 func (m *Model) endOfHand() {
 	m.cancelBots()
 	m.overlay = ovNone
-	m.table().EndHand()
+	m.table().LetGo(true)
 	if m.screen == scrPlay {
 		m.screen = scrHandOver
 		m.pager.GotoTop()

@@ -369,9 +369,9 @@ func (m *Model) table() hosting.Game { return m.games[m.on] }
 // match is present (after a served table's update, or every game's
 // match taken off the table).
 func (m *Model) retable() {
-	m.on, m.present = 0, m.games[0].Present()
+	m.on, m.present = 0, m.games[0].Phase().Present
 	for i, g := range m.games[1:] {
-		if g.Present() {
+		if g.Phase().Present {
 			m.on, m.present = i+1, true
 			return
 		}
@@ -389,8 +389,7 @@ func (m *Model) playing() bool {
 	if !m.hasMatch() {
 		return false
 	}
-	p, _, _, _ := m.table().Phase()
-	return p
+	return m.table().Phase().Playing
 }
 
 // MatchOver reports whether the match on the table has ended.
@@ -398,6 +397,5 @@ func (m *Model) MatchOver() bool {
 	if !m.present {
 		return false
 	}
-	_, _, _, over := m.table().Phase()
-	return over
+	return m.table().Phase().Over
 }

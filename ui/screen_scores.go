@@ -21,7 +21,7 @@ func (m *Model) openInfo(s screen) {
 	}
 	m.infoBack = m.screen
 	m.overlay = ovNone
-	m.table().LetGo()
+	m.table().LetGo(false)
 	m.pager.GotoTop()
 	m.screen = s
 }

@@ -34,7 +34,7 @@ func (m *Model) openSettings() {
 		return
 	}
 	m.overlay = ovNone
-	m.table().LetGo()
+	m.table().LetGo(false)
 	m.settings = &settingsForm{Form: pages.NewForm(settings.Fields(m.set), settings.Fields(m.saved), m.formRules()), back: back}
 	m.screen = scrSettings
 }

@@ -34,7 +34,7 @@ func (m *Model) mayUndo(playing bool) bool {
 // last discard (hosting.Game's Undo), in a command; the bots' questions
 // under way are let go when it goes.
 func (m *Model) undo() tea.Cmd {
-	playing, _, _, _ := m.table().Phase()
+	playing := m.table().Phase().Playing
 	if !m.mayUndo(playing) {
 		return nil
 	}

@@ -48,13 +48,25 @@ func With(s *Side, h decide.Hinter) *Side {
 // Present reports whether a match of 101 is on the table.
 func (s *Side) Present() bool { return s.T != nil }
 
+// About is 101's names and its table's keys.
+func (s *Side) About() hosting.About {
+	return hosting.About{Name: "val.okey101", Game: s.Game(), Keys: s.Keys()}
+}
+
 // Clear takes the match off the table.
 func (s *Side) Clear() { s.T = nil }
 
 // Phase is where the match stands.
-func (s *Side) Phase() (playing, handOver bool, turn int, over bool) {
+func (s *Side) Phase() hosting.Phase {
+	if s.T == nil {
+		return hosting.Phase{}
+	}
 	v := &s.T.View
-	return v.Phase == okey101.Playing, v.Phase == okey101.HandOver, v.Turn, v.Phase == okey101.MatchOver
+	return hosting.Phase{
+		Present: true,
+		Playing: v.Phase == okey101.Playing, HandOver: v.Phase == okey101.HandOver, Turn: v.Turn,
+		Over: v.Phase == okey101.MatchOver,
+	}
 }
 
 // Update handles 101's own messages: its players' answers, the hint,
@@ -74,9 +86,6 @@ func (s *Side) Update(msg tea.Msg, onTable bool) (hosting.Reply, bool) {
 	}
 	return hosting.Reply{}, false
 }
-
-// Name is the game's name in the catalogs.
-func (s *Side) Name() string { return "val.okey101" }
 
 // Keys are the 101 table's keys, as on its help page.
 func (s *Side) Keys() [][]key.Binding { return s.app.Keys().Table101.FullHelp() }
@@ -100,12 +109,13 @@ func (s *Side) TakeSeat(u seatmsg.Update, l *seatlink.Link, _ bool, n seatlink.N
 	return tk
 }
 
-// EndHand lets go of what the player was doing on the rack.
-func (s *Side) EndHand() { s.T.EndHand() }
-
-// LetGo is nothing at 101's table: a page opened over it keeps the
-// rack as it is.
-func (s *Side) LetGo() {}
+// LetGo lets go of what the player was doing on the rack when the hand
+// ended; a page opened over the table keeps the rack as it is.
+func (s *Side) LetGo(handEnded bool) {
+	if handEnded {
+		s.T.EndHand()
+	}
+}
 
 // RackJSON is the rack's arrangement as saved.
 func (s *Side) RackJSON() []byte { return s.T.RackJSON() }

@@ -24,7 +24,7 @@ func mySide(t *testing.T) (*Side, *hostingtest.App) {
 			t.Fatal(err)
 		}
 		v := &s.T.View
-		if playing, _, turn, _ := s.Phase(); !playing || turn != 0 || v.Stage == okey101.StageDraw {
+		if p := s.Phase(); !p.Playing || p.Turn != 0 || v.Stage == okey101.StageDraw {
 			continue
 		}
 		x := decide.DiscardChoice(v, &s.T.SV)

@@ -65,6 +65,11 @@ func New(app hosting.App, c Config) *Side {
 // Present reports whether a classic match is on the table.
 func (s *Side) Present() bool { return s.T.G != nil }
 
+// About is classic's names and its table's keys.
+func (s *Side) About() hosting.About {
+	return hosting.About{Name: "val.classic", Game: s.Game(), Keys: s.Keys()}
+}
+
 // Clear takes the match off the table, and its score history.
 func (s *Side) Clear() {
 	s.T.G, s.T.View = nil, classic.View{}
@@ -72,10 +77,13 @@ func (s *Side) Clear() {
 }
 
 // Phase is where the match stands.
-func (s *Side) Phase() (playing, handOver bool, turn int, over bool) {
+func (s *Side) Phase() hosting.Phase {
 	v := &s.T.View
-	over = s.T.G != nil && s.T.G.State().Phase() == classic.MatchOver
-	return v.Phase == classic.Playing, v.Phase == classic.HandOver, v.Turn, over
+	return hosting.Phase{
+		Present: s.T.G != nil,
+		Playing: v.Phase == classic.Playing, HandOver: v.Phase == classic.HandOver, Turn: v.Turn,
+		Over: s.T.G != nil && s.T.G.State().Phase() == classic.MatchOver,
+	}
 }
 
 // Update handles classic's own messages: its bots' answers, the hint,
@@ -93,9 +101,6 @@ func (s *Side) Update(msg tea.Msg, onTable bool) (hosting.Reply, bool) {
 	}
 	return hosting.Reply{}, false
 }
-
-// Name is the game's name in the catalogs.
-func (s *Side) Name() string { return "val.classic" }
 
 // Keys are classic's table's keys, as on its help page.
 func (s *Side) Keys() [][]key.Binding { return s.app.Keys().Table.FullHelp() }
@@ -119,11 +124,9 @@ func (s *Side) Warm() tea.Cmd {
 // Serves reports whether u brings a classic view.
 func (s *Side) Serves(u seatmsg.Update) bool { return u.View != nil }
 
-// EndHand lets go of the tile picked up.
-func (s *Side) EndHand() { s.T.Held = -1 }
-
-// LetGo lets go of the tile picked up: a page opens over the table.
-func (s *Side) LetGo() { s.T.Held = -1 }
+// LetGo lets go of the tile picked up: a page opens over the table, or
+// the hand ended.
+func (s *Side) LetGo(bool) { s.T.Held = -1 }
 
 // TakeSeat takes in a served classic table's update: the hands' scores
 // (turned, as the view is) when their number changed or at the first

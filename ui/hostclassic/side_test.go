@@ -23,7 +23,7 @@ func mySide(t *testing.T) (*Side, *hostingtest.App) {
 		if err := s.Start(seed, nil); err != nil {
 			t.Fatal(err)
 		}
-		if playing, _, turn, _ := s.Phase(); playing && turn == 0 {
+		if p := s.Phase(); p.Playing && p.Turn == 0 {
 			return s, app
 		}
 	}
@@ -51,7 +51,7 @@ func TestDiscardComesBackAsAPlay(t *testing.T) {
 	if got := len(s.T.View.Rack); got != n-1 {
 		t.Errorf("the rack holds %d tiles after the discard, want %d", got, n-1)
 	}
-	if _, _, turn, _ := s.Phase(); turn == 0 {
+	if s.Phase().Turn == 0 {
 		t.Error("the turn is still the player's after the discard")
 	}
 	if app.Tallied != tallied || p.Tally != nil { // a discard that ends no hand counts nothing

@@ -30,8 +30,8 @@ type Game interface {
 // Screens are a game's table screen and what its pages between hands
 // show; the app hosts those pages, the same for both games.
 type Screens interface {
-	// Name is the game's name in the catalogs (val.classic, say).
-	Name() string
+	// About is what the game is called and the keys of its table.
+	About() About
 	// Update handles the game's own messages (its bots' answers, its
 	// hints, an undo's answer) and says what they came to; ok is false
 	// for a message that is not the game's.
@@ -51,9 +51,6 @@ type Screens interface {
 	// Header is the top line: the game, the hand, and on the table the
 	// keys of the help, the settings and quitting (withKeys).
 	Header(sc *Scene, withKeys bool) string
-	// Keys are the game's table's keys in groups, as on its help page:
-	// a key of another game's table says what it means there.
-	Keys() [][]key.Binding
 	// OverlayPage is the page over the table in sc whole, and the area
 	// it scrolls in (Scene.OverlayPage), for the keys and the wheel
 	// that scroll it.
@@ -77,14 +74,9 @@ type Screens interface {
 // only the game knows of reading, starting, playing and saving its
 // match.
 type Match interface {
-	// Game is the game's name in the settings and in its records'
-	// header (settings.GameClassic, Game101).
-	Game() string
-	// Present reports whether a match of this game is on the table.
-	Present() bool
-	// Phase is where the match stands: a hand being played, a hand
-	// over, whose turn it is, and whether the match is over.
-	Phase() (playing, handOver bool, turn int, over bool)
+	// Phase is whether a match of the game is on the table and where
+	// it stands.
+	Phase() Phase
 	// ReadSaved reads a saved record of the game and replays it as far
 	// as its lines allow (lost: what was left out, store.Replay), for
 	// the match's life (load).
@@ -100,12 +92,11 @@ type Match interface {
 	// hand, in a command whose message Update takes in (nil, the status
 	// saying why, when there is none).
 	Undo() tea.Cmd
-	// EndHand lets go of what the player was doing at the table when
-	// its hand ends (a tile picked up, say).
-	EndHand()
 	// LetGo lets go of what the player holds when a page opens over
-	// the table (the settings, the information pages).
-	LetGo()
+	// the table (the settings, the information pages), and of what the
+	// player was doing at the table when its hand ends (handEnded: the
+	// groups being made, say).
+	LetGo(handEnded bool)
 	// Clear takes the game's match off the table (another is being
 	// put on it, or the one read back cannot be looked at).
 	Clear()
@@ -130,6 +121,26 @@ type Seat interface {
 	// what it made of it for the screen.
 	// l is the link to the table.
 	TakeSeat(u seatmsg.Update, l *seatlink.Link, got bool, n seatlink.Notes) seatlink.Taken
+}
+
+// About is what a game is called — in the catalogs (Name: val.classic,
+// say) and in the settings and its records' header (Game:
+// settings.GameClassic, Game101) — and its table's keys in groups, as
+// on its help page (Keys: a key of another game's table says what it
+// means there).
+type About struct {
+	Name, Game string
+	Keys       [][]key.Binding
+}
+
+// Phase is whether a match of a game is on the table (Present) and
+// where it stands: a hand being played, a hand over, whose turn it is,
+// whether the match is over.
+type Phase struct {
+	Present           bool
+	Playing, HandOver bool
+	Turn              int
+	Over              bool
 }
 
 // Question asks the player of seat for its move in a command under
