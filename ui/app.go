@@ -257,7 +257,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			return cmd
 		}
 	}
-	if r, ok := m.table().Update(msg, m.screen == scrPlay); ok {
+	if r, ok := m.table().Update(msg, m.keyScene()); ok {
 		return m.carry(r, tea.KeyPressMsg{})
 	}
 	return nil

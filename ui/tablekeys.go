@@ -9,12 +9,13 @@ import (
 )
 
 // A key or a click on the table goes to the game on it (hosting.Game's
-// Key, Click) with what it is pressed with (hosting.Scene), and comes
-// back as what it came to (hosting.Reply), carried out here: the game's
-// side never calls back up for it (issue 43). Following a key from
-// onKey: onTableKey, the side's Key (ui/hostclassic, ui/host101), the
-// table's own key (ui/playclassic, ui/play101) and the referee's Apply
-// under it; then carry, here.
+// Update, the one door into a side for a key, a click and the game's own
+// messages, as a component's is) with what it is pressed with
+// (hosting.Scene), and comes back as what it came to (hosting.Reply),
+// carried out here: the game's side never calls back up for it (issue
+// 43). Following a key from onKey: onTableKey, the side's Update and
+// Key (ui/hostclassic, ui/host101), the table's own key (ui/playclassic,
+// ui/play101) and the referee's Apply under it; then carry, here.
 
 // onTableKey hands key k to the game on the table and carries out what
 // it came to. The status's last message goes first (what the key does
@@ -24,13 +25,13 @@ func (m *Model) onTableKey(k tea.KeyPressMsg) tea.Cmd {
 	g := m.table()
 	m.flash, m.flashWarn, m.flashNews = "", false, false
 	sc := m.keyScene()
-	r := g.Key(k, sc)
+	r, _ := g.Update(k, sc)
 	if r.Page {
 		if m.updateOverlay(k, r.Lines, r.Area) {
 			return nil
 		}
 		sc.Overlay.Which = hosting.NoPage
-		r = g.Key(k, sc)
+		r, _ = g.Update(k, sc)
 	}
 	return m.carry(r, k)
 }
@@ -43,7 +44,8 @@ func (m *Model) onClick(msg tea.MouseClickMsg) tea.Cmd {
 	if m.screen != scrPlay || m.lay.TooSmall || m.overlay != ovNone {
 		return nil
 	}
-	return m.carry(m.table().Click(msg, m.keyScene()), tea.KeyPressMsg{})
+	r, _ := m.table().Update(msg, m.keyScene())
+	return m.carry(r, tea.KeyPressMsg{})
 }
 
 // keyScene is what a key or a click is read with: the scene but its
@@ -57,7 +59,8 @@ func (m *Model) keyScene() *hosting.Scene {
 		Overlay: hosting.Overlay{Which: m.overlay, Scroll: m.pager, Keys: m.keys.Overlay},
 		Badge:   m.seatBadge(), HostKeys: m.hostKeys(),
 		ReadOnly: m.readOnly, Casual: m.casual, SeatGot: m.seat != nil && m.seat.Got,
-		Seat: m.link(), Ctx: m.ctx, Seed: m.seed,
+		OnTable: m.screen == scrPlay,
+		Seat:    m.link(), Ctx: m.ctx, Seed: m.seed,
 	}
 }
 

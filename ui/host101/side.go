@@ -69,14 +69,19 @@ func (s *Side) Phase() hosting.Phase {
 	}
 }
 
-// Update handles 101's own messages: its players' answers, the hint,
-// an undo's answer.
-func (s *Side) Update(msg tea.Msg, onTable bool) (hosting.Reply, bool) {
+// Update is what a message of 101's table came to: a key (Key), a
+// click (Click), its own messages (its players' answers, the hint, an
+// undo's answer).
+func (s *Side) Update(msg tea.Msg, sc *hosting.Scene) (hosting.Reply, bool) {
 	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return s.Key(msg, sc), true
+	case tea.MouseClickMsg:
+		return s.Click(msg, sc), true
 	case play101.BotMsg:
 		return s.onBot(msg), true
 	case play101.HintMsg:
-		if s.T != nil && onTable {
+		if s.T != nil && sc.OnTable {
 			s.T.OnHint(msg, s.T.TryState())
 		}
 		return hosting.Reply{}, true

@@ -86,14 +86,19 @@ func (s *Side) Phase() hosting.Phase {
 	}
 }
 
-// Update handles classic's own messages: its bots' answers, the hint,
-// an undo's answer.
-func (s *Side) Update(msg tea.Msg, onTable bool) (hosting.Reply, bool) {
+// Update is what a message of classic's table came to: a key (Key), a
+// click (Click), its own messages (its bots' answers, the hint, an
+// undo's answer).
+func (s *Side) Update(msg tea.Msg, sc *hosting.Scene) (hosting.Reply, bool) {
 	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return s.Key(msg, sc), true
+	case tea.MouseClickMsg:
+		return s.Click(msg, sc), true
 	case playclassic.BotMoveMsg:
 		return s.onBotMove(msg), true
 	case playclassic.HintMsg:
-		s.T.OnHint(msg, onTable)
+		s.T.OnHint(msg, sc.OnTable)
 		return hosting.Reply{}, true
 	case playclassic.UndoneMsg:
 		ok, err := s.T.Undone(msg)

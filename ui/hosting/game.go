@@ -32,19 +32,14 @@ type Game interface {
 type Screens interface {
 	// About is what the game is called and the keys of its table.
 	About() About
-	// Update handles the game's own messages (its bots' answers, its
-	// hints, an undo's answer) and says what they came to; ok is false
-	// for a message that is not the game's.
-	// onTable: the table is on show (a hint's answer is told only
-	// there). A bot's answer (Answer) comes here only when it is still
-	// wanted.
-	Update(msg tea.Msg, onTable bool) (r Reply, ok bool)
-	// Key is what a key on the game's table (sc) came to: the page
-	// over it, if one is, takes the key first (Reply.Page).
-	Key(k tea.KeyPressMsg, sc *Scene) Reply
-	// Click is what the mouse on the table came to, while it is on show
-	// with nothing over it, drawn as sc.
-	Click(msg tea.MouseClickMsg, sc *Scene) Reply
+	// Update is what a message of the game's table came to, read with
+	// sc: a key on the table (the page over it, if one is, takes the
+	// key first: Reply.Page), the mouse on the table while it is on
+	// show with nothing over it, or the game's own messages (its bots'
+	// answers, its hints, an undo's answer). ok is false for a message
+	// that is not the table's. A bot's answer (Answer) comes here only
+	// when it is still wanted.
+	Update(msg tea.Msg, sc *Scene) (r Reply, ok bool)
 	// Render draws the table screen as sc says: the table, or the page
 	// over it; the status and the keys below.
 	Render(sc *Scene) string

@@ -52,6 +52,9 @@ type Scene struct {
 	// only looks. Casual: the match allows undo. SeatGot: a served
 	// seat has had its table's first view.
 	ReadOnly, Casual, SeatGot bool
+	// OnTable: the table is on show (not a page between hands; a hint's
+	// answer is told only there).
+	OnTable bool
 
 	// What a key is pressed with beyond the drawing: Seat is the link to
 	// a served table the app does not own (nil for a match played
