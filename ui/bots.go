@@ -34,7 +34,7 @@ func (m *Model) cancelBots() {
 func (m *Model) nextTurn() tea.Cmd {
 	t := m.table()
 	p := t.Phase()
-	return m.ask(p.Playing, p.Turn, t.Ask)
+	return m.ask(p.Playing, p.Turn, t.About().Ask)
 }
 
 // ask puts q to the player whose turn it is (turn, while a hand is

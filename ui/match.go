@@ -194,13 +194,14 @@ func (m *Model) startMatch(seed uint64) error {
 	}
 	for s := 1; s < seats.N; s++ {
 		meta["name"+strconv.Itoa(s)] = m.set.Names[s-1]
-		meta["level"+strconv.Itoa(s)] = t.BotLevel(m.set.Levels[s-1])
+		meta["level"+strconv.Itoa(s)] = m.set.Levels[s-1]
 	}
-	if err := t.Start(seed, meta); err != nil {
+	rec, err := t.Start(seed, meta)
+	if err != nil {
 		return err
 	}
 	m.nextNo++
-	m.rec = m.table().Record()
+	m.rec = rec
 	m.seq++
 	m.screen = scrPlay
 	return nil

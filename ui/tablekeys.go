@@ -102,7 +102,7 @@ func (m *Model) carry(r hosting.Reply, k tea.KeyPressMsg) tea.Cmd {
 	case r.Req == table.ReqPlay:
 		return nil // the game refused the play (and said why)
 	case r.Undone != nil:
-		return m.onUndone(r.Undone.OK, r.Undone.Err)
+		return m.onUndone(r.Undone)
 	case r.Ask != nil:
 		return m.put(r.AskSeat, r.Ask)
 	case r.Req == table.ReqSave:

@@ -3,6 +3,7 @@ package host101
 import (
 	"context"
 	"errors"
+	"strconv"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -44,23 +45,33 @@ func (s *Side) ReadSaved(b []byte) (hosting.ReadBack, *store.Lost, error) {
 }
 
 // Start starts a new match of 101 with seed and meta, the settings'
-// rules.
-func (s *Side) Start(seed uint64, meta map[string]string) error {
+// rules, and returns its record: the bots' levels in meta are saved as
+// 101's players name them (decide.Source.Level; meta itself is left as
+// it was).
+func (s *Side) Start(seed uint64, meta map[string]string) ([]byte, error) {
 	set := s.app.Settings()
 	r, err := set.ParsedRules101()
 	if err != nil {
-		return err
+		return nil, err
 	}
-	g, err := okey101.NewGame(r, seed, meta)
+	named := make(map[string]string, len(meta))
+	for k, v := range meta {
+		named[k] = v
+	}
+	level := s.Players().Level
+	for seat := 1; seat < okey101.NumSeats; seat++ {
+		k := "level" + strconv.Itoa(seat)
+		if v, ok := meta[k]; ok {
+			named[k] = level(v)
+		}
+	}
+	g, err := okey101.NewGame(r, seed, named)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	s.adopt(g)
-	return nil
+	return s.Record(), nil
 }
-
-// BotLevel is the level a bot of the settings' plays at, as saved.
-func (s *Side) BotLevel(l string) string { return s.Players().Level(l) }
 
 // adopt makes g the match on the table: the names, levels and players
 // from its record's meta, the view, the rack, the log.

@@ -50,7 +50,7 @@ func (s *Side) Present() bool { return s.T != nil }
 
 // About is 101's names and its table's keys.
 func (s *Side) About() hosting.About {
-	return hosting.About{Name: "val.okey101", Game: s.Game(), Keys: s.Keys()}
+	return hosting.About{Name: "val.okey101", Game: s.Game(), Keys: s.Keys(), Ask: s.Ask, Level: s.Players().Level}
 }
 
 // Clear takes the match off the table.
@@ -86,8 +86,11 @@ func (s *Side) Update(msg tea.Msg, sc *hosting.Scene) (hosting.Reply, bool) {
 		}
 		return hosting.Reply{}, true
 	case play101.UndoneMsg:
-		ok, err := s.T.Undone(msg)
-		return hosting.Reply{Undone: &hosting.Undone{OK: ok, Err: err}}, true
+		u := &hosting.Undone{}
+		if u.OK, u.Err = s.T.Undone(msg); u.OK && u.Err == nil {
+			u.Record = s.Record()
+		}
+		return hosting.Reply{Undone: u}, true
 	}
 	return hosting.Reply{}, false
 }

@@ -42,18 +42,19 @@ func (s *Side) ReadSaved(b []byte) (hosting.ReadBack, *store.Lost, error) {
 }
 
 // Start starts a new match of classic Okey with seed and meta, the
-// settings' rules.
-func (s *Side) Start(seed uint64, meta map[string]string) error {
+// settings' rules, and returns its record (classic's records save the
+// settings' levels as they are).
+func (s *Side) Start(seed uint64, meta map[string]string) ([]byte, error) {
 	r, err := classic.ParseRules(s.app.Settings().Rules)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	g, err := classic.NewGame(r, seed, meta)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	s.adopt(g, seed)
-	return nil
+	return s.Record(), nil
 }
 
 // adopt makes g the match being played: names, levels

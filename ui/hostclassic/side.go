@@ -67,7 +67,7 @@ func (s *Side) Present() bool { return s.T.G != nil }
 
 // About is classic's names and its table's keys.
 func (s *Side) About() hosting.About {
-	return hosting.About{Name: "val.classic", Game: s.Game(), Keys: s.Keys()}
+	return hosting.About{Name: "val.classic", Game: s.Game(), Keys: s.Keys(), Ask: s.Ask, Level: botLevel}
 }
 
 // Clear takes the match off the table, and its score history.
@@ -101,8 +101,11 @@ func (s *Side) Update(msg tea.Msg, sc *hosting.Scene) (hosting.Reply, bool) {
 		s.T.OnHint(msg, sc.OnTable)
 		return hosting.Reply{}, true
 	case playclassic.UndoneMsg:
-		ok, err := s.T.Undone(msg)
-		return hosting.Reply{Undone: &hosting.Undone{OK: ok, Err: err}}, true
+		u := &hosting.Undone{}
+		if u.OK, u.Err = s.T.Undone(msg); u.OK && u.Err == nil {
+			u.Record = s.Record()
+		}
+		return hosting.Reply{Undone: u}, true
 	}
 	return hosting.Reply{}, false
 }
@@ -157,9 +160,9 @@ func (s *Side) Ask(ctx context.Context, id uint64, seat int, delay, timeout time
 // Game is classic's name in the settings.
 func (s *Side) Game() string { return settings.GameClassic }
 
-// BotLevel is l: classic's records save the settings' levels as they
+// botLevel is l: classic's records save the settings' levels as they
 // are.
-func (s *Side) BotLevel(l string) string { return l }
+func botLevel(l string) string { return l }
 
 // TakeRack restores the rack's saved arrangement.
 func (s *Side) TakeRack(b []byte) (why string) { return s.T.LoadRack(b) }

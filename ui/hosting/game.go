@@ -76,13 +76,11 @@ type Match interface {
 	// as its lines allow (lost: what was left out, store.Replay), for
 	// the match's life (load).
 	ReadSaved(b []byte) (s ReadBack, lost *store.Lost, err error)
-	// Start puts a new match with seed and meta on the table.
-	Start(seed uint64, meta map[string]string) error
-	// BotLevel is the level named l (the settings') as the game's
-	// records save it.
-	BotLevel(l string) string
-	// Ask asks the bot of seat for its move (a Question).
-	Ask(ctx context.Context, id uint64, seat int, delay, timeout time.Duration) tea.Cmd
+	// Start puts a new match with seed and meta on the table, and
+	// returns its record, written whole. The bots' levels in meta
+	// ("level1" to "level3") are the settings' names; the record saves
+	// them as the game names them.
+	Start(seed uint64, meta map[string]string) (record []byte, err error)
 	// Undo asks for the match without the player's last discard of the
 	// hand, in a command whose message Update takes in (nil, the status
 	// saying why, when there is none).
@@ -95,8 +93,6 @@ type Match interface {
 	// Clear takes the game's match off the table (another is being
 	// put on it, or the one read back cannot be looked at).
 	Clear()
-	// Record is the match's record as it stands, written whole.
-	Record() []byte
 	// RackJSON is the rack's arrangement as saved; nil for nothing to
 	// save.
 	RackJSON() []byte
@@ -122,10 +118,14 @@ type Seat interface {
 // say) and in the settings and its records' header (Game:
 // settings.GameClassic, Game101) — and its table's keys in groups, as
 // on its help page (Keys: a key of another game's table says what it
-// means there).
+// means there), and how it asks a seat's bot for its move (Ask).
 type About struct {
 	Name, Game string
 	Keys       [][]key.Binding
+	// Ask asks the bot of a seat for its move; Level is a bot level
+	// named l (the settings') as the game's records save it.
+	Ask   Question
+	Level func(l string) string
 }
 
 // Phase is whether a match of a game is on the table (Present) and

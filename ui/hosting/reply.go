@@ -60,11 +60,12 @@ type Reply struct {
 	Cmd tea.Cmd
 }
 
-// Undone is what an undo came to: the match put back (OK), or the
-// error that it could not be.
+// Undone is what an undo came to: the match put back (OK; Record is
+// its record, written whole), or the error that it could not be.
 type Undone struct {
-	OK  bool
-	Err error
+	OK     bool
+	Err    error
+	Record []byte
 }
 
 // Answer is a message that answers a question put to a seat's player
