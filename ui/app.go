@@ -303,7 +303,7 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	case scrResume:
 		return m.updateResume(k)
 	case scrHandOver:
-		return m.updateHandEnd(k, m.table().HandEnd())
+		return m.updateHandEnd(k, m.table().HandEnd(m.pageW()))
 	case scrMatchOver:
 		return m.updateMatchOver(k)
 	case scrScores:

@@ -5,7 +5,6 @@ import (
 	"okey/ui/hostclassic"
 	"okey/ui/hosting"
 	"okey/ui/keymap"
-	"okey/ui/settings"
 	"okey/ui/stats"
 	"okey/ui/table"
 	"okey/ui/theme"
@@ -46,12 +45,9 @@ func (h appHost) Keys() *keymap.KeyMap                  { return &h.m.keys }
 func (h appHost) Flash(warn bool, s string)             { h.m.setFlash(warn, s) }
 func (h appHost) Reason(err error) string               { return h.m.reason(err) }
 
-func (h appHost) PageW() int                  { return h.m.pageW() }
-func (h appHost) Settings() settings.Settings { return h.m.set }
-
-func (h appHost) Adopt(seed uint64, meta map[string]string, level func(named string, seat int) string) [table.Seats]string {
+func (h appHost) Adopt(seed uint64, meta map[string]string, level func(named string, seat int, set string) string) [table.Seats]string {
 	h.m.adopting(seed, meta)
-	h.m.seatsFrom(meta, level)
+	h.m.seatsFrom(meta, func(named string, seat int) string { return level(named, seat, h.m.set.Levels[seat-1]) })
 	// The game adopting is the one on the table now (adopting took
 	// every other's match off it); its match is put there as Adopt
 	// returns.

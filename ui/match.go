@@ -196,7 +196,7 @@ func (m *Model) startMatch(seed uint64) error {
 		meta["name"+strconv.Itoa(s)] = m.set.Names[s-1]
 		meta["level"+strconv.Itoa(s)] = m.set.Levels[s-1]
 	}
-	rec, err := t.Start(seed, meta)
+	rec, err := t.Start(seed, meta, m.set)
 	if err != nil {
 		return err
 	}

@@ -43,6 +43,14 @@ func (m *Model) updateOverlay(k tea.KeyPressMsg, lines []string, area layout.Rec
 // the game on the table (hosting.Scene.OverlayPage): the ? page (the
 // game's keys, how to play it, the whole rules) or the stacks.
 func (m *Model) overlayLines() []string {
-	lines, _ := m.table().OverlayPage(m.scene())
+	lines, _ := m.overlayPage()
 	return lines
+}
+
+// overlayPage is the page over the table whole and the area it scrolls
+// in, as the game's side has it: what it hands back for the wheel
+// (hosting.Reply's Page).
+func (m *Model) overlayPage() ([]string, layout.Rect) {
+	r, _ := m.table().Update(tea.MouseWheelMsg{}, m.keyScene())
+	return r.Lines, r.Area
 }

@@ -12,6 +12,7 @@ import (
 	"okey/ui/hosting"
 	"okey/ui/play101"
 	"okey/ui/play101/decide"
+	"okey/ui/settings"
 	"okey/ui/stats"
 	"okey/ui/store"
 )
@@ -48,8 +49,7 @@ func (s *Side) ReadSaved(b []byte) (hosting.ReadBack, *store.Lost, error) {
 // rules, and returns its record: the bots' levels in meta are saved as
 // 101's players name them (decide.Source.Level; meta itself is left as
 // it was).
-func (s *Side) Start(seed uint64, meta map[string]string) ([]byte, error) {
-	set := s.app.Settings()
+func (s *Side) Start(seed uint64, meta map[string]string, set settings.Settings) ([]byte, error) {
 	r, err := set.ParsedRules101()
 	if err != nil {
 		return nil, err
@@ -79,7 +79,7 @@ func (s *Side) adopt(g *okey101.Game) {
 	rec := g.Record()
 	t := s.newTable(g)
 	src := s.Players()
-	s.app.Adopt(rec.Seed, rec.Meta, func(l string, seat int) string {
+	s.app.Adopt(rec.Seed, rec.Meta, func(l string, seat int, _ string) string {
 		l = src.Level(l)
 		t.Players[seat] = &decide.SeatPlayer{Level: l, Seed: rec.Seed*4 + uint64(seat), Build: src.New}
 		return l

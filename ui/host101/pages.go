@@ -8,7 +8,6 @@ import (
 	"okey/game/okey101"
 	"okey/ui/canvas"
 	"okey/ui/hosting"
-	"okey/ui/layout"
 	"okey/ui/pages"
 	"okey/ui/table"
 )
@@ -33,7 +32,7 @@ func (s *Side) Resume(where string) (string, func(int) string) {
 
 // HandEnd is 101's hand's end, whose page scrolls: next deals again
 // after a void hand.
-func (s *Side) HandEnd() hosting.HandEnd {
+func (s *Side) HandEnd(w int) hosting.HandEnd {
 	v := &s.T.View
 	k := s.app.Keys().HandOver
 	over := v.Phase == okey101.MatchOver
@@ -52,7 +51,7 @@ func (s *Side) HandEnd() hosting.HandEnd {
 			}
 			return hosting.Reply{Req: table.ReqPlay, Plays: []hosting.Play{s.applied(evs, lines)}}, nil
 		},
-		Page:      func() (pages.HandEnd, bool) { return s.T.HandEndPage(s.app.PageW()) },
+		Page:      func() (pages.HandEnd, bool) { return s.T.HandEndPage(w) },
 		Scroll:    true,
 		FinalKeys: "t101.handover.keys.final",
 		Next:      next,
@@ -63,7 +62,7 @@ func (s *Side) HandEnd() hosting.HandEnd {
 
 // Scores is the score sheet (the same page as classic's): a title, then
 // the table.
-func (s *Side) Scores() hosting.Scores {
+func (s *Side) Scores(int) hosting.Scores {
 	var sheet []string
 	if len(s.T.View.Results) > 0 {
 		sheet = s.T.SheetTable()
@@ -86,7 +85,3 @@ func (s *Side) Help(w int) (string, []string) { return "t101.help.title", s.T.Ho
 
 // Browse is the page of the stacks and the whole table.
 func (s *Side) Browse(w int) []string { return s.T.BrowseLines(w) }
-
-// OverlayPage is the page over the table whole, and the area it
-// scrolls in (hosting.Scene.OverlayPage).
-func (s *Side) OverlayPage(sc *hosting.Scene) ([]string, layout.Rect) { return sc.OverlayPage(s) }

@@ -20,7 +20,7 @@ func mySide(t *testing.T) (*Side, *hostingtest.App) {
 	app := hostingtest.New(t, "en")
 	s := New(app, nil, nil)
 	for seed := uint64(1); seed < 100; seed++ {
-		if _, err := s.Start(seed, nil); err != nil {
+		if _, err := s.Start(seed, nil, app.Set); err != nil {
 			t.Fatal(err)
 		}
 		v := &s.T.View

@@ -6,6 +6,7 @@ import (
 	"okey/game/classic"
 	"okey/ui/hosting"
 	"okey/ui/playclassic"
+	"okey/ui/settings"
 	"okey/ui/stats"
 	"okey/ui/store"
 )
@@ -44,8 +45,8 @@ func (s *Side) ReadSaved(b []byte) (hosting.ReadBack, *store.Lost, error) {
 // Start starts a new match of classic Okey with seed and meta, the
 // settings' rules, and returns its record (classic's records save the
 // settings' levels as they are).
-func (s *Side) Start(seed uint64, meta map[string]string) ([]byte, error) {
-	r, err := classic.ParseRules(s.app.Settings().Rules)
+func (s *Side) Start(seed uint64, meta map[string]string, set settings.Settings) ([]byte, error) {
+	r, err := classic.ParseRules(set.Rules)
 	if err != nil {
 		return nil, err
 	}
@@ -62,9 +63,8 @@ func (s *Side) Start(seed uint64, meta map[string]string) ([]byte, error) {
 // the rack.
 func (s *Side) adopt(g *classic.Game, seed uint64) {
 	rec := g.Record()
-	set := s.app.Settings()
-	levels := s.app.Adopt(seed, rec.Meta, func(l string, seat int) string {
-		return playclassic.SeatLevel(l, set.Levels[seat-1], seed, s.newBot)
+	levels := s.app.Adopt(seed, rec.Meta, func(l string, seat int, set string) string {
+		return playclassic.SeatLevel(l, set, seed, s.newBot)
 	})
 	s.History = playclassic.History(rec)
 	s.tally(&rec, g.State(), s.History)

@@ -5,7 +5,6 @@ import (
 
 	"okey/game/classic"
 	"okey/ui/hosting"
-	"okey/ui/layout"
 	"okey/ui/pages"
 	"okey/ui/seatlink"
 	"okey/ui/table"
@@ -29,7 +28,7 @@ func (s *Side) Resume(where string) (string, func(int) string) {
 // HandEnd is classic's hand's end: the winner's hand in its groups,
 // what each player lost and why, the scores, and the hands before when
 // they fit.
-func (s *Side) HandEnd() hosting.HandEnd {
+func (s *Side) HandEnd(w int) hosting.HandEnd {
 	v := &s.T.View
 	k := s.app.Keys().HandOver
 	return hosting.HandEnd{
@@ -43,7 +42,7 @@ func (s *Side) HandEnd() hosting.HandEnd {
 			}
 			return hosting.Reply{Req: table.ReqPlay, Plays: []hosting.Play{s.applied(evs, lines)}}, nil
 		},
-		Page:      func() (pages.HandEnd, bool) { return s.T.HandEndPage(s.History, s.app.PageW()) },
+		Page:      func() (pages.HandEnd, bool) { return s.T.HandEndPage(s.History, w) },
 		Next:      k.Next,
 		ScoresKey: k.Scores,
 		More:      []key.Binding{k.Stats, k.Settings},
@@ -51,10 +50,10 @@ func (s *Side) HandEnd() hosting.HandEnd {
 }
 
 // Scores is classic's score history: a title, then the table.
-func (s *Side) Scores() hosting.Scores {
+func (s *Side) Scores(w int) hosting.Scores {
 	return hosting.Scores{
 		Title: s.app.Words().Tr.T("scores.title"),
-		Table: s.T.ScoreTable(s.History, s.app.PageW()),
+		Table: s.T.ScoreTable(s.History, w),
 		Key:   s.app.Keys().Table.Scores,
 	}
 }
@@ -71,7 +70,3 @@ func (s *Side) Help(w int) (string, []string) { return "help.title", s.T.HowToPl
 
 // Browse is the page of the discard stacks.
 func (s *Side) Browse(w int) []string { return s.T.BrowseLines(w) }
-
-// OverlayPage is the page over the table whole, and the area it
-// scrolls in (hosting.Scene.OverlayPage).
-func (s *Side) OverlayPage(sc *hosting.Scene) ([]string, layout.Rect) { return sc.OverlayPage(s) }

@@ -95,6 +95,12 @@ func (s *Side) Update(msg tea.Msg, sc *hosting.Scene) (hosting.Reply, bool) {
 		return s.Key(msg, sc), true
 	case tea.MouseClickMsg:
 		return s.Click(msg, sc), true
+	case tea.MouseWheelMsg:
+		if sc.Overlay.Which == hosting.NoPage {
+			return hosting.Reply{}, false
+		}
+		lines, area := sc.OverlayPage(s)
+		return hosting.Reply{Page: true, Lines: lines, Area: area}, true
 	case playclassic.BotMoveMsg:
 		return s.onBotMove(msg), true
 	case playclassic.HintMsg:

@@ -1,7 +1,6 @@
 package hosting
 
 import (
-	"okey/ui/settings"
 	"okey/ui/stats"
 	"okey/ui/table"
 )
@@ -9,9 +8,8 @@ import (
 // App is what a game's side asks of the app that hosts it, kept to what
 // a value handed down cannot give: the words and styles its table
 // draws and writes with (table.Host, also what a table says on the
-// status line), the width of the pages between hands, and a match's
-// life — the settings a new match starts with, the app readied for a
-// match put on the table, the statistics counted as it is read back. A
+// status line), and a match's life — the app readied for a match put on
+// the table, the statistics counted as one is read back or put there. A
 // frame, a key, a click and the game's own messages call nothing here:
 // they come down as a Scene and go back up as a Reply (issue 43). A side
 // reaches the app through App alone, never through the app's model, so
@@ -19,17 +17,12 @@ import (
 type App interface {
 	table.Host
 
-	// PageW is the width page text wraps at.
-	PageW() int
-
-	// Settings are the settings in effect.
-	Settings() settings.Settings
 	// Adopt readies the app for a match being put on the table (seed,
 	// its record's meta): the questions under way let go, every game's
 	// match taken off the table, a clean status; the seats' names from
-	// meta, and their levels as level reads them. It returns the
-	// levels.
-	Adopt(seed uint64, meta map[string]string, level func(named string, seat int) string) [table.Seats]string
+	// meta, and their levels as level reads them (named: the record's,
+	// set: the settings'). It returns the levels.
+	Adopt(seed uint64, meta map[string]string, level func(named string, seat int, set string) string) [table.Seats]string
 	// Tally counts what count adds to the player's statistics (it
 	// reports whether it changed them), unless the screen only looks.
 	Tally(count func(f *stats.File) bool)

@@ -7,10 +7,10 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"okey/ui/layout"
 	"okey/ui/pages"
 	"okey/ui/seatlink"
 	"okey/ui/seatmsg"
+	"okey/ui/settings"
 	"okey/ui/store"
 )
 
@@ -36,7 +36,8 @@ type Screens interface {
 	// sc: a key on the table (the page over it, if one is, takes the
 	// key first: Reply.Page), the mouse on the table while it is on
 	// show with nothing over it, or the game's own messages (its bots'
-	// answers, its hints, an undo's answer). ok is false for a message
+	// answers, its hints, an undo's answer); the wheel, while a page is
+	// over the table, is the page's (Reply.Page). ok is false for a message
 	// that is not the table's. A bot's answer (Answer) comes here only
 	// when it is still wanted.
 	Update(msg tea.Msg, sc *Scene) (r Reply, ok bool)
@@ -46,10 +47,6 @@ type Screens interface {
 	// Header is the top line: the game, the hand, and on the table the
 	// keys of the help, the settings and quitting (withKeys).
 	Header(sc *Scene, withKeys bool) string
-	// OverlayPage is the page over the table in sc whole, and the area
-	// it scrolls in (Scene.OverlayPage), for the keys and the wheel
-	// that scroll it.
-	OverlayPage(sc *Scene) ([]string, layout.Rect)
 	// Warm is work worth starting while the first frame is drawn, nil
 	// for none.
 	Warm() tea.Cmd
@@ -57,12 +54,13 @@ type Screens interface {
 	// file it is saved in) and each seat's score.
 	Resume(where string) (body string, score func(seat int) string)
 	// HandEnd is the end of the hand on the table, for the page the app
-	// hosts.
-	HandEnd() HandEnd
+	// hosts, w columns wide.
+	HandEnd(w int) HandEnd
 	// Final is the final table, for the page the app hosts.
 	Final() Final
-	// Scores is the score history's page: every hand so far.
-	Scores() Scores
+	// Scores is the score history's page, w columns wide: every hand
+	// so far.
+	Scores(w int) Scores
 }
 
 // Match is a game's side of a match's life (the app's match.go): what
@@ -80,7 +78,8 @@ type Match interface {
 	// returns its record, written whole. The bots' levels in meta
 	// ("level1" to "level3") are the settings' names; the record saves
 	// them as the game names them.
-	Start(seed uint64, meta map[string]string) (record []byte, err error)
+	// set are the settings in effect (the rules among them).
+	Start(seed uint64, meta map[string]string, set settings.Settings) (record []byte, err error)
 	// Undo asks for the match without the player's last discard of the
 	// hand, in a command whose message Update takes in (nil, the status
 	// saying why, when there is none).

@@ -85,19 +85,13 @@ func (a *App) Flash(warn bool, s string) { a.Flashed, a.Warned = s, warn }
 // Reason is err's text: a test reads the words of a refusal elsewhere.
 func (a *App) Reason(err error) string { return err.Error() }
 
-// PageW is the page width of a 100×30 screen.
-func (a *App) PageW() int { return layout.NewScreen(100, 30).Page.W - layout.PageX }
-
-// Settings are the host's settings.
-func (a *App) Settings() settings.Settings { return a.Set }
-
 // Adopt counts the match put on the table and reads the seats' levels
 // from meta as the app does.
-func (a *App) Adopt(_ uint64, meta map[string]string, level func(named string, seat int) string) [table.Seats]string {
+func (a *App) Adopt(_ uint64, meta map[string]string, level func(named string, seat int, set string) string) [table.Seats]string {
 	a.Adopted++
 	var levels [table.Seats]string
 	for s := 1; s < table.Seats; s++ {
-		levels[s] = level(meta["level"+string(rune('0'+s))], s)
+		levels[s] = level(meta["level"+string(rune('0'+s))], s, a.Set.Levels[s-1])
 	}
 	return levels
 }
