@@ -208,6 +208,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
+	in := msg // as it came: a key handed on to the table as it is allocates nothing
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
@@ -237,7 +238,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if m.quitting {
 			return nil
 		}
-		return m.onKey(msg)
+		return m.onKey(msg, in)
 	case tea.MouseClickMsg:
 		if m.quitting {
 			return nil
@@ -274,8 +275,8 @@ func (m *Model) onPaste(msg tea.PasteMsg) {
 
 // onKey dispatches a key to the update of the screen on show: every
 // page here, the same for both games, and a key on the table to the
-// game on it.
-func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
+// game on it. in is k as the message it came in.
+func (m *Model) onKey(k tea.KeyPressMsg, in tea.Msg) tea.Cmd {
 	if key.Matches(k, m.keys.ForceQuit) {
 		return m.quit()
 	}
@@ -309,7 +310,7 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	case scrScores:
 		return m.updateScores(k)
 	}
-	return m.onTableKey(k)
+	return m.onTableKey(k, in)
 }
 
 // settling reports whether k is a key that goes on from a screen

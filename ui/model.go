@@ -241,6 +241,9 @@ type Model struct {
 	// the games nothing.
 	on      int
 	present bool
+	// sc is the scene a frame or a key is handed down with (scene,
+	// keyScene), filled anew each time.
+	sc hosting.Scene
 
 	settings *settingsForm
 	infoBack screen // the screen the scores or the statistics return to

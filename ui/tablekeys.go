@@ -21,17 +21,18 @@ import (
 // it came to. The status's last message goes first (what the key does
 // says its own). The page over the table, if one is, takes the key
 // first; when it lets it go on (it closed), the key goes to the table.
-func (m *Model) onTableKey(k tea.KeyPressMsg) tea.Cmd {
+// in is k as the message it came in.
+func (m *Model) onTableKey(k tea.KeyPressMsg, in tea.Msg) tea.Cmd {
 	g := m.table()
 	m.flash, m.flashWarn, m.flashNews = "", false, false
 	sc := m.keyScene()
-	r, _ := g.Update(k, sc)
+	r, _ := g.Update(in, sc)
 	if r.Page {
 		if m.updateOverlay(k, r.Lines, r.Area) {
 			return nil
 		}
 		sc.Overlay.Which = hosting.NoPage
-		r, _ = g.Update(k, sc)
+		r, _ = g.Update(in, sc)
 	}
 	return m.carry(r, k)
 }
@@ -51,17 +52,18 @@ func (m *Model) onClick(msg tea.MouseClickMsg) tea.Cmd {
 // keyScene is what a key or a click is read with: the scene but its
 // frame (the clocks and levels only a frame draws).
 func (m *Model) keyScene() *hosting.Scene {
-	return &hosting.Scene{
+	m.sc = hosting.Scene{
 		Lay: m.lay, W: m.width, H: m.height,
 		Words: m.words(), St: m.st, Keys: &m.keys,
 		Painter: &m.painter, Bar: &m.bar,
 		Status:  hosting.Status{Flash: m.flash, Warn: m.flashWarn, Guide: m.appGuide()},
-		Overlay: hosting.Overlay{Which: m.overlay, Scroll: m.pager, Keys: m.keys.Overlay},
+		Overlay: hosting.Overlay{Which: m.overlay, Scroll: &m.pager, Keys: m.keys.Overlay},
 		Badge:   m.seatBadge(), HostKeys: m.hostKeys(),
 		ReadOnly: m.readOnly, Casual: m.casual, SeatGot: m.seat != nil && m.seat.Got,
 		OnTable: m.screen == scrPlay,
 		Seat:    m.link(), Ctx: m.ctx, Seed: m.seed,
 	}
+	return &m.sc
 }
 
 // link is the link to a served table, nil for a match played here.

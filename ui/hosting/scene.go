@@ -19,8 +19,9 @@ import (
 // reads a key or a click with, that the app knows, as it stands now:
 // handed down as one value for a frame (Game.Render) or a key
 // (Game.Key), so that the side reads values and never calls back up
-// into the app (issue 43). The app builds it anew for every frame; a
-// side never keeps it. The Painter and the Bar are the app's caches of
+// into the app (issue 43). The app fills it anew for every frame and
+// key (in one Scene of its own, so that a frame allocates none); a side
+// never keeps it. The Painter and the Bar are the app's caches of
 // pieces drawn before, not the app's state: drawing through them
 // changes nothing the player sees.
 type Scene struct {
@@ -86,10 +87,12 @@ const (
 )
 
 // Overlay is the page over the table on show (Which; NoPage for none),
-// as far as it has been scrolled, and the keys that scroll and close it.
+// as far as it has been scrolled (Scroll, the app's, which the side only
+// reads: a pointer, so that a frame does not copy the viewport within),
+// and the keys that scroll and close it.
 type Overlay struct {
 	Which  Page
-	Scroll pages.Scroll
+	Scroll *pages.Scroll
 	Keys   keymap.OverlayKeys
 }
 
@@ -185,5 +188,5 @@ func (sc *Scene) OverlayPage(p Paged) ([]string, layout.Rect) {
 func (sc *Scene) Overlaid(p Paged) (shown []string, at layout.Rect, bar []key.Binding) {
 	lines, area := sc.OverlayPage(p)
 	o := &sc.Overlay
-	return overlays.Shown(&o.Scroll, area, lines), area, overlays.Bar(&o.Scroll, o.Keys, area, lines)
+	return overlays.Shown(o.Scroll, area, lines), area, overlays.Bar(o.Scroll, o.Keys, area, lines)
 }

@@ -31,6 +31,7 @@ type App struct {
 	KeyMap  keymap.KeyMap
 	Painter table.Painter
 	Bar     pages.Bar
+	Scroll  pages.Scroll
 	Set     settings.Settings
 	Names   [table.Seats]string
 
@@ -58,6 +59,7 @@ func New(t testing.TB, lang string) *App {
 		t.Fatal(err)
 	}
 	a := &App{Tr: tr, St: theme.New(p, true, true), KeyMap: keymap.New(tr, true), Set: settings.Default(lang), Bar: pages.NewBar(), Stats: stats.New()}
+	a.Scroll = pages.NewScroll(a.KeyMap.Info.ScrollKeys)
 	a.Bar.SetStyles(a.St)
 	for s := 1; s < table.Seats; s++ {
 		a.Names[s] = a.Set.Names[s-1]
@@ -110,7 +112,7 @@ func (a *App) Scene(w, h int) *hosting.Scene {
 		Words: a.Words(), St: a.St, Keys: &a.KeyMap,
 		Painter: &a.Painter, Bar: &a.Bar,
 		Frame:   table.Frame{Asking: -1},
-		Overlay: hosting.Overlay{Scroll: pages.NewScroll(a.KeyMap.Info.ScrollKeys), Keys: a.KeyMap.Overlay},
+		Overlay: hosting.Overlay{Scroll: &a.Scroll, Keys: a.KeyMap.Overlay},
 		Ctx:     context.Background(),
 	}
 }
