@@ -230,11 +230,16 @@ func (m *Model) newMatchCmd(why string) tea.Cmd {
 	return tea.Batch(m.saveCmd(), m.nextTurn())
 }
 
-// tookPlay ends taking in what an action did (p), at either table: the status
-// cleared when the turn has come round to the player ("wait for X" is
-// out of date; news stays), the match saved, and the hand's end shown
-// (over) or the next player asked.
-func (m *Model) tookPlay(p hosting.Play) tea.Cmd {
+// took takes in what an action did (p), at either table: what it adds to
+// the statistics, the record's new lines, the status cleared when the
+// turn has come round to the player ("wait for X" is out of date; news
+// stays), the match saved, and the hand's end shown (over) or the next
+// player asked.
+func (m *Model) took(p hosting.Play) tea.Cmd {
+	if p.Tally != nil {
+		m.tally(p.Tally)
+	}
+	m.rec = append(m.rec, p.Lines...)
 	if !p.WasMine && p.Mine && !m.flashNews {
 		m.flash = ""
 	}

@@ -91,14 +91,12 @@ func (m *Model) carry(r hosting.Reply, k tea.KeyPressMsg) tea.Cmd {
 			// something went: the callers take a command as the sign
 			cmd = func() tea.Msg { return nil }
 		}
-	case len(r.Plays) > 0:
+	case len(r.Plays) == 1:
+		cmd = m.took(r.Plays[0])
+	case len(r.Plays) > 1:
 		cmds := make([]tea.Cmd, 0, len(r.Plays))
 		for _, p := range r.Plays {
-			if p.Tally != nil {
-				m.tally(p.Tally)
-			}
-			m.rec = append(m.rec, p.Lines...)
-			cmds = append(cmds, m.tookPlay(p))
+			cmds = append(cmds, m.took(p))
 		}
 		cmd = tea.Batch(cmds...)
 	case r.Req == table.ReqPlay:

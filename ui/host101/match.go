@@ -123,7 +123,7 @@ func (s *Side) applied(evs []okey101.Event, lines []byte) hosting.Play {
 		p.Tally = func(f *stats.File) bool { return f.Tally101(&rec, &v) }
 	}
 	p.Mine = t.View.MyTurn()
-	p.Rack, p.Playing, p.Turn, p.Next = t.RackJSON(), t.View.Phase == okey101.Playing, t.View.Turn, s.Ask
+	p.Rack, p.Playing, p.Turn, p.Next = t.RackJSON(), t.View.Phase == okey101.Playing, t.View.Turn, s.ask
 	return p
 }
 

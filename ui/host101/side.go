@@ -30,13 +30,17 @@ type Side struct {
 	// Hinter works the hint out on every table of this side (nil: the
 	// judge's plan, decide.HintCtx).
 	Hinter decide.Hinter
+	// ask is Ask as a Question, made once (a play hands it up).
+	ask hosting.Question
 }
 
 // New is 101's side hosted by app: newPlayer builds the seats' players
 // (nil: the table's own), log writes the move log's lines to the debug
 // log (nil: none).
 func New(app hosting.App, newPlayer func(level string, seed uint64) (decide.Player, error), log func(text func() string)) *Side {
-	return &Side{app: app, newPlayer: newPlayer, log: log}
+	s := &Side{app: app, newPlayer: newPlayer, log: log}
+	s.ask = s.Ask
+	return s
 }
 
 // With sets the side's Hinter and returns the side.

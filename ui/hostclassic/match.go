@@ -106,7 +106,7 @@ func (s *Side) applied(evs []classic.Event, lines []byte) hosting.Play {
 	t.Refresh()
 	v := &t.View
 	p.Mine, p.Over = v.MyTurn(), v.Phase == classic.HandOver || v.Phase == classic.MatchOver
-	p.Rack, p.Playing, p.Turn, p.Next = t.RackJSON(), v.Phase == classic.Playing, v.Turn, s.Ask
+	p.Rack, p.Playing, p.Turn, p.Next = t.RackJSON(), v.Phase == classic.Playing, v.Turn, s.ask
 	return p
 }
 

@@ -33,6 +33,8 @@ type Side struct {
 	// hint's decision.
 	newBot  playclassic.BuildBot
 	timeout time.Duration
+	// ask is Ask as a Question, made once (a play hands it up).
+	ask hosting.Question
 }
 
 // Config is what classic's side is made with.
@@ -50,6 +52,7 @@ type Config struct {
 // New is classic's side hosted by app, an empty table.
 func New(app hosting.App, c Config) *Side {
 	s := &Side{app: app, T: playclassic.NewTable(app), newBot: c.NewBot, timeout: c.Timeout}
+	s.ask = s.Ask
 	if c.Log != nil {
 		s.T.Logged = func(e playclassic.LogEntry) {
 			c.Log(func() string { return playclassic.LogText(app.Words(), e) })
