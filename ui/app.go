@@ -13,6 +13,7 @@ import (
 
 	"okey/bots/botsclassic"
 	"okey/game"
+	"okey/ui/hosting"
 	"okey/ui/layout"
 	"okey/ui/pages"
 	"okey/ui/problem"
@@ -118,6 +119,7 @@ func (m *Model) lookAt(b []byte, readErr error) {
 		for _, g := range m.tables() {
 			g.Clear()
 		}
+		m.on, m.present = 0, false
 	}
 	m.screen = scrLocked
 	if !m.hasMatch() {
@@ -206,9 +208,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
-	if cmd, ok := m.table().Update(msg); ok {
-		return cmd
-	}
+	in := msg // as it came: a key handed on to the table as it is allocates nothing
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
@@ -238,7 +238,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if m.quitting {
 			return nil
 		}
-		return m.onKey(msg)
+		return m.onKey(msg, in)
 	case tea.MouseClickMsg:
 		if m.quitting {
 			return nil
@@ -250,6 +250,16 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case tea.MouseWheelMsg:
 		m.onWheel(msg)
 		return nil
+	}
+	// The game's own messages (its bots' answers, its hints, an undo's
+	// answer), none of them the app's.
+	if a, ok := msg.(hosting.Answer); ok {
+		if cmd, play := m.answered(a.Answer()); !play {
+			return cmd
+		}
+	}
+	if r, ok := m.table().Update(msg, m.keyScene()); ok {
+		return m.carry(r, tea.KeyPressMsg{})
 	}
 	return nil
 }
@@ -265,8 +275,8 @@ func (m *Model) onPaste(msg tea.PasteMsg) {
 
 // onKey dispatches a key to the update of the screen on show: every
 // page here, the same for both games, and a key on the table to the
-// game on it.
-func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
+// game on it. in is k as the message it came in.
+func (m *Model) onKey(k tea.KeyPressMsg, in tea.Msg) tea.Cmd {
 	if key.Matches(k, m.keys.ForceQuit) {
 		return m.quit()
 	}
@@ -294,13 +304,13 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	case scrResume:
 		return m.updateResume(k)
 	case scrHandOver:
-		return m.updateHandEnd(k, m.table().HandEnd())
+		return m.updateHandEnd(k, m.table().HandEnd(m.pageW()))
 	case scrMatchOver:
 		return m.updateMatchOver(k)
 	case scrScores:
 		return m.updateScores(k)
 	}
-	return m.table().Key(k)
+	return m.onTableKey(k, in)
 }
 
 // settling reports whether k is a key that goes on from a screen

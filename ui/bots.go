@@ -33,17 +33,24 @@ func (m *Model) cancelBots() {
 // a match played here (at either game's: hosting.Game's Ask).
 func (m *Model) nextTurn() tea.Cmd {
 	t := m.table()
-	playing, _, turn, _ := t.Phase()
-	if m.screen != scrPlay || !playing || m.asking >= 0 || turn == 0 || m.readOnly || m.seat != nil || !t.Present() {
-		return nil
-	}
-	return m.ask(turn, t.Ask)
+	p := t.Phase()
+	return m.ask(p.Playing, p.Turn, t.About().Ask)
 }
 
-// ask puts a question to the player of seat, as the question now under
+// ask puts q to the player whose turn it is (turn, while a hand is
+// playing), if it is a bot's at a match played here with no question
+// under way: nextTurn's rule, from values (a play's, hosting.Play).
+func (m *Model) ask(playing bool, turn int, q hosting.Question) tea.Cmd {
+	if m.screen != scrPlay || !playing || m.asking >= 0 || turn == 0 || m.readOnly || m.seat != nil || !m.present {
+		return nil
+	}
+	return m.put(turn, q)
+}
+
+// put puts a question to the player of seat, as the question now under
 // way (a new id: an answer to an older one is stale), with the speed's
 // pause and the bots' timeout.
-func (m *Model) ask(seat int, q hosting.Question) tea.Cmd {
+func (m *Model) put(seat int, q hosting.Question) tea.Cmd {
 	m.askID++
 	m.asking = seat
 	return q(m.ctx, m.askID, seat, settings.SpeedDelay(m.set.Speed), m.opt.BotTimeout)
@@ -58,7 +65,7 @@ func (m *Model) answered(id uint64, seat int) (cmd tea.Cmd, play bool) {
 		return nil, false
 	}
 	m.asking = -1
-	if playing, _, turn, _ := m.table().Phase(); !playing || turn != seat {
+	if p := m.table().Phase(); !p.Playing || p.Turn != seat {
 		return m.nextTurn(), false
 	}
 	return nil, true

@@ -19,11 +19,13 @@
 // nothing above it but the types of the Model's fields; app.go is the
 // top, which nothing in the package calls). No file is one game's: each
 // game's side of the table is its own package (ui/hostclassic,
-// ui/host101), which the app reaches through hosting.Game and which
-// reaches the app through hosting.App (hosted.go):
+// ui/host101), which the app reaches through hosting.Game, handing a
+// frame or a key down as a hosting.Scene and carrying out what comes back
+// up as a hosting.Reply; a side reaches the app only through the little
+// hosting.App gives (hosted.go):
 //
-//	model.go           Options and SeatOptions, the Model and its screens, the seat's link, the status line set, which game is on the table (table, among the games hosted)
-//	hosted.go          the games hosted (hostGames: classic's side first) and the Model as their host (appHost, hosting.App): what a game's side asks of the app
+//	model.go           Options and SeatOptions, the Model and its screens, the seat's link, the status line set, which game is on the table (table, kept as matches come and go: on, present)
+//	hosted.go          the games hosted (hostGames: classic's side first) and the Model as their host (appHost, hosting.App): the table's words and styles, a match adopted (which game is then on the table), the statistics counted
 //	match.go           a match's life, written once for both games: load (a saved record read back by its game's side as far as its lines replay, the file set aside when it lost lines or its header is damaged: ui/saves; a save that cannot be used played unsaved), resume, start (the record's meta), take in what an action did (took), a hand's end, the rack's file, save, quitting (a seat leaves)
 //	asked.go           what a key or a click at either table asks of the app (table.Req), carried out once: a save, undo, quitting, a page, a key of no meaning
 //	bots.go            the bots' timeout; whose turn is asked (nextTurn: each game's side asks its bot, hosting.Game's Ask), an answer taken in or dropped as stale, every question cancelled
@@ -31,9 +33,9 @@
 //	view.go            View, the frame kept for a tick of the clock, the screen on show drawn (the game's screens: its table, the pages between hands it gives the values of), the frame (table.Frame) either table draws with
 //	host.go            the shared pages (ui/pages) hosted: what they are drawn with, their frame, the pager every page that scrolls moves by, the notice and locked pages
 //	words.go           the seats' words (ui/table's Words); why a move was refused (ui/problem's Reason)
-//	tablekeys.go       the keys both tables share (table.CommonKey) done: quit, help, settings, the cursor; a click handed to the table on show
-//	table_view.go      what both tables say below them: the status (the last message or the guide) and the key bar
-//	overlay.go         the pages over the table hosted: which is on show, its lines (the game's keys, how to play, the rules; the stacks), what a key that closes one goes on to do (ui/overlays' the rest)
+//	tablekeys.go       a key or a click on the table handed to the game's side with what it is read with (hosting.Scene) and what it came to carried out (carry: a hosting.Reply's page, plays, intents, request, news); the walk from onKey to the referee
+//	table_view.go      what a frame of either table is drawn with (scene, hosting.Scene: the status's parts, the page over the table, the flags), the last message's line and the key bar
+//	overlay.go         the pages over the table hosted: which is on show, a key scrolling or closing it (its lines and area the game's side's, hosting.Scene.OverlayPage), what a key that closes one goes on to do (ui/overlays' the rest)
 //	wheel.go           the mouse wheel on whichever page on show scrolls
 //	screen_resume.go   a saved match: resume it or start anew (the page is ui/pages' Resume, both games'; the words the game's side's); the game of the next match, switched
 //	screen_handover.go the end of a hand hosted, once for both games: its page (ui/pages' HandEnd, its content and keys the game's side's: hosting.HandEnd), its keys, its bar
@@ -66,7 +68,7 @@
 //	ui/seatlink what a seat's screen keeps of a table it does not own, either game: the seats turned, the players and who is ready, the clock, the notes (chat, commitment) taken in once and placed in a game's log, refusals told once, sending an intent, what a game's side made of an update (Taken)
 //	ui/overlays the pages over the table, both games': a key on one, drawn, its bar; the ? page's keys and the rules that end it
 //	ui/review  the work behind the review pages: the coach's review worked out in the background, the saved matches read
-//	ui/hosting what the app and a game's side ask of each other: hosting.Game (a game's side: its table, its match, a served seat, the values of its pages between hands) and hosting.App (the app as a side's host)
+//	ui/hosting what the app and a game's side hand each other: a Scene down (what a frame or a key is read with), a Reply up (what a key, a click or a game's message came to), hosting.Game (a game's side: its table's Update and Render, its match, a served seat, the values of its pages between hands) and the little hosting.App still gives (the table's words and styles, a match adopted, the statistics counted)
 //	ui/pages   the pages both games share, as components (notice, too small, locked, statistics, the settings form and its names, the coach's review, the saved matches, the match found saved, a hand's end, the final table), and what every page is made of: the key bar, the scroll, the frame
 //
 // and each game's side (issue 21), importing a game's referee and bots
@@ -74,7 +76,7 @@
 //
 //	ui/play101     Okey 101's table (its state, rack, groups, words, drawing, guide, its keys and clicks and what they ask of the app, choosing a place, following the match, the hint asked and told, undo, a served table's update taken in and its moves sent), players, plain player, the hint's analysis (decide), the hint in words (hintwords), a served seat's view turned and its world (seatview), the rules on the settings form (rules), the melds on the table written and drawn (melds), the score sheet and the pages between hands in words (sheet)
 //	ui/playclassic classic Okey's table (its state, the rack's moves, its keys and clicks turned into moves, why a move is refused, drawing, guide, the keys of its moves), the match taken in (view, rack, log, the saved rack), a served table's update taken in and its moves sent, asking its bots and a failing bot's plain move, the hint, undo, its plain stand-in, the sorts, its move log in words
-//	ui/host101, ui/hostclassic each game's side as the app hosts it (hosting.Game): its match held, its keys' requests carried out through hosting.App, its table screen placed, its record read back and its match started, the values of its pages between hands
+//	ui/host101, ui/hostclassic each game's side as the app hosts it (hosting.Game): its match held, what its keys and clicks came to handed back (hosting.Reply), its table screen placed, its record read back and its match started, the values of its pages between hands
 //
 // both turn their views for a served seat with ui/seats (the core's).
 package ui

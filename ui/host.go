@@ -28,7 +28,7 @@ func (m *Model) renderPage(lines []string, foot string) string {
 	if m.flash != "" {
 		flash = m.flashLine(m.lay.Flash.W)
 	}
-	return pages.Frame(m.lay, m.table().Header(false), lines, flash, foot)
+	return pages.Frame(m.lay, m.table().Header(m.scene(), false), lines, flash, foot)
 }
 
 // renderComponent frames a shared page: its lines, and its bar (or its

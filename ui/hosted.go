@@ -1,18 +1,10 @@
 package ui
 
 import (
-	"context"
-
-	"charm.land/bubbles/v2/key"
-	tea "charm.land/bubbletea/v2"
-
 	"okey/ui/host101"
 	"okey/ui/hostclassic"
 	"okey/ui/hosting"
 	"okey/ui/keymap"
-	"okey/ui/layout"
-	"okey/ui/seatlink"
-	"okey/ui/settings"
 	"okey/ui/stats"
 	"okey/ui/table"
 	"okey/ui/theme"
@@ -27,14 +19,13 @@ import (
 // in while no match is on the table (table). seat: m is a served
 // seat's screen.
 func (m *Model) hostGames(seat bool) {
-	h := appHost{m}
 	var log func(text func() string)
 	if m.opt.Log != nil {
 		log = m.debugMove
 	}
 	m.games = []hosting.Game{
-		hostclassic.New(h, hostclassic.Config{NewBot: m.opt.NewBot, Timeout: m.opt.BotTimeout, Log: log, Seat: seat}),
-		host101.With(host101.New(h, m.opt.NewPlayer101, log), m.opt.Hint101),
+		hostclassic.New(appHost{m, 0}, hostclassic.Config{NewBot: m.opt.NewBot, Timeout: m.opt.BotTimeout, Log: log, Seat: seat}),
+		host101.With(host101.New(appHost{m, 1}, m.opt.NewPlayer101, log), m.opt.Hint101),
 	}
 }
 
@@ -42,7 +33,10 @@ func (m *Model) hostGames(seat bool) {
 // and table.Host within it): the words, the style sheet, the paint
 // cache and the key map of the moment, the status line, the words for
 // an error, and what the app does for a game's table.
-type appHost struct{ m *Model }
+type appHost struct {
+	m *Model
+	i int // the game's index in m.games
+}
 
 func (h appHost) Words() table.Words                    { return h.m.words() }
 func (h appHost) Styles() *theme.Styles                 { return h.m.st }
@@ -51,79 +45,25 @@ func (h appHost) Keys() *keymap.KeyMap                  { return &h.m.keys }
 func (h appHost) Flash(warn bool, s string)             { h.m.setFlash(warn, s) }
 func (h appHost) Reason(err error) string               { return h.m.reason(err) }
 
-func (h appHost) Lay() layout.Screen { return h.m.lay }
-func (h appHost) Size() (int, int)   { return h.m.width, h.m.height }
-func (h appHost) OnTable() bool      { return h.m.screen == scrPlay }
-func (h appHost) ReadOnly() bool     { return h.m.readOnly }
-func (h appHost) Casual() bool       { return h.m.casual }
-func (h appHost) ClearFlash()        { h.m.flash = "" }
-func (h appHost) Warned() bool       { return h.m.flashWarn }
-func (h appHost) TellNews(s string)  { h.m.tellNews(s) }
-
-func (h appHost) OverlayKey(k tea.KeyPressMsg) bool {
-	return h.m.overlay != ovNone && h.m.updateOverlay(k)
-}
-
-func (h appHost) TableKey(k tea.KeyPressMsg, keys keymap.CommonKeys, c hosting.Cursor) (tea.Cmd, bool) {
-	return h.m.tableKey(k, keys, c)
-}
-
-func (h appHost) Asked(r table.Req, k tea.KeyPressMsg) (tea.Cmd, bool) { return h.m.asked(r, k) }
-
-func (h appHost) Overlaid() bool                    { return h.m.overlay != ovNone }
-func (h appHost) Overlay() ([]string, layout.Rect)  { return h.m.renderOverlay() }
-func (h appHost) OverlayBar() []key.Binding         { return h.m.overlayBar() }
-func (h appHost) Frame() table.Frame                { return h.m.frame() }
-func (h appHost) KeyBar(b []key.Binding) string     { return h.m.keyBar(b) }
-func (h appHost) Badge() string                     { return h.m.seatBadge() }
-func (h appHost) HostKeys() []key.Binding           { return h.m.hostKeys() }
-func (h appHost) PageW() int                        { return h.m.pageW() }
-func (h appHost) Settings() settings.Settings       { return h.m.set }
-func (h appHost) Context() context.Context          { return h.m.ctx }
-func (h appHost) Seed() uint64                      { return h.m.seed }
-func (h appHost) Sent(st seatlink.Sent) bool        { return h.m.seatSent(st) }
-func (h appHost) Undone(ok bool, err error) tea.Cmd { return h.m.onUndone(ok, err) }
-
-func (h appHost) Status(playing bool, g hosting.Guide) (string, table.Style) {
-	return h.m.statusText(h.m.guideFor(playing, g))
-}
-
-func (h appHost) HeaderKeys(help, settings, quit key.Binding) string {
-	return h.m.headerKeys(help, settings, quit)
-}
-
-func (h appHost) Painter() *table.Painter {
-	return &h.m.painter
-}
-
-func (h appHost) Adopt(seed uint64, meta map[string]string, level func(named string, seat int) string) [table.Seats]string {
+func (h appHost) Adopt(seed uint64, meta map[string]string, level func(named string, seat int, set string) string) [table.Seats]string {
 	h.m.adopting(seed, meta)
-	h.m.seatsFrom(meta, level)
+	h.m.seatsFrom(meta, func(named string, seat int) string { return level(named, seat, h.m.set.Levels[seat-1]) })
+	// The game adopting is the one on the table now (adopting took
+	// every other's match off it); its match is put there as Adopt
+	// returns.
+	h.m.on, h.m.present = h.i, true
 	return h.m.levels
 }
 
 // Tally counts what count adds to the statistics, unless the screen
 // only looks or is a seat's (whose table counts nothing here).
-func (h appHost) Tally(count func(f *stats.File) bool) {
-	m := h.m
+func (h appHost) Tally(count func(f *stats.File) bool) { h.m.tally(count) }
+
+// tally counts what count adds to the statistics, unless the screen
+// only looks or is a seat's (whose table counts nothing here).
+func (m *Model) tally(count func(f *stats.File) bool) {
 	if m.readOnly || m.seat != nil {
 		return
 	}
 	m.statsChanged = count(&m.stats) || m.statsChanged
-}
-
-func (h appHost) Took(lines []byte, wasMine, mine, over bool) tea.Cmd {
-	h.m.rec = append(h.m.rec, lines...)
-	return h.m.took(wasMine, mine, over)
-}
-
-func (h appHost) Answered(id uint64, seat int) (tea.Cmd, bool) { return h.m.answered(id, seat) }
-func (h appHost) Ask(seat int, q hosting.Question) tea.Cmd     { return h.m.ask(seat, q) }
-
-// Seat is the link to a served table, nil for a match played here.
-func (h appHost) Seat() *seatlink.Link {
-	if h.m.seat == nil {
-		return nil
-	}
-	return h.m.seat.Link
 }

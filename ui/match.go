@@ -59,7 +59,7 @@ func (m *Model) load(b []byte) error {
 	m.rec = s.Done
 	m.seq++
 	m.loadRack()
-	m.offerResumed(t.Game())
+	m.offerResumed(t.About().Game)
 	return nil
 }
 
@@ -69,7 +69,7 @@ func (m *Model) load(b []byte) error {
 func (m *Model) tableOf(name string) hosting.Game {
 	tables := m.tables()
 	for _, t := range tables {
-		if t.Game() == name {
+		if t.About().Game == name {
 			return t
 		}
 	}
@@ -163,6 +163,7 @@ func (m *Model) adopting(seed uint64, meta map[string]string) {
 	for _, g := range m.tables() {
 		g.Clear()
 	}
+	m.on, m.present = 0, false
 	m.seed = seed
 	m.flash = ""
 	m.casual = meta[metaUndo] == "on"
@@ -194,13 +195,14 @@ func (m *Model) startMatch(seed uint64) error {
 	}
 	for s := 1; s < seats.N; s++ {
 		meta["name"+strconv.Itoa(s)] = m.set.Names[s-1]
-		meta["level"+strconv.Itoa(s)] = t.BotLevel(m.set.Levels[s-1])
+		meta["level"+strconv.Itoa(s)] = m.set.Levels[s-1]
 	}
-	if err := t.Start(seed, meta); err != nil {
+	rec, err := t.Start(seed, meta, m.set)
+	if err != nil {
 		return err
 	}
 	m.nextNo++
-	m.rec = m.table().Record()
+	m.rec = rec
 	m.seq++
 	m.screen = scrPlay
 	return nil
@@ -229,19 +231,24 @@ func (m *Model) newMatchCmd(why string) tea.Cmd {
 	return tea.Batch(m.saveCmd(), m.nextTurn())
 }
 
-// took ends taking in what an action did, at either table: the status
-// cleared when the turn has come round to the player ("wait for X" is
-// out of date; news stays), the match saved, and the hand's end shown
-// (over) or the next player asked.
-func (m *Model) took(wasMine, mine, over bool) tea.Cmd {
-	if !wasMine && mine && !m.flashNews {
+// took takes in what an action did (p), at either table: what it adds to
+// the statistics, the record's new lines, the status cleared when the
+// turn has come round to the player ("wait for X" is out of date; news
+// stays), the match saved, and the hand's end shown (over) or the next
+// player asked.
+func (m *Model) took(p hosting.Play) tea.Cmd {
+	if p.Tally != nil {
+		m.tally(p.Tally)
+	}
+	m.rec = append(m.rec, p.Lines...)
+	if !p.WasMine && p.Mine && !m.flashNews {
 		m.flash = ""
 	}
-	cmds := []tea.Cmd{m.saveCmd()}
-	if over {
+	cmds := []tea.Cmd{m.saveWith(p.Rack)}
+	if p.Over {
 		m.endOfHand() // the last hand first, then the final table
 	} else {
-		cmds = append(cmds, m.nextTurn())
+		cmds = append(cmds, m.ask(p.Playing, p.Turn, p.Next))
 	}
 	return tea.Batch(cmds...)
 }
@@ -252,7 +259,7 @@ func (m *Model) took(wasMine, mine, over bool) tea.Cmd {
 func (m *Model) endOfHand() {
 	m.cancelBots()
 	m.overlay = ovNone
-	m.table().EndHand()
+	m.table().LetGo(true)
 	if m.screen == scrPlay {
 		m.screen = scrHandOver
 		m.pager.GotoTop()
@@ -324,8 +331,17 @@ func (m *Model) saveCmd() tea.Cmd {
 	if !m.hasMatch() || !m.saving() {
 		return nil
 	}
+	return m.saveWith(m.rackJSON())
+}
+
+// saveWith is saveCmd with the rack's arrangement rack as the game's
+// side handed it up (hosting.Play, hosting.Reply).
+func (m *Model) saveWith(rack []byte) tea.Cmd {
+	if !m.hasMatch() || !m.saving() {
+		return nil
+	}
 	m.seq++
-	return m.saves().Save(m.seq, m.rec, m.statsJSON(), m.rackJSON())
+	return m.saves().Save(m.seq, m.rec, m.statsJSON(), rack)
 }
 
 // Flush writes the record, the statistics and the rack if the last

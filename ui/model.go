@@ -153,12 +153,12 @@ const (
 )
 
 // overlay is drawn over the table.
-type overlay uint8
+type overlay = hosting.Page
 
 const (
-	ovNone overlay = iota
-	ovHelp
-	ovBrowse
+	ovNone   = hosting.NoPage
+	ovHelp   = hosting.HelpPage
+	ovBrowse = hosting.BrowsePage
 )
 
 // Model is the Bubble Tea model of the table. Use it as a pointer.
@@ -233,6 +233,16 @@ type Model struct {
 	// games are the games the Model can host (hostGames), classic's
 	// first; table is the one on the table. Each holds its match.
 	games []hosting.Game
+	// on is the index in games of the game on the table, present
+	// whether its match is (table, hasMatch): kept as a match is put on
+	// the table (appHost.Adopt), taken off it, or a served table's
+	// update taken in, so that asking which game is on the table asks
+	// the games nothing.
+	on      int
+	present bool
+	// sc is the scene a frame or a key is handed down with (scene,
+	// keyScene), filled anew each time.
+	sc hosting.Scene
 
 	settings *settingsForm
 	infoBack screen // the screen the scores or the statistics return to
@@ -355,18 +365,24 @@ func (m *Model) tables() []hosting.Game { return m.games }
 // the first (classic Okey's), which stands in while no match is on the
 // screen yet (a seat waiting for its table's first view) and draws an
 // empty table.
-func (m *Model) table() hosting.Game {
-	for _, g := range m.games[1:] {
-		if g.Present() {
-			return g
+func (m *Model) table() hosting.Game { return m.games[m.on] }
+
+// retable finds the game on the table anew, asking each whether its
+// match is present (after a served table's update, or every game's
+// match taken off the table).
+func (m *Model) retable() {
+	m.on, m.present = 0, m.games[0].Phase().Present
+	for i, g := range m.games[1:] {
+		if g.Phase().Present {
+			m.on, m.present = i+1, true
+			return
 		}
 	}
-	return m.games[0]
 }
 
 // hasMatch reports whether a match is on the screen: of either game,
 // or the one of a table over SSH once its first view came in.
-func (m *Model) hasMatch() bool { return m.table().Present() || (m.seat != nil && m.seat.Got) }
+func (m *Model) hasMatch() bool { return m.present || (m.seat != nil && m.seat.Got) }
 
 // playing reports whether a hand is being played on the table: the
 // game's own, or at a served seat the one its views show (a seat holds
@@ -375,16 +391,13 @@ func (m *Model) playing() bool {
 	if !m.hasMatch() {
 		return false
 	}
-	p, _, _, _ := m.table().Phase()
-	return p
+	return m.table().Phase().Playing
 }
 
 // MatchOver reports whether the match on the table has ended.
 func (m *Model) MatchOver() bool {
-	t := m.table()
-	if !t.Present() {
+	if !m.present {
 		return false
 	}
-	_, _, _, over := t.Phase()
-	return over
+	return m.table().Phase().Over
 }

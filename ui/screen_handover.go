@@ -29,18 +29,18 @@ func (m *Model) updateHandEnd(k tea.KeyPressMsg, g hosting.HandEnd) tea.Cmd {
 			m.screen = scrMatchOver
 			return nil
 		case m.seat != nil:
-			return g.Ready()
+			return m.carry(g.Ready(m.link()), tea.KeyPressMsg{})
 		case m.readOnly:
 			m.setFlash(true, m.tr.T("status.readonly"))
 			return nil
 		}
 		m.screen = scrPlay
-		cmd, err := g.Deal()
+		r, err := g.Deal()
 		if err != nil {
 			m.setFlash(true, m.tr.T("status.refused", m.reason(err)))
 			return nil
 		}
-		return cmd
+		return m.carry(r, tea.KeyPressMsg{})
 	case pages.Coach:
 		return m.reviewCurrent(g.Hand)
 	}
@@ -114,7 +114,7 @@ func (m *Model) handEndLines(g hosting.HandEnd) []string {
 // (↑↓, pgup pgdn) when the game's page scrolls and is longer than the
 // page, its keys below (handEndBar).
 func (m *Model) renderHandOver() string {
-	g := m.table().HandEnd()
+	g := m.table().HandEnd(m.pageW())
 	lines := m.handEndLines(g)
 	if g.Scroll {
 		lines, _ = m.scrolled(lines)

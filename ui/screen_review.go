@@ -128,7 +128,7 @@ func (m *Model) openMatches() tea.Cmd {
 func (m *Model) savedEntries() []pages.SavedMatch {
 	var out []pages.SavedMatch
 	if m.seat == nil && len(m.rec) > 0 && !m.playing() {
-		out = append(out, pages.SavedMatch{Game: m.table().Name()})
+		out = append(out, pages.SavedMatch{Game: m.table().About().Name})
 	}
 	if m.ml != nil {
 		out = append(out, m.ml.List...)

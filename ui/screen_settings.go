@@ -23,7 +23,7 @@ type settingsForm struct {
 func (m *Model) formRules() settings.FormRules {
 	return settings.FormRules{
 		T:         func(key string, args ...any) string { return m.tr.T(key, args...) },
-		Level101:  m.tableOf(settings.Game101).BotLevel,
+		Level101:  m.tableOf(settings.Game101).About().Level,
 		LevelName: m.levelName,
 	}
 }
@@ -34,7 +34,7 @@ func (m *Model) openSettings() {
 		return
 	}
 	m.overlay = ovNone
-	m.table().LetGo()
+	m.table().LetGo(false)
 	m.settings = &settingsForm{Form: pages.NewForm(settings.Fields(m.set), settings.Fields(m.saved), m.formRules()), back: back}
 	m.screen = scrSettings
 }

@@ -34,13 +34,14 @@ func (m *Model) unknownKey(k tea.KeyPressMsg) {
 		m.setFlash(true, m.tr.T("status.watching"))
 		return
 	}
-	here := m.table().Name()
+	here := m.table().About().Name
 	for _, g := range m.tables() {
-		if g.Name() == here || m.screen != scrPlay {
+		a := g.About()
+		if a.Name == here || m.screen != scrPlay {
 			continue
 		}
-		if b, ok := keymap.OtherGame(k, g.Keys()); ok {
-			m.setFlash(true, m.tr.T("status.othergame", k.String(), m.tr.T(g.Name()), b.Help().Desc, m.tr.T(here)))
+		if b, ok := keymap.OtherGame(k, a.Keys); ok {
+			m.setFlash(true, m.tr.T("status.othergame", k.String(), m.tr.T(a.Name), b.Help().Desc, m.tr.T(here)))
 			return
 		}
 	}
@@ -89,7 +90,8 @@ func (m *Model) onSeatUpdate(u seatmsg.Update) tea.Cmd {
 	}
 	got := s.Got
 	m.seatTable(u)
-	tk := g.TakeSeat(u, got, s.Notes(u, func(c string) string { return m.tr.T("fair.commit", c) }, m.chatText))
+	tk := g.TakeSeat(u, s.Link, got, s.Notes(u, func(c string) string { return m.tr.T("fair.commit", c) }, m.chatText))
+	m.retable()
 	if !tk.First && !tk.NewMatch {
 		m.seatTurn(tk.Was.Mine, tk.Now.Mine)
 	}
@@ -203,8 +205,8 @@ func (m *Model) seatClock(seat int) string {
 // seatPhase is where the match on the screen stands, of either game:
 // a hand being played, a hand over, and whose turn it is.
 func (m *Model) seatPhase() (playing, handOver bool, turn int) {
-	playing, handOver, turn, _ = m.table().Phase()
-	return playing, handOver, turn
+	p := m.table().Phase()
+	return p.Playing, p.HandOver, p.Turn
 }
 
 // seatGuide is what a seat's guide says before anything else: a

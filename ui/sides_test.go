@@ -59,7 +59,7 @@ func plainAction101(v okey101.View) (okey101.Action, bool) {
 }
 
 // handOver101Lines are the end of a hand of 101 as its page shows it.
-func (m *Model) handOver101Lines() []string { return m.handEndLines(m.table().HandEnd()) }
+func (m *Model) handOver101Lines() []string { return m.handEndLines(m.table().HandEnd(m.pageW())) }
 
 // help101Lines are the ? page of the 101 table before the rules: every
 // key of its group in the key map, then how to play 101.
@@ -69,4 +69,6 @@ func (m *Model) help101Lines(w int) []string {
 }
 
 // act plays the player's action a at the classic table.
-func (m *Model) act(a classic.Action) tea.Cmd { return m.classic().Act(a) }
+func (m *Model) act(a classic.Action) tea.Cmd {
+	return m.carry(m.classic().Act(a, m.link()), tea.KeyPressMsg{})
+}

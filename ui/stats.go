@@ -8,8 +8,9 @@ import (
 )
 
 // The player's statistics (ui/stats counts them): read at the start,
-// counted as hands end (each game's side says what, hosting.App's
-// Tally), written with the saves.
+// counted as hands end (each game's side says what: a hosting.Play's
+// Tally, or hosting.App's as a match is read back), written with the
+// saves.
 
 // metaStarted is the record's meta key of when the match started, which
 // with its seed tells matches apart (ui/stats reads it).

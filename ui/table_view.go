@@ -5,26 +5,12 @@ import (
 
 	"okey/ui/canvas"
 	"okey/ui/hosting"
-	"okey/ui/table"
 )
 
 // What both games' tables say below them, the same at both: the status
 // (the last message, or what the player may do now) and the key bar.
 // The tables themselves are the games' sides' (ui/hostclassic,
 // ui/host101).
-
-// statusText is what either table's status says: the message of the
-// last key or move (a warning or not), or else guide, what the player
-// may do now.
-func (m *Model) statusText(guide string) (string, table.Style) {
-	if m.flash == "" {
-		return m.upFirst(guide), table.Bold
-	}
-	if m.flashWarn {
-		return m.flash, table.Warn
-	}
-	return m.flash, table.Accent
-}
 
 // flashLine is the message of the last key or move, cut to w.
 func (m *Model) flashLine(w int) string {
@@ -35,20 +21,31 @@ func (m *Model) flashLine(w int) string {
 	return st.Render(canvas.Cut(m.flash, w))
 }
 
-// guideFor is what either table's guide says first: nothing out of
-// play, that the screen only looks, a served seat's own guide; else
-// what the game's own guide says.
-func (m *Model) guideFor(playing bool, own hosting.Guide) string {
-	switch {
-	case !playing:
-		return ""
-	case m.readOnly:
+// scene is what the game on the table draws with, as the app has it
+// now (hosting.Scene): handed down whole for a frame, so that drawing
+// never calls back into the app.
+func (m *Model) scene() *hosting.Scene {
+	m.sc = hosting.Scene{
+		Lay: m.lay, W: m.width, H: m.height,
+		Words: m.words(), St: m.st, Keys: &m.keys,
+		Painter: &m.painter, Bar: &m.bar,
+		Frame:   m.frame(),
+		Status:  hosting.Status{Flash: m.flash, Warn: m.flashWarn, Guide: m.appGuide()},
+		Overlay: hosting.Overlay{Which: m.overlay, Scroll: &m.pager, Keys: m.keys.Overlay},
+		Badge:   m.seatBadge(), HostKeys: m.hostKeys(),
+		ReadOnly: m.readOnly, Casual: m.casual, SeatGot: m.seat != nil && m.seat.Got,
+	}
+	return &m.sc
+}
+
+// appGuide is what either table's guide says before the game's own,
+// while a hand is being played: that the screen only looks, a served
+// seat's own guide; "" for the game's.
+func (m *Model) appGuide() string {
+	if m.readOnly {
 		return m.tr.T("guide.readonly")
 	}
-	if g := m.seatGuide(); g != "" {
-		return g
-	}
-	return own.Guide()
+	return m.seatGuide()
 }
 
 // keyBar draws bindings as the bottom line (pages.Bar: whole keys

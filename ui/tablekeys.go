@@ -4,31 +4,37 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/ui/hosting"
-	"okey/ui/keymap"
+	"okey/ui/seatlink"
 	"okey/ui/table"
 )
 
-// tableKey does what a key both games' tables share means
-// (table.CommonKey): quitting, the help, the settings, or moving the
-// cursor (cur, the game's own). ok is false for a key the
-// game on the table decides. Both tables call it before their own keys.
-func (m *Model) tableKey(k tea.KeyPressMsg, keys keymap.CommonKeys, cur hosting.Cursor) (tea.Cmd, bool) {
-	c := table.CommonKey(k, keys)
-	if dx, dy, ok := c.Step(); ok {
-		cur.MoveCursor(dx, dy)
-		return nil, true
+// A key or a click on the table goes to the game on it (hosting.Game's
+// Update, the one door into a side for a key, a click and the game's own
+// messages, as a component's is) with what it is pressed with
+// (hosting.Scene), and comes back as what it came to (hosting.Reply),
+// carried out here: the game's side never calls back up for it (issue
+// 43). Following a key from onKey: onTableKey, the side's Update and
+// Key (ui/hostclassic, ui/host101), the table's own key (ui/playclassic,
+// ui/play101) and the referee's Apply under it; then carry, here.
+
+// onTableKey hands key k to the game on the table and carries out what
+// it came to. The status's last message goes first (what the key does
+// says its own). The page over the table, if one is, takes the key
+// first; when it lets it go on (it closed), the key goes to the table.
+// in is k as the message it came in.
+func (m *Model) onTableKey(k tea.KeyPressMsg, in tea.Msg) tea.Cmd {
+	g := m.table()
+	m.flash, m.flashWarn, m.flashNews = "", false, false
+	sc := m.keyScene()
+	r, _ := g.Update(in, sc)
+	if r.Page {
+		if m.updateOverlay(k, r.Lines, r.Area) {
+			return nil
+		}
+		sc.Overlay.Which = hosting.NoPage
+		r, _ = g.Update(in, sc)
 	}
-	switch c {
-	case table.Quit:
-		return m.quit(), true
-	case table.Help:
-		m.openOverlay(ovHelp)
-	case table.Settings:
-		m.openSettings()
-	default:
-		return nil, false
-	}
-	return nil, true
+	return m.carry(r, k)
 }
 
 // onClick handles the mouse on the table, while it is on show with
@@ -39,5 +45,76 @@ func (m *Model) onClick(msg tea.MouseClickMsg) tea.Cmd {
 	if m.screen != scrPlay || m.lay.TooSmall || m.overlay != ovNone {
 		return nil
 	}
-	return m.table().Click(msg)
+	r, _ := m.table().Update(msg, m.keyScene())
+	return m.carry(r, tea.KeyPressMsg{})
+}
+
+// keyScene is what a key or a click is read with: the scene but its
+// frame (the clocks and levels only a frame draws).
+func (m *Model) keyScene() *hosting.Scene {
+	m.sc = hosting.Scene{
+		Lay: m.lay, W: m.width, H: m.height,
+		Words: m.words(), St: m.st, Keys: &m.keys,
+		Painter: &m.painter, Bar: &m.bar,
+		Status:  hosting.Status{Flash: m.flash, Warn: m.flashWarn, Guide: m.appGuide()},
+		Overlay: hosting.Overlay{Which: m.overlay, Scroll: &m.pager, Keys: m.keys.Overlay},
+		Badge:   m.seatBadge(), HostKeys: m.hostKeys(),
+		ReadOnly: m.readOnly, Casual: m.casual, SeatGot: m.seat != nil && m.seat.Got,
+		OnTable: m.screen == scrPlay,
+		Seat:    m.link(), Ctx: m.ctx, Seed: m.seed,
+	}
+	return &m.sc
+}
+
+// link is the link to a served table, nil for a match played here.
+func (m *Model) link() *seatlink.Link {
+	if m.seat == nil {
+		return nil
+	}
+	return m.seat.Link
+}
+
+// carry carries out what a key (k; a click's is the zero key) or a
+// game's message came to at the game's side (hosting.Reply), in its
+// order: news told; the plays taken in (the record's lines, the
+// statistics, the save, the hand's end shown or the next player asked)
+// or the intents' fate told; a play's Then said; else the request
+// carried out (asked), or the side's own command.
+func (m *Model) carry(r hosting.Reply, k tea.KeyPressMsg) tea.Cmd {
+	if r.News != "" {
+		m.tellNews(r.News)
+	}
+	var cmd tea.Cmd
+	switch {
+	case r.Sending:
+		if m.seatSent(r.Sent) && r.Went {
+			// something went: the callers take a command as the sign
+			cmd = func() tea.Msg { return nil }
+		}
+	case len(r.Plays) == 1:
+		cmd = m.took(r.Plays[0])
+	case len(r.Plays) > 1:
+		cmds := make([]tea.Cmd, 0, len(r.Plays))
+		for _, p := range r.Plays {
+			cmds = append(cmds, m.took(p))
+		}
+		cmd = tea.Batch(cmds...)
+	case r.Req == table.ReqPlay:
+		return nil // the game refused the play (and said why)
+	case r.Undone != nil:
+		return m.onUndone(r.Undone)
+	case r.Ask != nil:
+		return m.put(r.AskSeat, r.Ask)
+	case r.Req == table.ReqSave:
+		return m.saveWith(r.Rack) // the rack as the key left it
+	default:
+		if c, own := m.asked(r.Req, k); own {
+			return c
+		}
+		return r.Cmd
+	}
+	if cmd != nil && r.Then != "" && (!r.Unwarned || !m.flashWarn) {
+		m.setFlash(false, r.Then)
+	}
+	return cmd
 }

@@ -2,6 +2,8 @@ package ui
 
 import (
 	tea "charm.land/bubbletea/v2"
+
+	"okey/ui/hosting"
 )
 
 // Undo (u) takes back the player's own last discard of the hand, in a
@@ -34,7 +36,7 @@ func (m *Model) mayUndo(playing bool) bool {
 // last discard (hosting.Game's Undo), in a command; the bots' questions
 // under way are let go when it goes.
 func (m *Model) undo() tea.Cmd {
-	playing, _, _, _ := m.table().Phase()
+	playing := m.table().Phase().Playing
 	if !m.mayUndo(playing) {
 		return nil
 	}
@@ -48,13 +50,13 @@ func (m *Model) undo() tea.Cmd {
 // onUndone saves the match an undo put back (ok: the game's side took
 // it in); when it could not be put back (err), the next player is
 // asked, as the undo let the bots' questions go.
-func (m *Model) onUndone(ok bool, err error) tea.Cmd {
+func (m *Model) onUndone(u *hosting.Undone) tea.Cmd {
 	switch {
-	case err != nil:
+	case u.Err != nil:
 		return m.nextTurn()
-	case !ok:
+	case !u.OK:
 		return nil
 	}
-	m.rec = m.table().Record()
+	m.rec = u.Record
 	return m.saveCmd()
 }

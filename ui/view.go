@@ -3,7 +3,6 @@ package ui
 import (
 	"strings"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -102,28 +101,7 @@ func (m *Model) render() string {
 	case scrScores:
 		return m.renderScores()
 	}
-	return m.table().Render()
-}
-
-// headerKeys are the keys a table's header names: the help, the
-// settings, and quitting (short at a table played here; a seat's q
-// leaves the table, and says so).
-func (m *Model) headerKeys(help, settings, quit key.Binding) string {
-	if m.seat == nil {
-		quit.SetHelp(quit.Help().Key, m.tr.T("key.quit.short"))
-	}
-	return keyLine([]key.Binding{help, settings, quit})
-}
-
-// keyLine writes bindings as "k what · k what", for the header.
-func keyLine(bs []key.Binding) string {
-	parts := make([]string, 0, len(bs))
-	for _, b := range bs {
-		if b.Enabled() {
-			parts = append(parts, b.Help().Key+" "+b.Help().Desc)
-		}
-	}
-	return strings.Join(parts, " · ")
+	return m.table().Render(m.scene())
 }
 
 // pageW is the width page text wraps at.

@@ -16,14 +16,14 @@ func (m *Model) onWheel(msg tea.MouseWheelMsg) {
 	page := m.lay.Page
 	switch {
 	case m.screen == scrPlay && m.overlay != ovNone:
-		lines, page = m.overlayLines(), m.overlayPage()
+		lines, page = m.overlayPage()
 	case m.screen == scrScores:
 		lines = m.scoreLines()
 	case m.screen == scrStats:
 		lines = m.statsLines()
-	case m.screen == scrHandOver && m.table().HandEnd().Scroll:
+	case m.screen == scrHandOver && m.table().HandEnd(m.pageW()).Scroll:
 		// The end of a hand that scrolls (101's), once it has one.
-		if lines = m.handEndLines(m.table().HandEnd()); lines == nil {
+		if lines = m.handEndLines(m.table().HandEnd(m.pageW())); lines == nil {
 			return
 		}
 	default:

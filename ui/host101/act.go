@@ -4,83 +4,82 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/okey101"
+	"okey/ui/hosting"
 	"okey/ui/play101"
+	"okey/ui/seatlink"
+	"okey/ui/table"
 )
 
 // The 101 table's keys are ui/play101's (play101.Table.Key): what they do
-// to the rack and the turn is decided there, and what they ask of the
-// app (a play, a save, a page) comes back as a play101.Outcome, carried
-// out here.
+// to the rack and the turn is decided there, and what they ask (a play,
+// a save, a page) comes back as a play101.Outcome, turned here into what
+// the app carries out (hosting.Reply).
 
-// Key handles a key on the 101 table (and its overlays).
-func (s *Side) Key(k tea.KeyPressMsg) tea.Cmd {
+// Key is what a key on the 101 table (sc) comes to: esc stops a hint
+// being worked out; a place being chosen takes the key; a page over the
+// table takes it next (the app's); the keys both tables share
+// (hosting.Shared); then the table's own (play101.Table.Key).
+func (s *Side) Key(k tea.KeyPressMsg, sc *hosting.Scene) hosting.Reply {
 	t := s.T
 	if k.Code == tea.KeyEscape && t.HintPending() {
 		// esc while the judge weighs a hint stops it, and nothing else
 		t.CancelHint()
-		return nil
+		return hosting.Reply{}
 	}
-	s.app.Flash(false, "")
+	if t.Choose == nil && sc.Overlay.Which != hosting.NoPage {
+		// Nothing is being confirmed while a page is over the table
+		// (the key that opened it let it go): the key comes back here
+		// if the page lets it go on.
+		lines, area := sc.OverlayPage(s)
+		return hosting.Reply{Page: true, Lines: lines, Area: area}
+	}
 	// A discard that costs 101, or a finish, asks first: the same key
 	// again confirms it; any other key lets it go.
 	conf := t.TakeConfirm()
 	if t.Choose != nil {
-		return s.do(t.KeyChoose(k), k)
+		return s.do(t.KeyChoose(k), sc)
 	}
-	if s.app.OverlayKey(k) {
-		return nil
+	if r, ok := hosting.Shared(k, sc.Keys.Table101.Common(), t); ok {
+		return r
 	}
-	if cmd, ok := s.app.TableKey(k, s.app.Keys().Table101.Common(), t); ok {
-		return cmd
-	}
-	return s.do(t.Key(k, conf, s.at()), k)
+	return s.do(t.Key(k, conf, at(sc, t)), sc)
 }
 
-// at is what a key at the 101 table is pressed with (play101.At).
-func (s *Side) at() play101.At { return play101.At{ReadOnly: s.app.ReadOnly(), State: s.T.TryState()} }
-
-// do carries out what key k at the 101 table asked of the app: its
-// actions played are 101's; the rest is what both tables ask alike
-// (hosting.App's Asked).
-func (s *Side) do(o play101.Outcome, k tea.KeyPressMsg) tea.Cmd {
-	if o.Req == play101.ReqPlay {
-		var cmd tea.Cmd
-		if o.All {
-			cmd = s.playAll(o.Acts)
-		} else {
-			cmd = s.act(o.Acts[0], o.Done)
-		}
-		if cmd != nil && o.Then != "" && (!o.Unwarned || !s.app.Warned()) {
-			s.app.Flash(false, o.Then)
-		}
-		return cmd
-	}
-	if cmd, own := s.app.Asked(o.Req, k); own {
-		return cmd
-	}
-	return o.Cmd
+// at is what a key at the 101 table t is pressed with (play101.At).
+func at(sc *hosting.Scene, t *play101.Table) play101.At {
+	return play101.At{ReadOnly: sc.ReadOnly, State: t.TryState()}
 }
 
-// act plays the player's action a; done runs first when the game
-// takes it (to take the tiles it used off the rack).
-func (s *Side) act(a okey101.Action, done func()) tea.Cmd {
-	if s.app.Seat() != nil {
-		return s.send([]okey101.Action{a}, done)
+// do is what a key at the 101 table came to: its actions played (or
+// sent) are 101's; the rest is what both tables ask alike, for the app
+// to carry out.
+func (s *Side) do(o play101.Outcome, sc *hosting.Scene) hosting.Reply {
+	switch o.Req {
+	case table.ReqSave:
+		return hosting.Reply{Req: o.Req, Cmd: o.Cmd, Rack: s.T.RackJSON()}
+	case table.ReqPlay:
+	default:
+		return hosting.Reply{Req: o.Req, Cmd: o.Cmd}
 	}
-	evs, lines, ok := s.T.Play(a, done)
-	if !ok {
-		return nil
+	r := hosting.Reply{Req: o.Req, Then: o.Then, Unwarned: o.Unwarned}
+	switch {
+	case sc.Seat != nil && o.All:
+		s.send(&r, sc.Seat, o.Acts, nil)
+	case sc.Seat != nil:
+		s.send(&r, sc.Seat, o.Acts[:1], o.Done)
+	case o.All:
+		s.playAll(&r, o.Acts)
+	default:
+		if evs, lines, ok := s.T.Play(o.Acts[0], o.Done); ok {
+			r.Plays = []hosting.Play{s.applied(evs, lines)}
+		}
 	}
-	return s.applied(evs, lines)
+	return r
 }
 
 // playAll plays the player's actions one after another, as long as
 // the game takes them.
-func (s *Side) playAll(acts []okey101.Action) tea.Cmd {
-	if s.app.Seat() != nil {
-		return s.send(acts, nil)
-	}
-	var cmds []tea.Cmd
+func (s *Side) playAll(r *hosting.Reply, acts []okey101.Action) {
 	for _, a := range acts {
 		if s.T.View.Phase != okey101.Playing || !s.T.View.MyTurn() {
 			break
@@ -90,14 +89,14 @@ func (s *Side) playAll(acts []okey101.Action) tea.Cmd {
 			break
 		}
 		s.T.Sel, s.T.Groups = nil, nil
-		cmds = append(cmds, s.applied(evs, lines))
+		r.Plays = append(r.Plays, s.applied(evs, lines))
 	}
-	return tea.Batch(cmds...)
 }
 
-// Click handles the mouse on the 101 table (play101.Table.Click).
-func (s *Side) Click(msg tea.MouseClickMsg) tea.Cmd {
-	return s.do(s.T.Click(msg, s.layout(), s.at()), tea.KeyPressMsg{})
+// Click is what the mouse on the 101 table (sc) comes to
+// (play101.Table.Click).
+func (s *Side) Click(msg tea.MouseClickMsg, sc *hosting.Scene) hosting.Reply {
+	return s.do(s.T.Click(msg, s.layout(sc), at(sc, s.T)), sc)
 }
 
 // A seat at a table of Okey 101 the app does not own (okey serve): the
@@ -117,19 +116,15 @@ func (s *Side) Click(msg tea.MouseClickMsg) tea.Cmd {
 // table would refuse too, said in the player's words before anything
 // is sent.
 
-// send sends the player's actions to the table (play101.Table.Send);
-// done runs when they go. A command comes back when something went:
-// the callers take it as the sign.
-func (s *Side) send(acts []okey101.Action, done func()) tea.Cmd {
-	st, went := s.T.Send(s.app.Seat(), acts, done)
-	if !s.app.Sent(st) || !went {
-		return nil
-	}
-	return func() tea.Msg { return nil }
+// send sends the player's actions to the table through l
+// (play101.Table.Send); done runs when they go.
+func (s *Side) send(r *hosting.Reply, l *seatlink.Link, acts []okey101.Action, done func()) {
+	r.Sending = true
+	r.Sent, r.Went = s.T.Send(l, acts, done)
 }
 
-// ready tells the table the player is ready for the next hand.
-func (s *Side) ready() tea.Cmd {
-	s.app.Sent(s.T.Ready(s.app.Seat()))
-	return nil
+// ready tells the table at the end of l the player is ready for the
+// next hand.
+func (s *Side) ready(l *seatlink.Link) hosting.Reply {
+	return hosting.Reply{Sending: true, Sent: s.T.Ready(l)}
 }

@@ -1,7 +1,8 @@
 // Package host101 is Okey 101's side of the table as the app hosts it
 // (hosting.Game), so that the app (package ui) holds no file of either
 // game (issue 21). The table itself — its state, keys, drawing, words —
-// is ui/play101's; here it meets the app (hosting.App):
+// is ui/play101's; here it meets the app, in values (a hosting.Scene
+// down, a hosting.Reply up) and the little hosting.App still gives:
 //
 //	side.go   Side, the game's side: its messages, the screens' hooks,
 //	          a served table's update taken in, what the app asks of it
@@ -9,7 +10,7 @@
 //	          started and adopted (the seats' players), an action taken
 //	          in, a player's answer played
 //	act.go    the table's keys and clicks (play101.Table.Key, Click) and
-//	          what they ask of the app, carried out: an action played
+//	          what they came to, for the app (hosting.Reply): an action played
 //	          here or sent to a served table, its readiness sent
 //	view.go   the table drawn (its parts are play101.Table.Render's),
 //	          the status below, the header

@@ -3,6 +3,7 @@ package host101
 import (
 	"context"
 	"errors"
+	"strconv"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -12,6 +13,7 @@ import (
 	"okey/ui/hosting"
 	"okey/ui/play101"
 	"okey/ui/play101/decide"
+	"okey/ui/settings"
 	"okey/ui/stats"
 	"okey/ui/store"
 )
@@ -45,23 +47,32 @@ func (s *Side) ReadSaved(b []byte) (hosting.ReadBack, *store.Lost, error) {
 }
 
 // Start starts a new match of 101 with seed and meta, the settings'
-// rules.
-func (s *Side) Start(seed uint64, meta map[string]string) error {
-	set := s.app.Settings()
+// rules, and returns its record: the bots' levels in meta are saved as
+// 101's players name them (decide.Source.Level; meta itself is left as
+// it was).
+func (s *Side) Start(seed uint64, meta map[string]string, set settings.Settings) ([]byte, error) {
 	r, err := set.ParsedRules101()
 	if err != nil {
-		return err
+		return nil, err
 	}
-	g, err := okey101.NewGame(r, seed, meta)
+	named := make(map[string]string, len(meta))
+	for k, v := range meta {
+		named[k] = v
+	}
+	level := s.Players().Level
+	for seat := 1; seat < okey101.NumSeats; seat++ {
+		k := "level" + strconv.Itoa(seat)
+		if v, ok := meta[k]; ok {
+			named[k] = level(v)
+		}
+	}
+	g, err := okey101.NewGame(r, seed, named)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	s.adopt(g)
-	return nil
+	return s.Record(), nil
 }
-
-// BotLevel is the level a bot of the settings' plays at, as saved.
-func (s *Side) BotLevel(l string) string { return s.Players().Level(l) }
 
 // adopt makes g the match on the table: the names, levels and players
 // from its record's meta, the view, the rack, the log.
@@ -69,7 +80,7 @@ func (s *Side) adopt(g *okey101.Game) {
 	rec := g.Record()
 	t := s.newTable(g)
 	src := s.Players()
-	s.app.Adopt(rec.Seed, rec.Meta, func(l string, seat int) string {
+	s.app.Adopt(rec.Seed, rec.Meta, func(l string, seat int, _ string) string {
 		l = src.Level(l)
 		t.Players[seat] = &decide.SeatPlayer{Level: l, Seed: rec.Seed*4 + uint64(seat), Build: src.New}
 		return l
@@ -98,21 +109,23 @@ func (s *Side) newTable(g *okey101.Game) *play101.Table {
 }
 
 // applied takes in what an action did: the log, the view, the rack,
-// the hand counted as it ends; then what both tables do (hosting.App's
-// Took: the record's lines among it).
-func (s *Side) applied(evs []okey101.Event, lines []byte) tea.Cmd {
+// the hand counted as it ends; and says what the app takes in of it
+// (hosting.Play: the record's lines among it).
+func (s *Side) applied(evs []okey101.Event, lines []byte) hosting.Play {
 	t := s.T
 	for _, e := range evs {
 		t.AddLog(e.Redact(0), -1)
 	}
-	wasMine := t.View.MyTurn()
+	p := hosting.Play{Lines: lines, WasMine: t.View.MyTurn()}
 	t.Refresh()
-	over := t.View.Phase == okey101.HandOver || t.View.Phase == okey101.MatchOver
-	if over { // counted before the save, which writes the statistics too
-		rec := t.G.Record()
-		s.tally(&rec, &t.View)
+	p.Over = t.View.Phase == okey101.HandOver || t.View.Phase == okey101.MatchOver
+	if p.Over { // counted before the save, which writes the statistics too
+		rec, v := t.G.Record(), t.View
+		p.Tally = func(f *stats.File) bool { return f.Tally101(&rec, &v) }
 	}
-	return s.app.Took(lines, wasMine, t.View.MyTurn(), over)
+	p.Mine = t.View.MyTurn()
+	p.Rack, p.Playing, p.Turn, p.Next = t.RackJSON(), t.View.Phase == okey101.Playing, t.View.Turn, s.ask
+	return p
 }
 
 // Players is the source of the table's players: the options' (tests
@@ -127,21 +140,17 @@ func (s *Side) Players() decide.Source {
 
 // onBot plays a player's answer and asks for the next action; a bot
 // that fails has the plain player asked in its place.
-func (s *Side) onBot(msg play101.BotMsg) tea.Cmd {
-	if cmd, play := s.app.Answered(msg.ID, msg.Seat); !play {
-		return cmd
-	}
+func (s *Side) onBot(msg play101.BotMsg) hosting.Reply {
 	evs, lines, news, askPlain, ok := s.T.PlayBot(msg)
-	if news != "" {
-		s.app.TellNews(news)
-	}
+	r := hosting.Reply{News: news}
 	switch {
 	case askPlain:
-		return s.app.Ask(msg.Seat, func(ctx context.Context, id uint64, seat int, delay, timeout time.Duration) tea.Cmd {
+		r.AskSeat = msg.Seat
+		r.Ask = func(ctx context.Context, id uint64, seat int, delay, timeout time.Duration) tea.Cmd {
 			return s.T.Ask(ctx, id, seat, decide.Plain{}, true, delay, timeout)
-		})
-	case !ok:
-		return nil
+		}
+	case ok:
+		r.Plays = []hosting.Play{s.applied(evs, lines)}
 	}
-	return s.applied(evs, lines)
+	return r
 }

@@ -4,12 +4,12 @@ import (
 	"strconv"
 
 	"charm.land/bubbles/v2/key"
-	tea "charm.land/bubbletea/v2"
 
 	"okey/game/okey101"
 	"okey/ui/canvas"
 	"okey/ui/hosting"
 	"okey/ui/pages"
+	"okey/ui/table"
 )
 
 // What 101 gives the pages the app hosts once for both games (their
@@ -32,7 +32,7 @@ func (s *Side) Resume(where string) (string, func(int) string) {
 
 // HandEnd is 101's hand's end, whose page scrolls: next deals again
 // after a void hand.
-func (s *Side) HandEnd() hosting.HandEnd {
+func (s *Side) HandEnd(w int) hosting.HandEnd {
 	v := &s.T.View
 	k := s.app.Keys().HandOver
 	over := v.Phase == okey101.MatchOver
@@ -44,14 +44,14 @@ func (s *Side) HandEnd() hosting.HandEnd {
 		Hand:  v.Hand,
 		Over:  over,
 		Ready: s.ready,
-		Deal: func() (tea.Cmd, error) {
+		Deal: func() (hosting.Reply, error) {
 			evs, lines, err := s.T.G.Apply(okey101.NextHand())
 			if err != nil {
-				return nil, err
+				return hosting.Reply{}, err
 			}
-			return s.applied(evs, lines), nil
+			return hosting.Reply{Req: table.ReqPlay, Plays: []hosting.Play{s.applied(evs, lines)}}, nil
 		},
-		Page:      func() (pages.HandEnd, bool) { return s.T.HandEndPage(s.app.PageW()) },
+		Page:      func() (pages.HandEnd, bool) { return s.T.HandEndPage(w) },
 		Scroll:    true,
 		FinalKeys: "t101.handover.keys.final",
 		Next:      next,
@@ -62,7 +62,7 @@ func (s *Side) HandEnd() hosting.HandEnd {
 
 // Scores is the score sheet (the same page as classic's): a title, then
 // the table.
-func (s *Side) Scores() hosting.Scores {
+func (s *Side) Scores(int) hosting.Scores {
 	var sheet []string
 	if len(s.T.View.Results) > 0 {
 		sheet = s.T.SheetTable()

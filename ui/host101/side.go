@@ -30,13 +30,17 @@ type Side struct {
 	// Hinter works the hint out on every table of this side (nil: the
 	// judge's plan, decide.HintCtx).
 	Hinter decide.Hinter
+	// ask is Ask as a Question, made once (a play hands it up).
+	ask hosting.Question
 }
 
 // New is 101's side hosted by app: newPlayer builds the seats' players
 // (nil: the table's own), log writes the move log's lines to the debug
 // log (nil: none).
 func New(app hosting.App, newPlayer func(level string, seed uint64) (decide.Player, error), log func(text func() string)) *Side {
-	return &Side{app: app, newPlayer: newPlayer, log: log}
+	s := &Side{app: app, newPlayer: newPlayer, log: log}
+	s.ask = s.Ask
+	return s
 }
 
 // With sets the side's Hinter and returns the side.
@@ -48,34 +52,58 @@ func With(s *Side, h decide.Hinter) *Side {
 // Present reports whether a match of 101 is on the table.
 func (s *Side) Present() bool { return s.T != nil }
 
+// About is 101's names and its table's keys.
+func (s *Side) About() hosting.About {
+	return hosting.About{Name: "val.okey101", Game: s.Game(), Keys: s.Keys(), Ask: s.Ask, Level: s.Players().Level}
+}
+
 // Clear takes the match off the table.
 func (s *Side) Clear() { s.T = nil }
 
 // Phase is where the match stands.
-func (s *Side) Phase() (playing, handOver bool, turn int, over bool) {
+func (s *Side) Phase() hosting.Phase {
+	if s.T == nil {
+		return hosting.Phase{}
+	}
 	v := &s.T.View
-	return v.Phase == okey101.Playing, v.Phase == okey101.HandOver, v.Turn, v.Phase == okey101.MatchOver
+	return hosting.Phase{
+		Present: true,
+		Playing: v.Phase == okey101.Playing, HandOver: v.Phase == okey101.HandOver, Turn: v.Turn,
+		Over: v.Phase == okey101.MatchOver,
+	}
 }
 
-// Update handles 101's own messages: its players' answers, the hint,
-// an undo's answer.
-func (s *Side) Update(msg tea.Msg) (tea.Cmd, bool) {
+// Update is what a message of 101's table came to: a key (Key), a
+// click (Click), its own messages (its players' answers, the hint, an
+// undo's answer).
+func (s *Side) Update(msg tea.Msg, sc *hosting.Scene) (hosting.Reply, bool) {
 	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return s.Key(msg, sc), true
+	case tea.MouseClickMsg:
+		return s.Click(msg, sc), true
+	case tea.MouseWheelMsg:
+		if sc.Overlay.Which == hosting.NoPage {
+			return hosting.Reply{}, false
+		}
+		lines, area := sc.OverlayPage(s)
+		return hosting.Reply{Page: true, Lines: lines, Area: area}, true
 	case play101.BotMsg:
 		return s.onBot(msg), true
 	case play101.HintMsg:
-		if s.T != nil && s.app.OnTable() {
+		if s.T != nil && sc.OnTable {
 			s.T.OnHint(msg, s.T.TryState())
 		}
-		return nil, true
+		return hosting.Reply{}, true
 	case play101.UndoneMsg:
-		return s.app.Undone(s.T.Undone(msg)), true
+		u := &hosting.Undone{}
+		if u.OK, u.Err = s.T.Undone(msg); u.OK && u.Err == nil {
+			u.Record = s.Record()
+		}
+		return hosting.Reply{Undone: u}, true
 	}
-	return nil, false
+	return hosting.Reply{}, false
 }
-
-// Name is the game's name in the catalogs.
-func (s *Side) Name() string { return "val.okey101" }
 
 // Keys are the 101 table's keys, as on its help page.
 func (s *Side) Keys() [][]key.Binding { return s.app.Keys().Table101.FullHelp() }
@@ -89,22 +117,23 @@ func (s *Side) Serves(u seatmsg.Update) bool { return u.View101 != nil }
 // TakeSeat takes in a served 101 table's update: the game
 // (play101.Table.TakeUpdate; the table is made at the first) and the
 // notes.
-func (s *Side) TakeSeat(u seatmsg.Update, _ bool, n seatlink.Notes) seatlink.Taken {
+func (s *Side) TakeSeat(u seatmsg.Update, l *seatlink.Link, _ bool, n seatlink.Notes) seatlink.Taken {
 	first := s.T == nil
 	if first {
 		s.T = s.newTable(nil)
 	}
-	tk := s.T.TakeUpdate(u, s.app.Seat(), first)
+	tk := s.T.TakeUpdate(u, l, first)
 	s.T.TakeNotes(n)
 	return tk
 }
 
-// EndHand lets go of what the player was doing on the rack.
-func (s *Side) EndHand() { s.T.EndHand() }
-
-// LetGo is nothing at 101's table: a page opened over it keeps the
-// rack as it is.
-func (s *Side) LetGo() {}
+// LetGo lets go of what the player was doing on the rack when the hand
+// ended; a page opened over the table keeps the rack as it is.
+func (s *Side) LetGo(handEnded bool) {
+	if handEnded {
+		s.T.EndHand()
+	}
+}
 
 // RackJSON is the rack's arrangement as saved.
 func (s *Side) RackJSON() []byte { return s.T.RackJSON() }

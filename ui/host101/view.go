@@ -6,57 +6,56 @@ import (
 
 	"okey/game/okey101"
 	"okey/ui/canvas"
+	"okey/ui/hosting"
 	"okey/ui/layout"
 	"okey/ui/table"
 )
 
 // Render is the 101 table (its parts are play101.Table.Render's), or
 // the page over it; the status and the keys below.
-func (s *Side) Render() string {
-	a := s.app
-	l := s.layout()
+func (s *Side) Render(sc *hosting.Scene) string {
+	l := s.layout(sc)
 	c := canvas.New(l.W, l.H)
-	c.Put(0, 0, s.Header(true))
-	status := s.status(l.W, l.StatusH)
-	if a.Overlaid() {
-		lines, at := a.Overlay()
+	c.Put(0, 0, s.Header(sc, true))
+	status := s.status(sc, l.W, l.StatusH)
+	if sc.Overlay.Which != hosting.NoPage {
+		lines, at, bar := sc.Overlaid(s)
 		c.Put(at.X, at.Y, lines...)
-		st := s.OverlayStatus(l.W)
+		st := s.OverlayStatus(sc, l.W)
 		c.Put(0, l.Help.Y-len(st), st...)
-		c.Put(0, l.Help.Y, a.KeyBar(a.OverlayBar()))
+		c.Put(0, l.Help.Y, sc.KeyBar(bar))
 		return c.String()
 	}
-	s.T.Render(c, l, a.Frame(), s.bottomLine(l.Rack.W))
+	s.T.Render(c, l, sc.Frame, s.bottomLine(sc, l.Rack.W))
 	c.Put(0, l.Help.Y-len(status), status...)
-	c.Put(0, l.Help.Y, a.KeyBar(s.T.ShortHelp(a.ReadOnly(), a.Casual(), a.HostKeys())))
+	c.Put(0, l.Help.Y, sc.KeyBar(s.T.ShortHelp(sc.ReadOnly, sc.Casual, sc.HostKeys)))
 	return c.String()
 }
 
 // Header is the top line (play101.Table.Header), and on the table the
 // keys for the help, the settings and quitting.
-func (s *Side) Header(withKeys bool) string {
+func (s *Side) Header(sc *hosting.Scene, withKeys bool) string {
 	keys := ""
 	if withKeys {
-		k := s.app.Keys().Table101
-		keys = s.app.HeaderKeys(k.Help, k.Settings, k.Quit)
+		k := sc.Keys.Table101
+		keys = sc.HeaderKeys(k.Help, k.Settings, k.Quit)
 	}
-	w, _ := s.app.Size()
-	return s.T.Header(w, s.app.Casual(), s.app.Badge(), keys)
+	return s.T.Header(sc.W, sc.Casual, sc.Badge, keys)
 }
 
 // bottomLine is the rack's bottom edge with the keys of the rack (a
 // spectator's says the racks are hidden).
-func (s *Side) bottomLine(w int) string {
-	b := s.app.Styles().Panel
+func (s *Side) bottomLine(sc *hosting.Scene, w int) string {
+	b := sc.St.Panel
 	words := "t101.rack.keys"
-	if s.app.Words().Watching { // no rack to move on: the keys would not work
+	if sc.Words.Watching { // no rack to move on: the keys would not work
 		words = "rack.watching"
 	}
-	title := " " + s.app.Words().Tr.T(words) + " "
+	title := " " + sc.Words.Tr.T(words) + " "
 	title = canvas.Cut(title, max(0, w-4))
 	rest := max(0, w-3-canvas.Width(title))
 	k := "bottom:" + title + strconv.Itoa(w) // drawn once per width and words
-	return s.app.Painter().Drawn(s.app.Styles(), k, func() string {
+	return sc.Painter.Drawn(sc.St, k, func() string {
 		return b.Edge.Render(b.BottomLeft+b.Bottom) + b.Title.Render(title) + b.Edge.Render(strings.Repeat(b.Bottom, rest)+b.BottomRight)
 	})
 }
@@ -66,13 +65,13 @@ func (s *Side) bottomLine(w int) string {
 // before the next key (play101.Table.Tall: the finish shown before f
 // again confirms it, the hint told), the lines taken from the log and
 // the melds (layout.Table101.GrowStatus).
-func (s *Side) layout() layout.Table101 {
-	l := layout.NewTable101(s.app.Size())
+func (s *Side) layout(sc *hosting.Scene) layout.Table101 {
+	l := layout.NewTable101(sc.W, sc.H)
 	s.T.InSight = nil
 	if s.T.Tall == "" { // nothing to show whole: the status is not asked twice a frame
 		return l
 	}
-	if text, _ := s.statusText(); text == s.T.Tall {
+	if text, _ := s.statusText(sc); text == s.T.Tall {
 		// The text is shown whole (issue 24); in the lines left, the
 		// melds it names come first (issue 41).
 		s.T.InSight = s.T.TallMelds
@@ -85,20 +84,20 @@ func (s *Side) layout() layout.Table101 {
 
 // statusText is what the status says: the place being chosen, the
 // message of the last key or move, or what the player may do now.
-func (s *Side) statusText() (string, table.Style) {
+func (s *Side) statusText(sc *hosting.Scene) (string, table.Style) {
 	if s.T.Choose != nil {
 		return s.T.ChooseText(), table.Accent
 	}
-	return s.app.Status(s.T.View.Phase == okey101.Playing, s.T)
+	return sc.StatusText(s.T.View.Phase == okey101.Playing, s.T)
 }
 
 // OverlayStatus is the status under a page over the table, in up to
 // two lines of w columns.
-func (s *Side) OverlayStatus(w int) []string { return s.status(w, 2) }
+func (s *Side) OverlayStatus(sc *hosting.Scene, w int) []string { return s.status(sc, w, 2) }
 
 // status is the status (statusText), wrapped in up to n lines of w
 // columns.
-func (s *Side) status(w, n int) []string {
-	text, st := s.statusText()
-	return table.StatusLines(text, st, w, n, s.app.Paint)
+func (s *Side) status(sc *hosting.Scene, w, n int) []string {
+	text, st := s.statusText(sc)
+	return table.StatusLines(text, st, w, n, sc.Paint)
 }

@@ -4,68 +4,81 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game/classic"
+	"okey/ui/hosting"
 	"okey/ui/playclassic"
+	"okey/ui/seatlink"
+	"okey/ui/table"
 )
 
 // Classic's table's keys and clicks are ui/playclassic's
-// (playclassic.Table.Key, Click): what they ask of the app comes back
-// as a playclassic.Ask, carried out here.
+// (playclassic.Table.Key, Click): what they ask comes back as a
+// playclassic.Outcome, turned here into what the app carries out
+// (hosting.Reply): a move played (or sent) here, the rest asked of the
+// app.
 
-// Key handles a key on the table (and its overlays).
-func (s *Side) Key(k tea.KeyPressMsg) tea.Cmd {
+// Key is what a key on the table (sc) comes to: esc stops a hint being
+// worked out; a page over the table takes the key first (the app's);
+// the keys both tables share (hosting.Shared); then the table's own
+// (playclassic.Table.Key).
+func (s *Side) Key(k tea.KeyPressMsg, sc *hosting.Scene) hosting.Reply {
 	if k.Code == tea.KeyEscape && s.T.HintPending() {
 		// esc while the judge weighs a hint stops it, and nothing else
 		s.T.CancelHint()
-		return nil
+		return hosting.Reply{}
 	}
-	s.app.ClearFlash()
+	if sc.Overlay.Which != hosting.NoPage {
+		// No discard is being confirmed while a page is over the table
+		// (the key that opened it let it go): the key comes back here
+		// if the page lets it go on.
+		lines, area := sc.OverlayPage(s)
+		return hosting.Reply{Page: true, Lines: lines, Area: area}
+	}
 	// A discard that would throw a win away asks first: the same key
 	// again on the same tile confirms it.
 	confirmed := s.T.LetConfirmGo()
-	if s.app.OverlayKey(k) {
-		return nil
+	keys := sc.Keys.Table
+	if r, ok := hosting.Shared(k, keys.Common(), &s.T); ok {
+		return r
 	}
-	keys := s.app.Keys().Table
-	if cmd, ok := s.app.TableKey(k, keys.Common(), &s.T); ok {
-		return cmd
-	}
-	return s.do(s.T.Key(k, keys, s.app.ReadOnly(), confirmed), k)
+	return s.do(s.T.Key(k, keys, sc.ReadOnly, confirmed), sc)
 }
 
-// Click handles the mouse on the table.
-func (s *Side) Click(msg tea.MouseClickMsg) tea.Cmd {
+// Click is what the mouse on the table (sc) comes to.
+func (s *Side) Click(msg tea.MouseClickMsg, sc *hosting.Scene) hosting.Reply {
 	mo := msg.Mouse()
 	if mo.Button != tea.MouseLeft {
-		return nil
+		return hosting.Reply{}
 	}
-	s.app.ClearFlash()
-	return s.do(s.T.Click(s.app.Lay(), mo.X, mo.Y, s.app.ReadOnly()), tea.KeyPressMsg{})
+	s.app.Flash(false, "")
+	return s.do(s.T.Click(sc.Lay, mo.X, mo.Y, sc.ReadOnly), sc)
 }
 
-// do does what a key (k) or a click (the zero key) at classic's table
-// asks of the app: a move and the hint are classic's; the rest is what
-// both tables ask alike (hosting.App's Asked).
-func (s *Side) do(a playclassic.Ask, k tea.KeyPressMsg) tea.Cmd {
-	switch a.Do {
-	case playclassic.DoPlay:
-		return s.Act(a.Act)
-	case playclassic.DoHint:
-		return s.T.Hint(s.app.Context(), s.app.Seed(), s.newBot, s.timeout)
+// do is what a key or a click at classic's table asked: a move played
+// and the hint are classic's; the rest is what both tables ask alike,
+// for the app to carry out.
+func (s *Side) do(a playclassic.Outcome, sc *hosting.Scene) hosting.Reply {
+	switch a.Req {
+	case table.ReqPlay:
+		return s.Act(a.Act, sc.Seat)
+	case table.ReqHint:
+		return hosting.Reply{Cmd: s.T.Hint(sc.Ctx, sc.Seed, s.newBot, s.timeout)}
 	}
-	cmd, _ := s.app.Asked(a.Do, k)
-	return cmd
+	if a.Req == table.ReqSave {
+		return hosting.Reply{Req: a.Req, Rack: s.T.RackJSON()}
+	}
+	return hosting.Reply{Req: a.Req}
 }
 
 // Act plays the player's action a: on the match here, or sent to a
-// served table.
-func (s *Side) Act(a classic.Action) tea.Cmd {
-	if l := s.app.Seat(); l != nil {
-		s.app.Sent(s.T.Send(l, a))
-		return nil
+// served table through l.
+func (s *Side) Act(a classic.Action, l *seatlink.Link) hosting.Reply {
+	r := hosting.Reply{Req: table.ReqPlay}
+	if l != nil {
+		r.Sending, r.Sent = true, s.T.Send(l, a)
+		return r
 	}
-	evs, lines, ok := s.T.Play(a)
-	if !ok {
-		return nil
+	if evs, lines, ok := s.T.Play(a); ok {
+		r.Plays = []hosting.Play{s.applied(evs, lines)}
 	}
-	return s.applied(evs, lines)
+	return r
 }

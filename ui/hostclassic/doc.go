@@ -2,7 +2,8 @@
 // hosts it (hosting.Game), beside ui/host101 for Okey 101, so that the
 // app (package ui) holds no file of either game (issue 21). The table
 // itself — its state, keys, drawing, words — is ui/playclassic's; here
-// it meets the app (hosting.App):
+// it meets the app, in values (a hosting.Scene down, a hosting.Reply
+// up) and the little hosting.App still gives:
 //
 //	side.go   Side, the game's side: its messages, the screens' hooks,
 //	          a served table's update taken in (the hands' scores among
@@ -11,7 +12,7 @@
 //	          started and adopted, an action taken in (the hands'
 //	          scores counted), a bot's answer played
 //	act.go    the table's keys and clicks (playclassic.Table.Key,
-//	          Click) and what they ask of the app, carried out: a move
+//	          Click) and what they came to, for the app (hosting.Reply): a move
 //	          played here or sent to a served table, the hint
 //	view.go   the table screen placed (its parts are playclassic's),
 //	          the score history under the status, the status, the key

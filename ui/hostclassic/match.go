@@ -3,12 +3,11 @@ package hostclassic
 import (
 	"errors"
 
-	tea "charm.land/bubbletea/v2"
-
 	"okey/game/classic"
 	"okey/game/record"
 	"okey/ui/hosting"
 	"okey/ui/playclassic"
+	"okey/ui/settings"
 	"okey/ui/stats"
 	"okey/ui/store"
 )
@@ -45,18 +44,19 @@ func (s *Side) ReadSaved(b []byte) (hosting.ReadBack, *store.Lost, error) {
 }
 
 // Start starts a new match of classic Okey with seed and meta, the
-// settings' rules.
-func (s *Side) Start(seed uint64, meta map[string]string) error {
-	r, err := classic.ParseRules(s.app.Settings().Rules)
+// settings' rules, and returns its record (classic's records save the
+// settings' levels as they are).
+func (s *Side) Start(seed uint64, meta map[string]string, set settings.Settings) ([]byte, error) {
+	r, err := classic.ParseRules(set.Rules)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	g, err := classic.NewGame(r, seed, meta)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	s.adopt(g, seed)
-	return nil
+	return s.Record(), nil
 }
 
 // adopt makes g the match being played: names, levels
@@ -64,9 +64,8 @@ func (s *Side) Start(seed uint64, meta map[string]string) error {
 // the rack.
 func (s *Side) adopt(g *classic.Game, seed uint64) {
 	rec := g.Record()
-	set := s.app.Settings()
-	levels := s.app.Adopt(seed, rec.Meta, func(l string, seat int) string {
-		return playclassic.SeatLevel(l, set.Levels[seat-1], seed, s.newBot)
+	levels := s.app.Adopt(seed, rec.Meta, func(l string, seat int, set string) string {
+		return playclassic.SeatLevel(l, set, seed, s.newBot)
 	})
 	s.History = playclassic.History(rec)
 	s.tally(&rec, g.State(), s.History)
@@ -76,45 +75,49 @@ func (s *Side) adopt(g *classic.Game, seed uint64) {
 // tally counts what the statistics do not have yet of the match with
 // record rec, state st and hands hs.
 func (s *Side) tally(rec *classic.Record, st classic.State, hs []playclassic.HandScore) {
+	s.app.Tally(tallied(rec, st, hs))
+}
+
+// tallied is what the match with record rec, state st and hands hs
+// adds to the statistics.
+func tallied(rec *classic.Record, st classic.State, hs []playclassic.HandScore) func(f *stats.File) bool {
 	hands := make([]classic.HandResult, len(hs))
 	for i, h := range hs {
 		hands[i] = h.Result
 	}
-	s.app.Tally(func(f *stats.File) bool { return f.TallyClassic(rec, st, hands) })
+	return func(f *stats.File) bool { return f.TallyClassic(rec, st, hands) }
 }
 
 // applied takes in what an action did: the log, the hands' scores
-// (counted as a hand ends), the view, the rack; then what both tables
-// do (hosting.App's Took: the record's lines among it).
-func (s *Side) applied(evs []classic.Event, lines []byte) tea.Cmd {
+// (counted as a hand ends), the view, the rack; and says what the app
+// takes in of it (hosting.Play: the record's lines among it).
+func (s *Side) applied(evs []classic.Event, lines []byte) hosting.Play {
 	t := &s.T
 	for _, e := range evs {
 		t.AddLog(e.Redact(0), -1)
 	}
+	p := hosting.Play{Lines: lines}
 	if h := playclassic.AppendHand(s.History, t.G.State(), t.View.Phase); len(h) > len(s.History) {
 		n := len(s.History)
 		s.History = h
 		rec := t.G.Record()
-		s.tally(&rec, t.G.State(), h[n:])
+		p.Tally = tallied(&rec, t.G.State(), h[n:])
 	}
-	wasMine := t.View.MyTurn()
+	p.WasMine = t.View.MyTurn()
 	t.Refresh()
 	v := &t.View
-	return s.app.Took(lines, wasMine, v.MyTurn(), v.Phase == classic.HandOver || v.Phase == classic.MatchOver)
+	p.Mine, p.Over = v.MyTurn(), v.Phase == classic.HandOver || v.Phase == classic.MatchOver
+	p.Rack, p.Playing, p.Turn, p.Next = t.RackJSON(), v.Phase == classic.Playing, v.Turn, s.ask
+	return p
 }
 
 // onBotMove plays a bot's answer, or a plain legal move for a bot that
 // failed, and asks the next.
-func (s *Side) onBotMove(msg playclassic.BotMoveMsg) tea.Cmd {
-	if cmd, play := s.app.Answered(msg.ID, msg.Seat); !play {
-		return cmd
-	}
+func (s *Side) onBotMove(msg playclassic.BotMoveMsg) hosting.Reply {
 	evs, lines, news, ok := s.T.PlayBot(msg)
-	if news != "" {
-		s.app.TellNews(news)
+	r := hosting.Reply{News: news}
+	if ok {
+		r.Plays = []hosting.Play{s.applied(evs, lines)}
 	}
-	if !ok {
-		return nil
-	}
-	return s.applied(evs, lines)
+	return r
 }

@@ -2,11 +2,12 @@ package hostclassic
 
 import (
 	"charm.land/bubbles/v2/key"
-	tea "charm.land/bubbletea/v2"
 
 	"okey/game/classic"
 	"okey/ui/hosting"
 	"okey/ui/pages"
+	"okey/ui/seatlink"
+	"okey/ui/table"
 )
 
 // What classic gives the pages the app hosts once for both games (their
@@ -27,21 +28,21 @@ func (s *Side) Resume(where string) (string, func(int) string) {
 // HandEnd is classic's hand's end: the winner's hand in its groups,
 // what each player lost and why, the scores, and the hands before when
 // they fit.
-func (s *Side) HandEnd() hosting.HandEnd {
+func (s *Side) HandEnd(w int) hosting.HandEnd {
 	v := &s.T.View
 	k := s.app.Keys().HandOver
 	return hosting.HandEnd{
 		Hand:  v.Hand,
 		Over:  v.Phase == classic.MatchOver,
-		Ready: func() tea.Cmd { return s.Act(classic.NextHandAction()) },
-		Deal: func() (tea.Cmd, error) {
+		Ready: func(l *seatlink.Link) hosting.Reply { return s.Act(classic.NextHandAction(), l) },
+		Deal: func() (hosting.Reply, error) {
 			evs, lines, err := s.T.G.Apply(classic.NextHandAction())
 			if err != nil {
-				return nil, err
+				return hosting.Reply{}, err
 			}
-			return s.applied(evs, lines), nil
+			return hosting.Reply{Req: table.ReqPlay, Plays: []hosting.Play{s.applied(evs, lines)}}, nil
 		},
-		Page:      func() (pages.HandEnd, bool) { return s.T.HandEndPage(s.History, s.app.PageW()) },
+		Page:      func() (pages.HandEnd, bool) { return s.T.HandEndPage(s.History, w) },
 		Next:      k.Next,
 		ScoresKey: k.Scores,
 		More:      []key.Binding{k.Stats, k.Settings},
@@ -49,10 +50,10 @@ func (s *Side) HandEnd() hosting.HandEnd {
 }
 
 // Scores is classic's score history: a title, then the table.
-func (s *Side) Scores() hosting.Scores {
+func (s *Side) Scores(w int) hosting.Scores {
 	return hosting.Scores{
 		Title: s.app.Words().Tr.T("scores.title"),
-		Table: s.T.ScoreTable(s.History, s.app.PageW()),
+		Table: s.T.ScoreTable(s.History, w),
 		Key:   s.app.Keys().Table.Scores,
 	}
 }

@@ -33,6 +33,8 @@ type Side struct {
 	// hint's decision.
 	newBot  playclassic.BuildBot
 	timeout time.Duration
+	// ask is Ask as a Question, made once (a play hands it up).
+	ask hosting.Question
 }
 
 // Config is what classic's side is made with.
@@ -50,6 +52,7 @@ type Config struct {
 // New is classic's side hosted by app, an empty table.
 func New(app hosting.App, c Config) *Side {
 	s := &Side{app: app, T: playclassic.NewTable(app), newBot: c.NewBot, timeout: c.Timeout}
+	s.ask = s.Ask
 	if c.Log != nil {
 		s.T.Logged = func(e playclassic.LogEntry) {
 			c.Log(func() string { return playclassic.LogText(app.Words(), e) })
@@ -65,6 +68,11 @@ func New(app hosting.App, c Config) *Side {
 // Present reports whether a classic match is on the table.
 func (s *Side) Present() bool { return s.T.G != nil }
 
+// About is classic's names and its table's keys.
+func (s *Side) About() hosting.About {
+	return hosting.About{Name: "val.classic", Game: s.Game(), Keys: s.Keys(), Ask: s.Ask, Level: botLevel}
+}
+
 // Clear takes the match off the table, and its score history.
 func (s *Side) Clear() {
 	s.T.G, s.T.View = nil, classic.View{}
@@ -72,29 +80,44 @@ func (s *Side) Clear() {
 }
 
 // Phase is where the match stands.
-func (s *Side) Phase() (playing, handOver bool, turn int, over bool) {
+func (s *Side) Phase() hosting.Phase {
 	v := &s.T.View
-	over = s.T.G != nil && s.T.G.State().Phase() == classic.MatchOver
-	return v.Phase == classic.Playing, v.Phase == classic.HandOver, v.Turn, over
+	return hosting.Phase{
+		Present: s.T.G != nil,
+		Playing: v.Phase == classic.Playing, HandOver: v.Phase == classic.HandOver, Turn: v.Turn,
+		Over: s.T.G != nil && s.T.G.State().Phase() == classic.MatchOver,
+	}
 }
 
-// Update handles classic's own messages: its bots' answers, the hint,
-// an undo's answer.
-func (s *Side) Update(msg tea.Msg) (tea.Cmd, bool) {
+// Update is what a message of classic's table came to: a key (Key), a
+// click (Click), its own messages (its bots' answers, the hint, an
+// undo's answer).
+func (s *Side) Update(msg tea.Msg, sc *hosting.Scene) (hosting.Reply, bool) {
 	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return s.Key(msg, sc), true
+	case tea.MouseClickMsg:
+		return s.Click(msg, sc), true
+	case tea.MouseWheelMsg:
+		if sc.Overlay.Which == hosting.NoPage {
+			return hosting.Reply{}, false
+		}
+		lines, area := sc.OverlayPage(s)
+		return hosting.Reply{Page: true, Lines: lines, Area: area}, true
 	case playclassic.BotMoveMsg:
 		return s.onBotMove(msg), true
 	case playclassic.HintMsg:
-		s.T.OnHint(msg, s.app.OnTable())
-		return nil, true
+		s.T.OnHint(msg, sc.OnTable)
+		return hosting.Reply{}, true
 	case playclassic.UndoneMsg:
-		return s.app.Undone(s.T.Undone(msg)), true
+		u := &hosting.Undone{}
+		if u.OK, u.Err = s.T.Undone(msg); u.OK && u.Err == nil {
+			u.Record = s.Record()
+		}
+		return hosting.Reply{Undone: u}, true
 	}
-	return nil, false
+	return hosting.Reply{}, false
 }
-
-// Name is the game's name in the catalogs.
-func (s *Side) Name() string { return "val.classic" }
 
 // Keys are classic's table's keys, as on its help page.
 func (s *Side) Keys() [][]key.Binding { return s.app.Keys().Table.FullHelp() }
@@ -118,17 +141,14 @@ func (s *Side) Warm() tea.Cmd {
 // Serves reports whether u brings a classic view.
 func (s *Side) Serves(u seatmsg.Update) bool { return u.View != nil }
 
-// EndHand lets go of the tile picked up.
-func (s *Side) EndHand() { s.T.Held = -1 }
-
-// LetGo lets go of the tile picked up: a page opens over the table.
-func (s *Side) LetGo() { s.T.Held = -1 }
+// LetGo lets go of the tile picked up: a page opens over the table, or
+// the hand ended.
+func (s *Side) LetGo(bool) { s.T.Held = -1 }
 
 // TakeSeat takes in a served classic table's update: the hands' scores
 // (turned, as the view is) when their number changed or at the first
 // view, then the game (playclassic.Table.TakeUpdate) and the notes.
-func (s *Side) TakeSeat(u seatmsg.Update, got bool, n seatlink.Notes) seatlink.Taken {
-	l := s.app.Seat()
+func (s *Side) TakeSeat(u seatmsg.Update, l *seatlink.Link, got bool, n seatlink.Notes) seatlink.Taken {
 	if len(u.Hands) != s.hands || !got {
 		s.History = playclassic.ServedHistory(s.History, u.Hands, l.Rot)
 		s.hands = len(u.Hands)
@@ -149,9 +169,9 @@ func (s *Side) Ask(ctx context.Context, id uint64, seat int, delay, timeout time
 // Game is classic's name in the settings.
 func (s *Side) Game() string { return settings.GameClassic }
 
-// BotLevel is l: classic's records save the settings' levels as they
+// botLevel is l: classic's records save the settings' levels as they
 // are.
-func (s *Side) BotLevel(l string) string { return l }
+func botLevel(l string) string { return l }
 
 // TakeRack restores the rack's saved arrangement.
 func (s *Side) TakeRack(b []byte) (why string) { return s.T.LoadRack(b) }

@@ -1,22 +1,35 @@
 // Package hosting is the seam between the app (package ui: menus,
 // resume, settings, statistics, history, the match's life, the saves)
 // and a game's side of the table (ui/hostclassic, ui/host101), written
-// so that the app never asks which game it hosts (issue 21):
+// so that the app never asks which game it hosts (issue 21), and so
+// that the two talk in values (issue 43): a frame or a key goes down as
+// one Scene, what a key came to comes back up as one Reply, and a
+// reader follows a key from the app's onKey through the side's Key to
+// the table's and the referee's without an interface that calls back
+// up.
 //
-//	game.go  Game, what the app asks of a game's side: its table's
-//	         keys, clicks and drawing, its match (read back, started,
-//	         played, saved), a served table's update taken in, and what
-//	         its pages between hands show, given as plain values
-//	         (HandEnd, Final, Scores) that the app's pages draw
-//	app.go   App, what a game's side asks of the app that hosts it:
-//	         the table's words and styles (table.Host), a key's request
-//	         carried out, the status line, the overlays, what an action
-//	         did taken in (a record's lines saved, a hand counted), the
-//	         bots' questions, a served seat's link
+//	game.go   Game, what the app asks of a game's side: its table's
+//	          keys, clicks and drawing, its match (read back, started,
+//	          played, saved), a served table's update taken in, and what
+//	          its pages between hands show, given as plain values
+//	          (HandEnd, Final, Scores) that the app's pages draw
+//	scene.go  Scene, what a side draws its table and reads a key with
+//	          (the layout, the words and styles, the frame, the status
+//	          made of its parts, the page over the table, the flags, a
+//	          served seat's link); the status and the page over the
+//	          table composed from it
+//	reply.go  Reply, what a key, a click or a game's message came to,
+//	          for the app to carry out (a page given the key, the plays
+//	          taken in, the request, news, an undo's answer); the keys
+//	          both tables share (Shared); a bot's answer (Answer)
+//	app.go    App, the little a game's side still asks of the app: the
+//	          table's words and styles (table.Host), the pages' width,
+//	          and a match's life (the settings, the app readied for a
+//	          match, the statistics counted as one is read back)
 //
 // It imports the table's core (ui/table, ui/canvas, ui/layout,
-// ui/keymap), ui/pages (the values of the pages between hands),
-// ui/seatlink and ui/seatmsg (a served seat), ui/settings, ui/stats,
-// ui/store (what a saved record lost) and
+// ui/keymap, ui/theme), ui/pages and ui/overlays (the pages between
+// hands, the page over the table), ui/seatlink and ui/seatmsg (a served
+// seat), ui/settings, ui/stats, ui/store (what a saved record lost) and
 // Charm, and nothing of ui nor of a game's side.
 package hosting

@@ -10,6 +10,7 @@ import (
 	"okey/ui/pages"
 	"okey/ui/seatlink"
 	"okey/ui/seatmsg"
+	"okey/ui/settings"
 	"okey/ui/store"
 )
 
@@ -29,35 +30,23 @@ type Game interface {
 // Screens are a game's table screen and what its pages between hands
 // show; the app hosts those pages, the same for both games.
 type Screens interface {
-	// Name is the game's name in the catalogs (val.classic, say).
-	Name() string
-	// Update handles the game's own messages (its bots' answers, its
-	// hints, an undo's answer); ok is false for a message that is not
-	// the game's.
-	Update(msg tea.Msg) (cmd tea.Cmd, ok bool)
-	// Key handles a key on the game's table (and the page over it).
-	Key(k tea.KeyPressMsg) tea.Cmd
-	// Click handles the mouse on the table, while it is on show with
-	// nothing over it.
-	Click(msg tea.MouseClickMsg) tea.Cmd
-	// Render draws the table screen: the table, or the page over it;
-	// the status and the keys below.
-	Render() string
+	// About is what the game is called and the keys of its table.
+	About() About
+	// Update is what a message of the game's table came to, read with
+	// sc: a key on the table (the page over it, if one is, takes the
+	// key first: Reply.Page), the mouse on the table while it is on
+	// show with nothing over it, or the game's own messages (its bots'
+	// answers, its hints, an undo's answer); the wheel, while a page is
+	// over the table, is the page's (Reply.Page). ok is false for a message
+	// that is not the table's. A bot's answer (Answer) comes here only
+	// when it is still wanted.
+	Update(msg tea.Msg, sc *Scene) (r Reply, ok bool)
+	// Render draws the table screen as sc says: the table, or the page
+	// over it; the status and the keys below.
+	Render(sc *Scene) string
 	// Header is the top line: the game, the hand, and on the table the
 	// keys of the help, the settings and quitting (withKeys).
-	Header(withKeys bool) string
-	// Keys are the game's table's keys in groups, as on its help page:
-	// a key of another game's table says what it means there.
-	Keys() [][]key.Binding
-	// Help is the ? page's title (a catalog key) and what it says
-	// after the keys: how to play the game, w columns wide.
-	Help(w int) (title string, howTo []string)
-	// Browse is the discard stacks' page, w columns wide.
-	Browse(w int) []string
-	// OverlayStatus is the status under a page over the table: up to
-	// two lines of w columns (the page gives up its last line for the
-	// second), so that a long one is read whole there too.
-	OverlayStatus(w int) []string
+	Header(sc *Scene, withKeys bool) string
 	// Warm is work worth starting while the first frame is drawn, nil
 	// for none.
 	Warm() tea.Cmd
@@ -65,52 +54,44 @@ type Screens interface {
 	// file it is saved in) and each seat's score.
 	Resume(where string) (body string, score func(seat int) string)
 	// HandEnd is the end of the hand on the table, for the page the app
-	// hosts.
-	HandEnd() HandEnd
+	// hosts, w columns wide.
+	HandEnd(w int) HandEnd
 	// Final is the final table, for the page the app hosts.
 	Final() Final
-	// Scores is the score history's page: every hand so far.
-	Scores() Scores
+	// Scores is the score history's page, w columns wide: every hand
+	// so far.
+	Scores(w int) Scores
 }
 
 // Match is a game's side of a match's life (the app's match.go): what
 // only the game knows of reading, starting, playing and saving its
 // match.
 type Match interface {
-	// Game is the game's name in the settings and in its records'
-	// header (settings.GameClassic, Game101).
-	Game() string
-	// Present reports whether a match of this game is on the table.
-	Present() bool
-	// Phase is where the match stands: a hand being played, a hand
-	// over, whose turn it is, and whether the match is over.
-	Phase() (playing, handOver bool, turn int, over bool)
+	// Phase is whether a match of the game is on the table and where
+	// it stands.
+	Phase() Phase
 	// ReadSaved reads a saved record of the game and replays it as far
 	// as its lines allow (lost: what was left out, store.Replay), for
 	// the match's life (load).
 	ReadSaved(b []byte) (s ReadBack, lost *store.Lost, err error)
-	// Start puts a new match with seed and meta on the table.
-	Start(seed uint64, meta map[string]string) error
-	// BotLevel is the level named l (the settings') as the game's
-	// records save it.
-	BotLevel(l string) string
-	// Ask asks the bot of seat for its move (a Question).
-	Ask(ctx context.Context, id uint64, seat int, delay, timeout time.Duration) tea.Cmd
+	// Start puts a new match with seed and meta on the table, and
+	// returns its record, written whole. The bots' levels in meta
+	// ("level1" to "level3") are the settings' names; the record saves
+	// them as the game names them.
+	// set are the settings in effect (the rules among them).
+	Start(seed uint64, meta map[string]string, set settings.Settings) (record []byte, err error)
 	// Undo asks for the match without the player's last discard of the
 	// hand, in a command whose message Update takes in (nil, the status
 	// saying why, when there is none).
 	Undo() tea.Cmd
-	// EndHand lets go of what the player was doing at the table when
-	// its hand ends (a tile picked up, say).
-	EndHand()
 	// LetGo lets go of what the player holds when a page opens over
-	// the table (the settings, the information pages).
-	LetGo()
+	// the table (the settings, the information pages), and of what the
+	// player was doing at the table when its hand ends (handEnded: the
+	// groups being made, say).
+	LetGo(handEnded bool)
 	// Clear takes the game's match off the table (another is being
 	// put on it, or the one read back cannot be looked at).
 	Clear()
-	// Record is the match's record as it stands, written whole.
-	Record() []byte
 	// RackJSON is the rack's arrangement as saved; nil for nothing to
 	// save.
 	RackJSON() []byte
@@ -128,7 +109,32 @@ type Seat interface {
 	// TakeSeat takes in the game of a served table's update u (got: an
 	// update came before) and the notes beside its moves, and reports
 	// what it made of it for the screen.
-	TakeSeat(u seatmsg.Update, got bool, n seatlink.Notes) seatlink.Taken
+	// l is the link to the table.
+	TakeSeat(u seatmsg.Update, l *seatlink.Link, got bool, n seatlink.Notes) seatlink.Taken
+}
+
+// About is what a game is called — in the catalogs (Name: val.classic,
+// say) and in the settings and its records' header (Game:
+// settings.GameClassic, Game101) — and its table's keys in groups, as
+// on its help page (Keys: a key of another game's table says what it
+// means there), and how it asks a seat's bot for its move (Ask).
+type About struct {
+	Name, Game string
+	Keys       [][]key.Binding
+	// Ask asks the bot of a seat for its move; Level is a bot level
+	// named l (the settings') as the game's records save it.
+	Ask   Question
+	Level func(l string) string
+}
+
+// Phase is whether a match of a game is on the table (Present) and
+// where it stands: a hand being played, a hand over, whose turn it is,
+// whether the match is over.
+type Phase struct {
+	Present           bool
+	Playing, HandOver bool
+	Turn              int
+	Over              bool
 }
 
 // Question asks the player of seat for its move in a command under
@@ -155,10 +161,10 @@ type ReadBack struct {
 type HandEnd struct {
 	Hand int  // the hand that ended
 	Over bool // it was the match's last
-	// Ready tells a served table the player is ready for the next hand;
-	// Deal deals it here.
-	Ready func() tea.Cmd
-	Deal  func() (tea.Cmd, error)
+	// Ready tells the served table at the end of l the player is ready
+	// for the next hand; Deal deals it here. Both say what came of it.
+	Ready func(l *seatlink.Link) Reply
+	Deal  func() (Reply, error)
 	// Page is the page's content (ok false: none to show).
 	Page func() (h pages.HandEnd, ok bool)
 	// Scroll: the page scrolls (101's, whose table and last turn can be

@@ -33,31 +33,11 @@ type At struct {
 	State okey101.State
 }
 
-// Request is what a key asks of the app beyond the table itself: the
-// list both games' tables share (table.Req), by the names this table
-// has always used.
-type Request = table.Req
-
-// What a key asks of the app.
-const (
-	ReqNone     = table.ReqNone
-	ReqSave     = table.ReqSave // the rack or the groups changed: save them
-	ReqPlay     = table.ReqPlay // play Outcome.Acts
-	ReqQuit     = table.ReqQuit
-	ReqHelp     = table.ReqHelp
-	ReqSettings = table.ReqSettings
-	ReqBrowse   = table.ReqBrowse
-	ReqScores   = table.ReqScores
-	ReqStats    = table.ReqStats
-	ReqUndo     = table.ReqUndo
-	ReqUnknown  = table.ReqUnknown
-)
-
 // Outcome is what a key at the table came to, for the app to carry out:
-// its request and, for ReqPlay, the actions and what follows them; Cmd
+// its request and, for table.ReqPlay, the actions and what follows them; Cmd
 // is work the table started (the hint, worked out in the background).
 type Outcome struct {
-	Req Request
+	Req table.Req
 	// Acts are the actions to play, in order; All marks a whole plan
 	// (a finish), played as long as the game takes each.
 	Acts []okey101.Action
@@ -71,10 +51,10 @@ type Outcome struct {
 	Cmd      tea.Cmd
 }
 
-func ask(r Request) Outcome { return Outcome{Req: r} }
+func ask(r table.Req) Outcome { return Outcome{Req: r} }
 
 func play(a okey101.Action, done func()) Outcome {
-	return Outcome{Req: ReqPlay, Acts: []okey101.Action{a}, Done: done}
+	return Outcome{Req: table.ReqPlay, Acts: []okey101.Action{a}, Done: done}
 }
 
 // TakeConfirm is what x or f pressed again would confirm, let go: a
@@ -110,13 +90,13 @@ func (t *Table) Key(k tea.KeyPressMsg, conf Confirm, at At) Outcome {
 	switch {
 	case key.Matches(k, keys.Pick):
 		t.Pick()
-		return ask(ReqSave)
+		return ask(table.ReqSave)
 	case key.Matches(k, keys.Select):
 		t.ToggleSelect(t.Cursor)
-		return ask(ReqSave)
+		return ask(table.ReqSave)
 	case key.Matches(k, keys.Cancel):
 		t.Cancel()
-		return ask(ReqSave)
+		return ask(table.ReqSave)
 	case key.Matches(k, keys.Draw):
 		return t.TryDraw(at)
 	case key.Matches(k, keys.Take):
@@ -124,10 +104,10 @@ func (t *Table) Key(k tea.KeyPressMsg, conf Confirm, at At) Outcome {
 	case key.Matches(k, keys.GiveBack):
 		return t.tryGiveBack(at)
 	case key.Matches(k, keys.Undo):
-		return ask(ReqUndo)
+		return ask(table.ReqUndo)
 	case key.Matches(k, keys.AddGroup):
 		t.AddGroup()
-		return ask(ReqSave)
+		return ask(table.ReqSave)
 	case key.Matches(k, keys.Lay):
 		return t.tryLay(at)
 	case key.Matches(k, keys.LayOff):
@@ -141,11 +121,11 @@ func (t *Table) Key(k tea.KeyPressMsg, conf Confirm, at At) Outcome {
 	case key.Matches(k, keys.SortColour):
 		an := t.View.Analyzer
 		t.Arrange(rack.ByColour(t.Rack.Tiles(), an.PlaysAs, an.IsOkey), nil, "status.sorted.colour")
-		return ask(ReqSave)
+		return ask(table.ReqSave)
 	case key.Matches(k, keys.SortValue):
 		an := t.View.Analyzer
 		t.Arrange(rack.ByValue(t.Rack.Tiles(), an.PlaysAs, an.IsOkey), nil, "status.sorted.value")
-		return ask(ReqSave)
+		return ask(table.ReqSave)
 	case key.Matches(k, keys.Runs):
 		return t.arrangeMelds(false)
 	case key.Matches(k, keys.Pairs):
@@ -153,13 +133,13 @@ func (t *Table) Key(k tea.KeyPressMsg, conf Confirm, at At) Outcome {
 	case key.Matches(k, keys.Hint):
 		return Outcome{Cmd: t.AskHint(at.State)}
 	case key.Matches(k, keys.Browse):
-		return ask(ReqBrowse)
+		return ask(table.ReqBrowse)
 	case key.Matches(k, keys.Scores):
-		return ask(ReqScores)
+		return ask(table.ReqScores)
 	case key.Matches(k, keys.Stats):
-		return ask(ReqStats)
+		return ask(table.ReqStats)
 	}
-	return ask(ReqUnknown)
+	return ask(table.ReqUnknown)
 }
 
 // The rack.
@@ -199,7 +179,7 @@ func (t *Table) arrangeMelds(pairs bool) Outcome {
 		}
 		t.host.Flash(false, msg+" "+t.GroupsSum())
 	}
-	return ask(ReqSave)
+	return ask(table.ReqSave)
 }
 
 // Actions.
@@ -439,7 +419,7 @@ func (t *Table) tryFinish(conf Confirm, at At) Outcome {
 		}
 	}
 	if conf.Kind == ConfirmFinish {
-		return Outcome{Req: ReqPlay, Acts: conf.Plan, All: true}
+		return Outcome{Req: table.ReqPlay, Acts: conf.Plan, All: true}
 	}
 	p, ok := t.SV.CanFinish(v.Analyzer, v.Counts, v.Melds(), v.MeldTurn())
 	if !ok {

@@ -24,6 +24,9 @@ type BotMsg struct {
 	Plain bool
 }
 
+// Answer is the question the action answers (hosting.Answer).
+func (m BotMsg) Answer() (id uint64, seat int) { return m.ID, m.Seat }
+
 // Ask asks p, the player of seat, for its action in a command under
 // ctx (table.Ask): the answer comes within timeout whether p answers or
 // not, and no sooner than delay (none for the plain player standing in

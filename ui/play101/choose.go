@@ -6,6 +6,7 @@ import (
 
 	"okey/game/okey101"
 	"okey/game/tile"
+	"okey/ui/table"
 )
 
 // Choosing where a tile goes on the table: a lay-off (i) or an okey
@@ -88,7 +89,7 @@ func (t *Table) KeyChoose(k tea.KeyPressMsg) Outcome {
 	again := c.Kind == okey101.ActLayOff && key.Matches(k, tk.LayOff) || c.Kind == okey101.ActTakeBack && key.Matches(k, tk.TakeBack)
 	switch {
 	case key.Matches(k, keys.Quit):
-		return ask(ReqQuit)
+		return ask(table.ReqQuit)
 	case key.Matches(k, keys.Cancel):
 		t.Choose = nil
 		t.host.Flash(false, t.tr().T("t101.choose.cancel"))

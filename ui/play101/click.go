@@ -6,6 +6,7 @@ import (
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/layout"
+	"okey/ui/table"
 )
 
 // Click handles the mouse on the table laid out as l: a click on a
@@ -24,11 +25,11 @@ func (t *Table) Click(msg tea.MouseClickMsg, l layout.Table101, at At) Outcome {
 		switch {
 		case mo.Button == tea.MouseRight:
 			t.ToggleSelect(i)
-			return ask(ReqSave)
+			return ask(table.ReqSave)
 		case mo.Button != tea.MouseLeft:
 		case t.Held >= 0:
 			t.Pick()
-			return ask(ReqSave)
+			return ask(table.ReqSave)
 		case t.Rack.Slots[i] != tile.NoTile:
 			t.host.Flash(false, t.tr().T("t101.clicked", t.TileName(t.Rack.Slots[i])))
 		}

@@ -21,6 +21,9 @@ type BotMoveMsg struct {
 	Err  error
 }
 
+// Answer is the question the move answers (hosting.Answer).
+func (m BotMoveMsg) Answer() (id uint64, seat int) { return m.ID, m.Seat }
+
 // Ask asks the bot of seat for its move in a command under ctx, and
 // answers within timeout whether the bot does or not. The answer comes
 // back no sooner than delay, so that the move before it stays on screen

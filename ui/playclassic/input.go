@@ -14,29 +14,14 @@ import (
 	"okey/ui/layout"
 )
 
-// Do is what a key or a click at the table asks of the app, when the
-// table cannot do it alone: a save, a move played (or sent to a served
-// table), a page opened — the list both games' tables share
-// (table.Req), by the names this table has always used.
-type Do = table.Req
-
-// What a key or a click asks of the app.
-const (
-	DoNothing = table.ReqNone
-	DoSave    = table.ReqSave
-	DoPlay    = table.ReqPlay // play Ask.Act (Table.Play, or at a served seat send it)
-	DoHint    = table.ReqHint
-	DoUndo    = table.ReqUndo
-	DoScores  = table.ReqScores
-	DoStats   = table.ReqStats
-	DoBrowse  = table.ReqBrowse
-	DoUnknown = table.ReqUnknown
-)
-
-// Ask is what a key or a click at the table asks of the app.
-type Ask struct {
-	Do  Do
-	Act classic.Action // the move, for DoPlay
+// Outcome is what a key or a click at the table came to, when the
+// table cannot do it alone: its request of the app (the list both
+// games' tables share, table.Req: a save, a page opened) and, for
+// table.ReqPlay, the move to play (Table.Play, or at a served seat
+// send it). Okey 101's table says the same in play101.Outcome.
+type Outcome struct {
+	Req table.Req
+	Act classic.Action // the move, for table.ReqPlay
 }
 
 // LetConfirmGo lets the question of a discard that would throw a win
@@ -53,11 +38,11 @@ func (t *Table) LetConfirmGo() (confirmed bool) {
 // arranged here, a move checked and handed to the app to play, a page
 // the app opens. readOnly: the screen may only look at the match;
 // confirmed: k answers a discard's question (LetConfirmGo).
-func (t *Table) Key(k tea.KeyPressMsg, keys keymap.TableKeys, readOnly, confirmed bool) Ask {
+func (t *Table) Key(k tea.KeyPressMsg, keys keymap.TableKeys, readOnly, confirmed bool) Outcome {
 	switch {
 	case key.Matches(k, keys.Pick):
 		t.Pick()
-		return Ask{Do: DoSave}
+		return Outcome{Req: table.ReqSave}
 	case key.Matches(k, keys.Cancel):
 		t.Cancel()
 	case key.Matches(k, keys.Draw):
@@ -71,58 +56,58 @@ func (t *Table) Key(k tea.KeyPressMsg, keys keymap.TableKeys, readOnly, confirme
 	case key.Matches(k, keys.Show):
 		if why := t.WhyNoShow(readOnly); why != "" {
 			t.host.Flash(true, why)
-			return Ask{}
+			return Outcome{}
 		}
-		return Ask{Do: DoPlay, Act: classic.ShowAction(0)}
+		return Outcome{Req: table.ReqPlay, Act: classic.ShowAction(0)}
 	case key.Matches(k, keys.SortColour):
 		t.Arrange(t.Sorter().ByColour(t.Rack.Tiles()), "status.sorted.colour")
-		return Ask{Do: DoSave}
+		return Outcome{Req: table.ReqSave}
 	case key.Matches(k, keys.SortValue):
 		t.Arrange(t.Sorter().ByValue(t.Rack.Tiles()), "status.sorted.value")
-		return Ask{Do: DoSave}
+		return Outcome{Req: table.ReqSave}
 	case key.Matches(k, keys.Runs):
 		return saveIf(t.ArrangeBy(hand.ArrangeRuns))
 	case key.Matches(k, keys.Pairs):
 		return saveIf(t.ArrangeBy(hand.ArrangePairs))
 	case key.Matches(k, keys.Hint):
-		return Ask{Do: DoHint}
+		return Outcome{Req: table.ReqHint}
 	case key.Matches(k, keys.Scores):
-		return Ask{Do: DoScores}
+		return Outcome{Req: table.ReqScores}
 	case key.Matches(k, keys.Stats):
-		return Ask{Do: DoStats}
+		return Outcome{Req: table.ReqStats}
 	case key.Matches(k, keys.Undo):
-		return Ask{Do: DoUndo}
+		return Outcome{Req: table.ReqUndo}
 	case key.Matches(k, keys.Browse):
-		return Ask{Do: DoBrowse}
+		return Outcome{Req: table.ReqBrowse}
 	default:
-		return Ask{Do: DoUnknown}
+		return Outcome{Req: table.ReqUnknown}
 	}
-	return Ask{}
+	return Outcome{}
 }
 
 // saveIf asks for a save when the rack changed.
-func saveIf(changed bool) Ask {
+func saveIf(changed bool) Outcome {
 	if changed {
-		return Ask{Do: DoSave}
+		return Outcome{Req: table.ReqSave}
 	}
-	return Ask{}
+	return Outcome{}
 }
 
 // Click is what a click at (x, y) on the table laid out as l does: a
 // click on a tile selects it (or puts the tile picked up down there), a
 // click on the wall draws, a click on the previous player's stack
 // takes.
-func (t *Table) Click(l layout.Screen, x, y int, readOnly bool) Ask {
+func (t *Table) Click(l layout.Screen, x, y int, readOnly bool) Outcome {
 	if i := l.SlotAt(x, y); i >= 0 {
 		t.Cursor = i
 		if t.Held >= 0 {
 			t.Pick()
-			return Ask{Do: DoSave}
+			return Outcome{Req: table.ReqSave}
 		}
 		if x := t.Rack.Slots[i]; x != tile.NoTile {
 			t.host.Flash(false, t.tr().T("status.selected", t.TileName(x)))
 		}
-		return Ask{}
+		return Outcome{}
 	}
 	if l.Wall.Contains(x, y) {
 		return t.drawMove(readOnly)
@@ -130,61 +115,61 @@ func (t *Table) Click(l layout.Screen, x, y int, readOnly bool) Ask {
 	if l.Corner(t.View.Previous).Contains(x, y) {
 		return t.takeMove(readOnly)
 	}
-	return Ask{}
+	return Outcome{}
 }
 
 // drawMove is the player's draw (at the empty wall, the end of the
 // hand), if they may draw now.
-func (t *Table) drawMove(readOnly bool) Ask {
+func (t *Table) drawMove(readOnly bool) Outcome {
 	if !t.MayDrawOrTake(readOnly) {
-		return Ask{}
+		return Outcome{}
 	}
 	if t.View.WallLeft == 0 {
-		return Ask{Do: DoPlay, Act: classic.EndHandAction(0)}
+		return Outcome{Req: table.ReqPlay, Act: classic.EndHandAction(0)}
 	}
-	return Ask{Do: DoPlay, Act: classic.DrawAction(0)}
+	return Outcome{Req: table.ReqPlay, Act: classic.DrawAction(0)}
 }
 
 // takeMove is the player's take of the previous player's discard, if
 // they may take it now.
-func (t *Table) takeMove(readOnly bool) Ask {
+func (t *Table) takeMove(readOnly bool) Outcome {
 	if !t.MayDrawOrTake(readOnly) {
-		return Ask{}
+		return Outcome{}
 	}
 	v := &t.View
 	if v.Top(v.Previous) == tile.NoTile {
 		t.host.Flash(true, t.tr().T("status.take.empty", t.host.Words().SeatName(v.Previous)))
-		return Ask{}
+		return Outcome{}
 	}
-	return Ask{Do: DoPlay, Act: classic.TakeAction(0)}
+	return Outcome{Req: table.ReqPlay, Act: classic.TakeAction(0)}
 }
 
 // discardMove discards (or finishes with) the tile under the cursor. A
 // plain discard of a tile that would finish the hand is only made when
 // confirmed; otherwise the player is asked.
-func (t *Table) discardMove(readOnly, finish, confirmed bool) Ask {
+func (t *Table) discardMove(readOnly, finish, confirmed bool) Outcome {
 	if why := t.WhyNotMyMove(readOnly); why != "" {
 		t.host.Flash(true, why)
-		return Ask{}
+		return Outcome{}
 	}
 	if t.View.Stage == classic.MustDraw {
 		t.host.Flash(true, t.MustDrawFirst())
-		return Ask{}
+		return Outcome{}
 	}
 	x := t.Rack.Slots[t.Cursor]
 	if x == tile.NoTile {
 		t.host.Flash(true, t.tr().T("status.discard.empty"))
-		return Ask{}
+		return Outcome{}
 	}
 	if finish {
-		return Ask{Do: DoPlay, Act: classic.FinishAction(0, x)}
+		return Outcome{Req: table.ReqPlay, Act: classic.FinishAction(0, x)}
 	}
 	if !confirmed && t.Wins(x) {
 		t.Confirm = t.Cursor
 		t.host.Flash(true, t.tr().T("status.discard.wins", t.TileCase(x, i18n.Accusative)))
-		return Ask{}
+		return Outcome{}
 	}
-	return Ask{Do: DoPlay, Act: classic.DiscardAction(0, x)}
+	return Outcome{Req: table.ReqPlay, Act: classic.DiscardAction(0, x)}
 }
 
 // Play plays the player's action a on the match; ok is false when the

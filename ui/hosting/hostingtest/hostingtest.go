@@ -1,0 +1,141 @@
+// Package hostingtest is a stand-in for the app that hosts a game's side
+// (hosting.App), for the tests of ui/hostclassic, ui/host101, ui/play101
+// and ui/hosting that do not need the whole Model: the words, styles and
+// keys of a language, the settings, what the side said on the status
+// line and counted, and a Scene built from them (issue 43, point 5).
+package hostingtest
+
+import (
+	"context"
+	"testing"
+	"unicode/utf8"
+
+	tea "charm.land/bubbletea/v2"
+
+	"okey/ui/hosting"
+	"okey/ui/i18n"
+	"okey/ui/keymap"
+	"okey/ui/layout"
+	"okey/ui/pages"
+	"okey/ui/settings"
+	"okey/ui/stats"
+	"okey/ui/table"
+	"okey/ui/theme"
+)
+
+// App is a host for a game's side in a test: it keeps what the side
+// tells it (Flashed, Warned, Tallied, Adopted) for the test to read.
+type App struct {
+	Tr      *i18n.Catalog
+	St      *theme.Styles
+	KeyMap  keymap.KeyMap
+	Painter table.Painter
+	Bar     pages.Bar
+	Scroll  pages.Scroll
+	Set     settings.Settings
+	Names   [table.Seats]string
+
+	// Flashed is the last thing said on the status line, Warned whether
+	// as a warning; Tallied how many times the statistics were counted,
+	// Stats what they were counted into; Adopted how many matches were
+	// put on the table.
+	Flashed string
+	Warned  bool
+	Tallied int
+	Stats   stats.File
+	Adopted int
+}
+
+// New is a host in lang ("en", "tr") with the default settings and no
+// colour.
+func New(t testing.TB, lang string) *App {
+	t.Helper()
+	tr, err := i18n.Load(lang)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := theme.Load(settings.Default(lang).Theme)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &App{Tr: tr, St: theme.New(p, true, true), KeyMap: keymap.New(tr, true), Set: settings.Default(lang), Bar: pages.NewBar(), Stats: stats.New()}
+	a.Scroll = pages.NewScroll(a.KeyMap.Info.ScrollKeys)
+	a.Bar.SetStyles(a.St)
+	for s := 1; s < table.Seats; s++ {
+		a.Names[s] = a.Set.Names[s-1]
+	}
+	return a
+}
+
+var _ hosting.App = (*App)(nil)
+
+// Words are the words of the host's language and seats.
+func (a *App) Words() table.Words { return table.Words{Tr: a.Tr, Names: a.Names} }
+
+// Styles is the style sheet.
+func (a *App) Styles() *theme.Styles { return a.St }
+
+// Paint is s in style id.
+func (a *App) Paint(id table.Style, s string) string { return a.Painter.Paint(a.St, id, s) }
+
+// Keys is the key map.
+func (a *App) Keys() *keymap.KeyMap { return &a.KeyMap }
+
+// Flash keeps what was said.
+func (a *App) Flash(warn bool, s string) { a.Flashed, a.Warned = s, warn }
+
+// Reason is err's text: a test reads the words of a refusal elsewhere.
+func (a *App) Reason(err error) string { return err.Error() }
+
+// Adopt counts the match put on the table and reads the seats' levels
+// from meta as the app does.
+func (a *App) Adopt(_ uint64, meta map[string]string, level func(named string, seat int, set string) string) [table.Seats]string {
+	a.Adopted++
+	var levels [table.Seats]string
+	for s := 1; s < table.Seats; s++ {
+		levels[s] = level(meta["level"+string(rune('0'+s))], s, a.Set.Levels[s-1])
+	}
+	return levels
+}
+
+// Tally counts into the host's statistics.
+func (a *App) Tally(count func(f *stats.File) bool) {
+	a.Tallied++
+	count(&a.Stats)
+}
+
+// Scene is what a w×h screen with nothing said and no page over the
+// table hands a side for a frame or a key.
+func (a *App) Scene(w, h int) *hosting.Scene {
+	return &hosting.Scene{
+		Lay: layout.NewScreen(w, h), W: w, H: h,
+		Words: a.Words(), St: a.St, Keys: &a.KeyMap,
+		Painter: &a.Painter, Bar: &a.Bar,
+		Frame:   table.Frame{Asking: -1},
+		Overlay: hosting.Overlay{Scroll: &a.Scroll, Keys: a.KeyMap.Overlay},
+		Ctx:     context.Background(),
+	}
+}
+
+// Key is the key press of s: a named key ("enter", "esc", "left",
+// "right", "up", "down", "tab") or a single character.
+func Key(s string) tea.KeyPressMsg {
+	switch s {
+	case "enter":
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
+	case "esc":
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "left":
+		return tea.KeyPressMsg{Code: tea.KeyLeft}
+	case "right":
+		return tea.KeyPressMsg{Code: tea.KeyRight}
+	case "up":
+		return tea.KeyPressMsg{Code: tea.KeyUp}
+	case "down":
+		return tea.KeyPressMsg{Code: tea.KeyDown}
+	case "tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab}
+	}
+	r, _ := utf8.DecodeRuneInString(s)
+	return tea.KeyPressMsg{Code: r, Text: s}
+}
