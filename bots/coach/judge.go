@@ -99,7 +99,7 @@ func judge(ctx context.Context, o *Options, def int, th Thresholds, names []stri
 		}
 		n = next
 		v = weigh(vals, live, played, th)
-		if n >= most || v.best == played && leads(vals, live, played) || v.best != played && th.settled(v.loss, v.half, n, most) {
+		if v.best == played || th.settled(v.loss, v.half, n, most) || n >= most {
 			break
 		}
 		prune(vals, live, v.best, played)
@@ -137,27 +137,6 @@ func judge(ctx context.Context, o *Options, def int, th Thresholds, names []stri
 		v.cands[c] = Candidate{Move: names[c], Value: rollout.Mean(vals[c]), Loss: l, Half: h, Samples: rollout.Played(vals[c]), Ahead: ahead(vals[c])}
 	}
 	return v, nil
-}
-
-// leadSE is how many standard errors ahead of every other candidate
-// the move played must be for the judge to stop while it leads. Stopping
-// as soon as it led let a first round of 64 worlds, led by chance, pass
-// a draw that was 0.65 worse than taking (1 in 2,888 hinted classic
-// decisions): a close lead is played on.
-const leadSE = 1
-
-// leads reports whether the move played leads every other live
-// candidate by leadSE standard errors.
-func leads(vals [][]float64, live []bool, played int) bool {
-	for c := range live {
-		if !live[c] || c == played {
-			continue
-		}
-		if m, h := rollout.Paired(vals[played], vals[c]); m < h*leadSE/1.96 {
-			return false
-		}
-	}
-	return true
 }
 
 // prune takes out of live the candidates, other than the move played and
