@@ -68,12 +68,25 @@ func startServer(t testing.TB, cfg Config) (*Server, string) {
 		t.Fatal(err)
 	}
 	go srv.Serve(l)
+	awaitServing(t, srv)
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		srv.Shutdown(ctx)
 	})
 	return srv, l.Addr().String()
+}
+
+// awaitServing waits until srv has begun to serve. Until Serve has
+// begun, Shutdown cannot know it will: a test ending at once must not
+// shut down a server still starting.
+func awaitServing(t testing.TB, srv *Server) {
+	t.Helper()
+	select {
+	case <-srv.serving:
+	case <-time.After(time.Minute):
+		t.Fatal("the server never began to serve")
+	}
 }
 
 // newKey is a player's SSH key.

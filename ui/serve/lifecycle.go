@@ -37,7 +37,7 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	s := &Server{cfg: cfg, log: log, sessions: map[*session]*liveSession{}, bySess: map[ssh.Session]*session{}, byID: map[string]*session{}, perAddr: map[string]int{},
+	s := &Server{serving: make(chan struct{}), cfg: cfg, log: log, sessions: map[*session]*liveSession{}, bySess: map[ssh.Session]*session{}, byID: map[string]*session{}, perAddr: map[string]int{},
 		open: map[string]*countedConn{}, connRate: newConnLimiter(cfg.ConnPerMinute, cfg.ConnBurst), guesses: newGuesses(cfg.FreeGuesses)}
 	if cfg.AuthorizedKeys != "" {
 		if s.authz, err = readAuthorizedKeys(cfg.AuthorizedKeys); err != nil {
@@ -139,11 +139,28 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 
 // Serve accepts connections on l until Shutdown.
 func (s *Server) Serve(l net.Listener) error {
-	err := s.ssh.Serve(l)
+	s.serveCalled.Store(true)
+	began := func() { s.serveOnce.Do(func() { close(s.serving) }) }
+	defer began() // a listener that failed at once: Shutdown waits for nothing
+	err := s.ssh.Serve(&acceptSignal{Listener: l, first: began})
 	if errors.Is(err, ssh.ErrServerClosed) {
 		return nil
 	}
 	return err
+}
+
+// acceptSignal is a listener that calls first before every Accept (the
+// caller makes that once): the SSH library asks for a connection only
+// after counting the listener in. A pointer, since the library keys a
+// map by its listeners.
+type acceptSignal struct {
+	net.Listener
+	first func()
+}
+
+func (a *acceptSignal) Accept() (net.Conn, error) {
+	a.first()
+	return a.Listener.Accept()
 }
 
 // ListenAndServe listens on the configured address.
@@ -191,6 +208,14 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	select {
 	case <-done:
 	case <-ctx.Done():
+	}
+	if s.serveCalled.Load() {
+		// Serve has begun: let the library count its listener in
+		// before it is asked to count the listeners out.
+		select {
+		case <-s.serving:
+		case <-ctx.Done():
+		}
 	}
 	sctx, cancel := context.WithTimeout(ctx, time.Second)
 	defer cancel()

@@ -282,6 +282,7 @@ func startNodes(t *testing.T, n int) ([]*Server, []string) {
 			t.Fatal(err)
 		}
 		go srv.Serve(l)
+		awaitServing(t, srv)
 		addrs[i] = l.Addr().String()
 		t.Cleanup(func() {
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

@@ -233,6 +233,16 @@ type Server struct {
 	connRate *connLimiter
 	guesses  *guesses
 
+	// serving is closed once Serve's listener is first asked for a
+	// connection, which the SSH library does only after it has counted
+	// the listener in; serveOnce closes it, serveCalled says Serve began.
+	// Shutdown waits for it: the library's Shutdown counting the
+	// listeners out while Serve counts one in is a data race (a test
+	// ending a second after it started found it under the race detector).
+	serving     chan struct{}
+	serveOnce   sync.Once
+	serveCalled atomic.Bool
+
 	// Stats, for tests and the logs.
 	refused atomic.Int64 // connections refused by a cap
 	// turnedAway counts the newcomers refused while the node was over
