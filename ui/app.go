@@ -304,7 +304,7 @@ func (m *Model) onKey(k tea.KeyPressMsg, in tea.Msg) tea.Cmd {
 	case scrResume:
 		return m.updateResume(k)
 	case scrHandOver:
-		return m.updateHandEnd(k, m.table().HandEnd(m.pageW()))
+		return m.updateHandEnd(k, m.table().Pages().HandEnd(m.pageW()))
 	case scrMatchOver:
 		return m.updateMatchOver(k)
 	case scrScores:

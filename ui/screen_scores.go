@@ -59,7 +59,7 @@ func (m *Model) renderInfo(lines []string) string {
 }
 
 func (m *Model) updateScores(k tea.KeyPressMsg) tea.Cmd {
-	return m.updateInfo(k, m.scoreLines(), m.table().Scores(m.pageW()).Key)
+	return m.updateInfo(k, m.scoreLines(), m.table().Pages().Scores(m.pageW()).Key)
 }
 
 func (m *Model) renderScores() string { return m.renderInfo(m.scoreLines()) }
@@ -68,7 +68,7 @@ func (m *Model) renderScores() string { return m.renderInfo(m.scoreLines()) }
 // title, then the table (the game's side's: hosting.Scores), a served
 // match's commitment.
 func (m *Model) scoreLines() []string {
-	s := m.table().Scores(m.pageW())
+	s := m.table().Pages().Scores(m.pageW())
 	return pages.ScoreLines(m.common(), s.Title, s.Table, m.fairLines(false))
 }
 

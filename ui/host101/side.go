@@ -30,8 +30,10 @@ type Side struct {
 	// Hinter works the hint out on every table of this side (nil: the
 	// judge's plan, decide.HintCtx).
 	Hinter decide.Hinter
-	// ask is Ask as a Question, made once (a play hands it up).
-	ask hosting.Question
+	// ask is Ask as a Question, made once (a play hands it up); pages
+	// are the pages between hands (Pages), made once.
+	ask   hosting.Question
+	pages hosting.Pages
 }
 
 // New is 101's side hosted by app: newPlayer builds the seats' players
@@ -40,6 +42,7 @@ type Side struct {
 func New(app hosting.App, newPlayer func(level string, seed uint64) (decide.Player, error), log func(text func() string)) *Side {
 	s := &Side{app: app, newPlayer: newPlayer, log: log}
 	s.ask = s.Ask
+	s.pages = hosting.Pages{Resume: s.Resume, HandEnd: s.HandEnd, Final: s.Final, Scores: s.Scores}
 	return s
 }
 

@@ -33,8 +33,10 @@ type Side struct {
 	// hint's decision.
 	newBot  playclassic.BuildBot
 	timeout time.Duration
-	// ask is Ask as a Question, made once (a play hands it up).
-	ask hosting.Question
+	// ask is Ask as a Question, made once (a play hands it up); pages
+	// are the pages between hands (Pages), made once.
+	ask   hosting.Question
+	pages hosting.Pages
 }
 
 // Config is what classic's side is made with.
@@ -53,6 +55,7 @@ type Config struct {
 func New(app hosting.App, c Config) *Side {
 	s := &Side{app: app, T: playclassic.NewTable(app), newBot: c.NewBot, timeout: c.Timeout}
 	s.ask = s.Ask
+	s.pages = hosting.Pages{Resume: s.Resume, HandEnd: s.HandEnd, Final: s.Final, Scores: s.Scores}
 	if c.Log != nil {
 		s.T.Logged = func(e playclassic.LogEntry) {
 			c.Log(func() string { return playclassic.LogText(app.Words(), e) })

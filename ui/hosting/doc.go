@@ -12,7 +12,8 @@
 //	          keys, clicks and drawing, its match (read back, started,
 //	          played, saved), a served table's update taken in, and what
 //	          its pages between hands show, given as plain values
-//	          (HandEnd, Final, Scores) that the app's pages draw
+//	          (Pages: Resume, HandEnd, Final, Scores) that the app's
+//	          pages draw
 //	scene.go  Scene, what a side draws its table and reads a key with
 //	          (the layout, the words and styles, the frame, the status
 //	          made of its parts, the page over the table, the flags, a

@@ -50,17 +50,8 @@ type Screens interface {
 	// Warm is work worth starting while the first frame is drawn, nil
 	// for none.
 	Warm() tea.Cmd
-	// Resume is the resume page's words of the saved match (where: the
-	// file it is saved in) and each seat's score.
-	Resume(where string) (body string, score func(seat int) string)
-	// HandEnd is the end of the hand on the table, for the page the app
-	// hosts, w columns wide.
-	HandEnd(w int) HandEnd
-	// Final is the final table, for the page the app hosts.
-	Final() Final
-	// Scores is the score history's page, w columns wide: every hand
-	// so far.
-	Scores(w int) Scores
+	// Pages is what its pages between hands show (Pages).
+	Pages() Pages
 }
 
 // Match is a game's side of a match's life (the app's match.go): what
@@ -153,6 +144,24 @@ type ReadBack struct {
 	// Tally counts a finished match's end (if it was never counted);
 	// Adopt puts the match on the table.
 	Tally, Adopt func()
+}
+
+// Pages are what a game's pages between hands show, each given as a
+// plain value the app's pages draw, asked for only when its page is on
+// show (its work, a score table say, is done then): one method of Game
+// for the four pages, the same for both games.
+type Pages struct {
+	// Resume is the resume page's words of the saved match (where: the
+	// file it is saved in) and each seat's score.
+	Resume func(where string) (body string, score func(seat int) string)
+	// HandEnd is the end of the hand on the table, for the page the app
+	// hosts, w columns wide.
+	HandEnd func(w int) HandEnd
+	// Final is the final table, for the page the app hosts.
+	Final func() Final
+	// Scores is the score history's page, w columns wide: every hand so
+	// far.
+	Scores func(w int) Scores
 }
 
 // HandEnd is what a hand's end needs of the game on the table, given as
