@@ -114,9 +114,6 @@ func (s *Side) Keys() [][]key.Binding { return s.app.Keys().Table101.FullHelp() 
 // Warm is nothing: 101 has no tables worth building ahead.
 func (s *Side) Warm() tea.Cmd { return nil }
 
-// Serves reports whether u brings a 101 view.
-func (s *Side) Serves(u seatmsg.Update) bool { return u.View101 != nil }
-
 // TakeSeat takes in a served 101 table's update: the game
 // (play101.Table.TakeUpdate; the table is made at the first) and the
 // notes.

@@ -141,9 +141,6 @@ func (s *Side) Warm() tea.Cmd {
 	}
 }
 
-// Serves reports whether u brings a classic view.
-func (s *Side) Serves(u seatmsg.Update) bool { return u.View != nil }
-
 // LetGo lets go of the tile picked up: a page opens over the table, or
 // the hand ended.
 func (s *Side) LetGo(bool) { s.T.Held = -1 }

@@ -92,11 +92,9 @@ type Match interface {
 }
 
 // Seat is a game's side of a seat at a served table (the app's
-// seat.go).
+// seat.go). The update is handed to the side of the game it names
+// (seatmsg.Update's Game, the name About gives).
 type Seat interface {
-	// Serves reports whether a served table's update u is of this
-	// game (it brings this game's view).
-	Serves(u seatmsg.Update) bool
 	// TakeSeat takes in the game of a served table's update u (got: an
 	// update came before) and the notes beside its moves, and reports
 	// what it made of it for the screen.
