@@ -176,8 +176,10 @@ func NewSeat101(opt SeatOptions) (*Model, error) {
 // Init asks the terminal for its background and saves the new match.
 func (m *Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{tea.RequestBackgroundColor}
-	if w := m.table().Warm(); w != nil {
-		cmds = append(cmds, w)
+	if warm := m.table().About().Warm; warm != nil {
+		if w := warm(); w != nil {
+			cmds = append(cmds, w)
+		}
 	}
 	// The record as it stands: a new match, or a resumed one written
 	// again whole (which repairs a torn last line at once).

@@ -55,7 +55,8 @@ func With(s *Side, h decide.Hinter) *Side {
 // Present reports whether a match of 101 is on the table.
 func (s *Side) Present() bool { return s.T != nil }
 
-// About is 101's names and its table's keys.
+// About is 101's names and its table's keys (no Warm: 101 has no
+// tables worth building ahead).
 func (s *Side) About() hosting.About {
 	return hosting.About{Name: "val.okey101", Game: s.Game(), Keys: s.Keys(), Ask: s.Ask, Level: s.Players().Level}
 }
@@ -110,9 +111,6 @@ func (s *Side) Update(msg tea.Msg, sc *hosting.Scene) (hosting.Reply, bool) {
 
 // Keys are the 101 table's keys, as on its help page.
 func (s *Side) Keys() [][]key.Binding { return s.app.Keys().Table101.FullHelp() }
-
-// Warm is nothing: 101 has no tables worth building ahead.
-func (s *Side) Warm() tea.Cmd { return nil }
 
 // TakeSeat takes in a served 101 table's update: the game
 // (play101.Table.TakeUpdate; the table is made at the first) and the

@@ -71,9 +71,9 @@ func New(app hosting.App, c Config) *Side {
 // Present reports whether a classic match is on the table.
 func (s *Side) Present() bool { return s.T.G != nil }
 
-// About is classic's names and its table's keys.
+// About is classic's names, its table's keys, and Warm.
 func (s *Side) About() hosting.About {
-	return hosting.About{Name: "val.classic", Game: s.Game(), Keys: s.Keys(), Ask: s.Ask, Level: botLevel}
+	return hosting.About{Name: "val.classic", Game: s.Game(), Keys: s.Keys(), Ask: s.Ask, Level: botLevel, Warm: s.Warm}
 }
 
 // Clear takes the match off the table, and its score history.

@@ -47,9 +47,6 @@ type Screens interface {
 	// Header is the top line: the game, the hand, and on the table the
 	// keys of the help, the settings and quitting (withKeys).
 	Header(sc *Scene, withKeys bool) string
-	// Warm is work worth starting while the first frame is drawn, nil
-	// for none.
-	Warm() tea.Cmd
 	// Pages is what its pages between hands show (Pages).
 	Pages() Pages
 }
@@ -106,7 +103,8 @@ type Seat interface {
 // say) and in the settings and its records' header (Game:
 // settings.GameClassic, Game101) — and its table's keys in groups, as
 // on its help page (Keys: a key of another game's table says what it
-// means there), and how it asks a seat's bot for its move (Ask).
+// means there), how it asks a seat's bot for its move (Ask), and the
+// work it would have started while the first frame is drawn (Warm).
 type About struct {
 	Name, Game string
 	Keys       [][]key.Binding
@@ -114,6 +112,9 @@ type About struct {
 	// named l (the settings') as the game's records save it.
 	Ask   Question
 	Level func(l string) string
+	// Warm is work worth starting while the first frame is drawn (nil,
+	// or a nil command: none).
+	Warm func() tea.Cmd
 }
 
 // Phase is whether a match of a game is on the table (Present) and
