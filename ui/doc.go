@@ -27,9 +27,9 @@
 //	model.go           Options and SeatOptions, the Model and its screens, the seat's link, the status line set, which game is on the table (table, kept as matches come and go: on, present)
 //	hosted.go          the games hosted (hostGames: classic's side first) and the Model as their host (appHost, hosting.App): the table's words and styles, a match adopted (which game is then on the table), the statistics counted
 //	match.go           a match's life, written once for both games: load (a saved record read back by its game's side as far as its lines replay, the file set aside when it lost lines or its header is damaged: ui/saves; a save that cannot be used played unsaved), resume, start (the record's meta), take in what an action did (took), a hand's end, the rack's file, save, quitting (a seat leaves)
-//	asked.go           what a key or a click at either table asks of the app (table.Req), carried out once: a save, undo, quitting, a page, a key of no meaning
+//	asked.go           what a key or a click at either table asks of the app (table.Req), carried out once: a save, quitting, a page, a key of no meaning
 //	bots.go            the bots' timeout; whose turn is asked (nextTurn: each game's side asks its bot, hosting.Game's Ask), an answer taken in or dropped as stale, every question cancelled
-//	undo.go            undo at both tables: whether the player may take a discard back now (a casual match), the game's side asked (hosting.Game's Undo), the match put back saved
+//	undo.go            undo at both tables: whether the player may take a discard back now (a casual match), the undo the game's side built carried out (a Reply with table.ReqUndo), the match put back saved
 //	view.go            View, the frame kept for a tick of the clock, the screen on show drawn (the game's screens: its table, the pages between hands it gives the values of), the frame (table.Frame) either table draws with
 //	host.go            the shared pages (ui/pages) hosted: what they are drawn with, their frame, the pager every page that scrolls moves by, the notice and locked pages
 //	words.go           the seats' words (ui/table's Words); why a move was refused (ui/problem's Reason)

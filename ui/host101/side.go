@@ -147,8 +147,16 @@ func (s *Side) Game() string { return settings.Game101 }
 // TakeRack restores the rack's saved arrangement.
 func (s *Side) TakeRack(b []byte) (why string) { return s.T.LoadRack(b) }
 
-// Undo asks for the match without the player's last discard.
-func (s *Side) Undo() tea.Cmd { return s.T.Undo() }
+// undo is the undo the player asked for (table.ReqUndo): the match
+// without their last discard, in a command whose message Update takes
+// in; nil when the scene does not let them (the app says why) or there
+// is no discard to take back (the status says so).
+func (s *Side) undo(sc *hosting.Scene) tea.Cmd {
+	if !sc.MayUndo(s.T.View.Phase == okey101.Playing) {
+		return nil
+	}
+	return s.T.Undo()
+}
 
 // Record is the match's record, whole.
 func (s *Side) Record() []byte {

@@ -68,10 +68,6 @@ type Match interface {
 	// them as the game names them.
 	// set are the settings in effect (the rules among them).
 	Start(seed uint64, meta map[string]string, set settings.Settings) (record []byte, err error)
-	// Undo asks for the match without the player's last discard of the
-	// hand, in a command whose message Update takes in (nil, the status
-	// saying why, when there is none).
-	Undo() tea.Cmd
 	// LetGo lets go of what the player holds when a page opens over
 	// the table (the settings, the information pages), and of what the
 	// player was doing at the table when its hand ends (handEnded: the
