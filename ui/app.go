@@ -117,7 +117,7 @@ func New(opt Options) (*Model, error) {
 func (m *Model) lookAt(b []byte, readErr error) {
 	if readErr != nil || m.load(b) != nil {
 		for _, g := range m.tables() {
-			g.Clear()
+			g.LetGo(hosting.LetMatch)
 		}
 		m.on, m.present = 0, false
 	}

@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"okey/ui/hosting"
 	"okey/ui/pages"
 	"okey/ui/store"
 )
@@ -21,7 +22,7 @@ func (m *Model) openInfo(s screen) {
 	}
 	m.infoBack = m.screen
 	m.overlay = ovNone
-	m.table().LetGo(false)
+	m.table().LetGo(hosting.LetPage)
 	m.pager.GotoTop()
 	m.screen = s
 }

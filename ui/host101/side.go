@@ -61,9 +61,6 @@ func (s *Side) About() hosting.About {
 	return hosting.About{Name: "val.okey101", Game: s.Game(), Keys: s.Keys(), Ask: s.Ask, Level: s.Players().Level}
 }
 
-// Clear takes the match off the table.
-func (s *Side) Clear() { s.T = nil }
-
 // Phase is where the match stands.
 func (s *Side) Phase() hosting.Phase {
 	if s.T == nil {
@@ -126,10 +123,14 @@ func (s *Side) TakeSeat(u seatmsg.Update, l *seatlink.Link, _ bool, n seatlink.N
 }
 
 // LetGo lets go of what the player was doing on the rack when the hand
-// ended; a page opened over the table keeps the rack as it is.
-func (s *Side) LetGo(handEnded bool) {
-	if handEnded {
+// ended (LetHand), or of the match, taken off the table (LetMatch); a
+// page opened over the table keeps the rack as it is.
+func (s *Side) LetGo(what hosting.Let) {
+	switch what {
+	case hosting.LetHand:
 		s.T.EndHand()
+	case hosting.LetMatch:
+		s.T = nil
 	}
 }
 

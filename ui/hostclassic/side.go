@@ -76,8 +76,8 @@ func (s *Side) About() hosting.About {
 	return hosting.About{Name: "val.classic", Game: s.Game(), Keys: s.Keys(), Ask: s.Ask, Level: botLevel, Warm: s.Warm}
 }
 
-// Clear takes the match off the table, and its score history.
-func (s *Side) Clear() {
+// clear takes the match off the table, and its score history.
+func (s *Side) clear() {
 	s.T.G, s.T.View = nil, classic.View{}
 	s.History = nil
 }
@@ -141,9 +141,15 @@ func (s *Side) Warm() tea.Cmd {
 	}
 }
 
-// LetGo lets go of the tile picked up: a page opens over the table, or
-// the hand ended.
-func (s *Side) LetGo(bool) { s.T.Held = -1 }
+// LetGo lets go of the tile picked up (a page opens over the table,
+// or the hand ended), or of the match (LetMatch: clear).
+func (s *Side) LetGo(what hosting.Let) {
+	if what == hosting.LetMatch {
+		s.clear()
+		return
+	}
+	s.T.Held = -1
+}
 
 // TakeSeat takes in a served classic table's update: the hands' scores
 // (turned, as the view is) when their number changed or at the first

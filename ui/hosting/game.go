@@ -68,14 +68,13 @@ type Match interface {
 	// them as the game names them.
 	// set are the settings in effect (the rules among them).
 	Start(seed uint64, meta map[string]string, set settings.Settings) (record []byte, err error)
-	// LetGo lets go of what the player holds when a page opens over
-	// the table (the settings, the information pages), and of what the
-	// player was doing at the table when its hand ends (handEnded: the
-	// groups being made, say).
-	LetGo(handEnded bool)
-	// Clear takes the game's match off the table (another is being
-	// put on it, or the one read back cannot be looked at).
-	Clear()
+	// LetGo lets go of as much as what says: what the player holds
+	// when a page opens over the table (LetPage: the settings, the
+	// information pages), what the player was doing at the table when
+	// its hand ends (LetHand: the groups being made, say), or the
+	// game's match itself, taken off the table (LetMatch: another is
+	// being put on it, or the one read back cannot be looked at).
+	LetGo(what Let)
 	// RackJSON is the rack's arrangement as saved; nil for nothing to
 	// save.
 	RackJSON() []byte
@@ -83,6 +82,17 @@ type Match interface {
 	// the hand on the table; why says why b is none at all.
 	TakeRack(b []byte) (why string)
 }
+
+// Let is how much a game's side lets go of (Match.LetGo).
+type Let uint8
+
+// How much is let go of: what the player holds as a page opens over
+// the table, what they were doing as the hand ends, the match.
+const (
+	LetPage Let = iota
+	LetHand
+	LetMatch
+)
 
 // Seat is a game's side of a seat at a served table (the app's
 // seat.go). The update is handed to the side of the game it names
