@@ -44,7 +44,7 @@
 //	screen_scores.go   the information pages hosted: the score history, hand by hand (ui/pages' ScoreLines, each game its table: hosting.Scores), the statistics
 //	screen_review.go   the coach's review of a hand or a match (w) hosted: opened, closed, its keys; the saved matches (w on the score history), to review one (the work and the reading are ui/review's, the pages ui/pages')
 //	stats.go           the statistics read (ui/saves) and written with the saves (ui/stats counts them, as each game's side tallies a hand)
-//	seat.go            a seat at a table the model does not own: updates in (one path for both games: each game's side takes in its view, hosting.Game's TakeSeat), intents out, what both games' seats do with the screen (what the seat keeps of its table is ui/seatlink's, the messages ui/seatmsg's)
+//	seat.go            a seat at a table the model does not own: updates in (one path for both games: the update names its game, seatmsg.Update's Game, and that game's side takes in its view, hosting.Game's TakeSeat), intents out, what both games' seats do with the screen (what the seat keeps of its table is ui/seatlink's, the messages ui/seatmsg's)
 //	fair.go            a served match's commitment to its deals: noted at the deal, revealed at the end
 //	debuglog.go        the debug log (okey --debug-log): the keys, the screens, the status, the moves
 //	app.go             the app built (New, NewSeat, NewSeat101) and run: Init, Update, the dispatch of keys by screen (a key on the table to the game on it)
