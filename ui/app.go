@@ -117,7 +117,7 @@ func New(opt Options) (*Model, error) {
 func (m *Model) lookAt(b []byte, readErr error) {
 	if readErr != nil || m.load(b) != nil {
 		for _, g := range m.tables() {
-			g.Clear()
+			g.LetGo(hosting.LetMatch)
 		}
 		m.on, m.present = 0, false
 	}
@@ -176,8 +176,10 @@ func NewSeat101(opt SeatOptions) (*Model, error) {
 // Init asks the terminal for its background and saves the new match.
 func (m *Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{tea.RequestBackgroundColor}
-	if w := m.table().Warm(); w != nil {
-		cmds = append(cmds, w)
+	if warm := m.table().About().Warm; warm != nil {
+		if w := warm(); w != nil {
+			cmds = append(cmds, w)
+		}
 	}
 	// The record as it stands: a new match, or a resumed one written
 	// again whole (which repairs a torn last line at once).
@@ -304,7 +306,7 @@ func (m *Model) onKey(k tea.KeyPressMsg, in tea.Msg) tea.Cmd {
 	case scrResume:
 		return m.updateResume(k)
 	case scrHandOver:
-		return m.updateHandEnd(k, m.table().HandEnd(m.pageW()))
+		return m.updateHandEnd(k, m.table().Pages().HandEnd(m.pageW()))
 	case scrMatchOver:
 		return m.updateMatchOver(k)
 	case scrScores:

@@ -8,8 +8,8 @@ import (
 
 // asked carries out what a key (k; a click's is the zero key) at either
 // game's table asked of the app, the same at both (table.Req): a save,
-// undo, quitting, a page opened, a key of no meaning told. own reports
-// that cmd is the request's own command (a save, undo, quitting), which
+// quitting, a page opened, a key of no meaning told. own reports
+// that cmd is the request's own command (a save, quitting), which
 // stands for whatever the table started; for the rest the table's goes
 // on. A play and the hint, which only the game knows how to do, are its
 // side's (ui/hostclassic, ui/host101): asked does nothing for them.
@@ -17,8 +17,6 @@ func (m *Model) asked(r table.Req, k tea.KeyPressMsg) (cmd tea.Cmd, own bool) {
 	switch r {
 	case table.ReqSave:
 		return m.saveCmd(), true
-	case table.ReqUndo:
-		return m.undo(), true
 	case table.ReqQuit:
 		return m.quit(), true
 	case table.ReqHelp:

@@ -27,9 +27,9 @@
 //	model.go           Options and SeatOptions, the Model and its screens, the seat's link, the status line set, which game is on the table (table, kept as matches come and go: on, present)
 //	hosted.go          the games hosted (hostGames: classic's side first) and the Model as their host (appHost, hosting.App): the table's words and styles, a match adopted (which game is then on the table), the statistics counted
 //	match.go           a match's life, written once for both games: load (a saved record read back by its game's side as far as its lines replay, the file set aside when it lost lines or its header is damaged: ui/saves; a save that cannot be used played unsaved), resume, start (the record's meta), take in what an action did (took), a hand's end, the rack's file, save, quitting (a seat leaves)
-//	asked.go           what a key or a click at either table asks of the app (table.Req), carried out once: a save, undo, quitting, a page, a key of no meaning
+//	asked.go           what a key or a click at either table asks of the app (table.Req), carried out once: a save, quitting, a page, a key of no meaning
 //	bots.go            the bots' timeout; whose turn is asked (nextTurn: each game's side asks its bot, hosting.Game's Ask), an answer taken in or dropped as stale, every question cancelled
-//	undo.go            undo at both tables: whether the player may take a discard back now (a casual match), the game's side asked (hosting.Game's Undo), the match put back saved
+//	undo.go            undo at both tables: whether the player may take a discard back now (a casual match), the undo the game's side built carried out (a Reply with table.ReqUndo), the match put back saved
 //	view.go            View, the frame kept for a tick of the clock, the screen on show drawn (the game's screens: its table, the pages between hands it gives the values of), the frame (table.Frame) either table draws with
 //	host.go            the shared pages (ui/pages) hosted: what they are drawn with, their frame, the pager every page that scrolls moves by, the notice and locked pages
 //	words.go           the seats' words (ui/table's Words); why a move was refused (ui/problem's Reason)
@@ -44,7 +44,7 @@
 //	screen_scores.go   the information pages hosted: the score history, hand by hand (ui/pages' ScoreLines, each game its table: hosting.Scores), the statistics
 //	screen_review.go   the coach's review of a hand or a match (w) hosted: opened, closed, its keys; the saved matches (w on the score history), to review one (the work and the reading are ui/review's, the pages ui/pages')
 //	stats.go           the statistics read (ui/saves) and written with the saves (ui/stats counts them, as each game's side tallies a hand)
-//	seat.go            a seat at a table the model does not own: updates in (one path for both games: each game's side takes in its view, hosting.Game's TakeSeat), intents out, what both games' seats do with the screen (what the seat keeps of its table is ui/seatlink's, the messages ui/seatmsg's)
+//	seat.go            a seat at a table the model does not own: updates in (one path for both games: the update names its game, seatmsg.Update's Game, and that game's side takes in its view, hosting.Game's TakeSeat), intents out, what both games' seats do with the screen (what the seat keeps of its table is ui/seatlink's, the messages ui/seatmsg's)
 //	fair.go            a served match's commitment to its deals: noted at the deal, revealed at the end
 //	debuglog.go        the debug log (okey --debug-log): the keys, the screens, the status, the moves
 //	app.go             the app built (New, NewSeat, NewSeat101) and run: Init, Update, the dispatch of keys by screen (a key on the table to the game on it)

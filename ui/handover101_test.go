@@ -65,7 +65,7 @@ func TestHandOver101ShowsTheTableAndScrolls(t *testing.T) {
 			}
 			if len(lines) > m.lay.Page.H {
 				long = true
-				bar := ansiPlain(m.handOverBar(m.table().HandEnd(m.pageW())))
+				bar := ansiPlain(m.handOverBar(m.table().Pages().HandEnd(m.pageW())))
 				if !strings.Contains(bar, "↑↓") {
 					t.Fatalf("%s: a page longer than the screen does not say it scrolls: %q", lang, bar)
 				}

@@ -161,7 +161,7 @@ func (m *Model) unsavedWhy() string {
 func (m *Model) adopting(seed uint64, meta map[string]string) {
 	m.cancelBots()
 	for _, g := range m.tables() {
-		g.Clear()
+		g.LetGo(hosting.LetMatch)
 	}
 	m.on, m.present = 0, false
 	m.seed = seed
@@ -259,7 +259,7 @@ func (m *Model) took(p hosting.Play) tea.Cmd {
 func (m *Model) endOfHand() {
 	m.cancelBots()
 	m.overlay = ovNone
-	m.table().LetGo(true)
+	m.table().LetGo(hosting.LetHand)
 	if m.screen == scrPlay {
 		m.screen = scrHandOver
 		m.pager.GotoTop()

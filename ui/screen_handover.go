@@ -114,7 +114,7 @@ func (m *Model) handEndLines(g hosting.HandEnd) []string {
 // (↑↓, pgup pgdn) when the game's page scrolls and is longer than the
 // page, its keys below (handEndBar).
 func (m *Model) renderHandOver() string {
-	g := m.table().HandEnd(m.pageW())
+	g := m.table().Pages().HandEnd(m.pageW())
 	lines := m.handEndLines(g)
 	if g.Scroll {
 		lines, _ = m.scrolled(lines)

@@ -39,7 +39,7 @@ func (m *Model) updateMatchOver(k tea.KeyPressMsg) tea.Cmd {
 // renderMatchOver is the final table of the game on the table
 // (renderFinal; its rows are the game's side's: hosting.Final).
 func (m *Model) renderMatchOver() string {
-	f := m.table().Final()
+	f := m.table().Pages().Final()
 	return m.renderFinal(f.Table, f.OK, f.Sheet, f.Bar)
 }
 

@@ -43,7 +43,7 @@ func (m *Model) updateResume(k tea.KeyPressMsg) tea.Cmd {
 // Resume), each seat's name with its bot's level, the game of a new
 // match.
 func (m *Model) renderResume() string {
-	body, score := m.table().Resume(store.ShortPath(m.files.MatchPath()))
+	body, score := m.table().Pages().Resume(store.ShortPath(m.files.MatchPath()))
 	rows := make([][2]string, table.Seats)
 	for s := range rows {
 		rows[s] = [2]string{m.whoLevel(s), score(s)}

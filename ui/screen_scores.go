@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"okey/ui/hosting"
 	"okey/ui/pages"
 	"okey/ui/store"
 )
@@ -21,7 +22,7 @@ func (m *Model) openInfo(s screen) {
 	}
 	m.infoBack = m.screen
 	m.overlay = ovNone
-	m.table().LetGo(false)
+	m.table().LetGo(hosting.LetPage)
 	m.pager.GotoTop()
 	m.screen = s
 }
@@ -59,7 +60,7 @@ func (m *Model) renderInfo(lines []string) string {
 }
 
 func (m *Model) updateScores(k tea.KeyPressMsg) tea.Cmd {
-	return m.updateInfo(k, m.scoreLines(), m.table().Scores(m.pageW()).Key)
+	return m.updateInfo(k, m.scoreLines(), m.table().Pages().Scores(m.pageW()).Key)
 }
 
 func (m *Model) renderScores() string { return m.renderInfo(m.scoreLines()) }
@@ -68,7 +69,7 @@ func (m *Model) renderScores() string { return m.renderInfo(m.scoreLines()) }
 // title, then the table (the game's side's: hosting.Scores), a served
 // match's commitment.
 func (m *Model) scoreLines() []string {
-	s := m.table().Scores(m.pageW())
+	s := m.table().Pages().Scores(m.pageW())
 	return pages.ScoreLines(m.common(), s.Title, s.Table, m.fairLines(false))
 }
 

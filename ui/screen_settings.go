@@ -6,6 +6,7 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"okey/ui/hosting"
 	"okey/ui/pages"
 	"okey/ui/problem"
 	"okey/ui/settings"
@@ -34,7 +35,7 @@ func (m *Model) openSettings() {
 		return
 	}
 	m.overlay = ovNone
-	m.table().LetGo(false)
+	m.table().LetGo(hosting.LetPage)
 	m.settings = &settingsForm{Form: pages.NewForm(settings.Fields(m.set), settings.Fields(m.saved), m.formRules()), back: back}
 	m.screen = scrSettings
 }

@@ -104,11 +104,16 @@ func (m *Model) onSeatUpdate(u seatmsg.Update) tea.Cmd {
 	return m.seatTook(u, tk.First, tk.Now.HandOver, tk.Now.MatchOver)
 }
 
-// servedGame is the game whose view u brings (hosting.Game's Serves), nil
-// for an update without one.
+// servedGame is the game whose view u brings (seatmsg.Update's Game,
+// the name a game's records and its side's About give it), nil for an
+// update without one.
 func (m *Model) servedGame(u seatmsg.Update) hosting.Game {
+	name := u.Game()
+	if name == "" {
+		return nil
+	}
 	for _, g := range m.tables() {
-		if g.Serves(u) {
+		if g.About().Game == name {
 			return g
 		}
 	}

@@ -59,7 +59,9 @@ func plainAction101(v okey101.View) (okey101.Action, bool) {
 }
 
 // handOver101Lines are the end of a hand of 101 as its page shows it.
-func (m *Model) handOver101Lines() []string { return m.handEndLines(m.table().HandEnd(m.pageW())) }
+func (m *Model) handOver101Lines() []string {
+	return m.handEndLines(m.table().Pages().HandEnd(m.pageW()))
+}
 
 // help101Lines are the ? page of the 101 table before the rules: every
 // key of its group in the key map, then how to play 101.

@@ -107,6 +107,8 @@ func (m *Model) carry(r hosting.Reply, k tea.KeyPressMsg) tea.Cmd {
 		return m.put(r.AskSeat, r.Ask)
 	case r.Req == table.ReqSave:
 		return m.saveWith(r.Rack) // the rack as the key left it
+	case r.Req == table.ReqUndo:
+		return m.undo(r.Cmd) // the side's undo, if it built one
 	default:
 		if c, own := m.asked(r.Req, k); own {
 			return c

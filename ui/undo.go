@@ -32,15 +32,14 @@ func (m *Model) mayUndo(playing bool) bool {
 	return false
 }
 
-// undo asks the game on the table for the match without the player's
-// last discard (hosting.Game's Undo), in a command; the bots' questions
-// under way are let go when it goes.
-func (m *Model) undo() tea.Cmd {
-	playing := m.table().Phase().Playing
-	if !m.mayUndo(playing) {
+// undo carries out the undo the side of the game on the table built
+// (cmd: the Reply's Cmd with table.ReqUndo, built when the scene let
+// it, hosting.Scene.MayUndo), or says why the player may not; the bots'
+// questions under way are let go when it goes.
+func (m *Model) undo(cmd tea.Cmd) tea.Cmd {
+	if !m.mayUndo(m.table().Phase().Playing) {
 		return nil
 	}
-	cmd := m.table().Undo()
 	if cmd != nil {
 		m.cancelBots()
 	}

@@ -21,9 +21,9 @@ func (m *Model) onWheel(msg tea.MouseWheelMsg) {
 		lines = m.scoreLines()
 	case m.screen == scrStats:
 		lines = m.statsLines()
-	case m.screen == scrHandOver && m.table().HandEnd(m.pageW()).Scroll:
+	case m.screen == scrHandOver && m.table().Pages().HandEnd(m.pageW()).Scroll:
 		// The end of a hand that scrolls (101's), once it has one.
-		if lines = m.handEndLines(m.table().HandEnd(m.pageW())); lines == nil {
+		if lines = m.handEndLines(m.table().Pages().HandEnd(m.pageW())); lines == nil {
 			return
 		}
 	default:

@@ -57,6 +57,8 @@ func (s *Side) do(o play101.Outcome, sc *hosting.Scene) hosting.Reply {
 	switch o.Req {
 	case table.ReqSave:
 		return hosting.Reply{Req: o.Req, Cmd: o.Cmd, Rack: s.T.RackJSON()}
+	case table.ReqUndo:
+		return hosting.Reply{Req: o.Req, Cmd: s.undo(sc)}
 	case table.ReqPlay:
 	default:
 		return hosting.Reply{Req: o.Req, Cmd: o.Cmd}

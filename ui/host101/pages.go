@@ -18,6 +18,9 @@ import (
 // and the two pages over the table (the keys and rules, the stacks and
 // the whole table).
 
+// Pages are the pages between hands: Resume, HandEnd, Final, Scores.
+func (s *Side) Pages() hosting.Pages { return s.pages }
+
 // Resume is 101's resume page: the hand saved of how many (under way,
 // or ended and the next not dealt yet), the seats' scores.
 func (s *Side) Resume(where string) (string, func(int) string) {

@@ -30,8 +30,10 @@ type Side struct {
 	// Hinter works the hint out on every table of this side (nil: the
 	// judge's plan, decide.HintCtx).
 	Hinter decide.Hinter
-	// ask is Ask as a Question, made once (a play hands it up).
-	ask hosting.Question
+	// ask is Ask as a Question, made once (a play hands it up); pages
+	// are the pages between hands (Pages), made once.
+	ask   hosting.Question
+	pages hosting.Pages
 }
 
 // New is 101's side hosted by app: newPlayer builds the seats' players
@@ -40,6 +42,7 @@ type Side struct {
 func New(app hosting.App, newPlayer func(level string, seed uint64) (decide.Player, error), log func(text func() string)) *Side {
 	s := &Side{app: app, newPlayer: newPlayer, log: log}
 	s.ask = s.Ask
+	s.pages = hosting.Pages{Resume: s.Resume, HandEnd: s.HandEnd, Final: s.Final, Scores: s.Scores}
 	return s
 }
 
@@ -52,13 +55,11 @@ func With(s *Side, h decide.Hinter) *Side {
 // Present reports whether a match of 101 is on the table.
 func (s *Side) Present() bool { return s.T != nil }
 
-// About is 101's names and its table's keys.
+// About is 101's names and its table's keys (no Warm: 101 has no
+// tables worth building ahead).
 func (s *Side) About() hosting.About {
 	return hosting.About{Name: "val.okey101", Game: s.Game(), Keys: s.Keys(), Ask: s.Ask, Level: s.Players().Level}
 }
-
-// Clear takes the match off the table.
-func (s *Side) Clear() { s.T = nil }
 
 // Phase is where the match stands.
 func (s *Side) Phase() hosting.Phase {
@@ -108,12 +109,6 @@ func (s *Side) Update(msg tea.Msg, sc *hosting.Scene) (hosting.Reply, bool) {
 // Keys are the 101 table's keys, as on its help page.
 func (s *Side) Keys() [][]key.Binding { return s.app.Keys().Table101.FullHelp() }
 
-// Warm is nothing: 101 has no tables worth building ahead.
-func (s *Side) Warm() tea.Cmd { return nil }
-
-// Serves reports whether u brings a 101 view.
-func (s *Side) Serves(u seatmsg.Update) bool { return u.View101 != nil }
-
 // TakeSeat takes in a served 101 table's update: the game
 // (play101.Table.TakeUpdate; the table is made at the first) and the
 // notes.
@@ -128,10 +123,14 @@ func (s *Side) TakeSeat(u seatmsg.Update, l *seatlink.Link, _ bool, n seatlink.N
 }
 
 // LetGo lets go of what the player was doing on the rack when the hand
-// ended; a page opened over the table keeps the rack as it is.
-func (s *Side) LetGo(handEnded bool) {
-	if handEnded {
+// ended (LetHand), or of the match, taken off the table (LetMatch); a
+// page opened over the table keeps the rack as it is.
+func (s *Side) LetGo(what hosting.Let) {
+	switch what {
+	case hosting.LetHand:
 		s.T.EndHand()
+	case hosting.LetMatch:
+		s.T = nil
 	}
 }
 
@@ -149,8 +148,16 @@ func (s *Side) Game() string { return settings.Game101 }
 // TakeRack restores the rack's saved arrangement.
 func (s *Side) TakeRack(b []byte) (why string) { return s.T.LoadRack(b) }
 
-// Undo asks for the match without the player's last discard.
-func (s *Side) Undo() tea.Cmd { return s.T.Undo() }
+// undo is the undo the player asked for (table.ReqUndo): the match
+// without their last discard, in a command whose message Update takes
+// in; nil when the scene does not let them (the app says why) or there
+// is no discard to take back (the status says so).
+func (s *Side) undo(sc *hosting.Scene) tea.Cmd {
+	if !sc.MayUndo(s.T.View.Phase == okey101.Playing) {
+		return nil
+	}
+	return s.T.Undo()
+}
 
 // Record is the match's record, whole.
 func (s *Side) Record() []byte {

@@ -63,8 +63,11 @@ func (s *Side) do(a playclassic.Outcome, sc *hosting.Scene) hosting.Reply {
 	case table.ReqHint:
 		return hosting.Reply{Cmd: s.T.Hint(sc.Ctx, sc.Seed, s.newBot, s.timeout)}
 	}
-	if a.Req == table.ReqSave {
+	switch a.Req {
+	case table.ReqSave:
 		return hosting.Reply{Req: a.Req, Rack: s.T.RackJSON()}
+	case table.ReqUndo:
+		return hosting.Reply{Req: a.Req, Cmd: s.undo(sc)}
 	}
 	return hosting.Reply{Req: a.Req}
 }

@@ -15,6 +15,9 @@ import (
 // match, the end of a hand, the score history, the final table; and the
 // two pages over the table (the keys and rules, the discard stacks).
 
+// Pages are the pages between hands: Resume, HandEnd, Final, Scores.
+func (s *Side) Pages() hosting.Pages { return s.pages }
+
 // Resume is classic's resume page: the hand saved (under way, or
 // ended and the next not dealt yet), the seats' scores.
 func (s *Side) Resume(where string) (string, func(int) string) {

@@ -33,8 +33,10 @@ type Side struct {
 	// hint's decision.
 	newBot  playclassic.BuildBot
 	timeout time.Duration
-	// ask is Ask as a Question, made once (a play hands it up).
-	ask hosting.Question
+	// ask is Ask as a Question, made once (a play hands it up); pages
+	// are the pages between hands (Pages), made once.
+	ask   hosting.Question
+	pages hosting.Pages
 }
 
 // Config is what classic's side is made with.
@@ -53,6 +55,7 @@ type Config struct {
 func New(app hosting.App, c Config) *Side {
 	s := &Side{app: app, T: playclassic.NewTable(app), newBot: c.NewBot, timeout: c.Timeout}
 	s.ask = s.Ask
+	s.pages = hosting.Pages{Resume: s.Resume, HandEnd: s.HandEnd, Final: s.Final, Scores: s.Scores}
 	if c.Log != nil {
 		s.T.Logged = func(e playclassic.LogEntry) {
 			c.Log(func() string { return playclassic.LogText(app.Words(), e) })
@@ -68,13 +71,13 @@ func New(app hosting.App, c Config) *Side {
 // Present reports whether a classic match is on the table.
 func (s *Side) Present() bool { return s.T.G != nil }
 
-// About is classic's names and its table's keys.
+// About is classic's names, its table's keys, and Warm.
 func (s *Side) About() hosting.About {
-	return hosting.About{Name: "val.classic", Game: s.Game(), Keys: s.Keys(), Ask: s.Ask, Level: botLevel}
+	return hosting.About{Name: "val.classic", Game: s.Game(), Keys: s.Keys(), Ask: s.Ask, Level: botLevel, Warm: s.Warm}
 }
 
-// Clear takes the match off the table, and its score history.
-func (s *Side) Clear() {
+// clear takes the match off the table, and its score history.
+func (s *Side) clear() {
 	s.T.G, s.T.View = nil, classic.View{}
 	s.History = nil
 }
@@ -138,12 +141,15 @@ func (s *Side) Warm() tea.Cmd {
 	}
 }
 
-// Serves reports whether u brings a classic view.
-func (s *Side) Serves(u seatmsg.Update) bool { return u.View != nil }
-
-// LetGo lets go of the tile picked up: a page opens over the table, or
-// the hand ended.
-func (s *Side) LetGo(bool) { s.T.Held = -1 }
+// LetGo lets go of the tile picked up (a page opens over the table,
+// or the hand ended), or of the match (LetMatch: clear).
+func (s *Side) LetGo(what hosting.Let) {
+	if what == hosting.LetMatch {
+		s.clear()
+		return
+	}
+	s.T.Held = -1
+}
 
 // TakeSeat takes in a served classic table's update: the hands' scores
 // (turned, as the view is) when their number changed or at the first
@@ -176,8 +182,16 @@ func botLevel(l string) string { return l }
 // TakeRack restores the rack's saved arrangement.
 func (s *Side) TakeRack(b []byte) (why string) { return s.T.LoadRack(b) }
 
-// Undo asks for the match without the player's last discard.
-func (s *Side) Undo() tea.Cmd { return s.T.Undo() }
+// undo is the undo the player asked for (table.ReqUndo): the match
+// without their last discard, in a command whose message Update takes
+// in; nil when the scene does not let them (the app says why) or there
+// is no discard to take back (the status says so).
+func (s *Side) undo(sc *hosting.Scene) tea.Cmd {
+	if !sc.MayUndo(s.T.View.Phase == classic.Playing) {
+		return nil
+	}
+	return s.T.Undo()
+}
 
 // Record is the match's record, whole.
 func (s *Side) Record() []byte {

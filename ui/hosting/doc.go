@@ -12,7 +12,8 @@
 //	          keys, clicks and drawing, its match (read back, started,
 //	          played, saved), a served table's update taken in, and what
 //	          its pages between hands show, given as plain values
-//	          (HandEnd, Final, Scores) that the app's pages draw
+//	          (Pages: Resume, HandEnd, Final, Scores) that the app's
+//	          pages draw
 //	scene.go  Scene, what a side draws its table and reads a key with
 //	          (the layout, the words and styles, the frame, the status
 //	          made of its parts, the page over the table, the flags, a
@@ -20,8 +21,9 @@
 //	          table composed from it
 //	reply.go  Reply, what a key, a click or a game's message came to,
 //	          for the app to carry out (a page given the key, the plays
-//	          taken in, the request, news, an undo's answer); the keys
-//	          both tables share (Shared); a bot's answer (Answer)
+//	          taken in, the request, an undo built or its answer,
+//	          news); the keys both tables share (Shared); a bot's
+//	          answer (Answer)
 //	app.go    App, the little a game's side still asks of the app: the
 //	          table's words and styles (table.Host), the pages' width,
 //	          and a match's life (the settings, the app readied for a

@@ -47,20 +47,8 @@ type Screens interface {
 	// Header is the top line: the game, the hand, and on the table the
 	// keys of the help, the settings and quitting (withKeys).
 	Header(sc *Scene, withKeys bool) string
-	// Warm is work worth starting while the first frame is drawn, nil
-	// for none.
-	Warm() tea.Cmd
-	// Resume is the resume page's words of the saved match (where: the
-	// file it is saved in) and each seat's score.
-	Resume(where string) (body string, score func(seat int) string)
-	// HandEnd is the end of the hand on the table, for the page the app
-	// hosts, w columns wide.
-	HandEnd(w int) HandEnd
-	// Final is the final table, for the page the app hosts.
-	Final() Final
-	// Scores is the score history's page, w columns wide: every hand
-	// so far.
-	Scores(w int) Scores
+	// Pages is what its pages between hands show (Pages).
+	Pages() Pages
 }
 
 // Match is a game's side of a match's life (the app's match.go): what
@@ -80,18 +68,13 @@ type Match interface {
 	// them as the game names them.
 	// set are the settings in effect (the rules among them).
 	Start(seed uint64, meta map[string]string, set settings.Settings) (record []byte, err error)
-	// Undo asks for the match without the player's last discard of the
-	// hand, in a command whose message Update takes in (nil, the status
-	// saying why, when there is none).
-	Undo() tea.Cmd
-	// LetGo lets go of what the player holds when a page opens over
-	// the table (the settings, the information pages), and of what the
-	// player was doing at the table when its hand ends (handEnded: the
-	// groups being made, say).
-	LetGo(handEnded bool)
-	// Clear takes the game's match off the table (another is being
-	// put on it, or the one read back cannot be looked at).
-	Clear()
+	// LetGo lets go of as much as what says: what the player holds
+	// when a page opens over the table (LetPage: the settings, the
+	// information pages), what the player was doing at the table when
+	// its hand ends (LetHand: the groups being made, say), or the
+	// game's match itself, taken off the table (LetMatch: another is
+	// being put on it, or the one read back cannot be looked at).
+	LetGo(what Let)
 	// RackJSON is the rack's arrangement as saved; nil for nothing to
 	// save.
 	RackJSON() []byte
@@ -100,12 +83,21 @@ type Match interface {
 	TakeRack(b []byte) (why string)
 }
 
+// Let is how much a game's side lets go of (Match.LetGo).
+type Let uint8
+
+// How much is let go of: what the player holds as a page opens over
+// the table, what they were doing as the hand ends, the match.
+const (
+	LetPage Let = iota
+	LetHand
+	LetMatch
+)
+
 // Seat is a game's side of a seat at a served table (the app's
-// seat.go).
+// seat.go). The update is handed to the side of the game it names
+// (seatmsg.Update's Game, the name About gives).
 type Seat interface {
-	// Serves reports whether a served table's update u is of this
-	// game (it brings this game's view).
-	Serves(u seatmsg.Update) bool
 	// TakeSeat takes in the game of a served table's update u (got: an
 	// update came before) and the notes beside its moves, and reports
 	// what it made of it for the screen.
@@ -117,7 +109,8 @@ type Seat interface {
 // say) and in the settings and its records' header (Game:
 // settings.GameClassic, Game101) — and its table's keys in groups, as
 // on its help page (Keys: a key of another game's table says what it
-// means there), and how it asks a seat's bot for its move (Ask).
+// means there), how it asks a seat's bot for its move (Ask), and the
+// work it would have started while the first frame is drawn (Warm).
 type About struct {
 	Name, Game string
 	Keys       [][]key.Binding
@@ -125,6 +118,9 @@ type About struct {
 	// named l (the settings') as the game's records save it.
 	Ask   Question
 	Level func(l string) string
+	// Warm is work worth starting while the first frame is drawn (nil,
+	// or a nil command: none).
+	Warm func() tea.Cmd
 }
 
 // Phase is whether a match of a game is on the table (Present) and
@@ -153,6 +149,24 @@ type ReadBack struct {
 	// Tally counts a finished match's end (if it was never counted);
 	// Adopt puts the match on the table.
 	Tally, Adopt func()
+}
+
+// Pages are what a game's pages between hands show, each given as a
+// plain value the app's pages draw, asked for only when its page is on
+// show (its work, a score table say, is done then): one method of Game
+// for the four pages, the same for both games.
+type Pages struct {
+	// Resume is the resume page's words of the saved match (where: the
+	// file it is saved in) and each seat's score.
+	Resume func(where string) (body string, score func(seat int) string)
+	// HandEnd is the end of the hand on the table, for the page the app
+	// hosts, w columns wide.
+	HandEnd func(w int) HandEnd
+	// Final is the final table, for the page the app hosts.
+	Final func() Final
+	// Scores is the score history's page, w columns wide: every hand so
+	// far.
+	Scores func(w int) Scores
 }
 
 // HandEnd is what a hand's end needs of the game on the table, given as

@@ -44,7 +44,8 @@ type Reply struct {
 	// was said meanwhile.
 	Then     string
 	Unwarned bool
-	// Undone is what an undo asked came to (Game.Undo's message), for
+	// Undone is what an undo asked came to (the message of the Cmd a
+	// Reply with Req table.ReqUndo carried), for
 	// the app to save or go on from; nil for none.
 	Undone *Undone
 	// Ask is a question for the player of AskSeat, put as the question
@@ -56,7 +57,9 @@ type Reply struct {
 	// it (Req is ReqSave).
 	Rack []byte
 	// Cmd is work the side started (the hint, worked out in the
-	// background).
+	// background; with Req table.ReqUndo, the undo, when Scene.MayUndo
+	// let the side build it: the app runs it, the bots' questions let
+	// go).
 	Cmd tea.Cmd
 }
 

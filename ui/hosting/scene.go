@@ -110,6 +110,13 @@ func (sc *Scene) Common() *pages.Common {
 	return &pages.Common{Tr: sc.Words.Tr, St: sc.St, Keys: sc.Keys, Lay: sc.Lay}
 }
 
+// MayUndo reports whether the player may take a discard back now
+// (playing: a hand is being played at the side's table): the match is
+// casual and this screen does not only look. The side builds the undo
+// only then (Reply's Cmd with Req table.ReqUndo); the app says why not
+// otherwise, by the same three conditions.
+func (sc *Scene) MayUndo(playing bool) bool { return !sc.ReadOnly && sc.Casual && playing }
+
 // StatusText is what the status says: the last message, or else, while
 // a hand is being played, the app's guide or the game's (g, asked only
 // when nothing else is to be said).

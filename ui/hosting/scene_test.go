@@ -6,10 +6,32 @@ import (
 
 	"charm.land/bubbles/v2/key"
 
+	"okey/game/classic"
+	"okey/game/okey101"
 	"okey/ui/hosting"
 	"okey/ui/hosting/hostingtest"
+	"okey/ui/seatmsg"
+	"okey/ui/settings"
 	"okey/ui/table"
 )
+
+// TestServedGameNames asserts that a served update names its game as
+// the settings and a side's About do (the seat hands the update to the
+// side whose About().Game it is), and names none without a view.
+func TestServedGameNames(t *testing.T) {
+	for _, c := range []struct {
+		u    seatmsg.Update
+		want string
+	}{
+		{seatmsg.Update{View: &classic.View{}}, settings.GameClassic},
+		{seatmsg.Update{View101: &okey101.View{}}, settings.Game101},
+		{seatmsg.Update{}, ""},
+	} {
+		if got := c.u.Game(); got != c.want {
+			t.Errorf("update's game %q, want %q", got, c.want)
+		}
+	}
+}
 
 // guide is a game's guide that counts how often it is asked.
 type guide struct {

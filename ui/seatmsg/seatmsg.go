@@ -111,6 +111,19 @@ type Update struct {
 	Fair Fairness
 }
 
+// Game is the game the update's view is of, as its records name it
+// (classic.GameName, okey101.GameName; "" for an update without a
+// view), so that the seat hands it to that game's side.
+func (u Update) Game() string {
+	switch {
+	case u.View != nil:
+		return classic.GameName
+	case u.View101 != nil:
+		return okey101.GameName
+	}
+	return ""
+}
+
 // InPlay reports whether the update's match is still being played.
 func (u Update) InPlay() bool {
 	switch {
