@@ -52,18 +52,21 @@ func (m *Model) onClick(msg tea.MouseClickMsg) tea.Cmd {
 // keyScene is what a key or a click is read with: the scene but its
 // frame (the clocks and levels only a frame draws).
 func (m *Model) keyScene() *hosting.Scene {
-	m.sc = hosting.Scene{
-		Lay: m.lay, W: m.width, H: m.height,
-		Words: m.words(), St: m.st, Keys: &m.keys,
-		Painter: &m.painter, Bar: &m.bar,
-		Status:  hosting.Status{Flash: m.flash, Warn: m.flashWarn, Guide: m.appGuide()},
-		Overlay: hosting.Overlay{Which: m.overlay, Scroll: &m.pager, Keys: m.keys.Overlay},
-		Badge:   m.seatBadge(), HostKeys: m.hostKeys(),
-		ReadOnly: m.readOnly, Casual: m.casual, SeatGot: m.seat != nil && m.seat.Got,
-		OnTable: m.screen == scrPlay,
-		Seat:    m.link(), Ctx: m.ctx, Seed: m.seed,
-	}
-	return &m.sc
+	// Field by field into the scene the model keeps, not a fresh
+	// literal: copying a whole Scene over it cost a small key (an arrow)
+	// a third of its time (BenchmarkKeyMove, 0.82 to 1.17 µs).
+	sc := &m.sc
+	sc.Lay, sc.W, sc.H = m.lay, m.width, m.height
+	sc.Words, sc.St, sc.Keys = m.words(), m.st, &m.keys
+	sc.Painter, sc.Bar = &m.painter, &m.bar
+	sc.Frame = table.Frame{}
+	sc.Status = hosting.Status{Flash: m.flash, Warn: m.flashWarn, Guide: m.appGuide()}
+	sc.Overlay = hosting.Overlay{Which: m.overlay, Scroll: &m.pager, Keys: m.keys.Overlay}
+	sc.Badge, sc.HostKeys = m.seatBadge(), m.hostKeys()
+	sc.ReadOnly, sc.Casual, sc.SeatGot = m.readOnly, m.casual, m.seat != nil && m.seat.Got
+	sc.OnTable = m.screen == scrPlay
+	sc.Seat, sc.Ctx, sc.Seed = m.link(), m.ctx, m.seed
+	return sc
 }
 
 // link is the link to a served table, nil for a match played here.
