@@ -25,17 +25,9 @@ func (m *Model) flashLine(w int) string {
 // now (hosting.Scene): handed down whole for a frame, so that drawing
 // never calls back into the app.
 func (m *Model) scene() *hosting.Scene {
-	m.sc = hosting.Scene{
-		Lay: m.lay, W: m.width, H: m.height,
-		Words: m.words(), St: m.st, Keys: &m.keys,
-		Painter: &m.painter, Bar: &m.bar,
-		Frame:   m.frame(),
-		Status:  hosting.Status{Flash: m.flash, Warn: m.flashWarn, Guide: m.appGuide()},
-		Overlay: hosting.Overlay{Which: m.overlay, Scroll: &m.pager, Keys: m.keys.Overlay},
-		Badge:   m.seatBadge(), HostKeys: m.hostKeys(),
-		ReadOnly: m.readOnly, Casual: m.casual, SeatGot: m.seat != nil && m.seat.Got,
-	}
-	return &m.sc
+	sc := m.keyScene()
+	sc.Frame = m.frame()
+	return sc
 }
 
 // appGuide is what either table's guide says before the game's own,

@@ -50,7 +50,7 @@ func (m *Model) onClick(msg tea.MouseClickMsg) tea.Cmd {
 }
 
 // keyScene is what a key or a click is read with: the scene but its
-// frame (the clocks and levels only a frame draws).
+// frame (the clocks and levels only a frame draws, which scene adds).
 func (m *Model) keyScene() *hosting.Scene {
 	// Field by field into the scene the model keeps, not a fresh
 	// literal: copying a whole Scene over it cost a small key (an arrow)
