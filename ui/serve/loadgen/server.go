@@ -106,7 +106,9 @@ func (cc ChildConfig) serveConfig() (serve.Config, error) {
 
 // ServeChild is the child process's server, spec its ChildConfig in
 // JSON: it serves until ctx ends, its input ends or says quit. It
-// returns the process's exit status.
+// returns the process's exit status, which the caller exits with at
+// once: a server still being made when the input ends is left to the
+// process's end.
 func ServeChild(ctx context.Context, spec string, in io.Reader, out io.Writer) int {
 	var cc ChildConfig
 	if err := json.Unmarshal([]byte(spec), &cc); err != nil {
@@ -121,9 +123,39 @@ func ServeChild(ctx context.Context, spec string, in io.Reader, out io.Writer) i
 		fmt.Fprintln(out, "error", err)
 		return 1
 	}
-	srv, _, err := serve.New(cfg)
-	if err != nil {
-		fmt.Fprintln(out, "error", err)
+	// Stdin is read from the start: its end means the parent is gone,
+	// and a child whose parent is gone ends, even while the server is
+	// still being made (a cluster whose other nodes died as it started
+	// can keep New waiting for the store up to a minute).
+	lines, gone := make(chan string), make(chan struct{})
+	go func() {
+		defer close(lines)
+		defer close(gone)
+		sc := bufio.NewScanner(in)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+	}()
+	type made struct {
+		srv *serve.Server
+		err error
+	}
+	making := make(chan made, 1)
+	go func() {
+		srv, _, err := serve.New(cfg)
+		making <- made{srv, err}
+	}()
+	var srv *serve.Server
+	select {
+	case m := <-making:
+		if m.err != nil {
+			fmt.Fprintln(out, "error", m.err)
+			return 1
+		}
+		srv = m.srv
+	case <-gone:
+		return 1
+	case <-ctx.Done():
 		return 1
 	}
 	l, err := net.Listen("tcp", cc.Listen)
@@ -138,14 +170,6 @@ func ServeChild(ctx context.Context, spec string, in io.Reader, out io.Writer) i
 	go func() { served <- srv.Serve(l) }()
 	fmt.Fprintln(out, "ready", l.Addr().String())
 
-	lines := make(chan string)
-	go func() {
-		defer close(lines)
-		sc := bufio.NewScanner(in)
-		for sc.Scan() {
-			lines <- sc.Text()
-		}
-	}()
 	var prof *os.File
 	defer func() {
 		if prof != nil {
