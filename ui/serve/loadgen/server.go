@@ -176,9 +176,7 @@ func ServeChild(ctx context.Context, spec string, in io.Reader, out io.Writer) i
 			pprof.StopCPUProfile()
 			prof.Close()
 		}
-		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		srv.Shutdown(sctx)
+		shutdownChild(srv, os.TempDir())
 	}()
 	for {
 		select {
@@ -409,6 +407,40 @@ func (c *child) ask(cmd string) ([]string, error) {
 			said = append(said, t)
 		}
 	}
+}
+
+// childShutdown is how long a load's server may take to shut down
+// (its own deadline is 10 s) before the process ends without it.
+const childShutdown = 30 * time.Second
+
+// shutdownChild shuts srv down, or gives up after childShutdown: a
+// child's process ends anyway once this returns, and one that did not
+// end lived on for half an hour after its parent was gone (seen twice,
+// not yet understood). Giving up, it writes every goroutine's stack to
+// a file in dir, and says so on stderr, so that the next time says why.
+func shutdownChild(srv *serve.Server, dir string) {
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		srv.Shutdown(ctx)
+	}()
+	select {
+	case <-stopped:
+		return
+	case <-time.After(childShutdown):
+	}
+	name := filepath.Join(dir, fmt.Sprintf("okey-load-shutdown-%d.txt", os.Getpid()))
+	f, err := os.Create(name)
+	if err == nil {
+		err = errors.Join(pprof.Lookup("goroutine").WriteTo(f, 2), f.Close())
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "okey load: the server did not shut down within %v (its goroutines could not be written: %v)\n", childShutdown, err)
+		return
+	}
+	fmt.Fprintf(os.Stderr, "okey load: the server did not shut down within %v; its goroutines are in %s\n", childShutdown, name)
 }
 
 // stop asks the child to quit and waits for it (killing it after 15 s).
