@@ -104,7 +104,10 @@ func New(opt Options) (*Model, error) {
 		m.files.Unlock()
 		return nil, err
 	}
-	if len(m.notice) > 0 {
+	if opt.Daily != nil {
+		m.startOnDaily(*opt.Daily)
+	}
+	if len(m.notice) > 0 && m.screen != scrNotice {
 		m.after = m.screen
 		m.screen = scrNotice
 	}
@@ -183,7 +186,7 @@ func (m *Model) Init() tea.Cmd {
 	}
 	// The record as it stands: a new match, or a resumed one written
 	// again whole (which repairs a torn last line at once).
-	cmds = append(cmds, m.saveCmd())
+	cmds = append(cmds, m.saveCmd(), m.measurePar())
 	if m.screen == scrPlay {
 		cmds = append(cmds, m.nextTurn())
 	}
@@ -228,6 +231,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onReviewMsg(msg)
 	case review.ListMsg, review.RecordMsg:
 		return m.onMatchesMsg(msg)
+	case dailyParMsg:
+		return m.onDailyPar(msg)
 	case savedMsg:
 		if msg.Err != nil {
 			m.lastOK = false
@@ -311,6 +316,10 @@ func (m *Model) onKey(k tea.KeyPressMsg, in tea.Msg) tea.Cmd {
 		return m.updateMatchOver(k)
 	case scrScores:
 		return m.updateScores(k)
+	case scrDailyAsk:
+		return m.updateDailyAsk(k)
+	case scrDaily:
+		return m.updateDaily(k)
 	}
 	return m.onTableKey(k, in)
 }

@@ -25,6 +25,8 @@ func (m *Model) updateHandEnd(k tea.KeyPressMsg, g hosting.HandEnd) tea.Cmd {
 		return m.quit()
 	case pages.Next:
 		switch {
+		case m.dl != nil && m.dailyHandEnded(m.rec):
+			return m.dailyNext()
 		case g.Over:
 			m.screen = scrMatchOver
 			return nil
@@ -115,7 +117,7 @@ func (m *Model) handEndLines(g hosting.HandEnd) []string {
 // page, its keys below (handEndBar).
 func (m *Model) renderHandOver() string {
 	g := m.table().Pages().HandEnd(m.pageW())
-	lines := m.handEndLines(g)
+	lines := append(m.handEndLines(g), m.dailyHandLines()...)
 	if g.Scroll {
 		lines, _ = m.scrolled(lines)
 	}

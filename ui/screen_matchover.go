@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"okey/game/daily"
 	"okey/ui/pages"
 )
 
@@ -15,6 +16,9 @@ import (
 func (m *Model) updateMatchOver(k tea.KeyPressMsg) tea.Cmd {
 	m.flash = ""
 	keys := m.keys.MatchOver
+	if key.Matches(k, m.dailyKeys().Start) && m.seat == nil {
+		return m.openDaily(m.dailyGame(), daily.Date{}, scrMatchOver, false)
+	}
 	switch pages.NewFinal(m.common(), pages.FinalTable{}, nil).Update(k) {
 	case pages.Quit:
 		return m.quit()

@@ -1,8 +1,10 @@
 package ui
 
 import (
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"okey/game/daily"
 	"okey/ui/pages"
 	"okey/ui/settings"
 	"okey/ui/store"
@@ -15,6 +17,9 @@ import (
 // words and its seats' scores.
 
 func (m *Model) updateResume(k tea.KeyPressMsg) tea.Cmd {
+	if key.Matches(k, m.dailyKeys().Start) && (m.dl == nil || m.dl.over) {
+		return m.openDaily(m.dailyGame(), daily.Date{}, scrResume, false)
+	}
 	switch pages.NewResume(m.common(), "", nil, "").Update(k) {
 	case pages.Quit:
 		return m.quit()
