@@ -333,7 +333,7 @@ func (m *Model) dailyNext() tea.Cmd {
 	if len(old) > 0 {
 		m.files.RetireMatch(m.seq, old, "finished", m.now())
 	}
-	m.setFlash(false, m.tr.T("daily.hand", d.hand, len(d.set.Hands), d.short))
+	m.tellNews(m.tr.T("daily.hand", d.hand, len(d.set.Hands), d.short))
 	return tea.Batch(m.saveCmd(), m.nextTurn())
 }
 
@@ -534,7 +534,7 @@ func (m *Model) dailyLines() []string {
 // dailyTable is the hands' table: you, par, against par.
 func (m *Model) dailyTable() []string {
 	d := m.dl
-	row := func(a, b, c, e string) string { return fmt.Sprintf("  %-8s %6s %6s %8s", a, b, c, e) }
+	row := func(a, b, c, e string) string { return fmt.Sprintf("  %-8s %6s %6s %11s", a, b, c, e) }
 	out := []string{m.st.Dim.Render(row(m.tr.T("daily.col.hand"), m.tr.T("daily.col.you"), m.tr.T("daily.col.par"), m.tr.T("daily.col.vs")))}
 	against, total, ok := d.entry.Against()
 	you, parSum := 0, 0
@@ -663,6 +663,30 @@ func (m *Model) dailyStatsLines() []string {
 		out = append(out, "", m.tr.T("daily.stats.aside", n))
 	}
 	return m.pageLines(out)
+}
+
+// dailyResumeLine is what the resume page says first of a daily's hand
+// ("" for no daily): the day, the hand, practice or not.
+func (m *Model) dailyResumeLine() string {
+	d := m.dl
+	if d == nil {
+		return ""
+	}
+	s := m.tr.T("daily.resume", d.set.Date, m.dailyGameName(), d.hand, len(d.set.Hands))
+	if d.entry.Practice {
+		s += " (" + m.tr.T("daily.practice") + ")"
+	}
+	return s
+}
+
+// dailyBadge is what the header says of a daily's hand: the header's
+// own "hand 1" is the hand of its match, each of the daily's hands
+// being a match of its own.
+func (m *Model) dailyBadge() string {
+	if m.dl == nil {
+		return ""
+	}
+	return " · " + m.tr.T("daily.badge", m.dl.hand, len(m.dl.set.Hands))
 }
 
 // dailyGame is the daily's game of the game a new match would be.

@@ -49,6 +49,9 @@ func (m *Model) updateResume(k tea.KeyPressMsg) tea.Cmd {
 // match.
 func (m *Model) renderResume() string {
 	body, score := m.table().Pages().Resume(store.ShortPath(m.files.MatchPath()))
+	if d := m.dailyResumeLine(); d != "" {
+		body = d + " " + body
+	}
 	rows := make([][2]string, table.Seats)
 	for s := range rows {
 		rows[s] = [2]string{m.whoLevel(s), score(s)}
