@@ -92,6 +92,8 @@ func New(opt Options) (*Model, error) {
 	case m.readOnly:
 		m.lookAt(b, err)
 		return m, nil
+	case errors.Is(err, fs.ErrNotExist) && opt.Daily != nil:
+		err = nil // the daily deals the first match (startOnDaily)
 	case errors.Is(err, fs.ErrNotExist), err != nil && m.unsaved != nil:
 		err = m.startMatch(m.seed)
 	case err != nil: // a folder, a file it may not read: left alone

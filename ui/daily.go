@@ -140,7 +140,10 @@ func (m *Model) beginDaily(g daily.Game, c playdaily.Choice) tea.Cmd {
 		return nil
 	}
 	m.cancelBots()
-	old := m.rec
+	old, why := m.rec, "abandoned"
+	if m.dl != nil && m.dl.entry.Done() { // a daily's last hand, over
+		why = "finished"
+	}
 	entry := m.stats.PutDaily(stats.Daily{
 		ID: startedNow(m.now()), Date: c.Date.String(), Game: string(g),
 		Practice: c.Practice, Hands: len(set.Hands),
@@ -159,7 +162,7 @@ func (m *Model) beginDaily(g daily.Game, c playdaily.Choice) tea.Cmd {
 		return nil
 	}
 	if len(old) > 0 {
-		m.files.RetireMatch(m.seq, old, "abandoned", m.now())
+		m.files.RetireMatch(m.seq, old, why, m.now())
 	}
 	m.notice = append(m.notice, m.dailyOpening()...)
 	m.after, m.screen = scrPlay, scrNotice
@@ -709,4 +712,9 @@ func (m *Model) startOnDaily(o DailyOptions) {
 		return
 	}
 	m.openDaily(o.Game, o.Date, scrPlay, true)
+	if m.dl == nil && m.dlAsk == nil && !m.present { // the daily could not be dealt
+		if err := m.startMatch(m.seed); err != nil {
+			m.notice = append(m.notice, err.Error())
+		}
+	}
 }

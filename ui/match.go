@@ -296,7 +296,7 @@ func (m *Model) Goodbye(flushErr error) string {
 		return m.tr.T("bye.unsaved", saves.Why(m.tr, flushErr))
 	case m.unsaved != nil:
 		return m.tr.T("bye.unsaved", m.unsavedWhy())
-	case m.readOnly:
+	case m.readOnly, !m.hasMatch(): // nothing on the table: nothing saved
 		return ""
 	case m.MatchOver():
 		// Every other quit says where the match is; quitting from the
