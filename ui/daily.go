@@ -663,7 +663,7 @@ func (m *Model) dailyStatsLines() []string {
 		out = append(out, "  "+playdaily.Share(m.tr.T, *last))
 	}
 	if n := len(m.stats.DailiesAside); n > 0 {
-		out = append(out, "", m.tr.T("daily.stats.aside", n))
+		out = append(out, "", m.tr.N("daily.stats.aside", n, n))
 	}
 	return m.pageLines(out)
 }

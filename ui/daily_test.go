@@ -273,3 +273,48 @@ func TestDailyDamagedRecord(t *testing.T) {
 		t.Fatalf("a damaged daily record:\n%s", plain(m))
 	}
 }
+
+// A damaged daily entry in the statistics is set aside and said; the
+// others count. A second game on the same state directory only looks,
+// so a daily played on two machines sharing it counts once.
+func TestDailyDamagedEntryAndSecondMachine(t *testing.T) {
+	state, cfg := testEnv(t)
+	if err := os.MkdirAll(state, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	file := `{"version":1,"by_bots":{},"dailies":[
+	 {"id":"a","date":"2026-11-23","game":"classic","hands":4,"scores":[1,1,1,1],"par":[0,0,0,0]},
+	 {"id":"b","date":"2026-11-31","game":"classic","hands":4,"scores":[]}]}`
+	if err := os.WriteFile(filepath.Join(state, store.StatsFile), []byte(file), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c := at("2026-11-24 12:00:00")
+	m := newTestModel(t, 100, 30, func(o *Options) { o.StateDir, o.ConfigDir = state, cfg }, dailyOpt(daily.Classic, "", c))
+	if !strings.Contains(plain(m), "1 daily entry of the statistics") || m.dl == nil {
+		t.Fatalf("the damaged entry is not said:\n%s", plain(m))
+	}
+	drain(t, m, m.Init())
+	if err := m.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	f := readDailyStats(t, m)
+	if len(f.Dailies) != 2 || len(f.DailiesAside) != 1 || !strings.Contains(string(f.DailiesAside[0]), "2026-11-31") {
+		t.Fatalf("written back: %+v", f)
+	}
+	// The other machine, while this one plays: it may only look.
+	other := newTestModel(t, 100, 30, func(o *Options) { o.StateDir, o.ConfigDir = state, cfg }, dailyOpt(daily.Classic, "", c))
+	if !other.readOnly || other.dl != nil || other.Flush() != nil {
+		t.Fatal("a second game on the state directory plays the daily too")
+	}
+	press(t, m, "enter")
+	toHandOver(t, m)
+	m.Flush()
+	m.files.Unlock()
+	// Then on the other machine, once the first is done: the day is
+	// recorded, so it is practice.
+	again := newTestModel(t, 100, 30, func(o *Options) { o.StateDir, o.ConfigDir = state, cfg }, func(o *Options) { o.Now = c.now })
+	drain(t, again, again.openDaily(daily.Classic, daily.Date{}, scrPlay, false))
+	if !again.dl.entry.Practice {
+		t.Fatal("the day's daily counted twice")
+	}
+}

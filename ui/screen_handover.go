@@ -131,5 +131,7 @@ func (m *Model) handOverBar(g hosting.HandEnd) string {
 	if g.Scroll {
 		_, scrolls = m.scrolled(m.handEndLines(g))
 	}
-	return m.handEndBar(g.Next, g.ScoresKey, g.Over, scrolls, g.More...)
+	// A daily's hand goes on to the next hand or the daily's page, never
+	// to its one-hand match's final table.
+	return m.handEndBar(g.Next, g.ScoresKey, g.Over && m.dl == nil, scrolls, g.More...)
 }

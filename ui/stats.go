@@ -26,7 +26,7 @@ func (m *Model) loadStats() {
 		m.notice = append(m.notice, notice)
 	}
 	if n := m.stats.Damaged; n > 0 {
-		m.notice = append(m.notice, m.tr.T("daily.stats.damaged", n, store.ShortPath(m.files.StatsPath())))
+		m.notice = append(m.notice, m.tr.N("daily.stats.damaged", n, n, store.ShortPath(m.files.StatsPath())))
 		m.statsChanged = true // written back with the entries set aside
 	}
 }
