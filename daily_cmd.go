@@ -24,17 +24,20 @@ import (
 	"okey/ui/store"
 )
 
-// dailyCmd is okey daily: the day's deal (issue 44). This version prints
-// what can be said without playing — the day's fingerprint, and par for
-// a day that is over; playing the daily comes next, and okey daily with
-// neither flag says so on one line (exit 2).
+// dailyCmd is okey daily: the day's deal (issue 44), played at the
+// full-screen table (dailyPlay); its line to share from the statistics
+// (--share); and what can be said without playing — the day's
+// fingerprint, and par for a day that is over.
 func dailyCmd(e *env) *cobra.Command {
 	f := dailyFlags{game: choice{v: string(daily.Classic), of: dailyGames()}}
 	c := &cobra.Command{
 		Use:   "daily",
 		Short: e.tr.T("cli.daily.short"),
 		Long:  e.tr.T("cli.daily.long"),
-		Example: `okey daily --fingerprint
+		Example: `okey daily
+okey daily --game 101 --date 2026-11-20
+okey daily --share
+okey daily --fingerprint
 okey daily --date 2026-11-24 --game 101 --fingerprint
 okey daily --date 2026-11-23 --par
 okey daily --date 2026-11-23 --game 101 --par --json`,

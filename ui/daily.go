@@ -161,10 +161,13 @@ func (m *Model) beginDaily(g daily.Game, c playdaily.Choice) tea.Cmd {
 		m.setFlash(true, err.Error())
 		return nil
 	}
+	m.notice = append(m.notice, m.dailyOpening()...)
 	if len(old) > 0 {
 		m.files.RetireMatch(m.seq, old, why, m.now())
+		if why == "abandoned" {
+			m.notice = append(m.notice, m.tr.T("daily.retired"))
+		}
 	}
-	m.notice = append(m.notice, m.dailyOpening()...)
 	m.after, m.screen = scrPlay, scrNotice
 	return tea.Batch(m.saveCmd(), m.measurePar())
 }
