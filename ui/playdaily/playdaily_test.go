@@ -271,3 +271,21 @@ func marshal[R any, P interface {
 }](r R) []byte {
 	return P(&r).Marshal()
 }
+
+// BenchmarkScore is what the end of a daily's hand costs the app: its
+// record read and replayed to score it (twice: as it ends, and as enter
+// goes on).
+func BenchmarkScore(b *testing.B) {
+	for _, g := range daily.Games {
+		set, _ := daily.New(g, mustDate("2026-11-24"))
+		t := &testing.T{}
+		rec, _ := playHand(t, g, set.Hands[0])
+		b.Run(string(g), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Score(g, rec); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
