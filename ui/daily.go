@@ -695,6 +695,17 @@ func (m *Model) dailyBadge() string {
 	return " · " + m.tr.T("daily.badge", m.dl.hand, len(m.dl.set.Hands))
 }
 
+// newMatchLine is the resume page's and the final table's line of what
+// comes next: the game of a new match, and d for today's daily (the
+// entry a player finds it by without the command line).
+func (m *Model) newMatchLine() string {
+	next := m.nextGameLine()
+	if m.seat != nil || m.readOnly || (m.dl != nil && !m.dl.over && m.screen == scrResume) {
+		return next // a served table, a look, a daily to resume: no daily to begin
+	}
+	return next + " " + m.tr.T("daily.entry", m.dailyKeys().Start.Help().Key)
+}
+
 // dailyGame is the daily's game of the game a new match would be.
 func (m *Model) dailyGame() daily.Game {
 	if m.set.Is101() {

@@ -62,6 +62,6 @@ func (m *Model) renderFinal(t pages.FinalTable, ok bool, sheet []string, bar []k
 		t.After = append(append(t.After, ""), sheet...)
 	}
 	t.After = append(t.After, fair...)
-	t.After = append(t.After, "", m.st.Dim.Render(m.nextGameLine()))
+	t.After = append(t.After, "", m.st.Dim.Render(m.newMatchLine()))
 	return m.renderComponent(pages.NewFinal(m.common(), t, bar))
 }

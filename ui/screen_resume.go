@@ -56,7 +56,7 @@ func (m *Model) renderResume() string {
 	for s := range rows {
 		rows[s] = [2]string{m.whoLevel(s), score(s)}
 	}
-	return m.renderComponent(pages.NewResume(m.common(), body, rows, m.nextGameLine()))
+	return m.renderComponent(pages.NewResume(m.common(), body, rows, m.newMatchLine()))
 }
 
 // whoLevel names a seat with its bot's level.
