@@ -318,3 +318,27 @@ func TestDailyDamagedEntryAndSecondMachine(t *testing.T) {
 		t.Fatal("the day's daily counted twice")
 	}
 }
+
+// d on the resume page begins today's daily of the game a new match
+// would be; the match that was saved goes with the finished ones.
+func TestDailyFromTheResumePage(t *testing.T) {
+	c := at("2026-11-24 12:00:00")
+	m := newTestModel(t, 80, 24, func(o *Options) { o.Now = c.now })
+	drain(t, m, m.Init())
+	playMyTurn(t, m)
+	m.Flush()
+	r := reopen(t, m, m.opt)
+	r.Update(windowMsg(80, 24))
+	if r.screen != scrResume || !strings.Contains(plain(r), "d: today's daily.") {
+		t.Fatalf("the resume page does not offer the daily:\n%s", plain(r))
+	}
+	press(t, r, "tab") // a new match would be 101: so is the daily
+	press(t, r, "d")
+	if r.dl == nil || r.dl.set.Game != daily.Okey101 || r.screen != scrNotice || !strings.Contains(plain(r), "kept with the finished matches") {
+		t.Fatalf("d on the resume page:\n%s", plain(r))
+	}
+	press(t, r, "enter")
+	if meta, _ := recordOf(t, r); meta[daily.MetaDaily] != "v1 101 2026-11-24 hand 1" {
+		t.Fatalf("d dealt %v", meta)
+	}
+}
