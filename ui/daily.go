@@ -509,6 +509,9 @@ func (m *Model) reviewDailyHand(n int) tea.Cmd {
 
 func (m *Model) renderDaily() string {
 	keys := m.dailyKeys()
+	if n := len(m.dl.set.Hands); n > 0 {
+		keys.Hands.SetHelp(fmt.Sprintf("1-%d", n), keys.Hands.Help().Desc)
+	}
 	bar := []key.Binding{keys.Review, keys.Hands, keys.Stats, keys.NewMatch, keys.Quit}
 	lines, _ := m.scrolled(m.dailyLines())
 	return m.renderPage(lines, m.keyBar(bar))
