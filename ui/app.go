@@ -323,6 +323,9 @@ func (m *Model) onKey(k tea.KeyPressMsg, in tea.Msg) tea.Cmd {
 	case scrDaily:
 		return m.updateDaily(k)
 	}
+	if m.dailyRefuses(k) {
+		return nil
+	}
 	return m.onTableKey(k, in)
 }
 

@@ -688,6 +688,20 @@ func (m *Model) dailyResumeLine() string {
 	return s
 }
 
+// dailyRefuses refuses the hint at the table of a daily played for the
+// record, and says why: the hint is the coach's move, and a result
+// against par is the player's own. Practice may ask for it.
+func (m *Model) dailyRefuses(k tea.KeyPressMsg) bool {
+	if m.dl == nil || m.dl.entry.Practice || m.screen != scrPlay || m.overlay != ovNone {
+		return false
+	}
+	if !key.Matches(k, m.keys.Table.Hint) && !key.Matches(k, m.keys.Table101.Hint) {
+		return false
+	}
+	m.setFlash(true, m.tr.T("daily.nohint"))
+	return true
+}
+
 // dailyBadge is what the header says of a daily's hand: the header's
 // own "hand 1" is the hand of its match, each of the daily's hands
 // being a match of its own.

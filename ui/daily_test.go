@@ -342,3 +342,23 @@ func TestDailyFromTheResumePage(t *testing.T) {
 		t.Fatalf("d dealt %v", meta)
 	}
 }
+
+// The hint is refused at a daily played for the record, given in
+// practice.
+func TestDailyForTheRecordHasNoHint(t *testing.T) {
+	c := at("2026-11-24 12:00:00")
+	m := newTestModel(t, 100, 30, dailyOpt(daily.Classic, "", c))
+	drain(t, m, m.Init())
+	press(t, m, "enter")
+	press(t, m, "h")
+	if !strings.Contains(plain(m), "No hint in a daily played for the record") {
+		t.Fatalf("h at a daily for the record:\n%s", plain(m))
+	}
+	p := newTestModel(t, 100, 30, dailyOpt(daily.Classic, "2026-11-20", c))
+	drain(t, p, p.Init())
+	press(t, p, "enter")
+	press(t, p, "h")
+	if strings.Contains(plain(p), "No hint") {
+		t.Fatalf("h refused in practice:\n%s", plain(p))
+	}
+}
