@@ -235,6 +235,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onMatchesMsg(msg)
 	case dailyParMsg:
 		return m.onDailyPar(msg)
+	case dailyRecordMsg:
+		return m.onDailyRecord(msg)
 	case savedMsg:
 		if msg.Err != nil {
 			m.lastOK = false

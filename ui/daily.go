@@ -2,6 +2,7 @@ package ui
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -18,6 +19,7 @@ import (
 	"okey/ui/seats"
 	"okey/ui/settings"
 	"okey/ui/stats"
+	"okey/ui/store"
 )
 
 // The daily hosted (issue 44): the day's set of hands played in seat 0
@@ -495,16 +497,69 @@ func (m *Model) updateDaily(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// reviewDailyHand opens the coach's review of hand n of the daily, if
-// its record was played in this run (the others are with the saved
-// matches: w on the score history).
+// reviewDailyHand opens the coach's review of hand n of the daily: its
+// record as this run played it, or else as the finished matches keep it
+// (found by the daily's id and the hand, in a command: dailyRecordMsg).
 func (m *Model) reviewDailyHand(n int) tea.Cmd {
-	rec, ok := m.dl.recs[n]
-	if !ok || n < 1 || n > len(m.dl.set.Hands) {
+	d := m.dl
+	if n < 1 || n > len(d.set.Hands) {
 		m.setFlash(true, m.tr.T("daily.review.none", n))
 		return nil
 	}
-	return m.openReview(rec, 0, 1, m.tr.T("daily.review.title", m.dl.set.Date, n))
+	if rec, ok := d.recs[n]; ok {
+		return m.openReview(rec, 0, 1, m.tr.T("daily.review.title", d.set.Date, n))
+	}
+	files, id, name := m.files, d.entry.ID, d.set.Meta(d.set.Hands[n-1], false)[daily.MetaDaily]
+	return func() tea.Msg {
+		rec, err := findDailyRecord(files, id, name)
+		return dailyRecordMsg{id: id, hand: n, rec: rec, err: err}
+	}
+}
+
+// dailyRecordMsg is a daily hand's record found among the finished
+// matches, for its review.
+type dailyRecordMsg struct {
+	id   string
+	hand int
+	rec  []byte
+	err  error
+}
+
+// errNoDailyRecord: no finished match is the hand asked for.
+var errNoDailyRecord = errors.New("no such daily hand among the finished matches")
+
+// findDailyRecord is the newest finished match whose meta names the
+// daily's entry id and the hand name (game/daily's Meta).
+func findDailyRecord(files *store.Files, id, name string) ([]byte, error) {
+	paths, err := files.FinishedMatches(0)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range paths {
+		b, err := files.ReadFinished(p)
+		if err != nil {
+			continue
+		}
+		if meta := recordMeta(b); meta[metaDailyID] == id && meta[daily.MetaDaily] == name {
+			return b, nil
+		}
+	}
+	return nil, errNoDailyRecord
+}
+
+// onDailyRecord opens the review of a hand found, if the daily's page
+// is still on show.
+func (m *Model) onDailyRecord(msg dailyRecordMsg) tea.Cmd {
+	d := m.dl
+	if d == nil || d.entry.ID != msg.id || m.screen != scrDaily {
+		return nil
+	}
+	if msg.err != nil {
+		m.setFlash(true, m.tr.T("daily.review.none", msg.hand))
+		return nil
+	}
+	d.recs[msg.hand] = msg.rec
+	return m.openReview(msg.rec, 0, 1, m.tr.T("daily.review.title", d.set.Date, msg.hand))
 }
 
 func (m *Model) renderDaily() string {

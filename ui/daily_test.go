@@ -362,3 +362,44 @@ func TestDailyForTheRecordHasNoHint(t *testing.T) {
 		t.Fatalf("h refused in practice:\n%s", plain(p))
 	}
 }
+
+// A hand played in an earlier run is reviewed from the daily's page,
+// its record found among the finished matches.
+func TestDailyReviewsAHandOfAnEarlierRun(t *testing.T) {
+	c := at("2026-11-24 12:00:00")
+	m := newTestModel(t, 100, 30, dailyOpt(daily.Classic, "", c))
+	drain(t, m, m.Init())
+	press(t, m, "enter")
+	toHandOver(t, m)
+	press(t, m, "enter") // hand 2: hand 1 goes with the finished matches
+	if err := m.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	r := reopen(t, m, m.opt)
+	r.Update(windowMsg(100, 30))
+	drain(t, r, r.Init())
+	press(t, r, "enter")
+	for k := 2; k <= 4; k++ {
+		toHandOver(t, r)
+		press(t, r, "enter")
+	}
+	if r.screen != scrDaily {
+		t.Fatalf("screen %d:\n%s", r.screen, plain(r))
+	}
+	_, cmd := r.Update(keyMsg("1"))
+	if cmd == nil {
+		t.Fatalf("1 does nothing: %s", r.flash)
+	}
+	msg := cmd()
+	found, ok := msg.(dailyRecordMsg)
+	if !ok || found.err != nil {
+		t.Fatalf("hand 1's record: %#v", msg)
+	}
+	if meta := recordMeta(found.rec); meta[daily.MetaDaily] != "v1 classic 2026-11-24 hand 1" || meta[metaDailyID] != r.dl.entry.ID {
+		t.Fatalf("found %v", meta)
+	}
+	r.Update(msg)
+	if r.screen != scrReview {
+		t.Fatalf("the review of hand 1 does not open: %s", r.flash)
+	}
+}
