@@ -52,7 +52,7 @@ func (m *Model) updateHandEnd(k tea.KeyPressMsg, g hosting.HandEnd) tea.Cmd {
 	case g.Scroll && m.updateScroll(k, m.keys.Overlay.ScrollKeys, m.handEndLines(g)):
 		// Next (enter, space, n) is matched first: space goes on.
 		return nil
-	case g.Over && g.FinalKeys != "":
+	case g.Over && g.FinalKeys != "" && m.dl == nil: // a daily's hand has no final table
 		m.setFlash(true, m.tr.T(g.FinalKeys))
 		return nil
 	}
