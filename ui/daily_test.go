@@ -114,6 +114,19 @@ func TestDailyClassicThroughKeys(t *testing.T) {
 	if len(f.Dailies) != 1 || f.Dailies[0].Practice || !f.Dailies[0].Done() || len(f.Dailies[0].Par) != 4 {
 		t.Fatalf("statistics: %+v", f.Dailies)
 	}
+	// At 80×24 it fits, the line to share in sight.
+	m.Update(windowMsg(80, 24))
+	if w, line := maxLineWidth(plain(m)); w > 80 || !strings.Contains(plain(m), "okey daily 2026-11-24 · classic") {
+		t.Fatalf("the daily's page at 80×24 (a line of %d: %q):\n%s", w, line, plain(m))
+	}
+	// The statistics keep it: the streak, the best, the share line.
+	press(t, m, "i")
+	st := plain(m)
+	if !strings.Contains(st, "Dailies") || !strings.Contains(st, "Streak: 1 day of dailies in a row.") || !strings.Contains(st, "1 for the record, 0 practice") {
+		t.Fatalf("the statistics page:\n%s", st)
+	}
+	press(t, m, "esc")
+	m.Update(windowMsg(100, 30))
 	// The review of a hand is one key away.
 	press(t, m, "2")
 	if m.screen != scrReview {
