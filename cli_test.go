@@ -40,7 +40,7 @@ func TestHelpOfEveryCommand(t *testing.T) {
 		"serve":   {"addr", "state-dir", "host-key", "authorized-keys", "timer", "max-tables", "max-sessions", "max-per-addr", "conn-rate", "conn-burst", "tables-per-player", "tables-per-addr", "room-idle", "idle-evict", "max-width", "max-height", "handshake-timeout", "idle-timeout", "away-after", "release-after", "max-session", "keep-seat", "keep-matches", "bot-delay", "debug-log"},
 		"dirs":    {"state-dir", "config-dir"},
 		"verify":  {"commit"},
-		"daily":   {"game", "date", "fingerprint", "par", "json"},
+		"daily":   {"game", "date", "fingerprint", "par", "json", "share", "state-dir", "config-dir", "debug-log"},
 		"review":  {"seat", "hand", "samples", "seed", "workers", "json", "state-dir"},
 		"version": {"help"},
 		"man":     {"help"},

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"path/filepath"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -15,20 +17,27 @@ import (
 
 	"okey/bots/par"
 	"okey/game/daily"
+	"okey/ui"
 	"okey/ui/i18n"
+	"okey/ui/playdaily"
+	"okey/ui/stats"
+	"okey/ui/store"
 )
 
-// dailyCmd is okey daily: the day's deal (issue 44). This version prints
-// what can be said without playing — the day's fingerprint, and par for
-// a day that is over; playing the daily comes next, and okey daily with
-// neither flag says so on one line (exit 2).
+// dailyCmd is okey daily: the day's deal (issue 44), played at the
+// full-screen table (dailyPlay); its line to share from the statistics
+// (--share); and what can be said without playing — the day's
+// fingerprint, and par for a day that is over.
 func dailyCmd(e *env) *cobra.Command {
 	f := dailyFlags{game: choice{v: string(daily.Classic), of: dailyGames()}}
 	c := &cobra.Command{
 		Use:   "daily",
 		Short: e.tr.T("cli.daily.short"),
 		Long:  e.tr.T("cli.daily.long"),
-		Example: `okey daily --fingerprint
+		Example: `okey daily
+okey daily --game 101 --date 2026-11-20
+okey daily --share
+okey daily --fingerprint
 okey daily --date 2026-11-24 --game 101 --fingerprint
 okey daily --date 2026-11-23 --par
 okey daily --date 2026-11-23 --game 101 --par --json`,
@@ -36,7 +45,14 @@ okey daily --date 2026-11-23 --game 101 --par --json`,
 		RunE: func(c *cobra.Command, _ []string) error {
 			// Today is the local calendar's day: the daily a player
 			// means by "today" is the one on their wall.
-			return dailyRun(c.Context(), c, &f, daily.DateOf(time.Now()), e.tr, e.stdout, e.stderr)
+			today := daily.DateOf(time.Now())
+			if !f.fingerprint && !f.par && !f.share && !f.json {
+				return dailyPlay(c, &f, e)
+			}
+			if f.share {
+				return dailyShare(c, &f, today, e)
+			}
+			return dailyRun(c.Context(), c, &f, today, e.tr, e.stdout, e.stderr)
 		},
 	}
 	c.Flags().Var(&f.game, "game", e.tr.T("cli.flag.daily.game", strings.Join(dailyGames(), ", ")))
@@ -44,6 +60,12 @@ okey daily --date 2026-11-23 --game 101 --par --json`,
 	c.Flags().BoolVar(&f.fingerprint, "fingerprint", false, e.tr.T("cli.flag.daily.fingerprint"))
 	c.Flags().BoolVar(&f.par, "par", false, e.tr.T("cli.flag.daily.par"))
 	c.Flags().BoolVar(&f.json, "json", false, e.tr.T("cli.flag.daily.json"))
+	c.Flags().BoolVar(&f.share, "share", false, e.tr.T("cli.flag.daily.share"))
+	c.Flags().StringVar(&f.play.stateDir, "state-dir", "", e.tr.T("cli.flag.state-dir"))
+	c.Flags().StringVar(&f.play.configDir, "config-dir", "", e.tr.T("cli.flag.config-dir"))
+	c.Flags().StringVar(&f.play.debugLog, "debug-log", "", e.tr.T("cli.flag.debug-log"))
+	_ = c.MarkFlagDirname("state-dir")
+	_ = c.MarkFlagDirname("config-dir")
 	_ = c.RegisterFlagCompletionFunc("game", fixed(dailyGames()...))
 	_ = c.RegisterFlagCompletionFunc("date", cobra.NoFileCompletions)
 	return c
@@ -51,9 +73,11 @@ okey daily --date 2026-11-23 --game 101 --par --json`,
 
 // dailyFlags are okey daily's flags.
 type dailyFlags struct {
-	game                   choice
-	date                   string
-	fingerprint, par, json bool
+	game                          choice
+	date                          string
+	fingerprint, par, json, share bool
+	// play are the flags of the table okey daily plays at.
+	play playFlags
 }
 
 func dailyGames() []string {
@@ -73,7 +97,7 @@ func dailyRun(ctx context.Context, c *cobra.Command, f *dailyFlags, today daily.
 	case f.fingerprint && f.par:
 		return &usageError{cmd: c, key: "cmd.daily.both"}
 	case !f.fingerprint && !f.par:
-		return &usageError{cmd: c, key: "cmd.daily.play"}
+		return &usageError{cmd: c, key: "cmd.daily.jsonalone"}
 	}
 	date := today
 	if f.date != "" {
@@ -194,3 +218,97 @@ func printPar(set daily.Set, fp daily.Fingerprint, lines []par.Line, asJSON bool
 // wrap80 breaks a line of the report between words to fit 80 columns,
 // as okey review's report fits them: a terminal's narrowest width.
 func wrap80(s string) string { return ansi.Wordwrap(s, 80, "") }
+
+// dailyDate is the day --date names, zero when none is given; a date
+// that is not one is a usage error.
+func dailyDate(c *cobra.Command, f *dailyFlags) (daily.Date, error) {
+	if f.date == "" {
+		return daily.Date{}, nil
+	}
+	d, err := daily.ParseDate(f.date)
+	if err != nil {
+		return d, &usageError{cmd: c, key: "cmd.daily.date", args: []any{f.date}}
+	}
+	return d, nil
+}
+
+// dailyPlay is okey daily without --fingerprint, --par or --share: the
+// day's set played at the full-screen table (ui's daily.go), today's
+// unless --date names another day (practice). The table asks before
+// playing a day after today, or when the clock looks wrong.
+func dailyPlay(c *cobra.Command, f *dailyFlags, e *env) error {
+	date, err := dailyDate(c, f)
+	if err != nil {
+		return err
+	}
+	g, err := daily.ParseGame(f.game.String())
+	if err != nil {
+		return err
+	}
+	f.play.daily = &ui.DailyOptions{Game: g, Date: date}
+	return exitCode(playRun(c, &f.play, e))
+}
+
+// dailyShare is okey daily --share: the line to share of the daily of
+// the day (today's unless --date) and game, read from the statistics —
+// the one for the record, else the last practice. Par missing from the
+// entry (the table was left before it was measured) is measured now.
+func dailyShare(c *cobra.Command, f *dailyFlags, today daily.Date, e *env) error {
+	if f.fingerprint || f.par || f.json {
+		return &usageError{cmd: c, key: "cmd.daily.sharealone"}
+	}
+	date, err := dailyDate(c, f)
+	if err != nil {
+		return err
+	}
+	if date.IsZero() {
+		date = today
+	}
+	g, err := daily.ParseGame(f.game.String())
+	if err != nil {
+		return err
+	}
+	fail := func(key string, args ...any) error {
+		fmt.Fprintf(e.stderr, "okey daily: %s\n", e.tr.T(key, args...))
+		return exitCode(1)
+	}
+	stateDir, err := store.StateDir(f.play.stateDir)
+	if err != nil {
+		return fail("cmd.err.nostatedir")
+	}
+	b, err := store.Open(stateDir, "").ReadStats()
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fail("cmd.daily.share.stats", store.ShortPath(filepath.Join(stateDir, store.StatsFile)), err)
+	}
+	var entry *stats.Daily
+	if err == nil {
+		st, err := stats.Parse(b)
+		if err != nil {
+			return fail("cmd.daily.share.stats", store.ShortPath(filepath.Join(stateDir, store.StatsFile)), err)
+		}
+		for i, d := range st.Dailies {
+			if d.Date == date.String() && d.Game == string(g) && (entry == nil || entry.Practice) {
+				entry = &st.Dailies[i]
+			}
+		}
+	}
+	if entry == nil {
+		return fail("cmd.daily.share.none", date, gameName(e.tr, string(g)))
+	}
+	if len(entry.Par) != entry.Hands {
+		set, err := daily.New(g, date)
+		if err != nil {
+			return err
+		}
+		l, err := par.Of(c.Context(), set, par.Level)
+		if err != nil {
+			return fail("cmd.daily.fail", err)
+		}
+		entry.Par = nil
+		for _, h := range l.Hands {
+			entry.Par = append(entry.Par, h.Score)
+		}
+	}
+	fmt.Fprintln(e.stdout, playdaily.Share(e.tr.T, *entry))
+	return nil
+}

@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -13,6 +16,7 @@ import (
 	"okey/bots/par"
 	"okey/game/daily"
 	"okey/ui/i18n"
+	"okey/ui/store"
 )
 
 // okey daily's command line: what it prints and how it exits, in both
@@ -42,8 +46,10 @@ func TestDailyCommand(t *testing.T) {
 		{[]string{"daily", "--date", "9999-12-31", "--par"}, 1, nil,
 			"okey daily: the daily of 9999-12-31 is not over (today is "},
 		{[]string{"daily", "--date", "9999-12-31", "--par", "--lang", "tr"}, 1, nil, "okey daily: 9999-12-31 günü bitmedi"},
-		{[]string{"daily"}, 2, nil, "okey daily: playing the daily comes in a later version"},
-		{[]string{"daily", "--json"}, 2, nil, "okey daily: playing the daily comes in a later version"},
+		{[]string{"daily", "--json"}, 2, nil, "okey daily: --json goes with --fingerprint or --par"},
+		{[]string{"daily", "--share", "--par"}, 2, nil, "okey daily: --share goes alone"},
+		{[]string{"daily", "--share", "--date", "2026-13-01"}, 2, nil, `okey daily: --date: "2026-13-01" is not a date`},
+		{[]string{"daily", "--date", "2026-13-01"}, 2, nil, `okey daily: --date: "2026-13-01" is not a date`},
 		{[]string{"daily", "--par", "--fingerprint"}, 2, nil, "okey daily: --fingerprint and --par: one at a time"},
 		{[]string{"daily", "--par", "--date", "2026-02-29"}, 2, nil, `okey daily: --date: "2026-02-29" is not a date`},
 		{[]string{"daily", "--fingerprint", "--date", "24.11.2026"}, 2, nil, `okey daily: --date: "24.11.2026" is not a date`},
@@ -146,5 +152,51 @@ func TestDailyParJSON(t *testing.T) {
 		if got.Levels[i].Level != want[i].Level || got.Levels[i].Total != want[i].Total {
 			t.Errorf("line %d: %+v, want %+v", i, got.Levels[i], want[i])
 		}
+	}
+}
+
+// okey daily --share prints the line to share from the statistics: the
+// entry for the record before a practice one, par measured when the
+// entry lacks it; a day not played says so (exit 1).
+func TestDailyShare(t *testing.T) {
+	dir := t.TempDir()
+	file := `{"version":1,"by_bots":{},"dailies":[
+	 {"id":"p","date":"2026-11-23","game":"classic","practice":true,"hands":4,"scores":[0,0,0,0],"par":[0,0,0,0]},
+	 {"id":"a","date":"2026-11-23","game":"classic","hands":4,"scores":[2,0,-1,4],"par":[0,1,-1,1]},
+	 {"id":"b","date":"2026-11-22","game":"101","hands":2,"scores":[-101,30]}]}`
+	if err := os.WriteFile(filepath.Join(dir, store.StatsFile), []byte(file), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+		out  string
+		err  string
+	}{
+		{[]string{"--date", "2026-11-23"}, 0, "okey daily 2026-11-23 · classic · +4 vs par · ▆▁▃█\n", ""},
+		{[]string{"--date", "2026-11-23", "--lang", "tr"}, 0, "okey daily 2026-11-23 · klasik · par'a göre +4 · ▆▁▃█\n", ""},
+		{[]string{"--date", "2026-11-20"}, 1, "", "okey daily: no daily of 2026-11-20, classic Okey, in the statistics"},
+	} {
+		args := append([]string{"daily", "--share", "--state-dir", dir}, tc.args...)
+		out, errs, code := runOut(args...)
+		if code != tc.code || out != tc.out || !strings.HasPrefix(errs, tc.err) {
+			t.Errorf("%v: exit %d, out %q, err %q; want %d, %q, %q", tc.args, code, out, errs, tc.code, tc.out, tc.err)
+		}
+	}
+	if testing.Short() {
+		return
+	}
+	// Par not in the entry: measured now, as okey daily --par measures it.
+	out, errs, code := runOut("daily", "--share", "--state-dir", dir, "--date", "2026-11-22", "--game", "101")
+	want, _, _ := runOut("daily", "--par", "--json", "--date", "2026-11-22", "--game", "101")
+	var p struct {
+		Par struct{ Hands []struct{ Score int } }
+	}
+	if err := json.Unmarshal([]byte(want), &p); err != nil || len(p.Par.Hands) != 2 {
+		t.Fatalf("par: %v %q", err, want)
+	}
+	vs := p.Par.Hands[0].Score + 101 + p.Par.Hands[1].Score - 30
+	if code != 0 || !strings.Contains(out, fmt.Sprintf("· 101 · %+d vs par ·", vs)) {
+		t.Fatalf("share with par measured: exit %d, %q %q, want %+d vs par", code, out, errs, vs)
 	}
 }

@@ -113,7 +113,11 @@ var docExamples = map[string]example{
 	"okey load --nodes 3 --sessions 1000 --play 60s [--burn 1.5]":                                                                              {how: exParse},
 	"okey load --sessions 750 --play 60s [--burn 1.5]":                                                                                         {how: exParse},
 	// docs/daily.md: days long over, so that par can be printed.
-	"okey daily --fingerprint":                              {how: exRun},
+	"okey daily --fingerprint":     {how: exRun},
+	"okey daily":                   {how: exPlay},
+	"okey daily --game 101":        {how: exPlay},
+	"okey daily --date 2026-11-20": {how: exPlay},
+	"okey daily --share":           {how: exRun, code: 1}, // no daily played here
 	"okey daily --date 2026-11-24 --game 101 --fingerprint": {how: exRun},
 	"okey daily --date 2026-11-23 --par":                    {how: exRun},
 	"okey daily --date 2026-11-23 --game 101 --par --json":  {how: exRun},

@@ -31,6 +31,9 @@ type playFlags struct {
 	seed                                           uint64
 	stateDir, configDir, debugLog                  string
 	set                                            map[string]bool
+	// daily, when set, plays the daily (okey daily), whose own flags
+	// are no settings.
+	daily *ui.DailyOptions
 }
 
 // playCmd is okey play, the same as okey with no command.
@@ -103,6 +106,9 @@ func (f *playFlags) overrides() settings.Overrides {
 func (f *playFlags) read(c *cobra.Command) {
 	f.set = given(c.Flags())
 	f.lang, _ = c.Flags().GetString("lang")
+	if f.daily != nil { // okey daily's --game is the daily's, not a setting
+		delete(f.set, "game")
+	}
 }
 
 // playRun runs the full-screen game.
@@ -122,6 +128,7 @@ func playRun(c *cobra.Command, f *playFlags, e *env) int {
 		return fail(1, problem.New("err.tty"))
 	}
 	opt, err := playOptions(f, e.getenv, time.Now)
+	opt.Daily = f.daily
 	var p *problem.Problem
 	switch {
 	case errors.As(err, &p) && strings.HasPrefix(p.Key, "cmd.err."):

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"okey/game/daily"
 	"okey/game/fair"
 	"okey/ui/cli"
 	"okey/ui/i18n"
@@ -76,6 +77,8 @@ func verifyRun(noted string, partial bool, files []string, tr *i18n.Catalog, std
 		switch {
 		case err != nil:
 			why = verifyWhy(tr, err)
+		case want != "" && v.Daily != nil:
+			why = tr.T("cmd.verify.dailycommit")
 		case want != "" && !strings.HasPrefix(v.Commit.String(), want):
 			why = tr.T("cmd.verify.notnoted", v.Commit.Short(), noted)
 		case !v.Over && !partial:
@@ -84,6 +87,10 @@ func verifyRun(noted string, partial bool, files []string, tr *i18n.Catalog, std
 		if why != "" {
 			bad++
 			fmt.Fprintln(stderr, tr.T("cmd.verify.not", name, why))
+			continue
+		}
+		if v.Daily != nil {
+			fmt.Fprintln(stdout, verifiedDaily(tr, name, v))
 			continue
 		}
 		over := tr.T("cmd.verify.sofar", hands)
@@ -155,6 +162,10 @@ func verifyWhy(tr *i18n.Catalog, err error) string {
 		return tr.T("cmd.record.toolong", stream.line, maxRecord>>20)
 	case errors.Is(err, fair.ErrNoCommitment):
 		return tr.T("cmd.verify.nocommitment")
+	case errors.Is(err, daily.ErrDailyMismatch):
+		return tr.T("cmd.verify.dailymismatch", err.Error())
+	case errors.Is(err, daily.ErrDailyMeta):
+		return tr.T("cmd.verify.dailymeta", err.Error())
 	}
 	if tr.T("err.raw") == "yes" {
 		return err.Error()
@@ -170,6 +181,27 @@ func verifyWhy(tr *i18n.Catalog, err error) string {
 		return tr.T("cmd.verify.illegal", problem.RecordReason(tr, err))
 	}
 	return problem.RecordReason(tr, err)
+}
+
+// verifiedDaily is the line of a daily's hand that verifies: which
+// day, game and hand, practice or not, the day's fingerprint, and that
+// the record is that hand's (its seed, rules and record version the
+// day's) and its moves replay; whether the hand ended.
+func verifiedDaily(tr *i18n.Catalog, name string, v cli.Verified) string {
+	n := v.Daily
+	short := "?"
+	if fp, err := n.Set.Fingerprint(); err == nil {
+		short = fp.Short()
+	}
+	what := tr.T("cmd.verify.daily.hand", n.Set.Date, gameName(tr, v.Game), n.Hand.N, len(n.Set.Hands))
+	if n.Practice {
+		what += " (" + tr.T("cmd.verify.daily.practice") + ")"
+	}
+	state := tr.T("cmd.verify.daily.ended")
+	if !v.Over {
+		state = tr.T("cmd.verify.daily.inplay")
+	}
+	return tr.T("cmd.verify.daily", name, what, short, state)
 }
 
 func slicesCount(xs []string, x string) int {

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"okey/bots/botsclassic"
+	"okey/game/daily"
 	"okey/game/fair"
 	"okey/game/okey101"
 )
@@ -184,4 +185,48 @@ func mustRead(t *testing.T, p string) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// okey verify on a local daily's hand says which day and hand it is and
+// that it matches, in both languages; --commit has nothing to compare.
+func TestVerifyDailyCommand(t *testing.T) {
+	d, _ := daily.ParseDate("2026-11-24")
+	set, _ := daily.New(daily.Classic, d)
+	h := set.Hands[1]
+	g, err := classic.NewGame(daily.ClassicRules(), h.Seed, set.Meta(h, false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for g.State().Result() == nil {
+		st := g.State()
+		s := st.Turn()
+		try := []classic.Action{classic.DrawAction(s), classic.EndHandAction(s)}
+		for _, tl := range st.View(s).Rack {
+			try = append(try, classic.DiscardAction(s, tl))
+		}
+		for _, a := range try {
+			if _, _, err := g.Apply(a); err == nil {
+				break
+			}
+		}
+	}
+	r := g.Record()
+	path := filepath.Join(t.TempDir(), "daily.okey")
+	if err := os.WriteFile(path, r.Marshal(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+		out  string
+	}{
+		{[]string{path}, 0, "verified: the daily of 2026-11-24, classic Okey, hand 2 of 4, fingerprint ee0e 6b61 daad 4eb1; its seed, rules and record version are that day's hand's, and its moves replay; the hand ended"},
+		{[]string{"--lang", "tr", path}, 0, "doğrulandı: 2026-11-24 günün oyunu, Klasik Okey, 2. el / 4, parmak izi ee0e 6b61 daad 4eb1"},
+		{[]string{"--commit", "3f2a9c0d11e4b7a8", path}, 1, "a daily's hand has no commitment"},
+	} {
+		out, errs, code := runOut(append([]string{"verify"}, tc.args...)...)
+		if code != tc.code || !strings.Contains(out+errs, tc.out) {
+			t.Errorf("%v: exit %d, %q %q; want %d and %q", tc.args, code, out, errs, tc.code, tc.out)
+		}
+	}
 }

@@ -12,11 +12,12 @@
 // game/record (the match record: its framing, header and errors, and
 // the Game and Replay both games' records are), game/tile (tiles and
 // their notation), game/fair (the commitment to a served match's seed)
-// and game/internal (the seeded generator, the records' lines). Each
-// game names the types it takes from here in its own words
-// (classic.Phase is game.Phase, okey101.MoveError is
-// game.MoveError[okey101.Action]); the errors both share are this
-// package's and game/record's alone (game.ErrWrongSeat, record.ErrGame).
+// and game/internal (the seeded generator, the records' lines). Both
+// games' phases and outcomes are this package's (game.Playing,
+// game.OutcomeWon); a game names the generic types it takes from here
+// in its own words (okey101.MoveError is game.MoveError[okey101.Action]);
+// the errors both share are this package's and game/record's alone
+// (game.ErrWrongSeat, record.ErrGame).
 //
 // The files:
 //

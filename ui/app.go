@@ -92,6 +92,8 @@ func New(opt Options) (*Model, error) {
 	case m.readOnly:
 		m.lookAt(b, err)
 		return m, nil
+	case errors.Is(err, fs.ErrNotExist) && opt.Daily != nil:
+		err = nil // the daily deals the first match (startOnDaily)
 	case errors.Is(err, fs.ErrNotExist), err != nil && m.unsaved != nil:
 		err = m.startMatch(m.seed)
 	case err != nil: // a folder, a file it may not read: left alone
@@ -104,7 +106,10 @@ func New(opt Options) (*Model, error) {
 		m.files.Unlock()
 		return nil, err
 	}
-	if len(m.notice) > 0 {
+	if opt.Daily != nil {
+		m.startOnDaily(*opt.Daily)
+	}
+	if len(m.notice) > 0 && m.screen != scrNotice {
 		m.after = m.screen
 		m.screen = scrNotice
 	}
@@ -183,7 +188,7 @@ func (m *Model) Init() tea.Cmd {
 	}
 	// The record as it stands: a new match, or a resumed one written
 	// again whole (which repairs a torn last line at once).
-	cmds = append(cmds, m.saveCmd())
+	cmds = append(cmds, m.saveCmd(), m.measurePar())
 	if m.screen == scrPlay {
 		cmds = append(cmds, m.nextTurn())
 	}
@@ -228,6 +233,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onReviewMsg(msg)
 	case review.ListMsg, review.RecordMsg:
 		return m.onMatchesMsg(msg)
+	case dailyParMsg:
+		return m.onDailyPar(msg)
+	case dailyRecordMsg:
+		return m.onDailyRecord(msg)
 	case savedMsg:
 		if msg.Err != nil {
 			m.lastOK = false
@@ -311,6 +320,13 @@ func (m *Model) onKey(k tea.KeyPressMsg, in tea.Msg) tea.Cmd {
 		return m.updateMatchOver(k)
 	case scrScores:
 		return m.updateScores(k)
+	case scrDailyAsk:
+		return m.updateDailyAsk(k)
+	case scrDaily:
+		return m.updateDaily(k)
+	}
+	if m.dailyRefuses(k) {
+		return nil
 	}
 	return m.onTableKey(k, in)
 }

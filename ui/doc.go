@@ -48,6 +48,7 @@
 //	stats.go           the statistics read (ui/saves), counted (tally, as each game's side tallies a hand, unless the screen only looks) and written with the saves (ui/stats counts them)
 //	seat.go            a seat at a table the model does not own: updates in (one path for both games: the update names its game, seatmsg.Update's Game, and that game's side takes in its view, hosting.Game's TakeSeat), intents out, what both games' seats do with the screen (what the seat keeps of its table is ui/seatlink's, the messages ui/seatmsg's)
 //	fair.go            a served match's commitment to its deals: noted at the deal, revealed at the end
+//	daily.go           the daily (okey daily, d on the resume page and the final table): its date asked about, its hands dealt one match each, par measured in the background, each hand's score beside par, its page after the last hand, its part of the statistics page, a paused daily taken up from its record's meta (what is decided and counted is ui/playdaily's)
 //	debuglog.go        the debug log (okey --debug-log): the keys, the screens, the status, the moves
 //	app.go             the app built (New, NewSeat, NewSeat101) and run: Init, Update, the dispatch of keys by screen (a key on the table to the game on it)
 //
@@ -65,7 +66,8 @@
 //	ui/saves   what the app does with a match's files: a save written (in a command, or once the program ends), a torn, damaged or finished match, a damaged rack or statistics set aside or filed, and the player told
 //	ui/problem an error meant for the player (Problem), said in the player's language; the referees' errors in words (Reason)
 //	ui/settings what the settings mean: Settings and their file, this run's flags, the game of a new match, the form's lines (each game's rules its own package's)
-//	ui/stats   the player's statistics: counting every hand once, by the bots' levels
+//	ui/stats   the player's statistics: counting every hand once, by the bots' levels; every daily played
+//	ui/playdaily the daily's pure parts: for the record or practice, the date asked about, a hand scored as par scores it, the streak, the best, the sparkline, the line to share
 //	ui/seatmsg what a served table of either game and a seat at it say to each other: the update, the intents, who holds a seat, the chat placed among the moves
 //	ui/seatlink what a seat's screen keeps of a table it does not own, either game: the seats turned, the players and who is ready, the clock, the notes (chat, commitment) taken in once and placed in a game's log, refusals told once, sending an intent, what a game's side made of an update (Taken)
 //	ui/overlays the pages over the table, both games': a key on one, drawn, its bar; the ? page's keys and the rules that end it

@@ -46,12 +46,18 @@ func (m *Model) load(b []byte) error {
 		return m.setAsideDamaged(err, s.Version)
 	}
 	m.keepLost(lost, s.Over)
+	dl := m.dailyOfRecord(s.Done)
 	if s.Over && !m.readOnly {
 		s.Tally() // counted first, if its end was never counted
 		if m.saving() {
 			if err := m.saves().ArchiveFinished(s.Done, lost != nil); err != nil {
 				m.cannotSave(err)
 			}
+		}
+		if dl != nil && m.dailyHandEnded(s.Done) {
+			m.rec = nil // archived: the next hand retires nothing
+			m.dailyNext()
+			return nil
 		}
 		return m.startMatch(m.seed)
 	}
@@ -188,6 +194,7 @@ func (m *Model) seatsFrom(meta map[string]string, level func(named string, seat 
 // levels) is the same for both games; the match is the game's side's
 // to make (hosting.Game's Start).
 func (m *Model) startMatch(seed uint64) error {
+	m.dl = nil // a match of one's own ends the daily
 	t := m.tableOf(m.set.Game)
 	meta := map[string]string{"program": "okey", metaStarted: startedNow(m.now())}
 	if m.set.Undo {
@@ -244,6 +251,9 @@ func (m *Model) took(p hosting.Play) tea.Cmd {
 	if !p.WasMine && p.Mine && !m.flashNews {
 		m.flash = ""
 	}
+	if p.Over {
+		m.dailyHandEnded(m.rec) // its score kept before the save
+	}
 	cmds := []tea.Cmd{m.saveWith(p.Rack)}
 	if p.Over {
 		m.endOfHand() // the last hand first, then the final table
@@ -286,7 +296,7 @@ func (m *Model) Goodbye(flushErr error) string {
 		return m.tr.T("bye.unsaved", saves.Why(m.tr, flushErr))
 	case m.unsaved != nil:
 		return m.tr.T("bye.unsaved", m.unsavedWhy())
-	case m.readOnly:
+	case m.readOnly, !m.hasMatch(): // nothing on the table: nothing saved
 		return ""
 	case m.MatchOver():
 		// Every other quit says where the match is; quitting from the

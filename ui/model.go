@@ -79,6 +79,8 @@ type Options struct {
 	// Review tunes the coach's review (w after a hand or a match); the
 	// zero value is okey review's defaults.
 	Review ReviewOptions
+	// Daily, when set, starts the app on the daily (okey daily).
+	Daily *DailyOptions
 }
 
 // SeatOptions start the screen of a seat at a table.
@@ -146,11 +148,13 @@ const (
 	scrHandOver
 	scrMatchOver
 	scrSettings
-	scrScores  // the score history
-	scrLocked  // another game plays in the state directory
-	scrStats   // the player's statistics
-	scrReview  // the coach's review of a hand or a match
-	scrMatches // the saved matches, to review one
+	scrScores   // the score history
+	scrLocked   // another game plays in the state directory
+	scrStats    // the player's statistics
+	scrReview   // the coach's review of a hand or a match
+	scrMatches  // the saved matches, to review one
+	scrDailyAsk // a daily's date asked about before playing (daily.go)
+	scrDaily    // the daily's page after its last hand
 )
 
 // overlay is drawn over the table.
@@ -263,6 +267,12 @@ type Model struct {
 	ml *matchesState
 	// painter is the cache of drawn text (paint).
 	painter table.Painter
+
+	// dl is the daily being played, nil for none; dlAsk a daily whose
+	// date is asked about; parSeq tells par's measures apart (daily.go).
+	dl     *dailyState
+	dlAsk  *dailyAsk
+	parSeq uint64
 }
 
 // savedMsg reports a save (ui/saves').

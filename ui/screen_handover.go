@@ -25,6 +25,8 @@ func (m *Model) updateHandEnd(k tea.KeyPressMsg, g hosting.HandEnd) tea.Cmd {
 		return m.quit()
 	case pages.Next:
 		switch {
+		case m.dl != nil && m.dailyHandEnded(m.rec):
+			return m.dailyNext()
 		case g.Over:
 			m.screen = scrMatchOver
 			return nil
@@ -50,7 +52,7 @@ func (m *Model) updateHandEnd(k tea.KeyPressMsg, g hosting.HandEnd) tea.Cmd {
 	case g.Scroll && m.updateScroll(k, m.keys.Overlay.ScrollKeys, m.handEndLines(g)):
 		// Next (enter, space, n) is matched first: space goes on.
 		return nil
-	case g.Over && g.FinalKeys != "":
+	case g.Over && g.FinalKeys != "" && m.dl == nil: // a daily's hand has no final table
 		m.setFlash(true, m.tr.T(g.FinalKeys))
 		return nil
 	}
@@ -115,7 +117,7 @@ func (m *Model) handEndLines(g hosting.HandEnd) []string {
 // page, its keys below (handEndBar).
 func (m *Model) renderHandOver() string {
 	g := m.table().Pages().HandEnd(m.pageW())
-	lines := m.handEndLines(g)
+	lines := append(m.handEndLines(g), m.dailyHandLines()...)
 	if g.Scroll {
 		lines, _ = m.scrolled(lines)
 	}
@@ -129,5 +131,7 @@ func (m *Model) handOverBar(g hosting.HandEnd) string {
 	if g.Scroll {
 		_, scrolls = m.scrolled(m.handEndLines(g))
 	}
-	return m.handEndBar(g.Next, g.ScoresKey, g.Over, scrolls, g.More...)
+	// A daily's hand goes on to the next hand or the daily's page, never
+	// to its one-hand match's final table.
+	return m.handEndBar(g.Next, g.ScoresKey, g.Over && m.dl == nil, scrolls, g.More...)
 }

@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"okey/game/daily"
 	"okey/ui/pages"
 )
 
@@ -15,6 +16,9 @@ import (
 func (m *Model) updateMatchOver(k tea.KeyPressMsg) tea.Cmd {
 	m.flash = ""
 	keys := m.keys.MatchOver
+	if key.Matches(k, m.dailyKeys().Start) && m.seat == nil {
+		return m.openDaily(m.dailyGame(), daily.Date{}, scrMatchOver, false)
+	}
 	switch pages.NewFinal(m.common(), pages.FinalTable{}, nil).Update(k) {
 	case pages.Quit:
 		return m.quit()
@@ -58,6 +62,6 @@ func (m *Model) renderFinal(t pages.FinalTable, ok bool, sheet []string, bar []k
 		t.After = append(append(t.After, ""), sheet...)
 	}
 	t.After = append(t.After, fair...)
-	t.After = append(t.After, "", m.st.Dim.Render(m.nextGameLine()))
+	t.After = append(t.After, "", m.st.Dim.Render(m.newMatchLine()))
 	return m.renderComponent(pages.NewFinal(m.common(), t, bar))
 }

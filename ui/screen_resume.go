@@ -1,8 +1,10 @@
 package ui
 
 import (
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"okey/game/daily"
 	"okey/ui/pages"
 	"okey/ui/settings"
 	"okey/ui/store"
@@ -15,6 +17,9 @@ import (
 // words and its seats' scores.
 
 func (m *Model) updateResume(k tea.KeyPressMsg) tea.Cmd {
+	if key.Matches(k, m.dailyKeys().Start) && (m.dl == nil || m.dl.over) {
+		return m.openDaily(m.dailyGame(), daily.Date{}, scrResume, false)
+	}
 	switch pages.NewResume(m.common(), "", nil, "").Update(k) {
 	case pages.Quit:
 		return m.quit()
@@ -44,11 +49,14 @@ func (m *Model) updateResume(k tea.KeyPressMsg) tea.Cmd {
 // match.
 func (m *Model) renderResume() string {
 	body, score := m.table().Pages().Resume(store.ShortPath(m.files.MatchPath()))
+	if d := m.dailyResumeLine(); d != "" {
+		body = d + " " + body
+	}
 	rows := make([][2]string, table.Seats)
 	for s := range rows {
 		rows[s] = [2]string{m.whoLevel(s), score(s)}
 	}
-	return m.renderComponent(pages.NewResume(m.common(), body, rows, m.nextGameLine()))
+	return m.renderComponent(pages.NewResume(m.common(), body, rows, m.newMatchLine()))
 }
 
 // whoLevel names a seat with its bot's level.

@@ -65,7 +65,7 @@ func (m *Model) statsLines() []string {
 	if !m.saving() {
 		where = m.tr.T("stats.unsaved")
 	}
-	return pages.StatsLines(m.common(), &m.stats, where)
+	return append(pages.StatsLines(m.common(), &m.stats, where), m.dailyStatsLines()...)
 }
 
 func (m *Model) updateStats(k tea.KeyPressMsg) tea.Cmd {

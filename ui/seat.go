@@ -232,6 +232,9 @@ func (m *Model) seatGuide() string {
 
 // seatBadge is the seat's badge for the header.
 func (m *Model) seatBadge() string {
+	if b := m.dailyBadge(); b != "" {
+		return b
+	}
 	if m.seat == nil || m.seat.opt.Badge == "" {
 		return ""
 	}

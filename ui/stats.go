@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"okey/ui/stats"
+	"okey/ui/store"
 )
 
 // The player's statistics (ui/stats counts them): read at the start,
@@ -23,6 +24,10 @@ func (m *Model) loadStats() {
 	var notice string
 	if m.stats, notice = m.saves().LoadStats(m.saving()); notice != "" {
 		m.notice = append(m.notice, notice)
+	}
+	if n := m.stats.Damaged; n > 0 {
+		m.notice = append(m.notice, m.tr.N("daily.stats.damaged", n, n, store.ShortPath(m.files.StatsPath())))
+		m.statsChanged = true // written back with the entries set aside
 	}
 }
 

@@ -89,6 +89,10 @@ func (m *Model) render() string {
 		return m.renderMatchOver()
 	case scrScores:
 		return m.renderScores()
+	case scrDailyAsk:
+		return m.renderDailyAsk()
+	case scrDaily:
+		return m.renderDaily()
 	}
 	return m.table().Render(m.scene())
 }

@@ -9,6 +9,7 @@ import (
 
 	"okey/game"
 	"okey/game/classic"
+	"okey/game/daily"
 	"okey/game/fair"
 	"okey/game/okey101"
 	"okey/game/record"
@@ -31,6 +32,11 @@ type Verified struct {
 	// match finished.
 	Hands int
 	Over  bool
+	// Daily is the daily the record is a hand of, nil for none: a local
+	// daily's hand carries no commitment (its seed is the date's, which
+	// anyone can compute: game/daily), and is checked to be the day's
+	// hand it names instead. Over then reports that hand ended.
+	Daily *daily.Named
 }
 
 // Why a record does not verify, besides those of package fair
@@ -71,7 +77,13 @@ func verifyClassic(b []byte) (Verified, error) {
 		return Verified{}, damaged(err, record.ErrCorrupt)
 	}
 	v := Verified{Game: "classic", Seed: rec.Seed}
-	if v.Commit, err = fair.Check(rec.Seed, rec.Meta); err != nil {
+	if _, isDaily := rec.Meta[daily.MetaDaily]; isDaily {
+		n, err := daily.IdentifyClassic(rec)
+		if err != nil {
+			return v, err
+		}
+		v.Daily = &n
+	} else if v.Commit, err = fair.Check(rec.Seed, rec.Meta); err != nil {
 		return v, err
 	}
 	if _, err := rec.Start(); err != nil {
@@ -83,6 +95,9 @@ func verifyClassic(b []byte) (Verified, error) {
 	}
 	st := g.State()
 	v.Hands, v.Over = st.HandNumber(), st.Phase() == game.MatchOver
+	if v.Daily != nil { // the daily's hand is its match's first
+		v.Over = st.HandNumber() > 1 || st.Result() != nil
+	}
 	return v, nil
 }
 
@@ -92,7 +107,13 @@ func verify101(b []byte) (Verified, error) {
 		return Verified{}, damaged(err, record.ErrCorrupt)
 	}
 	v := Verified{Game: okey101.GameName, Seed: rec.Seed}
-	if v.Commit, err = fair.Check(rec.Seed, rec.Meta); err != nil {
+	if _, isDaily := rec.Meta[daily.MetaDaily]; isDaily {
+		n, err := daily.Identify101(rec)
+		if err != nil {
+			return v, err
+		}
+		v.Daily = &n
+	} else if v.Commit, err = fair.Check(rec.Seed, rec.Meta); err != nil {
 		return v, err
 	}
 	if _, err := rec.Start(); err != nil {

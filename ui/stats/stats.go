@@ -45,6 +45,13 @@ type File struct {
 	// Counting is how far the match being played is counted (in either
 	// game: a match's id tells which).
 	Counting *Counted `json:"counting,omitempty"`
+	// Dailies are the dailies played, in the order they were begun; a
+	// file written before the daily was played has none, and reads as
+	// before. DailiesAside are entries that could not be read, kept as
+	// they were (Damaged counts those found by this run's Parse).
+	Dailies      []Daily           `json:"dailies,omitempty"`
+	DailiesAside []json.RawMessage `json:"dailies_aside,omitempty"`
+	Damaged      int               `json:"-"`
 }
 
 // Okey101 are the player's figures at Okey 101 against one set of
@@ -88,10 +95,19 @@ func New() File {
 // Parse reads a statistics file; an error for one that is not JSON or of
 // another version.
 func Parse(b []byte) (File, error) {
+	// The dailies are read one entry at a time (parseDailies): a damaged
+	// entry is set aside, not the whole file.
+	type plain File
+	var in struct {
+		*plain
+		Dailies []json.RawMessage `json:"dailies"`
+	}
 	var f File
-	if err := json.Unmarshal(b, &f); err != nil {
+	in.plain = (*plain)(&f)
+	if err := json.Unmarshal(b, &in); err != nil {
 		return File{}, err
 	}
+	f.parseDailies(in.Dailies)
 	if f.Version != Version {
 		return File{}, errors.New("version " + strconv.Itoa(f.Version))
 	}

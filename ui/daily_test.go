@@ -1,0 +1,418 @@
+package ui
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"okey/game/classic"
+	"okey/game/daily"
+	"okey/ui/playdaily"
+	"okey/ui/stats"
+	"okey/ui/store"
+)
+
+// clock is a clock a test moves.
+type clock struct{ t time.Time }
+
+func (c *clock) now() time.Time { return c.t }
+
+func at(s string) *clock {
+	t, err := time.Parse(time.DateTime, s)
+	if err != nil {
+		panic(err)
+	}
+	return &clock{t}
+}
+
+func dailyOpt(g daily.Game, date string, c *clock) func(*Options) {
+	return func(o *Options) {
+		o.Now = c.now
+		o.Daily = &DailyOptions{Game: g}
+		if date != "" {
+			o.Daily.Date, _ = daily.ParseDate(date)
+		}
+	}
+}
+
+// recordOf is the header of the record on the table.
+func recordOf(t *testing.T, m *Model) (meta map[string]string, seed uint64) {
+	t.Helper()
+	line, _, _ := strings.Cut(string(m.rec), "\n")
+	var h struct {
+		Seed uint64            `json:"seed"`
+		Meta map[string]string `json:"meta"`
+	}
+	if err := json.Unmarshal([]byte(line), &h); err != nil {
+		t.Fatal(err)
+	}
+	return h.Meta, h.Seed
+}
+
+// TestDailyClassicThroughKeys plays today's classic daily through keys,
+// its four hands: the fingerprint shown first, each hand the day's deal
+// against hard bots, its score kept and said beside par at its end, the
+// day staying the one it began on when the clock passes midnight, and
+// the daily's page at the end with the line to share.
+func TestDailyClassicThroughKeys(t *testing.T) {
+	c := at("2026-11-24 23:50:00")
+	m := newTestModel(t, 100, 30, dailyOpt(daily.Classic, "", c))
+	drain(t, m, m.Init()) // par is measured here, as a command
+	set, _ := daily.New(daily.Classic, mustDay(t, "2026-11-24"))
+	if m.screen != scrNotice || !strings.Contains(plain(m), "Fingerprint ee0e 6b61 daad 4eb1") || !strings.Contains(plain(m), "counts for the record") {
+		t.Fatalf("the daily does not open on its fingerprint:\n%s", plain(m))
+	}
+	if m.dl == nil || m.dl.par == nil {
+		t.Fatal("par was not measured in the background")
+	}
+	press(t, m, "enter")
+	for k := 1; k <= 4; k++ {
+		meta, seed := recordOf(t, m)
+		if meta[daily.MetaDaily] != "v1 classic 2026-11-24 hand "+string(rune('0'+k)) || seed != set.Hands[k-1].Seed || meta[daily.MetaPractice] != "" {
+			t.Fatalf("hand %d: meta %v, seed %x", k, meta, seed)
+		}
+		for s := 1; s < 4; s++ {
+			if m.levels[s] != "hard" {
+				t.Fatalf("hand %d: seat %d plays %q", k, s, m.levels[s])
+			}
+		}
+		toHandOver(t, m)
+		want, err := playdaily.Score(daily.Classic, m.rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := m.dl.entry
+		if len(e.Scores) != k || e.Scores[k-1] != want {
+			t.Fatalf("hand %d: scores %v, want %d last", k, e.Scores, want)
+		}
+		out := plain(m)
+		if !strings.Contains(out, "Daily of 2026-11-24 · hand "+string(rune('0'+k))+" of 4") || !strings.Contains(out, "against par this hand") {
+			t.Fatalf("hand %d's end does not say the daily:\n%s", k, out)
+		}
+		c.t = c.t.Add(10 * time.Minute) // past midnight after the first hand
+		press(t, m, "enter")
+	}
+	if m.screen != scrDaily {
+		t.Fatalf("screen %d after the last hand:\n%s", m.screen, plain(m))
+	}
+	out := plain(m)
+	_, total, ok := m.dl.entry.Against()
+	if !ok || !strings.Contains(out, playdaily.Signed(total)+" against par.") || !strings.Contains(out, "okey daily 2026-11-24 · classic · "+playdaily.Signed(total)+" vs par") {
+		t.Fatalf("the daily's page:\n%s", out)
+	}
+	if w, line := maxLineWidth(out); w > 100 {
+		t.Fatalf("a line of %d columns: %q", w, line)
+	}
+	// Kept on disk, once, for the record.
+	if err := m.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	f := readDailyStats(t, m)
+	if len(f.Dailies) != 1 || f.Dailies[0].Practice || !f.Dailies[0].Done() || len(f.Dailies[0].Par) != 4 {
+		t.Fatalf("statistics: %+v", f.Dailies)
+	}
+	// At 80×24 it fits, the line to share in sight.
+	m.Update(windowMsg(80, 24))
+	if w, line := maxLineWidth(plain(m)); w > 80 || !strings.Contains(plain(m), "okey daily 2026-11-24 · classic") {
+		t.Fatalf("the daily's page at 80×24 (a line of %d: %q):\n%s", w, line, plain(m))
+	}
+	// The statistics keep it: the streak, the best, the share line.
+	press(t, m, "i")
+	st := plain(m)
+	if !strings.Contains(st, "Dailies") || !strings.Contains(st, "Streak: 1 day of dailies in a row.") || !strings.Contains(st, "1 for the record, 0 practice") {
+		t.Fatalf("the statistics page:\n%s", st)
+	}
+	press(t, m, "esc")
+	m.Update(windowMsg(100, 30))
+	// The review of a hand is one key away.
+	press(t, m, "2")
+	if m.screen != scrReview {
+		t.Fatalf("2 does not review hand 2: %s", m.flash)
+	}
+}
+
+func mustDay(t *testing.T, s string) daily.Date {
+	t.Helper()
+	d, err := daily.ParseDate(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func readDailyStats(t *testing.T, m *Model) stats.File {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(m.opt.StateDir, store.StatsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := stats.Parse(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// A daily quit in the middle of a hand resumes where it was, as a
+// match does, with the same entry; started again the next day it is
+// still the day it began on.
+func TestDailyQuitAndResume(t *testing.T) {
+	c := at("2026-11-24 12:00:00")
+	m := newTestModel(t, 100, 30, dailyOpt(daily.Classic, "", c))
+	drain(t, m, m.Init())
+	press(t, m, "enter")
+	toHandOver(t, m)
+	press(t, m, "enter") // hand 2
+	playMyTurn(t, m)
+	id, moves := m.dl.entry.ID, m.c().G.State().Moves()
+	if err := m.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	c.t = c.t.AddDate(0, 0, 1)
+	for i, again := range []func(*Options){func(o *Options) { o.Now = c.now }, dailyOpt(daily.Classic, "", c)} {
+		opt := m.opt
+		again(&opt)
+		r := reopen(t, m, opt)
+		r.Update(windowMsg(100, 30))
+		drain(t, r, r.Init())
+		if r.screen != scrResume || r.dl == nil || r.dl.entry.ID != id || r.dl.hand != 2 {
+			t.Fatalf("not offered to resume the daily's hand 2:\n%s", plain(r))
+		}
+		if i == 1 { // okey daily the next day: the hand ended above, on the same daily
+			if len(r.dl.entry.Scores) != 2 || r.screen != scrResume {
+				t.Fatalf("scores %v", r.dl.entry.Scores)
+			}
+			break
+		}
+		press(t, r, "enter")
+		if r.c().G.State().Moves() != moves {
+			t.Fatalf("resumed at %d moves, not %d", r.c().G.State().Moves(), moves)
+		}
+		meta, _ := recordOf(t, r)
+		if meta[daily.MetaDaily] != "v1 classic 2026-11-24 hand 2" {
+			t.Fatalf("the next day's run plays %q", meta[daily.MetaDaily])
+		}
+		toHandOver(t, r)
+		if len(r.dl.entry.Scores) != 2 || !strings.Contains(plain(r), "hand 2 of 4") {
+			t.Fatalf("resumed hand's end: %v\n%s", r.dl.entry.Scores, plain(r))
+		}
+		r.files.Unlock()
+	}
+}
+
+// Played again the same day, the daily is practice, and says so; its
+// records say so too.
+func TestDailyAgainIsPractice(t *testing.T) {
+	c := at("2026-11-24 12:00:00")
+	m := newTestModel(t, 100, 30, dailyOpt(daily.Okey101, "", c))
+	drain(t, m, m.Init())
+	if m.dl.entry.Practice {
+		t.Fatal("the first play is practice")
+	}
+	m.Flush()
+	opt := m.opt
+	r := reopen(t, m, opt)
+	r.Update(windowMsg(100, 30))
+	// The saved hand is the daily's: resumed, not begun again. A new
+	// match, then the daily again from the final table's key: practice.
+	press(t, r, "n")
+	if r.dl != nil {
+		t.Fatal("a new match kept the daily")
+	}
+	drain(t, r, r.openDaily(daily.Okey101, daily.Date{}, scrPlay, false))
+	if !r.dl.entry.Practice || !strings.Contains(plain(r), "played for the record already") {
+		t.Fatalf("the daily again:\n%s", plain(r))
+	}
+	press(t, r, "enter")
+	if meta, _ := recordOf(t, r); meta[daily.MetaPractice] != "yes" {
+		t.Fatalf("a practice hand's meta: %v", meta)
+	}
+	toHandOver(t, r)
+	if !strings.Contains(plain(r), "· practice") {
+		t.Fatalf("a practice hand's end:\n%s", plain(r))
+	}
+	press(t, r, "enter")
+	if meta, seed := recordOf(t, r); meta[daily.MetaDaily] != "v1 101 2026-11-24 hand 2" || seed != r.dl.set.Hands[1].Seed {
+		t.Fatalf("hand 2 of 101: %v", meta)
+	}
+}
+
+// A day after today is asked about, never played silently; no quits
+// when okey daily was started for it, yes plays it as practice.
+func TestDailyFutureAsks(t *testing.T) {
+	c := at("2026-11-24 12:00:00")
+	m := newTestModel(t, 100, 30, dailyOpt(daily.Classic, "2026-11-30", c))
+	if m.screen != scrDailyAsk || !strings.Contains(plain(m), "The daily of 2026-11-30 has not come yet") {
+		t.Fatalf("no question:\n%s", plain(m))
+	}
+	_, cmd := m.Update(keyMsg("esc"))
+	if !m.quitting || cmd == nil {
+		t.Fatal("no did not quit")
+	}
+	m2 := newTestModel(t, 80, 24, dailyOpt(daily.Classic, "2026-11-30", c))
+	press(t, m2, "enter")
+	if m2.dl == nil || !m2.dl.entry.Practice || m2.dl.set.Date.String() != "2026-11-30" {
+		t.Fatalf("yes: %+v", m2.dl)
+	}
+	// A clock before the daily existed asks too.
+	m3 := newTestModel(t, 80, 24, dailyOpt(daily.Classic, "", at("2001-01-01 12:00:00")))
+	if m3.screen != scrDailyAsk || !strings.Contains(plain(m3), "says today is 2001-01-01") {
+		t.Fatalf("a clock of 2001:\n%s", plain(m3))
+	}
+}
+
+// A saved hand whose meta names a daily it is not (its seed another)
+// is said, and played as an ordinary match.
+func TestDailyDamagedRecord(t *testing.T) {
+	state, cfg := testEnv(t)
+	set, _ := daily.New(daily.Classic, mustDay(t, "2026-11-24"))
+	meta := set.Meta(set.Hands[0], false)
+	g, err := classic.NewGame(classic.DefaultRules(), set.Hands[0].Seed+1, meta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := g.Record()
+	if err := os.MkdirAll(state, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(state, store.MatchFile), rec.Marshal(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	m := newTestModel(t, 100, 30, func(o *Options) { o.StateDir, o.ConfigDir = state, cfg })
+	if m.dl != nil || m.screen != scrNotice || !strings.Contains(plain(m), "is not the daily it names") {
+		t.Fatalf("a damaged daily record:\n%s", plain(m))
+	}
+}
+
+// A damaged daily entry in the statistics is set aside and said; the
+// others count. A second game on the same state directory only looks,
+// so a daily played on two machines sharing it counts once.
+func TestDailyDamagedEntryAndSecondMachine(t *testing.T) {
+	state, cfg := testEnv(t)
+	if err := os.MkdirAll(state, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	file := `{"version":1,"by_bots":{},"dailies":[
+	 {"id":"a","date":"2026-11-23","game":"classic","hands":4,"scores":[1,1,1,1],"par":[0,0,0,0]},
+	 {"id":"b","date":"2026-11-31","game":"classic","hands":4,"scores":[]}]}`
+	if err := os.WriteFile(filepath.Join(state, store.StatsFile), []byte(file), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c := at("2026-11-24 12:00:00")
+	m := newTestModel(t, 100, 30, func(o *Options) { o.StateDir, o.ConfigDir = state, cfg }, dailyOpt(daily.Classic, "", c))
+	if !strings.Contains(plain(m), "1 daily entry of the statistics") || m.dl == nil {
+		t.Fatalf("the damaged entry is not said:\n%s", plain(m))
+	}
+	drain(t, m, m.Init())
+	if err := m.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	f := readDailyStats(t, m)
+	if len(f.Dailies) != 2 || len(f.DailiesAside) != 1 || !strings.Contains(string(f.DailiesAside[0]), "2026-11-31") {
+		t.Fatalf("written back: %+v", f)
+	}
+	// The other machine, while this one plays: it may only look.
+	other := newTestModel(t, 100, 30, func(o *Options) { o.StateDir, o.ConfigDir = state, cfg }, dailyOpt(daily.Classic, "", c))
+	if !other.readOnly || other.dl != nil || other.Flush() != nil {
+		t.Fatal("a second game on the state directory plays the daily too")
+	}
+	press(t, m, "enter")
+	toHandOver(t, m)
+	m.Flush()
+	m.files.Unlock()
+	// Then on the other machine, once the first is done: the day is
+	// recorded, so it is practice.
+	again := newTestModel(t, 100, 30, func(o *Options) { o.StateDir, o.ConfigDir = state, cfg }, func(o *Options) { o.Now = c.now })
+	drain(t, again, again.openDaily(daily.Classic, daily.Date{}, scrPlay, false))
+	if !again.dl.entry.Practice {
+		t.Fatal("the day's daily counted twice")
+	}
+}
+
+// d on the resume page begins today's daily of the game a new match
+// would be; the match that was saved goes with the finished ones.
+func TestDailyFromTheResumePage(t *testing.T) {
+	c := at("2026-11-24 12:00:00")
+	m := newTestModel(t, 80, 24, func(o *Options) { o.Now = c.now })
+	drain(t, m, m.Init())
+	playMyTurn(t, m)
+	m.Flush()
+	r := reopen(t, m, m.opt)
+	r.Update(windowMsg(80, 24))
+	if r.screen != scrResume || !strings.Contains(plain(r), "d: today's daily.") {
+		t.Fatalf("the resume page does not offer the daily:\n%s", plain(r))
+	}
+	press(t, r, "tab") // a new match would be 101: so is the daily
+	press(t, r, "d")
+	if r.dl == nil || r.dl.set.Game != daily.Okey101 || r.screen != scrNotice || !strings.Contains(plain(r), "kept with the finished matches") {
+		t.Fatalf("d on the resume page:\n%s", plain(r))
+	}
+	press(t, r, "enter")
+	if meta, _ := recordOf(t, r); meta[daily.MetaDaily] != "v1 101 2026-11-24 hand 1" {
+		t.Fatalf("d dealt %v", meta)
+	}
+}
+
+// The hint is refused at a daily played for the record, given in
+// practice.
+func TestDailyForTheRecordHasNoHint(t *testing.T) {
+	c := at("2026-11-24 12:00:00")
+	m := newTestModel(t, 100, 30, dailyOpt(daily.Classic, "", c))
+	drain(t, m, m.Init())
+	press(t, m, "enter")
+	press(t, m, "h")
+	if !strings.Contains(plain(m), "No hint in a daily played for the record") {
+		t.Fatalf("h at a daily for the record:\n%s", plain(m))
+	}
+	p := newTestModel(t, 100, 30, dailyOpt(daily.Classic, "2026-11-20", c))
+	drain(t, p, p.Init())
+	press(t, p, "enter")
+	press(t, p, "h")
+	if strings.Contains(plain(p), "No hint") {
+		t.Fatalf("h refused in practice:\n%s", plain(p))
+	}
+}
+
+// A hand played in an earlier run is reviewed from the daily's page,
+// its record found among the finished matches.
+func TestDailyReviewsAHandOfAnEarlierRun(t *testing.T) {
+	c := at("2026-11-24 12:00:00")
+	m := newTestModel(t, 100, 30, dailyOpt(daily.Classic, "", c))
+	drain(t, m, m.Init())
+	press(t, m, "enter")
+	toHandOver(t, m)
+	press(t, m, "enter") // hand 2: hand 1 goes with the finished matches
+	if err := m.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	r := reopen(t, m, m.opt)
+	r.Update(windowMsg(100, 30))
+	drain(t, r, r.Init())
+	press(t, r, "enter")
+	for k := 2; k <= 4; k++ {
+		toHandOver(t, r)
+		press(t, r, "enter")
+	}
+	if r.screen != scrDaily {
+		t.Fatalf("screen %d:\n%s", r.screen, plain(r))
+	}
+	_, cmd := r.Update(keyMsg("1"))
+	if cmd == nil {
+		t.Fatalf("1 does nothing: %s", r.flash)
+	}
+	msg := cmd()
+	found, ok := msg.(dailyRecordMsg)
+	if !ok || found.err != nil {
+		t.Fatalf("hand 1's record: %#v", msg)
+	}
+	if meta := recordMeta(found.rec); meta[daily.MetaDaily] != "v1 classic 2026-11-24 hand 1" || meta[metaDailyID] != r.dl.entry.ID {
+		t.Fatalf("found %v", meta)
+	}
+	r.Update(msg)
+	if r.screen != scrReview {
+		t.Fatalf("the review of hand 1 does not open: %s", r.flash)
+	}
+}
