@@ -132,8 +132,9 @@ func judge(ctx context.Context, o *Options, def int, th Thresholds, names []stri
 		for m := n; o.undecided(v.label, v.loss+v.half, th) && m < o.Fresh; m *= 2 {
 			// A hint's judge: the move played is neither shown to lose
 			// nor shown to stay under RuleOut. With 128 worlds a loss of
-			// a third of a point was read good (0.33, 0.06 to 0.60) and
-			// kept, where the review's own worlds read it a mistake
+			// a quarter of a point (0.245 ± 0.044 over 4,096 worlds) was
+			// read good (0.33, 0.06 to 0.60) and kept, where the
+			// review's own worlds read it a mistake
 			// (0.65, 0.39 to 0.90): a loss between the two lines is told
 			// from both only by more worlds.
 			more := min(m, o.Fresh-m)
