@@ -69,6 +69,7 @@ func TestHintRulesOutAMistake(t *testing.T) {
 		}
 		if a.Kind == classic.ActDraw && d.High >= ThresholdsClassic.Mistake {
 			kept++
+			break
 		}
 	}
 	if kept == 0 {
