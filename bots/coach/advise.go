@@ -17,7 +17,9 @@ import (
 // moves worth playing out from this view? The judge judges it as if it
 // had been played; the hint is the hard bot's move unless the judge
 // labels it an inaccuracy or worse (read 2.5 standard errors low, as
-// every label), and then the best move the judge found. So the hint,
+// every label) or cannot show it is not a mistake (its 95% interval
+// under the mistake line, after up to 1,024 fresh worlds), and then the
+// best move the judge found. So the hint,
 // the coach and the hard bot are one machinery in a documented
 // relation, and a move the hint gave is, to the judge, best or good —
 // on the review's own worlds too unless they tell otherwise
@@ -26,12 +28,24 @@ import (
 // worlds when the hard bot's move leads.
 
 // HintOptions are the judge's options for a hint under seed: two
-// workers (a tenth or two of a second on two cores, without taking a
+// workers (a few tenths of a second on two cores, without taking a
 // server's every core) and a first round of 64 worlds, not 32 — with 32
 // the hard bot's move led the first round by chance often enough that
 // the review, on worlds of its own, called 3 of 2,881 hinted classic
 // decisions mistakes (all draws or takes, about 0.7 points).
-func HintOptions(seed uint64) Options { return Options{Seed: seed, Workers: 2, MinSamples: 64} }
+//
+// The hard bot's move must also be shown not to be a mistake: while
+// its loss is read good but its 95% interval reaches the mistake line,
+// the loss is read on more fresh worlds, up to 1,024 (RuleOut, Fresh).
+// Read on 128, a draw that lost a quarter of a point against taking
+// Y12 (0.245 ± 0.044 over 4,096 worlds) stood (0.33, 0.06 to 0.60),
+// and the review's worlds read the same draw a mistake (0.65, 0.39 to
+// 0.90): the last mistake of 200 hinted classic hands (docs/review.md).
+// It costs a classic hint half as many playouts again on average (380
+// against 253; 30% of hints read on more worlds), a 101 plan 3%.
+func HintOptions(seed uint64) Options {
+	return Options{Seed: seed, Workers: 2, MinSamples: 64, RuleOut: Mistake, Fresh: 1024}
+}
 
 // AdviseClassic is the judge's advice from view v: the best move found
 // and the verdict on the hard bot's move (Decision.Best names the
@@ -47,7 +61,7 @@ func AdviseClassic(ctx context.Context, v classic.View, o Options) (classic.Acti
 	if err != nil {
 		return an, d, err
 	}
-	if !worse(d.Label) {
+	if o.stands(d, ThresholdsClassic) {
 		// The hard bot's move is not shown to lose: it stands.
 		return an, d, nil
 	}
@@ -115,7 +129,7 @@ func advise101(ctx context.Context, v okey101.View, o Options) (best, hard okey1
 		return best, hard, d, fmt.Errorf("the hard bot: %w", err)
 	}
 	d, best, err = judge101(ctx, v, hard, o)
-	if err != nil || !worse(d.Label) {
+	if err != nil || o.stands(d, Thresholds101) {
 		// the hard bot's move stands unless shown to lose
 		return hard, hard, d, err
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -37,8 +38,12 @@ import (
 // points less A's. It regresses D on L over the decisions (slope and
 // intercept with 95% intervals: a judge that is right has slope 1 and
 // intercept 0), and reports the mean predicted and realised loss per
-// label and per kind of decision. It fails only on a broken run: the
-// figures are for docs/review.md.
+// label and per kind of decision. Each loss is also read a second time
+// on OKEY_READ2 worlds of their own (default 64): with that read as an
+// instrument the slope is not pulled toward 0 by the noise of the
+// first (errors in the predictor), and by bins of predicted loss it
+// reads the true loss the first read's bin holds. It fails only on a
+// broken run: the figures are for docs/review.md.
 func TestJudgeAgainstPlay(t *testing.T) {
 	want := envInt(t, "OKEY_DECISIONS", 500)
 	plays := envInt(t, "OKEY_PLAYS", 64)
@@ -70,6 +75,10 @@ func TestJudgeAgainstPlay(t *testing.T) {
 	}
 }
 
+// reads2 is the number of worlds of the second read (OKEY_READ2,
+// default 64).
+func reads2(t *testing.T) int { return envInt(t, "OKEY_READ2", 64) }
+
 func envInt(t *testing.T, name string, def int) int {
 	t.Helper()
 	s := os.Getenv(name)
@@ -89,8 +98,36 @@ func envInt(t *testing.T, name string, def int) int {
 // kind of decision.
 type calPoint struct {
 	pred, real, se float64
-	label          Label
-	kind           string
+	// half is the 95% half-width of pred; pred2 a second read of the
+	// same loss on worlds of its own (OKEY_READ2 of them, unclipped),
+	// whose noise is independent of pred's: the instrument that tells a
+	// slope pulled toward 0 by the noise in pred (errors in the
+	// predictor) from a judge that is wrong.
+	half, pred2 float64
+	label       Label
+	kind        string
+}
+
+// playedHalf is the 95% half-width of the loss of the move played in d.
+func playedHalf(d Decision) float64 {
+	for _, c := range d.Candidates {
+		if c.Move == d.Played {
+			return c.Half
+		}
+	}
+	return 0
+}
+
+// read2 is the best's lead over the move played read once more on n
+// worlds of a seed of their own (play plays [best, played]).
+func read2(t *testing.T, n int, play rollout.Play) float64 {
+	t.Helper()
+	vals, err := rollout.Compare(context.Background(), nil, 0, n, 2, nil, play)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ := rollout.Paired(vals[0], vals[1])
+	return m
 }
 
 func calClassic(t *testing.T, seed uint64, seat int, lv [4]string, plays int) []calPoint {
@@ -117,7 +154,9 @@ func calClassic(t *testing.T, seed uint64, seat int, lv [4]string, plays int) []
 			diffs[k] = playClassicOn(t, p.State, best, lv, bs, seat) - playClassicOn(t, p.State, p.Played, lv, bs, seat)
 		}
 		m, se := meanSE(diffs)
-		out = append(out, calPoint{pred: d.Loss, real: m, se: se, label: d.Label, kind: kindClassic(&v, p.Played, best)})
+		ps := []*rollout.PlayerClassic{rollout.NewPlayerClassic(), rollout.NewPlayerClassic()}
+		p2 := read2(t, reads2(t), rollout.CandidatesClassic(&v, []classic.Action{best, p.Played}, seed<<20^uint64(p.Index)^0x2222, ps))
+		out = append(out, calPoint{pred: d.Loss, real: m, se: se, half: playedHalf(d), pred2: p2, label: d.Label, kind: kindClassic(&v, p.Played, best)})
 	}
 	return out
 }
@@ -189,7 +228,9 @@ func cal101(t *testing.T, seed uint64, seat int, lv [4]string, plays int) []calP
 			diffs[k] = play101On(t, p.State, best, lv, bs, seat) - play101On(t, p.State, p.Played, lv, bs, seat)
 		}
 		m, se := meanSE(diffs)
-		out = append(out, calPoint{pred: d.Loss, real: m, se: se, label: d.Label, kind: kind101(&v, p.Played, best)})
+		ps := []*rollout.Player101{rollout.NewPlayer101(), rollout.NewPlayer101()}
+		p2 := read2(t, reads2(t), rollout.Candidates101(&v, []okey101.Action{best, p.Played}, seed<<20^uint64(p.Index)^0x2222, ps))
+		out = append(out, calPoint{pred: d.Loss, real: m, se: se, half: playedHalf(d), pred2: p2, label: d.Label, kind: kind101(&v, p.Played, best)})
 	}
 	return out
 }
@@ -302,6 +343,9 @@ func reportCal(t *testing.T, g string, pts []calPoint) {
 		if len(ps) >= 20 {
 			a, ha, b, hb := fit(xs, ys)
 			s += fmt.Sprintf("  slope %5.2f (%5.2f to %5.2f)  intercept %7.3f (%7.3f to %7.3f)", b, b-hb, b+hb, a, a-ha, a+ha)
+			lam := reliability(ps)
+			iv, lo, hi := ivSlope(ps)
+			s += fmt.Sprintf("  reliability %.2f, slope/reliability %5.2f  IV slope %5.2f (%5.2f to %5.2f)", lam, b/lam, iv, lo, hi)
 		}
 		return s
 	}
@@ -323,8 +367,94 @@ func reportCal(t *testing.T, g string, pts []calPoint) {
 	}
 	group(func(p calPoint) string { return "label " + string(p.label) })
 	group(func(p calPoint) string { return "kind " + p.kind })
+	fmt.Fprintf(&b, "  by predicted loss (bins of a sixth of the decisions each):\n")
+	for _, bin := range bins(pts, 6) {
+		var pr, p2, re []float64
+		for _, p := range bin {
+			pr, p2, re = append(pr, p.pred), append(p2, p.pred2), append(re, p.real)
+		}
+		mp, _ := meanCI(pr)
+		m2, h2 := meanCI(p2)
+		mr, hr := meanCI(re)
+		fmt.Fprintf(&b, "    n %4d  predicted %7.3f (%7.3f to %7.3f)  second read %7.3f (%7.3f to %7.3f)  realised %7.3f (%7.3f to %7.3f)\n",
+			len(bin), mp, bin[0].pred, bin[len(bin)-1].pred, m2, m2-h2, m2+h2, mr, mr-hr, mr+hr)
+	}
 	t.Log(b.String())
 	if len(pts) == 0 {
 		t.Fatal("no decision compared")
 	}
+}
+
+// reliability is the share of the spread of the predicted losses that
+// is not their own noise: 1 − mean(se²)/var(pred), se the standard
+// error of each (half/1.96). An OLS slope over noisy predictors is the
+// true one times this (regression dilution); the loss is cut at 0, so
+// the figure is a rough one.
+func reliability(ps []calPoint) float64 {
+	var xs []float64
+	noise := 0.0
+	for _, p := range ps {
+		xs = append(xs, p.pred)
+		se := p.half / 1.96
+		if !math.IsInf(se, 0) {
+			noise += se * se
+		}
+	}
+	m, _ := meanCI(xs)
+	v := 0.0
+	for _, x := range xs {
+		v += (x - m) * (x - m)
+	}
+	v /= float64(len(xs) - 1)
+	return 1 - noise/float64(len(xs))/v
+}
+
+// ivSlope is the slope of realised on predicted with the second read
+// as the instrument, cov(real, pred2)/cov(pred, pred2), and its 95%
+// interval from 2,000 bootstrap resamples of the decisions: the noise
+// of pred does not pull it toward 0, as it does OLS's.
+func ivSlope(ps []calPoint) (slope, lo, hi float64) {
+	iv := func(idx func(i int) int) float64 {
+		n := len(ps)
+		var mp, m2, mr float64
+		for i := range n {
+			p := ps[idx(i)]
+			mp, m2, mr = mp+p.pred, m2+p.pred2, mr+p.real
+		}
+		mp, m2, mr = mp/float64(n), m2/float64(n), mr/float64(n)
+		var cr, cp float64
+		for i := range n {
+			p := ps[idx(i)]
+			cr += (p.real - mr) * (p.pred2 - m2)
+			cp += (p.pred - mp) * (p.pred2 - m2)
+		}
+		return cr / cp
+	}
+	slope = iv(func(i int) int { return i })
+	r := game.NewSeeded(41)
+	var bs []float64
+	for range 2000 {
+		draw := make([]int, len(ps))
+		for i := range draw {
+			draw[i] = r.Intn(len(ps))
+		}
+		bs = append(bs, iv(func(i int) int { return draw[i] }))
+	}
+	sort.Float64s(bs)
+	return slope, bs[len(bs)/40], bs[len(bs)-1-len(bs)/40]
+}
+
+// bins sorts the decisions by predicted loss into k bins of as many
+// each.
+func bins(pts []calPoint, k int) [][]calPoint {
+	ps := slices.Clone(pts)
+	sort.SliceStable(ps, func(i, j int) bool { return ps[i].pred < ps[j].pred })
+	var out [][]calPoint
+	for i := range k {
+		lo, hi := i*len(ps)/k, (i+1)*len(ps)/k
+		if hi > lo {
+			out = append(out, ps[lo:hi])
+		}
+	}
+	return out
 }

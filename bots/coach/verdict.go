@@ -65,6 +65,19 @@ func (th Thresholds) band(x float64) Label {
 	return Blunder
 }
 
+// line is the least loss labelled l (0 for best and good).
+func (th Thresholds) line(l Label) float64 {
+	switch l {
+	case Inaccuracy:
+		return th.Inaccuracy
+	case Mistake:
+		return th.Mistake
+	case Blunder:
+		return th.Blunder
+	}
+	return 0
+}
+
 // labelSE is how many standard errors below the estimated loss a label
 // is read: a decision is labelled by the least it lost with 99.4%
 // confidence. gnubg stops a comparison at 3 deviations (2 picked the
