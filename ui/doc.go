@@ -25,7 +25,7 @@
 // hosting.App gives (hosted.go):
 //
 //	model.go           Options and SeatOptions, the Model and its screens, the seat's link, the status line set, which game is on the table (table, kept as matches come and go: on, present)
-//	hosted.go          the games hosted (hostGames: classic's side first) and the Model as their host (appHost, hosting.App): the table's words and styles, a match adopted (which game is then on the table), the statistics counted
+//	hosted.go          the games hosted (hostGames: classic's side first) and the Model as their host (appHost, hosting.App): the one table.Look the sides read their words and styles from, kept up to date (look), a match adopted (which game is then on the table), the statistics counted
 //	match.go           a match's life, written once for both games: load (a saved record read back by its game's side as far as its lines replay, the file set aside when it lost lines or its header is damaged: ui/saves; a save that cannot be used played unsaved), resume, start (the record's meta), take in what an action did (took), a hand's end, the rack's file, save, quitting (a seat leaves)
 //	asked.go           what a key or a click at either table asks of the app (table.Req), carried out once: a save, quitting, a page, a key of no meaning
 //	bots.go            the bots' timeout; whose turn is asked (nextTurn: each game's side asks its bot, hosting.Game's Ask), an answer taken in or dropped as stale, every question cancelled
@@ -33,7 +33,7 @@
 //	view.go            View, the frame kept for a tick of the clock, the screen on show drawn (the game's screens: its table, the pages between hands it gives the values of), the frame (table.Frame) either table draws with
 //	host.go            the shared pages (ui/pages) hosted: what they are drawn with, their frame, the pager every page that scrolls moves by, the notice and locked pages
 //	words.go           the seats' words (ui/table's Words); why a move was refused (ui/problem's Reason)
-//	tablekeys.go       a key or a click on the table handed to the game's side with what it is read with (hosting.Scene) and what it came to carried out (carry: a hosting.Reply's page, plays, intents, request, news); the walk from onKey to the referee
+//	tablekeys.go       a key or a click on the table handed to the game's side with what it is read with (hosting.Scene) and what it came to carried out (carry: a hosting.Reply's status said, page, plays, intents, request, news); the walk from onKey to the referee
 //	table_view.go      what a frame of either table is drawn with (scene, hosting.Scene: the status's parts, the page over the table, the flags), the last message's line and the key bar
 //	overlay.go         the pages over the table hosted: which is on show, a key scrolling or closing it (its lines and area the game's side's, hosting.Scene.OverlayPage), what a key that closes one goes on to do (ui/overlays' the rest)
 //	wheel.go           the mouse wheel on whichever page on show scrolls
@@ -52,7 +52,7 @@
 // The game-agnostic parts live in sub-packages that import nothing of
 // ui (the first rooms of the table core, issue 21):
 //
-//	ui/table   the core both tables draw and write with: Host and Frame (what a table takes from the app), the paint cache, the seats' words, the header, the status, the rack and the log drawn, the space key on the rack, the undo frame
+//	ui/table   the core both tables draw and write with: Look and Frame (what a table takes from the app), Said (what it says on the status line), the paint cache, the seats' words, the header, the status, the rack and the log drawn, the space key on the rack, the undo frame
 //	ui/canvas  placing blocks of styled text; the text helpers fit, cut, wrap
 //	ui/rack    the ıstaka widget: slots, moving tiles, packing groups, the sorts
 //	ui/layout  every rectangle of every screen from the terminal's size, both tables

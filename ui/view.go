@@ -107,11 +107,6 @@ func (m *Model) render() string {
 // pageW is the width page text wraps at.
 func (m *Model) pageW() int { return m.lay.Page.W - layout.PageX }
 
-// paint is s drawn in style id, drawn once and looked up after (the
-// cache, table.Painter, goes with the style sheet; both games' tables
-// and the pages between hands use it).
-func (m *Model) paint(id table.Style, s string) string { return m.painter.Paint(m.st, id, s) }
-
 // frame is what the table draws with that only the app knows, as it
 // stands now (table.Frame): the seat being asked, the seats' clocks
 // and levels (seat 0's level is never shown), which seats bots hold.

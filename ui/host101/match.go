@@ -97,10 +97,10 @@ func (s *Side) tally(rec *okey101.Record, v *okey101.View) {
 }
 
 // newTable is a table of 101 for the match g (nil: a served seat's)
-// hosted by the app, the lines of its log written to the debug log
+// drawn with the app's look, the lines of its log written to the debug log
 // when there is one.
 func (s *Side) newTable(g *okey101.Game) *play101.Table {
-	t := play101.NewTable(s.app, g)
+	t := play101.NewTable(s.look, g)
 	t.Hinter = s.Hinter
 	if s.log != nil {
 		t.Logged = func(e play101.LogEntry) { s.log(func() string { return t.LogText(e) }) }

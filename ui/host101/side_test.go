@@ -18,7 +18,7 @@ import (
 func mySide(t *testing.T) (*Side, *hostingtest.App) {
 	t.Helper()
 	app := hostingtest.New(t, "en")
-	s := New(app, nil, nil)
+	s := New(app, &app.Look, nil, nil)
 	for seed := uint64(1); seed < 100; seed++ {
 		if _, err := s.Start(seed, nil, app.Set); err != nil {
 			t.Fatal(err)
