@@ -25,7 +25,7 @@
 // hosting.App gives (hosted.go):
 //
 //	model.go           Options and SeatOptions, the Model and its screens, the seat's link, the status line set, which game is on the table (table, kept as matches come and go: on, present)
-//	hosted.go          the games hosted (hostGames: classic's side first) and the Model as their host (appHost, hosting.App): the one table.Look the sides read their words and styles from, kept up to date (look), a match adopted (which game is then on the table), the statistics counted
+//	hosted.go          the games hosted (hostGames: classic's side first) and the Model as their host (appHost, hosting.App): the one table.Look the sides read their words and styles from, kept up to date (look), a match adopted (which game is then on the table, what it adds to the statistics counted)
 //	match.go           a match's life, written once for both games: load (a saved record read back by its game's side as far as its lines replay, the file set aside when it lost lines or its header is damaged: ui/saves; a save that cannot be used played unsaved), resume, start (the record's meta), take in what an action did (took), a hand's end, the rack's file, save, quitting (a seat leaves)
 //	asked.go           what a key or a click at either table asks of the app (table.Req), carried out once: a save, quitting, a page, a key of no meaning
 //	bots.go            the bots' timeout; whose turn is asked (nextTurn: each game's side asks its bot, hosting.Game's Ask), an answer taken in or dropped as stale, every question cancelled
@@ -68,7 +68,7 @@
 //	ui/seatlink what a seat's screen keeps of a table it does not own, either game: the seats turned, the players and who is ready, the clock, the notes (chat, commitment) taken in once and placed in a game's log, refusals told once, sending an intent, what a game's side made of an update (Taken)
 //	ui/overlays the pages over the table, both games': a key on one, drawn, its bar; the ? page's keys and the rules that end it
 //	ui/review  the work behind the review pages: the coach's review worked out in the background, the saved matches read
-//	ui/hosting what the app and a game's side hand each other: a Scene down (what a frame or a key is read with), a Reply up (what a key, a click or a game's message came to), hosting.Game (a game's side: its table's Update and Render, its match, a served seat, the values of its pages between hands) and the little hosting.App still gives (the table's words and styles, a match adopted, the statistics counted)
+//	ui/hosting what the app and a game's side hand each other: a Scene down (what a frame or a key is read with), a Reply up (what a key, a click or a game's message came to), hosting.Game (a game's side: its table's Update and Render, its match, a served seat, the values of its pages between hands) and the one call hosting.App still gives (a match adopted, what it adds to the statistics counted; the table's words and styles come down as a table.Look)
 //	ui/pages   the pages both games share, as components (notice, too small, locked, statistics, the settings form and its names, the coach's review, the saved matches, the match found saved, a hand's end, the final table), and what every page is made of: the key bar, the scroll, the frame
 //
 // and each game's side (issue 21), importing a game's referee and bots

@@ -53,20 +53,19 @@ type appHost struct {
 	i int // the game's index in m.games
 }
 
-func (h appHost) Adopt(seed uint64, meta map[string]string, level func(named string, seat int, set string) string) [table.Seats]string {
+func (h appHost) Adopt(seed uint64, meta map[string]string, level func(named string, seat int, set string) string, count func(f *stats.File) bool) [table.Seats]string {
 	h.m.adopting(seed, meta)
 	h.m.seatsFrom(meta, func(named string, seat int) string { return level(named, seat, h.m.set.Levels[seat-1]) })
 	h.m.look() // the seats' names are the match's now
+	if count != nil {
+		h.m.tally(count)
+	}
 	// The game adopting is the one on the table now (adopting took
 	// every other's match off it); its match is put there as Adopt
 	// returns.
 	h.m.on, h.m.present = h.i, true
 	return h.m.levels
 }
-
-// Tally counts what count adds to the statistics, unless the screen
-// only looks or is a seat's (whose table counts nothing here).
-func (h appHost) Tally(count func(f *stats.File) bool) { h.m.tally(count) }
 
 // tally counts what count adds to the statistics, unless the screen
 // only looks or is a seat's (whose table counts nothing here).

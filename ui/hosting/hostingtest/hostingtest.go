@@ -73,21 +73,20 @@ var _ hosting.App = (*App)(nil)
 // Reason is err's text: a test reads the words of a refusal elsewhere.
 func Reason(_ *i18n.Catalog, err error) string { return err.Error() }
 
-// Adopt counts the match put on the table and reads the seats' levels
-// from meta as the app does.
-func (a *App) Adopt(_ uint64, meta map[string]string, level func(named string, seat int, set string) string) [table.Seats]string {
+// Adopt counts the match put on the table, reads the seats' levels
+// from meta as the app does, and counts count into the host's
+// statistics.
+func (a *App) Adopt(_ uint64, meta map[string]string, level func(named string, seat int, set string) string, count func(f *stats.File) bool) [table.Seats]string {
 	a.Adopted++
 	var levels [table.Seats]string
 	for s := 1; s < table.Seats; s++ {
 		levels[s] = level(meta["level"+string(rune('0'+s))], s, a.Set.Levels[s-1])
 	}
+	if count != nil {
+		a.Tallied++
+		count(&a.Stats)
+	}
 	return levels
-}
-
-// Tally counts into the host's statistics.
-func (a *App) Tally(count func(f *stats.File) bool) {
-	a.Tallied++
-	count(&a.Stats)
 }
 
 // Scene is what a w×h screen with nothing said and no page over the
