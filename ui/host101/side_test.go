@@ -118,3 +118,19 @@ func TestRenderDrawsTheScene(t *testing.T) {
 		t.Errorf("the frame with the ? page over it does not show it:\n%s", out)
 	}
 }
+
+// What the table says on the status line comes up in the reply, once
+// (issue 43): space on the tile under the cursor says it was picked up,
+// and the next key says nothing of it again.
+func TestSaidComesUpInTheReply(t *testing.T) {
+	s, app := mySide(t)
+	sc := app.Scene(100, 30)
+	x := s.T.Rack.Slots[s.T.Cursor]
+	r, _ := s.Update(hostingtest.Key(" "), sc)
+	if want := (table.Said{Text: app.Tr.T("status.picked", s.T.TileName(x)), Set: true}); r.Said != want {
+		t.Errorf("space on %v said %+v, want %+v", x, r.Said, want)
+	}
+	if r, _ = s.Update(hostingtest.Key("right"), sc); r.Said.Set {
+		t.Errorf("→ said %+v again, want nothing said", r.Said)
+	}
+}
