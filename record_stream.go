@@ -190,7 +190,7 @@ func newReplayer(head []byte) replayer {
 		if err != nil {
 			return nil
 		}
-		g, err := classic.Replay(rec) // the match before its first action
+		g, err := rec.Replay() // the match before its first action
 		if err != nil {
 			return nil
 		}
@@ -200,7 +200,7 @@ func newReplayer(head []byte) replayer {
 		if err != nil {
 			return nil
 		}
-		g, err := okey101.Replay(rec)
+		g, err := rec.Replay()
 		if err != nil {
 			return nil
 		}

@@ -47,7 +47,7 @@ func TestSimRecord(t *testing.T) {
 			if g == "101" {
 				rec, err := okey101.ParseRecord(b)
 				if err == nil {
-					_, err = okey101.Replay(rec)
+					_, err = rec.Replay()
 				}
 				if err != nil {
 					t.Fatalf("%s: %v", f, err)
@@ -56,7 +56,7 @@ func TestSimRecord(t *testing.T) {
 			}
 			rec, err := classic.ParseRecord(b)
 			if err == nil {
-				_, err = classic.Replay(rec)
+				_, err = rec.Replay()
 			}
 			if err != nil {
 				t.Fatalf("%s: %v", f, err)

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"okey/game"
 	"okey/game/classic"
 	"os"
 	"path/filepath"
@@ -33,10 +34,10 @@ func servedRecords(t *testing.T) (classicRec, o101 []byte, commit fair.Commitmen
 	}
 	for range 100000 {
 		st := g.State()
-		if st.Phase() == classic.MatchOver {
+		if st.Phase() == game.MatchOver {
 			break
 		}
-		if st.Phase() == classic.HandOver {
+		if st.Phase() == game.HandOver {
 			if _, _, err := g.Apply(classic.NextHandAction()); err != nil {
 				t.Fatal(err)
 			}
@@ -51,7 +52,7 @@ func servedRecords(t *testing.T) (classicRec, o101 []byte, commit fair.Commitmen
 			t.Fatal(err)
 		}
 	}
-	if g.State().Phase() != classic.MatchOver {
+	if g.State().Phase() != game.MatchOver {
 		t.Fatal("the classic match never ended")
 	}
 	rc := g.Record()
@@ -61,12 +62,12 @@ func servedRecords(t *testing.T) (classicRec, o101 []byte, commit fair.Commitmen
 	}
 	for range 100000 {
 		st := h.State()
-		if st.Phase() == okey101.MatchOver {
+		if st.Phase() == game.MatchOver {
 			break
 		}
 		v := st.View(st.Turn())
 		try := v.SimpleActions()
-		if st.Phase() == okey101.HandOver {
+		if st.Phase() == game.HandOver {
 			try = []okey101.Action{okey101.NextHand()}
 		}
 		for _, a := range try {
@@ -75,7 +76,7 @@ func servedRecords(t *testing.T) (classicRec, o101 []byte, commit fair.Commitmen
 			}
 		}
 	}
-	if h.State().Phase() != okey101.MatchOver {
+	if h.State().Phase() != game.MatchOver {
 		t.Fatal("the 101 match never ended")
 	}
 	r1 := h.Record()

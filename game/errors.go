@@ -88,11 +88,16 @@ func RefuseCause[A fmt.Stringer](a A, err, cause error) error {
 	return &MoveError[A]{Action: a, Err: err, Cause: cause, Detail: cause.Error()}
 }
 
-// Step is the frame of both games' reducers: it copies s, lets apply
-// change the copy in place (a game's own mutation, given as a method
-// expression such as (*State).apply) and returns the copy and the
-// events, or s itself unchanged and the error. So a game's Apply never
-// changes the state it is given.
+// Step is the frame of both games' reducers, and their contract: it
+// copies s, lets apply change the copy in place (a game's own mutation,
+// given as a method expression such as (*State).apply) and returns the
+// copy and the events, or s itself unchanged and the error. So a game's
+// Apply never changes the state it is given: callers may keep old
+// states, and the events it returns are the caller's to keep. An
+// illegal action's error is a *MoveError wrapping one of the reasons
+// (this package's shared ones or the game's own Err…). The events are
+// complete: a draw carries the tile drawn, so a game's Event.Redact
+// comes before another seat sees them.
 func Step[S, A, E any](s S, a A, apply func(*S, A) ([]E, error)) (S, []E, error) {
 	n := s
 	evs, err := apply(&n, a)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"okey/bots/botsclassic"
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/tile"
 	"okey/ui/playclassic"
@@ -115,7 +116,7 @@ func TestPlainMoveIsAlwaysTaken(t *testing.T) {
 	for turns := 0; m.screen == scrPlay && turns < 40; turns++ {
 		for s := range classic.NumSeats {
 			a, ok := m.c().PlainMove(s)
-			mover := m.c().View.Turn == s && m.c().View.Phase == classic.Playing
+			mover := m.c().View.Turn == s && m.c().View.Phase == game.Playing
 			if ok != mover {
 				t.Fatalf("seat %d: plainMove ok=%v, but the seat to move is %d", s, ok, m.c().View.Turn)
 			}

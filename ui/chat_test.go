@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"okey/game/okey101"
+	"okey/game"
 	"okey/ui/playclassic"
 	"okey/ui/seatmsg"
 )
@@ -92,7 +92,7 @@ func TestChatComesBackWhereItWasSaid(t *testing.T) {
 		chat = append(chat, seatmsg.ChatLine{Seq: 2, Name: "bob", Text: "early", Hand: 1, At: step(3)})
 		chat = append(chat, seatmsg.ChatLine{Seq: 3, Name: "ann", Text: "later", Hand: 1, At: step(6)})
 		step(4)
-		if f.g.State().Phase() != okey101.Playing {
+		if f.g.State().Phase() != game.Playing {
 			t.Fatal("the deal ended: the test proves little")
 		}
 		m := newSeat101Model(t, f, -1)

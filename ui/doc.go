@@ -24,17 +24,19 @@
 // up as a hosting.Reply; a side reaches the app only through the little
 // hosting.App gives (hosted.go):
 //
-//	model.go           Options and SeatOptions, the Model and its screens, the seat's link, the status line set, which game is on the table (table, kept as matches come and go: on, present)
+//	model.go           Options and SeatOptions, the Model and its screens (with what each page keeps: the review's, the saved matches', the settings form, the frame kept for a tick), the seat's link, the status line set, which game is on the table (table, kept as matches come and go: on, present)
+//	draw.go            what every screen is drawn with, as the Model has it now: the page width, the shared pages' common parts (the paint cache is the table.Look's, hosted.go)
+//	words.go           the seats' words (ui/table's Words), a bot level's name; why a move was refused (ui/problem's Reason)
+//	open.go            a page opened in the table's place (the score history, the statistics, the settings form), once for every key that asks for one
 //	hosted.go          the games hosted (hostGames: classic's side first) and the Model as their host (appHost, hosting.App): the one table.Look the sides read their words and styles from, kept up to date (look), a match adopted (which game is then on the table, what it adds to the statistics counted)
 //	match.go           a match's life, written once for both games: load (a saved record read back by its game's side as far as its lines replay, the file set aside when it lost lines or its header is damaged: ui/saves; a save that cannot be used played unsaved), resume, start (the record's meta), take in what an action did (took), a hand's end, the rack's file, save, quitting (a seat leaves)
 //	asked.go           what a key or a click at either table asks of the app (table.Req), carried out once: a save, quitting, a page, a key of no meaning
 //	bots.go            the bots' timeout; whose turn is asked (nextTurn: each game's side asks its bot, hosting.Game's Ask), an answer taken in or dropped as stale, every question cancelled
 //	undo.go            undo at both tables: whether the player may take a discard back now (a casual match), the undo the game's side built carried out (a Reply with table.ReqUndo), the match put back saved
-//	view.go            View, the frame kept for a tick of the clock, the screen on show drawn (the game's screens: its table, the pages between hands it gives the values of), the frame (table.Frame) either table draws with
+//	view.go            View, the frame kept for a tick of the clock drawn again, the screen on show drawn (the game's screens: its table, the pages between hands it gives the values of)
 //	host.go            the shared pages (ui/pages) hosted: what they are drawn with, their frame, the pager every page that scrolls moves by, the notice and locked pages
-//	words.go           the seats' words (ui/table's Words); why a move was refused (ui/problem's Reason)
 //	tablekeys.go       a key or a click on the table handed to the game's side with what it is read with (hosting.Scene) and what it came to carried out (carry: a hosting.Reply's status said, page, plays, intents, request, news); the walk from onKey to the referee
-//	table_view.go      what a frame of either table is drawn with (scene, hosting.Scene: the status's parts, the page over the table, the flags), the last message's line and the key bar
+//	table_view.go      what a frame of either table is drawn with (scene, hosting.Scene: the status's parts, the page over the table, the flags; the frame, table.Frame, either table draws with), the last message's line and the key bar
 //	overlay.go         the pages over the table hosted: which is on show, a key scrolling or closing it (its lines and area the game's side's, hosting.Scene.OverlayPage), what a key that closes one goes on to do (ui/overlays' the rest)
 //	wheel.go           the mouse wheel on whichever page on show scrolls
 //	screen_resume.go   a saved match: resume it or start anew (the page is ui/pages' Resume, both games'; the words the game's side's); the game of the next match, switched
@@ -43,7 +45,7 @@
 //	screen_settings.go the settings form opened (its lines are ui/settings', the form ui/pages'), its result acted on, the settings saved
 //	screen_scores.go   the information pages hosted: the score history, hand by hand (ui/pages' ScoreLines, each game its table: hosting.Scores), the statistics
 //	screen_review.go   the coach's review of a hand or a match (w) hosted: opened, closed, its keys; the saved matches (w on the score history), to review one (the work and the reading are ui/review's, the pages ui/pages')
-//	stats.go           the statistics read (ui/saves) and written with the saves (ui/stats counts them, as each game's side tallies a hand)
+//	stats.go           the statistics read (ui/saves), counted (tally, as each game's side tallies a hand, unless the screen only looks) and written with the saves (ui/stats counts them)
 //	seat.go            a seat at a table the model does not own: updates in (one path for both games: the update names its game, seatmsg.Update's Game, and that game's side takes in its view, hosting.Game's TakeSeat), intents out, what both games' seats do with the screen (what the seat keeps of its table is ui/seatlink's, the messages ui/seatmsg's)
 //	fair.go            a served match's commitment to its deals: noted at the deal, revealed at the end
 //	debuglog.go        the debug log (okey --debug-log): the keys, the screens, the status, the moves

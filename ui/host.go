@@ -16,11 +16,6 @@ import (
 // table (its header) and the key bar, so that every page can stand on
 // it.
 
-// common is what the pages are drawn with, as the Model has it now.
-func (m *Model) common() *pages.Common {
-	return &pages.Common{Tr: m.tr, St: m.st, Keys: &m.keys, Lay: m.lay}
-}
-
 // renderPage draws a page between hands: the header, lines in the page
 // area, the last message, and the keys of the page at the bottom.
 func (m *Model) renderPage(lines []string, foot string) string {
@@ -87,9 +82,6 @@ func (m *Model) updateLocked(k tea.KeyPressMsg) tea.Cmd {
 }
 
 func (m *Model) renderLocked() string { return m.renderComponent(m.lockedPage()) }
-
-// levelName is a bot level in the player's language.
-func (m *Model) levelName(l string) string { return pages.LevelName(m.common(), l) }
 
 // The pages that scroll (the overlays, the score sheets, the
 // statistics) scroll through one pages.Scroll, the pager, in the page

@@ -66,12 +66,3 @@ func (h appHost) Adopt(seed uint64, meta map[string]string, level func(named str
 	h.m.on, h.m.present = h.i, true
 	return h.m.levels
 }
-
-// tally counts what count adds to the statistics, unless the screen
-// only looks or is a seat's (whose table counts nothing here).
-func (m *Model) tally(count func(f *stats.File) bool) {
-	if m.readOnly || m.seat != nil {
-		return
-	}
-	m.statsChanged = count(&m.stats) || m.statsChanged
-}

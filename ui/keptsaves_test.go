@@ -52,7 +52,7 @@ func wrongSeatLine(t *testing.T, which string, rec []byte) []byte {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := okey101.Replay(r)
+		g, err := r.Replay()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -62,7 +62,7 @@ func wrongSeatLine(t *testing.T, which string, rec []byte) []byte {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := classic.Replay(r)
+		g, err := r.Replay()
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -18,6 +18,7 @@ import (
 	"okey/ui/layout"
 	"okey/ui/pages"
 	"okey/ui/play101/decide"
+	"okey/ui/review"
 	"okey/ui/saves"
 	"okey/ui/seatlink"
 	"okey/ui/seatmsg"
@@ -400,4 +401,36 @@ func (m *Model) MatchOver() bool {
 		return false
 	}
 	return m.table().Phase().Over
+}
+
+// ReviewOptions tune the in-game review (review.Options); the zero
+// value is okey review's defaults.
+type ReviewOptions = review.Options
+
+// reviewState is the review on show and the screen esc goes back to.
+type reviewState struct {
+	*review.Work
+	back screen
+}
+
+// matchesState is the page on show, and the screen it returns to.
+type matchesState struct {
+	pages.Matches
+	back screen
+}
+
+// settingsForm is the settings screen being edited: the form (ui/pages)
+// of the settings' lines, and the screen it returns to.
+type settingsForm struct {
+	*pages.Form
+	back screen
+}
+
+// keptFrame is the frame last drawn and the clocks it shows: valid
+// while no message but the clock's tick has come since, tick once a
+// tick has.
+type keptFrame struct {
+	frame       string
+	clocks      [table.Seats]string
+	valid, tick bool
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"okey/game"
 	"okey/game/classic/hand"
 	"okey/game/tile"
 
@@ -103,7 +104,7 @@ func TestWholeHandThroughKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := classic.Replay(rec)
+	g, err := rec.Replay()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -605,7 +606,7 @@ func TestWholeMatchThroughKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g, err := classic.Replay(rec); err != nil || g.State().Phase() != classic.MatchOver {
+	if g, err := rec.Replay(); err != nil || g.State().Phase() != game.MatchOver {
 		t.Fatalf("the kept record does not replay to the end: %v", err)
 	}
 }
@@ -649,7 +650,7 @@ func TestHandOverShowsTheWinningGroups(t *testing.T) {
 		{Kind: hand.Set, Tiles: []tile.Tile{tile.NewTile(tile.Red, 9), tile.NewTile(tile.Blue, 9), okey}, As: ts("R9 B9 K9")},
 		{Kind: hand.Run, Tiles: ts("Y11 Y12 Y13 Y1"), As: ts("Y11 Y12 Y13 Y1")},
 	}
-	m.c().View.Phase = classic.HandOver
+	m.c().View.Phase = game.HandOver
 	m.c().View.Result = &classic.HandResult{
 		Hand: 1, Winner: 2, Discard: okey, OkeyFinish: true, Points: 4,
 		Win:  hand.Win{Kind: hand.WinMelds, Melds: melds},
@@ -837,7 +838,7 @@ func TestDiscardingAWinAsksFirst(t *testing.T) {
 	}
 	press(t, m, "x")
 	press(t, m, "x")
-	if m.c().View.Counts.Total() == playclassic.TurnTiles || m.c().View.Phase != classic.Playing && m.c().View.Result.Winner == 0 {
+	if m.c().View.Counts.Total() == playclassic.TurnTiles || m.c().View.Phase != game.Playing && m.c().View.Result.Winner == 0 {
 		t.Fatalf("x twice did not just discard %v", win)
 	}
 

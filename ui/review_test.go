@@ -11,6 +11,7 @@ import (
 
 	"okey/bots/botsclassic"
 	"okey/bots/coach"
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/tile"
 	"okey/ui/i18n"
@@ -304,7 +305,7 @@ func plantOkeyThrow(t *testing.T) ([]byte, int) {
 			bs[i] = botsclassic.NewHard(seed + uint64(i))
 		}
 		at := -1
-		for g.State().Phase() == classic.Playing {
+		for g.State().Phase() == game.Playing {
 			s := g.State()
 			v := s.View(s.Turn())
 			a, err := bs[s.Turn()].Decide(ctx, v)

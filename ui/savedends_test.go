@@ -10,6 +10,7 @@ import (
 
 	"okey/bots/bots101"
 	"okey/bots/botsclassic"
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/ui/play101/decide"
@@ -37,12 +38,12 @@ func finishedRecord(t *testing.T, which string) []byte {
 				t.Fatal(err)
 			}
 		}
-		for step := 0; g.State().Phase() != okey101.MatchOver; step++ {
+		for step := 0; g.State().Phase() != game.MatchOver; step++ {
 			if step > 5000 {
 				t.Fatal("the 101 match does not end")
 			}
 			a := okey101.NextHand()
-			if st := g.State(); st.Phase() == okey101.Playing {
+			if st := g.State(); st.Phase() == game.Playing {
 				if a, err = bs[st.Turn()].Decide(ctx, st.View(st.Turn())); err != nil {
 					t.Fatal(err)
 				}
@@ -68,12 +69,12 @@ func finishedRecord(t *testing.T, which string) []byte {
 			t.Fatal(err)
 		}
 	}
-	for step := 0; g.State().Phase() != classic.MatchOver; step++ {
+	for step := 0; g.State().Phase() != game.MatchOver; step++ {
 		if step > 50000 {
 			t.Fatal("the classic match does not end")
 		}
 		a := classic.NextHandAction()
-		if st := g.State(); st.Phase() == classic.Playing {
+		if st := g.State(); st.Phase() == game.Playing {
 			if a, err = bs[st.Turn()].Decide(ctx, st.View(st.Turn())); err != nil {
 				t.Fatal(err)
 			}

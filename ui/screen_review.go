@@ -15,16 +15,6 @@ import (
 // ui/review's, the pages ui/pages'; here the Model opens and closes
 // them and acts on their keys.
 
-// ReviewOptions tune the in-game review (review.Options); the zero
-// value is okey review's defaults.
-type ReviewOptions = review.Options
-
-// reviewState is the review on show and the screen esc goes back to.
-type reviewState struct {
-	*review.Work
-	back screen
-}
-
 // reviewCurrent opens the review of the match on the table, of one
 // hand (hand > 0) or all of it, for the player's seat (0); a table this
 // program does not hold (a served seat) has no record here.
@@ -103,12 +93,6 @@ func (m *Model) renderReview() string {
 // table and the finished ones of the state directory, newest first, to
 // open the review of any of them. Reading them is ui/review's, the page
 // ui/pages'.
-
-// matchesState is the page on show, and the screen it returns to.
-type matchesState struct {
-	pages.Matches
-	back screen
-}
 
 // openMatches shows the saved matches and reads their list.
 func (m *Model) openMatches() tea.Cmd {

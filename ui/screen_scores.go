@@ -4,7 +4,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"okey/ui/hosting"
 	"okey/ui/pages"
 	"okey/ui/store"
 )
@@ -13,19 +12,6 @@ import (
 // between hands): the score history, every hand of the match so far
 // (the page is ui/pages', the same in both games; each game gives its
 // table), and the statistics. They scroll.
-
-// openInfo shows an information page (the score history, the
-// statistics); it returns to the screen it was opened from.
-func (m *Model) openInfo(s screen) {
-	if m.screen == scrScores || m.screen == scrStats {
-		return
-	}
-	m.infoBack = m.screen
-	m.overlay = ovNone
-	m.table().LetGo(hosting.LetPage)
-	m.pager.GotoTop()
-	m.screen = s
-}
 
 // infoPage is an information page of lines (pages.Info), closed also
 // by opener; the score history's offers the saved matches.

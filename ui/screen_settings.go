@@ -6,39 +6,10 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
-	"okey/ui/hosting"
 	"okey/ui/pages"
 	"okey/ui/problem"
 	"okey/ui/settings"
 )
-
-// settingsForm is the settings screen being edited: the form (ui/pages)
-// of the settings' lines, and the screen it returns to.
-type settingsForm struct {
-	*pages.Form
-	back screen
-}
-
-// formRules are the form's rules, with the words and the levels of
-// 101's players as the Model has them when the form is drawn.
-func (m *Model) formRules() settings.FormRules {
-	return settings.FormRules{
-		T:         func(key string, args ...any) string { return m.tr.T(key, args...) },
-		Level101:  m.tableOf(settings.Game101).About().Level,
-		LevelName: m.levelName,
-	}
-}
-
-func (m *Model) openSettings() {
-	back := m.screen
-	if back == scrSettings {
-		return
-	}
-	m.overlay = ovNone
-	m.table().LetGo(hosting.LetPage)
-	m.settings = &settingsForm{Form: pages.NewForm(settings.Fields(m.set), settings.Fields(m.saved), m.formRules()), back: back}
-	m.screen = scrSettings
-}
 
 // settingsPage is the form as a page, drawn with what the Model has now.
 func (m *Model) settingsPage() pages.FormPage { return m.settings.Page(m.common()) }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"okey/game"
 	"okey/game/okey101"
 	"okey/ui/seatmsg"
 )
@@ -60,7 +61,7 @@ func (f *fakeTable101) others(me int) {
 	f.t.Helper()
 	for n := 0; ; n++ {
 		st := f.g.State()
-		if st.Phase() != okey101.Playing || st.Turn() == me {
+		if st.Phase() != game.Playing || st.Turn() == me {
 			return
 		}
 		if n > 500 {
@@ -93,9 +94,9 @@ func newSeat101Model(t *testing.T, f *fakeTable101, seat int) *Model {
 func TestRotateView101KeepsTheMatch(t *testing.T) {
 	f := newFakeTable101(t, 3)
 	checked, laid := 0, 0
-	for step := 0; step < 600 && f.g.State().Phase() != okey101.MatchOver; step++ {
+	for step := 0; step < 600 && f.g.State().Phase() != game.MatchOver; step++ {
 		st := f.g.State()
-		if st.Phase() == okey101.HandOver {
+		if st.Phase() == game.HandOver {
 			if _, _, err := f.g.Apply(okey101.NextHand()); err != nil {
 				t.Fatal(err)
 			}
@@ -150,7 +151,7 @@ func TestSeat101PlaysThroughTheTable(t *testing.T) {
 	const me = 2
 	m := newSeat101Model(t, f, me)
 	kinds := map[okey101.ActionKind]int{}
-	for moves := 0; f.g.State().Phase() == okey101.Playing; moves++ {
+	for moves := 0; f.g.State().Phase() == game.Playing; moves++ {
 		if moves > 400 {
 			t.Fatal("the hand does not end")
 		}
@@ -160,7 +161,7 @@ func TestSeat101PlaysThroughTheTable(t *testing.T) {
 		if m.t().View.Counts != st.View(me).Counts || m.t().Rack.Counts() != st.View(me).Counts {
 			t.Fatalf("move %d: the screen's rack is not seat %d's", moves, me)
 		}
-		if st.Phase() != okey101.Playing {
+		if st.Phase() != game.Playing {
 			break
 		}
 		out := plain(m)

@@ -9,8 +9,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"okey/game"
 	"okey/game/classic"
-	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/playclassic"
 	"okey/ui/seatmsg"
@@ -121,7 +121,7 @@ func TestSeatPlaysThroughTheTable(t *testing.T) {
 	if s := plain(m); strings.Contains(s, "Draw") {
 		t.Fatalf("a seat shows a table before its first update:\n%s", s)
 	}
-	for moves := 0; f.g.State().Phase() == classic.Playing && moves < 200; moves++ {
+	for moves := 0; f.g.State().Phase() == game.Playing && moves < 200; moves++ {
 		st := f.g.State()
 		m.Update(f.update(me))
 		if m.c().View.Counts != st.View(me).Counts || m.c().Rack.Counts() != st.View(me).Counts {
@@ -170,7 +170,7 @@ func TestSeatPlaysThroughTheTable(t *testing.T) {
 		f.play()
 	}
 	m.Update(f.update(me))
-	if f.g.State().Phase() != classic.Playing && m.screen != scrHandOver {
+	if f.g.State().Phase() != game.Playing && m.screen != scrHandOver {
 		t.Fatalf("the hand ended and the screen is %d", m.screen)
 	}
 }
@@ -229,7 +229,7 @@ func TestSpectatorSeesNoRack(t *testing.T) {
 // empty).
 func (f *fakeTable) plainHand() {
 	f.t.Helper()
-	for n := 0; f.g.State().Phase() == classic.Playing; n++ {
+	for n := 0; f.g.State().Phase() == game.Playing; n++ {
 		if n > 500 {
 			f.t.Fatal("the hand does not end")
 		}
@@ -356,7 +356,7 @@ func TestSeatHandEndsUnderThePages(t *testing.T) {
 			m := newSeat101Model(t, f, 0)
 			m.Update(f.update(0))
 			return m, func() seatmsg.Update {
-				for n := 0; f.g.State().Phase() == okey101.Playing; n++ {
+				for n := 0; f.g.State().Phase() == game.Playing; n++ {
 					st := f.g.State()
 					a, ok := plainAction101(st.View(st.Turn()))
 					if !ok || n > 2000 {

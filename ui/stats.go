@@ -43,3 +43,12 @@ func (m *Model) statsJSON() []byte {
 
 // startedNow is the start of a new match, for its record.
 func startedNow(now time.Time) string { return now.UTC().Format(time.RFC3339Nano) }
+
+// tally counts what count adds to the statistics, unless the screen
+// only looks or is a seat's (whose table counts nothing here).
+func (m *Model) tally(count func(f *stats.File) bool) {
+	if m.readOnly || m.seat != nil {
+		return
+	}
+	m.statsChanged = count(&m.stats) || m.statsChanged
+}

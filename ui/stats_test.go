@@ -7,8 +7,7 @@ import (
 	"testing"
 
 	"okey/bots/botsclassic"
-	"okey/game/classic"
-	"okey/game/okey101"
+	"okey/game"
 	"okey/ui/stats"
 )
 
@@ -78,7 +77,7 @@ func TestStatisticsCountEachHandOnce(t *testing.T) {
 	mr := m2.c().View.Match
 	b = readStats(t, m2).ByBots["easy,hard,easy"]
 	won := 0
-	if mr.Outcome[0] == classic.OutcomeWon {
+	if mr.Outcome[0] == game.OutcomeWon {
 		won = 1
 	}
 	if b.Hands != mr.Hands || b.Matches != 1 || b.MatchesWon != won {
@@ -137,9 +136,9 @@ func TestStats101(t *testing.T) {
 		t.Fatalf("the hands' points add up to %d, the match's total is %d", want.Points, v.Match.Scores[0])
 	}
 	switch v.Match.Outcome[0] {
-	case okey101.OutcomeWon:
+	case game.OutcomeWon:
 		want.MatchesWon = 1
-	case okey101.OutcomeTied:
+	case game.OutcomeTied:
 		want.MatchesTied = 1
 	}
 	key := stats.BotsKey(m.t().G.Record().Meta)

@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"okey/bots/bots101"
+	"okey/game"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
@@ -234,11 +235,11 @@ func TestWhole101HandThroughKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := okey101.Replay(rec)
+	g, err := rec.Replay()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g.State().Phase() != okey101.HandOver || g.State().Result().Finisher != 0 {
+	if g.State().Phase() != game.HandOver || g.State().Result().Finisher != 0 {
 		t.Fatalf("the saved record replays to %v, result %+v", g.State().Phase(), g.State().Result())
 	}
 	press(t, m, "enter")
@@ -548,7 +549,7 @@ func TestWhole101MatchThroughKeys(t *testing.T) {
 	out := plain(m)
 	best := slices.Min(v.Match.Scores[:])
 	for s := range okey101.NumSeats {
-		if v.Match.Scores[s] == best && v.Match.Outcome[s] == okey101.OutcomeLost {
+		if v.Match.Scores[s] == best && v.Match.Outcome[s] == game.OutcomeLost {
 			t.Fatalf("seat %d has the lowest total and lost", s)
 		}
 	}

@@ -5,6 +5,8 @@ import (
 
 	"okey/ui/canvas"
 	"okey/ui/hosting"
+	"okey/ui/seatmsg"
+	"okey/ui/table"
 )
 
 // What both games' tables say below them, the same at both: the status
@@ -43,3 +45,18 @@ func (m *Model) appGuide() string {
 // keyBar draws bindings as the bottom line (pages.Bar: whole keys
 // most needed first, what does not fit left out).
 func (m *Model) keyBar(b []key.Binding) string { return m.bar.View(b, m.lay.Help.W) }
+
+// frame is what the table draws with that only the app knows, as it
+// stands now (table.Frame): the seat being asked, the seats' clocks
+// and levels (seat 0's level is never shown), which seats bots hold.
+func (m *Model) frame() table.Frame {
+	f := table.Frame{Asking: m.asking, Served: m.seat != nil}
+	for s := range table.Seats {
+		f.Clock[s] = m.seatClock(s)
+		if s > 0 {
+			f.Level[s] = m.levelText(s)
+		}
+		f.Bot[s] = f.Served && m.seat.Players[s].Kind == seatmsg.Bot
+	}
+	return f
+}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"okey/game"
 	"okey/game/okey101"
 	"okey/game/tile"
 )
@@ -35,7 +36,7 @@ func TestUndo101TakesTheDiscardBack(t *testing.T) {
 	if m.t().View.MyTurn() && m.t().View.Stage == okey101.StagePlay {
 		press(t, m, "x") // an işler taş asks first
 	}
-	if m.screen != scrPlay || m.t().View.Phase != okey101.Playing {
+	if m.screen != scrPlay || m.t().View.Phase != game.Playing {
 		t.Skip("the hand ended on the discard; nothing to take back")
 	}
 	if len(m.t().G.Record().Actions) <= actions+1 {

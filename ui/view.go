@@ -6,8 +6,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"okey/ui/layout"
-	"okey/ui/seatmsg"
 	"okey/ui/table"
 )
 
@@ -18,15 +16,6 @@ func (m *Model) View() tea.View {
 	v.MouseMode = tea.MouseModeCellMotion
 	v.WindowTitle = "Okey"
 	return v
-}
-
-// keptFrame is the frame last drawn and the clocks it shows: valid
-// while no message but the clock's tick has come since, tick once a
-// tick has.
-type keptFrame struct {
-	frame       string
-	clocks      [table.Seats]string
-	valid, tick bool
 }
 
 // draw is the screen on show as text. A tick of the turn's clock, with
@@ -102,22 +91,4 @@ func (m *Model) render() string {
 		return m.renderScores()
 	}
 	return m.table().Render(m.scene())
-}
-
-// pageW is the width page text wraps at.
-func (m *Model) pageW() int { return m.lay.Page.W - layout.PageX }
-
-// frame is what the table draws with that only the app knows, as it
-// stands now (table.Frame): the seat being asked, the seats' clocks
-// and levels (seat 0's level is never shown), which seats bots hold.
-func (m *Model) frame() table.Frame {
-	f := table.Frame{Asking: m.asking, Served: m.seat != nil}
-	for s := range table.Seats {
-		f.Clock[s] = m.seatClock(s)
-		if s > 0 {
-			f.Level[s] = m.levelText(s)
-		}
-		f.Bot[s] = f.Served && m.seat.Players[s].Kind == seatmsg.Bot
-	}
-	return f
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"okey/ui/i18n"
+	"okey/ui/pages"
 	"okey/ui/problem"
 	"okey/ui/table"
 )
@@ -37,3 +38,6 @@ func (m *Model) reason(err error) string { return problem.Reason(m.tr, err) }
 // knows them (problem.ReasonKey): okey serve sends a seat the key of
 // its refusal, and the seat's screen says it in the seat's language.
 func ReasonKey(err error) (string, bool) { return problem.ReasonKey(err) }
+
+// levelName is a bot level in the player's language.
+func (m *Model) levelName(l string) string { return pages.LevelName(m.common(), l) }

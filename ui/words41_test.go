@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/classic/hand"
 	"okey/game/okey101"
@@ -82,7 +83,7 @@ func TestHandEndSaysWhoFinished(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m.c().View.Phase = classic.HandOver
+		m.c().View.Phase = game.HandOver
 		m.c().View.Result = &classic.HandResult{
 			Hand: 1, Winner: tt.winner, Discard: k9, Points: 2,
 			Win:  hand.Win{Kind: hand.WinMelds, Melds: []hand.Meld{{Kind: hand.Run, Tiles: run, As: run}}},

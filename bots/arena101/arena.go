@@ -212,7 +212,7 @@ type unit struct {
 	hands []handOut
 	// total and outcome of a match, by bot index.
 	total   [okey101.NumSeats]int
-	outcome [okey101.NumSeats]okey101.Outcome
+	outcome [okey101.NumSeats]game.Outcome
 }
 
 // playUnit plays hand (or match) i of the run: deal i/4, rotation i%4,
@@ -264,7 +264,7 @@ func playUnit(ctx context.Context, cfg *Config, i int, times *[okey101.NumSeats]
 	}
 	for {
 		switch s.Phase() {
-		case okey101.HandOver, okey101.MatchOver:
+		case game.HandOver, game.MatchOver:
 			r := s.Result()
 			if r == nil {
 				return u, fmt.Errorf("%s %d: hand %d over without a result", what, i, s.HandNumber())
@@ -274,7 +274,7 @@ func playUnit(ctx context.Context, cfg *Config, i int, times *[okey101.NumSeats]
 			} else {
 				u.hands = append(u.hands, handOf(&s, r, &botOf))
 			}
-			if s.Phase() == okey101.MatchOver {
+			if s.Phase() == game.MatchOver {
 				if m := s.MatchResult(); m != nil {
 					for seat := range okey101.NumSeats {
 						u.total[botOf[seat]] = m.Totals[seat]

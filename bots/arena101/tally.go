@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"okey/bots/internal/arenastat"
+	"okey/game"
 	"okey/game/okey101"
 )
 
@@ -100,10 +101,10 @@ func (t *tally) add(u unit) {
 			for j := range seats {
 				mpts[j] += float64(u.total[j])
 				switch u.outcome[j] {
-				case okey101.OutcomeWon:
+				case game.OutcomeWon:
 					t.won[j]++
 					mwon[j]++
-				case okey101.OutcomeTied:
+				case game.OutcomeTied:
 					t.tied[j]++
 				}
 			}

@@ -178,7 +178,7 @@ func playMatch(ctx context.Context, cfg *Config, i int, times *[classic.NumSeats
 			return p, fmt.Errorf("%s ended without a result", where)
 		}
 		p.addHand(r, &t, cfg.Rules)
-		if s.Phase() == classic.MatchOver {
+		if s.Phase() == game.MatchOver {
 			break
 		}
 		if s.HandNumber() >= maxMatchHands {
@@ -216,7 +216,7 @@ func maxActions(cfg *Config) int {
 // cap instead (s is then mid-hand).
 func (t *table) playOut(ctx context.Context, cfg *Config, s classic.State, times *[classic.NumSeats]arenastat.TimeHist, where string) (classic.State, bool, error) {
 	limit := maxActions(cfg)
-	for s.Phase() == classic.Playing {
+	for s.Phase() == game.Playing {
 		if s.Moves() >= limit {
 			return s, true, nil
 		}

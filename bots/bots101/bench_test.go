@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"okey/game"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 )
@@ -94,9 +95,9 @@ func BenchmarkHand(b *testing.B) {
 				for j := range bots {
 					bots[j], _ = New(level, Options{Seed: uint64(i*4 + j), Solver: &sv})
 				}
-				for s.Phase() != okey101.MatchOver {
+				for s.Phase() != game.MatchOver {
 					seat := s.Turn()
-					if s.Phase() == okey101.HandOver {
+					if s.Phase() == game.HandOver {
 						seat = 0
 					}
 					a, err := bots[seat].Decide(ctx, s.View(seat))

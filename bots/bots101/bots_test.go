@@ -43,7 +43,7 @@ func newTable(t testing.TB, rules okey101.Rules, seed uint64, levels [okey101.Nu
 func (tb *table) step(t testing.TB) okey101.Action {
 	t.Helper()
 	seat := tb.s.Turn()
-	if tb.s.Phase() == okey101.HandOver {
+	if tb.s.Phase() == game.HandOver {
 		seat = 0
 	}
 	b := tb.bots[seat]
@@ -66,9 +66,9 @@ func (tb *table) playHands(t testing.TB, hands, keep int) []okey101.State {
 	t.Helper()
 	var out []okey101.State
 	done, n := 0, 0
-	for tb.s.Phase() != okey101.MatchOver && done < hands {
+	for tb.s.Phase() != game.MatchOver && done < hands {
 		start := tb.s.HandNumber()
-		for tb.s.Phase() == okey101.Playing {
+		for tb.s.Phase() == game.Playing {
 			if tb.s.Moves() > 2000 {
 				t.Fatalf("seed %d, hand %d: no end after %d actions", tb.s.Seed(), start, tb.s.Moves())
 			}
@@ -79,7 +79,7 @@ func (tb *table) playHands(t testing.TB, hands, keep int) []okey101.State {
 			tb.step(t)
 		}
 		done++
-		if tb.s.Phase() == okey101.HandOver {
+		if tb.s.Phase() == game.HandOver {
 			if a := tb.step(t); a.Kind != okey101.ActNextHand {
 				t.Fatalf("after a hand: %v, want next hand", a)
 			}
@@ -219,7 +219,7 @@ func TestNotToMove(t *testing.T) {
 	}
 	tb := newTable(t, okey101.DefaultRules(), 4, [4]string{"normal", "normal", "normal", "normal"})
 	tb.playHands(t, 1, 1)
-	if tb.s.Phase() == okey101.HandOver {
+	if tb.s.Phase() == game.HandOver {
 		t.Fatal("playHands leaves the next hand dealt")
 	}
 	if tb.s.HandNumber() != 2 {
@@ -266,7 +266,7 @@ func TestReplansWhenTheViewIsNotTheOneExpected(t *testing.T) {
 					t.Fatal(err)
 				}
 				deviated++
-				for ns.Phase() == okey101.Playing && ns.Turn() == seat {
+				for ns.Phase() == game.Playing && ns.Turn() == seat {
 					a, err := b.Decide(context.Background(), ns.View(seat))
 					if err != nil {
 						t.Fatalf("%s, seed %d: after %v instead of its plan: %v", level, seed, other, err)

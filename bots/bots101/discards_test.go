@@ -5,6 +5,7 @@ import (
 	"errors"
 	"testing"
 
+	"okey/game"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
@@ -21,7 +22,7 @@ func TestDiscards(t *testing.T) {
 	checked, opened := 0, 0
 	for i, s := range ps {
 		v := s.View(s.Turn())
-		if v.Phase != okey101.Playing || v.Stage == okey101.StageDraw {
+		if v.Phase != game.Playing || v.Stage == okey101.StageDraw {
 			if _, err := Discards(context.Background(), v, Options{Seed: 9}); !errors.Is(err, ErrNotToMove) {
 				t.Fatalf("position %d, stage %v: Discards gave %v, want ErrNotToMove", i, v.Stage, err)
 			}

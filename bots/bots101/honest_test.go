@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"okey/game"
 	"okey/game/okey101"
 )
 
@@ -41,7 +42,7 @@ func TestHonest(t *testing.T) {
 				turns++
 				b1, b2 := newBot(t, level, uint64(i)), newBot(t, level, uint64(i))
 				w := alt
-				for s.Phase() == okey101.Playing && s.Turn() == seat {
+				for s.Phase() == game.Playing && s.Turn() == seat {
 					a1, err1 := b1.Decide(context.Background(), s.View(seat))
 					a2, err2 := b2.Decide(context.Background(), w.View(seat))
 					if err1 != nil || err2 != nil || a1.String() != a2.String() {

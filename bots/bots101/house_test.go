@@ -3,6 +3,7 @@ package bots101
 import (
 	"testing"
 
+	"okey/game"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
@@ -27,8 +28,8 @@ func TestHouseRulesPlay(t *testing.T) {
 			discards := 0
 			for i, mix := range [][okey101.NumSeats]string{{"hard", "normal", "easy", "hard"}, {"normal", "hard", "normal", "easy"}} {
 				tb := newTable(t, r, uint64(300+i), mix)
-				for done := 0; done < hands && tb.s.Phase() != okey101.MatchOver; {
-					if tb.s.Phase() == okey101.HandOver {
+				for done := 0; done < hands && tb.s.Phase() != game.MatchOver; {
+					if tb.s.Phase() == game.HandOver {
 						tb.step(t)
 						done++
 						continue

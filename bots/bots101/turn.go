@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"okey/game"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
@@ -42,7 +43,7 @@ func Turn(ctx context.Context, level string, v okey101.View, opt Options) ([]oke
 	if p.sv == nil {
 		p.sv = new(meld.Solver)
 	}
-	if v.Phase != okey101.Playing || !v.MyTurn() || !v.Legal.Any() {
+	if v.Phase != game.Playing || !v.MyTurn() || !v.Legal.Any() {
 		return nil, fmt.Errorf("%s bot, seat %d, %s: %w", level, v.Seat, v.Phase, ErrNotToMove)
 	}
 	var b *board
@@ -71,7 +72,7 @@ func Discards(ctx context.Context, v okey101.View, opt Options) ([]tile.Tile, er
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if v.Phase != okey101.Playing || !v.MyTurn() || v.Stage == okey101.StageDraw || !v.Legal.Any() {
+	if v.Phase != game.Playing || !v.MyTurn() || v.Stage == okey101.StageDraw || !v.Legal.Any() {
 		return nil, fmt.Errorf("hard's discards, seat %d, %s: %w", v.Seat, v.Phase, ErrNotToMove)
 	}
 	h := NewHard(opt.Seed)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/classic/hand"
 	"okey/game/tile"
@@ -73,7 +74,7 @@ func TestNormalTableSame(t *testing.T) {
 		for k := range bot {
 			bot[k], ref[k] = NewNormal(seed+uint64(k)), NewNormal(seed+uint64(k))
 		}
-		for s.Phase() == classic.Playing && s.Moves() < 500 {
+		for s.Phase() == game.Playing && s.Moves() < 500 {
 			who := s.Turn()
 			v := s.View(who)
 			if v.Stage == classic.MustDiscard {

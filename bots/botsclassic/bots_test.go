@@ -40,7 +40,7 @@ func playTable(t testing.TB, rules classic.Rules, levels [classic.NumSeats]strin
 		for i := range seat {
 			seat[i] = newBot(t, levels[i], seed+uint64(i))
 		}
-		for s.Phase() == classic.Playing && s.Moves() < 500 {
+		for s.Phase() == game.Playing && s.Moves() < 500 {
 			if n%step == 0 {
 				out = append(out, s)
 			}

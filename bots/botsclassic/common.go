@@ -28,7 +28,7 @@ func route(ctx context.Context, v *classic.View, shows bool) (a classic.Action, 
 	switch {
 	case l.NextHand:
 		return classic.NextHandAction(), true, nil
-	case v.Phase != classic.Playing || !l.Any():
+	case v.Phase != game.Playing || !l.Any():
 		return classic.Action{}, true, fmt.Errorf("seat %d, %s: %w", v.Seat, v.Phase, game.ErrWrongPhase)
 	case l.Show && shows:
 		return classic.ShowAction(v.Seat), true, nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/tile"
 )
@@ -31,7 +32,7 @@ func TestHardTakeMemory(t *testing.T) {
 		for j := range seat {
 			seat[j] = NewHard(seed*4 + uint64(j))
 		}
-		for s.Phase() == classic.Playing && s.Moves() < 2000 {
+		for s.Phase() == game.Playing && s.Moves() < 2000 {
 			who := s.Turn()
 			v := s.View(who)
 			if v.MyTurn() && v.Stage == classic.MustDraw && v.Legal.Take {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/classic/hand"
 	"okey/game/tile"
@@ -30,7 +31,7 @@ func handView(t *testing.T, indicator, rack string, stage classic.Stage, top str
 		t.Fatal(err)
 	}
 	v := classic.View{
-		Seat: 0, Rules: r, Phase: classic.Playing, Hand: 1, Dealer: 3, Turn: 0, Stage: stage,
+		Seat: 0, Rules: r, Phase: game.Playing, Hand: 1, Dealer: 3, Turn: 0, Stage: stage,
 		Counts: tile.CountsOf(tiles), Indicator: ind, Okey: an.Okey(), WallLeft: 30,
 		Previous: 3, Analyzer: an, Active: [classic.NumSeats]bool{true, true, true, true},
 		TileCounts: [classic.NumSeats]int{len(tiles), 14, 14, 14},

@@ -399,7 +399,7 @@ func (b *Expert) playout(s classic.State, me int, a classic.Action, seed uint64,
 	ctx := context.Background()
 	turns := 0
 	limit := playoutRounds * classic.NumSeats
-	for s.Phase() == classic.Playing {
+	for s.Phase() == game.Playing {
 		if s.Stage() == classic.MustDraw {
 			if turns >= limit {
 				return b.estimate(&s, me)

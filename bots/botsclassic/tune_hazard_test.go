@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"testing"
 
+	"okey/game"
 	"okey/game/classic"
 )
 
@@ -39,7 +40,7 @@ func TestHazard(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		for s.Phase() == classic.Playing && s.Moves() < 500 {
+		for s.Phase() == game.Playing && s.Moves() < 500 {
 			who := s.Turn()
 			v := s.View(who)
 			r := min(drawsSoFar(&v)/classic.NumSeats, rounds-1)

@@ -6,6 +6,7 @@ import (
 	"context"
 	"slices"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/tile"
 )
@@ -124,7 +125,7 @@ func (o *oracle) playOut(x classic.Action, me int) (float64, error) {
 		}
 	}
 	ctx := context.Background()
-	for s.Phase() == classic.Playing && s.Moves() < 500 {
+	for s.Phase() == game.Playing && s.Moves() < 500 {
 		who := s.Turn()
 		a, err := bots[who].Decide(ctx, s.View(who))
 		if err != nil {

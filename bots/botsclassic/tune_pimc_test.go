@@ -157,7 +157,7 @@ func playToEnd(s classic.State, me int, a classic.Action, seed uint64) (bool, er
 		players[i] = NewNormal(seed + uint64(i))
 	}
 	ctx := context.Background()
-	for s.Phase() == classic.Playing && s.Moves() < 500 {
+	for s.Phase() == game.Playing && s.Moves() < 500 {
 		seat := s.Turn()
 		v := s.View(seat)
 		act, err := players[seat].Decide(ctx, v)

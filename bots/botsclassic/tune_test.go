@@ -251,7 +251,7 @@ func tuneHand(names []string, i int, seed uint64, matches bool) (tuneOutcome, er
 	}
 	ctx := context.Background()
 	for {
-		for s.Phase() == classic.Playing && s.Moves() < 500 {
+		for s.Phase() == game.Playing && s.Moves() < 500 {
 			who := s.Turn()
 			if o, ok := seat[who].(interface{ see(classic.State) }); ok {
 				o.see(s)
@@ -270,7 +270,7 @@ func tuneHand(names []string, i int, seed uint64, matches bool) (tuneOutcome, er
 			return o, nil
 		}
 		o.add(r, &botOf)
-		if !matches || s.Phase() == classic.MatchOver {
+		if !matches || s.Phase() == game.MatchOver {
 			break
 		}
 		if s, _, err = s.Apply(classic.NextHandAction()); err != nil {
@@ -283,9 +283,9 @@ func tuneHand(names []string, i int, seed uint64, matches bool) (tuneOutcome, er
 				continue
 			}
 			switch m.Outcome[seat] {
-			case classic.OutcomeWon:
+			case game.OutcomeWon:
 				o.match = 1
-			case classic.OutcomeTied:
+			case game.OutcomeTied:
 				o.match = 0.5
 			}
 		}

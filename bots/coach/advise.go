@@ -7,6 +7,7 @@ import (
 	"okey/bots/bots101"
 	"okey/bots/botsclassic"
 	"okey/bots/rollout"
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
 )
@@ -71,7 +72,7 @@ func Advise101(ctx context.Context, v okey101.View, o Options) ([]okey101.Action
 	var plan []okey101.Action
 	var ds []Decision
 	for range maxPlan {
-		if v.Phase != okey101.Playing || !v.MyTurn() || !v.Legal.Any() {
+		if v.Phase != game.Playing || !v.MyTurn() || !v.Legal.Any() {
 			break
 		}
 		a, hard, d, err := advise101(ctx, v, o)

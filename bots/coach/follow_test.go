@@ -52,7 +52,7 @@ func playClassicHand(t *testing.T, seed uint64, hint bool) (classic.Record, floa
 	for i := range bs {
 		bs[i] = botsclassic.NewHard(seed + uint64(i))
 	}
-	for g.State().Phase() == classic.Playing {
+	for g.State().Phase() == game.Playing {
 		s := g.State()
 		seat := s.Turn()
 		v := s.View(seat)

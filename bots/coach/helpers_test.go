@@ -6,6 +6,7 @@ import (
 
 	"okey/bots/bots101"
 	"okey/bots/botsclassic"
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
 )
@@ -24,7 +25,7 @@ func classicRecord(t testing.TB, seed uint64, levels [classic.NumSeats]string) c
 			t.Fatal(err)
 		}
 	}
-	for g.State().Phase() == classic.Playing {
+	for g.State().Phase() == game.Playing {
 		s := g.State()
 		a, err := bs[s.Turn()].Decide(context.Background(), s.View(s.Turn()))
 		if err != nil {
@@ -52,7 +53,7 @@ func record101(t testing.TB, seed uint64, levels [okey101.NumSeats]string) okey1
 			t.Fatal(err)
 		}
 	}
-	for g.State().Phase() == okey101.Playing {
+	for g.State().Phase() == game.Playing {
 		s := g.State()
 		a, err := bs[s.Turn()].Decide(context.Background(), s.View(s.Turn()))
 		if err != nil {

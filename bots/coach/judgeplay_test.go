@@ -15,6 +15,7 @@ import (
 	"okey/bots/bots101"
 	"okey/bots/botsclassic"
 	"okey/bots/rollout"
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
 )
@@ -135,7 +136,7 @@ func playClassicOn(t *testing.T, s classic.State, a classic.Action, lv [4]string
 	for i, l := range lv {
 		bs[i], _ = botsclassic.New(l, botsclassic.Options{Seed: seed*4 + uint64(i)})
 	}
-	for s.Phase() == classic.Playing && s.Moves() < rollout.MaxActions*4 {
+	for s.Phase() == game.Playing && s.Moves() < rollout.MaxActions*4 {
 		x, err := bs[s.Turn()].Decide(ctx, s.View(s.Turn()))
 		if err != nil {
 			t.Fatal(err)
@@ -205,7 +206,7 @@ func play101On(t *testing.T, s okey101.State, a okey101.Action, lv [4]string, se
 	for i, l := range lv {
 		bs[i], _ = bots101.New(l, bots101.Options{Seed: seed*4 + uint64(i)})
 	}
-	for s.Phase() == okey101.Playing && s.Moves() < rollout.MaxActions*4 {
+	for s.Phase() == game.Playing && s.Moves() < rollout.MaxActions*4 {
 		x, err := bs[s.Turn()].Decide(ctx, s.View(s.Turn()))
 		if err != nil {
 			t.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
 )
@@ -132,7 +133,7 @@ func review[R, S, A any, G replayer[R, S, A]](ctx context.Context, g G, rec R, s
 type gameClassic struct{}
 
 func (gameClassic) replay(rec classic.Record) error {
-	_, err := classic.Replay(rec)
+	_, err := rec.Replay()
 	return err
 }
 
@@ -144,7 +145,7 @@ func (gameClassic) start(rec classic.Record) (classic.State, []classic.Action, e
 }
 
 func (gameClassic) decides(s classic.State, a classic.Action, seat int) bool {
-	return a.Kind != classic.ActNextHand && a.Seat == seat && s.Phase() == classic.Playing
+	return a.Kind != classic.ActNextHand && a.Seat == seat && s.Phase() == game.Playing
 }
 
 func (gameClassic) hand(s classic.State) int { return s.HandNumber() }
@@ -173,7 +174,7 @@ func (gameClassic) handsNote(rec classic.Record) string {
 type game101 struct{}
 
 func (game101) replay(rec okey101.Record) error {
-	_, err := okey101.Replay(rec)
+	_, err := rec.Replay()
 	return err
 }
 
@@ -185,7 +186,7 @@ func (game101) start(rec okey101.Record) (okey101.State, []okey101.Action, error
 }
 
 func (game101) decides(s okey101.State, a okey101.Action, seat int) bool {
-	return a.Kind != okey101.ActNextHand && a.Seat == seat && s.Phase() == okey101.Playing
+	return a.Kind != okey101.ActNextHand && a.Seat == seat && s.Phase() == game.Playing
 }
 
 func (game101) hand(s okey101.State) int { return s.HandNumber() }

@@ -31,6 +31,7 @@ import (
 
 	"okey/bots/bots101"
 	"okey/bots/botsclassic"
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/daily"
 	"okey/game/okey101"
@@ -179,7 +180,7 @@ func playClassic(ctx context.Context, h daily.Hand, level string) (Hand, error) 
 	if err != nil {
 		return out, err
 	}
-	for s.Phase() == classic.Playing {
+	for s.Phase() == game.Playing {
 		if s.Moves() >= maxActionsClassic {
 			out.Capped = true
 			return out, nil
@@ -240,7 +241,7 @@ func play101(ctx context.Context, h daily.Hand, level string) (Hand, error) {
 	}
 	for {
 		switch s.Phase() {
-		case okey101.MatchOver:
+		case game.MatchOver:
 			r := s.Result()
 			if r == nil {
 				return out, errors.New("the hand ended without a result")
@@ -248,7 +249,7 @@ func play101(ctx context.Context, h daily.Hand, level string) (Hand, error) {
 			out.Winner = r.Finisher
 			out.Score = r.Lines[0].Total
 			return out, nil
-		case okey101.HandOver: // a void deal, dealt again
+		case game.HandOver: // a void deal, dealt again
 			if s, _, err = s.Apply(okey101.NextHand()); err != nil {
 				return out, err
 			}

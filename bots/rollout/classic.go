@@ -125,7 +125,7 @@ func (p *PlayerClassic) Play(ctx context.Context, s classic.State, a classic.Act
 		b, _ := botsclassic.New("normal", botsclassic.Options{Seed: mix(seed, i, 2), Cache: p.cache})
 		p.seats[i] = b.(*botsclassic.Normal)
 	}
-	for s.Phase() == classic.Playing && s.Moves() < MaxActions {
+	for s.Phase() == game.Playing && s.Moves() < MaxActions {
 		if err := ctx.Err(); err != nil {
 			return s, err
 		}

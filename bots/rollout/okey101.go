@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"okey/bots/bots101"
+	"okey/game"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 )
@@ -40,7 +41,7 @@ func (p *Player101) Play(ctx context.Context, s okey101.State, a okey101.Action,
 	for i := range p.seats {
 		p.seats[i], _ = bots101.New("normal", bots101.Options{Seed: mix(seed, i, 2), Solver: p.sv})
 	}
-	for s.Phase() == okey101.Playing && s.Moves() < MaxActions {
+	for s.Phase() == game.Playing && s.Moves() < MaxActions {
 		seat := s.Turn()
 		act, err := p.seats[seat].Decide(ctx, s.View(seat))
 		if err != nil {
@@ -59,7 +60,7 @@ func (p *Player101) Play(ctx context.Context, s okey101.State, a okey101.Action,
 // worth 0.
 func Value101(s okey101.State, seat int) float64 {
 	r := s.Result()
-	if r == nil || r.Void || s.Phase() == okey101.Playing {
+	if r == nil || r.Void || s.Phase() == game.Playing {
 		return 0
 	}
 	others := 0

@@ -8,6 +8,7 @@ import (
 
 	"okey/bots/bots101"
 	"okey/bots/botsclassic"
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
 )
@@ -24,7 +25,7 @@ func classicAt(t testing.TB, seed uint64, moves int) classic.State {
 	for i := range bs {
 		bs[i] = botsclassic.NewNormal(seed + uint64(i))
 	}
-	for s.Phase() == classic.Playing && s.Moves() < moves {
+	for s.Phase() == game.Playing && s.Moves() < moves {
 		a, err := bs[s.Turn()].Decide(context.Background(), s.View(s.Turn()))
 		if err != nil {
 			t.Fatal(err)
@@ -46,7 +47,7 @@ func at101(t testing.TB, seed uint64, moves int) okey101.State {
 	for i := range bs {
 		bs[i] = bots101.NewNormal(seed + uint64(i))
 	}
-	for s.Phase() == okey101.Playing && s.Moves() < moves {
+	for s.Phase() == game.Playing && s.Moves() < moves {
 		a, err := bs[s.Turn()].Decide(context.Background(), s.View(s.Turn()))
 		if err != nil {
 			t.Fatal(err)

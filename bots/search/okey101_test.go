@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"okey/bots/bots101"
+	"okey/game"
 	"okey/game/okey101"
 )
 
@@ -25,7 +26,7 @@ func positions101(t *testing.T, seeds []uint64, step int) []okey101.State {
 		for i := range bs {
 			bs[i] = bots101.NewNormal(seed + uint64(i))
 		}
-		for n := 0; s.Phase() == okey101.Playing && s.Moves() < 600; {
+		for n := 0; s.Phase() == game.Playing && s.Moves() < 600; {
 			a, err := bs[s.Turn()].Decide(context.Background(), s.View(s.Turn()))
 			if err != nil {
 				t.Fatal(err)
@@ -33,7 +34,7 @@ func positions101(t *testing.T, seeds []uint64, step int) []okey101.State {
 			if s, _, err = s.Apply(a); err != nil {
 				t.Fatal(err)
 			}
-			if a.Kind == okey101.ActDraw && s.Phase() == okey101.Playing {
+			if a.Kind == okey101.ActDraw && s.Phase() == game.Playing {
 				if n%step == 0 {
 					out = append(out, s)
 				}
@@ -50,7 +51,7 @@ func playTurn(t *testing.T, p bots101.Bot, s okey101.State) []okey101.Action {
 	t.Helper()
 	seat := s.Turn()
 	var acts []okey101.Action
-	for s.Phase() == okey101.Playing && s.Turn() == seat {
+	for s.Phase() == game.Playing && s.Turn() == seat {
 		a, err := p.Decide(context.Background(), s.View(seat))
 		if err != nil {
 			t.Fatal(err)

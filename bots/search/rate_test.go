@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"okey/bots/botsclassic"
+	"okey/game"
 	"okey/game/classic"
 )
 
@@ -34,7 +35,7 @@ func TestOverrideRate(t *testing.T) {
 		}
 		p := New(Options{Seed: uint64(k), Scale: scale, Z: z})
 		bs := [classic.NumSeats]botsclassic.Bot{p, botsclassic.NewNormal(uint64(k) + 11), botsclassic.NewNormal(uint64(k) + 12), botsclassic.NewNormal(uint64(k) + 13)}
-		for s.Phase() == classic.Playing && s.Moves() < 500 {
+		for s.Phase() == game.Playing && s.Moves() < 500 {
 			seat := s.Turn()
 			v := s.View(seat)
 			a, err := bs[seat].Decide(context.Background(), v)

@@ -67,7 +67,7 @@ func discardPositions(t *testing.T, seeds []uint64, step int) []classic.State {
 		for i := range bs {
 			bs[i] = botsclassic.NewNormal(seed + uint64(i))
 		}
-		for n := 0; s.Phase() == classic.Playing && s.Moves() < 200; n++ {
+		for n := 0; s.Phase() == game.Playing && s.Moves() < 200; n++ {
 			v := s.View(s.Turn())
 			if v.Stage == classic.MustDiscard && n%step == 0 {
 				out = append(out, s)

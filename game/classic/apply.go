@@ -7,13 +7,10 @@ import (
 	"okey/game/tile"
 )
 
-// Apply plays one action and returns the new state and what happened. An
-// illegal action returns an error wrapping one of the Err… reasons (a
-// *MoveError) and the state unchanged. Apply never changes s: callers may
-// keep old states, and the events it returns are the caller's to keep.
-//
-// The events are complete: a draw carries the tile drawn. Before passing
-// them to a seat that did not draw, use Event.Redact.
+// Apply plays one action of classic Okey and returns the new state and
+// what happened, under game.Step's contract: s never changes, a refusal
+// is a *MoveError, and the events are complete (Event.Redact them for
+// another seat).
 func (s State) Apply(a Action) (State, []Event, error) {
 	return game.Step(s, a, (*State).apply)
 }
@@ -186,7 +183,7 @@ func (n *State) closeHand(res *HandResult, evs []Event) []Event {
 			}
 		}
 	}
-	n.phase = HandOver
+	n.phase = game.HandOver
 	n.result = res
 	over := false
 	switch {
@@ -217,7 +214,7 @@ func (n *State) closeHand(res *HandResult, evs []Event) []Event {
 	}
 	evs = append(evs, Event{Kind: EvHandOver, Seat: res.Winner, Tile: res.Discard, From: -1})
 	if over {
-		n.phase = MatchOver
+		n.phase = game.MatchOver
 		n.match = n.standings(res)
 		evs = append(evs, Event{Kind: EvMatchOver, Seat: -1, Tile: tile.NoTile, From: -1})
 	}
@@ -267,18 +264,18 @@ func (n *State) standings(last *HandResult) *MatchResult {
 		m.Place[s] = higher + 1
 		switch {
 		case higher+level <= winners:
-			m.Outcome[s] = OutcomeWon
+			m.Outcome[s] = game.OutcomeWon
 		case higher >= winners:
-			m.Outcome[s] = OutcomeLost
+			m.Outcome[s] = game.OutcomeLost
 		default:
-			m.Outcome[s] = OutcomeTied
+			m.Outcome[s] = game.OutcomeTied
 		}
 	}
 	return m
 }
 
 func (n *State) nextHand(a Action) ([]Event, error) {
-	if n.phase != HandOver {
+	if n.phase != game.HandOver {
 		return nil, game.Refuse(a, game.ErrWrongPhase, "the %s", n.phase)
 	}
 	if n.rules.Simple104 {

@@ -42,7 +42,7 @@ func fixture(t *testing.T, r Rules, ind string, racks [NumSeats]string, wall str
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := State{rules: r, seed: 1, an: an, phase: Playing, hand: 1, turn: turn, stage: stage}
+	s := State{rules: r, seed: 1, an: an, phase: game.Playing, hand: 1, turn: turn, stage: stage}
 	s.dealer = (turn + 3) % NumSeats
 	s.deal = Deal{Kind: r.Deal, Dealer: s.dealer, Starter: turn, Stack: -1, Indicator: indicator, Wall: mustTiles(t, wall)}
 	for i := range NumSeats {
@@ -85,7 +85,7 @@ func TestIllegalActions(t *testing.T) {
 	draw.acted = [4]bool{true, true, false, false}
 	empty := fixture(t, r, "K3", [4]string{rack14a, rack14b, rack14c, rack14a}, "", 2, MustDraw)
 	over := mid
-	over.phase = HandOver
+	over.phase = game.HandOver
 
 	tests := []struct {
 		name string
@@ -125,7 +125,7 @@ func TestApplyNeverMutates(t *testing.T) {
 	var states []State
 	var views []View
 	rg := rng.New(9)
-	for i := 0; i < 120 && s.Phase() == Playing; i++ {
+	for i := 0; i < 120 && s.Phase() == game.Playing; i++ {
 		states = append(states, s)
 		views = append(views, s.View(s.Turn()))
 		seat := s.Turn()
@@ -180,7 +180,7 @@ func TestWallRunsOut(t *testing.T) {
 	mustRefuse(t, s, DrawAction(3), game.ErrWallEmpty)
 	// Taking keeps the hand going; so does discarding.
 	took, _, err := s.Apply(TakeAction(3))
-	if err != nil || took.Phase() != Playing {
+	if err != nil || took.Phase() != game.Playing {
 		t.Fatalf("take with the wall out: %v", err)
 	}
 	before := s.Scores()
@@ -188,7 +188,7 @@ func TestWallRunsOut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if end.Phase() != HandOver || !end.Result().WallOut || end.Result().Winner != -1 || end.Scores() != before {
+	if end.Phase() != game.HandOver || !end.Result().WallOut || end.Result().Winner != -1 || end.Scores() != before {
 		t.Fatalf("wall out: phase %v result %+v scores %v", end.Phase(), end.Result(), end.Scores())
 	}
 	if evs[0].Kind != EvWallOut {
@@ -212,7 +212,7 @@ func TestIndicatorLastDrawsIndicator(t *testing.T) {
 		}
 		ind := s.Indicator()
 		var last tile.Tile
-		for s.Phase() == Playing {
+		for s.Phase() == game.Playing {
 			seat := s.Turn()
 			var a Action
 			switch {
@@ -370,7 +370,7 @@ func TestWinScoring(t *testing.T) {
 				t.Fatal(err)
 			}
 			res := n.Result()
-			if n.Phase() != HandOver || res.Winner != 1 || res.Points != tc.points || res.Win.Kind != tc.kind {
+			if n.Phase() != game.HandOver || res.Winner != 1 || res.Points != tc.points || res.Win.Kind != tc.kind {
 				t.Fatalf("phase %v result %+v, want %d points for %v", n.Phase(), res, tc.points, tc.kind)
 			}
 			want := [4]int{20 - tc.points, 20, 20 - tc.points, 20 - tc.points}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"okey/game"
 	"okey/game/classic/hand"
 	"okey/game/tile"
 )
@@ -46,14 +47,14 @@ func checkInvariants(t testing.TB, s State) {
 			want = 0
 		case !s.active[seat]:
 			want = n // left after this hand: keeps its last rack
-		case s.phase == Playing && seat == s.turn && s.stage == MustDiscard:
+		case s.phase == game.Playing && seat == s.turn && s.stage == MustDiscard:
 			want = 15
 		}
 		if n != want {
 			t.Fatalf("seat %d holds %d tiles, want %d (phase %v turn %d stage %v)", seat, n, want, s.phase, s.turn, s.stage)
 		}
 	}
-	if s.phase == Playing && !s.active[s.turn] {
+	if s.phase == game.Playing && !s.active[s.turn] {
 		t.Fatal("the turn is on a seat that left")
 	}
 }
@@ -147,7 +148,7 @@ func fuzzApply(t testing.TB, data []byte) (run fuzzRun) {
 		t.Fatal(err)
 	}
 	checkInvariants(t, s)
-	for i := 9; i+1 < len(data) && i < 9+2*fuzzSteps && s.Phase() != MatchOver; i += 2 {
+	for i := 9; i+1 < len(data) && i < 9+2*fuzzSteps && s.Phase() != game.MatchOver; i += 2 {
 		run.steps++
 		op, arg := data[i], data[i+1]
 		a := fuzzAction(s, op, arg)
@@ -168,12 +169,12 @@ func fuzzApply(t testing.TB, data []byte) (run fuzzRun) {
 		if a.Kind != ActNextHand {
 			checkScores(t, s, n, a)
 		}
-		if s.Phase() == Playing && n.Phase() != Playing {
+		if s.Phase() == game.Playing && n.Phase() != game.Playing {
 			run.hands++
 		}
 		s = n
 	}
-	run.over = s.Phase() == MatchOver
+	run.over = s.Phase() == game.MatchOver
 	return run
 }
 
@@ -282,7 +283,7 @@ func TestSameStateKnowsEveryField(t *testing.T) {
 // hand, a draw (or the end of the hand when the wall is out), or the
 // analyser's best discard, finishing with it when it wins.
 func fuzzMove(s State) Action {
-	if s.Phase() == HandOver {
+	if s.Phase() == game.HandOver {
 		return NextHandAction()
 	}
 	seat := s.Turn()

@@ -3,6 +3,7 @@ package classic
 import (
 	"testing"
 
+	"okey/game"
 	"okey/game/tile"
 )
 
@@ -17,7 +18,7 @@ func BenchmarkGameApply(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		for s := g.State(); s.Phase() == Playing; s = g.State() {
+		for s := g.State(); s.Phase() == game.Playing; s = g.State() {
 			seat := s.Turn()
 			var a Action
 			switch {

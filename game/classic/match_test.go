@@ -29,24 +29,24 @@ func TestMatchEnds(t *testing.T) {
 		scores  [4]int
 		winner  int
 		over    bool
-		outcome [4]Outcome
+		outcome [4]game.Outcome
 		place   [4]int
 	}{
-		{"not yet", "default", [4]int{10, 10, 10, 10}, 0, false, [4]Outcome{}, [4]int{}},
+		{"not yet", "default", [4]int{10, 10, 10, 10}, 0, false, [4]game.Outcome{}, [4]int{}},
 		{"one at zero", "default", [4]int{2, 12, 5, 9}, 1, true,
-			[4]Outcome{OutcomeLost, OutcomeWon, OutcomeLost, OutcomeWon}, [4]int{4, 1, 3, 2}},
+			[4]game.Outcome{game.OutcomeLost, game.OutcomeWon, game.OutcomeLost, game.OutcomeWon}, [4]int{4, 1, 3, 2}},
 		{"tie across the line", "default", [4]int{2, 12, 9, 9}, 1, true,
-			[4]Outcome{OutcomeLost, OutcomeWon, OutcomeTied, OutcomeTied}, [4]int{4, 1, 2, 2}},
+			[4]game.Outcome{game.OutcomeLost, game.OutcomeWon, game.OutcomeTied, game.OutcomeTied}, [4]int{4, 1, 2, 2}},
 		{"tie among losers", "default", [4]int{2, 12, 2, 9}, 1, true,
-			[4]Outcome{OutcomeLost, OutcomeWon, OutcomeLost, OutcomeWon}, [4]int{3, 1, 3, 2}},
+			[4]game.Outcome{game.OutcomeLost, game.OutcomeWon, game.OutcomeLost, game.OutcomeWon}, [4]int{3, 1, 3, 2}},
 		{"partners", "partners", [4]int{2, 6, 2, 6}, 1, true,
-			[4]Outcome{OutcomeLost, OutcomeWon, OutcomeLost, OutcomeWon}, [4]int{3, 1, 3, 1}},
+			[4]game.Outcome{game.OutcomeLost, game.OutcomeWon, game.OutcomeLost, game.OutcomeWon}, [4]int{3, 1, 3, 1}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			r, _ := ParseRules(tc.rules)
 			n := finishWith(t, r, tc.scores, tc.winner)
-			if (n.Phase() == MatchOver) != tc.over {
+			if (n.Phase() == game.MatchOver) != tc.over {
 				t.Fatalf("phase %v, scores %v", n.Phase(), n.Scores())
 			}
 			if !tc.over {
@@ -67,7 +67,7 @@ func TestMatchEnds(t *testing.T) {
 func TestLeaveAtZero(t *testing.T) {
 	r, _ := ParseRules("leave_at_zero")
 	n := finishWith(t, r, [4]int{2, 12, 5, 9}, 1)
-	if n.Phase() != HandOver {
+	if n.Phase() != game.HandOver {
 		t.Fatalf("three play on: phase %v", n.Phase())
 	}
 	if a := n.Active(); a[0] || !a[1] || !a[2] || !a[3] {
@@ -102,7 +102,7 @@ func TestLeaveAtZero(t *testing.T) {
 	}
 	// Down to one player: the match is over, the last one standing wins.
 	last2 := finishWith(t, r, [4]int{12, 2, 1, 9}, 0)
-	if last2.Phase() != HandOver {
+	if last2.Phase() != game.HandOver {
 		t.Fatalf("two leave, two stay: %v", last2.Phase())
 	}
 	s := fixture(t, r, "K3", [4]string{winRack, rack14b, rack14c, rack14a}, "B4", 0, MustDiscard)
@@ -116,7 +116,7 @@ func TestLeaveAtZero(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := end.MatchResult()
-	if end.Phase() != MatchOver || m == nil || m.Outcome != [4]Outcome{OutcomeWon, OutcomeLost, OutcomeLost, OutcomeLost} || m.Place != [4]int{1, 2, 4, 3} {
+	if end.Phase() != game.MatchOver || m == nil || m.Outcome != [4]game.Outcome{game.OutcomeWon, game.OutcomeLost, game.OutcomeLost, game.OutcomeLost} || m.Place != [4]int{1, 2, 4, 3} {
 		t.Fatalf("last standing: phase %v result %+v", end.Phase(), m)
 	}
 }
@@ -131,7 +131,7 @@ func TestSimple104FirstToFinishWins(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := n.MatchResult()
-	if n.Phase() != MatchOver || m.Outcome[2] != OutcomeWon || m.Outcome[0] != OutcomeLost || n.Result().Points != 0 {
+	if n.Phase() != game.MatchOver || m.Outcome[2] != game.OutcomeWon || m.Outcome[0] != game.OutcomeLost || n.Result().Points != 0 {
 		t.Fatalf("simple104: phase %v result %+v", n.Phase(), m)
 	}
 	// No wrap-around under simple104: 12-13-1 does not win.
@@ -160,7 +160,7 @@ func TestHandsPassTheDeal(t *testing.T) {
 		if s.HandNumber() != h || s.Dealer() != (first+h-1)%4 || s.Turn() != (s.Dealer()+1)%4 {
 			t.Fatalf("hand %d: dealer %d turn %d", s.HandNumber(), s.Dealer(), s.Turn())
 		}
-		for s.Phase() == Playing {
+		for s.Phase() == game.Playing {
 			seat := s.Turn()
 			a := EndHandAction(seat)
 			switch {

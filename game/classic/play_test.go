@@ -3,6 +3,7 @@ package classic
 import (
 	"testing"
 
+	"okey/game"
 	"okey/game/internal/rng"
 )
 
@@ -15,7 +16,7 @@ func TestRandomPlayoutSmoke(t *testing.T) {
 			t.Fatal(err)
 		}
 		rg := rng.New(seed)
-		for i := 0; i < 2000 && s.Phase() != MatchOver; i++ {
+		for i := 0; i < 2000 && s.Phase() != game.MatchOver; i++ {
 			seat := s.Turn()
 			l := s.Legal(seat)
 			var a Action

@@ -25,7 +25,8 @@ const GameName = "classic"
 //	{"a":"discard","s":3,"t":"K9"}
 //	{"a":"draw","s":0}
 //
-// Marshal writes it, ParseRecord reads it, Replay plays it.
+// Marshal writes it, ParseRecord reads it, its Replay plays it (and its
+// Game is the match before its first action).
 type Record = record.Record[spec, Rules, State, Action, Event, DealInfo]
 
 // Game is a match being played with its record kept alongside: the
@@ -38,17 +39,8 @@ func NewGame(r Rules, seed uint64, meta map[string]string) (*Game, error) {
 	return record.NewGame[spec](r, seed, meta)
 }
 
-// StartGame is the game of rec before its first action: its rules,
-// seed, meta and version, so that the actions of rec apply to it as
-// they were played (Replay applies them and checks the deals).
-func StartGame(rec Record) (*Game, error) { return rec.Game() }
-
-// Replay plays a record from the start and returns the game where it
-// ends (Record.Replay says when it fails).
-func Replay(rec Record) (*Game, error) { return rec.Replay() }
-
 // ParseRecord reads a record written by Marshal. It checks the form of
-// every line, not that the actions are legal: Replay does that.
+// every line, not that the actions are legal: Record.Replay does that.
 func ParseRecord(b []byte) (Record, error) {
 	var rec Record
 	err := rec.Unmarshal(b)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"okey/game"
 	"okey/game/internal/jsonl"
 	"okey/game/internal/rng"
 	"okey/game/record"
@@ -23,10 +24,10 @@ func playGame(t *testing.T, r Rules, seed uint64, hands int) (*Game, []byte) {
 	rec := g.Record()
 	out := append(rec.HeaderLine(), jsonl.Line(g.State().DealInfo())...)
 	rg := rng.New(seed)
-	for g.State().HandNumber() <= hands && g.State().Phase() != MatchOver {
+	for g.State().HandNumber() <= hands && g.State().Phase() != game.MatchOver {
 		s := g.State()
 		var a Action
-		if s.Phase() == HandOver {
+		if s.Phase() == game.HandOver {
 			if s.HandNumber() == hands {
 				break
 			}
@@ -81,7 +82,7 @@ func TestRecordReplays(t *testing.T) {
 		if !reflect.DeepEqual(parsed, rec) {
 			t.Fatalf("%s: record does not round-trip:\n%+v\n%+v", rs, parsed, rec)
 		}
-		back, err := Replay(parsed)
+		back, err := parsed.Replay()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -127,18 +128,18 @@ func TestRecordRefusals(t *testing.T) {
 	// Well-formed but wrong: an illegal action, or a deal that differs.
 	bad := rec
 	bad.Actions = append([]Action{DrawAction((g.State().Dealer() + 3) % 4)}, rec.Actions...)
-	if _, err := Replay(bad); !errors.Is(err, record.ErrCorrupt) {
+	if _, err := bad.Replay(); !errors.Is(err, record.ErrCorrupt) {
 		t.Errorf("illegal action: %v", err)
 	}
 	other := rec
 	other.Deals = append([]DealInfo(nil), rec.Deals...)
 	other.Deals[0].Dice = []int{7, 7}
-	if _, err := Replay(other); !errors.Is(err, record.ErrMismatch) {
+	if _, err := other.Replay(); !errors.Is(err, record.ErrMismatch) {
 		t.Errorf("changed dice: %v", err)
 	}
 	seed := rec
 	seed.Seed++
-	if _, err := Replay(seed); !errors.Is(err, record.ErrMismatch) {
+	if _, err := seed.Replay(); !errors.Is(err, record.ErrMismatch) {
 		t.Errorf("another seed: %v", err)
 	}
 }

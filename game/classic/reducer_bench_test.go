@@ -3,6 +3,7 @@ package classic
 import (
 	"testing"
 
+	"okey/game"
 	"okey/game/tile"
 )
 
@@ -16,7 +17,7 @@ func BenchmarkPlayHand(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		for s.Phase() == Playing {
+		for s.Phase() == game.Playing {
 			seat := s.Turn()
 			var a Action
 			switch {

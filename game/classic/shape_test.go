@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"okey/game"
 	"okey/game/record"
 )
 
@@ -26,9 +27,9 @@ func playSome(t *testing.T, seed uint64, n int) *Game {
 		s := g.State()
 		var a Action
 		switch {
-		case s.Phase() == MatchOver:
+		case s.Phase() == game.MatchOver:
 			return g
-		case s.Phase() == HandOver:
+		case s.Phase() == game.HandOver:
 			a = NextHandAction()
 		case s.Stage() == MustDiscard:
 			a = DiscardAction(s.Turn(), s.View(s.Turn()).Rack[0])
@@ -75,7 +76,7 @@ func TestReplayRefusesDealsNotPlayed(t *testing.T) {
 	}
 	short := rec
 	short.Deals = nil
-	g, err := Replay(short)
+	g, err := short.Replay()
 	if err != nil {
 		t.Fatalf("a record without deal lines: %v", err)
 	}
@@ -86,7 +87,7 @@ func TestReplayRefusesDealsNotPlayed(t *testing.T) {
 	next := rec.Deals[len(rec.Deals)-1]
 	next.Hand++
 	extra.Deals = append(append([]DealInfo(nil), rec.Deals...), next)
-	if _, err := Replay(extra); !errors.Is(err, record.ErrMismatch) || !strings.Contains(err.Error(), "deals recorded") {
+	if _, err := extra.Replay(); !errors.Is(err, record.ErrMismatch) || !strings.Contains(err.Error(), "deals recorded") {
 		t.Fatalf("a record with a deal line no action dealt: %v", err)
 	}
 	// Marshal writes a deal line only after the action that dealt it:
@@ -96,7 +97,7 @@ func TestReplayRefusesDealsNotPlayed(t *testing.T) {
 	if err != nil || len(back.Deals) != len(rec.Deals)+1 {
 		t.Fatalf("the file with a deal line no action dealt reads with %d deals: %v", len(back.Deals), err)
 	}
-	if _, err := Replay(back); !errors.Is(err, record.ErrMismatch) {
+	if _, err := back.Replay(); !errors.Is(err, record.ErrMismatch) {
 		t.Fatalf("the file with a deal line no action dealt: %v", err)
 	}
 }

@@ -10,20 +10,6 @@ import (
 	"okey/game/tile"
 )
 
-// Phase is where a match stands: package game's, the same for both
-// games.
-type Phase = game.Phase
-
-// The phases of a match.
-const (
-	// Playing: a hand is under way.
-	Playing = game.Playing
-	// HandOver: a hand has ended; NextHand deals the next.
-	HandOver = game.HandOver
-	// MatchOver: the match has ended; nothing more can be done.
-	MatchOver = game.MatchOver
-)
-
 // Stage is where the player to move stands within a turn.
 type Stage uint8
 
@@ -72,19 +58,6 @@ type HandResult struct {
 	Left [NumSeats]bool
 }
 
-// Outcome is how a seat ended the match: package game's, the same for
-// both games.
-type Outcome = game.Outcome
-
-// The outcomes of a match.
-const (
-	OutcomeLost = game.OutcomeLost
-	OutcomeWon  = game.OutcomeWon
-	// OutcomeTied: level on points across the line between winners and
-	// losers.
-	OutcomeTied = game.OutcomeTied
-)
-
 // MatchResult is the final table.
 type MatchResult struct {
 	// Hands is the number of hands played.
@@ -94,7 +67,7 @@ type MatchResult struct {
 	// Place is each seat's rank from 1, equal places for ties.
 	Place [NumSeats]int
 	// Outcome is won, lost or tied for each seat.
-	Outcome [NumSeats]Outcome
+	Outcome [NumSeats]game.Outcome
 }
 
 // State is a whole match at one moment: the rules, the seed, the scores
@@ -110,7 +83,7 @@ type State struct {
 	derive int
 	an     hand.Analyzer
 
-	phase  Phase
+	phase  game.Phase
 	hand   int // number of the current (or last) hand, from 1
 	dealer int
 	turn   int
@@ -174,7 +147,7 @@ func (s *State) dealHand(h int) error {
 	s.an = an
 	s.deal = d
 	s.hand = h
-	s.phase = Playing
+	s.phase = game.Playing
 	s.turn = d.Starter
 	s.stage = MustDiscard
 	s.racks = d.Racks
@@ -195,7 +168,7 @@ func (s State) Rules() Rules { return s.rules }
 func (s State) Seed() uint64 { return s.seed }
 
 // Phase is where the match stands.
-func (s State) Phase() Phase { return s.phase }
+func (s State) Phase() game.Phase { return s.phase }
 
 // HandNumber is the number of the current (or last) hand, from 1.
 func (s State) HandNumber() int { return s.hand }
@@ -289,10 +262,10 @@ func (s *State) legalFor(seat int) Legal {
 		return l
 	}
 	switch s.phase {
-	case HandOver:
+	case game.HandOver:
 		l.NextHand = true
 		return l
-	case MatchOver:
+	case game.MatchOver:
 		return l
 	}
 	if !s.active[seat] {
@@ -319,7 +292,7 @@ func (s *State) canShow(seat int) error {
 	switch {
 	case !s.rules.HasOkey():
 		return ErrNoIndicator
-	case s.phase != Playing:
+	case s.phase != game.Playing:
 		return game.ErrWrongPhase
 	case s.shown[seat]:
 		return ErrShown

@@ -15,7 +15,7 @@ import (
 type View struct {
 	Seat  int
 	Rules Rules
-	Phase Phase
+	Phase game.Phase
 	// Hand is the number of the hand, from 1.
 	Hand   int
 	Dealer int
@@ -121,7 +121,7 @@ func (s State) View(seat int) View {
 func (v *View) Top(seat int) tile.Tile { return game.Top(&v.Discards, seat) }
 
 // MyTurn reports whether the view's seat is to move in a hand.
-func (v *View) MyTurn() bool { return v.Phase == Playing && v.Turn == v.Seat }
+func (v *View) MyTurn() bool { return v.Phase == game.Playing && v.Turn == v.Seat }
 
 // clone copies the result deeply, so a view's holder cannot reach the
 // state's copy.

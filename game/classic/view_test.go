@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"testing"
 
+	"okey/game"
 	"okey/game/internal/rng"
 	"okey/game/tile"
 )
@@ -47,7 +48,7 @@ func TestViewHidesOtherRacksAndWall(t *testing.T) {
 				t.Fatal(err)
 			}
 			rg := rng.New(seed + 100)
-			for step := 0; s.Phase() == Playing && step < 200; step++ {
+			for step := 0; s.Phase() == game.Playing && step < 200; step++ {
 				for seat := range NumSeats {
 					v := s.View(seat)
 					alt, err := v.assume(randomHidden(v, rg))
@@ -93,7 +94,7 @@ func randomStep(t *testing.T, s State, rg *rng.Source) State {
 func TestViewSeesOnlyWhatRulesAllow(t *testing.T) {
 	s, _ := NewMatch(DefaultRules(), 4)
 	rg := rng.New(4)
-	for i := 0; i < 40 && s.Phase() == Playing; i++ {
+	for i := 0; i < 40 && s.Phase() == game.Playing; i++ {
 		s = randomStep(t, s, rg)
 	}
 	for seat := range NumSeats {
@@ -178,7 +179,7 @@ func TestSpectatorViewIsPublic(t *testing.T) {
 				t.Fatal(err)
 			}
 			rg := rng.New(seed + 7)
-			for step := 0; s.Phase() == Playing && step < 120; step++ {
+			for step := 0; s.Phase() == game.Playing && step < 120; step++ {
 				v := s.View(-1)
 				if len(v.Rack) != 0 || v.Counts.Total() != 0 || v.Legal.Any() {
 					t.Fatalf("%s seed %d step %d: a spectator holds tiles or may act", rs, seed, step)

@@ -170,7 +170,7 @@ var ErrInconsistent = errors.New("hidden tiles do not agree with the view")
 // state it returns ends at the end of the hand: its seed is not the
 // match's, so it must not deal a next hand that matters.
 func (v *View) assume(h hidden) (State, error) {
-	if v.Phase != Playing {
+	if v.Phase != game.Playing {
 		return State{}, fmt.Errorf("%w: the hand is not being played", ErrInconsistent)
 	}
 	if v.Seat < 0 || v.Seat >= NumSeats {
@@ -218,7 +218,7 @@ func (v *View) assume(h hidden) (State, error) {
 		return State{}, fmt.Errorf("%w: the guess does not use exactly the unseen tiles", ErrInconsistent)
 	}
 	s := State{
-		rules: v.Rules, an: an, phase: Playing, hand: v.Hand, dealer: v.Dealer,
+		rules: v.Rules, an: an, phase: game.Playing, hand: v.Hand, dealer: v.Dealer,
 		turn: v.Turn, stage: v.Stage, active: v.Active, scores: v.Scores,
 		deal:  Deal{Kind: v.Rules.Deal, Dealer: v.Dealer, Starter: nextActive(v.Dealer, v.Active), Stack: -1, Indicator: v.Indicator, Wall: append([]tile.Tile(nil), h.Wall...)},
 		racks: racks, discards: v.stacks(), acted: v.Acted, shown: v.Shown,

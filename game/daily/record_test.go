@@ -20,7 +20,7 @@ func TestRecordNamesItsDaily(t *testing.T) {
 	if rec.Meta[MetaDaily] != "v1 classic 2026-11-24 hand 3" {
 		t.Fatalf("meta %v", rec.Meta)
 	}
-	g, err := classic.StartGame(rec)
+	g, err := rec.Game()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +37,7 @@ func TestRecordNamesItsDaily(t *testing.T) {
 	s1 := mustSet(t, Okey101, "2027-01-01")
 	r1 := Record101(s1.Hands[1])
 	r1.Meta = s1.Meta(s1.Hands[1], true)
-	g1, err := okey101.StartGame(r1)
+	g1, err := r1.Game()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,13 +10,10 @@ import (
 	"okey/game/tile"
 )
 
-// Apply plays one action and returns the new state and what happened.
-// An illegal action returns an error wrapping one of the Err… reasons (a
-// *MoveError) and the state unchanged. Apply never changes s: callers may
-// keep old states, and the events it returns are the caller's to keep.
-//
-// The events are complete: a draw carries the tile drawn. Before passing
-// them to another seat, use Event.Redact.
+// Apply plays one action of Okey 101 and returns the new state and
+// what happened, under game.Step's contract: s never changes, a refusal
+// is a *MoveError, and the events are complete (Event.Redact them for
+// another seat).
 func (s State) Apply(a Action) (State, []Event, error) {
 	return game.Step(s, a, (*State).apply)
 }
@@ -458,7 +455,7 @@ func (n *State) charge(seat int, t tile.Tile, reason PenaltyReason) Event {
 }
 
 func (n *State) nextHand(a Action) ([]Event, error) {
-	if n.phase != HandOver {
+	if n.phase != game.HandOver {
 		return nil, game.Refuse(a, game.ErrWrongPhase, "the %s", n.phase)
 	}
 	if n.result != nil && n.result.Void {

@@ -444,7 +444,7 @@ func TestFinishing(t *testing.T) {
 				table: []rigMeld{{"R5 R6 R7", 1}}})
 			n, evs := apply(t, s, append([]Action{Draw(0)}, tc.actions(t)...)...)
 			res := n.Result()
-			if n.Phase() != HandOver || res == nil || res.Finisher != 0 || evs[0].Kind != EvFinish {
+			if n.Phase() != game.HandOver || res == nil || res.Finisher != 0 || evs[0].Kind != EvFinish {
 				t.Fatalf("the hand is not over: %v %+v", n.Phase(), evs)
 			}
 			if res.Multiplier != tc.mult {
@@ -467,7 +467,7 @@ func TestWallRunsOut(t *testing.T) {
 		open:  [4]Opening{0: melds, 2: pairs}})
 	s, evs := apply(t, s, Draw(1), Discard(1, T(t, "B5")))
 	res := s.Result()
-	if s.Phase() != HandOver || !res.WallOut || res.Finisher != -1 {
+	if s.Phase() != game.HandOver || !res.WallOut || res.Finisher != -1 {
 		t.Fatalf("the hand must end with the wall out: %v %+v", s.Phase(), res)
 	}
 	if evs[len(evs)-1].Kind != EvHandOver {
@@ -492,14 +492,14 @@ func TestAllFourOpenWithPairs(t *testing.T) {
 	s.scores[3] += 101
 	n, evs := apply(t, s, OpenPairs(0, G(t, "R1 R1", "R2 R2", "R3 R3", "R4 R4", "R5 R5")...))
 	res := n.Result()
-	if n.Phase() != HandOver || res == nil || !res.Void || evs[1].Kind != EvVoid {
+	if n.Phase() != game.HandOver || res == nil || !res.Void || evs[1].Kind != EvVoid {
 		t.Fatalf("the hand must be void: %v %+v", n.Phase(), evs)
 	}
 	if n.Scores() != [4]int{7, 8, 9, 10} {
 		t.Fatalf("scores %v: a void hand counts nothing", n.Scores())
 	}
 	n, _ = apply(t, n, NextHand())
-	if n.Dealer() != 2 || n.HandNumber() != 1 || n.DealInfo().Redeal != 1 || n.Phase() != Playing {
+	if n.Dealer() != 2 || n.HandNumber() != 1 || n.DealInfo().Redeal != 1 || n.Phase() != game.Playing {
 		t.Fatalf("dealt again by seat %d, hand %d, redeal %d", n.Dealer(), n.HandNumber(), n.DealInfo().Redeal)
 	}
 }
@@ -510,19 +510,19 @@ func TestMatchEnds(t *testing.T) {
 	cases := []struct {
 		rules   string
 		scores  [4]int
-		outcome [4]Outcome
+		outcome [4]game.Outcome
 		place   [4]int
 	}{
-		{"hands=1", [4]int{-101, 40, 202, 30}, [4]Outcome{OutcomeWon, OutcomeLost, OutcomeLost, OutcomeLost}, [4]int{1, 3, 4, 2}},
-		{"hands=1", [4]int{30, 40, 202, 30}, [4]Outcome{OutcomeTied, OutcomeLost, OutcomeLost, OutcomeTied}, [4]int{1, 3, 4, 1}},
-		{"hands=1,partners", [4]int{-101, 40, 202, 30}, [4]Outcome{OutcomeLost, OutcomeWon, OutcomeLost, OutcomeWon}, [4]int{2, 1, 2, 1}},
-		{"hands=1,partners", [4]int{10, 40, 30, 0}, [4]Outcome{OutcomeTied, OutcomeTied, OutcomeTied, OutcomeTied}, [4]int{1, 1, 1, 1}},
+		{"hands=1", [4]int{-101, 40, 202, 30}, [4]game.Outcome{game.OutcomeWon, game.OutcomeLost, game.OutcomeLost, game.OutcomeLost}, [4]int{1, 3, 4, 2}},
+		{"hands=1", [4]int{30, 40, 202, 30}, [4]game.Outcome{game.OutcomeTied, game.OutcomeLost, game.OutcomeLost, game.OutcomeTied}, [4]int{1, 3, 4, 1}},
+		{"hands=1,partners", [4]int{-101, 40, 202, 30}, [4]game.Outcome{game.OutcomeLost, game.OutcomeWon, game.OutcomeLost, game.OutcomeWon}, [4]int{2, 1, 2, 1}},
+		{"hands=1,partners", [4]int{10, 40, 30, 0}, [4]game.Outcome{game.OutcomeTied, game.OutcomeTied, game.OutcomeTied, game.OutcomeTied}, [4]int{1, 1, 1, 1}},
 	}
 	for _, tc := range cases {
 		s := rig(t, rigSpec{rules: tc.rules, ind: "K4", turn: 1, stage: StageDraw, wall: "Y13", wallExact: true,
 			racks: [4]string{1: "B5"}, scores: tc.scores})
 		s, evs := apply(t, s, Draw(1), Discard(1, T(t, "B5")))
-		if s.Phase() != MatchOver || evs[len(evs)-1].Kind != EvMatchOver {
+		if s.Phase() != game.MatchOver || evs[len(evs)-1].Kind != EvMatchOver {
 			t.Fatalf("%s: the match must end after its last hand", tc.rules)
 		}
 		// Everyone scored 202 for not opening, on top of tc.scores.
@@ -535,12 +535,12 @@ func TestMatchEnds(t *testing.T) {
 	s, _ := NewMatch(DefaultRules(), 1)
 	p := newPlayer(1)
 	hands := 0
-	for s.Phase() != MatchOver {
+	for s.Phase() != game.MatchOver {
 		_, n, _, err := p.move(s)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n.Phase() != Playing && s.Phase() == Playing && !n.Result().Void {
+		if n.Phase() != game.Playing && s.Phase() == game.Playing && !n.Result().Void {
 			hands++
 		}
 		s = n

@@ -3,6 +3,7 @@ package okey101
 import (
 	"testing"
 
+	"okey/game"
 	"okey/game/tile"
 )
 
@@ -16,7 +17,7 @@ func BenchmarkPlayHand(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		for s.Phase() == Playing {
+		for s.Phase() == game.Playing {
 			seat := s.Turn()
 			var a Action
 			if s.Stage() == StageDraw {
@@ -52,7 +53,7 @@ func BenchmarkPlayHandMelding(b *testing.B) {
 			b.Fatal(err)
 		}
 		p := newPlayer(uint64(i))
-		for s.Phase() == Playing {
+		for s.Phase() == game.Playing {
 			_, n, _, err := p.move(s)
 			if err != nil {
 				b.Fatal(err)
@@ -69,7 +70,7 @@ func BenchmarkView(b *testing.B) {
 	s, _ := NewMatch(Rules{Open: 40, Islek: true, Hands: 11}, 1)
 	p := newPlayer(1)
 	for range 40 {
-		if n, _, err := s.Apply(p.next(s)); err == nil && n.Phase() == Playing {
+		if n, _, err := s.Apply(p.next(s)); err == nil && n.Phase() == game.Playing {
 			s = n
 		}
 	}

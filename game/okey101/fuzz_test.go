@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"okey/game"
 	"okey/game/tile"
 )
 
@@ -56,7 +57,7 @@ func fuzzOne(t testing.TB, data []byte) (run fuzzRun) {
 	// The player's choices come from the seed alone, so that an input
 	// cut or grown by the fuzzer plays the same game as far as it goes.
 	p := newPlayer(seed)
-	for i := 9; i+1 < len(data) && i < 9+2*fuzzSteps && s.Phase() != MatchOver; i += 2 {
+	for i := 9; i+1 < len(data) && i < 9+2*fuzzSteps && s.Phase() != game.MatchOver; i += 2 {
 		run.steps++
 		var a Action
 		if data[i]%4 == 0 {
@@ -76,7 +77,7 @@ func fuzzOne(t testing.TB, data []byte) (run fuzzRun) {
 			seat := s.Turn()
 			v := s.View(seat)
 			switch {
-			case s.Phase() == HandOver:
+			case s.Phase() == game.HandOver:
 				a = NextHand()
 			case v.Legal.GiveBack:
 				a = GiveBack(seat)
@@ -93,12 +94,12 @@ func fuzzOne(t testing.TB, data []byte) (run fuzzRun) {
 		}
 		checkInvariants(t, n)
 		checkScores(t, s, n, a, evs)
-		if s.Phase() == Playing && n.Phase() != Playing {
+		if s.Phase() == game.Playing && n.Phase() != game.Playing {
 			run.hands++
 		}
 		s = n
 	}
-	run.over = s.Phase() == MatchOver
+	run.over = s.Phase() == game.MatchOver
 	return run
 }
 
@@ -192,7 +193,7 @@ func TestSameStateKnowsEveryField(t *testing.T) {
 	}
 	var s State
 	for _, st := range playMatch(t, DefaultRules(), 3, 2000) {
-		if st.Phase() == Playing && len(st.table) > 0 && len(st.history) > 0 {
+		if st.Phase() == game.Playing && len(st.table) > 0 && len(st.history) > 0 {
 			s = st // one with melds on the table
 			break
 		}

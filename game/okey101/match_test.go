@@ -3,6 +3,7 @@ package okey101
 import (
 	"testing"
 
+	"okey/game"
 	"okey/game/okey101/meld"
 )
 
@@ -23,7 +24,7 @@ func TestRandomMatches(t *testing.T) {
 		for seed := range uint64(n) {
 			states := playMatch(t, r, seed, 100000)
 			last := states[len(states)-1]
-			if last.Phase() != MatchOver {
+			if last.Phase() != game.MatchOver {
 				t.Fatalf("%s seed %d: the match did not end in %d actions", rs, seed, len(states))
 			}
 			for _, res := range last.Results() {
@@ -65,7 +66,7 @@ func TestFinishPlansPlayThrough(t *testing.T) {
 		r, _ := ParseRules(rs)
 		for seed := range uint64(n) {
 			for _, s := range playMatch(t, r, seed, 5000) {
-				if s.Phase() != Playing || s.Stage() != StagePlay {
+				if s.Phase() != game.Playing || s.Stage() != StagePlay {
 					continue
 				}
 				seat := s.Turn()
@@ -83,7 +84,7 @@ func TestFinishPlansPlayThrough(t *testing.T) {
 					s = n
 				}
 				res := s.Result()
-				if s.Phase() == Playing || res == nil || res.Finisher != seat || res.OkeyFinish != p.OkeyFinish {
+				if s.Phase() == game.Playing || res == nil || res.Finisher != seat || res.OkeyFinish != p.OkeyFinish {
 					t.Fatalf("%s seed %d: the plan did not finish the hand as it said: %+v", rs, seed, res)
 				}
 				if p.Pairs != (s.open[seat].Status == meld.OpenedPairs && s.open[seat].Turn == s.turnNo) && v.Opened[seat].Status == meld.NotOpened {

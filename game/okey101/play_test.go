@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"okey/game"
 	"okey/game/internal/rng"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
@@ -28,7 +29,7 @@ func (p *player) pick(ts []tile.Tile) tile.Tile { return ts[p.r.Intn(len(ts))] }
 
 // next chooses the action of the seat to move.
 func (p *player) next(s State) Action {
-	if s.Phase() == HandOver {
+	if s.Phase() == game.HandOver {
 		return NextHand()
 	}
 	seat := s.Turn()
@@ -190,7 +191,7 @@ func checkInvariants(t testing.TB, s State) {
 	if want := tile.CountsOf(fullSet()); got != want {
 		t.Fatalf("tiles not accounted for: %d of %d", got.Total(), want.Total())
 	}
-	if s.phase == Playing && s.stage == StagePlay && s.racks[s.turn].Total() == 0 {
+	if s.phase == game.Playing && s.stage == StagePlay && s.racks[s.turn].Total() == 0 {
 		t.Fatal("the player to move holds nothing")
 	}
 }
@@ -278,7 +279,7 @@ func checkScores(t testing.TB, before, after State, a Action, evs []Event) {
 			}
 		}
 	}
-	if after.phase != Playing && before.phase == Playing {
+	if after.phase != game.Playing && before.phase == game.Playing {
 		res := after.result
 		if res.Void {
 			for seat := range NumSeats {
@@ -331,7 +332,7 @@ func playMatch(t *testing.T, r Rules, seed uint64, limit int) []State {
 	checkInvariants(t, s)
 	p := newPlayer(seed)
 	states := []State{s}
-	for i := 0; i < limit && s.Phase() != MatchOver; i++ {
+	for i := 0; i < limit && s.Phase() != game.MatchOver; i++ {
 		a, n, evs, err := p.move(s)
 		if err != nil {
 			t.Fatalf("seed %d: %v refused: %v", seed, a, err)

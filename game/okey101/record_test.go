@@ -3,6 +3,7 @@ package okey101
 import (
 	"bytes"
 	"errors"
+	"okey/game"
 	"okey/game/record"
 	"reflect"
 	"strings"
@@ -20,7 +21,7 @@ func playGame(t *testing.T, r Rules, seed uint64) (*Game, []byte) {
 	rec := g.Record()
 	out := append(rec.HeaderLine(), DealLine(g.State().DealInfo())...)
 	p := newPlayer(seed)
-	for g.State().Phase() != MatchOver {
+	for g.State().Phase() != game.MatchOver {
 		a, _, _, err := p.move(g.State())
 		if err != nil {
 			t.Fatalf("%v: %v", a, err)
@@ -56,14 +57,14 @@ func TestRecordReplays(t *testing.T) {
 		if !reflect.DeepEqual(parsed, rec) {
 			t.Fatalf("%s: the record does not round-trip", rs)
 		}
-		back, err := Replay(parsed)
+		back, err := parsed.Replay()
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !reflect.DeepEqual(back.State(), g.State()) {
 			t.Fatalf("%s: the replay ends in another state", rs)
 		}
-		if back.State().MatchResult() == nil || back.State().Phase() != MatchOver {
+		if back.State().MatchResult() == nil || back.State().Phase() != game.MatchOver {
 			t.Fatalf("%s: the replay does not reach the end", rs)
 		}
 	}
@@ -111,7 +112,7 @@ func TestRecordRefusesDamage(t *testing.T) {
 	for _, tc := range cases {
 		rec, err := ParseRecord(tc.data)
 		if err == nil {
-			_, err = Replay(rec)
+			_, err = rec.Replay()
 		}
 		if !errors.Is(err, tc.err) {
 			t.Errorf("%s: %v, want %v", tc.name, err, tc.err)
@@ -122,7 +123,7 @@ func TestRecordRefusesDamage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Replay(part); err != nil {
+	if _, err := part.Replay(); err != nil {
 		t.Fatalf("a record cut after an action must replay: %v", err)
 	}
 }

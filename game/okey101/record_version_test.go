@@ -27,7 +27,7 @@ func TestVersionOneRecordsStillReplay(t *testing.T) {
 	if rec.Version != 1 {
 		t.Fatalf("read as version %d", rec.Version)
 	}
-	g, err := Replay(rec)
+	g, err := rec.Replay()
 	if err != nil {
 		t.Fatalf("a version 1 record does not replay: %v", err)
 	}
@@ -42,7 +42,7 @@ func TestVersionOneRecordsStillReplay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Replay(rec2); !errors.Is(err, record.ErrMismatch) && !errors.Is(err, record.ErrCorrupt) {
+	if _, err := rec2.Replay(); !errors.Is(err, record.ErrMismatch) && !errors.Is(err, record.ErrCorrupt) {
 		t.Fatalf("the same lines as version 2 replay (%v): the derivations do not differ", err)
 	}
 }

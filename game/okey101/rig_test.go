@@ -3,6 +3,7 @@ package okey101
 import (
 	"testing"
 
+	"okey/game"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
 )
@@ -61,7 +62,7 @@ func rig(t *testing.T, sp rigSpec) State {
 		}
 	}
 	use([]tile.Tile{ind})
-	s := State{rules: r, an: an, phase: Playing, hand: 1, dealer: sp.dealer, turn: sp.turn, stage: sp.stage,
+	s := State{rules: r, an: an, phase: game.Playing, hand: 1, dealer: sp.dealer, turn: sp.turn, stage: sp.stage,
 		turnNo: 1, take: noTake, open: sp.open, scores: sp.scores}
 	if s.stage == 0 {
 		s.stage = StagePlay

@@ -95,18 +95,6 @@ func (r HandResult) clone() HandResult {
 	return c
 }
 
-// Outcome is how a seat ended the match: package game's, the same for
-// both games.
-type Outcome = game.Outcome
-
-// The outcomes of a match.
-const (
-	OutcomeLost = game.OutcomeLost
-	OutcomeWon  = game.OutcomeWon
-	// OutcomeTied: level with another seat (or team) at the lowest total.
-	OutcomeTied = game.OutcomeTied
-)
-
 // MatchResult is the final table: the lowest total wins.
 type MatchResult struct {
 	Hands int `json:"hands"`
@@ -115,8 +103,8 @@ type MatchResult struct {
 	Scores [NumSeats]int `json:"scores"`
 	Totals [NumSeats]int `json:"totals"`
 	// Place is each seat's rank from 1 (equal places for ties).
-	Place   [NumSeats]int     `json:"place"`
-	Outcome [NumSeats]Outcome `json:"outcome"`
+	Place   [NumSeats]int          `json:"place"`
+	Outcome [NumSeats]game.Outcome `json:"outcome"`
 }
 
 // Totals are the match totals that decide: each seat's, or under
@@ -224,13 +212,13 @@ func (n *State) voidHand() []Event {
 // closeHand records the result and ends the match after its last hand.
 func (n *State) closeHand(res HandResult) []Event {
 	res.Scores = n.scores
-	n.phase = HandOver
+	n.phase = game.HandOver
 	r := res
 	n.result = &r
 	n.results = append(slices.Clip(n.results), res.clone())
 	evs := []Event{{Kind: EvHandOver, Seat: res.Finisher, Tile: res.Discard, From: -1, Meld: -1}}
 	if !res.Void && n.hand >= n.rules.Hands {
-		n.phase = MatchOver
+		n.phase = game.MatchOver
 		n.match = n.standings()
 		evs = append(evs, Event{Kind: EvMatchOver, Seat: -1, Tile: tile.NoTile, From: -1, Meld: -1})
 	}
@@ -261,11 +249,11 @@ func (n *State) standings() *MatchResult {
 		m.Place[s] = lower + 1
 		switch {
 		case lower > 0:
-			m.Outcome[s] = OutcomeLost
+			m.Outcome[s] = game.OutcomeLost
 		case level > 0:
-			m.Outcome[s] = OutcomeTied
+			m.Outcome[s] = game.OutcomeTied
 		default:
-			m.Outcome[s] = OutcomeWon
+			m.Outcome[s] = game.OutcomeWon
 		}
 	}
 	return m

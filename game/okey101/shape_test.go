@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"okey/game"
 	"okey/game/record"
 )
 
@@ -24,7 +25,7 @@ func playSome(t *testing.T, seed uint64, n int) *Game {
 	}
 	p := newPlayer(seed)
 	for range n {
-		if g.State().Phase() == MatchOver {
+		if g.State().Phase() == game.MatchOver {
 			return g
 		}
 		a, _, _, err := p.move(g.State())
@@ -71,7 +72,7 @@ func TestReplayRefusesDealsNotPlayed(t *testing.T) {
 	}
 	short := rec
 	short.Deals = nil
-	g, err := Replay(short)
+	g, err := short.Replay()
 	if err != nil {
 		t.Fatalf("a record without deal lines: %v", err)
 	}
@@ -82,7 +83,7 @@ func TestReplayRefusesDealsNotPlayed(t *testing.T) {
 	next := rec.Deals[len(rec.Deals)-1]
 	next.Hand++
 	extra.Deals = append(append([]DealInfo(nil), rec.Deals...), next)
-	if _, err := Replay(extra); !errors.Is(err, record.ErrMismatch) || !strings.Contains(err.Error(), "deals recorded") {
+	if _, err := extra.Replay(); !errors.Is(err, record.ErrMismatch) || !strings.Contains(err.Error(), "deals recorded") {
 		t.Fatalf("a record with a deal line no action dealt: %v", err)
 	}
 	// Marshal writes a deal line only after the action that dealt it:
@@ -92,7 +93,7 @@ func TestReplayRefusesDealsNotPlayed(t *testing.T) {
 	if err != nil || len(back.Deals) != len(rec.Deals)+1 {
 		t.Fatalf("the file with a deal line no action dealt reads with %d deals: %v", len(back.Deals), err)
 	}
-	if _, err := Replay(back); !errors.Is(err, record.ErrMismatch) {
+	if _, err := back.Replay(); !errors.Is(err, record.ErrMismatch) {
 		t.Fatalf("the file with a deal line no action dealt: %v", err)
 	}
 }

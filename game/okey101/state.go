@@ -11,20 +11,6 @@ import (
 	"okey/game/tile"
 )
 
-// Phase is where a match stands: package game's, the same for both
-// games.
-type Phase = game.Phase
-
-// The phases of a match.
-const (
-	// Playing: a hand is under way.
-	Playing = game.Playing
-	// HandOver: a hand has ended; NextHand deals the next.
-	HandOver = game.HandOver
-	// MatchOver: the match has ended; nothing more can be done.
-	MatchOver = game.MatchOver
-)
-
 // Stage is where the player to move stands within a turn.
 type Stage uint8
 
@@ -121,7 +107,7 @@ type State struct {
 	derive int
 	an     meld.Analyzer
 
-	phase  Phase
+	phase  game.Phase
 	hand   int // the hand being played (void deals do not count), from 1
 	redeal int // deals of this hand so far voided
 	dealer int
@@ -187,7 +173,7 @@ func (s *State) dealHand() error {
 	}
 	s.an = an
 	s.deal = d
-	s.phase = Playing
+	s.phase = game.Playing
 	s.turn = d.Dealer
 	s.stage = StageFirst
 	s.turnNo = 1
@@ -217,7 +203,7 @@ func (s State) Rules() Rules { return s.rules }
 func (s State) Seed() uint64 { return s.seed }
 
 // Phase is where the match stands.
-func (s State) Phase() Phase { return s.phase }
+func (s State) Phase() game.Phase { return s.phase }
 
 // HandNumber is the number of the current (or last) hand, from 1.
 func (s State) HandNumber() int { return s.hand }
@@ -336,10 +322,10 @@ func (s *State) legalFor(seat int) Legal {
 	switch {
 	case seat < 0 || seat >= NumSeats:
 		return l
-	case s.phase == HandOver:
+	case s.phase == game.HandOver:
 		l.NextHand = true
 		return l
-	case s.phase != Playing || seat != s.turn:
+	case s.phase != game.Playing || seat != s.turn:
 		return l
 	}
 	switch s.stage {

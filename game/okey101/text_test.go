@@ -1,6 +1,9 @@
 package okey101
 
-import "testing"
+import (
+	"okey/game"
+	"testing"
+)
 
 // TestNamesReadBack: every named value of the small types reads back
 // from its name, and a name nobody has is an error.
@@ -17,11 +20,11 @@ func TestNamesReadBack(t *testing.T) {
 			t.Errorf("%s: an unknown name was read", name)
 		}
 	}
-	var p Phase
-	check("phase", int(MatchOver)+1, func(x uint8) (bool, error) {
-		b, _ := Phase(x).MarshalText()
+	var p game.Phase
+	check("phase", int(game.MatchOver)+1, func(x uint8) (bool, error) {
+		b, _ := game.Phase(x).MarshalText()
 		err := p.UnmarshalText(b)
-		return p == Phase(x), err
+		return p == game.Phase(x), err
 	}, p.UnmarshalText([]byte("dancing")))
 	var s Stage
 	check("stage", int(StagePlay)+1, func(x uint8) (bool, error) {
@@ -41,11 +44,11 @@ func TestNamesReadBack(t *testing.T) {
 		err := r.UnmarshalText(b)
 		return r == PenaltyReason(x), err
 	}, r.UnmarshalText([]byte("late")))
-	var o Outcome
-	check("outcome", int(OutcomeTied)+1, func(x uint8) (bool, error) {
-		b, _ := Outcome(x).MarshalText()
+	var o game.Outcome
+	check("outcome", int(game.OutcomeTied)+1, func(x uint8) (bool, error) {
+		b, _ := game.Outcome(x).MarshalText()
 		err := o.UnmarshalText(b)
-		return o == Outcome(x), err
+		return o == game.Outcome(x), err
 	}, o.UnmarshalText([]byte("drawn")))
 	var k LineKind
 	check("line", int(LineNotOpened)+1, func(x uint8) (bool, error) {

@@ -18,7 +18,7 @@ import (
 type View struct {
 	Seat  int
 	Rules Rules
-	Phase Phase
+	Phase game.Phase
 	// Hand is the number of the hand, from 1; Redeal counts the deals of
 	// it voided so far.
 	Hand   int
@@ -149,7 +149,7 @@ func (s State) View(seat int) View {
 func (v *View) Top(seat int) tile.Tile { return game.Top(&v.Discards, seat) }
 
 // MyTurn reports whether the view's seat is to move in a hand.
-func (v *View) MyTurn() bool { return v.Phase == Playing && v.Turn == v.Seat }
+func (v *View) MyTurn() bool { return v.Phase == game.Playing && v.Turn == v.Seat }
 
 // Melds is the table as plain melds, for the meld package's analysis.
 func (v *View) Melds() []meld.Meld {

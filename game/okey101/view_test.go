@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"okey/game"
 	"okey/game/internal/rng"
 	"okey/game/tile"
 )
@@ -66,7 +67,7 @@ func TestViewHidesOtherRacksAndWall(t *testing.T) {
 		rules, _ := ParseRules(rs)
 		for seed := range uint64(n) {
 			for i, s := range playMatch(t, rules, seed, 3000) {
-				if s.Phase() == HandOver || i%2 == 1 {
+				if s.Phase() == game.HandOver || i%2 == 1 {
 					continue // the racks are public then; and every other step is enough
 				}
 				for seat := range NumSeats {
@@ -99,7 +100,7 @@ func TestSpectatorViewIsPublic(t *testing.T) {
 		rules, _ := ParseRules(rs)
 		for seed := range uint64(2) {
 			for i, s := range playMatch(t, rules, seed, 3000) {
-				if s.Phase() != Playing || i%3 != 0 {
+				if s.Phase() != game.Playing || i%3 != 0 {
 					continue // the racks are public between hands
 				}
 				v := s.View(-1)

@@ -2,6 +2,7 @@ package okey101
 
 import (
 	"errors"
+	"okey/game"
 	"reflect"
 	"testing"
 )
@@ -43,7 +44,7 @@ func TestSampleWorldAgreesWithTheView(t *testing.T) {
 					if got := w.View(seat); !reflect.DeepEqual(got, v) {
 						t.Fatalf("%s seed %d step %d: seat %d's view of the sampled world differs:\n%+v\n%+v", rs, seed, i, seat, got, v)
 					}
-					if seat != s.Turn() || s.Phase() != Playing {
+					if seat != s.Turn() || s.Phase() != game.Playing {
 						continue
 					}
 					a := p.next(s)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/fair"
 	"okey/game/okey101"
@@ -76,12 +77,12 @@ func verifyClassic(b []byte) (Verified, error) {
 	if _, err := rec.Start(); err != nil {
 		return v, fmt.Errorf("%w: %v", ErrDamaged, err)
 	}
-	g, err := classic.Replay(rec)
+	g, err := rec.Replay()
 	if err != nil {
 		return v, replayErr(err, record.ErrMismatch, record.ErrCorrupt)
 	}
 	st := g.State()
-	v.Hands, v.Over = st.HandNumber(), st.Phase() == classic.MatchOver
+	v.Hands, v.Over = st.HandNumber(), st.Phase() == game.MatchOver
 	return v, nil
 }
 
@@ -97,12 +98,12 @@ func verify101(b []byte) (Verified, error) {
 	if _, err := rec.Start(); err != nil {
 		return v, fmt.Errorf("%w: %v", ErrDamaged, err)
 	}
-	g, err := okey101.Replay(rec)
+	g, err := rec.Replay()
 	if err != nil {
 		return v, replayErr(err, record.ErrMismatch, record.ErrCorrupt)
 	}
 	st := g.State()
-	v.Hands, v.Over = st.HandNumber(), st.Phase() == okey101.MatchOver
+	v.Hands, v.Over = st.HandNumber(), st.Phase() == game.MatchOver
 	return v, nil
 }
 

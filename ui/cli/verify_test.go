@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"testing"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/fair"
 	"okey/game/okey101"
@@ -25,7 +26,7 @@ func classicRecord(t *testing.T, seed uint64, n int) classic.Record {
 	}
 	for range n {
 		st := g.State()
-		if st.Phase() == classic.MatchOver {
+		if st.Phase() == game.MatchOver {
 			break
 		}
 		s := st.Turn()
@@ -56,12 +57,12 @@ func record101(t *testing.T, seed uint64, n int) okey101.Record {
 	}
 	for range n {
 		st := g.State()
-		if st.Phase() == okey101.MatchOver {
+		if st.Phase() == game.MatchOver {
 			break
 		}
 		v := st.View(st.Turn())
 		try := v.SimpleActions()
-		if st.Phase() == okey101.HandOver {
+		if st.Phase() == game.HandOver {
 			try = []okey101.Action{okey101.NextHand()}
 		}
 		played := false

@@ -3,6 +3,7 @@ package host101
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"okey/game"
 	"okey/game/okey101"
 	"okey/ui/hosting"
 	"okey/ui/play101"
@@ -83,7 +84,7 @@ func (s *Side) do(o play101.Outcome, sc *hosting.Scene) hosting.Reply {
 // the game takes them.
 func (s *Side) playAll(r *hosting.Reply, acts []okey101.Action) {
 	for _, a := range acts {
-		if s.T.View.Phase != okey101.Playing || !s.T.View.MyTurn() {
+		if s.T.View.Phase != game.Playing || !s.T.View.MyTurn() {
 			break
 		}
 		evs, lines, ok := s.T.Play(a, nil)

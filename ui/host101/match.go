@@ -8,6 +8,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"okey/game"
 	"okey/game/okey101"
 	"okey/game/record"
 	"okey/ui/hosting"
@@ -29,14 +30,14 @@ func (s *Side) ReadSaved(b []byte) (hosting.ReadBack, *store.Lost, error) {
 		if err != nil {
 			return nil, err
 		}
-		return okey101.Replay(rec)
+		return rec.Replay()
 	})
 	if err != nil {
 		return hosting.ReadBack{Version: errors.Is(err, record.ErrVersion)}, lost, err
 	}
 	done := g.Record()
 	return hosting.ReadBack{
-		Over: g.State().Phase() == okey101.MatchOver,
+		Over: g.State().Phase() == game.MatchOver,
 		Done: done.Marshal(),
 		Tally: func(f *stats.File) bool {
 			return tallied(&done, g.State().View(0))(f)
@@ -118,13 +119,13 @@ func (s *Side) applied(evs []okey101.Event, lines []byte) hosting.Play {
 	}
 	p := hosting.Play{Lines: lines, WasMine: t.View.MyTurn()}
 	t.Refresh()
-	p.Over = t.View.Phase == okey101.HandOver || t.View.Phase == okey101.MatchOver
+	p.Over = t.View.Phase == game.HandOver || t.View.Phase == game.MatchOver
 	if p.Over { // counted before the save, which writes the statistics too
 		rec, v := t.G.Record(), t.View
 		p.Tally = func(f *stats.File) bool { return f.Tally101(&rec, &v) }
 	}
 	p.Mine = t.View.MyTurn()
-	p.Rack, p.Playing, p.Turn, p.Next = t.RackJSON(), t.View.Phase == okey101.Playing, t.View.Turn, s.ask
+	p.Rack, p.Playing, p.Turn, p.Next = t.RackJSON(), t.View.Phase == game.Playing, t.View.Turn, s.ask
 	return p
 }
 

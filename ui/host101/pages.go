@@ -5,6 +5,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 
+	"okey/game"
 	"okey/game/okey101"
 	"okey/ui/canvas"
 	"okey/ui/hosting"
@@ -26,7 +27,7 @@ func (s *Side) Pages() hosting.Pages { return s.pages }
 func (s *Side) Resume(where string) (string, func(int) string) {
 	v := &s.T.View
 	key := "t101.resume.body"
-	if v.Phase == okey101.HandOver {
+	if v.Phase == game.HandOver {
 		key = "t101.resume.body.ended"
 	}
 	body := s.look.Words.Tr.T(key, v.Hand, v.Rules.Hands, where)
@@ -38,7 +39,7 @@ func (s *Side) Resume(where string) (string, func(int) string) {
 func (s *Side) HandEnd(w int) hosting.HandEnd {
 	v := &s.T.View
 	k := s.look.Keys.HandOver
-	over := v.Phase == okey101.MatchOver
+	over := v.Phase == game.MatchOver
 	next := k.Next
 	if res := v.Result; !over && res != nil && res.Void {
 		next.SetHelp(k.Next.Help().Key, s.look.Words.Tr.T("t101.key.redeal"))

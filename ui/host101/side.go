@@ -7,7 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"okey/game/okey101"
+	"okey/game"
 	"okey/ui/hosting"
 	"okey/ui/play101"
 	"okey/ui/play101/decide"
@@ -75,8 +75,8 @@ func (s *Side) Phase() hosting.Phase {
 	v := &s.T.View
 	return hosting.Phase{
 		Present: true,
-		Playing: v.Phase == okey101.Playing, HandOver: v.Phase == okey101.HandOver, Turn: v.Turn,
-		Over: v.Phase == okey101.MatchOver,
+		Playing: v.Phase == game.Playing, HandOver: v.Phase == game.HandOver, Turn: v.Turn,
+		Over: v.Phase == game.MatchOver,
 	}
 }
 
@@ -178,7 +178,7 @@ func (s *Side) TakeRack(b []byte) (why string) { return s.T.LoadRack(b) }
 // in; nil when the scene does not let them (the app says why) or there
 // is no discard to take back (the status says so).
 func (s *Side) undo(sc *hosting.Scene) tea.Cmd {
-	if !sc.MayUndo(s.T.View.Phase == okey101.Playing) {
+	if !sc.MayUndo(s.T.View.Phase == game.Playing) {
 		return nil
 	}
 	return s.T.Undo()

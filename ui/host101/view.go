@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"okey/game/okey101"
+	"okey/game"
 	"okey/ui/canvas"
 	"okey/ui/hosting"
 	"okey/ui/layout"
@@ -88,7 +88,7 @@ func (s *Side) statusText(sc *hosting.Scene) (string, table.Style) {
 	if s.T.Choose != nil {
 		return s.T.ChooseText(), table.Accent
 	}
-	return sc.StatusText(s.T.View.Phase == okey101.Playing, s.T)
+	return sc.StatusText(s.T.View.Phase == game.Playing, s.T)
 }
 
 // OverlayStatus is the status under a page over the table, in up to

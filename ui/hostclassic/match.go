@@ -3,6 +3,7 @@ package hostclassic
 import (
 	"errors"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/record"
 	"okey/ui/hosting"
@@ -27,7 +28,7 @@ func (s *Side) ReadSaved(b []byte) (hosting.ReadBack, *store.Lost, error) {
 		if err != nil {
 			return read{rec: rec}, err
 		}
-		g, err := classic.Replay(rec)
+		g, err := rec.Replay()
 		return read{rec, g}, err
 	})
 	if err != nil {
@@ -36,7 +37,7 @@ func (s *Side) ReadSaved(b []byte) (hosting.ReadBack, *store.Lost, error) {
 	g := r.g
 	done := g.Record()
 	return hosting.ReadBack{
-		Over: g.State().Phase() == classic.MatchOver,
+		Over: g.State().Phase() == game.MatchOver,
 		Done: done.Marshal(),
 		Tally: func(f *stats.File) bool {
 			return tallied(&done, g.State(), playclassic.History(done))(f)
@@ -104,8 +105,8 @@ func (s *Side) applied(evs []classic.Event, lines []byte) hosting.Play {
 	p.WasMine = t.View.MyTurn()
 	t.Refresh()
 	v := &t.View
-	p.Mine, p.Over = v.MyTurn(), v.Phase == classic.HandOver || v.Phase == classic.MatchOver
-	p.Rack, p.Playing, p.Turn, p.Next = t.RackJSON(), v.Phase == classic.Playing, v.Turn, s.ask
+	p.Mine, p.Over = v.MyTurn(), v.Phase == game.HandOver || v.Phase == game.MatchOver
+	p.Rack, p.Playing, p.Turn, p.Next = t.RackJSON(), v.Phase == game.Playing, v.Turn, s.ask
 	return p
 }
 

@@ -3,6 +3,7 @@ package hostclassic
 import (
 	"charm.land/bubbles/v2/key"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/ui/hosting"
 	"okey/ui/pages"
@@ -22,7 +23,7 @@ func (s *Side) Pages() hosting.Pages { return s.pages }
 // ended and the next not dealt yet), the seats' scores.
 func (s *Side) Resume(where string) (string, func(int) string) {
 	body := "resume.body"
-	if s.T.View.Phase == classic.HandOver {
+	if s.T.View.Phase == game.HandOver {
 		body = "resume.body.ended"
 	}
 	return s.look.Words.Tr.T(body, s.T.View.Hand, where), s.T.ScoreCell
@@ -36,7 +37,7 @@ func (s *Side) HandEnd(w int) hosting.HandEnd {
 	k := s.look.Keys.HandOver
 	return hosting.HandEnd{
 		Hand:  v.Hand,
-		Over:  v.Phase == classic.MatchOver,
+		Over:  v.Phase == game.MatchOver,
 		Ready: func(l *seatlink.Link) hosting.Reply { return s.told(s.Act(classic.NextHandAction(), l)) },
 		Deal: func() (hosting.Reply, error) {
 			evs, lines, err := s.T.G.Apply(classic.NextHandAction())

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/bots/botsclassic"
+	"okey/game"
 	"okey/game/classic"
 	"okey/ui/hosting"
 	"okey/ui/playclassic"
@@ -93,8 +94,8 @@ func (s *Side) Phase() hosting.Phase {
 	v := &s.T.View
 	return hosting.Phase{
 		Present: s.T.G != nil,
-		Playing: v.Phase == classic.Playing, HandOver: v.Phase == classic.HandOver, Turn: v.Turn,
-		Over: s.T.G != nil && s.T.G.State().Phase() == classic.MatchOver,
+		Playing: v.Phase == game.Playing, HandOver: v.Phase == game.HandOver, Turn: v.Turn,
+		Over: s.T.G != nil && s.T.G.State().Phase() == game.MatchOver,
 	}
 }
 
@@ -209,7 +210,7 @@ func (s *Side) TakeRack(b []byte) (why string) { return s.T.LoadRack(b) }
 // in; nil when the scene does not let them (the app says why) or there
 // is no discard to take back (the status says so).
 func (s *Side) undo(sc *hosting.Scene) tea.Cmd {
-	if !sc.MayUndo(s.T.View.Phase == classic.Playing) {
+	if !sc.MayUndo(s.T.View.Phase == game.Playing) {
 		return nil
 	}
 	return s.T.Undo()

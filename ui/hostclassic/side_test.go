@@ -8,7 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/bots/botsclassic"
-	"okey/game/classic"
+	"okey/game"
 	"okey/game/tile"
 	"okey/ui/hosting"
 	"okey/ui/hosting/hostingtest"
@@ -108,7 +108,7 @@ func TestPageTakesTheKeyFirst(t *testing.T) {
 	if !strings.Contains(strings.Join(r.Lines, "\n"), app.Tr.T("help.title")) {
 		t.Error("the page handed back is not the ? page")
 	}
-	if len(s.T.View.Rack) != n || s.T.View.Phase != classic.Playing {
+	if len(s.T.View.Rack) != n || s.T.View.Phase != game.Playing {
 		t.Error("the key reached the table under the page")
 	}
 }

@@ -5,7 +5,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 
-	"okey/game/classic"
+	"okey/game"
 	"okey/ui/canvas"
 	"okey/ui/hosting"
 	"okey/ui/layout"
@@ -86,14 +86,14 @@ func (s *Side) statusLines(sc *hosting.Scene) []string {
 	if sc.Overlay.Which != hosting.NoPage {
 		return s.OverlayStatus(sc, l.Status.W)
 	}
-	text, st := sc.StatusText(s.T.View.Phase == classic.Playing, &s.T)
+	text, st := sc.StatusText(s.T.View.Phase == game.Playing, &s.T)
 	return table.StatusLines(text, st, l.Status.W, max(1, l.StatusMax), sc.Paint)
 }
 
 // OverlayStatus is the status under a page over the table, in up to
 // two lines of w columns.
 func (s *Side) OverlayStatus(sc *hosting.Scene, w int) []string {
-	text, st := sc.StatusText(s.T.View.Phase == classic.Playing, &s.T)
+	text, st := sc.StatusText(s.T.View.Phase == game.Playing, &s.T)
 	return table.StatusLines(text, st, w, 2, sc.Paint)
 }
 

@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"okey/game"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
@@ -190,7 +191,7 @@ func (t *Table) whyNotMine(at At) string {
 	switch {
 	case at.ReadOnly:
 		return t.tr().T("status.readonly")
-	case v.Phase != okey101.Playing:
+	case v.Phase != game.Playing:
 		return t.tr().T("status.notplaying")
 	case v.Turn != 0:
 		return t.tr().T("status.wait", t.look.Words.NameIn(v.Turn, i18n.Locative))

@@ -3,6 +3,7 @@ package play101
 import (
 	"slices"
 
+	"okey/game"
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/rack"
@@ -30,11 +31,11 @@ func (t *Table) Refresh() {
 func (t *Table) takeView(v okey101.View) (newDeal bool) {
 	hand, redeal := t.View.Hand, t.View.Redeal
 	t.View = v
-	if v.Phase == okey101.Playing && (v.Hand != hand || v.Redeal != redeal) {
+	if v.Phase == game.Playing && (v.Hand != hand || v.Redeal != redeal) {
 		t.NewHandRack()
 		return true
 	}
-	if v.Phase != okey101.Playing {
+	if v.Phase != game.Playing {
 		return false // the racks are shown on the page of the hand's end
 	}
 	before := t.Rack
@@ -181,7 +182,7 @@ func (t *Table) TakeUpdate(u seatmsg.Update, l *seatlink.Link, first bool) seatl
 
 // stand is where the match of view v stands, for a seat's screen.
 func stand(v *okey101.View) seatlink.Stand {
-	return seatlink.Stand{Mine: v.MyTurn(), Playing: v.Phase == okey101.Playing, HandOver: v.Phase == okey101.HandOver, MatchOver: v.Phase == okey101.MatchOver}
+	return seatlink.Stand{Mine: v.MyTurn(), Playing: v.Phase == game.Playing, HandOver: v.Phase == game.HandOver, MatchOver: v.Phase == game.MatchOver}
 }
 
 // TakeNotes puts a served seat's notes (the commitment, the chat) into

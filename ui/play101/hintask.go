@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"okey/game"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
@@ -39,7 +40,7 @@ type HintMsg struct {
 // AskHint asks for the hint on state st (the match's, or a served
 // seat's world), nil when no hand is being played.
 func (t *Table) AskHint(st okey101.State) tea.Cmd {
-	if t.View.Phase != okey101.Playing {
+	if t.View.Phase != game.Playing {
 		t.said.Flash(true, t.tr().T("status.hint.none"))
 		return nil
 	}

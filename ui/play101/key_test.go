@@ -3,6 +3,7 @@ package play101_test
 import (
 	"testing"
 
+	"okey/game"
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/hosting/hostingtest"
@@ -29,7 +30,7 @@ func opening(t *testing.T) (*play101.Table, *hostingtest.App, tile.Tile) {
 		tb := play101.NewTable(&app.Look, g)
 		tb.Start(g.State().View(0))
 		v := &tb.View
-		if v.Phase != okey101.Playing || !v.MyTurn() || v.Stage == okey101.StageDraw {
+		if v.Phase != game.Playing || !v.MyTurn() || v.Stage == okey101.StageDraw {
 			continue
 		}
 		x := decide.DiscardChoice(v, &tb.SV)

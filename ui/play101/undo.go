@@ -27,7 +27,7 @@ func (t *Table) Undo() tea.Cmd {
 	var ok bool
 	rec.Actions, ok = table.CutLastDiscard(rec.Actions, rec.Meta, func(a okey101.Action) bool { return a.Kind == okey101.ActNextHand },
 		func(a okey101.Action) bool { return a.Kind == okey101.ActDiscard && a.Seat == 0 })
-	return table.Undo(t.look, &t.said, ok, t.G.State().Moves(), func() (*okey101.Game, error) { return okey101.Replay(rec) })
+	return table.Undo(t.look, &t.said, ok, t.G.State().Moves(), func() (*okey101.Game, error) { return rec.Replay() })
 }
 
 // Undone puts the match back to before the discard msg took back, if

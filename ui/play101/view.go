@@ -1,6 +1,7 @@
 package play101
 
 import (
+	"okey/game"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
@@ -181,7 +182,7 @@ func (t *Table) RenderSeat(c *canvas.Canvas, l layout.Table101, seat int, f tabl
 	case 3:
 		a = table.Left
 	}
-	turn := v.Phase == okey101.Playing && v.Turn == seat
+	turn := v.Phase == game.Playing && v.Turn == seat
 	name := w.SeatName(seat)
 	if turn {
 		name = "> " + name + " <"

@@ -3,6 +3,7 @@ package playclassic
 import (
 	"errors"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/classic/hand"
 	"okey/game/tile"
@@ -85,7 +86,7 @@ func (t *Table) WhyNotMyMove(readOnly bool) string {
 	switch {
 	case readOnly:
 		return w.Tr.T("status.readonly")
-	case v.Phase != classic.Playing:
+	case v.Phase != game.Playing:
 		return w.Tr.T("status.notplaying")
 	case !v.Active[0]:
 		return w.Tr.T("status.youleft")
@@ -148,7 +149,7 @@ func (t *Table) WhyNoShow(readOnly bool) string {
 		return ""
 	case !v.Rules.HasOkey():
 		return tr.T("status.show.norules")
-	case v.Phase != classic.Playing:
+	case v.Phase != game.Playing:
 		return tr.T("status.notplaying")
 	case v.Shown[0]:
 		return tr.T("status.show.done")

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/tile"
 	"okey/ui/canvas"
@@ -224,9 +225,9 @@ func (t *Table) Final() (f pages.FinalTable, ok bool) {
 	f = pages.FinalTable{Title: pages.MatchOverTitle(tr, mr.Hands), Rule: tr.T(winRule(v.Rules))}
 	switch {
 	case words.Watching: // a spectator has no outcome
-	case mr.Outcome[0] == classic.OutcomeWon:
+	case mr.Outcome[0] == game.OutcomeWon:
 		f.Verdict, f.VerdictMood = tr.T("matchover.you.won"), pages.Won
-	case mr.Outcome[0] == classic.OutcomeLost:
+	case mr.Outcome[0] == game.OutcomeLost:
 		f.Verdict, f.VerdictMood = tr.T("matchover.you.lost"), pages.Lost
 	default:
 		f.Verdict, f.VerdictMood = tr.T("matchover.you.tied"), pages.Even
@@ -235,7 +236,7 @@ func (t *Table) Final() (f pages.FinalTable, ok bool) {
 		f.Points = tr.T("matchover.points")
 	}
 	for _, s := range pages.ByPlace(mr.Place[:]) {
-		mood := pages.MoodOf(mr.Outcome[s] == classic.OutcomeWon, mr.Outcome[s] == classic.OutcomeLost)
+		mood := pages.MoodOf(mr.Outcome[s] == game.OutcomeWon, mr.Outcome[s] == game.OutcomeLost)
 		f.Rows = append(f.Rows, pages.FinalRow{Place: mr.Place[s], Name: words.SeatName(s), Points: strconv.Itoa(mr.Scores[s]),
 			Outcome: tr.T("outcome." + mr.Outcome[s].String()), Mood: mood})
 	}

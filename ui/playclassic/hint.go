@@ -53,7 +53,7 @@ type BuildBot func(level string, opt botsclassic.Options) (botsclassic.Bot, erro
 // as it is.
 func (t *Table) Hint(ctx context.Context, seed uint64, build BuildBot, timeout time.Duration) tea.Cmd {
 	v := &t.View
-	if v.Phase != classic.Playing {
+	if v.Phase != game.Playing {
 		t.said.Flash(true, t.tr().T("status.hint.none"))
 		return nil
 	}

@@ -1,6 +1,7 @@
 package playclassic
 
 import (
+	"okey/game"
 	"okey/game/classic"
 	"okey/ui/seatmsg"
 	"okey/ui/seats"
@@ -17,7 +18,7 @@ type HandScore struct {
 // that stops replaying (it was checked when the match was loaded, so it
 // does not) gives the hands before.
 func History(rec classic.Record) []HandScore {
-	g, err := classic.StartGame(rec)
+	g, err := rec.Game()
 	if err != nil {
 		return nil
 	}
@@ -34,8 +35,8 @@ func History(rec classic.Record) []HandScore {
 
 // AppendHand adds the hand that st has just ended (its phase was was
 // before the last action) to the history h.
-func AppendHand(h []HandScore, st classic.State, was classic.Phase) []HandScore {
-	if was != classic.Playing || st.Phase() == classic.Playing || st.Result() == nil {
+func AppendHand(h []HandScore, st classic.State, was game.Phase) []HandScore {
+	if was != game.Playing || st.Phase() == game.Playing || st.Result() == nil {
 		return h
 	}
 	return append(h, HandScore{Result: *st.Result(), Scores: st.Scores()})

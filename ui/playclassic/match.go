@@ -138,7 +138,7 @@ func (t *Table) Undo() tea.Cmd {
 	var ok bool
 	rec.Actions, ok = table.CutLastDiscard(rec.Actions, rec.Meta, func(a classic.Action) bool { return a.Kind == classic.ActNextHand },
 		func(a classic.Action) bool { return a.Kind == classic.ActDiscard && a.Seat == 0 })
-	return table.Undo(t.look, &t.said, ok, t.G.State().Moves(), func() (*classic.Game, error) { return classic.Replay(rec) })
+	return table.Undo(t.look, &t.said, ok, t.G.State().Moves(), func() (*classic.Game, error) { return rec.Replay() })
 }
 
 // Undone puts the match back to before the discard msg took back, if

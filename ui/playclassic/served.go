@@ -1,6 +1,7 @@
 package playclassic
 
 import (
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/tile"
 	"okey/ui/seatlink"
@@ -74,7 +75,7 @@ func (t *Table) TakeUpdate(u seatmsg.Update, l *seatlink.Link, first bool) seatl
 
 // stand is where the match of view v stands, for a seat's screen.
 func stand(v *classic.View) seatlink.Stand {
-	return seatlink.Stand{Mine: v.MyTurn(), Playing: v.Phase == classic.Playing, HandOver: v.Phase == classic.HandOver, MatchOver: v.Phase == classic.MatchOver}
+	return seatlink.Stand{Mine: v.MyTurn(), Playing: v.Phase == game.Playing, HandOver: v.Phase == game.HandOver, MatchOver: v.Phase == game.MatchOver}
 }
 
 // TakeNotes puts a served seat's notes (the commitment, the chat) into

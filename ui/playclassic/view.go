@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/tile"
 	"okey/ui/canvas"
@@ -114,7 +115,7 @@ func (t *Table) RenderPanel(c *canvas.Canvas, seat int, r layout.Rect, a table.A
 		name += " " + w.Tr.T("panel.dealer")
 	}
 	l1 := name
-	turn := v.Phase == classic.Playing && v.Turn == seat
+	turn := v.Phase == game.Playing && v.Turn == seat
 	if turn {
 		l1 = "> " + name + " <"
 	}

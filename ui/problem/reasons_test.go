@@ -60,7 +60,7 @@ func TestRecordReasonKeepsWhere(t *testing.T) {
 	}
 	r := g.Record()
 	r.Actions = append(r.Actions, classic.Action{Kind: classic.ActDiscard, Seat: (g.State().Turn() + 1) % classic.NumSeats, Tile: r.Deals[0].Indicator})
-	_, replayErr := classic.Replay(r)
+	_, replayErr := r.Replay()
 	for _, c := range []struct {
 		err  error
 		want string

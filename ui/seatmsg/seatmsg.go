@@ -128,9 +128,9 @@ func (u Update) Game() string {
 func (u Update) InPlay() bool {
 	switch {
 	case u.View != nil:
-		return u.View.Phase != classic.MatchOver
+		return u.View.Phase != game.MatchOver
 	case u.View101 != nil:
-		return u.View101.Phase != okey101.MatchOver
+		return u.View101.Phase != game.MatchOver
 	}
 	return false
 }

@@ -105,7 +105,7 @@ func TestImportsTablesSavedAsFiles(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := classic.Replay(r)
+		g, err := r.Replay()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -117,7 +117,7 @@ func TestImportsTablesSavedAsFiles(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g2, err := okey101.Replay(r2)
+		g2, err := r2.Replay()
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -18,6 +18,7 @@ import (
 	"github.com/nats-io/nats-server/v2/server"
 	gossh "golang.org/x/crypto/ssh"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/ui/serve/internal/servetest"
 	"okey/ui/serve/keep"
@@ -147,10 +148,10 @@ func TestFailoverResumesTheTable(t *testing.T) {
 	wb.Wait()
 	savedGame(t, a, "1", func(g *classic.Game) bool {
 		st := g.State()
-		return st.Phase() == classic.Playing && (st.Turn() == 0 || st.Turn() == 1)
+		return st.Phase() == game.Playing && (st.Turn() == 0 || st.Turn() == 1)
 	})
 	g := settled(t, a, "1")
-	if g.State().Phase() != classic.Playing {
+	if g.State().Phase() != game.Playing {
 		t.Fatal("the hand ended before the crash: nothing mid-hand to resume")
 	}
 	before, err := storedRecord(t, a, "1")
@@ -320,10 +321,10 @@ func TestClusterOfThreeSurvivesANode(t *testing.T) {
 	wb.Wait()
 	savedGame(t, srvs[0], "1", func(g *classic.Game) bool {
 		st := g.State()
-		return st.Phase() == classic.Playing && (st.Turn() == 0 || st.Turn() == 1)
+		return st.Phase() == game.Playing && (st.Turn() == 0 || st.Turn() == 1)
 	})
 	g := settled(t, srvs[0], "1")
-	if g.State().Phase() != classic.Playing {
+	if g.State().Phase() != game.Playing {
 		t.Fatal("the hand ended before the kill: nothing mid-hand to resume")
 	}
 	before, err := storedRecord(t, srvs[0], "1")
@@ -418,7 +419,7 @@ func twoNodesAtATable(t *testing.T, ttl time.Duration) (a, b *Server, addrB stri
 	wb.Wait()
 	savedGame(t, a, "1", func(g *classic.Game) bool {
 		st := g.State()
-		return st.Phase() == classic.Playing && (st.Turn() == 0 || st.Turn() == 1)
+		return st.Phase() == game.Playing && (st.Turn() == 0 || st.Turn() == 1)
 	})
 	settled(t, a, "1")
 	var err error

@@ -13,7 +13,7 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
-	"okey/game/classic"
+	"okey/game"
 	"okey/game/fair"
 	"okey/ui/serve/keep"
 )
@@ -57,7 +57,7 @@ func TestStoreHoldsNoSecretDuringAMatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, g, rec := playAcrossNodes(t, url, 12)
-	if g.State().Phase() == classic.MatchOver {
+	if g.State().Phase() == game.MatchOver {
 		t.Fatal("the match ended: the test needs one in play")
 	}
 	_ = sub.Unsubscribe()

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"okey/game"
 	"okey/game/okey101"
 	"okey/ui/seatmsg"
 )
@@ -88,7 +89,7 @@ func saved101(t *testing.T, srv *Server, id string, ok func(*okey101.Game) bool)
 		if err == nil {
 			rec, err := okey101.ParseRecord(b)
 			if err == nil {
-				g, err := okey101.Replay(rec)
+				g, err := rec.Replay()
 				if err == nil && ok(g) {
 					return g
 				}
@@ -115,7 +116,7 @@ func held101(t *testing.T, rec okey101.Record, hand int) [okey101.NumSeats]map[s
 	}
 	take := func() {
 		st := g.State()
-		if st.HandNumber() != hand || st.Phase() != okey101.Playing {
+		if st.HandNumber() != hand || st.Phase() != game.Playing {
 			return
 		}
 		for s := range okey101.NumSeats {
@@ -192,7 +193,7 @@ func TestPlay101OverSSH(t *testing.T) {
 	for _, c := range players {
 		c.waitFor("ready for the next hand", time.Second)
 	}
-	g := saved101(t, srv, "1", func(g *okey101.Game) bool { return g.State().Phase() != okey101.Playing })
+	g := saved101(t, srv, "1", func(g *okey101.Game) bool { return g.State().Phase() != game.Playing })
 	held := held101(t, g.Record(), 1)
 	for _, c := range players {
 		seat := seatOfName(t, srv, "1", c.name)
@@ -264,9 +265,9 @@ func TestRestart101ResumesTheTable(t *testing.T) {
 	// A quiet table: a person's turn, everything saved.
 	g := saved101(t, srv, "1", func(g *okey101.Game) bool {
 		st := g.State()
-		return st.Phase() == okey101.Playing && (st.Turn() == 0 || st.Turn() == 1)
+		return st.Phase() == game.Playing && (st.Turn() == 0 || st.Turn() == 1)
 	})
-	if g.State().Phase() != okey101.Playing {
+	if g.State().Phase() != game.Playing {
 		t.Fatal("the hand ended before the crash: nothing mid-hand to resume")
 	}
 	time.Sleep(300 * time.Millisecond) // let the saver catch up, were anything left
@@ -307,7 +308,7 @@ func TestRestart101ResumesTheTable(t *testing.T) {
 	wa, wb = play101(t, ann2, stop, false), play101(t, bob2, stop, false)
 	saved101(t, srv2, "1", func(g2 *okey101.Game) bool {
 		r := g2.Record()
-		return len(r.Actions) > len(g.Record().Actions)+4 || g2.State().Phase() != okey101.Playing
+		return len(r.Actions) > len(g.Record().Actions)+4 || g2.State().Phase() != game.Playing
 	})
 	close(stop)
 	wa.Wait()

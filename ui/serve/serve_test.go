@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/tile"
 	"okey/ui/i18n"
@@ -91,7 +92,7 @@ func savedGame(t *testing.T, srv *Server, id string, ok func(*classic.Game) bool
 		if err == nil {
 			rec, err := classic.ParseRecord(b)
 			if err == nil {
-				g, err := classic.Replay(rec)
+				g, err := rec.Replay()
 				if err == nil && ok(g) {
 					return g, rec
 				}
@@ -121,7 +122,7 @@ func heldInHand(t *testing.T, rec classic.Record, hand int) [classic.NumSeats]ma
 		t.Fatal(err)
 	}
 	take := func() {
-		if g.State().HandNumber() != hand || g.State().Phase() != classic.Playing {
+		if g.State().HandNumber() != hand || g.State().Phase() != game.Playing {
 			return
 		}
 		for s := range classic.NumSeats {
@@ -210,7 +211,7 @@ func TestPlayAHandOverSSH(t *testing.T) {
 	if t.Failed() {
 		return
 	}
-	_, rec := savedGame(t, srv, "1", func(g *classic.Game) bool { return g.State().Phase() != classic.Playing })
+	_, rec := savedGame(t, srv, "1", func(g *classic.Game) bool { return g.State().Phase() != game.Playing })
 	held := heldInHand(t, rec, 1)
 	for _, c := range players {
 		seat := seatOfName(t, srv, "1", c.name)
@@ -436,7 +437,7 @@ func TestDropAndReconnect(t *testing.T) {
 				return true
 			}
 		}
-		return g.State().Phase() != classic.Playing
+		return g.State().Phase() != game.Playing
 	})
 	close(stop)
 	wg.Wait()
@@ -499,10 +500,10 @@ func TestRestartResumesTheTable(t *testing.T) {
 	// Wait for a quiet table: a person's turn, everything saved.
 	savedGame(t, srv, "1", func(g *classic.Game) bool {
 		st := g.State()
-		return st.Phase() == classic.Playing && (st.Turn() == 0 || st.Turn() == 1)
+		return st.Phase() == game.Playing && (st.Turn() == 0 || st.Turn() == 1)
 	})
 	g := settled(t, srv, "1")
-	if g.State().Phase() != classic.Playing {
+	if g.State().Phase() != game.Playing {
 		t.Fatal("the hand ended before the crash: nothing mid-hand to resume")
 	}
 	want := g.State().View(0).Rack
@@ -745,7 +746,7 @@ func TestStalledClientSlowsNobody(t *testing.T) {
 	var states []state
 	for _, a := range rec.Actions {
 		g.Apply(a)
-		if a.Kind == classic.ActDraw && g.State().Phase() == classic.Playing {
+		if a.Kind == classic.ActDraw && g.State().Phase() == game.Playing {
 			states = append(states, state{g.State().HandNumber(), g.State().WallLeft()})
 		}
 	}

@@ -164,9 +164,9 @@ func (f *File) TallyClassic(rec *classic.Record, st classic.State, hands []class
 		c.Done, changed = true, true
 		b.Matches++
 		switch mr.Outcome[0] {
-		case classic.OutcomeWon:
+		case game.OutcomeWon:
 			b.MatchesWon++
-		case classic.OutcomeTied:
+		case game.OutcomeTied:
 			b.MatchesTied++
 		}
 	}
@@ -218,9 +218,9 @@ func (f *File) Tally101(rec *okey101.Record, v *okey101.View) bool {
 		c.Done, changed = true, true
 		b.Matches++
 		switch mr.Outcome[0] {
-		case okey101.OutcomeWon:
+		case game.OutcomeWon:
 			b.MatchesWon++
-		case okey101.OutcomeTied:
+		case game.OutcomeTied:
 			b.MatchesTied++
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"okey/bots/bots101"
 	"okey/bots/coach"
 	"okey/bots/rollout"
+	"okey/game"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 )
@@ -36,7 +37,7 @@ func playHand101(t *testing.T, seed uint64, hint bool) (okey101.Record, float64)
 	}
 	var sv meld.Solver
 	var plan []okey101.Action
-	for guard := 0; g.State().Phase() == okey101.Playing; guard++ {
+	for guard := 0; g.State().Phase() == game.Playing; guard++ {
 		if guard > 3000 {
 			t.Fatalf("seed %d: the hand does not end", seed)
 		}

@@ -6,6 +6,7 @@ import (
 
 	"okey/bots/bots101"
 	"okey/bots/coach"
+	"okey/game"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
@@ -118,7 +119,7 @@ const HintSeed = 0x41
 func HintCtx(ctx context.Context, v *okey101.View, sv *meld.Solver) (Facts, error) {
 	f := hintFacts(v, sv)
 	var err error
-	if f.Mine && v.Phase == okey101.Playing {
+	if f.Mine && v.Phase == game.Playing {
 		var plan []okey101.Action
 		if plan, _, err = coach.Advise101(ctx, *v, coach.HintOptions(HintSeed)); err == nil && len(plan) > 0 {
 			f.Plan = plan
@@ -148,7 +149,7 @@ func hintFacts(v *okey101.View, sv *meld.Solver) Facts {
 		f.Opening = sv.BestOpening(an, v.Counts)
 		f.Pairs = an.Pairs(v.Counts, v.Rules.OkeyPair)
 	}
-	if f.Mine && v.Phase == okey101.Playing {
+	if f.Mine && v.Phase == game.Playing {
 		if plan, err := bots101.Turn(context.Background(), HintLevel, *v, bots101.Options{Solver: sv}); err == nil {
 			f.Plan = plan
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"okey/bots/bots101"
+	"okey/game"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
@@ -47,7 +48,7 @@ func TestHintPlansCanBeFollowed(t *testing.T) {
 		for seat := 1; seat < okey101.NumSeats; seat++ {
 			others[seat], _ = bots101.New("normal", bots101.Options{Seed: uint64(h*4 + seat)})
 		}
-		for guard := 0; s.Phase() == okey101.Playing; guard++ {
+		for guard := 0; s.Phase() == game.Playing; guard++ {
 			if guard > 3000 {
 				t.Fatalf("hand %d: no end", h)
 			}
@@ -82,7 +83,7 @@ func TestHintPlansCanBeFollowed(t *testing.T) {
 				}
 			}
 			for i, a := range f.Plan {
-				if s.Phase() != okey101.Playing {
+				if s.Phase() != game.Playing {
 					t.Fatalf("hand %d: the hand ended before step %d of the hint %v (void: %v)", h, i, f.Plan, f.Voids)
 				}
 				now := s.View(0)
@@ -104,7 +105,7 @@ func TestHintPlansCanBeFollowed(t *testing.T) {
 				// The plan holds (issue 41, point 5): asked again after one
 				// of its own steps that brought no news, the hint is the
 				// rest of it.
-				if i+1 < len(f.Plan) && a.Kind != okey101.ActDraw && s.Phase() == okey101.Playing {
+				if i+1 < len(f.Plan) && a.Kind != okey101.ActDraw && s.Phase() == game.Playing {
 					nv := s.View(0)
 					again, err := HintCtx(ctx, &nv, &sv)
 					if err != nil {
@@ -122,7 +123,7 @@ func TestHintPlansCanBeFollowed(t *testing.T) {
 			if f.Voids {
 				voids++
 			}
-			if last := f.Plan[len(f.Plan)-1]; last.Kind != okey101.ActDraw && s.Phase() == okey101.Playing && s.Turn() == 0 {
+			if last := f.Plan[len(f.Plan)-1]; last.Kind != okey101.ActDraw && s.Phase() == game.Playing && s.Turn() == 0 {
 				t.Fatalf("hand %d: the hint's plan %v leaves the turn unfinished", h, f.Plan)
 			}
 		}
@@ -155,7 +156,7 @@ func benchHint(b *testing.B, judged bool) {
 		for seat := range okey101.NumSeats {
 			bots[seat], _ = bots101.New("normal", bots101.Options{Seed: uint64(seat)})
 		}
-		for s.Phase() == okey101.Playing {
+		for s.Phase() == game.Playing {
 			seat := s.Turn()
 			v := s.View(seat)
 			if seat == 0 {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"okey/game"
 	"okey/game/okey101"
 	"okey/ui/canvas"
 	"okey/ui/i18n"
@@ -91,20 +92,20 @@ func (sh Sheet) Final() (f pages.FinalTable, ok bool) {
 	f = pages.FinalTable{Title: pages.MatchOverTitle(tr, mr.Hands), Rule: tr.T("t101.final.lowest"), Points: tr.T("t101.final.total")}
 	var winners []string
 	for s := range okey101.NumSeats {
-		if mr.Outcome[s] != okey101.OutcomeLost {
+		if mr.Outcome[s] != game.OutcomeLost {
 			winners = append(winners, words.SeatName(s))
 		}
 	}
 	switch mr.Outcome[0] {
-	case okey101.OutcomeWon:
+	case game.OutcomeWon:
 		f.Verdict, f.VerdictMood = tr.T("matchover.you.won"), pages.Won
-	case okey101.OutcomeTied:
+	case game.OutcomeTied:
 		f.Verdict, f.VerdictMood = tr.T("t101.final.tied", strings.Join(winners[1:], ", ")), pages.Even
 	default:
 		f.Verdict, f.VerdictMood = tr.T("t101.final.lost", strings.Join(winners, ", ")), pages.Lost
 	}
 	for _, s := range pages.ByPlace(mr.Place[:]) {
-		mood := pages.MoodOf(mr.Outcome[s] == okey101.OutcomeWon, mr.Outcome[s] == okey101.OutcomeLost)
+		mood := pages.MoodOf(mr.Outcome[s] == game.OutcomeWon, mr.Outcome[s] == game.OutcomeLost)
 		total := strconv.Itoa(mr.Scores[s])
 		if v.Rules.Partners {
 			total = strconv.Itoa(mr.Totals[s])

@@ -396,3 +396,33 @@ func writePEM(t *testing.T, path, kind string, der []byte) {
 		t.Fatal(err)
 	}
 }
+
+// TestMakingGivesUpWithoutAMajority: a bucket made on a node whose
+// cluster has lost its majority fails with the store unavailable once
+// the engine's ready wait is over, though the caller's context (here,
+// as the server's, one that never ends) would let it wait for ever.
+func TestMakingGivesUpWithoutAMajority(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a three-node cluster")
+	}
+	engs := startCluster(t, 3)
+	engs[1].Close()
+	engs[2].Close()
+	engs[0].ready = 3 * time.Second
+	back := make(chan error, 1)
+	go func() {
+		_, err := engs[0].MakeBucket(context.Background(), jetstream.KeyValueConfig{Bucket: "alone", Replicas: 3})
+		back <- err
+	}()
+	select {
+	case err := <-back:
+		if err == nil {
+			t.Fatal("a replicated bucket was made with two of three nodes gone")
+		}
+		if !strings.Contains(err.Error(), "unavailable") {
+			t.Errorf("err = %v, want the store unavailable", err)
+		}
+	case <-time.After(2 * time.Minute):
+		t.Fatal("MakeBucket still waited two minutes after the ready wait of 3 s")
+	}
+}

@@ -182,6 +182,11 @@ type Engine struct {
 	Replicas int
 	// node names this process among the others sharing the store.
 	Node string
+	// ready bounds the waits for the store to answer while the engine's
+	// streams and buckets are made (StoreConfig.Ready, a minute unless
+	// set): a node whose cluster lost its majority as it started fails
+	// with a clear error instead of waiting for ever.
+	ready time.Duration
 }
 
 // startEngine starts an engine of its own storing under dir and connects
@@ -201,7 +206,7 @@ func openEngine(ctx context.Context, dir string, sc StoreConfig) (*Engine, error
 	if err := sc.Check(); err != nil {
 		return nil, err
 	}
-	e := &Engine{Replicas: sc.replicas(), Node: sc.NodeName}
+	e := &Engine{Replicas: sc.replicas(), Node: sc.NodeName, ready: cmp.Or(sc.Ready, time.Minute)}
 	if e.Node == "" {
 		e.Node = defaultNodeName(sc.ClusterListen)
 	}
@@ -465,6 +470,8 @@ func unavailable(err error) bool {
 // once see their first requests go unanswered while the cluster settles
 // who holds them.
 func (e *Engine) makeStream(ctx context.Context, cfg jetstream.StreamConfig) (st jetstream.Stream, err error) {
+	ctx, cancel := e.making(ctx)
+	defer cancel()
 	err = untilAvailable(ctx, func(ctx context.Context) error {
 		st, err = e.js.CreateOrUpdateStream(ctx, cfg)
 		return err
@@ -472,8 +479,18 @@ func (e *Engine) makeStream(ctx context.Context, cfg jetstream.StreamConfig) (st
 	return st, err
 }
 
+// making is ctx bounded by the engine's ready wait, for a stream or a
+// bucket being made: the ctx a caller passes is often the server's
+// life, which does not end while a node is starting (seen: a node whose
+// two peers were killed as it started waited 30 minutes in MakeBucket).
+func (e *Engine) making(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(ctx, cmp.Or(e.ready, time.Minute))
+}
+
 // MakeBucket makes (or updates) a key-value bucket, as makeStream.
 func (e *Engine) MakeBucket(ctx context.Context, cfg jetstream.KeyValueConfig) (kv jetstream.KeyValue, err error) {
+	ctx, cancel := e.making(ctx)
+	defer cancel()
 	err = untilAvailable(ctx, func(ctx context.Context) error {
 		kv, err = e.js.CreateOrUpdateKeyValue(ctx, cfg)
 		return err

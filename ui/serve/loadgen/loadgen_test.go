@@ -3,6 +3,7 @@ package loadgen
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"io"
@@ -11,12 +12,14 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
 	"okey/ui/serve"
+	"okey/ui/serve/keep"
 )
 
 // TestMain makes the test binary a load's server when it is run as one
@@ -417,4 +420,54 @@ func freezeOnce(t *testing.T, bin string) (time.Duration, error) {
 		}
 	}
 	return 0, errors.New("no other node took the table over within a minute")
+}
+
+// TestChildEndsWithItsParent: a node whose parent is gone (its input
+// ends) ends too, even while it is still waiting for a cluster whose
+// other nodes never came (seen: such a child lived on for half an hour
+// after its test was killed). The node here waits up to clusterReady
+// for peers that do not exist; its input ends at once, and ServeChild
+// must be back long before that wait would be over.
+func TestChildEndsWithItsParent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts an embedded NATS server that waits for its peers")
+	}
+	dir := t.TempDir()
+	ports, err := clusterPorts(3, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var routes []string
+	for _, p := range ports {
+		routes = append(routes, net.JoinHostPort("127.0.0.1", strconv.Itoa(p)))
+	}
+	secret := filepath.Join(dir, "cluster.secret")
+	s, err := keep.NewSecret()
+	if err == nil {
+		err = keep.WriteSecret(secret, s)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, err := json.Marshal(ChildConfig{Dir: filepath.Join(dir, "node0"), Listen: "127.0.0.1:0", Timer: time.Minute,
+		Cluster: routes[0], Routes: routes, Node: "n0", Secret: secret})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, w := io.Pipe()
+	var out strings.Builder
+	back := make(chan int, 1)
+	go func() { back <- ServeChild(context.Background(), string(spec), in, &out) }()
+	w.Close() // the parent is gone
+	select {
+	case code := <-back:
+		if code != 1 {
+			t.Errorf("ServeChild = %d, want 1 (its parent is gone)", code)
+		}
+		if strings.Contains(out.String(), "ready") {
+			t.Errorf("a node without its peers said it was ready: %q", out.String())
+		}
+	case <-time.After(clusterReady / 2):
+		t.Fatalf("the child still waited for its cluster %v after its input ended", clusterReady/2)
+	}
 }

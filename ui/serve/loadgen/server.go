@@ -106,7 +106,9 @@ func (cc ChildConfig) serveConfig() (serve.Config, error) {
 
 // ServeChild is the child process's server, spec its ChildConfig in
 // JSON: it serves until ctx ends, its input ends or says quit. It
-// returns the process's exit status.
+// returns the process's exit status, which the caller exits with at
+// once: a server still being made when the input ends is left to the
+// process's end.
 func ServeChild(ctx context.Context, spec string, in io.Reader, out io.Writer) int {
 	var cc ChildConfig
 	if err := json.Unmarshal([]byte(spec), &cc); err != nil {
@@ -121,9 +123,39 @@ func ServeChild(ctx context.Context, spec string, in io.Reader, out io.Writer) i
 		fmt.Fprintln(out, "error", err)
 		return 1
 	}
-	srv, _, err := serve.New(cfg)
-	if err != nil {
-		fmt.Fprintln(out, "error", err)
+	// Stdin is read from the start: its end means the parent is gone,
+	// and a child whose parent is gone ends, even while the server is
+	// still being made (a cluster whose other nodes died as it started
+	// can keep New waiting for the store up to a minute).
+	lines, gone := make(chan string), make(chan struct{})
+	go func() {
+		defer close(lines)
+		defer close(gone)
+		sc := bufio.NewScanner(in)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+	}()
+	type made struct {
+		srv *serve.Server
+		err error
+	}
+	making := make(chan made, 1)
+	go func() {
+		srv, _, err := serve.New(cfg)
+		making <- made{srv, err}
+	}()
+	var srv *serve.Server
+	select {
+	case m := <-making:
+		if m.err != nil {
+			fmt.Fprintln(out, "error", m.err)
+			return 1
+		}
+		srv = m.srv
+	case <-gone:
+		return 1
+	case <-ctx.Done():
 		return 1
 	}
 	l, err := net.Listen("tcp", cc.Listen)
@@ -138,23 +170,13 @@ func ServeChild(ctx context.Context, spec string, in io.Reader, out io.Writer) i
 	go func() { served <- srv.Serve(l) }()
 	fmt.Fprintln(out, "ready", l.Addr().String())
 
-	lines := make(chan string)
-	go func() {
-		defer close(lines)
-		sc := bufio.NewScanner(in)
-		for sc.Scan() {
-			lines <- sc.Text()
-		}
-	}()
 	var prof *os.File
 	defer func() {
 		if prof != nil {
 			pprof.StopCPUProfile()
 			prof.Close()
 		}
-		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		srv.Shutdown(sctx)
+		shutdownChild(srv, os.TempDir())
 	}()
 	for {
 		select {
@@ -385,6 +407,40 @@ func (c *child) ask(cmd string) ([]string, error) {
 			said = append(said, t)
 		}
 	}
+}
+
+// childShutdown is how long a load's server may take to shut down
+// (its own deadline is 10 s) before the process ends without it.
+const childShutdown = 30 * time.Second
+
+// shutdownChild shuts srv down, or gives up after childShutdown: a
+// child's process ends anyway once this returns, and one that did not
+// end lived on for half an hour after its parent was gone (seen twice,
+// not yet understood). Giving up, it writes every goroutine's stack to
+// a file in dir, and says so on stderr, so that the next time says why.
+func shutdownChild(srv *serve.Server, dir string) {
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		srv.Shutdown(ctx)
+	}()
+	select {
+	case <-stopped:
+		return
+	case <-time.After(childShutdown):
+	}
+	name := filepath.Join(dir, fmt.Sprintf("okey-load-shutdown-%d.txt", os.Getpid()))
+	f, err := os.Create(name)
+	if err == nil {
+		err = errors.Join(pprof.Lookup("goroutine").WriteTo(f, 2), f.Close())
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "okey load: the server did not shut down within %v (its goroutines could not be written: %v)\n", childShutdown, err)
+		return
+	}
+	fmt.Fprintf(os.Stderr, "okey load: the server did not shut down within %v; its goroutines are in %s\n", childShutdown, name)
 }
 
 // stop asks the child to quit and waits for it (killing it after 15 s).

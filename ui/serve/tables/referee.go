@@ -111,9 +111,9 @@ type Screen interface {
 func GameKinds() []GameKind {
 	return []GameKind{
 		kindOf("classic", []string{"default", "simple", "points=10", "one_colour_double", "partners", "leave_at_zero", "simple104"},
-			classic.ParseRules, classic.NewGame, classic.ParseRecord, classic.Replay, newRefereeClassic, ui.NewSeat),
+			classic.ParseRules, classic.NewGame, classic.ParseRecord, classic.Record.Replay, newRefereeClassic, ui.NewSeat),
 		kindOf(okey101.GameName, []string{"default", "hands=3", "partners", "progressive", "okey_pair", "islek=off"},
-			okey101.ParseRules, okey101.NewGame, okey101.ParseRecord, okey101.Replay, newReferee101, ui.NewSeat101),
+			okey101.ParseRules, okey101.NewGame, okey101.ParseRecord, okey101.Record.Replay, newReferee101, ui.NewSeat101),
 	}
 }
 

@@ -37,7 +37,7 @@ func newReferee101(g *okey101.Game) *referee101 {
 
 func (r *referee101) Stage() (stage, int) {
 	st := r.g.State()
-	return stageOf(st.Phase() == okey101.Playing, st.Phase() == okey101.HandOver, st.Turn())
+	return stageOf(st.Phase() == game.Playing, st.Phase() == game.HandOver, st.Turn())
 }
 
 func (r *referee101) Hand() int { return r.g.State().HandNumber() }
@@ -174,7 +174,7 @@ func (r *referee101) Update(seat int, info *seatInfo) tea.Msg {
 // update101 is seat's update from the state st.
 func update101(st okey101.State, seat int, info *seatInfo) seatmsg.Update {
 	v := st.View(seat)
-	u := seatUpdate(info, st.Phase() == okey101.Playing)
+	u := seatUpdate(info, st.Phase() == game.Playing)
 	u.View101 = &v
 	return u
 }

@@ -34,7 +34,7 @@ func newRefereeClassic(g *classic.Game) *refereeClassic {
 
 // handsOf replays a record for how each of its hands ended.
 func handsOf(rec classic.Record) []seatmsg.HandEnd {
-	g, err := classic.StartGame(rec)
+	g, err := rec.Game()
 	if err != nil {
 		return nil
 	}
@@ -49,8 +49,8 @@ func handsOf(rec classic.Record) []seatmsg.HandEnd {
 	return out
 }
 
-func appendHand(h []seatmsg.HandEnd, st classic.State, was classic.Phase) []seatmsg.HandEnd {
-	if was != classic.Playing || st.Phase() == classic.Playing || st.Result() == nil {
+func appendHand(h []seatmsg.HandEnd, st classic.State, was game.Phase) []seatmsg.HandEnd {
+	if was != game.Playing || st.Phase() == game.Playing || st.Result() == nil {
 		return h
 	}
 	return append(h, seatmsg.HandEnd{Result: *st.Result(), Scores: st.Scores()})
@@ -58,7 +58,7 @@ func appendHand(h []seatmsg.HandEnd, st classic.State, was classic.Phase) []seat
 
 func (c *refereeClassic) Stage() (stage, int) {
 	st := c.g.State()
-	return stageOf(st.Phase() == classic.Playing, st.Phase() == classic.HandOver, st.Turn())
+	return stageOf(st.Phase() == game.Playing, st.Phase() == game.HandOver, st.Turn())
 }
 
 func (c *refereeClassic) Hand() int { return c.g.State().HandNumber() }
@@ -154,7 +154,7 @@ func (c *refereeClassic) Update(seat int, info *seatInfo) tea.Msg {
 // another seat's tiles (TestSeatUpdateIsTheSeatsViewAlone).
 func updateClassic(st classic.State, hands []seatmsg.HandEnd, seat int, info *seatInfo) seatmsg.Update {
 	v := st.View(seat)
-	u := seatUpdate(info, st.Phase() == classic.Playing)
+	u := seatUpdate(info, st.Phase() == game.Playing)
 	u.View, u.Hands = &v, hands
 	return u
 }
