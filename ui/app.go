@@ -70,6 +70,7 @@ func New(opt Options) (*Model, error) {
 		m.files.Unlock()
 		return nil, err
 	}
+	m.look()
 	if m.unsaved != nil {
 		m.notice = append(m.notice, m.tr.T("notice.save.unwritable", store.ShortPath(opt.StateDir), saves.Why(m.tr, m.unsaved)))
 	}
@@ -168,6 +169,7 @@ func NewSeat(opt SeatOptions) (*Model, error) {
 	if err := m.applySettings(); err != nil {
 		return nil, err
 	}
+	m.look()
 	return m, nil
 }
 
@@ -208,6 +210,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.kept.valid = false
 	}
 	cmd := m.update(msg)
+	m.look() // for what the sides draw before the next message
 	if m.screen != m.shown {
 		m.shown, m.shownAt = m.screen, m.now()
 	}

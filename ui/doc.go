@@ -25,17 +25,17 @@
 // hosting.App gives (hosted.go):
 //
 //	model.go           Options and SeatOptions, the Model and its screens (with what each page keeps: the review's, the saved matches', the settings form, the frame kept for a tick), the seat's link, the status line set, which game is on the table (table, kept as matches come and go: on, present)
-//	draw.go            what every screen is drawn with, as the Model has it now: the page width, the paint cache, the shared pages' common parts
+//	draw.go            what every screen is drawn with, as the Model has it now: the page width, the shared pages' common parts (the paint cache is the table.Look's, hosted.go)
 //	words.go           the seats' words (ui/table's Words), a bot level's name; why a move was refused (ui/problem's Reason)
 //	open.go            a page opened in the table's place (the score history, the statistics, the settings form), once for every key that asks for one
-//	hosted.go          the games hosted (hostGames: classic's side first) and the Model as their host (appHost, hosting.App): the table's words and styles, a match adopted (which game is then on the table), the statistics counted
+//	hosted.go          the games hosted (hostGames: classic's side first) and the Model as their host (appHost, hosting.App): the one table.Look the sides read their words and styles from, kept up to date (look), a match adopted (which game is then on the table, what it adds to the statistics counted)
 //	match.go           a match's life, written once for both games: load (a saved record read back by its game's side as far as its lines replay, the file set aside when it lost lines or its header is damaged: ui/saves; a save that cannot be used played unsaved), resume, start (the record's meta), take in what an action did (took), a hand's end, the rack's file, save, quitting (a seat leaves)
 //	asked.go           what a key or a click at either table asks of the app (table.Req), carried out once: a save, quitting, a page, a key of no meaning
 //	bots.go            the bots' timeout; whose turn is asked (nextTurn: each game's side asks its bot, hosting.Game's Ask), an answer taken in or dropped as stale, every question cancelled
 //	undo.go            undo at both tables: whether the player may take a discard back now (a casual match), the undo the game's side built carried out (a Reply with table.ReqUndo), the match put back saved
 //	view.go            View, the frame kept for a tick of the clock drawn again, the screen on show drawn (the game's screens: its table, the pages between hands it gives the values of)
 //	host.go            the shared pages (ui/pages) hosted: what they are drawn with, their frame, the pager every page that scrolls moves by, the notice and locked pages
-//	tablekeys.go       a key or a click on the table handed to the game's side with what it is read with (hosting.Scene) and what it came to carried out (carry: a hosting.Reply's page, plays, intents, request, news); the walk from onKey to the referee
+//	tablekeys.go       a key or a click on the table handed to the game's side with what it is read with (hosting.Scene) and what it came to carried out (carry: a hosting.Reply's status said, page, plays, intents, request, news); the walk from onKey to the referee
 //	table_view.go      what a frame of either table is drawn with (scene, hosting.Scene: the status's parts, the page over the table, the flags; the frame, table.Frame, either table draws with), the last message's line and the key bar
 //	overlay.go         the pages over the table hosted: which is on show, a key scrolling or closing it (its lines and area the game's side's, hosting.Scene.OverlayPage), what a key that closes one goes on to do (ui/overlays' the rest)
 //	wheel.go           the mouse wheel on whichever page on show scrolls
@@ -55,7 +55,7 @@
 // The game-agnostic parts live in sub-packages that import nothing of
 // ui (the first rooms of the table core, issue 21):
 //
-//	ui/table   the core both tables draw and write with: Host and Frame (what a table takes from the app), the paint cache, the seats' words, the header, the status, the rack and the log drawn, the space key on the rack, the undo frame
+//	ui/table   the core both tables draw and write with: Look and Frame (what a table takes from the app), Said (what it says on the status line), the paint cache, the seats' words, the header, the status, the rack and the log drawn, the space key on the rack, the undo frame
 //	ui/canvas  placing blocks of styled text; the text helpers fit, cut, wrap
 //	ui/rack    the ıstaka widget: slots, moving tiles, packing groups, the sorts
 //	ui/layout  every rectangle of every screen from the terminal's size, both tables
@@ -72,7 +72,7 @@
 //	ui/seatlink what a seat's screen keeps of a table it does not own, either game: the seats turned, the players and who is ready, the clock, the notes (chat, commitment) taken in once and placed in a game's log, refusals told once, sending an intent, what a game's side made of an update (Taken)
 //	ui/overlays the pages over the table, both games': a key on one, drawn, its bar; the ? page's keys and the rules that end it
 //	ui/review  the work behind the review pages: the coach's review worked out in the background, the saved matches read
-//	ui/hosting what the app and a game's side hand each other: a Scene down (what a frame or a key is read with), a Reply up (what a key, a click or a game's message came to), hosting.Game (a game's side: its table's Update and Render, its match, a served seat, the values of its pages between hands) and the little hosting.App still gives (the table's words and styles, a match adopted, the statistics counted)
+//	ui/hosting what the app and a game's side hand each other: a Scene down (what a frame or a key is read with), a Reply up (what a key, a click or a game's message came to), hosting.Game (a game's side: its table's Update and Render, its match, a served seat, the values of its pages between hands) and the one call hosting.App still gives (a match adopted, what it adds to the statistics counted; the table's words and styles come down as a table.Look)
 //	ui/pages   the pages both games share, as components (notice, too small, locked, statistics, the settings form and its names, the coach's review, the saved matches, the match found saved, a hand's end, the final table), and what every page is made of: the key bar, the scroll, the frame
 //
 // and each game's side (issue 21), importing a game's referee and bots

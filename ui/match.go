@@ -48,7 +48,7 @@ func (m *Model) load(b []byte) error {
 	m.keepLost(lost, s.Over)
 	dl := m.dailyOfRecord(s.Done)
 	if s.Over && !m.readOnly {
-		s.Tally() // counted first, if its end was never counted
+		m.tally(s.Tally) // counted first, if its end was never counted
 		if m.saving() {
 			if err := m.saves().ArchiveFinished(s.Done, lost != nil); err != nil {
 				m.cannotSave(err)

@@ -265,7 +265,7 @@ type Model struct {
 	reviewID uint64
 	// ml is the saved matches' page on show, nil for none.
 	ml *matchesState
-	// painter is the cache of drawn text (paint).
+	// painter is the cache of drawn text (table.Look.Paint).
 	painter table.Painter
 
 	// dl is the daily being played, nil for none; dlAsk a daily whose

@@ -23,14 +23,24 @@ import (
 // classic is classic Okey's side of m.
 func (m *Model) classic() *hostclassic.Side { return m.games[0].(*hostclassic.Side) }
 
-// c is classic Okey's table.
-func (m *Model) c() *playclassic.Table { return &m.classic().T }
+// c is classic Okey's table. The tables read the Model's words and
+// styles from the Look it brings up to date after every message; a test
+// that sets the Model's fields by hand and then reaches into a table
+// brings it up to date here, as the message's end would.
+func (m *Model) c() *playclassic.Table {
+	m.look()
+	return &m.classic().T
+}
 
 // history is the classic match's hands so far.
 func (m *Model) history() []playclassic.HandScore { return m.classic().History }
 
-// t is the match of Okey 101 on the table, nil while none is.
-func (m *Model) t() *play101.Table { return m.games[1].(*host101.Side).T }
+// t is the match of Okey 101 on the table, nil while none is (its
+// Look brought up to date, as c's).
+func (m *Model) t() *play101.Table {
+	m.look()
+	return m.games[1].(*host101.Side).T
+}
 
 // youOr says key about seat s (table.Words.YouOr).
 func (m *Model) youOr(s int, key string, args ...any) string { return m.words().YouOr(s, key, args...) }

@@ -10,7 +10,8 @@ import (
 
 // The player's statistics (ui/stats counts them): read at the start,
 // counted as hands end (each game's side says what: a hosting.Play's
-// Tally, or hosting.App's as a match is read back), written with the
+// Tally, a hosting.ReadBack's, or the count hosting.App's Adopt is
+// handed as a match is put on the table), written with the
 // saves.
 
 // metaStarted is the record's meta key of when the match started, which

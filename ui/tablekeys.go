@@ -28,6 +28,7 @@ func (m *Model) onTableKey(k tea.KeyPressMsg, in tea.Msg) tea.Cmd {
 	sc := m.keyScene()
 	r, _ := g.Update(in, sc)
 	if r.Page {
+		m.say(r.Said)
 		if m.updateOverlay(k, r.Lines, r.Area) {
 			return nil
 		}
@@ -57,11 +58,11 @@ func (m *Model) keyScene() *hosting.Scene {
 	// a third of its time (BenchmarkKeyMove, 0.82 to 1.17 µs).
 	sc := &m.sc
 	sc.Lay, sc.W, sc.H = m.lay, m.width, m.height
-	sc.Words, sc.St, sc.Keys = m.words(), m.st, &m.keys
-	sc.Painter, sc.Bar = &m.painter, &m.bar
+	m.look() // sc.Look, the sides' too
+	sc.Bar = &m.bar
 	sc.Frame = table.Frame{}
 	sc.Status = hosting.Status{Flash: m.flash, Warn: m.flashWarn, Guide: m.appGuide()}
-	sc.Overlay = hosting.Overlay{Which: m.overlay, Scroll: &m.pager, Keys: m.keys.Overlay}
+	sc.Overlay = hosting.Overlay{Which: m.overlay, Scroll: &m.pager}
 	sc.Badge, sc.HostKeys = m.seatBadge(), m.hostKeys()
 	sc.ReadOnly, sc.Casual, sc.SeatGot = m.readOnly, m.casual, m.seat != nil && m.seat.Got
 	sc.OnTable = m.screen == scrPlay
@@ -79,11 +80,12 @@ func (m *Model) link() *seatlink.Link {
 
 // carry carries out what a key (k; a click's is the zero key) or a
 // game's message came to at the game's side (hosting.Reply), in its
-// order: news told; the plays taken in (the record's lines, the
+// order: what the table said (its Said) and news told; the plays taken in (the record's lines, the
 // statistics, the save, the hand's end shown or the next player asked)
 // or the intents' fate told; a play's Then said; else the request
 // carried out (asked), or the side's own command.
 func (m *Model) carry(r hosting.Reply, k tea.KeyPressMsg) tea.Cmd {
+	m.say(r.Said)
 	if r.News != "" {
 		m.tellNews(r.News)
 	}
@@ -122,4 +124,12 @@ func (m *Model) carry(r hosting.Reply, k tea.KeyPressMsg) tea.Cmd {
 		m.setFlash(false, r.Then)
 	}
 	return cmd
+}
+
+// say shows what a table said on the status line during a call into its
+// side (table.Said, handed up in the reply), until the next key.
+func (m *Model) say(s table.Said) {
+	if s.Set {
+		m.setFlash(s.Warn, s.Text)
+	}
 }

@@ -129,5 +129,5 @@ func (s *Side) send(r *hosting.Reply, l *seatlink.Link, acts []okey101.Action, d
 // ready tells the table at the end of l the player is ready for the
 // next hand.
 func (s *Side) ready(l *seatlink.Link) hosting.Reply {
-	return hosting.Reply{Sending: true, Sent: s.T.Ready(l)}
+	return s.told(hosting.Reply{Sending: true, Sent: s.T.Ready(l)})
 }

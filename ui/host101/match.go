@@ -39,9 +39,8 @@ func (s *Side) ReadSaved(b []byte) (hosting.ReadBack, *store.Lost, error) {
 	return hosting.ReadBack{
 		Over: g.State().Phase() == game.MatchOver,
 		Done: done.Marshal(),
-		Tally: func() {
-			v := g.State().View(0)
-			s.tally(&done, &v)
+		Tally: func(f *stats.File) bool {
+			return tallied(&done, g.State().View(0))(f)
 		},
 		Adopt: func() { s.adopt(g) },
 	}, lost, nil
@@ -76,32 +75,33 @@ func (s *Side) Start(seed uint64, meta map[string]string, set settings.Settings)
 }
 
 // adopt makes g the match on the table: the names, levels and players
-// from its record's meta, the view, the rack, the log.
+// from its record's meta, what the statistics do not have yet of it
+// counted, the view, the rack, the log.
 func (s *Side) adopt(g *okey101.Game) {
 	rec := g.Record()
 	t := s.newTable(g)
 	src := s.Players()
+	v := g.State().View(0)
 	s.app.Adopt(rec.Seed, rec.Meta, func(l string, seat int, _ string) string {
 		l = src.Level(l)
 		t.Players[seat] = &decide.SeatPlayer{Level: l, Seed: rec.Seed*4 + uint64(seat), Build: src.New}
 		return l
-	})
+	}, tallied(&rec, v))
 	s.T = t
-	t.Start(g.State().View(0))
-	s.tally(&rec, &t.View)
+	t.Start(v)
 }
 
-// tally counts what the statistics do not have yet of the match with
-// record rec and the player's view v (stats.Tally101).
-func (s *Side) tally(rec *okey101.Record, v *okey101.View) {
-	s.app.Tally(func(f *stats.File) bool { return f.Tally101(rec, v) })
+// tallied is what the match with record rec, the player's view v, adds
+// to the statistics (stats.Tally101).
+func tallied(rec *okey101.Record, v okey101.View) func(f *stats.File) bool {
+	return func(f *stats.File) bool { return f.Tally101(rec, &v) }
 }
 
 // newTable is a table of 101 for the match g (nil: a served seat's)
-// hosted by the app, the lines of its log written to the debug log
+// drawn with the app's look, the lines of its log written to the debug log
 // when there is one.
 func (s *Side) newTable(g *okey101.Game) *play101.Table {
-	t := play101.NewTable(s.app, g)
+	t := play101.NewTable(s.look, g)
 	t.Hinter = s.Hinter
 	if s.log != nil {
 		t.Logged = func(e play101.LogEntry) { s.log(func() string { return t.LogText(e) }) }

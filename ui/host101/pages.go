@@ -30,7 +30,7 @@ func (s *Side) Resume(where string) (string, func(int) string) {
 	if v.Phase == game.HandOver {
 		key = "t101.resume.body.ended"
 	}
-	body := s.app.Words().Tr.T(key, v.Hand, v.Rules.Hands, where)
+	body := s.look.Words.Tr.T(key, v.Hand, v.Rules.Hands, where)
 	return body, func(seat int) string { return canvas.Right(strconv.Itoa(v.Scores[seat]), 6) }
 }
 
@@ -38,11 +38,11 @@ func (s *Side) Resume(where string) (string, func(int) string) {
 // after a void hand.
 func (s *Side) HandEnd(w int) hosting.HandEnd {
 	v := &s.T.View
-	k := s.app.Keys().HandOver
+	k := s.look.Keys.HandOver
 	over := v.Phase == game.MatchOver
 	next := k.Next
 	if res := v.Result; !over && res != nil && res.Void {
-		next.SetHelp(k.Next.Help().Key, s.app.Words().Tr.T("t101.key.redeal"))
+		next.SetHelp(k.Next.Help().Key, s.look.Words.Tr.T("t101.key.redeal"))
 	}
 	return hosting.HandEnd{
 		Hand:  v.Hand,
@@ -59,7 +59,7 @@ func (s *Side) HandEnd(w int) hosting.HandEnd {
 		Scroll:    true,
 		FinalKeys: "t101.handover.keys.final",
 		Next:      next,
-		ScoresKey: s.app.Keys().Table101.Scores,
+		ScoresKey: s.look.Keys.Table101.Scores,
 		More:      []key.Binding{k.Stats, k.Settings},
 	}
 }
@@ -71,16 +71,16 @@ func (s *Side) Scores(int) hosting.Scores {
 	if len(s.T.View.Results) > 0 {
 		sheet = s.T.SheetTable()
 	}
-	return hosting.Scores{Title: s.app.Words().Tr.T("t101.sheet.title"), Table: sheet, Key: s.app.Keys().Table101.Scores}
+	return hosting.Scores{Title: s.look.Words.Tr.T("t101.sheet.title"), Table: sheet, Key: s.look.Keys.Table101.Scores}
 }
 
 // Final is the final sheet (its rows are play101's Final): who won (the
 // lowest total), the places, ties shown, then the hands when they fit.
 func (s *Side) Final() hosting.Final {
-	k := s.app.Keys().MatchOver
+	k := s.look.Keys.MatchOver
 	t, ok := s.T.Final()
 	return hosting.Final{Table: t, OK: ok, Sheet: s.T.SheetTable(),
-		Bar: []key.Binding{k.NewMatch, k.Review, k.Game, s.app.Keys().Table101.Scores, k.Quit, k.Stats, k.Settings}}
+		Bar: []key.Binding{k.NewMatch, k.Review, k.Game, s.look.Keys.Table101.Scores, k.Quit, k.Stats, k.Settings}}
 }
 
 // Help is the ? page of the 101 table: its title, and how to play 101

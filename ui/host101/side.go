@@ -14,13 +14,18 @@ import (
 	"okey/ui/seatlink"
 	"okey/ui/seatmsg"
 	"okey/ui/settings"
+	"okey/ui/table"
 )
 
 // Side is Okey 101's side of the table (hosting.Game): the match on the
 // table (T, nil while none is), and the hooks by which the app hands it
 // its messages, keys and screens.
 type Side struct {
-	app hosting.App
+	// app is what the side still asks of the app (a match's life);
+	// look is what it and its tables draw and write with, the app's
+	// value (table.Look), read and never asked for.
+	app  hosting.App
+	look *table.Look
 	// T is the match of Okey 101 on the table, nil while none is.
 	T *play101.Table
 	// newPlayer builds a seat's player (tests give scripted ones); log
@@ -36,11 +41,12 @@ type Side struct {
 	pages hosting.Pages
 }
 
-// New is 101's side hosted by app: newPlayer builds the seats' players
+// New is 101's side hosted by app, drawn with look (the app keeps it up
+// to date): newPlayer builds the seats' players
 // (nil: the table's own), log writes the move log's lines to the debug
 // log (nil: none).
-func New(app hosting.App, newPlayer func(level string, seed uint64) (decide.Player, error), log func(text func() string)) *Side {
-	s := &Side{app: app, newPlayer: newPlayer, log: log}
+func New(app hosting.App, look *table.Look, newPlayer func(level string, seed uint64) (decide.Player, error), log func(text func() string)) *Side {
+	s := &Side{app: app, look: look, newPlayer: newPlayer, log: log}
 	s.ask = s.Ask
 	s.pages = hosting.Pages{Resume: s.Resume, HandEnd: s.HandEnd, Final: s.Final, Scores: s.Scores}
 	return s
@@ -76,8 +82,27 @@ func (s *Side) Phase() hosting.Phase {
 
 // Update is what a message of 101's table came to: a key (Key), a
 // click (Click), its own messages (its players' answers, the hint, an
-// undo's answer).
+// undo's answer), with what the table said on the status line
+// meanwhile (told).
 func (s *Side) Update(msg tea.Msg, sc *hosting.Scene) (hosting.Reply, bool) {
+	r, ok := s.update(msg, sc)
+	return s.told(r), ok
+}
+
+// told is r with what the table said on the status line since it was
+// last asked, if it said anything (the table's said is taken: said
+// once).
+func (s *Side) told(r hosting.Reply) hosting.Reply {
+	if s.T == nil {
+		return r
+	}
+	if said := s.T.Said(); said.Set {
+		r.Said = said
+	}
+	return r
+}
+
+func (s *Side) update(msg tea.Msg, sc *hosting.Scene) (hosting.Reply, bool) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return s.Key(msg, sc), true
@@ -107,7 +132,7 @@ func (s *Side) Update(msg tea.Msg, sc *hosting.Scene) (hosting.Reply, bool) {
 }
 
 // Keys are the 101 table's keys, as on its help page.
-func (s *Side) Keys() [][]key.Binding { return s.app.Keys().Table101.FullHelp() }
+func (s *Side) Keys() [][]key.Binding { return s.look.Keys.Table101.FullHelp() }
 
 // TakeSeat takes in a served 101 table's update: the game
 // (play101.Table.TakeUpdate; the table is made at the first) and the

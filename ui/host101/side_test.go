@@ -18,7 +18,7 @@ import (
 func mySide(t *testing.T) (*Side, *hostingtest.App) {
 	t.Helper()
 	app := hostingtest.New(t, "en")
-	s := New(app, nil, nil)
+	s := New(app, &app.Look, nil, nil)
 	for seed := uint64(1); seed < 100; seed++ {
 		if _, err := s.Start(seed, nil, app.Set); err != nil {
 			t.Fatal(err)
@@ -116,5 +116,21 @@ func TestRenderDrawsTheScene(t *testing.T) {
 	sc.Overlay.Which = hosting.HelpPage
 	if out := s.Render(sc); !strings.Contains(out, app.Tr.T("t101.help.title")) {
 		t.Errorf("the frame with the ? page over it does not show it:\n%s", out)
+	}
+}
+
+// What the table says on the status line comes up in the reply, once
+// (issue 43): space on the tile under the cursor says it was picked up,
+// and the next key says nothing of it again.
+func TestSaidComesUpInTheReply(t *testing.T) {
+	s, app := mySide(t)
+	sc := app.Scene(100, 30)
+	x := s.T.Rack.Slots[s.T.Cursor]
+	r, _ := s.Update(hostingtest.Key(" "), sc)
+	if want := (table.Said{Text: app.Tr.T("status.picked", s.T.TileName(x)), Set: true}); r.Said != want {
+		t.Errorf("space on %v said %+v, want %+v", x, r.Said, want)
+	}
+	if r, _ = s.Update(hostingtest.Key("right"), sc); r.Said.Set {
+		t.Errorf("→ said %+v again, want nothing said", r.Said)
 	}
 }

@@ -49,8 +49,11 @@ func (s *Side) Click(msg tea.MouseClickMsg, sc *hosting.Scene) hosting.Reply {
 	if mo.Button != tea.MouseLeft {
 		return hosting.Reply{}
 	}
-	s.app.Flash(false, "")
-	return s.do(s.T.Click(sc.Lay, mo.X, mo.Y, sc.ReadOnly), sc)
+	r := s.told(s.do(s.T.Click(sc.Lay, mo.X, mo.Y, sc.ReadOnly), sc))
+	// A click clears the status line, unless the table said what it
+	// did.
+	r.Said.Set = true
+	return r
 }
 
 // do is what a key or a click at classic's table asked: a move played

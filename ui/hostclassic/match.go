@@ -37,9 +37,11 @@ func (s *Side) ReadSaved(b []byte) (hosting.ReadBack, *store.Lost, error) {
 	g := r.g
 	done := g.Record()
 	return hosting.ReadBack{
-		Over:  g.State().Phase() == game.MatchOver,
-		Done:  done.Marshal(),
-		Tally: func() { s.tally(&done, g.State(), playclassic.History(done)) },
+		Over: g.State().Phase() == game.MatchOver,
+		Done: done.Marshal(),
+		Tally: func(f *stats.File) bool {
+			return tallied(&done, g.State(), playclassic.History(done))(f)
+		},
 		Adopt: func() { s.adopt(g, r.rec.Seed) },
 	}, lost, nil
 }
@@ -61,22 +63,18 @@ func (s *Side) Start(seed uint64, meta map[string]string, set settings.Settings)
 }
 
 // adopt makes g the match being played: names, levels
-// (playclassic.SeatLevel) and bots from its record's meta, the view,
-// the rack.
+// (playclassic.SeatLevel) and bots from its record's meta, what the
+// statistics do not have yet of it counted, the view, the rack.
 func (s *Side) adopt(g *classic.Game, seed uint64) {
 	rec := g.Record()
+	hs := playclassic.History(rec)
+	// Adopt takes every match off the table first, this side's history
+	// with it: the match's own is put back after.
 	levels := s.app.Adopt(seed, rec.Meta, func(l string, seat int, set string) string {
 		return playclassic.SeatLevel(l, set, seed, s.newBot)
-	})
-	s.History = playclassic.History(rec)
-	s.tally(&rec, g.State(), s.History)
+	}, tallied(&rec, g.State(), hs))
+	s.History = hs
 	s.T.Adopt(g, seed, levels, s.newBot)
-}
-
-// tally counts what the statistics do not have yet of the match with
-// record rec, state st and hands hs.
-func (s *Side) tally(rec *classic.Record, st classic.State, hs []playclassic.HandScore) {
-	s.app.Tally(tallied(rec, st, hs))
 }
 
 // tallied is what the match with record rec, state st and hands hs

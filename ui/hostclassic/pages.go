@@ -26,7 +26,7 @@ func (s *Side) Resume(where string) (string, func(int) string) {
 	if s.T.View.Phase == game.HandOver {
 		body = "resume.body.ended"
 	}
-	return s.app.Words().Tr.T(body, s.T.View.Hand, where), s.T.ScoreCell
+	return s.look.Words.Tr.T(body, s.T.View.Hand, where), s.T.ScoreCell
 }
 
 // HandEnd is classic's hand's end: the winner's hand in its groups,
@@ -34,11 +34,11 @@ func (s *Side) Resume(where string) (string, func(int) string) {
 // they fit.
 func (s *Side) HandEnd(w int) hosting.HandEnd {
 	v := &s.T.View
-	k := s.app.Keys().HandOver
+	k := s.look.Keys.HandOver
 	return hosting.HandEnd{
 		Hand:  v.Hand,
 		Over:  v.Phase == game.MatchOver,
-		Ready: func(l *seatlink.Link) hosting.Reply { return s.Act(classic.NextHandAction(), l) },
+		Ready: func(l *seatlink.Link) hosting.Reply { return s.told(s.Act(classic.NextHandAction(), l)) },
 		Deal: func() (hosting.Reply, error) {
 			evs, lines, err := s.T.G.Apply(classic.NextHandAction())
 			if err != nil {
@@ -56,16 +56,16 @@ func (s *Side) HandEnd(w int) hosting.HandEnd {
 // Scores is classic's score history: a title, then the table.
 func (s *Side) Scores(w int) hosting.Scores {
 	return hosting.Scores{
-		Title: s.app.Words().Tr.T("scores.title"),
+		Title: s.look.Words.Tr.T("scores.title"),
 		Table: s.T.ScoreTable(s.History, w),
-		Key:   s.app.Keys().Table.Scores,
+		Key:   s.look.Keys.Table.Scores,
 	}
 }
 
 // Final is classic's final table (its rows are playclassic's Final).
 func (s *Side) Final() hosting.Final {
 	t, ok := s.T.Final()
-	return hosting.Final{Table: t, OK: ok, Bar: s.app.Keys().MatchOver.ShortHelp()}
+	return hosting.Final{Table: t, OK: ok, Bar: s.look.Keys.MatchOver.ShortHelp()}
 }
 
 // Help is the ? page of classic's table: its title, and how to play

@@ -16,6 +16,7 @@ import (
 	"okey/ui/seatlink"
 	"okey/ui/seatmsg"
 	"okey/ui/settings"
+	"okey/ui/table"
 )
 
 // Side is classic Okey's side of the table (hosting.Game): the match on
@@ -23,7 +24,11 @@ import (
 // hooks by which the app hands it its messages, keys and screens. It
 // also stands in while no match is on the screen yet.
 type Side struct {
-	app hosting.App
+	// app is what the side still asks of the app (a match's life);
+	// look is what it and its table draw and write with, the app's
+	// value (table.Look), read and never asked for.
+	app  hosting.App
+	look *table.Look
 	// T is classic Okey's table; History the hands of its match so far.
 	T       playclassic.Table
 	History []playclassic.HandScore
@@ -52,14 +57,15 @@ type Config struct {
 	Seat bool
 }
 
-// New is classic's side hosted by app, an empty table.
-func New(app hosting.App, c Config) *Side {
-	s := &Side{app: app, T: playclassic.NewTable(app), newBot: c.NewBot, timeout: c.Timeout}
+// New is classic's side hosted by app, drawn with look (the app keeps
+// it up to date), an empty table.
+func New(app hosting.App, look *table.Look, c Config) *Side {
+	s := &Side{app: app, look: look, T: playclassic.NewTable(look), newBot: c.NewBot, timeout: c.Timeout}
 	s.ask = s.Ask
 	s.pages = hosting.Pages{Resume: s.Resume, HandEnd: s.HandEnd, Final: s.Final, Scores: s.Scores}
 	if c.Log != nil {
 		s.T.Logged = func(e playclassic.LogEntry) {
-			c.Log(func() string { return playclassic.LogText(app.Words(), e) })
+			c.Log(func() string { return playclassic.LogText(look.Words, e) })
 		}
 	}
 	if c.Seat {
@@ -95,8 +101,24 @@ func (s *Side) Phase() hosting.Phase {
 
 // Update is what a message of classic's table came to: a key (Key), a
 // click (Click), its own messages (its bots' answers, the hint, an
-// undo's answer).
+// undo's answer), with what the table said on the status line
+// meanwhile (told).
 func (s *Side) Update(msg tea.Msg, sc *hosting.Scene) (hosting.Reply, bool) {
+	r, ok := s.update(msg, sc)
+	return s.told(r), ok
+}
+
+// told is r with what the table said on the status line since it was
+// last asked, if it said anything (the table's said is taken: said
+// once).
+func (s *Side) told(r hosting.Reply) hosting.Reply {
+	if said := s.T.Said(); said.Set {
+		r.Said = said
+	}
+	return r
+}
+
+func (s *Side) update(msg tea.Msg, sc *hosting.Scene) (hosting.Reply, bool) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return s.Key(msg, sc), true
@@ -124,7 +146,7 @@ func (s *Side) Update(msg tea.Msg, sc *hosting.Scene) (hosting.Reply, bool) {
 }
 
 // Keys are classic's table's keys, as on its help page.
-func (s *Side) Keys() [][]key.Binding { return s.app.Keys().Table.FullHelp() }
+func (s *Side) Keys() [][]key.Binding { return s.look.Keys.Table.FullHelp() }
 
 // Warm builds hand analysis's tables (a tenth of a second, once a
 // process) in the background while the first frame is on screen, so

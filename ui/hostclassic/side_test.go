@@ -5,8 +5,11 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
+
 	"okey/bots/botsclassic"
 	"okey/game"
+	"okey/game/tile"
 	"okey/ui/hosting"
 	"okey/ui/hosting/hostingtest"
 	"okey/ui/table"
@@ -18,7 +21,7 @@ import (
 func mySide(t *testing.T) (*Side, *hostingtest.App) {
 	t.Helper()
 	app := hostingtest.New(t, "en")
-	s := New(app, Config{NewBot: botsclassic.New, Timeout: time.Second})
+	s := New(app, &app.Look, Config{NewBot: botsclassic.New, Timeout: time.Second})
 	for seed := uint64(1); seed < 100; seed++ {
 		if _, err := s.Start(seed, nil, app.Set); err != nil {
 			t.Fatal(err)
@@ -129,5 +132,41 @@ func TestRenderDrawsTheScene(t *testing.T) {
 	sc.Overlay.Which = hosting.HelpPage
 	if out := s.Render(sc); !strings.Contains(out, app.Tr.T("help.title")) {
 		t.Errorf("the frame with the ? page over it does not show it:\n%s", out)
+	}
+}
+
+// What the table says on the status line comes up in the reply, once,
+// and the app is called for none of it (issue 43): space on a tile says
+// it was picked up, the next key says nothing of it again, space on an
+// empty slot warns, and a click clears the line.
+func TestSaidComesUpInTheReply(t *testing.T) {
+	s, app := mySide(t)
+	sc := app.Scene(100, 30)
+	s.T.Cursor = 0
+	x := s.T.Rack.Slots[0]
+	if x == tile.NoTile {
+		t.Fatal("the rack's first slot is empty")
+	}
+	r, _ := s.Update(hostingtest.Key(" "), sc)
+	if want := (table.Said{Text: app.Tr.T("status.picked", s.T.TileName(x)), Set: true}); r.Said != want {
+		t.Errorf("space on %v said %+v, want %+v", x, r.Said, want)
+	}
+	if r, _ = s.Update(hostingtest.Key("right"), sc); r.Said.Set {
+		t.Errorf("→ said %+v again, want nothing said", r.Said)
+	}
+	s.Update(hostingtest.Key(" "), sc) // put down where it is now
+	for i, sl := range s.T.Rack.Slots {
+		if sl == tile.NoTile {
+			s.T.Cursor = i
+			break
+		}
+	}
+	r, _ = s.Update(hostingtest.Key(" "), sc)
+	if want := (table.Said{Text: app.Tr.T("status.pick.empty"), Warn: true, Set: true}); r.Said != want {
+		t.Errorf("space on an empty slot said %+v, want %+v", r.Said, want)
+	}
+	r, _ = s.Update(tea.MouseClickMsg{Button: tea.MouseLeft, X: -1, Y: -1}, sc)
+	if r.Said != (table.Said{Set: true}) {
+		t.Errorf("a click on nothing said %+v, want the line cleared", r.Said)
 	}
 }

@@ -24,10 +24,11 @@
 //	          taken in, the request, an undo built or its answer,
 //	          news); the keys both tables share (Shared); a bot's
 //	          answer (Answer)
-//	app.go    App, the little a game's side still asks of the app: the
-//	          table's words and styles (table.Host), the pages' width,
-//	          and a match's life (the settings, the app readied for a
-//	          match, the statistics counted as one is read back)
+//	app.go    App, the one thing a game's side still asks of the app:
+//	          Adopt (the app readied for a match put on the table, its
+//	          seats' levels read, what it adds to the statistics
+//	          counted); the words and styles come down as a value
+//	          (table.Look, the scene's and the side's)
 //
 // It imports the table's core (ui/table, ui/canvas, ui/layout,
 // ui/keymap, ui/theme), ui/pages and ui/overlays (the pages between

@@ -11,6 +11,7 @@ import (
 	"okey/ui/seatlink"
 	"okey/ui/seatmsg"
 	"okey/ui/settings"
+	"okey/ui/stats"
 	"okey/ui/store"
 )
 
@@ -146,9 +147,11 @@ type ReadBack struct {
 	// Over is set when the match had ended; Done is its record, whole.
 	Over bool
 	Done []byte
-	// Tally counts a finished match's end (if it was never counted);
-	// Adopt puts the match on the table.
-	Tally, Adopt func()
+	// Tally is what a finished match's end adds to the statistics (if
+	// it was never counted), for the app to count; Adopt puts the match
+	// on the table.
+	Tally func(f *stats.File) bool
+	Adopt func()
 }
 
 // Pages are what a game's pages between hands show, each given as a

@@ -14,7 +14,7 @@ import (
 // game's own, Game.Update) came to, handed back
 // up to the app as one value instead of calls into it (issue 43): the
 // app carries it out (the ui root's carry) in this order — a page over
-// the table given the key first, the plays taken in, an intent's fate
+// the table given the key first, what the table said shown, the plays taken in, an intent's fate
 // told, the request carried out, Then said — and runs Cmd, the work the
 // side started.
 type Reply struct {
@@ -25,6 +25,9 @@ type Reply struct {
 	Page  bool
 	Lines []string
 	Area  layout.Rect
+	// Said is what the table said on the status line during the call
+	// (table.Said), shown by the app first, until the next key.
+	Said table.Said
 	// News is said as news that outlives the turn coming round to the
 	// player (a bot's failure), before the plays are taken in.
 	News string

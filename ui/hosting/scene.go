@@ -6,13 +6,11 @@ import (
 
 	"charm.land/bubbles/v2/key"
 
-	"okey/ui/keymap"
 	"okey/ui/layout"
 	"okey/ui/overlays"
 	"okey/ui/pages"
 	"okey/ui/seatlink"
 	"okey/ui/table"
-	"okey/ui/theme"
 )
 
 // Scene is everything a game's side draws its table screen with, and
@@ -29,15 +27,12 @@ type Scene struct {
 	// table lays itself out from it).
 	Lay  layout.Screen
 	W, H int
-	// Words are the seats' and the player's words; St the style sheet;
-	// Keys the key map.
-	Words table.Words
-	St    *theme.Styles
-	Keys  *keymap.KeyMap
-	// Painter keeps a piece drawn once for its key and the styles in
-	// effect; Bar draws a key bar and keeps what it drew.
-	Painter *table.Painter
-	Bar     *pages.Bar
+	// Look is the words, the style sheet, its paint cache and the key
+	// map (Words, St, Painter, Keys, Paint, Reason): the one the app
+	// keeps up to date, which the side and its table hold too. Bar
+	// draws a key bar and keeps what it drew.
+	*table.Look
+	Bar *pages.Bar
 	// Frame is what the table draws with that only the app knows (the
 	// seat asked, the clocks, the levels).
 	Frame table.Frame
@@ -88,16 +83,13 @@ const (
 
 // Overlay is the page over the table on show (Which; NoPage for none),
 // as far as it has been scrolled (Scroll, the app's, which the side only
-// reads: a pointer, so that a frame does not copy the viewport within),
-// and the keys that scroll and close it.
+// reads: a pointer, so that a frame does not copy the viewport within);
+// the keys that scroll and close it are the key map's (the Look's
+// Keys.Overlay), not copied here: a key copied them at every press.
 type Overlay struct {
 	Which  Page
 	Scroll *pages.Scroll
-	Keys   keymap.OverlayKeys
 }
-
-// Paint is s drawn in style id (through the Painter).
-func (sc *Scene) Paint(id table.Style, s string) string { return sc.Painter.Paint(sc.St, id, s) }
 
 // KeyBar draws bindings as the bottom line.
 func (sc *Scene) KeyBar(b []key.Binding) string { return sc.Bar.View(b, sc.Lay.Help.W) }
@@ -195,5 +187,5 @@ func (sc *Scene) OverlayPage(p Paged) ([]string, layout.Rect) {
 func (sc *Scene) Overlaid(p Paged) (shown []string, at layout.Rect, bar []key.Binding) {
 	lines, area := sc.OverlayPage(p)
 	o := &sc.Overlay
-	return overlays.Shown(o.Scroll, area, lines), area, overlays.Bar(o.Scroll, o.Keys, area, lines)
+	return overlays.Shown(o.Scroll, area, lines), area, overlays.Bar(o.Scroll, sc.Keys.Overlay, area, lines)
 }

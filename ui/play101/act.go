@@ -68,21 +68,21 @@ func (t *Table) TakeConfirm() Confirm {
 
 // warn says s as a warning, for a move the player cannot make now.
 func (t *Table) warn(s string) Outcome {
-	t.host.Flash(true, s)
+	t.said.Flash(true, s)
 	return Outcome{}
 }
 
 // Key handles a key on the table that is 101's own (no place being
 // chosen, no page over it, not a key both tables share); conf is what the key before asked to confirm (TakeConfirm).
 func (t *Table) Key(k tea.KeyPressMsg, conf Confirm, at At) Outcome {
-	keys := t.host.Keys().Table101
+	keys := t.look.Keys.Table101
 	if conf.Kind != ConfirmNone && key.Matches(k, keys.Cancel) {
 		// esc answers the question asked: say so, rather than
 		// "nothing to cancel".
 		if conf.Kind == ConfirmDiscard {
-			t.host.Flash(false, t.tr().T("t101.confirm.kept", t.TileName(t.Rack.Slots[conf.Slot])))
+			t.said.Flash(false, t.tr().T("t101.confirm.kept", t.TileName(t.Rack.Slots[conf.Slot])))
 		} else {
-			t.host.Flash(false, t.tr().T("t101.confirm.nofinish"))
+			t.said.Flash(false, t.tr().T("t101.confirm.nofinish"))
 		}
 		return Outcome{}
 	}
@@ -148,7 +148,7 @@ func (t *Table) Key(k tea.KeyPressMsg, conf Confirm, at At) Outcome {
 // Pick picks up the tile under the cursor, or puts the tile picked up
 // down at the cursor.
 func (t *Table) Pick() {
-	if from, ok := table.PickAt(t.host, &t.Rack, t.Cursor, &t.Held, t.TileName); ok {
+	if from, ok := table.PickAt(t.look, &t.said, &t.Rack, t.Cursor, &t.Held, t.TileName); ok {
 		t.Move(from, t.Cursor)
 	}
 }
@@ -178,7 +178,7 @@ func (t *Table) arrangeMelds(pairs bool) Outcome {
 		if len(groups) == 1 {
 			msg = t.tr().T(name + ".group1")
 		}
-		t.host.Flash(false, msg+" "+t.GroupsSum())
+		t.said.Flash(false, msg+" "+t.GroupsSum())
 	}
 	return ask(table.ReqSave)
 }
@@ -194,7 +194,7 @@ func (t *Table) whyNotMine(at At) string {
 	case v.Phase != game.Playing:
 		return t.tr().T("status.notplaying")
 	case v.Turn != 0:
-		return t.tr().T("status.wait", t.host.Words().NameIn(v.Turn, i18n.Locative))
+		return t.tr().T("status.wait", t.look.Words.NameIn(v.Turn, i18n.Locative))
 	}
 	return ""
 }
@@ -244,7 +244,7 @@ func (t *Table) TryTake(at At) Outcome {
 	case v.GaveBack:
 		why = t.tr().T("t101.gaveback")
 	case v.Top(v.Previous) == tile.NoTile:
-		why = t.tr().T("status.take.empty", t.host.Words().SeatName(v.Previous))
+		why = t.tr().T("status.take.empty", t.look.Words.SeatName(v.Previous))
 	}
 	if why != "" {
 		return t.warn(why)

@@ -12,7 +12,7 @@ import (
 
 // scoreSheet is the match's score sheet, with the host's words and
 // styles, a hand's end told from the table's log.
-func (t *Table) scoreSheet() sheet.Sheet { return sheet.Sheet{Host: t.host, View: &t.View, Log: t} }
+func (t *Table) scoreSheet() sheet.Sheet { return sheet.Sheet{Look: t.look, View: &t.View, Log: t} }
 
 // HandEndPage is the end of the hand on the table at width w, for
 // pages.HandEnd (sheet.Sheet.HandEndPage); ok is false while no hand

@@ -69,14 +69,14 @@ func (t *Table) PlayBot(msg BotMsg) (evs []okey101.Event, lines []byte, news str
 		msg.Err = err
 	}
 	if !msg.Plain {
-		replace, news := table.Fail(t.Failed[:], msg.Seat, t.host, msg.Err)
+		replace, news := table.Fail(t.Failed[:], msg.Seat, t.look, msg.Err)
 		if replace {
 			t.Players[msg.Seat] = decide.Plain{}
 		}
 		return nil, nil, news, true, false
 	}
 	stuck := func(err error) string {
-		return t.tr().T("status.botstuck", t.host.Words().SeatName(msg.Seat), t.host.Reason(err))
+		return t.tr().T("status.botstuck", t.look.Words.SeatName(msg.Seat), t.look.Reason(err))
 	}
 	a, found := decide.AnyAction(t.G.State(), msg.Seat)
 	if !found {

@@ -83,8 +83,8 @@ func (t *Table) PlayPlace(c Choice, i int) Outcome {
 // KeyChoose handles a key while a place is being chosen.
 func (t *Table) KeyChoose(k tea.KeyPressMsg) Outcome {
 	c := t.Choose
-	keys := t.host.Keys().Choose101
-	tk := t.host.Keys().Table101
+	keys := t.look.Keys.Choose101
+	tk := t.look.Keys.Table101
 	n := len(c.Opts)
 	again := c.Kind == okey101.ActLayOff && key.Matches(k, tk.LayOff) || c.Kind == okey101.ActTakeBack && key.Matches(k, tk.TakeBack)
 	switch {
@@ -92,7 +92,7 @@ func (t *Table) KeyChoose(k tea.KeyPressMsg) Outcome {
 		return ask(table.ReqQuit)
 	case key.Matches(k, keys.Cancel):
 		t.Choose = nil
-		t.host.Flash(false, t.tr().T("t101.choose.cancel"))
+		t.said.Flash(false, t.tr().T("t101.choose.cancel"))
 	case key.Matches(k, keys.Prev):
 		c.At = (c.At + n - 1) % n
 	case key.Matches(k, keys.Next):
@@ -100,7 +100,7 @@ func (t *Table) KeyChoose(k tea.KeyPressMsg) Outcome {
 	case key.Matches(k, keys.OK) || again:
 		return t.PlayPlace(*c, c.At)
 	default:
-		t.host.Flash(true, t.tr().T("t101.choose.keys"))
+		t.said.Flash(true, t.tr().T("t101.choose.keys"))
 	}
 	return Outcome{}
 }

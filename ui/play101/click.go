@@ -20,7 +20,7 @@ func (t *Table) Click(msg tea.MouseClickMsg, l layout.Table101, at At) Outcome {
 	mo := msg.Mouse()
 	if i := l.SlotAt(mo.X, mo.Y); i >= 0 {
 		t.Choose = nil
-		t.host.Flash(false, "")
+		t.said.Flash(false, "")
 		t.Cursor = i
 		switch {
 		case mo.Button == tea.MouseRight:
@@ -31,7 +31,7 @@ func (t *Table) Click(msg tea.MouseClickMsg, l layout.Table101, at At) Outcome {
 			t.Pick()
 			return ask(table.ReqSave)
 		case t.Rack.Slots[i] != tile.NoTile:
-			t.host.Flash(false, t.tr().T("t101.clicked", t.TileName(t.Rack.Slots[i])))
+			t.said.Flash(false, t.tr().T("t101.clicked", t.TileName(t.Rack.Slots[i])))
 		}
 		return Outcome{}
 	}
@@ -45,10 +45,10 @@ func (t *Table) Click(msg tea.MouseClickMsg, l layout.Table101, at At) Outcome {
 	t.Choose = nil
 	switch {
 	case l.Center.Contains(mo.X, mo.Y):
-		t.host.Flash(false, "")
+		t.said.Flash(false, "")
 		return t.TryDraw(at)
 	case l.Seats[t.View.Previous].Contains(mo.X, mo.Y):
-		t.host.Flash(false, "")
+		t.said.Flash(false, "")
 		return t.TryTake(at)
 	}
 	return Outcome{}
@@ -58,7 +58,7 @@ func (t *Table) Click(msg tea.MouseClickMsg, l layout.Table101, at At) Outcome {
 // table meld i: the place being chosen, else a lay-off, else an okey
 // taken back.
 func (t *Table) clickMeld(i int, at At) Outcome {
-	t.host.Flash(false, "")
+	t.said.Flash(false, "")
 	if c := t.Choose; c != nil {
 		for k, a := range c.Opts {
 			if a.Meld == i {

@@ -4,8 +4,9 @@
 // its drawing:
 //
 //	table.go     Table: the match, seat 0's view, the rack, the groups
-//	             being made, the log; it is hosted through table.Host,
-//	             as classic's table is
+//	             being made, the log; it draws with the app's
+//	             table.Look and says its status in a table.Said,
+//	             as classic's table does
 //	rack.go      the rack of the table: the cursor, moving a tile with
 //	             the groups following it, the group a slot is in, a new
 //	             hand's rack laid out

@@ -129,31 +129,31 @@ func (t *Table) AddGroup() {
 	if len(slots) == 0 {
 		slots = t.GroupAt(t.Cursor)
 		if len(slots) == 0 {
-			t.host.Flash(true, t.tr().T("t101.group.none"))
+			t.said.Flash(true, t.tr().T("t101.group.none"))
 			return
 		}
 		for _, s := range slots {
 			if t.GroupOf(s) > 0 {
-				t.host.Flash(true, t.tr().T("t101.group.taken", t.GroupOf(s)))
+				t.said.Flash(true, t.tr().T("t101.group.taken", t.GroupOf(s)))
 				return
 			}
 		}
 	}
 	g, why := t.ReadGroup(slots, t.Groups)
 	if why != "" {
-		t.host.Flash(true, why)
+		t.said.Flash(true, why)
 		return
 	}
 	t.Groups = append(t.Groups, slices.Clone(slots))
 	t.Sel = nil
-	t.host.Flash(false, t.tr().T("t101.group.added", len(t.Groups), t.KindName(g.Kind), t.TilesText(g.Tiles))+" "+t.GroupsSum())
+	t.said.Flash(false, t.tr().T("t101.group.added", len(t.Groups), t.KindName(g.Kind), t.TilesText(g.Tiles))+" "+t.GroupsSum())
 }
 
 // ToggleSelect chooses the tile of slot i into the group being made,
 // or takes it out of its group.
 func (t *Table) ToggleSelect(i int) {
 	if t.Rack.Slots[i] == tile.NoTile {
-		t.host.Flash(true, t.tr().T("t101.select.empty"))
+		t.said.Flash(true, t.tr().T("t101.select.empty"))
 		return
 	}
 	switch g := t.GroupOf(i); {
@@ -164,7 +164,7 @@ func (t *Table) ToggleSelect(i int) {
 		if len(t.Groups[g-1]) == 0 {
 			t.Groups = slices.Delete(t.Groups, g-1, g)
 		}
-		t.host.Flash(false, t.tr().T("t101.select.out", t.TileName(t.Rack.Slots[i]), g))
+		t.said.Flash(false, t.tr().T("t101.select.out", t.TileName(t.Rack.Slots[i]), g))
 	default:
 		t.Sel = append(t.Sel, i)
 	}
@@ -203,15 +203,15 @@ func (t *Table) Cancel() {
 	switch {
 	case t.Held >= 0:
 		t.Held = -1
-		t.host.Flash(false, t.tr().T("status.putback"))
+		t.said.Flash(false, t.tr().T("status.putback"))
 	case len(t.Sel) > 0:
 		t.Sel = nil
-		t.host.Flash(false, t.tr().T("t101.cancel.sel"))
+		t.said.Flash(false, t.tr().T("t101.cancel.sel"))
 	case len(t.Groups) > 0:
 		t.Groups = nil
-		t.host.Flash(false, t.tr().T("t101.cancel.groups"))
+		t.said.Flash(false, t.tr().T("t101.cancel.groups"))
 	default:
-		t.host.Flash(false, t.tr().T("status.nocancel"))
+		t.said.Flash(false, t.tr().T("status.nocancel"))
 	}
 }
 
@@ -236,7 +236,7 @@ func (t *Table) Arrange(groups [][]tile.Tile, rest []tile.Tile, msg string) {
 	for k := range made {
 		t.Groups[k] = t.slotsOf(made[k], &used)
 	}
-	t.host.Flash(false, t.tr().T(msg))
+	t.said.Flash(false, t.tr().T(msg))
 }
 
 // slotsOf finds tiles ts on the rack, in order, each in a slot not used

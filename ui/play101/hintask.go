@@ -41,13 +41,13 @@ type HintMsg struct {
 // seat's world), nil when no hand is being played.
 func (t *Table) AskHint(st okey101.State) tea.Cmd {
 	if t.View.Phase != game.Playing {
-		t.host.Flash(true, t.tr().T("status.hint.none"))
+		t.said.Flash(true, t.tr().T("status.hint.none"))
 		return nil
 	}
 	t.StopHint()
 	t.HintID++
 	id, moves := t.HintID, st.Moves()
-	t.host.Flash(false, t.tr().T("status.hint.thinking"))
+	t.said.Flash(false, t.tr().T("status.hint.thinking"))
 	ctx, cancel := context.WithTimeout(context.Background(), hintTimeout)
 	t.hintStop = cancel
 	hint := t.Hinter
@@ -84,7 +84,7 @@ func (t *Table) StopHint() {
 // CancelHint stops the hint being worked out and says so (esc).
 func (t *Table) CancelHint() {
 	t.StopHint()
-	t.host.Flash(false, t.tr().T("status.hint.cancelled"))
+	t.said.Flash(false, t.tr().T("status.hint.cancelled"))
 }
 
 // OnHint tells the hint, if the table is still where it was asked: the

@@ -27,7 +27,7 @@ func opening(t *testing.T) (*play101.Table, *hostingtest.App, tile.Tile) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tb := play101.NewTable(app, g)
+		tb := play101.NewTable(&app.Look, g)
 		tb.Start(g.State().View(0))
 		v := &tb.View
 		if v.Phase != game.Playing || !v.MyTurn() || v.Stage == okey101.StageDraw {

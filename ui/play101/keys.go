@@ -14,7 +14,7 @@ import (
 // tile back, the discard and the finish.
 func (t *Table) MoveKeys() []key.Binding {
 	v := &t.View
-	k := t.host.Keys().Table101
+	k := t.look.Keys.Table101
 	lay := k.Lay
 	notOpened := v.Opened[0].Status == meld.NotOpened
 	if notOpened {

@@ -16,14 +16,14 @@ import (
 
 // onTable is the melds on the table, with the host's words and styles.
 func (t *Table) onTable() melds.Table {
-	return melds.Table{Host: t.host, View: &t.View, InSight: t.InSight}
+	return melds.Table{Look: t.look, View: &t.View, InSight: t.InSight}
 }
 
 // showTall shows txt in the status whole (Tall), the melds on the
 // table that plan names kept in sight while it shows.
 func (t *Table) showTall(txt string, plan []okey101.Action) {
 	t.Tall, t.TallMelds = txt, namedMelds(&t.View, plan)
-	t.host.Flash(false, txt)
+	t.said.Flash(false, txt)
 }
 
 // namedMelds are the melds on the table (as v has them) that the

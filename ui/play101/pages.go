@@ -19,21 +19,21 @@ import (
 // and the whole table, every meld, grouped by who laid it.
 func (t *Table) BrowseLines(w int) []string {
 	v := &t.View
-	out := []string{t.host.Styles().Title.Render(canvas.Cut(t.tr().T("t101.browse.title"), w)), ""}
+	out := []string{t.look.St.Title.Render(canvas.Cut(t.tr().T("t101.browse.title"), w)), ""}
 	for _, s := range []int{v.Previous, 0, 1, 2} { // the stack the player may take first
 		name := t.tr().T("stack.yours")
 		if s != 0 {
-			name = t.tr().T("stack.of", t.host.Words().NameIn(s, i18n.Genitive))
+			name = t.tr().T("stack.of", t.look.Words.NameIn(s, i18n.Genitive))
 		}
-		head := t.host.Styles().Bold.Render(name) + t.host.Styles().Dim.Render(" ("+t.tr().T("stack.count", v.DiscardCounts[s])+")")
+		head := t.look.St.Bold.Render(name) + t.look.St.Dim.Render(" ("+t.tr().T("stack.count", v.DiscardCounts[s])+")")
 		var ts []string
 		for _, x := range v.Discards[s] {
-			ts = append(ts, t.host.Styles().Inline(x))
+			ts = append(ts, t.look.St.Inline(x))
 		}
 		body := strings.Join(ts, " ")
 		switch {
 		case v.DiscardCounts[s] == 0:
-			body = t.host.Styles().Dim.Render(t.tr().T("browse.empty"))
+			body = t.look.St.Dim.Render(t.tr().T("browse.empty"))
 		case s != 0 && s != v.Previous:
 			body = t.tr().T("browse.toponly", body)
 		}
@@ -42,17 +42,17 @@ func (t *Table) BrowseLines(w int) []string {
 			out = append(out, "  "+l)
 		}
 	}
-	out = append(out, "", t.host.Styles().Bold.Render(canvas.Cut(t.tr().T("t101.browse.table"), w)))
+	out = append(out, "", t.look.St.Bold.Render(canvas.Cut(t.tr().T("t101.browse.table"), w)))
 	rows := t.onTable().Lines(w)
 	if len(rows) == 0 {
-		out = append(out, t.host.Styles().Dim.Render(t.tr().T("t101.browse.notable")))
+		out = append(out, t.look.St.Dim.Render(t.tr().T("t101.browse.notable")))
 	}
 	out = append(out, rows...)
 	out = append(out, "")
 	for _, s := range canvas.Wrap(t.tr().T("t101.browse.legend"), w) {
-		out = append(out, t.host.Styles().Dim.Render(s))
+		out = append(out, t.look.St.Dim.Render(s))
 	}
-	out = append(out, t.host.Styles().Dim.Render(canvas.Cut(t.tr().T("browse.keys"), w)))
+	out = append(out, t.look.St.Dim.Render(canvas.Cut(t.tr().T("browse.keys"), w)))
 	return out
 }
 
@@ -107,7 +107,7 @@ func (t *Table) HowToPlay(w int) []string {
 		"{hands}", strconv.Itoa(r.Hands), "{house}", t.HouseRules(r)).Replace(i18n.HelpOf(t.tr().Lang, "101"))
 	var out []string
 	for _, s := range canvas.Wrap(text, w) {
-		out = append(out, t.host.Styles().Text.Render(s))
+		out = append(out, t.look.St.Text.Render(s))
 	}
 	return out
 }

@@ -11,7 +11,7 @@ import (
 func (t *Table) Refuse(err error) {
 	var me *okey101.MoveError
 	if errors.Is(err, okey101.ErrThreshold) {
-		t.host.Flash(true, t.tr().T("t101.err.threshold", t.View.Threshold))
+		t.said.Flash(true, t.tr().T("t101.err.threshold", t.View.Threshold))
 		return
 	}
 	for _, r := range []struct {
@@ -29,13 +29,13 @@ func (t *Table) Refuse(err error) {
 		{okey101.ErrNotOpened, "t101.table.notopened"},
 	} {
 		if errors.Is(err, r.err) {
-			t.host.Flash(true, t.tr().T(r.key))
+			t.said.Flash(true, t.tr().T(r.key))
 			return
 		}
 	}
 	if errors.As(err, &me) && me.Detail != "" && t.tr().T("err.raw") == "yes" {
-		t.host.Flash(true, t.tr().T("status.refused", me.Detail))
+		t.said.Flash(true, t.tr().T("status.refused", me.Detail))
 		return
 	}
-	t.host.Flash(true, t.tr().T("status.refused", t.host.Reason(err)))
+	t.said.Flash(true, t.tr().T("status.refused", t.look.Reason(err)))
 }

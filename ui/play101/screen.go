@@ -24,7 +24,7 @@ func (t *Table) Header(w int, casual bool, badge, keys string) string {
 	if v.Rules.Partners {
 		info += " · " + tr.T("t101.hdr.partners")
 	}
-	dealer := " · " + tr.T("hdr.dealer", t.host.Words().SeatNameMid(v.Dealer))
+	dealer := " · " + tr.T("hdr.dealer", t.look.Words.SeatNameMid(v.Dealer))
 	room := table.HeaderRoom(w, title, keys)
 	// A casual match says so where it fits whole (u in the help bar says
 	// it too); the panels mark the dealer too: where the whole line does
@@ -42,7 +42,7 @@ func (t *Table) Header(w int, casual bool, badge, keys string) string {
 	if canvas.Width(info+badge) > room {
 		badge = ""
 	}
-	return table.Header(w, title, info+badge, keys, t.host.Paint)
+	return table.Header(w, title, info+badge, keys, t.look.Paint)
 }
 
 // Render draws the table's parts in l: the bots' panels, the centre,
@@ -62,7 +62,7 @@ func (t *Table) Render(c *canvas.Canvas, l layout.Table101, f table.Frame, botto
 		r := m.Area
 		if free := r.H - m.H - 1; free >= len(sheet)+1 {
 			y := r.Y + r.H - len(sheet) - 1
-			c.Put(r.X, y, t.host.Paint(table.Accent, canvas.Cut(t.tr().T("t101.sheet.title"), r.W)))
+			c.Put(r.X, y, t.look.Paint(table.Accent, canvas.Cut(t.tr().T("t101.sheet.title"), r.W)))
 			for i, s := range sheet {
 				c.Put(r.X, y+1+i, canvas.Within(s, r.W))
 			}
@@ -76,7 +76,7 @@ func (t *Table) Render(c *canvas.Canvas, l layout.Table101, f table.Frame, botto
 	t.RenderLog(c, log, l.LogBeside)
 	if l.LogBeside {
 		for y := l.Log.Y; y < l.Log.Y+l.Log.H; y++ {
-			c.Put(l.Log.X-2, y, t.host.Paint(table.Dim, "│"))
+			c.Put(l.Log.X-2, y, t.look.Paint(table.Dim, "│"))
 		}
 	}
 	t.RenderWork(c, l.Work)
@@ -88,10 +88,10 @@ func (t *Table) Render(c *canvas.Canvas, l layout.Table101, f table.Frame, botto
 // say) come after the moves, and undo in a casual match.
 func (t *Table) ShortHelp(readOnly, casual bool, host []key.Binding) []key.Binding {
 	if t.Choose != nil {
-		k := t.host.Keys().Choose101
+		k := t.look.Keys.Choose101
 		return []key.Binding{k.Other, k.OK, k.Cancel, k.Quit}
 	}
-	k := t.host.Keys().Table101
+	k := t.look.Keys.Table101
 	if readOnly {
 		return []key.Binding{k.Sort, k.Group, k.Browse, k.Scores, k.Move, k.Help, k.Quit}
 	}

@@ -14,7 +14,12 @@ import (
 // Table is a match of 101 on the table and what the player is doing
 // with it.
 type Table struct {
-	host table.Host
+	// look is what the table draws and writes with (the app's, kept up
+	// to date by it and read here: table.Look); said is what it said on
+	// the status line during the call under way, which its side hands up
+	// (Said).
+	look *table.Look
+	said table.Said
 
 	G    *okey101.Game
 	View okey101.View // seat 0's
@@ -69,8 +74,13 @@ type Table struct {
 }
 
 // NewTable is an empty table for a match g (nil: a served seat's, whose
-// views come from its table) hosted by h.
-func NewTable(h table.Host, g *okey101.Game) *Table { return &Table{host: h, G: g, Held: -1} }
+// views come from its table) drawn with look.
+func NewTable(look *table.Look, g *okey101.Game) *Table { return &Table{look: look, G: g, Held: -1} }
+
+// Said is what the table said on the status line since it was last
+// asked, and nothing said any more: its side hands it up in the reply
+// to the app's call (hosting.Reply's Said).
+func (t *Table) Said() table.Said { return t.said.Take() }
 
 // LogEntry is a line of the log: an event as seat 0 saw it, or a note.
 type LogEntry struct {

@@ -27,7 +27,7 @@ func (t *Table) Undo() tea.Cmd {
 	var ok bool
 	rec.Actions, ok = table.CutLastDiscard(rec.Actions, rec.Meta, func(a okey101.Action) bool { return a.Kind == okey101.ActNextHand },
 		func(a okey101.Action) bool { return a.Kind == okey101.ActDiscard && a.Seat == 0 })
-	return table.Undo(t.host, ok, t.G.State().Moves(), func() (*okey101.Game, error) { return rec.Replay() })
+	return table.Undo(t.look, &t.said, ok, t.G.State().Moves(), func() (*okey101.Game, error) { return rec.Replay() })
 }
 
 // Undone puts the match back to before the discard msg took back, if
@@ -36,7 +36,7 @@ func (t *Table) Undo() tea.Cmd {
 // line says so, or why it could not be undone (err: ask the next
 // player).
 func (t *Table) Undone(msg UndoneMsg) (ok bool, err error) {
-	return table.Undone(t.host, t.moves(), msg, func(g *okey101.Game) string {
+	return table.Undone(t.look, &t.said, t.moves(), msg, func(g *okey101.Game) string {
 		back := t.G.Record().Actions[len(g.Record().Actions)]
 		t.G = g
 		t.Refresh()

@@ -28,7 +28,7 @@ func (t *Table) RenderWork(c *canvas.Canvas, r layout.Rect) {
 // PutAligned writes s in style st on line y of r, cut to r's width and
 // aligned in it.
 func (t *Table) PutAligned(c *canvas.Canvas, r layout.Rect, y int, a table.Align, st table.Style, s string) {
-	table.PutAligned(c, r, y, a, s, func(s string) string { return t.host.Paint(st, s) })
+	table.PutAligned(c, r, y, a, s, func(s string) string { return t.look.Paint(st, s) })
 }
 
 // selectionText is the group being made and what it is (at once:
@@ -39,20 +39,20 @@ func (t *Table) selectionText() string {
 	switch len(ts) {
 	case 1:
 		if t.View.Opened[0].Status == meld.NotOpened {
-			return t.host.Paint(table.Text, t.tr().T("t101.sel.one.closed", txt)) // i would be refused
+			return t.look.Paint(table.Text, t.tr().T("t101.sel.one.closed", txt)) // i would be refused
 		}
-		return t.host.Paint(table.Text, t.tr().T("t101.sel.one", txt))
+		return t.look.Paint(table.Text, t.tr().T("t101.sel.one", txt))
 	case 2:
 		if g, why := t.ReadGroup(t.Sel, t.Groups); why == "" && g.Kind == meld.Pair {
-			return t.host.Paint(table.Good, t.tr().T("t101.sel.pair", txt))
+			return t.look.Paint(table.Good, t.tr().T("t101.sel.pair", txt))
 		}
-		return t.host.Paint(table.Text, t.tr().T("t101.sel.more", txt))
+		return t.look.Paint(table.Text, t.tr().T("t101.sel.more", txt))
 	}
 	g, why := t.ReadGroup(t.Sel, t.Groups)
 	if why != "" {
-		return t.host.Paint(table.Warn, why)
+		return t.look.Paint(table.Warn, why)
 	}
-	return t.host.Paint(table.Good, t.tr().T("t101.sel.meld", t.TilesText(g.Tiles), t.KindName(g.Kind), g.Value()))
+	return t.look.Paint(table.Good, t.tr().T("t101.sel.meld", t.TilesText(g.Tiles), t.KindName(g.Kind), g.Value()))
 }
 
 // StackText is a seat's discard stack in words: its top tile, or
@@ -83,7 +83,7 @@ func (t *Table) RenderLog(c *canvas.Canvas, r layout.Rect, beside bool) {
 			e.Wrapped, e.WrapW = table.EntryLines(e.Text, r.W, beside), r.W
 		}
 		return e.Wrapped
-	}, t.host.Paint)
+	}, t.look.Paint)
 }
 
 // WorkLine is the work line, styled, at most w columns.
@@ -95,13 +95,13 @@ func (t *Table) WorkLine(w int) string {
 	var parts []string
 	if v.Legal.GiveBack && (len(t.Sel) > 0 || len(t.Groups) > 0) {
 		// The taken tile's obligation stays in sight until it is met.
-		parts = append(parts, t.host.Paint(table.Warn, t.tr().T("t101.work.owed.short", t.TileName(v.Taken.Tile))))
+		parts = append(parts, t.look.Paint(table.Warn, t.tr().T("t101.work.owed.short", t.TileName(v.Taken.Tile))))
 	}
 	if len(t.Sel) > 0 {
 		parts = append(parts, t.selectionText())
 	}
 	if len(t.Groups) > 0 {
-		parts = append(parts, t.host.Paint(table.Accent, t.GroupsSum()))
+		parts = append(parts, t.look.Paint(table.Accent, t.GroupsSum()))
 	}
 	for k, g := range t.Groups {
 		// A group reads in its meld's order (K11 K12 K13 however its
@@ -113,24 +113,24 @@ func (t *Table) WorkLine(w int) string {
 				txt = strconv.Itoa(k+1) + ": " + t.TilesText(r.Tiles) + " (" + strconv.Itoa(r.Value()) + ")"
 			}
 		}
-		parts = append(parts, t.host.Paint(table.Text, txt))
+		parts = append(parts, t.look.Paint(table.Text, txt))
 	}
 	if len(parts) > 0 {
-		return canvas.Within(strings.Join(parts, t.host.Paint(table.Dim, " · ")), w)
+		return canvas.Within(strings.Join(parts, t.look.Paint(table.Dim, " · ")), w)
 	}
 	switch {
 	case v.Legal.GiveBack:
-		return t.host.Paint(table.Warn, canvas.Cut(t.tr().UpFirst(t.tr().T("t101.work.owed", t.TileCase(v.Taken.Tile, i18n.Accusative))), w))
-	case v.Opened[0].Status != meld.NotOpened && t.host.Words().Watching:
+		return t.look.Paint(table.Warn, canvas.Cut(t.tr().UpFirst(t.tr().T("t101.work.owed", t.TileCase(v.Taken.Tile, i18n.Accusative))), w))
+	case v.Opened[0].Status != meld.NotOpened && t.look.Words.Watching:
 		// One watching is told nothing of what "you" may do now: the
 		// rack's title says how its seat opened.
 		return ""
 	case v.Opened[0].Status == meld.OpenedMelds:
-		return t.host.Paint(table.Dim, canvas.Cut(t.tr().T("t101.work.opened", v.Opened[0].Value), w))
+		return t.look.Paint(table.Dim, canvas.Cut(t.tr().T("t101.work.opened", v.Opened[0].Value), w))
 	case v.Opened[0].Status == meld.OpenedPairs:
-		return t.host.Paint(table.Dim, canvas.Cut(t.tr().T("t101.work.opened.pairs", v.Opened[0].Value), w))
+		return t.look.Paint(table.Dim, canvas.Cut(t.tr().T("t101.work.opened.pairs", v.Opened[0].Value), w))
 	}
-	return t.host.Paint(table.Dim, canvas.Cut(t.tr().T("t101.work.open", v.Threshold, okey101.MinPairs), w))
+	return t.look.Paint(table.Dim, canvas.Cut(t.tr().T("t101.work.open", v.Threshold, okey101.MinPairs), w))
 }
 
 // RenderCenter draws the centre line: the indicator and the okey,
@@ -142,7 +142,7 @@ func (t *Table) RenderCenter(c *canvas.Canvas, l layout.Table101) {
 		t.renderCenterBand(c, r, l.MeldTiles[0])
 		return
 	}
-	line := strings.Join(t.centerWords(), t.host.Paint(table.Dim, " · "))
+	line := strings.Join(t.centerWords(), t.look.Paint(table.Dim, " · "))
 	c.Put(r.X, r.Y, canvas.Within(line, r.W))
 }
 
@@ -155,16 +155,16 @@ func (t *Table) centerWords() []string {
 	v := &t.View
 	tr := t.tr()
 	words := []string{
-		t.host.Paint(table.Text, tr.T("t101.center.indicator", tr.Face(v.Indicator))) + " " +
-			t.host.Paint(table.Okey, tr.T("t101.center.okey", tr.Face(v.Okey))),
+		t.look.Paint(table.Text, tr.T("t101.center.indicator", tr.Face(v.Indicator))) + " " +
+			t.look.Paint(table.Okey, tr.T("t101.center.okey", tr.Face(v.Okey))),
 	}
 	if v.MyTurn() && v.Legal.Draw {
-		words = append(words, t.host.Paint(table.Key, tr.T("t101.center.draw", v.WallLeft)))
+		words = append(words, t.look.Paint(table.Key, tr.T("t101.center.draw", v.WallLeft)))
 	} else {
-		words = append(words, t.host.Paint(table.Text, tr.T("t101.center.wall", v.WallLeft)))
+		words = append(words, t.look.Paint(table.Text, tr.T("t101.center.wall", v.WallLeft)))
 	}
-	if top := v.Top(0); top != tile.NoTile && !t.host.Words().Watching {
-		words = append(words, t.host.Paint(table.Dim, tr.T("t101.center.mine", t.TileName(top))))
+	if top := v.Top(0); top != tile.NoTile && !t.look.Words.Watching {
+		words = append(words, t.look.Paint(table.Dim, tr.T("t101.center.mine", t.TileName(top))))
 	}
 	return words
 }
@@ -173,7 +173,7 @@ func (t *Table) centerWords() []string {
 // move), its tiles and points, how it opened, its discard stack.
 func (t *Table) RenderSeat(c *canvas.Canvas, l layout.Table101, seat int, f table.Frame) {
 	v := &t.View
-	w := t.host.Words()
+	w := t.look.Words
 	r := l.Seats[seat]
 	a := table.Centre
 	switch seat {
@@ -240,9 +240,9 @@ func (t *Table) RenderSeat(c *canvas.Canvas, l layout.Table101, seat int, f tabl
 	}
 	sep := " · "
 	lw := canvas.Width(l3) + canvas.Width(sep) + canvas.Width(stack)
-	line := t.host.Paint(openSt, l3) + t.host.Paint(table.Dim, sep) + t.host.Paint(stackSt, stack)
+	line := t.look.Paint(openSt, l3) + t.look.Paint(table.Dim, sep) + t.look.Paint(stackSt, stack)
 	if lw > r.W {
-		line, lw = t.host.Paint(stackSt, canvas.Cut(stack, r.W)), min(r.W, canvas.Width(stack))
+		line, lw = t.look.Paint(stackSt, canvas.Cut(stack, r.W)), min(r.W, canvas.Width(stack))
 	}
 	c.Put(table.AlignedX(r, lw, a), r.Y+2, line)
 }
@@ -252,8 +252,8 @@ func (t *Table) RenderSeat(c *canvas.Canvas, l layout.Table101, seat int, f tabl
 // mark say the cursor, the tile picked up, the group it is chosen into.
 func (t *Table) RenderRack(c *canvas.Canvas, r layout.Rect, sz theme.TileSize, bottom string, f table.Frame) {
 	v := &t.View
-	w := t.host.Words()
-	sheet := t.host.Styles()
+	w := t.look.Words
+	sheet := t.look.St
 	name := w.SeatName(0)
 	if v.MyTurn() {
 		name = "> " + name + " <"

@@ -27,7 +27,7 @@ func (t *Table) renderCenterBand(c *canvas.Canvas, r layout.Rect, sz theme.TileS
 	}
 	ww = min(ww, r.W-sz.W-1)
 	x := r.X + max(0, (r.W-sz.W-1-ww)/2)
-	c.Put(x, r.Y, t.host.Styles().TileIn(sz, v.Indicator, theme.FramePlain, theme.LabelNone, 0)...)
+	c.Put(x, r.Y, t.look.St.TileIn(sz, v.Indicator, theme.FramePlain, theme.LabelNone, 0)...)
 	y := r.Y + max(0, (sz.H-len(words))/2)
 	for i, s := range words {
 		if y+i < r.Y+r.H {
@@ -42,11 +42,11 @@ func (t *Table) renderCenterBand(c *canvas.Canvas, r layout.Rect, sz theme.TileS
 // it returns what is left of r to the log.
 func (t *Table) RenderTotals(c *canvas.Canvas, r layout.Rect) layout.Rect {
 	v := &t.View
-	w := t.host.Words()
+	w := t.look.Words
 	seats := make([]table.Total, okey101.NumSeats)
 	for s := range seats {
 		seats[s] = table.Total{Name: w.SeatName(s), Text: t.Points(v.Scores[s]), Score: v.Scores[s]}
 	}
 	title := w.Tr.T("totals.title") + " · " + w.Tr.T("t101.hdr.hand", v.Hand, v.Rules.Hands)
-	return table.DrawTotals(c, r, title, seats, true, t.host.Paint)
+	return table.DrawTotals(c, r, title, seats, true, t.look.Paint)
 }

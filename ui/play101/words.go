@@ -17,16 +17,16 @@ func (t *Table) TileName(x tile.Tile) string { return t.TileCase(x, i18n.Nominat
 
 // TileCase is tile x of the hand on the table in case c.
 func (t *Table) TileCase(x tile.Tile, c i18n.Case) string {
-	return t.host.Words().Tr.Tile(x, t.View.Okey, c)
+	return t.look.Words.Tr.Tile(x, t.View.Okey, c)
 }
 
 // TilesText writes tiles for messages: "R4 R5 R6", "kırmızı 4-5-6".
-func (t *Table) TilesText(ts []tile.Tile) string { return t.host.Words().Tr.Tiles(ts, t.View.Okey) }
+func (t *Table) TilesText(ts []tile.Tile) string { return t.look.Words.Tr.Tiles(ts, t.View.Okey) }
 
 // OpeningText says how a seat stands: not opened, opened with 112,
 // opened with 6 pairs.
 func (t *Table) OpeningText(o okey101.Opening) string {
-	tr := t.host.Words().Tr
+	tr := t.look.Words.Tr
 	switch o.Status {
 	case meld.OpenedMelds:
 		return tr.T("t101.opened", o.Value)
@@ -38,12 +38,12 @@ func (t *Table) OpeningText(o okey101.Opening) string {
 
 // KindName is a meld's kind in words.
 func (t *Table) KindName(k meld.Kind) string {
-	return t.host.Words().Tr.T("t101.kind." + k.String())
+	return t.look.Words.Tr.T("t101.kind." + k.String())
 }
 
 // TilesCount is a number of tiles: "1 tile", "21 tiles".
 func (t *Table) TilesCount(n int) string {
-	tr := t.host.Words().Tr
+	tr := t.look.Words.Tr
 	if n == 1 {
 		return tr.T("t101.tile")
 	}
@@ -51,19 +51,19 @@ func (t *Table) TilesCount(n int) string {
 }
 
 // Points is a score: "145 pts".
-func (t *Table) Points(n int) string { return t.host.Words().PointsText(n) }
+func (t *Table) Points(n int) string { return t.look.Words.PointsText(n) }
 
 // LogText writes a log entry in the player's language.
 func (t *Table) LogText(e LogEntry) string {
 	if e.Note != "" {
 		return e.Note
 	}
-	return t.host.Words().Tr.UpFirst(t.logWords(e))
+	return t.look.Words.Tr.UpFirst(t.logWords(e))
 }
 
 func (t *Table) logWords(e LogEntry) string {
 	ev := e.Ev
-	w := t.host.Words()
+	w := t.look.Words
 	tr := w.Tr
 	me := ev.Seat == 0 && !w.Watching // a spectator's seat 0 is a player's
 	// The words of the hand the entry is of: its okey, not this hand's.
@@ -139,7 +139,7 @@ func (t *Table) logWords(e LogEntry) string {
 // did: "Mehmet's", "your", "their own" — own first, so that the player
 // lays off onto "your own" meld, not "your" (issue 31, point 8).
 func (t *Table) ownerOf(seat, actor int) string {
-	w := t.host.Words()
+	w := t.look.Words
 	me := seat == 0 && !w.Watching
 	switch {
 	case seat == actor && me:
@@ -153,4 +153,4 @@ func (t *Table) ownerOf(seat, actor int) string {
 }
 
 // tr is the catalogue of the player's language.
-func (t *Table) tr() *i18n.Catalog { return t.host.Words().Tr }
+func (t *Table) tr() *i18n.Catalog { return t.look.Words.Tr }

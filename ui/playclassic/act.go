@@ -16,7 +16,7 @@ import (
 // screen: moving on the rack and arranging it, and why a move cannot be
 // made now, in the player's words.
 
-func (t *Table) tr() *i18n.Catalog { return t.host.Words().Tr }
+func (t *Table) tr() *i18n.Catalog { return t.look.Words.Tr }
 
 // TileCase names tile t of the hand on the table in case c.
 func (t *Table) TileCase(x tile.Tile, c i18n.Case) string { return t.tr().Tile(x, t.View.Okey, c) }
@@ -35,7 +35,7 @@ func (t *Table) MoveCursor(dx, dy int) { t.Cursor = rack.Step(t.Cursor, dx, dy) 
 // Pick picks up the tile under the cursor, or puts the tile picked up
 // down at the cursor.
 func (t *Table) Pick() {
-	if from, ok := table.PickAt(t.host, &t.Rack, t.Cursor, &t.Held, t.TileName); ok {
+	if from, ok := table.PickAt(t.look, &t.said, &t.Rack, t.Cursor, &t.Held, t.TileName); ok {
 		t.Rack.Move(from, t.Cursor)
 		t.Fresh = -1
 	}
@@ -45,10 +45,10 @@ func (t *Table) Pick() {
 func (t *Table) Cancel() {
 	if t.Held >= 0 {
 		t.Held = -1
-		t.host.Flash(false, t.tr().T("status.putback"))
+		t.said.Flash(false, t.tr().T("status.putback"))
 		return
 	}
-	t.host.Flash(false, t.tr().T("status.nocancel"))
+	t.said.Flash(false, t.tr().T("status.nocancel"))
 }
 
 // Arrange lays out groups on the rack and says so with the catalogue's
@@ -59,7 +59,7 @@ func (t *Table) Arrange(groups [][]tile.Tile, msg string) {
 	x := t.Rack.Slots[t.Cursor]
 	t.Rack.Pack(groups)
 	t.Cursor = t.Rack.Nearest(x, t.Cursor)
-	t.host.Flash(false, t.tr().T(msg))
+	t.said.Flash(false, t.tr().T(msg))
 }
 
 // ArrangeBy is seri diz or çift diz. It reports false, and says so, when
@@ -71,7 +71,7 @@ func (t *Table) ArrangeBy(mode hand.ArrangeMode) bool {
 		name = "status.pairs"
 	}
 	if !ok {
-		t.host.Flash(true, t.tr().T(name+".none"))
+		t.said.Flash(true, t.tr().T(name+".none"))
 		return false
 	}
 	t.Arrange(groups, name)
@@ -82,7 +82,7 @@ func (t *Table) ArrangeBy(mode hand.ArrangeMode) bool {
 // screen may only look at the match).
 func (t *Table) WhyNotMyMove(readOnly bool) string {
 	v := &t.View
-	w := t.host.Words()
+	w := t.look.Words
 	switch {
 	case readOnly:
 		return w.Tr.T("status.readonly")
@@ -104,7 +104,7 @@ func (t *Table) MayDrawOrTake(readOnly bool) bool {
 		why = t.tr().T("status.mustdiscard")
 	}
 	if why != "" {
-		t.host.Flash(true, why)
+		t.said.Flash(true, why)
 		return false
 	}
 	return true
@@ -186,8 +186,8 @@ func (t *Table) notWinning(x tile.Tile) string {
 // x.
 func (t *Table) Refuse(err error, x tile.Tile) {
 	if errors.Is(err, classic.ErrNotWinning) {
-		t.host.Flash(true, t.notWinning(x))
+		t.said.Flash(true, t.notWinning(x))
 		return
 	}
-	t.host.Flash(true, t.tr().T("status.refused", t.host.Reason(err)))
+	t.said.Flash(true, t.tr().T("status.refused", t.look.Reason(err)))
 }

@@ -35,7 +35,7 @@ func (t *Table) ScoreTable(hs []HandScore, w int) []string {
 	if len(hs) == 0 {
 		return nil
 	}
-	st, words := t.host.Styles(), t.host.Words()
+	st, words := t.look.St, t.look.Words
 	head := canvas.Right(t.tr().T("scores.hand"), handColW)
 	for s := range classic.NumSeats {
 		head += "  " + canvas.Fit(words.SeatName(s), scoreColW)
@@ -68,7 +68,7 @@ func (t *Table) ScoreTable(hs []HandScore, w int) []string {
 
 // handEnd says in a few words how a hand ended.
 func (t *Table) handEnd(res *classic.HandResult) string {
-	words := t.host.Words()
+	words := t.look.Words
 	var parts []string
 	switch {
 	case res.WallOut:
@@ -97,7 +97,7 @@ func (t *Table) HandEndPage(hs []HandScore, w int) (h pages.HandEnd, ok bool) {
 	if res == nil {
 		return h, false
 	}
-	tr, st, words := t.tr(), t.host.Styles(), t.host.Words()
+	tr, st, words := t.tr(), t.look.St, t.look.Words
 	h = pages.HandEnd{Head: tr.T("handover.lost"), AfterFits: true}
 	if res.WallOut {
 		h.Top = []string{st.Title.Render(tr.T("handover.wallout", res.Hand)), ""}
@@ -130,7 +130,7 @@ func (t *Table) HandEndPage(hs []HandScore, w int) (h pages.HandEnd, ok bool) {
 // winLines draw the winning hand in its groups, at most w wide, with
 // what the finishing tile was.
 func (t *Table) winLines(res *classic.HandResult, w int) []string {
-	st := t.host.Styles()
+	st := t.look.St
 	var rows [][theme.TileH]string
 	var cur [theme.TileH]string
 	curW := 0
@@ -167,8 +167,8 @@ func (t *Table) winLines(res *classic.HandResult, w int) []string {
 	// The line says who finished: below the groups, the title is out of
 	// sight on a short page, and "Siyah 9 atarak bitti." had no subject.
 	x := t.TileCase(res.Discard, i18n.Nominative)
-	fin := t.tr().T("handover.discard", t.host.Words().SeatName(res.Winner), x)
-	if res.Winner == 0 && !t.host.Words().Watching {
+	fin := t.tr().T("handover.discard", t.look.Words.SeatName(res.Winner), x)
+	if res.Winner == 0 && !t.look.Words.Watching {
 		fin = t.tr().T("handover.discard.you", x)
 	}
 	fin = t.tr().UpFirst(fin)
@@ -181,7 +181,7 @@ func (t *Table) winLines(res *classic.HandResult, w int) []string {
 
 // lossReasons says why seat lost what it lost in this hand.
 func (t *Table) lossReasons(res *classic.HandResult, seat int) string {
-	tr, words := t.tr(), t.host.Words()
+	tr, words := t.tr(), t.look.Words
 	var why []string
 	if res.Winner == seat {
 		why = append(why, tr.T("why.winner"))
@@ -221,7 +221,7 @@ func (t *Table) Final() (f pages.FinalTable, ok bool) {
 	if mr == nil {
 		return f, false
 	}
-	tr, st, words := t.tr(), t.host.Styles(), t.host.Words()
+	tr, st, words := t.tr(), t.look.St, t.look.Words
 	f = pages.FinalTable{Title: pages.MatchOverTitle(tr, mr.Hands), Rule: tr.T(winRule(v.Rules))}
 	switch {
 	case words.Watching: // a spectator has no outcome
@@ -247,7 +247,7 @@ func (t *Table) Final() (f pages.FinalTable, ok bool) {
 }
 
 func (t *Table) lastHandLine(res *classic.HandResult) string {
-	tr, words := t.tr(), t.host.Words()
+	tr, words := t.tr(), t.look.Words
 	if res.WallOut {
 		return tr.T("matchover.last.wallout")
 	}

@@ -56,18 +56,18 @@ func (t *Table) PlayBot(msg BotMoveMsg) (evs []classic.Event, lines []byte, news
 	}
 	// A bot that fails or answers wrong must not stop the game: play a
 	// plain legal move for it and say so.
-	tr, name := t.tr(), t.host.Words().SeatName(msg.Seat)
-	replace, news := table.Fail(t.Failed[:], msg.Seat, t.host, msg.Err)
+	tr, name := t.tr(), t.look.Words.SeatName(msg.Seat)
+	replace, news := table.Fail(t.Failed[:], msg.Seat, t.look, msg.Err)
 	if replace {
 		t.Bots[msg.Seat] = Plain{}
 	}
 	fb, ok := t.PlainMove(msg.Seat)
 	if !ok {
-		return nil, nil, tr.T("status.botstuck", name, t.host.Reason(msg.Err)), false
+		return nil, nil, tr.T("status.botstuck", name, t.look.Reason(msg.Err)), false
 	}
 	evs, lines, err := t.G.Apply(fb)
 	if err != nil { // cannot happen: PlainMove tried it
-		return nil, nil, tr.T("status.botstuck", name, t.host.Reason(err)), false
+		return nil, nil, tr.T("status.botstuck", name, t.look.Reason(err)), false
 	}
 	return evs, lines, news, true
 }

@@ -5,7 +5,8 @@
 //
 //	table.go        Table: the match, seat 0's view, the bots, the rack
 //	                and what the player is doing with it, the log;
-//	                hosted through table.Host, as 101's table is
+//	                drawn with the app's table.Look, its status said
+//	                in a table.Said, as 101's table is
 //	act.go          the player's moves that need the rules but no
 //	                screen: the rack moved and arranged, why a move
 //	                cannot be made now, a refusal in words

@@ -11,7 +11,7 @@ import (
 // looks, or a served seat has its own word).
 func (t *Table) Guide() string {
 	v := &t.View
-	w := t.host.Words()
+	w := t.look.Words
 	tr := w.Tr
 	if !v.Active[0] {
 		return tr.T("guide.left")

@@ -54,7 +54,7 @@ type BuildBot func(level string, opt botsclassic.Options) (botsclassic.Bot, erro
 func (t *Table) Hint(ctx context.Context, seed uint64, build BuildBot, timeout time.Duration) tea.Cmd {
 	v := &t.View
 	if v.Phase != game.Playing {
-		t.host.Flash(true, t.tr().T("status.hint.none"))
+		t.said.Flash(true, t.tr().T("status.hint.none"))
 		return nil
 	}
 	if !v.MyTurn() && !v.Legal.Show {
@@ -65,7 +65,7 @@ func (t *Table) Hint(ctx context.Context, seed uint64, build BuildBot, timeout t
 	t.HintID++
 	id, moves, view := t.HintID, t.HandMoves(), t.OwnView()
 	seed = game.NewSeed(seed ^ uint64(v.Hand)<<40 ^ uint64(len(v.History))<<8 ^ 0x41)
-	t.host.Flash(false, t.tr().T("status.hint.thinking"))
+	t.said.Flash(false, t.tr().T("status.hint.thinking"))
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	t.hintStop = cancel
 	return func() tea.Msg {
@@ -86,7 +86,7 @@ func (t *Table) Hint(ctx context.Context, seed uint64, build BuildBot, timeout t
 // CancelHint stops the hint being worked out and says so (esc).
 func (t *Table) CancelHint() {
 	t.StopHint()
-	t.host.Flash(false, t.tr().T("status.hint.cancelled"))
+	t.said.Flash(false, t.tr().T("status.hint.cancelled"))
 }
 
 // HintPending reports whether a hint is being worked out.
@@ -144,7 +144,7 @@ func (t *Table) OnHint(msg HintMsg, onTable bool) {
 		t.distanceHint()
 		return
 	}
-	say := func(key string, args ...any) { t.host.Flash(false, t.tr().T(key, args...)) }
+	say := func(key string, args ...any) { t.said.Flash(false, t.tr().T(key, args...)) }
 	acc := func(x tile.Tile) string { return t.TileCase(x, i18n.Accusative) }
 	top := v.Top(v.Previous)
 	switch a := msg.Act; a.Kind {
@@ -160,7 +160,7 @@ func (t *Table) OnHint(msg HintMsg, onTable bool) {
 		case a.Kind == classic.ActEndHand:
 			say("status.hint.end")
 		default:
-			t.host.Flash(false, t.drawHint())
+			t.said.Flash(false, t.drawHint())
 		}
 	case classic.ActFinish:
 		t.CursorOn(a.Tile)
@@ -255,15 +255,15 @@ func (t *Table) distanceHint() {
 	v := &t.View
 	h, err := v.Analyzer.HandOf(v.Counts)
 	if err != nil {
-		t.host.Flash(true, t.tr().T("status.hint.none"))
+		t.said.Flash(true, t.tr().T("status.hint.none"))
 		return
 	}
 	switch d := v.Analyzer.Distance(h); {
 	case d <= 0:
-		t.host.Flash(false, t.tr().T("status.hint.won"))
+		t.said.Flash(false, t.tr().T("status.hint.won"))
 	case d == 1:
-		t.host.Flash(false, t.tr().T("status.hint.one"))
+		t.said.Flash(false, t.tr().T("status.hint.one"))
 	default:
-		t.host.Flash(false, t.tr().T("status.hint.dist", d))
+		t.said.Flash(false, t.tr().T("status.hint.dist", d))
 	}
 }

@@ -55,7 +55,7 @@ func (t *Table) Key(k tea.KeyPressMsg, keys keymap.TableKeys, readOnly, confirme
 		return t.discardMove(readOnly, true, false)
 	case key.Matches(k, keys.Show):
 		if why := t.WhyNoShow(readOnly); why != "" {
-			t.host.Flash(true, why)
+			t.said.Flash(true, why)
 			return Outcome{}
 		}
 		return Outcome{Req: table.ReqPlay, Act: classic.ShowAction(0)}
@@ -105,7 +105,7 @@ func (t *Table) Click(l layout.Screen, x, y int, readOnly bool) Outcome {
 			return Outcome{Req: table.ReqSave}
 		}
 		if x := t.Rack.Slots[i]; x != tile.NoTile {
-			t.host.Flash(false, t.tr().T("status.selected", t.TileName(x)))
+			t.said.Flash(false, t.tr().T("status.selected", t.TileName(x)))
 		}
 		return Outcome{}
 	}
@@ -138,7 +138,7 @@ func (t *Table) takeMove(readOnly bool) Outcome {
 	}
 	v := &t.View
 	if v.Top(v.Previous) == tile.NoTile {
-		t.host.Flash(true, t.tr().T("status.take.empty", t.host.Words().SeatName(v.Previous)))
+		t.said.Flash(true, t.tr().T("status.take.empty", t.look.Words.SeatName(v.Previous)))
 		return Outcome{}
 	}
 	return Outcome{Req: table.ReqPlay, Act: classic.TakeAction(0)}
@@ -149,16 +149,16 @@ func (t *Table) takeMove(readOnly bool) Outcome {
 // confirmed; otherwise the player is asked.
 func (t *Table) discardMove(readOnly, finish, confirmed bool) Outcome {
 	if why := t.WhyNotMyMove(readOnly); why != "" {
-		t.host.Flash(true, why)
+		t.said.Flash(true, why)
 		return Outcome{}
 	}
 	if t.View.Stage == classic.MustDraw {
-		t.host.Flash(true, t.MustDrawFirst())
+		t.said.Flash(true, t.MustDrawFirst())
 		return Outcome{}
 	}
 	x := t.Rack.Slots[t.Cursor]
 	if x == tile.NoTile {
-		t.host.Flash(true, t.tr().T("status.discard.empty"))
+		t.said.Flash(true, t.tr().T("status.discard.empty"))
 		return Outcome{}
 	}
 	if finish {
@@ -166,7 +166,7 @@ func (t *Table) discardMove(readOnly, finish, confirmed bool) Outcome {
 	}
 	if !confirmed && t.Wins(x) {
 		t.Confirm = t.Cursor
-		t.host.Flash(true, t.tr().T("status.discard.wins", t.TileCase(x, i18n.Accusative)))
+		t.said.Flash(true, t.tr().T("status.discard.wins", t.TileCase(x, i18n.Accusative)))
 		return Outcome{}
 	}
 	return Outcome{Req: table.ReqPlay, Act: classic.DiscardAction(0, x)}

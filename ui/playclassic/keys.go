@@ -12,7 +12,7 @@ import (
 // or discard and finish; none out of turn.
 func (t *Table) MoveKeys() []key.Binding {
 	v := &t.View
-	k := t.host.Keys().Table
+	k := t.look.Keys.Table
 	switch {
 	case v.MyTurn() && v.Stage == classic.MustDraw && v.WallLeft == 0:
 		end := k.Draw
@@ -37,7 +37,7 @@ func (t *Table) MoveKeys() []key.Binding {
 // readOnly a screen that only looks, watching a spectator's (no rack),
 // casual a match that allows undo.
 func (t *Table) ShortHelp(host []key.Binding, readOnly, watching, casual bool) []key.Binding {
-	k := t.host.Keys().Table
+	k := t.look.Keys.Table
 	switch {
 	case readOnly: // looking only: the keys that move nothing
 		return []key.Binding{k.Sort, k.Group, k.Browse, k.Scores, k.Move, k.Help, k.Quit}
@@ -60,7 +60,7 @@ func (t *Table) ShortHelp(host []key.Binding, readOnly, watching, casual bool) [
 func (t *Table) HeaderInfo(casual bool) string {
 	v := &t.View
 	tr := t.tr()
-	info := "  " + tr.T("hdr.hand", v.Hand) + " · " + tr.T("hdr.dealer", t.host.Words().SeatNameMid(v.Dealer))
+	info := "  " + tr.T("hdr.hand", v.Hand) + " · " + tr.T("hdr.dealer", t.look.Words.SeatNameMid(v.Dealer))
 	if !v.Rules.Scoring() {
 		info += " · " + tr.T("hdr.noscore")
 	} else {

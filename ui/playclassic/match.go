@@ -138,7 +138,7 @@ func (t *Table) Undo() tea.Cmd {
 	var ok bool
 	rec.Actions, ok = table.CutLastDiscard(rec.Actions, rec.Meta, func(a classic.Action) bool { return a.Kind == classic.ActNextHand },
 		func(a classic.Action) bool { return a.Kind == classic.ActDiscard && a.Seat == 0 })
-	return table.Undo(t.host, ok, t.G.State().Moves(), func() (*classic.Game, error) { return rec.Replay() })
+	return table.Undo(t.look, &t.said, ok, t.G.State().Moves(), func() (*classic.Game, error) { return rec.Replay() })
 }
 
 // Undone puts the match back to before the discard msg took back, if
@@ -146,7 +146,7 @@ func (t *Table) Undo() tea.Cmd {
 // rack; the status line says so, or why it could not be undone (err:
 // ask the next player).
 func (t *Table) Undone(msg UndoneMsg) (ok bool, err error) {
-	return table.Undone(t.host, t.moves(), msg, func(g *classic.Game) string {
+	return table.Undone(t.look, &t.said, t.moves(), msg, func(g *classic.Game) string {
 		back := t.G.Record().Actions[len(g.Record().Actions)]
 		t.G = g
 		t.Refresh()

@@ -17,7 +17,7 @@ import (
 func (t *Table) HowToPlay(w int) []string {
 	var out []string
 	for _, s := range canvas.Wrap(t.howToPlay(), w) {
-		out = append(out, t.host.Styles().Text.Render(s))
+		out = append(out, t.look.St.Text.Render(s))
 	}
 	return out
 }
@@ -55,7 +55,7 @@ func (t *Table) howToPlay() string {
 // own and the previous player's whole, the tops of the other two.
 func (t *Table) BrowseLines(w int) []string {
 	v := &t.View
-	st := t.host.Styles()
+	st := t.look.St
 	out := []string{st.Title.Render(canvas.Cut(t.tr().T("browse.title"), w)), ""}
 	for _, s := range []int{v.Previous, 0, 1, 2, 3} {
 		if s == v.Previous && s != 0 && len(out) > 2 {
@@ -72,10 +72,10 @@ func (t *Table) BrowseLines(w int) []string {
 
 func (t *Table) browseStack(s int, w int) []string {
 	v := &t.View
-	st := t.host.Styles()
+	st := t.look.St
 	name := t.tr().T("stack.yours")
 	if s != 0 {
-		name = t.tr().T("stack.of", t.host.Words().NameIn(s, i18n.Genitive))
+		name = t.tr().T("stack.of", t.look.Words.NameIn(s, i18n.Genitive))
 	}
 	head := st.Bold.Render(name) + st.Dim.Render(" ("+t.tr().T("stack.count", v.DiscardCounts[s])+")")
 	full := s == 0 || s == v.Previous
@@ -102,7 +102,7 @@ func (t *Table) browseStack(s int, w int) []string {
 // and a false joker said in words, as in messages.
 func (t *Table) InlineTile(x tile.Tile) string {
 	if x == tile.FalseJoker || (x == t.View.Okey && x != tile.NoTile) {
-		return t.host.Styles().Okey.Render(t.TileCase(x, i18n.Nominative))
+		return t.look.St.Okey.Render(t.TileCase(x, i18n.Nominative))
 	}
-	return t.host.Styles().Inline(x)
+	return t.look.St.Inline(x)
 }

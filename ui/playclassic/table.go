@@ -22,7 +22,12 @@ const (
 // (ui/hostclassic) holds it, as ui/host101 holds Okey 101's
 // play101.Table, so that each game's state stays apart from the app's.
 type Table struct {
-	host table.Host
+	// look is what the table draws and writes with (the app's, kept up
+	// to date by it and read here: table.Look); said is what it said on
+	// the status line during the call under way, which its side hands up
+	// (Said).
+	look *table.Look
+	said table.Said
 
 	G    *classic.Game
 	View classic.View
@@ -56,8 +61,13 @@ type Table struct {
 	sentTile tile.Tile
 }
 
-// NewTable is an empty classic table hosted by h: nothing held, fresh
-// or waiting to be confirmed.
-func NewTable(h table.Host) Table {
-	return Table{host: h, Held: -1, Fresh: -1, Confirm: -1, sentSlot: -1}
+// NewTable is an empty classic table drawn with look: nothing held,
+// fresh or waiting to be confirmed.
+func NewTable(look *table.Look) Table {
+	return Table{look: look, Held: -1, Fresh: -1, Confirm: -1, sentSlot: -1}
 }
+
+// Said is what the table said on the status line since it was last
+// asked, and nothing said any more: its side hands it up in the reply
+// to the app's call (hosting.Reply's Said).
+func (t *Table) Said() table.Said { return t.said.Take() }

@@ -18,7 +18,7 @@ import (
 // wall and the indicator, the rack, the log. The app places them (the
 // layout, the overlays, the status and the keys are its own).
 
-func (t *Table) paint(id table.Style, s string) string { return t.host.Paint(id, s) }
+func (t *Table) paint(id table.Style, s string) string { return t.look.Paint(id, s) }
 
 // FaceOf is how a tile is drawn: a false joker shows the face it plays
 // as, with its label.
@@ -44,7 +44,7 @@ func (t *Table) TileBox(x tile.Tile, f theme.Frame) [3]string {
 
 // TileBoxIn is TileBox in tiles of size sz.
 func (t *Table) TileBoxIn(sz theme.TileSize, x tile.Tile, f theme.Frame) []string {
-	st := t.host.Styles()
+	st := t.look.St
 	if x == tile.NoTile {
 		return st.TileIn(sz, tile.NoTile, theme.FrameDim, theme.LabelNone, 0)
 	}
@@ -56,7 +56,7 @@ func (t *Table) TileBoxIn(sz theme.TileSize, x tile.Tile, f theme.Frame) []strin
 // tile and two words.
 func (t *Table) RenderStack(c *canvas.Canvas, l layout.Screen, seat int) {
 	v := &t.View
-	w := t.host.Words()
+	w := t.look.Words
 	r := l.Corner(seat)
 	if !v.Active[seat] && v.DiscardCounts[seat] == 0 {
 		return
@@ -109,7 +109,7 @@ func (t *Table) RenderStack(c *canvas.Canvas, l layout.Screen, seat int) {
 // RenderPanel draws a bot's name, level, score and tile count in r.
 func (t *Table) RenderPanel(c *canvas.Canvas, seat int, r layout.Rect, a table.Align, f table.Frame) {
 	v := &t.View
-	w := t.host.Words()
+	w := t.look.Words
 	name := w.SeatName(seat)
 	if seat == v.Dealer {
 		name += " " + w.Tr.T("panel.dealer")
@@ -169,7 +169,7 @@ func (t *Table) ScoreCell(seat int) string {
 // ScoreText is a seat's score for a panel, or that the match keeps none.
 func (t *Table) ScoreText(seat int) string {
 	v := &t.View
-	w := t.host.Words()
+	w := t.look.Words
 	if !v.Rules.Scoring() {
 		return w.Tr.T("panel.noscore")
 	}
@@ -179,7 +179,7 @@ func (t *Table) ScoreText(seat int) string {
 // RenderYou draws the player's line in r, between the lower stacks.
 func (t *Table) RenderYou(c *canvas.Canvas, r layout.Rect, f table.Frame) {
 	v := &t.View
-	w := t.host.Words()
+	w := t.look.Words
 	name := w.SeatName(0)
 	if v.Dealer == 0 {
 		name += " " + w.Tr.T("panel.dealer")
@@ -204,7 +204,7 @@ func (t *Table) RenderYou(c *canvas.Canvas, r layout.Rect, f table.Frame) {
 func (t *Table) RenderCenter(c *canvas.Canvas, l layout.Screen) {
 	v := &t.View
 	tr := t.tr()
-	sheet := t.host.Styles()
+	sheet := t.look.St
 	toDraw := v.MyTurn() && v.Stage == classic.MustDraw
 	box := sheet.Box
 	if toDraw {
@@ -249,8 +249,8 @@ func (t *Table) RenderCenter(c *canvas.Canvas, l layout.Screen) {
 // RenderRack draws the rack in its frame r in tiles of size sz, the
 // cursor and the tile picked up marked by their frames.
 func (t *Table) RenderRack(c *canvas.Canvas, r layout.Rect, sz theme.TileSize) {
-	w := t.host.Words()
-	sheet := t.host.Styles()
+	w := t.look.Words
+	sheet := t.look.St
 	title := " " + w.Tr.T("rack.title") + " "
 	if w.Watching {
 		title = " " + w.Tr.T("rack.watching") + " "
@@ -278,7 +278,7 @@ func (t *Table) RenderRack(c *canvas.Canvas, r layout.Rect, sz theme.TileSize) {
 // RenderLog draws the latest moves in r, the newest last (beside the
 // table long entries wrap, below it they are cut).
 func (t *Table) RenderLog(c *canvas.Canvas, r layout.Rect, beside bool) {
-	w := t.host.Words()
+	w := t.look.Words
 	table.DrawLog(c, r, beside, w.Tr.T("log.title"), len(t.Log), func(i int) []string {
 		return table.EntryLines(LogText(w, t.Log[i]), r.W, beside)
 	}, t.paint)
@@ -294,7 +294,7 @@ func (t *Table) RenderTotals(c *canvas.Canvas, r layout.Rect) layout.Rect {
 	if !v.Rules.Scoring() {
 		return r
 	}
-	w := t.host.Words()
+	w := t.look.Words
 	seats := make([]table.Total, classic.NumSeats)
 	for s := range seats {
 		seats[s] = table.Total{Name: w.SeatName(s), Text: t.ScoreText(s), Score: v.Scores[s]}

@@ -68,18 +68,18 @@ func TestFail(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &flashHost{tr: tr}
+	l := plainLook(tr)
 	why := errors.New("bot broke")
 	failed := make([]int, 4)
 	for i := 1; i <= 2*MaxBotFailures; i++ {
-		replace, news := Fail(failed, 2, h, why)
+		replace, news := Fail(failed, 2, l, why)
 		wantKey := "status.botfail"
 		if want := i%MaxBotFailures == 0; replace != want {
 			t.Errorf("failure %d: replace %v, want %v", i, replace, want)
 		} else if want {
 			wantKey = "status.botreplaced"
 		}
-		if want := tr.T(wantKey, h.Words().SeatName(2), "bot broke"); news != want {
+		if want := tr.T(wantKey, l.Words.SeatName(2), "bot broke"); news != want {
 			t.Errorf("failure %d: told %q, want %q", i, news, want)
 		}
 	}

@@ -57,11 +57,11 @@ func Ask[A any](ctx context.Context, delay, timeout time.Duration, decide func(c
 // in a row, which a good answer sets back to 0), at either game's
 // table; it reports whether the bot is to be replaced by plain moves
 // now (the count starting again), and what the player is told of it in
-// h's words (why: the failure's).
-func Fail(failed []int, seat int, h Host, why error) (replace bool, news string) {
+// l's words (why: the failure's).
+func Fail(failed []int, seat int, l *Look, why error) (replace bool, news string) {
 	failed[seat]++
-	w := h.Words()
-	name, reason := w.SeatName(seat), h.Reason(why)
+	w := l.Words
+	name, reason := w.SeatName(seat), l.Reason(why)
 	if failed[seat] >= MaxBotFailures {
 		failed[seat] = 0
 		return true, w.Tr.T("status.botreplaced", name, reason)

@@ -2,9 +2,11 @@
 // rules (issue 21): what classic Okey's table and Okey 101's both draw
 // and write with, written once.
 //
-//	host.go   Host, what either game's table takes from the app that
-//	          hosts it (the words, the style sheet and its paint cache,
-//	          the key map, the status line, an error's words)
+//	look.go   Look, what either game's table draws and writes with that
+//	          the app knows (the words, the style sheet and its paint
+//	          cache, the key map, an error's words), handed down as a
+//	          value; Said, what a table said on the status line, handed
+//	          back up as one
 //	frame.go  Frame, what a table draws with that only the app knows at
 //	          the moment of drawing (the seat being asked, the seats'
 //	          clocks and levels), passed as a plain value

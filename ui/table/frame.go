@@ -7,7 +7,7 @@ import "okey/ui/i18n"
 // seat's clock and level in words, and which seats bots hold. The host
 // makes it afresh for every frame, so that it never goes out of date,
 // and hands it to the table's drawing; it is a plain value, so the table cannot reach back into the
-// app through it (a Host that grew a method for each of these would copy
+// app through it (an interface that grew a method for each of these would copy
 // the app's model into the interface).
 type Frame struct {
 	// Asking is the seat whose bot is being asked for a move, -1 for

@@ -5,24 +5,13 @@ import (
 
 	"okey/game/tile"
 	"okey/ui/i18n"
-	"okey/ui/keymap"
 	"okey/ui/rack"
-	"okey/ui/theme"
 )
 
-// flashHost is a Host that keeps the last status line.
-type flashHost struct {
-	tr   *i18n.Catalog
-	last string
-	warn bool
+// plainLook is a Look in tr's words whose errors are their own text.
+func plainLook(tr *i18n.Catalog) *Look {
+	return &Look{Words: Words{Tr: tr}, Why: func(_ *i18n.Catalog, err error) string { return err.Error() }}
 }
-
-func (h *flashHost) Words() Words                   { return Words{Tr: h.tr} }
-func (h *flashHost) Styles() *theme.Styles          { return nil }
-func (h *flashHost) Paint(_ Style, s string) string { return s }
-func (h *flashHost) Keys() *keymap.KeyMap           { return nil }
-func (h *flashHost) Flash(warn bool, s string)      { h.last, h.warn = s, warn }
-func (h *flashHost) Reason(err error) string        { return err.Error() }
 
 // TestPickAt walks the space key through its cases: an empty slot, a
 // tile picked up, put back where it was, put down elsewhere.
@@ -31,7 +20,7 @@ func TestPickAt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &flashHost{tr: tr}
+	l := plainLook(tr)
 	r := rack.New()
 	r.Slots[2] = tile.NewTile(tile.Red, 7)
 	name := func(x tile.Tile) string { return x.String() }
@@ -51,13 +40,13 @@ func TestPickAt(t *testing.T) {
 		{"pick up again", 2, 0, false, 2, tr.T("status.picked", "R7"), false},
 		{"put down elsewhere (the caller moves it, and says so)", 5, 2, true, -1, "", false},
 	} {
-		h.last, h.warn = "", false
-		from, ok := PickAt(h, &r, tc.cursor, &held, name)
+		var said Said
+		from, ok := PickAt(l, &said, &r, tc.cursor, &held, name)
 		if from != tc.wantFrom || ok != tc.wantOK || held != tc.wantHeld {
 			t.Errorf("%s: got from %d ok %v held %d, want %d %v %d", tc.name, from, ok, held, tc.wantFrom, tc.wantOK, tc.wantHeld)
 		}
-		if h.last != tc.wantSay || h.warn != tc.wantWarn {
-			t.Errorf("%s: said %q (warn %v), want %q (warn %v)", tc.name, h.last, h.warn, tc.wantSay, tc.wantWarn)
+		if said.Text != tc.wantSay || said.Warn != tc.wantWarn || said.Set != (tc.wantSay != "") {
+			t.Errorf("%s: said %+v, want %q (warn %v)", tc.name, said, tc.wantSay, tc.wantWarn)
 		}
 	}
 }

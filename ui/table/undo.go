@@ -59,10 +59,11 @@ func CutLastDiscard[A any](actions []A, meta map[string]string, startsHand, ownD
 
 // Undo is the command that replays the match without the player's last
 // discard (replay, of the record CutLastDiscard cut: ok), asked at from
-// moves: nil when there is none (!ok), which h's status line says.
-func Undo[G any](h Host, ok bool, from int, replay func() (G, error)) tea.Cmd {
+// moves: nil when there is none (!ok), which the status line (said)
+// says in l's words.
+func Undo[G any](l *Look, said *Said, ok bool, from int, replay func() (G, error)) tea.Cmd {
 	if !ok {
-		h.Flash(true, h.Words().Tr.T("status.undo.none"))
+		said.Flash(true, l.Words.Tr.T("status.undo.none"))
 		return nil
 	}
 	return func() tea.Msg {
@@ -73,19 +74,19 @@ func Undo[G any](h Host, ok bool, from int, replay func() (G, error)) tea.Cmd {
 
 // Undone puts back the match an undo replayed (msg; put puts it on the
 // table and names the tile that came back to the rack), on a table
-// whose match has made moves moves, and says so on h's status line
+// whose match has made moves moves, and says so on the status line (said)
 // (ok): not when the table moved on meanwhile (or has no match: moves
 // -1), nor when the replay failed (err, said instead; the next player
 // is to be asked).
-func Undone[G any](h Host, moves int, msg UndoneMsg[G], put func(G) (back string)) (ok bool, err error) {
+func Undone[G any](l *Look, said *Said, moves int, msg UndoneMsg[G], put func(G) (back string)) (ok bool, err error) {
 	switch {
 	case moves != msg.From:
 		return false, nil // the table moved on: nothing to take back now
 	case msg.Err != nil:
-		h.Flash(true, h.Words().Tr.T("status.refused", h.Reason(msg.Err)))
+		said.Flash(true, l.Words.Tr.T("status.refused", l.Reason(msg.Err)))
 		return false, msg.Err
 	}
 	back := put(msg.G)
-	h.Flash(false, h.Words().Tr.T("status.undone", back))
+	said.Flash(false, l.Words.Tr.T("status.undone", back))
 	return true, nil
 }

@@ -24,8 +24,11 @@ import (
 )
 
 // App is a host for a game's side in a test: it keeps what the side
-// tells it (Flashed, Warned, Tallied, Adopted) for the test to read.
+// tells it (Tallied, Adopted) for the test to read, and the Look a side
+// made with it draws with (hand the side &Look). What a table said on
+// the status line comes back in the reply's Said.
 type App struct {
+	Look    table.Look
 	Tr      *i18n.Catalog
 	St      *theme.Styles
 	KeyMap  keymap.KeyMap
@@ -35,12 +38,9 @@ type App struct {
 	Set     settings.Settings
 	Names   [table.Seats]string
 
-	// Flashed is the last thing said on the status line, Warned whether
-	// as a warning; Tallied how many times the statistics were counted,
-	// Stats what they were counted into; Adopted how many matches were
-	// put on the table.
-	Flashed string
-	Warned  bool
+	// Tallied is how many times the statistics were counted, Stats what
+	// they were counted into; Adopted how many matches were put on the
+	// table.
 	Tallied int
 	Stats   stats.File
 	Adopted int
@@ -64,44 +64,29 @@ func New(t testing.TB, lang string) *App {
 	for s := 1; s < table.Seats; s++ {
 		a.Names[s] = a.Set.Names[s-1]
 	}
+	a.Look = table.Look{Words: table.Words{Tr: a.Tr, Names: a.Names}, St: a.St, Painter: &a.Painter, Keys: &a.KeyMap, Why: Reason}
 	return a
 }
 
 var _ hosting.App = (*App)(nil)
 
-// Words are the words of the host's language and seats.
-func (a *App) Words() table.Words { return table.Words{Tr: a.Tr, Names: a.Names} }
-
-// Styles is the style sheet.
-func (a *App) Styles() *theme.Styles { return a.St }
-
-// Paint is s in style id.
-func (a *App) Paint(id table.Style, s string) string { return a.Painter.Paint(a.St, id, s) }
-
-// Keys is the key map.
-func (a *App) Keys() *keymap.KeyMap { return &a.KeyMap }
-
-// Flash keeps what was said.
-func (a *App) Flash(warn bool, s string) { a.Flashed, a.Warned = s, warn }
-
 // Reason is err's text: a test reads the words of a refusal elsewhere.
-func (a *App) Reason(err error) string { return err.Error() }
+func Reason(_ *i18n.Catalog, err error) string { return err.Error() }
 
-// Adopt counts the match put on the table and reads the seats' levels
-// from meta as the app does.
-func (a *App) Adopt(_ uint64, meta map[string]string, level func(named string, seat int, set string) string) [table.Seats]string {
+// Adopt counts the match put on the table, reads the seats' levels
+// from meta as the app does, and counts count into the host's
+// statistics.
+func (a *App) Adopt(_ uint64, meta map[string]string, level func(named string, seat int, set string) string, count func(f *stats.File) bool) [table.Seats]string {
 	a.Adopted++
 	var levels [table.Seats]string
 	for s := 1; s < table.Seats; s++ {
 		levels[s] = level(meta["level"+string(rune('0'+s))], s, a.Set.Levels[s-1])
 	}
+	if count != nil {
+		a.Tallied++
+		count(&a.Stats)
+	}
 	return levels
-}
-
-// Tally counts into the host's statistics.
-func (a *App) Tally(count func(f *stats.File) bool) {
-	a.Tallied++
-	count(&a.Stats)
 }
 
 // Scene is what a w×h screen with nothing said and no page over the
@@ -109,10 +94,9 @@ func (a *App) Tally(count func(f *stats.File) bool) {
 func (a *App) Scene(w, h int) *hosting.Scene {
 	return &hosting.Scene{
 		Lay: layout.NewScreen(w, h), W: w, H: h,
-		Words: a.Words(), St: a.St, Keys: &a.KeyMap,
-		Painter: &a.Painter, Bar: &a.Bar,
+		Look: &a.Look, Bar: &a.Bar,
 		Frame:   table.Frame{Asking: -1},
-		Overlay: hosting.Overlay{Scroll: &a.Scroll, Keys: a.KeyMap.Overlay},
+		Overlay: hosting.Overlay{Scroll: &a.Scroll},
 		Ctx:     context.Background(),
 	}
 }

@@ -1,7 +1,7 @@
 // Package melds is the melds on a 101 table written and drawn, apart
 // from the table's state (ui/play101) because it needs none of it: a
-// seat's view (okey101.View) and the host's words, styles and paint
-// (table.Host) are all it reads (Table, a small value made afresh where
+// seat's view (okey101.View) and the app's words, styles and paint
+// (table.Look) are all it reads (Table, a small value made afresh where
 // it is needed). The table, its hand's end and its pages ask it for the
 // melds in lines of text, as tiles on a wide terminal, or named in
 // words:

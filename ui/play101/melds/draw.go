@@ -83,8 +83,8 @@ func (t Table) tiles(w int, sz theme.TileSize) ([]Piece, int, bool) {
 				continue
 			}
 			if first {
-				label := canvas.Cut(t.Host.Words().SeatName(seat)+" "+t.openingShort(v.Opened[seat]), w)
-				ps = append(ps, Piece{Y: y, W: canvas.Width(label), H: 1, Meld: -1, Styled: t.Host.Paint(table.Bold, label)})
+				label := canvas.Cut(t.Look.Words.SeatName(seat)+" "+t.openingShort(v.Opened[seat]), w)
+				ps = append(ps, Piece{Y: y, W: canvas.Width(label), H: 1, Meld: -1, Styled: t.Look.Paint(table.Bold, label)})
 				y++
 				first = false
 			}
@@ -140,7 +140,7 @@ func (t Table) Draw(c *canvas.Canvas, m Placed, chosen int, b *Blocks) {
 		msg := t.tr().T("t101.table.none", t.View.Threshold, okey101.MinPairs)
 		for i, s := range canvas.Wrap(msg, r.W) {
 			if i < r.H {
-				c.Put(r.X, r.Y+i, t.Host.Paint(table.Dim, s))
+				c.Put(r.X, r.Y+i, t.Look.Paint(table.Dim, s))
 			}
 		}
 		return
@@ -150,7 +150,7 @@ func (t Table) Draw(c *canvas.Canvas, m Placed, chosen int, b *Blocks) {
 		for _, p := range row {
 			s := p.Styled
 			if p.Meld >= 0 && p.Meld == chosen {
-				s = t.Host.Paint(table.Turn, ">"+ansi.Strip(s)+"<")
+				s = t.Look.Paint(table.Turn, ">"+ansi.Strip(s)+"<")
 				c.Put(r.X+p.X-1, r.Y+y, s)
 				continue
 			}
@@ -159,9 +159,9 @@ func (t Table) Draw(c *canvas.Canvas, m Placed, chosen int, b *Blocks) {
 	}
 	switch {
 	case more && m.Rest:
-		c.Put(r.X, r.Y+n, t.Host.Paint(table.Dim, canvas.Cut(t.tr().T("t101.table.rest"), r.W)))
+		c.Put(r.X, r.Y+n, t.Look.Paint(table.Dim, canvas.Cut(t.tr().T("t101.table.rest"), r.W)))
 	case more:
-		c.Put(r.X, r.Y+r.H-1, t.Host.Paint(table.Dim, canvas.Cut(t.tr().T("t101.table.more", len(rows)-r.H+1), r.W)))
+		c.Put(r.X, r.Y+r.H-1, t.Look.Paint(table.Dim, canvas.Cut(t.tr().T("t101.table.more", len(rows)-r.H+1), r.W)))
 	}
 }
 
@@ -202,7 +202,7 @@ const maxBlocks = 256
 // lines, its tiles side by side (shared: the caller must not change
 // them).
 func (t Table) block(b *Blocks, tm *okey101.TableMeld, sz theme.TileSize, f theme.Frame) []string {
-	sheet := t.Host.Styles()
+	sheet := t.Look.St
 	if b.sheet != sheet || len(b.drawn) > maxBlocks {
 		b.sheet, b.drawn = sheet, map[string][]string{}
 	}

@@ -16,11 +16,12 @@ import (
 )
 
 // Table is the melds on a 101 table as a seat sees them (View's), with
-// the host whose words, styles and paint they are written and drawn in.
+// the app's words, styles and paint they are written and drawn in
+// (table.Look).
 // It is a small value, made afresh where it is needed, so that it never
 // goes out of date; what lasts between frames is a Blocks.
 type Table struct {
-	Host table.Host
+	Look *table.Look
 	View *okey101.View
 	// InSight are the melds (the table's indices) that must stay in
 	// sight where the table does not fit whole: those the status names
@@ -69,8 +70,8 @@ func (t Table) rowsOf(w int, only []int) [][]Piece {
 		if len(idx) == 0 {
 			continue
 		}
-		label := t.Host.Words().SeatName(seat) + " " + t.openingShort(v.Opened[seat]) + ":"
-		row := []Piece{{X: 0, W: canvas.Width(label), Meld: -1, Styled: t.Host.Paint(table.Bold, label)}}
+		label := t.Look.Words.SeatName(seat) + " " + t.openingShort(v.Opened[seat]) + ":"
+		row := []Piece{{X: 0, W: canvas.Width(label), Meld: -1, Styled: t.Look.Paint(table.Bold, label)}}
 		x := canvas.Width(label) + 1
 		for _, i := range idx {
 			plainText, styled := t.text(&v.Table[i])
@@ -174,7 +175,7 @@ func (t Table) openingShort(o okey101.Opening) string {
 // text is a table meld on one line, plain and styled.
 func (t Table) text(tm *okey101.TableMeld) (plainText, styled string) {
 	an := t.View.Analyzer
-	st := t.Host.Styles()
+	st := t.Look.St
 	var p, s strings.Builder
 	for i, x := range tm.Meld.Tiles {
 		if i > 0 {
@@ -185,9 +186,9 @@ func (t Table) text(tm *okey101.TableMeld) (plainText, styled string) {
 		p.WriteString(txt)
 		switch {
 		case okey || x == tile.FalseJoker:
-			s.WriteString(t.Host.Paint(table.Okey, txt))
+			s.WriteString(t.Look.Paint(table.Okey, txt))
 		case strings.HasPrefix(txt, LayOffMark):
-			s.WriteString(t.Host.Paint(table.Dim, LayOffMark) + st.Inline(x))
+			s.WriteString(t.Look.Paint(table.Dim, LayOffMark) + st.Inline(x))
 		default:
 			s.WriteString(st.Inline(x))
 		}
@@ -207,7 +208,7 @@ func (t Table) Name(i int) string {
 	if i < 0 || i >= len(v.Table) {
 		return "?"
 	}
-	w := t.Host.Words()
+	w := t.Look.Words
 	tm := &v.Table[i]
 	txt, _ := t.text(tm)
 	txt = strings.ReplaceAll(txt, LayOffMark, "") // who laid which tile is the table's to show
@@ -270,8 +271,8 @@ func (t Table) LayOffsByOthers() string {
 	}
 	parts := make([]string, len(order))
 	for i, by := range order {
-		who := t.Host.Words().SeatName(by)
-		if by == 0 && !t.Host.Words().Watching {
+		who := t.Look.Words.SeatName(by)
+		if by == 0 && !t.Look.Words.Watching {
 			who = t.tr().T("t101.handover.by.you")
 		}
 		tiles := strings.Join(notation[by], " ")
@@ -293,4 +294,4 @@ func (t Table) LayOffsByOthers() string {
 func (t Table) tilesText(ts []tile.Tile) string { return t.tr().Tiles(ts, t.View.Okey) }
 
 // tr is the catalogue of the player's language.
-func (t Table) tr() *i18n.Catalog { return t.Host.Words().Tr }
+func (t Table) tr() *i18n.Catalog { return t.Look.Words.Tr }

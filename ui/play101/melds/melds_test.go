@@ -10,23 +10,20 @@ import (
 	"okey/game/okey101/meld"
 	"okey/game/tile"
 	"okey/ui/i18n"
-	"okey/ui/keymap"
 	"okey/ui/layout"
 	"okey/ui/table"
 	"okey/ui/theme"
 )
 
-// plainHost is a Host in English that paints nothing.
-type plainHost struct{ tr *i18n.Catalog }
-
-func (h plainHost) Words() table.Words {
-	return table.Words{Tr: h.tr, Names: [table.Seats]string{"", "Ayşe", "Mehmet", "Zeynep"}}
+// plainLook is a Look in English with no colour whose errors are
+// their own text.
+func plainLook(tr *i18n.Catalog) *table.Look {
+	return &table.Look{
+		Words: table.Words{Tr: tr, Names: [table.Seats]string{"", "Ayşe", "Mehmet", "Zeynep"}},
+		St:    theme.New(theme.Palette{}, true, true), Painter: &table.Painter{},
+		Why: func(_ *i18n.Catalog, err error) string { return err.Error() },
+	}
 }
-func (h plainHost) Styles() *theme.Styles                { return theme.New(theme.Palette{}, true, true) }
-func (h plainHost) Paint(_ table.Style, s string) string { return s }
-func (h plainHost) Keys() *keymap.KeyMap                 { return nil }
-func (h plainHost) Flash(bool, string)                   {}
-func (h plainHost) Reason(err error) string              { return err.Error() }
 
 // onTable is a table whose okey is B7 with Ayşe's run R3 R4 R5, onto
 // which the player laid off R6, and the player's own set of 9s.
@@ -48,7 +45,7 @@ func onTable(t *testing.T) Table {
 		{Meld: meld.Meld{Kind: meld.Run, Tiles: []tile.Tile{r(3), r(4), r(5), r(6)}, As: make([]tile.Tile, 4)}, Seats: []int{1, 1, 1, 0}, Owner: 1},
 		{Meld: meld.Meld{Kind: meld.Set, Tiles: []tile.Tile{r(9), tile.NewTile(tile.Black, 9), tile.NewTile(tile.Yellow, 9)}, As: make([]tile.Tile, 3)}, Seats: []int{0, 0, 0}, Owner: 0},
 	}
-	return Table{Host: plainHost{tr}, View: v}
+	return Table{Look: plainLook(tr), View: v}
 }
 
 // TestRowsAndClicks lays the melds out as text, the other players' first

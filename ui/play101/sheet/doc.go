@@ -1,7 +1,7 @@
 // Package sheet is the score sheet of a match of Okey 101 and the pages
 // between its hands in 101's words, apart from the table's state
 // (ui/play101) because they need none of it: a seat's view
-// (okey101.View), the host's words and styles (table.Host) and, for how
+// (okey101.View), the app's words and styles (table.Look) and, for how
 // a hand ended, the table's log read through Log are all a Sheet reads.
 // What it writes are lines and plain values for ui/pages, which lays
 // the pages out the same in both games:

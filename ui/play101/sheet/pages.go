@@ -31,7 +31,7 @@ func (sh Sheet) HandEndPage(w int) (h pages.HandEnd, ok bool) {
 	if res == nil {
 		return h, false
 	}
-	tr, st, words := sh.tr(), sh.Host.Styles(), sh.Host.Words()
+	tr, st, words := sh.tr(), sh.Look.St, sh.Look.Words
 	lines := []string{st.Title.Render(sh.HandTitle(res))}
 	if d := sh.Doublings(res); d != "" {
 		lines = append(lines, st.Accent.Render(d))
@@ -88,7 +88,7 @@ func (sh Sheet) Final() (f pages.FinalTable, ok bool) {
 	if mr == nil {
 		return f, false
 	}
-	tr, words := sh.tr(), sh.Host.Words()
+	tr, words := sh.tr(), sh.Look.Words
 	f = pages.FinalTable{Title: pages.MatchOverTitle(tr, mr.Hands), Rule: tr.T("t101.final.lowest"), Points: tr.T("t101.final.total")}
 	var winners []string
 	for s := range okey101.NumSeats {

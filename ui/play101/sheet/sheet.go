@@ -13,11 +13,11 @@ import (
 )
 
 // Sheet is the score sheet of a match of 101 and the pages between its
-// hands, as a seat sees them (View's), written in the host's words and
-// styles; Log is the table's log, which tells how a hand ended. It is a
+// hands, as a seat sees them (View's), written in the app's words and
+// styles (Look); Log is the table's log, which tells how a hand ended. It is a
 // small value, made afresh where it is needed.
 type Sheet struct {
-	Host table.Host
+	Look *table.Look
 	View *okey101.View
 	Log  Log
 }
@@ -42,9 +42,9 @@ func (sh Sheet) Table() []string {
 	}
 	head := canvas.Fit(sh.tr().T("scores.hand"), handW)
 	for s := range okey101.NumSeats {
-		head += " " + canvas.Right(canvas.Cut(sh.Host.Words().SeatName(s), ScoreW), ScoreW)
+		head += " " + canvas.Right(canvas.Cut(sh.Look.Words.SeatName(s), ScoreW), ScoreW)
 	}
-	out := []string{sh.Host.Styles().Bold.Render(head)}
+	out := []string{sh.Look.St.Bold.Render(head)}
 	for i := range v.Results {
 		r := &v.Results[i]
 		no := strconv.Itoa(r.Hand)
@@ -59,19 +59,19 @@ func (sh Sheet) Table() []string {
 			}
 			line += " " + canvas.Right(cell, ScoreW)
 		}
-		out = append(out, sh.Host.Styles().Text.Render(line)+"  "+sh.Host.Styles().Dim.Render(sh.HandEnd(r)))
+		out = append(out, sh.Look.St.Text.Render(line)+"  "+sh.Look.St.Dim.Render(sh.HandEnd(r)))
 	}
 	total := canvas.Fit(sh.tr().T("t101.col.total"), handW)
 	for s := range okey101.NumSeats {
 		total += " " + canvas.Right(strconv.Itoa(v.Scores[s]), ScoreW)
 	}
-	out = append(out, sh.Host.Styles().Bold.Render(total))
+	out = append(out, sh.Look.St.Bold.Render(total))
 	if v.Rules.Partners { // what decides: each team's total, on both its seats
 		team := canvas.Fit(sh.tr().T("t101.col.team"), handW)
 		for s := range okey101.NumSeats {
 			team += " " + canvas.Right(strconv.Itoa(v.Totals[s]), ScoreW)
 		}
-		out = append(out, sh.Host.Styles().Bold.Render(team))
+		out = append(out, sh.Look.St.Bold.Render(team))
 	}
 	return out
 }
@@ -86,7 +86,7 @@ func (sh Sheet) HandTitle(res *okey101.HandResult) string {
 	case res.Finisher == 0:
 		return sh.tr().T("t101.hand.you", res.Hand, sh.tileName(res.Discard))
 	}
-	return sh.tr().T("t101.hand.won", res.Hand, sh.Host.Words().SeatName(res.Finisher), sh.tileName(res.Discard))
+	return sh.tr().T("t101.hand.won", res.Hand, sh.Look.Words.SeatName(res.Finisher), sh.tileName(res.Discard))
 }
 
 // HandEnd says in a few words how a hand ended.
@@ -98,14 +98,14 @@ func (sh Sheet) HandEnd(r *okey101.HandResult) string {
 	case r.WallOut:
 		s = sh.tr().T("scores.wallout")
 	default:
-		s = sh.Host.Words().YouOr(r.Finisher, "t101.end.finished")
+		s = sh.Look.Words.YouOr(r.Finisher, "t101.end.finished")
 		if r.Multiplier > 1 {
 			s += " ×" + strconv.Itoa(r.Multiplier)
 		}
 	}
 	for seat := range okey101.NumSeats {
 		if p := r.Lines[seat].Penalties; p > 0 {
-			s += "; " + sh.Host.Words().YouOr(seat, "t101.end.paid", p)
+			s += "; " + sh.Look.Words.YouOr(seat, "t101.end.paid", p)
 		}
 	}
 	return s
@@ -185,7 +185,7 @@ const (
 )
 
 // melds is the melds on the table, as the hand's end shows them.
-func (sh Sheet) melds() melds.Table { return melds.Table{Host: sh.Host, View: sh.View} }
+func (sh Sheet) melds() melds.Table { return melds.Table{Look: sh.Look, View: sh.View} }
 
 // tileName writes a tile of the hand on the table for messages.
 func (sh Sheet) tileName(x tile.Tile) string { return sh.tr().Tile(x, sh.View.Okey, i18n.Nominative) }
@@ -194,4 +194,4 @@ func (sh Sheet) tileName(x tile.Tile) string { return sh.tr().Tile(x, sh.View.Ok
 func (sh Sheet) tilesText(ts []tile.Tile) string { return sh.tr().Tiles(ts, sh.View.Okey) }
 
 // tr is the catalogue of the player's language.
-func (sh Sheet) tr() *i18n.Catalog { return sh.Host.Words().Tr }
+func (sh Sheet) tr() *i18n.Catalog { return sh.Look.Words.Tr }

@@ -10,22 +10,19 @@ import (
 	"okey/game/okey101/meld"
 	"okey/game/tile"
 	"okey/ui/i18n"
-	"okey/ui/keymap"
 	"okey/ui/table"
 	"okey/ui/theme"
 )
 
-// plainHost is a Host in English without colour.
-type plainHost struct{ tr *i18n.Catalog }
-
-func (h plainHost) Words() table.Words {
-	return table.Words{Tr: h.tr, Names: [table.Seats]string{"", "Ayşe", "Mehmet", "Zeynep"}}
+// plainLook is a Look in English with no colour whose errors are
+// their own text.
+func plainLook(tr *i18n.Catalog) *table.Look {
+	return &table.Look{
+		Words: table.Words{Tr: tr, Names: [table.Seats]string{"", "Ayşe", "Mehmet", "Zeynep"}},
+		St:    theme.New(theme.Palette{}, true, true), Painter: &table.Painter{},
+		Why: func(_ *i18n.Catalog, err error) string { return err.Error() },
+	}
 }
-func (h plainHost) Styles() *theme.Styles                { return theme.New(theme.Palette{}, true, true) }
-func (h plainHost) Paint(_ table.Style, s string) string { return s }
-func (h plainHost) Keys() *keymap.KeyMap                 { return nil }
-func (h plainHost) Flash(bool, string)                   {}
-func (h plainHost) Reason(err error) string              { return err.Error() }
 
 // log is a table's log that tells a last turn of two moves.
 type log struct{ asked []int }
@@ -54,7 +51,7 @@ func TestHandEnd(t *testing.T) {
 	res.Scores = [okey101.NumSeats]int{5, -101, 202, 202}
 	v := &okey101.View{Analyzer: an, Okey: tile.NewTile(tile.Blue, 7), Result: &res, Results: []okey101.HandResult{res}, Scores: res.Scores}
 	l := &log{}
-	sh := Sheet{Host: plainHost{tr}, View: v, Log: l}
+	sh := Sheet{Look: plainLook(tr), View: v, Log: l}
 
 	rows := sh.Table()
 	if len(rows) != 3 || !strings.Contains(ansi.Strip(rows[1]), Signed(-101)) || !strings.Contains(ansi.Strip(rows[2]), "202") {
