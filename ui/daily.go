@@ -1,11 +1,9 @@
 package ui
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -32,58 +30,14 @@ import (
 // statistics. Par is measured in the background (bots/par) from the
 // daily's start: the player never waits for it.
 
-// DailyOptions start the app on the daily (okey daily).
-type DailyOptions struct {
-	Game daily.Game
-	// Date is the day asked for; zero is today, by the clock (Now).
-	Date daily.Date
-}
-
-// metaDailyID is the record's meta key of the daily's entry in the
-// statistics (its id), which ties a paused hand to its earlier hands'
-// results.
-const metaDailyID = "daily_id"
-
 // dailyLevel is the level of the bots a daily is played against.
 const dailyLevel = par.Level
-
-// dailyState is the daily being played.
-type dailyState struct {
-	set   daily.Set
-	entry stats.Daily
-	// hand is the number of the hand on the table, from 1.
-	hand int
-	// short is the fingerprint's short form ("" if it could not be made).
-	short string
-	// par is par, once measured; parErr why it could not be.
-	par    *par.Line
-	parErr error
-	parID  uint64
-	// recs are the records of the hands ended in this run, by number,
-	// for their review.
-	recs map[int][]byte
-	// over: every hand has ended, the daily's page is on show.
-	over bool
-	// why is the catalogue's key of why it is practice.
-	why string
-}
 
 // dailyParMsg is par measured, or why it could not be.
 type dailyParMsg struct {
 	id   uint64
 	line par.Line
 	err  error
-}
-
-// dailyAsk is a daily waiting for the player's word on its date.
-type dailyAsk struct {
-	game   daily.Game
-	choice playdaily.Choice
-	today  daily.Date
-	// back is the screen a "no" returns to; quit when it is none (the
-	// app was started for the daily).
-	back screen
-	quit bool
 }
 
 // dailyKeys are the keys of the daily's pages: d on the resume page and
@@ -295,33 +249,6 @@ func (m *Model) onDailyPar(msg dailyParMsg) tea.Cmd {
 	return m.saveCmd()
 }
 
-// putDaily keeps the entry in the statistics.
-func (m *Model) putDaily() {
-	m.dl.entry = m.stats.PutDaily(m.dl.entry)
-	m.statsChanged = true
-}
-
-// dailyHandEnded takes in the end of the daily's hand on the table
-// (rec, its record): its score is kept in the entry, once. A record
-// whose hand is not over (a void deal of 101, dealt again) adds
-// nothing; it reports whether the daily's hand is over.
-func (m *Model) dailyHandEnded(rec []byte) bool {
-	d := m.dl
-	if d == nil {
-		return false
-	}
-	s, err := playdaily.Score(d.set.Game, rec)
-	if err != nil {
-		return false
-	}
-	d.recs[d.hand] = rec
-	if d.entry.First()-1+len(d.entry.Scores) < d.hand {
-		d.entry.Scores = append(d.entry.Scores, s)
-		m.putDaily()
-	}
-	return true
-}
-
 // dailyNext goes on from the end of a daily's hand: the next hand is
 // dealt (the match of the hand before set aside with the finished
 // ones), or after the last the daily's page is shown.
@@ -343,70 +270,6 @@ func (m *Model) dailyNext() tea.Cmd {
 	}
 	m.tellNews(m.tr.T("daily.hand", d.hand, len(d.set.Hands), d.short))
 	return tea.Batch(m.saveCmd(), m.nextTurn())
-}
-
-// dailyOfRecord is the daily a saved record is a hand of (its meta),
-// taken up again with its entry in the statistics; nil when the record
-// is no daily's or the app only looks. A hand whose entry is gone (the
-// statistics set aside meanwhile) goes on as practice, counted from
-// that hand.
-func (m *Model) dailyOfRecord(b []byte) *dailyState {
-	if m.readOnly {
-		return nil
-	}
-	meta := recordMeta(b)
-	if meta[daily.MetaDaily] == "" {
-		return nil
-	}
-	var named daily.Named
-	var err error
-	if recordGame(b) == okey101.GameName {
-		var r okey101.Record
-		if r, err = okey101.ParseRecord(b); err == nil {
-			named, err = daily.Identify101(r)
-		}
-	} else {
-		var r classic.Record
-		if r, err = classic.ParseRecord(b); err == nil {
-			named, err = daily.IdentifyClassic(r)
-		}
-	}
-	if err != nil {
-		m.notice = append(m.notice, m.tr.T("daily.damaged", err.Error()))
-		return nil
-	}
-	d := &dailyState{set: named.Set, hand: named.Hand.N, recs: map[int][]byte{}}
-	if fp, err := named.Set.Fingerprint(); err == nil {
-		d.short = fp.Short()
-	}
-	e, ok := m.stats.Daily(meta[metaDailyID])
-	if !ok || e.Date != named.Set.Date.String() || e.Game != string(named.Set.Game) {
-		e = stats.Daily{ID: meta[metaDailyID], Date: named.Set.Date.String(), Game: string(named.Set.Game),
-			Practice: true, Hands: len(named.Set.Hands), From: named.Hand.N}
-		if e.ID == "" {
-			e.ID = startedNow(m.now())
-		}
-		m.notice = append(m.notice, m.tr.T("daily.lost", named.Hand.N))
-		d.why = "daily.why.lost"
-	} else if e.Practice {
-		d.why = "daily.why.again"
-	}
-	d.entry = e
-	m.dl = d
-	m.putDaily()
-	return d
-}
-
-// recordMeta is the meta of a record's header (nil when it has none).
-func recordMeta(b []byte) map[string]string {
-	line, _, _ := strings.Cut(string(b), "\n")
-	var h struct {
-		Meta map[string]string `json:"meta"`
-	}
-	if json.Unmarshal([]byte(line), &h) != nil {
-		return nil
-	}
-	return h.Meta
 }
 
 // The pages.
@@ -755,16 +618,6 @@ func (m *Model) dailyRefuses(k tea.KeyPressMsg) bool {
 	}
 	m.setFlash(true, m.tr.T("daily.nohint"))
 	return true
-}
-
-// dailyBadge is what the header says of a daily's hand: the header's
-// own "hand 1" is the hand of its match, each of the daily's hands
-// being a match of its own.
-func (m *Model) dailyBadge() string {
-	if m.dl == nil {
-		return ""
-	}
-	return " · " + m.tr.T("daily.badge", m.dl.hand, len(m.dl.set.Hands))
 }
 
 // newMatchLine is the resume page's and the final table's line of what

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"encoding/json"
 	"errors"
 	"path/filepath"
 	"strconv"
@@ -80,26 +79,6 @@ func (m *Model) tableOf(name string) hosting.Game {
 		}
 	}
 	return tables[0]
-}
-
-// recordGame is the game a saved record names in its header:
-// classic.GameName or okey101.GameName ("" for classic Okey's records
-// of before both games' records named theirs).
-func recordGame(b []byte) string {
-	line := b
-	for i, c := range b {
-		if c == '\n' {
-			line = b[:i]
-			break
-		}
-	}
-	var h struct {
-		Game string `json:"game"`
-	}
-	if json.Unmarshal(line, &h) != nil {
-		return ""
-	}
-	return h.Game
 }
 
 // offerResumed shows the resume screen of a saved match of which: a new

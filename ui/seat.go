@@ -259,3 +259,11 @@ func (m *Model) ResumeCodeLine(code string) string { return m.tr.T("seat.code", 
 // control and format characters go, and it is cut to MaxNameLen
 // columns.
 func CleanName(s string) string { return pages.CleanName(s) }
+
+// link is the link to a served table, nil for a match played here.
+func (m *Model) link() *seatlink.Link {
+	if m.seat == nil {
+		return nil
+	}
+	return m.seat.Link
+}

@@ -4,7 +4,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/ui/hosting"
-	"okey/ui/seatlink"
 	"okey/ui/table"
 )
 
@@ -48,34 +47,6 @@ func (m *Model) onClick(msg tea.MouseClickMsg) tea.Cmd {
 	}
 	r, _ := m.table().Update(msg, m.keyScene())
 	return m.carry(r, tea.KeyPressMsg{})
-}
-
-// keyScene is what a key or a click is read with: the scene but its
-// frame (the clocks and levels only a frame draws, which scene adds).
-func (m *Model) keyScene() *hosting.Scene {
-	// Field by field into the scene the model keeps, not a fresh
-	// literal: copying a whole Scene over it cost a small key (an arrow)
-	// a third of its time (BenchmarkKeyMove, 0.82 to 1.17 µs).
-	sc := &m.sc
-	sc.Lay, sc.W, sc.H = m.lay, m.width, m.height
-	m.look() // sc.Look, the sides' too
-	sc.Bar = &m.bar
-	sc.Frame = table.Frame{}
-	sc.Status = hosting.Status{Flash: m.flash, Warn: m.flashWarn, Guide: m.appGuide()}
-	sc.Overlay = hosting.Overlay{Which: m.overlay, Scroll: &m.pager}
-	sc.Badge, sc.HostKeys = m.seatBadge(), m.hostKeys()
-	sc.ReadOnly, sc.Casual, sc.SeatGot = m.readOnly, m.casual, m.seat != nil && m.seat.Got
-	sc.OnTable = m.screen == scrPlay
-	sc.Seat, sc.Ctx, sc.Seed = m.link(), m.ctx, m.seed
-	return sc
-}
-
-// link is the link to a served table, nil for a match played here.
-func (m *Model) link() *seatlink.Link {
-	if m.seat == nil {
-		return nil
-	}
-	return m.seat.Link
 }
 
 // carry carries out what a key (k; a click's is the zero key) or a
