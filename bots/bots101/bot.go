@@ -221,3 +221,31 @@ func tableHash(n int, meldAt func(int) meld.Meld) uint64 {
 func viewTable(v *okey101.View) uint64 {
 	return tableHash(len(v.Table), func(i int) meld.Meld { return v.Table[i].Meld })
 }
+
+// DecisionSeed is the seed of a seat's bot for the decision at v, drawn
+// from the seat's own seed, the hand, its redeal and the moves so far. A
+// seat whose bot is built afresh with it for every decision
+// (PerDecision) plays a match resumed from its record exactly as it
+// would have played on, and one deal with the same seats' seeds meets
+// the same bots wherever it is played: at the table, and in a daily's
+// par (bots/par).
+func DecisionSeed(seat uint64, v okey101.View) uint64 {
+	return game.NewSeed(seat ^ uint64(v.Hand)<<40 ^ uint64(v.Redeal)<<32 ^ uint64(len(v.History))<<8 ^ uint64(v.Stage))
+}
+
+// PerDecision is a seat's bot at Level built by Build afresh for every
+// decision, seeded with DecisionSeed from the seat's Seed.
+type PerDecision struct {
+	Level string
+	Seed  uint64
+	Build func(level string, opt Options) (Bot, error)
+}
+
+// Decide builds the decision's bot and asks it.
+func (p PerDecision) Decide(ctx context.Context, v okey101.View) (okey101.Action, error) {
+	b, err := p.Build(p.Level, Options{Seed: DecisionSeed(p.Seed, v)})
+	if err != nil {
+		return okey101.Action{}, fmt.Errorf("seat %d: %w", v.Seat, err)
+	}
+	return b.Decide(ctx, v)
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"okey/game"
 	"okey/game/classic"
 )
 
@@ -73,4 +74,31 @@ func New(level string, opt Options) (Bot, error) {
 		return b, nil
 	}
 	return nil, fmt.Errorf("%q: %w", level, ErrUnknownLevel)
+}
+
+// DecisionSeed is the seed of a seat's bot for the decision at v, drawn
+// from the seat's own seed, the hand and the moves so far. A seat whose
+// bot is built afresh with it for every decision (PerDecision) plays a
+// match resumed from its record exactly as it would have played on, and
+// one deal with the same seats' seeds meets the same bots wherever it
+// is played: at the table, and in a daily's par (bots/par).
+func DecisionSeed(seat uint64, v classic.View) uint64 {
+	return game.NewSeed(seat ^ uint64(v.Hand)<<40 ^ uint64(len(v.History))<<8 ^ uint64(v.Stage))
+}
+
+// PerDecision is a seat's bot at Level built by Build afresh for every
+// decision, seeded with DecisionSeed from the seat's Seed.
+type PerDecision struct {
+	Level string
+	Seed  uint64
+	Build func(level string, opt Options) (Bot, error)
+}
+
+// Decide builds the decision's bot and asks it.
+func (p PerDecision) Decide(ctx context.Context, v classic.View) (classic.Action, error) {
+	b, err := p.Build(p.Level, Options{Seed: DecisionSeed(p.Seed, v)})
+	if err != nil {
+		return classic.Action{}, fmt.Errorf("seat %d: %w", v.Seat, err)
+	}
+	return b.Decide(ctx, v)
 }

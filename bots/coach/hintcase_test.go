@@ -12,6 +12,7 @@ import (
 	"okey/bots/bots101"
 	"okey/bots/botsclassic"
 	"okey/bots/rollout"
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/game/tile"
@@ -38,7 +39,7 @@ func caseView(t *testing.T) (classic.View, classic.View, uint64) {
 	for i := range bs {
 		bs[i] = botsclassic.NewHard(seed + uint64(i))
 	}
-	for g.State().Phase() == classic.Playing {
+	for g.State().Phase() == game.Playing {
 		s := g.State()
 		seat := s.Turn()
 		v := s.View(seat)
@@ -148,7 +149,7 @@ func TestHintCost(t *testing.T) {
 		for i := range bs {
 			bs[i] = botsclassic.NewHard(seed + uint64(i))
 		}
-		for g.State().Phase() == classic.Playing {
+		for g.State().Phase() == game.Playing {
 			s := g.State()
 			seat := s.Turn()
 			v := s.View(seat)
@@ -211,7 +212,7 @@ func TestHintCost101(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		for g.State().Phase() == okey101.Playing {
+		for g.State().Phase() == game.Playing {
 			s := g.State()
 			seat := s.Turn()
 			v := s.View(seat)

@@ -35,6 +35,7 @@ import (
 	"okey/game/classic"
 	"okey/game/daily"
 	"okey/game/okey101"
+	"okey/game/okey101/meld"
 )
 
 // Level is the bot level whose result is par.
@@ -164,17 +165,25 @@ func play(ctx context.Context, g daily.Game, h daily.Hand, level string) (Hand, 
 // playClassic plays the first hand of the hand's match to its end.
 func playClassic(ctx context.Context, h daily.Hand, level string) (Hand, error) {
 	out := Hand{N: h.N, Winner: -1}
-	var seats [classic.NumSeats]botsclassic.Bot
+	// Every seat's bot is built afresh for each decision from its seat's
+	// seed, as the table builds the bots the player meets: par plays
+	// against the very bots the player does. One analysis cache serves
+	// the hand's four (it saves time and changes nothing).
+	cache := botsclassic.NewTableCache()
+	build := func(l string, opt botsclassic.Options) (botsclassic.Bot, error) {
+		opt.Cache = cache
+		return botsclassic.New(l, opt)
+	}
+	var seats [classic.NumSeats]botsclassic.PerDecision
 	for seat := range seats {
 		l := Level
 		if seat == 0 {
 			l = level
 		}
-		b, err := botsclassic.New(l, botsclassic.Options{Seed: h.Bots[seat]})
-		if err != nil {
+		if _, err := build(l, botsclassic.Options{}); err != nil {
 			return out, err
 		}
-		seats[seat] = b
+		seats[seat] = botsclassic.PerDecision{Level: l, Seed: h.Bots[seat], Build: build}
 	}
 	s, err := daily.ClassicRecord(h).Start()
 	if err != nil {
@@ -226,19 +235,25 @@ func swing(r *classic.HandResult, seat int) int {
 // last.
 func play101(ctx context.Context, h daily.Hand, level string) (Hand, error) {
 	out := Hand{N: h.N, Winner: -1}
-	var seats [okey101.NumSeats]bots101.Bot
+	// Every seat's bot is built afresh for each decision from its seat's
+	// seed, as the table builds the bots the player meets. The hand's
+	// bots share one analysis memory: they decide one after another, and
+	// each hand runs on a goroutine of its own with its own Solver.
+	solver := new(meld.Solver)
+	build := func(l string, opt bots101.Options) (bots101.Bot, error) {
+		opt.Solver = solver
+		return bots101.New(l, opt)
+	}
+	var seats [okey101.NumSeats]bots101.PerDecision
 	for seat := range seats {
 		l := Level
 		if seat == 0 {
 			l = level
 		}
-		// Each bot its own analysis memory: the hands run on
-		// goroutines of their own, and a Solver is not shared.
-		b, err := bots101.New(l, bots101.Options{Seed: h.Bots[seat]})
-		if err != nil {
+		if _, err := build(l, bots101.Options{}); err != nil {
 			return out, err
 		}
-		seats[seat] = b
+		seats[seat] = bots101.PerDecision{Level: l, Seed: h.Bots[seat], Build: build}
 	}
 	s, err := daily.Record101(h).Start()
 	if err != nil {

@@ -24,7 +24,10 @@ func day(t testing.TB, g daily.Game, date string) daily.Set {
 }
 
 // TestParIsPinned: par and the other levels' lines of two days in both
-// games, as measured when the daily was made. Par must be the same on
+// games, as measured once every seat's bot was built for each decision
+// from its seat's seed, as the table builds the bots the player meets
+// (until then par kept one bot a seat for the hand, and met other bots
+// than the player did). Par must be the same on
 // every machine and every run; a change to a bot or to the referee that
 // moves it fails here, and is then a decision (a new version of the
 // daily, or of par), not an accident.
@@ -39,18 +42,18 @@ func TestParIsPinned(t *testing.T) {
 		scores []int
 		total  int
 	}{
-		{daily.Classic, "2026-11-24", "easy", []int{-2, -2, -2, -3}, -9},
-		{daily.Classic, "2026-11-24", "normal", []int{-2, -2, -2, -3}, -9},
-		{daily.Classic, "2026-11-24", "hard", []int{-2, -2, -2, -3}, -9},
-		{daily.Okey101, "2026-11-24", "easy", []int{10, 10}, 20},
-		{daily.Okey101, "2026-11-24", "normal", []int{-101, 48}, -53},
-		{daily.Okey101, "2026-11-24", "hard", []int{6, 8}, 14},
-		{daily.Classic, "2027-01-01", "easy", []int{-2, -2, -2, -2}, -8},
+		{daily.Classic, "2026-11-24", "easy", []int{-2, 2, -2, -3}, -5},
+		{daily.Classic, "2026-11-24", "normal", []int{2, 2, -2, 1}, 3},
+		{daily.Classic, "2026-11-24", "hard", []int{2, 2, -2, 1}, 3},
+		{daily.Okey101, "2026-11-24", "easy", []int{23, 15}, 38},
+		{daily.Okey101, "2026-11-24", "normal", []int{-101, 8}, -93},
+		{daily.Okey101, "2026-11-24", "hard", []int{6, 20}, 26},
+		{daily.Classic, "2027-01-01", "easy", []int{2, -2, -2, -2}, -4},
 		{daily.Classic, "2027-01-01", "normal", []int{-2, -2, -2, -2}, -8},
 		{daily.Classic, "2027-01-01", "hard", []int{-2, -2, -2, -2}, -8},
-		{daily.Okey101, "2027-01-01", "easy", []int{54, 16}, 70},
-		{daily.Okey101, "2027-01-01", "normal", []int{21, 34}, 55},
-		{daily.Okey101, "2027-01-01", "hard", []int{202, 22}, 224},
+		{daily.Okey101, "2027-01-01", "easy", []int{202, 48}, 250},
+		{daily.Okey101, "2027-01-01", "normal", []int{24, 65}, 89},
+		{daily.Okey101, "2027-01-01", "hard", []int{20, 18}, 38},
 	}
 	lines := map[string][]Line{}
 	for _, tc := range tests {

@@ -114,3 +114,19 @@ func Identify101(rec okey101.Record) (Named, error) {
 func mismatch(meta map[string]string, seed uint64, rules string, version int) error {
 	return fmt.Errorf("%w: %q, yet seed %016x, rules %s, record version %d", ErrDailyMismatch, meta[MetaDaily], seed, rules, version)
 }
+
+// SeatSeeds are the seeds of the four seats' bots in the match of seed
+// whose record's meta is meta: a daily's hand (its meta names the hand,
+// and seed is that hand's) seats the day's bots, Hand.Bots, so that the
+// player meets the very bots par played against; any other match seats
+// bots seeded from its own seed, seed*4+seat, as the table always has.
+func SeatSeeds(seed uint64, meta map[string]string) [4]uint64 {
+	if n, err := named(meta); err == nil && n.Hand.Seed == seed {
+		return n.Hand.Bots
+	}
+	var s [4]uint64
+	for seat := range s {
+		s[seat] = seed*4 + uint64(seat)
+	}
+	return s
+}

@@ -93,3 +93,35 @@ func TestRecordNotTheDaily(t *testing.T) {
 		t.Errorf("a classic daily's meta on a 101 record: %v", err)
 	}
 }
+
+// TestSeatSeeds: a daily hand's match seats the day's bots (par's), a
+// match whose meta names a daily it is not seats its own, and so does
+// any other match.
+func TestSeatSeeds(t *testing.T) {
+	s, err := New(Classic, mustDate(t, "2026-11-24"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := s.Hands[2]
+	own := func(seed uint64) [4]uint64 { return [4]uint64{seed * 4, seed*4 + 1, seed*4 + 2, seed*4 + 3} }
+	for _, tc := range []struct {
+		name string
+		seed uint64
+		meta map[string]string
+		want [4]uint64
+	}{
+		{"the day's hand", h.Seed, s.Meta(h, false), h.Bots},
+		{"the day's hand, practice", h.Seed, s.Meta(h, true), h.Bots},
+		{"a daily's name on another seed", h.Seed + 1, s.Meta(h, false), own(h.Seed + 1)},
+		{"a damaged daily name", h.Seed, map[string]string{MetaDaily: "v1 classic 2026-11-24 hand 9"}, own(h.Seed)},
+		{"an ordinary match", 42, map[string]string{"program": "okey"}, own(42)},
+		{"no meta", 42, nil, own(42)},
+	} {
+		if got := SeatSeeds(tc.seed, tc.meta); got != tc.want {
+			t.Errorf("%s: SeatSeeds = %x, want %x", tc.name, got, tc.want)
+		}
+	}
+	if h.Bots == own(h.Seed) {
+		t.Fatal("the day's bots are the match seed's own: the test tells nothing")
+	}
+}

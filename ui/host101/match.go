@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/game"
+	"okey/game/daily"
 	"okey/game/okey101"
 	"okey/game/record"
 	"okey/ui/hosting"
@@ -82,9 +83,10 @@ func (s *Side) adopt(g *okey101.Game) {
 	t := s.newTable(g)
 	src := s.Players()
 	v := g.State().View(0)
+	seeds := daily.SeatSeeds(rec.Seed, rec.Meta)
 	s.app.Adopt(rec.Seed, rec.Meta, func(l string, seat int, _ string) string {
 		l = src.Level(l)
-		t.Players[seat] = &decide.SeatPlayer{Level: l, Seed: rec.Seed*4 + uint64(seat), Build: src.New}
+		t.Players[seat] = &decide.SeatPlayer{Level: l, Seed: seeds[seat], Build: src.New}
 		return l
 	}, tallied(&rec, v))
 	s.T = t

@@ -5,6 +5,7 @@ import (
 
 	"okey/game"
 	"okey/game/classic"
+	"okey/game/daily"
 	"okey/game/record"
 	"okey/ui/hosting"
 	"okey/ui/playclassic"
@@ -74,7 +75,7 @@ func (s *Side) adopt(g *classic.Game, seed uint64) {
 		return playclassic.SeatLevel(l, set, seed, s.newBot)
 	}, tallied(&rec, g.State(), hs))
 	s.History = hs
-	s.T.Adopt(g, seed, levels, s.newBot)
+	s.T.Adopt(g, daily.SeatSeeds(rec.Seed, rec.Meta), levels, s.newBot)
 }
 
 // tallied is what the match with record rec, state st and hands hs

@@ -13,12 +13,13 @@ import (
 )
 
 // Adopt makes g the match on the table: the seats' bots at levels
-// (built by build, each seeded from seed), the view, a freshly laid
+// (built by build for every decision, each from its seat's seed in
+// seeds: daily.SeatSeeds), the view, a freshly laid
 // rack and the log of the hand so far.
-func (t *Table) Adopt(g *classic.Game, seed uint64, levels [classic.NumSeats]string, build BuildBot) {
+func (t *Table) Adopt(g *classic.Game, seeds [classic.NumSeats]uint64, levels [classic.NumSeats]string, build BuildBot) {
 	t.G = g
 	for s := 1; s < classic.NumSeats; s++ {
-		t.Bots[s] = NewSeatBot(levels[s], seed*4+uint64(s), build)
+		t.Bots[s] = NewSeatBot(levels[s], seeds[s], build)
 		t.Failed[s] = 0
 	}
 	t.Log = t.Log[:0]

@@ -2,7 +2,6 @@ package playclassic
 
 import (
 	"context"
-	"fmt"
 	"slices"
 
 	"okey/bots/botsclassic"
@@ -53,12 +52,7 @@ func NewSeatBot(level string, seed uint64, build func(level string, opt botsclas
 func (s *SeatBot) Level() string { return s.level }
 
 func (s *SeatBot) Decide(ctx context.Context, v classic.View) (classic.Action, error) {
-	seed := game.NewSeed(s.seed ^ uint64(v.Hand)<<40 ^ uint64(len(v.History))<<8 ^ uint64(v.Stage))
-	b, err := s.build(s.level, botsclassic.Options{Seed: seed})
-	if err != nil {
-		return classic.Action{}, fmt.Errorf("seat %d: %w", v.Seat, err)
-	}
-	return b.Decide(ctx, v)
+	return botsclassic.PerDecision{Level: s.level, Seed: s.seed, Build: s.build}.Decide(ctx, v)
 }
 
 // Plain plays plain legal moves: the stand-in for a bot that keeps

@@ -203,7 +203,8 @@ func TestScoreIsPars(t *testing.T) {
 	}
 }
 
-// playHand plays hand h with hard bots seeded as par seeds them, and
+// playHand plays hand h with hard bots seeded as par and the table seed
+// them (each built for every decision from its seat's seed), and
 // returns its whole record and its record after the first action.
 func playHand(t *testing.T, g daily.Game, h daily.Hand) (whole, half []byte) {
 	t.Helper()
@@ -213,9 +214,9 @@ func playHand(t *testing.T, g daily.Game, h daily.Hand) (whole, half []byte) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var bots [4]botsclassic.Bot
+		var bots [4]botsclassic.PerDecision
 		for s := range bots {
-			bots[s], _ = botsclassic.New(par.Level, botsclassic.Options{Seed: h.Bots[s]})
+			bots[s] = botsclassic.PerDecision{Level: par.Level, Seed: h.Bots[s], Build: botsclassic.New}
 		}
 		for m.State().Phase() == game.Playing {
 			if half == nil && m.State().Moves() == 1 {
@@ -236,9 +237,9 @@ func playHand(t *testing.T, g daily.Game, h daily.Hand) (whole, half []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var bots [4]bots101.Bot
+	var bots [4]bots101.PerDecision
 	for s := range bots {
-		bots[s], _ = bots101.New(par.Level, bots101.Options{Seed: h.Bots[s]})
+		bots[s] = bots101.PerDecision{Level: par.Level, Seed: h.Bots[s], Build: bots101.New}
 	}
 	for {
 		st := m.State()

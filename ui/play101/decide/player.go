@@ -7,7 +7,6 @@ import (
 
 	"okey/bots/bots101"
 	"okey/bots/botsclassic"
-	"okey/game"
 	"okey/game/okey101"
 )
 
@@ -64,7 +63,7 @@ type SeatPlayer struct {
 }
 
 func (s *SeatPlayer) Decide(ctx context.Context, v okey101.View) (okey101.Action, error) {
-	seed := game.NewSeed(s.Seed ^ uint64(v.Hand)<<40 ^ uint64(v.Redeal)<<32 ^ uint64(len(v.History))<<8 ^ uint64(v.Stage))
+	seed := bots101.DecisionSeed(s.Seed, v)
 	p, err := s.Build(s.Level, seed)
 	if err != nil {
 		return okey101.Action{}, fmt.Errorf("seat %d: %w", v.Seat, err)
