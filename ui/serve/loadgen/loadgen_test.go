@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -425,12 +426,17 @@ func freezeOnce(t *testing.T, bin string) (time.Duration, error) {
 // TestChildEndsWithItsParent: a node whose parent is gone (its input
 // ends) ends too, even while it is still waiting for a cluster whose
 // other nodes never came (seen: such a child lived on for half an hour
-// after its test was killed). The node here waits up to clusterReady
-// for peers that do not exist; its input ends at once, and ServeChild
-// must be back long before that wait would be over.
+// after its test was killed). The node here, a process of its own as a
+// load's nodes are, waits up to clusterReady for peers that do not
+// exist; its input ends at once, and it must be gone long before that
+// wait would be over.
 func TestChildEndsWithItsParent(t *testing.T) {
 	if testing.Short() {
-		t.Skip("starts an embedded NATS server that waits for its peers")
+		t.Skip("starts a node that waits for its peers")
+	}
+	bin, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
 	}
 	dir := t.TempDir()
 	ports, err := clusterPorts(3, 0)
@@ -454,20 +460,31 @@ func TestChildEndsWithItsParent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in, w := io.Pipe()
+	cmd := exec.Command(bin, "load", "--"+ChildFlag, string(spec))
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
 	var out strings.Builder
-	back := make(chan int, 1)
-	go func() { back <- ServeChild(context.Background(), string(spec), in, &out) }()
-	w.Close() // the parent is gone
+	cmd.Stdout = &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	in.Close() // the parent is gone
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
 	select {
-	case code := <-back:
-		if code != 1 {
-			t.Errorf("ServeChild = %d, want 1 (its parent is gone)", code)
+	case err := <-done:
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+			t.Errorf("the child ended with %v, want exit status 1 (its parent is gone)", err)
 		}
 		if strings.Contains(out.String(), "ready") {
 			t.Errorf("a node without its peers said it was ready: %q", out.String())
 		}
 	case <-time.After(clusterReady / 2):
+		cmd.Process.Kill()
+		<-done
 		t.Fatalf("the child still waited for its cluster %v after its input ended", clusterReady/2)
 	}
 }
