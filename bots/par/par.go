@@ -203,6 +203,11 @@ func playClassic(ctx context.Context, h daily.Hand, level string) (Hand, error) 
 	return out, nil
 }
 
+// ClassicScore is the player's (seat 0's) score of the classic hand r,
+// par's measure: the app scores a daily hand the player played with it,
+// so that the player's score and par are the same number.
+func ClassicScore(r *classic.HandResult) int { return swing(r, 0) }
+
 // swing is seat's score of the classic hand r: what it made each other
 // player lose, less what it lost.
 func swing(r *classic.HandResult, seat int) int {

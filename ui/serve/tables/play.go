@@ -18,13 +18,21 @@ import (
 // (fair.go): a seed nobody can guess from the clock or their rack.
 func (t *Table) start() error {
 	t.ratingsFor = [classic.NumSeats]string{} // read again: the last match moved them
-	sl, err := drawSeal(t.Opt.Random)
-	if err != nil {
-		t.Opt.Log.Error("start", "table", t.ID, "err", err)
-		return errNoSeed
-	}
+	var sl seal
 	meta := t.meta()
-	sl.addTo(meta)
+	if t.Cfg.Daily != nil {
+		sl = t.dailySeal()
+		for k, v := range t.Cfg.Daily.dailyMeta(t.Cfg.Game, t.dailyIdx) {
+			meta[k] = v
+		}
+	} else {
+		var err error
+		if sl, err = drawSeal(t.Opt.Random); err != nil {
+			t.Opt.Log.Error("start", "table", t.ID, "err", err)
+			return errNoSeed
+		}
+		sl.addTo(meta)
+	}
 	ref, err := t.kind.newReferee(t.Cfg.Rules, sl.seed, meta)
 	if err != nil {
 		t.Opt.Log.Error("start", "table", t.ID, "err", err)
@@ -58,6 +66,9 @@ func (t *Table) newMatch() error {
 	t.ratingsFor = [classic.NumSeats]string{} // read again: the last match moved them
 	if st, _ := t.Ref.Stage(); st != stMatchOver {
 		return nil
+	}
+	if t.Cfg.Daily != nil {
+		return t.nextDaily()
 	}
 	if err := t.start(); err != nil {
 		return err
@@ -149,6 +160,7 @@ func (t *Table) applied(turnOver bool) {
 		for i := range t.seats {
 			t.seats[i].ready = false
 		}
+		t.dailyScored()
 	}
 	t.noteFinished()
 	t.save()
@@ -204,6 +216,13 @@ func (t *Table) schedule() {
 
 // deal deals the next hand.
 func (t *Table) deal() {
+	if t.Cfg.Daily != nil && t.dailyDone > t.dailyIdx {
+		// The daily's hand is over: the next is a match of its own.
+		if err := t.nextDaily(); err != nil {
+			t.Opt.Log.Error("daily's next hand", "table", t.ID, "err", err)
+		}
+		return
+	}
 	if err := t.Ref.NextHand(); err != nil {
 		t.Opt.Log.Error("deal", "table", t.ID, "err", err)
 		return
