@@ -1,9 +1,11 @@
 package daily
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -193,4 +195,46 @@ func VerifyServed101(rec okey101.Record, secret Secret) (ServedHand, error) {
 
 func servedMismatch(meta map[string]string, seed uint64, rules string, version int) error {
 	return fmt.Errorf("%w: %q, yet seed %016x, rules %s, record version %d", ErrDailyMismatch, meta[MetaServed], seed, rules, version)
+}
+
+// MetaServedSecret is the meta key under which a served daily hand's
+// record, handed out after its day, carries the day's revealed secret.
+const MetaServedSecret = "daily_secret"
+
+// WithSecret is record (a match record: a JSON header line, then its
+// actions) with secret written into its header's meta, for a record
+// handed out once the day is over: okey verify then needs nothing else.
+// The rest of the record is kept byte for byte.
+func WithSecret(record []byte, secret Secret) ([]byte, error) {
+	head, rest, _ := bytes.Cut(record, []byte{'\n'})
+	var h map[string]json.RawMessage
+	if err := json.Unmarshal(head, &h); err != nil {
+		return nil, fmt.Errorf("a record's header: %w", err)
+	}
+	meta := map[string]string{}
+	if m, ok := h["meta"]; ok {
+		if err := json.Unmarshal(m, &meta); err != nil {
+			return nil, fmt.Errorf("a record's meta: %w", err)
+		}
+	}
+	meta[MetaServedSecret] = secret.String()
+	m, err := json.Marshal(meta)
+	if err != nil {
+		return nil, err
+	}
+	h["meta"] = m
+	out, err := json.Marshal(h)
+	if err != nil {
+		return nil, err
+	}
+	return append(append(out, '\n'), rest...), nil
+}
+
+// SecretOf is the secret a handed-out record carries (WithSecret).
+func SecretOf(meta map[string]string) (Secret, error) {
+	v, ok := meta[MetaServedSecret]
+	if !ok {
+		return Secret{}, fmt.Errorf("%w: the record has no %s (a served daily's records are handed out once the day is over)", ErrSecret, MetaServedSecret)
+	}
+	return ParseSecret(v)
 }

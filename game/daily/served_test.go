@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"okey/game/classic"
 )
 
 // testSecret is the secret 00 01 02 … 1f.
@@ -161,5 +163,65 @@ func TestVerifyServed(t *testing.T) {
 	r1.Meta[MetaServedCommit] = c.String()
 	if _, err := VerifyServed101(r1, sec); !errors.Is(err, ErrRevealMismatch) {
 		t.Errorf("another game's commitment: %v", err)
+	}
+}
+
+// TestWithSecret: a record handed out with the day's secret in its meta
+// still parses and replays, carries the secret for SecretOf, and keeps
+// its actions byte for byte; a record without it says so.
+func TestWithSecret(t *testing.T) {
+	d := mustDate(t, "2026-11-24")
+	sec := testSecret()
+	s, _ := NewServed(Classic, d, sec)
+	rec := ClassicRecord(s.Hands[0])
+	rec.Meta = s.ServedMeta(s.Hands[0], Commit(Classic, d, sec))
+	g, err := rec.Game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// a few moves, so that the record has actions after its header
+	for range 3 {
+		st := g.State()
+		a := classic.DrawAction(st.Turn())
+		if _, _, err := g.Apply(a); err != nil {
+			if _, _, err := g.Apply(classic.TakeAction(st.Turn())); err != nil {
+				break
+			}
+		}
+		st = g.State()
+		if _, _, err := g.Apply(classic.DiscardAction(st.Turn(), st.View(st.Turn()).Rack[0])); err != nil {
+			t.Fatal(err)
+		}
+	}
+	full := g.Record()
+	b := full.Marshal()
+	if _, err := SecretOf(rec.Meta); !errors.Is(err, ErrSecret) {
+		t.Errorf("a record without the secret: %v", err)
+	}
+	out, err := WithSecret(b, sec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, restIn, _ := strings.Cut(string(b), "\n")
+	_, restOut, _ := strings.Cut(string(out), "\n")
+	if restIn != restOut || restIn == "" {
+		t.Errorf("the actions changed: %q → %q", restIn, restOut)
+	}
+	back, err := classic.ParseRecord(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := SecretOf(back.Meta)
+	if err != nil || got != sec {
+		t.Fatalf("SecretOf: %v, %v", got, err)
+	}
+	if _, err := VerifyServedClassic(back, got); err != nil {
+		t.Error(err)
+	}
+	if _, err := back.Replay(); err != nil {
+		t.Error(err)
+	}
+	if _, err := WithSecret([]byte("not json\n"), sec); err == nil {
+		t.Error("a damaged header took a secret")
 	}
 }

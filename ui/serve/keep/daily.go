@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"slices"
 	"strings"
 	"time"
@@ -408,4 +409,108 @@ func (b *DailyBook) BoardOf(ctx context.Context, g daily.Game, d daily.Date, me 
 		p = nil // a damaged par is left out, not the board
 	}
 	return RankDaily(g, d, rs, p, me), nil
+}
+
+// recordKey is the key of hand n's record of id's day.
+func recordKey(g daily.Game, d daily.Date, id string, n int) string {
+	return fmt.Sprintf("record.%s.%s.%s.%d", g, d, base64.RawURLEncoding.EncodeToString([]byte(id)), n)
+}
+
+// KeepRecord keeps hand n's record of id's day, sealed: it shows every
+// deal of the day, so it is handed out only once the day is over.
+func (b *DailyBook) KeepRecord(ctx context.Context, g daily.Game, d daily.Date, id string, n int, rec []byte) error {
+	key := recordKey(g, d, id, n)
+	if _, err := b.kv.Create(ctx, key, b.seal.Seal(dailyBucket+"/"+key, rec)); err != nil && !errors.Is(err, jetstream.ErrKeyExists) {
+		return fmt.Errorf("the record of %s's hand %d: %w", id, n, err)
+	}
+	return nil
+}
+
+// Record is hand n's record of id's day of g on d, once the day is over
+// (today after d), with the day's secret written into its meta
+// (daily.MetaServedSecret) so that okey verify checks it alone; ok is
+// false when there is none.
+func (b *DailyBook) Record(ctx context.Context, g daily.Game, d, today daily.Date, id string, n int) (rec []byte, ok bool, err error) {
+	sec, err := b.Reveal(ctx, g, d, today)
+	if err != nil {
+		return nil, false, err
+	}
+	key := recordKey(g, d, id, n)
+	kv, err := b.kv.Get(ctx, key)
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("the record of hand %d: %w", n, err)
+	}
+	plain, err := b.seal.Open(dailyBucket+"/"+key, kv.Value())
+	if err != nil {
+		return nil, false, fmt.Errorf("the record of hand %d: %w", n, err)
+	}
+	out, err := daily.WithSecret(plain, sec)
+	return out, err == nil, err
+}
+
+// DailyHand is a hand of a daily played, to be written.
+type DailyHand struct {
+	Game   daily.Game
+	Date   daily.Date
+	ID     string
+	Hand   int
+	Score  int
+	Record []byte
+}
+
+// DailyWriter writes the daily's hands into the store in a goroutine of
+// its own, in the order they came: a table never waits for the store.
+type DailyWriter struct {
+	book *DailyBook
+	log  *slog.Logger
+	jobs chan DailyHand
+	done chan struct{}
+}
+
+// dailyQueue is how many hands may wait to be written; past it a hand is
+// dropped and logged (a store that long gone loses more than that).
+const dailyQueue = 4096
+
+// NewDailyWriter starts the writer of book.
+func NewDailyWriter(book *DailyBook, log *slog.Logger) *DailyWriter {
+	w := &DailyWriter{book: book, log: log, jobs: make(chan DailyHand, dailyQueue), done: make(chan struct{})}
+	go w.loop()
+	return w
+}
+
+// Enqueue hands a hand to the writer, never waiting.
+func (w *DailyWriter) Enqueue(h DailyHand) {
+	select {
+	case w.jobs <- h:
+	default:
+		w.log.Error("daily: a hand dropped, the queue is full", "id", h.ID, "date", h.Date, "hand", h.Hand)
+	}
+}
+
+func (w *DailyWriter) loop() {
+	defer close(w.done)
+	for h := range w.jobs {
+		ctx, cancel := EngineCtx()
+		err := w.book.Scored(ctx, h.Game, h.Date, h.ID, h.Hand, h.Score)
+		if err == nil && h.Record != nil {
+			err = w.book.KeepRecord(ctx, h.Game, h.Date, h.ID, h.Hand, h.Record)
+		}
+		cancel()
+		if err != nil {
+			w.log.Error("daily: writing a hand", "id", h.ID, "date", h.Date, "hand", h.Hand, "err", err)
+		}
+	}
+}
+
+// Close writes what is waiting and stops: before the store closes, once
+// no table hands it more.
+func (w *DailyWriter) Close() {
+	if w == nil {
+		return
+	}
+	close(w.jobs)
+	<-w.done
 }

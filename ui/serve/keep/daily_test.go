@@ -5,11 +5,14 @@ import (
 	"context"
 	"crypto/rand"
 	"errors"
+	"io"
+	"log/slog"
 	"math"
 	"sync"
 	"testing"
 	"time"
 
+	"okey/game/classic"
 	"okey/game/daily"
 )
 
@@ -274,3 +277,61 @@ func TestClusterAgreesOnTheDailySecret(t *testing.T) {
 		}
 	}
 }
+
+// TestDailyRecordsHandedOutAfterTheDay: the writer scores a hand and
+// keeps its record sealed; the record is refused while the day lasts,
+// and handed out after it with the day's secret in its meta.
+func TestDailyRecordsHandedOutAfterTheDay(t *testing.T) {
+	t.Parallel()
+	b := testDailyBook(t)
+	ctx, cancel := EngineCtx()
+	defer cancel()
+	d := day(t, "2026-11-24")
+	g := daily.Classic
+	sec, err := b.Secret(ctx, g, d, rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, _ := daily.NewServed(g, d, sec)
+	rec := daily.ClassicRecord(set.Hands[0])
+	rec.Meta = set.ServedMeta(set.Hands[0], daily.Commit(g, d, sec))
+	raw := rec.Marshal()
+	ann := "key:SHA256:ann"
+	if err := b.Claim(ctx, g, d, DailyResult{ID: ann, Name: "ann"}); err != nil {
+		t.Fatal(err)
+	}
+	w := NewDailyWriter(b, slogDiscard())
+	w.Enqueue(DailyHand{Game: g, Date: d, ID: ann, Hand: 1, Score: 2, Record: raw})
+	w.Close()
+	r, _, _, err := b.Result(ctx, g, d, ann)
+	if err != nil || !slices4(r.Hands, []int{2}) {
+		t.Fatalf("the hand scored: %+v, %v", r, err)
+	}
+	stored, err := b.kv.Get(ctx, recordKey(g, d, ann, 1))
+	if err != nil || !Sealed(stored.Value()) {
+		t.Fatalf("the record kept: %v (sealed %v)", err, err == nil && Sealed(stored.Value()))
+	}
+	if _, _, err := b.Record(ctx, g, d, d, ann, 1); !errors.Is(err, ErrNotOver) {
+		t.Errorf("the record handed out on its day: %v", err)
+	}
+	out, ok, err := b.Record(ctx, g, d, d.AddDays(1), ann, 1)
+	if err != nil || !ok {
+		t.Fatalf("the record after the day: %v, %v", ok, err)
+	}
+	back, err := classic.ParseRecord(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := daily.SecretOf(back.Meta)
+	if err != nil || got != sec {
+		t.Fatalf("its secret: %v, %v", got, err)
+	}
+	if _, err := daily.VerifyServedClassic(back, got); err != nil {
+		t.Error(err)
+	}
+	if _, ok, err := b.Record(ctx, g, d, d.AddDays(1), ann, 2); ok || err != nil {
+		t.Errorf("a hand not played: %v, %v", ok, err)
+	}
+}
+
+func slogDiscard() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
