@@ -75,7 +75,7 @@ type DailyScore struct {
 
 // Why a daily table refuses; the Error is a key of the words.
 var (
-	ErrDailyOnly = errors.New("daily.onlyyou")
+	ErrDailyOnly = errors.New("served.onlyyou")
 )
 
 // check reports what is wrong with a plan.
@@ -154,7 +154,7 @@ func (t *Table) nextDaily() error {
 	t.Opt.Log.Info("daily done", "table", t.ID, "date", t.Cfg.Daily.Date)
 	for i := range t.seats {
 		if m := t.seats[i].m; m != nil {
-			t.put(m, Msg{Closed: "daily.done"})
+			t.put(m, Msg{Closed: "served.done"})
 		}
 		t.seats[i] = seatState{}
 	}

@@ -92,7 +92,7 @@ func TestDailyTablePlaysTheDay(t *testing.T) {
 			}
 			select {
 			case m := <-ann.Box:
-				if m.Closed != "daily.done" {
+				if m.Closed != "served.done" {
 					t.Errorf("the last message: %+v", m)
 				}
 			default:

@@ -45,7 +45,11 @@ func (t *Table) start() error {
 	t.chatBefore()
 	t.deadline, t.nextBot = time.Time{}, time.Time{}
 	t.cancelBot()
-	t.Opt.Log.Info("start", "table", t.ID, "game", t.Cfg.Game, "rules", t.Cfg.Rules, "commit", sl.commit.Short())
+	if t.Cfg.Daily != nil {
+		t.Opt.Log.Info("start", "table", t.ID, "game", t.Cfg.Game, "daily", t.Cfg.Daily.Date, "hand", t.dailyIdx+1)
+	} else {
+		t.Opt.Log.Info("start", "table", t.ID, "game", t.Cfg.Game, "rules", t.Cfg.Rules, "commit", sl.commit.Short())
+	}
 	t.save()
 	return nil
 }
