@@ -1,0 +1,105 @@
+package serve
+
+import (
+	"regexp"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"okey/game/daily"
+	"okey/ui/cli"
+)
+
+// TestServedDaily: the day's daily over ssh, as players meet it. ann
+// (a key) opens the daily's page, sees the day's commitment, plays the
+// day (her seat's bot plays it for her once she is away) and is told it
+// is over; a second start is refused; a guest who begins the day is
+// marked on the board. While the day lasts her hand's record is not
+// given out; once the server's clock is in the next day, "daily GAME
+// DATE HAND" gives it with the day's secret, okey verify checks it
+// against the commitment she was shown, and the page shows yesterday's
+// final board and the secret.
+func TestServedDaily(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a daily's four hands over ssh")
+	}
+	t.Parallel()
+	var offset atomic.Int64
+	start := time.Date(2026, 11, 24, 20, 0, 0, 0, time.UTC)
+	began := time.Now()
+	srv, addr := testServer(t, func(c *Config) {
+		c.AwayAfter = time.Second
+		c.Now = func() time.Time { return start.Add(time.Since(began) + time.Duration(offset.Load())) }
+	})
+	annKey := newKey(t)
+	ann := dial(t, addr, "ann", dialOpts{key: annKey, w: 100, h: 30})
+	defer ann.close()
+	ann.waitFor("d daily", patience)
+	ann.press("d")
+	scr := ann.waitFor("You have not played today's daily", patience)
+	if !strings.Contains(scr, "Today, 2026-11-24 (UTC): 4 hands") {
+		t.Fatalf("the daily's page:\n%s", scr)
+	}
+	commit := regexp.MustCompile(`committed: ([0-9a-f]{4} [0-9a-f]{4} [0-9a-f]{4} [0-9a-f]{4})`).FindStringSubmatch(scr)
+	if commit == nil {
+		t.Fatalf("no commitment shown:\n%s", scr)
+	}
+	ann.press("enter")
+	ann.waitFor("Deal committed: "+commit[1], patience) // the table shows the day's commitment
+	ann.waitUntil("told the daily is over", 5*time.Minute, func(s string) bool { return strings.Contains(s, "Your daily is over") })
+	ann.press("d")
+	scr = ann.waitFor("4 of 4 hands", patience)
+	if !strings.Contains(scr, "1.  ann") {
+		t.Errorf("ann is not on the board:\n%s", scr)
+	}
+	ann.press("enter")
+	ann.waitFor("You have played today's daily: once a day", patience)
+
+	gus := dial(t, addr, "gus", dialOpts{w: 100, h: 30})
+	gus.waitFor("d daily", patience)
+	gus.press("d")
+	gus.waitFor("You have not played today's daily", patience)
+	gus.press("enter")
+	gus.waitFor("Deal committed: "+commit[1], patience)
+	gus.close()
+	ann.press("\t", "\t") // read the page again
+	ann.waitFor("gus (guest)", patience)
+
+	if out, code := execSSH(t, addr, annKey, "daily classic 2026-11-24 1"); code != 1 || !strings.Contains(out, "not over") {
+		t.Errorf("a hand given out on its day: exit %d, %q", code, out)
+	}
+	if out, code := execSSH(t, addr, annKey, "daily chess 2026-11-24 1"); code != 2 || !strings.Contains(out, "usage: daily") {
+		t.Errorf("a wrong daily command: exit %d, %q", code, out)
+	}
+
+	// The next day (UTC).
+	offset.Store(int64(24 * time.Hour))
+	srv.clockMoved()
+	out, code := execSSH(t, addr, annKey, "daily classic 2026-11-24 3")
+	if code != 0 {
+		t.Fatalf("hand 3 after the day: exit %d, %.300q", code, out)
+	}
+	v, err := cli.Verify([]byte(out))
+	if err != nil || !v.Over || v.Commit.Short() != commit[1] {
+		t.Fatalf("the hand does not verify: %+v, %v", v, err)
+	}
+	if out, code := execSSH(t, addr, newKey(t), "daily classic 2026-11-24 3"); code != 1 || !strings.Contains(out, "you played no hand 3") {
+		t.Errorf("another key's hand: exit %d, %q", code, out)
+	}
+	sec := regexp.MustCompile(`"daily_secret":"([0-9a-f]{64})"`).FindStringSubmatch(out)
+	if sec == nil {
+		t.Fatalf("no secret in the record: %.300q", out)
+	}
+	if _, err := daily.ParseSecret(sec[1]); err != nil {
+		t.Fatal(err)
+	}
+	cem := dial(t, addr, "cem", dialOpts{key: newKey(t), w: 100, h: 30})
+	defer cem.close()
+	cem.waitFor("d daily", patience)
+	cem.press("d")
+	scr = cem.waitFor("Yesterday, 2026-11-24 · final board · players: 2", patience)
+	if !strings.Contains(scr, "its secret: "+sec[1]) || !strings.Contains(scr, "Today, 2026-11-25") {
+		t.Errorf("yesterday's board:\n%s", scr)
+	}
+}
