@@ -266,6 +266,8 @@ func (s *session) dailyLines(st *theme.Styles) ([]string, []key.Binding) {
 	switch {
 	case !p.begun:
 		lines = append(lines, st.Bold.Render(s.tr.T("served.notyet")))
+	case len(p.mine.Hands) == 0:
+		lines = append(lines, st.Bold.Render(s.tr.T("served.begun")))
 	default:
 		row, ok := rowOf(p.board, s.id)
 		if ok {

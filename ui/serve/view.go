@@ -242,7 +242,11 @@ func (s *session) lobbyLines(st *theme.Styles) ([]string, []key.Binding) {
 		case t.Started:
 			state = s.tr.T("lobby.hand", t.Hand)
 		}
-		head := fmt.Sprintf("%s%s %s · %s · %s · %s", mark, s.tr.T("lobby.table"), t.ID, s.gameName(t.Game), s.rulesName(t.Rules), state)
+		rules := s.rulesName(t.Rules)
+		if t.Daily {
+			rules = s.tr.T("served.row") // one's own daily: enter goes back to it
+		}
+		head := fmt.Sprintf("%s%s %s · %s · %s · %s", mark, s.tr.T("lobby.table"), t.ID, s.gameName(t.Game), rules, state)
 		if t.Timer > 0 {
 			head += " · " + s.tr.T("lobby.timer", int(t.Timer/time.Second))
 		}
