@@ -55,6 +55,15 @@ func TestServedDaily(t *testing.T) {
 	}
 	ann.press("enter")
 	ann.waitFor("You have played today's daily: once a day", patience)
+	// 101's day apart: its two hands, each a match, played through.
+	ann.press("\t")
+	ann.waitFor("2 hands against three hard bots", patience)
+	ann.press("enter")
+	ann.waitUntil("told 101's daily is over", 5*time.Minute, func(s string) bool { return strings.Contains(s, "Your daily is over") })
+	ann.press("d") // the page opens on the game it showed last
+	ann.waitFor("2 of 2 hands", patience)
+	ann.press("\t")
+	ann.waitFor("4 of 4 hands", patience)
 
 	gus := dial(t, addr, "gus", dialOpts{w: 100, h: 30})
 	gus.waitFor("d daily", patience)

@@ -215,6 +215,17 @@ func (t *Table) schedule() {
 		if t.Cfg.Timer > 0 && t.deadline.IsZero() {
 			t.deadline = now.Add(max(t.Cfg.Timer, t.Opt.HandWait))
 		}
+	case stMatchOver:
+		// A daily's hand of 101 ends its match: its player moves on
+		// with n, as after any match; one away (their bot playing) is
+		// not waited for, as between hands.
+		if t.Cfg.Daily != nil && t.dailyDone > t.dailyIdx && t.anyone() && !t.present(0) {
+			if err := t.nextDaily(); err != nil {
+				t.Opt.Log.Error("daily's next hand", "table", t.ID, "err", err)
+				return
+			}
+			t.schedule()
+		}
 	}
 }
 
