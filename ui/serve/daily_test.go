@@ -112,3 +112,57 @@ func TestServedDaily(t *testing.T) {
 		t.Errorf("yesterday's board:\n%s", scr)
 	}
 }
+
+// TestServedDailyInACluster: three nodes show one commitment for the
+// day, whichever a player reaches first; a player who began the day on
+// one node is refused it on another; a hand played on one node is on
+// the board every node shows.
+func TestServedDailyInACluster(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a three-node cluster (seconds)")
+	}
+	_, addrs := startNodes(t, 3)
+	commits := make([]string, len(addrs))
+	re := regexp.MustCompile(`committed: ([0-9a-f]{4} [0-9a-f]{4} [0-9a-f]{4} [0-9a-f]{4})`)
+	clients := make([]*client, len(addrs))
+	for i, a := range addrs {
+		clients[i] = dial(t, a, "p"+string(rune('0'+i)), dialOpts{key: newKey(t), w: 100, h: 30})
+		defer clients[i].close()
+		clients[i].waitFor("d daily", patience)
+	}
+	// All three ask at once: the first Create makes the day's secret.
+	for _, c := range clients {
+		c.press("d")
+	}
+	for i, c := range clients {
+		m := re.FindStringSubmatch(c.waitFor("committed: ", patience))
+		if m == nil {
+			t.Fatalf("node %d shows no commitment", i)
+		}
+		commits[i] = m[1]
+	}
+	if commits[1] != commits[0] || commits[2] != commits[0] {
+		t.Fatalf("the nodes show %q", commits)
+	}
+	annKey := newKey(t)
+	ann := dial(t, addrs[0], "ann", dialOpts{key: annKey, w: 100, h: 30})
+	defer ann.close()
+	ann.waitFor("d daily", patience)
+	ann.press("d")
+	ann.waitFor("You have not played today's daily", patience)
+	ann.press("enter")
+	ann.waitFor("Deal committed: "+commits[0], patience)
+	ann.close()
+	again := dial(t, addrs[2], "ann", dialOpts{key: annKey, w: 100, h: 30})
+	defer again.close()
+	// ann's key on another node: the lobby lists her daily's table
+	// (run by node 0); the daily's page says she has begun the day, and
+	// enter takes her back to it there rather than dealing it again.
+	again.waitFor("your daily", patience)
+	again.press("d")
+	again.waitFor("You have begun today's daily", patience)
+	again.press("enter")
+	again.waitFor("Deal committed: "+commits[0], patience)
+	clients[1].press("\t", "\t")
+	clients[1].waitFor("ann", patience)
+}
