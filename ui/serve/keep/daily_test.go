@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/rand"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"math"
@@ -335,3 +336,39 @@ func TestDailyRecordsHandedOutAfterTheDay(t *testing.T) {
 }
 
 func slogDiscard() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+
+// BenchmarkDailyBoard: a day's board of 500 players read and ranked, as
+// the daily's page reads it each time it is opened.
+// `go test ./ui/serve/keep -run XX -bench DailyBoard -benchtime 20x`.
+func BenchmarkDailyBoard(b *testing.B) {
+	eng, err := startEngine(b.TempDir())
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer eng.Close()
+	ctx, cancel := EngineCtx()
+	defer cancel()
+	book, err := OpenDailyBook(ctx, eng)
+	if err != nil {
+		b.Fatal(err)
+	}
+	d, _ := daily.ParseDate("2026-11-24")
+	for i := range 500 {
+		id := fmt.Sprintf("key:SHA256:p%03d", i)
+		if err := book.Claim(ctx, daily.Classic, d, DailyResult{ID: id, Name: id[11:]}); err != nil {
+			b.Fatal(err)
+		}
+		for n := 1; n <= 4; n++ {
+			if err := book.Scored(ctx, daily.Classic, d, id, n, (i*n)%7-3); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ResetTimer()
+	for range b.N {
+		bd, err := book.BoardOf(ctx, daily.Classic, d, "key:SHA256:p250")
+		if err != nil || len(bd.Rows) != 500 {
+			b.Fatalf("%d rows, %v", len(bd.Rows), err)
+		}
+	}
+}
