@@ -13,7 +13,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"okey/bots/par"
 	"okey/game/daily"
 	"okey/ui/serve/keep"
 	"okey/ui/serve/tables"
@@ -47,7 +46,10 @@ func (s *Server) dailySet(ctx context.Context, g daily.Game, d daily.Date) (dail
 
 // ensurePar measures the par of set in the background and keeps it,
 // once a process for each day and game (the store keeps the first).
-func (s *Server) ensurePar(set daily.Set) {
+// Par is measured at the daily table (tables.DailyPar): the hard bot in
+// the player's seat meets the very bots a player meets, asked the same
+// questions, so a score against par is the player's play alone.
+func (s *Server) ensurePar(set daily.Set, c daily.Commitment) {
 	k := string(set.Game) + " " + set.Date.String()
 	if _, was := s.dailyPar.LoadOrStore(k, true); was {
 		return
@@ -59,12 +61,12 @@ func (s *Server) ensurePar(set daily.Set) {
 			return
 		}
 		start := time.Now()
-		line, err := par.Of(ctx, set, par.Level)
+		hands, err := tables.DailyPar(ctx, string(set.Game), tables.NewDailyPlan(set, c, "par"))
+		total := 0
+		for _, h := range hands {
+			total += h
+		}
 		if err == nil {
-			hands := make([]int, len(line.Hands))
-			for i, h := range line.Hands {
-				hands[i] = h.Score
-			}
 			err = s.daily.SetPar(ctx, set.Game, set.Date, hands)
 		}
 		if err != nil {
@@ -72,7 +74,7 @@ func (s *Server) ensurePar(set daily.Set) {
 			s.log.Error("daily: par", "game", set.Game, "date", set.Date, "err", err)
 			return
 		}
-		s.log.Info("daily: par kept", "game", set.Game, "date", set.Date, "total", line.Total, "took", time.Since(start).Round(time.Millisecond))
+		s.log.Info("daily: par kept", "game", set.Game, "date", set.Date, "total", total, "took", time.Since(start).Round(time.Millisecond))
 	}()
 }
 
@@ -109,7 +111,7 @@ func (s *session) readDaily() tea.Cmd {
 		if err != nil {
 			return dailyMsg{p: p, err: err}
 		}
-		srv.ensurePar(set)
+		srv.ensurePar(set, commit)
 		p.commit = commit
 		if p.mine, _, p.begun, err = srv.daily.Result(c, g, p.today, me); err != nil {
 			return dailyMsg{p: p, err: err}
@@ -126,7 +128,7 @@ func (s *session) readDaily() tea.Cmd {
 		default:
 			p.secret, p.revealed = sec, true
 			if ys, err := daily.NewServed(g, y, sec); err == nil {
-				srv.ensurePar(ys)
+				srv.ensurePar(ys, daily.Commit(g, y, sec))
 			}
 			if p.past, err = srv.daily.BoardOf(c, g, y, me); err != nil {
 				return dailyMsg{p: p, err: err}

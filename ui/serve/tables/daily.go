@@ -2,6 +2,7 @@ package tables
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -160,3 +161,57 @@ func (t *Table) nextDaily() error {
 	}
 	return nil
 }
+
+// DailyPar is the par of a daily table's day as the server measures it:
+// each hand played at a table of its own with the hard bot in the
+// player's seat, the three others the bots every player meets there —
+// the same questions to the same bots, seeded as the table seeds them —
+// so that a player's score and par differ only by the player's own
+// play. One score a hand, in par's measure (bots/par).
+func DailyPar(ctx context.Context, game string, plan *DailyPlan) ([]int, error) {
+	k, ok := FindKind(game)
+	if !ok {
+		return nil, fmt.Errorf("game %q: not offered here", game)
+	}
+	if err := plan.check(game); err != nil {
+		return nil, err
+	}
+	cfg := DailyConfig(daily.Game(game), plan, "")
+	out := make([]int, len(plan.Seeds))
+	for i, seed := range plan.Seeds {
+		ref, err := k.newReferee(cfg.Rules, seed, plan.dailyMeta(game, i))
+		if err != nil {
+			return nil, err
+		}
+		for moves := 0; ; moves++ {
+			if score, ok := ref.DailyScore(); ok {
+				out[i] = score
+				break
+			}
+			if moves > dailyParMoves {
+				return nil, fmt.Errorf("hand %d: no end after %d moves", i+1, moves)
+			}
+			switch stg, turn := ref.Stage(); stg {
+			case stPlaying:
+				mv, err := ref.AskBot(turn, cfg.Levels[turn], plan.BotKeys[i])(ctx)
+				if err != nil {
+					return nil, fmt.Errorf("hand %d, seat %d: %w", i+1, turn, err)
+				}
+				if _, err := ref.Apply(turn, mv); err != nil {
+					return nil, fmt.Errorf("hand %d, seat %d: %w", i+1, turn, err)
+				}
+			case stHandOver: // a void deal of 101, dealt again
+				if err := ref.NextHand(); err != nil {
+					return nil, err
+				}
+			default:
+				return nil, fmt.Errorf("hand %d: over without a score", i+1)
+			}
+		}
+	}
+	return out, nil
+}
+
+// dailyParMoves bounds a hand par plays (the arenas' cap for 101, the
+// longer game): a hand that would never end is an error, not a hang.
+const dailyParMoves = 3000

@@ -102,6 +102,18 @@ func TestDailyTablePlaysTheDay(t *testing.T) {
 			}
 			var secret daily.Secret
 			secret[0] = 42
+			// Par as the server measures it: the same hands, the hard bot
+			// in the player's seat, every question the table's — the
+			// player's stand-in made exactly par.
+			parHands, err := DailyPar(t.Context(), string(g), tb.Cfg.Daily)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k, s := range *scores {
+				if s.Score != parHands[k] {
+					t.Errorf("hand %d: the stand-in scored %d, par %d", k+1, s.Score, parHands[k])
+				}
+			}
 			for k, s := range *scores {
 				if s.Hand != k+1 || s.Player != "key:A" || s.Date != "2026-11-24" || s.Game != string(g) {
 					t.Errorf("score %d: %+v", k, s)
