@@ -309,7 +309,7 @@ func (s *session) dailyBoardLines(st *theme.Styles, b keep.DailyBoard, n int) []
 		if r.HasPar && len(r.Hands) > 0 {
 			vsPar = fmt.Sprintf("%+d", r.Par)
 		}
-		line := padTo(fmt.Sprintf("%d.", i+1), 3) + " " + padTo(tables.CutWidth(name, boardName+2), boardName+2) + " " +
+		line := padTo(fmt.Sprintf("%d.", r.Place), 3) + " " + padTo(tables.CutWidth(name, boardName+2), boardName+2) + " " +
 			padLeft(fmt.Sprintf("%d/%d", len(r.Hands), g.Hands()), 6) + " " + padLeft(signed(r.Field), 8) + " " + padLeft(vsPar, 6)
 		if r.ID == s.id {
 			return st.Bold.Render(line)

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -322,6 +323,9 @@ type DailyRow struct {
 	Par    int
 	HasPar bool
 	Total  int
+	// Place is the row's place from 1, shared by rows that tie (done
+	// alike, the same against the field and against par).
+	Place int
 }
 
 // DailyBoard is a day's board, duplicate style.
@@ -390,7 +394,14 @@ func RankDaily(g daily.Game, d daily.Date, results []DailyResult, par []int, me 
 		}
 		return strings.Compare(x.ID, y.ID)
 	})
-	for i, r := range bd.Rows {
+	for i := range bd.Rows {
+		r := &bd.Rows[i]
+		r.Place = i + 1
+		if i > 0 {
+			if p := bd.Rows[i-1]; p.Done(g) == r.Done(g) && math.Abs(p.Field-r.Field) < 1e-9 && p.Par == r.Par {
+				r.Place = p.Place
+			}
+		}
 		if r.ID == me {
 			bd.Place = i + 1
 		}

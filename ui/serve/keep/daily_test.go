@@ -185,17 +185,21 @@ func TestRankDaily(t *testing.T) {
 		order   []string
 		field   []float64
 		vsPar   []int
+		places  []int // nil: 1, 2, 3…
 	}{
 		{"classic", daily.Classic, []DailyResult{
 			{ID: "a", Hands: []int{2, 0, -1, 1}},
 			{ID: "b", Hands: []int{0, 0, -1, -1}},
 			{ID: "c", Hands: []int{4}},
-		}, []int{1, 0, 0, 0}, []string{"a", "b", "c"}, []float64{1, -3, 2}, []int{1, -3, 3}},
+		}, []int{1, 0, 0, 0}, []string{"a", "b", "c"}, []float64{1, -3, 2}, []int{1, -3, 3}, nil},
 		{"101: lower is better", daily.Okey101, []DailyResult{
 			{ID: "x", Hands: []int{50, 100}},
 			{ID: "y", Hands: []int{-101, 30}},
-		}, []int{0, 0}, []string{"y", "x"}, []float64{110.5, -110.5}, []int{71, -150}},
-		{"no par yet", daily.Classic, []DailyResult{{ID: "a", Hands: []int{1, 1, 1, 1}}}, nil, []string{"a"}, []float64{0}, []int{0}},
+		}, []int{0, 0}, []string{"y", "x"}, []float64{110.5, -110.5}, []int{71, -150}, nil},
+		{"no par yet", daily.Classic, []DailyResult{{ID: "a", Hands: []int{1, 1, 1, 1}}}, nil, []string{"a"}, []float64{0}, []int{0}, nil},
+		{"a tie shares its place", daily.Classic, []DailyResult{
+			{ID: "b", Hands: []int{1, 0, 0, 0}}, {ID: "a", Hands: []int{1, 0, 0, 0}}, {ID: "c", Hands: []int{-1, 0, 0, 0}},
+		}, []int{0, 0, 0, 0}, []string{"a", "b", "c"}, []float64{2.0 / 3, 2.0 / 3, -4.0 / 3}, []int{1, 1, -1}, []int{1, 1, 3}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -204,6 +208,13 @@ func TestRankDaily(t *testing.T) {
 				t.Fatalf("%+v", bd)
 			}
 			for i, r := range bd.Rows {
+				want := i + 1
+				if tc.places != nil {
+					want = tc.places[i]
+				}
+				if r.Place != want {
+					t.Errorf("row %d: place %d, want %d", i, r.Place, want)
+				}
 				if r.ID != tc.order[i] || math.Abs(r.Field-tc.field[i]) > 1e-9 || r.Par != tc.vsPar[i] || r.HasPar != (tc.par != nil) {
 					t.Errorf("row %d: %s field %v par %d, want %s %v %d", i, r.ID, r.Field, r.Par, tc.order[i], tc.field[i], tc.vsPar[i])
 				}
