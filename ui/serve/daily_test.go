@@ -82,6 +82,12 @@ func TestServedDaily(t *testing.T) {
 	gus.waitFor("You have not played today's daily", patience)
 	gus.press("enter")
 	gus.waitFor("Deal committed: "+commit[1], patience)
+	// His table's record would show the day's deals: refused, to anyone.
+	for _, id := range []string{"3"} { // ann's two tables closed with her days
+		if out, code := execSSH(t, addr, annKey, "record "+id); code != 1 || !strings.Contains(out, "plays a daily") {
+			t.Errorf("record %s of a daily table: exit %d, %q", id, code, out)
+		}
+	}
 	gus.close()
 	ann.press("\t", "\t") // read the page again
 	ann.waitFor("gus (guest)", patience)

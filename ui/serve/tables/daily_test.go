@@ -4,6 +4,9 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"strconv"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -16,6 +19,15 @@ import (
 // dailyTable is a daily table of g for player "key:A", driven by hand,
 // its scores collected.
 func dailyTable(t *testing.T, g daily.Game) (*Table, daily.Set, *[]DailyScore) {
+	t.Helper()
+	tb, set, scores, sv := dailyTableSaved(t, g, func([]byte, []byte) error { return nil })
+	t.Cleanup(sv.flush)
+	return tb, set, scores
+}
+
+// dailyTableSaved is dailyTable with its saver's writes handed to write;
+// the caller flushes the saver.
+func dailyTableSaved(t *testing.T, g daily.Game, write func(table, record []byte) error) (*Table, daily.Set, *[]DailyScore, *Saver) {
 	t.Helper()
 	d, _ := daily.ParseDate("2026-11-24")
 	var sec daily.Secret
@@ -33,14 +45,72 @@ func dailyTable(t *testing.T, g daily.Game) (*Table, daily.Set, *[]DailyScore) {
 		Random:      servetest.Random(1),
 		DailyScored: func(s DailyScore) { scores = append(scores, s) },
 	}
-	sv := NewSaver(func([]byte, []byte) error { return nil }, func() error { return nil }, opt.Log)
-	t.Cleanup(sv.flush)
+	sv := NewSaver(write, func() error { return nil }, opt.Log)
 	cfg := DailyConfig(g, NewDailyPlan(set, daily.Commit(g, d, sec), "key:A"), "ABCDEF")
 	tb, err := New("1", cfg, opt, sv)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return tb, set, &scores
+	return tb, set, &scores, sv
+}
+
+// TestDailyTableRestored: a daily table brought back from what it saved
+// (a restart, another node taking it over) goes on with the day's hand
+// it was at — its seal the plan's, no seed drawn — and hands no score
+// again for a hand under way (one over when it was saved is handed
+// again, which the store takes once); a record of none of the day's
+// hands is refused.
+func TestDailyTableRestored(t *testing.T) {
+	var mu sync.Mutex
+	var entry, record []byte
+	tb, set, scores, sv := dailyTableSaved(t, daily.Classic, func(e, r []byte) error {
+		mu.Lock()
+		defer mu.Unlock()
+		if e != nil { // nil: the entry as last written
+			entry = e
+		}
+		record = r
+		return nil
+	})
+	ann := NewMember("key:A", "ann", "", 0)
+	reply := make(chan JoinReply, 1)
+	tb.handle(Request{Kind: ReqJoin, M: ann, Seat: 0, Reply: reply})
+	<-reply
+	tb.handle(Request{Kind: ReqAway, M: ann})
+	for step := 0; step < 5000 && tb.dailyIdx == 0; step++ {
+		tb.schedule()
+		tb.onClock()
+		if tb.asking >= 0 {
+			botMove(t, tb)
+		}
+	}
+	if tb.dailyIdx != 1 || len(*scores) != 1 {
+		t.Fatalf("not at the second hand: hand %d, %d scored", tb.dailyIdx+1, len(*scores))
+	}
+	sv.flush()
+	mu.Lock()
+	e, r := entry, record
+	mu.Unlock()
+	var again []DailyScore
+	opt := tb.Opt
+	opt.DailyScored = func(s DailyScore) { again = append(again, s) }
+	back, err := RestoreTable("1", e, r, time.Time{}, opt, func() *Saver {
+		return NewSaver(func([]byte, []byte) error { return nil }, func() error { return nil }, opt.Log)
+	})
+	if err != nil || back == nil {
+		t.Fatalf("restored: %v, %v", back, err)
+	}
+	t.Cleanup(back.saver.flush)
+	if back.dailyIdx != 1 || back.seal.seed != set.Hands[1].Seed || back.seal.botKey != set.Hands[1].Bots[1] || len(again) != 0 {
+		t.Fatalf("restored at hand %d, seal %+v, scored again %v", back.dailyIdx+1, back.seal, again)
+	}
+	// A record none of the day's hands is refused.
+	other := []byte(strings.Replace(string(r), strconv.FormatUint(set.Hands[1].Seed, 10), "12345", 1))
+	if _, err := RestoreTable("1", e, other, time.Time{}, opt, func() *Saver {
+		return NewSaver(func([]byte, []byte) error { return nil }, func() error { return nil }, opt.Log)
+	}); err == nil {
+		t.Error("a daily table restored with another seed's record")
+	}
 }
 
 // TestDailyTablePlaysTheDay: a daily table lets only its player sit and
