@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"okey/game/daily"
 	"okey/game/fair"
 	"okey/ui/cli"
 	"okey/ui/i18n"
@@ -160,6 +161,10 @@ func verifyWhy(tr *i18n.Catalog, err error) string {
 		return err.Error()
 	}
 	switch {
+	case errors.Is(err, daily.ErrRevealMismatch):
+		return tr.T("served.verify.reveal")
+	case errors.Is(err, daily.ErrSecret):
+		return tr.T("served.verify.nosecret")
 	case errors.Is(err, fair.ErrBadCommitment):
 		return tr.T("cmd.verify.badcommitment")
 	case errors.Is(err, fair.ErrMismatch):
