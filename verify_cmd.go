@@ -162,9 +162,9 @@ func verifyWhy(tr *i18n.Catalog, err error) string {
 	}
 	switch {
 	case errors.Is(err, daily.ErrRevealMismatch):
-		return tr.T("served.verify.reveal")
+		return tr.T("cmd.verify.served.reveal")
 	case errors.Is(err, daily.ErrSecret):
-		return tr.T("served.verify.nosecret")
+		return tr.T("cmd.verify.served.nosecret")
 	case errors.Is(err, fair.ErrBadCommitment):
 		return tr.T("cmd.verify.badcommitment")
 	case errors.Is(err, fair.ErrMismatch):

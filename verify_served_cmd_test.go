@@ -32,8 +32,8 @@ func TestVerifyServedDailyWords(t *testing.T) {
 		rec  []byte
 		want string
 	}{
-		{wrong, tr.T("served.verify.reveal")},
-		{raw, tr.T("served.verify.nosecret")},
+		{wrong, tr.T("cmd.verify.served.reveal")},
+		{raw, tr.T("cmd.verify.served.nosecret")},
 	} {
 		var out, errb bytes.Buffer
 		if code := verifyRun("", true, []string{"-"}, tr, bytes.NewReader(tc.rec), &out, &errb); code != 1 || !strings.Contains(errb.String(), tc.want) {
