@@ -171,6 +171,10 @@ func verifyWhy(tr *i18n.Catalog, err error) string {
 		return err.Error()
 	}
 	switch {
+	case errors.Is(err, daily.ErrRevealMismatch):
+		return tr.T("cmd.verify.served.reveal")
+	case errors.Is(err, daily.ErrSecret):
+		return tr.T("cmd.verify.served.nosecret")
 	case errors.Is(err, fair.ErrBadCommitment):
 		return tr.T("cmd.verify.badcommitment")
 	case errors.Is(err, fair.ErrMismatch):

@@ -104,14 +104,22 @@ func (d Date) key() int { return d.y*10000 + d.m*100 + d.d }
 // goes in, so anyone can compute a day's seeds, on any machine, with
 // any SHA-256 (docs/daily.md shows one line of Python).
 func Seed(game Game, date Date, role string) uint64 {
+	sum := hashParts(label, string(game), date.String(), role)
+	return binary.BigEndian.Uint64(sum[:8])
+}
+
+// hashParts is SHA-256 of parts joined by 0 bytes.
+func hashParts(parts ...string) [sha256.Size]byte {
 	h := sha256.New()
-	for i, part := range []string{label, string(game), date.String(), role} {
+	for i, part := range parts {
 		if i > 0 {
 			h.Write([]byte{0})
 		}
 		h.Write([]byte(part))
 	}
-	return binary.BigEndian.Uint64(h.Sum(nil)[:8])
+	var out [sha256.Size]byte
+	h.Sum(out[:0])
+	return out
 }
 
 // Set is a day's daily of one game: its hands, each dealt from a seed of
@@ -122,6 +130,9 @@ type Set struct {
 	Game    Game
 	Date    Date
 	Hands   []Hand
+	// Served is set for a day's daily of okey serve, whose seeds come
+	// from the day's secret, not from the date alone (served.go).
+	Served bool
 }
 
 // Hand is one hand of a daily: the deal's seed and the seeds of the
@@ -137,6 +148,11 @@ type Hand struct {
 // New is the daily of game on date. Hand k's seed is Seed(…, "hand k"),
 // the bot of seat s in it Seed(…, "hand k seat s").
 func New(game Game, date Date) (Set, error) {
+	return newSet(game, date, func(role string) uint64 { return Seed(game, date, role) })
+}
+
+// newSet is the set of game on date whose role's seed is seed(role).
+func newSet(game Game, date Date, seed func(role string) uint64) (Set, error) {
 	if _, err := ParseGame(string(game)); err != nil {
 		return Set{}, err
 	}
@@ -145,9 +161,9 @@ func New(game Game, date Date) (Set, error) {
 	}
 	s := Set{Version: Version, Game: game, Date: date}
 	for k := 1; k <= game.Hands(); k++ {
-		h := Hand{N: k, Seed: Seed(game, date, "hand "+strconv.Itoa(k))}
+		h := Hand{N: k, Seed: seed("hand " + strconv.Itoa(k))}
 		for seat := range h.Bots {
-			h.Bots[seat] = Seed(game, date, fmt.Sprintf("hand %d seat %d", k, seat))
+			h.Bots[seat] = seed(fmt.Sprintf("hand %d seat %d", k, seat))
 		}
 		s.Hands = append(s.Hands, h)
 	}

@@ -115,7 +115,11 @@ func (f Fingerprint) Short() string {
 // seed the same way, and is left out to keep the text short.
 func (s Set) Canonical() (string, error) {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s\ngame %s\ndate %s\n", label, s.Game, s.Date)
+	l := label
+	if s.Served {
+		l = servedLabel
+	}
+	fmt.Fprintf(&b, "%s\ngame %s\ndate %s\n", l, s.Game, s.Date)
 	switch s.Game {
 	case Classic:
 		fmt.Fprintf(&b, "rules %s\n", ClassicRules())

@@ -27,6 +27,10 @@
 //	record.go a hand's record naming its daily (Meta), and the check
 //	          that a record is the hand it names (IdentifyClassic,
 //	          Identify101), for okey verify and the statistics to come
+//	served.go okey serve's daily: every seed from a secret the server
+//	          draws for the day (NewServed), the commitment to it shown
+//	          while the day lasts (Commit), a served hand's record checked
+//	          against the secret revealed after (VerifyServedClassic/101)
 //
 // Like every package under game, it uses the standard library and the
 // referees only, does no I/O and reads no clock: "today" is the caller's.

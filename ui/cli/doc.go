@@ -13,6 +13,8 @@
 //     of winning and near-winning racks full of okeys and false jokers);
 //   - verify.go: Verify, okey verify's check of a served match's record:
 //     its commitment (package game/fair) and its replay under the deal;
+//   - verify_served.go: a hand of okey serve's daily checked against
+//     the day's secret it carries once the day is over (game/daily);
 //   - errors_in.go: ErrorIn, an error of reading a rack said in the
 //     player's language;
 //   - hand101.go: Hand101Answerer and ReadRack101, okey hand for Okey 101

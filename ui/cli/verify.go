@@ -62,6 +62,9 @@ func Verify(b []byte) (Verified, error) {
 	if err := json.Unmarshal(head, &probe); err != nil || probe.Okey != "record" {
 		return Verified{}, fmt.Errorf("%w: its first line is not a match record's header", ErrDamaged)
 	}
+	if servedDaily(b) {
+		return verifyServed(b, probe.Game)
+	}
 	switch probe.Game {
 	case "", "classic":
 		return verifyClassic(b)

@@ -44,8 +44,11 @@ func (s *Server) command(sess ssh.Session) bool {
 		sess.Exit(0)
 		return true
 	}
+	if args[0] == "daily" {
+		return s.dailyCommand(sess, args[1:], fail)
+	}
 	if args[0] != "record" {
-		return fail(2, "unknown command %q: connect with no command to play, or ask for \"record TABLE\" (a table's last finished match) or \"status\" (the nodes and their tables)", tables.CutWidth(ansi.Strip(canvas.CutBytes(args[0], 64)), 20))
+		return fail(2, "unknown command %q: connect with no command to play, or ask for \"record TABLE\" (a table's last finished match), \"daily GAME DATE HAND\" (your hand of a day's daily, once the day is over) or \"status\" (the nodes and their tables)", tables.CutWidth(ansi.Strip(canvas.CutBytes(args[0], 64)), 20))
 	}
 	if len(args) != 2 {
 		return fail(2, "%s", recordUsage)
@@ -62,6 +65,11 @@ func (s *Server) command(sess ssh.Session) bool {
 	}
 	if sum == nil {
 		return fail(1, "no table %q here (a table is gone once everyone has left it)", tables.CutWidth(id, 20))
+	}
+	if sum.Daily {
+		// Its records show the day's deals: not while the day lasts,
+		// and then by "daily", from the store.
+		return fail(1, "table %s plays a daily: its hands are given out once the day is over, by \"daily GAME DATE HAND\"", id)
 	}
 	if sum.Private {
 		// A private table's matches are its players': a key that holds

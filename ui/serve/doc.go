@@ -36,6 +36,10 @@
 //	              older replaced, a live holder of a seat asked
 //	view.go       the session's own pages drawn, the leaderboard too
 //	board.go      the leaderboard and a room's ratings read (t)
+//	daily.go      the served daily (d): the day's secret made and
+//	              committed, its page and boards, a player's day
+//	              begun once at a daily table, par measured in the
+//	              background, "daily GAME DATE HAND" over ssh
 //	session.go    the session: its fields, pages, messages and keys
 //	create.go     the form of a new table
 //	admit.go      who is let in: keys and guests, connections counted and

@@ -17,6 +17,7 @@ import (
 	"charm.land/wish/v2"
 
 	"okey/game/classic/hand"
+	"okey/game/daily"
 	"okey/ui/serve/hall"
 	"okey/ui/serve/keep"
 	"okey/ui/serve/tables"
@@ -76,6 +77,17 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 	}
 	if s.rater != nil {
 		topt.Rate = s.rater.Enqueue
+	}
+	if w := s.dailyW; w != nil {
+		topt.DailyScored = func(sc tables.DailyScore) {
+			g, _ := daily.ParseGame(sc.Game)
+			d, err := daily.ParseDate(sc.Date)
+			if err != nil {
+				log.Error("daily: a hand of no day", "table", sc.Table, "date", sc.Date)
+				return
+			}
+			w.Enqueue(keep.DailyHand{Game: g, Date: d, ID: sc.Player, Hand: sc.Hand, Score: sc.Score, Record: sc.Record})
+		}
 	}
 	if book := s.book; book != nil {
 		topt.RatingOf = func(ctx context.Context, gameName, id string) (float64, bool) {
@@ -257,6 +269,11 @@ func (s *Server) openStore(dir string) (k *keep.Keeper, importErr, err error) {
 		return nil, nil, err
 	}
 	s.rater, s.book = keep.NewRater(book, s.log), book
+	if s.daily, err = keep.OpenDailyBook(ctx, s.eng); err != nil {
+		s.closeStore()
+		return nil, nil, err
+	}
+	s.dailyW = keep.NewDailyWriter(s.daily, s.log)
 	n, importErr := k.ImportFiles(ctx)
 	if n > 0 {
 		s.log.Info("tables imported from files", "count", n, "kept in", filepath.Join(dir, store.TablesDir, "imported"))
@@ -270,6 +287,8 @@ func (s *Server) closeStore() {
 	// stopped, so no more come.
 	s.rater.Close()
 	s.rater = nil
+	s.dailyW.Close()
+	s.dailyW = nil
 	if s.eng == nil {
 		return
 	}

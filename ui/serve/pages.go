@@ -69,6 +69,8 @@ func (s *session) updateLobby(k tea.KeyPressMsg) tea.Cmd {
 		}
 		s.page = pgBoard
 		return s.readBoard()
+	case key.Matches(k, keys.Daily):
+		return s.openDaily()
 	case key.Matches(k, keys.Lang):
 		s.toggleLang()
 	default:

@@ -80,11 +80,17 @@ func TestStoreHoldsNoSecretDuringAMatch(t *testing.T) {
 		"a record's header": []byte(`"seed"`),
 		"a seat's rack":     []byte(`"rack"`),
 	}
+	// Text is looked for in either case; raw bytes only as they are:
+	// bytes.ToLower reads bytes as UTF-8 and turns each invalid one into
+	// U+FFFD, so a seed of eight such bytes, folded, matched any eight
+	// such bytes of a sealed message (the test failed so, once in a few
+	// hundred runs).
+	raw := map[string]bool{"the seed's bytes": true, "the salt's bytes": true}
 	look := func(where string, b []byte) {
 		t.Helper()
 		lower := bytes.ToLower(b)
 		for what, s := range secrets {
-			if bytes.Contains(b, s) || bytes.Contains(lower, bytes.ToLower(s)) {
+			if bytes.Contains(b, s) || !raw[what] && bytes.Contains(lower, bytes.ToLower(s)) {
 				t.Errorf("%s holds %s", where, what)
 			}
 		}

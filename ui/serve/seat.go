@@ -62,6 +62,8 @@ func (s *session) onJoined(j joinedMsg) tea.Cmd {
 			s.flash = s.tr.T("lobby.taken")
 		case errors.Is(j.err, tables.ErrSameAddr):
 			s.flash = s.tr.T("lobby.sameaddr")
+		case errors.Is(j.err, tables.ErrDailyOnly):
+			s.flash = s.tr.T("served.onlyyou")
 		default:
 			s.flash = s.tr.T("lobby.gone")
 		}
@@ -126,6 +128,12 @@ func (s *session) onTable(f fromTableMsg) tea.Cmd {
 	case msg.Closed == "table.parked":
 		cmd := s.leave()
 		s.flash = s.tr.T(msg.Closed)
+		return cmd
+	case msg.Closed == "served.done":
+		// The day's last hand is over: back to the lobby, told where
+		// the board is.
+		cmd := s.leave()
+		s.flash = s.tr.T("served.done")
 		return cmd
 	case msg.Closed == "room.expired":
 		// Back to the lobby, told why: the connection stays.

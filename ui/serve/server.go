@@ -217,6 +217,11 @@ type Server struct {
 	// (nil: no store).
 	rater *keep.Rater
 	book  *keep.RatingBook
+	// daily keeps the served daily (nil without a store), dailyW writes
+	// its hands; dailyPar marks the days whose par this process measures.
+	daily    *keep.DailyBook
+	dailyW   *keep.DailyWriter
+	dailyPar sync.Map
 
 	mu       sync.Mutex
 	sessions map[*session]*liveSession

@@ -11,6 +11,7 @@ import (
 	"charm.land/ssh"
 
 	"okey/game/classic"
+	"okey/game/daily"
 	"okey/ui/canvas"
 	"okey/ui/i18n"
 	"okey/ui/layout"
@@ -39,6 +40,7 @@ const (
 	pgTable // the game's screen
 	pgBye   // a last word before the connection closes
 	pgBoard // the leaderboard
+	pgDaily // the served daily: the day's commitment, its boards
 )
 
 // codeFor is what a typed code is for.
@@ -91,6 +93,12 @@ type session struct {
 	boardGame string
 	board     *keep.Board
 	boardErr  bool
+
+	// The daily's page: its game, and the page as last read (nil while
+	// it is read).
+	dailyGame daily.Game
+	dailyView *dailyPage
+	dailyErr  bool
 
 	// The ratings the waiting room shows: the identities they were read
 	// for, and what was read (an identity not rated yet is absent).
@@ -211,6 +219,8 @@ type (
 type sessionKeys struct {
 	Up, Down, Sit, Watch, New, Code, Resume, Lang, Quit key.Binding
 	Board, BoardGame                                    key.Binding
+	// Daily opens the daily's page; Play plays the day there.
+	Daily, Play key.Binding
 	// ShowCode shows a guest's resume code in the header, or hides it
 	// again: it stays hidden unless asked for, so that a stream or a
 	// shoulder does not carry it off (issue 40, point 3).
@@ -239,6 +249,8 @@ func newSessionKeys(tr *i18n.Catalog) sessionKeys {
 		ShowCode:  b([]string{"v"}, "v", "lobby.key.showcode"),
 		Board:     b([]string{"t"}, "t", "lobby.key.board"),
 		BoardGame: b([]string{"tab", "left", "right"}, "tab", "board.key.game"),
+		Daily:     b([]string{"d"}, "d", "lobby.key.daily"),
+		Play:      b([]string{"enter"}, "enter", "served.key.play"),
 		Quit:      b([]string{"q", "ctrl+c"}, "q", "key.quit.short"),
 		Start:     b([]string{"s"}, "s", "lobby.key.start"),
 		Chat:      b([]string{"m"}, "m", "key.chat"),

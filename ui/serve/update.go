@@ -230,6 +230,16 @@ func (s *session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			}
 		}
 		return s, nil
+	case dailyMsg:
+		if s.page == pgDaily && msg.p.game == s.dailyGame {
+			s.dailyView, s.dailyErr = &msg.p, msg.err != nil
+			if msg.err != nil {
+				s.srv.log.Warn("daily", "err", msg.err)
+			}
+		}
+		return s, nil
+	case dailyStartedMsg:
+		return s, s.onDailyStarted(msg)
 	case roomRatingsMsg:
 		if msg.ids == s.roomRated {
 			s.roomRatings = msg.ratings
@@ -326,6 +336,8 @@ func (s *session) onKey(k tea.KeyPressMsg) tea.Cmd {
 		return s.updateTable(k)
 	case pgBoard:
 		return s.updateBoard(k)
+	case pgDaily:
+		return s.updateDaily(k)
 	}
 	return nil
 }

@@ -86,6 +86,8 @@ func (s *session) render() string {
 		lines, keys = s.roomLines(st)
 	case pgBoard:
 		lines, keys = s.boardLines(st)
+	case pgDaily:
+		lines, keys = s.dailyLines(st)
 	case pgBye:
 		lines = []string{"", st.Bold.Render(s.bye)}
 	default:
@@ -240,7 +242,11 @@ func (s *session) lobbyLines(st *theme.Styles) ([]string, []key.Binding) {
 		case t.Started:
 			state = s.tr.T("lobby.hand", t.Hand)
 		}
-		head := fmt.Sprintf("%s%s %s · %s · %s · %s", mark, s.tr.T("lobby.table"), t.ID, s.gameName(t.Game), s.rulesName(t.Rules), state)
+		rules := s.rulesName(t.Rules)
+		if t.Daily {
+			rules = s.tr.T("served.row") // one's own daily: enter goes back to it
+		}
+		head := fmt.Sprintf("%s%s %s · %s · %s · %s", mark, s.tr.T("lobby.table"), t.ID, s.gameName(t.Game), rules, state)
 		if t.Timer > 0 {
 			head += " · " + s.tr.T("lobby.timer", int(t.Timer/time.Second))
 		}
@@ -263,7 +269,7 @@ func (s *session) lobbyLines(st *theme.Styles) ([]string, []key.Binding) {
 		from := min(max(0, 2+2*s.cursor-room/2), len(lines)-room)
 		lines = append(lines[:2], lines[2+from:min(len(lines), 2+from+room-2)]...)
 	}
-	return lines, s.withShowCode([]key.Binding{k.Sit, k.Watch, k.New, k.Code, k.Resume, k.Board, k.Choose, k.Lang, k.Quit})
+	return lines, s.withShowCode([]key.Binding{k.Sit, k.Watch, k.New, k.Code, k.Resume, k.Board, k.Daily, k.Choose, k.Lang, k.Quit})
 }
 
 // gameName is a game's name in the player's words: classic Okey, Okey

@@ -25,13 +25,18 @@
 //	ratings.go  RatingBook and Rater: each finished match rated once (its
 //	            mark), players by key and bot levels, per game (the model
 //	            is package rating's); the leaderboard read
+//	daily.go    DailyBook: the served daily — each day's secret made
+//	            once in the cluster (a Create), sealed, revealed after
+//	            the day; par; each player's day begun once and scored
+//	            hand by hand; the day's board ranked duplicate style
 //	secret.go   the cluster's secret, one file every node is given, and
 //	            what is derived from it: the routes' authorization, the
 //	            seal's key
 //	seal.go     the seal: records, entries and what nodes send each other
 //	            about a table encrypted with a key from the secret
 //
-// It may import the NATS packages, game (the number of seats),
+// It may import the NATS packages, game (the number of seats; the
+// daily's days and games),
 // ui/serve/rating, ui/store (the files of finished and damaged tables)
 // and the standard library; nothing of package serve above it.
 package keep

@@ -28,6 +28,9 @@
 //	member.go      what a member and the hall see of a table: Config,
 //	               Member, Request, Msg, the errors of a seat refused,
 //	               Summary and its lobby row
+//	daily.go       a daily table: one player against three hard bots,
+//	               the served daily's hands one match each, scored as
+//	               each ends, its seeds never shown, nobody watching
 //	fair.go        fair deals: each match's seal (seed and salt from
 //	               crypto/rand, its commitment), read back from a record;
 //	               whether a record is of a match over (RecordOver)

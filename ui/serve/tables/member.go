@@ -31,6 +31,9 @@ type Config struct {
 	// from an address that holds a seat here is refused one: one person
 	// with a key and a guest login would otherwise see two racks.
 	SameAddr bool `json:"same_addr,omitempty"`
+	// Daily makes the table a daily table (daily.go): one player, the
+	// day's hands; nil for every other table.
+	Daily *DailyPlan `json:"daily,omitempty"`
 }
 
 // Check reports the first thing wrong with the configuration.
@@ -49,6 +52,9 @@ func (c Config) Check() error {
 	}
 	if c.Timer < 0 {
 		return fmt.Errorf("timer %v: must not be negative", c.Timer)
+	}
+	if c.Daily != nil {
+		return c.Daily.check(c.Game)
 	}
 	return nil
 }
@@ -160,10 +166,13 @@ var (
 
 // Summary is a table as the lobby lists it.
 type Summary struct {
-	ID       string
-	Game     string
-	Rules    string
-	Private  bool
+	ID      string
+	Game    string
+	Rules   string
+	Private bool
+	// Daily: a daily table, whose records nobody is given while the
+	// day lasts.
+	Daily    bool
 	Code     string
 	Started  bool
 	Over     bool

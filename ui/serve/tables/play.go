@@ -18,13 +18,21 @@ import (
 // (fair.go): a seed nobody can guess from the clock or their rack.
 func (t *Table) start() error {
 	t.ratingsFor = [classic.NumSeats]string{} // read again: the last match moved them
-	sl, err := drawSeal(t.Opt.Random)
-	if err != nil {
-		t.Opt.Log.Error("start", "table", t.ID, "err", err)
-		return errNoSeed
-	}
+	var sl seal
 	meta := t.meta()
-	sl.addTo(meta)
+	if t.Cfg.Daily != nil {
+		sl = t.dailySeal()
+		for k, v := range t.Cfg.Daily.dailyMeta(t.Cfg.Game, t.dailyIdx) {
+			meta[k] = v
+		}
+	} else {
+		var err error
+		if sl, err = drawSeal(t.Opt.Random); err != nil {
+			t.Opt.Log.Error("start", "table", t.ID, "err", err)
+			return errNoSeed
+		}
+		sl.addTo(meta)
+	}
 	ref, err := t.kind.newReferee(t.Cfg.Rules, sl.seed, meta)
 	if err != nil {
 		t.Opt.Log.Error("start", "table", t.ID, "err", err)
@@ -37,7 +45,11 @@ func (t *Table) start() error {
 	t.chatBefore()
 	t.deadline, t.nextBot = time.Time{}, time.Time{}
 	t.cancelBot()
-	t.Opt.Log.Info("start", "table", t.ID, "game", t.Cfg.Game, "rules", t.Cfg.Rules, "commit", sl.commit.Short())
+	if t.Cfg.Daily != nil {
+		t.Opt.Log.Info("start", "table", t.ID, "game", t.Cfg.Game, "daily", t.Cfg.Daily.Date, "hand", t.dailyIdx+1)
+	} else {
+		t.Opt.Log.Info("start", "table", t.ID, "game", t.Cfg.Game, "rules", t.Cfg.Rules, "commit", sl.commit.Short())
+	}
 	t.save()
 	return nil
 }
@@ -58,6 +70,9 @@ func (t *Table) newMatch() error {
 	t.ratingsFor = [classic.NumSeats]string{} // read again: the last match moved them
 	if st, _ := t.Ref.Stage(); st != stMatchOver {
 		return nil
+	}
+	if t.Cfg.Daily != nil {
+		return t.nextDaily()
 	}
 	if err := t.start(); err != nil {
 		return err
@@ -149,6 +164,7 @@ func (t *Table) applied(turnOver bool) {
 		for i := range t.seats {
 			t.seats[i].ready = false
 		}
+		t.dailyScored()
 	}
 	t.noteFinished()
 	t.save()
@@ -199,11 +215,29 @@ func (t *Table) schedule() {
 		if t.Cfg.Timer > 0 && t.deadline.IsZero() {
 			t.deadline = now.Add(max(t.Cfg.Timer, t.Opt.HandWait))
 		}
+	case stMatchOver:
+		// A daily's hand of 101 ends its match: its player moves on
+		// with n, as after any match; one away (their bot playing) is
+		// not waited for, as between hands.
+		if t.Cfg.Daily != nil && t.dailyDone > t.dailyIdx && t.anyone() && !t.present(0) {
+			if err := t.nextDaily(); err != nil {
+				t.Opt.Log.Error("daily's next hand", "table", t.ID, "err", err)
+				return
+			}
+			t.schedule()
+		}
 	}
 }
 
 // deal deals the next hand.
 func (t *Table) deal() {
+	if t.Cfg.Daily != nil && t.dailyDone > t.dailyIdx {
+		// The daily's hand is over: the next is a match of its own.
+		if err := t.nextDaily(); err != nil {
+			t.Opt.Log.Error("daily's next hand", "table", t.ID, "err", err)
+		}
+		return
+	}
 	if err := t.Ref.NextHand(); err != nil {
 		t.Opt.Log.Error("deal", "table", t.ID, "err", err)
 		return

@@ -81,6 +81,9 @@ type referee interface {
 	// for a tie), and whether opposite seats were partners; ok is false
 	// while the match is played.
 	Standings() (places [classic.NumSeats]int, partners bool, ok bool)
+	// DailyScore is seat 0's score of the match's first hand in par's
+	// measure (bots/par), once that hand is over: a daily's hand.
+	DailyScore() (score int, ok bool)
 }
 
 // GameKind is a game the server offers.

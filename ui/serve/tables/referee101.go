@@ -49,6 +49,17 @@ func (r *referee101) Deal() (int, int) {
 	return d.Hand, d.Redeal
 }
 
+// DailyScore is seat 0's total of a one-hand match once it is over, the
+// scoring table's, penalties included (par's measure: a void deal dealt
+// again is not the hand).
+func (r *referee101) DailyScore() (int, bool) {
+	st := r.g.State()
+	if st.Phase() != game.MatchOver || st.Result() == nil {
+		return 0, false
+	}
+	return st.Result().Lines[0].Total, true
+}
+
 func (r *referee101) Standings() ([okey101.NumSeats]int, bool, bool) {
 	st := r.g.State()
 	if m := st.MatchResult(); m != nil {

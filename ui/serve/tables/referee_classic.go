@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/bots/botsclassic"
+	"okey/bots/par"
 	"okey/game"
 	"okey/game/classic"
 	"okey/ui/seatmsg"
@@ -54,6 +55,15 @@ func appendHand(h []seatmsg.HandEnd, st classic.State, was game.Phase) []seatmsg
 		return h
 	}
 	return append(h, seatmsg.HandEnd{Result: *st.Result(), Scores: st.Scores()})
+}
+
+// DailyScore is seat 0's score of the first hand, par's measure.
+func (c *refereeClassic) DailyScore() (int, bool) {
+	if len(c.hands) == 0 {
+		return 0, false
+	}
+	r := c.hands[0].Result
+	return par.ClassicScore(&r), true
 }
 
 func (c *refereeClassic) Stage() (stage, int) {

@@ -166,9 +166,20 @@ func (t *Table) handle(r Request) {
 	}
 	switch r.Kind {
 	case ReqJoin:
+		if t.Cfg.Daily != nil && r.M.id != t.Cfg.Daily.Player {
+			r.Reply <- JoinReply{Seat: -1, Err: ErrDailyOnly}
+			return
+		}
 		seat, err := t.join(r.M, r.Seat)
 		r.Reply <- JoinReply{Seat: seat, Err: err}
+		if err == nil && t.Cfg.Daily != nil && t.Ref == nil {
+			t.refuseIf(r.M, t.start()) // no waiting room: the day begins
+		}
 	case ReqWatch:
+		if t.Cfg.Daily != nil {
+			r.Reply <- JoinReply{Seat: -1, Err: ErrDailyOnly} // watching would show the deals
+			return
+		}
 		r.M.Seat = -1
 		t.watchers[r.M] = struct{}{}
 		r.Reply <- JoinReply{Seat: -1}
@@ -245,6 +256,15 @@ func RestoreTable(id string, entry, record []byte, stopped time.Time, opt Option
 		}
 		t.Ref, t.seal = ref, sealOf(record)
 		t.seal.botKey = st.BotKey
+		if p := t.Cfg.Daily; p != nil {
+			// Which of the day's hands the record is, and whether it
+			// was scored: scored again, which the store takes once.
+			if t.dailyIdx = p.dailyHand(seedOf(record)); t.dailyIdx < 0 {
+				return nil, errors.New("a daily table's record is none of the day's hands")
+			}
+			t.seal = t.dailySeal()
+			t.dailyDone = t.dailyIdx
+		}
 	}
 	now := opt.Now()
 	held := false
@@ -281,6 +301,7 @@ func RestoreTable(id string, entry, record []byte, stopped time.Time, opt Option
 	if len(t.chat) > 0 {
 		t.chatSeq = t.chat[len(t.chat)-1].Seq
 	}
+	t.dailyScored()
 	t.publishSummary()
 	return t, nil
 }

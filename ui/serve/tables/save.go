@@ -96,8 +96,8 @@ func (t *Table) matchKey() string {
 
 // rateMatch hands the finished match to the rater.
 func (t *Table) rateMatch() {
-	if t.Opt.Rate == nil || t.Ref == nil {
-		return
+	if t.Opt.Rate == nil || t.Ref == nil || t.Cfg.Daily != nil {
+		return // a daily's hands are ranked on the day's board, not rated
 	}
 	places, partners, ok := t.Ref.Standings()
 	if !ok {

@@ -42,6 +42,9 @@ type Options struct {
 	// rate, when set, is handed each finished match to rate (the
 	// rater's queue: it never waits for the store).
 	Rate func(keep.MatchEnd)
+	// DailyScored, when set, is handed each daily hand's score as the
+	// hand ends (daily.go); it must not wait for the store.
+	DailyScored func(DailyScore)
 	// RatingOf reads an identity's rating in a game, for the seats'
 	// panels (nil: ratings are not kept).
 	RatingOf func(ctx context.Context, gameName, id string) (float64, bool)
@@ -102,6 +105,9 @@ type Table struct {
 	roomSince time.Time
 	// idleSince is since when nobody has been at the table.
 	idleSince time.Time
+	// A daily table's hand under way (from 0), and how many hands have
+	// been scored (daily.go).
+	dailyIdx, dailyDone int
 
 	// The bot being asked: a seat and a question number; answers with
 	// another number are stale.

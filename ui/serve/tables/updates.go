@@ -120,7 +120,7 @@ func (t *Table) msgFor(m *Member, seat int, info *seatInfo) Msg {
 
 // publishSummary updates what the lobby shows.
 func (t *Table) publishSummary() {
-	s := &Summary{ID: t.ID, Game: t.Cfg.Game, Rules: t.Cfg.Rules, Private: t.Cfg.Code != "", Code: t.Cfg.Code,
+	s := &Summary{ID: t.ID, Game: t.Cfg.Game, Rules: t.Cfg.Rules, Private: t.Cfg.Code != "", Daily: t.Cfg.Daily != nil, Code: t.Cfg.Code,
 		Started: t.Ref != nil, Watchers: len(t.watchers), Timer: t.Cfg.Timer}
 	info := t.info()
 	s.Players = info.players
@@ -210,6 +210,12 @@ func (t *Table) close() {
 // fairness is what the table tells every seat of the match's seal: the
 // commitment while it is played, the seed and salt too once it is over.
 func (t *Table) fairness() seatmsg.Fairness {
+	if t.Ref != nil && t.Cfg.Daily != nil {
+		// The day's commitment; the seeds are revealed with the day's
+		// secret, never here.
+		c := t.Cfg.Daily.Commit
+		return seatmsg.Fairness{Commit: c[0:4] + " " + c[4:8] + " " + c[8:12] + " " + c[12:16]}
+	}
 	if t.Ref == nil || t.seal.none {
 		return seatmsg.Fairness{}
 	}

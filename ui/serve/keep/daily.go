@@ -1,0 +1,527 @@
+package keep
+
+import (
+	"cmp"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"okey/game/daily"
+)
+
+// The served daily (issue 44, point 4). Each day and game has a secret
+// the server draws from crypto/rand, which decides the day's deals
+// (game/daily's NewServed): the first node to need it makes it, with a
+// Create that succeeds once in the whole cluster, and every other node
+// reads the one made. While the day lasts only its commitment is shown;
+// the secret is revealed once the day is over. The players' results and
+// the day's par are kept beside it.
+//
+// One bucket, okey_daily, keyed
+//
+//	secret.GAME.DATE       the day's secret, sealed (seal.go): a reader of
+//	                       the store without the cluster's secret cannot
+//	                       learn the day's deals from it
+//	par.GAME.DATE          par, hand by hand (bots/par's hard line)
+//	result.GAME.DATE.ID    a player's day: ID the identity in unpadded
+//	                       base64url; made with Create when the player
+//	                       starts, so that a day is played once
+//
+// with GAME classic or 101 and DATE YYYY-MM-DD (the day in UTC). A
+// result holds scores only, never a tile: the board shows no deal.
+
+// dailyBucket is the served daily's bucket.
+const dailyBucket = "okey_daily"
+
+// dailyKeep is how long a day's keys are kept: yesterday's board and
+// secret are what the lobby shows; a month leaves time to verify.
+const dailyKeep = 40 * 24 * time.Hour
+
+// DailyBook is the served daily in the store.
+type DailyBook struct {
+	kv   jetstream.KeyValue
+	seal *Sealer
+}
+
+// OpenDailyBook makes (or finds) the daily's bucket.
+func OpenDailyBook(ctx context.Context, eng *Engine) (*DailyBook, error) {
+	kv, err := eng.MakeBucket(ctx, jetstream.KeyValueConfig{Bucket: dailyBucket, History: 1, Storage: jetstream.FileStorage, TTL: dailyKeep, Replicas: eng.Replicas,
+		Description: "okey serve: each day's daily: its secret (sealed), par, the players' results"})
+	if err != nil {
+		return nil, fmt.Errorf("the bucket %s: %w", dailyBucket, err)
+	}
+	return &DailyBook{kv: kv, seal: eng.Seal}, nil
+}
+
+func secretKey(g daily.Game, d daily.Date) string { return "secret." + string(g) + "." + d.String() }
+func parKey(g daily.Game, d daily.Date) string    { return "par." + string(g) + "." + d.String() }
+func resultKey(g daily.Game, d daily.Date, id string) string {
+	return resultPrefix(g, d) + base64.RawURLEncoding.EncodeToString([]byte(id))
+}
+func resultPrefix(g daily.Game, d daily.Date) string {
+	return "result." + string(g) + "." + d.String() + "."
+}
+
+// ErrNoDaily is a day whose secret was never made: nobody played it.
+var ErrNoDaily = errors.New("no daily was dealt that day")
+
+// Secret is the day's secret of g on d, made now from rnd if no node
+// has made it yet. Every node that asks gets the same: the first Create
+// wins, and the others read what it wrote.
+func (b *DailyBook) Secret(ctx context.Context, g daily.Game, d daily.Date, rnd io.Reader) (daily.Secret, error) {
+	s, err := b.readSecret(ctx, g, d)
+	if !errors.Is(err, ErrNoDaily) {
+		return s, err
+	}
+	if rnd == nil {
+		return s, errors.New("the day's secret: no source of randomness")
+	}
+	if _, err := io.ReadFull(rnd, s[:]); err != nil {
+		return s, fmt.Errorf("the day's secret: %w", err)
+	}
+	key := secretKey(g, d)
+	_, err = b.kv.Create(ctx, key, b.seal.Seal(dailyBucket+"/"+key, []byte(s.String())))
+	if errors.Is(err, jetstream.ErrKeyExists) {
+		// Another node made it first: theirs is the day's. A replica
+		// answering the read may not have it yet: read until it has.
+		return untilWritten(ctx, func() (daily.Secret, error) { return b.readSecret(ctx, g, d) }, ErrNoDaily)
+	}
+	if err != nil {
+		return daily.Secret{}, fmt.Errorf("the day's secret of %s %s: %w", g, d, err)
+	}
+	return s, nil
+}
+
+// untilWritten calls read until it returns something other than notYet:
+// in a cluster a key's read may be answered by a replica that has not
+// yet got a write the leader took (a bucket's direct gets), so a key
+// known to exist is read again for a while before it is said missing.
+func untilWritten[T any](ctx context.Context, read func() (T, error), notYet error) (T, error) {
+	v, err := read()
+	for wait := 10 * time.Millisecond; errors.Is(err, notYet) && wait < 5*time.Second; wait *= 2 {
+		select {
+		case <-ctx.Done():
+			return v, err
+		case <-time.After(wait):
+		}
+		v, err = read()
+	}
+	return v, err
+}
+
+// readSecret is the secret made for g on d (ErrNoDaily: none).
+func (b *DailyBook) readSecret(ctx context.Context, g daily.Game, d daily.Date) (daily.Secret, error) {
+	key := secretKey(g, d)
+	kv, err := b.kv.Get(ctx, key)
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return daily.Secret{}, fmt.Errorf("%s %s: %w", g, d, ErrNoDaily)
+	}
+	if err != nil {
+		return daily.Secret{}, fmt.Errorf("the day's secret of %s %s: %w", g, d, err)
+	}
+	plain, err := b.seal.Open(dailyBucket+"/"+key, kv.Value())
+	if err != nil {
+		return daily.Secret{}, fmt.Errorf("the day's secret of %s %s: %w", g, d, err)
+	}
+	return daily.ParseSecret(string(plain))
+}
+
+// ErrNotOver is a day's secret asked for before the day is over.
+var ErrNotOver = errors.New("the day is not over: its secret is revealed when it closes")
+
+// Reveal is the secret of a day that is over (d before today), never
+// made here: a day nobody played has none (ErrNoDaily).
+func (b *DailyBook) Reveal(ctx context.Context, g daily.Game, d, today daily.Date) (daily.Secret, error) {
+	if !d.Before(today) {
+		return daily.Secret{}, fmt.Errorf("%s %s: %w", g, d, ErrNotOver)
+	}
+	return b.readSecret(ctx, g, d)
+}
+
+// Par is the day's par, hand by hand, if it has been kept.
+func (b *DailyBook) Par(ctx context.Context, g daily.Game, d daily.Date) ([]int, bool, error) {
+	kv, err := b.kv.Get(ctx, parKey(g, d))
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("the par of %s %s: %w", g, d, err)
+	}
+	var p []int
+	if err := json.Unmarshal(kv.Value(), &p); err != nil || len(p) != g.Hands() {
+		return nil, false, fmt.Errorf("the par of %s %s: damaged", g, d)
+	}
+	return p, true, nil
+}
+
+// SetPar keeps the day's par, once: par is the same whoever measures
+// it, so a node that finds it kept already has nothing to do.
+func (b *DailyBook) SetPar(ctx context.Context, g daily.Game, d daily.Date, hands []int) error {
+	if len(hands) != g.Hands() {
+		return fmt.Errorf("the par of %s %s: %d hands, not %d", g, d, len(hands), g.Hands())
+	}
+	v, err := json.Marshal(hands)
+	if err != nil {
+		return err
+	}
+	if _, err := b.kv.Create(ctx, parKey(g, d), v); err != nil && !errors.Is(err, jetstream.ErrKeyExists) {
+		return fmt.Errorf("the par of %s %s: %w", g, d, err)
+	}
+	return nil
+}
+
+// DailyResult is one player's day: a score a hand played, in par's
+// measure (bots/par: classic's points won less lost, 101's hand total).
+type DailyResult struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Guest bool   `json:"guest,omitempty"`
+	Hands []int  `json:"hands"`
+	// Table is the daily table the player played at.
+	Table string `json:"table,omitempty"`
+}
+
+// Done reports whether every hand of the day was played.
+func (r DailyResult) Done(g daily.Game) bool { return len(r.Hands) >= g.Hands() }
+
+// ErrPlayedToday is a player's second start of a day's daily.
+var ErrPlayedToday = errors.New("the day's daily has been played (once a day)")
+
+// Claim starts id's day of g on d: it succeeds once per identity and day
+// in the whole cluster (a Create), so that nobody plays a day twice.
+func (b *DailyBook) Claim(ctx context.Context, g daily.Game, d daily.Date, r DailyResult) error {
+	r.Hands = []int{}
+	v, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	_, err = b.kv.Create(ctx, resultKey(g, d, r.ID), v)
+	if errors.Is(err, jetstream.ErrKeyExists) {
+		return ErrPlayedToday
+	}
+	if err != nil {
+		return fmt.Errorf("the daily of %s %s: %w", g, d, err)
+	}
+	return nil
+}
+
+// Result is id's day of g on d (ok false: not begun).
+func (b *DailyBook) Result(ctx context.Context, g daily.Game, d daily.Date, id string) (DailyResult, uint64, bool, error) {
+	kv, err := b.kv.Get(ctx, resultKey(g, d, id))
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return DailyResult{}, 0, false, nil
+	}
+	if err != nil {
+		return DailyResult{}, 0, false, fmt.Errorf("the daily of %s: %w", id, err)
+	}
+	var r DailyResult
+	if err := json.Unmarshal(kv.Value(), &r); err != nil {
+		return DailyResult{}, 0, false, fmt.Errorf("the daily of %s: %w", id, err)
+	}
+	return r, kv.Revision(), true, nil
+}
+
+// errNotBegun is a result written for a player whose day has no claim.
+var errNotBegun = errors.New("has not begun it")
+
+// Scored writes the score of hand n (from 1) into id's day: once, in
+// order (a hand written already is left as it is; one out of order is
+// refused), at the revision read.
+func (b *DailyBook) Scored(ctx context.Context, g daily.Game, d daily.Date, id string, n, score int) error {
+	for range ratingTries {
+		type read struct {
+			r   DailyResult
+			rev uint64
+		}
+		got, err := untilWritten(ctx, func() (read, error) {
+			r, rev, ok, err := b.Result(ctx, g, d, id)
+			if err == nil && !ok {
+				err = errNotBegun
+			}
+			return read{r, rev}, err
+		}, errNotBegun)
+		if errors.Is(err, errNotBegun) {
+			return fmt.Errorf("the daily of %s %s: %s %w", g, d, id, err)
+		}
+		if err != nil {
+			return err
+		}
+		r, rev := got.r, got.rev
+		switch {
+		case n <= len(r.Hands):
+			return nil // written already (a table restored, a second writer)
+		case n != len(r.Hands)+1 || n > g.Hands():
+			return fmt.Errorf("the daily of %s %s: hand %d after %d", g, d, n, len(r.Hands))
+		}
+		r.Hands = append(r.Hands, score)
+		v, err := json.Marshal(r)
+		if err != nil {
+			return err
+		}
+		_, err = b.kv.Update(ctx, resultKey(g, d, id), v, rev)
+		if err == nil {
+			return nil
+		}
+		if !isWrongSequence(err) {
+			return fmt.Errorf("the daily of %s: %w", id, err)
+		}
+	}
+	return fmt.Errorf("the daily of %s: changed by others %d times in a row", id, ratingTries)
+}
+
+// Results are every player's day of g on d.
+func (b *DailyBook) Results(ctx context.Context, g daily.Game, d daily.Date) ([]DailyResult, error) {
+	lister, err := b.kv.ListKeysFiltered(ctx, resultPrefix(g, d)+"*")
+	if err != nil {
+		if errors.Is(err, jetstream.ErrNoKeysFound) {
+			return nil, nil
+		}
+		return nil, fmt.Errorf("the daily's results: %w", err)
+	}
+	var keys []string
+	for k := range lister.Keys() {
+		if len(keys) < boardMax {
+			keys = append(keys, k)
+		}
+	}
+	_ = lister.Stop()
+	var out []DailyResult
+	for _, k := range keys {
+		kv, err := b.kv.Get(ctx, k)
+		if errors.Is(err, jetstream.ErrKeyNotFound) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("the daily's results: %w", err)
+		}
+		var r DailyResult
+		if json.Unmarshal(kv.Value(), &r) != nil || len(r.Hands) > g.Hands() {
+			continue // a damaged result is left out, not the board
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// DailyRow is a player's line on a day's board.
+type DailyRow struct {
+	DailyResult
+	// Field is the player's duplicate score: each hand played against
+	// the mean of everyone who played it, summed, more being better.
+	Field float64
+	// Par is the hands played against par, summed (HasPar: par known).
+	Par    int
+	HasPar bool
+	Total  int
+	// Place is the row's place from 1, shared by rows that tie (done
+	// alike, the same against the field and against par).
+	Place int
+}
+
+// DailyBoard is a day's board, duplicate style.
+type DailyBoard struct {
+	Game daily.Game
+	Date daily.Date
+	// Means are each hand's mean score over the players who played it
+	// (Played how many).
+	Means  []float64
+	Played []int
+	Par    []int
+	// Rows are ranked: finished days first, by Field, then by Par.
+	Rows []DailyRow
+	// Place is me's place from 1 (0: not on the board).
+	Place int
+}
+
+// against is a score against a reference, more being better in both
+// games (as bots/par's Against).
+func against(g daily.Game, score, ref float64) float64 {
+	if g == daily.Okey101 {
+		return ref - score
+	}
+	return score - ref
+}
+
+// RankDaily ranks a day's results duplicate style: every hand against
+// the field's mean on it and against par (nil: not known yet).
+func RankDaily(g daily.Game, d daily.Date, results []DailyResult, par []int, me string) DailyBoard {
+	n := g.Hands()
+	bd := DailyBoard{Game: g, Date: d, Means: make([]float64, n), Played: make([]int, n), Par: par}
+	for _, r := range results {
+		for k, s := range r.Hands {
+			bd.Means[k] += float64(s)
+			bd.Played[k]++
+		}
+	}
+	for k := range bd.Means {
+		if bd.Played[k] > 0 {
+			bd.Means[k] /= float64(bd.Played[k])
+		}
+	}
+	for _, r := range results {
+		row := DailyRow{DailyResult: r, HasPar: len(par) == n}
+		for k, s := range r.Hands {
+			row.Total += s
+			row.Field += against(g, float64(s), bd.Means[k])
+			if row.HasPar {
+				row.Par += int(against(g, float64(s), float64(par[k])))
+			}
+		}
+		bd.Rows = append(bd.Rows, row)
+	}
+	slices.SortFunc(bd.Rows, func(x, y DailyRow) int {
+		if dx, dy := x.Done(g), y.Done(g); dx != dy {
+			if dx {
+				return -1
+			}
+			return 1
+		}
+		if c := cmp.Compare(y.Field, x.Field); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(y.Par, x.Par); c != 0 {
+			return c
+		}
+		return strings.Compare(x.ID, y.ID)
+	})
+	for i := range bd.Rows {
+		r := &bd.Rows[i]
+		r.Place = i + 1
+		if i > 0 {
+			if p := bd.Rows[i-1]; p.Done(g) == r.Done(g) && math.Abs(p.Field-r.Field) < 1e-9 && p.Par == r.Par {
+				r.Place = p.Place
+			}
+		}
+		if r.ID == me {
+			bd.Place = i + 1
+		}
+	}
+	return bd
+}
+
+// BoardOf is the board of g on d for me, par included when kept.
+func (b *DailyBook) BoardOf(ctx context.Context, g daily.Game, d daily.Date, me string) (DailyBoard, error) {
+	rs, err := b.Results(ctx, g, d)
+	if err != nil {
+		return DailyBoard{Game: g, Date: d}, err
+	}
+	p, _, err := b.Par(ctx, g, d)
+	if err != nil {
+		p = nil // a damaged par is left out, not the board
+	}
+	return RankDaily(g, d, rs, p, me), nil
+}
+
+// recordKey is the key of hand n's record of id's day.
+func recordKey(g daily.Game, d daily.Date, id string, n int) string {
+	return fmt.Sprintf("record.%s.%s.%s.%d", g, d, base64.RawURLEncoding.EncodeToString([]byte(id)), n)
+}
+
+// KeepRecord keeps hand n's record of id's day, sealed: it shows every
+// deal of the day, so it is handed out only once the day is over.
+func (b *DailyBook) KeepRecord(ctx context.Context, g daily.Game, d daily.Date, id string, n int, rec []byte) error {
+	key := recordKey(g, d, id, n)
+	if _, err := b.kv.Create(ctx, key, b.seal.Seal(dailyBucket+"/"+key, rec)); err != nil && !errors.Is(err, jetstream.ErrKeyExists) {
+		return fmt.Errorf("the record of %s's hand %d: %w", id, n, err)
+	}
+	return nil
+}
+
+// Record is hand n's record of id's day of g on d, once the day is over
+// (today after d), with the day's secret written into its meta
+// (daily.MetaServedSecret) so that okey verify checks it alone; ok is
+// false when there is none.
+func (b *DailyBook) Record(ctx context.Context, g daily.Game, d, today daily.Date, id string, n int) (rec []byte, ok bool, err error) {
+	sec, err := b.Reveal(ctx, g, d, today)
+	if err != nil {
+		return nil, false, err
+	}
+	key := recordKey(g, d, id, n)
+	kv, err := b.kv.Get(ctx, key)
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("the record of hand %d: %w", n, err)
+	}
+	plain, err := b.seal.Open(dailyBucket+"/"+key, kv.Value())
+	if err != nil {
+		return nil, false, fmt.Errorf("the record of hand %d: %w", n, err)
+	}
+	out, err := daily.WithSecret(plain, sec)
+	return out, err == nil, err
+}
+
+// DailyHand is a hand of a daily played, to be written.
+type DailyHand struct {
+	Game   daily.Game
+	Date   daily.Date
+	ID     string
+	Hand   int
+	Score  int
+	Record []byte
+}
+
+// DailyWriter writes the daily's hands into the store in a goroutine of
+// its own, in the order they came: a table never waits for the store.
+type DailyWriter struct {
+	book *DailyBook
+	log  *slog.Logger
+	jobs chan DailyHand
+	done chan struct{}
+}
+
+// dailyQueue is how many hands may wait to be written; past it a hand is
+// dropped and logged (a store that long gone loses more than that).
+const dailyQueue = 4096
+
+// NewDailyWriter starts the writer of book.
+func NewDailyWriter(book *DailyBook, log *slog.Logger) *DailyWriter {
+	w := &DailyWriter{book: book, log: log, jobs: make(chan DailyHand, dailyQueue), done: make(chan struct{})}
+	go w.loop()
+	return w
+}
+
+// Enqueue hands a hand to the writer, never waiting.
+func (w *DailyWriter) Enqueue(h DailyHand) {
+	select {
+	case w.jobs <- h:
+	default:
+		w.log.Error("daily: a hand dropped, the queue is full", "id", h.ID, "date", h.Date, "hand", h.Hand)
+	}
+}
+
+func (w *DailyWriter) loop() {
+	defer close(w.done)
+	for h := range w.jobs {
+		ctx, cancel := EngineCtx()
+		err := w.book.Scored(ctx, h.Game, h.Date, h.ID, h.Hand, h.Score)
+		if err == nil && h.Record != nil {
+			err = w.book.KeepRecord(ctx, h.Game, h.Date, h.ID, h.Hand, h.Record)
+		}
+		cancel()
+		if err != nil {
+			w.log.Error("daily: writing a hand", "id", h.ID, "date", h.Date, "hand", h.Hand, "err", err)
+		}
+	}
+}
+
+// Close writes what is waiting and stops: before the store closes, once
+// no table hands it more.
+func (w *DailyWriter) Close() {
+	if w == nil {
+		return
+	}
+	close(w.jobs)
+	<-w.done
+}
