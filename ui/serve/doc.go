@@ -31,16 +31,19 @@
 //	seat.go       the session at a table: joining, its updates, moves,
 //	              held keys, chat, leaving, reseating after a table moved
 //	command.go    "record TABLE" over ssh: a finished match's record;
-//	              the status line
+//	              "daily GAME DATE HAND": a served daily's hand once its
+//	              day is over; the status line
 //	live.go       the sessions the server holds: one per identity, the
 //	              older replaced, a live holder of a seat asked
-//	view.go       the session's own pages drawn, the leaderboard too
+//	view.go       the session's own pages drawn, the leaderboard and the
+//	              daily's page and boards too
 //	board.go      the leaderboard and a room's ratings read (t)
 //	daily.go      the served daily (d): the day's secret made and
-//	              committed, its page and boards, a player's day
+//	              committed, its page and boards read, a player's day
 //	              begun once at a daily table, par measured in the
-//	              background, "daily GAME DATE HAND" over ssh
-//	session.go    the session: its fields, pages, messages and keys
+//	              background
+//	session.go    the session: its fields, pages, messages and keys, the
+//	              words of a refusal, the language switched
 //	create.go     the form of a new table
 //	admit.go      who is let in: keys and guests, connections counted and
 //	              capped by address, a node turning newcomers away

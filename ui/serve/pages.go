@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"errors"
 	"slices"
 	"time"
 
@@ -228,24 +227,6 @@ func (s *session) updateRoom(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// openRefused says why a table was not opened, in the player's words.
-func (s *session) openRefused(err error) string {
-	var full *hall.FullError
-	switch {
-	case errors.As(err, &full):
-		if full.Frees.IsZero() {
-			return s.tr.T("lobby.hallfull")
-		}
-		mins := int(full.Frees.Sub(s.srv.cfg.Now()).Minutes()) + 1
-		return s.tr.T("lobby.hallfull.in", max(1, mins))
-	case errors.Is(err, hall.ErrYourTables):
-		return s.tr.T("lobby.yourtables")
-	case errors.Is(err, hall.ErrAddrTables):
-		return s.tr.T("lobby.addrtables")
-	}
-	return s.tr.T("lobby.cannotopen", err.Error())
-}
-
 func (s *session) updateCreate(k tea.KeyPressMsg) tea.Cmd {
 	s.flash = ""
 	f := &s.form
@@ -297,14 +278,4 @@ func (s *session) updateBoard(k tea.KeyPressMsg) tea.Cmd {
 		s.flash = s.tr.T("status.unknownkey", k.String())
 	}
 	return nil
-}
-
-// toggleLang switches the session's language between English and
-// Turkish (l on the session's own pages).
-func (s *session) toggleLang() {
-	if s.tr.Lang == "en" {
-		s.setLang("tr")
-	} else {
-		s.setLang("en")
-	}
 }

@@ -16,6 +16,7 @@ import (
 	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
 
+	"okey/game/daily"
 	"okey/ui/i18n"
 	"okey/ui/layout"
 	"okey/ui/serve/hall"
@@ -361,3 +362,6 @@ func (c *countedConn) Close() error {
 	c.srv.mu.Unlock()
 	return c.Conn.Close()
 }
+
+// today is the daily's day: the UTC date of the server's clock.
+func (s *Server) today() daily.Date { return daily.DateOf(s.cfg.Now().UTC()) }

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"time"
 
@@ -429,4 +430,47 @@ type liveSession struct {
 type roomSeats struct {
 	game string
 	ids  [classic.NumSeats]string
+}
+
+// dailyPage is the daily's page as read from the store.
+type dailyPage struct {
+	game   daily.Game
+	today  daily.Date
+	commit daily.Commitment
+	// mine is the player's own day (begun: they have claimed it).
+	mine   keep.DailyResult
+	begun  bool
+	board  keep.DailyBoard
+	secret daily.Secret
+	// yesterday's board and secret (revealed: a daily was dealt).
+	past     keep.DailyBoard
+	revealed bool
+}
+
+// openRefused says why a table was not opened, in the player's words.
+func (s *session) openRefused(err error) string {
+	var full *hall.FullError
+	switch {
+	case errors.As(err, &full):
+		if full.Frees.IsZero() {
+			return s.tr.T("lobby.hallfull")
+		}
+		mins := int(full.Frees.Sub(s.srv.cfg.Now()).Minutes()) + 1
+		return s.tr.T("lobby.hallfull.in", max(1, mins))
+	case errors.Is(err, hall.ErrYourTables):
+		return s.tr.T("lobby.yourtables")
+	case errors.Is(err, hall.ErrAddrTables):
+		return s.tr.T("lobby.addrtables")
+	}
+	return s.tr.T("lobby.cannotopen", err.Error())
+}
+
+// toggleLang switches the session's language between English and
+// Turkish (l on the session's own pages).
+func (s *session) toggleLang() {
+	if s.tr.Lang == "en" {
+		s.setLang("tr")
+	} else {
+		s.setLang("en")
+	}
 }

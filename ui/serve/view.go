@@ -493,3 +493,103 @@ func padTo(s string, w int) string {
 func padLeft(s string, w int) string {
 	return strings.Repeat(" ", max(0, w-ansi.StringWidth(s))) + s
 }
+
+// dailyLines draws the daily's page.
+func (s *session) dailyLines(st *theme.Styles) ([]string, []key.Binding) {
+	k := s.keys
+	keys := []key.Binding{k.Play, k.BoardGame, k.Back, k.Lang}
+	lines := []string{st.Bold.Render(s.tr.T("served.title", s.gameName(string(s.dailyGame)))), ""}
+	switch {
+	case s.dailyErr:
+		return append(lines, st.Warn.Render(s.tr.T("served.error"))), keys
+	case s.dailyView == nil:
+		return append(lines, st.Dim.Render(s.tr.T("served.reading"))), keys
+	}
+	p := s.dailyView
+	g := p.game
+	lines = append(lines,
+		st.Text.Render(s.tr.T("served.today", p.today.String(), g.Hands())),
+		st.Text.Render(s.tr.T("served.commit", p.commit.Short())))
+	switch {
+	case !p.begun:
+		lines = append(lines, st.Bold.Render(s.tr.T("served.notyet")))
+	case len(p.mine.Hands) == 0:
+		lines = append(lines, st.Bold.Render(s.tr.T("served.begun")))
+	default:
+		row, ok := rowOf(p.board, s.id)
+		if ok {
+			lines = append(lines, st.Bold.Render(s.tr.T("served.mine", len(row.Hands), g.Hands(), signed(row.Field), s.parWord(row))))
+		}
+	}
+	lines = append(lines, "", st.Bold.Render(s.tr.T("served.board", len(p.board.Rows))))
+	lines = append(lines, s.dailyBoardLines(st, p.board, dailyRows)...)
+	lines = append(lines, "")
+	if !p.revealed {
+		lines = append(lines, st.Dim.Render(s.tr.T("served.nopast")))
+		return lines, keys
+	}
+	lines = append(lines,
+		st.Bold.Render(s.tr.T("served.past", p.past.Date.String(), len(p.past.Rows))),
+		st.Dim.Render(s.tr.T("served.secret", p.secret.String())))
+	lines = append(lines, s.dailyBoardLines(st, p.past, dailyPastRows)...)
+	return lines, keys
+}
+
+// dailyBoardLines are the first n rows of a day's board, the player's
+// own in bold (and their place after, if it is further down).
+func (s *session) dailyBoardLines(st *theme.Styles, b keep.DailyBoard, n int) []string {
+	if len(b.Rows) == 0 {
+		return []string{st.Dim.Render(s.tr.T("served.empty"))}
+	}
+	g := b.Game
+	out := []string{st.Dim.Render(padTo("#", 3) + " " + padTo(s.tr.T("board.player"), boardName+2) + " " +
+		padLeft(s.tr.T("served.hands"), 6) + " " + padLeft(s.tr.T("served.field"), 8) + " " + padLeft(s.tr.T("served.par"), 6))}
+	row := func(i int) string {
+		r := b.Rows[i]
+		name := r.Name
+		if r.Guest {
+			name = s.tr.T("served.guest", name)
+		}
+		vsPar := "—"
+		if r.HasPar && len(r.Hands) > 0 {
+			vsPar = fmt.Sprintf("%+d", r.Par)
+		}
+		line := padTo(fmt.Sprintf("%d.", r.Place), 3) + " " + padTo(tables.CutWidth(name, boardName+2), boardName+2) + " " +
+			padLeft(fmt.Sprintf("%d/%d", len(r.Hands), g.Hands()), 6) + " " + padLeft(signed(r.Field), 8) + " " + padLeft(vsPar, 6)
+		if r.ID == s.id {
+			return st.Bold.Render(line)
+		}
+		return st.Text.Render(line)
+	}
+	for i := range min(n, len(b.Rows)) {
+		out = append(out, row(i))
+	}
+	if b.Place > n {
+		out = append(out, row(b.Place-1))
+	}
+	return out
+}
+
+// rowOf is me's row of a board.
+func rowOf(b keep.DailyBoard, me string) (keep.DailyRow, bool) {
+	if b.Place == 0 {
+		return keep.DailyRow{}, false
+	}
+	return b.Rows[b.Place-1], true
+}
+
+// parWord is a row against par, or that par is still measured.
+func (s *session) parWord(r keep.DailyRow) string {
+	if !r.HasPar {
+		return s.tr.T("served.parwait")
+	}
+	return s.tr.T("served.vspar", fmt.Sprintf("%+d", r.Par))
+}
+
+// signed is a duplicate score with its sign and one decimal.
+func signed(x float64) string {
+	if x > -0.05 && x < 0.05 {
+		return "0.0"
+	}
+	return fmt.Sprintf("%+.1f", x)
+}
