@@ -1,15 +1,11 @@
 package main
 
 import (
-	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
 	"okey/assets"
-	"okey/ui/settings"
 )
 
 // newRoot is the tree of commands, its words in e's language. The root
@@ -132,43 +128,3 @@ func inherit(c *cobra.Command) {
 		inherit(sub)
 	}
 }
-
-// noArgs refuses any argument, as a usage error in the player's words.
-func noArgs(c *cobra.Command, args []string) error {
-	if len(args) > 0 {
-		return &usageError{cmd: c, key: "err.args", args: []any{args[0]}}
-	}
-	return nil
-}
-
-// fixed completes a flag's value from a list.
-func fixed(values ...string) cobra.CompletionFunc {
-	return cobra.FixedCompletions(values, cobra.ShellCompDirectiveNoFileComp)
-}
-
-// choice is a flag that takes one of a few words, refused as a bad value
-// by the parser otherwise.
-type choice struct {
-	v  string
-	of []string
-}
-
-func (c *choice) String() string { return c.v }
-func (c *choice) Type() string   { return "string" }
-func (c *choice) Set(s string) error {
-	if !slices.Contains(c.of, s) {
-		return fmt.Errorf("not one of %s", strings.Join(c.of, ", "))
-	}
-	c.v = s
-	return nil
-}
-
-// given is the set of flags given on the command line.
-func given(fs *pflag.FlagSet) map[string]bool {
-	set := map[string]bool{}
-	fs.Visit(func(f *pflag.Flag) { set[f.Name] = true })
-	return set
-}
-
-// gameNames lists the games for a flag's help.
-func gameNames() string { return strings.Join(settings.Games, ", ") }

@@ -19,14 +19,19 @@
 //
 // The files:
 //
-//	main.go         the tree run, errors turned into exit statuses
+//	main.go         the program: signals, the tree run, errors turned into
+//	                exit statuses
 //	commands.go     the tree of commands in the player's language
+//	env.go          what every command runs with (the streams, the
+//	                environment, the language), the exit statuses and
+//	                usage errors, and the flags' helpers every command uses
 //	help.go         the help: fang's section titles in the player's language
 //	play_cmd.go     okey play (okey with no command): a match against bots
 //	hand_cmd.go     okey hand: a rack analysed (ui/cli's engines)
 //	sim_cmd.go      okey sim: one flow for both games (flags checked, the
 //	                arena run, its table or JSON out), each game's part
 //	                behind simGame
+//	simflags.go     okey sim's flags, the same names for both games
 //	simclassic_cmd.go  okey sim's classic part: its levels, rules, arena, tables
 //	sim101_cmd.go   okey sim --game 101's part: the same for 101
 //	review_cmd.go   okey review: a match's decisions judged
@@ -36,7 +41,8 @@
 //	rules_cmd.go    okey rules: a game's whole rules
 //	daily_cmd.go    okey daily: the day's deal, its fingerprint and par
 //	dirs_cmd.go     okey dirs: where the files are
-//	version_cmd.go  okey version: the build's version
+//	version_cmd.go  okey version and okey man
+//	version.go      the build's version, from its build information
 //	completions.go  the values shell completion offers for flags and files
 //	man.go          okey man: the manual page written from the command tree
 //	record_stream.go verify and review reading a record as a stream, stopping at the first line that cannot belong

@@ -108,18 +108,6 @@ type simGame interface {
 	write(w io.Writer, json bool) error
 }
 
-// simFlags are okey sim's flags, the same names for both games: they are
-// read once, and --game then says whose levels and rules they are, so
-// that a game the command does not know is refused like any bad flag.
-type simFlags struct {
-	game, bots, rules, record string
-	hands, matches, workers   int
-	seed                      uint64
-	json                      bool
-	set                       map[string]bool // the flags given
-	lang                      string          // of the messages: a refused --rules says why in it
-}
-
 // runArena runs the arena, with a progress bar on stderr when stderr is
 // a terminal (so stdout, the results, stays clean for a file or a
 // pipe), then writes its results. An interrupted run still writes the
@@ -218,9 +206,6 @@ func simSetUp(g simGame, f *simFlags, stderr io.Writer) (record func(int, []byte
 	}
 	return record, 0, true
 }
-
-// simSeats is the seats of both games' tables, which --bots fills.
-const simSeats = 4
 
 // simUsage checks what okey sim's flags mean alike in both games — the
 // count of bots for seats, --hands or --matches, --workers — so that the
