@@ -40,9 +40,9 @@ func TestDailyCommand(t *testing.T) {
 		{[]string{"daily", "--date", "9999-12-31", "--fingerprint"}, 0, []string{"daily of 9999-12-31"}, ""},
 		{[]string{"daily", "--date", "2026-11-23", "--par", "--game", "101"}, 0,
 			[]string{"par of the daily of 2026-11-23, Okey 101 (fingerprint d4b8 a785 5354 1453)\n",
-				"   hand   par  normal  easy\n", "      1  -101       9    10\n", "  total   -82      24    31\n", "(lower is\nbetter)"}, ""},
+				"   hand   par  normal  easy\n", "      1  -101       2    19\n", "  total   -86      10    25\n", "(lower is\nbetter)"}, ""},
 		{[]string{"daily", "--date", "2026-11-23", "--par", "--lang", "tr"}, 0,
-			[]string{"2026-11-23 gününün par'ı, Klasik Okey", "      el  par  normal  kolay\n", "  toplam   -9      -9     -9\n", "yüksek olan iyidir"}, ""},
+			[]string{"2026-11-23 gününün par'ı, Klasik Okey", "      el  par  normal  kolay\n", "  toplam   -9      -9     -4\n", "yüksek olan iyidir"}, ""},
 		{[]string{"daily", "--date", "9999-12-31", "--par"}, 1, nil,
 			"okey daily: the daily of 9999-12-31 is not over (today is "},
 		{[]string{"daily", "--date", "9999-12-31", "--par", "--lang", "tr"}, 1, nil, "okey daily: 9999-12-31 günü bitmedi"},
@@ -145,7 +145,7 @@ func TestDailyParJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got.Version != 1 || got.Game != "101" || got.Date != "2026-11-23" || got.Hands != 2 || got.Fingerprint != fp.String() ||
-		got.Short != fp.Short() || got.Better != "lower" || got.Par == nil || got.Par.Total != -82 || len(got.Levels) != 3 {
+		got.Short != fp.Short() || got.Better != "lower" || got.Par == nil || got.Par.Total != -86 || len(got.Levels) != 3 {
 		t.Errorf("%+v", got)
 	}
 	for i := range want {
