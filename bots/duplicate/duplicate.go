@@ -41,23 +41,51 @@ func Results101(r *okey101.HandResult) [dup.Seats]int {
 // ErrCapped is a hand that reached the cap on actions without an end.
 var ErrCapped = fmt.Errorf("the hand reached the cap on actions")
 
-// PlayClassic plays hand h of a classic duplicate table under rules with
-// bots: player p a bot of levels[p] seeded with seeds[p], sitting in
-// h.Seat(p). The hand is the first of a one-hand match of h.Seed, under
-// the current record version.
-func PlayClassic(ctx context.Context, rules classic.Rules, h dup.Hand, levels [dup.Seats]string, seeds [dup.Seats]uint64) (dup.Played, error) {
-	var bySeat [dup.Seats]string
-	var seedBySeat [dup.Seats]uint64
+// seated is levels and seeds by player turned into by seat for hand h.
+func seated(h dup.Hand, levels [dup.Seats]string, seeds [dup.Seats]uint64) (l [dup.Seats]string, k [dup.Seats]uint64) {
 	for p := range levels {
-		bySeat[h.Seat(p)], seedBySeat[h.Seat(p)] = levels[p], seeds[p]
+		l[h.Seat(p)], k[h.Seat(p)] = levels[p], seeds[p]
 	}
-	rec := classic.Record{Version: record.Version, Rules: rules, Seed: h.Seed}
-	r, capped, err := par.PlayClassic(ctx, rec, bySeat, seedBySeat)
+	return l, k
+}
+
+// played is the Played of h from a bots' game's outcome.
+func played(h dup.Hand, result [dup.Seats]int, capped bool, err error) (dup.Played, error) {
 	switch {
 	case err != nil:
 		return dup.Played{}, fmt.Errorf("deal %d, rotation %d: %w", h.Deal+1, h.Rotation, err)
 	case capped:
 		return dup.Played{}, fmt.Errorf("deal %d, rotation %d: %w", h.Deal+1, h.Rotation, ErrCapped)
 	}
-	return dup.Played{Hand: h, Result: ClassicResults(r)}, nil
+	return dup.Played{Hand: h, Result: result}, nil
+}
+
+// PlayClassic plays hand h of a classic duplicate table under rules with
+// bots: player p a bot of levels[p] seeded with seeds[p], sitting in
+// h.Seat(p). The hand is the first of a match of h.Seed, under the
+// current record version.
+func PlayClassic(ctx context.Context, rules classic.Rules, h dup.Hand, levels [dup.Seats]string, seeds [dup.Seats]uint64) (dup.Played, error) {
+	l, k := seated(h, levels, seeds)
+	rec := classic.Record{Version: record.Version, Rules: rules, Seed: h.Seed}
+	r, capped, err := par.PlayClassic(ctx, rec, l, k)
+	var res [dup.Seats]int
+	if r != nil {
+		res = ClassicResults(r)
+	}
+	return played(h, res, capped, err)
+}
+
+// Play101 is PlayClassic's twin for 101: the hand is a one-hand match
+// of h.Seed under rules (their number of hands set to one), a void deal
+// dealt again as the rules say.
+func Play101(ctx context.Context, rules okey101.Rules, h dup.Hand, levels [dup.Seats]string, seeds [dup.Seats]uint64) (dup.Played, error) {
+	l, k := seated(h, levels, seeds)
+	rules.Hands = 1
+	rec := okey101.Record{Version: record.Version, Rules: rules, Seed: h.Seed}
+	r, capped, err := par.Play101(ctx, rec, l, k)
+	var res [dup.Seats]int
+	if r != nil {
+		res = Results101(r)
+	}
+	return played(h, res, capped, err)
 }

@@ -116,3 +116,58 @@ func TestUnknownLevel(t *testing.T) {
 		t.Errorf("level grand: %v, want ErrUnknownLevel", err)
 	}
 }
+
+// TestAlikeScoreZero101 is TestAlikeScoreZero for 101: four hard bots
+// with one seed make each deal's seats the same whoever holds them.
+func TestAlikeScoreZero101(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays 4 hands of 101")
+	}
+	hands, err := dup.Schedule(2026, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	levels := [4]string{"hard", "hard", "hard", "hard"}
+	var played []dup.Played
+	for _, h := range hands {
+		p, err := Play101(context.Background(), okey101.DefaultRules(), h, levels, [4]uint64{5, 5, 5, 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h.Rotation > 0 && p.Result != played[0].Result {
+			t.Errorf("rotation %d: seats made %v, %v in rotation 0", h.Rotation, p.Result, played[0].Result)
+		}
+		played = append(played, p)
+	}
+	if got, err := dup.Score(played, true); err != nil || got != [4]dup.Quarters{} {
+		t.Errorf("four alike scored %v, %v", got, err)
+	}
+}
+
+// TestMixedTable101: an easy bot among three hard ones; the field's
+// scores sum to 0.
+func TestMixedTable101(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays 4 hands of 101")
+	}
+	hands, err := dup.Schedule(11, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var played []dup.Played
+	for _, h := range hands {
+		p, err := Play101(context.Background(), okey101.DefaultRules(), h, [4]string{"easy", "hard", "hard", "hard"}, [4]uint64{1, 2, 3, 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		played = append(played, p)
+	}
+	q, err := dup.Score(played, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q[0]+q[1]+q[2]+q[3] != 0 {
+		t.Errorf("%v does not sum to 0", q)
+	}
+	t.Logf("easy among hard, 1 deal of 101: %v (totals, sign turned: %v)", q, dup.Totals(played))
+}

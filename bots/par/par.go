@@ -247,6 +247,22 @@ func swing(r *classic.HandResult, seat int) int {
 // last.
 func play101(ctx context.Context, h daily.Hand, level string) (Hand, error) {
 	out := Hand{N: h.N, Winner: -1}
+	levels := [okey101.NumSeats]string{level, Level, Level, Level}
+	r, capped, err := Play101(ctx, daily.Record101(h), levels, h.Bots)
+	if err != nil || capped {
+		out.Capped = capped
+		return out, err
+	}
+	out.Winner = r.Finisher
+	out.Score = r.Lines[0].Total
+	return out, nil
+}
+
+// Play101 is PlayClassic's twin for 101: it plays rec's match, which
+// must be of one hand, to its end (a void deal dealt again, as the rules
+// say) and returns the last hand's result; capped (and no result) if it
+// reached the cap on actions.
+func Play101(ctx context.Context, rec okey101.Record, levels [okey101.NumSeats]string, seeds [okey101.NumSeats]uint64) (r *okey101.HandResult, capped bool, err error) {
 	// Every seat's bot is built afresh for each decision from its seat's
 	// seed, as the table builds the bots the player meets. The hand's
 	// bots share one analysis memory: they decide one after another, and
@@ -258,46 +274,38 @@ func play101(ctx context.Context, h daily.Hand, level string) (Hand, error) {
 	}
 	var seats [okey101.NumSeats]bots101.PerDecision
 	for seat := range seats {
-		l := Level
-		if seat == 0 {
-			l = level
+		if _, err := build(levels[seat], bots101.Options{}); err != nil {
+			return nil, false, err
 		}
-		if _, err := build(l, bots101.Options{}); err != nil {
-			return out, err
-		}
-		seats[seat] = bots101.PerDecision{Level: l, Seed: h.Bots[seat], Build: build}
+		seats[seat] = bots101.PerDecision{Level: levels[seat], Seed: seeds[seat], Build: build}
 	}
-	s, err := daily.Record101(h).Start()
+	s, err := rec.Start()
 	if err != nil {
-		return out, err
+		return nil, false, err
 	}
 	for {
 		switch s.Phase() {
 		case game.MatchOver:
-			r := s.Result()
-			if r == nil {
-				return out, errors.New("the hand ended without a result")
+			if r = s.Result(); r == nil {
+				return nil, false, errors.New("the hand ended without a result")
 			}
-			out.Winner = r.Finisher
-			out.Score = r.Lines[0].Total
-			return out, nil
+			return r, false, nil
 		case game.HandOver: // a void deal, dealt again
 			if s, _, err = s.Apply(okey101.NextHand()); err != nil {
-				return out, err
+				return nil, false, err
 			}
 			continue
 		}
 		if s.Moves() >= maxActions101 {
-			out.Capped = true
-			return out, nil
+			return nil, true, nil
 		}
 		seat := s.Turn()
 		a, err := seats[seat].Decide(ctx, s.View(seat))
 		if err != nil {
-			return out, fmt.Errorf("seat %d: %w", seat, err)
+			return nil, false, fmt.Errorf("seat %d: %w", seat, err)
 		}
 		if s, _, err = s.Apply(a); err != nil {
-			return out, fmt.Errorf("seat %d played an illegal move: %w", seat, err)
+			return nil, false, fmt.Errorf("seat %d played an illegal move: %w", seat, err)
 		}
 	}
 }
