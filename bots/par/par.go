@@ -165,10 +165,26 @@ func play(ctx context.Context, g daily.Game, h daily.Hand, level string) (Hand, 
 // playClassic plays the first hand of the hand's match to its end.
 func playClassic(ctx context.Context, h daily.Hand, level string) (Hand, error) {
 	out := Hand{N: h.N, Winner: -1}
-	// Every seat's bot is built afresh for each decision from its seat's
-	// seed, as the table builds the bots the player meets: par plays
-	// against the very bots the player does. One analysis cache serves
-	// the hand's four (it saves time and changes nothing).
+	levels := [classic.NumSeats]string{level, Level, Level, Level}
+	r, capped, err := PlayClassic(ctx, daily.ClassicRecord(h), levels, h.Bots)
+	if err != nil || capped {
+		out.Capped = capped
+		return out, err
+	}
+	out.Winner = r.Winner
+	out.Score = swing(r, 0)
+	return out, nil
+}
+
+// PlayClassic plays the first hand of rec's match to its end with a bot
+// of levels[s] seeded with seeds[s] in each seat s, and returns the
+// hand's result; capped (and no result) if it reached the cap on
+// actions. Every seat's bot is built afresh for each decision from its
+// seat's seed, as the table builds the bots the player meets: par plays
+// against the very bots the player does. One analysis cache serves the
+// hand's four (it saves time and changes nothing). A duplicate table's
+// bots play through it too (bots/duplicate).
+func PlayClassic(ctx context.Context, rec classic.Record, levels [classic.NumSeats]string, seeds [classic.NumSeats]uint64) (r *classic.HandResult, capped bool, err error) {
 	cache := botsclassic.NewTableCache()
 	build := func(l string, opt botsclassic.Options) (botsclassic.Bot, error) {
 		opt.Cache = cache
@@ -176,46 +192,42 @@ func playClassic(ctx context.Context, h daily.Hand, level string) (Hand, error) 
 	}
 	var seats [classic.NumSeats]botsclassic.PerDecision
 	for seat := range seats {
-		l := Level
-		if seat == 0 {
-			l = level
+		if _, err := build(levels[seat], botsclassic.Options{}); err != nil {
+			return nil, false, err
 		}
-		if _, err := build(l, botsclassic.Options{}); err != nil {
-			return out, err
-		}
-		seats[seat] = botsclassic.PerDecision{Level: l, Seed: h.Bots[seat], Build: build}
+		seats[seat] = botsclassic.PerDecision{Level: levels[seat], Seed: seeds[seat], Build: build}
 	}
-	s, err := daily.ClassicRecord(h).Start()
+	s, err := rec.Start()
 	if err != nil {
-		return out, err
+		return nil, false, err
 	}
 	for s.Phase() == game.Playing {
 		if s.Moves() >= maxActionsClassic {
-			out.Capped = true
-			return out, nil
+			return nil, true, nil
 		}
 		seat := s.Turn()
 		a, err := seats[seat].Decide(ctx, s.View(seat))
 		if err != nil {
-			return out, fmt.Errorf("seat %d: %w", seat, err)
+			return nil, false, fmt.Errorf("seat %d: %w", seat, err)
 		}
 		if s, _, err = s.Apply(a); err != nil {
-			return out, fmt.Errorf("seat %d played an illegal move: %w", seat, err)
+			return nil, false, fmt.Errorf("seat %d played an illegal move: %w", seat, err)
 		}
 	}
-	r := s.Result()
-	if r == nil {
-		return out, errors.New("the hand ended without a result")
+	if r = s.Result(); r == nil {
+		return nil, false, errors.New("the hand ended without a result")
 	}
-	out.Winner = r.Winner
-	out.Score = swing(r, 0)
-	return out, nil
+	return r, false, nil
 }
 
 // ClassicScore is the player's (seat 0's) score of the classic hand r,
 // par's measure: the app scores a daily hand the player played with it,
 // so that the player's score and par are the same number.
 func ClassicScore(r *classic.HandResult) int { return swing(r, 0) }
+
+// ClassicSeatScore is ClassicScore for any seat: a duplicate table
+// scores every seat of a hand in par's measure.
+func ClassicSeatScore(r *classic.HandResult, seat int) int { return swing(r, seat) }
 
 // swing is seat's score of the classic hand r: what it made each other
 // player lose, less what it lost.
@@ -235,6 +247,22 @@ func swing(r *classic.HandResult, seat int) int {
 // last.
 func play101(ctx context.Context, h daily.Hand, level string) (Hand, error) {
 	out := Hand{N: h.N, Winner: -1}
+	levels := [okey101.NumSeats]string{level, Level, Level, Level}
+	r, capped, err := Play101(ctx, daily.Record101(h), levels, h.Bots)
+	if err != nil || capped {
+		out.Capped = capped
+		return out, err
+	}
+	out.Winner = r.Finisher
+	out.Score = r.Lines[0].Total
+	return out, nil
+}
+
+// Play101 is PlayClassic's twin for 101: it plays rec's match, which
+// must be of one hand, to its end (a void deal dealt again, as the rules
+// say) and returns the last hand's result; capped (and no result) if it
+// reached the cap on actions.
+func Play101(ctx context.Context, rec okey101.Record, levels [okey101.NumSeats]string, seeds [okey101.NumSeats]uint64) (r *okey101.HandResult, capped bool, err error) {
 	// Every seat's bot is built afresh for each decision from its seat's
 	// seed, as the table builds the bots the player meets. The hand's
 	// bots share one analysis memory: they decide one after another, and
@@ -246,46 +274,38 @@ func play101(ctx context.Context, h daily.Hand, level string) (Hand, error) {
 	}
 	var seats [okey101.NumSeats]bots101.PerDecision
 	for seat := range seats {
-		l := Level
-		if seat == 0 {
-			l = level
+		if _, err := build(levels[seat], bots101.Options{}); err != nil {
+			return nil, false, err
 		}
-		if _, err := build(l, bots101.Options{}); err != nil {
-			return out, err
-		}
-		seats[seat] = bots101.PerDecision{Level: l, Seed: h.Bots[seat], Build: build}
+		seats[seat] = bots101.PerDecision{Level: levels[seat], Seed: seeds[seat], Build: build}
 	}
-	s, err := daily.Record101(h).Start()
+	s, err := rec.Start()
 	if err != nil {
-		return out, err
+		return nil, false, err
 	}
 	for {
 		switch s.Phase() {
 		case game.MatchOver:
-			r := s.Result()
-			if r == nil {
-				return out, errors.New("the hand ended without a result")
+			if r = s.Result(); r == nil {
+				return nil, false, errors.New("the hand ended without a result")
 			}
-			out.Winner = r.Finisher
-			out.Score = r.Lines[0].Total
-			return out, nil
+			return r, false, nil
 		case game.HandOver: // a void deal, dealt again
 			if s, _, err = s.Apply(okey101.NextHand()); err != nil {
-				return out, err
+				return nil, false, err
 			}
 			continue
 		}
 		if s.Moves() >= maxActions101 {
-			out.Capped = true
-			return out, nil
+			return nil, true, nil
 		}
 		seat := s.Turn()
 		a, err := seats[seat].Decide(ctx, s.View(seat))
 		if err != nil {
-			return out, fmt.Errorf("seat %d: %w", seat, err)
+			return nil, false, fmt.Errorf("seat %d: %w", seat, err)
 		}
 		if s, _, err = s.Apply(a); err != nil {
-			return out, fmt.Errorf("seat %d played an illegal move: %w", seat, err)
+			return nil, false, fmt.Errorf("seat %d played an illegal move: %w", seat, err)
 		}
 	}
 }
