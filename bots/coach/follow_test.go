@@ -141,10 +141,10 @@ func meanCI(xs []float64) (mean, half float64) {
 // or a blunder. Each deal (seeds 41000, 41001, …) is also played with
 // seat 0 by the hard bot, the same bots and seeds elsewhere, for the
 // net points the hint's play gains over hard's (logged). The size: 4
-// hands under -short, 12 otherwise, OKEY_FOLLOW_CLASSIC=200 for the
-// issue's full size (docs/review.md).
+// hands under -short, 8 otherwise (CI's ten minutes), OKEY_FOLLOW_CLASSIC=200
+// for the full size (docs/review.md).
 func TestFollowingTheHintClassic(t *testing.T) {
-	hands := followHands(t, "OKEY_FOLLOW_CLASSIC", 4, 12)
+	hands := followHands(t, "OKEY_FOLLOW_CLASSIC", 4, 8)
 	var f followed
 	for h := range hands {
 		seed := uint64(41000 + h)

@@ -14,7 +14,7 @@ import (
 	"okey/game/tile"
 )
 
-// TestHintPlansCanBeFollowed is the hint's promise, played: in 40 hands
+// TestHintPlansCanBeFollowed is the hint's promise, played: in 28 hands
 // (16 with -short, OKEY_PLANS=N for more) the player at seat 0 follows every hint
 // to the letter against three normal bots, under the default rules and
 // under the house rules. Every step of every hint must be legal when it
@@ -23,11 +23,11 @@ import (
 // finish must finish it, and the first step is the hard bot's move
 // unless the judge found a better one (counted). Each hint is judged
 // (a few tenths of a second), so the hands are fewer than when the hint
-// was the hard bot's plan alone: 40 hands keep the whole suite within
+// was the hard bot's plan alone: 28 hands keep the whole suite within
 // CI's ten minutes on two busy cores (64 took 170 s of this binary's
 // 240); OKEY_PLANS asks for more.
 func TestHintPlansCanBeFollowed(t *testing.T) {
-	hands := 40
+	hands := 28
 	if testing.Short() {
 		hands = 16
 	}
