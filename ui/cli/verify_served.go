@@ -43,45 +43,52 @@ func verifyServed(b []byte, gameName string) (Verified, error) {
 		if err != nil {
 			return Verified{}, damaged(err, record.ErrCorrupt)
 		}
-		v := Verified{Game: okey101.GameName, Seed: rec.Seed}
-		sec, err := daily.SecretOf(rec.Meta)
-		if err != nil {
-			return v, err
-		}
-		n, err := daily.VerifyServed101(rec, sec)
-		v.Commit = fair.Commitment(n.Commit)
-		if err != nil {
-			return v, err
-		}
-		g, err := rec.Replay()
-		if err != nil {
-			return v, replayErr(err, record.ErrMismatch, record.ErrCorrupt)
-		}
-		st := g.State()
-		v.Hands, v.Over = st.HandNumber(), st.Result() != nil
-		return v, nil
+		return verifyServedHand(Verified{Game: okey101.GameName, Seed: rec.Seed}, rec.Meta,
+			func(sec daily.Secret) (daily.ServedHand, error) { return daily.VerifyServed101(rec, sec) },
+			func() (int, bool, error) {
+				g, err := rec.Replay()
+				if err != nil {
+					return 0, false, err
+				}
+				// A void deal dealt again is a second hand of the match.
+				return g.State().HandNumber(), g.State().Result() != nil, nil
+			}, false)
 	}
 	rec, err := classic.ParseRecord(b)
 	if err != nil {
 		return Verified{}, damaged(err, record.ErrCorrupt)
 	}
-	v := Verified{Game: "classic", Seed: rec.Seed}
-	sec, err := daily.SecretOf(rec.Meta)
+	return verifyServedHand(Verified{Game: "classic", Seed: rec.Seed}, rec.Meta,
+		func(sec daily.Secret) (daily.ServedHand, error) { return daily.VerifyServedClassic(rec, sec) },
+		func() (int, bool, error) {
+			g, err := rec.Replay()
+			if err != nil {
+				return 0, false, err
+			}
+			return g.State().HandNumber(), g.State().Result() != nil, nil
+		}, true)
+}
+
+// verifyServedHand is what verifying a served daily's hand does in either
+// game: the secret read from meta, the hand checked against it (check,
+// the game's), its moves replayed (replay: the hands played, whether
+// the last ended). oneHand: the record must stop at its match's first
+// hand.
+func verifyServedHand(v Verified, meta map[string]string, check func(daily.Secret) (daily.ServedHand, error),
+	replay func() (hands int, over bool, err error), oneHand bool) (Verified, error) {
+	sec, err := daily.SecretOf(meta)
 	if err != nil {
 		return v, err
 	}
-	n, err := daily.VerifyServedClassic(rec, sec)
+	n, err := check(sec)
 	v.Commit = fair.Commitment(n.Commit)
 	if err != nil {
 		return v, err
 	}
-	g, err := rec.Replay()
-	if err != nil {
+	if v.Hands, v.Over, err = replay(); err != nil {
 		return v, replayErr(err, record.ErrMismatch, record.ErrCorrupt)
 	}
-	st := g.State()
-	v.Hands, v.Over = st.HandNumber(), st.Result() != nil
-	if v.Hands > 1 {
+	if oneHand && v.Hands > 1 {
 		return v, fmt.Errorf("%w: a daily's hand is its match's first, yet the record goes on to hand %d", ErrDamaged, v.Hands)
 	}
 	return v, nil
