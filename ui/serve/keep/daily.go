@@ -281,20 +281,13 @@ func (b *DailyBook) Scored(ctx context.Context, g daily.Game, d daily.Date, id s
 
 // Results are every player's day of g on d.
 func (b *DailyBook) Results(ctx context.Context, g daily.Game, d daily.Date) ([]DailyResult, error) {
-	lister, err := b.kv.ListKeysFiltered(ctx, resultPrefix(g, d)+"*")
+	keys, err := boardKeys(ctx, b.kv, resultPrefix(g, d)+"*")
 	if err != nil {
 		if errors.Is(err, jetstream.ErrNoKeysFound) {
 			return nil, nil
 		}
 		return nil, fmt.Errorf("the daily's results: %w", err)
 	}
-	var keys []string
-	for k := range lister.Keys() {
-		if len(keys) < boardMax {
-			keys = append(keys, k)
-		}
-	}
-	_ = lister.Stop()
 	var out []DailyResult
 	for _, k := range keys {
 		kv, err := b.kv.Get(ctx, k)

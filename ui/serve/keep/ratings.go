@@ -427,12 +427,13 @@ type Board struct {
 	Rated int
 }
 
-// BoardOf reads a game's ratings and ranks them, for player me.
-func (b *RatingBook) BoardOf(ctx context.Context, gameName, me string) (Board, error) {
-	out := Board{Game: gameName}
-	lister, err := b.Ratings.ListKeysFiltered(ctx, gameName+".>")
+// boardKeys are the keys of kv that filter matches, boardMax at the
+// most (the listing is read to its end either way): what a board, the
+// leaderboard's or a daily's, reads.
+func boardKeys(ctx context.Context, kv jetstream.KeyValue, filter string) ([]string, error) {
+	lister, err := kv.ListKeysFiltered(ctx, filter)
 	if err != nil {
-		return out, fmt.Errorf("the %s leaderboard: %w", gameName, err)
+		return nil, err
 	}
 	var keys []string
 	for k := range lister.Keys() {
@@ -441,6 +442,16 @@ func (b *RatingBook) BoardOf(ctx context.Context, gameName, me string) (Board, e
 		}
 	}
 	_ = lister.Stop() // the listing has ended
+	return keys, nil
+}
+
+// BoardOf reads a game's ratings and ranks them, for player me.
+func (b *RatingBook) BoardOf(ctx context.Context, gameName, me string) (Board, error) {
+	out := Board{Game: gameName}
+	keys, err := boardKeys(ctx, b.Ratings, gameName+".>")
+	if err != nil {
+		return out, fmt.Errorf("the %s leaderboard: %w", gameName, err)
+	}
 	var all []RatedEntry
 	for _, k := range keys {
 		kv, err := b.Ratings.Get(ctx, k)
