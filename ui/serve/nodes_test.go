@@ -6,12 +6,14 @@ import (
 	"encoding/base64"
 	"errors"
 	"flag"
+	"fmt"
 	"net"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -35,7 +37,7 @@ func sharedNATS(t *testing.T) string {
 	}
 	ns.Start()
 	t.Cleanup(ns.Shutdown)
-	if !ns.ReadyForConnections(10 * time.Second) {
+	if !ns.ReadyForConnections(30 * time.Second) {
 		t.Fatal("the test's NATS server did not start")
 	}
 	return ns.ClientURL()
@@ -248,6 +250,39 @@ func playAcrossNodes(t *testing.T, url string, moves int) (*Server, *classic.Gam
 // serving SSH on its own port.
 func startNodes(t *testing.T, n int) ([]*Server, []string) {
 	t.Helper()
+	// The ports are free when chosen but may be taken (by another
+	// test's outgoing connection) before NATS listens: then a fresh set.
+	var srvs []*Server
+	for try := 1; ; try++ {
+		var err error
+		if srvs, err = tryNodes(t, n); err == nil {
+			break
+		}
+		if !errors.Is(err, syscall.EADDRINUSE) || try == 3 {
+			t.Fatal(err)
+		}
+		t.Logf("try %d: %v; again on other ports", try, err)
+	}
+	addrs := make([]string, n)
+	for i, srv := range srvs {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		go srv.Serve(l)
+		awaitServing(t, srv)
+		addrs[i] = l.Addr().String()
+		t.Cleanup(func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			srv.Shutdown(ctx)
+		})
+	}
+	return srvs, addrs
+}
+
+// tryNodes makes n clustered servers on ports free a moment ago, or none.
+func tryNodes(t *testing.T, n int) ([]*Server, error) {
 	ports := servetest.FreePorts(t, n)
 	var routes []string
 	for _, p := range ports {
@@ -273,25 +308,20 @@ func startNodes(t *testing.T, n int) ([]*Server, []string) {
 	for range n {
 		<-done
 	}
-	addrs := make([]string, n)
-	for i, srv := range srvs {
-		if errs[i] != nil {
-			t.Fatalf("node %d: %v", i, errs[i])
+	for i := range n {
+		if errs[i] == nil {
+			continue
 		}
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
+		for _, srv := range srvs {
+			if srv != nil {
+				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+				srv.Shutdown(ctx)
+				cancel()
+			}
 		}
-		go srv.Serve(l)
-		awaitServing(t, srv)
-		addrs[i] = l.Addr().String()
-		t.Cleanup(func() {
-			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-			defer cancel()
-			srv.Shutdown(ctx)
-		})
+		return nil, fmt.Errorf("node %d: %w", i, errs[i])
 	}
-	return srvs, addrs
+	return srvs, nil
 }
 
 // TestClusterOfThreeSurvivesANode: three nodes, players on two of them

@@ -17,6 +17,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -40,6 +41,27 @@ func startCluster(t *testing.T, n int) []*Engine {
 // secret given.
 func startClusterWith(t *testing.T, n int, secret *Secret) []*Engine {
 	t.Helper()
+	// The ports are free when chosen but may be taken (by another
+	// test's outgoing connection) before NATS listens: then a fresh set.
+	for try := 1; ; try++ {
+		engs, err := tryCluster(t, n, secret)
+		if err == nil {
+			t.Cleanup(func() {
+				for _, e := range engs {
+					e.Close()
+				}
+			})
+			return engs
+		}
+		if !errors.Is(err, syscall.EADDRINUSE) || try == 3 {
+			t.Fatal(err)
+		}
+		t.Logf("try %d: %v; again on other ports", try, err)
+	}
+}
+
+// tryCluster starts n engines on ports free a moment ago, or none.
+func tryCluster(t *testing.T, n int, secret *Secret) ([]*Engine, error) {
 	ports := servetest.FreePorts(t, n)
 	var routes []string
 	for _, p := range ports {
@@ -58,17 +80,14 @@ func startClusterWith(t *testing.T, n int, secret *Secret) []*Engine {
 	for i, err := range errs {
 		if err != nil {
 			for _, e := range engs {
-				e.Close()
+				if e != nil {
+					e.Close()
+				}
 			}
-			t.Fatalf("node %d: %v", i, err)
+			return nil, fmt.Errorf("node %d: %w", i, err)
 		}
 	}
-	t.Cleanup(func() {
-		for _, e := range engs {
-			e.Close()
-		}
-	})
-	return engs
+	return engs, nil
 }
 
 func TestStoreConfigReplicas(t *testing.T) {
@@ -104,6 +123,29 @@ func TestBadClusterAddress(t *testing.T) {
 			e.Close()
 			t.Errorf("%+v: started, want an error", sc)
 		}
+	}
+}
+
+// TestTakenClusterPort: a cluster port another process holds is said at
+// once, with the reason, rather than after NATS's wait for its listeners.
+func TestTakenClusterPort(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	addr := l.Addr().String()
+	start := time.Now()
+	e, err := openEngine(context.Background(), t.TempDir(), StoreConfig{ClusterListen: addr, Routes: []string{addr, "127.0.0.1:1"}, Secret: testSecret(t)})
+	if err == nil {
+		e.Close()
+		t.Fatalf("started on %s, which is taken", addr)
+	}
+	if !errors.Is(err, syscall.EADDRINUSE) || !strings.Contains(err.Error(), addr) {
+		t.Errorf("error %q: want the address and that it is in use", err)
+	}
+	if d := time.Since(start); d >= engineReady {
+		t.Errorf("said after %v, the whole wait for NATS's listeners", d)
 	}
 }
 
@@ -206,7 +248,7 @@ func TestExternalNATS(t *testing.T) {
 	}
 	ns.Start()
 	defer ns.Shutdown()
-	if !ns.ReadyForConnections(10 * time.Second) {
+	if !ns.ReadyForConnections(30 * time.Second) {
 		t.Fatal("the test's NATS server did not start")
 	}
 	dir := t.TempDir()
@@ -325,7 +367,7 @@ func TestExternalNATSOverTLS(t *testing.T) {
 	}
 	ns.Start()
 	defer ns.Shutdown()
-	if !ns.ReadyForConnections(10 * time.Second) {
+	if !ns.ReadyForConnections(30 * time.Second) {
 		t.Fatal("the test's NATS server did not start")
 	}
 	url := "tls://" + ns.Addr().String()

@@ -39,8 +39,11 @@ const engineMaxPayload = 8 << 20
 // engineSync is how often the engine syncs its files to the disk.
 const engineSync = time.Second
 
-// engineReady is how long the engine may take to start.
-const engineReady = 10 * time.Second
+// engineReady is how long the embedded server may take to open its
+// listeners, unless StoreConfig.Ready asks for longer: a machine starved
+// of CPU (a busy CI runner with the race detector) has taken more than
+// ten seconds.
+const engineReady = 30 * time.Second
 
 // StoreConfig says where a server keeps its tables: in a NATS server of
 // its own (the default: nothing to install), whose JetStream may form a
@@ -297,6 +300,12 @@ func startNATS(dir, node string, sc StoreConfig, local string) (*server.Server, 
 		if err != nil {
 			return nil, fmt.Errorf("the cluster address %q: %w", sc.ClusterListen, err)
 		}
+		// NATS does not report a port it cannot listen on: it would
+		// wait out engineReady and say only that it did not start. A
+		// port another process holds is said at once, with the reason.
+		if err := probeListen(sc.ClusterListen); err != nil {
+			return nil, fmt.Errorf("the cluster address %q: %w", sc.ClusterListen, err)
+		}
 		// NATS starts routing only once its client port is open, so a
 		// clustered node has one: on the loopback, at a port of the
 		// system's choosing, and only for this process (Users).
@@ -325,11 +334,29 @@ func startNATS(dir, node string, sc StoreConfig, local string) (*server.Server, 
 		return nil, fmt.Errorf("starting the store (NATS) in %s: %w", dir, err)
 	}
 	ns.Start()
-	if !ns.ReadyForConnections(engineReady) {
+	wait := max(engineReady, sc.Ready)
+	if !ns.ReadyForConnections(wait) {
 		ns.Shutdown()
-		return nil, fmt.Errorf("the store (NATS) in %s did not start within %v", dir, engineReady)
+		if sc.clustered() {
+			// The port may have been taken between the probe and
+			// NATS's listen.
+			if err := probeListen(sc.ClusterListen); err != nil {
+				return nil, fmt.Errorf("the cluster address %q: %w", sc.ClusterListen, err)
+			}
+		}
+		return nil, fmt.Errorf("the store (NATS) in %s did not start within %v", dir, wait)
 	}
 	return ns, nil
+}
+
+// probeListen says whether addr can be listened on now, by listening
+// and closing at once; a port of 0 always can.
+func probeListen(addr string) error {
+	l, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	return l.Close()
 }
 
 // waitReady waits until JetStream answers: at once for a server alone,
