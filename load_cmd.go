@@ -24,6 +24,7 @@ func loadCmd(e *env) *cobra.Command {
 		Long:  e.tr.T("cli.load.long"),
 		Example: `okey load --sessions 100
 okey load --sessions 100,250,500,750 --play 120s
+okey load --sessions 500 --daily 1 --play 180s
 okey load --nodes 3 --sessions 100,250,500 --play 60s
 okey load --nodes 3 --sessions 1000 --play 60s --burn 1.5
 okey load --addr 127.0.0.1:2222 --pid 4242 --sessions 200
@@ -48,6 +49,8 @@ okey load --addr 127.0.0.1:2501,127.0.0.1:2502,127.0.0.1:2503 --pid 4242,4243,42
 	fs.Float64Var(&cfg.Burn, "burn", 0, flag("burn"))
 	fs.DurationVar(&cfg.Timer, "timer", cfg.Timer, flag("timer"))
 	fs.IntVar(&cfg.ServerFPS, "server-fps", 0, flag("server-fps"))
+	fs.DurationVar(&cfg.BotDelay, "bot-delay", 0, flag("bot-delay"))
+	fs.Float64Var(&cfg.Daily, "daily", 0, flag("daily"))
 	fs.DurationVar(&cfg.Play, "play", cfg.Play, flag("play"))
 	fs.DurationVar(&cfg.Idle, "idle", cfg.Idle, flag("idle"))
 	fs.Float64Var(&cfg.Rate, "rate", cfg.Rate, flag("rate"))

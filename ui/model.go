@@ -118,6 +118,9 @@ type SeatOptions struct {
 type seatLink struct {
 	*seatlink.Link
 	opt SeatOptions
+	// daily is the served daily's hand the table plays (nil: not a
+	// daily table): the header and the page between hands say it.
+	daily *seatmsg.Daily
 }
 
 // Player101 is the player of a seat at the 101 table (decide.Player):

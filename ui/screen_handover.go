@@ -27,6 +27,11 @@ func (m *Model) updateHandEnd(k tea.KeyPressMsg, g hosting.HandEnd) tea.Cmd {
 		switch {
 		case m.dl != nil && m.dailyHandEnded(m.rec):
 			return m.dailyNext()
+		case g.Over && m.seat != nil && m.seat.daily != nil:
+			// A served daily's hand ends its one-hand match: the
+			// table deals the day's next hand (or, after the last,
+			// sends the player to the lobby).
+			return m.seatNewMatch()
 		case g.Over:
 			m.screen = scrMatchOver
 			return nil
@@ -117,7 +122,7 @@ func (m *Model) handEndLines(g hosting.HandEnd) []string {
 // page, its keys below (handEndBar).
 func (m *Model) renderHandOver() string {
 	g := m.table().Pages().HandEnd(m.pageW())
-	lines := append(m.handEndLines(g), m.dailyHandLines()...)
+	lines := append(append(m.handEndLines(g), m.dailyHandLines()...), m.servedHandLines()...)
 	if g.Scroll {
 		lines, _ = m.scrolled(lines)
 	}
@@ -133,5 +138,11 @@ func (m *Model) handOverBar(g hosting.HandEnd) string {
 	}
 	// A daily's hand goes on to the next hand or the daily's page, never
 	// to its one-hand match's final table.
-	return m.handEndBar(g.Next, g.ScoresKey, g.Over && m.dl == nil, scrolls, g.More...)
+	next, served := g.Next, m.seat != nil && m.seat.daily != nil
+	if served {
+		// A served daily's hand: the next hand, or after the last the
+		// lobby; never a match's final table.
+		next.SetHelp(next.Help().Key, m.tr.T(servedNextKey(m.seat.daily)))
+	}
+	return m.handEndBar(next, g.ScoresKey, g.Over && m.dl == nil && !served, scrolls, g.More...)
 }

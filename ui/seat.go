@@ -124,6 +124,7 @@ func (m *Model) servedGame(u seatmsg.Update) hosting.Game {
 // either game (seatlink.Link.Take): the players' names and levels
 // (turned, as the view is), who is ready, the host, the clock.
 func (m *Model) seatTable(u seatmsg.Update) {
+	m.seat.daily = u.Daily
 	if m.seat.Take(u) {
 		// Out of time: whatever the status said is old news now.
 		m.tellNews(m.tr.T("guide.away"))
@@ -159,6 +160,11 @@ func (m *Model) seatTook(u seatmsg.Update, first, handOver, matchOver bool) tea.
 	// A new match is the host's to start: the others are told so, and
 	// not offered the key.
 	m.keys.MatchOver.NewMatch.SetEnabled(s.Host && !s.Watching)
+	if d := s.daily; d != nil {
+		// A served daily's match is one hand of the day: n deals the
+		// next, or after the last goes back to the lobby.
+		m.keys.MatchOver.NewMatch.SetHelp("n", m.tr.T(servedNextKey(d)))
+	}
 	switch {
 	case handOver:
 		var names []string
@@ -228,6 +234,39 @@ func (m *Model) seatGuide() string {
 		return m.tr.T("guide.away")
 	}
 	return ""
+}
+
+// servedNextKey is the words of the key that goes on after a served
+// daily's hand d: the next hand, or after the day's last the lobby.
+func servedNextKey(d *seatmsg.Daily) string {
+	if d.Hand >= d.Of {
+		return "served.key.lobby"
+	}
+	return "served.key.next"
+}
+
+// seatDaily is what the header says at a served daily's table, in place
+// of the hand of its one-hand match ("" elsewhere).
+func (m *Model) seatDaily() string {
+	if m.seat == nil || m.seat.daily == nil {
+		return ""
+	}
+	d := m.seat.daily
+	return m.tr.T("served.hdr", d.Date, d.Hand, d.Of)
+}
+
+// servedHandLines are what the page after a served daily's hand says
+// of the day: which hand it was, and what comes next.
+func (m *Model) servedHandLines() []string {
+	if m.seat == nil || m.seat.daily == nil {
+		return nil
+	}
+	d := m.seat.daily
+	next := m.tr.T("served.handend.next", d.Hand+1, d.Of)
+	if d.Hand >= d.Of {
+		next = m.tr.T("served.handend.last")
+	}
+	return append([]string{"", m.st.Bold.Render(m.tr.T("daily.handend", d.Date, d.Hand, d.Of))}, m.pageLines([]string{next})...)
 }
 
 // seatBadge is the seat's badge for the header.

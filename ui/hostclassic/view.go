@@ -111,6 +111,9 @@ func (s *Side) Header(sc *hosting.Scene, withKeys bool) string {
 	if s.Present() || sc.SeatGot {
 		casual := sc.Casual
 		info = s.T.HeaderInfo(casual) + sc.Badge
+		if sc.Daily != "" {
+			casual, info = false, "  "+sc.Daily+sc.Badge
+		}
 		// A casual match says so where it fits whole, as 101's header
 		// does (u in the key bar says it too): not "· …".
 		if casual && canvas.Width(info) > table.HeaderRoom(w, title, keys) {

@@ -44,6 +44,10 @@ type Scene struct {
 	// the holding program's keys.
 	Badge    string
 	HostKeys []key.Binding
+	// Daily is what the header says at a served daily's table in place
+	// of the hand of its match (each of the day's hands is a match of
+	// its own): "Daily 2026-11-25 · hand 2 of 4"; "" elsewhere.
+	Daily string
 	// ReadOnly: another game holds the state directory, and this one
 	// only looks. Casual: the match allows undo. SeatGot: a served
 	// seat has had its table's first view.

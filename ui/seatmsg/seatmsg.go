@@ -109,6 +109,19 @@ type Update struct {
 	Host bool
 	// Fair is the match's commitment (Fairness).
 	Fair Fairness
+	// Daily is set at a served daily's table: which hand of the day the
+	// match on it is (each of the day's hands is a match of its own).
+	Daily *Daily `json:"daily,omitempty"`
+}
+
+// Daily is the hand of a served daily a table plays: its screen says
+// the day's hand, not the match's, and offers only what follows it.
+type Daily struct {
+	// Date is the day, YYYY-MM-DD (UTC).
+	Date string `json:"date"`
+	// Hand is the hand played (from 1), Of the day's hands.
+	Hand int `json:"hand"`
+	Of   int `json:"of"`
 }
 
 // Game is the game the update's view is of, as its records name it

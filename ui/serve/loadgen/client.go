@@ -269,6 +269,10 @@ type pace struct {
 	// answer is how long a key may go unanswered before it counts as
 	// lost.
 	answer time.Duration
+	// daily: the player plays the served daily (daily.go): alone at
+	// its table, the page after a hand is the daily's, and the play
+	// ends when the day is over.
+	daily bool
 	// trace, when set, is told of every key lost, with the screen.
 	trace   io.Writer
 	traceMu *sync.Mutex
@@ -325,7 +329,8 @@ type pendingKey struct {
 
 // play plays until ctx ends: sorts the rack, moves the cursor and chats
 // at the pace set, moves on its turn, says ready between hands; every
-// timed key's latency goes to st.
+// timed key's latency goes to st. sh is nil at a daily's table (no other
+// player to reach), whose play ends with the day.
 func (c *client) play(ctx context.Context, p pace, sh *seatShared, st *stats, rng *mrand.Rand) {
 	gap := func(mean time.Duration) time.Duration {
 		return time.Duration(rng.Int64N(int64(2*mean) + 1))
@@ -341,15 +346,20 @@ func (c *client) play(ctx context.Context, p pace, sh *seatShared, st *stats, rn
 		now = time.Now()
 		scr := c.term.String()
 		turn := strings.Contains(scr, markMyTurn)
-		between := strings.Contains(scr, markNextHand)
-		if turn && !myTurn {
+		between := strings.Contains(scr, markNextHand) || p.daily && dailyBetween(scr)
+		if p.daily && strings.Contains(scr, markDailyOver) {
+			return
+		}
+		if sh == nil {
+			// Alone with bots: the turn comes back after theirs.
+		} else if turn && !myTurn {
 			// The turn came round: the move before reached this screen.
 			if t, ok := sh.take(); ok {
 				st.addReach(now.Sub(t))
 			}
 		}
 		myTurn = turn
-		if between {
+		if between && sh != nil {
 			sh.take() // the hand's last move: the next turn comes after the deal
 		}
 		if pend != nil {
@@ -493,7 +503,7 @@ func (c *client) move(scr string, sh *seatShared, pend **pendingKey) bool {
 	if c.press(keys...) != nil {
 		return false
 	}
-	if gone == markMyTurn {
+	if gone == markMyTurn && sh != nil {
 		sh.moved(now)
 	}
 	*pend = &pendingKey{at: now, gone: gone, move: true, first: now}

@@ -14,6 +14,14 @@
 // line), its move within about a second of its turn, ready between
 // hands — and the server's CPU and memory are read from /proc.
 //
+// A share of the sessions may play the served daily instead (Config's
+// Daily): each opens the lobby's daily page, plays the day of one game
+// at its daily table through the same screen and at the same pace, opens
+// the day's board when told the day is over (timed from the key to the
+// board on screen), plays the other game's day, and then dials again as
+// a newcomer with a key of its own, so that the step's number of daily
+// players holds all through the play.
+//
 // The server is started for each step in a process of its own (the
 // load command run again, serving as okey serve does: ServeChild), or
 // several, clustered through their embedded NATS servers as okey serve
@@ -27,6 +35,7 @@
 //
 //	loadgen.go  the steps and the report
 //	client.go   a scripted player, reading its session's screen through ui/serve/vt
+//	daily.go    a player of the served daily
 //	server.go   the server's process (okey serve's own code, ui/serve and ui/serve/keep)
 //	burn.go     a neighbour that burns CPU beside the servers measured (BurnFlag)
 //

@@ -50,6 +50,17 @@ type Config struct {
 	Timer time.Duration
 	// ServerFPS is a started server's frames a second (0: its default).
 	ServerFPS int
+	// BotDelay is how long a started server's bots wait before they
+	// move (0: okey serve's default).
+	BotDelay time.Duration
+	// Daily is the share of each step's sessions that play the served
+	// daily (daily.go) instead of forming tables: 0 none, 1 all, 0.5
+	// half (rounded to a whole session).
+	Daily float64
+	// UntilDays ends a step's play early, once the daily's players have
+	// finished this many days and opened the board after each (0: the
+	// play lasts Play): a short test of the daily.
+	UntilDays int
 	// Play is how long the players play in each step; Idle how long they
 	// first wait in the lobby, measured as the lobby's idle cost.
 	Play, Idle time.Duration
@@ -96,8 +107,8 @@ func (c Config) Check() error {
 		return errors.New("no sessions to run")
 	}
 	for _, n := range c.Sessions {
-		if n < 4 {
-			return fmt.Errorf("%d sessions: at least 4 (a table of four)", n)
+		if n < 4 && c.Daily < 1 || n < 1 {
+			return fmt.Errorf("%d sessions: at least 4 (a table of four), or 1 with --daily 1", n)
 		}
 	}
 	switch {
@@ -127,6 +138,10 @@ func (c Config) Check() error {
 		return errors.New("terminals must be at least 80×24")
 	case c.Term == "":
 		return errors.New("no TERM for the terminals")
+	case c.Daily < 0 || c.Daily > 1:
+		return fmt.Errorf("--daily %g: a share of the sessions, from 0 to 1", c.Daily)
+	case c.BotDelay < 0:
+		return errors.New("the bots' delay must not be negative")
 	}
 	return nil
 }
@@ -137,6 +152,18 @@ const maxNodes = 16
 // Result is one step's figures.
 type Result struct {
 	Sessions, Tables int
+	// Daily is how many of the sessions played the served daily; Days
+	// how many of the daily's days they began and finished (a key plays
+	// each game's day once, then a new key dials); Boards the times from
+	// the key that opens the daily's page, a day just finished, to its
+	// board on screen, BoardsLost those unanswered within Answer.
+	Daily                     int
+	DaysBegun, DaysDone       int
+	Boards                    []time.Duration
+	BoardsLost, DailyRedialed int
+	// DailyFailed counts the daily's players that stopped on a screen
+	// they did not expect (the first few are written out).
+	DailyFailed int
 	// Burn is the cores the neighbour burned beside the servers.
 	Burn float64
 	// Answer is how long a key or a move could wait before it was lost.
@@ -209,6 +236,33 @@ type stats struct {
 	keys, moves, reach            []time.Duration
 	keysLost, movesLost, overtook int
 	cursors, chats                int
+	// The daily's players (daily.go): days begun and done, the board's
+	// times, boards lost; and what connections replaced since the play
+	// began were sent (bytes, writes).
+	daysBegun, daysDone, boardsLost int
+	redialed                        int
+	boards                          []time.Duration
+	retiredBytes, retiredWrites     int
+	// enough is closed once untilDays boards were opened (Config's
+	// UntilDays).
+	untilDays int
+	enough    chan struct{}
+}
+
+func (s *stats) addBoard(d time.Duration) {
+	s.mu.Lock()
+	s.boards = append(s.boards, d)
+	s.boarded()
+	s.mu.Unlock()
+}
+
+// boarded closes enough once the boards opened (or lost) reach
+// untilDays; s.mu is held.
+func (s *stats) boarded() {
+	if s.untilDays > 0 && len(s.boards)+s.boardsLost >= s.untilDays && s.enough != nil {
+		close(s.enough)
+		s.enough = nil
+	}
 }
 
 func (s *stats) addKey(d time.Duration) {
@@ -267,7 +321,8 @@ func Run(ctx context.Context, cfg Config, w io.Writer) ([]Result, error) {
 
 // step runs one step of n sessions.
 func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
-	r := Result{Sessions: n, Tables: n / 4, Burn: cfg.Burn, Answer: cfg.Answer}
+	daily := int(float64(n)*cfg.Daily + 0.5)
+	r := Result{Sessions: n, Tables: (n - daily) / 4, Daily: daily, Burn: cfg.Burn, Answer: cfg.Answer}
 	if cfg.Burn > 0 {
 		b, err := startBurner(cfg.Binary, cfg.Burn)
 		if err != nil {
@@ -283,7 +338,7 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 			return r, err
 		}
 		defer os.RemoveAll(dir)
-		if kids, err = startNodes(cfg.Binary, dir, max(1, cfg.Nodes), cfg.Timer, cfg.ServerFPS, cfg.SSHPort, cfg.ClusterPort, cfg.NATS); err != nil {
+		if kids, err = startNodes(cfg.Binary, dir, max(1, cfg.Nodes), ChildConfig{Timer: cfg.Timer, FPS: cfg.ServerFPS, BotDelay: cfg.BotDelay}, cfg.SSHPort, cfg.ClusterPort, cfg.NATS); err != nil {
 			return r, err
 		}
 		defer stopAll(kids)
@@ -415,9 +470,9 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 		codeWait = codeWaitGiven
 	}
 	start = time.Now()
-	shared := make([]*seatShared, n/4)
-	formed := make([]bool, n/4)
-	for g := range n / 4 {
+	shared := make([]*seatShared, r.Tables)
+	formed := make([]bool, r.Tables)
+	for g := range r.Tables {
 		shared[g] = &seatShared{}
 		four := clients[4*g : 4*g+4]
 		if slices.Contains(four, nil) {
@@ -450,8 +505,18 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 			return r, err
 		}
 	}
-	st := &stats{}
+	st := &stats{untilDays: cfg.UntilDays, enough: make(chan struct{})}
 	pctx, cancel := context.WithTimeout(ctx, cfg.Play)
+	if cfg.UntilDays > 0 {
+		enough := st.enough
+		go func() {
+			select {
+			case <-enough:
+				cancel()
+			case <-pctx.Done():
+			}
+		}()
+	}
 	p := pace{keyEvery: cfg.KeyEvery, moveWithin: cfg.MoveWithin, chatEvery: cfg.ChatEvery, answer: cfg.Answer, trace: cfg.Trace, traceMu: &sync.Mutex{}}
 	var bytes0, writes0 int
 	for _, c := range clients {
@@ -474,9 +539,58 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 			}()
 		}
 	}
+	// The daily's players are the last sessions: each plays its days
+	// until the play ends, dialling again as a newcomer once it has
+	// played both games' (daily.go).
+	var dailyErrs []error
+	for i := n - daily; i < n; i++ {
+		if clients[i] == nil {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rng := mrand.New(mrand.NewPCG(cfg.Seed, uint64(i)))
+			node := i % len(addrs)
+			redial := func(round int) (*client, error) {
+				c, err := dial(pctx, addrs[node], fmt.Sprintf("lg%04dr%d", i, round), cfg.Term, cfg.Width, cfg.Height)
+				if err != nil {
+					return nil, err
+				}
+				c.node = node
+				if err := c.see(pctx, markLobby, 30*time.Second); err != nil {
+					c.close()
+					return nil, err
+				}
+				return c, nil
+			}
+			swap := func(next *client) {
+				mu.Lock()
+				old := clients[i]
+				clients[i] = next
+				mu.Unlock()
+				b, w := old.term.Counts()
+				st.mu.Lock()
+				st.retiredBytes, st.retiredWrites = st.retiredBytes+b, st.retiredWrites+w
+				st.mu.Unlock()
+				old.close()
+				st.count(&st.redialed)
+			}
+			dp := p
+			dp.daily = true
+			if err := dailyPlayer(pctx, clients[i], redial, swap, dp, st, rng, i%2 == 1); err != nil {
+				mu.Lock()
+				dailyErrs = append(dailyErrs, err)
+				mu.Unlock()
+			}
+		}()
+	}
 	wg.Wait()
 	cancel()
 	r.Played = time.Since(t0)
+	for _, err := range dailyErrs[:min(3, len(dailyErrs))] {
+		fmt.Fprintf(w, "# a daily's player: %v\n", err)
+	}
 	sc1 := cpus()
 	for i := range r.Nodes {
 		nd := &r.Nodes[i]
@@ -489,14 +603,14 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 		r.RSSFull += nd.RSSFull
 	}
 	r.ClientCPU = (proc.CPU(os.Getpid()) - cc0).Seconds() / r.Played.Seconds()
-	var bytes1, writes1 int
+	bytes1, writes1 := st.retiredBytes, st.retiredWrites
 	for _, c := range clients {
 		if c != nil {
 			b, w := c.term.Counts()
 			bytes1, writes1 = bytes1+b, writes1+w
 		}
 	}
-	if played := r.Played.Seconds() * float64(4*(r.Tables-r.FormFailed)); played > 0 {
+	if played := r.Played.Seconds() * float64(4*(r.Tables-r.FormFailed)+daily); played > 0 {
 		r.KBps = float64(bytes1-bytes0) / 1024 / played
 		r.Frames = float64(writes1-writes0) / played
 	}
@@ -539,6 +653,8 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 	r.Keys, r.Moves, r.Reach = st.keys, st.moves, st.reach
 	r.KeysLost, r.MovesLost, r.Superseded = st.keysLost, st.movesLost, st.overtook
 	r.Cursor, r.Chat = st.cursors, st.chats
+	r.DaysBegun, r.DaysDone, r.Boards, r.BoardsLost, r.DailyRedialed = st.daysBegun, st.daysDone, st.boards, st.boardsLost, st.redialed
+	r.DailyFailed = len(dailyErrs)
 	return r, nil
 }
 
@@ -650,12 +766,22 @@ func (r Result) line() string {
 		nodes += fmt.Sprintf(", beside a neighbour burning %g cores", r.Burn)
 	}
 	nodes += fmt.Sprintf("; %s of keys and moves answered, the longest %s; %d tables stopped, %d taken over; %d newcomers turned away", r.answered(), r.longest(), r.TablesStopped, r.TakenOver, r.TurnedAway)
+	if r.Daily > 0 {
+		nodes += "; " + r.dailyLine()
+	}
 	return fmt.Sprintf("# %d sessions: connect %v (%d failed), form %v (%d failed%s), %d dropped; key p50/p95/p99 %s/%s/%s ms (%d, %d lost); move %s/%s/%s ms (%d, %d lost); turn reached %s/%s/%s ms; server %.1f%% of a core (idle lobby %.1f%%), RSS %.0f MB%s; clients %.0f%%; a session was sent %.1f KB and %.1f frames a second",
 		r.Sessions, r.Connect.Round(time.Millisecond), r.ConnectFailed, r.Form.Round(time.Millisecond), r.FormFailed, again, r.Dropped,
 		ms(pct(r.Keys, 50)), ms(pct(r.Keys, 95)), ms(pct(r.Keys, 99)), len(r.Keys), r.KeysLost,
 		ms(pct(r.Moves, 50)), ms(pct(r.Moves, 95)), ms(pct(r.Moves, 99)), len(r.Moves), r.MovesLost,
 		ms(pct(r.Reach, 50)), ms(pct(r.Reach, 95)), ms(pct(r.Reach, 99)),
 		100*r.ServerCPU, 100*r.IdleCPU, float64(r.RSSFull)/(1<<20), nodes, 100*r.ClientCPU, r.KBps, r.Frames)
+}
+
+// dailyLine is what the daily's players did: days begun and done, the
+// board's time from the key to the screen.
+func (r Result) dailyLine() string {
+	return fmt.Sprintf("daily: %d players (%d failed, %d dialled again), %d days begun, %d done, board p50/p95/p99 %s/%s/%s ms (%d, %d lost)",
+		r.Daily, r.DailyFailed, r.DailyRedialed, r.DaysBegun, r.DaysDone, ms(pct(r.Boards, 50)), ms(pct(r.Boards, 95)), ms(pct(r.Boards, 99)), len(r.Boards), r.BoardsLost)
 }
 
 // eachNode is every node's CPU during the play and its resident memory
@@ -722,5 +848,15 @@ func Report(w io.Writer, rs []Result) {
 			ms(pct(r.Moves, 50)), ms(pct(r.Moves, 95)), ms(pct(r.Moves, 99)), ms(pct(r.Reach, 99)),
 			r.answered(), r.longest(), r.TablesStopped, r.TurnedAway,
 			100*r.ServerCPU, per(r.ServerCPU), 100*r.IdleCPU, per(r.IdleCPU), rss, r.eachNode(), 100*r.ClientCPU)
+	}
+	if !slices.ContainsFunc(rs, func(r Result) bool { return r.Daily > 0 }) {
+		return
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "| sessions | playing the daily | failed, dialled again | days begun | days done | the board, key→screen p50/p95/p99 | boards lost (5 s) |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|")
+	for _, r := range rs {
+		fmt.Fprintf(w, "| %d | %d | %d, %d | %d | %d | %s/%s/%s ms | %d of %d |\n", r.Sessions, r.Daily, r.DailyFailed, r.DailyRedialed,
+			r.DaysBegun, r.DaysDone, ms(pct(r.Boards, 50)), ms(pct(r.Boards, 95)), ms(pct(r.Boards, 99)), r.BoardsLost, len(r.Boards)+r.BoardsLost)
 	}
 }

@@ -63,6 +63,11 @@ func TestCheck(t *testing.T) {
 		{"nodes both started and given", func(c *Config) { c.Nodes, c.Addrs = 3, []string{"127.0.0.1:2501"} }, true},
 		{"ports", func(c *Config) { c.Nodes, c.SSHPort, c.ClusterPort = 3, 2501, 6501 }, false},
 		{"no room for the ports", func(c *Config) { c.Nodes, c.SSHPort = 3, 65534 }, true},
+		{"half on the daily", func(c *Config) { c.Daily = 0.5 }, false},
+		{"one player of the daily", func(c *Config) { c.Daily, c.Sessions = 1, []int{1} }, false},
+		{"one player, not all on the daily", func(c *Config) { c.Daily, c.Sessions = 0.5, []int{1} }, true},
+		{"more than all on the daily", func(c *Config) { c.Daily = 1.5 }, true},
+		{"bots that wait less than nothing", func(c *Config) { c.BotDelay = -time.Second }, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -264,7 +269,7 @@ func TestNodesStartTogether(t *testing.T) {
 	}
 	for i := range *starts {
 		start := time.Now()
-		kids, err := startNodes(bin, t.TempDir(), 3, 30*time.Second, 0, 0, 0, nil)
+		kids, err := startNodes(bin, t.TempDir(), 3, ChildConfig{Timer: 30 * time.Second}, 0, 0, nil)
 		if err != nil {
 			t.Fatalf("start %d: %v", i+1, err)
 		}
@@ -359,7 +364,7 @@ func TestFrozenOwnerTakeover(t *testing.T) {
 // freezeOnce starts a cluster, opens a table, freezes its node and says
 // how long until another node ran the table.
 func freezeOnce(t *testing.T, bin string) (time.Duration, error) {
-	kids, err := startNodes(bin, t.TempDir(), 3, 30*time.Second, 0, 0, 0, nil)
+	kids, err := startNodes(bin, t.TempDir(), 3, ChildConfig{Timer: 30 * time.Second}, 0, 0, nil)
 	if err != nil {
 		return 0, err
 	}
@@ -486,5 +491,63 @@ func TestChildEndsWithItsParent(t *testing.T) {
 		cmd.Process.Kill()
 		<-done
 		t.Fatalf("the child still waited for its cluster %v after its input ended", clusterReady/2)
+	}
+}
+
+// TestRunDaily loads a server in this process with one table of four
+// and one player of the served daily (--daily 0.2 of five sessions),
+// until that player has finished a day (classic's four hands, quick
+// bots) and opened the board: the daily's screens are played through,
+// the board is timed, and the table's players are measured as ever.
+func TestRunDaily(t *testing.T) {
+	cfg := serve.DefaultConfig()
+	cfg.StateDir = t.TempDir()
+	cfg.HostKey = filepath.Join(t.TempDir(), "hostkey", "key")
+	cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	cfg.ConnPerMinute, cfg.TablesPerAddr, cfg.MaxPerAddr = 0, 0, 100 // every client is 127.0.0.1
+	cfg.BotDelay = 5 * time.Millisecond
+	srv, _, err := serve.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(l)
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		srv.Shutdown(ctx)
+	})
+
+	lc := DefaultConfig()
+	lc.Addrs = []string{l.Addr().String()}
+	lc.Sessions, lc.Daily, lc.UntilDays = []int{5}, 0.2, 1
+	lc.Play, lc.Idle = 5*time.Minute, 0 // the play ends with the day (UntilDays)
+	lc.KeyEvery, lc.MoveWithin, lc.ChatEvery = 300*time.Millisecond, 100*time.Millisecond, 0
+	var out bytes.Buffer
+	rs, err := Run(context.Background(), lc, &out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	r := rs[0]
+	if r.Daily != 1 || r.Tables != 1 {
+		t.Fatalf("%d playing the daily, %d tables: want 1 and 1\n%s", r.Daily, r.Tables, out.String())
+	}
+	if r.ConnectFailed+r.FormFailed+r.Dropped+r.DailyFailed > 0 {
+		t.Errorf("failures: %d connecting, %d tables, %d dropped, %d players of the daily\n%s", r.ConnectFailed, r.FormFailed, r.Dropped, r.DailyFailed, out.String())
+	}
+	if r.DaysBegun < 1 || r.DaysDone < 1 || len(r.Boards) != 1 || r.BoardsLost > 0 {
+		t.Errorf("days begun %d, done %d, boards %d (%d lost): want a day played through and its board\n%s", r.DaysBegun, r.DaysDone, len(r.Boards), r.BoardsLost, out.String())
+	}
+	if r.Played >= lc.Play {
+		t.Errorf("the play lasted %v: it should end with the day", r.Played)
+	}
+	if len(r.Moves) == 0 || len(r.Reach) == 0 {
+		t.Errorf("moves %d, turns reached %d: want some of each\n%s", len(r.Moves), len(r.Reach), out.String())
+	}
+	if !strings.Contains(out.String(), "| 5 | 1 | 0, 0 | ") {
+		t.Errorf("the report has no row of the daily:\n%s", out.String())
 	}
 }

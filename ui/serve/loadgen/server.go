@@ -53,6 +53,9 @@ type ChildConfig struct {
 	// default).
 	Timer time.Duration `json:"timer"`
 	FPS   int           `json:"fps,omitempty"`
+	// BotDelay is how long its bots' moves wait (0: okey serve's
+	// default).
+	BotDelay time.Duration `json:"bot_delay,omitempty"`
 	// Cluster, Routes and Node make it one node of a cluster (Cluster
 	// empty: alone): keep.StoreConfig's ClusterListen, Routes, NodeName.
 	Cluster string   `json:"cluster,omitempty"`
@@ -89,6 +92,9 @@ func (cc ChildConfig) serveConfig() (serve.Config, error) {
 	cfg.DefaultTimer = cc.Timer
 	if cc.FPS > 0 {
 		cfg.FPS = cc.FPS
+	}
+	if cc.BotDelay > 0 {
+		cfg.BotDelay = cc.BotDelay
 	}
 	if cc.Cluster != "" || len(cc.NATS) > 0 {
 		secret, err := keep.ReadSecret(cc.Secret)
@@ -295,7 +301,9 @@ func startChild(binary string, cc ChildConfig) (*child, error) {
 // alone, or n clustered through their embedded NATS servers on loopback
 // ports. sshPort and clusterPort are the first nodes' ports, the others
 // counting up from them (0: ports the system chooses).
-func startNodes(binary, dir string, n int, timer time.Duration, fps, sshPort, clusterPort int, nats []string) ([]*child, error) {
+//
+// Every node is told base's Timer, FPS and BotDelay.
+func startNodes(binary, dir string, n int, base ChildConfig, sshPort, clusterPort int, nats []string) ([]*child, error) {
 	ccs := make([]ChildConfig, n)
 	var routes []string
 	secret := filepath.Join(dir, "cluster.secret")
@@ -318,7 +326,7 @@ func startNodes(binary, dir string, n int, timer time.Duration, fps, sshPort, cl
 		}
 	}
 	for i := range ccs {
-		cc := ChildConfig{Dir: filepath.Join(dir, fmt.Sprintf("node%d", i)), Listen: "127.0.0.1:0", Timer: timer, FPS: fps}
+		cc := ChildConfig{Dir: filepath.Join(dir, fmt.Sprintf("node%d", i)), Listen: "127.0.0.1:0", Timer: base.Timer, FPS: base.FPS, BotDelay: base.BotDelay}
 		if sshPort > 0 {
 			cc.Listen = net.JoinHostPort("127.0.0.1", strconv.Itoa(sshPort+i))
 		}

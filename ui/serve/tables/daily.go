@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"okey/game/daily"
+	"okey/ui/seatmsg"
 )
 
 // A daily table (issue 44, point 4): one player, in seat 0, against
@@ -121,6 +122,16 @@ func seedOf(record []byte) uint64 {
 func (t *Table) dailySeal() seal {
 	k := t.dailyIdx
 	return seal{seed: t.Cfg.Daily.Seeds[k], botKey: t.Cfg.Daily.BotKeys[k], none: true}
+}
+
+// dailyHand is what the seat's screen is told of the daily's hand (nil
+// at other tables).
+func (t *Table) dailyHand() *seatmsg.Daily {
+	p := t.Cfg.Daily
+	if p == nil {
+		return nil
+	}
+	return &seatmsg.Daily{Date: p.Date, Hand: t.dailyIdx + 1, Of: len(p.Seeds)}
 }
 
 // dailyScored hands the score of the hand just ended to DailyScored,

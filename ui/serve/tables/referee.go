@@ -45,6 +45,8 @@ type seatInfo struct {
 	refusedSeq uint64
 	// fair is the match's commitment, and after it its seed and salt.
 	fair seatmsg.Fairness
+	// daily is a served daily's hand (daily.go), nil at other tables.
+	daily *seatmsg.Daily
 }
 
 // referee is the game a table plays. Its methods run on the table's
@@ -200,7 +202,7 @@ func stageOf(playing, handOver bool, turn int) (stage, int) {
 func seatUpdate(info *seatInfo, playing bool) seatmsg.Update {
 	u := seatmsg.Update{
 		Players: info.players, Chat: info.chat,
-		Ready: info.ready, Host: info.host, Refused: info.refused, RefusedSeq: info.refusedSeq, Fair: info.fair,
+		Ready: info.ready, Host: info.host, Refused: info.refused, RefusedSeq: info.refusedSeq, Fair: info.fair, Daily: info.daily,
 	}
 	if playing {
 		u.Deadline = info.deadline

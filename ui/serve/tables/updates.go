@@ -95,6 +95,7 @@ func (t *Table) info() seatInfo {
 	in.chat = t.chat
 	in.deadline = t.deadline
 	in.fair = t.fairness()
+	in.daily = t.dailyHand()
 	return in
 }
 
