@@ -274,6 +274,11 @@ func (s *Server) openStore(dir string) (k *keep.Keeper, importErr, err error) {
 		return nil, nil, err
 	}
 	s.dailyW = keep.NewDailyWriter(s.daily, s.log)
+	// The boards from memory, kept by a watch of the results for the
+	// node's life; without it they are read from the store.
+	if err := s.daily.Watch(s.ctx); err != nil {
+		s.log.Warn("daily: the boards are read from the store", "err", err)
+	}
 	n, importErr := k.ImportFiles(ctx)
 	if n > 0 {
 		s.log.Info("tables imported from files", "count", n, "kept in", filepath.Join(dir, store.TablesDir, "imported"))

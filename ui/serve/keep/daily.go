@@ -51,6 +51,9 @@ const dailyKeep = 40 * 24 * time.Hour
 type DailyBook struct {
 	kv   jetstream.KeyValue
 	seal *Sealer
+	// cache is the results a watch keeps (dailycache.go), nil when the
+	// book is not watched; set once, by Watch, before the book is used.
+	cache *dailyCache
 }
 
 // OpenDailyBook makes (or finds) the daily's bucket.
@@ -279,8 +282,17 @@ func (b *DailyBook) Scored(ctx context.Context, g daily.Game, d daily.Date, id s
 	return fmt.Errorf("the daily of %s: changed by others %d times in a row", id, ratingTries)
 }
 
-// Results are every player's day of g on d.
+// Results are every player's day of g on d: from the watch's cache if
+// the book is watched (Watch), else read from the store.
 func (b *DailyBook) Results(ctx context.Context, g daily.Game, d daily.Date) ([]DailyResult, error) {
+	if rs, ok := b.cache.results(g, d); ok {
+		return rs, nil
+	}
+	return b.readResults(ctx, g, d)
+}
+
+// readResults are every player's day of g on d as the store holds them.
+func (b *DailyBook) readResults(ctx context.Context, g daily.Game, d daily.Date) ([]DailyResult, error) {
 	keys, err := boardKeys(ctx, b.kv, resultPrefix(g, d)+"*")
 	if err != nil {
 		if errors.Is(err, jetstream.ErrNoKeysFound) {

@@ -34,7 +34,7 @@ func testDailyBook(t *testing.T) *DailyBook {
 	return b
 }
 
-func day(t *testing.T, s string) daily.Date {
+func day(t testing.TB, s string) daily.Date {
 	t.Helper()
 	d, err := daily.ParseDate(s)
 	if err != nil {
@@ -351,12 +351,15 @@ func slogDiscard() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard
 // BenchmarkDailyBoard: a day's board of 500 players read and ranked, as
 // the daily's page reads it each time it is opened.
 // `go test ./ui/serve/keep -run XX -bench DailyBoard -benchtime 20x`.
-func BenchmarkDailyBoard(b *testing.B) {
+// benchBook is a daily book holding a day of classic played by 500
+// players, four hands each.
+func benchBook(b *testing.B) (*DailyBook, daily.Date) {
+	b.Helper()
 	eng, err := startEngine(b.TempDir())
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer eng.Close()
+	b.Cleanup(func() { eng.Close() })
 	ctx, cancel := EngineCtx()
 	defer cancel()
 	book, err := OpenDailyBook(ctx, eng)
@@ -375,6 +378,13 @@ func BenchmarkDailyBoard(b *testing.B) {
 			}
 		}
 	}
+	return book, d
+}
+
+func BenchmarkDailyBoard(b *testing.B) {
+	book, d := benchBook(b)
+	ctx, cancel := EngineCtx()
+	defer cancel()
 	b.ResetTimer()
 	for range b.N {
 		bd, err := book.BoardOf(ctx, daily.Classic, d, "key:SHA256:p250")

@@ -1,0 +1,162 @@
+package keep
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"okey/game/daily"
+)
+
+// The board's cache (issue 44's "How well": the leaderboard's update
+// must cost nothing measurable per player). A board ranks every result
+// of its day; read from the store, each page open is a listing and a
+// read of every result (20 ms for 500 players, growing with them). A
+// node that watches the bucket's results (DailyBook.Watch) keeps them in
+// memory instead, each write taken in as the watch brings it — a result
+// decoded into a map, once per write and node — and a board is ranked
+// from memory. The watch is JetStream's (a KV watch: an ordered consumer
+// of the bucket's stream), so every node's copy follows every node's
+// writes in the order the stream took them; there is no store of our own.
+// While the watch has not delivered the bucket's results as they were
+// when it began, or after it ended, the boards are read from the store
+// as before.
+
+// cacheDays is how many days back from the newest result's day the
+// cache keeps (the page shows today's board and yesterday's); older
+// days' boards are read from the store.
+const cacheDays = 2
+
+// dailyCache is the results of the days the watch keeps.
+type dailyCache struct {
+	mu sync.RWMutex
+	// live: the watch has delivered what the bucket held when it
+	// began, and goes on.
+	live bool
+	// newest is the newest day a result was seen of; days holds the
+	// results of newest and the cacheDays before it, by game and day
+	// ("classic.2026-11-25") and key.
+	newest daily.Date
+	days   map[string]map[string]DailyResult
+}
+
+// dayKey is the cache's key of g's day d.
+func dayKey(g daily.Game, d daily.Date) string { return string(g) + "." + d.String() }
+
+// results is the cached results of g on d, ok false when the cache
+// cannot say (not live, or a day older than it keeps).
+func (c *dailyCache) results(g daily.Game, d daily.Date) ([]DailyResult, bool) {
+	if c == nil {
+		return nil, false
+	}
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	if !c.live || !c.newest.IsZero() && d.Before(c.newest.AddDays(-cacheDays)) {
+		return nil, false
+	}
+	day := c.days[dayKey(g, d)]
+	out := make([]DailyResult, 0, len(day))
+	for _, r := range day {
+		out = append(out, r)
+	}
+	return out, true
+}
+
+// apply takes in one entry the watch brought (nil: the bucket as it was
+// is all delivered).
+func (c *dailyCache) apply(e jetstream.KeyValueEntry) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e == nil {
+		c.live = true
+		return
+	}
+	// result.GAME.DATE.ID
+	parts := strings.SplitN(e.Key(), ".", 4)
+	if len(parts) != 4 {
+		return
+	}
+	g, err := daily.ParseGame(parts[1])
+	if err != nil {
+		return
+	}
+	d, err := daily.ParseDate(parts[2])
+	if err != nil {
+		return
+	}
+	k := dayKey(g, d)
+	if e.Operation() != jetstream.KeyValuePut {
+		delete(c.days[k], e.Key())
+		return
+	}
+	var r DailyResult
+	if json.Unmarshal(e.Value(), &r) != nil || len(r.Hands) > g.Hands() {
+		delete(c.days[k], e.Key()) // a damaged result is left out, as Results leaves it
+		return
+	}
+	if c.newest.Before(d) {
+		c.newest = d
+		c.prune()
+	}
+	if d.Before(c.newest.AddDays(-cacheDays)) {
+		return // a day older than the cache keeps
+	}
+	day := c.days[k]
+	if day == nil {
+		day = map[string]DailyResult{}
+		c.days[k] = day
+	}
+	day[e.Key()] = r
+}
+
+// prune drops the days older than the cache keeps; c.mu is held.
+func (c *dailyCache) prune() {
+	oldest := c.newest.AddDays(-cacheDays)
+	for k := range c.days {
+		_, date, _ := strings.Cut(k, ".")
+		if d, err := daily.ParseDate(date); err != nil || d.Before(oldest) {
+			delete(c.days, k)
+		}
+	}
+}
+
+// stop marks the cache not live: its watch has ended.
+func (c *dailyCache) stop() {
+	c.mu.Lock()
+	c.live = false
+	c.mu.Unlock()
+}
+
+// Watch keeps the book's boards in memory, fed by a watch of the
+// bucket's results, until ctx ends (the node's life): BoardOf then ranks
+// a day's results without reading them from the store. It returns once
+// the watch is made; the results already in the bucket come in the
+// background, boards being read from the store until they have.
+func (b *DailyBook) Watch(ctx context.Context) error {
+	w, err := b.kv.Watch(ctx, "result.>")
+	if err != nil {
+		return fmt.Errorf("watching the daily's results: %w", err)
+	}
+	c := &dailyCache{days: map[string]map[string]DailyResult{}}
+	b.cache = c
+	go func() {
+		defer c.stop()
+		defer w.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case e, ok := <-w.Updates():
+				if !ok {
+					return
+				}
+				c.apply(e)
+			}
+		}
+	}()
+	return nil
+}

@@ -1,0 +1,153 @@
+package keep
+
+import (
+	"context"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"okey/game/daily"
+)
+
+// waitBoard reads b's board of g on d for me until it is want (the
+// watch brings writes in the background), for up to a minute.
+func waitBoard(t *testing.T, b *DailyBook, g daily.Game, d daily.Date, me string, want DailyBoard) {
+	t.Helper()
+	ctx, cancel := EngineCtx()
+	defer cancel()
+	var got DailyBoard
+	for end := time.Now().Add(time.Minute); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
+		var err error
+		if got, err = b.BoardOf(ctx, g, d, me); err != nil {
+			t.Fatal(err)
+		}
+		if reflect.DeepEqual(got, want) {
+			return
+		}
+	}
+	t.Fatalf("the watched board of %s %s:\n%+v\nthe store's:\n%+v", g, d, got, want)
+}
+
+// storeBoard is the board of g on d as the store holds it (no cache).
+func storeBoard(t *testing.T, b *DailyBook, g daily.Game, d daily.Date, me string) DailyBoard {
+	t.Helper()
+	ctx, cancel := EngineCtx()
+	defer cancel()
+	rs, err := b.readResults(ctx, g, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _, _ := b.Par(ctx, g, d)
+	return RankDaily(g, d, rs, p, me)
+}
+
+// TestDailyBoardWatched: a watched book ranks the boards from memory,
+// and they are the store's: the results written before the watch began,
+// those written after (claims, hands, both games), a day with nobody;
+// a day older than the cache keeps is read from the store.
+func TestDailyBoardWatched(t *testing.T) {
+	t.Parallel()
+	b := testDailyBook(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	d, old := day(t, "2026-11-24"), day(t, "2026-11-20")
+	play := func(g daily.Game, d daily.Date, id string, hands ...int) {
+		t.Helper()
+		wctx, wcancel := EngineCtx()
+		defer wcancel()
+		if err := b.Claim(wctx, g, d, DailyResult{ID: id, Name: id, Guest: id == "guest:1"}); err != nil {
+			t.Fatal(err)
+		}
+		for n, s := range hands {
+			if err := b.Scored(wctx, g, d, id, n+1, s); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	play(daily.Classic, old, "key:old", 1, 2, 3, 4)
+	play(daily.Classic, d, "key:a", 3, -1, 0, 2)
+	play(daily.Classic, d, "key:b", 1)
+	if err := b.Watch(ctx); err != nil {
+		t.Fatal(err)
+	}
+	waitBoard(t, b, daily.Classic, d, "key:b", storeBoard(t, b, daily.Classic, d, "key:b"))
+	if _, ok := b.cache.results(daily.Classic, d); !ok {
+		t.Fatal("the watched book is not live after its first board")
+	}
+	play(daily.Classic, d, "guest:1", 2, 2)
+	play(daily.Okey101, d, "key:a", 80, 120)
+	wctx, wcancel := EngineCtx()
+	defer wcancel()
+	if err := b.Scored(wctx, daily.Classic, d, "key:b", 2, 5); err != nil {
+		t.Fatal(err)
+	}
+	waitBoard(t, b, daily.Classic, d, "key:b", storeBoard(t, b, daily.Classic, d, "key:b"))
+	waitBoard(t, b, daily.Okey101, d, "key:a", storeBoard(t, b, daily.Okey101, d, "key:a"))
+	if bd := storeBoard(t, b, daily.Okey101, d.AddDays(1), ""); len(bd.Rows) != 0 {
+		t.Fatalf("a day nobody played: %+v", bd)
+	}
+	waitBoard(t, b, daily.Classic, d.AddDays(1), "", storeBoard(t, b, daily.Classic, d.AddDays(1), ""))
+	// The old day is out of the cache's days: read from the store.
+	if _, ok := b.cache.results(daily.Classic, old); ok {
+		t.Error("the cache answers for a day older than it keeps")
+	}
+	waitBoard(t, b, daily.Classic, old, "key:old", storeBoard(t, b, daily.Classic, old, "key:old"))
+	if got := storeBoard(t, b, daily.Classic, old, "key:old"); len(got.Rows) != 1 {
+		t.Errorf("the old day's board: %+v", got)
+	}
+}
+
+// BenchmarkDailyBoardWatched is BenchmarkDailyBoard's board of 500
+// players ranked from the watch's memory.
+func BenchmarkDailyBoardWatched(b *testing.B) {
+	book, d := benchBook(b)
+	ctx, cancel := EngineCtx()
+	defer cancel()
+	if err := book.Watch(ctx); err != nil {
+		b.Fatal(err)
+	}
+	for end := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
+		if rs, ok := book.cache.results(daily.Classic, d); ok && len(rs) == 500 {
+			break
+		}
+		if time.Now().After(end) {
+			b.Fatal("the watch did not bring the 500 results")
+		}
+	}
+	b.ResetTimer()
+	for range b.N {
+		bd, err := book.BoardOf(ctx, daily.Classic, d, "key:SHA256:p250")
+		if err != nil || len(bd.Rows) != 500 {
+			b.Fatalf("%d rows, %v", len(bd.Rows), err)
+		}
+	}
+}
+
+// BenchmarkDailyCacheApply is what a result's write costs a watching
+// node: the entry decoded and kept.
+func BenchmarkDailyCacheApply(b *testing.B) {
+	c := &dailyCache{days: map[string]map[string]DailyResult{}}
+	e := testEntry{key: "result.classic.2026-11-24.a2V5OlNIQTI1NjpwMjUw", value: []byte(`{"id":"key:SHA256:p250","name":"p250","hands":[3,-1,0,2],"table":"17"}`)}
+	for range b.N {
+		c.apply(e)
+	}
+	if rs, ok := c.results(daily.Classic, day(b, "2026-11-24")); ok || len(rs) != 0 {
+		b.Fatal("not live, the cache answered")
+	}
+}
+
+// testEntry is a bucket's entry as a watch brings it.
+type testEntry struct {
+	key   string
+	value []byte
+}
+
+func (e testEntry) Bucket() string                  { return dailyBucket }
+func (e testEntry) Key() string                     { return e.key }
+func (e testEntry) Value() []byte                   { return e.value }
+func (e testEntry) Revision() uint64                { return 1 }
+func (e testEntry) Created() time.Time              { return time.Time{} }
+func (e testEntry) Delta() uint64                   { return 0 }
+func (e testEntry) Operation() jetstream.KeyValueOp { return jetstream.KeyValuePut }
