@@ -15,7 +15,8 @@ import (
 // (a key) opens the daily's page, sees the day's commitment, plays the
 // day (her seat's bot plays it for her once she is away) and is told it
 // is over; a second start is refused; a guest who begins the day is
-// marked on the board. While the day lasts her hand's record is not
+// marked on the board, not ranked, and once the day is over their
+// unfinished day is said forfeit. While the day lasts her hand's record is not
 // given out; once the server's clock is in the next day, "daily GAME
 // DATE HAND" gives it with the day's secret, okey verify checks it
 // against the commitment she was shown, and the page shows yesterday's
@@ -90,7 +91,8 @@ func TestServedDaily(t *testing.T) {
 	}
 	gus.close()
 	ann.press("\t", "\t") // read the page again
-	ann.waitFor("gus (guest)", patience)
+	// Marked, and not ranked (no place): keep.RankDaily.
+	ann.waitFor("–   gus (guest)", patience)
 
 	if out, code := execSSH(t, addr, annKey, "daily classic 2026-11-24 1"); code != 1 || !strings.Contains(out, "not over") {
 		t.Errorf("a hand given out on its day: exit %d, %q", code, out)
@@ -127,6 +129,10 @@ func TestServedDaily(t *testing.T) {
 	scr = cem.waitFor("Yesterday, 2026-11-24 · final board · players: 2", patience)
 	if !strings.Contains(scr, "its secret: "+sec[1]) || !strings.Contains(scr, "Today, 2026-11-25") {
 		t.Errorf("yesterday's board:\n%s", scr)
+	}
+	// gus began the day and left it: unfinished when it closed, said.
+	if !regexp.MustCompile(`gus \(guest\) +0/4 .*unfinished: forfeit`).MatchString(scr) {
+		t.Errorf("yesterday's unfinished day is not said forfeit:\n%s", scr)
 	}
 }
 

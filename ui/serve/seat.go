@@ -129,11 +129,11 @@ func (s *session) onTable(f fromTableMsg) tea.Cmd {
 		cmd := s.leave()
 		s.flash = s.tr.T(msg.Closed)
 		return cmd
-	case msg.Closed == "served.done":
-		// The day's last hand is over: back to the lobby, told where
-		// the board is.
+	case msg.Closed == "served.done" || msg.Closed == "served.dayover":
+		// The day's last hand is over, or the day closed before it:
+		// back to the lobby, told where the board is.
 		cmd := s.leave()
-		s.flash = s.tr.T("served.done")
+		s.flash = s.tr.T(msg.Closed)
 		return cmd
 	case msg.Closed == "room.expired":
 		// Back to the lobby, told why: the connection stays.

@@ -518,11 +518,17 @@ func (s *session) dailyLines(st *theme.Styles) ([]string, []key.Binding) {
 	default:
 		row, ok := rowOf(p.board, s.id)
 		if ok {
-			lines = append(lines, st.Bold.Render(s.tr.T("served.mine", len(row.Hands), g.Hands(), signed(row.Field), s.parWord(row))))
+			// A guest's row is shown, not ranked, and not the field
+			// (keep.RankDaily): said where the player reads their day.
+			mine := "served.mine"
+			if row.Guest {
+				mine = "served.mine.guest"
+			}
+			lines = append(lines, st.Bold.Render(s.tr.T(mine, len(row.Hands), g.Hands(), signed(row.Field), s.parWord(row))))
 		}
 	}
 	lines = append(lines, "", st.Bold.Render(s.tr.T("served.board", len(p.board.Rows))))
-	lines = append(lines, s.dailyBoardLines(st, p.board, dailyRows)...)
+	lines = append(lines, s.dailyBoardLines(st, p.board, dailyRows, false)...)
 	lines = append(lines, "")
 	if !p.revealed {
 		lines = append(lines, st.Dim.Render(s.tr.T("served.nopast")))
@@ -531,13 +537,15 @@ func (s *session) dailyLines(st *theme.Styles) ([]string, []key.Binding) {
 	lines = append(lines,
 		st.Bold.Render(s.tr.T("served.past", p.past.Date.String(), len(p.past.Rows))),
 		st.Dim.Render(s.tr.T("served.secret", p.secret.String())))
-	lines = append(lines, s.dailyBoardLines(st, p.past, dailyPastRows)...)
+	lines = append(lines, s.dailyBoardLines(st, p.past, dailyPastRows, true)...)
 	return lines, keys
 }
 
 // dailyBoardLines are the first n rows of a day's board, the player's
-// own in bold (and their place after, if it is further down).
-func (s *session) dailyBoardLines(st *theme.Styles, b keep.DailyBoard, n int) []string {
+// own in bold (and their place after, if it is further down). On the
+// board of a day that is over (closed), a day left unfinished says its
+// hands left are forfeit.
+func (s *session) dailyBoardLines(st *theme.Styles, b keep.DailyBoard, n int, closed bool) []string {
 	if len(b.Rows) == 0 {
 		return []string{st.Dim.Render(s.tr.T("served.empty"))}
 	}
@@ -554,8 +562,15 @@ func (s *session) dailyBoardLines(st *theme.Styles, b keep.DailyBoard, n int) []
 		if r.HasPar && len(r.Hands) > 0 {
 			vsPar = fmt.Sprintf("%+d", r.Par)
 		}
-		line := padTo(fmt.Sprintf("%d.", r.Place), 3) + " " + padTo(tables.CutWidth(name, boardName+2), boardName+2) + " " +
+		place := fmt.Sprintf("%d.", r.Place)
+		if r.Place == 0 {
+			place = "–" // a guest: not ranked
+		}
+		line := padTo(place, 3) + " " + padTo(tables.CutWidth(name, boardName+2), boardName+2) + " " +
 			padLeft(fmt.Sprintf("%d/%d", len(r.Hands), g.Hands()), 6) + " " + padLeft(signed(r.Field), 8) + " " + padLeft(vsPar, 6)
+		if closed && !r.Done(g) {
+			line += "  " + s.tr.T("served.forfeit")
+		}
 		if r.ID == s.id {
 			return st.Bold.Render(line)
 		}

@@ -329,7 +329,8 @@ type DailyRow struct {
 	HasPar bool
 	Total  int
 	// Place is the row's place from 1, shared by rows that tie (done
-	// alike, the same against the field and against par).
+	// alike, the same against the field and against par); 0 for a
+	// guest's row, which is shown but not ranked.
 	Place int
 }
 
@@ -337,14 +338,15 @@ type DailyRow struct {
 type DailyBoard struct {
 	Game daily.Game
 	Date daily.Date
-	// Means are each hand's mean score over the players who played it
-	// (Played how many).
+	// Means are each hand's mean score over the players with a key who
+	// played it (Played how many): guests are not the field.
 	Means  []float64
 	Played []int
 	Par    []int
-	// Rows are ranked: finished days first, by Field, then by Par.
+	// Rows are ranked: players with a key before guests, finished days
+	// first, by Field, then by Par.
 	Rows []DailyRow
-	// Place is me's place from 1 (0: not on the board).
+	// Place is me's row from 1 (0: not on the board).
 	Place int
 }
 
@@ -359,10 +361,20 @@ func against(g daily.Game, score, ref float64) float64 {
 
 // RankDaily ranks a day's results duplicate style: every hand against
 // the field's mean on it and against par (nil: not known yet).
+//
+// Guests are shown, marked, but are not the field: a guest has no
+// identity a second connection can prove, so a guest may play the day
+// again by connecting again, having seen its deals. So a guest's hands
+// are not in the field's means (a guest cannot move another's score),
+// and a guest's row is not ranked: it comes after every player with a
+// key, with no place. Replaying as a guest gains nothing on the board.
 func RankDaily(g daily.Game, d daily.Date, results []DailyResult, par []int, me string) DailyBoard {
 	n := g.Hands()
 	bd := DailyBoard{Game: g, Date: d, Means: make([]float64, n), Played: make([]int, n), Par: par}
 	for _, r := range results {
+		if r.Guest {
+			continue
+		}
 		for k, s := range r.Hands {
 			bd.Means[k] += float64(s)
 			bd.Played[k]++
@@ -377,7 +389,9 @@ func RankDaily(g daily.Game, d daily.Date, results []DailyResult, par []int, me 
 		row := DailyRow{DailyResult: r, HasPar: len(par) == n}
 		for k, s := range r.Hands {
 			row.Total += s
-			row.Field += against(g, float64(s), bd.Means[k])
+			if bd.Played[k] > 0 { // else no player with a key to play against
+				row.Field += against(g, float64(s), bd.Means[k])
+			}
 			if row.HasPar {
 				row.Par += int(against(g, float64(s), float64(par[k])))
 			}
@@ -385,6 +399,12 @@ func RankDaily(g daily.Game, d daily.Date, results []DailyResult, par []int, me 
 		bd.Rows = append(bd.Rows, row)
 	}
 	slices.SortFunc(bd.Rows, func(x, y DailyRow) int {
+		if x.Guest != y.Guest {
+			if y.Guest {
+				return -1
+			}
+			return 1
+		}
 		if dx, dy := x.Done(g), y.Done(g); dx != dy {
 			if dx {
 				return -1
@@ -402,7 +422,9 @@ func RankDaily(g daily.Game, d daily.Date, results []DailyResult, par []int, me 
 	for i := range bd.Rows {
 		r := &bd.Rows[i]
 		r.Place = i + 1
-		if i > 0 {
+		if r.Guest {
+			r.Place = 0 // shown, not ranked
+		} else if i > 0 {
 			if p := bd.Rows[i-1]; p.Done(g) == r.Done(g) && math.Abs(p.Field-r.Field) < 1e-9 && p.Par == r.Par {
 				r.Place = p.Place
 			}

@@ -152,7 +152,7 @@ func TestDailyClaimOnceScoresInOrder(t *testing.T) {
 	if len(bd.Rows) != 2 || bd.Rows[0].ID != ann.ID || bd.Place != 2 || !slices4(bd.Par, []int{0, 0, 0, 0}) {
 		t.Fatalf("the board: %+v", bd)
 	}
-	if bd.Rows[0].Par != 5 || bd.Rows[0].Total != 5 || !bd.Rows[1].Guest || bd.Played[0] != 2 || bd.Means[0] != 0 {
+	if bd.Rows[0].Par != 5 || bd.Rows[0].Total != 5 || !bd.Rows[1].Guest || bd.Rows[1].Place != 0 || bd.Played[0] != 1 || bd.Means[0] != 2 {
 		t.Errorf("the board's figures: %+v", bd)
 	}
 	if other, _ := b.BoardOf(ctx, g, d.AddDays(-1), ann.ID); len(other.Rows) != 0 || other.Place != 0 {
@@ -200,6 +200,17 @@ func TestRankDaily(t *testing.T) {
 		{"a tie shares its place", daily.Classic, []DailyResult{
 			{ID: "b", Hands: []int{1, 0, 0, 0}}, {ID: "a", Hands: []int{1, 0, 0, 0}}, {ID: "c", Hands: []int{-1, 0, 0, 0}},
 		}, []int{0, 0, 0, 0}, []string{"a", "b", "c"}, []float64{2.0 / 3, 2.0 / 3, -4.0 / 3}, []int{1, 1, -1}, []int{1, 1, 3}},
+		// A guest who played the day again with the deals known made
+		// the most, twice: shown after every player with a key, with
+		// no place, and out of the field's mean, which is the keys'
+		// alone (a's 1 and b's -1: 0 a hand).
+		{"guests are shown, not the field, not ranked", daily.Classic, []DailyResult{
+			{ID: "g1", Guest: true, Hands: []int{9, 9, 9, 9}}, {ID: "g2", Guest: true, Hands: []int{9, 9, 9, 9}},
+			{ID: "a", Hands: []int{1, 1, 1, 1}}, {ID: "b", Hands: []int{-1, -1, -1, -1}},
+		}, []int{0, 0, 0, 0}, []string{"a", "b", "g1", "g2"}, []float64{4, -4, 36, 36}, []int{4, -4, 36, 36}, []int{1, 2, 0, 0}},
+		{"a guest alone has no field", daily.Classic, []DailyResult{
+			{ID: "g", Guest: true, Hands: []int{3}},
+		}, nil, []string{"g"}, []float64{0}, []int{0}, []int{0}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -347,7 +347,8 @@ func (c *client) play(ctx context.Context, p pace, sh *seatShared, st *stats, rn
 		scr := c.term.String()
 		turn := strings.Contains(scr, markMyTurn)
 		between := strings.Contains(scr, markNextHand) || p.daily && dailyBetween(scr)
-		if p.daily && strings.Contains(scr, markDailyOver) {
+		if p.daily && (strings.Contains(scr, markDailyOver) || strings.Contains(scr, markLobby)) {
+			// The day is over, or the table closed: the lobby.
 			return
 		}
 		if sh == nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	mrand "math/rand/v2"
+	"regexp"
 	"strings"
 	"time"
 )
@@ -31,6 +32,9 @@ const (
 	daily101       = "2 hands against"
 )
 
+// mineRe reads the player's own day on the daily's page.
+var mineRe = regexp.MustCompile(`You: (\d+) of (\d+) hands`)
+
 // dailyBetween reports whether scr is the page after a daily's hand.
 func dailyBetween(scr string) bool {
 	return strings.Contains(scr, markDailyNext) || strings.Contains(scr, markDailyLast)
@@ -42,24 +46,26 @@ func dailyBetween(scr string) bool {
 // back to the lobby. It returns when the day is done or ctx ends.
 func (c *client) playDay(ctx context.Context, p pace, st *stats, rng *mrand.Rand, o101 bool) error {
 	const within = 60 * time.Second
-	if err := c.press("d"); err != nil {
-		return err
-	}
-	if err := c.see(ctx, markDailyNew, within); err != nil {
-		return err
-	}
 	want, other := dailyClassic, daily101
 	if o101 {
 		want, other = daily101, dailyClassic
 	}
-	if strings.Contains(c.term.String(), other) {
+	if err := c.press("d"); err != nil {
+		return err
+	}
+	scr, ok := c.await(ctx, within, func(s string) bool { return strings.Contains(s, want) || strings.Contains(s, other) })
+	if !ok {
+		return c.missing(want, within, scr)
+	}
+	if strings.Contains(scr, other) {
 		// The page opens on the game it showed last: tab is the other.
 		if err := c.press("\t"); err != nil {
 			return err
 		}
 	}
-	if err := c.see(ctx, want, within); err != nil {
-		return err
+	scr, ok = c.await(ctx, within, func(s string) bool { return strings.Contains(s, want) && strings.Contains(s, markDailyNew) })
+	if !ok {
+		return c.missing(want+" … "+markDailyNew, within, scr)
 	}
 	if err := c.press("enter"); err != nil {
 		return err
@@ -72,16 +78,26 @@ func (c *client) playDay(ctx context.Context, p pace, st *stats, rng *mrand.Rand
 	if ctx.Err() != nil {
 		return nil
 	}
-	if err := c.see(ctx, markDailyOver, within); err != nil {
-		return err
+	if !strings.Contains(c.term.String(), markLobby) {
+		// A key pressed as the lobby came (the join code's page):
+		// back to it.
+		if err := c.press("esc"); err != nil {
+			return err
+		}
+		if err := c.see(ctx, markLobby, within); err != nil {
+			return err
+		}
 	}
-	st.count(&st.daysDone)
-	// The board, as a player who has just finished opens it.
+	// The board, as a player who has just finished opens it; the day
+	// is done when the page says all its hands are the player's.
 	at := time.Now()
 	if err := c.press("d"); err != nil {
 		return err
 	}
-	scr, ok := c.await(ctx, p.answer, func(s string) bool { return strings.Contains(s, markDailyBoard) })
+	scr, ok = c.await(ctx, p.answer, func(s string) bool { return strings.Contains(s, markDailyBoard) })
+	if m := mineRe.FindStringSubmatch(scr); m != nil && m[1] == m[2] {
+		st.count(&st.daysDone)
+	}
 	if !ok {
 		if ctx.Err() != nil {
 			return nil

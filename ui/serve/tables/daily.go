@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"okey/game/daily"
 	"okey/ui/seatmsg"
@@ -122,6 +123,33 @@ func seedOf(record []byte) uint64 {
 func (t *Table) dailySeal() seal {
 	k := t.dailyIdx
 	return seal{seed: t.Cfg.Daily.Seeds[k], botKey: t.Cfg.Daily.BotKeys[k], none: true}
+}
+
+// end is when the plan's day closes: the next 00:00 UTC (the zero time
+// for a date that cannot be read, which check refuses).
+func (p *DailyPlan) end() time.Time {
+	d, err := time.Parse(time.DateOnly, p.Date)
+	if err != nil {
+		return time.Time{}
+	}
+	return d.Add(24 * time.Hour)
+}
+
+// dailyClosed ends a daily table whose day has closed before its last
+// hand: the day's secret is revealed now, so no hand of it may be played
+// on. The player, if at the table, is told; the hands left are forfeit
+// (the board of the day shows the day unfinished, ranked after every
+// finished day: keep.RankDaily, the lobby's page).
+func (t *Table) dailyClosed() {
+	t.Opt.Log.Info("daily unfinished at the day's close", "table", t.ID, "date", t.Cfg.Daily.Date, "hands", t.dailyDone)
+	for i := range t.seats {
+		if m := t.seats[i].m; m != nil {
+			t.put(m, Msg{Closed: "served.dayover"})
+		}
+		t.seats[i] = seatState{}
+	}
+	t.deadline, t.nextBot = time.Time{}, time.Time{}
+	t.cancelBot()
 }
 
 // dailyHand is what the seat's screen is told of the daily's hand (nil

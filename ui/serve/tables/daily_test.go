@@ -2,6 +2,7 @@ package tables
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"strconv"
@@ -13,6 +14,7 @@ import (
 	"okey/game/classic"
 	"okey/game/daily"
 	"okey/game/okey101"
+	"okey/ui/seatmsg"
 	"okey/ui/serve/internal/servetest"
 )
 
@@ -210,6 +212,87 @@ func TestDailyTablePlaysTheDay(t *testing.T) {
 				if err != nil || n.Hand.N != k+1 {
 					t.Errorf("hand %d's record: %+v, %v", k+1, n.Hand, err)
 				}
+			}
+		})
+	}
+}
+
+// TestDailyTableLeftAndResumed: a player who leaves their daily, on
+// purpose or by losing the connection, keeps it until the day closes
+// (long past the ordinary kept seat), the bots standing still meanwhile;
+// back with the same key, they sit at the hand they left, which the
+// table's updates name ("hand 2 of 4"); the day closing with the day
+// unfinished ends the table and tells the player so, the hands left
+// unplayed (forfeit on the board).
+func TestDailyTableLeftAndResumed(t *testing.T) {
+	for _, gone := range []bool{false, true} {
+		t.Run(fmt.Sprintf("gone=%v", gone), func(t *testing.T) {
+			t.Parallel()
+			tb, set, scores := dailyTable(t, daily.Classic)
+			clock := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
+			tb.Opt.Now = func() time.Time { return clock }
+			join := func() *Member {
+				t.Helper()
+				m := NewMember("key:A", "ann", "", 0)
+				reply := make(chan JoinReply, 1)
+				tb.handle(Request{Kind: ReqJoin, M: m, Seat: 0, Reply: reply})
+				if r := <-reply; r.Err != nil || r.Seat != 0 {
+					t.Fatalf("ann's seat: %+v", r)
+				}
+				return m
+			}
+			ann := join()
+			tb.handle(Request{Kind: ReqAway, M: ann}) // her bot plays the first hand
+			for step := 0; step < 5000 && tb.dailyIdx == 0; step++ {
+				tb.schedule()
+				tb.onClock()
+				if tb.asking >= 0 {
+					botMove(t, tb)
+				}
+			}
+			if tb.dailyIdx != 1 || len(*scores) != 1 {
+				t.Fatalf("not at the second hand: hand %d, %d scored", tb.dailyIdx+1, len(*scores))
+			}
+			tb.handle(Request{Kind: ReqLeave, M: ann, Gone: gone})
+			end := time.Date(2026, 11, 25, 0, 0, 0, 0, time.UTC)
+			if s := tb.seats[0]; s.owner != "key:A" || !s.keep.Equal(end) {
+				t.Fatalf("her seat after she left: owner %q kept until %v, want hers until %v", s.owner, s.keep, end)
+			}
+			moves := len(tb.Ref.Record())
+			clock = clock.Add(5 * time.Hour) // far past the ordinary kept seat
+			for range 10 {
+				tb.onClock()
+				tb.schedule()
+			}
+			if tb.empty() || tb.asking >= 0 || !tb.nextBot.IsZero() || len(tb.Ref.Record()) != moves {
+				t.Fatalf("without her: empty %v, a bot asked %v, the record grew %v", tb.empty(), tb.asking >= 0, len(tb.Ref.Record()) != moves)
+			}
+			ann = join()
+			tb.publish()
+			select {
+			case m := <-ann.Box:
+				u, ok := m.Update.(seatmsg.Update)
+				if !ok || u.Daily == nil || *u.Daily != (seatmsg.Daily{Date: set.Date.String(), Hand: 2, Of: 4}) {
+					t.Fatalf("back at her daily, the table says %+v", m)
+				}
+			default:
+				t.Fatal("back at her daily, no update")
+			}
+			if tb.dailyIdx != 1 || len(tb.Ref.Record()) != moves {
+				t.Fatalf("back at hand %d, the record grew %v", tb.dailyIdx+1, len(tb.Ref.Record()) != moves)
+			}
+			clock = end
+			tb.onClock()
+			select {
+			case m := <-ann.Box:
+				if m.Closed != "served.dayover" {
+					t.Errorf("at the day's close: %+v", m)
+				}
+			default:
+				t.Error("at the day's close, she was not told")
+			}
+			if !tb.empty() || len(*scores) != 1 {
+				t.Errorf("after the day's close: empty %v, %d hands scored", tb.empty(), len(*scores))
 			}
 		})
 	}

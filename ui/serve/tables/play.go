@@ -259,6 +259,9 @@ func (t *Table) nextWake() time.Duration {
 			wake = k
 		}
 	}
+	if p := t.Cfg.Daily; p != nil && p.end().Before(wake) {
+		wake = p.end() // the day closes
+	}
 	if t.Ref == nil && t.Opt.RoomIdle > 0 {
 		if at := t.roomSince.Add(t.Opt.RoomIdle); at.Before(wake) {
 			wake = at
@@ -271,6 +274,10 @@ func (t *Table) nextWake() time.Duration {
 // of time, the next hand, a kept seat given up.
 func (t *Table) onClock() {
 	now := t.Opt.Now()
+	if p := t.Cfg.Daily; p != nil && !now.Before(p.end()) {
+		t.dailyClosed()
+		return
+	}
 	for i := range t.seats {
 		s := &t.seats[i]
 		if !s.keep.IsZero() && !now.Before(s.keep) && s.m == nil {

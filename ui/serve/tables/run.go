@@ -273,7 +273,11 @@ func RestoreTable(id string, entry, record []byte, stopped time.Time, opt Option
 			continue
 		}
 		held = true
-		t.seats[i] = seatState{owner: s.Owner, name: s.Name, addr: s.Addr, keep: now.Add(opt.KeepSeat)}
+		keep := now.Add(opt.KeepSeat)
+		if st.Config.Daily != nil {
+			keep = st.Config.Daily.end() // as when its player left it (seats.go's leave)
+		}
+		t.seats[i] = seatState{owner: s.Owner, name: s.Name, addr: s.Addr, keep: keep}
 	}
 	t.hostID, t.matchNo, t.created = st.Host, st.MatchNo, st.Created
 	if st.Started && !st.Deadline.IsZero() && !stopped.IsZero() {
