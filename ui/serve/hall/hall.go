@@ -106,13 +106,18 @@ func (h *Hall) saverFor(id string, l *keep.TableLog) *tables.Saver {
 // Create opens a table for player id, connected from addr. A player,
 // and an address, may hold seats at only so many tables when opening
 // another; a full hall first takes back the table nobody has been at
-// for longest, if one has been left long enough.
+// for longest, if one has been left long enough. Daily tables are out
+// of that count, either way: a player's daily is theirs until its day
+// closes, even when they have left it, and is played once a day.
 func (h *Hall) Create(cfg tables.Config, id, addr string) (*tables.Table, error) {
 	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
 	byPlayer, byAddr := 0, 0
 	for _, s := range h.List() {
+		if s.Daily || cfg.Daily != nil {
+			continue
+		}
 		if s.Holds(id) >= 0 {
 			byPlayer++
 		}

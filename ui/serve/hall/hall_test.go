@@ -1,0 +1,68 @@
+package hall
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"testing"
+	"time"
+
+	"okey/game/daily"
+	"okey/ui/serve/internal/servetest"
+	"okey/ui/serve/tables"
+)
+
+// TestDailyOutOfTheTableLimit: a player's daily table, which stays
+// theirs all day even once they have left it, neither counts against the
+// tables they may hold (ShareLimits' PerPlayer and PerAddr) nor is
+// refused by them; ordinary tables still are.
+func TestDailyOutOfTheTableLimit(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	opt := tables.Options{
+		BotDelay: time.Millisecond, BotTimeout: time.Minute, KeepSeat: 10 * time.Minute, HandWait: 20 * time.Second,
+		ChatEvery: 5 * time.Second, ChatBurst: 3, ChatKeep: 50, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Now: time.Now, Random: servetest.Random(1),
+	}
+	h := New(ctx, opt, nil, 10, ShareLimits{PerPlayer: 1, PerAddr: 1})
+	sit := func(tb *tables.Table, id string) {
+		t.Helper()
+		r := tables.Request{Kind: tables.ReqJoin, M: tables.NewMember(id, "ann", "1.2.3.4", 0), Reply: make(chan tables.JoinReply, 1)}
+		if !tb.Call(ctx, r) {
+			t.Fatal("the table took no request")
+		}
+		if rep := <-r.Reply; rep.Err != nil {
+			t.Fatal(rep.Err)
+		}
+		for end := time.Now().Add(time.Minute); tb.Summary.Load().Holds(id) < 0; time.Sleep(5 * time.Millisecond) {
+			if time.Now().After(end) {
+				t.Fatal("the lobby never shows her seat")
+			}
+		}
+	}
+	d, _ := daily.ParseDate("2026-11-24")
+	set, err := daily.NewServed(daily.Classic, d, daily.Secret{1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dcfg := tables.DailyConfig(daily.Classic, tables.NewDailyPlan(set, daily.Commit(daily.Classic, d, daily.Secret{1}), "key:A"), "DAILY1")
+	dt, err := h.Create(dcfg, "key:A", "1.2.3.4")
+	if err != nil {
+		t.Fatalf("her daily: %v", err)
+	}
+	sit(dt, "key:A")
+	plain := tables.Config{Game: "classic", Rules: "default", Levels: [4]string{"normal", "normal", "normal", "normal"}}
+	ot, err := h.Create(plain, "key:A", "1.2.3.4")
+	if err != nil {
+		t.Fatalf("a table beside her daily: %v", err)
+	}
+	sit(ot, "key:A")
+	if _, err := h.Create(plain, "key:A", "1.2.3.4"); !errors.Is(err, ErrYourTables) {
+		t.Errorf("a second ordinary table with one allowed: %v", err)
+	}
+	// Her daily again (another day's, say) with her one table held.
+	if _, err := h.Create(dcfg, "key:A", "1.2.3.4"); err != nil {
+		t.Errorf("a daily refused by the limit: %v", err)
+	}
+}
