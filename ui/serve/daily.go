@@ -90,7 +90,7 @@ func (s *session) readDaily() tea.Cmd {
 		}
 		srv.ensurePar(set, commit)
 		p.commit = commit
-		if p.mine, _, p.begun, err = srv.daily.Result(c, g, p.today, me); err != nil {
+		if p.mine, p.begun, err = srv.daily.Mine(c, g, p.today, me); err != nil {
 			return dailyMsg{p: p, err: err}
 		}
 		if p.board, err = srv.daily.BoardOf(c, g, p.today, me); err != nil {

@@ -12,6 +12,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -54,7 +55,16 @@ type DailyBook struct {
 	// cache is the results a watch keeps (dailycache.go), nil when the
 	// book is not watched; set once, by Watch, before the book is used.
 	cache *dailyCache
+	// kept remembers what never changes once written — a day's secret
+	// and its par — so that a page open reads them once a node (key →
+	// daily.Secret or []int); none is the days found without a secret,
+	// and when (asked again after noneFor).
+	kept sync.Map
+	none sync.Map
 }
+
+// noneFor is how long a day found without a secret is not asked again.
+const noneFor = 30 * time.Second
 
 // OpenDailyBook makes (or finds) the daily's bucket.
 func OpenDailyBook(ctx context.Context, eng *Engine) (*DailyBook, error) {
@@ -94,6 +104,9 @@ func (b *DailyBook) Secret(ctx context.Context, g daily.Game, d daily.Date, rnd 
 	}
 	key := secretKey(g, d)
 	_, err = b.kv.Create(ctx, key, b.seal.Seal(dailyBucket+"/"+key, []byte(s.String())))
+	if err == nil {
+		b.kept.Store(key, s)
+	}
 	if errors.Is(err, jetstream.ErrKeyExists) {
 		// Another node made it first: theirs is the day's. A replica
 		// answering the read may not have it yet: read until it has.
@@ -125,6 +138,9 @@ func untilWritten[T any](ctx context.Context, read func() (T, error), notYet err
 // readSecret is the secret made for g on d (ErrNoDaily: none).
 func (b *DailyBook) readSecret(ctx context.Context, g daily.Game, d daily.Date) (daily.Secret, error) {
 	key := secretKey(g, d)
+	if s, ok := b.kept.Load(key); ok {
+		return s.(daily.Secret), nil
+	}
 	kv, err := b.kv.Get(ctx, key)
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
 		return daily.Secret{}, fmt.Errorf("%s %s: %w", g, d, ErrNoDaily)
@@ -136,7 +152,11 @@ func (b *DailyBook) readSecret(ctx context.Context, g daily.Game, d daily.Date) 
 	if err != nil {
 		return daily.Secret{}, fmt.Errorf("the day's secret of %s %s: %w", g, d, err)
 	}
-	return daily.ParseSecret(string(plain))
+	s, err := daily.ParseSecret(string(plain))
+	if err == nil {
+		b.kept.Store(key, s)
+	}
+	return s, err
 }
 
 // ErrNotOver is a day's secret asked for before the day is over.
@@ -148,11 +168,25 @@ func (b *DailyBook) Reveal(ctx context.Context, g daily.Game, d, today daily.Dat
 	if !d.Before(today) {
 		return daily.Secret{}, fmt.Errorf("%s %s: %w", g, d, ErrNotOver)
 	}
-	return b.readSecret(ctx, g, d)
+	// A day over without a secret was not played here; asked again
+	// now and then all the same (a node whose clock lags may yet have
+	// made it as the day turned).
+	key := secretKey(g, d)
+	if at, ok := b.none.Load(key); ok && time.Since(at.(time.Time)) < noneFor {
+		return daily.Secret{}, fmt.Errorf("%s %s: %w", g, d, ErrNoDaily)
+	}
+	s, err := b.readSecret(ctx, g, d)
+	if errors.Is(err, ErrNoDaily) {
+		b.none.Store(key, time.Now())
+	}
+	return s, err
 }
 
 // Par is the day's par, hand by hand, if it has been kept.
 func (b *DailyBook) Par(ctx context.Context, g daily.Game, d daily.Date) ([]int, bool, error) {
+	if p, ok := b.kept.Load(parKey(g, d)); ok {
+		return slices.Clone(p.([]int)), true, nil
+	}
 	kv, err := b.kv.Get(ctx, parKey(g, d))
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
 		return nil, false, nil
@@ -164,6 +198,7 @@ func (b *DailyBook) Par(ctx context.Context, g daily.Game, d daily.Date) ([]int,
 	if err := json.Unmarshal(kv.Value(), &p); err != nil || len(p) != g.Hands() {
 		return nil, false, fmt.Errorf("the par of %s %s: damaged", g, d)
 	}
+	b.kept.Store(parKey(g, d), slices.Clone(p))
 	return p, true, nil
 }
 
@@ -232,6 +267,17 @@ func (b *DailyBook) Result(ctx context.Context, g daily.Game, d daily.Date, id s
 		return DailyResult{}, 0, false, fmt.Errorf("the daily of %s: %w", id, err)
 	}
 	return r, kv.Revision(), true, nil
+}
+
+// Mine is id's day of g on d as the page shows it: from the watch's
+// cache when the book is watched (Watch), else read from the store (as
+// Result, without its revision).
+func (b *DailyBook) Mine(ctx context.Context, g daily.Game, d daily.Date, id string) (DailyResult, bool, error) {
+	if r, ok, known := b.cache.result(g, d, resultKey(g, d, id)); known {
+		return r, ok, nil
+	}
+	r, _, ok, err := b.Result(ctx, g, d, id)
+	return r, ok, err
 }
 
 // errNotBegun is a result written for a player whose day has no claim.

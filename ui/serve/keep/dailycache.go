@@ -66,6 +66,21 @@ func (c *dailyCache) results(g daily.Game, d daily.Date) ([]DailyResult, bool) {
 	return out, true
 }
 
+// result is the cached result of key (result.GAME.DATE.ID) of g on d;
+// known is false when the cache cannot say.
+func (c *dailyCache) result(g daily.Game, d daily.Date, key string) (r DailyResult, ok, known bool) {
+	if c == nil {
+		return r, false, false
+	}
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	if !c.live || !c.newest.IsZero() && d.Before(c.newest.AddDays(-cacheDays)) {
+		return r, false, false
+	}
+	r, ok = c.days[dayKey(g, d)][key]
+	return r, ok, true
+}
+
 // apply takes in one entry the watch brought (nil: the bucket as it was
 // is all delivered).
 func (c *dailyCache) apply(e jetstream.KeyValueEntry) {

@@ -85,6 +85,20 @@ func TestDailyBoardWatched(t *testing.T) {
 	}
 	waitBoard(t, b, daily.Classic, d, "key:b", storeBoard(t, b, daily.Classic, d, "key:b"))
 	waitBoard(t, b, daily.Okey101, d, "key:a", storeBoard(t, b, daily.Okey101, d, "key:a"))
+	// A player's own day, as the page reads it: the cache's, the store's.
+	for _, id := range []string{"key:a", "key:b", "guest:1", "key:nobody"} {
+		want, _, wantOK, err := b.Result(wctx, daily.Classic, d, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok, err := b.Mine(wctx, daily.Classic, d, id)
+		if err != nil || ok != wantOK || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s's day: %+v %v %v, the store's %+v %v", id, got, ok, err, want, wantOK)
+		}
+	}
+	if _, _, known := b.cache.result(daily.Classic, d, resultKey(daily.Classic, d, "key:a")); !known {
+		t.Error("the cache does not answer for a player's day")
+	}
 	if bd := storeBoard(t, b, daily.Okey101, d.AddDays(1), ""); len(bd.Rows) != 0 {
 		t.Fatalf("a day nobody played: %+v", bd)
 	}
