@@ -416,6 +416,12 @@ func (c *client) play(ctx context.Context, p pace, sh *seatShared, st *stats, rn
 			// while the page settles).
 			c.press("enter")
 			readyAt = now.Add(2 * time.Second)
+			if p.daily && strings.Contains(scr, markDailyLast) {
+				// The day's last hand: the lobby comes, where the
+				// table's keys (a chat line's letters) would open its
+				// pages. The caller waits for it.
+				return
+			}
 		case !now.Before(nextKey):
 			nextKey = now.Add(gap(p.keyEvery))
 			keys++

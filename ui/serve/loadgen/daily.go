@@ -78,9 +78,19 @@ func (c *client) playDay(ctx context.Context, p pace, st *stats, rng *mrand.Rand
 	if ctx.Err() != nil {
 		return nil
 	}
-	if !strings.Contains(c.term.String(), markLobby) {
-		// A key pressed as the lobby came (the join code's page):
-		// back to it.
+	// After the last hand's enter, the lobby; the enter again while the
+	// page still shows (a key in the page's first moments is not taken).
+	lobby := func(s string) bool { return strings.Contains(s, markLobby) }
+	scr, ok = c.await(ctx, 2*time.Second, lobby)
+	for end := time.Now().Add(within); !ok && strings.Contains(scr, markDailyLast) && time.Now().Before(end); {
+		if err := c.press("enter"); err != nil {
+			return err
+		}
+		scr, ok = c.await(ctx, 2*time.Second, lobby)
+	}
+	if !ok && ctx.Err() == nil {
+		// Not the lobby (a key pressed as it came opened one of its
+		// pages): back to it.
 		if err := c.press("esc"); err != nil {
 			return err
 		}
