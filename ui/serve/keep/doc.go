@@ -29,6 +29,9 @@
 //	            once in the cluster (a Create), sealed, revealed after
 //	            the day; par; each player's day begun once and scored
 //	            hand by hand; the day's board ranked duplicate style
+//	dailycache.go  the boards from memory: a watch of the daily's
+//	            results (DailyBook.Watch), so a page open reads no result
+//	            from the store
 //	secret.go   the cluster's secret, one file every node is given, and
 //	            what is derived from it: the routes' authorization, the
 //	            seal's key
