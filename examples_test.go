@@ -58,6 +58,7 @@ var examples = map[string]exampleRun{
 	"scp okey.secret node2: && scp okey.secret node3:":                                                                   {"skip", 0, "the other nodes"},
 	"okey load --sessions 100":                                                                          {"start", 130, ""},
 	"okey load --sessions 100,250,500,750 --play 120s":                                                  {"start", 130, ""},
+	"okey load --sessions 500 --daily 1 --play 180s":                                                    {"start", 130, ""},
 	"okey load --nodes 3 --sessions 100,250,500 --play 60s":                                             {"start", 130, ""},
 	"okey load --nodes 3 --sessions 1000 --play 60s --burn 1.5":                                         {"start", 130, ""},
 	"okey load --addr 127.0.0.1:2222 --pid 4242 --sessions 200":                                         {"start", 130, ""},
