@@ -181,7 +181,7 @@ func TestServedDailyInACluster(t *testing.T) {
 	// ann's key on another node: the lobby lists her daily's table
 	// (run by node 0); the daily's page says she has begun the day, and
 	// enter takes her back to it there rather than dealing it again.
-	again.waitFor("your daily", patience)
+	again.waitFor("your daily · hand 1 of 4", patience)
 	again.press("d")
 	again.waitFor("You have begun today's daily", patience)
 	again.press("enter")

@@ -14,6 +14,7 @@ import (
 	"okey/ui/layout"
 	"okey/ui/pages"
 	"okey/ui/seatmsg"
+	"okey/game/daily"
 	"okey/ui/serve/keep"
 	"okey/ui/serve/tables"
 	"okey/ui/theme"
@@ -245,6 +246,9 @@ func (s *session) lobbyLines(st *theme.Styles) ([]string, []key.Binding) {
 		rules := s.rulesName(t.Rules)
 		if t.Daily {
 			rules = s.tr.T("served.row") // one's own daily: enter goes back to it
+			if g, err := daily.ParseGame(t.Game); err == nil && t.Started {
+				state = s.tr.T("served.rowhand", t.Hand, g.Hands())
+			}
 		}
 		head := fmt.Sprintf("%s%s %s · %s · %s · %s", mark, s.tr.T("lobby.table"), t.ID, s.gameName(t.Game), rules, state)
 		if t.Timer > 0 {

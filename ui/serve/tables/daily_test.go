@@ -281,6 +281,10 @@ func TestDailyTableLeftAndResumed(t *testing.T) {
 			if tb.dailyIdx != 1 || len(tb.Ref.Record()) != moves {
 				t.Fatalf("back at hand %d, the record grew %v", tb.dailyIdx+1, len(tb.Ref.Record()) != moves)
 			}
+			tb.publishSummary()
+			if s := tb.Summary.Load(); s.Hand != 2 || s.Over {
+				t.Errorf("the lobby lists her daily at hand %d, over %v: want the day's hand 2", s.Hand, s.Over)
+			}
 			clock = end
 			tb.onClock()
 			select {

@@ -140,6 +140,11 @@ func (t *Table) publishSummary() {
 		st, _ := t.Ref.Stage()
 		s.Over = st == stMatchOver
 		s.Hand = t.Ref.Hand()
+		if t.Cfg.Daily != nil {
+			// The day's hand, not its one-hand match's (over after
+			// each of 101's hands): the day goes on.
+			s.Over, s.Hand = false, t.dailyIdx+1
+		}
 	}
 	if old := t.Summary.Swap(s); old == nil || LobbyRowOf(old) != LobbyRowOf(s) {
 		t.Opt.Lobby.Changed()
