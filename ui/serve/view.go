@@ -10,11 +10,11 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"okey/game/daily"
 	"okey/game/okey101"
 	"okey/ui/layout"
 	"okey/ui/pages"
 	"okey/ui/seatmsg"
-	"okey/game/daily"
 	"okey/ui/serve/keep"
 	"okey/ui/serve/tables"
 	"okey/ui/theme"
