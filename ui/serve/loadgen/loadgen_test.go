@@ -525,7 +525,7 @@ func TestRunDaily(t *testing.T) {
 	lc.Addrs = []string{l.Addr().String()}
 	lc.Sessions, lc.Daily, lc.UntilDays = []int{5}, 0.2, 1
 	lc.Play, lc.Idle = 5*time.Minute, 0 // the play ends with the day (UntilDays)
-	lc.KeyEvery, lc.MoveWithin, lc.ChatEvery = 300*time.Millisecond, 100*time.Millisecond, 0
+	lc.KeyEvery, lc.MoveWithin, lc.ChatEvery = 300*time.Millisecond, 40*time.Millisecond, 0
 	var out bytes.Buffer
 	rs, err := Run(context.Background(), lc, &out)
 	if err != nil {
