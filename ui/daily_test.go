@@ -114,6 +114,11 @@ func TestDailyClassicThroughKeys(t *testing.T) {
 	if len(f.Dailies) != 1 || f.Dailies[0].Practice || !f.Dailies[0].Done() || len(f.Dailies[0].Par) != 4 {
 		t.Fatalf("statistics: %+v", f.Dailies)
 	}
+	// Counted as a daily alone: four hands are no four matches against
+	// hard bots.
+	if len(f.ByBots) != 0 || len(f.Okey101) != 0 || f.Counting != nil {
+		t.Fatalf("the daily's hands counted among the matches: %+v %+v %+v", f.ByBots, f.Okey101, f.Counting)
+	}
 	// At 80×24 it fits, the line to share in sight.
 	m.Update(windowMsg(80, 24))
 	if w, line := maxLineWidth(plain(m)); w > 80 || !strings.Contains(plain(m), "okey daily 2026-11-24 · classic") {
