@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"strconv"
 
 	"charm.land/bubbles/v2/key"
@@ -350,7 +351,7 @@ func (m *Model) updateDaily(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Stats):
 		m.openInfo(scrStats)
 	case key.Matches(k, keys.Review):
-		return m.reviewDailyHand(d.hand)
+		return m.reviewDaily()
 	case key.Matches(k, keys.Hands):
 		n, _ := strconv.Atoi(k.String())
 		return m.reviewDailyHand(n)
@@ -360,32 +361,86 @@ func (m *Model) updateDaily(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// reviewDailyHand opens the coach's review of hand n of the daily: its
-// record as this run played it, or else as the finished matches keep it
-// (found by the daily's id and the hand, in a command: dailyRecordMsg).
+// reviewDailyHand opens the coach's review of hand n of the daily.
 func (m *Model) reviewDailyHand(n int) tea.Cmd {
-	d := m.dl
-	if n < 1 || n > len(d.set.Hands) {
+	if n < 1 || n > len(m.dl.set.Hands) {
 		m.setFlash(true, m.tr.T("daily.review.none", n))
 		return nil
 	}
-	if rec, ok := d.recs[n]; ok {
-		return m.openReview(rec, 0, 1, m.tr.T("daily.review.title", d.set.Date, n))
+	return m.reviewDailyHands([]int{n})
+}
+
+// reviewDaily opens the coach's review of the daily's hands ended so
+// far, as one: where the points went over the whole day.
+func (m *Model) reviewDaily() tea.Cmd {
+	e := m.dl.entry
+	var hands []int
+	for n := e.First(); n < e.First()+len(e.Scores); n++ {
+		hands = append(hands, n)
 	}
-	files, id, name := m.files, d.entry.ID, d.set.Meta(d.set.Hands[n-1], false)[daily.MetaDaily]
+	if len(hands) == 0 {
+		m.setFlash(true, m.tr.T("daily.review.none", m.dl.hand))
+		return nil
+	}
+	return m.reviewDailyHands(hands)
+}
+
+// reviewDailyHands opens the review of the daily's hands (consecutive
+// numbers): their records as this run played them, or else as the
+// finished matches keep them (found by the daily's id and the hand, in a
+// command: dailyRecordMsg).
+func (m *Model) reviewDailyHands(hands []int) tea.Cmd {
+	d := m.dl
+	recs := make(map[int][]byte, len(hands))
+	var missing []int
+	for _, n := range hands {
+		if rec, ok := d.recs[n]; ok {
+			recs[n] = rec
+		} else {
+			missing = append(missing, n)
+		}
+	}
+	if len(missing) == 0 {
+		return m.openDailyReview(hands, recs)
+	}
+	files, id, set := m.files, d.entry.ID, d.set
 	return func() tea.Msg {
-		rec, err := findDailyRecord(files, id, name)
-		return dailyRecordMsg{id: id, hand: n, rec: rec, err: err}
+		msg := dailyRecordMsg{id: id, hands: hands, recs: recs}
+		for _, n := range missing {
+			rec, err := findDailyRecord(files, id, set.Meta(set.Hands[n-1], false)[daily.MetaDaily])
+			if err != nil {
+				msg.missing, msg.err = n, err
+				break
+			}
+			recs[n] = rec
+		}
+		return msg
 	}
 }
 
-// dailyRecordMsg is a daily hand's record found among the finished
-// matches, for its review.
+// openDailyReview opens the review of the daily's hands, their records
+// all at hand: one hand's alone, or several as one.
+func (m *Model) openDailyReview(hands []int, recs map[int][]byte) tea.Cmd {
+	date := m.dl.set.Date
+	if len(hands) == 1 {
+		return m.openReview(recs[hands[0]], 0, 1, m.tr.T("daily.review.title", date, hands[0]))
+	}
+	list := make([][]byte, len(hands))
+	for i, n := range hands {
+		list[i] = recs[n]
+	}
+	return m.openReviewSet(list, hands[0], m.tr.T("daily.review.all", date, hands[0], hands[len(hands)-1]))
+}
+
+// dailyRecordMsg brings the records of the daily's hands asked for
+// review, those not at hand found among the finished matches; missing
+// is the hand not found, with err why.
 type dailyRecordMsg struct {
-	id   string
-	hand int
-	rec  []byte
-	err  error
+	id      string
+	hands   []int
+	recs    map[int][]byte
+	missing int
+	err     error
 }
 
 // errNoDailyRecord: no finished match is the hand asked for.
@@ -410,7 +465,7 @@ func findDailyRecord(files *store.Files, id, name string) ([]byte, error) {
 	return nil, errNoDailyRecord
 }
 
-// onDailyRecord opens the review of a hand found, if the daily's page
+// onDailyRecord opens the review of the hands found, if the daily's page
 // is still on show.
 func (m *Model) onDailyRecord(msg dailyRecordMsg) tea.Cmd {
 	d := m.dl
@@ -418,11 +473,11 @@ func (m *Model) onDailyRecord(msg dailyRecordMsg) tea.Cmd {
 		return nil
 	}
 	if msg.err != nil {
-		m.setFlash(true, m.tr.T("daily.review.none", msg.hand))
+		m.setFlash(true, m.tr.T("daily.review.none", msg.missing))
 		return nil
 	}
-	d.recs[msg.hand] = msg.rec
-	return m.openReview(msg.rec, 0, 1, m.tr.T("daily.review.title", d.set.Date, msg.hand))
+	maps.Copy(d.recs, msg.recs)
+	return m.openDailyReview(msg.hands, msg.recs)
 }
 
 func (m *Model) renderDaily() string {

@@ -10,6 +10,7 @@ import (
 
 	"okey/game/classic"
 	"okey/game/daily"
+	"okey/ui/cli"
 	"okey/ui/playdaily"
 	"okey/ui/stats"
 	"okey/ui/store"
@@ -413,11 +414,42 @@ func TestDailyReviewsAHandOfAnEarlierRun(t *testing.T) {
 	if !ok || found.err != nil {
 		t.Fatalf("hand 1's record: %#v", msg)
 	}
-	if meta := recordMeta(found.rec); meta[daily.MetaDaily] != "v1 classic 2026-11-24 hand 1" || meta[metaDailyID] != r.dl.entry.ID {
+	if meta := recordMeta(found.recs[1]); meta[daily.MetaDaily] != "v1 classic 2026-11-24 hand 1" || meta[metaDailyID] != r.dl.entry.ID {
 		t.Fatalf("found %v", meta)
 	}
 	r.Update(msg)
 	if r.screen != scrReview {
 		t.Fatalf("the review of hand 1 does not open: %s", r.flash)
+	}
+	press(t, r, "esc")
+	if r.screen != scrDaily {
+		t.Fatalf("esc leaves the review for screen %d", r.screen)
+	}
+
+	// w reviews the whole daily as one: every hand's decisions, each
+	// told as its hand of the daily, a summary line a hand.
+	openAndWait(t, r)
+	res := r.rv.Res
+	want, hands := 0, map[int]bool{}
+	for n := 1; n <= 4; n++ {
+		k, err := cli.DecisionsIn(r.dl.recs[n], 0, 0)
+		if err != nil {
+			t.Fatalf("hand %d: %v", n, err)
+		}
+		want += k
+		if k > 0 {
+			hands[n] = true
+		}
+	}
+	if len(res.Decisions) != want || len(res.Summary.Hands) != len(hands) {
+		t.Fatalf("%d decisions in %d hands, want %d in %d", len(res.Decisions), len(res.Summary.Hands), want, len(hands))
+	}
+	for _, d := range res.Decisions {
+		if !hands[d.Hand] {
+			t.Fatalf("a decision told as hand %d", d.Hand)
+		}
+	}
+	if len(hands) < 2 || !strings.Contains(plain(r), "Review: daily of 2026-11-24, hands 1 to 4") {
+		t.Fatalf("the whole daily's review (%d hands with decisions):\n%s", len(hands), plain(r))
 	}
 }
