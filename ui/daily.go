@@ -647,14 +647,15 @@ func (m *Model) dailyStatsLines() []string {
 	return m.pageLines(out)
 }
 
-// dailyResumeLine is what the resume page says first of a daily's hand
-// ("" for no daily): the day, the hand, practice or not.
-func (m *Model) dailyResumeLine() string {
+// dailyResumeLine is what the resume page says of a daily's hand ("" for
+// no daily): the day, the hand of the daily, where it is saved, practice
+// or not.
+func (m *Model) dailyResumeLine(where string) string {
 	d := m.dl
 	if d == nil {
 		return ""
 	}
-	s := m.tr.T("daily.resume", d.set.Date, m.dailyGameName(), d.hand, len(d.set.Hands))
+	s := m.tr.T("daily.resume", d.set.Date, m.dailyGameName(), d.hand, len(d.set.Hands), where)
 	if d.entry.Practice {
 		s += " (" + m.tr.T("daily.practice") + ")"
 	}

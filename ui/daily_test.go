@@ -187,6 +187,9 @@ func TestDailyQuitAndResume(t *testing.T) {
 		if r.screen != scrResume || r.dl == nil || r.dl.entry.ID != id || r.dl.hand != 2 {
 			t.Fatalf("not offered to resume the daily's hand 2:\n%s", plain(r))
 		}
+		if out := plain(r); i == 0 && (!strings.Contains(out, "hand 2 of 4 is under way") || strings.Contains(out, "Hand 1")) {
+			t.Fatalf("the resume page does not say the daily's hand alone:\n%s", out)
+		}
 		if i == 1 { // okey daily the next day: the hand ended above, on the same daily
 			if len(r.dl.entry.Scores) != 2 || r.screen != scrResume {
 				t.Fatalf("scores %v", r.dl.entry.Scores)

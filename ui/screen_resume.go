@@ -48,9 +48,13 @@ func (m *Model) updateResume(k tea.KeyPressMsg) tea.Cmd {
 // Resume), each seat's name with its bot's level, the game of a new
 // match.
 func (m *Model) renderResume() string {
-	body, score := m.table().Pages().Resume(store.ShortPath(m.files.MatchPath()))
-	if d := m.dailyResumeLine(); d != "" {
-		body = d + " " + body
+	where := store.ShortPath(m.files.MatchPath())
+	body, score := m.table().Pages().Resume(where)
+	if d := m.dailyResumeLine(where); d != "" {
+		// A daily's hand is its match's first: the daily's count is the
+		// one to say (a hand of the daily on the page is under way:
+		// one that ended goes on to the next as it is read).
+		body = d
 	}
 	rows := make([][2]string, table.Seats)
 	for s := range rows {

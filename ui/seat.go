@@ -232,9 +232,6 @@ func (m *Model) seatGuide() string {
 
 // seatBadge is the seat's badge for the header.
 func (m *Model) seatBadge() string {
-	if b := m.dailyBadge(); b != "" {
-		return b
-	}
 	if m.seat == nil || m.seat.opt.Badge == "" {
 		return ""
 	}

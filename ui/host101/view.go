@@ -40,7 +40,7 @@ func (s *Side) Header(sc *hosting.Scene, withKeys bool) string {
 		k := sc.Keys.Table101
 		keys = sc.HeaderKeys(k.Help, k.Settings, k.Quit)
 	}
-	return s.T.Header(sc.W, sc.Casual, sc.Badge, keys)
+	return s.T.Header(sc.W, sc.Casual, sc.Hand, sc.Badge, keys)
 }
 
 // bottomLine is the rack's bottom edge with the keys of the rack (a

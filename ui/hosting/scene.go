@@ -42,7 +42,11 @@ type Scene struct {
 	Overlay Overlay
 	// Badge is a seat's badge for the header ("" for none); HostKeys
 	// the holding program's keys.
-	Badge    string
+	Badge string
+	// Hand is the header's words for the hand in place of the match's
+	// own count ("" for that): a daily's hand is its match's first, and
+	// the count to say is the daily's.
+	Hand     string
 	HostKeys []key.Binding
 	// ReadOnly: another game holds the state directory, and this one
 	// only looks. Casual: the match allows undo. SeatGot: a served
