@@ -59,9 +59,18 @@ func (m *Model) dailyKeys() dailyKeys {
 		Review:   b([]string{"w"}, "w", "key.review"),
 		Hands:    b([]string{"1", "2", "3", "4"}, "1-4", "key.daily.hand"),
 		Stats:    m.keys.HandOver.Stats,
-		NewMatch: b([]string{"n"}, "n", "key.newmatch"),
+		NewMatch: b([]string{"n"}, "n", m.newMatchWords("key.newmatch")),
 		Quit:     b([]string{"q", "ctrl+c"}, "q", "key.quit.short"),
 	}
+}
+
+// newMatchWords is the catalogue key of what n does while a daily is on
+// the table: words, or back to the match it paused.
+func (m *Model) newMatchWords(words string) string {
+	if m.paused && m.dl != nil {
+		return "key.daily.back"
+	}
+	return words
 }
 
 // today is the day by the clock: the local calendar's.
@@ -87,7 +96,8 @@ func (m *Model) openDaily(g daily.Game, date daily.Date, back screen, quit bool)
 }
 
 // beginDaily starts the daily of game on c's date: the match on the
-// table set aside with the finished ones (as a new match does), the
+// table paused (under way) or set aside with the finished ones (over, or
+// a daily's hand), the
 // entry kept in the statistics, par measured in the background, and the
 // first hand dealt after a page that names the day and its fingerprint.
 func (m *Model) beginDaily(g daily.Game, c playdaily.Choice) tea.Cmd {
@@ -98,9 +108,12 @@ func (m *Model) beginDaily(g daily.Game, c playdaily.Choice) tea.Cmd {
 	}
 	m.cancelBots()
 	old, why := m.rec, "abandoned"
-	if m.dl != nil && m.dl.entry.Done() { // a daily's last hand, over
+	if m.dl != nil && m.dl.entry.Done() || m.MatchOver() { // a daily's last hand, or a match, over
 		why = "finished"
 	}
+	// An ordinary match under way waits for the daily to leave the table
+	// (pauseMatch), rather than being filed with the finished ones.
+	pause := len(old) > 0 && m.dl == nil && why == "abandoned" && m.saving()
 	entry := m.stats.PutDaily(stats.Daily{
 		ID: startedNow(m.now()), Date: c.Date.String(), Game: string(g),
 		Practice: c.Practice, Hands: len(set.Hands),
@@ -119,7 +132,12 @@ func (m *Model) beginDaily(g daily.Game, c playdaily.Choice) tea.Cmd {
 		return nil
 	}
 	m.notice = append(m.notice, m.dailyOpening()...)
-	if len(old) > 0 {
+	switch {
+	case pause:
+		m.files.PauseMatch(m.seq, old, m.now())
+		m.paused = true
+		m.notice = append(m.notice, m.tr.T("daily.paused"))
+	case len(old) > 0:
 		m.files.RetireMatch(m.seq, old, why, m.now())
 		if why == "abandoned" {
 			m.notice = append(m.notice, m.tr.T("daily.retired"))
@@ -346,8 +364,7 @@ func (m *Model) updateDaily(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Quit):
 		return m.quit()
 	case key.Matches(k, keys.NewMatch):
-		m.dl = nil
-		return m.newMatchCmd("finished")
+		return m.leaveDaily("finished")
 	case key.Matches(k, keys.Stats):
 		m.openInfo(scrStats)
 	case key.Matches(k, keys.Review):
@@ -680,6 +697,9 @@ func (m *Model) dailyRefuses(k tea.KeyPressMsg) bool {
 // comes next: the game of a new match, and d for today's daily (the
 // entry a player finds it by without the command line).
 func (m *Model) newMatchLine() string {
+	if m.paused && m.dl != nil && m.seat == nil {
+		return m.tr.T("daily.paused.line", m.keys.Resume.NewMatch.Help().Key)
+	}
 	next := m.nextGameLine()
 	if m.seat != nil || m.readOnly || (m.dl != nil && !m.dl.over && m.screen == scrResume) {
 		return next // a served table, a look, a daily to resume: no daily to begin

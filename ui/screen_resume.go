@@ -24,6 +24,9 @@ func (m *Model) updateResume(k tea.KeyPressMsg) tea.Cmd {
 	case pages.Quit:
 		return m.quit()
 	case pages.NewMatch:
+		if m.dl != nil {
+			return m.leaveDaily("abandoned")
+		}
 		return m.newMatchCmd("abandoned")
 	case pages.SwitchGame:
 		m.switchGame()
@@ -60,7 +63,13 @@ func (m *Model) renderResume() string {
 	for s := range rows {
 		rows[s] = [2]string{m.whoLevel(s), score(s)}
 	}
-	return m.renderComponent(pages.NewResume(m.common(), body, rows, m.newMatchLine()))
+	c := m.common()
+	if m.dl != nil && m.paused {
+		keys := *c.Keys // n says where it goes: back to the paused match
+		keys.Resume.NewMatch.SetHelp(keys.Resume.NewMatch.Help().Key, m.tr.T(m.newMatchWords("")))
+		c.Keys = &keys
+	}
+	return m.renderComponent(pages.NewResume(c, body, rows, m.newMatchLine()))
 }
 
 // whoLevel names a seat with its bot's level.
