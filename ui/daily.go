@@ -112,7 +112,7 @@ func (m *Model) beginDaily(g daily.Game, c playdaily.Choice) tea.Cmd {
 		why = "finished"
 	}
 	// An ordinary match under way waits for the daily to leave the table
-	// (pauseMatch), rather than being filed with the finished ones.
+	// (Files.PauseMatch), rather than being filed with the finished ones.
 	pause := len(old) > 0 && m.dl == nil && why == "abandoned" && m.saving()
 	entry := m.stats.PutDaily(stats.Daily{
 		ID: startedNow(m.now()), Date: c.Date.String(), Game: string(g),
