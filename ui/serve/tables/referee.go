@@ -45,6 +45,8 @@ type seatInfo struct {
 	refusedSeq uint64
 	// fair is the match's commitment, and after it its seed and salt.
 	fair seatmsg.Fairness
+	// dup is a duplicate table's standing, nil at any other table.
+	dup *seatmsg.Duplicate
 }
 
 // referee is the game a table plays. Its methods run on the table's
@@ -84,6 +86,10 @@ type referee interface {
 	// DailyScore is seat 0's score of the match's first hand in par's
 	// measure (bots/par), once that hand is over: a daily's hand.
 	DailyScore() (score int, ok bool)
+	// SeatResults are the four seats' results of the match's first hand
+	// in bots/duplicate's measure (more is better), once that hand is
+	// over: a duplicate table's hand.
+	SeatResults() (results [classic.NumSeats]int, ok bool)
 }
 
 // GameKind is a game the server offers.
@@ -201,6 +207,7 @@ func seatUpdate(info *seatInfo, playing bool) seatmsg.Update {
 	u := seatmsg.Update{
 		Players: info.players, Chat: info.chat,
 		Ready: info.ready, Host: info.host, Refused: info.refused, RefusedSeq: info.refusedSeq, Fair: info.fair,
+		Duplicate: info.dup,
 	}
 	if playing {
 		u.Deadline = info.deadline

@@ -265,6 +265,17 @@ func RestoreTable(id string, entry, record []byte, stopped time.Time, opt Option
 			t.seal = t.dailySeal()
 			t.dailyDone = t.dailyIdx
 		}
+		if t.Cfg.Duplicate != nil {
+			// The hand of the plan and the results before it are the
+			// record's (the entry may be a hand behind it); the hand's
+			// own result is taken again below if it was over.
+			if t.dupIdx, t.dupResults, err = dupOf(record); err != nil {
+				return nil, err
+			}
+			if t.dupIdx >= t.dupHands() || t.seal.none {
+				return nil, fmt.Errorf("%w: hand %d of a plan of %d, sealed %v", ErrDuplicate, t.dupIdx+1, t.dupHands(), !t.seal.none)
+			}
+		}
 	}
 	now := opt.Now()
 	held := false
@@ -275,6 +286,9 @@ func RestoreTable(id string, entry, record []byte, stopped time.Time, opt Option
 		held = true
 		t.seats[i] = seatState{owner: s.Owner, name: s.Name, addr: s.Addr, keep: now.Add(opt.KeepSeat)}
 	}
+	// A duplicate's seats as the entry arranged them, moved on to the
+	// record's hand (one seat a hand).
+	t.turnSeats(t.dupIdx - st.DupHand)
 	t.hostID, t.matchNo, t.created = st.Host, st.MatchNo, st.Created
 	if st.Started && !st.Deadline.IsZero() && !stopped.IsZero() {
 		// The clock stood still while nobody ran the table.
@@ -302,6 +316,7 @@ func RestoreTable(id string, entry, record []byte, stopped time.Time, opt Option
 		t.chatSeq = t.chat[len(t.chat)-1].Seq
 	}
 	t.dailyScored()
+	t.dupScored()
 	t.publishSummary()
 	return t, nil
 }
