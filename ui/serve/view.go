@@ -316,13 +316,25 @@ func (s *session) createLines(st *theme.Styles) ([]string, []key.Binding) {
 		vis = s.tr.T("create.private")
 	}
 	games := s.gameName(kinds[f.game].Name)
+	rules := s.rulesName(kinds[f.game].Rules[f.rules])
+	dupe := s.tr.T("val.off")
+	if f.dup > 0 {
+		dupe = s.tr.T("create.dup.deals", f.dup, 4*f.dup)
+		if f.dup == 1 {
+			dupe = s.tr.T("create.dup.deal")
+		}
+		if c.Rules != kinds[f.game].Rules[f.rules] {
+			rules += " · " + s.tr.T("create.dup.onehand")
+		}
+	}
 	rows := [][2]string{
 		{s.tr.T("create.game"), games},
-		{s.tr.T("create.rules"), s.rulesName(c.Rules)},
+		{s.tr.T("create.rules"), rules},
 		{s.tr.T("create.bot", 2), s.levelName(c.Game, c.Levels[1])},
 		{s.tr.T("create.bot", 3), s.levelName(c.Game, c.Levels[2])},
 		{s.tr.T("create.bot", 4), s.levelName(c.Game, c.Levels[3])},
 		{s.tr.T("create.timer"), timer},
+		{s.tr.T("create.dup"), dupe},
 		{s.tr.T("create.sameaddr"), s.tr.T(map[bool]string{false: "create.sameaddr.one", true: "create.sameaddr.many"}[f.same])},
 		{s.tr.T("create.visibility"), vis},
 	}
@@ -336,6 +348,9 @@ func (s *session) createLines(st *theme.Styles) ([]string, []key.Binding) {
 		lines = append(lines, style.Render(fmt.Sprintf("%s%-18s ‹ %s ›", mark, r[0], r[1])))
 	}
 	lines = append(lines, "", st.Dim.Render(s.tr.T("create.note")))
+	if f.dup > 0 {
+		lines = append(lines, st.Dim.Render(s.tr.T("create.dup.note")))
+	}
 	return lines, []key.Binding{k.FormDown, k.FormNext, k.Open, k.Back}
 }
 
