@@ -37,6 +37,12 @@ func (s *session) draw() tea.View {
 			v.Content = replaceLine(v.Content, s.height-2, s.chatLine())
 			v.Content = replaceLine(v.Content, s.height-1, keyBar(s.styles(), []key.Binding{s.keys.Send, s.keys.Cancel}))
 		}
+		if head := s.dupHead(); head != "" && !s.tooSmall() {
+			v.Content = replaceLine(v.Content, 0, tables.CutWidth(s.styles().Bold.Render(head), s.width))
+		}
+		if note := s.dupLine(); note != "" && !s.tooSmall() && !s.chatting {
+			v.Content = replaceLine(v.Content, s.height-2, tables.CutWidth(s.styles().Warn.Render(note), s.width))
+		}
 		if note := s.moveLine(); note != "" && !s.tooSmall() {
 			v.Content = replaceLine(v.Content, s.height-2, tables.CutWidth(s.styles().Warn.Render(note), s.width))
 		}
@@ -88,6 +94,8 @@ func (s *session) render() string {
 		lines, keys = s.boardLines(st)
 	case pgDaily:
 		lines, keys = s.dailyLines(st)
+	case pgDupEnd:
+		lines, keys = s.dupEndLines(st)
 	case pgBye:
 		lines = []string{"", st.Bold.Render(s.bye)}
 	default:

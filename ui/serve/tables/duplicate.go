@@ -218,14 +218,15 @@ func (t *Table) nextDup() error {
 		return t.start()
 	}
 	t.Opt.Log.Info("duplicate over", "table", t.ID, "hands", t.dupHands())
+	end := Msg{Closed: "dup.over", Dup: t.dupInfo()}
 	for i := range t.seats {
 		if m := t.seats[i].m; m != nil {
-			t.put(m, Msg{Closed: "dup.over"})
+			t.put(m, end)
 		}
 		t.seats[i] = seatState{}
 	}
 	for m := range t.watchers {
-		t.put(m, Msg{Closed: "dup.over"})
+		t.put(m, end)
 		delete(t.watchers, m)
 	}
 	return nil

@@ -228,8 +228,8 @@ func TestDuplicateTablePlaysThePlan(t *testing.T) {
 			for _, m := range []*Member{ann, bob} {
 				select {
 				case msg := <-m.Box:
-					if msg.Closed != "dup.over" {
-						t.Errorf("the last message: %+v", msg)
+					if msg.Closed != "dup.over" || msg.Dup == nil || *msg.Dup != *last {
+						t.Errorf("the last message: %+v, its standing %+v, want %+v", msg, msg.Dup, last)
 					}
 				default:
 					t.Error("a player was not told the table is over")

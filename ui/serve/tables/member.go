@@ -93,6 +93,10 @@ type Msg struct {
 	Room   *Room
 	Update tea.Msg
 	Closed string
+	// Dup is a duplicate table's final standing, with its Closed
+	// "dup.over": the last hand's update may not have been handed out
+	// (nobody at the table waited for it).
+	Dup *seatmsg.Duplicate
 }
 
 // Room is the table before its match starts, for the waiting room.
