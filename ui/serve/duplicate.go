@@ -200,3 +200,12 @@ func (s *session) updateDupEnd(k tea.KeyPressMsg) tea.Cmd {
 	}
 	return nil
 }
+
+// dupDeals says a number of deals with the words of key (its ".one"
+// for one deal): "2 deals × 4 seats = 8 hands".
+func (s *session) dupDeals(key string, deals int) string {
+	if deals == 1 {
+		return s.tr.T(key + ".one")
+	}
+	return s.tr.T(key, deals, 4*deals)
+}

@@ -7,7 +7,8 @@ import (
 )
 
 // TestServedDuplicate: a duplicate table over ssh, as friends meet it.
-// ann opens a classic table with one deal from the form, bob sits, ann
+// ann opens a classic table with one deal from the form (its waiting
+// room and its lobby row say it is a duplicate), bob sits, ann
 // starts; both are soon away (their bots play for them). The screen's
 // top line says the deal and rotation; as the players move one seat on,
 // each is told where they sit now and their screen (their own rack at
@@ -31,10 +32,11 @@ func TestServedDuplicate(t *testing.T) {
 	ann.press("right")
 	ann.waitFor("1 deal × 4 seats = 4 hands", 5*time.Second)
 	ann.press("enter")
+	ann.waitFor("Duplicate: 1 deal × 4 seats = 4 hands", 5*time.Second) // the waiting room says it
 	ann.waitFor("s starts the match", 5*time.Second)
 	bob := dial(t, addr, "bob", dialOpts{key: newKey(t), w: 80, h: 24})
 	defer bob.close()
-	bob.waitFor("Tables (1 of", 10*time.Second)
+	bob.waitFor("standard · duplicate: 1 deal, 4 hands", 10*time.Second) // and the lobby
 	bob.press("enter")
 	bob.waitFor("Waiting for the host", 5*time.Second)
 	ann.press("s")

@@ -254,6 +254,9 @@ func (s *session) lobbyLines(st *theme.Styles) ([]string, []key.Binding) {
 		if t.Daily {
 			rules = s.tr.T("served.row") // one's own daily: enter goes back to it
 		}
+		if t.Duplicate > 0 {
+			rules += " · " + s.dupDeals("lobby.dup", t.Duplicate)
+		}
 		head := fmt.Sprintf("%s%s %s · %s · %s · %s", mark, s.tr.T("lobby.table"), t.ID, s.gameName(t.Game), rules, state)
 		if t.Timer > 0 {
 			head += " · " + s.tr.T("lobby.timer", int(t.Timer/time.Second))
@@ -327,10 +330,7 @@ func (s *session) createLines(st *theme.Styles) ([]string, []key.Binding) {
 	rules := s.rulesName(kinds[f.game].Rules[f.rules])
 	dupe := s.tr.T("val.off")
 	if f.dup > 0 {
-		dupe = s.tr.T("create.dup.deals", f.dup, 4*f.dup)
-		if f.dup == 1 {
-			dupe = s.tr.T("create.dup.deal")
-		}
+		dupe = s.dupDeals("create.dup.deals", f.dup)
 		if c.Rules != kinds[f.game].Rules[f.rules] {
 			rules += " · " + s.tr.T("create.dup.onehand")
 		}
@@ -380,6 +380,10 @@ func (s *session) roomLines(st *theme.Styles) ([]string, []key.Binding) {
 	lines := []string{st.Bold.Render(s.tr.T("room.title", r.ID, s.gameName(r.Cfg.Game), s.rulesName(r.Cfg.Rules))), ""}
 	if r.Cfg.Code != "" {
 		lines = append(lines, st.Text.Render(s.tr.T("room.code", r.Cfg.Code)), "")
+	}
+	if d := r.Cfg.Duplicate; d != nil {
+		lines = append(lines, st.Text.Render(s.tr.T("create.dup")+": "+s.dupDeals("create.dup.deals", d.Deals)),
+			st.Dim.Render(s.tr.T("create.dup.note")), "")
 	}
 	for i, p := range r.Players {
 		who := p.Name
