@@ -4,15 +4,18 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"okey/game/duplicate"
 	"okey/game/okey101"
 	"okey/ui/seatmsg"
 	"okey/ui/serve/tables"
+	"okey/ui/table"
 	"okey/ui/theme"
 )
 
@@ -92,17 +95,38 @@ func (s *session) dupMe(d *seatmsg.Duplicate) int {
 	return d.PlayerAt(s.at.seat)
 }
 
-// dupHead is the line over the seat's screen at a duplicate table.
-func (s *session) dupHead() string {
+// dupHead is the top line of the seat's screen at a duplicate table
+// (screen is the screen as drawn): the game's header, its words about
+// the match ("hand 1 · from 20 points": every hand here is a match's
+// first) given to the duplicate's, its keys kept at the right where
+// they fit beside them.
+func (s *session) dupHead(screen string) string {
 	d := s.dup.now
 	if d == nil {
 		return ""
 	}
-	head := s.tr.T("dup.head", d.Deal, d.Deals, d.Rotation)
+	info := "  " + s.tr.T("dup.head", d.Deal, d.Deals, d.Rotation)
 	if p := s.dupMe(d); p >= 0 {
-		head += " · " + s.tr.T("dup.you", duplicate.Quarters(d.Score[p]).String(), d.Totals[p])
+		info += " · " + s.tr.T("dup.you", duplicate.Quarters(d.Score[p]).String(), d.Totals[p])
 	}
-	return head
+	top, _, _ := strings.Cut(screen, "\n")
+	keys := ""
+	if plain := ansi.Strip(top); strings.Contains(plain, "  ? ") {
+		keys = strings.TrimSpace(plain[strings.LastIndex(plain, "  ? "):])
+	}
+	if ansi.StringWidth(info) > table.HeaderRoom(s.width, "OKEY", keys) {
+		keys = "" // the duplicate's words first: the key bar has the keys too
+	}
+	st := s.styles()
+	return table.Header(s.width, "OKEY", info, keys, func(sty table.Style, text string) string {
+		switch sty {
+		case table.Title:
+			return st.Title.Render(text)
+		case table.Dim:
+			return st.Dim.Render(text)
+		}
+		return st.Bold.Render(text)
+	})
 }
 
 // dupLine is the note on the status line at a duplicate table: where

@@ -37,8 +37,8 @@ func (s *session) draw() tea.View {
 			v.Content = replaceLine(v.Content, s.height-2, s.chatLine())
 			v.Content = replaceLine(v.Content, s.height-1, keyBar(s.styles(), []key.Binding{s.keys.Send, s.keys.Cancel}))
 		}
-		if head := s.dupHead(); head != "" && !s.tooSmall() {
-			v.Content = replaceLine(v.Content, 0, tables.CutWidth(s.styles().Bold.Render(head), s.width))
+		if head := s.dupHead(v.Content); head != "" && !s.tooSmall() {
+			v.Content = replaceLine(v.Content, 0, head)
 		}
 		if note := s.dupLine(); note != "" && !s.tooSmall() && !s.chatting {
 			v.Content = replaceLine(v.Content, s.height-2, tables.CutWidth(s.styles().Warn.Render(note), s.width))
