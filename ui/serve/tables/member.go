@@ -75,6 +75,10 @@ type Member struct {
 	id   string // identity: "key:SHA256:…" or "guest:CODE"
 	name string
 	addr string // the address the session came from
+	// Seat is the seat taken at joining (-1: watching), written by the
+	// table only as it answers the join. A duplicate table moves its
+	// players later without changing it (the session reads it): the
+	// session follows the seat its updates' views name.
 	Seat int
 	Box  chan Msg
 	// chat rate: the times of the last chat lines.
