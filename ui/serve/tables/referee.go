@@ -36,6 +36,8 @@ const (
 // seatInfo is what the table tells every screen besides the game: the
 // seats, the chat, the clock, who is ready, and this seat's refusals.
 type seatInfo struct {
+	// dup is a duplicate table's standing, nil at any other table.
+	dup        *seatmsg.Duplicate
 	players    [classic.NumSeats]seatmsg.Player
 	chat       []seatmsg.ChatLine
 	deadline   time.Time
@@ -45,8 +47,6 @@ type seatInfo struct {
 	refusedSeq uint64
 	// fair is the match's commitment, and after it its seed and salt.
 	fair seatmsg.Fairness
-	// dup is a duplicate table's standing, nil at any other table.
-	dup *seatmsg.Duplicate
 }
 
 // referee is the game a table plays. Its methods run on the table's
@@ -207,11 +207,11 @@ func seatUpdate(info *seatInfo, playing bool) seatmsg.Update {
 	u := seatmsg.Update{
 		Players: info.players, Chat: info.chat,
 		Ready: info.ready, Host: info.host, Refused: info.refused, RefusedSeq: info.refusedSeq, Fair: info.fair,
-		Duplicate: info.dup,
 	}
 	if playing {
 		u.Deadline = info.deadline
 	}
+	u.Duplicate = info.dup
 	return u
 }
 

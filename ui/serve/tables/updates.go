@@ -75,6 +75,7 @@ func (t *Table) readRatings() {
 // info is what every seat is told of the table.
 func (t *Table) info() seatInfo {
 	var in seatInfo
+	in.dup = t.dupInfo()
 	t.readRatings()
 	for i, s := range t.seats {
 		p := seatmsg.Player{Name: s.name, Level: t.level(i), Kind: seatmsg.Bot}
@@ -95,7 +96,6 @@ func (t *Table) info() seatInfo {
 	in.chat = t.chat
 	in.deadline = t.deadline
 	in.fair = t.fairness()
-	in.dup = t.dupInfo()
 	return in
 }
 
