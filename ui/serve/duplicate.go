@@ -130,8 +130,9 @@ func (s *session) dupHead(screen string) string {
 }
 
 // dupLine is the note on the status line at a duplicate table: where
-// the player sits now, for a while after moving; once the last hand is
-// over, that the scores come next.
+// the player sits now, for a while after moving; at a 101 hand's end
+// (a match's) what n does here; once the last hand is over, that the
+// scores come next.
 func (s *session) dupLine() string {
 	d := s.dup.now
 	switch {
@@ -139,6 +140,10 @@ func (s *session) dupLine() string {
 		return ""
 	case d.Over:
 		return s.tr.T("dup.last")
+	case !s.inPlay:
+		// A 101 hand is a match: its end offers n, which here is the
+		// player's "ready" for the plan's next hand.
+		return s.tr.T("dup.next")
 	case s.srv.cfg.Now().Before(s.dup.noteUntil):
 		return s.dup.note
 	}

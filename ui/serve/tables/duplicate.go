@@ -194,6 +194,17 @@ func (t *Table) dupScored() {
 	}
 }
 
+// dupMatchOver reports whether a duplicate's hand has ended its match
+// (101's always, classic's rarely) and been scored: the players move on
+// with n, each ready in turn, not the host alone.
+func (t *Table) dupMatchOver() bool {
+	if t.Cfg.Duplicate == nil || t.Ref == nil || !t.dupOver() {
+		return false
+	}
+	st, _ := t.Ref.Stage()
+	return st == stMatchOver
+}
+
 // dupOver reports whether the hand under way has been scored.
 func (t *Table) dupOver() bool { return len(t.dupResults) > t.dupIdx }
 

@@ -347,3 +347,38 @@ func TestDuplicatePlanChecked(t *testing.T) {
 		}
 	}
 }
+
+// TestDuplicate101MovesOnWhenAllReady: a duplicate's hand of 101 ends
+// its match; every player at the table (not the host alone) is offered
+// n, and the plan moves on once all who are there have pressed it.
+func TestDuplicate101MovesOnWhenAllReady(t *testing.T) {
+	t.Parallel()
+	tb, sv, ann, bob := dupTable(t, okey101.GameName, 1, func([]byte, []byte) error { return nil })
+	t.Cleanup(sv.flush)
+	playDup(t, tb, tb.dupOver)
+	if st, _ := tb.Ref.Stage(); st != stMatchOver || tb.dupIdx != 0 {
+		t.Fatalf("the first hand: stage %v, hand %d", st, tb.dupIdx+1)
+	}
+	tb.handle(Request{Kind: ReqHere, M: ann})
+	tb.handle(Request{Kind: ReqHere, M: bob})
+	info := tb.info()
+	for _, m := range []*Member{ann, bob} {
+		u, _ := tb.msgFor(m, tb.seatOf(m), &info).Update.(seatmsg.Update)
+		if !u.Host {
+			t.Errorf("%s is not offered n", m.name)
+		}
+	}
+	tb.handle(Request{Kind: ReqNewMatch, M: bob}) // not the host
+	tb.schedule()
+	if tb.dupIdx != 0 {
+		t.Fatal("the plan moved on before ann was ready")
+	}
+	tb.handle(Request{Kind: ReqNewMatch, M: ann})
+	tb.schedule()
+	if tb.dupIdx != 1 || tb.seats[1].owner != "key:A" || tb.seats[3].owner != "key:B" {
+		t.Fatalf("not at the second hand with the players a seat on: hand %d, seats %q %q", tb.dupIdx+1, tb.seats[1].owner, tb.seats[3].owner)
+	}
+	if tb.seats[1].ready || tb.seats[3].ready {
+		t.Error("the players are still ready at the new hand")
+	}
+}

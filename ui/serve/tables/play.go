@@ -216,13 +216,7 @@ func (t *Table) schedule() {
 		if !t.anyone() {
 			return
 		}
-		all := true
-		for i := range t.seats {
-			if t.present(i) && !t.seats[i].ready {
-				all = false
-			}
-		}
-		if all {
+		if t.allReady() {
 			t.deal()
 			t.schedule() // the new hand's first move
 			return
@@ -241,10 +235,10 @@ func (t *Table) schedule() {
 			}
 			t.schedule()
 		}
-		// A duplicate's hand of 101 ends its match too: the host moves
-		// on with n; when every player at the table is away (their bots
-		// playing), nobody is waited for.
-		if t.Cfg.Duplicate != nil && t.dupOver() && t.anyone() && !t.anyPresent() {
+		// A duplicate's hand of 101 ends its match too: the plan moves
+		// on once every player at the table has pressed n (ready), as
+		// between hands; one away (their bot playing) is not waited for.
+		if t.dupMatchOver() && t.anyone() && t.allReady() {
 			if err := t.nextDup(); err != nil {
 				t.Opt.Log.Error("duplicate's next hand", "table", t.ID, "err", err)
 				return
@@ -254,14 +248,15 @@ func (t *Table) schedule() {
 	}
 }
 
-// anyPresent reports whether a player is at the table and playing.
-func (t *Table) anyPresent() bool {
+// allReady reports whether every player at the table and playing has
+// asked for what comes next.
+func (t *Table) allReady() bool {
 	for i := range t.seats {
-		if t.present(i) {
-			return true
+		if t.present(i) && !t.seats[i].ready {
+			return false
 		}
 	}
-	return false
+	return true
 }
 
 // deal deals the next hand.

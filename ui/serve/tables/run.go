@@ -192,7 +192,10 @@ func (t *Table) handle(r Request) {
 			t.move(r.M, s, r.Move)
 		}
 	case ReqNewMatch:
-		if s := t.seatOf(r.M); s >= 0 && t.isHost(r.M) {
+		if s := t.seatOf(r.M); s >= 0 && t.dupMatchOver() {
+			t.here(s)
+			t.seats[s].ready = true // a duplicate moves on when everyone at it is ready
+		} else if s >= 0 && t.isHost(r.M) {
 			t.refuseIf(r.M, t.newMatch())
 		}
 	case ReqStart:

@@ -113,7 +113,7 @@ func (t *Table) msgFor(m *Member, seat int, info *seatInfo) Msg {
 		return Msg{Room: room}
 	}
 	in := *info
-	in.host = t.isHost(m)
+	in.host = t.isHost(m) || t.dupMatchOver() && seat >= 0 // everyone's n moves a duplicate on
 	r := t.refusals[m]
 	in.refused, in.refusedSeq = r.text, r.seq
 	return Msg{Update: t.Ref.Update(seat, &in)}
