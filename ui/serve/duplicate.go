@@ -142,7 +142,17 @@ func (s *session) dupLine() string {
 		return s.tr.T("dup.last")
 	case !s.inPlay:
 		// A 101 hand is a match: its end offers n, which here is the
-		// player's "ready" for the plan's next hand.
+		// player's "ready" for the plan's next hand; once pressed, who
+		// is still awaited.
+		if u, ok := s.lastUpdate.(seatmsg.Update); ok && s.at != nil && s.at.seat >= 0 && u.Ready[s.at.seat] {
+			var names []string
+			for i, p := range u.Players {
+				if p.Kind == seatmsg.Human && !u.Ready[i] {
+					names = append(names, p.Name)
+				}
+			}
+			return s.tr.T("dup.waiting", strings.Join(names, ", "))
+		}
 		return s.tr.T("dup.next")
 	case s.srv.cfg.Now().Before(s.dup.noteUntil):
 		return s.dup.note

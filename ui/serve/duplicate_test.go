@@ -142,6 +142,21 @@ func TestSessionFollowsItsSeat(t *testing.T) {
 	if m.Seat != 0 {
 		t.Errorf("the member's seat changed to %d", m.Seat)
 	}
+	// A 101-like end of a hand (a match over): n is the player's ready,
+	// and once given, who is awaited is said.
+	s.inPlay = false
+	u := update(2, 1)
+	u.Ready[1] = true
+	s.lastUpdate = u
+	if note := s.dupLine(); note != "Ready: waiting for Emre, Mehmet, bob." {
+		t.Errorf("the note once ready: %q", note)
+	}
+	u.Ready[1] = false
+	s.lastUpdate = u
+	if note := s.dupLine(); !strings.HasPrefix(note, "n when you are ready") {
+		t.Errorf("the note before: %q", note)
+	}
+	s.inPlay = true
 	// The player's own rack is at the bottom: seat 1's tiles, not seat 0's.
 	rack := g.State().View(1).Rack
 	scr := ansi.Strip(s.View().Content)
