@@ -89,6 +89,9 @@ func New(opt Options) (*Model, error) {
 	m.loadStats()
 
 	b, err := m.files.ReadMatch()
+	if !m.readOnly && m.unsaved == nil {
+		b, err = m.unpause(b, err, opt.Daily != nil)
+	}
 	switch {
 	case m.readOnly:
 		m.lookAt(b, err)
@@ -240,6 +243,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onDailyPar(msg)
 	case dailyRecordMsg:
 		return m.onDailyRecord(msg)
+	case pausedMsg:
+		return m.onPaused(msg)
 	case savedMsg:
 		if msg.Err != nil {
 			m.lastOK = false

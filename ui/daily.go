@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"strconv"
 
 	"charm.land/bubbles/v2/key"
@@ -58,9 +59,18 @@ func (m *Model) dailyKeys() dailyKeys {
 		Review:   b([]string{"w"}, "w", "key.review"),
 		Hands:    b([]string{"1", "2", "3", "4"}, "1-4", "key.daily.hand"),
 		Stats:    m.keys.HandOver.Stats,
-		NewMatch: b([]string{"n"}, "n", "key.newmatch"),
+		NewMatch: b([]string{"n"}, "n", m.newMatchWords("key.newmatch")),
 		Quit:     b([]string{"q", "ctrl+c"}, "q", "key.quit.short"),
 	}
+}
+
+// newMatchWords is the catalogue key of what n does while a daily is on
+// the table: words, or back to the match it paused.
+func (m *Model) newMatchWords(words string) string {
+	if m.paused && m.dl != nil {
+		return "key.daily.back"
+	}
+	return words
 }
 
 // today is the day by the clock: the local calendar's.
@@ -86,7 +96,8 @@ func (m *Model) openDaily(g daily.Game, date daily.Date, back screen, quit bool)
 }
 
 // beginDaily starts the daily of game on c's date: the match on the
-// table set aside with the finished ones (as a new match does), the
+// table paused (under way) or set aside with the finished ones (over, or
+// a daily's hand), the
 // entry kept in the statistics, par measured in the background, and the
 // first hand dealt after a page that names the day and its fingerprint.
 func (m *Model) beginDaily(g daily.Game, c playdaily.Choice) tea.Cmd {
@@ -97,9 +108,12 @@ func (m *Model) beginDaily(g daily.Game, c playdaily.Choice) tea.Cmd {
 	}
 	m.cancelBots()
 	old, why := m.rec, "abandoned"
-	if m.dl != nil && m.dl.entry.Done() { // a daily's last hand, over
+	if m.dl != nil && m.dl.entry.Done() || m.MatchOver() { // a daily's last hand, or a match, over
 		why = "finished"
 	}
+	// An ordinary match under way waits for the daily to leave the table
+	// (Files.PauseMatch), rather than being filed with the finished ones.
+	pause := len(old) > 0 && m.dl == nil && why == "abandoned" && m.saving()
 	entry := m.stats.PutDaily(stats.Daily{
 		ID: startedNow(m.now()), Date: c.Date.String(), Game: string(g),
 		Practice: c.Practice, Hands: len(set.Hands),
@@ -118,7 +132,12 @@ func (m *Model) beginDaily(g daily.Game, c playdaily.Choice) tea.Cmd {
 		return nil
 	}
 	m.notice = append(m.notice, m.dailyOpening()...)
-	if len(old) > 0 {
+	switch {
+	case pause:
+		m.files.PauseMatch(m.seq, old, m.now())
+		m.paused = true
+		m.notice = append(m.notice, m.tr.T("daily.paused"))
+	case len(old) > 0:
 		m.files.RetireMatch(m.seq, old, why, m.now())
 		if why == "abandoned" {
 			m.notice = append(m.notice, m.tr.T("daily.retired"))
@@ -345,12 +364,11 @@ func (m *Model) updateDaily(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Quit):
 		return m.quit()
 	case key.Matches(k, keys.NewMatch):
-		m.dl = nil
-		return m.newMatchCmd("finished")
+		return m.leaveDaily("finished")
 	case key.Matches(k, keys.Stats):
 		m.openInfo(scrStats)
 	case key.Matches(k, keys.Review):
-		return m.reviewDailyHand(d.hand)
+		return m.reviewDaily()
 	case key.Matches(k, keys.Hands):
 		n, _ := strconv.Atoi(k.String())
 		return m.reviewDailyHand(n)
@@ -360,32 +378,86 @@ func (m *Model) updateDaily(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// reviewDailyHand opens the coach's review of hand n of the daily: its
-// record as this run played it, or else as the finished matches keep it
-// (found by the daily's id and the hand, in a command: dailyRecordMsg).
+// reviewDailyHand opens the coach's review of hand n of the daily.
 func (m *Model) reviewDailyHand(n int) tea.Cmd {
-	d := m.dl
-	if n < 1 || n > len(d.set.Hands) {
+	if n < 1 || n > len(m.dl.set.Hands) {
 		m.setFlash(true, m.tr.T("daily.review.none", n))
 		return nil
 	}
-	if rec, ok := d.recs[n]; ok {
-		return m.openReview(rec, 0, 1, m.tr.T("daily.review.title", d.set.Date, n))
+	return m.reviewDailyHands([]int{n})
+}
+
+// reviewDaily opens the coach's review of the daily's hands ended so
+// far, as one: where the points went over the whole day.
+func (m *Model) reviewDaily() tea.Cmd {
+	e := m.dl.entry
+	var hands []int
+	for n := e.First(); n < e.First()+len(e.Scores); n++ {
+		hands = append(hands, n)
 	}
-	files, id, name := m.files, d.entry.ID, d.set.Meta(d.set.Hands[n-1], false)[daily.MetaDaily]
+	if len(hands) == 0 {
+		m.setFlash(true, m.tr.T("daily.review.none", m.dl.hand))
+		return nil
+	}
+	return m.reviewDailyHands(hands)
+}
+
+// reviewDailyHands opens the review of the daily's hands (consecutive
+// numbers): their records as this run played them, or else as the
+// finished matches keep them (found by the daily's id and the hand, in a
+// command: dailyRecordMsg).
+func (m *Model) reviewDailyHands(hands []int) tea.Cmd {
+	d := m.dl
+	recs := make(map[int][]byte, len(hands))
+	var missing []int
+	for _, n := range hands {
+		if rec, ok := d.recs[n]; ok {
+			recs[n] = rec
+		} else {
+			missing = append(missing, n)
+		}
+	}
+	if len(missing) == 0 {
+		return m.openDailyReview(hands, recs)
+	}
+	files, id, set := m.files, d.entry.ID, d.set
 	return func() tea.Msg {
-		rec, err := findDailyRecord(files, id, name)
-		return dailyRecordMsg{id: id, hand: n, rec: rec, err: err}
+		msg := dailyRecordMsg{id: id, hands: hands, recs: recs}
+		for _, n := range missing {
+			rec, err := findDailyRecord(files, id, set.Meta(set.Hands[n-1], false)[daily.MetaDaily])
+			if err != nil {
+				msg.missing, msg.err = n, err
+				break
+			}
+			recs[n] = rec
+		}
+		return msg
 	}
 }
 
-// dailyRecordMsg is a daily hand's record found among the finished
-// matches, for its review.
+// openDailyReview opens the review of the daily's hands, their records
+// all at hand: one hand's alone, or several as one.
+func (m *Model) openDailyReview(hands []int, recs map[int][]byte) tea.Cmd {
+	date := m.dl.set.Date
+	if len(hands) == 1 {
+		return m.openReview(recs[hands[0]], 0, 1, m.tr.T("daily.review.title", date, hands[0]))
+	}
+	list := make([][]byte, len(hands))
+	for i, n := range hands {
+		list[i] = recs[n]
+	}
+	return m.openReviewSet(list, hands[0], m.tr.T("daily.review.all", date, hands[0], hands[len(hands)-1]))
+}
+
+// dailyRecordMsg brings the records of the daily's hands asked for
+// review, those not at hand found among the finished matches; missing
+// is the hand not found, with err why.
 type dailyRecordMsg struct {
-	id   string
-	hand int
-	rec  []byte
-	err  error
+	id      string
+	hands   []int
+	recs    map[int][]byte
+	missing int
+	err     error
 }
 
 // errNoDailyRecord: no finished match is the hand asked for.
@@ -410,7 +482,7 @@ func findDailyRecord(files *store.Files, id, name string) ([]byte, error) {
 	return nil, errNoDailyRecord
 }
 
-// onDailyRecord opens the review of a hand found, if the daily's page
+// onDailyRecord opens the review of the hands found, if the daily's page
 // is still on show.
 func (m *Model) onDailyRecord(msg dailyRecordMsg) tea.Cmd {
 	d := m.dl
@@ -418,11 +490,11 @@ func (m *Model) onDailyRecord(msg dailyRecordMsg) tea.Cmd {
 		return nil
 	}
 	if msg.err != nil {
-		m.setFlash(true, m.tr.T("daily.review.none", msg.hand))
+		m.setFlash(true, m.tr.T("daily.review.none", msg.missing))
 		return nil
 	}
-	d.recs[msg.hand] = msg.rec
-	return m.openReview(msg.rec, 0, 1, m.tr.T("daily.review.title", d.set.Date, msg.hand))
+	maps.Copy(d.recs, msg.recs)
+	return m.openDailyReview(msg.hands, msg.recs)
 }
 
 func (m *Model) renderDaily() string {
@@ -592,14 +664,15 @@ func (m *Model) dailyStatsLines() []string {
 	return m.pageLines(out)
 }
 
-// dailyResumeLine is what the resume page says first of a daily's hand
-// ("" for no daily): the day, the hand, practice or not.
-func (m *Model) dailyResumeLine() string {
+// dailyResumeLine is what the resume page says of a daily's hand ("" for
+// no daily): the day, the hand of the daily, where it is saved, practice
+// or not.
+func (m *Model) dailyResumeLine(where string) string {
 	d := m.dl
 	if d == nil {
 		return ""
 	}
-	s := m.tr.T("daily.resume", d.set.Date, m.dailyGameName(), d.hand, len(d.set.Hands))
+	s := m.tr.T("daily.resume", d.set.Date, m.dailyGameName(), d.hand, len(d.set.Hands), where)
 	if d.entry.Practice {
 		s += " (" + m.tr.T("daily.practice") + ")"
 	}
@@ -624,6 +697,9 @@ func (m *Model) dailyRefuses(k tea.KeyPressMsg) bool {
 // comes next: the game of a new match, and d for today's daily (the
 // entry a player finds it by without the command line).
 func (m *Model) newMatchLine() string {
+	if m.paused && m.dl != nil && m.seat == nil {
+		return m.tr.T("daily.paused.line", m.keys.Resume.NewMatch.Help().Key)
+	}
 	next := m.nextGameLine()
 	if m.seat != nil || m.readOnly || (m.dl != nil && !m.dl.over && m.screen == scrResume) {
 		return next // a served table, a look, a daily to resume: no daily to begin

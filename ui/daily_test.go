@@ -1,7 +1,10 @@
 package ui
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +13,7 @@ import (
 
 	"okey/game/classic"
 	"okey/game/daily"
+	"okey/ui/cli"
 	"okey/ui/playdaily"
 	"okey/ui/stats"
 	"okey/ui/store"
@@ -114,6 +118,11 @@ func TestDailyClassicThroughKeys(t *testing.T) {
 	if len(f.Dailies) != 1 || f.Dailies[0].Practice || !f.Dailies[0].Done() || len(f.Dailies[0].Par) != 4 {
 		t.Fatalf("statistics: %+v", f.Dailies)
 	}
+	// Counted as a daily alone: four hands are no four matches against
+	// hard bots.
+	if len(f.ByBots) != 0 || len(f.Okey101) != 0 || f.Counting != nil {
+		t.Fatalf("the daily's hands counted among the matches: %+v %+v %+v", f.ByBots, f.Okey101, f.Counting)
+	}
 	// At 80×24 it fits, the line to share in sight.
 	m.Update(windowMsg(80, 24))
 	if w, line := maxLineWidth(plain(m)); w > 80 || !strings.Contains(plain(m), "okey daily 2026-11-24 · classic") {
@@ -180,6 +189,9 @@ func TestDailyQuitAndResume(t *testing.T) {
 		drain(t, r, r.Init())
 		if r.screen != scrResume || r.dl == nil || r.dl.entry.ID != id || r.dl.hand != 2 {
 			t.Fatalf("not offered to resume the daily's hand 2:\n%s", plain(r))
+		}
+		if out := plain(r); i == 0 && (!strings.Contains(out, "hand 2 of 4 is under way") || strings.Contains(out, "Hand 1")) {
+			t.Fatalf("the resume page does not say the daily's hand alone:\n%s", out)
 		}
 		if i == 1 { // okey daily the next day: the hand ended above, on the same daily
 			if len(r.dl.entry.Scores) != 2 || r.screen != scrResume {
@@ -347,7 +359,7 @@ func TestDailyFromTheResumePage(t *testing.T) {
 	}
 	press(t, r, "tab") // a new match would be 101: so is the daily
 	press(t, r, "d")
-	if r.dl == nil || r.dl.set.Game != daily.Okey101 || r.screen != scrNotice || !strings.Contains(plain(r), "kept with the finished matches") {
+	if r.dl == nil || r.dl.set.Game != daily.Okey101 || r.screen != scrNotice || !strings.Contains(plain(r), "The match you had under way waits") {
 		t.Fatalf("d on the resume page:\n%s", plain(r))
 	}
 	press(t, r, "enter")
@@ -408,11 +420,167 @@ func TestDailyReviewsAHandOfAnEarlierRun(t *testing.T) {
 	if !ok || found.err != nil {
 		t.Fatalf("hand 1's record: %#v", msg)
 	}
-	if meta := recordMeta(found.rec); meta[daily.MetaDaily] != "v1 classic 2026-11-24 hand 1" || meta[metaDailyID] != r.dl.entry.ID {
+	if meta := recordMeta(found.recs[1]); meta[daily.MetaDaily] != "v1 classic 2026-11-24 hand 1" || meta[metaDailyID] != r.dl.entry.ID {
 		t.Fatalf("found %v", meta)
 	}
 	r.Update(msg)
 	if r.screen != scrReview {
 		t.Fatalf("the review of hand 1 does not open: %s", r.flash)
 	}
+	press(t, r, "esc")
+	if r.screen != scrDaily {
+		t.Fatalf("esc leaves the review for screen %d", r.screen)
+	}
+
+	// w reviews the whole daily as one: every hand's decisions, each
+	// told as its hand of the daily, a summary line a hand. (What is
+	// checked is which decisions, not their verdicts: under the race
+	// detector each is judged over few worlds.)
+	if raceOn {
+		r.opt.Review = ReviewOptions{Samples: 2, MinSamples: 2, Workers: 2}
+	}
+	openAndWait(t, r)
+	res := r.rv.Res
+	want, hands := 0, map[int]bool{}
+	for n := 1; n <= 4; n++ {
+		k, err := cli.DecisionsIn(r.dl.recs[n], 0, 0)
+		if err != nil {
+			t.Fatalf("hand %d: %v", n, err)
+		}
+		want += k
+		if k > 0 {
+			hands[n] = true
+		}
+	}
+	if len(res.Decisions) != want || len(res.Summary.Hands) != len(hands) {
+		t.Fatalf("%d decisions in %d hands, want %d in %d", len(res.Decisions), len(res.Summary.Hands), want, len(hands))
+	}
+	for _, d := range res.Decisions {
+		if !hands[d.Hand] {
+			t.Fatalf("a decision told as hand %d", d.Hand)
+		}
+	}
+	if len(hands) < 2 || !strings.Contains(plain(r), "Review: daily of 2026-11-24, hands 1 to 4") {
+		t.Fatalf("the whole daily's review (%d hands with decisions):\n%s", len(hands), plain(r))
+	}
+}
+
+// A match under way when a daily begins is paused, not abandoned: it
+// waits in its own file while the daily is played, and n on the daily's
+// last page brings it back to the table where it was, the daily's last
+// hand filed with the finished matches.
+func TestDailyPausesTheMatchUnderWay(t *testing.T) {
+	c := at("2026-11-24 12:00:00")
+	m := newTestModel(t, 100, 30, func(o *Options) { o.Now = c.now })
+	press(t, m, "enter") // past the first page, if one is shown
+	playMyTurn(t, m)
+	_, seed := recordOf(t, m)
+	moves := m.c().G.State().Moves()
+	if err := m.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	m.files.Unlock()
+
+	r := reopen(t, m, withOpt(m.opt, dailyOpt(daily.Classic, "", c)))
+	r.Update(windowMsg(100, 30))
+	drain(t, r, r.Init())
+	if out := plain(r); !strings.Contains(out, "The match you had under way waits") {
+		t.Fatalf("the daily's first page does not say the match waits:\n%s", out)
+	}
+	press(t, r, "enter")
+	for k := 1; k <= 4; k++ {
+		toHandOver(t, r)
+		press(t, r, "enter")
+	}
+	if r.screen != scrDaily || !strings.Contains(plain(r), "n back to your match") {
+		t.Fatalf("the daily's page does not offer the match back:\n%s", plain(r))
+	}
+	if _, err := os.Stat(r.files.PausedPath()); err != nil {
+		t.Fatalf("the paused match is not kept: %v", err)
+	}
+	press(t, r, "n")
+	if r.screen != scrResume || r.dl != nil || r.paused {
+		t.Fatalf("n does not bring the match back: screen %d\n%s", r.screen, plain(r))
+	}
+	if _, s := recordOf(t, r); s != seed || r.c().G.State().Moves() != moves {
+		t.Fatalf("back: seed %x at %d moves, want %x at %d", s, r.c().G.State().Moves(), seed, moves)
+	}
+	if _, err := os.Stat(r.files.PausedPath()); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("the paused file stays once the match is back: %v", err)
+	}
+	b, err := r.files.ReadMatch()
+	if err != nil || !bytes.Equal(b, r.rec) {
+		t.Fatalf("the match file is not the match back on the table (%v)", err)
+	}
+	found := 0
+	paths, err := r.files.FinishedMatches(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range paths {
+		b, err := r.files.ReadFinished(p)
+		if err == nil && recordMeta(b)[daily.MetaDaily] != "" {
+			found++
+		}
+	}
+	if found != 4 {
+		t.Fatalf("%d of the daily's 4 hands among the finished matches", found)
+	}
+}
+
+// A daily left on its resume page with n (abandoned) gives the paused
+// match back too; a run that ends with the paused match alone (no match
+// file) starts on it.
+func TestDailyPausedMatchComesBack(t *testing.T) {
+	c := at("2026-11-24 12:00:00")
+	m := newTestModel(t, 100, 30, func(o *Options) { o.Now = c.now })
+	press(t, m, "enter")
+	playMyTurn(t, m)
+	_, seed := recordOf(t, m)
+	if err := m.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	m.files.Unlock()
+	r := reopen(t, m, withOpt(m.opt, dailyOpt(daily.Classic, "", c)))
+	drain(t, r, r.Init())
+	press(t, r, "enter")
+	if err := r.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	r.files.Unlock()
+
+	// The daily's hand 1 on its resume page: n says where it goes.
+	s := reopen(t, r, withOpt(r.opt, func(o *Options) { o.Daily = nil }))
+	s.Update(windowMsg(100, 30))
+	drain(t, s, s.Init())
+	if s.screen != scrResume || s.dl == nil || !strings.Contains(plain(s), "n back to your match") {
+		t.Fatalf("the daily's resume page:\n%s", plain(s))
+	}
+	press(t, s, "n")
+	if _, got := recordOf(t, s); s.dl != nil || got != seed {
+		t.Fatalf("n on the daily's resume page: seed %x, want %x", got, seed)
+	}
+	if err := s.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	s.files.Unlock()
+
+	// Paused alone: the next start plays it.
+	if err := os.Rename(s.files.MatchPath(), s.files.PausedPath()); err != nil {
+		t.Fatal(err)
+	}
+	u := reopen(t, s, s.opt)
+	drain(t, u, u.Init())
+	if _, got := recordOf(t, u); got != seed || u.screen != scrResume {
+		t.Fatalf("a paused match alone is not taken up at the start: seed %x, screen %d", got, u.screen)
+	}
+	if _, err := os.Stat(u.files.PausedPath()); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("the paused file is still there: %v", err)
+	}
+}
+
+// withOpt is opt changed by tweak.
+func withOpt(opt Options, tweak func(*Options)) Options {
+	tweak(&opt)
+	return opt
 }

@@ -49,6 +49,7 @@
 //	seat.go            a seat at a table the model does not own: updates in (one path for both games: the update names its game, seatmsg.Update's Game, and that game's side takes in its view, hosting.Game's TakeSeat), intents out, what both games' seats do with the screen (what the seat keeps of its table is ui/seatlink's, the messages ui/seatmsg's)
 //	fair.go            a served match's commitment to its deals: noted at the deal, revealed at the end
 //	daily.go           the daily (okey daily, d on the resume page and the final table): its date asked about, its hands dealt one match each, par measured in the background, each hand's score beside par, its page after the last hand, its part of the statistics page, a paused daily's next hand (what is decided and counted is ui/playdaily's)
+//	daily_paused.go    a match under way paused for a daily (not abandoned) and brought back when the daily leaves the table
 //	daily_hand.go      a daily's hand as a match: which day and hand a record is (taken up from its meta, checked against the day's deal), its score kept as it ends; which game a record is (recordGame)
 //	debuglog.go        the debug log (okey --debug-log): the keys, the screens, the status, the moves
 //	app.go             the app built (New, NewSeat, NewSeat101) and run: Init, Update, the dispatch of keys by screen (a key on the table to the game on it)

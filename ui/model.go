@@ -216,6 +216,9 @@ type Model struct {
 	// changed since they were last saved.
 	stats        stats.File
 	statsChanged bool
+	// paused: a match waits in the state directory's PausedFile, set
+	// aside for a daily; it comes back when the daily leaves the table.
+	paused bool
 
 	// Saving: the record as written so far (append-only, so a slice of
 	// it is an immutable snapshot), and a sequence number per snapshot.

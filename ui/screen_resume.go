@@ -24,6 +24,9 @@ func (m *Model) updateResume(k tea.KeyPressMsg) tea.Cmd {
 	case pages.Quit:
 		return m.quit()
 	case pages.NewMatch:
+		if m.dl != nil {
+			return m.leaveDaily("abandoned")
+		}
 		return m.newMatchCmd("abandoned")
 	case pages.SwitchGame:
 		m.switchGame()
@@ -48,15 +51,25 @@ func (m *Model) updateResume(k tea.KeyPressMsg) tea.Cmd {
 // Resume), each seat's name with its bot's level, the game of a new
 // match.
 func (m *Model) renderResume() string {
-	body, score := m.table().Pages().Resume(store.ShortPath(m.files.MatchPath()))
-	if d := m.dailyResumeLine(); d != "" {
-		body = d + " " + body
+	where := store.ShortPath(m.files.MatchPath())
+	body, score := m.table().Pages().Resume(where)
+	if d := m.dailyResumeLine(where); d != "" {
+		// A daily's hand is its match's first: the daily's count is the
+		// one to say (a hand of the daily on the page is under way:
+		// one that ended goes on to the next as it is read).
+		body = d
 	}
 	rows := make([][2]string, table.Seats)
 	for s := range rows {
 		rows[s] = [2]string{m.whoLevel(s), score(s)}
 	}
-	return m.renderComponent(pages.NewResume(m.common(), body, rows, m.newMatchLine()))
+	c := m.common()
+	if m.dl != nil && m.paused {
+		keys := *c.Keys // n says where it goes: back to the paused match
+		keys.Resume.NewMatch.SetHelp(keys.Resume.NewMatch.Help().Key, m.tr.T(m.newMatchWords("")))
+		c.Keys = &keys
+	}
+	return m.renderComponent(pages.NewResume(c, body, rows, m.newMatchLine()))
 }
 
 // whoLevel names a seat with its bot's level.

@@ -35,7 +35,20 @@ func (m *Model) reviewCurrent(hand int) tea.Cmd {
 func (m *Model) openReview(rec []byte, seat, hand int, title string) tea.Cmd {
 	m.closeReview()
 	m.reviewID++
-	w, start := review.Start(m.ctx, m.reviewID, title, rec, seat, hand, m.opt.Review)
+	return m.showReview(review.Start(m.ctx, m.reviewID, title, rec, seat, hand, m.opt.Review))
+}
+
+// openReviewSet opens the review of several records as one (a daily's
+// hands, the first numbered first), as openReview does one.
+func (m *Model) openReviewSet(recs [][]byte, first int, title string) tea.Cmd {
+	m.closeReview()
+	m.reviewID++
+	return m.showReview(review.StartSet(m.ctx, m.reviewID, title, recs, first, 0, m.opt.Review))
+}
+
+// showReview puts the review w on show, the page it is opened from its
+// way back, and returns start, the command that begins its work.
+func (m *Model) showReview(w *review.Work, start tea.Cmd) tea.Cmd {
 	m.rv = &reviewState{Work: w, back: m.screen}
 	m.overlay = ovNone
 	m.screen = scrReview

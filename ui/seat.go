@@ -246,13 +246,15 @@ func servedNextKey(d *seatmsg.Daily) string {
 }
 
 // seatDaily is what the header says at a served daily's table, in place
-// of the hand of its one-hand match ("" elsewhere).
+// of the hand of its one-hand match ("" elsewhere): the local daily's
+// words ("Daily 2/4"), which leave the dealer and the points room at 80
+// columns; the day's date is on the page after each hand.
 func (m *Model) seatDaily() string {
 	if m.seat == nil || m.seat.daily == nil {
 		return ""
 	}
 	d := m.seat.daily
-	return m.tr.T("served.hdr", d.Date, d.Hand, d.Of)
+	return m.tr.T("daily.badge", d.Hand, d.Of)
 }
 
 // servedHandLines are what the page after a served daily's hand says
@@ -271,9 +273,6 @@ func (m *Model) servedHandLines() []string {
 
 // seatBadge is the seat's badge for the header.
 func (m *Model) seatBadge() string {
-	if b := m.dailyBadge(); b != "" {
-		return b
-	}
 	if m.seat == nil || m.seat.opt.Badge == "" {
 		return ""
 	}

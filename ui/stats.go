@@ -50,9 +50,12 @@ func (m *Model) statsJSON() []byte {
 func startedNow(now time.Time) string { return now.UTC().Format(time.RFC3339Nano) }
 
 // tally counts what count adds to the statistics, unless the screen
-// only looks or is a seat's (whose table counts nothing here).
+// only looks or is a seat's (whose table counts nothing here), or the
+// hand is a daily's: a daily is counted on its own (putDaily), against
+// par, and its hands are no match against hard bots (a 101 daily hand
+// would count as a whole match won or lost in one hand).
 func (m *Model) tally(count func(f *stats.File) bool) {
-	if m.readOnly || m.seat != nil {
+	if m.readOnly || m.seat != nil || m.dl != nil {
 		return
 	}
 	m.statsChanged = count(&m.stats) || m.statsChanged

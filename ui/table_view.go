@@ -74,7 +74,7 @@ func (m *Model) keyScene() *hosting.Scene {
 	sc.Frame = table.Frame{}
 	sc.Status = hosting.Status{Flash: m.flash, Warn: m.flashWarn, Guide: m.appGuide()}
 	sc.Overlay = hosting.Overlay{Which: m.overlay, Scroll: &m.pager}
-	sc.Badge, sc.HostKeys, sc.Daily = m.seatBadge(), m.hostKeys(), m.seatDaily()
+	sc.Badge, sc.Hand, sc.HostKeys = m.seatBadge(), m.dailyHand(), m.hostKeys()
 	sc.ReadOnly, sc.Casual, sc.SeatGot = m.readOnly, m.casual, m.seat != nil && m.seat.Got
 	sc.OnTable = m.screen == scrPlay
 	sc.Seat, sc.Ctx, sc.Seed = m.link(), m.ctx, m.seed

@@ -42,12 +42,12 @@ func ReasonKey(err error) (string, bool) { return problem.ReasonKey(err) }
 // levelName is a bot level in the player's language.
 func (m *Model) levelName(l string) string { return pages.LevelName(m.common(), l) }
 
-// dailyBadge is what the header says of a daily's hand: the header's
-// own "hand 1" is the hand of its match, each of the daily's hands
-// being a match of its own.
-func (m *Model) dailyBadge() string {
+// dailyHand is what the header says of a daily's hand in place of the
+// match's count ("" for no daily): the header's own "hand 1" is the
+// hand of its match, each of the daily's hands being a match of its own.
+func (m *Model) dailyHand() string {
 	if m.dl == nil {
-		return ""
+		return m.seatDaily() // a served daily's, if the seat is one's
 	}
-	return " · " + m.tr.T("daily.badge", m.dl.hand, len(m.dl.set.Hands))
+	return m.tr.T("daily.badge", m.dl.hand, len(m.dl.set.Hands))
 }

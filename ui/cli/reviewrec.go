@@ -29,17 +29,19 @@ type Review struct {
 // error the decisions judged so far are returned with it.
 func ReviewRecord(ctx context.Context, b []byte, seat, hand int, o coach.Options) (Review, error) {
 	r := Review{Game: coach.GameClassic, Thresholds: coach.ThresholdsClassic}
-	var err error
 	if Is101(b) {
 		r.Game, r.Thresholds = coach.Game101, coach.Thresholds101
+	}
+	if o.Progress != nil {
+		if n, err := DecisionsIn(b, seat, hand); err == nil {
+			o.Progress(0, n)
+		}
+	}
+	var err error
+	if r.Game == coach.Game101 {
 		rec, perr := okey101.ParseRecord(b)
 		if perr != nil {
 			return r, fmt.Errorf("reading the record: %w", perr)
-		}
-		if o.Progress != nil {
-			if ps, err := coach.Points101(rec, seat, hand); err == nil {
-				o.Progress(0, len(ps))
-			}
 		}
 		r.Decisions, err = coach.Review101(ctx, rec, seat, hand, o)
 	} else {
@@ -47,15 +49,30 @@ func ReviewRecord(ctx context.Context, b []byte, seat, hand int, o coach.Options
 		if perr != nil {
 			return r, fmt.Errorf("reading the record: %w", perr)
 		}
-		if o.Progress != nil {
-			if ps, err := coach.PointsClassic(rec, seat, hand); err == nil {
-				o.Progress(0, len(ps))
-			}
-		}
 		r.Decisions, err = coach.ReviewClassic(ctx, rec, seat, hand, o)
 	}
 	r.Summary = Summarise(r.Game, seat, r.Decisions, r.Thresholds)
 	return r, err
+}
+
+// DecisionsIn counts seat's decisions in the record b (either game; hand
+// 0: every hand) that a review would judge, without judging them: a
+// review of several records says how many there are before it starts.
+func DecisionsIn(b []byte, seat, hand int) (int, error) {
+	if Is101(b) {
+		rec, err := okey101.ParseRecord(b)
+		if err != nil {
+			return 0, fmt.Errorf("reading the record: %w", err)
+		}
+		ps, err := coach.Points101(rec, seat, hand)
+		return len(ps), err
+	}
+	rec, err := classic.ParseRecord(b)
+	if err != nil {
+		return 0, fmt.Errorf("reading the record: %w", err)
+	}
+	ps, err := coach.PointsClassic(rec, seat, hand)
+	return len(ps), err
 }
 
 // Summarise totals a whole review and each hand of it.

@@ -32,9 +32,6 @@ func (s *Side) Render(sc *hosting.Scene) string {
 	return c.String()
 }
 
-// title101 is the header's title (play101.Table.Header's).
-const title101 = "OKEY 101"
-
 // Header is the top line (play101.Table.Header), and on the table the
 // keys for the help, the settings and quitting.
 func (s *Side) Header(sc *hosting.Scene, withKeys bool) string {
@@ -43,16 +40,7 @@ func (s *Side) Header(sc *hosting.Scene, withKeys bool) string {
 		k := sc.Keys.Table101
 		keys = sc.HeaderKeys(k.Help, k.Settings, k.Quit)
 	}
-	if sc.Daily != "" {
-		// A served daily's hand, not its one-hand match's: the badge
-		// whole or not at all, as the table's own header does.
-		info := "  " + sc.Daily
-		if w := canvas.Width(info + sc.Badge); w <= table.HeaderRoom(sc.W, title101, keys) {
-			info += sc.Badge
-		}
-		return table.Header(sc.W, title101, info, keys, sc.Paint)
-	}
-	return s.T.Header(sc.W, sc.Casual, sc.Badge, keys)
+	return s.T.Header(sc.W, sc.Casual, sc.Hand, sc.Badge, keys)
 }
 
 // bottomLine is the rack's bottom edge with the keys of the rack (a

@@ -110,14 +110,11 @@ func (s *Side) Header(sc *hosting.Scene, withKeys bool) string {
 	info := ""
 	if s.Present() || sc.SeatGot {
 		casual := sc.Casual
-		info = s.T.HeaderInfo(casual) + sc.Badge
-		if sc.Daily != "" {
-			casual, info = false, "  "+sc.Daily+sc.Badge
-		}
+		info = s.T.HeaderInfo(casual, sc.Hand) + sc.Badge
 		// A casual match says so where it fits whole, as 101's header
 		// does (u in the key bar says it too): not "· …".
 		if casual && canvas.Width(info) > table.HeaderRoom(w, title, keys) {
-			info = s.T.HeaderInfo(false) + sc.Badge
+			info = s.T.HeaderInfo(false, sc.Hand) + sc.Badge
 		}
 		// The seat's badge too goes whole or not at all: a cut badge
 		// reads "code: …", which tells nobody anything.

@@ -42,12 +42,12 @@ type Scene struct {
 	Overlay Overlay
 	// Badge is a seat's badge for the header ("" for none); HostKeys
 	// the holding program's keys.
-	Badge    string
+	Badge string
+	// Hand is the header's words for the hand in place of the match's
+	// own count ("" for that): a daily's hand is its match's first, and
+	// the count to say is the daily's.
+	Hand     string
 	HostKeys []key.Binding
-	// Daily is what the header says at a served daily's table in place
-	// of the hand of its match (each of the day's hands is a match of
-	// its own): "Daily 2026-11-25 · hand 2 of 4"; "" elsewhere.
-	Daily string
 	// ReadOnly: another game holds the state directory, and this one
 	// only looks. Casual: the match allows undo. SeatGot: a served
 	// seat has had its table's first view.

@@ -13,14 +13,18 @@ import (
 // keys worth showing now. The app puts the status and the key bar
 // below, or a page over it all.
 
-// Header is the top line, w columns wide: the game, the hand, the
-// opening (casual says so where it fits), badge (a served seat's) and
-// keys at the right edge ("" for none).
-func (t *Table) Header(w int, casual bool, badge, keys string) string {
+// Header is the top line, w columns wide: the game, the hand (hand,
+// when not "", says it instead), the opening (casual says so where it
+// fits), badge (a served seat's) and keys at the right edge ("" for
+// none).
+func (t *Table) Header(w int, casual bool, hand, badge, keys string) string {
 	v := &t.View
 	tr := t.tr()
 	const title = "OKEY 101"
-	info := "  " + tr.T("t101.hdr.hand", v.Hand, v.Rules.Hands) + " · " + tr.T("t101.hdr.open", v.Threshold)
+	if hand == "" {
+		hand = tr.T("t101.hdr.hand", v.Hand, v.Rules.Hands)
+	}
+	info := "  " + hand + " · " + tr.T("t101.hdr.open", v.Threshold)
 	if v.Rules.Partners {
 		info += " · " + tr.T("t101.hdr.partners")
 	}

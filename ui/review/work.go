@@ -2,6 +2,7 @@ package review
 
 import (
 	"context"
+	"fmt"
 	"slices"
 
 	tea "charm.land/bubbletea/v2"
@@ -62,6 +63,74 @@ type DoneMsg struct {
 // the work. rec must not change after (a match's record only grows by
 // appending to a new slice), since the goroutine reads it.
 func Start(parent context.Context, id uint64, title string, rec []byte, seat, hand int, opt Options) (*Work, tea.Cmd) {
+	return start(parent, id, title, opt, func(ctx context.Context, o coach.Options, total *int) DoneMsg {
+		r, err := cli.ReviewRecord(ctx, rec, seat, hand, o)
+		if *total == 0 {
+			// No decision of the seat in the hand (a bot finished
+			// before its turn came): nothing to review, which the
+			// page says, rather than the coach's error.
+			err = nil
+		}
+		msg := DoneMsg{ID: id, Res: r, Err: err}
+		if err == nil {
+			msg.Okeys, msg.Melds = handsOf(rec, seat, hand, r.Decisions)
+		}
+		return msg
+	})
+}
+
+// StartSet is Start over several records as one review: a daily's
+// hands, each a record of its own. The decisions of recs[k] are told as
+// hand first+k's, whatever their hand in their record, and the summary
+// totals them all, with a line a hand; a record in which the seat had
+// no decision adds none. The records must not change after.
+func StartSet(parent context.Context, id uint64, title string, recs [][]byte, first, seat int, opt Options) (*Work, tea.Cmd) {
+	return start(parent, id, title, opt, func(ctx context.Context, o coach.Options, total *int) DoneMsg {
+		counts := make([]int, len(recs))
+		for k, rec := range recs {
+			n, err := cli.DecisionsIn(rec, seat, 0)
+			if err != nil {
+				return DoneMsg{ID: id, Err: fmt.Errorf("hand %d: %w", first+k, err)}
+			}
+			counts[k] = n
+		}
+		all := 0
+		for _, n := range counts {
+			all += n
+		}
+		report := o.Progress
+		report(0, all)
+		var msg DoneMsg
+		done := 0
+		for k, rec := range recs {
+			if counts[k] == 0 {
+				continue
+			}
+			ok := o
+			ok.Progress = func(d, _ int) { report(done+d, all) }
+			r, err := cli.ReviewRecord(ctx, rec, seat, 0, ok)
+			if err != nil {
+				return DoneMsg{ID: id, Err: fmt.Errorf("hand %d: %w", first+k, err)}
+			}
+			okeys, melds := handsOf(rec, seat, 0, r.Decisions)
+			for i := range r.Decisions {
+				r.Decisions[i].Hand = first + k
+			}
+			msg.Res.Game, msg.Res.Thresholds = r.Game, r.Thresholds
+			msg.Res.Decisions = append(msg.Res.Decisions, r.Decisions...)
+			msg.Okeys, msg.Melds = append(msg.Okeys, okeys...), append(msg.Melds, melds...)
+			done += counts[k]
+		}
+		msg.ID = id
+		msg.Res.Summary = cli.Summarise(msg.Res.Game, seat, msg.Res.Decisions, msg.Res.Thresholds)
+		return msg
+	})
+}
+
+// start makes a review whose judging is judge, run in a goroutine with
+// the coach's options (their Progress set to report here); judge reads
+// *total, the count of decisions once the coach has said it.
+func start(parent context.Context, id uint64, title string, opt Options, judge func(ctx context.Context, o coach.Options, total *int) DoneMsg) (*Work, tea.Cmd) {
 	ctx, cancel := context.WithCancel(parent)
 	w := &Work{Review: pages.Review{Title: title}, ID: id, ctx: ctx, cancel: cancel}
 
@@ -93,24 +162,11 @@ func Start(parent context.Context, id uint64, title string, rec []byte, seat, ha
 			return nil
 		}
 	}
-	start := func() tea.Msg {
-		go func() {
-			r, err := cli.ReviewRecord(ctx, rec, seat, hand, o)
-			if total == 0 {
-				// No decision of the seat in the hand (a bot finished
-				// before its turn came): nothing to review, which the
-				// page says, rather than the coach's error.
-				err = nil
-			}
-			msg := DoneMsg{ID: id, Res: r, Err: err}
-			if err == nil {
-				msg.Okeys, msg.Melds = handsOf(rec, seat, hand, r.Decisions)
-			}
-			done <- msg
-		}()
+	begin := func() tea.Msg {
+		go func() { done <- judge(ctx, o, &total) }()
 		return w.wait()
 	}
-	return w, start
+	return w, begin
 }
 
 // Close stops the work, if it is still going; a nil Work is closed.

@@ -91,8 +91,11 @@ type Update struct {
 	View101 *okey101.View
 	// Hands are the hands of a classic match so far (shared with the
 	// table, which only ever appends: read them, never write).
-	Hands   []HandEnd
-	Players [game.NumSeats]Player
+	Hands []HandEnd
+	// Duplicate is where a duplicate table stands (nil at any other
+	// table): okey serve's session says it, the seat's screen does not.
+	Duplicate *Duplicate `json:"duplicate,omitempty"`
+	Players   [game.NumSeats]Player
 	// Chat is the table's last lines.
 	Chat []ChatLine
 	// Deadline is when the seat to move runs out of time (zero: no
@@ -210,4 +213,42 @@ func ChatAt(c ChatLine, n int, entry func(i int) (chat, event bool, deal, at int
 		}
 	}
 	return p
+}
+
+// Duplicate is a duplicate table's standing (okey serve, issue 44 point
+// 5): the same deals played four times, the players moving one seat on
+// each time, so that everyone holds every rack of every deal once. A
+// player is numbered by the seat they held at the first hand.
+type Duplicate struct {
+	// Hand is the hand under way (from 1) of Hands; Deal (from 1) of
+	// Deals and Rotation (1 to 4) are which deal it is and which of its
+	// four times.
+	Hand, Hands int
+	Deal, Deals int
+	Rotation    int
+	// Names are the players, player by player; Seats where each sits in
+	// this hand.
+	Names [game.NumSeats]string
+	Seats [game.NumSeats]int
+	// Played is the number of hands over, scored.
+	Played int
+	// Score is each player's duplicate score in quarters of a point,
+	// over the deals played all four times (game/duplicate's Score).
+	Score [game.NumSeats]int
+	// Totals is each player's usual score over the hands played: classic
+	// hands in par's measure, more being better; 101 the hands' totals,
+	// less being better.
+	Totals [game.NumSeats]int
+	// Over: every hand of the plan has been played.
+	Over bool
+}
+
+// PlayerAt is the player sitting in seat s, -1 for none.
+func (d *Duplicate) PlayerAt(s int) int {
+	for p, at := range d.Seats {
+		if at == s {
+			return p
+		}
+	}
+	return -1
 }

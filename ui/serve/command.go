@@ -85,9 +85,11 @@ func (s *Server) command(sess ssh.Session) bool {
 	if t := s.hall.Local(id); t != nil {
 		rec = t.Finished.Load()
 	}
-	if rec == nil && s.hall.Keep != nil {
+	if rec == nil && s.hall.Keep != nil && sum.Duplicate == 0 {
 		// The record in play if it is over, else the match before it,
-		// which its owner kept when the next one began.
+		// which its owner kept when the next one began. (Not a
+		// duplicate table's: a hand over may be a deal still to be
+		// played again; its node gives a deal's record once it is over.)
 		ctx, cancel := keep.EngineCtx()
 		stored, _, err := s.hall.Keep.ReadRecord(ctx, id)
 		if err == nil && !tables.RecordOver(sum.Game, stored) {

@@ -15,7 +15,9 @@ type createForm struct {
 	rules int
 	level [classic.NumSeats - 1]int
 	timer int
-	priv  bool
+	// dup is the number of deals of a duplicate table, 0 for none.
+	dup  int
+	priv bool
 	// same is the host's consent to several seats from one address.
 	same bool
 	// timers are the turn timers offered.
@@ -42,6 +44,7 @@ const (
 	fLevel2
 	fLevel3
 	fTimer
+	fDuplicate
 	fSameAddr
 	fPrivate
 	nFields
@@ -61,6 +64,8 @@ func (f *createForm) change(d int) {
 		f.level[i] = wrap(f.level[i], len(botsclassic.Levels))
 	case fTimer:
 		f.timer = wrap(f.timer, len(f.timers))
+	case fDuplicate:
+		f.dup = wrap(f.dup, tables.MaxDuplicateDeals+1)
 	case fPrivate:
 		f.priv = !f.priv
 	case fSameAddr:
@@ -69,7 +74,8 @@ func (f *createForm) change(d int) {
 }
 
 // config is the table the form describes; the host's own seat (0)
-// gets the middle level for a stand-in.
+// gets the middle level for a stand-in. At a duplicate table the levels
+// are the players' (a bot keeps its level as it moves round the seats).
 func (f *createForm) config() tables.Config {
 	k := tables.GameKinds()[f.game]
 	c := tables.Config{Game: k.Name, Rules: k.Rules[f.rules], Timer: f.timers[f.timer]}
@@ -81,5 +87,13 @@ func (f *createForm) config() tables.Config {
 		c.Code = newCode()
 	}
 	c.SameAddr = f.same
+	if f.dup > 0 {
+		// Each hand a match of its own: 101's made one hand long (a
+		// preset cannot fail; if it did, the table's check would say so).
+		if r, err := tables.DuplicateRules(c.Game, c.Rules); err == nil {
+			c.Rules = r
+		}
+		c.Duplicate = &tables.DuplicatePlan{Deals: f.dup}
+	}
 	return c
 }

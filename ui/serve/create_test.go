@@ -2,9 +2,12 @@ package serve
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+
+	"okey/ui/serve/tables"
 )
 
 // TestCreateFormOpensOnItsFirstRow: the form of a new table opens with
@@ -41,5 +44,40 @@ func TestCreateFormOpensOnItsFirstRow(t *testing.T) {
 	}
 	if s.form.game == before.game {
 		t.Errorf("→ on the opened form did not change the game (the first row)")
+	}
+}
+
+// TestCreateFormDuplicate: the form's duplicate row goes from off
+// through 1 to 4 deals and round again, for both games; each choice is
+// a table the hall takes (a 101 duplicate's matches one hand long), and
+// the row says the hands in both languages.
+func TestCreateFormDuplicate(t *testing.T) {
+	for game := range tables.GameKinds() {
+		f := newCreateForm(0)
+		f.game, f.field = game, fDuplicate
+		for want := range tables.MaxDuplicateDeals + 2 {
+			c := f.config()
+			deals := want % (tables.MaxDuplicateDeals + 1)
+			switch {
+			case deals == 0 && c.Duplicate != nil:
+				t.Errorf("%s: off gave a plan %+v", c.Game, *c.Duplicate)
+			case deals > 0 && (c.Duplicate == nil || c.Duplicate.Deals != deals):
+				t.Errorf("%s: %d deals gave %+v", c.Game, deals, c.Duplicate)
+			}
+			if err := c.Check(); err != nil {
+				t.Errorf("%s, %d deals: %v", c.Game, deals, err)
+			}
+			f.change(1)
+		}
+	}
+	for _, lang := range []string{"en", "tr"} {
+		srv, _ := testServer(t)
+		s := newSession(srv, context.Background(), "key:test", "", "ann", "127.0.0.1", lang)
+		s.form.dup = 3
+		lines, _ := s.createLines(s.styles())
+		text := strings.Join(lines, "\n")
+		if !strings.Contains(text, s.tr.T("create.dup.deals", 3, 12)) || !strings.Contains(text, s.tr.T("create.dup.note")) {
+			t.Errorf("%s: the form does not say the plan:\n%s", lang, text)
+		}
 	}
 }

@@ -45,6 +45,9 @@
 //	session.go    the session: its fields, pages, messages and keys, the
 //	              words of a refusal, the language switched
 //	create.go     the form of a new table
+//	duplicate.go  a duplicate table as a session shows it: its seat
+//	              followed as the players move, where it stands on the
+//	              top line, its end page with the duplicate scores
 //	admit.go      who is let in: keys and guests, connections counted and
 //	              capped by address, a node turning newcomers away
 //	server.go     Config, Server: what the server is told and holds, a

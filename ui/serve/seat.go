@@ -75,7 +75,8 @@ func (s *session) onJoined(j joinedMsg) tea.Cmd {
 		s.dropMembership(false)
 	}
 	ctx, cancel := context.WithCancel(s.ctx)
-	s.at = &membership{t: j.t, m: j.m, gen: s.srv.nextGen(), ctx: ctx, cancel: cancel, kind: j.t.GameKind()}
+	s.at = &membership{t: j.t, m: j.m, gen: s.srv.nextGen(), ctx: ctx, cancel: cancel, kind: j.t.GameKind(), seat: j.seat}
+	s.dup = dupState{}
 	if s.scr == nil {
 		s.page = pgRoom
 	}
@@ -135,6 +136,9 @@ func (s *session) onTable(f fromTableMsg) tea.Cmd {
 		cmd := s.leave()
 		s.flash = s.tr.T(msg.Closed)
 		return cmd
+	case msg.Closed == "dup.over":
+		// A duplicate table's last hand is over: its scores.
+		return s.onDupOver(msg.Dup)
 	case msg.Closed == "room.expired":
 		// Back to the lobby, told why: the connection stays.
 		cmd := s.leave()
@@ -162,9 +166,12 @@ func (s *session) onTable(f fromTableMsg) tea.Cmd {
 		return tea.Batch(s.waitTable(), s.readRoomRatings())
 	}
 	cmds := []tea.Cmd{s.waitTable()}
+	if u, ok := msg.Update.(seatmsg.Update); ok {
+		s.onDupUpdate(u) // a duplicate's player moved: the screen opened at the new seat
+	}
 	if s.scr == nil {
 		scr, err := s.at.kind.NewScreen(ui.SeatOptions{
-			Lang: s.tr.Lang, Seat: s.at.m.Seat, Send: s.sendMove, Keys: []key.Binding{s.keys.Chat}, Dark: s.dark,
+			Lang: s.tr.Lang, Seat: s.at.seat, Send: s.sendMove, Keys: []key.Binding{s.keys.Chat}, Dark: s.dark,
 			Badge: s.badge(), Record: s.recordCmd(s.at.t), Settle: s.srv.cfg.seatSettle,
 			Log: s.debugLog(),
 		})
@@ -182,7 +189,7 @@ func (s *session) onTable(f fromTableMsg) tea.Cmd {
 	s.page, s.codeShown = pgTable, false
 	if u, ok := msg.Update.(seatmsg.Update); ok {
 		s.inPlay = u.InPlay()
-		if seat := s.at.m.Seat; seat >= 0 {
+		if seat := s.at.seat; seat >= 0 {
 			s.away = u.Players[seat].Kind == seatmsg.Away
 		}
 	}

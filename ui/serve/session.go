@@ -36,12 +36,13 @@ type page uint8
 const (
 	pgLobby page = iota + 1
 	pgCreate
-	pgCode  // typing a code: a private table's, or a guest's resume code
-	pgRoom  // a table's waiting room, before its match
-	pgTable // the game's screen
-	pgBye   // a last word before the connection closes
-	pgBoard // the leaderboard
-	pgDaily // the served daily: the day's commitment, its boards
+	pgCode   // typing a code: a private table's, or a guest's resume code
+	pgRoom   // a table's waiting room, before its match
+	pgTable  // the game's screen
+	pgBye    // a last word before the connection closes
+	pgBoard  // the leaderboard
+	pgDaily  // the served daily: the day's commitment, its boards
+	pgDupEnd // a duplicate table's end: its scores
 )
 
 // codeFor is what a typed code is for.
@@ -108,6 +109,8 @@ type session struct {
 
 	// The table the session is at.
 	at *membership
+	// dup is what the session keeps of a duplicate table (duplicate.go).
+	dup dupState
 	// The game's screen at the table.
 	scr tables.Screen
 	// The waiting room as last told.
@@ -179,6 +182,9 @@ type membership struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	kind   tables.GameKind
+	// seat is the seat held now: the join's, then each update's view's
+	// (a duplicate table moves its players; m.Seat is the table's).
+	seat int
 }
 
 // Messages of a session.

@@ -338,6 +338,8 @@ func (s *session) onKey(k tea.KeyPressMsg) tea.Cmd {
 		return s.updateBoard(k)
 	case pgDaily:
 		return s.updateDaily(k)
+	case pgDupEnd:
+		return s.updateDupEnd(k)
 	}
 	return nil
 }

@@ -38,6 +38,12 @@ func (s *session) draw() tea.View {
 			v.Content = replaceLine(v.Content, s.height-2, s.chatLine())
 			v.Content = replaceLine(v.Content, s.height-1, keyBar(s.styles(), []key.Binding{s.keys.Send, s.keys.Cancel}))
 		}
+		if head := s.dupHead(v.Content); head != "" && !s.tooSmall() {
+			v.Content = replaceLine(v.Content, 0, head)
+		}
+		if note := s.dupLine(); note != "" && !s.tooSmall() && !s.chatting {
+			v.Content = replaceLine(v.Content, s.height-2, tables.CutWidth(s.styles().Warn.Render(note), s.width))
+		}
 		if note := s.moveLine(); note != "" && !s.tooSmall() {
 			v.Content = replaceLine(v.Content, s.height-2, tables.CutWidth(s.styles().Warn.Render(note), s.width))
 		}
@@ -89,6 +95,8 @@ func (s *session) render() string {
 		lines, keys = s.boardLines(st)
 	case pgDaily:
 		lines, keys = s.dailyLines(st)
+	case pgDupEnd:
+		lines, keys = s.dupEndLines(st)
 	case pgBye:
 		lines = []string{"", st.Bold.Render(s.bye)}
 	default:
@@ -250,6 +258,9 @@ func (s *session) lobbyLines(st *theme.Styles) ([]string, []key.Binding) {
 				state = s.tr.T("served.rowhand", t.Hand, g.Hands())
 			}
 		}
+		if t.Duplicate > 0 {
+			rules += " · " + s.dupDeals("lobby.dup", t.Duplicate)
+		}
 		head := fmt.Sprintf("%s%s %s · %s · %s · %s", mark, s.tr.T("lobby.table"), t.ID, s.gameName(t.Game), rules, state)
 		if t.Timer > 0 {
 			head += " · " + s.tr.T("lobby.timer", int(t.Timer/time.Second))
@@ -320,13 +331,22 @@ func (s *session) createLines(st *theme.Styles) ([]string, []key.Binding) {
 		vis = s.tr.T("create.private")
 	}
 	games := s.gameName(kinds[f.game].Name)
+	rules := s.rulesName(kinds[f.game].Rules[f.rules])
+	dupe := s.tr.T("val.off")
+	if f.dup > 0 {
+		dupe = s.dupDeals("create.dup.deals", f.dup)
+		if c.Rules != kinds[f.game].Rules[f.rules] {
+			rules += " · " + s.tr.T("create.dup.onehand")
+		}
+	}
 	rows := [][2]string{
 		{s.tr.T("create.game"), games},
-		{s.tr.T("create.rules"), s.rulesName(c.Rules)},
+		{s.tr.T("create.rules"), rules},
 		{s.tr.T("create.bot", 2), s.levelName(c.Game, c.Levels[1])},
 		{s.tr.T("create.bot", 3), s.levelName(c.Game, c.Levels[2])},
 		{s.tr.T("create.bot", 4), s.levelName(c.Game, c.Levels[3])},
 		{s.tr.T("create.timer"), timer},
+		{s.tr.T("create.dup"), dupe},
 		{s.tr.T("create.sameaddr"), s.tr.T(map[bool]string{false: "create.sameaddr.one", true: "create.sameaddr.many"}[f.same])},
 		{s.tr.T("create.visibility"), vis},
 	}
@@ -340,6 +360,9 @@ func (s *session) createLines(st *theme.Styles) ([]string, []key.Binding) {
 		lines = append(lines, style.Render(fmt.Sprintf("%s%-18s ‹ %s ›", mark, r[0], r[1])))
 	}
 	lines = append(lines, "", st.Dim.Render(s.tr.T("create.note")))
+	if f.dup > 0 {
+		lines = append(lines, st.Dim.Render(s.tr.T("create.dup.note")))
+	}
 	return lines, []key.Binding{k.FormDown, k.FormNext, k.Open, k.Back}
 }
 
@@ -361,6 +384,10 @@ func (s *session) roomLines(st *theme.Styles) ([]string, []key.Binding) {
 	lines := []string{st.Bold.Render(s.tr.T("room.title", r.ID, s.gameName(r.Cfg.Game), s.rulesName(r.Cfg.Rules))), ""}
 	if r.Cfg.Code != "" {
 		lines = append(lines, st.Text.Render(s.tr.T("room.code", r.Cfg.Code)), "")
+	}
+	if d := r.Cfg.Duplicate; d != nil {
+		lines = append(lines, st.Text.Render(s.tr.T("create.dup")+": "+s.dupDeals("create.dup.deals", d.Deals)),
+			st.Dim.Render(s.tr.T("create.dup.note")), "")
 	}
 	for i, p := range r.Players {
 		who := p.Name

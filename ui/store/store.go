@@ -20,6 +20,9 @@ const (
 	MatchFile = "current.okey"
 	// RackFile is the player's arrangement of the rack for that match.
 	RackFile = "current.rack.json"
+	// PausedFile is the record of a match set aside while a daily is
+	// played over it, until it comes back to the table.
+	PausedFile = "paused.okey"
 	// FinishedDir holds the records of finished or abandoned matches.
 	FinishedDir = "matches"
 	// SettingsFile is the settings file inside the config directory.
@@ -221,15 +224,22 @@ func Archive(path, why string, now time.Time) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	real := Resolve(path)
-	err = os.Rename(real, dst)
-	if err != nil && real != path {
-		err = moveByCopy(real, dst)
-	}
-	if err != nil {
+	if err := moveFile(path, dst); err != nil {
 		return "", err
 	}
 	return dst, nil
+}
+
+// moveFile moves path (a symbolic link's file, which is copied when it is
+// on another file system and then removed; the link stays for the next
+// match: Resolve) to dst, a free name.
+func moveFile(path, dst string) error {
+	real := Resolve(path)
+	err := os.Rename(real, dst)
+	if err != nil && real != path {
+		err = moveByCopy(real, dst)
+	}
+	return err
 }
 
 // moveByCopy moves src to dst, a free name, by writing a copy and then
@@ -478,6 +488,55 @@ func (f *Files) RetireMatch(from uint64, final []byte, why string, now time.Time
 		_, err := Archive(path, why, now)
 		return err
 	})
+}
+
+// PausedPath is the match paused for a daily (PausedFile).
+func (f *Files) PausedPath() string { return filepath.Join(f.stateDir, PausedFile) }
+
+// PauseMatch sets the match being played aside in PausedFile, to come
+// back after a daily, as RetireMatch files one away: before the first
+// snapshot of the next match, numbered from, is saved; final is its
+// whole record. A match paused before and still there is filed with the
+// finished ones first (as abandoned), so that neither is lost.
+func (f *Files) PauseMatch(from uint64, final []byte, now time.Time) {
+	paused := f.PausedPath()
+	f.saver.Retire(f.MatchPath(), from, final, func(path string) error {
+		if _, err := os.Lstat(paused); err == nil {
+			if _, err := Archive(paused, "abandoned", now); err != nil {
+				return err
+			}
+		}
+		return moveFile(path, paused)
+	})
+}
+
+// ReadPaused reads the paused match's record.
+func (f *Files) ReadPaused() ([]byte, error) { return os.ReadFile(f.PausedPath()) }
+
+// HasPaused reports whether a paused match waits.
+func (f *Files) HasPaused() bool {
+	_, err := os.Lstat(f.PausedPath())
+	return err == nil
+}
+
+// RemovePaused deletes the paused match once it is back on the table
+// and saved there; none is no error.
+func (f *Files) RemovePaused() error {
+	err := os.Remove(f.PausedPath())
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	return err
+}
+
+// UnpauseMatch puts the paused match back as the match being played,
+// when there is none (a run that ended between the daily's end and the
+// match's return): it never replaces a match file.
+func (f *Files) UnpauseMatch() error {
+	if _, err := os.Lstat(f.MatchPath()); err == nil {
+		return fmt.Errorf("putting back %s: %w", f.PausedPath(), fs.ErrExist)
+	}
+	return moveFile(f.PausedPath(), f.MatchPath())
 }
 
 // SettleMatch files a retired match away now, if one waits.

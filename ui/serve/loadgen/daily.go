@@ -24,7 +24,7 @@ import (
 const (
 	markDailyNew   = "You have not played today's daily"
 	markDailyBoard = "Today's board · players:"
-	markDailyTable = "Daily 20" // the header of a daily table: "Daily 2026-11-25 · hand 1 of 4"
+	markDailyTable = "Daily 1/" // the header of a daily table's first hand: "Daily 1/4"
 	markDailyOver  = "Your daily is over"
 	markDailyNext  = "enter next hand"
 	markDailyLast  = "enter back to the lobby"

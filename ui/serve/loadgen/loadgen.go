@@ -582,6 +582,9 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 				mu.Lock()
 				dailyErrs = append(dailyErrs, err)
 				mu.Unlock()
+				if cfg.UntilDays > 0 {
+					cancel() // the days waited for may never come: said now, not at the play's end
+				}
 			}
 		}()
 	}

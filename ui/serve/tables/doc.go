@@ -31,6 +31,10 @@
 //	daily.go       a daily table: one player against three hard bots,
 //	               the served daily's hands one match each, scored as
 //	               each ends, its seeds never shown, nobody watching
+//	duplicate.go   a duplicate table: each deal played four times, the
+//	               players one seat on each time (game/duplicate), each
+//	               hand a match of its own, its results kept and scored
+//	               against the others' with the same cards
 //	fair.go        fair deals: each match's seal (seed and salt from
 //	               crypto/rand, its commitment), read back from a record;
 //	               whether a record is of a match over (RecordOver)

@@ -34,6 +34,10 @@ type Config struct {
 	// Daily makes the table a daily table (daily.go): one player, the
 	// day's hands; nil for every other table.
 	Daily *DailyPlan `json:"daily,omitempty"`
+	// Duplicate makes the table a duplicate table (duplicate.go): the
+	// same deals played four times, the players moving round the seats;
+	// Levels are then by player, not by seat. nil for every other table.
+	Duplicate *DuplicatePlan `json:"duplicate,omitempty"`
 }
 
 // Check reports the first thing wrong with the configuration.
@@ -53,8 +57,14 @@ func (c Config) Check() error {
 	if c.Timer < 0 {
 		return fmt.Errorf("timer %v: must not be negative", c.Timer)
 	}
+	if c.Daily != nil && c.Duplicate != nil {
+		return fmt.Errorf("%w: not a daily too", ErrDuplicate)
+	}
 	if c.Daily != nil {
 		return c.Daily.check(c.Game)
+	}
+	if c.Duplicate != nil {
+		return c.Duplicate.check(c.Game, c.Rules)
 	}
 	return nil
 }
@@ -65,6 +75,10 @@ type Member struct {
 	id   string // identity: "key:SHA256:…" or "guest:CODE"
 	name string
 	addr string // the address the session came from
+	// Seat is the seat taken at joining (-1: watching), written by the
+	// table only as it answers the join. A duplicate table moves its
+	// players later without changing it (the session reads it): the
+	// session follows the seat its updates' views name.
 	Seat int
 	Box  chan Msg
 	// chat rate: the times of the last chat lines.
@@ -83,6 +97,10 @@ type Msg struct {
 	Room   *Room
 	Update tea.Msg
 	Closed string
+	// Dup is a duplicate table's final standing, with its Closed
+	// "dup.over": the last hand's update may not have been handed out
+	// (nobody at the table waited for it).
+	Dup *seatmsg.Duplicate
 }
 
 // Room is the table before its match starts, for the waiting room.
@@ -172,15 +190,17 @@ type Summary struct {
 	Private bool
 	// Daily: a daily table, whose records nobody is given while the
 	// day lasts.
-	Daily    bool
-	Code     string
-	Started  bool
-	Over     bool
-	Hand     int
-	Players  [classic.NumSeats]seatmsg.Player
-	Owners   [classic.NumSeats]string
-	Watchers int
-	Timer    time.Duration
+	Daily bool
+	// Duplicate is a duplicate table's number of deals (0: not one).
+	Duplicate int
+	Code      string
+	Started   bool
+	Over      bool
+	Hand      int
+	Players   [classic.NumSeats]seatmsg.Player
+	Owners    [classic.NumSeats]string
+	Watchers  int
+	Timer     time.Duration
 	// Addrs are the addresses the seats' owners sat down from.
 	Addrs [classic.NumSeats]string
 	// Idle is since when nobody has been at the table (no player

@@ -25,6 +25,14 @@ func (t *Table) start() error {
 		for k, v := range t.Cfg.Daily.dailyMeta(t.Cfg.Game, t.dailyIdx) {
 			meta[k] = v
 		}
+	} else if t.Cfg.Duplicate != nil {
+		var err error
+		if sl, err = t.dupSeal(); err != nil {
+			t.Opt.Log.Error("start", "table", t.ID, "err", err)
+			return errNoSeed
+		}
+		sl.addTo(meta)
+		t.dupMeta(meta)
 	} else {
 		var err error
 		if sl, err = drawSeal(t.Opt.Random); err != nil {
@@ -45,9 +53,12 @@ func (t *Table) start() error {
 	t.chatBefore()
 	t.deadline, t.nextBot = time.Time{}, time.Time{}
 	t.cancelBot()
-	if t.Cfg.Daily != nil {
+	switch {
+	case t.Cfg.Daily != nil:
 		t.Opt.Log.Info("start", "table", t.ID, "game", t.Cfg.Game, "daily", t.Cfg.Daily.Date, "hand", t.dailyIdx+1)
-	} else {
+	case t.Cfg.Duplicate != nil:
+		t.Opt.Log.Info("start", "table", t.ID, "game", t.Cfg.Game, "duplicate hand", t.dupIdx+1, "of", t.dupHands(), "commit", sl.commit.Short())
+	default:
 		t.Opt.Log.Info("start", "table", t.ID, "game", t.Cfg.Game, "rules", t.Cfg.Rules, "commit", sl.commit.Short())
 	}
 	t.save()
@@ -73,6 +84,9 @@ func (t *Table) newMatch() error {
 	}
 	if t.Cfg.Daily != nil {
 		return t.nextDaily()
+	}
+	if t.Cfg.Duplicate != nil {
+		return t.nextDup()
 	}
 	if err := t.start(); err != nil {
 		return err
@@ -103,7 +117,7 @@ func (t *Table) meta() map[string]string {
 		if s.owner != "" {
 			m[fmt.Sprintf("name%d", i)] = s.name
 		}
-		m[fmt.Sprintf("level%d", i)] = t.Cfg.Levels[i]
+		m[fmt.Sprintf("level%d", i)] = t.level(i)
 	}
 	return m
 }
@@ -165,6 +179,7 @@ func (t *Table) applied(turnOver bool) {
 			t.seats[i].ready = false
 		}
 		t.dailyScored()
+		t.dupScored()
 	}
 	t.noteFinished()
 	t.save()
@@ -201,13 +216,7 @@ func (t *Table) schedule() {
 		if !t.anyone() {
 			return
 		}
-		all := true
-		for i := range t.seats {
-			if t.present(i) && !t.seats[i].ready {
-				all = false
-			}
-		}
-		if all {
+		if t.allReady() {
 			t.deal()
 			t.schedule() // the new hand's first move
 			return
@@ -226,7 +235,28 @@ func (t *Table) schedule() {
 			}
 			t.schedule()
 		}
+		// A duplicate's hand of 101 ends its match too: the plan moves
+		// on once every player at the table has pressed n (ready), as
+		// between hands; one away (their bot playing) is not waited for.
+		if t.dupMatchOver() && t.anyone() && t.allReady() {
+			if err := t.nextDup(); err != nil {
+				t.Opt.Log.Error("duplicate's next hand", "table", t.ID, "err", err)
+				return
+			}
+			t.schedule()
+		}
 	}
+}
+
+// allReady reports whether every player at the table and playing has
+// asked for what comes next.
+func (t *Table) allReady() bool {
+	for i := range t.seats {
+		if t.present(i) && !t.seats[i].ready {
+			return false
+		}
+	}
+	return true
 }
 
 // deal deals the next hand.
@@ -235,6 +265,14 @@ func (t *Table) deal() {
 		// The daily's hand is over: the next is a match of its own.
 		if err := t.nextDaily(); err != nil {
 			t.Opt.Log.Error("daily's next hand", "table", t.ID, "err", err)
+		}
+		return
+	}
+	if t.Cfg.Duplicate != nil && t.dupOver() {
+		// The plan's hand is over: the next is a match of its own, the
+		// players a seat on.
+		if err := t.nextDup(); err != nil {
+			t.Opt.Log.Error("duplicate's next hand", "table", t.ID, "err", err)
 		}
 		return
 	}
@@ -319,7 +357,7 @@ func (t *Table) onClock() {
 func (t *Table) ask(seat int) {
 	t.askID++
 	t.asking = seat
-	id, q, timeout, answer := t.askID, t.Ref.AskBot(seat, t.Cfg.Levels[seat], t.seal.botKey), t.Opt.BotTimeout, t.answer
+	id, q, timeout, answer := t.askID, t.Ref.AskBot(seat, t.level(seat), t.seal.botKey), t.Opt.BotTimeout, t.answer
 	done, log, fault, tid := t.Done, t.Opt.Log, t.Opt.Fault, t.ID
 	first := !t.botPanicked
 	go func() {

@@ -36,6 +36,8 @@ const (
 // seatInfo is what the table tells every screen besides the game: the
 // seats, the chat, the clock, who is ready, and this seat's refusals.
 type seatInfo struct {
+	// dup is a duplicate table's standing, nil at any other table.
+	dup        *seatmsg.Duplicate
 	players    [classic.NumSeats]seatmsg.Player
 	chat       []seatmsg.ChatLine
 	deadline   time.Time
@@ -86,6 +88,10 @@ type referee interface {
 	// DailyScore is seat 0's score of the match's first hand in par's
 	// measure (bots/par), once that hand is over: a daily's hand.
 	DailyScore() (score int, ok bool)
+	// SeatResults are the four seats' results of the match's first hand
+	// in bots/duplicate's measure (more is better), once that hand is
+	// over: a duplicate table's hand.
+	SeatResults() (results [classic.NumSeats]int, ok bool)
 }
 
 // GameKind is a game the server offers.
@@ -207,6 +213,7 @@ func seatUpdate(info *seatInfo, playing bool) seatmsg.Update {
 	if playing {
 		u.Deadline = info.deadline
 	}
+	u.Duplicate = info.dup
 	return u
 }
 

@@ -192,7 +192,10 @@ func (t *Table) handle(r Request) {
 			t.move(r.M, s, r.Move)
 		}
 	case ReqNewMatch:
-		if s := t.seatOf(r.M); s >= 0 && t.isHost(r.M) {
+		if s := t.seatOf(r.M); s >= 0 && t.dupMatchOver() {
+			t.here(s)
+			t.seats[s].ready = true // a duplicate moves on when everyone at it is ready
+		} else if s >= 0 && t.isHost(r.M) {
 			t.refuseIf(r.M, t.newMatch())
 		}
 	case ReqStart:
@@ -265,6 +268,17 @@ func RestoreTable(id string, entry, record []byte, stopped time.Time, opt Option
 			t.seal = t.dailySeal()
 			t.dailyDone = t.dailyIdx
 		}
+		if t.Cfg.Duplicate != nil {
+			// The hand of the plan and the results before it are the
+			// record's (the entry may be a hand behind it); the hand's
+			// own result is taken again below if it was over.
+			if t.dupIdx, t.dupResults, err = dupOf(record); err != nil {
+				return nil, err
+			}
+			if t.dupIdx >= t.dupHands() || t.seal.none {
+				return nil, fmt.Errorf("%w: hand %d of a plan of %d, sealed %v", ErrDuplicate, t.dupIdx+1, t.dupHands(), !t.seal.none)
+			}
+		}
 	}
 	now := opt.Now()
 	held := false
@@ -279,6 +293,9 @@ func RestoreTable(id string, entry, record []byte, stopped time.Time, opt Option
 		}
 		t.seats[i] = seatState{owner: s.Owner, name: s.Name, addr: s.Addr, keep: keep}
 	}
+	// A duplicate's seats as the entry arranged them, moved on to the
+	// record's hand (one seat a hand).
+	t.turnSeats(t.dupIdx - st.DupHand)
 	t.hostID, t.matchNo, t.created = st.Host, st.MatchNo, st.Created
 	if st.Started && !st.Deadline.IsZero() && !stopped.IsZero() {
 		// The clock stood still while nobody ran the table.
@@ -306,6 +323,7 @@ func RestoreTable(id string, entry, record []byte, stopped time.Time, opt Option
 		t.chatSeq = t.chat[len(t.chat)-1].Seq
 	}
 	t.dailyScored()
+	t.dupScored()
 	t.publishSummary()
 	return t, nil
 }

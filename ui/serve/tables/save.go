@@ -32,6 +32,10 @@ type SavedTable struct {
 	// table taken over plays on as it would have. The entry is sealed in
 	// the store.
 	BotKey uint64 `json:"bot_key,omitempty"`
+	// DupHand is a duplicate table's hand of the plan (from 0) its
+	// seats are arranged for: the record, written first, may be a hand
+	// further on.
+	DupHand int `json:"dup_hand,omitempty"`
 }
 
 type savedSeat struct {
@@ -44,7 +48,7 @@ type savedSeat struct {
 // background (the newest snapshot wins).
 func (t *Table) save() {
 	st := SavedTable{ID: t.ID, Config: t.Cfg, Host: t.hostID, Started: t.Ref != nil, MatchNo: t.matchNo, Created: t.created, Chat: t.chat,
-		Deadline: t.deadline.Round(0), BotKey: t.seal.botKey}
+		Deadline: t.deadline.Round(0), BotKey: t.seal.botKey, DupHand: t.dupIdx}
 	t.savedDeadline = t.deadline
 	if t.Ref != nil {
 		st.Entrants = t.entrants
@@ -75,7 +79,7 @@ func (t *Table) seatedNow() [classic.NumSeats]keep.Entrant {
 	var out [classic.NumSeats]keep.Entrant
 	for i, s := range t.seats {
 		if s.owner == "" {
-			out[i] = keep.Entrant{ID: keep.BotIdentity(t.Cfg.Levels[i]), Name: t.Cfg.Levels[i]}
+			out[i] = keep.Entrant{ID: keep.BotIdentity(t.level(i)), Name: t.level(i)}
 			continue
 		}
 		out[i] = keep.Entrant{ID: s.owner, Name: s.name}
@@ -96,8 +100,10 @@ func (t *Table) matchKey() string {
 
 // rateMatch hands the finished match to the rater.
 func (t *Table) rateMatch() {
-	if t.Opt.Rate == nil || t.Ref == nil || t.Cfg.Daily != nil {
-		return // a daily's hands are ranked on the day's board, not rated
+	if t.Opt.Rate == nil || t.Ref == nil || t.Cfg.Daily != nil || t.Cfg.Duplicate != nil {
+		// A daily's hands are ranked on the day's board, a duplicate
+		// table's scored at its end: neither is rated.
+		return
 	}
 	places, partners, ok := t.Ref.Standings()
 	if !ok {
@@ -114,8 +120,8 @@ func (t *Table) rateMatch() {
 // "record TABLE": the table's last finished match, kept until the next
 // one ends.
 func (t *Table) noteFinished() {
-	if t.Ref == nil {
-		return
+	if t.Ref == nil || t.Cfg.Duplicate != nil {
+		return // a duplicate's record is kept once its deal is over (dupScored)
 	}
 	if st, _ := t.Ref.Stage(); st == stMatchOver {
 		rec := t.Ref.Record() // never changed after: the referee only appends

@@ -108,6 +108,10 @@ type Table struct {
 	// A daily table's hand under way (from 0), and how many hands have
 	// been scored (daily.go).
 	dailyIdx, dailyDone int
+	// A duplicate table's hand of the plan under way (from 0), and the
+	// results, seat by seat, of the hands scored (duplicate.go).
+	dupIdx     int
+	dupResults [][classic.NumSeats]int
 
 	// The bot being asked: a seat and a question number; answers with
 	// another number are stale.

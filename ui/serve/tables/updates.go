@@ -75,15 +75,16 @@ func (t *Table) readRatings() {
 // info is what every seat is told of the table.
 func (t *Table) info() seatInfo {
 	var in seatInfo
+	in.dup = t.dupInfo()
 	t.readRatings()
 	for i, s := range t.seats {
-		p := seatmsg.Player{Name: s.name, Level: t.Cfg.Levels[i], Kind: seatmsg.Bot}
+		p := seatmsg.Player{Name: s.name, Level: t.level(i), Kind: seatmsg.Bot}
 		if r, ok := t.ratings[s.owner]; ok && s.owner != "" {
 			p.Rating, p.Rated = r, true
 		}
 		switch {
 		case s.owner == "":
-			p.Name = botName(i)
+			p.Name = botName(t.player(i))
 		case s.m != nil && !s.away:
 			p.Kind = seatmsg.Human
 		default:
@@ -113,7 +114,7 @@ func (t *Table) msgFor(m *Member, seat int, info *seatInfo) Msg {
 		return Msg{Room: room}
 	}
 	in := *info
-	in.host = t.isHost(m)
+	in.host = t.isHost(m) || t.dupMatchOver() && seat >= 0 // everyone's n moves a duplicate on
 	r := t.refusals[m]
 	in.refused, in.refusedSeq = r.text, r.seq
 	return Msg{Update: t.Ref.Update(seat, &in)}
@@ -122,7 +123,8 @@ func (t *Table) msgFor(m *Member, seat int, info *seatInfo) Msg {
 // publishSummary updates what the lobby shows.
 func (t *Table) publishSummary() {
 	s := &Summary{ID: t.ID, Game: t.Cfg.Game, Rules: t.Cfg.Rules, Private: t.Cfg.Code != "", Daily: t.Cfg.Daily != nil, Code: t.Cfg.Code,
-		Started: t.Ref != nil, Watchers: len(t.watchers), Timer: t.Cfg.Timer}
+		Duplicate: t.dupDeals(),
+		Started:   t.Ref != nil, Watchers: len(t.watchers), Timer: t.Cfg.Timer}
 	info := t.info()
 	s.Players = info.players
 	for i := range t.seats {
@@ -226,7 +228,9 @@ func (t *Table) fairness() seatmsg.Fairness {
 		return seatmsg.Fairness{}
 	}
 	f := seatmsg.Fairness{Commit: t.seal.commit.Short()}
-	if st, _ := t.Ref.Stage(); st == stMatchOver {
+	if st, _ := t.Ref.Stage(); t.Cfg.Duplicate == nil && st == stMatchOver || t.dealOver() {
+		// A duplicate's deal is played four times: its seed is shown
+		// after the fourth, never before.
 		f.Seed, f.Salt = strconv.FormatUint(t.seal.seed, 10), hex.EncodeToString(t.seal.salt)
 	}
 	return f

@@ -34,6 +34,8 @@ type wireMsg struct {
 	Room   *wireRoom       `json:"room,omitempty"`
 	Update *seatmsg.Update `json:"update,omitempty"`
 	Closed string          `json:"closed,omitempty"`
+	// Dup comes with a duplicate table's Closed "dup.over" only.
+	Dup *seatmsg.Duplicate `json:"dup,omitempty"`
 }
 
 // wireRoom is a Room on the wire.
@@ -66,7 +68,7 @@ func EncodeMsg(msg Msg) ([]byte, error) {
 		u.Deadline = u.Deadline.Round(0)
 		w.Update = &u
 	default:
-		w.Closed = msg.Closed
+		w.Closed, w.Dup = msg.Closed, msg.Dup
 		if w.Closed == "" {
 			return nil, errors.New("an empty table message")
 		}
@@ -110,7 +112,10 @@ func DecodeMsg(data []byte) (Msg, error) {
 	}
 	if w.Closed != "" {
 		set++
-		msg.Closed = w.Closed
+		msg.Closed, msg.Dup = w.Closed, w.Dup
+	}
+	if w.Dup != nil && w.Closed != "dup.over" {
+		return Msg{}, errors.New("a duplicate's standing with no end of it")
 	}
 	if set != 1 {
 		return Msg{}, fmt.Errorf("a table's message holds %d parts, want one", set)

@@ -98,7 +98,9 @@ func TestRoomAndClosedCrossTheWire(t *testing.T) {
 		Host: true, Seat: 2, Chat: []seatmsg.ChatLine{{Seq: 4, Name: "Zeynep", Text: "geliyorum"}}, Refused: "table.full", RefusedSeq: 2}
 	room.Players[1] = seatmsg.Player{Name: "Zeynep", Kind: seatmsg.Human}
 	room.Rated[1] = "key:SHA256:abc"
-	for _, want := range []Msg{{Room: room}, {Closed: "the server is stopping"}} {
+	final := &seatmsg.Duplicate{Hand: 8, Hands: 8, Deal: 2, Deals: 2, Rotation: 4, Names: [4]string{"ann", "Mehmet", "bob", "Emre"},
+		Seats: [4]int{3, 0, 1, 2}, Played: 8, Score: [4]int{5, -1, -7, 3}, Totals: [4]int{4, 0, -9, 2}, Over: true}
+	for _, want := range []Msg{{Room: room}, {Closed: "the server is stopping"}, {Closed: "dup.over", Dup: final}} {
 		data, err := EncodeMsg(want)
 		if err != nil {
 			t.Fatal(err)
