@@ -315,6 +315,10 @@ func (s *seatShared) take() (time.Time, bool) {
 // again (a refusal, 101's question about a costly tile).
 const moveRetry = 1500 * time.Millisecond
 
+// stallAfter is how long a daily's player, alone with bots, waits off its
+// turn with its screen standing still before it presses enter.
+const stallAfter = 10 * time.Second
+
 // pendingKey is a key waiting for the screen that only it can cause.
 type pendingKey struct {
 	at time.Time
@@ -342,9 +346,13 @@ func (c *client) play(ctx context.Context, p pace, sh *seatShared, st *stats, rn
 	myTurn, keys := false, 0
 	timer := time.NewTimer(time.Hour)
 	defer timer.Stop()
+	lastScr, still := "", now // the screen, and since when it stands still
 	for {
 		now = time.Now()
 		scr := c.term.String()
+		if scr != lastScr {
+			lastScr, still = scr, now
+		}
 		turn := strings.Contains(scr, markMyTurn)
 		between := strings.Contains(scr, markNextHand) || p.daily && dailyBetween(scr)
 		if p.daily && (strings.Contains(scr, markDailyOver) || strings.Contains(scr, markLobby)) {
@@ -408,6 +416,14 @@ func (c *client) play(ctx context.Context, p pace, sh *seatShared, st *stats, rn
 			readyAt = time.Time{}
 		}
 		switch {
+		case p.daily && !turn && pend == nil && now.Sub(still) >= stallAfter:
+			// A daily's player alone with bots whose screen has stood
+			// still off its turn: enter, as a person would, said and
+			// counted (a page it did not know, or a table that stopped).
+			p.tracef("%s: the daily's screen still for %v; enter pressed; the screen:\n%s\n", c.name, now.Sub(still).Round(time.Second), scr)
+			st.count(&st.dailyStalled)
+			c.press("enter")
+			still = now
 		case !moveAt.IsZero() && !now.Before(moveAt) && pend == nil:
 			moveAt = time.Time{}
 			c.move(scr, sh, &pend)
@@ -456,6 +472,9 @@ func (c *client) play(ctx context.Context, p pace, sh *seatShared, st *stats, rn
 			}
 		}
 		wake := nextKey
+		if t := still.Add(stallAfter); p.daily && !turn && pend == nil && t.Before(wake) {
+			wake = t
+		}
 		for _, t := range []time.Time{moveAt, readyAt} {
 			if !t.IsZero() && t.Before(wake) {
 				wake = t

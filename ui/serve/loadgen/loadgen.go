@@ -161,6 +161,11 @@ type Result struct {
 	DaysBegun, DaysDone       int
 	Boards                    []time.Duration
 	BoardsLost, DailyRedialed int
+	// DailyStalled counts the times a daily's player saw its screen stand
+	// still for stallAfter off its turn and pressed enter, as a person
+	// would (each traced with its screen): a page whose words the player
+	// did not know, or a table that stopped.
+	DailyStalled int
 	// DailyFailed counts the daily's players that stopped on a screen
 	// they did not expect (the first few are written out).
 	DailyFailed int
@@ -240,6 +245,7 @@ type stats struct {
 	// times, boards lost; and what connections replaced since the play
 	// began were sent (bytes, writes).
 	daysBegun, daysDone, boardsLost int
+	dailyStalled                    int
 	redialed                        int
 	boards                          []time.Duration
 	retiredBytes, retiredWrites     int
@@ -657,6 +663,7 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 	r.KeysLost, r.MovesLost, r.Superseded = st.keysLost, st.movesLost, st.overtook
 	r.Cursor, r.Chat = st.cursors, st.chats
 	r.DaysBegun, r.DaysDone, r.Boards, r.BoardsLost, r.DailyRedialed = st.daysBegun, st.daysDone, st.boards, st.boardsLost, st.redialed
+	r.DailyStalled = st.dailyStalled
 	r.DailyFailed = len(dailyErrs)
 	return r, nil
 }
@@ -783,8 +790,8 @@ func (r Result) line() string {
 // dailyLine is what the daily's players did: days begun and done, the
 // board's time from the key to the screen.
 func (r Result) dailyLine() string {
-	return fmt.Sprintf("daily: %d players (%d failed, %d dialled again), %d days begun, %d done, board p50/p95/p99 %s/%s/%s ms (%d, %d lost)",
-		r.Daily, r.DailyFailed, r.DailyRedialed, r.DaysBegun, r.DaysDone, ms(pct(r.Boards, 50)), ms(pct(r.Boards, 95)), ms(pct(r.Boards, 99)), len(r.Boards), r.BoardsLost)
+	return fmt.Sprintf("daily: %d players (%d failed, %d dialled again, %d stalled), %d days begun, %d done, board p50/p95/p99 %s/%s/%s ms (%d, %d lost)",
+		r.Daily, r.DailyFailed, r.DailyRedialed, r.DailyStalled, r.DaysBegun, r.DaysDone, ms(pct(r.Boards, 50)), ms(pct(r.Boards, 95)), ms(pct(r.Boards, 99)), len(r.Boards), r.BoardsLost)
 }
 
 // eachNode is every node's CPU during the play and its resident memory

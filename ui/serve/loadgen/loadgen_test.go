@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -524,14 +525,22 @@ func TestRunDaily(t *testing.T) {
 	lc := DefaultConfig()
 	lc.Addrs = []string{l.Addr().String()}
 	lc.Sessions, lc.Daily, lc.UntilDays = []int{5}, 0.2, 1
-	lc.Play, lc.Idle = 5*time.Minute, 0 // the play ends with the day (UntilDays)
+	lc.Play, lc.Idle = 3*time.Minute, 0 // the play ends with the day (UntilDays)
 	lc.KeyEvery, lc.MoveWithin, lc.ChatEvery = 300*time.Millisecond, 40*time.Millisecond, 0
+	var trace syncBuffer
+	lc.Trace = &trace
 	var out bytes.Buffer
 	rs, err := Run(context.Background(), lc, &out)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
 	r := rs[0]
+	defer func() {
+		if r.DailyStalled > 0 || t.Failed() {
+			// A screen the daily's player did not know: said, to be read.
+			t.Logf("the daily's player stalled %d times; the trace:\n%s", r.DailyStalled, trace.String())
+		}
+	}()
 	if r.Daily != 1 || r.Tables != 1 {
 		t.Fatalf("%d playing the daily, %d tables: want 1 and 1\n%s", r.Daily, r.Tables, out.String())
 	}
@@ -550,4 +559,22 @@ func TestRunDaily(t *testing.T) {
 	if !strings.Contains(out.String(), "| 5 | 1 | 0, 0 | ") {
 		t.Errorf("the report has no row of the daily:\n%s", out.String())
 	}
+}
+
+// syncBuffer is a bytes.Buffer the load's players may write to at once.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
