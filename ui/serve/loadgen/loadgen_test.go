@@ -104,28 +104,8 @@ func TestPct(t *testing.T) {
 // session connects, both tables form, keys and moves are timed, nothing
 // is lost.
 func TestRun(t *testing.T) {
-	cfg := serve.DefaultConfig()
-	cfg.StateDir = t.TempDir()
-	cfg.HostKey = filepath.Join(t.TempDir(), "hostkey", "key")
-	cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
-	cfg.ConnPerMinute, cfg.TablesPerAddr, cfg.MaxPerAddr = 0, 0, 100 // every client is 127.0.0.1
-	srv, _, err := serve.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	go srv.Serve(l)
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		srv.Shutdown(ctx)
-	})
-
 	lc := DefaultConfig()
-	lc.Addrs = []string{l.Addr().String()}
+	lc.Addrs = []string{serveInProcess(t, nil)}
 	lc.Sessions = []int{10} // two tables, and two sessions left in the lobby
 	lc.Play, lc.Idle = 6*time.Second, 0
 	lc.KeyEvery, lc.MoveWithin, lc.ChatEvery = 300*time.Millisecond, 300*time.Millisecond, 5
@@ -501,29 +481,8 @@ func TestChildEndsWithItsParent(t *testing.T) {
 // bots) and opened the board: the daily's screens are played through,
 // the board is timed, and the table's players are measured as ever.
 func TestRunDaily(t *testing.T) {
-	cfg := serve.DefaultConfig()
-	cfg.StateDir = t.TempDir()
-	cfg.HostKey = filepath.Join(t.TempDir(), "hostkey", "key")
-	cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
-	cfg.ConnPerMinute, cfg.TablesPerAddr, cfg.MaxPerAddr = 0, 0, 100 // every client is 127.0.0.1
-	cfg.BotDelay = 5 * time.Millisecond
-	srv, _, err := serve.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	go srv.Serve(l)
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		srv.Shutdown(ctx)
-	})
-
 	lc := DefaultConfig()
-	lc.Addrs = []string{l.Addr().String()}
+	lc.Addrs = []string{serveInProcess(t, func(c *serve.Config) { c.BotDelay = 5 * time.Millisecond })}
 	lc.Sessions, lc.Daily, lc.UntilDays = []int{5}, 0.2, 1
 	lc.Play, lc.Idle = 3*time.Minute, 0 // the play ends with the day (UntilDays)
 	lc.KeyEvery, lc.MoveWithin, lc.ChatEvery = 300*time.Millisecond, 40*time.Millisecond, 0
@@ -577,4 +536,35 @@ func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+// serveInProcess starts a server in the test's process, its logs
+// dropped and every client allowed from 127.0.0.1 (tweak, if not nil,
+// changes its config first), shut down when the test ends; it returns
+// the address it serves on.
+func serveInProcess(t *testing.T, tweak func(*serve.Config)) string {
+	t.Helper()
+	cfg := serve.DefaultConfig()
+	cfg.StateDir = t.TempDir()
+	cfg.HostKey = filepath.Join(t.TempDir(), "hostkey", "key")
+	cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	cfg.ConnPerMinute, cfg.TablesPerAddr, cfg.MaxPerAddr = 0, 0, 100 // every client is 127.0.0.1
+	if tweak != nil {
+		tweak(&cfg)
+	}
+	srv, _, err := serve.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(l)
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		srv.Shutdown(ctx)
+	})
+	return l.Addr().String()
 }
