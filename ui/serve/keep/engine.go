@@ -85,6 +85,11 @@ type StoreConfig struct {
 	// renewal when the store is shared: about the longest a table waits
 	// for another node after its node dies (0: LeaseTTL).
 	LeaseTTL time.Duration
+	// AckWait is how long a write sent without waiting (PublishAsync:
+	// the lobby's summaries, the leases' renewals) waits for the store's
+	// acknowledgement before it is given up (0: AckWait). A leader that
+	// loses its place in the middle of a write may never answer it.
+	AckWait time.Duration
 	// Secret is the cluster's secret (secret.go), the same on every node
 	// sharing the store: the routes' credentials and TLS, and the seal of
 	// what the tables keep. A shared store needs one; a node alone
@@ -112,6 +117,8 @@ func (c StoreConfig) Check() error {
 		return errors.New("--replicas is from 1 to 5 (0: min(3, nodes))")
 	case c.LeaseTTL < 0:
 		return errors.New("the lease time must not be negative")
+	case c.AckWait < 0:
+		return errors.New("the acknowledgement's wait must not be negative")
 	case c.clustered() && c.Secret == nil:
 		return fmt.Errorf("--cluster %w", ErrNoSecret)
 	case c.NATS != nil && c.Secret == nil:
@@ -255,7 +262,11 @@ func openEngine(ctx context.Context, dir string, sc StoreConfig) (*Engine, error
 			return nil, fmt.Errorf("connecting to the store (NATS): %w", err)
 		}
 	}
-	if e.js, err = jetstream.New(e.NC); err == nil {
+	wait := AckWait
+	if sc.AckWait > 0 {
+		wait = sc.AckWait
+	}
+	if e.js, err = jetstream.New(e.NC, jetstream.WithPublishAsyncTimeout(wait)); err == nil {
 		err = e.waitReady(ctx, sc.Ready)
 	}
 	if err != nil {
@@ -264,6 +275,13 @@ func openEngine(ctx context.Context, dir string, sc StoreConfig) (*Engine, error
 	}
 	return e, nil
 }
+
+// AckWait is how long a write sent without waiting is waited for, at
+// most: without a limit an acknowledgement lost with a stream's leader
+// (it stepped down under load with the write in flight) left its waiter
+// waiting for ever — a node's lobby writer did, and its new tables were
+// never listed on the other nodes.
+const AckWait = 10 * time.Second
 
 // localUser is the one client user of the embedded server: the process
 // itself.

@@ -177,3 +177,37 @@ func openStoreAt(t testing.TB, dir string) (*Keeper, func()) {
 	}
 	return k, func() { eng.Close() }
 }
+
+// TestAnUnansweredWriteIsGivenUp: a write sent without waiting whose
+// acknowledgement never comes (a leader lost with the write in flight
+// sends none) ends in an error after StoreConfig.AckWait, so that what
+// waits for it (a node's lobby writer) goes on; without the limit it
+// waited for ever.
+func TestAnUnansweredWriteIsGivenUp(t *testing.T) {
+	eng, _, err := OpenDir(context.Background(), t.TempDir(), StoreConfig{AckWait: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	// A listener that takes the write and never answers, as a stream's
+	// leader that stepped down with it.
+	sub, err := eng.NC.SubscribeSync("okey.silent")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sub.Unsubscribe()
+	f, err := eng.JetStream().PublishAsync("okey.silent", []byte("x"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-f.Ok():
+		t.Fatal("a write nobody acknowledged was acknowledged")
+	case err := <-f.Err():
+		if !errors.Is(err, jetstream.ErrAsyncPublishTimeout) {
+			t.Fatalf("the write ended with %v, want a timeout", err)
+		}
+	case <-time.After(30 * time.Second): // far past the wait: it would have waited for ever
+		t.Fatal("an unanswered write was still waited for after 30 s")
+	}
+}
