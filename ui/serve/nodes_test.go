@@ -7,12 +7,14 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"log/slog"
 	"net"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -278,6 +280,15 @@ func startNodes(t *testing.T, n int) ([]*Server, []string) {
 			srv.Shutdown(ctx)
 		})
 	}
+	// A test that fails waiting on the cluster says what each node saw
+	// (run before the nodes shut down: cleanups run last first).
+	t.Cleanup(func() {
+		if t.Failed() {
+			for i, srv := range srvs {
+				t.Logf("node %d saw:\n%sleases held: %v", i, srv.status(), srv.hall.Owned())
+			}
+		}
+	})
 	return srvs, addrs
 }
 
@@ -291,8 +302,11 @@ func tryNodes(t *testing.T, n int) ([]*Server, error) {
 	srvs := make([]*Server, n)
 	errs := make([]error, n)
 	done := make(chan int, n)
+	logs := make([]*logTail, n)
 	for i := range n {
+		logs[i] = &logTail{}
 		cfg := withDefaults(t, func(c *Config) {
+			c.Log = slog.New(slog.NewTextHandler(logs[i], nil))
 			c.StateDir = t.TempDir()
 			c.HostKey = filepath.Join(t.TempDir(), "hostkey", "key")
 			c.Store = keep.StoreConfig{ClusterListen: routes[i], Routes: routes, ClusterName: "okey-test",
@@ -321,7 +335,39 @@ func tryNodes(t *testing.T, n int) ([]*Server, error) {
 		}
 		return nil, fmt.Errorf("node %d: %w", i, errs[i])
 	}
+	t.Cleanup(func() {
+		if t.Failed() {
+			for i, l := range logs {
+				t.Logf("node %d's log, its last lines:\n%s", i, l.String())
+			}
+		}
+	})
 	return srvs, nil
+}
+
+// logTail keeps the last lines a node logged, for a test that fails.
+type logTail struct {
+	mu    sync.Mutex
+	lines []string
+}
+
+// logTailLines is how many lines a logTail keeps.
+const logTailLines = 80
+
+func (l *logTail) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.lines = append(l.lines, strings.TrimRight(string(p), "\n"))
+	if len(l.lines) > logTailLines {
+		l.lines = slices.Delete(l.lines, 0, len(l.lines)-logTailLines)
+	}
+	return len(p), nil
+}
+
+func (l *logTail) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return strings.Join(l.lines, "\n")
 }
 
 // TestClusterOfThreeSurvivesANode: three nodes, players on two of them
