@@ -2,6 +2,7 @@ package serve
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -9,6 +10,7 @@ import (
 
 	"okey/game/daily"
 	"okey/ui/cli"
+	"okey/ui/serve/tables"
 )
 
 // TestServedDaily: the day's daily over ssh, as players meet it. ann
@@ -144,7 +146,7 @@ func TestServedDailyInACluster(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a three-node cluster (seconds)")
 	}
-	_, addrs := startNodes(t, 3)
+	srvs, addrs := startNodes(t, 3)
 	commits := make([]string, len(addrs))
 	re := regexp.MustCompile(`committed: ([0-9a-f]{4} [0-9a-f]{4} [0-9a-f]{4} [0-9a-f]{4})`)
 	clients := make([]*client, len(addrs))
@@ -176,11 +178,33 @@ func TestServedDailyInACluster(t *testing.T) {
 	ann.press("enter")
 	ann.waitFor("Deal committed: "+commits[0], patience)
 	ann.close()
+	// Node 2 lists ann's table (run by node 0) before she comes back
+	// there: a player whose seat the lobby knows goes straight back to
+	// it, one it does not know yet sees the lobby first — which of the
+	// two depended on whether node 0's summary, written every 250 ms,
+	// had gone out in the 50 ms ann sat there, and the test failed one
+	// run in five.
+	local := srvs[0].hall.List()
+	if len(local) != 1 || local[0].Owners[0] == "" {
+		t.Fatalf("node 0 runs %d tables, not ann's daily alone", len(local))
+	}
+	deadline := time.Now().Add(patience)
+	for !slices.ContainsFunc(srvs[2].hall.List(), func(s *tables.Summary) bool { return s.Holds(local[0].Owners[0]) == 0 }) {
+		if time.Now().After(deadline) {
+			t.Fatalf("node 2 does not list ann's daily after %v", patience)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 	again := dial(t, addrs[2], "ann", dialOpts{key: annKey, w: 100, h: 30})
 	defer again.close()
-	// ann's key on another node: the lobby lists her daily's table
-	// (run by node 0); the daily's page says she has begun the day, and
-	// enter takes her back to it there rather than dealing it again.
+	// ann's key on another node: back at her daily's table; left for the
+	// lobby, it lists the table as hers, the daily's page says she has
+	// begun the day, and enter takes her back to it there rather than
+	// dealing it again.
+	again.waitFor("Deal committed: "+commits[0], patience)
+	again.press("q")
+	again.waitFor("q again to leave", patience)
+	again.press("q")
 	again.waitFor("your daily · hand 1 of 4", patience)
 	again.press("d")
 	again.waitFor("You have begun today's daily", patience)

@@ -274,12 +274,21 @@ func startNodes(t *testing.T, n int) ([]*Server, []string) {
 		go srv.Serve(l)
 		awaitServing(t, srv)
 		addrs[i] = l.Addr().String()
-		t.Cleanup(func() {
-			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-			defer cancel()
-			srv.Shutdown(ctx)
-		})
 	}
+	// The nodes stop together: one stopping after the others had gone
+	// waited its five seconds for a store with no majority left to save
+	// its tables in.
+	t.Cleanup(func() {
+		var wg sync.WaitGroup
+		for _, srv := range srvs {
+			wg.Go(func() {
+				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+				defer cancel()
+				srv.Shutdown(ctx)
+			})
+		}
+		wg.Wait()
+	})
 	// A test that fails waiting on the cluster says what each node saw
 	// (run before the nodes shut down: cleanups run last first).
 	t.Cleanup(func() {
