@@ -68,7 +68,7 @@ func play101(t *testing.T, c *client, stop chan struct{}, across bool) *sync.Wai
 			case strings.Contains(scr, "x again"):
 				c.press("x")
 			case strings.Contains(bar, "x discard"):
-				c.press("x")
+				c.press(discardKeys(scr)...)
 			default:
 				time.Sleep(10 * time.Millisecond)
 				continue
