@@ -200,6 +200,8 @@ type (
 		seat  int
 		err   error
 		watch bool
+		// resume is the resume code the seat was asked with ("": none).
+		resume string
 	}
 	fromTableMsg struct {
 		gen uint64
