@@ -47,7 +47,7 @@ func (t *Table) joinAs(m *Member, want int, resume bool) (int, error) {
 			return -1, ErrTableFull
 		}
 	}
-	if t.seats[seat].owner != m.id && !t.Cfg.SameAddr && sharedAddr(m.addr) {
+	if t.seats[seat].owner != m.id && !t.Cfg.SameAddr && SharedAddr(m.addr) {
 		for i, o := range t.seats {
 			if i != seat && o.owner != "" && o.owner != m.id && o.addr == m.addr {
 				return -1, ErrSameAddr
@@ -79,11 +79,12 @@ func (t *Table) joinAs(m *Member, want int, resume bool) (int, error) {
 	return seat, nil
 }
 
-// sharedAddr reports whether addr counts for the one-address rule: every
-// address but the loopback's, whose players are on the server's own
-// machine (tests, a player at the console) and not two people hiding
-// behind one.
-func sharedAddr(addr string) bool {
+// SharedAddr reports whether addr counts for the one-address rules (a
+// table's one seat an address, the daily's one ranked day an address):
+// every address but the loopback's, whose players are on the server's
+// own machine (tests, a player at the console, or everyone behind an
+// ssh -R tunnel) and not two people hiding behind one.
+func SharedAddr(addr string) bool {
 	if addr == "" {
 		return false
 	}
