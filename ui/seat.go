@@ -254,6 +254,10 @@ func (m *Model) seatDaily() string {
 		return ""
 	}
 	d := m.seat.daily
+	if d.Practice != "" {
+		// Practice, as the local daily marks it: on every hand.
+		return m.tr.T("daily.badge", d.Hand, d.Of) + " · " + m.tr.T("daily.practice")
+	}
 	return m.tr.T("daily.badge", d.Hand, d.Of)
 }
 
@@ -268,7 +272,11 @@ func (m *Model) servedHandLines() []string {
 	if d.Hand >= d.Of {
 		next = m.tr.T("served.handend.last")
 	}
-	return append([]string{"", m.st.Bold.Render(m.tr.T("daily.handend", d.Date, d.Hand, d.Of))}, m.pageLines([]string{next})...)
+	lines := []string{"", m.st.Bold.Render(m.tr.T("daily.handend", d.Date, d.Hand, d.Of))}
+	if d.Practice != "" {
+		lines = append(lines, m.st.Bold.Render(m.tr.T("served.practice."+d.Practice)))
+	}
+	return append(lines, m.pageLines([]string{next})...)
 }
 
 // seatBadge is the seat's badge for the header.

@@ -125,6 +125,9 @@ type Daily struct {
 	// Hand is the hand played (from 1), Of the day's hands.
 	Hand int `json:"hand"`
 	Of   int `json:"of"`
+	// Practice is why the day is not ranked ("guest", "new", "addr"),
+	// "" when it is: the header and the page after each hand say so.
+	Practice string `json:"practice,omitempty"`
 }
 
 // Game is the game the update's view is of, as its records name it

@@ -3,13 +3,16 @@ package serve
 import (
 	"context"
 	"errors"
+	"io"
 	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"okey/game/classic"
 	"okey/game/daily"
+	"okey/game/okey101"
 	"okey/ui/serve/keep"
 	"okey/ui/serve/tables"
 )
@@ -21,14 +24,90 @@ import (
 // first node that needs it (keep's DailyBook), its par measured in the
 // background by every node that shows the day, kept once.
 
+// random is the server's source of randomness: crypto/rand unless a
+// test set its own.
+func (s *Server) random() io.Reader {
+	if s.cfg.Random != nil {
+		return s.cfg.Random
+	}
+	return tables.DefaultRandom // crypto/rand
+}
+
+// dailyStanding is whether id's day of g on d, played from addr, is
+// ranked ("") or why it is practice (keep.DailyStanding). With claim (the
+// day is starting) the address is marked as having started the day;
+// without (the page, before), nothing is marked but that the key was
+// seen. A key whose first sight the store cannot vouch for (its record
+// does not open with the cluster's secret) is taken as new: the board
+// ranks only what it can stand by.
+func (s *Server) dailyStanding(ctx context.Context, g daily.Game, d daily.Date, id, addr string, claim bool) (string, error) {
+	guest := strings.HasPrefix(id, keep.GuestPrefix)
+	var first time.Time
+	if !guest {
+		f, err := s.daily.FirstSeen(ctx, id, s.cfg.Now(), s.ratedSince(ctx, id))
+		switch {
+		case errors.Is(err, keep.ErrSealBroken):
+			s.log.Warn("daily: when a key was first seen does not open: taken as new", "err", err)
+		case err != nil:
+			return "", err
+		default:
+			first = f
+		}
+	}
+	holder := ""
+	if tables.SharedAddr(addr) || s.cfg.dailyLoopback && addr != "" {
+		h, err := s.daily.AddrFirst(ctx, g, d, addr, id, claim, s.random())
+		switch {
+		case errors.Is(err, keep.ErrSealBroken):
+			s.log.Warn("daily: an address's start of the day does not open: taken as started", "err", err)
+			h = keep.PracticeAddr // no identity's: every start from it is practice
+		case err != nil:
+			return "", err
+		}
+		holder = h
+	}
+	return keep.DailyStanding(d, guest, first, holder, id), nil
+}
+
+// noteSeen keeps when the cluster first saw the key id (a guest has
+// none), in the background: the daily ranks keys seen before its day.
+func (s *Server) noteSeen(id string) {
+	if s.daily == nil || strings.HasPrefix(id, keep.GuestPrefix) {
+		return
+	}
+	go func() {
+		ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
+		defer cancel()
+		if _, err := s.daily.FirstSeen(ctx, id, s.cfg.Now(), s.ratedSince(ctx, id)); err != nil && ctx.Err() == nil {
+			s.log.Warn("daily: keeping when a key was first seen", "err", err)
+		}
+	}()
+}
+
+// ratedSince is, for a key the cluster has no first sight of, when the
+// store last wrote its ratings (zero: never): a key rated before the day
+// began was about then, though a store kept by an older okey serve
+// never noted it seen. Asked only for a key without a first sight.
+func (s *Server) ratedSince(ctx context.Context, id string) func() time.Time {
+	return func() time.Time {
+		var since time.Time
+		if s.book == nil {
+			return since
+		}
+		for _, g := range []string{classic.GameName, okey101.GameName} {
+			e, err := s.book.Ratings.Get(ctx, keep.RatingKey(g, id))
+			if err == nil && (since.IsZero() || e.Created().Before(since)) {
+				since = e.Created()
+			}
+		}
+		return since
+	}
+}
+
 // dailySet is the served set of g on d and its commitment, the secret
 // made if no node has made it yet.
 func (s *Server) dailySet(ctx context.Context, g daily.Game, d daily.Date) (daily.Set, daily.Commitment, error) {
-	rnd := s.cfg.Random
-	if rnd == nil {
-		rnd = tables.DefaultRandom // crypto/rand
-	}
-	sec, err := s.daily.Secret(ctx, g, d, rnd)
+	sec, err := s.daily.Secret(ctx, g, d, s.random())
 	if err != nil {
 		return daily.Set{}, daily.Commitment{}, err
 	}
@@ -79,7 +158,7 @@ type dailyMsg struct {
 // readDaily reads the daily's page of the session's game, in a command.
 func (s *session) readDaily() tea.Cmd {
 	s.dailyView, s.dailyErr = nil, false
-	srv, g, me, ctx := s.srv, s.dailyGame, s.id, s.ctx
+	srv, g, me, addr, ctx := s.srv, s.dailyGame, s.id, s.addr, s.ctx
 	return func() tea.Msg {
 		c, cancel := context.WithTimeout(ctx, 10*time.Second)
 		defer cancel()
@@ -92,6 +171,12 @@ func (s *session) readDaily() tea.Cmd {
 		p.commit = commit
 		if p.mine, p.begun, err = srv.daily.Mine(c, g, p.today, me); err != nil {
 			return dailyMsg{p: p, err: err}
+		}
+		if p.practice = p.mine.Practice; !p.begun {
+			// Told before the day is dealt whether it will be ranked.
+			if p.practice, err = srv.dailyStanding(c, g, p.today, me, addr, false); err != nil {
+				return dailyMsg{p: p, err: err}
+			}
 		}
 		if p.board, err = srv.daily.BoardOf(c, g, p.today, me); err != nil {
 			return dailyMsg{p: p, err: err}
@@ -120,13 +205,16 @@ type dailyStartedMsg struct {
 	game daily.Game
 	set  daily.Set
 	c    daily.Commitment
-	err  error
+	// practice is why the day is not ranked ("": it is).
+	practice string
+	err      error
 }
 
 // startDaily claims the player's day in a command: once a day, in the
-// whole cluster.
+// whole cluster; ranked or practice as dailyStanding says, the address
+// marked as having started the day.
 func (s *session) startDaily() tea.Cmd {
-	srv, g, id, name, ctx := s.srv, s.dailyGame, s.id, s.name, s.ctx
+	srv, g, id, name, addr, ctx := s.srv, s.dailyGame, s.id, s.name, s.addr, s.ctx
 	return func() tea.Msg {
 		c, cancel := context.WithTimeout(ctx, 10*time.Second)
 		defer cancel()
@@ -135,8 +223,20 @@ func (s *session) startDaily() tea.Cmd {
 		if err != nil {
 			return dailyStartedMsg{game: g, err: err}
 		}
-		err = srv.daily.Claim(c, g, d, keep.DailyResult{ID: id, Name: name, Guest: strings.HasPrefix(id, keep.GuestPrefix)})
-		return dailyStartedMsg{game: g, set: set, c: commit, err: err}
+		// Begun already: taken back to it, and no address marked.
+		if _, begun, err := srv.daily.Mine(c, g, d, id); err != nil || begun {
+			if err == nil {
+				err = keep.ErrPlayedToday
+			}
+			return dailyStartedMsg{game: g, err: err}
+		}
+		practice, err := srv.dailyStanding(c, g, d, id, addr, true)
+		if err != nil {
+			return dailyStartedMsg{game: g, err: err}
+		}
+		r := keep.DailyResult{ID: id, Name: name, Guest: strings.HasPrefix(id, keep.GuestPrefix), Practice: practice}
+		err = srv.daily.Claim(c, g, d, r)
+		return dailyStartedMsg{game: g, set: set, c: commit, practice: practice, err: err}
 	}
 }
 
@@ -165,7 +265,9 @@ func (s *session) onDailyStarted(m dailyStartedMsg) tea.Cmd {
 		s.flash = s.tr.T("served.error")
 		return nil
 	}
-	t, err := s.srv.hall.Create(tables.DailyConfig(m.game, tables.NewDailyPlan(m.set, m.c, s.id), newCode()), s.id, s.addr)
+	plan := tables.NewDailyPlan(m.set, m.c, s.id)
+	plan.Practice = m.practice
+	t, err := s.srv.hall.Create(tables.DailyConfig(m.game, plan, newCode()), s.id, s.addr)
 	if err != nil {
 		// The day stays claimed: it is begun, and the board shows it
 		// begun with no hand; said, so the player knows.

@@ -36,6 +36,13 @@ func TestServedDaily(t *testing.T) {
 		c.Now = func() time.Time { return start.Add(time.Since(began) + time.Duration(offset.Load())) }
 	})
 	annKey := newKey(t)
+	// ann's key is seen the day before: the board ranks keys first seen
+	// before the day began (a key new on the day plays it as practice).
+	offset.Store(int64(-24 * time.Hour))
+	dial(t, addr, "ann", dialOpts{key: annKey}).waitFor("d daily", patience)
+	waitSeen(t, srv, annKey, time.Date(2026, 11, 24, 0, 0, 0, 0, time.UTC))
+	offset.Store(0)
+	srv.clockMoved()
 	ann := dial(t, addr, "ann", dialOpts{key: annKey, w: 100, h: 30})
 	defer ann.close()
 	ann.waitFor("d daily", patience)

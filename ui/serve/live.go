@@ -6,9 +6,6 @@ import (
 
 	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
-
-	"okey/ui/seatmsg"
-	"okey/ui/serve/hall"
 )
 
 // register records a session; the same identity connected before is
@@ -82,21 +79,6 @@ func (s *Server) answers(ctx context.Context, m *session, wait time.Duration) bo
 	case <-ctx.Done():
 		return true
 	}
-}
-
-// seatInPlay reports whether the seat identity id holds at t is played
-// by a connected player right now, on whichever node: the table shows
-// them at it, not away.
-func (s *Server) seatInPlay(t hall.SeatTable, id string) bool {
-	for _, su := range s.hall.List() {
-		if su.ID != t.TableID() {
-			continue
-		}
-		if i := su.Holds(id); i >= 0 {
-			return su.Players[i].Kind == seatmsg.Human
-		}
-	}
-	return false
 }
 
 // reidentify moves a session to another identity (a guest's resume

@@ -140,10 +140,9 @@ func (s *session) useCode() tea.Cmd {
 			s.flash = s.tr.T("lobby.codechecking")
 			return s.probeHolder(holder, code, t)
 		}
-		if s.srv.seatInPlay(t, id) {
-			return s.refuseLiveCode(code)
-		}
-		return s.resumeAs(code, t)
+		// Whether a session on another node holds the seat, connected,
+		// is for the table to say: its node knows.
+		return s.resumeCmd(t, code, false)
 	}
 	s.page = pgLobby
 	return s.joinCmd(t, -1, false)
@@ -155,8 +154,10 @@ func (s *session) useCode() tea.Cmd {
 // saying why — unless that session's connection no longer answers (a
 // laptop closed, a network changed: the guest back on another
 // connection), which an SSH keepalive tells within holderProbe. A
-// player holding the seat on another node is refused while the table
-// shows them at it.
+// player holding the seat from another node is refused by the table
+// itself (tables.ErrSeatLive) while any session of theirs is at it,
+// away or not, whichever node the table runs on: the rule is the
+// cluster's, not the node's.
 
 // holderProbe is how long a holder's connection has to answer.
 const holderProbe = 5 * time.Second
@@ -183,7 +184,8 @@ func (s *session) onHolderProbed(msg holderProbedMsg) tea.Cmd {
 	if msg.alive {
 		return s.refuseLiveCode(msg.code)
 	}
-	return s.resumeAs(msg.code, msg.t)
+	// The session here that held it is gone: the table lets it go.
+	return s.resumeCmd(msg.t, msg.code, true)
 }
 
 // refuseLiveCode says the code's seat is taken by a live session.
@@ -191,16 +193,6 @@ func (s *session) refuseLiveCode(code string) tea.Cmd {
 	s.srv.log.Warn("a resume code typed while its seat's player is connected: refused", "addr", s.addr, "name", s.name)
 	s.flash = s.tr.T("lobby.codelive")
 	return nil
-}
-
-// resumeAs makes the session the guest code stands for, and takes the
-// seat at t: their seat, their code.
-func (s *session) resumeAs(code string, t hall.SeatTable) tea.Cmd {
-	old := s.id
-	s.id, s.code = guestID(code), code
-	s.srv.reidentify(s, old)
-	s.page = pgLobby
-	return s.joinCmd(t, -1, false)
 }
 
 func (s *session) updateRoom(k tea.KeyPressMsg) tea.Cmd {

@@ -17,21 +17,40 @@ import (
 // joinCmd takes a seat (or watches) at t, in a command: the request
 // waits for room in the table's queue, which Update must not.
 func (s *session) joinCmd(t hall.SeatTable, seat int, watch bool) tea.Cmd {
-	m := tables.NewMember(s.id, s.name, s.addr, seat)
+	r := tables.Request{Kind: tables.ReqJoin, Seat: seat}
+	if watch {
+		r.Kind = tables.ReqWatch
+	}
+	return s.askSeat(t, tables.NewMember(s.id, s.name, s.addr, seat), r, "")
+}
+
+// resumeCmd takes back, at t, the seat of the guest whose resume code is
+// code, as that guest: the session becomes them only once the table has
+// seated it (onJoined), so a code refused leaves it who it was. Unless
+// checked (this node found the seat's session here and its connection
+// dead), the table refuses while the seat's player is connected: the
+// table's node knows every session at it, from whichever node.
+func (s *session) resumeCmd(t hall.SeatTable, code string, checked bool) tea.Cmd {
+	r := tables.Request{Kind: tables.ReqJoin, Seat: -1, Resume: !checked}
+	return s.askSeat(t, tables.NewMember(guestID(code), s.name, s.addr, -1), r, code)
+}
+
+// askSeat sends r (a join or a watch) for m to t and waits for its
+// answer, in a command; resume is the resume code it is made with ("":
+// none).
+func (s *session) askSeat(t hall.SeatTable, m *tables.Member, r tables.Request, resume string) tea.Cmd {
 	ctx := s.ctx
+	watch := r.Kind == tables.ReqWatch
 	return func() tea.Msg {
-		r := tables.Request{Kind: tables.ReqJoin, M: m, Seat: seat, Reply: make(chan tables.JoinReply, 1)}
-		if watch {
-			r.Kind = tables.ReqWatch
-		}
+		r.M, r.Reply = m, make(chan tables.JoinReply, 1)
 		if !t.Call(ctx, r) {
-			return joinedMsg{t: t, m: m, err: tables.ErrClosed, watch: watch}
+			return joinedMsg{t: t, m: m, err: tables.ErrClosed, watch: watch, resume: resume}
 		}
 		select {
 		case rep := <-r.Reply:
-			return joinedMsg{t: t, m: m, seat: rep.Seat, err: rep.Err, watch: watch}
+			return joinedMsg{t: t, m: m, seat: rep.Seat, err: rep.Err, watch: watch, resume: resume}
 		case <-t.Ended():
-			return joinedMsg{t: t, m: m, err: tables.ErrClosed, watch: watch}
+			return joinedMsg{t: t, m: m, err: tables.ErrClosed, watch: watch, resume: resume}
 		case <-ctx.Done():
 			return nil
 		}
@@ -40,6 +59,17 @@ func (s *session) joinCmd(t hall.SeatTable, seat int, watch bool) tea.Cmd {
 
 // onJoined opens the table's page after a join.
 func (s *session) onJoined(j joinedMsg) tea.Cmd {
+	if j.resume != "" {
+		if errors.Is(j.err, tables.ErrSeatLive) {
+			return s.refuseLiveCode(j.resume)
+		}
+		if j.err == nil {
+			// Seated as the code's guest: the session is them now.
+			old := s.id
+			s.id, s.code = guestID(j.resume), j.resume
+			s.srv.reidentify(s, old)
+		}
+	}
 	if j.err != nil && s.reseat != nil && !errors.Is(j.err, tables.ErrSeatTaken) && !errors.Is(j.err, tables.ErrTableFull) {
 		// The table is not up again yet: asked again in a moment.
 		return reseatAfter(reseatEvery)

@@ -144,6 +144,10 @@ type Config struct {
 	// overloaded, when set (tests), says whether the node is over its
 	// limit instead of its health.
 	overloaded func() bool
+	// dailyLoopback, when set (tests, whose clients all come from
+	// loopback addresses), counts loopback addresses for the daily's
+	// one ranked day an address, as any other.
+	dailyLoopback bool
 	// onStrange, when set (tests), is told of every message of Bubble
 	// Tea's own that a session's driver could not act on.
 	onStrange func(msg tea.Msg)

@@ -200,6 +200,8 @@ type (
 		seat  int
 		err   error
 		watch bool
+		// resume is the resume code the seat was asked with ("": none).
+		resume string
 	}
 	fromTableMsg struct {
 		gen uint64
@@ -444,10 +446,13 @@ type dailyPage struct {
 	today  daily.Date
 	commit daily.Commitment
 	// mine is the player's own day (begun: they have claimed it).
-	mine   keep.DailyResult
-	begun  bool
-	board  keep.DailyBoard
-	secret daily.Secret
+	mine  keep.DailyResult
+	begun bool
+	// practice is why the player's day is (or, not begun, would be)
+	// practice: keep.Practice…; "" for a ranked day.
+	practice string
+	board    keep.DailyBoard
+	secret   daily.Secret
 	// yesterday's board and secret (revealed: a daily was dealt).
 	past     keep.DailyBoard
 	revealed bool

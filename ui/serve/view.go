@@ -541,24 +541,42 @@ func (s *session) dailyLines(st *theme.Styles) ([]string, []key.Binding) {
 	lines = append(lines,
 		st.Text.Render(s.tr.T("served.today", p.today.String(), g.Hands())),
 		st.Text.Render(s.tr.T("served.commit", p.commit.Short())))
+	// A day that is (or will be) practice says why before its first
+	// hand, in the blank line's place: the page keeps to 24 lines.
+	gap := true
+	why := func() {
+		if p.practice != "" {
+			lines = append(lines, st.Warn.Render(s.tr.T("served.practice."+p.practice)))
+			gap = false
+		}
+	}
 	switch {
 	case !p.begun:
 		lines = append(lines, st.Bold.Render(s.tr.T("served.notyet")))
+		why()
 	case len(p.mine.Hands) == 0:
 		lines = append(lines, st.Bold.Render(s.tr.T("served.begun")))
+		why()
 	default:
 		row, ok := rowOf(p.board, s.id)
 		if ok {
-			// A guest's row is shown, not ranked, and not the field
-			// (keep.RankDaily): said where the player reads their day.
+			// A guest's row, or a practice day's, is shown, not
+			// ranked, and not the field (keep.RankDaily): said where
+			// the player reads their day, with the reason.
 			mine := "served.mine"
-			if row.Guest {
+			switch {
+			case row.Guest:
 				mine = "served.mine.guest"
+			case !row.Ranked():
+				mine = "served.mine.practice"
 			}
 			lines = append(lines, st.Bold.Render(s.tr.T(mine, len(row.Hands), g.Hands(), signed(row.Field), s.parWord(row))))
 		}
 	}
-	lines = append(lines, "", st.Bold.Render(s.tr.T("served.board", len(p.board.Rows))))
+	if gap {
+		lines = append(lines, "")
+	}
+	lines = append(lines, st.Bold.Render(s.tr.T("served.board", len(p.board.Rows))))
 	lines = append(lines, s.dailyBoardLines(st, p.board, dailyRows, false)...)
 	lines = append(lines, "")
 	if !p.revealed {
@@ -586,8 +604,11 @@ func (s *session) dailyBoardLines(st *theme.Styles, b keep.DailyBoard, n int, cl
 	row := func(i int) string {
 		r := b.Rows[i]
 		name := r.Name
-		if r.Guest {
+		switch {
+		case r.Guest:
 			name = s.tr.T("served.guest", name)
+		case !r.Ranked():
+			name = s.tr.T("served.practice", name)
 		}
 		vsPar := "—"
 		if r.HasPar && len(r.Hands) > 0 {
@@ -595,7 +616,7 @@ func (s *session) dailyBoardLines(st *theme.Styles, b keep.DailyBoard, n int, cl
 		}
 		place := fmt.Sprintf("%d.", r.Place)
 		if r.Place == 0 {
-			place = "–" // a guest: not ranked
+			place = "–" // a guest, practice: not ranked
 		}
 		line := padTo(place, 3) + " " + padTo(tables.CutWidth(name, boardName+2), boardName+2) + " " +
 			padLeft(fmt.Sprintf("%d/%d", len(r.Hands), g.Hands()), 6) + " " + padLeft(signed(r.Field), 8) + " " + padLeft(vsPar, 6)

@@ -439,7 +439,7 @@ type relayReply struct {
 }
 
 // join errors on the wire.
-var wireErrs = map[string]error{"full": tables.ErrTableFull, "taken": tables.ErrSeatTaken, "sameaddr": tables.ErrSameAddr, "closed": tables.ErrClosed}
+var wireErrs = map[string]error{"full": tables.ErrTableFull, "taken": tables.ErrSeatTaken, "sameaddr": tables.ErrSameAddr, "live": tables.ErrSeatLive, "closed": tables.ErrClosed}
 
 func errName(err error) string {
 	for n, e := range wireErrs {

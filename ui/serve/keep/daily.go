@@ -52,6 +52,8 @@ const dailyKeep = 40 * 24 * time.Hour
 type DailyBook struct {
 	kv   jetstream.KeyValue
 	seal *Sealer
+	// seen is when each key was first seen (dailyrank.go).
+	seen jetstream.KeyValue
 	// cache is the results a watch keeps (dailycache.go), nil when the
 	// book is not watched; set once, by Watch, before the book is used.
 	cache *dailyCache
@@ -73,7 +75,12 @@ func OpenDailyBook(ctx context.Context, eng *Engine) (*DailyBook, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the bucket %s: %w", dailyBucket, err)
 	}
-	return &DailyBook{kv: kv, seal: eng.Seal}, nil
+	seen, err := eng.MakeBucket(ctx, jetstream.KeyValueConfig{Bucket: seenBucket, History: 1, Storage: jetstream.FileStorage, Replicas: eng.Replicas,
+		Description: "okey serve: when each key was first seen (sealed), for the daily's board"})
+	if err != nil {
+		return nil, fmt.Errorf("the bucket %s: %w", seenBucket, err)
+	}
+	return &DailyBook{kv: kv, seal: eng.Seal, seen: seen}, nil
 }
 
 func secretKey(g daily.Game, d daily.Date) string { return "secret." + string(g) + "." + d.String() }
@@ -92,17 +99,26 @@ var ErrNoDaily = errors.New("no daily was dealt that day")
 // has made it yet. Every node that asks gets the same: the first Create
 // wins, and the others read what it wrote.
 func (b *DailyBook) Secret(ctx context.Context, g daily.Game, d daily.Date, rnd io.Reader) (daily.Secret, error) {
-	s, err := b.readSecret(ctx, g, d)
+	s, err := b.secretAt(ctx, secretKey(g, d), rnd)
+	if err != nil {
+		return s, fmt.Errorf("the day's secret of %s %s: %w", g, d, err)
+	}
+	return s, nil
+}
+
+// secretAt is the random value sealed at key, made now from rnd if no
+// node has made it yet (the first Create wins; the others read it).
+func (b *DailyBook) secretAt(ctx context.Context, key string, rnd io.Reader) (daily.Secret, error) {
+	s, err := b.readSecretAt(ctx, key)
 	if !errors.Is(err, ErrNoDaily) {
 		return s, err
 	}
 	if rnd == nil {
-		return s, errors.New("the day's secret: no source of randomness")
+		return s, errors.New("no source of randomness")
 	}
 	if _, err := io.ReadFull(rnd, s[:]); err != nil {
-		return s, fmt.Errorf("the day's secret: %w", err)
+		return s, err
 	}
-	key := secretKey(g, d)
 	_, err = b.kv.Create(ctx, key, b.seal.Seal(dailyBucket+"/"+key, []byte(s.String())))
 	if err == nil {
 		b.kept.Store(key, s)
@@ -110,10 +126,10 @@ func (b *DailyBook) Secret(ctx context.Context, g daily.Game, d daily.Date, rnd 
 	if errors.Is(err, jetstream.ErrKeyExists) {
 		// Another node made it first: theirs is the day's. A replica
 		// answering the read may not have it yet: read until it has.
-		return untilWritten(ctx, func() (daily.Secret, error) { return b.readSecret(ctx, g, d) }, ErrNoDaily)
+		return untilWritten(ctx, func() (daily.Secret, error) { return b.readSecretAt(ctx, key) }, ErrNoDaily)
 	}
 	if err != nil {
-		return daily.Secret{}, fmt.Errorf("the day's secret of %s %s: %w", g, d, err)
+		return daily.Secret{}, err
 	}
 	return s, nil
 }
@@ -137,20 +153,28 @@ func untilWritten[T any](ctx context.Context, read func() (T, error), notYet err
 
 // readSecret is the secret made for g on d (ErrNoDaily: none).
 func (b *DailyBook) readSecret(ctx context.Context, g daily.Game, d daily.Date) (daily.Secret, error) {
-	key := secretKey(g, d)
+	s, err := b.readSecretAt(ctx, secretKey(g, d))
+	if err != nil {
+		return s, fmt.Errorf("the day's secret of %s %s: %w", g, d, err)
+	}
+	return s, nil
+}
+
+// readSecretAt is the random value sealed at key (ErrNoDaily: none).
+func (b *DailyBook) readSecretAt(ctx context.Context, key string) (daily.Secret, error) {
 	if s, ok := b.kept.Load(key); ok {
 		return s.(daily.Secret), nil
 	}
 	kv, err := b.kv.Get(ctx, key)
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
-		return daily.Secret{}, fmt.Errorf("%s %s: %w", g, d, ErrNoDaily)
+		return daily.Secret{}, ErrNoDaily
 	}
 	if err != nil {
-		return daily.Secret{}, fmt.Errorf("the day's secret of %s %s: %w", g, d, err)
+		return daily.Secret{}, err
 	}
 	plain, err := b.seal.Open(dailyBucket+"/"+key, kv.Value())
 	if err != nil {
-		return daily.Secret{}, fmt.Errorf("the day's secret of %s %s: %w", g, d, err)
+		return daily.Secret{}, err
 	}
 	s, err := daily.ParseSecret(string(plain))
 	if err == nil {
@@ -224,10 +248,17 @@ type DailyResult struct {
 	ID    string `json:"id"`
 	Name  string `json:"name"`
 	Guest bool   `json:"guest,omitempty"`
-	Hands []int  `json:"hands"`
+	// Practice is why the day is not ranked (PracticeGuest,
+	// PracticeNewKey, PracticeAddr: dailyrank.go), "" for a ranked day.
+	Practice string `json:"practice,omitempty"`
+	Hands    []int  `json:"hands"`
 	// Table is the daily table the player played at.
 	Table string `json:"table,omitempty"`
 }
+
+// Ranked reports whether the day is on the board with a place and in
+// the field's means: played with a key, not as practice.
+func (r DailyResult) Ranked() bool { return !r.Guest && r.Practice == "" }
 
 // Done reports whether every hand of the day was played.
 func (r DailyResult) Done(g daily.Game) bool { return len(r.Hands) >= g.Hands() }
@@ -376,7 +407,7 @@ type DailyRow struct {
 	Total  int
 	// Place is the row's place from 1, shared by rows that tie (done
 	// alike, the same against the field and against par); 0 for a
-	// guest's row, which is shown but not ranked.
+	// row that is not ranked (a guest's, a practice day's): shown only.
 	Place int
 }
 
@@ -384,12 +415,12 @@ type DailyRow struct {
 type DailyBoard struct {
 	Game daily.Game
 	Date daily.Date
-	// Means are each hand's mean score over the players with a key who
-	// played it (Played how many): guests are not the field.
+	// Means are each hand's mean score over the ranked days that
+	// played it (Played how many): guests and practice are not the field.
 	Means  []float64
 	Played []int
 	Par    []int
-	// Rows are ranked: players with a key before guests, finished days
+	// Rows are ranked: ranked days before the others, finished days
 	// first, by Field, then by Par.
 	Rows []DailyRow
 	// Place is me's row from 1 (0: not on the board).
@@ -408,17 +439,17 @@ func against(g daily.Game, score, ref float64) float64 {
 // RankDaily ranks a day's results duplicate style: every hand against
 // the field's mean on it and against par (nil: not known yet).
 //
-// Guests are shown, marked, but are not the field: a guest has no
-// identity a second connection can prove, so a guest may play the day
-// again by connecting again, having seen its deals. So a guest's hands
-// are not in the field's means (a guest cannot move another's score),
-// and a guest's row is not ranked: it comes after every player with a
-// key, with no place. Replaying as a guest gains nothing on the board.
+// Only ranked days are the field (dailyrank.go says which are): a
+// guest's, or a day played as practice (a key new that day, an address
+// that had started the day before), is shown, marked, but its hands are
+// not in the field's means (so it moves nobody's score) and its row is
+// not ranked: it comes after every ranked row, with no place. So
+// replaying the day under another identity gains nothing on the board.
 func RankDaily(g daily.Game, d daily.Date, results []DailyResult, par []int, me string) DailyBoard {
 	n := g.Hands()
 	bd := DailyBoard{Game: g, Date: d, Means: make([]float64, n), Played: make([]int, n), Par: par}
 	for _, r := range results {
-		if r.Guest {
+		if !r.Ranked() {
 			continue
 		}
 		for k, s := range r.Hands {
@@ -445,8 +476,8 @@ func RankDaily(g daily.Game, d daily.Date, results []DailyResult, par []int, me 
 		bd.Rows = append(bd.Rows, row)
 	}
 	slices.SortFunc(bd.Rows, func(x, y DailyRow) int {
-		if x.Guest != y.Guest {
-			if y.Guest {
+		if x.Ranked() != y.Ranked() {
+			if x.Ranked() {
 				return -1
 			}
 			return 1
@@ -468,7 +499,7 @@ func RankDaily(g daily.Game, d daily.Date, results []DailyResult, par []int, me 
 	for i := range bd.Rows {
 		r := &bd.Rows[i]
 		r.Place = i + 1
-		if r.Guest {
+		if !r.Ranked() {
 			r.Place = 0 // shown, not ranked
 		} else if i > 0 {
 			if p := bd.Rows[i-1]; p.Done(g) == r.Done(g) && math.Abs(p.Field-r.Field) < 1e-9 && p.Par == r.Par {

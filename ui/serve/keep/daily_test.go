@@ -208,6 +208,13 @@ func TestRankDaily(t *testing.T) {
 			{ID: "g1", Guest: true, Hands: []int{9, 9, 9, 9}}, {ID: "g2", Guest: true, Hands: []int{9, 9, 9, 9}},
 			{ID: "a", Hands: []int{1, 1, 1, 1}}, {ID: "b", Hands: []int{-1, -1, -1, -1}},
 		}, []int{0, 0, 0, 0}, []string{"a", "b", "g1", "g2"}, []float64{4, -4, 36, 36}, []int{4, -4, 36, 36}, []int{1, 2, 0, 0}},
+		// Practice days (a key new that day, an address that had
+		// started the day) are as guests: shown, marked, no place, not
+		// the field.
+		{"practice is shown, not the field, not ranked", daily.Classic, []DailyResult{
+			{ID: "n", Practice: PracticeNewKey, Hands: []int{9, 9, 9, 9}}, {ID: "ad", Practice: PracticeAddr, Hands: []int{5, 5, 5, 5}},
+			{ID: "a", Hands: []int{1, 1, 1, 1}}, {ID: "b", Hands: []int{-1, -1, -1, -1}},
+		}, []int{0, 0, 0, 0}, []string{"a", "b", "n", "ad"}, []float64{4, -4, 36, 20}, []int{4, -4, 36, 20}, []int{1, 2, 0, 0}},
 		{"a guest alone has no field", daily.Classic, []DailyResult{
 			{ID: "g", Guest: true, Hands: []int{3}},
 		}, nil, []string{"g"}, []float64{0}, []int{0}, []int{0}},

@@ -32,8 +32,9 @@ const (
 	daily101       = "2 hands against"
 )
 
-// mineRe reads the player's own day on the daily's page.
-var mineRe = regexp.MustCompile(`You: (\d+) of (\d+) hands`)
+// mineRe reads the player's own day on the daily's page: ranked, or
+// practice (the load's keys are new on the day they play).
+var mineRe = regexp.MustCompile(`(?:You|Practice|Guest, unranked): (\d+) of (\d+) hands`)
 
 // dailyBetween reports whether scr is the page after a daily's hand.
 func dailyBetween(scr string) bool {

@@ -37,6 +37,9 @@ type DailyPlan struct {
 	BotKeys []uint64 `json:"bot_keys"`
 	// Player is the identity the day is played by.
 	Player string `json:"player"`
+	// Practice is why the day is not ranked (keep.Practice…), "" when
+	// it is: the table says so at every hand.
+	Practice string `json:"practice,omitempty"`
 }
 
 // NewDailyPlan is the plan of set (a served daily) for player, the
@@ -159,7 +162,7 @@ func (t *Table) dailyHand() *seatmsg.Daily {
 	if p == nil {
 		return nil
 	}
-	return &seatmsg.Daily{Date: p.Date, Hand: t.dailyIdx + 1, Of: len(p.Seeds)}
+	return &seatmsg.Daily{Date: p.Date, Hand: t.dailyIdx + 1, Of: len(p.Seeds), Practice: p.Practice}
 }
 
 // dailyScored hands the score of the hand just ended to DailyScored,

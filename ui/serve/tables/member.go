@@ -155,13 +155,19 @@ const (
 
 // Request is a session's message to a table.
 type Request struct {
-	Kind  reqKind
-	M     *Member
-	Seat  int // ReqJoin: the seat wanted, -1 for any
-	Move  any
-	Text  string
-	Gone  bool           // ReqLeave: the connection ended (the seat is kept)
-	Reply chan JoinReply // ReqJoin, ReqWatch
+	Kind reqKind
+	M    *Member
+	Seat int // ReqJoin: the seat wanted, -1 for any
+	Move any
+	Text string
+	Gone bool // ReqLeave: the connection ended (the seat is kept)
+	// Resume: a ReqJoin made with a guest's resume code, typed by
+	// someone who may have read it off the guest's screen. The table
+	// refuses it while the seat's player is connected (ErrSeatLive),
+	// away or not: the table's node is the one that knows, whichever
+	// node the code was typed on.
+	Resume bool
+	Reply  chan JoinReply // ReqJoin, ReqWatch
 }
 
 // JoinReply answers a join or a watch.
@@ -178,6 +184,9 @@ var (
 	// held from the same address, and the host did not allow it.
 	ErrSameAddr = errors.New("another seat at this table is held from your address")
 	ErrClosed   = errors.New("the table has closed")
+	// ErrSeatLive is a resume code refused: the seat's player is
+	// connected to the table (from any node), away or not.
+	ErrSeatLive = errors.New("the seat's player is connected: a resume code does not take it")
 	// errBotPanicked is a bot that panicked instead of answering.
 	errBotPanicked = errors.New("the bot panicked")
 )

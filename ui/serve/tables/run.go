@@ -170,7 +170,7 @@ func (t *Table) handle(r Request) {
 			r.Reply <- JoinReply{Seat: -1, Err: ErrDailyOnly}
 			return
 		}
-		seat, err := t.join(r.M, r.Seat)
+		seat, err := t.joinAs(r.M, r.Seat, r.Resume)
 		r.Reply <- JoinReply{Seat: seat, Err: err}
 		if err == nil && t.Cfg.Daily != nil && t.Ref == nil {
 			t.refuseIf(r.M, t.start()) // no waiting room: the day begins

@@ -14,7 +14,15 @@ import (
 // join seats m: at the seat it holds (a reconnection, or the same key
 // again: the older session is let go), else at the seat asked for, else
 // at the first seat nobody holds.
-func (t *Table) join(m *Member, want int) (int, error) {
+func (t *Table) join(m *Member, want int) (int, error) { return t.joinAs(m, want, false) }
+
+// joinAs is join, by a resume code when resume is set: then a seat
+// whose player is connected — a session of theirs attached here, from
+// whichever node, pressing keys or away — is refused (ErrSeatLive),
+// where a key's second session would replace the first. The table's
+// node decides, so the rule is the cluster's: a node where the code is
+// typed knows only its own sessions.
+func (t *Table) joinAs(m *Member, want int, resume bool) (int, error) {
 	seat := -1
 	for i := range t.seats {
 		if t.seats[i].owner == m.id {
@@ -39,7 +47,7 @@ func (t *Table) join(m *Member, want int) (int, error) {
 			return -1, ErrTableFull
 		}
 	}
-	if t.seats[seat].owner != m.id && !t.Cfg.SameAddr && sharedAddr(m.addr) {
+	if t.seats[seat].owner != m.id && !t.Cfg.SameAddr && SharedAddr(m.addr) {
 		for i, o := range t.seats {
 			if i != seat && o.owner != "" && o.owner != m.id && o.addr == m.addr {
 				return -1, ErrSameAddr
@@ -47,6 +55,10 @@ func (t *Table) join(m *Member, want int) (int, error) {
 		}
 	}
 	s := &t.seats[seat]
+	if resume && s.m != nil && s.m != m {
+		t.Opt.Log.Warn("a resume code refused: its seat's player is connected", "table", t.ID, "seat", seat, "name", s.name)
+		return -1, ErrSeatLive
+	}
 	if s.m != nil && s.m != m {
 		// The same player again: the new session takes the seat.
 		t.put(s.m, Msg{Closed: "replaced"})
@@ -67,11 +79,12 @@ func (t *Table) join(m *Member, want int) (int, error) {
 	return seat, nil
 }
 
-// sharedAddr reports whether addr counts for the one-address rule: every
-// address but the loopback's, whose players are on the server's own
-// machine (tests, a player at the console) and not two people hiding
-// behind one.
-func sharedAddr(addr string) bool {
+// SharedAddr reports whether addr counts for the one-address rules (a
+// table's one seat an address, the daily's one ranked day an address):
+// every address but the loopback's, whose players are on the server's
+// own machine (tests, a player at the console, or everyone behind an
+// ssh -R tunnel) and not two people hiding behind one.
+func SharedAddr(addr string) bool {
 	if addr == "" {
 		return false
 	}

@@ -376,3 +376,35 @@ func TestOneAddressOneSeat(t *testing.T) {
 		}
 	}
 }
+
+// TestResumeJoinRefusedWhileConnected: a join made with a resume code
+// does not take a seat whose player has a session at the table, away or
+// not; a key's second session does (the same player again); once the
+// player's session has gone, the code takes the seat.
+func TestResumeJoinRefusedWhileConnected(t *testing.T) {
+	t.Parallel()
+	tb, _ := handTable(t, 0)
+	gus := NewMember("guest:ABCDEFGHJK", "gus", "127.0.0.2", -1)
+	if _, err := tb.join(gus, -1); err != nil {
+		t.Fatal(err)
+	}
+	tb.seats[0].away = true // away, their bot playing: still connected
+	eve := NewMember("guest:ABCDEFGHJK", "eve", "127.0.0.3", -1)
+	if s, err := tb.joinAs(eve, -1, true); !errors.Is(err, ErrSeatLive) || s != -1 {
+		t.Fatalf("a resume code took a connected seat: seat %d, %v", s, err)
+	}
+	if tb.seats[0].m != gus {
+		t.Fatal("the guest's session was let go")
+	}
+	tb.leave(gus, true) // the connection ends; the seat is kept
+	if s, err := tb.joinAs(eve, -1, true); err != nil || s != 0 {
+		t.Fatalf("the code did not take the kept seat back: seat %d, %v", s, err)
+	}
+	ann, ann2 := NewMember("key:A", "ann", "", -1), NewMember("key:A", "ann", "", -1)
+	if _, err := tb.join(ann, -1); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := tb.join(ann2, -1); err != nil || tb.seats[s].m != ann2 {
+		t.Fatalf("a key's second session did not replace the first: seat %d, %v", s, err)
+	}
+}

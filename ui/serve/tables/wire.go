@@ -136,11 +136,12 @@ type wireRequest struct {
 	Move   *seatmsg.Intent `json:"move,omitempty"`
 	Text   string          `json:"text,omitempty"`
 	Gone   bool            `json:"gone,omitempty"`
+	Resume bool            `json:"resume,omitempty"`
 }
 
 // EncodeRequest puts a request to a table on the wire.
 func EncodeRequest(member string, r Request) ([]byte, error) {
-	w := wireRequest{Kind: r.Kind, Member: member, Seat: r.Seat, Text: r.Text, Gone: r.Gone}
+	w := wireRequest{Kind: r.Kind, Member: member, Seat: r.Seat, Text: r.Text, Gone: r.Gone, Resume: r.Resume}
 	if r.M != nil {
 		w.ID, w.Name, w.Addr = r.M.id, r.M.name, r.M.addr
 	}
@@ -175,7 +176,7 @@ func DecodeRequest(data []byte) (wireRequest, error) {
 
 // Request is the wire request as a table takes it, from stand-in m.
 func (w wireRequest) Request(m *Member) Request {
-	r := Request{Kind: w.Kind, M: m, Seat: w.Seat, Text: w.Text, Gone: w.Gone}
+	r := Request{Kind: w.Kind, M: m, Seat: w.Seat, Text: w.Text, Gone: w.Gone, Resume: w.Resume}
 	if w.Move != nil {
 		r.Move = *w.Move
 	}

@@ -119,6 +119,7 @@ func TestRequestsCrossTheWire(t *testing.T) {
 	m := &Member{id: "key:SHA256:xyz", name: "ann", addr: "127.0.0.2"}
 	for _, r := range []Request{
 		{Kind: ReqJoin, M: m, Seat: -1},
+		{Kind: ReqJoin, M: m, Seat: -1, Resume: true},
 		{Kind: ReqMove, M: m, Move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: classic.DiscardAction(2, tile.NewTile(tile.Red, 7)), Hand: 3}},
 		{Kind: ReqMove, M: m, Move: seatmsg.Intent{Kind: seatmsg.IntentPlay101, Plays: []okey101.Action{okey101.NextHand()}, Hand: 2, Redeal: 1}},
 		{Kind: ReqChat, M: m, Text: "merhaba"},
