@@ -56,6 +56,8 @@
 //	              code; codes and names made safe
 //	share.go      a client's fair share, per address: connections, guesses
 //	health.go     a node's health: its scheduling delay and store wait
+//	members.go    the cluster's members: each logged as it joins and
+//	              leaves, listed by status, an unknown one flagged
 //
 // Below it, in packages of their own:
 //

@@ -110,6 +110,7 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 		log.Info("sharing the tables with other nodes", "node", s.eng.Node, "replicas", s.eng.Replicas)
 		s.health.store = s.hall.StoreWait
 		s.hall.Door = func() (string, bool) { return cfg.PublicAddr, s.overloaded() }
+		go s.watchMembers(s.ctx, s.eng)
 	}
 	go s.health.watch(s.ctx)
 	n, restoreErr := s.hall.Restore()

@@ -150,6 +150,9 @@ type Config struct {
 	// seatSettle is the game screens' ui.SeatOptions.Settle: tests,
 	// which press keys the moment a screen comes, turn it off (-1).
 	seatSettle time.Duration
+	// memberGrace, when set (tests), is how long a new cluster member
+	// may go without an okey node's door before it is warned of.
+	memberGrace time.Duration
 }
 
 // DefaultConfig is a server for friends on one machine: limits a small

@@ -101,3 +101,25 @@ func (h *Hall) OpenDoor() string {
 	}
 	return h.Relay.OpenDoor()
 }
+
+// DoorNodes lists the other nodes whose doors are fresh (written within
+// doorStale), sorted: the okey nodes running now, as the lobby says.
+// A server with the cluster's secret that is not a running okey node
+// writes none (nil: the node is alone).
+func (h *Hall) DoorNodes() []string {
+	if h.Relay == nil {
+		return nil
+	}
+	r := h.Relay
+	now := r.h.Opt.Now()
+	r.Mu.Lock()
+	defer r.Mu.Unlock()
+	var out []string
+	for _, d := range r.doors {
+		if now.Sub(d.At) < doorStale {
+			out = append(out, d.Node)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}

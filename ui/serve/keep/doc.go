@@ -22,6 +22,8 @@
 //	            saved as files
 //	lease.go    Leases and Holding: which node runs each table, taken,
 //	            renewed, given up, watched for the ones freed
+//	members.go  the servers the node's routes reach (Peers), and the
+//	            streams whose copies are behind
 //	ratings.go  RatingBook and Rater: each finished match rated once (its
 //	            mark), players by key and bot levels, per game (the model
 //	            is package rating's); the leaderboard read

@@ -145,6 +145,10 @@ func (c StoreConfig) Check() error {
 // tables are then run under leases.
 func (c StoreConfig) Shared() bool { return c.NATS != nil || c.ClusterListen != "" }
 
+// Clustered reports whether the embedded server joins other nodes (and
+// not a NATS deployment's).
+func (c StoreConfig) Clustered() bool { return c.clustered() }
+
 // clustered reports whether the embedded server joins other nodes.
 func (c StoreConfig) clustered() bool { return c.NATS == nil && c.ClusterListen != "" }
 

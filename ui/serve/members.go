@@ -1,0 +1,144 @@
+package serve
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+
+	"okey/ui/serve/keep"
+	"okey/ui/serve/tables"
+)
+
+// The cluster's members, as a node sees them (keep/members.go says
+// how): each server that joins or leaves is logged, status lists them,
+// and one that is not a running okey node is flagged.
+//
+// A member is unknown when no okey node of that name writes its door
+// into the lobby bucket (hall/doors.go: every running node does, every
+// two seconds, sealed), or when its name is this node's or another
+// member's too. A NATS server started with a copy of the secret file,
+// which is all an intruder needs to become a peer, writes no door: it
+// is flagged in status at once, and logged as a warning once it has
+// been there memberGrace without one (a new okey node writes its door
+// within seconds of joining). An intruder that ran okey itself would
+// show as one more node, by its name, on every node's log and status:
+// seen, not stopped. Rotating the secret (docs/cluster.md) shuts it
+// out.
+
+// memberGrace is how long a new member may go without a door before it
+// is logged as not an okey node (Config.memberGrace in tests).
+const memberGrace = 10 * time.Second
+
+// member is one server of the cluster with what this node makes of it.
+type member struct {
+	keep.Peer
+	// unknown says why it is not taken for a running okey node ("": it
+	// is one).
+	unknown string
+}
+
+// members is the cluster's other servers, each judged.
+func (s *Server) members(eng *keep.Engine) []member {
+	if eng == nil {
+		return nil
+	}
+	peers := eng.Peers()
+	doors := s.hall.DoorNodes()
+	names := map[string]int{}
+	for _, p := range peers {
+		names[p.Name]++
+	}
+	out := make([]member, len(peers))
+	for i, p := range peers {
+		out[i].Peer = p
+		switch {
+		case p.Name == eng.Node:
+			out[i].unknown = "it gives this node's own name"
+		case names[p.Name] > 1:
+			out[i].unknown = "another member gives the same name"
+		case !slices.Contains(doors, p.Name):
+			out[i].unknown = "no okey node of that name is running (it writes no door in the lobby)"
+		}
+	}
+	return out
+}
+
+// watchMembers logs each server that joins or leaves the cluster, and
+// warns of one that is still unknown after the grace, until ctx ends.
+func (s *Server) watchMembers(ctx context.Context, eng *keep.Engine) {
+	grace := cmp.Or(s.cfg.memberGrace, memberGrace)
+	eng.WatchPeers(ctx, func(p keep.Peer) {
+		s.log.Info("cluster member joined", "name", p.Name, "addr", p.Addr, "dialed", p.Dialed, "id", p.ID)
+		go func() {
+			t := time.NewTimer(grace)
+			defer t.Stop()
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+			for _, m := range s.members(eng) {
+				if m.ID == p.ID && m.unknown != "" {
+					s.log.Warn("a cluster member that is not a known okey node: whoever has the cluster's secret file can join; if it is not yours, rotate the secret (okey serve secret --help)",
+						"name", m.Name, "addr", m.Addr, "id", m.ID, "why", m.unknown)
+				}
+			}
+		}()
+	}, func(p keep.Peer) {
+		s.log.Info("cluster member left", "name", p.Name, "addr", p.Addr, "id", p.ID)
+	})
+}
+
+// membersStatus is status's part on the cluster's members.
+func (s *Server) membersStatus() string {
+	if s.eng == nil || s.hall.Nodes == nil {
+		return ""
+	}
+	var b strings.Builder
+	if !s.cfg.Store.Clustered() {
+		// A NATS deployment: its servers are its operator's to list.
+		fmt.Fprintf(&b, "store: a NATS deployment (its servers are listed by its operator: nats server list) · okey nodes writing their doors: %s\n",
+			cmp.Or(strings.Join(s.hall.DoorNodes(), ", "), "none but this one"))
+		return b.String()
+	}
+	ms := s.members(s.eng)
+	unknown := 0
+	for _, m := range ms {
+		if m.unknown != "" {
+			unknown++
+		}
+	}
+	fmt.Fprintf(&b, "cluster: this node and %d other servers", len(ms))
+	if unknown > 0 {
+		fmt.Fprintf(&b, " · %d UNKNOWN", unknown)
+	}
+	b.WriteString("\n")
+	for _, m := range ms {
+		how := "dialed in"
+		if m.Dialed {
+			how = "a route of ours"
+		}
+		state := "okey node"
+		if m.unknown != "" {
+			state = "UNKNOWN: " + m.unknown
+		}
+		fmt.Fprintf(&b, "  %-16s %-22s %-15s %s\n", printable(m.Name, 16), printable(m.Addr, 22), how, state)
+	}
+	return b.String()
+}
+
+// printable is what a peer says of itself, as status may print it to
+// anyone: control characters (a terminal's escapes) dropped, cut to
+// width.
+func printable(s string, width int) string {
+	return tables.CutWidth(strings.Map(func(r rune) rune {
+		if unicode.IsPrint(r) {
+			return r
+		}
+		return -1
+	}, s), width)
+}

@@ -1,0 +1,86 @@
+package serve
+
+import (
+	"context"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"okey/ui/serve/keep"
+)
+
+// waitUntil waits for ok, failing with what after deadline.
+func waitUntil(t *testing.T, deadline time.Duration, what func() string, ok func() bool) {
+	t.Helper()
+	end := time.Now().Add(deadline)
+	for !ok() {
+		if time.Now().After(end) {
+			t.Fatalf("not within %v: %s", deadline, what())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// A server given a copy of the cluster's secret joins the cluster (the
+// secret is the whole cluster, by design) but not unseen: every node
+// logs it joining and, since no okey node of its name writes a door,
+// warns of it; status lists it among the members, flagged UNKNOWN,
+// beside the okey nodes; and its leaving is logged too.
+func TestAnIntruderWithTheSecretIsSeen(t *testing.T) {
+	t.Parallel()
+	logs := [2]*lockedBuffer{{}, {}}
+	srvs, addrs := startNodes(t, 2, func(i int, c *Config) {
+		c.Log = slog.New(slog.NewTextHandler(logs[i], nil))
+		c.memberGrace = 200 * time.Millisecond
+	})
+	status := func() string { out, _ := execSSH(t, addrs[0], newKey(t), "status"); return out }
+	var out string
+	waitUntil(t, 20*time.Second, func() string { return "node1 is not listed as an okey node:\n" + out }, func() bool {
+		out = status()
+		return strings.Contains(out, "cluster: this node and 1 other servers\n") && strings.Contains(out, "okey node") && strings.Contains(out, "node1")
+	})
+	for i, l := range logs {
+		if other := "name=node" + string(rune('1'-i)); !strings.Contains(l.String(), `msg="cluster member joined" `+other) {
+			t.Errorf("node%d's log does not say %s joined:\n%s", i, other, l)
+		}
+	}
+
+	// The intruder: a NATS server with JetStream, the secret's route
+	// credentials and TLS, dialing the nodes' routes; not an okey node.
+	sc := srvs[0].cfg.Store
+	intruder, _, err := keep.OpenDir(context.Background(), filepath.Join(t.TempDir(), "x"), keep.StoreConfig{
+		ClusterListen: "127.0.0.1:0", Routes: sc.Routes, ClusterName: sc.ClusterName, NodeName: "intruder",
+		Secret: sc.Secret, Ready: 30 * time.Second, Replicas: 1,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer intruder.Close()
+	for i, l := range logs {
+		waitUntil(t, 20*time.Second, func() string { return "node" + string(rune('0'+i)) + "'s log:\n" + l.String() }, func() bool {
+			s := l.String()
+			return strings.Contains(s, `msg="cluster member joined" name=intruder`) &&
+				strings.Contains(s, "level=WARN msg=\"a cluster member that is not a known okey node") &&
+				strings.Contains(s, "name=intruder addr=")
+		})
+	}
+	waitUntil(t, 10*time.Second, func() string { return "status does not flag the intruder:\n" + out }, func() bool {
+		out = status()
+		return strings.Contains(out, "· 1 UNKNOWN\n")
+	})
+	for _, l := range strings.Split(out, "\n") {
+		switch {
+		case strings.Contains(l, "intruder") && !strings.Contains(l, "UNKNOWN: no okey node of that name is running"):
+			t.Errorf("the intruder is not flagged: %q", l)
+		case strings.Contains(l, "node1") && !strings.HasSuffix(l, "okey node"):
+			t.Errorf("node1 is not an okey node: %q", l)
+		}
+	}
+
+	intruder.Close()
+	waitUntil(t, 20*time.Second, func() string { return "node0's log:\n" + logs[0].String() }, func() bool {
+		return strings.Contains(logs[0].String(), `msg="cluster member left" name=intruder`)
+	})
+}
