@@ -28,6 +28,9 @@ type serveFlags struct {
 	stateDir, debugLog string
 	// secret is the file of the cluster's secret (--cluster-secret).
 	secret string
+	// proxies are the trusted proxies' addresses or networks
+	// (--proxy-protocol).
+	proxies []string
 }
 
 // serveCmd is okey serve: flags in, the server run until a signal.
@@ -82,6 +85,7 @@ okey serve --nats tls://nats.example:4222 --nats-creds okey.creds --nats-ca ca.p
 	}
 	fs.IntVar(&cfg.KeepMatches, "keep-matches", cfg.KeepMatches, flag("keep-matches"))
 	fs.IntVar(&cfg.IPv6Prefix, "ipv6-prefix", cfg.IPv6Prefix, flag("ipv6-prefix"))
+	fs.StringSliceVar(&f.proxies, "proxy-protocol", nil, flag("proxy-protocol"))
 	fs.DurationVar(&cfg.BotDelay, "bot-delay", cfg.BotDelay, flag("bot-delay"))
 	fs.StringVar(&f.debugLog, "debug-log", "", flag("debug-log"))
 	// Past one machine (docs/cluster.md).
@@ -147,7 +151,7 @@ func serveRun(ctx context.Context, cfg serve.Config, f serveFlags, e *env) int {
 		fmt.Fprintf(stderr, "okey serve: %s\n", tr.T(key, a...))
 		return 1
 	}
-	cfg, code, ok := checkServe(cfg, f.stateDir, f.secret, tr, stderr)
+	cfg, code, ok := checkServe(cfg, f, tr, stderr)
 	if !ok {
 		return code
 	}
@@ -278,7 +282,8 @@ func (x *heldHandler) release() {
 // checkServe completes and checks okey serve's configuration. ok is
 // false when the command should stop with code 2 (1 for a file that
 // cannot be read), having said why on one line.
-func checkServe(cfg serve.Config, stateDir, secret string, tr *i18n.Catalog, stderr io.Writer) (serve.Config, int, bool) {
+func checkServe(cfg serve.Config, f serveFlags, tr *i18n.Catalog, stderr io.Writer) (serve.Config, int, bool) {
+	stateDir, secret := f.stateDir, f.secret
 	fail := func(format string, a ...any) (serve.Config, int, bool) {
 		fmt.Fprintf(stderr, "okey serve: "+format+"\n", a...)
 		return serve.Config{}, 2, false
@@ -308,6 +313,9 @@ func checkServe(cfg serve.Config, stateDir, secret string, tr *i18n.Catalog, std
 		if _, err := os.Stat(cfg.AuthorizedKeys); err != nil {
 			return failed("cmd.serve.keys", problem.Sys(tr, err))
 		}
+	}
+	if cfg.TrustedProxies, err = serve.ParseProxies(f.proxies); err != nil {
+		return fail("%v", err)
 	}
 	if err := cfg.Check(); err != nil {
 		return fail("%v", err)

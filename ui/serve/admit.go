@@ -75,6 +75,16 @@ func readAuthorizedKeys(path string) ([]gossh.PublicKey, error) {
 // over a cap or over their address's rate before the handshake costs
 // anything.
 func (s *Server) onConn(_ ssh.Context, c net.Conn) net.Conn {
+	if s.trustedProxy(c.RemoteAddr()) {
+		pc, err := readProxy(c, proxyWait)
+		if err != nil {
+			s.refused.Add(1)
+			s.log.Warn("refused: a connection from a trusted proxy without its PROXY header", "addr", hostOf(c.RemoteAddr()), "err", err)
+			c.Close()
+			return nil
+		}
+		c = pc
+	}
 	host := s.limitKey(c.RemoteAddr())
 	if !s.connRate.allow(host, s.cfg.Now()) {
 		s.refused.Add(1)
@@ -125,7 +135,7 @@ func netOf(host string, prefix int) string {
 		return host
 	}
 	ip = ip.Unmap().WithZone("")
-	if ip.Is4() || prefix >= 128 {
+	if ip.Is4() || ip.IsLoopback() || prefix >= 128 {
 		return ip.String()
 	}
 	p, err := ip.Prefix(prefix)
@@ -137,3 +147,23 @@ func netOf(host string, prefix int) string {
 
 // limitKey is what the per-address limits count the client at a by.
 func (s *Server) limitKey(a net.Addr) string { return netOf(hostOf(a), s.cfg.IPv6Prefix) }
+
+// seatAddr is the address a session's seats count by, for the tables
+// one address may hold seats at and the one-seat rule: the address it
+// came from, except that a key from the loopback counts by itself.
+// Behind a tunnel (the docs' ssh -R) or a proxy that sends no PROXY
+// header, every player arrives from the loopback: counted by it, all of
+// them together would hold seats at TablesPerAddr tables. A key is one
+// player's; guests from the loopback cannot be told apart, and share
+// the loopback's count. (Wrong codes are counted by the address still,
+// keys and guests together: a key is free to make, and a budget per key
+// would be none.)
+func (s *session) seatAddr() string {
+	if s.code != "" {
+		return s.addr
+	}
+	if ip, err := netip.ParseAddr(s.addr); err == nil && ip.IsLoopback() {
+		return s.id
+	}
+	return s.addr
+}

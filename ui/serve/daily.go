@@ -165,7 +165,7 @@ func (s *session) onDailyStarted(m dailyStartedMsg) tea.Cmd {
 		s.flash = s.tr.T("served.error")
 		return nil
 	}
-	t, err := s.srv.hall.Create(tables.DailyConfig(m.game, tables.NewDailyPlan(m.set, m.c, s.id), newCode()), s.id, s.addr)
+	t, err := s.srv.hall.Create(tables.DailyConfig(m.game, tables.NewDailyPlan(m.set, m.c, s.id), newCode()), s.id, s.seatAddr())
 	if err != nil {
 		// The day stays claimed: it is begun, and the board shows it
 		// begun with no hand; said, so the player knows.

@@ -50,6 +50,8 @@
 //	              top line, its end page with the duplicate scores
 //	admit.go      who is let in: keys and guests, connections counted and
 //	              capped by address, a node turning newcomers away
+//	proxyproto.go the PROXY protocol: a trusted proxy's header says the
+//	              client's address, which the limits count
 //	server.go     Config, Server: what the server is told and holds, a
 //	              connection counted against its address
 //	identity.go   who a player is: a key's fingerprint or a guest's resume

@@ -17,7 +17,7 @@ import (
 // joinCmd takes a seat (or watches) at t, in a command: the request
 // waits for room in the table's queue, which Update must not.
 func (s *session) joinCmd(t hall.SeatTable, seat int, watch bool) tea.Cmd {
-	m := tables.NewMember(s.id, s.name, s.addr, seat)
+	m := tables.NewMember(s.id, s.name, s.seatAddr(), seat)
 	ctx := s.ctx
 	return func() tea.Msg {
 		r := tables.Request{Kind: tables.ReqJoin, M: m, Seat: seat, Reply: make(chan tables.JoinReply, 1)}

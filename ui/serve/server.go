@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/netip"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -111,6 +112,13 @@ type Config struct {
 	// tables): 64, a host's or a home's network. IPv4 clients are
 	// counted by address.
 	IPv6Prefix int
+	// TrustedProxies are the proxies (addresses or networks) whose
+	// connections start with a PROXY protocol header (proxyproto.go),
+	// version 1 or 2, naming the client: the limits and the one-seat
+	// rule count the client's address, not the proxy's. A connection
+	// from one of them without a header is refused; anyone else's
+	// header is never taken. Empty: no proxy is believed.
+	TrustedProxies []netip.Prefix
 	// PublicAddr is the address players reach this node at (HOST:PORT),
 	// which a full node of the cluster gives its newcomers ("": none).
 	PublicAddr string
