@@ -275,6 +275,15 @@ func (s *Server) openStore(dir string) (k *keep.Keeper, importErr, err error) {
 		return nil, nil, err
 	}
 	s.dailyW = keep.NewDailyWriter(s.daily, s.log)
+	if s.cfg.Store.Secret != nil && len(s.cfg.Store.Secret.Fingerprints()) > 1 {
+		// The secret is being changed: what the daily keeps sealed with
+		// the other key is sealed again (keep/rotate.go).
+		if n, err := s.daily.Reseal(ctx); err != nil {
+			s.log.Warn("daily: sealing again with the secret's key in use", "err", err)
+		} else if n > 0 {
+			s.log.Info("daily: sealed again with the secret's key in use", "values", n)
+		}
+	}
 	// The boards from memory, kept by a watch of the results for the
 	// node's life; without it they are read from the store.
 	if err := s.daily.Watch(s.ctx); err != nil {

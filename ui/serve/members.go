@@ -117,6 +117,17 @@ func (s *Server) membersStatus() string {
 		fmt.Fprintf(&b, " · %d UNKNOWN", unknown)
 	}
 	b.WriteString("\n")
+	ctx, cancel := keep.EngineCtx()
+	behind, err := s.eng.Behind(ctx)
+	cancel()
+	switch {
+	case err != nil:
+		fmt.Fprintf(&b, "copies: not known (%v)\n", err)
+	case len(behind) == 0:
+		b.WriteString("copies: every stream whole and current\n")
+	default:
+		fmt.Fprintf(&b, "copies: %d streams catching up (%s): wait before stopping another node\n", len(behind), strings.Join(behind, ", "))
+	}
 	for _, m := range ms {
 		how := "dialed in"
 		if m.Dialed {

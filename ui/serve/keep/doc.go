@@ -39,6 +39,8 @@
 //	            seal's key
 //	seal.go     the seal: records, entries and what nodes send each other
 //	            about a table encrypted with a key from the secret
+//	rotate.go   changing the secret with the cluster up: the file's three
+//	            forms, and what a node seals again with the new key
 //
 // It may import the NATS packages, game (the number of seats; the
 // daily's days and games),

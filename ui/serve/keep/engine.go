@@ -321,6 +321,7 @@ func startNATS(dir, node string, sc StoreConfig, local string) (*server.Server, 
 		// authorization, and TLS both ways with the cluster's authority.
 		pw := sc.Secret.routePassword()
 		opts.Cluster.Username, opts.Cluster.Password = routeUser, pw
+		opts.CustomRouterAuthentication = sc.Secret.routeAuth()
 		if opts.Cluster.TLSConfig, err = sc.Secret.clusterTLS(node); err != nil {
 			return nil, err
 		}

@@ -3,6 +3,7 @@ package keep
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"net"
 	"slices"
 	"strconv"
@@ -126,4 +127,38 @@ func (e *Engine) WatchPeers(ctx context.Context, joined, left func(Peer)) {
 		case <-tick.C:
 		}
 	}
+}
+
+// Behind lists the store's streams (a bucket is one) whose copies are
+// not all there and current: a leader not elected, a replica offline or
+// still catching up. A node restarted catches up on what it missed
+// before it holds a good copy again; restarting the next one before
+// then can leave a stream without a majority (one held in memory, the
+// lobby, without any copy). Empty: every stream is whole.
+func (e *Engine) Behind(ctx context.Context) ([]string, error) {
+	var behind []string
+	names := e.js.StreamNames(ctx)
+	for name := range names.Name() {
+		st, err := e.js.Stream(ctx, name)
+		if err != nil {
+			return nil, fmt.Errorf("the stream %s: %w", name, err)
+		}
+		info := st.CachedInfo()
+		c := info.Cluster
+		if c == nil || info.Config.Replicas <= 1 {
+			continue
+		}
+		ok := c.Leader != "" && len(c.Replicas) >= info.Config.Replicas-1
+		for _, r := range c.Replicas {
+			ok = ok && r.Current && !r.Offline
+		}
+		if !ok {
+			behind = append(behind, name)
+		}
+	}
+	if err := names.Err(); err != nil {
+		return nil, fmt.Errorf("the store's streams: %w", err)
+	}
+	slices.Sort(behind)
+	return behind, nil
 }
