@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"charm.land/ssh"
@@ -107,7 +108,7 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 			s.lock.Unlock()
 			return nil, nil, err
 		}
-		log.Info("sharing the tables with other nodes", "node", s.eng.Node, "replicas", s.eng.Replicas)
+		log.Info("sharing the tables with other nodes", "node", s.eng.Node, "replicas", s.eng.Replicas, "secret", strings.Join(cfg.Store.Secret.Fingerprints(), ","))
 		s.health.store = s.hall.StoreWait
 		s.hall.Door = func() (string, bool) { return cfg.PublicAddr, s.overloaded() }
 		go s.watchMembers(s.ctx, s.eng)
