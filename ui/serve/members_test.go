@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -35,6 +36,7 @@ func TestAnIntruderWithTheSecretIsSeen(t *testing.T) {
 		c.Log = slog.New(slog.NewTextHandler(logs[i], nil))
 		c.memberGrace = 200 * time.Millisecond
 	})
+	t.Cleanup(func() { stopTogether(srvs) })
 	status := func() string { out, _ := execSSH(t, addrs[0], newKey(t), "status"); return out }
 	var out string
 	waitUntil(t, 20*time.Second, func() string { return "node1 is not listed as an okey node:\n" + out }, func() bool {
@@ -83,4 +85,18 @@ func TestAnIntruderWithTheSecretIsSeen(t *testing.T) {
 	waitUntil(t, 20*time.Second, func() string { return "node0's log:\n" + logs[0].String() }, func() bool {
 		return strings.Contains(logs[0].String(), `msg="cluster member left" name=intruder`)
 	})
+}
+
+// stopTogether stops the nodes at once: one by one, the last would wait
+// seconds for a majority it no longer has.
+func stopTogether(srvs []*Server) {
+	var wg sync.WaitGroup
+	for _, s := range srvs {
+		wg.Go(func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			s.Shutdown(ctx)
+		})
+	}
+	wg.Wait()
 }
