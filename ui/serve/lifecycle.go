@@ -111,7 +111,11 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 		log.Info("sharing the tables with other nodes", "node", s.eng.Node, "replicas", s.eng.Replicas, "secret", strings.Join(cfg.Store.Secret.Fingerprints(), ","))
 		s.health.store = s.hall.StoreWait
 		s.hall.Door = func() (string, bool) { return cfg.PublicAddr, s.overloaded() }
-		go s.watchMembers(s.ctx, s.eng)
+		if cfg.Store.Clustered() {
+			go s.watchMembers(s.ctx, s.eng)
+		} else {
+			go s.watchDoors(s.ctx)
+		}
 	}
 	go s.health.watch(s.ctx)
 	n, restoreErr := s.hall.Restore()

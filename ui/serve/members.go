@@ -67,11 +67,50 @@ func (s *Server) members(eng *keep.Engine) []member {
 	return out
 }
 
+// membersEvery is how often a node looks at its cluster's members.
+const membersEvery = time.Second
+
+// watchChanges calls list every membersEvery until ctx ends, and
+// joined for each member it gives that the call before did not (all of
+// them, the first time), left for each the call before gave and it does
+// not; members are told apart by their keys.
+func watchChanges[T any](ctx context.Context, list func() map[string]T, joined, left func(T)) {
+	known := map[string]T{}
+	tick := time.NewTicker(membersEvery)
+	defer tick.Stop()
+	for {
+		now := list()
+		for k, m := range now {
+			if _, ok := known[k]; !ok {
+				joined(m)
+			}
+		}
+		for k, m := range known {
+			if _, ok := now[k]; !ok {
+				left(m)
+			}
+		}
+		known = now
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
+}
+
 // watchMembers logs each server that joins or leaves the cluster, and
 // warns of one that is still unknown after the grace, until ctx ends.
 func (s *Server) watchMembers(ctx context.Context, eng *keep.Engine) {
 	grace := cmp.Or(s.cfg.memberGrace, memberGrace)
-	eng.WatchPeers(ctx, func(p keep.Peer) {
+	peers := func() map[string]keep.Peer {
+		out := map[string]keep.Peer{}
+		for _, p := range eng.Peers() {
+			out[p.ID] = p
+		}
+		return out
+	}
+	watchChanges(ctx, peers, func(p keep.Peer) {
 		s.log.Info("cluster member joined", "name", p.Name, "addr", p.Addr, "dialed", p.Dialed, "id", p.ID)
 		go func() {
 			t := time.NewTimer(grace)
@@ -83,7 +122,7 @@ func (s *Server) watchMembers(ctx context.Context, eng *keep.Engine) {
 			}
 			for _, m := range s.members(eng) {
 				if m.ID == p.ID && m.unknown != "" {
-					s.log.Warn("a cluster member that is not a known okey node: whoever has the cluster's secret file can join; if it is not yours, rotate the secret (okey serve secret --help)",
+					s.log.Warn("a cluster member that is not a known okey node: whoever has the cluster's secret file can join; if it is not yours, change the secret (docs/cluster.md)",
 						"name", m.Name, "addr", m.Addr, "id", m.ID, "why", m.unknown)
 				}
 			}
@@ -91,6 +130,24 @@ func (s *Server) watchMembers(ctx context.Context, eng *keep.Engine) {
 	}, func(p keep.Peer) {
 		s.log.Info("cluster member left", "name", p.Name, "addr", p.Addr, "id", p.ID)
 	})
+}
+
+// watchDoors logs each okey node that joins or leaves, as the doors in
+// the lobby bucket say (a node writes its own every two seconds and
+// deletes it when it stops on purpose; one not written for ten is of a
+// node gone), until ctx ends: what a node using a NATS deployment can
+// see of the others. The deployment's own servers are its operator's
+// to watch.
+func (s *Server) watchDoors(ctx context.Context) {
+	doors := func() map[string]string {
+		out := map[string]string{}
+		for _, n := range s.hall.DoorNodes() {
+			out[n] = n
+		}
+		return out
+	}
+	watchChanges(ctx, doors, func(n string) { s.log.Info("okey node joined", "name", n) },
+		func(n string) { s.log.Info("okey node left", "name", n) })
 }
 
 // membersStatus is status's part on the cluster's members.

@@ -100,3 +100,28 @@ func stopTogether(srvs []*Server) {
 	}
 	wg.Wait()
 }
+
+// With --nats the deployment's servers are its operator's to watch;
+// each node logs the other okey nodes as they come and go (by their
+// doors), and status lists those it sees and says whose the servers
+// are.
+func TestNodesOfADeploymentSeeEachOther(t *testing.T) {
+	t.Parallel()
+	url := sharedNATS(t)
+	var log lockedBuffer
+	_, addrA := testServer(t, steadyNode(url, "a"), func(c *Config) { c.Log = slog.New(slog.NewTextHandler(&log, nil)) })
+	b, _ := testServer(t, steadyNode(url, "b"))
+	waitUntil(t, 20*time.Second, func() string { return "node a's log:\n" + log.String() }, func() bool {
+		return strings.Contains(log.String(), `msg="okey node joined" name=b`)
+	})
+	out, _ := execSSH(t, addrA, newKey(t), "status")
+	if !strings.Contains(out, "store: a NATS deployment (its servers are listed by its operator") || !strings.Contains(out, "okey nodes writing their doors: b\n") {
+		t.Errorf("status on node a:\n%s", out)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	b.Shutdown(ctx)
+	waitUntil(t, 30*time.Second, func() string { return "node a's log:\n" + log.String() }, func() bool {
+		return strings.Contains(log.String(), `msg="okey node left" name=b`)
+	})
+}

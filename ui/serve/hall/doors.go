@@ -74,6 +74,15 @@ func (r *relay) writeDoor(ctx context.Context) {
 	_, _ = r.lobby.Put(ctx, key, r.seal.Seal(lobbyPlace(key), b))
 }
 
+// shutDoor deletes this node's door: it is stopping on purpose, and the
+// others see it gone at once rather than once it is stale.
+func (r *relay) shutDoor(ctx context.Context) {
+	if r.h.Door == nil {
+		return
+	}
+	_ = r.lobby.Delete(ctx, doorPrefix+r.memberNode())
+}
+
 // OpenDoor is the address of another node of the cluster that admits
 // newcomers now ("" if none is known): where a full node sends them.
 func (r *relay) OpenDoor() string {

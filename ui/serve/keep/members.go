@@ -21,8 +21,8 @@ import (
 //
 // NATS has no callback for a route that connects or closes (its log
 // says so, in words, to a logger we keep silent), so the node asks its
-// own server for its routes (Server.Routez: in memory, no request on
-// the network) once a second and says what changed.
+// own server for its routes (Peers: Server.Routez, in memory, no
+// request on the network) once a second and says what changed.
 //
 // With --nats the servers are the deployment's: its operator sees them
 // (nats server list, its /routez) and the nodes, who are its clients,
@@ -91,42 +91,6 @@ func peersOf(routes []*server.RouteInfo) []Peer {
 		return cmp.Or(cmp.Compare(a.Name, b.Name), cmp.Compare(a.ID, b.ID))
 	})
 	return out
-}
-
-// peersEvery is how often a node looks at its routes.
-const peersEvery = time.Second
-
-// WatchPeers calls joined for each server that joins the cluster and
-// left for each that leaves it, as this node's routes see them, until
-// ctx ends: the servers already there when it starts are said as
-// joining. It does nothing for a node with no embedded cluster.
-func (e *Engine) WatchPeers(ctx context.Context, joined, left func(Peer)) {
-	if e == nil || e.ns == nil {
-		return
-	}
-	known := map[string]Peer{}
-	tick := time.NewTicker(peersEvery)
-	defer tick.Stop()
-	for {
-		now := map[string]Peer{}
-		for _, p := range e.Peers() {
-			now[p.ID] = p
-			if _, ok := known[p.ID]; !ok {
-				joined(p)
-			}
-		}
-		for id, p := range known {
-			if _, ok := now[id]; !ok {
-				left(p)
-			}
-		}
-		known = now
-		select {
-		case <-ctx.Done():
-			return
-		case <-tick.C:
-		}
-	}
 }
 
 // Behind lists the store's streams (a bucket is one) whose copies are
