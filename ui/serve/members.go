@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 
@@ -174,9 +175,7 @@ func (s *Server) membersStatus() string {
 		fmt.Fprintf(&b, " · %d UNKNOWN", unknown)
 	}
 	b.WriteString("\n")
-	ctx, cancel := keep.EngineCtx()
-	behind, err := s.eng.Behind(ctx)
-	cancel()
+	behind, err := s.copies.get(s.eng)
 	switch {
 	case err != nil:
 		fmt.Fprintf(&b, "copies: not known (%v)\n", err)
@@ -209,4 +208,30 @@ func printable(s string, width int) string {
 		}
 		return -1
 	}, s), width)
+}
+
+// copiesEvery is how long status's word on the streams' copies is kept:
+// anyone may ask for status, and the answer costs a request a stream.
+const copiesEvery = time.Second
+
+// copiesSeen is the streams behind (keep.Engine.Behind), as last asked.
+type copiesSeen struct {
+	mu     sync.Mutex
+	at     time.Time
+	behind []string
+	err    error
+}
+
+// get is the streams behind, asked again if the answer is older than
+// copiesEvery.
+func (c *copiesSeen) get(eng *keep.Engine) ([]string, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if time.Since(c.at) >= copiesEvery {
+		ctx, cancel := keep.EngineCtx()
+		c.behind, c.err = eng.Behind(ctx)
+		cancel()
+		c.at = time.Now()
+	}
+	return c.behind, c.err
 }

@@ -171,3 +171,24 @@ func TestLoopbackKeysCountThemselves(t *testing.T) {
 	open(dial(t, addr, "gus", dialOpts{}), "s starts the match")
 	open(dial(t, addr, "hal", dialOpts{}), "Your address holds seats at as many tables as it may")
 }
+
+// TestParseProxies: --proxy-protocol takes addresses and networks, and
+// says which item it cannot read.
+func TestParseProxies(t *testing.T) {
+	t.Parallel()
+	got, err := ParseProxies([]string{"192.0.2.10", " 10.0.0.0/8", "::1", "::ffff:192.0.2.11", "2001:db8::/32"})
+	want := []string{"192.0.2.10/32", "10.0.0.0/8", "::1/128", "192.0.2.11/32", "2001:db8::/32"}
+	if err != nil || len(got) != len(want) {
+		t.Fatalf("%v, %v", got, err)
+	}
+	for i, p := range got {
+		if p.String() != want[i] {
+			t.Errorf("%d: %v, want %s", i, p, want[i])
+		}
+	}
+	for _, bad := range []string{"", "proxy.example", "192.0.2.300", "fe80::1%eth0", "10.0.0.0/33"} {
+		if _, err := ParseProxies([]string{bad}); err == nil || !strings.Contains(err.Error(), "--proxy-protocol") {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+}

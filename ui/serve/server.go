@@ -246,6 +246,9 @@ type Server struct {
 	open map[string]*countedConn
 	wg   sync.WaitGroup
 
+	// copies is status's word on the store's copies (members.go).
+	copies copiesSeen
+
 	// connRate and guesses keep each address to its share.
 	connRate *connLimiter
 	guesses  *guesses
