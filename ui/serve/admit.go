@@ -11,6 +11,8 @@ import (
 
 	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
+
+	"okey/ui/serve/keep"
 )
 
 // retryMinutes is how long a newcomer turned away is asked to wait: the
@@ -166,4 +168,39 @@ func (s *session) seatAddr() string {
 		return s.id
 	}
 	return s.addr
+}
+
+// countByKey moves a connection from the loopback whose SSH key is now
+// known from the loopback's count to the key's own (MaxPerAddr a key),
+// and reports whether the key has room for it. Behind a tunnel every
+// player arrives from the loopback, and the connections counted at the
+// door, before anyone is known, would be all the players' together;
+// once a key is known, it is the player's. Guests from the loopback
+// cannot be told apart and stay in its count, and so do connections
+// still logging in. A connection is moved once, at its first session.
+func (s *Server) countByKey(sess ssh.Session) bool {
+	k := sess.PublicKey()
+	if k == nil {
+		return true
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	cc := s.open[sess.RemoteAddr().String()]
+	if cc == nil || cc.keyed {
+		return true
+	}
+	cc.keyed = true
+	if ip, err := netip.ParseAddr(cc.host); err != nil || !ip.IsLoopback() {
+		return true
+	}
+	id := keep.KeyPrefix + gossh.FingerprintSHA256(k)
+	if s.perAddr[id] >= s.cfg.MaxPerAddr {
+		return false
+	}
+	if s.perAddr[cc.host]--; s.perAddr[cc.host] <= 0 {
+		delete(s.perAddr, cc.host)
+	}
+	cc.host = id
+	s.perAddr[id]++
+	return true
 }

@@ -151,25 +151,46 @@ func TestProxyProtocol(t *testing.T) {
 }
 
 // TestLoopbackKeysCountThemselves: behind a tunnel every player comes
-// from the loopback. Two keys from there each open a table where one
-// address may hold seats at one (the loopback is not one person); two
-// guests from there cannot be told apart and still share the one.
+// from the loopback. Once its key is known, a player there counts by
+// the key: two keys each hold a connection where one address may hold
+// one, and each opens a table where one address may hold seats at one.
+// Guests from there cannot be told apart and still share the
+// loopback's count: a second guest is refused at the door, and a
+// second guest's table too.
 func TestLoopbackKeysCountThemselves(t *testing.T) {
 	t.Parallel()
-	_, addr := testServer(t, func(c *Config) { c.TablesPerAddr = 1 })
-	open := func(c *client, want string) {
-		t.Helper()
-		c.waitFor("Tables (", 10*time.Second)
-		c.press("n")
-		c.waitFor("A new table", 5*time.Second)
-		c.press("enter")
-		c.waitFor(want, 5*time.Second)
-	}
-	for _, who := range []string{"ann", "bob"} {
-		open(dial(t, addr, who, dialOpts{key: newKey(t)}), "s starts the match")
-	}
-	open(dial(t, addr, "gus", dialOpts{}), "s starts the match")
-	open(dial(t, addr, "hal", dialOpts{}), "Your address holds seats at as many tables as it may")
+	t.Run("connections", func(t *testing.T) {
+		t.Parallel()
+		srv, addr := testServer(t, func(c *Config) { c.MaxPerAddr = 1 })
+		for _, who := range []string{"ann", "bob"} {
+			dial(t, addr, who, dialOpts{key: newKey(t)}).waitFor("Tables (", 10*time.Second)
+		}
+		dial(t, addr, "gus", dialOpts{}).waitFor("Tables (", 10*time.Second)
+		if c, err := tryDial(t, addr, "hal", dialOpts{}); err == nil {
+			c.close()
+			t.Error("a second guest from the loopback was let in past its cap of one")
+		}
+		if srv.refused.Load() != 1 {
+			t.Errorf("%d refused, want 1", srv.refused.Load())
+		}
+	})
+	t.Run("tables", func(t *testing.T) {
+		t.Parallel()
+		_, addr := testServer(t, func(c *Config) { c.TablesPerAddr = 1 })
+		open := func(c *client, want string) {
+			t.Helper()
+			c.waitFor("Tables (", 10*time.Second)
+			c.press("n")
+			c.waitFor("A new table", 5*time.Second)
+			c.press("enter")
+			c.waitFor(want, 5*time.Second)
+		}
+		for _, who := range []string{"ann", "bob"} {
+			open(dial(t, addr, who, dialOpts{key: newKey(t)}), "s starts the match")
+		}
+		open(dial(t, addr, "gus", dialOpts{}), "s starts the match")
+		open(dial(t, addr, "hal", dialOpts{}), "Your address holds seats at as many tables as it may")
+	})
 }
 
 // TestParseProxies: --proxy-protocol takes addresses and networks, and

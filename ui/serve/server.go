@@ -368,6 +368,9 @@ type countedConn struct {
 	srv          *Server
 	host, remote string
 	once         sync.Once
+	// keyed: its count was moved to its key's, if it came from the
+	// loopback (countByKey); guarded by the server's mu.
+	keyed bool
 }
 
 func (c *countedConn) Close() error {
