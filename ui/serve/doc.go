@@ -49,7 +49,8 @@
 //	              followed as the players move, where it stands on the
 //	              top line, its end page with the duplicate scores
 //	admit.go      who is let in: keys and guests, connections counted and
-//	              capped by address, a node turning newcomers away
+//	              capped by address (a key from the loopback by itself,
+//	              once known), a node turning newcomers away
 //	proxyproto.go the PROXY protocol: a trusted proxy's header says the
 //	              client's address, which the limits count
 //	server.go     Config, Server: what the server is told and holds, a
