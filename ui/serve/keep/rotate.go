@@ -157,29 +157,30 @@ func (l *TableLog) Reseal(entry []byte) error {
 }
 
 // Reseal seals again, with the secret's key in use, every value of the
-// daily's bucket that another key sealed, and returns how many it
-// sealed again. Those values are written once (Create) and never
-// changed, so a value is replaced only at the revision it was read at:
-// two nodes doing it at once do it once.
+// daily's bucket that another key sealed (the days' secrets and the
+// hands' records), and returns how many it sealed again. They are read
+// as one watch (one consumer, every value pushed), not a request a key.
+// Those values are written once (Create) and never changed, so a value
+// is replaced only at the revision it was read at: two nodes doing it
+// at once do it once.
 func (b *DailyBook) Reseal(ctx context.Context) (int, error) {
-	lister, err := b.kv.ListKeys(ctx)
+	w, err := b.kv.WatchFiltered(ctx, []string{"secret.>", "record.>"}, jetstream.IgnoreDeletes())
 	if err != nil {
 		return 0, fmt.Errorf("the daily: sealing again: %w", err)
 	}
-	var keys []string
-	for k := range lister.Keys() {
-		keys = append(keys, k)
-	}
+	defer w.Stop()
 	n := 0
-	for _, key := range keys {
-		e, err := b.kv.Get(ctx, key)
-		if errors.Is(err, jetstream.ErrKeyNotFound) {
-			continue
+	for {
+		var e jetstream.KeyValueEntry
+		select {
+		case <-ctx.Done():
+			return n, fmt.Errorf("the daily: sealing again: %w", ctx.Err())
+		case e = <-w.Updates():
 		}
-		if err != nil {
-			return n, fmt.Errorf("the daily: sealing %s again: %w", key, err)
+		if e == nil {
+			return n, nil // every value there was has come
 		}
-		where := dailyBucket + "/" + key
+		where := dailyBucket + "/" + e.Key()
 		if !Sealed(e.Value()) {
 			continue
 		}
@@ -187,13 +188,12 @@ func (b *DailyBook) Reseal(ctx context.Context) (int, error) {
 		if err != nil || !old {
 			continue // not the cluster's (refused where it is read), or sealed already
 		}
-		if _, err := b.kv.Update(ctx, key, b.seal.Seal(where, plain), e.Revision()); err != nil {
+		if _, err := b.kv.Update(ctx, e.Key(), b.seal.Seal(where, plain), e.Revision()); err != nil {
 			if isWrongSequence(err) {
 				continue // another node did it
 			}
-			return n, fmt.Errorf("the daily: sealing %s again: %w", key, err)
+			return n, fmt.Errorf("the daily: sealing %s again: %w", e.Key(), err)
 		}
 		n++
 	}
-	return n, nil
 }

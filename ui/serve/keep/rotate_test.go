@@ -1,6 +1,7 @@
 package keep
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"okey/game/daily"
 	"okey/ui/serve/internal/servetest"
 )
 
@@ -152,5 +154,73 @@ func TestSecretFormsJoinTogether(t *testing.T) {
 			}
 			time.Sleep(20 * time.Millisecond)
 		}
+	}
+}
+
+// TestDailySealedAgainWhileChanging: the daily's sealed values — a
+// day's secret, a hand's record — written under the old key are sealed
+// again by a node of the second form, and open under the new key alone;
+// not sealed again, they would not.
+func TestDailySealedAgainWhileChanging(t *testing.T) {
+	t.Parallel()
+	old, _, promoted, dropped := rotation(t)
+	d := day(t, "2026-11-24")
+	const who = "key:SHA256:x"
+	book := func(dir string, s *Secret, f func(*DailyBook)) {
+		t.Helper()
+		eng, err := openEngine(context.Background(), dir, StoreConfig{Secret: s})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer eng.Close()
+		ctx, cancel := EngineCtx()
+		defer cancel()
+		b, err := OpenDailyBook(ctx, eng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f(b)
+	}
+	for _, reseal := range []bool{true, false} {
+		dir := filepath.Join(t.TempDir(), NATSDir)
+		var made daily.Secret
+		book(dir, old, func(b *DailyBook) {
+			ctx, cancel := EngineCtx()
+			defer cancel()
+			var err error
+			if made, err = b.Secret(ctx, daily.Classic, d, bytes.NewReader(bytes.Repeat([]byte{7}, 32))); err != nil {
+				t.Fatal(err)
+			}
+			if err := b.KeepRecord(ctx, daily.Classic, d, who, 1, []byte("a hand's record")); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if reseal {
+			book(dir, promoted, func(b *DailyBook) {
+				ctx, cancel := EngineCtx()
+				defer cancel()
+				if n, err := b.Reseal(ctx); err != nil || n != 2 {
+					t.Fatalf("sealed again %d values (%v), want 2", n, err)
+				}
+				if n, err := b.Reseal(ctx); err != nil || n != 0 {
+					t.Errorf("sealed again %d values a second time (%v), want 0", n, err)
+				}
+			})
+		}
+		book(dir, dropped, func(b *DailyBook) {
+			ctx, cancel := EngineCtx()
+			defer cancel()
+			s, err := b.Reveal(ctx, daily.Classic, d, d.AddDays(1))
+			key := recordKey(daily.Classic, d, who, 1)
+			e, gerr := b.kv.Get(ctx, key)
+			var rec []byte
+			if gerr == nil {
+				rec, gerr = b.seal.Open(dailyBucket+"/"+key, e.Value())
+			}
+			opened := err == nil && s == made && gerr == nil && string(rec) == "a hand's record"
+			if opened != reseal {
+				t.Errorf("sealed again %v: under the new key alone the secret (%v) and the record (%q, %v) opened: %v", reseal, err, rec, gerr, opened)
+			}
+		})
 	}
 }
