@@ -91,8 +91,17 @@ type proxiedConn struct {
 	remote net.Addr
 }
 
-func (c *proxiedConn) Read(p []byte) (int, error) { return c.r.Read(p) }
-func (c *proxiedConn) RemoteAddr() net.Addr       { return c.remote }
+// Read reads what the header's reader holds first, then the
+// connection itself (no copy through the reader for the session's
+// life).
+func (c *proxiedConn) Read(p []byte) (int, error) {
+	if c.r.Buffered() > 0 {
+		return c.r.Read(p)
+	}
+	return c.Conn.Read(p)
+}
+
+func (c *proxiedConn) RemoteAddr() net.Addr { return c.remote }
 
 // readProxy reads the PROXY header a trusted proxy opens c with, and
 // returns c as from the client the header names (as from the proxy
