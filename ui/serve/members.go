@@ -185,15 +185,15 @@ func (s *Server) membersStatus() string {
 		fmt.Fprintf(&b, "copies: %d streams catching up (%s): wait before stopping another node\n", len(behind), strings.Join(behind, ", "))
 	}
 	for _, m := range ms {
-		how := "dialed in"
+		how := "it dialed"
 		if m.Dialed {
-			how = "a route of ours"
+			how = "we dialed"
 		}
 		state := "okey node"
 		if m.unknown != "" {
 			state = "UNKNOWN: " + m.unknown
 		}
-		fmt.Fprintf(&b, "  %-16s %-22s %-15s %s\n", printable(m.Name, 16), printable(m.Addr, 22), how, state)
+		fmt.Fprintf(&b, "  %-16s %-22s %-10s %s\n", printable(m.Name, 16), printable(m.Addr, 22), how, state)
 	}
 	return b.String()
 }
