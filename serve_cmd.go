@@ -10,6 +10,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -28,6 +29,9 @@ type serveFlags struct {
 	stateDir, debugLog string
 	// secret is the file of the cluster's secret (--cluster-secret).
 	secret string
+	// proxies are the trusted proxies' addresses or networks
+	// (--proxy-protocol).
+	proxies []string
 }
 
 // serveCmd is okey serve: flags in, the server run until a signal.
@@ -82,6 +86,7 @@ okey serve --nats tls://nats.example:4222 --nats-creds okey.creds --nats-ca ca.p
 	}
 	fs.IntVar(&cfg.KeepMatches, "keep-matches", cfg.KeepMatches, flag("keep-matches"))
 	fs.IntVar(&cfg.IPv6Prefix, "ipv6-prefix", cfg.IPv6Prefix, flag("ipv6-prefix"))
+	fs.StringSliceVar(&f.proxies, "proxy-protocol", nil, flag("proxy-protocol"))
 	fs.DurationVar(&cfg.BotDelay, "bot-delay", cfg.BotDelay, flag("bot-delay"))
 	fs.StringVar(&f.debugLog, "debug-log", "", flag("debug-log"))
 	// Past one machine (docs/cluster.md).
@@ -103,13 +108,16 @@ okey serve --nats tls://nats.example:4222 --nats-creds okey.creds --nats-ca ca.p
 }
 
 // serveSecretCmd is okey serve secret FILE: a new cluster secret, for
-// every node of a cluster to be given.
+// every node of a cluster to be given; with --add, --promote or --drop,
+// a step of changing the secret of a cluster that stays up
+// (docs/cluster.md).
 func serveSecretCmd(e *env) *cobra.Command {
-	return &cobra.Command{
+	var add, promote, drop bool
+	c := &cobra.Command{
 		Use:     "secret FILE",
 		Short:   e.tr.T("cli.serve.secret.short"),
 		Long:    e.tr.T("cli.serve.secret.long"),
-		Example: "okey serve secret okey.secret\nscp okey.secret node2: && scp okey.secret node3:",
+		Example: "okey serve secret okey.secret\nscp okey.secret node2: && scp okey.secret node3:\nokey serve secret --add okey.secret",
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return &usageError{cmd: c, key: "err.serve.secret.args"}
@@ -117,22 +125,66 @@ func serveSecretCmd(e *env) *cobra.Command {
 			return nil
 		},
 		RunE: func(c *cobra.Command, args []string) error {
+			fail := func(key string, a ...any) error {
+				fmt.Fprintf(e.stderr, "okey serve secret: %s\n", e.tr.T(key, a...))
+				return exitCode(1)
+			}
+			step := map[bool]string{add: "add", promote: "promote", drop: "drop"}[true]
+			if (add && promote) || (add && drop) || (promote && drop) {
+				return &usageError{cmd: c, key: "err.serve.secret.steps"}
+			}
+			if step != "" {
+				return changeSecret(e, args[0], step, fail)
+			}
 			s, err := keep.NewSecret()
 			if err == nil {
 				err = keep.WriteSecret(args[0], s)
 			}
 			if errors.Is(err, fs.ErrExist) {
-				fmt.Fprintf(e.stderr, "okey serve secret: %s\n", e.tr.T("err.serve.secret.exists", args[0]))
-				return exitCode(1)
+				return fail("err.serve.secret.exists", args[0])
 			}
 			if err != nil {
-				fmt.Fprintf(e.stderr, "okey serve secret: %s\n", e.tr.T("cmd.serve.secret.write", problem.Sys(e.tr, err)))
-				return exitCode(1)
+				return fail("cmd.serve.secret.write", problem.Sys(e.tr, err))
 			}
 			fmt.Fprintln(e.stdout, e.tr.T("cli.serve.secret.done", args[0], s.Fingerprint()))
 			return nil
 		},
 	}
+	fs := c.Flags()
+	fs.BoolVar(&add, "add", false, e.tr.T("cli.flag.serve.secret.add"))
+	fs.BoolVar(&promote, "promote", false, e.tr.T("cli.flag.serve.secret.promote"))
+	fs.BoolVar(&drop, "drop", false, e.tr.T("cli.flag.serve.secret.drop"))
+	return c
+}
+
+// changeSecret takes the secret file at path one step on in changing
+// the cluster's secret (keep/rotate.go), replacing the file whole.
+func changeSecret(e *env, path, step string, fail func(string, ...any) error) error {
+	s, err := keep.ReadSecret(path)
+	if err != nil {
+		return fail("cmd.serve.secret", problem.Sys(e.tr, err))
+	}
+	switch step {
+	case "add":
+		s, err = s.AddKey()
+	case "promote":
+		s, err = s.PromoteKey()
+	default:
+		s, err = s.DropKey()
+	}
+	switch {
+	case errors.Is(err, keep.ErrTwoKeys):
+		return fail("err.serve.secret.two")
+	case errors.Is(err, keep.ErrNoNewKey):
+		return fail("err.serve.secret.one")
+	case err != nil:
+		return fail("cmd.serve.secret.write", problem.Sys(e.tr, err))
+	}
+	if err := keep.ReplaceSecret(path, s); err != nil {
+		return fail("cmd.serve.secret.write", problem.Sys(e.tr, err))
+	}
+	fmt.Fprintln(e.stdout, e.tr.T("cli.serve.secret."+step, path, strings.Join(s.Fingerprints(), ", ")))
+	return nil
 }
 
 // serveRun checks the configuration and runs the server. Nothing is
@@ -147,7 +199,7 @@ func serveRun(ctx context.Context, cfg serve.Config, f serveFlags, e *env) int {
 		fmt.Fprintf(stderr, "okey serve: %s\n", tr.T(key, a...))
 		return 1
 	}
-	cfg, code, ok := checkServe(cfg, f.stateDir, f.secret, tr, stderr)
+	cfg, code, ok := checkServe(cfg, f, tr, stderr)
 	if !ok {
 		return code
 	}
@@ -278,7 +330,8 @@ func (x *heldHandler) release() {
 // checkServe completes and checks okey serve's configuration. ok is
 // false when the command should stop with code 2 (1 for a file that
 // cannot be read), having said why on one line.
-func checkServe(cfg serve.Config, stateDir, secret string, tr *i18n.Catalog, stderr io.Writer) (serve.Config, int, bool) {
+func checkServe(cfg serve.Config, f serveFlags, tr *i18n.Catalog, stderr io.Writer) (serve.Config, int, bool) {
+	stateDir, secret := f.stateDir, f.secret
 	fail := func(format string, a ...any) (serve.Config, int, bool) {
 		fmt.Fprintf(stderr, "okey serve: "+format+"\n", a...)
 		return serve.Config{}, 2, false
@@ -308,6 +361,9 @@ func checkServe(cfg serve.Config, stateDir, secret string, tr *i18n.Catalog, std
 		if _, err := os.Stat(cfg.AuthorizedKeys); err != nil {
 			return failed("cmd.serve.keys", problem.Sys(tr, err))
 		}
+	}
+	if cfg.TrustedProxies, err = serve.ParseProxies(f.proxies); err != nil {
+		return fail("%v", err)
 	}
 	if err := cfg.Check(); err != nil {
 		return fail("%v", err)

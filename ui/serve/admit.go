@@ -11,6 +11,8 @@ import (
 
 	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
+
+	"okey/ui/serve/keep"
 )
 
 // retryMinutes is how long a newcomer turned away is asked to wait: the
@@ -75,6 +77,16 @@ func readAuthorizedKeys(path string) ([]gossh.PublicKey, error) {
 // over a cap or over their address's rate before the handshake costs
 // anything.
 func (s *Server) onConn(_ ssh.Context, c net.Conn) net.Conn {
+	if s.trustedProxy(c.RemoteAddr()) {
+		pc, err := readProxy(c, proxyWait)
+		if err != nil {
+			s.refused.Add(1)
+			s.log.Warn("refused: a connection from a trusted proxy without its PROXY header", "addr", hostOf(c.RemoteAddr()), "err", err)
+			c.Close()
+			return nil
+		}
+		c = pc
+	}
 	host := s.limitKey(c.RemoteAddr())
 	if !s.connRate.allow(host, s.cfg.Now()) {
 		s.refused.Add(1)
@@ -125,7 +137,7 @@ func netOf(host string, prefix int) string {
 		return host
 	}
 	ip = ip.Unmap().WithZone("")
-	if ip.Is4() || prefix >= 128 {
+	if ip.Is4() || ip.IsLoopback() || prefix >= 128 {
 		return ip.String()
 	}
 	p, err := ip.Prefix(prefix)
@@ -137,3 +149,58 @@ func netOf(host string, prefix int) string {
 
 // limitKey is what the per-address limits count the client at a by.
 func (s *Server) limitKey(a net.Addr) string { return netOf(hostOf(a), s.cfg.IPv6Prefix) }
+
+// seatAddr is the address a session's seats count by, for the tables
+// one address may hold seats at and the one-seat rule: the address it
+// came from, except that a key from the loopback counts by itself.
+// Behind a tunnel (the docs' ssh -R) or a proxy that sends no PROXY
+// header, every player arrives from the loopback: counted by it, all of
+// them together would hold seats at TablesPerAddr tables. A key is one
+// player's; guests from the loopback cannot be told apart, and share
+// the loopback's count. (Wrong codes are counted by the address still,
+// keys and guests together: a key is free to make, and a budget per key
+// would be none.)
+func (s *session) seatAddr() string {
+	if s.code != "" {
+		return s.addr
+	}
+	if ip, err := netip.ParseAddr(s.addr); err == nil && ip.IsLoopback() {
+		return s.id
+	}
+	return s.addr
+}
+
+// countByKey moves a connection from the loopback whose SSH key is now
+// known from the loopback's count to the key's own (MaxPerAddr a key),
+// and reports whether the key has room for it. Behind a tunnel every
+// player arrives from the loopback, and the connections counted at the
+// door, before anyone is known, would be all the players' together;
+// once a key is known, it is the player's. Guests from the loopback
+// cannot be told apart and stay in its count, and so do connections
+// still logging in. A connection is moved once, at its first session.
+func (s *Server) countByKey(sess ssh.Session) bool {
+	k := sess.PublicKey()
+	if k == nil {
+		return true
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	cc := s.open[sess.RemoteAddr().String()]
+	if cc == nil || cc.keyed {
+		return true
+	}
+	cc.keyed = true
+	if ip, err := netip.ParseAddr(cc.host); err != nil || !ip.IsLoopback() {
+		return true
+	}
+	id := keep.KeyPrefix + gossh.FingerprintSHA256(k)
+	if s.perAddr[id] >= s.cfg.MaxPerAddr {
+		return false
+	}
+	if s.perAddr[cc.host]--; s.perAddr[cc.host] <= 0 {
+		delete(s.perAddr, cc.host)
+	}
+	cc.host = id
+	s.perAddr[id]++
+	return true
+}

@@ -63,6 +63,13 @@ func startServer(t testing.TB, cfg Config) (*Server, string) {
 	if rerr != nil {
 		t.Fatalf("restoring: %v", rerr)
 	}
+	return srv, serveLocal(t, srv)
+}
+
+// serveLocal serves srv on a port of 127.0.0.1 until the test ends, and
+// returns its address.
+func serveLocal(t testing.TB, srv *Server) string {
+	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -74,7 +81,7 @@ func startServer(t testing.TB, cfg Config) (*Server, string) {
 		defer cancel()
 		srv.Shutdown(ctx)
 	})
-	return srv, l.Addr().String()
+	return l.Addr().String()
 }
 
 // awaitServing waits until srv has begun to serve. Until Serve has

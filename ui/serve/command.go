@@ -161,6 +161,7 @@ func (s *Server) status() string {
 	}
 	b.WriteString("\n")
 	b.WriteString(s.healthLine())
+	b.WriteString(s.membersStatus())
 	owners := map[string]string{}
 	if s.hall.Relay != nil {
 		s.hall.Relay.Mu.Lock()

@@ -34,6 +34,13 @@ func (s *Server) guard(next wish.Middleware) wish.Middleware {
 				}
 				s.ended(sess)
 			}()
+			if !s.countByKey(sess) {
+				s.refused.Add(1)
+				s.log.Warn("refused: too many connections with one key", "addr", hostOf(sess.RemoteAddr()))
+				wish.Println(sess, i18n.MustLoad(langOf(sess.Environ())).T("bye.toomany"))
+				sess.Exit(1)
+				return
+			}
 			inner(sess)
 		}
 	}

@@ -267,7 +267,7 @@ func (s *session) onDailyStarted(m dailyStartedMsg) tea.Cmd {
 	}
 	plan := tables.NewDailyPlan(m.set, m.c, s.id)
 	plan.Practice = m.practice
-	t, err := s.srv.hall.Create(tables.DailyConfig(m.game, plan, newCode()), s.id, s.addr)
+	t, err := s.srv.hall.Create(tables.DailyConfig(m.game, plan, newCode()), s.id, s.seatAddr())
 	if err != nil {
 		// The day stays claimed: it is begun, and the board shows it
 		// begun with no hand; said, so the player knows.

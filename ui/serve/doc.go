@@ -49,13 +49,18 @@
 //	              followed as the players move, where it stands on the
 //	              top line, its end page with the duplicate scores
 //	admit.go      who is let in: keys and guests, connections counted and
-//	              capped by address, a node turning newcomers away
+//	              capped by address (a key from the loopback by itself,
+//	              once known), a node turning newcomers away
+//	proxyproto.go the PROXY protocol: a trusted proxy's header says the
+//	              client's address, which the limits count
 //	server.go     Config, Server: what the server is told and holds, a
 //	              connection counted against its address
 //	identity.go   who a player is: a key's fingerprint or a guest's resume
 //	              code; codes and names made safe
 //	share.go      a client's fair share, per address: connections, guesses
 //	health.go     a node's health: its scheduling delay and store wait
+//	members.go    the cluster's members: each logged as it joins and
+//	              leaves, listed by status, an unknown one flagged
 //
 // Below it, in packages of their own:
 //

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"charm.land/ssh"
@@ -107,9 +108,14 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 			s.lock.Unlock()
 			return nil, nil, err
 		}
-		log.Info("sharing the tables with other nodes", "node", s.eng.Node, "replicas", s.eng.Replicas)
+		log.Info("sharing the tables with other nodes", "node", s.eng.Node, "replicas", s.eng.Replicas, "secret", strings.Join(cfg.Store.Secret.Fingerprints(), ","))
 		s.health.store = s.hall.StoreWait
 		s.hall.Door = func() (string, bool) { return cfg.PublicAddr, s.overloaded() }
+		if cfg.Store.Clustered() {
+			go s.watchMembers(s.ctx, s.eng)
+		} else {
+			go s.watchDoors(s.ctx)
+		}
 	}
 	go s.health.watch(s.ctx)
 	n, restoreErr := s.hall.Restore()
@@ -274,6 +280,15 @@ func (s *Server) openStore(dir string) (k *keep.Keeper, importErr, err error) {
 		return nil, nil, err
 	}
 	s.dailyW = keep.NewDailyWriter(s.daily, s.log)
+	if s.cfg.Store.Secret != nil && len(s.cfg.Store.Secret.Fingerprints()) > 1 {
+		// The secret is being changed: what the daily keeps sealed with
+		// the other key is sealed again (keep/rotate.go).
+		if n, err := s.daily.Reseal(ctx); err != nil {
+			s.log.Warn("daily: sealing again with the secret's key in use", "err", err)
+		} else if n > 0 {
+			s.log.Info("daily: sealed again with the secret's key in use", "values", n)
+		}
+	}
 	// The boards from memory, kept by a watch of the results for the
 	// node's life; without it they are read from the store.
 	if err := s.daily.Watch(s.ctx); err != nil {

@@ -44,7 +44,8 @@ func TestPrivateServer(t *testing.T) {
 // TestCaps: connections from one address beyond the cap are refused
 // before the handshake; tables beyond the cap are not opened (the
 // player is told); a connection that never logs in is closed at the
-// handshake timeout.
+// handshake timeout. (The players are guests: from the loopback, a key
+// counts by itself once it is known — TestLoopbackKeysCountThemselves.)
 func TestCaps(t *testing.T) {
 	t.Parallel()
 	srv, addr := testServer(t, func(c *Config) {
@@ -52,9 +53,9 @@ func TestCaps(t *testing.T) {
 		c.MaxTables = 1
 		c.HandshakeTimeout = 300 * time.Millisecond
 	})
-	a := dial(t, addr, "ann", dialOpts{key: newKey(t)})
+	a := dial(t, addr, "ann", dialOpts{})
 	openTable(t, a)
-	b := dial(t, addr, "bob", dialOpts{key: newKey(t)})
+	b := dial(t, addr, "bob", dialOpts{})
 	b.waitFor("Table 1 ·", 10*time.Second)
 	b.press("n")
 	b.waitFor("A new table", 5*time.Second)
@@ -62,7 +63,7 @@ func TestCaps(t *testing.T) {
 	// The only table is a waiting room that closes in ten minutes if
 	// nobody starts it: the full hall says so.
 	b.waitFor("Every table the server may open is taken: join one, or try again in 10 min.", 5*time.Second)
-	if _, err := tryDial(t, addr, "cem", dialOpts{key: newKey(t)}); err == nil {
+	if _, err := tryDial(t, addr, "cem", dialOpts{}); err == nil {
 		t.Error("a third connection from one address was let in")
 	}
 	if srv.refused.Load() == 0 {
@@ -72,7 +73,7 @@ func TestCaps(t *testing.T) {
 	b.close()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		if c, err := tryDial(t, addr, "cem", dialOpts{key: newKey(t)}); err == nil {
+		if c, err := tryDial(t, addr, "cem", dialOpts{}); err == nil {
 			c.waitFor("Tables (", 10*time.Second)
 			c.close()
 			break

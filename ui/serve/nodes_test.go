@@ -249,15 +249,15 @@ func playAcrossNodes(t *testing.T, url string, moves int) (*Server, *classic.Gam
 
 // startNodes starts n okey nodes whose embedded NATS servers form one
 // cluster on 127.0.0.1 (JetStream replicas 3 from three nodes), each
-// serving SSH on its own port.
-func startNodes(t *testing.T, n int) ([]*Server, []string) {
+// serving SSH on its own port; tweaks change node i's configuration.
+func startNodes(t *testing.T, n int, tweaks ...func(i int, c *Config)) ([]*Server, []string) {
 	t.Helper()
 	// The ports are free when chosen but may be taken (by another
 	// test's outgoing connection) before NATS listens: then a fresh set.
 	var srvs []*Server
 	for try := 1; ; try++ {
 		var err error
-		if srvs, err = tryNodes(t, n); err == nil {
+		if srvs, err = tryNodes(t, n, tweaks...); err == nil {
 			break
 		}
 		if !errors.Is(err, syscall.EADDRINUSE) || try == 3 {
@@ -302,7 +302,7 @@ func startNodes(t *testing.T, n int) ([]*Server, []string) {
 }
 
 // tryNodes makes n clustered servers on ports free a moment ago, or none.
-func tryNodes(t *testing.T, n int) ([]*Server, error) {
+func tryNodes(t *testing.T, n int, tweaks ...func(i int, c *Config)) ([]*Server, error) {
 	ports := servetest.FreePorts(t, n)
 	var routes []string
 	for _, p := range ports {
@@ -320,6 +320,9 @@ func tryNodes(t *testing.T, n int) ([]*Server, error) {
 			c.HostKey = filepath.Join(t.TempDir(), "hostkey", "key")
 			c.Store = keep.StoreConfig{ClusterListen: routes[i], Routes: routes, ClusterName: "okey-test",
 				NodeName: "node" + strconv.Itoa(i), LeaseTTL: time.Second, Ready: 30 * time.Second, Secret: secretOf(strings.Join(routes, ","))}
+			for _, tw := range tweaks {
+				tw(i, c)
+			}
 		})
 		go func() {
 			var rerr error

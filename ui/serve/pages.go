@@ -241,7 +241,7 @@ func (s *session) updateCreate(k tea.KeyPressMsg) tea.Cmd {
 			s.flash = s.tr.T("lobby.busy", retryMinutes)
 			return nil
 		}
-		t, err := s.srv.hall.Create(f.config(), s.id, s.addr)
+		t, err := s.srv.hall.Create(f.config(), s.id, s.seatAddr())
 		if err != nil {
 			s.flash = s.openRefused(err)
 			return nil

@@ -21,7 +21,7 @@ func (s *session) joinCmd(t hall.SeatTable, seat int, watch bool) tea.Cmd {
 	if watch {
 		r.Kind = tables.ReqWatch
 	}
-	return s.askSeat(t, tables.NewMember(s.id, s.name, s.addr, seat), r, "")
+	return s.askSeat(t, tables.NewMember(s.id, s.name, s.seatAddr(), seat), r, "")
 }
 
 // resumeCmd takes back, at t, the seat of the guest whose resume code is

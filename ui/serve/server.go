@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/netip"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -111,6 +112,13 @@ type Config struct {
 	// tables): 64, a host's or a home's network. IPv4 clients are
 	// counted by address.
 	IPv6Prefix int
+	// TrustedProxies are the proxies (addresses or networks) whose
+	// connections start with a PROXY protocol header (proxyproto.go),
+	// version 1 or 2, naming the client: the limits and the one-seat
+	// rule count the client's address, not the proxy's. A connection
+	// from one of them without a header is refused; anyone else's
+	// header is never taken. Empty: no proxy is believed.
+	TrustedProxies []netip.Prefix
 	// PublicAddr is the address players reach this node at (HOST:PORT),
 	// which a full node of the cluster gives its newcomers ("": none).
 	PublicAddr string
@@ -154,6 +162,9 @@ type Config struct {
 	// seatSettle is the game screens' ui.SeatOptions.Settle: tests,
 	// which press keys the moment a screen comes, turn it off (-1).
 	seatSettle time.Duration
+	// memberGrace, when set (tests), is how long a new cluster member
+	// may go without an okey node's door before it is warned of.
+	memberGrace time.Duration
 }
 
 // DefaultConfig is a server for friends on one machine: limits a small
@@ -238,6 +249,9 @@ type Server struct {
 	// replaced by a newer one stops counting at once.
 	open map[string]*countedConn
 	wg   sync.WaitGroup
+
+	// copies is status's word on the store's copies (members.go).
+	copies copiesSeen
 
 	// connRate and guesses keep each address to its share.
 	connRate *connLimiter
@@ -358,6 +372,9 @@ type countedConn struct {
 	srv          *Server
 	host, remote string
 	once         sync.Once
+	// keyed: its count was moved to its key's, if it came from the
+	// loopback (countByKey); guarded by the server's mu.
+	keyed bool
 }
 
 func (c *countedConn) Close() error {

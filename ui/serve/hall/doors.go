@@ -74,6 +74,15 @@ func (r *relay) writeDoor(ctx context.Context) {
 	_, _ = r.lobby.Put(ctx, key, r.seal.Seal(lobbyPlace(key), b))
 }
 
+// shutDoor deletes this node's door: it is stopping on purpose, and the
+// others see it gone at once rather than once it is stale.
+func (r *relay) shutDoor(ctx context.Context) {
+	if r.h.Door == nil {
+		return
+	}
+	_ = r.lobby.Delete(ctx, doorPrefix+r.memberNode())
+}
+
 // OpenDoor is the address of another node of the cluster that admits
 // newcomers now ("" if none is known): where a full node sends them.
 func (r *relay) OpenDoor() string {
@@ -100,4 +109,26 @@ func (h *Hall) OpenDoor() string {
 		return ""
 	}
 	return h.Relay.OpenDoor()
+}
+
+// DoorNodes lists the other nodes whose doors are fresh (written within
+// doorStale), sorted: the okey nodes running now, as the lobby says.
+// A server with the cluster's secret that is not a running okey node
+// writes none (nil: the node is alone).
+func (h *Hall) DoorNodes() []string {
+	if h.Relay == nil {
+		return nil
+	}
+	r := h.Relay
+	now := r.h.Opt.Now()
+	r.Mu.Lock()
+	defer r.Mu.Unlock()
+	var out []string
+	for _, d := range r.doors {
+		if now.Sub(d.At) < doorStale {
+			out = append(out, d.Node)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }

@@ -452,5 +452,16 @@ func (h *Hall) restoreOne(sv keep.KeptTable, stopped time.Time) (t *tables.Table
 	if sv.Err != nil {
 		return nil, sv.Err
 	}
+	if sv.Log != nil && sv.Log.Stale() {
+		// The secret is being changed (keep/rotate.go): the table is
+		// sealed again with the key in use before it plays on. If the
+		// store does not take it now, the table plays on all the same
+		// (it is not damaged), and is sealed again when it next moves.
+		if err := sv.Log.Reseal(sv.Table); err != nil {
+			h.Opt.Log.Warn("sealing a table again with the secret's key in use: not now", "table", sv.ID, "err", err)
+		} else {
+			h.Opt.Log.Info("sealed again with the secret's key in use", "table", sv.ID)
+		}
+	}
 	return tables.RestoreTable(sv.ID, sv.Table, sv.Record, stopped, h.Opt, func() *tables.Saver { return h.saverFor(sv.ID, sv.Log) })
 }

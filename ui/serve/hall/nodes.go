@@ -226,6 +226,9 @@ func (h *Hall) HandOver() {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
+	if h.Relay != nil {
+		h.Relay.shutDoor(ctx)
+	}
 	held := h.Nodes.Hold.Held()
 	if err := h.Nodes.Hold.GiveAll(ctx); err != nil && !errors.Is(err, nats.ErrConnectionClosed) {
 		h.Opt.Log.Error("handing the tables over", "err", err)

@@ -22,6 +22,8 @@
 //	            saved as files
 //	lease.go    Leases and Holding: which node runs each table, taken,
 //	            renewed, given up, watched for the ones freed
+//	members.go  the servers the node's routes reach (Peers), and the
+//	            streams whose copies are behind
 //	ratings.go  RatingBook and Rater: each finished match rated once (its
 //	            mark), players by key and bot levels, per game (the model
 //	            is package rating's); the leaderboard read
@@ -37,6 +39,8 @@
 //	            seal's key
 //	seal.go     the seal: records, entries and what nodes send each other
 //	            about a table encrypted with a key from the secret
+//	rotate.go   changing the secret with the cluster up: the file's three
+//	            forms, and what a node seals again with the new key
 //
 // It may import the NATS packages, game (the number of seats; the
 // daily's days and games),

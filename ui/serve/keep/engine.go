@@ -152,6 +152,10 @@ func (c StoreConfig) Check() error {
 // tables are then run under leases.
 func (c StoreConfig) Shared() bool { return c.NATS != nil || c.ClusterListen != "" }
 
+// Clustered reports whether the embedded server joins other nodes (and
+// not a NATS deployment's).
+func (c StoreConfig) Clustered() bool { return c.clustered() }
+
 // clustered reports whether the embedded server joins other nodes.
 func (c StoreConfig) clustered() bool { return c.NATS == nil && c.ClusterListen != "" }
 
@@ -335,6 +339,7 @@ func startNATS(dir, node string, sc StoreConfig, local string) (*server.Server, 
 		// authorization, and TLS both ways with the cluster's authority.
 		pw := sc.Secret.routePassword()
 		opts.Cluster.Username, opts.Cluster.Password = routeUser, pw
+		opts.CustomRouterAuthentication = sc.Secret.routeAuth()
 		if opts.Cluster.TLSConfig, err = sc.Secret.clusterTLS(node); err != nil {
 			return nil, err
 		}

@@ -140,6 +140,9 @@ type TableLog struct {
 	seq, rev uint64
 	// rec is the record as the stream holds it.
 	rec []byte
+	// stale: the entry or a part of the record, as read, was sealed
+	// with a key the secret is being changed from (Reseal).
+	stale bool
 }
 
 func (k *Keeper) Log(id string) *TableLog {
@@ -421,11 +424,14 @@ func (k *Keeper) LoadOne(ctx context.Context, id string) (kt KeptTable, ok bool)
 		kt.Err = err
 	default:
 		kt.Log.rev = e.Revision()
-		if kt.Table, kt.Err = k.open(entryPlace(id), e.Value()); kt.Err != nil {
+		if kt.Table, kt.Err = k.openNoting(entryPlace(id), e.Value(), &kt.Log.stale); kt.Err != nil {
 			kt.Err = fmt.Errorf("table %s's entry: %w", id, kt.Err)
 			return kt, true
 		}
-		kt.Record, kt.Log.seq, kt.Err = k.ReadRecord(ctx, id)
+		kt.Err = untilAvailable(ctx, func(ctx context.Context) (err error) {
+			kt.Record, kt.Log.seq, err = k.readRecordOnce(ctx, id, &kt.Log.stale)
+			return err
+		})
 		kt.Log.rec = kt.Record
 	}
 	return kt, true
@@ -474,7 +480,7 @@ func (k *Keeper) ReadRecord(ctx context.Context, id string) (rec []byte, seq uin
 	// In a cluster a read may go unanswered for a moment while a
 	// stream's leader changes: it is asked again.
 	err = untilAvailable(ctx, func(ctx context.Context) error {
-		rec, seq, err = k.readRecordOnce(ctx, id)
+		rec, seq, err = k.readRecordOnce(ctx, id, nil)
 		return err
 	})
 	return rec, seq, err
@@ -499,7 +505,9 @@ func (k *Keeper) ReadLast(ctx context.Context, id string) (rec []byte, err error
 	return rec, err
 }
 
-func (k *Keeper) readRecordOnce(ctx context.Context, id string) ([]byte, uint64, error) {
+// readRecordOnce reads table id's record once; old (if not nil) is set
+// when a part of it was sealed with a key other than the one in use.
+func (k *Keeper) readRecordOnce(ctx context.Context, id string, old *bool) ([]byte, uint64, error) {
 	subj := recordSubject(id)
 	last, err := k.records.GetLastMsgForSubject(ctx, subj)
 	if errors.Is(err, jetstream.ErrMsgNotFound) {
@@ -510,7 +518,7 @@ func (k *Keeper) readRecordOnce(ctx context.Context, id string) ([]byte, uint64,
 	}
 	if last.Header.Get(partHeader) == partStart {
 		// The usual case after a new match.
-		rec, err := k.open(subj, last.Data)
+		rec, err := k.openNoting(subj, last.Data, old)
 		if err != nil {
 			return nil, 0, fmt.Errorf("its record: %w", err)
 		}
@@ -546,7 +554,7 @@ func (k *Keeper) readRecordOnce(ctx context.Context, id string) ([]byte, uint64,
 			if m.Headers().Get(partHeader) == partStart {
 				rec = rec[:0]
 			}
-			part, err := k.open(subj, m.Data())
+			part, err := k.openNoting(subj, m.Data(), old)
 			if err != nil {
 				return nil, 0, fmt.Errorf("its record, at message %d: %w", md.Sequence.Stream, err)
 			}
@@ -572,10 +580,21 @@ func entryPlace(id string) string { return tablesBucket + "/" + id }
 // taken as they are, so that a store kept before can be carried over;
 // the next write of the table seals it.
 func (k *Keeper) open(where string, b []byte) ([]byte, error) {
+	return k.openNoting(where, b, nil)
+}
+
+// openNoting is open, which also sets *old (if old is not nil) when the
+// value was sealed with a key other than the one in use: a value to be
+// sealed again while the secret is changed (rotate.go).
+func (k *Keeper) openNoting(where string, b []byte, old *bool) ([]byte, error) {
 	if len(b) == 0 || !Sealed(b) {
 		return b, nil
 	}
-	return k.eng.Seal.Open(where, b)
+	plain, aged, err := k.eng.Seal.OpenAged(where, b)
+	if aged && old != nil {
+		*old = true
+	}
+	return plain, err
 }
 
 // recordBatch is how many parts of a record one fetch asks for.

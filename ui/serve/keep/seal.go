@@ -31,15 +31,30 @@ import (
 var sealMagic = []byte("\x00okey-seal-1\x00")
 
 // Sealer seals and opens what the store and the subjects carry.
-type Sealer struct{ aead cipher.AEAD }
+type Sealer struct {
+	aead cipher.AEAD
+	// older open what the secret's other key sealed, while the secret
+	// is being changed (secret.go): they seal nothing.
+	older []cipher.AEAD
+}
 
-// NewSealer is the sealer of a secret.
+// NewSealer is the sealer of a secret: it seals with the key in use
+// and opens with any of the secret's keys.
 func (s *Secret) NewSealer() *Sealer {
+	sl := &Sealer{aead: s.sealCipher()}
+	for _, k := range s.keys()[1:] {
+		sl.older = append(sl.older, k.sealCipher())
+	}
+	return sl
+}
+
+// sealCipher is the cipher of the secret's key in use.
+func (s *Secret) sealCipher() cipher.AEAD {
 	aead, err := chacha20poly1305.NewX(s.derive("seal", chacha20poly1305.KeySize))
 	if err != nil {
 		panic(fmt.Sprintf("keep: the seal's cipher: %v", err)) // only for a wrong key size: a bug
 	}
-	return &Sealer{aead: aead}
+	return aead
 }
 
 // Seal encrypts plain for the place where (a subject or a key), which
@@ -61,15 +76,28 @@ var ErrSealBroken = errors.New("a sealed value does not open with this cluster's
 
 // Open decrypts what Seal made for where.
 func (s *Sealer) Open(where string, sealed []byte) ([]byte, error) {
+	plain, _, err := s.OpenAged(where, sealed)
+	return plain, err
+}
+
+// OpenAged decrypts what Seal made for where, and says whether it was
+// sealed with a key other than the one in use (old: to be sealed again
+// before that key is dropped).
+func (s *Sealer) OpenAged(where string, sealed []byte) (plain []byte, old bool, err error) {
 	n := len(sealMagic) + chacha20poly1305.NonceSizeX
 	if !Sealed(sealed) || len(sealed) < n+s.aead.Overhead() {
-		return nil, ErrSealBroken
+		return nil, false, ErrSealBroken
 	}
-	plain, err := s.aead.Open(nil, sealed[len(sealMagic):n], sealed[n:], []byte(where))
-	if err != nil {
-		return nil, ErrSealBroken
+	nonce, box := sealed[len(sealMagic):n], sealed[n:]
+	if plain, err := s.aead.Open(nil, nonce, box, []byte(where)); err == nil {
+		return plain, false, nil
 	}
-	return plain, nil
+	for _, a := range s.older {
+		if plain, err := a.Open(nil, nonce, box, []byte(where)); err == nil {
+			return plain, true, nil
+		}
+	}
+	return nil, false, ErrSealBroken
 }
 
 // Sealed reports whether b is a sealed value.

@@ -6,6 +6,7 @@ import (
 	"crypto/hkdf"
 	"crypto/rand"
 	"crypto/sha256"
+	"crypto/subtle"
 	"crypto/tls"
 	"crypto/x509"
 	"crypto/x509/pkix"
@@ -18,6 +19,8 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	"github.com/nats-io/nats-server/v2/server"
 )
 
 // The cluster's secret. Every node of one cluster is given the same
@@ -41,9 +44,20 @@ import (
 // The secret is 32 random bytes. The file is one line,
 // "okey-cluster-secret-1 " and the bytes in base64, and must be
 // readable by its owner only, as ssh asks of a private key.
+//
+// While the secret is being changed (rotate.go), the file holds two
+// such lines: the first is the node's own — it seals, and it is the
+// credential and the certificate the node shows its peers — and the
+// second is also taken: values it sealed open, and peers showing it are
+// let in. So nodes given the old secret and nodes given the new one
+// work together while they are restarted one by one.
 
 // SecretLen is the secret's length in bytes.
 const SecretLen = 32
+
+// maxKeys is the most keys a secret file holds: the one in use and the
+// one being changed from or to.
+const maxKeys = 2
 
 // secretTag starts a secret file's line: the format and its version.
 const secretTag = "okey-cluster-secret-1"
@@ -56,8 +70,13 @@ const clusterTLSName = "okey-cluster"
 // routeUser is the user name of the routes' authorization.
 const routeUser = "okey-node"
 
-// Secret is a cluster's shared secret.
-type Secret struct{ b [SecretLen]byte }
+// Secret is a cluster's shared secret: the key in use, and while it is
+// being changed, another one also taken.
+type Secret struct {
+	b [SecretLen]byte
+	// also is a key also taken (nil: none).
+	also *Secret
+}
 
 // NewSecret draws a secret from crypto/rand.
 func NewSecret() (*Secret, error) {
@@ -70,7 +89,11 @@ func NewSecret() (*Secret, error) {
 
 // Marshal is the secret as its file holds it.
 func (s *Secret) Marshal() []byte {
-	return []byte(secretTag + " " + base64.RawURLEncoding.EncodeToString(s.b[:]) + "\n")
+	var out []byte
+	for k := s; k != nil; k = k.also {
+		out = append(out, secretTag+" "+base64.RawURLEncoding.EncodeToString(k.b[:])+"\n"...)
+	}
+	return out
 }
 
 // ErrSecretFile is a secret file that is not one: damaged, cut, or some
@@ -79,17 +102,33 @@ var ErrSecretFile = errors.New("not an okey cluster secret (make one with: okey 
 
 // ParseSecret reads a secret as Marshal writes it.
 func ParseSecret(b []byte) (*Secret, error) {
-	tag, enc, ok := strings.Cut(strings.TrimSpace(string(b)), " ")
-	if !ok || tag != secretTag {
-		return nil, ErrSecretFile
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	if len(lines) > maxKeys {
+		return nil, fmt.Errorf("%w: %d keys, at most %d", ErrSecretFile, len(lines), maxKeys)
 	}
-	raw, err := base64.RawURLEncoding.DecodeString(enc)
-	if err != nil || len(raw) != SecretLen {
-		return nil, ErrSecretFile
+	var first, last *Secret
+	for _, line := range lines {
+		tag, enc, ok := strings.Cut(strings.TrimSpace(line), " ")
+		if !ok || tag != secretTag {
+			return nil, ErrSecretFile
+		}
+		raw, err := base64.RawURLEncoding.DecodeString(enc)
+		if err != nil || len(raw) != SecretLen {
+			return nil, ErrSecretFile
+		}
+		k := &Secret{}
+		copy(k.b[:], raw)
+		if first == nil {
+			first = k
+		} else {
+			if k.b == first.b {
+				return nil, fmt.Errorf("%w: the same key twice", ErrSecretFile)
+			}
+			last.also = k
+		}
+		last = k
 	}
-	s := &Secret{}
-	copy(s.b[:], raw)
-	return s, nil
+	return first, nil
 }
 
 // ErrSecretOpen is a secret file that others than its owner may read:
@@ -171,8 +210,27 @@ func (s *Secret) routePassword() string { return hex.EncodeToString(s.derive("ro
 
 // Fingerprint names the secret without giving it away (the first bytes
 // of a key derived for nothing else), for logs and status: two nodes
-// showing different fingerprints were given different secrets.
+// showing different fingerprints were given different secrets. Of a
+// secret being changed, it names the key in use.
 func (s *Secret) Fingerprint() string { return hex.EncodeToString(s.derive("fingerprint", 6)) }
+
+// Fingerprints names every key of the secret, the one in use first.
+func (s *Secret) Fingerprints() []string {
+	var out []string
+	for k := s; k != nil; k = k.also {
+		out = append(out, k.Fingerprint())
+	}
+	return out
+}
+
+// keys are the secret's keys, the one in use first.
+func (s *Secret) keys() []*Secret {
+	var out []*Secret
+	for k := s; k != nil; k = k.also {
+		out = append(out, k)
+	}
+	return out
+}
 
 // authority is the cluster's certificate authority: its key from the
 // secret, its certificate built the same way on every node.
@@ -230,8 +288,17 @@ func (s *Secret) clusterTLS(node string) (*tls.Config, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the node's certificate: %w", err)
 	}
+	// Peers are taken under any of the secret's authorities: while the
+	// secret is changed, some show the old one's and some the new one's.
 	pool := x509.NewCertPool()
 	pool.AddCert(ca)
+	for _, k := range s.keys()[1:] {
+		other, _, err := k.authority()
+		if err != nil {
+			return nil, err
+		}
+		pool.AddCert(other)
+	}
 	return &tls.Config{
 		Certificates: []tls.Certificate{{Certificate: [][]byte{der}, PrivateKey: priv}},
 		RootCAs:      pool,
@@ -240,4 +307,36 @@ func (s *Secret) clusterTLS(node string) (*tls.Config, error) {
 		ServerName:   clusterTLSName,
 		MinVersion:   tls.VersionTLS13,
 	}, nil
+}
+
+// routeAuth is the routes' authorization: a route is let in that gives
+// the routes' user and the password of any of the secret's keys, over
+// TLS whose certificate one of their authorities signed (NATS's own
+// check takes one password only, and while the secret is changed the
+// nodes give two).
+type routeAuth struct{ passwords []string }
+
+func (s *Secret) routeAuth() routeAuth {
+	var a routeAuth
+	for _, k := range s.keys() {
+		a.passwords = append(a.passwords, k.routePassword())
+	}
+	return a
+}
+
+// Check implements server.Authentication.
+func (a routeAuth) Check(c server.ClientAuthentication) bool {
+	o := c.GetOpts()
+	if o == nil || o.Username != routeUser {
+		return false
+	}
+	if cs := c.GetTLSConnectionState(); cs == nil || len(cs.VerifiedChains) == 0 {
+		return false
+	}
+	for _, pw := range a.passwords {
+		if subtle.ConstantTimeCompare([]byte(pw), []byte(o.Password)) == 1 {
+			return true
+		}
+	}
+	return false
 }
