@@ -95,9 +95,8 @@ func (s *Server) ratedSince(ctx context.Context, id string) func() time.Time {
 			return since
 		}
 		for _, g := range []string{classic.GameName, okey101.GameName} {
-			e, err := s.book.Ratings.Get(ctx, keep.RatingKey(g, id))
-			if err == nil && (since.IsZero() || e.Created().Before(since)) {
-				since = e.Created()
+			if at, ok := s.book.WrittenAt(ctx, g, id); ok && (since.IsZero() || at.Before(since)) {
+				since = at
 			}
 		}
 		return since

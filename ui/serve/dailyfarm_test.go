@@ -192,7 +192,7 @@ func TestDailyRanksAKeyRatedBefore(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), patience)
 	defer cancel()
 	rated, fresh := keep.KeyPrefix+"SHA256:rated", keep.KeyPrefix+"SHA256:fresh"
-	if _, err := srv.book.Ratings.Put(ctx, keep.RatingKey("classic", rated), []byte(`{"id":"`+rated+`","mu":25,"sigma":8,"games":3}`)); err != nil {
+	if err := srv.book.Set(ctx, "classic", keep.RatedEntry{ID: rated, Mu: 25, Sigma: 8, Games: 3}); err != nil {
 		t.Fatal(err)
 	}
 	for id, want := range map[string]string{rated: "", fresh: keep.PracticeNewKey} {

@@ -288,6 +288,11 @@ func (s *Server) openStore(dir string) (k *keep.Keeper, importErr, err error) {
 		} else if n > 0 {
 			s.log.Info("daily: sealed again with the secret's key in use", "values", n)
 		}
+		if n, err := book.Reseal(ctx); err != nil {
+			s.log.Warn("ratings: sealing again with the secret's key in use", "err", err)
+		} else if n > 0 {
+			s.log.Info("ratings: sealed again with the secret's key in use", "values", n)
+		}
 	}
 	// The boards from memory, kept by a watch of the results for the
 	// node's life; without it they are read from the store.

@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"encoding/json"
 	"fmt"
 	"okey/ui/seatmsg"
 	"okey/ui/serve/keep"
@@ -139,10 +138,9 @@ func TestTableShowsRatings(t *testing.T) {
 	srv, addr := testServer(t)
 	annKey := newKey(t)
 	id := keep.KeyPrefix + gossh.FingerprintSHA256(annKey.PublicKey())
-	entry, _ := json.Marshal(keep.RatedEntry{ID: id, Name: "ann", Mu: 30, Sigma: 4, Games: 7})
 	ctx, cancel := keep.EngineCtx()
 	defer cancel()
-	if _, err := srv.book.Ratings.Put(ctx, keep.RatingKey("classic", id), entry); err != nil {
+	if err := srv.book.Set(ctx, "classic", keep.RatedEntry{ID: id, Name: "ann", Mu: 30, Sigma: 4, Games: 7}); err != nil {
 		t.Fatal(err)
 	}
 	ann := dial(t, addr, "ann", dialOpts{key: annKey})

@@ -219,7 +219,7 @@ func (b *DailyBook) Par(ctx context.Context, g daily.Game, d daily.Date) ([]int,
 		return nil, false, fmt.Errorf("the par of %s %s: %w", g, d, err)
 	}
 	var p []int
-	if err := json.Unmarshal(kv.Value(), &p); err != nil || len(p) != g.Hands() {
+	if err := b.seal.openJSON(dailyBucket, parKey(g, d), kv.Value(), &p); err != nil || len(p) != g.Hands() {
 		return nil, false, fmt.Errorf("the par of %s %s: damaged", g, d)
 	}
 	b.kept.Store(parKey(g, d), slices.Clone(p))
@@ -232,7 +232,7 @@ func (b *DailyBook) SetPar(ctx context.Context, g daily.Game, d daily.Date, hand
 	if len(hands) != g.Hands() {
 		return fmt.Errorf("the par of %s %s: %d hands, not %d", g, d, len(hands), g.Hands())
 	}
-	v, err := json.Marshal(hands)
+	v, err := b.seal.sealJSON(dailyBucket, parKey(g, d), hands)
 	if err != nil {
 		return err
 	}
@@ -240,6 +240,30 @@ func (b *DailyBook) SetPar(ctx context.Context, g daily.Game, d daily.Date, hand
 		return fmt.Errorf("the par of %s %s: %w", g, d, err)
 	}
 	return nil
+}
+
+// sealJSON is v as JSON, sealed for key of bucket. What decides a
+// board is sealed as the day's secrets are — a day's results and par,
+// the players' ratings and the marks of matches rated — so that a
+// writer of the store without the cluster's secret can neither put a
+// day on the board, nor change a score, a standing, a par or a rating.
+func (s *Sealer) sealJSON(bucket, key string, v any) ([]byte, error) {
+	plain, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return s.Seal(bucket+"/"+key, plain), nil
+}
+
+// openJSON reads into v what sealJSON made for key of bucket; a value
+// that does not open (unsealed, another key's, another secret's) is an
+// error.
+func (s *Sealer) openJSON(bucket, key string, b []byte, v any) error {
+	plain, err := s.Open(bucket+"/"+key, b)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(plain, v)
 }
 
 // DailyResult is one player's day: a score a hand played, in par's
@@ -270,7 +294,7 @@ var ErrPlayedToday = errors.New("the day's daily has been played (once a day)")
 // in the whole cluster (a Create), so that nobody plays a day twice.
 func (b *DailyBook) Claim(ctx context.Context, g daily.Game, d daily.Date, r DailyResult) error {
 	r.Hands = []int{}
-	v, err := json.Marshal(r)
+	v, err := b.seal.sealJSON(dailyBucket, resultKey(g, d, r.ID), r)
 	if err != nil {
 		return err
 	}
@@ -294,7 +318,7 @@ func (b *DailyBook) Result(ctx context.Context, g daily.Game, d daily.Date, id s
 		return DailyResult{}, 0, false, fmt.Errorf("the daily of %s: %w", id, err)
 	}
 	var r DailyResult
-	if err := json.Unmarshal(kv.Value(), &r); err != nil {
+	if err := b.seal.openJSON(dailyBucket, resultKey(g, d, id), kv.Value(), &r); err != nil {
 		return DailyResult{}, 0, false, fmt.Errorf("the daily of %s: %w", id, err)
 	}
 	return r, kv.Revision(), true, nil
@@ -344,7 +368,7 @@ func (b *DailyBook) Scored(ctx context.Context, g daily.Game, d daily.Date, id s
 			return fmt.Errorf("the daily of %s %s: hand %d after %d", g, d, n, len(r.Hands))
 		}
 		r.Hands = append(r.Hands, score)
-		v, err := json.Marshal(r)
+		v, err := b.seal.sealJSON(dailyBucket, resultKey(g, d, id), r)
 		if err != nil {
 			return err
 		}
@@ -387,8 +411,8 @@ func (b *DailyBook) readResults(ctx context.Context, g daily.Game, d daily.Date)
 			return nil, fmt.Errorf("the daily's results: %w", err)
 		}
 		var r DailyResult
-		if json.Unmarshal(kv.Value(), &r) != nil || len(r.Hands) > g.Hands() {
-			continue // a damaged result is left out, not the board
+		if b.seal.openJSON(dailyBucket, k, kv.Value(), &r) != nil || len(r.Hands) > g.Hands() {
+			continue // a damaged or forged result is left out, not the board
 		}
 		out = append(out, r)
 	}

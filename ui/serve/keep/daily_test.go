@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"math"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -409,5 +411,107 @@ func BenchmarkDailyBoard(b *testing.B) {
 		if err != nil || len(bd.Rows) != 500 {
 			b.Fatalf("%d rows, %v", len(bd.Rows), err)
 		}
+	}
+}
+
+// TestForgedDailyValuesAreNotTaken: a writer of the store without the
+// cluster's secret puts a day of its own on the board (plain, sealed with
+// another secret, or a real player's sealed day copied under its own
+// key), rewrites a real player's day in plain, and writes a day's par:
+// the board, read from the store and from the watch, has the real day
+// alone, as it was, and the par is not taken.
+func TestForgedDailyValuesAreNotTaken(t *testing.T) {
+	t.Parallel()
+	b := testDailyBook(t)
+	ctx, cancel := EngineCtx()
+	defer cancel()
+	if err := b.Watch(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	d, g := day(t, "2026-11-24"), daily.Classic
+	ann := DailyResult{ID: "key:SHA256:ann", Name: "ann"}
+	if err := b.Claim(ctx, g, d, ann); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Scored(ctx, g, d, ann.ID, 1, 2); err != nil {
+		t.Fatal(err)
+	}
+	forged := DailyResult{ID: "key:SHA256:eve", Name: "eve", Hands: []int{40, 40, 40, 40}}
+	plain, err := json.Marshal(forged)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := testSecret(t).NewSealer()
+	annKey, eveKey, mallKey := resultKey(g, d, ann.ID), resultKey(g, d, forged.ID), resultKey(g, d, "key:SHA256:mall")
+	annSealed, err := b.kv.Get(ctx, annKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	otherSealed, err := other.sealJSON(dailyBucket, eveKey, forged)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for key, v := range map[string][]byte{
+		eveKey:                            plain,             // a day of its own, in plain
+		mallKey:                           annSealed.Value(), // ann's sealed day under another key
+		resultKey(g, d, "key:SHA256:oth"): otherSealed,       // sealed with another secret
+	} {
+		if _, err := b.kv.Put(ctx, key, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := b.kv.Put(ctx, parKey(g, d), []byte("[99,99,99,99]")); err != nil {
+		t.Fatal(err)
+	}
+	if p, ok, err := b.Par(ctx, g, d); err == nil || ok {
+		t.Errorf("a par in plain was taken: %v %v %v", p, ok, err)
+	}
+	// bob begins his day after the forgeries: once the watch has
+	// brought his day, it has brought theirs.
+	bob := DailyResult{ID: "key:SHA256:bob", Name: "bob"}
+	if err := b.Claim(ctx, g, d, bob); err != nil {
+		t.Fatal(err)
+	}
+	check := func(how string, rs []DailyResult) {
+		t.Helper()
+		ids := make([]string, 0, len(rs))
+		for _, r := range rs {
+			ids = append(ids, r.ID)
+			if r.ID == ann.ID && !slices.Equal(r.Hands, []int{2}) {
+				t.Errorf("%s: ann's day is %v, want one hand of 2", how, r.Hands)
+			}
+		}
+		slices.Sort(ids)
+		if !slices.Equal(ids, []string{ann.ID, bob.ID}) {
+			t.Errorf("%s: the days on the board are %v, want ann's and bob's alone", how, ids)
+		}
+	}
+	rs, err := b.readResults(ctx, g, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("from the store", rs)
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		rs, ok := b.cache.results(g, d)
+		if ok && slices.ContainsFunc(rs, func(r DailyResult) bool { return r.ID == bob.ID }) || time.Now().After(deadline) {
+			check("from the watch", rs)
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	// ann's own day rewritten in plain, with more points: not hers.
+	forged.ID, forged.Name = ann.ID, ann.Name
+	if plain, err = json.Marshal(forged); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.kv.Put(ctx, annKey, plain); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, _, err := b.Result(ctx, g, d, ann.ID); err == nil {
+		t.Error("ann's day rewritten in plain was read as hers")
+	}
+	if err := b.Scored(ctx, g, d, ann.ID, 2, 1); err == nil {
+		t.Error("a hand was scored onto a day rewritten in plain")
 	}
 }

@@ -2,7 +2,6 @@ package keep
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"sync"
@@ -42,6 +41,8 @@ type dailyCache struct {
 	// ("classic.2026-11-25") and key.
 	newest daily.Date
 	days   map[string]map[string]DailyResult
+	// seal opens the results (sealed: daily.go's sealJSON).
+	seal *Sealer
 }
 
 // dayKey is the cache's key of g's day d.
@@ -109,8 +110,8 @@ func (c *dailyCache) apply(e jetstream.KeyValueEntry) {
 		return
 	}
 	var r DailyResult
-	if json.Unmarshal(e.Value(), &r) != nil || len(r.Hands) > g.Hands() {
-		delete(c.days[k], e.Key()) // a damaged result is left out, as Results leaves it
+	if c.seal.openJSON(dailyBucket, e.Key(), e.Value(), &r) != nil || len(r.Hands) > g.Hands() {
+		delete(c.days[k], e.Key()) // a damaged or forged result is left out, as Results leaves it
 		return
 	}
 	if c.newest.Before(d) {
@@ -156,7 +157,7 @@ func (b *DailyBook) Watch(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("watching the daily's results: %w", err)
 	}
-	c := &dailyCache{days: map[string]map[string]DailyResult{}}
+	c := &dailyCache{days: map[string]map[string]DailyResult{}, seal: b.seal}
 	b.cache = c
 	go func() {
 		defer c.stop()

@@ -142,8 +142,14 @@ func BenchmarkDailyBoardWatched(b *testing.B) {
 // BenchmarkDailyCacheApply is what a result's write costs a watching
 // node: the entry decoded and kept.
 func BenchmarkDailyCacheApply(b *testing.B) {
-	c := &dailyCache{days: map[string]map[string]DailyResult{}}
-	e := testEntry{key: "result.classic.2026-11-24.a2V5OlNIQTI1NjpwMjUw", value: []byte(`{"id":"key:SHA256:p250","name":"p250","hands":[3,-1,0,2],"table":"17"}`)}
+	c := &dailyCache{days: map[string]map[string]DailyResult{}, seal: testSecret(b).NewSealer()}
+	const key = "result.classic.2026-11-24.a2V5OlNIQTI1NjpwMjUw"
+	v, err := c.seal.sealJSON(dailyBucket, key, DailyResult{ID: "key:SHA256:p250", Name: "p250", Hands: []int{3, -1, 0, 2}, Table: "17"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	e := testEntry{key: key, value: v}
+	b.ResetTimer()
 	for range b.N {
 		c.apply(e)
 	}

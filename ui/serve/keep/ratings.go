@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -144,11 +143,14 @@ type matchMark struct {
 type RatingBook struct {
 	Ratings jetstream.KeyValue
 	rated   jetstream.KeyValue
+	// seal seals every rating and mark (daily.go's sealJSON): a writer
+	// of the store without the cluster's secret can change no rating.
+	seal *Sealer
 }
 
 // OpenRatingBook makes (or finds) the ratings' buckets.
 func OpenRatingBook(ctx context.Context, eng *Engine) (*RatingBook, error) {
-	b := &RatingBook{}
+	b := &RatingBook{seal: eng.Seal}
 	var err error
 	b.Ratings, err = eng.MakeBucket(ctx, jetstream.KeyValueConfig{Bucket: ratingsBucket, History: 1, Storage: jetstream.FileStorage, Replicas: eng.Replicas,
 		Description: "okey serve: each player's and bot level's rating, per game"})
@@ -174,10 +176,38 @@ func (b *RatingBook) Get(ctx context.Context, gameName, id string) (RatedEntry, 
 		return RatedEntry{}, 0, fmt.Errorf("the rating of %s: %w", id, err)
 	}
 	var e RatedEntry
-	if err := json.Unmarshal(kv.Value(), &e); err != nil {
+	if err := b.seal.openJSON(ratingsBucket, RatingKey(gameName, id), kv.Value(), &e); err != nil {
 		return RatedEntry{}, 0, fmt.Errorf("the rating of %s: %w", id, err)
 	}
 	return e, kv.Revision(), nil
+}
+
+// Set writes e as id's rating in a game as it is, sealed, whatever was
+// there: a rating brought from elsewhere (and a test's board).
+func (b *RatingBook) Set(ctx context.Context, gameName string, e RatedEntry) error {
+	v, err := b.seal.sealJSON(ratingsBucket, RatingKey(gameName, e.ID), e)
+	if err != nil {
+		return err
+	}
+	if _, err := b.Ratings.Put(ctx, RatingKey(gameName, e.ID), v); err != nil {
+		return fmt.Errorf("the rating of %s: %w", e.ID, err)
+	}
+	return nil
+}
+
+// WrittenAt is when the store first wrote id's rating in a game, as the
+// store's own clock says (ok false: never, or a value that does not open
+// with the cluster's secret, which says nothing).
+func (b *RatingBook) WrittenAt(ctx context.Context, gameName, id string) (at time.Time, ok bool) {
+	kv, err := b.Ratings.Get(ctx, RatingKey(gameName, id))
+	if err != nil {
+		return time.Time{}, false
+	}
+	var e RatedEntry
+	if b.seal.openJSON(ratingsBucket, RatingKey(gameName, id), kv.Value(), &e) != nil {
+		return time.Time{}, false
+	}
+	return kv.Created(), true
 }
 
 // Rate applies a finished match to its players' ratings, exactly once
@@ -197,7 +227,7 @@ func (b *RatingBook) Rate(ctx context.Context, m MatchEnd) error {
 			mark.Priors[i] = cur.Rating()
 		}
 	}
-	v, err := json.Marshal(mark)
+	v, err := b.seal.sealJSON(ratedBucket, m.Key, mark)
 	if err != nil {
 		return err
 	}
@@ -209,7 +239,7 @@ func (b *RatingBook) Rate(ctx context.Context, m MatchEnd) error {
 		if gerr != nil {
 			return fmt.Errorf("match %s's mark: %w", m.Key, gerr)
 		}
-		if err := json.Unmarshal(kv.Value(), &mark); err != nil {
+		if err := b.seal.openJSON(ratedBucket, m.Key, kv.Value(), &mark); err != nil {
 			return fmt.Errorf("match %s's mark: %w", m.Key, err)
 		}
 		if mark.Done {
@@ -231,7 +261,7 @@ func (b *RatingBook) Rate(ctx context.Context, m MatchEnd) error {
 		}
 	}
 	mark.Done = true
-	if v, err = json.Marshal(mark); err != nil {
+	if v, err = b.seal.sealJSON(ratedBucket, m.Key, mark); err != nil {
 		return err
 	}
 	if _, err := b.rated.Update(ctx, m.Key, v, rev); err != nil && !isWrongSequence(err) {
@@ -266,7 +296,7 @@ func (b *RatingBook) applyOne(ctx context.Context, key, id string, mark matchMar
 		if len(cur.Recent) > recentKept {
 			cur.Recent = slices.Clone(cur.Recent[len(cur.Recent)-recentKept:])
 		}
-		v, err := json.Marshal(cur)
+		v, err := b.seal.sealJSON(ratingsBucket, RatingKey(mark.Game, id), cur)
 		if err != nil {
 			return err
 		}
@@ -462,8 +492,8 @@ func (b *RatingBook) BoardOf(ctx context.Context, gameName, me string) (Board, e
 			return out, fmt.Errorf("the %s leaderboard: %w", gameName, err)
 		}
 		var e RatedEntry
-		if json.Unmarshal(kv.Value(), &e) != nil {
-			continue // a damaged entry is left out, not the board
+		if b.seal.openJSON(ratingsBucket, k, kv.Value(), &e) != nil {
+			continue // a damaged or forged entry is left out, not the board
 		}
 		all = append(all, e)
 	}

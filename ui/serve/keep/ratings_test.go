@@ -1,7 +1,6 @@
 package keep
 
 import (
-	"encoding/json"
 	"errors"
 	"math"
 	"sync"
@@ -148,7 +147,7 @@ func TestRatingBookFinishesACutShortRating(t *testing.T) {
 		mark.Priors[i] = rating.New()
 	}
 	mark.Priors[2] = bob.Rating()
-	v, _ := json.Marshal(mark)
+	v, _ := b.seal.sealJSON(ratedBucket, m.Key, mark)
 	if _, err := b.rated.Create(ctx, m.Key, v); err != nil {
 		t.Fatal(err)
 	}
@@ -186,7 +185,7 @@ func TestRatingBookFinishesACutShortRating(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got matchMark
-	if err := json.Unmarshal(kv.Value(), &got); err != nil || !got.Done {
+	if err := b.seal.openJSON(ratedBucket, m.Key, kv.Value(), &got); err != nil || !got.Done {
 		t.Errorf("the mark is not done: %s (%v)", kv.Value(), err)
 	}
 }
@@ -218,5 +217,53 @@ func TestMatchUpdate(t *testing.T) {
 	teams, _ := rating.RateTeams([][]rating.Rating{{fresh, fresh}, {fresh, fresh}}, []int{2, 1}, rating.Options{})
 	if got != teams[0][0] {
 		t.Errorf("partners: %v, want %v", got, teams[0][0])
+	}
+}
+
+// TestForgedRatingsAreNotTaken: a writer of the store without the
+// cluster's secret puts a rating of its own on the board in plain, and
+// rewrites a real player's in plain and under another player's key: the
+// leaderboard has the real rating alone, as it was; the rewritten one is
+// not read as the player's; and a rating in plain says nothing of when
+// its key was about.
+func TestForgedRatingsAreNotTaken(t *testing.T) {
+	t.Parallel()
+	b := testBook(t)
+	ctx, cancel := EngineCtx()
+	defer cancel()
+	ann := RatedEntry{ID: "key:SHA256:ann", Name: "ann", Mu: 27, Sigma: 5, Games: 4}
+	if err := b.Set(ctx, "classic", ann); err != nil {
+		t.Fatal(err)
+	}
+	annSealed, err := b.Ratings.Get(ctx, RatingKey("classic", ann.ID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id, v := range map[string][]byte{
+		"key:SHA256:eve":  []byte(`{"id":"key:SHA256:eve","name":"eve","mu":60,"sigma":1,"games":99}`),
+		"key:SHA256:mall": annSealed.Value(), // ann's sealed rating under another key
+	} {
+		if _, err := b.Ratings.Put(ctx, RatingKey("classic", id), v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bd, err := b.BoardOf(ctx, "classic", ann.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bd.Rated != 1 || len(bd.Top) != 1 || bd.Top[0].ID != ann.ID || bd.Place != 1 {
+		t.Errorf("the board is %+v, want ann's rating alone, first", bd)
+	}
+	if _, ok := b.WrittenAt(ctx, "classic", "key:SHA256:eve"); ok {
+		t.Error("a rating in plain dated its key")
+	}
+	if _, ok := b.WrittenAt(ctx, "classic", ann.ID); !ok {
+		t.Error("ann's sealed rating dated nothing")
+	}
+	if _, err := b.Ratings.Put(ctx, RatingKey("classic", ann.ID), []byte(`{"id":"key:SHA256:ann","name":"ann","mu":60,"sigma":1,"games":99}`)); err != nil {
+		t.Fatal(err)
+	}
+	if e, _, err := b.Get(ctx, "classic", ann.ID); err == nil {
+		t.Errorf("ann's rating rewritten in plain was read as hers: %+v", e)
 	}
 }

@@ -157,16 +157,45 @@ func (l *TableLog) Reseal(entry []byte) error {
 }
 
 // Reseal seals again, with the secret's key in use, every value of the
-// daily's bucket that another key sealed (the days' secrets and the
-// hands' records), and returns how many it sealed again. They are read
-// as one watch (one consumer, every value pushed), not a request a key.
-// Those values are written once (Create) and never changed, so a value
-// is replaced only at the revision it was read at: two nodes doing it
-// at once do it once.
+// daily's buckets that another key sealed (the days' secrets, par,
+// results and records, the addresses' first identities, when each key
+// was first seen), and returns how many it sealed again.
 func (b *DailyBook) Reseal(ctx context.Context) (int, error) {
-	w, err := b.kv.WatchFiltered(ctx, []string{"secret.>", "record.>"}, jetstream.IgnoreDeletes())
+	n, err := resealBucket(ctx, b.kv, dailyBucket, b.seal)
 	if err != nil {
-		return 0, fmt.Errorf("the daily: sealing again: %w", err)
+		return n, fmt.Errorf("the daily: %w", err)
+	}
+	m, err := resealBucket(ctx, b.seen, seenBucket, b.seal)
+	if err != nil {
+		return n + m, fmt.Errorf("the keys first seen: %w", err)
+	}
+	return n + m, nil
+}
+
+// Reseal seals again, with the secret's key in use, every rating and
+// mark of a match rated that another key sealed, and returns how many.
+func (b *RatingBook) Reseal(ctx context.Context) (int, error) {
+	n, err := resealBucket(ctx, b.Ratings, ratingsBucket, b.seal)
+	if err != nil {
+		return n, fmt.Errorf("the ratings: %w", err)
+	}
+	m, err := resealBucket(ctx, b.rated, ratedBucket, b.seal)
+	if err != nil {
+		return n + m, fmt.Errorf("the matches rated: %w", err)
+	}
+	return n + m, nil
+}
+
+// resealBucket seals again, with seal's key in use, every value of kv (the
+// bucket named bucket, each value sealed for "bucket/key") that another
+// key sealed. The values are read as one watch (one consumer, every
+// value pushed), not a request a key, and each is replaced only at the
+// revision it was read at: two nodes doing it at once do it once, and a
+// value changed meanwhile is the writer's, sealed with the key in use.
+func resealBucket(ctx context.Context, kv jetstream.KeyValue, bucket string, seal *Sealer) (int, error) {
+	w, err := kv.WatchAll(ctx, jetstream.IgnoreDeletes())
+	if err != nil {
+		return 0, fmt.Errorf("sealing again: %w", err)
 	}
 	defer w.Stop()
 	n := 0
@@ -174,25 +203,25 @@ func (b *DailyBook) Reseal(ctx context.Context) (int, error) {
 		var e jetstream.KeyValueEntry
 		select {
 		case <-ctx.Done():
-			return n, fmt.Errorf("the daily: sealing again: %w", ctx.Err())
+			return n, fmt.Errorf("sealing again: %w", ctx.Err())
 		case e = <-w.Updates():
 		}
 		if e == nil {
 			return n, nil // every value there was has come
 		}
-		where := dailyBucket + "/" + e.Key()
+		where := bucket + "/" + e.Key()
 		if !Sealed(e.Value()) {
 			continue
 		}
-		plain, old, err := b.seal.OpenAged(where, e.Value())
+		plain, old, err := seal.OpenAged(where, e.Value())
 		if err != nil || !old {
 			continue // not the cluster's (refused where it is read), or sealed already
 		}
-		if _, err := b.kv.Update(ctx, e.Key(), b.seal.Seal(where, plain), e.Revision()); err != nil {
+		if _, err := kv.Update(ctx, e.Key(), seal.Seal(where, plain), e.Revision()); err != nil {
 			if isWrongSequence(err) {
-				continue // another node did it
+				continue // changed meanwhile, by a node sealing with the key in use
 			}
-			return n, fmt.Errorf("the daily: sealing %s again: %w", e.Key(), err)
+			return n, fmt.Errorf("sealing %s again: %w", e.Key(), err)
 		}
 		n++
 	}

@@ -168,18 +168,13 @@ func TestDailySealedAgainWhileChanging(t *testing.T) {
 	const who = "key:SHA256:x"
 	book := func(dir string, s *Secret, f func(*DailyBook)) {
 		t.Helper()
-		eng, err := openEngine(context.Background(), dir, StoreConfig{Secret: s})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer eng.Close()
-		ctx, cancel := EngineCtx()
-		defer cancel()
-		b, err := OpenDailyBook(ctx, eng)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f(b)
+		withEngine(t, dir, s, func(ctx context.Context, eng *Engine) {
+			b, err := OpenDailyBook(ctx, eng)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f(b)
+		})
 	}
 	for _, reseal := range []bool{true, false} {
 		dir := filepath.Join(t.TempDir(), NATSDir)
@@ -194,13 +189,22 @@ func TestDailySealedAgainWhileChanging(t *testing.T) {
 			if err := b.KeepRecord(ctx, daily.Classic, d, who, 1, []byte("a hand's record")); err != nil {
 				t.Fatal(err)
 			}
+			if err := b.Claim(ctx, daily.Classic, d, DailyResult{ID: who, Name: "ann"}); err != nil {
+				t.Fatal(err)
+			}
+			if err := b.SetPar(ctx, daily.Classic, d, []int{1, 2, 3, 4}); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := b.FirstSeen(ctx, who, time.Now(), nil); err != nil {
+				t.Fatal(err)
+			}
 		})
 		if reseal {
 			book(dir, promoted, func(b *DailyBook) {
 				ctx, cancel := EngineCtx()
 				defer cancel()
-				if n, err := b.Reseal(ctx); err != nil || n != 2 {
-					t.Fatalf("sealed again %d values (%v), want 2", n, err)
+				if n, err := b.Reseal(ctx); err != nil || n != 5 {
+					t.Fatalf("sealed again %d values (%v), want 5 (the secret, a record, a result, the par, a key first seen)", n, err)
 				}
 				if n, err := b.Reseal(ctx); err != nil || n != 0 {
 					t.Errorf("sealed again %d values a second time (%v), want 0", n, err)
@@ -221,6 +225,66 @@ func TestDailySealedAgainWhileChanging(t *testing.T) {
 			if opened != reseal {
 				t.Errorf("sealed again %v: under the new key alone the secret (%v) and the record (%q, %v) opened: %v", reseal, err, rec, gerr, opened)
 			}
+			_, _, mine, rerr := b.Result(ctx, daily.Classic, d, who)
+			_, parOK, perr := b.Par(ctx, daily.Classic, d)
+			_, serr := b.FirstSeen(ctx, who, time.Now(), nil)
+			if others := rerr == nil && mine && perr == nil && parOK && serr == nil; others != reseal {
+				t.Errorf("sealed again %v: under the new key alone the result (%v), the par (%v) and the key first seen (%v) opened: %v", reseal, rerr, perr, serr, others)
+			}
 		})
 	}
+}
+
+// TestRatingsSealedAgain: a rating sealed with the old key is sealed
+// again with the new one while both are held, and reads under the new
+// key alone; without that step it would not.
+func TestRatingsSealedAgain(t *testing.T) {
+	t.Parallel()
+	old, _, promoted, dropped := rotation(t)
+	dir := filepath.Join(t.TempDir(), NATSDir)
+	book := func(s *Secret, f func(context.Context, *RatingBook)) {
+		t.Helper()
+		withEngine(t, dir, s, func(ctx context.Context, eng *Engine) {
+			b, err := OpenRatingBook(ctx, eng)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f(ctx, b)
+		})
+	}
+	ann := RatedEntry{ID: "key:SHA256:ann", Name: "ann", Mu: 27, Sigma: 5, Games: 4}
+	book(old, func(ctx context.Context, b *RatingBook) {
+		if err := b.Set(ctx, "classic", ann); err != nil {
+			t.Fatal(err)
+		}
+	})
+	book(dropped, func(ctx context.Context, b *RatingBook) {
+		if _, _, err := b.Get(ctx, "classic", ann.ID); err == nil {
+			t.Error("a rating sealed with the old key read under the new key alone")
+		}
+	})
+	book(promoted, func(ctx context.Context, b *RatingBook) {
+		if n, err := b.Reseal(ctx); err != nil || n != 1 {
+			t.Fatalf("sealed again %d values (%v), want 1", n, err)
+		}
+	})
+	book(dropped, func(ctx context.Context, b *RatingBook) {
+		if e, _, err := b.Get(ctx, "classic", ann.ID); err != nil || e.Mu != ann.Mu {
+			t.Errorf("after sealing again, under the new key alone: %+v, %v", e, err)
+		}
+	})
+}
+
+// withEngine runs f with the engine of the store in dir, opened with
+// secret s and closed after.
+func withEngine(t *testing.T, dir string, s *Secret, f func(context.Context, *Engine)) {
+	t.Helper()
+	eng, err := openEngine(context.Background(), dir, StoreConfig{Secret: s})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	ctx, cancel := EngineCtx()
+	defer cancel()
+	f(ctx, eng)
 }
