@@ -264,7 +264,10 @@ func (r *relay) flush(ctx context.Context) {
 	r.Mu.Lock()
 	var put, del []string
 	for id, b := range now {
-		if string(r.written[id]) != string(b) {
+		// A table whose lease is not surely this node's (the node was
+		// frozen, its renewals answered late) is not written: another
+		// node may run it and have listed it since. Nor is it unlisted.
+		if string(r.written[id]) != string(b) && r.h.Nodes.Hold.Fresh(id) {
 			put = append(put, id)
 		}
 	}
@@ -488,6 +491,14 @@ func (r *relay) onRequest(t *tables.Table, msg *nats.Msg) {
 		r.h.Opt.Log.Warn("a request to a table refused: not sealed with the cluster's secret", "table", t.ID)
 		return
 	}
+	held, cancel := context.WithTimeout(r.h.ctx, relayWait)
+	defer cancel()
+	if !t.Holds(held) {
+		// This node was frozen, and another node runs the table now
+		// (it hears the table's subject too): it answers, not this one,
+		// and a seat asked for goes where the table is.
+		return
+	}
 	w, err := tables.DecodeRequest(b)
 	if err != nil {
 		r.h.Opt.Log.Warn("a request from another node refused", "table", t.ID, "err", err)
@@ -555,6 +566,13 @@ func (r *relay) pump(t *tables.Table, key string, m *tables.Member) {
 	for {
 		select {
 		case msg := <-m.Box:
+			if msg.Closed == "" && !t.Holds(r.h.ctx) {
+				// Said before the node froze, and another node runs
+				// the table since: its players there must not see the
+				// game go back. (The table tells its members where it
+				// went.)
+				continue
+			}
 			b, err := tables.EncodeMsg(msg)
 			if err != nil {
 				r.h.Opt.Log.Error("a table's message to another node", "table", t.ID, "err", err)
