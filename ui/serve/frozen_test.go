@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"sync"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"okey/game/classic"
+	"okey/ui/serve/tables"
 )
 
 // handWall is where a table's screen stands: the hand and the tiles
@@ -115,8 +117,33 @@ func TestFrozenOwnerWakesSilent(t *testing.T) {
 	frozen.Store(true)
 	a.hall.Nodes.Hold.Paused.Store(true)
 	froze := time.Now()
+	// Someone on node c asks to watch the table, at the frozen node: the
+	// question is not left waiting on it once the table is up
+	// elsewhere (the asker is told to look again).
+	rt := c.hall.Get("1")
+	if rt == nil || c.hall.Local("1") != nil {
+		t.Fatal("node c does not know table 1 as node a's")
+	}
+	answered := make(chan time.Duration, 1)
+	go func() {
+		asked := time.Now()
+		rt.Call(context.Background(), tables.Request{Kind: tables.ReqWatch, M: tables.NewMember("guest:dan", "dan", "127.0.0.9", -1), Reply: make(chan tables.JoinReply, 1)})
+		answered <- time.Since(asked)
+	}()
 	owner := takenOver(t, "1", froze, 20*time.Second, b, c)
-	t.Logf("taken over %v after the freeze", time.Since(froze).Round(time.Millisecond))
+	took := time.Since(froze)
+	t.Logf("taken over %v after the freeze", took.Round(time.Millisecond))
+	select {
+	case d := <-answered:
+		t.Logf("a watch asked of the frozen node ended %v after it was asked", d.Round(time.Millisecond))
+		// (A node answers in at most 5 s; if the takeover itself took
+		// that long, there is nothing to tell apart.)
+		if took < 3*time.Second && d > took+time.Second {
+			t.Errorf("a watch asked of the frozen node waited %v, past the takeover (%v after the freeze)", d, took)
+		}
+	case <-time.After(30 * time.Second):
+		t.Error("a watch asked of the frozen node never ended")
+	}
 	// The new owner plays on, a few moves past the takeover.
 	g, _ := savedGame(t, owner, "1", func(*classic.Game) bool { return true })
 	acted := len(g.Record().Actions)

@@ -168,22 +168,35 @@ func (r *relay) watch(ctx context.Context, w jetstream.KeyWatcher) {
 }
 
 // write puts the changed summaries of this node's tables in the lobby
-// bucket, and deletes those of tables closed here, a few times a second.
+// bucket, and deletes those of tables closed here, a few times a second:
+// less often while the store is slow to acknowledge the node's lease
+// renewals (lobbyPause), so that a starved node spends what it has on
+// its leases and its tables' moves before the lobby.
 func (r *relay) write(ctx context.Context) {
-	tick := time.NewTicker(lobbyEvery)
-	defer tick.Stop()
+	pause := time.NewTimer(lobbyEvery)
+	defer pause.Stop()
 	for n := 1; ; n++ {
 		select {
 		case <-ctx.Done():
 			return
-		case <-tick.C:
+		case <-pause.C:
 		}
 		r.flush(ctx)
 		if n%lobbyReread == 0 {
 			r.writeDoor(ctx)
 			r.reread(ctx)
 		}
+		pause.Reset(lobbyPause(r.h.StoreWait()))
 	}
+}
+
+// lobbyPause is how long the lobby's writer waits before its next
+// write, when the node's last round of lease renewals took wait to be
+// acknowledged: lobbyEvery, or twice the wait if that is longer, up to
+// a second (a table opened is listed on the other nodes within about
+// that, however slow the store).
+func lobbyPause(wait time.Duration) time.Duration {
+	return min(max(lobbyEvery, 2*wait), time.Second)
 }
 
 // lobbyReread is every how many writes the whole lobby is read again.
@@ -603,6 +616,11 @@ type remoteTable struct {
 	mu  sync.Mutex
 	sub *nats.Subscription
 	key string
+	// abort ends the wait for the answer to a join or a watch under way:
+	// the table moved meanwhile (freed), and the node asked may be one
+	// that froze and will never answer; the session asks again where
+	// the table is now.
+	abort context.CancelFunc
 }
 
 func (rt *remoteTable) TableID() string           { return rt.id }
@@ -669,6 +687,15 @@ func (rt *remoteTable) Call(ctx context.Context, req tables.Request) bool {
 	}
 	ctx, cancel := context.WithTimeout(ctx, relayWait)
 	defer cancel()
+	if req.Kind == tables.ReqJoin || req.Kind == tables.ReqWatch {
+		rt.mu.Lock()
+		moved := rt.sub == nil
+		rt.abort = cancel
+		rt.mu.Unlock()
+		if moved {
+			return false // freed already: asked again where the table is
+		}
+	}
 	msg, err := rt.r.nc.RequestWithContext(ctx, tableSubject(rt.id), rt.r.seal.Seal(tableSubject(rt.id), b))
 	if req.Kind == tables.ReqLeave || err != nil && (req.Kind == tables.ReqJoin || req.Kind == tables.ReqWatch) {
 		rt.stop()
@@ -702,6 +729,10 @@ func (rt *remoteTable) Call(ctx context.Context, req tables.Request) bool {
 func (rt *remoteTable) stop() {
 	rt.mu.Lock()
 	defer rt.mu.Unlock()
+	if rt.abort != nil {
+		rt.abort()
+		rt.abort = nil
+	}
 	if rt.sub != nil {
 		_ = rt.sub.Unsubscribe()
 		rt.sub = nil
