@@ -482,6 +482,11 @@ func (h *Holding) note(old, next lease, err error) {
 	case errors.Is(err, ErrLeaseLost):
 		delete(h.leases, old.table)
 	case next.rev > cur.rev || next.rev == cur.rev && next.sent.After(cur.sent):
+		if cur.sent.After(next.sent) {
+			// A revision read, after a renewal of this node's that
+			// another goroutine saw acknowledged.
+			next.sent = cur.sent
+		}
 		h.leases[old.table] = next
 	}
 	h.mu.Unlock()
