@@ -66,3 +66,19 @@ func TestDailyOutOfTheTableLimit(t *testing.T) {
 		t.Errorf("a daily refused by the limit: %v", err)
 	}
 }
+
+// TestLobbyPause: the lobby is written less often while the store is
+// slow to acknowledge the node's lease renewals, and never less than
+// once a second.
+func TestLobbyPause(t *testing.T) {
+	for _, c := range []struct{ wait, want time.Duration }{
+		{0, lobbyEvery},
+		{100 * time.Millisecond, lobbyEvery},
+		{300 * time.Millisecond, 600 * time.Millisecond},
+		{4 * time.Second, time.Second},
+	} {
+		if got := lobbyPause(c.wait); got != c.want {
+			t.Errorf("renewals acknowledged in %v: the lobby waits %v, want %v", c.wait, got, c.want)
+		}
+	}
+}

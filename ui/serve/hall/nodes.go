@@ -37,11 +37,13 @@ func (h *Hall) JoinNodes(ctx context.Context, eng *keep.Engine, ttl time.Duratio
 	if err != nil {
 		return err
 	}
-	h.Nodes = &nodes{leases: l}
+	h.Nodes = &nodes{leases: l, Hold: keep.NewHolding(ctx, l, h.leaseLost)}
+	// Every table from now on acts and speaks only while its lease is
+	// surely this node's.
+	h.Opt.Lease = h.Nodes.Hold
 	if h.Relay, err = openRelay(ctx, h, eng); err != nil {
 		return err
 	}
-	h.Nodes.Hold = keep.NewHolding(ctx, l, h.leaseLost)
 	h.wg.Add(2)
 	go func() {
 		defer h.wg.Done()

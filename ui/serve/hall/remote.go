@@ -168,22 +168,35 @@ func (r *relay) watch(ctx context.Context, w jetstream.KeyWatcher) {
 }
 
 // write puts the changed summaries of this node's tables in the lobby
-// bucket, and deletes those of tables closed here, a few times a second.
+// bucket, and deletes those of tables closed here, a few times a second:
+// less often while the store is slow to acknowledge the node's lease
+// renewals (lobbyPause), so that a starved node spends what it has on
+// its leases and its tables' moves before the lobby.
 func (r *relay) write(ctx context.Context) {
-	tick := time.NewTicker(lobbyEvery)
-	defer tick.Stop()
+	pause := time.NewTimer(lobbyEvery)
+	defer pause.Stop()
 	for n := 1; ; n++ {
 		select {
 		case <-ctx.Done():
 			return
-		case <-tick.C:
+		case <-pause.C:
 		}
 		r.flush(ctx)
 		if n%lobbyReread == 0 {
 			r.writeDoor(ctx)
 			r.reread(ctx)
 		}
+		pause.Reset(lobbyPause(r.h.StoreWait()))
 	}
+}
+
+// lobbyPause is how long the lobby's writer waits before its next
+// write, when the node's last round of lease renewals took wait to be
+// acknowledged: lobbyEvery, or twice the wait if that is longer, up to
+// a second (a table opened is listed on the other nodes within about
+// that, however slow the store).
+func lobbyPause(wait time.Duration) time.Duration {
+	return min(max(lobbyEvery, 2*wait), time.Second)
 }
 
 // lobbyReread is every how many writes the whole lobby is read again.
@@ -264,7 +277,10 @@ func (r *relay) flush(ctx context.Context) {
 	r.Mu.Lock()
 	var put, del []string
 	for id, b := range now {
-		if string(r.written[id]) != string(b) {
+		// A table whose lease is not surely this node's (the node was
+		// frozen, its renewals answered late) is not written: another
+		// node may run it and have listed it since. Nor is it unlisted.
+		if string(r.written[id]) != string(b) && r.h.Nodes.Hold.Fresh(id) {
 			put = append(put, id)
 		}
 	}
@@ -488,6 +504,14 @@ func (r *relay) onRequest(t *tables.Table, msg *nats.Msg) {
 		r.h.Opt.Log.Warn("a request to a table refused: not sealed with the cluster's secret", "table", t.ID)
 		return
 	}
+	held, cancel := context.WithTimeout(r.h.ctx, relayWait)
+	defer cancel()
+	if !t.Holds(held) {
+		// This node was frozen, and another node runs the table now
+		// (it hears the table's subject too): it answers, not this one,
+		// and a seat asked for goes where the table is.
+		return
+	}
 	w, err := tables.DecodeRequest(b)
 	if err != nil {
 		r.h.Opt.Log.Warn("a request from another node refused", "table", t.ID, "err", err)
@@ -555,6 +579,13 @@ func (r *relay) pump(t *tables.Table, key string, m *tables.Member) {
 	for {
 		select {
 		case msg := <-m.Box:
+			if msg.Closed == "" && !t.Holds(r.h.ctx) {
+				// Said before the node froze, and another node runs
+				// the table since: its players there must not see the
+				// game go back. (The table tells its members where it
+				// went.)
+				continue
+			}
 			b, err := tables.EncodeMsg(msg)
 			if err != nil {
 				r.h.Opt.Log.Error("a table's message to another node", "table", t.ID, "err", err)
@@ -585,6 +616,11 @@ type remoteTable struct {
 	mu  sync.Mutex
 	sub *nats.Subscription
 	key string
+	// abort ends the wait for the answer to a join or a watch under way:
+	// the table moved meanwhile (freed), and the node asked may be one
+	// that froze and will never answer; the session asks again where
+	// the table is now.
+	abort context.CancelFunc
 }
 
 func (rt *remoteTable) TableID() string           { return rt.id }
@@ -651,6 +687,15 @@ func (rt *remoteTable) Call(ctx context.Context, req tables.Request) bool {
 	}
 	ctx, cancel := context.WithTimeout(ctx, relayWait)
 	defer cancel()
+	if req.Kind == tables.ReqJoin || req.Kind == tables.ReqWatch {
+		rt.mu.Lock()
+		moved := rt.sub == nil
+		rt.abort = cancel
+		rt.mu.Unlock()
+		if moved {
+			return false // freed already: asked again where the table is
+		}
+	}
 	msg, err := rt.r.nc.RequestWithContext(ctx, tableSubject(rt.id), rt.r.seal.Seal(tableSubject(rt.id), b))
 	if req.Kind == tables.ReqLeave || err != nil && (req.Kind == tables.ReqJoin || req.Kind == tables.ReqWatch) {
 		rt.stop()
@@ -684,6 +729,10 @@ func (rt *remoteTable) Call(ctx context.Context, req tables.Request) bool {
 func (rt *remoteTable) stop() {
 	rt.mu.Lock()
 	defer rt.mu.Unlock()
+	if rt.abort != nil {
+		rt.abort()
+		rt.abort = nil
+	}
 	if rt.sub != nil {
 		_ = rt.sub.Unsubscribe()
 		rt.sub = nil

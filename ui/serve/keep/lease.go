@@ -30,11 +30,14 @@ const leasesBucket = "okey_leases"
 const LeaseTTL = 5 * time.Second
 
 // ErrLeaseHeld is an acquire refused because another node holds the
-// table; errLeaseLost a renewal refused because the lease expired or
-// another node took it.
+// table; ErrLeaseLost a lease read to be another node's: this node must
+// stop running the table at once. Only a read of another holder says
+// lost: a renewal refused or not answered says nothing yet (the write
+// the node gave up waiting for may have landed, and moved the revision
+// on).
 var (
 	ErrLeaseHeld = errors.New("another node runs the table")
-	errLeaseLost = errors.New("the table's lease was lost")
+	ErrLeaseLost = errors.New("the table's lease was lost")
 )
 
 // Leases is one node's side of the bucket.
@@ -45,10 +48,13 @@ type Leases struct {
 	ttl  time.Duration
 }
 
-// lease is one held lease: its table and the revision last written.
+// lease is one held lease: its table, the revision last written, and
+// when the write of that revision was sent: the store keeps the lease
+// at least a TTL from then, so until then no other node can hold it.
 type lease struct {
 	table string
 	rev   uint64
+	sent  time.Time
 }
 
 // OpenLeases makes (or finds) the bucket, whose keys live ttl.
@@ -69,9 +75,18 @@ func OpenLeases(ctx context.Context, eng *Engine, ttl time.Duration) (*Leases, e
 	return &Leases{kv: kv, js: eng.js, Node: eng.Node, ttl: ttl}, nil
 }
 
+// mine is the value of a lease this node holds.
+func (l *Leases) mine() []byte { return []byte(l.Node) }
+
+// holderOf is the node a lease's entry names: the one place a lease's
+// value is read, so that what a value must be to count (sealed with
+// the cluster's secret) is decided here alone.
+func (l *Leases) holderOf(e jetstream.KeyValueEntry) string { return string(e.Value()) }
+
 // acquire takes table's lease if nobody holds it.
 func (l *Leases) acquire(ctx context.Context, table string) (lease, error) {
-	rev, err := l.kv.Create(ctx, table, []byte(l.Node))
+	sent := time.Now()
+	rev, err := l.kv.Create(ctx, table, l.mine())
 	if errors.Is(err, jetstream.ErrKeyExists) {
 		holder, _ := l.Holder(ctx, table)
 		return lease{}, fmt.Errorf("table %s: %w (%s)", table, ErrLeaseHeld, holder)
@@ -79,60 +94,162 @@ func (l *Leases) acquire(ctx context.Context, table string) (lease, error) {
 	if err != nil {
 		return lease{}, fmt.Errorf("table %s's lease: %w", table, err)
 	}
-	return lease{table: table, rev: rev}, nil
+	return lease{table: table, rev: rev, sent: sent}, nil
 }
 
-// renew extends a held lease; errLeaseLost if it is no longer this
-// node's.
+// renew extends a held lease; ErrLeaseLost if another node holds it.
 func (l *Leases) renew(ctx context.Context, ls lease) (lease, error) {
 	next, errs := l.renewAll(ctx, []lease{ls})
 	return next[0], errs[0]
 }
 
 // renewAll extends held leases together: every renewal is published at
-// once (an Update at the revision last written, as renew) and the
+// once (an Update at the revision last written) and the
 // acknowledgements are waited for after. One at a time, a node's
 // renewals took a round of the cluster's replication each: on a machine
 // starved of CPU a node with 80 tables took longer than the TTL to renew
 // them all, and its tables' leases ran out while it was merely slow.
-// errs[i] is ls[i]'s error (errLeaseLost if it is no longer this
-// node's).
+//
+// A renewal refused (the revision moved on) or not answered before ctx
+// ends is not a verdict: a renewal the node gave up waiting for lands
+// all the same, and the next one, at the revision before it, is
+// refused. Those leases are read (settle) while ctx lasts: still this
+// node's, they are renewed at the revision read. errs[i] is ls[i]'s
+// error: ErrLeaseLost only if another node holds it; any other error
+// leaves the lease as it stood (next[i] may carry a revision read),
+// for the next round to settle.
 func (l *Leases) renewAll(ctx context.Context, ls []lease) (next []lease, errs []error) {
 	next, errs = slices.Clone(ls), make([]error, len(ls))
 	acks := make([]jetstream.PubAckFuture, len(ls))
 	for i, x := range ls {
-		acks[i], errs[i] = l.js.PublishAsync("$KV."+leasesBucket+"."+x.table, []byte(l.Node), jetstream.WithExpectLastSequencePerSubject(x.rev))
+		next[i].sent = time.Now()
+		acks[i], errs[i] = l.js.PublishAsync("$KV."+leasesBucket+"."+x.table, l.mine(), jetstream.WithExpectLastSequencePerSubject(x.rev))
 	}
+	var unsure []int
 	for i, f := range acks {
 		if f == nil {
-			errs[i] = fmt.Errorf("table %s's lease: %w", ls[i].table, errs[i])
+			unsure = append(unsure, i)
 			continue
 		}
 		select {
 		case ack := <-f.Ok():
 			next[i].rev = ack.Sequence
+			continue
 		case err := <-f.Err():
-			if isWrongSequence(err) {
-				errs[i] = fmt.Errorf("table %s: %w", ls[i].table, errLeaseLost)
-			} else {
-				errs[i] = fmt.Errorf("table %s's lease: %w", ls[i].table, err)
-			}
+			errs[i] = err
 		case <-ctx.Done():
-			errs[i] = fmt.Errorf("table %s's lease: %w", ls[i].table, ctx.Err())
+			errs[i] = ctx.Err()
 		}
+		unsure = append(unsure, i)
 	}
+	for _, i := range unsure {
+		errs[i] = fmt.Errorf("table %s's lease: %w", ls[i].table, errs[i])
+		next[i] = ls[i]
+	}
+	if len(unsure) == 0 || ctx.Err() != nil {
+		return next, errs
+	}
+	// Read what became of them, a few at a time (each read is a round
+	// trip; a node that lost track of all its leases at once must not
+	// wait for them one after another).
+	var wg sync.WaitGroup
+	limit := make(chan struct{}, settleAtOnce)
+	for _, i := range unsure {
+		wg.Add(1)
+		limit <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-limit }()
+			next[i], errs[i] = l.settle(ctx, ls[i])
+		}()
+	}
+	wg.Wait()
 	return next, errs
 }
 
+// settleAtOnce is how many leases a node reads at once when it lost
+// track of their revisions.
+const settleAtOnce = 16
+
+// settle learns what became of a lease whose renewal was refused or
+// not answered, and renews it if it is still this node's: read, it is
+// renewed at the revision read; gone (expired, released), it is taken
+// again, unless another node was quicker. ErrLeaseLost only when a read
+// names another holder; another error says nothing either way (the
+// lease, with any revision read, is kept for the next try).
+func (l *Leases) settle(ctx context.Context, ls lease) (lease, error) {
+	for range settleTries {
+		e, err := l.kv.Get(ctx, ls.table)
+		switch {
+		case errors.Is(err, jetstream.ErrKeyNotFound):
+			// Nobody holds it: this node's lease ran out (or was
+			// given up) and nobody took it over, so nobody wrote the
+			// table since either (a node taking over claims the
+			// record, which fences this one's writes all the same).
+			sent := time.Now()
+			rev, err := l.kv.Create(ctx, ls.table, l.mine())
+			if err == nil {
+				return lease{table: ls.table, rev: rev, sent: sent}, nil
+			}
+			if !isWrongSequence(err) {
+				return ls, fmt.Errorf("table %s's lease, taken again: %w", ls.table, err)
+			}
+			continue // another node was quicker: read whose it is
+		case err != nil:
+			return ls, fmt.Errorf("reading table %s's lease: %w", ls.table, err)
+		}
+		if h := l.holderOf(e); h != l.Node {
+			return ls, fmt.Errorf("table %s: %w (%s)", ls.table, ErrLeaseLost, h)
+		}
+		ls.rev = e.Revision()
+		sent := time.Now()
+		rev, err := l.kv.Update(ctx, ls.table, l.mine(), e.Revision())
+		if err == nil {
+			return lease{table: ls.table, rev: rev, sent: sent}, nil
+		}
+		if !isWrongSequence(err) {
+			return ls, fmt.Errorf("table %s's lease: %w", ls.table, err)
+		}
+		// Written again since the read (a renewal of this node's own,
+		// landing late): read again.
+	}
+	return ls, fmt.Errorf("table %s's lease: %w", ls.table, errLeaseBusy)
+}
+
+// settleTries is how many reads settle makes of a lease written again
+// and again meanwhile before it leaves it to the next round.
+const settleTries = 3
+
+// errLeaseBusy is a lease written again after each of settle's reads:
+// whose it is stays unknown until the next round.
+var errLeaseBusy = errors.New("written again as it was read")
+
 // release gives a held lease up at once (a node shutting down hands its
 // tables over without waiting for the TTL). A lease already lost is no
-// error.
+// error; one written since its revision (a renewal that landed late) is
+// read, and given up at the revision read if it is still this node's.
 func (l *Leases) release(ctx context.Context, ls lease) error {
-	err := l.kv.Delete(ctx, ls.table, jetstream.LastRevision(ls.rev))
-	if err != nil && !isWrongSequence(err) && !errors.Is(err, jetstream.ErrKeyNotFound) {
-		return fmt.Errorf("table %s's lease: %w", ls.table, err)
+	for range settleTries {
+		err := l.kv.Delete(ctx, ls.table, jetstream.LastRevision(ls.rev))
+		if err == nil || errors.Is(err, jetstream.ErrKeyNotFound) {
+			return nil
+		}
+		if !isWrongSequence(err) {
+			return fmt.Errorf("table %s's lease: %w", ls.table, err)
+		}
+		e, err := l.kv.Get(ctx, ls.table)
+		if errors.Is(err, jetstream.ErrKeyNotFound) {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("reading table %s's lease: %w", ls.table, err)
+		}
+		if l.holderOf(e) != l.Node {
+			return nil // another node's now: not this one's to give
+		}
+		ls.rev = e.Revision()
 	}
-	return nil
+	return fmt.Errorf("table %s's lease: %w", ls.table, errLeaseBusy)
 }
 
 // Leased lists the tables whose lease someone holds: one listing of the
@@ -165,7 +282,7 @@ func (l *Leases) Holder(ctx context.Context, table string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("table %s's lease: %w", table, err)
 	}
-	return string(e.Value()), nil
+	return l.holderOf(e), nil
 }
 
 // freedLease is a table whose lease ended: released by its holder, or
@@ -213,15 +330,22 @@ func (l *Leases) WatchFreed(ctx context.Context) (<-chan freedLease, error) {
 
 // Holding renews every lease a node holds, a few times a TTL, and says
 // which are lost (the node must stop running those tables at once:
-// another may have them).
+// another may have them). It also says, table by table, whether the
+// lease is surely still this node's (Fresh) and makes sure of it when
+// it may not be (Confirm): a node that was frozen (SIGSTOP, a long
+// pause, a starved machine) must not act on what queued meanwhile, nor
+// send its players anything, before it knows the table is still its.
 type Holding struct {
 	// paused (tests) stops the renewals, as a node cut off from the
-	// others would.
+	// others would: nothing is renewed or confirmed.
 	Paused atomic.Bool
 	l      *Leases
 	lost   func(table string)
 	mu     sync.Mutex
 	leases map[string]lease
+	// inflight is closed when the round of renewals under way ends (nil:
+	// none under way).
+	inflight chan struct{}
 	// round is how long the last round of renewals took to be
 	// acknowledged, in nanoseconds: the store's acknowledgement time,
 	// for the node's health.
@@ -233,7 +357,7 @@ type Holding struct {
 func (h *Holding) LastRound() time.Duration { return time.Duration(h.round.Load()) }
 
 // NewHolding starts renewing until ctx ends; lost is called (from the
-// renewing goroutine) for each lease that could not be renewed.
+// renewing goroutine) for each lease another node holds now.
 func NewHolding(ctx context.Context, l *Leases, lost func(table string)) *Holding {
 	h := &Holding{l: l, lost: lost, leases: map[string]lease{}}
 	go h.run(ctx)
@@ -291,6 +415,97 @@ func (h *Holding) Held() []string {
 	return out
 }
 
+// freshFor is how long after a renewal was sent its lease counts as
+// surely this node's: the TTL (the store keeps the lease at least that
+// long from when it took the write, after it was sent) less a fifth,
+// for the clocks' drift and the time a message to a player takes.
+func (h *Holding) freshFor() time.Duration { return h.l.ttl - h.l.ttl/5 }
+
+// Fresh says whether table's lease is surely still this node's: renewed
+// (a renewal acknowledged) recently enough that it cannot have run out,
+// so no other node can run the table yet. A node that was frozen, or
+// whose renewals the store is slow to acknowledge, finds it false, and
+// must Confirm before the table acts or speaks.
+func (h *Holding) Fresh(table string) bool {
+	h.mu.Lock()
+	ls, ok := h.leases[table]
+	h.mu.Unlock()
+	return ok && time.Since(ls.sent) < h.freshFor()
+}
+
+// errPaused is a confirmation asked of a node whose renewals are paused
+// (tests: a node cut off from the others).
+var errPaused = errors.New("the renewals are paused")
+
+// Confirm makes sure table's lease is still this node's: at once if it
+// is Fresh; else after the round of renewals under way, if that renews
+// it; else by renewing it now (reading it, if the renewal is refused or
+// not answered). nil: the table may act; ErrLeaseLost: another node
+// holds it (the lost callback has been called); any other error: not
+// known yet (the store did not answer before ctx ended), and the table
+// must not act until it is.
+func (h *Holding) Confirm(ctx context.Context, table string) error {
+	for {
+		h.mu.Lock()
+		ls, ok := h.leases[table]
+		wait := h.inflight
+		h.mu.Unlock()
+		switch {
+		case !ok:
+			return fmt.Errorf("table %s: %w", table, ErrLeaseLost)
+		case time.Since(ls.sent) < h.freshFor():
+			return nil
+		case h.Paused.Load():
+			return fmt.Errorf("table %s's lease: %w", table, errPaused)
+		}
+		if wait == nil {
+			next, errs := h.l.renewAll(ctx, []lease{ls})
+			h.note(ls, next[0], errs[0])
+			return errs[0]
+		}
+		select {
+		case <-wait:
+		case <-ctx.Done():
+			return fmt.Errorf("table %s's lease: %w", table, ctx.Err())
+		}
+	}
+}
+
+// note keeps what a renewal (or a read) learned of lease old: a newer
+// revision, or the lease lost (then lost is called). A lease given up
+// meanwhile that the renewal took again is given up again.
+func (h *Holding) note(old, next lease, err error) {
+	h.mu.Lock()
+	cur, still := h.leases[old.table]
+	switch {
+	case !still:
+	case errors.Is(err, ErrLeaseLost):
+		delete(h.leases, old.table)
+	case next.rev > cur.rev || next.rev == cur.rev && next.sent.After(cur.sent):
+		if cur.sent.After(next.sent) {
+			// A revision read, after a renewal of this node's that
+			// another goroutine saw acknowledged.
+			next.sent = cur.sent
+		}
+		h.leases[old.table] = next
+	}
+	h.mu.Unlock()
+	switch {
+	case still && errors.Is(err, ErrLeaseLost):
+		h.lost(old.table)
+	case !still && err == nil:
+		ctx, cancel := context.WithTimeout(context.Background(), h.l.ttl/3)
+		_ = h.l.release(ctx, next)
+		cancel()
+	}
+}
+
+// run renews every lease held, a round every third of the TTL, until
+// ctx ends. A round whose acknowledgements are slow (a starved machine,
+// a store electing a leader) is waited for up to the TTL less a margin,
+// and the next begins only once it is over: a renewal not answered
+// within a third of the TTL has not failed (it lands all the same), and
+// rounds that overlapped would renew at revisions already gone.
 func (h *Holding) run(ctx context.Context) {
 	tick := time.NewTicker(h.l.ttl / 3)
 	defer tick.Stop()
@@ -303,37 +518,36 @@ func (h *Holding) run(ctx context.Context) {
 		if h.Paused.Load() {
 			continue
 		}
+		h.renewRound(ctx)
+	}
+}
+
+// renewRound renews every lease held, once.
+func (h *Holding) renewRound(ctx context.Context) {
+	h.mu.Lock()
+	now := make([]lease, 0, len(h.leases))
+	for _, ls := range h.leases {
+		now = append(now, ls)
+	}
+	done := make(chan struct{})
+	h.inflight = done
+	h.mu.Unlock()
+	defer func() {
 		h.mu.Lock()
-		now := make([]lease, 0, len(h.leases))
-		for _, ls := range h.leases {
-			now = append(now, ls)
-		}
+		h.inflight = nil
 		h.mu.Unlock()
-		rctx, cancel := context.WithTimeout(ctx, h.l.ttl/3)
-		start := time.Now()
-		renewed, errs := h.l.renewAll(rctx, now)
-		cancel()
-		if len(now) > 0 {
-			h.round.Store(int64(time.Since(start)))
-		}
-		for i, ls := range now {
-			next, err := renewed[i], errs[i]
-			h.mu.Lock()
-			cur, still := h.leases[ls.table]
-			if still && cur.rev == ls.rev {
-				if err == nil {
-					h.leases[ls.table] = next
-				} else if errors.Is(err, errLeaseLost) {
-					delete(h.leases, ls.table)
-				}
-			}
-			h.mu.Unlock()
-			// A renewal the store could not answer is tried again at
-			// the next tick; the lease may still expire meanwhile, and
-			// then the next renewal says so.
-			if still && errors.Is(err, errLeaseLost) {
-				h.lost(ls.table)
-			}
-		}
+		close(done)
+	}()
+	rctx, cancel := context.WithTimeout(ctx, h.freshFor())
+	start := time.Now()
+	renewed, errs := h.l.renewAll(rctx, now)
+	cancel()
+	if len(now) > 0 {
+		h.round.Store(int64(time.Since(start)))
+	}
+	for i, ls := range now {
+		// A renewal not settled is tried again at the next round, at
+		// the revision read if one was.
+		h.note(ls, renewed[i], errs[i])
 	}
 }

@@ -21,7 +21,7 @@ func twoNodes(t *testing.T, ttl time.Duration) (a, b *Leases) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b = &Leases{kv: a.kv, Node: "other", ttl: ttl}
+	b = &Leases{kv: a.kv, js: a.js, Node: "other", ttl: ttl}
 	a.Node = "one"
 	return a, b
 }
@@ -43,9 +43,12 @@ func TestLeaseOneHolderAtATime(t *testing.T) {
 	if err != nil || la2.rev <= la.rev {
 		t.Fatalf("renewal: %+v, %v", la2, err)
 	}
-	// A renewal at an old revision (a node that lost track) is refused.
-	if _, err := a.renew(ctx, la); !errors.Is(err, errLeaseLost) {
-		t.Fatalf("a stale renewal: %v, want errLeaseLost", err)
+	// A renewal at an old revision (a node that lost track: a renewal
+	// it gave up waiting for landed) is refused, read, and renewed at
+	// the revision read: the lease is still this node's.
+	la2, err = a.renew(ctx, la)
+	if err != nil || la2.rev <= la.rev+1 {
+		t.Fatalf("a renewal at a revision gone: %+v, %v, want renewed after the read", la2, err)
 	}
 	if err := a.release(ctx, la2); err != nil {
 		t.Fatal(err)
@@ -56,8 +59,8 @@ func TestLeaseOneHolderAtATime(t *testing.T) {
 	}
 	// The old holder's lease is gone: neither renewing nor releasing it
 	// touches the new holder's.
-	if _, err := a.renew(ctx, la2); !errors.Is(err, errLeaseLost) {
-		t.Fatalf("renewing a released lease: %v", err)
+	if _, err := a.renew(ctx, la2); !errors.Is(err, ErrLeaseLost) {
+		t.Fatalf("renewing a lease another node took: %v", err)
 	}
 	if err := a.release(ctx, la2); err != nil {
 		t.Fatal(err)
@@ -66,6 +69,153 @@ func TestLeaseOneHolderAtATime(t *testing.T) {
 		t.Fatalf("the holder reads %q after the old one's release, want other", h)
 	}
 	_ = lb
+}
+
+// landed waits until table's lease in the store is past revision rev: a
+// write the client gave up waiting for has landed.
+func landed(t *testing.T, l *Leases, table string, rev uint64) uint64 {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for {
+		e, err := l.kv.Get(ctx, table)
+		if err == nil && e.Revision() > rev {
+			return e.Revision()
+		}
+		if ctx.Err() != nil {
+			t.Fatalf("table %s's renewal never landed past revision %d (%v)", table, rev, err)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// TestLeaseRenewalAnsweredLate: a renewal whose acknowledgement comes
+// after the node stopped waiting still lands; the next renewal, at the
+// revision the node knew, is refused, and that is no verdict: the lease
+// is read, found this node's, and renewed. Only a lease another node
+// holds is lost; one that ran out with nobody taking it is taken again.
+func TestLeaseRenewalAnsweredLate(t *testing.T) {
+	ctx := context.Background()
+	a, b := twoNodes(t, time.Minute)
+	la, err := a.acquire(ctx, "5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The client gives up before the acknowledgement can come.
+	gaveUp, cancel := context.WithCancel(ctx)
+	cancel()
+	a.renewAll(gaveUp, []lease{la})
+	now := landed(t, a, "5", la.rev)
+
+	next, err := a.renew(ctx, la)
+	if err != nil {
+		t.Fatalf("the renewal after one answered late: %v, want renewed", err)
+	}
+	if next.rev <= now {
+		t.Fatalf("renewed at revision %d, not past the one that landed late (%d)", next.rev, now)
+	}
+	if next, err = a.renew(ctx, next); err != nil {
+		t.Fatalf("the next renewal, at the revision read: %v", err)
+	}
+
+	// Run out and taken by another node (as the store's expiry and a
+	// takeover would): lost.
+	if err := a.kv.Delete(ctx, "5"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.acquire(ctx, "5"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.renew(ctx, next); !errors.Is(err, ErrLeaseLost) {
+		t.Fatalf("renewing a lease another node holds: %v, want ErrLeaseLost", err)
+	}
+
+	// Run out and taken by nobody: taken again.
+	l6, err := a.acquire(ctx, "6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.kv.Purge(ctx, "6"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.renew(ctx, l6); err != nil {
+		t.Fatalf("renewing a lease nobody took after it ran out: %v", err)
+	}
+	if h, _ := b.Holder(ctx, "6"); h != "one" {
+		t.Fatalf("the lease taken again reads %q, want one", h)
+	}
+}
+
+// TestHoldingAfterALateRound: the holding's round of renewals given up
+// before its acknowledgements (the store slow, the node starved) loses
+// nothing, and the next round renews; a lease whose renewal is too old
+// to be sure of (a node that was frozen) is not Fresh until it is
+// confirmed, and confirming it says lost only once another node holds
+// it.
+func TestHoldingAfterALateRound(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	// A long TTL: the rounds here are the test's, none by the clock.
+	a, b := twoNodes(t, time.Minute)
+	var lost []string
+	h := &Holding{l: a, leases: map[string]lease{}, lost: func(table string) { lost = append(lost, table) }}
+	if err := h.Take(ctx, "7"); err != nil {
+		t.Fatal(err)
+	}
+	rev := h.leases["7"].rev
+	gaveUp, stop := context.WithCancel(ctx)
+	stop()
+	h.renewRound(gaveUp)
+	landed(t, a, "7", rev)
+	h.renewRound(ctx)
+	if len(lost) > 0 || !slices.Equal(h.Held(), []string{"7"}) {
+		t.Fatalf("after a round answered late: lost %v, held %v", lost, h.Held())
+	}
+	if got := h.leases["7"].rev; got <= rev+1 {
+		t.Fatalf("the round after renewed nothing: revision %d, was %d", got, rev)
+	}
+	if !h.Fresh("7") {
+		t.Fatal("a lease just renewed is not fresh")
+	}
+
+	// Frozen: the last renewal a TTL ago.
+	age := func() {
+		h.mu.Lock()
+		ls := h.leases["7"]
+		ls.sent = ls.sent.Add(-time.Minute)
+		h.leases["7"] = ls
+		h.mu.Unlock()
+	}
+	age()
+	if h.Fresh("7") {
+		t.Fatal("a lease last renewed a TTL ago is fresh")
+	}
+	h.Paused.Store(true)
+	if err := h.Confirm(ctx, "7"); err == nil || errors.Is(err, ErrLeaseLost) {
+		t.Fatalf("confirming with the renewals paused: %v, want not known", err)
+	}
+	h.Paused.Store(false)
+	if err := h.Confirm(ctx, "7"); err != nil || !h.Fresh("7") {
+		t.Fatalf("confirming a lease still held: %v (fresh %v)", err, h.Fresh("7"))
+	}
+
+	// Taken by another node while this one was frozen.
+	age()
+	if err := a.kv.Delete(ctx, "7"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.acquire(ctx, "7"); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Confirm(ctx, "7"); !errors.Is(err, ErrLeaseLost) {
+		t.Fatalf("confirming a lease another node took: %v, want ErrLeaseLost", err)
+	}
+	if !slices.Equal(lost, []string{"7"}) || len(h.Held()) != 0 {
+		t.Fatalf("lost %v, held %v; want 7 lost", lost, h.Held())
+	}
+	if h, _ := b.Holder(ctx, "7"); h != "other" {
+		t.Fatalf("the other node's lease reads %q after the old holder's confirmation", h)
+	}
 }
 
 // TestLeaseExpiresAndIsWatched: a holder that stops renewing loses the
@@ -138,8 +288,8 @@ func TestLeaseExpiresAndIsWatched(t *testing.T) {
 	if _, err := b.acquire(ctx, "9"); err != nil {
 		t.Fatalf("taking over: %v", err)
 	}
-	if _, err := a.renew(ctx, stale); !errors.Is(err, errLeaseLost) {
-		t.Fatalf("the old holder renews: %v, want errLeaseLost", err)
+	if _, err := a.renew(ctx, stale); !errors.Is(err, ErrLeaseLost) {
+		t.Fatalf("the old holder renews: %v, want ErrLeaseLost", err)
 	}
 }
 

@@ -8,6 +8,8 @@ import (
 	"runtime/debug"
 	"strconv"
 	"time"
+
+	"okey/ui/serve/keep"
 )
 
 // New makes a table; run starts it.
@@ -49,12 +51,19 @@ func (t *Table) moved() {
 
 // Run is the table's goroutine: requests, bots' answers and the clock,
 // one at a time, until ctx ends (the server stops: everything is saved)
-// or the table closes (nobody holds a seat any more).
+// or the table closes (nobody holds a seat any more). Nothing is acted
+// on, and nothing sent to the members, unless the table's lease is
+// surely still this node's (mayAct).
 func (t *Table) Run(ctx context.Context, closed func(*Table)) {
 	defer close(t.Done)
 	timer := time.NewTimer(time.Hour)
 	defer timer.Stop()
 	t.schedule()
+	if !t.mayAct(ctx) {
+		t.notMine(ctx)
+		closed(t)
+		return
+	}
 	t.publish()
 	for {
 		wait := t.nextWake()
@@ -67,17 +76,21 @@ func (t *Table) Run(ctx context.Context, closed func(*Table)) {
 		timer.Reset(wait)
 		stop := false
 		if !t.guarded(func() {
+			var act func()
+			var dropped Request
 			select {
 			case r := <-t.reqs:
-				t.handle(r)
+				act, dropped = func() { t.handle(r) }, r
 			case r := <-t.ratingsIn:
-				if r.owners == t.ratingsFor {
-					t.ratings = r.ratings
+				act = func() {
+					if r.owners == t.ratingsFor {
+						t.ratings = r.ratings
+					}
 				}
 			case a := <-t.answer:
-				t.onBot(a)
+				act = func() { t.onBot(a) }
 			case <-timer.C:
-				t.onClock()
+				act = t.onClock
 			case <-ctx.Done():
 				t.shutdown("server.stopping")
 				stop = true
@@ -88,9 +101,28 @@ func (t *Table) Run(ctx context.Context, closed func(*Table)) {
 				stop = true
 				return
 			}
+			if t.Opt.Fault != nil {
+				t.Opt.Fault("event", t.ID)
+			}
+			if !t.mayAct(ctx) {
+				if dropped.Reply != nil {
+					dropped.Reply <- JoinReply{Seat: -1, Err: ErrClosed}
+				}
+				t.notMine(ctx)
+				closed(t)
+				stop = true
+				return
+			}
+			act()
 			t.schedule()
 			if t.empty() {
 				t.close()
+				closed(t)
+				stop = true
+				return
+			}
+			if !t.mayAct(ctx) {
+				t.notMine(ctx)
 				closed(t)
 				stop = true
 				return
@@ -105,6 +137,65 @@ func (t *Table) Run(ctx context.Context, closed func(*Table)) {
 			return
 		}
 	}
+}
+
+// mayAct says whether the table may act and speak: its lease is surely
+// still this node's, or has been confirmed so. A lease not surely held
+// (the node was frozen, or its renewals are answered late) is
+// confirmed first, the table waiting meanwhile, as long as the store
+// does not answer: a table that acted on a stale lease could re-seat
+// players, play a queued move and show players on other nodes a game
+// gone back, while another node runs it. false: the lease is lost
+// (another node runs the table), or ctx ended.
+func (t *Table) mayAct(ctx context.Context) bool {
+	l := t.Opt.Lease
+	if l == nil || l.Fresh(t.ID) {
+		return true
+	}
+	for logged := false; ; {
+		cctx, cancel := context.WithTimeout(ctx, confirmWait)
+		err := l.Confirm(cctx, t.ID)
+		cancel()
+		switch {
+		case err == nil:
+			return true
+		case errors.Is(err, keep.ErrLeaseLost):
+			t.Lose()
+			return false
+		case !logged:
+			t.Opt.Log.Warn("the table's lease is not confirmed: the table waits", "table", t.ID, "err", err)
+			logged = true
+		}
+		select {
+		case <-ctx.Done():
+			return false
+		case <-t.lost:
+			return false
+		case <-time.After(confirmAgain):
+		}
+	}
+}
+
+// Holds is mayAct for the table's other goroutines (a relay sending its
+// members' messages to other nodes): whether what the table said may
+// still go out, confirming the lease if need be.
+func (t *Table) Holds(ctx context.Context) bool { return t.mayAct(ctx) }
+
+// How long one confirmation of the lease is waited for, and how soon
+// after one not answered the next is asked.
+const (
+	confirmWait  = 2 * time.Second
+	confirmAgain = 100 * time.Millisecond
+)
+
+// notMine stops a table mayAct refused: the server stopping (saved, as
+// ever) or the lease lost (nothing written, the members sent on).
+func (t *Table) notMine(ctx context.Context) {
+	if ctx.Err() != nil {
+		t.shutdown("server.stopping")
+		return
+	}
+	t.moved()
 }
 
 // guarded runs f, and reports false if it panicked: the stack is

@@ -37,7 +37,9 @@ type Options struct {
 	Random io.Reader
 	// Fault, when set (tests), is called at points where a bug could
 	// panic: "handle" as a table takes a request, "bot" as a bot is
-	// asked.
+	// asked; and at "event" as the table takes anything (a request, a
+	// bot's answer, its clock) before it looks at its lease, where a
+	// test freezes a table as a stopped process would be.
 	Fault func(where, table string)
 	// rate, when set, is handed each finished match to rate (the
 	// rater's queue: it never waits for the store).
@@ -51,6 +53,24 @@ type Options struct {
 	// lobby is told when the table's lobby row changes (nil: nobody
 	// listens).
 	Lobby *News
+	// Lease, when set (a node of a cluster), is the node's hold on its
+	// tables' leases: a table acts on nothing queued and sends its
+	// members nothing unless its lease is surely still the node's
+	// (run.go's mayAct). A node that was frozen comes back with
+	// requests, bots' answers and its clock queued, while another node
+	// may have run the table since.
+	Lease Lease
+}
+
+// Lease is a node's hold on its tables' leases (keep.Holding).
+type Lease interface {
+	// Fresh says whether table's lease is surely still the node's,
+	// without asking the store.
+	Fresh(table string) bool
+	// Confirm makes sure of it, asking the store if need be: nil, the
+	// lease is the node's; keep.ErrLeaseLost, another node's; any other
+	// error, not known yet.
+	Confirm(ctx context.Context, table string) error
 }
 
 // Table is one table of the server.

@@ -19,6 +19,16 @@ import (
 // called one by one.
 func handTable(t *testing.T, timer time.Duration) (*Table, *time.Time) {
 	t.Helper()
+	tb, now := testTable(t, timer)
+	t.Cleanup(tb.saver.flush)
+	// No goroutine: the bots' answers are read by hand (botMove).
+	return tb, now
+}
+
+// testTable is a table on a clock of its own, whose saver writes
+// nowhere; whoever runs it stops its saver (its goroutine, or the test).
+func testTable(t *testing.T, timer time.Duration) (*Table, *time.Time) {
+	t.Helper()
 	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 	opt := Options{
 		BotDelay: 0, BotTimeout: time.Second, KeepSeat: 10 * time.Minute, HandWait: 20 * time.Second,
@@ -27,12 +37,10 @@ func handTable(t *testing.T, timer time.Duration) (*Table, *time.Time) {
 		Random: servetest.Random(1),
 	}
 	sv := NewSaver(func([]byte, []byte) error { return nil }, func() error { return nil }, opt.Log)
-	t.Cleanup(sv.flush)
 	tb, err := New("1", Config{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"}, Timer: timer}, opt, sv)
 	if err != nil {
 		t.Fatal(err)
 	}
-	// No goroutine: the bots' answers are read by hand (botMove).
 	return tb, &now
 }
 
