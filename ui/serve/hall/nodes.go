@@ -33,6 +33,7 @@ func (h *Hall) JoinNodes(ctx context.Context, eng *keep.Engine, ttl time.Duratio
 	if err != nil {
 		return err
 	}
+	l.SetLog(h.Opt.Log)
 	freed, err := l.WatchFreed(ctx)
 	if err != nil {
 		return err
@@ -172,6 +173,12 @@ func (h *Hall) takeOver(id string, stopped time.Time) {
 		}
 	}
 	t, err := h.restoreOne(kt, stopped)
+	if err != nil && kt.Refused > 0 {
+		// Not damaged beyond the values refused: left as it is.
+		h.Opt.Log.Error("taking a table over: not restored", "table", id, "refused", kt.Refused, "err", err)
+		h.giveLease(id)
+		return
+	}
 	if err != nil {
 		h.Opt.Log.Error("taking a table over: set aside", "table", id, "err", err)
 		if aerr := h.Keep.SetAside(kt, h.Opt.Now()); aerr != nil {

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
@@ -78,11 +79,29 @@ type Keeper struct {
 	// nextRev is the revision of the next number as last written (0:
 	// none yet). Only the hall writes it, under its lock.
 	nextRev uint64
+	// log says each value refused: not sealed with the cluster's secret
+	// (a forgery, or a store from before the seal). Set by SetLog; none
+	// before.
+	log *slog.Logger
+}
+
+// SetLog makes the keeper say on log each value it refuses (a value not
+// sealed with the cluster's secret is never taken; the operator must
+// hear of it).
+func (k *Keeper) SetLog(log *slog.Logger) {
+	if log != nil {
+		k.log = log
+	}
+}
+
+// refused logs a value not taken.
+func (k *Keeper) refused(what string, args ...any) {
+	k.log.Warn(what+": refused, not sealed with the cluster's secret (forged, or written before the seal: okey serve --seal-store)", args...)
 }
 
 // openKeeper makes (or finds) the stream and buckets.
 func openKeeper(ctx context.Context, eng *Engine, tablesDir string) (*Keeper, error) {
-	k := &Keeper{eng: eng, dir: tablesDir}
+	k := &Keeper{eng: eng, dir: tablesDir, log: slog.New(slog.DiscardHandler)}
 	var err error
 	k.records, err = eng.makeStream(ctx, jetstream.StreamConfig{
 		Name:        recordsStream,
@@ -204,15 +223,21 @@ func (l *TableLog) appendRecord(ctx context.Context, rec []byte) error {
 	return nil
 }
 
-// ownerHeader names the node that claimed a table by appending an empty
-// message to its record (claim).
+// ownerHeader marks a claim: a record message that adds nothing to the
+// record and names, sealed, the node that took the table (claim).
 const ownerHeader = "Okey-Owner"
 
-// Claim appends an empty message naming node after the table's last
-// one: a node that takes a table over moves the record's last sequence
-// on at once, so that whatever the node before it may still try to
-// write is fenced off, even before the new node's first move. The
-// record's bytes do not change.
+// claimPlace is where a claim of the record on subj is sealed for: not
+// the record's own place, so that a claim is never read as a part of
+// the record, nor a part as a claim.
+func claimPlace(subj string) string { return subj + "/claim" }
+
+// Claim appends a claim naming node after the table's last message: a
+// node that takes a table over moves the record's last sequence on at
+// once, so that whatever the node before it may still try to write is
+// fenced off, even before the new node's first move. The record's bytes
+// do not change. The node's name is sealed: a claim that does not open
+// is a forgery, and fences nobody (publish).
 //
 // The claim is asked again while the store does not answer: a node
 // taking over the table of a node that froze (SIGSTOP, a partition that
@@ -229,7 +254,8 @@ func (l *TableLog) Claim(node string) error {
 	if _, err := rand.Read(id[:]); err != nil {
 		return fmt.Errorf("table %s: claiming it: %w", l.id, err)
 	}
-	msg := &nats.Msg{Subject: l.subj, Header: nats.Header{ownerHeader: []string{node}, nats.MsgIdHdr: []string{"claim-" + hex.EncodeToString(id[:])}}}
+	msg := &nats.Msg{Subject: l.subj, Data: l.k.eng.Seal.Seal(claimPlace(l.subj), []byte(node)),
+		Header: nats.Header{ownerHeader: []string{"sealed"}, nats.MsgIdHdr: []string{"claim-" + hex.EncodeToString(id[:])}}}
 	if err := untilAvailable(ctx, func(ctx context.Context) error { return l.publish(ctx, msg) }); err != nil {
 		return fmt.Errorf("table %s: claiming it: %w", l.id, err)
 	}
@@ -240,17 +266,125 @@ func (l *TableLog) Claim(node string) error {
 const claimWait = 20 * time.Second
 
 // publish appends msg after the table's last message, and only there.
+// An append refused because messages came after the table's last is
+// fenced only if one of them is a node's (it opens: another node's
+// claim or moves, or this node's own write that timed out and landed
+// after all). Messages that do not open are a forger's, written by a
+// user of the store without the cluster's secret: they are logged and
+// written after, and every reader skips them (readRecordOnce), so a
+// forger cannot stop a table by appending to its record.
 func (l *TableLog) publish(ctx context.Context, msg *nats.Msg) error {
-	ack, err := l.k.eng.js.PublishMsg(ctx, msg, jetstream.WithExpectLastSequencePerSubject(l.seq))
-	if err != nil {
-		if isWrongSequence(err) {
+	for try := 0; ; try++ {
+		ack, err := l.k.eng.js.PublishMsg(ctx, msg, jetstream.WithExpectLastSequencePerSubject(l.seq))
+		if err == nil {
+			l.seq = ack.Sequence
+			return nil
+		}
+		if !isWrongSequence(err) {
+			return err
+		}
+		if try == forgeryTries {
 			return fmt.Errorf("%w: %v", ErrFenced, err)
 		}
+		last, forged, ferr := l.k.forgedAfter(ctx, l.subj, l.seq)
+		if ferr != nil {
+			return fmt.Errorf("%w: %v (what came after: %v)", ErrFenced, err, ferr)
+		}
+		if forged == 0 {
+			return fmt.Errorf("%w: %v", ErrFenced, err)
+		}
+		l.k.refused("a table's record", "table", l.id, "messages", forged, "after", l.seq)
+		l.seq = last
+	}
+}
+
+// forgeryTries is how many times in a row an append is written after
+// forged messages before it is taken as fenced: a forger appending as
+// fast as the table can is a store being written to without end.
+const forgeryTries = 3
+
+// forgedAfter reads the messages of the record on subj after sequence
+// seq: if none of them opens (every one a forgery), forged counts them
+// and last is the sequence of the newest; forged is 0 if one opens (a
+// node wrote there: the table was taken) or there are none.
+func (k *Keeper) forgedAfter(ctx context.Context, subj string, seq uint64) (last uint64, forged int, err error) {
+	top, err := k.records.GetLastMsgForSubject(ctx, subj)
+	if errors.Is(err, jetstream.ErrMsgNotFound) {
+		return 0, 0, nil
+	}
+	if err != nil {
+		return 0, 0, err
+	}
+	if top.Sequence <= seq {
+		return 0, 0, nil
+	}
+	if top.Sequence-seq > maxForged {
+		return 0, 0, fmt.Errorf("%d messages after the table's last", top.Sequence-seq)
+	}
+	opened := false
+	err = k.walk(ctx, subj, seq+1, top.Sequence, func(seq uint64, h nats.Header, data []byte) bool {
+		if _, _, err := k.openPart(subj, h, data); err == nil {
+			opened = true
+			return false
+		}
+		forged++
+		last = seq
+		return true
+	})
+	if err != nil || opened {
+		return 0, 0, err
+	}
+	return last, forged, nil
+}
+
+// walk hands fn the messages of subj from sequence from to last, in
+// order, until fn says stop (false) or last is reached. One consumer
+// for the whole walk: an ordered consumer makes a new one on every
+// fetch, so fetching the parts one by one made one for each part (a
+// long match's record, read every 200 ms by a test on a loaded machine,
+// stopped answering). And one attempt to make it: by default the client
+// tries again for ever, without looking at ctx, while a cluster has no
+// leader for the stream (a takeover read hung there, and the node's
+// shutdown with it); the callers' untilAvailable asks again within ctx.
+func (k *Keeper) walk(ctx context.Context, subj string, from, last uint64, fn func(seq uint64, h nats.Header, data []byte) bool) error {
+	cfg := jetstream.OrderedConsumerConfig{FilterSubjects: []string{subj}, MaxResetAttempts: 1}
+	if from > 1 {
+		cfg.DeliverPolicy, cfg.OptStartSeq = jetstream.DeliverByStartSequencePolicy, from
+	}
+	cons, err := k.records.OrderedConsumer(ctx, cfg)
+	if err != nil {
 		return err
 	}
-	l.seq = ack.Sequence
-	return nil
+	for {
+		// The messages come as they arrive: the walk ends at the last,
+		// without waiting for the batch to fill.
+		batch, err := cons.Fetch(recordBatch, jetstream.FetchContext(ctx))
+		if err != nil {
+			return err
+		}
+		got := 0
+		for m := range batch.Messages() {
+			got++
+			md, err := m.Metadata()
+			if err != nil {
+				return err
+			}
+			if !fn(md.Sequence.Stream, m.Headers(), m.Data()) || md.Sequence.Stream >= last {
+				return nil
+			}
+		}
+		if err := batch.Error(); err != nil {
+			return err
+		}
+		if got == 0 {
+			return nats.ErrTimeout
+		}
+	}
 }
+
+// maxForged is the most messages after a table's last that an append
+// reads through before it is taken as fenced.
+const maxForged = 1000
 
 // isWrongSequence reports whether err is the engine refusing a write
 // made at a sequence or revision that is no longer the last.
@@ -263,24 +397,37 @@ func isWrongSequence(err error) bool {
 	return errors.Is(err, jetstream.ErrKeyExists) || errors.Is(err, jetstream.ErrKeyRevisionMismatch)
 }
 
-// putEntry writes the table's entry at the revision last written.
+// putEntry writes the table's entry at the revision last written. An
+// entry another node wrote since fences the write; one that does not
+// open (a forger's, without the cluster's secret) is logged and written
+// over, at its revision.
 func (l *TableLog) putEntry(ctx context.Context, table []byte) error {
-	var rev uint64
-	var err error
 	sealed := l.k.eng.Seal.Seal(entryPlace(l.id), table)
-	if l.rev == 0 {
-		rev, err = l.k.Tables.Create(ctx, l.id, sealed)
-	} else {
-		rev, err = l.k.Tables.Update(ctx, l.id, sealed, l.rev)
-	}
-	if err != nil {
-		if isWrongSequence(err) {
+	for try := 0; ; try++ {
+		var rev uint64
+		var err error
+		if l.rev == 0 {
+			rev, err = l.k.Tables.Create(ctx, l.id, sealed)
+		} else {
+			rev, err = l.k.Tables.Update(ctx, l.id, sealed, l.rev)
+		}
+		if err == nil {
+			l.rev = rev
+			return nil
+		}
+		if !isWrongSequence(err) {
+			return err
+		}
+		e, gerr := l.k.Tables.Get(ctx, l.id)
+		if try == forgeryTries || gerr != nil {
 			return fmt.Errorf("%w: %v", ErrFenced, err)
 		}
-		return err
+		if _, oerr := l.k.open(entryPlace(l.id), e.Value()); oerr == nil {
+			return fmt.Errorf("%w: %v", ErrFenced, err)
+		}
+		l.k.refused("a table's entry", "table", l.id, "revision", e.Revision())
+		l.rev = e.Revision()
 	}
-	l.rev = rev
-	return nil
 }
 
 // Retire puts a closed table away: its match's record is filed with the
@@ -320,12 +467,31 @@ func (k *Keeper) forget(id string, rev uint64) error {
 	return nil
 }
 
+// nextPlace is where the next table's number is sealed for.
+const nextPlace = hallBucket + "/" + nextKey
+
+// readNext is the number a value of the key "next" holds; one that does
+// not open is logged and read as 0 (the caller then counts from the
+// tables it finds), never taken.
+func (k *Keeper) readNext(v []byte) (int, error) {
+	b, err := k.open(nextPlace, v)
+	if err != nil {
+		k.refused("the next table's number")
+		return 0, nil
+	}
+	n, err := strconv.Atoi(string(b))
+	if err != nil || n < 0 {
+		return 0, fmt.Errorf("the next table's number: %q", b)
+	}
+	return n, nil
+}
+
 // SaveNext records the number the next table gets, at the revision last
 // written: a number is never given twice.
 func (k *Keeper) SaveNext(n int) error {
 	ctx, cancel := EngineCtx()
 	defer cancel()
-	v := []byte(strconv.Itoa(n))
+	v := k.eng.Seal.Seal(nextPlace, []byte(strconv.Itoa(n)))
 	var rev uint64
 	var err error
 	if k.nextRev == 0 {
@@ -351,11 +517,7 @@ func (k *Keeper) LoadNext(ctx context.Context) (int, error) {
 		return 0, fmt.Errorf("the next table's number: %w", err)
 	}
 	k.nextRev = e.Revision()
-	n, err := strconv.Atoi(string(e.Value()))
-	if err != nil || n < 0 {
-		return 0, fmt.Errorf("the next table's number: %q", e.Value())
-	}
-	return n, nil
+	return k.readNext(e.Value())
 }
 
 // KeptTable is a table read back: its entry and record, and the log
@@ -363,6 +525,13 @@ func (k *Keeper) LoadNext(ctx context.Context) (int, error) {
 type KeptTable struct {
 	store.SavedTable
 	Log *TableLog
+	// Refused counts the values of the table not taken: its entry, or
+	// messages of its record, not sealed with the cluster's secret
+	// (forged, or from a store before the seal). A table whose entry
+	// was refused has Err ErrUnsealed or ErrSealBroken; one whose record
+	// cannot be restored without the messages refused is not damaged
+	// beyond them, and is not set aside.
+	Refused int
 }
 
 // TableIDs lists the tables kept.
@@ -422,10 +591,12 @@ func (k *Keeper) LoadOne(ctx context.Context, id string) (kt KeptTable, ok bool)
 	default:
 		kt.Log.rev = e.Revision()
 		if kt.Table, kt.Err = k.open(entryPlace(id), e.Value()); kt.Err != nil {
+			k.refused("a table's entry", "table", id, "revision", e.Revision())
+			kt.Refused = 1
 			kt.Err = fmt.Errorf("table %s's entry: %w", id, kt.Err)
 			return kt, true
 		}
-		kt.Record, kt.Log.seq, kt.Err = k.ReadRecord(ctx, id)
+		kt.Record, kt.Log.seq, kt.Refused, kt.Err = k.readRecord(ctx, id)
 		kt.Log.rec = kt.Record
 	}
 	return kt, true
@@ -444,12 +615,18 @@ func (k *Keeper) TakeNumber(ctx context.Context) (int, error) {
 		case err != nil:
 			return 0, fmt.Errorf("the next table's number: %w", err)
 		default:
-			if n, err = strconv.Atoi(string(e.Value())); err != nil || n < 1 {
-				return 0, fmt.Errorf("the next table's number: %q", e.Value())
+			if n, err = k.readNext(e.Value()); err != nil {
+				return 0, err
+			}
+			if n < 1 {
+				// Forged: past every table kept, never one of theirs.
+				if n, err = k.pastTables(ctx); err != nil {
+					return 0, err
+				}
 			}
 			rev = e.Revision()
 		}
-		v := []byte(strconv.Itoa(n + 1))
+		v := k.eng.Seal.Seal(nextPlace, []byte(strconv.Itoa(n+1)))
 		if rev == 0 {
 			_, err = k.hall.Create(ctx, nextKey, v)
 		} else {
@@ -468,16 +645,38 @@ func (k *Keeper) TakeNumber(ctx context.Context) (int, error) {
 	}
 }
 
+// pastTables is the number after every table kept (1 if none).
+func (k *Keeper) pastTables(ctx context.Context) (int, error) {
+	ids, err := k.TableIDs(ctx)
+	if err != nil {
+		return 0, err
+	}
+	n := 1
+	for _, id := range ids {
+		if i, err := strconv.Atoi(id); err == nil && i >= n {
+			n = i + 1
+		}
+	}
+	return n, nil
+}
+
 // ReadRecord is table id's record as the stream holds it (nil: none),
 // and the sequence of its last message.
+// Messages that do not open are skipped (and logged).
 func (k *Keeper) ReadRecord(ctx context.Context, id string) (rec []byte, seq uint64, err error) {
+	rec, seq, _, err = k.readRecord(ctx, id)
+	return rec, seq, err
+}
+
+// readRecord is ReadRecord, and how many messages it skipped.
+func (k *Keeper) readRecord(ctx context.Context, id string) (rec []byte, seq uint64, refused int, err error) {
 	// In a cluster a read may go unanswered for a moment while a
 	// stream's leader changes: it is asked again.
 	err = untilAvailable(ctx, func(ctx context.Context) error {
-		rec, seq, err = k.readRecordOnce(ctx, id)
+		rec, seq, refused, err = k.readRecordOnce(ctx, id)
 		return err
 	})
-	return rec, seq, err
+	return rec, seq, refused, err
 }
 
 // ReadLast is table id's match before the one its record holds (nil:
@@ -499,83 +698,79 @@ func (k *Keeper) ReadLast(ctx context.Context, id string) (rec []byte, err error
 	return rec, err
 }
 
-func (k *Keeper) readRecordOnce(ctx context.Context, id string) ([]byte, uint64, error) {
+func (k *Keeper) readRecordOnce(ctx context.Context, id string) ([]byte, uint64, int, error) {
 	subj := recordSubject(id)
 	last, err := k.records.GetLastMsgForSubject(ctx, subj)
 	if errors.Is(err, jetstream.ErrMsgNotFound) {
-		return nil, 0, nil
+		return nil, 0, 0, nil
 	}
 	if err != nil {
-		return nil, 0, fmt.Errorf("its record: %w", err)
+		return nil, 0, 0, fmt.Errorf("its record: %w", err)
 	}
-	if last.Header.Get(partHeader) == partStart {
+	if rec, start, err := k.openPart(subj, last.Header, last.Data); err == nil && start {
 		// The usual case after a new match.
-		rec, err := k.open(subj, last.Data)
-		if err != nil {
-			return nil, 0, fmt.Errorf("its record: %w", err)
-		}
-		return rec, last.Sequence, nil
-	}
-	// One consumer for the whole read: an ordered consumer makes a new
-	// one on every fetch, so fetching the parts one by one made one for
-	// each part (a long match's record, read every 200 ms by a test on a
-	// loaded machine, stopped answering). And one attempt to make it: by
-	// default the client tries again for ever, without looking at ctx,
-	// while a cluster has no leader for the stream (a takeover read hung
-	// there, and the node's shutdown with it); untilAvailable asks again
-	// within ctx.
-	cons, err := k.records.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{FilterSubjects: []string{subj}, MaxResetAttempts: 1})
-	if err != nil {
-		return nil, 0, fmt.Errorf("its record: %w", err)
+		return rec, last.Sequence, 0, nil
 	}
 	var rec []byte
-	for {
-		// The messages come as they arrive: the read ends at the last
-		// part, without waiting for the batch to fill.
-		batch, err := cons.Fetch(recordBatch, jetstream.FetchContext(ctx))
+	forged := 0
+	err = k.walk(ctx, subj, 0, last.Sequence, func(_ uint64, h nats.Header, data []byte) bool {
+		// A message that does not open is a forger's: skipped,
+		// whatever its headers say (a forged start resets nothing).
+		// The record's last sequence is the subject's all the same:
+		// the table's next append goes after it.
+		part, start, err := k.openPart(subj, h, data)
 		if err != nil {
-			return nil, 0, fmt.Errorf("its record: %w", err)
+			forged++
+			return true
 		}
-		got := 0
-		for m := range batch.Messages() {
-			got++
-			md, err := m.Metadata()
-			if err != nil {
-				return nil, 0, fmt.Errorf("its record: %w", err)
-			}
-			if m.Headers().Get(partHeader) == partStart {
-				rec = rec[:0]
-			}
-			part, err := k.open(subj, m.Data())
-			if err != nil {
-				return nil, 0, fmt.Errorf("its record, at message %d: %w", md.Sequence.Stream, err)
-			}
-			rec = append(rec, part...)
-			if md.Sequence.Stream >= last.Sequence {
-				return rec, md.Sequence.Stream, nil
-			}
+		if start {
+			rec = rec[:0]
 		}
-		if err := batch.Error(); err != nil {
-			return nil, 0, fmt.Errorf("its record: %w", err)
-		}
-		if got == 0 {
-			return nil, 0, fmt.Errorf("its record: %w", nats.ErrTimeout)
-		}
+		rec = append(rec, part...)
+		return true
+	})
+	if err != nil {
+		return nil, 0, 0, fmt.Errorf("its record: %w", err)
 	}
+	if forged > 0 {
+		k.refused("a table's record", "table", id, "messages", forged)
+	}
+	return rec, last.Sequence, forged, nil
 }
 
 // entryPlace is where a table's entry is sealed for.
 func entryPlace(id string) string { return tablesBucket + "/" + id }
 
-// open opens a value the keeper sealed for where. An empty value (a
-// claim) and a value written before the seal, by an older okey, are
-// taken as they are, so that a store kept before can be carried over;
-// the next write of the table seals it.
+// ErrUnsealed is a value that is not sealed at all: a forger's, written
+// without the cluster's secret, or one an older okey wrote before the
+// seal. Neither is taken; a store from before the seal is sealed once,
+// by okey serve --seal-store (SealStore).
+var ErrUnsealed = errors.New("a value not sealed with the cluster's secret (forged, or written before the seal: okey serve --seal-store seals an old store)")
+
+// open opens a value the keeper sealed for where: only a sealed value
+// that opens is taken (ErrUnsealed, ErrSealBroken).
 func (k *Keeper) open(where string, b []byte) ([]byte, error) {
-	if len(b) == 0 || !Sealed(b) {
-		return b, nil
+	if !Sealed(b) {
+		return nil, ErrUnsealed
 	}
 	return k.eng.Seal.Open(where, b)
+}
+
+// openPart opens one message of the record on subj: the part of the
+// record it adds (nil for a claim), and whether it starts the record
+// afresh. Its headers are believed only once it opens.
+func (k *Keeper) openPart(subj string, h nats.Header, data []byte) (part []byte, start bool, err error) {
+	if h.Get(ownerHeader) != "" {
+		if _, err := k.open(claimPlace(subj), data); err != nil {
+			return nil, false, err
+		}
+		return nil, false, nil
+	}
+	part, err = k.open(subj, data)
+	if err != nil {
+		return nil, false, err
+	}
+	return part, h.Get(partHeader) == partStart, nil
 }
 
 // recordBatch is how many parts of a record one fetch asks for.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -43,6 +44,35 @@ type Leases struct {
 	js   jetstream.JetStream
 	Node string
 	ttl  time.Duration
+	seal *Sealer
+	// log says each lease refused (its value does not open).
+	log *slog.Logger
+}
+
+// leaseValue is the value of table's lease held by node: the node's
+// name, sealed for the table's key, so that a writer of the store
+// without the cluster's secret cannot name a holder.
+func (l *Leases) leaseValue(table string) []byte {
+	return l.seal.Seal(leasesBucket+"/"+table, []byte(l.Node))
+}
+
+// leaseHolder is the node a lease's value names; a value that does not
+// open (a forger's, or from before the seal) names no holder, and is
+// logged.
+func (l *Leases) leaseHolder(table string, v []byte) (string, bool) {
+	b, err := l.seal.Open(leasesBucket+"/"+table, v)
+	if err != nil {
+		l.log.Warn("a table's lease refused: not sealed with the cluster's secret (forged, or written before the seal)", "table", table)
+		return "", false
+	}
+	return string(b), true
+}
+
+// SetLog makes the leases say on log each lease value refused.
+func (l *Leases) SetLog(log *slog.Logger) {
+	if log != nil {
+		l.log = log
+	}
 }
 
 // lease is one held lease: its table and the revision last written.
@@ -66,13 +96,21 @@ func OpenLeases(ctx context.Context, eng *Engine, ttl time.Duration) (*Leases, e
 	if err != nil {
 		return nil, fmt.Errorf("the bucket %s: %w", leasesBucket, err)
 	}
-	return &Leases{kv: kv, js: eng.js, Node: eng.Node, ttl: ttl}, nil
+	return &Leases{kv: kv, js: eng.js, Node: eng.Node, ttl: ttl, seal: eng.Seal, log: slog.New(slog.DiscardHandler)}, nil
 }
 
-// acquire takes table's lease if nobody holds it.
+// acquire takes table's lease if nobody holds it. A lease whose value
+// does not open holds nothing: it is taken over at its revision.
 func (l *Leases) acquire(ctx context.Context, table string) (lease, error) {
-	rev, err := l.kv.Create(ctx, table, []byte(l.Node))
+	rev, err := l.kv.Create(ctx, table, l.leaseValue(table))
 	if errors.Is(err, jetstream.ErrKeyExists) {
+		if e, gerr := l.kv.Get(ctx, table); gerr == nil {
+			if _, ok := l.leaseHolder(table, e.Value()); !ok {
+				rev, err = l.kv.Update(ctx, table, l.leaseValue(table), e.Revision())
+			}
+		}
+	}
+	if errors.Is(err, jetstream.ErrKeyExists) || isWrongSequence(err) {
 		holder, _ := l.Holder(ctx, table)
 		return lease{}, fmt.Errorf("table %s: %w (%s)", table, ErrLeaseHeld, holder)
 	}
@@ -101,7 +139,7 @@ func (l *Leases) renewAll(ctx context.Context, ls []lease) (next []lease, errs [
 	next, errs = slices.Clone(ls), make([]error, len(ls))
 	acks := make([]jetstream.PubAckFuture, len(ls))
 	for i, x := range ls {
-		acks[i], errs[i] = l.js.PublishAsync("$KV."+leasesBucket+"."+x.table, []byte(l.Node), jetstream.WithExpectLastSequencePerSubject(x.rev))
+		acks[i], errs[i] = l.js.PublishAsync("$KV."+leasesBucket+"."+x.table, l.leaseValue(x.table), jetstream.WithExpectLastSequencePerSubject(x.rev))
 	}
 	for i, f := range acks {
 		if f == nil {
@@ -112,7 +150,9 @@ func (l *Leases) renewAll(ctx context.Context, ls []lease) (next []lease, errs [
 		case ack := <-f.Ok():
 			next[i].rev = ack.Sequence
 		case err := <-f.Err():
-			if isWrongSequence(err) {
+			if rev, ok := l.overForged(ctx, ls[i].table, err); ok {
+				next[i].rev = rev
+			} else if isWrongSequence(err) {
 				errs[i] = fmt.Errorf("table %s: %w", ls[i].table, errLeaseLost)
 			} else {
 				errs[i] = fmt.Errorf("table %s's lease: %w", ls[i].table, err)
@@ -122,6 +162,25 @@ func (l *Leases) renewAll(ctx context.Context, ls []lease) (next []lease, errs [
 		}
 	}
 	return next, errs
+}
+
+// overForged renews table's lease over a value that does not open (a
+// forger's, written since the last renewal, err the renewal's refusal):
+// a forgery does not take a table from its node. ok is false if the
+// lease is another node's (or the store did not answer).
+func (l *Leases) overForged(ctx context.Context, table string, err error) (rev uint64, ok bool) {
+	if !isWrongSequence(err) {
+		return 0, false
+	}
+	e, gerr := l.kv.Get(ctx, table)
+	if gerr != nil {
+		return 0, false
+	}
+	if _, opens := l.leaseHolder(table, e.Value()); opens {
+		return 0, false
+	}
+	rev, uerr := l.kv.Update(ctx, table, l.leaseValue(table), e.Revision())
+	return rev, uerr == nil
 }
 
 // release gives a held lease up at once (a node shutting down hands its
@@ -165,7 +224,8 @@ func (l *Leases) Holder(ctx context.Context, table string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("table %s's lease: %w", table, err)
 	}
-	return string(e.Value()), nil
+	holder, _ := l.leaseHolder(table, e.Value())
+	return holder, nil
 }
 
 // freedLease is a table whose lease ended: released by its holder, or
