@@ -1,0 +1,186 @@
+package keep
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"okey/ui/store"
+)
+
+// TestForgeriesChangeNoTable: a writer of the store without the
+// cluster's secret (a user of a NATS deployment the nodes share, its
+// operator) writes every kind of value a node reads — record starts,
+// moves and claims, entries, a lease, the next table's number — in
+// plain, sealed with another secret, replayed from another table, or
+// cut short. After each, the table plays on untouched: its owner's
+// next move and entry land (a forger's message fences nobody), a node
+// reading the table back finds the same deal, seats and code and every
+// move, the owner still holds its lease, and no new table is given its
+// number. Alone, and in a cluster of three (the owner, the forger's
+// node and a reader on one node each).
+func TestForgeriesChangeNoTable(t *testing.T) {
+	t.Run("alone", func(t *testing.T) {
+		t.Parallel()
+		eng, err := startEngine(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { eng.Close() })
+		forgeAgainst(t, eng, eng, eng)
+	})
+	t.Run("three nodes", func(t *testing.T) {
+		t.Parallel()
+		engs := startClusterWith(t, 3, testSecret(t))
+		forgeAgainst(t, engs[0], engs[1], engs[2])
+	})
+}
+
+// forgeAgainst plays table 1 on owner, forges through forger's
+// connection (never its seal) and reads back on reader.
+func forgeAgainst(t *testing.T, owner, forger, reader *Engine) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	keeper := func(e *Engine) *Keeper {
+		k, err := openKeeper(ctx, e, filepath.Join(t.TempDir(), store.TablesDir))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return k
+	}
+	k, rk := keeper(owner), keeper(reader)
+	leases, err := OpenLeases(ctx, owner, time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	held, err := leases.acquire(ctx, "1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := k.TakeNumber(ctx); err != nil { // table 1's number
+		t.Fatal(err)
+	}
+	// Table 1, and table 2 to replay from.
+	entry := []byte(`{"id":"1","code":"JOINME","seats":["ann","bob"],"commit":"c0ffee"}`)
+	rec := []byte(`{"seed":7,"meta":{"commit":"c0ffee","salt":"5a17"}}` + "\n" + "move 1\n")
+	l := k.Log("1")
+	if err := l.Write(entry, rec); err != nil {
+		t.Fatal(err)
+	}
+	if err := k.Log("2").Write([]byte(`{"id":"2","code":"OTHERS"}`), []byte(`{"seed":9,"meta":{"commit":"0dd"}}`+"\n")); err != nil {
+		t.Fatal(err)
+	}
+
+	// What the forger reads (sealed) and writes (anything), by hand.
+	js, other := forger.js, testSecret(t).NewSealer()
+	subj := recordSubject("1")
+	stream, err := js.Stream(ctx, recordsStream)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw := func(subj string) []byte {
+		m, err := stream.GetLastMsgForSubject(ctx, subj)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m.Data
+	}
+	rawEntry := func(id string) []byte {
+		e, err := k.Tables.Get(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e.Value()
+	}
+	pub := func(data []byte, hdr ...string) error {
+		m := &nats.Msg{Subject: subj, Data: data, Header: nats.Header{}}
+		for i := 0; i+1 < len(hdr); i += 2 {
+			m.Header.Set(hdr[i], hdr[i+1])
+		}
+		_, err := js.PublishMsg(ctx, m)
+		return err
+	}
+	kv := func(bucket string) jetstream.KeyValue {
+		b, err := js.KeyValue(ctx, bucket)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	put := func(bucket, key string, v []byte) error {
+		_, err := kv(bucket).Put(ctx, key, v)
+		return err
+	}
+	plainStart := []byte(`{"seed":666,"meta":{"commit":"f0f0","salt":"bad"}}` + "\n")
+	forgeries := []struct {
+		name  string
+		forge func() error
+	}{
+		{"a plaintext record start", func() error { return pub(plainStart, partHeader, partStart) }},
+		{"a record start sealed with another secret", func() error { return pub(other.Seal(subj, plainStart), partHeader, partStart) }},
+		{"another table's record start replayed", func() error { return pub(raw(recordSubject("2")), partHeader, partStart) }},
+		{"an unsealed move appended", func() error { return pub([]byte("forged move\n")) }},
+		{"an unsealed claim", func() error { return pub(nil, ownerHeader, "forger") }},
+		{"a claim sealed with another secret", func() error { return pub(other.Seal(claimPlace(subj), []byte("forger")), ownerHeader, "sealed") }},
+		{"a sealed move cut short", func() error { m := raw(subj); return pub(m[:len(m)-5]) }},
+		{"a plaintext table entry", func() error { return put(tablesBucket, "1", []byte(`{"id":"1","code":"FORGED","seats":["eve"]}`)) }},
+		{"another table's entry", func() error { return put(tablesBucket, "1", rawEntry("2")) }},
+		{"a sealed entry cut short", func() error { e := rawEntry("1"); return put(tablesBucket, "1", e[:len(e)-3]) }},
+		{"an entry sealed with another secret", func() error { return put(tablesBucket, "1", other.Seal(entryPlace("1"), []byte(`{"id":"1"}`))) }},
+		{"a plaintext lease", func() error { return put(leasesBucket, "1", []byte("forger")) }},
+		{"a plaintext next table's number", func() error { return put(hallBucket, nextKey, []byte("1")) }},
+	}
+	moves := 1
+	for _, f := range forgeries {
+		if err := f.forge(); err != nil {
+			t.Fatalf("%s: forging: %v", f.name, err)
+		}
+		// Before the owner writes again, a reader takes nothing forged:
+		// the table as it was, or (an entry written over) nothing.
+		if kt, ok := rk.LoadOne(ctx, "1"); !ok {
+			t.Fatalf("%s: the table is gone", f.name)
+		} else if kt.Err == nil && (!bytes.Equal(kt.Table, entry) || !bytes.Equal(kt.Record, rec)) {
+			t.Fatalf("%s: read back as\n%s\n%s", f.name, kt.Table, kt.Record)
+		} else if kt.Err != nil && !errors.Is(kt.Err, ErrUnsealed) && !errors.Is(kt.Err, ErrSealBroken) {
+			t.Fatalf("%s: read back: %v", f.name, kt.Err)
+		}
+		// The owner plays on: a move and the entry (as a seat taken
+		// writes it) land.
+		moves++
+		rec = fmt.Appendf(rec, "move %d\n", moves)
+		if err := l.Write(entry, rec); err != nil {
+			t.Fatalf("%s: the owner's next write: %v", f.name, err)
+		}
+		kt, ok := rk.LoadOne(ctx, "1")
+		if !ok || kt.Err != nil || !bytes.Equal(kt.Table, entry) || !bytes.Equal(kt.Record, rec) {
+			t.Fatalf("%s: read back (%v, %v) as\n%s\n%s\nwant\n%s\n%s", f.name, ok, kt.Err, kt.Table, kt.Record, entry, rec)
+		}
+		if held, err = leases.renew(ctx, held); err != nil {
+			t.Fatalf("%s: the owner's lease: %v", f.name, err)
+		}
+		if h, err := leases.Holder(ctx, "1"); err != nil || h != owner.Node {
+			t.Fatalf("%s: the lease's holder reads %q (%v)", f.name, h, err)
+		}
+	}
+	// No new table is given a number kept.
+	if n, err := rk.TakeNumber(ctx); err != nil || n < 3 {
+		t.Fatalf("the next table's number after a forged one: %d (%v)", n, err)
+	}
+	// A lease forged for a table nobody holds holds nothing.
+	if err := put(leasesBucket, "2", []byte(owner.Node)); err != nil {
+		t.Fatal(err)
+	}
+	if h, err := leases.Holder(ctx, "2"); err != nil || h != "" {
+		t.Fatalf("a plaintext lease reads as held by %q (%v)", h, err)
+	}
+	if _, err := leases.acquire(ctx, "2"); err != nil {
+		t.Fatalf("a table whose only lease is forged: %v", err)
+	}
+}
