@@ -184,3 +184,57 @@ func forgeAgainst(t *testing.T, owner, forger, reader *Engine) {
 		t.Fatalf("a table whose only lease is forged: %v", err)
 	}
 }
+
+// TestSealStore: a store an older okey wrote (entries, records, the
+// match before and the next number in plain, a record half plain and
+// half sealed, an empty claim in it) is refused as it is, and taken
+// once SealStore has sealed it; a second run has nothing left to seal.
+func TestSealStore(t *testing.T) {
+	t.Parallel()
+	k, closeFn := openStoreAt(t, t.TempDir())
+	defer closeFn()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	js, subj := k.eng.js, recordSubject("4")
+	for _, m := range []*nats.Msg{
+		{Subject: subj, Data: []byte("H\n"), Header: nats.Header{partHeader: []string{partStart}}},
+		{Subject: subj, Data: []byte("A\n")},
+		{Subject: subj, Header: nats.Header{ownerHeader: []string{"node1"}}},
+		{Subject: subj, Data: k.eng.Seal.Seal(subj, []byte("B\n"))},
+		{Subject: lastSubject("4"), Data: []byte("OLD\n")},
+	} {
+		if _, err := js.PublishMsg(ctx, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := k.Tables.Put(ctx, "4", []byte(`{"id":"4"}`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := k.hall.Put(ctx, nextKey, []byte("5")); err != nil {
+		t.Fatal(err)
+	}
+	if kt, _ := k.LoadOne(ctx, "4"); !errors.Is(kt.Err, ErrUnsealed) {
+		t.Fatalf("a table kept in plain read as %q, %q (%v)", kt.Table, kt.Record, kt.Err)
+	}
+	n, err := k.SealStore(ctx)
+	if err != nil || n != (SealedCounts{Entries: 1, Records: 1, Last: 1, Next: 1}) {
+		t.Fatalf("sealed %+v (%v)", n, err)
+	}
+	kt, ok := k.LoadOne(ctx, "4")
+	if !ok || kt.Err != nil || string(kt.Table) != `{"id":"4"}` || string(kt.Record) != "H\nA\nB\n" || kt.Refused != 0 {
+		t.Fatalf("the table sealed reads %q, %q (%v, %d refused)", kt.Table, kt.Record, kt.Err, kt.Refused)
+	}
+	if last, err := k.ReadLast(ctx, "4"); err != nil || string(last) != "OLD\n" {
+		t.Fatalf("its match before: %q (%v)", last, err)
+	}
+	if next, err := k.LoadNext(ctx); err != nil || next != 5 {
+		t.Fatalf("the next number: %d (%v)", next, err)
+	}
+	// The table goes on from the record sealed.
+	if err := kt.Log.Write(nil, []byte("H\nA\nB\nC\n")); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := k.SealStore(ctx); err != nil || n != (SealedCounts{}) {
+		t.Fatalf("sealed again: %+v (%v)", n, err)
+	}
+}

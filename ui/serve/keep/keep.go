@@ -2,6 +2,7 @@ package keep
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -895,4 +896,116 @@ func SortByNumber[T any](ts []T, id func(T) string) {
 		y, _ := strconv.Atoi(id(b))
 		return x - y
 	})
+}
+
+// SealedCounts is what SealStore rewrote: the tables' entries and records
+// (each record rewritten whole as one sealed start), the tables' matches
+// before, and the next table's number.
+type SealedCounts struct {
+	Entries, Records, Last, Next int
+}
+
+// SealStore seals a store written before the seal, once, at the
+// operator's asking (okey serve --seal-store): every value a node would
+// refuse as unsealed is read as it is and written back sealed, at its
+// revision or after its record's last message (a node writing
+// meanwhile fences the rewrite, which is then an error: run it with the
+// tables stopped). Whatever the store holds unsealed is taken — forged
+// values too — so it is run on a store one trusts, before a node with
+// the seal serves it. A record's empty claims (from before claims were
+// sealed) add nothing and are dropped.
+func (k *Keeper) SealStore(ctx context.Context) (SealedCounts, error) {
+	var n SealedCounts
+	if e, err := k.hall.Get(ctx, nextKey); err == nil && !Sealed(e.Value()) {
+		if _, err := k.hall.Update(ctx, nextKey, k.eng.Seal.Seal(nextPlace, e.Value()), e.Revision()); err != nil {
+			return n, fmt.Errorf("the next table's number: %w", err)
+		}
+		n.Next++
+	} else if err != nil && !errors.Is(err, jetstream.ErrKeyNotFound) {
+		return n, fmt.Errorf("the next table's number: %w", err)
+	}
+	ids, err := k.TableIDs(ctx)
+	if err != nil {
+		return n, err
+	}
+	for _, id := range ids {
+		if err := k.sealTable(ctx, id, &n); err != nil {
+			return n, fmt.Errorf("table %s: %w", id, err)
+		}
+	}
+	return n, nil
+}
+
+// sealTable seals what table id keeps unsealed.
+func (k *Keeper) sealTable(ctx context.Context, id string, n *SealedCounts) error {
+	e, err := k.Tables.Get(ctx, id)
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if !Sealed(e.Value()) {
+		if _, err := k.Tables.Update(ctx, id, k.eng.Seal.Seal(entryPlace(id), e.Value()), e.Revision()); err != nil {
+			return fmt.Errorf("its entry: %w", err)
+		}
+		n.Entries++
+	}
+	last := lastSubject(id)
+	if m, err := k.records.GetLastMsgForSubject(ctx, last); err == nil && !Sealed(m.Data) {
+		if _, err := k.eng.js.PublishMsg(ctx, &nats.Msg{Subject: last, Data: k.eng.Seal.Seal(last, m.Data)}, jetstream.WithExpectLastSequencePerSubject(m.Sequence)); err != nil {
+			return fmt.Errorf("its match before: %w", err)
+		}
+		if err := k.records.Purge(ctx, jetstream.WithPurgeSubject(last), jetstream.WithPurgeKeep(1)); err != nil {
+			return fmt.Errorf("its match before: %w", err)
+		}
+		n.Last++
+	} else if err != nil && !errors.Is(err, jetstream.ErrMsgNotFound) {
+		return fmt.Errorf("its match before: %w", err)
+	}
+	// The record as an older okey read it: unsealed parts as they are,
+	// empty claims as nothing.
+	subj := recordSubject(id)
+	top, err := k.records.GetLastMsgForSubject(ctx, subj)
+	if errors.Is(err, jetstream.ErrMsgNotFound) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("its record: %w", err)
+	}
+	var rec []byte
+	unsealed := 0
+	var bad error
+	err = k.walk(ctx, subj, 0, top.Sequence, func(seq uint64, h nats.Header, data []byte) bool {
+		if Sealed(data) {
+			part, start, err := k.openPart(subj, h, data)
+			if err != nil {
+				bad = fmt.Errorf("its record, at message %d: %w", seq, err)
+				return false
+			}
+			if start {
+				rec = rec[:0]
+			}
+			rec = append(rec, part...)
+			return true
+		}
+		unsealed++
+		if h.Get(partHeader) == partStart {
+			rec = rec[:0]
+		}
+		rec = append(rec, data...)
+		return true
+	})
+	if err = cmp.Or(err, bad); err != nil {
+		return err
+	}
+	if unsealed == 0 {
+		return nil
+	}
+	l := &TableLog{k: k, id: id, subj: subj, seq: top.Sequence}
+	if err := l.appendRecord(ctx, rec); err != nil {
+		return fmt.Errorf("its record: %w", err)
+	}
+	n.Records++
+	return nil
 }
