@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -74,6 +75,9 @@ func forgeAgainst(t *testing.T, owner, forger, reader *Engine) {
 	if err := l.Write(entry, rec); err != nil {
 		t.Fatal(err)
 	}
+	if err := l.Claim(owner.Node); err != nil { // as a node taking it over
+		t.Fatal(err)
+	}
 	if err := k.Log("2").Write([]byte(`{"id":"2","code":"OTHERS"}`), []byte(`{"seed":9,"meta":{"commit":"0dd"}}`+"\n")); err != nil {
 		t.Fatal(err)
 	}
@@ -98,6 +102,33 @@ func forgeAgainst(t *testing.T, owner, forger, reader *Engine) {
 			t.Fatal(err)
 		}
 		return e.Value()
+	}
+	// again copies the last of the node's messages of the record with
+	// header h (read through the node: a forger who watched the store
+	// would know which), headers and all.
+	again := func(h string) error {
+		var m *jetstream.RawStreamMsg
+		for seq := uint64(1); ; seq++ {
+			next, err := stream.GetMsg(ctx, seq, jetstream.WithGetMsgSubject(subj))
+			if err != nil {
+				break
+			}
+			seq = next.Sequence
+			if _, _, err := k.openPart(subj, next.Header, next.Data, 0); err == nil && next.Header.Get(h) != "" {
+				m = next
+			}
+		}
+		if m == nil {
+			t.Fatalf("no message of the node's with %s to replay", h)
+		}
+		hdr := nats.Header{}
+		for k, v := range m.Header {
+			if !strings.HasPrefix(k, "Nats-") { // the owner's expectations
+				hdr[k] = v
+			}
+		}
+		_, err := js.PublishMsg(ctx, &nats.Msg{Subject: subj, Data: m.Data, Header: hdr})
+		return err
 	}
 	pub := func(data []byte, hdr ...string) error {
 		m := &nats.Msg{Subject: subj, Data: data, Header: nats.Header{}}
@@ -130,6 +161,9 @@ func forgeAgainst(t *testing.T, owner, forger, reader *Engine) {
 		{"an unsealed claim", func() error { return pub(nil, ownerHeader, "forger") }},
 		{"a claim sealed with another secret", func() error { return pub(other.Seal(claimPlace(subj), []byte("forger")), ownerHeader, "sealed") }},
 		{"a sealed move cut short", func() error { m := raw(subj); return pub(m[:len(m)-5]) }},
+		{"the match's start replayed", func() error { return again(partHeader) }},
+		{"a move replayed", func() error { return again(prevHeader) }},
+		{"a claim replayed", func() error { return again(ownerHeader) }},
 		{"a plaintext table entry", func() error { return put(tablesBucket, "1", []byte(`{"id":"1","code":"FORGED","seats":["eve"]}`)) }},
 		{"another table's entry", func() error { return put(tablesBucket, "1", rawEntry("2")) }},
 		{"a sealed entry cut short", func() error { e := rawEntry("1"); return put(tablesBucket, "1", e[:len(e)-3]) }},

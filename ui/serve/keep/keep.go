@@ -192,15 +192,13 @@ func (l *TableLog) appendRecord(ctx context.Context, rec []byte) error {
 		if len(rec) == len(l.rec) {
 			return nil
 		}
-		msg := &nats.Msg{Subject: l.subj, Data: l.k.eng.Seal.Seal(l.subj, rec[len(l.rec):])}
-		if err := l.publish(ctx, msg); err != nil {
+		if err := l.publish(ctx, l.subj, rec[len(l.rec):], nil); err != nil {
 			return err
 		}
 		l.rec = rec
 		return nil
 	}
-	msg := &nats.Msg{Subject: l.subj, Data: l.k.eng.Seal.Seal(l.subj, rec), Header: nats.Header{partHeader: []string{partStart}}}
-	if err := l.publish(ctx, msg); err != nil {
+	if err := l.publish(ctx, l.subj, rec, nats.Header{partHeader: []string{partStart}}); err != nil {
 		return err
 	}
 	before := l.rec
@@ -255,9 +253,8 @@ func (l *TableLog) Claim(node string) error {
 	if _, err := rand.Read(id[:]); err != nil {
 		return fmt.Errorf("table %s: claiming it: %w", l.id, err)
 	}
-	msg := &nats.Msg{Subject: l.subj, Data: l.k.eng.Seal.Seal(claimPlace(l.subj), []byte(node)),
-		Header: nats.Header{ownerHeader: []string{"sealed"}, nats.MsgIdHdr: []string{"claim-" + hex.EncodeToString(id[:])}}}
-	if err := untilAvailable(ctx, func(ctx context.Context) error { return l.publish(ctx, msg) }); err != nil {
+	h := nats.Header{ownerHeader: []string{"sealed"}, nats.MsgIdHdr: []string{"claim-" + hex.EncodeToString(id[:])}}
+	if err := untilAvailable(ctx, func(ctx context.Context) error { return l.publish(ctx, claimPlace(l.subj), []byte(node), h) }); err != nil {
 		return fmt.Errorf("table %s: claiming it: %w", l.id, err)
 	}
 	return nil
@@ -266,16 +263,35 @@ func (l *TableLog) Claim(node string) error {
 // claimWait is how long a claim is asked for: past the longest election.
 const claimWait = 20 * time.Second
 
-// publish appends msg after the table's last message, and only there.
-// An append refused because messages came after the table's last is
+// prevHeader names the sequence a record message was appended after
+// (the last sequence its writer expected), and the message is sealed
+// for it too (recordPlace): a node's message copied onto the record
+// later by a writer without the secret (a replay: the match's start
+// again, to take the record back to its deal) follows another message,
+// and does not open.
+const prevHeader = "Okey-Prev"
+
+// recordPlace is where a record message written after sequence prev is
+// sealed for.
+func recordPlace(place string, prev uint64) string {
+	return place + "#" + strconv.FormatUint(prev, 10)
+}
+
+// publish appends plain, sealed for place and with the headers h, after
+// the table's last message, and only there. An append refused because messages came after the table's last is
 // fenced only if one of them is a node's (it opens: another node's
 // claim or moves, or this node's own write that timed out and landed
 // after all). Messages that do not open are a forger's, written by a
 // user of the store without the cluster's secret: they are logged and
 // written after, and every reader skips them (readRecordOnce), so a
 // forger cannot stop a table by appending to its record.
-func (l *TableLog) publish(ctx context.Context, msg *nats.Msg) error {
+func (l *TableLog) publish(ctx context.Context, place string, plain []byte, h nats.Header) error {
 	for try := 0; ; try++ {
+		msg := &nats.Msg{Subject: l.subj, Header: nats.Header{}, Data: l.k.eng.Seal.Seal(recordPlace(place, l.seq), plain)}
+		for k, v := range h {
+			msg.Header[k] = v
+		}
+		msg.Header.Set(prevHeader, strconv.FormatUint(l.seq, 10))
 		ack, err := l.k.eng.js.PublishMsg(ctx, msg, jetstream.WithExpectLastSequencePerSubject(l.seq))
 		if err == nil {
 			l.seq = ack.Sequence
@@ -287,7 +303,12 @@ func (l *TableLog) publish(ctx context.Context, msg *nats.Msg) error {
 		if try == forgeryTries {
 			return fmt.Errorf("%w: %v", ErrFenced, err)
 		}
-		last, forged, ferr := l.k.forgedAfter(ctx, l.subj, l.seq)
+		var last uint64
+		var forged int
+		ferr := untilAvailable(ctx, func(ctx context.Context) (err error) {
+			last, forged, err = l.k.forgedAfter(ctx, l.subj, l.seq)
+			return err
+		})
 		if ferr != nil {
 			return fmt.Errorf("%w: %v (what came after: %v)", ErrFenced, err, ferr)
 		}
@@ -322,14 +343,14 @@ func (k *Keeper) forgedAfter(ctx context.Context, subj string, seq uint64) (last
 	if top.Sequence-seq > maxForged {
 		return 0, 0, fmt.Errorf("%d messages after the table's last", top.Sequence-seq)
 	}
-	opened := false
+	opened, before := false, seq
 	err = k.walk(ctx, subj, seq+1, top.Sequence, func(seq uint64, h nats.Header, data []byte) bool {
-		if _, _, err := k.openPart(subj, h, data); err == nil {
+		if _, _, err := k.openPart(subj, h, data, before); err == nil {
 			opened = true
 			return false
 		}
 		forged++
-		last = seq
+		last, before = seq, seq
 		return true
 	})
 	if err != nil || opened {
@@ -708,18 +729,24 @@ func (k *Keeper) readRecordOnce(ctx context.Context, id string) ([]byte, uint64,
 	if err != nil {
 		return nil, 0, 0, fmt.Errorf("its record: %w", err)
 	}
-	if rec, start, err := k.openPart(subj, last.Header, last.Data); err == nil && start {
-		// The usual case after a new match.
-		return rec, last.Sequence, 0, nil
+	if rec, start, err := k.openPart(subj, last.Header, last.Data, 0); err == nil && start {
+		// The usual case after a new match: its start alone (the
+		// first message of the record, so nothing it must follow).
+		first, err := k.records.GetMsg(ctx, 1, jetstream.WithGetMsgSubject(subj))
+		if err == nil && first.Sequence == last.Sequence {
+			return rec, last.Sequence, 0, nil
+		}
 	}
 	var rec []byte
 	forged := 0
-	err = k.walk(ctx, subj, 0, last.Sequence, func(_ uint64, h nats.Header, data []byte) bool {
+	var before uint64 // the message before (0: none read, the first)
+	err = k.walk(ctx, subj, 0, last.Sequence, func(seq uint64, h nats.Header, data []byte) bool {
 		// A message that does not open is a forger's: skipped,
 		// whatever its headers say (a forged start resets nothing).
 		// The record's last sequence is the subject's all the same:
 		// the table's next append goes after it.
-		part, start, err := k.openPart(subj, h, data)
+		part, start, err := k.openPart(subj, h, data, before)
+		before = seq
 		if err != nil {
 			forged++
 			return true
@@ -757,17 +784,30 @@ func (k *Keeper) open(where string, b []byte) ([]byte, error) {
 	return k.eng.Seal.Open(where, b)
 }
 
-// openPart opens one message of the record on subj: the part of the
-// record it adds (nil for a claim), and whether it starts the record
-// afresh. Its headers are believed only once it opens.
-func (k *Keeper) openPart(subj string, h nats.Header, data []byte) (part []byte, start bool, err error) {
+// errReplayed is a sealed record message found after another message
+// than the one it was written after: a copy, not a node's append.
+var errReplayed = errors.New("a record message replayed after another message than its own")
+
+// openPart opens one message of the record on subj, which came after
+// the message of sequence before (0: not known, the first message
+// read): the part of the record it adds (nil for a claim), and whether
+// it starts the record afresh. Its headers are believed only once it
+// opens.
+func (k *Keeper) openPart(subj string, h nats.Header, data []byte, before uint64) (part []byte, start bool, err error) {
+	prev, err := strconv.ParseUint(h.Get(prevHeader), 10, 64)
+	if err != nil {
+		return nil, false, ErrUnsealed // from before the seal, or forged
+	}
+	if before != 0 && prev != before {
+		return nil, false, errReplayed
+	}
 	if h.Get(ownerHeader) != "" {
-		if _, err := k.open(claimPlace(subj), data); err != nil {
+		if _, err := k.open(recordPlace(claimPlace(subj), prev), data); err != nil {
 			return nil, false, err
 		}
 		return nil, false, nil
 	}
-	part, err = k.open(subj, data)
+	part, err = k.open(recordPlace(subj, prev), data)
 	if err != nil {
 		return nil, false, err
 	}
@@ -913,7 +953,9 @@ type SealedCounts struct {
 // tables stopped). Whatever the store holds unsealed is taken — forged
 // values too — so it is run on a store one trusts, before a node with
 // the seal serves it. A record's empty claims (from before claims were
-// sealed) add nothing and are dropped.
+// sealed) add nothing and are dropped; a record sealed by an okey from
+// before its messages were bound to the one they follow is rewritten
+// too.
 func (k *Keeper) SealStore(ctx context.Context) (SealedCounts, error) {
 	var n SealedCounts
 	if e, err := k.hall.Get(ctx, nextKey); err == nil && !Sealed(e.Value()) {
@@ -964,7 +1006,9 @@ func (k *Keeper) sealTable(ctx context.Context, id string, n *SealedCounts) erro
 		return fmt.Errorf("its match before: %w", err)
 	}
 	// The record as an older okey read it: unsealed parts as they are,
-	// empty claims as nothing.
+	// empty claims as nothing, and parts sealed before a record's
+	// messages were bound to the one they follow opened for the subject
+	// alone.
 	subj := recordSubject(id)
 	top, err := k.records.GetLastMsgForSubject(ctx, subj)
 	if errors.Is(err, jetstream.ErrMsgNotFound) {
@@ -974,32 +1018,31 @@ func (k *Keeper) sealTable(ctx context.Context, id string, n *SealedCounts) erro
 		return fmt.Errorf("its record: %w", err)
 	}
 	var rec []byte
-	unsealed := 0
+	old := 0
 	var bad error
 	err = k.walk(ctx, subj, 0, top.Sequence, func(seq uint64, h nats.Header, data []byte) bool {
-		if Sealed(data) {
-			part, start, err := k.openPart(subj, h, data)
-			if err != nil {
-				bad = fmt.Errorf("its record, at message %d: %w", seq, err)
-				return false
+		part, start, err := k.openPart(subj, h, data, 0)
+		if h.Get(prevHeader) == "" {
+			old++
+			part, err, start = data, nil, h.Get(partHeader) == partStart
+			if Sealed(data) {
+				part, err = k.eng.Seal.Open(subj, data)
 			}
-			if start {
-				rec = rec[:0]
-			}
-			rec = append(rec, part...)
-			return true
 		}
-		unsealed++
-		if h.Get(partHeader) == partStart {
+		if err != nil {
+			bad = fmt.Errorf("its record, at message %d: %w", seq, err)
+			return false
+		}
+		if start {
 			rec = rec[:0]
 		}
-		rec = append(rec, data...)
+		rec = append(rec, part...)
 		return true
 	})
 	if err = cmp.Or(err, bad); err != nil {
 		return err
 	}
-	if unsealed == 0 {
+	if old == 0 {
 		return nil
 	}
 	l := &TableLog{k: k, id: id, subj: subj, seq: top.Sequence}
