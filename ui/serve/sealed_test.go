@@ -19,10 +19,11 @@ import (
 )
 
 // sealedPlaces are the streams whose every message a node seals: the
-// records, the tables' entries and the lobby. The others (leases, the
-// next table's number, ratings) hold nothing hidden, and are walked for
-// the match's secrets all the same.
-var sealedPlaces = map[string]bool{"OKEY_RECORDS": true, "KV_okey_tables": true, "KV_okey_lobby": true}
+// records, the tables' entries, the lobby, the leases and the next
+// table's number (a node takes nothing else from them). The others
+// (ratings) hold nothing hidden, and are walked for the match's secrets
+// all the same.
+var sealedPlaces = map[string]bool{"OKEY_RECORDS": true, "KV_okey_tables": true, "KV_okey_lobby": true, "KV_okey_leases": true, "KV_okey_hall": true}
 
 // TestStoreHoldsNoSecretDuringAMatch: two nodes share a NATS
 // deployment, a player on each at one table; while the match is played,

@@ -3,10 +3,12 @@ package hall
 import (
 	"context"
 	"errors"
+	"fmt"
 	"okey/ui/serve/keep"
 	"time"
 
 	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
 )
 
 // When nodes share the store (a cluster of okey nodes, or one NATS
@@ -43,7 +45,16 @@ func (h *Hall) JoinNodes(ctx context.Context, eng *keep.Engine, ttl time.Duratio
 		return err
 	}
 	h.Nodes.Hold = keep.NewHolding(ctx, l, h.leaseLost)
-	h.wg.Add(2)
+	entries, err := h.Keep.Tables.WatchAll(ctx, jetstream.UpdatesOnly(), jetstream.IgnoreDeletes())
+	if err != nil {
+		return fmt.Errorf("watching the tables' entries: %w", err)
+	}
+	h.wg.Add(3)
+	go func() {
+		defer h.wg.Done()
+		defer entries.Stop()
+		h.guardEntries(ctx, entries)
+	}()
 	go func() {
 		defer h.wg.Done()
 		h.sweep(ctx, ttl)
@@ -61,6 +72,31 @@ func (h *Hall) JoinNodes(ctx context.Context, eng *keep.Engine, ttl time.Duratio
 		}
 	}()
 	return nil
+}
+
+// guardEntries has a table run here write its entry again when the
+// store's is written over by a value that does not open (a writer of
+// the store without the cluster's secret): a node reading the table
+// back, after a restart or to take it over, would refuse it, and the
+// table would be lost to its players.
+func (h *Hall) guardEntries(ctx context.Context, w jetstream.KeyWatcher) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case e, ok := <-w.Updates():
+			if !ok {
+				return
+			}
+			if e == nil || e.Operation() != jetstream.KeyValuePut {
+				continue
+			}
+			if t := h.Local(e.Key()); t != nil && !h.Keep.EntryOpens(e.Key(), e.Value()) {
+				h.Opt.Log.Warn("a table's entry refused: not sealed with the cluster's secret; written again", "table", e.Key())
+				t.RewriteEntry()
+			}
+		}
+	}
 }
 
 // sweep looks, every second, for tables nobody holds the lease of,

@@ -817,6 +817,13 @@ func (k *Keeper) openPart(subj string, h nats.Header, data []byte, before uint64
 // recordBatch is how many parts of a record one fetch asks for.
 const recordBatch = 512
 
+// EntryOpens reports whether v, a value of table id's entry, is a
+// node's (sealed with the cluster's secret for it).
+func (k *Keeper) EntryOpens(id string, v []byte) bool {
+	_, err := k.open(entryPlace(id), v)
+	return err == nil
+}
+
 // SetAside files away a table that cannot be restored: its entry and
 // record are written beside the tables as damaged files (kept, not read
 // again), and the table is forgotten.
