@@ -4,14 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
-	"okey/game/classic"
 	"okey/game/fair"
 	"okey/ui/serve/keep"
 )
@@ -34,23 +32,8 @@ func TestForgeriesDuringPlay(t *testing.T) {
 		t.Skip("two nodes and a match (seconds)")
 	}
 	t.Parallel()
-	url := sharedNATS(t)
-	nc, err := nats.Connect(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
 	// bob's seat's subject, as a listener on the deployment learns it.
-	var mu sync.Mutex
-	var members []string
-	sub, err := nc.Subscribe("okey.members.>", func(m *nats.Msg) {
-		mu.Lock()
-		members = append(members, m.Subject)
-		mu.Unlock()
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	url, nc, overheard := overhear(t, "okey.members.>")
 	// Leases of 6 s, renewed every 2 s: one forged is written over
 	// soon, and a loaded machine does not lose one by being slow.
 	node := func(name string) func(*Config) {
@@ -59,23 +42,9 @@ func TestForgeriesDuringPlay(t *testing.T) {
 			c.Store.LeaseTTL = 6 * time.Second
 		}
 	}
-	a, addrA := testServer(t, node("a"))
-	b, addrB := testServer(t, node("b"))
-	ann := dial(t, addrA, "ann", dialOpts{key: newKey(t)})
-	openTable(t, ann)
-	bob := dial(t, addrB, "bob", dialOpts{key: newKey(t)})
-	sit(t, bob)
-	ann.waitFor("2. bob", 5*time.Second)
-	ann.press("s")
-	ann.waitFor("Hand 1 ·", 10*time.Second)
-	bob.waitFor("Hand 1 ·", 10*time.Second)
-	stop := make(chan struct{})
-	wa, wb := playWhile(t, ann, stop), playWhile(t, bob, stop)
-	_, rec := savedGame(t, a, "1", func(g *classic.Game) bool { return len(g.Record().Actions) >= 4 })
-	close(stop)
-	wa.Wait()
-	wb.Wait()
-	_ = sub.Unsubscribe()
+	a, b, ann, bob := matchAcrossNodes(t, node)
+	_, rec := playUntil(t, a, ann, bob, 4, true)
+	members := overheard()
 	before := a.hall.Local("1").Summary.Load()
 	commit := rec.Meta[fair.MetaCommit]
 	if commit == "" {
@@ -144,23 +113,15 @@ func TestForgeriesDuringPlay(t *testing.T) {
 	pub("okey.tables.1.req", []byte(`{"member":"eve_1","kind":1,"name":"eve","seat":0}`))
 	pub("okey.tables.1.req", other.Seal("okey.tables.1.req", []byte(`{"member":"eve_1","kind":1}`)))
 	pub("okey.tables.1.moved", []byte("b"))
-	mu.Lock()
 	for _, m := range members {
-		pub(m, []byte(`{"closed":"table.moved"}`))
+		pub(m.Subject, []byte(`{"closed":"table.moved"}`))
 	}
-	heard := len(members)
-	mu.Unlock()
-	if heard == 0 {
+	if len(members) == 0 {
 		t.Fatal("no message to a seat was heard: bob's subject is not known")
 	}
 
 	// The match plays on where it was, on the same node.
-	stop = make(chan struct{})
-	wa, wb = playWhile(t, ann, stop, true), playWhile(t, bob, stop, true)
-	g, after := savedGame(t, a, "1", func(g *classic.Game) bool { return len(g.Record().Actions) >= len(rec.Actions)+6 })
-	close(stop)
-	wa.Wait()
-	wb.Wait()
+	g, after := playUntil(t, a, ann, bob, len(rec.Actions)+6, true)
 	if after.Meta[fair.MetaCommit] != commit || after.Seed != rec.Seed {
 		t.Fatalf("the deal changed: commitment %s, was %s", after.Meta[fair.MetaCommit], commit)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/hex"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -25,6 +26,35 @@ import (
 // all the same.
 var sealedPlaces = map[string]bool{"OKEY_RECORDS": true, "KV_okey_tables": true, "KV_okey_lobby": true, "KV_okey_leases": true, "KV_okey_hall": true}
 
+// overhear is a NATS deployment for nodes to share, and a client of it
+// that has no cluster secret (a user of the deployment, its operator),
+// listening to subject: heard stops listening and says what it heard.
+func overhear(t *testing.T, subject string) (url string, nc *nats.Conn, heard func() []*nats.Msg) {
+	t.Helper()
+	url = sharedNATS(t)
+	nc, err := nats.Connect(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(nc.Close)
+	var mu sync.Mutex
+	var msgs []*nats.Msg
+	sub, err := nc.Subscribe(subject, func(m *nats.Msg) {
+		mu.Lock()
+		msgs = append(msgs, m)
+		mu.Unlock()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return url, nc, func() []*nats.Msg {
+		_ = sub.Unsubscribe()
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.Clone(msgs)
+	}
+}
+
 // TestStoreHoldsNoSecretDuringAMatch: two nodes share a NATS
 // deployment, a player on each at one table; while the match is played,
 // a reader with the deployment's credentials but not the cluster's
@@ -40,28 +70,13 @@ func TestStoreHoldsNoSecretDuringAMatch(t *testing.T) {
 		t.Skip("two nodes and a match (seconds)")
 	}
 	t.Parallel()
-	url := sharedNATS(t)
-	nc, err := nats.Connect(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
 	// Every message on every subject, as the deployment carries it.
-	var mu sync.Mutex
-	var heard []*nats.Msg
-	sub, err := nc.Subscribe(">", func(m *nats.Msg) {
-		mu.Lock()
-		heard = append(heard, m)
-		mu.Unlock()
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	url, nc, overheard := overhear(t, ">")
 	_, g, rec := playAcrossNodes(t, url, 12)
 	if g.State().Phase() == game.MatchOver {
 		t.Fatal("the match ended: the test needs one in play")
 	}
-	_ = sub.Unsubscribe()
+	heard := overheard()
 	if rec.Meta[fair.MetaSalt] == "" {
 		t.Fatal("the record has no salt: nothing to look for")
 	}
@@ -136,8 +151,6 @@ func TestStoreHoldsNoSecretDuringAMatch(t *testing.T) {
 	if sealed < 12 {
 		t.Fatalf("walked %d messages, %d of them sealed: the records were not found", walked, sealed)
 	}
-	mu.Lock()
-	defer mu.Unlock()
 	relayed := 0
 	for _, m := range heard {
 		look("the subject "+m.Subject, m.Data)
