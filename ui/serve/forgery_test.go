@@ -27,6 +27,11 @@ import (
 // their owners are the same on both nodes, bob is never told his table
 // moved, a new table gets another number, and the store's entry for
 // the table is the node's again.
+//
+// On three nodes whose embedded servers form the store, the same:
+// TestForgeriesDuringPlayOnThreeNodes (build tag tune: 11 s, most of it
+// the cluster forming; keep's TestForgeriesChangeNoTable forges the
+// store's values on three nodes in CI).
 func TestForgeriesDuringPlay(t *testing.T) {
 	if testing.Short() {
 		t.Skip("two nodes and a match (seconds)")
@@ -43,6 +48,14 @@ func TestForgeriesDuringPlay(t *testing.T) {
 		}
 	}
 	a, b, ann, bob := matchAcrossNodes(t, node)
+	forgeDuringPlay(t, nc, overheard, a, b, ann, bob)
+}
+
+// forgeDuringPlay forges, through nc, what nodes a and b read and say
+// while ann and bob play table 1, run by node a, and checks that the
+// table plays on untouched; overheard says what nc heard on the seats'
+// subjects.
+func forgeDuringPlay(t *testing.T, nc *nats.Conn, overheard func() []*nats.Msg, a, b *Server, ann, bob *client) {
 	_, rec := playUntil(t, a, ann, bob, 4, true)
 	members := overheard()
 	before := a.hall.Local("1").Summary.Load()
@@ -140,7 +153,7 @@ func TestForgeriesDuringPlay(t *testing.T) {
 	b.hall.Relay.Mu.Lock()
 	listed := b.hall.Relay.Others["1"]
 	b.hall.Relay.Mu.Unlock()
-	if listed.Node != "a" || listed.Summary == nil || listed.Summary.Code != before.Code || listed.Summary.Owners != before.Owners {
+	if listed.Node != a.eng.Node || listed.Summary == nil || listed.Summary.Code != before.Code || listed.Summary.Owners != before.Owners {
 		t.Fatalf("node b lists table 1 as %+v", listed)
 	}
 	if strings.Contains(bob.term.String(), "to another server") {
@@ -164,7 +177,7 @@ func TestForgeriesDuringPlay(t *testing.T) {
 	}
 	for {
 		h, err := keepHolder(ctx, b)
-		if err == nil && h == "a" {
+		if err == nil && h == a.eng.Node {
 			break
 		}
 		if time.Now().After(deadline) {

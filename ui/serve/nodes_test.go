@@ -237,6 +237,14 @@ func matchAcrossNodes(t *testing.T, node func(name string) func(*Config)) (a, b 
 	t.Helper()
 	a, addrA := testServer(t, node("a"))
 	b, addrB := testServer(t, node("b"))
+	ann, bob = seatAcross(t, addrA, addrB)
+	return a, b, ann, bob
+}
+
+// seatAcross has ann open table 1 on the node at addrA and bob sit at it
+// from the node at addrB, and the match start.
+func seatAcross(t *testing.T, addrA, addrB string) (ann, bob *client) {
+	t.Helper()
 	ann = dial(t, addrA, "ann", dialOpts{key: newKey(t)})
 	openTable(t, ann)
 	bob = dial(t, addrB, "bob", dialOpts{key: newKey(t)})
@@ -245,7 +253,7 @@ func matchAcrossNodes(t *testing.T, node func(name string) func(*Config)) (a, b 
 	ann.press("s")
 	ann.waitFor("Hand 1 ·", 10*time.Second)
 	bob.waitFor("Hand 1 ·", 10*time.Second)
-	return a, b, ann, bob
+	return ann, bob
 }
 
 // playUntil has ann and bob play table 1, run by node a (hand after

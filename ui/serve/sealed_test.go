@@ -37,6 +37,13 @@ func overhear(t *testing.T, subject string) (url string, nc *nats.Conn, heard fu
 		t.Fatal(err)
 	}
 	t.Cleanup(nc.Close)
+	return url, nc, listen(t, nc, subject)
+}
+
+// listen has nc listen to subject: heard stops listening and says what
+// it heard.
+func listen(t *testing.T, nc *nats.Conn, subject string) (heard func() []*nats.Msg) {
+	t.Helper()
 	var mu sync.Mutex
 	var msgs []*nats.Msg
 	sub, err := nc.Subscribe(subject, func(m *nats.Msg) {
@@ -47,7 +54,7 @@ func overhear(t *testing.T, subject string) (url string, nc *nats.Conn, heard fu
 	if err != nil {
 		t.Fatal(err)
 	}
-	return url, nc, func() []*nats.Msg {
+	return func() []*nats.Msg {
 		_ = sub.Unsubscribe()
 		mu.Lock()
 		defer mu.Unlock()
