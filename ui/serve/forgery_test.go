@@ -1,8 +1,10 @@
 package serve
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"log/slog"
 	"strings"
 	"testing"
 	"time"
@@ -197,4 +199,44 @@ func keepHolder(ctx context.Context, s *Server) (string, error) {
 		return "", err
 	}
 	return l.Holder(ctx, "1")
+}
+
+// TestUnsealedStoreIsNotTaken: a node started on a store holding a
+// table in plain (an older okey's, or a forger's) says so on one line
+// naming --seal-store, does not run the table, and leaves it in the
+// store for the operator to seal (not set aside).
+func TestUnsealedStoreIsNotTaken(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	eng, k, err := keep.OpenDir(context.Background(), dir, keep.StoreConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := keep.EngineCtx()
+	defer cancel()
+	entry := []byte(`{"id":"3","config":{"game":"classic","rules":"default","levels":["easy","easy","easy","easy"]},"seats":[{"owner":"key:A","name":"ann"}]}`)
+	if _, err := k.Tables.Put(ctx, "3", entry); err != nil {
+		t.Fatal(err)
+	}
+	eng.Close()
+	var log lockedBuffer
+	srv, _ := testServer(t, func(c *Config) {
+		c.StateDir = dir
+		c.Log = slog.New(slog.NewTextHandler(&log, nil))
+	})
+	if srv.hall.Local("3") != nil {
+		t.Fatal("the node runs a table kept in plain")
+	}
+	said := 0
+	for _, l := range strings.Split(log.String(), "\n") {
+		if strings.Contains(l, "the store holds tables") && strings.Contains(l, "okey serve --seal-store") && strings.Contains(l, "tables=1") {
+			said++
+		}
+	}
+	if said != 1 {
+		t.Fatalf("the start says %d times that the store holds unsealed tables:\n%s", said, log.String())
+	}
+	if e, err := srv.hall.Keep.Tables.Get(ctx, "3"); err != nil || !bytes.Equal(e.Value(), entry) {
+		t.Fatalf("the table kept in plain is no longer in the store: %v", err)
+	}
 }
