@@ -203,6 +203,21 @@ func forgeAgainst(t *testing.T, owner, forger, reader *Engine) {
 			t.Fatalf("%s: the lease's holder reads %q (%v)", f.name, h, err)
 		}
 	}
+	// A new match: the one before is kept for "record TABLE", and a
+	// forged one after it is not given in its place.
+	next := []byte(`{"seed":8,"meta":{"commit":"beef"}}` + "\n")
+	if err := l.Write(nil, next); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := js.Publish(ctx, lastSubject("1"), plainStart); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := rk.ReadLast(ctx, "1"); err != nil || !bytes.Equal(got, rec) {
+		t.Fatalf("the match before reads %q (%v), want %q", got, err, rec)
+	}
+	if got, _, err := rk.ReadRecord(ctx, "1"); err != nil || !bytes.Equal(got, next) {
+		t.Fatalf("the new match reads %q (%v)", got, err)
+	}
 	// No new table is given a number kept.
 	if n, err := rk.TakeNumber(ctx); err != nil || n < 3 {
 		t.Fatalf("the next table's number after a forged one: %d (%v)", n, err)

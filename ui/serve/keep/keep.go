@@ -206,18 +206,30 @@ func (l *TableLog) appendRecord(ctx context.Context, rec []byte) error {
 	// The match before is no longer the table's record: it is kept
 	// whole under its own subject (only the newest), and only the new
 	// start message stays in the record. The new start's fenced append
-	// went first, so only the table's owner gets here.
+	// went first, so only the table's owner gets here. What came before
+	// each is purged by sequence, not "all but the last": a message a
+	// forger appended meanwhile would have been the one kept.
 	if len(before) > 0 {
-		last := lastSubject(l.id)
-		if _, err := l.k.eng.js.PublishMsg(ctx, &nats.Msg{Subject: last, Data: l.k.eng.Seal.Seal(last, before)}); err != nil {
-			return fmt.Errorf("keeping the match before: %w", err)
-		}
-		if err := l.k.records.Purge(ctx, jetstream.WithPurgeSubject(last), jetstream.WithPurgeKeep(1)); err != nil {
-			return fmt.Errorf("purging the matches before: %w", err)
+		if err := l.k.keepLast(ctx, l.id, before); err != nil {
+			return err
 		}
 	}
-	if err := l.k.records.Purge(ctx, jetstream.WithPurgeSubject(l.subj), jetstream.WithPurgeKeep(1)); err != nil {
+	if err := l.k.records.Purge(ctx, jetstream.WithPurgeSubject(l.subj), jetstream.WithPurgeSequence(l.seq)); err != nil {
 		return fmt.Errorf("purging the match before: %w", err)
+	}
+	return nil
+}
+
+// keepLast keeps rec, table id's match before the one its record holds,
+// sealed under its own subject, and purges those kept before it.
+func (k *Keeper) keepLast(ctx context.Context, id string, rec []byte) error {
+	last := lastSubject(id)
+	ack, err := k.eng.js.PublishMsg(ctx, &nats.Msg{Subject: last, Data: k.eng.Seal.Seal(last, rec)})
+	if err != nil {
+		return fmt.Errorf("keeping the match before: %w", err)
+	}
+	if err := k.records.Purge(ctx, jetstream.WithPurgeSubject(last), jetstream.WithPurgeSequence(ack.Sequence)); err != nil {
+		return fmt.Errorf("purging the matches before: %w", err)
 	}
 	return nil
 }
@@ -714,6 +726,15 @@ func (k *Keeper) ReadLast(ctx context.Context, id string) (rec []byte, err error
 		case err != nil:
 			return fmt.Errorf("its match before: %w", err)
 		}
+		if rec, err = k.open(subj, m.Data); err == nil {
+			return nil
+		}
+		// A forger's, appended after the node's: the node's is the
+		// first (those before it were purged as it was written).
+		k.refused("a table's match before", "table", id)
+		if m, err = k.records.GetMsg(ctx, 1, jetstream.WithGetMsgSubject(subj)); err != nil {
+			return fmt.Errorf("its match before: %w", err)
+		}
 		rec, err = k.open(subj, m.Data)
 		return err
 	})
@@ -1000,13 +1021,9 @@ func (k *Keeper) sealTable(ctx context.Context, id string, n *SealedCounts) erro
 		}
 		n.Entries++
 	}
-	last := lastSubject(id)
-	if m, err := k.records.GetLastMsgForSubject(ctx, last); err == nil && !Sealed(m.Data) {
-		if _, err := k.eng.js.PublishMsg(ctx, &nats.Msg{Subject: last, Data: k.eng.Seal.Seal(last, m.Data)}, jetstream.WithExpectLastSequencePerSubject(m.Sequence)); err != nil {
-			return fmt.Errorf("its match before: %w", err)
-		}
-		if err := k.records.Purge(ctx, jetstream.WithPurgeSubject(last), jetstream.WithPurgeKeep(1)); err != nil {
-			return fmt.Errorf("its match before: %w", err)
+	if m, err := k.records.GetLastMsgForSubject(ctx, lastSubject(id)); err == nil && !Sealed(m.Data) {
+		if err := k.keepLast(ctx, id, m.Data); err != nil {
+			return err
 		}
 		n.Last++
 	} else if err != nil && !errors.Is(err, jetstream.ErrMsgNotFound) {
