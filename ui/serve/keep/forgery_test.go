@@ -192,15 +192,30 @@ func forgeAgainst(t *testing.T, owner, forger, reader *Engine) {
 		if err := l.Write(entry, rec); err != nil {
 			t.Fatalf("%s: the owner's next write: %v", f.name, err)
 		}
-		kt, ok := rk.LoadOne(ctx, "1")
-		if !ok || kt.Err != nil || !bytes.Equal(kt.Table, entry) || !bytes.Equal(kt.Record, rec) {
-			t.Fatalf("%s: read back (%v, %v) as\n%s\n%s\nwant\n%s\n%s", f.name, ok, kt.Err, kt.Table, kt.Record, entry, rec)
+		// Read on another node, the owner's writes may take a moment
+		// to reach its replica.
+		for tries := 1; ; tries++ {
+			kt, ok := rk.LoadOne(ctx, "1")
+			if ok && kt.Err == nil && bytes.Equal(kt.Table, entry) && bytes.Equal(kt.Record, rec) {
+				break
+			}
+			if tries == 100 {
+				t.Fatalf("%s: read back (%v, %v) as\n%s\n%s\nwant\n%s\n%s", f.name, ok, kt.Err, kt.Table, kt.Record, entry, rec)
+			}
+			time.Sleep(20 * time.Millisecond)
 		}
 		if held, err = leases.renew(ctx, held); err != nil {
 			t.Fatalf("%s: the owner's lease: %v", f.name, err)
 		}
-		if h, err := leases.Holder(ctx, "1"); err != nil || h != owner.Node {
-			t.Fatalf("%s: the lease's holder reads %q (%v)", f.name, h, err)
+		for tries := 1; ; tries++ {
+			h, err := leases.Holder(ctx, "1")
+			if err == nil && h == owner.Node {
+				break
+			}
+			if tries == 100 {
+				t.Fatalf("%s: the lease's holder reads %q (%v)", f.name, h, err)
+			}
+			time.Sleep(20 * time.Millisecond)
 		}
 	}
 	// A new match: the one before is kept for "record TABLE", and a

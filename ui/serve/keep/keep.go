@@ -342,7 +342,14 @@ const forgeryTries = 3
 // and last is the sequence of the newest; forged is 0 if one opens (a
 // node wrote there: the table was taken) or there are none.
 func (k *Keeper) forgedAfter(ctx context.Context, subj string, seq uint64) (last uint64, forged int, err error) {
-	top, err := k.records.GetLastMsgForSubject(ctx, subj)
+	var top *jetstream.RawStreamMsg
+	err = readPast(ctx, seq, func(ctx context.Context) (uint64, error) {
+		var err error
+		if top, err = k.records.GetLastMsgForSubject(ctx, subj); err != nil {
+			return 0, err
+		}
+		return top.Sequence, nil
+	})
 	if errors.Is(err, jetstream.ErrMsgNotFound) {
 		return 0, 0, nil
 	}
@@ -390,6 +397,11 @@ func (k *Keeper) walk(ctx context.Context, subj string, from, last uint64, fn fu
 		return err
 	}
 	for {
+		// A fetch on a context already ended is a client's "invalid
+		// option", not the deadline the callers ask again after.
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		// The messages come as they arrive: the walk ends at the last,
 		// without waiting for the batch to fill.
 		batch, err := cons.Fetch(recordBatch, jetstream.FetchContext(ctx))
@@ -415,6 +427,32 @@ func (k *Keeper) walk(ctx context.Context, subj string, from, last uint64, fn fu
 		}
 	}
 }
+
+// readPast reads with read until what it reads is past seq (a sequence
+// or a revision), and at most staleTries times: a write was just refused
+// because the store holds something newer, but a read may be answered
+// by a replica that lags (direct gets are served by any), and what it
+// says is only believed once it is that newer thing.
+func readPast(ctx context.Context, seq uint64, read func(context.Context) (uint64, error)) error {
+	for try := 1; ; try++ {
+		got, err := read(ctx)
+		if err != nil || got > seq || try == staleTries {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(staleWait):
+		}
+	}
+}
+
+// staleTries and staleWait bound readPast: half a second for a replica
+// to catch up with a write its cluster has acknowledged.
+const (
+	staleTries = 10
+	staleWait  = 50 * time.Millisecond
+)
 
 // maxForged is the most messages after a table's last that an append
 // reads through before it is taken as fenced.
@@ -452,7 +490,14 @@ func (l *TableLog) putEntry(ctx context.Context, table []byte) error {
 		if !isWrongSequence(err) {
 			return err
 		}
-		e, gerr := l.k.Tables.Get(ctx, l.id)
+		var e jetstream.KeyValueEntry
+		gerr := readPast(ctx, l.rev, func(ctx context.Context) (uint64, error) {
+			var err error
+			if e, err = l.k.Tables.Get(ctx, l.id); err != nil {
+				return 0, err
+			}
+			return e.Revision(), nil
+		})
 		if try == forgeryTries || gerr != nil {
 			return fmt.Errorf("%w: %v", ErrFenced, err)
 		}

@@ -104,7 +104,7 @@ func OpenLeases(ctx context.Context, eng *Engine, ttl time.Duration) (*Leases, e
 func (l *Leases) acquire(ctx context.Context, table string) (lease, error) {
 	rev, err := l.kv.Create(ctx, table, l.leaseValue(table))
 	if errors.Is(err, jetstream.ErrKeyExists) {
-		if e, gerr := l.kv.Get(ctx, table); gerr == nil {
+		if e, ok := l.current(ctx, table, 0); ok {
 			if _, ok := l.leaseHolder(table, e.Value()); !ok {
 				rev, err = l.kv.Update(ctx, table, l.leaseValue(table), e.Revision())
 			}
@@ -150,7 +150,7 @@ func (l *Leases) renewAll(ctx context.Context, ls []lease) (next []lease, errs [
 		case ack := <-f.Ok():
 			next[i].rev = ack.Sequence
 		case err := <-f.Err():
-			if rev, ok := l.overForged(ctx, ls[i].table, err); ok {
+			if rev, ok := l.overForged(ctx, ls[i], err); ok {
 				next[i].rev = rev
 			} else if isWrongSequence(err) {
 				errs[i] = fmt.Errorf("table %s: %w", ls[i].table, errLeaseLost)
@@ -164,16 +164,17 @@ func (l *Leases) renewAll(ctx context.Context, ls []lease) (next []lease, errs [
 	return next, errs
 }
 
-// overForged renews table's lease over a value that does not open (a
+// overForged renews a held lease over a value that does not open (a
 // forger's, written since the last renewal, err the renewal's refusal):
 // a forgery does not take a table from its node. ok is false if the
 // lease is another node's (or the store did not answer).
-func (l *Leases) overForged(ctx context.Context, table string, err error) (rev uint64, ok bool) {
+func (l *Leases) overForged(ctx context.Context, ls lease, err error) (rev uint64, ok bool) {
 	if !isWrongSequence(err) {
 		return 0, false
 	}
-	e, gerr := l.kv.Get(ctx, table)
-	if gerr != nil {
+	table := ls.table
+	e, ok := l.current(ctx, table, ls.rev)
+	if !ok {
 		return 0, false
 	}
 	if _, opens := l.leaseHolder(table, e.Value()); opens {
@@ -181,6 +182,23 @@ func (l *Leases) overForged(ctx context.Context, table string, err error) (rev u
 	}
 	rev, uerr := l.kv.Update(ctx, table, l.leaseValue(table), e.Revision())
 	return rev, uerr == nil
+}
+
+// current is table's lease as the store holds it past revision rev,
+// which a write just refused says it holds (ok false: not read so).
+func (l *Leases) current(ctx context.Context, table string, rev uint64) (e jetstream.KeyValueEntry, ok bool) {
+	err := readPast(ctx, rev, func(ctx context.Context) (uint64, error) {
+		var err error
+		e, err = l.kv.Get(ctx, table)
+		if errors.Is(err, jetstream.ErrKeyNotFound) {
+			return 0, nil // a replica behind the write refused
+		}
+		if err != nil {
+			return 0, err
+		}
+		return e.Revision(), nil
+	})
+	return e, err == nil && e != nil && e.Revision() > rev
 }
 
 // release gives a held lease up at once (a node shutting down hands its
