@@ -43,14 +43,55 @@ func TestForgeriesDuringPlay(t *testing.T) {
 	url, nc, overheard := overhear(t, "okey.members.>")
 	// Leases of 6 s, renewed every 2 s: one forged is written over
 	// soon, and a loaded machine does not lose one by being slow.
+	logs := map[string]*lockedBuffer{"a": {}, "b": {}}
 	node := func(name string) func(*Config) {
 		return func(c *Config) {
 			steadyNode(url, name)(c)
 			c.Store.LeaseTTL = 6 * time.Second
+			c.Log = slog.New(slog.NewTextHandler(logs[name], nil))
 		}
 	}
 	a, b, ann, bob := matchAcrossNodes(t, node)
 	forgeDuringPlay(t, nc, overheard, a, b, ann, bob)
+
+	// A table nobody runs whose entry is forged, its lease freed: no
+	// node takes its lease (taking and freeing it in turn, each freeing
+	// waking the others), each says once that it is refused.
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kv := func(bucket string) jetstream.KeyValue {
+		b, err := js.KeyValue(ctx, bucket)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	if _, err := kv("okey_tables").Put(ctx, "77", []byte(`{"id":"77"}`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := kv("okey_leases").Put(ctx, "77", []byte("a")); err != nil {
+		t.Fatal(err)
+	}
+	leased := listen(t, nc, "$KV.okey_leases.77")
+	if err := kv("okey_leases").Delete(ctx, "77"); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(patience)
+	for _, n := range []string{"a", "b"} {
+		for !strings.Contains(logs[n].String(), "taking a table over: not taken") {
+			if time.Now().After(deadline) {
+				t.Fatalf("node %s did not refuse table 77:\n%s", n, logs[n].String())
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	if heard := leased(); len(heard) != 1 { // the forger's delete
+		t.Fatalf("table 77's lease was written %d times after the forger's delete", len(heard)-1)
+	}
 }
 
 // forgeDuringPlay forges, through nc, what nodes a and b read and say

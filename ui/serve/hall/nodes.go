@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"okey/ui/serve/keep"
+	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -25,6 +26,12 @@ import (
 type nodes struct {
 	leases *keep.Leases
 	Hold   *keep.Holding
+	// refused are the tables whose entry does not open, by the
+	// revision last refused: not taken over (their lease not even
+	// taken, or every node would take and free it in turn, each freeing
+	// waking the others), and said once a revision.
+	mu      sync.Mutex
+	refused map[string]uint64
 }
 
 // JoinNodes starts holding leases for h and taking over the tables other
@@ -40,7 +47,7 @@ func (h *Hall) JoinNodes(ctx context.Context, eng *keep.Engine, ttl time.Duratio
 	if err != nil {
 		return err
 	}
-	h.Nodes = &nodes{leases: l}
+	h.Nodes = &nodes{leases: l, refused: map[string]uint64{}}
 	if h.Relay, err = openRelay(ctx, h, eng); err != nil {
 		return err
 	}
@@ -175,6 +182,16 @@ func (h *Hall) takeOver(id string, stopped time.Time) {
 	}
 	ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
 	defer cancel()
+	if rev, refused := h.Keep.RefusedEntry(ctx, id); refused {
+		h.Nodes.mu.Lock()
+		said := h.Nodes.refused[id] == rev
+		h.Nodes.refused[id] = rev
+		h.Nodes.mu.Unlock()
+		if !said {
+			h.Opt.Log.Warn("taking a table over: not taken, its entry is not sealed with the cluster's secret (forged, or a store from before the seal: okey serve --seal-store)", "table", id)
+		}
+		return
+	}
 	if err := h.Nodes.Hold.Take(ctx, id); err != nil {
 		if !errors.Is(err, keep.ErrLeaseHeld) {
 			h.Opt.Log.Error("taking a table over", "table", id, "err", err)

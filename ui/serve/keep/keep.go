@@ -883,6 +883,17 @@ func (k *Keeper) openPart(subj string, h nats.Header, data []byte, before uint64
 // recordBatch is how many parts of a record one fetch asks for.
 const recordBatch = 512
 
+// RefusedEntry reports whether table id's entry is one a node refuses
+// (it does not open), and its revision; false if there is none or it
+// could not be read (the caller then reads it as usual).
+func (k *Keeper) RefusedEntry(ctx context.Context, id string) (rev uint64, refused bool) {
+	e, err := k.Tables.Get(ctx, id)
+	if err != nil {
+		return 0, false
+	}
+	return e.Revision(), !k.EntryOpens(id, e.Value())
+}
+
 // EntryOpens reports whether v, a value of table id's entry, is a
 // node's (sealed with the cluster's secret for it).
 func (k *Keeper) EntryOpens(id string, v []byte) bool {
