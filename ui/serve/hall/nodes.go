@@ -182,15 +182,18 @@ func (h *Hall) takeOver(id string, stopped time.Time) {
 	}
 	ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
 	defer cancel()
-	if rev, refused := h.Keep.RefusedEntry(ctx, id); refused {
-		h.Nodes.mu.Lock()
-		said := h.Nodes.refused[id] == rev
+	rev, refused := h.Keep.RefusedEntry(ctx, id)
+	h.Nodes.mu.Lock()
+	said := rev != 0 && h.Nodes.refused[id] == rev
+	if refused {
 		h.Nodes.refused[id] = rev
-		h.Nodes.mu.Unlock()
-		if !said {
-			h.Opt.Log.Warn("taking a table over: not taken, its entry is not sealed with the cluster's secret (forged, or a store from before the seal: okey serve --seal-store)", "table", id)
-		}
-		return
+	}
+	h.Nodes.mu.Unlock()
+	if refused && !said {
+		h.Opt.Log.Warn("taking a table over: not taken, its entry is not sealed with the cluster's secret (forged, or a store from before the seal: okey serve --seal-store)", "table", id)
+	}
+	if said || refused {
+		return // its entry is refused, or its record was at this entry
 	}
 	if err := h.Nodes.Hold.Take(ctx, id); err != nil {
 		if !errors.Is(err, keep.ErrLeaseHeld) {
@@ -227,8 +230,12 @@ func (h *Hall) takeOver(id string, stopped time.Time) {
 	}
 	t, err := h.restoreOne(kt, stopped)
 	if err != nil && kt.Refused > 0 {
-		// Not damaged beyond the values refused: left as it is.
+		// Not damaged beyond the values refused: left as it is, and
+		// not tried again until its entry changes.
 		h.Opt.Log.Error("taking a table over: not restored", "table", id, "refused", kt.Refused, "err", err)
+		h.Nodes.mu.Lock()
+		h.Nodes.refused[id] = rev
+		h.Nodes.mu.Unlock()
 		h.giveLease(id)
 		return
 	}
