@@ -104,7 +104,7 @@ func OpenLeases(ctx context.Context, eng *Engine, ttl time.Duration) (*Leases, e
 func (l *Leases) acquire(ctx context.Context, table string) (lease, error) {
 	rev, err := l.kv.Create(ctx, table, l.leaseValue(table))
 	if errors.Is(err, jetstream.ErrKeyExists) {
-		if e, ok := l.current(ctx, table, 0); ok {
+		if e, ok := l.current(ctx, table, 0, true); ok {
 			if _, ok := l.leaseHolder(table, e.Value()); !ok {
 				rev, err = l.kv.Update(ctx, table, l.leaseValue(table), e.Revision())
 			}
@@ -173,7 +173,7 @@ func (l *Leases) overForged(ctx context.Context, ls lease, err error) (rev uint6
 		return 0, false
 	}
 	table := ls.table
-	e, ok := l.current(ctx, table, ls.rev)
+	e, ok := l.current(ctx, table, ls.rev, false)
 	if !ok {
 		return 0, false
 	}
@@ -185,12 +185,16 @@ func (l *Leases) overForged(ctx context.Context, ls lease, err error) (rev uint6
 }
 
 // current is table's lease as the store holds it past revision rev,
-// which a write just refused says it holds (ok false: not read so).
-func (l *Leases) current(ctx context.Context, table string, rev uint64) (e jetstream.KeyValueEntry, ok bool) {
+// which a write just refused says it holds (ok false: not read so). A
+// lease not found is read again if missing says a replica may be behind
+// (a Create refused); otherwise it is gone (a renewal refused after it
+// expired), and is not waited for: the renewals after it in the round
+// are waiting.
+func (l *Leases) current(ctx context.Context, table string, rev uint64, missing bool) (e jetstream.KeyValueEntry, ok bool) {
 	err := readPast(ctx, rev, func(ctx context.Context) (uint64, error) {
 		var err error
 		e, err = l.kv.Get(ctx, table)
-		if errors.Is(err, jetstream.ErrKeyNotFound) {
+		if missing && errors.Is(err, jetstream.ErrKeyNotFound) {
 			return 0, nil // a replica behind the write refused
 		}
 		if err != nil {
