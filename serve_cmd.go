@@ -32,6 +32,9 @@ type serveFlags struct {
 	// proxies are the trusted proxies' addresses or networks
 	// (--proxy-protocol).
 	proxies []string
+	// sealStore asks for the store to be sealed, once, instead of
+	// served (--seal-store).
+	sealStore bool
 }
 
 // serveCmd is okey serve: flags in, the server run until a signal.
@@ -102,6 +105,7 @@ okey serve --nats tls://nats.example:4222 --nats-creds okey.creds --nats-ca ca.p
 	fs.StringVar(&cfg.PublicAddr, "public-addr", "", flag("public-addr"))
 	fs.StringVar(&cfg.Store.NodeName, "node", "", flag("node"))
 	fs.IntVar(&cfg.Store.Replicas, "replicas", 0, flag("replicas"))
+	fs.BoolVar(&f.sealStore, "seal-store", false, flag("seal-store"))
 	_ = c.MarkFlagDirname("state-dir")
 	c.AddCommand(serveSecretCmd(e))
 	return c
@@ -203,6 +207,9 @@ func serveRun(ctx context.Context, cfg serve.Config, f serveFlags, e *env) int {
 	if !ok {
 		return code
 	}
+	if f.sealStore {
+		return sealStore(ctx, cfg, e)
+	}
 	dlog, closeLog, err := openDebugLog(f.debugLog, e.getenv, e.commandLine(), true)
 	if err != nil {
 		return fail("cli.err.debuglog", problem.Sys(tr, err))
@@ -273,6 +280,33 @@ func serveRun(ctx context.Context, cfg serve.Config, f serveFlags, e *env) int {
 	if err := srv.Shutdown(sctx); err != nil {
 		return fail("cmd.serve.stop", problem.Sys(tr, err))
 	}
+	return 0
+}
+
+// sealStore is okey serve --seal-store: the store of cfg sealed once
+// (keep.SealStore), what was sealed counted on one line.
+func sealStore(ctx context.Context, cfg serve.Config, e *env) int {
+	fail := func(err error) int {
+		fmt.Fprintf(e.stderr, "okey serve: %s\n", e.tr.T("cmd.serve.seal-store", problem.Sys(e.tr, err)))
+		return 1
+	}
+	lock, err := store.LockDir(cfg.StateDir)
+	if err != nil {
+		return fail(err)
+	}
+	defer lock.Unlock()
+	eng, k, err := keep.OpenDir(ctx, cfg.StateDir, cfg.Store)
+	if err != nil {
+		return fail(err)
+	}
+	defer eng.Close()
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Minute)
+	defer cancel()
+	n, err := k.SealStore(ctx)
+	if err != nil {
+		return fail(err)
+	}
+	fmt.Fprintln(e.stdout, e.tr.T("cmd.serve.sealed", n.Entries, n.Records, n.Last, n.Next))
 	return 0
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,6 +12,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"okey/ui/serve/keep"
+	"okey/ui/store"
 )
 
 func TestServeHelpAndBadFlags(t *testing.T) {
@@ -127,5 +131,39 @@ func TestServeStartsAndStops(t *testing.T) {
 	lines := strings.Split(string(b), "\n")
 	if err != nil || !strings.Contains(lines[0], "version=") || !strings.Contains(lines[0], currentVersion().String()) || !strings.Contains(string(b), "listening") || !strings.Contains(string(b), "shutting down") {
 		t.Errorf("the debug log (%v):\n%s", err, b)
+	}
+}
+
+// TestServeSealStore: okey serve --seal-store seals a store whose table
+// an older okey kept in plain, says what it sealed on one line and
+// ends; the table is then one a node takes.
+func TestServeSealStore(t *testing.T) {
+	stateDir := t.TempDir()
+	dir := filepath.Join(stateDir, store.ServeDir)
+	eng, k, err := keep.OpenDir(context.Background(), dir, keep.StoreConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := k.Tables.Put(context.Background(), "3", []byte(`{"id":"3"}`)); err != nil {
+		t.Fatal(err)
+	}
+	if kt, _ := k.LoadOne(context.Background(), "3"); !errors.Is(kt.Err, keep.ErrUnsealed) {
+		t.Fatalf("a plain entry read as %q (%v)", kt.Table, kt.Err)
+	}
+	eng.Close()
+	var out, errb bytes.Buffer
+	if code := serveMain(context.Background(), []string{"--state-dir", stateDir, "--seal-store"}, strings.NewReader(""), &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if want := "the store is sealed: 1 table entries, 0 records, 0 matches before and 0 next numbers were written sealed\n"; out.String() != want || errb.Len() != 0 {
+		t.Fatalf("said %q (stderr %q), want %q", out.String(), errb.String(), want)
+	}
+	eng, k, err = keep.OpenDir(context.Background(), dir, keep.StoreConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	if kt, ok := k.LoadOne(context.Background(), "3"); !ok || kt.Err != nil || string(kt.Table) != `{"id":"3"}` {
+		t.Fatalf("the table sealed reads %q (%v)", kt.Table, kt.Err)
 	}
 }

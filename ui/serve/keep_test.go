@@ -96,6 +96,9 @@ func TestImportsTablesSavedAsFiles(t *testing.T) {
 			if err := json.Unmarshal(kt.Table, &gotTable); err != nil {
 				t.Fatal(err)
 			}
+			// A table running writes its match's commitment into its
+			// entry (once it saves), which a file from before had not.
+			gotTable.Commit = ""
 			if !reflect.DeepEqual(gotTable, wantTable) {
 				t.Errorf("table %s's entry:\n got %+v\nwant %+v", id, gotTable, wantTable)
 			}

@@ -267,6 +267,7 @@ func (s *Server) openStore(dir string) (k *keep.Keeper, importErr, err error) {
 	if s.eng, k, err = keep.OpenDir(s.ctx, dir, s.cfg.Store); err != nil {
 		return nil, nil, err
 	}
+	k.SetLog(s.log)
 	ctx, cancel := context.WithTimeout(s.ctx, time.Minute)
 	defer cancel()
 	book, err := keep.OpenRatingBook(ctx, s.eng)

@@ -228,23 +228,48 @@ func TestSessionsAnywhere(t *testing.T) {
 // as stored.
 func playAcrossNodes(t *testing.T, url string, moves int) (*Server, *classic.Game, classic.Record) {
 	t.Helper()
-	a, addrA := testServer(t, steadyNode(url, "a"))
-	_, addrB := testServer(t, steadyNode(url, "b"))
-	ann := dial(t, addrA, "ann", dialOpts{key: newKey(t)})
+	a, _, ann, bob := matchAcrossNodes(t, func(name string) func(*Config) { return steadyNode(url, name) })
+	g, rec := playUntil(t, a, ann, bob, moves)
+	return a, g, rec
+}
+
+// matchAcrossNodes starts nodes a and b as node says: ann opens table 1
+// on node a, bob sits at it from node b, and the match starts.
+func matchAcrossNodes(t *testing.T, node func(name string) func(*Config)) (a, b *Server, ann, bob *client) {
+	t.Helper()
+	a, addrA := testServer(t, node("a"))
+	b, addrB := testServer(t, node("b"))
+	ann, bob = seatAcross(t, addrA, addrB)
+	return a, b, ann, bob
+}
+
+// seatAcross has ann open table 1 on the node at addrA and bob sit at it
+// from the node at addrB, and the match start.
+func seatAcross(t *testing.T, addrA, addrB string) (ann, bob *client) {
+	t.Helper()
+	ann = dial(t, addrA, "ann", dialOpts{key: newKey(t)})
 	openTable(t, ann)
-	bob := dial(t, addrB, "bob", dialOpts{key: newKey(t)})
+	bob = dial(t, addrB, "bob", dialOpts{key: newKey(t)})
 	sit(t, bob) // table 1, listed on node b from node a
 	ann.waitFor("2. bob", 5*time.Second)
 	ann.press("s")
 	ann.waitFor("Hand 1 ·", 10*time.Second)
 	bob.waitFor("Hand 1 ·", 10*time.Second)
+	return ann, bob
+}
+
+// playUntil has ann and bob play table 1, run by node a (hand after
+// hand if across), until its record holds moves actions; it returns the
+// game and record as stored.
+func playUntil(t *testing.T, a *Server, ann, bob *client, moves int, across ...bool) (*classic.Game, classic.Record) {
+	t.Helper()
 	stop := make(chan struct{})
-	wa, wb := playWhile(t, ann, stop), playWhile(t, bob, stop)
+	wa, wb := playWhile(t, ann, stop, across...), playWhile(t, bob, stop, across...)
 	g, rec := savedGame(t, a, "1", func(g *classic.Game) bool { r := g.Record(); return len(r.Actions) >= moves })
 	close(stop)
 	wa.Wait()
 	wb.Wait()
-	return a, g, rec
+	return g, rec
 }
 
 // startNodes starts n okey nodes whose embedded NATS servers form one

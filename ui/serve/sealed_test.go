@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/hex"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -19,10 +20,47 @@ import (
 )
 
 // sealedPlaces are the streams whose every message a node seals: the
-// records, the tables' entries and the lobby. The others (leases, the
-// next table's number, ratings) hold nothing hidden, and are walked for
-// the match's secrets all the same.
-var sealedPlaces = map[string]bool{"OKEY_RECORDS": true, "KV_okey_tables": true, "KV_okey_lobby": true}
+// records, the tables' entries, the lobby, the leases and the next
+// table's number (a node takes nothing else from them). The others
+// (ratings) hold nothing hidden, and are walked for the match's secrets
+// all the same.
+var sealedPlaces = map[string]bool{"OKEY_RECORDS": true, "KV_okey_tables": true, "KV_okey_lobby": true, "KV_okey_leases": true, "KV_okey_hall": true}
+
+// overhear is a NATS deployment for nodes to share, and a client of it
+// that has no cluster secret (a user of the deployment, its operator),
+// listening to subject: heard stops listening and says what it heard.
+func overhear(t *testing.T, subject string) (url string, nc *nats.Conn, heard func() []*nats.Msg) {
+	t.Helper()
+	url = sharedNATS(t)
+	nc, err := nats.Connect(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(nc.Close)
+	return url, nc, listen(t, nc, subject)
+}
+
+// listen has nc listen to subject: heard stops listening and says what
+// it heard.
+func listen(t *testing.T, nc *nats.Conn, subject string) (heard func() []*nats.Msg) {
+	t.Helper()
+	var mu sync.Mutex
+	var msgs []*nats.Msg
+	sub, err := nc.Subscribe(subject, func(m *nats.Msg) {
+		mu.Lock()
+		msgs = append(msgs, m)
+		mu.Unlock()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func() []*nats.Msg {
+		_ = sub.Unsubscribe()
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.Clone(msgs)
+	}
+}
 
 // TestStoreHoldsNoSecretDuringAMatch: two nodes share a NATS
 // deployment, a player on each at one table; while the match is played,
@@ -39,28 +77,13 @@ func TestStoreHoldsNoSecretDuringAMatch(t *testing.T) {
 		t.Skip("two nodes and a match (seconds)")
 	}
 	t.Parallel()
-	url := sharedNATS(t)
-	nc, err := nats.Connect(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
 	// Every message on every subject, as the deployment carries it.
-	var mu sync.Mutex
-	var heard []*nats.Msg
-	sub, err := nc.Subscribe(">", func(m *nats.Msg) {
-		mu.Lock()
-		heard = append(heard, m)
-		mu.Unlock()
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	url, nc, overheard := overhear(t, ">")
 	_, g, rec := playAcrossNodes(t, url, 12)
 	if g.State().Phase() == game.MatchOver {
 		t.Fatal("the match ended: the test needs one in play")
 	}
-	_ = sub.Unsubscribe()
+	heard := overheard()
 	if rec.Meta[fair.MetaSalt] == "" {
 		t.Fatal("the record has no salt: nothing to look for")
 	}
@@ -135,8 +158,6 @@ func TestStoreHoldsNoSecretDuringAMatch(t *testing.T) {
 	if sealed < 12 {
 		t.Fatalf("walked %d messages, %d of them sealed: the records were not found", walked, sealed)
 	}
-	mu.Lock()
-	defer mu.Unlock()
 	relayed := 0
 	for _, m := range heard {
 		look("the subject "+m.Subject, m.Data)

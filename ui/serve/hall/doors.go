@@ -50,7 +50,11 @@ func (r *relay) isDoor(e jetstream.KeyValueEntry) bool {
 	b, err := r.seal.Open(lobbyPlace(e.Key()), e.Value())
 	r.Mu.Lock()
 	defer r.Mu.Unlock()
-	if e.Operation() != jetstream.KeyValuePut || err != nil || json.Unmarshal(b, &d) != nil || d.Node == r.node {
+	if e.Operation() == jetstream.KeyValuePut && err != nil {
+		// Not a node's: the door stays as it was.
+		return true
+	}
+	if e.Operation() != jetstream.KeyValuePut || json.Unmarshal(b, &d) != nil || d.Node == r.node {
 		delete(r.doors, e.Key())
 		return true
 	}

@@ -386,8 +386,23 @@ func (h *Hall) Restore() (int, error) {
 	h.nextID = max(h.nextID, next)
 	h.Mu.Unlock()
 	var errs []error
-	n := 0
+	n, refused := 0, 0
+	defer func() {
+		if refused > 0 {
+			h.Opt.Log.Warn("the store holds tables with values not sealed with the cluster's secret: not taken (forged, or a store from before the seal: seal it once with okey serve --seal-store)", "tables", refused)
+		}
+	}()
 	for _, sv := range saved {
+		// No new table is given the number of one refused.
+		if id, err := strconv.Atoi(sv.ID); err == nil {
+			h.Mu.Lock()
+			h.nextID = max(h.nextID, id+1)
+			h.Mu.Unlock()
+		}
+		if refusedEntry(sv) {
+			refused++
+			continue
+		}
 		if err := h.takeLease(sv.ID); err != nil {
 			if !errors.Is(err, keep.ErrLeaseHeld) {
 				errs = append(errs, fmt.Errorf("table %s: %w", sv.ID, err))
@@ -410,6 +425,13 @@ func (h *Hall) Restore() (int, error) {
 			}
 		}
 		t, err := h.restoreOne(sv, time.Time{})
+		if err != nil && sv.Refused > 0 {
+			// Not damaged beyond what was refused: left as it is.
+			refused++
+			errs = append(errs, fmt.Errorf("table %s: %w (not restored: %d values refused)", sv.ID, err, sv.Refused))
+			h.giveLease(sv.ID)
+			continue
+		}
 		if err != nil {
 			errs = append(errs, fmt.Errorf("table %s: %w (set aside)", sv.ID, err))
 			if aerr := h.Keep.SetAside(sv, h.Opt.Now()); aerr != nil {
@@ -435,6 +457,13 @@ func (h *Hall) Restore() (int, error) {
 		errs = append(errs, nerr)
 	}
 	return n, errors.Join(errs...)
+}
+
+// refusedEntry reports whether a kept table's entry was refused: not
+// sealed with the cluster's secret. Such a table is neither run nor set
+// aside (a store from before the seal keeps it until sealed).
+func refusedEntry(kt keep.KeptTable) bool {
+	return errors.Is(kt.Err, keep.ErrUnsealed) || errors.Is(kt.Err, keep.ErrSealBroken)
 }
 
 // restoreOne brings one kept table back; stopped is when the node that

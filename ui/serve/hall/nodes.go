@@ -3,10 +3,13 @@ package hall
 import (
 	"context"
 	"errors"
+	"fmt"
 	"okey/ui/serve/keep"
+	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
 )
 
 // When nodes share the store (a cluster of okey nodes, or one NATS
@@ -23,6 +26,12 @@ import (
 type nodes struct {
 	leases *keep.Leases
 	Hold   *keep.Holding
+	// refused are the tables whose entry does not open, by the
+	// revision last refused: not taken over (their lease not even
+	// taken, or every node would take and free it in turn, each freeing
+	// waking the others), and said once a revision.
+	mu      sync.Mutex
+	refused map[string]uint64
 }
 
 // JoinNodes starts holding leases for h and taking over the tables other
@@ -33,18 +42,28 @@ func (h *Hall) JoinNodes(ctx context.Context, eng *keep.Engine, ttl time.Duratio
 	if err != nil {
 		return err
 	}
+	l.SetLog(h.Opt.Log)
 	freed, err := l.WatchFreed(ctx)
 	if err != nil {
 		return err
 	}
-	h.Nodes = &nodes{leases: l, Hold: keep.NewHolding(ctx, l, h.leaseLost)}
+	h.Nodes = &nodes{leases: l, refused: map[string]uint64{}, Hold: keep.NewHolding(ctx, l, h.leaseLost)}
 	// Every table from now on acts and speaks only while its lease is
 	// surely this node's.
 	h.Opt.Lease = h.Nodes.Hold
 	if h.Relay, err = openRelay(ctx, h, eng); err != nil {
 		return err
 	}
-	h.wg.Add(2)
+	entries, err := h.Keep.Tables.WatchAll(ctx, jetstream.UpdatesOnly(), jetstream.IgnoreDeletes())
+	if err != nil {
+		return fmt.Errorf("watching the tables' entries: %w", err)
+	}
+	h.wg.Add(3)
+	go func() {
+		defer h.wg.Done()
+		defer entries.Stop()
+		h.guardEntries(ctx, entries)
+	}()
 	go func() {
 		defer h.wg.Done()
 		h.sweep(ctx, ttl)
@@ -62,6 +81,31 @@ func (h *Hall) JoinNodes(ctx context.Context, eng *keep.Engine, ttl time.Duratio
 		}
 	}()
 	return nil
+}
+
+// guardEntries has a table run here write its entry again when the
+// store's is written over by a value that does not open (a writer of
+// the store without the cluster's secret): a node reading the table
+// back, after a restart or to take it over, would refuse it, and the
+// table would be lost to its players.
+func (h *Hall) guardEntries(ctx context.Context, w jetstream.KeyWatcher) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case e, ok := <-w.Updates():
+			if !ok {
+				return
+			}
+			if e == nil || e.Operation() != jetstream.KeyValuePut {
+				continue
+			}
+			if t := h.Local(e.Key()); t != nil && !h.Keep.EntryOpens(e.Key(), e.Value()) {
+				h.Opt.Log.Warn("a table's entry refused: not sealed with the cluster's secret; written again", "table", e.Key())
+				t.RewriteEntry()
+			}
+		}
+	}
 }
 
 // sweep looks, every second, for tables nobody holds the lease of,
@@ -140,6 +184,19 @@ func (h *Hall) takeOver(id string, stopped time.Time) {
 	}
 	ctx, cancel := context.WithTimeout(h.ctx, 10*time.Second)
 	defer cancel()
+	rev, refused := h.Keep.RefusedEntry(ctx, id)
+	h.Nodes.mu.Lock()
+	said := rev != 0 && h.Nodes.refused[id] == rev
+	if refused {
+		h.Nodes.refused[id] = rev
+	}
+	h.Nodes.mu.Unlock()
+	if refused && !said {
+		h.Opt.Log.Warn("taking a table over: not taken, its entry is not sealed with the cluster's secret (forged, or a store from before the seal: okey serve --seal-store)", "table", id)
+	}
+	if said || refused {
+		return // its entry is refused, or its record was at this entry
+	}
 	if err := h.Nodes.Hold.Take(ctx, id); err != nil {
 		if !errors.Is(err, keep.ErrLeaseHeld) {
 			h.Opt.Log.Error("taking a table over", "table", id, "err", err)
@@ -174,6 +231,16 @@ func (h *Hall) takeOver(id string, stopped time.Time) {
 		}
 	}
 	t, err := h.restoreOne(kt, stopped)
+	if err != nil && kt.Refused > 0 {
+		// Not damaged beyond the values refused: left as it is, and
+		// not tried again until its entry changes.
+		h.Opt.Log.Error("taking a table over: not restored", "table", id, "refused", kt.Refused, "err", err)
+		h.Nodes.mu.Lock()
+		h.Nodes.refused[id] = rev
+		h.Nodes.mu.Unlock()
+		h.giveLease(id)
+		return
+	}
 	if err != nil {
 		h.Opt.Log.Error("taking a table over: set aside", "table", id, "err", err)
 		if aerr := h.Keep.SetAside(kt, h.Opt.Now()); aerr != nil {

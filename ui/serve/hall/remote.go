@@ -111,7 +111,9 @@ func openRelay(ctx context.Context, h *Hall, eng *keep.Engine) (*relay, error) {
 	// node holding its consumer is the one that died).
 	moved, err := r.nc.Subscribe(movedSubject("*"), func(msg *nats.Msg) {
 		if _, err := r.seal.Open(msg.Subject, msg.Data); err != nil {
-			return // not a node's: nobody else may move a table
+			// Not a node's: nobody else may move a table.
+			r.h.Opt.Log.Warn("a table's move refused: not sealed with the cluster's secret", "subject", msg.Subject)
+			return
 		}
 		if parts := strings.Split(msg.Subject, "."); len(parts) == 4 {
 			r.freed(parts[2])
@@ -155,7 +157,12 @@ func (r *relay) watch(ctx context.Context, w jetstream.KeyWatcher) {
 			rs, ok := r.summaryOf(e)
 			if cur, had := r.Others[e.Key()]; had && cur.rev > e.Revision() {
 				// A reread has read a newer entry already.
-			} else if e.Operation() != jetstream.KeyValuePut || !ok || rs.Node == r.node {
+			} else if e.Operation() == jetstream.KeyValuePut && !ok {
+				// Not a node's: the lobby stays as it was, and a
+				// table of this node's has its summary written again.
+				r.h.Opt.Log.Warn("a lobby entry refused: not sealed with the cluster's secret", "key", e.Key())
+				delete(r.written, e.Key())
+			} else if e.Operation() != jetstream.KeyValuePut || rs.Node == r.node {
 				delete(r.Others, e.Key())
 			} else {
 				rs.rev = e.Revision()
@@ -222,6 +229,7 @@ func (r *relay) reread(ctx context.Context) {
 	}
 	defer w.Stop()
 	snap := map[string]remoteSummary{}
+	forged := map[string]bool{} // entries not a node's: what was read before stays
 	var top uint64
 	for done := false; !done; {
 		select {
@@ -239,7 +247,9 @@ func (r *relay) reread(ctx context.Context) {
 			if r.isDoor(e) {
 				continue
 			}
-			if rs, ok := r.summaryOf(e); ok && rs.Node != r.node {
+			if rs, ok := r.summaryOf(e); !ok {
+				forged[e.Key()] = true
+			} else if rs.Node != r.node {
 				rs.rev = e.Revision()
 				snap[e.Key()] = rs
 			}
@@ -255,7 +265,7 @@ func (r *relay) reread(ctx context.Context) {
 	}
 	for id, cur := range r.Others {
 		// Gone from the bucket, unless written after the reread began.
-		if _, ok := snap[id]; !ok && cur.rev <= top {
+		if _, ok := snap[id]; !ok && !forged[id] && cur.rev <= top {
 			delete(r.Others, id)
 			changed = true
 		}

@@ -286,7 +286,7 @@ func TestExternalNATS(t *testing.T) {
 	if !Sealed(msg.Data) || strings.Contains(string(msg.Data), "okey record") {
 		t.Fatalf("the deployment holds the record unsealed: %q", msg.Data)
 	}
-	if rec, err := e.Seal.Open(recordSubject("3"), msg.Data); err != nil || string(rec) != "okey record v1\n" {
+	if rec, err := e.Seal.Open(recordPlace(recordSubject("3"), 0), msg.Data); err != nil || string(rec) != "okey record v1\n" {
 		t.Fatalf("the deployment's record opens to %q (%v), want the record", rec, err)
 	}
 	if _, err := os.Stat(filepath.Join(dir, NATSDir)); !errors.Is(err, os.ErrNotExist) {

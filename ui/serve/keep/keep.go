@@ -2,12 +2,14 @@ package keep
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
@@ -78,11 +80,29 @@ type Keeper struct {
 	// nextRev is the revision of the next number as last written (0:
 	// none yet). Only the hall writes it, under its lock.
 	nextRev uint64
+	// log says each value refused: not sealed with the cluster's secret
+	// (a forgery, or a store from before the seal). Set by SetLog; none
+	// before.
+	log *slog.Logger
+}
+
+// SetLog makes the keeper say on log each value it refuses (a value not
+// sealed with the cluster's secret is never taken; the operator must
+// hear of it).
+func (k *Keeper) SetLog(log *slog.Logger) {
+	if log != nil {
+		k.log = log
+	}
+}
+
+// refused logs a value not taken.
+func (k *Keeper) refused(what string, args ...any) {
+	k.log.Warn(what+": refused, not sealed with the cluster's secret (forged, or written before the seal: okey serve --seal-store)", args...)
 }
 
 // openKeeper makes (or finds) the stream and buckets.
 func openKeeper(ctx context.Context, eng *Engine, tablesDir string) (*Keeper, error) {
-	k := &Keeper{eng: eng, dir: tablesDir}
+	k := &Keeper{eng: eng, dir: tablesDir, log: slog.New(slog.DiscardHandler)}
 	var err error
 	k.records, err = eng.makeStream(ctx, jetstream.StreamConfig{
 		Name:        recordsStream,
@@ -175,15 +195,13 @@ func (l *TableLog) appendRecord(ctx context.Context, rec []byte) error {
 		if len(rec) == len(l.rec) {
 			return nil
 		}
-		msg := &nats.Msg{Subject: l.subj, Data: l.k.eng.Seal.Seal(l.subj, rec[len(l.rec):])}
-		if err := l.publish(ctx, msg); err != nil {
+		if err := l.publish(ctx, l.subj, rec[len(l.rec):], nil); err != nil {
 			return err
 		}
 		l.rec = rec
 		return nil
 	}
-	msg := &nats.Msg{Subject: l.subj, Data: l.k.eng.Seal.Seal(l.subj, rec), Header: nats.Header{partHeader: []string{partStart}}}
-	if err := l.publish(ctx, msg); err != nil {
+	if err := l.publish(ctx, l.subj, rec, nats.Header{partHeader: []string{partStart}}); err != nil {
 		return err
 	}
 	before := l.rec
@@ -191,31 +209,49 @@ func (l *TableLog) appendRecord(ctx context.Context, rec []byte) error {
 	// The match before is no longer the table's record: it is kept
 	// whole under its own subject (only the newest), and only the new
 	// start message stays in the record. The new start's fenced append
-	// went first, so only the table's owner gets here.
+	// went first, so only the table's owner gets here. What came before
+	// each is purged by sequence, not "all but the last": a message a
+	// forger appended meanwhile would have been the one kept.
 	if len(before) > 0 {
-		last := lastSubject(l.id)
-		if _, err := l.k.eng.js.PublishMsg(ctx, &nats.Msg{Subject: last, Data: l.k.eng.Seal.Seal(last, before)}); err != nil {
-			return fmt.Errorf("keeping the match before: %w", err)
-		}
-		if err := l.k.records.Purge(ctx, jetstream.WithPurgeSubject(last), jetstream.WithPurgeKeep(1)); err != nil {
-			return fmt.Errorf("purging the matches before: %w", err)
+		if err := l.k.keepLast(ctx, l.id, before); err != nil {
+			return err
 		}
 	}
-	if err := l.k.records.Purge(ctx, jetstream.WithPurgeSubject(l.subj), jetstream.WithPurgeKeep(1)); err != nil {
+	if err := l.k.records.Purge(ctx, jetstream.WithPurgeSubject(l.subj), jetstream.WithPurgeSequence(l.seq)); err != nil {
 		return fmt.Errorf("purging the match before: %w", err)
 	}
 	return nil
 }
 
-// ownerHeader names the node that claimed a table by appending an empty
-// message to its record (claim).
+// keepLast keeps rec, table id's match before the one its record holds,
+// sealed under its own subject, and purges those kept before it.
+func (k *Keeper) keepLast(ctx context.Context, id string, rec []byte) error {
+	last := lastSubject(id)
+	ack, err := k.eng.js.PublishMsg(ctx, &nats.Msg{Subject: last, Data: k.eng.Seal.Seal(last, rec)})
+	if err != nil {
+		return fmt.Errorf("keeping the match before: %w", err)
+	}
+	if err := k.records.Purge(ctx, jetstream.WithPurgeSubject(last), jetstream.WithPurgeSequence(ack.Sequence)); err != nil {
+		return fmt.Errorf("purging the matches before: %w", err)
+	}
+	return nil
+}
+
+// ownerHeader marks a claim: a record message that adds nothing to the
+// record and names, sealed, the node that took the table (claim).
 const ownerHeader = "Okey-Owner"
 
-// Claim appends an empty message naming node after the table's last
-// one: a node that takes a table over moves the record's last sequence
-// on at once, so that whatever the node before it may still try to
-// write is fenced off, even before the new node's first move. The
-// record's bytes do not change.
+// claimPlace is where a claim of the record on subj is sealed for: not
+// the record's own place, so that a claim is never read as a part of
+// the record, nor a part as a claim.
+func claimPlace(subj string) string { return subj + "/claim" }
+
+// Claim appends a claim naming node after the table's last message: a
+// node that takes a table over moves the record's last sequence on at
+// once, so that whatever the node before it may still try to write is
+// fenced off, even before the new node's first move. The record's bytes
+// do not change. The node's name is sealed: a claim that does not open
+// is a forgery, and fences nobody (publish).
 //
 // The claim is asked again while the store does not answer: a node
 // taking over the table of a node that froze (SIGSTOP, a partition that
@@ -232,8 +268,8 @@ func (l *TableLog) Claim(node string) error {
 	if _, err := rand.Read(id[:]); err != nil {
 		return fmt.Errorf("table %s: claiming it: %w", l.id, err)
 	}
-	msg := &nats.Msg{Subject: l.subj, Header: nats.Header{ownerHeader: []string{node}, nats.MsgIdHdr: []string{"claim-" + hex.EncodeToString(id[:])}}}
-	if err := untilAvailable(ctx, func(ctx context.Context) error { return l.publish(ctx, msg) }); err != nil {
+	h := nats.Header{ownerHeader: []string{"sealed"}, nats.MsgIdHdr: []string{"claim-" + hex.EncodeToString(id[:])}}
+	if err := untilAvailable(ctx, func(ctx context.Context) error { return l.publish(ctx, claimPlace(l.subj), []byte(node), h) }); err != nil {
 		return fmt.Errorf("table %s: claiming it: %w", l.id, err)
 	}
 	return nil
@@ -242,18 +278,188 @@ func (l *TableLog) Claim(node string) error {
 // claimWait is how long a claim is asked for: past the longest election.
 const claimWait = 20 * time.Second
 
-// publish appends msg after the table's last message, and only there.
-func (l *TableLog) publish(ctx context.Context, msg *nats.Msg) error {
-	ack, err := l.k.eng.js.PublishMsg(ctx, msg, jetstream.WithExpectLastSequencePerSubject(l.seq))
-	if err != nil {
-		if isWrongSequence(err) {
+// prevHeader names the sequence a record message was appended after
+// (the last sequence its writer expected), and the message is sealed
+// for it too (recordPlace): a node's message copied onto the record
+// later by a writer without the secret (a replay: the match's start
+// again, to take the record back to its deal) follows another message,
+// and does not open.
+const prevHeader = "Okey-Prev"
+
+// recordPlace is where a record message written after sequence prev is
+// sealed for.
+func recordPlace(place string, prev uint64) string {
+	return place + "#" + strconv.FormatUint(prev, 10)
+}
+
+// publish appends plain, sealed for place and with the headers h, after
+// the table's last message, and only there. An append refused because messages came after the table's last is
+// fenced only if one of them is a node's (it opens: another node's
+// claim or moves, or this node's own write that timed out and landed
+// after all). Messages that do not open are a forger's, written by a
+// user of the store without the cluster's secret: they are logged and
+// written after, and every reader skips them (readRecordOnce), so a
+// forger cannot stop a table by appending to its record.
+func (l *TableLog) publish(ctx context.Context, place string, plain []byte, h nats.Header) error {
+	for try := 0; ; try++ {
+		msg := &nats.Msg{Subject: l.subj, Header: nats.Header{}, Data: l.k.eng.Seal.Seal(recordPlace(place, l.seq), plain)}
+		for k, v := range h {
+			msg.Header[k] = v
+		}
+		msg.Header.Set(prevHeader, strconv.FormatUint(l.seq, 10))
+		ack, err := l.k.eng.js.PublishMsg(ctx, msg, jetstream.WithExpectLastSequencePerSubject(l.seq))
+		if err == nil {
+			l.seq = ack.Sequence
+			return nil
+		}
+		if !isWrongSequence(err) {
+			return err
+		}
+		if try == forgeryTries {
 			return fmt.Errorf("%w: %v", ErrFenced, err)
 		}
+		var last uint64
+		var forged int
+		ferr := untilAvailable(ctx, func(ctx context.Context) (err error) {
+			last, forged, err = l.k.forgedAfter(ctx, l.subj, l.seq)
+			return err
+		})
+		if ferr != nil {
+			return fmt.Errorf("%w: %v (what came after: %v)", ErrFenced, err, ferr)
+		}
+		if forged == 0 {
+			return fmt.Errorf("%w: %v", ErrFenced, err)
+		}
+		l.k.refused("a table's record", "table", l.id, "messages", forged, "after", l.seq)
+		l.seq = last
+	}
+}
+
+// forgeryTries is how many times in a row an append is written after
+// forged messages before it is taken as fenced: a forger appending as
+// fast as the table can is a store being written to without end.
+const forgeryTries = 3
+
+// forgedAfter reads the messages of the record on subj after sequence
+// seq: if none of them opens (every one a forgery), forged counts them
+// and last is the sequence of the newest; forged is 0 if one opens (a
+// node wrote there: the table was taken) or there are none.
+func (k *Keeper) forgedAfter(ctx context.Context, subj string, seq uint64) (last uint64, forged int, err error) {
+	var top *jetstream.RawStreamMsg
+	err = readPast(ctx, seq, func(ctx context.Context) (uint64, error) {
+		var err error
+		if top, err = k.records.GetLastMsgForSubject(ctx, subj); err != nil {
+			return 0, err
+		}
+		return top.Sequence, nil
+	})
+	if errors.Is(err, jetstream.ErrMsgNotFound) {
+		return 0, 0, nil
+	}
+	if err != nil {
+		return 0, 0, err
+	}
+	if top.Sequence <= seq {
+		return 0, 0, nil
+	}
+	if top.Sequence-seq > maxForged {
+		return 0, 0, fmt.Errorf("%d messages after the table's last", top.Sequence-seq)
+	}
+	opened, before := false, seq
+	err = k.walk(ctx, subj, seq+1, top.Sequence, func(seq uint64, h nats.Header, data []byte) bool {
+		if _, _, err := k.openPart(subj, h, data, before, nil); err == nil {
+			opened = true
+			return false
+		}
+		forged++
+		last, before = seq, seq
+		return true
+	})
+	if err != nil || opened {
+		return 0, 0, err
+	}
+	return last, forged, nil
+}
+
+// walk hands fn the messages of subj from sequence from to last, in
+// order, until fn says stop (false) or last is reached. One consumer
+// for the whole walk: an ordered consumer makes a new one on every
+// fetch, so fetching the parts one by one made one for each part (a
+// long match's record, read every 200 ms by a test on a loaded machine,
+// stopped answering). And one attempt to make it: by default the client
+// tries again for ever, without looking at ctx, while a cluster has no
+// leader for the stream (a takeover read hung there, and the node's
+// shutdown with it); the callers' untilAvailable asks again within ctx.
+func (k *Keeper) walk(ctx context.Context, subj string, from, last uint64, fn func(seq uint64, h nats.Header, data []byte) bool) error {
+	cfg := jetstream.OrderedConsumerConfig{FilterSubjects: []string{subj}, MaxResetAttempts: 1}
+	if from > 1 {
+		cfg.DeliverPolicy, cfg.OptStartSeq = jetstream.DeliverByStartSequencePolicy, from
+	}
+	cons, err := k.records.OrderedConsumer(ctx, cfg)
+	if err != nil {
 		return err
 	}
-	l.seq = ack.Sequence
-	return nil
+	for {
+		// A fetch on a context already ended is a client's "invalid
+		// option", not the deadline the callers ask again after.
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		// The messages come as they arrive: the walk ends at the last,
+		// without waiting for the batch to fill.
+		batch, err := cons.Fetch(recordBatch, jetstream.FetchContext(ctx))
+		if err != nil {
+			return err
+		}
+		got := 0
+		for m := range batch.Messages() {
+			got++
+			md, err := m.Metadata()
+			if err != nil {
+				return err
+			}
+			if !fn(md.Sequence.Stream, m.Headers(), m.Data()) || md.Sequence.Stream >= last {
+				return nil
+			}
+		}
+		if err := batch.Error(); err != nil {
+			return err
+		}
+		if got == 0 {
+			return nats.ErrTimeout
+		}
+	}
 }
+
+// readPast reads with read until what it reads is past seq (a sequence
+// or a revision), and at most staleTries times: a write was just refused
+// because the store holds something newer, but a read may be answered
+// by a replica that lags (direct gets are served by any), and what it
+// says is only believed once it is that newer thing.
+func readPast(ctx context.Context, seq uint64, read func(context.Context) (uint64, error)) error {
+	for try := 1; ; try++ {
+		got, err := read(ctx)
+		if err != nil || got > seq || try == staleTries {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(staleWait):
+		}
+	}
+}
+
+// staleTries and staleWait bound readPast: half a second for a replica
+// to catch up with a write its cluster has acknowledged.
+const (
+	staleTries = 10
+	staleWait  = 50 * time.Millisecond
+)
+
+// maxForged is the most messages after a table's last that an append
+// reads through before it is taken as fenced.
+const maxForged = 1000
 
 // isWrongSequence reports whether err is the engine refusing a write
 // made at a sequence or revision that is no longer the last.
@@ -266,24 +472,44 @@ func isWrongSequence(err error) bool {
 	return errors.Is(err, jetstream.ErrKeyExists) || errors.Is(err, jetstream.ErrKeyRevisionMismatch)
 }
 
-// putEntry writes the table's entry at the revision last written.
+// putEntry writes the table's entry at the revision last written. An
+// entry another node wrote since fences the write; one that does not
+// open (a forger's, without the cluster's secret) is logged and written
+// over, at its revision.
 func (l *TableLog) putEntry(ctx context.Context, table []byte) error {
-	var rev uint64
-	var err error
 	sealed := l.k.eng.Seal.Seal(entryPlace(l.id), table)
-	if l.rev == 0 {
-		rev, err = l.k.Tables.Create(ctx, l.id, sealed)
-	} else {
-		rev, err = l.k.Tables.Update(ctx, l.id, sealed, l.rev)
-	}
-	if err != nil {
-		if isWrongSequence(err) {
+	for try := 0; ; try++ {
+		var rev uint64
+		var err error
+		if l.rev == 0 {
+			rev, err = l.k.Tables.Create(ctx, l.id, sealed)
+		} else {
+			rev, err = l.k.Tables.Update(ctx, l.id, sealed, l.rev)
+		}
+		if err == nil {
+			l.rev = rev
+			return nil
+		}
+		if !isWrongSequence(err) {
+			return err
+		}
+		var e jetstream.KeyValueEntry
+		gerr := readPast(ctx, l.rev, func(ctx context.Context) (uint64, error) {
+			var err error
+			if e, err = l.k.Tables.Get(ctx, l.id); err != nil {
+				return 0, err
+			}
+			return e.Revision(), nil
+		})
+		if try == forgeryTries || gerr != nil {
 			return fmt.Errorf("%w: %v", ErrFenced, err)
 		}
-		return err
+		if _, oerr := l.k.open(entryPlace(l.id), e.Value()); oerr == nil {
+			return fmt.Errorf("%w: %v", ErrFenced, err)
+		}
+		l.k.refused("a table's entry", "table", l.id, "revision", e.Revision())
+		l.rev = e.Revision()
 	}
-	l.rev = rev
-	return nil
 }
 
 // Retire puts a closed table away: its match's record is filed with the
@@ -323,12 +549,31 @@ func (k *Keeper) forget(id string, rev uint64) error {
 	return nil
 }
 
+// nextPlace is where the next table's number is sealed for.
+const nextPlace = hallBucket + "/" + nextKey
+
+// readNext is the number a value of the key "next" holds; one that does
+// not open is logged and read as 0 (the caller then counts from the
+// tables it finds), never taken.
+func (k *Keeper) readNext(v []byte) (int, error) {
+	b, err := k.open(nextPlace, v)
+	if err != nil {
+		k.refused("the next table's number")
+		return 0, nil
+	}
+	n, err := strconv.Atoi(string(b))
+	if err != nil || n < 0 {
+		return 0, fmt.Errorf("the next table's number: %q", b)
+	}
+	return n, nil
+}
+
 // SaveNext records the number the next table gets, at the revision last
 // written: a number is never given twice.
 func (k *Keeper) SaveNext(n int) error {
 	ctx, cancel := EngineCtx()
 	defer cancel()
-	v := []byte(strconv.Itoa(n))
+	v := k.eng.Seal.Seal(nextPlace, []byte(strconv.Itoa(n)))
 	var rev uint64
 	var err error
 	if k.nextRev == 0 {
@@ -354,11 +599,7 @@ func (k *Keeper) LoadNext(ctx context.Context) (int, error) {
 		return 0, fmt.Errorf("the next table's number: %w", err)
 	}
 	k.nextRev = e.Revision()
-	n, err := strconv.Atoi(string(e.Value()))
-	if err != nil || n < 0 {
-		return 0, fmt.Errorf("the next table's number: %q", e.Value())
-	}
-	return n, nil
+	return k.readNext(e.Value())
 }
 
 // KeptTable is a table read back: its entry and record, and the log
@@ -366,6 +607,13 @@ func (k *Keeper) LoadNext(ctx context.Context) (int, error) {
 type KeptTable struct {
 	store.SavedTable
 	Log *TableLog
+	// Refused counts the values of the table not taken: its entry, or
+	// messages of its record, not sealed with the cluster's secret
+	// (forged, or from a store before the seal). A table whose entry
+	// was refused has Err ErrUnsealed or ErrSealBroken; one whose record
+	// cannot be restored without the messages refused is not damaged
+	// beyond them, and is not set aside.
+	Refused int
 }
 
 // TableIDs lists the tables kept.
@@ -425,13 +673,12 @@ func (k *Keeper) LoadOne(ctx context.Context, id string) (kt KeptTable, ok bool)
 	default:
 		kt.Log.rev = e.Revision()
 		if kt.Table, kt.Err = k.openNoting(entryPlace(id), e.Value(), &kt.Log.stale); kt.Err != nil {
+			k.refused("a table's entry", "table", id, "revision", e.Revision())
+			kt.Refused = 1
 			kt.Err = fmt.Errorf("table %s's entry: %w", id, kt.Err)
 			return kt, true
 		}
-		kt.Err = untilAvailable(ctx, func(ctx context.Context) (err error) {
-			kt.Record, kt.Log.seq, err = k.readRecordOnce(ctx, id, &kt.Log.stale)
-			return err
-		})
+		kt.Record, kt.Log.seq, kt.Refused, kt.Err = k.readRecord(ctx, id, &kt.Log.stale)
 		kt.Log.rec = kt.Record
 	}
 	return kt, true
@@ -450,12 +697,18 @@ func (k *Keeper) TakeNumber(ctx context.Context) (int, error) {
 		case err != nil:
 			return 0, fmt.Errorf("the next table's number: %w", err)
 		default:
-			if n, err = strconv.Atoi(string(e.Value())); err != nil || n < 1 {
-				return 0, fmt.Errorf("the next table's number: %q", e.Value())
+			if n, err = k.readNext(e.Value()); err != nil {
+				return 0, err
+			}
+			if n < 1 {
+				// Forged: past every table kept, never one of theirs.
+				if n, err = k.pastTables(ctx); err != nil {
+					return 0, err
+				}
 			}
 			rev = e.Revision()
 		}
-		v := []byte(strconv.Itoa(n + 1))
+		v := k.eng.Seal.Seal(nextPlace, []byte(strconv.Itoa(n+1)))
 		if rev == 0 {
 			_, err = k.hall.Create(ctx, nextKey, v)
 		} else {
@@ -474,16 +727,38 @@ func (k *Keeper) TakeNumber(ctx context.Context) (int, error) {
 	}
 }
 
+// pastTables is the number after every table kept (1 if none).
+func (k *Keeper) pastTables(ctx context.Context) (int, error) {
+	ids, err := k.TableIDs(ctx)
+	if err != nil {
+		return 0, err
+	}
+	n := 1
+	for _, id := range ids {
+		if i, err := strconv.Atoi(id); err == nil && i >= n {
+			n = i + 1
+		}
+	}
+	return n, nil
+}
+
 // ReadRecord is table id's record as the stream holds it (nil: none),
 // and the sequence of its last message.
+// Messages that do not open are skipped (and logged).
 func (k *Keeper) ReadRecord(ctx context.Context, id string) (rec []byte, seq uint64, err error) {
+	rec, seq, _, err = k.readRecord(ctx, id, nil)
+	return rec, seq, err
+}
+
+// readRecord is ReadRecord, and how many messages it skipped.
+func (k *Keeper) readRecord(ctx context.Context, id string, old *bool) (rec []byte, seq uint64, refused int, err error) {
 	// In a cluster a read may go unanswered for a moment while a
 	// stream's leader changes: it is asked again.
 	err = untilAvailable(ctx, func(ctx context.Context) error {
-		rec, seq, err = k.readRecordOnce(ctx, id, nil)
+		rec, seq, refused, err = k.readRecordOnce(ctx, id, old)
 		return err
 	})
-	return rec, seq, err
+	return rec, seq, refused, err
 }
 
 // ReadLast is table id's match before the one its record holds (nil:
@@ -499,6 +774,15 @@ func (k *Keeper) ReadLast(ctx context.Context, id string) (rec []byte, err error
 		case err != nil:
 			return fmt.Errorf("its match before: %w", err)
 		}
+		if rec, err = k.open(subj, m.Data); err == nil {
+			return nil
+		}
+		// A forger's, appended after the node's: the node's is the
+		// first (those before it were purged as it was written).
+		k.refused("a table's match before", "table", id)
+		if m, err = k.records.GetMsg(ctx, 1, jetstream.WithGetMsgSubject(subj)); err != nil {
+			return fmt.Errorf("its match before: %w", err)
+		}
 		rec, err = k.open(subj, m.Data)
 		return err
 	})
@@ -507,78 +791,63 @@ func (k *Keeper) ReadLast(ctx context.Context, id string) (rec []byte, err error
 
 // readRecordOnce reads table id's record once; old (if not nil) is set
 // when a part of it was sealed with a key other than the one in use.
-func (k *Keeper) readRecordOnce(ctx context.Context, id string, old *bool) ([]byte, uint64, error) {
+func (k *Keeper) readRecordOnce(ctx context.Context, id string, old *bool) ([]byte, uint64, int, error) {
 	subj := recordSubject(id)
 	last, err := k.records.GetLastMsgForSubject(ctx, subj)
 	if errors.Is(err, jetstream.ErrMsgNotFound) {
-		return nil, 0, nil
+		return nil, 0, 0, nil
 	}
 	if err != nil {
-		return nil, 0, fmt.Errorf("its record: %w", err)
+		return nil, 0, 0, fmt.Errorf("its record: %w", err)
 	}
-	if last.Header.Get(partHeader) == partStart {
-		// The usual case after a new match.
-		rec, err := k.openNoting(subj, last.Data, old)
-		if err != nil {
-			return nil, 0, fmt.Errorf("its record: %w", err)
+	if rec, start, err := k.openPart(subj, last.Header, last.Data, 0, old); err == nil && start {
+		// The usual case after a new match: its start alone (the
+		// first message of the record, so nothing it must follow).
+		first, err := k.records.GetMsg(ctx, 1, jetstream.WithGetMsgSubject(subj))
+		if err == nil && first.Sequence == last.Sequence {
+			return rec, last.Sequence, 0, nil
 		}
-		return rec, last.Sequence, nil
-	}
-	// One consumer for the whole read: an ordered consumer makes a new
-	// one on every fetch, so fetching the parts one by one made one for
-	// each part (a long match's record, read every 200 ms by a test on a
-	// loaded machine, stopped answering). And one attempt to make it: by
-	// default the client tries again for ever, without looking at ctx,
-	// while a cluster has no leader for the stream (a takeover read hung
-	// there, and the node's shutdown with it); untilAvailable asks again
-	// within ctx.
-	cons, err := k.records.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{FilterSubjects: []string{subj}, MaxResetAttempts: 1})
-	if err != nil {
-		return nil, 0, fmt.Errorf("its record: %w", err)
 	}
 	var rec []byte
-	for {
-		// The messages come as they arrive: the read ends at the last
-		// part, without waiting for the batch to fill.
-		batch, err := cons.Fetch(recordBatch, jetstream.FetchContext(ctx))
+	forged := 0
+	var before uint64 // the message before (0: none read, the first)
+	err = k.walk(ctx, subj, 0, last.Sequence, func(seq uint64, h nats.Header, data []byte) bool {
+		// A message that does not open is a forger's: skipped,
+		// whatever its headers say (a forged start resets nothing).
+		// The record's last sequence is the subject's all the same:
+		// the table's next append goes after it.
+		part, start, err := k.openPart(subj, h, data, before, old)
+		before = seq
 		if err != nil {
-			return nil, 0, fmt.Errorf("its record: %w", err)
+			forged++
+			return true
 		}
-		got := 0
-		for m := range batch.Messages() {
-			got++
-			md, err := m.Metadata()
-			if err != nil {
-				return nil, 0, fmt.Errorf("its record: %w", err)
-			}
-			if m.Headers().Get(partHeader) == partStart {
-				rec = rec[:0]
-			}
-			part, err := k.openNoting(subj, m.Data(), old)
-			if err != nil {
-				return nil, 0, fmt.Errorf("its record, at message %d: %w", md.Sequence.Stream, err)
-			}
-			rec = append(rec, part...)
-			if md.Sequence.Stream >= last.Sequence {
-				return rec, md.Sequence.Stream, nil
-			}
+		if start {
+			rec = rec[:0]
 		}
-		if err := batch.Error(); err != nil {
-			return nil, 0, fmt.Errorf("its record: %w", err)
-		}
-		if got == 0 {
-			return nil, 0, fmt.Errorf("its record: %w", nats.ErrTimeout)
-		}
+		rec = append(rec, part...)
+		return true
+	})
+	if err != nil {
+		return nil, 0, 0, fmt.Errorf("its record: %w", err)
 	}
+	if forged > 0 {
+		k.refused("a table's record", "table", id, "messages", forged)
+	}
+	return rec, last.Sequence, forged, nil
 }
 
 // entryPlace is where a table's entry is sealed for.
 func entryPlace(id string) string { return tablesBucket + "/" + id }
 
-// open opens a value the keeper sealed for where. An empty value (a
-// claim) and a value written before the seal, by an older okey, are
-// taken as they are, so that a store kept before can be carried over;
-// the next write of the table seals it.
+// ErrUnsealed is a value that is not sealed at all: a forger's, written
+// without the cluster's secret, or one an older okey wrote before the
+// seal. Neither is taken; a store from before the seal is sealed once,
+// by okey serve --seal-store (SealStore).
+var ErrUnsealed = errors.New("a value not sealed with the cluster's secret (forged, or written before the seal: okey serve --seal-store seals an old store)")
+
+// open opens a value the keeper sealed for where: only a sealed value
+// that opens is taken (ErrUnsealed, ErrSealBroken).
 func (k *Keeper) open(where string, b []byte) ([]byte, error) {
 	return k.openNoting(where, b, nil)
 }
@@ -587,8 +856,8 @@ func (k *Keeper) open(where string, b []byte) ([]byte, error) {
 // value was sealed with a key other than the one in use: a value to be
 // sealed again while the secret is changed (rotate.go).
 func (k *Keeper) openNoting(where string, b []byte, old *bool) ([]byte, error) {
-	if len(b) == 0 || !Sealed(b) {
-		return b, nil
+	if !Sealed(b) {
+		return nil, ErrUnsealed
 	}
 	plain, aged, err := k.eng.Seal.OpenAged(where, b)
 	if aged && old != nil {
@@ -597,8 +866,59 @@ func (k *Keeper) openNoting(where string, b []byte, old *bool) ([]byte, error) {
 	return plain, err
 }
 
+// errReplayed is a sealed record message found after another message
+// than the one it was written after: a copy, not a node's append.
+var errReplayed = errors.New("a record message replayed after another message than its own")
+
+// openPart opens one message of the record on subj, which came after
+// the message of sequence before (0: not known, the first message
+// read): the part of the record it adds (nil for a claim), and whether
+// it starts the record afresh. Its headers are believed only once it
+// opens.
+//
+// old (if not nil) is set when it was sealed with a key other than the
+// one in use.
+func (k *Keeper) openPart(subj string, h nats.Header, data []byte, before uint64, old *bool) (part []byte, start bool, err error) {
+	prev, err := strconv.ParseUint(h.Get(prevHeader), 10, 64)
+	if err != nil {
+		return nil, false, ErrUnsealed // from before the seal, or forged
+	}
+	if before != 0 && prev != before {
+		return nil, false, errReplayed
+	}
+	if h.Get(ownerHeader) != "" {
+		if _, err := k.openNoting(recordPlace(claimPlace(subj), prev), data, old); err != nil {
+			return nil, false, err
+		}
+		return nil, false, nil
+	}
+	part, err = k.openNoting(recordPlace(subj, prev), data, old)
+	if err != nil {
+		return nil, false, err
+	}
+	return part, h.Get(partHeader) == partStart, nil
+}
+
 // recordBatch is how many parts of a record one fetch asks for.
 const recordBatch = 512
+
+// RefusedEntry reports whether table id's entry is one a node refuses
+// (it does not open), and its revision; false if there is none or it
+// could not be read (the caller then reads it as usual).
+func (k *Keeper) RefusedEntry(ctx context.Context, id string) (rev uint64, refused bool) {
+	e, err := k.Tables.Get(ctx, id)
+	if err != nil {
+		return 0, false
+	}
+	return e.Revision(), !k.EntryOpens(id, e.Value())
+}
+
+// EntryOpens reports whether v, a value of table id's entry, is a
+// node's (sealed with the cluster's secret for it).
+func (k *Keeper) EntryOpens(id string, v []byte) bool {
+	_, err := k.open(entryPlace(id), v)
+	return err == nil
+}
 
 // SetAside files away a table that cannot be restored: its entry and
 // record are written beside the tables as damaged files (kept, not read
@@ -719,4 +1039,115 @@ func SortByNumber[T any](ts []T, id func(T) string) {
 		y, _ := strconv.Atoi(id(b))
 		return x - y
 	})
+}
+
+// SealedCounts is what SealStore rewrote: the tables' entries and records
+// (each record rewritten whole as one sealed start), the tables' matches
+// before, and the next table's number.
+type SealedCounts struct {
+	Entries, Records, Last, Next int
+}
+
+// SealStore seals a store written before the seal, once, at the
+// operator's asking (okey serve --seal-store): every value a node would
+// refuse as unsealed is read as it is and written back sealed, at its
+// revision or after its record's last message (a node writing
+// meanwhile fences the rewrite, which is then an error: run it with the
+// tables stopped). Whatever the store holds unsealed is taken — forged
+// values too — so it is run on a store one trusts, before a node with
+// the seal serves it. A record's empty claims (from before claims were
+// sealed) add nothing and are dropped; a record sealed by an okey from
+// before its messages were bound to the one they follow is rewritten
+// too.
+func (k *Keeper) SealStore(ctx context.Context) (SealedCounts, error) {
+	var n SealedCounts
+	if e, err := k.hall.Get(ctx, nextKey); err == nil && !Sealed(e.Value()) {
+		if _, err := k.hall.Update(ctx, nextKey, k.eng.Seal.Seal(nextPlace, e.Value()), e.Revision()); err != nil {
+			return n, fmt.Errorf("the next table's number: %w", err)
+		}
+		n.Next++
+	} else if err != nil && !errors.Is(err, jetstream.ErrKeyNotFound) {
+		return n, fmt.Errorf("the next table's number: %w", err)
+	}
+	ids, err := k.TableIDs(ctx)
+	if err != nil {
+		return n, err
+	}
+	for _, id := range ids {
+		if err := k.sealTable(ctx, id, &n); err != nil {
+			return n, fmt.Errorf("table %s: %w", id, err)
+		}
+	}
+	return n, nil
+}
+
+// sealTable seals what table id keeps unsealed.
+func (k *Keeper) sealTable(ctx context.Context, id string, n *SealedCounts) error {
+	e, err := k.Tables.Get(ctx, id)
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if !Sealed(e.Value()) {
+		if _, err := k.Tables.Update(ctx, id, k.eng.Seal.Seal(entryPlace(id), e.Value()), e.Revision()); err != nil {
+			return fmt.Errorf("its entry: %w", err)
+		}
+		n.Entries++
+	}
+	if m, err := k.records.GetLastMsgForSubject(ctx, lastSubject(id)); err == nil && !Sealed(m.Data) {
+		if err := k.keepLast(ctx, id, m.Data); err != nil {
+			return err
+		}
+		n.Last++
+	} else if err != nil && !errors.Is(err, jetstream.ErrMsgNotFound) {
+		return fmt.Errorf("its match before: %w", err)
+	}
+	// The record as an older okey read it: unsealed parts as they are,
+	// empty claims as nothing, and parts sealed before a record's
+	// messages were bound to the one they follow opened for the subject
+	// alone.
+	subj := recordSubject(id)
+	top, err := k.records.GetLastMsgForSubject(ctx, subj)
+	if errors.Is(err, jetstream.ErrMsgNotFound) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("its record: %w", err)
+	}
+	var rec []byte
+	old := 0
+	var bad error
+	err = k.walk(ctx, subj, 0, top.Sequence, func(seq uint64, h nats.Header, data []byte) bool {
+		part, start, err := k.openPart(subj, h, data, 0, nil)
+		if h.Get(prevHeader) == "" {
+			old++
+			part, err, start = data, nil, h.Get(partHeader) == partStart
+			if Sealed(data) {
+				part, err = k.eng.Seal.Open(subj, data)
+			}
+		}
+		if err != nil {
+			bad = fmt.Errorf("its record, at message %d: %w", seq, err)
+			return false
+		}
+		if start {
+			rec = rec[:0]
+		}
+		rec = append(rec, part...)
+		return true
+	})
+	if err = cmp.Or(err, bad); err != nil {
+		return err
+	}
+	if old == 0 {
+		return nil
+	}
+	l := &TableLog{k: k, id: id, subj: subj, seq: top.Sequence}
+	if err := l.appendRecord(ctx, rec); err != nil {
+		return fmt.Errorf("its record: %w", err)
+	}
+	n.Records++
+	return nil
 }

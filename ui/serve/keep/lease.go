@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -46,6 +47,35 @@ type Leases struct {
 	js   jetstream.JetStream
 	Node string
 	ttl  time.Duration
+	seal *Sealer
+	// log says each lease refused (its value does not open).
+	log *slog.Logger
+}
+
+// leaseValue is the value of table's lease held by node: the node's
+// name, sealed for the table's key, so that a writer of the store
+// without the cluster's secret cannot name a holder.
+func (l *Leases) leaseValue(table string) []byte {
+	return l.seal.Seal(leasesBucket+"/"+table, []byte(l.Node))
+}
+
+// leaseHolder is the node a lease's value names; a value that does not
+// open (a forger's, or from before the seal) names no holder, and is
+// logged.
+func (l *Leases) leaseHolder(table string, v []byte) (string, bool) {
+	b, err := l.seal.Open(leasesBucket+"/"+table, v)
+	if err != nil {
+		l.log.Warn("a table's lease refused: not sealed with the cluster's secret (forged, or written before the seal)", "table", table)
+		return "", false
+	}
+	return string(b), true
+}
+
+// SetLog makes the leases say on log each lease value refused.
+func (l *Leases) SetLog(log *slog.Logger) {
+	if log != nil {
+		l.log = log
+	}
 }
 
 // lease is one held lease: its table, the revision last written, and
@@ -72,22 +102,31 @@ func OpenLeases(ctx context.Context, eng *Engine, ttl time.Duration) (*Leases, e
 	if err != nil {
 		return nil, fmt.Errorf("the bucket %s: %w", leasesBucket, err)
 	}
-	return &Leases{kv: kv, js: eng.js, Node: eng.Node, ttl: ttl}, nil
+	return &Leases{kv: kv, js: eng.js, Node: eng.Node, ttl: ttl, seal: eng.Seal, log: slog.New(slog.DiscardHandler)}, nil
 }
 
-// mine is the value of a lease this node holds.
-func (l *Leases) mine() []byte { return []byte(l.Node) }
-
 // holderOf is the node a lease's entry names: the one place a lease's
-// value is read, so that what a value must be to count (sealed with
-// the cluster's secret) is decided here alone.
-func (l *Leases) holderOf(e jetstream.KeyValueEntry) string { return string(e.Value()) }
+// value is read. A value that does not open with the cluster's secret
+// (a forger's, or from before the seal) names no holder ("").
+func (l *Leases) holderOf(e jetstream.KeyValueEntry) string {
+	h, _ := l.leaseHolder(e.Key(), e.Value())
+	return h
+}
 
-// acquire takes table's lease if nobody holds it.
+// acquire takes table's lease if nobody holds it. A lease whose value
+// does not open holds nothing: it is taken over at its revision.
 func (l *Leases) acquire(ctx context.Context, table string) (lease, error) {
 	sent := time.Now()
-	rev, err := l.kv.Create(ctx, table, l.mine())
+	rev, err := l.kv.Create(ctx, table, l.leaseValue(table))
 	if errors.Is(err, jetstream.ErrKeyExists) {
+		if e, ok := l.current(ctx, table, 0, true); ok {
+			if _, ok := l.leaseHolder(table, e.Value()); !ok {
+				sent = time.Now()
+				rev, err = l.kv.Update(ctx, table, l.leaseValue(table), e.Revision())
+			}
+		}
+	}
+	if errors.Is(err, jetstream.ErrKeyExists) || isWrongSequence(err) {
 		holder, _ := l.Holder(ctx, table)
 		return lease{}, fmt.Errorf("table %s: %w (%s)", table, ErrLeaseHeld, holder)
 	}
@@ -123,7 +162,7 @@ func (l *Leases) renewAll(ctx context.Context, ls []lease) (next []lease, errs [
 	acks := make([]jetstream.PubAckFuture, len(ls))
 	for i, x := range ls {
 		next[i].sent = time.Now()
-		acks[i], errs[i] = l.js.PublishAsync("$KV."+leasesBucket+"."+x.table, l.mine(), jetstream.WithExpectLastSequencePerSubject(x.rev))
+		acks[i], errs[i] = l.js.PublishAsync("$KV."+leasesBucket+"."+x.table, l.leaseValue(x.table), jetstream.WithExpectLastSequencePerSubject(x.rev))
 	}
 	var unsure []int
 	for i, f := range acks {
@@ -187,7 +226,7 @@ func (l *Leases) settle(ctx context.Context, ls lease) (lease, error) {
 			// table since either (a node taking over claims the
 			// record, which fences this one's writes all the same).
 			sent := time.Now()
-			rev, err := l.kv.Create(ctx, ls.table, l.mine())
+			rev, err := l.kv.Create(ctx, ls.table, l.leaseValue(ls.table))
 			if err == nil {
 				return lease{table: ls.table, rev: rev, sent: sent}, nil
 			}
@@ -198,12 +237,15 @@ func (l *Leases) settle(ctx context.Context, ls lease) (lease, error) {
 		case err != nil:
 			return ls, fmt.Errorf("reading table %s's lease: %w", ls.table, err)
 		}
-		if h := l.holderOf(e); h != l.Node {
+		// Another node's is lost; a value that does not open names
+		// nobody (a forger's, written since): renewed over, as this
+		// node's own, since a forgery takes no table from its node.
+		if h := l.holderOf(e); h != l.Node && h != "" {
 			return ls, fmt.Errorf("table %s: %w (%s)", ls.table, ErrLeaseLost, h)
 		}
 		ls.rev = e.Revision()
 		sent := time.Now()
-		rev, err := l.kv.Update(ctx, ls.table, l.mine(), e.Revision())
+		rev, err := l.kv.Update(ctx, ls.table, l.leaseValue(ls.table), e.Revision())
 		if err == nil {
 			return lease{table: ls.table, rev: rev, sent: sent}, nil
 		}
@@ -223,6 +265,27 @@ const settleTries = 3
 // errLeaseBusy is a lease written again after each of settle's reads:
 // whose it is stays unknown until the next round.
 var errLeaseBusy = errors.New("written again as it was read")
+
+// current is table's lease as the store holds it past revision rev,
+// which a write just refused says it holds (ok false: not read so). A
+// lease not found is read again if missing says a replica may be behind
+// (a Create refused); otherwise it is gone (a renewal refused after it
+// expired), and is not waited for: the renewals after it in the round
+// are waiting.
+func (l *Leases) current(ctx context.Context, table string, rev uint64, missing bool) (e jetstream.KeyValueEntry, ok bool) {
+	err := readPast(ctx, rev, func(ctx context.Context) (uint64, error) {
+		var err error
+		e, err = l.kv.Get(ctx, table)
+		if missing && errors.Is(err, jetstream.ErrKeyNotFound) {
+			return 0, nil // a replica behind the write refused
+		}
+		if err != nil {
+			return 0, err
+		}
+		return e.Revision(), nil
+	})
+	return e, err == nil && e != nil && e.Revision() > rev
+}
 
 // release gives a held lease up at once (a node shutting down hands its
 // tables over without waiting for the TTL). A lease already lost is no

@@ -21,7 +21,7 @@ func twoNodes(t *testing.T, ttl time.Duration) (a, b *Leases) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b = &Leases{kv: a.kv, js: a.js, Node: "other", ttl: ttl}
+	b = &Leases{kv: a.kv, js: a.js, Node: "other", ttl: ttl, seal: a.seal, log: a.log}
 	a.Node = "one"
 	return a, b
 }

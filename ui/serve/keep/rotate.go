@@ -118,11 +118,12 @@ func (l *TableLog) Reseal(entry []byte) error {
 	ctx, cancel := EngineCtx()
 	defer cancel()
 	if len(l.rec) > 0 {
-		msg := &nats.Msg{Subject: l.subj, Data: l.k.eng.Seal.Seal(l.subj, l.rec), Header: nats.Header{partHeader: []string{partStart}}}
-		if err := l.publish(ctx, msg); err != nil {
+		// One start message, and what came before it purged by
+		// sequence (as a new match's start: appendRecord).
+		if err := l.publish(ctx, l.subj, l.rec, nats.Header{partHeader: []string{partStart}}); err != nil {
 			return fmt.Errorf("table %s: sealing its record again: %w", l.id, err)
 		}
-		if err := l.k.records.Purge(ctx, jetstream.WithPurgeSubject(l.subj), jetstream.WithPurgeKeep(1)); err != nil {
+		if err := l.k.records.Purge(ctx, jetstream.WithPurgeSubject(l.subj), jetstream.WithPurgeSequence(l.seq)); err != nil {
 			return fmt.Errorf("table %s: sealing its record again: %w", l.id, err)
 		}
 	}
@@ -139,10 +140,7 @@ func (l *TableLog) Reseal(entry []byte) error {
 			return fmt.Errorf("table %s: sealing its match before again: %w", l.id, err)
 		}
 		if old {
-			if _, err := l.k.eng.js.PublishMsg(ctx, &nats.Msg{Subject: last, Data: l.k.eng.Seal.Seal(last, before)}); err != nil {
-				return fmt.Errorf("table %s: sealing its match before again: %w", l.id, err)
-			}
-			if err := l.k.records.Purge(ctx, jetstream.WithPurgeSubject(last), jetstream.WithPurgeKeep(1)); err != nil {
+			if err := l.k.keepLast(ctx, l.id, before); err != nil {
 				return fmt.Errorf("table %s: sealing its match before again: %w", l.id, err)
 			}
 		}

@@ -12,15 +12,25 @@ import (
 
 // The seal. What the tables keep in the store — each match's record,
 // whose first line holds the seed and the salt that decide every deal,
-// and each table's entry, which holds its join code, its guests' resume
-// codes and its players' keys — and what nodes send each other about a
-// table — a seat's view with its rack — is encrypted with a key derived
-// from the cluster's secret (secret.go) before it leaves the process.
-// A reader of the store or of its subjects who lacks the secret (a NATS
-// deployment's other users, its operator, a copy of a node's files)
-// learns nothing hidden, and cannot write anything a node will take:
-// the seal is authenticated, and bound to where it was written (a
-// table's record cannot be passed off as another's).
+// each claim on it, each table's entry, which holds its join code, its
+// guests' resume codes, its players' keys and the commitment its players
+// were shown, each lease and the next table's number — and what nodes
+// send each other about a table — a lobby summary, a request, a seat's
+// view with its rack — is encrypted with a key derived from the
+// cluster's secret (secret.go) before it leaves the process.
+//
+// Who can read: only a node with the secret. A reader of the store or
+// of its subjects who lacks it (a NATS deployment's other users, its
+// operator, a copy of a node's files) learns nothing hidden.
+//
+// Who can write: such a writer can delete what it reaches, but a node
+// takes nothing it writes. The seal is authenticated and bound to where
+// it was written (a table's record cannot be passed off as another's,
+// nor a record message as one following another message: keep.go's
+// recordPlace), and a node takes only values that open: one in plain,
+// from another secret, another place or cut short is refused and
+// logged, never taken "as it is" (a store from before the seal is
+// sealed once by okey serve --seal-store: Keeper.SealStore).
 //
 // XChaCha20-Poly1305 with a random 24-byte nonce a message: no counter
 // to keep across nodes and restarts, and no limit on the messages one

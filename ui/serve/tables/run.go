@@ -29,6 +29,15 @@ func New(id string, cfg Config, opt Options, sv *Saver) (*Table, error) {
 	return t, nil
 }
 
+// RewriteEntry has the table's entry written again (its saver's
+// Rewrite): the store's was written over by a value that is not a
+// node's. Any goroutine may call it.
+func (t *Table) RewriteEntry() {
+	if t.saver != nil {
+		t.saver.Rewrite()
+	}
+}
+
 // Lose stops the table because another node runs it now; any goroutine
 // may call it, any number of times.
 func (t *Table) Lose() { t.loseOnce.Do(func() { close(t.lost) }) }
@@ -320,6 +329,10 @@ func (t *Table) handle(r Request) {
 	}
 }
 
+// ErrCommitChanged is a record whose commitment is not the one its
+// table showed its players: not dealt (the table is set aside).
+var ErrCommitChanged = errors.New("the record's commitment is not the one the table showed its players")
+
 // RestoreTable brings table id back from its saved entry and its
 // match's record (a restart, or a node taking it over); stopped is when
 // its node stopped running it (zero: not known), and saverFor gives the
@@ -369,6 +382,9 @@ func RestoreTable(id string, entry, record []byte, stopped time.Time, opt Option
 			if t.dupIdx >= t.dupHands() || t.seal.none {
 				return nil, fmt.Errorf("%w: hand %d of a plan of %d, sealed %v", ErrDuplicate, t.dupIdx+1, t.dupHands(), !t.seal.none)
 			}
+		}
+		if st.Commit != "" && (t.seal.none || t.seal.commit.String() != st.Commit) {
+			return nil, fmt.Errorf("%w: the record's %q, the table's %q", ErrCommitChanged, t.seal.commit.Short(), st.Commit)
 		}
 	}
 	now := opt.Now()

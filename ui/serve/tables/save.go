@@ -36,6 +36,13 @@ type SavedTable struct {
 	// seats are arranged for: the record, written first, may be a hand
 	// further on.
 	DupHand int `json:"dup_hand,omitempty"`
+	// Commit is the commitment of the record's match, as the table
+	// showed it to its players (none for a daily's hand, whose day's
+	// commitment is its plan's). Kept in the entry, sealed: a record
+	// restored or taken over must carry it (RestoreTable), so that a
+	// sealed record of another match replayed into the store is not
+	// dealt in its place.
+	Commit string `json:"commit,omitempty"`
 }
 
 type savedSeat struct {
@@ -52,6 +59,9 @@ func (t *Table) save() {
 	t.savedDeadline = t.deadline
 	if t.Ref != nil {
 		st.Entrants = t.entrants
+		if !t.seal.none {
+			st.Commit = t.seal.commit.String()
+		}
 	}
 	for i, s := range t.seats {
 		st.Seats[i] = savedSeat{Owner: s.owner, Name: s.name, Addr: s.addr}

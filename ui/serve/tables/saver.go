@@ -29,6 +29,19 @@ type Saver struct {
 	// fenced, if set, is called when the store refuses a write because
 	// another writer has written the table since (keep.ErrFenced).
 	fenced func()
+	// rewrite asks for the table's entry to be written again (Rewrite).
+	rewrite atomic.Bool
+}
+
+// Rewrite has the table's entry written again, with the next snapshot
+// or, if none waits, as last written: the store's was written over by a
+// value that is not a node's. Any goroutine may call it.
+func (s *Saver) Rewrite() {
+	s.rewrite.Store(true)
+	select {
+	case s.kick <- struct{}{}:
+	default:
+	}
 }
 
 type snapshot struct{ table, record []byte }
@@ -74,6 +87,12 @@ func (s *Saver) writeNext() {
 	n := s.next
 	s.next = nil
 	s.mu.Unlock()
+	if s.rewrite.Swap(false) && s.lastTable != nil {
+		if n == nil {
+			n = &snapshot{table: s.lastTable}
+		}
+		s.lastTable = nil
+	}
 	if n == nil {
 		return
 	}

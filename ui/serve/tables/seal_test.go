@@ -12,6 +12,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -331,4 +332,51 @@ func TestBotsKeyedApartFromTheSeed(t *testing.T) {
 	if back.seal.botKey != a.seal.botKey || back.seal.seed != a.seal.seed {
 		t.Errorf("restored with key %d and seed %d, want %d and %d", back.seal.botKey, back.seal.seed, a.seal.botKey, a.seal.seed)
 	}
+}
+
+// TestRestoreRefusesAnotherDeal: a table's entry keeps the commitment
+// its players were shown; brought back with the record of another match
+// (one a writer of the store replayed in its place), the table is
+// refused, not dealt; with its own, it comes back.
+func TestRestoreRefusesAnotherDeal(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	started := func(seed uint64) (*Table, []byte) {
+		tb := fairTable(t, "classic", "default", servetest.Random(seed), now)
+		var mu sync.Mutex
+		var entry []byte
+		tb.saver = NewSaver(func(table, _ []byte) error {
+			mu.Lock()
+			defer mu.Unlock()
+			if table != nil {
+				entry = table
+			}
+			return nil
+		}, func() error { return nil }, tb.Opt.Log)
+		ann := NewMember("key:A", "ann", "", 0)
+		tb.join(ann, -1)
+		tb.handle(Request{Kind: ReqStart, M: ann})
+		tb.saver.flush()
+		mu.Lock()
+		defer mu.Unlock()
+		if tb.Ref == nil || !bytes.Contains(entry, []byte(tb.seal.commit.String())) {
+			t.Fatalf("the entry saved does not keep the match's commitment %s: %s", tb.seal.commit, entry)
+		}
+		return tb, entry
+	}
+	a, entry := started(1)
+	b, _ := started(2)
+	restore := func(record []byte) (*Table, error) {
+		return RestoreTable(a.ID, entry, record, now, a.Opt, func() *Saver {
+			return NewSaver(func([]byte, []byte) error { return nil }, func() error { return nil }, a.Opt.Log)
+		})
+	}
+	if back, err := restore(b.Ref.Record()); !errors.Is(err, ErrCommitChanged) || back != nil {
+		t.Fatalf("restored with another match's record: %v", err)
+	}
+	back, err := restore(a.Ref.Record())
+	if err != nil || back == nil || back.seal.commit != a.seal.commit {
+		t.Fatalf("restored with its own record: %v", err)
+	}
+	back.saver.flush()
 }
