@@ -306,7 +306,19 @@ func sealStore(ctx context.Context, cfg serve.Config, e *env) int {
 	if err != nil {
 		return fail(err)
 	}
-	fmt.Fprintln(e.stdout, e.tr.T("cmd.serve.sealed", n.Entries, n.Records, n.Last, n.Next))
+	daily, err := keep.OpenDailyBook(ctx, eng)
+	if err != nil {
+		return fail(err)
+	}
+	book, err := keep.OpenRatingBook(ctx, eng)
+	if err != nil {
+		return fail(err)
+	}
+	boards, err := keep.SealPlain(ctx, daily, book)
+	if err != nil {
+		return fail(err)
+	}
+	fmt.Fprintln(e.stdout, e.tr.T("cmd.serve.sealed", n.Entries, n.Records, n.Last, n.Next, boards))
 	return 0
 }
 

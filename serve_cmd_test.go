@@ -150,12 +150,24 @@ func TestServeSealStore(t *testing.T) {
 	if kt, _ := k.LoadOne(context.Background(), "3"); !errors.Is(kt.Err, keep.ErrUnsealed) {
 		t.Fatalf("a plain entry read as %q (%v)", kt.Table, kt.Err)
 	}
+	// A rating an older okey kept in plain: not read until sealed.
+	book, err := keep.OpenRatingBook(context.Background(), eng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const ann = "key:SHA256:ann"
+	if _, err := book.Ratings.Put(context.Background(), keep.RatingKey("classic", ann), []byte(`{"id":"key:SHA256:ann","name":"ann","mu":30,"sigma":4,"games":7}`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := book.Get(context.Background(), "classic", ann); err == nil {
+		t.Fatal("a plain rating read")
+	}
 	eng.Close()
 	var out, errb bytes.Buffer
 	if code := serveMain(context.Background(), []string{"--state-dir", stateDir, "--seal-store"}, strings.NewReader(""), &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
-	if want := "the store is sealed: 1 table entries, 0 records, 0 matches before and 0 next numbers were written sealed\n"; out.String() != want || errb.Len() != 0 {
+	if want := "the store is sealed: 1 table entries, 0 records, 0 matches before, 0 next numbers and 1 results, pars and ratings were written sealed\n"; out.String() != want || errb.Len() != 0 {
 		t.Fatalf("said %q (stderr %q), want %q", out.String(), errb.String(), want)
 	}
 	eng, k, err = keep.OpenDir(context.Background(), dir, keep.StoreConfig{})
@@ -165,5 +177,11 @@ func TestServeSealStore(t *testing.T) {
 	defer eng.Close()
 	if kt, ok := k.LoadOne(context.Background(), "3"); !ok || kt.Err != nil || string(kt.Table) != `{"id":"3"}` {
 		t.Fatalf("the table sealed reads %q (%v)", kt.Table, kt.Err)
+	}
+	if book, err = keep.OpenRatingBook(context.Background(), eng); err != nil {
+		t.Fatal(err)
+	}
+	if e, _, err := book.Get(context.Background(), "classic", ann); err != nil || e.Mu != 30 {
+		t.Fatalf("the rating sealed reads %+v (%v)", e, err)
 	}
 }

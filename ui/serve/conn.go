@@ -163,7 +163,7 @@ func (s *Server) program(sess ssh.Session) (*tty.Driver, *session) {
 	stop := func() { cancel(); in.Stop(pcancel) }
 	context.AfterFunc(ctx, stop)
 	m := newSession(s, ctx, id, code, name, s.limitKey(sess.RemoteAddr()), langOf(sess.Environ()))
-	s.noteSeen(id)
+	s.noteSeen(m)
 	m.port = portOf(sess.LocalAddr())
 	m.in = in
 	w, h := s.clamp(pty.Window.Width, pty.Window.Height)

@@ -71,16 +71,22 @@ func (s *Server) dailyStanding(ctx context.Context, g daily.Game, d daily.Date, 
 
 // noteSeen keeps when the cluster first saw the key id (a guest has
 // none), in the background: the daily ranks keys seen before its day.
-func (s *Server) noteSeen(id string) {
+func (s *Server) noteSeen(m *session) {
+	id := m.id
 	if s.daily == nil || strings.HasPrefix(id, keep.GuestPrefix) {
 		return
 	}
 	go func() {
 		ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
 		defer cancel()
-		if _, err := s.daily.FirstSeen(ctx, id, s.cfg.Now(), s.ratedSince(ctx, id)); err != nil && ctx.Err() == nil {
-			s.log.Warn("daily: keeping when a key was first seen", "err", err)
+		at, err := s.daily.FirstSeen(ctx, id, s.cfg.Now(), s.ratedSince(ctx, id))
+		if err != nil {
+			if ctx.Err() == nil {
+				s.log.Warn("daily: keeping when a key was first seen", "err", err)
+			}
+			return
 		}
+		m.seenSince.Store(at.UnixNano())
 	}()
 }
 

@@ -94,3 +94,10 @@ func (s *Server) reidentify(m *session, old string) {
 	}
 	s.byID[m.id] = m
 }
+
+// sessionOf is the session of identity id on this node (nil: none).
+func (s *Server) sessionOf(id string) *session {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.byID[id]
+}

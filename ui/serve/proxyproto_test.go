@@ -13,6 +13,8 @@ import (
 	"time"
 
 	gossh "golang.org/x/crypto/ssh"
+
+	"okey/ui/serve/keep"
 )
 
 // proxyV2 is a version 2 header: command (0 LOCAL, 1 PROXY), family,
@@ -176,7 +178,7 @@ func TestLoopbackKeysCountThemselves(t *testing.T) {
 	})
 	t.Run("tables", func(t *testing.T) {
 		t.Parallel()
-		_, addr := testServer(t, func(c *Config) { c.TablesPerAddr = 1 })
+		srv, addr := testServer(t, func(c *Config) { c.TablesPerAddr = 1 })
 		open := func(c *client, want string) {
 			t.Helper()
 			c.waitFor("Tables (", 10*time.Second)
@@ -185,11 +187,31 @@ func TestLoopbackKeysCountThemselves(t *testing.T) {
 			c.press("enter")
 			c.waitFor(want, 5*time.Second)
 		}
+		// ann's and bob's keys the cluster has known for two hours: each
+		// counts by itself, once its session has heard so from the store.
+		ctx, cancel := keep.EngineCtx()
+		defer cancel()
 		for _, who := range []string{"ann", "bob"} {
-			open(dial(t, addr, who, dialOpts{key: newKey(t)}), "s starts the match")
+			k := newKey(t)
+			id := keep.KeyPrefix + gossh.FingerprintSHA256(k.PublicKey())
+			if _, err := srv.daily.FirstSeen(ctx, id, time.Now().Add(-2*time.Hour), nil); err != nil {
+				t.Fatal(err)
+			}
+			c := dial(t, addr, who, dialOpts{key: k})
+			deadline := time.Now().Add(patience)
+			for srv.sessionOf(id) == nil || srv.sessionOf(id).seenSince.Load() == 0 {
+				if time.Now().After(deadline) {
+					t.Fatalf("%s's session never heard when its key was first seen", who)
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+			open(c, "s starts the match")
 		}
 		open(dial(t, addr, "gus", dialOpts{}), "s starts the match")
 		open(dial(t, addr, "hal", dialOpts{}), "Your address holds seats at as many tables as it may")
+		// A key made just now shares the loopback's count with the
+		// guests: keys are free to make.
+		open(dial(t, addr, "kim", dialOpts{key: newKey(t)}), "Your address holds seats at as many tables as it may")
 	})
 }
 

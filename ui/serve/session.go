@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"sync/atomic"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -62,6 +63,11 @@ type session struct {
 	ctx   context.Context
 	id    string // identity
 	code  string // a guest's resume code ("" for a key)
+	// seenSince is when the cluster first saw the session's key, in
+	// Unix nanoseconds, once the store has said (0: not yet, or a guest):
+	// a key from the loopback counts by itself only once it is old
+	// enough (seatAddr).
+	seenSince atomic.Int64
 	// codeShown: the guest asked to see their resume code (v); it hides
 	// again when they sit down at the table.
 	codeShown bool

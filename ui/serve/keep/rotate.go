@@ -184,6 +184,54 @@ func (b *RatingBook) Reseal(ctx context.Context) (int, error) {
 	return n + m, nil
 }
 
+// SealPlain seals the daily's results and par, and the players'
+// ratings and the marks of matches rated, that an okey from before they
+// were sealed kept in plain: once, at the operator's asking (okey serve
+// --seal-store), never on read. It returns how many it sealed.
+func SealPlain(ctx context.Context, d *DailyBook, r *RatingBook) (int, error) {
+	n := 0
+	for _, b := range []struct {
+		kv   jetstream.KeyValue
+		name string
+	}{{d.kv, dailyBucket}, {r.Ratings, ratingsBucket}, {r.rated, ratedBucket}} {
+		m, err := sealPlainBucket(ctx, b.kv, b.name, d.seal)
+		n += m
+		if err != nil {
+			return n, fmt.Errorf("the bucket %s: %w", b.name, err)
+		}
+	}
+	return n, nil
+}
+
+// sealPlainBucket seals every value of kv (the bucket named bucket) kept
+// in plain, at the revision read, and returns how many.
+func sealPlainBucket(ctx context.Context, kv jetstream.KeyValue, bucket string, seal *Sealer) (int, error) {
+	w, err := kv.WatchAll(ctx, jetstream.IgnoreDeletes())
+	if err != nil {
+		return 0, fmt.Errorf("sealing: %w", err)
+	}
+	defer w.Stop()
+	n := 0
+	for {
+		var e jetstream.KeyValueEntry
+		select {
+		case <-ctx.Done():
+			return n, fmt.Errorf("sealing: %w", ctx.Err())
+		case e = <-w.Updates():
+		}
+		if e == nil {
+			return n, nil
+		}
+		if Sealed(e.Value()) {
+			continue
+		}
+		if _, err := kv.Update(ctx, e.Key(), seal.Seal(bucket+"/"+e.Key(), e.Value()), e.Revision()); err != nil {
+			return n, fmt.Errorf("sealing %s: %w", e.Key(), err)
+		}
+		n++
+	}
+}
+
 // resealBucket seals again, with seal's key in use, every value of kv (the
 // bucket named bucket, each value sealed for "bucket/key") that another
 // key sealed. The values are read as one watch (one consumer, every
