@@ -29,7 +29,7 @@ func (s *session) joinCmd(t hall.SeatTable, seat int, watch bool) tea.Cmd {
 		}
 		select {
 		case rep := <-r.Reply:
-			return joinedMsg{t: t, m: m, seat: rep.Seat, err: rep.Err, watch: watch}
+			return joinedMsg{t: t, m: m, seat: rep.Seat, err: rep.Err, watch: watch, restarted: rep.Restarted}
 		case <-t.Ended():
 			return joinedMsg{t: t, m: m, err: tables.ErrClosed, watch: watch}
 		case <-ctx.Done():
@@ -70,6 +70,9 @@ func (s *session) onJoined(j joinedMsg) tea.Cmd {
 		s.page = pgLobby
 		s.listTables()
 		return nil
+	}
+	if r := j.restarted; r != nil {
+		s.moveNote, s.moveNoteUntil = s.tr.T("table.restarted", r.Hand, r.Move), s.srv.cfg.Now().Add(restartNoteFor)
 	}
 	if s.at != nil {
 		s.dropMembership(false)
@@ -386,6 +389,9 @@ const (
 	reseatEvery = 300 * time.Millisecond
 	reseatFor   = 30 * time.Second
 	moveNoteFor = 5 * time.Second
+	// restartNoteFor is how long the line saying a table went on after
+	// its servers restarted stays: longer, since it asks for a move again.
+	restartNoteFor = 20 * time.Second
 )
 
 func reseatAfter(d time.Duration) tea.Cmd {

@@ -200,6 +200,9 @@ type (
 		seat  int
 		err   error
 		watch bool
+		// restarted: the table came back after every server stopped
+		// (tables.JoinReply).
+		restarted *tables.Restarted
 	}
 	fromTableMsg struct {
 		gen uint64

@@ -422,6 +422,9 @@ func (h *Hall) Restore() (int, error) {
 			h.giveLease(sv.ID)
 			continue
 		}
+		// Nobody ran it while this node was down: its players are told
+		// where it goes on from.
+		t.BroughtBack()
 		h.Mu.Lock()
 		h.startLocked(t)
 		if id, err := strconv.Atoi(t.ID); err == nil && id >= h.nextID {

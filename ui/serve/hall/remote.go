@@ -433,9 +433,10 @@ func (r *relay) memberNode() string {
 
 // relayReply answers a request relayed to a table.
 type relayReply struct {
-	OK   bool   `json:"ok"`
-	Seat int    `json:"seat"`
-	Err  string `json:"err,omitempty"`
+	OK        bool              `json:"ok"`
+	Seat      int               `json:"seat"`
+	Err       string            `json:"err,omitempty"`
+	Restarted *tables.Restarted `json:"restarted,omitempty"`
 }
 
 // join errors on the wire.
@@ -527,7 +528,7 @@ func (r *relay) onRequest(t *tables.Table, msg *nats.Msg) {
 				answer(relayReply{Err: errName(rep.Err)})
 				return
 			}
-			answer(relayReply{OK: true, Seat: rep.Seat})
+			answer(relayReply{OK: true, Seat: rep.Seat, Restarted: rep.Restarted})
 		case <-t.Done:
 			answer(relayReply{Err: "closed"})
 		case <-ctx.Done():
@@ -663,7 +664,7 @@ func (rt *remoteTable) Call(ctx context.Context, req tables.Request) bool {
 		return false
 	}
 	if req.Reply != nil {
-		jr := tables.JoinReply{Seat: rep.Seat}
+		jr := tables.JoinReply{Seat: rep.Seat, Restarted: rep.Restarted}
 		if rep.OK && req.Kind == tables.ReqJoin {
 			// As a table here sets the seat of the member it seats.
 			req.M.Seat = rep.Seat

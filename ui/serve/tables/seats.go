@@ -67,6 +67,16 @@ func (t *Table) join(m *Member, want int) (int, error) {
 	return seat, nil
 }
 
+// ownerSeat is the seat id holds, or -1.
+func (t *Table) ownerSeat(id string) int {
+	for i := range t.seats {
+		if t.seats[i].owner == id {
+			return i
+		}
+	}
+	return -1
+}
+
 // sharedAddr reports whether addr counts for the one-address rule: every
 // address but the loopback's, whose players are on the server's own
 // machine (tests, a player at the console) and not two people hiding
