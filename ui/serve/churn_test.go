@@ -2,7 +2,9 @@ package serve
 
 import (
 	"bytes"
+	"cmp"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"math/rand"
@@ -45,6 +47,9 @@ type churnRound struct {
 type churnSpell struct {
 	last, kind string
 	took       time.Duration
+	// why is what the nodes disagreed on last before they converged
+	// ("": nothing, they agreed at once).
+	why string
 }
 
 // TestChurnConverges runs a short round of churn (CI: three quiet
@@ -80,10 +85,10 @@ func runChurn(t *testing.T, round churnRound) []churnSpell {
 			time.Sleep(time.Duration(d.rng.Intn(300)) * time.Millisecond)
 		}
 		d.quiet()
-		took := d.converged(round.converge)
+		took, why := d.converged(round.converge)
 		d.checkRecords()
-		spells = append(spells, churnSpell{last: d.last, kind: d.kind, took: took})
-		t.Logf("spell %d: %d changes, the last %q; converged %v after it", s+1, n, d.last, took.Round(time.Millisecond))
+		spells = append(spells, churnSpell{last: d.last, kind: d.kind, took: took, why: why})
+		t.Logf("spell %d: %d changes, the last %q; converged %v after it (last seen apart: %s)", s+1, n, d.last, took.Round(time.Millisecond), cmp.Or(why, "nothing"))
 	}
 	return spells
 }
@@ -116,6 +121,9 @@ type churnPlayer struct {
 	at       hall.SeatTable
 	m        *tables.Member
 }
+
+// errOK stands for no error in the churn's notes.
+var errOK = errors.New("ok")
 
 // churnConfig is the tables the driver opens: short classic matches
 // (five points) that bots finish within seconds.
@@ -221,19 +229,19 @@ func callJoin(at hall.SeatTable, m *tables.Member) error {
 
 // sitAt seats p at table id through its node, its bot playing for it
 // (the seat away: nobody presses its keys).
-func (d *churnDriver) sitAt(p *churnPlayer, id string) bool {
+func (d *churnDriver) sitAt(p *churnPlayer, id string) error {
 	srv, _ := d.c.node(p.node)
 	at := srv.hall.Get(id)
 	if at == nil {
-		return false
+		return errors.New("not listed")
 	}
 	m := tables.NewMember(p.id, p.name, "127.0.0.1", -1)
 	if err := callJoin(at, m); err != nil {
-		return false
+		return err
 	}
 	at.Send(tables.Request{Kind: tables.ReqAway, M: m})
 	p.table, p.at, p.m = id, at, m
-	return true
+	return nil
 }
 
 // connect connects p to node i and takes its seat back, if it holds
@@ -244,8 +252,8 @@ func (d *churnDriver) connect(p *churnPlayer, i int) {
 		d.note("%s connects to node %d", p.name, i)
 		return
 	}
-	ok := d.sitAt(p, p.table)
-	d.note("%s connects to node %d, back at table %s: %v", p.name, i, p.table, ok)
+	err := d.sitAt(p, p.table)
+	d.note("%s connects to node %d, back at table %s: %v", p.name, i, p.table, cmp.Or(err, errOK))
 }
 
 // open has p open a table on its node and sit at it.
@@ -256,8 +264,8 @@ func (d *churnDriver) open(p *churnPlayer) {
 		d.note("%s cannot open a table on node %d: %v", p.name, p.node, err)
 		return
 	}
-	ok := d.sitAt(p, tb.ID)
-	d.note("%s opens table %s on node %d (seated %v)", p.name, tb.ID, p.node, ok)
+	err = d.sitAt(p, tb.ID)
+	d.note("%s opens table %s on node %d, seated: %v", p.name, tb.ID, p.node, cmp.Or(err, errOK))
 }
 
 // join has p sit at a table its node lists with a free seat.
@@ -274,8 +282,8 @@ func (d *churnDriver) join(p *churnPlayer) {
 		return
 	}
 	id := free[d.rng.Intn(len(free))]
-	ok := d.sitAt(p, id)
-	d.note("%s joins table %s from node %d: %v", p.name, id, p.node, ok)
+	err := d.sitAt(p, id)
+	d.note("%s joins table %s from node %d: %v", p.name, id, p.node, cmp.Or(err, errOK))
 }
 
 // leave has p give its seat up.
@@ -422,16 +430,18 @@ func lobbyDiff(a, b map[string]lobbyRow) string {
 }
 
 // converged waits until the nodes agree (disagreement says nothing) and
-// returns how long after the last change they did; the round fails if
-// they do not within limit.
-func (d *churnDriver) converged(limit time.Duration) time.Duration {
+// returns how long after the last change they did, and what they
+// disagreed on last; the round fails if they do not within limit.
+func (d *churnDriver) converged(limit time.Duration) (time.Duration, string) {
 	d.t.Helper()
 	deadline := time.Now().Add(limit)
+	last := ""
 	for {
 		why := d.disagreement()
 		if why == "" {
-			return time.Since(d.lastAt)
+			return time.Since(d.lastAt), last
 		}
+		last = why
 		if time.Now().After(deadline) {
 			d.t.Fatalf("not converged %v after the last change (%s): %s\nchanges: %s", limit, d.last, why, strings.Join(d.did, "; "))
 		}

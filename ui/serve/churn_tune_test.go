@@ -26,6 +26,11 @@ var churnSpells = flag.Int("churn.spells", 60, "TestChurnRounds: how many quiet 
 func TestChurnRounds(t *testing.T) {
 	spells := runChurn(t, churnRound{spells: *churnSpells, burst: 3, players: 6, converge: time.Minute})
 	t.Logf("convergence after the last change of a burst:\n%s", spellStats(spells))
+	for i, s := range spells {
+		if s.took > 2*time.Second {
+			t.Logf("spell %d took %v (%s): %s", i+1, s.took.Round(time.Millisecond), s.kind, s.why)
+		}
+	}
 }
 
 // spellStats summarizes the quiet spells' convergence times.
