@@ -52,7 +52,7 @@ type churnSpell struct {
 	why string
 }
 
-// TestChurnConverges runs a short round of churn (CI: three quiet
+// TestChurnConverges runs a short round of churn (CI: two quiet
 // spells); the tune build's TestChurnRounds runs many and reports how
 // long the lobby took to converge. A failing round is replayed with
 // -args -churn.seed=N.
@@ -60,7 +60,7 @@ func TestChurnConverges(t *testing.T) {
 	if testing.Short() {
 		t.Skip("three clustered nodes churned (seconds)")
 	}
-	runChurn(t, churnRound{spells: 3, burst: 5, players: 5, converge: 30 * time.Second})
+	runChurn(t, churnRound{spells: 2, burst: 4, players: 5, converge: 30 * time.Second})
 }
 
 // runChurn runs one round of churn on a fresh cluster and returns its
@@ -102,8 +102,10 @@ type churnDriver struct {
 	// seen is each table's longest record read: a later one must go on
 	// from it (no acknowledged move lost or doubled).
 	seen map[string][]byte
-	// frozen is the node whose lease renewals are paused (-1: none).
-	frozen int
+	// frozen is the node whose lease renewals are paused (-1: none),
+	// since frozenAt.
+	frozen   int
+	frozenAt time.Time
 	// last is the last change made, and when.
 	last   string
 	lastAt time.Time
@@ -182,7 +184,7 @@ func (d *churnDriver) step() {
 			}
 		}
 	case r < 20 && len(d.live()) == 3 && d.frozen < 0:
-		d.frozen = d.rng.Intn(3)
+		d.frozen, d.frozenAt = d.rng.Intn(3), time.Now()
 		srv, _ := d.c.node(d.frozen)
 		srv.hall.Nodes.Hold.Paused.Store(true)
 		d.note("node %d frozen (its lease renewals paused)", d.frozen)
@@ -369,10 +371,15 @@ func (d *churnDriver) hop(p *churnPlayer, i int) {
 	d.connect(p, i)
 }
 
+// churnFreeze is the least a node stays frozen: long enough for its
+// leases (1 s) to run out and its tables to be taken over.
+const churnFreeze = 2500 * time.Millisecond
+
 // quiet ends a burst: a frozen node wakes (its renewals go on, and find
-// whether its leases are still its own).
+// whether its leases are still its own), once frozen for churnFreeze.
 func (d *churnDriver) quiet() {
 	if d.frozen >= 0 {
+		time.Sleep(time.Until(d.frozenAt.Add(churnFreeze))) // the freeze itself, not a wait for the nodes
 		srv, _ := d.c.node(d.frozen)
 		srv.hall.Nodes.Hold.Paused.Store(false)
 		d.note("node %d wakes", d.frozen)
