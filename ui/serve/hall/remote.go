@@ -115,10 +115,12 @@ func openRelay(ctx context.Context, h *Hall, eng *keep.Engine) (*relay, error) {
 	// message, not a watch, which may take seconds to recover when the
 	// node holding its consumer is the one that died).
 	moved, err := r.nc.Subscribe(movedSubject("*"), func(msg *nats.Msg) {
-		if _, err := r.seal.Open(msg.Subject, msg.Data); err != nil {
+		node, err := r.seal.Open(msg.Subject, msg.Data)
+		if err != nil {
 			return // not a node's: nobody else may move a table
 		}
 		if parts := strings.Split(msg.Subject, "."); len(parts) == 4 {
+			r.movedTo(parts[2], string(node))
 			r.freed(parts[2])
 		}
 	})
@@ -153,15 +155,18 @@ func (r *relay) watch(ctx context.Context, w jetstream.KeyWatcher) {
 	defer func() { w.Stop() }()
 	fresh := make(chan jetstream.KeyWatcher, 1)
 	making := false
+	var made time.Time
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-r.rewatch:
-			if making {
+			// At most one a reread's period: a table whose takeover
+			// keeps failing is freed at every sweep.
+			if making || time.Since(made) < lobbyEvery*lobbyReread {
 				continue
 			}
-			making = true
+			making, made = true, time.Now()
 			go func() {
 				nw, err := r.lobby.WatchAll(ctx)
 				if err != nil {
@@ -399,6 +404,19 @@ func (r *relay) remote(id string) (*remoteTable, *tables.Summary) {
 		return nil, nil
 	}
 	return &remoteTable{r: r, id: id, node: rs.Node, kind: k, code: rs.Summary.Code}, rs.Summary
+}
+
+// movedTo notes that node runs table id now, as it said at once: its
+// lobby entry follows within a write, but a write waits while the
+// lobby's stream elects a leader after a node's loss (3 s and more),
+// and the lobby named the dead node meanwhile.
+func (r *relay) movedTo(id, node string) {
+	r.Mu.Lock()
+	defer r.Mu.Unlock()
+	if rs, ok := r.Others[id]; ok && node != r.node {
+		rs.Node = node
+		r.Others[id] = rs
+	}
 }
 
 // freed tells the sessions here at table id, run by another node, that
