@@ -277,12 +277,36 @@ func playUntil(t *testing.T, a *Server, ann, bob *client, moves int, across ...b
 // serving SSH on its own port; tweaks change node i's configuration.
 func startNodes(t *testing.T, n int, tweaks ...func(i int, c *Config)) ([]*Server, []string) {
 	t.Helper()
+	c := startCluster(t, n, tweaks...)
+	return c.srvs, c.addrs
+}
+
+// cluster is a test's clustered nodes, each kept with its configuration
+// so that it can be crashed and started again on the same state
+// directory and cluster port, as a node restarted after a kill is.
+type cluster struct {
+	t    *testing.T
+	cfgs []Config
+	logs []*logTail
+	// mu guards srvs, addrs and down: a test restarts nodes while its
+	// cleanups may read them.
+	mu    sync.Mutex
+	srvs  []*Server
+	addrs []string
+	// down marks the nodes crashed and not yet started again.
+	down []bool
+}
+
+// startCluster starts n clustered nodes (startNodes) and keeps them,
+// for a test that kills and restarts them.
+func startCluster(t *testing.T, n int, tweaks ...func(i int, c *Config)) *cluster {
+	t.Helper()
 	// The ports are free when chosen but may be taken (by another
 	// test's outgoing connection) before NATS listens: then a fresh set.
-	var srvs []*Server
+	var c *cluster
 	for try := 1; ; try++ {
 		var err error
-		if srvs, err = tryNodes(t, n, tweaks...); err == nil {
+		if c, err = tryNodes(t, n, tweaks...); err == nil {
 			break
 		}
 		if !errors.Is(err, syscall.EADDRINUSE) || try == 3 {
@@ -290,20 +314,16 @@ func startNodes(t *testing.T, n int, tweaks ...func(i int, c *Config)) ([]*Serve
 		}
 		t.Logf("try %d: %v; again on other ports", try, err)
 	}
-	addrs := make([]string, n)
-	for i, srv := range srvs {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		go srv.Serve(l)
-		awaitServing(t, srv)
-		addrs[i] = l.Addr().String()
+	for i := range n {
+		c.serve(i)
 	}
 	// The nodes stop together: one stopping after the others had gone
 	// waited its five seconds for a store with no majority left to save
 	// its tables in.
 	t.Cleanup(func() {
+		c.mu.Lock()
+		srvs := slices.Clone(c.srvs)
+		c.mu.Unlock()
 		var wg sync.WaitGroup
 		for _, srv := range srvs {
 			wg.Go(func() {
@@ -317,41 +337,119 @@ func startNodes(t *testing.T, n int, tweaks ...func(i int, c *Config)) ([]*Serve
 	// A test that fails waiting on the cluster says what each node saw
 	// (run before the nodes shut down: cleanups run last first).
 	t.Cleanup(func() {
-		if t.Failed() {
-			for i, srv := range srvs {
-				t.Logf("node %d saw:\n%sleases held: %v", i, srv.status(), srv.hall.Owned())
+		if !t.Failed() {
+			return
+		}
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		for i, srv := range c.srvs {
+			if c.down[i] {
+				t.Logf("node %d is down", i)
+				continue
 			}
+			t.Logf("node %d saw:\n%sleases held: %v", i, srv.status(), srv.hall.Owned())
 		}
 	})
-	return srvs, addrs
+	return c
+}
+
+// serve starts node i serving SSH on a fresh port.
+func (c *cluster) serve(i int) {
+	c.t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	c.mu.Lock()
+	srv := c.srvs[i]
+	c.addrs[i] = l.Addr().String()
+	c.down[i] = false
+	c.mu.Unlock()
+	go srv.Serve(l)
+	awaitServing(c.t, srv)
+}
+
+// node is node i and its SSH address as they are now.
+func (c *cluster) node(i int) (*Server, string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.srvs[i], c.addrs[i]
+}
+
+// isDown reports whether node i is crashed and not started again.
+func (c *cluster) isDown(i int) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.down[i]
+}
+
+// crash kills node i in process (Server.crash): no goodbye, no save, its
+// NATS server gone with it.
+func (c *cluster) crash(i int) {
+	c.mu.Lock()
+	srv := c.srvs[i]
+	c.down[i] = true
+	c.mu.Unlock()
+	srv.crash()
+}
+
+// restart starts the crashed nodes ids again, each on its own state
+// directory and cluster port, together (a cluster whose every node
+// stopped forms again only once a majority is back), and serves them.
+func (c *cluster) restart(ids ...int) {
+	c.t.Helper()
+	srvs := make([]*Server, len(ids))
+	errs := make([]error, len(ids))
+	var wg sync.WaitGroup
+	for k, i := range ids {
+		wg.Go(func() {
+			var rerr error
+			srvs[k], rerr, errs[k] = New(c.cfgs[i])
+			if rerr != nil {
+				// A table the store, still electing its leaders, did
+				// not give whole is not restored now: the sweep brings
+				// it back once it does.
+				c.t.Logf("restarting node %d: %v", i, rerr)
+			}
+		})
+	}
+	wg.Wait()
+	for k, i := range ids {
+		if errs[k] != nil {
+			c.t.Fatalf("restarting node %d: %v", i, errs[k])
+		}
+		c.mu.Lock()
+		c.srvs[i] = srvs[k]
+		c.mu.Unlock()
+		c.serve(i)
+	}
 }
 
 // tryNodes makes n clustered servers on ports free a moment ago, or none.
-func tryNodes(t *testing.T, n int, tweaks ...func(i int, c *Config)) ([]*Server, error) {
+func tryNodes(t *testing.T, n int, tweaks ...func(i int, c *Config)) (*cluster, error) {
 	ports := servetest.FreePorts(t, n)
 	var routes []string
 	for _, p := range ports {
 		routes = append(routes, "127.0.0.1:"+strconv.Itoa(p))
 	}
-	srvs := make([]*Server, n)
+	c := &cluster{t: t, cfgs: make([]Config, n), logs: make([]*logTail, n), srvs: make([]*Server, n), addrs: make([]string, n), down: make([]bool, n)}
 	errs := make([]error, n)
 	done := make(chan int, n)
-	logs := make([]*logTail, n)
 	for i := range n {
-		logs[i] = &logTail{}
-		cfg := withDefaults(t, func(c *Config) {
-			c.Log = slog.New(slog.NewTextHandler(logs[i], nil))
-			c.StateDir = t.TempDir()
-			c.HostKey = filepath.Join(t.TempDir(), "hostkey", "key")
-			c.Store = keep.StoreConfig{ClusterListen: routes[i], Routes: routes, ClusterName: "okey-test",
+		c.logs[i] = &logTail{}
+		c.cfgs[i] = withDefaults(t, func(cfg *Config) {
+			cfg.Log = slog.New(slog.NewTextHandler(c.logs[i], nil))
+			cfg.StateDir = t.TempDir()
+			cfg.HostKey = filepath.Join(t.TempDir(), "hostkey", "key")
+			cfg.Store = keep.StoreConfig{ClusterListen: routes[i], Routes: routes, ClusterName: "okey-test",
 				NodeName: "node" + strconv.Itoa(i), LeaseTTL: time.Second, Ready: 30 * time.Second, Secret: secretOf(strings.Join(routes, ","))}
 			for _, tw := range tweaks {
-				tw(i, c)
+				tw(i, cfg)
 			}
 		})
 		go func() {
 			var rerr error
-			srvs[i], rerr, errs[i] = New(cfg)
+			c.srvs[i], rerr, errs[i] = New(c.cfgs[i])
 			errs[i] = errors.Join(errs[i], rerr)
 			done <- i
 		}()
@@ -363,7 +461,7 @@ func tryNodes(t *testing.T, n int, tweaks ...func(i int, c *Config)) ([]*Server,
 		if errs[i] == nil {
 			continue
 		}
-		for _, srv := range srvs {
+		for _, srv := range c.srvs {
 			if srv != nil {
 				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 				srv.Shutdown(ctx)
@@ -374,12 +472,12 @@ func tryNodes(t *testing.T, n int, tweaks ...func(i int, c *Config)) ([]*Server,
 	}
 	t.Cleanup(func() {
 		if t.Failed() {
-			for i, l := range logs {
+			for i, l := range c.logs {
 				t.Logf("node %d's log, its last lines:\n%s", i, l.String())
 			}
 		}
 	})
-	return srvs, nil
+	return c, nil
 }
 
 // logTail keeps the last lines a node logged, for a test that fails.

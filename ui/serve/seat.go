@@ -48,7 +48,7 @@ func (s *session) askSeat(t hall.SeatTable, m *tables.Member, r tables.Request, 
 		}
 		select {
 		case rep := <-r.Reply:
-			return joinedMsg{t: t, m: m, seat: rep.Seat, err: rep.Err, watch: watch, resume: resume}
+			return joinedMsg{t: t, m: m, seat: rep.Seat, err: rep.Err, watch: watch, resume: resume, restarted: rep.Restarted}
 		case <-t.Ended():
 			return joinedMsg{t: t, m: m, err: tables.ErrClosed, watch: watch, resume: resume}
 		case <-ctx.Done():
@@ -100,6 +100,9 @@ func (s *session) onJoined(j joinedMsg) tea.Cmd {
 		s.page = pgLobby
 		s.listTables()
 		return nil
+	}
+	if r := j.restarted; r != nil {
+		s.moveNote, s.moveNoteUntil = s.tr.T("table.restarted", r.Hand, r.Move), s.srv.cfg.Now().Add(restartNoteFor)
 	}
 	if s.at != nil {
 		s.dropMembership(false)
@@ -416,6 +419,9 @@ const (
 	reseatEvery = 300 * time.Millisecond
 	reseatFor   = 30 * time.Second
 	moveNoteFor = 5 * time.Second
+	// restartNoteFor is how long the line saying a table went on after
+	// its servers restarted stays: longer, since it asks for a move again.
+	restartNoteFor = 20 * time.Second
 )
 
 func reseatAfter(d time.Duration) tea.Cmd {

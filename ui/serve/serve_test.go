@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	gossh "golang.org/x/crypto/ssh"
+
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/tile"
@@ -394,6 +396,27 @@ func playWhile(t *testing.T, c *client, stop chan struct{}, across ...bool) *syn
 	return &wg
 }
 
+// annAndBobPlay: ann opens table 1 through addrAnn, bob sits at it
+// through addrBob, the match starts and both play until srv's store
+// holds moves actions of it; they stop there, their clients open.
+func annAndBobPlay(t *testing.T, srv *Server, addrAnn, addrBob string, annKey, bobKey gossh.Signer, moves int) (ann, bob *client) {
+	t.Helper()
+	ann = dial(t, addrAnn, "ann", dialOpts{key: annKey})
+	openTable(t, ann)
+	bob = dial(t, addrBob, "bob", dialOpts{key: bobKey})
+	sit(t, bob)
+	ann.waitFor("2. bob", 5*time.Second)
+	ann.press("s")
+	ann.waitFor("Hand 1 ·", 10*time.Second)
+	stop := make(chan struct{})
+	wa, wb := playWhile(t, ann, stop), playWhile(t, bob, stop)
+	savedGame(t, srv, "1", func(g *classic.Game) bool { return len(g.Record().Actions) >= moves })
+	close(stop)
+	wa.Wait()
+	wb.Wait()
+	return ann, bob
+}
+
 // summary is table id's summary.
 func summary(srv *Server, id string) *tables.Summary {
 	for _, s := range srv.tableList() {
@@ -496,19 +519,7 @@ func TestRestartResumesTheTable(t *testing.T) {
 	tweak := func(c *Config) { c.StateDir, c.HostKey = stateDir, filepath.Join(keyDir, "hostkey", "key") }
 	srv, addr := testServer(t, tweak)
 	annKey, bobKey := newKey(t), newKey(t)
-	ann := dial(t, addr, "ann", dialOpts{key: annKey})
-	openTable(t, ann)
-	bob := dial(t, addr, "bob", dialOpts{key: bobKey})
-	sit(t, bob)
-	ann.waitFor("2. bob", 5*time.Second)
-	ann.press("s")
-	ann.waitFor("Hand 1 ·", 10*time.Second)
-	stop := make(chan struct{})
-	wa, wb := playWhile(t, ann, stop), playWhile(t, bob, stop)
-	savedGame(t, srv, "1", func(g *classic.Game) bool { r := g.Record(); return len(r.Actions) >= 12 })
-	close(stop)
-	wa.Wait()
-	wb.Wait()
+	annAndBobPlay(t, srv, addr, addr, annKey, bobKey, 12)
 	// Wait for a quiet table: a person's turn, everything saved.
 	savedGame(t, srv, "1", func(g *classic.Game) bool {
 		st := g.State()

@@ -208,6 +208,9 @@ type (
 		watch bool
 		// resume is the resume code the seat was asked with ("": none).
 		resume string
+		// restarted: the table came back after every server stopped
+		// (tables.JoinReply).
+		restarted *tables.Restarted
 	}
 	fromTableMsg struct {
 		gen uint64

@@ -78,8 +78,13 @@ type Hall struct {
 
 	Mu     sync.Mutex
 	Tables map[string]*tables.Table
-	nextID int
-	wg     sync.WaitGroup
+	// cold are the tables kept that no node held when this one joined
+	// the others (every node had stopped: a restart of the whole
+	// cluster, a power cut), until coldUntil (nodes.go's broughtBack).
+	cold      map[string]bool
+	coldUntil time.Time
+	nextID    int
+	wg        sync.WaitGroup
 }
 
 func New(ctx context.Context, opt tables.Options, kept *keep.Keeper, maxTables int, share ShareLimits) *Hall {
@@ -444,6 +449,7 @@ func (h *Hall) Restore() (int, error) {
 			h.giveLease(sv.ID)
 			continue
 		}
+		h.broughtBack(t)
 		h.Mu.Lock()
 		h.startLocked(t)
 		if id, err := strconv.Atoi(t.ID); err == nil && id >= h.nextID {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"okey/ui/serve/keep"
+	"okey/ui/serve/tables"
 	"sync"
 	"time"
 
@@ -54,6 +55,7 @@ func (h *Hall) JoinNodes(ctx context.Context, eng *keep.Engine, ttl time.Duratio
 	if h.Relay, err = openRelay(ctx, h, eng); err != nil {
 		return err
 	}
+	h.findCold(ctx)
 	entries, err := h.Keep.Tables.WatchAll(ctx, jetstream.UpdatesOnly(), jetstream.IgnoreDeletes())
 	if err != nil {
 		return fmt.Errorf("watching the tables' entries: %w", err)
@@ -148,6 +150,64 @@ func (h *Hall) sweep(ctx context.Context, ttl time.Duration) {
 		if err != nil && ctx.Err() == nil && n%every == 0 {
 			h.Opt.Log.Warn("looking for tables nobody runs", "err", err)
 		}
+	}
+}
+
+// coldFor is how long after a node joins the others a table nobody
+// held then, brought back by this node, is said to come back from a
+// stop of every node: the nodes of a cluster restarted together take
+// their tables within seconds, by restoring or by taking them over.
+const coldFor = time.Minute
+
+// findCold notes the tables kept that the lobby lists nowhere as this
+// node joins the others: the lobby is kept in memory, so every node
+// stopped (a restart of the whole cluster, a power cut) leaves it empty,
+// while a table whose node alone died stays listed until another node
+// runs it. The leases do not tell: those of a cluster stopped whole are
+// still there for a moment after it starts again, until they expire.
+// None is noted if the store does not say at once.
+func (h *Hall) findCold(ctx context.Context) {
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	listed := map[string]bool{}
+	lister, err := h.Relay.lobby.ListKeys(ctx)
+	if err == nil {
+		for id := range lister.Keys() {
+			listed[id] = true
+		}
+		_ = lister.Stop()
+	} else if !errors.Is(err, jetstream.ErrNoKeysFound) {
+		return
+	}
+	ids, err := h.Keep.TableIDs(ctx)
+	if err != nil || ctx.Err() != nil {
+		return
+	}
+	h.Mu.Lock()
+	defer h.Mu.Unlock()
+	h.cold, h.coldUntil = map[string]bool{}, h.Opt.Now().Add(coldFor)
+	for _, id := range ids {
+		if !listed[id] {
+			h.cold[id] = true
+		}
+	}
+}
+
+// broughtBack marks table t, restored or taken over by this node, as
+// brought back after every server had stopped if it is: a node alone
+// restarting, or a cold table of the cluster (findCold). Its players are
+// then told where it goes on from.
+func (h *Hall) broughtBack(t *tables.Table) {
+	if h.Nodes == nil {
+		t.BroughtBack()
+		return
+	}
+	h.Mu.Lock()
+	cold := h.cold[t.ID] && h.Opt.Now().Before(h.coldUntil)
+	delete(h.cold, t.ID)
+	h.Mu.Unlock()
+	if cold {
+		t.BroughtBack()
 	}
 }
 
@@ -253,6 +313,7 @@ func (h *Hall) takeOver(id string, stopped time.Time) {
 		h.giveLease(id)
 		return
 	}
+	h.broughtBack(t)
 	h.Mu.Lock()
 	h.startLocked(t)
 	h.Mu.Unlock()

@@ -174,6 +174,20 @@ type Request struct {
 type JoinReply struct {
 	Seat int
 	Err  error
+	// Restarted, for a player back at a seat they held when every
+	// server stopped, is where the table went on from (nil: nothing to
+	// tell them).
+	Restarted *Restarted
+}
+
+// Restarted is where a table brought back after its servers stopped
+// (a restart, or a power cut of the whole cluster) went on from: the
+// hand, and the moves of it kept. A move made in the last second before
+// the stop may not have been kept (the store syncs its files every
+// second), so each player coming back to their seat is told this once.
+type Restarted struct {
+	Hand int `json:"hand"`
+	Move int `json:"move"`
 }
 
 // Reasons a seat is refused.

@@ -270,8 +270,13 @@ func (t *Table) handle(r Request) {
 			r.Reply <- JoinReply{Seat: -1, Err: ErrDailyOnly}
 			return
 		}
+		held := t.restarted != nil && !t.told[r.M.id] && t.ownerSeat(r.M.id) >= 0
 		seat, err := t.joinAs(r.M, r.Seat, r.Resume)
-		r.Reply <- JoinReply{Seat: seat, Err: err}
+		rep := JoinReply{Seat: seat, Err: err}
+		if err == nil && held {
+			rep.Restarted, t.told[r.M.id] = t.restarted, true
+		}
+		r.Reply <- rep
 		if err == nil && t.Cfg.Daily != nil && t.Ref == nil {
 			t.refuseIf(r.M, t.start()) // no waiting room: the day begins
 		}

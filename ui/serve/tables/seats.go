@@ -79,6 +79,16 @@ func (t *Table) joinAs(m *Member, want int, resume bool) (int, error) {
 	return seat, nil
 }
 
+// ownerSeat is the seat id holds, or -1.
+func (t *Table) ownerSeat(id string) int {
+	for i := range t.seats {
+		if t.seats[i].owner == id {
+			return i
+		}
+	}
+	return -1
+}
+
 // SharedAddr reports whether addr counts for the one-address rules (a
 // table's one seat an address, the daily's one ranked day an address):
 // every address but the loopback's, whose players are on the server's

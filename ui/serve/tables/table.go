@@ -148,6 +148,25 @@ type Table struct {
 	evicted bool
 	// botPanicked: a bot's panic has been logged with its stack.
 	botPanicked bool
+	// restarted is where the match went on from when every server had
+	// stopped (BroughtBack), and told who has been told it.
+	restarted *Restarted
+	told      map[string]bool
+}
+
+// BroughtBack marks a table restored when its server started, nobody
+// having run it meanwhile (a restart, or a power cut of every node):
+// each player who comes back to a seat they held is told where its
+// match went on from. Call it before Run.
+func (t *Table) BroughtBack() {
+	if t.Ref == nil {
+		return
+	}
+	if st, _ := t.Ref.Stage(); st == stMatchOver {
+		return
+	}
+	t.restarted = &Restarted{Hand: t.Ref.Hand(), Move: t.Ref.Events()}
+	t.told = map[string]bool{}
 }
 
 type refusal struct {

@@ -416,3 +416,47 @@ func TestResumeJoinRefusedWhileConnected(t *testing.T) {
 		t.Fatalf("a key's second session did not replace the first: seat %d, %v", s, err)
 	}
 }
+
+// TestBroughtBackTellsEachPlayerOnce: a table brought back after its
+// servers stopped tells each player coming back to a seat they held
+// where its match went on from, once; a newcomer, and a table with no
+// match under way, say nothing.
+func TestBroughtBackTellsEachPlayerOnce(t *testing.T) {
+	tb, _ := handTable(t, 0)
+	ann := NewMember("key:SHA256:ann", "ann", "", 0)
+	tb.join(ann, 0)
+	tb.BroughtBack() // a waiting room: no move to lose
+	if tb.restarted != nil {
+		t.Fatal("a waiting room is marked brought back")
+	}
+	tb.handle(Request{Kind: ReqStart, M: ann})
+	tb.seats[0].away = true // her bot plays
+	_, turn := tb.Ref.Stage()
+	tb.ask(turn)
+	botMove(t, tb)
+	tb.leave(ann, true)
+	tb.BroughtBack()
+	join := func(m *Member) JoinReply {
+		t.Helper()
+		r := Request{Kind: ReqJoin, M: m, Seat: -1, Reply: make(chan JoinReply, 1)}
+		tb.handle(r)
+		rep := <-r.Reply
+		if rep.Err != nil {
+			t.Fatalf("%v", rep.Err)
+		}
+		return rep
+	}
+	want := Restarted{Hand: 1, Move: tb.Ref.Events()}
+	if want.Move == 0 {
+		t.Fatal("no move made before the stop")
+	}
+	if rep := join(NewMember("key:SHA256:ann", "ann", "", -1)); rep.Restarted == nil || *rep.Restarted != want {
+		t.Fatalf("ann back: told %+v, want %+v", rep.Restarted, want)
+	}
+	if rep := join(NewMember("key:SHA256:ann", "ann", "", -1)); rep.Restarted != nil {
+		t.Fatalf("ann told again: %+v", rep.Restarted)
+	}
+	if rep := join(NewMember("key:SHA256:cem", "cem", "", -1)); rep.Restarted != nil {
+		t.Fatalf("cem, who was not there, told %+v", rep.Restarted)
+	}
+}
