@@ -53,6 +53,7 @@ var examples = map[string]exampleRun{
 	"okey serve --authorized-keys ~/.ssh/authorized_keys --timer 20s":                                                         {"serve", 0, ""},
 	"ssh -p 2222 localhost":                                                                                                   {"skip", 0, "an ssh client and a server on 2222"},
 	"okey serve secret okey.secret":                                                                                           {"run", 0, ""},
+	"okey serve secret --add okey.secret":                                                                                     {"run", 0, "the file the example before made"},
 	"okey serve --cluster 10.0.0.1:6222 --routes 10.0.0.1:6222,10.0.0.2:6222,10.0.0.3:6222 --cluster-secret okey.secret": {"skip", 0, "the cluster's three machines"},
 	"okey serve --nats tls://nats.example:4222 --nats-creds okey.creds --nats-ca ca.pem --cluster-secret okey.secret":    {"skip", 0, "a NATS deployment"},
 	"scp okey.secret node2: && scp okey.secret node3:":                                                                   {"skip", 0, "the other nodes"},
