@@ -74,8 +74,13 @@ var docExamples = map[string]example{
 	"okey serve --debug-log serve.log": {how: exParse},
 	"okey serve":                       {how: exParse},
 	"okey serve secret okey.secret":    {how: exRun},
-	"okey hand --indicator R4 R1 R2 R3 Y5 Y6 Y7 B9 B10 B11 K12 K13 K1 R5 J":                                   {how: exRun},
-	"okey hand --json < hands.txt":                                                                            {how: exRun},
+	// docs/cluster.md: the secret changed with the cluster up, each step
+	// on a file of the nodes' (keep's TestSecretSteps runs the steps).
+	"okey serve secret --add okey.secret":                                   {how: exParse},
+	"okey serve secret --promote okey.secret":                               {how: exParse},
+	"okey serve secret --drop okey.secret":                                  {how: exParse},
+	"okey hand --indicator R4 R1 R2 R3 Y5 Y6 Y7 B9 B10 B11 K12 K13 K1 R5 J": {how: exRun},
+	"okey hand --json < hands.txt":                                          {how: exRun},
 	"okey hand --game 101 --indicator R4 R1 R2 R3 Y5 Y6 Y7 B9 B10 B11 K12 K13 R5 J Y12 Y12 B1 B2 K3 K4 K5 K6": {how: exRun},
 	"okey hand --game 101 --deal 1000 > racks.txt":                                                            {how: exRun},
 	"okey hand --game 101 --json < racks.txt":                                                                 {how: exRun},
