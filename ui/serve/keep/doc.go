@@ -34,13 +34,17 @@
 //	dailycache.go  the boards from memory: a watch of the daily's
 //	            results (DailyBook.Watch), so a page open reads no result
 //	            from the store
+//	dailyrank.go  who the daily's board ranks: when each key was first
+//	            seen, which identity first played the day from an
+//	            address, and why a day is practice
 //	secret.go   the cluster's secret, one file every node is given, and
 //	            what is derived from it: the routes' authorization, the
 //	            seal's key
 //	seal.go     the seal: records, entries and what nodes send each other
 //	            about a table encrypted with a key from the secret
 //	rotate.go   changing the secret with the cluster up: the file's three
-//	            forms, and what a node seals again with the new key
+//	            forms, and what a node seals again with the new key; an
+//	            old store's plain results, par and ratings sealed once
 //
 // It may import the NATS packages, game (the number of seats; the
 // daily's days and games),
