@@ -1,3 +1,5 @@
+//go:build tune
+
 package serve
 
 import (
@@ -21,6 +23,13 @@ import (
 // node (by key; a guest by resume code), are at their seats and told
 // that the servers restarted and from which hand and move the table
 // goes on.
+//
+// Under the tag tune: its 14–22 s (a cluster started, killed whole and
+// started again, its leaders elected twice) did not fit CI's ten
+// minutes; TestBroughtBackTellsEachPlayerOnce (tables) keeps what a
+// player is told in CI. Run it with:
+//
+//	go test -tags tune ./ui/serve -run TestPowerCut -v
 func TestPowerCutBringsEveryTableBack(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a three-node cluster killed whole and started again (seconds)")
