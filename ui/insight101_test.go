@@ -16,6 +16,14 @@ import (
 // keys as the plain player until a hint names a meld and the table,
 // with the hint's lines taken, does not fit whole.
 func TestHint101KeepsItsMeldsInSight(t *testing.T) {
+	if raceOn {
+		// Tens of hints searched for the seed that shows it: 41 s and
+		// 16 s of CI's race step, which has its ten minutes to keep. The
+		// hint's workers run under the race detector in the lighter
+		// hint tests (TestHintPutsTheCursorOnTheDiscard); this one is
+		// judged by the run without it.
+		t.Skip("judged by the run without -race")
+	}
 	for _, lang := range []string{"en", "tr"} {
 		const maxNamed = 4
 		found := false

@@ -21,6 +21,14 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 // whole alike. Any other key lets the finish go and gives the lines
 // back; f again finishes (issue 24).
 func TestFinishPlanShownWholeAtEverySize(t *testing.T) {
+	if raceOn {
+		// Tens of hints searched for the seed that shows it: 41 s and
+		// 16 s of CI's race step, which has its ten minutes to keep. The
+		// hint's workers run under the race detector in the lighter
+		// hint tests (TestHintPutsTheCursorOnTheDiscard); this one is
+		// judged by the run without it.
+		t.Skip("judged by the run without -race")
+	}
 	for _, lang := range []string{"en", "tr"} {
 		var m *Model
 		// Such a plan is rare: in English the first seed that deals one
