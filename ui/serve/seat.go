@@ -2,7 +2,9 @@ package serve
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"hash/fnv"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -74,6 +76,7 @@ func (s *session) onJoined(j joinedMsg) tea.Cmd {
 		// The table is not up again yet: asked again in a moment.
 		return reseatAfter(reseatEvery)
 	}
+	moved := j.err == nil && s.reseat != nil
 	if j.err == nil && s.reseat != nil {
 		if !s.reseat.quiet {
 			s.moveNote, s.moveNoteUntil = s.tr.T("table.movedback"), s.srv.cfg.Now().Add(moveNoteFor)
@@ -118,7 +121,13 @@ func (s *session) onJoined(j joinedMsg) tea.Cmd {
 	// Keys held while the table moved go to the screen now: it shows
 	// the table as it was, which is where the new node takes it up (a
 	// takeover resumes the record as acknowledged), and what they ask
-	// goes to the table where it now runs.
+	// goes to the table where it now runs. Moves sent before it moved
+	// and not answered go first, once its first view says whether it
+	// took them.
+	if moved && len(s.sent) > 0 {
+		s.resendOnUpdate = true
+		return s.waitTable()
+	}
 	return tea.Batch(s.waitTable(), s.playHeld())
 }
 
@@ -228,7 +237,100 @@ func (s *session) onTable(f fromTableMsg) tea.Cmd {
 	}
 	_, cmd := s.scr.Update(msg.Update)
 	s.lastUpdate = msg.Update
-	return tea.Batch(append(cmds, cmd)...)
+	cmds = append(cmds, cmd)
+	if s.resendOnUpdate {
+		// The first view of the table where it came up again: the moves
+		// it had not taken when it moved, then the keys held meanwhile.
+		s.resendOnUpdate = false
+		s.resendSent()
+		cmds = append(cmds, s.playHeld())
+	} else {
+		s.answered()
+	}
+	return tea.Batch(cmds...)
+}
+
+// sentMove is a move sent to the table, with the view it was made on.
+type sentMove struct {
+	in   seatmsg.Intent
+	view uint64
+	// refused is the count of refusals the table had said when it was
+	// sent: a refusal since answers it.
+	refused uint64
+}
+
+// viewPrint is a fingerprint of the game's state an update shows the
+// seat (0: no game's view in it). A move taken changes it; a chat line,
+// a clock or a player away do not.
+func viewPrint(u any) uint64 {
+	up, ok := u.(seatmsg.Update)
+	if !ok {
+		return 0
+	}
+	var v any
+	switch {
+	case up.View != nil:
+		v = up.View
+	case up.View101 != nil:
+		v = up.View101
+	default:
+		return 0
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return 0
+	}
+	h := fnv.New64a()
+	h.Write(b)
+	return h.Sum64()
+}
+
+// refusedSeq is the count of refusals an update says (0: no update).
+func refusedSeq(u any) uint64 {
+	up, _ := u.(seatmsg.Update)
+	return up.RefusedSeq
+}
+
+// answered forgets the moves sent on a view the table has since left:
+// it took them (or refused them, and said so, or its clock played for
+// the seat).
+func (s *session) answered() {
+	if len(s.sent) == 0 {
+		return
+	}
+	now := viewPrint(s.lastUpdate)
+	refused := refusedSeq(s.lastUpdate)
+	kept := s.sent[:0]
+	for _, m := range s.sent {
+		if m.view == now && m.refused == refused {
+			kept = append(kept, m)
+		}
+	}
+	s.sent = kept
+}
+
+// resendSent sends again the moves the table had not taken when it
+// moved, if it came up at the view they were made on (its record ended
+// before them); on another view it took them before it moved, and they
+// are forgotten.
+func (s *session) resendSent() {
+	sent := s.sent
+	s.sent = nil
+	now := viewPrint(s.lastUpdate)
+	n := 0
+	for _, m := range sent {
+		if m.view != now || s.at == nil {
+			continue
+		}
+		if s.at.t.Send(tables.Request{Kind: tables.ReqMove, M: s.at.m, Move: m.in}) {
+			s.sent = append(s.sent, m)
+			n++
+		}
+	}
+	if n > 0 {
+		s.moveNote, s.moveNoteUntil = s.tr.T("table.movedback.sent", n), s.srv.cfg.Now().Add(moveNoteFor)
+		s.srv.log.Info("moves sent again to a moved table", "table", s.at.t.TableID(), "name", s.name, "moves", n)
+	}
 }
 
 // sendMove is the screen's way to the table: non-blocking.
@@ -240,10 +342,15 @@ func (s *session) sendMove(in seatmsg.Intent) bool {
 	if in.Kind == seatmsg.IntentNewMatch {
 		kind = tables.ReqNewMatch
 	}
-	return s.at.t.Send(tables.Request{Kind: kind, M: s.at.m, Move: in})
+	ok := s.at.t.Send(tables.Request{Kind: kind, M: s.at.m, Move: in})
+	if ok && kind == tables.ReqMove && len(s.sent) < maxHeld {
+		s.sent = append(s.sent, sentMove{in: in, view: viewPrint(s.lastUpdate), refused: refusedSeq(s.lastUpdate)})
+	}
+	return ok
 }
 
 func (s *session) closeScreen() {
+	s.sent, s.resendOnUpdate = nil, false
 	if s.scr != nil {
 		s.scr.Close()
 		s.scr = nil
@@ -436,10 +543,11 @@ func (s *session) onReseat() tea.Cmd {
 	}
 	if s.srv.cfg.Now().After(r.until) {
 		s.reseat, s.moveNote = nil, ""
+		n := len(s.held) + len(s.sent) // the keys and moves the table never took
 		cmd := s.leave()
 		s.flash = s.tr.T("table.moved")
-		if len(s.held) > 0 {
-			s.flash += " " + s.tr.T("table.moved.held", len(s.held))
+		if n > 0 {
+			s.flash += " " + s.tr.T("table.moved.held", n)
 		}
 		s.held = nil
 		return cmd

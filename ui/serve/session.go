@@ -145,6 +145,13 @@ type session struct {
 	// moves (at most maxHeld): played in order once the seat is back,
 	// never dropped without a word (issue 40, point 5).
 	held []tea.KeyPressMsg
+	// sent are the moves sent to the table that it has not yet answered
+	// (the view they were made on is still the last one): a table whose
+	// node dies or freezes with them on the way comes up on another
+	// node at that view, and they are sent there again (resendOnUpdate:
+	// at the first update after the seat is back). At most maxHeld.
+	sent           []sentMove
+	resendOnUpdate bool
 	// in is the session's input: closed before the program quits, which
 	// it does once inputEnded, the input's end marker having arrived
 	// (tty/input.go).

@@ -1,0 +1,128 @@
+package serve
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"okey/game/classic"
+	"okey/ui/seatmsg"
+	"okey/ui/serve/tables"
+)
+
+// sendTable is a table on another node as a session reaches it, which
+// notes the moves sent to it and takes none.
+type sendTable struct {
+	id    string
+	mu    sync.Mutex
+	moves []seatmsg.Intent
+}
+
+func (f *sendTable) TableID() string                           { return f.id }
+func (f *sendTable) GameKind() tables.GameKind                 { return tables.GameKinds()[0] }
+func (f *sendTable) Private() bool                             { return false }
+func (f *sendTable) Call(context.Context, tables.Request) bool { return true }
+func (f *sendTable) Ended() <-chan struct{}                    { return nil }
+func (f *sendTable) sent() []seatmsg.Intent {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]seatmsg.Intent(nil), f.moves...)
+}
+func (f *sendTable) Send(r tables.Request) bool {
+	if r.Kind == tables.ReqMove {
+		f.mu.Lock()
+		in, _ := r.Move.(seatmsg.Intent)
+		f.moves = append(f.moves, in)
+		f.mu.Unlock()
+	}
+	return true
+}
+
+// TestAMoveLostWithItsNodeIsSentAgain: a move sent to a table whose node
+// then dies (or freezes) before taking it is sent again where the table
+// comes up, if it came up at the view the move was made on — and not if
+// the table had taken it (its first view there is another one), nor if
+// it was answered before the table moved. A player never loses a key
+// pressed around a node's loss without a word.
+func TestAMoveLostWithItsNodeIsSentAgain(t *testing.T) {
+	before := seatmsg.Update{View: &classic.View{Seat: 0, Hand: 1, Turn: 0, WallLeft: 40}}
+	after := seatmsg.Update{View: &classic.View{Seat: 0, Hand: 1, Turn: 1, WallLeft: 40}}
+	chat := before
+	chat.Chat = []seatmsg.ChatLine{{Name: "bob", Text: "hi"}}
+	move := seatmsg.Intent{Kind: seatmsg.IntentAct, Action: classic.Action{Kind: classic.ActDiscard}, Hand: 1}
+
+	for _, tc := range []struct {
+		name string
+		// seen: the updates the first node sent after the move, before
+		// it was lost; back: the first view where the table came up.
+		seen   []seatmsg.Update
+		back   seatmsg.Update
+		resent bool
+	}{
+		{"lost with its node", nil, before, true},
+		{"lost, a chat line seen before", []seatmsg.Update{chat}, before, true},
+		{"taken, the node lost before its view came", nil, after, false},
+		{"taken and answered before the node was lost", []seatmsg.Update{after}, after, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv, _ := testServer(t)
+			s := newSession(srv, context.Background(), "key:test", "", "ann", "127.0.0.1", "en")
+			s.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+			first, second := &sendTable{id: "7"}, &sendTable{id: "7"}
+			deliver := func(msg tables.Msg) {
+				s.onTable(fromTableMsg{gen: s.at.gen, msg: msg})
+			}
+			s.onJoined(joinedMsg{t: first, m: tables.NewMember("key:test", "ann", "127.0.0.1", 0), seat: 0})
+			s.scr, s.page = &keyScreen{}, pgTable
+			deliver(tables.Msg{Update: before})
+			if !s.sendMove(move) || len(first.sent()) != 1 {
+				t.Fatalf("the move did not go to the table: %v", first.sent())
+			}
+			for _, u := range tc.seen {
+				deliver(tables.Msg{Update: u})
+			}
+			deliver(tables.Msg{Closed: "table.moved"})
+			if s.reseat == nil {
+				t.Fatal("the table's move was not taken as one")
+			}
+			s.onJoined(joinedMsg{t: second, m: tables.NewMember("key:test", "ann", "127.0.0.1", 0), seat: 0})
+			if len(second.sent()) != 0 {
+				t.Fatalf("moves sent again before the table's first view: %v", second.sent())
+			}
+			deliver(tables.Msg{Update: tc.back})
+			got := second.sent()
+			if tc.resent && (len(got) != 1 || got[0].Action.Kind != classic.ActDiscard) {
+				t.Fatalf("the move the table had not taken was not sent again: %v", got)
+			}
+			if !tc.resent && len(got) != 0 {
+				t.Fatalf("a move the table had taken was sent again: %v", got)
+			}
+			if line := s.moveLine(); tc.resent != strings.Contains(line, "were sent again") {
+				t.Fatalf("resent %v, the line says %q", tc.resent, line)
+			}
+		})
+	}
+}
+
+// TestAMoveNotTakenIsSaidWhenTheSeatDoesNotComeBack: a move the table
+// had not taken when it moved, whose seat never comes back, is counted
+// among the keys the lobby's line says were not played.
+func TestAMoveNotTakenIsSaidWhenTheSeatDoesNotComeBack(t *testing.T) {
+	srv, _ := testServer(t)
+	s := newSession(srv, context.Background(), "key:test", "", "ann", "127.0.0.1", "en")
+	s.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	first := &sendTable{id: "7"}
+	s.onJoined(joinedMsg{t: first, m: tables.NewMember("key:test", "ann", "127.0.0.1", 0), seat: 0})
+	s.scr, s.page = &keyScreen{}, pgTable
+	s.onTable(fromTableMsg{gen: s.at.gen, msg: tables.Msg{Update: seatmsg.Update{View: &classic.View{Hand: 1, WallLeft: 40}}}})
+	s.sendMove(seatmsg.Intent{Kind: seatmsg.IntentAct, Hand: 1})
+	s.onTable(fromTableMsg{gen: s.at.gen, msg: tables.Msg{Closed: "table.moved"}})
+	s.reseat.until = srv.cfg.Now().Add(-1) // the seat never came back
+	s.onReseat()
+	if !strings.Contains(s.flash, "(1) were not played") {
+		t.Fatalf("the lobby's line: %q", s.flash)
+	}
+}
