@@ -397,11 +397,14 @@ func (k *Keeper) walk(ctx context.Context, subj string, from, last uint64, fn fu
 	}
 	cons, err := k.records.OrderedConsumer(ctx, cfg)
 	if err != nil {
-		return err
+		return cmp.Or(ctx.Err(), err)
 	}
 	for {
 		// A fetch on a context already ended is a client's "invalid
-		// option", not the deadline the callers ask again after.
+		// option", not the deadline the callers ask again after: the
+		// context's own error is returned instead, also when it ended
+		// between this check and the fetch (seen under the race
+		// detector at a load of 13).
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -409,7 +412,7 @@ func (k *Keeper) walk(ctx context.Context, subj string, from, last uint64, fn fu
 		// without waiting for the batch to fill.
 		batch, err := cons.Fetch(recordBatch, jetstream.FetchContext(ctx))
 		if err != nil {
-			return err
+			return cmp.Or(ctx.Err(), err)
 		}
 		got := 0
 		for m := range batch.Messages() {
@@ -423,7 +426,7 @@ func (k *Keeper) walk(ctx context.Context, subj string, from, last uint64, fn fu
 			}
 		}
 		if err := batch.Error(); err != nil {
-			return err
+			return cmp.Or(ctx.Err(), err)
 		}
 		if got == 0 {
 			return nats.ErrTimeout
