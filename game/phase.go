@@ -140,3 +140,9 @@ func ParseKind[K ~uint8](names []string, s, what string) (K, error) {
 	}
 	return 0, fmt.Errorf("unknown %s %q", what, s)
 }
+
+// DealKey tells the deals of a match apart and orders them: a hand, and
+// its deals after void ones (a 101 hand dealt again). Chat lines and a
+// table's log are placed by it, so that a line said in one deal is never
+// shown in another.
+func DealKey(hand, redeal int) int { return hand<<8 | redeal }

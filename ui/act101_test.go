@@ -4,13 +4,13 @@ import (
 	"strings"
 	"testing"
 
+	"okey/game"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
 	"okey/ui/i18n"
 	"okey/ui/play101"
 	"okey/ui/play101/decide"
-	"okey/ui/table"
 )
 
 // findTurn101 plays matches from seed 1 on, the player's turns through
@@ -203,11 +203,11 @@ func TestLogKeepsItsHandsOkey(t *testing.T) {
 	m := start101(t, 100, 30)
 	now := m.t().View.Okey
 	then := now.Next()
-	e := play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvDiscard, Seat: 1, Tile: then}, Deal: table.DealKey(1, 0), Okey: then}
+	e := play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvDiscard, Seat: 1, Tile: then}, Deal: game.DealKey(1, 0), Okey: then}
 	if got := m.t().LogText(e); !strings.Contains(got, then.String()+" (okey)") {
 		t.Fatalf("the okey of its hand is not said: %q", got)
 	}
-	e = play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvDiscard, Seat: 1, Tile: now}, Deal: table.DealKey(1, 0), Okey: then}
+	e = play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvDiscard, Seat: 1, Tile: now}, Deal: game.DealKey(1, 0), Okey: then}
 	if got := m.t().LogText(e); strings.Contains(got, "okey") {
 		t.Fatalf("this hand's okey named in an entry of another: %q", got)
 	}

@@ -8,8 +8,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/ui/hosting"
-	"okey/ui/pages"
 	"okey/ui/problem"
+	"okey/ui/safetext"
 	"okey/ui/saves"
 	"okey/ui/seatmsg"
 	"okey/ui/seats"
@@ -160,7 +160,7 @@ func (m *Model) adopting(seed uint64, meta map[string]string) {
 func (m *Model) seatsFrom(meta map[string]string, level func(named string, seat int) string) {
 	m.names[0], m.levels[0] = "", ""
 	for s := 1; s < seats.N; s++ {
-		m.names[s] = pages.CleanName(meta["name"+strconv.Itoa(s)])
+		m.names[s] = safetext.Name(meta["name"+strconv.Itoa(s)])
 		if m.names[s] == "" {
 			m.names[s] = m.set.Names[s-1]
 		}

@@ -1,7 +1,7 @@
 package ui
 
 import (
-	"okey/ui/pages"
+	"okey/ui/safetext"
 	"okey/ui/settings"
 )
 
@@ -10,5 +10,5 @@ import (
 const (
 	GameClassic = settings.GameClassic
 	Game101     = settings.Game101
-	MaxNameLen  = pages.MaxNameLen
+	MaxNameLen  = safetext.MaxNameLen
 )

@@ -18,7 +18,6 @@ import (
 	"okey/ui/play101"
 	"okey/ui/playclassic"
 	"okey/ui/problem"
-	"okey/ui/table"
 )
 
 // The review sheet (issue 31, point 4): every message a player reads,
@@ -222,13 +221,13 @@ func reviewText(t *testing.T) string {
 	logOf101 := func(ev okey101.Event, owner int) func(m *Model, seat int) string {
 		return func(m *Model, seat int) string {
 			ev.Seat = seat
-			return m.t().LogText(play101.LogEntry{Ev: ev, Deal: table.DealKey(2, 0), Owner: owner, Okey: sampleOkey})
+			return m.t().LogText(play101.LogEntry{Ev: ev, Deal: game.DealKey(2, 0), Owner: owner, Okey: sampleOkey})
 		}
 	}
 	sub("a deal, a deal again")
 	who(1, logOf101(okey101.Event{Kind: okey101.EvDeal, Tile: r(tile.Red, 4)}, -1))
 	pair(func(m *Model) string {
-		return m.t().LogText(play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvDeal, Seat: 2, Tile: r(tile.Red, 4)}, Deal: table.DealKey(2, 1), Okey: sampleOkey})
+		return m.t().LogText(play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvDeal, Seat: 2, Tile: r(tile.Red, 4)}, Deal: game.DealKey(2, 1), Okey: sampleOkey})
 	}, 1)
 	sub("openings and melds laid")
 	who(1, logOf101(okey101.Event{Kind: okey101.EvOpen, Points: 112, Melds: []meld.Meld{run, runOkey, set, setOkey}}, -1))

@@ -9,7 +9,7 @@ import (
 	"okey/ui/hosting"
 	"okey/ui/i18n"
 	"okey/ui/keymap"
-	"okey/ui/pages"
+	"okey/ui/safetext"
 	"okey/ui/seatlink"
 	"okey/ui/seatmsg"
 )
@@ -130,7 +130,7 @@ func (m *Model) seatTable(u seatmsg.Update) {
 		m.tellNews(m.tr.T("guide.away"))
 	}
 	for r, p := range m.seat.Players {
-		m.names[r] = pages.CleanName(p.Name)
+		m.names[r] = safetext.Name(p.Name)
 		m.levels[r] = p.Level
 	}
 }
@@ -145,7 +145,7 @@ func (m *Model) seatTurn(wasMine, mine bool) {
 
 // chatText is a chat line as the log says it.
 func (m *Model) chatText(c seatmsg.ChatLine) string {
-	return m.tr.T("log.chat", pages.CleanName(c.Name), c.Text)
+	return m.tr.T("log.chat", safetext.Name(c.Name), c.Text)
 }
 
 // seatTook ends taking in an update of either game: a refusal told
@@ -300,11 +300,6 @@ func (m *Model) levelText(seat int) string {
 // ResumeCodeLine is the guest's resume code, said in the player's
 // language, for the holding program to show.
 func (m *Model) ResumeCodeLine(code string) string { return m.tr.T("seat.code", code) }
-
-// CleanName makes a name from outside (an SSH user name) safe to show:
-// control and format characters go, and it is cut to MaxNameLen
-// columns.
-func CleanName(s string) string { return pages.CleanName(s) }
 
 // link is the link to a served table, nil for a match played here.
 func (m *Model) link() *seatlink.Link {

@@ -34,11 +34,6 @@ func (m *Model) upFirst(s string) string { return m.tr.UpFirst(s) }
 // reason is err in the player's words (problem.Reason).
 func (m *Model) reason(err error) string { return problem.Reason(m.tr, err) }
 
-// ReasonKey is the catalogue key of the words for err, if the table
-// knows them (problem.ReasonKey): okey serve sends a seat the key of
-// its refusal, and the seat's screen says it in the seat's language.
-func ReasonKey(err error) (string, bool) { return problem.ReasonKey(err) }
-
 // levelName is a bot level in the player's language.
 func (m *Model) levelName(l string) string { return pages.LevelName(m.common(), l) }
 

@@ -1,7 +1,7 @@
 // Package canvas places blocks of styled text on a screen of a given
 // size, and holds the text helpers every screen measures and cuts its
-// words with (Fit, Cut, Right, Center, Wrap), and what text from outside
-// is cut and cleaned to before it is drawn (CutBytes, SafeText: safe.go).
+// words with (Fit, Cut, Right, Center, Wrap); text from outside is cut
+// and cleaned before it is drawn by package safetext, below it.
 // It knows nothing of any game; it imports only the standard library and charmbracelet/x/ansi.
 package canvas
 

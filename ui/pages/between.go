@@ -11,6 +11,7 @@ import (
 
 	"okey/ui/canvas"
 	"okey/ui/i18n"
+	"okey/ui/safetext"
 )
 
 // The pages between hands that both games show alike, fed plain values
@@ -21,7 +22,7 @@ import (
 // The columns of the tables of the pages between hands.
 const (
 	// NameLevelW is a seat's name with its bot's level ("Ayşe (normal)").
-	NameLevelW = MaxNameLen + 12
+	NameLevelW = safetext.MaxNameLen + 12
 	// PointsColW is the final table's points.
 	PointsColW = 6
 )
@@ -181,13 +182,13 @@ func (p Final) Lines() []string {
 		lines = append(lines, "", p.style(t.VerdictMood).Render(t.Verdict))
 	}
 	lines = append(lines, st.Dim.Render(t.Rule), "")
-	head := "     " + canvas.Fit(tr.T("matchover.player"), MaxNameLen) + "  "
+	head := "     " + canvas.Fit(tr.T("matchover.player"), safetext.MaxNameLen) + "  "
 	if t.Points != "" {
 		head += canvas.Right(t.Points, PointsColW) + "  "
 	}
 	lines = append(lines, st.Bold.Render(head+tr.T("matchover.result")))
 	for _, r := range t.Rows {
-		row := "  " + strconv.Itoa(r.Place) + ". " + canvas.Fit(r.Name, MaxNameLen) + "  "
+		row := "  " + strconv.Itoa(r.Place) + ". " + canvas.Fit(r.Name, safetext.MaxNameLen) + "  "
 		if t.Points != "" {
 			row += canvas.Right(r.Points, PointsColW) + "  "
 		}

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/ui/canvas"
+	"okey/ui/safetext"
 )
 
 // The settings form of both games: lines of choices and names, a cursor
@@ -182,7 +183,7 @@ func (p FormPage) editName(msg tea.Msg) {
 	in := f.nameField()
 	switch EditName(in, msg) {
 	case NameTooLong:
-		f.Err = p.c.Tr.T("set.err.name", MaxNameLen)
+		f.Err = p.c.Tr.T("set.err.name", safetext.MaxNameLen)
 	case NameBadChars:
 		f.Err = p.c.Tr.T("set.err.name.chars")
 	}

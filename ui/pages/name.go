@@ -2,33 +2,21 @@ package pages
 
 import (
 	"slices"
-	"strings"
 	"unicode"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"okey/ui/canvas"
+	"okey/ui/safetext"
 )
 
 // The bots' names on the settings form are typed into bubbles'
 // textinput (a paste arrives whole, the cursor moves with ←→, home and
-// end), kept to the caps every name has: MaxNameLen columns (a wide
-// letter counts two), MaxNameBytes bytes, no control or format
-// characters.
-
-// MaxNameLen is the longest bot name, in columns (letters; a wide
-// letter counts two).
-const MaxNameLen = 12
-
-// MaxNameBytes caps a name in bytes as MaxNameLen caps it in columns:
-// combining marks take no column, so a name of twelve columns could
-// otherwise be any size (one of 240 KB was sent as an SSH user name).
-// Forty-eight bytes hold twelve letters of any script with room for
-// their accents.
-const MaxNameBytes = 48
+// end), kept to the caps every name has (package safetext):
+// safetext.MaxNameLen columns (a wide letter counts two), safetext.MaxNameBytes bytes, no
+// control or format characters.
 
 // Printable reports whether s has no control or format characters.
 func Printable(s string) bool {
@@ -40,25 +28,6 @@ func Printable(s string) bool {
 	return true
 }
 
-// CleanName makes a name from outside (a record's meta, an SSH user
-// name) safe to show: control and format characters (a newline, an
-// escape, a direction override) go, and it is cut to MaxNameLen
-// columns.
-func CleanName(s string) string {
-	// Cut first, so a huge name costs nothing: no name is longer than
-	// four bytes a column plus its marks, escapes included.
-	s = canvas.CutBytes(s, 4*MaxNameBytes)
-	// A name loses its control characters outright (a newline in it
-	// joins its parts), then what terminals draw unalike.
-	s = canvas.SafeText(strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
-			return -1
-		}
-		return r
-	}, s))
-	return strings.TrimSpace(canvas.CutBytes(ansi.Truncate(strings.TrimSpace(s), MaxNameLen, ""), MaxNameBytes))
-}
-
 // NewNameField is the editor of a name on the settings form, holding
 // name with the cursor at its end. Its cursor does not blink (a frame
 // twice a second for nothing), and ctrl+v reads no clipboard: a
@@ -67,7 +36,7 @@ func CleanName(s string) string {
 func NewNameField(name string) textinput.Model {
 	in := textinput.New()
 	in.Prompt = ""
-	in.CharLimit = MaxNameBytes // no name has more letters than bytes
+	in.CharLimit = safetext.MaxNameBytes // no name has more letters than bytes
 	for _, b := range []*key.Binding{&in.KeyMap.Paste, &in.KeyMap.AcceptSuggestion,
 		&in.KeyMap.NextSuggestion, &in.KeyMap.PrevSuggestion} {
 		b.SetEnabled(false)
@@ -131,7 +100,7 @@ func EditName(in *textinput.Model, msg tea.Msg) NameRefusal {
 	}
 	fits := func(n int) bool {
 		s := string(head) + string(keep[:n]) + string(tail)
-		return canvas.Width(s) <= MaxNameLen && len(s) <= MaxNameBytes
+		return canvas.Width(s) <= safetext.MaxNameLen && len(s) <= safetext.MaxNameBytes
 	}
 	n := len(keep)
 	for n > 0 && !fits(n) {

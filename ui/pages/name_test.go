@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/ui/canvas"
+	"okey/ui/safetext"
 )
 
 // keyMsg is the key named s ("x", "left", "esc") as pressed.
@@ -70,33 +71,9 @@ func TestEditNameKeepsTheCaps(t *testing.T) {
 			if got != c.want || in.Position() != c.wantPos || why != c.why {
 				t.Fatalf("got %q at %d (%d), want %q at %d (%d)", got, in.Position(), why, c.want, c.wantPos, c.why)
 			}
-			if canvas.Width(got) > MaxNameLen || len(got) > MaxNameBytes || !Printable(got) {
+			if canvas.Width(got) > safetext.MaxNameLen || len(got) > safetext.MaxNameBytes || !Printable(got) {
 				t.Fatalf("%q breaks the caps", got)
 			}
 		})
-	}
-}
-
-// A name from outside loses its control and format characters and is
-// cut to a name's caps, in columns and in bytes.
-func TestCleanName(t *testing.T) {
-	long := strings.Repeat("ş", 100)
-	cases := []struct{ in, want string }{
-		{"  Ayşe  ", "Ayşe"},
-		{"Ay\nşe", "Ayşe"},
-		{"\x1b[31mred", "[31mred"},
-		{"abcdefghijklmnop", "abcdefghijkl"},
-		{"李明李明李明李明", "李明李明李明"},
-		{long, strings.Repeat("ş", MaxNameLen)},
-		{strings.Repeat("e\u0301", 40), strings.Repeat("e", MaxNameLen)},
-	}
-	for _, c := range cases {
-		got := CleanName(c.in)
-		if got != c.want {
-			t.Errorf("CleanName(%q) = %q, want %q", c.in, got, c.want)
-		}
-		if len(got) > MaxNameBytes {
-			t.Errorf("CleanName(%q) is %d bytes", c.in, len(got))
-		}
 	}
 }

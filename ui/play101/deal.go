@@ -63,7 +63,7 @@ func (t *Table) Start(v okey101.View) {
 // Relog writes the log of the deal on the table again from its
 // history: its entries go, and its events come back in order.
 func (t *Table) Relog() {
-	deal := table.DealKey(t.View.Hand, t.View.Redeal)
+	deal := game.DealKey(t.View.Hand, t.View.Redeal)
 	t.Log = slices.DeleteFunc(t.Log, func(e LogEntry) bool { return e.Deal == deal })
 	t.logHistory()
 }
@@ -91,7 +91,7 @@ func (t *Table) AddLog(e okey101.Event, at int) {
 	if (e.Kind == okey101.EvLayOff || e.Kind == okey101.EvTakeBack) && e.Meld >= 0 && e.Meld < len(t.View.Table) {
 		owner = t.View.Table[e.Meld].Owner
 	}
-	t.Log = append(t.Log, LogEntry{Ev: e, Deal: table.DealKey(d.Hand, d.Redeal), At: at, Owner: owner, Okey: d.Indicator.Next()})
+	t.Log = append(t.Log, LogEntry{Ev: e, Deal: game.DealKey(d.Hand, d.Redeal), At: at, Owner: owner, Okey: d.Indicator.Next()})
 	if t.Logged != nil {
 		t.Logged(t.Log[len(t.Log)-1])
 	}
@@ -188,11 +188,11 @@ func stand(v *okey101.View) seatlink.Stand {
 // TakeNotes puts a served seat's notes (the commitment, the chat) into
 // the log beside the moves (seatlink.Place), and trims it.
 func (t *Table) TakeNotes(n seatlink.Notes) {
-	deal := table.DealKey(t.View.Hand, t.View.Redeal)
+	deal := game.DealKey(t.View.Hand, t.View.Redeal)
 	t.Log = table.TrimLog(seatlink.Place(t.Log, n,
 		func(note string) LogEntry { return LogEntry{Note: note, Deal: deal} },
 		func(e *LogEntry) (bool, bool, int, int) { return e.Chat, e.Note == "", e.Deal, e.At },
 		func(c seatmsg.ChatLine, text string) LogEntry {
-			return LogEntry{Note: text, Chat: true, Deal: table.DealKey(c.Hand, c.Redeal), At: c.At}
+			return LogEntry{Note: text, Chat: true, Deal: game.DealKey(c.Hand, c.Redeal), At: c.At}
 		}))
 }

@@ -1,13 +1,14 @@
 package play101
 
 import (
-	"okey/game/okey101"
-	"okey/ui/canvas"
-	"okey/ui/i18n"
-	"okey/ui/table"
 	"slices"
 	"strconv"
 	"strings"
+
+	"okey/game"
+	"okey/game/okey101"
+	"okey/ui/canvas"
+	"okey/ui/i18n"
 )
 
 // The pages of the 101 table in words: the stacks browsed, the last
@@ -59,7 +60,7 @@ func (t *Table) BrowseLines(w int) []string {
 // LastTurn is the finisher's last turn in the log, in words: from
 // its draw or take to the finish.
 func (t *Table) LastTurn(seat int) []string {
-	deal := table.DealKey(t.View.Hand, t.View.Redeal)
+	deal := game.DealKey(t.View.Hand, t.View.Redeal)
 	var out []string
 	for i := len(t.Log) - 1; i >= 0; i-- {
 		e := t.Log[i]
@@ -85,7 +86,7 @@ func (t *Table) LastTurn(seat int) []string {
 
 // LastMoves are the last n lines of the log of the deal on the table.
 func (t *Table) LastMoves(n int) []string {
-	deal := table.DealKey(t.View.Hand, t.View.Redeal)
+	deal := game.DealKey(t.View.Hand, t.View.Redeal)
 	var out []string
 	for i := len(t.Log) - 1; i >= 0 && len(out) < n; i-- {
 		if t.Log[i].Deal != deal {

@@ -11,6 +11,7 @@ import (
 	"okey/ui/canvas"
 	"okey/ui/i18n"
 	"okey/ui/pages"
+	"okey/ui/safetext"
 	"okey/ui/theme"
 )
 
@@ -118,7 +119,7 @@ func (t *Table) HandEndPage(hs []HandScore, w int) (h pages.HandEnd, ok bool) {
 		if res.Lost[s] == 0 {
 			lost = "0"
 		}
-		cells := fmt.Sprintf("  %s  %s  %s  ", canvas.Fit(words.SeatName(s), pages.MaxNameLen), canvas.Right(lost, lossW), canvas.Fit(t.ScoreCell(s), scoreW))
+		cells := fmt.Sprintf("  %s  %s  %s  ", canvas.Fit(words.SeatName(s), safetext.MaxNameLen), canvas.Right(lost, lossW), canvas.Fit(t.ScoreCell(s), scoreW))
 		h.Rows = append(h.Rows, pages.HandEndRow{Cells: cells, Why: t.lossReasons(res, s)})
 	}
 	if len(hs) > 1 { // the hands before, when the page has room for them

@@ -6,7 +6,6 @@ import (
 	"okey/game/tile"
 	"okey/ui/seatlink"
 	"okey/ui/seatmsg"
-	"okey/ui/table"
 )
 
 // Sent notes a discard (or a finish) a served seat sent from slot of
@@ -84,7 +83,7 @@ func (t *Table) TakeNotes(n seatlink.Notes) {
 	hand := t.View.Hand
 	t.Log = seatlink.Place(t.Log, n,
 		func(note string) LogEntry { return LogEntry{Note: note, Hand: hand} },
-		func(e *LogEntry) (bool, bool, int, int) { return e.Chat, e.Note == "", table.DealKey(e.Hand, 0), e.At },
+		func(e *LogEntry) (bool, bool, int, int) { return e.Chat, e.Note == "", game.DealKey(e.Hand, 0), e.At },
 		func(c seatmsg.ChatLine, text string) LogEntry {
 			return LogEntry{Note: text, Chat: true, Hand: c.Hand, At: c.At}
 		})

@@ -17,7 +17,6 @@ import (
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
-	"okey/ui/table"
 )
 
 // Kind is who holds a seat, as the players at the table see it.
@@ -70,10 +69,10 @@ type ChatLine struct {
 }
 
 // SaidBefore reports whether chat line c was said before the event at
-// place at of the deal table.DealKey(hand, redeal) (at -1: a place not known,
+// place at of the deal game.DealKey(hand, redeal) (at -1: a place not known,
 // which no chat line of its deal goes before).
 func (c ChatLine) SaidBefore(deal, at int) bool {
-	if cd := table.DealKey(c.Hand, c.Redeal); cd != deal {
+	if cd := game.DealKey(c.Hand, c.Redeal); cd != deal {
 		return cd < deal
 	}
 	return at >= 0 && c.At <= at

@@ -3,7 +3,7 @@ package seatmsg
 import (
 	"testing"
 
-	"okey/ui/table"
+	"okey/game"
 )
 
 // entry is one line of a log as ChatAt reads it.
@@ -26,7 +26,7 @@ func TestChatAt(t *testing.T) {
 	}
 	read := func(i int) (bool, bool, int, int) {
 		e := log[i]
-		return e.chat, e.event, table.DealKey(e.hand, 0), e.at
+		return e.chat, e.event, game.DealKey(e.hand, 0), e.at
 	}
 	for _, tc := range []struct {
 		name string

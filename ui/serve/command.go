@@ -14,7 +14,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"okey/game/daily"
-	"okey/ui/canvas"
+	"okey/ui/safetext"
 	"okey/ui/serve/hall"
 	"okey/ui/serve/keep"
 	"okey/ui/serve/tables"
@@ -50,7 +50,7 @@ func (s *Server) command(sess ssh.Session) bool {
 		return s.dailyCommand(sess, args[1:], fail)
 	}
 	if args[0] != "record" {
-		return fail(2, "unknown command %q: connect with no command to play, or ask for \"record TABLE\" (a table's last finished match), \"daily GAME DATE HAND\" (your hand of a day's daily, once the day is over) or \"status\" (the nodes and their tables)", tables.CutWidth(ansi.Strip(canvas.CutBytes(args[0], 64)), 20))
+		return fail(2, "unknown command %q: connect with no command to play, or ask for \"record TABLE\" (a table's last finished match), \"daily GAME DATE HAND\" (your hand of a day's daily, once the day is over) or \"status\" (the nodes and their tables)", tables.CutWidth(ansi.Strip(safetext.CutBytes(args[0], 64)), 20))
 	}
 	if len(args) != 2 {
 		return fail(2, "%s", recordUsage)

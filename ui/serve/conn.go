@@ -11,10 +11,9 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
-	"okey/ui/canvas"
 	"okey/ui/i18n"
 	"okey/ui/layout"
-	"okey/ui/pages"
+	"okey/ui/safetext"
 	"okey/ui/serve/tty"
 )
 
@@ -30,7 +29,7 @@ func (s *Server) guard(next wish.Middleware) wish.Middleware {
 			defer s.wg.Done()
 			defer func() {
 				if r := recover(); r != nil {
-					s.log.Error("panic in a session", "panic", r, "user", pages.CleanName(ansi.Strip(canvas.CutBytes(sess.User(), maxUserBytes))))
+					s.log.Error("panic in a session", "panic", r, "user", safetext.Name(ansi.Strip(safetext.CutBytes(sess.User(), maxUserBytes))))
 				}
 				s.ended(sess)
 			}()
@@ -132,7 +131,7 @@ func (s *Server) program(sess ssh.Session) (*tty.Driver, *session) {
 		return nil, nil
 	}
 	if s.cfg.hook != nil {
-		s.cfg.hook("start", canvas.CutBytes(sess.User(), maxUserBytes))
+		s.cfg.hook("start", safetext.CutBytes(sess.User(), maxUserBytes))
 	}
 	id, code := identityOf(sess)
 	if s.overloaded() && s.hall.Holding(id) == nil {
@@ -150,7 +149,7 @@ func (s *Server) program(sess ssh.Session) (*tty.Driver, *session) {
 		sess.Exit(1)
 		return nil, nil
 	}
-	name := pages.CleanName(ansi.Strip(canvas.CutBytes(sess.User(), maxUserBytes)))
+	name := safetext.Name(ansi.Strip(safetext.CutBytes(sess.User(), maxUserBytes)))
 	if name == "" {
 		name = "guest"
 	}

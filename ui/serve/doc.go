@@ -29,7 +29,10 @@
 //	              code entry (a private table's, a guest's resume code),
 //	              waiting room, leaderboard keys
 //	seat.go       the session at a table: joining, its updates, moves,
-//	              held keys, chat, leaving, reseating after a table moved
+//	              held keys, moves sent again where a moved table comes
+//	              up, chat, leaving, reseating after a table moved
+//	screen.go     a seat's screen, opened by the table's game (the table
+//	              core knows no screen)
 //	command.go    "record TABLE" over ssh: a finished match's record;
 //	              "daily GAME DATE HAND": a served daily's hand once its
 //	              day is over; the status line

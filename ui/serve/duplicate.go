@@ -144,7 +144,7 @@ func (s *session) dupLine() string {
 		// A 101 hand is a match: its end offers n, which here is the
 		// player's "ready" for the plan's next hand; once pressed, who
 		// is still awaited.
-		if u, ok := s.lastUpdate.(seatmsg.Update); ok && s.at != nil && s.at.seat >= 0 && u.Ready[s.at.seat] {
+		if u := s.lastUpdate; u != nil && s.at != nil && s.at.seat >= 0 && u.Ready[s.at.seat] {
 			var names []string
 			for i, p := range u.Players {
 				if p.Kind == seatmsg.Human && !u.Ready[i] {

@@ -127,12 +127,12 @@ func TestSessionFollowsItsSeat(t *testing.T) {
 		}
 		return u
 	}
-	s.onTable(fromTableMsg{gen: 1, msg: tables.Msg{Update: update(1, 0)}})
+	s.onTable(fromTableMsg{gen: 1, msg: tables.Msg{Update: ptr(update(1, 0))}})
 	first := s.scr
 	if first == nil || s.at.seat != 0 {
 		t.Fatalf("no screen at seat 0: %v, seat %d", first, s.at.seat)
 	}
-	s.onTable(fromTableMsg{gen: 1, msg: tables.Msg{Update: update(2, 1)}})
+	s.onTable(fromTableMsg{gen: 1, msg: tables.Msg{Update: ptr(update(2, 1))}})
 	if s.scr == first || s.scr == nil || s.at.seat != 1 {
 		t.Fatalf("the screen did not follow the seat: same %v, seat %d", s.scr == first, s.at.seat)
 	}
@@ -147,12 +147,12 @@ func TestSessionFollowsItsSeat(t *testing.T) {
 	s.inPlay = false
 	u := update(2, 1)
 	u.Ready[1] = true
-	s.lastUpdate = u
+	s.lastUpdate = &u
 	if note := s.dupLine(); note != "Ready: waiting for Emre, Mehmet, bob." {
 		t.Errorf("the note once ready: %q", note)
 	}
 	u.Ready[1] = false
-	s.lastUpdate = u
+	s.lastUpdate = &u
 	if note := s.dupLine(); !strings.HasPrefix(note, "n when you are ready") {
 		t.Errorf("the note before: %q", note)
 	}

@@ -6,10 +6,10 @@ import (
 	"strings"
 	"unicode"
 
-	"okey/ui/serve/keep"
-
 	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
+
+	"okey/ui/serve/keep"
 )
 
 // Who a player is: the SHA-256 fingerprint of the key that
@@ -99,7 +99,7 @@ func guestID(code string) string { return keep.GuestPrefix + code }
 // tables.MaxChatBytes.
 const (
 	// maxUserBytes: the SSH user name as it arrives (it is cut to a
-	// name of pages.MaxNameBytes after its escapes are taken out).
+	// name of safetext.MaxNameBytes after its escapes are taken out).
 	maxUserBytes = 256
 	// maxCodeBytes: a code as typed, with room for spaces and dashes.
 	maxCodeBytes = 2 * resumeLen

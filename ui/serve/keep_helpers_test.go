@@ -2,8 +2,9 @@ package serve
 
 import (
 	"context"
-	"okey/ui/serve/keep"
 	"testing"
+
+	"okey/ui/serve/keep"
 )
 
 // storedRecord is table id's record as the server's store holds it; a

@@ -17,7 +17,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"okey/game/classic"
-	"okey/ui/pages"
+	"okey/ui/safetext"
 	"okey/ui/serve/tables"
 )
 
@@ -253,8 +253,8 @@ func TestHugeNameCostsNothing(t *testing.T) {
 	w.press("w")
 	time.Sleep(time.Second)
 	s := waitSummary(t, srv, "1", "seated", func(s *tables.Summary) bool { return s.Free() == 3 })
-	if n := len(s.Players[0].Name); n == 0 || n > pages.MaxNameBytes {
-		t.Errorf("the seat's name is %d bytes, want 1 to %d", n, pages.MaxNameBytes)
+	if n := len(s.Players[0].Name); n == 0 || n > safetext.MaxNameBytes {
+		t.Errorf("the seat's name is %d bytes, want 1 to %d", n, safetext.MaxNameBytes)
 	}
 	if n := len(log.String()); n > 16<<10 {
 		t.Errorf("the log is %d bytes after one player with a huge name", n)

@@ -2,15 +2,16 @@ package serve
 
 import (
 	"fmt"
-	"okey/ui/seatmsg"
-	"okey/ui/serve/keep"
-	"okey/ui/serve/tables"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
 	gossh "golang.org/x/crypto/ssh"
+
+	"okey/ui/seatmsg"
+	"okey/ui/serve/keep"
+	"okey/ui/serve/tables"
 )
 
 // TestLeaderboard: the board ranks by ordinal, names the player's own

@@ -2,13 +2,14 @@ package serve
 
 import (
 	"context"
-	"okey/ui/serve/tables"
 	"sync"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"okey/ui/serve/tables"
 )
 
 // TestIdleLobbyIsNotRedrawn: a session in the lobby draws its page again

@@ -208,11 +208,13 @@ func (s *session) onTable(f fromTableMsg) tea.Cmd {
 		return tea.Batch(s.waitTable(), s.readRoomRatings())
 	}
 	cmds := []tea.Cmd{s.waitTable()}
-	if u, ok := msg.Update.(seatmsg.Update); ok {
-		s.onDupUpdate(u) // a duplicate's player moved: the screen opened at the new seat
+	u := msg.Update
+	if u == nil {
+		return cmds[0] // nothing to show (no table sends this)
 	}
+	s.onDupUpdate(*u) // a duplicate's player moved: the screen opened at the new seat
 	if s.scr == nil {
-		scr, err := s.at.kind.NewScreen(ui.SeatOptions{
+		scr, err := newSeatScreen(s.at.kind.Name, ui.SeatOptions{
 			Lang: s.tr.Lang, Seat: s.at.seat, Send: s.sendMove, Keys: []key.Binding{s.keys.Chat}, Dark: s.dark,
 			Badge: s.badge(), Record: s.recordCmd(s.at.t), Settle: s.srv.cfg.seatSettle,
 			Log: s.debugLog(),
@@ -229,14 +231,12 @@ func (s *session) onTable(f fromTableMsg) tea.Cmd {
 		}
 	}
 	s.page, s.codeShown = pgTable, false
-	if u, ok := msg.Update.(seatmsg.Update); ok {
-		s.inPlay = u.InPlay()
-		if seat := s.at.seat; seat >= 0 {
-			s.away = u.Players[seat].Kind == seatmsg.Away
-		}
+	s.inPlay = u.InPlay()
+	if seat := s.at.seat; seat >= 0 {
+		s.away = u.Players[seat].Kind == seatmsg.Away
 	}
-	_, cmd := s.scr.Update(msg.Update)
-	s.lastUpdate = msg.Update
+	_, cmd := s.scr.Update(*u)
+	s.lastUpdate = u
 	cmds = append(cmds, cmd)
 	if s.resendOnUpdate {
 		// The first view of the table where it came up again: the moves
@@ -262,9 +262,8 @@ type sentMove struct {
 // viewPrint is a fingerprint of the game's state an update shows the
 // seat (0: no game's view in it). A move taken changes it; a chat line,
 // a clock or a player away do not.
-func viewPrint(u any) uint64 {
-	up, ok := u.(seatmsg.Update)
-	if !ok {
+func viewPrint(up *seatmsg.Update) uint64 {
+	if up == nil {
 		return 0
 	}
 	var v any
@@ -286,9 +285,11 @@ func viewPrint(u any) uint64 {
 }
 
 // refusedSeq is the count of refusals an update says (0: no update).
-func refusedSeq(u any) uint64 {
-	up, _ := u.(seatmsg.Update)
-	return up.RefusedSeq
+func refusedSeq(u *seatmsg.Update) uint64 {
+	if u == nil {
+		return 0
+	}
+	return u.RefusedSeq
 }
 
 // answered forgets the moves sent on a view the table has since left:

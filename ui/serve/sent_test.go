@@ -13,6 +13,9 @@ import (
 	"okey/ui/serve/tables"
 )
 
+// ptr is a pointer to a copy of v.
+func ptr[T any](v T) *T { return &v }
+
 // sendTable is a table on another node as a session reaches it, which
 // notes the moves sent to it and takes none.
 type sendTable struct {
@@ -77,12 +80,12 @@ func TestAMoveLostWithItsNodeIsSentAgain(t *testing.T) {
 			}
 			s.onJoined(joinedMsg{t: first, m: tables.NewMember("key:test", "ann", "127.0.0.1", 0), seat: 0})
 			s.scr, s.page = &keyScreen{}, pgTable
-			deliver(tables.Msg{Update: before})
+			deliver(tables.Msg{Update: ptr(before)})
 			if !s.sendMove(move) || len(first.sent()) != 1 {
 				t.Fatalf("the move did not go to the table: %v", first.sent())
 			}
 			for _, u := range tc.seen {
-				deliver(tables.Msg{Update: u})
+				deliver(tables.Msg{Update: ptr(u)})
 			}
 			deliver(tables.Msg{Closed: "table.moved"})
 			if s.reseat == nil {
@@ -92,7 +95,7 @@ func TestAMoveLostWithItsNodeIsSentAgain(t *testing.T) {
 			if len(second.sent()) != 0 {
 				t.Fatalf("moves sent again before the table's first view: %v", second.sent())
 			}
-			deliver(tables.Msg{Update: tc.back})
+			deliver(tables.Msg{Update: ptr(tc.back)})
 			got := second.sent()
 			if tc.resent && (len(got) != 1 || got[0].Action.Kind != classic.ActDiscard) {
 				t.Fatalf("the move the table had not taken was not sent again: %v", got)
@@ -117,7 +120,7 @@ func TestAMoveNotTakenIsSaidWhenTheSeatDoesNotComeBack(t *testing.T) {
 	first := &sendTable{id: "7"}
 	s.onJoined(joinedMsg{t: first, m: tables.NewMember("key:test", "ann", "127.0.0.1", 0), seat: 0})
 	s.scr, s.page = &keyScreen{}, pgTable
-	s.onTable(fromTableMsg{gen: s.at.gen, msg: tables.Msg{Update: seatmsg.Update{View: &classic.View{Hand: 1, WallLeft: 40}}}})
+	s.onTable(fromTableMsg{gen: s.at.gen, msg: tables.Msg{Update: &seatmsg.Update{View: &classic.View{Hand: 1, WallLeft: 40}}}})
 	s.sendMove(seatmsg.Intent{Kind: seatmsg.IntentAct, Hand: 1})
 	s.onTable(fromTableMsg{gen: s.at.gen, msg: tables.Msg{Closed: "table.moved"}})
 	s.reseat.until = srv.cfg.Now().Add(-1) // the seat never came back

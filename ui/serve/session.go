@@ -14,9 +14,10 @@ import (
 
 	"okey/game/classic"
 	"okey/game/daily"
-	"okey/ui/canvas"
 	"okey/ui/i18n"
 	"okey/ui/layout"
+	"okey/ui/safetext"
+	"okey/ui/seatmsg"
 	"okey/ui/serve/hall"
 	"okey/ui/serve/keep"
 	"okey/ui/serve/tables"
@@ -118,7 +119,7 @@ type session struct {
 	// dup is what the session keeps of a duplicate table (duplicate.go).
 	dup dupState
 	// The game's screen at the table.
-	scr tables.Screen
+	scr seatScreen
 	// The waiting room as last told.
 	room *tables.Room
 	// Chat being typed (chatting), at a table or in its waiting room.
@@ -180,7 +181,7 @@ type session struct {
 	idleStop  chan struct{}
 	// lastUpdate is the game's update the screen took last (nil: none
 	// since it opened).
-	lastUpdate any
+	lastUpdate *seatmsg.Update
 	// st is the session's own style sheet, for its dark or light
 	// background (nil: not built yet).
 	st *theme.Styles
@@ -405,7 +406,7 @@ func editField(f *textinput.Model, msg tea.Msg, maxBytes int) tea.Cmd {
 	var cmd tea.Cmd
 	*f, cmd = f.Update(msg)
 	if v := f.Value(); len(v) > maxBytes {
-		f.SetValue(canvas.CutBytes(v, maxBytes))
+		f.SetValue(safetext.CutBytes(v, maxBytes))
 		f.CursorEnd()
 	}
 	return cmd

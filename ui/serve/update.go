@@ -191,8 +191,8 @@ func (s *session) waitIdle(due time.Time) tea.Cmd {
 // of 118 updates a seat took changed nothing on its screen).
 func (s *session) sameUpdate(f fromTableMsg) bool {
 	return s.at != nil && f.gen == s.at.gen && s.scr != nil && s.page == pgTable &&
-		f.msg.Closed == "" && f.msg.Room == nil && s.lastUpdate != nil &&
-		reflect.DeepEqual(f.msg.Update, s.lastUpdate)
+		f.msg.Closed == "" && f.msg.Room == nil && s.lastUpdate != nil && f.msg.Update != nil &&
+		reflect.DeepEqual(*f.msg.Update, *s.lastUpdate)
 }
 
 func (s *session) update(msg tea.Msg) (tea.Model, tea.Cmd) {

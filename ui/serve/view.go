@@ -13,7 +13,7 @@ import (
 	"okey/game/daily"
 	"okey/game/okey101"
 	"okey/ui/layout"
-	"okey/ui/pages"
+	"okey/ui/safetext"
 	"okey/ui/seatmsg"
 	"okey/ui/serve/keep"
 	"okey/ui/serve/tables"
@@ -412,7 +412,7 @@ func (s *session) roomLines(st *theme.Styles) ([]string, []key.Binding) {
 		lines = append(lines, "")
 		from := max(0, len(r.Chat)-5)
 		for _, c := range r.Chat[from:] {
-			lines = append(lines, st.Dim.Render(pages.CleanName(c.Name)+": "+c.Text))
+			lines = append(lines, st.Dim.Render(safetext.Name(c.Name)+": "+c.Text))
 		}
 	}
 	keys := []key.Binding{k.Start, k.Chat, k.Lang, k.Leave}

@@ -17,6 +17,7 @@ import (
 	"okey/ui/canvas"
 	"okey/ui/pages"
 	"okey/ui/problem"
+	"okey/ui/safetext"
 	"okey/ui/store"
 )
 
@@ -129,8 +130,8 @@ func (s Settings) Validate() error {
 		switch {
 		case strings.TrimSpace(n) == "":
 			return problem.New("err.name.empty", i+1)
-		case canvas.Width(n) > pages.MaxNameLen:
-			return problem.New("err.name.long", i+1, n, pages.MaxNameLen)
+		case canvas.Width(n) > safetext.MaxNameLen:
+			return problem.New("err.name.long", i+1, n, safetext.MaxNameLen)
 		case !pages.Printable(n):
 			return problem.New("err.name.chars", i+1, n)
 		}

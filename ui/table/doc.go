@@ -19,8 +19,7 @@
 //	          styles (Style), which both tables and the pages between
 //	          hands draw their words through
 //	words.go  Words, the seats, the player's "you" and a score in the
-//	          player's language; DealKey, which orders the deals of a
-//	          match (the log and the chat of both tables)
+//	          player's language
 //	header.go the top line of either game's table: the title, the
 //	          game's words cut to the room, the keys at the right edge
 //	status.go the status lines of either table, wrapped and cut to fit

@@ -115,18 +115,6 @@ func TestAligned(t *testing.T) {
 	}
 }
 
-// TestDealKey asserts deals order by hand, then by the deals after void
-// ones, and that no two deals share a key.
-func TestDealKey(t *testing.T) {
-	order := [][2]int{{1, 0}, {1, 1}, {1, 255}, {2, 0}, {2, 3}, {10, 0}}
-	for i := 1; i < len(order); i++ {
-		a, b := order[i-1], order[i]
-		if DealKey(a[0], a[1]) >= DealKey(b[0], b[1]) {
-			t.Errorf("DealKey%v = %d, not before DealKey%v = %d", a, DealKey(a[0], a[1]), b, DealKey(b[0], b[1]))
-		}
-	}
-}
-
 // TestDrawLog asserts the log shows the newest entries that fit, oldest
 // first, the newest entry's lines bright and the rest dim, under its
 // title only beside the table, and asks for no entry it cannot show.

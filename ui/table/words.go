@@ -72,7 +72,3 @@ func (w Words) PointsText(n int) string {
 	}
 	return w.Tr.T("panel.points", n)
 }
-
-// DealKey tells the deals of a match apart: a hand, and its deals
-// after void ones.
-func DealKey(hand, redeal int) int { return hand<<8 | redeal }

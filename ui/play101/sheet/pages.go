@@ -10,6 +10,7 @@ import (
 	"okey/ui/canvas"
 	"okey/ui/i18n"
 	"okey/ui/pages"
+	"okey/ui/safetext"
 )
 
 // The pages between hands in 101's words, as plain values for
@@ -62,11 +63,11 @@ func (sh Sheet) HandEndPage(w int) (h pages.HandEnd, ok bool) {
 	}
 	h = pages.HandEnd{Top: append(lines, "")}
 	if !res.Void {
-		h.Head = "  " + canvas.Fit(tr.T("matchover.player"), pages.MaxNameLen) + "  " + canvas.Right(tr.T("t101.col.hand"), handPtsW) +
+		h.Head = "  " + canvas.Fit(tr.T("matchover.player"), safetext.MaxNameLen) + "  " + canvas.Right(tr.T("t101.col.hand"), handPtsW) +
 			"  " + canvas.Right(tr.T("t101.col.total"), handPtsW) + "  " + tr.T("t101.col.why")
 		for s := range okey101.NumSeats {
 			l := res.Lines[s]
-			cells := fmt.Sprintf("  %s  %s  %s  ", canvas.Fit(words.SeatName(s), pages.MaxNameLen), canvas.Right(Signed(l.Total), handPtsW),
+			cells := fmt.Sprintf("  %s  %s  %s  ", canvas.Fit(words.SeatName(s), safetext.MaxNameLen), canvas.Right(Signed(l.Total), handPtsW),
 				canvas.Right(strconv.Itoa(res.Scores[s]), handPtsW))
 			h.Rows = append(h.Rows, pages.HandEndRow{Cells: cells, Why: sh.LineWhy(&l)})
 		}

@@ -5,14 +5,14 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"okey/ui/canvas"
+	"okey/ui/safetext"
 )
 
 // CleanChat makes a chat line safe to show on everyone's screen: escape
 // sequences and control characters go, spaces are folded, and it is cut
 // to MaxChat columns.
 func CleanChat(s string) string {
-	s = canvas.SafeText(ansi.Strip(canvas.CutBytes(s, MaxChatBytes)))
+	s = safetext.Text(ansi.Strip(safetext.CutBytes(s, MaxChatBytes)))
 	s = strings.Join(strings.Fields(s), " ")
 	return CutWidth(s, MaxChat)
 }

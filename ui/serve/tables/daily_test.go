@@ -271,8 +271,8 @@ func TestDailyTableLeftAndResumed(t *testing.T) {
 			tb.publish()
 			select {
 			case m := <-ann.Box:
-				u, ok := m.Update.(seatmsg.Update)
-				if !ok || u.Daily == nil || *u.Daily != (seatmsg.Daily{Date: set.Date.String(), Hand: 2, Of: 4}) {
+				u := m.Update
+				if u == nil || u.Daily == nil || *u.Daily != (seatmsg.Daily{Date: set.Date.String(), Hand: 2, Of: 4}) {
 					t.Fatalf("back at her daily, the table says %+v", m)
 				}
 			default:

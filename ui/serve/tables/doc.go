@@ -51,7 +51,11 @@
 //	               the sessions in the lobby, which sleep until it comes)
 //
 // It may import the engine (game and its packages, game/fair), bots, the
-// seat's screen and messages (ui, ui/seatmsg, ui/pages, ui/canvas),
-// ui/serve/keep (the rating of a finished match, a fenced write),
-// Charm, and the standard library; nothing of package serve above it.
+// seat protocol (ui/seatmsg: the typed update a seat is sent and the
+// intent it sends back), text made safe (ui/safetext), the words of a
+// refusal (ui/problem), ui/serve/keep (the rating of a finished match, a
+// fenced write) and the standard library; no screen (no okey/ui, no
+// Bubble Tea, Lip Gloss or Bubbles, held by TestTableCoreKnowsNoScreen:
+// the session opens a seat's screen by the table's game), and nothing of
+// package serve above it.
 package tables

@@ -363,7 +363,7 @@ func TestDuplicate101MovesOnWhenAllReady(t *testing.T) {
 	tb.handle(Request{Kind: ReqHere, M: bob})
 	info := tb.info()
 	for _, m := range []*Member{ann, bob} {
-		u, _ := tb.msgFor(m, tb.seatOf(m), &info).Update.(seatmsg.Update)
+		u := *tb.msgFor(m, tb.seatOf(m), &info).Update
 		if !u.Host {
 			t.Errorf("%s is not offered n", m.name)
 		}

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
-
 	"okey/bots/botsclassic"
 	"okey/game/classic"
 	"okey/ui/seatmsg"
@@ -94,8 +92,10 @@ func NewMember(id, name, addr string, seat int) *Member {
 // Msg is what a table hands a member: the waiting room before the
 // match, the game's update after; closed ends the membership.
 type Msg struct {
-	Room   *Room
-	Update tea.Msg
+	Room *Room
+	// Update is the game as the member's seat sees it (nil: none in
+	// this message).
+	Update *seatmsg.Update
 	Closed string
 	// Dup is a duplicate table's final standing, with its Closed
 	// "dup.over": the last hand's update may not have been handed out

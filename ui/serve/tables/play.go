@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"okey/game/classic"
-	"okey/ui"
+	"okey/ui/problem"
 	"okey/ui/seatmsg"
 )
 
@@ -147,7 +147,7 @@ func (t *Table) move(m *Member, seat int, mv any) {
 	}
 	turnOver, err := t.Ref.Apply(seat, mv)
 	if err != nil {
-		if key, ok := ui.ReasonKey(err); ok {
+		if key, ok := problem.ReasonKey(err); ok {
 			t.refuse(m, key) // said in the seat's language
 		} else {
 			t.refuse(m, err.Error())

@@ -4,11 +4,12 @@ import (
 	"context"
 	"io"
 	"log/slog"
-	"okey/ui/serve/internal/servetest"
-	"okey/ui/serve/keep"
 	"sync"
 	"testing"
 	"time"
+
+	"okey/ui/serve/internal/servetest"
+	"okey/ui/serve/keep"
 )
 
 // TestFinishedMatchIsRatedOnceAcrossARestart: a table's match that

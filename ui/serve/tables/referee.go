@@ -5,12 +5,9 @@ import (
 	"errors"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
-
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
-	"okey/ui"
 	"okey/ui/seatmsg"
 )
 
@@ -68,7 +65,7 @@ type referee interface {
 	// PlainMove is a legal move for seat when its bot fails.
 	PlainMove(seat int) (any, bool)
 	// Update is the message of seat's screen (-1: a spectator's).
-	Update(seat int, info *seatInfo) tea.Msg
+	Update(seat int, info *seatInfo) seatmsg.Update
 	// Record is the match's record as written so far; the bytes are
 	// never changed after (an append-only log).
 	Record() []byte
@@ -104,27 +101,18 @@ type GameKind struct {
 	checkRules func(rules string) error
 	// rules are the presets the lobby offers.
 	Rules []string
-	// NewScreen is a seat's screen.
-	NewScreen func(opt ui.SeatOptions) (Screen, error)
-}
-
-// Screen is a game's screen for one seat at a table.
-type Screen interface {
-	Init() tea.Cmd
-	Update(tea.Msg) (tea.Model, tea.Cmd)
-	View() tea.View
-	Close() error
 }
 
 // GameKinds are the games on offer, the first the default: each made of
-// its name, the rules presets its lobby offers, its engine's functions,
-// its referee and its seat's screen.
+// its name, the rules presets its lobby offers, its engine's functions
+// and its referee. (The seat's screen is the session's to open: the
+// table core knows no screen.)
 func GameKinds() []GameKind {
 	return []GameKind{
 		kindOf("classic", []string{"default", "simple", "points=10", "one_colour_double", "partners", "leave_at_zero", "simple104"},
-			classic.ParseRules, classic.NewGame, classic.ParseRecord, classic.Record.Replay, newRefereeClassic, ui.NewSeat),
+			classic.ParseRules, classic.NewGame, classic.ParseRecord, classic.Record.Replay, newRefereeClassic),
 		kindOf(okey101.GameName, []string{"default", "hands=3", "partners", "progressive", "okey_pair", "islek=off"},
-			okey101.ParseRules, okey101.NewGame, okey101.ParseRecord, okey101.Record.Replay, newReferee101, ui.NewSeat101),
+			okey101.ParseRules, okey101.NewGame, okey101.ParseRecord, okey101.Record.Replay, newReferee101),
 	}
 }
 
@@ -140,12 +128,12 @@ func FindKind(name string) (GameKind, bool) {
 
 // kindOf is the GameKind named name with the lobby's rules presets,
 // made of one game's engine (its package's ParseRules, NewGame,
-// ParseRecord and Replay: R its rules, Rec its record, G its game), its
-// referee around a game and its seat's screen.
-func kindOf[R, Rec, G any, Ref referee, Sc Screen](name string, presets []string,
+// ParseRecord and Replay: R its rules, Rec its record, G its game) and
+// its referee around a game.
+func kindOf[R, Rec, G any, Ref referee](name string, presets []string,
 	parseRules func(string) (R, error), newGame func(R, uint64, map[string]string) (G, error),
 	parseRecord func([]byte) (Rec, error), replay func(Rec) (G, error),
-	newReferee func(G) Ref, newScreen func(ui.SeatOptions) (Sc, error)) GameKind {
+	newReferee func(G) Ref) GameKind {
 	return GameKind{
 		Name: name,
 		newReferee: func(rules string, seed uint64, meta map[string]string) (referee, error) {
@@ -172,7 +160,6 @@ func kindOf[R, Rec, G any, Ref referee, Sc Screen](name string, presets []string
 		},
 		checkRules: func(rules string) error { _, err := parseRules(rules); return err },
 		Rules:      presets,
-		NewScreen:  func(opt ui.SeatOptions) (Screen, error) { return newScreen(opt) },
 	}
 }
 

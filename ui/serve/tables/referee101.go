@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"slices"
 
-	tea "charm.land/bubbletea/v2"
-
 	"okey/bots/bots101"
 	"okey/bots/botsclassic"
 	"okey/game"
@@ -18,8 +16,8 @@ import (
 )
 
 // Okey 101 at a table: a referee around okey101.Game, its bots those of
-// bots/bots101, and the screen package ui's 101 table as a seat
-// (ui.NewSeat101). A turn of 101 is several actions (draw or take, lay
+// bots/bots101; a seat's screen (the session's to open) is sent the
+// seat's view in a seatmsg.Update. A turn of 101 is several actions (draw or take, lay
 // down, lay off, discard); the table asks a bot again for as long as it
 // is the bot's turn, and a player's intent may carry several actions (a
 // finish), played in order.
@@ -178,7 +176,7 @@ func (r *referee101) PlainMove(seat int) (any, bool) {
 // public one) and the table around it, nothing else of the state. It
 // is update101 of the game's state, which a test proves depends on the
 // seat's view alone.
-func (r *referee101) Update(seat int, info *seatInfo) tea.Msg {
+func (r *referee101) Update(seat int, info *seatInfo) seatmsg.Update {
 	return update101(r.g.State(), seat, info)
 }
 

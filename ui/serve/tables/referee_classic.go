@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	tea "charm.land/bubbletea/v2"
-
 	"okey/bots/botsclassic"
 	"okey/bots/par"
 	"okey/game"
@@ -14,8 +12,8 @@ import (
 )
 
 // Classic Okey at a table: a referee around classic.Game, its bots those
-// of bots/botsclassic, and the screen package ui's Model as a seat
-// (ui.NewSeat). A seat's intent is one action; the table keeps how each
+// of bots/botsclassic; a seat's screen (the session's to open) is sent
+// the seat's view in a seatmsg.Update. A seat's intent is one action; the table keeps how each
 // hand ended, for the seats' score pages.
 
 // refereeClassic referees classic Okey with classic.Game.
@@ -154,7 +152,7 @@ func (c *refereeClassic) PlainMove(seat int) (any, bool) {
 	return firstLegal(try, func(a classic.Action) bool { _, _, err := st.Apply(a); return err == nil })
 }
 
-func (c *refereeClassic) Update(seat int, info *seatInfo) tea.Msg {
+func (c *refereeClassic) Update(seat int, info *seatInfo) seatmsg.Update {
 	return updateClassic(c.g.State(), c.hands, seat, info)
 }
 

@@ -35,8 +35,8 @@ func TestSeatUpdateIsTheSeatsViewAlone(t *testing.T) {
 		if step%5 == 0 && stg == stPlaying {
 			var worlds []classic.State
 			for seat := range classic.NumSeats {
-				u, ok := ref.Update(seat, info).(seatmsg.Update)
-				if !ok || u.View == nil || !reflect.DeepEqual(*u.View, st.View(seat)) {
+				u := ref.Update(seat, info)
+				if u.View == nil || !reflect.DeepEqual(*u.View, st.View(seat)) {
 					t.Fatalf("step %d: seat %d's update is not its view", step, seat)
 				}
 				v := st.View(seat)

@@ -21,6 +21,7 @@ import (
 
 	"okey/game/classic"
 	"okey/game/fair"
+	"okey/game/okey101"
 	"okey/ui"
 	"okey/ui/cli"
 	"okey/ui/i18n"
@@ -236,7 +237,11 @@ func TestSealStaysSecretUntilTheEnd(t *testing.T) {
 			// The match-over page says it all, in the player's language
 			// (enter pressed the moment the last hand's page came: no
 			// settling).
-			scr, err := tb.kind.NewScreen(ui.SeatOptions{Lang: "tr", Seat: 0, Send: func(seatmsg.Intent) bool { return true }, NoColor: true,
+			newScreen := ui.NewSeat
+			if tc.game == okey101.GameName {
+				newScreen = ui.NewSeat101
+			}
+			scr, err := newScreen(ui.SeatOptions{Lang: "tr", Seat: 0, Send: func(seatmsg.Intent) bool { return true }, NoColor: true,
 				Record: "ssh HOST record 1", Settle: -1})
 			if err != nil {
 				t.Fatal(err)
@@ -273,7 +278,7 @@ func TestSealStaysSecretUntilTheEnd(t *testing.T) {
 // fairOfMsg is the commitment a table's update carries.
 func fairOfMsg(t *testing.T, msg Msg) seatmsg.Fairness {
 	t.Helper()
-	if u, ok := msg.Update.(seatmsg.Update); ok {
+	if u := msg.Update; u != nil {
 		return u.Fair
 	}
 	t.Fatalf("not a game's update: %+v", msg)

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"okey/game/classic"
-	"okey/ui/pages"
+	"okey/ui/safetext"
 	"okey/ui/seatmsg"
 )
 
@@ -107,7 +107,7 @@ func SharedAddr(addr string) bool {
 
 // uniqueName is name, made different from the other seats' names.
 func (t *Table) uniqueName(name string, seat int) string {
-	name = pages.CleanName(name)
+	name = safetext.Name(name)
 	if name == "" {
 		name = "guest"
 	}
@@ -122,7 +122,7 @@ func (t *Table) uniqueName(name string, seat int) string {
 	out := name
 	for n := 2; taken(out); n++ {
 		suffix := fmt.Sprint(n)
-		out = pages.CleanName(CutWidth(name, pages.MaxNameLen-len(suffix)) + suffix)
+		out = safetext.Name(CutWidth(name, safetext.MaxNameLen-len(suffix)) + suffix)
 	}
 	return out
 }

@@ -332,14 +332,14 @@ func TestSpectatorsShareOneUpdate(t *testing.T) {
 	tb.publish()
 	got := map[*Member]seatmsg.Update{}
 	for _, w := range []*Member{w1, w2, w3} {
-		u, ok := (<-w.Box).Update.(seatmsg.Update)
-		if !ok || u.View == nil {
+		u := (<-w.Box).Update
+		if u == nil || u.View == nil {
 			t.Fatalf("%s: no classic update", w.name)
 		}
 		if len(u.View.Rack) != 0 {
 			t.Fatalf("%s: a spectator is handed a rack of %d tiles", w.name, len(u.View.Rack))
 		}
-		got[w] = u
+		got[w] = *u
 	}
 	if got[w1].View != got[w2].View {
 		t.Error("two spectators' views were made twice for one change")

@@ -117,7 +117,8 @@ func (t *Table) msgFor(m *Member, seat int, info *seatInfo) Msg {
 	in.host = t.isHost(m) || t.dupMatchOver() && seat >= 0 // everyone's n moves a duplicate on
 	r := t.refusals[m]
 	in.refused, in.refusedSeq = r.text, r.seq
-	return Msg{Update: t.Ref.Update(seat, &in)}
+	u := t.Ref.Update(seat, &in)
+	return Msg{Update: &u}
 }
 
 // publishSummary updates what the lobby shows.

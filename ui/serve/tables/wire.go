@@ -60,10 +60,7 @@ func EncodeMsg(msg Msg) ([]byte, error) {
 		w.Room = &wireRoom{ID: r.ID, Config: r.Cfg, Players: r.Players, Rated: r.Rated, Host: r.Host, Seat: r.Seat,
 			Chat: r.Chat, Refused: r.Refused, RefusedSeq: r.RefusedSeq}
 	case msg.Update != nil:
-		u, ok := msg.Update.(seatmsg.Update)
-		if !ok {
-			return nil, fmt.Errorf("a table's update of type %T cannot travel", msg.Update)
-		}
+		u := *msg.Update
 		// The monotonic reading means nothing on another machine.
 		u.Deadline = u.Deadline.Round(0)
 		w.Update = &u
@@ -108,7 +105,7 @@ func DecodeMsg(data []byte) (Msg, error) {
 		if err != nil {
 			return Msg{}, fmt.Errorf("a table's update: %w", err)
 		}
-		msg.Update = *w.Update
+		msg.Update = w.Update
 	}
 	if w.Closed != "" {
 		set++

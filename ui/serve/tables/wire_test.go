@@ -49,7 +49,8 @@ func TestUpdatesCrossTheWireWhole(t *testing.T) {
 				}
 				if step%7 == 0 || stg == stHandOver {
 					for seat := -1; seat < classic.NumSeats; seat++ {
-						want := Msg{Update: c.ref.Update(seat, info)}
+						wantU := c.ref.Update(seat, info)
+						want := Msg{Update: &wantU}
 						data, err := EncodeMsg(want)
 						if err != nil {
 							t.Fatal(err)
@@ -59,7 +60,7 @@ func TestUpdatesCrossTheWireWhole(t *testing.T) {
 						if err != nil {
 							t.Fatalf("step %d seat %d: %v", step, seat, err)
 						}
-						wu, gu := want.Update.(seatmsg.Update), got.Update.(seatmsg.Update)
+						wu, gu := *want.Update, *got.Update
 						if !gu.Deadline.Equal(wu.Deadline) {
 							t.Fatalf("step %d seat %d: deadline %v, want %v", step, seat, gu.Deadline, wu.Deadline)
 						}

@@ -1,0 +1,28 @@
+package serve
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"okey/game/okey101"
+	"okey/ui"
+)
+
+// seatScreen is a game's screen for one seat at a table: the session
+// opens it, gives it the table's updates and the player's keys, and
+// draws it. The table core knows no screen; the session picks it by
+// the table's game.
+type seatScreen interface {
+	Init() tea.Cmd
+	Update(tea.Msg) (tea.Model, tea.Cmd)
+	View() tea.View
+	Close() error
+}
+
+// newSeatScreen opens the seat's screen of the game named game (a
+// tables.GameKind's name).
+func newSeatScreen(game string, opt ui.SeatOptions) (seatScreen, error) {
+	if game == okey101.GameName {
+		return ui.NewSeat101(opt)
+	}
+	return ui.NewSeat(opt)
+}

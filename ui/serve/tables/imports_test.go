@@ -1,0 +1,65 @@
+package tables
+
+import (
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestTableCoreKnowsNoScreen holds the table core apart from the
+// screens: no package this one stands on (its own files and everything
+// they import within the module, followed to the end; tests aside) is
+// the app's root package, nor imports Bubble Tea, Lip Gloss or Bubbles.
+// A table talks to its seats in typed values (seatmsg), cleans text
+// with safetext, and the session picks a seat's screen.
+func TestTableCoreKnowsNoScreen(t *testing.T) {
+	root, err := filepath.Abs("../../..") // the module's root
+	if err != nil {
+		t.Fatal(err)
+	}
+	const module = "okey/"
+	seen := map[string]bool{}
+	var visit func(pkg, from string)
+	visit = func(pkg, from string) {
+		if seen[pkg] {
+			return
+		}
+		seen[pkg] = true
+		if pkg == "okey/ui" {
+			t.Errorf("the table core reaches the app's root package okey/ui (through %s)", from)
+			return
+		}
+		dir := filepath.Join(root, strings.TrimPrefix(pkg, module))
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			t.Fatalf("%s: %v", pkg, err)
+		}
+		for _, e := range entries {
+			name := e.Name()
+			if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(dir, name), nil, parser.ImportsOnly)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, im := range f.Imports {
+				p, _ := strconv.Unquote(im.Path.Value)
+				switch {
+				case strings.HasPrefix(p, "charm.land/"):
+					t.Errorf("%s/%s imports %s: a screen's library, in the table core", pkg, name, p)
+				case strings.HasPrefix(p, module):
+					visit(p, pkg+"/"+name)
+				}
+			}
+		}
+	}
+	visit("okey/ui/serve/tables", "")
+	if len(seen) < 5 {
+		t.Fatalf("only %d packages followed: the walk did not find the module", len(seen))
+	}
+}
