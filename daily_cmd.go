@@ -249,6 +249,33 @@ func dailyPlay(c *cobra.Command, f *dailyFlags, e *env) error {
 	return exitCode(playRun(c, &f.play, e))
 }
 
+// dailyPlayLine is the command line that plays the daily of g on date
+// into the statistics of stateDir ("": the default's), as --share tells
+// a player to run it: the game and the day named unless they are the
+// defaults (classic, today), so that it plays the daily asked for.
+func dailyPlayLine(g daily.Game, date, today daily.Date, stateDir string) string {
+	line := "okey daily"
+	if g != daily.Classic {
+		line += " --game " + string(g)
+	}
+	if date != today {
+		line += " --date " + date.String()
+	}
+	if stateDir != "" {
+		line += " --state-dir " + shellWord(stateDir)
+	}
+	return line
+}
+
+// shellWord is s as a shell reads it back: quoted when it holds
+// anything but letters, digits and / . _ -.
+func shellWord(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
 // dailyShare is okey daily --share: the line to share of the daily of
 // the day (today's unless --date) and game, read from the statistics —
 // the one for the record, else the last practice. Par missing from the
@@ -293,7 +320,7 @@ func dailyShare(c *cobra.Command, f *dailyFlags, today daily.Date, e *env) error
 		}
 	}
 	if entry == nil {
-		return fail("cmd.daily.share.none", date, gameName(e.tr, string(g)))
+		return fail("cmd.daily.share.none", date, gameName(e.tr, string(g)), dailyPlayLine(g, date, today, f.play.stateDir))
 	}
 	if len(entry.Par) != entry.Hands {
 		set, err := daily.New(g, date)

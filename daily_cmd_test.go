@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -175,12 +176,28 @@ func TestDailyShare(t *testing.T) {
 	}{
 		{[]string{"--date", "2026-11-23"}, 0, "okey daily 2026-11-23 · classic · +4 vs par · ▆▁▃█\n", ""},
 		{[]string{"--date", "2026-11-23", "--lang", "tr"}, 0, "okey daily 2026-11-23 · klasik · par'a göre +4 · ▆▁▃█\n", ""},
-		{[]string{"--date", "2026-11-20"}, 1, "", "okey daily: no daily of 2026-11-20, classic Okey, in the statistics"},
+		{[]string{"--date", "2026-11-20"}, 1, "", "okey daily: no daily of 2026-11-20, classic Okey, in the statistics: play it first (okey daily --date 2026-11-20 --state-dir " + dir + ")\n"},
+		// Today's 101 daily: the line to play it names the game.
+		{[]string{"--game", "101"}, 1, "", "okey daily: no daily of TODAY, Okey 101, in the statistics: play it first (okey daily --game 101 --state-dir " + dir + ")\n"},
+		{[]string{"--game", "101", "--date", "2026-11-20", "--lang", "tr"}, 1, "", "okey daily: istatistiklerde 2026-11-20 günün oyunu yok (Okey 101): önce onu oyna (okey daily --game 101 --date 2026-11-20 --state-dir " + dir + ")\n"},
 	} {
 		args := append([]string{"daily", "--share", "--state-dir", dir}, tc.args...)
+		before := daily.DateOf(time.Now()).String()
 		out, errs, code := runOut(args...)
+		if after := daily.DateOf(time.Now()).String(); after != before {
+			t.Logf("%v: run across midnight, not judged", tc.args)
+			continue
+		}
+		tc.err = strings.ReplaceAll(tc.err, "TODAY", before)
 		if code != tc.code || out != tc.out || !strings.HasPrefix(errs, tc.err) {
 			t.Errorf("%v: exit %d, out %q, err %q; want %d, %q, %q", tc.args, code, out, errs, tc.code, tc.out, tc.err)
+		}
+		// The line it gives is one okey takes, as written.
+		if i := strings.LastIndex(errs, "(okey "); i >= 0 {
+			line := strings.TrimSuffix(strings.TrimSpace(errs[i+1:]), ")")
+			if err := accepted(strings.Fields(line)[1:]); err != nil {
+				t.Errorf("%v: %q is not a command line okey takes: %v", tc.args, line, err)
+			}
 		}
 	}
 	if testing.Short() {

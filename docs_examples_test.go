@@ -80,6 +80,7 @@ var docExamples = map[string]example{
 	"okey serve secret --promote okey.secret":                               {how: exParse},
 	"okey serve secret --drop okey.secret":                                  {how: exParse},
 	"okey hand --indicator R4 R1 R2 R3 Y5 Y6 Y7 B9 B10 B11 K12 K13 K1 R5 J": {how: exRun},
+	"okey hand --deal 4 > hands.txt":                                        {how: exRun},
 	"okey hand --json < hands.txt":                                          {how: exRun},
 	"okey hand --game 101 --indicator R4 R1 R2 R3 Y5 Y6 Y7 B9 B10 B11 K12 K13 R5 J Y12 Y12 B1 B2 K3 K4 K5 K6": {how: exRun},
 	"okey hand --game 101 --deal 1000 > racks.txt":                                                            {how: exRun},
@@ -250,21 +251,13 @@ func TestDocumentedExamples(t *testing.T) {
 // before that.
 func interrupted(code int) bool { return code == 130 || code == 1 }
 
-// prepare makes in dir what the docExamples read and no example makes: a
-// file of racks of each game (hands.txt, racks.txt: the documents read
-// it before they make it), a match record (match.okey) and a finished
-// match in the state directory (for okey review without a file).
+// prepare makes in dir what the docExamples read and no example makes:
+// a match record (match.okey) and a finished match in the state
+// directory (for okey review without a file). A file of racks an
+// example reads (hands.txt, racks.txt) is made by an example shown
+// before it.
 func prepare(t *testing.T, dir string) {
 	t.Helper()
-	for file, args := range map[string][]string{"hands.txt": {"hand", "--deal", "4"}, "racks.txt": {"hand", "--game", "101", "--deal", "4"}} {
-		var racks bytes.Buffer
-		if code := run(context.Background(), args, strings.NewReader(""), &racks, os.Stderr); code != 0 {
-			t.Fatalf("okey %v: exit %d", args, code)
-		}
-		if err := os.WriteFile(filepath.Join(dir, file), racks.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
 	rec := filepath.Join(dir, "rec")
 	if code := run(context.Background(), []string{"sim", "--bots", "easy", "--matches", "1", "--seed", "7", "--record", rec}, strings.NewReader(""), &bytes.Buffer{}, os.Stderr); code != 0 {
 		t.Fatalf("okey sim --matches 1 --record: exit %d", code)

@@ -3,24 +3,30 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/spf13/cobra"
 )
 
 // How an example of a command's help is run by TestEveryHelpExampleRuns.
 type exampleRun struct {
-	// how: "run" (to its end), "serve" (until it listens, then
-	// stopped as SIGTERM stops it), "start" (a long measure: started
-	// under a context ctrl+c already ended, so that its command line
-	// is read and checked and the run stops at once: 130), or "skip"
-	// (why says what it needs that a test has not).
+	// how: "run" (to its end), "serve" (until it listens — on a free
+	// port of 127.0.0.1, :2222 may be taken — then stopped as SIGTERM
+	// stops it), "start" (a long measure: started under a context
+	// ctrl+c already ended, so that its command line is read and
+	// checked and the run stops at once: 130), "parse" (it needs
+	// other machines: its command line must be one okey takes — the
+	// command found, its flags and arguments accepted), or "skip" (not
+	// okey's command: why says what it needs; the okey command a pipe
+	// leads to, if any, is parsed).
 	how  string
 	code int
 	why  string
@@ -54,8 +60,8 @@ var examples = map[string]exampleRun{
 	"ssh -p 2222 localhost":                                                                                                   {"skip", 0, "an ssh client and a server on 2222"},
 	"okey serve secret okey.secret":                                                                                           {"run", 0, ""},
 	"okey serve secret --add okey.secret":                                                                                     {"run", 0, "the file the example before made"},
-	"okey serve --cluster 10.0.0.1:6222 --routes 10.0.0.1:6222,10.0.0.2:6222,10.0.0.3:6222 --cluster-secret okey.secret": {"skip", 0, "the cluster's three machines"},
-	"okey serve --nats tls://nats.example:4222 --nats-creds okey.creds --nats-ca ca.pem --cluster-secret okey.secret":    {"skip", 0, "a NATS deployment"},
+	"okey serve --cluster 10.0.0.1:6222 --cluster-secret okey.secret --routes 10.0.0.1:6222,10.0.0.2:6222,10.0.0.3:6222": {"parse", 0, "the cluster's three machines"},
+	"okey serve --nats tls://nats.example:4222 --nats-creds okey.creds --nats-ca ca.pem --cluster-secret okey.secret":    {"parse", 0, "a NATS deployment"},
 	"scp okey.secret node2: && scp okey.secret node3:":                                                                   {"skip", 0, "the other nodes"},
 	"okey load --sessions 100":                                                                          {"start", 130, ""},
 	"okey load --sessions 100,250,500,750 --play 120s":                                                  {"start", 130, ""},
@@ -76,10 +82,18 @@ var examples = map[string]exampleRun{
 	"okey rules | grep -i okey":                             {"run", 0, ""},
 }
 
-// Every example in every command's help runs as written and exits as
-// the table says: in a directory holding the files the examples name
-// (a served record as match-000042.okey and match.okey, a served record
-// cut short as saved-match.okey, an authorized_keys), in English.
+// Every example in every command's help runs as printed and exits as
+// the table says. The examples are read from the help's own output
+// (okey COMMAND -h, every command the helps list, in the order they
+// list them, read from a process of its own at 80 and at 120 columns:
+// fang sizes the help once a process, and cuts an example wider than
+// its block with "…"), a line continued with \ joined to the next as a
+// shell joins it; none may be cut at either width. They run in the
+// order printed, in one directory holding only the files a user's own
+// examples name (a served record as match-000042.okey and match.okey,
+// one cut short as saved-match.okey, an authorized_keys): a file an
+// example reads must be made by an example printed before it. In
+// English.
 func TestEveryHelpExampleRuns(t *testing.T) {
 	dir := t.TempDir()
 	home := filepath.Join(dir, "home")
@@ -87,14 +101,25 @@ func TestEveryHelpExampleRuns(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", filepath.Join(home, "state"))
 	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, "config"))
 	setLang(t, "C.UTF-8")
+	found := helpExamples(t, 80)
+	if wide := helpExamples(t, 120); !slices.Equal(found, wide) {
+		for i := range min(len(found), len(wide)) {
+			if found[i] != wide[i] {
+				t.Errorf("the helps' example %d at 120 columns is %q, at 80 %q", i+1, wide[i], found[i])
+				break
+			}
+		}
+		if len(found) != len(wide) {
+			t.Errorf("the helps hold %d examples at 120 columns, %d at 80", len(wide), len(found))
+		}
+	}
 	classic, _, _ := servedRecords(t)
 	cut := classic[:bytes.LastIndexByte(classic[:len(classic)-1], '\n')+1]
 	files := map[string][]byte{
-		"match-000042.okey":            classic,
-		"match.okey":                   classic,
-		"saved-match.okey":             cut,
-		"home/state/okey/current.okey": cut,
-		"home/.ssh/authorized_keys":    []byte("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl test@example\n"),
+		"match-000042.okey":         classic,
+		"match.okey":                classic,
+		"saved-match.okey":          cut,
+		"home/.ssh/authorized_keys": []byte("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl test@example\n"),
 	}
 	for name, b := range files {
 		p := filepath.Join(dir, name)
@@ -105,27 +130,6 @@ func TestEveryHelpExampleRuns(t *testing.T) {
 	}
 	t.Chdir(dir)
 
-	var found []string
-	var walk func(c *cobra.Command)
-	walk = func(c *cobra.Command) {
-		for _, ln := range strings.Split(c.Example, "\n") {
-			if ln = strings.TrimSpace(ln); ln != "" {
-				found = append(found, ln)
-			}
-		}
-		for _, sub := range c.Commands() {
-			walk(sub)
-		}
-	}
-	walk(newRoot(newEnv(nil, nil, io.Discard, io.Discard, func(string) string { return "" })))
-	// racks.txt is made by an example, and read by another before it.
-	order := func(ln string) int {
-		if strings.Contains(ln, "> racks.txt") {
-			return 0
-		}
-		return 1
-	}
-	sortStable(found, order)
 	seen := map[string]bool{}
 	for _, ln := range found {
 		if seen[ln] {
@@ -137,8 +141,20 @@ func TestEveryHelpExampleRuns(t *testing.T) {
 			t.Errorf("an example no test runs: %q (add it to examples)", ln)
 			continue
 		}
-		if ex.how == "skip" {
+		switch ex.how {
+		case "skip":
 			t.Logf("not run: %q: needs %s", ln, ex.why)
+			if _, okey, ok := strings.Cut(ln, " | okey "); ok {
+				if err := accepted(strings.Fields(okey)); err != nil {
+					t.Errorf("%q: okey %s is not a command line okey takes: %v", ln, okey, err)
+				}
+			}
+			continue
+		case "parse":
+			t.Logf("parsed, not run: %q: needs %s", ln, ex.why)
+			if err := accepted(strings.Fields(ln)[1:]); err != nil {
+				t.Errorf("%q is not a command line okey takes: %v", ln, err)
+			}
 			continue
 		}
 		t0 := time.Now()
@@ -155,13 +171,91 @@ func TestEveryHelpExampleRuns(t *testing.T) {
 	}
 }
 
-// sortStable orders lines by key, keeping their order otherwise.
-func sortStable(lines []string, key func(string) int) {
-	for i := 1; i < len(lines); i++ {
-		for j := i; j > 0 && key(lines[j]) < key(lines[j-1]); j-- {
-			lines[j], lines[j-1] = lines[j-1], lines[j]
+// childEnv makes the test binary run okey (TestMain) instead of the
+// tests: the helps are read from processes of their own.
+const childEnv = "OKEY_TEST_RUN_OKEY"
+
+// TestMain runs okey itself when childEnv asks (see okeyChild), the
+// tests otherwise.
+func TestMain(m *testing.M) {
+	if os.Getenv(childEnv) == "1" {
+		os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// okeyChild runs okey args in a process of its own (this test binary)
+// with its help sized for width columns, and returns its standard
+// output, as a pipe gets it.
+func okeyChild(t *testing.T, width int, args ...string) string {
+	t.Helper()
+	c := exec.Command(os.Args[0], args...)
+	c.Env = append(os.Environ(), childEnv+"=1", fmt.Sprintf("__FANG_TEST_WIDTH=%d", width))
+	var errb bytes.Buffer
+	c.Stderr = &errb
+	out, err := c.Output()
+	if err != nil {
+		t.Fatalf("okey %s at %d columns: %v: %s", strings.Join(args, " "), width, err, errb.String())
+	}
+	return string(out)
+}
+
+// helpExamples are the examples of every help, as the helps print them
+// at width columns: okey -h's first, then each command's the COMMANDS
+// list names, in its order, depth first. A line continued with \ is
+// joined to the next; a line cut ("…") fails the test.
+func helpExamples(t *testing.T, width int) []string {
+	t.Helper()
+	var out []string
+	var walk func(path []string)
+	walk = func(path []string) {
+		help := okeyChild(t, width, append(slices.Clone(path), "-h")...)
+		joined := ""
+		for _, ln := range helpSection(help, "EXAMPLES") {
+			if strings.Contains(ln, "…") {
+				t.Errorf("okey %s -h at %d columns prints an example cut: %q", strings.Join(path, " "), width, ln)
+			}
+			if body, more := strings.CutSuffix(ln, " \\"); more {
+				joined += body + " "
+				continue
+			}
+			out = append(out, joined+ln)
+			joined = ""
+		}
+		if joined != "" {
+			t.Errorf("okey %s -h: its last example goes on past the end: %q", strings.Join(path, " "), joined)
+		}
+		for _, ln := range helpSection(help, "COMMANDS") {
+			walk(append(slices.Clone(path), strings.Fields(ln)[0]))
 		}
 	}
+	walk(nil)
+	if len(out) < 20 {
+		t.Fatalf("only %d examples read from the helps at %d columns: %q", len(out), width, out)
+	}
+	return out
+}
+
+// sectionTitle is a help's section title: USAGE, EXAMPLES, COMMANDS,
+// FLAGS.
+var sectionTitle = regexp.MustCompile(`^  [A-Z]+$`)
+
+// helpSection is the lines of a help's section (its title a line of
+// capitals indented by two spaces, its lines by more), trimmed, blank
+// ones left out.
+func helpSection(help, title string) []string {
+	var out []string
+	in := false
+	for _, ln := range strings.Split(help, "\n") {
+		if sectionTitle.MatchString(ln) {
+			in = strings.TrimSpace(ln) == title
+			continue
+		}
+		if in && strings.TrimSpace(ln) != "" {
+			out = append(out, strings.TrimSpace(ln))
+		}
+	}
+	return out
 }
 
 // runExample runs one example line: okey's words in-process, with < and

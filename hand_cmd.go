@@ -35,10 +35,14 @@ func handCmd(e *env) *cobra.Command {
 		Use:   "hand [TILE…]",
 		Short: e.tr.T("cli.hand.short"),
 		Long:  e.tr.T("cli.hand.long"),
+		// Each line fits the help's examples at 80 columns (72 wide;
+		// fang cuts a longer one with "…"), a long one continued with \;
+		// a file is made by an example before one reads it.
 		Example: `okey hand --indicator R4 R1 R2 R3 Y5 Y6 Y7 B9 B10 B11 K12 R12 Y12 B12 J
-okey hand --json < racks.txt
 okey hand --deal 100 --seed 3 --mix hard > racks.txt
-okey hand --game 101 --rules open=81 --indicator K2 R1 R2 R3 R4 Y5 Y6 Y7 Y8 B9 B10 B11 K12 R12 Y12 B12 K1 K2 K3 J R7 B3`,
+okey hand --json < racks.txt
+okey hand --game 101 --rules open=81 --indicator K2 \
+R1 R2 R3 R4 Y5 Y6 Y7 Y8 B9 B10 B11 K12 R12 Y12 B12 K1 K2 K3 J R7 B3`,
 		RunE: func(c *cobra.Command, tokens []string) error {
 			return exitCode(handRun(c.Context(), c.Flags(), &f, tokens, e.tr, e.stdin, e.stdout, e.stderr))
 		},

@@ -44,8 +44,13 @@ func manPage(root *cobra.Command, tr *i18n.Catalog, v version) string {
 		}
 		if c.Example != "" {
 			b.WriteString(".PP\n" + roffText(tr.T("cmd.man.examples")) + ":\n.PP\n.RS 4\n.nf\n")
+			cont := false // a line continued with \ indents the next, as the help does
 			for _, ln := range strings.Split(c.Example, "\n") {
+				if cont {
+					ln = "  " + ln
+				}
 				b.WriteString(roffLine(ln) + "\n")
+				cont = strings.HasSuffix(ln, "\\")
 			}
 			b.WriteString(".fi\n.RE\n")
 		}

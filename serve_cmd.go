@@ -49,8 +49,10 @@ func serveCmd(e *env) *cobra.Command {
 okey serve --authorized-keys ~/.ssh/authorized_keys --timer 20s
 ssh -p 2222 localhost
 okey serve secret okey.secret
-okey serve --cluster 10.0.0.1:6222 --routes 10.0.0.1:6222,10.0.0.2:6222,10.0.0.3:6222 --cluster-secret okey.secret
-okey serve --nats tls://nats.example:4222 --nats-creds okey.creds --nats-ca ca.pem --cluster-secret okey.secret`,
+okey serve --cluster 10.0.0.1:6222 --cluster-secret okey.secret \
+--routes 10.0.0.1:6222,10.0.0.2:6222,10.0.0.3:6222
+okey serve --nats tls://nats.example:4222 --nats-creds okey.creds \
+--nats-ca ca.pem --cluster-secret okey.secret`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			return exitCode(serveRun(c.Context(), cfg, f, e))

@@ -60,9 +60,11 @@ func commitment(noted string) string { return strings.ToLower(strings.ReplaceAll
 
 // verifyRun checks each record of files ("-" is stdin): a verified
 // record's line on stdout, a failure's on stderr, in tr's words. A
-// record of a match that is not over — cut short, or still in play — is
-// a failure unless partial: a script must be able to tell a whole match
-// from a part of one by the exit status alone.
+// record that is not over — a match cut short or still in play; a
+// daily's or a duplicate table's hand not ended, each the first hand of
+// a match of its own — is a failure unless partial: a script must be
+// able to tell a whole record from a part of one by the exit status
+// alone.
 func verifyRun(noted string, partial bool, files []string, tr *i18n.Catalog, stdin io.Reader, stdout, stderr io.Writer) int {
 	want := commitment(noted)
 	bad := 0
@@ -81,6 +83,10 @@ func verifyRun(noted string, partial bool, files []string, tr *i18n.Catalog, std
 			why = tr.T("cmd.verify.dailycommit")
 		case want != "" && !strings.HasPrefix(v.Commit.String(), want):
 			why = tr.T("cmd.verify.notnoted", v.Commit.Short(), noted)
+		case !v.Over && !partial && v.Daily != nil:
+			why = tr.T("cmd.verify.daily.notover", dailyHand(tr, v))
+		case !v.Over && !partial && v.Duplicate != nil:
+			why = tr.T("cmd.verify.dup.notover", dupHand(tr, v.Duplicate))
 		case !v.Over && !partial:
 			why = tr.T("cmd.verify.notover", hands)
 		}
@@ -94,7 +100,12 @@ func verifyRun(noted string, partial bool, files []string, tr *i18n.Catalog, std
 			continue
 		}
 		over := tr.T("cmd.verify.sofar", hands)
-		if v.Over {
+		switch {
+		case v.Duplicate != nil && v.Over:
+			over = tr.T("cmd.verify.dup.ended", dupHand(tr, v.Duplicate))
+		case v.Duplicate != nil:
+			over = tr.T("cmd.verify.dup.inplay", dupHand(tr, v.Duplicate))
+		case v.Over:
 			over = tr.T("cmd.verify.over", hands)
 		}
 		fmt.Fprintln(stdout, tr.T("cmd.verify.ok", name, v.Commit.Short(), v.Commit, gameName(tr, v.Game), v.Seed, over))
@@ -197,15 +208,29 @@ func verifiedDaily(tr *i18n.Catalog, name string, v cli.Verified) string {
 	if fp, err := n.Set.Fingerprint(); err == nil {
 		short = fp.Short()
 	}
-	what := tr.T("cmd.verify.daily.hand", n.Set.Date, gameName(tr, v.Game), n.Hand.N, len(n.Set.Hands))
-	if n.Practice {
-		what += " (" + tr.T("cmd.verify.daily.practice") + ")"
-	}
+	what := dailyHand(tr, v)
 	state := tr.T("cmd.verify.daily.ended")
 	if !v.Over {
 		state = tr.T("cmd.verify.daily.inplay")
 	}
 	return tr.T("cmd.verify.daily", name, what, short, state)
+}
+
+// dailyHand names a daily's hand: the day, the game, the hand, and
+// practice or not.
+func dailyHand(tr *i18n.Catalog, v cli.Verified) string {
+	n := v.Daily
+	what := tr.T("cmd.verify.daily.hand", n.Set.Date, gameName(tr, v.Game), n.Hand.N, len(n.Set.Hands))
+	if n.Practice {
+		what += " (" + tr.T("cmd.verify.daily.practice") + ")"
+	}
+	return what
+}
+
+// dupHand names a duplicate table's hand: its place in the plan, its
+// deal and rotation.
+func dupHand(tr *i18n.Catalog, d *cli.Duplicate) string {
+	return tr.T("cmd.verify.dup.hand", d.Hand.N+1, d.Hands, d.Hand.Deal+1, d.Hand.Rotation+1)
 }
 
 func slicesCount(xs []string, x string) int {

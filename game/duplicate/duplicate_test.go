@@ -205,3 +205,21 @@ func TestQuartersString(t *testing.T) {
 		}
 	}
 }
+
+// TestHandMeta: a hand's place in the plan, written and read back; a
+// value that is no hand of a plan of whole deals is refused.
+func TestHandMeta(t *testing.T) {
+	for _, tc := range []struct{ n, hands int }{{0, 4}, {3, 4}, {6, 8}, {15, 16}} {
+		s := HandMeta(tc.n, tc.hands)
+		h, of, err := ParseHandMeta(s)
+		if err != nil || h.N != tc.n || h.Deal != tc.n/Seats || h.Rotation != tc.n%Seats || of != tc.hands {
+			t.Errorf("%q read as %+v of %d, %v", s, h, of, err)
+		}
+	}
+	for _, s := range []string{"", "v1 hand 0 of 4", "v1 hand 5 of 4", "v1 hand 1 of 3", "v2 hand 1 of 4",
+		"v1 hand 1 of 4 extra", "hand 1 of 4", "v1 hand 1 of 68"} {
+		if _, _, err := ParseHandMeta(s); !errors.Is(err, ErrMeta) {
+			t.Errorf("%q: %v, want ErrMeta", s, err)
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/daily"
+	"okey/game/duplicate"
 	"okey/game/fair"
 	"okey/game/okey101"
 	"okey/game/record"
@@ -37,6 +38,33 @@ type Verified struct {
 	// anyone can compute: game/daily), and is checked to be the day's
 	// hand it names instead. Over then reports that hand ended.
 	Daily *daily.Named
+	// Duplicate is the duplicate table's hand the record is, nil for
+	// none. A duplicate hand is the first hand of a match of its own
+	// (game/duplicate), so Over then reports that hand ended, not the
+	// match: a finished duplicate hand is a whole record.
+	Duplicate *Duplicate
+}
+
+// Duplicate is a duplicate table's hand, as its record's meta names it.
+type Duplicate struct {
+	// Hand is its place in the plan (from 0), its deal and rotation.
+	Hand duplicate.Hand
+	// Hands is the number of hands of the table's plan.
+	Hands int
+}
+
+// duplicateOf reads the duplicate table's hand that meta names, nil
+// for a record of no duplicate table.
+func duplicateOf(meta map[string]string) (*Duplicate, error) {
+	s, ok := meta[duplicate.MetaHand]
+	if !ok {
+		return nil, nil
+	}
+	h, of, err := duplicate.ParseHandMeta(s)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrDamaged, err)
+	}
+	return &Duplicate{Hand: h, Hands: of}, nil
 }
 
 // Why a record does not verify, besides those of package fair
@@ -80,6 +108,9 @@ func verifyClassic(b []byte) (Verified, error) {
 		return Verified{}, damaged(err, record.ErrCorrupt)
 	}
 	v := Verified{Game: "classic", Seed: rec.Seed}
+	if v.Duplicate, err = duplicateOf(rec.Meta); err != nil {
+		return v, err
+	}
 	if _, isDaily := rec.Meta[daily.MetaDaily]; isDaily {
 		n, err := daily.IdentifyClassic(rec)
 		if err != nil {
@@ -101,6 +132,12 @@ func verifyClassic(b []byte) (Verified, error) {
 	if v.Daily != nil { // the daily's hand is its match's first
 		v.Over = st.HandNumber() > 1 || st.Result() != nil
 	}
+	if v.Duplicate != nil { // so is a duplicate table's, which the table ends there
+		if st.HandNumber() > 1 {
+			return v, fmt.Errorf("%w: a duplicate table's hand is its match's first, yet the record goes on to hand %d", ErrDamaged, st.HandNumber())
+		}
+		v.Over = st.Result() != nil
+	}
 	return v, nil
 }
 
@@ -110,6 +147,14 @@ func verify101(b []byte) (Verified, error) {
 		return Verified{}, damaged(err, record.ErrCorrupt)
 	}
 	v := Verified{Game: okey101.GameName, Seed: rec.Seed}
+	// A duplicate table's hand of 101 is a match of one hand (hands=1):
+	// its match over is its hand ended.
+	if v.Duplicate, err = duplicateOf(rec.Meta); err != nil {
+		return v, err
+	}
+	if v.Duplicate != nil && rec.Rules.Hands != 1 {
+		return v, fmt.Errorf("%w: a duplicate table's hand of 101 is a match of one hand, yet its rules say %d", ErrDamaged, rec.Rules.Hands)
+	}
 	if _, isDaily := rec.Meta[daily.MetaDaily]; isDaily {
 		n, err := daily.Identify101(rec)
 		if err != nil {

@@ -49,13 +49,14 @@ type DuplicatePlan struct {
 // MaxDuplicateDeals is the most deals a table of friends may plan.
 const MaxDuplicateDeals = 4
 
-// Record meta of a duplicate table's hand.
+// Record meta of a duplicate table's hand (game/duplicate, which okey
+// verify reads too).
 const (
 	// metaDup is "v1 hand N of M": the hand's place in the plan.
-	metaDup = "duplicate"
+	metaDup = dup.MetaHand
 	// metaDupResults is the results of the hands before it, seat by
 	// seat, as JSON.
-	metaDupResults = "duplicate_results"
+	metaDupResults = dup.MetaResults
 )
 
 // ErrDuplicate is a duplicate plan the table cannot play.
@@ -146,7 +147,7 @@ func (t *Table) dupSeal() (seal, error) {
 
 // dupMeta is what the hand's record says of its place in the plan.
 func (t *Table) dupMeta(meta map[string]string) {
-	meta[metaDup] = fmt.Sprintf("v%d hand %d of %d", dup.Version, t.dupIdx+1, t.dupHands())
+	meta[metaDup] = dup.HandMeta(t.dupIdx, t.dupHands())
 	b, err := json.Marshal(t.dupResults)
 	if err != nil { // [][4]int always marshals
 		panic(err)
@@ -164,10 +165,11 @@ func dupOf(record []byte) (int, [][dup.Seats]int, error) {
 	if err := json.Unmarshal(head, &h); err != nil {
 		return 0, nil, fmt.Errorf("%w: its record's header: %v", ErrDuplicate, err)
 	}
-	var v, n, of int
-	if _, err := fmt.Sscanf(h.Meta[metaDup], "v%d hand %d of %d", &v, &n, &of); err != nil || v != dup.Version || n < 1 || n > of {
+	hand, _, err := dup.ParseHandMeta(h.Meta[metaDup])
+	if err != nil {
 		return 0, nil, fmt.Errorf("%w: its record says %q, not a hand of a plan", ErrDuplicate, h.Meta[metaDup])
 	}
+	n := hand.N + 1
 	var res [][dup.Seats]int
 	if err := json.Unmarshal([]byte(h.Meta[metaDupResults]), &res); err != nil || len(res) != n-1 {
 		return 0, nil, fmt.Errorf("%w: hand %d's record holds %d results before it", ErrDuplicate, n, len(res))

@@ -14,6 +14,7 @@ import (
 	"okey/game/classic"
 	dup "okey/game/duplicate"
 	"okey/game/okey101"
+	"okey/ui/cli"
 	"okey/ui/seatmsg"
 	"okey/ui/serve/internal/servetest"
 )
@@ -185,6 +186,12 @@ func TestDuplicateTablePlaysThePlan(t *testing.T) {
 				}
 				if res != h.results {
 					t.Errorf("hand %d: results %v kept, %v in its record", i+1, h.results, res)
+				}
+				// okey verify takes the hand's record as a whole one:
+				// its hand ended, its place in the plan named.
+				if v, err := cli.Verify(h.record); err != nil || !v.Over || v.Duplicate == nil ||
+					v.Duplicate.Hand.N != i || v.Duplicate.Hands != 4*c.deals || v.Hands != 1 {
+					t.Errorf("hand %d's record, verified: %+v, %v", i+1, v, err)
 				}
 				seeds[seed] |= 1 << deal
 				played = append(played, dup.Played{Hand: dup.Hand{N: i, Deal: deal, Rotation: rot, Seed: seed}, Result: res})
