@@ -319,6 +319,10 @@ func (s *Server) TablesMoved() (stopped, takenOver int64) {
 // table moves to (okey load's children say it when asked).
 func (s *Server) Owned() []string { return s.hall.Owned() }
 
+// Running lists the tables this node runs now: a table taken over runs
+// once its record is read, after its lease is taken (Owned).
+func (s *Server) Running() []string { return s.hall.Running() }
+
 // sessionCount is the number of sessions running.
 func (s *Server) sessionCount() int {
 	s.mu.Lock()

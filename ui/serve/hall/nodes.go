@@ -373,14 +373,22 @@ func (h *Hall) HandOver() {
 // log and the status page.
 func (h *Hall) Owned() []string {
 	if h.Nodes == nil {
-		h.Mu.Lock()
-		defer h.Mu.Unlock()
-		out := make([]string, 0, len(h.Tables))
-		for id := range h.Tables {
-			out = append(out, id)
-		}
-		keep.SortByNumber(out, func(s string) string { return s })
-		return out
+		return h.Running()
 	}
 	return h.Nodes.Hold.Held()
 }
+
+// Running is the tables this node runs now, in order: a table taken
+// over is held (Owned) from its lease on, and runs once its record is
+// read and restored.
+func (h *Hall) Running() []string {
+	h.Mu.Lock()
+	defer h.Mu.Unlock()
+	out := make([]string, 0, len(h.Tables))
+	for id := range h.Tables {
+		out = append(out, id)
+	}
+	keep.SortByNumber(out, func(s string) string { return s })
+	return out
+}
+

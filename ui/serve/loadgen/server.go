@@ -66,6 +66,9 @@ type ChildConfig struct {
 	// Secret is the file of the cluster's secret (--cluster-secret),
 	// one for the load's nodes.
 	Secret string `json:"secret,omitempty"`
+	// Logged keeps its log in Dir's node.log (else it logs nothing): a
+	// test that measures a cluster reads what each node saw.
+	Logged bool `json:"logged,omitempty"`
 }
 
 // loadCluster names the cluster the load's nodes form.
@@ -84,6 +87,17 @@ func (cc ChildConfig) serveConfig() (serve.Config, error) {
 	cfg.StateDir = filepath.Join(cc.Dir, "state")
 	cfg.HostKey = filepath.Join(cc.Dir, "hostkey", "ssh_host_ed25519")
 	cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	if cc.Logged {
+		if err := os.MkdirAll(cc.Dir, 0o700); err != nil {
+			return cfg, err
+		}
+		// Open for the process's life: the node logs until it ends.
+		f, err := os.OpenFile(filepath.Join(cc.Dir, "node.log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
+		if err != nil {
+			return cfg, err
+		}
+		cfg.Log = slog.New(slog.NewTextHandler(f, nil))
+	}
 	cfg.MaxSessions, cfg.MaxPerAddr, cfg.MaxTables = 100000, 100000, 100000
 	// A player on one node may type a join code before the table,
 	// opened on another, has reached their node's lobby: a wrong code
@@ -226,6 +240,8 @@ func ServeChild(ctx context.Context, spec string, in io.Reader, out io.Writer) i
 				fmt.Fprintln(out, "moved", stopped, taken, srv.TurnedAway())
 			case "owned":
 				fmt.Fprintln(out, "owned", strings.Join(srv.Owned(), " "))
+			case "running":
+				fmt.Fprintln(out, "running", strings.Join(srv.Running(), " "))
 			case "quit":
 				return 0
 			default:
@@ -302,7 +318,7 @@ func startChild(binary string, cc ChildConfig) (*child, error) {
 // ports. sshPort and clusterPort are the first nodes' ports, the others
 // counting up from them (0: ports the system chooses).
 //
-// Every node is told base's Timer, FPS and BotDelay.
+// Every node is told base's Timer, FPS, BotDelay and Logged.
 func startNodes(binary, dir string, n int, base ChildConfig, sshPort, clusterPort int, nats []string) ([]*child, error) {
 	ccs := make([]ChildConfig, n)
 	var routes []string
@@ -326,7 +342,7 @@ func startNodes(binary, dir string, n int, base ChildConfig, sshPort, clusterPor
 		}
 	}
 	for i := range ccs {
-		cc := ChildConfig{Dir: filepath.Join(dir, fmt.Sprintf("node%d", i)), Listen: "127.0.0.1:0", Timer: base.Timer, FPS: base.FPS, BotDelay: base.BotDelay}
+		cc := ChildConfig{Dir: filepath.Join(dir, fmt.Sprintf("node%d", i)), Listen: "127.0.0.1:0", Timer: base.Timer, FPS: base.FPS, BotDelay: base.BotDelay, Logged: base.Logged}
 		if sshPort > 0 {
 			cc.Listen = net.JoinHostPort("127.0.0.1", strconv.Itoa(sshPort+i))
 		}
