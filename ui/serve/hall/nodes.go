@@ -391,4 +391,3 @@ func (h *Hall) Running() []string {
 	keep.SortByNumber(out, func(s string) string { return s })
 	return out
 }
-
