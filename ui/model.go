@@ -59,6 +59,11 @@ type Options struct {
 	// BotTimeout bounds a bot's decision; 0 is defaultBotTimeout. A bot
 	// that does not answer in time is treated as failed.
 	BotTimeout time.Duration
+	// HintBudget is how long the judge weighs the moves for a classic
+	// hint before the hint is cut short to the hard bot's move, said to
+	// be unweighed; 0 is playclassic.HintBudget. Tests set it short to
+	// see the cut.
+	HintBudget time.Duration
 	// Notes are told to the player at the start (a damaged settings
 	// file, say), in the player's language when they are Problems.
 	Notes []error
