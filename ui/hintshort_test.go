@@ -1,13 +1,17 @@
 package ui
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
 
 	"okey/bots/botsclassic"
 	"okey/game/classic"
+	"okey/game/okey101"
+	"okey/game/okey101/meld"
 	"okey/ui/i18n"
+	"okey/ui/play101/decide"
 	"okey/ui/playclassic"
 )
 
@@ -129,4 +133,51 @@ func TestAHintOffTurnSaysShowAtOnce(t *testing.T) {
 		return
 	}
 	t.Fatal("no deal of 300 where the player holds the indicator off the turn")
+}
+
+// A 101 hint whose judge runs out of time is the hard bot's plan for
+// the turn, said to be cut short before it, in both languages; the
+// plan is the one the hard bot gives at once.
+func TestACutShort101HintIsTheHardBotsPlan(t *testing.T) {
+	outOfTime := func(ctx context.Context, v *okey101.View, sv *meld.Solver) (decide.Facts, error) {
+		c, cancel := context.WithDeadline(ctx, time.Now().Add(-time.Second)) // the judge's time is up before it starts
+		defer cancel()
+		return decide.HintCtx(c, v, sv)
+	}
+	for _, lang := range []string{"en", "tr"} {
+		t.Run(lang, func(t *testing.T) {
+			m := start101(t, 80, 24, func(o *Options) { o.Hint101 = outOfTime; o.Settings.Lang = lang })
+			if !m.t().View.MyTurn() {
+				t.Fatal("not the player's turn")
+			}
+			v := m.t().G.State().View(0)
+			var sv meld.Solver
+			want := decide.Hint(&v, &sv)
+			press(t, m, "h")
+			tr := i18n.MustLoad(lang)
+			if !strings.HasPrefix(m.flash, tr.T("t101.hint.short")) {
+				t.Fatalf("the cut hint says %q", m.flash)
+			}
+			if wantText := m.t().HintText(&want); !strings.HasSuffix(m.flash, wantText) || len(want.Plan) == 0 {
+				t.Fatalf("the cut hint %q is not the hard bot's plan %q", m.flash, wantText)
+			}
+		})
+	}
+}
+
+// Given time, HintCtx's facts are not marked cut short; out of time
+// they are, with the hard bot's plan and no error.
+func TestHintCtxMarksACut(t *testing.T) {
+	m := start101(t, 80, 24)
+	v := m.t().G.State().View(0)
+	var sv meld.Solver
+	c, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+	defer cancel()
+	f, err := decide.HintCtx(c, &v, &sv)
+	if err != nil || !f.Short || len(f.Plan) == 0 {
+		t.Fatalf("out of time: short %v, plan %v, err %v", f.Short, f.Plan, err)
+	}
+	if f, err = decide.HintCtx(context.Background(), &v, &sv); err != nil || f.Short || len(f.Plan) == 0 {
+		t.Fatalf("in time: short %v, plan %v, err %v", f.Short, f.Plan, err)
+	}
 }
