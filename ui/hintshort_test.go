@@ -127,6 +127,7 @@ func TestAHintOffTurnSaysShowAtOnce(t *testing.T) {
 		if cmd != nil {
 			t.Fatalf("seed %d: off the turn the hint starts a command", seed)
 		}
+		t.Logf("seed %d: off the turn with the indicator %v", seed, v.Indicator)
 		if want := m.c().TileName(v.Indicator); !strings.Contains(m.flash, "show the indicator "+want) {
 			t.Fatalf("seed %d: the hint off the turn says %q", seed, m.flash)
 		}

@@ -17,8 +17,11 @@ import (
 // stands now: the seats' names, and whether it is a spectator's.
 func (m *Model) words() table.Words {
 	w := table.Words{Tr: m.tr, Names: m.names, Watching: m.Watching()}
-	if m.dl != nil {
+	switch {
+	case m.dl != nil:
 		w.FirstHand = m.dl.hand // a daily's hand is its match's first
+	case m.seat != nil && m.seat.daily != nil:
+		w.FirstHand = m.seat.daily.Hand // a served daily's too
 	}
 	return w
 }
