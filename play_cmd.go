@@ -215,7 +215,7 @@ func playOptions(f *playFlags, getenv func(string) string, now func() time.Time)
 	}
 	opt := ui.Options{
 		Settings: s, Saved: saved, StateDir: stateDir, ConfigDir: cfgDir,
-		Seed: f.seed, SeedSet: f.set["seed"],
+		Seed: f.seed, SeedSet: f.set["seed"], GameAsked: f.set["game"],
 		NoColor: getenv("NO_COLOR") != "",
 		Now:     now,
 	}

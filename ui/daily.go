@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"slices"
 	"strconv"
 
 	"charm.land/bubbles/v2/key"
@@ -158,10 +159,22 @@ func (m *Model) dailyOpening() []string {
 	} else {
 		out = append(out, m.tr.T("daily.forrecord"))
 	}
+	// Par, said before the first hand: after it, each hand's end shows
+	// the score against it.
+	out = append(out, m.dailyScoreLine(), m.tr.T("daily.par.after"))
 	if d.short != "" {
 		out = append(out, m.tr.T("daily.fingerprint", d.short))
 	}
 	return out
+}
+
+// dailyScoreLine says what a hand's score is in the daily's game, and
+// what par is.
+func (m *Model) dailyScoreLine() string {
+	if m.dl.set.Game == daily.Okey101 {
+		return m.tr.T("daily.score.101")
+	}
+	return m.tr.T("daily.score.classic")
 }
 
 func (m *Model) dailyGameName() string {
@@ -568,12 +581,7 @@ func (m *Model) dailySummary() []string {
 	default:
 		out = append(out, m.tr.T("daily.par.wait"))
 	}
-	if d.set.Game == daily.Okey101 {
-		out = append(out, m.tr.T("daily.score.101"))
-	} else {
-		out = append(out, m.tr.T("daily.score.classic"))
-	}
-	out = append(out, "")
+	out = append(out, m.dailyScoreLine(), "")
 	out = append(out, m.dailyRecordLines(d.set.Game)...)
 	out = append(out, "", m.tr.T("daily.share"), playdaily.Share(m.tr.T, d.entry))
 	return out
@@ -686,7 +694,10 @@ func (m *Model) dailyRefuses(k tea.KeyPressMsg) bool {
 	if m.dl == nil || m.dl.entry.Practice || m.screen != scrPlay || m.overlay != ovNone {
 		return false
 	}
-	if !key.Matches(k, m.keys.Table.Hint) && !key.Matches(k, m.keys.Table101.Hint) {
+	// The hint's keys are off here (look), so they are matched by
+	// their keys, not key.Matches, which skips a key that is off.
+	is := func(b key.Binding) bool { return slices.Contains(b.Keys(), k.String()) }
+	if !is(m.keys.Table.Hint) && !is(m.keys.Table101.Hint) {
 		return false
 	}
 	m.setFlash(true, m.tr.T("daily.nohint"))

@@ -230,6 +230,10 @@ func TestDailyAgainIsPractice(t *testing.T) {
 	r.Update(windowMsg(100, 30))
 	// The saved hand is the daily's: resumed, not begun again. A new
 	// match, then the daily again from the final table's key: practice.
+	press(t, r, "n") // asks first: the hand under way is given up
+	if r.dl == nil {
+		t.Fatal("n gave the daily's hand up without asking")
+	}
 	press(t, r, "n")
 	if r.dl != nil {
 		t.Fatal("a new match kept the daily")
@@ -555,6 +559,10 @@ func TestDailyPausedMatchComesBack(t *testing.T) {
 	drain(t, s, s.Init())
 	if s.screen != scrResume || s.dl == nil || !strings.Contains(plain(s), "n back to your match") {
 		t.Fatalf("the daily's resume page:\n%s", plain(s))
+	}
+	press(t, s, "n") // asks first: the hand under way is given up
+	if s.dl == nil {
+		t.Fatal("n gave the daily's hand up without asking")
 	}
 	press(t, s, "n")
 	if _, got := recordOf(t, s); s.dl != nil || got != seed {

@@ -28,7 +28,7 @@ func (m *Model) hostGames(seat bool) {
 	look := &table.Look{Painter: &m.painter, Keys: &m.keys, Why: problem.Reason}
 	m.sc.Look = look
 	m.games = []hosting.Game{
-		hostclassic.New(appHost{m, 0}, look, hostclassic.Config{NewBot: m.opt.NewBot, Timeout: m.opt.BotTimeout, Log: log, Seat: seat}),
+		hostclassic.New(appHost{m, 0}, look, hostclassic.Config{NewBot: m.opt.NewBot, Timeout: m.opt.BotTimeout, HintBudget: m.opt.HintBudget, Log: log, Seat: seat}),
 		host101.With(host101.New(appHost{m, 1}, look, m.opt.NewPlayer101, log), m.opt.Hint101),
 	}
 }
@@ -42,6 +42,14 @@ func (m *Model) hostGames(seat bool) {
 func (m *Model) look() *table.Look {
 	l := m.sc.Look
 	l.Words, l.St = m.words(), m.st
+	if m.seat == nil {
+		// The key bar and the help offer no hint at a daily played for
+		// the record, which refuses it (dailyRefuses says why if h is
+		// pressed all the same).
+		on := m.dl == nil || m.dl.entry.Practice
+		m.keys.Table.Hint.SetEnabled(on)
+		m.keys.Table101.Hint.SetEnabled(on)
+	}
 	return l
 }
 

@@ -84,8 +84,15 @@ func (m *Model) tableOf(name string) hosting.Game {
 // offerResumed shows the resume screen of a saved match of which: a new
 // match from it is of the same game, for this run (the settings file
 // keeps its own; g switches, as ever).
+//
+// When the command line asked for the other game (okey --game 101 with
+// a classic match saved), a new match stays of the game asked for, and
+// the page says that n starts it (nextGameLine).
 func (m *Model) offerResumed(which string) {
-	m.set.Game = which
+	m.askedOther = m.opt.GameAsked && m.opt.Settings.Game != which
+	if !m.askedOther {
+		m.set.Game = which
+	}
 	m.screen = scrResume
 }
 

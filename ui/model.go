@@ -39,6 +39,10 @@ type Options struct {
 	// alone (zero: the same), which the settings screen changes only
 	// where the player changed something on it.
 	Settings, Saved settings.Settings
+	// GameAsked: the command line asked for Settings.Game (--game). A
+	// match of the other game found saved is offered to resume, but a
+	// new match is of the game asked for, and the resume page says so.
+	GameAsked bool
 	// StateDir holds the match record; ConfigDir the settings.
 	StateDir, ConfigDir string
 	// Seed makes the first match reproducible when SeedSet (and the
@@ -59,6 +63,11 @@ type Options struct {
 	// BotTimeout bounds a bot's decision; 0 is defaultBotTimeout. A bot
 	// that does not answer in time is treated as failed.
 	BotTimeout time.Duration
+	// HintBudget is how long the judge weighs the moves for a classic
+	// hint before the hint is cut short to the hard bot's move, said to
+	// be unweighed; 0 is playclassic.HintBudget. Tests set it short to
+	// see the cut.
+	HintBudget time.Duration
 	// Notes are told to the player at the start (a damaged settings
 	// file, say), in the player's language when they are Problems.
 	Notes []error
@@ -219,6 +228,12 @@ type Model struct {
 	// paused: a match waits in the state directory's PausedFile, set
 	// aside for a daily; it comes back when the daily leaves the table.
 	paused bool
+	// askedOther: the match offered to resume is not of the game the
+	// command line asked for, which a new match is (offerResumed).
+	askedOther bool
+	// askedLeave: n on the resume page of a daily's hand under way asked
+	// whether to give it up; n again does.
+	askedLeave bool
 
 	// Saving: the record as written so far (append-only, so a slice of
 	// it is an immutable snapshot), and a sequence number per snapshot.

@@ -54,7 +54,7 @@ func (m *Model) updateHandEnd(k tea.KeyPressMsg, g hosting.HandEnd) tea.Cmd {
 	switch {
 	case m.openFromPage(k, keys.Settings, keys.Scores, keys.Stats):
 		return nil
-	case g.Scroll && m.updateScroll(k, m.keys.Overlay.ScrollKeys, m.handEndLines(g)):
+	case g.Scroll && m.updateScroll(k, m.keys.Overlay.ScrollKeys, m.handOverLines(g)):
 		// Next (enter, space, n) is matched first: space goes on.
 		return nil
 	case g.Over && g.FinalKeys != "" && m.dl == nil: // a daily's hand has no final table
@@ -122,11 +122,31 @@ func (m *Model) handEndLines(g hosting.HandEnd) []string {
 // page, its keys below (handEndBar).
 func (m *Model) renderHandOver() string {
 	g := m.table().Pages().HandEnd(m.pageW())
-	lines := append(append(m.handEndLines(g), m.dailyHandLines()...), m.servedHandLines()...)
+	lines := m.handOverLines(g)
 	if g.Scroll {
 		lines, _ = m.scrolled(lines)
 	}
 	return m.renderPage(lines, m.handOverBar(g))
+}
+
+// handOverLines are the hand's end page's lines: a daily's result
+// against par (and a served daily's next hand) first — it is what the
+// player came for, and below a 101 hand's table it was off an 80×24
+// screen — then the game's (handEndLines).
+func (m *Model) handOverLines(g hosting.HandEnd) []string {
+	return append(append(topOf(m.dailyHandLines()), topOf(m.servedHandLines())...), m.handEndLines(g)...)
+}
+
+// topOf are lines written to follow a page's own (a blank line, then
+// theirs), put above it instead: the blank line after them.
+func topOf(lines []string) []string {
+	if len(lines) == 0 {
+		return nil
+	}
+	if lines[0] == "" {
+		lines = lines[1:]
+	}
+	return append(lines, "")
 }
 
 // handOverBar is the key bar of the hand's end g (handEndBar): a page
@@ -134,7 +154,7 @@ func (m *Model) renderHandOver() string {
 func (m *Model) handOverBar(g hosting.HandEnd) string {
 	scrolls := false
 	if g.Scroll {
-		_, scrolls = m.scrolled(m.handEndLines(g))
+		_, scrolls = m.scrolled(m.handOverLines(g))
 	}
 	// A daily's hand goes on to the next hand or the daily's page, never
 	// to its one-hand match's final table.

@@ -20,10 +20,19 @@ func (m *Model) updateResume(k tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(k, m.dailyKeys().Start) && (m.dl == nil || m.dl.over) {
 		return m.openDaily(m.dailyGame(), daily.Date{}, scrResume, false)
 	}
+	asked := m.askedLeave
+	m.askedLeave = false
 	switch pages.NewResume(m.common(), "", nil, "").Update(k) {
 	case pages.Quit:
 		return m.quit()
 	case pages.NewMatch:
+		if m.dl != nil && !m.dl.over && !asked {
+			// Leaving a daily's hand under way files it as abandoned:
+			// asked first, not done without a word.
+			m.askedLeave = true
+			m.setFlash(true, m.tr.T("daily.leave.ask", m.keys.Resume.NewMatch.Help().Key, m.keys.Resume.Resume.Help().Key))
+			return nil
+		}
 		if m.dl != nil {
 			return m.leaveDaily("abandoned")
 		}
@@ -98,6 +107,11 @@ func (m *Model) nextGameLine() string {
 	now, other := "val.classic", "val.okey101"
 	if m.set.Is101() {
 		now, other = other, now
+	}
+	if m.askedOther && m.screen == scrResume && m.set.Game == m.opt.Settings.Game {
+		// The game asked for on the command line is not the one saved:
+		// n starts the one asked for, enter goes on with the other.
+		return m.tr.T("game.asked", m.tr.T(now), m.keys.Resume.NewMatch.Help().Key, m.tr.T(other), m.keys.Resume.Resume.Help().Key)
 	}
 	return m.tr.T("game.next", m.tr.T(now), m.keys.Resume.Game.Help().Key, m.tr.T(other))
 }

@@ -16,7 +16,14 @@ import (
 // words are the table's words for seats (ui/table), as the screen
 // stands now: the seats' names, and whether it is a spectator's.
 func (m *Model) words() table.Words {
-	return table.Words{Tr: m.tr, Names: m.names, Watching: m.Watching()}
+	w := table.Words{Tr: m.tr, Names: m.names, Watching: m.Watching()}
+	switch {
+	case m.dl != nil:
+		w.FirstHand = m.dl.hand // a daily's hand is its match's first
+	case m.seat != nil && m.seat.daily != nil:
+		w.FirstHand = m.seat.daily.Hand // a served daily's too
+	}
+	return w
 }
 
 // seatName is how the log and the screens name a seat.

@@ -118,7 +118,7 @@ func (s *Side) update(msg tea.Msg, sc *hosting.Scene) (hosting.Reply, bool) {
 		return s.onBot(msg), true
 	case play101.HintMsg:
 		if s.T != nil && sc.OnTable {
-			s.T.OnHint(msg, s.T.TryState())
+			return hosting.Reply{Cmd: s.T.OnHint(msg, s.T.TryState())}, true
 		}
 		return hosting.Reply{}, true
 	case play101.UndoneMsg:

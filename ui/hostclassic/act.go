@@ -64,7 +64,7 @@ func (s *Side) do(a playclassic.Outcome, sc *hosting.Scene) hosting.Reply {
 	case table.ReqPlay:
 		return s.Act(a.Act, sc.Seat)
 	case table.ReqHint:
-		return hosting.Reply{Cmd: s.T.Hint(sc.Ctx, sc.Seed, s.newBot, s.timeout)}
+		return hosting.Reply{Cmd: s.T.Hint(sc.Ctx, sc.Seed, s.newBot, s.timeout, s.hintBudget)}
 	}
 	switch a.Req {
 	case table.ReqSave:

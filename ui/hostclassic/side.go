@@ -39,6 +39,9 @@ type Side struct {
 	// hint's decision.
 	newBot  playclassic.BuildBot
 	timeout time.Duration
+	// hintBudget is how long the judge weighs a hint's moves before
+	// the hint is cut short (0: playclassic.HintBudget).
+	hintBudget time.Duration
 	// ask is Ask as a Question, made once (a play hands it up); pages
 	// are the pages between hands (Pages), made once.
 	ask   hosting.Question
@@ -51,6 +54,10 @@ type Config struct {
 	// hint's decision.
 	NewBot  func(level string, opt botsclassic.Options) (botsclassic.Bot, error)
 	Timeout time.Duration
+	// HintBudget is how long the judge weighs a hint's moves before the
+	// hint is cut short to the hard bot's move (0:
+	// playclassic.HintBudget; a test sets it short to see the cut).
+	HintBudget time.Duration
 	// Log writes a line of the move log to the debug log; nil for none.
 	Log func(text func() string)
 	// Seat: the table is a served seat's, whose rack starts empty.
@@ -60,7 +67,7 @@ type Config struct {
 // New is classic's side hosted by app, drawn with look (the app keeps
 // it up to date), an empty table.
 func New(app hosting.App, look *table.Look, c Config) *Side {
-	s := &Side{app: app, look: look, T: playclassic.NewTable(look), newBot: c.NewBot, timeout: c.Timeout}
+	s := &Side{app: app, look: look, T: playclassic.NewTable(look), newBot: c.NewBot, timeout: c.Timeout, hintBudget: c.HintBudget}
 	s.ask = s.Ask
 	s.pages = hosting.Pages{Resume: s.Resume, HandEnd: s.HandEnd, Final: s.Final, Scores: s.Scores}
 	if c.Log != nil {
@@ -133,8 +140,7 @@ func (s *Side) update(msg tea.Msg, sc *hosting.Scene) (hosting.Reply, bool) {
 	case playclassic.BotMoveMsg:
 		return s.onBotMove(msg), true
 	case playclassic.HintMsg:
-		s.T.OnHint(msg, sc.OnTable)
-		return hosting.Reply{}, true
+		return hosting.Reply{Cmd: s.T.OnHint(msg, sc.OnTable)}, true
 	case playclassic.UndoneMsg:
 		u := &hosting.Undone{}
 		if u.OK, u.Err = s.T.Undone(msg); u.OK && u.Err == nil {

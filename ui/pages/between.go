@@ -77,7 +77,12 @@ func (p Resume) Lines() []string {
 	for _, r := range p.rows {
 		lines = append(lines, st.Text.Render("  "+canvas.Fit(r[0], NameLevelW)+" "+r[1]))
 	}
-	return append(lines, "", st.Dim.Render(p.next))
+	lines = append(lines, "")
+	for _, s := range canvas.Wrap(p.next, p.c.TextW()) {
+		// wrapped, not cut: it says which game n starts
+		lines = append(lines, st.Dim.Render(s))
+	}
+	return lines
 }
 
 // ShortHelp is the resume keys' bar.

@@ -48,7 +48,7 @@ func (t *Table) AskHint(st okey101.State) tea.Cmd {
 	t.HintID++
 	id, moves := t.HintID, st.Moves()
 	t.said.Flash(false, t.tr().T("status.hint.thinking"))
-	ctx, cancel := context.WithTimeout(context.Background(), hintTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), HintBudget)
 	t.hintStop = cancel
 	hint := t.Hinter
 	if hint == nil {
@@ -63,10 +63,12 @@ func (t *Table) AskHint(st okey101.State) tea.Cmd {
 	}
 }
 
-// hintTimeout bounds the judge's plan: past it the hint is the hard
-// bot's plan (a few tenths of a second is usual; ten is a machine that
-// is very busy).
-const hintTimeout = 10 * time.Second
+// HintBudget bounds the judge's plan: past it the hint is the hard
+// bot's plan, said to be cut short. A few tenths of a second is usual;
+// at a load of 6 on two cores the judge took up to 3.8 s for a plan,
+// and a hint must answer within 2 s (the hard bot's own plan takes
+// under 10 ms).
+const HintBudget = 1200 * time.Millisecond
 
 // HintPending reports whether a hint is being worked out.
 func (t *Table) HintPending() bool { return t.hintStop != nil }
@@ -88,14 +90,19 @@ func (t *Table) CancelHint() {
 }
 
 // OnHint tells the hint, if the table is still where it was asked: the
-// latest hint asked, and st (as AskHint's) as many moves on.
-func (t *Table) OnHint(msg HintMsg, st okey101.State) {
-	if msg.id != t.HintID {
-		return // a newer hint, or esc, came first
+// latest hint asked, and st (as AskHint's) as many moves on. When the
+// table has moved on, the hint is asked again for st (the command
+// returned): a hint asked never ends
+// on "Weighing the moves…" alone.
+func (t *Table) OnHint(msg HintMsg, st okey101.State) tea.Cmd {
+	if msg.id != t.HintID || t.hintStop == nil {
+		return nil // a newer hint, or esc, came first, or it was told
 	}
 	t.hintStop = nil
 	if st.Moves() != msg.moves {
-		return
+		// Asked again where the table is now (off the turn it is the
+		// facts alone, at once; after the hand, "no hint").
+		return t.AskHint(st)
 	}
 	f := &msg.facts
 	// The cursor goes onto the first tile the plan plays with a key of
@@ -122,4 +129,5 @@ func (t *Table) OnHint(msg HintMsg, st okey101.State) {
 		}
 	}
 	t.showTall(txt, f.Plan)
+	return nil
 }

@@ -82,7 +82,7 @@ func (t *Table) logWords(e LogEntry) string {
 	say := func(base string, args ...any) string { return w.YouOr(ev.Seat, base, args...) }
 	switch ev.Kind {
 	case okey101.EvDeal:
-		hand, redeal := e.Deal>>8, e.Deal&0xff
+		hand, redeal := w.Hand(e.Deal>>8), e.Deal&0xff
 		dealer := tr.T("log.dealer", w.SeatName(ev.Seat))
 		if me {
 			dealer = tr.T("log.dealer.you")

@@ -101,12 +101,12 @@ func (t *Table) HandEndPage(hs []HandScore, w int) (h pages.HandEnd, ok bool) {
 	tr, st, words := t.tr(), t.look.St, t.look.Words
 	h = pages.HandEnd{Head: tr.T("handover.lost"), AfterFits: true}
 	if res.WallOut {
-		h.Top = []string{st.Title.Render(tr.T("handover.wallout", res.Hand)), ""}
+		h.Top = []string{st.Title.Render(tr.T("handover.wallout", words.Hand(res.Hand))), ""}
 	} else {
 		kind := tr.T("win." + res.Win.Kind.String())
-		title := tr.T("handover.won", res.Hand, words.SeatName(res.Winner), kind)
+		title := tr.T("handover.won", words.Hand(res.Hand), words.SeatName(res.Winner), kind)
 		if res.Winner == 0 && !words.Watching {
-			title = tr.T("handover.won.you", res.Hand, kind)
+			title = tr.T("handover.won.you", words.Hand(res.Hand), kind)
 		}
 		h.Top = append([]string{st.Title.Render(title), ""}, t.winLines(res, w)...)
 		h.Top = append(h.Top, "")

@@ -3,6 +3,7 @@ package playclassic
 import (
 	"context"
 	"slices"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -33,41 +34,68 @@ var HintLevel = botsclassic.Levels[len(botsclassic.Levels)-1]
 // HintMsg is the hint's answer for the position numbered Moves
 // (Table.HandMoves), to the hint numbered ID (Table.HintID). Dec, when
 // the judge was asked, is its verdict on the hard bot's move: each
-// candidate's value and how often it came out ahead.
+// candidate's value and how often it came out ahead. Short says the
+// judge ran out of its time (HintBudget) before it had weighed the
+// moves: Act is then the hard bot's move, unweighed, and the hint says
+// so.
 type HintMsg struct {
 	ID    uint64
 	Moves int
 	Act   classic.Action
 	Dec   *coach.Decision
+	Short bool
 	Err   error
 }
+
+// HintBudget is how long the judge may weigh the moves for a hint
+// before the hint is cut short and gives the hard bot's move (which the
+// judge would keep unless it showed it loses), said to be unweighed.
+// The judge usually answers in a few tenths of a second; at a load of 6
+// on two cores it took up to 2.7 s (classic) and 3.8 s (a 101 plan),
+// and a hint must answer within 2 s. The hard bot itself decides in
+// under a millisecond (classic) or 10 ms (a 101 turn).
+const HintBudget = 1200 * time.Millisecond
 
 // BuildBot builds a bot of a level (bots.New, or a test's).
 type BuildBot func(level string, opt botsclassic.Options) (botsclassic.Bot, error)
 
 // Hint asks for a hint on the player's turn, in a command under ctx
-// that gives the judge timeout to answer (the match's seed seeds it);
-// off the player's turn it says at once how far the rack is from a win.
+// that gives the judge budget (HintBudget when 0, never more than
+// timeout) to weigh the moves before the hint is cut short (the match's
+// seed seeds it); off the player's turn it says at once to show the
+// indicator when the player may, else how far the rack is from a win.
 // The level's bot built by build is the judge's first candidate: the
 // real hard bot goes through the judge, a test's scripted bot answers
 // as it is.
-func (t *Table) Hint(ctx context.Context, seed uint64, build BuildBot, timeout time.Duration) tea.Cmd {
+func (t *Table) Hint(ctx context.Context, seed uint64, build BuildBot, timeout, budget time.Duration) tea.Cmd {
 	v := &t.View
 	if v.Phase != game.Playing {
 		t.said.Flash(true, t.tr().T("status.hint.none"))
 		return nil
 	}
-	if !v.MyTurn() && !v.Legal.Show {
+	if !v.MyTurn() {
+		t.StopHint()
+		if v.Legal.Show {
+			// Every bot that may show does (the hard one too): asked
+			// off the turn, the judge's answer would come after the
+			// bots had moved on and be dropped.
+			t.said.Flash(false, t.tr().T("status.hint.show", t.TileName(v.Indicator)))
+			return nil
+		}
 		t.distanceHint()
 		return nil
 	}
 	t.StopHint()
 	t.HintID++
+	t.hintAgain = &hintAsk{ctx: ctx, seed: seed, build: build, timeout: timeout, budget: budget}
 	id, moves, view := t.HintID, t.HandMoves(), t.OwnView()
 	seed = game.NewSeed(seed ^ uint64(v.Hand)<<40 ^ uint64(len(v.History))<<8 ^ 0x41)
 	t.said.Flash(false, t.tr().T("status.hint.thinking"))
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	t.hintStop = cancel
+	if budget <= 0 {
+		budget = HintBudget
+	}
 	return func() tea.Msg {
 		defer cancel()
 		b, err := build(HintLevel, botsclassic.Options{Seed: seed})
@@ -75,12 +103,29 @@ func (t *Table) Hint(ctx context.Context, seed uint64, build BuildBot, timeout t
 			return HintMsg{ID: id, Moves: moves, Err: err}
 		}
 		if _, real := b.(*botsclassic.Hard); real {
-			a, d, err := coach.AdviseClassic(ctx, view, coach.HintOptions(seed))
-			return HintMsg{ID: id, Moves: moves, Act: a, Dec: &d, Err: err}
+			jctx, stop := context.WithTimeout(ctx, budget)
+			a, d, err := coach.AdviseClassic(jctx, view, coach.HintOptions(seed))
+			stop()
+			if err == nil || ctx.Err() != nil || jctx.Err() == nil {
+				return HintMsg{ID: id, Moves: moves, Act: a, Dec: &d, Err: err}
+			}
+			// The judge ran out of its time: the hard bot's move, which
+			// the judge weighs first and keeps unless it shows it loses.
+			a, err = b.Decide(ctx, view)
+			return HintMsg{ID: id, Moves: moves, Act: a, Short: true, Err: err}
 		}
 		a, err := b.Decide(ctx, view)
 		return HintMsg{ID: id, Moves: moves, Act: a, Err: err}
 	}
+}
+
+// hintAsk is what a hint was asked with, to ask it again when its
+// answer comes for a position the table has left.
+type hintAsk struct {
+	ctx             context.Context
+	seed            uint64
+	build           BuildBot
+	timeout, budget time.Duration
 }
 
 // CancelHint stops the hint being worked out and says so (esc).
@@ -130,21 +175,52 @@ func (t *Table) HandNo() int {
 }
 
 // OnHint tells the hint, if the table is still where it was asked
-// (onTable: the table is on screen).
-func (t *Table) OnHint(msg HintMsg, onTable bool) {
-	if msg.ID != t.HintID {
-		return // stale: a newer hint, or esc, came first
+// (onTable: the table is on screen). An answer the table has moved past
+// is dropped; if the player is still to move, the hint is asked again
+// for where the table is now (the command returned), so a hint asked
+// never ends on "Weighing the moves…" alone.
+func (t *Table) OnHint(msg HintMsg, onTable bool) tea.Cmd {
+	if msg.ID != t.HintID || t.hintStop == nil {
+		return nil // stale: a newer hint, or esc, came first, or it was told
 	}
 	t.hintStop = nil
-	if t.HandMoves() != msg.Moves || !onTable {
-		return // stale: a move or a new hand came first
+	again := t.hintAgain
+	t.hintAgain = nil
+	if msg.Moves != t.HandMoves() && again != nil && onTable && t.View.Phase == game.Playing && t.View.MyTurn() {
+		// A move or a new hand came first, and the player is still to
+		// move: the hint is asked again for where the table is now.
+		return t.Hint(again.ctx, again.seed, again.build, again.timeout, again.budget)
 	}
-	v := &t.View
-	if msg.Err != nil || msg.Act.Seat != 0 {
+	if !onTable {
+		return nil
+	}
+	if t.HandMoves() != msg.Moves {
+		// A move or a new hand came first, and it is not the player's
+		// move: how far the rack is from a win.
 		t.distanceHint()
-		return
+		return nil
 	}
-	say := func(key string, args ...any) { t.said.Flash(false, t.tr().T(key, args...)) }
+	if msg.Err != nil || msg.Act.Seat != 0 {
+		t.fallbackHint()
+		return nil
+	}
+	t.tellHint(msg)
+	return nil
+}
+
+// tellHint says the hint's move, the cursor on its tile.
+func (t *Table) tellHint(msg HintMsg) {
+	v := &t.View
+	label, short := t.tr().T("status.hint.label"), t.tr().T("status.hint.label.short")
+	put := func(s string) {
+		if msg.Short {
+			// The judge ran out of time: the move is the hard bot's,
+			// unweighed, and the hint says it was cut short.
+			s = strings.Replace(s, label, short, 1)
+		}
+		t.said.Flash(false, s)
+	}
+	say := func(key string, args ...any) { put(t.tr().T(key, args...)) }
 	acc := func(x tile.Tile) string { return t.TileCase(x, i18n.Accusative) }
 	top := v.Top(v.Previous)
 	switch a := msg.Act; a.Kind {
@@ -160,7 +236,7 @@ func (t *Table) OnHint(msg HintMsg, onTable bool) {
 		case a.Kind == classic.ActEndHand:
 			say("status.hint.end")
 		default:
-			t.said.Flash(false, t.drawHint())
+			put(t.drawHint())
 		}
 	case classic.ActFinish:
 		t.CursorOn(a.Tile)
@@ -234,6 +310,32 @@ func (t *Table) WinningDiscard() tile.Tile {
 		return d.Tile
 	}
 	return tile.NoTile
+}
+
+// fallbackHint is the hint when no bot answered (it failed): the
+// analyser's move — draw, or its best discard — so that a hint on the
+// player's turn always names a move; off the turn, the distance.
+func (t *Table) fallbackHint() {
+	v := &t.View
+	if !v.MyTurn() {
+		t.distanceHint()
+		return
+	}
+	switch {
+	case v.Legal.Draw:
+		t.tellHint(HintMsg{Act: classic.DrawAction(v.Seat), Short: true})
+		return
+	case v.Legal.Discard:
+		if h, err := v.Analyzer.HandOf(v.Counts); err == nil {
+			a := classic.DiscardAction(v.Seat, v.Analyzer.BestDiscard(h).Tile)
+			if v.Analyzer.BestDiscard(h).Wins && v.Legal.Finish {
+				a = classic.FinishAction(v.Seat, a.Tile)
+			}
+			t.tellHint(HintMsg{Act: a, Short: true})
+			return
+		}
+	}
+	t.distanceHint()
 }
 
 // drawHint says to draw, and how far the rack is from a win.

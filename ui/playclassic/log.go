@@ -47,9 +47,9 @@ func logWords(w table.Words, e LogEntry) string {
 			dealer = tr.T("log.dealer.you")
 		}
 		if ev.Tile == tile.NoTile {
-			return tr.T("log.deal.noindicator", e.Hand, dealer)
+			return tr.T("log.deal.noindicator", w.Hand(e.Hand), dealer)
 		}
-		return tr.T("log.deal", e.Hand, dealer, tr.Face(ev.Tile), tr.Face(ev.Tile.Next()))
+		return tr.T("log.deal", w.Hand(e.Hand), dealer, tr.Face(ev.Tile), tr.Face(ev.Tile.Next()))
 	case classic.EvShow:
 		return say("log.show", tr.Face(ev.Tile))
 	case classic.EvDraw:

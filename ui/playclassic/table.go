@@ -51,6 +51,9 @@ type Table struct {
 	// hintStop cancels the hint being worked out (nil: none): esc while
 	// the judge weighs the moves.
 	hintStop context.CancelFunc
+	// hintAgain is what the hint under way was asked with (nil: none),
+	// to ask it again if its answer comes after the table moved on.
+	hintAgain *hintAsk
 	// Failed counts each seat's failed decisions in a row; past a few
 	// the seat's bot is replaced by plain moves.
 	Failed [classic.NumSeats]int

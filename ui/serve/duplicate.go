@@ -105,9 +105,16 @@ func (s *session) dupHead(screen string) string {
 	if d == nil {
 		return ""
 	}
-	info := "  " + s.tr.T("dup.head", d.Deal, d.Deals, d.Rotation)
+	you := ""
 	if p := s.dupMe(d); p >= 0 {
-		info += " · " + s.tr.T("dup.you", duplicate.Quarters(d.Score[p]).String(), d.Totals[p])
+		// Labelled: "you: 0, total -2" did not say which score was which.
+		you = " · " + s.tr.T("dup.you", duplicate.Quarters(d.Score[p]).String(), d.Totals[p])
+	}
+	info := "  " + s.tr.T("dup.head", d.Deal, d.Deals, d.Rotation) + you
+	if ansi.StringWidth(info) > table.HeaderRoom(s.width, "OKEY", "") {
+		// Too wide (four deals, long scores): the scores keep their
+		// labels, the line its deal and rotation; "Duplicate" goes.
+		info = "  " + s.tr.T("dup.head.short", d.Deal, d.Deals, d.Rotation) + you
 	}
 	top, _, _ := strings.Cut(screen, "\n")
 	keys := ""

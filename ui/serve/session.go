@@ -90,6 +90,10 @@ type session struct {
 	tables []*tables.Summary
 	cursor int
 	open   int
+	// hiddenPrivate is how many of the open tables are private ones
+	// not listed (a code joins them); other players' dailies are not
+	// among them, and no code joins them.
+	hiddenPrivate int
 	// The form of a new table.
 	form createForm
 	// A code being typed.
@@ -361,14 +365,18 @@ func (s *session) listTables() (changed bool) {
 	s.open = len(all)
 	shown := make([]*tables.Summary, 0, len(s.tables))
 	cursor := s.cursor
+	hidden := 0
 	for _, t := range all {
 		if !t.Private || t.Holds(s.id) >= 0 {
 			if t.ID == was {
 				cursor = len(shown)
 			}
 			shown = append(shown, t)
+		} else if !t.Daily {
+			hidden++
 		}
 	}
+	s.hiddenPrivate = hidden
 	if !changed && len(shown) == len(s.tables) {
 		for i, t := range shown {
 			if tables.LobbyRowOf(t) != tables.LobbyRowOf(s.tables[i]) {

@@ -236,6 +236,10 @@ func (s *session) lobbyLines(st *theme.Styles) ([]string, []key.Binding) {
 	switch {
 	case s.open == 0:
 		lines = append(lines, st.Dim.Render(s.tr.T("lobby.empty")))
+	case len(s.tables) == 0 && s.hiddenPrivate == 0:
+		// The tables open are other players' dailies: none is joined
+		// with a code.
+		lines = append(lines, st.Dim.Render(s.tr.T("lobby.onlydailies")))
 	case len(s.tables) == 0:
 		lines = append(lines, st.Dim.Render(s.tr.T("lobby.onlyprivate")))
 	}
@@ -258,7 +262,12 @@ func (s *session) lobbyLines(st *theme.Styles) ([]string, []key.Binding) {
 				state = s.tr.T("served.rowhand", t.Hand, g.Hands())
 			}
 		}
-		if t.Duplicate > 0 {
+		if t.Duplicate > 0 && t.Started && !t.Over && t.Hand > 0 {
+			// Where the plan stands, in the place of its size and the
+			// match's hand (which said "hand 1" during rotation 3): Hand
+			// is the plan's hand at a duplicate table.
+			state = s.tr.T("lobby.dup.at", (t.Hand-1)/4+1, t.Duplicate, (t.Hand-1)%4+1)
+		} else if t.Duplicate > 0 {
 			rules += " · " + s.dupDeals("lobby.dup", t.Duplicate)
 		}
 		head := fmt.Sprintf("%s%s %s · %s · %s · %s", mark, s.tr.T("lobby.table"), t.ID, s.gameName(t.Game), rules, state)

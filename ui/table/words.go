@@ -16,6 +16,19 @@ type Words struct {
 	Tr       *i18n.Catalog
 	Names    [Seats]string
 	Watching bool
+	// FirstHand is the number a format gives the match's first hand
+	// (0 or 1: its own). A daily plays each of its hands as a match of
+	// one hand: its hand 2 is the match's hand 1, and the log and the
+	// hand's end say "Hand 2", as the header's "Daily 2/4" does.
+	FirstHand int
+}
+
+// Hand is the number the player is told for the match's hand n.
+func (w Words) Hand(n int) int {
+	if w.FirstHand > 1 {
+		return n + w.FirstHand - 1
+	}
+	return n
 }
 
 // me reports whether seat s is the player's own.

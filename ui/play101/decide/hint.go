@@ -2,6 +2,7 @@ package decide
 
 import (
 	"context"
+	"errors"
 	"slices"
 
 	"okey/bots/bots101"
@@ -15,7 +16,11 @@ import (
 // Facts are what the analysis found; the words are put to them in
 // Update (the catalog and the table's view are the Model's).
 type Facts struct {
-	Mine  bool
+	Mine bool
+	// Short: the judge ran out of its time before it had weighed the
+	// plan (the hint's context ended), so Plan is the hard bot's,
+	// unweighed, and the hint says it was cut short.
+	Short bool
 	Stage okey101.Stage
 	// In the draw stage: what the previous discard top would do.
 	Top                  tile.Tile
@@ -114,8 +119,9 @@ const HintSeed = 0x41
 // (coach.Advise101: the hard bot's move at each step, played out
 // against the strong alternatives over worlds drawn from the view, the
 // best found kept), so a player who follows it is told by the review
-// that each step was best or as good. err is ctx's when it ends first
-// (the facts are then those of the hard bot's plan).
+// that each step was best or as good. When ctx's deadline passes first
+// the facts are those of the hard bot's plan, marked Short, and err is
+// nil; when ctx is cancelled, err is ctx's.
 func HintCtx(ctx context.Context, v *okey101.View, sv *meld.Solver) (Facts, error) {
 	f := hintFacts(v, sv)
 	var err error
@@ -123,6 +129,12 @@ func HintCtx(ctx context.Context, v *okey101.View, sv *meld.Solver) (Facts, erro
 		var plan []okey101.Action
 		if plan, _, err = coach.Advise101(ctx, *v, coach.HintOptions(HintSeed)); err == nil && len(plan) > 0 {
 			f.Plan = plan
+		}
+		if err != nil && errors.Is(err, context.DeadlineExceeded) && len(f.Plan) > 0 {
+			// Out of time: the hard bot's plan (hintFacts'), which the
+			// judge weighs first at every step and keeps unless it
+			// shows it loses, said to be unweighed.
+			f.Short, err = true, nil
 		}
 	}
 	f.finishPlan(v)

@@ -43,6 +43,16 @@ func (w Words) meldsText(ms []meld.Meld) string {
 // the previous discard would do, the best opening and how far it is
 // from the threshold, the pairs.
 func (w Words) Hint(v *okey101.View, f *decide.Facts) string {
+	s := w.hint(v, f)
+	if f.Short && f.Mine {
+		// The judge ran out of time: the plan is the hard bot's,
+		// unweighed, and the hint says so before it.
+		s = w.Tr.T("t101.hint.short") + " " + s
+	}
+	return s
+}
+
+func (w Words) hint(v *okey101.View, f *decide.Facts) string {
 	var plan, why []string
 	if f.Mine && decide.Finishes(v, f.Plan) {
 		if f.Plan[0].Kind == okey101.ActTake {
@@ -158,9 +168,11 @@ func (w Words) steps(v *okey101.View, acts []okey101.Action, keys bool, from int
 	at := decide.AfterSteps(v, acts)
 	an := v.Analyzer
 	// target names meld i of the table as a step reaches it: whose it
-	// is and its kind, in the case the step's verb needs — onto it (a
-	// lay-off: "Ali'nin serisine", "kendi serine") or in it (a
-	// take-back: "Ali'nin serisindeki okey").
+	// is, its kind and its tiles, in the case the step's verb needs —
+	// onto it (a lay-off: "Ali'nin mavi 3-4-5 serisine", "kendi
+	// serine") or in it (a take-back: "Ali'nin … serisindeki okey").
+	// With two runs of a player's on the table, whose and which kind
+	// alone did not say which.
 	target := func(st decide.StepState, i int, onto bool) string {
 		if i < 0 || i >= len(st.Table) || i >= len(st.Owners) {
 			return "?"
@@ -170,10 +182,11 @@ func (w Words) steps(v *okey101.View, acts []okey101.Action, keys bool, from int
 			key = "t101.onto."
 		}
 		key += st.Table[i].Kind.String()
+		tiles := w.meldTiles(st.Table[i])
 		if st.Owners[i] == v.Seat {
-			return w.Tr.T(key + ".you")
+			return w.Tr.T(key+".you", tiles)
 		}
-		return w.Tr.T(key, w.NameIn(st.Owners[i], i18n.Genitive))
+		return w.Tr.T(key, w.NameIn(st.Owners[i], i18n.Genitive), tiles)
 	}
 	var parts []string
 	taken := v.Taken.Tile // the tile a give-back returns: taken before, or by a step of the plan
@@ -214,6 +227,10 @@ func (w Words) steps(v *okey101.View, acts []okey101.Action, keys bool, from int
 			s = w.Tr.T("t101.step.lay", strings.Join(groups, " · "))
 		case okey101.ActLayOff:
 			s = w.Tr.T("t101.step.layoff", w.tileCase(a.Tile, i18n.Accusative), target(at[i], a.Meld, true))
+			if as := w.okeyAs(an, at[i], a); as != "" {
+				// An okey laid off: what it stands for there.
+				s = w.Tr.T("t101.step.layoff.okey", w.tileCase(a.Tile, i18n.Accusative), target(at[i], a.Meld, true), as)
+			}
 		case okey101.ActTakeBack:
 			s = w.Tr.T("t101.step.takeback", w.tileName(a.Tile), target(at[i], a.Meld, false))
 		case okey101.ActDiscard:
@@ -237,6 +254,38 @@ func (w Words) steps(v *okey101.View, acts []okey101.Action, keys bool, from int
 		parts = append(parts, s)
 	}
 	return strings.Join(parts, "; ")
+}
+
+// meldTiles names a meld of the table by its tiles: a run by its ends
+// as it stands ("B3-B5"; in Turkish every tile, "mavi 3-4-5"), a set or
+// a pair by its tiles, an okey as the okey.
+func (w Words) meldTiles(m meld.Meld) string {
+	if m.Kind == meld.Run && !w.Tr.TileWords() && len(m.As) > 1 && m.As[0].Valid() && m.As[len(m.As)-1].Valid() {
+		return w.Tr.Face(m.As[0]) + "-" + w.Tr.Face(m.As[len(m.As)-1])
+	}
+	return w.tilesText(m.Tiles)
+}
+
+// okeyAs is what the okey a lay-off a lays onto a meld of st stands
+// for there ("B6"; in a set, each colour it may be: "K7 or R7"), ""
+// when the tile is not an okey or the lay-off does not read.
+func (w Words) okeyAs(an meld.Analyzer, st decide.StepState, a okey101.Action) string {
+	if !an.IsOkey(a.Tile) || a.Meld < 0 || a.Meld >= len(st.Table) {
+		return ""
+	}
+	nm, at, err := an.LayOff(st.Table[a.Meld], a.Tile, a.End)
+	if err != nil {
+		return ""
+	}
+	out := ""
+	for k, x := range nm.Stands(at) {
+		if k == 0 {
+			out = w.Tr.Face(x)
+		} else {
+			out = w.Tr.T("t101.or", out, w.Tr.Face(x))
+		}
+	}
+	return out
 }
 
 // stepKeys are the keys that play each kind of step at the table.

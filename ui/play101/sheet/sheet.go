@@ -78,15 +78,16 @@ func (sh Sheet) Table() []string {
 
 // HandTitle says who finished the hand and how.
 func (sh Sheet) HandTitle(res *okey101.HandResult) string {
+	hand := sh.Look.Words.Hand(res.Hand)
 	switch {
 	case res.Void:
-		return sh.tr().T("t101.hand.void", res.Hand)
+		return sh.tr().T("t101.hand.void", hand)
 	case res.WallOut:
-		return sh.tr().T("t101.hand.wallout", res.Hand)
+		return sh.tr().T("t101.hand.wallout", hand)
 	case res.Finisher == 0:
-		return sh.tr().T("t101.hand.you", res.Hand, sh.tileName(res.Discard))
+		return sh.tr().T("t101.hand.you", hand, sh.tileName(res.Discard))
 	}
-	return sh.tr().T("t101.hand.won", res.Hand, sh.Look.Words.SeatName(res.Finisher), sh.tileName(res.Discard))
+	return sh.tr().T("t101.hand.won", hand, sh.Look.Words.SeatName(res.Finisher), sh.tileName(res.Discard))
 }
 
 // HandEnd says in a few words how a hand ended.

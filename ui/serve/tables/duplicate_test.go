@@ -389,3 +389,33 @@ func TestDuplicate101MovesOnWhenAllReady(t *testing.T) {
 		t.Error("the players are still ready at the new hand")
 	}
 }
+
+// TestDuplicateSummaryIsThePlansHand: the lobby's summary of a
+// duplicate table gives the plan's hand (its deal and rotation), not its
+// one-hand match's, which is always 1: the lobby said "hand 1" during
+// rotation 3. Over only when the plan is.
+func TestDuplicateSummaryIsThePlansHand(t *testing.T) {
+	tb, sv, _, _ := dupTable(t, "classic", 1, func([]byte, []byte) error { return nil })
+	t.Cleanup(sv.flush)
+	seen := map[int]bool{}
+	playDup(t, tb, func() bool {
+		tb.publishSummary() // as the table's loop does after each change
+		s := tb.Summary.Load()
+		if s == nil || !s.Started || tb.Ref == nil {
+			return false
+		}
+		if s.Over != (len(tb.dupResults) == tb.dupHands()) {
+			t.Fatalf("hand %d of the plan: summary over %v", tb.dupIdx+1, s.Over)
+		}
+		if s.Hand != tb.dupIdx+1 {
+			t.Fatalf("the summary says hand %d during the plan's hand %d", s.Hand, tb.dupIdx+1)
+		}
+		seen[s.Hand] = true
+		return false
+	})
+	for h := 1; h <= 4; h++ {
+		if !seen[h] {
+			t.Errorf("the summary never said hand %d of the plan (saw %v)", h, seen)
+		}
+	}
+}

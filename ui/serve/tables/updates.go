@@ -148,6 +148,11 @@ func (t *Table) publishSummary() {
 			// each of 101's hands): the day goes on.
 			s.Over, s.Hand = false, t.dailyIdx+1
 		}
+		if t.Cfg.Duplicate != nil {
+			// The plan's hand (its deal and rotation), not its one-hand
+			// match's: the lobby said "hand 1" during rotation 3.
+			s.Over, s.Hand = len(t.dupResults) == t.dupHands(), t.dupIdx+1
+		}
 	}
 	if old := t.Summary.Swap(s); old == nil || LobbyRowOf(old) != LobbyRowOf(s) {
 		t.Opt.Lobby.Changed()
