@@ -50,7 +50,7 @@ func TestDuplicateAndLobbyPagesAt80x24(t *testing.T) {
 			for p := range 4 {
 				u.Players[p] = seatmsg.Player{Name: d.Names[p], Kind: seatmsg.Human}
 			}
-			s.onTable(fromTableMsg{gen: 1, msg: tables.Msg{Update: u}})
+			s.onTable(fromTableMsg{gen: 1, msg: tables.Msg{Update: &u}})
 			lines := screenLines(s)
 			want := tr.T("dup.you", "-2", -2)
 			if !strings.Contains(lines[0], want) || !strings.Contains(lines[0], tr.T("dup.head", 1, 1, 3)) {
