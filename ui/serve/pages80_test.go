@@ -63,7 +63,7 @@ func TestDuplicateAndLobbyPagesAt80x24(t *testing.T) {
 			}
 			// Four deals and long scores: still labelled, within 80.
 			d.Deal, d.Deals, d.Score[0], d.Totals[0] = 4, 4, -1251, -1234
-			s.onTable(fromTableMsg{gen: 1, msg: tables.Msg{Update: u}})
+			s.onTable(fromTableMsg{gen: 1, msg: tables.Msg{Update: &u}})
 			top := screenLines(s)[0]
 			if want := tr.T("dup.you", "-312.75", -1234); !strings.Contains(top, want) || ansi.StringWidth(top) > 80 {
 				t.Errorf("at four deals the top line %q lacks %q or is wider than 80", top, want)
