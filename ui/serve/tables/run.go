@@ -25,6 +25,8 @@ func New(id string, cfg Config, opt Options, sv *Saver) (*Table, error) {
 	}
 	t.roomSince = t.created
 	sv.fenced = t.Lose
+	t.stored = make(chan uint64, 1)
+	sv.stored = t.stored
 	t.publishSummary()
 	return t, nil
 }
@@ -98,6 +100,8 @@ func (t *Table) Run(ctx context.Context, closed func(*Table)) {
 				}
 			case a := <-t.answer:
 				act = func() { t.onBot(a) }
+			case g := <-t.stored:
+				act = func() { t.savedGen = max(t.savedGen, g) }
 			case <-timer.C:
 				act = t.onClock
 			case <-ctx.Done():
@@ -136,7 +140,7 @@ func (t *Table) Run(ctx context.Context, closed func(*Table)) {
 				stop = true
 				return
 			}
-			t.publish()
+			t.show()
 		}) {
 			t.park()
 			closed(t)

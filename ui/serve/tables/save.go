@@ -75,7 +75,8 @@ func (t *Table) save() {
 	if t.Ref != nil {
 		rec = t.Ref.Record()
 	}
-	t.saver.put(b, rec)
+	t.saveGen++
+	t.saver.put(b, rec, t.saveGen)
 }
 
 // botName names a seat nobody holds.

@@ -31,6 +31,11 @@ type Saver struct {
 	fenced func()
 	// rewrite asks for the table's entry to be written again (Rewrite).
 	rewrite atomic.Bool
+	// stored, if set, is told the number of each snapshot once its
+	// write is over (acknowledged by the store, or failed and said in
+	// the log): the newest only, never blocking. The table shows its
+	// players nothing the store has not taken.
+	stored chan uint64
 }
 
 // Rewrite has the table's entry written again, with the next snapshot
@@ -44,7 +49,12 @@ func (s *Saver) Rewrite() {
 	}
 }
 
-type snapshot struct{ table, record []byte }
+// snapshot is a table's files, and their number (the table's count of
+// saves: 0 for a rewrite of the entry alone).
+type snapshot struct {
+	table, record []byte
+	gen           uint64
+}
 
 func NewSaver(write func(table, record []byte) error, retire func() error, log *slog.Logger) *Saver {
 	s := &Saver{write: write, retireFn: retire, log: log, kick: make(chan struct{}, 1), stop: make(chan struct{})}
@@ -53,9 +63,9 @@ func NewSaver(write func(table, record []byte) error, retire func() error, log *
 	return s
 }
 
-func (s *Saver) put(table, record []byte) {
+func (s *Saver) put(table, record []byte, gen uint64) {
 	s.mu.Lock()
-	s.next = &snapshot{table, record}
+	s.next = &snapshot{table, record, gen}
 	s.mu.Unlock()
 	select {
 	case s.kick <- struct{}{}:
@@ -102,7 +112,11 @@ func (s *Saver) writeNext() {
 	if bytes.Equal(table, s.lastTable) {
 		table = nil
 	}
-	if err := s.write(table, n.record); err != nil {
+	err := s.write(table, n.record)
+	// Over, either way: a write the store refused or did not answer is
+	// not waited for again (the next snapshot is written whole).
+	defer s.wrote(n.gen)
+	if err != nil {
 		s.errs.Add(1)
 		s.log.Error("saving a table", "err", err)
 		if errors.Is(err, keep.ErrFenced) && s.fenced != nil {
@@ -113,6 +127,21 @@ func (s *Saver) writeNext() {
 	if table != nil {
 		s.lastTable = table
 	}
+}
+
+// wrote tells the table that the snapshot numbered gen is written (or
+// failed): only the newest number waits, so this never blocks (the
+// saver's goroutine alone sends).
+func (s *Saver) wrote(gen uint64) {
+	if s.stored == nil || gen == 0 {
+		return
+	}
+	select {
+	case old := <-s.stored:
+		gen = max(gen, old)
+	default:
+	}
+	s.stored <- gen
 }
 
 // drop stops the saver without writing what is waiting.

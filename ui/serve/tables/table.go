@@ -100,6 +100,13 @@ type Table struct {
 	// "record TABLE" (package serve's command.go).
 	Finished atomic.Pointer[[]byte]
 	saver    *Saver
+	// saveGen counts the snapshots handed to the saver, savedGen the
+	// last one written (stored says it): what the members are shown
+	// waits until the two meet, so that no player sees a change the
+	// store has not taken — a node killed or frozen just after would
+	// come back without it, and the game would go back for everyone.
+	saveGen, savedGen uint64
+	stored            chan uint64
 
 	// Owned by run:
 	Cfg      Config

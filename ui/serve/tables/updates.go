@@ -37,6 +37,18 @@ func (t *Table) publish() {
 	}
 }
 
+// show sends the members the table as it is once the store holds it:
+// while a snapshot is being written it waits (the saver's word comes
+// back to the table's loop, which shows then). A change that wrote
+// nothing (a chat line not kept, a player away) is shown at once if
+// nothing else waits.
+func (t *Table) show() {
+	if t.savedGen < t.saveGen {
+		return
+	}
+	t.publish()
+}
+
 // readRatings reads the ratings of the seats' owners when they are not
 // the owners last read: in a goroutine (the store may be a network
 // away), the answer coming back on ratingsIn.
