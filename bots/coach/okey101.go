@@ -47,8 +47,46 @@ func judge101(ctx context.Context, v okey101.View, played okey101.Action, o Opti
 	if err != nil || !judged {
 		return d, played, err
 	}
+	if !worse(d.Label) && finishing101(&v, sv, played) && !finishing101(&v, sv, cands[vd.best]) {
+		// A move on the way out this turn (or the finishing discard)
+		// is never shown a worse "best" that does not go out: a
+		// discard the judge's means put a few points ahead of the
+		// finish that won the hand read as advice against it.
+		d.asGood()
+	}
 	d.Reasons = reasons101(&v, sv, cands, vd, d.Label)
 	return d, cands[vd.best], nil
+}
+
+// canFinish101 reports whether v's seat can go out this turn.
+func canFinish101(v *okey101.View, sv *meld.Solver) bool {
+	if v.Stage == okey101.StageDraw || !v.MyTurn() {
+		return false
+	}
+	table := make([]meld.Meld, len(v.Table))
+	for i, m := range v.Table {
+		table[i] = m.Meld
+	}
+	t := meld.Turn{Status: v.Opened[v.Seat].Status, Threshold: v.Threshold, OkeyPair: v.Rules.OkeyPair, Taken: tile.NoTile}
+	if v.Taken.Tile.Valid() && !v.Taken.Used {
+		t.Taken = v.Taken.Tile
+	}
+	_, ok := sv.CanFinish(v.Analyzer, v.Counts, table, t)
+	return ok
+}
+
+// finishing101 reports whether a, played from v, goes out or keeps the
+// seat able to go out this turn: the last tile discarded, or a move
+// after which the rack can still go out.
+func finishing101(v *okey101.View, sv *meld.Solver, a okey101.Action) bool {
+	if a.Kind == okey101.ActDiscard && v.Counts.Total() == 1 {
+		return true
+	}
+	if a.Kind == okey101.ActDraw || a.Kind == okey101.ActDiscard || !canFinish101(v, sv) {
+		return false
+	}
+	after, err := After101(*v, a)
+	return err == nil && canFinish101(&after, sv)
 }
 
 // candidates101 are the moves worth playing out, the move played first:
@@ -272,14 +310,8 @@ func reasons101(v *okey101.View, sv *meld.Solver, cands []okey101.Action, vd ver
 			}
 		}
 	}
-	if v.Stage != okey101.StageDraw {
-		t := meld.Turn{Status: v.Opened[v.Seat].Status, Threshold: v.Threshold, OkeyPair: v.Rules.OkeyPair, Taken: tile.NoTile}
-		if v.Taken.Tile.Valid() && !v.Taken.Used {
-			t.Taken = v.Taken.Tile
-		}
-		if _, ok := sv.CanFinish(a, v.Counts, table, t); ok {
-			rs = append(rs, "missed a finish: the rack could go out this turn")
-		}
+	if canFinish101(v, sv) {
+		rs = append(rs, "missed a finish: the rack could go out this turn")
 	}
 	switch {
 	case played.Kind == okey101.ActOpen && played.Pairs && !(b.Kind == okey101.ActOpen && b.Pairs):
