@@ -282,3 +282,86 @@ func TestPlantedErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestFinishNeverShownAWorseBest: at a decision that goes out — a
+// classic finish, the choice between finishing now and holding for an
+// okey finish, a 101 move after which the rack still goes out this turn
+// — the review never names a "best" that does not go out unless it
+// shows that move better (a label of inaccuracy or worse); and a move
+// labelled best is always shown as itself, the best.
+func TestFinishNeverShownAWorseBest(t *testing.T) {
+	if raceOn {
+		t.Skip("judged by the run without -race")
+	}
+	want := 4
+	if testing.Short() {
+		want = 2
+	}
+	check := func(what string, d Decision) {
+		if d.Label == Best && d.Best != d.Played {
+			t.Errorf("%s: labelled best, but %q is shown as the best over %q", what, d.Best, d.Played)
+		}
+		if !worse(d.Label) && d.Best != d.Played {
+			t.Errorf("%s (rack %s): %s labelled %s, with a worse best %q (loss %.2f [%.2f, %.2f])", what, d.Rack, d.Played, d.Label, d.Best, d.Loss, d.Low, d.High)
+		}
+	}
+	classicN, holds := 0, 0
+	for seed := uint64(1); seed < 400 && (classicN < want || holds < 1); seed++ {
+		rec := classicRecord(t, seed, [4]string{"hard", "hard", "hard", "hard"})
+		for seat := range classic.NumSeats {
+			ps, err := PointsClassic(rec, seat, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range ps {
+				v := p.State.View(seat)
+				hold := holdChoice(&v) && holdOrFinish(&v, p.Played)
+				if p.Played.Kind != classic.ActFinish && !hold || classicN >= want && !hold {
+					continue
+				}
+				d, err := JudgeClassic(ctx, v, p.Played, quick)
+				if err != nil {
+					t.Fatal(err)
+				}
+				check(fmt.Sprintf("classic seed %d, %s", seed, p.Played), d)
+				if hold {
+					holds++
+					if d.Label != Best {
+						t.Errorf("classic seed %d: finishing now or holding (%s) labelled %s: the coach names neither better", seed, d.Played, d.Label)
+					}
+				} else {
+					classicN++
+				}
+			}
+		}
+	}
+	if classicN < want || holds < 1 {
+		t.Fatalf("found %d classic finishes and %d holds, want %d and 1", classicN, holds, want)
+	}
+	n := 0
+	sv := new(meld.Solver)
+	for seed := uint64(1); seed < 400 && n < want; seed++ {
+		rec := record101(t, seed, [4]string{"hard", "hard", "hard", "hard"})
+		for seat := range okey101.NumSeats {
+			ps, err := Points101(rec, seat, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range ps {
+				v := p.State.View(seat)
+				if n >= want || !finishing101(&v, sv, p.Played) {
+					continue
+				}
+				d, err := Judge101(ctx, v, p.Played, quick)
+				if err != nil {
+					t.Fatal(err)
+				}
+				check(fmt.Sprintf("101 seed %d, %s", seed, p.Played), d)
+				n++
+			}
+		}
+	}
+	if n < want {
+		t.Fatalf("found %d 101 moves on the way out, want %d", n, want)
+	}
+}

@@ -45,9 +45,9 @@ func PrintReview(w io.Writer, title string, ds []coach.Decision, sum coach.Summa
 	}
 	b.WriteString("\nLoss is the expected points of the hand given up against the best move\n" +
 		"found, played out over worlds drawn from what the seat could see.\n" +
-		"best: the move played, or one as good as any (no other shown better);\n" +
-		"good: another move is better, by little; inaccuracy, mistake, blunder:\n" +
-		"the least the move is shown to have lost (or worse: it may be more).\n")
+		"best: no other move was shown better; good: another was, by little;\n" +
+		"inaccuracy, mistake, blunder: the least the move is shown to have lost\n" +
+		"(\"or worse\": the samples allow a harsher label).\n")
 	_, err := io.WriteString(w, b.String())
 	return err
 }
