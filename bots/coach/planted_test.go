@@ -203,15 +203,16 @@ func legalIn101(v *okey101.View, a okey101.Action) bool {
 type plantRow struct{ n, caught, flagged, good int }
 
 // tallyPlants judges every plant with review options of seed and tallies
-// by game and kind; failures are described in misses.
-func tallyPlants(t testing.TB, ps []plant, seed uint64) (map[string]*plantRow, []string) {
-	rows := map[string]*plantRow{}
-	var misses []string
+// by game and kind; failures are described in misses, and labels are
+// the plants' labels in order.
+func tallyPlants(t testing.TB, ps []plant, seed uint64) (rows map[string]*plantRow, misses []string, labels []Label) {
+	rows = map[string]*plantRow{}
 	for _, p := range ps {
 		d, err := p.judge(Options{Seed: seed, Workers: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
+		labels = append(labels, d.Label)
 		k := p.game + " " + p.kind
 		if p.kind == kindControl {
 			k += " (" + p.reason + ")"
@@ -237,7 +238,7 @@ func tallyPlants(t testing.TB, ps []plant, seed uint64) (map[string]*plantRow, [
 				seed, p.game, p.kind, d.Hand, d.WallLeft, d.Rack, d.Played, d.Label, d.Loss, d.Low, d.High, d.Samples, d.Reasons))
 		}
 	}
-	return rows, misses
+	return rows, misses, labels
 }
 
 // TestPlantedErrors: on the review's own options (its default worlds,
@@ -264,7 +265,7 @@ func TestPlantedErrors(t *testing.T) {
 			t.Fatalf("planted %d of %s, want %d (%v)", kinds[k], k, want, kinds)
 		}
 	}
-	_, misses := tallyPlants(t, ps, 1)
+	_, misses, _ := tallyPlants(t, ps, 1)
 	for _, m := range misses {
 		t.Error(m)
 	}

@@ -28,12 +28,40 @@ func TestPlantedTable(t *testing.T) {
 	ps := append(plantsClassic(t, want), plants101(t, want)...)
 	seeds := []uint64{1, 2, 3}
 	tallies := make([]map[string]*plantRow, len(seeds))
+	labels := make([][]Label, len(seeds))
 	for i, s := range seeds {
 		var misses []string
-		tallies[i], misses = tallyPlants(t, ps, s)
+		tallies[i], misses, labels[i] = tallyPlants(t, ps, s)
 		for _, m := range misses {
 			t.Log(m)
 		}
+	}
+	// How stable the labels are between seeds: the same label, and the
+	// same answer to "flagged or not", for each pair of seeds.
+	for _, errs := range []bool{true, false} {
+		same, flag, n := 0, 0, 0
+		for i := range seeds {
+			for j := i + 1; j < len(seeds); j++ {
+				for k, p := range ps {
+					if (p.kind != kindControl) != errs {
+						continue
+					}
+					n++
+					if labels[i][k] == labels[j][k] {
+						same++
+					}
+					if Flagged(labels[i][k]) == Flagged(labels[j][k]) {
+						flag++
+					}
+				}
+			}
+		}
+		what := "planted errors"
+		if !errs {
+			what = "controls"
+		}
+		fmt.Printf("%s, pairs of seeds: %d, the same label %d (%.1f%%), flagged or not alike %d (%.1f%%)\n",
+			what, n, same, 100*float64(same)/float64(n), flag, 100*float64(flag)/float64(n))
 	}
 	var keys []string
 	for k := range tallies[0] {
