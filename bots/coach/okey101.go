@@ -308,6 +308,10 @@ func reasons101(v *okey101.View, sv *meld.Solver, cands []okey101.Action, vd ver
 			} else {
 				rs = append(rs, fmt.Sprintf("discarded %v, an işler taş (101 penalty points)", played.Tile))
 			}
+		default:
+			if m, ok := freesOkey(v, table, played.Tile); ok {
+				rs = append(rs, fmt.Sprintf("discarded %v, which frees the okey of meld %d: the next player can take it and the okey with it", played.Tile, m+1))
+			}
 		}
 	}
 	if canFinish101(v, sv) {
@@ -350,6 +354,26 @@ func reasons101(v *okey101.View, sv *meld.Solver, cands []okey101.Action, vd ver
 		rs = append(rs, playoutReason(move101(v, b), vd))
 	}
 	return rs
+}
+
+// freesOkey reports whether t, discarded from v, is a tile that takes
+// an okey back from a meld on the table (the meld's index) while the
+// next player has opened and so may take the discard to do it: the
+// hard bot's discard of such an R12 was the one control the review
+// flagged on two seeds, and this is why.
+func freesOkey(v *okey101.View, table []meld.Meld, t tile.Tile) (int, bool) {
+	next := (v.Seat + 1) % okey101.NumSeats
+	if v.Opened[next].Status == meld.NotOpened {
+		return 0, false
+	}
+	var c tile.Counts
+	c[t] = 1
+	for _, tb := range v.Analyzer.TakeBacks(c, table) {
+		if tb.Tile == t {
+			return tb.Meld, true
+		}
+	}
+	return 0, false
 }
 
 // feeds101 says when a discard goes with a tile the next player was

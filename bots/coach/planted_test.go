@@ -366,3 +366,50 @@ func TestFinishNeverShownAWorseBest(t *testing.T) {
 		t.Fatalf("found %d 101 moves on the way out, want %d", n, want)
 	}
 }
+
+// TestFreesOkeyReason: a discard that hands the next player, who has
+// opened, the tile that takes an okey back from a meld on the table is
+// flagged with that reason — the hard bot's R12 beside R9 R10 R11 R12,
+// with an okey standing for R12 on the table, the one control of the
+// planted set flagged on two seeds.
+func TestFreesOkeyReason(t *testing.T) {
+	if raceOn {
+		t.Skip("judged by the run without -race")
+	}
+	found := 0
+	for seed := uint64(1); seed < 60 && found == 0; seed++ {
+		rec := record101(t, seed, [4]string{"hard", "hard", "hard", "hard"})
+		for seat := range okey101.NumSeats {
+			ps, err := Points101(rec, seat, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range ps {
+				v := p.State.View(seat)
+				if p.Played.Kind != okey101.ActDiscard || found > 0 {
+					continue
+				}
+				table := make([]meld.Meld, len(v.Table))
+				for i, m := range v.Table {
+					table[i] = m.Meld
+				}
+				m, ok := freesOkey(&v, table, p.Played.Tile)
+				if !ok || okey101.IslekTiles(v.Analyzer, v.Rules, table).Has(p.Played.Tile) {
+					continue
+				}
+				found++
+				d, err := Judge101(ctx, v, p.Played, Options{Seed: 2, Workers: 2})
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := fmt.Sprintf("discarded %v, which frees the okey of meld %d", p.Played.Tile, m+1)
+				if !Flagged(d.Label) || !slices.ContainsFunc(d.Reasons, func(r string) bool { return strings.HasPrefix(r, want) }) {
+					t.Errorf("seed %d: %s labelled %s (loss %.1f [%.1f, %.1f]), reasons %q; want a mistake or worse with %q", seed, d.Played, d.Label, d.Loss, d.Low, d.High, d.Reasons, want)
+				}
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("no discard that frees an okey found")
+	}
+}
