@@ -92,7 +92,7 @@ const labelSE = 2.5
 // coach stands by: the best found, or a move its 95% interval cannot
 // tell from it ("as good as any": the screen shows the move played as
 // the best, so "best" names another move only when the coach shows it
-// is better — issue 41's `* best: discard R11` beside a move called as
+// is better — `* best: discard R11` beside a move called as
 // good, and an interval excluding 0 beside "as good as the best", read
 // as contradictions). Any other move is labelled by the loss less
 // labelSE standard errors, the least it is shown to have lost, so a
