@@ -11,7 +11,6 @@ import (
 	"okey/bots/coach"
 	"okey/ui/i18n"
 	"okey/ui/layout"
-	"okey/ui/pages"
 	"okey/ui/review"
 )
 
@@ -231,7 +230,7 @@ func reviewFits(t *testing.T, m *Model, whole map[string]bool, judged *reviewSta
 			t.Errorf("review, decision %d: %d lines", i+1, n)
 		}
 		d := &m.rv.Res.Decisions[i]
-		last := pages.Upper(m.tr, m.tr.T("review.label."+strings.ReplaceAll(string(d.Label), " ", "_")))
+		last := m.tr.T("review.label." + strings.ReplaceAll(string(d.Label), " ", "_"))
 		if d.Label == coach.Only {
 			last = m.tr.T("review.only")
 		}

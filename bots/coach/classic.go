@@ -56,14 +56,19 @@ func judgeClassic(ctx context.Context, v classic.View, played classic.Action, o 
 	if err != nil || !judged {
 		return d, played, err
 	}
-	if holdChoice(&v) && holdOrFinish(&v, played) && holdOrFinish(&v, cands[vd.best]) && d.Label != Best && d.Label != Good {
+	switch {
+	case holdChoice(&v) && holdOrFinish(&v, played) && holdOrFinish(&v, cands[vd.best]):
 		// Finishing now against holding for an okey finish: the judge's
 		// playouts favour holding more than play bears out (hard holding
 		// wherever the judge said so lost 0.036 a hand [0.009, 0.062]
 		// to hard's own rule over 4,000 duplicate hands: docs/review.md,
-		// "The judge against play"), so it does not label one of the
-		// two worse than good.
-		d.Label, d.Uncertain, d.Certainty = Good, false, TooClose
+		// "The judge against play"), so it names neither of the two
+		// better than the other.
+		d.asGood()
+	case played.Kind == classic.ActFinish && cands[vd.best].Kind != classic.ActFinish:
+		// A finish is never shown a worse "best": only an okey finish
+		// (also a finish) beats it.
+		d.asGood()
 	}
 	d.Reasons = classicReasons(&v, cands, vd, d.Label)
 	return d, cands[vd.best], nil
@@ -78,12 +83,16 @@ func (d *Decision) fill(vd verdict, th Thresholds) {
 	// interval's lower end is cut there.
 	d.Low, d.High = max(vd.loss-vd.half, 0), vd.loss+vd.half
 	d.Accuracy = th.Accuracy(vd.loss)
-	if d.Label == Best && tied(d.Candidates, vd.best) {
-		// The best found, but another move cannot be told from it: as
-		// good as that one, not "best" — whether the move played or its
-		// twin comes out on top is a coin toss between seeds (a label
-		// that changed with the seed in two decisions of five).
-		d.Label, d.Certainty = Good, TooClose
+	switch {
+	case d.Label == Best && d.Best != d.Played:
+		// Not shown worse than the best found: as good as any, shown as
+		// the best.
+		d.asGood()
+	case d.Label == Best && tied(d.Candidates, vd.best):
+		// The best found, but another move cannot be told from it: the
+		// best, as good as that one — whether the move played or its
+		// twin comes out on top is a coin toss between seeds.
+		d.Certainty = TooClose
 	}
 	slices.SortStableFunc(d.Candidates, func(a, b Candidate) int {
 		switch {
@@ -268,14 +277,21 @@ func keepsWin(v *classic.View, t tile.Tile) bool {
 }
 
 // tied reports whether a candidate other than best cannot be told from
-// it: its loss less labelSE standard errors is none.
+// it: its 95% interval reaches 0.
 func tied(cs []Candidate, best int) bool {
 	for i, c := range cs {
-		if i != best && c.Samples > 1 && c.Loss-c.Half*labelSE/1.96 <= 0 {
+		if i != best && c.Samples > 1 && !shownWorse(c.Loss, c.Half) {
 			return true
 		}
 	}
 	return false
+}
+
+// asGood makes d's move the best, as good as any: the coach does not
+// show another move better, so it names none. The loss found stays in
+// the figures (the totals, --json).
+func (d *Decision) asGood() {
+	d.Label, d.Best, d.Uncertain, d.Certainty = Best, d.Played, false, TooClose
 }
 
 // holdChoice reports whether the seat chooses between finishing now and

@@ -6,15 +6,12 @@ import (
 	"math/bits"
 	"reflect"
 	"slices"
-	"strings"
 	"testing"
 
 	"okey/bots/botsclassic"
 	"okey/bots/rollout"
 	"okey/game/classic"
 	"okey/game/classic/hand"
-	"okey/game/okey101"
-	"okey/game/okey101/meld"
 	"okey/game/tile"
 )
 
@@ -99,95 +96,6 @@ func TestNeverPeeks(t *testing.T) {
 	}
 }
 
-// planted is a decision edited into a blunder: the view, the bad move,
-// and the reason the judge must give.
-type planted struct {
-	what   string
-	v      classic.View
-	bad    classic.Action
-	reason string
-}
-
-// plantClassic finds, in hands played by normal bots, the decisions
-// where a blunder can be planted: throwing the okey (when not winning),
-// discarding instead of finishing, and drawing instead of showing the
-// indicator.
-func plantClassic(t *testing.T, want int) []planted {
-	var out []planted
-	count := map[string]int{}
-	for seed := uint64(1); seed < 400 && len(out) < 3*want; seed++ {
-		rec := classicRecord(t, seed, [4]string{"hard", "hard", "hard", "hard"})
-		for seat := range classic.NumSeats {
-			ps, err := PointsClassic(rec, seat, 1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, p := range ps {
-				v := p.State.View(seat)
-				add := func(what string, bad classic.Action, reason string) {
-					if count[what] < want {
-						count[what]++
-						out = append(out, planted{what, v, bad, reason})
-					}
-				}
-				switch {
-				case p.Played.Kind == classic.ActFinish:
-					// The discard that breaks the win the most
-					// (discarding the finishing tile keeps a winning
-					// 14, which costs only a round's risk; one that
-					// leaves the rack a tile from winning costs little
-					// more, as the next draw often mends it). Every
-					// break leaves the rack a tile from a win, so the
-					// miss is a blunder only when few draws are left
-					// to mend it: early in a hand it can cost a third
-					// of a point, an inaccuracy.
-					if x, ok := worstBreak(&v); ok && v.WallLeft <= plantWall {
-						add("finish", classic.DiscardAction(seat, x), "missed a finish")
-					}
-				case p.Played.Kind == classic.ActShow && v.Stage == classic.MustDraw:
-					add("gösterme", classic.DrawAction(seat), "gave up gösterme")
-				case p.Played.Kind == classic.ActDiscard && v.Counts[v.Okey] > 0 && v.WallLeft > 30 && !winsWithout(&v, v.Okey):
-					add("okey", classic.DiscardAction(seat, v.Okey), "threw the okey")
-				}
-			}
-		}
-	}
-	return out
-}
-
-// TestPlantedClassic: every planted blunder is labelled a mistake or a
-// blunder, with the right reason.
-func TestPlantedClassic(t *testing.T) {
-	if raceOn {
-		// 512 worlds a case take seconds each under the race detector;
-		// the judging is checked by the run without it, the workers'
-		// sharing under it by TestNeverPeeks and TestForcedWinLosesNothing.
-		t.Skip("the planted labels are judged by the run without -race")
-	}
-	want := 3
-	if testing.Short() {
-		want = 1
-	}
-	cases := plantClassic(t, want)
-	if len(cases) < 3*want {
-		t.Fatalf("found %d planted cases, want %d: %v", len(cases), 3*want, whats(cases))
-	}
-	for _, c := range cases {
-		// Enough worlds that a loss of half a point can be shown to
-		// be a mistake: a label is read 2.5 deviations below the loss.
-		d, err := JudgeClassic(ctx, c.v, c.bad, Options{Seed: 9, Workers: 2, Samples: 512, MinSamples: 32})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if d.Label != Mistake && d.Label != Blunder {
-			t.Errorf("%s (hand %d, %s, rack %s): labelled %s, loss %.2f [%.2f, %.2f], want mistake or blunder", c.what, d.Hand, d.Played, d.Rack, d.Label, d.Loss, d.Low, d.High)
-		}
-		if !slices.ContainsFunc(d.Reasons, func(r string) bool { return strings.HasPrefix(r, c.reason) }) {
-			t.Errorf("%s: reasons %q, want %q", c.what, d.Reasons, c.reason)
-		}
-	}
-}
-
 // TestForcedWinLosesNothing: at a winning rack whose okey can go as the
 // finishing discard — an okey finish, the most a hand of melds scores,
 // so no other move can do better in any world — the analyser's own
@@ -231,67 +139,9 @@ func TestForcedWinLosesNothing(t *testing.T) {
 	}
 }
 
-// TestPlanted101: discarding an okey or an işler taş (101 penalty
-// points) when another discard was free is a mistake or a blunder, with
-// the reason.
-func TestPlanted101(t *testing.T) {
-	want := 3
-	if testing.Short() {
-		want = 2
-	}
-	n := 0
-	for seed := uint64(1); seed < 200 && n < want; seed++ {
-		rec := record101(t, seed, [4]string{"normal", "normal", "normal", "normal"})
-		for seat := range okey101.NumSeats {
-			ps, err := Points101(rec, seat, 1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, p := range ps {
-				v := p.State.View(seat)
-				if n == want || p.Played.Kind != okey101.ActDiscard || v.Counts.Total() < 3 {
-					continue
-				}
-				table := make([]meld.Meld, len(v.Table))
-				for i, m := range v.Table {
-					table[i] = m.Meld
-				}
-				islek := v.Analyzer.Islek(table)
-				bad, reason := -1, ""
-				for _, x := range v.Rack {
-					switch {
-					case v.Analyzer.IsOkey(x):
-						bad, reason = int(x), "threw the okey"
-					case islek.Has(x) && bad < 0:
-						bad, reason = int(x), "discarded "+x.String()+", an işler taş"
-					}
-				}
-				if bad < 0 || int(p.Played.Tile) == bad {
-					continue
-				}
-				n++
-				a := p.Played
-				a.Tile = v.Rack[slices.IndexFunc(v.Rack, func(x tile.Tile) bool { return int(x) == bad })]
-				d, err := Judge101(ctx, v, a, Options{Seed: 9, Workers: 2, Samples: 32})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if d.Label != Mistake && d.Label != Blunder {
-					t.Errorf("%s: labelled %s, loss %.1f [%.1f, %.1f]", d.Played, d.Label, d.Loss, d.Low, d.High)
-				}
-				if !slices.ContainsFunc(d.Reasons, func(r string) bool { return strings.HasPrefix(r, reason) }) {
-					t.Errorf("%s: reasons %q, want %q", d.Played, d.Reasons, reason)
-				}
-			}
-		}
-	}
-	if n < want {
-		t.Fatalf("planted %d, want %d", n, want)
-	}
-}
-
-// TestLabels: a label is that of the loss less 2.5 standard errors,
-// uncertain when the 95% interval reaches a harsher one.
+// TestLabels: a move whose 95% interval reaches 0 is the best (as good
+// as any); any other is labelled by the loss less 2.5 standard errors,
+// uncertain when the 95% interval reaches a harsher label.
 func TestLabels(t *testing.T) {
 	th := ThresholdsClassic
 	cases := []struct {
@@ -303,8 +153,9 @@ func TestLabels(t *testing.T) {
 	}{
 		{0, 0, true, Best, false, Sure},
 		{0, 0.2, true, Best, true, Likely},           // the best found, the runner-up may be better by an inaccuracy
-		{0.5, 0.6, false, Good, true, TooClose},      // cannot be told from the best: as good, never "best"
-		{0.05, 0.2, false, Good, true, TooClose},     // the same, closer
+		{0.5, 0.6, false, Best, true, TooClose},      // not shown worse (the interval reaches 0): as good as any, the best
+		{0.05, 0.2, false, Best, true, TooClose},     // the same, closer
+		{0.13, 0.12, false, Good, true, Likely},      // shown worse (0.01 to 0.25) by less than an inaccuracy read low: good, never "as good"
 		{0.05, 0.01, false, Good, false, Sure},       // a small loss, surely
 		{0.15, 0.01, false, Inaccuracy, false, Sure}, //
 		{0.35, 0.1, false, Inaccuracy, true, Likely}, // at least an inaccuracy, maybe a mistake
@@ -354,19 +205,6 @@ func TestLabels(t *testing.T) {
 	}
 }
 
-func whats(cs []planted) []string {
-	var w []string
-	for _, c := range cs {
-		w = append(w, c.what)
-	}
-	return w
-}
-
-// winsWithout reports whether v's 15-tile rack wins without t.
-// plantWall is the most tiles left in the wall where a missed finish is
-// planted as a blunder.
-const plantWall = 12
-
 // worstBreak is the tile of v's rack whose discard leaves the fewest
 // outs, among those whose discard breaks the win.
 func worstBreak(v *classic.View) (tile.Tile, bool) {
@@ -388,6 +226,7 @@ func worstBreak(v *classic.View) (tile.Tile, bool) {
 	return best, best != tile.NoTile
 }
 
+// winsWithout reports whether v's 15-tile rack wins without t.
 func winsWithout(v *classic.View, t tile.Tile) bool {
 	h, err := v.Analyzer.HandOf(v.Counts)
 	if err != nil {

@@ -27,8 +27,14 @@ type Options struct {
 	// move played must be shown not to earn before it stands: while its
 	// loss, read again on fresh worlds, is not labelled worse than good
 	// but its 95% interval still reaches RuleOut's line, the fresh
-	// worlds are doubled, up to Fresh of them (0: as many as chose the
-	// best). The review leaves it unset: it labels what it sees.
+	// worlds are doubled, up to Fresh of them. The review leaves it
+	// unset and reads on the same way while a move it does not flag (a
+	// label below mistake) has an interval that reaches the mistake
+	// line: a clear error read on too few worlds (a thrown okey, 1.00
+	// points lost, 0.39 to 1.61 on 32 worlds, read an inaccuracy) is
+	// then told from a small loss before it is labelled, so the label
+	// stays the same on another seed. Fresh 0 is eight times the most
+	// worlds of the rounds (1,024 classic, 768 in 101).
 	RuleOut Label
 	Fresh   int
 	// Progress, if set, is called after each decision with the number
@@ -129,7 +135,7 @@ func judge(ctx context.Context, o *Options, def int, th Thresholds, names []stri
 		v.loss, v.half = rollout.Paired(fresh[v.best], fresh[played])
 		v.loss = max(v.loss, 0)
 		v.label, v.uncertain = th.label(v.loss, v.half, false)
-		for m := n; o.undecided(v.label, v.loss+v.half, th) && m < o.Fresh; m *= 2 {
+		for m := n; o.undecided(v.label, v.loss+v.half, th) && m < o.fresh(most); m *= 2 {
 			// A hint's judge: the move played is neither shown to lose
 			// nor shown to stay under RuleOut. With 128 worlds a loss of
 			// a quarter of a point (0.245 ± 0.044 over 4,096 worlds) was
@@ -137,7 +143,7 @@ func judge(ctx context.Context, o *Options, def int, th Thresholds, names []stri
 			// review's own worlds read it a mistake
 			// (0.65, 0.39 to 0.90): a loss between the two lines is told
 			// from both only by more worlds.
-			more := min(m, o.Fresh-m)
+			more := min(m, o.fresh(most)-m)
 			if fresh, err = rollout.Compare(ctx, fresh, n+m, n+m+more, o.Workers, two, play); err != nil {
 				return v, err
 			}
@@ -164,13 +170,33 @@ func judge(ctx context.Context, o *Options, def int, th Thresholds, names []stri
 	return v, nil
 }
 
-// undecided reports whether a hint's judge must read the loss of the
-// move played on more worlds: RuleOut is set, the loss is not labelled
-// worse than good (the hint would keep the move) and its 95% upper end
-// high still reaches RuleOut's line (the review might call it that).
+// undecided reports whether the judge must read the loss of the move
+// played on more worlds. A hint's (RuleOut set): the loss is not
+// labelled worse than good (the hint would keep the move) and its 95%
+// upper end high still reaches RuleOut's line (the review might call it
+// that). A review's: the move is not flagged (labelled below a mistake)
+// and high reaches the mistake line, so whether it is flagged is not
+// yet settled — the one question on which two seeds must agree.
 func (o *Options) undecided(l Label, high float64, th Thresholds) bool {
-	return o.RuleOut != "" && !worse(l) && high >= th.line(o.RuleOut)
+	if o.RuleOut != "" {
+		return !worse(l) && high >= th.line(o.RuleOut)
+	}
+	return !Flagged(l) && high >= th.Mistake
 }
+
+// fresh is the most fresh worlds the loss of the move played is read on,
+// after rounds of at most most worlds.
+func (o *Options) fresh(most int) int {
+	if o.Fresh > 0 {
+		return o.Fresh
+	}
+	return 8 * most
+}
+
+// Flagged reports whether a label says the move was an error to learn
+// from: a mistake or a blunder. An inaccuracy is a small loss, shown but
+// not flagged.
+func Flagged(l Label) bool { return l == Mistake || l == Blunder }
 
 // stands reports whether the move judged in d stands as the hint: it
 // is not labelled worse than good and, when RuleOut is set, its 95%

@@ -47,8 +47,46 @@ func judge101(ctx context.Context, v okey101.View, played okey101.Action, o Opti
 	if err != nil || !judged {
 		return d, played, err
 	}
+	if !worse(d.Label) && finishing101(&v, sv, played) && !finishing101(&v, sv, cands[vd.best]) {
+		// A move on the way out this turn (or the finishing discard)
+		// is never shown a worse "best" that does not go out: a
+		// discard the judge's means put a few points ahead of the
+		// finish that won the hand read as advice against it.
+		d.asGood()
+	}
 	d.Reasons = reasons101(&v, sv, cands, vd, d.Label)
 	return d, cands[vd.best], nil
+}
+
+// canFinish101 reports whether v's seat can go out this turn.
+func canFinish101(v *okey101.View, sv *meld.Solver) bool {
+	if v.Stage == okey101.StageDraw || !v.MyTurn() {
+		return false
+	}
+	table := make([]meld.Meld, len(v.Table))
+	for i, m := range v.Table {
+		table[i] = m.Meld
+	}
+	t := meld.Turn{Status: v.Opened[v.Seat].Status, Threshold: v.Threshold, OkeyPair: v.Rules.OkeyPair, Taken: tile.NoTile}
+	if v.Taken.Tile.Valid() && !v.Taken.Used {
+		t.Taken = v.Taken.Tile
+	}
+	_, ok := sv.CanFinish(v.Analyzer, v.Counts, table, t)
+	return ok
+}
+
+// finishing101 reports whether a, played from v, goes out or keeps the
+// seat able to go out this turn: the last tile discarded, or a move
+// after which the rack can still go out.
+func finishing101(v *okey101.View, sv *meld.Solver, a okey101.Action) bool {
+	if a.Kind == okey101.ActDiscard && v.Counts.Total() == 1 {
+		return true
+	}
+	if a.Kind == okey101.ActDraw || a.Kind == okey101.ActDiscard || !canFinish101(v, sv) {
+		return false
+	}
+	after, err := After101(*v, a)
+	return err == nil && canFinish101(&after, sv)
 }
 
 // candidates101 are the moves worth playing out, the move played first:
@@ -270,16 +308,14 @@ func reasons101(v *okey101.View, sv *meld.Solver, cands []okey101.Action, vd ver
 			} else {
 				rs = append(rs, fmt.Sprintf("discarded %v, an işler taş (101 penalty points)", played.Tile))
 			}
+		default:
+			if m, ok := freesOkey(v, table, played.Tile); ok {
+				rs = append(rs, fmt.Sprintf("discarded %v, which frees the okey of meld %d: the next player can take it and the okey with it", played.Tile, m+1))
+			}
 		}
 	}
-	if v.Stage != okey101.StageDraw {
-		t := meld.Turn{Status: v.Opened[v.Seat].Status, Threshold: v.Threshold, OkeyPair: v.Rules.OkeyPair, Taken: tile.NoTile}
-		if v.Taken.Tile.Valid() && !v.Taken.Used {
-			t.Taken = v.Taken.Tile
-		}
-		if _, ok := sv.CanFinish(a, v.Counts, table, t); ok {
-			rs = append(rs, "missed a finish: the rack could go out this turn")
-		}
+	if canFinish101(v, sv) {
+		rs = append(rs, "missed a finish: the rack could go out this turn")
 	}
 	switch {
 	case played.Kind == okey101.ActOpen && played.Pairs && !(b.Kind == okey101.ActOpen && b.Pairs):
@@ -318,6 +354,26 @@ func reasons101(v *okey101.View, sv *meld.Solver, cands []okey101.Action, vd ver
 		rs = append(rs, playoutReason(move101(v, b), vd))
 	}
 	return rs
+}
+
+// freesOkey reports whether t, discarded from v, is a tile that takes
+// an okey back from a meld on the table (the meld's index) while the
+// next player has opened and so may take the discard to do it: the
+// hard bot's discard of such an R12 was the one control the review
+// flagged on two seeds, and this is why.
+func freesOkey(v *okey101.View, table []meld.Meld, t tile.Tile) (int, bool) {
+	next := (v.Seat + 1) % okey101.NumSeats
+	if v.Opened[next].Status == meld.NotOpened {
+		return 0, false
+	}
+	var c tile.Counts
+	c[t] = 1
+	for _, tb := range v.Analyzer.TakeBacks(c, table) {
+		if tb.Tile == t {
+			return tb.Meld, true
+		}
+	}
+	return 0, false
 }
 
 // feeds101 says when a discard goes with a tile the next player was

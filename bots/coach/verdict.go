@@ -88,34 +88,40 @@ func (th Thresholds) line(l Label) float64 {
 const labelSE = 2.5
 
 // label is the verdict on a loss with its 95% half-width, for a move
-// that is the best found (found) or not: the label of the loss less
-// labelSE standard errors, the least the move is shown to have lost, so
-// a label is never harsher than the samples support. "Best" is kept for
-// the best move found: another move the samples cannot tell from it is
-// good ("as good": too close to call). It is uncertain when the 95%
-// interval reaches into a harsher label ("inaccuracy?": at least an
-// inaccuracy, maybe a mistake). Reading the label low is what makes it
-// come out the same on another seed: at this game's noise (a classic
-// loss is known to ±0.2 after 128 worlds, against lines 0.10 and 0.25
-// apart) a label read at the mean changed on a second seed in three
-// decisions of ten, one read at 1.96 deviations in one of nine, one at
-// 2.5 in one of fourteen.
+// that is the best found (found) or not. "Best" names the move the
+// coach stands by: the best found, or a move its 95% interval cannot
+// tell from it ("as good as any": the screen shows the move played as
+// the best, so "best" names another move only when the coach shows it
+// is better — `* best: discard R11` beside a move called as
+// good, and an interval excluding 0 beside "as good as the best", read
+// as contradictions). Any other move is labelled by the loss less
+// labelSE standard errors, the least it is shown to have lost, so a
+// label is never harsher than the samples support: good below the
+// inaccuracy line. It is uncertain when the 95% interval reaches into
+// a harsher label ("inaccuracy or worse"). Reading the label low is what
+// makes it come out the same on another seed: at this game's noise (a
+// classic loss is known to ±0.2 after 128 worlds, against lines 0.10
+// and 0.25 apart) a label read at the mean changed on a second seed in
+// three decisions of ten, one read at 1.96 deviations in one of nine,
+// one at 2.5 in one of fourteen.
 func (th Thresholds) label(loss, half float64, found bool) (Label, bool) {
-	l := th.band(loss - half*labelSE/1.96)
-	if found {
-		l = Best
-	} else if l == Best {
-		l = Good
-	}
 	hi := th.band(loss + half)
 	if hi == Best {
 		hi = Good
 	}
-	if found {
-		return l, hi != Good && half > 0
+	if found || !shownWorse(loss, half) {
+		return Best, hi != Good && half > 0
+	}
+	l := th.band(loss - half*labelSE/1.96)
+	if l == Best {
+		l = Good
 	}
 	return l, hi != l
 }
+
+// shownWorse reports whether a loss with its 95% half-width shows the
+// move worse than the best: the interval excludes 0.
+func shownWorse(loss, half float64) bool { return loss-half > 0 }
 
 // Certainty says in plain words how sure a verdict is, for the line
 // under the label: the interval itself stays in the details (okey
@@ -123,8 +129,8 @@ func (th Thresholds) label(loss, half float64, found bool) (Label, bool) {
 type Certainty string
 
 // The certainties: Sure, the 95% interval lies within the label; Likely,
-// it reaches a harsher one; TooClose, the move cannot be told from the
-// best found (a good one that may be as good).
+// it reaches a harsher one; TooClose, a move labelled best that another
+// move cannot be told from (the move played, as good as any).
 const (
 	Sure     Certainty = "sure"
 	Likely   Certainty = "likely"
@@ -132,11 +138,11 @@ const (
 )
 
 // certainty is a verdict's certainty: too close to call for a move
-// other than the best whose loss less labelSE deviations is none, else
-// likely when uncertain, else sure.
+// other than the best found that is not shown worse, else likely when
+// uncertain, else sure.
 func (th Thresholds) certainty(loss, half float64, found, uncertain bool) Certainty {
 	switch {
-	case !found && th.band(loss-half*labelSE/1.96) == Best:
+	case !found && !shownWorse(loss, half):
 		return TooClose
 	case uncertain:
 		return Likely
@@ -212,24 +218,26 @@ type Decision struct {
 	// draw.
 	Rack     string `json:"rack"`
 	WallLeft int    `json:"wall_left"`
-	// Played is the move made, Best the best by the playouts, Analyser
-	// the move the strongest bot would make from the same view.
+	// Played is the move made, Best the best the coach stands by (the
+	// move played when it is labelled best), Analyser the move the
+	// strongest bot would make from the same view.
 	Played   string `json:"played"`
 	Best     string `json:"best"`
 	Analyser string `json:"analyser"`
-	// Loss is the expected points lost against Best, with the 95%
-	// interval [Low, High]; Label the verdict, read 2.5 standard errors
-	// below Loss (the least the move is shown to have lost); Uncertain
-	// set when the interval reaches a harsher label (a move the samples
-	// cannot tell from the best is best and uncertain).
+	// Loss is the expected points lost against the best move found,
+	// with the 95% interval [Low, High]; Label the verdict: best when
+	// the interval reaches 0 (Best is then the move played, as good as
+	// any), else read 2.5 standard errors below Loss (the least the move
+	// is shown to have lost); Uncertain set when the interval reaches a
+	// harsher label.
 	Loss      float64 `json:"loss"`
 	Low       float64 `json:"low"`
 	High      float64 `json:"high"`
 	Label     Label   `json:"label"`
 	Uncertain bool    `json:"uncertain,omitempty"`
 	// Certainty says how sure the label is in words: sure, likely (the
-	// interval reaches a harsher label), too close to call (a move the
-	// samples cannot tell from the best, labelled good).
+	// interval reaches a harsher label), too close to call (a move
+	// labelled best that another cannot be told from: as good as any).
 	Certainty Certainty `json:"certainty,omitempty"`
 	// Accuracy is 100·e^(−Loss/scale) (see Thresholds.Accuracy).
 	Accuracy float64 `json:"accuracy"`

@@ -21,7 +21,7 @@ func PrintReview(w io.Writer, title string, ds []coach.Decision, sum coach.Summa
 	if len(worst) > 0 {
 		b.WriteString("\nWorst moments\n")
 		for _, d := range worst {
-			fmt.Fprintf(&b, "  hand %d, decision %d (%s, %d left): %s\n", d.Hand, d.Turn, d.Stage, d.WallLeft, d.Label)
+			fmt.Fprintf(&b, "  hand %d, decision %d (%s, %d left): %s\n", d.Hand, d.Turn, d.Stage, d.WallLeft, Verdict(&d))
 			fmt.Fprintf(&b, "    played %s\n", clip(d.Played, 66))
 			fmt.Fprintf(&b, "    best   %s\n", clip(d.Best, 66))
 			fmt.Fprintf(&b, "    loses %s points (%s: %s to %s)\n", num(d.Loss), d.Certainty, num(d.Low), num(d.High))
@@ -36,23 +36,31 @@ func PrintReview(w io.Writer, title string, ds []coach.Decision, sum coach.Summa
 			if d.Hand != h.Hand {
 				continue
 			}
-			verdict := string(d.Label)
-			if d.Uncertain {
-				verdict += "?"
-			}
-			line := fmt.Sprintf("  %2d %-7s %-28s %-11s", d.Turn, stageWord(d.Stage), clip(d.Played, 28), verdict)
-			if (d.Label != coach.Best || d.Uncertain) && d.Label != coach.Only {
-				line += fmt.Sprintf(" %5s  %s", num(d.Loss), clip(d.Best, 80-len(line)-8))
+			line := fmt.Sprintf("  %2d %-7s %-24s %-19s", d.Turn, stageWord(d.Stage), clip(d.Played, 24), Verdict(&d))
+			if d.Label != coach.Best && d.Label != coach.Only {
+				line += fmt.Sprintf(" %5s  %s", num(d.Loss), clip(d.Best, 80-len([]rune(line))-8))
 			}
 			b.WriteString(strings.TrimRight(line, " ") + "\n")
 		}
 	}
 	b.WriteString("\nLoss is the expected points of the hand given up against the best move\n" +
-		"found, played out over worlds drawn from what the seat could see;\n" +
-		"a label is the least the move is shown to have lost; a ? marks one\n" +
-		"the samples allow to be worse (best?: not told from the best).\n")
+		"found, played out over worlds drawn from what the seat could see.\n" +
+		"best: no other move was shown better; good: another was, by little;\n" +
+		"inaccuracy, mistake, blunder: the least the move is shown to have lost\n" +
+		"(\"or worse\": the samples allow a harsher label).\n")
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// Verdict is a decision's label as okey review prints it: the label's
+// own word (the help's and the table's), with "or worse" when the
+// samples allow a harsher one ("inaccuracy or worse"). A move labelled
+// best is never "or worse": no other move is shown better.
+func Verdict(d *coach.Decision) string {
+	if d.Uncertain && d.Label != coach.Best && d.Label != coach.Only {
+		return string(d.Label) + " or worse"
+	}
+	return string(d.Label)
 }
 
 // worstOf is the n decisions that lost most (labelled inaccuracy or

@@ -55,6 +55,7 @@ var coachForms = []struct {
 	{regexp.MustCompile(`^gave the next player (\S+): it took (\S+) this hand and may be collecting it$`), "review.why.feeds", []coachArg{{argTile, i18n.Accusative}, {argTile, i18n.Accusative}}},
 	{regexp.MustCompile(`^discarded (\S+), an işler taş \(101 penalty points\), instead of laying it off$`), "review.why.islek.layoff", []coachArg{{argTile, i18n.Accusative}}},
 	{regexp.MustCompile(`^discarded (\S+), an işler taş \(101 penalty points\)$`), "review.why.islek", []coachArg{{argTile, i18n.Accusative}}},
+	{regexp.MustCompile(`^discarded (\S+), which frees the okey of meld (\d+): the next player can take it and the okey with it$`), "review.why.freesokey", []coachArg{{argTile, i18n.Accusative}, {argMeld, i18n.Locative}}},
 	{regexp.MustCompile(`^opened with pairs, doubling the penalty$`), "review.why.pairs", nil},
 	{regexp.MustCompile(`^opened too soon: waiting was worth more$`), "review.why.soon", nil},
 	{regexp.MustCompile(`^did not open \((.+)\)$`), "review.why.noopen", []coachArg{{argMove, 0}}},

@@ -3,7 +3,6 @@ package pages
 import (
 	"fmt"
 	"strings"
-	"unicode"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -12,7 +11,6 @@ import (
 	"okey/game/tile"
 	"okey/ui/canvas"
 	"okey/ui/cli"
-	"okey/ui/i18n"
 	"okey/ui/rack"
 	"okey/ui/theme"
 )
@@ -203,15 +201,18 @@ func (p ReviewPage) verdict(d *coach.Decision, ct CoachTable, w int) []string {
 		add(st.Dim.Render, tr.T("review.only"))
 		return out
 	}
-	if d.Best == d.Played {
+	switch {
+	case d.Best == d.Played && d.Certainty == coach.TooClose:
+		// the best, with another move as good: "best" names no other
+		add(st.Dim.Render, tr.T("review.best", tr.T("review.asgood")))
+	case d.Best == d.Played:
 		add(st.Dim.Render, tr.T("review.best", tr.T("review.same")))
-	} else {
+	default:
 		add(st.Text.Render, tr.T("review.best", SayCoach(tr, d.Best, ct)))
 	}
+	// The label is the word the help, okey review and the key line use
+	// (bold and coloured, never a word of its own).
 	label := tr.T("review.label." + strings.ReplaceAll(string(d.Label), " ", "_"))
-	if d.Label == coach.Good && d.Certainty == coach.TooClose {
-		label = tr.T("review.label.asgood")
-	}
 	lst := st.Good
 	switch d.Label {
 	case coach.Inaccuracy:
@@ -219,21 +220,22 @@ func (p ReviewPage) verdict(d *coach.Decision, ct CoachTable, w int) []string {
 	case coach.Mistake, coach.Blunder:
 		lst = st.Warn
 	}
-	// The main line holds the loss and the label; how sure the judge is,
-	// with the interval, goes to a line of its own in words (never a
-	// negative loss: the interval is cut at 0).
-	verdict := lst.Bold(true).Render(Upper(tr, label))
-	out = append(out, canvas.Cut(st.Text.Render(tr.T("review.loss", num(d.Loss)))+" · "+verdict, w))
-	if d.Label != coach.Best && d.Best == d.Played {
-		// the best found, tied with another move
-		add(st.Dim.Render, tr.T("review.sure.tied"))
-	} else if d.Label != coach.Best {
+	verdict := lst.Bold(true).Render(label)
+	if d.Label == coach.Best {
+		// No loss is shown for the best: the coach shows no other move
+		// better, so an interval beside it would contradict the word.
+		out = append(out, canvas.Cut(verdict, w))
+		if d.Certainty == coach.TooClose {
+			add(st.Dim.Render, tr.T("review.sure.tied"))
+		}
+	} else {
+		// The main line holds the loss and the label; how sure the
+		// judge is, with the interval, goes to a line of its own in
+		// words (never a negative loss: the interval is cut at 0).
+		out = append(out, canvas.Cut(st.Text.Render(tr.T("review.loss", num(d.Loss)))+" · "+verdict, w))
 		key := "review.sure.sure"
-		switch d.Certainty {
-		case coach.Likely:
+		if d.Certainty == coach.Likely {
 			key = "review.sure.likely"
-		case coach.TooClose:
-			key = "review.sure.close"
 		}
 		lo, hi := num(max(d.Low, 0)), num(d.High)
 		if d.High >= 10 { // 101's points: whole numbers at both ends
@@ -249,7 +251,8 @@ func (p ReviewPage) verdict(d *coach.Decision, ct CoachTable, w int) []string {
 
 // rack draws the rack as it was at decision d, sorted by colour,
 // in the table's frame and tiles: the tiles of the move played marked
-// x on their bottom edge (and held, as a tile picked up is drawn), those
+// ^ on their bottom edge, pointing at them (and held, as a tile picked
+// up is drawn: an x there read as "wrong" on the best move too), those
 // of the best move marked * (and framed as the cursor).
 func (p ReviewPage) rack(d *coach.Decision, okey tile.Tile) []string {
 	st, tr := p.c.St, p.c.Tr
@@ -288,7 +291,7 @@ func (p ReviewPage) rack(d *coach.Decision, okey tile.Tile) []string {
 			switch {
 			case played[t] > 0:
 				played[t]--
-				f, mark = theme.FrameHeld, 'x'
+				f, mark = theme.FrameHeld, PlayedMark
 			case best[t] > 0:
 				best[t]--
 				f, mark = theme.FrameCursor, '*'
@@ -311,13 +314,9 @@ func (p ReviewPage) rack(d *coach.Decision, okey tile.Tile) []string {
 	return append(out, frame.BottomLine(rw))
 }
 
-// Upper writes s in capitals, Turkish ones in Turkish (iyi: İYİ).
-func Upper(tr *i18n.Catalog, s string) string {
-	if tr.Lang == "tr" {
-		return strings.ToUpperSpecial(unicode.TurkishCase, s)
-	}
-	return strings.ToUpper(s)
-}
+// PlayedMark marks the tiles of the move played on the review's rack
+// and begins the line that names it; '*' marks the best move's.
+const PlayedMark = '^'
 
 // progressBar is done of total as a bar w columns wide, in characters
 // that need no colour.

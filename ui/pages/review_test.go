@@ -1,0 +1,89 @@
+package pages
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"okey/bots/coach"
+	"okey/ui/cli"
+	"okey/ui/i18n"
+)
+
+// reviewOf is a finished review of the decisions ds, drawn in lang at
+// 80×24 with decision at on show.
+func reviewOf(t *testing.T, lang string, ds []coach.Decision, at int) string {
+	t.Helper()
+	c := testCommon(t, 80, 24)
+	c.Tr = i18n.MustLoad(lang)
+	rv := &Review{Title: "review", Finished: true, Res: cli.Review{Decisions: ds}}
+	rv.Res.Summary = coach.Summarise(coach.GameClassic, 0, 0, ds, coach.ThresholdsClassic)
+	rv.At = at
+	return ansi.Strip(strings.Join(rv.Page(c).Lines(), "\n"))
+}
+
+// One vocabulary for a verdict: the review page writes a label as the
+// very word the help lists and okey review prints (never "as good", nor
+// in capitals of its own); "best" names another move only when that
+// move is shown better, a move as good as the best is shown as the best
+// with no interval beside it, and the line of the player's own move
+// does not begin with a mark that reads as "wrong".
+func TestReviewOneVocabulary(t *testing.T) {
+	rack := "R5 R6 R11 Y5 Y7 Y11 Y13 B5 B8 B12 K1 K3 K7 K8"
+	ds := []coach.Decision{
+		{Label: coach.Best, Certainty: coach.Sure, Played: "discard Y13", Best: "discard Y13", Rack: rack},
+		{Label: coach.Best, Certainty: coach.TooClose, Played: "discard Y13", Best: "discard Y13", Loss: 0.08, High: 0.3, Rack: rack},
+		{Label: coach.Good, Certainty: coach.Likely, Uncertain: true, Played: "discard Y13", Best: "discard K1", Loss: 0.13, Low: 0.01, High: 0.25, Rack: rack},
+		{Label: coach.Mistake, Certainty: coach.Sure, Played: "discard Y13", Best: "discard K1", Loss: 0.5, Low: 0.3, High: 0.7, Rack: rack, Reasons: []string{"threw the okey"}},
+	}
+	for _, lang := range []string{"en", "tr"} {
+		tr := i18n.MustLoad(lang)
+		help := tr.T("help.review", "w")
+		for _, l := range coach.Labels {
+			if w := tr.T("review.label." + string(l)); !strings.Contains(help, w) {
+				t.Errorf("%s: the help does not name the label %q: %q", lang, w, help)
+			}
+		}
+		for i, d := range ds {
+			out := reviewOf(t, lang, ds, i)
+			word := tr.T("review.label." + string(d.Label))
+			if !strings.Contains(out, word) {
+				t.Errorf("%s, %s: the label %q is not on the page:\n%s", lang, d.Label, word, out)
+			}
+			for _, bad := range []string{"AS GOOD", "as good\n", "BEST", "GOOD", "İYİ", "x your move", "x senin hamlen"} {
+				if strings.Contains(out, bad) {
+					t.Errorf("%s, %s: %q on the page:\n%s", lang, d.Label, bad, out)
+				}
+			}
+			if !strings.Contains(out, tr.T("review.played", "")) {
+				t.Errorf("%s, %s: no line for the move played (%q):\n%s", lang, d.Label, tr.T("review.played", ""), out)
+			}
+			other := strings.Contains(out, tr.T("review.best", ""))
+			named := !strings.Contains(out, tr.T("review.best", tr.T("review.same"))) && !strings.Contains(out, tr.T("review.best", tr.T("review.asgood")))
+			between := strings.Contains(out, tr.T("review.sure.sure", "", "")[:10])
+			switch d.Label {
+			case coach.Best:
+				if !other || named {
+					t.Errorf("%s, best (%s): another move is named the best:\n%s", lang, d.Certainty, out)
+				}
+				if d.Certainty == coach.TooClose && !strings.Contains(out, tr.T("review.asgood")) {
+					t.Errorf("%s: a move as good as the best is not shown as %q:\n%s", lang, tr.T("review.asgood"), out)
+				}
+				if strings.Contains(out, "0.30") || strings.Contains(out, "0.08") {
+					t.Errorf("%s: an interval or a loss beside the best:\n%s", lang, out)
+				}
+			default:
+				if !named || !between {
+					t.Errorf("%s, %s: the better move or its interval is not shown:\n%s", lang, d.Label, out)
+				}
+			}
+		}
+	}
+	for l, want := range map[coach.Label]string{coach.Best: "best", coach.Good: "good or worse", coach.Mistake: "mistake"} {
+		d := coach.Decision{Label: l, Uncertain: l != coach.Mistake}
+		if got := cli.Verdict(&d); got != want {
+			t.Errorf("okey review writes %s as %q, want %q", l, got, want)
+		}
+	}
+}
