@@ -61,8 +61,11 @@ func TestHintRulesOutAMistake(t *testing.T) {
 	}
 	kept := 0
 	for _, s := range seeds {
+		// The hint as it was before the rule: no reading on at all (a
+		// RuleOut left unset now reads on as a review does, so Fresh is
+		// set under the worlds already read).
 		old := HintOptions(s)
-		old.RuleOut, old.Fresh = "", 0
+		old.RuleOut, old.Fresh = "", 1
 		a, d, err := AdviseClassic(ctx, v, old)
 		if err != nil {
 			t.Fatal(err)
