@@ -141,10 +141,11 @@ func meanCI(xs []float64) (mean, half float64) {
 // or a blunder. Each deal (seeds 41000, 41001, …) is also played with
 // seat 0 by the hard bot, the same bots and seeds elsewhere, for the
 // net points the hint's play gains over hard's (logged). The size: 4
-// hands under -short, 8 otherwise (CI's ten minutes), OKEY_FOLLOW_CLASSIC=200
+// hands under -short, 5 otherwise (CI's ten minutes: the review reads a
+// near-mistake on more worlds since 2026-11-25), OKEY_FOLLOW_CLASSIC=200
 // for the full size (docs/review.md).
 func TestFollowingTheHintClassic(t *testing.T) {
-	hands := followHands(t, "OKEY_FOLLOW_CLASSIC", 4, 8)
+	hands := followHands(t, "OKEY_FOLLOW_CLASSIC", 4, 5)
 	var f followed
 	for h := range hands {
 		seed := uint64(41000 + h)

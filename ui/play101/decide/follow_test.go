@@ -73,10 +73,10 @@ func playHand101(t *testing.T, seed uint64, hint bool) (okey101.Record, float64)
 // defaults) calls none of those steps a mistake or a blunder. Each deal
 // (seeds 41000, 41001, …) is also played with seat 0 by the hard bot
 // for the net points the hint's play gains (logged). The size: 3 hands
-// under -short, 8 otherwise, OKEY_FOLLOW_101=100 for the full
+// under -short, 5 otherwise, OKEY_FOLLOW_101=100 for the full
 // size (docs/review.md).
 func TestFollowingTheHint101(t *testing.T) {
-	hands := 8 // CI's ten minutes; OKEY_FOLLOW_101=100 is the size
+	hands := 5 // CI's ten minutes; OKEY_FOLLOW_101=100 is the size
 	if testing.Short() {
 		hands = 3
 	}
