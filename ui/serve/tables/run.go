@@ -85,24 +85,32 @@ func (t *Table) Run(ctx context.Context, closed func(*Table)) {
 			}
 		}
 		timer.Reset(wait)
+		// While a change is being written the table takes nothing else
+		// (requests, bots' answers and the clock wait in their queues):
+		// it shows each change once stored, and a change never waits
+		// behind the next.
+		reqs, ratingsIn, answer, clock := t.reqs, t.ratingsIn, t.answer, timer.C
+		if t.savedGen < t.saveGen {
+			reqs, ratingsIn, answer, clock = nil, nil, nil, nil
+		}
 		stop := false
 		if !t.guarded(func() {
 			var act func()
 			var dropped Request
 			select {
-			case r := <-t.reqs:
+			case r := <-reqs:
 				act, dropped = func() { t.handle(r) }, r
-			case r := <-t.ratingsIn:
+			case r := <-ratingsIn:
 				act = func() {
 					if r.owners == t.ratingsFor {
 						t.ratings = r.ratings
 					}
 				}
-			case a := <-t.answer:
+			case a := <-answer:
 				act = func() { t.onBot(a) }
 			case g := <-t.stored:
 				act = func() { t.savedGen = max(t.savedGen, g) }
-			case <-timer.C:
+			case <-clock:
 				act = t.onClock
 			case <-ctx.Done():
 				t.shutdown("server.stopping")

@@ -112,11 +112,11 @@ func (s *Saver) writeNext() {
 	if bytes.Equal(table, s.lastTable) {
 		table = nil
 	}
-	err := s.write(table, n.record)
-	// Over, either way: a write the store refused or did not answer is
-	// not waited for again (the next snapshot is written whole).
+	// Over, either way (a write the store refused or did not answer, or
+	// one that panicked, is not waited for again: the next snapshot is
+	// written whole), and the table goes on.
 	defer s.wrote(n.gen)
-	if err != nil {
+	if err := s.write(table, n.record); err != nil {
 		s.errs.Add(1)
 		s.log.Error("saving a table", "err", err)
 		if errors.Is(err, keep.ErrFenced) && s.fenced != nil {
