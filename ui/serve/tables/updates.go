@@ -41,9 +41,13 @@ func (t *Table) publish() {
 // while a snapshot is being written it waits (the saver's word comes
 // back to the table's loop, which shows then). A change that wrote
 // nothing (a chat line not kept, a player away) is shown at once if
-// nothing else waits.
+// nothing else waits. The table's summary is made at once all the
+// same: the hall counts a player's and an address's tables by it, and
+// a count that waited on the store let a flood of new tables past the
+// limits.
 func (t *Table) show() {
 	if t.savedGen < t.saveGen {
+		t.publishSummary()
 		return
 	}
 	t.publish()
