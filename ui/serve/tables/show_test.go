@@ -2,12 +2,8 @@ package tables
 
 import (
 	"context"
-	"io"
-	"log/slog"
 	"testing"
 	"time"
-
-	"okey/ui/serve/internal/servetest"
 )
 
 // TestNothingShownBeforeTheStoreHasIt: a table shows its members a
@@ -18,19 +14,8 @@ import (
 // store takes each write only when the test lets it: a seat taken and
 // a chat line are shown after their write, not before.
 func TestNothingShownBeforeTheStoreHasIt(t *testing.T) {
-	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
-	opt := Options{
-		BotDelay: 0, BotTimeout: time.Second, KeepSeat: 10 * time.Minute, HandWait: 20 * time.Second,
-		ChatEvery: 5 * time.Second, ChatBurst: 3, ChatKeep: 50,
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: func() time.Time { return now },
-		Random: servetest.Random(1),
-	}
 	gate := make(chan struct{})
-	sv := NewSaver(func([]byte, []byte) error { <-gate; return nil }, func() error { return nil }, opt.Log)
-	tb, err := New("1", Config{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"}}, opt, sv)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tb, _ := testTableWriting(t, 0, func([]byte, []byte) error { <-gate; return nil })
 	ctx, cancel := context.WithCancel(context.Background())
 	defer func() {
 		cancel()

@@ -29,6 +29,12 @@ func handTable(t *testing.T, timer time.Duration) (*Table, *time.Time) {
 // nowhere; whoever runs it stops its saver (its goroutine, or the test).
 func testTable(t *testing.T, timer time.Duration) (*Table, *time.Time) {
 	t.Helper()
+	return testTableWriting(t, timer, func([]byte, []byte) error { return nil })
+}
+
+// testTableWriting is testTable, its saver writing with write.
+func testTableWriting(t *testing.T, timer time.Duration, write func(table, record []byte) error) (*Table, *time.Time) {
+	t.Helper()
 	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 	opt := Options{
 		BotDelay: 0, BotTimeout: time.Second, KeepSeat: 10 * time.Minute, HandWait: 20 * time.Second,
@@ -36,7 +42,7 @@ func testTable(t *testing.T, timer time.Duration) (*Table, *time.Time) {
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: func() time.Time { return now },
 		Random: servetest.Random(1),
 	}
-	sv := NewSaver(func([]byte, []byte) error { return nil }, func() error { return nil }, opt.Log)
+	sv := NewSaver(write, func() error { return nil }, opt.Log)
 	tb, err := New("1", Config{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"}, Timer: timer}, opt, sv)
 	if err != nil {
 		t.Fatal(err)
