@@ -27,8 +27,26 @@ import (
 const leasesBucket = "okey_leases"
 
 // LeaseTTL is how long a lease outlives its holder's last renewal: the
-// longest a table waits for another node after its node dies.
+// longest a table waits for another node after its node dies, while its
+// node's renewals were quick.
 const LeaseTTL = 5 * time.Second
+
+// leaseStretch is how many times the TTL a lease asks for while its
+// node's renewals are slow (a starved machine, a store electing a
+// leader): the store keeps such a lease longer, so a node that is slow,
+// not gone, keeps its tables, and another node waits that much longer
+// for the tables of a node that dies while slow. Each write of a lease
+// carries its TTL (a message TTL); the bucket's own is the longest.
+const leaseStretch = 3
+
+// Renewal rounds slower than a sixth of the TTL make a node ask for
+// stretched leases (at 5 s: 0.8 s, while a quiet node's round takes
+// milliseconds); rounds quicker than a twelfth bring it back to the
+// TTL. The gap keeps a node near the edge from going back and forth.
+const (
+	stretchPast   = 6
+	unstretchTill = 12
+)
 
 // ErrLeaseHeld is an acquire refused because another node holds the
 // table; ErrLeaseLost a lease read to be another node's: this node must
@@ -47,9 +65,20 @@ type Leases struct {
 	js   jetstream.JetStream
 	Node string
 	ttl  time.Duration
-	seal *Sealer
+	// stretched says the node asks for leases of leaseStretch times
+	// the TTL: its renewals are slow.
+	stretched atomic.Bool
+	seal      *Sealer
 	// log says each lease refused (its value does not open).
 	log *slog.Logger
+}
+
+// asking is the TTL a lease written now asks for.
+func (l *Leases) asking() time.Duration {
+	if l.stretched.Load() {
+		return leaseStretch * l.ttl
+	}
+	return l.ttl
 }
 
 // leaseValue is the value of table's lease held by node: the node's
@@ -78,22 +107,27 @@ func (l *Leases) SetLog(log *slog.Logger) {
 	}
 }
 
-// lease is one held lease: its table, the revision last written, and
-// when the write of that revision was sent: the store keeps the lease
-// at least a TTL from then, so until then no other node can hold it.
+// lease is one held lease: its table, the revision last written, when
+// the write of that revision was sent, and the TTL it asked for: the
+// store keeps the lease at least that long from then, so until then no
+// other node can hold it.
 type lease struct {
 	table string
 	rev   uint64
 	sent  time.Time
+	ttl   time.Duration
 }
 
-// OpenLeases makes (or finds) the bucket, whose keys live ttl.
+// OpenLeases makes (or finds) the bucket, whose keys live ttl (each
+// write says its own, at most leaseStretch times ttl; whole seconds, at
+// least one: the store counts message TTLs so).
 func OpenLeases(ctx context.Context, eng *Engine, ttl time.Duration) (*Leases, error) {
+	ttl = max(ttl.Round(time.Second), time.Second)
 	kv, err := eng.MakeBucket(ctx, jetstream.KeyValueConfig{
 		Bucket:      leasesBucket,
 		Description: "okey serve: which node runs each table",
 		History:     1,
-		TTL:         ttl,
+		TTL:         leaseStretch * ttl,
 		// An expired lease leaves a marker the watches see.
 		LimitMarkerTTL: max(ttl, time.Second),
 		Storage:        jetstream.FileStorage,
@@ -116,13 +150,13 @@ func (l *Leases) holderOf(e jetstream.KeyValueEntry) string {
 // acquire takes table's lease if nobody holds it. A lease whose value
 // does not open holds nothing: it is taken over at its revision.
 func (l *Leases) acquire(ctx context.Context, table string) (lease, error) {
-	sent := time.Now()
-	rev, err := l.kv.Create(ctx, table, l.leaseValue(table))
+	sent, ttl := time.Now(), l.asking()
+	rev, err := l.kv.Create(ctx, table, l.leaseValue(table), jetstream.KeyTTL(ttl))
 	if errors.Is(err, jetstream.ErrKeyExists) {
 		if e, ok := l.current(ctx, table, 0, true); ok {
 			if _, ok := l.leaseHolder(table, e.Value()); !ok {
 				sent = time.Now()
-				rev, err = l.kv.Update(ctx, table, l.leaseValue(table), e.Revision())
+				rev, err = l.update(ctx, table, e.Revision(), ttl)
 			}
 		}
 	}
@@ -133,7 +167,18 @@ func (l *Leases) acquire(ctx context.Context, table string) (lease, error) {
 	if err != nil {
 		return lease{}, fmt.Errorf("table %s's lease: %w", table, err)
 	}
-	return lease{table: table, rev: rev, sent: sent}, nil
+	return lease{table: table, rev: rev, sent: sent, ttl: ttl}, nil
+}
+
+// update writes this node's lease of table over revision rev, asking
+// the store to keep it ttl.
+func (l *Leases) update(ctx context.Context, table string, rev uint64, ttl time.Duration) (uint64, error) {
+	ack, err := l.js.Publish(ctx, "$KV."+leasesBucket+"."+table, l.leaseValue(table),
+		jetstream.WithExpectLastSequencePerSubject(rev), jetstream.WithMsgTTL(ttl))
+	if err != nil {
+		return 0, err
+	}
+	return ack.Sequence, nil
 }
 
 // renew extends a held lease; ErrLeaseLost if another node holds it.
@@ -160,9 +205,11 @@ func (l *Leases) renew(ctx context.Context, ls lease) (lease, error) {
 func (l *Leases) renewAll(ctx context.Context, ls []lease) (next []lease, errs []error) {
 	next, errs = slices.Clone(ls), make([]error, len(ls))
 	acks := make([]jetstream.PubAckFuture, len(ls))
+	ttl := l.asking()
 	for i, x := range ls {
-		next[i].sent = time.Now()
-		acks[i], errs[i] = l.js.PublishAsync("$KV."+leasesBucket+"."+x.table, l.leaseValue(x.table), jetstream.WithExpectLastSequencePerSubject(x.rev))
+		next[i].sent, next[i].ttl = time.Now(), ttl
+		acks[i], errs[i] = l.js.PublishAsync("$KV."+leasesBucket+"."+x.table, l.leaseValue(x.table),
+			jetstream.WithExpectLastSequencePerSubject(x.rev), jetstream.WithMsgTTL(ttl))
 	}
 	var unsure []int
 	for i, f := range acks {
@@ -225,10 +272,10 @@ func (l *Leases) settle(ctx context.Context, ls lease) (lease, error) {
 			// given up) and nobody took it over, so nobody wrote the
 			// table since either (a node taking over claims the
 			// record, which fences this one's writes all the same).
-			sent := time.Now()
-			rev, err := l.kv.Create(ctx, ls.table, l.leaseValue(ls.table))
+			sent, ttl := time.Now(), l.asking()
+			rev, err := l.kv.Create(ctx, ls.table, l.leaseValue(ls.table), jetstream.KeyTTL(ttl))
 			if err == nil {
-				return lease{table: ls.table, rev: rev, sent: sent}, nil
+				return lease{table: ls.table, rev: rev, sent: sent, ttl: ttl}, nil
 			}
 			if !isWrongSequence(err) {
 				return ls, fmt.Errorf("table %s's lease, taken again: %w", ls.table, err)
@@ -244,10 +291,10 @@ func (l *Leases) settle(ctx context.Context, ls lease) (lease, error) {
 			return ls, fmt.Errorf("table %s: %w (%s)", ls.table, ErrLeaseLost, h)
 		}
 		ls.rev = e.Revision()
-		sent := time.Now()
-		rev, err := l.kv.Update(ctx, ls.table, l.leaseValue(ls.table), e.Revision())
+		sent, ttl := time.Now(), l.asking()
+		rev, err := l.update(ctx, ls.table, e.Revision(), ttl)
 		if err == nil {
-			return lease{table: ls.table, rev: rev, sent: sent}, nil
+			return lease{table: ls.table, rev: rev, sent: sent, ttl: ttl}, nil
 		}
 		if !isWrongSequence(err) {
 			return ls, fmt.Errorf("table %s's lease: %w", ls.table, err)
@@ -478,11 +525,12 @@ func (h *Holding) Held() []string {
 	return out
 }
 
-// freshFor is how long after a renewal was sent its lease counts as
-// surely this node's: the TTL (the store keeps the lease at least that
-// long from when it took the write, after it was sent) less a fifth,
-// for the clocks' drift and the time a message to a player takes.
-func (h *Holding) freshFor() time.Duration { return h.l.ttl - h.l.ttl/5 }
+// freshFor is how long after a renewal asking ttl was sent its lease
+// counts as surely this node's: the TTL (the store keeps the lease at
+// least that long from when it took the write, after it was sent) less
+// a fifth, for the clocks' drift and the time a message to a player
+// takes.
+func freshFor(ttl time.Duration) time.Duration { return ttl - ttl/5 }
 
 // Fresh says whether table's lease is surely still this node's: renewed
 // (a renewal acknowledged) recently enough that it cannot have run out,
@@ -493,7 +541,7 @@ func (h *Holding) Fresh(table string) bool {
 	h.mu.Lock()
 	ls, ok := h.leases[table]
 	h.mu.Unlock()
-	return ok && time.Since(ls.sent) < h.freshFor()
+	return ok && time.Since(ls.sent) < freshFor(ls.ttl)
 }
 
 // errPaused is a confirmation asked of a node whose renewals are paused
@@ -516,7 +564,7 @@ func (h *Holding) Confirm(ctx context.Context, table string) error {
 		switch {
 		case !ok:
 			return fmt.Errorf("table %s: %w", table, ErrLeaseLost)
-		case time.Since(ls.sent) < h.freshFor():
+		case time.Since(ls.sent) < freshFor(ls.ttl):
 			return nil
 		case h.Paused.Load():
 			return fmt.Errorf("table %s's lease: %w", table, errPaused)
@@ -585,6 +633,29 @@ func (h *Holding) run(ctx context.Context) {
 	}
 }
 
+// stretch makes the leases written from now on ask for leaseStretch
+// times the TTL after a round of renewals slower than a sixth of it, and
+// for the TTL again after one quicker than a twelfth. A node whose
+// renewals slow down (a starved machine) keeps its leases while it is
+// slow, before they can run out, rather than having them taken by a
+// node that is as starved as it is; and a node that dies while quick is
+// still taken over a TTL after its last renewal.
+func (h *Holding) stretch(took time.Duration) {
+	ttl := h.l.ttl
+	switch {
+	case took > ttl/stretchPast && !h.l.stretched.Load():
+		h.l.stretched.Store(true)
+		h.l.log.Warn("renewals are slow: leases ask for longer", "round", took.Round(time.Millisecond), "ttl", leaseStretch*ttl)
+	case took < ttl/unstretchTill && h.l.stretched.Load():
+		h.l.stretched.Store(false)
+		h.l.log.Info("renewals are quick again: leases ask for the TTL", "round", took.Round(time.Millisecond), "ttl", ttl)
+	}
+}
+
+// Stretched says whether this node's leases ask for longer than the TTL
+// now (its renewals were slow).
+func (h *Holding) Stretched() bool { return h.l.stretched.Load() }
+
 // renewRound renews every lease held, once.
 func (h *Holding) renewRound(ctx context.Context) {
 	h.mu.Lock()
@@ -601,12 +672,14 @@ func (h *Holding) renewRound(ctx context.Context) {
 		h.mu.Unlock()
 		close(done)
 	}()
-	rctx, cancel := context.WithTimeout(ctx, h.freshFor())
+	rctx, cancel := context.WithTimeout(ctx, freshFor(h.l.ttl))
 	start := time.Now()
 	renewed, errs := h.l.renewAll(rctx, now)
 	cancel()
 	if len(now) > 0 {
-		h.round.Store(int64(time.Since(start)))
+		took := time.Since(start)
+		h.round.Store(int64(took))
+		h.stretch(took)
 	}
 	for i, ls := range now {
 		// A renewal not settled is tried again at the next round, at

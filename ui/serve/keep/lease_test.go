@@ -6,6 +6,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
 )
 
 // twoNodes are two nodes' views of one bucket (one engine, two names:
@@ -315,5 +317,87 @@ func TestLeasesHandedOverAtShutdown(t *testing.T) {
 		if _, err := b.acquire(ctx, id); err != nil {
 			t.Fatalf("table %s after the handover: %v", id, err)
 		}
+	}
+}
+
+// askedTTL is the TTL the store was asked to keep table's lease by its
+// last write.
+func askedTTL(t *testing.T, l *Leases, table string) string {
+	t.Helper()
+	st, err := l.js.Stream(context.Background(), "KV_"+leasesBucket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := st.GetLastMsgForSubject(context.Background(), "$KV."+leasesBucket+"."+table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m.Header.Get(jetstream.MsgTTLHeader)
+}
+
+// A node whose renewals are slow asks the store to keep its leases
+// three times the TTL, from its next write on — an acquisition, a
+// round's renewals, a lease read and written again — so that a starved
+// node keeps its tables rather than having them run out while it is
+// slow; once its rounds are quick again it asks for the TTL. A lease
+// stretched is fresh for as long as the store was asked to keep it.
+func TestSlowRenewalsStretchTheLeases(t *testing.T) {
+	ctx := context.Background()
+	a, _ := twoNodes(t, 10*time.Second)
+	h := &Holding{l: a, leases: map[string]lease{}, lost: func(string) {}}
+	if err := h.Take(ctx, "1"); err != nil {
+		t.Fatal(err)
+	}
+	if got := askedTTL(t, a, "1"); got != "10s" {
+		t.Fatalf("a quick node's lease asks for %q, want 10s", got)
+	}
+	for _, c := range []struct {
+		round     time.Duration
+		stretched bool
+	}{
+		{time.Second, false},            // under a sixth of the TTL
+		{2 * time.Second, true},         // past a sixth: slow
+		{time.Second, true},             // between: stays stretched
+		{500 * time.Millisecond, false}, // under a twelfth: quick again
+		{3 * time.Second, true},
+	} {
+		h.stretch(c.round)
+		if h.Stretched() != c.stretched {
+			t.Fatalf("after a round of %v: stretched %v, want %v", c.round, h.Stretched(), c.stretched)
+		}
+	}
+	h.renewRound(ctx)
+	if got := askedTTL(t, a, "1"); got != "30s" {
+		t.Fatalf("a slow node's renewal asks for %q, want 30s", got)
+	}
+	// That round was quick (nothing starves here): the next asks for
+	// the TTL again.
+	if h.Stretched() {
+		t.Fatal("still stretched after a quick round")
+	}
+	h.stretch(2 * time.Second)
+	if err := h.Take(ctx, "2"); err != nil {
+		t.Fatal(err)
+	}
+	if got := askedTTL(t, a, "2"); got != "30s" {
+		t.Fatalf("a slow node's new lease asks for %q, want 30s", got)
+	}
+	// Fresh for the stretched TTL less a fifth, not the TTL's.
+	h.mu.Lock()
+	ls := h.leases["2"]
+	ls.sent = ls.sent.Add(-15 * time.Second)
+	h.leases["2"] = ls
+	h.mu.Unlock()
+	if !h.Fresh("2") {
+		t.Fatal("a lease asked for 30 s is not fresh 15 s after its write")
+	}
+	// A renewal at a revision gone is read and written again, asking
+	// for what the node asks now.
+	h.stretch(100 * time.Millisecond)
+	if _, err := a.renew(ctx, lease{table: "1", rev: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if got := askedTTL(t, a, "1"); got != "10s" {
+		t.Fatalf("a lease read and written again asks for %q, want 10s", got)
 	}
 }
