@@ -62,6 +62,7 @@ okey load --addr 127.0.0.1:2501,127.0.0.1:2502,127.0.0.1:2503 \
 	fs.IntVar(&cfg.Height, "height", cfg.Height, flag("height"))
 	fs.StringVar(&cfg.Term, "term", cfg.Term, flag("term"))
 	fs.StringVar(&cfg.CPUProfile, "cpuprofile", "", flag("cpuprofile"))
+	fs.StringVar(&cfg.Logs, "logs", "", flag("logs"))
 	fs.StringVar(&cfg.HeapProfile, "heapprofile", "", flag("heapprofile"))
 	fs.Uint64Var(&cfg.Seed, "seed", cfg.Seed, flag("seed"))
 	fs.StringVar(&trace, "trace", "", flag("trace"))

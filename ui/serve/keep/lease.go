@@ -39,13 +39,18 @@ const LeaseTTL = 5 * time.Second
 // carries its TTL (a message TTL); the bucket's own is the longest.
 const leaseStretch = 3
 
-// Renewal rounds slower than a sixth of the TTL make a node ask for
+// A renewal round slower than a sixth of the TTL makes a node ask for
 // stretched leases (at 5 s: 0.8 s, while a quiet node's round takes
-// milliseconds); rounds quicker than a twelfth bring it back to the
-// TTL. The gap keeps a node near the edge from going back and forth.
+// milliseconds); it asks for the TTL again once its rounds have been
+// quicker than a twelfth of it for calmFor TTLs. A starved machine's
+// rounds come slow and quick in turns (one quick round between two
+// that stall): a node that went back to the TTL at the first quick one
+// had its leases run out in the next stall (a measure beside a two-core
+// neighbour: 20 tables taken over within 5 s of such a turn).
 const (
 	stretchPast   = 6
 	unstretchTill = 12
+	calmFor       = 6
 )
 
 // ErrLeaseHeld is an acquire refused because another node holds the
@@ -460,6 +465,8 @@ type Holding struct {
 	// acknowledged, in nanoseconds: the store's acknowledgement time,
 	// for the node's health.
 	round atomic.Int64
+	// calmSince is when the renewals last turned quick (stretch).
+	calmSince time.Time
 }
 
 // LastRound is how long the last round of renewals took to be
@@ -633,22 +640,34 @@ func (h *Holding) run(ctx context.Context) {
 	}
 }
 
-// stretch makes the leases written from now on ask for leaseStretch
-// times the TTL after a round of renewals slower than a sixth of it, and
-// for the TTL again after one quicker than a twelfth. A node whose
-// renewals slow down (a starved machine) keeps its leases while it is
-// slow, before they can run out, rather than having them taken by a
-// node that is as starved as it is; and a node that dies while quick is
-// still taken over a TTL after its last renewal.
-func (h *Holding) stretch(took time.Duration) {
+// stretch takes a round of renewals that took took, ended at now: the
+// leases written from then on ask for leaseStretch times the TTL after
+// a round slower than a sixth of it, and for the TTL again once the
+// rounds have been quicker than a twelfth of it for calmFor TTLs. A node
+// whose renewals slow down (a starved machine) keeps its leases while it
+// is slow, before they can run out, rather than having them taken by a
+// node as starved as it is; and a node that dies after a calm spell is
+// still taken over a TTL after its last renewal. It is called from the
+// renewing goroutine only (and tests).
+func (h *Holding) stretch(took time.Duration, now time.Time) {
 	ttl := h.l.ttl
+	stretched := h.l.stretched.Load()
 	switch {
-	case took > ttl/stretchPast && !h.l.stretched.Load():
-		h.l.stretched.Store(true)
-		h.l.log.Warn("renewals are slow: leases ask for longer", "round", took.Round(time.Millisecond), "ttl", leaseStretch*ttl)
-	case took < ttl/unstretchTill && h.l.stretched.Load():
+	case took > ttl/stretchPast:
+		h.calmSince = time.Time{}
+		if !stretched {
+			h.l.stretched.Store(true)
+			h.l.log.Warn("renewals are slow: leases ask for longer", "round", took.Round(time.Millisecond), "ttl", leaseStretch*ttl)
+		}
+	case took >= ttl/unstretchTill:
+		h.calmSince = time.Time{} // not calm yet
+	case !stretched:
+	case h.calmSince.IsZero():
+		h.calmSince = now
+	case now.Sub(h.calmSince) >= calmFor*ttl:
 		h.l.stretched.Store(false)
-		h.l.log.Info("renewals are quick again: leases ask for the TTL", "round", took.Round(time.Millisecond), "ttl", ttl)
+		h.l.log.Info("renewals are quick again: leases ask for the TTL", "calm", now.Sub(h.calmSince).Round(time.Second), "ttl", ttl)
+		h.calmSince = time.Time{}
 	}
 }
 
@@ -679,7 +698,7 @@ func (h *Holding) renewRound(ctx context.Context) {
 	if len(now) > 0 {
 		took := time.Since(start)
 		h.round.Store(int64(took))
-		h.stretch(took)
+		h.stretch(took, time.Now())
 	}
 	for i, ls := range now {
 		// A renewal not settled is tried again at the next round, at

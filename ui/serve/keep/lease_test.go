@@ -339,8 +339,10 @@ func askedTTL(t *testing.T, l *Leases, table string) string {
 // three times the TTL, from its next write on — an acquisition, a
 // round's renewals, a lease read and written again — so that a starved
 // node keeps its tables rather than having them run out while it is
-// slow; once its rounds are quick again it asks for the TTL. A lease
-// stretched is fresh for as long as the store was asked to keep it.
+// slow; once its rounds have been quick for six TTLs it asks for the
+// TTL again (a starved machine's rounds come slow and quick in turns). A
+// lease stretched is fresh for as long as the store was asked to keep
+// it.
 func TestSlowRenewalsStretchTheLeases(t *testing.T) {
 	ctx := context.Background()
 	a, _ := twoNodes(t, 10*time.Second)
@@ -351,31 +353,38 @@ func TestSlowRenewalsStretchTheLeases(t *testing.T) {
 	if got := askedTTL(t, a, "1"); got != "10s" {
 		t.Fatalf("a quick node's lease asks for %q, want 10s", got)
 	}
+	t0 := time.Now()
 	for _, c := range []struct {
+		at        time.Duration // after t0
 		round     time.Duration
 		stretched bool
 	}{
-		{time.Second, false},            // under a sixth of the TTL
-		{2 * time.Second, true},         // past a sixth: slow
-		{time.Second, true},             // between: stays stretched
-		{500 * time.Millisecond, false}, // under a twelfth: quick again
-		{3 * time.Second, true},
+		{0, time.Second, false},                         // under a sixth of the TTL
+		{time.Second, 2 * time.Second, true},            // past a sixth: slow
+		{2 * time.Second, 500 * time.Millisecond, true}, // quick: calm from here
+		{50 * time.Second, 500 * time.Millisecond, true},
+		{55 * time.Second, 3 * time.Second, true},          // slow again
+		{56 * time.Second, 500 * time.Millisecond, true},   // calm from here
+		{80 * time.Second, time.Second, true},              // between: not calm
+		{81 * time.Second, 500 * time.Millisecond, true},   // calm from here
+		{140 * time.Second, 500 * time.Millisecond, true},  // calm for 59 s
+		{141 * time.Second, 500 * time.Millisecond, false}, // calm for 60 s
+		{142 * time.Second, 2 * time.Second, true},
 	} {
-		h.stretch(c.round)
+		h.stretch(c.round, t0.Add(c.at))
 		if h.Stretched() != c.stretched {
-			t.Fatalf("after a round of %v: stretched %v, want %v", c.round, h.Stretched(), c.stretched)
+			t.Fatalf("after a round of %v at %v: stretched %v, want %v", c.round, c.at, h.Stretched(), c.stretched)
 		}
 	}
 	h.renewRound(ctx)
 	if got := askedTTL(t, a, "1"); got != "30s" {
 		t.Fatalf("a slow node's renewal asks for %q, want 30s", got)
 	}
-	// That round was quick (nothing starves here): the next asks for
-	// the TTL again.
-	if h.Stretched() {
-		t.Fatal("still stretched after a quick round")
+	// That round was quick (nothing starves here), but one quick round
+	// does not make the node calm.
+	if !h.Stretched() {
+		t.Fatal("asking for the TTL again after one quick round")
 	}
-	h.stretch(2 * time.Second)
 	if err := h.Take(ctx, "2"); err != nil {
 		t.Fatal(err)
 	}
@@ -393,7 +402,7 @@ func TestSlowRenewalsStretchTheLeases(t *testing.T) {
 	}
 	// A renewal at a revision gone is read and written again, asking
 	// for what the node asks now.
-	h.stretch(100 * time.Millisecond)
+	a.stretched.Store(false)
 	if _, err := a.renew(ctx, lease{table: "1", rev: 1}); err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	mrand "math/rand/v2"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -83,6 +84,10 @@ type Config struct {
 	// with ".idle" added) and its heap profile at the end of the play;
 	// with several steps the number of sessions is added to the name.
 	CPUProfile, HeapProfile string
+	// Logs, when set, is where the started nodes keep their state and
+	// their logs (a folder a step, under it one a node, node.log in
+	// each), kept after the step; else a temporary folder, removed.
+	Logs string
 	// Seed makes the players' pace repeat from run to run.
 	Seed uint64
 	// Trace, when set, is told of every key that went unanswered, with
@@ -339,12 +344,15 @@ func step(ctx context.Context, cfg Config, n int, w io.Writer) (Result, error) {
 	addrs, pids := cfg.Addrs, cfg.PIDs
 	var kids []*child
 	if len(addrs) == 0 {
-		dir, err := os.MkdirTemp("", "okey-load-")
+		dir, err := stepDir(cfg.Logs, n)
 		if err != nil {
 			return r, err
 		}
-		defer os.RemoveAll(dir)
-		if kids, err = startNodes(cfg.Binary, dir, max(1, cfg.Nodes), ChildConfig{Timer: cfg.Timer, FPS: cfg.ServerFPS, BotDelay: cfg.BotDelay}, cfg.SSHPort, cfg.ClusterPort, cfg.NATS); err != nil {
+		if cfg.Logs == "" {
+			defer os.RemoveAll(dir)
+		}
+		base := ChildConfig{Timer: cfg.Timer, FPS: cfg.ServerFPS, BotDelay: cfg.BotDelay, Logged: cfg.Logs != ""}
+		if kids, err = startNodes(cfg.Binary, dir, max(1, cfg.Nodes), base, cfg.SSHPort, cfg.ClusterPort, cfg.NATS); err != nil {
 			return r, err
 		}
 		defer stopAll(kids)
@@ -869,4 +877,21 @@ func Report(w io.Writer, rs []Result) {
 		fmt.Fprintf(w, "| %d | %d | %d, %d | %d | %d | %s/%s/%s ms | %d of %d |\n", r.Sessions, r.Daily, r.DailyFailed, r.DailyRedialed,
 			r.DaysBegun, r.DaysDone, ms(pct(r.Boards, 50)), ms(pct(r.Boards, 95)), ms(pct(r.Boards, 99)), r.BoardsLost, len(r.Boards)+r.BoardsLost)
 	}
+}
+
+// stepDir is the folder a step of n sessions starts its nodes in: under
+// logs, kept (step-N, emptied of an earlier run's); else a temporary
+// one.
+func stepDir(logs string, n int) (string, error) {
+	if logs == "" {
+		return os.MkdirTemp("", "okey-load-")
+	}
+	dir := filepath.Join(logs, fmt.Sprintf("step-%d", n))
+	if err := os.RemoveAll(dir); err != nil {
+		return "", fmt.Errorf("the step's folder: %w", err)
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", fmt.Errorf("the step's folder: %w", err)
+	}
+	return dir, nil
 }
