@@ -1,0 +1,25 @@
+// Package tourney is the arithmetic of a tournament, apart from any
+// table: what a match's places are worth, the standings they add up
+// to, who sits with whom next, and the duplicate round's score against
+// the field. It knows players by an id and matches by their places; it
+// deals nothing and plays nothing, so the standings can be recomputed
+// from the matches' records alone, and every rule below is a function
+// a test can call.
+//
+//	points.go   what a match's places are worth: 4/2/1/0, ties shared
+//	            (in twelfths of a point, exact), doubled on a streak
+//	standing.go the standings: a player's points, matches, wins, streak,
+//	            tie-breaks, and the order they are ranked in
+//	arena.go    the arena's pool: four waiting players close in points
+//	            and rating, not the same four twice in a row, bots after
+//	            a wait
+//	swiss.go    a Swiss round: tables of four by standings, repeats
+//	            avoided where they can be, bots where the count does not
+//	            divide by four
+//	field.go    a duplicate round's score: each seat's result less the
+//	            mean of every seat that held the same rack that round
+//
+// Like every package under game, it uses the standard library only,
+// does no I/O, takes no clock (times are arguments) and never changes
+// what it is given.
+package tourney

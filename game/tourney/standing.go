@@ -1,0 +1,140 @@
+package tourney
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"slices"
+)
+
+// ErrPlaces is a match whose places cannot be: out of 1 to 4, or ties
+// that skip or overlap places.
+var ErrPlaces = errors.New("the places of a match are not a ranking")
+
+// Bot is the id of a seat a bot fills: it plays, its place counts for
+// the others' places, and it is in no standings.
+const Bot = ""
+
+// Match is one match of a tournament as its record ends it: the
+// players at its four seats (Bot for a bot) and their places. Forfeit
+// marks the seats whose player did not come back in time (a Swiss
+// round): a bot played for them, and they score nothing for it.
+type Match struct {
+	Round   int // the Swiss round, from 1; 0 in an arena
+	Players [4]string
+	Places  [4]int
+	Forfeit [4]bool
+}
+
+// Standing is one player's line: points (doubled while on a streak),
+// matches played, wins (first places, shared ones too), the current
+// streak of wins, and the tie-breaks.
+type Standing struct {
+	Player  string
+	Rating  int
+	Points  Points
+	Matches int
+	Wins    int
+	Streak  int
+	// Opponents is the Swiss tie-break (Buchholz): the sum, over the
+	// player's matches, of the final points of the three others at the
+	// table (a bot counts nothing).
+	Opponents Points
+}
+
+// OnFire says whether the player's next win counts double: two wins in
+// a row and more.
+func (s Standing) OnFire() bool { return s.Streak >= streakFrom }
+
+// streakFrom is how many wins in a row put a player on a streak: from
+// then on, each win's points count double until a match is not won
+// (the arena's fire).
+const streakFrom = 2
+
+// Rules say which of the tournament's options count in the standings.
+type Rules struct {
+	// Streaks doubles the points of a win made on a streak (the arena).
+	Streaks bool
+}
+
+// Standings adds matches, in the order they ended, up into every
+// player's line, ranked: the players given (those who joined, with
+// their ratings) and anyone else a match names. A match whose places
+// are not a ranking is an error: standings computed past it would be
+// wrong.
+func Standings(rules Rules, joined map[string]int, matches []Match) ([]Standing, error) {
+	by := map[string]*Standing{}
+	line := func(id string) *Standing {
+		s, ok := by[id]
+		if !ok {
+			s = &Standing{Player: id, Rating: joined[id]}
+			by[id] = s
+		}
+		return s
+	}
+	for id := range joined {
+		line(id)
+	}
+	for n, m := range matches {
+		worth, err := Worth(m.Places)
+		if err != nil {
+			return nil, fmt.Errorf("match %d: %w", n+1, err)
+		}
+		for seat, id := range m.Players {
+			if id == Bot {
+				continue
+			}
+			s := line(id)
+			s.Matches++
+			won := m.Places[seat] == 1 && !m.Forfeit[seat]
+			pts := worth[seat]
+			switch {
+			case m.Forfeit[seat]:
+				pts = 0
+			case won && rules.Streaks && s.OnFire():
+				pts *= 2
+			}
+			s.Points += pts
+			if won {
+				s.Wins++
+				s.Streak++
+			} else {
+				s.Streak = 0
+			}
+		}
+	}
+	// Buchholz: each match's others at their final points.
+	for _, m := range matches {
+		for seat, id := range m.Players {
+			if id == Bot {
+				continue
+			}
+			for o, oid := range m.Players {
+				if o != seat && oid != Bot {
+					by[id].Opponents += by[oid].Points
+				}
+			}
+		}
+	}
+	out := make([]Standing, 0, len(by))
+	for _, s := range by {
+		out = append(out, *s)
+	}
+	slices.SortFunc(out, Ranked)
+	return out, nil
+}
+
+// Ranked orders standings best first: points; then the Swiss tie-break
+// (the others' points); then wins; then fewer matches (the same points
+// made in fewer); then rating; then the id, so that the order is
+// always the same.
+func Ranked(a, b Standing) int {
+	return cmp.Or(
+		cmp.Compare(b.Points, a.Points),
+		cmp.Compare(b.Opponents, a.Opponents),
+		cmp.Compare(b.Wins, a.Wins),
+		cmp.Compare(a.Matches, b.Matches),
+		cmp.Compare(b.Rating, a.Rating),
+		cmp.Compare(a.Player, b.Player),
+	)
+}
