@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"log/slog"
 	"slices"
 	"strings"
 	"sync"
@@ -113,24 +114,45 @@ func (s *Server) watchMembers(ctx context.Context, eng *keep.Engine) {
 	}
 	watchChanges(ctx, peers, func(p keep.Peer) {
 		s.log.Info("cluster member joined", "name", p.Name, "addr", p.Addr, "dialed", p.Dialed, "id", p.ID)
-		go func() {
-			t := time.NewTimer(grace)
-			defer t.Stop()
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-			}
-			for _, m := range s.members(eng) {
-				if m.ID == p.ID && m.unknown != "" {
-					s.log.Warn("a cluster member that is not a known okey node: whoever has the cluster's secret file can join; if it is not yours, change the secret (docs/cluster.md)",
-						"name", m.Name, "addr", m.Addr, "id", m.ID, "why", m.unknown)
-				}
-			}
-		}()
+		go watchUnknown(ctx, grace, s.log, func() (member, bool) { return s.member(eng, p.ID) })
 	}, func(p keep.Peer) {
 		s.log.Info("cluster member left", "name", p.Name, "addr", p.Addr, "id", p.ID)
 	})
+}
+
+// watchUnknown looks at one new member every grace until it is known
+// or gone (or ctx ends): still unknown after the first grace, it is
+// warned of, once; known after that, the warning is taken back in the
+// log. An okey node that froze or starved within the grace of joining
+// (before it wrote its door) was warned of as an intruder, and nothing
+// said otherwise after it woke.
+func watchUnknown(ctx context.Context, grace time.Duration, log *slog.Logger, look func() (member, bool)) {
+	t := time.NewTimer(grace)
+	defer t.Stop()
+	warned := false
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		m, here := look()
+		switch {
+		case !here:
+			return // gone: its leaving is logged
+		case m.unknown == "" && warned:
+			log.Info("the cluster member warned of is an okey node after all: it wrote its door late (a node frozen or starved as it joined)",
+				"name", m.Name, "addr", m.Addr, "id", m.ID)
+			return
+		case m.unknown == "":
+			return
+		case !warned:
+			log.Warn("a cluster member that is not a known okey node: whoever has the cluster's secret file can join; if it is not yours, change the secret (docs/cluster.md)",
+				"name", m.Name, "addr", m.Addr, "id", m.ID, "why", m.unknown)
+			warned = true
+		}
+		t.Reset(grace)
+	}
 }
 
 // watchDoors logs each okey node that joins or leaves, as the doors in
@@ -234,4 +256,14 @@ func (c *copiesSeen) get(eng *keep.Engine) ([]string, error) {
 		c.at = time.Now()
 	}
 	return c.behind, c.err
+}
+
+// member is the cluster member of that id, if it is still one.
+func (s *Server) member(eng *keep.Engine, id string) (member, bool) {
+	for _, m := range s.members(eng) {
+		if m.ID == id {
+			return m, true
+		}
+	}
+	return member{}, false
 }

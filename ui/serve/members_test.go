@@ -125,3 +125,42 @@ func TestNodesOfADeploymentSeeEachOther(t *testing.T) {
 		return strings.Contains(log.String(), `msg="okey node left" name=b`)
 	})
 }
+
+// A member unknown past the grace is warned of once, however long it
+// stays unknown; one that then writes its door (an okey node frozen as
+// it joined) has the warning taken back; one known in time, or gone, is
+// never warned of.
+func TestAnUnknownMemberWarnedOfOnceAndTakenBack(t *testing.T) {
+	unknown := member{Peer: keep.Peer{Name: "n2", ID: "X"}, unknown: "no okey node of that name is running"}
+	known := member{Peer: keep.Peer{Name: "n2", ID: "X"}}
+	for _, c := range []struct {
+		name  string
+		looks []member // one a grace; past the end: gone
+		warns int
+		after bool
+	}{
+		{"known in time", []member{known}, 0, false},
+		{"an intruder that stays", []member{unknown, unknown, unknown, unknown}, 1, false},
+		{"a node that woke late", []member{unknown, unknown, known}, 1, true},
+		{"gone before the grace", nil, 0, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var buf lockedBuffer
+			n := 0
+			watchUnknown(context.Background(), time.Millisecond, slog.New(slog.NewTextHandler(&buf, nil)), func() (member, bool) {
+				if n >= len(c.looks) {
+					return member{}, false
+				}
+				n++
+				return c.looks[n-1], true
+			})
+			out := buf.String()
+			if got := strings.Count(out, "not a known okey node"); got != c.warns {
+				t.Errorf("warned %d times, want %d:\n%s", got, c.warns, out)
+			}
+			if got := strings.Contains(out, "okey node after all"); got != c.after {
+				t.Errorf("taken back: %v, want %v:\n%s", got, c.after, out)
+			}
+		})
+	}
+}
