@@ -18,6 +18,9 @@
 //	            divide by four
 //	field.go    a duplicate round's score: each seat's result less the
 //	            mean of every seat that held the same rack that round
+//	director.go a tournament as one value its server keeps and drives:
+//	            players join and leave, tables end, time passes; it says
+//	            which tables to open, and when it is over
 //
 // Like every package under game, it uses the standard library only,
 // does no I/O, takes no clock (times are arguments) and never changes

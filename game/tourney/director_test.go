@@ -1,0 +1,208 @@
+package tourney
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+)
+
+var t0 = time.Date(2026, 11, 25, 20, 0, 0, 0, time.UTC)
+
+// server plays the director's tables as a server would: it opens each
+// table asked for and, when told, ends it with places that put the
+// seats in order (seat 0 first).
+type server struct {
+	t      *testing.T
+	tr     *Tournament
+	next   int
+	opened int
+}
+
+func (s *server) open(starts []Start, now time.Time) {
+	for _, st := range starts {
+		s.next++
+		s.opened++
+		s.tr.Opened(st, s.next, now)
+	}
+}
+
+func (s *server) endAll(now time.Time) {
+	for _, p := range slices.Clone(s.tr.Playing) {
+		starts, err := s.tr.Ended(p.Table, [4]int{1, 2, 3, 4}, [4]bool{}, now)
+		if err != nil {
+			s.t.Fatal(err)
+		}
+		s.open(starts, now)
+	}
+}
+
+func TestConfigCheck(t *testing.T) {
+	good := Config{Kind: Arena, Hands: 1, Length: time.Hour}
+	if err := good.Check(); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []Config{
+		{Kind: "knockout", Hands: 1, Length: time.Hour},
+		{Kind: Arena, Hands: 0, Length: time.Hour},
+		{Kind: Arena, Hands: 1},
+		{Kind: Swiss, Hands: 1},
+		{Kind: Arena, Hands: 1, Length: time.Hour, Duplicate: true},
+	} {
+		if _, err := New(bad); !errors.Is(err, ErrConfig) {
+			t.Errorf("%+v: %v, want ErrConfig", bad, err)
+		}
+	}
+}
+
+// An arena: players join before and during it; four who wait sit
+// together at once, fewer wait for the bot wait; a match's end sends
+// its players back to the pool and on to the next table; at the end
+// time no table opens, the matches running finish, and the standings
+// are what the matches' places add up to.
+func TestArenaFromStartToFinish(t *testing.T) {
+	tr, err := New(Config{Kind: Arena, Hands: 1, Start: t0, Length: time.Hour, BotWait: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &server{t: t, tr: tr}
+	for i := range 6 {
+		starts, err := tr.Join(fmt.Sprintf("p%d", i), 1500+i, t0.Add(-time.Minute))
+		if err != nil || len(starts) != 0 {
+			t.Fatalf("joining before the start: %v, %v", starts, err)
+		}
+	}
+	s.open(tr.Tick(t0), t0)
+	if tr.Phase != Running || len(tr.Playing) != 1 || len(tr.Pool) != 2 {
+		t.Fatalf("at the start: %s, playing %v, pool %v; want one table, two waiting", tr.Phase, tr.Playing, tr.Pool)
+	}
+	// A seventh and eighth join: four wait, a table opens.
+	for _, id := range []string{"p6", "p7"} {
+		starts, err := tr.Join(id, 1400, t0.Add(10*time.Second))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.open(starts, t0.Add(10*time.Second))
+	}
+	if len(tr.Playing) != 2 || len(tr.Pool) != 0 {
+		t.Fatalf("eight players: playing %v, pool %v", tr.Playing, tr.Pool)
+	}
+	// A ninth waits alone, then gets bots.
+	if starts, _ := tr.Join("p8", 1500, t0.Add(20*time.Second)); len(starts) != 0 {
+		t.Fatalf("one alone was seated at once: %v", starts)
+	}
+	s.open(tr.Tick(t0.Add(79*time.Second)), t0.Add(79*time.Second))
+	if len(tr.Playing) != 2 {
+		t.Fatal("seated with bots before the bot wait")
+	}
+	s.open(tr.Tick(t0.Add(80*time.Second)), t0.Add(80*time.Second))
+	if len(tr.Playing) != 3 || tr.Playing[2].Players != (Table{"p8", Bot, Bot, Bot}) {
+		t.Fatalf("after the bot wait: %v", tr.Playing)
+	}
+	// Matches end and new ones begin, for half an hour.
+	for m := 1; m <= 10; m++ {
+		s.endAll(t0.Add(time.Duration(m) * 3 * time.Minute))
+	}
+	if tr.Leave("p0") != nil || tr.Leave("nobody") == nil {
+		t.Fatal("leaving")
+	}
+	s.endAll(t0.Add(40 * time.Minute))
+	for _, p := range tr.Playing {
+		if slices.Contains(p.Players[:], "p0") {
+			t.Fatalf("p0 left and was seated: %v", p)
+		}
+	}
+	// The end: nothing opens, running matches finish.
+	if starts := tr.Tick(t0.Add(time.Hour)); len(starts) != 0 || tr.Phase != Ending {
+		t.Fatalf("at the end time: %s, %v", tr.Phase, starts)
+	}
+	if _, err := tr.Join("late", 1500, t0.Add(time.Hour)); !errors.Is(err, ErrFinished) {
+		t.Fatalf("joining an arena that ended: %v", err)
+	}
+	running := len(tr.Playing)
+	before := len(tr.Matches)
+	s.endAll(t0.Add(time.Hour + time.Minute))
+	if tr.Phase != Finished || len(tr.Matches) != before+running {
+		t.Fatalf("after the last matches: %s, %d matches, want %d", tr.Phase, len(tr.Matches), before+running)
+	}
+	if s.opened != len(tr.Matches) {
+		t.Fatalf("%d tables opened, %d matches recorded", s.opened, len(tr.Matches))
+	}
+	st, err := tr.Standings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := Standings(Rules{Streaks: true}, tr.ratings(), tr.Matches)
+	if err != nil || !slices.Equal(st, again) {
+		t.Fatalf("the standings are not the matches' sum:\n%v\n%v (%v)", st, again, err)
+	}
+	for _, l := range st {
+		if l.Player == "p8" && l.Matches == 0 {
+			t.Error("p8 never played")
+		}
+	}
+}
+
+// Swiss rounds: a round begins once the last is played; each pairs by
+// the standings with repeats kept fewest; no one joins after the first
+// round (one who left may come back); after the last round it is
+// finished.
+func TestSwissRounds(t *testing.T) {
+	tr, err := New(Config{Kind: Swiss, Hands: 1, Start: t0, Rounds: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &server{t: t, tr: tr}
+	for i := range 9 {
+		if _, err := tr.Join(fmt.Sprintf("p%d", i), 1500, t0.Add(-time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.open(tr.Tick(t0), t0)
+	if tr.Round != 1 || len(tr.Playing) != 3 {
+		t.Fatalf("round 1: %d tables", len(tr.Playing))
+	}
+	for _, p := range tr.Playing {
+		if p.Players[3] != Bot {
+			t.Errorf("nine players: each table of three takes a bot: %v", p.Players)
+		}
+	}
+	if _, err := tr.Join("late", 1500, t0); !errors.Is(err, ErrStarted) {
+		t.Fatalf("joining after round 1 began: %v", err)
+	}
+	if err := tr.Leave("p8"); err != nil {
+		t.Fatal(err)
+	}
+	// The first table ends: the round is not over.
+	first := tr.Playing[0]
+	starts, err := tr.Ended(first.Table, [4]int{1, 2, 3, 4}, [4]bool{false, true, false, false}, t0.Add(time.Minute))
+	if err != nil || len(starts) != 0 {
+		t.Fatalf("a round half played paired again: %v, %v", starts, err)
+	}
+	s.endAll(t0.Add(2 * time.Minute))
+	if tr.Round != 2 || len(tr.Playing) != 2 {
+		t.Fatalf("round 2 with eight players (p8 left): round %d, %d tables", tr.Round, len(tr.Playing))
+	}
+	if _, err := tr.Join("p8", 1500, t0.Add(3*time.Minute)); err != nil {
+		t.Fatalf("coming back: %v", err)
+	}
+	s.endAll(t0.Add(4 * time.Minute))
+	s.endAll(t0.Add(6 * time.Minute))
+	if tr.Phase != Finished || len(tr.Matches) != 3+2+3 {
+		t.Fatalf("after three rounds: %s, %d matches", tr.Phase, len(tr.Matches))
+	}
+	st, err := tr.Standings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	forfeited := first.Players[1]
+	for _, l := range st {
+		if l.Player == forfeited && l.Matches != 3 {
+			t.Errorf("%s forfeited a round and has %d matches, want 3 (the forfeit counts as played)", l.Player, l.Matches)
+		}
+	}
+	if _, err := tr.Ended(999, [4]int{1, 2, 3, 4}, [4]bool{}, t0); !errors.Is(err, ErrUnknown) {
+		t.Errorf("a table the tournament never opened: %v", err)
+	}
+}
