@@ -335,8 +335,8 @@ func (s *Server) unregister(m *session, sess ssh.Session) {
 	defer s.mu.Unlock()
 	delete(s.sessions, m)
 	delete(s.bySess, sess)
-	if s.byID[m.id] == m {
-		delete(s.byID, m.id)
+	if s.byID[m.c.id] == m {
+		delete(s.byID, m.c.id)
 	}
 }
 
