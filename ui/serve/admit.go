@@ -15,11 +15,6 @@ import (
 	"okey/ui/serve/keep"
 )
 
-// retryMinutes is how long a newcomer turned away is asked to wait: the
-// health looks back over five seconds, so a spike has passed by then,
-// and a node that is still over its limit is over it for a reason.
-const retryMinutes = 2
-
 // overloaded reports whether the node is over its Overload now.
 func (s *Server) overloaded() bool {
 	if s.cfg.overloaded != nil {

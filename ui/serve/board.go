@@ -33,6 +33,8 @@ type boardMsg struct {
 	err error
 }
 
+func (boardMsg) owner() (page, bool) { return pgBoard, true }
+
 // open reads the board, of the first game the first time.
 func (p *boardPage) open(c *shared, _ page) tea.Cmd {
 	if p.game == "" {

@@ -139,6 +139,8 @@ type holderProbedMsg struct {
 	alive bool
 }
 
+func (holderProbedMsg) owner() (page, bool) { return pgCode, false }
+
 // onHolderProbed takes the seat back, or refuses, as the probe says.
 func (p *codePage) onHolderProbed(c *shared, msg holderProbedMsg) turn {
 	c.flash = ""

@@ -137,7 +137,7 @@ func (f *createForm) update(c *shared, msg tea.Msg) turn {
 			c.flash = c.tr.T("lobby.busy", retryMinutes)
 			return turn{}
 		}
-		return c.openTable(f.config(), pgLobby)
+		return openAndSit(c, f.config(), pgLobby)
 	}
 	return turn{}
 }
@@ -199,4 +199,16 @@ func (f *createForm) lines(c *shared) ([]string, []key.Binding) {
 		lines = append(lines, st.Dim.Render(c.tr.T("create.dup.note")))
 	}
 	return lines, []key.Binding{k.FormDown, k.FormNext, k.Open, k.Back}
+}
+
+// openAndSit opens a table of cfg for the player and seats them at it
+// (seat 0, the host's), or says why not; to is the page to go to once
+// it is open.
+func openAndSit(c *shared, cfg tables.Config, to page) turn {
+	t, err := c.srv.Hall().Create(cfg, c.id, c.seatAddr())
+	if err != nil {
+		c.flash = c.openRefused(err)
+		return turn{}
+	}
+	return turn{to: to, cmd: c.join(t, 0, false)}
 }

@@ -33,6 +33,9 @@ type dailyMsg struct {
 // dailyStartedMsg: the player's day claimed (or refused).
 type dailyStartedMsg struct{ dailyStart }
 
+func (dailyMsg) owner() (page, bool)        { return pgDaily, true }
+func (dailyStartedMsg) owner() (page, bool) { return pgDaily, true }
+
 // dailyRows is how many players of today's board the page lists, and
 // of yesterday's: both fit 80×24 with the rest.
 const (

@@ -54,31 +54,31 @@ func viewSeat(u seatmsg.Update) int {
 }
 
 // follow takes in a duplicate table's standing from an update: a
-// player moved to another seat has the seat's screen closed, to be
-// opened again at the new seat, and is told where they sit.
-func (p *seatPage) follow(c *shared, at *membership, u seatmsg.Update) {
+// player moved to another seat (moved: the seat's screen is to be
+// opened again there) is told where they sit.
+func (p *dupState) follow(c *shared, at *membership, u seatmsg.Update) (moved bool) {
 	d := u.Duplicate
 	if d == nil || at == nil {
-		return
+		return false
 	}
-	prev := p.dup.now
-	p.dup.now = d
+	prev := p.now
+	p.now = d
 	seat := viewSeat(u)
 	if at.m.Seat < 0 || seat < 0 || seat == at.seat {
-		return
+		return false
 	}
 	at.seat = seat
-	p.close()
 	if prev == nil {
-		return
+		return true
 	}
 	// Who held this seat the hand before.
 	who := ""
 	if pl := prev.PlayerAt(seat); pl >= 0 {
 		who = prev.Names[pl]
 	}
-	p.dup.note = c.tr.T("dup.moved", d.Deal, d.Deals, d.Rotation, who)
-	p.dup.noteUntil = c.srv.Now().Add(dupNoteFor)
+	p.note = c.tr.T("dup.moved", d.Deal, d.Deals, d.Rotation, who)
+	p.noteUntil = c.srv.Now().Add(dupNoteFor)
+	return true
 }
 
 // dupMe is the player number the seat at is in d, -1 if none.
@@ -89,13 +89,13 @@ func dupMe(at *membership, d *seatmsg.Duplicate) int {
 	return d.PlayerAt(at.seat)
 }
 
-// dupHead is the top line of the seat's screen at a duplicate table
+// head is the top line of the seat's screen at a duplicate table
 // (screen is the screen as drawn): the game's header, its words about
 // the match ("hand 1 · from 20 points": every hand here is a match's
 // first) given to the duplicate's, its keys kept at the right where
 // they fit beside them.
-func (p *seatPage) dupHead(c *shared, at *membership, screen string) string {
-	d := p.dup.now
+func (p *dupState) head(c *shared, at *membership, screen string) string {
+	d := p.now
 	if d == nil {
 		return ""
 	}
@@ -130,22 +130,23 @@ func (p *seatPage) dupHead(c *shared, at *membership, screen string) string {
 	})
 }
 
-// dupLine is the note on the status line at a duplicate table: where
-// the player sits now, for a while after moving; at a 101 hand's end
-// (a match's) what n does here; once the last hand is over, that the
-// scores come next.
-func (p *seatPage) dupLine(c *shared, at *membership) string {
-	d := p.dup.now
+// line is the note on the status line at a duplicate table: where the
+// player sits now, for a while after moving; at a 101 hand's end (a
+// match's: not inPlay) what n does here, last being the update the
+// screen took last; once the last hand is over, that the scores come
+// next.
+func (p *dupState) line(c *shared, at *membership, inPlay bool, last *seatmsg.Update) string {
+	d := p.now
 	switch {
 	case d == nil:
 		return ""
 	case d.Over:
 		return c.tr.T("dup.last")
-	case !p.inPlay:
+	case !inPlay:
 		// A 101 hand is a match: its end offers n, which here is the
 		// player's "ready" for the plan's next hand; once pressed, who
 		// is still awaited.
-		if u := p.lastUpdate; u != nil && at != nil && at.seat >= 0 && u.Ready[at.seat] {
+		if u := last; u != nil && at != nil && at.seat >= 0 && u.Ready[at.seat] {
 			var names []string
 			for i, pl := range u.Players {
 				if pl.Kind == seatmsg.Human && !u.Ready[i] {
@@ -155,8 +156,8 @@ func (p *seatPage) dupLine(c *shared, at *membership) string {
 			return c.tr.T("dup.waiting", strings.Join(names, ", "))
 		}
 		return c.tr.T("dup.next")
-	case c.srv.Now().Before(p.dup.noteUntil):
-		return p.dup.note
+	case c.srv.Now().Before(p.noteUntil):
+		return p.note
 	}
 	return ""
 }
@@ -173,12 +174,12 @@ type dupEndPage struct {
 
 // endPage is the end page of the duplicate table at, whose final
 // standing is final (nil: the last told); nil when it was none.
-func (p *seatPage) endPage(at *membership, final *seatmsg.Duplicate) *dupEndPage {
-	end, me := p.dup.now, -1
+func (p *dupState) endPage(at *membership, final *seatmsg.Duplicate) *dupEndPage {
+	end, me := p.now, -1
 	if final != nil {
 		end = final
 	}
-	p.dup = dupState{}
+	*p = dupState{}
 	if end == nil {
 		return nil
 	}

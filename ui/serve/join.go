@@ -2,6 +2,7 @@ package serve
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -126,4 +127,19 @@ type reseating struct {
 	// quiet: a player reconnecting, not a table moving under them:
 	// nothing to say once seated.
 	quiet bool
+}
+
+// joinRefused says why a table refused a join, in the player's words.
+func joinRefused(c *shared, err error) string {
+	switch {
+	case errors.Is(err, tables.ErrTableFull):
+		return c.tr.T("lobby.full")
+	case errors.Is(err, tables.ErrSeatTaken):
+		return c.tr.T("lobby.taken")
+	case errors.Is(err, tables.ErrSameAddr):
+		return c.tr.T("lobby.sameaddr")
+	case errors.Is(err, tables.ErrDailyOnly):
+		return c.tr.T("served.onlyyou")
+	}
+	return c.tr.T("lobby.gone")
 }

@@ -8,8 +8,8 @@ import (
 
 // sessionKeys are the keys of the session's own pages.
 type sessionKeys struct {
-	Up, Down, Sit, Watch, New, Code, Resume, Lang, Quit key.Binding
-	Board, BoardGame                                    key.Binding
+	Up, Down, Sit, Watch, NewTable, Code, Resume, Lang, Quit key.Binding
+	Board, BoardGame                                         key.Binding
 	// Daily opens the daily's page; Play plays the day there.
 	Daily, Play key.Binding
 	// ShowCode shows a guest's resume code in the header, or hides it
@@ -34,7 +34,7 @@ func newSessionKeys(tr *i18n.Catalog) sessionKeys {
 		Choose:    b([]string{"up", "down"}, "↑↓", "lobby.key.choose"),
 		Sit:       b([]string{"enter"}, "enter", "lobby.key.sit"),
 		Watch:     b([]string{"w"}, "w", "lobby.key.watch"),
-		New:       b([]string{"n"}, "n", "lobby.key.new"),
+		NewTable:  b([]string{"n"}, "n", "lobby.key.new"),
 		Code:      b([]string{"c"}, "c", "lobby.key.code"),
 		Resume:    b([]string{"r"}, "r", "lobby.key.resume"),
 		Lang:      b([]string{"l"}, "l", "lobby.key.lang"),

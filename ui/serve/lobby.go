@@ -138,7 +138,7 @@ func (p *lobbyPage) update(c *shared, msg tea.Msg) turn {
 		p.clampCursor()
 	case key.Matches(k, keys.Sit), key.Matches(k, keys.Watch):
 		return p.sit(c, key.Matches(k, keys.Watch))
-	case key.Matches(k, keys.New):
+	case key.Matches(k, keys.NewTable):
 		return turn{to: pgCreate}
 	case key.Matches(k, keys.Code):
 		return turn{to: pgCode}
@@ -249,5 +249,5 @@ func (p *lobbyPage) lines(c *shared) ([]string, []key.Binding) {
 		from := min(max(0, 2+2*p.cursor-room/2), len(lines)-room)
 		lines = append(lines[:2], lines[2+from:min(len(lines), 2+from+room-2)]...)
 	}
-	return lines, c.withShowCode([]key.Binding{k.Sit, k.Watch, k.New, k.Code, k.Resume, k.Board, k.Daily, k.Choose, k.Lang, k.Quit})
+	return lines, c.withShowCode([]key.Binding{k.Sit, k.Watch, k.NewTable, k.Code, k.Resume, k.Board, k.Daily, k.Choose, k.Lang, k.Quit})
 }

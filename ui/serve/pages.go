@@ -11,13 +11,13 @@ type page uint8
 const (
 	pgLobby page = iota + 1
 	pgCreate
-	pgCode   // typing a code: a private table's, or a guest's resume code
-	pgRoom   // a table's waiting room, before its match
-	pgTable  // the game's screen
-	pgBye    // a last word before the connection closes
-	pgBoard  // the leaderboard
-	pgDaily  // the served daily: the day's commitment, its boards
-	pgDupEnd // a duplicate table's end: its scores
+	pgCode  // typing a code: a private table's, or a guest's resume code
+	pgRoom  // a table's waiting room, before its match
+	pgTable // the game's screen
+	pgBye   // a last word before the connection closes
+	pgBoard // the leaderboard
+	pgDaily // the served daily: the day's commitment, its boards
+	pgEnd   // a table's end page: its scores
 
 	// Not pages, but where a page's turn may lead: pgResume is the code
 	// page typing a resume code; pgLeave leaves the table for the lobby,
@@ -66,4 +66,11 @@ var backToLobby = turn{to: pgLobby, list: true}
 // puts its cursor back); as is the page it was opened as.
 type opener interface {
 	open(c *shared, as page) tea.Cmd
+}
+
+// ownedMsg is a message one page's command brought back: it goes to
+// that page, while it is shown if whileShown (a board read after the
+// player left its page is dropped), else whatever is shown.
+type ownedMsg interface {
+	owner() (p page, whileShown bool)
 }

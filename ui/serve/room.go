@@ -41,6 +41,8 @@ type roomRatingsMsg struct {
 	ratings map[string]keep.RatedEntry
 }
 
+func (roomRatingsMsg) owner() (page, bool) { return pgRoom, false }
+
 // take takes in the table's waiting room as it is now: a refusal not
 // told yet is said, the ratings read if who sits there has changed.
 func (p *roomPage) take(c *shared, r *tables.Room) tea.Cmd {

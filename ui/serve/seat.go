@@ -174,7 +174,7 @@ func (p *seatPage) view(c *shared, at *membership, reseat *reseating) tea.View {
 		v.Content = replaceLine(v.Content, c.height-2, c.chatLine())
 		v.Content = replaceLine(v.Content, c.height-1, keyBar(st, []key.Binding{c.keys.Send, c.keys.Cancel}))
 	}
-	if head := p.dupHead(c, at, v.Content); head != "" {
+	if head := p.dup.head(c, at, v.Content); head != "" {
 		v.Content = replaceLine(v.Content, 0, head)
 	}
 	if note := p.dupLine(c, at); note != "" && !c.chat.on {
@@ -187,6 +187,33 @@ func (p *seatPage) view(c *shared, at *membership, reseat *reseating) tea.View {
 		v.Content = replaceLine(v.Content, c.height-2, tables.CutWidth(st.Warn.Render(c.tr.T("leave.confirm", int(c.srv.Settings().KeepSeat.Minutes()))), c.width))
 	}
 	return v
+}
+
+// dupLine is the note on the status line at a duplicate table
+// (dupState.line; "": none).
+func (p *seatPage) dupLine(c *shared, at *membership) string {
+	return p.dup.line(c, at, p.inPlay, p.lastUpdate)
+}
+
+// joined begins at a new place at a table: nothing is kept of the
+// last table's standing.
+func (p *seatPage) joined() { p.dup = dupState{} }
+
+// endPage is the page a table's end shows (msg: its last message), nil
+// when it has none.
+func (p *seatPage) endPage(at *membership, msg tables.Msg) pageView {
+	if end := p.dup.endPage(at, msg.Dup); end != nil {
+		return end
+	}
+	return nil
+}
+
+// follow follows the player round a duplicate table's seats: moved to
+// another, the screen is closed, to open again at the new seat.
+func (p *seatPage) follow(c *shared, at *membership, u seatmsg.Update) {
+	if p.dup.follow(c, at, u) {
+		p.close()
+	}
 }
 
 // moveLine is the line the table's screen shows while its table moves

@@ -215,6 +215,13 @@ func (c Config) Check() error {
 	return c.Store.Check()
 }
 
+// liveSession is a running session's handles.
+type liveSession struct {
+	cancel context.CancelFunc
+	sess   ssh.Session
+	conn   *countedConn // nil when not known
+}
+
 // Server is okey serve: an SSH server whose sessions play at tables.
 type Server struct {
 	cfg   Config

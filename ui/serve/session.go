@@ -6,7 +6,6 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"charm.land/ssh"
 
 	"okey/ui/seatmsg"
 	"okey/ui/serve/tables"
@@ -41,14 +40,15 @@ type session struct {
 	page page
 	bye  string
 	// The pages, each keeping its own state while another is shown.
-	lobby  lobbyPage
-	form   createForm
-	entry  codePage
-	ranks  boardPage
-	daily  dailyPage
-	room   roomPage
-	seat   seatPage
-	dupEnd dupEndPage
+	lobby lobbyPage
+	form  createForm
+	entry codePage
+	ranks boardPage
+	daily dailyPage
+	room  roomPage
+	seat  seatPage
+	// end is a table's end page, with its scores (nil: none).
+	end pageView
 
 	// at is the table the session is at (nil: none); reseat, while a
 	// table this session sat at moves to another node, is the seat
@@ -76,13 +76,6 @@ type (
 	quitMsg struct{}
 )
 
-// liveSession is a running session's handles.
-type liveSession struct {
-	cancel context.CancelFunc
-	sess   ssh.Session
-	conn   *countedConn // nil when not known
-}
-
 // pageOf is the page of name p that takes messages and draws lines (nil:
 // the game's screen, or a last word).
 func (s *session) pageOf(p page) pageView {
@@ -99,8 +92,8 @@ func (s *session) pageOf(p page) pageView {
 		return &s.ranks
 	case pgDaily:
 		return &s.daily
-	case pgDupEnd:
-		return &s.dupEnd
+	case pgEnd:
+		return s.end
 	}
 	return nil
 }
@@ -205,18 +198,7 @@ func (s *session) onJoined(j joinedMsg) tea.Cmd {
 	}
 	if j.err != nil {
 		// The seat the player took is not theirs: leave it again.
-		switch {
-		case errors.Is(j.err, tables.ErrTableFull):
-			c.flash = c.tr.T("lobby.full")
-		case errors.Is(j.err, tables.ErrSeatTaken):
-			c.flash = c.tr.T("lobby.taken")
-		case errors.Is(j.err, tables.ErrSameAddr):
-			c.flash = c.tr.T("lobby.sameaddr")
-		case errors.Is(j.err, tables.ErrDailyOnly):
-			c.flash = c.tr.T("served.onlyyou")
-		default:
-			c.flash = c.tr.T("lobby.gone")
-		}
+		c.flash = joinRefused(c, j.err)
 		return s.apply(backToLobby)
 	}
 	if r := j.restarted; r != nil {
@@ -227,7 +209,7 @@ func (s *session) onJoined(j joinedMsg) tea.Cmd {
 	}
 	ctx, cancel := context.WithCancel(c.ctx)
 	s.at = &membership{t: j.t, m: j.m, gen: c.srv.NextGen(), ctx: ctx, cancel: cancel, kind: j.t.GameKind(), seat: j.seat}
-	s.seat.dup = dupState{}
+	s.seat.joined()
 	if s.seat.scr == nil {
 		s.page = pgRoom
 	}
@@ -268,7 +250,7 @@ func (s *session) onTable(f fromTableMsg) tea.Cmd {
 	if u == nil {
 		return cmds[0] // nothing to show (no table sends this)
 	}
-	s.seat.follow(c, s.at, *u) // a duplicate's player moved: the screen opened at the new seat
+	s.seat.follow(c, s.at, *u) // a player moved to another seat: the screen opened there
 	if s.seat.scr == nil {
 		cmd, err := s.seat.open(c, s.at, s.sendMove)
 		if err != nil {
@@ -309,10 +291,10 @@ func (s *session) onClosed(msg tables.Msg) tea.Cmd {
 		return cmd
 	case endScores:
 		// The table's last hand is over: its scores.
-		end := s.seat.endPage(s.at, msg.Dup)
+		end := s.seat.endPage(s.at, msg)
 		cmd := s.leave()
 		if end != nil {
-			s.dupEnd, s.page = *end, pgDupEnd
+			s.end, s.page = end, pgEnd
 		}
 		return cmd
 	case endIdle:

@@ -172,18 +172,6 @@ func (c *shared) openRefused(err error) string {
 	return c.tr.T("lobby.cannotopen", err.Error())
 }
 
-// openTable opens a table of cfg for the player and seats them at it
-// (seat 0, the host's), or says why not; to is the page to go to once
-// it is open.
-func (c *shared) openTable(cfg tables.Config, to page) turn {
-	t, err := c.srv.Hall().Create(cfg, c.id, c.seatAddr())
-	if err != nil {
-		c.flash = c.openRefused(err)
-		return turn{}
-	}
-	return turn{to: to, cmd: c.join(t, 0, false)}
-}
-
 // seatAddr is the address a session's seats count by, for the tables
 // one address may hold seats at and the one-seat rule: the address it
 // came from, except that a key from the loopback counts by itself.

@@ -56,6 +56,11 @@ type serverSide interface {
 	Reidentify(id, old string)
 }
 
+// retryMinutes is how long a newcomer turned away is asked to wait: the
+// health looks back over five seconds, so a spike has passed by then,
+// and a node that is still over its limit is over it for a reason.
+const retryMinutes = 2
+
 // settings are the parts of Config a session acts on.
 type settings struct {
 	DefaultTimer, KeepSeat, RoomIdle     time.Duration

@@ -127,20 +127,12 @@ func (s *session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		c.bg = &msg
 		c.st = nil
 		return s, s.seat.toScreen(msg)
-	case boardMsg:
-		if s.page == pgBoard {
-			return s, s.apply(s.ranks.update(c, msg))
+	case ownedMsg:
+		p, whileShown := msg.owner()
+		if whileShown && s.page != p {
+			return s, nil
 		}
-		return s, nil
-	case dailyMsg, dailyStartedMsg:
-		if s.page == pgDaily {
-			return s, s.apply(s.daily.update(c, msg))
-		}
-		return s, nil
-	case roomRatingsMsg:
-		return s, s.apply(s.room.update(c, msg))
-	case holderProbedMsg:
-		return s, s.apply(s.entry.update(c, msg))
+		return s, s.apply(s.pageOf(p).update(c, msg))
 	case joinedMsg:
 		return s, s.onJoined(msg)
 	case reseatMsg:
