@@ -77,10 +77,8 @@ func (p *boardPage) update(c *shared, msg tea.Msg) turn {
 			i := slices.IndexFunc(kinds, func(g tables.GameKind) bool { return g.Name == p.game })
 			p.game = kinds[(i+1)%len(kinds)].Name
 			return stay(p.read(c))
-		case key.Matches(msg, c.keys.Lang):
-			c.toggleLang()
 		default:
-			c.unknownKey(msg)
+			c.otherKey(msg)
 		}
 	}
 	return turn{}

@@ -100,10 +100,8 @@ func (p *dailyPage) update(c *shared, msg tea.Msg) turn {
 				return turn{}
 			}
 			return stay(p.start(c))
-		case key.Matches(msg, c.keys.Lang):
-			c.toggleLang()
 		default:
-			c.unknownKey(msg)
+			c.otherKey(msg)
 		}
 	}
 	return turn{}

@@ -202,10 +202,8 @@ func (p *dupEndPage) update(c *shared, msg tea.Msg) turn {
 	case key.Matches(k, c.keys.Back):
 		*p = dupEndPage{}
 		return backToLobby
-	case key.Matches(k, c.keys.Lang):
-		c.toggleLang()
 	default:
-		c.unknownKey(k)
+		c.otherKey(k)
 	}
 	return turn{}
 }

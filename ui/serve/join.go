@@ -100,8 +100,8 @@ func (at *membership) wait() tea.Cmd {
 	}
 }
 
-// send sends the table a request of kind for the member, without
-// waiting: false when its queue is full.
+// send sends the table r for the member, without waiting: false when
+// its queue is full.
 func (at *membership) send(r tables.Request) bool {
 	r.M = at.m
 	return at.t.Send(r)

@@ -156,10 +156,8 @@ func (p *lobbyPage) update(c *shared, msg tea.Msg) turn {
 			return turn{}
 		}
 		return turn{to: pgDaily}
-	case key.Matches(k, keys.Lang):
-		c.toggleLang()
 	default:
-		c.unknownKey(k)
+		c.otherKey(k)
 	}
 	return turn{}
 }

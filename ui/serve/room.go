@@ -106,10 +106,8 @@ func (p *roomPage) update(c *shared, msg tea.Msg) turn {
 				return turn{}
 			}
 			return turn{start: true}
-		case key.Matches(msg, c.keys.Lang):
-			c.toggleLang()
 		default:
-			c.unknownKey(msg)
+			c.otherKey(msg)
 		}
 	}
 	return turn{}

@@ -97,7 +97,7 @@ type Config struct {
 	// 750 sessions (okey load, one run each, a load average of 33) the
 	// runtime's 100 cost 0.046% of a core and 1.01 MB a session where 40
 	// cost 0.055% and 0.76 MB: the collector's work was a third of the
-	// server's CPU at 40 (issue 28).
+	// server's CPU at 40.
 	GCPercent int
 
 	// Overload is how late the node may run before it turns newcomers

@@ -80,8 +80,13 @@ func (c *shared) toggleLang() {
 	}
 }
 
-// unknownKey says a key means nothing on the page.
-func (c *shared) unknownKey(k tea.KeyPressMsg) {
+// otherKey takes a key a page of the lobby's has no use of its own
+// for: l switches the language; any other is said to mean nothing here.
+func (c *shared) otherKey(k tea.KeyPressMsg) {
+	if key.Matches(k, c.keys.Lang) {
+		c.toggleLang()
+		return
+	}
 	c.flash = c.tr.T("status.unknownkey", k.String())
 }
 
@@ -247,7 +252,8 @@ func (b *chatBox) open() {
 	b.in.Reset()
 }
 
-// update edits the line; enter gives the text to send (""), esc drops it.
+// update edits the line: enter ends it and gives its text to send, esc
+// drops it, any other key edits it.
 func (b *chatBox) update(keys sessionKeys, k tea.KeyPressMsg) (send string, cmd tea.Cmd) {
 	switch {
 	case key.Matches(k, keys.Cancel):
@@ -261,7 +267,7 @@ func (b *chatBox) update(keys sessionKeys, k tea.KeyPressMsg) (send string, cmd 
 	return "", nil
 }
 
-// line is the chat being typed.
+// chatLine is the chat being typed, as the status line shows it.
 func (c *shared) chatLine() string {
 	return c.tr.T("chat.prompt") + " " + c.chat.in.View()
 }
