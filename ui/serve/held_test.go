@@ -26,9 +26,9 @@ func (k *keyScreen) Close() error   { return nil }
 // TestKeysWaitForAMovingTable: keys pressed at the table's screen while
 // its table moves to another node are kept, said to be kept, and given
 // to the screen in order once the seat is back (no key press lost or
-// silently ignored); past maxHeld the player is told
-// more are not kept; if the seat never comes back, the lobby's line
-// says how many were not played.
+// silently ignored); past maxHeld the player is told more are not kept;
+// if the seat never comes back, the lobby's line says how many were not
+// played.
 func TestKeysWaitForAMovingTable(t *testing.T) {
 	var mu sync.Mutex
 	now := time.Unix(1_000_000, 0)
