@@ -8,18 +8,12 @@ import (
 	"net/netip"
 	"os"
 	"strings"
-	"time"
 
 	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
 
 	"okey/ui/serve/keep"
 )
-
-// retryMinutes is how long a newcomer turned away is asked to wait: the
-// health looks back over five seconds, so a spike has passed by then,
-// and a node that is still over its limit is over it for a reason.
-const retryMinutes = 2
 
 // overloaded reports whether the node is over its Overload now.
 func (s *Server) overloaded() bool {
@@ -150,40 +144,6 @@ func netOf(host string, prefix int) string {
 
 // limitKey is what the per-address limits count the client at a by.
 func (s *Server) limitKey(a net.Addr) string { return netOf(hostOf(a), s.cfg.IPv6Prefix) }
-
-// seatAddr is the address a session's seats count by, for the tables
-// one address may hold seats at and the one-seat rule: the address it
-// came from, except that a key from the loopback counts by itself.
-// Behind a tunnel (the docs' ssh -R) or a proxy that sends no PROXY
-// header, every player arrives from the loopback: counted by it, all of
-// them together would hold seats at TablesPerAddr tables. A key is one
-// player's; guests from the loopback cannot be told apart, and share
-// the loopback's count. (Wrong codes are counted by the address still,
-// keys and guests together: a key is free to make, and a budget per key
-// would be none.)
-//
-// A key is free to make, though: a key counts by itself only once the
-// cluster has known it for loopbackKeyAge. Before, it shares the
-// loopback's count with the guests, so that one client making keys by
-// the dozen behind a tunnel opens no more tables than a guest would
-// (TestHostileClients' flood, from the loopback).
-func (s *session) seatAddr() string {
-	if s.code != "" {
-		return s.addr
-	}
-	ip, err := netip.ParseAddr(s.addr)
-	if err != nil || !ip.IsLoopback() {
-		return s.addr
-	}
-	if seen := s.seenSince.Load(); seen != 0 && s.srv.cfg.Now().Sub(time.Unix(0, seen)) >= loopbackKeyAge {
-		return s.id
-	}
-	return s.addr
-}
-
-// loopbackKeyAge is how long the cluster must have known a key from the
-// loopback before it counts by itself for seats and tables (seatAddr).
-const loopbackKeyAge = time.Hour
 
 // countByKey moves a connection from the loopback whose SSH key is now
 // known from the loopback's count to the key's own (MaxPerAddr a key),

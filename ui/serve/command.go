@@ -15,7 +15,6 @@ import (
 
 	"okey/game/daily"
 	"okey/ui/safetext"
-	"okey/ui/serve/hall"
 	"okey/ui/serve/keep"
 	"okey/ui/serve/tables"
 )
@@ -114,22 +113,6 @@ func (s *Server) command(sess ssh.Session) bool {
 	s.log.Info("record", "table", id, "addr", hostOf(sess.RemoteAddr()))
 	sess.Exit(0)
 	return true
-}
-
-// recordCmd is the command that prints table t's finished match for
-// the session: ssh to the port it came in on, "record", the table. HOST
-// stands for the address the player connects to, which the server
-// cannot know. A guest at a private table cannot have the record (only
-// a key holding a seat there can): "" says nothing of it.
-func (s *session) recordCmd(t hall.SeatTable) string {
-	if t.Private() && s.code != "" {
-		return ""
-	}
-	cmd := "ssh "
-	if s.port != "" && s.port != "22" {
-		cmd += "-p " + s.port + " "
-	}
-	return cmd + "HOST record " + t.TableID()
 }
 
 // portOf is the port of an address, "" when it has none.

@@ -163,7 +163,7 @@ func (s *Server) program(sess ssh.Session) (*tty.Driver, *session) {
 	context.AfterFunc(ctx, stop)
 	m := newSession(s, ctx, id, code, name, s.limitKey(sess.RemoteAddr()), langOf(sess.Environ()))
 	s.noteSeen(m)
-	m.port = portOf(sess.LocalAddr())
+	m.c.port = portOf(sess.LocalAddr())
 	m.in = in
 	w, h := s.clamp(pty.Window.Width, pty.Window.Height)
 	// The session's screen is drawn by a LineScreen (tty/frame.go). The
@@ -206,7 +206,7 @@ func (s *Server) ended(sess ssh.Session) {
 	}
 	m.ended()
 	s.unregister(m, sess)
-	s.log.Info("disconnect", "name", m.name)
+	s.log.Info("disconnect", "name", m.c.name)
 }
 
 // filter keeps wish's suspend handling (a remote ctrl+z must not stop

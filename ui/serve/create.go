@@ -1,14 +1,20 @@
 package serve
 
 import (
+	"fmt"
 	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"okey/bots/botsclassic"
 	"okey/game/classic"
+	"okey/game/okey101"
 	"okey/ui/serve/tables"
 )
 
-// createForm is the form of a new table.
+// createForm is the page of the form of a new table: it keeps the
+// choices made last time.
 type createForm struct {
 	field int
 	game  int
@@ -50,6 +56,7 @@ const (
 	nFields
 )
 
+// change moves the row's choice d places on, round.
 func (f *createForm) change(d int) {
 	wrap := func(i, n int) int { return ((i+d)%n + n) % n }
 	kinds := tables.GameKinds()
@@ -96,4 +103,112 @@ func (f *createForm) config() tables.Config {
 		c.Duplicate = &tables.DuplicatePlan{Deals: f.dup}
 	}
 	return c
+}
+
+// open puts the cursor on the first row: a row left below (who may
+// join) would take the player's first → unnoticed.
+func (f *createForm) open(*shared, page) tea.Cmd {
+	f.field = fGame
+	return nil
+}
+
+// update takes the form's keys: choose a row, change it, open the table.
+func (f *createForm) update(c *shared, msg tea.Msg) turn {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return turn{}
+	}
+	c.flash = ""
+	switch {
+	case key.Matches(k, c.keys.Back):
+		return turn{to: pgLobby}
+	case key.Matches(k, c.keys.FormUp):
+		f.field = (f.field + nFields - 1) % nFields
+	case key.Matches(k, c.keys.FormDown):
+		f.field = (f.field + 1) % nFields
+	case key.Matches(k, c.keys.FormPrev):
+		f.change(-1)
+	case key.Matches(k, c.keys.FormNext):
+		f.change(1)
+	case key.Matches(k, c.keys.Open):
+		if !c.srv.Admit() {
+			// The seated play on; no new table while the node is over
+			// its limit.
+			c.flash = c.tr.T("lobby.busy", retryMinutes)
+			return turn{}
+		}
+		return openAndSit(c, f.config(), pgLobby)
+	}
+	return turn{}
+}
+
+// levelName is a bot's level as the form offers it; at a 101 table a
+// level 101's bots lack says which of theirs plays.
+func levelName(c *shared, game, level string) string {
+	name := c.tr.T("level." + level)
+	if game == okey101.GameName && tables.Level101(level) != level {
+		name += " (101: " + c.tr.T("level."+tables.Level101(level)) + ")"
+	}
+	return name
+}
+
+// lines draws the form: a row for each choice, the cursor's in bold.
+func (f *createForm) lines(c *shared) ([]string, []key.Binding) {
+	st, k := c.styles(), c.keys
+	kinds := tables.GameKinds()
+	cf := f.config()
+	timer := c.tr.T("val.off")
+	if cf.Timer > 0 {
+		timer = c.tr.T("lobby.timer", int(cf.Timer/time.Second))
+	}
+	vis := c.tr.T("create.public")
+	if f.priv {
+		vis = c.tr.T("create.private")
+	}
+	games := c.gameName(kinds[f.game].Name)
+	rules := c.rulesName(kinds[f.game].Rules[f.rules])
+	dupe := c.tr.T("val.off")
+	if f.dup > 0 {
+		dupe = c.dupDeals("create.dup.deals", f.dup)
+		if cf.Rules != kinds[f.game].Rules[f.rules] {
+			rules += " · " + c.tr.T("create.dup.onehand")
+		}
+	}
+	rows := [][2]string{
+		{c.tr.T("create.game"), games},
+		{c.tr.T("create.rules"), rules},
+		{c.tr.T("create.bot", 2), levelName(c, cf.Game, cf.Levels[1])},
+		{c.tr.T("create.bot", 3), levelName(c, cf.Game, cf.Levels[2])},
+		{c.tr.T("create.bot", 4), levelName(c, cf.Game, cf.Levels[3])},
+		{c.tr.T("create.timer"), timer},
+		{c.tr.T("create.dup"), dupe},
+		{c.tr.T("create.sameaddr"), c.tr.T(map[bool]string{false: "create.sameaddr.one", true: "create.sameaddr.many"}[f.same])},
+		{c.tr.T("create.visibility"), vis},
+	}
+	lines := []string{st.Bold.Render(c.tr.T("create.title")), ""}
+	for i, r := range rows {
+		mark := "  "
+		style := st.Text
+		if i == f.field {
+			mark, style = "> ", st.Bold
+		}
+		lines = append(lines, style.Render(fmt.Sprintf("%s%-18s ‹ %s ›", mark, r[0], r[1])))
+	}
+	lines = append(lines, "", st.Dim.Render(c.tr.T("create.note")))
+	if f.dup > 0 {
+		lines = append(lines, st.Dim.Render(c.tr.T("create.dup.note")))
+	}
+	return lines, []key.Binding{k.FormDown, k.FormNext, k.Open, k.Back}
+}
+
+// openAndSit opens a table of cfg for the player and seats them at it
+// (seat 0, the host's), or says why not; to is the page to go to once
+// it is open.
+func openAndSit(c *shared, cfg tables.Config, to page) turn {
+	t, err := c.srv.Hall().Create(cfg, c.id, c.seatAddr())
+	if err != nil {
+		c.flash = c.openRefused(err)
+		return turn{}
+	}
+	return turn{to: to, cmd: c.join(t, 0, false)}
 }

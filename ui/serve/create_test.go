@@ -74,9 +74,9 @@ func TestCreateFormDuplicate(t *testing.T) {
 		srv, _ := testServer(t)
 		s := newSession(srv, context.Background(), "key:test", "", "ann", "127.0.0.1", lang)
 		s.form.dup = 3
-		lines, _ := s.createLines(s.styles())
+		lines, _ := s.form.lines(&s.c)
 		text := strings.Join(lines, "\n")
-		if !strings.Contains(text, s.tr.T("create.dup.deals", 3, 12)) || !strings.Contains(text, s.tr.T("create.dup.note")) {
+		if !strings.Contains(text, s.c.tr.T("create.dup.deals", 3, 12)) || !strings.Contains(text, s.c.tr.T("create.dup.note")) {
 			t.Errorf("%s: the form does not say the plan:\n%s", lang, text)
 		}
 	}

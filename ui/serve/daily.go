@@ -7,9 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"charm.land/bubbles/v2/key"
-	tea "charm.land/bubbletea/v2"
-
 	"okey/game/classic"
 	"okey/game/daily"
 	"okey/game/okey101"
@@ -17,12 +14,11 @@ import (
 	"okey/ui/serve/tables"
 )
 
-// The served daily (issue 44, point 4), a page of the lobby (d): the
-// day's commitment, the player's own day, today's board and yesterday's
-// final one with its revealed secret; enter plays the day, once. The
-// day is the UTC day of the server's clock; its secret is made by the
-// first node that needs it (keep's DailyBook), its par measured in the
-// background by every node that shows the day, kept once.
+// The served daily as the server keeps it (its page is dailypage.go):
+// the day is the UTC day of the server's clock; its secret is made by
+// the first node that needs it (keep's DailyBook), its par measured in
+// the background by every node that shows the day, kept once; a
+// player's day is claimed once in the whole cluster.
 
 // random is the server's source of randomness: crypto/rand unless a
 // test set its own.
@@ -72,7 +68,7 @@ func (s *Server) dailyStanding(ctx context.Context, g daily.Game, d daily.Date, 
 // noteSeen keeps when the cluster first saw the key id (a guest has
 // none), in the background: the daily ranks keys seen before its day.
 func (s *Server) noteSeen(m *session) {
-	id := m.id
+	id := m.c.id
 	if s.daily == nil || strings.HasPrefix(id, keep.GuestPrefix) {
 		return
 	}
@@ -86,7 +82,7 @@ func (s *Server) noteSeen(m *session) {
 			}
 			return
 		}
-		m.seenSince.Store(at.UnixNano())
+		m.c.seenSince.Store(at.UnixNano())
 	}()
 }
 
@@ -154,181 +150,71 @@ func (s *Server) ensurePar(set daily.Set, c daily.Commitment) {
 	}()
 }
 
-// dailyMsg is the daily's page read.
-type dailyMsg struct {
-	p   dailyPage
-	err error
-}
-
-// readDaily reads the daily's page of the session's game, in a command.
-func (s *session) readDaily() tea.Cmd {
-	s.dailyView, s.dailyErr = nil, false
-	srv, g, me, addr, ctx := s.srv, s.dailyGame, s.id, s.addr, s.ctx
-	return func() tea.Msg {
-		c, cancel := context.WithTimeout(ctx, 10*time.Second)
-		defer cancel()
-		p := dailyPage{game: g, today: srv.today()}
-		set, commit, err := srv.dailySet(c, g, p.today)
-		if err != nil {
-			return dailyMsg{p: p, err: err}
-		}
-		srv.ensurePar(set, commit)
-		p.commit = commit
-		if p.mine, p.begun, err = srv.daily.Mine(c, g, p.today, me); err != nil {
-			return dailyMsg{p: p, err: err}
-		}
-		if p.practice = p.mine.Practice; !p.begun {
-			// Told before the day is dealt whether it will be ranked.
-			if p.practice, err = srv.dailyStanding(c, g, p.today, me, addr, false); err != nil {
-				return dailyMsg{p: p, err: err}
-			}
-		}
-		if p.board, err = srv.daily.BoardOf(c, g, p.today, me); err != nil {
-			return dailyMsg{p: p, err: err}
-		}
-		y := p.today.AddDays(-1)
-		sec, err := srv.daily.Reveal(c, g, y, p.today)
-		switch {
-		case errors.Is(err, keep.ErrNoDaily):
-		case err != nil:
-			return dailyMsg{p: p, err: err}
-		default:
-			p.secret, p.revealed = sec, true
-			if ys, err := daily.NewServed(g, y, sec); err == nil {
-				srv.ensurePar(ys, daily.Commit(g, y, sec))
-			}
-			if p.past, err = srv.daily.BoardOf(c, g, y, me); err != nil {
-				return dailyMsg{p: p, err: err}
-			}
-		}
-		return dailyMsg{p: p}
-	}
-}
-
-// dailyStartedMsg: the player's day claimed (or refused).
-type dailyStartedMsg struct {
-	game daily.Game
-	set  daily.Set
-	c    daily.Commitment
-	// practice is why the day is not ranked ("": it is).
-	practice string
-	err      error
-}
-
-// startDaily claims the player's day in a command: once a day, in the
-// whole cluster; ranked or practice as dailyStanding says, the address
-// marked as having started the day.
-func (s *session) startDaily() tea.Cmd {
-	srv, g, id, name, addr, ctx := s.srv, s.dailyGame, s.id, s.name, s.addr, s.ctx
-	return func() tea.Msg {
-		c, cancel := context.WithTimeout(ctx, 10*time.Second)
-		defer cancel()
-		d := srv.today()
-		set, commit, err := srv.dailySet(c, g, d)
-		if err != nil {
-			return dailyStartedMsg{game: g, err: err}
-		}
-		// Begun already: taken back to it, and no address marked.
-		if _, begun, err := srv.daily.Mine(c, g, d, id); err != nil || begun {
-			if err == nil {
-				err = keep.ErrPlayedToday
-			}
-			return dailyStartedMsg{game: g, err: err}
-		}
-		practice, err := srv.dailyStanding(c, g, d, id, addr, true)
-		if err != nil {
-			return dailyStartedMsg{game: g, err: err}
-		}
-		r := keep.DailyResult{ID: id, Name: name, Guest: strings.HasPrefix(id, keep.GuestPrefix), Practice: practice}
-		err = srv.daily.Claim(c, g, d, r)
-		return dailyStartedMsg{game: g, set: set, c: commit, practice: practice, err: err}
-	}
-}
-
-// onDailyStarted opens the player's daily table, or takes them back to
-// the one they left, or says why not.
-func (s *session) onDailyStarted(m dailyStartedMsg) tea.Cmd {
-	if s.page != pgDaily {
-		return nil
-	}
-	if errors.Is(m.err, keep.ErrPlayedToday) {
-		// Begun before: their table, if it is still open, is theirs to
-		// go back to; else the day is played.
-		for _, sum := range s.srv.hall.List() {
-			if sum.Daily && sum.Game == string(m.game) && sum.Holds(s.id) >= 0 {
-				if t := s.srv.hall.Get(sum.ID); t != nil {
-					s.page = pgLobby
-					return s.joinCmd(t, 0, false)
-				}
-			}
-		}
-		s.flash = s.tr.T("served.played")
-		return nil
-	}
-	if m.err != nil {
-		s.srv.log.Warn("daily: start", "err", m.err)
-		s.flash = s.tr.T("served.error")
-		return nil
-	}
-	plan := tables.NewDailyPlan(m.set, m.c, s.id)
-	plan.Practice = m.practice
-	t, err := s.srv.hall.Create(tables.DailyConfig(m.game, plan, newCode()), s.id, s.seatAddr())
+// readDaily reads the daily's page of g for the player id, who plays
+// from addr.
+func (s *Server) readDaily(ctx context.Context, g daily.Game, me, addr string) (dailyView, error) {
+	c, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	p := dailyView{game: g, today: s.today()}
+	set, commit, err := s.dailySet(c, g, p.today)
 	if err != nil {
-		// The day stays claimed: it is begun, and the board shows it
-		// begun with no hand; said, so the player knows.
-		s.srv.log.Warn("daily: no table", "err", err)
-		s.flash = s.openRefused(err)
-		return nil
+		return p, err
 	}
-	s.page = pgLobby
-	return s.joinCmd(t, 0, false)
-}
-
-// updateDaily: tab the other game, enter plays, esc goes back.
-func (s *session) updateDaily(k tea.KeyPressMsg) tea.Cmd {
-	s.flash = ""
+	s.ensurePar(set, commit)
+	p.commit = commit
+	if p.mine, p.begun, err = s.daily.Mine(c, g, p.today, me); err != nil {
+		return p, err
+	}
+	if p.practice = p.mine.Practice; !p.begun {
+		// Told before the day is dealt whether it will be ranked.
+		if p.practice, err = s.dailyStanding(c, g, p.today, me, addr, false); err != nil {
+			return p, err
+		}
+	}
+	if p.board, err = s.daily.BoardOf(c, g, p.today, me); err != nil {
+		return p, err
+	}
+	y := p.today.AddDays(-1)
+	sec, err := s.daily.Reveal(c, g, y, p.today)
 	switch {
-	case key.Matches(k, s.keys.Back):
-		s.page = pgLobby
-		s.listTables()
-	case key.Matches(k, s.keys.BoardGame):
-		if s.dailyGame == daily.Classic {
-			s.dailyGame = daily.Okey101
-		} else {
-			s.dailyGame = daily.Classic
-		}
-		return s.readDaily()
-	case key.Matches(k, s.keys.Play):
-		if s.srv.overloaded() {
-			s.srv.turnedAway.Add(1)
-			s.flash = s.tr.T("lobby.busy", retryMinutes)
-			return nil
-		}
-		return s.startDaily()
-	case key.Matches(k, s.keys.Lang):
-		s.toggleLang()
+	case errors.Is(err, keep.ErrNoDaily):
+	case err != nil:
+		return p, err
 	default:
-		s.flash = s.tr.T("status.unknownkey", k.String())
+		p.secret, p.revealed = sec, true
+		if ys, err := daily.NewServed(g, y, sec); err == nil {
+			s.ensurePar(ys, daily.Commit(g, y, sec))
+		}
+		if p.past, err = s.daily.BoardOf(c, g, y, me); err != nil {
+			return p, err
+		}
 	}
-	return nil
+	return p, nil
 }
 
-// openDaily opens the daily's page from the lobby.
-func (s *session) openDaily() tea.Cmd {
-	if s.srv.daily == nil {
-		s.flash = s.tr.T("served.none")
-		return nil
+// startDaily claims the player's day: once a day, in the whole cluster;
+// ranked or practice as dailyStanding says, the address marked as
+// having started the day.
+func (s *Server) startDaily(ctx context.Context, g daily.Game, id, name, addr string) dailyStart {
+	c, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	d := s.today()
+	set, commit, err := s.dailySet(c, g, d)
+	if err != nil {
+		return dailyStart{game: g, err: err}
 	}
-	if s.dailyGame == "" {
-		s.dailyGame = daily.Classic
+	// Begun already: taken back to it, and no address marked.
+	if _, begun, err := s.daily.Mine(c, g, d, id); err != nil || begun {
+		if err == nil {
+			err = keep.ErrPlayedToday
+		}
+		return dailyStart{game: g, err: err}
 	}
-	s.page = pgDaily
-	return s.readDaily()
+	practice, err := s.dailyStanding(c, g, d, id, addr, true)
+	if err != nil {
+		return dailyStart{game: g, err: err}
+	}
+	r := keep.DailyResult{ID: id, Name: name, Guest: strings.HasPrefix(id, keep.GuestPrefix), Practice: practice}
+	err = s.daily.Claim(c, g, d, r)
+	return dailyStart{game: g, set: set, c: commit, practice: practice, err: err}
 }
-
-// dailyRows is how many players of today's board the page lists, and
-// of yesterday's: both fit 80×24 with the rest.
-const (
-	dailyRows     = 6
-	dailyPastRows = 3
-)

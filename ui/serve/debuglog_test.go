@@ -60,8 +60,8 @@ func TestSessionsWriteTheDebugLog(t *testing.T) {
 
 // Without a debug log a session's screen gets none.
 func TestNoDebugLogNoSessionLog(t *testing.T) {
-	s := &session{srv: &Server{cfg: Config{}}}
-	if s.debugLog() != nil {
+	c := &shared{srv: (&Server{cfg: Config{}}).port(nil)}
+	if debugLog(c, nil) != nil {
 		t.Fatal("a session's debug log without Config.Debug")
 	}
 }

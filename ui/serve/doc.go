@@ -4,66 +4,72 @@
 // its own seat. Empty seats are bots. A table plays classic Okey or
 // Okey 101.
 //
-// The shape: one goroutine per table owns its game (behind the referee
-// interface: classic Okey's game.Game, or okey101.Game), its seats, chat and clock; sessions send
-// it requests without blocking, and it answers each member through a
-// mailbox of capacity one where the latest update replaces one not read,
-// so a client that stops reading holds up nobody. A session's model
-// waits for its mailbox in a tea.Cmd that also watches the session's
-// context; nothing sends to a session from a table. Every table is
-// written as it changes, by a saver goroutine of its own, into a NATS
-// server with JetStream embedded in the process (its match record a
-// stream of appends, its seats, codes and chat a key-value entry), and
-// comes back after a restart.
+// The shape: one goroutine per table owns its game (behind the referee interface: classic
+// Okey's or Okey 101's), its seats, chat and clock; sessions send it requests without blocking,
+// and it answers each member through a mailbox of capacity one where the latest update replaces
+// one not read, so a client that stops reading holds up nobody. A session's model waits for its
+// mailbox in a tea.Cmd that also watches the session's context; nothing sends to a session from
+// a table. Every table is written as it changes, by a saver goroutine of its own, into a NATS
+// server with JetStream embedded in the process (its match record a stream of appends, its
+// seats, codes and chat a key-value entry), and comes back after a restart.
 //
-// The files, from the top down (each refers only to those below it, but
-// for the Server and the session, which hold each other):
+// A session is a small host of pages (soft-serve's common.Component shape, as ui/pages): each
+// page is a type of its own, in a file of its own with its keys, that takes the one shared value
+// (who, the size, the words, the styles) and a message and answers with a turn, the page to show
+// next and a command. The session keeps which page is on show and its place at a table. What a
+// session needs of the server it asks through serverSide, an interface the session side defines
+// and the server answers (port.go); no page reads the Server's fields.
 //
-//	lifecycle.go  New, Serve, Shutdown: a server started and stopped, its
-//	              store opened and closed
-//	conn.go       a connection's way to its session: the guard against a
-//	              panic, the driver, the model built, the window capped
-//	update.go     the session's Update: each message and key sent to the
-//	              page or the table it is for; its idle and news timers
-//	pages.go      the session's pages before a table: lobby, new table,
-//	              code entry (a private table's, a guest's resume code),
-//	              waiting room, leaderboard keys
-//	seat.go       the session at a table: joining, its updates, moves,
-//	              held keys, moves sent again where a moved table comes
-//	              up, chat, leaving, reseating after a table moved
-//	screen.go     a seat's screen, opened by the table's game (the table
-//	              core knows no screen)
-//	command.go    "record TABLE" over ssh: a finished match's record;
-//	              "daily GAME DATE HAND": a served daily's hand once its
-//	              day is over; the status line
-//	live.go       the sessions the server holds: one per identity, the
-//	              older replaced, a live holder of a seat asked
-//	view.go       the session's own pages drawn, the leaderboard and the
-//	              daily's page and boards too
-//	board.go      the leaderboard and a room's ratings read (t)
-//	daily.go      the served daily (d): the day's secret made and
-//	              committed, its page and boards read, a player's day
-//	              begun once at a daily table, par measured in the
-//	              background
-//	session.go    the session: its fields, pages, messages and keys, the
-//	              words of a refusal, the language switched
-//	create.go     the form of a new table
-//	duplicate.go  a duplicate table as a session shows it: its seat
-//	              followed as the players move, where it stands on the
-//	              top line, its end page with the duplicate scores
-//	admit.go      who is let in: keys and guests, connections counted and
-//	              capped by address (a key from the loopback by itself,
-//	              once known), a node turning newcomers away
-//	proxyproto.go the PROXY protocol: a trusted proxy's header says the
-//	              client's address, which the limits count
-//	server.go     Config, Server: what the server is told and holds, a
-//	              connection counted against its address
-//	identity.go   who a player is: a key's fingerprint or a guest's resume
-//	              code; codes and names made safe
+// The files, from the top down (each refers only to those below it):
+//
+//	lifecycle.go  New, Serve, Shutdown: a server started and stopped, its store opened and closed
+//	conn.go       a connection's way to its session: the guard against a panic, the driver, the
+//	              model built, the window capped
+//	command.go    "record TABLE" over ssh: a finished match's record; "daily GAME DATE HAND": a
+//	              served daily's hand once its day is over; the status line
+//	members.go    the cluster's members: each logged as it joins and leaves, listed by status, an
+//	              unknown one flagged
+//	port.go       a new session made; serverPort, the Server as its sessions see it
+//	admit.go      who is let in: keys and guests, connections counted and capped by address (a
+//	              key from the loopback by itself, once known), a node turning newcomers away
+//	proxyproto.go the PROXY protocol: a trusted proxy's header says the client's address, which
+//	              the limits count
+//	live.go       the sessions the server holds: one per identity, the older replaced, a live
+//	              holder of a seat asked
+//	daily.go      the served daily as the server keeps it: the day's secret made and committed,
+//	              its page read, a player's day claimed once, par measured in the background
+//	server.go     Config, Server: what the server is told and holds
+//	update.go     the session's Update: each message to the page or the table it is for, keys to
+//	              the page on show; what the session sleeps on (the hall's news, the idle timer)
+//	view.go       the session's View: the seat's screen, or a page between its header and its keys
+//	session.go    the session, the host: its pages, its place at a table (joined, its messages,
+//	              left, taken back where a table moved), a turn applied, goodbyes
+//	room.go       the waiting room's page: seats and their ratings, chat, the host's start
+//	seat.go       the seat's page at a table: the game's screen opened and fed, moves sent and
+//	              sent again where a moved table comes up, keys held meanwhile, its lines over
+//	              the screen, a table's ending read
+//	dailypage.go  the daily's page (d): the day's commitment, the player's day, the boards; enter
+//	              plays the day at a table of the player's own
+//	board.go      the leaderboard's page (t) and its columns
+//	duplicate.go  a duplicate table as the seat shows it: its seat followed as the players move,
+//	              where it stands on the top line; its end page with the duplicate scores
+//	create.go     the page of the form of a new table, and a table opened from it
+//	code.go       the page where a code is typed: a private table's, a guest's resume code; a
+//	              resume code's live holder asked first
+//	lobby.go      the lobby's page: the tables listed, the cursor, the keys that open the others
+//	join.go       a place at a table: a seat asked for, the table's messages awaited, left
+//	idle.go       when the player last pressed a key, and the timer a session sleeps on
+//	pages.go      the page seam: the names of pages, a page's interface, the turn it answers with
+//	shared.go     the value every page takes: who, the size, the words, the keys, the styles, the
+//	              flash line and the chat being typed; words a page says (games, rules, refusals)
+//	side.go       serverSide: all a session asks of the server; the daily's page as read
+//	text.go       a page's key bar, lines cut and padded to columns
+//	keys.go       the keys of the session's own pages
+//	identity.go   who a player is: a key's fingerprint or a guest's resume code; codes made safe
+//	copies.go     the store's copies behind, as status last asked
 //	share.go      a client's fair share, per address: connections, guesses
 //	health.go     a node's health: its scheduling delay and store wait
-//	members.go    the cluster's members: each logged as it joins and
-//	              leaves, listed by status, an unknown one flagged
+//	screen.go     a seat's screen, opened by the table's game (the table core knows no screen)
 //
 // Below it, in packages of their own:
 //

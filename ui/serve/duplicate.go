@@ -16,20 +16,19 @@ import (
 	"okey/ui/seatmsg"
 	"okey/ui/serve/tables"
 	"okey/ui/table"
-	"okey/ui/theme"
 )
 
 // A duplicate table (tables/duplicate.go) as a session shows it: the
-// players move one seat on each hand, so the session learns the seat it
+// players move one seat on each hand, so the seat learns the seat it
 // holds from each update's view (the table never changes a member's
 // Seat, which this goroutine reads) and opens the seat's screen again
 // at the new seat, the player's own rack at the bottom as always. The
 // screen's top line says where the table stands (deal, rotation, the
 // player's duplicate score so far), a note on its status line where the
-// player sits now, and when the table is over its end page gives every
-// player's duplicate score beside the usual one.
+// player sits now, and when the table is over its end page (dupEndPage)
+// gives every player's duplicate score beside the usual one.
 
-// dupState is what a session keeps of a duplicate table.
+// dupState is what the seat keeps of a duplicate table.
 type dupState struct {
 	// now is the table's standing as last told (nil: not a duplicate
 	// table); note is the line said when the player moved, until
@@ -37,11 +36,6 @@ type dupState struct {
 	now       *seatmsg.Duplicate
 	note      string
 	noteUntil time.Time
-	// end is the table's standing at its end, for the end page; game
-	// and me are its game and the player's number.
-	end  *seatmsg.Duplicate
-	game string
-	me   int
 }
 
 // dupNoteFor is how long the note of a move stays on the status line.
@@ -59,73 +53,73 @@ func viewSeat(u seatmsg.Update) int {
 	return -1
 }
 
-// onDupUpdate takes in a duplicate table's standing from an update: a
-// player moved to another seat has the seat's screen opened again (by
-// onTable, the screen being closed here) and is told where they sit.
-func (s *session) onDupUpdate(u seatmsg.Update) {
+// follow takes in a duplicate table's standing from an update: a
+// player moved to another seat (moved: the seat's screen is to be
+// opened again there) is told where they sit.
+func (p *dupState) follow(c *shared, at *membership, u seatmsg.Update) (moved bool) {
 	d := u.Duplicate
-	if d == nil || s.at == nil {
-		return
+	if d == nil || at == nil {
+		return false
 	}
-	prev := s.dup.now
-	s.dup.now = d
+	prev := p.now
+	p.now = d
 	seat := viewSeat(u)
-	if s.at.m.Seat < 0 || seat < 0 || seat == s.at.seat {
-		return
+	if at.m.Seat < 0 || seat < 0 || seat == at.seat {
+		return false
 	}
-	s.at.seat = seat
-	s.closeScreen()
+	at.seat = seat
 	if prev == nil {
-		return
+		return true
 	}
 	// Who held this seat the hand before.
 	who := ""
-	if p := prev.PlayerAt(seat); p >= 0 {
-		who = prev.Names[p]
+	if pl := prev.PlayerAt(seat); pl >= 0 {
+		who = prev.Names[pl]
 	}
-	s.dup.note = s.tr.T("dup.moved", d.Deal, d.Deals, d.Rotation, who)
-	s.dup.noteUntil = s.srv.cfg.Now().Add(dupNoteFor)
+	p.note = c.tr.T("dup.moved", d.Deal, d.Deals, d.Rotation, who)
+	p.noteUntil = c.srv.Now().Add(dupNoteFor)
+	return true
 }
 
-// dupMe is the player number the session's seat is in d, -1 if none.
-func (s *session) dupMe(d *seatmsg.Duplicate) int {
-	if s.at == nil || s.at.m.Seat < 0 {
+// dupMe is the player number the seat at is in d, -1 if none.
+func dupMe(at *membership, d *seatmsg.Duplicate) int {
+	if at == nil || at.m.Seat < 0 {
 		return -1
 	}
-	return d.PlayerAt(s.at.seat)
+	return d.PlayerAt(at.seat)
 }
 
-// dupHead is the top line of the seat's screen at a duplicate table
+// head is the top line of the seat's screen at a duplicate table
 // (screen is the screen as drawn): the game's header, its words about
 // the match ("hand 1 · from 20 points": every hand here is a match's
 // first) given to the duplicate's, its keys kept at the right where
 // they fit beside them.
-func (s *session) dupHead(screen string) string {
-	d := s.dup.now
+func (p *dupState) head(c *shared, at *membership, screen string) string {
+	d := p.now
 	if d == nil {
 		return ""
 	}
 	you := ""
-	if p := s.dupMe(d); p >= 0 {
+	if pl := dupMe(at, d); pl >= 0 {
 		// Labelled: "you: 0, total -2" did not say which score was which.
-		you = " · " + s.tr.T("dup.you", duplicate.Quarters(d.Score[p]).String(), d.Totals[p])
+		you = " · " + c.tr.T("dup.you", duplicate.Quarters(d.Score[pl]).String(), d.Totals[pl])
 	}
-	info := "  " + s.tr.T("dup.head", d.Deal, d.Deals, d.Rotation) + you
-	if ansi.StringWidth(info) > table.HeaderRoom(s.width, "OKEY", "") {
+	info := "  " + c.tr.T("dup.head", d.Deal, d.Deals, d.Rotation) + you
+	if ansi.StringWidth(info) > table.HeaderRoom(c.width, "OKEY", "") {
 		// Too wide (four deals, long scores): the scores keep their
 		// labels, the line its deal and rotation; "Duplicate" goes.
-		info = "  " + s.tr.T("dup.head.short", d.Deal, d.Deals, d.Rotation) + you
+		info = "  " + c.tr.T("dup.head.short", d.Deal, d.Deals, d.Rotation) + you
 	}
 	top, _, _ := strings.Cut(screen, "\n")
 	keys := ""
 	if plain := ansi.Strip(top); strings.Contains(plain, "  ? ") {
 		keys = strings.TrimSpace(plain[strings.LastIndex(plain, "  ? "):])
 	}
-	if ansi.StringWidth(info) > table.HeaderRoom(s.width, "OKEY", keys) {
+	if ansi.StringWidth(info) > table.HeaderRoom(c.width, "OKEY", keys) {
 		keys = "" // the duplicate's words first: the key bar has the keys too
 	}
-	st := s.styles()
-	return table.Header(s.width, "OKEY", info, keys, func(sty table.Style, text string) string {
+	st := c.styles()
+	return table.Header(c.width, "OKEY", info, keys, func(sty table.Style, text string) string {
 		switch sty {
 		case table.Title:
 			return st.Title.Render(text)
@@ -136,122 +130,123 @@ func (s *session) dupHead(screen string) string {
 	})
 }
 
-// dupLine is the note on the status line at a duplicate table: where
-// the player sits now, for a while after moving; at a 101 hand's end
-// (a match's) what n does here; once the last hand is over, that the
-// scores come next.
-func (s *session) dupLine() string {
-	d := s.dup.now
+// line is the note on the status line at a duplicate table: where the
+// player sits now, for a while after moving; at a 101 hand's end (a
+// match's: not inPlay) what n does here, last being the update the
+// screen took last; once the last hand is over, that the scores come
+// next.
+func (p *dupState) line(c *shared, at *membership, inPlay bool, last *seatmsg.Update) string {
+	d := p.now
 	switch {
 	case d == nil:
 		return ""
 	case d.Over:
-		return s.tr.T("dup.last")
-	case !s.inPlay:
+		return c.tr.T("dup.last")
+	case !inPlay:
 		// A 101 hand is a match: its end offers n, which here is the
 		// player's "ready" for the plan's next hand; once pressed, who
 		// is still awaited.
-		if u := s.lastUpdate; u != nil && s.at != nil && s.at.seat >= 0 && u.Ready[s.at.seat] {
+		if u := last; u != nil && at != nil && at.seat >= 0 && u.Ready[at.seat] {
 			var names []string
-			for i, p := range u.Players {
-				if p.Kind == seatmsg.Human && !u.Ready[i] {
-					names = append(names, p.Name)
+			for i, pl := range u.Players {
+				if pl.Kind == seatmsg.Human && !u.Ready[i] {
+					names = append(names, pl.Name)
 				}
 			}
-			return s.tr.T("dup.waiting", strings.Join(names, ", "))
+			return c.tr.T("dup.waiting", strings.Join(names, ", "))
 		}
-		return s.tr.T("dup.next")
-	case s.srv.cfg.Now().Before(s.dup.noteUntil):
-		return s.dup.note
+		return c.tr.T("dup.next")
+	case c.srv.Now().Before(p.noteUntil):
+		return p.note
 	}
 	return ""
 }
 
-// onDupOver shows the end page of a duplicate table that is over.
-func (s *session) onDupOver(final *seatmsg.Duplicate) tea.Cmd {
-	end, me := s.dup.now, -1
+// dupEndPage is a duplicate table's end page: every player's duplicate
+// score beside the usual one.
+type dupEndPage struct {
+	// end is the table's standing at its end; game and me are its game
+	// and the player's number.
+	end  *seatmsg.Duplicate
+	game string
+	me   int
+}
+
+// endPage is the end page of the duplicate table at, whose final
+// standing is final (nil: the last told); nil when it was none.
+func (p *dupState) endPage(at *membership, final *seatmsg.Duplicate) *dupEndPage {
+	end, me := p.now, -1
 	if final != nil {
 		end = final
 	}
-	game := ""
-	if s.at != nil {
-		game = s.at.t.GameKind().Name
-		if end != nil {
-			me = s.dupMe(end)
-		}
-	}
-	cmd := s.leave()
+	*p = dupState{}
 	if end == nil {
-		return cmd
+		return nil
 	}
-	s.dup = dupState{end: end, game: game, me: me}
-	s.page = pgDupEnd
-	return cmd
+	game := ""
+	if at != nil {
+		game = at.t.GameKind().Name
+		me = dupMe(at, end)
+	}
+	return &dupEndPage{end: end, game: game, me: me}
 }
 
-// dupEndLines draws a duplicate table's end page: every player's
-// duplicate score (the deals' hands against the mean of the same racks)
-// beside the usual score, best first.
-func (s *session) dupEndLines(st *theme.Styles) ([]string, []key.Binding) {
-	d := s.dup.end
-	keys := []key.Binding{s.keys.Back, s.keys.Lang}
+// update takes a key on the end page: back goes to the lobby.
+func (p *dupEndPage) update(c *shared, msg tea.Msg) turn {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return turn{}
+	}
+	c.flash = ""
+	switch {
+	case key.Matches(k, c.keys.Back):
+		*p = dupEndPage{}
+		return backToLobby
+	default:
+		c.otherKey(k)
+	}
+	return turn{}
+}
+
+// lines draws a duplicate table's end page: every player's duplicate
+// score (the deals' hands against the mean of the same racks) beside
+// the usual score, best first.
+func (p *dupEndPage) lines(c *shared) ([]string, []key.Binding) {
+	st := c.styles()
+	d := p.end
+	keys := []key.Binding{c.keys.Back, c.keys.Lang}
 	if d == nil {
 		return nil, keys
 	}
-	title := s.tr.T("dup.title", s.gameName(s.dup.game), d.Deals, d.Played)
+	title := c.tr.T("dup.title", c.gameName(p.game), d.Deals, d.Played)
 	if d.Deals == 1 {
-		title = s.tr.T("dup.title.one", s.gameName(s.dup.game), d.Played)
+		title = c.tr.T("dup.title.one", c.gameName(p.game), d.Played)
 	}
 	lines := []string{st.Bold.Render(title), ""}
 	order := []int{0, 1, 2, 3}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(d.Score[b], d.Score[a]) })
-	lines = append(lines, st.Dim.Render(fmt.Sprintf("   %-16s %10s %12s", "", s.tr.T("dup.col.dup"), s.tr.T("dup.col.usual"))))
-	for i, p := range order {
+	lines = append(lines, st.Dim.Render(fmt.Sprintf("   %-16s %10s %12s", "", c.tr.T("dup.col.dup"), c.tr.T("dup.col.usual"))))
+	for i, pl := range order {
 		mark := "  "
 		style := st.Text
-		if p == s.dup.me {
+		if pl == p.me {
 			mark, style = "> ", st.Bold
 		}
 		place := i + 1
-		if i > 0 && d.Score[p] == d.Score[order[i-1]] {
+		if i > 0 && d.Score[pl] == d.Score[order[i-1]] {
 			place = 0 // a tie shares the place above
 		}
-		pl := "  "
+		pls := "  "
 		if place > 0 {
-			pl = fmt.Sprintf("%d.", place)
+			pls = fmt.Sprintf("%d.", place)
 		}
-		lines = append(lines, style.Render(fmt.Sprintf("%s%s %-16s %10s %12d", mark, pl, tables.CutWidth(d.Names[p], 16),
-			duplicate.Quarters(d.Score[p]).String(), d.Totals[p])))
+		lines = append(lines, style.Render(fmt.Sprintf("%s%s %-16s %10s %12d", mark, pls, tables.CutWidth(d.Names[pl], 16),
+			duplicate.Quarters(d.Score[pl]).String(), d.Totals[pl])))
 	}
 	usual := "dup.usual.classic"
-	if s.dup.game == okey101.GameName {
+	if p.game == okey101.GameName {
 		usual = "dup.usual.101"
 	}
-	lines = append(lines, "", st.Dim.Render(s.tr.T("dup.explain")), st.Dim.Render(s.tr.T(usual)))
+	lines = append(lines, "", st.Dim.Render(c.tr.T("dup.explain")), st.Dim.Render(c.tr.T(usual)))
 	return lines, keys
-}
-
-// updateDupEnd takes a key on the end page: back goes to the lobby.
-func (s *session) updateDupEnd(k tea.KeyPressMsg) tea.Cmd {
-	s.flash = ""
-	switch {
-	case key.Matches(k, s.keys.Back):
-		s.dup = dupState{}
-		s.page = pgLobby
-		s.listTables()
-	case key.Matches(k, s.keys.Lang):
-		s.toggleLang()
-	default:
-		s.flash = s.tr.T("status.unknownkey", k.String())
-	}
-	return nil
-}
-
-// dupDeals says a number of deals with the words of key (its ".one"
-// for one deal): "2 deals × 4 seats = 8 hands".
-func (s *session) dupDeals(key string, deals int) string {
-	if deals == 1 {
-		return s.tr.T(key + ".one")
-	}
-	return s.tr.T(key, deals, 4*deals)
 }

@@ -128,15 +128,15 @@ func TestSessionFollowsItsSeat(t *testing.T) {
 		return u
 	}
 	s.onTable(fromTableMsg{gen: 1, msg: tables.Msg{Update: ptr(update(1, 0))}})
-	first := s.scr
+	first := s.seat.scr
 	if first == nil || s.at.seat != 0 {
 		t.Fatalf("no screen at seat 0: %v, seat %d", first, s.at.seat)
 	}
 	s.onTable(fromTableMsg{gen: 1, msg: tables.Msg{Update: ptr(update(2, 1))}})
-	if s.scr == first || s.scr == nil || s.at.seat != 1 {
-		t.Fatalf("the screen did not follow the seat: same %v, seat %d", s.scr == first, s.at.seat)
+	if s.seat.scr == first || s.seat.scr == nil || s.at.seat != 1 {
+		t.Fatalf("the screen did not follow the seat: same %v, seat %d", s.seat.scr == first, s.at.seat)
 	}
-	if note := s.dupLine(); !strings.Contains(note, "rotation 2 of 4: you sit where Mehmet sat last hand") {
+	if note := s.seat.dupLine(&s.c, s.at); !strings.Contains(note, "rotation 2 of 4: you sit where Mehmet sat last hand") {
 		t.Errorf("the note: %q", note)
 	}
 	if m.Seat != 0 {
@@ -144,19 +144,19 @@ func TestSessionFollowsItsSeat(t *testing.T) {
 	}
 	// A 101-like end of a hand (a match over): n is the player's ready,
 	// and once given, who is awaited is said.
-	s.inPlay = false
+	s.seat.inPlay = false
 	u := update(2, 1)
 	u.Ready[1] = true
-	s.lastUpdate = &u
-	if note := s.dupLine(); note != "Ready: waiting for Emre, Mehmet, bob." {
+	s.seat.lastUpdate = &u
+	if note := s.seat.dupLine(&s.c, s.at); note != "Ready: waiting for Emre, Mehmet, bob." {
 		t.Errorf("the note once ready: %q", note)
 	}
 	u.Ready[1] = false
-	s.lastUpdate = &u
-	if note := s.dupLine(); !strings.HasPrefix(note, "n when you are ready") {
+	s.seat.lastUpdate = &u
+	if note := s.seat.dupLine(&s.c, s.at); !strings.HasPrefix(note, "n when you are ready") {
 		t.Errorf("the note before: %q", note)
 	}
-	s.inPlay = true
+	s.seat.inPlay = true
 	// The player's own rack is at the bottom: seat 1's tiles, not seat 0's.
 	rack := g.State().View(1).Rack
 	scr := ansi.Strip(s.View().Content)

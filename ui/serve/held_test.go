@@ -25,10 +25,10 @@ func (k *keyScreen) Close() error   { return nil }
 
 // TestKeysWaitForAMovingTable: keys pressed at the table's screen while
 // its table moves to another node are kept, said to be kept, and given
-// to the screen in order once the seat is back (issue 40, point 5: no
-// key press lost or silently ignored); past maxHeld the player is told
-// more are not kept; if the seat never comes back, the lobby's line
-// says how many were not played.
+// to the screen in order once the seat is back (no key press lost or
+// silently ignored); past maxHeld the player is told more are not kept;
+// if the seat never comes back, the lobby's line says how many were not
+// played.
 func TestKeysWaitForAMovingTable(t *testing.T) {
 	var mu sync.Mutex
 	now := time.Unix(1_000_000, 0)
@@ -37,7 +37,7 @@ func TestKeysWaitForAMovingTable(t *testing.T) {
 	s := newSession(srv, context.Background(), "key:test", "", "ann", "127.0.0.1", "en")
 	s.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	scr := &keyScreen{}
-	s.scr, s.page = scr, pgTable
+	s.seat.scr, s.page = scr, pgTable
 	s.reseat = &reseating{id: "1", until: now.Add(reseatFor)}
 	press := func(k string) {
 		s.onKey(tea.KeyPressMsg{Code: rune(k[0]), Text: k})
@@ -48,16 +48,16 @@ func TestKeysWaitForAMovingTable(t *testing.T) {
 	if len(scr.keys) != 0 {
 		t.Fatalf("the screen was given %v while its table moved", scr.keys)
 	}
-	if got := s.moveLine(); !strings.Contains(got, "wait for it (3)") {
+	if got := s.seat.moveLine(&s.c, s.reseat); !strings.Contains(got, "wait for it (3)") {
 		t.Fatalf("the line while moving: %q", got)
 	}
 	// The seat is back: they are played, in order.
 	s.reseat = nil
-	s.playHeld()
+	s.seat.playHeld(&s.c)
 	if strings.Join(scr.keys, "") != "x?d" {
 		t.Fatalf("the screen was given %v, want x ? d", scr.keys)
 	}
-	if got := s.moveLine(); !strings.Contains(got, "your keys (3) were played") {
+	if got := s.seat.moveLine(&s.c, s.reseat); !strings.Contains(got, "your keys (3) were played") {
 		t.Fatalf("the line once back: %q", got)
 	}
 
@@ -66,15 +66,15 @@ func TestKeysWaitForAMovingTable(t *testing.T) {
 	for range maxHeld + 2 {
 		press("x")
 	}
-	if len(s.held) != maxHeld || !strings.Contains(s.moveLine(), "more are not kept") {
-		t.Fatalf("%d keys held, line %q", len(s.held), s.moveLine())
+	if len(s.seat.held) != maxHeld || !strings.Contains(s.seat.moveLine(&s.c, s.reseat), "more are not kept") {
+		t.Fatalf("%d keys held, line %q", len(s.seat.held), s.seat.moveLine(&s.c, s.reseat))
 	}
 	// The seat never comes back: the lobby says what was not played.
 	mu.Lock()
 	now = now.Add(reseatFor + time.Second)
 	mu.Unlock()
 	s.onReseat()
-	if !strings.Contains(s.flash, "(16) were not played") || len(s.held) != 0 {
-		t.Fatalf("the lobby's line: %q, %d keys still held", s.flash, len(s.held))
+	if !strings.Contains(s.c.flash, "(16) were not played") || len(s.seat.held) != 0 {
+		t.Fatalf("the lobby's line: %q, %d keys still held", s.c.flash, len(s.seat.held))
 	}
 }

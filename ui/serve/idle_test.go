@@ -14,7 +14,7 @@ import (
 // session idle in the lobby and counts the times a goroutine of a
 // session's went back to sleep (each wakeup ends so): a session that
 // sees nothing change wakes for nothing, no ticker, no timer. Bubble
-// Tea's Program woke every session at its frame rate (issue 28). Not
+// Tea's Program woke every session at its frame rate. Not
 // parallel: the trace is the whole process's.
 func TestIdleSessionSleeps(t *testing.T) {
 	_, addr := testServer(t)

@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 	"unicode"
 
@@ -25,15 +24,15 @@ import (
 // member's too. A NATS server started with a copy of the secret file,
 // which is all an intruder needs to become a peer, writes no door: it
 // is flagged in status at once, and logged as a warning once it has
-// been there memberGrace without one (a new okey node writes its door
+// been there doorGrace without one (a new okey node writes its door
 // within seconds of joining). An intruder that ran okey itself would
 // show as one more node, by its name, on every node's log and status:
 // seen, not stopped. Rotating the secret (docs/cluster.md) shuts it
 // out.
 
-// memberGrace is how long a new member may go without a door before it
+// doorGrace is how long a new member may go without a door before it
 // is logged as not an okey node (Config.memberGrace in tests).
-const memberGrace = 10 * time.Second
+const doorGrace = 10 * time.Second
 
 // member is one server of the cluster with what this node makes of it.
 type member struct {
@@ -104,7 +103,7 @@ func watchChanges[T any](ctx context.Context, list func() map[string]T, joined, 
 // watchMembers logs each server that joins or leaves the cluster, and
 // warns of one that is still unknown after the grace, until ctx ends.
 func (s *Server) watchMembers(ctx context.Context, eng *keep.Engine) {
-	grace := cmp.Or(s.cfg.memberGrace, memberGrace)
+	grace := cmp.Or(s.cfg.memberGrace, doorGrace)
 	peers := func() map[string]keep.Peer {
 		out := map[string]keep.Peer{}
 		for _, p := range eng.Peers() {
@@ -230,32 +229,6 @@ func printable(s string, width int) string {
 		}
 		return -1
 	}, s), width)
-}
-
-// copiesEvery is how long status's word on the streams' copies is kept:
-// anyone may ask for status, and the answer costs a request a stream.
-const copiesEvery = time.Second
-
-// copiesSeen is the streams behind (keep.Engine.Behind), as last asked.
-type copiesSeen struct {
-	mu     sync.Mutex
-	at     time.Time
-	behind []string
-	err    error
-}
-
-// get is the streams behind, asked again if the answer is older than
-// copiesEvery.
-func (c *copiesSeen) get(eng *keep.Engine) ([]string, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if time.Since(c.at) >= copiesEvery {
-		ctx, cancel := keep.EngineCtx()
-		c.behind, c.err = eng.Behind(ctx)
-		cancel()
-		c.at = time.Now()
-	}
-	return c.behind, c.err
 }
 
 // member is the cluster member of that id, if it is still one.

@@ -54,8 +54,8 @@ func nodeTweak(url, node string) func(*Config) {
 
 // steadyNode is nodeTweak for a test where no node dies: its lease
 // lasts 30 s, not 1, so that a node slowed by a loaded machine (load 25
-// and the race detector: issue 42, point 9) does not lose its table to
-// the other node in the middle of a test that is not about failover.
+// and the race detector) does not lose its table to the other node in
+// the middle of a test that is not about failover.
 // The failover tests keep nodeTweak's second: its expiry is their point.
 func steadyNode(url, node string) func(*Config) {
 	return func(c *Config) {

@@ -69,20 +69,20 @@ func TestDuplicateAndLobbyPagesAt80x24(t *testing.T) {
 				t.Errorf("at four deals the top line %q lacks %q or is wider than 80", top, want)
 			}
 
-			s.closeScreen()
+			s.seat.close()
 			s.at, s.page = nil, pgLobby
-			s.tables = []*tables.Summary{{ID: "3", Game: "classic", Rules: "standard", Duplicate: 1, Started: true, Hand: 3}}
-			s.open, s.hiddenPrivate = 1, 0
+			s.lobby.tables = []*tables.Summary{{ID: "3", Game: "classic", Rules: "standard", Duplicate: 1, Started: true, Hand: 3}}
+			s.lobby.open, s.lobby.hiddenPrivate = 1, 0
 			row := tr.T("lobby.dup.at", 1, 1, 3)
 			if !strings.Contains(strings.Join(screenLines(s), "\n"), row) {
 				t.Errorf("the lobby row of rotation 3 lacks %q:\n%s", row, strings.Join(screenLines(s), "\n"))
 			}
-			s.tables, s.open, s.hiddenPrivate = nil, 2, 0
+			s.lobby.tables, s.lobby.open, s.lobby.hiddenPrivate = nil, 2, 0
 			words := strings.Join(strings.Fields(strings.Join(screenLines(s), " ")), " ")
 			if !strings.Contains(words, tr.T("lobby.onlydailies")) || strings.Contains(words, tr.T("lobby.onlyprivate")) {
 				t.Errorf("a lobby of others' dailies says:\n%s", strings.Join(screenLines(s), "\n"))
 			}
-			s.hiddenPrivate = 1
+			s.lobby.hiddenPrivate = 1
 			words = strings.Join(strings.Fields(strings.Join(screenLines(s), " ")), " ")
 			if !strings.Contains(words, tr.T("lobby.onlyprivate")) {
 				t.Errorf("a lobby of a private table says:\n%s", strings.Join(screenLines(s), "\n"))

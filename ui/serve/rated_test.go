@@ -65,13 +65,14 @@ func TestLeaderboard(t *testing.T) {
 		{"tr", "key:zed", "", "henüz puanın yok", "bot (zor)"},
 	} {
 		t.Run(tc.lang+" "+tc.id, func(t *testing.T) {
-			s := &session{srv: &Server{cfg: Config{NoColor: true}}, id: tc.id, code: tc.code, name: "ann", page: pgBoard, boardGame: "classic", width: 80, height: 24}
-			s.setLang(tc.lang)
+			s := &session{page: pgBoard, ranks: boardPage{game: "classic"}}
+			s.c.srv, s.c.id, s.c.code, s.c.name, s.c.width, s.c.height = (&Server{cfg: Config{NoColor: true}}).port(s), tc.id, tc.code, "ann", 80, 24
+			s.c.setLang(tc.lang)
 			own := bd
 			if tc.id != "key:ann" {
 				own.Place, own.Own = 0, keep.RatedEntry{}
 			}
-			s.board = &own
+			s.ranks.board = &own
 			scr := s.render()
 			if testing.Verbose() {
 				t.Log("\n" + scr)
@@ -109,9 +110,10 @@ func TestRoomShowsRatings(t *testing.T) {
 		Rated: [4]string{"key:SHA256:ann", "", "bot:easy", "bot:easy"},
 	}
 	for _, lang := range []string{"en", "tr"} {
-		s := &session{srv: &Server{cfg: Config{NoColor: true}}, id: "key:SHA256:ann", name: "ann", page: pgRoom, width: 80, height: 24,
-			room: room, roomRatings: map[string]keep.RatedEntry{"key:SHA256:ann": {Mu: 30, Sigma: 2, Games: 5}, "bot:easy": {Mu: 20, Sigma: 1, Games: 40}}}
-		s.setLang(lang)
+		s := &session{page: pgRoom,
+			room: roomPage{room: room, ratings: map[string]keep.RatedEntry{"key:SHA256:ann": {Mu: 30, Sigma: 2, Games: 5}, "bot:easy": {Mu: 20, Sigma: 1, Games: 40}}}}
+		s.c.srv, s.c.id, s.c.name, s.c.width, s.c.height = (&Server{cfg: Config{NoColor: true}}).port(s), "key:SHA256:ann", "ann", 80, 24
+		s.c.setLang(lang)
 		scr := s.render()
 		for i, l := range strings.Split(scr, "\n") {
 			if w := ansi.StringWidth(l); w > 80 {

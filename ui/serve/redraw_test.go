@@ -79,7 +79,7 @@ func (c *frameCount) of(user string) int {
 
 // TestIdleSessionWakesForNothing: a session sitting in a lobby where
 // nothing changes handles no message at all and is sent nothing (it
-// once woke every second to poll the hall: issue 28); a table opened by
+// once woke every second to poll the hall); a table opened by
 // another player reaches its screen, with a handful of messages, and
 // then it sleeps again.
 func TestIdleSessionWakesForNothing(t *testing.T) {

@@ -1,10 +1,10 @@
 package serve
 
 import (
-	"context"
 	"encoding/json"
-	"errors"
 	"hash/fnv"
+	"log/slog"
+	"reflect"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -16,238 +16,218 @@ import (
 	"okey/ui/serve/tables"
 )
 
-// joinCmd takes a seat (or watches) at t, in a command: the request
-// waits for room in the table's queue, which Update must not.
-func (s *session) joinCmd(t hall.SeatTable, seat int, watch bool) tea.Cmd {
-	r := tables.Request{Kind: tables.ReqJoin, Seat: seat}
-	if watch {
-		r.Kind = tables.ReqWatch
-	}
-	return s.askSeat(t, tables.NewMember(s.id, s.name, s.seatAddr(), seat), r, "")
+// seatPage is the seat at a table: the game's own screen (screen.go),
+// opened at the table's first update and given each one after, the
+// player's keys and moves, the keys held and the moves sent while the
+// table moves to another node, and the lines it shows over the screen.
+// The place at the table (the membership) is the session's: it is
+// handed in where it is needed.
+type seatPage struct {
+	// scr is the game's screen (nil: none open); lastUpdate the game's
+	// update it took last (nil: none since it opened).
+	scr        seatScreen
+	lastUpdate *seatmsg.Update
+	// away is set when the seat's bot plays for the player.
+	away bool
+	// inPlay: the table's match is not over (leaving asks first);
+	// leaving: q was pressed once, and q again leaves.
+	inPlay, leaving bool
+	// moveNote is the line the screen shows while its table moves, and
+	// for a moment after (until moveNoteUntil).
+	moveNote      string
+	moveNoteUntil time.Time
+	// held are the keys pressed at the screen while its table moves (at
+	// most maxHeld): played in order once the seat is back, never
+	// dropped without a word.
+	held []tea.KeyPressMsg
+	// sent are the moves sent to the table that it has not yet answered
+	// (the view they were made on is still the last one): a table whose
+	// node dies or freezes with them on the way comes up on another
+	// node at that view, and they are sent there again (resendOnUpdate:
+	// at the first update after the seat is back). At most maxHeld.
+	sent           []sentMove
+	resendOnUpdate bool
+	// dup is what the seat keeps of a duplicate table (duplicate.go).
+	dup dupState
 }
 
-// resumeCmd takes back, at t, the seat of the guest whose resume code is
-// code, as that guest: the session becomes them only once the table has
-// seated it (onJoined), so a code refused leaves it who it was. Unless
-// checked (this node found the seat's session here and its connection
-// dead), the table refuses while the seat's player is connected: the
-// table's node knows every session at it, from whichever node.
-func (s *session) resumeCmd(t hall.SeatTable, code string, checked bool) tea.Cmd {
-	r := tables.Request{Kind: tables.ReqJoin, Seat: -1, Resume: !checked}
-	return s.askSeat(t, tables.NewMember(guestID(code), s.name, s.addr, -1), r, code)
+// open opens the game's screen for the seat at, sized and coloured as
+// the session is; send is the screen's way to the table.
+func (p *seatPage) open(c *shared, at *membership, send func(seatmsg.Intent) bool) (tea.Cmd, error) {
+	scr, err := newSeatScreen(at.kind.Name, ui.SeatOptions{
+		Lang: c.tr.Lang, Seat: at.seat, Send: send, Keys: []key.Binding{c.keys.Chat}, Dark: c.dark,
+		Badge: badge(c), Record: recordCmd(c, at.t), Settle: c.srv.Settings().SeatSettle,
+		Log: debugLog(c, at),
+	})
+	if err != nil {
+		return nil, err
+	}
+	p.scr = scr
+	cmd := scr.Init()
+	p.scr.Update(tea.WindowSizeMsg{Width: c.width, Height: c.height})
+	if c.bg != nil {
+		p.scr.Update(*c.bg)
+	}
+	return cmd, nil
 }
 
-// askSeat sends r (a join or a watch) for m to t and waits for its
-// answer, in a command; resume is the resume code it is made with ("":
-// none).
-func (s *session) askSeat(t hall.SeatTable, m *tables.Member, r tables.Request, resume string) tea.Cmd {
-	ctx := s.ctx
-	watch := r.Kind == tables.ReqWatch
-	return func() tea.Msg {
-		r.M, r.Reply = m, make(chan tables.JoinReply, 1)
-		if !t.Call(ctx, r) {
-			return joinedMsg{t: t, m: m, err: tables.ErrClosed, watch: watch, resume: resume}
-		}
-		select {
-		case rep := <-r.Reply:
-			return joinedMsg{t: t, m: m, seat: rep.Seat, err: rep.Err, watch: watch, resume: resume, restarted: rep.Restarted}
-		case <-t.Ended():
-			return joinedMsg{t: t, m: m, err: tables.ErrClosed, watch: watch, resume: resume}
-		case <-ctx.Done():
-			return nil
-		}
+// take gives the screen the table's update u: who is away, whether the
+// match is in play; at the first update where the table came up again,
+// the moves it had not taken and then the keys held meanwhile.
+func (p *seatPage) take(c *shared, at *membership, u *seatmsg.Update) tea.Cmd {
+	p.inPlay = u.InPlay()
+	if seat := at.seat; seat >= 0 {
+		p.away = u.Players[seat].Kind == seatmsg.Away
 	}
-}
-
-// onJoined opens the table's page after a join.
-func (s *session) onJoined(j joinedMsg) tea.Cmd {
-	if j.resume != "" {
-		if errors.Is(j.err, tables.ErrSeatLive) {
-			return s.refuseLiveCode(j.resume)
-		}
-		if j.err == nil {
-			// Seated as the code's guest: the session is them now.
-			old := s.id
-			s.id, s.code = guestID(j.resume), j.resume
-			s.srv.reidentify(s, old)
-		}
-	}
-	if j.err != nil && s.reseat != nil && !errors.Is(j.err, tables.ErrSeatTaken) && !errors.Is(j.err, tables.ErrTableFull) {
-		// The table is not up again yet: asked again in a moment.
-		return reseatAfter(reseatEvery)
-	}
-	moved := j.err == nil && s.reseat != nil
-	if j.err == nil && s.reseat != nil {
-		if !s.reseat.quiet {
-			s.moveNote, s.moveNoteUntil = s.tr.T("table.movedback"), s.srv.cfg.Now().Add(moveNoteFor)
-		}
-		s.reseat = nil
-	} else if j.err != nil && s.reseat != nil {
-		s.reseat, s.moveNote = nil, ""
-		s.closeScreen()
-	}
-	if j.err != nil {
-		// The seat the player took is not theirs: leave it again.
-		switch {
-		case errors.Is(j.err, tables.ErrTableFull):
-			s.flash = s.tr.T("lobby.full")
-		case errors.Is(j.err, tables.ErrSeatTaken):
-			s.flash = s.tr.T("lobby.taken")
-		case errors.Is(j.err, tables.ErrSameAddr):
-			s.flash = s.tr.T("lobby.sameaddr")
-		case errors.Is(j.err, tables.ErrDailyOnly):
-			s.flash = s.tr.T("served.onlyyou")
-		default:
-			s.flash = s.tr.T("lobby.gone")
-		}
-		s.page = pgLobby
-		s.listTables()
-		return nil
-	}
-	if r := j.restarted; r != nil {
-		s.moveNote, s.moveNoteUntil = s.tr.T("table.restarted", r.Hand, r.Move), s.srv.cfg.Now().Add(restartNoteFor)
-	}
-	if s.at != nil {
-		s.dropMembership(false)
-	}
-	ctx, cancel := context.WithCancel(s.ctx)
-	s.at = &membership{t: j.t, m: j.m, gen: s.srv.nextGen(), ctx: ctx, cancel: cancel, kind: j.t.GameKind(), seat: j.seat}
-	s.dup = dupState{}
-	if s.scr == nil {
-		s.page = pgRoom
-	}
-	s.room = nil
-	s.srv.log.Info("join", "table", j.t.TableID(), "seat", j.seat, "name", s.name, "addr", s.addr)
-	// Keys held while the table moved go to the screen now: it shows
-	// the table as it was, which is where the new node takes it up (a
-	// takeover resumes the record as acknowledged), and what they ask
-	// goes to the table where it now runs. Moves sent before it moved
-	// and not answered go first, once its first view says whether it
-	// took them.
-	if moved && len(s.sent) > 0 {
-		s.resendOnUpdate = true
-		return s.waitTable()
-	}
-	return tea.Batch(s.waitTable(), s.playHeld())
-}
-
-// waitTable waits for the table's next message, or the end of the
-// membership.
-func (s *session) waitTable() tea.Cmd {
-	at := s.at
-	return func() tea.Msg {
-		select {
-		case msg := <-at.m.Box:
-			return fromTableMsg{gen: at.gen, msg: msg}
-		case <-at.ctx.Done():
-			return nil
-		}
-	}
-}
-
-// onTable takes in a table's message: the waiting room, the game's
-// update (opening the game's screen at the first), or the table's end.
-func (s *session) onTable(f fromTableMsg) tea.Cmd {
-	if s.at == nil || f.gen != s.at.gen {
-		return nil
-	}
-	msg := f.msg
-	switch {
-	case msg.Closed == "replaced":
-		return s.sayBye(s.tr.T("bye.replaced"))
-	case msg.Closed == "server.stopping":
-		return s.sayByeIn(s.tr.T("bye.restart"), stopGrace)
-	case msg.Closed == "table.moved":
-		// The player keeps the table's screen; the session takes the
-		// seat back where the table comes up again.
-		r := &reseating{id: s.at.t.TableID(), watch: s.at.m.Seat < 0, until: s.srv.cfg.Now().Add(reseatFor)}
-		cmd := s.dropMembership(false)
-		s.reseat, s.moveNote, s.drawn = r, s.tr.T("table.moving"), false
-		if s.scr == nil {
-			s.page = pgLobby
-			s.listTables()
-		}
-		return tea.Batch(cmd, reseatAfter(reseatEvery))
-	case msg.Closed == "table.parked":
-		cmd := s.leave()
-		s.flash = s.tr.T(msg.Closed)
-		return cmd
-	case msg.Closed == "served.done" || msg.Closed == "served.dayover":
-		// The day's last hand is over, or the day closed before it:
-		// back to the lobby, told where the board is.
-		cmd := s.leave()
-		s.flash = s.tr.T(msg.Closed)
-		return cmd
-	case msg.Closed == "dup.over":
-		// A duplicate table's last hand is over: its scores.
-		return s.onDupOver(msg.Dup)
-	case msg.Closed == "room.expired":
-		// Back to the lobby, told why: the connection stays.
-		cmd := s.leave()
-		s.flash = s.tr.T("room.expired", int(s.srv.cfg.RoomIdle.Minutes()))
-		return cmd
-	case msg.Closed != "":
-		s.dropMembership(false)
-		s.closeScreen()
-		why := msg.Closed
-		if s.tr.Has(why) { // the table's reasons are keys of the words
-			why = s.tr.T(why)
-		}
-		return s.sayBye(s.tr.T("bye.closed", why))
-	case msg.Room != nil:
-		if msg.Room.RefusedSeq > s.refusedSeq {
-			s.refusedSeq = msg.Room.RefusedSeq
-			s.flash = msg.Room.Refused
-			if s.tr.Has(s.flash) {
-				s.flash = s.tr.T(s.flash)
-			}
-		}
-		s.room = msg.Room
-		s.closeScreen()
-		s.page = pgRoom
-		return tea.Batch(s.waitTable(), s.readRoomRatings())
-	}
-	cmds := []tea.Cmd{s.waitTable()}
-	u := msg.Update
-	if u == nil {
-		return cmds[0] // nothing to show (no table sends this)
-	}
-	s.onDupUpdate(*u) // a duplicate's player moved: the screen opened at the new seat
-	if s.scr == nil {
-		scr, err := newSeatScreen(s.at.kind.Name, ui.SeatOptions{
-			Lang: s.tr.Lang, Seat: s.at.seat, Send: s.sendMove, Keys: []key.Binding{s.keys.Chat}, Dark: s.dark,
-			Badge: s.badge(), Record: s.recordCmd(s.at.t), Settle: s.srv.cfg.seatSettle,
-			Log: s.debugLog(),
-		})
-		if err != nil {
-			s.flash = err.Error()
-			return s.leave()
-		}
-		s.scr = scr
-		cmds = append(cmds, scr.Init())
-		s.scr.Update(tea.WindowSizeMsg{Width: s.width, Height: s.height})
-		if s.bg != nil {
-			s.scr.Update(*s.bg)
-		}
-	}
-	s.page, s.codeShown = pgTable, false
-	s.inPlay = u.InPlay()
-	if seat := s.at.seat; seat >= 0 {
-		s.away = u.Players[seat].Kind == seatmsg.Away
-	}
-	_, cmd := s.scr.Update(*u)
-	s.lastUpdate = u
-	cmds = append(cmds, cmd)
-	if s.resendOnUpdate {
+	_, cmd := p.scr.Update(*u)
+	p.lastUpdate = u
+	if p.resendOnUpdate {
 		// The first view of the table where it came up again: the moves
 		// it had not taken when it moved, then the keys held meanwhile.
-		s.resendOnUpdate = false
-		s.resendSent()
-		cmds = append(cmds, s.playHeld())
-	} else {
-		s.answered()
+		p.resendOnUpdate = false
+		p.resendSent(c, at)
+		return tea.Batch(cmd, p.playHeld(c))
 	}
-	return tea.Batch(cmds...)
+	p.answered()
+	return cmd
+}
+
+// same reports whether a table's message is the game's update the
+// screen has already taken, equal in every part. A table hands every
+// seat its update after every change at the table, and some change
+// nothing a seat sees (another seat's refusal, a chat line while the
+// seat's own did not move); an update is whole, never a difference, so
+// the screen would draw again exactly what it shows. Comparing costs
+// less than drawing the whole table (in a recorded hand, 51 of 118
+// updates a seat took changed nothing on its screen).
+func (p *seatPage) same(msg tables.Msg) bool {
+	return p.scr != nil && msg.Closed == "" && msg.Room == nil && p.lastUpdate != nil && msg.Update != nil &&
+		reflect.DeepEqual(*msg.Update, *p.lastUpdate)
+}
+
+// toScreen passes a message to the game's screen, if one is open.
+func (p *seatPage) toScreen(msg tea.Msg) tea.Cmd {
+	if p.scr == nil {
+		return nil
+	}
+	_, cmd := p.scr.Update(msg)
+	return cmd
+}
+
+// close closes the screen; the moves sent on it are forgotten.
+func (p *seatPage) close() {
+	p.sent, p.resendOnUpdate = nil, false
+	if p.scr != nil {
+		p.scr.Close()
+		p.scr = nil
+	}
+	p.lastUpdate = nil
+}
+
+// update gives keys to the game's screen, but for the chat's, and tells
+// the table an away player is back; q in a match in play asks first
+// (pgLeaveKept: the seat is kept a while, its bot playing). While the
+// table moves (holding), keys are held.
+func (p *seatPage) update(c *shared, at *membership, holding bool, k tea.KeyPressMsg) turn {
+	if p.scr == nil {
+		return turn{}
+	}
+	if p.away && at != nil {
+		at.send(tables.Request{Kind: tables.ReqHere})
+		p.away = false
+	}
+	if key.Matches(k, c.keys.Chat) && !c.tooSmall() {
+		c.chat.open()
+		p.leaving = false
+		return turn{}
+	}
+	// Leaving a match in play asks first (a q meant for something else
+	// must not cost the seat); q again leaves, and the seat is kept for
+	// a while, its bot playing, as for a dropped connection.
+	if key.Matches(k, c.keys.Leave) && p.inPlay && at != nil && at.m.Seat >= 0 {
+		if !p.leaving {
+			p.leaving = true
+			return turn{}
+		}
+		p.leaving = false
+		return turn{to: pgLeaveKept}
+	}
+	p.leaving = false
+	if at == nil && holding {
+		p.hold(c, k)
+		return turn{}
+	}
+	_, cmd := p.scr.Update(k)
+	return stay(cmd)
+}
+
+// view draws the game's screen, with the session's lines over it: the
+// chat being typed, a duplicate table's top line and note, the line of
+// a moving table, the question before leaving.
+func (p *seatPage) view(c *shared, at *membership, reseat *reseating) tea.View {
+	v := p.scr.View()
+	if c.tooSmall() {
+		return v
+	}
+	st := c.styles()
+	if c.chat.on {
+		v.Content = replaceLine(v.Content, c.height-2, c.chatLine())
+		v.Content = replaceLine(v.Content, c.height-1, keyBar(st, []key.Binding{c.keys.Send, c.keys.Cancel}))
+	}
+	if head := p.dup.head(c, at, v.Content); head != "" {
+		v.Content = replaceLine(v.Content, 0, head)
+	}
+	if note := p.dupLine(c, at); note != "" && !c.chat.on {
+		v.Content = replaceLine(v.Content, c.height-2, tables.CutWidth(st.Warn.Render(note), c.width))
+	}
+	if note := p.moveLine(c, reseat); note != "" {
+		v.Content = replaceLine(v.Content, c.height-2, tables.CutWidth(st.Warn.Render(note), c.width))
+	}
+	if p.leaving {
+		v.Content = replaceLine(v.Content, c.height-2, tables.CutWidth(st.Warn.Render(c.tr.T("leave.confirm", int(c.srv.Settings().KeepSeat.Minutes()))), c.width))
+	}
+	return v
+}
+
+// dupLine is the note on the status line at a duplicate table
+// (dupState.line; "": none).
+func (p *seatPage) dupLine(c *shared, at *membership) string {
+	return p.dup.line(c, at, p.inPlay, p.lastUpdate)
+}
+
+// joined begins at a new place at a table: nothing is kept of the
+// last table's standing.
+func (p *seatPage) joined() { p.dup = dupState{} }
+
+// endPage is the page a table's end shows (msg: its last message), nil
+// when it has none.
+func (p *seatPage) endPage(at *membership, msg tables.Msg) pageView {
+	if end := p.dup.endPage(at, msg.Dup); end != nil {
+		return end
+	}
+	return nil
+}
+
+// follow follows the player round a duplicate table's seats: moved to
+// another, the screen is closed, to open again at the new seat.
+func (p *seatPage) follow(c *shared, at *membership, u seatmsg.Update) {
+	if p.dup.follow(c, at, u) {
+		p.close()
+	}
+}
+
+// moveLine is the line the table's screen shows while its table moves
+// to another node, and for a moment after ("": none).
+func (p *seatPage) moveLine(c *shared, reseat *reseating) string {
+	if reseat != nil && !reseat.quiet || c.srv.Now().Before(p.moveNoteUntil) {
+		return p.moveNote
+	}
+	return ""
+}
+
+// note sets the line under the screen for d.
+func (p *seatPage) note(c *shared, line string, d time.Duration) {
+	p.moveNote, p.moveNoteUntil = line, c.srv.Now().Add(d)
 }
 
 // sentMove is a move sent to the table, with the view it was made on.
@@ -292,224 +272,122 @@ func refusedSeq(u *seatmsg.Update) uint64 {
 	return u.RefusedSeq
 }
 
+// send sends the screen's move to the table at, without waiting, and
+// keeps it until the table answers.
+func (p *seatPage) send(at *membership, in seatmsg.Intent) bool {
+	kind := tables.ReqMove
+	if in.Kind == seatmsg.IntentNewMatch {
+		kind = tables.ReqNewMatch
+	}
+	ok := at.send(tables.Request{Kind: kind, Move: in})
+	if ok && kind == tables.ReqMove && len(p.sent) < maxHeld {
+		p.sent = append(p.sent, sentMove{in: in, view: viewPrint(p.lastUpdate), refused: refusedSeq(p.lastUpdate)})
+	}
+	return ok
+}
+
 // answered forgets the moves sent on a view the table has since left:
 // it took them (or refused them, and said so, or its clock played for
 // the seat).
-func (s *session) answered() {
-	if len(s.sent) == 0 {
+func (p *seatPage) answered() {
+	if len(p.sent) == 0 {
 		return
 	}
-	now := viewPrint(s.lastUpdate)
-	refused := refusedSeq(s.lastUpdate)
-	kept := s.sent[:0]
-	for _, m := range s.sent {
+	now := viewPrint(p.lastUpdate)
+	refused := refusedSeq(p.lastUpdate)
+	kept := p.sent[:0]
+	for _, m := range p.sent {
 		if m.view == now && m.refused == refused {
 			kept = append(kept, m)
 		}
 	}
-	s.sent = kept
+	p.sent = kept
 }
 
 // resendSent sends again the moves the table had not taken when it
 // moved, if it came up at the view they were made on (its record ended
 // before them); on another view it took them before it moved, and they
 // are forgotten.
-func (s *session) resendSent() {
-	sent := s.sent
-	s.sent = nil
-	now := viewPrint(s.lastUpdate)
+func (p *seatPage) resendSent(c *shared, at *membership) {
+	sent := p.sent
+	p.sent = nil
+	now := viewPrint(p.lastUpdate)
 	n := 0
 	for _, m := range sent {
-		if m.view != now || s.at == nil {
+		if m.view != now || at == nil {
 			continue
 		}
-		if s.at.t.Send(tables.Request{Kind: tables.ReqMove, M: s.at.m, Move: m.in}) {
-			s.sent = append(s.sent, m)
+		if at.send(tables.Request{Kind: tables.ReqMove, Move: m.in}) {
+			p.sent = append(p.sent, m)
 			n++
 		}
 	}
 	if n > 0 {
-		s.moveNote, s.moveNoteUntil = s.tr.T("table.movedback.sent", n), s.srv.cfg.Now().Add(moveNoteFor)
-		s.srv.log.Info("moves sent again to a moved table", "table", s.at.t.TableID(), "name", s.name, "moves", n)
+		p.note(c, c.tr.T("table.movedback.sent", n), moveNoteFor)
+		c.srv.Log().Info("moves sent again to a moved table", "table", at.t.TableID(), "name", c.name, "moves", n)
 	}
-}
-
-// sendMove is the screen's way to the table: non-blocking.
-func (s *session) sendMove(in seatmsg.Intent) bool {
-	if s.at == nil {
-		return false
-	}
-	kind := tables.ReqMove
-	if in.Kind == seatmsg.IntentNewMatch {
-		kind = tables.ReqNewMatch
-	}
-	ok := s.at.t.Send(tables.Request{Kind: kind, M: s.at.m, Move: in})
-	if ok && kind == tables.ReqMove && len(s.sent) < maxHeld {
-		s.sent = append(s.sent, sentMove{in: in, view: viewPrint(s.lastUpdate), refused: refusedSeq(s.lastUpdate)})
-	}
-	return ok
-}
-
-func (s *session) closeScreen() {
-	s.sent, s.resendOnUpdate = nil, false
-	if s.scr != nil {
-		s.scr.Close()
-		s.scr = nil
-	}
-	s.lastUpdate = nil
-}
-
-// leave leaves the table on purpose (its seat goes to a bot) and goes
-// back to the lobby.
-func (s *session) leave() tea.Cmd {
-	s.closeScreen()
-	s.chatting = false
-	cmd := s.dropMembership(false)
-	s.page = pgLobby
-	s.listTables()
-	return cmd
-}
-
-// dropMembership ends the session's place at its table: the table is
-// told in a command (gone: the connection ended, the seat is kept).
-func (s *session) dropMembership(gone bool) tea.Cmd {
-	at := s.at
-	if at == nil {
-		return nil
-	}
-	s.at = nil
-	at.cancel()
-	s.srv.log.Info("leave", "table", at.t.TableID(), "name", s.name, "gone", gone)
-	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		at.t.Call(ctx, tables.Request{Kind: tables.ReqLeave, M: at.m, Gone: gone})
-		return nil
-	}
-}
-
-// sayBye shows a last word, then closes the connection (the word is
-// written again below the screen, so it stays in the player's terminal).
-func (s *session) sayBye(why string) tea.Cmd { return s.sayByeIn(why, 3*time.Second) }
-
-// stopGrace is how long the goodbye of a stopping server is shown.
-const stopGrace = time.Second
-
-func (s *session) sayByeIn(why string, d time.Duration) tea.Cmd {
-	s.closeScreen()
-	// The table is told, as when a connection drops: the seat is kept.
-	drop := s.dropMembership(true)
-	if s.page == pgBye && s.bye != "" {
-		return drop // one goodbye is enough
-	}
-	s.page, s.bye = pgBye, why
-	return tea.Batch(drop, tea.Tick(d, func(time.Time) tea.Msg { return byeMsg{} }))
-}
-
-// lastWord is the goodbye the session ended with, if any.
-func (s *session) lastWord() string {
-	if s.page != pgBye {
-		return ""
-	}
-	return s.bye
-}
-
-// updateTable gives keys to the game's screen, but for the chat's, and
-// tells the table an away player is back.
-func (s *session) updateTable(k tea.KeyPressMsg) tea.Cmd {
-	if s.scr == nil {
-		return nil
-	}
-	if s.away && s.at != nil {
-		s.at.t.Send(tables.Request{Kind: tables.ReqHere, M: s.at.m})
-		s.away = false
-	}
-	if key.Matches(k, s.keys.Chat) && !s.tooSmall() {
-		s.chatting = true
-		s.chatIn.Reset()
-		s.leaving = false
-		return nil
-	}
-	// Leaving a match in play asks first (a q meant for something else
-	// must not cost the seat); q again leaves, and the seat is kept for
-	// a while, its bot playing, as for a dropped connection.
-	if key.Matches(k, s.keys.Leave) && s.inPlay && s.at != nil && s.at.m.Seat >= 0 {
-		if !s.leaving {
-			s.leaving = true
-			return nil
-		}
-		s.leaving = false
-		s.closeScreen()
-		cmd := s.dropMembership(true)
-		s.page = pgLobby
-		s.tables = s.srv.hall.List()
-		s.flash = s.tr.T("leave.kept", int(s.srv.cfg.KeepSeat.Minutes()))
-		return cmd
-	}
-	s.leaving = false
-	if s.at == nil && s.reseat != nil && !s.reseat.quiet {
-		return s.hold(k)
-	}
-	_, cmd := s.scr.Update(k)
-	return cmd
 }
 
 // maxHeld is the most keys kept while a table moves: a few moves' worth.
 const maxHeld = 16
 
 // hold keeps a key pressed while the table moves, and says so.
-func (s *session) hold(k tea.KeyPressMsg) tea.Cmd {
-	if len(s.held) < maxHeld {
-		s.held = append(s.held, k)
-		s.moveNote = s.tr.T("table.moving.held", len(s.held))
+func (p *seatPage) hold(c *shared, k tea.KeyPressMsg) {
+	if len(p.held) < maxHeld {
+		p.held = append(p.held, k)
+		p.moveNote = c.tr.T("table.moving.held", len(p.held))
 	} else {
-		s.moveNote = s.tr.T("table.moving.full", maxHeld)
+		p.moveNote = c.tr.T("table.moving.full", maxHeld)
 	}
-	s.drawn = false
-	return nil
 }
 
 // playHeld plays the keys held while the table moved, now that the
 // seat is back.
-func (s *session) playHeld() tea.Cmd {
-	if len(s.held) == 0 || s.scr == nil {
+func (p *seatPage) playHeld(c *shared) tea.Cmd {
+	if len(p.held) == 0 || p.scr == nil {
 		return nil
 	}
 	var cmds []tea.Cmd
-	for _, k := range s.held {
-		_, cmd := s.scr.Update(k)
+	for _, k := range p.held {
+		_, cmd := p.scr.Update(k)
 		cmds = append(cmds, cmd)
 	}
-	s.moveNote, s.moveNoteUntil = s.tr.T("table.movedback.held", len(s.held)), s.srv.cfg.Now().Add(moveNoteFor)
-	s.held = nil
+	p.note(c, c.tr.T("table.movedback.held", len(p.held)), moveNoteFor)
+	p.held = nil
 	return tea.Batch(cmds...)
 }
 
-// updateChat edits the chat line; enter sends it, esc drops it.
-func (s *session) updateChat(k tea.KeyPressMsg) tea.Cmd {
-	switch {
-	case key.Matches(k, s.keys.Cancel):
-		s.chatting = false
-	case key.Matches(k, s.keys.Send):
-		s.chatting = false
-		if text := s.chatIn.Value(); s.at != nil && tables.CleanChat(text) != "" {
-			if !s.at.t.Send(tables.Request{Kind: tables.ReqChat, M: s.at.m, Text: text}) {
-				s.flash = s.tr.T("status.busy")
-			}
-		}
-	default:
-		return editField(&s.chatIn, k, tables.MaxChatBytes)
-	}
-	return nil
-}
+// endKind is what the end of the session's place at a table does.
+type endKind uint8
 
-// ended is called once the program has stopped: the connection is gone,
-// so a seat is kept for the player.
-func (s *session) ended() {
-	s.closeScreen()
-	if cmd := s.dropMembership(true); cmd != nil {
-		cmd()
+const (
+	endClosed   endKind = iota // the table closed: a last word says why
+	endReplaced                // a newer connection of the player's took the seat
+	endStopping                // the server is stopping
+	endMoved                   // the table moves to another node: the seat is taken back there
+	endSaid                    // back to the lobby, the reason said there
+	endScores                  // the table's end page, with its scores
+	endIdle                    // a waiting room where nothing happened closed
+)
+
+// tableEnding is what the table's reason for ending a place (a
+// tables.Msg's Closed) does.
+func tableEnding(reason string) endKind {
+	switch reason {
+	case "replaced":
+		return endReplaced
+	case "server.stopping":
+		return endStopping
+	case "table.moved":
+		return endMoved
+	case "table.parked", "served.done", "served.dayover":
+		return endSaid
+	case "dup.over":
+		return endScores
+	case "room.expired":
+		return endIdle
 	}
+	return endClosed
 }
 
 // A table that moves to another node (its node died or froze, and
@@ -536,26 +414,40 @@ func reseatAfter(d time.Duration) tea.Cmd {
 	return tea.Tick(d, func(time.Time) tea.Msg { return reseatMsg{} })
 }
 
-// onReseat asks for the seat again, or gives up and goes to the lobby.
-func (s *session) onReseat() tea.Cmd {
-	r := s.reseat
-	if r == nil || s.at != nil {
+// badge is what the game's header says of the session: for a guest,
+// where their resume code is shown. Not the code itself: the table's
+// screen is the one players stream and others look at, and the code
+// takes the seat back whenever its player is not connected. The tables
+// page, where a guest starts and comes back to, shows it.
+func badge(c *shared) string {
+	if c.code == "" {
+		return ""
+	}
+	return c.tr.T("seat.code.where")
+}
+
+// debugLog is the debug log of the session's table screen at at, its
+// lines saying whose they are; nil when the server keeps none.
+func debugLog(c *shared, at *membership) *slog.Logger {
+	d := c.srv.Settings().Debug
+	if d == nil {
 		return nil
 	}
-	if s.srv.cfg.Now().After(r.until) {
-		s.reseat, s.moveNote = nil, ""
-		n := len(s.held) + len(s.sent) // the keys and moves the table never took
-		cmd := s.leave()
-		s.flash = s.tr.T("table.moved")
-		if n > 0 {
-			s.flash += " " + s.tr.T("table.moved.held", n)
-		}
-		s.held = nil
-		return cmd
+	return d.With("name", c.name, "table", at.t.TableID(), "seat", at.m.Seat)
+}
+
+// recordCmd is the command that prints table t's finished match for
+// the session: ssh to the port it came in on, "record", the table. HOST
+// stands for the address the player connects to, which the server
+// cannot know. A guest at a private table cannot have the record (only
+// a key holding a seat there can): "" says nothing of it.
+func recordCmd(c *shared, t hall.SeatTable) string {
+	if t.Private() && c.code != "" {
+		return ""
 	}
-	t := s.srv.hall.Get(r.id)
-	if t == nil {
-		return reseatAfter(reseatEvery)
+	cmd := "ssh "
+	if c.port != "" && c.port != "22" {
+		cmd += "-p " + c.port + " "
 	}
-	return s.joinCmd(t, -1, r.watch)
+	return cmd + "HOST record " + t.TableID()
 }

@@ -79,7 +79,7 @@ func TestAMoveLostWithItsNodeIsSentAgain(t *testing.T) {
 				s.onTable(fromTableMsg{gen: s.at.gen, msg: msg})
 			}
 			s.onJoined(joinedMsg{t: first, m: tables.NewMember("key:test", "ann", "127.0.0.1", 0), seat: 0})
-			s.scr, s.page = &keyScreen{}, pgTable
+			s.seat.scr, s.page = &keyScreen{}, pgTable
 			deliver(tables.Msg{Update: ptr(before)})
 			if !s.sendMove(move) || len(first.sent()) != 1 {
 				t.Fatalf("the move did not go to the table: %v", first.sent())
@@ -103,7 +103,7 @@ func TestAMoveLostWithItsNodeIsSentAgain(t *testing.T) {
 			if !tc.resent && len(got) != 0 {
 				t.Fatalf("a move the table had taken was sent again: %v", got)
 			}
-			if line := s.moveLine(); tc.resent != strings.Contains(line, "were sent again") {
+			if line := s.seat.moveLine(&s.c, s.reseat); tc.resent != strings.Contains(line, "were sent again") {
 				t.Fatalf("resent %v, the line says %q", tc.resent, line)
 			}
 		})
@@ -119,13 +119,13 @@ func TestAMoveNotTakenIsSaidWhenTheSeatDoesNotComeBack(t *testing.T) {
 	s.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	first := &sendTable{id: "7"}
 	s.onJoined(joinedMsg{t: first, m: tables.NewMember("key:test", "ann", "127.0.0.1", 0), seat: 0})
-	s.scr, s.page = &keyScreen{}, pgTable
+	s.seat.scr, s.page = &keyScreen{}, pgTable
 	s.onTable(fromTableMsg{gen: s.at.gen, msg: tables.Msg{Update: &seatmsg.Update{View: &classic.View{Hand: 1, WallLeft: 40}}}})
 	s.sendMove(seatmsg.Intent{Kind: seatmsg.IntentAct, Hand: 1})
 	s.onTable(fromTableMsg{gen: s.at.gen, msg: tables.Msg{Closed: "table.moved"}})
 	s.reseat.until = srv.cfg.Now().Add(-1) // the seat never came back
 	s.onReseat()
-	if !strings.Contains(s.flash, "(1) were not played") {
-		t.Fatalf("the lobby's line: %q", s.flash)
+	if !strings.Contains(s.c.flash, "(1) were not played") {
+		t.Fatalf("the lobby's line: %q", s.c.flash)
 	}
 }

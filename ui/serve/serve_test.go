@@ -809,8 +809,8 @@ func TestStalledClientSlowsNobody(t *testing.T) {
 
 // TestLobbyCursorSkipsHiddenTables: a private table is listed only to
 // whoever holds a seat at it, and the cursor of the others moves over
-// the tables they see (issue 20: it stopped on the hidden one, and
-// enter there said the table was private).
+// the tables they see (it once stopped on the hidden one, and enter
+// there said the table was private).
 func TestLobbyCursorSkipsHiddenTables(t *testing.T) {
 	t.Parallel()
 	_, addr := testServer(t)
@@ -840,8 +840,8 @@ func TestLobbyCursorSkipsHiddenTables(t *testing.T) {
 }
 
 // TestLobbyKeysFit: the lobby's keys are all on screen, whole, at 80 and
-// at 100 columns, in English and in Turkish (issue 20: at 100 columns
-// the last was cut); they take two lines when one is too short.
+// at 100 columns, in English and in Turkish (at 100 columns the last
+// was once cut); they take two lines when one is too short.
 func TestLobbyKeysFit(t *testing.T) {
 	t.Parallel()
 	_, addr := testServer(t)

@@ -97,7 +97,7 @@ type Config struct {
 	// 750 sessions (okey load, one run each, a load average of 33) the
 	// runtime's 100 cost 0.046% of a core and 1.01 MB a session where 40
 	// cost 0.055% and 0.76 MB: the collector's work was a third of the
-	// server's CPU at 40 (issue 28).
+	// server's CPU at 40.
 	GCPercent int
 
 	// Overload is how late the node may run before it turns newcomers
@@ -213,6 +213,13 @@ func (c Config) Check() error {
 		return errors.New("--overload must not be negative (0: never turn newcomers away)")
 	}
 	return c.Store.Check()
+}
+
+// liveSession is a running session's handles.
+type liveSession struct {
+	cancel context.CancelFunc
+	sess   ssh.Session
+	conn   *countedConn // nil when not known
 }
 
 // Server is okey serve: an SSH server whose sessions play at tables.
@@ -335,8 +342,8 @@ func (s *Server) unregister(m *session, sess ssh.Session) {
 	defer s.mu.Unlock()
 	delete(s.sessions, m)
 	delete(s.bySess, sess)
-	if s.byID[m.id] == m {
-		delete(s.byID, m.id)
+	if s.byID[m.c.id] == m {
+		delete(s.byID, m.c.id)
 	}
 }
 

@@ -3,316 +3,140 @@ package serve
 import (
 	"context"
 	"errors"
-	"log/slog"
-	"sync/atomic"
 	"time"
 
-	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/ssh"
 
-	"okey/game/classic"
-	"okey/game/daily"
-	"okey/ui/i18n"
-	"okey/ui/layout"
-	"okey/ui/safetext"
 	"okey/ui/seatmsg"
-	"okey/ui/serve/hall"
-	"okey/ui/serve/keep"
 	"okey/ui/serve/tables"
 	"okey/ui/serve/tty"
-	"okey/ui/theme"
 )
 
-// A session is one SSH connection's program: the lobby, the form of a
-// new table, the waiting room, and at a table the game's own screen for
-// the seat. It talks to tables only with requests (non-blocking for
-// moves and chat) and waits for their updates in a command that also
-// watches the session's context, so nothing of a table ever waits for
-// a session.
-
-// page is what the session shows.
-type page uint8
-
-const (
-	pgLobby page = iota + 1
-	pgCreate
-	pgCode   // typing a code: a private table's, or a guest's resume code
-	pgRoom   // a table's waiting room, before its match
-	pgTable  // the game's screen
-	pgBye    // a last word before the connection closes
-	pgBoard  // the leaderboard
-	pgDaily  // the served daily: the day's commitment, its boards
-	pgDupEnd // a duplicate table's end: its scores
-)
-
-// codeFor is what a typed code is for.
-type codeFor uint8
-
-const (
-	codeJoin codeFor = iota + 1
-	codeResume
-)
+// A session is one SSH connection's program: a small host of pages
+// (pages.go) — the lobby, the form of a new table, a code typed, the
+// leaderboard, the daily, a table's waiting room, the game's own
+// screen for the seat, a duplicate table's end — each of which takes
+// the shared value (shared.go) and answers with the page to show next
+// and a command. The session keeps the place at a table: it talks to
+// tables only with requests (non-blocking for moves and chat) and waits
+// for their updates in a command that also watches the session's
+// context, so nothing of a table ever waits for a session. What it
+// needs of the server it asks through serverSide (side.go).
 
 // session is a connection's model.
 type session struct {
-	srv *Server
+	// c is what the pages share: who, the size, the words, the styles.
+	c shared
 	// lines draws the session's frames on the client (nil only in tests
 	// that run the model without a connection).
 	lines *tty.LineScreen
-	ctx   context.Context
-	id    string // identity
-	code  string // a guest's resume code ("" for a key)
-	// seenSince is when the cluster first saw the session's key, in
-	// Unix nanoseconds, once the store has said (0: not yet, or a guest):
-	// a key from the loopback counts by itself only once it is old
-	// enough (seatAddr).
-	seenSince atomic.Int64
-	// codeShown: the guest asked to see their resume code (v); it hides
-	// again when they sit down at the table.
-	codeShown bool
-	name      string
-	addr      string
-	port      string // the server's port the connection came in on
-	tr        *i18n.Catalog
-	keys      sessionKeys
-	dark      bool
-	bg        *tea.BackgroundColorMsg
-
-	width, height int
-	page          page
-	flash         string
-	bye           string
-
-	// The lobby: the tables the player may see (listTables), the cursor
-	// among them, and how many tables are open in all.
-	tables []*tables.Summary
-	cursor int
-	open   int
-	// hiddenPrivate is how many of the open tables are private ones
-	// not listed (a code joins them); other players' dailies are not
-	// among them, and no code joins them.
-	hiddenPrivate int
-	// The form of a new table.
-	form createForm
-	// A code being typed.
-	codeIn  textinput.Model
-	inputOf codeFor
-	tries   int
-
-	// The leaderboard: its game, and the board as last read (nil while
-	// it is read).
-	boardGame string
-	board     *keep.Board
-	boardErr  bool
-
-	// The daily's page: its game, and the page as last read (nil while
-	// it is read).
-	dailyGame daily.Game
-	dailyView *dailyPage
-	dailyErr  bool
-
-	// The ratings the waiting room shows: the identities they were read
-	// for, and what was read (an identity not rated yet is absent).
-	roomRated   roomSeats
-	roomRatings map[string]keep.RatedEntry
-
-	// The table the session is at.
-	at *membership
-	// dup is what the session keeps of a duplicate table (duplicate.go).
-	dup dupState
-	// The game's screen at the table.
-	scr seatScreen
-	// The waiting room as last told.
-	room *tables.Room
-	// Chat being typed (chatting), at a table or in its waiting room.
-	chatting bool
-	chatIn   textinput.Model
-	// away is set when the seat's bot plays for the player.
-	away bool
-	// refusedSeq numbers the waiting room's refusals already told.
-	refusedSeq uint64
-	// lastKey is when the player last pressed a key; idleAway is set once
-	// the table has been told they are away for it.
-	lastKey  time.Time
-	idleAway bool
-	// inPlay: the table's match is not over (leaving asks first);
-	// leaving: q was pressed once, and q again leaves.
-	inPlay, leaving bool
-	// reseat, while a table this session sat at moves to another node,
-	// is the seat being taken back (nil: none); moveNote is the line the
-	// table's screen shows meanwhile, and for a moment after.
-	reseat        *reseating
-	moveNote      string
-	moveNoteUntil time.Time
-	// held are the keys pressed at the table's screen while its table
-	// moves (at most maxHeld): played in order once the seat is back,
-	// never dropped without a word (issue 40, point 5).
-	held []tea.KeyPressMsg
-	// sent are the moves sent to the table that it has not yet answered
-	// (the view they were made on is still the last one): a table whose
-	// node dies or freezes with them on the way comes up on another
-	// node at that view, and they are sent there again (resendOnUpdate:
-	// at the first update after the seat is back). At most maxHeld.
-	sent           []sentMove
-	resendOnUpdate bool
 	// in is the session's input: closed before the program quits, which
 	// it does once inputEnded, the input's end marker having arrived
 	// (tty/input.go).
 	in         *tty.Input
 	inputEnded bool
 
+	// page is the page on show; bye the last word said on pgBye.
+	page page
+	bye  string
+	// The pages, each keeping its own state while another is shown.
+	lobby lobbyPage
+	form  createForm
+	entry codePage
+	ranks boardPage
+	daily dailyPage
+	room  roomPage
+	seat  seatPage
+	// end is a table's end page, with its scores (nil: none).
+	end pageView
+
+	// at is the table the session is at (nil: none); reseat, while a
+	// table this session sat at moves to another node, is the seat
+	// being taken back (nil: none).
+	at     *membership
+	reseat *reseating
+	// idle is when the player last pressed a key, and the check armed.
+	idle idler
+
 	// frame is the page as last drawn, and drawn says it still shows
 	// the session as it is: Bubble Tea asks for the view after every
 	// message, and a message that changed nothing (the lobby's tick at
 	// a table, a list of tables that looks the same) must not cost a
-	// whole table drawn again (issue 28).
+	// whole table drawn again.
 	frame tea.View
 	drawn bool
-	// What the session sleeps on (issue 28: a session that sees nothing
-	// change wakes for nothing). newsSeen is the hall's change the list
-	// of tables was read at, listedAt when (real time: changes are taken
-	// at most once a frame), and newsArmed is set while a command waits
-	// for the next change. idleAt is when the armed idle check wakes
-	// (zero: none armed); idleGen numbers the checks, idleStop ends the
-	// one armed.
-	newsSeen  uint64
-	listedAt  time.Time
-	newsArmed bool
-	idleAt    time.Time
-	idleGen   uint64
-	idleStop  chan struct{}
-	// lastUpdate is the game's update the screen took last (nil: none
-	// since it opened).
-	lastUpdate *seatmsg.Update
-	// st is the session's own style sheet, for its dark or light
-	// background (nil: not built yet).
-	st *theme.Styles
-}
-
-// membership is the session's place at a table; gen numbers them so a
-// late message of an old one is dropped.
-type membership struct {
-	t      hall.SeatTable
-	m      *tables.Member
-	gen    uint64
-	ctx    context.Context
-	cancel context.CancelFunc
-	kind   tables.GameKind
-	// seat is the seat held now: the join's, then each update's view's
-	// (a duplicate table moves its players; m.Seat is the table's).
-	seat int
 }
 
 // Messages of a session.
 type (
-	// lobbyNewsMsg: the hall's tables have changed since the session
-	// listed them.
-	lobbyNewsMsg struct{}
-	// idleMsg: the idle check armed as gen is due.
-	idleMsg   struct{ gen uint64 }
-	joinedMsg struct {
-		t     hall.SeatTable
-		m     *tables.Member
-		seat  int
-		err   error
-		watch bool
-		// resume is the resume code the seat was asked with ("": none).
-		resume string
-		// restarted: the table came back after every server stopped
-		// (tables.JoinReply).
-		restarted *tables.Restarted
-	}
-	fromTableMsg struct {
-		gen uint64
-		msg tables.Msg
-	}
 	byeMsg struct{}
-	// boardMsg is a leaderboard read from the store.
-	boardMsg struct {
-		b   keep.Board
-		err error
-	}
-	// roomRatingsMsg are the ratings of a waiting room's seats.
-	roomRatingsMsg struct {
-		ids     roomSeats
-		ratings map[string]keep.RatedEntry
-	}
 	// stoppingMsg: the server is stopping (SIGTERM, ctrl+c).
 	stoppingMsg struct{}
 	// quitMsg: the input has settled, the program may quit.
 	quitMsg struct{}
 )
 
-// sessionKeys are the keys of the session's own pages.
-type sessionKeys struct {
-	Up, Down, Sit, Watch, New, Code, Resume, Lang, Quit key.Binding
-	Board, BoardGame                                    key.Binding
-	// Daily opens the daily's page; Play plays the day there.
-	Daily, Play key.Binding
-	// ShowCode shows a guest's resume code in the header, or hides it
-	// again: it stays hidden unless asked for, so that a stream or a
-	// shoulder does not carry it off (issue 40, point 3).
-	ShowCode                                         key.Binding
-	Start, Chat, Leave                               key.Binding
-	FormUp, FormDown, FormPrev, FormNext, Open, Back key.Binding
-	Send, Erase, Cancel                              key.Binding
-	// Choose (Up and Down) is shown in the lobby's key bar.
-	Choose key.Binding
+// pageOf is the page of name p that takes messages and draws lines (nil:
+// the game's screen, or a last word).
+func (s *session) pageOf(p page) pageView {
+	switch p {
+	case pgLobby:
+		return &s.lobby
+	case pgCreate:
+		return &s.form
+	case pgCode:
+		return &s.entry
+	case pgRoom:
+		return &s.room
+	case pgBoard:
+		return &s.ranks
+	case pgDaily:
+		return &s.daily
+	case pgEnd:
+		return s.end
+	}
+	return nil
 }
 
-func newSessionKeys(tr *i18n.Catalog) sessionKeys {
-	b := func(keys []string, label, help string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(label, tr.T(help)))
+// apply does what a page's turn asks: its command, and the page to go
+// to (opened, if it opens with something to do), or the table left, a
+// match started, the session ended.
+func (s *session) apply(t turn) tea.Cmd {
+	c := &s.c
+	if t.bye != "" {
+		return tea.Batch(t.cmd, s.sayBye(t.bye))
 	}
-	return sessionKeys{
-		Up:        b([]string{"up", "k"}, "↑", "lobby.key.choose"),
-		Down:      b([]string{"down", "j"}, "↓", "lobby.key.choose"),
-		Choose:    b([]string{"up", "down"}, "↑↓", "lobby.key.choose"),
-		Sit:       b([]string{"enter"}, "enter", "lobby.key.sit"),
-		Watch:     b([]string{"w"}, "w", "lobby.key.watch"),
-		New:       b([]string{"n"}, "n", "lobby.key.new"),
-		Code:      b([]string{"c"}, "c", "lobby.key.code"),
-		Resume:    b([]string{"r"}, "r", "lobby.key.resume"),
-		Lang:      b([]string{"l"}, "l", "lobby.key.lang"),
-		ShowCode:  b([]string{"v"}, "v", "lobby.key.showcode"),
-		Board:     b([]string{"t"}, "t", "lobby.key.board"),
-		BoardGame: b([]string{"tab", "left", "right"}, "tab", "board.key.game"),
-		Daily:     b([]string{"d"}, "d", "lobby.key.daily"),
-		Play:      b([]string{"enter"}, "enter", "served.key.play"),
-		Quit:      b([]string{"q", "ctrl+c"}, "q", "key.quit.short"),
-		Start:     b([]string{"s"}, "s", "lobby.key.start"),
-		Chat:      b([]string{"m"}, "m", "key.chat"),
-		Leave:     b([]string{"q", "ctrl+c"}, "q", "key.leave"),
-		FormUp:    b([]string{"up", "shift+tab"}, "↑", "key.set.choose"),
-		FormDown:  b([]string{"down", "tab"}, "↓", "key.set.choose"),
-		FormPrev:  b([]string{"left"}, "←", "key.set.change"),
-		FormNext:  b([]string{"right", "space"}, "→", "key.set.change"),
-		Open:      b([]string{"enter"}, "enter", "lobby.key.open"),
-		Back:      b([]string{"esc", "q"}, "esc", "lobby.key.back"),
-		Send:      b([]string{"enter"}, "enter", "lobby.key.send"),
-		Erase:     b([]string{"backspace"}, "backspace", "key.set.erase"),
-		Cancel:    b([]string{"esc"}, "esc", "key.set.cancel"),
+	if t.start && s.at != nil && !s.at.send(tables.Request{Kind: tables.ReqStart}) {
+		c.flash = c.tr.T("status.busy")
 	}
-}
-
-// newSession is the model of a new connection.
-func newSession(srv *Server, ctx context.Context, id, code, name, addr, lang string) *session {
-	s := &session{srv: srv, ctx: ctx, id: id, code: code, name: name, addr: addr, page: pgLobby, dark: true, lastKey: srv.cfg.Now()}
-	s.setLang(lang)
-	s.form = newCreateForm(srv.cfg.DefaultTimer)
-	s.codeIn, s.chatIn = newField(maxCodeBytes), newField(tables.MaxChat)
-	return s
-}
-
-func (s *session) setLang(lang string) {
-	tr, err := i18n.Load(lang)
-	if err != nil {
-		tr = i18n.MustLoad("en")
+	cmd := t.cmd
+	switch t.to {
+	case 0:
+	case pgQuit:
+		return s.quit()
+	case pgLeave:
+		return s.leave()
+	case pgLeaveKept:
+		s.seat.close()
+		cmd = s.drop(true)
+		s.page = pgLobby
+		s.lobby.tables = c.srv.Hall().List()
+		c.flash = c.tr.T("leave.kept", int(c.srv.Settings().KeepSeat.Minutes()))
+		return cmd
+	default:
+		as := t.to
+		if as == pgResume {
+			t.to = pgCode
+		}
+		if o, ok := s.pageOf(t.to).(opener); ok && s.page != t.to {
+			cmd = tea.Batch(cmd, o.open(c, as))
+		}
+		s.page = t.to
 	}
-	s.tr = tr
-	s.keys = newSessionKeys(tr)
+	if t.list {
+		s.lobby.list(c)
+	}
+	return cmd
 }
 
 // quit ends the session's program: its input is closed first, and the
@@ -323,7 +147,7 @@ func (s *session) quit() tea.Cmd {
 		return tea.Quit
 	}
 	s.in.Close()
-	ctx := s.ctx
+	ctx := s.c.ctx
 	return func() tea.Msg {
 		// Should the marker not come (a reader that stopped), quit
 		// anyway; a command that outlived its session would keep the
@@ -343,170 +167,236 @@ func (s *session) quit() tea.Cmd {
 // marker before it quits anyway.
 const quitWait = 3 * time.Second
 
-func (s *session) tooSmall() bool { return s.width < layout.MinWidth || s.height < layout.MinHeight }
-
-func (s *session) clampCursor() {
-	s.cursor = max(0, min(s.cursor, len(s.tables)-1))
-}
-
-// listTables takes in the hall's tables: the cursor moves only over the
-// ones the player sees (a private table is listed to whoever holds a
-// seat at it, and to nobody else: the cursor once stopped on hidden
-// ones, issue 20), and it stays on the table it was on. It reports
-// whether the list looks any different from before.
-func (s *session) listTables() (changed bool) {
-	was, oldCursor := "", s.cursor
-	if s.cursor < len(s.tables) {
-		was = s.tables[s.cursor].ID
-	}
-	s.newsSeen, s.listedAt = s.srv.hall.News.Seen(), time.Now()
-	all := s.srv.hall.List()
-	changed = s.open != len(all)
-	s.open = len(all)
-	shown := make([]*tables.Summary, 0, len(s.tables))
-	cursor := s.cursor
-	hidden := 0
-	for _, t := range all {
-		if !t.Private || t.Holds(s.id) >= 0 {
-			if t.ID == was {
-				cursor = len(shown)
-			}
-			shown = append(shown, t)
-		} else if !t.Daily {
-			hidden++
+// onJoined opens the table's page after a join.
+func (s *session) onJoined(j joinedMsg) tea.Cmd {
+	c := &s.c
+	if j.resume != "" {
+		if errors.Is(j.err, tables.ErrSeatLive) {
+			refuseLiveCode(c)
+			return nil
+		}
+		if j.err == nil {
+			// Seated as the code's guest: the session is them now.
+			old := c.id
+			c.id, c.code = guestID(j.resume), j.resume
+			c.srv.Reidentify(c.id, old)
 		}
 	}
-	s.hiddenPrivate = hidden
-	if !changed && len(shown) == len(s.tables) {
-		for i, t := range shown {
-			if tables.LobbyRowOf(t) != tables.LobbyRowOf(s.tables[i]) {
-				changed = true
-				break
-			}
+	if j.err != nil && s.reseat != nil && !errors.Is(j.err, tables.ErrSeatTaken) && !errors.Is(j.err, tables.ErrTableFull) {
+		// The table is not up again yet: asked again in a moment.
+		return reseatAfter(reseatEvery)
+	}
+	moved := j.err == nil && s.reseat != nil
+	if j.err == nil && s.reseat != nil {
+		if !s.reseat.quiet {
+			s.seat.note(c, c.tr.T("table.movedback"), moveNoteFor)
 		}
-	} else {
-		changed = true
+		s.reseat = nil
+	} else if j.err != nil && s.reseat != nil {
+		s.reseat, s.seat.moveNote = nil, ""
+		s.seat.close()
 	}
-	s.tables, s.cursor = shown, cursor
-	s.clampCursor()
-	return changed || s.cursor != oldCursor
+	if j.err != nil {
+		// The seat the player took is not theirs: leave it again.
+		c.flash = joinRefused(c, j.err)
+		return s.apply(backToLobby)
+	}
+	if r := j.restarted; r != nil {
+		s.seat.note(c, c.tr.T("table.restarted", r.Hand, r.Move), restartNoteFor)
+	}
+	if s.at != nil {
+		s.drop(false)
+	}
+	ctx, cancel := context.WithCancel(c.ctx)
+	s.at = &membership{t: j.t, m: j.m, gen: c.srv.NextGen(), ctx: ctx, cancel: cancel, kind: j.t.GameKind(), seat: j.seat}
+	s.seat.joined()
+	if s.seat.scr == nil {
+		s.page = pgRoom
+	}
+	s.room.room = nil
+	c.srv.Log().Info("join", "table", j.t.TableID(), "seat", j.seat, "name", c.name, "addr", c.addr)
+	// Keys held while the table moved go to the screen now: it shows
+	// the table as it was, which is where the new node takes it up (a
+	// takeover resumes the record as acknowledged), and what they ask
+	// goes to the table where it now runs. Moves sent before it moved
+	// and not answered go first, once its first view says whether it
+	// took them.
+	if moved && len(s.seat.sent) > 0 {
+		s.seat.resendOnUpdate = true
+		return s.at.wait()
+	}
+	return tea.Batch(s.at.wait(), s.seat.playHeld(c))
 }
 
-// newField is a one-line text field: a code's or the chat's. Its cursor
-// does not blink (a blink is a frame a second for every session typing),
-// and ctrl+v does not read a clipboard (it would be the server's): a
-// terminal's own paste arrives as a paste.
-func newField(runes int) textinput.Model {
-	f := textinput.New()
-	f.Prompt = ""
-	f.CharLimit = runes
-	f.KeyMap.Paste.SetEnabled(false)
-	st := f.Styles()
-	st.Cursor.Blink = false
-	f.SetStyles(st)
-	f.Focus()
-	return f
+// onTable takes in a table's message: the waiting room, the game's
+// update (opening the game's screen at the first), or the table's end.
+func (s *session) onTable(f fromTableMsg) tea.Cmd {
+	if s.at == nil || f.gen != s.at.gen {
+		return nil
+	}
+	c := &s.c
+	msg := f.msg
+	if msg.Closed != "" {
+		return s.onClosed(msg)
+	}
+	if msg.Room != nil {
+		cmd := s.room.take(c, msg.Room)
+		s.seat.close()
+		s.page = pgRoom
+		return tea.Batch(s.at.wait(), cmd)
+	}
+	cmds := []tea.Cmd{s.at.wait()}
+	u := msg.Update
+	if u == nil {
+		return cmds[0] // nothing to show (no table sends this)
+	}
+	s.seat.follow(c, s.at, *u) // a player moved to another seat: the screen opened there
+	if s.seat.scr == nil {
+		cmd, err := s.seat.open(c, s.at, s.sendMove)
+		if err != nil {
+			c.flash = err.Error()
+			return s.leave()
+		}
+		cmds = append(cmds, cmd)
+	}
+	s.page, c.codeShown = pgTable, false
+	return tea.Batch(append(cmds, s.seat.take(c, s.at, u))...)
 }
 
-// editField hands a field a key or a paste, and keeps it to its cap in
-// bytes (its CharLimit caps the letters).
-func editField(f *textinput.Model, msg tea.Msg, maxBytes int) tea.Cmd {
-	var cmd tea.Cmd
-	*f, cmd = f.Update(msg)
-	if v := f.Value(); len(v) > maxBytes {
-		f.SetValue(safetext.CutBytes(v, maxBytes))
-		f.CursorEnd()
+// onClosed takes in the end of the session's place at a table, as the
+// table's reason says (tableEnding).
+func (s *session) onClosed(msg tables.Msg) tea.Cmd {
+	c := &s.c
+	switch tableEnding(msg.Closed) {
+	case endReplaced:
+		return s.sayBye(c.tr.T("bye.replaced"))
+	case endStopping:
+		return s.sayByeIn(c.tr.T("bye.restart"), stopGrace)
+	case endMoved:
+		// The player keeps the table's screen; the session takes the
+		// seat back where the table comes up again.
+		r := &reseating{id: s.at.t.TableID(), watch: s.at.m.Seat < 0, until: c.srv.Now().Add(reseatFor)}
+		cmd := s.drop(false)
+		s.reseat, s.seat.moveNote, s.drawn = r, c.tr.T("table.moving"), false
+		if s.seat.scr == nil {
+			s.page = pgLobby
+			s.lobby.list(c)
+		}
+		return tea.Batch(cmd, reseatAfter(reseatEvery))
+	case endSaid:
+		// Back to the lobby, told why (the table parked, a daily's day
+		// over or played out): the connection stays.
+		cmd := s.leave()
+		c.flash = c.tr.T(msg.Closed)
+		return cmd
+	case endScores:
+		// The table's last hand is over: its scores.
+		end := s.seat.endPage(s.at, msg)
+		cmd := s.leave()
+		if end != nil {
+			s.end, s.page = end, pgEnd
+		}
+		return cmd
+	case endIdle:
+		cmd := s.leave()
+		c.flash = c.tr.T("room.expired", int(c.srv.Settings().RoomIdle.Minutes()))
+		return cmd
 	}
+	s.drop(false)
+	s.seat.close()
+	why := msg.Closed
+	if c.tr.Has(why) { // the table's reasons are keys of the words
+		why = c.tr.T(why)
+	}
+	return s.sayBye(c.tr.T("bye.closed", why))
+}
+
+// sendMove is the screen's way to the table: non-blocking.
+func (s *session) sendMove(in seatmsg.Intent) bool {
+	if s.at == nil {
+		return false
+	}
+	return s.seat.send(s.at, in)
+}
+
+// leave leaves the table on purpose (its seat goes to a bot) and goes
+// back to the lobby.
+func (s *session) leave() tea.Cmd {
+	s.seat.close()
+	s.c.chat.on = false
+	cmd := s.drop(false)
+	s.apply(backToLobby)
 	return cmd
 }
 
-// badge is what the game's header says of the session: for a guest,
-// where their resume code is shown. Not the code itself: the table's
-// screen is the one players stream and others look at, and the code
-// takes the seat back whenever its player is not connected. The tables
-// page, where a guest starts and comes back to, shows it.
-func (s *session) badge() string {
-	if s.code == "" {
-		return ""
-	}
-	return s.tr.T("seat.code.where")
-}
-
-// debugLog is the debug log of this session's table screen, its lines
-// saying whose they are; nil when the server keeps none.
-func (s *session) debugLog() *slog.Logger {
-	if s.srv.cfg.Debug == nil {
+// drop ends the session's place at its table: the table is told in a
+// command (gone: the connection ended, the seat is kept).
+func (s *session) drop(gone bool) tea.Cmd {
+	at := s.at
+	if at == nil {
 		return nil
 	}
-	return s.srv.cfg.Debug.With("name", s.name, "table", s.at.t.TableID(), "seat", s.at.m.Seat)
+	s.at = nil
+	s.c.srv.Log().Info("leave", "table", at.t.TableID(), "name", s.c.name, "gone", gone)
+	return at.leave(gone)
 }
 
-// reseating is a seat being taken back at a table that moved.
-type reseating struct {
-	id    string
-	watch bool
-	until time.Time
-	// quiet: a player reconnecting, not a table moving under them:
-	// nothing to say once seated.
-	quiet bool
+// sayBye shows a last word, then closes the connection (the word is
+// written again below the screen, so it stays in the player's terminal).
+func (s *session) sayBye(why string) tea.Cmd { return s.sayByeIn(why, 3*time.Second) }
+
+// stopGrace is how long the goodbye of a stopping server is shown.
+const stopGrace = time.Second
+
+func (s *session) sayByeIn(why string, d time.Duration) tea.Cmd {
+	s.seat.close()
+	// The table is told, as when a connection drops: the seat is kept.
+	drop := s.drop(true)
+	if s.page == pgBye && s.bye != "" {
+		return drop // one goodbye is enough
+	}
+	s.page, s.bye = pgBye, why
+	return tea.Batch(drop, tea.Tick(d, func(time.Time) tea.Msg { return byeMsg{} }))
 }
 
-// liveSession is a running session's handles.
-type liveSession struct {
-	cancel context.CancelFunc
-	sess   ssh.Session
-	conn   *countedConn // nil when not known
+// lastWord is the goodbye the session ended with, if any.
+func (s *session) lastWord() string {
+	if s.page != pgBye {
+		return ""
+	}
+	return s.bye
 }
 
-// roomSeats are the rated identities of a waiting room's seats, and
-// the game they are rated at.
-type roomSeats struct {
-	game string
-	ids  [classic.NumSeats]string
+// ended is called once the program has stopped: the connection is gone,
+// so a seat is kept for the player.
+func (s *session) ended() {
+	s.seat.close()
+	if cmd := s.drop(true); cmd != nil {
+		cmd()
+	}
 }
 
-// dailyPage is the daily's page as read from the store.
-type dailyPage struct {
-	game   daily.Game
-	today  daily.Date
-	commit daily.Commitment
-	// mine is the player's own day (begun: they have claimed it).
-	mine  keep.DailyResult
-	begun bool
-	// practice is why the player's day is (or, not begun, would be)
-	// practice: keep.Practice…; "" for a ranked day.
-	practice string
-	board    keep.DailyBoard
-	secret   daily.Secret
-	// yesterday's board and secret (revealed: a daily was dealt).
-	past     keep.DailyBoard
-	revealed bool
-}
-
-// openRefused says why a table was not opened, in the player's words.
-func (s *session) openRefused(err error) string {
-	var full *hall.FullError
-	switch {
-	case errors.As(err, &full):
-		if full.Frees.IsZero() {
-			return s.tr.T("lobby.hallfull")
+// onReseat asks for the seat again, or gives up and goes to the lobby.
+func (s *session) onReseat() tea.Cmd {
+	r := s.reseat
+	if r == nil || s.at != nil {
+		return nil
+	}
+	c := &s.c
+	if c.srv.Now().After(r.until) {
+		s.reseat, s.seat.moveNote = nil, ""
+		n := len(s.seat.held) + len(s.seat.sent) // the keys and moves the table never took
+		cmd := s.leave()
+		c.flash = c.tr.T("table.moved")
+		if n > 0 {
+			c.flash += " " + c.tr.T("table.moved.held", n)
 		}
-		mins := int(full.Frees.Sub(s.srv.cfg.Now()).Minutes()) + 1
-		return s.tr.T("lobby.hallfull.in", max(1, mins))
-	case errors.Is(err, hall.ErrYourTables):
-		return s.tr.T("lobby.yourtables")
-	case errors.Is(err, hall.ErrAddrTables):
-		return s.tr.T("lobby.addrtables")
+		s.seat.held = nil
+		return cmd
 	}
-	return s.tr.T("lobby.cannotopen", err.Error())
-}
-
-// toggleLang switches the session's language between English and
-// Turkish (l on the session's own pages).
-func (s *session) toggleLang() {
-	if s.tr.Lang == "en" {
-		s.setLang("tr")
-	} else {
-		s.setLang("en")
+	t := c.srv.Hall().Get(r.id)
+	if t == nil {
+		return reseatAfter(reseatEvery)
 	}
+	return c.join(t, -1, r.watch)
 }

@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"reflect"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -14,24 +13,25 @@ import (
 // Init asks for the background and goes to the seat the player holds,
 // if any (a reconnection), else to the lobby.
 func (s *session) Init() tea.Cmd {
-	cmds := []tea.Cmd{tea.RequestBackgroundColor, s.watchServer()}
-	if t := s.srv.hall.Holding(s.id); t != nil {
+	c := &s.c
+	cmds := []tea.Cmd{tea.RequestBackgroundColor, watchStop(c)}
+	if t := c.srv.Hall().Holding(c.id); t != nil {
 		// A player coming back from a node that died may find their
 		// table still coming up on another: asked again until it is.
-		s.reseat = &reseating{id: t.TableID(), until: s.srv.cfg.Now().Add(reseatFor), quiet: true}
-		cmds = append(cmds, s.joinCmd(t, -1, false))
+		s.reseat = &reseating{id: t.TableID(), until: c.srv.Now().Add(reseatFor), quiet: true}
+		cmds = append(cmds, c.join(t, -1, false))
 	} else {
-		s.listTables()
+		s.lobby.list(c)
 	}
 	return tea.Batch(append(cmds, s.arm())...)
 }
 
-// watchServer tells the session when the server stops, wherever it is.
-func (s *session) watchServer() tea.Cmd {
-	srv, ctx := s.srv.ctx, s.ctx
+// watchStop tells the session when the server stops, wherever it is.
+func watchStop(c *shared) tea.Cmd {
+	stop, ctx := c.srv.Stopping(), c.ctx
 	return func() tea.Msg {
 		select {
-		case <-srv.Done():
+		case <-stop:
 			return stoppingMsg{}
 		case <-ctx.Done():
 			return nil
@@ -48,24 +48,23 @@ func (s *session) watchServer() tea.Cmd {
 func (s *session) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case lobbyNewsMsg:
-		s.newsArmed = false
-		if s.listsTables() && s.listTables() {
+		s.lobby.newsArmed = false
+		if s.listsTables() && s.lobby.list(&s.c) {
 			s.drawn = false
 		}
 		return s, s.arm()
 	case idleMsg:
-		if msg.gen != s.idleGen {
+		if !s.idle.fired(msg) {
 			return s, nil // a check replaced by a sooner one
 		}
-		s.idleAt, s.idleStop = time.Time{}, nil
-		cmd := s.checkIdle(s.srv.cfg.Now())
+		cmd := s.checkIdle(s.c.srv.Now())
 		if cmd != nil {
 			s.drawn = false
 		}
 		return s, tea.Batch(cmd, s.arm())
 	case fromTableMsg:
-		if s.sameUpdate(msg) {
-			return s, s.waitTable()
+		if s.at != nil && msg.gen == s.at.gen && s.page == pgTable && s.seat.same(msg.msg) {
+			return s, s.at.wait()
 		}
 	}
 	s.drawn = false
@@ -80,122 +79,29 @@ func (s *session) listsTables() bool {
 }
 
 // arm sets what the session sleeps on, so that it wakes only when there
-// is something to do (issue 28: every session once polled the hall each
-// second, 0.009% of a core each in an idle lobby): while its page lists
-// the tables, a command that waits for the hall's next change; and a
-// timer at the next moment the player's idleness is due to be acted on
+// is something to do (every session once polled the hall each second,
+// 0.009% of a core each in an idle lobby): while its page lists the
+// tables, a command that waits for the hall's next change; and a timer
+// at the next moment the player's idleness is due to be acted on
 // (checkIdle), set again only when that moment comes sooner than the one
 // set. A key pressed moves the moment later, and the timer set finds
 // nothing to do and is set again.
 func (s *session) arm() tea.Cmd {
 	var news, idle tea.Cmd
-	if !s.newsArmed && s.listsTables() {
-		s.newsArmed = true
-		news = s.waitNews()
+	if s.listsTables() {
+		news = s.lobby.waitNews(&s.c)
 	}
-	if due, ok := s.idleDue(); ok && (s.idleAt.IsZero() || due.Before(s.idleAt)) {
-		idle = s.waitIdle(due)
+	if s.page != pgBye {
+		seated := s.at != nil && s.at.m.Seat >= 0
+		if due, ok := s.idle.due(s.c.srv.Settings(), seated, s.page == pgTable); ok {
+			idle = s.idle.wait(&s.c, due)
+		}
 	}
 	return tea.Batch(news, idle)
 }
 
-// waitNews waits for the hall's first change after the one the list was
-// read at; taken at most once a frame (the tty.LineScreen's gap): a hall
-// where tables open and fill many times a second wakes a session in the
-// lobby no more often than it can show them.
-func (s *session) waitNews() tea.Cmd {
-	w, seen, ctx := s.srv.hall.News, s.newsSeen, s.ctx
-	next := s.listedAt.Add(time.Second / time.Duration(max(s.srv.cfg.FPS, 1)))
-	return func() tea.Msg {
-		if !w.After(ctx, seen) {
-			return nil
-		}
-		if d := time.Until(next); d > 0 {
-			t := time.NewTimer(d)
-			defer t.Stop()
-			select {
-			case <-t.C:
-			case <-ctx.Done():
-				return nil
-			}
-		}
-		return lobbyNewsMsg{}
-	}
-}
-
-// idleDue is the next moment checkIdle could act on the player's
-// idleness, as things are; false when nothing is due.
-func (s *session) idleDue() (time.Time, bool) {
-	cfg := &s.srv.cfg
-	if s.page == pgBye {
-		return time.Time{}, false
-	}
-	var due time.Time
-	after := func(d time.Duration) {
-		if t := s.lastKey.Add(d); d > 0 && (due.IsZero() || t.Before(due)) {
-			due = t
-		}
-	}
-	seated := s.at != nil && s.at.m.Seat >= 0
-	if seated {
-		after(cfg.ReleaseAfter)
-	}
-	after(cfg.IdleTimeout)
-	if s.page == pgTable && seated && !s.idleAway {
-		after(cfg.AwayAfter)
-	}
-	return due, !due.IsZero()
-}
-
-// waitIdle is a timer at due on the server's clock (Config.Now), in
-// place of the one armed before. A clock set forward (the tests' clock:
-// Server.clockMoved) is read again at once.
-func (s *session) waitIdle(due time.Time) tea.Cmd {
-	if s.idleStop != nil {
-		close(s.idleStop)
-	}
-	stop := make(chan struct{})
-	s.idleGen++
-	s.idleAt, s.idleStop = due, stop
-	gen, ctx, now, clock := s.idleGen, s.ctx, s.srv.cfg.Now, s.srv.clock
-	return func() tea.Msg {
-		for {
-			moved := clock.Seen()
-			d := due.Sub(now())
-			if d <= 0 {
-				return idleMsg{gen: gen}
-			}
-			t := time.NewTimer(d)
-			select {
-			case <-t.C:
-			case <-clock.Next(moved):
-				t.Stop()
-			case <-stop:
-				t.Stop()
-				return nil
-			case <-ctx.Done():
-				t.Stop()
-				return nil
-			}
-		}
-	}
-}
-
-// sameUpdate reports whether a table's message is the game's update the
-// screen has already taken, equal in every part. A table hands every
-// seat its update after every change at the table, and some change
-// nothing a seat sees (another seat's refusal, a chat line while the
-// seat's own did not move); an update is whole, never a difference, so
-// the screen would draw again exactly what it shows. Comparing costs
-// less than drawing the whole table (issue 28: in a recorded hand, 51
-// of 118 updates a seat took changed nothing on its screen).
-func (s *session) sameUpdate(f fromTableMsg) bool {
-	return s.at != nil && f.gen == s.at.gen && s.scr != nil && s.page == pgTable &&
-		f.msg.Closed == "" && f.msg.Room == nil && s.lastUpdate != nil && f.msg.Update != nil &&
-		reflect.DeepEqual(*f.msg.Update, *s.lastUpdate)
-}
-
 func (s *session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	c := &s.c
 	switch msg := msg.(type) {
 	case tea.PasteMsg:
 		if s.in.IsMarker(msg.Content) {
@@ -204,53 +110,33 @@ func (s *session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		// A paste goes to the field being typed in: a code, a chat line.
 		switch {
-		case s.chatting:
-			return s, editField(&s.chatIn, msg, tables.MaxChatBytes)
+		case c.chat.on:
+			return s, editField(&c.chat.in, msg, tables.MaxChatBytes)
 		case s.page == pgCode:
-			s.flash = ""
-			return s, editField(&s.codeIn, msg, maxCodeBytes)
+			return s, s.apply(s.entry.update(c, msg))
 		}
 	case tea.PasteEndMsg:
 		if s.inputEnded {
 			return s, tea.Quit // the input has ended: nothing is left to hand over
 		}
 	case tea.WindowSizeMsg:
-		s.width, s.height = msg.Width, msg.Height
-		return s, s.toScreen(msg)
+		c.width, c.height = msg.Width, msg.Height
+		return s, s.seat.toScreen(msg)
 	case tea.BackgroundColorMsg:
-		s.dark = msg.IsDark()
-		s.bg = &msg
-		s.st = nil
-		return s, s.toScreen(msg)
-	case boardMsg:
-		if s.page == pgBoard && msg.b.Game == s.boardGame {
-			s.board, s.boardErr = &msg.b, msg.err != nil
-			if msg.err != nil {
-				s.srv.log.Warn("leaderboard", "err", msg.err)
-			}
+		c.dark = msg.IsDark()
+		c.bg = &msg
+		c.st = nil
+		return s, s.seat.toScreen(msg)
+	case ownedMsg:
+		p, whileShown := msg.owner()
+		if whileShown && s.page != p {
+			return s, nil
 		}
-		return s, nil
-	case dailyMsg:
-		if s.page == pgDaily && msg.p.game == s.dailyGame {
-			s.dailyView, s.dailyErr = &msg.p, msg.err != nil
-			if msg.err != nil {
-				s.srv.log.Warn("daily", "err", msg.err)
-			}
-		}
-		return s, nil
-	case dailyStartedMsg:
-		return s, s.onDailyStarted(msg)
-	case roomRatingsMsg:
-		if msg.ids == s.roomRated {
-			s.roomRatings = msg.ratings
-		}
-		return s, nil
+		return s, s.apply(s.pageOf(p).update(c, msg))
 	case joinedMsg:
 		return s, s.onJoined(msg)
 	case reseatMsg:
 		return s, s.onReseat()
-	case holderProbedMsg:
-		return s, s.onHolderProbed(msg)
 	case fromTableMsg:
 		return s, s.onTable(msg)
 	case seatmsg.LeaveMsg:
@@ -260,12 +146,12 @@ func (s *session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case quitMsg:
 		return s, tea.Quit
 	case stoppingMsg:
-		return s, s.sayByeIn(s.tr.T("bye.restart"), stopGrace)
+		return s, s.sayByeIn(c.tr.T("bye.restart"), stopGrace)
 	case tea.KeyPressMsg:
 		return s, s.onKey(msg)
 	}
-	if s.page == pgTable && s.scr != nil {
-		return s, s.toScreen(msg)
+	if s.page == pgTable {
+		return s, s.seat.toScreen(msg)
 	}
 	return s, nil
 }
@@ -276,70 +162,57 @@ func (s *session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // IdleTimeout. Keys, not frames, count: a screen the table keeps
 // updating is no sign that anyone is there.
 func (s *session) checkIdle(now time.Time) tea.Cmd {
-	cfg := &s.srv.cfg
-	idle := now.Sub(s.lastKey)
+	c := &s.c
+	set := c.srv.Settings()
+	idle := now.Sub(s.idle.lastKey)
+	seated := s.at != nil && s.at.m.Seat >= 0
 	switch {
 	case s.page == pgBye:
 		return nil
-	case s.at != nil && s.at.m.Seat >= 0 && cfg.ReleaseAfter > 0 && idle >= cfg.ReleaseAfter:
-		s.srv.log.Info("away too long: seat given up", "table", s.at.t.TableID(), "name", s.name)
-		leave := s.dropMembership(false)
-		return tea.Batch(leave, s.sayBye(s.tr.T("bye.away", int(cfg.ReleaseAfter.Minutes()))))
-	case cfg.IdleTimeout > 0 && idle >= cfg.IdleTimeout:
-		s.srv.log.Info("idle: closed", "name", s.name)
-		return s.sayBye(s.tr.T("bye.idle", int(cfg.IdleTimeout.Minutes())))
-	case s.page == pgTable && s.at != nil && s.at.m.Seat >= 0 && !s.idleAway && cfg.AwayAfter > 0 && idle >= cfg.AwayAfter:
-		if s.at.t.Send(tables.Request{Kind: tables.ReqAway, M: s.at.m}) {
-			s.idleAway = true
+	case seated && set.ReleaseAfter > 0 && idle >= set.ReleaseAfter:
+		c.srv.Log().Info("away too long: seat given up", "table", s.at.t.TableID(), "name", c.name)
+		leave := s.drop(false)
+		return tea.Batch(leave, s.sayBye(c.tr.T("bye.away", int(set.ReleaseAfter.Minutes()))))
+	case set.IdleTimeout > 0 && idle >= set.IdleTimeout:
+		c.srv.Log().Info("idle: closed", "name", c.name)
+		return s.sayBye(c.tr.T("bye.idle", int(set.IdleTimeout.Minutes())))
+	case s.page == pgTable && seated && !s.idle.away && set.AwayAfter > 0 && idle >= set.AwayAfter:
+		if s.at.send(tables.Request{Kind: tables.ReqAway}) {
+			s.idle.away = true
 		}
 	}
 	return nil
 }
 
-// toScreen passes a message to the game's screen, if one is open.
-func (s *session) toScreen(msg tea.Msg) tea.Cmd {
-	if s.scr == nil {
-		return nil
-	}
-	_, cmd := s.scr.Update(msg)
-	return cmd
-}
-
-// onKey dispatches a key by page.
+// onKey hands a key to the page on show, or to the chat being typed.
 func (s *session) onKey(k tea.KeyPressMsg) tea.Cmd {
-	if s.srv.cfg.hook != nil {
-		s.srv.cfg.hook(k.String(), s.name)
+	c := &s.c
+	if hook := c.srv.Settings().Hook; hook != nil {
+		hook(k.String(), c.name)
 	}
-	s.lastKey = s.srv.cfg.Now()
-	s.idleAway = false
+	s.idle.lastKey = c.srv.Now()
+	s.idle.away = false
 	if s.page == pgBye {
 		return s.quit()
 	}
-	if s.chatting {
-		return s.updateChat(k)
+	if c.chat.on {
+		text, cmd := c.chat.update(c.keys, k)
+		if s.at != nil && tables.CleanChat(text) != "" && !s.at.send(tables.Request{Kind: tables.ReqChat, Text: text}) {
+			c.flash = c.tr.T("status.busy")
+		}
+		return cmd
 	}
-	if s.code != "" && (s.page == pgLobby || s.page == pgRoom) && key.Matches(k, s.keys.ShowCode) {
-		s.codeShown = !s.codeShown
-		s.flash = ""
+	if c.code != "" && (s.page == pgLobby || s.page == pgRoom) && key.Matches(k, c.keys.ShowCode) {
+		c.codeShown = !c.codeShown
+		c.flash = ""
 		return nil
 	}
-	switch s.page {
-	case pgLobby:
-		return s.updateLobby(k)
-	case pgCreate:
-		return s.updateCreate(k)
-	case pgCode:
-		return s.updateCode(k)
-	case pgRoom:
-		return s.updateRoom(k)
-	case pgTable:
-		return s.updateTable(k)
-	case pgBoard:
-		return s.updateBoard(k)
-	case pgDaily:
-		return s.updateDaily(k)
-	case pgDupEnd:
-		return s.updateDupEnd(k)
+	if s.page == pgTable {
+		holding := s.reseat != nil && !s.reseat.quiet
+		return s.apply(s.seat.update(c, s.at, holding, k))
+	}
+	if p := s.pageOf(s.page); p != nil {
+		return s.apply(p.update(c, k))
 	}
 	return nil
 }

@@ -1,0 +1,60 @@
+package serve
+
+import (
+	"charm.land/bubbles/v2/key"
+
+	"okey/ui/i18n"
+)
+
+// sessionKeys are the keys of the session's own pages.
+type sessionKeys struct {
+	Up, Down, Sit, Watch, NewTable, Code, Resume, Lang, Quit key.Binding
+	Board, BoardGame                                         key.Binding
+	// Daily opens the daily's page; Play plays the day there.
+	Daily, Play key.Binding
+	// ShowCode shows a guest's resume code in the header, or hides it
+	// again: it stays hidden unless asked for, so that a stream or a
+	// shoulder does not carry it off.
+	ShowCode                                         key.Binding
+	Start, Chat, Leave                               key.Binding
+	FormUp, FormDown, FormPrev, FormNext, Open, Back key.Binding
+	Send, Erase, Cancel                              key.Binding
+	// Choose (Up and Down) is shown in the lobby's key bar.
+	Choose key.Binding
+}
+
+// newSessionKeys are the session's keys, named in tr's words.
+func newSessionKeys(tr *i18n.Catalog) sessionKeys {
+	b := func(keys []string, label, help string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(label, tr.T(help)))
+	}
+	return sessionKeys{
+		Up:        b([]string{"up", "k"}, "↑", "lobby.key.choose"),
+		Down:      b([]string{"down", "j"}, "↓", "lobby.key.choose"),
+		Choose:    b([]string{"up", "down"}, "↑↓", "lobby.key.choose"),
+		Sit:       b([]string{"enter"}, "enter", "lobby.key.sit"),
+		Watch:     b([]string{"w"}, "w", "lobby.key.watch"),
+		NewTable:  b([]string{"n"}, "n", "lobby.key.new"),
+		Code:      b([]string{"c"}, "c", "lobby.key.code"),
+		Resume:    b([]string{"r"}, "r", "lobby.key.resume"),
+		Lang:      b([]string{"l"}, "l", "lobby.key.lang"),
+		ShowCode:  b([]string{"v"}, "v", "lobby.key.showcode"),
+		Board:     b([]string{"t"}, "t", "lobby.key.board"),
+		BoardGame: b([]string{"tab", "left", "right"}, "tab", "board.key.game"),
+		Daily:     b([]string{"d"}, "d", "lobby.key.daily"),
+		Play:      b([]string{"enter"}, "enter", "served.key.play"),
+		Quit:      b([]string{"q", "ctrl+c"}, "q", "key.quit.short"),
+		Start:     b([]string{"s"}, "s", "lobby.key.start"),
+		Chat:      b([]string{"m"}, "m", "key.chat"),
+		Leave:     b([]string{"q", "ctrl+c"}, "q", "key.leave"),
+		FormUp:    b([]string{"up", "shift+tab"}, "↑", "key.set.choose"),
+		FormDown:  b([]string{"down", "tab"}, "↓", "key.set.choose"),
+		FormPrev:  b([]string{"left"}, "←", "key.set.change"),
+		FormNext:  b([]string{"right", "space"}, "→", "key.set.change"),
+		Open:      b([]string{"enter"}, "enter", "lobby.key.open"),
+		Back:      b([]string{"esc", "q"}, "esc", "lobby.key.back"),
+		Send:      b([]string{"enter"}, "enter", "lobby.key.send"),
+		Erase:     b([]string{"backspace"}, "backspace", "key.set.erase"),
+		Cancel:    b([]string{"esc"}, "esc", "key.set.cancel"),
+	}
+}

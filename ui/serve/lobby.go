@@ -1,0 +1,251 @@
+package serve
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"okey/game/daily"
+	"okey/ui/serve/tables"
+)
+
+// lobbyPage is the lobby: the tables the player may see, the cursor
+// among them, and the keys that open the other pages.
+type lobbyPage struct {
+	// tables are the tables the player may see (list), cursor the one
+	// chosen, open how many tables are open in all.
+	tables []*tables.Summary
+	cursor int
+	open   int
+	// hiddenPrivate is how many of the open tables are private ones
+	// not listed (a code joins them); other players' dailies are not
+	// among them, and no code joins them.
+	hiddenPrivate int
+	// What the lobby sleeps on (a session that sees nothing change
+	// wakes for nothing): newsSeen is the hall's change the list was
+	// read at, listedAt when (real time: changes are taken at most once
+	// a frame), and newsArmed is set while a command waits for the next
+	// change.
+	newsSeen  uint64
+	listedAt  time.Time
+	newsArmed bool
+}
+
+func (p *lobbyPage) clampCursor() {
+	p.cursor = max(0, min(p.cursor, len(p.tables)-1))
+}
+
+// list takes in the hall's tables: the cursor moves only over the
+// ones the player sees (a private table is listed to whoever holds a
+// seat at it, and to nobody else: the cursor once stopped on hidden
+// ones), and it stays on the table it was on. It reports whether the
+// list looks any different from before.
+func (p *lobbyPage) list(c *shared) (changed bool) {
+	was, oldCursor := "", p.cursor
+	if p.cursor < len(p.tables) {
+		was = p.tables[p.cursor].ID
+	}
+	h := c.srv.Hall()
+	p.newsSeen, p.listedAt = h.News.Seen(), time.Now()
+	all := h.List()
+	changed = p.open != len(all)
+	p.open = len(all)
+	shown := make([]*tables.Summary, 0, len(p.tables))
+	cursor := p.cursor
+	hidden := 0
+	for _, t := range all {
+		if !t.Private || t.Holds(c.id) >= 0 {
+			if t.ID == was {
+				cursor = len(shown)
+			}
+			shown = append(shown, t)
+		} else if !t.Daily {
+			hidden++
+		}
+	}
+	p.hiddenPrivate = hidden
+	if !changed && len(shown) == len(p.tables) {
+		for i, t := range shown {
+			if tables.LobbyRowOf(t) != tables.LobbyRowOf(p.tables[i]) {
+				changed = true
+				break
+			}
+		}
+	} else {
+		changed = true
+	}
+	p.tables, p.cursor = shown, cursor
+	p.clampCursor()
+	return changed || p.cursor != oldCursor
+}
+
+// lobbyNewsMsg: the hall's tables have changed since the session
+// listed them.
+type lobbyNewsMsg struct{}
+
+// waitNews waits for the hall's first change after the one the list was
+// read at, unless a wait is armed already; taken at most once a frame
+// (the tty.LineScreen's gap): a hall where tables open and fill many
+// times a second wakes a session in the lobby no more often than it can
+// show them.
+func (p *lobbyPage) waitNews(c *shared) tea.Cmd {
+	if p.newsArmed {
+		return nil
+	}
+	p.newsArmed = true
+	w, seen, ctx := c.srv.Hall().News, p.newsSeen, c.ctx
+	next := p.listedAt.Add(time.Second / time.Duration(max(c.srv.Settings().FPS, 1)))
+	return func() tea.Msg {
+		if !w.After(ctx, seen) {
+			return nil
+		}
+		if d := time.Until(next); d > 0 {
+			t := time.NewTimer(d)
+			defer t.Stop()
+			select {
+			case <-t.C:
+			case <-ctx.Done():
+				return nil
+			}
+		}
+		return lobbyNewsMsg{}
+	}
+}
+
+// update takes the lobby's keys: choose a table, sit or watch there,
+// or open another page.
+func (p *lobbyPage) update(c *shared, msg tea.Msg) turn {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return turn{}
+	}
+	c.flash = ""
+	keys := c.keys
+	if c.tooSmall() && !key.Matches(k, keys.Quit) {
+		return turn{}
+	}
+	switch {
+	case key.Matches(k, keys.Quit):
+		return turn{to: pgQuit}
+	case key.Matches(k, keys.Up):
+		p.cursor--
+		p.clampCursor()
+	case key.Matches(k, keys.Down):
+		p.cursor++
+		p.clampCursor()
+	case key.Matches(k, keys.Sit), key.Matches(k, keys.Watch):
+		return p.sit(c, key.Matches(k, keys.Watch))
+	case key.Matches(k, keys.NewTable):
+		return turn{to: pgCreate}
+	case key.Matches(k, keys.Code):
+		return turn{to: pgCode}
+	case key.Matches(k, keys.Resume):
+		return turn{to: pgResume}
+	case key.Matches(k, keys.Board):
+		if c.srv.Ratings() == nil {
+			c.flash = c.tr.T("board.none")
+			return turn{}
+		}
+		return turn{to: pgBoard}
+	case key.Matches(k, keys.Daily):
+		if !c.srv.HasDaily() {
+			c.flash = c.tr.T("served.none")
+			return turn{}
+		}
+		return turn{to: pgDaily}
+	default:
+		c.otherKey(k)
+	}
+	return turn{}
+}
+
+// sit takes a seat at the table chosen, or watches it.
+func (p *lobbyPage) sit(c *shared, watch bool) turn {
+	if len(p.tables) == 0 {
+		c.flash = c.tr.T("lobby.none")
+		return turn{}
+	}
+	sum := p.tables[p.cursor]
+	t := c.srv.Hall().Get(sum.ID)
+	switch {
+	case t == nil:
+		c.flash = c.tr.T("lobby.gone")
+	case sum.Private && sum.Holds(c.id) < 0:
+		c.flash = c.tr.T("lobby.private")
+	case !watch && sum.Free() == 0 && sum.Holds(c.id) < 0:
+		c.flash = c.tr.T("lobby.full")
+	default:
+		return stay(c.join(t, -1, watch))
+	}
+	return turn{}
+}
+
+// lines draws the lobby: a row and its seats for each table.
+func (p *lobbyPage) lines(c *shared) ([]string, []key.Binding) {
+	st, k := c.styles(), c.keys
+	lines := []string{st.Bold.Render(c.tr.T("lobby.tables", p.open, c.srv.Hall().MaxTables)), ""}
+	switch {
+	case p.open == 0:
+		lines = append(lines, st.Dim.Render(c.tr.T("lobby.empty")))
+	case len(p.tables) == 0 && p.hiddenPrivate == 0:
+		// The tables open are other players' dailies: none is joined
+		// with a code.
+		lines = append(lines, st.Dim.Render(c.tr.T("lobby.onlydailies")))
+	case len(p.tables) == 0:
+		lines = append(lines, st.Dim.Render(c.tr.T("lobby.onlyprivate")))
+	}
+	for i, t := range p.tables {
+		mark := "  "
+		if i == p.cursor {
+			mark = "> "
+		}
+		state := c.tr.T("lobby.waiting")
+		switch {
+		case t.Over:
+			state = c.tr.T("lobby.over")
+		case t.Started:
+			state = c.tr.T("lobby.hand", t.Hand)
+		}
+		rules := c.rulesName(t.Rules)
+		if t.Daily {
+			rules = c.tr.T("served.row") // one's own daily: enter goes back to it
+			if g, err := daily.ParseGame(t.Game); err == nil && t.Started {
+				state = c.tr.T("served.rowhand", t.Hand, g.Hands())
+			}
+		}
+		if t.Duplicate > 0 && t.Started && !t.Over && t.Hand > 0 {
+			// Where the plan stands, in the place of its size and the
+			// match's hand (which said "hand 1" during rotation 3): Hand
+			// is the plan's hand at a duplicate table.
+			state = c.tr.T("lobby.dup.at", (t.Hand-1)/4+1, t.Duplicate, (t.Hand-1)%4+1)
+		} else if t.Duplicate > 0 {
+			rules += " · " + c.dupDeals("lobby.dup", t.Duplicate)
+		}
+		head := fmt.Sprintf("%s%s %s · %s · %s · %s", mark, c.tr.T("lobby.table"), t.ID, c.gameName(t.Game), rules, state)
+		if t.Timer > 0 {
+			head += " · " + c.tr.T("lobby.timer", int(t.Timer/time.Second))
+		}
+		if t.Watchers > 0 {
+			head += " · " + c.tr.T("lobby.watchers", t.Watchers)
+		}
+		var seats []string
+		for j, pl := range t.Players {
+			seats = append(seats, c.seatWord(pl, t.Owners[j]))
+		}
+		style := st.Text
+		if i == p.cursor {
+			style = st.Bold
+		}
+		lines = append(lines, style.Render(head), st.Dim.Render("    "+strings.Join(seats, " · ")))
+	}
+	// A long list shows the part around the cursor.
+	room := c.height - 6
+	if len(lines) > room {
+		from := min(max(0, 2+2*p.cursor-room/2), len(lines)-room)
+		lines = append(lines[:2], lines[2+from:min(len(lines), 2+from+room-2)]...)
+	}
+	return lines, c.withShowCode([]key.Binding{k.Sit, k.Watch, k.NewTable, k.Code, k.Resume, k.Board, k.Daily, k.Choose, k.Lang, k.Quit})
+}

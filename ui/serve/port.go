@@ -1,0 +1,108 @@
+package serve
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"okey/game/daily"
+	"okey/ui/serve/hall"
+	"okey/ui/serve/keep"
+	"okey/ui/serve/tables"
+)
+
+// newSession is the model of a new connection to srv.
+func newSession(srv *Server, ctx context.Context, id, code, name, addr, lang string) *session {
+	s := &session{page: pgLobby}
+	c := &s.c
+	c.srv, c.ctx, c.id, c.code, c.name, c.addr, c.dark = srv.port(s), ctx, id, code, name, addr, true
+	s.idle.lastKey = srv.cfg.Now()
+	c.setLang(lang)
+	s.form = newCreateForm(srv.cfg.DefaultTimer)
+	s.entry.in, c.chat.in = newField(maxCodeBytes), newField(tables.MaxChat)
+	return s
+}
+
+// serverPort is a Server as one of its sessions sees it (serverSide).
+type serverPort struct {
+	srv *Server
+	me  *session
+}
+
+// port is the server as the session me sees it.
+func (s *Server) port(me *session) serverPort { return serverPort{s, me} }
+
+// Now is the server's clock.
+func (p serverPort) Now() time.Time { return p.srv.cfg.Now() }
+
+// Settings are the parts of the configuration a session acts on.
+func (p serverPort) Settings() settings {
+	c := &p.srv.cfg
+	return settings{
+		DefaultTimer: c.DefaultTimer, KeepSeat: c.KeepSeat, RoomIdle: c.RoomIdle,
+		AwayAfter: c.AwayAfter, ReleaseAfter: c.ReleaseAfter, IdleTimeout: c.IdleTimeout,
+		FPS: c.FPS, FreeGuesses: c.FreeGuesses, NoColor: c.NoColor, Debug: c.Debug,
+		Hook: c.hook, SeatSettle: c.seatSettle,
+	}
+}
+
+// Log is the server's log.
+func (p serverPort) Log() *slog.Logger { return p.srv.log }
+
+// Hall is the server's tables.
+func (p serverPort) Hall() *hall.Hall { return p.srv.hall }
+
+// Stopping is closed once the server stops.
+func (p serverPort) Stopping() <-chan struct{} { return p.srv.ctx.Done() }
+
+// ClockMoved is said when the clock jumps.
+func (p serverPort) ClockMoved() *tables.News { return p.srv.clock }
+
+// NextGen numbers a place at a table.
+func (p serverPort) NextGen() uint64 { return p.srv.nextGen() }
+
+// Admit says whether a new table may open, counting a refusal.
+func (p serverPort) Admit() bool {
+	if p.srv.overloaded() {
+		p.srv.turnedAway.Add(1)
+		return false
+	}
+	return true
+}
+
+// CodeWait is how long addr waits before its next code.
+func (p serverPort) CodeWait(addr string, now time.Time) time.Duration {
+	return p.srv.guesses.wait(addr, now)
+}
+
+// WrongCode counts a wrong code from addr.
+func (p serverPort) WrongCode(addr string, now time.Time) { p.srv.guesses.wrong(addr, now) }
+
+// Ratings is the rating book, nil without a store.
+func (p serverPort) Ratings() *keep.RatingBook { return p.srv.book }
+
+// HasDaily says whether the daily is served.
+func (p serverPort) HasDaily() bool { return p.srv.daily != nil }
+
+// ReadDaily reads the daily's page.
+func (p serverPort) ReadDaily(ctx context.Context, g daily.Game, id, addr string) (dailyView, error) {
+	return p.srv.readDaily(ctx, g, id, addr)
+}
+
+// StartDaily claims a player's day.
+func (p serverPort) StartDaily(ctx context.Context, g daily.Game, id, name, addr string) dailyStart {
+	return p.srv.startDaily(ctx, g, id, name, addr)
+}
+
+// Holder is a probe of another live session of id here, nil if none.
+func (p serverPort) Holder(id string) func(ctx context.Context, wait time.Duration) bool {
+	h := p.srv.liveHolder(id, p.me)
+	if h == nil {
+		return nil
+	}
+	srv := p.srv
+	return func(ctx context.Context, wait time.Duration) bool { return srv.answers(ctx, h, wait) }
+}
+
+// Reidentify moves the session to identity id.
+func (p serverPort) Reidentify(id, old string) { p.srv.reidentify(p.me, old) }

@@ -1,0 +1,103 @@
+package serve
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"okey/game/daily"
+	"okey/ui/serve/hall"
+	"okey/ui/serve/keep"
+	"okey/ui/serve/tables"
+)
+
+// serverSide is everything a session and its pages ask of the server
+// they run on, and the only way they reach it: the session side defines
+// it, the server answers it (serverPort), so that no page reads the
+// server's own fields and a page can be tried with a server of its own.
+type serverSide interface {
+	// Now is the server's clock (Config.Now).
+	Now() time.Time
+	// Settings are the parts of the server's configuration a session
+	// acts on.
+	Settings() settings
+	// Log is where a session says who came and went, and what failed.
+	Log() *slog.Logger
+	// Hall is the tables as the lobby sees them.
+	Hall() *hall.Hall
+	// Stopping is closed once the server is stopping.
+	Stopping() <-chan struct{}
+	// ClockMoved is said when the clock jumps (tests that set it
+	// forward): a session's idle timer reads it again.
+	ClockMoved() *tables.News
+	// NextGen numbers a session's places at tables, server-wide, so a
+	// late message of an old place is told apart.
+	NextGen() uint64
+	// Admit says whether the node opens a new table now; a refusal
+	// counts a newcomer turned away (the node is over its limit).
+	Admit() bool
+	// CodeWait is how long addr waits before its next code is tried;
+	// WrongCode counts a wrong one against it.
+	CodeWait(addr string, now time.Time) time.Duration
+	WrongCode(addr string, now time.Time)
+	// Ratings is the rating book (nil: the server keeps no ratings).
+	Ratings() *keep.RatingBook
+	// HasDaily says whether the server serves the daily; ReadDaily
+	// reads its page of g for id, and StartDaily claims id's day.
+	HasDaily() bool
+	ReadDaily(ctx context.Context, g daily.Game, id, addr string) (dailyView, error)
+	StartDaily(ctx context.Context, g daily.Game, id, name, addr string) dailyStart
+	// Holder is, when another session here holds identity id, a probe
+	// saying whether its connection still answers within wait (nil:
+	// none here).
+	Holder(id string) func(ctx context.Context, wait time.Duration) bool
+	// Reidentify moves the session to identity id from old (a guest's
+	// resume code taken), letting an older session of id go.
+	Reidentify(id, old string)
+}
+
+// retryMinutes is how long a newcomer turned away is asked to wait: the
+// health looks back over five seconds, so a spike has passed by then,
+// and a node that is still over its limit is over it for a reason.
+const retryMinutes = 2
+
+// settings are the parts of Config a session acts on.
+type settings struct {
+	DefaultTimer, KeepSeat, RoomIdle     time.Duration
+	AwayAfter, ReleaseAfter, IdleTimeout time.Duration
+	FPS, FreeGuesses                     int
+	NoColor                              bool
+	Debug                                *slog.Logger
+	// Hook is Config.hook (tests; nil: none); SeatSettle the game
+	// screens' ui.SeatOptions.Settle.
+	Hook       func(event, user string)
+	SeatSettle time.Duration
+}
+
+// dailyView is the daily's page as read from the store.
+type dailyView struct {
+	game   daily.Game
+	today  daily.Date
+	commit daily.Commitment
+	// mine is the player's own day (begun: they have claimed it).
+	mine  keep.DailyResult
+	begun bool
+	// practice is why the player's day is (or, not begun, would be)
+	// practice: keep.Practice…; "" for a ranked day.
+	practice string
+	board    keep.DailyBoard
+	secret   daily.Secret
+	// yesterday's board and secret (revealed: a daily was dealt).
+	past     keep.DailyBoard
+	revealed bool
+}
+
+// dailyStart is a player's day claimed, or why not.
+type dailyStart struct {
+	game daily.Game
+	set  daily.Set
+	c    daily.Commitment
+	// practice is why the day is not ranked ("": it is).
+	practice string
+	err      error
+}

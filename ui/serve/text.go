@@ -1,0 +1,82 @@
+package serve
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"github.com/charmbracelet/x/ansi"
+
+	"okey/ui/serve/tables"
+	"okey/ui/theme"
+)
+
+// The lines of a page: its key bar, lines cut and padded to columns.
+
+// keyBar is the keys of a page, as the bottom line.
+func keyBar(st *theme.Styles, bs []key.Binding) string {
+	return strings.Join(keyParts(st, bs), st.Dim.Render(keySep))
+}
+
+// keySep goes between the keys of a bar.
+const keySep = " • "
+
+// keyParts are a bar's keys drawn, the ones switched off left out.
+func keyParts(st *theme.Styles, bs []key.Binding) []string {
+	parts := make([]string, 0, len(bs))
+	for _, b := range bs {
+		if b.Enabled() {
+			parts = append(parts, st.Key.Render(b.Help().Key)+" "+st.Dim.Render(b.Help().Desc))
+		}
+	}
+	return parts
+}
+
+// maxKeyLines is the most lines a page's keys take at the bottom.
+const maxKeyLines = 2
+
+// keyLines are the keys of a page as the bottom lines, width columns
+// wide: one line when they fit, else two of about the same width,
+// broken between keys, never inside one (the lobby's keys did not fit
+// 100 columns, and the last was cut).
+func keyLines(st *theme.Styles, bs []key.Binding, width int) []string {
+	parts := keyParts(st, bs)
+	sep := st.Dim.Render(keySep)
+	join := func(ps []string) string { return strings.Join(ps, sep) }
+	if len(parts) < 2 || ansi.StringWidth(join(parts)) <= width {
+		return []string{tables.CutWidth(join(parts), width)}
+	}
+	// The break that makes the wider line narrowest.
+	best, bestW := 1, -1
+	for i := 1; i < len(parts); i++ {
+		w := max(ansi.StringWidth(join(parts[:i])), ansi.StringWidth(join(parts[i:])))
+		if bestW < 0 || w < bestW {
+			best, bestW = i, w
+		}
+	}
+	out := []string{join(parts[:best]), join(parts[best:])}
+	for i := range out[:maxKeyLines] {
+		out[i] = tables.CutWidth(out[i], width)
+	}
+	return out
+}
+
+// replaceLine puts line in place of line y of a screen.
+func replaceLine(screen string, y int, line string) string {
+	ls := strings.Split(screen, "\n")
+	if y < 0 || y >= len(ls) {
+		return screen
+	}
+	ls[y] = line
+	return strings.Join(ls, "\n")
+}
+
+// padTo cuts or pads s to w columns.
+func padTo(s string, w int) string {
+	s = tables.CutWidth(s, w)
+	return s + strings.Repeat(" ", max(0, w-ansi.StringWidth(s)))
+}
+
+// padLeft pads s to w columns on the left.
+func padLeft(s string, w int) string {
+	return strings.Repeat(" ", max(0, w-ansi.StringWidth(s))) + s
+}
