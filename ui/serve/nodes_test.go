@@ -576,7 +576,10 @@ func TestClusterOfThreeSurvivesANode(t *testing.T) {
 	// server, without a key: told it moved, then back. A key he presses
 	// meanwhile (? opens the help) is not lost: it waits for the table
 	// and is played once he is back (TestKeysWaitForAMovingTable: given
-	// to the screen, in order).
+	// to the screen, in order). On a loaded machine he may be back
+	// before the key lands ("to another server" is in both lines): then
+	// the key goes to the table at once and the help opens, which is
+	// as good — the key is not lost either way.
 	bob.waitFor("to another server", 10*time.Second)
 	if strings.Contains(bob.term.String(), "Keys and rules") {
 		t.Fatal("the help is open before bob asks for it")
@@ -584,7 +587,9 @@ func TestClusterOfThreeSurvivesANode(t *testing.T) {
 	bob.press("?")
 	ann2 := dial(t, addrs[2], "ann", dialOpts{key: annKey})
 	ann2.waitFor(at, 10*time.Second)
-	bob.waitFor("your keys (1) were played", 15*time.Second)
+	bob.waitUntil("showing his key played", 15*time.Second, func(scr string) bool {
+		return strings.Contains(scr, "your keys (1) were played") || strings.Contains(scr, "Keys and rules")
+	})
 	if strings.Contains(bob.term.String(), "Tables (") {
 		t.Fatalf("bob was sent to the lobby:\n%s", bob.term.String())
 	}
