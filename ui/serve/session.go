@@ -120,7 +120,7 @@ func (s *session) apply(t turn) tea.Cmd {
 		s.seat.close()
 		cmd = s.drop(true)
 		s.page = pgLobby
-		s.lobby.tables = c.srv.Hall().List()
+		s.lobby.list(c) // the tables this player may see, never the hall's whole list
 		c.flash = c.tr.T("leave.kept", int(c.srv.Settings().KeepSeat.Minutes()))
 		return cmd
 	default:

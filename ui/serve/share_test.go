@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
+
 	"okey/ui/seatmsg"
 	"okey/ui/serve/tables"
 )
@@ -481,4 +483,36 @@ func TestResumeCodeNeverTakesALiveSeat(t *testing.T) {
 	}
 	eve.press(code, "enter") // still at the code's prompt
 	eve.waitFor("Hand 1 ·", 30*time.Second)
+}
+
+// TestLeavingWithTheSeatKeptListsNoOnesPrivateTable: the lobby a player
+// comes back to after q twice at a table lists no other player's private
+// table. It once took the hall's whole list until the next refresh,
+// another player's private table with its players among them.
+func TestLeavingWithTheSeatKeptListsNoOnesPrivateTable(t *testing.T) {
+	t.Parallel()
+	srv, addr := testServer(t)
+	b := dial(t, addr, "bob", dialOpts{key: newKey(t)})
+	b.waitFor("Tables (0 of", 10*time.Second)
+	b.press("n")
+	b.waitFor("A new table", 5*time.Second)
+	for range nFields - 1 {
+		b.press("down")
+	}
+	b.press("right", "enter")
+	b.waitFor("s starts the match", 5*time.Second)
+	waitSummary(t, srv, "1", "bob's private table", func(s *tables.Summary) bool { return s.Private })
+
+	s := newSession(srv, context.Background(), "key:ann", "", "ann", "127.0.0.1", "en")
+	s.Init()
+	s.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	s.apply(turn{to: pgLeaveKept})
+	if s.page != pgLobby {
+		t.Fatalf("after leaving: page %v, want the lobby", s.page)
+	}
+	for _, sum := range s.lobby.tables {
+		if sum.Private && sum.Holds("key:ann") < 0 {
+			t.Errorf("the lobby after leaving lists table %s, private, of others", sum.ID)
+		}
+	}
 }
