@@ -4,13 +4,13 @@ import (
 	"strings"
 	"testing"
 
+	"okey/bots/bots101/decide"
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
 	"okey/ui/i18n"
 	"okey/ui/play101"
-	"okey/ui/play101/decide"
 )
 
 // findTurn101 plays matches from seed 1 on, the player's turns through

@@ -4,8 +4,8 @@ import (
 	"runtime"
 	"testing"
 
+	"okey/bots/bots101/decide"
 	"okey/game/okey101"
-	"okey/ui/play101/decide"
 )
 
 // crowded101 is a 101 table in colour at w×h in the middle of a hand

@@ -7,11 +7,11 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"okey/bots/bots101/decide"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
 	"okey/ui/play101"
-	"okey/ui/play101/decide"
 )
 
 // The keys bar of a 101 hand's end and of its final table names i, the

@@ -12,9 +12,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"okey/bots/bots101/decide"
 	"okey/bots/botsclassic"
 	"okey/game/classic"
-	"okey/ui/play101/decide"
 	"okey/ui/playclassic"
 	"okey/ui/settings"
 )

@@ -4,10 +4,10 @@ import (
 	"strings"
 	"testing"
 
+	"okey/bots/bots101/decide"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/ui/play101"
-	"okey/ui/play101/decide"
 )
 
 // TestFollowTheHint101ByKeys plays whole hands as a newcomer would who

@@ -6,12 +6,12 @@ import (
 	"testing"
 	"time"
 
+	"okey/bots/bots101/decide"
 	"okey/bots/botsclassic"
 	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/ui/i18n"
-	"okey/ui/play101/decide"
 	"okey/ui/playclassic"
 )
 

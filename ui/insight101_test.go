@@ -4,9 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"okey/bots/bots101/decide"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
-	"okey/ui/play101/decide"
 )
 
 // A 101 hint at 80×24 that names melds on the table keeps them in sight

@@ -11,9 +11,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"okey/bots/bots101/decide"
 	"okey/game/classic"
 	"okey/game/okey101"
-	"okey/ui/play101/decide"
 	"okey/ui/settings"
 	"okey/ui/store"
 )

@@ -10,6 +10,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 
+	"okey/bots/bots101/decide"
 	"okey/bots/botsclassic"
 	"okey/bots/par"
 	"okey/game"
@@ -19,7 +20,6 @@ import (
 	"okey/ui/keymap"
 	"okey/ui/layout"
 	"okey/ui/pages"
-	"okey/ui/play101/decide"
 	"okey/ui/playdaily"
 	"okey/ui/review"
 	"okey/ui/saves"

@@ -6,11 +6,11 @@ import (
 	"strings"
 	"testing"
 
+	"okey/bots/bots101/decide"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
 	"okey/ui/play101"
-	"okey/ui/play101/decide"
 )
 
 // Tests of what confused a newcomer playing 101 in a real terminal.

@@ -12,11 +12,11 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"okey/bots/bots101/decide"
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/layout"
 	"okey/ui/play101"
-	"okey/ui/play101/decide"
 	"okey/ui/settings"
 	"okey/ui/store"
 )

@@ -9,11 +9,11 @@ import (
 	"testing"
 
 	"okey/bots/bots101"
+	"okey/bots/bots101/decide"
 	"okey/bots/botsclassic"
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
-	"okey/ui/play101/decide"
 	"okey/ui/settings"
 	"okey/ui/store"
 )

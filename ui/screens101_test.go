@@ -11,11 +11,11 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
+	"okey/bots/bots101/decide"
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/canvas"
 	"okey/ui/i18n"
-	"okey/ui/play101/decide"
 	"okey/ui/rack"
 )
 

@@ -3,6 +3,7 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"okey/bots/bots101/decide"
 	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
@@ -12,7 +13,6 @@ import (
 	"okey/ui/i18n"
 	"okey/ui/overlays"
 	"okey/ui/play101"
-	"okey/ui/play101/decide"
 	"okey/ui/playclassic"
 )
 

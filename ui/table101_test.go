@@ -12,13 +12,13 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"okey/bots/bots101"
+	"okey/bots/bots101/decide"
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
 	"okey/ui/host101"
 	"okey/ui/play101"
-	"okey/ui/play101/decide"
 	"okey/ui/rack"
 	"okey/ui/store"
 )

@@ -8,13 +8,13 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"okey/bots/bots101/decide"
 	"okey/game"
 	"okey/game/daily"
 	"okey/game/okey101"
 	"okey/game/record"
 	"okey/ui/hosting"
 	"okey/ui/play101"
-	"okey/ui/play101/decide"
 	"okey/ui/settings"
 	"okey/ui/stats"
 	"okey/ui/store"

@@ -4,10 +4,10 @@ import (
 	"strings"
 	"testing"
 
+	"okey/bots/bots101/decide"
 	"okey/game/okey101"
 	"okey/ui/hosting"
 	"okey/ui/hosting/hostingtest"
-	"okey/ui/play101/decide"
 	"okey/ui/table"
 )
 

@@ -6,12 +6,12 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"okey/bots/bots101/decide"
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
 	"okey/ui/i18n"
-	"okey/ui/play101/decide"
 	"okey/ui/rack"
 	"okey/ui/table"
 )

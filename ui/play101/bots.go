@@ -7,9 +7,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"okey/bots/bots101/decide"
 	"okey/game"
 	"okey/game/okey101"
-	"okey/ui/play101/decide"
 	"okey/ui/table"
 )
 

@@ -1,8 +1,8 @@
 package play101
 
 import (
+	"okey/bots/bots101/decide"
 	"okey/game/okey101"
-	"okey/ui/play101/decide"
 	"okey/ui/play101/hintwords"
 )
 

@@ -3,12 +3,12 @@ package play101_test
 import (
 	"testing"
 
+	"okey/bots/bots101/decide"
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/hosting/hostingtest"
 	"okey/ui/play101"
-	"okey/ui/play101/decide"
 	"okey/ui/table"
 )
 

@@ -2,10 +2,10 @@ package play101
 
 import (
 	"context"
+	"okey/bots/bots101/decide"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
-	"okey/ui/play101/decide"
 	"okey/ui/play101/melds"
 	"okey/ui/rack"
 	"okey/ui/table"

@@ -3,11 +3,11 @@ package hintwords
 import (
 	"strings"
 
+	"okey/bots/bots101/decide"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
 	"okey/ui/i18n"
-	"okey/ui/play101/decide"
 	"okey/ui/table"
 )
 

@@ -7,11 +7,11 @@ import (
 	"slices"
 
 	"okey/bots/bots101"
+	"okey/bots/bots101/decide"
 	"okey/bots/botsclassic"
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
-	"okey/ui/play101/decide"
 	"okey/ui/seatmsg"
 )
 

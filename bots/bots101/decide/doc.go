@@ -11,6 +11,8 @@
 //	plain.go  Plain, PlainAction, AnyAction, the discard advised, Costs
 //	hint.go   Hint, Facts, the plan's steps (AfterSteps), TakeFacts
 //
-// It imports the referee of 101 (game/okey101, game/okey101/meld, game/tile)
-// and the bots of 101, and nothing of ui.
+// It lives with the bots because it has no screen: the app's table and
+// a served table's referee both ask it. It imports the referee of 101
+// (game/okey101, game/okey101/meld, game/tile), the bots and the coach,
+// and nothing of ui.
 package decide
