@@ -191,7 +191,7 @@ func mustRead(t *testing.T, p string) []byte {
 // that it matches, in both languages; --commit has nothing to compare.
 func TestVerifyDailyCommand(t *testing.T) {
 	d, _ := daily.ParseDate("2026-11-24")
-	set, _ := daily.New(daily.Classic, d)
+	set, _ := daily.New(game.Classic, d)
 	h := set.Hands[1]
 	g, err := classic.NewGame(daily.ClassicRules(), h.Seed, set.Meta(h, false))
 	if err != nil {

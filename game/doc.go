@@ -27,7 +27,7 @@
 //	           (TurnSeat, TurnSeats: each game's View.Rotate), the top
 //	           of a discard stack (Top)
 //	phase.go   Phase and Outcome, named in JSON; Named, ParseName,
-//	           KindName and ParseKind for the games' own small types
+//	           EnumName and ParseEnum for the games' own small types
 //	rules.go   a rules set as text (RulesText, UnmarshalRules)
 //	errors.go  RulesError, the reasons an action is refused in both
 //	           games, MoveError and Refuse; the reducer's frame both

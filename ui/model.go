@@ -471,7 +471,7 @@ type keptFrame struct {
 
 // DailyOptions start the app on the daily (okey daily).
 type DailyOptions struct {
-	Game daily.Game
+	Game game.Kind
 	// Date is the day asked for; zero is today, by the clock (Now).
 	Date daily.Date
 }
@@ -499,7 +499,7 @@ type dailyState struct {
 
 // dailyAsk is a daily waiting for the player's word on its date.
 type dailyAsk struct {
-	game   daily.Game
+	game   game.Kind
 	choice playdaily.Choice
 	today  daily.Date
 	// back is the screen a "no" returns to; quit when it is none (the

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"okey/bots/bots101/decide"
+	"okey/game"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
@@ -283,7 +284,7 @@ func TestResumeLeavesOutABrokenGroup(t *testing.T) {
 		}
 		broken = append(broken, i)
 	}
-	b, err := json.Marshal(play101.RackFile{Game: okey101.GameName, Hand: m.t().View.Hand, Redeal: m.t().View.Redeal,
+	b, err := json.Marshal(play101.RackFile{Game: string(game.Okey101), Hand: m.t().View.Hand, Redeal: m.t().View.Redeal,
 		Cursor: m.t().Cursor, Slots: m.t().Rack.Slots[:], Groups: [][]int{broken, good}})
 	if err != nil {
 		t.Fatal(err)

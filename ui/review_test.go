@@ -189,7 +189,7 @@ func TestReviewFromHandOver101(t *testing.T) {
 		t.Fatalf("the hand's end does not offer the review:\n%s", plain(m))
 	}
 	openAndWait(t, m)
-	if m.rv.Res.Game != coach.Game101 {
+	if m.rv.Res.Game != game.Okey101 {
 		t.Fatalf("the review of a hand of 101 judged %q", m.rv.Res.Game)
 	}
 	checkSteps(t, m, scrHandOver)

@@ -60,7 +60,7 @@ type RulesError = game.RulesError
 // rulesErr is a RulesError: reason, the English text's format and the
 // arguments both take.
 func rulesErr(reason, format string, a ...any) error {
-	return game.NewRulesError(GameName, ErrRules, reason, format, a...)
+	return game.NewRulesError(game.Okey101, ErrRules, reason, format, a...)
 }
 
 // MinPairs is the fewest pairs a player opens with (çift açmak).

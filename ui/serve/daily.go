@@ -10,9 +10,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"okey/game/classic"
+	"okey/game"
 	"okey/game/daily"
-	"okey/game/okey101"
 	"okey/ui/serve/keep"
 	"okey/ui/serve/tables"
 )
@@ -40,7 +39,7 @@ func (s *Server) random() io.Reader {
 // seen. A key whose first sight the store cannot vouch for (its record
 // does not open with the cluster's secret) is taken as new: the board
 // ranks only what it can stand by.
-func (s *Server) dailyStanding(ctx context.Context, g daily.Game, d daily.Date, id, addr string, claim bool) (string, error) {
+func (s *Server) dailyStanding(ctx context.Context, g game.Kind, d daily.Date, id, addr string, claim bool) (string, error) {
 	guest := strings.HasPrefix(id, keep.GuestPrefix)
 	var first time.Time
 	if !guest {
@@ -100,7 +99,7 @@ func (s *Server) ratedSince(ctx context.Context, id string) func() time.Time {
 		if s.book == nil {
 			return since
 		}
-		for _, g := range []string{classic.GameName, okey101.GameName} {
+		for _, g := range []string{string(game.Classic), string(game.Okey101)} {
 			if at, ok := s.book.WrittenAt(ctx, g, id); ok && (since.IsZero() || at.Before(since)) {
 				since = at
 			}
@@ -111,7 +110,7 @@ func (s *Server) ratedSince(ctx context.Context, id string) func() time.Time {
 
 // dailySet is the served set of g on d and its commitment, the secret
 // made if no node has made it yet.
-func (s *Server) dailySet(ctx context.Context, g daily.Game, d daily.Date) (daily.Set, daily.Commitment, error) {
+func (s *Server) dailySet(ctx context.Context, g game.Kind, d daily.Date) (daily.Set, daily.Commitment, error) {
 	sec, err := s.daily.Secret(ctx, g, d, s.random())
 	if err != nil {
 		return daily.Set{}, daily.Commitment{}, err
@@ -207,7 +206,7 @@ func (s *session) readDaily() tea.Cmd {
 
 // dailyStartedMsg: the player's day claimed (or refused).
 type dailyStartedMsg struct {
-	game daily.Game
+	game game.Kind
 	set  daily.Set
 	c    daily.Commitment
 	// practice is why the day is not ranked ("": it is).
@@ -292,10 +291,10 @@ func (s *session) updateDaily(k tea.KeyPressMsg) tea.Cmd {
 		s.page = pgLobby
 		s.listTables()
 	case key.Matches(k, s.keys.BoardGame):
-		if s.dailyGame == daily.Classic {
-			s.dailyGame = daily.Okey101
+		if s.dailyGame == game.Classic {
+			s.dailyGame = game.Okey101
 		} else {
-			s.dailyGame = daily.Classic
+			s.dailyGame = game.Classic
 		}
 		return s.readDaily()
 	case key.Matches(k, s.keys.Play):
@@ -320,7 +319,7 @@ func (s *session) openDaily() tea.Cmd {
 		return nil
 	}
 	if s.dailyGame == "" {
-		s.dailyGame = daily.Classic
+		s.dailyGame = game.Classic
 	}
 	s.page = pgDaily
 	return s.readDaily()

@@ -11,8 +11,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"okey/game"
 	"okey/game/duplicate"
-	"okey/game/okey101"
 	"okey/ui/seatmsg"
 	"okey/ui/serve/tables"
 	"okey/ui/table"
@@ -224,7 +224,7 @@ func (s *session) dupEndLines(st *theme.Styles) ([]string, []key.Binding) {
 			duplicate.Quarters(d.Score[p]).String(), d.Totals[p])))
 	}
 	usual := "dup.usual.classic"
-	if s.dup.game == okey101.GameName {
+	if s.dup.game == string(game.Okey101) {
 		usual = "dup.usual.101"
 	}
 	lines = append(lines, "", st.Dim.Render(s.tr.T("dup.explain")), st.Dim.Render(s.tr.T(usual)))

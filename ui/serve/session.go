@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/daily"
 	"okey/ui/i18n"
@@ -109,7 +110,7 @@ type session struct {
 
 	// The daily's page: its game, and the page as last read (nil while
 	// it is read).
-	dailyGame daily.Game
+	dailyGame game.Kind
 	dailyView *dailyPage
 	dailyErr  bool
 
@@ -467,7 +468,7 @@ type roomSeats struct {
 
 // dailyPage is the daily's page as read from the store.
 type dailyPage struct {
-	game   daily.Game
+	game   game.Kind
 	today  daily.Date
 	commit daily.Commitment
 	// mine is the player's own day (begun: they have claimed it).

@@ -10,8 +10,8 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"okey/game"
 	"okey/game/daily"
-	"okey/game/okey101"
 	"okey/ui/layout"
 	"okey/ui/safetext"
 	"okey/ui/seatmsg"
@@ -258,8 +258,8 @@ func (s *session) lobbyLines(st *theme.Styles) ([]string, []key.Binding) {
 		rules := s.rulesName(t.Rules)
 		if t.Daily {
 			rules = s.tr.T("served.row") // one's own daily: enter goes back to it
-			if g, err := daily.ParseGame(t.Game); err == nil && t.Started {
-				state = s.tr.T("served.rowhand", t.Hand, g.Hands())
+			if g, err := game.ParseKind(t.Game); err == nil && t.Started {
+				state = s.tr.T("served.rowhand", t.Hand, daily.Hands(g))
 			}
 		}
 		if t.Duplicate > 0 && t.Started && !t.Over && t.Hand > 0 {
@@ -299,7 +299,7 @@ func (s *session) lobbyLines(st *theme.Styles) ([]string, []key.Binding) {
 // gameName is a game's name in the player's words: classic Okey, Okey
 // 101.
 func (s *session) gameName(name string) string {
-	if name == okey101.GameName {
+	if name == string(game.Okey101) {
 		return s.tr.T("val.okey101")
 	}
 	return s.tr.T("val.classic")
@@ -318,9 +318,9 @@ func (s *session) rulesName(rules string) string {
 
 // levelName is a bot's level as the form offers it; at a 101 table a
 // level 101's bots lack says which of theirs plays.
-func (s *session) levelName(game, level string) string {
+func (s *session) levelName(g, level string) string {
 	name := s.tr.T("level." + level)
-	if game == okey101.GameName && tables.Level101(level) != level {
+	if g == string(game.Okey101) && tables.Level101(level) != level {
 		name += " (101: " + s.tr.T("level."+tables.Level101(level)) + ")"
 	}
 	return name
@@ -548,7 +548,7 @@ func (s *session) dailyLines(st *theme.Styles) ([]string, []key.Binding) {
 	p := s.dailyView
 	g := p.game
 	lines = append(lines,
-		st.Text.Render(s.tr.T("served.today", p.today.String(), g.Hands())),
+		st.Text.Render(s.tr.T("served.today", p.today.String(), daily.Hands(g))),
 		st.Text.Render(s.tr.T("served.commit", p.commit.Short())))
 	// A day that is (or will be) practice says why before its first
 	// hand, in the blank line's place: the page keeps to 24 lines.
@@ -579,7 +579,7 @@ func (s *session) dailyLines(st *theme.Styles) ([]string, []key.Binding) {
 			case !row.Ranked():
 				mine = "served.mine.practice"
 			}
-			lines = append(lines, st.Bold.Render(s.tr.T(mine, len(row.Hands), g.Hands(), signed(row.Field), s.parWord(row))))
+			lines = append(lines, st.Bold.Render(s.tr.T(mine, len(row.Hands), daily.Hands(g), signed(row.Field), s.parWord(row))))
 		}
 	}
 	if gap {
@@ -628,7 +628,7 @@ func (s *session) dailyBoardLines(st *theme.Styles, b keep.DailyBoard, n int, cl
 			place = "–" // a guest, practice: not ranked
 		}
 		line := padTo(place, 3) + " " + padTo(tables.CutWidth(name, boardName+2), boardName+2) + " " +
-			padLeft(fmt.Sprintf("%d/%d", len(r.Hands), g.Hands()), 6) + " " + padLeft(signed(r.Field), 8) + " " + padLeft(vsPar, 6)
+			padLeft(fmt.Sprintf("%d/%d", len(r.Hands), daily.Hands(g)), 6) + " " + padLeft(signed(r.Field), 8) + " " + padLeft(vsPar, 6)
 		if closed && !r.Done(g) {
 			line += "  " + s.tr.T("served.forfeit")
 		}
