@@ -4,11 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"text/tabwriter"
+
 	"okey/bots/par"
 	"okey/game"
 	"okey/game/daily"
 	"okey/ui/i18n"
-	"text/tabwriter"
 
 	"github.com/charmbracelet/x/ansi"
 )

@@ -4,6 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path/filepath"
+	"strings"
+
 	"okey/bots/par"
 	"okey/game"
 	"okey/game/daily"
@@ -11,8 +14,6 @@ import (
 	"okey/ui/playdaily"
 	"okey/ui/stats"
 	"okey/ui/store"
-	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 )

@@ -3,9 +3,10 @@ package main
 import (
 	"errors"
 	"fmt"
-	"okey/ui/settings"
 	"slices"
 	"strings"
+
+	"okey/ui/settings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"

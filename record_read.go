@@ -3,11 +3,12 @@ package main
 import (
 	"errors"
 	"io"
+	"os"
+
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/game/record"
-	"os"
 )
 
 // readRecordFrom streams the record of path ("-": stdin) with

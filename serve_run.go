@@ -6,15 +6,16 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
-	"okey/ui/problem"
-	"okey/ui/serve"
-	"okey/ui/serve/keep"
-	"okey/ui/store"
 	"os"
 	"os/signal"
 	"sync"
 	"syscall"
 	"time"
+
+	"okey/ui/problem"
+	"okey/ui/serve"
+	"okey/ui/serve/keep"
+	"okey/ui/store"
 )
 
 // serveRun checks the configuration and runs the server. Nothing is

@@ -4,9 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"strings"
+
 	"okey/ui/problem"
 	"okey/ui/serve/keep"
-	"strings"
 
 	"github.com/spf13/cobra"
 )

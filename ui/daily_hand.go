@@ -2,6 +2,8 @@ package ui
 
 import (
 	"encoding/json"
+	"strings"
+
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/daily"
@@ -9,7 +11,6 @@ import (
 	"okey/game/record"
 	"okey/ui/playdaily"
 	"okey/ui/stats"
-	"strings"
 )
 
 // putDaily keeps the entry in the statistics.
