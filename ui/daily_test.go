@@ -396,6 +396,9 @@ func TestDailyForTheRecordHasNoHint(t *testing.T) {
 // A hand played in an earlier run is reviewed from the daily's page,
 // its record found among the finished matches.
 func TestDailyReviewsAHandOfAnEarlierRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("four hands played through the keys and one reviewed: the whole suite's; -short leaves it")
+	}
 	c := at("2026-11-24 12:00:00")
 	m := newTestModel(t, 100, 30, dailyOpt(game.Classic, "", c))
 	drain(t, m, m.Init())
