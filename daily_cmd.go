@@ -63,15 +63,6 @@ okey daily --date 2026-11-23 --game 101 --par --json`,
 	return c
 }
 
-// dailyFlags are okey daily's flags.
-type dailyFlags struct {
-	game                          choice
-	date                          string
-	fingerprint, par, json, share bool
-	// play are the flags of the table okey daily plays at.
-	play playFlags
-}
-
 func dailyGames() []string {
 	var gs []string
 	for _, g := range game.Kinds() {
@@ -128,17 +119,4 @@ func dailyRun(ctx context.Context, c *cobra.Command, f *dailyFlags, today daily.
 		return exitCode(1)
 	}
 	return exitCode(printPar(set, fp, lines, f.json, tr, stdout))
-}
-
-// dailyDate is the day --date names, zero when none is given; a date
-// that is not one is a usage error.
-func dailyDate(c *cobra.Command, f *dailyFlags) (daily.Date, error) {
-	if f.date == "" {
-		return daily.Date{}, nil
-	}
-	d, err := daily.ParseDate(f.date)
-	if err != nil {
-		return d, &usageError{cmd: c, key: "cmd.daily.date", args: []any{f.date}}
-	}
-	return d, nil
 }

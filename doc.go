@@ -43,13 +43,16 @@
 //	record_read.go  verify and review reading a record from a file or
 //	                stdin as a stream (game/record's Read), each game's
 //	                replay following it to its first line that cannot belong
-//	serve_cmd.go    okey serve: its flags and configuration checked
+//	serve_cmd.go    okey serve: its flags
+//	serve_config.go okey serve's flags' values, and the configuration
+//	                they make checked
 //	serve_run.go    okey serve's run until a signal, --seal-store, the
 //	                log held until the start succeeded
 //	serve_secret.go okey serve secret: a cluster's secret made and changed
 //	load_cmd.go     okey load: okey serve measured under load
 //	rules_cmd.go    okey rules: a game's whole rules
 //	daily_cmd.go    okey daily: the day's deal, its fingerprint and par
+//	daily_flags.go  okey daily's flags' values and the date they name
 //	daily_print.go  okey daily's output, text or JSON
 //	daily_share.go  okey daily --play and --share
 //	dirs_cmd.go     okey dirs: where the files are

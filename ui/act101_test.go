@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"okey/bots/bots101/decide"
+	"okey/bots/decide101"
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
@@ -44,7 +44,7 @@ func findIn101(t *testing.T, m *Model, want func(m *Model) bool) bool {
 			}
 			v := m.t().G.State().View(0)
 			var sv meld.Solver
-			a, _ := decide.PlainAction(&v, &sv)
+			a, _ := decide101.PlainAction(&v, &sv)
 			playKeys101(t, m, a)
 			if a.Kind == okey101.ActDiscard {
 				break

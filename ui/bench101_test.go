@@ -4,7 +4,7 @@ import (
 	"runtime"
 	"testing"
 
-	"okey/bots/bots101/decide"
+	"okey/bots/decide101"
 	"okey/game/okey101"
 )
 
@@ -83,7 +83,7 @@ func BenchmarkKey101Discard(b *testing.B) {
 		for i := range ms {
 			ms[i] = crowded101(b, 100, 30)
 			ms[i].t().Sel = nil
-			ms[i].t().Cursor = slotOf101(ms[i], decide.DiscardChoice(&ms[i].t().View, &ms[i].t().SV))
+			ms[i].t().Cursor = slotOf101(ms[i], decide101.DiscardChoice(&ms[i].t().View, &ms[i].t().SV))
 		}
 		runtime.GC()
 		b.StartTimer()

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"okey/bots/bots101/decide"
+	"okey/bots/decide101"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 )
@@ -41,7 +41,7 @@ func TestHint101KeepsItsMeldsInSight(t *testing.T) {
 				}
 				v := m.t().G.State().View(0)
 				var sv meld.Solver
-				f := decide.Hint(&v, &sv)
+				f := decide101.Hint(&v, &sv)
 				named = named[:0]
 				for _, a := range f.Plan {
 					if (a.Kind == okey101.ActLayOff || a.Kind == okey101.ActTakeBack) && a.Meld < len(v.Table) {

@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"okey/bots/bots101"
-	"okey/bots/bots101/decide"
 	"okey/bots/botsclassic"
+	"okey/bots/decide101"
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
@@ -100,7 +100,7 @@ func startOn(t *testing.T, saved []byte, which string) (*Model, error) {
 	}
 	s := settings.Default("en")
 	s.Speed, s.Game = "instant", which
-	m, err := New(Options{Settings: s, StateDir: state, ConfigDir: cfg, Now: fixedNow, NoColor: true, NewPlayer101: decide.NewPlain})
+	m, err := New(Options{Settings: s, StateDir: state, ConfigDir: cfg, Now: fixedNow, NoColor: true, NewPlayer101: decide101.NewPlain})
 	if m != nil {
 		t.Cleanup(func() { m.Close() })
 	}

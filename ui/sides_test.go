@@ -3,7 +3,7 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
-	"okey/bots/bots101/decide"
+	"okey/bots/decide101"
 	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
@@ -65,7 +65,7 @@ func (m *Model) tilesIn(ts []tile.Tile, okey tile.Tile) string { return m.tr.Til
 // served table plays it for a seat whose bot failed.
 func plainAction101(v okey101.View) (okey101.Action, bool) {
 	var sv meld.Solver
-	return decide.PlainAction(&v, &sv)
+	return decide101.PlainAction(&v, &sv)
 }
 
 // handOver101Lines are the end of a hand of 101 as its page shows it.

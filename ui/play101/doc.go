@@ -61,7 +61,7 @@
 //	             readiness (Send, Ready)
 //
 // What a seat's view alone decides (the players, the plain player, the
-// hint's facts) lives with the bots, in bots/bots101/decide. Its
+// hint's facts) lives with the bots, in bots/decide101. Its
 // sub-packages, which import nothing of it: a served seat's view turned
 // and the world it tries its actions on, ui/play101/seatview; the hint's facts and a plan's
 // steps in words, ui/play101/hintwords; the rules on the settings form,

@@ -3,7 +3,7 @@ package play101_test
 import (
 	"testing"
 
-	"okey/bots/bots101/decide"
+	"okey/bots/decide101"
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/tile"
@@ -33,7 +33,7 @@ func opening(t *testing.T) (*play101.Table, *hostingtest.App, tile.Tile) {
 		if v.Phase != game.Playing || !v.MyTurn() || v.Stage == okey101.StageDraw {
 			continue
 		}
-		x := decide.DiscardChoice(v, &tb.SV)
+		x := decide101.DiscardChoice(v, &tb.SV)
 		for i, y := range tb.Rack.Slots {
 			if y == x && tb.GroupOf(i) < 0 {
 				tb.Cursor = i
