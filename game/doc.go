@@ -21,6 +21,9 @@
 //
 // The files:
 //
+//	kind.go    Kind, which game a match is of (Classic, Okey101): the
+//	           word a record, --game, a daily's hash and the settings
+//	           write, read back by ParseKind
 //	rng.go     NewSeed and Seeded, randomness for callers outside the
 //	           referees (bots, simulations) that must replay from a seed
 //	seats.go   NumSeats, a table turned so that a seat sits at 0
