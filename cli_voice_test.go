@@ -9,7 +9,7 @@ import (
 
 // TestSimSpeaksWithOneVoice: okey sim refuses the same mistake with the
 // same line whichever game it runs, one line, exit 2, in the language of
-// --lang, naming the flag to mend (issue 25, point 5: 101 said "--hands
+// --lang, naming the flag to mend (once 101 said "--hands
 // and --matches: give one" where classic said "give --hands or
 // --matches, not both", and both said it in English under --lang tr).
 func TestSimSpeaksWithOneVoice(t *testing.T) {

@@ -15,7 +15,7 @@ import (
 )
 
 // The values the shell completes for the flags that take words of
-// their own (issue 42, point 5): the games, languages, themes and
+// their own: the games, languages, themes and
 // speeds (fixed), the bots' levels and the rules' options (lists,
 // comma-separated, of the game --game names, else of both), tiles for
 // --indicator, records (*.okey) for okey review and okey verify.

@@ -15,6 +15,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"okey/bots/par"
+	"okey/game"
 	"okey/game/daily"
 	"okey/ui/i18n"
 	"okey/ui/store"
@@ -139,7 +140,7 @@ func TestDailyParJSON(t *testing.T) {
 		t.Fatalf("not one JSON object: %v\n%s", err, out)
 	}
 	d, _ := daily.ParseDate("2026-11-23")
-	set, _ := daily.New(daily.Okey101, d)
+	set, _ := daily.New(game.Okey101, d)
 	fp, _ := set.Fingerprint()
 	want, err := par.Measure(context.Background(), set, []string{"hard", "normal", "easy"})
 	if err != nil {

@@ -4,7 +4,7 @@
 //
 // The command line is cobra's, styled by fang: main.go builds the tree
 // of commands in the player's language, runs it and turns what went
-// wrong into an exit status by one rule for every command (issue 42):
+// wrong into an exit status by one rule for every command:
 //
 //	0    done (help and version too)
 //	1    a runtime failure, said on one line on stderr in the player's
@@ -24,27 +24,41 @@
 //	commands.go     the tree of commands in the player's language
 //	env.go          what every command runs with (the streams, the
 //	                environment, the language), the exit statuses and
-//	                usage errors, and the flags' helpers every command uses
+//	                usage errors
+//	flags.go        the flags' helpers every command uses: a parse error
+//	                in the player's words, no arguments, fixed values
 //	help.go         the help: fang's section titles in the player's language
 //	play_cmd.go     okey play (okey with no command): a match against bots
 //	hand_cmd.go     okey hand: a rack analysed (ui/cli's engines)
 //	sim_cmd.go      okey sim: one flow for both games (flags checked, the
 //	                arena run, its table or JSON out), each game's part
 //	                behind simGame
-//	simflags.go     okey sim's flags, the same names for both games
+//	simflags.go     okey sim's flags, the same names for both games, and
+//	                its usage line
+//	sim_records.go  okey sim --record: each match's record written
 //	simclassic_cmd.go  okey sim's classic part: its levels, rules, arena, tables
 //	sim101_cmd.go   okey sim --game 101's part: the same for 101
 //	review_cmd.go   okey review: a match's decisions judged
 //	verify_cmd.go   okey verify: a served match's record checked
-//	serve_cmd.go    okey serve (and okey serve secret): the SSH server run
+//	record_read.go  verify and review reading a record from a file or
+//	                stdin as a stream (game/record's Read), each game's
+//	                replay following it to its first line that cannot belong
+//	serve_cmd.go    okey serve: its flags
+//	serve_config.go okey serve's flags' values, and the configuration
+//	                they make checked
+//	serve_run.go    okey serve's run until a signal, --seal-store, the
+//	                log held until the start succeeded
+//	serve_secret.go okey serve secret: a cluster's secret made and changed
 //	load_cmd.go     okey load: okey serve measured under load
 //	rules_cmd.go    okey rules: a game's whole rules
 //	daily_cmd.go    okey daily: the day's deal, its fingerprint and par
+//	daily_flags.go  okey daily's flags' values and the date they name
+//	daily_print.go  okey daily's output, text or JSON
+//	daily_share.go  okey daily --play and --share
 //	dirs_cmd.go     okey dirs: where the files are
 //	version_cmd.go  okey version and okey man
 //	version.go      the build's version, from its build information
 //	completions.go  the values shell completion offers for flags and files
 //	man.go          okey man: the manual page written from the command tree
-//	record_stream.go verify and review reading a record as a stream, stopping at the first line that cannot belong
 //	debuglog.go     the debug log a bug report can carry (--debug-log)
 package main

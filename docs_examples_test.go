@@ -247,7 +247,7 @@ func TestDocumentedExamples(t *testing.T) {
 }
 
 // interrupted reports whether code is an interrupted run's exit status:
-// 130, as for ctrl+c (issue 42, point 1), or 1 as the commands said it
+// 130, as for ctrl+c, or 1 as the commands said it
 // before that.
 func interrupted(code int) bool { return code == 130 || code == 1 }
 

@@ -34,7 +34,7 @@ type exampleRun struct {
 
 // examples are every example line of every command's help, and how each
 // is run; an example not listed here fails the test, so a new one is run
-// too (issue 42: okey hand -h's first example had 13 tiles and failed as
+// too (okey hand -h's first example once had 13 tiles and failed as
 // written).
 var examples = map[string]exampleRun{
 	"okey":                                         {"run", 1, "plays: without a terminal it says it needs one"},

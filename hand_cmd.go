@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/ui/cli"
@@ -54,7 +55,7 @@ R1 R2 R3 R4 Y5 Y6 Y7 Y8 B9 B10 B11 K12 R12 Y12 B12 K1 K2 K3 J R7 B3`,
 	fs.IntVar(&f.deal, "deal", 0, e.tr.T("cli.flag.hand.deal"))
 	fs.Uint64Var(&f.seed, "seed", 7, e.tr.T("cli.flag.hand.seed"))
 	fs.StringVar(&f.mix, "mix", "dealt", e.tr.T("cli.flag.hand.mix"))
-	fs.StringVar(&f.game, "game", "classic", e.tr.T("cli.flag.hand.game", gameNames()))
+	fs.StringVar(&f.game, "game", string(game.Classic), e.tr.T("cli.flag.hand.game", gameNames()))
 	_ = c.RegisterFlagCompletionFunc("game", fixed(settings.Games...))
 	_ = c.RegisterFlagCompletionFunc("mix", fixed("dealt", "hard"))
 	_ = c.RegisterFlagCompletionFunc("indicator", tiles)

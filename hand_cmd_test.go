@@ -257,7 +257,7 @@ func (l *lockedBuffer) String() string {
 	return l.b.String()
 }
 
-// ctrl+c in the middle of okey hand --json (issue 10, point 4): the
+// ctrl+c in the middle of okey hand --json: the
 // command stops though its input is still open, writes every answer it
 // computed, says how many on one line and exits 1.
 func TestHandJSONInterrupted(t *testing.T) {
@@ -325,8 +325,8 @@ func (r *cancelReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// ctrl+c at any moment of okey hand --json reading a file (issue 30,
-// point 1), in both games: the exit status is 1 and stderr one line
+// ctrl+c at any moment of okey hand --json reading a file, in both
+// games: the exit status is 1 and stderr one line
 // saying how many lines were answered, which is how many answers stdout
 // holds — every time, never a silent exit 0 with part of the answers.
 func TestHandJSONInterruptedAtEveryMoment(t *testing.T) {

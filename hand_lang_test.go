@@ -12,7 +12,7 @@ import (
 
 // okey hand --lang tr says its analysis as the Turkish table does: the
 // tiles in words with their endings, the finishes by their names; the
-// English analysis and --json do not change (issue 31, point 9).
+// English analysis and --json do not change.
 func TestHandInTurkish(t *testing.T) {
 	run := func(args ...string) (string, int) {
 		var out, errb bytes.Buffer
@@ -53,8 +53,8 @@ func TestHandInTurkish(t *testing.T) {
 // okey hand --lang tr says why a rack cannot be read in Turkish: a
 // token that is no tile, a wrong count, too many copies, no indicator;
 // English keeps the errors' own words, but for a missing indicator,
-// which both games name by its flag in both languages (issue 25, point
-// 5: it was the --json line's "IND: TILES" in classic, a tile error in
+// which both games name by its flag in both languages (it was
+// once the --json line's "IND: TILES" in classic, a tile error in
 // 101).
 func TestHandErrorsInTurkish(t *testing.T) {
 	run := func(args ...string) (string, int) {
@@ -92,7 +92,7 @@ func TestHandErrorsInTurkish(t *testing.T) {
 }
 
 // A refused --rules says why in the command line's language in okey
-// sim and okey hand as in okey play (issue 31, point 10).
+// sim and okey hand as in okey play.
 func TestRulesRefusedInTurkish(t *testing.T) {
 	for _, c := range []struct {
 		main   func(context.Context, []string, io.Reader, io.Writer, io.Writer) int
@@ -139,7 +139,7 @@ func TestNoIndicatorOneVoice(t *testing.T) {
 // right order ("En iyi açış 63: 101 için 38 eksik"; it read "38 için
 // 101 eksik"), and its help names the melds as the glossary does: per
 // for any meld, never for a set alone ("serilerini ve perlerini" read
-// as runs and sets; issue 41).
+// as runs and sets).
 func TestHand101ShortOfOpeningInTurkish(t *testing.T) {
 	var out, errb bytes.Buffer
 	args := []string{"--lang", "tr", "--game", "101", "--indicator", "K2",

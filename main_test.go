@@ -42,8 +42,8 @@ func TestRunExitCodes(t *testing.T) {
 
 // Every command that takes --game refuses a game it does not know the
 // same way: one line naming the value and what --game takes, exit 2,
-// nothing on stdout, nothing played (issue 30, point 3: okey sim --game
-// 102 played classic Okey and exited 0).
+// nothing on stdout, nothing played (okey sim --game 102 once
+// played classic Okey and exited 0).
 func TestUnknownGameIsRefusedByEveryCommand(t *testing.T) {
 	for _, cmd := range [][]string{{"play"}, {"hand"}, {"sim", "--hands", "4"}, {"hand", "--json"}, {"hand", "--deal", "3"}} {
 		for _, game := range []string{"102", "1010", "0", "klasik", "okey101"} {

@@ -13,8 +13,7 @@ import (
 // The manual page is written here from the command tree rather than by
 // mango, whose pages gave every short flag two dashes (--h), passed text
 // through a printf (%AppData% came out as %!A(MISSING)ppData), left
-// UTF-8 to troff and dated the page by the day of the build (issue 42,
-// point 4). A page of one command tree is a few roff requests; writing
+// UTF-8 to troff and dated the page by the day of the build. A page of one command tree is a few roff requests; writing
 // them keeps each of those right in one place, tested by rendering the
 // page with groff (TestManPageRenders).
 

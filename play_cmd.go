@@ -182,7 +182,7 @@ func playRun(c *cobra.Command, f *playFlags, e *env) int {
 // checkFlags refuses the flags that no game would take, before the
 // settings are read. Without --game the game is the one saved in the
 // settings, which is not read yet: --rules open=131 is 101's, so the
-// flags are refused only when neither game takes them (issue 21), and
+// flags are refused only when neither game takes them, and
 // playOptions checks them again against the game saved.
 func checkFlags(lang string, o settings.Overrides) error {
 	def := settings.Default(lang)

@@ -77,8 +77,8 @@ func TestPlayHelp(t *testing.T) {
 	}
 }
 
-// Without a terminal okey says so, and reads and writes nothing first
-// (issue 10, point 8); flag errors still come first, as usage errors, in
+// Without a terminal okey says so, and reads and writes nothing first;
+// flag errors still come first, as usage errors, in
 // the player's language.
 func TestPlayNeedsATerminal(t *testing.T) {
 	home := t.TempDir()
@@ -118,7 +118,7 @@ func TestPlayFlagsOutput(t *testing.T) {
 }
 
 // The flag package's own parse errors are said in the player's language
-// too (issue 10, point 22): --lang given before or after the bad flag,
+// too: --lang given before or after the bad flag,
 // or the environment's language.
 func TestPlayFlagErrorsInTheLanguage(t *testing.T) {
 	t.Setenv("HOME", t.TempDir())
@@ -155,8 +155,8 @@ func TestPlayFlagErrorsInTheLanguage(t *testing.T) {
 }
 
 // With 101 saved as the game, --rules takes 101's rules without --game:
-// the flags are not refused as classic's before the saved game is read
-// (issue 21); they are taken as 101's, and a rule neither game knows is
+// the flags are not refused as classic's before the saved game is read;
+// they are taken as 101's, and a rule neither game knows is
 // still refused first.
 func TestPlayRulesOfTheSavedGame(t *testing.T) {
 	home := t.TempDir()

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -206,52 +204,3 @@ func simSetUp(g simGame, f *simFlags, stderr io.Writer) (record func(int, []byte
 	}
 	return record, 0, true
 }
-
-// simUsage checks what okey sim's flags mean alike in both games — the
-// count of bots for seats, --hands or --matches, --workers — so that the
-// same mistake is said the same way whatever the game: the catalogue
-// key of what is wrong and its arguments, or "" when nothing is.
-func simUsage(f *simFlags, bots, seats int) (string, []any) {
-	switch {
-	case bots != seats:
-		return "cli.err.sim.bots.count", []any{bots}
-	case f.set["matches"] && f.set["hands"]:
-		return "cli.err.sim.both", nil
-	case f.set["matches"] && f.matches <= 0:
-		return "cli.err.positive", []any{"--matches", f.matches}
-	case !f.set["matches"] && f.hands <= 0:
-		return "cli.err.positive", []any{"--hands", f.hands}
-	case f.workers < 0:
-		return "cli.err.workers", []any{f.workers}
-	}
-	return "", nil
-}
-
-// recordTo is the writer of okey sim --record dir: it makes dir and
-// returns a function that writes unit i's record there as
-// hand-000042.okey (or match-000042.okey), or nil when dir is empty.
-func recordTo(dir string, matches bool) (func(int, []byte) error, error) {
-	if dir == "" {
-		return nil, nil
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, err
-	}
-	what := "hand"
-	if matches {
-		what = "match"
-	}
-	return func(i int, rec []byte) error {
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%06d.okey", what, i)), rec, 0o644); err != nil {
-			return &recordWriteError{err}
-		}
-		return nil
-	}, nil
-}
-
-// recordWriteError is a record of --record that could not be written:
-// the run stops, and says it in the player's words.
-type recordWriteError struct{ err error }
-
-func (r *recordWriteError) Error() string { return "writing a record: " + r.err.Error() }
-func (r *recordWriteError) Unwrap() error { return r.err }

@@ -322,10 +322,10 @@ func TestSim101(t *testing.T) {
 	}
 }
 
-// ctrl+c stops okey sim (issue 10, point 6): the results of the whole
+// ctrl+c stops okey sim: the results of the whole
 // deals played so far are printed once, then one line says it was
 // interrupted, in the player's words, and the exit status is 130 (143
-// for SIGTERM; issue 42: it was 1, with a raw "context canceled") —
+// for SIGTERM; it was once 1, with a raw "context canceled") —
 // for classic and 101 alike.
 func TestSimInterrupted(t *testing.T) {
 	for i, args := range [][]string{

@@ -11,8 +11,7 @@ import (
 )
 
 // Saved settings that name a level keep loading, whatever the level
-// now does, and a retired name plays as the level it joined (issue 27,
-// point 5). Match records and server tables build their bots through
+// now does, and a retired name plays as the level it joined. Match records and server tables build their bots through
 // bots.New, whose stored names bots' TestStoredLevelNames keeps.
 func TestSavedSettingsLevelsLoad(t *testing.T) {
 	cases := []struct {

@@ -80,7 +80,7 @@ func TestIsTerminal(t *testing.T) {
 
 // okey sim draws its progress on stderr when stderr is a terminal, and
 // stdout holds the results alone, so that --json > file and pipes stay
-// clean (issue 30, point 6: the bar went to stdout) — in both games.
+// clean (the bar once went to stdout) — in both games.
 func TestSimProgressGoesToStderr(t *testing.T) {
 	for _, args := range [][]string{
 		{"--bots", "easy", "--hands", "8", "--json"},

@@ -4,13 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"okey/game"
 	"okey/game/daily"
 	"okey/game/fair"
+	"okey/game/record"
 	"okey/ui/cli"
 	"okey/ui/i18n"
 	"okey/ui/problem"
@@ -117,7 +118,7 @@ func verifyRun(noted string, partial bool, files []string, tr *i18n.Catalog, std
 }
 
 // verifyOne reads and checks one record: a file, or stdin for "-". The
-// record is streamed (readRecord): read up to the first line that
+// record is streamed (record.Read): read up to the first line that
 // cannot belong to it, then checked.
 func verifyOne(path string, stdin io.Reader) (cli.Verified, error) {
 	b, err := readRecordFrom(path, stdin)
@@ -127,50 +128,23 @@ func verifyOne(path string, stdin io.Reader) (cli.Verified, error) {
 	return cli.Verify(b)
 }
 
-// readRecordFrom streams the record of path ("-": stdin) with
-// readRecord; a file that cannot be opened or read is a readError.
-func readRecordFrom(path string, stdin io.Reader) ([]byte, error) {
-	r := stdin
-	if path != "-" {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, &readError{err}
-		}
-		defer f.Close()
-		r = f
-	}
-	b, err := readRecord(r)
-	var s *streamError
-	if err != nil && !errors.As(err, &s) {
-		return nil, &readError{err}
-	}
-	return b, err
-}
-
-// readError is a record that could not be read at all (a file missing, a
-// directory, a permission).
-type readError struct{ err error }
-
-func (r *readError) Error() string { return "cannot read it: " + r.err.Error() }
-func (r *readError) Unwrap() error { return r.err }
-
 // verifyWhy is why a record does not verify, in tr's language: in
 // English the engines' words, which say the line or the action and what
 // is wrong; in Turkish the catalogue's, with the line or the action.
 func verifyWhy(tr *i18n.Catalog, err error) string {
 	var (
 		read   *readError
-		stream *streamError
+		stream *record.StreamError
 	)
 	switch {
 	case errors.As(err, &read):
 		return tr.T("cmd.err.read", problem.In(read.err, tr))
-	case errors.As(err, &stream) && errors.Is(err, errLineTooLong):
-		return tr.T("cmd.record.longline", stream.line, maxRecordLine>>10)
-	case errors.As(err, &stream) && errors.Is(err, errExtraDeal):
-		return tr.T("cmd.record.extradeal", stream.line)
+	case errors.As(err, &stream) && errors.Is(err, record.ErrLineTooLong):
+		return tr.T("cmd.record.longline", stream.Line, record.MaxLine>>10)
+	case errors.As(err, &stream) && errors.Is(err, record.ErrExtraDeal):
+		return tr.T("cmd.record.extradeal", stream.Line)
 	case errors.As(err, &stream):
-		return tr.T("cmd.record.toolong", stream.line, maxRecord>>20)
+		return tr.T("cmd.record.toolong", stream.Line, record.MaxRecord>>20)
 	case errors.Is(err, fair.ErrNoCommitment):
 		return tr.T("cmd.verify.nocommitment")
 	case errors.Is(err, daily.ErrDailyMismatch):
@@ -244,8 +218,8 @@ func slicesCount(xs []string, x string) int {
 }
 
 // gameName is a record's game as the line says it.
-func gameName(tr *i18n.Catalog, g string) string {
-	if g == "101" {
+func gameName(tr *i18n.Catalog, g game.Kind) string {
+	if g == game.Okey101 {
 		return tr.T("cmd.game.101")
 	}
 	return tr.T("cmd.game.classic")

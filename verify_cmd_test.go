@@ -3,12 +3,15 @@ package main
 import (
 	"bytes"
 	"context"
-	"okey/game"
-	"okey/game/classic"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+
+	"okey/game"
+	"okey/game/classic"
 
 	"okey/bots/botsclassic"
 	"okey/game/daily"
@@ -17,20 +20,39 @@ import (
 )
 
 // servedRecords are a classic and a 101 record committed as okey serve
-// commits them (seed 42, a fixed salt), whole matches played plainly.
+// commits them (seed 42, a fixed salt), whole matches played plainly:
+// played once for the package's tests (the classic match by bots is
+// the costly part), each caller given its own copy.
 func servedRecords(t *testing.T) (classicRec, o101 []byte, commit fair.Commitment) {
 	t.Helper()
+	served.once.Do(func() { served.classic, served.o101, served.commit, served.err = playServedRecords() })
+	if served.err != nil {
+		t.Fatal(served.err)
+	}
+	return bytes.Clone(served.classic), bytes.Clone(served.o101), served.commit
+}
+
+// served holds servedRecords' matches, played once.
+var served struct {
+	once          sync.Once
+	classic, o101 []byte
+	commit        fair.Commitment
+	err           error
+}
+
+// playServedRecords plays servedRecords' two matches.
+func playServedRecords() (classicRec, o101 []byte, commit fair.Commitment, err error) {
 	salt := []byte("0123456789abcdef")
 	g, err := classic.NewGame(classic.DefaultRules(), 42, fair.Meta(42, salt))
 	if err != nil {
-		t.Fatal(err)
+		return nil, nil, commit, err
 	}
 	// Classic by easy bots (a match ends when a player's points run
 	// out, which plain discards never make happen).
 	var seats [classic.NumSeats]botsclassic.Bot
 	for i := range seats {
 		if seats[i], err = botsclassic.New("easy", botsclassic.Options{Seed: uint64(i + 1)}); err != nil {
-			t.Fatal(err)
+			return nil, nil, commit, err
 		}
 	}
 	for range 100000 {
@@ -40,26 +62,26 @@ func servedRecords(t *testing.T) (classicRec, o101 []byte, commit fair.Commitmen
 		}
 		if st.Phase() == game.HandOver {
 			if _, _, err := g.Apply(classic.NextHandAction()); err != nil {
-				t.Fatal(err)
+				return nil, nil, commit, err
 			}
 			continue
 		}
 		s := st.Turn()
 		a, err := seats[s].Decide(context.Background(), st.View(s))
 		if err != nil {
-			t.Fatal(err)
+			return nil, nil, commit, err
 		}
 		if _, _, err := g.Apply(a); err != nil {
-			t.Fatal(err)
+			return nil, nil, commit, err
 		}
 	}
 	if g.State().Phase() != game.MatchOver {
-		t.Fatal("the classic match never ended")
+		return nil, nil, commit, errors.New("the classic match never ended")
 	}
 	rc := g.Record()
 	h, err := okey101.NewGame(okey101.DefaultRules(), 42, fair.Meta(42, salt))
 	if err != nil {
-		t.Fatal(err)
+		return nil, nil, commit, err
 	}
 	for range 100000 {
 		st := h.State()
@@ -78,10 +100,10 @@ func servedRecords(t *testing.T) (classicRec, o101 []byte, commit fair.Commitmen
 		}
 	}
 	if h.State().Phase() != game.MatchOver {
-		t.Fatal("the 101 match never ended")
+		return nil, nil, commit, errors.New("the 101 match never ended")
 	}
 	r1 := h.Record()
-	return rc.Marshal(), r1.Marshal(), fair.Commit(42, salt)
+	return rc.Marshal(), r1.Marshal(), fair.Commit(42, salt), nil
 }
 
 // TestVerifyCommand: okey verify prints a line a record and exits 0 when
@@ -191,7 +213,7 @@ func mustRead(t *testing.T, p string) []byte {
 // that it matches, in both languages; --commit has nothing to compare.
 func TestVerifyDailyCommand(t *testing.T) {
 	d, _ := daily.ParseDate("2026-11-24")
-	set, _ := daily.New(daily.Classic, d)
+	set, _ := daily.New(game.Classic, d)
 	h := set.Hands[1]
 	g, err := classic.NewGame(daily.ClassicRules(), h.Seed, set.Meta(h, false))
 	if err != nil {

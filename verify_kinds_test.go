@@ -91,14 +91,14 @@ func verifyKinds(t *testing.T) []struct {
 		return m
 	}
 
-	dc, _ := daily.New(daily.Classic, d)
+	dc, _ := daily.New(game.Classic, d)
 	rc := daily.ClassicRecord(dc.Hands[1])
 	rc.Meta = dc.Meta(dc.Hands[1], false)
 	gc, err := rc.Game()
 	if err != nil {
 		t.Fatal(err)
 	}
-	d1, _ := daily.New(daily.Okey101, d)
+	d1, _ := daily.New(game.Okey101, d)
 	r1 := daily.Record101(d1.Hands[0])
 	r1.Meta = d1.Meta(d1.Hands[0], false)
 	g1, err := r1.Game()
@@ -106,9 +106,9 @@ func verifyKinds(t *testing.T) []struct {
 		t.Fatal(err)
 	}
 
-	sc, _ := daily.NewServed(daily.Classic, d, sec)
+	sc, _ := daily.NewServed(game.Classic, d, sec)
 	src := daily.ClassicRecord(sc.Hands[0])
-	src.Meta = sc.ServedMeta(sc.Hands[0], daily.Commit(daily.Classic, d, sec))
+	src.Meta = sc.ServedMeta(sc.Hands[0], daily.Commit(game.Classic, d, sec))
 	gsc, err := src.Game()
 	if err != nil {
 		t.Fatal(err)
@@ -117,9 +117,9 @@ func verifyKinds(t *testing.T) []struct {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s1, _ := daily.NewServed(daily.Okey101, d, sec)
+	s1, _ := daily.NewServed(game.Okey101, d, sec)
 	sr1 := daily.Record101(s1.Hands[0])
-	sr1.Meta = s1.ServedMeta(s1.Hands[0], daily.Commit(daily.Okey101, d, sec))
+	sr1.Meta = s1.ServedMeta(s1.Hands[0], daily.Commit(game.Okey101, d, sec))
 	gs1, err := sr1.Game()
 	if err != nil {
 		t.Fatal(err)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"okey/game"
 	"okey/game/daily"
 	"okey/ui/i18n"
 )
@@ -16,12 +17,12 @@ func TestVerifyServedDailyWords(t *testing.T) {
 	d, _ := daily.ParseDate("2026-11-24")
 	var sec, other daily.Secret
 	sec[0], other[0] = 1, 2
-	set, err := daily.NewServed(daily.Classic, d, sec)
+	set, err := daily.NewServed(game.Classic, d, sec)
 	if err != nil {
 		t.Fatal(err)
 	}
 	rec := daily.ClassicRecord(set.Hands[0])
-	rec.Meta = set.ServedMeta(set.Hands[0], daily.Commit(daily.Classic, d, sec))
+	rec.Meta = set.ServedMeta(set.Hands[0], daily.Commit(game.Classic, d, sec))
 	raw := rec.Marshal()
 	wrong, err := daily.WithSecret(raw, other)
 	if err != nil {

@@ -12,9 +12,8 @@ import (
 // own language from Game and Reason alone; Error is the English text.
 // It wraps the game's ErrRules.
 type RulesError struct {
-	// Game is the game whose rules were refused, as its records name
-	// it ("classic", "101").
-	Game   string
+	// Game is the game whose rules were refused.
+	Game   Kind
 	Reason string
 	Args   []any
 	err    error
@@ -24,7 +23,7 @@ type RulesError struct {
 // NewRulesError is a RulesError of game that wraps err (the game's
 // ErrRules): reason, the English text's format and the arguments both
 // take.
-func NewRulesError(game string, err error, reason, format string, a ...any) error {
+func NewRulesError(game Kind, err error, reason, format string, a ...any) error {
 	return &RulesError{Game: game, Reason: reason, Args: a, err: err, format: format}
 }
 

@@ -120,19 +120,19 @@ func unmarshalName[T Named](b []byte, dst *T, what string) error {
 	return nil
 }
 
-// KindName is k's name in names (a table of names by value, as each
+// EnumName is k's name in names (a table of names by value, as each
 // game keeps for its actions and events), or what(k) for a value the
 // table names not.
-func KindName[K ~uint8](names []string, k K, what string) string {
+func EnumName[K ~uint8](names []string, k K, what string) string {
 	if int(k) < len(names) && names[k] != "" {
 		return names[k]
 	}
 	return fmt.Sprintf("%s(%d)", what, k)
 }
 
-// ParseKind is the value whose name in names is s (KindName's reverse);
+// ParseEnum is the value whose name in names is s (EnumName's reverse);
 // what names the kind in the error.
-func ParseKind[K ~uint8](names []string, s, what string) (K, error) {
+func ParseEnum[K ~uint8](names []string, s, what string) (K, error) {
 	for k, n := range names {
 		if n != "" && n == s {
 			return K(k), nil

@@ -4,13 +4,13 @@ import (
 	"strings"
 	"testing"
 
+	"okey/bots/decide101"
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
 	"okey/ui/i18n"
 	"okey/ui/play101"
-	"okey/ui/play101/decide"
 )
 
 // findTurn101 plays matches from seed 1 on, the player's turns through
@@ -44,7 +44,7 @@ func findIn101(t *testing.T, m *Model, want func(m *Model) bool) bool {
 			}
 			v := m.t().G.State().View(0)
 			var sv meld.Solver
-			a, _ := decide.PlainAction(&v, &sv)
+			a, _ := decide101.PlainAction(&v, &sv)
 			playKeys101(t, m, a)
 			if a.Kind == okey101.ActDiscard {
 				break

@@ -4,8 +4,8 @@ import (
 	"runtime"
 	"testing"
 
+	"okey/bots/decide101"
 	"okey/game/okey101"
-	"okey/ui/play101/decide"
 )
 
 // crowded101 is a 101 table in colour at w×h in the middle of a hand
@@ -83,7 +83,7 @@ func BenchmarkKey101Discard(b *testing.B) {
 		for i := range ms {
 			ms[i] = crowded101(b, 100, 30)
 			ms[i].t().Sel = nil
-			ms[i].t().Cursor = slotOf101(ms[i], decide.DiscardChoice(&ms[i].t().View, &ms[i].t().SV))
+			ms[i].t().Cursor = slotOf101(ms[i], decide101.DiscardChoice(&ms[i].t().View, &ms[i].t().SV))
 		}
 		runtime.GC()
 		b.StartTimer()

@@ -7,11 +7,11 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"okey/bots/decide101"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
 	"okey/ui/play101"
-	"okey/ui/play101/decide"
 )
 
 // The keys bar of a 101 hand's end and of its final table names i, the
@@ -92,8 +92,8 @@ func TestFinishingHintAfterATakeNamesTFirst(t *testing.T) {
 			}
 			v := m.t().G.State().View(0)
 			var sv meld.Solver
-			plan := decide.Hint(&v, &sv).Plan
-			if v.MyTurn() && v.Stage == okey101.StageDraw && len(plan) > 0 && plan[0].Kind == okey101.ActTake && decide.Finishes(&v, plan) {
+			plan := decide101.Hint(&v, &sv).Plan
+			if v.MyTurn() && v.Stage == okey101.StageDraw && len(plan) > 0 && plan[0].Kind == okey101.ActTake && decide101.Finishes(&v, plan) {
 				seen++
 				press(t, m, "h")
 				hint := m.flash

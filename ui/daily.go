@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/bots/par"
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/daily"
 	"okey/game/okey101"
@@ -81,7 +82,7 @@ func (m *Model) today() daily.Date { return daily.DateOf(m.now()) }
 // or its date asked about first (playdaily.Decide). From the app's
 // pages it goes back to back on a "no"; for okey daily (quit) a "no"
 // quits.
-func (m *Model) openDaily(g daily.Game, date daily.Date, back screen, quit bool) tea.Cmd {
+func (m *Model) openDaily(g game.Kind, date daily.Date, back screen, quit bool) tea.Cmd {
 	if m.readOnly || m.seat != nil {
 		m.setFlash(true, m.tr.T("status.readonly"))
 		return nil
@@ -101,7 +102,7 @@ func (m *Model) openDaily(g daily.Game, date daily.Date, back screen, quit bool)
 // a daily's hand), the
 // entry kept in the statistics, par measured in the background, and the
 // first hand dealt after a page that names the day and its fingerprint.
-func (m *Model) beginDaily(g daily.Game, c playdaily.Choice) tea.Cmd {
+func (m *Model) beginDaily(g game.Kind, c playdaily.Choice) tea.Cmd {
 	set, err := daily.New(g, c.Date)
 	if err != nil {
 		m.setFlash(true, err.Error())
@@ -171,14 +172,14 @@ func (m *Model) dailyOpening() []string {
 // dailyScoreLine says what a hand's score is in the daily's game, and
 // what par is.
 func (m *Model) dailyScoreLine() string {
-	if m.dl.set.Game == daily.Okey101 {
+	if m.dl.set.Game == game.Okey101 {
 		return m.tr.T("daily.score.101")
 	}
 	return m.tr.T("daily.score.classic")
 }
 
 func (m *Model) dailyGameName() string {
-	if m.dl.set.Game == daily.Okey101 {
+	if m.dl.set.Game == game.Okey101 {
 		return m.tr.T("val.okey101")
 	}
 	return m.tr.T("val.classic")
@@ -200,7 +201,7 @@ func (m *Model) startDailyHand(k int) error {
 	}
 	set := m.set
 	set.Game, set.Rules, set.Rules101 = settings.GameClassic, daily.ClassicRules().String(), daily.Rules101().String()
-	if d.set.Game == daily.Okey101 {
+	if d.set.Game == game.Okey101 {
 		set.Game = settings.Game101
 	}
 	t := m.tableOf(set.Game)
@@ -221,9 +222,9 @@ func (m *Model) startDailyHand(k int) error {
 
 // checkDaily reads a daily hand's record back and checks that it is
 // the hand it names (game/daily's Identify).
-func checkDaily(g daily.Game, rec []byte) error {
+func checkDaily(g game.Kind, rec []byte) error {
 	var err error
-	if g == daily.Okey101 {
+	if g == game.Okey101 {
 		var r okey101.Record
 		if r, err = okey101.ParseRecord(rec); err == nil {
 			_, err = daily.Identify101(r)
@@ -244,7 +245,7 @@ func (m *Model) measurePar() tea.Cmd {
 	if d == nil || d.par != nil {
 		return nil
 	}
-	if len(d.entry.Par) == d.set.Game.Hands() { // measured before the pause
+	if len(d.entry.Par) == daily.Hands(d.set.Game) { // measured before the pause
 		l := par.Line{Level: dailyLevel}
 		for i, s := range d.entry.Par {
 			l.Hands = append(l.Hands, par.Hand{N: i + 1, Score: s})
@@ -589,7 +590,7 @@ func (m *Model) dailySummary() []string {
 
 // dailyRecordLines are the streak, the best and the trend of game's
 // dailies played for the record.
-func (m *Model) dailyRecordLines(g daily.Game) []string {
+func (m *Model) dailyRecordLines(g game.Kind) []string {
 	out := []string{m.tr.N("daily.streak", playdaily.Streak(&m.stats, m.today()), playdaily.Streak(&m.stats, m.today()))}
 	if best, total, ok := playdaily.Best(&m.stats, g); ok {
 		out = append(out, m.tr.T("daily.best", playdaily.Signed(total), best.Date))
@@ -639,7 +640,7 @@ func (m *Model) dailyStatsLines() []string {
 		return nil
 	}
 	out := []string{"", m.st.Bold.Render(m.tr.T("daily.stats.title"))}
-	for _, g := range daily.Games {
+	for _, g := range game.Kinds() {
 		var last *stats.Daily
 		played, practice := 0, 0
 		for i, e := range m.stats.Dailies {
@@ -657,7 +658,7 @@ func (m *Model) dailyStatsLines() []string {
 			continue
 		}
 		name := m.tr.T("val.classic")
-		if g == daily.Okey101 {
+		if g == game.Okey101 {
 			name = m.tr.T("val.okey101")
 		}
 		out = append(out, "", m.tr.T("daily.stats.game", name, played, practice))
@@ -719,11 +720,11 @@ func (m *Model) newMatchLine() string {
 }
 
 // dailyGame is the daily's game of the game a new match would be.
-func (m *Model) dailyGame() daily.Game {
+func (m *Model) dailyGame() game.Kind {
 	if m.set.Is101() {
-		return daily.Okey101
+		return game.Okey101
 	}
-	return daily.Classic
+	return game.Classic
 }
 
 // startOnDaily is New's part for okey daily: a saved hand of the same

@@ -2,12 +2,15 @@ package ui
 
 import (
 	"encoding/json"
+	"strings"
+
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/daily"
 	"okey/game/okey101"
+	"okey/game/record"
 	"okey/ui/playdaily"
 	"okey/ui/stats"
-	"strings"
 )
 
 // putDaily keeps the entry in the statistics.
@@ -52,7 +55,7 @@ func (m *Model) dailyOfRecord(b []byte) *dailyState {
 	}
 	var named daily.Named
 	var err error
-	if recordGame(b) == okey101.GameName {
+	if recordGame(b) == string(game.Okey101) {
 		var r okey101.Record
 		if r, err = okey101.ParseRecord(b); err == nil {
 			named, err = daily.Identify101(r)
@@ -101,24 +104,11 @@ func recordMeta(b []byte) map[string]string {
 	return h.Meta
 }
 
-// recordGame is the game a saved record names in its header:
-// classic.GameName or okey101.GameName ("" for classic Okey's records
-// of before both games' records named theirs).
+// recordGame is the game a saved record names in its header, as
+// record.ReadHeader reads it ("" when its first line is no header).
 func recordGame(b []byte) string {
-	line := b
-	for i, c := range b {
-		if c == '\n' {
-			line = b[:i]
-			break
-		}
-	}
-	var h struct {
-		Game string `json:"game"`
-	}
-	if json.Unmarshal(line, &h) != nil {
-		return ""
-	}
-	return h.Game
+	h, _ := record.ReadHeader(b)
+	return string(h.Kind)
 }
 
 // metaDailyID is the record's meta key of the daily's entry in the

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/daily"
 	"okey/ui/cli"
@@ -32,7 +33,7 @@ func at(s string) *clock {
 	return &clock{t}
 }
 
-func dailyOpt(g daily.Game, date string, c *clock) func(*Options) {
+func dailyOpt(g game.Kind, date string, c *clock) func(*Options) {
 	return func(o *Options) {
 		o.Now = c.now
 		o.Daily = &DailyOptions{Game: g}
@@ -63,9 +64,9 @@ func recordOf(t *testing.T, m *Model) (meta map[string]string, seed uint64) {
 // the daily's page at the end with the line to share.
 func TestDailyClassicThroughKeys(t *testing.T) {
 	c := at("2026-11-24 23:50:00")
-	m := newTestModel(t, 100, 30, dailyOpt(daily.Classic, "", c))
+	m := newTestModel(t, 100, 30, dailyOpt(game.Classic, "", c))
 	drain(t, m, m.Init()) // par is measured here, as a command
-	set, _ := daily.New(daily.Classic, mustDay(t, "2026-11-24"))
+	set, _ := daily.New(game.Classic, mustDay(t, "2026-11-24"))
 	if m.screen != scrNotice || !strings.Contains(plain(m), "Fingerprint ee0e 6b61 daad 4eb1") || !strings.Contains(plain(m), "counts for the record") {
 		t.Fatalf("the daily does not open on its fingerprint:\n%s", plain(m))
 	}
@@ -84,7 +85,7 @@ func TestDailyClassicThroughKeys(t *testing.T) {
 			}
 		}
 		toHandOver(t, m)
-		want, err := playdaily.Score(daily.Classic, m.rec)
+		want, err := playdaily.Score(game.Classic, m.rec)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -170,7 +171,7 @@ func readDailyStats(t *testing.T, m *Model) stats.File {
 // still the day it began on.
 func TestDailyQuitAndResume(t *testing.T) {
 	c := at("2026-11-24 12:00:00")
-	m := newTestModel(t, 100, 30, dailyOpt(daily.Classic, "", c))
+	m := newTestModel(t, 100, 30, dailyOpt(game.Classic, "", c))
 	drain(t, m, m.Init())
 	press(t, m, "enter")
 	toHandOver(t, m)
@@ -181,7 +182,7 @@ func TestDailyQuitAndResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	c.t = c.t.AddDate(0, 0, 1)
-	for i, again := range []func(*Options){func(o *Options) { o.Now = c.now }, dailyOpt(daily.Classic, "", c)} {
+	for i, again := range []func(*Options){func(o *Options) { o.Now = c.now }, dailyOpt(game.Classic, "", c)} {
 		opt := m.opt
 		again(&opt)
 		r := reopen(t, m, opt)
@@ -219,7 +220,7 @@ func TestDailyQuitAndResume(t *testing.T) {
 // records say so too.
 func TestDailyAgainIsPractice(t *testing.T) {
 	c := at("2026-11-24 12:00:00")
-	m := newTestModel(t, 100, 30, dailyOpt(daily.Okey101, "", c))
+	m := newTestModel(t, 100, 30, dailyOpt(game.Okey101, "", c))
 	drain(t, m, m.Init())
 	if m.dl.entry.Practice {
 		t.Fatal("the first play is practice")
@@ -238,7 +239,7 @@ func TestDailyAgainIsPractice(t *testing.T) {
 	if r.dl != nil {
 		t.Fatal("a new match kept the daily")
 	}
-	drain(t, r, r.openDaily(daily.Okey101, daily.Date{}, scrPlay, false))
+	drain(t, r, r.openDaily(game.Okey101, daily.Date{}, scrPlay, false))
 	if !r.dl.entry.Practice || !strings.Contains(plain(r), "played for the record already") {
 		t.Fatalf("the daily again:\n%s", plain(r))
 	}
@@ -260,7 +261,7 @@ func TestDailyAgainIsPractice(t *testing.T) {
 // when okey daily was started for it, yes plays it as practice.
 func TestDailyFutureAsks(t *testing.T) {
 	c := at("2026-11-24 12:00:00")
-	m := newTestModel(t, 100, 30, dailyOpt(daily.Classic, "2026-11-30", c))
+	m := newTestModel(t, 100, 30, dailyOpt(game.Classic, "2026-11-30", c))
 	if m.screen != scrDailyAsk || !strings.Contains(plain(m), "The daily of 2026-11-30 has not come yet") {
 		t.Fatalf("no question:\n%s", plain(m))
 	}
@@ -268,13 +269,13 @@ func TestDailyFutureAsks(t *testing.T) {
 	if !m.quitting || cmd == nil {
 		t.Fatal("no did not quit")
 	}
-	m2 := newTestModel(t, 80, 24, dailyOpt(daily.Classic, "2026-11-30", c))
+	m2 := newTestModel(t, 80, 24, dailyOpt(game.Classic, "2026-11-30", c))
 	press(t, m2, "enter")
 	if m2.dl == nil || !m2.dl.entry.Practice || m2.dl.set.Date.String() != "2026-11-30" {
 		t.Fatalf("yes: %+v", m2.dl)
 	}
 	// A clock before the daily existed asks too.
-	m3 := newTestModel(t, 80, 24, dailyOpt(daily.Classic, "", at("2001-01-01 12:00:00")))
+	m3 := newTestModel(t, 80, 24, dailyOpt(game.Classic, "", at("2001-01-01 12:00:00")))
 	if m3.screen != scrDailyAsk || !strings.Contains(plain(m3), "says today is 2001-01-01") {
 		t.Fatalf("a clock of 2001:\n%s", plain(m3))
 	}
@@ -284,7 +285,7 @@ func TestDailyFutureAsks(t *testing.T) {
 // is said, and played as an ordinary match.
 func TestDailyDamagedRecord(t *testing.T) {
 	state, cfg := testEnv(t)
-	set, _ := daily.New(daily.Classic, mustDay(t, "2026-11-24"))
+	set, _ := daily.New(game.Classic, mustDay(t, "2026-11-24"))
 	meta := set.Meta(set.Hands[0], false)
 	g, err := classic.NewGame(classic.DefaultRules(), set.Hands[0].Seed+1, meta)
 	if err != nil {
@@ -318,7 +319,7 @@ func TestDailyDamagedEntryAndSecondMachine(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := at("2026-11-24 12:00:00")
-	m := newTestModel(t, 100, 30, func(o *Options) { o.StateDir, o.ConfigDir = state, cfg }, dailyOpt(daily.Classic, "", c))
+	m := newTestModel(t, 100, 30, func(o *Options) { o.StateDir, o.ConfigDir = state, cfg }, dailyOpt(game.Classic, "", c))
 	if !strings.Contains(plain(m), "1 daily entry of the statistics") || m.dl == nil {
 		t.Fatalf("the damaged entry is not said:\n%s", plain(m))
 	}
@@ -331,7 +332,7 @@ func TestDailyDamagedEntryAndSecondMachine(t *testing.T) {
 		t.Fatalf("written back: %+v", f)
 	}
 	// The other machine, while this one plays: it may only look.
-	other := newTestModel(t, 100, 30, func(o *Options) { o.StateDir, o.ConfigDir = state, cfg }, dailyOpt(daily.Classic, "", c))
+	other := newTestModel(t, 100, 30, func(o *Options) { o.StateDir, o.ConfigDir = state, cfg }, dailyOpt(game.Classic, "", c))
 	if !other.readOnly || other.dl != nil || other.Flush() != nil {
 		t.Fatal("a second game on the state directory plays the daily too")
 	}
@@ -342,7 +343,7 @@ func TestDailyDamagedEntryAndSecondMachine(t *testing.T) {
 	// Then on the other machine, once the first is done: the day is
 	// recorded, so it is practice.
 	again := newTestModel(t, 100, 30, func(o *Options) { o.StateDir, o.ConfigDir = state, cfg }, func(o *Options) { o.Now = c.now })
-	drain(t, again, again.openDaily(daily.Classic, daily.Date{}, scrPlay, false))
+	drain(t, again, again.openDaily(game.Classic, daily.Date{}, scrPlay, false))
 	if !again.dl.entry.Practice {
 		t.Fatal("the day's daily counted twice")
 	}
@@ -363,7 +364,7 @@ func TestDailyFromTheResumePage(t *testing.T) {
 	}
 	press(t, r, "tab") // a new match would be 101: so is the daily
 	press(t, r, "d")
-	if r.dl == nil || r.dl.set.Game != daily.Okey101 || r.screen != scrNotice || !strings.Contains(plain(r), "The match you had under way waits") {
+	if r.dl == nil || r.dl.set.Game != game.Okey101 || r.screen != scrNotice || !strings.Contains(plain(r), "The match you had under way waits") {
 		t.Fatalf("d on the resume page:\n%s", plain(r))
 	}
 	press(t, r, "enter")
@@ -376,14 +377,14 @@ func TestDailyFromTheResumePage(t *testing.T) {
 // practice.
 func TestDailyForTheRecordHasNoHint(t *testing.T) {
 	c := at("2026-11-24 12:00:00")
-	m := newTestModel(t, 100, 30, dailyOpt(daily.Classic, "", c))
+	m := newTestModel(t, 100, 30, dailyOpt(game.Classic, "", c))
 	drain(t, m, m.Init())
 	press(t, m, "enter")
 	press(t, m, "h")
 	if !strings.Contains(plain(m), "No hint in a daily played for the record") {
 		t.Fatalf("h at a daily for the record:\n%s", plain(m))
 	}
-	p := newTestModel(t, 100, 30, dailyOpt(daily.Classic, "2026-11-20", c))
+	p := newTestModel(t, 100, 30, dailyOpt(game.Classic, "2026-11-20", c))
 	drain(t, p, p.Init())
 	press(t, p, "enter")
 	press(t, p, "h")
@@ -395,8 +396,11 @@ func TestDailyForTheRecordHasNoHint(t *testing.T) {
 // A hand played in an earlier run is reviewed from the daily's page,
 // its record found among the finished matches.
 func TestDailyReviewsAHandOfAnEarlierRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("four hands played through the keys and one reviewed: the whole suite's; -short leaves it")
+	}
 	c := at("2026-11-24 12:00:00")
-	m := newTestModel(t, 100, 30, dailyOpt(daily.Classic, "", c))
+	m := newTestModel(t, 100, 30, dailyOpt(game.Classic, "", c))
 	drain(t, m, m.Init())
 	press(t, m, "enter")
 	toHandOver(t, m)
@@ -485,7 +489,7 @@ func TestDailyPausesTheMatchUnderWay(t *testing.T) {
 	}
 	m.files.Unlock()
 
-	r := reopen(t, m, withOpt(m.opt, dailyOpt(daily.Classic, "", c)))
+	r := reopen(t, m, withOpt(m.opt, dailyOpt(game.Classic, "", c)))
 	r.Update(windowMsg(100, 30))
 	drain(t, r, r.Init())
 	if out := plain(r); !strings.Contains(out, "The match you had under way waits") {
@@ -545,7 +549,7 @@ func TestDailyPausedMatchComesBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	m.files.Unlock()
-	r := reopen(t, m, withOpt(m.opt, dailyOpt(daily.Classic, "", c)))
+	r := reopen(t, m, withOpt(m.opt, dailyOpt(game.Classic, "", c)))
 	drain(t, r, r.Init())
 	press(t, r, "enter")
 	if err := r.Flush(); err != nil {

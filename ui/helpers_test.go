@@ -13,8 +13,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"okey/bots/botsclassic"
+	"okey/bots/decide101"
 	"okey/game/classic"
-	"okey/ui/play101/decide"
 	"okey/ui/playclassic"
 	"okey/ui/settings"
 )
@@ -57,8 +57,8 @@ func newTestModel(t testing.TB, w, h int, tweak ...func(*Options)) *Model {
 		NoColor: true, Now: fixedNow,
 		// The table's tests script their flows on the plain player's
 		// moves; TestTable101SeatsTheBots101 plays the real bots.
-		NewPlayer101: decide.NewPlain,
-		Hint101:      decide.HardHint,
+		NewPlayer101: decide101.NewPlain,
+		Hint101:      decide101.HardHint,
 		// Tests press keys at once after a screen comes: TestSettling
 		// turns the guard on.
 		Settle: -1,

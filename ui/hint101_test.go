@@ -4,10 +4,10 @@ import (
 	"strings"
 	"testing"
 
+	"okey/bots/decide101"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/ui/play101"
-	"okey/ui/play101/decide"
 )
 
 // TestFollowTheHint101ByKeys plays whole hands as a newcomer would who
@@ -35,14 +35,14 @@ func TestFollowTheHint101ByKeys(t *testing.T) {
 				}
 				v := m.t().G.State().View(0)
 				var sv meld.Solver
-				want := decide.Hint(&v, &sv).Plan
+				want := decide101.Hint(&v, &sv).Plan
 				if len(want) == 0 {
 					t.Fatalf("seed %d: no plan:\n%s", seed, plain(m))
 				}
 				a := want[0]
 				press(t, m, "h")
 				before := len(m.t().G.Record().Actions)
-				if v.Stage == okey101.StagePlay && decide.Finishes(&v, want) {
+				if v.Stage == okey101.StagePlay && decide101.Finishes(&v, want) {
 					// A finish: f shows it, f again plays it whole.
 					press(t, m, "f")
 					press(t, m, "f")
@@ -126,7 +126,7 @@ func TestHint101PlanFitsAt80x24(t *testing.T) {
 							firsts++
 						}
 						var sv meld.Solver
-						f := decide.Hint(&v, &sv)
+						f := decide101.Hint(&v, &sv)
 						press(t, m, "h")
 						// Turkish running text writes tiles in words
 						// (issue 31, point 9), the plan's steps too.
@@ -135,7 +135,7 @@ func TestHint101PlanFitsAt80x24(t *testing.T) {
 						}
 						first := m.tr.T("t101.hint.draw")
 						if len(f.Plan) > 0 && f.Plan[0].Kind != okey101.ActDraw {
-							first = m.t().StepsText(&v, f.Plan[:1], !decide.Finishes(&v, f.Plan))
+							first = m.t().StepsText(&v, f.Plan[:1], !decide101.Finishes(&v, f.Plan))
 						}
 						// (Fields splits at a no-break space too, as the
 						// screen shows one: compare the words.)

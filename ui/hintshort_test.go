@@ -7,11 +7,11 @@ import (
 	"time"
 
 	"okey/bots/botsclassic"
+	"okey/bots/decide101"
 	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/ui/i18n"
-	"okey/ui/play101/decide"
 	"okey/ui/playclassic"
 )
 
@@ -140,10 +140,10 @@ func TestAHintOffTurnSaysShowAtOnce(t *testing.T) {
 // the turn, said to be cut short before it, in both languages; the
 // plan is the one the hard bot gives at once.
 func TestACutShort101HintIsTheHardBotsPlan(t *testing.T) {
-	outOfTime := func(ctx context.Context, v *okey101.View, sv *meld.Solver) (decide.Facts, error) {
+	outOfTime := func(ctx context.Context, v *okey101.View, sv *meld.Solver) (decide101.Facts, error) {
 		c, cancel := context.WithDeadline(ctx, time.Now().Add(-time.Second)) // the judge's time is up before it starts
 		defer cancel()
-		return decide.HintCtx(c, v, sv)
+		return decide101.HintCtx(c, v, sv)
 	}
 	for _, lang := range []string{"en", "tr"} {
 		t.Run(lang, func(t *testing.T) {
@@ -153,7 +153,7 @@ func TestACutShort101HintIsTheHardBotsPlan(t *testing.T) {
 			}
 			v := m.t().G.State().View(0)
 			var sv meld.Solver
-			want := decide.Hint(&v, &sv)
+			want := decide101.Hint(&v, &sv)
 			press(t, m, "h")
 			tr := i18n.MustLoad(lang)
 			if !strings.HasPrefix(m.flash, tr.T("t101.hint.short")) {
@@ -174,11 +174,11 @@ func TestHintCtxMarksACut(t *testing.T) {
 	var sv meld.Solver
 	c, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
 	defer cancel()
-	f, err := decide.HintCtx(c, &v, &sv)
+	f, err := decide101.HintCtx(c, &v, &sv)
 	if err != nil || !f.Short || len(f.Plan) == 0 {
 		t.Fatalf("out of time: short %v, plan %v, err %v", f.Short, f.Plan, err)
 	}
-	if f, err = decide.HintCtx(context.Background(), &v, &sv); err != nil || f.Short || len(f.Plan) == 0 {
+	if f, err = decide101.HintCtx(context.Background(), &v, &sv); err != nil || f.Short || len(f.Plan) == 0 {
 		t.Fatalf("in time: short %v, plan %v, err %v", f.Short, f.Plan, err)
 	}
 }

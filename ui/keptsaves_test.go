@@ -11,9 +11,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"okey/bots/decide101"
 	"okey/game/classic"
 	"okey/game/okey101"
-	"okey/ui/play101/decide"
 	"okey/ui/settings"
 	"okey/ui/store"
 )
@@ -213,7 +213,7 @@ func startIn(t *testing.T, state, cfg, which, lang string) *Model {
 	s := settings.Default(lang)
 	s.Speed, s.Game = "instant", which
 	m, err := New(Options{Settings: s, StateDir: state, ConfigDir: cfg, Now: fixedNow, NoColor: true,
-		NewPlayer101: decide.NewPlain, Settle: -1, Seed: 7, SeedSet: true})
+		NewPlayer101: decide101.NewPlain, Settle: -1, Seed: 7, SeedSet: true})
 	if err != nil {
 		t.Fatalf("the game does not start: %v", err)
 	}

@@ -11,6 +11,7 @@ import (
 	"charm.land/bubbles/v2/key"
 
 	"okey/bots/botsclassic"
+	"okey/bots/decide101"
 	"okey/bots/par"
 	"okey/game"
 	"okey/game/daily"
@@ -19,7 +20,6 @@ import (
 	"okey/ui/keymap"
 	"okey/ui/layout"
 	"okey/ui/pages"
-	"okey/ui/play101/decide"
 	"okey/ui/playdaily"
 	"okey/ui/review"
 	"okey/ui/saves"
@@ -72,12 +72,12 @@ type Options struct {
 	// file, say), in the player's language when they are Problems.
 	Notes []error
 	// NewPlayer101 builds the player of a seat at the 101 table; nil is
-	// the table's own (decide.DefaultSource). Tests give scripted players here.
+	// the table's own (decide101.DefaultSource). Tests give scripted players here.
 	NewPlayer101 func(level string, seed uint64) (Player101, error)
 	// Hint101 works out the 101 hint; nil is the judge's plan
-	// (decide.HintCtx). Tests that follow hints by the thousand give
-	// decide.HardHint, the hard bot's plan at once.
-	Hint101 decide.Hinter
+	// (decide101.HintCtx). Tests that follow hints by the thousand give
+	// decide101.HardHint, the hard bot's plan at once.
+	Hint101 decide101.Hinter
 	// Settle is how long the keys that go on from a screen do nothing on
 	// the table, a hand's end or the final table after it comes on screen
 	// (keys.Settle); 0 is defaultSettle, negative none (tests, which
@@ -132,9 +132,9 @@ type seatLink struct {
 	daily *seatmsg.Daily
 }
 
-// Player101 is the player of a seat at the 101 table (decide.Player):
+// Player101 is the player of a seat at the 101 table (decide101.Player):
 // tests give scripted ones through Options.NewPlayer101.
-type Player101 = decide.Player
+type Player101 = decide101.Player
 
 // defaultSettle is how long a screen just come ignores the keys that
 // go on from one screen to the next: longer than a key pressed twice
@@ -471,7 +471,7 @@ type keptFrame struct {
 
 // DailyOptions start the app on the daily (okey daily).
 type DailyOptions struct {
-	Game daily.Game
+	Game game.Kind
 	// Date is the day asked for; zero is today, by the clock (Now).
 	Date daily.Date
 }
@@ -499,7 +499,7 @@ type dailyState struct {
 
 // dailyAsk is a daily waiting for the player's word on its date.
 type dailyAsk struct {
-	game   daily.Game
+	game   game.Kind
 	choice playdaily.Choice
 	today  daily.Date
 	// back is the screen a "no" returns to; quit when it is none (the

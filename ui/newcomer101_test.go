@@ -6,11 +6,12 @@ import (
 	"strings"
 	"testing"
 
+	"okey/bots/decide101"
+	"okey/game"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
 	"okey/ui/play101"
-	"okey/ui/play101/decide"
 )
 
 // Tests of what confused a newcomer playing 101 in a real terminal.
@@ -175,7 +176,7 @@ func TestHintIsOnePlan(t *testing.T) {
 		s := m.t().G.State()
 		v := s.View(0)
 		var sv meld.Solver
-		f := decide.Hint(&v, &sv)
+		f := decide101.Hint(&v, &sv)
 		if len(f.Plan) == 0 {
 			t.Fatal("a hint in the player's turn without a plan")
 		}
@@ -236,7 +237,7 @@ func TestHintOffersNoTileTwice(t *testing.T) {
 	v.Table = []okey101.TableMeld{{Meld: run, Seats: []int{1, 1, 1}, Owner: 1}}
 	v.Opened[0] = okey101.Opening{Status: meld.OpenedPairs, Value: 5, Turn: 1}
 	var sv meld.Solver
-	f := decide.Hint(&v, &sv)
+	f := decide101.Hint(&v, &sv)
 	if f.Finish != nil {
 		t.Fatalf("a finish found: %+v", f.Finish)
 	}
@@ -283,7 +284,7 @@ func TestResumeLeavesOutABrokenGroup(t *testing.T) {
 		}
 		broken = append(broken, i)
 	}
-	b, err := json.Marshal(play101.RackFile{Game: okey101.GameName, Hand: m.t().View.Hand, Redeal: m.t().View.Redeal,
+	b, err := json.Marshal(play101.RackFile{Game: string(game.Okey101), Hand: m.t().View.Hand, Redeal: m.t().View.Redeal,
 		Cursor: m.t().Cursor, Slots: m.t().Rack.Slots[:], Groups: [][]int{broken, good}})
 	if err != nil {
 		t.Fatal(err)
@@ -328,7 +329,7 @@ func TestHintOnTheDealersFirstTurn(t *testing.T) {
 		v.Counts[x]++
 	}
 	var sv meld.Solver
-	f := decide.Hint(&v, &sv)
+	f := decide101.Hint(&v, &sv)
 	if !f.Opening.Reaches(v.Threshold) {
 		t.Fatalf("the rigged rack does not open: %+v", f.Opening)
 	}
@@ -405,8 +406,8 @@ func TestHintSaysHowAndInWhatOrder(t *testing.T) {
 	if an.IsOkey(k2) {
 		k2 = tile.NewTile(tile.Red, 2)
 	}
-	facts := func(opened meld.Status, plan ...okey101.Action) decide.Facts {
-		f := decide.Facts{Mine: true, Stage: okey101.StagePlay, Opened: opened, Plan: plan, Top: tile.NoTile, Owed: tile.NoTile, Discard: tile.NoTile}
+	facts := func(opened meld.Status, plan ...okey101.Action) decide101.Facts {
+		f := decide101.Facts{Mine: true, Stage: okey101.StagePlay, Opened: opened, Plan: plan, Top: tile.NoTile, Owed: tile.NoTile, Discard: tile.NoTile}
 		for _, a := range plan {
 			switch a.Kind {
 			case okey101.ActLayOff:
@@ -418,7 +419,7 @@ func TestHintSaysHowAndInWhatOrder(t *testing.T) {
 		return f
 	}
 	for _, tc := range []struct {
-		f              decide.Facts
+		f              decide101.Facts
 		want, unwanted string
 	}{
 		{facts(meld.OpenedMelds, okey101.Discard(0, k2)),

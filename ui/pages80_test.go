@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"okey/game/daily"
+	"okey/game"
 	"okey/ui/i18n"
 	"okey/ui/settings"
 )
@@ -57,7 +57,7 @@ func TestDailyPagesShowTheirPointAt80x24(t *testing.T) {
 		t.Run(lang, func(t *testing.T) {
 			tr := i18n.MustLoad(lang)
 			c := at("2026-11-24 12:00:00")
-			m := newTestModel(t, 80, 24, dailyOpt(daily.Okey101, "", c), func(o *Options) { o.Settings.Lang = lang })
+			m := newTestModel(t, 80, 24, dailyOpt(game.Okey101, "", c), func(o *Options) { o.Settings.Lang = lang })
 			drain(t, m, m.Init())
 			needOnScreen(t, m, "the opening", cutAt(tr.T("daily.score.101")), cutAt(tr.T("daily.par.after")))
 			press(t, m, "enter")
@@ -131,7 +131,7 @@ func TestResumeAsksBeforeGivingUpADaily(t *testing.T) {
 	for _, lang := range []string{"en", "tr"} {
 		t.Run(lang, func(t *testing.T) {
 			c := at("2026-11-24 12:00:00")
-			m := newTestModel(t, 80, 24, dailyOpt(daily.Classic, "2026-11-20", c), func(o *Options) { o.Settings.Lang = lang })
+			m := newTestModel(t, 80, 24, dailyOpt(game.Classic, "2026-11-20", c), func(o *Options) { o.Settings.Lang = lang })
 			drain(t, m, m.Init())
 			press(t, m, "enter")
 			playMyTurn(t, m)

@@ -29,6 +29,11 @@ func TestFinishPlanShownWholeAtEverySize(t *testing.T) {
 		// judged by the run without it.
 		t.Skip("judged by the run without -race")
 	}
+	if testing.Short() {
+		// The same tens of hints, searched for a seed that shows it:
+		// the whole suite's, as above.
+		t.Skip("judged by the whole suite")
+	}
 	for _, lang := range []string{"en", "tr"} {
 		var m *Model
 		// Such a plan is rare: in English the first seed that deals one

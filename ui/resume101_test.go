@@ -12,11 +12,11 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"okey/bots/decide101"
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/layout"
 	"okey/ui/play101"
-	"okey/ui/play101/decide"
 	"okey/ui/settings"
 	"okey/ui/store"
 )
@@ -328,7 +328,7 @@ func TestFailing101BotNeverStallsTheTable(t *testing.T) {
 			if !strings.Contains(strings.Join(logLines101(m), "\n"), "draws") {
 				t.Fatal("no bot moved")
 			}
-			if _, ok := m.t().Players[1].(decide.Plain); !ok {
+			if _, ok := m.t().Players[1].(decide101.Plain); !ok {
 				t.Fatal("a bot failing again and again is not replaced by the plain player")
 			}
 		})

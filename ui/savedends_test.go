@@ -10,10 +10,10 @@ import (
 
 	"okey/bots/bots101"
 	"okey/bots/botsclassic"
+	"okey/bots/decide101"
 	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
-	"okey/ui/play101/decide"
 	"okey/ui/settings"
 	"okey/ui/store"
 )
@@ -100,7 +100,7 @@ func startOn(t *testing.T, saved []byte, which string) (*Model, error) {
 	}
 	s := settings.Default("en")
 	s.Speed, s.Game = "instant", which
-	m, err := New(Options{Settings: s, StateDir: state, ConfigDir: cfg, Now: fixedNow, NoColor: true, NewPlayer101: decide.NewPlain})
+	m, err := New(Options{Settings: s, StateDir: state, ConfigDir: cfg, Now: fixedNow, NoColor: true, NewPlayer101: decide101.NewPlain})
 	if m != nil {
 		t.Cleanup(func() { m.Close() })
 	}

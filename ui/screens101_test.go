@@ -11,11 +11,11 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
+	"okey/bots/decide101"
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/canvas"
 	"okey/ui/i18n"
-	"okey/ui/play101/decide"
 	"okey/ui/rack"
 )
 
@@ -167,7 +167,7 @@ func (stopping101) Decide(ctx context.Context, v okey101.View) (okey101.Action, 
 			return okey101.Action{}, ctx.Err()
 		}
 	}
-	return decide.Plain{}.Decide(ctx, v)
+	return decide101.Plain{}.Decide(ctx, v)
 }
 
 func TestE2E101OpenAndDiscard(t *testing.T) {

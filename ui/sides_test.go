@@ -3,6 +3,7 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"okey/bots/decide101"
 	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
@@ -12,7 +13,6 @@ import (
 	"okey/ui/i18n"
 	"okey/ui/overlays"
 	"okey/ui/play101"
-	"okey/ui/play101/decide"
 	"okey/ui/playclassic"
 )
 
@@ -65,7 +65,7 @@ func (m *Model) tilesIn(ts []tile.Tile, okey tile.Tile) string { return m.tr.Til
 // served table plays it for a seat whose bot failed.
 func plainAction101(v okey101.View) (okey101.Action, bool) {
 	var sv meld.Solver
-	return decide.PlainAction(&v, &sv)
+	return decide101.PlainAction(&v, &sv)
 }
 
 // handOver101Lines are the end of a hand of 101 as its page shows it.

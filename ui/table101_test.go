@@ -12,13 +12,13 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"okey/bots/bots101"
+	"okey/bots/decide101"
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
 	"okey/ui/host101"
 	"okey/ui/play101"
-	"okey/ui/play101/decide"
 	"okey/ui/rack"
 	"okey/ui/store"
 )
@@ -144,7 +144,7 @@ func myTurn101(t testing.TB, m *Model) {
 		}
 		v := m.t().G.State().View(0)
 		var sv meld.Solver
-		a, ok := decide.PlainAction(&v, &sv)
+		a, ok := decide101.PlainAction(&v, &sv)
 		if !ok {
 			t.Fatalf("no action for the player:\n%s", plain(m))
 		}
@@ -587,7 +587,7 @@ func TestTable101SeatsTheBots101(t *testing.T) {
 		myTurn101(t, m)
 	}
 	for s := 1; s < okey101.NumSeats; s++ {
-		if _, stand := m.t().Players[s].(decide.Plain); stand || m.t().Failed[s] != 0 {
+		if _, stand := m.t().Players[s].(decide101.Plain); stand || m.t().Failed[s] != 0 {
 			t.Errorf("seat %d's bot failed (%d) or was replaced: %T", s, m.t().Failed[s], m.t().Players[s])
 		}
 	}

@@ -8,6 +8,8 @@ import (
 	"os"
 	"strconv"
 	"testing"
+
+	"okey/game"
 )
 
 // TestCalibration is point 6(b) of issue 23 as a measurement, built only
@@ -31,7 +33,7 @@ func TestCalibration(t *testing.T) {
 		hands = n
 	}
 	levels := []string{"easy", "normal", "hard"}
-	for _, g := range []string{GameClassic, Game101} {
+	for _, g := range []string{game.Classic, game.Okey101} {
 		if want := os.Getenv("OKEY_GAME"); want != "" && want != g {
 			continue
 		}
@@ -43,7 +45,7 @@ func TestCalibration(t *testing.T) {
 				lv := [4]string{l, l, l, l}
 				var got []Decision
 				var err error
-				if g == GameClassic {
+				if g == game.Classic {
 					got, err = ReviewClassic(ctx, classicRecord(t, seed, lv), seat, 1, Options{Seed: 1})
 				} else {
 					got, err = Review101(ctx, record101(t, seed, lv), seat, 1, Options{Seed: 1})
@@ -54,7 +56,7 @@ func TestCalibration(t *testing.T) {
 				ds = append(ds, got...)
 			}
 			th := ThresholdsClassic
-			if g == Game101 {
+			if g == game.Okey101 {
 				th = Thresholds101
 			}
 			sum[li] = Summarise(g, 0, 0, ds, th)

@@ -14,12 +14,6 @@ import (
 	"okey/game/tile"
 )
 
-// GameClassic and Game101 name the games in a summary.
-const (
-	GameClassic = "classic"
-	Game101     = "101"
-)
-
 // discardsKept is how many discards, by the cheap first look (the
 // distance each leaves), are played out besides the move made, the
 // analyser's and the finishes.

@@ -51,7 +51,7 @@ func TestJudgeAgainstPlay(t *testing.T) {
 	if level == "" {
 		level = "easy"
 	}
-	for _, g := range []string{GameClassic, Game101} {
+	for _, g := range []string{game.Classic, game.Okey101} {
 		if w := os.Getenv("OKEY_GAME"); w != "" && w != g {
 			continue
 		}
@@ -61,7 +61,7 @@ func TestJudgeAgainstPlay(t *testing.T) {
 			lv := [4]string{"normal", "normal", "normal", "normal"}
 			lv[seat] = level
 			var got []calPoint
-			if g == GameClassic {
+			if g == game.Classic {
 				got = calClassic(t, seed, seat, lv, plays)
 			} else {
 				got = cal101(t, seed, seat, lv, plays)

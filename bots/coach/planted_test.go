@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"okey/bots/rollout"
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
@@ -28,11 +29,12 @@ import (
 // of error it is ("control" for the bot's own move) and the start of
 // the reason the judge must give.
 type plant struct {
-	game, kind, reason string
-	vc                 *classic.View
-	ac                 classic.Action
-	v1                 *okey101.View
-	a1                 okey101.Action
+	game         game.Kind
+	kind, reason string
+	vc           *classic.View
+	ac           classic.Action
+	v1           *okey101.View
+	a1           okey101.Action
 }
 
 // judge is the review's verdict on the plant with o.
@@ -85,8 +87,8 @@ func plantsClassic(t testing.TB, want int) []plant {
 					}
 					count[kind]++
 					out = append(out,
-						plant{game: GameClassic, kind: kind, reason: reason, vc: &v, ac: bad},
-						plant{game: GameClassic, kind: kindControl, reason: kind, vc: &v, ac: p.Played})
+						plant{game: game.Classic, kind: kind, reason: reason, vc: &v, ac: bad},
+						plant{game: game.Classic, kind: kindControl, reason: kind, vc: &v, ac: p.Played})
 				}
 				switch {
 				case p.Played.Kind == classic.ActFinish && !v.Analyzer.IsOkey(p.Played.Tile) && v.WallLeft <= plantWallClassic:
@@ -155,8 +157,8 @@ func plants101(t testing.TB, want int) []plant {
 					}
 					count[kind]++
 					out = append(out,
-						plant{game: Game101, kind: kind, reason: reason, v1: &v, a1: bad},
-						plant{game: Game101, kind: kindControl, reason: kind, v1: &v, a1: p.Played})
+						plant{game: game.Okey101, kind: kind, reason: reason, v1: &v, a1: bad},
+						plant{game: game.Okey101, kind: kindControl, reason: kind, v1: &v, a1: p.Played})
 				}
 				table := make([]meld.Meld, len(v.Table))
 				for i, m := range v.Table {
@@ -213,7 +215,7 @@ func tallyPlants(t testing.TB, ps []plant, seed uint64) (rows map[string]*plantR
 			t.Fatal(err)
 		}
 		labels = append(labels, d.Label)
-		k := p.game + " " + p.kind
+		k := string(p.game) + " " + p.kind
 		if p.kind == kindControl {
 			k += " (" + p.reason + ")"
 		}
@@ -258,7 +260,7 @@ func TestPlantedErrors(t *testing.T) {
 	ps := append(plantsClassic(t, want), plants101(t, want)...)
 	kinds := map[string]int{}
 	for _, p := range ps {
-		kinds[p.game+" "+p.kind]++
+		kinds[string(p.game)+" "+p.kind]++
 	}
 	for _, k := range []string{"classic " + kindOkey, "classic " + kindFinish, "classic " + kindGosterme, "101 " + kindOkey, "101 " + kindIslek} {
 		if kinds[k] < want {

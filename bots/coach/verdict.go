@@ -2,6 +2,8 @@ package coach
 
 import (
 	"math"
+
+	"okey/game"
 )
 
 // Label names a verdict on a decision, from best to worst.
@@ -258,9 +260,9 @@ func (d *Decision) Counted() bool { return d.Label != Only }
 // line of okey review --json (kind "summary"), with one per hand in
 // Hands.
 type Summary struct {
-	Kind string `json:"kind"` // "summary" or "hand"
-	Game string `json:"game"`
-	Seat int    `json:"seat"`
+	Kind string    `json:"kind"` // "summary" or "hand"
+	Game game.Kind `json:"game"`
+	Seat int       `json:"seat"`
 	// Hand is the hand's number in a hand's summary, 0 for the match.
 	Hand int `json:"hand,omitempty"`
 	// Decisions are the decisions judged (more than one sensible move);
@@ -282,8 +284,8 @@ type Summary struct {
 }
 
 // Summarise totals decisions for seat in game (hand 0: the match).
-func Summarise(game string, seat, hand int, ds []Decision, th Thresholds) Summary {
-	s := Summary{Kind: "summary", Game: game, Seat: seat, Hand: hand, Labels: map[Label]int{}}
+func Summarise(g game.Kind, seat, hand int, ds []Decision, th Thresholds) Summary {
+	s := Summary{Kind: "summary", Game: g, Seat: seat, Hand: hand, Labels: map[Label]int{}}
 	if hand > 0 {
 		s.Kind = "hand"
 	}

@@ -4,14 +4,14 @@ import (
 	"context"
 	"testing"
 
-	"okey/game/daily"
+	"okey/game"
 )
 
 // BenchmarkPar is what okey daily --par costs: a day's par (hard in
 // seat 0) and the day with every level, in both games. Issue 44 asks
 // under 2 s for a classic day and under 5 s for one of 101.
 func BenchmarkPar(b *testing.B) {
-	for _, g := range daily.Games {
+	for _, g := range game.Kinds() {
 		s := day(b, g, "2026-11-24")
 		for _, levels := range [][]string{{Level}, Levels} {
 			name := string(g) + "/hard"

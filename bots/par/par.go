@@ -75,8 +75,8 @@ type Line struct {
 
 // Against is score against par in game g, more being better in both
 // games: score − par in classic, par − score in 101.
-func Against(g daily.Game, score, par int) int {
-	if g == daily.Okey101 {
+func Against(g game.Kind, score, par int) int {
+	if g == game.Okey101 {
 		return par - score
 	}
 	return score - par
@@ -155,8 +155,8 @@ func knownLevel(l string) bool {
 }
 
 // play plays hand h of a daily of g with level in seat 0.
-func play(ctx context.Context, g daily.Game, h daily.Hand, level string) (Hand, error) {
-	if g == daily.Okey101 {
+func play(ctx context.Context, g game.Kind, h daily.Hand, level string) (Hand, error) {
+	if g == game.Okey101 {
 		return play101(ctx, h, level)
 	}
 	return playClassic(ctx, h, level)

@@ -6,11 +6,12 @@ import (
 	"reflect"
 	"testing"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/daily"
 )
 
-func day(t testing.TB, g daily.Game, date string) daily.Set {
+func day(t testing.TB, g game.Kind, date string) daily.Set {
 	t.Helper()
 	d, err := daily.ParseDate(date)
 	if err != nil {
@@ -36,24 +37,24 @@ func TestParIsPinned(t *testing.T) {
 		t.Skip("plays 36 hands")
 	}
 	tests := []struct {
-		game   daily.Game
+		game   game.Kind
 		date   string
 		level  string
 		scores []int
 		total  int
 	}{
-		{daily.Classic, "2026-11-24", "easy", []int{-2, 2, -2, -3}, -5},
-		{daily.Classic, "2026-11-24", "normal", []int{2, 2, -2, 1}, 3},
-		{daily.Classic, "2026-11-24", "hard", []int{2, 2, -2, 1}, 3},
-		{daily.Okey101, "2026-11-24", "easy", []int{23, 15}, 38},
-		{daily.Okey101, "2026-11-24", "normal", []int{-101, 8}, -93},
-		{daily.Okey101, "2026-11-24", "hard", []int{6, 20}, 26},
-		{daily.Classic, "2027-01-01", "easy", []int{2, -2, -2, -2}, -4},
-		{daily.Classic, "2027-01-01", "normal", []int{-2, -2, -2, -2}, -8},
-		{daily.Classic, "2027-01-01", "hard", []int{-2, -2, -2, -2}, -8},
-		{daily.Okey101, "2027-01-01", "easy", []int{202, 48}, 250},
-		{daily.Okey101, "2027-01-01", "normal", []int{24, 65}, 89},
-		{daily.Okey101, "2027-01-01", "hard", []int{20, 18}, 38},
+		{game.Classic, "2026-11-24", "easy", []int{-2, 2, -2, -3}, -5},
+		{game.Classic, "2026-11-24", "normal", []int{2, 2, -2, 1}, 3},
+		{game.Classic, "2026-11-24", "hard", []int{2, 2, -2, 1}, 3},
+		{game.Okey101, "2026-11-24", "easy", []int{23, 15}, 38},
+		{game.Okey101, "2026-11-24", "normal", []int{-101, 8}, -93},
+		{game.Okey101, "2026-11-24", "hard", []int{6, 20}, 26},
+		{game.Classic, "2027-01-01", "easy", []int{2, -2, -2, -2}, -4},
+		{game.Classic, "2027-01-01", "normal", []int{-2, -2, -2, -2}, -8},
+		{game.Classic, "2027-01-01", "hard", []int{-2, -2, -2, -2}, -8},
+		{game.Okey101, "2027-01-01", "easy", []int{202, 48}, 250},
+		{game.Okey101, "2027-01-01", "normal", []int{24, 65}, 89},
+		{game.Okey101, "2027-01-01", "hard", []int{20, 18}, 38},
 	}
 	lines := map[string][]Line{}
 	for _, tc := range tests {
@@ -90,7 +91,7 @@ func TestParIsPinned(t *testing.T) {
 // TestParIsDeterministic: the same day measured twice, and par alone,
 // give the same lines: nothing depends on the goroutines' order.
 func TestParIsDeterministic(t *testing.T) {
-	for _, g := range daily.Games {
+	for _, g := range game.Kinds() {
 		s := day(t, g, "2026-03-15")
 		a, err := Measure(context.Background(), s, Levels)
 		if err != nil {
@@ -107,7 +108,7 @@ func TestParIsDeterministic(t *testing.T) {
 		if !reflect.DeepEqual(a[2], b[0]) || !reflect.DeepEqual(a[0], b[1]) || !reflect.DeepEqual(a[2], p) {
 			t.Errorf("%s: two measures of one day differ:\n%+v\n%+v\n%+v", g, a, b, p)
 		}
-		if len(p.Hands) != g.Hands() || p.Level != "hard" {
+		if len(p.Hands) != daily.Hands(g) || p.Level != "hard" {
 			t.Errorf("%s: par %+v", g, p)
 		}
 		sum := 0
@@ -121,7 +122,7 @@ func TestParIsDeterministic(t *testing.T) {
 }
 
 func TestUnknownLevel(t *testing.T) {
-	s := day(t, daily.Classic, "2026-11-24")
+	s := day(t, game.Classic, "2026-11-24")
 	for _, l := range []string{"", "expert", "Hard", "ceiling"} {
 		if _, err := Of(context.Background(), s, l); !errors.Is(err, ErrLevel) {
 			t.Errorf("level %q: %v, want ErrLevel", l, err)
@@ -133,7 +134,7 @@ func TestUnknownLevel(t *testing.T) {
 func TestCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	for _, g := range daily.Games {
+	for _, g := range game.Kinds() {
 		if _, err := Measure(ctx, day(t, g, "2026-11-24"), Levels); !errors.Is(err, context.Canceled) {
 			t.Errorf("%s: %v, want context.Canceled", g, err)
 		}
@@ -142,13 +143,13 @@ func TestCancelled(t *testing.T) {
 
 func TestAgainst(t *testing.T) {
 	tests := []struct {
-		g                daily.Game
+		g                game.Kind
 		score, par, want int
 	}{
-		{daily.Classic, 2, -1, 3},     // won 2 where par lost 1
-		{daily.Classic, -2, 4, -6},    // lost 2 where par finished with an okey
-		{daily.Okey101, 40, 43, 3},    // three points fewer than par
-		{daily.Okey101, 202, 6, -196}, // never opened where par did
+		{game.Classic, 2, -1, 3},     // won 2 where par lost 1
+		{game.Classic, -2, 4, -6},    // lost 2 where par finished with an okey
+		{game.Okey101, 40, 43, 3},    // three points fewer than par
+		{game.Okey101, 202, 6, -196}, // never opened where par did
 	}
 	for _, tc := range tests {
 		if got := Against(tc.g, tc.score, tc.par); got != tc.want {

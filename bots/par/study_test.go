@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"okey/game"
 	"okey/game/daily"
 )
 
@@ -37,7 +38,7 @@ func TestStudy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, g := range daily.Games {
+	for _, g := range game.Kinds() {
 		t0 := time.Now()
 		// score[level][day][hand]; finished[level] the hands seat 0
 		// finished
@@ -76,7 +77,7 @@ func TestStudy(t *testing.T) {
 // report prints the study's figures for one game: the scores are better
 // higher in classic, lower in 101; every figure below is turned so that
 // more is better (Against), par being the hard bot's.
-func report(t *testing.T, g daily.Game, score [][][]int, finished []int, took, slowest time.Duration) {
+func report(t *testing.T, g game.Kind, score [][][]int, finished []int, took, slowest time.Duration) {
 	days := len(score[0])
 	hands := len(score[0][0])
 	hard := len(Levels) - 1

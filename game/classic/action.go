@@ -37,11 +37,11 @@ var actionNames = [...]string{
 	ActFinish: "finish", ActEndHand: "end", ActNextHand: "next",
 }
 
-func (k ActionKind) String() string { return game.KindName(actionNames[:], k, "action") }
+func (k ActionKind) String() string { return game.EnumName(actionNames[:], k, "action") }
 
 // ParseActionKind reads an action's name as String writes it.
 func ParseActionKind(s string) (ActionKind, error) {
-	return game.ParseKind[ActionKind](actionNames[:], s, "action")
+	return game.ParseEnum[ActionKind](actionNames[:], s, "action")
 }
 
 // Action is one move. Tile is the tile discarded (ActDiscard, ActFinish); the
@@ -128,7 +128,7 @@ var eventNames = [...]string{
 	EvHandOver: "hand over", EvLeave: "leave", EvMatchOver: "match over",
 }
 
-func (k EventKind) String() string { return game.KindName(eventNames[:], k, "event") }
+func (k EventKind) String() string { return game.EnumName(eventNames[:], k, "event") }
 
 // Event is one public thing that happened. Tile is the tile shown, taken,
 // discarded or finished with; a draw's tile is known only to the drawer,

@@ -5,15 +5,11 @@ import (
 	"fmt"
 	"slices"
 
+	"okey/game"
 	"okey/game/internal/jsonl"
 	"okey/game/record"
 	"okey/game/tile"
 )
-
-// GameName is what a record of classic Okey says in its header's
-// "game" (a record written before records named their game says
-// nothing, and reads as classic Okey's).
-const GameName = "classic"
 
 // Record is a whole match of classic Okey as data: the rules, the seed
 // and every action in order, plus how each hand was dealt. Its framing,
@@ -50,7 +46,7 @@ func ParseRecord(b []byte) (Record, error) {
 // spec is classic Okey's part of its record (a record.Spec).
 type spec struct{}
 
-func (spec) Name() string { return GameName }
+func (spec) Kind() game.Kind { return game.Classic }
 
 func (spec) Start(r Rules, seed uint64, version int) (State, error) {
 	return newMatch(r, seed, version)

@@ -113,7 +113,7 @@ type RulesError = game.RulesError
 // rulesErr is a RulesError: reason, the English text's format and the
 // arguments both take.
 func rulesErr(reason, format string, a ...any) error {
-	return game.NewRulesError(GameName, ErrRules, reason, format, a...)
+	return game.NewRulesError(game.Classic, ErrRules, reason, format, a...)
 }
 
 // Validate reports the first thing wrong with r, wrapping ErrRules.

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strconv"
 	"time"
+
+	"okey/game"
 )
 
 // Version is the version of the derivation this package implements. It
@@ -17,42 +19,18 @@ const Version = 1
 // label is the domain tag every seed of version 1 is hashed under.
 const label = "okey daily v1"
 
-// Game is which game a daily deals.
-type Game string
-
-// The games a daily deals, as the command line and the hash write them.
-const (
-	Classic Game = "classic"
-	Okey101 Game = "101"
-)
-
-// Games are the games a daily deals, in the order they are shown.
-var Games = []Game{Classic, Okey101}
-
 // Hands is how many hands a day's set of g has: four of classic, two of
 // 101 (a hand of 101 is about three of classic in time).
-func (g Game) Hands() int {
-	if g == Okey101 {
+func Hands(g game.Kind) int {
+	if g == game.Okey101 {
 		return 2
 	}
 	return 4
 }
 
-// The ways input is refused; test with errors.Is.
-var (
-	ErrGame = errors.New("unknown game")
-	ErrDate = errors.New("not a date")
-)
-
-// ParseGame reads a game's name: classic or 101.
-func ParseGame(s string) (Game, error) {
-	for _, g := range Games {
-		if string(g) == s {
-			return g, nil
-		}
-	}
-	return "", fmt.Errorf("%q: %w (known: classic, 101)", s, ErrGame)
-}
+// ErrDate is input that is not a date; test with errors.Is. (A game's
+// name that is neither game is game.ErrKind.)
+var ErrDate = errors.New("not a date")
 
 // Date is a day of the calendar, with no clock and no time zone: a
 // daily belongs to a date, wherever it is played.
@@ -103,8 +81,8 @@ func (d Date) key() int { return d.y*10000 + d.m*100 + d.d }
 // name ("hand 1", "hand 1 seat 2": see Set). Nothing but these bytes
 // goes in, so anyone can compute a day's seeds, on any machine, with
 // any SHA-256 (docs/daily.md shows one line of Python).
-func Seed(game Game, date Date, role string) uint64 {
-	sum := hashParts(label, string(game), date.String(), role)
+func Seed(g game.Kind, date Date, role string) uint64 {
+	sum := hashParts(label, string(g), date.String(), role)
 	return binary.BigEndian.Uint64(sum[:8])
 }
 
@@ -127,7 +105,7 @@ func hashParts(parts ...string) [sha256.Size]byte {
 // turns a hand into the referee's first state.
 type Set struct {
 	Version int
-	Game    Game
+	Game    game.Kind
 	Date    Date
 	Hands   []Hand
 	// Served is set for a day's daily of okey serve, whose seeds come
@@ -147,20 +125,20 @@ type Hand struct {
 
 // New is the daily of game on date. Hand k's seed is Seed(…, "hand k"),
 // the bot of seat s in it Seed(…, "hand k seat s").
-func New(game Game, date Date) (Set, error) {
-	return newSet(game, date, func(role string) uint64 { return Seed(game, date, role) })
+func New(g game.Kind, date Date) (Set, error) {
+	return newSet(g, date, func(role string) uint64 { return Seed(g, date, role) })
 }
 
 // newSet is the set of game on date whose role's seed is seed(role).
-func newSet(game Game, date Date, seed func(role string) uint64) (Set, error) {
-	if _, err := ParseGame(string(game)); err != nil {
+func newSet(g game.Kind, date Date, seed func(role string) uint64) (Set, error) {
+	if _, err := game.ParseKind(string(g)); err != nil {
 		return Set{}, err
 	}
 	if date.IsZero() {
 		return Set{}, fmt.Errorf("no date: %w", ErrDate)
 	}
-	s := Set{Version: Version, Game: game, Date: date}
-	for k := 1; k <= game.Hands(); k++ {
+	s := Set{Version: Version, Game: g, Date: date}
+	for k := 1; k <= Hands(g); k++ {
 		h := Hand{N: k, Seed: seed("hand " + strconv.Itoa(k))}
 		for seat := range h.Bots {
 			h.Bots[seat] = seed(fmt.Sprintf("hand %d seat %d", k, seat))

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"okey/game"
 	"okey/game/tile"
 )
 
@@ -20,7 +21,7 @@ func mustDate(t *testing.T, s string) Date {
 	return d
 }
 
-func mustSet(t *testing.T, g Game, date string) Set {
+func mustSet(t *testing.T, g game.Kind, date string) Set {
 	t.Helper()
 	s, err := New(g, mustDate(t, date))
 	if err != nil {
@@ -41,26 +42,26 @@ func mustSet(t *testing.T, g Game, date string) Set {
 // fails here first.
 func TestSeedsArePinned(t *testing.T) {
 	tests := []struct {
-		game       Game
+		g          game.Kind
 		date, role string
 		want       uint64
 	}{
-		{Classic, "2026-11-24", "hand 1", 0x794aee0289e3239b},
-		{Classic, "2026-11-24", "hand 2", 0x363750beaaa88baa},
-		{Classic, "2026-11-24", "hand 1 seat 1", 0x015505ff20010b93},
-		{Classic, "2026-11-24", "hand 2 seat 3", 0xaecf3593a9003554},
-		{Classic, "2026-11-24", "hand 1 seat 0", 0xab7dadb62c20d700},
-		{Classic, "2027-01-01", "hand 1", 0xab36e95c825b29bc},
-		{Classic, "2024-02-29", "hand 2 seat 3", 0x39b7502c606d7710},
-		{Okey101, "2026-11-24", "hand 1", 0x3457df119cd86941},
-		{Okey101, "2026-11-24", "hand 2", 0x1191f9cb7e096cc8},
-		{Okey101, "2026-11-24", "hand 1 seat 1", 0x19ffb74a20a8cfb6},
-		{Okey101, "2027-01-01", "hand 1 seat 0", 0x20bb69dd4a2e0b34},
-		{Okey101, "2024-02-29", "hand 2", 0x91c4ec8a9f12c55a},
+		{game.Classic, "2026-11-24", "hand 1", 0x794aee0289e3239b},
+		{game.Classic, "2026-11-24", "hand 2", 0x363750beaaa88baa},
+		{game.Classic, "2026-11-24", "hand 1 seat 1", 0x015505ff20010b93},
+		{game.Classic, "2026-11-24", "hand 2 seat 3", 0xaecf3593a9003554},
+		{game.Classic, "2026-11-24", "hand 1 seat 0", 0xab7dadb62c20d700},
+		{game.Classic, "2027-01-01", "hand 1", 0xab36e95c825b29bc},
+		{game.Classic, "2024-02-29", "hand 2 seat 3", 0x39b7502c606d7710},
+		{game.Okey101, "2026-11-24", "hand 1", 0x3457df119cd86941},
+		{game.Okey101, "2026-11-24", "hand 2", 0x1191f9cb7e096cc8},
+		{game.Okey101, "2026-11-24", "hand 1 seat 1", 0x19ffb74a20a8cfb6},
+		{game.Okey101, "2027-01-01", "hand 1 seat 0", 0x20bb69dd4a2e0b34},
+		{game.Okey101, "2024-02-29", "hand 2", 0x91c4ec8a9f12c55a},
 	}
 	for _, tc := range tests {
-		if got := Seed(tc.game, mustDate(t, tc.date), tc.role); got != tc.want {
-			t.Errorf("Seed(%s, %s, %q) = %016x, want %016x", tc.game, tc.date, tc.role, got, tc.want)
+		if got := Seed(tc.g, mustDate(t, tc.date), tc.role); got != tc.want {
+			t.Errorf("Seed(%s, %s, %q) = %016x, want %016x", tc.g, tc.date, tc.role, got, tc.want)
 		}
 	}
 }
@@ -68,10 +69,10 @@ func TestSeedsArePinned(t *testing.T) {
 // TestSetUsesTheSeeds: a set's hands and bots are the seeds of the roles
 // the documentation names, as many hands as the game has.
 func TestSetUsesTheSeeds(t *testing.T) {
-	for _, g := range Games {
+	for _, g := range game.Kinds() {
 		d := mustDate(t, "2026-11-24")
 		s := mustSet(t, g, "2026-11-24")
-		if len(s.Hands) != g.Hands() || s.Version != 1 || s.Game != g || s.Date != d {
+		if len(s.Hands) != Hands(g) || s.Version != 1 || s.Game != g || s.Date != d {
 			t.Fatalf("%s: set %+v", g, s)
 		}
 		for i, h := range s.Hands {
@@ -85,7 +86,7 @@ func TestSetUsesTheSeeds(t *testing.T) {
 			}
 		}
 	}
-	if Classic.Hands() != 4 || Okey101.Hands() != 2 {
+	if Hands(game.Classic) != 4 || Hands(game.Okey101) != 2 {
 		t.Error("a classic day is four hands and a day of 101 two")
 	}
 }
@@ -97,40 +98,40 @@ func TestSetUsesTheSeeds(t *testing.T) {
 // the derivation moves a day, and fails here rather than silently.
 func TestFingerprintsArePinned(t *testing.T) {
 	tests := []struct {
-		game Game
+		g    game.Kind
 		date string
 		want string
 	}{
-		{Classic, "2026-11-24", "ee0e6b61daad4eb195b9af6ccb0f43ec967a7fdf39510f8d83c49c19ed331432"},
-		{Classic, "2027-01-01", "7485e821b8bc20e1d69ef1be05381f6c43efb1757ecaf7aa17b9d9e198f48ce0"},
-		{Classic, "2024-02-29", "a8c147b4999f46377220da4b64286e0b8a0737ec3a357c9f3202677db59df0c1"},
-		{Okey101, "2026-11-24", "faf3691c0117f382b1ffe1b39bc98b3515e837a00823e92107be10cb28e5ecd9"},
-		{Okey101, "2027-01-01", "666c21036c29b4498da6ce2d81805c7cb0e831617e7b84b7935e5e9f530ad63d"},
-		{Okey101, "2024-02-29", "c23e7a5c7fb27c066a6cfcdda2f1ebbbf685153f291648716a99462cf030fa21"},
+		{game.Classic, "2026-11-24", "ee0e6b61daad4eb195b9af6ccb0f43ec967a7fdf39510f8d83c49c19ed331432"},
+		{game.Classic, "2027-01-01", "7485e821b8bc20e1d69ef1be05381f6c43efb1757ecaf7aa17b9d9e198f48ce0"},
+		{game.Classic, "2024-02-29", "a8c147b4999f46377220da4b64286e0b8a0737ec3a357c9f3202677db59df0c1"},
+		{game.Okey101, "2026-11-24", "faf3691c0117f382b1ffe1b39bc98b3515e837a00823e92107be10cb28e5ecd9"},
+		{game.Okey101, "2027-01-01", "666c21036c29b4498da6ce2d81805c7cb0e831617e7b84b7935e5e9f530ad63d"},
+		{game.Okey101, "2024-02-29", "c23e7a5c7fb27c066a6cfcdda2f1ebbbf685153f291648716a99462cf030fa21"},
 	}
 	for _, tc := range tests {
-		s := mustSet(t, tc.game, tc.date)
+		s := mustSet(t, tc.g, tc.date)
 		text, err := s.Canonical()
 		if err != nil {
 			t.Fatal(err)
 		}
-		file := filepath.Join("testdata", string(tc.game)+"-"+tc.date+".txt")
+		file := filepath.Join("testdata", string(tc.g)+"-"+tc.date+".txt")
 		want, err := os.ReadFile(file)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if text != string(want) {
-			t.Errorf("%s %s: the canonical text is not %s:\n%s", tc.game, tc.date, file, text)
+			t.Errorf("%s %s: the canonical text is not %s:\n%s", tc.g, tc.date, file, text)
 		}
 		f, err := s.Fingerprint()
 		if err != nil {
 			t.Fatal(err)
 		}
 		if f.String() != tc.want {
-			t.Errorf("%s %s: fingerprint %s, want %s", tc.game, tc.date, f, tc.want)
+			t.Errorf("%s %s: fingerprint %s, want %s", tc.g, tc.date, f, tc.want)
 		}
 		if short := strings.ReplaceAll(f.Short(), " ", ""); !strings.HasPrefix(tc.want, short) || len(short) != 16 {
-			t.Errorf("%s %s: short fingerprint %q is not the first 8 bytes of %s", tc.game, tc.date, f.Short(), tc.want)
+			t.Errorf("%s %s: short fingerprint %q is not the first 8 bytes of %s", tc.g, tc.date, f.Short(), tc.want)
 		}
 	}
 }
@@ -140,17 +141,17 @@ func TestFingerprintsArePinned(t *testing.T) {
 // golden file regenerated without thought still fails.
 func TestFirstRacksArePinned(t *testing.T) {
 	tests := []struct {
-		game      Game
+		g         game.Kind
 		dealer    int
 		indicator string
 		rack      string // the first five tiles of seat 0, face order
 		size      int
 	}{
-		{Classic, 3, "K10", "R2 R7 Y2 Y7 Y8", 15},
-		{Okey101, 3, "R2", "R4 R5 R7 R7 R9", 21},
+		{game.Classic, 3, "K10", "R2 R7 Y2 Y7 Y8", 15},
+		{game.Okey101, 3, "R2", "R4 R5 R7 R7 R9", 21},
 	}
 	for _, tc := range tests {
-		s := mustSet(t, tc.game, "2026-11-24")
+		s := mustSet(t, tc.g, "2026-11-24")
 		d, err := s.deal(s.Hands[0])
 		if err != nil {
 			t.Fatal(err)
@@ -158,7 +159,7 @@ func TestFirstRacksArePinned(t *testing.T) {
 		if d.dealer != tc.dealer || d.indicator.String() != tc.indicator || len(d.racks[0]) != tc.size ||
 			tile.FormatTiles(d.racks[0][:5]) != tc.rack {
 			t.Errorf("%s: dealer %d indicator %s seat 0 %s, want dealer %d indicator %s, %d tiles from %s",
-				tc.game, d.dealer, d.indicator, tile.FormatTiles(d.racks[0]), tc.dealer, tc.indicator, tc.size, tc.rack)
+				tc.g, d.dealer, d.indicator, tile.FormatTiles(d.racks[0]), tc.dealer, tc.indicator, tc.size, tc.rack)
 		}
 	}
 }
@@ -167,7 +168,7 @@ func TestFirstRacksArePinned(t *testing.T) {
 // another set (a derivation that ignored one of its inputs would not).
 func TestDaysDiffer(t *testing.T) {
 	seen := map[uint64]string{}
-	for _, g := range Games {
+	for _, g := range game.Kinds() {
 		for _, date := range []string{"2026-11-24", "2026-11-25", "2025-11-24"} {
 			for _, h := range mustSet(t, g, date).Hands {
 				for _, seed := range append([]uint64{h.Seed}, h.Bots[:]...) {
@@ -180,8 +181,8 @@ func TestDaysDiffer(t *testing.T) {
 			}
 		}
 	}
-	a, _ := mustSet(t, Classic, "2026-11-24").Fingerprint()
-	b, _ := mustSet(t, Classic, "2026-11-25").Fingerprint()
+	a, _ := mustSet(t, game.Classic, "2026-11-24").Fingerprint()
+	b, _ := mustSet(t, game.Classic, "2026-11-25").Fingerprint()
 	if a == b {
 		t.Error("two days have one fingerprint")
 	}
@@ -205,21 +206,12 @@ func TestParseDate(t *testing.T) {
 	}
 }
 
-func TestParseGame(t *testing.T) {
-	for _, g := range Games {
-		if got, err := ParseGame(string(g)); got != g || err != nil {
-			t.Errorf("ParseGame(%q) = %q, %v", g, got, err)
-		}
-	}
-	for _, s := range []string{"", "Classic", "okey101", "101 ", "chess"} {
-		if _, err := ParseGame(s); !errors.Is(err, ErrGame) {
-			t.Errorf("ParseGame(%q) = %v, want ErrGame", s, err)
-		}
-	}
-	if _, err := New("chess", mustDate(t, "2026-11-24")); !errors.Is(err, ErrGame) {
+// TestNewRefuses: a set is of a known game and a date.
+func TestNewRefuses(t *testing.T) {
+	if _, err := New("chess", mustDate(t, "2026-11-24")); !errors.Is(err, game.ErrKind) {
 		t.Errorf("New of an unknown game: %v", err)
 	}
-	if _, err := New(Classic, Date{}); !errors.Is(err, ErrDate) {
+	if _, err := New(game.Classic, Date{}); !errors.Is(err, ErrDate) {
 		t.Errorf("New without a date: %v", err)
 	}
 }

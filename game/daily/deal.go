@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/game/tile"
@@ -54,7 +55,7 @@ type dealt struct {
 func (s Set) deal(h Hand) (dealt, error) {
 	var d dealt
 	switch s.Game {
-	case Classic:
+	case game.Classic:
 		st, err := ClassicRecord(h).Start()
 		if err != nil {
 			return d, fmt.Errorf("hand %d: %w", h.N, err)
@@ -63,7 +64,7 @@ func (s Set) deal(h Hand) (dealt, error) {
 		for seat := range d.racks {
 			d.racks[seat] = st.View(seat).Rack
 		}
-	case Okey101:
+	case game.Okey101:
 		st, err := Record101(h).Start()
 		if err != nil {
 			return d, fmt.Errorf("hand %d: %w", h.N, err)
@@ -73,7 +74,7 @@ func (s Set) deal(h Hand) (dealt, error) {
 			d.racks[seat] = st.View(seat).Rack
 		}
 	default:
-		return d, fmt.Errorf("%q: %w", s.Game, ErrGame)
+		return d, fmt.Errorf("%q: %w", s.Game, game.ErrKind)
 	}
 	return d, nil
 }
@@ -121,9 +122,9 @@ func (s Set) Canonical() (string, error) {
 	}
 	fmt.Fprintf(&b, "%s\ngame %s\ndate %s\n", l, s.Game, s.Date)
 	switch s.Game {
-	case Classic:
+	case game.Classic:
 		fmt.Fprintf(&b, "rules %s\n", ClassicRules())
-	case Okey101:
+	case game.Okey101:
 		fmt.Fprintf(&b, "rules %s\n", Rules101())
 	}
 	for _, h := range s.Hands {

@@ -21,7 +21,8 @@
 //
 // The files:
 //
-//	daily.go  Game, Date (parsing YYYY-MM-DD strictly), Seed, Set and New
+//	daily.go  Hands (of a game's day), Date (parsing YYYY-MM-DD strictly),
+//	          Seed, Set and New
 //	deal.go   the daily's rules, each hand's record before play, the
 //	          fingerprint and the canonical text it hashes
 //	record.go a hand's record naming its daily (Meta), and the check

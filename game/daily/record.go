@@ -6,18 +6,20 @@ import (
 	"strconv"
 	"strings"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
+	"okey/game/record"
 )
 
 // The keys a daily hand's record carries in its header's meta, so that
 // a record says which day's hand it is and anyone can check that its
-// seed is that day's (issue 44, points 1 and 4):
+// seed is that day's:
 //
 //	"daily": "v1 classic 2026-11-24 hand 1"
 //	"daily_practice": "yes"   (a hand played again, not for the record)
 const (
-	MetaDaily    = "daily"
+	MetaDaily    = record.MetaDaily
 	MetaPractice = "daily_practice"
 )
 
@@ -60,7 +62,7 @@ func named(meta map[string]string) (Named, error) {
 	if len(f) != 5 || f[0] != "v"+strconv.Itoa(Version) || f[3] != "hand" {
 		return Named{}, bad
 	}
-	g, err := ParseGame(f[1])
+	g, err := game.ParseKind(f[1])
 	if err != nil {
 		return Named{}, bad
 	}
@@ -69,7 +71,7 @@ func named(meta map[string]string) (Named, error) {
 		return Named{}, bad
 	}
 	k, err := strconv.Atoi(f[4])
-	if err != nil || k < 1 || k > g.Hands() || f[4] != strconv.Itoa(k) {
+	if err != nil || k < 1 || k > Hands(g) || f[4] != strconv.Itoa(k) {
 		return Named{}, bad
 	}
 	s, err := New(g, d)
@@ -92,7 +94,7 @@ func IdentifyClassic(rec classic.Record) (Named, error) {
 		return n, err
 	}
 	want := ClassicRecord(n.Hand)
-	if n.Set.Game != Classic || rec.Seed != want.Seed || rec.Rules != want.Rules || rec.Version != want.Version {
+	if n.Set.Game != game.Classic || rec.Seed != want.Seed || rec.Rules != want.Rules || rec.Version != want.Version {
 		return n, mismatch(rec.Meta, rec.Seed, rec.Rules.String(), rec.Version)
 	}
 	return n, nil
@@ -105,7 +107,7 @@ func Identify101(rec okey101.Record) (Named, error) {
 		return n, err
 	}
 	want := Record101(n.Hand)
-	if n.Set.Game != Okey101 || rec.Seed != want.Seed || rec.Rules != want.Rules || rec.Version != want.Version {
+	if n.Set.Game != game.Okey101 || rec.Seed != want.Seed || rec.Rules != want.Rules || rec.Version != want.Version {
 		return n, mismatch(rec.Meta, rec.Seed, rec.Rules.String(), rec.Version)
 	}
 	return n, nil

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
 )
@@ -12,7 +13,7 @@ import (
 // format, and is recognised as that day's hand — and only as long as its
 // seed, rules and version are the day's.
 func TestRecordNamesItsDaily(t *testing.T) {
-	s := mustSet(t, Classic, "2026-11-24")
+	s := mustSet(t, game.Classic, "2026-11-24")
 	h := s.Hands[2]
 	rec := ClassicRecord(h)
 	rec.Meta = s.Meta(h, false)
@@ -34,7 +35,7 @@ func TestRecordNamesItsDaily(t *testing.T) {
 		t.Fatalf("IdentifyClassic: %+v, %v", n, err)
 	}
 
-	s1 := mustSet(t, Okey101, "2027-01-01")
+	s1 := mustSet(t, game.Okey101, "2027-01-01")
 	r1 := Record101(s1.Hands[1])
 	r1.Meta = s1.Meta(s1.Hands[1], true)
 	g1, err := r1.Game()
@@ -46,13 +47,13 @@ func TestRecordNamesItsDaily(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n, err := Identify101(back1); err != nil || n.Hand.N != 2 || !n.Practice || n.Set.Game != Okey101 {
+	if n, err := Identify101(back1); err != nil || n.Hand.N != 2 || !n.Practice || n.Set.Game != game.Okey101 {
 		t.Fatalf("Identify101: %+v, %v", n, err)
 	}
 }
 
 func TestRecordNotTheDaily(t *testing.T) {
-	s := mustSet(t, Classic, "2026-11-24")
+	s := mustSet(t, game.Classic, "2026-11-24")
 	good := func() classic.Record {
 		r := ClassicRecord(s.Hands[0])
 		r.Meta = s.Meta(s.Hands[0], false)
@@ -98,7 +99,7 @@ func TestRecordNotTheDaily(t *testing.T) {
 // match whose meta names a daily it is not seats its own, and so does
 // any other match.
 func TestSeatSeeds(t *testing.T) {
-	s, err := New(Classic, mustDate(t, "2026-11-24"))
+	s, err := New(game.Classic, mustDate(t, "2026-11-24"))
 	if err != nil {
 		t.Fatal(err)
 	}

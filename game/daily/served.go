@@ -11,8 +11,10 @@ import (
 	"strconv"
 	"strings"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
+	"okey/game/record"
 )
 
 // The served daily (issue 44, point 4). On okey serve a day's deals must
@@ -64,15 +66,15 @@ func ParseSecret(h string) (Secret, error) {
 
 // ServedSeed is the seed named role of the served daily of game on date
 // under secret.
-func ServedSeed(game Game, date Date, secret Secret, role string) uint64 {
-	sum := hashParts(servedLabel, string(game), date.String(), secret.String(), role)
+func ServedSeed(g game.Kind, date Date, secret Secret, role string) uint64 {
+	sum := hashParts(servedLabel, string(g), date.String(), secret.String(), role)
 	return binary.BigEndian.Uint64(sum[:8])
 }
 
 // NewServed is the served daily of game on date under secret: the same
 // hands, rules and bots' roles as New's, every seed ServedSeed's.
-func NewServed(game Game, date Date, secret Secret) (Set, error) {
-	s, err := newSet(game, date, func(role string) uint64 { return ServedSeed(game, date, secret, role) })
+func NewServed(g game.Kind, date Date, secret Secret) (Set, error) {
+	s, err := newSet(g, date, func(role string) uint64 { return ServedSeed(g, date, secret, role) })
 	s.Served = err == nil
 	return s, err
 }
@@ -87,8 +89,8 @@ func (c Commitment) String() string { return hex.EncodeToString(c[:]) }
 func (c Commitment) Short() string { return Fingerprint(c).Short() }
 
 // Commit is the commitment to secret of the served daily of game on date.
-func Commit(game Game, date Date, secret Secret) Commitment {
-	return hashParts(commitTag, string(game), date.String(), secret.String())
+func Commit(g game.Kind, date Date, secret Secret) Commitment {
+	return hashParts(commitTag, string(g), date.String(), secret.String())
 }
 
 // The keys a served daily hand's record carries in its meta: which
@@ -96,7 +98,7 @@ func Commit(game Game, date Date, secret Secret) Commitment {
 // (64 hex digits). The secret is not in the record: it is revealed when
 // the day closes, and VerifyServed checks a record against it.
 const (
-	MetaServed       = "daily_served"
+	MetaServed       = record.MetaServedDaily
 	MetaServedCommit = "daily_commit"
 )
 
@@ -136,7 +138,7 @@ func servedNamed(meta map[string]string, secret Secret) (ServedHand, error) {
 	if len(f) != 5 || f[0] != "v"+strconv.Itoa(Version) || f[3] != "hand" {
 		return ServedHand{}, bad
 	}
-	g, err := ParseGame(f[1])
+	g, err := game.ParseKind(f[1])
 	if err != nil {
 		return ServedHand{}, bad
 	}
@@ -145,7 +147,7 @@ func servedNamed(meta map[string]string, secret Secret) (ServedHand, error) {
 		return ServedHand{}, bad
 	}
 	k, err := strconv.Atoi(f[4])
-	if err != nil || k < 1 || k > g.Hands() || f[4] != strconv.Itoa(k) {
+	if err != nil || k < 1 || k > Hands(g) || f[4] != strconv.Itoa(k) {
 		return ServedHand{}, bad
 	}
 	c, err := hex.DecodeString(meta[MetaServedCommit])
@@ -174,7 +176,7 @@ func VerifyServedClassic(rec classic.Record, secret Secret) (ServedHand, error) 
 		return n, err
 	}
 	want := ClassicRecord(n.Hand)
-	if n.Set.Game != Classic || rec.Seed != want.Seed || rec.Rules != want.Rules || rec.Version != want.Version {
+	if n.Set.Game != game.Classic || rec.Seed != want.Seed || rec.Rules != want.Rules || rec.Version != want.Version {
 		return n, servedMismatch(rec.Meta, rec.Seed, rec.Rules.String(), rec.Version)
 	}
 	return n, nil
@@ -187,7 +189,7 @@ func VerifyServed101(rec okey101.Record, secret Secret) (ServedHand, error) {
 		return n, err
 	}
 	want := Record101(n.Hand)
-	if n.Set.Game != Okey101 || rec.Seed != want.Seed || rec.Rules != want.Rules || rec.Version != want.Version {
+	if n.Set.Game != game.Okey101 || rec.Seed != want.Seed || rec.Rules != want.Rules || rec.Version != want.Version {
 		return n, servedMismatch(rec.Meta, rec.Seed, rec.Rules.String(), rec.Version)
 	}
 	return n, nil

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"okey/game"
 	"okey/game/classic"
 )
 
@@ -32,29 +33,29 @@ func testSecret() Secret {
 func TestServedIsPinned(t *testing.T) {
 	sec := testSecret()
 	seeds := []struct {
-		game       Game
+		g          game.Kind
 		date, role string
 		want       uint64
 	}{
-		{Classic, "2026-11-24", "hand 1", 0x2c44ef0affddb022},
-		{Classic, "2026-11-24", "hand 1 seat 2", 0x18201ff4c9896592},
-		{Okey101, "2026-11-25", "hand 2", 0x15244af787990332},
+		{game.Classic, "2026-11-24", "hand 1", 0x2c44ef0affddb022},
+		{game.Classic, "2026-11-24", "hand 1 seat 2", 0x18201ff4c9896592},
+		{game.Okey101, "2026-11-25", "hand 2", 0x15244af787990332},
 	}
 	for _, tc := range seeds {
-		if got := ServedSeed(tc.game, mustDate(t, tc.date), sec, tc.role); got != tc.want {
-			t.Errorf("ServedSeed(%s, %s, %q) = %016x, want %016x", tc.game, tc.date, tc.role, got, tc.want)
+		if got := ServedSeed(tc.g, mustDate(t, tc.date), sec, tc.role); got != tc.want {
+			t.Errorf("ServedSeed(%s, %s, %q) = %016x, want %016x", tc.g, tc.date, tc.role, got, tc.want)
 		}
 	}
-	commits := map[Game]string{
-		Classic: "e57cc251768c4ea15bfc1fc9ec9d3f51acc357dc1094f778b0d8f62829b0b436",
-		Okey101: "4d7c032d298767096bfa9a5f0d4fd17e301d360a29913facc275441d10e5d300",
+	commits := map[game.Kind]string{
+		game.Classic: "e57cc251768c4ea15bfc1fc9ec9d3f51acc357dc1094f778b0d8f62829b0b436",
+		game.Okey101: "4d7c032d298767096bfa9a5f0d4fd17e301d360a29913facc275441d10e5d300",
 	}
 	for g, want := range commits {
 		if got := Commit(g, mustDate(t, "2026-11-24"), sec).String(); got != want {
 			t.Errorf("Commit(%s) = %s, want %s", g, got, want)
 		}
 	}
-	if got := Commit(Classic, mustDate(t, "2026-11-24"), sec).Short(); got != "e57c c251 768c 4ea1" {
+	if got := Commit(game.Classic, mustDate(t, "2026-11-24"), sec).Short(); got != "e57c c251 768c 4ea1" {
 		t.Errorf("Short = %q", got)
 	}
 }
@@ -63,7 +64,7 @@ func TestServedIsPinned(t *testing.T) {
 // seeds the secret's (none of the date's, another secret's others), and a
 // fingerprint of its own.
 func TestServedSetIsNotTheDates(t *testing.T) {
-	for _, g := range Games {
+	for _, g := range game.Kinds() {
 		d := mustDate(t, "2026-11-24")
 		plain := mustSet(t, g, "2026-11-24")
 		a, err := NewServed(g, d, testSecret())
@@ -73,7 +74,7 @@ func TestServedSetIsNotTheDates(t *testing.T) {
 		var other Secret
 		other[0] = 1
 		b, _ := NewServed(g, d, other)
-		if !a.Served || plain.Served || len(a.Hands) != g.Hands() || a.Version != Version {
+		if !a.Served || plain.Served || len(a.Hands) != Hands(g) || a.Version != Version {
 			t.Fatalf("%s: served %+v", g, a)
 		}
 		for i, h := range a.Hands {
@@ -94,7 +95,7 @@ func TestServedSetIsNotTheDates(t *testing.T) {
 			t.Errorf("%s: the served fingerprint is the date's", g)
 		}
 	}
-	if _, err := NewServed("chess", mustDate(t, "2026-11-24"), testSecret()); !errors.Is(err, ErrGame) {
+	if _, err := NewServed("chess", mustDate(t, "2026-11-24"), testSecret()); !errors.Is(err, game.ErrKind) {
 		t.Errorf("an unknown game: %v", err)
 	}
 }
@@ -120,8 +121,8 @@ func TestVerifyServed(t *testing.T) {
 	sec := testSecret()
 	var wrong Secret
 	wrong[31] = 9
-	cs, _ := NewServed(Classic, d, sec)
-	c := Commit(Classic, d, sec)
+	cs, _ := NewServed(game.Classic, d, sec)
+	c := Commit(game.Classic, d, sec)
 	rec := ClassicRecord(cs.Hands[2])
 	rec.Meta = cs.ServedMeta(cs.Hands[2], c)
 	n, err := VerifyServedClassic(rec, sec)
@@ -152,8 +153,8 @@ func TestVerifyServed(t *testing.T) {
 		}
 	}
 
-	s1, _ := NewServed(Okey101, d, sec)
-	c1 := Commit(Okey101, d, sec)
+	s1, _ := NewServed(game.Okey101, d, sec)
+	c1 := Commit(game.Okey101, d, sec)
 	r1 := Record101(s1.Hands[1])
 	r1.Meta = s1.ServedMeta(s1.Hands[1], c1)
 	if n, err := VerifyServed101(r1, sec); err != nil || n.Hand.N != 2 {
@@ -172,9 +173,9 @@ func TestVerifyServed(t *testing.T) {
 func TestWithSecret(t *testing.T) {
 	d := mustDate(t, "2026-11-24")
 	sec := testSecret()
-	s, _ := NewServed(Classic, d, sec)
+	s, _ := NewServed(game.Classic, d, sec)
 	rec := ClassicRecord(s.Hands[0])
-	rec.Meta = s.ServedMeta(s.Hands[0], Commit(Classic, d, sec))
+	rec.Meta = s.ServedMeta(s.Hands[0], Commit(game.Classic, d, sec))
 	g, err := rec.Game()
 	if err != nil {
 		t.Fatal(err)

@@ -3,6 +3,8 @@ package duplicate
 import (
 	"errors"
 	"fmt"
+
+	"okey/game/record"
 )
 
 // A duplicate table's hand is the first hand of a match of its own, so
@@ -13,7 +15,7 @@ import (
 // back) and okey verify reads MetaHand, so that a finished duplicate
 // hand verifies as finished.
 const (
-	MetaHand    = "duplicate"
+	MetaHand    = record.MetaDuplicate
 	MetaResults = "duplicate_results"
 )
 

@@ -47,11 +47,11 @@ var actionNames = [...]string{
 	ActDiscard: "discard", ActNextHand: "next",
 }
 
-func (k ActionKind) String() string { return game.KindName(actionNames[:], k, "action") }
+func (k ActionKind) String() string { return game.EnumName(actionNames[:], k, "action") }
 
 // ParseActionKind reads an action's name as String writes it.
 func ParseActionKind(s string) (ActionKind, error) {
-	return game.ParseKind[ActionKind](actionNames[:], s, "action")
+	return game.ParseEnum[ActionKind](actionNames[:], s, "action")
 }
 
 // Action is one move. Which fields matter depends on the kind: Tile for
@@ -211,7 +211,7 @@ var eventNames = [...]string{
 	EvWallOut: "wall out", EvVoid: "void", EvHandOver: "hand over", EvMatchOver: "match over",
 }
 
-func (k EventKind) String() string { return game.KindName(eventNames[:], k, "event") }
+func (k EventKind) String() string { return game.EnumName(eventNames[:], k, "event") }
 
 // MarshalText writes the event's name.
 func (k EventKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }

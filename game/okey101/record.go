@@ -4,14 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"okey/game"
 	"okey/game/internal/jsonl"
 	"okey/game/okey101/meld"
 	"okey/game/record"
 	"okey/game/tile"
 )
-
-// GameName is what a record of 101 says in its header's "game".
-const GameName = "101"
 
 // Record is a whole match of 101 as data: the rules, the seed and every
 // action in order, plus how each hand was dealt. Its framing, header
@@ -53,7 +51,7 @@ func DealLine(d DealInfo) []byte { return record.DealLine(d) }
 // spec is 101's part of its record (a record.Spec).
 type spec struct{}
 
-func (spec) Name() string { return GameName }
+func (spec) Kind() game.Kind { return game.Okey101 }
 
 func (spec) Start(r Rules, seed uint64, version int) (State, error) {
 	return newMatch(r, seed, version)

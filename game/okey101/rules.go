@@ -2,9 +2,10 @@ package okey101
 
 import (
 	"errors"
-	"okey/game"
 	"strconv"
 	"strings"
+
+	"okey/game"
 )
 
 // Rules is the configuration of a match of 101: every option of the
@@ -60,7 +61,7 @@ type RulesError = game.RulesError
 // rulesErr is a RulesError: reason, the English text's format and the
 // arguments both take.
 func rulesErr(reason, format string, a ...any) error {
-	return game.NewRulesError(GameName, ErrRules, reason, format, a...)
+	return game.NewRulesError(game.Okey101, ErrRules, reason, format, a...)
 }
 
 // MinPairs is the fewest pairs a player opens with (çift açmak).

@@ -1,9 +1,11 @@
 // Package record is the match record both games keep, written once:
 // its framing (JSON Lines: a header, the first deal, then each action
-// with the next deal after every action that deals a hand), its header,
-// the ways a record is refused, and Game, a match being played with its
-// record kept alongside, and Replay, which plays a record from the
-// start and checks it deals as written.
+// with the next deal after every action that deals a hand), its header
+// (ReadHeader, the one reader of which game and which format a record
+// is), the ways a record is refused, Game, a match being played with
+// its record kept alongside, Replay, which plays a record from the
+// start and checks it deals as written, and Read, which takes a record
+// from a stream and stops at the first line that cannot belong to it.
 //
 // What a rules set, an action and a deal hold is each game's own: a
 // game describes them to this package with a Spec, a type of no size
@@ -14,8 +16,13 @@
 //
 // The files:
 //
-//	record.go  Spec, Record (its header, Marshal, Unmarshal), the errors
+//	record.go  Spec, Record (its header line, Marshal, Unmarshal), the errors
+//	header.go  Header, ReadHeader: a record's game, version, meta and Format
 //	game.go    Game (a state with its record), Apply, Replay
+//	stream.go  Read, a record from an io.Reader with each batch of lines
+//	           replayed as it comes (a game's Record.Follower); its limits
+//
+// It reads no file: Read takes an io.Reader its caller opened.
 package record
 
 import (
@@ -23,6 +30,7 @@ import (
 	"errors"
 	"fmt"
 
+	"okey/game"
 	"okey/game/internal/jsonl"
 )
 
@@ -35,11 +43,6 @@ const Version = 2
 
 // OldestVersion is the oldest version still read.
 const OldestVersion = 1
-
-// Unnamed is the game of a record whose header names none: classic
-// Okey's records named no game before both games' records did, and
-// they still load.
-const Unnamed = "classic"
 
 // The ways a record can be refused, the same for both games; test with
 // errors.Is.
@@ -62,8 +65,8 @@ type State[S, A, E, D any] interface {
 // carries as text), S its state, A an action, E an event and D how a
 // hand was dealt (a deal line's JSON, with a "deal" key).
 type Spec[R, S, A, E, D any] interface {
-	// Name is the game's name in a record's header ("classic", "101").
-	Name() string
+	// Kind is the game, as a record's header names it.
+	Kind() game.Kind
 	// Start is the first state of a match under rules and seed, its
 	// deals derived from the seed as the record's version says.
 	Start(rules R, seed uint64, version int) (S, error)
@@ -88,7 +91,7 @@ type Spec[R, S, A, E, D any] interface {
 // deals the same). Saving, resuming, replays and bug reports all use it.
 //
 // On disk it is JSON Lines, one object a line: a header that names the
-// game (a header that names none is of Unnamed)
+// game (a header that names none is classic Okey's: ReadHeader)
 //
 //	{"okey":"record","version":2,"game":"classic","rules":"default","seed":42,"meta":{…}}
 //
@@ -135,7 +138,7 @@ func (r *Record[G, R, S, A, E, D]) version() int {
 // HeaderLine is the record's first line, newline included.
 func (r *Record[G, R, S, A, E, D]) HeaderLine() []byte {
 	var g G
-	return jsonl.Line(header[R]{Okey: "record", Version: r.version(), Game: g.Name(), Rules: r.Rules, Seed: r.Seed, Meta: r.Meta})
+	return jsonl.Line(header[R]{Okey: "record", Version: r.version(), Game: string(g.Kind()), Rules: r.Rules, Seed: r.Seed, Meta: r.Meta})
 }
 
 // Marshal writes the whole record as JSON Lines.
@@ -157,19 +160,12 @@ func (r *Record[G, R, S, A, E, D]) Unmarshal(b []byte) error {
 	if err != nil {
 		return err
 	}
-	var probe struct {
-		Okey    string `json:"okey"`
-		Version int    `json:"version"`
-		Game    string `json:"game"`
+	probe, err := readProbe(lines[0])
+	if err != nil {
+		return err
 	}
-	if err := json.Unmarshal(lines[0], &probe); err != nil || probe.Okey != "record" {
-		return fmt.Errorf("%w: line 1 is not a record header", ErrCorrupt)
-	}
-	if game := probe.Game; game != g.Name() && (game != "" || g.Name() != Unnamed) {
-		if game == "" {
-			game = Unnamed
-		}
-		return fmt.Errorf("%w: a record of %s, not of %s", ErrGame, title(game), title(g.Name()))
+	if k := game.Kind(probe.Game); k != g.Kind() {
+		return fmt.Errorf("%w: a record of %s, not of %s", ErrGame, k.Title(), g.Kind().Title())
 	}
 	if probe.Version < OldestVersion || probe.Version > Version {
 		return fmt.Errorf("%w: version %d (this program reads versions %d to %d)", ErrVersion, probe.Version, OldestVersion, Version)
@@ -184,12 +180,4 @@ func (r *Record[G, R, S, A, E, D]) Unmarshal(b []byte) error {
 	}
 	*r = rec
 	return nil
-}
-
-// title is a game's name as an error says it.
-func title(game string) string {
-	if game == "classic" {
-		return "classic Okey"
-	}
-	return game
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"okey/bots/coach"
+	"okey/game"
 )
 
 // PrintReview writes okey review's report for one record: the summary,
@@ -94,8 +95,8 @@ func summaryLine(s *coach.Summary) string {
 		num(s.TotalLoss), num(s.LossPerDecision), s.Accuracy, s.Labels[coach.Blunder], s.Labels[coach.Mistake], s.Labels[coach.Inaccuracy])
 }
 
-func gameName(g string) string {
-	if g == coach.Game101 {
+func gameName(g game.Kind) string {
+	if g == game.Okey101 {
 		return "Okey 101"
 	}
 	return "Okey"

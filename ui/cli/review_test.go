@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"okey/bots/coach"
+	"okey/game"
 )
 
 // okey review's summary counts each label in the coach's form, "blunders
@@ -13,7 +14,7 @@ import (
 // wrong in English (issue 21). Every line stays within 80 columns, with
 // 101's large losses too.
 func TestPrintReviewSummaryCounts(t *testing.T) {
-	hand := coach.Summary{Kind: "hand", Game: coach.Game101, Hand: 1, Decisions: 99,
+	hand := coach.Summary{Kind: "hand", Game: game.Okey101, Hand: 1, Decisions: 99,
 		TotalLoss: 1234, LossPerDecision: 12.5, Accuracy: 100,
 		Labels: map[coach.Label]int{coach.Blunder: 0, coach.Mistake: 2, coach.Inaccuracy: 1}}
 	sum := hand

@@ -2,20 +2,19 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"slices"
 
 	"okey/bots/coach"
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
+	"okey/game/record"
 )
 
 // Review is the review of one seat in one record: what okey review
 // prints and the game's review screen shows.
 type Review struct {
-	// Game is coach.GameClassic or coach.Game101.
-	Game      string
+	Game      game.Kind
 	Decisions []coach.Decision
 	// Summary totals the decisions, with a summary a hand in Hands.
 	Summary coach.Summary
@@ -28,9 +27,9 @@ type Review struct {
 // hears (0, total), so a progress line can say how many there are. On an
 // error the decisions judged so far are returned with it.
 func ReviewRecord(ctx context.Context, b []byte, seat, hand int, o coach.Options) (Review, error) {
-	r := Review{Game: coach.GameClassic, Thresholds: coach.ThresholdsClassic}
+	r := Review{Game: game.Classic, Thresholds: coach.ThresholdsClassic}
 	if Is101(b) {
-		r.Game, r.Thresholds = coach.Game101, coach.Thresholds101
+		r.Game, r.Thresholds = game.Okey101, coach.Thresholds101
 	}
 	if o.Progress != nil {
 		if n, err := DecisionsIn(b, seat, hand); err == nil {
@@ -38,7 +37,7 @@ func ReviewRecord(ctx context.Context, b []byte, seat, hand int, o coach.Options
 		}
 	}
 	var err error
-	if r.Game == coach.Game101 {
+	if r.Game == game.Okey101 {
 		rec, perr := okey101.ParseRecord(b)
 		if perr != nil {
 			return r, fmt.Errorf("reading the record: %w", perr)
@@ -76,27 +75,22 @@ func DecisionsIn(b []byte, seat, hand int) (int, error) {
 }
 
 // Summarise totals a whole review and each hand of it.
-func Summarise(gameName string, seat int, ds []coach.Decision, th coach.Thresholds) coach.Summary {
-	sum := coach.Summarise(gameName, seat, 0, ds, th)
+func Summarise(g game.Kind, seat int, ds []coach.Decision, th coach.Thresholds) coach.Summary {
+	sum := coach.Summarise(g, seat, 0, ds, th)
 	for i := 0; i < len(ds); {
 		j := i
 		for j < len(ds) && ds[j].Hand == ds[i].Hand {
 			j++
 		}
-		sum.Hands = append(sum.Hands, coach.Summarise(gameName, seat, ds[i].Hand, ds[i:j], th))
+		sum.Hands = append(sum.Hands, coach.Summarise(g, seat, ds[i].Hand, ds[i:j], th))
 		i = j
 	}
 	return sum
 }
 
-// Is101 reports whether a record's header names Okey 101.
+// Is101 reports whether a record's header names Okey 101 (as
+// record.ReadHeader reads it).
 func Is101(b []byte) bool {
-	line := b
-	if i := slices.Index(b, '\n'); i >= 0 {
-		line = b[:i]
-	}
-	var h struct {
-		Game string `json:"game"`
-	}
-	return json.Unmarshal(line, &h) == nil && h.Game == okey101.GameName
+	h, err := record.ReadHeader(b)
+	return err == nil && h.Kind == game.Okey101
 }

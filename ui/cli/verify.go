@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -25,8 +23,7 @@ import (
 
 // Verified is what a record that verifies shows.
 type Verified struct {
-	// Game is "classic" or "101".
-	Game   string
+	Game   game.Kind
 	Seed   uint64
 	Commit fair.Commitment
 	// Hands is the number of hands played or begun; Over reports the
@@ -82,24 +79,20 @@ var (
 
 // Verify checks the record b.
 func Verify(b []byte) (Verified, error) {
-	var probe struct {
-		Okey string `json:"okey"`
-		Game string `json:"game"`
-	}
-	head, _, _ := bytes.Cut(b, []byte{'\n'})
-	if err := json.Unmarshal(head, &probe); err != nil || probe.Okey != "record" {
+	h, err := record.ReadHeader(b)
+	if err != nil && !errors.Is(err, record.ErrGame) {
 		return Verified{}, fmt.Errorf("%w: its first line is not a match record's header", ErrDamaged)
 	}
-	if servedDaily(b) {
-		return verifyServed(b, probe.Game)
+	if h.Format() == record.ServedDaily {
+		return verifyServed(b, h.Kind)
 	}
-	switch probe.Game {
-	case "", "classic":
+	switch h.Kind {
+	case game.Classic:
 		return verifyClassic(b)
-	case okey101.GameName:
+	case game.Okey101:
 		return verify101(b)
 	}
-	return Verified{}, fmt.Errorf("%w: a record of the game %q, which this okey does not know", ErrDamaged, probe.Game)
+	return Verified{}, fmt.Errorf("%w: a record of the game %q, which this okey does not know", ErrDamaged, h.Kind)
 }
 
 func verifyClassic(b []byte) (Verified, error) {
@@ -107,7 +100,7 @@ func verifyClassic(b []byte) (Verified, error) {
 	if err != nil {
 		return Verified{}, damaged(err, record.ErrCorrupt)
 	}
-	v := Verified{Game: "classic", Seed: rec.Seed}
+	v := Verified{Game: game.Classic, Seed: rec.Seed}
 	if v.Duplicate, err = duplicateOf(rec.Meta); err != nil {
 		return v, err
 	}
@@ -146,7 +139,7 @@ func verify101(b []byte) (Verified, error) {
 	if err != nil {
 		return Verified{}, damaged(err, record.ErrCorrupt)
 	}
-	v := Verified{Game: okey101.GameName, Seed: rec.Seed}
+	v := Verified{Game: game.Okey101, Seed: rec.Seed}
 	// A duplicate table's hand of 101 is a match of one hand (hands=1):
 	// its match over is its hand ended.
 	if v.Duplicate, err = duplicateOf(rec.Meta); err != nil {

@@ -15,7 +15,7 @@ import (
 func dailyClassic(t *testing.T, k int, seedDelta uint64, meta map[string]string, n int) []byte {
 	t.Helper()
 	d, _ := daily.ParseDate("2026-11-24")
-	set, _ := daily.New(daily.Classic, d)
+	set, _ := daily.New(game.Classic, d)
 	h := set.Hands[k-1]
 	if meta == nil {
 		meta = set.Meta(h, false)
@@ -61,7 +61,7 @@ func TestVerifyDaily(t *testing.T) {
 	}
 	// 101: a one-hand match, played to its end.
 	d, _ := daily.ParseDate("2026-11-24")
-	set, _ := daily.New(daily.Okey101, d)
+	set, _ := daily.New(game.Okey101, d)
 	h := set.Hands[1]
 	g, err := okey101.NewGame(daily.Rules101(), h.Seed, set.Meta(h, true))
 	if err != nil {

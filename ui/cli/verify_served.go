@@ -1,10 +1,9 @@
 package cli
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/daily"
 	"okey/game/fair"
@@ -12,7 +11,7 @@ import (
 	"okey/game/record"
 )
 
-// A hand of okey serve's daily (issue 44, point 4) carries no seed's
+// A hand of okey serve's daily carries no seed's
 // commitment of its own: its seed comes from the day's secret, to which
 // the day's commitment was shown to every player while the day lasted.
 // Handed out after the day ("ssh HOST daily GAME DATE HAND"), its meta
@@ -22,28 +21,14 @@ import (
 // hand's that secret deals, and that its moves replay. Over reports the
 // hand ended (it is the first hand of a match of its own).
 
-// servedDaily reports whether the record b is a served daily's hand, by
-// its header's meta.
-func servedDaily(b []byte) bool {
-	head, _, _ := bytes.Cut(b, []byte{'\n'})
-	var h struct {
-		Meta map[string]string `json:"meta"`
-	}
-	if json.Unmarshal(head, &h) != nil {
-		return false
-	}
-	_, ok := h.Meta[daily.MetaServed]
-	return ok
-}
-
-// verifyServed checks a served daily's hand; gameName is the header's.
-func verifyServed(b []byte, gameName string) (Verified, error) {
-	if gameName == okey101.GameName {
+// verifyServed checks a served daily's hand of game g.
+func verifyServed(b []byte, g game.Kind) (Verified, error) {
+	if g == game.Okey101 {
 		rec, err := okey101.ParseRecord(b)
 		if err != nil {
 			return Verified{}, damaged(err, record.ErrCorrupt)
 		}
-		return verifyServedHand(Verified{Game: okey101.GameName, Seed: rec.Seed}, rec.Meta,
+		return verifyServedHand(Verified{Game: game.Okey101, Seed: rec.Seed}, rec.Meta,
 			func(sec daily.Secret) (daily.ServedHand, error) { return daily.VerifyServed101(rec, sec) },
 			func() (int, bool, error) {
 				g, err := rec.Replay()
@@ -58,7 +43,7 @@ func verifyServed(b []byte, gameName string) (Verified, error) {
 	if err != nil {
 		return Verified{}, damaged(err, record.ErrCorrupt)
 	}
-	return verifyServedHand(Verified{Game: "classic", Seed: rec.Seed}, rec.Meta,
+	return verifyServedHand(Verified{Game: game.Classic, Seed: rec.Seed}, rec.Meta,
 		func(sec daily.Secret) (daily.ServedHand, error) { return daily.VerifyServedClassic(rec, sec) },
 		func() (int, bool, error) {
 			g, err := rec.Replay()

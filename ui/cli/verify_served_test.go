@@ -17,7 +17,7 @@ import (
 // servedHand plays hand k of the served daily of g on 2026-11-24 under
 // secret with hard bots in every seat, and returns its record as the
 // server hands it out after the day (the secret in its meta).
-func servedHand(t *testing.T, g daily.Game, secret daily.Secret, k int) []byte {
+func servedHand(t *testing.T, g game.Kind, secret daily.Secret, k int) []byte {
 	t.Helper()
 	d, _ := daily.ParseDate("2026-11-24")
 	set, err := daily.NewServed(g, d, secret)
@@ -27,7 +27,7 @@ func servedHand(t *testing.T, g daily.Game, secret daily.Secret, k int) []byte {
 	h := set.Hands[k-1]
 	meta := set.ServedMeta(h, daily.Commit(g, d, secret))
 	var raw []byte
-	if g == daily.Classic {
+	if g == game.Classic {
 		rec := daily.ClassicRecord(h)
 		rec.Meta = meta
 		gm, err := rec.Game()
@@ -95,14 +95,14 @@ func TestVerifyServedDaily(t *testing.T) {
 	var sec, other daily.Secret
 	sec[3], other[3] = 7, 8
 	d, _ := daily.ParseDate("2026-11-24")
-	for _, g := range daily.Games {
+	for _, g := range game.Kinds() {
 		t.Run(string(g), func(t *testing.T) {
 			b := servedHand(t, g, sec, 2)
 			v, err := Verify(b)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if v.Commit != fair.Commitment(daily.Commit(g, d, sec)) || !v.Over || v.Game != string(g) {
+			if v.Commit != fair.Commitment(daily.Commit(g, d, sec)) || !v.Over || v.Game != g {
 				t.Errorf("verified: %+v", v)
 			}
 			swapped := strings.Replace(string(b), sec.String(), other.String(), 1)

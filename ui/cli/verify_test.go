@@ -112,7 +112,7 @@ func TestVerify(t *testing.T) {
 			if err != nil {
 				t.Fatalf("a good record: %v", err)
 			}
-			if v.Commit != fair.Commit(42, testSalt) || v.Seed != 42 || v.Hands < 1 || v.Game != map[string]string{"classic": "classic", "101": "101"}[name] {
+			if v.Commit != fair.Commit(42, testSalt) || v.Seed != 42 || v.Hands < 1 || v.Game != map[string]game.Kind{"classic": game.Classic, "101": game.Okey101}[name] {
 				t.Errorf("verified %+v", v)
 			}
 			for _, tc := range []struct {

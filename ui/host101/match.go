@@ -8,13 +8,13 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"okey/bots/decide101"
 	"okey/game"
 	"okey/game/daily"
 	"okey/game/okey101"
 	"okey/game/record"
 	"okey/ui/hosting"
 	"okey/ui/play101"
-	"okey/ui/play101/decide"
 	"okey/ui/settings"
 	"okey/ui/stats"
 	"okey/ui/store"
@@ -49,7 +49,7 @@ func (s *Side) ReadSaved(b []byte) (hosting.ReadBack, *store.Lost, error) {
 
 // Start starts a new match of 101 with seed and meta, the settings'
 // rules, and returns its record: the bots' levels in meta are saved as
-// 101's players name them (decide.Source.Level; meta itself is left as
+// 101's players name them (decide101.Source.Level; meta itself is left as
 // it was).
 func (s *Side) Start(seed uint64, meta map[string]string, set settings.Settings) ([]byte, error) {
 	r, err := set.ParsedRules101()
@@ -86,7 +86,7 @@ func (s *Side) adopt(g *okey101.Game) {
 	seeds := daily.SeatSeeds(rec.Seed, rec.Meta)
 	s.app.Adopt(rec.Seed, rec.Meta, func(l string, seat int, _ string) string {
 		l = src.Level(l)
-		t.Players[seat] = &decide.SeatPlayer{Level: l, Seed: seeds[seat], Build: src.New}
+		t.Players[seat] = &decide101.SeatPlayer{Level: l, Seed: seeds[seat], Build: src.New}
 		return l
 	}, tallied(&rec, v))
 	s.T = t
@@ -133,8 +133,8 @@ func (s *Side) applied(evs []okey101.Event, lines []byte) hosting.Play {
 
 // Players is the source of the table's players: the options' (tests
 // give scripted players) or the default.
-func (s *Side) Players() decide.Source {
-	src := decide.DefaultSource()
+func (s *Side) Players() decide101.Source {
+	src := decide101.DefaultSource()
 	if s.newPlayer != nil {
 		src.New = s.newPlayer
 	}
@@ -150,7 +150,7 @@ func (s *Side) onBot(msg play101.BotMsg) hosting.Reply {
 	case askPlain:
 		r.AskSeat = msg.Seat
 		r.Ask = func(ctx context.Context, id uint64, seat int, delay, timeout time.Duration) tea.Cmd {
-			return s.T.Ask(ctx, id, seat, decide.Plain{}, true, delay, timeout)
+			return s.T.Ask(ctx, id, seat, decide101.Plain{}, true, delay, timeout)
 		}
 	case ok:
 		r.Plays = []hosting.Play{s.applied(evs, lines)}

@@ -7,10 +7,10 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"okey/bots/decide101"
 	"okey/game"
 	"okey/ui/hosting"
 	"okey/ui/play101"
-	"okey/ui/play101/decide"
 	"okey/ui/seatlink"
 	"okey/ui/seatmsg"
 	"okey/ui/settings"
@@ -30,11 +30,11 @@ type Side struct {
 	T *play101.Table
 	// newPlayer builds a seat's player (tests give scripted ones); log
 	// writes a line of the move log to the debug log (nil: none).
-	newPlayer func(level string, seed uint64) (decide.Player, error)
+	newPlayer func(level string, seed uint64) (decide101.Player, error)
 	log       func(text func() string)
 	// Hinter works the hint out on every table of this side (nil: the
-	// judge's plan, decide.HintCtx).
-	Hinter decide.Hinter
+	// judge's plan, decide101.HintCtx).
+	Hinter decide101.Hinter
 	// ask is Ask as a Question, made once (a play hands it up); pages
 	// are the pages between hands (Pages), made once.
 	ask   hosting.Question
@@ -45,7 +45,7 @@ type Side struct {
 // to date): newPlayer builds the seats' players
 // (nil: the table's own), log writes the move log's lines to the debug
 // log (nil: none).
-func New(app hosting.App, look *table.Look, newPlayer func(level string, seed uint64) (decide.Player, error), log func(text func() string)) *Side {
+func New(app hosting.App, look *table.Look, newPlayer func(level string, seed uint64) (decide101.Player, error), log func(text func() string)) *Side {
 	s := &Side{app: app, look: look, newPlayer: newPlayer, log: log}
 	s.ask = s.Ask
 	s.pages = hosting.Pages{Resume: s.Resume, HandEnd: s.HandEnd, Final: s.Final, Scores: s.Scores}
@@ -53,7 +53,7 @@ func New(app hosting.App, look *table.Look, newPlayer func(level string, seed ui
 }
 
 // With sets the side's Hinter and returns the side.
-func With(s *Side, h decide.Hinter) *Side {
+func With(s *Side, h decide101.Hinter) *Side {
 	s.Hinter = h
 	return s
 }

@@ -4,10 +4,10 @@ import (
 	"strings"
 	"testing"
 
+	"okey/bots/decide101"
 	"okey/game/okey101"
 	"okey/ui/hosting"
 	"okey/ui/hosting/hostingtest"
-	"okey/ui/play101/decide"
 	"okey/ui/table"
 )
 
@@ -27,7 +27,7 @@ func mySide(t *testing.T) (*Side, *hostingtest.App) {
 		if p := s.Phase(); !p.Playing || p.Turn != 0 || v.Stage == okey101.StageDraw {
 			continue
 		}
-		x := decide.DiscardChoice(v, &s.T.SV)
+		x := decide101.DiscardChoice(v, &s.T.SV)
 		for i, y := range s.T.Rack.Slots {
 			if y == x && s.T.GroupOf(i) < 0 {
 				s.T.Cursor = i

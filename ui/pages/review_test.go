@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"okey/bots/coach"
+	"okey/game"
 	"okey/ui/cli"
 	"okey/ui/i18n"
 )
@@ -18,7 +19,7 @@ func reviewOf(t *testing.T, lang string, ds []coach.Decision, at int) string {
 	c := testCommon(t, 80, 24)
 	c.Tr = i18n.MustLoad(lang)
 	rv := &Review{Title: "review", Finished: true, Res: cli.Review{Decisions: ds}}
-	rv.Res.Summary = coach.Summarise(coach.GameClassic, 0, 0, ds, coach.ThresholdsClassic)
+	rv.Res.Summary = coach.Summarise(game.Classic, 0, 0, ds, coach.ThresholdsClassic)
 	rv.At = at
 	return ansi.Strip(strings.Join(rv.Page(c).Lines(), "\n"))
 }

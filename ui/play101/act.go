@@ -6,12 +6,12 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"okey/bots/decide101"
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
 	"okey/ui/i18n"
-	"okey/ui/play101/decide"
 	"okey/ui/rack"
 	"okey/ui/table"
 )
@@ -169,7 +169,7 @@ func (t *Table) arrangeMelds(pairs bool) Outcome {
 	if len(ms) == 0 {
 		return t.warn(t.tr().T(name + ".none"))
 	}
-	groups := decide.MeldTiles(ms)
+	groups := decide101.MeldTiles(ms)
 	// As the apps' "seri aç" and "çift aç": the melds laid out become
 	// the groups to lay down, when the player may lay them.
 	st := v.Opened[0].Status
@@ -391,7 +391,7 @@ func (t *Table) tryDiscard(slot int, conf Confirm, at At) Outcome {
 		return t.warn(why)
 	}
 	x := t.Rack.Slots[slot]
-	if cost := decide.Costs(v, x); cost != "" && (conf.Kind != ConfirmDiscard || conf.Slot != slot) {
+	if cost := decide101.Costs(v, x); cost != "" && (conf.Kind != ConfirmDiscard || conf.Slot != slot) {
 		t.Confirm = Confirm{Kind: ConfirmDiscard, Slot: slot}
 		return t.warn(t.tr().T("t101.confirm."+cost, t.TileName(x), t.TileCase(x, i18n.Accusative)))
 	}

@@ -7,9 +7,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"okey/bots/decide101"
 	"okey/game"
 	"okey/game/okey101"
-	"okey/ui/play101/decide"
 	"okey/ui/table"
 )
 
@@ -34,7 +34,7 @@ func (m BotMsg) Answer() (id uint64, seat int) { return m.ID, m.Seat }
 // a moment. The view is made in the command: a State is a value that
 // Apply never changes, so the command may read it while the table goes
 // on.
-func (t *Table) Ask(ctx context.Context, id uint64, seat int, p decide.Player, plain bool, delay, timeout time.Duration) tea.Cmd {
+func (t *Table) Ask(ctx context.Context, id uint64, seat int, p decide101.Player, plain bool, delay, timeout time.Duration) tea.Cmd {
 	st := t.G.State()
 	if plain {
 		delay = 0
@@ -71,14 +71,14 @@ func (t *Table) PlayBot(msg BotMsg) (evs []okey101.Event, lines []byte, news str
 	if !msg.Plain {
 		replace, news := table.Fail(t.Failed[:], msg.Seat, t.look, msg.Err)
 		if replace {
-			t.Players[msg.Seat] = decide.Plain{}
+			t.Players[msg.Seat] = decide101.Plain{}
 		}
 		return nil, nil, news, true, false
 	}
 	stuck := func(err error) string {
 		return t.tr().T("status.botstuck", t.look.Words.SeatName(msg.Seat), t.look.Reason(err))
 	}
-	a, found := decide.AnyAction(t.G.State(), msg.Seat)
+	a, found := decide101.AnyAction(t.G.State(), msg.Seat)
 	if !found {
 		return nil, nil, stuck(msg.Err), false, false
 	}

@@ -122,7 +122,7 @@ func (t *Table) LoadRack(b []byte) (why string) {
 // the rack stays as it is (sorted). A group that does not hold is left
 // out.
 func (t *Table) TakeRack(f RackFile, r rack.Rack) {
-	if f.Game != okey101.GameName || f.Hand != t.View.Hand || f.Redeal != t.View.Redeal {
+	if f.Game != string(game.Okey101) || f.Hand != t.View.Hand || f.Redeal != t.View.Redeal {
 		return // another game's or deal's: the rack stays sorted
 	}
 	if r.Counts() != t.View.Counts {

@@ -60,10 +60,10 @@
 //	             served seat's actions tried and sent, and its
 //	             readiness (Send, Ready)
 //
-// Its sub-packages, which import nothing of it: what a seat's view
-// alone decides (the players, the plain player, the hint's facts) is
-// ui/play101/decide; a served seat's view turned and the world it tries
-// its actions on, ui/play101/seatview; the hint's facts and a plan's
+// What a seat's view alone decides (the players, the plain player, the
+// hint's facts) lives with the bots, in bots/decide101. Its
+// sub-packages, which import nothing of it: a served seat's view turned
+// and the world it tries its actions on, ui/play101/seatview; the hint's facts and a plan's
 // steps in words, ui/play101/hintwords; the rules on the settings form,
 // ui/play101/rules; the melds on the table written and drawn (as text,
 // as tiles on a wide terminal, named in words) and the table's

@@ -7,15 +7,15 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"okey/bots/decide101"
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
-	"okey/ui/play101/decide"
 )
 
 // The hint (h) is the judge's plan for the whole turn from the
-// player's view (decide.HintCtx, bots/coach.Advise101: at each step the
+// player's view (decide101.HintCtx, bots/coach.Advise101: at each step the
 // hard bot's move, played out against the strong alternatives over
 // worlds drawn from the view, the best found kept), put into words a
 // step at a time, each step naming its tiles, with why (the best
@@ -33,7 +33,7 @@ import (
 type HintMsg struct {
 	id    uint64
 	moves int
-	facts decide.Facts
+	facts decide101.Facts
 	err   error
 }
 
@@ -52,7 +52,7 @@ func (t *Table) AskHint(st okey101.State) tea.Cmd {
 	t.hintStop = cancel
 	hint := t.Hinter
 	if hint == nil {
-		hint = decide.HintCtx
+		hint = decide101.HintCtx
 	}
 	return func() tea.Msg {
 		defer cancel()
@@ -119,7 +119,7 @@ func (t *Table) OnHint(msg HintMsg, st okey101.State) tea.Cmd {
 	// exactly those (s and p lay out their own, which may differ).
 	if f.Mine && f.Stage == okey101.StagePlay && len(f.Plan) > 0 {
 		a := f.Plan[0]
-		if (a.Kind == okey101.ActOpen || a.Kind == okey101.ActLay) && !decide.Finishes(&t.View, f.Plan) &&
+		if (a.Kind == okey101.ActOpen || a.Kind == okey101.ActLay) && !decide101.Finishes(&t.View, f.Plan) &&
 			t.GroupsOnRack(a.Melds, "status.hint.thinking", true) {
 			if len(a.Melds) == 1 {
 				txt += " " + t.tr().T("t101.hint.grouped.one")

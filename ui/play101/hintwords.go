@@ -1,8 +1,8 @@
 package play101
 
 import (
+	"okey/bots/decide101"
 	"okey/game/okey101"
-	"okey/ui/play101/decide"
 	"okey/ui/play101/hintwords"
 )
 
@@ -16,7 +16,7 @@ func (t *Table) hintWords() hintwords.Words {
 }
 
 // HintText puts the hint's facts into words (hintwords.Words.Hint).
-func (t *Table) HintText(f *decide.Facts) string { return t.hintWords().Hint(&t.View, f) }
+func (t *Table) HintText(f *decide101.Facts) string { return t.hintWords().Hint(&t.View, f) }
 
 // PlanText is the preview of a finish after a first f
 // (hintwords.Words.Plan).

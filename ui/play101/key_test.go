@@ -3,12 +3,12 @@ package play101_test
 import (
 	"testing"
 
+	"okey/bots/decide101"
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/tile"
 	"okey/ui/hosting/hostingtest"
 	"okey/ui/play101"
-	"okey/ui/play101/decide"
 	"okey/ui/table"
 )
 
@@ -33,7 +33,7 @@ func opening(t *testing.T) (*play101.Table, *hostingtest.App, tile.Tile) {
 		if v.Phase != game.Playing || !v.MyTurn() || v.Stage == okey101.StageDraw {
 			continue
 		}
-		x := decide.DiscardChoice(v, &tb.SV)
+		x := decide101.DiscardChoice(v, &tb.SV)
 		for i, y := range tb.Rack.Slots {
 			if y == x && tb.GroupOf(i) < 0 {
 				tb.Cursor = i

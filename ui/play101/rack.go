@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"slices"
 
-	"okey/game/okey101"
+	"okey/game"
 	"okey/game/tile"
 	"okey/ui/rack"
 )
@@ -108,7 +108,7 @@ func (t *Table) NewHandRack() {
 
 // RackJSON is the rack as saved; nil if it cannot be written.
 func (t *Table) RackJSON() []byte {
-	b, err := json.Marshal(RackFile{Game: okey101.GameName, Hand: t.View.Hand, Redeal: t.View.Redeal,
+	b, err := json.Marshal(RackFile{Game: string(game.Okey101), Hand: t.View.Hand, Redeal: t.View.Redeal,
 		Cursor: t.Cursor, Slots: t.Rack.Slots[:], Sel: t.Sel, Groups: t.Groups})
 	if err != nil {
 		return nil

@@ -2,10 +2,11 @@ package play101
 
 import (
 	"context"
+
+	"okey/bots/decide101"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
-	"okey/ui/play101/decide"
 	"okey/ui/play101/melds"
 	"okey/ui/rack"
 	"okey/ui/table"
@@ -25,7 +26,7 @@ type Table struct {
 	View okey101.View // seat 0's
 	// Players are the bots of seats 1-3 (0 is the player); Failed counts
 	// each seat's failed decisions in a row.
-	Players [okey101.NumSeats]decide.Player
+	Players [okey101.NumSeats]decide101.Player
 	Failed  [okey101.NumSeats]int
 	// Served is a served seat's match, in place of G (nil there).
 	Served Served
@@ -63,9 +64,9 @@ type Table struct {
 	// hintStop cancels the hint being worked out (nil: none): esc while
 	// the judge weighs the plan.
 	hintStop context.CancelFunc
-	// Hinter works the hint out (nil: decide.HintCtx, the judge's
-	// plan; tests give decide.HardHint).
-	Hinter decide.Hinter
+	// Hinter works the hint out (nil: decide101.HintCtx, the judge's
+	// plan; tests give decide101.HardHint).
+	Hinter decide101.Hinter
 	// SV is the analysis' working memory for Update (one goroutine).
 	SV meld.Solver
 	// blocks are the melds drawn as tiles, kept for the next frame

@@ -61,7 +61,7 @@ type Choice struct {
 // and so is a day whose daily was played for the record already (a
 // daily counts once); a day after today, or a clock that looks wrong,
 // is asked about first — never silently another day.
-func Decide(f *stats.File, g daily.Game, date, today daily.Date) Choice {
+func Decide(f *stats.File, g game.Kind, date, today daily.Date) Choice {
 	c := Choice{Date: date, Latest: latest(f)}
 	if date.IsZero() {
 		c.Date = today
@@ -121,9 +121,9 @@ var ErrNotDone = errors.New("the daily's hand is not over")
 // rec, in par's measure (bots/par): classic, what the player made the
 // others lose less what they lost; 101, the hand's points. It reads the
 // record again, so it depends on nothing the table keeps.
-func Score(g daily.Game, rec []byte) (int, error) {
+func Score(g game.Kind, rec []byte) (int, error) {
 	switch g {
-	case daily.Classic:
+	case game.Classic:
 		r, err := classic.ParseRecord(rec)
 		if err != nil {
 			return 0, err
@@ -137,7 +137,7 @@ func Score(g daily.Game, rec []byte) (int, error) {
 			return 0, ErrNotDone
 		}
 		return par.ClassicScore(res), nil
-	case daily.Okey101:
+	case game.Okey101:
 		r, err := okey101.ParseRecord(rec)
 		if err != nil {
 			return 0, err
@@ -153,7 +153,7 @@ func Score(g daily.Game, rec []byte) (int, error) {
 		}
 		return res.Lines[0].Total, nil
 	}
-	return 0, fmt.Errorf("%q: %w", g, daily.ErrGame)
+	return 0, fmt.Errorf("%q: %w", g, game.ErrKind)
 }
 
 // Streak is the number of days in a row a daily was played for the
@@ -180,7 +180,7 @@ func Streak(f *stats.File, today daily.Date) int {
 
 // Done are the dailies of game g finished for the record with par
 // known, oldest first, and their totals against par.
-func Done(f *stats.File, g daily.Game) ([]stats.Daily, []int) {
+func Done(f *stats.File, g game.Kind) ([]stats.Daily, []int) {
 	var ds []stats.Daily
 	var totals []int
 	for _, d := range f.Dailies {
@@ -197,7 +197,7 @@ func Done(f *stats.File, g daily.Game) ([]stats.Daily, []int) {
 
 // Best is the daily of game g with the best result against par (the
 // earliest of equals), and whether there is one.
-func Best(f *stats.File, g daily.Game) (stats.Daily, int, bool) {
+func Best(f *stats.File, g game.Kind) (stats.Daily, int, bool) {
 	ds, totals := Done(f, g)
 	if len(ds) == 0 {
 		return stats.Daily{}, 0, false

@@ -31,9 +31,9 @@ func file(entries ...string) *stats.File {
 	f := stats.New()
 	for i, e := range entries {
 		w := strings.Fields(e)
-		g, _ := daily.ParseGame(w[1])
-		d := stats.Daily{ID: fmt.Sprint(i), Date: w[0], Game: w[1], Hands: g.Hands(), Practice: len(w) > 2}
-		for k := 0; k < g.Hands(); k++ {
+		g, _ := game.ParseKind(w[1])
+		d := stats.Daily{ID: fmt.Sprint(i), Date: w[0], Game: w[1], Hands: daily.Hands(g), Practice: len(w) > 2}
+		for k := 0; k < daily.Hands(g); k++ {
 			d.Scores = append(d.Scores, i)
 			d.Par = append(d.Par, 0)
 		}
@@ -48,26 +48,26 @@ func TestDecide(t *testing.T) {
 	for _, tc := range []struct {
 		name        string
 		f           *stats.File
-		game        daily.Game
+		game        game.Kind
 		date, today string // date "" is today's
 		practice    bool
 		why         string
 		ask         Ask
 	}{
-		{"today, first time", file(), daily.Classic, "", "2026-11-24", false, "", AskNone},
-		{"today, played already", file("2026-11-24 classic"), daily.Classic, "", "2026-11-24", true, "daily.why.again", AskNone},
-		{"today, the other game played", file("2026-11-24 101"), daily.Classic, "", "2026-11-24", false, "", AskNone},
-		{"today, only practised", file("2026-11-24 classic p"), daily.Classic, "", "2026-11-24", false, "", AskNone},
-		{"today named by --date", file(), daily.Okey101, "2026-11-24", "2026-11-24", false, "", AskNone},
-		{"a past day", file(), daily.Classic, "2026-11-20", "2026-11-24", true, "daily.why.past", AskNone},
-		{"a day before the epoch", file(), daily.Classic, "2020-01-01", "2026-11-24", true, "daily.why.past", AskNone},
-		{"a future day asks", file(), daily.Classic, "2026-11-25", "2026-11-24", true, "daily.why.future", AskFuture},
-		{"a clock before the epoch asks", file(), daily.Classic, "", "2001-01-01", false, "", AskClockBack},
-		{"a clock gone back asks", file("2026-12-10 classic"), daily.Classic, "", "2026-12-01", false, "", AskClockBack},
-		{"a clock far ahead asks", file("2026-12-10 classic"), daily.Classic, "", "2031-05-02", false, "", AskClockAhead},
-		{"a year on does not", file("2026-12-10 classic"), daily.Classic, "", "2027-12-10", false, "", AskNone},
-		{"practice on a later day is no clock gone back", file("2027-01-10 classic p"), daily.Classic, "", "2026-12-01", false, "", AskNone},
-		{"a future day with a clock before the epoch asks of the clock", file(), daily.Classic, "2026-11-25", "2001-01-01", true, "daily.why.future", AskFuture},
+		{"today, first time", file(), game.Classic, "", "2026-11-24", false, "", AskNone},
+		{"today, played already", file("2026-11-24 classic"), game.Classic, "", "2026-11-24", true, "daily.why.again", AskNone},
+		{"today, the other game played", file("2026-11-24 101"), game.Classic, "", "2026-11-24", false, "", AskNone},
+		{"today, only practised", file("2026-11-24 classic p"), game.Classic, "", "2026-11-24", false, "", AskNone},
+		{"today named by --date", file(), game.Okey101, "2026-11-24", "2026-11-24", false, "", AskNone},
+		{"a past day", file(), game.Classic, "2026-11-20", "2026-11-24", true, "daily.why.past", AskNone},
+		{"a day before the epoch", file(), game.Classic, "2020-01-01", "2026-11-24", true, "daily.why.past", AskNone},
+		{"a future day asks", file(), game.Classic, "2026-11-25", "2026-11-24", true, "daily.why.future", AskFuture},
+		{"a clock before the epoch asks", file(), game.Classic, "", "2001-01-01", false, "", AskClockBack},
+		{"a clock gone back asks", file("2026-12-10 classic"), game.Classic, "", "2026-12-01", false, "", AskClockBack},
+		{"a clock far ahead asks", file("2026-12-10 classic"), game.Classic, "", "2031-05-02", false, "", AskClockAhead},
+		{"a year on does not", file("2026-12-10 classic"), game.Classic, "", "2027-12-10", false, "", AskNone},
+		{"practice on a later day is no clock gone back", file("2027-01-10 classic p"), game.Classic, "", "2026-12-01", false, "", AskNone},
+		{"a future day with a clock before the epoch asks of the clock", file(), game.Classic, "2026-11-25", "2001-01-01", true, "daily.why.future", AskFuture},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var d daily.Date
@@ -134,11 +134,11 @@ func TestBest(t *testing.T) {
 	f := file("2026-11-22 classic", "2026-11-23 classic", "2026-11-24 classic p", "2026-11-24 101")
 	// The scores of entry i are i a hand against par 0: entry 1 made +4,
 	// entry 2 (practice, +8) and entry 3 (101) do not count.
-	d, total, ok := Best(f, daily.Classic)
+	d, total, ok := Best(f, game.Classic)
 	if !ok || d.Date != "2026-11-23" || total != 4 {
 		t.Fatalf("Best = %+v %d %v", d, total, ok)
 	}
-	if _, _, ok := Best(file(), daily.Classic); ok {
+	if _, _, ok := Best(file(), game.Classic); ok {
 		t.Fatal("a best with nothing played")
 	}
 }
@@ -176,7 +176,7 @@ func TestShare(t *testing.T) {
 // played by the hard bot in seat 0 with par's seeds scores par.
 func TestScoreIsPars(t *testing.T) {
 	ctx := context.Background()
-	for _, g := range daily.Games {
+	for _, g := range game.Kinds() {
 		set, err := daily.New(g, date(t, "2026-11-24"))
 		if err != nil {
 			t.Fatal(err)
@@ -198,7 +198,7 @@ func TestScoreIsPars(t *testing.T) {
 			t.Fatalf("%s: a hand half played: %v", g, err)
 		}
 	}
-	if _, err := Score(daily.Classic, []byte("not a record")); err == nil {
+	if _, err := Score(game.Classic, []byte("not a record")); err == nil {
 		t.Fatal("a damaged record scored")
 	}
 }
@@ -206,10 +206,10 @@ func TestScoreIsPars(t *testing.T) {
 // playHand plays hand h with hard bots seeded as par and the table seed
 // them (each built for every decision from its seat's seed), and
 // returns its whole record and its record after the first action.
-func playHand(t *testing.T, g daily.Game, h daily.Hand) (whole, half []byte) {
+func playHand(t *testing.T, g game.Kind, h daily.Hand) (whole, half []byte) {
 	t.Helper()
 	ctx := context.Background()
-	if g == daily.Classic {
+	if g == game.Classic {
 		m, err := daily.ClassicRecord(h).Game()
 		if err != nil {
 			t.Fatal(err)
@@ -277,7 +277,7 @@ func marshal[R any, P interface {
 // record read and replayed to score it (twice: as it ends, and as enter
 // goes on).
 func BenchmarkScore(b *testing.B) {
-	for _, g := range daily.Games {
+	for _, g := range game.Kinds() {
 		set, _ := daily.New(g, mustDate("2026-11-24"))
 		t := &testing.T{}
 		rec, _ := playHand(t, g, set.Hands[0])

@@ -15,8 +15,6 @@ import (
 	"errors"
 
 	"okey/game"
-	"okey/game/classic"
-	"okey/game/okey101"
 	"okey/ui/i18n"
 )
 
@@ -77,7 +75,7 @@ func In(err error, tr *i18n.Catalog) string {
 
 // rulesKeys is the catalogue's prefix for each game's rules errors, by
 // the game a game.RulesError names.
-var rulesKeys = map[string]string{classic.GameName: "rules.", okey101.GameName: "rules101."}
+var rulesKeys = map[game.Kind]string{game.Classic: "rules.", game.Okey101: "rules101."}
 
 // sayRules says a rules configuration the engine refused (either game's:
 // a game.RulesError) in tr's language, from its game and reason; ok is

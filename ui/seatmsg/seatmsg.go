@@ -130,14 +130,14 @@ type Daily struct {
 }
 
 // Game is the game the update's view is of, as its records name it
-// (classic.GameName, okey101.GameName; "" for an update without a
+// (string(game.Classic), string(game.Okey101); "" for an update without a
 // view), so that the seat hands it to that game's side.
 func (u Update) Game() string {
 	switch {
 	case u.View != nil:
-		return classic.GameName
+		return string(game.Classic)
 	case u.View101 != nil:
-		return okey101.GameName
+		return string(game.Okey101)
 	}
 	return ""
 }

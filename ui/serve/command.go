@@ -13,6 +13,7 @@ import (
 	"charm.land/wish/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"okey/game"
 	"okey/game/daily"
 	"okey/ui/safetext"
 	"okey/ui/serve/keep"
@@ -215,7 +216,7 @@ func (s *Server) dailyCommand(sess ssh.Session, args []string, fail func(int, st
 	if len(args) != 3 {
 		return fail(2, "%s", dailyUsage)
 	}
-	g, err := daily.ParseGame(args[0])
+	g, err := game.ParseKind(args[0])
 	if err != nil {
 		return fail(2, "%s", dailyUsage)
 	}
@@ -224,7 +225,7 @@ func (s *Server) dailyCommand(sess ssh.Session, args []string, fail func(int, st
 		return fail(2, "%s", dailyUsage)
 	}
 	n, err := strconv.Atoi(args[2])
-	if err != nil || n < 1 || n > g.Hands() {
+	if err != nil || n < 1 || n > daily.Hands(g) {
 		return fail(2, "%s", dailyUsage)
 	}
 	if s.daily == nil {

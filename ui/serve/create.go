@@ -8,8 +8,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/bots/botsclassic"
+	"okey/game"
 	"okey/game/classic"
-	"okey/game/okey101"
 	"okey/ui/serve/tables"
 )
 
@@ -144,9 +144,9 @@ func (f *createForm) update(c *shared, msg tea.Msg) turn {
 
 // levelName is a bot's level as the form offers it; at a 101 table a
 // level 101's bots lack says which of theirs plays.
-func levelName(c *shared, game, level string) string {
+func levelName(c *shared, g, level string) string {
 	name := c.tr.T("level." + level)
-	if game == okey101.GameName && tables.Level101(level) != level {
+	if g == string(game.Okey101) && tables.Level101(level) != level {
 		name += " (101: " + c.tr.T("level."+tables.Level101(level)) + ")"
 	}
 	return name

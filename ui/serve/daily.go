@@ -7,9 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"okey/game/classic"
+	"okey/game"
 	"okey/game/daily"
-	"okey/game/okey101"
 	"okey/ui/serve/keep"
 	"okey/ui/serve/tables"
 )
@@ -36,7 +35,7 @@ func (s *Server) random() io.Reader {
 // seen. A key whose first sight the store cannot vouch for (its record
 // does not open with the cluster's secret) is taken as new: the board
 // ranks only what it can stand by.
-func (s *Server) dailyStanding(ctx context.Context, g daily.Game, d daily.Date, id, addr string, claim bool) (string, error) {
+func (s *Server) dailyStanding(ctx context.Context, g game.Kind, d daily.Date, id, addr string, claim bool) (string, error) {
 	guest := strings.HasPrefix(id, keep.GuestPrefix)
 	var first time.Time
 	if !guest {
@@ -96,7 +95,7 @@ func (s *Server) ratedSince(ctx context.Context, id string) func() time.Time {
 		if s.book == nil {
 			return since
 		}
-		for _, g := range []string{classic.GameName, okey101.GameName} {
+		for _, g := range []string{string(game.Classic), string(game.Okey101)} {
 			if at, ok := s.book.WrittenAt(ctx, g, id); ok && (since.IsZero() || at.Before(since)) {
 				since = at
 			}
@@ -107,7 +106,7 @@ func (s *Server) ratedSince(ctx context.Context, id string) func() time.Time {
 
 // dailySet is the served set of g on d and its commitment, the secret
 // made if no node has made it yet.
-func (s *Server) dailySet(ctx context.Context, g daily.Game, d daily.Date) (daily.Set, daily.Commitment, error) {
+func (s *Server) dailySet(ctx context.Context, g game.Kind, d daily.Date) (daily.Set, daily.Commitment, error) {
 	sec, err := s.daily.Secret(ctx, g, d, s.random())
 	if err != nil {
 		return daily.Set{}, daily.Commitment{}, err
@@ -152,7 +151,7 @@ func (s *Server) ensurePar(set daily.Set, c daily.Commitment) {
 
 // readDaily reads the daily's page of g for the player id, who plays
 // from addr.
-func (s *Server) readDaily(ctx context.Context, g daily.Game, me, addr string) (dailyView, error) {
+func (s *Server) readDaily(ctx context.Context, g game.Kind, me, addr string) (dailyView, error) {
 	c, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	p := dailyView{game: g, today: s.today()}
@@ -195,7 +194,7 @@ func (s *Server) readDaily(ctx context.Context, g daily.Game, me, addr string) (
 // startDaily claims the player's day: once a day, in the whole cluster;
 // ranked or practice as dailyStanding says, the address marked as
 // having started the day.
-func (s *Server) startDaily(ctx context.Context, g daily.Game, id, name, addr string) dailyStart {
+func (s *Server) startDaily(ctx context.Context, g game.Kind, id, name, addr string) dailyStart {
 	c, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	d := s.today()

@@ -11,7 +11,7 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
-	"okey/game/daily"
+	"okey/game"
 	"okey/ui/serve/keep"
 )
 
@@ -72,7 +72,7 @@ func TestDailyReplaysLeaveTheBoard(t *testing.T) {
 	score := func(name string, hands ...int) {
 		t.Helper()
 		for deadline := time.Now().Add(patience); ; time.Sleep(10 * time.Millisecond) {
-			rs, err := srv.daily.Results(ctx, daily.Classic, d)
+			rs, err := srv.daily.Results(ctx, game.Classic, d)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -83,7 +83,7 @@ func TestDailyReplaysLeaveTheBoard(t *testing.T) {
 				}
 				n++
 				for k, h := range hands {
-					if err := srv.daily.Scored(ctx, daily.Classic, d, r.ID, k+1, h); err != nil {
+					if err := srv.daily.Scored(ctx, game.Classic, d, r.ID, k+1, h); err != nil {
 						t.Fatal(err)
 					}
 				}
@@ -104,12 +104,12 @@ func TestDailyReplaysLeaveTheBoard(t *testing.T) {
 		var bd keep.DailyBoard
 		for deadline := time.Now().Add(patience); ; time.Sleep(10 * time.Millisecond) {
 			var err error
-			if bd, err = srv.daily.BoardOf(ctx, daily.Classic, d, ""); err != nil {
+			if bd, err = srv.daily.BoardOf(ctx, game.Classic, d, ""); err != nil {
 				t.Fatal(err)
 			}
 			all := len(bd.Rows) == rows
 			for _, r := range bd.Rows {
-				all = all && r.Done(daily.Classic)
+				all = all && r.Done(game.Classic)
 			}
 			if all {
 				break
@@ -196,7 +196,7 @@ func TestDailyRanksAKeyRatedBefore(t *testing.T) {
 		t.Fatal(err)
 	}
 	for id, want := range map[string]string{rated: "", fresh: keep.PracticeNewKey} {
-		got, err := srv.dailyStanding(ctx, daily.Classic, srv.today(), id, "203.0.113.9", false)
+		got, err := srv.dailyStanding(ctx, game.Classic, srv.today(), id, "203.0.113.9", false)
 		if err != nil || got != want {
 			t.Errorf("%s: standing %q (%v), want %q", id, got, err, want)
 		}

@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"okey/game"
 	"okey/game/daily"
 	"okey/ui/serve/keep"
 	"okey/ui/serve/tables"
@@ -19,7 +20,7 @@ import (
 type dailyPage struct {
 	// game is the page's game; view the page as last read (nil while it
 	// is read), err set when it could not be.
-	game daily.Game
+	game game.Kind
 	view *dailyView
 	err  bool
 }
@@ -46,7 +47,7 @@ const (
 // open reads the page, of classic Okey the first time.
 func (p *dailyPage) open(c *shared, _ page) tea.Cmd {
 	if p.game == "" {
-		p.game = daily.Classic
+		p.game = game.Classic
 	}
 	return p.read(c)
 }
@@ -88,10 +89,10 @@ func (p *dailyPage) update(c *shared, msg tea.Msg) turn {
 		case key.Matches(msg, c.keys.Back):
 			return backToLobby
 		case key.Matches(msg, c.keys.BoardGame):
-			if p.game == daily.Classic {
-				p.game = daily.Okey101
+			if p.game == game.Classic {
+				p.game = game.Okey101
 			} else {
-				p.game = daily.Classic
+				p.game = game.Classic
 			}
 			return stay(p.read(c))
 		case key.Matches(msg, c.keys.Play):
@@ -156,7 +157,7 @@ func (p *dailyPage) lines(c *shared) ([]string, []key.Binding) {
 	v := p.view
 	g := v.game
 	lines = append(lines,
-		st.Text.Render(c.tr.T("served.today", v.today.String(), g.Hands())),
+		st.Text.Render(c.tr.T("served.today", v.today.String(), daily.Hands(g))),
 		st.Text.Render(c.tr.T("served.commit", v.commit.Short())))
 	// A day that is (or will be) practice says why before its first
 	// hand, in the blank line's place: the page keeps to 24 lines.
@@ -187,7 +188,7 @@ func (p *dailyPage) lines(c *shared) ([]string, []key.Binding) {
 			case !row.Ranked():
 				mine = "served.mine.practice"
 			}
-			lines = append(lines, st.Bold.Render(c.tr.T(mine, len(row.Hands), g.Hands(), signed(row.Field), parWord(c, row))))
+			lines = append(lines, st.Bold.Render(c.tr.T(mine, len(row.Hands), daily.Hands(g), signed(row.Field), parWord(c, row))))
 		}
 	}
 	if gap {
@@ -237,7 +238,7 @@ func dailyBoardLines(c *shared, b keep.DailyBoard, n int, closed bool) []string 
 			place = "–" // a guest, practice: not ranked
 		}
 		line := padTo(place, 3) + " " + padTo(tables.CutWidth(name, boardName+2), boardName+2) + " " +
-			padLeft(fmt.Sprintf("%d/%d", len(r.Hands), g.Hands()), 6) + " " + padLeft(signed(r.Field), 8) + " " + padLeft(vsPar, 6)
+			padLeft(fmt.Sprintf("%d/%d", len(r.Hands), daily.Hands(g)), 6) + " " + padLeft(signed(r.Field), 8) + " " + padLeft(vsPar, 6)
 		if closed && !r.Done(g) {
 			line += "  " + c.tr.T("served.forfeit")
 		}

@@ -11,8 +11,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"okey/game"
 	"okey/game/duplicate"
-	"okey/game/okey101"
 	"okey/ui/seatmsg"
 	"okey/ui/serve/tables"
 	"okey/ui/table"
@@ -244,7 +244,7 @@ func (p *dupEndPage) lines(c *shared) ([]string, []key.Binding) {
 			duplicate.Quarters(d.Score[pl]).String(), d.Totals[pl])))
 	}
 	usual := "dup.usual.classic"
-	if p.game == okey101.GameName {
+	if p.game == string(game.Okey101) {
 		usual = "dup.usual.101"
 	}
 	lines = append(lines, "", st.Dim.Render(c.tr.T("dup.explain")), st.Dim.Render(c.tr.T(usual)))

@@ -14,7 +14,7 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
-	"okey/game/okey101"
+	"okey/game"
 	"okey/ui/cli"
 	"okey/ui/serve/internal/servetest"
 	"okey/ui/serve/keep"
@@ -99,7 +99,7 @@ func TestRecordCommand(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the fetched record does not verify: %v (%d bytes: %.200q)", err, len(out), out)
 	}
-	if v.Commit.Short() != shown || !v.Over || v.Game != okey101.GameName {
+	if v.Commit.Short() != shown || !v.Over || v.Game != game.Okey101 {
 		t.Errorf("verified %+v, the screen showed %s", v, shown)
 	}
 	if !strings.Contains(scr, strconv.FormatUint(v.Seed, 10)) {

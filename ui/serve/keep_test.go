@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/ui/serve/keep"
@@ -124,7 +125,7 @@ func TestImportsTablesSavedAsFiles(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if s := summary(srv, "2"); !s.Started || s.Game != okey101.GameName || s.Hand != g2.State().HandNumber() {
+		if s := summary(srv, "2"); !s.Started || s.Game != string(game.Okey101) || s.Hand != g2.State().HandNumber() {
 			t.Errorf("table 2 came back as %+v", s)
 		}
 		if s := summary(srv, "4"); s.Started || s.Code != "QX7RTW" || s.Owners[1] != "guest:ABCDEFGHJK" {

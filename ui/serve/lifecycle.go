@@ -17,6 +17,7 @@ import (
 	"charm.land/ssh"
 	"charm.land/wish/v2"
 
+	"okey/game"
 	"okey/game/classic/hand"
 	"okey/game/daily"
 	"okey/ui/serve/hall"
@@ -81,7 +82,7 @@ func New(cfg Config) (srv *Server, restoreErr error, err error) {
 	}
 	if w := s.dailyW; w != nil {
 		topt.DailyScored = func(sc tables.DailyScore) {
-			g, _ := daily.ParseGame(sc.Game)
+			g, _ := game.ParseKind(sc.Game)
 			d, err := daily.ParseDate(sc.Date)
 			if err != nil {
 				log.Error("daily: a hand of no day", "table", sc.Table, "date", sc.Date)

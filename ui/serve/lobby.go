@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"okey/game"
 	"okey/game/daily"
 	"okey/ui/serve/tables"
 )
@@ -212,8 +213,8 @@ func (p *lobbyPage) lines(c *shared) ([]string, []key.Binding) {
 		rules := c.rulesName(t.Rules)
 		if t.Daily {
 			rules = c.tr.T("served.row") // one's own daily: enter goes back to it
-			if g, err := daily.ParseGame(t.Game); err == nil && t.Started {
-				state = c.tr.T("served.rowhand", t.Hand, g.Hands())
+			if g, err := game.ParseKind(t.Game); err == nil && t.Started {
+				state = c.tr.T("served.rowhand", t.Hand, daily.Hands(g))
 			}
 		}
 		if t.Duplicate > 0 && t.Started && !t.Over && t.Hand > 0 {

@@ -5,7 +5,7 @@ import (
 	"log/slog"
 	"time"
 
-	"okey/game/daily"
+	"okey/game"
 	"okey/ui/serve/hall"
 	"okey/ui/serve/keep"
 	"okey/ui/serve/tables"
@@ -85,12 +85,12 @@ func (p serverPort) Ratings() *keep.RatingBook { return p.srv.book }
 func (p serverPort) HasDaily() bool { return p.srv.daily != nil }
 
 // ReadDaily reads the daily's page.
-func (p serverPort) ReadDaily(ctx context.Context, g daily.Game, id, addr string) (dailyView, error) {
+func (p serverPort) ReadDaily(ctx context.Context, g game.Kind, id, addr string) (dailyView, error) {
 	return p.srv.readDaily(ctx, g, id, addr)
 }
 
 // StartDaily claims a player's day.
-func (p serverPort) StartDaily(ctx context.Context, g daily.Game, id, name, addr string) dailyStart {
+func (p serverPort) StartDaily(ctx context.Context, g game.Kind, id, name, addr string) dailyStart {
 	return p.srv.startDaily(ctx, g, id, name, addr)
 }
 

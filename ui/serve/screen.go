@@ -3,7 +3,7 @@ package serve
 import (
 	tea "charm.land/bubbletea/v2"
 
-	"okey/game/okey101"
+	"okey/game"
 	"okey/ui"
 )
 
@@ -18,10 +18,10 @@ type seatScreen interface {
 	Close() error
 }
 
-// newSeatScreen opens the seat's screen of the game named game (a
+// newSeatScreen opens the seat's screen of the game named g (a
 // tables.GameKind's name).
-func newSeatScreen(game string, opt ui.SeatOptions) (seatScreen, error) {
-	if game == okey101.GameName {
+func newSeatScreen(g string, opt ui.SeatOptions) (seatScreen, error) {
+	if g == string(game.Okey101) {
 		return ui.NewSeat101(opt)
 	}
 	return ui.NewSeat(opt)

@@ -277,7 +277,7 @@ func TestRestart101ResumesTheTable(t *testing.T) {
 
 	srv2, addr2 := startServer(t, withDefaults(t, tweak))
 	s := summary(srv2, "1")
-	if s == nil || !s.Started || s.Game != okey101.GameName || s.Hand != want.Hand {
+	if s == nil || !s.Started || s.Game != string(game.Okey101) || s.Hand != want.Hand {
 		t.Fatalf("after the restart table 1 is %+v, want 101 at hand %d", s, want.Hand)
 	}
 	for i := range 2 {

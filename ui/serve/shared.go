@@ -12,7 +12,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
-	"okey/game/okey101"
+	"okey/game"
 	"okey/ui/i18n"
 	"okey/ui/layout"
 	"okey/ui/safetext"
@@ -108,7 +108,7 @@ func (c *shared) tooSmall() bool { return c.width < layout.MinWidth || c.height 
 // gameName is a game's name in the player's words: classic Okey, Okey
 // 101.
 func (c *shared) gameName(name string) string {
-	if name == okey101.GameName {
+	if name == string(game.Okey101) {
 		return c.tr.T("val.okey101")
 	}
 	return c.tr.T("val.classic")

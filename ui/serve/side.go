@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"time"
 
+	"okey/game"
 	"okey/game/daily"
 	"okey/ui/serve/hall"
 	"okey/ui/serve/keep"
@@ -45,8 +46,8 @@ type serverSide interface {
 	// HasDaily says whether the server serves the daily; ReadDaily
 	// reads its page of g for id, and StartDaily claims id's day.
 	HasDaily() bool
-	ReadDaily(ctx context.Context, g daily.Game, id, addr string) (dailyView, error)
-	StartDaily(ctx context.Context, g daily.Game, id, name, addr string) dailyStart
+	ReadDaily(ctx context.Context, g game.Kind, id, addr string) (dailyView, error)
+	StartDaily(ctx context.Context, g game.Kind, id, name, addr string) dailyStart
 	// Holder is, when another session here holds identity id, a probe
 	// saying whether its connection still answers within wait (nil:
 	// none here).
@@ -76,7 +77,7 @@ type settings struct {
 
 // dailyView is the daily's page as read from the store.
 type dailyView struct {
-	game   daily.Game
+	game   game.Kind
 	today  daily.Date
 	commit daily.Commitment
 	// mine is the player's own day (begun: they have claimed it).
@@ -94,7 +95,7 @@ type dailyView struct {
 
 // dailyStart is a player's day claimed, or why not.
 type dailyStart struct {
-	game daily.Game
+	game game.Kind
 	set  daily.Set
 	c    daily.Commitment
 	// practice is why the day is not ranked ("": it is).

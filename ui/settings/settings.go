@@ -12,6 +12,7 @@ import (
 
 	"okey/assets"
 	"okey/bots/botsclassic"
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
 	"okey/ui/canvas"
@@ -23,8 +24,8 @@ import (
 
 // The games the table plays: classic Okey and Okey 101.
 const (
-	GameClassic = "classic"
-	Game101     = "101"
+	GameClassic = string(game.Classic)
+	Game101     = string(game.Okey101)
 )
 
 // Games are the games the table plays, the default first.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"okey/game"
 	"okey/game/daily"
 )
 
@@ -50,7 +51,7 @@ func (d Daily) Against() (hands []int, total int, ok bool) {
 	for i, s := range d.Scores {
 		p := d.Par[d.First()-1+i]
 		a := s - p
-		if d.Game == string(daily.Okey101) {
+		if d.Game == string(game.Okey101) {
 			a = p - s
 		}
 		hands = append(hands, a)
@@ -61,7 +62,7 @@ func (d Daily) Against() (hands []int, total int, ok bool) {
 
 // check says what is wrong with an entry read back, nil for nothing.
 func (d Daily) check() error {
-	g, err := daily.ParseGame(d.Game)
+	g, err := game.ParseKind(d.Game)
 	if err != nil {
 		return err
 	}
@@ -71,8 +72,8 @@ func (d Daily) check() error {
 	switch {
 	case d.ID == "":
 		return fmt.Errorf("no id")
-	case d.Hands != g.Hands():
-		return fmt.Errorf("%d hands, not %d", d.Hands, g.Hands())
+	case d.Hands != daily.Hands(g):
+		return fmt.Errorf("%d hands, not %d", d.Hands, daily.Hands(g))
 	case d.From < 0 || d.From > d.Hands:
 		return fmt.Errorf("from hand %d", d.From)
 	case d.First()-1+len(d.Scores) > d.Hands:

@@ -29,7 +29,7 @@ const (
 // kindNames are the kinds' names, by kind.
 var kindNames = [...]string{Run: "run", Set: "set", Pair: "pair"}
 
-func (k Kind) String() string { return game.KindName(kindNames[:], k, "kind") }
+func (k Kind) String() string { return game.EnumName(kindNames[:], k, "kind") }
 
 // MarshalText writes the kind's name, so JSON carries "run".
 func (k Kind) MarshalText() ([]byte, error) {

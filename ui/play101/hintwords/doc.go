@@ -1,11 +1,11 @@
 // Package hintwords is Okey 101's hint in the player's words, apart
 // from the table (ui/play101) that asks for it: the hint's facts
-// (ui/play101/decide's) said plan first, step by step, each step with
+// (bots/decide101's) said plan first, step by step, each step with
 // its tiles (and the key that plays it), then why; and a finish's plan
 // previewed. What it is written with (the language, the seats' names,
 // the hand's okey) comes in Words.
 //
 // It imports the referee of 101 (game/okey101, game/okey101/meld, game/tile),
-// ui/play101/decide, ui/table (the seats' words) and ui/i18n, and
+// bots/decide101, ui/table (the seats' words) and ui/i18n, and
 // nothing of ui or of ui/play101.
 package hintwords

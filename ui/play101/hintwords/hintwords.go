@@ -3,11 +3,11 @@ package hintwords
 import (
 	"strings"
 
+	"okey/bots/decide101"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
 	"okey/ui/i18n"
-	"okey/ui/play101/decide"
 	"okey/ui/table"
 )
 
@@ -42,7 +42,7 @@ func (w Words) meldsText(ms []meld.Meld) string {
 // lines: what to do must not be the part that is cut), then why: what
 // the previous discard would do, the best opening and how far it is
 // from the threshold, the pairs.
-func (w Words) Hint(v *okey101.View, f *decide.Facts) string {
+func (w Words) Hint(v *okey101.View, f *decide101.Facts) string {
 	s := w.hint(v, f)
 	if f.Short && f.Mine {
 		// The judge ran out of time: the plan is the hard bot's,
@@ -52,9 +52,9 @@ func (w Words) Hint(v *okey101.View, f *decide.Facts) string {
 	return s
 }
 
-func (w Words) hint(v *okey101.View, f *decide.Facts) string {
+func (w Words) hint(v *okey101.View, f *decide101.Facts) string {
 	var plan, why []string
-	if f.Mine && decide.Finishes(v, f.Plan) {
+	if f.Mine && decide101.Finishes(v, f.Plan) {
 		if f.Plan[0].Kind == okey101.ActTake {
 			// f finishes once the tile is taken: before, it asks for
 			// a draw or a take, so t comes first.
@@ -165,7 +165,7 @@ func (w Words) Steps(v *okey101.View, acts []okey101.Action, keys bool) string {
 // steps is Steps from the step from on (the ones before it are said
 // otherwise).
 func (w Words) steps(v *okey101.View, acts []okey101.Action, keys bool, from int) string {
-	at := decide.AfterSteps(v, acts)
+	at := decide101.AfterSteps(v, acts)
 	an := v.Analyzer
 	// target names meld i of the table as a step reaches it: whose it
 	// is, its kind and its tiles, in the case the step's verb needs —
@@ -173,7 +173,7 @@ func (w Words) steps(v *okey101.View, acts []okey101.Action, keys bool, from int
 	// serine") or in it (a take-back: "Ali'nin … serisindeki okey").
 	// With two runs of a player's on the table, whose and which kind
 	// alone did not say which.
-	target := func(st decide.StepState, i int, onto bool) string {
+	target := func(st decide101.StepState, i int, onto bool) string {
 		if i < 0 || i >= len(st.Table) || i >= len(st.Owners) {
 			return "?"
 		}
@@ -269,7 +269,7 @@ func (w Words) meldTiles(m meld.Meld) string {
 // okeyAs is what the okey a lay-off a lays onto a meld of st stands
 // for there ("B6"; in a set, each colour it may be: "K7 or R7"), ""
 // when the tile is not an okey or the lay-off does not read.
-func (w Words) okeyAs(an meld.Analyzer, st decide.StepState, a okey101.Action) string {
+func (w Words) okeyAs(an meld.Analyzer, st decide101.StepState, a okey101.Action) string {
 	if !an.IsOkey(a.Tile) || a.Meld < 0 || a.Meld >= len(st.Table) {
 		return ""
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"okey/game"
 	"okey/game/daily"
 	"okey/ui/serve/internal/servetest"
 	"okey/ui/serve/tables"
@@ -42,11 +43,11 @@ func TestDailyOutOfTheTableLimit(t *testing.T) {
 		}
 	}
 	d, _ := daily.ParseDate("2026-11-24")
-	set, err := daily.NewServed(daily.Classic, d, daily.Secret{1})
+	set, err := daily.NewServed(game.Classic, d, daily.Secret{1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	dcfg := tables.DailyConfig(daily.Classic, tables.NewDailyPlan(set, daily.Commit(daily.Classic, d, daily.Secret{1}), "key:A"), "DAILY1")
+	dcfg := tables.DailyConfig(game.Classic, tables.NewDailyPlan(set, daily.Commit(game.Classic, d, daily.Secret{1}), "key:A"), "DAILY1")
 	dt, err := h.Create(dcfg, "key:A", "1.2.3.4")
 	if err != nil {
 		t.Fatalf("her daily: %v", err)

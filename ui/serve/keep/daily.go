@@ -17,6 +17,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
+	"okey/game"
 	"okey/game/daily"
 )
 
@@ -83,12 +84,12 @@ func OpenDailyBook(ctx context.Context, eng *Engine) (*DailyBook, error) {
 	return &DailyBook{kv: kv, seal: eng.Seal, seen: seen}, nil
 }
 
-func secretKey(g daily.Game, d daily.Date) string { return "secret." + string(g) + "." + d.String() }
-func parKey(g daily.Game, d daily.Date) string    { return "par." + string(g) + "." + d.String() }
-func resultKey(g daily.Game, d daily.Date, id string) string {
+func secretKey(g game.Kind, d daily.Date) string { return "secret." + string(g) + "." + d.String() }
+func parKey(g game.Kind, d daily.Date) string    { return "par." + string(g) + "." + d.String() }
+func resultKey(g game.Kind, d daily.Date, id string) string {
 	return resultPrefix(g, d) + base64.RawURLEncoding.EncodeToString([]byte(id))
 }
-func resultPrefix(g daily.Game, d daily.Date) string {
+func resultPrefix(g game.Kind, d daily.Date) string {
 	return "result." + string(g) + "." + d.String() + "."
 }
 
@@ -98,7 +99,7 @@ var ErrNoDaily = errors.New("no daily was dealt that day")
 // Secret is the day's secret of g on d, made now from rnd if no node
 // has made it yet. Every node that asks gets the same: the first Create
 // wins, and the others read what it wrote.
-func (b *DailyBook) Secret(ctx context.Context, g daily.Game, d daily.Date, rnd io.Reader) (daily.Secret, error) {
+func (b *DailyBook) Secret(ctx context.Context, g game.Kind, d daily.Date, rnd io.Reader) (daily.Secret, error) {
 	s, err := b.secretAt(ctx, secretKey(g, d), rnd)
 	if err != nil {
 		return s, fmt.Errorf("the day's secret of %s %s: %w", g, d, err)
@@ -152,7 +153,7 @@ func untilWritten[T any](ctx context.Context, read func() (T, error), notYet err
 }
 
 // readSecret is the secret made for g on d (ErrNoDaily: none).
-func (b *DailyBook) readSecret(ctx context.Context, g daily.Game, d daily.Date) (daily.Secret, error) {
+func (b *DailyBook) readSecret(ctx context.Context, g game.Kind, d daily.Date) (daily.Secret, error) {
 	s, err := b.readSecretAt(ctx, secretKey(g, d))
 	if err != nil {
 		return s, fmt.Errorf("the day's secret of %s %s: %w", g, d, err)
@@ -188,7 +189,7 @@ var ErrNotOver = errors.New("the day is not over: its secret is revealed when it
 
 // Reveal is the secret of a day that is over (d before today), never
 // made here: a day nobody played has none (ErrNoDaily).
-func (b *DailyBook) Reveal(ctx context.Context, g daily.Game, d, today daily.Date) (daily.Secret, error) {
+func (b *DailyBook) Reveal(ctx context.Context, g game.Kind, d, today daily.Date) (daily.Secret, error) {
 	if !d.Before(today) {
 		return daily.Secret{}, fmt.Errorf("%s %s: %w", g, d, ErrNotOver)
 	}
@@ -207,7 +208,7 @@ func (b *DailyBook) Reveal(ctx context.Context, g daily.Game, d, today daily.Dat
 }
 
 // Par is the day's par, hand by hand, if it has been kept.
-func (b *DailyBook) Par(ctx context.Context, g daily.Game, d daily.Date) ([]int, bool, error) {
+func (b *DailyBook) Par(ctx context.Context, g game.Kind, d daily.Date) ([]int, bool, error) {
 	if p, ok := b.kept.Load(parKey(g, d)); ok {
 		return slices.Clone(p.([]int)), true, nil
 	}
@@ -219,7 +220,7 @@ func (b *DailyBook) Par(ctx context.Context, g daily.Game, d daily.Date) ([]int,
 		return nil, false, fmt.Errorf("the par of %s %s: %w", g, d, err)
 	}
 	var p []int
-	if err := b.seal.openJSON(dailyBucket, parKey(g, d), kv.Value(), &p); err != nil || len(p) != g.Hands() {
+	if err := b.seal.openJSON(dailyBucket, parKey(g, d), kv.Value(), &p); err != nil || len(p) != daily.Hands(g) {
 		return nil, false, fmt.Errorf("the par of %s %s: damaged", g, d)
 	}
 	b.kept.Store(parKey(g, d), slices.Clone(p))
@@ -228,9 +229,9 @@ func (b *DailyBook) Par(ctx context.Context, g daily.Game, d daily.Date) ([]int,
 
 // SetPar keeps the day's par, once: par is the same whoever measures
 // it, so a node that finds it kept already has nothing to do.
-func (b *DailyBook) SetPar(ctx context.Context, g daily.Game, d daily.Date, hands []int) error {
-	if len(hands) != g.Hands() {
-		return fmt.Errorf("the par of %s %s: %d hands, not %d", g, d, len(hands), g.Hands())
+func (b *DailyBook) SetPar(ctx context.Context, g game.Kind, d daily.Date, hands []int) error {
+	if len(hands) != daily.Hands(g) {
+		return fmt.Errorf("the par of %s %s: %d hands, not %d", g, d, len(hands), daily.Hands(g))
 	}
 	v, err := b.seal.sealJSON(dailyBucket, parKey(g, d), hands)
 	if err != nil {
@@ -285,14 +286,14 @@ type DailyResult struct {
 func (r DailyResult) Ranked() bool { return !r.Guest && r.Practice == "" }
 
 // Done reports whether every hand of the day was played.
-func (r DailyResult) Done(g daily.Game) bool { return len(r.Hands) >= g.Hands() }
+func (r DailyResult) Done(g game.Kind) bool { return len(r.Hands) >= daily.Hands(g) }
 
 // ErrPlayedToday is a player's second start of a day's daily.
 var ErrPlayedToday = errors.New("the day's daily has been played (once a day)")
 
 // Claim starts id's day of g on d: it succeeds once per identity and day
 // in the whole cluster (a Create), so that nobody plays a day twice.
-func (b *DailyBook) Claim(ctx context.Context, g daily.Game, d daily.Date, r DailyResult) error {
+func (b *DailyBook) Claim(ctx context.Context, g game.Kind, d daily.Date, r DailyResult) error {
 	r.Hands = []int{}
 	v, err := b.seal.sealJSON(dailyBucket, resultKey(g, d, r.ID), r)
 	if err != nil {
@@ -309,7 +310,7 @@ func (b *DailyBook) Claim(ctx context.Context, g daily.Game, d daily.Date, r Dai
 }
 
 // Result is id's day of g on d (ok false: not begun).
-func (b *DailyBook) Result(ctx context.Context, g daily.Game, d daily.Date, id string) (DailyResult, uint64, bool, error) {
+func (b *DailyBook) Result(ctx context.Context, g game.Kind, d daily.Date, id string) (DailyResult, uint64, bool, error) {
 	kv, err := b.kv.Get(ctx, resultKey(g, d, id))
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
 		return DailyResult{}, 0, false, nil
@@ -327,7 +328,7 @@ func (b *DailyBook) Result(ctx context.Context, g daily.Game, d daily.Date, id s
 // Mine is id's day of g on d as the page shows it: from the watch's
 // cache when the book is watched (Watch), else read from the store (as
 // Result, without its revision).
-func (b *DailyBook) Mine(ctx context.Context, g daily.Game, d daily.Date, id string) (DailyResult, bool, error) {
+func (b *DailyBook) Mine(ctx context.Context, g game.Kind, d daily.Date, id string) (DailyResult, bool, error) {
 	if r, ok, known := b.cache.result(g, d, resultKey(g, d, id)); known {
 		return r, ok, nil
 	}
@@ -341,7 +342,7 @@ var errNotBegun = errors.New("has not begun it")
 // Scored writes the score of hand n (from 1) into id's day: once, in
 // order (a hand written already is left as it is; one out of order is
 // refused), at the revision read.
-func (b *DailyBook) Scored(ctx context.Context, g daily.Game, d daily.Date, id string, n, score int) error {
+func (b *DailyBook) Scored(ctx context.Context, g game.Kind, d daily.Date, id string, n, score int) error {
 	for range ratingTries {
 		type read struct {
 			r   DailyResult
@@ -364,7 +365,7 @@ func (b *DailyBook) Scored(ctx context.Context, g daily.Game, d daily.Date, id s
 		switch {
 		case n <= len(r.Hands):
 			return nil // written already (a table restored, a second writer)
-		case n != len(r.Hands)+1 || n > g.Hands():
+		case n != len(r.Hands)+1 || n > daily.Hands(g):
 			return fmt.Errorf("the daily of %s %s: hand %d after %d", g, d, n, len(r.Hands))
 		}
 		r.Hands = append(r.Hands, score)
@@ -385,7 +386,7 @@ func (b *DailyBook) Scored(ctx context.Context, g daily.Game, d daily.Date, id s
 
 // Results are every player's day of g on d: from the watch's cache if
 // the book is watched (Watch), else read from the store.
-func (b *DailyBook) Results(ctx context.Context, g daily.Game, d daily.Date) ([]DailyResult, error) {
+func (b *DailyBook) Results(ctx context.Context, g game.Kind, d daily.Date) ([]DailyResult, error) {
 	if rs, ok := b.cache.results(g, d); ok {
 		return rs, nil
 	}
@@ -393,7 +394,7 @@ func (b *DailyBook) Results(ctx context.Context, g daily.Game, d daily.Date) ([]
 }
 
 // readResults are every player's day of g on d as the store holds them.
-func (b *DailyBook) readResults(ctx context.Context, g daily.Game, d daily.Date) ([]DailyResult, error) {
+func (b *DailyBook) readResults(ctx context.Context, g game.Kind, d daily.Date) ([]DailyResult, error) {
 	keys, err := boardKeys(ctx, b.kv, resultPrefix(g, d)+"*")
 	if err != nil {
 		if errors.Is(err, jetstream.ErrNoKeysFound) {
@@ -411,7 +412,7 @@ func (b *DailyBook) readResults(ctx context.Context, g daily.Game, d daily.Date)
 			return nil, fmt.Errorf("the daily's results: %w", err)
 		}
 		var r DailyResult
-		if b.seal.openJSON(dailyBucket, k, kv.Value(), &r) != nil || len(r.Hands) > g.Hands() {
+		if b.seal.openJSON(dailyBucket, k, kv.Value(), &r) != nil || len(r.Hands) > daily.Hands(g) {
 			continue // a damaged or forged result is left out, not the board
 		}
 		out = append(out, r)
@@ -437,7 +438,7 @@ type DailyRow struct {
 
 // DailyBoard is a day's board, duplicate style.
 type DailyBoard struct {
-	Game daily.Game
+	Game game.Kind
 	Date daily.Date
 	// Means are each hand's mean score over the ranked days that
 	// played it (Played how many): guests and practice are not the field.
@@ -453,8 +454,8 @@ type DailyBoard struct {
 
 // against is a score against a reference, more being better in both
 // games (as bots/par's Against).
-func against(g daily.Game, score, ref float64) float64 {
-	if g == daily.Okey101 {
+func against(g game.Kind, score, ref float64) float64 {
+	if g == game.Okey101 {
 		return ref - score
 	}
 	return score - ref
@@ -469,8 +470,8 @@ func against(g daily.Game, score, ref float64) float64 {
 // not in the field's means (so it moves nobody's score) and its row is
 // not ranked: it comes after every ranked row, with no place. So
 // replaying the day under another identity gains nothing on the board.
-func RankDaily(g daily.Game, d daily.Date, results []DailyResult, par []int, me string) DailyBoard {
-	n := g.Hands()
+func RankDaily(g game.Kind, d daily.Date, results []DailyResult, par []int, me string) DailyBoard {
+	n := daily.Hands(g)
 	bd := DailyBoard{Game: g, Date: d, Means: make([]float64, n), Played: make([]int, n), Par: par}
 	for _, r := range results {
 		if !r.Ranked() {
@@ -538,7 +539,7 @@ func RankDaily(g daily.Game, d daily.Date, results []DailyResult, par []int, me 
 }
 
 // BoardOf is the board of g on d for me, par included when kept.
-func (b *DailyBook) BoardOf(ctx context.Context, g daily.Game, d daily.Date, me string) (DailyBoard, error) {
+func (b *DailyBook) BoardOf(ctx context.Context, g game.Kind, d daily.Date, me string) (DailyBoard, error) {
 	rs, err := b.Results(ctx, g, d)
 	if err != nil {
 		return DailyBoard{Game: g, Date: d}, err
@@ -551,13 +552,13 @@ func (b *DailyBook) BoardOf(ctx context.Context, g daily.Game, d daily.Date, me 
 }
 
 // recordKey is the key of hand n's record of id's day.
-func recordKey(g daily.Game, d daily.Date, id string, n int) string {
+func recordKey(g game.Kind, d daily.Date, id string, n int) string {
 	return fmt.Sprintf("record.%s.%s.%s.%d", g, d, base64.RawURLEncoding.EncodeToString([]byte(id)), n)
 }
 
 // KeepRecord keeps hand n's record of id's day, sealed: it shows every
 // deal of the day, so it is handed out only once the day is over.
-func (b *DailyBook) KeepRecord(ctx context.Context, g daily.Game, d daily.Date, id string, n int, rec []byte) error {
+func (b *DailyBook) KeepRecord(ctx context.Context, g game.Kind, d daily.Date, id string, n int, rec []byte) error {
 	key := recordKey(g, d, id, n)
 	if _, err := b.kv.Create(ctx, key, b.seal.Seal(dailyBucket+"/"+key, rec)); err != nil && !errors.Is(err, jetstream.ErrKeyExists) {
 		return fmt.Errorf("the record of %s's hand %d: %w", id, n, err)
@@ -569,7 +570,7 @@ func (b *DailyBook) KeepRecord(ctx context.Context, g daily.Game, d daily.Date, 
 // (today after d), with the day's secret written into its meta
 // (daily.MetaServedSecret) so that okey verify checks it alone; ok is
 // false when there is none.
-func (b *DailyBook) Record(ctx context.Context, g daily.Game, d, today daily.Date, id string, n int) (rec []byte, ok bool, err error) {
+func (b *DailyBook) Record(ctx context.Context, g game.Kind, d, today daily.Date, id string, n int) (rec []byte, ok bool, err error) {
 	sec, err := b.Reveal(ctx, g, d, today)
 	if err != nil {
 		return nil, false, err
@@ -592,7 +593,7 @@ func (b *DailyBook) Record(ctx context.Context, g daily.Game, d, today daily.Dat
 
 // DailyHand is a hand of a daily played, to be written.
 type DailyHand struct {
-	Game   daily.Game
+	Game   game.Kind
 	Date   daily.Date
 	ID     string
 	Hand   int

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/daily"
 )
@@ -55,38 +56,38 @@ func TestDailySecretMadeOnceSealedRevealedAfter(t *testing.T) {
 	ctx, cancel := EngineCtx()
 	defer cancel()
 	d := day(t, "2026-11-24")
-	first, err := b.Secret(ctx, daily.Classic, d, bytes.NewReader(bytes.Repeat([]byte{7}, 32)))
+	first, err := b.Secret(ctx, game.Classic, d, bytes.NewReader(bytes.Repeat([]byte{7}, 32)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, err := b.Secret(ctx, daily.Classic, d, bytes.NewReader(bytes.Repeat([]byte{9}, 32)))
+	again, err := b.Secret(ctx, game.Classic, d, bytes.NewReader(bytes.Repeat([]byte{9}, 32)))
 	if err != nil || again != first || first[0] != 7 {
 		t.Fatalf("asked again: %x, %v (first %x)", again, err, first)
 	}
-	other, err := b.Secret(ctx, daily.Okey101, d, rand.Reader)
+	other, err := b.Secret(ctx, game.Okey101, d, rand.Reader)
 	if err != nil || other == first {
 		t.Fatalf("101's secret: %x, %v", other, err)
 	}
-	raw, err := b.kv.Get(ctx, secretKey(daily.Classic, d))
+	raw, err := b.kv.Get(ctx, secretKey(game.Classic, d))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !Sealed(raw.Value()) || bytes.Contains(raw.Value(), []byte(first.String())) {
 		t.Errorf("the secret is kept in the clear: %q", raw.Value())
 	}
-	if _, err := b.Secret(ctx, daily.Classic, day(t, "2026-11-25"), bytes.NewReader(nil)); err == nil {
+	if _, err := b.Secret(ctx, game.Classic, day(t, "2026-11-25"), bytes.NewReader(nil)); err == nil {
 		t.Error("a secret made from no randomness")
 	}
-	if _, err := b.Reveal(ctx, daily.Classic, d, d); !errors.Is(err, ErrNotOver) {
+	if _, err := b.Reveal(ctx, game.Classic, d, d); !errors.Is(err, ErrNotOver) {
 		t.Errorf("revealed on its own day: %v", err)
 	}
-	if _, err := b.Reveal(ctx, daily.Classic, d, d.AddDays(-1)); !errors.Is(err, ErrNotOver) {
+	if _, err := b.Reveal(ctx, game.Classic, d, d.AddDays(-1)); !errors.Is(err, ErrNotOver) {
 		t.Errorf("revealed before its day: %v", err)
 	}
-	if got, err := b.Reveal(ctx, daily.Classic, d, d.AddDays(1)); err != nil || got != first {
+	if got, err := b.Reveal(ctx, game.Classic, d, d.AddDays(1)); err != nil || got != first {
 		t.Errorf("revealed the next day: %x, %v", got, err)
 	}
-	if _, err := b.Reveal(ctx, daily.Classic, day(t, "2026-11-01"), d); !errors.Is(err, ErrNoDaily) {
+	if _, err := b.Reveal(ctx, game.Classic, day(t, "2026-11-01"), d); !errors.Is(err, ErrNoDaily) {
 		t.Errorf("a day never dealt: %v", err)
 	}
 }
@@ -99,7 +100,7 @@ func TestDailyClaimOnceScoresInOrder(t *testing.T) {
 	ctx, cancel := EngineCtx()
 	defer cancel()
 	d := day(t, "2026-11-24")
-	g := daily.Classic
+	g := game.Classic
 	ann := DailyResult{ID: "key:SHA256:ann", Name: "ann"}
 	if err := b.Claim(ctx, g, d, ann); err != nil {
 		t.Fatal(err)
@@ -107,7 +108,7 @@ func TestDailyClaimOnceScoresInOrder(t *testing.T) {
 	if err := b.Claim(ctx, g, d, ann); !errors.Is(err, ErrPlayedToday) {
 		t.Fatalf("a second claim: %v", err)
 	}
-	if err := b.Claim(ctx, daily.Okey101, d, ann); err != nil {
+	if err := b.Claim(ctx, game.Okey101, d, ann); err != nil {
 		t.Fatalf("the other game's daily: %v", err)
 	}
 	if err := b.Scored(ctx, g, d, ann.ID, 2, 1); err == nil {
@@ -181,7 +182,7 @@ func TestRankDaily(t *testing.T) {
 	d := daily.Date{}
 	tests := []struct {
 		name    string
-		g       daily.Game
+		g       game.Kind
 		results []DailyResult
 		par     []int
 		order   []string
@@ -189,35 +190,35 @@ func TestRankDaily(t *testing.T) {
 		vsPar   []int
 		places  []int // nil: 1, 2, 3…
 	}{
-		{"classic", daily.Classic, []DailyResult{
+		{"classic", game.Classic, []DailyResult{
 			{ID: "a", Hands: []int{2, 0, -1, 1}},
 			{ID: "b", Hands: []int{0, 0, -1, -1}},
 			{ID: "c", Hands: []int{4}},
 		}, []int{1, 0, 0, 0}, []string{"a", "b", "c"}, []float64{1, -3, 2}, []int{1, -3, 3}, nil},
-		{"101: lower is better", daily.Okey101, []DailyResult{
+		{"101: lower is better", game.Okey101, []DailyResult{
 			{ID: "x", Hands: []int{50, 100}},
 			{ID: "y", Hands: []int{-101, 30}},
 		}, []int{0, 0}, []string{"y", "x"}, []float64{110.5, -110.5}, []int{71, -150}, nil},
-		{"no par yet", daily.Classic, []DailyResult{{ID: "a", Hands: []int{1, 1, 1, 1}}}, nil, []string{"a"}, []float64{0}, []int{0}, nil},
-		{"a tie shares its place", daily.Classic, []DailyResult{
+		{"no par yet", game.Classic, []DailyResult{{ID: "a", Hands: []int{1, 1, 1, 1}}}, nil, []string{"a"}, []float64{0}, []int{0}, nil},
+		{"a tie shares its place", game.Classic, []DailyResult{
 			{ID: "b", Hands: []int{1, 0, 0, 0}}, {ID: "a", Hands: []int{1, 0, 0, 0}}, {ID: "c", Hands: []int{-1, 0, 0, 0}},
 		}, []int{0, 0, 0, 0}, []string{"a", "b", "c"}, []float64{2.0 / 3, 2.0 / 3, -4.0 / 3}, []int{1, 1, -1}, []int{1, 1, 3}},
 		// A guest who played the day again with the deals known made
 		// the most, twice: shown after every player with a key, with
 		// no place, and out of the field's mean, which is the keys'
 		// alone (a's 1 and b's -1: 0 a hand).
-		{"guests are shown, not the field, not ranked", daily.Classic, []DailyResult{
+		{"guests are shown, not the field, not ranked", game.Classic, []DailyResult{
 			{ID: "g1", Guest: true, Hands: []int{9, 9, 9, 9}}, {ID: "g2", Guest: true, Hands: []int{9, 9, 9, 9}},
 			{ID: "a", Hands: []int{1, 1, 1, 1}}, {ID: "b", Hands: []int{-1, -1, -1, -1}},
 		}, []int{0, 0, 0, 0}, []string{"a", "b", "g1", "g2"}, []float64{4, -4, 36, 36}, []int{4, -4, 36, 36}, []int{1, 2, 0, 0}},
 		// Practice days (a key new that day, an address that had
 		// started the day) are as guests: shown, marked, no place, not
 		// the field.
-		{"practice is shown, not the field, not ranked", daily.Classic, []DailyResult{
+		{"practice is shown, not the field, not ranked", game.Classic, []DailyResult{
 			{ID: "n", Practice: PracticeNewKey, Hands: []int{9, 9, 9, 9}}, {ID: "ad", Practice: PracticeAddr, Hands: []int{5, 5, 5, 5}},
 			{ID: "a", Hands: []int{1, 1, 1, 1}}, {ID: "b", Hands: []int{-1, -1, -1, -1}},
 		}, []int{0, 0, 0, 0}, []string{"a", "b", "n", "ad"}, []float64{4, -4, 36, 20}, []int{4, -4, 36, 20}, []int{1, 2, 0, 0}},
-		{"a guest alone has no field", daily.Classic, []DailyResult{
+		{"a guest alone has no field", game.Classic, []DailyResult{
 			{ID: "g", Guest: true, Hands: []int{3}},
 		}, nil, []string{"g"}, []float64{0}, []int{0}, []int{0}},
 	}
@@ -265,7 +266,7 @@ func TestClusterAgreesOnTheDailySecret(t *testing.T) {
 	}
 	d := day(t, "2026-11-24")
 	for round := range 3 {
-		g := daily.Games[round%2]
+		g := game.Kinds()[round%2]
 		dd := d.AddDays(round)
 		secrets := make([]daily.Secret, len(books))
 		errs := make([]error, len(books))
@@ -319,7 +320,7 @@ func TestDailyRecordsHandedOutAfterTheDay(t *testing.T) {
 	ctx, cancel := EngineCtx()
 	defer cancel()
 	d := day(t, "2026-11-24")
-	g := daily.Classic
+	g := game.Classic
 	sec, err := b.Secret(ctx, g, d, rand.Reader)
 	if err != nil {
 		t.Fatal(err)
@@ -389,11 +390,11 @@ func benchBook(b *testing.B) (*DailyBook, daily.Date) {
 	d, _ := daily.ParseDate("2026-11-24")
 	for i := range 500 {
 		id := fmt.Sprintf("key:SHA256:p%03d", i)
-		if err := book.Claim(ctx, daily.Classic, d, DailyResult{ID: id, Name: id[11:]}); err != nil {
+		if err := book.Claim(ctx, game.Classic, d, DailyResult{ID: id, Name: id[11:]}); err != nil {
 			b.Fatal(err)
 		}
 		for n := 1; n <= 4; n++ {
-			if err := book.Scored(ctx, daily.Classic, d, id, n, (i*n)%7-3); err != nil {
+			if err := book.Scored(ctx, game.Classic, d, id, n, (i*n)%7-3); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -407,7 +408,7 @@ func BenchmarkDailyBoard(b *testing.B) {
 	defer cancel()
 	b.ResetTimer()
 	for range b.N {
-		bd, err := book.BoardOf(ctx, daily.Classic, d, "key:SHA256:p250")
+		bd, err := book.BoardOf(ctx, game.Classic, d, "key:SHA256:p250")
 		if err != nil || len(bd.Rows) != 500 {
 			b.Fatalf("%d rows, %v", len(bd.Rows), err)
 		}
@@ -428,7 +429,7 @@ func TestForgedDailyValuesAreNotTaken(t *testing.T) {
 	if err := b.Watch(t.Context()); err != nil {
 		t.Fatal(err)
 	}
-	d, g := day(t, "2026-11-24"), daily.Classic
+	d, g := day(t, "2026-11-24"), game.Classic
 	ann := DailyResult{ID: "key:SHA256:ann", Name: "ann"}
 	if err := b.Claim(ctx, g, d, ann); err != nil {
 		t.Fatal(err)

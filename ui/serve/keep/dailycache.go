@@ -8,6 +8,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
+	"okey/game"
 	"okey/game/daily"
 )
 
@@ -46,11 +47,11 @@ type dailyCache struct {
 }
 
 // dayKey is the cache's key of g's day d.
-func dayKey(g daily.Game, d daily.Date) string { return string(g) + "." + d.String() }
+func dayKey(g game.Kind, d daily.Date) string { return string(g) + "." + d.String() }
 
 // results is the cached results of g on d, ok false when the cache
 // cannot say (not live, or a day older than it keeps).
-func (c *dailyCache) results(g daily.Game, d daily.Date) ([]DailyResult, bool) {
+func (c *dailyCache) results(g game.Kind, d daily.Date) ([]DailyResult, bool) {
 	if c == nil {
 		return nil, false
 	}
@@ -69,7 +70,7 @@ func (c *dailyCache) results(g daily.Game, d daily.Date) ([]DailyResult, bool) {
 
 // result is the cached result of key (result.GAME.DATE.ID) of g on d;
 // known is false when the cache cannot say.
-func (c *dailyCache) result(g daily.Game, d daily.Date, key string) (r DailyResult, ok, known bool) {
+func (c *dailyCache) result(g game.Kind, d daily.Date, key string) (r DailyResult, ok, known bool) {
 	if c == nil {
 		return r, false, false
 	}
@@ -96,7 +97,7 @@ func (c *dailyCache) apply(e jetstream.KeyValueEntry) {
 	if len(parts) != 4 {
 		return
 	}
-	g, err := daily.ParseGame(parts[1])
+	g, err := game.ParseKind(parts[1])
 	if err != nil {
 		return
 	}
@@ -110,7 +111,7 @@ func (c *dailyCache) apply(e jetstream.KeyValueEntry) {
 		return
 	}
 	var r DailyResult
-	if c.seal.openJSON(dailyBucket, e.Key(), e.Value(), &r) != nil || len(r.Hands) > g.Hands() {
+	if c.seal.openJSON(dailyBucket, e.Key(), e.Value(), &r) != nil || len(r.Hands) > daily.Hands(g) {
 		delete(c.days[k], e.Key()) // a damaged or forged result is left out, as Results leaves it
 		return
 	}

@@ -8,12 +8,13 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
+	"okey/game"
 	"okey/game/daily"
 )
 
 // waitBoard reads b's board of g on d for me until it is want (the
 // watch brings writes in the background), for up to a minute.
-func waitBoard(t *testing.T, b *DailyBook, g daily.Game, d daily.Date, me string, want DailyBoard) {
+func waitBoard(t *testing.T, b *DailyBook, g game.Kind, d daily.Date, me string, want DailyBoard) {
 	t.Helper()
 	ctx, cancel := EngineCtx()
 	defer cancel()
@@ -31,7 +32,7 @@ func waitBoard(t *testing.T, b *DailyBook, g daily.Game, d daily.Date, me string
 }
 
 // storeBoard is the board of g on d as the store holds it (no cache).
-func storeBoard(t *testing.T, b *DailyBook, g daily.Game, d daily.Date, me string) DailyBoard {
+func storeBoard(t *testing.T, b *DailyBook, g game.Kind, d daily.Date, me string) DailyBoard {
 	t.Helper()
 	ctx, cancel := EngineCtx()
 	defer cancel()
@@ -53,7 +54,7 @@ func TestDailyBoardWatched(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	d, old := day(t, "2026-11-24"), day(t, "2026-11-20")
-	play := func(g daily.Game, d daily.Date, id string, hands ...int) {
+	play := func(g game.Kind, d daily.Date, id string, hands ...int) {
 		t.Helper()
 		wctx, wcancel := EngineCtx()
 		defer wcancel()
@@ -66,49 +67,49 @@ func TestDailyBoardWatched(t *testing.T) {
 			}
 		}
 	}
-	play(daily.Classic, old, "key:old", 1, 2, 3, 4)
-	play(daily.Classic, d, "key:a", 3, -1, 0, 2)
-	play(daily.Classic, d, "key:b", 1)
+	play(game.Classic, old, "key:old", 1, 2, 3, 4)
+	play(game.Classic, d, "key:a", 3, -1, 0, 2)
+	play(game.Classic, d, "key:b", 1)
 	if err := b.Watch(ctx); err != nil {
 		t.Fatal(err)
 	}
-	waitBoard(t, b, daily.Classic, d, "key:b", storeBoard(t, b, daily.Classic, d, "key:b"))
-	if _, ok := b.cache.results(daily.Classic, d); !ok {
+	waitBoard(t, b, game.Classic, d, "key:b", storeBoard(t, b, game.Classic, d, "key:b"))
+	if _, ok := b.cache.results(game.Classic, d); !ok {
 		t.Fatal("the watched book is not live after its first board")
 	}
-	play(daily.Classic, d, "guest:1", 2, 2)
-	play(daily.Okey101, d, "key:a", 80, 120)
+	play(game.Classic, d, "guest:1", 2, 2)
+	play(game.Okey101, d, "key:a", 80, 120)
 	wctx, wcancel := EngineCtx()
 	defer wcancel()
-	if err := b.Scored(wctx, daily.Classic, d, "key:b", 2, 5); err != nil {
+	if err := b.Scored(wctx, game.Classic, d, "key:b", 2, 5); err != nil {
 		t.Fatal(err)
 	}
-	waitBoard(t, b, daily.Classic, d, "key:b", storeBoard(t, b, daily.Classic, d, "key:b"))
-	waitBoard(t, b, daily.Okey101, d, "key:a", storeBoard(t, b, daily.Okey101, d, "key:a"))
+	waitBoard(t, b, game.Classic, d, "key:b", storeBoard(t, b, game.Classic, d, "key:b"))
+	waitBoard(t, b, game.Okey101, d, "key:a", storeBoard(t, b, game.Okey101, d, "key:a"))
 	// A player's own day, as the page reads it: the cache's, the store's.
 	for _, id := range []string{"key:a", "key:b", "guest:1", "key:nobody"} {
-		want, _, wantOK, err := b.Result(wctx, daily.Classic, d, id)
+		want, _, wantOK, err := b.Result(wctx, game.Classic, d, id)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, ok, err := b.Mine(wctx, daily.Classic, d, id)
+		got, ok, err := b.Mine(wctx, game.Classic, d, id)
 		if err != nil || ok != wantOK || !reflect.DeepEqual(got, want) {
 			t.Errorf("%s's day: %+v %v %v, the store's %+v %v", id, got, ok, err, want, wantOK)
 		}
 	}
-	if _, _, known := b.cache.result(daily.Classic, d, resultKey(daily.Classic, d, "key:a")); !known {
+	if _, _, known := b.cache.result(game.Classic, d, resultKey(game.Classic, d, "key:a")); !known {
 		t.Error("the cache does not answer for a player's day")
 	}
-	if bd := storeBoard(t, b, daily.Okey101, d.AddDays(1), ""); len(bd.Rows) != 0 {
+	if bd := storeBoard(t, b, game.Okey101, d.AddDays(1), ""); len(bd.Rows) != 0 {
 		t.Fatalf("a day nobody played: %+v", bd)
 	}
-	waitBoard(t, b, daily.Classic, d.AddDays(1), "", storeBoard(t, b, daily.Classic, d.AddDays(1), ""))
+	waitBoard(t, b, game.Classic, d.AddDays(1), "", storeBoard(t, b, game.Classic, d.AddDays(1), ""))
 	// The old day is out of the cache's days: read from the store.
-	if _, ok := b.cache.results(daily.Classic, old); ok {
+	if _, ok := b.cache.results(game.Classic, old); ok {
 		t.Error("the cache answers for a day older than it keeps")
 	}
-	waitBoard(t, b, daily.Classic, old, "key:old", storeBoard(t, b, daily.Classic, old, "key:old"))
-	if got := storeBoard(t, b, daily.Classic, old, "key:old"); len(got.Rows) != 1 {
+	waitBoard(t, b, game.Classic, old, "key:old", storeBoard(t, b, game.Classic, old, "key:old"))
+	if got := storeBoard(t, b, game.Classic, old, "key:old"); len(got.Rows) != 1 {
 		t.Errorf("the old day's board: %+v", got)
 	}
 }
@@ -123,7 +124,7 @@ func BenchmarkDailyBoardWatched(b *testing.B) {
 		b.Fatal(err)
 	}
 	for end := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
-		if rs, ok := book.cache.results(daily.Classic, d); ok && len(rs) == 500 {
+		if rs, ok := book.cache.results(game.Classic, d); ok && len(rs) == 500 {
 			break
 		}
 		if time.Now().After(end) {
@@ -132,7 +133,7 @@ func BenchmarkDailyBoardWatched(b *testing.B) {
 	}
 	b.ResetTimer()
 	for range b.N {
-		bd, err := book.BoardOf(ctx, daily.Classic, d, "key:SHA256:p250")
+		bd, err := book.BoardOf(ctx, game.Classic, d, "key:SHA256:p250")
 		if err != nil || len(bd.Rows) != 500 {
 			b.Fatalf("%d rows, %v", len(bd.Rows), err)
 		}
@@ -153,7 +154,7 @@ func BenchmarkDailyCacheApply(b *testing.B) {
 	for range b.N {
 		c.apply(e)
 	}
-	if rs, ok := c.results(daily.Classic, day(b, "2026-11-24")); ok || len(rs) != 0 {
+	if rs, ok := c.results(game.Classic, day(b, "2026-11-24")); ok || len(rs) != 0 {
 		b.Fatal("not live, the cache answered")
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
+	"okey/game"
 	"okey/game/daily"
 )
 
@@ -138,13 +139,13 @@ func (b *DailyBook) FirstSeen(ctx context.Context, id string, now time.Time, ear
 	return time.Time{}, fmt.Errorf("keeping when %s was first seen: %w", id, err)
 }
 
-func addrSaltKey(g daily.Game, d daily.Date) string {
+func addrSaltKey(g game.Kind, d daily.Date) string {
 	return "addrsalt." + string(g) + "." + d.String()
 }
 
 // addrKey is the key of addr's start of g's day d: a MAC of the address
 // under the day's salt, which names no address.
-func addrKey(g daily.Game, d daily.Date, salt daily.Secret, addr string) string {
+func addrKey(g game.Kind, d daily.Date, salt daily.Secret, addr string) string {
 	mac := hmac.New(sha256.New, salt[:])
 	mac.Write([]byte(addr))
 	return "addr." + string(g) + "." + d.String() + "." + hex.EncodeToString(mac.Sum(nil)[:16])
@@ -158,7 +159,7 @@ type addrStart struct {
 // AddrFirst is the identity that first started g's day d from addr. With
 // claim it is id when none had (kept now, with a Create: once an
 // address, in the whole cluster); without, "" when none had.
-func (b *DailyBook) AddrFirst(ctx context.Context, g daily.Game, d daily.Date, addr, id string, claim bool, rnd io.Reader) (string, error) {
+func (b *DailyBook) AddrFirst(ctx context.Context, g game.Kind, d daily.Date, addr, id string, claim bool, rnd io.Reader) (string, error) {
 	salt, err := b.secretAt(ctx, addrSaltKey(g, d), rnd)
 	if err != nil {
 		return "", fmt.Errorf("the day's addresses: %w", err)

@@ -10,7 +10,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
-	"okey/game/daily"
+	"okey/game"
 )
 
 // TestDailyStanding: who the board ranks — a key first seen before the
@@ -70,21 +70,21 @@ func TestFirstSeenAndAddrFirstKeptOnceSealed(t *testing.T) {
 
 	d := day(t, "2026-11-25")
 	const addr = "203.0.113.7"
-	if first, err := b.AddrFirst(ctx, daily.Classic, d, addr, "guest:QQQQQRRRRR", false, rand.Reader); err != nil || first != "" {
+	if first, err := b.AddrFirst(ctx, game.Classic, d, addr, "guest:QQQQQRRRRR", false, rand.Reader); err != nil || first != "" {
 		t.Fatalf("asked without claiming: %q, %v", first, err)
 	}
-	if first, err := b.AddrFirst(ctx, daily.Classic, d, addr, "guest:QQQQQRRRRR", true, rand.Reader); err != nil || first != "guest:QQQQQRRRRR" {
+	if first, err := b.AddrFirst(ctx, game.Classic, d, addr, "guest:QQQQQRRRRR", true, rand.Reader); err != nil || first != "guest:QQQQQRRRRR" {
 		t.Fatalf("the first start: %q, %v", first, err)
 	}
 	for _, id := range []string{"key:SHA256:xyzzy", "guest:QQQQQRRRRR"} {
-		if first, err := b.AddrFirst(ctx, daily.Classic, d, addr, id, true, rand.Reader); err != nil || first != "guest:QQQQQRRRRR" {
+		if first, err := b.AddrFirst(ctx, game.Classic, d, addr, id, true, rand.Reader); err != nil || first != "guest:QQQQQRRRRR" {
 			t.Fatalf("%s after the guest: %q, %v", id, first, err)
 		}
 	}
-	if first, err := b.AddrFirst(ctx, daily.Okey101, d, addr, "key:SHA256:xyzzy", true, rand.Reader); err != nil || first != "key:SHA256:xyzzy" {
+	if first, err := b.AddrFirst(ctx, game.Okey101, d, addr, "key:SHA256:xyzzy", true, rand.Reader); err != nil || first != "key:SHA256:xyzzy" {
 		t.Fatalf("101's day from the same address: %q, %v", first, err)
 	}
-	if first, err := b.AddrFirst(ctx, daily.Classic, d, "203.0.113.8", "key:SHA256:xyzzy", true, rand.Reader); err != nil || first != "key:SHA256:xyzzy" {
+	if first, err := b.AddrFirst(ctx, game.Classic, d, "203.0.113.8", "key:SHA256:xyzzy", true, rand.Reader); err != nil || first != "key:SHA256:xyzzy" {
 		t.Fatalf("another address: %q, %v", first, err)
 	}
 

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"okey/game"
 	"okey/game/daily"
 	"okey/ui/serve/internal/servetest"
 )
@@ -183,16 +184,16 @@ func TestDailySealedAgainWhileChanging(t *testing.T) {
 			ctx, cancel := EngineCtx()
 			defer cancel()
 			var err error
-			if made, err = b.Secret(ctx, daily.Classic, d, bytes.NewReader(bytes.Repeat([]byte{7}, 32))); err != nil {
+			if made, err = b.Secret(ctx, game.Classic, d, bytes.NewReader(bytes.Repeat([]byte{7}, 32))); err != nil {
 				t.Fatal(err)
 			}
-			if err := b.KeepRecord(ctx, daily.Classic, d, who, 1, []byte("a hand's record")); err != nil {
+			if err := b.KeepRecord(ctx, game.Classic, d, who, 1, []byte("a hand's record")); err != nil {
 				t.Fatal(err)
 			}
-			if err := b.Claim(ctx, daily.Classic, d, DailyResult{ID: who, Name: "ann"}); err != nil {
+			if err := b.Claim(ctx, game.Classic, d, DailyResult{ID: who, Name: "ann"}); err != nil {
 				t.Fatal(err)
 			}
-			if err := b.SetPar(ctx, daily.Classic, d, []int{1, 2, 3, 4}); err != nil {
+			if err := b.SetPar(ctx, game.Classic, d, []int{1, 2, 3, 4}); err != nil {
 				t.Fatal(err)
 			}
 			if _, err := b.FirstSeen(ctx, who, time.Now(), nil); err != nil {
@@ -214,8 +215,8 @@ func TestDailySealedAgainWhileChanging(t *testing.T) {
 		book(dir, dropped, func(b *DailyBook) {
 			ctx, cancel := EngineCtx()
 			defer cancel()
-			s, err := b.Reveal(ctx, daily.Classic, d, d.AddDays(1))
-			key := recordKey(daily.Classic, d, who, 1)
+			s, err := b.Reveal(ctx, game.Classic, d, d.AddDays(1))
+			key := recordKey(game.Classic, d, who, 1)
 			e, gerr := b.kv.Get(ctx, key)
 			var rec []byte
 			if gerr == nil {
@@ -225,8 +226,8 @@ func TestDailySealedAgainWhileChanging(t *testing.T) {
 			if opened != reseal {
 				t.Errorf("sealed again %v: under the new key alone the secret (%v) and the record (%q, %v) opened: %v", reseal, err, rec, gerr, opened)
 			}
-			_, _, mine, rerr := b.Result(ctx, daily.Classic, d, who)
-			_, parOK, perr := b.Par(ctx, daily.Classic, d)
+			_, _, mine, rerr := b.Result(ctx, game.Classic, d, who)
+			_, parOK, perr := b.Par(ctx, game.Classic, d)
 			_, serr := b.FirstSeen(ctx, who, time.Now(), nil)
 			if others := rerr == nil && mine && perr == nil && parOK && serr == nil; others != reseal {
 				t.Errorf("sealed again %v: under the new key alone the result (%v), the par (%v) and the key first seen (%v) opened: %v", reseal, rerr, perr, serr, others)

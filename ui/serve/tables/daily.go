@@ -9,6 +9,7 @@ import (
 	"slices"
 	"time"
 
+	"okey/game"
 	"okey/game/daily"
 	"okey/ui/seatmsg"
 )
@@ -55,9 +56,9 @@ func NewDailyPlan(set daily.Set, c daily.Commitment, player string) *DailyPlan {
 
 // DailyConfig is the Config of a daily table of game (classic, 101) for
 // plan: the daily's rules, hard bots, no turn timer, private.
-func DailyConfig(g daily.Game, plan *DailyPlan, code string) Config {
+func DailyConfig(g game.Kind, plan *DailyPlan, code string) Config {
 	rules := daily.ClassicRules().String()
-	if g == daily.Okey101 {
+	if g == game.Okey101 {
 		rules = daily.Rules101().String()
 	}
 	return Config{Game: string(g), Rules: rules, Levels: [4]string{"hard", "hard", "hard", "hard"}, Code: code, Daily: plan}
@@ -85,15 +86,15 @@ var (
 )
 
 // check reports what is wrong with a plan.
-func (p *DailyPlan) check(game string) error {
-	g, err := daily.ParseGame(game)
+func (p *DailyPlan) check(name string) error {
+	g, err := game.ParseKind(name)
 	if err != nil {
 		return err
 	}
 	if _, err := daily.ParseDate(p.Date); err != nil {
 		return err
 	}
-	if len(p.Seeds) != g.Hands() || len(p.BotKeys) != g.Hands() || p.Player == "" || len(p.Commit) != 64 {
+	if len(p.Seeds) != daily.Hands(g) || len(p.BotKeys) != daily.Hands(g) || p.Player == "" || len(p.Commit) != 64 {
 		return fmt.Errorf("a daily of %s: %d hands, %d bots' keys, player %q", g, len(p.Seeds), len(p.BotKeys), p.Player)
 	}
 	return nil
@@ -210,18 +211,18 @@ func (t *Table) nextDaily() error {
 // the same questions to the same bots, seeded as the table seeds them —
 // so that a player's score and par differ only by the player's own
 // play. One score a hand, in par's measure (bots/par).
-func DailyPar(ctx context.Context, game string, plan *DailyPlan) ([]int, error) {
-	k, ok := FindKind(game)
+func DailyPar(ctx context.Context, name string, plan *DailyPlan) ([]int, error) {
+	k, ok := FindKind(name)
 	if !ok {
-		return nil, fmt.Errorf("game %q: not offered here", game)
+		return nil, fmt.Errorf("game %q: not offered here", name)
 	}
-	if err := plan.check(game); err != nil {
+	if err := plan.check(name); err != nil {
 		return nil, err
 	}
-	cfg := DailyConfig(daily.Game(game), plan, "")
+	cfg := DailyConfig(game.Kind(name), plan, "")
 	out := make([]int, len(plan.Seeds))
 	for i, seed := range plan.Seeds {
-		ref, err := k.newReferee(cfg.Rules, seed, plan.dailyMeta(game, i))
+		ref, err := k.newReferee(cfg.Rules, seed, plan.dailyMeta(name, i))
 		if err != nil {
 			return nil, err
 		}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/daily"
 	"okey/game/okey101"
@@ -20,7 +21,7 @@ import (
 
 // dailyTable is a daily table of g for player "key:A", driven by hand,
 // its scores collected.
-func dailyTable(t *testing.T, g daily.Game) (*Table, daily.Set, *[]DailyScore) {
+func dailyTable(t *testing.T, g game.Kind) (*Table, daily.Set, *[]DailyScore) {
 	t.Helper()
 	tb, set, scores, sv := dailyTableSaved(t, g, func([]byte, []byte) error { return nil })
 	t.Cleanup(sv.flush)
@@ -29,7 +30,7 @@ func dailyTable(t *testing.T, g daily.Game) (*Table, daily.Set, *[]DailyScore) {
 
 // dailyTableSaved is dailyTable with its saver's writes handed to write;
 // the caller flushes the saver.
-func dailyTableSaved(t *testing.T, g daily.Game, write func(table, record []byte) error) (*Table, daily.Set, *[]DailyScore, *Saver) {
+func dailyTableSaved(t *testing.T, g game.Kind, write func(table, record []byte) error) (*Table, daily.Set, *[]DailyScore, *Saver) {
 	t.Helper()
 	d, _ := daily.ParseDate("2026-11-24")
 	var sec daily.Secret
@@ -65,7 +66,7 @@ func dailyTableSaved(t *testing.T, g daily.Game, write func(table, record []byte
 func TestDailyTableRestored(t *testing.T) {
 	var mu sync.Mutex
 	var entry, record []byte
-	tb, set, scores, sv := dailyTableSaved(t, daily.Classic, func(e, r []byte) error {
+	tb, set, scores, sv := dailyTableSaved(t, game.Classic, func(e, r []byte) error {
 		mu.Lock()
 		defer mu.Unlock()
 		if e != nil { // nil: the entry as last written
@@ -123,7 +124,7 @@ func TestDailyTableRestored(t *testing.T) {
 // done and the table is empty. The commitment shown is the day's, and
 // no seed is ever shown.
 func TestDailyTablePlaysTheDay(t *testing.T) {
-	for _, g := range daily.Games {
+	for _, g := range game.Kinds() {
 		t.Run(string(g), func(t *testing.T) {
 			t.Parallel()
 			tb, _, scores := dailyTable(t, g)
@@ -158,8 +159,8 @@ func TestDailyTablePlaysTheDay(t *testing.T) {
 					botMove(t, tb)
 				}
 			}
-			if len(*scores) != g.Hands() {
-				t.Fatalf("%d hands scored, want %d", len(*scores), g.Hands())
+			if len(*scores) != daily.Hands(g) {
+				t.Fatalf("%d hands scored, want %d", len(*scores), daily.Hands(g))
 			}
 			select {
 			case m := <-ann.Box:
@@ -192,7 +193,7 @@ func TestDailyTablePlaysTheDay(t *testing.T) {
 				}
 				var n daily.ServedHand
 				var err error
-				if g == daily.Classic {
+				if g == game.Classic {
 					rec, perr := classic.ParseRecord(s.Record)
 					if perr != nil {
 						t.Fatal(perr)
@@ -228,7 +229,7 @@ func TestDailyTableLeftAndResumed(t *testing.T) {
 	for _, gone := range []bool{false, true} {
 		t.Run(fmt.Sprintf("gone=%v", gone), func(t *testing.T) {
 			t.Parallel()
-			tb, set, scores := dailyTable(t, daily.Classic)
+			tb, set, scores := dailyTable(t, game.Classic)
 			clock := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
 			tb.Opt.Now = func() time.Time { return clock }
 			join := func() *Member {

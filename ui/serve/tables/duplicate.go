@@ -64,11 +64,11 @@ var ErrDuplicate = errors.New("duplicate table")
 
 // check reports what is wrong with a plan for a table of game and
 // rules.
-func (p *DuplicatePlan) check(game, rules string) error {
+func (p *DuplicatePlan) check(name, rules string) error {
 	if p.Deals < 1 || p.Deals > MaxDuplicateDeals {
 		return fmt.Errorf("%w: %d deals, want 1 to %d", ErrDuplicate, p.Deals, MaxDuplicateDeals)
 	}
-	if game == okey101.GameName {
+	if name == string(game.Okey101) {
 		r, err := okey101.ParseRules(rules)
 		if err != nil {
 			return err
@@ -83,8 +83,8 @@ func (p *DuplicatePlan) check(game, rules string) error {
 // DuplicateRules are rules made fit for a duplicate table of game: a
 // 101 hand is a match of one hand (its result the match's), classic's
 // rules stay (its hand is the first of a match, which the table ends).
-func DuplicateRules(game, rules string) (string, error) {
-	if game != okey101.GameName {
+func DuplicateRules(name, rules string) (string, error) {
+	if name != string(game.Okey101) {
 		return rules, nil
 	}
 	r, err := okey101.ParseRules(rules)
@@ -257,13 +257,13 @@ func (t *Table) played() []dup.Played {
 // DuplicateScores are a duplicate table's scores over played: each
 // player's duplicate score (the deals played all four times) and usual
 // total (a 101 total's sign turned back: less is better).
-func DuplicateScores(game string, played []dup.Played) ([dup.Seats]dup.Quarters, [dup.Seats]int, error) {
+func DuplicateScores(name string, played []dup.Played) ([dup.Seats]dup.Quarters, [dup.Seats]int, error) {
 	score, err := dup.Score(played, false)
 	if err != nil {
 		return score, [dup.Seats]int{}, err
 	}
 	totals := dup.Totals(played)
-	if game == okey101.GameName {
+	if name == string(game.Okey101) {
 		for p := range totals {
 			totals[p] = -totals[p]
 		}

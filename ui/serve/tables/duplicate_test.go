@@ -11,6 +11,7 @@ import (
 	"time"
 
 	bdup "okey/bots/duplicate"
+	"okey/game"
 	"okey/game/classic"
 	dup "okey/game/duplicate"
 	"okey/game/okey101"
@@ -116,7 +117,7 @@ func TestDuplicateTablePlaysThePlan(t *testing.T) {
 	for _, c := range []struct {
 		game  string
 		deals int
-	}{{"classic", 2}, {okey101.GameName, 1}} {
+	}{{"classic", 2}, {string(game.Okey101), 1}} {
 		t.Run(c.game, func(t *testing.T) {
 			t.Parallel()
 			tb, sv, ann, bob := dupTable(t, c.game, c.deals, func([]byte, []byte) error { return nil })
@@ -218,7 +219,7 @@ func TestDuplicateTablePlaysThePlan(t *testing.T) {
 			sum := 0
 			for p := range 4 {
 				want := totals[p]
-				if c.game == okey101.GameName {
+				if c.game == string(game.Okey101) {
 					want = -want
 				}
 				if last.Score[p] != int(score[p]) || last.Totals[p] != want {
@@ -334,7 +335,7 @@ func TestDuplicateTableRestored(t *testing.T) {
 func TestDuplicatePlanChecked(t *testing.T) {
 	t.Parallel()
 	lv := [4]string{"easy", "easy", "easy", "easy"}
-	r101, err := DuplicateRules(okey101.GameName, "hands=3")
+	r101, err := DuplicateRules(string(game.Okey101), "hands=3")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -346,8 +347,8 @@ func TestDuplicatePlanChecked(t *testing.T) {
 		{Config{Game: "classic", Rules: "default", Levels: lv, Duplicate: &DuplicatePlan{Deals: 4}}, true},
 		{Config{Game: "classic", Rules: "default", Levels: lv, Duplicate: &DuplicatePlan{Deals: 0}}, false},
 		{Config{Game: "classic", Rules: "default", Levels: lv, Duplicate: &DuplicatePlan{Deals: 5}}, false},
-		{Config{Game: okey101.GameName, Rules: "hands=3", Levels: lv, Duplicate: &DuplicatePlan{Deals: 1}}, false},
-		{Config{Game: okey101.GameName, Rules: r101, Levels: lv, Duplicate: &DuplicatePlan{Deals: 2}}, true},
+		{Config{Game: string(game.Okey101), Rules: "hands=3", Levels: lv, Duplicate: &DuplicatePlan{Deals: 1}}, false},
+		{Config{Game: string(game.Okey101), Rules: r101, Levels: lv, Duplicate: &DuplicatePlan{Deals: 2}}, true},
 	} {
 		if err := c.cfg.Check(); (err == nil) != c.ok {
 			t.Errorf("%s %q, %d deals: %v", c.cfg.Game, c.cfg.Rules, c.cfg.Duplicate.Deals, err)
@@ -360,7 +361,7 @@ func TestDuplicatePlanChecked(t *testing.T) {
 // n, and the plan moves on once all who are there have pressed it.
 func TestDuplicate101MovesOnWhenAllReady(t *testing.T) {
 	t.Parallel()
-	tb, sv, ann, bob := dupTable(t, okey101.GameName, 1, func([]byte, []byte) error { return nil })
+	tb, sv, ann, bob := dupTable(t, string(game.Okey101), 1, func([]byte, []byte) error { return nil })
 	t.Cleanup(sv.flush)
 	playDup(t, tb, tb.dupOver)
 	if st, _ := tb.Ref.Stage(); st != stMatchOver || tb.dupIdx != 0 {

@@ -109,9 +109,9 @@ type GameKind struct {
 // table core knows no screen.)
 func GameKinds() []GameKind {
 	return []GameKind{
-		kindOf("classic", []string{"default", "simple", "points=10", "one_colour_double", "partners", "leave_at_zero", "simple104"},
+		kindOf(string(game.Classic), []string{"default", "simple", "points=10", "one_colour_double", "partners", "leave_at_zero", "simple104"},
 			classic.ParseRules, classic.NewGame, classic.ParseRecord, classic.Record.Replay, newRefereeClassic),
-		kindOf(okey101.GameName, []string{"default", "hands=3", "partners", "progressive", "okey_pair", "islek=off"},
+		kindOf(string(game.Okey101), []string{"default", "hands=3", "partners", "progressive", "okey_pair", "islek=off"},
 			okey101.ParseRules, okey101.NewGame, okey101.ParseRecord, okey101.Record.Replay, newReferee101),
 	}
 }

@@ -8,10 +8,10 @@ import (
 
 	"okey/bots/bots101"
 	"okey/bots/botsclassic"
+	"okey/bots/decide101"
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
-	"okey/ui/play101/decide"
 	"okey/ui/seatmsg"
 )
 
@@ -160,7 +160,7 @@ func (r *referee101) PlainMove(seat int) (any, bool) {
 	v := st.View(seat)
 	var try []okey101.Action
 	var sv meld.Solver
-	if a, ok := decide.PlainAction(&v, &sv); ok {
+	if a, ok := decide101.PlainAction(&v, &sv); ok {
 		try = append(try, a)
 	}
 	return firstLegal(append(try, v.SimpleActions()...), func(a okey101.Action) bool {

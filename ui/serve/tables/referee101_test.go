@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"okey/game"
 	"okey/game/okey101"
 	"okey/ui/seatmsg"
 )
@@ -88,7 +89,7 @@ func TestSeat101UpdateIsTheSeatsViewAlone(t *testing.T) {
 // before (the record grows) and says why; the next hand is the table's
 // to deal; a restored referee is the same match.
 func TestReferee101TakesIntents(t *testing.T) {
-	k, ok := FindKind(okey101.GameName)
+	k, ok := FindKind(string(game.Okey101))
 	if !ok {
 		t.Fatal("101 is not offered")
 	}

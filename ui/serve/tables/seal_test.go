@@ -19,9 +19,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/fair"
-	"okey/game/okey101"
 	"okey/ui"
 	"okey/ui/cli"
 	"okey/ui/i18n"
@@ -238,7 +238,7 @@ func TestSealStaysSecretUntilTheEnd(t *testing.T) {
 			// (enter pressed the moment the last hand's page came: no
 			// settling).
 			newScreen := ui.NewSeat
-			if tc.game == okey101.GameName {
+			if tc.game == string(game.Okey101) {
 				newScreen = ui.NewSeat101
 			}
 			scr, err := newScreen(ui.SeatOptions{Lang: "tr", Seat: 0, Send: func(seatmsg.Intent) bool { return true }, NoColor: true,

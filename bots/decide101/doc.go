@@ -1,4 +1,4 @@
-// Package decide is what a seat's view of Okey 101 alone decides, with
+// Package decide101 is what a seat's view of Okey 101 alone decides, with
 // no table and no screen: the seats' players (Player, the levels a table
 // seats as a Source, a seat's bot seeded per decision), the plain
 // player (the stand-in for a bot that fails, and a served table's) with
@@ -11,6 +11,8 @@
 //	plain.go  Plain, PlainAction, AnyAction, the discard advised, Costs
 //	hint.go   Hint, Facts, the plan's steps (AfterSteps), TakeFacts
 //
-// It imports the referee of 101 (game/okey101, game/okey101/meld, game/tile)
-// and the bots of 101, and nothing of ui.
-package decide
+// It lives with the bots because it has no screen: the app's table and
+// a served table's referee both ask it. It imports the referee of 101
+// (game/okey101, game/okey101/meld, game/tile), the bots and the coach,
+// and nothing of ui.
+package decide101

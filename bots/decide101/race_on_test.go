@@ -1,6 +1,6 @@
 //go:build race
 
-package decide
+package decide101
 
 // raceOn is set when the race detector is on: the heavy checks then run
 // at a fraction of their -short size, or leave their judging to the run

@@ -18,7 +18,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// The commands as careful as the table (issue 42): one exit rule, every
+// The commands as careful as the table: one exit rule, every
 // failure in the player's language on one line on stderr, reports on
 // stdout, a failed write a failure.
 
@@ -101,8 +101,8 @@ var english = regexp.MustCompile(`(?i)\b(the|cannot|not|verified|hands?|match|re
 // Every runtime failure of every command, in English and in Turkish
 // (--lang tr and LANG=tr_TR.UTF-8): one line on stderr, nothing on
 // stdout, exit 1, the command's name first, no Go error text without a
-// sentence of ours; in Turkish no English word (issue 42, point 2:
-// verify, review, dirs, sim, serve were English under --lang tr).
+// sentence of ours; in Turkish no English word (verify,
+// review, dirs, sim and serve were once English under --lang tr).
 func TestRuntimeFailuresInThePlayersLanguage(t *testing.T) {
 	dir := t.TempDir()
 	missing := filepath.Join(dir, "missing.okey")

@@ -1,4 +1,4 @@
-package decide
+package decide101
 
 import (
 	"context"
@@ -15,7 +15,7 @@ import (
 )
 
 // TestHintPlansCanBeFollowed is the hint's promise, played: in 16 hands
-// (8 with -short, OKEY_PLANS=N for more) the player at seat 0 follows every hint
+// (OKEY_PLANS=N for more) the player at seat 0 follows every hint
 // to the letter against three normal bots, under the default rules and
 // under the house rules. Every step of every hint must be legal when it
 // is taken (so no tile is used twice), its discard must cost 101 only
@@ -27,12 +27,15 @@ import (
 // CI's ten minutes on two busy cores (28 took 116 s of this binary's 159
 // on a quiet machine, 2026-11-25, and CI on a clean clone 12 min 53 s;
 // 64 once took 170 s); OKEY_PLANS asks for more. Each of the four rule
-// sets is still played four times.
+// sets is still played four times. The quick suite (-short) leaves it to
+// the whole one: a hint is the judge's, a few tenths of a second each,
+// and fewer hands than these finish none (8 hands of seeds 7000… did
+// not), so the check that a finishing hint finishes would go untried.
 func TestHintPlansCanBeFollowed(t *testing.T) {
-	hands := 16
-	if testing.Short() {
-		hands = 8
+	if testing.Short() && os.Getenv("OKEY_PLANS") == "" {
+		t.Skip("the whole suite follows the hint's plans (16 hands); -short leaves it")
 	}
+	hands := 16
 	if s := os.Getenv("OKEY_PLANS"); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 1 {
@@ -115,7 +118,7 @@ func TestHintPlansCanBeFollowed(t *testing.T) {
 				}
 				s = n
 				steps++
-				// The plan holds (issue 41, point 5): asked again after one
+				// The plan holds: asked again after one
 				// of its own steps that brought no news, the hint is the
 				// rest of it.
 				if i+1 < len(f.Plan) && a.Kind != okey101.ActDraw && s.Phase() == game.Playing {

@@ -1,4 +1,4 @@
-package decide
+package decide101
 
 import (
 	"context"

@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"okey/game/record"
 )
 
 // endless is a reader that gives head, then line over and over, for
@@ -36,13 +38,13 @@ func (e *endless) Read(p []byte) (int, error) {
 
 // okey verify and okey review stop at the first line that cannot belong
 // to the match, having read what the match is and little more — not the
-// whole input (issue 42, point 8: a 60 MB record of well-formed moves
+// whole input (before they streamed, a 60 MB record of well-formed moves
 // took 31.7 s and 549 MB; review read 100 MB of junk before refusing
 // line 1). The inputs here never end: a command that read to the end
 // would never return.
 func TestRecordStreamStopsAtTheFirstLineThatCannotBelong(t *testing.T) {
 	classic, o101, _ := servedRecords(t)
-	slack := 2*replayBatch + 128<<10 // a batch read ahead, the reader's buffer
+	slack := 2*record.ReadBatch + 128<<10 // a batch read ahead, the reader's buffer
 	for _, c := range []struct {
 		name     string
 		head     []byte
@@ -82,19 +84,19 @@ func TestReadRecordKeepsAWholeRecord(t *testing.T) {
 	for _, rec := range [][]byte{classic, o101} {
 		for _, tail := range []string{"", "\n\n", "\r\n"} {
 			b := append(bytes.Clone(rec), tail...)
-			got, err := readRecord(bytes.NewReader(b))
+			got, err := record.Read(bytes.NewReader(b), follower)
 			if err != nil || !bytes.Equal(got, rec) {
 				t.Errorf("tail %q: %v, %d bytes of %d", tail, err, len(got), len(rec))
 			}
 		}
 		// A record without its last newline is the same record.
-		got, err := readRecord(bytes.NewReader(rec[:len(rec)-1]))
+		got, err := record.Read(bytes.NewReader(rec[:len(rec)-1]), follower)
 		if err != nil || !bytes.Equal(got, rec) {
 			t.Errorf("no final newline: %v", err)
 		}
 	}
 	// A read error is said as one.
-	if _, err := readRecord(io.MultiReader(strings.NewReader(`{"okey":"record"`), errReader{})); err == nil || !errors.Is(err, errBroken) {
+	if _, err := record.Read(io.MultiReader(strings.NewReader(`{"okey":"record"`), errReader{}), follower); err == nil || !errors.Is(err, errBroken) {
 		t.Errorf("read error: %v", err)
 	}
 }
