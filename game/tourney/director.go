@@ -47,6 +47,10 @@ type Config struct {
 	// Duplicate: every table of a Swiss round plays the same deals (one
 	// secret seed a round, committed before it and shown after).
 	Duplicate bool
+	// Partners: 101's eşli — the entrants are teams of two (the server
+	// forms them), each team at two seats facing each other, with one
+	// score.
+	Partners bool
 }
 
 // Errors a tournament's director refuses with.
@@ -70,6 +74,8 @@ func (c Config) Check() error {
 		return fmt.Errorf("%d Swiss rounds: %w", c.Rounds, ErrConfig)
 	case c.Kind == Arena && c.Duplicate:
 		return fmt.Errorf("duplicate deals need rounds, not an arena: %w", ErrConfig)
+	case c.Partners && c.Game != "101":
+		return fmt.Errorf("partners are a 101 option, not %q's: %w", c.Game, ErrConfig)
 	}
 	return nil
 }
@@ -189,16 +195,19 @@ func (t *Tournament) Ended(n int, places [4]int, forfeit [4]bool, now time.Time)
 	if _, err := Worth(places); err != nil {
 		return nil, fmt.Errorf("table %d: %w", n, err)
 	}
+	if t.Config.Partners && (places[0] != places[2] || places[1] != places[3]) {
+		return nil, fmt.Errorf("table %d: partners' places %v: %w", n, places, ErrPlaces)
+	}
 	t.Playing = slices.Delete(t.Playing, i, i+1)
 	t.Matches = append(t.Matches, m)
 	if t.Config.Kind == Arena && t.Phase == Running {
 		for _, id := range p.Players {
-			if id == Bot || t.Joined[id].Left {
-				continue
+			if id == Bot || t.Joined[id].Left || t.waiting(id) {
+				continue // a bot, one who left, a team's second seat
 			}
 			var last []string
 			for _, o := range p.Players {
-				if o != id && o != Bot {
+				if o != id && o != Bot && !slices.Contains(last, o) {
 					last = append(last, o)
 				}
 			}
@@ -240,7 +249,7 @@ func (t *Tournament) tickArena(now time.Time) []Start {
 		}
 		return nil
 	}
-	tables, still := PairArena(t.Pool, now, t.Config.BotWait)
+	tables, still := PairArena(t.Pool, now, t.Config.BotWait, t.Config.Partners)
 	t.Pool = still
 	out := make([]Start, len(tables))
 	for i, tb := range tables {
@@ -269,7 +278,7 @@ func (t *Tournament) tickSwiss() []Start {
 		return nil
 	}
 	t.Round++
-	tables := PairSwiss(order, MetIn(t.Matches))
+	tables := PairSwiss(order, MetIn(t.Matches), t.Config.Partners)
 	out := make([]Start, len(tables))
 	for i, tb := range tables {
 		out[i] = Start{Round: t.Round, Players: tb}

@@ -18,7 +18,9 @@ const Bot = ""
 // Match is one match of a tournament as its record ends it: the
 // players at its four seats (Bot for a bot) and their places. Forfeit
 // marks the seats whose player did not come back in time (a Swiss
-// round): a bot played for them, and they score nothing for it.
+// round): a bot played for them, and they score nothing for it. In
+// partners a team's id is at two seats facing each other, which share
+// a place: the team scores once, what that place is worth.
 type Match struct {
 	Round   int // the Swiss round, from 1; 0 in an arena
 	Players [4]string
@@ -81,8 +83,8 @@ func Standings(rules Rules, joined map[string]int, matches []Match) ([]Standing,
 			return nil, fmt.Errorf("match %d: %w", n+1, err)
 		}
 		for seat, id := range m.Players {
-			if id == Bot {
-				continue
+			if id == Bot || slices.Index(m.Players[:], id) < seat {
+				continue // a bot, or a team's second seat
 			}
 			s := line(id)
 			s.Matches++
@@ -106,11 +108,11 @@ func Standings(rules Rules, joined map[string]int, matches []Match) ([]Standing,
 	// Buchholz: each match's others at their final points.
 	for _, m := range matches {
 		for seat, id := range m.Players {
-			if id == Bot {
+			if id == Bot || slices.Index(m.Players[:], id) < seat {
 				continue
 			}
 			for o, oid := range m.Players {
-				if o != seat && oid != Bot {
+				if oid != id && oid != Bot && slices.Index(m.Players[:], oid) == o {
 					by[id].Opponents += by[oid].Points
 				}
 			}

@@ -5,14 +5,14 @@ import "slices"
 // Met counts how many times two players have sat at one table.
 type Met map[[2]string]int
 
-// MetIn counts the meetings of every two players in matches (bots meet
-// nobody).
+// MetIn counts the meetings of every two players (or teams) in matches
+// (bots meet nobody; a team's two seats are one).
 func MetIn(matches []Match) Met {
 	met := Met{}
 	for _, m := range matches {
 		for i, a := range m.Players {
 			for _, b := range m.Players[i+1:] {
-				if a != Bot && b != Bot {
+				if a != Bot && b != Bot && a != b {
 					met[pair(a, b)]++
 				}
 			}
@@ -28,15 +28,15 @@ func pair(a, b string) [2]string {
 	return [2]string{a, b}
 }
 
-// Sizes is how many players each table of a round seats: as many
-// tables as four-player tables need, the players spread over them so
-// that no table has more than one bot more than another, the full
-// tables first (the top of the standings plays without bots).
-func Sizes(players int) []int {
+// Sizes is how many players (in partners, teams) each table of a round
+// seats: as many tables as full tables need, the players spread over
+// them so that no table has more than one bot more than another, the
+// full tables first (the top of the standings plays without bots).
+func Sizes(players int, partners bool) []int {
 	if players <= 0 {
 		return nil
 	}
-	n := (players + 3) / 4
+	n := (players + per(partners) - 1) / per(partners)
 	sizes := make([]int, n)
 	for i := range sizes {
 		sizes[i] = players / n
@@ -57,11 +57,11 @@ const window = 8
 // ones who have met least (each pair that met before counts its
 // meetings), and among those the closest in order. Tables are Sizes
 // large; the empty seats are bots'. Players who left (not in order)
-// are not paired.
-func PairSwiss(order []string, met Met) []Table {
+// are not paired. In partners the units are teams, two a table.
+func PairSwiss(order []string, met Met, partners bool) []Table {
 	left := slices.Clone(order)
 	var tables []Table
-	for _, size := range Sizes(len(order)) {
+	for _, size := range Sizes(len(order), partners) {
 		first := left[0]
 		cand := left[1:min(len(left), 1+window)]
 		best, bestCost, bestDist := []int(nil), -1, 0
@@ -90,14 +90,13 @@ func PairSwiss(order []string, met Met) []Table {
 			}
 		}
 		pick(0, nil)
-		var t Table
-		t[0] = first
+		units := []string{first}
 		taken := map[string]bool{first: true}
-		for i, c := range best {
-			t[i+1] = cand[c]
+		for _, c := range best {
+			units = append(units, cand[c])
 			taken[cand[c]] = true
 		}
-		tables = append(tables, t)
+		tables = append(tables, seatAll(units, partners))
 		left = slices.DeleteFunc(left, func(id string) bool { return taken[id] })
 	}
 	return tables

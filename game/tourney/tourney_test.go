@@ -146,7 +146,7 @@ func TestPairArena(t *testing.T) {
 		w("mid2", 5, 1500, time.Second), w("top4", 10, 1500, time.Second), w("late", 0, 1400, time.Second),
 	}
 	keep := slices.Clone(pool)
-	tables, still := PairArena(pool, now, time.Minute)
+	tables, still := PairArena(pool, now, time.Minute, false)
 	if !slices.Equal(tables, []Table{{"top1", "top2", "top3", "top4"}, {"mid1", "mid2", "low2", "low1"}}) {
 		t.Errorf("tables %v: want the four best together, then the next four", tables)
 	}
@@ -163,31 +163,31 @@ func TestPairArena(t *testing.T) {
 		w("c", 2, 0, time.Second, "a", "b", "d"), w("d", 1, 0, time.Second, "a", "b", "c"),
 		w("e", 0, 0, time.Second),
 	}
-	tables, still = PairArena(same, now, time.Minute)
+	tables, still = PairArena(same, now, time.Minute, false)
 	if !slices.Equal(tables, []Table{{"a", "b", "c", "e"}}) || len(still) != 1 || still[0].Player != "d" {
 		t.Errorf("the same four again: %v, still %v; want a, b, c with e, d waiting", tables, still)
 	}
 	// Alone, they sit together again rather than wait.
-	if tables, _ = PairArena(same[:4], now, time.Minute); len(tables) != 1 {
+	if tables, _ = PairArena(same[:4], now, time.Minute, false); len(tables) != 1 {
 		t.Errorf("four who just met, alone in the pool: %v, want seated", tables)
 	}
 	// Fewer than four: they wait, until one has waited the bot wait.
 	two := []Waiting{w("x", 0, 0, 30*time.Second), w("y", 0, 0, 59*time.Second)}
-	if tables, still = PairArena(two, now, time.Minute); len(tables) != 0 || len(still) != 2 {
+	if tables, still = PairArena(two, now, time.Minute, false); len(tables) != 0 || len(still) != 2 {
 		t.Errorf("two waiting under a minute: tables %v", tables)
 	}
 	two[1].Since = now.Add(-time.Minute)
-	if tables, still = PairArena(two, now, time.Minute); len(still) != 0 || tables[0] != (Table{"y", "x", Bot, Bot}) {
+	if tables, still = PairArena(two, now, time.Minute, false); len(still) != 0 || tables[0] != (Table{"y", "x", Bot, Bot}) {
 		t.Errorf("two waiting, one a minute: tables %v, still %v; want them with two bots", tables, still)
 	}
-	if tables, _ = PairArena(two, now, 0); len(tables) != 0 {
+	if tables, _ = PairArena(two, now, 0, false); len(tables) != 0 {
 		t.Errorf("no bots in this arena: %v", tables)
 	}
 }
 
 func TestSizes(t *testing.T) {
 	for n, want := range map[int][]int{0: nil, 1: {1}, 4: {4}, 5: {3, 2}, 8: {4, 4}, 9: {3, 3, 3}, 10: {4, 3, 3}, 13: {4, 3, 3, 3}, 16: {4, 4, 4, 4}} {
-		if got := Sizes(n); !slices.Equal(got, want) {
+		if got := Sizes(n, false); !slices.Equal(got, want) {
 			t.Errorf("Sizes(%d) = %v, want %v", n, got, want)
 		}
 	}
@@ -202,7 +202,7 @@ func TestPairSwissAvoidsRepeats(t *testing.T) {
 		t.Fatalf("meetings %v", met)
 	}
 	order := []string{"1", "5", "2", "6", "3", "7", "4", "8"}
-	tables := PairSwiss(order, met)
+	tables := PairSwiss(order, met, false)
 	seen := map[string]bool{}
 	for _, tb := range tables {
 		fromFirst := 0
@@ -223,7 +223,7 @@ func TestPairSwissAvoidsRepeats(t *testing.T) {
 		t.Errorf("the leader does not head the first table: %v", tables)
 	}
 	// Nine players: three tables of three, a bot at each.
-	nine := PairSwiss([]string{"a", "b", "c", "d", "e", "f", "g", "h", "i"}, Met{})
+	nine := PairSwiss([]string{"a", "b", "c", "d", "e", "f", "g", "h", "i"}, Met{}, false)
 	if len(nine) != 3 {
 		t.Fatalf("nine players: %v", nine)
 	}
@@ -266,5 +266,47 @@ func TestFieldScores(t *testing.T) {
 	twice := [][4]Seat{{{"a", 1}, {"a", 0}, {"c", 0}, {"d", 0}}}
 	if _, err := FieldScores(twice); err == nil {
 		t.Error("a player at two seats of a deal scored")
+	}
+}
+
+// In partners (101's eşli) the units are teams of two, each at two
+// seats facing each other: a table seats two teams, a team scores once
+// a match, what its shared place is worth, and meets only the other.
+func TestPartners(t *testing.T) {
+	now := time.Date(2026, 11, 25, 20, 0, 0, 0, time.UTC)
+	var pool []Waiting
+	for i, id := range []string{"A", "B", "C", "D", "E"} {
+		pool = append(pool, Waiting{Player: id, Points: Points(10-i) * Twelfths, Since: now})
+	}
+	tables, still := PairArena(pool, now, time.Minute, true)
+	if !slices.Equal(tables, []Table{{"A", "B", "A", "B"}, {"C", "D", "C", "D"}}) || len(still) != 1 {
+		t.Fatalf("five teams: %v, still %v; want two tables of two teams facing, one waiting", tables, still)
+	}
+	still[0].Since = now.Add(-time.Minute)
+	if tables, _ = PairArena(still, now, time.Minute, true); tables[0] != (Table{"E", Bot, "E", Bot}) {
+		t.Errorf("a team alone after the bot wait: %v", tables)
+	}
+	if got := Sizes(5, true); !slices.Equal(got, []int{2, 2, 1}) {
+		t.Errorf("Sizes(5 teams) = %v", got)
+	}
+	swiss := PairSwiss([]string{"A", "B", "C"}, Met{}, true)
+	if !slices.Equal(swiss, []Table{{"A", "B", "A", "B"}, {"C", Bot, "C", Bot}}) {
+		t.Errorf("three teams in a Swiss round: %v", swiss)
+	}
+	m := Match{Players: Table{"A", "B", "A", "B"}, Places: [4]int{1, 3, 1, 3}}
+	st, err := Standings(Rules{}, nil, []Match{m})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := line(t, st, "A"), line(t, st, "B")
+	if a.Points != 3*Twelfths || a.Matches != 1 || a.Wins != 1 || b.Points != Twelfths/2 || b.Matches != 1 {
+		t.Errorf("a team's match: A %+v, B %+v; want 3 and 0.5 points, one match each", a, b)
+	}
+	if a.Opponents != b.Points || b.Opponents != a.Points {
+		t.Errorf("the tie-break counts the other team once: A %v, B %v", a.Opponents, b.Opponents)
+	}
+	if met := MetIn([]Match{m}); met[pair("A", "A")] != 0 || met[pair("A", "B")] != 4 {
+		// A at seats 0 and 2 meets B at seats 1 and 3: four seat pairs.
+		t.Errorf("meetings %v", met)
 	}
 }
