@@ -14,8 +14,9 @@ import (
 )
 
 // followHands is the number of hands a hint-following test plays: env
-// names a variable that sets it (the full size of issue 41: 200 classic
-// hands, 100 of 101), else short under -short and full otherwise.
+// names a variable that sets it (the full size of the study in
+// docs/review.md: 200 classic hands, 100 of 101), else short under -short
+// and full otherwise.
 func followHands(t *testing.T, env string, short, full int) int {
 	t.Helper()
 	if s := os.Getenv(env); s != "" {
@@ -134,16 +135,17 @@ func meanCI(xs []float64) (mean, half float64) {
 	return mean, 1.96 * math.Sqrt(ss/(n-1)/n)
 }
 
-// TestFollowingTheHintClassic is issue 41's first point for classic
-// Okey: seat 0 plays every decision as the hint says (AdviseClassic,
-// seeded as the game seeds it) against three hard bots, and the review
-// of the game's w (seed 1, the defaults) calls none of them a mistake
-// or a blunder. Each deal (seeds 41000, 41001, …) is also played with
-// seat 0 by the hard bot, the same bots and seeds elsewhere, for the
-// net points the hint's play gains over hard's (logged). The size: 4
-// hands under -short, 5 otherwise (CI's ten minutes: the review reads a
-// near-mistake on more worlds since 2026-11-25), OKEY_FOLLOW_CLASSIC=200
-// for the issue's full size (docs/review.md).
+// TestFollowingTheHintClassic holds that the hint never leads into a
+// mistake in classic Okey: seat 0 plays every decision as the hint says
+// (AdviseClassic, seeded as the game seeds it) against three hard bots,
+// and the review of the game's w (seed 1, the defaults) calls none of
+// them a mistake or a blunder. Each deal (seeds 41000, 41001, …) is
+// also played with seat 0 by the hard bot, the same bots and seeds
+// elsewhere, for the net points the hint's play gains over hard's
+// (logged). The size: 4 hands under -short, 5 otherwise (CI's ten
+// minutes: the review reads a near-mistake on more worlds since
+// 2026-11-25), OKEY_FOLLOW_CLASSIC=200 for the study's full size
+// (docs/review.md).
 func TestFollowingTheHintClassic(t *testing.T) {
 	hands := followHands(t, "OKEY_FOLLOW_CLASSIC", 4, 5)
 	var f followed

@@ -9,8 +9,8 @@
 // They are measuring instruments, not levels the game offers: okey sim
 // plays them (--bots search, search-4x, search-16x; with --game 101 the
 // 101 player) so that the strength a search adds can be set against the
-// time it costs (issues 27 and 24; the studies are
-// docs/classic-hard-bot.md and docs/bots-101-hard.md). A level is
+// time it costs (the studies are docs/classic-hard-bot.md and
+// docs/bots-101-hard.md). A level is
 // offered only once it beats hard significantly.
 //
 // Files: search.go, the names both read (Parse), the choice over the
@@ -75,7 +75,7 @@ type Options struct {
 	// Holds (the level's "-holds"; classic Okey) searches nothing but
 	// the okey-finish hold: where the rack wins and holds an okey, hard's
 	// move (hold, or finish at once) is replaced by the coach's judge's
-	// answer (coach.AdviseClassic, issue 41, point 3); every other
+	// answer (coach.AdviseClassic); every other
 	// decision is hard's, at hard's cost.
 	Holds bool
 }

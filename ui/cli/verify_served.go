@@ -12,7 +12,7 @@ import (
 	"okey/game/record"
 )
 
-// A hand of okey serve's daily (issue 44, point 4) carries no seed's
+// A hand of okey serve's daily carries no seed's
 // commitment of its own: its seed comes from the day's secret, to which
 // the day's commitment was shown to every player while the day lasted.
 // Handed out after the day ("ssh HOST daily GAME DATE HAND"), its meta

@@ -1,5 +1,5 @@
-// Package playclassic is classic Okey's side of the table, as far as it
-// has left package ui (issue 21), beside ui/play101 for Okey 101: what
+// Package playclassic is classic Okey's side of the table, apart from the
+// app (package ui), beside ui/play101 for Okey 101: what
 // the table knows of classic Okey's rules that is not drawing or keys,
 // from a seat's view or a match's record alone:
 //
