@@ -70,7 +70,7 @@ type Options struct {
 	// Workers is the number of goroutines a decision's playouts run on
 	// (1 when 0: okey sim already plays a hand a CPU).
 	Workers int
-	// Cache is shared with the hard bot underneath, as bots.Options.Cache.
+	// Cache is shared with the hard bot underneath, as botsclassic.Options.Cache.
 	Cache *botsclassic.TableCache
 	// Holds (the level's "-holds"; classic Okey) searches nothing but
 	// the okey-finish hold: where the rack wins and holds an okey, hard's

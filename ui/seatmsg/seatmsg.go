@@ -167,7 +167,7 @@ const (
 	// refuses.
 	IntentPlay101
 	// IntentReady says the seat is ready for the next hand (101's; a
-	// classic seat plays game.NextHandAction).
+	// classic seat plays classic.NextHandAction).
 	IntentReady
 )
 
