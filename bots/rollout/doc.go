@@ -19,7 +19,8 @@
 // Files:
 //
 //	doc.go      this map
-//	compare.go  Compare: candidates × worlds on a few goroutines; the Play of either game; Paired: mean and interval of a difference
+//	compare.go  Compare: candidates × worlds on a few goroutines; the Play of
+//	            either game; Paired: mean and interval of a difference
 //	classic.go  classic Okey: the world, the playout with normal bots, the value
 //	okey101.go  Okey 101: the same
 package rollout

@@ -8,5 +8,5 @@
 //
 // It is pure: the days come from game/daily, the entries from ui/stats,
 // the words from the catalogue handed in; no clock (today is an
-// argument), no file. The app (ui's daily.go) puts it on the screen.
+// argument), no file. The app (package ui) puts it on the screen.
 package playdaily
