@@ -3,8 +3,8 @@ package classic
 import (
 	"errors"
 	"fmt"
-	"okey/game"
 
+	"okey/game"
 	"okey/game/classic/hand"
 	"okey/game/tile"
 )

@@ -2,9 +2,10 @@ package okey101
 
 import (
 	"errors"
-	"okey/game"
 	"strconv"
 	"strings"
+
+	"okey/game"
 )
 
 // Rules is the configuration of a match of 101: every option of the

@@ -2,6 +2,7 @@ package play101
 
 import (
 	"context"
+
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
