@@ -16,8 +16,8 @@
 // Files: search.go, the names both read (Parse), the choice over the
 // playouts both make, and the classic player; okey101.go, the 101 player.
 //
-// It may import game and its packages, bots, bots/bots101 and
-// bots/rollout.
+// It may import game and its packages, bots/botsclassic, bots/bots101,
+// bots/coach (the judge of a held win) and bots/rollout.
 package search
 
 import (

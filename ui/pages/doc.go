@@ -40,7 +40,8 @@
 //	            HandEndPage (a hand's end)
 //
 // It may import ui/canvas, ui/layout, ui/keymap, ui/theme, ui/i18n,
-// ui/stats, ui/rack (the review's rack), ui/cli and bots/coach (the
-// review's verdicts), game/tile, the Charm libraries and the standard
-// library; never package ui, nor a game's side of the table.
+// ui/stats, ui/rack (the review's rack), ui/safetext (a name cleaned),
+// ui/cli and bots/coach (the review's verdicts), game/tile, the Charm
+// libraries and the standard library; never package ui, nor a game's
+// side of the table.
 package pages

@@ -56,7 +56,8 @@
 //	                lines (RulesFields), which are moot, the rules read
 //	                back (RulesOf)
 //
-// It imports the referee (game, game/classic/hand, game/tile), the bots, the
+// It imports the referee (game, game/classic, game/classic/hand,
+// game/tile), the bots and the coach (the hint), ui/safetext, the
 // table's core (ui/table, ui/rack, ui/seats, ui/seatlink, ui/seatmsg,
 // ui/canvas, ui/layout, ui/keymap), ui/pages (a form's lines, the
 // values of the pages between hands), ui/theme, ui/i18n, Bubble Tea

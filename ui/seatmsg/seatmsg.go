@@ -7,8 +7,8 @@
 // (ChatAt). okey serve's tables make them; package ui's seat screens
 // read them.
 //
-// It imports the two referees (game, game/okey101), ui/table (the
-// deals' order) and nothing of ui.
+// It imports the two referees (game, game/classic, game/okey101) and
+// nothing of ui.
 package seatmsg
 
 import (

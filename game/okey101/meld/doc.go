@@ -33,5 +33,6 @@
 //	ta := sv.AnalyzeTurn(a, rack, table, turn)
 //	if ta.CanFinish { /* ta.Finish.Steps, then ta.Finish.Discard */ }
 //
-// The package imports only game/tile and the standard library.
+// The package imports only game/tile, game (a kind's name written and
+// read) and the standard library.
 package meld
