@@ -163,8 +163,8 @@ func TestInterrupted(t *testing.T) {
 }
 
 // An interrupted run of matches says how many matches it counted and in
-// how many groups of four rotations, not "whole deals" (issue 30, point
-// 6).
+// how many groups of four rotations, not "whole deals": a match's deals
+// are played in rotation as a group, so a count of deals misleads.
 func TestInterruptedMatches(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cfg := quickConfig("easy", "easy", "easy", "easy")

@@ -13,8 +13,8 @@ import (
 )
 
 // TestCeiling measures the full-sight Ceiling player against three
-// normal bots in whole matches, every seat of every deal (issue 24's
-// ceiling study); it is built only with the tune tag, as it takes
+// normal bots in whole matches, every seat of every deal (the ceiling
+// study of docs/bots-101.md); it is built only with the tune tag, as it takes
 // minutes:
 //
 //	OKEY_MATCHES=400 OKEY_SEED=3 go test -tags tune ./bots/arena101 -run Ceiling -v -timeout 0

@@ -14,9 +14,9 @@ import (
 	"okey/ui/cli"
 )
 
-// TestStrength measures the levels against the targets, and
-// fails when one is missed; it is built only with the tune tag, as it
-// takes minutes:
+// TestStrength measures the levels against their targets
+// (docs/bots-101.md), and fails when one is missed; it is built only
+// with the tune tag, as it takes minutes:
 //
 //	OKEY_HANDS=8000 go test -tags tune ./bots/arena101 -run Strength -v -timeout 0
 //

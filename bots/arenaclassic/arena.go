@@ -48,7 +48,7 @@ type Config struct {
 	// MaxActions caps a hand (0: DefaultMaxActions).
 	MaxActions int
 	// Record, if set, is given the record of every hand (or match) as it
-	// ends, in the format the game saves (game.Record's JSON Lines), with
+	// ends, in the format the game saves (classic.Record's JSON Lines), with
 	// the unit's number: okey sim --record writes them so bot play can be
 	// reviewed. It is called from the workers' goroutines, maybe at the
 	// same time; an error stops the run.
@@ -58,13 +58,13 @@ type Config struct {
 	// call at a time.
 	Progress func(done int)
 	// New, if set, builds the bots from their level names in place of
-	// bots.New: okey sim passes one that also knows the search player
+	// botsclassic.New: okey sim passes one that also knows the search player
 	// (bots/search), which imports bots and so cannot be one of its
 	// levels.
 	New func(level string, opt botsclassic.Options) (botsclassic.Bot, error)
 }
 
-// newBot builds a bot by Config.New, or bots.New when it is not set.
+// newBot builds a bot by Config.New, or botsclassic.New when it is not set.
 func (c *Config) newBot(level string, opt botsclassic.Options) (botsclassic.Bot, error) {
 	if c.New != nil {
 		return c.New(level, opt)

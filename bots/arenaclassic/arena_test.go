@@ -217,8 +217,8 @@ func TestRunMatchesInterrupted(t *testing.T) {
 	if r.Matches < 4 || r.Matches%4 != 0 || r.Bots[0].Match == nil {
 		t.Fatalf("%d matches counted, want the whole matches (at least one) of the ten rotations played", r.Matches)
 	}
-	// The message counts matches and groups of them, not deals (issue
-	// 30, point 6).
+	// The message counts matches and groups of them, not deals: a
+	// match's deals rotate as one group.
 	if want := fmt.Sprintf("(%d matches counted: %d groups of a match in all four rotations)", r.Matches, r.Matches/4); !strings.Contains(err.Error(), want) {
 		t.Fatalf("%q does not say %q", err, want)
 	}

@@ -16,9 +16,9 @@
 //
 // A use:
 //
-//	res, err := arena.Run(ctx, arena.Config{
+//	res, err := arenaclassic.Run(ctx, arenaclassic.Config{
 //		Bots: []string{"hard", "normal", "normal", "normal"},
-//		Matches: 2000, Seed: 1, Rules: game.DefaultRules(),
+//		Matches: 2000, Seed: 1, Rules: classic.DefaultRules(),
 //	})
 //	fmt.Println(res.Bots[0].Match.WinShare, res.Bots[0].NetPointsPerHand)
 package arenaclassic

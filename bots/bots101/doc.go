@@ -17,9 +17,11 @@
 //	              cannot), open, lay, lay off, take back, discard
 //	rack.go       what a seat has seen, live copies, a tile's potential
 //	memo.go       the last few best openings and unmelded counts, remembered
-//	lookahead.go  the odds of opening with the next tile, and the next two or three, by discard (hard)
+//	lookahead.go  the odds of opening with the next tile, and the next two or
+//	              three, by discard (hard)
 //	feed.go       the chance a discard lets the next player open, guessed (hard)
-//	finishodds.go the chance a discard leaves of finishing next turn or the one after, once open (hard)
+//	finishodds.go the chance a discard leaves of finishing next turn or the one
+//	              after, once open (hard)
 //	easy.go       Easy
 //	normal.go     Normal; taking the previous discard when the turn's plan uses it
 //	hard.go       Hard

@@ -9,55 +9,17 @@ import (
 	"okey/game/tile"
 )
 
-// Hard is Normal with a memory, a look ahead and a guard. It counts
-// every tile it has seen where it lies (its rack, the table, and every
-// discard of the hand, read from the public history), so it knows which
-// tiles are still live. Before it opens, it weighs each discard by what
-// the next tile may bring: over every face it has not seen, weighted by
-// its live copies, whether the rack less the discard with that tile
-// would open (with runs and sets worth the threshold, or with five pairs
-// at 0.7 of that, as a pairs opener pays double and seldom finishes),
-// then by the mean value of the best opening; the search of each such
-// rack is exact (meld.BestOpening), done once per tile and reused for
-// every discard it does not involve. Then it looks further: its best few
-// discards by those odds are weighed again by the chance of opening with
-// the next two tiles (and three, early in the hand), over unseen tiles
-// drawn at random from its seed, since a hand of 101 gives each player
-// only about five draws and most discards leave no chance with the next
-// tile alone; and when no discard leaves even hopeOdds of opening, the
-// rack will pay 202 whatever it throws, so it throws the tile least
-// likely to let the next player open. It takes the previous discard as
-// normal does, exactly when the tile goes onto the table this turn, and
-// opens with runs and sets as soon as it can; with pairs too, unless the
-// wall is still long and the look-ahead gives a fair chance of runs and
-// sets over the next draws (waitForMelds): a pairs opener's rack counts
-// double and it seldom finishes, so then it keeps its pairs and waits.
-// Once open it takes back every okey it can from the table (the tile
-// goes down, the okey comes up to meld or be laid off later, where
-// normal takes one only when it melds more of the rack), lays down its
-// melds and lays off its real tiles as normal does, but keeps an okey in
-// the rack, for the finishes it makes possible, until the hand turns
-// dangerous: another seat that has opened holds six tiles or fewer, or
-// the wall is down to four; then the okey is laid off too, since one
-// left in the rack costs 101. Its discard after opening is normal's
-// (potential against points, the points weighing more as the wall runs
-// down), with live copies counted from the whole history, and with a
-// guard against feeding: while the next player has not opened, each tile
-// is charged the chance that it lets that player take it and open
-// (guessed from racks dealt to that player from the tiles unseen), at
-// feedCost points, since more than half the openings of play take the
-// previous discard; and its best few discards by that score are weighed
-// again by the chance of finishing with the next tile, at finishWeight
-// points (finishOdds: the exact finish search of the rack less each,
-// with each unseen face), and with the next two (sampled pairs of unseen
-// tiles, finishTwo). It dumps its highest tiles at once when the hand
-// nears its end (dumpWall, dumpTiles). It never throws an okey or an
-// işler taş while another tile is free; and when the işler taş rule is
-// off, it still will not throw a tile that the next player, having
-// opened, could lay off, unless nothing else is left. A decision's
-// searches are held to a budget of work (decideBudget, counted by the
-// solver, not the clock, so that it plays the same everywhere): past it
-// the sampled looks stop at their fewest draws.
+// Hard is Normal with a memory, a look ahead and a guard, the strongest
+// level the game offers: it counts every tile seen in the hand, so that
+// it weighs what is still live; before it opens it weighs each discard
+// by the chance the next draws let it open, and once open by the chance
+// they let it finish; it guards against feeding the next player's
+// opening, keeps an okey for a finish until the hand turns dangerous,
+// and dumps its high tiles near the hand's end. Its searches are held
+// to a budget of work counted by the solver, not the clock, so that it
+// plays the same on every machine. The whole of each decision, with the
+// constants it is tuned by, is in docs/bots-101.md ("How hard plays, in
+// full").
 type Hard struct{ p player }
 
 // NewHard returns a hard bot seeded with seed.

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"okey/game"
-
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/game/tile"

@@ -11,10 +11,10 @@ import (
 )
 
 // This file is the one place the bots call hand analysis. The levels
-// work on game.Hand (a small value: cheap to copy and change) and make
+// work on hand.Hand (a small value: cheap to copy and change) and make
 // few calls a decision: a draw costs at most two Distances (none when
 // the outs of the rack the bot left last turn are remembered), a discard
-// one discard table (game.Analyzer.DiscardTable, from a cache shared by
+// one discard table (hand.Analyzer.DiscardTable, from a cache shared by
 // the bots when the rack was asked about lately).
 
 // noDist marks a face that is not held in a discard-distance table.

@@ -29,8 +29,8 @@ type Bot interface {
 // them. Each is to be measurably stronger than the one before in whole
 // matches (docs/bots.md, "Measured figures"); a level that was not is merged
 // into the one below it (see Current). Since normal shows the indicator
-// too, hard is not: its edge over normal was that rule alone, and a hard
-// that plays better is issue 27's point 3.
+// too, hard is not: its edge over normal was that rule alone, and what
+// a stronger hard would take is measured in docs/classic-hard-bot.md.
 var Levels = []string{"easy", "normal", "hard"}
 
 // Current is the level that plays for a level name: the name itself, or

@@ -101,8 +101,8 @@ func TestLegalPlay(t *testing.T) {
 // TestHonest is the promise that a bot decides from its view alone: two
 // worlds that differ only in the other racks and the wall get the same
 // decision from bots of the same seed. The second world is the first
-// with the hidden tiles reshuffled (game.View.Assume checks it agrees
-// with everything the seat has seen).
+// with the hidden tiles reshuffled (classic.View.SampleWorld checks it
+// agrees with everything the seat has seen).
 func TestHonest(t *testing.T) {
 	for _, level := range Levels {
 		t.Run(level, func(t *testing.T) {

@@ -14,33 +14,14 @@ import (
 	"okey/game/tile"
 )
 
-// Hard is Normal with a memory, a plan and a guard. It counts every tile
-// it has seen (its rack, the indicator, every discard and take, read from
-// the view's public history), so outs are weighed by the copies still
-// unseen rather than by every copy outside its rack. Among the discards
-// that leave the least distance it looks two exchanges ahead: for each
-// out of what is left it finds the best discard after drawing it, and
-// scores the candidate by the distance it expects after two draws; the
-// last ties go to the loosest tile, as normal's do. It defends, lightly
-// and only among those discards: a tile that the next player is likely
-// to want (near what that player took, not what it passed up or threw)
-// costs a penalty that grows as the hand goes on. It shows the indicator
-// whenever it can. With a winning hand that holds an okey it may hold on
-// for an okey finish (double points), but only while the chance of
-// drawing a tile that lets the okey go (counted among the tiles it has
-// not seen) outweighs the risk that someone else finishes first (judged
-// from the round and from how many discards each of them has taken:
-// judge.okeyHold); otherwise it finishes at once. Holding so won it
-// +0.005 net points a hand [+0.003, +0.007] over finishing at once,
-// against three normal (tuning bench, 20,000 hands, seed 1), with 70
-// okey finishes. When seven pairs are within a step of its least
-// distance it weighs the two routes by expected points (a pairs win is
-// worth double, but its outs are few: judge.pairsDiscard) and goes for
-// pairs, throwing the single whose partner is least likely to come, and
-// taking a discard that pairs a single, when they are worth more:
-// +0.003 net points a hand [-0.001, +0.007] and +0.004 [+0.000,
-// +0.008] (seeds 1 and 2, 20,000 hands each), 57 and 42 pairs wins
-// becoming 72 and 61.
+// Hard is Normal with a memory, a plan and a guard, the strongest level
+// the game offers: it counts every tile seen, so that outs are weighed
+// by the copies still unseen; it looks two exchanges ahead among the
+// discards that leave the least distance; it defends lightly against
+// the next player; and it holds a win for an okey finish, or goes for
+// seven pairs, when counting says that is worth more points. Each
+// choice and what the tuning bench measured for it is in docs/bots.md
+// ("How normal and hard play, in full").
 type Hard struct {
 	rnd *game.Seeded
 	mem memory

@@ -219,8 +219,8 @@ var storedLevels = []struct{ name, plays string }{
 // Every name a file may hold still builds a bot (as match records and
 // server tables do, through New) and maps to an offered level (as saved
 // settings do, through Current, before checking it against Levels), and
-// every offered level is among the names a file may hold (issue 27,
-// point 5: changing what a level does must not strand a saved name).
+// every offered level is among the names a file may hold (changing what
+// a level does must not strand a saved name).
 func TestStoredLevelNames(t *testing.T) {
 	for _, c := range storedLevels {
 		for _, spelt := range []string{c.name, strings.ToUpper(c.name), " " + c.name + " "} {

@@ -10,28 +10,15 @@ import (
 	"okey/game/tile"
 )
 
-// Normal plays for the least distance to win: it discards a tile whose
-// loss leaves the fewest exchanges to a winning hand (melds or seven
-// pairs, as hand analysis measures it), breaks ties by live outs (the
-// copies, not in its own rack, of the faces whose draw would lower the
-// distance) and then by looseness (a tile with fewer possible partners in
-// the rack goes first), takes the previous discard only when that lowers the
-// distance, and shows the indicator whenever it can, as any player who
-// knows the rule does (it once never showed, and hard's whole edge over
-// it was its gösterme: issue 27). It finishes as soon as it can
-// (with the discard that scores most), unless its winning hand holds an
-// okey and the chance of drawing a tile that lets the okey go is worth
-// the risk that someone else finishes first (judge.okeyHold, judged from
-// the round alone); it takes a discard that lets the okey go. Holding so
-// won it +0.004 net points a hand [+0.002, +0.005] against three normal
-// bots that never hold (tuning bench, 20,000 hands, seed 1), and 45 okey
-// finishes. It takes seven pairs only when they are nearer than melds
-// (the least distance): weighing the two routes by points as hard does
-// but with its own counts, which take thrown partners for live ones,
-// gained nothing (-0.001 net points a hand [-0.005, +0.003], 20,000
-// hands). It counts no discards: that is the hard level's edge. A draw
-// costs no analysis (the outs of its own rack it remembers from its last
-// discard answer the take test), a discard one discard table.
+// Normal plays for the least distance to a winning hand, breaking ties
+// by live outs and then by looseness, as a player who knows the rules
+// but counts no discards would: it takes the previous discard only when
+// that lowers the distance, shows the indicator whenever it can, and
+// holds a win for an okey finish only while that is worth the risk,
+// judged from the round alone. It is the level between easy and hard;
+// counting discards is hard's edge. Each choice and what the tuning
+// bench measured for it is in docs/bots.md ("How normal and hard play,
+// in full").
 type Normal struct {
 	rnd *game.Seeded
 	mem memory

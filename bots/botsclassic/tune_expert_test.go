@@ -33,7 +33,7 @@ import (
 // score), samples guesses at the hidden tiles that agree with
 // everything it has seen (the other racks hold the tiles they were seen
 // to take; the rest of the unseen tiles are shuffled into the racks and
-// the wall; game.View.Assume checks every guess), and plays every
+// the wall; classic.View.SampleWorld checks every guess), and plays every
 // candidate out in every world with all four seats on the hard policy
 // (without its second-exchange look-ahead, for speed) for up to
 // playoutRounds rounds. Playouts are scored in net points, the measure

@@ -12,8 +12,9 @@ import (
 	"okey/game"
 )
 
-// TestCalibration is point 6(b) of issue 23 as a measurement, built only
-// with the tune tag (it takes minutes):
+// TestCalibration checks that the review ranks the levels as the arena
+// does (easy loses the most a decision), a measurement built only with
+// the tune tag (it takes minutes):
 //
 //	OKEY_HANDS=160 go test -tags tune ./bots/coach -run Calibration -v -timeout 0
 //

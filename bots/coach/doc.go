@@ -14,9 +14,13 @@
 //
 //	doc.go      this map
 //	verdict.go  Decision, Candidate, Summary, the labels and their thresholds, accuracy
-//	judge.go    the adaptive comparison shared by both games: worlds in rounds until the label is settled; playOut, a decision's candidates named and played out (each game's playout)
-//	advise.go   the hint: the hard bot's move judged as a move played, the judge's best kept where hard's is worse than good
-//	replay.go   the review of a record, written once: its decisions (Point), each judged in order; each game's small part (replayer)
+//	judge.go    the adaptive comparison shared by both games: worlds in rounds
+//	            until the label is settled; playOut, a decision's candidates
+//	            named and played out (each game's playout)
+//	advise.go   the hint: the hard bot's move judged as a move played, the
+//	            judge's best kept where hard's is worse than good
+//	replay.go   the review of a record, written once: its decisions (Point),
+//	            each judged in order; each game's small part (replayer)
 //	classic.go  classic Okey: the candidates, the reasons in words
 //	okey101.go  Okey 101: the same
 package coach

@@ -20,8 +20,8 @@ import (
 
 const caseRack = "R2 R13 Y8 Y10 Y11 Y11 Y13 B13 K2 K4 K6 K8 K9 J"
 
-// The measurements behind HintOptions' RuleOut (issue 41, the last
-// mistake of 200 hinted classic hands), built only with the tune tag:
+// The measurements behind HintOptions' RuleOut (the last mistake of 200
+// hinted classic hands in the follow study), built only with the tune tag:
 //
 //	go test -tags tune ./bots/coach -run 'HintCase|HintCost' -v -timeout 0
 //

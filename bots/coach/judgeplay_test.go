@@ -21,8 +21,9 @@ import (
 	"okey/game/okey101"
 )
 
-// TestJudgeAgainstPlay is issue 41's second point, a measurement built
-// only with the tune tag (it takes many minutes):
+// TestJudgeAgainstPlay sets the judge's verdicts against what the moves
+// went on to win in play, a measurement built only with the tune tag (it
+// takes many minutes):
 //
 //	OKEY_DECISIONS=500 OKEY_GAME=classic nice -n 10 go test -tags tune ./bots/coach -run JudgeAgainstPlay -v -timeout 0
 //

@@ -1,7 +1,8 @@
-// Package duplicate turns the hands of a duplicate table (game/duplicate)
-// into the results its score takes, in par's measure, and plays a
-// duplicate table's hand with bots (issue 44, point 5). It stands above
-// the engine, whose packages cannot import bots/par.
+// Package duplicate turns the hands of a duplicate table
+// (game/duplicate) into the results its score takes, in par's measure,
+// and plays a duplicate table's hand with bots (okey serve's duplicate
+// tables). It stands above the engine, whose packages cannot import
+// bots/par.
 //
 // A seat's result is the classic hand's score in par's measure (what the
 // seat made the others lose, less what it lost: par.ClassicSeatScore),

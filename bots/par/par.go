@@ -1,4 +1,5 @@
-// Package par measures a daily's par (issue 44, point 2): the day's
+// Package par measures a daily's par, the yardstick a player's day is
+// scored against (docs/daily.md): the day's
 // hands played with a bot in the player's seat against the same three
 // hard bots, with the same seeds, that the player meets. Par is what the
 // hard bot makes; the other levels are played too, for a fuller measure

@@ -14,7 +14,7 @@ import (
 	"okey/game/daily"
 )
 
-// The study of docs/daily.md (issue 44, "How well"): over a year of
+// The study of docs/daily.md (is par a fair yardstick?): over a year of
 // days, how far apart the bot levels land on the same deals, against
 // how far apart the deals themselves lie. It plays every level on every
 // day of both games, so it runs only when asked:

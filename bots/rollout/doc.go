@@ -3,7 +3,7 @@
 // bots on every seat, and the comparison of several moves over the same
 // worlds and the same bot seeds (common random numbers), for both games.
 //
-// A world is drawn from the view alone (game.View.SampleWorld,
+// A world is drawn from the view alone (classic.View.SampleWorld,
 // okey101.View.SampleWorld), seeded by the caller's seed and the world's
 // number: two calls with the same view, seed and number give the same
 // world, whatever the true hidden tiles were. Every candidate move is
@@ -19,7 +19,8 @@
 // Files:
 //
 //	doc.go      this map
-//	compare.go  Compare: candidates × worlds on a few goroutines; the Play of either game; Paired: mean and interval of a difference
+//	compare.go  Compare: candidates × worlds on a few goroutines; the Play of
+//	            either game; Paired: mean and interval of a difference
 //	classic.go  classic Okey: the world, the playout with normal bots, the value
 //	okey101.go  Okey 101: the same
 package rollout

@@ -38,7 +38,7 @@ const Budget101 = 24
 // Like the classic search it is a measuring instrument for okey sim
 // --game 101 (search, search-4x, search-16x), not a level of the game:
 // it measures what an honest search adds to hard at a budget of time
-// (issue 24's ceiling for a player who sees only its view).
+// (the ceiling for a player who sees only its view, docs/bots-101-hard.md).
 type Player101 struct {
 	base    bots101.Bot
 	sv      *meld.Solver

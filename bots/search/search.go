@@ -9,15 +9,15 @@
 // They are measuring instruments, not levels the game offers: okey sim
 // plays them (--bots search, search-4x, search-16x; with --game 101 the
 // 101 player) so that the strength a search adds can be set against the
-// time it costs (issues 27 and 24; the studies are
-// docs/classic-hard-bot.md and docs/bots-101-hard.md). A level is
+// time it costs (the studies are docs/classic-hard-bot.md and
+// docs/bots-101-hard.md). A level is
 // offered only once it beats hard significantly.
 //
 // Files: search.go, the names both read (Parse), the choice over the
 // playouts both make, and the classic player; okey101.go, the 101 player.
 //
-// It may import game and its packages, bots, bots/bots101 and
-// bots/rollout.
+// It may import game and its packages, bots/botsclassic, bots/bots101,
+// bots/coach (the judge of a held win) and bots/rollout.
 package search
 
 import (
@@ -70,12 +70,12 @@ type Options struct {
 	// Workers is the number of goroutines a decision's playouts run on
 	// (1 when 0: okey sim already plays a hand a CPU).
 	Workers int
-	// Cache is shared with the hard bot underneath, as bots.Options.Cache.
+	// Cache is shared with the hard bot underneath, as botsclassic.Options.Cache.
 	Cache *botsclassic.TableCache
 	// Holds (the level's "-holds"; classic Okey) searches nothing but
 	// the okey-finish hold: where the rack wins and holds an okey, hard's
 	// move (hold, or finish at once) is replaced by the coach's judge's
-	// answer (coach.AdviseClassic, issue 41, point 3); every other
+	// answer (coach.AdviseClassic); every other
 	// decision is hard's, at hard's cost.
 	Holds bool
 }

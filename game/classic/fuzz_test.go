@@ -186,9 +186,9 @@ type fuzzRun struct {
 }
 
 // An input's work is capped, and random inputs reach what the checks
-// are for: hands that end and are scored, matches that end (issue 30,
-// point 5: the steps had no cap, and random input ended a hand about
-// once in 200 inputs, by the wall running out).
+// are for: hands that end and are scored, matches that end (without a
+// cap on the steps, random input ended a hand about once in 200 inputs,
+// by the wall running out).
 func TestFuzzInputsReachTheScore(t *testing.T) {
 	long := make([]byte, 100*fuzzSteps)
 	for i := range long {

@@ -115,7 +115,7 @@ func TestRecordRefusals(t *testing.T) {
 		{"bad tile", join(append(append([]string{}, lines[:3]...), `{"a":"discard","s":0,"t":"Q9"}`)), record.ErrCorrupt},
 		{"empty line", join(append(append([]string{}, lines[:3]...), "", lines[3])), record.ErrCorrupt},
 		{"bad rules", []byte(strings.Replace(string(good), `"rules":"default"`, `"rules":"turbo"`, 1)), record.ErrCorrupt},
-		// As a 101 record with an option twice is (issue 30, point 6).
+		// As a 101 record with an option twice is.
 		{"an option twice", []byte(strings.Replace(string(good), `"rules":"default"`, `"rules":"partners,partners"`, 1)), record.ErrCorrupt},
 	}
 	for _, tc := range tests {

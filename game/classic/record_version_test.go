@@ -3,11 +3,12 @@ package classic
 import (
 	"bytes"
 	"errors"
-	"okey/game/record"
 	"os"
 	"reflect"
 	"strings"
 	"testing"
+
+	"okey/game/record"
 )
 
 // TestVersionOneRecordsStillReplay: a record written before deals were

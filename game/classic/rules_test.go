@@ -39,8 +39,8 @@ func TestParseRules(t *testing.T) {
 		{"partners=maybe", nil, "not true or false"},
 		{"deal=fast", nil, "table or simple"},
 		{"partners,,", nil, "empty option"},
-		// An option given twice is refused, as 101 refuses it (issue
-		// 30, point 6), under any of its names, saying the same or not.
+		// An option given twice is refused, as 101 refuses it, under
+		// any of its names, saying the same or not.
 		{"partners,partners", nil, "option partners given twice"},
 		{"partners,partners=false", nil, "option partners given twice"},
 		{"points=5,points=10", nil, "option points given twice"},

@@ -1,10 +1,11 @@
 package classic
 
 import (
+	"slices"
+
 	"okey/game"
 	"okey/game/classic/hand"
 	"okey/game/tile"
-	"slices"
 )
 
 // View is what one seat may know: its own rack, the indicator, the

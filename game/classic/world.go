@@ -3,8 +3,8 @@ package classic
 import (
 	"errors"
 	"fmt"
-	"okey/game"
 
+	"okey/game"
 	"okey/game/classic/hand"
 	"okey/game/tile"
 )
@@ -122,7 +122,7 @@ type hidden struct {
 // the unseen tiles shuffled by r, and the rest make the wall (with the
 // indicator last under indicator_last while the wall lasts). A rack
 // given in given (non-nil) is taken as it is, for a player that is told
-// it. It returns the world built by Assume: the determinised state a bot
+// it. It returns the world built by assume: the determinised state a bot
 // plays forward.
 func (v *View) SampleWorld(r *game.Seeded, given [NumSeats]*tile.Counts) (State, error) {
 	known := v.known()
@@ -159,7 +159,7 @@ func (v *View) SampleWorld(r *game.Seeded, given [NumSeats]*tile.Counts) (State,
 	return v.assume(h)
 }
 
-// ErrInconsistent is returned by Assume when a guess contradicts the view.
+// ErrInconsistent is returned by SampleWorld when a guess contradicts the view.
 var ErrInconsistent = errors.New("hidden tiles do not agree with the view")
 
 // assume builds a full State that agrees with everything in the view and

@@ -1,5 +1,5 @@
 // Package duplicate is the plan and the score of a duplicate table
-// (issue 44, point 5): four friends play the same deals, each deal four
+// (okey serve's): four friends play the same deals, each deal four
 // times, and each player's result on a deal counts against what the
 // others made of the same cards, so that the luck of the deal cancels.
 //
@@ -13,7 +13,8 @@
 // of a duplicate table is the first hand of a one-hand match of its
 // deal's seed, as the daily's hands are.
 //
-// The derivation (version 1): deal k's seed (k from 1) is
+// The plan (schedule.go) and the derivation (version 1): deal k's seed
+// (k from 1) is
 //
 //	first 8 bytes, big-endian, of
 //	SHA-256("okey duplicate v1" 0x00 SECRET 0x00 "deal k")
@@ -29,6 +30,10 @@
 // the four results made with the same cards. It is counted in quarters
 // of a point, so that it is exact; the scores of the four players sum
 // to zero, and four players who play alike score zero each.
+//
+// A duplicate hand's record says its place in the plan and the results
+// before it in its header's meta (meta.go), since alone it would read as
+// a one-hand match.
 //
 // Like every package under game, it uses the standard library only,
 // does no I/O and is deterministic.

@@ -127,8 +127,8 @@ func fuzzInputs(n int) [][]byte {
 	return inputs
 }
 
-// An input's work is capped at fuzzSteps steps (issue 30, point 5: at
-// 600 an input cost 7 ms of the fuzzer's time, up to 37), and random
+// An input's work is capped at fuzzSteps steps (at 600 an input cost
+// 7 ms of the fuzzer's time, up to 37), and random
 // inputs still reach what the checks are for: hands that end and are
 // scored, matches that end.
 func TestFuzzInputsReachTheScore(t *testing.T) {

@@ -3,11 +3,12 @@ package okey101
 import (
 	"bytes"
 	"errors"
-	"okey/game"
-	"okey/game/record"
 	"reflect"
 	"strings"
 	"testing"
+
+	"okey/game"
+	"okey/game/record"
 )
 
 // playGame plays a match through a Game with the random player and

@@ -3,11 +3,12 @@ package okey101
 import (
 	"bytes"
 	"errors"
-	"okey/game/record"
 	"os"
 	"reflect"
 	"strings"
 	"testing"
+
+	"okey/game/record"
 )
 
 // TestVersionOneRecordsStillReplay: a record written before deals were

@@ -1,8 +1,9 @@
 package okey101
 
 import (
-	"okey/game"
 	"testing"
+
+	"okey/game"
 )
 
 // TestNamesReadBack: every named value of the small types reads back

@@ -2,9 +2,10 @@ package okey101
 
 import (
 	"errors"
-	"okey/game"
 	"reflect"
 	"testing"
+
+	"okey/game"
 )
 
 // TestSampleWorldAgreesWithTheView: at every step of random matches, for

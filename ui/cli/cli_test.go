@@ -345,7 +345,7 @@ func (r *cancelReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// Cancelled at any moment while it reads (issue 30, point 1), the batch
+// Cancelled at any moment while it reads, the batch
 // says it was interrupted, every time, and has written exactly the
 // answers it counts, the first ones in order: a script can always tell a
 // cut batch from a whole one. The moments are the reader's calls, from

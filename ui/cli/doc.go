@@ -29,7 +29,7 @@
 //
 // A use:
 //
-//	rules := game.DefaultRules()
+//	rules := classic.DefaultRules()
 //	err := cli.Batch(ctx, os.Stdin, os.Stdout, cli.HandAnswerer(rules), 0)
 //
 // The package does no terminal work; it reads and writes the streams it

@@ -11,7 +11,7 @@ import (
 
 // okey review's summary counts each label in the coach's form, "blunders
 // 0, mistakes 2, inaccuracies 1": "0 blunder, 2 mistake, 1 inacc." read
-// wrong in English (issue 21). Every line stays within 80 columns, with
+// wrong in English. Every line stays within 80 columns, with
 // 101's large losses too.
 func TestPrintReviewSummaryCounts(t *testing.T) {
 	hand := coach.Summary{Kind: "hand", Game: game.Okey101, Hand: 1, Decisions: 99,

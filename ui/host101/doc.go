@@ -1,6 +1,6 @@
 // Package host101 is Okey 101's side of the table as the app hosts it
 // (hosting.Game), so that the app (package ui) holds no file of either
-// game (issue 21). The table itself — its state, keys, drawing, words —
+// game. The table itself — its state, keys, drawing, words —
 // is ui/play101's; here it meets the app, in values (a hosting.Scene
 // down, a hosting.Reply up) and the little hosting.App still gives:
 //

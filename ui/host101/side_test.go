@@ -41,7 +41,7 @@ func mySide(t *testing.T) (*Side, *hostingtest.App) {
 
 // A discard key comes back as one value: a play, taken in (the record's
 // line, the turn gone to the next player), with nothing asked of the app
-// on the way (issue 43).
+// on the way: a side talks to the app in values, not calls.
 func TestDiscardComesBackAsAPlay(t *testing.T) {
 	s, app := mySide(t)
 	n := len(s.T.View.Rack)
@@ -119,8 +119,8 @@ func TestRenderDrawsTheScene(t *testing.T) {
 	}
 }
 
-// What the table says on the status line comes up in the reply, once
-// (issue 43): space on the tile under the cursor says it was picked up,
+// What the table says on the status line comes up in the reply, once:
+// space on the tile under the cursor says it was picked up,
 // and the next key says nothing of it again.
 func TestSaidComesUpInTheReply(t *testing.T) {
 	s, app := mySide(t)

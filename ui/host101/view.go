@@ -72,8 +72,9 @@ func (s *Side) layout(sc *hosting.Scene) layout.Table101 {
 		return l
 	}
 	if text, _ := s.statusText(sc); text == s.T.Tall {
-		// The text is shown whole (issue 24); in the lines left, the
-		// melds it names come first (issue 41).
+		// The text is shown whole, since a hint cut short misleads; in
+		// the lines left, the melds it names come first, so that the
+		// reader sees what it speaks of.
 		s.T.InSight = s.T.TallMelds
 		if n := len(canvas.Wrap(text, l.W)); n > l.StatusH {
 			l = l.GrowStatus(n)

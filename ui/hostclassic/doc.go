@@ -1,6 +1,6 @@
 // Package hostclassic is classic Okey's side of the table as the app
 // hosts it (hosting.Game), beside ui/host101 for Okey 101, so that the
-// app (package ui) holds no file of either game (issue 21). The table
+// app (package ui) holds no file of either game. The table
 // itself — its state, keys, drawing, words — is ui/playclassic's; here
 // it meets the app, in values (a hosting.Scene down, a hosting.Reply
 // up) and the little hosting.App still gives:

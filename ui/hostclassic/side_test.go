@@ -36,7 +36,7 @@ func mySide(t *testing.T) (*Side, *hostingtest.App) {
 
 // A discard key comes back as one value: a play, taken in (the record's
 // line, the turn gone to the next player), with nothing asked of the app
-// on the way (issue 43).
+// on the way: a side talks to the app in values, not calls.
 func TestDiscardComesBackAsAPlay(t *testing.T) {
 	s, app := mySide(t)
 	n, tallied := len(s.T.View.Rack), app.Tallied
@@ -136,7 +136,7 @@ func TestRenderDrawsTheScene(t *testing.T) {
 }
 
 // What the table says on the status line comes up in the reply, once,
-// and the app is called for none of it (issue 43): space on a tile says
+// and the app is called for none of it: space on a tile says
 // it was picked up, the next key says nothing of it again, space on an
 // empty slot warns, and a click clears the line.
 func TestSaidComesUpInTheReply(t *testing.T) {

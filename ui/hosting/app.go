@@ -12,7 +12,7 @@ import (
 // nothing here: they come down as a Scene (the words and styles in its
 // table.Look, which the side holds too) and go back up as a Reply (what
 // the table said on the status line in its Said, what a play adds to
-// the statistics in its Play's Tally) (issue 43). A side reaches the
+// the statistics in its Play's Tally). A side reaches the
 // app through App alone, never through the app's model, so that the
 // app's state stays the app's.
 type App interface {

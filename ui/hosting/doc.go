@@ -1,8 +1,8 @@
 // Package hosting is the seam between the app (package ui: menus,
 // resume, settings, statistics, history, the match's life, the saves)
 // and a game's side of the table (ui/hostclassic, ui/host101), written
-// so that the app never asks which game it hosts (issue 21), and so
-// that the two talk in values (issue 43): a frame or a key goes down as
+// so that the app never asks which game it hosts, and so that the two
+// talk in values: a frame or a key goes down as
 // one Scene, what a key came to comes back up as one Reply, and a
 // reader follows a key from the app's onKey through the side's Key to
 // the table's and the referee's without an interface that calls back

@@ -12,7 +12,7 @@ import (
 
 // Reply is what a key or a click at a game's table (or a message of the
 // game's own, Game.Update) came to, handed back
-// up to the app as one value instead of calls into it (issue 43): the
+// up to the app as one value instead of calls into it: the
 // app carries it out (the ui root's carry) in this order — a page over
 // the table given the key first, what the table said shown, the plays taken in, an intent's fate
 // told, the request carried out, Then said — and runs Cmd, the work the

@@ -17,7 +17,7 @@ import (
 // reads a key or a click with, that the app knows, as it stands now:
 // handed down as one value for a frame (Game.Render) or a key
 // (Game.Key), so that the side reads values and never calls back up
-// into the app (issue 43). The app fills it anew for every frame and
+// into the app. The app fills it anew for every frame and
 // key (in one Scene of its own, so that a frame allocates none); a side
 // never keeps it. The Painter and the Bar are the app's caches of
 // pieces drawn before, not the app's state: drawing through them

@@ -46,10 +46,10 @@ var rawKeys = []string{"err.raw"}
 // (assets/i18n/<lang>.txt and its parts): each is in both languages and
 // not empty, a Turkish entry that reads the same as the English one
 // holds no word but loan words, and no Turkish entry has an English
-// word of the game in it (issue 25, point 3). TestGlossaryTerms (ui)
-// holds the Turkish to one term per idea. The commands' failures are
-// the catalogue's too (issue 42, point 2): no command writes words of
-// its own to stderr (commandsSayNothingOfTheirOwn).
+// word of the game in it. TestGlossaryTerms (ui) holds the Turkish to
+// one term per idea. The commands' failures are the catalogue's too, so
+// that they are said in the player's language: no command writes words
+// of its own to stderr (commandsSayNothingOfTheirOwn).
 func TestEveryMessageInTurkish(t *testing.T) {
 	en, tr := MustLoad("en"), MustLoad("tr")
 	if a, b := en.Keys(), tr.Keys(); !slices.Equal(a, b) {

@@ -24,7 +24,7 @@ type Catalog struct {
 // Load reads the catalog of lang ("en" or "tr"). A catalog is never
 // changed once read, so every caller shares one a language, read once a
 // process: a server loaded one for every session and every seat, a
-// hundred kilobytes each (issue 28).
+// hundred kilobytes each.
 func Load(lang string) (*Catalog, error) {
 	loadedMu.Lock()
 	defer loadedMu.Unlock()

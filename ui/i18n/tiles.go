@@ -13,8 +13,8 @@ import (
 //
 // English writes a tile as the records do (R7, K13, J). Turkish writes
 // the colour as a word (kırmızı 7, siyah 13): in the notation's letters
-// a Turkish reader takes K for kırmızı (red) where it means black
-// (issue 31, point 9), and "kırmızı yedi" is how players say a tile
+// a Turkish reader takes K for kırmızı (red) where it means black,
+// and "kırmızı yedi" is how players say a tile
 // aloud anyway. A catalogue says which it wants ("tile.style = words").
 // Turkish also puts the case on the word itself, after an apostrophe
 // for a name or a tile (Zeynep'in, kırmızı 7'yi) and straight onto a

@@ -9,7 +9,7 @@ import (
 
 // TestTileWords: English writes the notation; Turkish writes colour
 // words with the case ending the sentence asks for, the okey and the
-// false joker as nouns with theirs (issue 31, point 9).
+// false joker as nouns with theirs.
 func TestTileWords(t *testing.T) {
 	en, tr := MustLoad("en"), MustLoad("tr")
 	r5, k13, b9 := tile.NewTile(tile.Red, 5), tile.NewTile(tile.Black, 13), tile.NewTile(tile.Blue, 9)

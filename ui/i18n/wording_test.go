@@ -11,7 +11,7 @@ import (
 
 // The resume and final pages offer the other game in Turkish as a
 // Turkish player says it: "(tab: bunun yerine Okey 101)", not the
-// awkward "(tab: yerine Okey 101)" (issue 21).
+// awkward "(tab: yerine Okey 101)".
 func TestTurkishOtherGameInstead(t *testing.T) {
 	tr := MustLoad("tr")
 	got := tr.T("game.next", tr.T("val.okey101"), "tab", tr.T("val.classic"))
@@ -24,7 +24,7 @@ func TestTurkishOtherGameInstead(t *testing.T) {
 // each key is named in the code, whole or by a prefix ending in a dot
 // that the code completes ("t101.kind." + kind). The t101.plan.* words
 // of an old hint were left in the catalogues when the hint became one
-// plan of steps (issue 21).
+// plan of steps.
 var usedKeyFamilies = []string{"t101.plan"}
 
 func TestCheckedKeysAreUsed(t *testing.T) {

@@ -47,7 +47,7 @@ type KeyMap struct {
 
 // TableKeys are the keys of the table. Discard is x alone, as at the
 // 101 table: enter goes on from the pages between hands, and one enter
-// too many must never throw a tile (issue 20).
+// too many must never throw a tile.
 type TableKeys struct {
 	// Move is the four arrows together, Sort (c, v) and Group (s, p)
 	// the ways to arrange the rack, for the help bar; their keys are

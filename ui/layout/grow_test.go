@@ -5,7 +5,7 @@ import "testing"
 // The status grown for a finish or a hint takes its lines from the
 // flexible area alone: the rack moves up to sit on it, the work line
 // above the rack, the key bar stays the last line, and it never grows
-// past what the area has (issue 24).
+// past what the area has.
 func TestGrowStatusTakesFromTheFlexibleArea(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {100, 30}, {120, 40}, {200, 60}, {60, 16}} {
 		base := NewTable101(sz[0], sz[1])

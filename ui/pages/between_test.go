@@ -139,7 +139,7 @@ func TestScoreLines(t *testing.T) {
 }
 
 // The final table's title says "1 hand", never "1 hands" (a 101 match
-// of hands=1 ended "after 1 hands") (issue 21).
+// of hands=1 once ended "after 1 hands").
 func TestMatchOverTitlePlural(t *testing.T) {
 	c := testCommon(t, 100, 30)
 	for hands, want := range map[int]string{1: "after 1 hand.", 2: "after 2 hands.", 11: "after 11 hands."} {
@@ -150,7 +150,7 @@ func TestMatchOverTitlePlural(t *testing.T) {
 }
 
 // The coach's summary counts its labels without a wrong plural: "0
-// blunder, 2 mistake" read wrong in English (issue 21).
+// blunder, 2 mistake" read wrong in English.
 func TestReviewSummaryCounts(t *testing.T) {
 	c := testCommon(t, 100, 30)
 	got := c.Tr.T("review.summary", "7.64", "0.76", 99.0, 0, 2, 1)

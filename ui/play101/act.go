@@ -251,8 +251,8 @@ func (t *Table) TryTake(at At) Outcome {
 	}
 	// No message of its own: the work line says the tile taken must go
 	// onto the table, the status what to do with it (the guide), the
-	// log that it was taken; a flash said the work line's words again
-	// (issue 41).
+	// log that it was taken; a flash would say the work line's words
+	// again.
 	return play(okey101.Take(0), nil)
 }
 

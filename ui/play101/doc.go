@@ -1,7 +1,7 @@
-// Package play101 is Okey 101's side of the table, as far as it has left
-// package ui (issue 21): the match on the table and what the player is
-// doing with it, its keys and what they ask of the app, its words and
-// its drawing:
+// Package play101 is Okey 101's side of the table, apart from the app
+// (package ui), which holds no file of either game: the match on the
+// table and what the player is doing with it, its keys and what they
+// ask of the app, its words and its drawing:
 //
 //	table.go     Table: the match, seat 0's view, the rack, the groups
 //	             being made, the log; it draws with the app's

@@ -1,11 +1,12 @@
 package play101
 
 import (
+	"slices"
+
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/game/tile"
 	"okey/ui/rack"
-	"slices"
 )
 
 // The groups the player makes on the rack, read as melds, and why a

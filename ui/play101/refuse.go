@@ -2,6 +2,7 @@ package play101
 
 import (
 	"errors"
+
 	"okey/game/okey101"
 )
 

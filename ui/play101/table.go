@@ -53,7 +53,7 @@ type Table struct {
 	// TallMelds are the table's melds Tall names (those its plan lays
 	// off onto or takes an okey from); InSight those the melds drawn
 	// keep in sight now, set by the host as it lays the table out
-	// (TallMelds while Tall shows, else none: issue 41).
+	// (TallMelds while Tall shows, else none).
 	TallMelds, InSight []int
 
 	Log []LogEntry

@@ -1,6 +1,9 @@
 package play101
 
 import (
+	"strconv"
+	"strings"
+
 	"okey/game"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
@@ -10,8 +13,6 @@ import (
 	"okey/ui/layout"
 	"okey/ui/table"
 	"okey/ui/theme"
-	"strconv"
-	"strings"
 )
 
 // The 101 table drawn: the log, the work line (the groups being made),

@@ -8,11 +8,11 @@ import (
 	"okey/ui/theme"
 )
 
-// The 101 table on a wide, tall terminal (issue 21, point 5): the
-// indicator a tile in the centre band, the standings beside the table
-// above the log (the melds drawn as tiles are ui/play101/melds'). Where
-// the room runs short the table is what it is on an ordinary terminal:
-// the centre one line.
+// The 101 table on a wide, tall terminal, which has room to show more
+// at a glance: the indicator a tile in the centre band, the standings
+// beside the table above the log (the melds drawn as tiles are
+// ui/play101/melds'). Where the room runs short the table is what it is
+// on an ordinary terminal: the centre one line.
 
 // renderCenterBand draws the centre as a band of tiles (a wide, tall
 // terminal): the indicator as a tile, and beside it, a line each, the

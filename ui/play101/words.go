@@ -137,7 +137,7 @@ func (t *Table) logWords(e LogEntry) string {
 
 // ownerOf names the owner of a meld inside a sentence about what actor
 // did: "Mehmet's", "your", "their own" — own first, so that the player
-// lays off onto "your own" meld, not "your" (issue 31, point 8).
+// lays off onto "your own" meld, not "your".
 func (t *Table) ownerOf(seat, actor int) string {
 	w := t.look.Words
 	me := seat == 0 && !w.Watching

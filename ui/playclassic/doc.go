@@ -1,5 +1,5 @@
-// Package playclassic is classic Okey's side of the table, as far as it
-// has left package ui (issue 21), beside ui/play101 for Okey 101: what
+// Package playclassic is classic Okey's side of the table, apart from the
+// app (package ui), beside ui/play101 for Okey 101: what
 // the table knows of classic Okey's rules that is not drawing or keys,
 // from a seat's view or a match's record alone:
 //
@@ -56,7 +56,8 @@
 //	                lines (RulesFields), which are moot, the rules read
 //	                back (RulesOf)
 //
-// It imports the referee (game, game/classic/hand, game/tile), the bots, the
+// It imports the referee (game, game/classic, game/classic/hand,
+// game/tile), the bots and the coach (the hint), ui/safetext, the
 // table's core (ui/table, ui/rack, ui/seats, ui/seatlink, ui/seatmsg,
 // ui/canvas, ui/layout, ui/keymap), ui/pages (a form's lines, the
 // values of the pages between hands), ui/theme, ui/i18n, Bubble Tea

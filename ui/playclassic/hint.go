@@ -56,7 +56,7 @@ type HintMsg struct {
 // under a millisecond (classic) or 10 ms (a 101 turn).
 const HintBudget = 1200 * time.Millisecond
 
-// BuildBot builds a bot of a level (bots.New, or a test's).
+// BuildBot builds a bot of a level (botsclassic.New, or a test's).
 type BuildBot func(level string, opt botsclassic.Options) (botsclassic.Bot, error)
 
 // Hint asks for a hint on the player's turn, in a command under ctx

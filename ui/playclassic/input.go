@@ -1,8 +1,6 @@
 package playclassic
 
 import (
-	"okey/ui/table"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -12,6 +10,7 @@ import (
 	"okey/ui/i18n"
 	"okey/ui/keymap"
 	"okey/ui/layout"
+	"okey/ui/table"
 )
 
 // Outcome is what a key or a click at the table came to, when the

@@ -28,7 +28,7 @@ type SeatBot struct {
 // SeatLevel is the level a seat's bot plays at in a match read back:
 // the one its record names (a level merged into another plays as the
 // one it joined), else fallback (the settings'); a level this build
-// cannot make (build fails for it) plays as the first of bots.Levels.
+// cannot make (build fails for it) plays as the first of botsclassic.Levels.
 func SeatLevel(named, fallback string, seed uint64, build BuildBot) string {
 	l := named
 	if l != "" {

@@ -2,6 +2,7 @@ package playclassic
 
 import (
 	"context"
+
 	"okey/bots/botsclassic"
 	"okey/game/classic"
 	"okey/game/tile"

@@ -286,7 +286,7 @@ func (t *Table) RenderLog(c *canvas.Canvas, r layout.Rect, beside bool) {
 
 // RenderTotals draws the players' scores, best first, at the top of r,
 // the log's place beside the table, where they fit with the log under
-// them (issue 21: a wide terminal shows the standings at a glance); it
+// them (a wide terminal shows the standings at a glance); it
 // returns what is left of r to the log. A match without scores shows
 // none.
 func (t *Table) RenderTotals(c *canvas.Canvas, r layout.Rect) layout.Rect {

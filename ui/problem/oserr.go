@@ -16,7 +16,7 @@ import (
 // English with the operation's name ("open /x: no such file or
 // directory"); a command says what it was doing in its own sentence, and
 // the system's part is said here in the player's language: the path and
-// why, never Go's words alone (issue 42, point 1).
+// why, never Go's words alone.
 
 // osReasons are the system's errors a player may meet, and their words.
 var osReasons = []struct {

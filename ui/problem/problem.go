@@ -7,8 +7,9 @@
 // words here too (reasons.go: Reason, ReasonKey), for the table, its
 // bots' failures and a served seat alike.
 //
-// It imports ui/i18n and the referees (game, game/okey101, game/okey101/meld:
-// for the words of their errors), never ui.
+// It imports ui/i18n and the referees (game, game/classic, game/okey101,
+// game/okey101/meld, game/record: for the words of their errors), never
+// ui.
 package problem
 
 import (

@@ -10,8 +10,8 @@ import (
 )
 
 // Every reason either game's rules give is said in both languages: in
-// English as the engine says it, in Turkish in Turkish (issue 31, point
-// 10: "invalid rules: unknown option…" under --lang tr).
+// English as the engine says it, in Turkish in Turkish (never "invalid
+// rules: unknown option…" under --lang tr).
 func TestRulesErrorsInBothLanguages(t *testing.T) {
 	var errs []error
 	for _, in := range []string{"turbo", "partners,partners", "table,simple", "partners=maybe", "partners,,table", "default=1",

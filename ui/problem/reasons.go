@@ -15,7 +15,7 @@ import (
 
 // The referees' errors are English sentences for a programmer and the
 // logs. A player reads why a move was refused, a bot failed or a saved
-// match was set aside in their own language (issue 31, point 10): each
+// match was set aside in their own language: each
 // error the table can meet has its words in the catalogues, and one it
 // does not know is said in general words where the language is not the
 // errors' own.
@@ -74,7 +74,7 @@ func Reason(tr *i18n.Catalog, err error) string {
 		return err.Error()
 	}
 	if isRecordError(err) {
-		return RecordReason(tr, err) // with where it is (issue 42, point 2)
+		return RecordReason(tr, err) // with where it is
 	}
 	if key, ok := ReasonKey(err); ok {
 		return tr.T(key)
@@ -128,8 +128,8 @@ var (
 // in English the engine's own words (the line, the action and what is
 // wrong with it); in another language the catalogue's words with the
 // line or the action's number and, for a move the match does not allow,
-// why (issue 42, point 2: the Turkish notice of a damaged save said only
-// "kayıt bozuk").
+// why (a notice that said only "kayıt bozuk", a damaged save, left a
+// Turkish player nothing to act on).
 func RecordReason(tr *i18n.Catalog, err error) string {
 	if err == nil {
 		return ""

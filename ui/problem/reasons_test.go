@@ -45,9 +45,8 @@ func TestReason(t *testing.T) {
 }
 
 // A record refused is said in Turkish with where it is: the line its
-// reader refused, or the action its replay did and why (issue 42, point
-// 2: the Turkish notice of a damaged save said only "kayıt bozuk"); in
-// English as the engine says it.
+// reader refused, or the action its replay did and why, not a bare
+// "kayıt bozuk" (a damaged save); in English as the engine says it.
 func TestRecordReasonKeepsWhere(t *testing.T) {
 	tr, en := i18n.MustLoad("tr"), i18n.MustLoad("en")
 	rec := classic.Record{Rules: classic.DefaultRules(), Seed: 7}

@@ -16,7 +16,7 @@
 //	work.go     a review worked out in the background: Start, its messages taken in, Close
 //	saved.go    the saved matches: their list and a chosen record, read in tea.Cmds
 //
-// It may import bots/coach, the referees (game, game/okey101,
+// It may import bots/coach, the referees (game/classic, game/okey101,
 // game/tile), ui/cli (the review's engine), ui/pages (what a review
 // and a list hold), ui/store, Bubble Tea and the standard library;
 // never package ui.

@@ -1,6 +1,6 @@
 // Package seatlink holds what the screen of a seat at a table it does
 // not own (okey serve) keeps of that table, in either game, and the
-// steps both games' seats take with it, written once (issue 21): how
+// steps both games' seats take with it, written once: how
 // the table's seats turn to the screen's, who holds each seat and who
 // is ready, the host, the turn's clock, the chat, the refusals and the
 // match's commitment taken in once each, and sending an intent (a

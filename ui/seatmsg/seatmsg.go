@@ -1,5 +1,5 @@
 // Package seatmsg holds what a table of either game and a seat at it
-// say to each other (issue 21: the seat plumbing both games share):
+// say to each other, the seat plumbing both games share, written once:
 // the update a table hands a seat after every change (Update: the
 // seat's view, the players, the chat, the clock, a refusal, the
 // match's commitment), the seat's intents (Intent), who holds a seat
@@ -7,8 +7,8 @@
 // (ChatAt). okey serve's tables make them; package ui's seat screens
 // read them.
 //
-// It imports the two referees (game, game/okey101), ui/table (the
-// deals' order) and nothing of ui.
+// It imports the two referees (game, game/classic, game/okey101) and
+// nothing of ui.
 package seatmsg
 
 import (
@@ -61,8 +61,8 @@ type ChatLine struct {
 	// which deal (a hand, and a 101 hand's deals after void ones; hand 0
 	// is before the match), after how many events of its history. A
 	// screen that takes a table in whole (a join, a restart) puts each
-	// line back among the moves where it was said (issue 20: they all
-	// came after them). Kept with the table's file.
+	// line back among the moves where it was said, not after them all.
+	// Kept with the table's file.
 	Hand   int `json:"hand,omitempty"`
 	Redeal int `json:"redeal,omitempty"`
 	At     int `json:"at,omitempty"`
@@ -167,7 +167,7 @@ const (
 	// refuses.
 	IntentPlay101
 	// IntentReady says the seat is ready for the next hand (101's; a
-	// classic seat plays game.NextHandAction).
+	// classic seat plays classic.NextHandAction).
 	IntentReady
 )
 
@@ -180,7 +180,7 @@ type Intent struct {
 	// Hand and Redeal are the deal on the screen when the intent was
 	// made (Redeal counts a 101 hand's deals after void ones): the
 	// table drops an intent made for another deal, so that a key
-	// pressed for one hand never plays on the next (issue 20).
+	// pressed for one hand never plays on the next.
 	Hand, Redeal int
 }
 
@@ -217,10 +217,10 @@ func ChatAt(c ChatLine, n int, entry func(i int) (chat, event bool, deal, at int
 	return p
 }
 
-// Duplicate is a duplicate table's standing (okey serve, issue 44 point
-// 5): the same deals played four times, the players moving one seat on
-// each time, so that everyone holds every rack of every deal once. A
-// player is numbered by the seat they held at the first hand.
+// Duplicate is a duplicate table's standing (okey serve): the same
+// deals played four times, the players moving one seat on each time, so
+// that everyone holds every rack of every deal once. A player is
+// numbered by the seat they held at the first hand.
 type Duplicate struct {
 	// Hand is the hand under way (from 1) of Hands; Deal (from 1) of
 	// Deals and Rotation (1 to 4) are which deal it is and which of its

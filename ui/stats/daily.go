@@ -9,11 +9,11 @@ import (
 	"okey/game/daily"
 )
 
-// Daily is one daily played (issue 44, point 3): its day and game, for
-// the record or as practice, the player's score hand by hand as the
-// hands end, and par once it is known. A daily is one entry from its
-// first hand to its last, however often it was paused; played again it
-// is another entry, marked practice.
+// Daily is one daily played, kept for the daily's streak and trend: its
+// day and game, for the record or as practice, the player's score hand
+// by hand as the hands end, and par once it is known. A daily is one
+// entry from its first hand to its last, however often it was paused;
+// played again it is another entry, marked practice.
 type Daily struct {
 	// ID tells one play of a daily from another: when it started.
 	ID   string `json:"id"`

@@ -21,7 +21,7 @@ const (
 	ServeDir = "serve"
 	// TablesDir holds a file pair per table inside ServeDir: ID.json (the
 	// table: its options, who holds which seat) and ID.okey (the match's
-	// record, as game.Record writes it).
+	// record, as the game's Record writes it).
 	TablesDir = "tables"
 	// HostKeyDir and HostKeyFile are the server's SSH host key.
 	HostKeyDir  = "serve-hostkey"

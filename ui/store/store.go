@@ -16,7 +16,7 @@ import (
 // File names inside the state directory.
 const (
 	// MatchFile is the record of the match being played (JSON Lines, see
-	// game.Record).
+	// classic.Record and okey101.Record).
 	MatchFile = "current.okey"
 	// RackFile is the player's arrangement of the rack for that match.
 	RackFile = "current.rack.json"

@@ -300,8 +300,8 @@ func TestStateDirFollowsThePlatform(t *testing.T) {
 
 // A file that is a symbolic link stays one: written through it, set
 // aside and filed away as the file it names, beside that file or in the
-// matches folder, and the link still there for the next save (issue 42,
-// point 7).
+// matches folder, and the link still there for the next save: a player
+// who keeps their saves elsewhere through a link keeps them there.
 func TestLinkedFileStaysALink(t *testing.T) {
 	dir := t.TempDir()
 	state, elsewhere := filepath.Join(dir, "state"), filepath.Join(dir, "synced")

@@ -3,9 +3,10 @@ package table
 import (
 	"context"
 	"errors"
-	"okey/ui/i18n"
 	"testing"
 	"time"
+
+	"okey/ui/i18n"
 )
 
 // TestAsk asserts what Ask promises both games' bots: an answer passed

@@ -1,5 +1,5 @@
 // Package table is the core of the table that knows neither game's
-// rules (issue 21): what classic Okey's table and Okey 101's both draw
+// rules: what classic Okey's table and Okey 101's both draw
 // and write with, written once.
 //
 //	look.go   Look, what either game's table draws and writes with that

@@ -12,8 +12,8 @@ import (
 // cache, the key map, and how an error is put in words. It is a value
 // the app keeps up to date and hands down (each game's side holds a
 // pointer to it, and the scene of a frame or a key carries the same
-// one), so that a table reads it and never calls back up into the app
-// (issue 43); what a table says on the status line goes back up as a
+// one), so that a table reads it and never calls back up into the app;
+// what a table says on the status line goes back up as a
 // value too (Said).
 type Look struct {
 	// Words are the seats' and the player's words, as the screen stands.

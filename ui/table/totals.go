@@ -26,8 +26,8 @@ const (
 )
 
 // DrawTotals draws the players' totals at the top of r, the log's
-// place beside the table (issue 21: a wide terminal shows the standings
-// at a glance, not only seat by seat on the panels): title, then the
+// place beside the table (a wide terminal shows the standings at a
+// glance, not only seat by seat on the panels): title, then the
 // seats best first (the lowest first when lowWins, as in 101), each
 // ranked, its name at the left and its total at the right (of at most
 // totalsMaxW columns). It returns

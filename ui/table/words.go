@@ -48,7 +48,7 @@ func (w Words) SeatName(s int) string {
 // YouOr says key about seat s: "key.you" without a name when s is the
 // player ("you showed the indicator", "gösterge yaptın"), else "key"
 // with the seat's name first. A "you" never goes into a third-person
-// sentence: Turkish puts the person on the verb (issue 31, point 1).
+// sentence: Turkish puts the person on the verb.
 func (w Words) YouOr(s int, key string, args ...any) string {
 	if w.me(s) {
 		return w.Tr.T(key+".you", args...)

@@ -64,8 +64,8 @@ func deltaE(a, b [3]float64) float64 {
 
 // The colour-blind theme's four tile colours stay apart for the common
 // kinds of colour blindness, on both backgrounds, and stand out from the
-// tile's face (issue 10, point 23: its red and yellow were nearly one
-// colour to a deuteranope, ΔE 2). The default theme is not held to it.
+// tile's face (its red and yellow were once nearly one colour to a
+// deuteranope, ΔE 2). The default theme is not held to it.
 func TestColourBlindTilesStayApart(t *testing.T) {
 	const apart, fromFace = 30, 35 // CIELAB ΔE (1976)
 	p, err := Load("colourblind")

@@ -6,8 +6,8 @@
 // check it against a brute-force reference.
 //
 // It imports only game/tile and the standard library, and knows of the
-// rules only what Config says; the referee (package game) builds its
-// Analyzer with Rules.HandConfig.
+// rules only what Config says; the referee (package game/classic)
+// builds its Analyzer with Rules.HandConfig.
 //
 // The files, from the rack inwards:
 //

@@ -11,7 +11,7 @@ import (
 
 // Benchmarks of the analysis. Each reports, beside the mean ns/op, the
 // median and the 90th percentile of single calls (p50-ns, p90-ns): the
-// targets of the issue are medians.
+// speed targets of docs/engine.md are medians.
 
 const benchRacks = 512
 

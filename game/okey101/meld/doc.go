@@ -29,8 +29,10 @@
 //	a, _ := meld.New(indicator)             // the hand's okey follows from it
 //	var sv meld.Solver                      // reusable working memory, one per goroutine
 //	o := sv.BestOpening(a, rack)            // o.Value, o.Melds
-//	ta := sv.AnalyzeTurn(a, rack, table, meld.Turn{Status: meld.NotOpened, Threshold: 101, Taken: tile.NoTile})
+//	turn := meld.Turn{Status: meld.NotOpened, Threshold: 101, Taken: tile.NoTile}
+//	ta := sv.AnalyzeTurn(a, rack, table, turn)
 //	if ta.CanFinish { /* ta.Finish.Steps, then ta.Finish.Discard */ }
 //
-// The package imports only game/tile and the standard library.
+// The package imports only game/tile, game (a kind's name written and
+// read) and the standard library.
 package meld

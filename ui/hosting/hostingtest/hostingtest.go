@@ -2,7 +2,7 @@
 // (hosting.App), for the tests of ui/hostclassic, ui/host101, ui/play101
 // and ui/hosting that do not need the whole Model: the words, styles and
 // keys of a language, the settings, what the side said on the status
-// line and counted, and a Scene built from them (issue 43, point 5).
+// line and counted, and a Scene built from them.
 package hostingtest
 
 import (

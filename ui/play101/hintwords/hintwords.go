@@ -80,7 +80,7 @@ func (w Words) hint(v *okey101.View, f *decide101.Facts) string {
 	}
 	// The plan says what the taken tile is for when it lays it down (an
 	// opening, melds, a lay-off): a sentence about the take would say the
-	// step again, with a total of its own (issue 41, point 5).
+	// step again, with a total of its own.
 	used := false
 	for _, a := range f.Plan[min(1, len(f.Plan)):] {
 		switch a.Kind {

@@ -14,7 +14,7 @@ import (
 )
 
 // The melds placed in their area and drawn: on a wide, tall terminal
-// as tiles, each seat's under its name (issue 21, point 5); where no
+// as tiles, each seat's under its name; where no
 // size of tiles lets them all fit whole, as lines of text, as an
 // ordinary terminal shows them.
 
@@ -54,7 +54,7 @@ func (t Table) Place(l layout.Table101) (Placed, layout.Rect) {
 	area, log := l.Split(len(rows))
 	// Where the table does not fit, the melds the status names come
 	// first, the rest left out: a hint that names Zeynep's set must not
-	// push it off the screen (issue 41).
+	// push it off the screen.
 	if named, ok := t.inSight(rows, l.Flex.W, area.H); ok {
 		area, log = l.Split(len(named) + 1)
 		return Placed{Area: area, Rows: named, Rest: true, H: len(named) + 1}, log

@@ -32,7 +32,7 @@ func crowded(t *testing.T) Table {
 	return m
 }
 
-// A hint that names a meld keeps it in sight (issue 41): at 80×24, with
+// A hint that names a meld keeps it in sight: at 80×24, with
 // the status grown for six lines of hint, the whole table does not fit
 // and the player's own set, which the hint names, was below the lines
 // shown ("… 3 more lines"). The melds named come first, the rest of the

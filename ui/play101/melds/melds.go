@@ -25,8 +25,8 @@ type Table struct {
 	View *okey101.View
 	// InSight are the melds (the table's indices) that must stay in
 	// sight where the table does not fit whole: those the status names
-	// while it is grown to show a hint or a finish (issue 41). Nil:
-	// none.
+	// while it is grown to show a hint or a finish, so that the reader
+	// sees what it speaks of. Nil: none.
 	InSight []int
 }
 

@@ -14,8 +14,8 @@
 //	          tiles others laid off, the last turn, each player's score
 //	          and why) and the final sheet's rows (Final)
 //
-// It imports the referee of 101 (game/okey101, game/tile), the melds on
-// the table (ui/play101/melds), the table's core (ui/table, ui/canvas,
-// ui/pages for the values it fills, ui/i18n), and nothing of ui or of
-// ui/play101.
+// It imports the referee of 101 (game, game/okey101, game/tile), the
+// melds on the table (ui/play101/melds), the table's core (ui/table,
+// ui/canvas, ui/safetext, ui/pages for the values it fills, ui/i18n),
+// and nothing of ui or of ui/play101.
 package sheet

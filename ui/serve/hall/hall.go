@@ -4,14 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"okey/ui/serve/keep"
-	"okey/ui/serve/tables"
 	"runtime/debug"
 	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"okey/ui/serve/keep"
+	"okey/ui/serve/tables"
 )
 
 // The hall is the server's tables: it opens them, lists them for the

@@ -4,13 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"okey/ui/serve/keep"
-	"okey/ui/serve/tables"
 	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+
+	"okey/ui/serve/keep"
+	"okey/ui/serve/tables"
 )
 
 // When nodes share the store (a cluster of okey nodes, or one NATS

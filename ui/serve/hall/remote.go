@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"okey/ui/serve/keep"
-	"okey/ui/serve/tables"
 	"strconv"
 	"strings"
 	"sync"
@@ -15,6 +13,9 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+
+	"okey/ui/serve/keep"
+	"okey/ui/serve/tables"
 )
 
 // Sessions anywhere: a player connected to one node sits at a table

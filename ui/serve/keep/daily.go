@@ -21,7 +21,7 @@ import (
 	"okey/game/daily"
 )
 
-// The served daily (issue 44, point 4). Each day and game has a secret
+// The served daily. Each day and game has a secret
 // the server draws from crypto/rand, which decides the day's deals
 // (game/daily's NewServed): the first node to need it makes it, with a
 // Create that succeeds once in the whole cluster, and every other node

@@ -12,8 +12,8 @@ import (
 	"okey/game/daily"
 )
 
-// The board's cache (issue 44's "How well": the leaderboard's update
-// must cost nothing measurable per player). A board ranks every result
+// The board's cache, so that the leaderboard's update costs nothing
+// measurable per player. A board ranks every result
 // of its day; read from the store, each page open is a listing and a
 // read of every result (20 ms for 500 players, growing with them). A
 // node that watches the bucket's results (DailyBook.Watch) keeps them in

@@ -46,8 +46,8 @@
 //	            forms, and what a node seals again with the new key; an
 //	            old store's plain results, par and ratings sealed once
 //
-// It may import the NATS packages, game (the number of seats; the
-// daily's days and games),
-// ui/serve/rating, ui/store (the files of finished and damaged tables)
+// It may import the NATS packages, game/classic (the number of seats, a
+// finished table's record read), game/daily (the daily's days and
+// games), ui/serve/rating, ui/store (the files of finished and damaged tables)
 // and the standard library; nothing of package serve above it.
 package keep

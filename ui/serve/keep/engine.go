@@ -21,11 +21,11 @@ import (
 )
 
 // The engine is what keeps the tables past the process: a NATS server
-// with JetStream inside the process, on no network port, storing under
-// the state directory. One machine needs nothing installed; the same
-// streams and buckets are what several machines will share once the
-// server joins a cluster (the next steps of issue 22), so the tables are
-// written the same way from the first day.
+// with JetStream inside the process, storing under the state directory,
+// on no network port unless it joins a cluster. One machine needs
+// nothing installed; the same streams and buckets are what the nodes of
+// a cluster share (docs/cluster.md), so the tables are written the same
+// way on one machine or many.
 
 // NATSDir is the engine's folder inside the server's state directory.
 const NATSDir = "nats"

@@ -61,7 +61,7 @@ func recordSubject(id string) string { return "okey.table." + id + ".record" }
 // lastSubject is the subject of table id's match before the one its
 // record holds: whole, in one message, so that 'record TABLE' can give
 // the last finished match from any node, also once the next has begun
-// and after a takeover (issue 40, point 6).
+// and after a takeover.
 func lastSubject(id string) string { return "okey.table." + id + ".last" }
 
 // ErrFenced is a write the engine refused because another writer has

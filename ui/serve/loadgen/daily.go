@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-// The served daily under load (issue 44): a player of the daily opens
+// The served daily under load: a player of the daily opens
 // the lobby's daily page (d), plays the day of one game there (enter)
 // through the same screen and at the same pace as a player at an
 // ordinary table — but alone with three bots, so no turn reaches another

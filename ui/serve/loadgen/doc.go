@@ -2,7 +2,7 @@
 // connections, at the pace of people, against an okey server, and what
 // it costs the server. It exists to say how many players one server
 // holds and where their cost goes, with the same numbers every time
-// (issue 28), and for the cluster's figures later.
+// (docs/load.md), and for the cluster's figures (docs/cluster.md).
 //
 // A step of the load: N sessions dial at a set pace and wait in the
 // lobby (the lobby's idle cost is measured there); tables of four are

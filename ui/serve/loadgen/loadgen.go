@@ -95,7 +95,8 @@ type Config struct {
 	Trace io.Writer
 }
 
-// DefaultConfig is the pace of the figures: a key every 2 s, a
+// DefaultConfig is the pace of people that docs/load.md's figures were
+// taken at: a key every 2 s, a
 // move within a second of each turn, 100×30 terminals, two minutes a
 // step.
 func DefaultConfig() Config {

@@ -232,7 +232,7 @@ func TestRackSorted(t *testing.T) {
 }
 
 // starts is how many clusters TestNodesStartTogether starts.
-var starts = flag.Int("starts", 2, "TestNodesStartTogether: how many three-node clusters to start (the issue's measure: 20)")
+var starts = flag.Int("starts", 2, "TestNodesStartTogether: how many three-node clusters to start (docs/cluster.md's measure: 20)")
 
 // TestNodesStartTogether starts three okey processes at the same
 // instant, as a deploy or a power cut does, clustered on loopback with
@@ -308,7 +308,7 @@ func TestStarvedClusterPlaysOn(t *testing.T) {
 }
 
 // freezes is how many owners TestFrozenOwnerTakeover stops.
-var freezes = flag.Int("freezes", 1, "TestFrozenOwnerTakeover: how many times a table's node is frozen (the issue's measure: 10)")
+var freezes = flag.Int("freezes", 1, "TestFrozenOwnerTakeover: how many times a table's node is frozen (docs/cluster.md's measure: 10)")
 
 // TestFrozenOwnerTakeover: three okey processes clustered on loopback
 // with one secret (TLS on the routes, as deployed); a player opens a

@@ -17,7 +17,8 @@
 //
 // It may import Charm (bubbletea, ultraviolet, colorprofile, x/ansi),
 // x/time/rate, ui/canvas (the width of styled text) and the standard
-// library; nothing of package serve nor of the games. Its tests read its screens with package serve/vt; the
-// tests that need a running server (the line writer against Bubble
-// Tea's renderer over recorded sessions) stay in package serve.
+// library; nothing of package serve nor of the games. Its tests read its
+// screens with package ui/serve/vt; the tests that need a running server
+// (the line writer against Bubble Tea's renderer over recorded sessions)
+// stay in package serve.
 package tty

@@ -14,7 +14,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// A session's model, driven without a tea.Program (issue 28).
+// A session's model, driven without a tea.Program, so that an idle
+// session costs the server nothing.
 //
 // Bubble Tea's Program starts a ticker at its frame rate whether it has a
 // renderer or not, and it cannot be stopped while the program reads its

@@ -16,7 +16,8 @@ import (
 	"okey/ui/canvas"
 )
 
-// A session's screen, drawn a line at a time (issue 28).
+// A session's screen, drawn a line at a time, so that a server holds
+// more sessions for its CPU (docs/load.md).
 //
 // Bubble Tea's own renderer parses every changed frame whole into cells,
 // measuring each grapheme, diffs the cells against the screen, and wakes

@@ -16,7 +16,7 @@ import (
 	"okey/ui/seatmsg"
 )
 
-// What a session's frame costs to send, in both games (issue 28): a
+// What a session's frame costs to send, in both games: a
 // seat at 100×30 in colour, in a timed turn, whose rack cursor moves
 // right and left; each frame drawn by Bubble Tea's cell renderer (as
 // v2.0.9's does: the frame parsed into cells, diffed, written) and by the
