@@ -3,6 +3,7 @@ package format
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	dup "okey/game/duplicate"
 	"okey/game/okey101"
@@ -138,6 +139,11 @@ func (d *Duplicate) Score(o Outcome) (Scored, bool) {
 	return Scored{Hand: d.idx + 1, Score: res[0], Results: res, Share: d.dealOver()}, true
 }
 
+// Results are the results of the hands scored so far, in order, seat by
+// seat (more is better), as the records of the hands after them keep
+// them.
+func (d *Duplicate) Results() [][Seats]int { return slices.Clone(d.results) }
+
 // HandOver reports whether the hand under way has been scored.
 func (d *Duplicate) HandOver() bool { return len(d.results) > d.idx }
 
@@ -232,7 +238,5 @@ func (d *Duplicate) Restore(_ uint64, meta map[string]string, saved Seal) (Seal,
 	return saved, nil
 }
 
-// LogAttrs name the hand of the plan and the deal's commitment.
-func (d *Duplicate) LogAttrs() []any {
-	return []any{"duplicate hand", d.idx + 1, "of", d.Hands(), "commit", d.seal.Commit.Short()}
-}
+// LogAttrs name the hand of the plan.
+func (d *Duplicate) LogAttrs() []any { return []any{"duplicate hand", d.idx + 1, "of", d.Hands()} }

@@ -79,15 +79,15 @@ func TestDailyTableRestored(t *testing.T) {
 	tb.handle(Request{Kind: ReqJoin, M: ann, Seat: 0, Reply: reply})
 	<-reply
 	tb.handle(Request{Kind: ReqAway, M: ann})
-	for step := 0; step < 5000 && tb.dailyIdx == 0; step++ {
+	for step := 0; step < 5000 && tb.f.Index() == 0; step++ {
 		tb.schedule()
 		tb.onClock()
 		if tb.asking >= 0 {
 			botMove(t, tb)
 		}
 	}
-	if tb.dailyIdx != 1 || len(*scores) != 1 {
-		t.Fatalf("not at the second hand: hand %d, %d scored", tb.dailyIdx+1, len(*scores))
+	if tb.f.Index() != 1 || len(*scores) != 1 {
+		t.Fatalf("not at the second hand: hand %d, %d scored", tb.f.Index()+1, len(*scores))
 	}
 	sv.flush()
 	mu.Lock()
@@ -103,8 +103,8 @@ func TestDailyTableRestored(t *testing.T) {
 		t.Fatalf("restored: %v, %v", back, err)
 	}
 	t.Cleanup(back.saver.flush)
-	if back.dailyIdx != 1 || back.seal.seed != set.Hands[1].Seed || back.seal.botKey != set.Hands[1].Bots[1] || len(again) != 0 {
-		t.Fatalf("restored at hand %d, seal %+v, scored again %v", back.dailyIdx+1, back.seal, again)
+	if back.f.Index() != 1 || back.seal.Seed != set.Hands[1].Seed || back.seal.BotKey != set.Hands[1].Bots[1] || len(again) != 0 {
+		t.Fatalf("restored at hand %d, seal %+v, scored again %v", back.f.Index()+1, back.seal, again)
 	}
 	// A record none of the day's hands is refused.
 	other := []byte(strings.Replace(string(r), strconv.FormatUint(set.Hands[1].Seed, 10), "12345", 1))
@@ -243,15 +243,15 @@ func TestDailyTableLeftAndResumed(t *testing.T) {
 			}
 			ann := join()
 			tb.handle(Request{Kind: ReqAway, M: ann}) // her bot plays the first hand
-			for step := 0; step < 5000 && tb.dailyIdx == 0; step++ {
+			for step := 0; step < 5000 && tb.f.Index() == 0; step++ {
 				tb.schedule()
 				tb.onClock()
 				if tb.asking >= 0 {
 					botMove(t, tb)
 				}
 			}
-			if tb.dailyIdx != 1 || len(*scores) != 1 {
-				t.Fatalf("not at the second hand: hand %d, %d scored", tb.dailyIdx+1, len(*scores))
+			if tb.f.Index() != 1 || len(*scores) != 1 {
+				t.Fatalf("not at the second hand: hand %d, %d scored", tb.f.Index()+1, len(*scores))
 			}
 			tb.handle(Request{Kind: ReqLeave, M: ann, Gone: gone})
 			end := time.Date(2026, 11, 25, 0, 0, 0, 0, time.UTC)
@@ -278,8 +278,8 @@ func TestDailyTableLeftAndResumed(t *testing.T) {
 			default:
 				t.Fatal("back at her daily, no update")
 			}
-			if tb.dailyIdx != 1 || len(tb.Ref.Record()) != moves {
-				t.Fatalf("back at hand %d, the record grew %v", tb.dailyIdx+1, len(tb.Ref.Record()) != moves)
+			if tb.f.Index() != 1 || len(tb.Ref.Record()) != moves {
+				t.Fatalf("back at hand %d, the record grew %v", tb.f.Index()+1, len(tb.Ref.Record()) != moves)
 			}
 			tb.publishSummary()
 			if s := tb.Summary.Load(); s.Hand != 2 || s.Over {

@@ -7,6 +7,7 @@ import (
 
 	"okey/bots/botsclassic"
 	"okey/game/classic"
+	"okey/game/format"
 	"okey/ui/seatmsg"
 )
 
@@ -59,12 +60,35 @@ func (c Config) Check() error {
 		return fmt.Errorf("%w: not a daily too", ErrDuplicate)
 	}
 	if c.Daily != nil {
-		return c.Daily.check(c.Game)
+		return c.Daily.Check(c.Game)
 	}
 	if c.Duplicate != nil {
-		return c.Duplicate.check(c.Game, c.Rules)
+		return c.Duplicate.Check(c.Game, c.Rules)
 	}
 	return nil
+}
+
+// format is the format the table plays in, at its first hand: the
+// config says which (a daily's plan, a duplicate's, or neither: match
+// after match), and this is the one place that reads it so — the table
+// drives every format alike.
+func (c Config) format() format.Format {
+	switch {
+	case c.Daily != nil:
+		return format.NewServedDaily(c.Game, c.Daily)
+	case c.Duplicate != nil:
+		return format.NewDuplicate(c.Game, *c.Duplicate)
+	}
+	return format.NewMatch(c.Rules)
+}
+
+// duplicateDeals is the plan's number of deals, 0 at any other table
+// (the lobby's Summary.Duplicate).
+func (c Config) duplicateDeals() int {
+	if c.Duplicate == nil {
+		return 0
+	}
+	return c.Duplicate.Deals
 }
 
 // Member is a session at a table: a player at a seat, or a spectator

@@ -4,63 +4,52 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"runtime/debug"
 	"slices"
 	"time"
 
 	"okey/game/classic"
+	"okey/game/format"
 	"okey/ui/problem"
 	"okey/ui/seatmsg"
 )
 
-// start deals the first hand of a match whose seed, drawn with a salt
-// from the server's source of randomness, is sealed by a commitment
-// (fair.go): a seed nobody can guess from the clock or their rack.
+// start deals the format's hand under way as the first hand of a match.
+// A format that draws its seal afresh (a match, a duplicate's new deal)
+// is handed one drawn from the server's source of randomness, a seed and
+// salt sealed by a commitment (fair.go): a seed nobody can guess from
+// the clock or their rack.
 func (t *Table) start() error {
 	t.ratingsFor = [classic.NumSeats]string{} // read again: the last match moved them
-	var sl seal
-	meta := t.meta()
-	if t.Cfg.Daily != nil {
-		sl = t.dailySeal()
-		for k, v := range t.Cfg.Daily.dailyMeta(t.Cfg.Game, t.dailyIdx) {
-			meta[k] = v
-		}
-	} else if t.Cfg.Duplicate != nil {
+	var fresh format.Seal
+	if t.f.NeedsSeal() {
 		var err error
-		if sl, err = t.dupSeal(); err != nil {
+		if fresh, err = drawSeal(t.Opt.Random); err != nil {
 			t.Opt.Log.Error("start", "table", t.ID, "err", err)
 			return errNoSeed
 		}
-		sl.addTo(meta)
-		t.dupMeta(meta)
-	} else {
-		var err error
-		if sl, err = drawSeal(t.Opt.Random); err != nil {
-			t.Opt.Log.Error("start", "table", t.ID, "err", err)
-			return errNoSeed
-		}
-		sl.addTo(meta)
 	}
-	ref, err := t.kind.newReferee(t.Cfg.Rules, sl.seed, meta)
+	h := t.f.Deal(fresh)
+	meta := t.meta()
+	maps.Copy(meta, h.Meta)
+	ref, err := t.kind.newReferee(t.Cfg.Rules, h.Seal.Seed, meta)
 	if err != nil {
 		t.Opt.Log.Error("start", "table", t.ID, "err", err)
 		return err
 	}
 	t.matchNo++
-	t.seal, t.Ref = sl, ref
+	t.seal, t.Ref = h.Seal, ref
 	e := t.seatedNow()
 	t.entrants = &e
 	t.chatBefore()
 	t.deadline, t.nextBot = time.Time{}, time.Time{}
 	t.cancelBot()
-	switch {
-	case t.Cfg.Daily != nil:
-		t.Opt.Log.Info("start", "table", t.ID, "game", t.Cfg.Game, "daily", t.Cfg.Daily.Date, "hand", t.dailyIdx+1)
-	case t.Cfg.Duplicate != nil:
-		t.Opt.Log.Info("start", "table", t.ID, "game", t.Cfg.Game, "duplicate hand", t.dupIdx+1, "of", t.dupHands(), "commit", sl.commit.Short())
-	default:
-		t.Opt.Log.Info("start", "table", t.ID, "game", t.Cfg.Game, "rules", t.Cfg.Rules, "commit", sl.commit.Short())
+	args := append([]any{"table", t.ID, "game", t.Cfg.Game}, t.f.LogAttrs()...)
+	if !h.Seal.None {
+		args = append(args, "commit", h.Seal.Commit.Short())
 	}
+	t.Opt.Log.Info("start", args...)
 	t.save()
 	return nil
 }
@@ -76,25 +65,75 @@ func (t *Table) chatBefore() {
 	t.chat = chat
 }
 
-// newMatch starts a new match at the table after the last one ended.
+// newMatch moves the table on after its match ended, at the host's
+// word: the format's next hand, or the table's next match.
 func (t *Table) newMatch() error {
 	t.ratingsFor = [classic.NumSeats]string{} // read again: the last match moved them
 	if st, _ := t.Ref.Stage(); st != stMatchOver {
 		return nil
 	}
-	if t.Cfg.Daily != nil {
-		return t.nextDaily()
+	return t.next()
+}
+
+// next moves the format on from the hand under way once it is over for
+// the format: the next hand is dealt as a match of its own, the players
+// as many seats on as the format says; after the last, everyone is told
+// the format's words (with where it ended: a duplicate's scores, the
+// last hand's update maybe not handed out) and the table closes.
+func (t *Table) next() error {
+	turn, more, ok := t.f.Next()
+	if !ok {
+		return nil // the hand is not over
 	}
-	if t.Cfg.Duplicate != nil {
-		return t.nextDup()
+	if more {
+		t.turnSeats(turn)
+		for i := range t.seats {
+			t.seats[i].ready = false
+		}
+		return t.start()
 	}
-	if err := t.start(); err != nil {
-		return err
-	}
-	for i := range t.seats {
-		t.seats[i].ready = false
-	}
+	t.Opt.Log.Info("the last hand is over", append([]any{"table", t.ID, "hands", t.f.Hands()}, t.f.LogAttrs()...)...)
+	t.endAll(Msg{Closed: t.policy.DoneWord, Dup: duplicateMsg(t.f.Standing(), t.seatNames())})
 	return nil
+}
+
+// setMatchOver reports whether the format's hand under way ended its
+// match and was scored (a duplicate's or a daily's hand of 101 always,
+// classic's rarely): the players move on with n, each ready in turn, not
+// the host alone.
+func (t *Table) setMatchOver() bool {
+	if t.Ref == nil || !t.f.HandOver() {
+		return false
+	}
+	st, _ := t.Ref.Stage()
+	return st == stMatchOver
+}
+
+// scored hands the outcome of the match's first hand, once over, to the
+// format, which scores it once: a score for the day's board goes to
+// Options.DailyScored; a hand whose record has nothing left to hide (a
+// duplicate's deal played four times) is kept for "record TABLE".
+func (t *Table) scored() {
+	if t.Ref == nil {
+		return
+	}
+	o, ok := t.Ref.Outcome()
+	if !ok {
+		return
+	}
+	sc, ok := t.f.Score(o)
+	if !ok {
+		return
+	}
+	t.Opt.Log.Info("hand scored", append([]any{"table", t.ID, "score", sc.Score, "results", sc.Results}, t.f.LogAttrs()...)...)
+	if sc.Board && t.Opt.DailyScored != nil {
+		t.Opt.DailyScored(DailyScore{Table: t.ID, Game: t.Cfg.Game, Date: sc.Date, Player: sc.Player, Name: t.seats[0].name,
+			Hand: sc.Hand, Score: sc.Score, Record: t.Ref.Record()})
+	}
+	if sc.Share {
+		rec := t.Ref.Record() // never changed after: the referee only appends
+		t.Finished.Store(&rec)
+	}
 }
 
 // errNoSeed refuses a match the server could not draw a seed for; its
@@ -178,8 +217,7 @@ func (t *Table) applied(turnOver bool) {
 		for i := range t.seats {
 			t.seats[i].ready = false
 		}
-		t.dailyScored()
-		t.dupScored()
+		t.scored()
 	}
 	t.noteFinished()
 	t.save()
@@ -225,22 +263,13 @@ func (t *Table) schedule() {
 			t.deadline = now.Add(max(t.Cfg.Timer, t.Opt.HandWait))
 		}
 	case stMatchOver:
-		// A daily's hand of 101 ends its match: its player moves on
-		// with n, as after any match; one away (their bot playing) is
-		// not waited for, as between hands.
-		if t.Cfg.Daily != nil && t.dailyDone > t.dailyIdx && t.anyone() && !t.present(0) {
-			if err := t.nextDaily(); err != nil {
-				t.Opt.Log.Error("daily's next hand", "table", t.ID, "err", err)
-				return
-			}
-			t.schedule()
-		}
-		// A duplicate's hand of 101 ends its match too: the plan moves
-		// on once every player at the table has pressed n (ready), as
-		// between hands; one away (their bot playing) is not waited for.
-		if t.dupMatchOver() && t.anyone() && t.allReady() {
-			if err := t.nextDup(); err != nil {
-				t.Opt.Log.Error("duplicate's next hand", "table", t.ID, "err", err)
+		// A hand of the format that ends its match (a daily's or a
+		// duplicate's hand of 101): the format moves on once every
+		// player at the table has pressed n (ready), as between hands;
+		// one away (their bot playing) is not waited for.
+		if t.f.HandOver() && t.anyone() && t.allReady() {
+			if err := t.next(); err != nil {
+				t.Opt.Log.Error("the format's next hand", "table", t.ID, "err", err)
 				return
 			}
 			t.schedule()
@@ -261,18 +290,10 @@ func (t *Table) allReady() bool {
 
 // deal deals the next hand.
 func (t *Table) deal() {
-	if t.Cfg.Daily != nil && t.dailyDone > t.dailyIdx {
-		// The daily's hand is over: the next is a match of its own.
-		if err := t.nextDaily(); err != nil {
-			t.Opt.Log.Error("daily's next hand", "table", t.ID, "err", err)
-		}
-		return
-	}
-	if t.Cfg.Duplicate != nil && t.dupOver() {
-		// The plan's hand is over: the next is a match of its own, the
-		// players a seat on.
-		if err := t.nextDup(); err != nil {
-			t.Opt.Log.Error("duplicate's next hand", "table", t.ID, "err", err)
+	if t.f.HandOver() {
+		// The format's hand is over: the next is a match of its own.
+		if err := t.next(); err != nil {
+			t.Opt.Log.Error("the format's next hand", "table", t.ID, "err", err)
 		}
 		return
 	}
@@ -297,8 +318,8 @@ func (t *Table) nextWake() time.Duration {
 			wake = k
 		}
 	}
-	if p := t.Cfg.Daily; p != nil && p.end().Before(wake) {
-		wake = p.end() // the day closes
+	if c := t.policy.Closes; !c.IsZero() && c.Before(wake) {
+		wake = c // the format closes (the daily's day)
 	}
 	if t.Ref == nil && t.Opt.RoomIdle > 0 {
 		if at := t.roomSince.Add(t.Opt.RoomIdle); at.Before(wake) {
@@ -312,8 +333,8 @@ func (t *Table) nextWake() time.Duration {
 // of time, the next hand, a kept seat given up.
 func (t *Table) onClock() {
 	now := t.Opt.Now()
-	if p := t.Cfg.Daily; p != nil && !now.Before(p.end()) {
-		t.dailyClosed()
+	if c := t.policy.Closes; !c.IsZero() && !now.Before(c) {
+		t.formatClosed()
 		return
 	}
 	for i := range t.seats {
@@ -357,7 +378,7 @@ func (t *Table) onClock() {
 func (t *Table) ask(seat int) {
 	t.askID++
 	t.asking = seat
-	id, q, timeout, answer := t.askID, t.Ref.AskBot(seat, t.level(seat), t.seal.botKey), t.Opt.BotTimeout, t.answer
+	id, q, timeout, answer := t.askID, t.Ref.AskBot(seat, t.level(seat), t.seal.BotKey), t.Opt.BotTimeout, t.answer
 	done, log, fault, tid := t.Done, t.Opt.Log, t.Opt.Fault, t.ID
 	first := !t.botPanicked
 	go func() {

@@ -90,8 +90,8 @@ func TestFinishedMatchIsRatedOnceAcrossARestart(t *testing.T) {
 	}
 	first := ends[0]
 	mu.Unlock()
-	if first.Key != tb.seal.commit.String() || first.Places != places || first.Seats[0].ID != "key:SHA256:ann" || first.Seats[2].ID != "bot:hard" {
-		t.Errorf("rated %+v; want the commitment %s, places %v, ann and the bots", first, tb.seal.commit, places)
+	if first.Key != tb.seal.Commit.String() || first.Places != places || first.Seats[0].ID != "key:SHA256:ann" || first.Seats[2].ID != "bot:hard" {
+		t.Errorf("rated %+v; want the commitment %s, places %v, ann and the bots", first, tb.seal.Commit, places)
 	}
 	check := func() {
 		t.Helper()

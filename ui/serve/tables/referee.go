@@ -7,6 +7,7 @@ import (
 
 	"okey/game"
 	"okey/game/classic"
+	"okey/game/format"
 	"okey/game/okey101"
 	"okey/ui/seatmsg"
 )
@@ -82,13 +83,10 @@ type referee interface {
 	// for a tie), and whether opposite seats were partners; ok is false
 	// while the match is played.
 	Standings() (places [classic.NumSeats]int, partners bool, ok bool)
-	// DailyScore is seat 0's score of the match's first hand in par's
-	// measure (bots/par), once that hand is over: a daily's hand.
-	DailyScore() (score int, ok bool)
-	// SeatResults are the four seats' results of the match's first hand
-	// in bots/duplicate's measure (more is better), once that hand is
-	// over: a duplicate table's hand.
-	SeatResults() (results [classic.NumSeats]int, ok bool)
+	// Outcome is the match's first hand's result, seat by seat in the
+	// game's own measure, once that hand is over: what a format scores
+	// (the daily's hand, a duplicate's).
+	Outcome() (format.Outcome, bool)
 }
 
 // GameKind is a game the server offers.

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"time"
 
+	"okey/game/format"
 	"okey/ui/serve/keep"
 )
 
@@ -23,6 +24,8 @@ func New(id string, cfg Config, opt Options, sv *Saver) (*Table, error) {
 		watchers: map[*Member]struct{}{}, refusals: map[*Member]refusal{}, asking: -1,
 		answer: make(chan botAnswer, 1), created: opt.Now(), saver: sv, ratingsIn: make(chan seatRatings, 1),
 	}
+	t.f = cfg.format()
+	t.policy = t.f.Policy()
 	t.roomSince = t.created
 	sv.fenced = t.Lose
 	t.stored = make(chan uint64, 1)
@@ -278,7 +281,7 @@ func (t *Table) handle(r Request) {
 	}
 	switch r.Kind {
 	case ReqJoin:
-		if t.Cfg.Daily != nil && r.M.id != t.Cfg.Daily.Player {
+		if only := t.policy.Only; only != "" && r.M.id != only {
 			r.Reply <- JoinReply{Seat: -1, Err: ErrDailyOnly}
 			return
 		}
@@ -289,11 +292,11 @@ func (t *Table) handle(r Request) {
 			rep.Restarted, t.told[r.M.id] = t.restarted, true
 		}
 		r.Reply <- rep
-		if err == nil && t.Cfg.Daily != nil && t.Ref == nil {
-			t.refuseIf(r.M, t.start()) // no waiting room: the day begins
+		if err == nil && t.policy.Only != "" && t.Ref == nil {
+			t.refuseIf(r.M, t.start()) // no waiting room for one player: the session begins
 		}
 	case ReqWatch:
-		if t.Cfg.Daily != nil {
+		if !t.policy.Watch {
 			r.Reply <- JoinReply{Seat: -1, Err: ErrDailyOnly} // watching would show the deals
 			return
 		}
@@ -309,9 +312,9 @@ func (t *Table) handle(r Request) {
 			t.move(r.M, s, r.Move)
 		}
 	case ReqNewMatch:
-		if s := t.seatOf(r.M); s >= 0 && t.dupMatchOver() {
+		if s := t.seatOf(r.M); s >= 0 && t.setMatchOver() {
 			t.here(s)
-			t.seats[s].ready = true // a duplicate moves on when everyone at it is ready
+			t.seats[s].ready = true // the format moves on when everyone at it is ready
 		} else if s >= 0 && t.isHost(r.M) {
 			t.refuseIf(r.M, t.newMatch())
 		}
@@ -378,30 +381,19 @@ func RestoreTable(id string, entry, record []byte, stopped time.Time, opt Option
 		if err != nil {
 			return nil, err
 		}
-		t.Ref, t.seal = ref, sealOf(record)
-		t.seal.botKey = st.BotKey
-		if p := t.Cfg.Daily; p != nil {
-			// Which of the day's hands the record is, and whether it
-			// was scored: scored again, which the store takes once.
-			if t.dailyIdx = p.dailyHand(seedOf(record)); t.dailyIdx < 0 {
-				return nil, errors.New("a daily table's record is none of the day's hands")
-			}
-			t.seal = t.dailySeal()
-			t.dailyDone = t.dailyIdx
+		// The format takes its place from the record (its hand of the
+		// set, the results before it) and says the seal it is played
+		// under; a hand that was over is scored again below, which the
+		// store takes once.
+		seed, meta := header(record)
+		saved := format.SealOf(seed, meta)
+		saved.BotKey = st.BotKey
+		t.Ref = ref
+		if t.seal, err = t.f.Restore(seed, meta, saved); err != nil {
+			return nil, err
 		}
-		if t.Cfg.Duplicate != nil {
-			// The hand of the plan and the results before it are the
-			// record's (the entry may be a hand behind it); the hand's
-			// own result is taken again below if it was over.
-			if t.dupIdx, t.dupResults, err = dupOf(record); err != nil {
-				return nil, err
-			}
-			if t.dupIdx >= t.dupHands() || t.seal.none {
-				return nil, fmt.Errorf("%w: hand %d of a plan of %d, sealed %v", ErrDuplicate, t.dupIdx+1, t.dupHands(), !t.seal.none)
-			}
-		}
-		if st.Commit != "" && (t.seal.none || t.seal.commit.String() != st.Commit) {
-			return nil, fmt.Errorf("%w: the record's %q, the table's %q", ErrCommitChanged, t.seal.commit.Short(), st.Commit)
+		if st.Commit != "" && (t.seal.None || t.seal.Commit.String() != st.Commit) {
+			return nil, fmt.Errorf("%w: the record's %q, the table's %q", ErrCommitChanged, t.seal.Commit.Short(), st.Commit)
 		}
 	}
 	now := opt.Now()
@@ -412,14 +404,14 @@ func RestoreTable(id string, entry, record []byte, stopped time.Time, opt Option
 		}
 		held = true
 		keep := now.Add(opt.KeepSeat)
-		if st.Config.Daily != nil {
-			keep = st.Config.Daily.end() // as when its player left it (seats.go's leave)
+		if c := t.policy.Closes; !c.IsZero() {
+			keep = c // as when its player left it (seats.go's leave)
 		}
 		t.seats[i] = seatState{owner: s.Owner, name: s.Name, addr: s.Addr, keep: keep}
 	}
-	// A duplicate's seats as the entry arranged them, moved on to the
-	// record's hand (one seat a hand).
-	t.turnSeats(t.dupIdx - st.DupHand)
+	// The seats as the entry arranged them, moved on to the record's
+	// hand (a duplicate's players move one seat a hand).
+	t.turnSeats(t.f.Arranged() - st.DupHand)
 	t.hostID, t.matchNo, t.created = st.Host, st.MatchNo, st.Created
 	if st.Started && !st.Deadline.IsZero() && !stopped.IsZero() {
 		// The clock stood still while nobody ran the table.
@@ -446,8 +438,7 @@ func RestoreTable(id string, entry, record []byte, stopped time.Time, opt Option
 	if len(t.chat) > 0 {
 		t.chatSeq = t.chat[len(t.chat)-1].Seq
 	}
-	t.dailyScored()
-	t.dupScored()
+	t.scored()
 	t.publishSummary()
 	return t, nil
 }

@@ -55,12 +55,12 @@ type savedSeat struct {
 // background (the newest snapshot wins).
 func (t *Table) save() {
 	st := SavedTable{ID: t.ID, Config: t.Cfg, Host: t.hostID, Started: t.Ref != nil, MatchNo: t.matchNo, Created: t.created, Chat: t.chat,
-		Deadline: t.deadline.Round(0), BotKey: t.seal.botKey, DupHand: t.dupIdx}
+		Deadline: t.deadline.Round(0), BotKey: t.seal.BotKey, DupHand: t.f.Arranged()}
 	t.savedDeadline = t.deadline
 	if t.Ref != nil {
 		st.Entrants = t.entrants
-		if !t.seal.none {
-			st.Commit = t.seal.commit.String()
+		if !t.seal.None {
+			st.Commit = t.seal.Commit.String()
 		}
 	}
 	for i, s := range t.seats {
@@ -77,6 +77,23 @@ func (t *Table) save() {
 	}
 	t.saveGen++
 	t.saver.put(b, rec, t.saveGen)
+}
+
+// level is the bot's level of seat: its player's (at a duplicate the
+// levels move with the players).
+func (t *Table) level(seat int) string { return t.Cfg.Levels[t.f.Player(seat)] }
+
+// seatNames are the seats' names: their players', or a bot's named by
+// the player it stands for.
+func (t *Table) seatNames() [classic.NumSeats]string {
+	var out [classic.NumSeats]string
+	for i, s := range t.seats {
+		out[i] = s.name
+		if s.owner == "" {
+			out[i] = botName(t.f.Player(i))
+		}
+	}
+	return out
 }
 
 // botName names a seat nobody holds.
@@ -103,17 +120,17 @@ func (t *Table) seatedNow() [classic.NumSeats]keep.Entrant {
 // same on whichever node restores the table), or for a match begun
 // before commitments the table's number and the match's.
 func (t *Table) matchKey() string {
-	if !t.seal.none {
-		return t.seal.commit.String()
+	if !t.seal.None {
+		return t.seal.Commit.String()
 	}
 	return fmt.Sprintf("table-%s-match-%d", t.ID, t.matchNo)
 }
 
 // rateMatch hands the finished match to the rater.
 func (t *Table) rateMatch() {
-	if t.Opt.Rate == nil || t.Ref == nil || t.Cfg.Daily != nil || t.Cfg.Duplicate != nil {
-		// A daily's hands are ranked on the day's board, a duplicate
-		// table's scored at its end: neither is rated.
+	if t.Opt.Rate == nil || t.Ref == nil || !t.policy.Rated {
+		// The format says (a daily's hands are ranked on the day's
+		// board, a duplicate table's scored at its end).
 		return
 	}
 	places, partners, ok := t.Ref.Standings()
@@ -131,8 +148,8 @@ func (t *Table) rateMatch() {
 // "record TABLE": the table's last finished match, kept until the next
 // one ends.
 func (t *Table) noteFinished() {
-	if t.Ref == nil || t.Cfg.Duplicate != nil {
-		return // a duplicate's record is kept once its deal is over (dupScored)
+	if t.Ref == nil || !t.policy.RecordAtEnd {
+		return // the format lets it out later (a duplicate's once its deal is over: scored)
 	}
 	if st, _ := t.Ref.Stage(); st == stMatchOver {
 		rec := t.Ref.Record() // never changed after: the referee only appends

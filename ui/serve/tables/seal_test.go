@@ -207,7 +207,7 @@ func TestSealStaysSecretUntilTheEnd(t *testing.T) {
 					}
 				}
 			}
-			seed, salt = tb.seal.seed, hex.EncodeToString(tb.seal.salt)
+			seed, salt = tb.seal.Seed, hex.EncodeToString(tb.seal.Salt)
 			read(false)
 			for steps := 0; ; steps++ {
 				if steps > 20000 {
@@ -312,17 +312,17 @@ func TestBotsKeyedApartFromTheSeed(t *testing.T) {
 		return tb
 	}
 	a, b := started(1), started(2)
-	if a.seal.seed != b.seal.seed || a.seal.botKey == b.seal.botKey {
-		t.Fatalf("seeds %d and %d, bot keys %d and %d: want one seed, two keys", a.seal.seed, b.seal.seed, a.seal.botKey, b.seal.botKey)
+	if a.seal.Seed != b.seal.Seed || a.seal.BotKey == b.seal.BotKey {
+		t.Fatalf("seeds %d and %d, bot keys %d and %d: want one seed, two keys", a.seal.Seed, b.seal.Seed, a.seal.BotKey, b.seal.BotKey)
 	}
-	if a.seal.botKey != 1 || b.seal.botKey != 2 {
-		t.Fatalf("bot keys %d and %d, want the source's 1 and 2", a.seal.botKey, b.seal.botKey)
+	if a.seal.BotKey != 1 || b.seal.BotKey != 2 {
+		t.Fatalf("bot keys %d and %d, want the source's 1 and 2", a.seal.BotKey, b.seal.BotKey)
 	}
 	if botSeed(1, 1, 1, 0, 3, 1) == botSeed(2, 1, 1, 0, 3, 1) {
 		t.Error("two bot keys give one bot seed")
 	}
 	// Brought back from what it saved: the same key.
-	st := SavedTable{ID: a.ID, Config: a.Cfg, Started: true, BotKey: a.seal.botKey}
+	st := SavedTable{ID: a.ID, Config: a.Cfg, Started: true, BotKey: a.seal.BotKey}
 	st.Seats[0] = savedSeat{Owner: "key:A", Name: "ann"}
 	entry, err := json.Marshal(st)
 	if err != nil {
@@ -334,8 +334,8 @@ func TestBotsKeyedApartFromTheSeed(t *testing.T) {
 	if err != nil || back == nil {
 		t.Fatalf("restored: %v", err)
 	}
-	if back.seal.botKey != a.seal.botKey || back.seal.seed != a.seal.seed {
-		t.Errorf("restored with key %d and seed %d, want %d and %d", back.seal.botKey, back.seal.seed, a.seal.botKey, a.seal.seed)
+	if back.seal.BotKey != a.seal.BotKey || back.seal.Seed != a.seal.Seed {
+		t.Errorf("restored with key %d and seed %d, want %d and %d", back.seal.BotKey, back.seal.Seed, a.seal.BotKey, a.seal.Seed)
 	}
 }
 
@@ -364,8 +364,8 @@ func TestRestoreRefusesAnotherDeal(t *testing.T) {
 		tb.saver.flush()
 		mu.Lock()
 		defer mu.Unlock()
-		if tb.Ref == nil || !bytes.Contains(entry, []byte(tb.seal.commit.String())) {
-			t.Fatalf("the entry saved does not keep the match's commitment %s: %s", tb.seal.commit, entry)
+		if tb.Ref == nil || !bytes.Contains(entry, []byte(tb.seal.Commit.String())) {
+			t.Fatalf("the entry saved does not keep the match's commitment %s: %s", tb.seal.Commit, entry)
 		}
 		return tb, entry
 	}
@@ -380,7 +380,7 @@ func TestRestoreRefusesAnotherDeal(t *testing.T) {
 		t.Fatalf("restored with another match's record: %v", err)
 	}
 	back, err := restore(a.Ref.Record())
-	if err != nil || back == nil || back.seal.commit != a.seal.commit {
+	if err != nil || back == nil || back.seal.Commit != a.seal.Commit {
 		t.Fatalf("restored with its own record: %v", err)
 	}
 	back.saver.flush()

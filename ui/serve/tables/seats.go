@@ -142,12 +142,12 @@ func (t *Table) leave(m *Member, gone bool) {
 	}
 	st := &t.seats[s]
 	st.m, st.ready = nil, false
-	if t.Cfg.Daily != nil {
-		// A daily is the player's until its day closes: whether the
-		// connection ended or they left, they come back to it where they
-		// left it (the bots do not play on without them).
-		st.keep = t.Cfg.Daily.end()
-		t.Opt.Log.Info("away from a daily", "table", t.ID, "name", st.name, "gone", gone, "kept until", st.keep.Format(time.RFC3339))
+	if c := t.policy.Closes; !c.IsZero() {
+		// A format that closes (the daily's day) is the player's until
+		// then: whether the connection ended or they left, they come back
+		// to it where they left it (the bots do not play on without them).
+		st.keep = c
+		t.Opt.Log.Info("away until the format closes", "table", t.ID, "name", st.name, "gone", gone, "kept until", st.keep.Format(time.RFC3339))
 	} else if gone {
 		// A dropped connection keeps its seat, in a match or in its
 		// waiting room: the player comes back to it.

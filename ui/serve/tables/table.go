@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"okey/game/classic"
+	"okey/game/format"
 	"okey/ui/seatmsg"
 	"okey/ui/serve/keep"
 )
@@ -124,22 +125,20 @@ type Table struct {
 	// nil for a match restored from before ratings: its end rates who
 	// holds the seats then.
 	entrants *[classic.NumSeats]keep.Entrant
+	// f is the format the table plays in (game/format): which hand is
+	// dealt next and from what seal, who sits where, what is scored and
+	// shown; policy is what it decides for the whole table.
+	f      format.Format
+	policy format.Policy
 	// seal is the match's seed and salt, and the commitment to them
-	// (fair.go): never in a session's message before the match is over.
-	seal seal
+	// (fair.go): never in a session's message before the format shows
+	// it.
+	seal format.Seal
 	// roomSince is the waiting room's last change (a seat taken or
 	// left, a chat line): it closes Options.RoomIdle after.
 	roomSince time.Time
 	// idleSince is since when nobody has been at the table.
 	idleSince time.Time
-	// A daily table's hand under way (from 0), and how many hands have
-	// been scored (daily.go).
-	dailyIdx, dailyDone int
-	// A duplicate table's hand of the plan under way (from 0), and the
-	// results, seat by seat, of the hands scored (duplicate.go).
-	dupIdx     int
-	dupResults [][classic.NumSeats]int
-
 	// The bot being asked: a seat and a question number; answers with
 	// another number are stale.
 	asking int

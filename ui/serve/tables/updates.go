@@ -2,8 +2,6 @@ package tables
 
 import (
 	"context"
-	"encoding/hex"
-	"strconv"
 	"time"
 
 	"okey/game/classic"
@@ -91,7 +89,6 @@ func (t *Table) readRatings() {
 // info is what every seat is told of the table.
 func (t *Table) info() seatInfo {
 	var in seatInfo
-	in.dup = t.dupInfo()
 	t.readRatings()
 	for i, s := range t.seats {
 		p := seatmsg.Player{Name: s.name, Level: t.level(i), Kind: seatmsg.Bot}
@@ -100,7 +97,7 @@ func (t *Table) info() seatInfo {
 		}
 		switch {
 		case s.owner == "":
-			p.Name = botName(t.player(i))
+			p.Name = botName(t.f.Player(i))
 		case s.m != nil && !s.away:
 			p.Kind = seatmsg.Human
 		default:
@@ -112,7 +109,13 @@ func (t *Table) info() seatInfo {
 	in.chat = t.chat
 	in.deadline = t.deadline
 	in.fair = t.fairness()
-	in.daily = t.dailyHand()
+	st := t.f.Standing()
+	in.daily = dailyMsg(st)
+	var names [classic.NumSeats]string
+	for i, p := range in.players {
+		names[i] = p.Name
+	}
+	in.dup = duplicateMsg(st, names)
 	return in
 }
 
@@ -130,7 +133,7 @@ func (t *Table) msgFor(m *Member, seat int, info *seatInfo) Msg {
 		return Msg{Room: room}
 	}
 	in := *info
-	in.host = t.isHost(m) || t.dupMatchOver() && seat >= 0 // everyone's n moves a duplicate on
+	in.host = t.isHost(m) || t.setMatchOver() && seat >= 0 // everyone's n moves the format on
 	r := t.refusals[m]
 	in.refused, in.refusedSeq = r.text, r.seq
 	u := t.Ref.Update(seat, &in)
@@ -140,7 +143,7 @@ func (t *Table) msgFor(m *Member, seat int, info *seatInfo) Msg {
 // publishSummary updates what the lobby shows.
 func (t *Table) publishSummary() {
 	s := &Summary{ID: t.ID, Game: t.Cfg.Game, Rules: t.Cfg.Rules, Private: t.Cfg.Code != "", Daily: t.Cfg.Daily != nil, Code: t.Cfg.Code,
-		Duplicate: t.dupDeals(),
+		Duplicate: t.Cfg.duplicateDeals(),
 		Started:   t.Ref != nil, Watchers: len(t.watchers), Timer: t.Cfg.Timer}
 	info := t.info()
 	s.Players = info.players
@@ -156,19 +159,11 @@ func (t *Table) publishSummary() {
 	s.Idle = t.idleSince
 	s.Closes = t.closesAt()
 	if t.Ref != nil {
+		// The format's hand and end, not its one-hand match's (over
+		// after each of 101's hands at a daily or a duplicate: the
+		// lobby said "hand 1" during rotation 3).
 		st, _ := t.Ref.Stage()
-		s.Over = st == stMatchOver
-		s.Hand = t.Ref.Hand()
-		if t.Cfg.Daily != nil {
-			// The day's hand, not its one-hand match's (over after
-			// each of 101's hands): the day goes on.
-			s.Over, s.Hand = false, t.dailyIdx+1
-		}
-		if t.Cfg.Duplicate != nil {
-			// The plan's hand (its deal and rotation), not its one-hand
-			// match's: the lobby said "hand 1" during rotation 3.
-			s.Over, s.Hand = len(t.dupResults) == t.dupHands(), t.dupIdx+1
-		}
+		s.Hand, s.Over = t.f.Lobby(t.Ref.Hand(), st == stMatchOver)
 	}
 	if old := t.Summary.Swap(s); old == nil || LobbyRowOf(old) != LobbyRowOf(s) {
 		t.Opt.Lobby.Changed()
@@ -201,17 +196,32 @@ func (t *Table) closesAt() time.Time {
 
 // closeRoom closes a waiting room whose match nobody started: its
 // members are told, its seats given up.
-func (t *Table) closeRoom() {
+func (t *Table) closeRoom() { t.endAll(Msg{Closed: "room.expired"}) }
+
+// endAll tells every member msg (why the table ends for them) and
+// gives up its seats and its spectators.
+func (t *Table) endAll(msg Msg) {
 	for i := range t.seats {
 		if m := t.seats[i].m; m != nil {
-			t.put(m, Msg{Closed: "room.expired"})
+			t.put(m, msg)
 		}
 		t.seats[i] = seatState{}
 	}
 	for m := range t.watchers {
-		t.put(m, Msg{Closed: "room.expired"})
+		t.put(m, msg)
 		delete(t.watchers, m)
 	}
+}
+
+// formatClosed ends a table whose format closed before its last hand
+// (the daily's day, whose secret is revealed now, so that no hand of it
+// may be played on): the player, if at the table, is told; the hands
+// left are forfeit (the board of the day shows the day unfinished).
+func (t *Table) formatClosed() {
+	t.Opt.Log.Info("closed before the last hand", append([]any{"table", t.ID}, t.f.LogAttrs()...)...)
+	t.endAll(Msg{Closed: t.policy.ClosedWord})
+	t.deadline, t.nextBot = time.Time{}, time.Time{}
+	t.cancelBot()
 }
 
 // shutdown tells everyone the table is going and saves it.
@@ -237,23 +247,14 @@ func (t *Table) close() {
 	t.saver.retire()
 }
 
-// fairness is what the table tells every seat of the match's seal: the
-// commitment while it is played, the seed and salt too once it is over.
+// fairness is what the table tells every seat of the match's seal, as
+// the format shows it: the commitment while it is played, the seed and
+// salt too once it may be shown.
 func (t *Table) fairness() seatmsg.Fairness {
-	if t.Ref != nil && t.Cfg.Daily != nil {
-		// The day's commitment; the seeds are revealed with the day's
-		// secret, never here.
-		c := t.Cfg.Daily.Commit
-		return seatmsg.Fairness{Commit: c[0:4] + " " + c[4:8] + " " + c[8:12] + " " + c[12:16]}
-	}
-	if t.Ref == nil || t.seal.none {
+	if t.Ref == nil {
 		return seatmsg.Fairness{}
 	}
-	f := seatmsg.Fairness{Commit: t.seal.commit.Short()}
-	if st, _ := t.Ref.Stage(); t.Cfg.Duplicate == nil && st == stMatchOver || t.dealOver() {
-		// A duplicate's deal is played four times: its seed is shown
-		// after the fourth, never before.
-		f.Seed, f.Salt = strconv.FormatUint(t.seal.seed, 10), hex.EncodeToString(t.seal.salt)
-	}
-	return f
+	st, _ := t.Ref.Stage()
+	sh := t.f.Show(t.seal, st == stMatchOver)
+	return seatmsg.Fairness{Commit: sh.Commit, Seed: sh.Seed, Salt: sh.Salt}
 }
