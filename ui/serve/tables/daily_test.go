@@ -142,12 +142,12 @@ func TestDailyTablePlaysTheDay(t *testing.T) {
 				t.Fatalf("the player: %+v, started %v", r, tb.Ref != nil)
 			}
 			tb.handle(Request{Kind: ReqAway, M: ann}) // the hard bot plays the seat
-			for step := 0; step < 20000 && tb.seats[0].owner != ""; step++ {
+			for step := 0; step < 20000 && tb.sit.seats[0].owner != ""; step++ {
 				if f := tb.fairness(); tb.Ref != nil && (f.Seed != "" || f.Salt != "" || f.Commit != tb.Cfg.Daily.Commit[:4]+" "+tb.Cfg.Daily.Commit[4:8]+" "+tb.Cfg.Daily.Commit[8:12]+" "+tb.Cfg.Daily.Commit[12:16]) {
 					t.Fatalf("the seal shown: %+v", f)
 				}
 				tb.schedule()
-				if tb.seats[0].owner == "" {
+				if tb.sit.seats[0].owner == "" {
 					break
 				}
 				if stg, _ := tb.Ref.Stage(); stg == stMatchOver {
@@ -255,7 +255,7 @@ func TestDailyTableLeftAndResumed(t *testing.T) {
 			}
 			tb.handle(Request{Kind: ReqLeave, M: ann, Gone: gone})
 			end := time.Date(2026, 11, 25, 0, 0, 0, 0, time.UTC)
-			if s := tb.seats[0]; s.owner != "key:A" || !s.keep.Equal(end) {
+			if s := tb.sit.seats[0]; s.owner != "key:A" || !s.keep.Equal(end) {
 				t.Fatalf("her seat after she left: owner %q kept until %v, want hers until %v", s.owner, s.keep, end)
 			}
 			moves := len(tb.Ref.Record())

@@ -37,22 +37,6 @@ var ErrDuplicate = format.ErrDuplicate
 // rules stay (its hand is the first of a match, which the table ends).
 func DuplicateRules(game, rules string) (string, error) { return format.DuplicateRules(game, rules) }
 
-// turnSeats moves every player steps seats on (from a hand of the plan
-// to the next: rotation r to r+1, and the last rotation to the next
-// deal's first, are both one seat on), owners, sessions and all.
-func (t *Table) turnSeats(steps int) {
-	n := len(t.seats)
-	steps = ((steps % n) + n) % n
-	if steps == 0 {
-		return
-	}
-	var s [format.Seats]seatState
-	for i := range t.seats {
-		s[(i+steps)%n] = t.seats[i]
-	}
-	t.seats = s
-}
-
 // duplicateMsg is a duplicate's standing as a seat is told it, the
 // players named by the seats they hold (names, seat by seat); nil at
 // any other table.

@@ -96,8 +96,8 @@ func playDup(t *testing.T, tb *Table, stop func() bool) []handSeen {
 		if tb.f.Standing().Duplicate.Played > done && len(seen) < tb.f.Standing().Duplicate.Played {
 			h := handSeen{idx: tb.f.Index(), commit: tb.fairness().Commit, seedShow: tb.fairness().Seed,
 				record: tb.Ref.Record(), results: tb.f.(*format.Duplicate).Results()[tb.f.Index()]}
-			for s := range tb.seats {
-				h.owners[s], h.levels[s] = tb.seats[s].owner, tb.level(s)
+			for s := range tb.sit.seats {
+				h.owners[s], h.levels[s] = tb.sit.seats[s].owner, tb.level(s)
 			}
 			seen = append(seen, h)
 		}
@@ -125,7 +125,7 @@ func TestDuplicateTablePlaysThePlan(t *testing.T) {
 			var last *seatmsg.Duplicate
 			seen := playDup(t, tb, func() bool {
 				if tb.Ref != nil && !tb.empty() {
-					last = duplicateMsg(tb.f.Standing(), tb.seatNames())
+					last = duplicateMsg(tb.f.Standing(), tb.sit.names(tb.f.Player))
 				}
 				return false
 			})
@@ -299,8 +299,8 @@ func TestDuplicateTableRestored(t *testing.T) {
 			back.f.(*format.Duplicate).Results()[0] != want[0] || back.f.(*format.Duplicate).Results()[1] != want[1] {
 			t.Errorf("%s: at hand %d, results %v (want %v), seal %v", name, back.f.Index()+1, back.f.(*format.Duplicate).Results(), want, back.seal.Commit.Short())
 		}
-		if back.seats[2].owner != "key:A" || back.seats[0].owner != "key:B" || back.level(1) != "hard" || back.level(3) != "easy" {
-			t.Errorf("%s: seats %q, %q", name, back.seats[2].owner, back.seats[0].owner)
+		if back.sit.seats[2].owner != "key:A" || back.sit.seats[0].owner != "key:B" || back.level(1) != "hard" || back.level(3) != "easy" {
+			t.Errorf("%s: seats %q, %q", name, back.sit.seats[2].owner, back.sit.seats[0].owner)
 		}
 	}
 	back, err := restore(e, r)
@@ -371,7 +371,7 @@ func TestDuplicate101MovesOnWhenAllReady(t *testing.T) {
 	tb.handle(Request{Kind: ReqHere, M: bob})
 	info := tb.info()
 	for _, m := range []*Member{ann, bob} {
-		u := *tb.msgFor(m, tb.seatOf(m), &info).Update
+		u := *tb.msgFor(m, tb.sit.seatOf(m), &info).Update
 		if !u.Host {
 			t.Errorf("%s is not offered n", m.name)
 		}
@@ -383,10 +383,10 @@ func TestDuplicate101MovesOnWhenAllReady(t *testing.T) {
 	}
 	tb.handle(Request{Kind: ReqNewMatch, M: ann})
 	tb.schedule()
-	if tb.f.Index() != 1 || tb.seats[1].owner != "key:A" || tb.seats[3].owner != "key:B" {
-		t.Fatalf("not at the second hand with the players a seat on: hand %d, seats %q %q", tb.f.Index()+1, tb.seats[1].owner, tb.seats[3].owner)
+	if tb.f.Index() != 1 || tb.sit.seats[1].owner != "key:A" || tb.sit.seats[3].owner != "key:B" {
+		t.Fatalf("not at the second hand with the players a seat on: hand %d, seats %q %q", tb.f.Index()+1, tb.sit.seats[1].owner, tb.sit.seats[3].owner)
 	}
-	if tb.seats[1].ready || tb.seats[3].ready {
+	if tb.sit.seats[1].ready || tb.sit.seats[3].ready {
 		t.Error("the players are still ready at the new hand")
 	}
 }

@@ -145,22 +145,6 @@ type Room struct {
 	RefusedSeq uint64
 }
 
-// seatState is one seat as the table keeps it.
-type seatState struct {
-	// owner is the identity holding the seat, "" for a bot seat.
-	owner string
-	name  string
-	m     *Member // the session playing, nil while away
-	// away: the player's bot plays (out of time until they press a key).
-	away bool
-	// keep is how long an absent owner's seat is kept for them.
-	keep  time.Time
-	ready bool
-	// addr is the address the owner sat down from: an address holds
-	// seats at only so many tables.
-	addr string
-}
-
 // reqKind is what a session asks of a table.
 type reqKind uint8
 

@@ -40,7 +40,7 @@ func (t *Table) start() error {
 	}
 	t.matchNo++
 	t.seal, t.Ref = h.Seal, ref
-	e := t.seatedNow()
+	e := t.sit.entrants(t.level)
 	t.entrants = &e
 	t.chatBefore()
 	t.deadline, t.nextBot = time.Time{}, time.Time{}
@@ -86,14 +86,12 @@ func (t *Table) next() error {
 		return nil // the hand is not over
 	}
 	if more {
-		t.turnSeats(turn)
-		for i := range t.seats {
-			t.seats[i].ready = false
-		}
+		t.sit.turn(turn)
+		t.sit.unready()
 		return t.start()
 	}
 	t.Opt.Log.Info("the last hand is over", append([]any{"table", t.ID, "hands", t.f.Hands()}, t.f.LogAttrs()...)...)
-	t.endAll(Msg{Closed: t.policy.DoneWord, Dup: duplicateMsg(t.f.Standing(), t.seatNames())})
+	t.sit.endAll(Msg{Closed: t.policy.DoneWord, Dup: duplicateMsg(t.f.Standing(), t.sit.names(t.f.Player))})
 	return nil
 }
 
@@ -127,7 +125,7 @@ func (t *Table) scored() {
 	}
 	t.Opt.Log.Info("hand scored", append([]any{"table", t.ID, "score", sc.Score, "results", sc.Results}, t.f.LogAttrs()...)...)
 	if sc.Board && t.Opt.DailyScored != nil {
-		t.Opt.DailyScored(DailyScore{Table: t.ID, Game: t.Cfg.Game, Date: sc.Date, Player: sc.Player, Name: t.seats[0].name,
+		t.Opt.DailyScored(DailyScore{Table: t.ID, Game: t.Cfg.Game, Date: sc.Date, Player: sc.Player, Name: t.sit.seats[0].name,
 			Hand: sc.Hand, Score: sc.Score, Record: t.Ref.Record()})
 	}
 	if sc.Share {
@@ -152,7 +150,7 @@ func (t *Table) refuseIf(m *Member, err error) {
 // meta is what a record keeps of the table.
 func (t *Table) meta() map[string]string {
 	m := map[string]string{"program": "okey serve", "table": t.ID}
-	for i, s := range t.seats {
+	for i, s := range t.sit.seats {
 		if s.owner != "" {
 			m[fmt.Sprintf("name%d", i)] = s.name
 		}
@@ -180,7 +178,7 @@ func (t *Table) move(m *Member, seat int, mv any) {
 	}
 	if ready {
 		if stg == stHandOver {
-			t.seats[seat].ready = true
+			t.sit.seats[seat].ready = true
 		}
 		return
 	}
@@ -214,9 +212,7 @@ func (t *Table) applied(turnOver bool) {
 	t.nextBot = time.Time{}
 	if st, _ := t.Ref.Stage(); st != stPlaying {
 		t.deadline = time.Time{}
-		for i := range t.seats {
-			t.seats[i].ready = false
-		}
+		t.sit.unready()
 		t.scored()
 	}
 	t.noteFinished()
@@ -241,20 +237,20 @@ func (t *Table) schedule() {
 	stg, turn := t.Ref.Stage()
 	switch stg {
 	case stPlaying:
-		if t.present(turn) {
+		if t.sit.present(turn) {
 			if t.Cfg.Timer > 0 && t.deadline.IsZero() {
 				t.deadline = now.Add(t.Cfg.Timer)
 			}
 			return
 		}
-		if t.asking < 0 && t.anyone() && t.nextBot.IsZero() {
+		if t.asking < 0 && t.sit.anyone() && t.nextBot.IsZero() {
 			t.nextBot = now.Add(t.Opt.BotDelay)
 		}
 	case stHandOver:
-		if !t.anyone() {
+		if !t.sit.anyone() {
 			return
 		}
-		if t.allReady() {
+		if t.sit.allReady() {
 			t.deal()
 			t.schedule() // the new hand's first move
 			return
@@ -267,7 +263,7 @@ func (t *Table) schedule() {
 		// duplicate's hand of 101): the format moves on once every
 		// player at the table has pressed n (ready), as between hands;
 		// one away (their bot playing) is not waited for.
-		if t.f.HandOver() && t.anyone() && t.allReady() {
+		if t.f.HandOver() && t.sit.anyone() && t.sit.allReady() {
 			if err := t.next(); err != nil {
 				t.Opt.Log.Error("the format's next hand", "table", t.ID, "err", err)
 				return
@@ -275,17 +271,6 @@ func (t *Table) schedule() {
 			t.schedule()
 		}
 	}
-}
-
-// allReady reports whether every player at the table and playing has
-// asked for what comes next.
-func (t *Table) allReady() bool {
-	for i := range t.seats {
-		if t.present(i) && !t.seats[i].ready {
-			return false
-		}
-	}
-	return true
 }
 
 // deal deals the next hand.
@@ -313,8 +298,8 @@ func (t *Table) nextWake() time.Duration {
 			wake = at
 		}
 	}
-	for i := range t.seats {
-		if k := t.seats[i].keep; !k.IsZero() && k.Before(wake) {
+	for i := range t.sit.seats {
+		if k := t.sit.seats[i].keep; !k.IsZero() && k.Before(wake) {
 			wake = k
 		}
 	}
@@ -337,13 +322,13 @@ func (t *Table) onClock() {
 		t.formatClosed()
 		return
 	}
-	for i := range t.seats {
-		s := &t.seats[i]
+	for i := range t.sit.seats {
+		s := &t.sit.seats[i]
 		if !s.keep.IsZero() && !now.Before(s.keep) && s.m == nil {
 			t.Opt.Log.Info("seat given up", "table", t.ID, "seat", i, "name", s.name)
-			if t.hostID == s.owner {
-				t.hostID = ""
-				t.pickHost()
+			if t.sit.hostID == s.owner {
+				t.sit.hostID = ""
+				t.sit.pickHost()
 			}
 			s.owner, s.name, s.keep, s.away = "", "", time.Time{}, false
 			t.save()
@@ -358,13 +343,13 @@ func (t *Table) onClock() {
 	}
 	stg, turn := t.Ref.Stage()
 	switch {
-	case stg == stPlaying && !t.deadline.IsZero() && !now.Before(t.deadline) && t.present(turn):
+	case stg == stPlaying && !t.deadline.IsZero() && !now.Before(t.deadline) && t.sit.present(turn):
 		// Out of time: the seat's bot plays, until the player is back.
-		t.seats[turn].away = true
+		t.sit.seats[turn].away = true
 		t.deadline = time.Time{}
-		t.Opt.Log.Info("out of time", "table", t.ID, "seat", turn, "name", t.seats[turn].name)
+		t.Opt.Log.Info("out of time", "table", t.ID, "seat", turn, "name", t.sit.seats[turn].name)
 		t.ask(turn)
-	case stg == stPlaying && !t.nextBot.IsZero() && !now.Before(t.nextBot) && !t.present(turn) && t.asking < 0:
+	case stg == stPlaying && !t.nextBot.IsZero() && !now.Before(t.nextBot) && !t.sit.present(turn) && t.asking < 0:
 		t.nextBot = time.Time{}
 		t.ask(turn)
 	case stg == stHandOver && !t.deadline.IsZero() && !now.Before(t.deadline):
@@ -429,7 +414,7 @@ func (t *Table) onBot(a botAnswer) {
 	}
 	t.asking = -1
 	stg, turn := t.Ref.Stage()
-	if stg != stPlaying || turn != a.seat || t.present(a.seat) {
+	if stg != stPlaying || turn != a.seat || t.sit.present(a.seat) {
 		return
 	}
 	if a.err == nil {

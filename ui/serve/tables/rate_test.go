@@ -64,7 +64,7 @@ func TestFinishedMatchIsRatedOnceAcrossARestart(t *testing.T) {
 	ann := NewMember("key:SHA256:ann", "ann", "", 0)
 	tb.join(ann, 0)
 	tb.handle(Request{Kind: ReqStart, M: ann})
-	tb.seats[0].away = true // her bot plays
+	tb.sit.seats[0].away = true // her bot plays
 	for steps := 0; ; steps++ {
 		if steps > 20000 {
 			t.Fatal("the match never ended")

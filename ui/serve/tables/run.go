@@ -21,7 +21,7 @@ func New(id string, cfg Config, opt Options, sv *Saver) (*Table, error) {
 	k, _ := FindKind(cfg.Game)
 	t := &Table{
 		ID: id, kind: k, Opt: opt, Cfg: cfg, reqs: make(chan Request, 64), Done: make(chan struct{}), lost: make(chan struct{}),
-		watchers: map[*Member]struct{}{}, refusals: map[*Member]refusal{}, asking: -1,
+		sit: seating{watchers: map[*Member]struct{}{}}, refusals: map[*Member]refusal{}, asking: -1,
 		answer: make(chan botAnswer, 1), created: opt.Now(), saver: sv, ratingsIn: make(chan seatRatings, 1),
 	}
 	t.f = cfg.format()
@@ -52,14 +52,7 @@ func (t *Table) Lose() { t.loseOnce.Do(func() { close(t.lost) }) }
 // nothing is written: what this node would write now would be refused.
 func (t *Table) moved() {
 	t.closing = true
-	for i := range t.seats {
-		if m := t.seats[i].m; m != nil {
-			t.put(m, Msg{Closed: "table.moved"})
-		}
-	}
-	for m := range t.watchers {
-		t.put(m, Msg{Closed: "table.moved"})
-	}
+	t.sit.tell(Msg{Closed: "table.moved"})
 	t.saver.drop()
 }
 
@@ -240,14 +233,7 @@ func (t *Table) guarded(f func()) (ok bool) {
 // trusted, so it is not saved), and it comes back after a restart.
 func (t *Table) park() {
 	t.closing = true
-	for i := range t.seats {
-		if m := t.seats[i].m; m != nil {
-			t.put(m, Msg{Closed: "table.parked"})
-		}
-	}
-	for m := range t.watchers {
-		t.put(m, Msg{Closed: "table.parked"})
-	}
+	t.sit.tell(Msg{Closed: "table.parked"})
 	t.saver.flush()
 }
 
@@ -285,7 +271,7 @@ func (t *Table) handle(r Request) {
 			r.Reply <- JoinReply{Seat: -1, Err: ErrDailyOnly}
 			return
 		}
-		held := t.restarted != nil && !t.told[r.M.id] && t.ownerSeat(r.M.id) >= 0
+		held := t.restarted != nil && !t.told[r.M.id] && t.sit.ownerSeat(r.M.id) >= 0
 		seat, err := t.joinAs(r.M, r.Seat, r.Resume)
 		rep := JoinReply{Seat: seat, Err: err}
 		if err == nil && held {
@@ -301,37 +287,37 @@ func (t *Table) handle(r Request) {
 			return
 		}
 		r.M.Seat = -1
-		t.watchers[r.M] = struct{}{}
+		t.sit.watchers[r.M] = struct{}{}
 		r.Reply <- JoinReply{Seat: -1}
 		t.Opt.Log.Info("watch", "table", t.ID, "name", r.M.name)
 	case ReqLeave:
 		t.leave(r.M, r.Gone)
 	case ReqMove:
-		if s := t.seatOf(r.M); s >= 0 {
+		if s := t.sit.seatOf(r.M); s >= 0 {
 			t.here(s)
 			t.move(r.M, s, r.Move)
 		}
 	case ReqNewMatch:
-		if s := t.seatOf(r.M); s >= 0 && t.setMatchOver() {
+		if s := t.sit.seatOf(r.M); s >= 0 && t.setMatchOver() {
 			t.here(s)
-			t.seats[s].ready = true // the format moves on when everyone at it is ready
-		} else if s >= 0 && t.isHost(r.M) {
+			t.sit.seats[s].ready = true // the format moves on when everyone at it is ready
+		} else if s >= 0 && t.sit.isHost(r.M) {
 			t.refuseIf(r.M, t.newMatch())
 		}
 	case ReqStart:
-		if t.Ref == nil && t.isHost(r.M) {
+		if t.Ref == nil && t.sit.isHost(r.M) {
 			t.refuseIf(r.M, t.start())
 		}
 	case ReqChat:
 		t.say(r.M, r.Text)
 	case ReqHere:
-		if s := t.seatOf(r.M); s >= 0 {
+		if s := t.sit.seatOf(r.M); s >= 0 {
 			t.here(s)
 		}
 	case ReqAway:
-		if s := t.seatOf(r.M); s >= 0 && !t.seats[s].away {
-			t.seats[s].away = true
-			t.Opt.Log.Info("away: no key pressed", "table", t.ID, "seat", s, "name", t.seats[s].name)
+		if s := t.sit.seatOf(r.M); s >= 0 && !t.sit.seats[s].away {
+			t.sit.seats[s].away = true
+			t.Opt.Log.Info("away: no key pressed", "table", t.ID, "seat", s, "name", t.sit.seats[s].name)
 			if t.Ref != nil {
 				if stg, turn := t.Ref.Stage(); stg == stPlaying && turn == s {
 					t.deadline = time.Time{}
@@ -407,12 +393,12 @@ func RestoreTable(id string, entry, record []byte, stopped time.Time, opt Option
 		if c := t.policy.Closes; !c.IsZero() {
 			keep = c // as when its player left it (seats.go's leave)
 		}
-		t.seats[i] = seatState{owner: s.Owner, name: s.Name, addr: s.Addr, keep: keep}
+		t.sit.seats[i] = seatState{owner: s.Owner, name: s.Name, addr: s.Addr, keep: keep}
 	}
 	// The seats as the entry arranged them, moved on to the record's
 	// hand (a duplicate's players move one seat a hand).
-	t.turnSeats(t.f.Arranged() - st.DupHand)
-	t.hostID, t.matchNo, t.created = st.Host, st.MatchNo, st.Created
+	t.sit.turn(t.f.Arranged() - st.DupHand)
+	t.sit.hostID, t.matchNo, t.created = st.Host, st.MatchNo, st.Created
 	if st.Started && !st.Deadline.IsZero() && !stopped.IsZero() {
 		// The clock stood still while nobody ran the table.
 		if left := st.Deadline.Sub(stopped); left > 0 {

@@ -54,7 +54,7 @@ type savedSeat struct {
 // save hands the table's files to its saver, which writes them in the
 // background (the newest snapshot wins).
 func (t *Table) save() {
-	st := SavedTable{ID: t.ID, Config: t.Cfg, Host: t.hostID, Started: t.Ref != nil, MatchNo: t.matchNo, Created: t.created, Chat: t.chat,
+	st := SavedTable{ID: t.ID, Config: t.Cfg, Host: t.sit.hostID, Started: t.Ref != nil, MatchNo: t.matchNo, Created: t.created, Chat: t.chat,
 		Deadline: t.deadline.Round(0), BotKey: t.seal.BotKey, DupHand: t.f.Arranged()}
 	t.savedDeadline = t.deadline
 	if t.Ref != nil {
@@ -63,7 +63,7 @@ func (t *Table) save() {
 			st.Commit = t.seal.Commit.String()
 		}
 	}
-	for i, s := range t.seats {
+	for i, s := range t.sit.seats {
 		st.Seats[i] = savedSeat{Owner: s.owner, Name: s.name, Addr: s.addr}
 	}
 	b, err := json.Marshal(st)
@@ -82,38 +82,6 @@ func (t *Table) save() {
 // level is the bot's level of seat: its player's (at a duplicate the
 // levels move with the players).
 func (t *Table) level(seat int) string { return t.Cfg.Levels[t.f.Player(seat)] }
-
-// seatNames are the seats' names: their players', or a bot's named by
-// the player it stands for.
-func (t *Table) seatNames() [classic.NumSeats]string {
-	var out [classic.NumSeats]string
-	for i, s := range t.seats {
-		out[i] = s.name
-		if s.owner == "" {
-			out[i] = botName(t.f.Player(i))
-		}
-	}
-	return out
-}
-
-// botName names a seat nobody holds.
-func botName(seat int) string {
-	return [...]string{"Ayşe", "Mehmet", "Zeynep", "Emre"}[seat]
-}
-
-// seatedNow is who plays each seat now: its owner, or the seat's bot
-// level.
-func (t *Table) seatedNow() [classic.NumSeats]keep.Entrant {
-	var out [classic.NumSeats]keep.Entrant
-	for i, s := range t.seats {
-		if s.owner == "" {
-			out[i] = keep.Entrant{ID: keep.BotIdentity(t.level(i)), Name: t.level(i)}
-			continue
-		}
-		out[i] = keep.Entrant{ID: s.owner, Name: s.name}
-	}
-	return out
-}
 
 // matchKey is the identity of the table's match: the commitment to its
 // seed (drawn afresh for every match, so never given twice, and the
@@ -137,7 +105,7 @@ func (t *Table) rateMatch() {
 	if !ok {
 		return
 	}
-	seats := t.seatedNow() // a match begun before ratings: who holds the seats
+	seats := t.sit.entrants(t.level) // a match begun before ratings: who holds the seats
 	if t.entrants != nil {
 		seats = *t.entrants
 	}

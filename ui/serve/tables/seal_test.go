@@ -176,7 +176,7 @@ func TestSealStaysSecretUntilTheEnd(t *testing.T) {
 				t.Fatal("a finished match before any was played")
 			}
 			tb.handle(Request{Kind: ReqStart, M: ann})
-			tb.seats[0].away = true // her bot plays
+			tb.sit.seats[0].away = true // her bot plays
 			var seed uint64
 			var salt string
 			shown, reads := "", 0

@@ -112,9 +112,7 @@ type Table struct {
 	// Owned by run:
 	Cfg      Config
 	Ref      referee // nil until the host starts
-	seats    [classic.NumSeats]seatState
-	watchers map[*Member]struct{}
-	hostID   string
+	sit      seating // the seats, the spectators, the host
 	chat     []seatmsg.ChatLine
 	chatSeq  uint64
 	refusals map[*Member]refusal
@@ -199,15 +197,4 @@ func (t *Table) Ended() <-chan struct{} { return t.Done }
 type seatRatings struct {
 	owners  [classic.NumSeats]string
 	ratings map[string]float64
-}
-
-// put hands m its latest message: one not yet read is replaced. Only
-// the table writes to a box, so after emptying it the send cannot
-// block.
-func (t *Table) put(m *Member, msg Msg) {
-	select {
-	case <-m.Box:
-	default:
-	}
-	m.Box <- msg
 }

@@ -102,34 +102,34 @@ func TestTurnTimerAndKeptSeat(t *testing.T) {
 	*now = now.Add(31 * time.Second)
 	moves := len(tb.Ref.Record())
 	tb.onClock()
-	if !tb.seats[turn].away {
+	if !tb.sit.seats[turn].away {
 		t.Fatal("out of time, the player is not away")
 	}
 	botMove(t, tb)
 	if len(tb.Ref.Record()) == moves {
 		t.Fatal("the seat's bot did not play")
 	}
-	tb.handle(Request{Kind: ReqHere, M: tb.seats[turn].m})
-	if tb.seats[turn].away {
+	tb.handle(Request{Kind: ReqHere, M: tb.sit.seats[turn].m})
+	if tb.sit.seats[turn].away {
 		t.Fatal("a key did not bring the player back")
 	}
 
 	// Bob drops: the seat is his for ten minutes, a bot playing.
 	tb.leave(bob, true)
-	if info := tb.info(); info.players[1].Kind != seatmsg.Away || tb.seats[1].owner != "key:B" {
-		t.Fatalf("bob's dropped seat: %+v", tb.seats[1])
+	if info := tb.info(); info.players[1].Kind != seatmsg.Away || tb.sit.seats[1].owner != "key:B" {
+		t.Fatalf("bob's dropped seat: %+v", tb.sit.seats[1])
 	}
 	if _, err := tb.join(NewMember("key:C", "cem", "", 0), 1); err == nil {
 		t.Fatal("another player took a kept seat")
 	}
 	*now = now.Add(9 * time.Minute)
 	tb.onClock()
-	if tb.seats[1].owner != "key:B" {
+	if tb.sit.seats[1].owner != "key:B" {
 		t.Fatal("the seat was given up before ten minutes")
 	}
 	*now = now.Add(2 * time.Minute)
 	tb.onClock()
-	if tb.seats[1].owner != "" {
+	if tb.sit.seats[1].owner != "" {
 		t.Fatal("the seat is still kept after ten minutes")
 	}
 	if s, err := tb.join(NewMember("key:C", "cem", "", 0), 1); err != nil || s != 1 {
@@ -145,11 +145,11 @@ func TestHostPasses(t *testing.T) {
 	ann, bob := NewMember("key:A", "ann", "", 0), NewMember("key:B", "bob", "", 0)
 	tb.join(ann, -1)
 	tb.join(bob, -1)
-	if !tb.isHost(ann) || tb.isHost(bob) {
+	if !tb.sit.isHost(ann) || tb.sit.isHost(bob) {
 		t.Fatal("the first to sit is not the host")
 	}
 	tb.leave(ann, true) // dropped before the start: the seat is not kept
-	if !tb.isHost(bob) {
+	if !tb.sit.isHost(bob) {
 		t.Fatal("the host dropped from the waiting room and bob cannot start")
 	}
 	tb.handle(Request{Kind: ReqStart, M: bob})
@@ -164,12 +164,12 @@ func TestHostPasses(t *testing.T) {
 	tb2.join(dan, -1)
 	tb2.handle(Request{Kind: ReqStart, M: cem})
 	tb2.leave(cem, true)
-	if !tb2.isHost(dan) {
+	if !tb2.sit.isHost(dan) {
 		t.Fatal("with the host away, the player at the table cannot start a match")
 	}
 	cem2 := NewMember("key:C", "cem", "", 0)
 	tb2.join(cem2, -1)
-	if !tb2.isHost(cem2) || tb2.isHost(dan) {
+	if !tb2.sit.isHost(cem2) || tb2.sit.isHost(dan) {
 		t.Fatal("the host, back, is not the host")
 	}
 }
@@ -188,7 +188,7 @@ func TestNextHandStartsWithABot(t *testing.T) {
 		stg, turn := tb.Ref.Stage()
 		switch {
 		case stg == stHandOver:
-			tb.seats[0].ready = true
+			tb.sit.seats[0].ready = true
 			tb.schedule()
 			hands++
 			if st, turn := tb.Ref.Stage(); st == stPlaying && turn != 0 && tb.nextBot.IsZero() {
@@ -253,7 +253,7 @@ func TestStaleIntentIsDropped(t *testing.T) {
 	tb.handle(Request{Kind: ReqStart, M: ann})
 	plainTo(t, tb, func(stg stage, _ int) bool { return stg == stHandOver })
 	tb.handle(Request{Kind: ReqMove, M: ann, Move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: classic.NextHandAction(), Hand: 2}})
-	if tb.seats[0].ready {
+	if tb.sit.seats[0].ready {
 		t.Fatal("a ready made for hand 2 counted at the end of hand 1")
 	}
 	tb.handle(Request{Kind: ReqMove, M: ann, Move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: classic.NextHandAction(), Hand: 1}})
@@ -402,12 +402,12 @@ func TestResumeJoinRefusedWhileConnected(t *testing.T) {
 	if _, err := tb.join(gus, -1); err != nil {
 		t.Fatal(err)
 	}
-	tb.seats[0].away = true // away, their bot playing: still connected
+	tb.sit.seats[0].away = true // away, their bot playing: still connected
 	eve := NewMember("guest:ABCDEFGHJK", "eve", "127.0.0.3", -1)
 	if s, err := tb.joinAs(eve, -1, true); !errors.Is(err, ErrSeatLive) || s != -1 {
 		t.Fatalf("a resume code took a connected seat: seat %d, %v", s, err)
 	}
-	if tb.seats[0].m != gus {
+	if tb.sit.seats[0].m != gus {
 		t.Fatal("the guest's session was let go")
 	}
 	tb.leave(gus, true) // the connection ends; the seat is kept
@@ -418,7 +418,7 @@ func TestResumeJoinRefusedWhileConnected(t *testing.T) {
 	if _, err := tb.join(ann, -1); err != nil {
 		t.Fatal(err)
 	}
-	if s, err := tb.join(ann2, -1); err != nil || tb.seats[s].m != ann2 {
+	if s, err := tb.join(ann2, -1); err != nil || tb.sit.seats[s].m != ann2 {
 		t.Fatalf("a key's second session did not replace the first: seat %d, %v", s, err)
 	}
 }
@@ -436,7 +436,7 @@ func TestBroughtBackTellsEachPlayerOnce(t *testing.T) {
 		t.Fatal("a waiting room is marked brought back")
 	}
 	tb.handle(Request{Kind: ReqStart, M: ann})
-	tb.seats[0].away = true // her bot plays
+	tb.sit.seats[0].away = true // her bot plays
 	_, turn := tb.Ref.Stage()
 	tb.ask(turn)
 	botMove(t, tb)

@@ -13,25 +13,25 @@ import (
 func (t *Table) publish() {
 	t.publishSummary()
 	info := t.info()
-	for i := range t.seats {
-		if m := t.seats[i].m; m != nil {
-			t.put(m, t.msgFor(m, i, &info))
+	for i := range t.sit.seats {
+		if m := t.sit.seats[i].m; m != nil {
+			put(m, t.msgFor(m, i, &info))
 		}
 	}
 	// Every spectator sees the same public view: it is made once a
 	// change, not once a spectator. (A spectator's message differs only
 	// by a refusal or the host's part, which a spectator never has.)
 	var watch *Msg
-	for m := range t.watchers {
-		if _, refused := t.refusals[m]; refused || t.isHost(m) {
-			t.put(m, t.msgFor(m, -1, &info))
+	for m := range t.sit.watchers {
+		if _, refused := t.refusals[m]; refused || t.sit.isHost(m) {
+			put(m, t.msgFor(m, -1, &info))
 			continue
 		}
 		if watch == nil {
 			msg := t.msgFor(m, -1, &info)
 			watch = &msg
 		}
-		t.put(m, *watch)
+		put(m, *watch)
 	}
 }
 
@@ -56,7 +56,7 @@ func (t *Table) show() {
 // away), the answer coming back on ratingsIn.
 func (t *Table) readRatings() {
 	var owners [classic.NumSeats]string
-	for i, s := range t.seats {
+	for i, s := range t.sit.seats {
 		if keep.IsRated(s.owner) {
 			owners[i] = s.owner
 		}
@@ -90,7 +90,7 @@ func (t *Table) readRatings() {
 func (t *Table) info() seatInfo {
 	var in seatInfo
 	t.readRatings()
-	for i, s := range t.seats {
+	for i, s := range t.sit.seats {
 		p := seatmsg.Player{Name: s.name, Level: t.level(i), Kind: seatmsg.Bot}
 		if r, ok := t.ratings[s.owner]; ok && s.owner != "" {
 			p.Rating, p.Rated = r, true
@@ -123,9 +123,9 @@ func (t *Table) info() seatInfo {
 func (t *Table) msgFor(m *Member, seat int, info *seatInfo) Msg {
 	if t.Ref == nil {
 		r := t.refusals[m]
-		room := &Room{ID: t.ID, Cfg: t.Cfg, Players: info.players, Host: t.isHost(m), Seat: seat, Chat: t.chat,
+		room := &Room{ID: t.ID, Cfg: t.Cfg, Players: info.players, Host: t.sit.isHost(m), Seat: seat, Chat: t.chat,
 			Refused: r.text, RefusedSeq: r.seq}
-		for i, e := range t.seatedNow() {
+		for i, e := range t.sit.entrants(t.level) {
 			if keep.IsRated(e.ID) {
 				room.Rated[i] = e.ID
 			}
@@ -133,7 +133,7 @@ func (t *Table) msgFor(m *Member, seat int, info *seatInfo) Msg {
 		return Msg{Room: room}
 	}
 	in := *info
-	in.host = t.isHost(m) || t.setMatchOver() && seat >= 0 // everyone's n moves the format on
+	in.host = t.sit.isHost(m) || t.setMatchOver() && seat >= 0 // everyone's n moves the format on
 	r := t.refusals[m]
 	in.refused, in.refusedSeq = r.text, r.seq
 	u := t.Ref.Update(seat, &in)
@@ -144,14 +144,14 @@ func (t *Table) msgFor(m *Member, seat int, info *seatInfo) Msg {
 func (t *Table) publishSummary() {
 	s := &Summary{ID: t.ID, Game: t.Cfg.Game, Rules: t.Cfg.Rules, Private: t.Cfg.Code != "", Daily: t.Cfg.Daily != nil, Code: t.Cfg.Code,
 		Duplicate: t.Cfg.duplicateDeals(),
-		Started:   t.Ref != nil, Watchers: len(t.watchers), Timer: t.Cfg.Timer}
+		Started:   t.Ref != nil, Watchers: len(t.sit.watchers), Timer: t.Cfg.Timer}
 	info := t.info()
 	s.Players = info.players
-	for i := range t.seats {
-		s.Owners[i] = t.seats[i].owner
-		s.Addrs[i] = t.seats[i].addr
+	for i := range t.sit.seats {
+		s.Owners[i] = t.sit.seats[i].owner
+		s.Addrs[i] = t.sit.seats[i].addr
 	}
-	if t.anyone() || len(t.watchers) > 0 {
+	if t.sit.anyone() || len(t.sit.watchers) > 0 {
 		t.idleSince = time.Time{}
 	} else if t.idleSince.IsZero() {
 		t.idleSince = t.Opt.Now()
@@ -178,8 +178,8 @@ func (t *Table) closesAt() time.Time {
 		return t.roomSince.Add(t.Opt.RoomIdle)
 	}
 	var last time.Time
-	for i := range t.seats {
-		s := &t.seats[i]
+	for i := range t.sit.seats {
+		s := &t.sit.seats[i]
 		switch {
 		case s.owner == "":
 		case s.m != nil || s.keep.IsZero():
@@ -188,7 +188,7 @@ func (t *Table) closesAt() time.Time {
 			last = s.keep
 		}
 	}
-	if len(t.watchers) > 0 {
+	if len(t.sit.watchers) > 0 {
 		return time.Time{}
 	}
 	return last
@@ -196,22 +196,7 @@ func (t *Table) closesAt() time.Time {
 
 // closeRoom closes a waiting room whose match nobody started: its
 // members are told, its seats given up.
-func (t *Table) closeRoom() { t.endAll(Msg{Closed: "room.expired"}) }
-
-// endAll tells every member msg (why the table ends for them) and
-// gives up its seats and its spectators.
-func (t *Table) endAll(msg Msg) {
-	for i := range t.seats {
-		if m := t.seats[i].m; m != nil {
-			t.put(m, msg)
-		}
-		t.seats[i] = seatState{}
-	}
-	for m := range t.watchers {
-		t.put(m, msg)
-		delete(t.watchers, m)
-	}
-}
+func (t *Table) closeRoom() { t.sit.endAll(Msg{Closed: "room.expired"}) }
 
 // formatClosed ends a table whose format closed before its last hand
 // (the daily's day, whose secret is revealed now, so that no hand of it
@@ -219,7 +204,7 @@ func (t *Table) endAll(msg Msg) {
 // left are forfeit (the board of the day shows the day unfinished).
 func (t *Table) formatClosed() {
 	t.Opt.Log.Info("closed before the last hand", append([]any{"table", t.ID}, t.f.LogAttrs()...)...)
-	t.endAll(Msg{Closed: t.policy.ClosedWord})
+	t.sit.endAll(Msg{Closed: t.policy.ClosedWord})
 	t.deadline, t.nextBot = time.Time{}, time.Time{}
 	t.cancelBot()
 }
@@ -227,14 +212,7 @@ func (t *Table) formatClosed() {
 // shutdown tells everyone the table is going and saves it.
 func (t *Table) shutdown(why string) {
 	t.closing = true
-	for i := range t.seats {
-		if m := t.seats[i].m; m != nil {
-			t.put(m, Msg{Closed: why})
-		}
-	}
-	for m := range t.watchers {
-		t.put(m, Msg{Closed: why})
-	}
+	t.sit.tell(Msg{Closed: why})
 	t.save()
 	t.saver.flush()
 }
