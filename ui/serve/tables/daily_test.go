@@ -82,7 +82,7 @@ func TestDailyTableRestored(t *testing.T) {
 	for step := 0; step < 5000 && tb.f.Index() == 0; step++ {
 		tb.schedule()
 		tb.onClock()
-		if tb.asking >= 0 {
+		if tb.bot.asking >= 0 {
 			botMove(t, tb)
 		}
 	}
@@ -154,7 +154,7 @@ func TestDailyTablePlaysTheDay(t *testing.T) {
 					t.Fatal("a daily's match over waits for its player, who is away")
 				}
 				tb.onClock()
-				if tb.asking >= 0 {
+				if tb.bot.asking >= 0 {
 					botMove(t, tb)
 				}
 			}
@@ -246,7 +246,7 @@ func TestDailyTableLeftAndResumed(t *testing.T) {
 			for step := 0; step < 5000 && tb.f.Index() == 0; step++ {
 				tb.schedule()
 				tb.onClock()
-				if tb.asking >= 0 {
+				if tb.bot.asking >= 0 {
 					botMove(t, tb)
 				}
 			}
@@ -264,8 +264,8 @@ func TestDailyTableLeftAndResumed(t *testing.T) {
 				tb.onClock()
 				tb.schedule()
 			}
-			if tb.empty() || tb.asking >= 0 || !tb.nextBot.IsZero() || len(tb.Ref.Record()) != moves {
-				t.Fatalf("without her: empty %v, a bot asked %v, the record grew %v", tb.empty(), tb.asking >= 0, len(tb.Ref.Record()) != moves)
+			if tb.empty() || tb.bot.asking >= 0 || !tb.nextBot.IsZero() || len(tb.Ref.Record()) != moves {
+				t.Fatalf("without her: empty %v, a bot asked %v, the record grew %v", tb.empty(), tb.bot.asking >= 0, len(tb.Ref.Record()) != moves)
 			}
 			ann = join()
 			tb.publish()

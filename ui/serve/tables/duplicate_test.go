@@ -69,7 +69,7 @@ func step(t *testing.T, tb *Table) {
 		return
 	}
 	tb.onClock()
-	if tb.asking >= 0 {
+	if tb.bot.asking >= 0 {
 		botMove(t, tb)
 	}
 }

@@ -1,11 +1,9 @@
 package tables
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"maps"
-	"runtime/debug"
 	"slices"
 	"time"
 
@@ -44,7 +42,7 @@ func (t *Table) start() error {
 	t.entrants = &e
 	t.chatBefore()
 	t.deadline, t.nextBot = time.Time{}, time.Time{}
-	t.cancelBot()
+	t.bot.cancel()
 	args := append([]any{"table", t.ID, "game", t.Cfg.Game}, t.f.LogAttrs()...)
 	if !h.Seal.None {
 		args = append(args, "commit", h.Seal.Commit.Short())
@@ -208,7 +206,7 @@ func (t *Table) applied(turnOver bool) {
 	if turnOver {
 		t.deadline = time.Time{}
 	}
-	t.cancelBot()
+	t.bot.cancel()
 	t.nextBot = time.Time{}
 	if st, _ := t.Ref.Stage(); st != stPlaying {
 		t.deadline = time.Time{}
@@ -243,7 +241,7 @@ func (t *Table) schedule() {
 			}
 			return
 		}
-		if t.asking < 0 && t.sit.anyone() && t.nextBot.IsZero() {
+		if t.bot.asking < 0 && t.sit.anyone() && t.nextBot.IsZero() {
 			t.nextBot = now.Add(t.Opt.BotDelay)
 		}
 	case stHandOver:
@@ -348,71 +346,21 @@ func (t *Table) onClock() {
 		t.sit.seats[turn].away = true
 		t.deadline = time.Time{}
 		t.Opt.Log.Info("out of time", "table", t.ID, "seat", turn, "name", t.sit.seats[turn].name)
-		t.ask(turn)
-	case stg == stPlaying && !t.nextBot.IsZero() && !now.Before(t.nextBot) && !t.sit.present(turn) && t.asking < 0:
+		t.bot.ask(turn, t.Ref.AskBot(turn, t.level(turn), t.seal.BotKey))
+	case stg == stPlaying && !t.nextBot.IsZero() && !now.Before(t.nextBot) && !t.sit.present(turn) && t.bot.asking < 0:
 		t.nextBot = time.Time{}
-		t.ask(turn)
+		t.bot.ask(turn, t.Ref.AskBot(turn, t.level(turn), t.seal.BotKey))
 	case stg == stHandOver && !t.deadline.IsZero() && !now.Before(t.deadline):
 		t.deadline = time.Time{}
 		t.deal()
 	}
 }
 
-// ask puts the question to seat's bot in a goroutine, bounded by the
-// bot timeout; the answer comes back on t.answer.
-func (t *Table) ask(seat int) {
-	t.askID++
-	t.asking = seat
-	id, q, timeout, answer := t.askID, t.Ref.AskBot(seat, t.level(seat), t.seal.BotKey), t.Opt.BotTimeout, t.answer
-	done, log, fault, tid := t.Done, t.Opt.Log, t.Opt.Fault, t.ID
-	first := !t.botPanicked
-	go func() {
-		ctx, cancel := context.WithTimeout(context.Background(), timeout)
-		defer cancel()
-		var mv any
-		var err error
-		func() {
-			// A bot's bug costs its move, not the server: the table plays
-			// a plain move instead (onBot). Bots' seeds come from the
-			// table's state, so the same panic would come back after
-			// every restart.
-			defer func() {
-				if r := recover(); r != nil {
-					err = fmt.Errorf("%w: %v", errBotPanicked, r)
-					if first {
-						log.Error("a bot panicked", "table", tid, "seat", seat, "panic", r, "stack", string(debug.Stack()))
-					}
-				}
-			}()
-			if fault != nil {
-				fault("bot", tid)
-			}
-			mv, err = q(ctx)
-		}()
-		select {
-		case answer <- botAnswer{id: id, seat: seat, move: mv, err: err}:
-		case <-done:
-		}
-	}()
-}
-
-// cancelBot drops the question under way: its answer will be stale.
-func (t *Table) cancelBot() {
-	if t.asking >= 0 {
-		t.askID++
-		t.asking = -1
-	}
-}
-
 // onBot plays a bot's answer, or a plain move for a bot that failed.
 func (t *Table) onBot(a botAnswer) {
-	if a.id != t.askID {
+	if !t.bot.take(a) {
 		return
 	}
-	if errors.Is(a.err, errBotPanicked) {
-		t.botPanicked = true // its stack is logged once a table
-	}
-	t.asking = -1
 	stg, turn := t.Ref.Stage()
 	if stg != stPlaying || turn != a.seat || t.sit.present(a.seat) {
 		return

@@ -76,7 +76,7 @@ func TestFinishedMatchIsRatedOnceAcrossARestart(t *testing.T) {
 		if stg == stHandOver {
 			tb.deal()
 		} else {
-			tb.ask(turn)
+			askBot(tb, turn)
 			botMove(t, tb)
 		}
 	}

@@ -21,11 +21,12 @@ func New(id string, cfg Config, opt Options, sv *Saver) (*Table, error) {
 	k, _ := FindKind(cfg.Game)
 	t := &Table{
 		ID: id, kind: k, Opt: opt, Cfg: cfg, reqs: make(chan Request, 64), Done: make(chan struct{}), lost: make(chan struct{}),
-		sit: seating{watchers: map[*Member]struct{}{}}, refusals: map[*Member]refusal{}, asking: -1,
-		answer: make(chan botAnswer, 1), created: opt.Now(), saver: sv, ratingsIn: make(chan seatRatings, 1),
+		sit: seating{watchers: map[*Member]struct{}{}}, refusals: map[*Member]refusal{},
+		created: opt.Now(), saver: sv, ratingsIn: make(chan seatRatings, 1),
 	}
 	t.f = cfg.format()
 	t.policy = t.f.Policy()
+	t.bot = asker{asking: -1, answer: make(chan botAnswer, 1), timeout: opt.BotTimeout, done: t.Done, log: opt.Log, fault: opt.Fault, table: id}
 	t.roomSince = t.created
 	sv.fenced = t.Lose
 	t.stored = make(chan uint64, 1)
@@ -85,7 +86,7 @@ func (t *Table) Run(ctx context.Context, closed func(*Table)) {
 		// (requests, bots' answers and the clock wait in their queues):
 		// it shows each change once stored, and a change never waits
 		// behind the next.
-		reqs, ratingsIn, answer, clock := t.reqs, t.ratingsIn, t.answer, timer.C
+		reqs, ratingsIn, answer, clock := t.reqs, t.ratingsIn, t.bot.answer, timer.C
 		if t.savedGen < t.saveGen {
 			reqs, ratingsIn, answer, clock = nil, nil, nil, nil
 		}

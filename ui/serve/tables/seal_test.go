@@ -220,7 +220,7 @@ func TestSealStaysSecretUntilTheEnd(t *testing.T) {
 				if stg == stHandOver {
 					tb.deal()
 				} else {
-					tb.ask(turn)
+					askBot(tb, turn)
 					botMove(t, tb)
 				}
 				if stg, _ := tb.Ref.Stage(); stg != stMatchOver {

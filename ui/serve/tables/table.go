@@ -137,11 +137,8 @@ type Table struct {
 	roomSince time.Time
 	// idleSince is since when nobody has been at the table.
 	idleSince time.Time
-	// The bot being asked: a seat and a question number; answers with
-	// another number are stale.
-	asking int
-	askID  uint64
-	answer chan botAnswer
+	// bot puts the questions to the bots, one at a time.
+	bot asker
 	// deadline: the turn's (or the pause between hands') end; nextBot:
 	// when the next bot move is asked.
 	deadline time.Time
@@ -150,8 +147,6 @@ type Table struct {
 	// evicted: the table closes now, its seats given up (nobody is at
 	// it, and the hall needs the room).
 	evicted bool
-	// botPanicked: a bot's panic has been logged with its stack.
-	botPanicked bool
 	// restarted is where the match went on from when every server had
 	// stopped (BroughtBack), and told who has been told it.
 	restarted *Restarted
@@ -176,13 +171,6 @@ func (t *Table) BroughtBack() {
 type refusal struct {
 	text string
 	seq  uint64
-}
-
-type botAnswer struct {
-	id   uint64
-	seat int
-	move any
-	err  error
 }
 
 func (t *Table) TableID() string { return t.ID }

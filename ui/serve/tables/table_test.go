@@ -50,11 +50,17 @@ func testTableWriting(t *testing.T, timer time.Duration, write func(table, recor
 	return tb, &now
 }
 
+// askBot puts the question to the bot of seat, as the table's clock
+// does when the seat's turn is due.
+func askBot(tb *Table, seat int) {
+	tb.bot.ask(seat, tb.Ref.AskBot(seat, tb.level(seat), tb.seal.BotKey))
+}
+
 // botMove waits for the bot asked and plays its answer.
 func botMove(t *testing.T, tb *Table) {
 	t.Helper()
 	select {
-	case a := <-tb.answer:
+	case a := <-tb.bot.answer:
 		tb.onBot(a)
 	case <-time.After(time.Minute):
 		t.Fatal("the bot did not answer")
@@ -438,7 +444,7 @@ func TestBroughtBackTellsEachPlayerOnce(t *testing.T) {
 	tb.handle(Request{Kind: ReqStart, M: ann})
 	tb.sit.seats[0].away = true // her bot plays
 	_, turn := tb.Ref.Stage()
-	tb.ask(turn)
+	askBot(tb, turn)
 	botMove(t, tb)
 	tb.leave(ann, true)
 	tb.BroughtBack()

@@ -206,7 +206,7 @@ func (t *Table) formatClosed() {
 	t.Opt.Log.Info("closed before the last hand", append([]any{"table", t.ID}, t.f.LogAttrs()...)...)
 	t.sit.endAll(Msg{Closed: t.policy.ClosedWord})
 	t.deadline, t.nextBot = time.Time{}, time.Time{}
-	t.cancelBot()
+	t.bot.cancel()
 }
 
 // shutdown tells everyone the table is going and saves it.
