@@ -2,7 +2,6 @@ package tables
 
 import (
 	"errors"
-	"fmt"
 	"maps"
 	"slices"
 	"time"
@@ -19,7 +18,7 @@ import (
 // salt sealed by a commitment (fair.go): a seed nobody can guess from
 // the clock or their rack.
 func (t *Table) start() error {
-	t.ratingsFor = [classic.NumSeats]string{} // read again: the last match moved them
+	t.ratings.forget() // read again: the last match moved them
 	var fresh format.Seal
 	if t.f.NeedsSeal() {
 		var err error
@@ -29,7 +28,7 @@ func (t *Table) start() error {
 		}
 	}
 	h := t.f.Deal(fresh)
-	meta := t.meta()
+	meta := t.sit.recordMeta(t.ID, t.level)
 	maps.Copy(meta, h.Meta)
 	ref, err := t.kind.newReferee(t.Cfg.Rules, h.Seal.Seed, meta)
 	if err != nil {
@@ -40,7 +39,7 @@ func (t *Table) start() error {
 	t.seal, t.Ref = h.Seal, ref
 	e := t.sit.entrants(t.level)
 	t.entrants = &e
-	t.chatBefore()
+	t.chat = saidBefore(t.chat)
 	t.deadline, t.nextBot = time.Time{}, time.Time{}
 	t.bot.cancel()
 	args := append([]any{"table", t.ID, "game", t.Cfg.Game}, t.f.LogAttrs()...)
@@ -52,25 +51,15 @@ func (t *Table) start() error {
 	return nil
 }
 
-// chatBefore marks the chat said so far as said before the match that
-// starts: the places it keeps are an earlier match's deals. The lines
+// saidBefore are the chat's lines marked as said before the match that
+// starts: the places they keep are an earlier match's deals. The lines
 // are copied, never changed: updates handed out share them.
-func (t *Table) chatBefore() {
-	chat := slices.Clone(t.chat)
+func saidBefore(lines []seatmsg.ChatLine) []seatmsg.ChatLine {
+	chat := slices.Clone(lines)
 	for i := range chat {
 		chat[i].Hand, chat[i].Redeal, chat[i].At = 0, 0, 0
 	}
-	t.chat = chat
-}
-
-// newMatch moves the table on after its match ended, at the host's
-// word: the format's next hand, or the table's next match.
-func (t *Table) newMatch() error {
-	t.ratingsFor = [classic.NumSeats]string{} // read again: the last match moved them
-	if st, _ := t.Ref.Stage(); st != stMatchOver {
-		return nil
-	}
-	return t.next()
+	return chat
 }
 
 // next moves the format on from the hand under way once it is over for
@@ -136,27 +125,6 @@ func (t *Table) scored() {
 // Text is a key of the words, said in the player's language.
 var errNoSeed = errors.New("fair.noseed")
 
-// refuseIf tells m why its request was refused, if it was.
-func (t *Table) refuseIf(m *Member, err error) {
-	if err == nil {
-		return
-	}
-	r := t.refusals[m]
-	t.refusals[m] = refusal{text: err.Error(), seq: r.seq + 1}
-}
-
-// meta is what a record keeps of the table.
-func (t *Table) meta() map[string]string {
-	m := map[string]string{"program": "okey serve", "table": t.ID}
-	for i, s := range t.sit.seats {
-		if s.owner != "" {
-			m[fmt.Sprintf("name%d", i)] = s.name
-		}
-		m[fmt.Sprintf("level%d", i)] = t.level(i)
-	}
-	return m
-}
-
 // Move plays a seat's move.
 func (t *Table) move(m *Member, seat int, mv any) {
 	if t.Ref == nil {
@@ -170,7 +138,7 @@ func (t *Table) move(m *Member, seat int, mv any) {
 		// table moved on): never played on this one. A late "ready"
 		// goes quietly; a move is said to have gone nowhere.
 		if !ready {
-			t.refuse(m, "seat.stale")
+			t.refusals.add(m, "seat.stale")
 		}
 		return
 	}
@@ -183,22 +151,15 @@ func (t *Table) move(m *Member, seat int, mv any) {
 	turnOver, err := t.Ref.Apply(seat, mv)
 	if err != nil {
 		if key, ok := problem.ReasonKey(err); ok {
-			t.refuse(m, key) // said in the seat's language
+			t.refusals.add(m, key) // said in the seat's language
 		} else {
-			t.refuse(m, err.Error())
+			t.refusals.add(m, err.Error())
 		}
 		if !errors.Is(err, errPartlyPlayed) {
 			return
 		}
 	}
 	t.applied(turnOver)
-}
-
-// refuse tells m why its request was refused: text is the game's
-// error, or a key of the words (the screen says it in its language).
-func (t *Table) refuse(m *Member, text string) {
-	r := t.refusals[m]
-	t.refusals[m] = refusal{text: text, seq: r.seq + 1}
 }
 
 // applied moves the clock on after a move.
@@ -335,7 +296,7 @@ func (t *Table) onClock() {
 	if t.Ref == nil {
 		if t.Opt.RoomIdle > 0 && !now.Before(t.roomSince.Add(t.Opt.RoomIdle)) {
 			t.Opt.Log.Info("nobody started the match", "table", t.ID)
-			t.closeRoom()
+			t.sit.endAll(Msg{Closed: "room.expired"}) // its seats given up
 		}
 		return
 	}

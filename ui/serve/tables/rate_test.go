@@ -62,7 +62,7 @@ func TestFinishedMatchIsRatedOnceAcrossARestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	ann := NewMember("key:SHA256:ann", "ann", "", 0)
-	tb.join(ann, 0)
+	tb.joinAs(ann, 0, false)
 	tb.handle(Request{Kind: ReqStart, M: ann})
 	tb.sit.seats[0].away = true // her bot plays
 	for steps := 0; ; steps++ {

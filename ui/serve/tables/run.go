@@ -5,12 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"runtime/debug"
 	"strconv"
 	"time"
 
 	"okey/game/format"
-	"okey/ui/serve/keep"
 )
 
 // New makes a table; run starts it.
@@ -20,12 +20,13 @@ func New(id string, cfg Config, opt Options, sv *Saver) (*Table, error) {
 	}
 	k, _ := FindKind(cfg.Game)
 	t := &Table{
-		ID: id, kind: k, Opt: opt, Cfg: cfg, reqs: make(chan Request, 64), Done: make(chan struct{}), lost: make(chan struct{}),
-		sit: seating{watchers: map[*Member]struct{}{}}, refusals: map[*Member]refusal{},
-		created: opt.Now(), saver: sv, ratingsIn: make(chan seatRatings, 1),
+		ID: id, kind: k, Opt: opt, Cfg: cfg, reqs: make(chan Request, 64), Done: make(chan struct{}),
+		sit: seating{watchers: map[*Member]struct{}{}}, refusals: refusals{},
+		created: opt.Now(), saver: sv, ratings: ratings{in: make(chan seatRatings, 1)},
 	}
 	t.f = cfg.format()
 	t.policy = t.f.Policy()
+	t.ten = &tenure{table: id, log: opt.Log, lost: make(chan struct{})}
 	t.bot = asker{asking: -1, answer: make(chan botAnswer, 1), timeout: opt.BotTimeout, done: t.Done, log: opt.Log, fault: opt.Fault, table: id}
 	t.roomSince = t.created
 	sv.fenced = t.Lose
@@ -46,7 +47,7 @@ func (t *Table) RewriteEntry() {
 
 // Lose stops the table because another node runs it now; any goroutine
 // may call it, any number of times.
-func (t *Table) Lose() { t.loseOnce.Do(func() { close(t.lost) }) }
+func (t *Table) Lose() { t.ten.lose() }
 
 // moved stops a table another node has taken over: its members are told
 // to find it again in the lobby (where the new node lists it), and
@@ -67,7 +68,7 @@ func (t *Table) Run(ctx context.Context, closed func(*Table)) {
 	timer := time.NewTimer(time.Hour)
 	defer timer.Stop()
 	t.schedule()
-	if !t.mayAct(ctx) {
+	if !t.ten.mayAct(ctx, t.Opt.Lease) {
 		t.notMine(ctx)
 		closed(t)
 		return
@@ -86,23 +87,19 @@ func (t *Table) Run(ctx context.Context, closed func(*Table)) {
 		// (requests, bots' answers and the clock wait in their queues):
 		// it shows each change once stored, and a change never waits
 		// behind the next.
-		reqs, ratingsIn, answer, clock := t.reqs, t.ratingsIn, t.bot.answer, timer.C
+		reqs, ratingsIn, answer, clock := t.reqs, t.ratings.in, t.bot.answer, timer.C
 		if t.savedGen < t.saveGen {
 			reqs, ratingsIn, answer, clock = nil, nil, nil, nil
 		}
 		stop := false
-		if !t.guarded(func() {
+		if !guarded(t.Opt.Log, t.ID, func() {
 			var act func()
 			var dropped Request
 			select {
 			case r := <-reqs:
 				act, dropped = func() { t.handle(r) }, r
 			case r := <-ratingsIn:
-				act = func() {
-					if r.owners == t.ratingsFor {
-						t.ratings = r.ratings
-					}
-				}
+				act = func() { t.ratings.take(r) }
 			case a := <-answer:
 				act = func() { t.onBot(a) }
 			case g := <-t.stored:
@@ -113,7 +110,7 @@ func (t *Table) Run(ctx context.Context, closed func(*Table)) {
 				t.shutdown("server.stopping")
 				stop = true
 				return
-			case <-t.lost:
+			case <-t.ten.lost:
 				t.moved()
 				closed(t)
 				stop = true
@@ -122,7 +119,7 @@ func (t *Table) Run(ctx context.Context, closed func(*Table)) {
 			if t.Opt.Fault != nil {
 				t.Opt.Fault("event", t.ID)
 			}
-			if !t.mayAct(ctx) {
+			if !t.ten.mayAct(ctx, t.Opt.Lease) {
 				if dropped.Reply != nil {
 					dropped.Reply <- JoinReply{Seat: -1, Err: ErrClosed}
 				}
@@ -139,7 +136,7 @@ func (t *Table) Run(ctx context.Context, closed func(*Table)) {
 				stop = true
 				return
 			}
-			if !t.mayAct(ctx) {
+			if !t.ten.mayAct(ctx, t.Opt.Lease) {
 				t.notMine(ctx)
 				closed(t)
 				stop = true
@@ -157,54 +154,10 @@ func (t *Table) Run(ctx context.Context, closed func(*Table)) {
 	}
 }
 
-// mayAct says whether the table may act and speak: its lease is surely
-// still this node's, or has been confirmed so. A lease not surely held
-// (the node was frozen, or its renewals are answered late) is
-// confirmed first, the table waiting meanwhile, as long as the store
-// does not answer: a table that acted on a stale lease could re-seat
-// players, play a queued move and show players on other nodes a game
-// gone back, while another node runs it. false: the lease is lost
-// (another node runs the table), or ctx ended.
-func (t *Table) mayAct(ctx context.Context) bool {
-	l := t.Opt.Lease
-	if l == nil || l.Fresh(t.ID) {
-		return true
-	}
-	for logged := false; ; {
-		cctx, cancel := context.WithTimeout(ctx, confirmWait)
-		err := l.Confirm(cctx, t.ID)
-		cancel()
-		switch {
-		case err == nil:
-			return true
-		case errors.Is(err, keep.ErrLeaseLost):
-			t.Lose()
-			return false
-		case !logged:
-			t.Opt.Log.Warn("the table's lease is not confirmed: the table waits", "table", t.ID, "err", err)
-			logged = true
-		}
-		select {
-		case <-ctx.Done():
-			return false
-		case <-t.lost:
-			return false
-		case <-time.After(confirmAgain):
-		}
-	}
-}
-
 // Holds is mayAct for the table's other goroutines (a relay sending its
 // members' messages to other nodes): whether what the table said may
 // still go out, confirming the lease if need be.
-func (t *Table) Holds(ctx context.Context) bool { return t.mayAct(ctx) }
-
-// How long one confirmation of the lease is waited for, and how soon
-// after one not answered the next is asked.
-const (
-	confirmWait  = 2 * time.Second
-	confirmAgain = 100 * time.Millisecond
-)
+func (t *Table) Holds(ctx context.Context) bool { return t.ten.mayAct(ctx, t.Opt.Lease) }
 
 // notMine stops a table mayAct refused: the server stopping (saved, as
 // ever) or the lease lost (nothing written, the members sent on).
@@ -217,11 +170,11 @@ func (t *Table) notMine(ctx context.Context) {
 }
 
 // guarded runs f, and reports false if it panicked: the stack is
-// logged once, and the table must be parked.
-func (t *Table) guarded(f func()) (ok bool) {
+// logged once (by table's log), and the table must be parked.
+func guarded(log *slog.Logger, table string, f func()) (ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
-			t.Opt.Log.Error("panic at a table: parked", "table", t.ID, "panic", r, "stack", string(debug.Stack()))
+			log.Error("panic at a table: parked", "table", table, "panic", r, "stack", string(debug.Stack()))
 			ok = false
 		}
 	}()
@@ -280,7 +233,7 @@ func (t *Table) handle(r Request) {
 		}
 		r.Reply <- rep
 		if err == nil && t.policy.Only != "" && t.Ref == nil {
-			t.refuseIf(r.M, t.start()) // no waiting room for one player: the session begins
+			t.refusals.addErr(r.M, t.start()) // no waiting room for one player: the session begins
 		}
 	case ReqWatch:
 		if !t.policy.Watch {
@@ -302,12 +255,17 @@ func (t *Table) handle(r Request) {
 		if s := t.sit.seatOf(r.M); s >= 0 && t.setMatchOver() {
 			t.here(s)
 			t.sit.seats[s].ready = true // the format moves on when everyone at it is ready
-		} else if s >= 0 && t.sit.isHost(r.M) {
-			t.refuseIf(r.M, t.newMatch())
+		} else if s >= 0 && t.sit.isHost(r.M) && t.Ref != nil {
+			// The host moves the table on after its match ended: the
+			// format's next hand, or the table's next match.
+			t.ratings.forget() // read again: the last match moved them
+			if st, _ := t.Ref.Stage(); st == stMatchOver {
+				t.refusals.addErr(r.M, t.next())
+			}
 		}
 	case ReqStart:
 		if t.Ref == nil && t.sit.isHost(r.M) {
-			t.refuseIf(r.M, t.start())
+			t.refusals.addErr(r.M, t.start())
 		}
 	case ReqChat:
 		t.say(r.M, r.Text)

@@ -83,17 +83,6 @@ func (t *Table) save() {
 // levels move with the players).
 func (t *Table) level(seat int) string { return t.Cfg.Levels[t.f.Player(seat)] }
 
-// matchKey is the identity of the table's match: the commitment to its
-// seed (drawn afresh for every match, so never given twice, and the
-// same on whichever node restores the table), or for a match begun
-// before commitments the table's number and the match's.
-func (t *Table) matchKey() string {
-	if !t.seal.None {
-		return t.seal.Commit.String()
-	}
-	return fmt.Sprintf("table-%s-match-%d", t.ID, t.matchNo)
-}
-
 // rateMatch hands the finished match to the rater.
 func (t *Table) rateMatch() {
 	if t.Opt.Rate == nil || t.Ref == nil || !t.policy.Rated {
@@ -109,7 +98,15 @@ func (t *Table) rateMatch() {
 	if t.entrants != nil {
 		seats = *t.entrants
 	}
-	t.Opt.Rate(keep.MatchEnd{Key: t.matchKey(), Game: t.Cfg.Game, Seats: seats, Places: places, Partners: partners})
+	// The match's identity: the commitment to its seed (drawn afresh
+	// for every match, so never given twice, and the same on whichever
+	// node restores the table), or for a match begun before commitments
+	// the table's number and the match's.
+	key := fmt.Sprintf("table-%s-match-%d", t.ID, t.matchNo)
+	if !t.seal.None {
+		key = t.seal.Commit.String()
+	}
+	t.Opt.Rate(keep.MatchEnd{Key: key, Game: t.Cfg.Game, Seats: seats, Places: places, Partners: partners})
 }
 
 // noteFinished keeps the record of a match that has just ended, for

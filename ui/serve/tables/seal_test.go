@@ -66,7 +66,7 @@ func TestTableDealsFromItsSource(t *testing.T) {
 	for _, now := range []time.Time{time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC), time.Date(2031, 7, 9, 3, 4, 5, 6, time.UTC)} {
 		tb := fairTable(t, "classic", "default", servetest.Random(5), now)
 		ann := NewMember("key:A", "ann", "", 0)
-		tb.join(ann, -1)
+		tb.joinAs(ann, -1, false)
 		tb.handle(Request{Kind: ReqStart, M: ann})
 		if tb.Ref == nil {
 			t.Fatal("the match did not start")
@@ -85,7 +85,7 @@ func TestTableDealsFromItsSource(t *testing.T) {
 
 	tb := fairTable(t, "101", "default", failingRandom{}, time.Now())
 	ann := NewMember("key:A", "ann", "", 0)
-	tb.join(ann, -1)
+	tb.joinAs(ann, -1, false)
 	tb.handle(Request{Kind: ReqStart, M: ann})
 	if tb.Ref != nil {
 		t.Fatal("a table dealt with no randomness")
@@ -164,7 +164,7 @@ func TestSealStaysSecretUntilTheEnd(t *testing.T) {
 			t.Parallel()
 			tb := fairTable(t, tc.game, tc.rules, servetest.Random(11), time.Now())
 			ann, wat := NewMember("key:A", "ann", "", 0), NewMember("key:W", "wat", "", 0)
-			tb.join(ann, -1)
+			tb.joinAs(ann, -1, false)
 			tb.handle(Request{Kind: ReqWatch, M: wat, Reply: make(chan JoinReply, 1)})
 			tb.publish()
 			for _, m := range []*Member{ann, wat} {
@@ -304,7 +304,7 @@ func TestBotsKeyedApartFromTheSeed(t *testing.T) {
 	started := func(key uint64) *Table {
 		tb := fairTable(t, "classic", "default", source(key), now)
 		ann := NewMember("key:A", "ann", "", 0)
-		tb.join(ann, -1)
+		tb.joinAs(ann, -1, false)
 		tb.handle(Request{Kind: ReqStart, M: ann})
 		if tb.Ref == nil {
 			t.Fatal("the match did not start")
@@ -359,7 +359,7 @@ func TestRestoreRefusesAnotherDeal(t *testing.T) {
 			return nil
 		}, func() error { return nil }, tb.Opt.Log)
 		ann := NewMember("key:A", "ann", "", 0)
-		tb.join(ann, -1)
+		tb.joinAs(ann, -1, false)
 		tb.handle(Request{Kind: ReqStart, M: ann})
 		tb.saver.flush()
 		mu.Lock()

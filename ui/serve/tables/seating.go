@@ -206,6 +206,31 @@ func (s *seating) entrants(level func(seat int) string) [classic.NumSeats]keep.E
 	return out
 }
 
+// rated are the seats' owners whose ratings are kept (keys', not
+// guests'), seat by seat ("" for the others).
+func (s *seating) rated() [classic.NumSeats]string {
+	var owners [classic.NumSeats]string
+	for i, st := range s.seats {
+		if keep.IsRated(st.owner) {
+			owners[i] = st.owner
+		}
+	}
+	return owners
+}
+
+// recordMeta is what a record of table keeps of its seats: who sits
+// where, and each seat's bot's level.
+func (s *seating) recordMeta(table string, level func(seat int) string) map[string]string {
+	m := map[string]string{"program": "okey serve", "table": table}
+	for i, st := range s.seats {
+		if st.owner != "" {
+			m[fmt.Sprintf("name%d", i)] = st.name
+		}
+		m[fmt.Sprintf("level%d", i)] = level(i)
+	}
+	return m
+}
+
 // tell hands every member, seated or watching, msg.
 func (s *seating) tell(msg Msg) {
 	for i := range s.seats {

@@ -8,12 +8,9 @@ import (
 	"okey/ui/seatmsg"
 )
 
-// join seats m: at the seat it holds (a reconnection, or the same key
+// joinAs seats m: at the seat it holds (a reconnection, or the same key
 // again: the older session is let go), else at the seat asked for, else
-// at the first seat nobody holds.
-func (t *Table) join(m *Member, want int) (int, error) { return t.joinAs(m, want, false) }
-
-// joinAs is join, by a resume code when resume is set: then a seat
+// at the first seat nobody holds. By a resume code (resume): then a seat
 // whose player is connected — a session of theirs attached here, from
 // whichever node, pressing keys or away — is refused (ErrSeatLive),
 // where a key's second session would replace the first. The table's
@@ -157,8 +154,7 @@ func (t *Table) say(m *Member, text string) {
 	}
 	m.chatAt = recent
 	if len(recent) >= t.Opt.ChatBurst {
-		r := t.refusals[m]
-		t.refusals[m] = refusal{text: "chat.slow", seq: r.seq + 1} // a key of the words: the screen says it
+		t.refusals.add(m, "chat.slow") // a key of the words: the screen says it
 		return
 	}
 	m.chatAt = append(m.chatAt, now)

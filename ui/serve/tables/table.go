@@ -4,7 +4,6 @@ import (
 	"context"
 	"io"
 	"log/slog"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -82,19 +81,12 @@ type Table struct {
 	reqs chan Request
 	// done is closed when the table's goroutine has ended.
 	Done chan struct{}
-	// ratings are the ratings of the seats' owners as last read, and
-	// ratingsFor whose they are (a new set of owners is read again, off
-	// the table's goroutine, into ratingsIn).
-	ratings    map[string]float64
-	ratingsFor [classic.NumSeats]string
-	ratingsIn  chan seatRatings
+	// ratings are the seats' owners' ratings as last read.
+	ratings ratings
 	// savedDeadline is the turn clock's end as last saved.
 	savedDeadline time.Time
-	// lost is closed when the table is no longer this node's to run (its
-	// lease lost, or a write fenced off because another node wrote it):
-	// it stops at once, writing nothing more.
-	lost     chan struct{}
-	loseOnce sync.Once
+	// ten is the table's hold on being this node's to run.
+	ten *tenure
 	// summary is the latest Summary, for the lobby.
 	Summary atomic.Pointer[Summary]
 	// Finished is the record of the table's last finished match, for
@@ -115,7 +107,7 @@ type Table struct {
 	sit      seating // the seats, the spectators, the host
 	chat     []seatmsg.ChatLine
 	chatSeq  uint64
-	refusals map[*Member]refusal
+	refusals refusals
 	created  time.Time
 	matchNo  uint64
 	// entrants are who sat at each seat when the match began: the ones
@@ -168,9 +160,25 @@ func (t *Table) BroughtBack() {
 	t.told = map[string]bool{}
 }
 
+// refusal is why a member's last request was refused, numbered so
+// that a screen says each once: text is the game's error, or a key of
+// the words (the screen says it in its language).
 type refusal struct {
 	text string
 	seq  uint64
+}
+
+// refusals are the members' last refusals.
+type refusals map[*Member]refusal
+
+// add tells m its request was refused, and why.
+func (r refusals) add(m *Member, text string) { r[m] = refusal{text: text, seq: r[m].seq + 1} }
+
+// addErr tells m why its request was refused, if it was.
+func (r refusals) addErr(m *Member, err error) {
+	if err != nil {
+		r.add(m, err.Error())
+	}
 }
 
 func (t *Table) TableID() string { return t.ID }
@@ -180,9 +188,3 @@ func (t *Table) GameKind() GameKind { return t.kind }
 func (t *Table) Private() bool { return t.Cfg.Code != "" }
 
 func (t *Table) Ended() <-chan struct{} { return t.Done }
-
-// seatRatings are the ratings read for a set of seat owners.
-type seatRatings struct {
-	owners  [classic.NumSeats]string
-	ratings map[string]float64
-}

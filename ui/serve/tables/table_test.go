@@ -74,10 +74,10 @@ func TestTurnTimerAndKeptSeat(t *testing.T) {
 	t.Parallel()
 	tb, now := handTable(t, 30*time.Second)
 	ann, bob := NewMember("key:A", "ann", "", 0), NewMember("key:B", "bob", "", 0)
-	if s, err := tb.join(ann, -1); err != nil || s != 0 {
+	if s, err := tb.joinAs(ann, -1, false); err != nil || s != 0 {
 		t.Fatalf("ann: seat %d, %v", s, err)
 	}
-	if s, err := tb.join(bob, -1); err != nil || s != 1 {
+	if s, err := tb.joinAs(bob, -1, false); err != nil || s != 1 {
 		t.Fatalf("bob: seat %d, %v", s, err)
 	}
 	tb.handle(Request{Kind: ReqStart, M: bob})
@@ -125,7 +125,7 @@ func TestTurnTimerAndKeptSeat(t *testing.T) {
 	if info := tb.info(); info.players[1].Kind != seatmsg.Away || tb.sit.seats[1].owner != "key:B" {
 		t.Fatalf("bob's dropped seat: %+v", tb.sit.seats[1])
 	}
-	if _, err := tb.join(NewMember("key:C", "cem", "", 0), 1); err == nil {
+	if _, err := tb.joinAs(NewMember("key:C", "cem", "", 0), 1, false); err == nil {
 		t.Fatal("another player took a kept seat")
 	}
 	*now = now.Add(9 * time.Minute)
@@ -138,7 +138,7 @@ func TestTurnTimerAndKeptSeat(t *testing.T) {
 	if tb.sit.seats[1].owner != "" {
 		t.Fatal("the seat is still kept after ten minutes")
 	}
-	if s, err := tb.join(NewMember("key:C", "cem", "", 0), 1); err != nil || s != 1 {
+	if s, err := tb.joinAs(NewMember("key:C", "cem", "", 0), 1, false); err != nil || s != 1 {
 		t.Fatalf("cem could not take the freed seat: %d %v", s, err)
 	}
 }
@@ -149,8 +149,8 @@ func TestHostPasses(t *testing.T) {
 	t.Parallel()
 	tb, _ := handTable(t, 0)
 	ann, bob := NewMember("key:A", "ann", "", 0), NewMember("key:B", "bob", "", 0)
-	tb.join(ann, -1)
-	tb.join(bob, -1)
+	tb.joinAs(ann, -1, false)
+	tb.joinAs(bob, -1, false)
 	if !tb.sit.isHost(ann) || tb.sit.isHost(bob) {
 		t.Fatal("the first to sit is not the host")
 	}
@@ -166,15 +166,15 @@ func TestHostPasses(t *testing.T) {
 	// start the next match; back, the host is the host again.
 	tb2, _ := handTable(t, 0)
 	cem, dan := NewMember("key:C", "cem", "", 0), NewMember("key:D", "dan", "", 0)
-	tb2.join(cem, -1)
-	tb2.join(dan, -1)
+	tb2.joinAs(cem, -1, false)
+	tb2.joinAs(dan, -1, false)
 	tb2.handle(Request{Kind: ReqStart, M: cem})
 	tb2.leave(cem, true)
 	if !tb2.sit.isHost(dan) {
 		t.Fatal("with the host away, the player at the table cannot start a match")
 	}
 	cem2 := NewMember("key:C", "cem", "", 0)
-	tb2.join(cem2, -1)
+	tb2.joinAs(cem2, -1, false)
 	if !tb2.sit.isHost(cem2) || tb2.sit.isHost(dan) {
 		t.Fatal("the host, back, is not the host")
 	}
@@ -187,7 +187,7 @@ func TestNextHandStartsWithABot(t *testing.T) {
 	t.Parallel()
 	tb, _ := handTable(t, 0)
 	ann := NewMember("key:A", "ann", "", 0)
-	tb.join(ann, -1)
+	tb.joinAs(ann, -1, false)
 	tb.handle(Request{Kind: ReqStart, M: ann})
 	for hands := 0; hands < 3; {
 		tb.schedule()
@@ -255,7 +255,7 @@ func TestStaleIntentIsDropped(t *testing.T) {
 	t.Parallel()
 	tb, _ := handTable(t, 0)
 	ann := NewMember("key:A", "ann", "", 0)
-	tb.join(ann, -1)
+	tb.joinAs(ann, -1, false)
 	tb.handle(Request{Kind: ReqStart, M: ann})
 	plainTo(t, tb, func(stg stage, _ int) bool { return stg == stHandOver })
 	tb.handle(Request{Kind: ReqMove, M: ann, Move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: classic.NextHandAction(), Hand: 2}})
@@ -302,7 +302,7 @@ func TestChatKeepsItsPlace(t *testing.T) {
 		return nil
 	}, func() error { return nil }, tb.Opt.Log)
 	ann := NewMember("key:A", "ann", "", 0)
-	tb.join(ann, -1)
+	tb.joinAs(ann, -1, false)
 	tb.say(ann, "before")
 	tb.handle(Request{Kind: ReqStart, M: ann})
 	moves := 0
@@ -334,13 +334,13 @@ func TestSpectatorsShareOneUpdate(t *testing.T) {
 	t.Parallel()
 	tb, _ := handTable(t, 0)
 	ann := NewMember("key:A", "ann", "", 0)
-	tb.join(ann, -1)
+	tb.joinAs(ann, -1, false)
 	tb.handle(Request{Kind: ReqStart, M: ann})
 	w1, w2, w3 := NewMember("key:W1", "w1", "", 0), NewMember("key:W2", "w2", "", 0), NewMember("key:W3", "w3", "", 0)
 	for _, w := range []*Member{w1, w2, w3} {
 		tb.handle(Request{Kind: ReqWatch, M: w, Reply: make(chan JoinReply, 1)})
 	}
-	tb.refuse(w3, "seat.stale")
+	tb.refusals.add(w3, "seat.stale")
 	tb.publish()
 	got := map[*Member]seatmsg.Update{}
 	for _, w := range []*Member{w1, w2, w3} {
@@ -386,11 +386,11 @@ func TestOneAddressOneSeat(t *testing.T) {
 		tb, _ := handTable(t, 0)
 		tb.Cfg.SameAddr = c.same
 		ann := NewMember("key:A", "ann", c.first, 0)
-		if _, err := tb.join(ann, -1); err != nil {
+		if _, err := tb.joinAs(ann, -1, false); err != nil {
 			t.Fatal(err)
 		}
 		other := NewMember(c.secondID, "two", c.second, 0)
-		_, err := tb.join(other, -1)
+		_, err := tb.joinAs(other, -1, false)
 		if !errors.Is(err, c.wantErr) {
 			t.Errorf("%s: the second seat: %v, want %v", c.name, err, c.wantErr)
 		}
@@ -405,7 +405,7 @@ func TestResumeJoinRefusedWhileConnected(t *testing.T) {
 	t.Parallel()
 	tb, _ := handTable(t, 0)
 	gus := NewMember("guest:ABCDEFGHJK", "gus", "127.0.0.2", -1)
-	if _, err := tb.join(gus, -1); err != nil {
+	if _, err := tb.joinAs(gus, -1, false); err != nil {
 		t.Fatal(err)
 	}
 	tb.sit.seats[0].away = true // away, their bot playing: still connected
@@ -421,10 +421,10 @@ func TestResumeJoinRefusedWhileConnected(t *testing.T) {
 		t.Fatalf("the code did not take the kept seat back: seat %d, %v", s, err)
 	}
 	ann, ann2 := NewMember("key:A", "ann", "", -1), NewMember("key:A", "ann", "", -1)
-	if _, err := tb.join(ann, -1); err != nil {
+	if _, err := tb.joinAs(ann, -1, false); err != nil {
 		t.Fatal(err)
 	}
-	if s, err := tb.join(ann2, -1); err != nil || tb.sit.seats[s].m != ann2 {
+	if s, err := tb.joinAs(ann2, -1, false); err != nil || tb.sit.seats[s].m != ann2 {
 		t.Fatalf("a key's second session did not replace the first: seat %d, %v", s, err)
 	}
 }
@@ -436,7 +436,7 @@ func TestResumeJoinRefusedWhileConnected(t *testing.T) {
 func TestBroughtBackTellsEachPlayerOnce(t *testing.T) {
 	tb, _ := handTable(t, 0)
 	ann := NewMember("key:SHA256:ann", "ann", "", 0)
-	tb.join(ann, 0)
+	tb.joinAs(ann, 0, false)
 	tb.BroughtBack() // a waiting room: no move to lose
 	if tb.restarted != nil {
 		t.Fatal("a waiting room is marked brought back")

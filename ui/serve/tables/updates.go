@@ -1,7 +1,6 @@
 package tables
 
 import (
-	"context"
 	"time"
 
 	"okey/game/classic"
@@ -51,48 +50,13 @@ func (t *Table) show() {
 	t.publish()
 }
 
-// readRatings reads the ratings of the seats' owners when they are not
-// the owners last read: in a goroutine (the store may be a network
-// away), the answer coming back on ratingsIn.
-func (t *Table) readRatings() {
-	var owners [classic.NumSeats]string
-	for i, s := range t.sit.seats {
-		if keep.IsRated(s.owner) {
-			owners[i] = s.owner
-		}
-	}
-	if owners == t.ratingsFor || t.Opt.RatingOf == nil {
-		return
-	}
-	t.ratingsFor = owners
-	read, gameName, in := t.Opt.RatingOf, t.Cfg.Game, t.ratingsIn
-	go func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		got := map[string]float64{}
-		for _, id := range owners {
-			if id == "" {
-				continue
-			}
-			if r, ok := read(ctx, gameName, id); ok {
-				got[id] = r
-			}
-		}
-		select {
-		case <-in: // an older answer nobody took
-		default:
-		}
-		in <- seatRatings{owners: owners, ratings: got}
-	}()
-}
-
 // info is what every seat is told of the table.
 func (t *Table) info() seatInfo {
 	var in seatInfo
-	t.readRatings()
+	t.ratings.read(t.sit.rated(), t.Opt.RatingOf, t.Cfg.Game)
 	for i, s := range t.sit.seats {
 		p := seatmsg.Player{Name: s.name, Level: t.level(i), Kind: seatmsg.Bot}
-		if r, ok := t.ratings[s.owner]; ok && s.owner != "" {
+		if r, ok := t.ratings.of[s.owner]; ok && s.owner != "" {
 			p.Rating, p.Rated = r, true
 		}
 		switch {
@@ -193,10 +157,6 @@ func (t *Table) closesAt() time.Time {
 	}
 	return last
 }
-
-// closeRoom closes a waiting room whose match nobody started: its
-// members are told, its seats given up.
-func (t *Table) closeRoom() { t.sit.endAll(Msg{Closed: "room.expired"}) }
 
 // formatClosed ends a table whose format closed before its last hand
 // (the daily's day, whose secret is revealed now, so that no hand of it
