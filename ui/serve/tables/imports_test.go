@@ -63,3 +63,26 @@ func TestTableCoreKnowsNoScreen(t *testing.T) {
 		t.Fatalf("only %d packages followed: the walk did not find the module", len(seen))
 	}
 }
+
+// TestTableTestsOpenNoScreen holds the table's own tests to the same
+// line: they test the typed values a table hands its seats, never a
+// seat's screen (the session's and the app's tests read the pages). No
+// test file here imports the app's root package or a screen's library.
+func TestTableTestsOpenNoScreen(t *testing.T) {
+	names, err := filepath.Glob("*_test.go")
+	if err != nil || len(names) < 5 {
+		t.Fatalf("%d test files found (%v): the walk did not find the package", len(names), err)
+	}
+	for _, name := range names {
+		f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, im := range f.Imports {
+			p, _ := strconv.Unquote(im.Path.Value)
+			if p == "okey/ui" || strings.HasPrefix(p, "charm.land/") || strings.HasPrefix(p, "github.com/charmbracelet/") {
+				t.Errorf("%s imports %s: a screen, in the table core's tests", name, p)
+			}
+		}
+	}
+}
