@@ -1,4 +1,4 @@
-// Package daily derives the daily deal (issue 44): from a date and a
+// Package daily derives the daily deal: from a date and a
 // game, the same set of hands and the same bots' seeds on every machine
 // and every version of okey, and a fingerprint of them that two players
 // can compare without showing each other a tile.

@@ -12,7 +12,7 @@ import (
 
 // The keys a daily hand's record carries in its header's meta, so that
 // a record says which day's hand it is and anyone can check that its
-// seed is that day's (issue 44, points 1 and 4):
+// seed is that day's:
 //
 //	"daily": "v1 classic 2026-11-24 hand 1"
 //	"daily_practice": "yes"   (a hand played again, not for the record)

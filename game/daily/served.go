@@ -15,7 +15,7 @@ import (
 	"okey/game/okey101"
 )
 
-// The served daily (issue 44, point 4). On okey serve a day's deals must
+// The served daily. On okey serve a day's deals must
 // not follow from the date, which anyone can compute before playing: the
 // server draws a secret of its own for each day and game, shows everyone
 // a commitment to it while the day lasts, and reveals it when the day

@@ -1,5 +1,5 @@
-// Package duplicate is the plan and the score of a duplicate table
-// (issue 44, point 5): four friends play the same deals, each deal four
+// Package duplicate is the plan and the score of a duplicate table:
+// four friends play the same deals, each deal four
 // times, and each player's result on a deal counts against what the
 // others made of the same cards, so that the luck of the deal cancels.
 //

@@ -247,7 +247,7 @@ func plainTo(t *testing.T, tb *Table, stop func(stg stage, turn int) bool) {
 }
 
 // TestStaleIntentIsDropped: an intent names the deal it was made for,
-// and the table plays it on that deal only (issue 20): a "ready" made
+// and the table plays it on that deal only: a "ready" made
 // for another hand marks nobody ready, and a discard made for hand 1
 // that arrives in hand 2, where it would be legal, is not played — the
 // player is told so.
@@ -285,8 +285,8 @@ func TestStaleIntentIsDropped(t *testing.T) {
 
 // TestChatKeepsItsPlace: a chat line keeps where in the match it was
 // said (the deal, the events of its history before it), in the table's
-// file too, so that after a restart it comes back among the moves
-// (issue 20); a new match marks the lines before it as such, without
+// file too, so that after a restart it comes back among the moves;
+// a new match marks the lines before it as such, without
 // changing the lines updates already hold.
 func TestChatKeepsItsPlace(t *testing.T) {
 	t.Parallel()
