@@ -18,15 +18,16 @@
 // The files:
 //
 //	format.go     Format, the values it hands back (Policy, Hand, Outcome,
-//	              Scored, Shown, Standing) and its errors
+//	              Scored, Standing) and its errors
 //	seal.go       Seal: a match's seed, salt, commitment and bots' key; a
 //	              fresh one made of random bytes the caller drew (SealFrom),
-//	              one read back from a record's header (SealOf)
+//	              one read back from a record's header (SealOf); Shown,
+//	              what the seats see of it
 //	match.go      Match: match after match, each dealt from a fresh seal
 //	daily.go      Daily: the day's hands, served (DailyPlan, the server's
 //	              secret seeds) or local (a daily.Set's public ones)
 //	duplicate.go  Duplicate: each deal four times, the players a seat on,
-//	              scored against the mean (DuplicatePlan, Scores)
+//	              scored against the mean (DuplicatePlan, DuplicateScores)
 //
 // Like every package under game it uses the standard library and game's
 // own packages only, reads no clock, draws no randomness and does no

@@ -178,10 +178,10 @@ func (d *Duplicate) played() []dup.Played {
 	return out
 }
 
-// Scores are the scores over played of a duplicate of game: each
+// DuplicateScores are the scores over played of a duplicate of game: each
 // player's duplicate score (the deals played all four times) and usual
 // total (a 101 total's sign turned back: less is better).
-func Scores(game string, played []dup.Played) ([dup.Seats]dup.Quarters, [dup.Seats]int, error) {
+func DuplicateScores(game string, played []dup.Played) ([dup.Seats]dup.Quarters, [dup.Seats]int, error) {
 	score, err := dup.Score(played, false)
 	if err != nil {
 		return score, [dup.Seats]int{}, err
@@ -206,7 +206,7 @@ func (d *Duplicate) Standing() Standing {
 	}
 	// The results are the format's own, one a hand in order: they
 	// always score.
-	score, totals, _ := Scores(d.game, d.played())
+	score, totals, _ := DuplicateScores(d.game, d.played())
 	for p := range score {
 		s.Score[p] = int(score[p])
 	}

@@ -165,14 +165,6 @@ type Scored struct {
 	Share bool
 }
 
-// Shown is what the seats are shown of a hand's seal: the commitment's
-// short form, and once the secret may be shown the seed (decimal) and
-// salt (hex).
-type Shown struct {
-	Commit     string
-	Seed, Salt string
-}
-
 // Standing is where a session stands; the part of its format is set,
 // the others nil.
 type Standing struct {

@@ -1,7 +1,5 @@
 package format
 
-import "strconv"
-
 // Match is the ordinary format: a match of the game's own hands, and
 // after it another at the host's word. Every match is dealt from a seal
 // drawn afresh, whose secret is shown once the match is over; nothing is
@@ -62,6 +60,3 @@ func (*Match) Restore(_ uint64, _ map[string]string, saved Seal) (Seal, error) {
 
 // LogAttrs name the rules.
 func (m *Match) LogAttrs() []any { return []any{"rules", m.rules} }
-
-// formatSeed is a seed as it is shown: in decimal.
-func formatSeed(seed uint64) string { return strconv.FormatUint(seed, 10) }

@@ -3,6 +3,7 @@ package format
 import (
 	"encoding/binary"
 	"encoding/hex"
+	"strconv"
 
 	"okey/game/fair"
 )
@@ -62,6 +63,14 @@ func (s Seal) Meta() map[string]string {
 	return fair.Meta(s.Seed, s.Salt)
 }
 
+// Shown is what the seats are shown of a hand's seal: the commitment's
+// short form, and once the secret may be shown the seed (decimal) and
+// salt (hex).
+type Shown struct {
+	Commit     string
+	Seed, Salt string
+}
+
 // Reveal is the seal as shown: its commitment's short form, and with
 // secret its seed and salt too.
 func (s Seal) Reveal(secret bool) Shown {
@@ -74,3 +83,6 @@ func (s Seal) Reveal(secret bool) Shown {
 	}
 	return sh
 }
+
+// formatSeed is a seed as it is shown: in decimal.
+func formatSeed(seed uint64) string { return strconv.FormatUint(seed, 10) }
