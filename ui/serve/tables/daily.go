@@ -32,22 +32,6 @@ func DailyConfig(g daily.Game, plan *DailyPlan, code string) Config {
 	return Config{Game: string(g), Rules: format.DailyRules(g), Levels: [4]string{"hard", "hard", "hard", "hard"}, Code: code, Daily: plan}
 }
 
-// DailyScore is a hand of a daily played: which table, day and hand, and
-// the player's score in par's measure.
-type DailyScore struct {
-	Table  string
-	Game   string
-	Date   string
-	Player string
-	Name   string
-	// Hand is the hand's number from 1.
-	Hand  int
-	Score int
-	// Record is the hand's record (its one-hand match's), kept sealed
-	// for the player to verify once the day is over.
-	Record []byte
-}
-
 // ErrDailyOnly is a seat or a watch a daily table refuses: it is its
 // player's alone. Its Error is a key of the words.
 var ErrDailyOnly = errors.New("served.onlyyou")

@@ -30,20 +30,21 @@
 //	               the host), names made unique, everyone told at once
 //	save.go        what a table keeps: the entry saved, a finished match
 //	               kept for "record TABLE" and rated
-//	table.go       the Table and its Options: what its goroutine owns;
-//	               refusals; what the hall asks of it
+//	table.go       the Table and its Options (a daily hand's score handed
+//	               out: DailyScore): what its goroutine owns; refusals;
+//	               what the hall asks of it
 //	bots.go        the asker: the bots' questions, one at a time, in
 //	               goroutines, stale answers dropped
 //	ratings.go     the seats' owners' ratings, read off the goroutine
-//	tenure.go      the table's hold on its lease (a node of a cluster):
-//	               whether it may act, and its loss
+//	tenure.go      the node's Lease, and the table's hold on it (a node of
+//	               a cluster): whether it may act, and its loss
 //	saver.go       the Saver: a goroutine that writes a table's latest
 //	               entry and record, one at a time, the newest winning
 //	member.go      what a member and the hall see of a table: Config (and
 //	               the format it makes), Member, Request, Msg, the errors
 //	               of a seat refused, Summary and its lobby row
-//	daily.go       a daily table's plan and config, its score handed out,
-//	               and par measured as the table plays (DailyPar)
+//	daily.go       a daily table's plan and config, and par measured as
+//	               the table plays (DailyPar)
 //	duplicate.go   a duplicate table's plan, and the formats' standings
 //	               turned into the seat's messages
 //	fair.go        fair deals: a seal drawn from crypto/rand, a saved
@@ -51,8 +52,10 @@
 //	               match over (RecordOver)
 //	wire.go        a table's requests and messages as they travel between
 //	               nodes (JSON, capped)
-//	referee.go     the game a table plays, behind a small interface; the
-//	               games on offer (GameKinds); what both referees do alike
+//	games.go       the games on offer (GameKinds), each a GameKind made of
+//	               its engine and its referee
+//	referee.go     the game a table plays, behind a small interface; what
+//	               both referees do alike
 //	referee_classic.go  classic Okey: its referee, its bots (botsclassic),
 //	               the hands' ends its seats' score pages show
 //	referee101.go  Okey 101: its referee, its bots (bots101), a turn of

@@ -32,11 +32,11 @@ type Config struct {
 	SameAddr bool `json:"same_addr,omitempty"`
 	// Daily makes the table a daily table (daily.go): one player, the
 	// day's hands; nil for every other table.
-	Daily *DailyPlan `json:"daily,omitempty"`
+	Daily *format.DailyPlan `json:"daily,omitempty"`
 	// Duplicate makes the table a duplicate table (duplicate.go): the
 	// same deals played four times, the players moving round the seats;
 	// Levels are then by player, not by seat. nil for every other table.
-	Duplicate *DuplicatePlan `json:"duplicate,omitempty"`
+	Duplicate *format.DuplicatePlan `json:"duplicate,omitempty"`
 }
 
 // Check reports the first thing wrong with the configuration.

@@ -82,18 +82,6 @@ func (t *Table) next() error {
 	return nil
 }
 
-// setMatchOver reports whether the format's hand under way ended its
-// match and was scored (a duplicate's or a daily's hand of 101 always,
-// classic's rarely): the players move on with n, each ready in turn, not
-// the host alone.
-func (t *Table) setMatchOver() bool {
-	if t.Ref == nil || !t.f.HandOver() {
-		return false
-	}
-	st, _ := t.Ref.Stage()
-	return st == stMatchOver
-}
-
 // scored hands the outcome of the match's first hand, once over, to the
 // format, which scores it once: a score for the day's board goes to
 // Options.DailyScored; a hand whose record has nothing left to hide (a

@@ -62,15 +62,20 @@ type Options struct {
 	Lease Lease
 }
 
-// Lease is a node's hold on its tables' leases (keep.Holding).
-type Lease interface {
-	// Fresh says whether table's lease is surely still the node's,
-	// without asking the store.
-	Fresh(table string) bool
-	// Confirm makes sure of it, asking the store if need be: nil, the
-	// lease is the node's; keep.ErrLeaseLost, another node's; any other
-	// error, not known yet.
-	Confirm(ctx context.Context, table string) error
+// DailyScore is a hand of a daily played: which table, day and hand, and
+// the player's score in par's measure.
+type DailyScore struct {
+	Table  string
+	Game   string
+	Date   string
+	Player string
+	Name   string
+	// Hand is the hand's number from 1.
+	Hand  int
+	Score int
+	// Record is the hand's record (its one-hand match's), kept sealed
+	// for the player to verify once the day is over.
+	Record []byte
 }
 
 // Table is one table of the server.
@@ -188,3 +193,15 @@ func (t *Table) GameKind() GameKind { return t.kind }
 func (t *Table) Private() bool { return t.Cfg.Code != "" }
 
 func (t *Table) Ended() <-chan struct{} { return t.Done }
+
+// setMatchOver reports whether the format's hand under way ended its
+// match and was scored (a duplicate's or a daily's hand of 101 always,
+// classic's rarely): the players move on with n, each ready in turn, not
+// the host alone.
+func (t *Table) setMatchOver() bool {
+	if t.Ref == nil || !t.f.HandOver() {
+		return false
+	}
+	st, _ := t.Ref.Stage()
+	return st == stMatchOver
+}

@@ -10,6 +10,17 @@ import (
 	"okey/ui/serve/keep"
 )
 
+// Lease is a node's hold on its tables' leases (keep.Holding).
+type Lease interface {
+	// Fresh says whether table's lease is surely still the node's,
+	// without asking the store.
+	Fresh(table string) bool
+	// Confirm makes sure of it, asking the store if need be: nil, the
+	// lease is the node's; keep.ErrLeaseLost, another node's; any other
+	// error, not known yet.
+	Confirm(ctx context.Context, table string) error
+}
+
 // tenure is a table's hold on being this node's to run: lost, closed
 // once the table is no longer this node's (its lease lost, or a write
 // fenced off because another node wrote it): it stops at once, writing
