@@ -1,6 +1,7 @@
 package tables
 
 import (
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
@@ -84,5 +85,29 @@ func TestTableTestsOpenNoScreen(t *testing.T) {
 				t.Errorf("%s imports %s: a screen, in the table core's tests", name, p)
 			}
 		}
+	}
+}
+
+// TestCoreAsksNoFormat holds the table's core to driving its format
+// (game/format) without asking which it is: none of its files reads the
+// config's daily or duplicate plan. Config builds the format
+// (member.go), and the plans' own files hold what is theirs.
+func TestCoreAsksNoFormat(t *testing.T) {
+	core := []string{"table.go", "play.go", "run.go", "updates.go", "save.go", "seats.go", "seating.go", "bots.go", "ratings.go", "tenure.go"}
+	for _, name := range core {
+		f, err := parser.ParseFile(token.NewFileSet(), name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			sel, ok := n.(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != "Daily" && sel.Sel.Name != "Duplicate" {
+				return true
+			}
+			if cfg, ok := sel.X.(*ast.SelectorExpr); ok && cfg.Sel.Name == "Cfg" {
+				t.Errorf("%s reads Cfg.%s: the core asks the format, never which it is", name, sel.Sel.Name)
+			}
+			return true
+		})
 	}
 }

@@ -82,13 +82,14 @@ func (c Config) format() format.Format {
 	return format.NewMatch(c.Rules)
 }
 
-// duplicateDeals is the plan's number of deals, 0 at any other table
-// (the lobby's Summary.Duplicate).
-func (c Config) duplicateDeals() int {
-	if c.Duplicate == nil {
-		return 0
+// lobbyFormat is what the lobby's list shows of the table's format: a
+// daily table (whose records nobody is given while the day lasts), and
+// a duplicate's number of deals (0: not one).
+func (c Config) lobbyFormat() (daily bool, deals int) {
+	if c.Duplicate != nil {
+		deals = c.Duplicate.Deals
 	}
-	return c.Duplicate.Deals
+	return c.Daily != nil, deals
 }
 
 // Member is a session at a table: a player at a seat, or a spectator

@@ -106,9 +106,9 @@ func (t *Table) msgFor(m *Member, seat int, info *seatInfo) Msg {
 
 // publishSummary updates what the lobby shows.
 func (t *Table) publishSummary() {
-	s := &Summary{ID: t.ID, Game: t.Cfg.Game, Rules: t.Cfg.Rules, Private: t.Cfg.Code != "", Daily: t.Cfg.Daily != nil, Code: t.Cfg.Code,
-		Duplicate: t.Cfg.duplicateDeals(),
-		Started:   t.Ref != nil, Watchers: len(t.sit.watchers), Timer: t.Cfg.Timer}
+	s := &Summary{ID: t.ID, Game: t.Cfg.Game, Rules: t.Cfg.Rules, Private: t.Cfg.Code != "", Code: t.Cfg.Code,
+		Started: t.Ref != nil, Watchers: len(t.sit.watchers), Timer: t.Cfg.Timer}
+	s.Daily, s.Duplicate = t.Cfg.lobbyFormat()
 	info := t.info()
 	s.Players = info.players
 	for i := range t.sit.seats {
