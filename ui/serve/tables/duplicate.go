@@ -14,7 +14,7 @@ import (
 // them.
 //
 // The seats move physically: between hands the table turns its seats
-// one place on, owners, sessions and all (turnSeats), and never writes
+// one place on, owners, sessions and all (seating's turn), and never writes
 // a Member's Seat (its session reads it): a session learns the seat it
 // holds now from the view each update brings. A deal's seed and salt
 // are shown, and its record given to "record TABLE", only once its
