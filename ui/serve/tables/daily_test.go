@@ -80,15 +80,15 @@ func TestDailyTableRestored(t *testing.T) {
 	tb.handle(Request{Kind: ReqJoin, M: ann, Seat: 0, Reply: reply})
 	<-reply
 	tb.handle(Request{Kind: ReqAway, M: ann})
-	for step := 0; step < 5000 && tb.dailyIdx == 0; step++ {
+	for step := 0; step < 5000 && tb.f.Index() == 0; step++ {
 		tb.schedule()
 		tb.onClock()
-		if tb.asking >= 0 {
+		if tb.bot.asking >= 0 {
 			botMove(t, tb)
 		}
 	}
-	if tb.dailyIdx != 1 || len(*scores) != 1 {
-		t.Fatalf("not at the second hand: hand %d, %d scored", tb.dailyIdx+1, len(*scores))
+	if tb.f.Index() != 1 || len(*scores) != 1 {
+		t.Fatalf("not at the second hand: hand %d, %d scored", tb.f.Index()+1, len(*scores))
 	}
 	sv.flush()
 	mu.Lock()
@@ -104,8 +104,8 @@ func TestDailyTableRestored(t *testing.T) {
 		t.Fatalf("restored: %v, %v", back, err)
 	}
 	t.Cleanup(back.saver.flush)
-	if back.dailyIdx != 1 || back.seal.seed != set.Hands[1].Seed || back.seal.botKey != set.Hands[1].Bots[1] || len(again) != 0 {
-		t.Fatalf("restored at hand %d, seal %+v, scored again %v", back.dailyIdx+1, back.seal, again)
+	if back.f.Index() != 1 || back.seal.Seed != set.Hands[1].Seed || back.seal.BotKey != set.Hands[1].Bots[1] || len(again) != 0 {
+		t.Fatalf("restored at hand %d, seal %+v, scored again %v", back.f.Index()+1, back.seal, again)
 	}
 	// A record none of the day's hands is refused.
 	other := []byte(strings.Replace(string(r), strconv.FormatUint(set.Hands[1].Seed, 10), "12345", 1))
@@ -143,19 +143,19 @@ func TestDailyTablePlaysTheDay(t *testing.T) {
 				t.Fatalf("the player: %+v, started %v", r, tb.Ref != nil)
 			}
 			tb.handle(Request{Kind: ReqAway, M: ann}) // the hard bot plays the seat
-			for step := 0; step < 20000 && tb.seats[0].owner != ""; step++ {
+			for step := 0; step < 20000 && tb.sit.seats[0].owner != ""; step++ {
 				if f := tb.fairness(); tb.Ref != nil && (f.Seed != "" || f.Salt != "" || f.Commit != tb.Cfg.Daily.Commit[:4]+" "+tb.Cfg.Daily.Commit[4:8]+" "+tb.Cfg.Daily.Commit[8:12]+" "+tb.Cfg.Daily.Commit[12:16]) {
 					t.Fatalf("the seal shown: %+v", f)
 				}
 				tb.schedule()
-				if tb.seats[0].owner == "" {
+				if tb.sit.seats[0].owner == "" {
 					break
 				}
 				if stg, _ := tb.Ref.Stage(); stg == stMatchOver {
 					t.Fatal("a daily's match over waits for its player, who is away")
 				}
 				tb.onClock()
-				if tb.asking >= 0 {
+				if tb.bot.asking >= 0 {
 					botMove(t, tb)
 				}
 			}
@@ -244,19 +244,19 @@ func TestDailyTableLeftAndResumed(t *testing.T) {
 			}
 			ann := join()
 			tb.handle(Request{Kind: ReqAway, M: ann}) // her bot plays the first hand
-			for step := 0; step < 5000 && tb.dailyIdx == 0; step++ {
+			for step := 0; step < 5000 && tb.f.Index() == 0; step++ {
 				tb.schedule()
 				tb.onClock()
-				if tb.asking >= 0 {
+				if tb.bot.asking >= 0 {
 					botMove(t, tb)
 				}
 			}
-			if tb.dailyIdx != 1 || len(*scores) != 1 {
-				t.Fatalf("not at the second hand: hand %d, %d scored", tb.dailyIdx+1, len(*scores))
+			if tb.f.Index() != 1 || len(*scores) != 1 {
+				t.Fatalf("not at the second hand: hand %d, %d scored", tb.f.Index()+1, len(*scores))
 			}
 			tb.handle(Request{Kind: ReqLeave, M: ann, Gone: gone})
 			end := time.Date(2026, 11, 25, 0, 0, 0, 0, time.UTC)
-			if s := tb.seats[0]; s.owner != "key:A" || !s.keep.Equal(end) {
+			if s := tb.sit.seats[0]; s.owner != "key:A" || !s.keep.Equal(end) {
 				t.Fatalf("her seat after she left: owner %q kept until %v, want hers until %v", s.owner, s.keep, end)
 			}
 			moves := len(tb.Ref.Record())
@@ -265,8 +265,8 @@ func TestDailyTableLeftAndResumed(t *testing.T) {
 				tb.onClock()
 				tb.schedule()
 			}
-			if tb.empty() || tb.asking >= 0 || !tb.nextBot.IsZero() || len(tb.Ref.Record()) != moves {
-				t.Fatalf("without her: empty %v, a bot asked %v, the record grew %v", tb.empty(), tb.asking >= 0, len(tb.Ref.Record()) != moves)
+			if tb.empty() || tb.bot.asking >= 0 || !tb.nextBot.IsZero() || len(tb.Ref.Record()) != moves {
+				t.Fatalf("without her: empty %v, a bot asked %v, the record grew %v", tb.empty(), tb.bot.asking >= 0, len(tb.Ref.Record()) != moves)
 			}
 			ann = join()
 			tb.publish()
@@ -279,8 +279,8 @@ func TestDailyTableLeftAndResumed(t *testing.T) {
 			default:
 				t.Fatal("back at her daily, no update")
 			}
-			if tb.dailyIdx != 1 || len(tb.Ref.Record()) != moves {
-				t.Fatalf("back at hand %d, the record grew %v", tb.dailyIdx+1, len(tb.Ref.Record()) != moves)
+			if tb.f.Index() != 1 || len(tb.Ref.Record()) != moves {
+				t.Fatalf("back at hand %d, the record grew %v", tb.f.Index()+1, len(tb.Ref.Record()) != moves)
 			}
 			tb.publishSummary()
 			if s := tb.Summary.Load(); s.Hand != 2 || s.Over {

@@ -14,6 +14,7 @@ import (
 	"okey/game"
 	"okey/game/classic"
 	dup "okey/game/duplicate"
+	"okey/game/format"
 	"okey/game/okey101"
 	"okey/ui/cli"
 	"okey/ui/seatmsg"
@@ -69,7 +70,7 @@ func step(t *testing.T, tb *Table) {
 		return
 	}
 	tb.onClock()
-	if tb.asking >= 0 {
+	if tb.bot.asking >= 0 {
 		botMove(t, tb)
 	}
 }
@@ -91,13 +92,13 @@ func playDup(t *testing.T, tb *Table, stop func() bool) []handSeen {
 	t.Helper()
 	var seen []handSeen
 	for n := 0; n < 100000 && !tb.empty() && !stop(); n++ {
-		done := len(tb.dupResults)
+		done := tb.f.Standing().Duplicate.Played
 		step(t, tb)
-		if len(tb.dupResults) > done && len(seen) < len(tb.dupResults) {
-			h := handSeen{idx: tb.dupIdx, commit: tb.fairness().Commit, seedShow: tb.fairness().Seed,
-				record: tb.Ref.Record(), results: tb.dupResults[tb.dupIdx]}
-			for s := range tb.seats {
-				h.owners[s], h.levels[s] = tb.seats[s].owner, tb.level(s)
+		if tb.f.Standing().Duplicate.Played > done && len(seen) < tb.f.Standing().Duplicate.Played {
+			h := handSeen{idx: tb.f.Index(), commit: tb.fairness().Commit, seedShow: tb.fairness().Seed,
+				record: tb.Ref.Record(), results: tb.f.(*format.Duplicate).Results()[tb.f.Index()]}
+			for s := range tb.sit.seats {
+				h.owners[s], h.levels[s] = tb.sit.seats[s].owner, tb.level(s)
 			}
 			seen = append(seen, h)
 		}
@@ -125,7 +126,7 @@ func TestDuplicateTablePlaysThePlan(t *testing.T) {
 			var last *seatmsg.Duplicate
 			seen := playDup(t, tb, func() bool {
 				if tb.Ref != nil && !tb.empty() {
-					last = tb.dupInfo()
+					last = duplicateMsg(tb.f.Standing(), tb.sit.names(tb.f.Player))
 				}
 				return false
 			})
@@ -270,15 +271,15 @@ func TestDuplicateTableRestored(t *testing.T) {
 	})
 	moves := 0
 	playDup(t, tb, func() bool {
-		if tb.dupIdx == 2 && tb.Ref != nil {
+		if tb.f.Index() == 2 && tb.Ref != nil {
 			moves++
 		}
 		return moves > 20 // some way into the third rotation
 	})
-	if tb.dupIdx != 2 || tb.dupOver() {
-		t.Fatalf("at hand %d, over %v", tb.dupIdx+1, tb.dupOver())
+	if tb.f.Index() != 2 || tb.f.HandOver() {
+		t.Fatalf("at hand %d, over %v", tb.f.Index()+1, tb.f.HandOver())
 	}
-	want := tb.dupResults
+	want := tb.f.(*format.Duplicate).Results()
 	sv.flush()
 	mu.Lock()
 	e, r := entry, record
@@ -295,12 +296,12 @@ func TestDuplicateTableRestored(t *testing.T) {
 			t.Fatalf("%s: restored %v, %v", name, back, err)
 		}
 		t.Cleanup(back.saver.flush)
-		if back.dupIdx != 2 || back.seal.seed != tb.seal.seed || back.seal.commit != tb.seal.commit || len(back.dupResults) != 2 ||
-			back.dupResults[0] != want[0] || back.dupResults[1] != want[1] {
-			t.Errorf("%s: at hand %d, results %v (want %v), seal %v", name, back.dupIdx+1, back.dupResults, want, back.seal.commit.Short())
+		if back.f.Index() != 2 || back.seal.Seed != tb.seal.Seed || back.seal.Commit != tb.seal.Commit || back.f.Standing().Duplicate.Played != 2 ||
+			back.f.(*format.Duplicate).Results()[0] != want[0] || back.f.(*format.Duplicate).Results()[1] != want[1] {
+			t.Errorf("%s: at hand %d, results %v (want %v), seal %v", name, back.f.Index()+1, back.f.(*format.Duplicate).Results(), want, back.seal.Commit.Short())
 		}
-		if back.seats[2].owner != "key:A" || back.seats[0].owner != "key:B" || back.level(1) != "hard" || back.level(3) != "easy" {
-			t.Errorf("%s: seats %q, %q", name, back.seats[2].owner, back.seats[0].owner)
+		if back.sit.seats[2].owner != "key:A" || back.sit.seats[0].owner != "key:B" || back.level(1) != "hard" || back.level(3) != "easy" {
+			t.Errorf("%s: seats %q, %q", name, back.sit.seats[2].owner, back.sit.seats[0].owner)
 		}
 	}
 	back, err := restore(e, r)
@@ -363,30 +364,30 @@ func TestDuplicate101MovesOnWhenAllReady(t *testing.T) {
 	t.Parallel()
 	tb, sv, ann, bob := dupTable(t, string(game.Okey101), 1, func([]byte, []byte) error { return nil })
 	t.Cleanup(sv.flush)
-	playDup(t, tb, tb.dupOver)
-	if st, _ := tb.Ref.Stage(); st != stMatchOver || tb.dupIdx != 0 {
-		t.Fatalf("the first hand: stage %v, hand %d", st, tb.dupIdx+1)
+	playDup(t, tb, tb.f.HandOver)
+	if st, _ := tb.Ref.Stage(); st != stMatchOver || tb.f.Index() != 0 {
+		t.Fatalf("the first hand: stage %v, hand %d", st, tb.f.Index()+1)
 	}
 	tb.handle(Request{Kind: ReqHere, M: ann})
 	tb.handle(Request{Kind: ReqHere, M: bob})
 	info := tb.info()
 	for _, m := range []*Member{ann, bob} {
-		u := *tb.msgFor(m, tb.seatOf(m), &info).Update
+		u := *tb.msgFor(m, tb.sit.seatOf(m), &info).Update
 		if !u.Host {
 			t.Errorf("%s is not offered n", m.name)
 		}
 	}
 	tb.handle(Request{Kind: ReqNewMatch, M: bob}) // not the host
 	tb.schedule()
-	if tb.dupIdx != 0 {
+	if tb.f.Index() != 0 {
 		t.Fatal("the plan moved on before ann was ready")
 	}
 	tb.handle(Request{Kind: ReqNewMatch, M: ann})
 	tb.schedule()
-	if tb.dupIdx != 1 || tb.seats[1].owner != "key:A" || tb.seats[3].owner != "key:B" {
-		t.Fatalf("not at the second hand with the players a seat on: hand %d, seats %q %q", tb.dupIdx+1, tb.seats[1].owner, tb.seats[3].owner)
+	if tb.f.Index() != 1 || tb.sit.seats[1].owner != "key:A" || tb.sit.seats[3].owner != "key:B" {
+		t.Fatalf("not at the second hand with the players a seat on: hand %d, seats %q %q", tb.f.Index()+1, tb.sit.seats[1].owner, tb.sit.seats[3].owner)
 	}
-	if tb.seats[1].ready || tb.seats[3].ready {
+	if tb.sit.seats[1].ready || tb.sit.seats[3].ready {
 		t.Error("the players are still ready at the new hand")
 	}
 }
@@ -405,11 +406,11 @@ func TestDuplicateSummaryIsThePlansHand(t *testing.T) {
 		if s == nil || !s.Started || tb.Ref == nil {
 			return false
 		}
-		if s.Over != (len(tb.dupResults) == tb.dupHands()) {
-			t.Fatalf("hand %d of the plan: summary over %v", tb.dupIdx+1, s.Over)
+		if s.Over != (tb.f.Standing().Duplicate.Played == tb.f.Hands()) {
+			t.Fatalf("hand %d of the plan: summary over %v", tb.f.Index()+1, s.Over)
 		}
-		if s.Hand != tb.dupIdx+1 {
-			t.Fatalf("the summary says hand %d during the plan's hand %d", s.Hand, tb.dupIdx+1)
+		if s.Hand != tb.f.Index()+1 {
+			t.Fatalf("the summary says hand %d during the plan's hand %d", s.Hand, tb.f.Index()+1)
 		}
 		seen[s.Hand] = true
 		return false

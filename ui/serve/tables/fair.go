@@ -3,14 +3,12 @@ package tables
 import (
 	"bytes"
 	"crypto/rand"
-	"encoding/binary"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 
-	"okey/game/fair"
+	"okey/game/format"
 )
 
 // Fair deals. Every match's seed is drawn from the server's source of
@@ -27,60 +25,31 @@ import (
 // says otherwise.
 var DefaultRandom io.Reader = rand.Reader
 
-// seal is a match's secret, the seed and the salt, and the commitment
-// to them that is shown.
-type seal struct {
-	seed   uint64
-	salt   []byte
-	commit fair.Commitment
-	// botKey keys the bots' random sources for the match: drawn beside
-	// the seed, never from it, so that nothing a bot does is a function
-	// of the deals' secret.
-	botKey uint64
-	// none: the match has no commitment (begun before the server made
-	// them, restored from its record).
-	none bool
-}
-
-// drawSeal draws a match's seed and salt from r.
-func drawSeal(r io.Reader) (seal, error) {
+// drawSeal draws a match's seed, salt and bots' key from r (the
+// format makes the seal of them: game/format's SealFrom).
+func drawSeal(r io.Reader) (format.Seal, error) {
 	if r == nil {
-		return seal{}, errors.New("drawing a seed: no source of randomness")
+		return format.Seal{}, errors.New("drawing a seed: no source of randomness")
 	}
-	var b [8 + fair.SaltLen + 8]byte
+	var b [format.SealBytes]byte
 	if _, err := io.ReadFull(r, b[:]); err != nil {
-		return seal{}, fmt.Errorf("drawing a seed: %w", err)
+		return format.Seal{}, fmt.Errorf("drawing a seed: %w", err)
 	}
-	s := seal{seed: binary.BigEndian.Uint64(b[:8]), salt: b[8 : 8+fair.SaltLen], botKey: binary.BigEndian.Uint64(b[8+fair.SaltLen:])}
-	s.commit = fair.Commit(s.seed, s.salt)
-	return s, nil
+	return format.SealFrom(b), nil
 }
 
-// addTo writes the commitment and the salt into a record's meta.
-func (s seal) addTo(meta map[string]string) {
-	for k, v := range fair.Meta(s.seed, s.salt) {
-		meta[k] = v
-	}
-}
-
-// sealOf is the seal a saved record carries in its header (both games'
-// headers have the seed and the meta), for a table restored after a
-// restart; a record without a commitment gives a seal marked none.
-func sealOf(record []byte) seal {
+// header is a saved record's seed and meta, as both games' headers
+// carry them (zero values for a header that cannot be read).
+func header(record []byte) (uint64, map[string]string) {
 	head, _, _ := bytes.Cut(record, []byte{'\n'})
 	var h struct {
 		Seed uint64            `json:"seed"`
 		Meta map[string]string `json:"meta"`
 	}
 	if err := json.Unmarshal(head, &h); err != nil {
-		return seal{none: true}
+		return 0, nil
 	}
-	c, err := fair.Check(h.Seed, h.Meta)
-	if err != nil {
-		return seal{none: true}
-	}
-	salt, _ := hex.DecodeString(h.Meta[fair.MetaSalt])
-	return seal{seed: h.Seed, salt: salt, commit: c}
+	return h.Seed, h.Meta
 }
 
 // RecordOver reports whether record, a match of the game named

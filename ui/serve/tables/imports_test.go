@@ -1,6 +1,7 @@
 package tables
 
 import (
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
@@ -61,5 +62,52 @@ func TestTableCoreKnowsNoScreen(t *testing.T) {
 	visit("okey/ui/serve/tables", "")
 	if len(seen) < 5 {
 		t.Fatalf("only %d packages followed: the walk did not find the module", len(seen))
+	}
+}
+
+// TestTableTestsOpenNoScreen holds the table's own tests to the same
+// line: they test the typed values a table hands its seats, never a
+// seat's screen (the session's and the app's tests read the pages). No
+// test file here imports the app's root package or a screen's library.
+func TestTableTestsOpenNoScreen(t *testing.T) {
+	names, err := filepath.Glob("*_test.go")
+	if err != nil || len(names) < 5 {
+		t.Fatalf("%d test files found (%v): the walk did not find the package", len(names), err)
+	}
+	for _, name := range names {
+		f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, im := range f.Imports {
+			p, _ := strconv.Unquote(im.Path.Value)
+			if p == "okey/ui" || strings.HasPrefix(p, "charm.land/") || strings.HasPrefix(p, "github.com/charmbracelet/") {
+				t.Errorf("%s imports %s: a screen, in the table core's tests", name, p)
+			}
+		}
+	}
+}
+
+// TestCoreAsksNoFormat holds the table's core to driving its format
+// (game/format) without asking which it is: none of its files reads the
+// config's daily or duplicate plan. Config builds the format
+// (member.go), and the plans' own files hold what is theirs.
+func TestCoreAsksNoFormat(t *testing.T) {
+	core := []string{"table.go", "play.go", "run.go", "updates.go", "save.go", "seats.go", "seating.go", "bots.go", "ratings.go", "tenure.go"}
+	for _, name := range core {
+		f, err := parser.ParseFile(token.NewFileSet(), name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			sel, ok := n.(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != "Daily" && sel.Sel.Name != "Duplicate" {
+				return true
+			}
+			if cfg, ok := sel.X.(*ast.SelectorExpr); ok && cfg.Sel.Name == "Cfg" {
+				t.Errorf("%s reads Cfg.%s: the core asks the format, never which it is", name, sel.Sel.Name)
+			}
+			return true
+		})
 	}
 }

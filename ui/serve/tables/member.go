@@ -7,6 +7,7 @@ import (
 
 	"okey/bots/botsclassic"
 	"okey/game/classic"
+	"okey/game/format"
 	"okey/ui/seatmsg"
 )
 
@@ -31,11 +32,11 @@ type Config struct {
 	SameAddr bool `json:"same_addr,omitempty"`
 	// Daily makes the table a daily table (daily.go): one player, the
 	// day's hands; nil for every other table.
-	Daily *DailyPlan `json:"daily,omitempty"`
+	Daily *format.DailyPlan `json:"daily,omitempty"`
 	// Duplicate makes the table a duplicate table (duplicate.go): the
 	// same deals played four times, the players moving round the seats;
 	// Levels are then by player, not by seat. nil for every other table.
-	Duplicate *DuplicatePlan `json:"duplicate,omitempty"`
+	Duplicate *format.DuplicatePlan `json:"duplicate,omitempty"`
 }
 
 // Check reports the first thing wrong with the configuration.
@@ -59,12 +60,36 @@ func (c Config) Check() error {
 		return fmt.Errorf("%w: not a daily too", ErrDuplicate)
 	}
 	if c.Daily != nil {
-		return c.Daily.check(c.Game)
+		return c.Daily.Check(c.Game)
 	}
 	if c.Duplicate != nil {
-		return c.Duplicate.check(c.Game, c.Rules)
+		return c.Duplicate.Check(c.Game, c.Rules)
 	}
 	return nil
+}
+
+// format is the format the table plays in, at its first hand: the
+// config says which (a daily's plan, a duplicate's, or neither: match
+// after match), and this is the one place that reads it so — the table
+// drives every format alike.
+func (c Config) format() format.Format {
+	switch {
+	case c.Daily != nil:
+		return format.NewServedDaily(c.Game, c.Daily)
+	case c.Duplicate != nil:
+		return format.NewDuplicate(c.Game, *c.Duplicate)
+	}
+	return format.NewMatch(c.Rules)
+}
+
+// lobbyFormat is what the lobby's list shows of the table's format: a
+// daily table (whose records nobody is given while the day lasts), and
+// a duplicate's number of deals (0: not one).
+func (c Config) lobbyFormat() (daily bool, deals int) {
+	if c.Duplicate != nil {
+		deals = c.Duplicate.Deals
+	}
+	return c.Daily != nil, deals
 }
 
 // Member is a session at a table: a player at a seat, or a spectator
@@ -119,22 +144,6 @@ type Room struct {
 	// by refusedSeq.
 	Refused    string
 	RefusedSeq uint64
-}
-
-// seatState is one seat as the table keeps it.
-type seatState struct {
-	// owner is the identity holding the seat, "" for a bot seat.
-	owner string
-	name  string
-	m     *Member // the session playing, nil while away
-	// away: the player's bot plays (out of time until they press a key).
-	away bool
-	// keep is how long an absent owner's seat is kept for them.
-	keep  time.Time
-	ready bool
-	// addr is the address the owner sat down from: an address holds
-	// seats at only so many tables.
-	addr string
 }
 
 // reqKind is what a session asks of a table.

@@ -7,7 +7,7 @@ import (
 
 // News tells whoever waits that something changed, without knowing who
 // waits: the hall's list of tables, for the sessions in the lobby. A
-// session that sees nothing change must cost nothing (issue 28): it
+// session that sees nothing change must cost nothing: it
 // does not poll the hall, it sleeps until the hall says so. Changes are
 // numbered, so a session that read the list at change n and waits for
 // a change after n misses none, even one between its read and its wait.

@@ -1,126 +1,117 @@
 package tables
 
 import (
-	"context"
 	"errors"
-	"fmt"
-	"runtime/debug"
+	"maps"
 	"slices"
 	"time"
 
 	"okey/game/classic"
+	"okey/game/format"
 	"okey/ui/problem"
 	"okey/ui/seatmsg"
 )
 
-// start deals the first hand of a match whose seed, drawn with a salt
-// from the server's source of randomness, is sealed by a commitment
-// (fair.go): a seed nobody can guess from the clock or their rack.
+// start deals the format's hand under way as the first hand of a match.
+// A format that draws its seal afresh (a match, a duplicate's new deal)
+// is handed one drawn from the server's source of randomness, a seed and
+// salt sealed by a commitment (fair.go): a seed nobody can guess from
+// the clock or their rack.
 func (t *Table) start() error {
-	t.ratingsFor = [classic.NumSeats]string{} // read again: the last match moved them
-	var sl seal
-	meta := t.meta()
-	if t.Cfg.Daily != nil {
-		sl = t.dailySeal()
-		for k, v := range t.Cfg.Daily.dailyMeta(t.Cfg.Game, t.dailyIdx) {
-			meta[k] = v
-		}
-	} else if t.Cfg.Duplicate != nil {
+	t.ratings.forget() // read again: the last match moved them
+	var fresh format.Seal
+	if t.f.NeedsSeal() {
 		var err error
-		if sl, err = t.dupSeal(); err != nil {
+		if fresh, err = drawSeal(t.Opt.Random); err != nil {
 			t.Opt.Log.Error("start", "table", t.ID, "err", err)
 			return errNoSeed
 		}
-		sl.addTo(meta)
-		t.dupMeta(meta)
-	} else {
-		var err error
-		if sl, err = drawSeal(t.Opt.Random); err != nil {
-			t.Opt.Log.Error("start", "table", t.ID, "err", err)
-			return errNoSeed
-		}
-		sl.addTo(meta)
 	}
-	ref, err := t.kind.newReferee(t.Cfg.Rules, sl.seed, meta)
+	h := t.f.Deal(fresh)
+	meta := t.sit.recordMeta(t.ID, t.level)
+	maps.Copy(meta, h.Meta)
+	ref, err := t.kind.newReferee(t.Cfg.Rules, h.Seal.Seed, meta)
 	if err != nil {
 		t.Opt.Log.Error("start", "table", t.ID, "err", err)
 		return err
 	}
 	t.matchNo++
-	t.seal, t.Ref = sl, ref
-	e := t.seatedNow()
+	t.seal, t.Ref = h.Seal, ref
+	e := t.sit.entrants(t.level)
 	t.entrants = &e
-	t.chatBefore()
+	t.chat = saidBefore(t.chat)
 	t.deadline, t.nextBot = time.Time{}, time.Time{}
-	t.cancelBot()
-	switch {
-	case t.Cfg.Daily != nil:
-		t.Opt.Log.Info("start", "table", t.ID, "game", t.Cfg.Game, "daily", t.Cfg.Daily.Date, "hand", t.dailyIdx+1)
-	case t.Cfg.Duplicate != nil:
-		t.Opt.Log.Info("start", "table", t.ID, "game", t.Cfg.Game, "duplicate hand", t.dupIdx+1, "of", t.dupHands(), "commit", sl.commit.Short())
-	default:
-		t.Opt.Log.Info("start", "table", t.ID, "game", t.Cfg.Game, "rules", t.Cfg.Rules, "commit", sl.commit.Short())
+	t.bot.cancel()
+	args := append([]any{"table", t.ID, "game", t.Cfg.Game}, t.f.LogAttrs()...)
+	if !h.Seal.None {
+		args = append(args, "commit", h.Seal.Commit.Short())
 	}
+	t.Opt.Log.Info("start", args...)
 	t.save()
 	return nil
 }
 
-// chatBefore marks the chat said so far as said before the match that
-// starts: the places it keeps are an earlier match's deals. The lines
+// saidBefore are the chat's lines marked as said before the match that
+// starts: the places they keep are an earlier match's deals. The lines
 // are copied, never changed: updates handed out share them.
-func (t *Table) chatBefore() {
-	chat := slices.Clone(t.chat)
+func saidBefore(lines []seatmsg.ChatLine) []seatmsg.ChatLine {
+	chat := slices.Clone(lines)
 	for i := range chat {
 		chat[i].Hand, chat[i].Redeal, chat[i].At = 0, 0, 0
 	}
-	t.chat = chat
+	return chat
 }
 
-// newMatch starts a new match at the table after the last one ended.
-func (t *Table) newMatch() error {
-	t.ratingsFor = [classic.NumSeats]string{} // read again: the last match moved them
-	if st, _ := t.Ref.Stage(); st != stMatchOver {
-		return nil
+// next moves the format on from the hand under way once it is over for
+// the format: the next hand is dealt as a match of its own, the players
+// as many seats on as the format says; after the last, everyone is told
+// the format's words (with where it ended: a duplicate's scores, the
+// last hand's update maybe not handed out) and the table closes.
+func (t *Table) next() error {
+	turn, more, ok := t.f.Next()
+	if !ok {
+		return nil // the hand is not over
 	}
-	if t.Cfg.Daily != nil {
-		return t.nextDaily()
+	if more {
+		t.sit.turn(turn)
+		t.sit.unready()
+		return t.start()
 	}
-	if t.Cfg.Duplicate != nil {
-		return t.nextDup()
-	}
-	if err := t.start(); err != nil {
-		return err
-	}
-	for i := range t.seats {
-		t.seats[i].ready = false
-	}
+	t.Opt.Log.Info("the last hand is over", append([]any{"table", t.ID, "hands", t.f.Hands()}, t.f.LogAttrs()...)...)
+	t.sit.endAll(Msg{Closed: t.policy.DoneWord, Dup: duplicateMsg(t.f.Standing(), t.sit.names(t.f.Player))})
 	return nil
+}
+
+// scored hands the outcome of the match's first hand, once over, to the
+// format, which scores it once: a score for the day's board goes to
+// Options.DailyScored; a hand whose record has nothing left to hide (a
+// duplicate's deal played four times) is kept for "record TABLE".
+func (t *Table) scored() {
+	if t.Ref == nil {
+		return
+	}
+	o, ok := t.Ref.Outcome()
+	if !ok {
+		return
+	}
+	sc, ok := t.f.Score(o)
+	if !ok {
+		return
+	}
+	t.Opt.Log.Info("hand scored", append([]any{"table", t.ID, "score", sc.Score, "results", sc.Results}, t.f.LogAttrs()...)...)
+	if sc.Board && t.Opt.DailyScored != nil {
+		t.Opt.DailyScored(DailyScore{Table: t.ID, Game: t.Cfg.Game, Date: sc.Date, Player: sc.Player, Name: t.sit.seats[0].name,
+			Hand: sc.Hand, Score: sc.Score, Record: t.Ref.Record()})
+	}
+	if sc.Share {
+		rec := t.Ref.Record() // never changed after: the referee only appends
+		t.Finished.Store(&rec)
+	}
 }
 
 // errNoSeed refuses a match the server could not draw a seed for; its
 // Text is a key of the words, said in the player's language.
 var errNoSeed = errors.New("fair.noseed")
-
-// refuseIf tells m why its request was refused, if it was.
-func (t *Table) refuseIf(m *Member, err error) {
-	if err == nil {
-		return
-	}
-	r := t.refusals[m]
-	t.refusals[m] = refusal{text: err.Error(), seq: r.seq + 1}
-}
-
-// meta is what a record keeps of the table.
-func (t *Table) meta() map[string]string {
-	m := map[string]string{"program": "okey serve", "table": t.ID}
-	for i, s := range t.seats {
-		if s.owner != "" {
-			m[fmt.Sprintf("name%d", i)] = s.name
-		}
-		m[fmt.Sprintf("level%d", i)] = t.level(i)
-	}
-	return m
-}
 
 // Move plays a seat's move.
 func (t *Table) move(m *Member, seat int, mv any) {
@@ -135,22 +126,22 @@ func (t *Table) move(m *Member, seat int, mv any) {
 		// table moved on): never played on this one. A late "ready"
 		// goes quietly; a move is said to have gone nowhere.
 		if !ready {
-			t.refuse(m, "seat.stale")
+			t.refusals.add(m, "seat.stale")
 		}
 		return
 	}
 	if ready {
 		if stg == stHandOver {
-			t.seats[seat].ready = true
+			t.sit.seats[seat].ready = true
 		}
 		return
 	}
 	turnOver, err := t.Ref.Apply(seat, mv)
 	if err != nil {
 		if key, ok := problem.ReasonKey(err); ok {
-			t.refuse(m, key) // said in the seat's language
+			t.refusals.add(m, key) // said in the seat's language
 		} else {
-			t.refuse(m, err.Error())
+			t.refusals.add(m, err.Error())
 		}
 		if !errors.Is(err, errPartlyPlayed) {
 			return
@@ -159,27 +150,17 @@ func (t *Table) move(m *Member, seat int, mv any) {
 	t.applied(turnOver)
 }
 
-// refuse tells m why its request was refused: text is the game's
-// error, or a key of the words (the screen says it in its language).
-func (t *Table) refuse(m *Member, text string) {
-	r := t.refusals[m]
-	t.refusals[m] = refusal{text: text, seq: r.seq + 1}
-}
-
 // applied moves the clock on after a move.
 func (t *Table) applied(turnOver bool) {
 	if turnOver {
 		t.deadline = time.Time{}
 	}
-	t.cancelBot()
+	t.bot.cancel()
 	t.nextBot = time.Time{}
 	if st, _ := t.Ref.Stage(); st != stPlaying {
 		t.deadline = time.Time{}
-		for i := range t.seats {
-			t.seats[i].ready = false
-		}
-		t.dailyScored()
-		t.dupScored()
+		t.sit.unready()
+		t.scored()
 	}
 	t.noteFinished()
 	t.save()
@@ -203,20 +184,20 @@ func (t *Table) schedule() {
 	stg, turn := t.Ref.Stage()
 	switch stg {
 	case stPlaying:
-		if t.present(turn) {
+		if t.sit.present(turn) {
 			if t.Cfg.Timer > 0 && t.deadline.IsZero() {
 				t.deadline = now.Add(t.Cfg.Timer)
 			}
 			return
 		}
-		if t.asking < 0 && t.anyone() && t.nextBot.IsZero() {
+		if t.bot.asking < 0 && t.sit.anyone() && t.nextBot.IsZero() {
 			t.nextBot = now.Add(t.Opt.BotDelay)
 		}
 	case stHandOver:
-		if !t.anyone() {
+		if !t.sit.anyone() {
 			return
 		}
-		if t.allReady() {
+		if t.sit.allReady() {
 			t.deal()
 			t.schedule() // the new hand's first move
 			return
@@ -225,54 +206,26 @@ func (t *Table) schedule() {
 			t.deadline = now.Add(max(t.Cfg.Timer, t.Opt.HandWait))
 		}
 	case stMatchOver:
-		// A daily's hand of 101 ends its match: its player moves on
-		// with n, as after any match; one away (their bot playing) is
-		// not waited for, as between hands.
-		if t.Cfg.Daily != nil && t.dailyDone > t.dailyIdx && t.anyone() && !t.present(0) {
-			if err := t.nextDaily(); err != nil {
-				t.Opt.Log.Error("daily's next hand", "table", t.ID, "err", err)
-				return
-			}
-			t.schedule()
-		}
-		// A duplicate's hand of 101 ends its match too: the plan moves
-		// on once every player at the table has pressed n (ready), as
-		// between hands; one away (their bot playing) is not waited for.
-		if t.dupMatchOver() && t.anyone() && t.allReady() {
-			if err := t.nextDup(); err != nil {
-				t.Opt.Log.Error("duplicate's next hand", "table", t.ID, "err", err)
+		// A hand of the format that ends its match (a daily's or a
+		// duplicate's hand of 101): the format moves on once every
+		// player at the table has pressed n (ready), as between hands;
+		// one away (their bot playing) is not waited for.
+		if t.f.HandOver() && t.sit.anyone() && t.sit.allReady() {
+			if err := t.next(); err != nil {
+				t.Opt.Log.Error("the format's next hand", "table", t.ID, "err", err)
 				return
 			}
 			t.schedule()
 		}
 	}
-}
-
-// allReady reports whether every player at the table and playing has
-// asked for what comes next.
-func (t *Table) allReady() bool {
-	for i := range t.seats {
-		if t.present(i) && !t.seats[i].ready {
-			return false
-		}
-	}
-	return true
 }
 
 // deal deals the next hand.
 func (t *Table) deal() {
-	if t.Cfg.Daily != nil && t.dailyDone > t.dailyIdx {
-		// The daily's hand is over: the next is a match of its own.
-		if err := t.nextDaily(); err != nil {
-			t.Opt.Log.Error("daily's next hand", "table", t.ID, "err", err)
-		}
-		return
-	}
-	if t.Cfg.Duplicate != nil && t.dupOver() {
-		// The plan's hand is over: the next is a match of its own, the
-		// players a seat on.
-		if err := t.nextDup(); err != nil {
-			t.Opt.Log.Error("duplicate's next hand", "table", t.ID, "err", err)
+	if t.f.HandOver() {
+		// The format's hand is over: the next is a match of its own.
+		if err := t.next(); err != nil {
+			t.Opt.Log.Error("the format's next hand", "table", t.ID, "err", err)
 		}
 		return
 	}
@@ -292,13 +245,13 @@ func (t *Table) nextWake() time.Duration {
 			wake = at
 		}
 	}
-	for i := range t.seats {
-		if k := t.seats[i].keep; !k.IsZero() && k.Before(wake) {
+	for i := range t.sit.seats {
+		if k := t.sit.seats[i].keep; !k.IsZero() && k.Before(wake) {
 			wake = k
 		}
 	}
-	if p := t.Cfg.Daily; p != nil && p.end().Before(wake) {
-		wake = p.end() // the day closes
+	if c := t.policy.Closes; !c.IsZero() && c.Before(wake) {
+		wake = c // the format closes (the daily's day)
 	}
 	if t.Ref == nil && t.Opt.RoomIdle > 0 {
 		if at := t.roomSince.Add(t.Opt.RoomIdle); at.Before(wake) {
@@ -312,17 +265,17 @@ func (t *Table) nextWake() time.Duration {
 // of time, the next hand, a kept seat given up.
 func (t *Table) onClock() {
 	now := t.Opt.Now()
-	if p := t.Cfg.Daily; p != nil && !now.Before(p.end()) {
-		t.dailyClosed()
+	if c := t.policy.Closes; !c.IsZero() && !now.Before(c) {
+		t.formatClosed()
 		return
 	}
-	for i := range t.seats {
-		s := &t.seats[i]
+	for i := range t.sit.seats {
+		s := &t.sit.seats[i]
 		if !s.keep.IsZero() && !now.Before(s.keep) && s.m == nil {
 			t.Opt.Log.Info("seat given up", "table", t.ID, "seat", i, "name", s.name)
-			if t.hostID == s.owner {
-				t.hostID = ""
-				t.pickHost()
+			if t.sit.hostID == s.owner {
+				t.sit.hostID = ""
+				t.sit.pickHost()
 			}
 			s.owner, s.name, s.keep, s.away = "", "", time.Time{}, false
 			t.save()
@@ -331,84 +284,34 @@ func (t *Table) onClock() {
 	if t.Ref == nil {
 		if t.Opt.RoomIdle > 0 && !now.Before(t.roomSince.Add(t.Opt.RoomIdle)) {
 			t.Opt.Log.Info("nobody started the match", "table", t.ID)
-			t.closeRoom()
+			t.sit.endAll(Msg{Closed: "room.expired"}) // its seats given up
 		}
 		return
 	}
 	stg, turn := t.Ref.Stage()
 	switch {
-	case stg == stPlaying && !t.deadline.IsZero() && !now.Before(t.deadline) && t.present(turn):
+	case stg == stPlaying && !t.deadline.IsZero() && !now.Before(t.deadline) && t.sit.present(turn):
 		// Out of time: the seat's bot plays, until the player is back.
-		t.seats[turn].away = true
+		t.sit.seats[turn].away = true
 		t.deadline = time.Time{}
-		t.Opt.Log.Info("out of time", "table", t.ID, "seat", turn, "name", t.seats[turn].name)
-		t.ask(turn)
-	case stg == stPlaying && !t.nextBot.IsZero() && !now.Before(t.nextBot) && !t.present(turn) && t.asking < 0:
+		t.Opt.Log.Info("out of time", "table", t.ID, "seat", turn, "name", t.sit.seats[turn].name)
+		t.bot.ask(turn, t.Ref.AskBot(turn, t.level(turn), t.seal.BotKey))
+	case stg == stPlaying && !t.nextBot.IsZero() && !now.Before(t.nextBot) && !t.sit.present(turn) && t.bot.asking < 0:
 		t.nextBot = time.Time{}
-		t.ask(turn)
+		t.bot.ask(turn, t.Ref.AskBot(turn, t.level(turn), t.seal.BotKey))
 	case stg == stHandOver && !t.deadline.IsZero() && !now.Before(t.deadline):
 		t.deadline = time.Time{}
 		t.deal()
 	}
 }
 
-// ask puts the question to seat's bot in a goroutine, bounded by the
-// bot timeout; the answer comes back on t.answer.
-func (t *Table) ask(seat int) {
-	t.askID++
-	t.asking = seat
-	id, q, timeout, answer := t.askID, t.Ref.AskBot(seat, t.level(seat), t.seal.botKey), t.Opt.BotTimeout, t.answer
-	done, log, fault, tid := t.Done, t.Opt.Log, t.Opt.Fault, t.ID
-	first := !t.botPanicked
-	go func() {
-		ctx, cancel := context.WithTimeout(context.Background(), timeout)
-		defer cancel()
-		var mv any
-		var err error
-		func() {
-			// A bot's bug costs its move, not the server: the table plays
-			// a plain move instead (onBot). Bots' seeds come from the
-			// table's state, so the same panic would come back after
-			// every restart.
-			defer func() {
-				if r := recover(); r != nil {
-					err = fmt.Errorf("%w: %v", errBotPanicked, r)
-					if first {
-						log.Error("a bot panicked", "table", tid, "seat", seat, "panic", r, "stack", string(debug.Stack()))
-					}
-				}
-			}()
-			if fault != nil {
-				fault("bot", tid)
-			}
-			mv, err = q(ctx)
-		}()
-		select {
-		case answer <- botAnswer{id: id, seat: seat, move: mv, err: err}:
-		case <-done:
-		}
-	}()
-}
-
-// cancelBot drops the question under way: its answer will be stale.
-func (t *Table) cancelBot() {
-	if t.asking >= 0 {
-		t.askID++
-		t.asking = -1
-	}
-}
-
 // onBot plays a bot's answer, or a plain move for a bot that failed.
 func (t *Table) onBot(a botAnswer) {
-	if a.id != t.askID {
+	if !t.bot.take(a) {
 		return
 	}
-	if errors.Is(a.err, errBotPanicked) {
-		t.botPanicked = true // its stack is logged once a table
-	}
-	t.asking = -1
 	stg, turn := t.Ref.Stage()
-	if stg != stPlaying || turn != a.seat || t.present(a.seat) {
+	if stg != stPlaying || turn != a.seat || t.sit.present(a.seat) {
 		return
 	}
 	if a.err == nil {

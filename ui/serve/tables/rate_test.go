@@ -62,9 +62,9 @@ func TestFinishedMatchIsRatedOnceAcrossARestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	ann := NewMember("key:SHA256:ann", "ann", "", 0)
-	tb.join(ann, 0)
+	tb.joinAs(ann, 0, false)
 	tb.handle(Request{Kind: ReqStart, M: ann})
-	tb.seats[0].away = true // her bot plays
+	tb.sit.seats[0].away = true // her bot plays
 	for steps := 0; ; steps++ {
 		if steps > 20000 {
 			t.Fatal("the match never ended")
@@ -76,7 +76,7 @@ func TestFinishedMatchIsRatedOnceAcrossARestart(t *testing.T) {
 		if stg == stHandOver {
 			tb.deal()
 		} else {
-			tb.ask(turn)
+			askBot(tb, turn)
 			botMove(t, tb)
 		}
 	}
@@ -90,8 +90,8 @@ func TestFinishedMatchIsRatedOnceAcrossARestart(t *testing.T) {
 	}
 	first := ends[0]
 	mu.Unlock()
-	if first.Key != tb.seal.commit.String() || first.Places != places || first.Seats[0].ID != "key:SHA256:ann" || first.Seats[2].ID != "bot:hard" {
-		t.Errorf("rated %+v; want the commitment %s, places %v, ann and the bots", first, tb.seal.commit, places)
+	if first.Key != tb.seal.Commit.String() || first.Places != places || first.Seats[0].ID != "key:SHA256:ann" || first.Seats[2].ID != "bot:hard" {
+		t.Errorf("rated %+v; want the commitment %s, places %v, ann and the bots", first, tb.seal.Commit, places)
 	}
 	check := func() {
 		t.Helper()

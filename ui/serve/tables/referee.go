@@ -7,19 +7,19 @@ import (
 
 	"okey/game"
 	"okey/game/classic"
-	"okey/game/okey101"
+	"okey/game/format"
 	"okey/ui/seatmsg"
 )
 
 // A table referees "a game" through the referee interface, and its
 // sessions draw it with the game's own screen: classic Okey
-// (game/classic, the ui.Model of a seat: referee_classic.go) and Okey
-// 101 (game/okey101, the 101 table's screen of a seat: referee101.go).
-// Each is a GameKind; the table, the lobby and the server know no game.
-// The list of games is here (GameKinds); what both referees do alike is
-// written here once: a GameKind made of a game's engine (kindOf), where a match stands (stageOf), a seat's
-// update around its view (seatUpdate), the first legal move of a list
-// (firstLegal), a bot's seed (botSeed).
+// (game/classic: referee_classic.go) and Okey 101 (game/okey101:
+// referee101.go). Each is a GameKind (games.go); the table, the lobby
+// and the server know no game. What both referees do alike is written
+// here once: where a match stands (stageOf), a seat's update around its
+// view (seatUpdate), the first legal move of a list (firstLegal), a
+// bot's seed (botSeed). A referee says only game things: what a hand's
+// outcome means for a daily or a duplicate is the format's (game/format).
 
 // stage is where a match stands, as the table needs to know it.
 type stage uint8
@@ -82,85 +82,10 @@ type referee interface {
 	// for a tie), and whether opposite seats were partners; ok is false
 	// while the match is played.
 	Standings() (places [classic.NumSeats]int, partners bool, ok bool)
-	// DailyScore is seat 0's score of the match's first hand in par's
-	// measure (bots/par), once that hand is over: a daily's hand.
-	DailyScore() (score int, ok bool)
-	// SeatResults are the four seats' results of the match's first hand
-	// in bots/duplicate's measure (more is better), once that hand is
-	// over: a duplicate table's hand.
-	SeatResults() (results [classic.NumSeats]int, ok bool)
-}
-
-// GameKind is a game the server offers.
-type GameKind struct {
-	Name string
-	// newReferee starts a match; restore replays a saved record.
-	newReferee func(rules string, seed uint64, meta map[string]string) (referee, error)
-	restore    func(record []byte) (referee, error)
-	// checkRules reports whether rules are valid for the game.
-	checkRules func(rules string) error
-	// rules are the presets the lobby offers.
-	Rules []string
-}
-
-// GameKinds are the games on offer, the first the default: each made of
-// its name, the rules presets its lobby offers, its engine's functions
-// and its referee. (The seat's screen is the session's to open: the
-// table core knows no screen.)
-func GameKinds() []GameKind {
-	return []GameKind{
-		kindOf(string(game.Classic), []string{"default", "simple", "points=10", "one_colour_double", "partners", "leave_at_zero", "simple104"},
-			classic.ParseRules, classic.NewGame, classic.ParseRecord, classic.Record.Replay, newRefereeClassic),
-		kindOf(string(game.Okey101), []string{"default", "hands=3", "partners", "progressive", "okey_pair", "islek=off"},
-			okey101.ParseRules, okey101.NewGame, okey101.ParseRecord, okey101.Record.Replay, newReferee101),
-	}
-}
-
-// FindKind is the game named name.
-func FindKind(name string) (GameKind, bool) {
-	for _, k := range GameKinds() {
-		if k.Name == name {
-			return k, true
-		}
-	}
-	return GameKind{}, false
-}
-
-// kindOf is the GameKind named name with the lobby's rules presets,
-// made of one game's engine (its package's ParseRules, NewGame,
-// ParseRecord and Replay: R its rules, Rec its record, G its game) and
-// its referee around a game.
-func kindOf[R, Rec, G any, Ref referee](name string, presets []string,
-	parseRules func(string) (R, error), newGame func(R, uint64, map[string]string) (G, error),
-	parseRecord func([]byte) (Rec, error), replay func(Rec) (G, error),
-	newReferee func(G) Ref) GameKind {
-	return GameKind{
-		Name: name,
-		newReferee: func(rules string, seed uint64, meta map[string]string) (referee, error) {
-			r, err := parseRules(rules)
-			if err != nil {
-				return nil, err
-			}
-			g, err := newGame(r, seed, meta)
-			if err != nil {
-				return nil, err
-			}
-			return newReferee(g), nil
-		},
-		restore: func(b []byte) (referee, error) {
-			rec, err := parseRecord(b)
-			if err != nil {
-				return nil, err
-			}
-			g, err := replay(rec)
-			if err != nil {
-				return nil, err
-			}
-			return newReferee(g), nil
-		},
-		checkRules: func(rules string) error { _, err := parseRules(rules); return err },
-		Rules:      presets,
-	}
+	// Outcome is the match's first hand's result, seat by seat in the
+	// game's own measure, once that hand is over: what a format scores
+	// (the daily's hand, a duplicate's).
+	Outcome() (format.Outcome, bool)
 }
 
 // recordLog is a referee's match record as written so far: the lines

@@ -10,6 +10,7 @@ import (
 	"okey/bots/botsclassic"
 	"okey/bots/decide101"
 	"okey/game"
+	"okey/game/format"
 	"okey/game/okey101"
 	"okey/game/okey101/meld"
 	"okey/ui/seatmsg"
@@ -47,15 +48,19 @@ func (r *referee101) Deal() (int, int) {
 	return d.Hand, d.Redeal
 }
 
-// DailyScore is seat 0's total of a one-hand match once it is over, the
-// scoring table's, penalties included (par's measure: a void deal dealt
-// again is not the hand).
-func (r *referee101) DailyScore() (int, bool) {
+// Outcome is every seat's total of a one-hand match once it is over,
+// the scoring table's, penalties included (less is better; a void deal
+// dealt again is not the hand).
+func (r *referee101) Outcome() (format.Outcome, bool) {
 	st := r.g.State()
 	if st.Phase() != game.MatchOver || st.Result() == nil {
-		return 0, false
+		return format.Outcome{}, false
 	}
-	return st.Result().Lines[0].Total, true
+	o := format.Outcome{LessIsBetter: true}
+	for s, l := range st.Result().Lines {
+		o.Scores[s] = l.Total
+	}
+	return o, true
 }
 
 func (r *referee101) Standings() ([okey101.NumSeats]int, bool, bool) {

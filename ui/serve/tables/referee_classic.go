@@ -8,6 +8,7 @@ import (
 	"okey/bots/par"
 	"okey/game"
 	"okey/game/classic"
+	"okey/game/format"
 	"okey/ui/seatmsg"
 )
 
@@ -55,13 +56,18 @@ func appendHand(h []seatmsg.HandEnd, st classic.State, was game.Phase) []seatmsg
 	return append(h, seatmsg.HandEnd{Result: *st.Result(), Scores: st.Scores()})
 }
 
-// DailyScore is seat 0's score of the first hand, par's measure.
-func (c *refereeClassic) DailyScore() (int, bool) {
+// Outcome is every seat's score of the first hand in par's measure
+// (bots/par: more is better).
+func (c *refereeClassic) Outcome() (format.Outcome, bool) {
 	if len(c.hands) == 0 {
-		return 0, false
+		return format.Outcome{}, false
 	}
 	r := c.hands[0].Result
-	return par.ClassicScore(&r), true
+	var o format.Outcome
+	for s := range o.Scores {
+		o.Scores[s] = par.ClassicSeatScore(&r, s)
+	}
+	return o, true
 }
 
 func (c *refereeClassic) Stage() (stage, int) {

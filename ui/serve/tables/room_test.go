@@ -9,8 +9,8 @@ func TestRoomNamesRatedIdentities(t *testing.T) {
 	t.Parallel()
 	tb, _ := handTable(t, 0)
 	ann, gus := NewMember("key:SHA256:ann", "ann", "", 0), NewMember("guest:ABCDEFGHJK", "gus", "", 0)
-	tb.join(ann, 0)
-	tb.join(gus, 1)
+	tb.joinAs(ann, 0, false)
+	tb.joinAs(gus, 1, false)
 	info := tb.info()
 	msg := tb.msgFor(ann, 0, &info)
 	if msg.Room == nil {

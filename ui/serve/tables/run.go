@@ -5,11 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"runtime/debug"
 	"strconv"
 	"time"
 
-	"okey/ui/serve/keep"
+	"okey/game/format"
 )
 
 // New makes a table; run starts it.
@@ -19,10 +20,14 @@ func New(id string, cfg Config, opt Options, sv *Saver) (*Table, error) {
 	}
 	k, _ := FindKind(cfg.Game)
 	t := &Table{
-		ID: id, kind: k, Opt: opt, Cfg: cfg, reqs: make(chan Request, 64), Done: make(chan struct{}), lost: make(chan struct{}),
-		watchers: map[*Member]struct{}{}, refusals: map[*Member]refusal{}, asking: -1,
-		answer: make(chan botAnswer, 1), created: opt.Now(), saver: sv, ratingsIn: make(chan seatRatings, 1),
+		ID: id, kind: k, Opt: opt, Cfg: cfg, reqs: make(chan Request, 64), Done: make(chan struct{}),
+		sit: seating{watchers: map[*Member]struct{}{}}, refusals: refusals{},
+		created: opt.Now(), saver: sv, ratings: ratings{in: make(chan seatRatings, 1)},
 	}
+	t.f = cfg.format()
+	t.policy = t.f.Policy()
+	t.ten = &tenure{table: id, log: opt.Log, lost: make(chan struct{})}
+	t.bot = asker{asking: -1, answer: make(chan botAnswer, 1), timeout: opt.BotTimeout, done: t.Done, log: opt.Log, fault: opt.Fault, table: id}
 	t.roomSince = t.created
 	sv.fenced = t.Lose
 	t.stored = make(chan uint64, 1)
@@ -42,21 +47,14 @@ func (t *Table) RewriteEntry() {
 
 // Lose stops the table because another node runs it now; any goroutine
 // may call it, any number of times.
-func (t *Table) Lose() { t.loseOnce.Do(func() { close(t.lost) }) }
+func (t *Table) Lose() { t.ten.lose() }
 
 // moved stops a table another node has taken over: its members are told
 // to find it again in the lobby (where the new node lists it), and
 // nothing is written: what this node would write now would be refused.
 func (t *Table) moved() {
 	t.closing = true
-	for i := range t.seats {
-		if m := t.seats[i].m; m != nil {
-			t.put(m, Msg{Closed: "table.moved"})
-		}
-	}
-	for m := range t.watchers {
-		t.put(m, Msg{Closed: "table.moved"})
-	}
+	t.sit.tell(Msg{Closed: "table.moved"})
 	t.saver.drop()
 }
 
@@ -70,7 +68,7 @@ func (t *Table) Run(ctx context.Context, closed func(*Table)) {
 	timer := time.NewTimer(time.Hour)
 	defer timer.Stop()
 	t.schedule()
-	if !t.mayAct(ctx) {
+	if !t.ten.mayAct(ctx, t.Opt.Lease) {
 		t.notMine(ctx)
 		closed(t)
 		return
@@ -89,23 +87,19 @@ func (t *Table) Run(ctx context.Context, closed func(*Table)) {
 		// (requests, bots' answers and the clock wait in their queues):
 		// it shows each change once stored, and a change never waits
 		// behind the next.
-		reqs, ratingsIn, answer, clock := t.reqs, t.ratingsIn, t.answer, timer.C
+		reqs, ratingsIn, answer, clock := t.reqs, t.ratings.in, t.bot.answer, timer.C
 		if t.savedGen < t.saveGen {
 			reqs, ratingsIn, answer, clock = nil, nil, nil, nil
 		}
 		stop := false
-		if !t.guarded(func() {
+		if !guarded(t.Opt.Log, t.ID, func() {
 			var act func()
 			var dropped Request
 			select {
 			case r := <-reqs:
 				act, dropped = func() { t.handle(r) }, r
 			case r := <-ratingsIn:
-				act = func() {
-					if r.owners == t.ratingsFor {
-						t.ratings = r.ratings
-					}
-				}
+				act = func() { t.ratings.take(r) }
 			case a := <-answer:
 				act = func() { t.onBot(a) }
 			case g := <-t.stored:
@@ -116,7 +110,7 @@ func (t *Table) Run(ctx context.Context, closed func(*Table)) {
 				t.shutdown("server.stopping")
 				stop = true
 				return
-			case <-t.lost:
+			case <-t.ten.lost:
 				t.moved()
 				closed(t)
 				stop = true
@@ -125,7 +119,7 @@ func (t *Table) Run(ctx context.Context, closed func(*Table)) {
 			if t.Opt.Fault != nil {
 				t.Opt.Fault("event", t.ID)
 			}
-			if !t.mayAct(ctx) {
+			if !t.ten.mayAct(ctx, t.Opt.Lease) {
 				if dropped.Reply != nil {
 					dropped.Reply <- JoinReply{Seat: -1, Err: ErrClosed}
 				}
@@ -142,7 +136,7 @@ func (t *Table) Run(ctx context.Context, closed func(*Table)) {
 				stop = true
 				return
 			}
-			if !t.mayAct(ctx) {
+			if !t.ten.mayAct(ctx, t.Opt.Lease) {
 				t.notMine(ctx)
 				closed(t)
 				stop = true
@@ -160,54 +154,10 @@ func (t *Table) Run(ctx context.Context, closed func(*Table)) {
 	}
 }
 
-// mayAct says whether the table may act and speak: its lease is surely
-// still this node's, or has been confirmed so. A lease not surely held
-// (the node was frozen, or its renewals are answered late) is
-// confirmed first, the table waiting meanwhile, as long as the store
-// does not answer: a table that acted on a stale lease could re-seat
-// players, play a queued move and show players on other nodes a game
-// gone back, while another node runs it. false: the lease is lost
-// (another node runs the table), or ctx ended.
-func (t *Table) mayAct(ctx context.Context) bool {
-	l := t.Opt.Lease
-	if l == nil || l.Fresh(t.ID) {
-		return true
-	}
-	for logged := false; ; {
-		cctx, cancel := context.WithTimeout(ctx, confirmWait)
-		err := l.Confirm(cctx, t.ID)
-		cancel()
-		switch {
-		case err == nil:
-			return true
-		case errors.Is(err, keep.ErrLeaseLost):
-			t.Lose()
-			return false
-		case !logged:
-			t.Opt.Log.Warn("the table's lease is not confirmed: the table waits", "table", t.ID, "err", err)
-			logged = true
-		}
-		select {
-		case <-ctx.Done():
-			return false
-		case <-t.lost:
-			return false
-		case <-time.After(confirmAgain):
-		}
-	}
-}
-
 // Holds is mayAct for the table's other goroutines (a relay sending its
 // members' messages to other nodes): whether what the table said may
 // still go out, confirming the lease if need be.
-func (t *Table) Holds(ctx context.Context) bool { return t.mayAct(ctx) }
-
-// How long one confirmation of the lease is waited for, and how soon
-// after one not answered the next is asked.
-const (
-	confirmWait  = 2 * time.Second
-	confirmAgain = 100 * time.Millisecond
-)
+func (t *Table) Holds(ctx context.Context) bool { return t.ten.mayAct(ctx, t.Opt.Lease) }
 
 // notMine stops a table mayAct refused: the server stopping (saved, as
 // ever) or the lease lost (nothing written, the members sent on).
@@ -220,11 +170,11 @@ func (t *Table) notMine(ctx context.Context) {
 }
 
 // guarded runs f, and reports false if it panicked: the stack is
-// logged once, and the table must be parked.
-func (t *Table) guarded(f func()) (ok bool) {
+// logged once (by table's log), and the table must be parked.
+func guarded(log *slog.Logger, table string, f func()) (ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
-			t.Opt.Log.Error("panic at a table: parked", "table", t.ID, "panic", r, "stack", string(debug.Stack()))
+			log.Error("panic at a table: parked", "table", table, "panic", r, "stack", string(debug.Stack()))
 			ok = false
 		}
 	}()
@@ -237,14 +187,7 @@ func (t *Table) guarded(f func()) (ok bool) {
 // trusted, so it is not saved), and it comes back after a restart.
 func (t *Table) park() {
 	t.closing = true
-	for i := range t.seats {
-		if m := t.seats[i].m; m != nil {
-			t.put(m, Msg{Closed: "table.parked"})
-		}
-	}
-	for m := range t.watchers {
-		t.put(m, Msg{Closed: "table.parked"})
-	}
+	t.sit.tell(Msg{Closed: "table.parked"})
 	t.saver.flush()
 }
 
@@ -278,57 +221,62 @@ func (t *Table) handle(r Request) {
 	}
 	switch r.Kind {
 	case ReqJoin:
-		if t.Cfg.Daily != nil && r.M.id != t.Cfg.Daily.Player {
+		if only := t.policy.Only; only != "" && r.M.id != only {
 			r.Reply <- JoinReply{Seat: -1, Err: ErrDailyOnly}
 			return
 		}
-		held := t.restarted != nil && !t.told[r.M.id] && t.ownerSeat(r.M.id) >= 0
+		held := t.restarted != nil && !t.told[r.M.id] && t.sit.ownerSeat(r.M.id) >= 0
 		seat, err := t.joinAs(r.M, r.Seat, r.Resume)
 		rep := JoinReply{Seat: seat, Err: err}
 		if err == nil && held {
 			rep.Restarted, t.told[r.M.id] = t.restarted, true
 		}
 		r.Reply <- rep
-		if err == nil && t.Cfg.Daily != nil && t.Ref == nil {
-			t.refuseIf(r.M, t.start()) // no waiting room: the day begins
+		if err == nil && t.policy.Only != "" && t.Ref == nil {
+			t.refusals.addErr(r.M, t.start()) // no waiting room for one player: the session begins
 		}
 	case ReqWatch:
-		if t.Cfg.Daily != nil {
+		if !t.policy.Watch {
 			r.Reply <- JoinReply{Seat: -1, Err: ErrDailyOnly} // watching would show the deals
 			return
 		}
 		r.M.Seat = -1
-		t.watchers[r.M] = struct{}{}
+		t.sit.watchers[r.M] = struct{}{}
 		r.Reply <- JoinReply{Seat: -1}
 		t.Opt.Log.Info("watch", "table", t.ID, "name", r.M.name)
 	case ReqLeave:
 		t.leave(r.M, r.Gone)
 	case ReqMove:
-		if s := t.seatOf(r.M); s >= 0 {
+		if s := t.sit.seatOf(r.M); s >= 0 {
 			t.here(s)
 			t.move(r.M, s, r.Move)
 		}
 	case ReqNewMatch:
-		if s := t.seatOf(r.M); s >= 0 && t.dupMatchOver() {
+		if s := t.sit.seatOf(r.M); s >= 0 && t.setMatchOver() {
 			t.here(s)
-			t.seats[s].ready = true // a duplicate moves on when everyone at it is ready
-		} else if s >= 0 && t.isHost(r.M) {
-			t.refuseIf(r.M, t.newMatch())
+			t.sit.seats[s].ready = true // the format moves on when everyone at it is ready
+		} else if s >= 0 && t.sit.isHost(r.M) && t.Ref != nil {
+			// The host moves the table on after its match ended: the
+			// format's next hand, or the table's next match.
+			t.ratings.forget() // read again: the last match moved them
+			if st, _ := t.Ref.Stage(); st == stMatchOver {
+				t.refusals.addErr(r.M, t.next())
+			}
 		}
 	case ReqStart:
-		if t.Ref == nil && t.isHost(r.M) {
-			t.refuseIf(r.M, t.start())
+		if t.Ref == nil && t.sit.isHost(r.M) {
+			t.refusals.addErr(r.M, t.start())
 		}
 	case ReqChat:
 		t.say(r.M, r.Text)
 	case ReqHere:
-		if s := t.seatOf(r.M); s >= 0 {
+		if s := t.sit.seatOf(r.M); s >= 0 {
 			t.here(s)
 		}
 	case ReqAway:
-		if s := t.seatOf(r.M); s >= 0 && !t.seats[s].away {
-			t.seats[s].away = true
-			t.Opt.Log.Info("away: no key pressed", "table", t.ID, "seat", s, "name", t.seats[s].name)
+		if s := t.sit.seatOf(r.M); s >= 0 && !t.sit.seats[s].away {
+			t.sit.seats[s].away = true
+			t.Opt.Log.Info("away: no key pressed", "table", t.ID, "seat", s, "name", t.sit.seats[s].name)
 			if t.Ref != nil {
 				if stg, turn := t.Ref.Stage(); stg == stPlaying && turn == s {
 					t.deadline = time.Time{}
@@ -378,30 +326,19 @@ func RestoreTable(id string, entry, record []byte, stopped time.Time, opt Option
 		if err != nil {
 			return nil, err
 		}
-		t.Ref, t.seal = ref, sealOf(record)
-		t.seal.botKey = st.BotKey
-		if p := t.Cfg.Daily; p != nil {
-			// Which of the day's hands the record is, and whether it
-			// was scored: scored again, which the store takes once.
-			if t.dailyIdx = p.dailyHand(seedOf(record)); t.dailyIdx < 0 {
-				return nil, errors.New("a daily table's record is none of the day's hands")
-			}
-			t.seal = t.dailySeal()
-			t.dailyDone = t.dailyIdx
+		// The format takes its place from the record (its hand of the
+		// set, the results before it) and says the seal it is played
+		// under; a hand that was over is scored again below, which the
+		// store takes once.
+		seed, meta := header(record)
+		saved := format.SealOf(seed, meta)
+		saved.BotKey = st.BotKey
+		t.Ref = ref
+		if t.seal, err = t.f.Restore(seed, meta, saved); err != nil {
+			return nil, err
 		}
-		if t.Cfg.Duplicate != nil {
-			// The hand of the plan and the results before it are the
-			// record's (the entry may be a hand behind it); the hand's
-			// own result is taken again below if it was over.
-			if t.dupIdx, t.dupResults, err = dupOf(record); err != nil {
-				return nil, err
-			}
-			if t.dupIdx >= t.dupHands() || t.seal.none {
-				return nil, fmt.Errorf("%w: hand %d of a plan of %d, sealed %v", ErrDuplicate, t.dupIdx+1, t.dupHands(), !t.seal.none)
-			}
-		}
-		if st.Commit != "" && (t.seal.none || t.seal.commit.String() != st.Commit) {
-			return nil, fmt.Errorf("%w: the record's %q, the table's %q", ErrCommitChanged, t.seal.commit.Short(), st.Commit)
+		if st.Commit != "" && (t.seal.None || t.seal.Commit.String() != st.Commit) {
+			return nil, fmt.Errorf("%w: the record's %q, the table's %q", ErrCommitChanged, t.seal.Commit.Short(), st.Commit)
 		}
 	}
 	now := opt.Now()
@@ -412,15 +349,15 @@ func RestoreTable(id string, entry, record []byte, stopped time.Time, opt Option
 		}
 		held = true
 		keep := now.Add(opt.KeepSeat)
-		if st.Config.Daily != nil {
-			keep = st.Config.Daily.end() // as when its player left it (seats.go's leave)
+		if c := t.policy.Closes; !c.IsZero() {
+			keep = c // as when its player left it (seats.go's leave)
 		}
-		t.seats[i] = seatState{owner: s.Owner, name: s.Name, addr: s.Addr, keep: keep}
+		t.sit.seats[i] = seatState{owner: s.Owner, name: s.Name, addr: s.Addr, keep: keep}
 	}
-	// A duplicate's seats as the entry arranged them, moved on to the
-	// record's hand (one seat a hand).
-	t.turnSeats(t.dupIdx - st.DupHand)
-	t.hostID, t.matchNo, t.created = st.Host, st.MatchNo, st.Created
+	// The seats as the entry arranged them, moved on to the record's
+	// hand (a duplicate's players move one seat a hand).
+	t.sit.turn(t.f.Arranged() - st.DupHand)
+	t.sit.hostID, t.matchNo, t.created = st.Host, st.MatchNo, st.Created
 	if st.Started && !st.Deadline.IsZero() && !stopped.IsZero() {
 		// The clock stood still while nobody ran the table.
 		if left := st.Deadline.Sub(stopped); left > 0 {
@@ -446,8 +383,7 @@ func RestoreTable(id string, entry, record []byte, stopped time.Time, opt Option
 	if len(t.chat) > 0 {
 		t.chatSeq = t.chat[len(t.chat)-1].Seq
 	}
-	t.dailyScored()
-	t.dupScored()
+	t.scored()
 	t.publishSummary()
 	return t, nil
 }

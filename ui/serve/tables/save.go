@@ -54,16 +54,16 @@ type savedSeat struct {
 // save hands the table's files to its saver, which writes them in the
 // background (the newest snapshot wins).
 func (t *Table) save() {
-	st := SavedTable{ID: t.ID, Config: t.Cfg, Host: t.hostID, Started: t.Ref != nil, MatchNo: t.matchNo, Created: t.created, Chat: t.chat,
-		Deadline: t.deadline.Round(0), BotKey: t.seal.botKey, DupHand: t.dupIdx}
+	st := SavedTable{ID: t.ID, Config: t.Cfg, Host: t.sit.hostID, Started: t.Ref != nil, MatchNo: t.matchNo, Created: t.created, Chat: t.chat,
+		Deadline: t.deadline.Round(0), BotKey: t.seal.BotKey, DupHand: t.f.Arranged()}
 	t.savedDeadline = t.deadline
 	if t.Ref != nil {
 		st.Entrants = t.entrants
-		if !t.seal.none {
-			st.Commit = t.seal.commit.String()
+		if !t.seal.None {
+			st.Commit = t.seal.Commit.String()
 		}
 	}
-	for i, s := range t.seats {
+	for i, s := range t.sit.seats {
 		st.Seats[i] = savedSeat{Owner: s.owner, Name: s.name, Addr: s.addr}
 	}
 	b, err := json.Marshal(st)
@@ -79,60 +79,42 @@ func (t *Table) save() {
 	t.saver.put(b, rec, t.saveGen)
 }
 
-// botName names a seat nobody holds.
-func botName(seat int) string {
-	return [...]string{"Ayşe", "Mehmet", "Zeynep", "Emre"}[seat]
-}
-
-// seatedNow is who plays each seat now: its owner, or the seat's bot
-// level.
-func (t *Table) seatedNow() [classic.NumSeats]keep.Entrant {
-	var out [classic.NumSeats]keep.Entrant
-	for i, s := range t.seats {
-		if s.owner == "" {
-			out[i] = keep.Entrant{ID: keep.BotIdentity(t.level(i)), Name: t.level(i)}
-			continue
-		}
-		out[i] = keep.Entrant{ID: s.owner, Name: s.name}
-	}
-	return out
-}
-
-// matchKey is the identity of the table's match: the commitment to its
-// seed (drawn afresh for every match, so never given twice, and the
-// same on whichever node restores the table), or for a match begun
-// before commitments the table's number and the match's.
-func (t *Table) matchKey() string {
-	if !t.seal.none {
-		return t.seal.commit.String()
-	}
-	return fmt.Sprintf("table-%s-match-%d", t.ID, t.matchNo)
-}
+// level is the bot's level of seat: its player's (at a duplicate the
+// levels move with the players).
+func (t *Table) level(seat int) string { return t.Cfg.Levels[t.f.Player(seat)] }
 
 // rateMatch hands the finished match to the rater.
 func (t *Table) rateMatch() {
-	if t.Opt.Rate == nil || t.Ref == nil || t.Cfg.Daily != nil || t.Cfg.Duplicate != nil {
-		// A daily's hands are ranked on the day's board, a duplicate
-		// table's scored at its end: neither is rated.
+	if t.Opt.Rate == nil || t.Ref == nil || !t.policy.Rated {
+		// The format says (a daily's hands are ranked on the day's
+		// board, a duplicate table's scored at its end).
 		return
 	}
 	places, partners, ok := t.Ref.Standings()
 	if !ok {
 		return
 	}
-	seats := t.seatedNow() // a match begun before ratings: who holds the seats
+	seats := t.sit.entrants(t.level) // a match begun before ratings: who holds the seats
 	if t.entrants != nil {
 		seats = *t.entrants
 	}
-	t.Opt.Rate(keep.MatchEnd{Key: t.matchKey(), Game: t.Cfg.Game, Seats: seats, Places: places, Partners: partners})
+	// The match's identity: the commitment to its seed (drawn afresh
+	// for every match, so never given twice, and the same on whichever
+	// node restores the table), or for a match begun before commitments
+	// the table's number and the match's.
+	key := fmt.Sprintf("table-%s-match-%d", t.ID, t.matchNo)
+	if !t.seal.None {
+		key = t.seal.Commit.String()
+	}
+	t.Opt.Rate(keep.MatchEnd{Key: key, Game: t.Cfg.Game, Seats: seats, Places: places, Partners: partners})
 }
 
 // noteFinished keeps the record of a match that has just ended, for
 // "record TABLE": the table's last finished match, kept until the next
 // one ends.
 func (t *Table) noteFinished() {
-	if t.Ref == nil || t.Cfg.Duplicate != nil {
-		return // a duplicate's record is kept once its deal is over (dupScored)
+	if t.Ref == nil || !t.policy.RecordAtEnd {
+		return // the format lets it out later (a duplicate's once its deal is over: scored)
 	}
 	if st, _ := t.Ref.Stage(); st == stMatchOver {
 		rec := t.Ref.Record() // never changed after: the referee only appends

@@ -16,13 +16,8 @@ import (
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
-
-	"okey/game"
 	"okey/game/classic"
 	"okey/game/fair"
-	"okey/ui"
 	"okey/ui/cli"
 	"okey/ui/i18n"
 	"okey/ui/seatmsg"
@@ -66,7 +61,7 @@ func TestTableDealsFromItsSource(t *testing.T) {
 	for _, now := range []time.Time{time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC), time.Date(2031, 7, 9, 3, 4, 5, 6, time.UTC)} {
 		tb := fairTable(t, "classic", "default", servetest.Random(5), now)
 		ann := NewMember("key:A", "ann", "", 0)
-		tb.join(ann, -1)
+		tb.joinAs(ann, -1, false)
 		tb.handle(Request{Kind: ReqStart, M: ann})
 		if tb.Ref == nil {
 			t.Fatal("the match did not start")
@@ -85,7 +80,7 @@ func TestTableDealsFromItsSource(t *testing.T) {
 
 	tb := fairTable(t, "101", "default", failingRandom{}, time.Now())
 	ann := NewMember("key:A", "ann", "", 0)
-	tb.join(ann, -1)
+	tb.joinAs(ann, -1, false)
 	tb.handle(Request{Kind: ReqStart, M: ann})
 	if tb.Ref != nil {
 		t.Fatal("a table dealt with no randomness")
@@ -164,7 +159,7 @@ func TestSealStaysSecretUntilTheEnd(t *testing.T) {
 			t.Parallel()
 			tb := fairTable(t, tc.game, tc.rules, servetest.Random(11), time.Now())
 			ann, wat := NewMember("key:A", "ann", "", 0), NewMember("key:W", "wat", "", 0)
-			tb.join(ann, -1)
+			tb.joinAs(ann, -1, false)
 			tb.handle(Request{Kind: ReqWatch, M: wat, Reply: make(chan JoinReply, 1)})
 			tb.publish()
 			for _, m := range []*Member{ann, wat} {
@@ -176,7 +171,7 @@ func TestSealStaysSecretUntilTheEnd(t *testing.T) {
 				t.Fatal("a finished match before any was played")
 			}
 			tb.handle(Request{Kind: ReqStart, M: ann})
-			tb.seats[0].away = true // her bot plays
+			tb.sit.seats[0].away = true // her bot plays
 			var seed uint64
 			var salt string
 			shown, reads := "", 0
@@ -207,7 +202,7 @@ func TestSealStaysSecretUntilTheEnd(t *testing.T) {
 					}
 				}
 			}
-			seed, salt = tb.seal.seed, hex.EncodeToString(tb.seal.salt)
+			seed, salt = tb.seal.Seed, hex.EncodeToString(tb.seal.Salt)
 			read(false)
 			for steps := 0; ; steps++ {
 				if steps > 20000 {
@@ -220,7 +215,7 @@ func TestSealStaysSecretUntilTheEnd(t *testing.T) {
 				if stg == stHandOver {
 					tb.deal()
 				} else {
-					tb.ask(turn)
+					askBot(tb, turn)
 					botMove(t, tb)
 				}
 				if stg, _ := tb.Ref.Stage(); stg != stMatchOver {
@@ -234,30 +229,26 @@ func TestSealStaysSecretUntilTheEnd(t *testing.T) {
 				t.Fatalf("the match ended after %d messages: too few to have been played", reads)
 			}
 			read(true)
-			// The match-over page says it all, in the player's language
-			// (enter pressed the moment the last hand's page came: no
-			// settling).
-			newScreen := ui.NewSeat
-			if tc.game == string(game.Okey101) {
-				newScreen = ui.NewSeat101
-			}
-			scr, err := newScreen(ui.SeatOptions{Lang: "tr", Seat: 0, Send: func(seatmsg.Intent) bool { return true }, NoColor: true,
-				Record: "ssh HOST record 1", Settle: -1})
-			if err != nil {
-				t.Fatal(err)
-			}
-			scr.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+			// The seat's match-over update says it all, as values: a match
+			// over, the commitment shown all along, and the seed and salt
+			// that open it (the seat's screen words them in the player's
+			// language: ui's and ui/serve's tests read the page).
 			info := tb.info()
-			scr.Update(tb.Ref.Update(0, &info))
-			page := ansi.Strip(scr.View().Content)
-			if strings.Contains(page, "enter") { // 101: the last hand's page first
-				scr.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
-				page = ansi.Strip(scr.View().Content)
+			u := tb.Ref.Update(0, &info)
+			if u.InPlay() {
+				t.Fatal("the last update is of a match still in play")
 			}
-			for _, want := range []string{"Dağıtımdaki mühür: " + shown, "Açıklandı: tohum " + strconv.FormatUint(seed, 10) + ", tuz " + salt,
-				"Dağıtımı doğrulamak için: ssh HOST record 1 | okey verify -"} {
-				if !strings.Contains(page, want) {
-					t.Errorf("the match-over page does not say %q:\n%s", want, page)
+			if want := (seatmsg.Fairness{Commit: shown, Seed: strconv.FormatUint(seed, 10), Salt: salt}); u.Fair != want {
+				t.Errorf("the match-over update's seal %+v, want %+v", u.Fair, want)
+			}
+			rawSalt, err := hex.DecodeString(u.Fair.Salt)
+			if err != nil || fair.Commit(seed, rawSalt).Short() != shown {
+				t.Errorf("the seed and salt revealed do not open the commitment shown %s (salt %v)", shown, err)
+			}
+			tr := i18n.MustLoad("tr")
+			for _, key := range []string{"fair.committed", "fair.reveal", "fair.check"} {
+				if !tr.Has(key) {
+					t.Errorf("the words of the match-over page's seal have no Turkish for %q", key)
 				}
 			}
 			rec := tb.Finished.Load()
@@ -304,7 +295,7 @@ func TestBotsKeyedApartFromTheSeed(t *testing.T) {
 	started := func(key uint64) *Table {
 		tb := fairTable(t, "classic", "default", source(key), now)
 		ann := NewMember("key:A", "ann", "", 0)
-		tb.join(ann, -1)
+		tb.joinAs(ann, -1, false)
 		tb.handle(Request{Kind: ReqStart, M: ann})
 		if tb.Ref == nil {
 			t.Fatal("the match did not start")
@@ -312,17 +303,17 @@ func TestBotsKeyedApartFromTheSeed(t *testing.T) {
 		return tb
 	}
 	a, b := started(1), started(2)
-	if a.seal.seed != b.seal.seed || a.seal.botKey == b.seal.botKey {
-		t.Fatalf("seeds %d and %d, bot keys %d and %d: want one seed, two keys", a.seal.seed, b.seal.seed, a.seal.botKey, b.seal.botKey)
+	if a.seal.Seed != b.seal.Seed || a.seal.BotKey == b.seal.BotKey {
+		t.Fatalf("seeds %d and %d, bot keys %d and %d: want one seed, two keys", a.seal.Seed, b.seal.Seed, a.seal.BotKey, b.seal.BotKey)
 	}
-	if a.seal.botKey != 1 || b.seal.botKey != 2 {
-		t.Fatalf("bot keys %d and %d, want the source's 1 and 2", a.seal.botKey, b.seal.botKey)
+	if a.seal.BotKey != 1 || b.seal.BotKey != 2 {
+		t.Fatalf("bot keys %d and %d, want the source's 1 and 2", a.seal.BotKey, b.seal.BotKey)
 	}
 	if botSeed(1, 1, 1, 0, 3, 1) == botSeed(2, 1, 1, 0, 3, 1) {
 		t.Error("two bot keys give one bot seed")
 	}
 	// Brought back from what it saved: the same key.
-	st := SavedTable{ID: a.ID, Config: a.Cfg, Started: true, BotKey: a.seal.botKey}
+	st := SavedTable{ID: a.ID, Config: a.Cfg, Started: true, BotKey: a.seal.BotKey}
 	st.Seats[0] = savedSeat{Owner: "key:A", Name: "ann"}
 	entry, err := json.Marshal(st)
 	if err != nil {
@@ -334,8 +325,8 @@ func TestBotsKeyedApartFromTheSeed(t *testing.T) {
 	if err != nil || back == nil {
 		t.Fatalf("restored: %v", err)
 	}
-	if back.seal.botKey != a.seal.botKey || back.seal.seed != a.seal.seed {
-		t.Errorf("restored with key %d and seed %d, want %d and %d", back.seal.botKey, back.seal.seed, a.seal.botKey, a.seal.seed)
+	if back.seal.BotKey != a.seal.BotKey || back.seal.Seed != a.seal.Seed {
+		t.Errorf("restored with key %d and seed %d, want %d and %d", back.seal.BotKey, back.seal.Seed, a.seal.BotKey, a.seal.Seed)
 	}
 }
 
@@ -359,13 +350,13 @@ func TestRestoreRefusesAnotherDeal(t *testing.T) {
 			return nil
 		}, func() error { return nil }, tb.Opt.Log)
 		ann := NewMember("key:A", "ann", "", 0)
-		tb.join(ann, -1)
+		tb.joinAs(ann, -1, false)
 		tb.handle(Request{Kind: ReqStart, M: ann})
 		tb.saver.flush()
 		mu.Lock()
 		defer mu.Unlock()
-		if tb.Ref == nil || !bytes.Contains(entry, []byte(tb.seal.commit.String())) {
-			t.Fatalf("the entry saved does not keep the match's commitment %s: %s", tb.seal.commit, entry)
+		if tb.Ref == nil || !bytes.Contains(entry, []byte(tb.seal.Commit.String())) {
+			t.Fatalf("the entry saved does not keep the match's commitment %s: %s", tb.seal.Commit, entry)
 		}
 		return tb, entry
 	}
@@ -380,7 +371,7 @@ func TestRestoreRefusesAnotherDeal(t *testing.T) {
 		t.Fatalf("restored with another match's record: %v", err)
 	}
 	back, err := restore(a.Ref.Record())
-	if err != nil || back == nil || back.seal.commit != a.seal.commit {
+	if err != nil || back == nil || back.seal.Commit != a.seal.Commit {
 		t.Fatalf("restored with its own record: %v", err)
 	}
 	back.saver.flush()

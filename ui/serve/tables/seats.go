@@ -1,22 +1,16 @@
 package tables
 
 import (
-	"fmt"
 	"net/netip"
-	"strings"
 	"time"
 
 	"okey/game/classic"
-	"okey/ui/safetext"
 	"okey/ui/seatmsg"
 )
 
-// join seats m: at the seat it holds (a reconnection, or the same key
+// joinAs seats m: at the seat it holds (a reconnection, or the same key
 // again: the older session is let go), else at the seat asked for, else
-// at the first seat nobody holds.
-func (t *Table) join(m *Member, want int) (int, error) { return t.joinAs(m, want, false) }
-
-// joinAs is join, by a resume code when resume is set: then a seat
+// at the first seat nobody holds. By a resume code (resume): then a seat
 // whose player is connected — a session of theirs attached here, from
 // whichever node, pressing keys or away — is refused (ErrSeatLive),
 // where a key's second session would replace the first. The table's
@@ -24,21 +18,21 @@ func (t *Table) join(m *Member, want int) (int, error) { return t.joinAs(m, want
 // typed knows only its own sessions.
 func (t *Table) joinAs(m *Member, want int, resume bool) (int, error) {
 	seat := -1
-	for i := range t.seats {
-		if t.seats[i].owner == m.id {
+	for i := range t.sit.seats {
+		if t.sit.seats[i].owner == m.id {
 			seat = i
 		}
 	}
 	switch {
 	case seat >= 0:
 	case want >= 0 && want < classic.NumSeats:
-		if t.seats[want].owner != "" {
+		if t.sit.seats[want].owner != "" {
 			return -1, ErrSeatTaken
 		}
 		seat = want
 	default:
-		for i := range t.seats {
-			if t.seats[i].owner == "" {
+		for i := range t.sit.seats {
+			if t.sit.seats[i].owner == "" {
 				seat = i
 				break
 			}
@@ -47,46 +41,36 @@ func (t *Table) joinAs(m *Member, want int, resume bool) (int, error) {
 			return -1, ErrTableFull
 		}
 	}
-	if t.seats[seat].owner != m.id && !t.Cfg.SameAddr && SharedAddr(m.addr) {
-		for i, o := range t.seats {
+	if t.sit.seats[seat].owner != m.id && !t.Cfg.SameAddr && SharedAddr(m.addr) {
+		for i, o := range t.sit.seats {
 			if i != seat && o.owner != "" && o.owner != m.id && o.addr == m.addr {
 				return -1, ErrSameAddr
 			}
 		}
 	}
-	s := &t.seats[seat]
+	s := &t.sit.seats[seat]
 	if resume && s.m != nil && s.m != m {
 		t.Opt.Log.Warn("a resume code refused: its seat's player is connected", "table", t.ID, "seat", seat, "name", s.name)
 		return -1, ErrSeatLive
 	}
 	if s.m != nil && s.m != m {
 		// The same player again: the new session takes the seat.
-		t.put(s.m, Msg{Closed: "replaced"})
+		put(s.m, Msg{Closed: "replaced"})
 		t.Opt.Log.Info("replaced", "table", t.ID, "seat", seat, "name", s.name)
 	}
 	back := s.owner == m.id
-	delete(t.watchers, m)
+	delete(t.sit.watchers, m)
 	s.owner, s.m, s.away, s.keep, s.addr = m.id, m, false, time.Time{}, m.addr
 	if !back || s.name == "" {
-		s.name = t.uniqueName(m.name, seat)
+		s.name = t.sit.uniqueName(m.name, seat)
 	}
 	m.Seat = seat
-	if t.hostID == "" {
-		t.hostID = m.id
+	if t.sit.hostID == "" {
+		t.sit.hostID = m.id
 	}
 	t.Opt.Log.Info("sit", "table", t.ID, "seat", seat, "name", s.name, "back", back)
 	t.save()
 	return seat, nil
-}
-
-// ownerSeat is the seat id holds, or -1.
-func (t *Table) ownerSeat(id string) int {
-	for i := range t.seats {
-		if t.seats[i].owner == id {
-			return i
-		}
-	}
-	return -1
 }
 
 // SharedAddr reports whether addr counts for the one-address rules (a
@@ -105,49 +89,27 @@ func SharedAddr(addr string) bool {
 	return err != nil || !ip.IsLoopback()
 }
 
-// uniqueName is name, made different from the other seats' names.
-func (t *Table) uniqueName(name string, seat int) string {
-	name = safetext.Name(name)
-	if name == "" {
-		name = "guest"
-	}
-	taken := func(n string) bool {
-		for i, s := range t.seats {
-			if i != seat && s.owner != "" && strings.EqualFold(s.name, n) {
-				return true
-			}
-		}
-		return false
-	}
-	out := name
-	for n := 2; taken(out); n++ {
-		suffix := fmt.Sprint(n)
-		out = safetext.Name(CutWidth(name, safetext.MaxNameLen-len(suffix)) + suffix)
-	}
-	return out
-}
-
 // leave takes m from the table. A player whose connection ended keeps
 // the seat for Options.KeepSeat (their bot plays meanwhile, once the match is
 // on); one who left on purpose gives it up to a bot.
 func (t *Table) leave(m *Member, gone bool) {
-	if _, ok := t.watchers[m]; ok {
-		delete(t.watchers, m)
+	if _, ok := t.sit.watchers[m]; ok {
+		delete(t.sit.watchers, m)
 		t.Opt.Log.Info("unwatch", "table", t.ID, "name", m.name)
 		return
 	}
-	s := t.seatOf(m)
+	s := t.sit.seatOf(m)
 	if s < 0 {
 		return
 	}
-	st := &t.seats[s]
+	st := &t.sit.seats[s]
 	st.m, st.ready = nil, false
-	if t.Cfg.Daily != nil {
-		// A daily is the player's until its day closes: whether the
-		// connection ended or they left, they come back to it where they
-		// left it (the bots do not play on without them).
-		st.keep = t.Cfg.Daily.end()
-		t.Opt.Log.Info("away from a daily", "table", t.ID, "name", st.name, "gone", gone, "kept until", st.keep.Format(time.RFC3339))
+	if c := t.policy.Closes; !c.IsZero() {
+		// A format that closes (the daily's day) is the player's until
+		// then: whether the connection ended or they left, they come back
+		// to it where they left it (the bots do not play on without them).
+		st.keep = c
+		t.Opt.Log.Info("away until the format closes", "table", t.ID, "name", st.name, "gone", gone, "kept until", st.keep.Format(time.RFC3339))
 	} else if gone {
 		// A dropped connection keeps its seat, in a match or in its
 		// waiting room: the player comes back to it.
@@ -158,103 +120,29 @@ func (t *Table) leave(m *Member, gone bool) {
 		st.owner, st.name, st.keep, st.away = "", "", time.Time{}, false
 	}
 	delete(t.refusals, m)
-	if t.hostID == m.id && st.owner == "" {
-		t.hostID = ""
-		t.pickHost()
+	if t.sit.hostID == m.id && st.owner == "" {
+		t.sit.hostID = ""
+		t.sit.pickHost()
 	}
 	t.save()
 }
 
-// seatOf is m's seat, or -1.
-func (t *Table) seatOf(m *Member) int {
-	for i := range t.seats {
-		if t.seats[i].m == m {
-			return i
-		}
-	}
-	return -1
-}
-
-// present reports whether seat's player is at the table and playing.
-func (t *Table) present(seat int) bool {
-	s := &t.seats[seat]
-	return s.m != nil && !s.away
-}
-
-// anyone reports whether a person is at the table: bots play only then.
-func (t *Table) anyone() bool {
-	for i := range t.seats {
-		if t.seats[i].m != nil {
-			return true
-		}
-	}
-	return false
-}
-
-// empty reports whether the table may close: nobody holds a seat (or
-// the hall took the table back).
-func (t *Table) empty() bool {
-	if t.evicted {
-		return true
-	}
-	for i := range t.seats {
-		if t.seats[i].owner != "" {
-			return false
-		}
-	}
-	return len(t.watchers) == 0
-}
-
-// isHost reports whether m may start the match: the host, or while the
-// host is away the first player at the table (a match never waits for
-// someone who is not there).
-func (t *Table) isHost(m *Member) bool {
-	if m.id == t.hostID && t.seatOf(m) >= 0 {
-		return true
-	}
-	if !t.hostAway() {
-		return false
-	}
-	for i := range t.seats {
-		if t.seats[i].m != nil {
-			return t.seats[i].m == m
-		}
-	}
-	return false
-}
-
-// hostAway reports whether the host is not seated and connected.
-func (t *Table) hostAway() bool {
-	for i := range t.seats {
-		if t.seats[i].owner == t.hostID && t.seats[i].m != nil {
-			return false
-		}
-	}
-	return true
-}
-
-// pickHost passes the host's part to a player at the table.
-func (t *Table) pickHost() {
-	for i := range t.seats {
-		if t.seats[i].m != nil {
-			t.hostID = t.seats[i].owner
-			return
-		}
-	}
-}
+// empty reports whether the table may close: nobody holds a seat or
+// watches (or the hall took the table back).
+func (t *Table) empty() bool { return t.evicted || t.sit.empty() }
 
 // here marks seat's player present again.
 func (t *Table) here(seat int) {
-	if t.seats[seat].away {
-		t.seats[seat].away = false
-		t.Opt.Log.Info("back", "table", t.ID, "seat", seat, "name", t.seats[seat].name)
+	if t.sit.seats[seat].away {
+		t.sit.seats[seat].away = false
+		t.Opt.Log.Info("back", "table", t.ID, "seat", seat, "name", t.sit.seats[seat].name)
 	}
 }
 
 // say adds a chat line, if m has not said too much lately.
 func (t *Table) say(m *Member, text string) {
 	text = CleanChat(text)
-	if text == "" || (t.seatOf(m) < 0 && !t.watching(m)) {
+	if text == "" || (t.sit.seatOf(m) < 0 && !t.sit.watching(m)) {
 		return
 	}
 	now := t.Opt.Now()
@@ -266,14 +154,13 @@ func (t *Table) say(m *Member, text string) {
 	}
 	m.chatAt = recent
 	if len(recent) >= t.Opt.ChatBurst {
-		r := t.refusals[m]
-		t.refusals[m] = refusal{text: "chat.slow", seq: r.seq + 1} // a key of the words: the screen says it
+		t.refusals.add(m, "chat.slow") // a key of the words: the screen says it
 		return
 	}
 	m.chatAt = append(m.chatAt, now)
 	name := m.name
-	if s := t.seatOf(m); s >= 0 {
-		name = t.seats[s].name
+	if s := t.sit.seatOf(m); s >= 0 {
+		name = t.sit.seats[s].name
 		t.here(s)
 	}
 	t.chatSeq++
@@ -288,5 +175,3 @@ func (t *Table) say(m *Member, text string) {
 	}
 	t.save() // kept now, not at the next move: a crash before it lost the line
 }
-
-func (t *Table) watching(m *Member) bool { _, ok := t.watchers[m]; return ok }

@@ -4,11 +4,11 @@ import (
 	"context"
 	"io"
 	"log/slog"
-	"sync"
 	"sync/atomic"
 	"time"
 
 	"okey/game/classic"
+	"okey/game/format"
 	"okey/ui/seatmsg"
 	"okey/ui/serve/keep"
 )
@@ -62,15 +62,20 @@ type Options struct {
 	Lease Lease
 }
 
-// Lease is a node's hold on its tables' leases (keep.Holding).
-type Lease interface {
-	// Fresh says whether table's lease is surely still the node's,
-	// without asking the store.
-	Fresh(table string) bool
-	// Confirm makes sure of it, asking the store if need be: nil, the
-	// lease is the node's; keep.ErrLeaseLost, another node's; any other
-	// error, not known yet.
-	Confirm(ctx context.Context, table string) error
+// DailyScore is a hand of a daily played: which table, day and hand, and
+// the player's score in par's measure.
+type DailyScore struct {
+	Table  string
+	Game   string
+	Date   string
+	Player string
+	Name   string
+	// Hand is the hand's number from 1.
+	Hand  int
+	Score int
+	// Record is the hand's record (its one-hand match's), kept sealed
+	// for the player to verify once the day is over.
+	Record []byte
 }
 
 // Table is one table of the server.
@@ -81,19 +86,12 @@ type Table struct {
 	reqs chan Request
 	// done is closed when the table's goroutine has ended.
 	Done chan struct{}
-	// ratings are the ratings of the seats' owners as last read, and
-	// ratingsFor whose they are (a new set of owners is read again, off
-	// the table's goroutine, into ratingsIn).
-	ratings    map[string]float64
-	ratingsFor [classic.NumSeats]string
-	ratingsIn  chan seatRatings
+	// ratings are the seats' owners' ratings as last read.
+	ratings ratings
 	// savedDeadline is the turn clock's end as last saved.
 	savedDeadline time.Time
-	// lost is closed when the table is no longer this node's to run (its
-	// lease lost, or a write fenced off because another node wrote it):
-	// it stops at once, writing nothing more.
-	lost     chan struct{}
-	loseOnce sync.Once
+	// ten is the table's hold on being this node's to run.
+	ten *tenure
 	// summary is the latest Summary, for the lobby.
 	Summary atomic.Pointer[Summary]
 	// Finished is the record of the table's last finished match, for
@@ -111,12 +109,10 @@ type Table struct {
 	// Owned by run:
 	Cfg      Config
 	Ref      referee // nil until the host starts
-	seats    [classic.NumSeats]seatState
-	watchers map[*Member]struct{}
-	hostID   string
+	sit      seating // the seats, the spectators, the host
 	chat     []seatmsg.ChatLine
 	chatSeq  uint64
-	refusals map[*Member]refusal
+	refusals refusals
 	created  time.Time
 	matchNo  uint64
 	// entrants are who sat at each seat when the match began: the ones
@@ -124,27 +120,22 @@ type Table struct {
 	// nil for a match restored from before ratings: its end rates who
 	// holds the seats then.
 	entrants *[classic.NumSeats]keep.Entrant
+	// f is the format the table plays in (game/format): which hand is
+	// dealt next and from what seal, who sits where, what is scored and
+	// shown; policy is what it decides for the whole table.
+	f      format.Format
+	policy format.Policy
 	// seal is the match's seed and salt, and the commitment to them
-	// (fair.go): never in a session's message before the match is over.
-	seal seal
+	// (fair.go): never in a session's message before the format shows
+	// it.
+	seal format.Seal
 	// roomSince is the waiting room's last change (a seat taken or
 	// left, a chat line): it closes Options.RoomIdle after.
 	roomSince time.Time
 	// idleSince is since when nobody has been at the table.
 	idleSince time.Time
-	// A daily table's hand under way (from 0), and how many hands have
-	// been scored (daily.go).
-	dailyIdx, dailyDone int
-	// A duplicate table's hand of the plan under way (from 0), and the
-	// results, seat by seat, of the hands scored (duplicate.go).
-	dupIdx     int
-	dupResults [][classic.NumSeats]int
-
-	// The bot being asked: a seat and a question number; answers with
-	// another number are stale.
-	asking int
-	askID  uint64
-	answer chan botAnswer
+	// bot puts the questions to the bots, one at a time.
+	bot asker
 	// deadline: the turn's (or the pause between hands') end; nextBot:
 	// when the next bot move is asked.
 	deadline time.Time
@@ -153,8 +144,6 @@ type Table struct {
 	// evicted: the table closes now, its seats given up (nobody is at
 	// it, and the hall needs the room).
 	evicted bool
-	// botPanicked: a bot's panic has been logged with its stack.
-	botPanicked bool
 	// restarted is where the match went on from when every server had
 	// stopped (BroughtBack), and told who has been told it.
 	restarted *Restarted
@@ -176,16 +165,25 @@ func (t *Table) BroughtBack() {
 	t.told = map[string]bool{}
 }
 
+// refusal is why a member's last request was refused, numbered so
+// that a screen says each once: text is the game's error, or a key of
+// the words (the screen says it in its language).
 type refusal struct {
 	text string
 	seq  uint64
 }
 
-type botAnswer struct {
-	id   uint64
-	seat int
-	move any
-	err  error
+// refusals are the members' last refusals.
+type refusals map[*Member]refusal
+
+// add tells m its request was refused, and why.
+func (r refusals) add(m *Member, text string) { r[m] = refusal{text: text, seq: r[m].seq + 1} }
+
+// addErr tells m why its request was refused, if it was.
+func (r refusals) addErr(m *Member, err error) {
+	if err != nil {
+		r.add(m, err.Error())
+	}
 }
 
 func (t *Table) TableID() string { return t.ID }
@@ -196,19 +194,14 @@ func (t *Table) Private() bool { return t.Cfg.Code != "" }
 
 func (t *Table) Ended() <-chan struct{} { return t.Done }
 
-// seatRatings are the ratings read for a set of seat owners.
-type seatRatings struct {
-	owners  [classic.NumSeats]string
-	ratings map[string]float64
-}
-
-// put hands m its latest message: one not yet read is replaced. Only
-// the table writes to a box, so after emptying it the send cannot
-// block.
-func (t *Table) put(m *Member, msg Msg) {
-	select {
-	case <-m.Box:
-	default:
+// setMatchOver reports whether the format's hand under way ended its
+// match and was scored (a duplicate's or a daily's hand of 101 always,
+// classic's rarely): the players move on with n, each ready in turn, not
+// the host alone.
+func (t *Table) setMatchOver() bool {
+	if t.Ref == nil || !t.f.HandOver() {
+		return false
 	}
-	m.Box <- msg
+	st, _ := t.Ref.Stage()
+	return st == stMatchOver
 }

@@ -50,11 +50,17 @@ func testTableWriting(t *testing.T, timer time.Duration, write func(table, recor
 	return tb, &now
 }
 
+// askBot puts the question to the bot of seat, as the table's clock
+// does when the seat's turn is due.
+func askBot(tb *Table, seat int) {
+	tb.bot.ask(seat, tb.Ref.AskBot(seat, tb.level(seat), tb.seal.BotKey))
+}
+
 // botMove waits for the bot asked and plays its answer.
 func botMove(t *testing.T, tb *Table) {
 	t.Helper()
 	select {
-	case a := <-tb.answer:
+	case a := <-tb.bot.answer:
 		tb.onBot(a)
 	case <-time.After(time.Minute):
 		t.Fatal("the bot did not answer")
@@ -68,10 +74,10 @@ func TestTurnTimerAndKeptSeat(t *testing.T) {
 	t.Parallel()
 	tb, now := handTable(t, 30*time.Second)
 	ann, bob := NewMember("key:A", "ann", "", 0), NewMember("key:B", "bob", "", 0)
-	if s, err := tb.join(ann, -1); err != nil || s != 0 {
+	if s, err := tb.joinAs(ann, -1, false); err != nil || s != 0 {
 		t.Fatalf("ann: seat %d, %v", s, err)
 	}
-	if s, err := tb.join(bob, -1); err != nil || s != 1 {
+	if s, err := tb.joinAs(bob, -1, false); err != nil || s != 1 {
 		t.Fatalf("bob: seat %d, %v", s, err)
 	}
 	tb.handle(Request{Kind: ReqStart, M: bob})
@@ -102,37 +108,37 @@ func TestTurnTimerAndKeptSeat(t *testing.T) {
 	*now = now.Add(31 * time.Second)
 	moves := len(tb.Ref.Record())
 	tb.onClock()
-	if !tb.seats[turn].away {
+	if !tb.sit.seats[turn].away {
 		t.Fatal("out of time, the player is not away")
 	}
 	botMove(t, tb)
 	if len(tb.Ref.Record()) == moves {
 		t.Fatal("the seat's bot did not play")
 	}
-	tb.handle(Request{Kind: ReqHere, M: tb.seats[turn].m})
-	if tb.seats[turn].away {
+	tb.handle(Request{Kind: ReqHere, M: tb.sit.seats[turn].m})
+	if tb.sit.seats[turn].away {
 		t.Fatal("a key did not bring the player back")
 	}
 
 	// Bob drops: the seat is his for ten minutes, a bot playing.
 	tb.leave(bob, true)
-	if info := tb.info(); info.players[1].Kind != seatmsg.Away || tb.seats[1].owner != "key:B" {
-		t.Fatalf("bob's dropped seat: %+v", tb.seats[1])
+	if info := tb.info(); info.players[1].Kind != seatmsg.Away || tb.sit.seats[1].owner != "key:B" {
+		t.Fatalf("bob's dropped seat: %+v", tb.sit.seats[1])
 	}
-	if _, err := tb.join(NewMember("key:C", "cem", "", 0), 1); err == nil {
+	if _, err := tb.joinAs(NewMember("key:C", "cem", "", 0), 1, false); err == nil {
 		t.Fatal("another player took a kept seat")
 	}
 	*now = now.Add(9 * time.Minute)
 	tb.onClock()
-	if tb.seats[1].owner != "key:B" {
+	if tb.sit.seats[1].owner != "key:B" {
 		t.Fatal("the seat was given up before ten minutes")
 	}
 	*now = now.Add(2 * time.Minute)
 	tb.onClock()
-	if tb.seats[1].owner != "" {
+	if tb.sit.seats[1].owner != "" {
 		t.Fatal("the seat is still kept after ten minutes")
 	}
-	if s, err := tb.join(NewMember("key:C", "cem", "", 0), 1); err != nil || s != 1 {
+	if s, err := tb.joinAs(NewMember("key:C", "cem", "", 0), 1, false); err != nil || s != 1 {
 		t.Fatalf("cem could not take the freed seat: %d %v", s, err)
 	}
 }
@@ -143,13 +149,13 @@ func TestHostPasses(t *testing.T) {
 	t.Parallel()
 	tb, _ := handTable(t, 0)
 	ann, bob := NewMember("key:A", "ann", "", 0), NewMember("key:B", "bob", "", 0)
-	tb.join(ann, -1)
-	tb.join(bob, -1)
-	if !tb.isHost(ann) || tb.isHost(bob) {
+	tb.joinAs(ann, -1, false)
+	tb.joinAs(bob, -1, false)
+	if !tb.sit.isHost(ann) || tb.sit.isHost(bob) {
 		t.Fatal("the first to sit is not the host")
 	}
 	tb.leave(ann, true) // dropped before the start: the seat is not kept
-	if !tb.isHost(bob) {
+	if !tb.sit.isHost(bob) {
 		t.Fatal("the host dropped from the waiting room and bob cannot start")
 	}
 	tb.handle(Request{Kind: ReqStart, M: bob})
@@ -160,16 +166,16 @@ func TestHostPasses(t *testing.T) {
 	// start the next match; back, the host is the host again.
 	tb2, _ := handTable(t, 0)
 	cem, dan := NewMember("key:C", "cem", "", 0), NewMember("key:D", "dan", "", 0)
-	tb2.join(cem, -1)
-	tb2.join(dan, -1)
+	tb2.joinAs(cem, -1, false)
+	tb2.joinAs(dan, -1, false)
 	tb2.handle(Request{Kind: ReqStart, M: cem})
 	tb2.leave(cem, true)
-	if !tb2.isHost(dan) {
+	if !tb2.sit.isHost(dan) {
 		t.Fatal("with the host away, the player at the table cannot start a match")
 	}
 	cem2 := NewMember("key:C", "cem", "", 0)
-	tb2.join(cem2, -1)
-	if !tb2.isHost(cem2) || tb2.isHost(dan) {
+	tb2.joinAs(cem2, -1, false)
+	if !tb2.sit.isHost(cem2) || tb2.sit.isHost(dan) {
 		t.Fatal("the host, back, is not the host")
 	}
 }
@@ -181,14 +187,14 @@ func TestNextHandStartsWithABot(t *testing.T) {
 	t.Parallel()
 	tb, _ := handTable(t, 0)
 	ann := NewMember("key:A", "ann", "", 0)
-	tb.join(ann, -1)
+	tb.joinAs(ann, -1, false)
 	tb.handle(Request{Kind: ReqStart, M: ann})
 	for hands := 0; hands < 3; {
 		tb.schedule()
 		stg, turn := tb.Ref.Stage()
 		switch {
 		case stg == stHandOver:
-			tb.seats[0].ready = true
+			tb.sit.seats[0].ready = true
 			tb.schedule()
 			hands++
 			if st, turn := tb.Ref.Stage(); st == stPlaying && turn != 0 && tb.nextBot.IsZero() {
@@ -241,7 +247,7 @@ func plainTo(t *testing.T, tb *Table, stop func(stg stage, turn int) bool) {
 }
 
 // TestStaleIntentIsDropped: an intent names the deal it was made for,
-// and the table plays it on that deal only (issue 20): a "ready" made
+// and the table plays it on that deal only: a "ready" made
 // for another hand marks nobody ready, and a discard made for hand 1
 // that arrives in hand 2, where it would be legal, is not played — the
 // player is told so.
@@ -249,11 +255,11 @@ func TestStaleIntentIsDropped(t *testing.T) {
 	t.Parallel()
 	tb, _ := handTable(t, 0)
 	ann := NewMember("key:A", "ann", "", 0)
-	tb.join(ann, -1)
+	tb.joinAs(ann, -1, false)
 	tb.handle(Request{Kind: ReqStart, M: ann})
 	plainTo(t, tb, func(stg stage, _ int) bool { return stg == stHandOver })
 	tb.handle(Request{Kind: ReqMove, M: ann, Move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: classic.NextHandAction(), Hand: 2}})
-	if tb.seats[0].ready {
+	if tb.sit.seats[0].ready {
 		t.Fatal("a ready made for hand 2 counted at the end of hand 1")
 	}
 	tb.handle(Request{Kind: ReqMove, M: ann, Move: seatmsg.Intent{Kind: seatmsg.IntentAct, Action: classic.NextHandAction(), Hand: 1}})
@@ -279,8 +285,8 @@ func TestStaleIntentIsDropped(t *testing.T) {
 
 // TestChatKeepsItsPlace: a chat line keeps where in the match it was
 // said (the deal, the events of its history before it), in the table's
-// file too, so that after a restart it comes back among the moves
-// (issue 20); a new match marks the lines before it as such, without
+// file too, so that after a restart it comes back among the moves;
+// a new match marks the lines before it as such, without
 // changing the lines updates already hold.
 func TestChatKeepsItsPlace(t *testing.T) {
 	t.Parallel()
@@ -296,7 +302,7 @@ func TestChatKeepsItsPlace(t *testing.T) {
 		return nil
 	}, func() error { return nil }, tb.Opt.Log)
 	ann := NewMember("key:A", "ann", "", 0)
-	tb.join(ann, -1)
+	tb.joinAs(ann, -1, false)
 	tb.say(ann, "before")
 	tb.handle(Request{Kind: ReqStart, M: ann})
 	moves := 0
@@ -328,13 +334,13 @@ func TestSpectatorsShareOneUpdate(t *testing.T) {
 	t.Parallel()
 	tb, _ := handTable(t, 0)
 	ann := NewMember("key:A", "ann", "", 0)
-	tb.join(ann, -1)
+	tb.joinAs(ann, -1, false)
 	tb.handle(Request{Kind: ReqStart, M: ann})
 	w1, w2, w3 := NewMember("key:W1", "w1", "", 0), NewMember("key:W2", "w2", "", 0), NewMember("key:W3", "w3", "", 0)
 	for _, w := range []*Member{w1, w2, w3} {
 		tb.handle(Request{Kind: ReqWatch, M: w, Reply: make(chan JoinReply, 1)})
 	}
-	tb.refuse(w3, "seat.stale")
+	tb.refusals.add(w3, "seat.stale")
 	tb.publish()
 	got := map[*Member]seatmsg.Update{}
 	for _, w := range []*Member{w1, w2, w3} {
@@ -380,11 +386,11 @@ func TestOneAddressOneSeat(t *testing.T) {
 		tb, _ := handTable(t, 0)
 		tb.Cfg.SameAddr = c.same
 		ann := NewMember("key:A", "ann", c.first, 0)
-		if _, err := tb.join(ann, -1); err != nil {
+		if _, err := tb.joinAs(ann, -1, false); err != nil {
 			t.Fatal(err)
 		}
 		other := NewMember(c.secondID, "two", c.second, 0)
-		_, err := tb.join(other, -1)
+		_, err := tb.joinAs(other, -1, false)
 		if !errors.Is(err, c.wantErr) {
 			t.Errorf("%s: the second seat: %v, want %v", c.name, err, c.wantErr)
 		}
@@ -399,15 +405,15 @@ func TestResumeJoinRefusedWhileConnected(t *testing.T) {
 	t.Parallel()
 	tb, _ := handTable(t, 0)
 	gus := NewMember("guest:ABCDEFGHJK", "gus", "127.0.0.2", -1)
-	if _, err := tb.join(gus, -1); err != nil {
+	if _, err := tb.joinAs(gus, -1, false); err != nil {
 		t.Fatal(err)
 	}
-	tb.seats[0].away = true // away, their bot playing: still connected
+	tb.sit.seats[0].away = true // away, their bot playing: still connected
 	eve := NewMember("guest:ABCDEFGHJK", "eve", "127.0.0.3", -1)
 	if s, err := tb.joinAs(eve, -1, true); !errors.Is(err, ErrSeatLive) || s != -1 {
 		t.Fatalf("a resume code took a connected seat: seat %d, %v", s, err)
 	}
-	if tb.seats[0].m != gus {
+	if tb.sit.seats[0].m != gus {
 		t.Fatal("the guest's session was let go")
 	}
 	tb.leave(gus, true) // the connection ends; the seat is kept
@@ -415,10 +421,10 @@ func TestResumeJoinRefusedWhileConnected(t *testing.T) {
 		t.Fatalf("the code did not take the kept seat back: seat %d, %v", s, err)
 	}
 	ann, ann2 := NewMember("key:A", "ann", "", -1), NewMember("key:A", "ann", "", -1)
-	if _, err := tb.join(ann, -1); err != nil {
+	if _, err := tb.joinAs(ann, -1, false); err != nil {
 		t.Fatal(err)
 	}
-	if s, err := tb.join(ann2, -1); err != nil || tb.seats[s].m != ann2 {
+	if s, err := tb.joinAs(ann2, -1, false); err != nil || tb.sit.seats[s].m != ann2 {
 		t.Fatalf("a key's second session did not replace the first: seat %d, %v", s, err)
 	}
 }
@@ -430,15 +436,15 @@ func TestResumeJoinRefusedWhileConnected(t *testing.T) {
 func TestBroughtBackTellsEachPlayerOnce(t *testing.T) {
 	tb, _ := handTable(t, 0)
 	ann := NewMember("key:SHA256:ann", "ann", "", 0)
-	tb.join(ann, 0)
+	tb.joinAs(ann, 0, false)
 	tb.BroughtBack() // a waiting room: no move to lose
 	if tb.restarted != nil {
 		t.Fatal("a waiting room is marked brought back")
 	}
 	tb.handle(Request{Kind: ReqStart, M: ann})
-	tb.seats[0].away = true // her bot plays
+	tb.sit.seats[0].away = true // her bot plays
 	_, turn := tb.Ref.Stage()
-	tb.ask(turn)
+	askBot(tb, turn)
 	botMove(t, tb)
 	tb.leave(ann, true)
 	tb.BroughtBack()

@@ -1,9 +1,6 @@
 package tables
 
 import (
-	"context"
-	"encoding/hex"
-	"strconv"
 	"time"
 
 	"okey/game/classic"
@@ -15,25 +12,25 @@ import (
 func (t *Table) publish() {
 	t.publishSummary()
 	info := t.info()
-	for i := range t.seats {
-		if m := t.seats[i].m; m != nil {
-			t.put(m, t.msgFor(m, i, &info))
+	for i := range t.sit.seats {
+		if m := t.sit.seats[i].m; m != nil {
+			put(m, t.msgFor(m, i, &info))
 		}
 	}
 	// Every spectator sees the same public view: it is made once a
 	// change, not once a spectator. (A spectator's message differs only
 	// by a refusal or the host's part, which a spectator never has.)
 	var watch *Msg
-	for m := range t.watchers {
-		if _, refused := t.refusals[m]; refused || t.isHost(m) {
-			t.put(m, t.msgFor(m, -1, &info))
+	for m := range t.sit.watchers {
+		if _, refused := t.refusals[m]; refused || t.sit.isHost(m) {
+			put(m, t.msgFor(m, -1, &info))
 			continue
 		}
 		if watch == nil {
 			msg := t.msgFor(m, -1, &info)
 			watch = &msg
 		}
-		t.put(m, *watch)
+		put(m, *watch)
 	}
 }
 
@@ -53,54 +50,18 @@ func (t *Table) show() {
 	t.publish()
 }
 
-// readRatings reads the ratings of the seats' owners when they are not
-// the owners last read: in a goroutine (the store may be a network
-// away), the answer coming back on ratingsIn.
-func (t *Table) readRatings() {
-	var owners [classic.NumSeats]string
-	for i, s := range t.seats {
-		if keep.IsRated(s.owner) {
-			owners[i] = s.owner
-		}
-	}
-	if owners == t.ratingsFor || t.Opt.RatingOf == nil {
-		return
-	}
-	t.ratingsFor = owners
-	read, gameName, in := t.Opt.RatingOf, t.Cfg.Game, t.ratingsIn
-	go func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		got := map[string]float64{}
-		for _, id := range owners {
-			if id == "" {
-				continue
-			}
-			if r, ok := read(ctx, gameName, id); ok {
-				got[id] = r
-			}
-		}
-		select {
-		case <-in: // an older answer nobody took
-		default:
-		}
-		in <- seatRatings{owners: owners, ratings: got}
-	}()
-}
-
 // info is what every seat is told of the table.
 func (t *Table) info() seatInfo {
 	var in seatInfo
-	in.dup = t.dupInfo()
-	t.readRatings()
-	for i, s := range t.seats {
+	t.ratings.read(t.sit.rated(), t.Opt.RatingOf, t.Cfg.Game)
+	for i, s := range t.sit.seats {
 		p := seatmsg.Player{Name: s.name, Level: t.level(i), Kind: seatmsg.Bot}
-		if r, ok := t.ratings[s.owner]; ok && s.owner != "" {
+		if r, ok := t.ratings.of[s.owner]; ok && s.owner != "" {
 			p.Rating, p.Rated = r, true
 		}
 		switch {
 		case s.owner == "":
-			p.Name = botName(t.player(i))
+			p.Name = botName(t.f.Player(i))
 		case s.m != nil && !s.away:
 			p.Kind = seatmsg.Human
 		default:
@@ -112,7 +73,13 @@ func (t *Table) info() seatInfo {
 	in.chat = t.chat
 	in.deadline = t.deadline
 	in.fair = t.fairness()
-	in.daily = t.dailyHand()
+	st := t.f.Standing()
+	in.daily = dailyMsg(st)
+	var names [classic.NumSeats]string
+	for i, p := range in.players {
+		names[i] = p.Name
+	}
+	in.dup = duplicateMsg(st, names)
 	return in
 }
 
@@ -120,9 +87,9 @@ func (t *Table) info() seatInfo {
 func (t *Table) msgFor(m *Member, seat int, info *seatInfo) Msg {
 	if t.Ref == nil {
 		r := t.refusals[m]
-		room := &Room{ID: t.ID, Cfg: t.Cfg, Players: info.players, Host: t.isHost(m), Seat: seat, Chat: t.chat,
+		room := &Room{ID: t.ID, Cfg: t.Cfg, Players: info.players, Host: t.sit.isHost(m), Seat: seat, Chat: t.chat,
 			Refused: r.text, RefusedSeq: r.seq}
-		for i, e := range t.seatedNow() {
+		for i, e := range t.sit.entrants(t.level) {
 			if keep.IsRated(e.ID) {
 				room.Rated[i] = e.ID
 			}
@@ -130,7 +97,7 @@ func (t *Table) msgFor(m *Member, seat int, info *seatInfo) Msg {
 		return Msg{Room: room}
 	}
 	in := *info
-	in.host = t.isHost(m) || t.dupMatchOver() && seat >= 0 // everyone's n moves a duplicate on
+	in.host = t.sit.isHost(m) || t.setMatchOver() && seat >= 0 // everyone's n moves the format on
 	r := t.refusals[m]
 	in.refused, in.refusedSeq = r.text, r.seq
 	u := t.Ref.Update(seat, &in)
@@ -139,16 +106,16 @@ func (t *Table) msgFor(m *Member, seat int, info *seatInfo) Msg {
 
 // publishSummary updates what the lobby shows.
 func (t *Table) publishSummary() {
-	s := &Summary{ID: t.ID, Game: t.Cfg.Game, Rules: t.Cfg.Rules, Private: t.Cfg.Code != "", Daily: t.Cfg.Daily != nil, Code: t.Cfg.Code,
-		Duplicate: t.dupDeals(),
-		Started:   t.Ref != nil, Watchers: len(t.watchers), Timer: t.Cfg.Timer}
+	s := &Summary{ID: t.ID, Game: t.Cfg.Game, Rules: t.Cfg.Rules, Private: t.Cfg.Code != "", Code: t.Cfg.Code,
+		Started: t.Ref != nil, Watchers: len(t.sit.watchers), Timer: t.Cfg.Timer}
+	s.Daily, s.Duplicate = t.Cfg.lobbyFormat()
 	info := t.info()
 	s.Players = info.players
-	for i := range t.seats {
-		s.Owners[i] = t.seats[i].owner
-		s.Addrs[i] = t.seats[i].addr
+	for i := range t.sit.seats {
+		s.Owners[i] = t.sit.seats[i].owner
+		s.Addrs[i] = t.sit.seats[i].addr
 	}
-	if t.anyone() || len(t.watchers) > 0 {
+	if t.sit.anyone() || len(t.sit.watchers) > 0 {
 		t.idleSince = time.Time{}
 	} else if t.idleSince.IsZero() {
 		t.idleSince = t.Opt.Now()
@@ -156,19 +123,11 @@ func (t *Table) publishSummary() {
 	s.Idle = t.idleSince
 	s.Closes = t.closesAt()
 	if t.Ref != nil {
+		// The format's hand and end, not its one-hand match's (over
+		// after each of 101's hands at a daily or a duplicate: the
+		// lobby said "hand 1" during rotation 3).
 		st, _ := t.Ref.Stage()
-		s.Over = st == stMatchOver
-		s.Hand = t.Ref.Hand()
-		if t.Cfg.Daily != nil {
-			// The day's hand, not its one-hand match's (over after
-			// each of 101's hands): the day goes on.
-			s.Over, s.Hand = false, t.dailyIdx+1
-		}
-		if t.Cfg.Duplicate != nil {
-			// The plan's hand (its deal and rotation), not its one-hand
-			// match's: the lobby said "hand 1" during rotation 3.
-			s.Over, s.Hand = len(t.dupResults) == t.dupHands(), t.dupIdx+1
-		}
+		s.Hand, s.Over = t.f.Lobby(t.Ref.Hand(), st == stMatchOver)
 	}
 	if old := t.Summary.Swap(s); old == nil || LobbyRowOf(old) != LobbyRowOf(s) {
 		t.Opt.Lobby.Changed()
@@ -183,8 +142,8 @@ func (t *Table) closesAt() time.Time {
 		return t.roomSince.Add(t.Opt.RoomIdle)
 	}
 	var last time.Time
-	for i := range t.seats {
-		s := &t.seats[i]
+	for i := range t.sit.seats {
+		s := &t.sit.seats[i]
 		switch {
 		case s.owner == "":
 		case s.m != nil || s.keep.IsZero():
@@ -193,38 +152,27 @@ func (t *Table) closesAt() time.Time {
 			last = s.keep
 		}
 	}
-	if len(t.watchers) > 0 {
+	if len(t.sit.watchers) > 0 {
 		return time.Time{}
 	}
 	return last
 }
 
-// closeRoom closes a waiting room whose match nobody started: its
-// members are told, its seats given up.
-func (t *Table) closeRoom() {
-	for i := range t.seats {
-		if m := t.seats[i].m; m != nil {
-			t.put(m, Msg{Closed: "room.expired"})
-		}
-		t.seats[i] = seatState{}
-	}
-	for m := range t.watchers {
-		t.put(m, Msg{Closed: "room.expired"})
-		delete(t.watchers, m)
-	}
+// formatClosed ends a table whose format closed before its last hand
+// (the daily's day, whose secret is revealed now, so that no hand of it
+// may be played on): the player, if at the table, is told; the hands
+// left are forfeit (the board of the day shows the day unfinished).
+func (t *Table) formatClosed() {
+	t.Opt.Log.Info("closed before the last hand", append([]any{"table", t.ID}, t.f.LogAttrs()...)...)
+	t.sit.endAll(Msg{Closed: t.policy.ClosedWord})
+	t.deadline, t.nextBot = time.Time{}, time.Time{}
+	t.bot.cancel()
 }
 
 // shutdown tells everyone the table is going and saves it.
 func (t *Table) shutdown(why string) {
 	t.closing = true
-	for i := range t.seats {
-		if m := t.seats[i].m; m != nil {
-			t.put(m, Msg{Closed: why})
-		}
-	}
-	for m := range t.watchers {
-		t.put(m, Msg{Closed: why})
-	}
+	t.sit.tell(Msg{Closed: why})
 	t.save()
 	t.saver.flush()
 }
@@ -237,23 +185,14 @@ func (t *Table) close() {
 	t.saver.retire()
 }
 
-// fairness is what the table tells every seat of the match's seal: the
-// commitment while it is played, the seed and salt too once it is over.
+// fairness is what the table tells every seat of the match's seal, as
+// the format shows it: the commitment while it is played, the seed and
+// salt too once it may be shown.
 func (t *Table) fairness() seatmsg.Fairness {
-	if t.Ref != nil && t.Cfg.Daily != nil {
-		// The day's commitment; the seeds are revealed with the day's
-		// secret, never here.
-		c := t.Cfg.Daily.Commit
-		return seatmsg.Fairness{Commit: c[0:4] + " " + c[4:8] + " " + c[8:12] + " " + c[12:16]}
-	}
-	if t.Ref == nil || t.seal.none {
+	if t.Ref == nil {
 		return seatmsg.Fairness{}
 	}
-	f := seatmsg.Fairness{Commit: t.seal.commit.Short()}
-	if st, _ := t.Ref.Stage(); t.Cfg.Duplicate == nil && st == stMatchOver || t.dealOver() {
-		// A duplicate's deal is played four times: its seed is shown
-		// after the fourth, never before.
-		f.Seed, f.Salt = strconv.FormatUint(t.seal.seed, 10), hex.EncodeToString(t.seal.salt)
-	}
-	return f
+	st, _ := t.Ref.Stage()
+	sh := t.f.Show(t.seal, st == stMatchOver)
+	return seatmsg.Fairness{Commit: sh.Commit, Seed: sh.Seed, Salt: sh.Salt}
 }
