@@ -13,6 +13,7 @@ import (
 
 	"okey/bots/botsclassic"
 	"okey/game"
+	"okey/ui/hostdaily"
 	"okey/ui/hosting"
 	"okey/ui/layout"
 	"okey/ui/pages"
@@ -239,10 +240,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onReviewMsg(msg)
 	case review.ListMsg, review.RecordMsg:
 		return m.onMatchesMsg(msg)
-	case dailyParMsg:
-		return m.onDailyPar(msg)
-	case dailyRecordMsg:
-		return m.onDailyRecord(msg)
+	case hostdaily.ParMsg, hostdaily.RecordMsg:
+		return m.onDailyMsg(msg)
 	case pausedMsg:
 		return m.onPaused(msg)
 	case savedMsg:
@@ -328,10 +327,8 @@ func (m *Model) onKey(k tea.KeyPressMsg, in tea.Msg) tea.Cmd {
 		return m.updateMatchOver(k)
 	case scrScores:
 		return m.updateScores(k)
-	case scrDailyAsk:
-		return m.updateDailyAsk(k)
-	case scrDaily:
-		return m.updateDaily(k)
+	case scrDailyAsk, scrDaily:
+		return m.updateDailyPage(k)
 	}
 	if m.dailyRefuses(k) {
 		return nil

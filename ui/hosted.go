@@ -46,7 +46,7 @@ func (m *Model) look() *table.Look {
 		// The key bar and the help offer no hint at a daily played for
 		// the record, which refuses it (dailyRefuses says why if h is
 		// pressed all the same).
-		on := m.dl == nil || m.dl.entry.Practice
+		on := m.dl == nil || m.dl.Practice()
 		m.keys.Table.Hint.SetEnabled(on)
 		m.keys.Table101.Hint.SetEnabled(on)
 	}

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"encoding/json"
 	"errors"
 	"path/filepath"
 	"strconv"
@@ -53,7 +54,7 @@ func (m *Model) load(b []byte) error {
 				m.cannotSave(err)
 			}
 		}
-		if dl != nil && m.dailyHandEnded(s.Done) {
+		if dl != nil && m.dailyEnded(s.Done) {
 			m.rec = nil // archived: the next hand retires nothing
 			m.dailyNext()
 			return nil
@@ -238,7 +239,7 @@ func (m *Model) took(p hosting.Play) tea.Cmd {
 		m.flash = ""
 	}
 	if p.Over {
-		m.dailyHandEnded(m.rec) // its score kept before the save
+		m.dailyEnded(m.rec) // its score kept before the save
 	}
 	cmds := []tea.Cmd{m.saveWith(p.Rack)}
 	if p.Over {
@@ -348,4 +349,24 @@ func (m *Model) Flush() error {
 		return nil
 	}
 	return m.saves().Write(m.seq, m.rec, m.statsJSON(), m.rackJSON()).Err
+}
+
+// recordGame is the game a saved record names in its header:
+// classic.GameName or okey101.GameName ("" for classic Okey's records
+// of before both games' records named theirs).
+func recordGame(b []byte) string {
+	line := b
+	for i, c := range b {
+		if c == '\n' {
+			line = b[:i]
+			break
+		}
+	}
+	var h struct {
+		Game string `json:"game"`
+	}
+	if json.Unmarshal(line, &h) != nil {
+		return ""
+	}
+	return h.Game
 }

@@ -11,16 +11,15 @@ import (
 	"charm.land/bubbles/v2/key"
 
 	"okey/bots/botsclassic"
-	"okey/bots/par"
 	"okey/game"
 	"okey/game/daily"
+	"okey/ui/hostdaily"
 	"okey/ui/hosting"
 	"okey/ui/i18n"
 	"okey/ui/keymap"
 	"okey/ui/layout"
 	"okey/ui/pages"
 	"okey/ui/play101/decide"
-	"okey/ui/playdaily"
 	"okey/ui/review"
 	"okey/ui/saves"
 	"okey/ui/seatlink"
@@ -294,7 +293,7 @@ type Model struct {
 
 	// dl is the daily being played, nil for none; dlAsk a daily whose
 	// date is asked about; parSeq tells par's measures apart (daily.go).
-	dl     *dailyState
+	dl     *hostdaily.Daily
 	dlAsk  *dailyAsk
 	parSeq uint64
 }
@@ -474,36 +473,4 @@ type DailyOptions struct {
 	Game daily.Game
 	// Date is the day asked for; zero is today, by the clock (Now).
 	Date daily.Date
-}
-
-// dailyState is the daily being played.
-type dailyState struct {
-	set   daily.Set
-	entry stats.Daily
-	// hand is the number of the hand on the table, from 1.
-	hand int
-	// short is the fingerprint's short form ("" if it could not be made).
-	short string
-	// par is par, once measured; parErr why it could not be.
-	par    *par.Line
-	parErr error
-	parID  uint64
-	// recs are the records of the hands ended in this run, by number,
-	// for their review.
-	recs map[int][]byte
-	// over: every hand has ended, the daily's page is on show.
-	over bool
-	// why is the catalogue's key of why it is practice.
-	why string
-}
-
-// dailyAsk is a daily waiting for the player's word on its date.
-type dailyAsk struct {
-	game   daily.Game
-	choice playdaily.Choice
-	today  daily.Date
-	// back is the screen a "no" returns to; quit when it is none (the
-	// app was started for the daily).
-	back screen
-	quit bool
 }

@@ -141,7 +141,7 @@ func TestResumeAsksBeforeGivingUpADaily(t *testing.T) {
 			r := reopen(t, m, opt)
 			r.Update(windowMsg(80, 24))
 			drain(t, r, r.Init())
-			if r.screen != scrResume || r.dl == nil || !r.dl.entry.Practice {
+			if r.screen != scrResume || r.dl == nil || !r.dl.Entry().Practice {
 				t.Fatalf("not the resume page of a practice daily:\n%s", plain(r))
 			}
 			tr := i18n.MustLoad(lang)

@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"okey/ui/hostdaily"
 	"okey/ui/hosting"
 	"okey/ui/pages"
 )
@@ -25,7 +26,7 @@ func (m *Model) updateHandEnd(k tea.KeyPressMsg, g hosting.HandEnd) tea.Cmd {
 		return m.quit()
 	case pages.Next:
 		switch {
-		case m.dl != nil && m.dailyHandEnded(m.rec):
+		case m.dailyEnded(m.rec):
 			return m.dailyNext()
 		case g.Over && m.seat != nil && m.seat.daily != nil:
 			// A served daily's hand ends its one-hand match: the
@@ -134,7 +135,14 @@ func (m *Model) renderHandOver() string {
 // player came for, and below a 101 hand's table it was off an 80×24
 // screen — then the game's (handEndLines).
 func (m *Model) handOverLines(g hosting.HandEnd) []string {
-	return append(append(topOf(m.dailyHandLines()), topOf(m.servedHandLines())...), m.handEndLines(g)...)
+	var daily []string
+	switch {
+	case m.dl != nil:
+		daily = m.dl.HandLines(m.common())
+	case m.seat != nil && m.seat.daily != nil:
+		daily = hostdaily.Served{D: m.seat.daily}.HandLines(m.common())
+	}
+	return append(topOf(daily), m.handEndLines(g)...)
 }
 
 // topOf are lines written to follow a page's own (a blank line, then
@@ -162,7 +170,7 @@ func (m *Model) handOverBar(g hosting.HandEnd) string {
 	if served {
 		// A served daily's hand: the next hand, or after the last the
 		// lobby; never a match's final table.
-		next.SetHelp(next.Help().Key, m.tr.T(servedNextKey(m.seat.daily)))
+		next.SetHelp(next.Help().Key, m.tr.T(hostdaily.Served{D: m.seat.daily}.NextKey()))
 	}
 	return m.handEndBar(next, g.ScoresKey, g.Over && m.dl == nil && !served, scrolls, g.More...)
 }

@@ -4,7 +4,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"okey/game/daily"
 	"okey/ui/pages"
 )
 
@@ -16,8 +15,10 @@ import (
 func (m *Model) updateMatchOver(k tea.KeyPressMsg) tea.Cmd {
 	m.flash = ""
 	keys := m.keys.MatchOver
-	if key.Matches(k, m.dailyKeys().Start) && m.seat == nil {
-		return m.openDaily(m.dailyGame(), daily.Date{}, scrMatchOver, false)
+	if m.seat == nil {
+		if cmd, ok := m.startDaily(k, scrMatchOver); ok {
+			return cmd
+		}
 	}
 	switch pages.NewFinal(m.common(), pages.FinalTable{}, nil).Update(k) {
 	case pages.Quit:

@@ -1,10 +1,9 @@
 package ui
 
 import (
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"okey/game/daily"
+	"okey/ui/hostdaily"
 	"okey/ui/pages"
 	"okey/ui/settings"
 	"okey/ui/store"
@@ -17,8 +16,10 @@ import (
 // words and its seats' scores.
 
 func (m *Model) updateResume(k tea.KeyPressMsg) tea.Cmd {
-	if key.Matches(k, m.dailyKeys().Start) && (m.dl == nil || m.dl.over) {
-		return m.openDaily(m.dailyGame(), daily.Date{}, scrResume, false)
+	if m.dl == nil || m.dl.Over() {
+		if cmd, ok := m.startDaily(k, scrResume); ok {
+			return cmd
+		}
 	}
 	asked := m.askedLeave
 	m.askedLeave = false
@@ -26,7 +27,7 @@ func (m *Model) updateResume(k tea.KeyPressMsg) tea.Cmd {
 	case pages.Quit:
 		return m.quit()
 	case pages.NewMatch:
-		if m.dl != nil && !m.dl.over && !asked {
+		if m.dl != nil && !m.dl.Over() && !asked {
 			// Leaving a daily's hand under way files it as abandoned:
 			// asked first, not done without a word.
 			m.askedLeave = true
@@ -62,11 +63,11 @@ func (m *Model) updateResume(k tea.KeyPressMsg) tea.Cmd {
 func (m *Model) renderResume() string {
 	where := store.ShortPath(m.files.MatchPath())
 	body, score := m.table().Pages().Resume(where)
-	if d := m.dailyResumeLine(where); d != "" {
+	if m.dl != nil {
 		// A daily's hand is its match's first: the daily's count is the
 		// one to say (a hand of the daily on the page is under way:
 		// one that ended goes on to the next as it is read).
-		body = d
+		body = m.dl.ResumeLine(m.common(), where)
 	}
 	rows := make([][2]string, table.Seats)
 	for s := range rows {
@@ -75,7 +76,7 @@ func (m *Model) renderResume() string {
 	c := m.common()
 	if m.dl != nil && m.paused {
 		keys := *c.Keys // n says where it goes: back to the paused match
-		keys.Resume.NewMatch.SetHelp(keys.Resume.NewMatch.Help().Key, m.tr.T(m.newMatchWords("")))
+		keys.Resume.NewMatch.SetHelp(keys.Resume.NewMatch.Help().Key, m.tr.T(hostdaily.NewMatchWords(true, "")))
 		c.Keys = &keys
 	}
 	return m.renderComponent(pages.NewResume(c, body, rows, m.newMatchLine()))

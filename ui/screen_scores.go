@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"okey/ui/hostdaily"
 	"okey/ui/pages"
 	"okey/ui/store"
 )
@@ -65,7 +66,7 @@ func (m *Model) statsLines() []string {
 	if !m.saving() {
 		where = m.tr.T("stats.unsaved")
 	}
-	return append(pages.StatsLines(m.common(), &m.stats, where), m.dailyStatsLines()...)
+	return append(pages.StatsLines(m.common(), &m.stats, where), hostdaily.StatsLines(m.common(), &m.stats, m.today())...)
 }
 
 func (m *Model) updateStats(k tea.KeyPressMsg) tea.Cmd {

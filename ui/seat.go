@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"okey/ui/hostdaily"
 	"okey/ui/hosting"
 	"okey/ui/i18n"
 	"okey/ui/keymap"
@@ -163,7 +164,7 @@ func (m *Model) seatTook(u seatmsg.Update, first, handOver, matchOver bool) tea.
 	if d := s.daily; d != nil {
 		// A served daily's match is one hand of the day: n deals the
 		// next, or after the last goes back to the lobby.
-		m.keys.MatchOver.NewMatch.SetHelp("n", m.tr.T(servedNextKey(d)))
+		m.keys.MatchOver.NewMatch.SetHelp("n", m.tr.T(hostdaily.Served{D: d}.NextKey()))
 	}
 	switch {
 	case handOver:
@@ -234,49 +235,6 @@ func (m *Model) seatGuide() string {
 		return m.tr.T("guide.away")
 	}
 	return ""
-}
-
-// servedNextKey is the words of the key that goes on after a served
-// daily's hand d: the next hand, or after the day's last the lobby.
-func servedNextKey(d *seatmsg.Daily) string {
-	if d.Hand >= d.Of {
-		return "served.key.lobby"
-	}
-	return "served.key.next"
-}
-
-// seatDaily is what the header says at a served daily's table, in place
-// of the hand of its one-hand match ("" elsewhere): the local daily's
-// words ("Daily 2/4"), which leave the dealer and the points room at 80
-// columns; the day's date is on the page after each hand.
-func (m *Model) seatDaily() string {
-	if m.seat == nil || m.seat.daily == nil {
-		return ""
-	}
-	d := m.seat.daily
-	if d.Practice != "" {
-		// Practice, as the local daily marks it: on every hand.
-		return m.tr.T("daily.badge", d.Hand, d.Of) + " · " + m.tr.T("daily.practice")
-	}
-	return m.tr.T("daily.badge", d.Hand, d.Of)
-}
-
-// servedHandLines are what the page after a served daily's hand says
-// of the day: which hand it was, and what comes next.
-func (m *Model) servedHandLines() []string {
-	if m.seat == nil || m.seat.daily == nil {
-		return nil
-	}
-	d := m.seat.daily
-	next := m.tr.T("served.handend.next", d.Hand+1, d.Of)
-	if d.Hand >= d.Of {
-		next = m.tr.T("served.handend.last")
-	}
-	lines := []string{"", m.st.Bold.Render(m.tr.T("daily.handend", d.Date, d.Hand, d.Of))}
-	if d.Practice != "" {
-		lines = append(lines, m.st.Bold.Render(m.tr.T("served.practice."+d.Practice)))
-	}
-	return append(lines, m.pageLines([]string{next})...)
 }
 
 // seatBadge is the seat's badge for the header.

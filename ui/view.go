@@ -89,10 +89,8 @@ func (m *Model) render() string {
 		return m.renderMatchOver()
 	case scrScores:
 		return m.renderScores()
-	case scrDailyAsk:
-		return m.renderDailyAsk()
-	case scrDaily:
-		return m.renderDaily()
+	case scrDailyAsk, scrDaily:
+		return m.renderDailyPage()
 	}
 	return m.table().Render(m.scene())
 }

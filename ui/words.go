@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"okey/ui/hostdaily"
 	"okey/ui/i18n"
 	"okey/ui/pages"
 	"okey/ui/problem"
@@ -19,7 +20,7 @@ func (m *Model) words() table.Words {
 	w := table.Words{Tr: m.tr, Names: m.names, Watching: m.Watching()}
 	switch {
 	case m.dl != nil:
-		w.FirstHand = m.dl.hand // a daily's hand is its match's first
+		w.FirstHand = m.dl.Hand() // a daily's hand is its match's first
 	case m.seat != nil && m.seat.daily != nil:
 		w.FirstHand = m.seat.daily.Hand // a served daily's too
 	}
@@ -48,8 +49,11 @@ func (m *Model) levelName(l string) string { return pages.LevelName(m.common(), 
 // match's count ("" for no daily): the header's own "hand 1" is the
 // hand of its match, each of the daily's hands being a match of its own.
 func (m *Model) dailyHand() string {
-	if m.dl == nil {
-		return m.seatDaily() // a served daily's, if the seat is one's
+	switch {
+	case m.dl != nil:
+		return m.dl.Badge(m.common())
+	case m.seat != nil && m.seat.daily != nil:
+		return hostdaily.Served{D: m.seat.daily}.Badge(m.common())
 	}
-	return m.tr.T("daily.badge", m.dl.hand, len(m.dl.set.Hands))
+	return ""
 }
