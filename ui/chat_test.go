@@ -54,7 +54,7 @@ func TestChatComesBackWhereItWasSaid(t *testing.T) {
 		m.Update(u)
 		notes := func() []byte {
 			var out []byte
-			for _, e := range m.c().Log {
+			for _, e := range tableClassic(m).Log {
 				out = append(out, kindOf(e.Chat, e.Note))
 			}
 			return out
@@ -102,7 +102,7 @@ func TestChatComesBackWhereItWasSaid(t *testing.T) {
 		m.Update(u)
 		notes := func() []byte {
 			var out []byte
-			for _, e := range m.t().Log {
+			for _, e := range table101(m).Log {
 				out = append(out, kindOf(e.Chat, e.Note))
 			}
 			return out

@@ -54,10 +54,10 @@ func lastLine(s string) string {
 func TestWorkLineAfterATakeIsASentence(t *testing.T) {
 	for seed := uint64(1); seed < 40; seed++ {
 		m := start101(t, 100, 30, withSeed(seed), func(o *Options) { o.Settings.Lang = "tr" })
-		if m.t().View.MyTurn() && m.t().View.Stage == okey101.StageFirst {
+		if table101(m).View.MyTurn() && table101(m).View.Stage == okey101.StageFirst {
 			myTurn101(t, m)
 		}
-		v := &m.t().View
+		v := &table101(m).View
 		if !v.MyTurn() || v.Stage != okey101.StageDraw || v.Top(v.Previous) == tile.NoTile {
 			m.Close()
 			continue
@@ -66,7 +66,7 @@ func TestWorkLineAfterATakeIsASentence(t *testing.T) {
 		if !v.Legal.GiveBack {
 			t.Fatalf("seed %d: t did not take: %q", seed, m.flash)
 		}
-		work := ansiPlain(m.t().WorkLine(200))
+		work := ansiPlain(table101(m).WorkLine(200))
 		if r, _ := utf8.DecodeRuneInString(work); !unicode.IsUpper(r) || !strings.Contains(work, "aldın") {
 			t.Fatalf("seed %d: the work line after a take: %q", seed, work)
 		}
@@ -90,7 +90,7 @@ func TestFinishingHintAfterATakeNamesTFirst(t *testing.T) {
 				press(t, m, "enter")
 				continue
 			}
-			v := m.t().G.State().View(0)
+			v := table101(m).G.State().View(0)
 			var sv meld.Solver
 			plan := decide.Hint(&v, &sv).Plan
 			if v.MyTurn() && v.Stage == okey101.StageDraw && len(plan) > 0 && plan[0].Kind == okey101.ActTake && decide.Finishes(&v, plan) {
@@ -101,13 +101,13 @@ func TestFinishingHintAfterATakeNamesTFirst(t *testing.T) {
 				if k == nil {
 					t.Fatalf("seed %d: the hint names no key: %q", seed, hint)
 				}
-				before := len(m.t().G.Record().Actions)
+				before := len(table101(m).G.Record().Actions)
 				press(t, m, k[1])
-				if len(m.t().G.Record().Actions) == before && m.t().Confirm.Kind != play101.ConfirmFinish {
+				if len(table101(m).G.Record().Actions) == before && table101(m).Confirm.Kind != play101.ConfirmFinish {
 					t.Fatalf("seed %d: the hint %q names %s first, which does nothing yet: %q", seed, hint, k[1], m.flash)
 				}
 				// Taken, the bar names f, which finishes now.
-				if bar := lastLine(plain(m)); m.t().View.Legal.GiveBack && !strings.Contains(bar, "f finish") {
+				if bar := lastLine(plain(m)); table101(m).View.Legal.GiveBack && !strings.Contains(bar, "f finish") {
 					t.Fatalf("seed %d: with the tile taken the bar does not name f:\n%s", seed, bar)
 				}
 				break

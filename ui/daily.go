@@ -284,20 +284,6 @@ func (m *Model) dailyRefuses(k tea.KeyPressMsg) bool {
 	return true
 }
 
-// newMatchLine is the resume page's and the final table's line of what
-// comes next: the game of a new match, and d for today's daily (the
-// entry a player finds it by without the command line).
-func (m *Model) newMatchLine() string {
-	if m.paused && m.dl != nil && m.seat == nil {
-		return m.tr.T("daily.paused.line", m.keys.Resume.NewMatch.Help().Key)
-	}
-	next := m.nextGameLine()
-	if m.seat != nil || m.readOnly || (m.dl != nil && !m.dl.Over() && m.screen == scrResume) {
-		return next // a served table, a look, a daily to resume: no daily to begin
-	}
-	return next + " " + m.tr.T("daily.entry", hostdaily.NewKeys(m.common(), false).Start.Help().Key)
-}
-
 // startDaily opens today's daily of the game a new match would be, when
 // k is its key (d on the resume page and the final table); it reports
 // whether it was.

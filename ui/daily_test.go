@@ -177,7 +177,7 @@ func TestDailyQuitAndResume(t *testing.T) {
 	toHandOver(t, m)
 	press(t, m, "enter") // hand 2
 	playMyTurn(t, m)
-	id, moves := m.dl.Entry().ID, m.c().G.State().Moves()
+	id, moves := m.dl.Entry().ID, tableClassic(m).G.State().Moves()
 	if err := m.Flush(); err != nil {
 		t.Fatal(err)
 	}
@@ -201,8 +201,8 @@ func TestDailyQuitAndResume(t *testing.T) {
 			break
 		}
 		press(t, r, "enter")
-		if r.c().G.State().Moves() != moves {
-			t.Fatalf("resumed at %d moves, not %d", r.c().G.State().Moves(), moves)
+		if tableClassic(r).G.State().Moves() != moves {
+			t.Fatalf("resumed at %d moves, not %d", tableClassic(r).G.State().Moves(), moves)
 		}
 		meta, _ := recordOf(t, r)
 		if meta[daily.MetaDaily] != "v1 classic 2026-11-24 hand 2" {
@@ -481,7 +481,7 @@ func TestDailyPausesTheMatchUnderWay(t *testing.T) {
 	press(t, m, "enter") // past the first page, if one is shown
 	playMyTurn(t, m)
 	_, seed := recordOf(t, m)
-	moves := m.c().G.State().Moves()
+	moves := tableClassic(m).G.State().Moves()
 	if err := m.Flush(); err != nil {
 		t.Fatal(err)
 	}
@@ -508,8 +508,8 @@ func TestDailyPausesTheMatchUnderWay(t *testing.T) {
 	if r.screen != scrResume || r.dl != nil || r.paused {
 		t.Fatalf("n does not bring the match back: screen %d\n%s", r.screen, plain(r))
 	}
-	if _, s := recordOf(t, r); s != seed || r.c().G.State().Moves() != moves {
-		t.Fatalf("back: seed %x at %d moves, want %x at %d", s, r.c().G.State().Moves(), seed, moves)
+	if _, s := recordOf(t, r); s != seed || tableClassic(r).G.State().Moves() != moves {
+		t.Fatalf("back: seed %x at %d moves, want %x at %d", s, tableClassic(r).G.State().Moves(), seed, moves)
 	}
 	if _, err := os.Stat(r.files.PausedPath()); !errors.Is(err, fs.ErrNotExist) {
 		t.Fatalf("the paused file stays once the match is back: %v", err)

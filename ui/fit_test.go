@@ -108,7 +108,7 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 			m.files.Lock()
 			for m.screen != scrMatchOver {
 				for m.screen == scrPlay {
-					if m.c().View.Legal.Show {
+					if tableClassic(m).View.Legal.Show {
 						press(t, m, "g")
 					}
 					playMyTurn(t, m)
@@ -116,7 +116,7 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 				if m.screen == scrHandOver {
 					fitsEverySize(t, "handover", m, whole)
 					quitInSight(t, "handover", m, m.keys.HandOver.Quit)
-					if m.c().View.Hand == 1 {
+					if tableClassic(m).View.Hand == 1 {
 						judged = reviewFits(t, m, whole, nil)
 					}
 					press(t, m, "enter")
@@ -147,7 +147,7 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 			press(t, m, "esc")
 			for m.screen != scrMatchOver {
 				for m.screen == scrPlay {
-					if n := len(m.t().View.Table); n > 6 {
+					if n := len(table101(m).View.Table); n > 6 {
 						fitsEverySize(t, "crowded table", m, whole)
 					} else if n > 0 {
 						// A few melds are tiles at 200×60 (issue 21).
@@ -160,7 +160,7 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 				if m.screen == scrHandOver {
 					fitsEverySize(t, "handover", m, whole)
 					quitInSight(t, "101 handover", m, m.keys.HandOver.Quit)
-					if m.t().View.Hand == 1 {
+					if table101(m).View.Hand == 1 {
 						reviewFits(t, m, whole, nil)
 					}
 					press(t, m, "r")

@@ -26,6 +26,38 @@ func (m *Model) renderPage(lines []string, foot string) string {
 	return pages.Frame(m.lay, m.table().Header(m.scene(), false), lines, flash, foot)
 }
 
+// page is the page on show as a component (ui/pages' own, or
+// between's), drawn with what the Model has now; nil for a screen
+// drawn otherwise (the table, a hand's end, the final table, the
+// daily's pages, a review or a list not there).
+func (m *Model) page() pages.Component {
+	c := m.common()
+	switch m.screen {
+	case scrNotice:
+		return pages.NewNotice(c, m.notice)
+	case scrLocked:
+		return pages.NewLocked(c, store.ShortPath(m.locked.Dir), m.locked.Pid, m.hasMatch())
+	case scrSettings:
+		return m.settings.Page(c)
+	case scrStats:
+		return pages.NewInfo(c, &m.pager, m.statsLines(), m.keys.Table.Stats, false)
+	case scrScores:
+		s := m.table().Pages().Scores(m.pageW())
+		return pages.NewInfo(c, &m.pager, pages.ScoreLines(c, s.Title, s.Table, m.fairLines(false)), s.Key, true)
+	case scrReview:
+		if m.rv != nil {
+			return m.rv.Page(c)
+		}
+	case scrMatches:
+		if m.ml != nil {
+			return m.ml.Page(c, m.savedEntries(), m.MatchOver())
+		}
+	case scrResume:
+		return m.between().Resume(m.table().Pages().Resume, store.ShortPath(m.files.MatchPath()))
+	}
+	return nil
+}
+
 // renderComponent frames a shared page: its lines, and its bar (or its
 // own foot).
 func (m *Model) renderComponent(p pages.Component) string {
@@ -35,11 +67,8 @@ func (m *Model) renderComponent(p pages.Component) string {
 	return m.renderPage(p.Lines(), m.keyBar(p.ShortHelp()))
 }
 
-// noticePage is the notice of what must be told before playing.
-func (m *Model) noticePage() pages.Notice { return pages.NewNotice(m.common(), m.notice) }
-
 func (m *Model) updateNotice(k tea.KeyPressMsg) tea.Cmd {
-	if m.noticePage().Update(k) == pages.Quit {
+	if m.page().Update(k) == pages.Quit {
 		return m.quit()
 	}
 	m.notice = nil
@@ -49,8 +78,6 @@ func (m *Model) updateNotice(k tea.KeyPressMsg) tea.Cmd {
 	}
 	return nil
 }
-
-func (m *Model) renderNotice() string { return m.renderComponent(m.noticePage()) }
 
 // tooSmall is the notice that stands in while the terminal is too small.
 func (m *Model) tooSmall() pages.TooSmall { return pages.NewTooSmall(m.common(), m.width, m.height) }
@@ -64,14 +91,8 @@ func (m *Model) updateTooSmall(k tea.KeyPressMsg) tea.Cmd {
 
 func (m *Model) renderTooSmall() string { return m.tooSmall().View() }
 
-// lockedPage is the locked screen: another game plays in the state
-// directory; this one may look at its match, read only, or quit.
-func (m *Model) lockedPage() pages.Locked {
-	return pages.NewLocked(m.common(), store.ShortPath(m.locked.Dir), m.locked.Pid, m.hasMatch())
-}
-
 func (m *Model) updateLocked(k tea.KeyPressMsg) tea.Cmd {
-	switch m.lockedPage().Update(k) {
+	switch m.page().Update(k) {
 	case pages.Quit:
 		return m.quit()
 	case pages.Close:
@@ -80,8 +101,6 @@ func (m *Model) updateLocked(k tea.KeyPressMsg) tea.Cmd {
 	}
 	return nil
 }
-
-func (m *Model) renderLocked() string { return m.renderComponent(m.lockedPage()) }
 
 // The pages that scroll (the overlays, the score sheets, the
 // statistics) scroll through one pages.Scroll, the pager, in the page

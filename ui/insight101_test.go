@@ -31,10 +31,10 @@ func TestHint101KeepsItsMeldsInSight(t *testing.T) {
 			m := start101(t, 80, 24, withSeed(seed), func(o *Options) { o.Settings.Lang = lang })
 			var named []int
 			ok := findIn101(t, m, func(m *Model) bool {
-				if len(m.t().View.Table) < 5 {
+				if len(table101(m).View.Table) < 5 {
 					return false
 				}
-				v := m.t().G.State().View(0)
+				v := table101(m).G.State().View(0)
 				var sv meld.Solver
 				f := decide.Hint(&v, &sv)
 				named = named[:0]
@@ -55,14 +55,14 @@ func TestHint101KeepsItsMeldsInSight(t *testing.T) {
 				continue
 			}
 			press(t, m, "h")
-			hint := m.t().Tall
+			hint := table101(m).Tall
 			out := plain(m)
 			if hint == "" || !strings.Contains(oneLine(out), oneLine(hint)) {
 				t.Fatalf("%s seed %d: the hint is not shown whole (%q):\n%s", lang, seed, hint, out)
 			}
 			hidden := 0 // melds of the table not in sight: it did not fit whole
-			for i := range m.t().View.Table {
-				if !strings.Contains(oneLine(out), oneLine(m.t().MeldText(i))) {
+			for i := range table101(m).View.Table {
+				if !strings.Contains(oneLine(out), oneLine(table101(m).MeldText(i))) {
 					hidden++
 				}
 			}
@@ -73,7 +73,7 @@ func TestHint101KeepsItsMeldsInSight(t *testing.T) {
 			found = true
 			t.Logf("%s seed %d, the hint with its melds in sight:\n%s", lang, seed, out)
 			for _, i := range named {
-				text := oneLine(m.t().MeldText(i))
+				text := oneLine(table101(m).MeldText(i))
 				if !strings.Contains(oneLine(out), text) {
 					t.Errorf("%s seed %d: the hint names meld %d (%s), not in sight:\n%s", lang, seed, i, text, out)
 				}

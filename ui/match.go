@@ -73,7 +73,7 @@ func (m *Model) load(b []byte) error {
 // settings and a record's header name it; a classic record names
 // none), classic's for a name it does not know.
 func (m *Model) tableOf(name string) hosting.Game {
-	tables := m.tables()
+	tables := m.games
 	for _, t := range tables {
 		if t.About().Game == name {
 			return t
@@ -139,21 +139,12 @@ func (m *Model) cannotSave(err error) {
 	m.notice = append(m.notice, problem.In(err, m.tr))
 }
 
-// unsavedWhy is why nothing is saved, in the player's language.
-func (m *Model) unsavedWhy() string {
-	var p *problem.Problem
-	if errors.As(m.unsaved, &p) {
-		return m.tr.T("save.unsaved")
-	}
-	return saves.Why(m.tr, m.unsaved)
-}
-
 // adopting readies the app for a match of either game being put on the
 // table (seed, its record's meta): the questions under way let go, the
 // match before taken off the table, a clean status, casual or not.
 func (m *Model) adopting(seed uint64, meta map[string]string) {
 	m.cancelBots()
-	for _, g := range m.tables() {
+	for _, g := range m.games {
 		g.LetGo(hosting.LetMatch)
 	}
 	m.on, m.present = 0, false
@@ -282,7 +273,12 @@ func (m *Model) Goodbye(flushErr error) string {
 	case flushErr != nil:
 		return m.tr.T("bye.unsaved", saves.Why(m.tr, flushErr))
 	case m.unsaved != nil:
-		return m.tr.T("bye.unsaved", m.unsavedWhy())
+		// A problem meant for the player was told in its own words.
+		why := saves.Why(m.tr, m.unsaved)
+		if p := (*problem.Problem)(nil); errors.As(m.unsaved, &p) {
+			why = m.tr.T("save.unsaved")
+		}
+		return m.tr.T("bye.unsaved", why)
 	case m.readOnly, !m.hasMatch(): // nothing on the table: nothing saved
 		return ""
 	case m.MatchOver():
@@ -304,10 +300,6 @@ func (m *Model) leave() tea.Cmd {
 
 // Saving.
 
-// rackJSON is the rack's arrangement as saved; nil (nothing to save)
-// if it cannot be written, which only an invalid tile would cause.
-func (m *Model) rackJSON() []byte { return m.table().RackJSON() }
-
 // loadRack restores the saved arrangement of the rack when it belongs
 // to the hand on the table and holds its tiles (hosting.Game's TakeRack);
 // otherwise the rack stays sorted, and a file that cannot be read is
@@ -328,7 +320,7 @@ func (m *Model) saveCmd() tea.Cmd {
 	if !m.hasMatch() || !m.saving() {
 		return nil
 	}
-	return m.saveWith(m.rackJSON())
+	return m.saveWith(m.table().RackJSON())
 }
 
 // saveWith is saveCmd with the rack's arrangement rack as the game's
@@ -348,7 +340,7 @@ func (m *Model) Flush() error {
 	if !m.hasMatch() || !m.saving() {
 		return nil
 	}
-	return m.saves().Write(m.seq, m.rec, m.statsJSON(), m.rackJSON()).Err
+	return m.saves().Write(m.seq, m.rec, m.statsJSON(), m.table().RackJSON()).Err
 }
 
 // recordGame is the game a saved record names in its header:

@@ -22,7 +22,7 @@ import (
 	"okey/ui/play101/decide"
 	"okey/ui/review"
 	"okey/ui/saves"
-	"okey/ui/seatlink"
+	"okey/ui/seathost"
 	"okey/ui/seatmsg"
 	"okey/ui/settings"
 	"okey/ui/stats"
@@ -119,16 +119,6 @@ type SeatOptions struct {
 	Settle time.Duration
 	// Log is as Options.Log: the seat's debug log, nil for none.
 	Log *slog.Logger
-}
-
-// seatLink is what a seat's model knows of its table: what either
-// game's seat knows (seatlink.Link), and the options it was opened with.
-type seatLink struct {
-	*seatlink.Link
-	opt SeatOptions
-	// daily is the served daily's hand the table plays (nil: not a
-	// daily table): the header and the page between hands say it.
-	daily *seatmsg.Daily
 }
 
 // Player101 is the player of a seat at the 101 table (decide.Player):
@@ -256,7 +246,7 @@ type Model struct {
 
 	// seat links the screen to a table it does not own (okey serve);
 	// nil for a match played here.
-	seat *seatLink
+	seat *seathost.Seat
 
 	// games are the games the Model can host (hostGames), classic's
 	// first; table is the one on the table. Each holds its match.
@@ -332,16 +322,11 @@ func (m *Model) applySettings() error {
 	m.tr, m.palette = tr, p
 	m.keys = keymap.New(tr, m.saving())
 	m.pager = pages.NewScroll(m.keys.Info.ScrollKeys)
-	m.seatKeys()
-	m.restyle()
-	return nil
-}
-
-// seatKeys fits the key map to a seat (keymap.KeyMap.ForSeat).
-func (m *Model) seatKeys() {
-	if m.seat != nil {
+	if m.seat != nil { // fitted to a seat (keymap.KeyMap.ForSeat)
 		m.keys.ForSeat(m.tr.T("key.leave"), m.tr.T("key.ready"), m.seat.Watching)
 	}
+	m.restyle()
+	return nil
 }
 
 func (m *Model) restyle() {
@@ -389,11 +374,6 @@ const (
 
 // Watching reports whether the screen is a spectator's.
 func (m *Model) Watching() bool { return m.seat != nil && m.seat.Watching }
-
-// tables are the games a Model can host, for what looks across them
-// (a key of another game's table, a served table's update, a saved
-// record).
-func (m *Model) tables() []hosting.Game { return m.games }
 
 // table is the game on the table: the one whose match is present, else
 // the first (classic Okey's), which stands in while no match is on the

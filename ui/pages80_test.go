@@ -117,7 +117,7 @@ func TestResumePageOfTheOtherGameAsked(t *testing.T) {
 				t.Errorf("the resume page does not say which game n starts:\n%s", plain(r))
 			}
 			press(t, r, "n")
-			if r.screen != scrPlay || r.t() == nil {
+			if r.screen != scrPlay || table101(r) == nil {
 				t.Fatalf("n did not start Okey 101:\n%s", plain(r))
 			}
 		})

@@ -30,7 +30,7 @@ func TestBotPanelSaysItShowedWhole(t *testing.T) {
 				continue
 			}
 			for s := 1; s < 4; s++ {
-				if m.c().View.Shown[s] {
+				if tableClassic(m).View.Shown[s] {
 					seat = s
 				}
 			}
@@ -38,7 +38,7 @@ func TestBotPanelSaysItShowedWhole(t *testing.T) {
 				playMyTurn(t, m)
 			}
 		}
-		want := m.tr.T("panel.tiles", m.c().View.TileCounts[seat]) + " · " + m.tr.T("panel.shown.bot")
+		want := m.tr.T("panel.tiles", tableClassic(m).View.TileCounts[seat]) + " · " + m.tr.T("panel.shown.bot")
 		for _, sz := range fitSizes {
 			m.Update(windowMsg(sz[0], sz[1]))
 			out := plain(m)

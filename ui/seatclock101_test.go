@@ -18,9 +18,9 @@ func TestSeat101ClockShowsAt80(t *testing.T) {
 	for _, lang := range []string{"en", "tr"} {
 		m := seatBenchIn(t, true, lang)
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-		turn := m.t().View.Turn
-		if turn == 0 || turn != m.t().View.Dealer {
-			t.Fatalf("the test wants a bot dealer to move: turn %d, dealer %d", turn, m.t().View.Dealer)
+		turn := table101(m).View.Turn
+		if turn == 0 || turn != table101(m).View.Dealer {
+			t.Fatalf("the test wants a bot dealer to move: turn %d, dealer %d", turn, table101(m).View.Dealer)
 		}
 		clock := strings.TrimPrefix(m.seatClock(turn), " · ")
 		if clock == "" {

@@ -47,13 +47,13 @@ func TestSecondGameOnlyLooks(t *testing.T) {
 		t.Fatalf("the second game does not say it is locked out:\n%s", plain(second))
 	}
 	press(t, second, "l")
-	if second.screen != scrPlay || second.c().G.State().Moves() != first.c().G.State().Moves() {
+	if second.screen != scrPlay || tableClassic(second).G.State().Moves() != tableClassic(first).G.State().Moves() {
 		t.Fatalf("l does not show the first game's match: screen %d", second.screen)
 	}
 	for _, k := range []string{"d", "t", "x", "f", "g", "c", "space", "right", "space"} {
 		press(t, second, k)
 	}
-	if second.c().G.State().Moves() != first.c().G.State().Moves() {
+	if tableClassic(second).G.State().Moves() != tableClassic(first).G.State().Moves() {
 		t.Fatal("the second game moved")
 	}
 	press(t, second, "d")
@@ -99,7 +99,7 @@ func TestTornLastLineResumesBeforeIt(t *testing.T) {
 	playMyTurn(t, m)
 	playMyTurn(t, m)
 	good := append([]byte(nil), m.rec...)
-	moves := m.c().G.State().Moves()
+	moves := tableClassic(m).G.State().Moves()
 	path := m.files.MatchPath()
 	torn := append(append([]byte(nil), good...), `{"a":"disc`...)
 	if err := os.WriteFile(path, torn, 0o644); err != nil {
@@ -114,8 +114,8 @@ func TestTornLastLineResumesBeforeIt(t *testing.T) {
 	if m2.screen != scrNotice || !strings.Contains(plain(m2), "cut short") || !strings.Contains(plain(m2), `{"a":"disc`) {
 		t.Fatalf("not told:\n%s", plain(m2))
 	}
-	if m2.c().G.State().Moves() != moves {
-		t.Fatalf("resumed at %d moves, want %d", m2.c().G.State().Moves(), moves)
+	if tableClassic(m2).G.State().Moves() != moves {
+		t.Fatalf("resumed at %d moves, want %d", tableClassic(m2).G.State().Moves(), moves)
 	}
 	kept, _ := filepath.Glob(path + ".torn-*")
 	if len(kept) != 1 {
