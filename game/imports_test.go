@@ -19,7 +19,7 @@ var games = []string{"classic", "okey101"}
 // above are the folders under game/ that stand on both games, as their
 // users do (the daily deal deals a hand of either): they may import
 // either game, and nothing under game/ imports them.
-var above = []string{"daily"}
+var above = []string{"daily", "format"}
 
 // owner is the game a folder under game/ (or an import path below
 // okey/game, given as the part after it) belongs to, or "" for what
