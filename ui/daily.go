@@ -94,7 +94,10 @@ func (m *Model) beginDaily(g daily.Game, c playdaily.Choice) tea.Cmd {
 // its own (hostdaily's Deal), no undo. A record that is not the day's
 // hand is refused.
 func (m *Model) dealDaily(k int) error {
-	seed, meta, set := m.dl.Deal(k, m.set, startedNow(m.now()))
+	seed, meta, set, err := m.dl.Deal(k, m.set, startedNow(m.now()))
+	if err != nil {
+		return err
+	}
 	rec, err := m.tableOf(set.Game).Start(seed, meta, set)
 	if err != nil {
 		return err

@@ -11,6 +11,7 @@ import (
 	"okey/bots/par"
 	"okey/game/classic"
 	"okey/game/daily"
+	"okey/game/format"
 	"okey/game/okey101"
 	"okey/ui/i18n"
 	"okey/ui/playdaily"
@@ -139,23 +140,29 @@ func header(b []byte) (game string, meta map[string]string) {
 	return h.Game, h.Meta
 }
 
-// Deal is hand k's deal as a match to put on the table: its seed, its
-// record's meta (the day's hand, Set.Meta; started, when; the entry's
-// id; hard bots with the settings' names), and the settings it is
-// played under (set's, with the daily's game and rules).
-func (d *Daily) Deal(k int, set settings.Settings, started string) (seed uint64, meta map[string]string, under settings.Settings) {
-	h := d.set.Hands[k-1]
-	meta = d.set.Meta(h, d.entry.Practice)
+// Deal is hand k's deal as a match to put on the table, as the daily's
+// format (game/format's Daily) deals it: its seed, its record's meta
+// (the day's hand, Set.Meta, practice or not as the entry is now;
+// started, when; the entry's id; hard bots with the settings' names),
+// and the settings it is played under (set's, with the daily's game and
+// rules).
+func (d *Daily) Deal(k int, set settings.Settings, started string) (seed uint64, meta map[string]string, under settings.Settings, err error) {
+	f := format.NewDaily(d.set, d.entry.Practice)
+	if _, err := f.Restore(d.set.Hands[k-1].Seed, nil, format.Seal{}); err != nil {
+		return 0, nil, set, err
+	}
+	h := f.Deal(format.Seal{})
+	meta = h.Meta
 	meta["program"], meta[stats.MetaStarted], meta[MetaID] = "okey", started, d.entry.ID
 	for s := 1; s < seats.N; s++ {
 		meta["name"+strconv.Itoa(s)] = set.Names[s-1]
 		meta["level"+strconv.Itoa(s)] = Level
 	}
-	set.Game, set.Rules, set.Rules101 = settings.GameClassic, daily.ClassicRules().String(), daily.Rules101().String()
+	set.Game, set.Rules, set.Rules101 = settings.GameClassic, format.DailyRules(daily.Classic), format.DailyRules(daily.Okey101)
 	if d.set.Game == daily.Okey101 {
 		set.Game = settings.Game101
 	}
-	return h.Seed, meta, set
+	return h.Seal.Seed, meta, set, nil
 }
 
 // Dealt takes in that hand k's match, record rec, is on the table; an

@@ -69,7 +69,10 @@ func TestDealIsTheDaysHand(t *testing.T) {
 			in := settings.Default("en")
 			in.Game, in.Rules = settings.Game101, "something else"
 			for k := 1; k <= d.Hands(); k++ {
-				seed, meta, under := d.Deal(k, in, "then")
+				seed, meta, under, err := d.Deal(k, in, "then")
+				if err != nil {
+					t.Fatal(err)
+				}
 				if seed != set.Hands[k-1].Seed {
 					t.Errorf("hand %d: seed %x, want %x", k, seed, set.Hands[k-1].Seed)
 				}
