@@ -16,7 +16,7 @@ import (
 
 // The keys bar of a 101 hand's end and of its final table names i, the
 // statistics, as classic's do: i opens them there, and a key that works
-// is shown (issue 21).
+// is shown.
 func TestBars101NameTheStatistics(t *testing.T) {
 	m := start101(t, 120, 40, withSeed(3), func(o *Options) { o.Settings.Rules101 = "hands=2" })
 	seen := map[screen]bool{}
@@ -50,7 +50,7 @@ func lastLine(s string) string {
 
 // The work line above the rack after a take is a sentence: in Turkish
 // it begins "Mavi 2'yi aldın", as the status line does, never "mavi
-// 2'yi aldın" (issue 21).
+// 2'yi aldın".
 func TestWorkLineAfterATakeIsASentence(t *testing.T) {
 	for seed := uint64(1); seed < 40; seed++ {
 		m := start101(t, 100, 30, withSeed(seed), func(o *Options) { o.Settings.Lang = "tr" })
@@ -79,7 +79,7 @@ func TestWorkLineAfterATakeIsASentence(t *testing.T) {
 // f, which shows a finish, works once the tile is taken, and the first
 // key the hint names must play its first step ("You can finish this
 // turn (f shows how): take Y7…" sent the player to f, which said "draw
-// or take first") (issue 21).
+// or take first").
 func TestFinishingHintAfterATakeNamesTFirst(t *testing.T) {
 	firstKey := regexp.MustCompile(`\(([a-z])[ )]`)
 	seen := 0
@@ -121,8 +121,7 @@ func TestFinishingHintAfterATakeNamesTFirst(t *testing.T) {
 	}
 }
 
-// A 101 match of one hand ends "after 1 hand", not "after 1 hands"
-// (issue 21).
+// A 101 match of one hand ends "after 1 hand", not "after 1 hands".
 func TestOneHandMatchTitle(t *testing.T) {
 	m := start101(t, 100, 30, withSeed(3), func(o *Options) { o.Settings.Rules101 = "hands=1" })
 	for m.screen != scrMatchOver {
@@ -140,7 +139,7 @@ func TestOneHandMatchTitle(t *testing.T) {
 
 // At 80 columns in Turkish the settings still say what saving keeps of
 // a value given for this run only: --game 101 on a file of classic
-// showed "yalnız bu sefer" and not what enter saves (issue 21).
+// showed "yalnız bu sefer" and not what enter saves.
 func TestSettingsSayWhatIsSavedAt80(t *testing.T) {
 	for _, lang := range []string{"en", "tr"} {
 		m := start101(t, 80, 24, func(o *Options) {

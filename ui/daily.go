@@ -17,18 +17,6 @@ import (
 // in the statistics. Each hand is a match of its own, saved, paused
 // and resumed as any match (daily_paused.go: the match it paused).
 
-// dailyAsk is a daily waiting for the player's word on its date: back
-// is the screen a "no" returns to; quit when there is none (the app
-// was started for the daily).
-type dailyAsk struct {
-	hostdaily.Ask
-	back screen
-	quit bool
-}
-
-// today is the day by the clock: the local calendar's.
-func (m *Model) today() daily.Date { return daily.DateOf(m.now()) }
-
 // openDaily is the daily of game asked for (date zero: today's): begun,
 // or its date asked about first (playdaily.Decide). From the app's
 // pages it goes back to back on a "no"; for okey daily (quit) a "no"
@@ -90,28 +78,6 @@ func (m *Model) beginDaily(g daily.Game, c playdaily.Choice) tea.Cmd {
 	return tea.Batch(m.saveCmd(), m.measurePar())
 }
 
-// dealDaily deals hand k of the daily on its game's table: a match of
-// its own (hostdaily's Deal), no undo. A record that is not the day's
-// hand is refused.
-func (m *Model) dealDaily(k int) error {
-	seed, meta, set, err := m.dl.Deal(k, m.set, startedNow(m.now()))
-	if err != nil {
-		return err
-	}
-	rec, err := m.tableOf(set.Game).Start(seed, meta, set)
-	if err != nil {
-		return err
-	}
-	if err := m.dl.Dealt(k, rec); err != nil {
-		return err
-	}
-	m.set.Game = set.Game // a new match after the daily is of its game, for this run
-	m.rec = rec
-	m.seq++
-	m.screen = scrPlay
-	return nil
-}
-
 // measurePar measures par in the background: the player never waits
 // for it.
 func (m *Model) measurePar() tea.Cmd {
@@ -120,49 +86,6 @@ func (m *Model) measurePar() tea.Cmd {
 	}
 	m.parSeq++
 	return m.dl.MeasurePar(m.ctx, m.parSeq)
-}
-
-// dailyEnded takes in the end of the daily's hand on the table (rec,
-// its record), its score kept in the statistics, and reports whether
-// the hand is over (false too with no daily).
-func (m *Model) dailyEnded(rec []byte) bool {
-	if m.dl == nil {
-		return false
-	}
-	over, scored := m.dl.HandEnded(rec)
-	if scored {
-		m.putDaily()
-	}
-	return over
-}
-
-// putDaily keeps the daily's entry in the statistics.
-func (m *Model) putDaily() {
-	m.dl.Put(m.stats.PutDaily(m.dl.Entry()))
-	m.statsChanged = true
-}
-
-// dailyNext goes on from the end of a daily's hand: the next hand is
-// dealt (the match of the hand before set aside with the finished
-// ones), or after the last the daily's page is shown.
-func (m *Model) dailyNext() tea.Cmd {
-	d := m.dl
-	if d.Last() {
-		d.Finish()
-		m.screen = scrDaily
-		m.pager.GotoTop()
-		return m.saveCmd()
-	}
-	old := m.rec
-	if err := m.dealDaily(d.Hand() + 1); err != nil {
-		m.setFlash(true, err.Error())
-		return nil
-	}
-	if len(old) > 0 {
-		m.files.RetireMatch(m.seq, old, "finished", m.now())
-	}
-	m.tellNews(d.NextHand(m.common()))
-	return tea.Batch(m.saveCmd(), m.nextTurn())
 }
 
 // onDailyMsg takes in what the daily's work brought: par measured, or
@@ -294,11 +217,9 @@ func (m *Model) startDaily(k tea.KeyPressMsg, back screen) (tea.Cmd, bool) {
 	if !key.Matches(k, hostdaily.NewKeys(m.common(), false).Start) {
 		return nil, false
 	}
-	g := daily.Classic
-	if m.set.Is101() {
-		g = daily.Okey101
-	}
-	return m.openDaily(g, daily.Date{}, back, false), true
+	// The daily of the game a new match would be: its side names it as
+	// the daily does.
+	return m.openDaily(daily.Game(m.tableOf(m.set.Game).About().Game), daily.Date{}, back, false), true
 }
 
 // startOnDaily is New's part for okey daily: a saved hand of the same
@@ -318,22 +239,4 @@ func (m *Model) startOnDaily(o DailyOptions) {
 			m.notice = append(m.notice, err.Error())
 		}
 	}
-}
-
-// dailyOfRecord takes up the daily a saved record is a hand of (its
-// meta), with its entry in the statistics (hostdaily.OfRecord); none
-// when the record is no daily's or the app only looks.
-func (m *Model) dailyOfRecord(b []byte) *hostdaily.Daily {
-	if m.readOnly {
-		return nil
-	}
-	d, note := hostdaily.OfRecord(m.tr, b, &m.stats, startedNow(m.now()))
-	if note != "" {
-		m.notice = append(m.notice, note)
-	}
-	if d != nil {
-		m.dl = d
-		m.statsChanged = true
-	}
-	return d
 }

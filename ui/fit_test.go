@@ -50,8 +50,8 @@ func fitsEverySize(t *testing.T, name string, m *Model, whole map[string]bool) {
 		if n := strings.Count(out, "\n") + 1; n > sz[1] {
 			t.Errorf("%s at %dx%d: %d lines", name, sz[0], sz[1], n)
 		}
-		// A sentence cut between words ("…undo from the …") is cut too
-		// (issue 25, point 6). A list's closing "· …" is not (b shows every
+		// A sentence cut between words ("…undo from the …") is cut too.
+		// A list's closing "· …" is not (b shows every
 		// meld); the key bar is checked below.
 		for i, line := range strings.Split(out, "\n") {
 			line = strings.TrimRight(line, " ")
@@ -60,7 +60,7 @@ func fitsEverySize(t *testing.T, name string, m *Model, whole map[string]bool) {
 			}
 		}
 		// The key bar, the bottom line, shows whole keys only: none
-		// left out with an ellipsis, at any width (issue 21).
+		// left out with an ellipsis, at any width.
 		if lines := strings.Split(out, "\n"); strings.Contains(lines[len(lines)-1], "…") {
 			t.Errorf("%s at %dx%d: the key bar is cut: %q", name, sz[0], sz[1], lines[len(lines)-1])
 		}
@@ -150,7 +150,7 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 					if n := len(table101(m).View.Table); n > 6 {
 						fitsEverySize(t, "crowded table", m, whole)
 					} else if n > 0 {
-						// A few melds are tiles at 200×60 (issue 21).
+						// A few melds are tiles at 200×60.
 						m.Update(windowMsg(200, 60))
 						meldsAsTiles(t, m)
 						m.Update(windowMsg(100, 30))
@@ -250,7 +250,7 @@ func reviewFits(t *testing.T, m *Model, whole map[string]bool, judged *reviewSta
 }
 
 // standingsBeside checks that the table shows the players' standings
-// beside it, above the log, on the wide terminals (issue 21, point 5),
+// beside it, above the log, on the wide terminals,
 // and not at 100×30, where the log is under the table; m is left at the
 // size it had.
 func standingsBeside(t *testing.T, m *Model) {

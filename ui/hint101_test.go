@@ -128,8 +128,8 @@ func TestHint101PlanFitsAt80x24(t *testing.T) {
 						var sv meld.Solver
 						f := decide.Hint(&v, &sv)
 						press(t, m, "h")
-						// Turkish running text writes tiles in words
-						// (issue 31, point 9), the plan's steps too.
+						// Turkish running text writes tiles in words,
+						// the plan's steps too.
 						if lang == "tr" && tileNotation.MatchString(m.flash) {
 							t.Errorf("seed %d: the hint names a tile in notation: %q", seed, m.flash)
 						}

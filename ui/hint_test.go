@@ -36,8 +36,8 @@ func (s *scriptedHint) newBot(level string, opt botsclassic.Options) (botsclassi
 	}}, nil
 }
 
-// The hint is the strongest bot's judgment, asked with the player's view
-// (issue 10, point 12): whatever that bot says is what the hint says,
+// The hint is the strongest bot's judgment, asked with the player's view:
+// whatever that bot says is what the hint says,
 // with the cursor on its tile, before the draw as after it.
 func TestHintFollowsTheStrongestBot(t *testing.T) {
 	if playclassic.HintLevel != botsclassic.Levels[len(botsclassic.Levels)-1] || playclassic.HintLevel != "hard" {

@@ -3,6 +3,8 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"okey/ui/between"
+	"okey/ui/hostdaily"
 	"okey/ui/keymap"
 	"okey/ui/pages"
 	"okey/ui/store"
@@ -115,3 +117,36 @@ func (m *Model) updateScroll(k tea.KeyPressMsg, keys keymap.ScrollKeys, lines []
 // scrolled is the page of lines the pager shows, and whether there is
 // more than fits.
 func (m *Model) scrolled(lines []string) ([]string, bool) { return m.pager.Visible(m.lay.Page, lines) }
+
+// scoreLines are the score history's page of the game on the table: a
+// title, then the table (the game's side's: hosting.Scores), a served
+// match's commitment.
+func (m *Model) scoreLines() []string {
+	s := m.table().Pages().Scores(m.pageW())
+	return pages.ScoreLines(m.common(), s.Title, s.Table, m.fairLines(false))
+}
+
+// statsLines are the statistics page, from the statistics read.
+func (m *Model) statsLines() []string {
+	where := m.tr.T("stats.where", store.ShortPath(m.files.StatsPath()))
+	if !m.saving() {
+		where = m.tr.T("stats.unsaved")
+	}
+	return append(pages.StatsLines(m.common(), &m.stats, where), hostdaily.StatsLines(m.common(), &m.stats, m.today())...)
+}
+
+// between is the app's state as the pages between hands read it
+// (ui/between), as the Model has it now.
+func (m *Model) between() between.State {
+	s := between.State{
+		C: m.common(), Words: m.words(), Levels: m.levels,
+		Daily: m.dl, Format: m.format(), Seat: m.seat != nil, ReadOnly: m.readOnly, Paused: m.paused,
+		OnResume: m.screen == scrResume, Next: m.tableOf(m.set.Game).About().Name, Other: m.otherGame().About().Name,
+		AskedOther: m.askedOther, AskedNow: m.set.Game == m.opt.Settings.Game,
+		Fair: m.fairLines(false), FairRevealed: m.fairLines(true),
+	}
+	if m.seat != nil {
+		s.Served = m.seat.Daily
+	}
+	return s
+}

@@ -74,3 +74,28 @@ func (h appHost) Adopt(seed uint64, meta map[string]string, level func(named str
 	h.m.on, h.m.present = h.i, true
 	return h.m.levels
 }
+
+// tableOf is the side of the table of the game named name (as the
+// settings and a record's header name it; a classic record names
+// none), classic's for a name it does not know.
+func (m *Model) tableOf(name string) hosting.Game {
+	tables := m.games
+	for _, t := range tables {
+		if t.About().Game == name {
+			return t
+		}
+	}
+	return tables[0]
+}
+
+// otherGame is the side of the game a new match is not of (the
+// settings' game), which g on the pages between hands switches to.
+func (m *Model) otherGame() hosting.Game {
+	now := m.tableOf(m.set.Game)
+	for _, g := range m.games {
+		if g != now {
+			return g
+		}
+	}
+	return now
+}

@@ -9,8 +9,8 @@ import (
 	"okey/ui/play101/decide"
 )
 
-// A 101 hint at 80×24 that names melds on the table keeps them in sight
-// (issue 41): the hint is shown whole, and every meld it lays off onto
+// A 101 hint at 80×24 that names melds on the table keeps them in sight:
+// the hint is shown whole, and every meld it lays off onto
 // or takes an okey from is on the screen with it, where before a long
 // hint left one line of melds and "… 3 more lines". Played through the
 // keys as the plain player until a hint names a meld and the table,

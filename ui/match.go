@@ -69,19 +69,6 @@ func (m *Model) load(b []byte) error {
 	return nil
 }
 
-// tableOf is the side of the table of the game named name (as the
-// settings and a record's header name it; a classic record names
-// none), classic's for a name it does not know.
-func (m *Model) tableOf(name string) hosting.Game {
-	tables := m.games
-	for _, t := range tables {
-		if t.About().Game == name {
-			return t
-		}
-	}
-	return tables[0]
-}
-
 // offerResumed shows the resume screen of a saved match of which: a new
 // match from it is of the same game, for this run (the settings file
 // keeps its own; g switches, as ever).
@@ -283,7 +270,7 @@ func (m *Model) Goodbye(flushErr error) string {
 		return ""
 	case m.MatchOver():
 		// Every other quit says where the match is; quitting from the
-		// final table said nothing (issue 41): it says where the match
+		// final table said nothing: it says where the match
 		// goes and what the next start does.
 		return m.tr.T("matchover.bye", store.ShortPath(filepath.Join(m.files.StateDir(), store.FinishedDir)))
 	}
@@ -296,51 +283,6 @@ func (m *Model) leave() tea.Cmd {
 	m.quitting = true
 	m.cancelBots()
 	return func() tea.Msg { return seatmsg.LeaveMsg{} }
-}
-
-// Saving.
-
-// loadRack restores the saved arrangement of the rack when it belongs
-// to the hand on the table and holds its tiles (hosting.Game's TakeRack);
-// otherwise the rack stays sorted, and a file that cannot be read is
-// set aside (saves.Files.RackDamaged).
-func (m *Model) loadRack() {
-	b, err := m.files.ReadRack()
-	if err != nil {
-		return
-	}
-	if why := m.table().TakeRack(b); why != "" && !m.readOnly {
-		m.notice = append(m.notice, m.saves().RackDamaged(why))
-	}
-}
-
-// saveCmd saves the record, the statistics and the rack as they stand,
-// in a command.
-func (m *Model) saveCmd() tea.Cmd {
-	if !m.hasMatch() || !m.saving() {
-		return nil
-	}
-	return m.saveWith(m.table().RackJSON())
-}
-
-// saveWith is saveCmd with the rack's arrangement rack as the game's
-// side handed it up (hosting.Play, hosting.Reply).
-func (m *Model) saveWith(rack []byte) tea.Cmd {
-	if !m.hasMatch() || !m.saving() {
-		return nil
-	}
-	m.seq++
-	return m.saves().Save(m.seq, m.rec, m.statsJSON(), rack)
-}
-
-// Flush writes the record, the statistics and the rack if the last
-// snapshot has not been written yet; the command calls it after the
-// program ends.
-func (m *Model) Flush() error {
-	if !m.hasMatch() || !m.saving() {
-		return nil
-	}
-	return m.saves().Write(m.seq, m.rec, m.statsJSON(), m.table().RackJSON()).Err
 }
 
 // recordGame is the game a saved record names in its header:

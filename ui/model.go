@@ -127,7 +127,7 @@ type Player101 = decide.Player
 
 // defaultSettle is how long a screen just come ignores the keys that
 // go on from one screen to the next: longer than a key pressed twice
-// (the second enter came 150 ms after the first in issue 20), shorter
+// (a second enter has come 150 ms after the first), shorter
 // than anyone takes to read a new rack before acting on it.
 const defaultSettle = 750 * time.Millisecond
 
@@ -453,4 +453,13 @@ type DailyOptions struct {
 	Game daily.Game
 	// Date is the day asked for; zero is today, by the clock (Now).
 	Date daily.Date
+}
+
+// dailyAsk is a daily waiting for the player's word on its date: back
+// is the screen a "no" returns to; quit when there is none (the app
+// was started for the daily).
+type dailyAsk struct {
+	hostdaily.Ask
+	back screen
+	quit bool
 }

@@ -742,7 +742,7 @@ func TestSortKeepsTheCursorOnItsTile(t *testing.T) {
 }
 
 // Resumed during a bot's turn, the welcome is gone when the player's turn
-// comes: the status line says what to do (issue 10, point 14).
+// comes: the status line says what to do.
 func TestWelcomeBackGivesWayToTheGuide(t *testing.T) {
 	block := make(chan struct{})
 	t.Cleanup(func() { close(block) })
@@ -770,7 +770,7 @@ func TestWelcomeBackGivesWayToTheGuide(t *testing.T) {
 }
 
 // At the empty wall, d ends the hand, and the help bar, the wall and the
-// refusal of a discard all say so in the same words (issue 10, point 15).
+// refusal of a discard all say so in the same words.
 func TestEmptyWallSaysEndTheHandEverywhere(t *testing.T) {
 	for _, lang := range []string{"en", "tr"} {
 		m := newTestModel(t, 100, 30, withPlainBots, func(o *Options) { o.Settings.Lang = lang })
@@ -823,7 +823,7 @@ func winningRack(t *testing.T) *Model {
 }
 
 // x on a tile that would finish the hand asks first instead of
-// throwing the win away (issue 10, point 11); x again discards it, f
+// throwing the win away; x again discards it, f
 // finishes.
 func TestDiscardingAWinAsksFirst(t *testing.T) {
 	m := winningRack(t)
@@ -880,8 +880,8 @@ func TestEnterAfterTheHandsEndThrowsNothing(t *testing.T) {
 	t.Fatal("the player never started a hand")
 }
 
-// A long status wraps into the lines above it instead of being cut
-// (issue 10, point 10), and the log below the table gives way for it.
+// A long status wraps into the lines above it instead of being cut,
+// and the log below the table gives way for it.
 func TestLongStatusWraps(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {100, 30}, {200, 60}} {
 		m := newTestModel(t, sz[0], sz[1], withPlainBots)
@@ -903,7 +903,7 @@ func TestLongStatusWraps(t *testing.T) {
 
 // The ? page scrolls to its last paragraph at 80×24 and 100×30, and the
 // help bar at 80 columns shows how to sort, group and look through the
-// discards (issue 10, point 16).
+// discards.
 func TestHelpScrollsAndTheBarShowsTheRackKeys(t *testing.T) {
 	for _, lang := range []string{"en", "tr"} {
 		for _, sz := range [][2]int{{80, 24}, {100, 30}} {
@@ -1052,7 +1052,7 @@ func TestProblemsInTheLanguage(t *testing.T) {
 
 // The score history (r) lists every hand with the scores after it, from
 // the table, the end of a hand and the final table, and the final table
-// says whether the player won (issue 10, point 19).
+// says whether the player won.
 func TestScoreHistory(t *testing.T) {
 	m := newTestModel(t, 80, 24, func(o *Options) {
 		o.Settings.Rules = "points=5"

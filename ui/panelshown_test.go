@@ -11,7 +11,7 @@ import (
 // on its panel in words that fit it, in both languages and at every
 // size. The panel is 21 columns wide, and "14 tiles · showed the
 // indicator" was cut to "14 tiles · showed …" ("14 taş · gösterge …"
-// in Turkish), seen at 80×24 and at 200×60 (issue 21).
+// in Turkish), seen at 80×24 and at 200×60.
 func TestBotPanelSaysItShowedWhole(t *testing.T) {
 	for _, lang := range []string{"en", "tr"} {
 		m := newTestModel(t, 80, 24, func(o *Options) {

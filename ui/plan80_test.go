@@ -19,7 +19,7 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 // readable before f again plays it ("…; lay off K8 on your …" left the
 // player confirming a plan they could not read). The hint (h) is shown
 // whole alike. Any other key lets the finish go and gives the lines
-// back; f again finishes (issue 24).
+// back; f again finishes.
 func TestFinishPlanShownWholeAtEverySize(t *testing.T) {
 	if raceOn {
 		// Tens of hints searched for the seed that shows it: 41 s and

@@ -63,7 +63,7 @@ func TestQuit101AndResumeGivesTheSameScreen(t *testing.T) {
 		t.Fatalf("the resumed screen differs.\nbefore:\n%s\nafter:\n%s", want, got)
 	}
 	// The status says what to do now, not a welcome the page before
-	// said already (issue 41).
+	// said already.
 	if got := plain(m2); strings.Contains(got, "Welcome back") || !strings.Contains(oneLine(got), oneLine(table101(m2).Guide())) {
 		t.Fatalf("the status does not say what to do now (%q):\n%s", table101(m2).Guide(), got)
 	}

@@ -8,8 +8,7 @@ import (
 // TestResumeBetweenHandsSaysTheHandEnded: a match quit on a hand's end
 // page is offered again as a hand that has ended, not one "under way"
 // (what the resume page said, seen after quitting a classic match in
-// Turkish between hands: "El 2 sürüyor"), in both games and languages
-// (issue 21).
+// Turkish between hands: "El 2 sürüyor"), in both games and languages.
 func TestResumeBetweenHandsSaysTheHandEnded(t *testing.T) {
 	for _, lang := range []string{"en", "tr"} {
 		// Classic.

@@ -20,7 +20,7 @@ import (
 	"okey/ui/problem"
 )
 
-// The review sheet (issue 31, point 4): every message a player reads,
+// The review sheet: every message a player reads,
 // in Turkish and in English, with sample values, in one file a native
 // speaker can read through — first the sentences the code composes
 // (the log of both games, guides, hints, the end of a hand), with the
@@ -338,7 +338,7 @@ func reviewText(t *testing.T) string {
 // TestYouFormsAreNotThirdPerson: where a message can name the player,
 // the code chooses the player's own form; in Turkish, where the verb
 // carries the person, the player's sentence is never the third
-// person's with "Sen" put in for the name (issue 31, points 1 and 3).
+// person's with "Sen" put in for the name.
 func TestYouFormsAreNotThirdPerson(t *testing.T) {
 	c := newTestModel(t, 100, 30, func(o *Options) { o.Settings.Lang = "tr" })
 	o := start101(t, 100, 30, func(o *Options) { o.Settings.Lang = "tr" })

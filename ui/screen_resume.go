@@ -4,7 +4,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"okey/ui/pages"
-	"okey/ui/settings"
 )
 
 // The resume screen offers to go on with the match found saved, or to
@@ -41,7 +40,7 @@ func (m *Model) updateResume(k tea.KeyPressMsg) tea.Cmd {
 	case pages.Open:
 		m.screen = scrPlay
 		// The status says what to do now (the guide), as at any turn:
-		// the page just read said the match goes on (issue 41).
+		// the page just read said the match goes on.
 		m.flash = ""
 		if !m.playing() { // the hand was over: its end is shown again
 			m.screen = scrHandOver
@@ -55,10 +54,6 @@ func (m *Model) updateResume(k tea.KeyPressMsg) tea.Cmd {
 
 // switchGame switches the game of the next new match, for this run.
 func (m *Model) switchGame() {
-	if m.set.Is101() {
-		m.set.Game = settings.GameClassic
-	} else {
-		m.set.Game = settings.Game101
-	}
+	m.set.Game = m.otherGame().About().Game
 	m.setFlash(false, m.between().NextGameLine())
 }

@@ -3,9 +3,7 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
-	"okey/ui/hostdaily"
 	"okey/ui/pages"
-	"okey/ui/store"
 )
 
 // The information pages hosted (r, i, from the table and the pages
@@ -32,21 +30,4 @@ func (m *Model) updateInfo(k tea.KeyPressMsg) tea.Cmd {
 	}
 	m.setFlash(true, m.tr.T("status.info.keys"))
 	return nil
-}
-
-// scoreLines are the score history's page of the game on the table: a
-// title, then the table (the game's side's: hosting.Scores), a served
-// match's commitment.
-func (m *Model) scoreLines() []string {
-	s := m.table().Pages().Scores(m.pageW())
-	return pages.ScoreLines(m.common(), s.Title, s.Table, m.fairLines(false))
-}
-
-// statsLines are the statistics page, from the statistics read.
-func (m *Model) statsLines() []string {
-	where := m.tr.T("stats.where", store.ShortPath(m.files.StatsPath()))
-	if !m.saving() {
-		where = m.tr.T("stats.unsaved")
-	}
-	return append(pages.StatsLines(m.common(), &m.stats, where), hostdaily.StatsLines(m.common(), &m.stats, m.today())...)
 }

@@ -202,7 +202,7 @@ func TestE2E101Resume(t *testing.T) {
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(100, 30))
 	waitFor(t, tm, "Okey 101, hand 1 of 11")
 	tm.Send(keyMsg("enter"))
-	waitFor(t, tm, "Lay down (enter, a, l)") // what to do now, not a welcome (issue 41)
+	waitFor(t, tm, "Lay down (enter, a, l)") // what to do now, not a welcome
 	tm.Send(keyMsg("q"))
 	golden.RequireEqual(t, finalScreen(t, tm))
 }

@@ -12,7 +12,7 @@ import (
 // in both languages. The dealer moves first, and its name line ("> alice
 // < (dağıtan) · 14 sn", with "oyuncu" moved up beside it) was wider than
 // the panel's 26 columns: played over SSH, it read "> alice < (dağıtan)
-// · …", the clock gone while the timer ran (issue 21). The header names
+// · …", the clock gone while the timer ran. The header names
 // the dealer; the panel drops that mark before the clock.
 func TestSeat101ClockShowsAt80(t *testing.T) {
 	for _, lang := range []string{"en", "tr"} {

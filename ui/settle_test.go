@@ -19,7 +19,7 @@ func clockOpt(now *time.Time) func(*Options) {
 // pressed at once on a hand's end (meant for the table, where a bot has
 // just finished) deals nothing; the next hand's table ignores a second
 // enter and a space (pick) pressed with the enter that dealt it; a
-// moment later the same keys act (issue 20).
+// moment later the same keys act.
 func TestSettling(t *testing.T) {
 	for _, game := range []string{GameClassic, Game101} {
 		t.Run(game, func(t *testing.T) {

@@ -42,7 +42,7 @@ func playHands(t *testing.T, m *Model, n int) {
 }
 
 // The statistics count every hand and match once, by the bots' levels,
-// across quits and resumes, and show on their page (issue 10, point 28).
+// across quits and resumes, and show on their page.
 func TestStatisticsCountEachHandOnce(t *testing.T) {
 	m := newTestModel(t, 80, 24, func(o *Options) {
 		o.Settings.Rules = "points=5"

@@ -92,7 +92,7 @@ func mapsEqual(a, b map[string]string) bool {
 
 // A save whose last line was cut short resumes at the move before it and
 // says what was dropped, keeping the file as it was; temporary files a
-// killed game left are cleared (issue 10, point 7).
+// killed game left are cleared.
 func TestTornLastLineResumesBeforeIt(t *testing.T) {
 	m := newTestModel(t, 100, 30, withPlainBots)
 	drain(t, m, m.Init())
@@ -137,7 +137,7 @@ func TestTornLastLineResumesBeforeIt(t *testing.T) {
 }
 
 // A state directory that cannot be written is said at the start; the
-// game plays on and no longer claims to save (issue 10, point 8).
+// game plays on and no longer claims to save.
 func TestUnwritableStateDirIsSaidAtStart(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "a-file")
 	if err := os.WriteFile(file, nil, 0o644); err != nil {

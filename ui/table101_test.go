@@ -341,7 +341,7 @@ func TestTakeMustBeUsedOrGivenBack(t *testing.T) {
 	}
 	press(t, m, "t")
 	// No flash says it again: the work line says the obligation, the
-	// status what to do (issue 41).
+	// status what to do.
 	if v.Taken.Tile != top || m.flash != "" {
 		t.Fatalf("take: %+v, %q", v.Taken, m.flash)
 	}

@@ -75,7 +75,7 @@ func TestColourBlindThemeFromSettings(t *testing.T) {
 // An okey and a false joker of the same face never look alike: the okey
 // reads OK (its face on the edge), the false joker the face it plays
 // as; an okey standing for a tile in a winning hand reads that tile
-// under an OK edge (issue 10, point 17).
+// under an OK edge.
 func TestOkeyIsUnmistakable(t *testing.T) {
 	m := newTestModel(t, 100, 30)
 	okey := tableClassic(m).View.Okey

@@ -12,7 +12,7 @@ import (
 
 // At the 101 table too, a casual match takes the player's last discard
 // back with u, whatever the bots did after it, and marks the record;
-// other matches say how to have it (issue 21).
+// other matches say how to have it.
 func TestUndo101TakesTheDiscardBack(t *testing.T) {
 	m := start101(t, 100, 30, func(o *Options) { o.Settings.Undo = true })
 	if !m.casual || !strings.Contains(plain(m), "casual") {

@@ -11,7 +11,7 @@ import (
 
 // In a casual match u takes the player's last discard back, whatever the
 // bots did after it, and the match is marked as one with undo; in other
-// matches u says how to have it (issue 10, point 27).
+// matches u says how to have it.
 func TestUndoTakesTheDiscardBack(t *testing.T) {
 	m := newTestModel(t, 100, 30, withPlainBots, func(o *Options) { o.Settings.Undo = true })
 	drain(t, m, m.Init())

@@ -15,7 +15,7 @@ import (
 )
 
 // A wide, tall terminal draws the table in big tiles and an ordinary
-// one in small tiles (issue 21, point 5), in both games; the mouse
+// one in small tiles, in both games; the mouse
 // follows the size: a click on a big tile lands on the slot drawn there,
 // and the tile drawn there is the slot's.
 func TestWideTableUsesBigTiles(t *testing.T) {

@@ -12,27 +12,22 @@ import (
 // (ui/problem's Reason).
 
 // words are the table's words for seats (ui/table), as the screen
-// stands now: the seats' names, and whether it is a spectator's.
+// stands now: the seats' names, whether it is a spectator's, and the
+// number its match's first hand has in the format played (a daily's
+// hand is its match's first).
 func (m *Model) words() table.Words {
-	w := table.Words{Tr: m.tr, Names: m.names, Watching: m.Watching()}
-	switch {
-	case m.dl != nil:
-		w.FirstHand = m.dl.Hand() // a daily's hand is its match's first
-	case m.seat != nil && m.seat.Daily != nil:
-		w.FirstHand = m.seat.Daily.Hand // a served daily's too
-	}
-	return w
+	return table.Words{Tr: m.tr, Names: m.names, Watching: m.Watching(), FirstHand: m.format().FirstHand()}
 }
 
-// dailyHand is what the header says of a daily's hand in place of the
-// match's count ("" for no daily): the header's own "hand 1" is the
-// hand of its match, each of the daily's hands being a match of its own.
-func (m *Model) dailyHand() string {
+// format is the format the match on the table is played in, as the
+// screens ask it (hostdaily.Format): the daily on the table, a served
+// daily's hand, or a match of one's own.
+func (m *Model) format() hostdaily.Format {
 	switch {
 	case m.dl != nil:
-		return m.dl.Badge(m.common())
+		return m.dl
 	case m.seat != nil && m.seat.Daily != nil:
-		return hostdaily.Served{D: m.seat.Daily}.Badge(m.common())
+		return hostdaily.Served{D: m.seat.Daily}
 	}
-	return ""
+	return hostdaily.Match{}
 }

@@ -31,16 +31,22 @@ type State struct {
 	// daily's hand at a seat's table (nil: none).
 	Daily  *hostdaily.Daily
 	Served *seatmsg.Daily
+	// Format is the format the match is played in, as the screens ask
+	// it (a match of one's own: hostdaily.Match).
+	Format hostdaily.Format
 	// Seat: the screen is a seat at a served table; ReadOnly: it only
 	// looks at another game's match; Paused: a match waits for the
 	// daily to leave the table.
 	Seat, ReadOnly, Paused bool
 	// OnResume: the resume page is on show.
 	OnResume bool
-	// Next101: a new match would be of Okey 101. AskedOther: the match
-	// offered to resume is not of the game the command line asked for,
-	// which a new match is (AskedNow: the next game is still that one).
-	Next101, AskedOther, AskedNow bool
+	// Next and Other name the game a new match would be of and the
+	// other one (the catalogue's keys: hosting.About's Name).
+	// AskedOther: the match offered to resume is not of the game the
+	// command line asked for, which a new match is (AskedNow: the next
+	// game is still that one).
+	Next, Other          string
+	AskedOther, AskedNow bool
 	// Fair are a served match's lines on its commitment, revealed (the
 	// match over) or not.
 	Fair, FairRevealed []string
@@ -52,10 +58,7 @@ func (s State) NextGameLine() string {
 		return "" // a table over SSH plays the game it was opened for
 	}
 	tr, keys := s.C.Tr, s.C.Keys.Resume
-	now, other := "val.classic", "val.okey101"
-	if s.Next101 {
-		now, other = other, now
-	}
+	now, other := s.Next, s.Other
 	if s.AskedOther && s.OnResume && s.AskedNow {
 		// The game asked for on the command line is not the one saved:
 		// n starts the one asked for, enter goes on with the other.
@@ -121,18 +124,11 @@ func (s State) whoLevel(seat int) string {
 // off an 80×24 screen — then the game's page g (none when there is
 // none to show).
 func (s State) HandEndLines(g hosting.HandEnd) []string {
-	var daily []string
-	switch {
-	case s.Daily != nil:
-		daily = s.Daily.HandLines(s.C)
-	case s.Served != nil:
-		daily = hostdaily.Served{D: s.Served}.HandLines(s.C)
-	}
 	var own []string
 	if h, ok := g.Page(); ok {
 		own = pages.NewHandEnd(s.C, h).Lines()
 	}
-	return append(topOf(daily), own...)
+	return append(topOf(s.Format.HandLines(s.C)), own...)
 }
 
 // topOf are lines written to follow a page's own (a blank line, then

@@ -9,27 +9,21 @@ import (
 	"okey/game/daily"
 	"okey/ui/hostdaily"
 	"okey/ui/hosting"
-	"okey/ui/i18n"
-	"okey/ui/keymap"
+	"okey/ui/hosting/hostingtest"
 	"okey/ui/pages"
 	"okey/ui/playdaily"
 	"okey/ui/seatmsg"
 	"okey/ui/stats"
 	"okey/ui/table"
-	"okey/ui/theme"
 )
 
 func testState(t *testing.T) State {
 	t.Helper()
-	tr := i18n.MustLoad("en")
-	p, err := theme.Load("default")
-	if err != nil {
-		t.Fatal(err)
-	}
-	keys := keymap.New(tr, true)
-	c := &pages.Common{Tr: tr, St: theme.New(p, true, true), Keys: &keys}
+	a := hostingtest.New(t, "en")
+	c := &pages.Common{Tr: a.Tr, St: a.St, Keys: &a.KeyMap}
 	c.SetSize(100, 30)
-	return State{C: c, Words: table.Words{Tr: tr, Names: [table.Seats]string{"", "Ayşe", "Mehmet", "Zeynep"}}}
+	tr := a.Tr
+	return State{C: c, Words: table.Words{Tr: tr, Names: [table.Seats]string{"", "Ayşe", "Mehmet", "Zeynep"}}, Next: "val.classic", Other: "val.okey101", Format: hostdaily.Match{}}
 }
 
 func testDaily(t *testing.T) *hostdaily.Daily {

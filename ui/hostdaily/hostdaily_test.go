@@ -5,28 +5,19 @@ import (
 	"strings"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
-
 	"okey/game/daily"
-	"okey/ui/i18n"
-	"okey/ui/keymap"
+	"okey/ui/hosting/hostingtest"
 	"okey/ui/pages"
 	"okey/ui/playdaily"
 	"okey/ui/seatmsg"
 	"okey/ui/settings"
 	"okey/ui/stats"
-	"okey/ui/theme"
 )
 
 func testCommon(t *testing.T, lang string) *pages.Common {
 	t.Helper()
-	tr := i18n.MustLoad(lang)
-	p, err := theme.Load("default")
-	if err != nil {
-		t.Fatal(err)
-	}
-	keys := keymap.New(tr, true)
-	c := &pages.Common{Tr: tr, St: theme.New(p, true, true), Keys: &keys}
+	a := hostingtest.New(t, lang)
+	c := &pages.Common{Tr: a.Tr, St: a.St, Keys: &a.KeyMap}
 	c.SetSize(100, 30)
 	return c
 }
@@ -38,16 +29,6 @@ func day(t *testing.T, s string) daily.Date {
 		t.Fatal(err)
 	}
 	return d
-}
-
-func keyOf(s string) tea.KeyPressMsg {
-	switch s {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	}
-	return tea.KeyPressMsg{Code: rune(s[0]), Text: s}
 }
 
 // A daily begun puts its entry in the statistics, and each hand's deal
@@ -130,7 +111,7 @@ func TestPageKeys(t *testing.T) {
 		key  string
 		want Do
 	}{{"enter", Yes}, {"y", Yes}, {"esc", No}, {"n", No}, {"x", Nothing}} {
-		if got := a.Page(c).Update(keyOf(tc.key)); got != tc.want {
+		if got := a.Page(c).Update(hostingtest.Key(tc.key)); got != tc.want {
 			t.Errorf("ask: %s is %d, want %d", tc.key, got, tc.want)
 		}
 	}
@@ -145,7 +126,7 @@ func TestPageKeys(t *testing.T) {
 		want Do
 		hand int
 	}{{"q", Quit, 0}, {"n", NewMatch, 0}, {"w", Review, 0}, {"3", ReviewHand, 3}, {"x", Nothing, 0}} {
-		if got, n := p.Update(keyOf(tc.key)); got != tc.want || n != tc.hand {
+		if got, n := p.Update(hostingtest.Key(tc.key)); got != tc.want || n != tc.hand {
 			t.Errorf("page: %s is %d (hand %d), want %d (hand %d)", tc.key, got, n, tc.want, tc.hand)
 		}
 	}

@@ -7,12 +7,11 @@ import (
 
 	"charm.land/bubbles/v2/key"
 
+	"okey/ui/hosting/hostingtest"
 	"okey/ui/i18n"
-	"okey/ui/keymap"
 	"okey/ui/pages"
 	"okey/ui/seatlink"
 	"okey/ui/seatmsg"
-	"okey/ui/theme"
 )
 
 // A match played here has no seat: a nil Seat says nothing, asks no
@@ -30,13 +29,9 @@ func TestNilSeatSaysNothing(t *testing.T) {
 // match's commitment: its short form while the match is played, the
 // seed, the salt and the command that checks them once it is over.
 func TestSeatSays(t *testing.T) {
-	tr := i18n.MustLoad("en")
-	p, err := theme.Load("default")
-	if err != nil {
-		t.Fatal(err)
-	}
-	keys := keymap.New(tr, false)
-	c := &pages.Common{Tr: tr, St: theme.New(p, true, true), Keys: &keys}
+	a := hostingtest.New(t, "en")
+	tr := a.Tr
+	c := &pages.Common{Tr: tr, St: a.St, Keys: &a.KeyMap}
 	chat := key.NewBinding(key.WithKeys("c"))
 	s := &Seat{Link: seatlink.New(0, func(seatmsg.Intent) bool { return true }), Keys: []key.Binding{chat}, Badge: "code AB12", Record: "okey record T1"}
 	if s.HeaderBadge() != " · code AB12" || len(s.HostKeys()) != 1 || s.Of() == nil {
