@@ -22,6 +22,10 @@
 //	            header's badge, the statistics page's part
 //	review.go   the records of the day's hands for the coach's review, found among the
 //	            finished matches when this run did not play them
+//	served.go   a served daily's hand at a seat's table (Served): the header's badge, the
+//	            page after the hand, its key's words
+//	format.go   Format, what the app's screens ask of the format on the table (a match of
+//	            one's own, the daily, a served daily's hand), and Match, a match of one's own
 //
 // It may import game/daily, the engines (to check a hand's record),
 // bots/par, ui/playdaily, ui/pages, ui/stats, ui/store, ui/settings,
