@@ -75,7 +75,7 @@ func (m *Model) load(b []byte) error {
 //
 // When the command line asked for the other game (okey --game 101 with
 // a classic match saved), a new match stays of the game asked for, and
-// the page says that n starts it (nextGameLine).
+// the page says that n starts it (between.State.NextGameLine).
 func (m *Model) offerResumed(which string) {
 	m.askedOther = m.opt.GameAsked && m.opt.Settings.Game != which
 	if !m.askedOther {

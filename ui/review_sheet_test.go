@@ -377,7 +377,7 @@ func TestYouFormsAreNotThirdPerson(t *testing.T) {
 		for _, k := range cat.Keys() {
 			base, ok := strings.CutSuffix(k, ".you")
 			said := strings.HasPrefix(k, "log.") || strings.HasPrefix(k, "t101.log.") || strings.HasPrefix(k, "why.") ||
-				strings.HasPrefix(k, "scores.") || strings.HasPrefix(k, "t101.end.") // said by say or youOr
+				strings.HasPrefix(k, "scores.") || strings.HasPrefix(k, "t101.end.") // said by say or table.Words.YouOr
 			if ok && said && !cat.Has(base) {
 				t.Errorf("%s: %s has no third-person form %s", lang, k, base)
 			}
