@@ -35,14 +35,14 @@ func findTurn101(t *testing.T, last uint64, want func(m *Model) bool) *Model {
 func findIn101(t *testing.T, m *Model, want func(m *Model) bool) bool {
 	t.Helper()
 	for turns := 0; m.screen == scrPlay && turns < 40; turns++ {
-		if m.t().View.MyTurn() && m.t().View.Stage == okey101.StageDraw {
+		if table101(m).View.MyTurn() && table101(m).View.Stage == okey101.StageDraw {
 			press(t, m, "d")
 		}
-		for n := 0; m.screen == scrPlay && m.t().View.MyTurn() && m.t().View.Stage == okey101.StagePlay && n < 30; n++ {
+		for n := 0; m.screen == scrPlay && table101(m).View.MyTurn() && table101(m).View.Stage == okey101.StagePlay && n < 30; n++ {
 			if want(m) {
 				return true
 			}
-			v := m.t().G.State().View(0)
+			v := table101(m).G.State().View(0)
 			var sv meld.Solver
 			a, _ := decide101.PlainAction(&v, &sv)
 			playKeys101(t, m, a)
@@ -50,7 +50,7 @@ func findIn101(t *testing.T, m *Model, want func(m *Model) bool) bool {
 				break
 			}
 		}
-		if m.screen == scrPlay && m.t().View.MyTurn() && m.t().View.Stage == okey101.StageFirst {
+		if m.screen == scrPlay && table101(m).View.MyTurn() && table101(m).View.Stage == okey101.StageFirst {
 			myTurn101(t, m)
 		}
 	}
@@ -61,28 +61,28 @@ func findIn101(t *testing.T, m *Model, want func(m *Model) bool) bool {
 // played when f is pressed again; any other key in between lets it go.
 func TestFinishShowsThenPlays(t *testing.T) {
 	m := findTurn101(t, 30, func(m *Model) bool {
-		v := &m.t().View
-		p, ok := m.t().SV.CanFinish(v.Analyzer, v.Counts, v.Melds(), v.MeldTurn())
+		v := &table101(m).View
+		p, ok := table101(m).SV.CanFinish(v.Analyzer, v.Counts, v.Melds(), v.MeldTurn())
 		return ok && len(p.Steps) > 0
 	})
 	if m == nil {
 		t.Fatal("no seed gives the player a finish of more than a discard")
 	}
-	actions := len(m.t().G.Record().Actions)
+	actions := len(table101(m).G.Record().Actions)
 	press(t, m, "f")
-	if m.t().Confirm.Kind != play101.ConfirmFinish || !strings.Contains(m.flash, "f again finishes") || !strings.Contains(m.flash, "then discard") {
+	if table101(m).Confirm.Kind != play101.ConfirmFinish || !strings.Contains(m.flash, "f again finishes") || !strings.Contains(m.flash, "then discard") {
 		t.Fatalf("f does not show the finish first: %q", m.flash)
 	}
-	if len(m.t().G.Record().Actions) != actions {
+	if len(table101(m).G.Record().Actions) != actions {
 		t.Fatal("f played before it was confirmed")
 	}
 	press(t, m, "right")
-	if m.t().Confirm.Kind != play101.ConfirmNone {
+	if table101(m).Confirm.Kind != play101.ConfirmNone {
 		t.Fatal("another key does not let the finish go")
 	}
 	press(t, m, "f")
 	press(t, m, "f")
-	if m.screen != scrHandOver || m.t().View.Result == nil || m.t().View.Result.Finisher != 0 {
+	if m.screen != scrHandOver || table101(m).View.Result == nil || table101(m).View.Result.Finisher != 0 {
 		t.Fatalf("f f did not finish the hand: screen %d\n%s", m.screen, plain(m))
 	}
 	if !strings.Contains(plain(m), "you finished") {
@@ -96,8 +96,8 @@ func TestFinishShowsThenPlays(t *testing.T) {
 func TestLayOffChoosesAmongLegalPlaces(t *testing.T) {
 	var x tile.Tile
 	m := findTurn101(t, 40, func(m *Model) bool {
-		for _, y := range m.t().Rack.Slots {
-			if y != tile.NoTile && len(m.t().Places(okey101.ActLayOff, y, -1, m.t().TryState()).Opts) > 1 {
+		for _, y := range table101(m).Rack.Slots {
+			if y != tile.NoTile && len(table101(m).Places(okey101.ActLayOff, y, -1, table101(m).TryState()).Opts) > 1 {
 				x = y
 				return true
 			}
@@ -109,11 +109,11 @@ func TestLayOffChoosesAmongLegalPlaces(t *testing.T) {
 	}
 	cursorTo101(t, m, slotOf101(m, x))
 	press(t, m, "e")
-	c := m.t().Choose
+	c := table101(m).Choose
 	if c == nil || len(c.Opts) < 2 {
 		t.Fatalf("no choice of places: %q", m.flash)
 	}
-	st := m.t().G.State()
+	st := table101(m).G.State()
 	for _, a := range c.Opts {
 		if _, _, err := st.Apply(a); err != nil {
 			t.Fatalf("an illegal place offered: %v: %v", a, err)
@@ -123,47 +123,47 @@ func TestLayOffChoosesAmongLegalPlaces(t *testing.T) {
 		t.Fatalf("the place is not shown:\n%s", out)
 	}
 	press(t, m, "right")
-	if m.t().Choose == nil || m.t().Choose.At != 1 {
+	if table101(m).Choose == nil || table101(m).Choose.At != 1 {
 		t.Fatal("→ does not show the next place")
 	}
 	// In Turkish the question names its tiles in words, the tile an
 	// okey would stand for too: "(sarı 1 yerine)", not "(Y1 yerine)".
 	en := m.tr
 	m.tr = i18n.MustLoad("tr")
-	as := m.t().Choose.As[1]
-	m.t().Choose.As[1] = tile.NewTile(tile.Yellow, 1)
-	if got := m.t().ChooseText(); tileNotation.MatchString(got) || !strings.Contains(strings.ReplaceAll(got, "\u00a0", " "), "sarı 1") {
+	as := table101(m).Choose.As[1]
+	table101(m).Choose.As[1] = tile.NewTile(tile.Yellow, 1)
+	if got := table101(m).ChooseText(); tileNotation.MatchString(got) || !strings.Contains(strings.ReplaceAll(got, "\u00a0", " "), "sarı 1") {
 		t.Errorf("tr: the place is not said in tile words: %q", got)
 	}
 	// The hint's step names the meld it lays off onto by whose it is,
 	// in the dative ("Zeynep'in serisine", "kendi serine"), and the
 	// tile in the accusative.
-	for _, a := range m.t().Choose.Opts {
-		v := m.t().G.State().View(0)
-		step := m.t().StepsText(&v, []okey101.Action{a}, false)
+	for _, a := range table101(m).Choose.Opts {
+		v := table101(m).G.State().View(0)
+		step := table101(m).StepsText(&v, []okey101.Action{a}, false)
 		owner := v.Table[a.Meld].Owner
 		whose := "kendi "
 		if owner != 0 {
-			whose = m.nameIn(owner, i18n.Genitive) + " "
+			whose = m.words().NameIn(owner, i18n.Genitive) + " "
 		}
-		if want := m.t().TileCase(a.Tile, i18n.Accusative) + " " + whose; !strings.HasPrefix(step, want) || !strings.HasSuffix(step, "e işle") && !strings.HasSuffix(step, "a işle") {
+		if want := table101(m).TileCase(a.Tile, i18n.Accusative) + " " + whose; !strings.HasPrefix(step, want) || !strings.HasSuffix(step, "e işle") && !strings.HasSuffix(step, "a işle") {
 			t.Errorf("tr: the step %q does not say %q…(y)a/e işle", step, want)
 		}
 	}
-	m.tr, m.t().Choose.As[1] = en, as
-	actions := len(m.t().G.Record().Actions)
+	m.tr, table101(m).Choose.As[1] = en, as
+	actions := len(table101(m).G.Record().Actions)
 	press(t, m, "esc")
-	if m.t().Choose != nil || len(m.t().G.Record().Actions) != actions {
+	if table101(m).Choose != nil || len(table101(m).G.Record().Actions) != actions {
 		t.Fatal("esc does not let the choice go")
 	}
 	press(t, m, "e")
 	press(t, m, "right")
-	second := m.t().Choose.Opts[1]
+	second := table101(m).Choose.Opts[1]
 	press(t, m, "enter")
-	if len(m.t().G.Record().Actions) != actions+1 {
+	if len(table101(m).G.Record().Actions) != actions+1 {
 		t.Fatalf("enter did not lay the tile off: %q", m.flash)
 	}
-	if got := m.t().G.Record().Actions[actions]; got.Meld != second.Meld || got.End != second.End {
+	if got := table101(m).G.Record().Actions[actions]; got.Meld != second.Meld || got.End != second.End {
 		t.Fatalf("laid off at %v, chosen %v", got, second)
 	}
 }
@@ -173,23 +173,23 @@ func TestLayOffChoosesAmongLegalPlaces(t *testing.T) {
 func TestTakeOkeyBack(t *testing.T) {
 	var x tile.Tile
 	m := findTurn101(t, 60, func(m *Model) bool {
-		v := &m.t().View
+		v := &table101(m).View
 		if tb := v.Analyzer.TakeBacks(v.Counts, v.Melds()); len(tb) > 0 {
 			x = tb[0].Tile
-			return len(m.t().Places(okey101.ActTakeBack, x, -1, m.t().TryState()).Opts) > 0
+			return len(table101(m).Places(okey101.ActTakeBack, x, -1, table101(m).TryState()).Opts) > 0
 		}
 		return false
 	})
 	if m == nil {
 		t.Fatal("no seed up to 60 gives the player an okey to take back")
 	}
-	okeys := m.t().View.Counts[m.t().View.Okey]
+	okeys := table101(m).View.Counts[table101(m).View.Okey]
 	cursorTo101(t, m, slotOf101(m, x))
 	press(t, m, "k")
-	if m.t().Choose != nil {
+	if table101(m).Choose != nil {
 		press(t, m, "enter")
 	}
-	if m.t().View.Counts[m.t().View.Okey] != okeys+1 {
+	if table101(m).View.Counts[table101(m).View.Okey] != okeys+1 {
 		t.Fatalf("k did not take the okey back: %q", m.flash)
 	}
 	if !strings.Contains(m.flash, "take the okey") {
@@ -201,14 +201,14 @@ func TestTakeOkeyBack(t *testing.T) {
 // by the okey of the hand on the table.
 func TestLogKeepsItsHandsOkey(t *testing.T) {
 	m := start101(t, 100, 30)
-	now := m.t().View.Okey
+	now := table101(m).View.Okey
 	then := now.Next()
 	e := play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvDiscard, Seat: 1, Tile: then}, Deal: game.DealKey(1, 0), Okey: then}
-	if got := m.t().LogText(e); !strings.Contains(got, then.String()+" (okey)") {
+	if got := table101(m).LogText(e); !strings.Contains(got, then.String()+" (okey)") {
 		t.Fatalf("the okey of its hand is not said: %q", got)
 	}
 	e = play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvDiscard, Seat: 1, Tile: now}, Deal: game.DealKey(1, 0), Okey: then}
-	if got := m.t().LogText(e); strings.Contains(got, "okey") {
+	if got := table101(m).LogText(e); strings.Contains(got, "okey") {
 		t.Fatalf("this hand's okey named in an entry of another: %q", got)
 	}
 }

@@ -13,12 +13,14 @@ import (
 
 	"okey/bots/botsclassic"
 	"okey/game"
+	"okey/ui/hostdaily"
 	"okey/ui/hosting"
 	"okey/ui/layout"
 	"okey/ui/pages"
 	"okey/ui/problem"
 	"okey/ui/review"
 	"okey/ui/saves"
+	"okey/ui/seathost"
 	"okey/ui/seatlink"
 	"okey/ui/seatmsg"
 	"okey/ui/settings"
@@ -125,7 +127,7 @@ func New(opt Options) (*Model, error) {
 // locked screen offers only to quit.
 func (m *Model) lookAt(b []byte, readErr error) {
 	if readErr != nil || m.load(b) != nil {
-		for _, g := range m.tables() {
+		for _, g := range m.games {
 			g.LetGo(hosting.LetMatch)
 		}
 		m.on, m.present = 0, false
@@ -165,7 +167,7 @@ func NewSeat(opt SeatOptions) (*Model, error) {
 	}
 	m.opt.NewBot = botsclassic.New
 	m.opt.BotTimeout = defaultBotTimeout
-	m.seat = &seatLink{Link: seatlink.New(opt.Seat, opt.Send), opt: opt}
+	m.seat = &seathost.Seat{Link: seatlink.New(opt.Seat, opt.Send), Keys: opt.Keys, Badge: opt.Badge, Record: opt.Record}
 	m.hostGames(true)
 	m.ctx, m.cancel = context.WithCancel(context.Background())
 	m.bar = pages.NewBar()
@@ -239,10 +241,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onReviewMsg(msg)
 	case review.ListMsg, review.RecordMsg:
 		return m.onMatchesMsg(msg)
-	case dailyParMsg:
-		return m.onDailyPar(msg)
-	case dailyRecordMsg:
-		return m.onDailyRecord(msg)
+	case hostdaily.ParMsg, hostdaily.RecordMsg:
+		return m.onDailyMsg(msg)
 	case pausedMsg:
 		return m.onPaused(msg)
 	case savedMsg:
@@ -289,7 +289,7 @@ func (m *Model) onPaste(msg tea.PasteMsg) {
 	if m.quitting || m.lay.TooSmall || m.screen != scrSettings || m.settings == nil {
 		return
 	}
-	m.settingsPage().Paste(msg)
+	m.settings.Page(m.common()).Paste(msg)
 }
 
 // onKey dispatches a key to the update of the screen on show: every
@@ -312,8 +312,8 @@ func (m *Model) onKey(k tea.KeyPressMsg, in tea.Msg) tea.Cmd {
 		return m.updateSettings(k)
 	case scrLocked:
 		return m.updateLocked(k)
-	case scrStats:
-		return m.updateStats(k)
+	case scrStats, scrScores:
+		return m.updateInfo(k)
 	case scrReview:
 		return m.updateReview(k)
 	case scrMatches:
@@ -326,12 +326,8 @@ func (m *Model) onKey(k tea.KeyPressMsg, in tea.Msg) tea.Cmd {
 		return m.updateHandEnd(k, m.table().Pages().HandEnd(m.pageW()))
 	case scrMatchOver:
 		return m.updateMatchOver(k)
-	case scrScores:
-		return m.updateScores(k)
-	case scrDailyAsk:
-		return m.updateDailyAsk(k)
-	case scrDaily:
-		return m.updateDaily(k)
+	case scrDailyAsk, scrDaily:
+		return m.updateDailyPage(k)
 	}
 	if m.dailyRefuses(k) {
 		return nil

@@ -13,10 +13,10 @@ import (
 // the player to play after drawing.
 func crowded101(b *testing.B, w, h int) *Model {
 	m := start101(b, w, h, withSeed(92), func(o *Options) { o.NoColor = false })
-	for len(m.t().View.Table) < 12 {
+	for len(table101(m).View.Table) < 12 {
 		myTurn101(b, m)
 	}
-	if m.t().View.Stage == okey101.StageDraw {
+	if table101(m).View.Stage == okey101.StageDraw {
 		press(b, m, "d")
 	}
 	press(b, m, "enter") // a tile selected: the work line reads it
@@ -82,8 +82,8 @@ func BenchmarkKey101Discard(b *testing.B) {
 		ms := make([]*Model, min(chunk, b.N-done))
 		for i := range ms {
 			ms[i] = crowded101(b, 100, 30)
-			ms[i].t().Sel = nil
-			ms[i].t().Cursor = slotOf101(ms[i], decide101.DiscardChoice(&ms[i].t().View, &ms[i].t().SV))
+			table101(ms[i]).Sel = nil
+			table101(ms[i]).Cursor = slotOf101(ms[i], decide101.DiscardChoice(&table101(ms[i]).View, &table101(ms[i]).SV))
 		}
 		runtime.GC()
 		b.StartTimer()

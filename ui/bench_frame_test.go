@@ -14,7 +14,7 @@ import (
 	"okey/ui/seatmsg"
 )
 
-// What a served seat costs a frame, in both games (issue 28): the
+// What a served seat costs a frame, in both games: the
 // table's View after a change (a move of the cursor, a tick of the turn
 // clock), and the renderer's flush of a changed frame (what Bubble Tea
 // v2.0.9's renderer does with it: the frame parsed into cells, diffed

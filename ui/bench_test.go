@@ -61,7 +61,7 @@ func BenchmarkKeyDiscard(b *testing.B) {
 		b.StopTimer()
 		m := benchModel(b, 100, 30)
 		k := keyMsg("x")
-		m.c().Cursor = firstTile(m)
+		tableClassic(m).Cursor = firstTile(m)
 		b.StartTimer()
 		m.Update(k)
 		b.StopTimer()
@@ -104,7 +104,7 @@ func BenchmarkKeyDiscardBatch(b *testing.B) {
 		ms := make([]*Model, min(batch, b.N-done))
 		for i := range ms {
 			ms[i] = benchModel(b, 100, 30)
-			ms[i].c().Cursor = firstTile(ms[i])
+			tableClassic(ms[i]).Cursor = firstTile(ms[i])
 		}
 		b.StartTimer()
 		for _, m := range ms {

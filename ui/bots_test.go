@@ -77,12 +77,12 @@ func TestFailingBotNeverStallsTheTable(t *testing.T) {
 				o.BotTimeout = failingBotTimeout(tc.name == "hangs")
 				o.NewBot = func(string, botsclassic.Options) (botsclassic.Bot, error) { return tc.bot, nil }
 			})
-			if m.c().View.MyTurn() {
+			if tableClassic(m).View.MyTurn() {
 				t.Fatal("the test needs a seed where a bot moves first")
 			}
 			drain(t, m, m.Init())
-			if !m.c().View.MyTurn() {
-				t.Fatalf("the table stalled at seat %d's turn: %q", m.c().View.Turn, m.flash)
+			if !tableClassic(m).View.MyTurn() {
+				t.Fatalf("the table stalled at seat %d's turn: %q", tableClassic(m).View.Turn, m.flash)
 			}
 			if !strings.Contains(m.flash, tc.want) || !m.flashWarn {
 				t.Fatalf("the player is told %q, want a warning with %q", m.flash, tc.want)
@@ -95,12 +95,12 @@ func TestFailingBotNeverStallsTheTable(t *testing.T) {
 				if m.screen != scrPlay {
 					return // the hand ended: it did not stall either
 				}
-				if !m.c().View.MyTurn() {
-					t.Fatalf("the table stalled at seat %d's turn: %q", m.c().View.Turn, m.flash)
+				if !tableClassic(m).View.MyTurn() {
+					t.Fatalf("the table stalled at seat %d's turn: %q", tableClassic(m).View.Turn, m.flash)
 				}
 			}
 			for s := 1; s < classic.NumSeats; s++ {
-				if _, ok := m.c().Bots[s].(playclassic.Plain); !ok {
+				if _, ok := tableClassic(m).Bots[s].(playclassic.Plain); !ok {
 					t.Errorf("seat %d still has its failing bot after %d failures", s, maxBotFailures)
 				}
 			}
@@ -115,13 +115,13 @@ func TestPlainMoveIsAlwaysTaken(t *testing.T) {
 	drain(t, m, m.Init())
 	for turns := 0; m.screen == scrPlay && turns < 40; turns++ {
 		for s := range classic.NumSeats {
-			a, ok := m.c().PlainMove(s)
-			mover := m.c().View.Turn == s && m.c().View.Phase == game.Playing
+			a, ok := tableClassic(m).PlainMove(s)
+			mover := tableClassic(m).View.Turn == s && tableClassic(m).View.Phase == game.Playing
 			if ok != mover {
-				t.Fatalf("seat %d: plainMove ok=%v, but the seat to move is %d", s, ok, m.c().View.Turn)
+				t.Fatalf("seat %d: plainMove ok=%v, but the seat to move is %d", s, ok, tableClassic(m).View.Turn)
 			}
 			if ok {
-				if _, _, err := m.c().G.State().Apply(a); err != nil {
+				if _, _, err := tableClassic(m).G.State().Apply(a); err != nil {
 					t.Fatalf("seat %d: plainMove gave %v, refused: %v", s, a, err)
 				}
 			}

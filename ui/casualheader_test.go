@@ -9,7 +9,7 @@ import (
 // "casual (undo)" where it fits whole, and leaves it out where it does
 // not, as 101's does (u in the key bar says it): at 80 columns the
 // classic header read "from 5 points · …    ? help · o settings · q
-// quit" (issue 21).
+// quit".
 func TestClassicCasualHeaderWholeOrNot(t *testing.T) {
 	for _, lang := range []string{"en", "tr"} {
 		m := newTestModel(t, 80, 24, withPlainBots, func(o *Options) {

@@ -27,7 +27,7 @@ func eventsBefore(kinds []byte) []int {
 
 // TestChatComesBackWhereItWasSaid: a screen that takes a table in whole
 // (a player joining, or back after a restart) puts each chat line among
-// the moves where it was said, not after them all (issue 20), past the
+// the moves where it was said, not after them all, past the
 // match's commitment noted after them; a line that comes with moves
 // made after it goes before them. At both games' tables.
 func TestChatComesBackWhereItWasSaid(t *testing.T) {
@@ -54,7 +54,7 @@ func TestChatComesBackWhereItWasSaid(t *testing.T) {
 		m.Update(u)
 		notes := func() []byte {
 			var out []byte
-			for _, e := range m.c().Log {
+			for _, e := range tableClassic(m).Log {
 				out = append(out, kindOf(e.Chat, e.Note))
 			}
 			return out
@@ -102,7 +102,7 @@ func TestChatComesBackWhereItWasSaid(t *testing.T) {
 		m.Update(u)
 		notes := func() []byte {
 			var out []byte
-			for _, e := range m.t().Log {
+			for _, e := range table101(m).Log {
 				out = append(out, kindOf(e.Chat, e.Note))
 			}
 			return out

@@ -16,7 +16,7 @@ import (
 
 // The keys bar of a 101 hand's end and of its final table names i, the
 // statistics, as classic's do: i opens them there, and a key that works
-// is shown (issue 21).
+// is shown.
 func TestBars101NameTheStatistics(t *testing.T) {
 	m := start101(t, 120, 40, withSeed(3), func(o *Options) { o.Settings.Rules101 = "hands=2" })
 	seen := map[screen]bool{}
@@ -50,14 +50,14 @@ func lastLine(s string) string {
 
 // The work line above the rack after a take is a sentence: in Turkish
 // it begins "Mavi 2'yi aldın", as the status line does, never "mavi
-// 2'yi aldın" (issue 21).
+// 2'yi aldın".
 func TestWorkLineAfterATakeIsASentence(t *testing.T) {
 	for seed := uint64(1); seed < 40; seed++ {
 		m := start101(t, 100, 30, withSeed(seed), func(o *Options) { o.Settings.Lang = "tr" })
-		if m.t().View.MyTurn() && m.t().View.Stage == okey101.StageFirst {
+		if table101(m).View.MyTurn() && table101(m).View.Stage == okey101.StageFirst {
 			myTurn101(t, m)
 		}
-		v := &m.t().View
+		v := &table101(m).View
 		if !v.MyTurn() || v.Stage != okey101.StageDraw || v.Top(v.Previous) == tile.NoTile {
 			m.Close()
 			continue
@@ -66,7 +66,7 @@ func TestWorkLineAfterATakeIsASentence(t *testing.T) {
 		if !v.Legal.GiveBack {
 			t.Fatalf("seed %d: t did not take: %q", seed, m.flash)
 		}
-		work := ansiPlain(m.t().WorkLine(200))
+		work := ansiPlain(table101(m).WorkLine(200))
 		if r, _ := utf8.DecodeRuneInString(work); !unicode.IsUpper(r) || !strings.Contains(work, "aldın") {
 			t.Fatalf("seed %d: the work line after a take: %q", seed, work)
 		}
@@ -79,7 +79,7 @@ func TestWorkLineAfterATakeIsASentence(t *testing.T) {
 // f, which shows a finish, works once the tile is taken, and the first
 // key the hint names must play its first step ("You can finish this
 // turn (f shows how): take Y7…" sent the player to f, which said "draw
-// or take first") (issue 21).
+// or take first").
 func TestFinishingHintAfterATakeNamesTFirst(t *testing.T) {
 	firstKey := regexp.MustCompile(`\(([a-z])[ )]`)
 	seen := 0
@@ -90,7 +90,7 @@ func TestFinishingHintAfterATakeNamesTFirst(t *testing.T) {
 				press(t, m, "enter")
 				continue
 			}
-			v := m.t().G.State().View(0)
+			v := table101(m).G.State().View(0)
 			var sv meld.Solver
 			plan := decide101.Hint(&v, &sv).Plan
 			if v.MyTurn() && v.Stage == okey101.StageDraw && len(plan) > 0 && plan[0].Kind == okey101.ActTake && decide101.Finishes(&v, plan) {
@@ -101,13 +101,13 @@ func TestFinishingHintAfterATakeNamesTFirst(t *testing.T) {
 				if k == nil {
 					t.Fatalf("seed %d: the hint names no key: %q", seed, hint)
 				}
-				before := len(m.t().G.Record().Actions)
+				before := len(table101(m).G.Record().Actions)
 				press(t, m, k[1])
-				if len(m.t().G.Record().Actions) == before && m.t().Confirm.Kind != play101.ConfirmFinish {
+				if len(table101(m).G.Record().Actions) == before && table101(m).Confirm.Kind != play101.ConfirmFinish {
 					t.Fatalf("seed %d: the hint %q names %s first, which does nothing yet: %q", seed, hint, k[1], m.flash)
 				}
 				// Taken, the bar names f, which finishes now.
-				if bar := lastLine(plain(m)); m.t().View.Legal.GiveBack && !strings.Contains(bar, "f finish") {
+				if bar := lastLine(plain(m)); table101(m).View.Legal.GiveBack && !strings.Contains(bar, "f finish") {
 					t.Fatalf("seed %d: with the tile taken the bar does not name f:\n%s", seed, bar)
 				}
 				break
@@ -121,8 +121,7 @@ func TestFinishingHintAfterATakeNamesTFirst(t *testing.T) {
 	}
 }
 
-// A 101 match of one hand ends "after 1 hand", not "after 1 hands"
-// (issue 21).
+// A 101 match of one hand ends "after 1 hand", not "after 1 hands".
 func TestOneHandMatchTitle(t *testing.T) {
 	m := start101(t, 100, 30, withSeed(3), func(o *Options) { o.Settings.Rules101 = "hands=1" })
 	for m.screen != scrMatchOver {
@@ -140,7 +139,7 @@ func TestOneHandMatchTitle(t *testing.T) {
 
 // At 80 columns in Turkish the settings still say what saving keeps of
 // a value given for this run only: --game 101 on a file of classic
-// showed "yalnız bu sefer" and not what enter saves (issue 21).
+// showed "yalnız bu sefer" and not what enter saves.
 func TestSettingsSayWhatIsSavedAt80(t *testing.T) {
 	for _, lang := range []string{"en", "tr"} {
 		m := start101(t, 80, 24, func(o *Options) {

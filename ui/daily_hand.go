@@ -1,117 +1,96 @@
 package ui
 
 import (
-	"encoding/json"
-	"strings"
+	tea "charm.land/bubbletea/v2"
 
-	"okey/game"
-	"okey/game/classic"
-	"okey/game/daily"
-	"okey/game/okey101"
-	"okey/game/record"
-	"okey/ui/playdaily"
-	"okey/ui/stats"
+	"okey/ui/hostdaily"
 )
 
-// putDaily keeps the entry in the statistics.
+// A daily's hands as matches (the daily's state is ui/hostdaily's): a
+// hand dealt on its game's table, its end scored and kept in the
+// statistics, the next hand dealt or the daily's page shown after the
+// last, and a saved hand's daily taken up again. A match's life
+// (match.go) calls these; the daily's pages (daily.go) stand on them.
+
+// dealDaily deals hand k of the daily on its game's table: a match of
+// its own (hostdaily's Deal), no undo. A record that is not the day's
+// hand is refused.
+func (m *Model) dealDaily(k int) error {
+	seed, meta, set, err := m.dl.Deal(k, m.set, startedNow(m.now()))
+	if err != nil {
+		return err
+	}
+	rec, err := m.tableOf(set.Game).Start(seed, meta, set)
+	if err != nil {
+		return err
+	}
+	if err := m.dl.Dealt(k, rec); err != nil {
+		return err
+	}
+	m.set.Game = set.Game // a new match after the daily is of its game, for this run
+	m.rec = rec
+	m.seq++
+	m.screen = scrPlay
+	return nil
+}
+
+// dailyEnded takes in the end of the daily's hand on the table (rec,
+// its record), its score kept in the statistics, and reports whether
+// the hand is over (false too with no daily).
+func (m *Model) dailyEnded(rec []byte) bool {
+	if m.dl == nil {
+		return false
+	}
+	over, scored := m.dl.HandEnded(rec)
+	if scored {
+		m.putDaily()
+	}
+	return over
+}
+
+// putDaily keeps the daily's entry in the statistics.
 func (m *Model) putDaily() {
-	m.dl.entry = m.stats.PutDaily(m.dl.entry)
+	m.dl.Put(m.stats.PutDaily(m.dl.Entry()))
 	m.statsChanged = true
 }
 
-// dailyHandEnded takes in the end of the daily's hand on the table
-// (rec, its record): its score is kept in the entry, once. A record
-// whose hand is not over (a void deal of 101, dealt again) adds
-// nothing; it reports whether the daily's hand is over.
-func (m *Model) dailyHandEnded(rec []byte) bool {
+// dailyNext goes on from the end of a daily's hand: the next hand is
+// dealt (the match of the hand before set aside with the finished
+// ones), or after the last the daily's page is shown.
+func (m *Model) dailyNext() tea.Cmd {
 	d := m.dl
-	if d == nil {
-		return false
+	if d.Last() {
+		d.Finish()
+		m.screen = scrDaily
+		m.pager.GotoTop()
+		return m.saveCmd()
 	}
-	s, err := playdaily.Score(d.set.Game, rec)
-	if err != nil {
-		return false
+	old := m.rec
+	if err := m.dealDaily(d.Hand() + 1); err != nil {
+		m.setFlash(true, err.Error())
+		return nil
 	}
-	d.recs[d.hand] = rec
-	if d.entry.First()-1+len(d.entry.Scores) < d.hand {
-		d.entry.Scores = append(d.entry.Scores, s)
-		m.putDaily()
+	if len(old) > 0 {
+		m.files.RetireMatch(m.seq, old, "finished", m.now())
 	}
-	return true
+	m.tellNews(d.NextHand(m.common()))
+	return tea.Batch(m.saveCmd(), m.nextTurn())
 }
 
-// dailyOfRecord is the daily a saved record is a hand of (its meta),
-// taken up again with its entry in the statistics; nil when the record
-// is no daily's or the app only looks. A hand whose entry is gone (the
-// statistics set aside meanwhile) goes on as practice, counted from
-// that hand.
-func (m *Model) dailyOfRecord(b []byte) *dailyState {
+// dailyOfRecord takes up the daily a saved record is a hand of (its
+// meta), with its entry in the statistics (hostdaily.OfRecord); none
+// when the record is no daily's or the app only looks.
+func (m *Model) dailyOfRecord(b []byte) *hostdaily.Daily {
 	if m.readOnly {
 		return nil
 	}
-	meta := recordMeta(b)
-	if meta[daily.MetaDaily] == "" {
-		return nil
+	d, note := hostdaily.OfRecord(m.tr, b, &m.stats, startedNow(m.now()))
+	if note != "" {
+		m.notice = append(m.notice, note)
 	}
-	var named daily.Named
-	var err error
-	if recordGame(b) == string(game.Okey101) {
-		var r okey101.Record
-		if r, err = okey101.ParseRecord(b); err == nil {
-			named, err = daily.Identify101(r)
-		}
-	} else {
-		var r classic.Record
-		if r, err = classic.ParseRecord(b); err == nil {
-			named, err = daily.IdentifyClassic(r)
-		}
+	if d != nil {
+		m.dl = d
+		m.statsChanged = true
 	}
-	if err != nil {
-		m.notice = append(m.notice, m.tr.T("daily.damaged", err.Error()))
-		return nil
-	}
-	d := &dailyState{set: named.Set, hand: named.Hand.N, recs: map[int][]byte{}}
-	if fp, err := named.Set.Fingerprint(); err == nil {
-		d.short = fp.Short()
-	}
-	e, ok := m.stats.Daily(meta[metaDailyID])
-	if !ok || e.Date != named.Set.Date.String() || e.Game != string(named.Set.Game) {
-		e = stats.Daily{ID: meta[metaDailyID], Date: named.Set.Date.String(), Game: string(named.Set.Game),
-			Practice: true, Hands: len(named.Set.Hands), From: named.Hand.N}
-		if e.ID == "" {
-			e.ID = startedNow(m.now())
-		}
-		m.notice = append(m.notice, m.tr.T("daily.lost", named.Hand.N))
-		d.why = "daily.why.lost"
-	} else if e.Practice {
-		d.why = "daily.why.again"
-	}
-	d.entry = e
-	m.dl = d
-	m.putDaily()
 	return d
 }
-
-// recordMeta is the meta of a record's header (nil when it has none).
-func recordMeta(b []byte) map[string]string {
-	line, _, _ := strings.Cut(string(b), "\n")
-	var h struct {
-		Meta map[string]string `json:"meta"`
-	}
-	if json.Unmarshal([]byte(line), &h) != nil {
-		return nil
-	}
-	return h.Meta
-}
-
-// recordGame is the game a saved record names in its header, as
-// record.ReadHeader reads it ("" when its first line is no header).
-func recordGame(b []byte) string {
-	h, _ := record.ReadHeader(b)
-	return string(h.Kind)
-}
-
-// metaDailyID is the record's meta key of the daily's entry in the
-// statistics (its id), which ties a paused hand to its earlier hands'
-// results.
-const metaDailyID = "daily_id"

@@ -7,9 +7,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"okey/game"
 	"okey/game/classic"
 	"okey/game/okey101"
-	"okey/ui/cli"
 	"okey/ui/store"
 )
 
@@ -73,7 +73,7 @@ var errPausedDamaged = errors.New("the paused match's record does not read")
 // before it takes the daily's place on the table.
 func checkPaused(b []byte) error {
 	var err error
-	if cli.Is101(b) {
+	if recordGame(b) == string(game.Okey101) {
 		_, err = okey101.ParseRecord(b)
 	} else {
 		_, err = classic.ParseRecord(b)

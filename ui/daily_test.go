@@ -15,6 +15,7 @@ import (
 	"okey/game/classic"
 	"okey/game/daily"
 	"okey/ui/cli"
+	"okey/ui/hostdaily"
 	"okey/ui/playdaily"
 	"okey/ui/stats"
 	"okey/ui/store"
@@ -70,7 +71,7 @@ func TestDailyClassicThroughKeys(t *testing.T) {
 	if m.screen != scrNotice || !strings.Contains(plain(m), "Fingerprint ee0e 6b61 daad 4eb1") || !strings.Contains(plain(m), "counts for the record") {
 		t.Fatalf("the daily does not open on its fingerprint:\n%s", plain(m))
 	}
-	if m.dl == nil || m.dl.par == nil {
+	if m.dl == nil || !m.dl.ParKnown() {
 		t.Fatal("par was not measured in the background")
 	}
 	press(t, m, "enter")
@@ -89,7 +90,7 @@ func TestDailyClassicThroughKeys(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		e := m.dl.entry
+		e := m.dl.Entry()
 		if len(e.Scores) != k || e.Scores[k-1] != want {
 			t.Fatalf("hand %d: scores %v, want %d last", k, e.Scores, want)
 		}
@@ -104,7 +105,7 @@ func TestDailyClassicThroughKeys(t *testing.T) {
 		t.Fatalf("screen %d after the last hand:\n%s", m.screen, plain(m))
 	}
 	out := plain(m)
-	_, total, ok := m.dl.entry.Against()
+	_, total, ok := m.dl.Entry().Against()
 	if !ok || !strings.Contains(out, playdaily.Signed(total)+" against par.") || !strings.Contains(out, "okey daily 2026-11-24 · classic · "+playdaily.Signed(total)+" vs par") {
 		t.Fatalf("the daily's page:\n%s", out)
 	}
@@ -177,7 +178,7 @@ func TestDailyQuitAndResume(t *testing.T) {
 	toHandOver(t, m)
 	press(t, m, "enter") // hand 2
 	playMyTurn(t, m)
-	id, moves := m.dl.entry.ID, m.c().G.State().Moves()
+	id, moves := m.dl.Entry().ID, tableClassic(m).G.State().Moves()
 	if err := m.Flush(); err != nil {
 		t.Fatal(err)
 	}
@@ -188,29 +189,29 @@ func TestDailyQuitAndResume(t *testing.T) {
 		r := reopen(t, m, opt)
 		r.Update(windowMsg(100, 30))
 		drain(t, r, r.Init())
-		if r.screen != scrResume || r.dl == nil || r.dl.entry.ID != id || r.dl.hand != 2 {
+		if r.screen != scrResume || r.dl == nil || r.dl.Entry().ID != id || r.dl.Hand() != 2 {
 			t.Fatalf("not offered to resume the daily's hand 2:\n%s", plain(r))
 		}
 		if out := plain(r); i == 0 && (!strings.Contains(out, "hand 2 of 4 is under way") || strings.Contains(out, "Hand 1")) {
 			t.Fatalf("the resume page does not say the daily's hand alone:\n%s", out)
 		}
 		if i == 1 { // okey daily the next day: the hand ended above, on the same daily
-			if len(r.dl.entry.Scores) != 2 || r.screen != scrResume {
-				t.Fatalf("scores %v", r.dl.entry.Scores)
+			if len(r.dl.Entry().Scores) != 2 || r.screen != scrResume {
+				t.Fatalf("scores %v", r.dl.Entry().Scores)
 			}
 			break
 		}
 		press(t, r, "enter")
-		if r.c().G.State().Moves() != moves {
-			t.Fatalf("resumed at %d moves, not %d", r.c().G.State().Moves(), moves)
+		if tableClassic(r).G.State().Moves() != moves {
+			t.Fatalf("resumed at %d moves, not %d", tableClassic(r).G.State().Moves(), moves)
 		}
 		meta, _ := recordOf(t, r)
 		if meta[daily.MetaDaily] != "v1 classic 2026-11-24 hand 2" {
 			t.Fatalf("the next day's run plays %q", meta[daily.MetaDaily])
 		}
 		toHandOver(t, r)
-		if len(r.dl.entry.Scores) != 2 || !strings.Contains(plain(r), "hand 2 of 4") {
-			t.Fatalf("resumed hand's end: %v\n%s", r.dl.entry.Scores, plain(r))
+		if len(r.dl.Entry().Scores) != 2 || !strings.Contains(plain(r), "hand 2 of 4") {
+			t.Fatalf("resumed hand's end: %v\n%s", r.dl.Entry().Scores, plain(r))
 		}
 		r.files.Unlock()
 	}
@@ -222,7 +223,7 @@ func TestDailyAgainIsPractice(t *testing.T) {
 	c := at("2026-11-24 12:00:00")
 	m := newTestModel(t, 100, 30, dailyOpt(game.Okey101, "", c))
 	drain(t, m, m.Init())
-	if m.dl.entry.Practice {
+	if m.dl.Entry().Practice {
 		t.Fatal("the first play is practice")
 	}
 	m.Flush()
@@ -240,7 +241,7 @@ func TestDailyAgainIsPractice(t *testing.T) {
 		t.Fatal("a new match kept the daily")
 	}
 	drain(t, r, r.openDaily(game.Okey101, daily.Date{}, scrPlay, false))
-	if !r.dl.entry.Practice || !strings.Contains(plain(r), "played for the record already") {
+	if !r.dl.Entry().Practice || !strings.Contains(plain(r), "played for the record already") {
 		t.Fatalf("the daily again:\n%s", plain(r))
 	}
 	press(t, r, "enter")
@@ -252,7 +253,7 @@ func TestDailyAgainIsPractice(t *testing.T) {
 		t.Fatalf("a practice hand's end:\n%s", plain(r))
 	}
 	press(t, r, "enter")
-	if meta, seed := recordOf(t, r); meta[daily.MetaDaily] != "v1 101 2026-11-24 hand 2" || seed != r.dl.set.Hands[1].Seed {
+	if meta, seed := recordOf(t, r); meta[daily.MetaDaily] != "v1 101 2026-11-24 hand 2" || seed != r.dl.Set().Hands[1].Seed {
 		t.Fatalf("hand 2 of 101: %v", meta)
 	}
 }
@@ -271,7 +272,7 @@ func TestDailyFutureAsks(t *testing.T) {
 	}
 	m2 := newTestModel(t, 80, 24, dailyOpt(game.Classic, "2026-11-30", c))
 	press(t, m2, "enter")
-	if m2.dl == nil || !m2.dl.entry.Practice || m2.dl.set.Date.String() != "2026-11-30" {
+	if m2.dl == nil || !m2.dl.Entry().Practice || m2.dl.Set().Date.String() != "2026-11-30" {
 		t.Fatalf("yes: %+v", m2.dl)
 	}
 	// A clock before the daily existed asks too.
@@ -344,7 +345,7 @@ func TestDailyDamagedEntryAndSecondMachine(t *testing.T) {
 	// recorded, so it is practice.
 	again := newTestModel(t, 100, 30, func(o *Options) { o.StateDir, o.ConfigDir = state, cfg }, func(o *Options) { o.Now = c.now })
 	drain(t, again, again.openDaily(game.Classic, daily.Date{}, scrPlay, false))
-	if !again.dl.entry.Practice {
+	if !again.dl.Entry().Practice {
 		t.Fatal("the day's daily counted twice")
 	}
 }
@@ -364,7 +365,7 @@ func TestDailyFromTheResumePage(t *testing.T) {
 	}
 	press(t, r, "tab") // a new match would be 101: so is the daily
 	press(t, r, "d")
-	if r.dl == nil || r.dl.set.Game != game.Okey101 || r.screen != scrNotice || !strings.Contains(plain(r), "The match you had under way waits") {
+	if r.dl == nil || r.dl.Game() != game.Okey101 || r.screen != scrNotice || !strings.Contains(plain(r), "The match you had under way waits") {
 		t.Fatalf("d on the resume page:\n%s", plain(r))
 	}
 	press(t, r, "enter")
@@ -424,11 +425,12 @@ func TestDailyReviewsAHandOfAnEarlierRun(t *testing.T) {
 		t.Fatalf("1 does nothing: %s", r.flash)
 	}
 	msg := cmd()
-	found, ok := msg.(dailyRecordMsg)
-	if !ok || found.err != nil {
+	found, ok := msg.(hostdaily.RecordMsg)
+	rec1, err := found.Record(1)
+	if !ok || err != nil {
 		t.Fatalf("hand 1's record: %#v", msg)
 	}
-	if meta := recordMeta(found.recs[1]); meta[daily.MetaDaily] != "v1 classic 2026-11-24 hand 1" || meta[metaDailyID] != r.dl.entry.ID {
+	if meta := hostdaily.RecordMeta(rec1); meta[daily.MetaDaily] != "v1 classic 2026-11-24 hand 1" || meta[hostdaily.MetaID] != r.dl.Entry().ID {
 		t.Fatalf("found %v", meta)
 	}
 	r.Update(msg)
@@ -451,7 +453,7 @@ func TestDailyReviewsAHandOfAnEarlierRun(t *testing.T) {
 	res := r.rv.Res
 	want, hands := 0, map[int]bool{}
 	for n := 1; n <= 4; n++ {
-		k, err := cli.DecisionsIn(r.dl.recs[n], 0, 0)
+		k, err := cli.DecisionsIn(r.dl.Played(n), 0, 0)
 		if err != nil {
 			t.Fatalf("hand %d: %v", n, err)
 		}
@@ -483,7 +485,7 @@ func TestDailyPausesTheMatchUnderWay(t *testing.T) {
 	press(t, m, "enter") // past the first page, if one is shown
 	playMyTurn(t, m)
 	_, seed := recordOf(t, m)
-	moves := m.c().G.State().Moves()
+	moves := tableClassic(m).G.State().Moves()
 	if err := m.Flush(); err != nil {
 		t.Fatal(err)
 	}
@@ -510,8 +512,8 @@ func TestDailyPausesTheMatchUnderWay(t *testing.T) {
 	if r.screen != scrResume || r.dl != nil || r.paused {
 		t.Fatalf("n does not bring the match back: screen %d\n%s", r.screen, plain(r))
 	}
-	if _, s := recordOf(t, r); s != seed || r.c().G.State().Moves() != moves {
-		t.Fatalf("back: seed %x at %d moves, want %x at %d", s, r.c().G.State().Moves(), seed, moves)
+	if _, s := recordOf(t, r); s != seed || tableClassic(r).G.State().Moves() != moves {
+		t.Fatalf("back: seed %x at %d moves, want %x at %d", s, tableClassic(r).G.State().Moves(), seed, moves)
 	}
 	if _, err := os.Stat(r.files.PausedPath()); !errors.Is(err, fs.ErrNotExist) {
 		t.Fatalf("the paused file stays once the match is back: %v", err)
@@ -527,7 +529,7 @@ func TestDailyPausesTheMatchUnderWay(t *testing.T) {
 	}
 	for _, p := range paths {
 		b, err := r.files.ReadFinished(p)
-		if err == nil && recordMeta(b)[daily.MetaDaily] != "" {
+		if err == nil && hostdaily.RecordMeta(b)[daily.MetaDaily] != "" {
 			found++
 		}
 	}

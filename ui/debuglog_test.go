@@ -47,10 +47,10 @@ func (l *seenLog) note() {
 		return
 	}
 	var b []byte
-	if l.m.t() != nil {
-		b, _ = json.Marshal(l.m.t().View)
+	if table101(l.m) != nil {
+		b, _ = json.Marshal(table101(l.m).View)
 	} else {
-		b, _ = json.Marshal(l.m.c().View)
+		b, _ = json.Marshal(tableClassic(l.m).View)
 	}
 	for _, w := range tileWord.FindAllString(string(b), -1) {
 		l.seen[w] = true

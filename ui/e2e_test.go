@@ -53,7 +53,7 @@ func TestE2EResume(t *testing.T) {
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(100, 30))
 	waitFor(t, tm, "Welcome back")
 	tm.Send(keyMsg("enter"))
-	waitFor(t, tm, "Your turn: draw") // what to do now, not a welcome (issue 41)
+	waitFor(t, tm, "Your turn: draw") // what to do now, not a welcome
 	tm.Send(keyMsg("q"))
 	golden.RequireEqual(t, finalScreen(t, tm))
 }

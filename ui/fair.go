@@ -8,19 +8,7 @@ package ui
 // to check it on the match-over page. A local match has none of this:
 // the player holds its record.
 
-// fairLines are the page's lines about the commitment: the commitment,
-// and after the match (reveal) the seed, the salt and how to check them.
-func (m *Model) fairLines(reveal bool) []string {
-	if m.seat == nil || m.seat.Fair.Commit == "" {
-		return nil
-	}
-	f := m.seat.Fair
-	if !reveal || f.Seed == "" {
-		return []string{"", m.st.Dim.Render(m.tr.T("fair.commit", f.Commit))}
-	}
-	out := []string{"", m.st.Dim.Render(m.tr.T("fair.committed", f.Commit)), m.st.Dim.Render(m.tr.T("fair.reveal", f.Seed, f.Salt))}
-	if r := m.seat.opt.Record; r != "" {
-		out = append(out, m.st.Dim.Render(m.tr.T("fair.check", r)))
-	}
-	return out
-}
+// fairLines are the page's lines about the commitment (seathost's
+// Fair): the commitment, and after the match (reveal) the seed, the
+// salt and how to check them.
+func (m *Model) fairLines(reveal bool) []string { return m.seat.Fair(m.common(), reveal) }

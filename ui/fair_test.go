@@ -42,17 +42,17 @@ func TestLocalSeedsFromRandom(t *testing.T) {
 			o.SeedSet, o.Random, o.Now = false, &countingRandom{}, func() time.Time { return now }
 		})
 		want := binary.BigEndian.Uint64([]byte{0, 1, 2, 3, 4, 5, 6, 7})
-		if got := m.c().G.State().Seed(); got != want {
+		if got := tableClassic(m).G.State().Seed(); got != want {
 			t.Errorf("at %v: the first match's seed %#x, want %#x (the source's first bytes)", now, got, want)
 		}
 		m.newMatchCmd("test")
-		if got, want := m.c().G.State().Seed(), binary.BigEndian.Uint64([]byte{8, 9, 10, 11, 12, 13, 14, 15}); got != want {
+		if got, want := tableClassic(m).G.State().Seed(), binary.BigEndian.Uint64([]byte{8, 9, 10, 11, 12, 13, 14, 15}); got != want {
 			t.Errorf("the next match's seed %#x, want %#x", got, want)
 		}
 	}
 	seeded := newTestModel(t, 80, 24, func(o *Options) { o.Random = failingRandom{} }) // --seed 7: no draw
-	if seeded.c().G.State().Seed() != 7 {
-		t.Errorf("--seed 7 plays seed %d", seeded.c().G.State().Seed())
+	if tableClassic(seeded).G.State().Seed() != 7 {
+		t.Errorf("--seed 7 plays seed %d", tableClassic(seeded).G.State().Seed())
 	}
 	state, cfg := testEnv(t)
 	s := settings.Default("en")
@@ -70,7 +70,7 @@ func TestSeatNotesTheCommitment(t *testing.T) {
 	m := newSeatModel(t, f, 1)
 	notes := func() int {
 		n := 0
-		for _, e := range m.c().Log {
+		for _, e := range tableClassic(m).Log {
 			if strings.HasPrefix(e.Note, "Deal committed: ") {
 				n++
 			}

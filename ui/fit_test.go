@@ -50,8 +50,8 @@ func fitsEverySize(t *testing.T, name string, m *Model, whole map[string]bool) {
 		if n := strings.Count(out, "\n") + 1; n > sz[1] {
 			t.Errorf("%s at %dx%d: %d lines", name, sz[0], sz[1], n)
 		}
-		// A sentence cut between words ("…undo from the …") is cut too
-		// (issue 25, point 6). A list's closing "· …" is not (b shows every
+		// A sentence cut between words ("…undo from the …") is cut too.
+		// A list's closing "· …" is not (b shows every
 		// meld); the key bar is checked below.
 		for i, line := range strings.Split(out, "\n") {
 			line = strings.TrimRight(line, " ")
@@ -60,7 +60,7 @@ func fitsEverySize(t *testing.T, name string, m *Model, whole map[string]bool) {
 			}
 		}
 		// The key bar, the bottom line, shows whole keys only: none
-		// left out with an ellipsis, at any width (issue 21).
+		// left out with an ellipsis, at any width.
 		if lines := strings.Split(out, "\n"); strings.Contains(lines[len(lines)-1], "…") {
 			t.Errorf("%s at %dx%d: the key bar is cut: %q", name, sz[0], sz[1], lines[len(lines)-1])
 		}
@@ -108,7 +108,7 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 			m.files.Lock()
 			for m.screen != scrMatchOver {
 				for m.screen == scrPlay {
-					if m.c().View.Legal.Show {
+					if tableClassic(m).View.Legal.Show {
 						press(t, m, "g")
 					}
 					playMyTurn(t, m)
@@ -116,7 +116,7 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 				if m.screen == scrHandOver {
 					fitsEverySize(t, "handover", m, whole)
 					quitInSight(t, "handover", m, m.keys.HandOver.Quit)
-					if m.c().View.Hand == 1 {
+					if tableClassic(m).View.Hand == 1 {
 						judged = reviewFits(t, m, whole, nil)
 					}
 					press(t, m, "enter")
@@ -147,10 +147,10 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 			press(t, m, "esc")
 			for m.screen != scrMatchOver {
 				for m.screen == scrPlay {
-					if n := len(m.t().View.Table); n > 6 {
+					if n := len(table101(m).View.Table); n > 6 {
 						fitsEverySize(t, "crowded table", m, whole)
 					} else if n > 0 {
-						// A few melds are tiles at 200×60 (issue 21).
+						// A few melds are tiles at 200×60.
 						m.Update(windowMsg(200, 60))
 						meldsAsTiles(t, m)
 						m.Update(windowMsg(100, 30))
@@ -160,7 +160,7 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 				if m.screen == scrHandOver {
 					fitsEverySize(t, "handover", m, whole)
 					quitInSight(t, "101 handover", m, m.keys.HandOver.Quit)
-					if m.t().View.Hand == 1 {
+					if table101(m).View.Hand == 1 {
 						reviewFits(t, m, whole, nil)
 					}
 					press(t, m, "r")
@@ -250,7 +250,7 @@ func reviewFits(t *testing.T, m *Model, whole map[string]bool, judged *reviewSta
 }
 
 // standingsBeside checks that the table shows the players' standings
-// beside it, above the log, on the wide terminals (issue 21, point 5),
+// beside it, above the log, on the wide terminals,
 // and not at 100×30, where the log is under the table; m is left at the
 // size it had.
 func standingsBeside(t *testing.T, m *Model) {

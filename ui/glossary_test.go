@@ -12,7 +12,7 @@ import (
 
 // TestGlossaryTerms: the Turkish the players read uses the terms of
 // docs/glossary.md, one term per idea, and none of the variants the
-// glossary refuses (issue 31, point 5): the catalogues, the help pages,
+// glossary refuses: the catalogues, the help pages,
 // the rules okey rules prints and RULES.md.
 func TestGlossaryTerms(t *testing.T) {
 	banned := []struct {

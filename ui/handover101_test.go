@@ -24,33 +24,33 @@ func TestHandOver101ShowsTheTableAndScrolls(t *testing.T) {
 			if m.screen != scrHandOver {
 				break
 			}
-			lines := m.handOver101Lines()
+			lines := handOver101Lines(m)
 			all := ansiPlain(strings.Join(lines, "\n"))
-			res := m.t().View.Result
+			res := table101(m).View.Result
 			if !res.Void {
 				for _, want := range []string{m.tr.T("t101.handover.table"), m.tr.T("t101.col.why")} {
-					if len(m.t().View.Table) > 0 && !strings.Contains(all, want) {
+					if len(table101(m).View.Table) > 0 && !strings.Contains(all, want) {
 						t.Fatalf("%s: the end of the hand lacks %q:\n%s", lang, want, all)
 					}
 				}
 				for s := range 4 {
-					if !strings.Contains(all, m.seatName(s)) {
-						t.Fatalf("%s: %s is not on the page:\n%s", lang, m.seatName(s), all)
+					if !strings.Contains(all, m.words().SeatName(s)) {
+						t.Fatalf("%s: %s is not on the page:\n%s", lang, m.words().SeatName(s), all)
 					}
 				}
-				if res.Finisher >= 0 && !strings.Contains(all, m.t().TileName(res.Discard)) {
+				if res.Finisher >= 0 && !strings.Contains(all, table101(m).TileName(res.Discard)) {
 					t.Fatalf("%s: the finisher's last discard %v is not told:\n%s", lang, res.Discard, all)
 				}
 			}
 			if lang == "tr" && !res.Void {
 				// The sentences write tiles in words (issue 31, point
 				// 9); only the table's rows of tiles keep the notation.
-				said := []string{m.t().HandTitle(res), m.t().LayOffsByOthers()}
+				said := []string{table101(m).HandTitle(res), table101(m).LayOffsByOthers()}
 				if res.Finisher >= 0 {
-					said = append(said, m.t().LastTurn(res.Finisher)...)
+					said = append(said, table101(m).LastTurn(res.Finisher)...)
 				}
 				for s := range 4 {
-					said = append(said, m.t().LineWhy(&res.Lines[s]))
+					said = append(said, table101(m).LineWhy(&res.Lines[s]))
 				}
 				for _, x := range said {
 					if tileNotation.MatchString(x) {
@@ -65,7 +65,9 @@ func TestHandOver101ShowsTheTableAndScrolls(t *testing.T) {
 			}
 			if len(lines) > m.lay.Page.H {
 				long = true
-				bar := ansiPlain(m.handOverBar(m.table().Pages().HandEnd(m.pageW())))
+				g := m.table().Pages().HandEnd(m.pageW())
+				_, scrolls := m.scrolled(m.between().HandEndLines(g))
+				bar := ansiPlain(m.keyBar(m.between().HandEndBar(g, scrolls)))
 				if !strings.Contains(bar, "↑↓") {
 					t.Fatalf("%s: a page longer than the screen does not say it scrolls: %q", lang, bar)
 				}

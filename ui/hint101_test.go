@@ -30,10 +30,10 @@ func TestFollowTheHint101ByKeys(t *testing.T) {
 				if guard > 400 {
 					t.Fatal("the hand does not end")
 				}
-				if !m.t().View.MyTurn() {
+				if !table101(m).View.MyTurn() {
 					t.Fatalf("the table waits for the bots:\n%s", plain(m))
 				}
-				v := m.t().G.State().View(0)
+				v := table101(m).G.State().View(0)
 				var sv meld.Solver
 				want := decide101.Hint(&v, &sv).Plan
 				if len(want) == 0 {
@@ -41,12 +41,12 @@ func TestFollowTheHint101ByKeys(t *testing.T) {
 				}
 				a := want[0]
 				press(t, m, "h")
-				before := len(m.t().G.Record().Actions)
+				before := len(table101(m).G.Record().Actions)
 				if v.Stage == okey101.StagePlay && decide101.Finishes(&v, want) {
 					// A finish: f shows it, f again plays it whole.
 					press(t, m, "f")
 					press(t, m, "f")
-					acts := m.t().G.Record().Actions
+					acts := table101(m).G.Record().Actions
 					if len(acts) < before+len(want) {
 						t.Fatalf("seed %d: the finish %v was not played: %q", seed, want, m.flash)
 					}
@@ -69,11 +69,11 @@ func TestFollowTheHint101ByKeys(t *testing.T) {
 					press(t, m, "l")
 				case okey101.ActLayOff, okey101.ActTakeBack, okey101.ActDiscard:
 					k := map[okey101.ActionKind]string{okey101.ActLayOff: "e", okey101.ActTakeBack: "k", okey101.ActDiscard: "x"}[a.Kind]
-					if got := m.t().Rack.Slots[m.t().Cursor]; got != a.Tile {
+					if got := table101(m).Rack.Slots[table101(m).Cursor]; got != a.Tile {
 						t.Fatalf("seed %d: the hint plays %v, the cursor is on %v: %q", seed, a, got, m.flash)
 					}
 					press(t, m, k)
-					if c := m.t().Choose; c != nil {
+					if c := table101(m).Choose; c != nil {
 						for n := 0; c.Opts[c.At].Meld != a.Meld || a.Kind == okey101.ActLayOff && c.Opts[c.At].End != a.End && a.End != meld.AnyEnd; n++ {
 							if n > len(c.Opts) {
 								t.Fatalf("%v: no such place among %v", a, c.Opts)
@@ -82,11 +82,11 @@ func TestFollowTheHint101ByKeys(t *testing.T) {
 						}
 						press(t, m, "enter")
 					}
-					if m.t().Confirm.Kind == play101.ConfirmDiscard {
+					if table101(m).Confirm.Kind == play101.ConfirmDiscard {
 						press(t, m, "x")
 					}
 				}
-				acts := m.t().G.Record().Actions
+				acts := table101(m).G.Record().Actions
 				if len(acts) <= before {
 					t.Fatalf("seed %d: %v through its key did nothing: %q\n%s", seed, a, m.flash, plain(m))
 				}
@@ -120,7 +120,7 @@ func TestHint101PlanFitsAt80x24(t *testing.T) {
 			m := start101(t, 80, 24, withSeed(seed), func(o *Options) { o.Settings.Lang = lang })
 			for hand := 0; hand < 4 && m.screen != scrMatchOver; hand++ {
 				for turn := 0; m.screen == scrPlay; turn++ {
-					v := m.t().G.State().View(0)
+					v := table101(m).G.State().View(0)
 					if turn < 4 || v.Stage == okey101.StageFirst {
 						if v.Stage == okey101.StageFirst {
 							firsts++
@@ -128,14 +128,14 @@ func TestHint101PlanFitsAt80x24(t *testing.T) {
 						var sv meld.Solver
 						f := decide101.Hint(&v, &sv)
 						press(t, m, "h")
-						// Turkish running text writes tiles in words
-						// (issue 31, point 9), the plan's steps too.
+						// Turkish running text writes tiles in words,
+						// the plan's steps too.
 						if lang == "tr" && tileNotation.MatchString(m.flash) {
 							t.Errorf("seed %d: the hint names a tile in notation: %q", seed, m.flash)
 						}
 						first := m.tr.T("t101.hint.draw")
 						if len(f.Plan) > 0 && f.Plan[0].Kind != okey101.ActDraw {
-							first = m.t().StepsText(&v, f.Plan[:1], !decide101.Finishes(&v, f.Plan))
+							first = table101(m).StepsText(&v, f.Plan[:1], !decide101.Finishes(&v, f.Plan))
 						}
 						// (Fields splits at a no-break space too, as the
 						// screen shows one: compare the words.)

@@ -36,8 +36,8 @@ func (s *scriptedHint) newBot(level string, opt botsclassic.Options) (botsclassi
 	}}, nil
 }
 
-// The hint is the strongest bot's judgment, asked with the player's view
-// (issue 10, point 12): whatever that bot says is what the hint says,
+// The hint is the strongest bot's judgment, asked with the player's view:
+// whatever that bot says is what the hint says,
 // with the cursor on its tile, before the draw as after it.
 func TestHintFollowsTheStrongestBot(t *testing.T) {
 	if playclassic.HintLevel != botsclassic.Levels[len(botsclassic.Levels)-1] || playclassic.HintLevel != "hard" {
@@ -58,16 +58,16 @@ func TestHintFollowsTheStrongestBot(t *testing.T) {
 	}
 	press(t, m, "d")
 	press(t, m, "h")
-	want := m.c().View.Rack[len(m.c().View.Rack)/2]
-	if m.c().Rack.Slots[m.c().Cursor] != want || !strings.Contains(m.flash, "discard "+m.tileName(want)) {
-		t.Fatalf("the bot says %v; the hint says %q with the cursor on %v", want, m.flash, m.c().Rack.Slots[m.c().Cursor])
+	want := tableClassic(m).View.Rack[len(tableClassic(m).View.Rack)/2]
+	if tableClassic(m).Rack.Slots[tableClassic(m).Cursor] != want || !strings.Contains(m.flash, "discard "+tileName(m, want)) {
+		t.Fatalf("the bot says %v; the hint says %q with the cursor on %v", want, m.flash, tableClassic(m).Rack.Slots[tableClassic(m).Cursor])
 	}
 	if len(script.levels) != 2 || len(script.seats) != 2 || script.seats[0] != 0 || script.seats[1] != 0 {
 		t.Fatalf("asked %v for seats %v", script.levels, script.seats)
 	}
 	// An answer to a position the table has left is dropped.
 	flash := m.flash
-	m.c().OnHint(playclassic.HintMsg{ID: m.c().HintID, Moves: m.c().G.State().Moves() - 1, Act: classic.DiscardAction(0, m.c().View.Rack[0])}, true)
+	tableClassic(m).OnHint(playclassic.HintMsg{ID: tableClassic(m).HintID, Moves: tableClassic(m).G.State().Moves() - 1, Act: classic.DiscardAction(0, tableClassic(m).View.Rack[0])}, true)
 	if m.flash != flash {
 		t.Fatal("a stale hint was told")
 	}
@@ -84,27 +84,27 @@ func TestHintSaysAWinningTake(t *testing.T) {
 		drain(t, m, m.Init())
 		me := botsclassic.NewHard(seed)
 		for turns := 0; m.screen == scrPlay && turns < 100; turns++ {
-			top := m.c().View.Top(m.c().View.Previous)
-			if m.c().View.Stage == classic.MustDraw && m.c().View.Legal.Take && m.c().TakeWins(top) {
+			top := tableClassic(m).View.Top(tableClassic(m).View.Previous)
+			if tableClassic(m).View.Stage == classic.MustDraw && tableClassic(m).View.Legal.Take && tableClassic(m).TakeWins(top) {
 				m.opt.NewBot = script.newBot
 				press(t, m, "h")
-				if !strings.Contains(m.flash, "take "+m.tileName(top)+" (t): it wins") {
+				if !strings.Contains(m.flash, "take "+tileName(m, top)+" (t): it wins") {
 					t.Fatalf("seed %d: taking %v wins; the hint says %q", seed, top, m.flash)
 				}
 				press(t, m, "t")
-				if m.c().WinningDiscard() == tile.NoTile {
+				if tableClassic(m).WinningDiscard() == tile.NoTile {
 					t.Fatalf("seed %d: the take did not give a winning rack", seed)
 				}
 				return
 			}
-			a, err := me.Decide(context.Background(), m.c().G.State().View(0))
+			a, err := me.Decide(context.Background(), tableClassic(m).G.State().View(0))
 			if err != nil {
 				t.Fatal(err)
 			}
 			if a.Kind == classic.ActFinish { // do not win: play on for a winning take
 				a = classic.DiscardAction(0, a.Tile)
 			}
-			drain(t, m, m.act(a))
+			drain(t, m, act(m, a))
 		}
 	}
 	t.Fatal("no winning take in 200 matches")

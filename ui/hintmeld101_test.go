@@ -18,12 +18,12 @@ import (
 func TestAnOkeyLaidOffIsNamedWithItsMeldAndPlace(t *testing.T) {
 	var opt okey101.Action
 	m := findTurn101(t, 80, func(m *Model) bool {
-		v := m.t().View
-		for _, y := range m.t().Rack.Slots {
+		v := table101(m).View
+		for _, y := range table101(m).Rack.Slots {
 			if y == tile.NoTile || !v.Analyzer.IsOkey(y) {
 				continue
 			}
-			for _, a := range m.t().Places(okey101.ActLayOff, y, -1, m.t().TryState()).Opts {
+			for _, a := range table101(m).Places(okey101.ActLayOff, y, -1, table101(m).TryState()).Opts {
 				if v.Table[a.Meld].Meld.Kind == meld.Run {
 					opt = a
 					return true
@@ -35,7 +35,7 @@ func TestAnOkeyLaidOffIsNamedWithItsMeldAndPlace(t *testing.T) {
 	if m == nil {
 		t.Fatal("no seed of 80 lets the player lay an okey off onto a run")
 	}
-	v := m.t().G.State().View(0)
+	v := table101(m).G.State().View(0)
 	run := v.Table[opt.Meld].Meld
 	c, lo, hi := run.As[0].Colour(), run.As[0].Value(), run.As[len(run.As)-1].Value()
 	// The okey goes next to the run, at one end or the other.
@@ -50,10 +50,10 @@ func TestAnOkeyLaidOffIsNamedWithItsMeldAndPlace(t *testing.T) {
 	for _, lang := range []string{"en", "tr"} {
 		tr := i18n.MustLoad(lang)
 		m.tr = tr
-		step := strings.ReplaceAll(m.t().StepsText(&v, []okey101.Action{opt}, false), "\u00a0", " ")
+		step := strings.ReplaceAll(table101(m).StepsText(&v, []okey101.Action{opt}, false), "\u00a0", " ")
 		whose := tr.T("t101.onto.run.you", "")
 		if owner != 0 {
-			whose = tr.T("t101.onto.run", m.nameIn(owner, i18n.Genitive), "")
+			whose = tr.T("t101.onto.run", m.words().NameIn(owner, i18n.Genitive), "")
 		}
 		// The words around the meld's tiles, whose run it is.
 		for _, part := range strings.Fields(whose) {

@@ -40,14 +40,14 @@ func TestACutShortHintNamesTheHardBotsMove(t *testing.T) {
 			tr := i18n.MustLoad(lang)
 			short := tr.T("status.hint.label.short")
 			for step := 0; step < 2; step++ {
-				if !m.c().View.MyTurn() {
+				if !tableClassic(m).View.MyTurn() {
 					t.Fatalf("step %d: not the player's turn", step)
 				}
 				press(t, m, "h")
 				if !strings.HasPrefix(m.flash, short) {
 					t.Fatalf("step %d: the cut hint says %q, not %q first", step, m.flash, short)
 				}
-				v := m.c().View
+				v := tableClassic(m).View
 				want, err := botsclassic.NewHard(0).Decide(t.Context(), v)
 				if err != nil {
 					t.Fatal(err)
@@ -59,8 +59,8 @@ func TestACutShortHintNamesTheHardBotsMove(t *testing.T) {
 					}
 					press(t, m, "d")
 				default:
-					x := m.c().Rack.Slots[m.c().Cursor]
-					if !strings.Contains(m.flash, m.c().TileCase(x, i18n.Accusative)) || !strings.Contains(m.flash, "x") {
+					x := tableClassic(m).Rack.Slots[tableClassic(m).Cursor]
+					if !strings.Contains(m.flash, tableClassic(m).TileCase(x, i18n.Accusative)) || !strings.Contains(m.flash, "x") {
 						t.Fatalf("the hint says %q with the cursor on %v", m.flash, x)
 					}
 				}
@@ -104,9 +104,9 @@ func TestAHintOvertakenByAMoveIsAskedAgain(t *testing.T) {
 	}
 	press(t, m, "d")
 	drain(t, m, hint)
-	want := m.c().View.Rack[0]
-	if !strings.Contains(m.flash, "discard "+m.tileName(want)) || m.c().Rack.Slots[m.c().Cursor] != want {
-		t.Fatalf("after the draw the hint says %q, cursor on %v; want a discard of %v", m.flash, m.c().Rack.Slots[m.c().Cursor], want)
+	want := tableClassic(m).View.Rack[0]
+	if !strings.Contains(m.flash, "discard "+tileName(m, want)) || tableClassic(m).Rack.Slots[tableClassic(m).Cursor] != want {
+		t.Fatalf("after the draw the hint says %q, cursor on %v; want a discard of %v", m.flash, tableClassic(m).Rack.Slots[tableClassic(m).Cursor], want)
 	}
 	if len(script.seats) != 2 {
 		t.Fatalf("the hint was worked out %d times, want 2 (asked again)", len(script.seats))
@@ -119,7 +119,7 @@ func TestAHintOvertakenByAMoveIsAskedAgain(t *testing.T) {
 func TestAHintOffTurnSaysShowAtOnce(t *testing.T) {
 	for seed := uint64(1); seed < 300; seed++ {
 		m := newTestModel(t, 80, 24, withPlainBots, func(o *Options) { o.Seed = seed })
-		v := m.c().View
+		v := tableClassic(m).View
 		if v.MyTurn() || !v.Legal.Show {
 			continue
 		}
@@ -128,7 +128,7 @@ func TestAHintOffTurnSaysShowAtOnce(t *testing.T) {
 			t.Fatalf("seed %d: off the turn the hint starts a command", seed)
 		}
 		t.Logf("seed %d: off the turn with the indicator %v", seed, v.Indicator)
-		if want := m.c().TileName(v.Indicator); !strings.Contains(m.flash, "show the indicator "+want) {
+		if want := tableClassic(m).TileName(v.Indicator); !strings.Contains(m.flash, "show the indicator "+want) {
 			t.Fatalf("seed %d: the hint off the turn says %q", seed, m.flash)
 		}
 		return
@@ -148,10 +148,10 @@ func TestACutShort101HintIsTheHardBotsPlan(t *testing.T) {
 	for _, lang := range []string{"en", "tr"} {
 		t.Run(lang, func(t *testing.T) {
 			m := start101(t, 80, 24, func(o *Options) { o.Hint101 = outOfTime; o.Settings.Lang = lang })
-			if !m.t().View.MyTurn() {
+			if !table101(m).View.MyTurn() {
 				t.Fatal("not the player's turn")
 			}
-			v := m.t().G.State().View(0)
+			v := table101(m).G.State().View(0)
 			var sv meld.Solver
 			want := decide101.Hint(&v, &sv)
 			press(t, m, "h")
@@ -159,7 +159,7 @@ func TestACutShort101HintIsTheHardBotsPlan(t *testing.T) {
 			if !strings.HasPrefix(m.flash, tr.T("t101.hint.short")) {
 				t.Fatalf("the cut hint says %q", m.flash)
 			}
-			if wantText := m.t().HintText(&want); !strings.HasSuffix(m.flash, wantText) || len(want.Plan) == 0 {
+			if wantText := table101(m).HintText(&want); !strings.HasSuffix(m.flash, wantText) || len(want.Plan) == 0 {
 				t.Fatalf("the cut hint %q is not the hard bot's plan %q", m.flash, wantText)
 			}
 		})
@@ -170,7 +170,7 @@ func TestACutShort101HintIsTheHardBotsPlan(t *testing.T) {
 // they are, with the hard bot's plan and no error.
 func TestHintCtxMarksACut(t *testing.T) {
 	m := start101(t, 80, 24)
-	v := m.t().G.State().View(0)
+	v := table101(m).G.State().View(0)
 	var sv meld.Solver
 	c, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
 	defer cancel()

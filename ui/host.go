@@ -3,6 +3,8 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"okey/ui/between"
+	"okey/ui/hostdaily"
 	"okey/ui/keymap"
 	"okey/ui/pages"
 	"okey/ui/store"
@@ -26,6 +28,38 @@ func (m *Model) renderPage(lines []string, foot string) string {
 	return pages.Frame(m.lay, m.table().Header(m.scene(), false), lines, flash, foot)
 }
 
+// page is the page on show as a component (ui/pages' own, or
+// between's), drawn with what the Model has now; nil for a screen
+// drawn otherwise (the table, a hand's end, the final table, the
+// daily's pages, a review or a list not there).
+func (m *Model) page() pages.Component {
+	c := m.common()
+	switch m.screen {
+	case scrNotice:
+		return pages.NewNotice(c, m.notice)
+	case scrLocked:
+		return pages.NewLocked(c, store.ShortPath(m.locked.Dir), m.locked.Pid, m.hasMatch())
+	case scrSettings:
+		return m.settings.Page(c)
+	case scrStats:
+		return pages.NewInfo(c, &m.pager, m.statsLines(), m.keys.Table.Stats, false)
+	case scrScores:
+		s := m.table().Pages().Scores(m.pageW())
+		return pages.NewInfo(c, &m.pager, pages.ScoreLines(c, s.Title, s.Table, m.fairLines(false)), s.Key, true)
+	case scrReview:
+		if m.rv != nil {
+			return m.rv.Page(c)
+		}
+	case scrMatches:
+		if m.ml != nil {
+			return m.ml.Page(c, m.savedEntries(), m.MatchOver())
+		}
+	case scrResume:
+		return m.between().Resume(m.table().Pages().Resume, store.ShortPath(m.files.MatchPath()))
+	}
+	return nil
+}
+
 // renderComponent frames a shared page: its lines, and its bar (or its
 // own foot).
 func (m *Model) renderComponent(p pages.Component) string {
@@ -35,11 +69,8 @@ func (m *Model) renderComponent(p pages.Component) string {
 	return m.renderPage(p.Lines(), m.keyBar(p.ShortHelp()))
 }
 
-// noticePage is the notice of what must be told before playing.
-func (m *Model) noticePage() pages.Notice { return pages.NewNotice(m.common(), m.notice) }
-
 func (m *Model) updateNotice(k tea.KeyPressMsg) tea.Cmd {
-	if m.noticePage().Update(k) == pages.Quit {
+	if m.page().Update(k) == pages.Quit {
 		return m.quit()
 	}
 	m.notice = nil
@@ -49,8 +80,6 @@ func (m *Model) updateNotice(k tea.KeyPressMsg) tea.Cmd {
 	}
 	return nil
 }
-
-func (m *Model) renderNotice() string { return m.renderComponent(m.noticePage()) }
 
 // tooSmall is the notice that stands in while the terminal is too small.
 func (m *Model) tooSmall() pages.TooSmall { return pages.NewTooSmall(m.common(), m.width, m.height) }
@@ -64,14 +93,8 @@ func (m *Model) updateTooSmall(k tea.KeyPressMsg) tea.Cmd {
 
 func (m *Model) renderTooSmall() string { return m.tooSmall().View() }
 
-// lockedPage is the locked screen: another game plays in the state
-// directory; this one may look at its match, read only, or quit.
-func (m *Model) lockedPage() pages.Locked {
-	return pages.NewLocked(m.common(), store.ShortPath(m.locked.Dir), m.locked.Pid, m.hasMatch())
-}
-
 func (m *Model) updateLocked(k tea.KeyPressMsg) tea.Cmd {
-	switch m.lockedPage().Update(k) {
+	switch m.page().Update(k) {
 	case pages.Quit:
 		return m.quit()
 	case pages.Close:
@@ -80,8 +103,6 @@ func (m *Model) updateLocked(k tea.KeyPressMsg) tea.Cmd {
 	}
 	return nil
 }
-
-func (m *Model) renderLocked() string { return m.renderComponent(m.lockedPage()) }
 
 // The pages that scroll (the overlays, the score sheets, the
 // statistics) scroll through one pages.Scroll, the pager, in the page
@@ -96,3 +117,36 @@ func (m *Model) updateScroll(k tea.KeyPressMsg, keys keymap.ScrollKeys, lines []
 // scrolled is the page of lines the pager shows, and whether there is
 // more than fits.
 func (m *Model) scrolled(lines []string) ([]string, bool) { return m.pager.Visible(m.lay.Page, lines) }
+
+// scoreLines are the score history's page of the game on the table: a
+// title, then the table (the game's side's: hosting.Scores), a served
+// match's commitment.
+func (m *Model) scoreLines() []string {
+	s := m.table().Pages().Scores(m.pageW())
+	return pages.ScoreLines(m.common(), s.Title, s.Table, m.fairLines(false))
+}
+
+// statsLines are the statistics page, from the statistics read.
+func (m *Model) statsLines() []string {
+	where := m.tr.T("stats.where", store.ShortPath(m.files.StatsPath()))
+	if !m.saving() {
+		where = m.tr.T("stats.unsaved")
+	}
+	return append(pages.StatsLines(m.common(), &m.stats, where), hostdaily.StatsLines(m.common(), &m.stats, m.today())...)
+}
+
+// between is the app's state as the pages between hands read it
+// (ui/between), as the Model has it now.
+func (m *Model) between() between.State {
+	s := between.State{
+		C: m.common(), Words: m.words(), Levels: m.levels,
+		Daily: m.dl, Format: m.format(), Seat: m.seat != nil, ReadOnly: m.readOnly, Paused: m.paused,
+		OnResume: m.screen == scrResume, Next: m.tableOf(m.set.Game).About().Name, Other: m.otherGame().About().Name,
+		AskedOther: m.askedOther, AskedNow: m.set.Game == m.opt.Settings.Game,
+		Fair: m.fairLines(false), FairRevealed: m.fairLines(true),
+	}
+	if m.seat != nil {
+		s.Served = m.seat.Daily
+	}
+	return s
+}

@@ -46,7 +46,7 @@ func (m *Model) look() *table.Look {
 		// The key bar and the help offer no hint at a daily played for
 		// the record, which refuses it (dailyRefuses says why if h is
 		// pressed all the same).
-		on := m.dl == nil || m.dl.entry.Practice
+		on := m.dl == nil || m.dl.Practice()
 		m.keys.Table.Hint.SetEnabled(on)
 		m.keys.Table101.Hint.SetEnabled(on)
 	}
@@ -73,4 +73,29 @@ func (h appHost) Adopt(seed uint64, meta map[string]string, level func(named str
 	// returns.
 	h.m.on, h.m.present = h.i, true
 	return h.m.levels
+}
+
+// tableOf is the side of the table of the game named name (as the
+// settings and a record's header name it; a classic record names
+// none), classic's for a name it does not know.
+func (m *Model) tableOf(name string) hosting.Game {
+	tables := m.games
+	for _, t := range tables {
+		if t.About().Game == name {
+			return t
+		}
+	}
+	return tables[0]
+}
+
+// otherGame is the side of the game a new match is not of (the
+// settings' game), which g on the pages between hands switches to.
+func (m *Model) otherGame() hosting.Game {
+	now := m.tableOf(m.set.Game)
+	for _, g := range m.games {
+		if g != now {
+			return g
+		}
+	}
+	return now
 }

@@ -65,7 +65,7 @@ func TestStatusMessagesFit80(t *testing.T) {
 }
 
 // The keys are named alike wherever they are shown: the Turkish help bar
-// says "boşluk" as the rack's title does (issue 10, point 22).
+// says "boşluk" as the rack's title does.
 func TestKeyNamesAgree(t *testing.T) {
 	m := newTestModel(t, 200, 60, func(o *Options) { o.Settings.Lang = "tr" })
 	out := plain(m)
@@ -79,7 +79,7 @@ func TestKeyNamesAgree(t *testing.T) {
 }
 
 // The rules a player needs are in the project: the README links its
-// own RULES.md, not a file outside the repository (issue 10, point 24).
+// own RULES.md, not a file outside the repository.
 func TestRulesAreInTheProject(t *testing.T) {
 	readme, err := os.ReadFile("../README.md")
 	if err != nil {

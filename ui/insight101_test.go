@@ -9,8 +9,8 @@ import (
 	"okey/game/okey101/meld"
 )
 
-// A 101 hint at 80×24 that names melds on the table keeps them in sight
-// (issue 41): the hint is shown whole, and every meld it lays off onto
+// A 101 hint at 80×24 that names melds on the table keeps them in sight:
+// the hint is shown whole, and every meld it lays off onto
 // or takes an okey from is on the screen with it, where before a long
 // hint left one line of melds and "… 3 more lines". Played through the
 // keys as the plain player until a hint names a meld and the table,
@@ -36,10 +36,10 @@ func TestHint101KeepsItsMeldsInSight(t *testing.T) {
 			m := start101(t, 80, 24, withSeed(seed), func(o *Options) { o.Settings.Lang = lang })
 			var named []int
 			ok := findIn101(t, m, func(m *Model) bool {
-				if len(m.t().View.Table) < 5 {
+				if len(table101(m).View.Table) < 5 {
 					return false
 				}
-				v := m.t().G.State().View(0)
+				v := table101(m).G.State().View(0)
 				var sv meld.Solver
 				f := decide101.Hint(&v, &sv)
 				named = named[:0]
@@ -60,14 +60,14 @@ func TestHint101KeepsItsMeldsInSight(t *testing.T) {
 				continue
 			}
 			press(t, m, "h")
-			hint := m.t().Tall
+			hint := table101(m).Tall
 			out := plain(m)
 			if hint == "" || !strings.Contains(oneLine(out), oneLine(hint)) {
 				t.Fatalf("%s seed %d: the hint is not shown whole (%q):\n%s", lang, seed, hint, out)
 			}
 			hidden := 0 // melds of the table not in sight: it did not fit whole
-			for i := range m.t().View.Table {
-				if !strings.Contains(oneLine(out), oneLine(m.t().MeldText(i))) {
+			for i := range table101(m).View.Table {
+				if !strings.Contains(oneLine(out), oneLine(table101(m).MeldText(i))) {
 					hidden++
 				}
 			}
@@ -78,7 +78,7 @@ func TestHint101KeepsItsMeldsInSight(t *testing.T) {
 			found = true
 			t.Logf("%s seed %d, the hint with its melds in sight:\n%s", lang, seed, out)
 			for _, i := range named {
-				text := oneLine(m.t().MeldText(i))
+				text := oneLine(table101(m).MeldText(i))
 				if !strings.Contains(oneLine(out), text) {
 					t.Errorf("%s seed %d: the hint names meld %d (%s), not in sight:\n%s", lang, seed, i, text, out)
 				}

@@ -18,7 +18,7 @@ import (
 	"okey/ui/store"
 )
 
-// The saves that can go on do (issue 42, point 7). The damage cases of
+// The saves that can go on do. The damage cases of
 // a saved match, in both games and both languages: every one whose
 // first lines replay resumes at its last good move, the file kept byte
 // for byte and the player told which line was lost; one whose header

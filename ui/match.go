@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"okey/game/record"
 	"okey/ui/hosting"
 	"okey/ui/problem"
 	"okey/ui/safetext"
@@ -53,7 +54,7 @@ func (m *Model) load(b []byte) error {
 				m.cannotSave(err)
 			}
 		}
-		if dl != nil && m.dailyHandEnded(s.Done) {
+		if dl != nil && m.dailyEnded(s.Done) {
 			m.rec = nil // archived: the next hand retires nothing
 			m.dailyNext()
 			return nil
@@ -68,26 +69,13 @@ func (m *Model) load(b []byte) error {
 	return nil
 }
 
-// tableOf is the side of the table of the game named name (as the
-// settings and a record's header name it; a classic record names
-// none), classic's for a name it does not know.
-func (m *Model) tableOf(name string) hosting.Game {
-	tables := m.tables()
-	for _, t := range tables {
-		if t.About().Game == name {
-			return t
-		}
-	}
-	return tables[0]
-}
-
 // offerResumed shows the resume screen of a saved match of which: a new
 // match from it is of the same game, for this run (the settings file
 // keeps its own; g switches, as ever).
 //
 // When the command line asked for the other game (okey --game 101 with
 // a classic match saved), a new match stays of the game asked for, and
-// the page says that n starts it (nextGameLine).
+// the page says that n starts it (between.State.NextGameLine).
 func (m *Model) offerResumed(which string) {
 	m.askedOther = m.opt.GameAsked && m.opt.Settings.Game != which
 	if !m.askedOther {
@@ -138,21 +126,12 @@ func (m *Model) cannotSave(err error) {
 	m.notice = append(m.notice, problem.In(err, m.tr))
 }
 
-// unsavedWhy is why nothing is saved, in the player's language.
-func (m *Model) unsavedWhy() string {
-	var p *problem.Problem
-	if errors.As(m.unsaved, &p) {
-		return m.tr.T("save.unsaved")
-	}
-	return saves.Why(m.tr, m.unsaved)
-}
-
 // adopting readies the app for a match of either game being put on the
 // table (seed, its record's meta): the questions under way let go, the
 // match before taken off the table, a clean status, casual or not.
 func (m *Model) adopting(seed uint64, meta map[string]string) {
 	m.cancelBots()
-	for _, g := range m.tables() {
+	for _, g := range m.games {
 		g.LetGo(hosting.LetMatch)
 	}
 	m.on, m.present = 0, false
@@ -238,7 +217,7 @@ func (m *Model) took(p hosting.Play) tea.Cmd {
 		m.flash = ""
 	}
 	if p.Over {
-		m.dailyHandEnded(m.rec) // its score kept before the save
+		m.dailyEnded(m.rec) // its score kept before the save
 	}
 	cmds := []tea.Cmd{m.saveWith(p.Rack)}
 	if p.Over {
@@ -281,12 +260,17 @@ func (m *Model) Goodbye(flushErr error) string {
 	case flushErr != nil:
 		return m.tr.T("bye.unsaved", saves.Why(m.tr, flushErr))
 	case m.unsaved != nil:
-		return m.tr.T("bye.unsaved", m.unsavedWhy())
+		// A problem meant for the player was told in its own words.
+		why := saves.Why(m.tr, m.unsaved)
+		if p := (*problem.Problem)(nil); errors.As(m.unsaved, &p) {
+			why = m.tr.T("save.unsaved")
+		}
+		return m.tr.T("bye.unsaved", why)
 	case m.readOnly, !m.hasMatch(): // nothing on the table: nothing saved
 		return ""
 	case m.MatchOver():
 		// Every other quit says where the match is; quitting from the
-		// final table said nothing (issue 41): it says where the match
+		// final table said nothing: it says where the match
 		// goes and what the next start does.
 		return m.tr.T("matchover.bye", store.ShortPath(filepath.Join(m.files.StateDir(), store.FinishedDir)))
 	}
@@ -301,51 +285,9 @@ func (m *Model) leave() tea.Cmd {
 	return func() tea.Msg { return seatmsg.LeaveMsg{} }
 }
 
-// Saving.
-
-// rackJSON is the rack's arrangement as saved; nil (nothing to save)
-// if it cannot be written, which only an invalid tile would cause.
-func (m *Model) rackJSON() []byte { return m.table().RackJSON() }
-
-// loadRack restores the saved arrangement of the rack when it belongs
-// to the hand on the table and holds its tiles (hosting.Game's TakeRack);
-// otherwise the rack stays sorted, and a file that cannot be read is
-// set aside (saves.Files.RackDamaged).
-func (m *Model) loadRack() {
-	b, err := m.files.ReadRack()
-	if err != nil {
-		return
-	}
-	if why := m.table().TakeRack(b); why != "" && !m.readOnly {
-		m.notice = append(m.notice, m.saves().RackDamaged(why))
-	}
-}
-
-// saveCmd saves the record, the statistics and the rack as they stand,
-// in a command.
-func (m *Model) saveCmd() tea.Cmd {
-	if !m.hasMatch() || !m.saving() {
-		return nil
-	}
-	return m.saveWith(m.rackJSON())
-}
-
-// saveWith is saveCmd with the rack's arrangement rack as the game's
-// side handed it up (hosting.Play, hosting.Reply).
-func (m *Model) saveWith(rack []byte) tea.Cmd {
-	if !m.hasMatch() || !m.saving() {
-		return nil
-	}
-	m.seq++
-	return m.saves().Save(m.seq, m.rec, m.statsJSON(), rack)
-}
-
-// Flush writes the record, the statistics and the rack if the last
-// snapshot has not been written yet; the command calls it after the
-// program ends.
-func (m *Model) Flush() error {
-	if !m.hasMatch() || !m.saving() {
-		return nil
-	}
-	return m.saves().Write(m.seq, m.rec, m.statsJSON(), m.rackJSON()).Err
+// recordGame is the game a saved record names in its header, as
+// record.ReadHeader reads it ("" when its first line is no header).
+func recordGame(b []byte) string {
+	h, _ := record.ReadHeader(b)
+	return string(h.Kind)
 }

@@ -12,18 +12,17 @@ import (
 
 	"okey/bots/botsclassic"
 	"okey/bots/decide101"
-	"okey/bots/par"
 	"okey/game"
 	"okey/game/daily"
+	"okey/ui/hostdaily"
 	"okey/ui/hosting"
 	"okey/ui/i18n"
 	"okey/ui/keymap"
 	"okey/ui/layout"
 	"okey/ui/pages"
-	"okey/ui/playdaily"
 	"okey/ui/review"
 	"okey/ui/saves"
-	"okey/ui/seatlink"
+	"okey/ui/seathost"
 	"okey/ui/seatmsg"
 	"okey/ui/settings"
 	"okey/ui/stats"
@@ -122,23 +121,13 @@ type SeatOptions struct {
 	Log *slog.Logger
 }
 
-// seatLink is what a seat's model knows of its table: what either
-// game's seat knows (seatlink.Link), and the options it was opened with.
-type seatLink struct {
-	*seatlink.Link
-	opt SeatOptions
-	// daily is the served daily's hand the table plays (nil: not a
-	// daily table): the header and the page between hands say it.
-	daily *seatmsg.Daily
-}
-
 // Player101 is the player of a seat at the 101 table (decide101.Player):
 // tests give scripted ones through Options.NewPlayer101.
 type Player101 = decide101.Player
 
 // defaultSettle is how long a screen just come ignores the keys that
 // go on from one screen to the next: longer than a key pressed twice
-// (the second enter came 150 ms after the first in issue 20), shorter
+// (a second enter has come 150 ms after the first), shorter
 // than anyone takes to read a new rack before acting on it.
 const defaultSettle = 750 * time.Millisecond
 
@@ -257,7 +246,7 @@ type Model struct {
 
 	// seat links the screen to a table it does not own (okey serve);
 	// nil for a match played here.
-	seat *seatLink
+	seat *seathost.Seat
 
 	// games are the games the Model can host (hostGames), classic's
 	// first; table is the one on the table. Each holds its match.
@@ -294,7 +283,7 @@ type Model struct {
 
 	// dl is the daily being played, nil for none; dlAsk a daily whose
 	// date is asked about; parSeq tells par's measures apart (daily.go).
-	dl     *dailyState
+	dl     *hostdaily.Daily
 	dlAsk  *dailyAsk
 	parSeq uint64
 }
@@ -333,16 +322,11 @@ func (m *Model) applySettings() error {
 	m.tr, m.palette = tr, p
 	m.keys = keymap.New(tr, m.saving())
 	m.pager = pages.NewScroll(m.keys.Info.ScrollKeys)
-	m.seatKeys()
-	m.restyle()
-	return nil
-}
-
-// seatKeys fits the key map to a seat (keymap.KeyMap.ForSeat).
-func (m *Model) seatKeys() {
-	if m.seat != nil {
+	if m.seat != nil { // fitted to a seat (keymap.KeyMap.ForSeat)
 		m.keys.ForSeat(m.tr.T("key.leave"), m.tr.T("key.ready"), m.seat.Watching)
 	}
+	m.restyle()
+	return nil
 }
 
 func (m *Model) restyle() {
@@ -390,11 +374,6 @@ const (
 
 // Watching reports whether the screen is a spectator's.
 func (m *Model) Watching() bool { return m.seat != nil && m.seat.Watching }
-
-// tables are the games a Model can host, for what looks across them
-// (a key of another game's table, a served table's update, a saved
-// record).
-func (m *Model) tables() []hosting.Game { return m.games }
 
 // table is the game on the table: the one whose match is present, else
 // the first (classic Okey's), which stands in while no match is on the
@@ -476,34 +455,11 @@ type DailyOptions struct {
 	Date daily.Date
 }
 
-// dailyState is the daily being played.
-type dailyState struct {
-	set   daily.Set
-	entry stats.Daily
-	// hand is the number of the hand on the table, from 1.
-	hand int
-	// short is the fingerprint's short form ("" if it could not be made).
-	short string
-	// par is par, once measured; parErr why it could not be.
-	par    *par.Line
-	parErr error
-	parID  uint64
-	// recs are the records of the hands ended in this run, by number,
-	// for their review.
-	recs map[int][]byte
-	// over: every hand has ended, the daily's page is on show.
-	over bool
-	// why is the catalogue's key of why it is practice.
-	why string
-}
-
-// dailyAsk is a daily waiting for the player's word on its date.
+// dailyAsk is a daily waiting for the player's word on its date: back
+// is the screen a "no" returns to; quit when there is none (the app
+// was started for the daily).
 type dailyAsk struct {
-	game   game.Kind
-	choice playdaily.Choice
-	today  daily.Date
-	// back is the screen a "no" returns to; quit when it is none (the
-	// app was started for the daily).
+	hostdaily.Ask
 	back screen
 	quit bool
 }

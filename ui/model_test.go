@@ -32,7 +32,7 @@ import (
 
 // firstTile is the slot of the first tile on the rack.
 func firstTile(m *Model) int {
-	for i, t := range m.c().Rack.Slots {
+	for i, t := range tableClassic(m).Rack.Slots {
 		if t != tile.NoTile {
 			return i
 		}
@@ -43,7 +43,7 @@ func firstTile(m *Model) int {
 // cursorTo moves the cursor to slot i with arrow keys.
 func cursorTo(t *testing.T, m *Model, i int) {
 	t.Helper()
-	for n := 0; m.c().Cursor != i; n++ {
+	for n := 0; tableClassic(m).Cursor != i; n++ {
 		if n > rack.NumSlots {
 			t.Fatalf("cursor does not reach %d", i)
 		}
@@ -55,7 +55,7 @@ func cursorTo(t *testing.T, m *Model, i int) {
 // first tile of the rack.
 func playMyTurn(t *testing.T, m *Model) {
 	t.Helper()
-	v := m.c().View
+	v := tableClassic(m).View
 	if v.Stage == classic.MustDraw {
 		press(t, m, "d")
 		if m.screen != scrPlay {
@@ -76,8 +76,8 @@ func TestWholeHandThroughKeys(t *testing.T) {
 		if turns > 200 {
 			t.Fatal("the hand does not end")
 		}
-		if !m.c().View.MyTurn() {
-			t.Fatalf("the bots stopped: turn %d, screen:\n%s", m.c().View.Turn, plain(m))
+		if !tableClassic(m).View.MyTurn() {
+			t.Fatalf("the bots stopped: turn %d, screen:\n%s", tableClassic(m).View.Turn, plain(m))
 		}
 		playMyTurn(t, m)
 		if w, line := maxLineWidth(plain(m)); w > 100 {
@@ -91,7 +91,7 @@ func TestWholeHandThroughKeys(t *testing.T) {
 	if !strings.Contains(out, "What each player lost") && !strings.Contains(out, "The scores:") {
 		t.Fatalf("no losses on the hand-over screen:\n%s", out)
 	}
-	res := m.c().View.Result
+	res := tableClassic(m).View.Result
 	if res.WallOut && !strings.Contains(out, "the wall is empty, no score") {
 		t.Fatalf("wall out not said:\n%s", out)
 	}
@@ -108,14 +108,14 @@ func TestWholeHandThroughKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g.State().Moves() != m.c().G.State().Moves() || g.State().Phase() != m.c().G.State().Phase() {
+	if g.State().Moves() != tableClassic(m).G.State().Moves() || g.State().Phase() != tableClassic(m).G.State().Phase() {
 		t.Fatalf("saved record replays to %d moves, phase %v; the table has %d, %v",
-			g.State().Moves(), g.State().Phase(), m.c().G.State().Moves(), m.c().G.State().Phase())
+			g.State().Moves(), g.State().Phase(), tableClassic(m).G.State().Moves(), tableClassic(m).G.State().Phase())
 	}
 	if m.screen == scrHandOver {
 		press(t, m, "enter")
-		if m.screen != scrPlay || m.c().View.Hand != 2 {
-			t.Fatalf("enter does not deal hand 2: screen %d hand %d", m.screen, m.c().View.Hand)
+		if m.screen != scrPlay || tableClassic(m).View.Hand != 2 {
+			t.Fatalf("enter does not deal hand 2: screen %d hand %d", m.screen, tableClassic(m).View.Hand)
 		}
 		if !strings.Contains(plain(m), "Hand 2") {
 			t.Fatalf("hand 2 not shown:\n%s", plain(m))
@@ -137,8 +137,8 @@ func TestRefusalsAreExplained(t *testing.T) {
 			t.Fatalf("after %q the status line is %q, want %q", k, status(), want)
 		}
 	}
-	if !m.c().View.MyTurn() || m.c().View.Stage != classic.MustDraw {
-		t.Fatalf("want the player to draw first; turn %d stage %v", m.c().View.Turn, m.c().View.Stage)
+	if !tableClassic(m).View.MyTurn() || tableClassic(m).View.Stage != classic.MustDraw {
+		t.Fatalf("want the player to draw first; turn %d stage %v", tableClassic(m).View.Turn, tableClassic(m).View.Stage)
 	}
 	expect("w", `The key "w" does nothing here`)
 	expect("x", "Draw from the wall (d) or take the discard (t) first")
@@ -146,7 +146,7 @@ func TestRefusalsAreExplained(t *testing.T) {
 	expect("esc", "Nothing to cancel")
 	// An empty slot.
 	empty := -1
-	for i, t := range m.c().Rack.Slots {
+	for i, t := range tableClassic(m).Rack.Slots {
 		if t == tile.NoTile {
 			empty = i
 			break
@@ -155,20 +155,20 @@ func TestRefusalsAreExplained(t *testing.T) {
 	cursorTo(t, m, empty)
 	expect("space", "No tile under the cursor to pick up")
 	press(t, m, "d")
-	if m.c().View.Stage != classic.MustDiscard {
+	if tableClassic(m).View.Stage != classic.MustDiscard {
 		t.Fatal("d did not draw")
 	}
 	expect("d", "You have 15 tiles")
 	expect("t", "You have 15 tiles")
-	for m.c().Rack.Slots[m.c().Cursor] != tile.NoTile {
+	for tableClassic(m).Rack.Slots[tableClassic(m).Cursor] != tile.NoTile {
 		press(t, m, "right")
 	}
 	expect("x", "No tile under the cursor")
 	cursorTo(t, m, firstTile(m))
-	tile := m.c().Rack.Slots[m.c().Cursor]
-	hand := m.c().View.Counts
+	tile := tableClassic(m).Rack.Slots[tableClassic(m).Cursor]
+	hand := tableClassic(m).View.Counts
 	expect("f", "Not a winning hand")
-	if m.c().View.Counts != hand || m.c().Rack.Slots[m.c().Cursor] != tile {
+	if tableClassic(m).View.Counts != hand || tableClassic(m).Rack.Slots[tableClassic(m).Cursor] != tile {
 		t.Fatal("a refused finish changed the rack")
 	}
 	expect("g", "") // gösterme: refused with a reason or done
@@ -189,19 +189,19 @@ func TestWaitForBotIsExplained(t *testing.T) {
 	// Run the bots' questions in the background as Bubble Tea would.
 	msgs := make(chan tea.Msg, 16)
 	go func() { msgs <- runAll(cmd) }()
-	if m.c().View.MyTurn() {
+	if tableClassic(m).View.MyTurn() {
 		t.Fatal("the test needs a seed where a bot moves first")
 	}
 	_, c := m.Update(keyMsg("d"))
 	if c != nil {
 		t.Fatal("d on a bot's turn started something")
 	}
-	if !strings.Contains(plain(m), "It is "+m.seatName(m.c().View.Turn)+"'s turn") {
+	if !strings.Contains(plain(m), "It is "+m.words().SeatName(tableClassic(m).View.Turn)+"'s turn") {
 		t.Fatalf("no wait message:\n%s", plain(m))
 	}
-	before := m.c().Cursor
+	before := tableClassic(m).Cursor
 	m.Update(keyMsg("right"))
-	if m.c().Cursor == before {
+	if tableClassic(m).Cursor == before {
 		t.Fatal("the cursor does not move while a bot thinks")
 	}
 	m.Update(keyMsg("c"))
@@ -230,17 +230,17 @@ func runAll(cmd tea.Cmd) tea.Msg {
 func TestStaleBotAnswerIsDropped(t *testing.T) {
 	m := newTestModel(t, 100, 30)
 	drain(t, m, m.Init())
-	moves := m.c().G.State().Moves()
-	stale := playclassic.BotMoveMsg{ID: m.askID - 1, Seat: m.c().View.Turn, Act: classic.DrawAction(m.c().View.Turn)}
+	moves := tableClassic(m).G.State().Moves()
+	stale := playclassic.BotMoveMsg{ID: m.askID - 1, Seat: tableClassic(m).View.Turn, Act: classic.DrawAction(tableClassic(m).View.Turn)}
 	m.Update(stale)
-	if m.c().G.State().Moves() != moves {
+	if tableClassic(m).G.State().Moves() != moves {
 		t.Fatal("a stale bot answer was played")
 	}
 	// After a quit, an answer to the last question is stale too.
 	id := m.askID
 	m.Update(keyMsg("q"))
 	m.Update(playclassic.BotMoveMsg{ID: id, Seat: 1, Act: classic.DrawAction(1)})
-	if m.c().G.State().Moves() != moves {
+	if tableClassic(m).G.State().Moves() != moves {
 		t.Fatal("an answer after quitting was played")
 	}
 }
@@ -292,24 +292,24 @@ func TestKilledMidHandResumes(t *testing.T) {
 	playMyTurn(t, m)
 	// No quit, no flush: the process dies here. Every action was saved
 	// as it happened.
-	moves := m.c().G.State().Moves()
+	moves := tableClassic(m).G.State().Moves()
 	m2 := reopen(t, m, m.opt)
-	if m2.screen != scrResume || m2.c().G.State().Moves() != moves {
-		t.Fatalf("resumed at %d moves (screen %d), want %d", m2.c().G.State().Moves(), m2.screen, moves)
+	if m2.screen != scrResume || tableClassic(m2).G.State().Moves() != moves {
+		t.Fatalf("resumed at %d moves (screen %d), want %d", tableClassic(m2).G.State().Moves(), m2.screen, moves)
 	}
 	m2.Close()
 
 	// Killed again just after a draw: the table comes back as it was,
 	// the move log (which names the drawn tile) included.
-	if m.screen != scrPlay || !m.c().View.MyTurn() || m.c().View.Stage != classic.MustDraw {
-		t.Fatalf("expected the player's draw: screen %d, stage %v", m.screen, m.c().View.Stage)
+	if m.screen != scrPlay || !tableClassic(m).View.MyTurn() || tableClassic(m).View.Stage != classic.MustDraw {
+		t.Fatalf("expected the player's draw: screen %d, stage %v", m.screen, tableClassic(m).View.Stage)
 	}
 	press(t, m, "d")
 	want := plain(m)
 	m3 := reopen(t, m, m.opt)
 	m3.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	press(t, m3, "enter")
-	m3.c().Cursor = m.c().Cursor
+	tableClassic(m3).Cursor = tableClassic(m).Cursor
 	if got := plain(m3); stripStatus(got, m3.lay) != stripStatus(want, m.lay) {
 		t.Fatalf("resumed screen differs.\nbefore:\n%s\nafter:\n%s", want, got)
 	}
@@ -337,7 +337,7 @@ func TestResumedMatchPlaysOnTheSame(t *testing.T) {
 	for range after {
 		playMyTurn(t, resumed)
 	}
-	a, b := whole.c().G.Record().Actions, resumed.c().G.Record().Actions
+	a, b := tableClassic(whole).G.Record().Actions, tableClassic(resumed).G.Record().Actions
 	if len(a) < 20 {
 		t.Fatalf("only %d actions: the test should span bot moves", len(a))
 	}
@@ -458,13 +458,13 @@ func TestMouseSelectsAndDraws(t *testing.T) {
 	r := m.lay.Slot(i)
 	_, cmd := m.Update(tea.MouseClickMsg{X: r.X + 2, Y: r.Y + 1, Button: tea.MouseLeft})
 	drain(t, m, cmd)
-	if m.c().Cursor != i {
-		t.Fatalf("click on slot %d put the cursor on %d", i, m.c().Cursor)
+	if tableClassic(m).Cursor != i {
+		t.Fatalf("click on slot %d put the cursor on %d", i, tableClassic(m).Cursor)
 	}
 	w := m.lay.Wall
 	_, cmd = m.Update(tea.MouseClickMsg{X: w.X + 1, Y: w.Y + 1, Button: tea.MouseLeft})
 	drain(t, m, cmd)
-	if m.c().View.Stage != classic.MustDiscard || m.c().View.Counts.Total() != 15 {
+	if tableClassic(m).View.Stage != classic.MustDiscard || tableClassic(m).View.Counts.Total() != 15 {
 		t.Fatal("a click on the wall did not draw")
 	}
 }
@@ -508,10 +508,10 @@ func TestSettingsScreenSavesAndTranslates(t *testing.T) {
 func TestArrangeKeys(t *testing.T) {
 	m := newTestModel(t, 100, 30)
 	drain(t, m, m.Init())
-	before := m.c().Rack.Counts()
+	before := tableClassic(m).Rack.Counts()
 	for _, k := range []string{"v", "c", "s", "p"} {
 		press(t, m, k)
-		if m.c().Rack.Counts() != before {
+		if tableClassic(m).Rack.Counts() != before {
 			t.Fatalf("%s changed the tiles", k)
 		}
 		if m.flash == "" {
@@ -529,21 +529,21 @@ func TestArrangeKeys(t *testing.T) {
 func TestHintPutsTheCursorOnTheDiscard(t *testing.T) {
 	m := newTestModel(t, 100, 30)
 	drain(t, m, m.Init())
-	if m.c().View.Stage == classic.MustDraw {
+	if tableClassic(m).View.Stage == classic.MustDraw {
 		press(t, m, "d")
 	}
-	if m.screen != scrPlay || len(m.c().View.Rack) != playclassic.TurnTiles {
-		t.Fatalf("the player should hold 15 tiles, has %d (screen %d)", len(m.c().View.Rack), m.screen)
+	if m.screen != scrPlay || len(tableClassic(m).View.Rack) != playclassic.TurnTiles {
+		t.Fatalf("the player should hold 15 tiles, has %d (screen %d)", len(tableClassic(m).View.Rack), m.screen)
 	}
-	m.c().Cursor = slices.Index(m.c().Rack.Slots[:], tile.NoTile) // an empty slot
+	tableClassic(m).Cursor = slices.Index(tableClassic(m).Rack.Slots[:], tile.NoTile) // an empty slot
 	press(t, m, "h")
-	want := m.c().Rack.Slots[m.c().Cursor]
+	want := tableClassic(m).Rack.Slots[tableClassic(m).Cursor]
 	if want == tile.NoTile || !strings.Contains(m.flash, want.String()) {
 		t.Fatalf("after h the cursor is on %v; the hint: %q", want, m.flash)
 	}
-	before := m.c().View.Counts[want]
+	before := tableClassic(m).View.Counts[want]
 	press(t, m, "x")
-	if n := len(m.c().View.Rack); n != playclassic.HandTiles || m.c().View.Counts[want] != before-1 {
+	if n := len(tableClassic(m).View.Rack); n != playclassic.HandTiles || tableClassic(m).View.Counts[want] != before-1 {
 		t.Fatalf("x after the hint did not throw %v: %d tiles left", want, n)
 	}
 }
@@ -573,9 +573,9 @@ func TestWholeMatchThroughKeys(t *testing.T) {
 			if turns > 200 {
 				t.Fatal("the hand does not end")
 			}
-			if m.c().View.Legal.Show {
+			if tableClassic(m).View.Legal.Show {
 				press(t, m, "g")
-				if !m.c().View.Shown[0] {
+				if !tableClassic(m).View.Shown[0] {
 					t.Fatalf("g did not show: %s", m.flash)
 				}
 			}
@@ -594,7 +594,7 @@ func TestWholeMatchThroughKeys(t *testing.T) {
 		t.Fatalf("final table line of %d: %q", w, line)
 	}
 	press(t, m, "n")
-	if m.screen != scrPlay || m.c().View.Hand != 1 || m.MatchOver() {
+	if m.screen != scrPlay || tableClassic(m).View.Hand != 1 || m.MatchOver() {
 		t.Fatalf("n does not start a new match: screen %d", m.screen)
 	}
 	done, _ := filepath.Glob(filepath.Join(m.opt.StateDir, store.FinishedDir, "*finished*.okey"))
@@ -642,7 +642,7 @@ func TestHandOverShowsTheWinningGroups(t *testing.T) {
 		}
 		return out
 	}
-	okey := m.c().View.Okey
+	okey := tableClassic(m).View.Okey
 	run := ts("R1 R2 R3 R4")
 	melds := []hand.Meld{
 		{Kind: hand.Run, Tiles: run, As: run},
@@ -650,8 +650,8 @@ func TestHandOverShowsTheWinningGroups(t *testing.T) {
 		{Kind: hand.Set, Tiles: []tile.Tile{tile.NewTile(tile.Red, 9), tile.NewTile(tile.Blue, 9), okey}, As: ts("R9 B9 K9")},
 		{Kind: hand.Run, Tiles: ts("Y11 Y12 Y13 Y1"), As: ts("Y11 Y12 Y13 Y1")},
 	}
-	m.c().View.Phase = game.HandOver
-	m.c().View.Result = &classic.HandResult{
+	tableClassic(m).View.Phase = game.HandOver
+	tableClassic(m).View.Result = &classic.HandResult{
 		Hand: 1, Winner: 2, Discard: okey, OkeyFinish: true, Points: 4,
 		Win:  hand.Win{Kind: hand.WinMelds, Melds: melds},
 		Lost: [4]int{5, 4, 0, 4}, Shown: [4]bool{false, false, true, false},
@@ -672,16 +672,16 @@ func TestHandOverShowsTheWinningGroups(t *testing.T) {
 func TestHandEndingDuringSettingsLeadsToHandOver(t *testing.T) {
 	m := newTestModel(t, 100, 30, withPlainBots)
 	drain(t, m, m.Init())
-	for m.c().View.WallLeft > 0 {
+	for tableClassic(m).View.WallLeft > 0 {
 		playMyTurn(t, m)
 	}
 	// The wall is out and it is the player's turn: open the settings,
 	// and end the hand behind them as a bot would.
 	press(t, m, "o")
-	if _, _, err := m.c().G.Apply(classic.EndHandAction(0)); err != nil {
+	if _, _, err := tableClassic(m).G.Apply(classic.EndHandAction(0)); err != nil {
 		t.Fatal(err)
 	}
-	m.c().Refresh()
+	tableClassic(m).Refresh()
 	press(t, m, "esc")
 	if m.screen != scrHandOver {
 		t.Fatalf("back from the settings to screen %d, want the hand over", m.screen)
@@ -696,13 +696,13 @@ func TestKeysDoNothingWhileTooSmall(t *testing.T) {
 	drain(t, m, m.Init())
 	press(t, m, "d")
 	cursorTo(t, m, firstTile(m))
-	before, moves := m.c().Rack, m.c().G.State().Moves()
+	before, moves := tableClassic(m).Rack, tableClassic(m).G.State().Moves()
 	m.Update(tea.WindowSizeMsg{Width: 70, Height: 20})
 	for _, k := range []string{"x", "f", "enter", "space", "right", "c", "s", "o", "?", "b", "t", "d"} {
 		press(t, m, k)
 	}
-	if m.c().G.State().Moves() != moves || m.c().Rack != before || m.screen != scrPlay || m.overlay != ovNone {
-		t.Fatalf("keys acted on the hidden table: %d moves (was %d), screen %d", m.c().G.State().Moves(), moves, m.screen)
+	if tableClassic(m).G.State().Moves() != moves || tableClassic(m).Rack != before || m.screen != scrPlay || m.overlay != ovNone {
+		t.Fatalf("keys acted on the hidden table: %d moves (was %d), screen %d", tableClassic(m).G.State().Moves(), moves, m.screen)
 	}
 	if !strings.Contains(plain(m), "q quit") {
 		t.Fatalf("the too-small screen does not say how to quit:\n%s", plain(m))
@@ -721,28 +721,28 @@ func TestSortKeepsTheCursorOnItsTile(t *testing.T) {
 	for _, k := range []string{"v", "c", "s", "p", "v"} {
 		// The last tile of the rack: sorts move it.
 		last := -1
-		for i, u := range m.c().Rack.Slots {
+		for i, u := range tableClassic(m).Rack.Slots {
 			if u != tile.NoTile {
 				last = i
 			}
 		}
 		cursorTo(t, m, last)
-		want := m.c().Rack.Slots[m.c().Cursor]
+		want := tableClassic(m).Rack.Slots[tableClassic(m).Cursor]
 		press(t, m, k)
-		if got := m.c().Rack.Slots[m.c().Cursor]; got != want {
+		if got := tableClassic(m).Rack.Slots[tableClassic(m).Cursor]; got != want {
 			t.Fatalf("after %s the cursor is on %v, was on %v", k, got, want)
 		}
 		// From a gap, the cursor lands on a tile.
-		cursorTo(t, m, slices.Index(m.c().Rack.Slots[:], tile.NoTile))
+		cursorTo(t, m, slices.Index(tableClassic(m).Rack.Slots[:], tile.NoTile))
 		press(t, m, k)
-		if m.c().Rack.Slots[m.c().Cursor] == tile.NoTile {
+		if tableClassic(m).Rack.Slots[tableClassic(m).Cursor] == tile.NoTile {
 			t.Fatalf("after %s from a gap the cursor is on a gap", k)
 		}
 	}
 }
 
 // Resumed during a bot's turn, the welcome is gone when the player's turn
-// comes: the status line says what to do (issue 10, point 14).
+// comes: the status line says what to do.
 func TestWelcomeBackGivesWayToTheGuide(t *testing.T) {
 	block := make(chan struct{})
 	t.Cleanup(func() { close(block) })
@@ -751,7 +751,7 @@ func TestWelcomeBackGivesWayToTheGuide(t *testing.T) {
 			return &blockingBot{inner: playclassic.Plain{}, release: block}, nil
 		}
 	})
-	if m.c().View.MyTurn() {
+	if tableClassic(m).View.MyTurn() {
 		t.Fatal("the test needs a seed where a bot moves first")
 	}
 	drain(t, m, m.saveCmd()) // the bots never answer: saved at a bot's turn
@@ -760,8 +760,8 @@ func TestWelcomeBackGivesWayToTheGuide(t *testing.T) {
 	m2 := reopen(t, m, opt)
 	m2.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	press(t, m2, "enter")
-	if !m2.c().View.MyTurn() {
-		t.Fatalf("not the player's turn after the bots: turn %d", m2.c().View.Turn)
+	if !tableClassic(m2).View.MyTurn() {
+		t.Fatalf("not the player's turn after the bots: turn %d", tableClassic(m2).View.Turn)
 	}
 	status := strings.Split(plain(m2), "\n")[m2.lay.Status.Y]
 	if strings.Contains(status, "Welcome back") || !strings.Contains(status, "Your turn") {
@@ -770,15 +770,15 @@ func TestWelcomeBackGivesWayToTheGuide(t *testing.T) {
 }
 
 // At the empty wall, d ends the hand, and the help bar, the wall and the
-// refusal of a discard all say so in the same words (issue 10, point 15).
+// refusal of a discard all say so in the same words.
 func TestEmptyWallSaysEndTheHandEverywhere(t *testing.T) {
 	for _, lang := range []string{"en", "tr"} {
 		m := newTestModel(t, 100, 30, withPlainBots, func(o *Options) { o.Settings.Lang = lang })
 		drain(t, m, m.Init())
-		for m.c().View.WallLeft > 0 && m.screen == scrPlay {
+		for tableClassic(m).View.WallLeft > 0 && m.screen == scrPlay {
 			playMyTurn(t, m)
 		}
-		if m.screen != scrPlay || !m.c().View.MyTurn() || m.c().View.Stage != classic.MustDraw {
+		if m.screen != scrPlay || !tableClassic(m).View.MyTurn() || tableClassic(m).View.Stage != classic.MustDraw {
 			t.Fatalf("%s: not the player's draw at the empty wall", lang)
 		}
 		words := m.tr.T("key.endhand")
@@ -807,15 +807,15 @@ func winningRack(t *testing.T) *Model {
 		drain(t, m, m.Init())
 		me := botsclassic.NewHard(seed)
 		for turns := 0; m.screen == scrPlay && turns < 100; turns++ {
-			a, err := me.Decide(context.Background(), m.c().G.State().View(0))
+			a, err := me.Decide(context.Background(), tableClassic(m).G.State().View(0))
 			if err != nil {
 				t.Fatal(err)
 			}
 			if a.Kind == classic.ActFinish {
-				cursorTo(t, m, slices.Index(m.c().Rack.Slots[:], a.Tile))
+				cursorTo(t, m, slices.Index(tableClassic(m).Rack.Slots[:], a.Tile))
 				return m
 			}
-			drain(t, m, m.act(a))
+			drain(t, m, act(m, a))
 		}
 	}
 	t.Fatal("no winning rack in 60 matches")
@@ -823,29 +823,29 @@ func winningRack(t *testing.T) *Model {
 }
 
 // x on a tile that would finish the hand asks first instead of
-// throwing the win away (issue 10, point 11); x again discards it, f
+// throwing the win away; x again discards it, f
 // finishes.
 func TestDiscardingAWinAsksFirst(t *testing.T) {
 	m := winningRack(t)
-	win := m.c().Rack.Slots[m.c().Cursor]
+	win := tableClassic(m).Rack.Slots[tableClassic(m).Cursor]
 	for range 2 {
 		press(t, m, "x")
-		if len(m.c().View.Rack) != playclassic.TurnTiles || !strings.Contains(m.flash, "wins the hand") {
-			t.Fatalf("x on the winning %v: %d tiles, %q", win, len(m.c().View.Rack), m.flash)
+		if len(tableClassic(m).View.Rack) != playclassic.TurnTiles || !strings.Contains(m.flash, "wins the hand") {
+			t.Fatalf("x on the winning %v: %d tiles, %q", win, len(tableClassic(m).View.Rack), m.flash)
 		}
 		press(t, m, "left") // another key forgets the question
 		press(t, m, "right")
 	}
 	press(t, m, "x")
 	press(t, m, "x")
-	if m.c().View.Counts.Total() == playclassic.TurnTiles || m.c().View.Phase != game.Playing && m.c().View.Result.Winner == 0 {
+	if tableClassic(m).View.Counts.Total() == playclassic.TurnTiles || tableClassic(m).View.Phase != game.Playing && tableClassic(m).View.Result.Winner == 0 {
 		t.Fatalf("x twice did not just discard %v", win)
 	}
 
 	m = winningRack(t)
 	press(t, m, "x")
 	press(t, m, "f")
-	if m.screen != scrHandOver || m.c().View.Result == nil || m.c().View.Result.Winner != 0 {
+	if m.screen != scrHandOver || tableClassic(m).View.Result == nil || tableClassic(m).View.Result.Winner != 0 {
 		t.Fatalf("f after the question did not finish: screen %d", m.screen)
 	}
 }
@@ -864,24 +864,24 @@ func TestEnterAfterTheHandsEndThrowsNothing(t *testing.T) {
 		}
 		press(t, m, "enter")
 		hands++
-		if m.screen != scrPlay || !m.c().View.MyTurn() || m.c().View.Stage != classic.MustDiscard {
+		if m.screen != scrPlay || !tableClassic(m).View.MyTurn() || tableClassic(m).View.Stage != classic.MustDiscard {
 			continue // another seat starts this hand
 		}
 		press(t, m, "enter")
-		if m.c().View.Counts.Total() != playclassic.TurnTiles || m.c().G.State().Moves() != 0 {
-			t.Fatalf("hand %d: a second enter played: %d tiles, %d moves", m.c().View.Hand, m.c().View.Counts.Total(), m.c().G.State().Moves())
+		if tableClassic(m).View.Counts.Total() != playclassic.TurnTiles || tableClassic(m).G.State().Moves() != 0 {
+			t.Fatalf("hand %d: a second enter played: %d tiles, %d moves", tableClassic(m).View.Hand, tableClassic(m).View.Counts.Total(), tableClassic(m).G.State().Moves())
 		}
 		press(t, m, "x")
-		if m.c().View.Counts.Total() != playclassic.HandTiles {
-			t.Fatalf("hand %d: x did not discard: %q", m.c().View.Hand, m.flash)
+		if tableClassic(m).View.Counts.Total() != playclassic.HandTiles {
+			t.Fatalf("hand %d: x did not discard: %q", tableClassic(m).View.Hand, m.flash)
 		}
 		return
 	}
 	t.Fatal("the player never started a hand")
 }
 
-// A long status wraps into the lines above it instead of being cut
-// (issue 10, point 10), and the log below the table gives way for it.
+// A long status wraps into the lines above it instead of being cut,
+// and the log below the table gives way for it.
 func TestLongStatusWraps(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {100, 30}, {200, 60}} {
 		m := newTestModel(t, sz[0], sz[1], withPlainBots)
@@ -903,7 +903,7 @@ func TestLongStatusWraps(t *testing.T) {
 
 // The ? page scrolls to its last paragraph at 80×24 and 100×30, and the
 // help bar at 80 columns shows how to sort, group and look through the
-// discards (issue 10, point 16).
+// discards.
 func TestHelpScrollsAndTheBarShowsTheRackKeys(t *testing.T) {
 	for _, lang := range []string{"en", "tr"} {
 		for _, sz := range [][2]int{{80, 24}, {100, 30}} {
@@ -951,18 +951,18 @@ func TestHelpScrollsAndTheBarShowsTheRackKeys(t *testing.T) {
 // point 21).
 func TestWordsFollowTheMatch(t *testing.T) {
 	m := newTestModel(t, 100, 30, func(o *Options) { o.Settings.Rules = "points=5" })
-	help := strings.Join(m.c().HowToPlay(1000), "\n")
+	help := strings.Join(tableClassic(m).HowToPlay(1000), "\n")
 	if !strings.Contains(help, "starts with 5 points") || strings.Contains(help, "20") {
 		t.Fatalf("5-point help: %s", help)
 	}
 	s := newTestModel(t, 100, 30, func(o *Options) { o.Settings.Rules = "simple104" })
-	if h := strings.Join(s.c().HowToPlay(1000), "\n"); strings.Contains(h, "indicator (gösterge)") || strings.Contains(h, "Scoring") ||
+	if h := strings.Join(tableClassic(s).HowToPlay(1000), "\n"); strings.Contains(h, "indicator (gösterge)") || strings.Contains(h, "Scoring") ||
 		!strings.Contains(h, "simple rules") || !strings.Contains(h, "104 tiles") {
 		t.Fatalf("simple104 help: %s", h)
 	}
 
 	take := playclassic.LogEntry{Ev: classic.Event{Kind: classic.EvTake, Seat: 1, From: 0, Tile: tile.NewTile(tile.Black, 12)}}
-	if got := m.logText(take); !strings.HasSuffix(got, "from you.") {
+	if got := playclassic.LogText(m.words(), take); !strings.HasSuffix(got, "from you.") {
 		t.Fatalf("a take from the player reads %q", got)
 	}
 }
@@ -970,7 +970,7 @@ func TestWordsFollowTheMatch(t *testing.T) {
 func TestNamesFromARecordCannotBreakTheScreen(t *testing.T) {
 	m := newTestModel(t, 80, 24)
 	drain(t, m, m.Init())
-	rec := m.c().G.Record()
+	rec := tableClassic(m).G.Record()
 	rec.Meta["name1"] = "Evil\nName\x1b[31m"
 	rec.Meta["name2"] = "\u202eDirection"
 	rec.Meta["name3"] = strings.Repeat("字", 20)
@@ -1052,7 +1052,7 @@ func TestProblemsInTheLanguage(t *testing.T) {
 
 // The score history (r) lists every hand with the scores after it, from
 // the table, the end of a hand and the final table, and the final table
-// says whether the player won (issue 10, point 19).
+// says whether the player won.
 func TestScoreHistory(t *testing.T) {
 	m := newTestModel(t, 80, 24, func(o *Options) {
 		o.Settings.Rules = "points=5"
@@ -1069,7 +1069,7 @@ func TestScoreHistory(t *testing.T) {
 	}
 	for m.screen != scrMatchOver {
 		for m.screen == scrPlay {
-			if m.c().View.Legal.Show {
+			if tableClassic(m).View.Legal.Show {
 				press(t, m, "g")
 			}
 			playMyTurn(t, m)
@@ -1086,10 +1086,10 @@ func TestScoreHistory(t *testing.T) {
 			press(t, m, "enter")
 		}
 	}
-	mr := m.c().View.Match
-	if len(m.history()) != mr.Hands || m.history()[len(m.history())-1].Scores != mr.Scores {
+	mr := tableClassic(m).View.Match
+	if len(sideClassic(m).History) != mr.Hands || sideClassic(m).History[len(sideClassic(m).History)-1].Scores != mr.Scores {
 		t.Fatalf("%d hands in the history for %d played; last scores %v, final %v",
-			len(m.history()), mr.Hands, m.history()[len(m.history())-1].Scores, mr.Scores)
+			len(sideClassic(m).History), mr.Hands, sideClassic(m).History[len(sideClassic(m).History)-1].Scores, mr.Scores)
 	}
 	final := plain(m)
 	if !strings.Contains(final, "You won the match!") && !strings.Contains(final, "You lost the match.") && !strings.Contains(final, "You tied.") {
@@ -1098,7 +1098,7 @@ func TestScoreHistory(t *testing.T) {
 	press(t, m, "r")
 	press(t, m, "end")
 	out := plain(m)
-	last := m.history()[len(m.history())-1]
+	last := sideClassic(m).History[len(sideClassic(m).History)-1]
 	if !strings.Contains(out, strconv.Itoa(last.Result.Hand)+"  ") {
 		t.Fatalf("the last hand is not in the history:\n%s", out)
 	}
@@ -1107,8 +1107,8 @@ func TestScoreHistory(t *testing.T) {
 	}
 	// A resumed match has its history too.
 	m2 := reopen(t, m, m.opt)
-	if len(m2.history()) != 0 { // the finished match was archived: a new one
-		t.Fatalf("a new match starts with %d hands of history", len(m2.history()))
+	if len(sideClassic(m2).History) != 0 { // the finished match was archived: a new one
+		t.Fatalf("a new match starts with %d hands of history", len(sideClassic(m2).History))
 	}
 }
 
@@ -1118,9 +1118,9 @@ func TestScoreHistoryOfAResumedMatch(t *testing.T) {
 		o.NewBot = func(string, botsclassic.Options) (botsclassic.Bot, error) { return showingBot{}, nil }
 	})
 	drain(t, m, m.Init())
-	for m.c().View.Hand < 3 {
+	for tableClassic(m).View.Hand < 3 {
 		for m.screen == scrPlay {
-			if m.c().View.Legal.Show {
+			if tableClassic(m).View.Legal.Show {
 				press(t, m, "g")
 			}
 			playMyTurn(t, m)
@@ -1128,8 +1128,8 @@ func TestScoreHistoryOfAResumedMatch(t *testing.T) {
 		press(t, m, "enter")
 	}
 	m2 := reopen(t, m, m.opt)
-	if !slices.EqualFunc(m.history(), m2.history(), func(a, b playclassic.HandScore) bool { return a.Scores == b.Scores && a.Result.Lost == b.Result.Lost }) || len(m2.history()) != 2 {
-		t.Fatalf("resumed history %d hands, played %d", len(m2.history()), len(m.history()))
+	if !slices.EqualFunc(sideClassic(m).History, sideClassic(m2).History, func(a, b playclassic.HandScore) bool { return a.Scores == b.Scores && a.Result.Lost == b.Result.Lost }) || len(sideClassic(m2).History) != 2 {
+		t.Fatalf("resumed history %d hands, played %d", len(sideClassic(m2).History), len(sideClassic(m).History))
 	}
 }
 

@@ -25,10 +25,10 @@ func TestGivingBackTakesTheGroupApart(t *testing.T) {
 	var with []tile.Tile
 	for seed := uint64(1); seed < 60 && m == nil; seed++ {
 		c := start101(t, 100, 30, withSeed(seed))
-		if c.t().View.MyTurn() && c.t().View.Stage == okey101.StageFirst {
+		if table101(c).View.MyTurn() && table101(c).View.Stage == okey101.StageFirst {
 			myTurn101(t, c)
 		}
-		v := &c.t().View
+		v := &table101(c).View
 		top := v.Top(v.Previous)
 		if !v.MyTurn() || v.Stage != okey101.StageDraw || top == tile.NoTile {
 			c.Close()
@@ -52,22 +52,22 @@ func TestGivingBackTakesTheGroupApart(t *testing.T) {
 	if m == nil {
 		t.Fatal("no seed up to 60 gives a discard top that makes a meld with the rack")
 	}
-	v := &m.t().View
+	v := &table101(m).View
 	top := v.Top(v.Previous)
 	press(t, m, "t")
 	selectTiles(t, m, append([]tile.Tile{top}, with...))
 	press(t, m, "a")
-	if len(m.t().Groups) != 1 {
+	if len(table101(m).Groups) != 1 {
 		t.Fatalf("the group is not made: %q", m.flash)
 	}
 	press(t, m, "z")
 	if v.Legal.GiveBack || !v.GaveBack {
 		t.Fatalf("g did not give %v back: %q", top, m.flash)
 	}
-	if len(m.t().Groups) != 0 {
-		t.Fatalf("the group lost %v and stays: %v", top, m.t().Groups)
+	if len(table101(m).Groups) != 0 {
+		t.Fatalf("the group lost %v and stays: %v", top, table101(m).Groups)
 	}
-	if work := ansiPlain(m.t().WorkLine(200)); strings.Contains(work, "pairs:") || strings.Contains(work, "1: ") {
+	if work := ansiPlain(table101(m).WorkLine(200)); strings.Contains(work, "pairs:") || strings.Contains(work, "1: ") {
 		t.Fatalf("the work line still counts the group: %q", work)
 	}
 }
@@ -80,8 +80,8 @@ func runTurn101(t *testing.T) (*Model, meld.Meld) {
 	for seed := uint64(1); seed < 30; seed++ {
 		m := start101(t, 100, 30, withSeed(seed))
 		drawIfDue(t, m)
-		v := &m.t().View
-		for _, x := range m.t().SV.BestOpening(v.Analyzer, v.Counts).Melds {
+		v := &table101(m).View
+		for _, x := range table101(m).SV.BestOpening(v.Analyzer, v.Counts).Melds {
 			if x.Kind == meld.Run {
 				return m, x
 			}
@@ -99,8 +99,8 @@ func TestGroupReadsInMeldOrder(t *testing.T) {
 	slices.Reverse(scrambled)
 	selectTiles(t, m, scrambled)
 	press(t, m, "a")
-	want := "1: " + m.t().TilesText(g.Tiles)
-	if work := ansiPlain(m.t().WorkLine(200)); !strings.Contains(work, want) {
+	want := "1: " + table101(m).TilesText(g.Tiles)
+	if work := ansiPlain(table101(m).WorkLine(200)); !strings.Contains(work, want) {
 		t.Fatalf("the group is not read in order: want %q in %q", want, work)
 	}
 }
@@ -109,15 +109,15 @@ func TestGroupReadsInMeldOrder(t *testing.T) {
 // kept (it said "Nothing to cancel.").
 func TestEscKeepsTheCostlyTile(t *testing.T) {
 	m := costlyTurn101(t)
-	v := &m.t().View
+	v := &table101(m).View
 	cursorTo101(t, m, slotOf101(m, v.Okey))
-	actions := len(m.t().G.Record().Actions)
+	actions := len(table101(m).G.Record().Actions)
 	press(t, m, "x")
-	if m.t().Confirm.Kind != play101.ConfirmDiscard {
+	if table101(m).Confirm.Kind != play101.ConfirmDiscard {
 		t.Fatalf("no question: %q", m.flash)
 	}
 	press(t, m, "esc")
-	if m.t().Confirm.Kind != play101.ConfirmNone || len(m.t().G.Record().Actions) != actions {
+	if table101(m).Confirm.Kind != play101.ConfirmNone || len(table101(m).G.Record().Actions) != actions {
 		t.Fatal("esc did not let the discard go")
 	}
 	if !strings.Contains(m.flash, "You keep") || strings.Contains(m.flash, "Nothing to cancel") {
@@ -131,20 +131,20 @@ func TestLayOffAfterARefusalIsTold(t *testing.T) {
 	var one, none tile.Tile
 	m := findTurn101(t, 40, func(m *Model) bool {
 		one, none = tile.NoTile, tile.NoTile
-		for _, y := range m.t().Rack.Slots {
+		for _, y := range table101(m).Rack.Slots {
 			if y == tile.NoTile {
 				continue
 			}
-			switch len(m.t().Places(okey101.ActLayOff, y, -1, m.t().TryState()).Opts) {
+			switch len(table101(m).Places(okey101.ActLayOff, y, -1, table101(m).TryState()).Opts) {
 			case 0:
-				if len(m.t().Places(okey101.ActTakeBack, y, -1, m.t().TryState()).Opts) == 0 {
+				if len(table101(m).Places(okey101.ActTakeBack, y, -1, table101(m).TryState()).Opts) == 0 {
 					none = y
 				}
 			case 1:
 				one = y
 			}
 		}
-		return m.t().View.Opened[0].Status != meld.NotOpened && one != tile.NoTile && none != tile.NoTile
+		return table101(m).View.Opened[0].Status != meld.NotOpened && one != tile.NoTile && none != tile.NoTile
 	})
 	if m == nil {
 		t.Fatal("no seed up to 40 gives a tile with one place and one with none")
@@ -155,12 +155,12 @@ func TestLayOffAfterARefusalIsTold(t *testing.T) {
 		t.Fatalf("%v laid off nowhere is not refused: %q", none, m.flash)
 	}
 	cursorTo101(t, m, slotOf101(m, one))
-	actions := len(m.t().G.Record().Actions)
+	actions := len(table101(m).G.Record().Actions)
 	press(t, m, "e")
-	if len(m.t().G.Record().Actions) != actions+1 {
+	if len(table101(m).G.Record().Actions) != actions+1 {
 		t.Fatalf("%v not laid off: %q", one, m.flash)
 	}
-	if !strings.Contains(m.flash, "You lay "+m.t().TileName(one)+" off on") {
+	if !strings.Contains(m.flash, "You lay "+table101(m).TileName(one)+" off on") {
 		t.Fatalf("the lay-off is not told: %q", m.flash)
 	}
 }
@@ -173,7 +173,7 @@ func TestLayOffAfterARefusalIsTold(t *testing.T) {
 func TestHintIsOnePlan(t *testing.T) {
 	checked, planned := 0, 0
 	findTurn101(t, 6, func(m *Model) bool {
-		s := m.t().G.State()
+		s := table101(m).G.State()
 		v := s.View(0)
 		var sv meld.Solver
 		f := decide101.Hint(&v, &sv)
@@ -181,17 +181,17 @@ func TestHintIsOnePlan(t *testing.T) {
 			t.Fatal("a hint in the player's turn without a plan")
 		}
 		checked++
-		txt := m.t().HintText(&f)
+		txt := table101(m).HintText(&f)
 		for i, a := range f.Plan {
 			if a.Kind == okey101.ActLayOff || a.Kind == okey101.ActTakeBack || a.Kind == okey101.ActOpen {
 				planned++
 			}
 			for _, g := range a.Melds {
-				if w := m.t().TilesText(g); !strings.Contains(txt, w) {
+				if w := table101(m).TilesText(g); !strings.Contains(txt, w) {
 					t.Fatalf("the hint does not name %s: %q", w, txt)
 				}
 			}
-			if a.Tile.Valid() && !strings.Contains(txt, m.t().TileName(a.Tile)) {
+			if a.Tile.Valid() && !strings.Contains(txt, table101(m).TileName(a.Tile)) {
 				t.Fatalf("the hint does not name %v: %q", a.Tile, txt)
 			}
 			now := s.View(0)
@@ -222,7 +222,7 @@ func TestHintIsOnePlan(t *testing.T) {
 func TestHintOffersNoTileTwice(t *testing.T) {
 	m := start101(t, 100, 30)
 	drawIfDue(t, m)
-	v := m.t().G.State().View(0)
+	v := table101(m).G.State().View(0)
 	okey := v.Okey
 	a, z := (okey.Colour()+1)%tile.NumColours, (okey.Colour()+2)%tile.NumColours
 	rack := []tile.Tile{tile.NewTile(a, 12), okey, tile.NewTile(a, 3), tile.NewTile(z, 10), tile.NewTile(z, 2), tile.NewTile(a, 7)}
@@ -270,22 +270,22 @@ func TestResumeLeavesOutABrokenGroup(t *testing.T) {
 	m, run := runTurn101(t)
 	selectTiles(t, m, run.Tiles)
 	press(t, m, "a")
-	good := slices.Clone(m.t().Groups[0])
+	good := slices.Clone(table101(m).Groups[0])
 	// Two other tiles that are not a pair.
 	var broken []int
-	for i, x := range m.t().Rack.Slots {
+	for i, x := range table101(m).Rack.Slots {
 		if x == tile.NoTile || slices.Contains(good, i) || len(broken) == 2 {
 			continue
 		}
 		if len(broken) == 1 {
-			if _, err := m.t().View.Analyzer.ReadPair([]tile.Tile{m.t().Rack.Slots[broken[0]], x}, true); err == nil {
+			if _, err := table101(m).View.Analyzer.ReadPair([]tile.Tile{table101(m).Rack.Slots[broken[0]], x}, true); err == nil {
 				continue
 			}
 		}
 		broken = append(broken, i)
 	}
-	b, err := json.Marshal(play101.RackFile{Game: string(game.Okey101), Hand: m.t().View.Hand, Redeal: m.t().View.Redeal,
-		Cursor: m.t().Cursor, Slots: m.t().Rack.Slots[:], Groups: [][]int{broken, good}})
+	b, err := json.Marshal(play101.RackFile{Game: string(game.Okey101), Hand: table101(m).View.Hand, Redeal: table101(m).View.Redeal,
+		Cursor: table101(m).Cursor, Slots: table101(m).Rack.Slots[:], Groups: [][]int{broken, good}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -295,8 +295,8 @@ func TestResumeLeavesOutABrokenGroup(t *testing.T) {
 	m2 := reopen(t, m, m.opt)
 	m2.Update(windowMsg(100, 30))
 	press(t, m2, "enter")
-	if m2.t() == nil || len(m2.t().Groups) != 1 || !slices.Equal(m2.t().Groups[0], good) {
-		t.Fatalf("resumed groups %v, want only %v", m2.t().Groups, good)
+	if table101(m2) == nil || len(table101(m2).Groups) != 1 || !slices.Equal(table101(m2).Groups[0], good) {
+		t.Fatalf("resumed groups %v, want only %v", table101(m2).Groups, good)
 	}
 }
 
@@ -307,7 +307,7 @@ func TestHintOnTheDealersFirstTurn(t *testing.T) {
 	var m *Model
 	for seed := uint64(1); seed < 40 && m == nil; seed++ {
 		c := start101(t, 100, 30, withSeed(seed))
-		if c.t().View.MyTurn() && c.t().View.Stage == okey101.StageFirst {
+		if table101(c).View.MyTurn() && table101(c).View.Stage == okey101.StageFirst {
 			m = c
 		} else {
 			c.Close()
@@ -316,7 +316,7 @@ func TestHintOnTheDealersFirstTurn(t *testing.T) {
 	if m == nil {
 		t.Fatal("no seed up to 40 makes the player deal the first hand")
 	}
-	v := m.t().G.State().View(0)
+	v := table101(m).G.State().View(0)
 	okey := v.Okey
 	a, z := (okey.Colour()+1)%tile.NumColours, (okey.Colour()+2)%tile.NumColours
 	var rack []tile.Tile
@@ -333,11 +333,11 @@ func TestHintOnTheDealersFirstTurn(t *testing.T) {
 	if !f.Opening.Reaches(v.Threshold) {
 		t.Fatalf("the rigged rack does not open: %+v", f.Opening)
 	}
-	txt := m.t().HintText(&f)
+	txt := table101(m).HintText(&f)
 	if strings.Contains(txt, "You can open") || !strings.Contains(txt, "only discard") || !strings.Contains(txt, "next turn you can open") {
 		t.Fatalf("the first turn's hint: %q", txt)
 	}
-	if f.Discard == tile.NoTile || !strings.Contains(txt, m.t().TileName(f.Discard)) {
+	if f.Discard == tile.NoTile || !strings.Contains(txt, table101(m).TileName(f.Discard)) {
 		t.Fatalf("no discard in the hint: %q", txt)
 	}
 }
@@ -353,10 +353,10 @@ func TestSheetWordsAreWhole(t *testing.T) {
 					o.Settings.Rules101 = "partners"
 				}
 			})
-			if m.t().View.Rules.Partners != partners {
+			if table101(m).View.Rules.Partners != partners {
 				t.Fatalf("partners %v not set", partners)
 			}
-			out := strings.Join(m.t().SheetTable(), "\n")
+			out := strings.Join(table101(m).SheetTable(), "\n")
 			for _, k := range []string{"scores.hand", "t101.col.total"} {
 				if w := m.tr.T(k); !strings.Contains(out, w) {
 					t.Errorf("%s, partners %v: %q cut in the sheet:\n%s", lang, partners, w, out)
@@ -375,21 +375,21 @@ func TestSheetWordsAreWhole(t *testing.T) {
 func TestOneTileSelectedOffersLayOffOnlyOnceOpen(t *testing.T) {
 	m := start101(t, 100, 30)
 	drawIfDue(t, m)
-	if m.t().View.Opened[0].Status != meld.NotOpened {
+	if table101(m).View.Opened[0].Status != meld.NotOpened {
 		t.Fatal("opened already")
 	}
-	selectTiles(t, m, m.t().View.Rack[:1])
-	if work := ansiPlain(m.t().WorkLine(200)); strings.Contains(work, "i lays it off") || !strings.Contains(work, "selected") {
+	selectTiles(t, m, table101(m).View.Rack[:1])
+	if work := ansiPlain(table101(m).WorkLine(200)); strings.Contains(work, "i lays it off") || !strings.Contains(work, "selected") {
 		t.Fatalf("before opening: %q", work)
 	}
 	m = findTurn101(t, 20, func(m *Model) bool {
-		return m.t().View.Opened[0].Status == meld.OpenedMelds && len(m.t().View.Rack) > 1
+		return table101(m).View.Opened[0].Status == meld.OpenedMelds && len(table101(m).View.Rack) > 1
 	})
 	if m == nil {
 		t.Fatal("no seed up to 20 lets the player open with melds")
 	}
-	selectTiles(t, m, m.t().View.Rack[:1])
-	if work := ansiPlain(m.t().WorkLine(200)); !strings.Contains(work, "e lays it off") {
+	selectTiles(t, m, table101(m).View.Rack[:1])
+	if work := ansiPlain(table101(m).WorkLine(200)); !strings.Contains(work, "e lays it off") {
 		t.Fatalf("after opening: %q", work)
 	}
 }
@@ -401,7 +401,7 @@ func TestOneTileSelectedOffersLayOffOnlyOnceOpen(t *testing.T) {
 // x)" of the two K2 of a rack).
 func TestHintSaysHowAndInWhatOrder(t *testing.T) {
 	m := start101(t, 100, 30)
-	an := m.t().View.Analyzer
+	an := table101(m).View.Analyzer
 	k2 := tile.NewTile(tile.Black, 2)
 	if an.IsOkey(k2) {
 		k2 = tile.NewTile(tile.Red, 2)
@@ -429,7 +429,7 @@ func TestHintSaysHowAndInWhatOrder(t *testing.T) {
 		{facts(meld.OpenedMelds, okey101.Discard(0, k2)),
 			"The cursor is on " + k2.String(), "lay"},
 	} {
-		got := m.t().HintText(&tc.f)
+		got := table101(m).HintText(&tc.f)
 		if !strings.Contains(got, tc.want) || strings.Contains(got, tc.unwanted) {
 			t.Errorf("want %q and not %q in %q", tc.want, tc.unwanted, got)
 		}

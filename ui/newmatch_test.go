@@ -68,7 +68,7 @@ func TestNewMatchKeepsBothWhateverTheOrder(t *testing.T) {
 			m.screen = from
 			key := "n"
 			_, cmd := m.Update(keyMsg(key))
-			if m.c().G.State().Moves() > 1 && m.c().View.Hand != 1 {
+			if tableClassic(m).G.State().Moves() > 1 && tableClassic(m).View.Hand != 1 {
 				t.Fatal("n did not start a new match")
 			}
 			runShuffled(t, m, rand.New(rand.NewPCG(seed, uint64(from))), pending, cmd)

@@ -25,7 +25,7 @@ func (m *Model) formRules() settings.FormRules {
 	return settings.FormRules{
 		T:         func(key string, args ...any) string { return m.tr.T(key, args...) },
 		Level101:  m.tableOf(settings.Game101).About().Level,
-		LevelName: m.levelName,
+		LevelName: func(l string) string { return pages.LevelName(m.common(), l) },
 	}
 }
 

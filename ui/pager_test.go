@@ -32,7 +32,7 @@ var longPages = []longPage{
 		m := newTestModel(t, w, h)
 		drain(t, m, m.Init())
 		for i := range 40 {
-			m.classic().History = append(m.history(), playclassic.HandScore{Result: classic.HandResult{Hand: i + 1, WallOut: true}})
+			sideClassic(m).History = append(sideClassic(m).History, playclassic.HandScore{Result: classic.HandResult{Hand: i + 1, WallOut: true}})
 		}
 		press(t, m, "r")
 		return m, m.scoreLines
@@ -59,7 +59,7 @@ var longPages = []longPage{
 	{"101 sheet", func(t *testing.T, w, h int) (*Model, func() []string) {
 		m := start101(t, w, h)
 		for i := range 40 {
-			m.t().View.Results = append(m.t().View.Results, okey101.HandResult{Hand: i + 1, WallOut: true})
+			table101(m).View.Results = append(table101(m).View.Results, okey101.HandResult{Hand: i + 1, WallOut: true})
 		}
 		press(t, m, "r")
 		return m, m.scoreLines

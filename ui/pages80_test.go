@@ -117,7 +117,7 @@ func TestResumePageOfTheOtherGameAsked(t *testing.T) {
 				t.Errorf("the resume page does not say which game n starts:\n%s", plain(r))
 			}
 			press(t, r, "n")
-			if r.screen != scrPlay || r.t() == nil {
+			if r.screen != scrPlay || table101(r) == nil {
 				t.Fatalf("n did not start Okey 101:\n%s", plain(r))
 			}
 		})
@@ -141,7 +141,7 @@ func TestResumeAsksBeforeGivingUpADaily(t *testing.T) {
 			r := reopen(t, m, opt)
 			r.Update(windowMsg(80, 24))
 			drain(t, r, r.Init())
-			if r.screen != scrResume || r.dl == nil || !r.dl.entry.Practice {
+			if r.screen != scrResume || r.dl == nil || !r.dl.Entry().Practice {
 				t.Fatalf("not the resume page of a practice daily:\n%s", plain(r))
 			}
 			tr := i18n.MustLoad(lang)

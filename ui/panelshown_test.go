@@ -11,7 +11,7 @@ import (
 // on its panel in words that fit it, in both languages and at every
 // size. The panel is 21 columns wide, and "14 tiles · showed the
 // indicator" was cut to "14 tiles · showed …" ("14 taş · gösterge …"
-// in Turkish), seen at 80×24 and at 200×60 (issue 21).
+// in Turkish), seen at 80×24 and at 200×60.
 func TestBotPanelSaysItShowedWhole(t *testing.T) {
 	for _, lang := range []string{"en", "tr"} {
 		m := newTestModel(t, 80, 24, func(o *Options) {
@@ -30,7 +30,7 @@ func TestBotPanelSaysItShowedWhole(t *testing.T) {
 				continue
 			}
 			for s := 1; s < 4; s++ {
-				if m.c().View.Shown[s] {
+				if tableClassic(m).View.Shown[s] {
 					seat = s
 				}
 			}
@@ -38,7 +38,7 @@ func TestBotPanelSaysItShowedWhole(t *testing.T) {
 				playMyTurn(t, m)
 			}
 		}
-		want := m.tr.T("panel.tiles", m.c().View.TileCounts[seat]) + " · " + m.tr.T("panel.shown.bot")
+		want := m.tr.T("panel.tiles", tableClassic(m).View.TileCounts[seat]) + " · " + m.tr.T("panel.shown.bot")
 		for _, sz := range fitSizes {
 			m.Update(windowMsg(sz[0], sz[1]))
 			out := plain(m)

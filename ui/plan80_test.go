@@ -19,7 +19,7 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 // readable before f again plays it ("…; lay off K8 on your …" left the
 // player confirming a plan they could not read). The hint (h) is shown
 // whole alike. Any other key lets the finish go and gives the lines
-// back; f again finishes (issue 24).
+// back; f again finishes.
 func TestFinishPlanShownWholeAtEverySize(t *testing.T) {
 	if raceOn {
 		// Tens of hints searched for the seed that shows it: 41 s and
@@ -43,9 +43,9 @@ func TestFinishPlanShownWholeAtEverySize(t *testing.T) {
 			// A plan longer than three lines at 80 columns: more than the
 			// status had at 80×24 (two) or 100×30 (three).
 			if !findIn101(t, m, func(m *Model) bool {
-				v := &m.t().View
-				p, ok := m.t().SV.CanFinish(v.Analyzer, v.Counts, v.Melds(), v.MeldTurn())
-				return ok && len(canvas.Wrap(m.t().PlanText(okey101.PlanActions(0, p)), 80)) > 3
+				v := &table101(m).View
+				p, ok := table101(m).SV.CanFinish(v.Analyzer, v.Counts, v.Melds(), v.MeldTurn())
+				return ok && len(canvas.Wrap(table101(m).PlanText(okey101.PlanActions(0, p)), 80)) > 3
 			}) {
 				m.Close()
 				m = nil
@@ -58,12 +58,12 @@ func TestFinishPlanShownWholeAtEverySize(t *testing.T) {
 		for i, sz := range sizes {
 			w, h := sz[0], sz[1]
 			m.Update(windowMsg(w, h))
-			if m.t().Confirm.Kind != play101.ConfirmNone {
+			if table101(m).Confirm.Kind != play101.ConfirmNone {
 				t.Fatalf("%s %dx%d: a finish is pending before f", lang, w, h)
 			}
 			guide := plain(m)
 			press(t, m, "f")
-			if m.t().Confirm.Kind != play101.ConfirmFinish {
+			if table101(m).Confirm.Kind != play101.ConfirmFinish {
 				t.Fatalf("%s %dx%d: f does not show the finish: %q", lang, w, h, m.flash)
 			}
 			out := plain(m)
@@ -73,7 +73,7 @@ func TestFinishPlanShownWholeAtEverySize(t *testing.T) {
 			if n := strings.Count(out, "\n") + 1; n > h {
 				t.Fatalf("%s %dx%d: %d lines", lang, w, h, n)
 			}
-			plan := m.t().PlanText(m.t().Confirm.Plan)
+			plan := table101(m).PlanText(table101(m).Confirm.Plan)
 			if !strings.Contains(oneLine(out), oneLine(plan)) {
 				t.Fatalf("%s %dx%d: the plan is not shown whole:\n%s\nplan: %s", lang, w, h, out, plan)
 			}
@@ -83,7 +83,7 @@ func TestFinishPlanShownWholeAtEverySize(t *testing.T) {
 			}
 			if i < len(sizes)-1 {
 				press(t, m, "esc")
-				if m.t().Confirm.Kind != play101.ConfirmNone {
+				if table101(m).Confirm.Kind != play101.ConfirmNone {
 					t.Fatalf("%s %dx%d: esc does not let the finish go", lang, w, h)
 				}
 				if strings.Contains(oneLine(plain(m)), oneLine(plan)) {
@@ -99,7 +99,7 @@ func TestFinishPlanShownWholeAtEverySize(t *testing.T) {
 			}
 		}
 		press(t, m, "f")
-		if m.screen != scrHandOver || m.t().View.Result == nil || m.t().View.Result.Finisher != 0 {
+		if m.screen != scrHandOver || table101(m).View.Result == nil || table101(m).View.Result.Finisher != 0 {
 			t.Fatalf("%s: f again did not finish the hand: screen %d\n%s", lang, m.screen, plain(m))
 		}
 		m.Close()

@@ -55,7 +55,7 @@ func TestQuit101AndResumeGivesTheSameScreen(t *testing.T) {
 	opt.Settings.Game = GameClassic
 	m2 := reopen(t, m, opt)
 	m2.Update(windowMsg(100, 30))
-	if m2.screen != scrResume || m2.t() == nil || !strings.Contains(plain(m2), "Okey 101, hand 1 of 11") {
+	if m2.screen != scrResume || table101(m2) == nil || !strings.Contains(plain(m2), "Okey 101, hand 1 of 11") {
 		t.Fatalf("no offer to resume the match of 101:\n%s", plain(m2))
 	}
 	press(t, m2, "enter")
@@ -63,9 +63,9 @@ func TestQuit101AndResumeGivesTheSameScreen(t *testing.T) {
 		t.Fatalf("the resumed screen differs.\nbefore:\n%s\nafter:\n%s", want, got)
 	}
 	// The status says what to do now, not a welcome the page before
-	// said already (issue 41).
-	if got := plain(m2); strings.Contains(got, "Welcome back") || !strings.Contains(oneLine(got), oneLine(m2.t().Guide())) {
-		t.Fatalf("the status does not say what to do now (%q):\n%s", m2.t().Guide(), got)
+	// said already.
+	if got := plain(m2); strings.Contains(got, "Welcome back") || !strings.Contains(oneLine(got), oneLine(table101(m2).Guide())) {
+		t.Fatalf("the status does not say what to do now (%q):\n%s", table101(m2).Guide(), got)
 	}
 }
 
@@ -76,11 +76,11 @@ func TestKilled101MidHandResumes(t *testing.T) {
 	myTurn101(t, m)
 	drawIfDue(t, m)
 	want := plain(m)
-	actions := len(m.t().G.Record().Actions)
+	actions := len(table101(m).G.Record().Actions)
 	m2 := reopen(t, m, m.opt)
 	m2.Update(windowMsg(100, 30))
-	if m2.screen != scrResume || len(m2.t().G.Record().Actions) != actions {
-		t.Fatalf("resumed at %d actions (screen %d), want %d", len(m2.t().G.Record().Actions), m2.screen, actions)
+	if m2.screen != scrResume || len(table101(m2).G.Record().Actions) != actions {
+		t.Fatalf("resumed at %d actions (screen %d), want %d", len(table101(m2).G.Record().Actions), m2.screen, actions)
 	}
 	press(t, m2, "enter")
 	if got := plain(m2); stripStatus101(got, 100, 30) != stripStatus101(want, 100, 30) {
@@ -106,7 +106,7 @@ func TestResumed101PlaysOnTheSame(t *testing.T) {
 	for range after {
 		myTurn101(t, resumed)
 	}
-	a, b := whole.t().G.Record().Actions, resumed.t().G.Record().Actions
+	a, b := table101(whole).G.Record().Actions, table101(resumed).G.Record().Actions
 	if len(a) < 20 {
 		t.Fatalf("only %d actions: the test should span bot moves", len(a))
 	}
@@ -166,7 +166,7 @@ func TestDamaged101SaveIsSetAside(t *testing.T) {
 			}
 			drain(t, m, m.Init())
 			press(t, m, "enter")
-			if m.screen != scrPlay || m.t() == nil {
+			if m.screen != scrPlay || table101(m) == nil {
 				t.Fatalf("no new match of 101: screen %d", m.screen)
 			}
 			b, _ := os.ReadFile(path)
@@ -179,7 +179,7 @@ func TestDamaged101SaveIsSetAside(t *testing.T) {
 		m := start101(t, 100, 30)
 		drawIfDue(t, m)
 		good := slices.Clone(m.rec)
-		actions := len(m.t().G.Record().Actions)
+		actions := len(table101(m).G.Record().Actions)
 		torn := append(slices.Clone(good), `{"a":"disc`...)
 		if err := os.WriteFile(m.files.MatchPath(), torn, 0o644); err != nil {
 			t.Fatal(err)
@@ -189,8 +189,8 @@ func TestDamaged101SaveIsSetAside(t *testing.T) {
 		if m2.screen != scrNotice || !strings.Contains(plain(m2), "cut short") {
 			t.Fatalf("not told:\n%s", plain(m2))
 		}
-		if len(m2.t().G.Record().Actions) != actions {
-			t.Fatalf("resumed at %d actions, want %d", len(m2.t().G.Record().Actions), actions)
+		if len(table101(m2).G.Record().Actions) != actions {
+			t.Fatalf("resumed at %d actions, want %d", len(table101(m2).G.Record().Actions), actions)
 		}
 		if kept, _ := filepath.Glob(m.files.MatchPath() + ".torn-*"); len(kept) != 1 {
 			t.Fatalf("the torn file is not kept: %v", kept)
@@ -203,11 +203,11 @@ func TestKeys101DoNothingWhileTooSmall(t *testing.T) {
 	m := start101(t, 100, 30)
 	drawIfDue(t, m)
 	m.Update(windowMsg(70, 20))
-	actions, rack := len(m.t().G.Record().Actions), m.t().Rack
+	actions, rack := len(table101(m).G.Record().Actions), table101(m).Rack
 	for _, k := range []string{"x", "enter", "a", "l", "e", "i", "k", "t", "z", "f", "d", "space", "right", "c", "s", "h", "b", "?", "o", "r"} {
 		press(t, m, k)
 	}
-	if len(m.t().G.Record().Actions) != actions || m.t().Rack != rack || m.screen != scrPlay || m.overlay != ovNone || len(m.t().Sel) > 0 {
+	if len(table101(m).G.Record().Actions) != actions || table101(m).Rack != rack || m.screen != scrPlay || m.overlay != ovNone || len(table101(m).Sel) > 0 {
 		t.Fatal("a key acted while the terminal was too small")
 	}
 	if !strings.Contains(plain(m), "at least 80×24") {
@@ -229,7 +229,7 @@ func TestMouse101(t *testing.T) {
 		_, cmd := m.Update(tea.MouseClickMsg{X: x, Y: y, Button: b})
 		drain(t, m, cmd)
 	}
-	for m.screen == scrPlay && !(m.t().View.Stage == okey101.StageDraw && m.t().View.Opened[0].Status != 0 && len(m.t().View.Table) > 0) {
+	for m.screen == scrPlay && !(table101(m).View.Stage == okey101.StageDraw && table101(m).View.Opened[0].Status != 0 && len(table101(m).View.Table) > 0) {
 		myTurn101(t, m)
 	}
 	if m.screen != scrPlay {
@@ -237,40 +237,40 @@ func TestMouse101(t *testing.T) {
 	}
 	c := l.Center
 	click(c.X+1, c.Y, tea.MouseLeft)
-	if m.t().View.Stage != okey101.StagePlay {
+	if table101(m).View.Stage != okey101.StagePlay {
 		t.Fatalf("a click on the middle line did not draw: %q", m.flash)
 	}
-	for i, x := range m.t().Rack.Slots {
+	for i, x := range table101(m).Rack.Slots {
 		if x == tile.NoTile {
 			continue
 		}
 		s := l.Slot(i)
 		click(s.X+1, s.Y+1, tea.MouseLeft)
-		if m.t().Cursor != i {
-			t.Fatalf("a click on slot %d put the cursor on %d", i, m.t().Cursor)
+		if table101(m).Cursor != i {
+			t.Fatalf("a click on slot %d put the cursor on %d", i, table101(m).Cursor)
 		}
 		click(s.X+1, s.Y+1, tea.MouseRight)
-		if !slices.Contains(m.t().Sel, i) {
+		if !slices.Contains(table101(m).Sel, i) {
 			t.Fatal("a right click did not select the tile")
 		}
 		click(s.X+1, s.Y+1, tea.MouseRight)
-		if len(m.t().Sel) != 0 {
+		if len(table101(m).Sel) != 0 {
 			t.Fatal("a second right click did not let the tile go")
 		}
 		break
 	}
 	// A tile that lays off: click its meld.
-	v := &m.t().View
+	v := &table101(m).View
 	for _, lo := range v.Analyzer.LayOffs(v.Counts, v.Melds()) {
 		cursorTo101(t, m, slotOf101(m, lo.Tile))
-		rows := m.t().MeldRows(l.Flex.W)
+		rows := table101(m).MeldRows(l.Flex.W)
 		table, _ := l.Split(len(rows))
 		for y, row := range rows {
 			for _, p := range row {
 				if p.Meld == lo.Meld && y < table.H {
 					before := v.TileCounts[0]
 					click(table.X+p.X, table.Y+y, tea.MouseLeft)
-					if m.t().Choose != nil {
+					if table101(m).Choose != nil {
 						press(t, m, "enter")
 					}
 					if v.TileCounts[0] != before-1 {
@@ -321,14 +321,14 @@ func TestFailing101BotNeverStallsTheTable(t *testing.T) {
 				if turn == 0 && !strings.Contains(m.flash, tc.want) {
 					t.Fatalf("the player is not told of the failure: %q", m.flash)
 				}
-				if !m.t().View.MyTurn() {
-					t.Fatalf("the table stalled at seat %d", m.t().View.Turn)
+				if !table101(m).View.MyTurn() {
+					t.Fatalf("the table stalled at seat %d", table101(m).View.Turn)
 				}
 			}
 			if !strings.Contains(strings.Join(logLines101(m), "\n"), "draws") {
 				t.Fatal("no bot moved")
 			}
-			if _, ok := m.t().Players[1].(decide101.Plain); !ok {
+			if _, ok := table101(m).Players[1].(decide101.Plain); !ok {
 				t.Fatal("a bot failing again and again is not replaced by the plain player")
 			}
 		})
@@ -345,8 +345,8 @@ func (h hanging101) Decide(context.Context, okey101.View) (okey101.Action, error
 
 func logLines101(m *Model) []string {
 	var out []string
-	for _, e := range m.t().Log {
-		out = append(out, m.t().LogText(e))
+	for _, e := range table101(m).Log {
+		out = append(out, table101(m).LogText(e))
 	}
 	return out
 }
@@ -354,9 +354,9 @@ func logLines101(m *Model) []string {
 // A bot's answer to a question no longer asked is dropped.
 func TestStale101AnswerIsDropped(t *testing.T) {
 	m := start101(t, 100, 30)
-	actions := len(m.t().G.Record().Actions)
+	actions := len(table101(m).G.Record().Actions)
 	m.Update(play101.BotMsg{ID: m.askID + 7, Seat: 1, Act: okey101.Draw(1)})
-	if len(m.t().G.Record().Actions) != actions {
+	if len(table101(m).G.Record().Actions) != actions {
 		t.Fatal("a stale answer was played")
 	}
 }

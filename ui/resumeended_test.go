@@ -8,8 +8,7 @@ import (
 // TestResumeBetweenHandsSaysTheHandEnded: a match quit on a hand's end
 // page is offered again as a hand that has ended, not one "under way"
 // (what the resume page said, seen after quitting a classic match in
-// Turkish between hands: "El 2 sürüyor"), in both games and languages
-// (issue 21).
+// Turkish between hands: "El 2 sürüyor"), in both games and languages.
 func TestResumeBetweenHandsSaysTheHandEnded(t *testing.T) {
 	for _, lang := range []string{"en", "tr"} {
 		// Classic.
@@ -21,7 +20,7 @@ func TestResumeBetweenHandsSaysTheHandEnded(t *testing.T) {
 			}
 			playMyTurn(t, m)
 		}
-		checkResumeEnded(t, lang+" classic", m, "resume.body.ended", m.c().View.Hand, "@")
+		checkResumeEnded(t, lang+" classic", m, "resume.body.ended", tableClassic(m).View.Hand, "@")
 		// Okey 101.
 		m = start101(t, 100, 30, func(o *Options) { o.Settings.Lang = lang })
 		for turns := 0; m.screen == scrPlay; turns++ {
@@ -31,7 +30,7 @@ func TestResumeBetweenHandsSaysTheHandEnded(t *testing.T) {
 			drawIfDue(t, m)
 			myTurn101(t, m)
 		}
-		checkResumeEnded(t, lang+" 101", m, "t101.resume.body.ended", m.t().View.Hand, m.t().View.Rules.Hands, "@")
+		checkResumeEnded(t, lang+" 101", m, "t101.resume.body.ended", table101(m).View.Hand, table101(m).View.Rules.Hands, "@")
 	}
 }
 

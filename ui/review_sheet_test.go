@@ -20,7 +20,7 @@ import (
 	"okey/ui/problem"
 )
 
-// The review sheet (issue 31, point 4): every message a player reads,
+// The review sheet: every message a player reads,
 // in Turkish and in English, with sample values, in one file a native
 // speaker can read through — first the sentences the code composes
 // (the log of both games, guides, hints, the end of a hand), with the
@@ -109,7 +109,7 @@ func reviewText(t *testing.T) string {
 	section("Classic: the log, the player and bots as the subject")
 	classicLog := func(kind classic.EventKind, tl tile.Tile, from int) func(m *Model, seat int) string {
 		return func(m *Model, seat int) string {
-			return m.logText(playclassic.LogEntry{Ev: classic.Event{Kind: kind, Seat: seat, Tile: tl, From: from}, Hand: 2, Okey: sampleOkey})
+			return playclassic.LogText(m.words(), playclassic.LogEntry{Ev: classic.Event{Kind: kind, Seat: seat, Tile: tl, From: from}, Hand: 2, Okey: sampleOkey})
 		}
 	}
 	sub("a deal")
@@ -123,7 +123,7 @@ func reviewText(t *testing.T) string {
 		sub("a take, a discard, a finish: " + tl.String())
 		who(0, classicLog(classic.EvTake, tl, 3))
 		pair(func(m *Model) string {
-			return m.logText(playclassic.LogEntry{Ev: classic.Event{Kind: classic.EvTake, Seat: 1, Tile: tl, From: 0}, Okey: sampleOkey})
+			return playclassic.LogText(m.words(), playclassic.LogEntry{Ev: classic.Event{Kind: classic.EvTake, Seat: 1, Tile: tl, From: 0}, Okey: sampleOkey})
 		}, 0)
 		who(0, classicLog(classic.EvDiscard, tl, -1))
 		who(0, classicLog(classic.EvFinish, tl, -1))
@@ -134,7 +134,7 @@ func reviewText(t *testing.T) string {
 	who(0, classicLog(classic.EvFinish, sampleOkey, -1))
 	sub("the wall runs out, a player leaves")
 	pair(func(m *Model) string {
-		return m.logText(playclassic.LogEntry{Ev: classic.Event{Kind: classic.EvWallOut}})
+		return playclassic.LogText(m.words(), playclassic.LogEntry{Ev: classic.Event{Kind: classic.EvWallOut}})
 	}, 0)
 	who(0, classicLog(classic.EvLeave, tile.NoTile, -1))
 
@@ -144,57 +144,59 @@ func reviewText(t *testing.T) string {
 			pair(func(m *Model) string {
 				m.names[3] = name
 				defer func() { m.names[3] = "Emre" }()
-				return m.upFirst(m.tr.T("guide.draw.take", m.nameIn(3, i18n.Genitive), m.tileIn(tl, sampleOkey, i18n.Accusative)))
+				return m.tr.UpFirst(m.tr.T("guide.draw.take", m.words().NameIn(3, i18n.Genitive), m.tr.Tile(tl, sampleOkey, i18n.Accusative)))
 			}, 0)
 		}
 		pair(func(m *Model) string {
 			m.names[1] = name
 			defer func() { m.names[1] = sampleNames[0] }()
-			return m.tr.T("status.wait", m.nameIn(1, i18n.Locative))
+			return m.tr.T("status.wait", m.words().NameIn(1, i18n.Locative))
 		}, 0)
 		pair(func(m *Model) string {
 			m.names[1] = name
 			defer func() { m.names[1] = sampleNames[0] }()
-			return m.tr.T("status.take.empty", m.seatName(1))
+			return m.tr.T("status.take.empty", m.words().SeatName(1))
 		}, 0)
 		pair(func(m *Model) string {
 			m.names[1] = name
 			defer func() { m.names[1] = sampleNames[0] }()
-			return m.upFirst(m.tr.T("handover.discard", m.seatName(1), m.tileIn(sampleTiles[1], sampleOkey, i18n.Nominative)))
+			return m.tr.UpFirst(m.tr.T("handover.discard", m.words().SeatName(1), m.tr.Tile(sampleTiles[1], sampleOkey, i18n.Nominative)))
 		}, 0)
 	}
 	for _, tl := range append(sampleTiles, sampleOkey) {
-		acc := func(m *Model) string { return m.tileIn(tl, sampleOkey, i18n.Accusative) }
-		nom := func(m *Model) string { return m.tileIn(tl, sampleOkey, i18n.Nominative) }
+		acc := func(m *Model) string { return m.tr.Tile(tl, sampleOkey, i18n.Accusative) }
+		nom := func(m *Model) string { return m.tr.Tile(tl, sampleOkey, i18n.Nominative) }
 		sub("hints and warnings: " + tl.String())
 		for _, k := range []string{"status.hint.take", "status.hint.take.wins", "status.hint.wins", "status.hint.discard0", "status.hint.discard1", "status.discard.wins", "guide.wallout.take"} {
-			pair(func(m *Model) string { return m.upFirst(m.tr.T(k, acc(m))) }, 0)
+			pair(func(m *Model) string { return m.tr.UpFirst(m.tr.T(k, acc(m))) }, 0)
 		}
-		pair(func(m *Model) string { return m.upFirst(m.tr.T("status.hint.discard", acc(m), 3)) }, 0)
-		pair(func(m *Model) string { return m.upFirst(m.tr.T("status.hint.hold", acc(m), acc(m))) }, 0)
-		pair(func(m *Model) string { return m.upFirst(m.tr.T("status.notwinning.dist", nom(m), 2)) }, 0)
-		pair(func(m *Model) string { return m.upFirst(m.tr.T("status.picked", nom(m))) }, 0)
-		pair(func(m *Model) string { return m.upFirst(m.tr.T("handover.discard", m.seatName(1), nom(m))) }, 0)
-		pair(func(m *Model) string { return m.upFirst(m.tr.T("handover.discard.you", nom(m))) }, 0)
+		pair(func(m *Model) string { return m.tr.UpFirst(m.tr.T("status.hint.discard", acc(m), 3)) }, 0)
+		pair(func(m *Model) string { return m.tr.UpFirst(m.tr.T("status.hint.hold", acc(m), acc(m))) }, 0)
+		pair(func(m *Model) string { return m.tr.UpFirst(m.tr.T("status.notwinning.dist", nom(m), 2)) }, 0)
+		pair(func(m *Model) string { return m.tr.UpFirst(m.tr.T("status.picked", nom(m))) }, 0)
+		pair(func(m *Model) string { return m.tr.UpFirst(m.tr.T("handover.discard", m.words().SeatName(1), nom(m))) }, 0)
+		pair(func(m *Model) string { return m.tr.UpFirst(m.tr.T("handover.discard.you", nom(m))) }, 0)
 	}
 	sub("refusals, in the player's words")
 	for _, e := range problem.Known() {
-		pair(func(m *Model) string { return m.tr.T("status.refused", m.reason(e)) }, 0)
+		pair(func(m *Model) string { return m.tr.T("status.refused", problem.Reason(m.tr, e)) }, 0)
 	}
-	pair(func(m *Model) string { return m.tr.T("status.botfail", m.seatName(1), m.reason(game.ErrWrongPhase)) }, 0)
+	pair(func(m *Model) string {
+		return m.tr.T("status.botfail", m.words().SeatName(1), problem.Reason(m.tr, game.ErrWrongPhase))
+	}, 0)
 
 	section("Classic: the end of a hand")
 	for _, kind := range []string{"melds", "pairs"} {
-		pair(func(m *Model) string { return m.tr.T("handover.won", 3, m.seatName(1), m.tr.T("win."+kind)) }, 0)
+		pair(func(m *Model) string { return m.tr.T("handover.won", 3, m.words().SeatName(1), m.tr.T("win."+kind)) }, 0)
 		pair(func(m *Model) string { return m.tr.T("handover.won.you", 3, m.tr.T("win."+kind)) }, 0)
-		pair(func(m *Model) string { return m.tr.T("matchover.last", m.seatName(1), m.tr.T("win."+kind)) }, 0)
+		pair(func(m *Model) string { return m.tr.T("matchover.last", m.words().SeatName(1), m.tr.T("win."+kind)) }, 0)
 		pair(func(m *Model) string { return m.tr.T("matchover.last.you", m.tr.T("win."+kind)) }, 0)
 		pair(func(m *Model) string { return m.tr.T("why."+kind, 4) }, 0)
 	}
 	pair(func(m *Model) string { return m.tr.T("handover.okeyfinish") }, 0)
 	pair(func(m *Model) string { return m.tr.T("why.okeyfinish") }, 0)
-	who(0, func(m *Model, seat int) string { return m.youOr(seat, "why.shown") })
-	who(0, func(m *Model, seat int) string { return m.youOr(seat, "scores.shown") })
+	who(0, func(m *Model, seat int) string { return m.words().YouOr(seat, "why.shown") })
+	who(0, func(m *Model, seat int) string { return m.words().YouOr(seat, "scores.shown") })
 
 	section("Okey 101: the log, the player and bots as the subject")
 	an, err := meld.New(tile.NewTile(tile.Red, 4)) // the okey is R5
@@ -221,13 +223,13 @@ func reviewText(t *testing.T) string {
 	logOf101 := func(ev okey101.Event, owner int) func(m *Model, seat int) string {
 		return func(m *Model, seat int) string {
 			ev.Seat = seat
-			return m.t().LogText(play101.LogEntry{Ev: ev, Deal: game.DealKey(2, 0), Owner: owner, Okey: sampleOkey})
+			return table101(m).LogText(play101.LogEntry{Ev: ev, Deal: game.DealKey(2, 0), Owner: owner, Okey: sampleOkey})
 		}
 	}
 	sub("a deal, a deal again")
 	who(1, logOf101(okey101.Event{Kind: okey101.EvDeal, Tile: r(tile.Red, 4)}, -1))
 	pair(func(m *Model) string {
-		return m.t().LogText(play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvDeal, Seat: 2, Tile: r(tile.Red, 4)}, Deal: game.DealKey(2, 1), Okey: sampleOkey})
+		return table101(m).LogText(play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvDeal, Seat: 2, Tile: r(tile.Red, 4)}, Deal: game.DealKey(2, 1), Okey: sampleOkey})
 	}, 1)
 	sub("openings and melds laid")
 	who(1, logOf101(okey101.Event{Kind: okey101.EvOpen, Points: 112, Melds: []meld.Meld{run, runOkey, set, setOkey}}, -1))
@@ -237,7 +239,7 @@ func reviewText(t *testing.T) string {
 		sub("a take, a give-back, a lay-off onto each owner's meld, a take-back, a discard, a finish: " + tl.String())
 		who(1, logOf101(okey101.Event{Kind: okey101.EvTake, Tile: tl, From: 3}, -1))
 		pair(func(m *Model) string {
-			return m.t().LogText(play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvTake, Seat: 1, Tile: tl, From: 0}, Okey: sampleOkey})
+			return table101(m).LogText(play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvTake, Seat: 1, Tile: tl, From: 0}, Okey: sampleOkey})
 		}, 1)
 		who(1, logOf101(okey101.Event{Kind: okey101.EvGiveBack, Tile: tl, From: 3}, -1))
 		for _, owner := range []int{0, 1, 2} {
@@ -252,39 +254,41 @@ func reviewText(t *testing.T) string {
 	who(1, logOf101(okey101.Event{Kind: okey101.EvPenalty, Tile: r(tile.Black, 13), Points: 101, Reason: okey101.PenaltyIslek}, -1))
 	sub("the wall runs out, a void hand")
 	pair(func(m *Model) string {
-		return m.t().LogText(play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvWallOut}})
+		return table101(m).LogText(play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvWallOut}})
 	}, 1)
-	pair(func(m *Model) string { return m.t().LogText(play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvVoid}}) }, 1)
+	pair(func(m *Model) string {
+		return table101(m).LogText(play101.LogEntry{Ev: okey101.Event{Kind: okey101.EvVoid}})
+	}, 1)
 
 	section("Okey 101: guides, hints and questions with names and tiles")
 	for _, name := range sampleNames {
 		pair(func(m *Model) string {
 			m.names[3] = name
 			defer func() { m.names[3] = "Emre" }()
-			return m.upFirst(m.tr.T("t101.guide.draw.take", m.nameIn(3, i18n.Genitive), m.tileIn(r(tile.Black, 2), sampleOkey, i18n.Accusative)))
+			return m.tr.UpFirst(m.tr.T("t101.guide.draw.take", m.words().NameIn(3, i18n.Genitive), m.tr.Tile(r(tile.Black, 2), sampleOkey, i18n.Accusative)))
 		}, 1)
 	}
 	for _, tl := range append(sampleTiles[:4], sampleOkey) {
 		sub("a tile: " + tl.String())
-		acc := func(m *Model) string { return m.tileIn(tl, sampleOkey, i18n.Accusative) }
-		nom := func(m *Model) string { return m.tileIn(tl, sampleOkey, i18n.Nominative) }
+		acc := func(m *Model) string { return m.tr.Tile(tl, sampleOkey, i18n.Accusative) }
+		nom := func(m *Model) string { return m.tr.Tile(tl, sampleOkey, i18n.Nominative) }
 		for _, k := range []string{"t101.work.owed", "t101.guide.owed", "t101.hint.take.finish", "t101.hint.take.layoff", "t101.hint.discard", "t101.hint.discard.then", "t101.hint.owed", "t101.stack.take"} {
-			pair(func(m *Model) string { return m.upFirst(m.tr.T(k, acc(m))) }, 1)
+			pair(func(m *Model) string { return m.tr.UpFirst(m.tr.T(k, acc(m))) }, 1)
 		}
-		pair(func(m *Model) string { return m.upFirst(m.tr.T("t101.hint.take.open", acc(m), 104)) }, 1)
+		pair(func(m *Model) string { return m.tr.UpFirst(m.tr.T("t101.hint.take.open", acc(m), 104)) }, 1)
 		pair(func(m *Model) string {
-			return m.upFirst(m.tr.T("t101.hint.take.meld", acc(m), m.tilesIn(set.Tiles, sampleOkey)))
+			return m.tr.UpFirst(m.tr.T("t101.hint.take.meld", acc(m), m.tr.Tiles(set.Tiles, sampleOkey)))
 		}, 1)
-		pair(func(m *Model) string { return m.upFirst(m.tr.T("t101.hint.discard.costs", nom(m))) }, 1)
-		pair(func(m *Model) string { return m.upFirst(m.tr.T("t101.confirm.okey", nom(m), acc(m))) }, 1)
-		pair(func(m *Model) string { return m.upFirst(m.tr.T("t101.confirm.islek", nom(m), acc(m))) }, 1)
-		pair(func(m *Model) string { return m.upFirst(m.tr.T("t101.layoff.none", nom(m))) }, 1)
-		pair(func(m *Model) string { return m.tr.T("t101.hand.won", 4, m.seatName(1), nom(m)) }, 1)
+		pair(func(m *Model) string { return m.tr.UpFirst(m.tr.T("t101.hint.discard.costs", nom(m))) }, 1)
+		pair(func(m *Model) string { return m.tr.UpFirst(m.tr.T("t101.confirm.okey", nom(m), acc(m))) }, 1)
+		pair(func(m *Model) string { return m.tr.UpFirst(m.tr.T("t101.confirm.islek", nom(m), acc(m))) }, 1)
+		pair(func(m *Model) string { return m.tr.UpFirst(m.tr.T("t101.layoff.none", nom(m))) }, 1)
+		pair(func(m *Model) string { return m.tr.T("t101.hand.won", 4, m.words().SeatName(1), nom(m)) }, 1)
 		pair(func(m *Model) string { return m.tr.T("t101.hand.you", 4, nom(m)) }, 1)
 	}
 	sub("melds in running text")
 	for _, x := range []meld.Meld{run, runOkey, runFalse, set, setOkey, pairs[0], pairs[1]} {
-		pair(func(m *Model) string { return m.tr.T("t101.hint.lay.runs", m.tilesIn(x.Tiles, sampleOkey)) }, 1)
+		pair(func(m *Model) string { return m.tr.T("t101.hint.lay.runs", m.tr.Tiles(x.Tiles, sampleOkey)) }, 1)
 	}
 	sub("seri diz, çift diz")
 	for _, k := range []string{"status.runs.group1", "status.pairs.group1"} {
@@ -294,9 +298,9 @@ func reviewText(t *testing.T) string {
 		pair(func(m *Model) string { return m.tr.T(k, 3) }, 1)
 	}
 	sub("the score sheet's words")
-	who(1, func(m *Model, seat int) string { return m.youOr(seat, "t101.end.finished") })
-	who(1, func(m *Model, seat int) string { return m.youOr(seat, "t101.end.paid", 101) })
-	who(1, func(m *Model, seat int) string { return m.youOr(seat, "t101.end.paid", 202) })
+	who(1, func(m *Model, seat int) string { return m.words().YouOr(seat, "t101.end.finished") })
+	who(1, func(m *Model, seat int) string { return m.words().YouOr(seat, "t101.end.paid", 101) })
+	who(1, func(m *Model, seat int) string { return m.words().YouOr(seat, "t101.end.paid", 202) })
 
 	section("The review: the coach's words (okey R5; the table's melds 1-3 R1 R2 R3, Y7 R5 Y9, K5 K6 K7)")
 	sampleTable := pages.CoachTable{Okey: sampleOkey, Melds: [][]tile.Tile{
@@ -334,7 +338,7 @@ func reviewText(t *testing.T) string {
 // TestYouFormsAreNotThirdPerson: where a message can name the player,
 // the code chooses the player's own form; in Turkish, where the verb
 // carries the person, the player's sentence is never the third
-// person's with "Sen" put in for the name (issue 31, points 1 and 3).
+// person's with "Sen" put in for the name.
 func TestYouFormsAreNotThirdPerson(t *testing.T) {
 	c := newTestModel(t, 100, 30, func(o *Options) { o.Settings.Lang = "tr" })
 	o := start101(t, 100, 30, func(o *Options) { o.Settings.Lang = "tr" })
@@ -352,20 +356,20 @@ func TestYouFormsAreNotThirdPerson(t *testing.T) {
 	r7 := tile.NewTile(tile.Red, 7)
 	for _, k := range []classic.EventKind{classic.EvDeal, classic.EvShow, classic.EvDraw, classic.EvTake, classic.EvDiscard, classic.EvFinish, classic.EvLeave} {
 		line := func(seat int) string {
-			return c.logText(playclassic.LogEntry{Ev: classic.Event{Kind: k, Seat: seat, Tile: r7, From: 3}, Hand: 1, Okey: sampleOkey})
+			return playclassic.LogText(c.words(), playclassic.LogEntry{Ev: classic.Event{Kind: k, Seat: seat, Tile: r7, From: 3}, Hand: 1, Okey: sampleOkey})
 		}
 		check("classic "+k.String(), line(0), line(1))
 	}
 	for _, k := range []okey101.EventKind{okey101.EvTake, okey101.EvGiveBack, okey101.EvLayOff, okey101.EvTakeBack, okey101.EvDiscard, okey101.EvPenalty, okey101.EvFinish} {
 		line := func(seat int) string {
-			return o.t().LogText(play101.LogEntry{Ev: okey101.Event{Kind: k, Seat: seat, Tile: r7, From: 3, Points: 101, Reason: okey101.PenaltyOkey}, Owner: 2, Okey: sampleOkey})
+			return table101(o).LogText(play101.LogEntry{Ev: okey101.Event{Kind: k, Seat: seat, Tile: r7, From: 3, Points: 101, Reason: okey101.PenaltyOkey}, Owner: 2, Okey: sampleOkey})
 		}
 		check("101 "+k.String(), line(0), line(1))
 	}
 	for _, k := range []string{"why.shown", "scores.shown", "t101.end.finished"} {
-		check(k, c.youOr(0, k), c.youOr(1, k))
+		check(k, c.words().YouOr(0, k), c.words().YouOr(1, k))
 	}
-	check("t101.end.paid", c.youOr(0, "t101.end.paid", 202), c.youOr(1, "t101.end.paid", 202))
+	check("t101.end.paid", c.words().YouOr(0, "t101.end.paid", 202), c.words().YouOr(1, "t101.end.paid", 202))
 	// Every message with a ".you" form has the third person's too, in
 	// both languages.
 	for _, lang := range []string{"en", "tr"} {
@@ -373,7 +377,7 @@ func TestYouFormsAreNotThirdPerson(t *testing.T) {
 		for _, k := range cat.Keys() {
 			base, ok := strings.CutSuffix(k, ".you")
 			said := strings.HasPrefix(k, "log.") || strings.HasPrefix(k, "t101.log.") || strings.HasPrefix(k, "why.") ||
-				strings.HasPrefix(k, "scores.") || strings.HasPrefix(k, "t101.end.") // said by say or youOr
+				strings.HasPrefix(k, "scores.") || strings.HasPrefix(k, "t101.end.") // said by say or table.Words.YouOr
 			if ok && said && !cat.Has(base) {
 				t.Errorf("%s: %s has no third-person form %s", lang, k, base)
 			}
@@ -388,21 +392,21 @@ func TestYouFormsAreNotThirdPerson(t *testing.T) {
 func TestClassicLogKeepsItsHandsOkey(t *testing.T) {
 	for _, lang := range []string{"en", "tr"} {
 		m := newTestModel(t, 100, 30, func(o *Options) { o.Settings.Lang = lang })
-		then := m.c().View.Okey
+		then := tableClassic(m).View.Okey
 		plain := then.Next()
-		n := len(m.c().Log)
-		m.c().AddLog(classic.Event{Kind: classic.EvDraw, Seat: 0, Tile: plain}, -1)
-		m.c().AddLog(classic.Event{Kind: classic.EvDiscard, Seat: 0, Tile: then}, -1)
-		drew, threw := m.logText(m.c().Log[n]), m.logText(m.c().Log[n+1])
+		n := len(tableClassic(m).Log)
+		tableClassic(m).AddLog(classic.Event{Kind: classic.EvDraw, Seat: 0, Tile: plain}, -1)
+		tableClassic(m).AddLog(classic.Event{Kind: classic.EvDiscard, Seat: 0, Tile: then}, -1)
+		drew, threw := playclassic.LogText(m.words(), tableClassic(m).Log[n]), playclassic.LogText(m.words(), tableClassic(m).Log[n+1])
 		if strings.Contains(strings.ToLower(drew), "okey") || !strings.Contains(strings.ToLower(threw), "okey") {
 			t.Fatalf("%s: in hand 1 (okey %s): %q, %q", lang, then, drew, threw)
 		}
 		// Hand 2: its okey is the tile drawn in hand 1.
-		m.c().View.Okey = plain
-		if got := m.logText(m.c().Log[n]); got != drew {
+		tableClassic(m).View.Okey = plain
+		if got := playclassic.LogText(m.words(), tableClassic(m).Log[n]); got != drew {
 			t.Errorf("%s: hand 1's draw reads %q in hand 2, was %q", lang, got, drew)
 		}
-		if got := m.logText(m.c().Log[n+1]); got != threw {
+		if got := playclassic.LogText(m.words(), tableClassic(m).Log[n+1]); got != threw {
 			t.Errorf("%s: hand 1's discard of its okey reads %q in hand 2, was %q", lang, got, threw)
 		}
 	}

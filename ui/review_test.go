@@ -32,7 +32,7 @@ func toHandOver(t *testing.T, m *Model) {
 		if turns > 300 {
 			t.Fatal("the hand does not end")
 		}
-		if m.t() != nil {
+		if table101(m) != nil {
 			myTurn101(t, m)
 		} else {
 			playMyTurn(t, m)
@@ -168,7 +168,7 @@ func TestReviewFromHandOverClassic(t *testing.T) {
 	if !strings.Contains(plain(m), "w review") {
 		t.Fatalf("the hand's end does not offer the review:\n%s", plain(m))
 	}
-	hand := m.c().View.Hand
+	hand := tableClassic(m).View.Hand
 	openAndWait(t, m)
 	for _, d := range m.rv.Res.Decisions {
 		if d.Hand != hand || d.Seat != 0 {

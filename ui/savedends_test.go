@@ -107,7 +107,7 @@ func startOn(t *testing.T, saved []byte, which string) (*Model, error) {
 	return m, err
 }
 
-// A finished match whose last line is torn (issue 30, point 2): okey
+// A finished match whose last line is torn: okey
 // starts, files the match with the finished ones (the lines that
 // replayed), keeps the torn file as it was, says so, and starts a new
 // match — in both games. It used to set the torn file aside and then try
@@ -150,7 +150,7 @@ func TestFinishedMatchWithTornLastLine(t *testing.T) {
 	}
 }
 
-// Blank lines at the end of a save are not damage (issue 30, point 4):
+// Blank lines at the end of a save are not damage:
 // one, two or more newlines (or a blank line with a carriage return)
 // after the last move resume the match where it was, with no notice and
 // nothing set aside, in both games.

@@ -6,6 +6,7 @@ import (
 
 	"okey/ui/hosting"
 	"okey/ui/pages"
+	"okey/ui/problem"
 )
 
 // The hand-over screen hosted: how a hand ended (the page is ui/pages'
@@ -25,9 +26,9 @@ func (m *Model) updateHandEnd(k tea.KeyPressMsg, g hosting.HandEnd) tea.Cmd {
 		return m.quit()
 	case pages.Next:
 		switch {
-		case m.dl != nil && m.dailyHandEnded(m.rec):
+		case m.dailyEnded(m.rec):
 			return m.dailyNext()
-		case g.Over && m.seat != nil && m.seat.daily != nil:
+		case g.Over && m.seat != nil && m.seat.Daily != nil:
 			// A served daily's hand ends its one-hand match: the
 			// table deals the day's next hand (or, after the last,
 			// sends the player to the lobby).
@@ -36,7 +37,7 @@ func (m *Model) updateHandEnd(k tea.KeyPressMsg, g hosting.HandEnd) tea.Cmd {
 			m.screen = scrMatchOver
 			return nil
 		case m.seat != nil:
-			return m.carry(g.Ready(m.link()), tea.KeyPressMsg{})
+			return m.carry(g.Ready(m.seat.Of()), tea.KeyPressMsg{})
 		case m.readOnly:
 			m.setFlash(true, m.tr.T("status.readonly"))
 			return nil
@@ -44,7 +45,7 @@ func (m *Model) updateHandEnd(k tea.KeyPressMsg, g hosting.HandEnd) tea.Cmd {
 		m.screen = scrPlay
 		r, err := g.Deal()
 		if err != nil {
-			m.setFlash(true, m.tr.T("status.refused", m.reason(err)))
+			m.setFlash(true, m.tr.T("status.refused", problem.Reason(m.tr, err)))
 			return nil
 		}
 		return m.carry(r, tea.KeyPressMsg{})
@@ -54,7 +55,7 @@ func (m *Model) updateHandEnd(k tea.KeyPressMsg, g hosting.HandEnd) tea.Cmd {
 	switch {
 	case m.openFromPage(k, keys.Settings, keys.Scores, keys.Stats):
 		return nil
-	case g.Scroll && m.updateScroll(k, m.keys.Overlay.ScrollKeys, m.handOverLines(g)):
+	case g.Scroll && m.updateScroll(k, m.keys.Overlay.ScrollKeys, m.between().HandEndLines(g)):
 		// Next (enter, space, n) is matched first: space goes on.
 		return nil
 	case g.Over && g.FinalKeys != "" && m.dl == nil: // a daily's hand has no final table
@@ -82,87 +83,14 @@ func (m *Model) openFromPage(k tea.KeyPressMsg, settings, scores, stats key.Bind
 	return true
 }
 
-// handEndBar is the key bar of a hand's end, both games: next, the
-// review, the game's score page (scores) and quitting, then more (what
-// else the game's page names: the settings, classic's statistics).
-// After the last hand next says it leads to the final table, and more
-// goes; a page that scrolls says how in place of more (its keys still
-// work).
-//
-// Quitting comes before more, and before the review and the sheet on a
-// page that scrolls: at 80 columns the bar leaves its last keys out
-// (in Turkish classic's statistics too), and these pages have no header
-// that names q.
-func (m *Model) handEndBar(next, scores key.Binding, over, scrolls bool, more ...key.Binding) string {
-	k := m.keys.HandOver
-	if over {
-		next.SetHelp(next.Help().Key, m.tr.T("key.final"))
-		more = nil
-	}
-	bar := append([]key.Binding{next, k.Review, scores, k.Quit}, more...)
-	if scrolls {
-		o := m.keys.Overlay
-		bar = []key.Binding{next, o.Scroll, o.Page, k.Quit, k.Review, scores}
-	}
-	return m.keyBar(bar)
-}
-
-// handEndLines are the lines of the hand's end g (ui/pages' HandEnd,
-// its content the game's); nil when there is none to show.
-func (m *Model) handEndLines(g hosting.HandEnd) []string {
-	h, ok := g.Page()
-	if !ok {
-		return nil
-	}
-	return pages.NewHandEnd(m.common(), h).Lines()
-}
-
-// renderHandOver shows how the hand ended (handEndLines), scrolled
-// (↑↓, pgup pgdn) when the game's page scrolls and is longer than the
-// page, its keys below (handEndBar).
+// renderHandOver shows how the hand ended (between's HandEndLines),
+// scrolled (↑↓, pgup pgdn) when the game's page scrolls and is longer
+// than the page, its keys below (HandEndBar).
 func (m *Model) renderHandOver() string {
-	g := m.table().Pages().HandEnd(m.pageW())
-	lines := m.handOverLines(g)
+	g, b := m.table().Pages().HandEnd(m.pageW()), m.between()
+	lines, scrolls := b.HandEndLines(g), false
 	if g.Scroll {
-		lines, _ = m.scrolled(lines)
+		lines, scrolls = m.scrolled(lines)
 	}
-	return m.renderPage(lines, m.handOverBar(g))
-}
-
-// handOverLines are the hand's end page's lines: a daily's result
-// against par (and a served daily's next hand) first — it is what the
-// player came for, and below a 101 hand's table it was off an 80×24
-// screen — then the game's (handEndLines).
-func (m *Model) handOverLines(g hosting.HandEnd) []string {
-	return append(append(topOf(m.dailyHandLines()), topOf(m.servedHandLines())...), m.handEndLines(g)...)
-}
-
-// topOf are lines written to follow a page's own (a blank line, then
-// theirs), put above it instead: the blank line after them.
-func topOf(lines []string) []string {
-	if len(lines) == 0 {
-		return nil
-	}
-	if lines[0] == "" {
-		lines = lines[1:]
-	}
-	return append(lines, "")
-}
-
-// handOverBar is the key bar of the hand's end g (handEndBar): a page
-// that scrolls says how while it is longer than the page.
-func (m *Model) handOverBar(g hosting.HandEnd) string {
-	scrolls := false
-	if g.Scroll {
-		_, scrolls = m.scrolled(m.handOverLines(g))
-	}
-	// A daily's hand goes on to the next hand or the daily's page, never
-	// to its one-hand match's final table.
-	next, served := g.Next, m.seat != nil && m.seat.daily != nil
-	if served {
-		// A served daily's hand: the next hand, or after the last the
-		// lobby; never a match's final table.
-		next.SetHelp(next.Help().Key, m.tr.T(servedNextKey(m.seat.daily)))
-	}
-	return m.handEndBar(next, g.ScoresKey, g.Over && m.dl == nil && !served, scrolls, g.More...)
+	return m.renderPage(lines, m.keyBar(b.HandEndBar(g, scrolls)))
 }

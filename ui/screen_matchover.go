@@ -1,10 +1,8 @@
 package ui
 
 import (
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"okey/game/daily"
 	"okey/ui/pages"
 )
 
@@ -16,8 +14,10 @@ import (
 func (m *Model) updateMatchOver(k tea.KeyPressMsg) tea.Cmd {
 	m.flash = ""
 	keys := m.keys.MatchOver
-	if key.Matches(k, m.dailyKeys().Start) && m.seat == nil {
-		return m.openDaily(m.dailyGame(), daily.Date{}, scrMatchOver, false)
+	if m.seat == nil {
+		if cmd, ok := m.startDaily(k, scrMatchOver); ok {
+			return cmd
+		}
 	}
 	switch pages.NewFinal(m.common(), pages.FinalTable{}, nil).Update(k) {
 	case pages.Quit:
@@ -40,28 +40,13 @@ func (m *Model) updateMatchOver(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// renderMatchOver is the final table of the game on the table
-// (renderFinal; its rows are the game's side's: hosting.Final).
+// renderMatchOver is the final table of the game on the table (its
+// rows are the game's side's: hosting.Final; the page is between's).
 func (m *Model) renderMatchOver() string {
 	f := m.table().Pages().Final()
-	return m.renderFinal(f.Table, f.OK, f.Sheet, f.Bar)
-}
-
-// renderFinal is the final table of either game (ui/pages' Final):
-// the game's table t (ok false: the match goes on, and the page is
-// empty), then the game's sheet of every hand when the page has room
-// for it beside the rest (the title, the verdict and its rule, the
-// head, the rows; nil: none), a served match's commitment revealed,
-// the game of a new match; bar is the game's keys.
-func (m *Model) renderFinal(t pages.FinalTable, ok bool, sheet []string, bar []key.Binding) string {
+	p, ok := m.between().Final(f, m.lay.Page.H)
 	if !ok {
-		return m.renderPage(nil, m.keyBar(bar))
+		return m.renderPage(nil, m.keyBar(f.Bar))
 	}
-	fair := m.fairLines(true)
-	if len(sheet) > 0 && 6+len(t.Rows)+1+len(sheet)+len(fair)+2 <= m.lay.Page.H {
-		t.After = append(append(t.After, ""), sheet...)
-	}
-	t.After = append(t.After, fair...)
-	t.After = append(t.After, "", m.st.Dim.Render(m.newMatchLine()))
-	return m.renderComponent(pages.NewFinal(m.common(), t, bar))
+	return m.renderComponent(p)
 }

@@ -94,14 +94,6 @@ func (m *Model) updateReview(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// renderReview draws the review on show.
-func (m *Model) renderReview() string {
-	if m.rv == nil {
-		return m.renderPage(nil, m.keyBar(m.keys.Review.ShortHelp()))
-	}
-	return m.renderComponent(m.rv.Page(m.common()))
-}
-
 // The saved matches (w on the score history) hosted: the match on the
 // table and the finished ones of the state directory, newest first, to
 // open the review of any of them. Reading them is ui/review's, the page
@@ -182,12 +174,4 @@ func (m *Model) updateMatches(k tea.KeyPressMsg) tea.Cmd {
 		return review.ReadRecord(m.files, s)
 	}
 	return nil
-}
-
-// renderMatches draws the saved matches' page.
-func (m *Model) renderMatches() string {
-	if m.ml == nil {
-		return m.renderPage(nil, m.keyBar([]key.Binding{m.keys.Matches.Close, m.keys.Matches.Quit}))
-	}
-	return m.renderComponent(m.ml.Page(m.common(), m.savedEntries(), m.MatchOver()))
 }

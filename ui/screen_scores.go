@@ -1,11 +1,9 @@
 package ui
 
 import (
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"okey/ui/pages"
-	"okey/ui/store"
 )
 
 // The information pages hosted (r, i, from the table and the pages
@@ -13,16 +11,10 @@ import (
 // (the page is ui/pages', the same in both games; each game gives its
 // table), and the statistics. They scroll.
 
-// infoPage is an information page of lines (pages.Info), closed also
-// by opener; the score history's offers the saved matches.
-func (m *Model) infoPage(lines []string, opener key.Binding) pages.Info {
-	return pages.NewInfo(m.common(), &m.pager, lines, opener, m.screen == scrScores)
-}
-
-// updateInfo handles a key on an information page of lines: it scrolls,
-// and esc, enter or the key that opened it go back.
-func (m *Model) updateInfo(k tea.KeyPressMsg, lines []string, opener key.Binding) tea.Cmd {
-	switch m.infoPage(lines, opener).Update(k) {
+// updateInfo handles a key on an information page (the page on show):
+// it scrolls, and esc, enter or the key that opened it go back.
+func (m *Model) updateInfo(k tea.KeyPressMsg) tea.Cmd {
+	switch m.page().Update(k) {
 	case pages.None:
 		return nil
 	case pages.Quit:
@@ -39,37 +31,3 @@ func (m *Model) updateInfo(k tea.KeyPressMsg, lines []string, opener key.Binding
 	m.setFlash(true, m.tr.T("status.info.keys"))
 	return nil
 }
-
-// renderInfo draws an information page of lines, scrolled.
-func (m *Model) renderInfo(lines []string) string {
-	return m.renderComponent(m.infoPage(lines, key.Binding{}))
-}
-
-func (m *Model) updateScores(k tea.KeyPressMsg) tea.Cmd {
-	return m.updateInfo(k, m.scoreLines(), m.table().Pages().Scores(m.pageW()).Key)
-}
-
-func (m *Model) renderScores() string { return m.renderInfo(m.scoreLines()) }
-
-// scoreLines are the score history's page of the game on the table: a
-// title, then the table (the game's side's: hosting.Scores), a served
-// match's commitment.
-func (m *Model) scoreLines() []string {
-	s := m.table().Pages().Scores(m.pageW())
-	return pages.ScoreLines(m.common(), s.Title, s.Table, m.fairLines(false))
-}
-
-// statsLines are the statistics page, from the statistics read.
-func (m *Model) statsLines() []string {
-	where := m.tr.T("stats.where", store.ShortPath(m.files.StatsPath()))
-	if !m.saving() {
-		where = m.tr.T("stats.unsaved")
-	}
-	return append(pages.StatsLines(m.common(), &m.stats, where), m.dailyStatsLines()...)
-}
-
-func (m *Model) updateStats(k tea.KeyPressMsg) tea.Cmd {
-	return m.updateInfo(k, m.statsLines(), m.keys.Table.Stats)
-}
-
-func (m *Model) renderStats() string { return m.renderInfo(m.statsLines()) }

@@ -11,11 +11,8 @@ import (
 	"okey/ui/settings"
 )
 
-// settingsPage is the form as a page, drawn with what the Model has now.
-func (m *Model) settingsPage() pages.FormPage { return m.settings.Page(m.common()) }
-
 func (m *Model) updateSettings(k tea.KeyPressMsg) tea.Cmd {
-	switch m.settingsPage().Update(k) {
+	switch m.page().Update(k) {
 	case pages.Cancel:
 		m.leaveSettings()
 		m.setFlash(false, m.tr.T("status.settings.cancel"))
@@ -75,5 +72,3 @@ func (m *Model) leaveSettings() {
 		m.screen = scrHandOver
 	}
 }
-
-func (m *Model) renderSettings() string { return m.renderComponent(m.settingsPage()) }

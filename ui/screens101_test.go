@@ -81,7 +81,7 @@ func TestScreens101Golden(t *testing.T) {
 				m.flash = ""
 			})
 			t.Run(name("browse"), func(t *testing.T) {
-				for len(m.t().View.Table) < 8 && m.screen == scrPlay {
+				for len(table101(m).View.Table) < 8 && m.screen == scrPlay {
 					myTurn101(t, m)
 				}
 				press(t, m, "b")
@@ -90,16 +90,16 @@ func TestScreens101Golden(t *testing.T) {
 			})
 			t.Run(name("choose"), func(t *testing.T) {
 				for m.screen == scrPlay {
-					if m.t().View.MyTurn() && m.t().View.Stage == okey101.StageDraw {
+					if table101(m).View.MyTurn() && table101(m).View.Stage == okey101.StageDraw {
 						press(t, m, "d")
 					}
-					if m.t().View.MyTurn() && m.t().View.Stage == okey101.StagePlay && m.t().View.Opened[0].Status != 0 {
-						for i, x := range m.t().Rack.Slots {
-							if c := m.t().Places(okey101.ActLayOff, x, -1, m.t().TryState()); x != tile.NoTile && len(c.Opts) > 0 {
+					if table101(m).View.MyTurn() && table101(m).View.Stage == okey101.StagePlay && table101(m).View.Opened[0].Status != 0 {
+						for i, x := range table101(m).Rack.Slots {
+							if c := table101(m).Places(okey101.ActLayOff, x, -1, table101(m).TryState()); x != tile.NoTile && len(c.Opts) > 0 {
 								c.Slot = i
-								m.t().Choose = &c
+								table101(m).Choose = &c
 								golden.RequireEqual(t, plain(m))
-								m.t().Choose = nil
+								table101(m).Choose = nil
 								return
 							}
 						}
@@ -109,7 +109,7 @@ func TestScreens101Golden(t *testing.T) {
 				t.Fatal("no place to choose in this hand")
 			})
 			t.Run(name("crowded"), func(t *testing.T) {
-				for len(m.t().View.Table) < 12 && m.screen == scrPlay {
+				for len(table101(m).View.Table) < 12 && m.screen == scrPlay {
 					myTurn101(t, m)
 				}
 				golden.RequireEqual(t, plain(m))
@@ -202,7 +202,7 @@ func TestE2E101Resume(t *testing.T) {
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(100, 30))
 	waitFor(t, tm, "Okey 101, hand 1 of 11")
 	tm.Send(keyMsg("enter"))
-	waitFor(t, tm, "Lay down (enter, a, l)") // what to do now, not a welcome (issue 41)
+	waitFor(t, tm, "Lay down (enter, a, l)") // what to do now, not a welcome
 	tm.Send(keyMsg("q"))
 	golden.RequireEqual(t, finalScreen(t, tm))
 }

@@ -100,7 +100,7 @@ func TestScreensGolden(t *testing.T) {
 			drain(t, m, m.Init())
 			for m.screen != scrMatchOver {
 				for m.screen == scrPlay {
-					if m.c().View.Legal.Show {
+					if tableClassic(m).View.Legal.Show {
 						press(t, m, "g")
 					}
 					playMyTurn(t, m)

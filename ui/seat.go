@@ -3,13 +3,13 @@ package ui
 import (
 	"strings"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"okey/ui/hostdaily"
 	"okey/ui/hosting"
-	"okey/ui/i18n"
 	"okey/ui/keymap"
 	"okey/ui/safetext"
+	"okey/ui/seathost"
 	"okey/ui/seatlink"
 	"okey/ui/seatmsg"
 )
@@ -35,7 +35,7 @@ func (m *Model) unknownKey(k tea.KeyPressMsg) {
 		return
 	}
 	here := m.table().About().Name
-	for _, g := range m.tables() {
+	for _, g := range m.games {
 		a := g.About()
 		if a.Name == here || m.screen != scrPlay {
 			continue
@@ -46,14 +46,6 @@ func (m *Model) unknownKey(k tea.KeyPressMsg) {
 		}
 	}
 	m.setFlash(true, m.tr.T("status.unknownkey", k.String()))
-}
-
-// hostKeys are the holding program's keys, for the help bar and page.
-func (m *Model) hostKeys() []key.Binding {
-	if m.seat == nil {
-		return nil
-	}
-	return m.seat.opt.Keys
 }
 
 // seatSent tells the player what came of an intent, if it did not go;
@@ -90,7 +82,7 @@ func (m *Model) onSeatUpdate(u seatmsg.Update) tea.Cmd {
 	}
 	got := s.Got
 	m.seatTable(u)
-	tk := g.TakeSeat(u, s.Link, got, s.Notes(u, func(c string) string { return m.tr.T("fair.commit", c) }, m.chatText))
+	tk := g.TakeSeat(u, s.Link, got, s.Notes(u, func(c string) string { return m.tr.T("fair.commit", c) }, func(c seatmsg.ChatLine) string { return seathost.Chat(m.tr, c) }))
 	m.retable()
 	if !tk.First && !tk.NewMatch {
 		m.seatTurn(tk.Was.Mine, tk.Now.Mine)
@@ -112,7 +104,7 @@ func (m *Model) servedGame(u seatmsg.Update) hosting.Game {
 	if name == "" {
 		return nil
 	}
-	for _, g := range m.tables() {
+	for _, g := range m.games {
 		if g.About().Game == name {
 			return g
 		}
@@ -124,7 +116,7 @@ func (m *Model) servedGame(u seatmsg.Update) hosting.Game {
 // either game (seatlink.Link.Take): the players' names and levels
 // (turned, as the view is), who is ready, the host, the clock.
 func (m *Model) seatTable(u seatmsg.Update) {
-	m.seat.daily = u.Daily
+	m.seat.Daily = u.Daily
 	if m.seat.Take(u) {
 		// Out of time: whatever the status said is old news now.
 		m.tellNews(m.tr.T("guide.away"))
@@ -143,11 +135,6 @@ func (m *Model) seatTurn(wasMine, mine bool) {
 	}
 }
 
-// chatText is a chat line as the log says it.
-func (m *Model) chatText(c seatmsg.ChatLine) string {
-	return m.tr.T("log.chat", safetext.Name(c.Name), c.Text)
-}
-
 // seatTook ends taking in an update of either game: a refusal told
 // once (not the ones made before the screen opened), whom the table
 // waits for between hands and after the match, a new match offered to
@@ -160,16 +147,16 @@ func (m *Model) seatTook(u seatmsg.Update, first, handOver, matchOver bool) tea.
 	// A new match is the host's to start: the others are told so, and
 	// not offered the key.
 	m.keys.MatchOver.NewMatch.SetEnabled(s.Host && !s.Watching)
-	if d := s.daily; d != nil {
+	if d := s.Daily; d != nil {
 		// A served daily's match is one hand of the day: n deals the
 		// next, or after the last goes back to the lobby.
-		m.keys.MatchOver.NewMatch.SetHelp("n", m.tr.T(servedNextKey(d)))
+		m.keys.MatchOver.NewMatch.SetHelp("n", m.tr.T(hostdaily.Served{D: d}.NextKey()))
 	}
 	switch {
 	case handOver:
 		var names []string
 		for _, i := range s.NotReady() {
-			names = append(names, m.seatName(i))
+			names = append(names, m.words().SeatName(i))
 		}
 		if len(names) == 0 {
 			m.sayBetween(m.tr.T("seat.dealing"))
@@ -201,110 +188,25 @@ func (m *Model) onSeatTick() tea.Cmd {
 	return m.seat.OnTick(m.quitting)
 }
 
-// seatClock is the time the seat to move has left, for its panel.
-func (m *Model) seatClock(seat int) string {
-	if m.seat == nil {
-		return ""
-	}
-	left, timed := m.seat.Left(m.now())
-	if playing, _, turn := m.seatPhase(); !timed || !playing || turn != seat {
-		return ""
-	}
-	return " · " + m.tr.T("panel.clock", left)
-}
-
-// seatPhase is where the match on the screen stands, of either game:
-// a hand being played, a hand over, and whose turn it is.
-func (m *Model) seatPhase() (playing, handOver bool, turn int) {
-	p := m.table().Phase()
-	return p.Playing, p.HandOver, p.Turn
-}
-
-// seatGuide is what a seat's guide says before anything else: a
-// spectator is watching; a player whose bot plays for them may take
-// over again.
-func (m *Model) seatGuide() string {
-	switch {
-	case m.seat == nil:
-		return ""
-	case m.seat.Watching:
-		_, _, turn := m.seatPhase()
-		return m.tr.T("guide.watching", m.nameIn(turn, i18n.Locative))
-	case m.seat.Players[0].Kind == seatmsg.Away:
-		return m.tr.T("guide.away")
-	}
-	return ""
-}
-
-// servedNextKey is the words of the key that goes on after a served
-// daily's hand d: the next hand, or after the day's last the lobby.
-func servedNextKey(d *seatmsg.Daily) string {
-	if d.Hand >= d.Of {
-		return "served.key.lobby"
-	}
-	return "served.key.next"
-}
-
-// seatDaily is what the header says at a served daily's table, in place
-// of the hand of its one-hand match ("" elsewhere): the local daily's
-// words ("Daily 2/4"), which leave the dealer and the points room at 80
-// columns; the day's date is on the page after each hand.
-func (m *Model) seatDaily() string {
-	if m.seat == nil || m.seat.daily == nil {
-		return ""
-	}
-	d := m.seat.daily
-	if d.Practice != "" {
-		// Practice, as the local daily marks it: on every hand.
-		return m.tr.T("daily.badge", d.Hand, d.Of) + " · " + m.tr.T("daily.practice")
-	}
-	return m.tr.T("daily.badge", d.Hand, d.Of)
-}
-
-// servedHandLines are what the page after a served daily's hand says
-// of the day: which hand it was, and what comes next.
-func (m *Model) servedHandLines() []string {
-	if m.seat == nil || m.seat.daily == nil {
-		return nil
-	}
-	d := m.seat.daily
-	next := m.tr.T("served.handend.next", d.Hand+1, d.Of)
-	if d.Hand >= d.Of {
-		next = m.tr.T("served.handend.last")
-	}
-	lines := []string{"", m.st.Bold.Render(m.tr.T("daily.handend", d.Date, d.Hand, d.Of))}
-	if d.Practice != "" {
-		lines = append(lines, m.st.Bold.Render(m.tr.T("served.practice."+d.Practice)))
-	}
-	return append(lines, m.pageLines([]string{next})...)
-}
-
-// seatBadge is the seat's badge for the header.
-func (m *Model) seatBadge() string {
-	if m.seat == nil || m.seat.opt.Badge == "" {
-		return ""
-	}
-	return " · " + m.seat.opt.Badge
-}
-
 // levelText is the second line of a seat's panel: the bot's level, or
 // at a server's table whether a person or a bot holds the seat.
 func (m *Model) levelText(seat int) string {
 	if m.seat == nil {
 		return m.tr.T("level." + m.levels[seat])
 	}
-	_, handOver, _ := m.seatPhase()
-	return m.seat.Level(m.tr, seat, handOver)
+	return m.seat.Level(m.tr, seat, m.table().Phase().HandOver)
 }
 
 // ResumeCodeLine is the guest's resume code, said in the player's
 // language, for the holding program to show.
 func (m *Model) ResumeCodeLine(code string) string { return m.tr.T("seat.code", code) }
 
-// link is the link to a served table, nil for a match played here.
-func (m *Model) link() *seatlink.Link {
+// seatClock is the time seat has left to move, for its panel
+// (seathost's Clock).
+func (m *Model) seatClock(seat int) string {
 	if m.seat == nil {
-		return nil
+		return ""
 	}
-	return m.seat.Link
+	p := m.table().Phase()
+	return m.seat.PanelClock(m.tr, m.now(), p.Playing, p.Turn, seat)
 }

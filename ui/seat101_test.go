@@ -158,7 +158,7 @@ func TestSeat101PlaysThroughTheTable(t *testing.T) {
 		f.others(me)
 		m.Update(f.update(me))
 		st := f.g.State()
-		if m.t().View.Counts != st.View(me).Counts || m.t().Rack.Counts() != st.View(me).Counts {
+		if table101(m).View.Counts != st.View(me).Counts || table101(m).Rack.Counts() != st.View(me).Counts {
 			t.Fatalf("move %d: the screen's rack is not seat %d's", moves, me)
 		}
 		if st.Phase() != game.Playing {
@@ -173,7 +173,7 @@ func TestSeat101PlaysThroughTheTable(t *testing.T) {
 		if !strings.Contains(out, "> You <") {
 			t.Fatalf("seat %d's turn is not the player's on screen:\n%s", me, out)
 		}
-		a, ok := plainAction101(m.t().View)
+		a, ok := plainAction101(table101(m).View)
 		if !ok {
 			t.Fatalf("no action for the player:\n%s", out)
 		}
@@ -218,7 +218,7 @@ func TestSeat101PlaysThroughTheTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	m.Update(f.update(me))
-	if m.screen != scrPlay || m.t().View.Hand != 2 || !strings.Contains(plain(m), "hand 2 of 11") {
+	if m.screen != scrPlay || table101(m).View.Hand != 2 || !strings.Contains(plain(m), "hand 2 of 11") {
 		t.Fatalf("the next hand is not on screen:\n%s", plain(m))
 	}
 }
@@ -232,10 +232,10 @@ func TestSeat101RefusesBeforeSending(t *testing.T) {
 	f.others(me)
 	m := newSeat101Model(t, f, me)
 	m.Update(f.update(me))
-	if !m.t().View.MyTurn() {
+	if !table101(m).View.MyTurn() {
 		t.Fatal("not the player's turn")
 	}
-	if m.t().View.Stage == okey101.StageDraw {
+	if table101(m).View.Stage == okey101.StageDraw {
 		press(t, m, "x") // a discard before drawing
 		if len(f.sent) != 0 || !m.flashWarn {
 			t.Fatalf("a discard before drawing: sent %v, said %q", f.sent, m.flash)
@@ -245,13 +245,13 @@ func TestSeat101RefusesBeforeSending(t *testing.T) {
 		m.Update(f.update(me))
 	}
 	// An opening worth too little: the table would refuse it.
-	cursorTo101(t, m, slotOf101(m, m.t().View.Rack[0]))
-	m.t().Groups = [][]int{{m.t().Cursor}}
+	cursorTo101(t, m, slotOf101(m, table101(m).View.Rack[0]))
+	table101(m).Groups = [][]int{{table101(m).Cursor}}
 	press(t, m, "l")
 	if len(f.sent) != 0 || !m.flashWarn {
 		t.Fatalf("a lone tile laid: sent %v, said %q", f.sent, m.flash)
 	}
-	m.t().Groups = nil
+	table101(m).Groups = nil
 	f.refused, f.rseq = "not this seat's turn", 1
 	m.Update(f.update(me))
 	if !strings.Contains(plain(m), "not this seat's turn") {
@@ -280,7 +280,7 @@ func TestSpectator101SeesNoRack(t *testing.T) {
 	}
 	f.others(2)
 	m.Update(f.update(-1))
-	if len(m.t().Rack.Tiles()) != 0 {
+	if len(table101(m).Rack.Tiles()) != 0 {
 		t.Fatal("a spectator holds tiles")
 	}
 	out := plain(m)
@@ -309,7 +309,7 @@ func TestSeat101PanelKeepsTheScoreWhole(t *testing.T) {
 	m.Update(u)
 	out := plain(m)
 	for s := 1; s < okey101.NumSeats; s++ {
-		if pts := m.t().Points(202 + s); !strings.Contains(out, pts) {
+		if pts := table101(m).Points(202 + s); !strings.Contains(out, pts) {
 			t.Errorf("seat %d's %q is not whole at 80 columns:\n%s", s, pts, out)
 		}
 	}

@@ -124,7 +124,7 @@ func TestSeatPlaysThroughTheTable(t *testing.T) {
 	for moves := 0; f.g.State().Phase() == game.Playing && moves < 200; moves++ {
 		st := f.g.State()
 		m.Update(f.update(me))
-		if m.c().View.Counts != st.View(me).Counts || m.c().Rack.Counts() != st.View(me).Counts {
+		if tableClassic(m).View.Counts != st.View(me).Counts || tableClassic(m).Rack.Counts() != st.View(me).Counts {
 			t.Fatalf("move %d: the screen's rack is not seat %d's", moves, me)
 		}
 		if st.Turn() != me {
@@ -145,10 +145,10 @@ func TestSeatPlaysThroughTheTable(t *testing.T) {
 		if st.Stage() == classic.MustDraw {
 			press(t, m, "d")
 		} else {
-			slot := m.c().Cursor
-			tl := m.c().Rack.Slots[slot]
+			slot := tableClassic(m).Cursor
+			tl := tableClassic(m).Rack.Slots[slot]
 			press(t, m, "x")
-			if m.c().Confirm >= 0 {
+			if tableClassic(m).Confirm >= 0 {
 				press(t, m, "x")
 			}
 			if len(f.sent) != 1 {
@@ -159,8 +159,8 @@ func TestSeatPlaysThroughTheTable(t *testing.T) {
 			}
 			f.play()
 			m.Update(f.update(me))
-			if m.c().Rack.Slots[slot] != tile.NoTile && m.c().Rack.Slots[slot] != tl {
-				t.Fatalf("slot %d holds %v after its %v was thrown", slot, m.c().Rack.Slots[slot], tl)
+			if tableClassic(m).Rack.Slots[slot] != tile.NoTile && tableClassic(m).Rack.Slots[slot] != tl {
+				t.Fatalf("slot %d holds %v after its %v was thrown", slot, tableClassic(m).Rack.Slots[slot], tl)
 			}
 			continue
 		}
@@ -208,7 +208,7 @@ func TestSpectatorSeesNoRack(t *testing.T) {
 		}
 	}
 	m.Update(f.update(-1))
-	if len(m.c().Rack.Tiles()) != 0 {
+	if len(tableClassic(m).Rack.Tiles()) != 0 {
 		t.Fatal("a spectator holds tiles")
 	}
 	out := plain(m)
@@ -268,8 +268,8 @@ func TestWaitingGoesWithTheDeal(t *testing.T) {
 		t.Fatal(err)
 	}
 	m.Update(f.update(me))
-	if out := plain(m); m.screen != scrPlay || m.c().View.MyTurn() || strings.Contains(out, "waits for") {
-		t.Fatalf("hand 2 dealt, screen %d, my turn %v:\n%s", m.screen, m.c().View.MyTurn(), out)
+	if out := plain(m); m.screen != scrPlay || tableClassic(m).View.MyTurn() || strings.Contains(out, "waits for") {
+		t.Fatalf("hand 2 dealt, screen %d, my turn %v:\n%s", m.screen, tableClassic(m).View.MyTurn(), out)
 	}
 }
 

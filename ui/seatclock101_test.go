@@ -12,15 +12,15 @@ import (
 // in both languages. The dealer moves first, and its name line ("> alice
 // < (dağıtan) · 14 sn", with "oyuncu" moved up beside it) was wider than
 // the panel's 26 columns: played over SSH, it read "> alice < (dağıtan)
-// · …", the clock gone while the timer ran (issue 21). The header names
+// · …", the clock gone while the timer ran. The header names
 // the dealer; the panel drops that mark before the clock.
 func TestSeat101ClockShowsAt80(t *testing.T) {
 	for _, lang := range []string{"en", "tr"} {
 		m := seatBenchIn(t, true, lang)
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-		turn := m.t().View.Turn
-		if turn == 0 || turn != m.t().View.Dealer {
-			t.Fatalf("the test wants a bot dealer to move: turn %d, dealer %d", turn, m.t().View.Dealer)
+		turn := table101(m).View.Turn
+		if turn == 0 || turn != table101(m).View.Dealer {
+			t.Fatalf("the test wants a bot dealer to move: turn %d, dealer %d", turn, table101(m).View.Dealer)
 		}
 		clock := strings.TrimPrefix(m.seatClock(turn), " · ")
 		if clock == "" {

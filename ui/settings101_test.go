@@ -34,7 +34,7 @@ func TestSettingsChooseTheGame(t *testing.T) {
 	press(t, m, "down") // the opening threshold
 	press(t, m, "right")
 	press(t, m, "enter")
-	if m.screen != scrPlay || m.t() != nil || m.c().G == nil {
+	if m.screen != scrPlay || table101(m) != nil || tableClassic(m).G == nil {
 		t.Fatal("the classic match did not go on")
 	}
 	b, err := os.ReadFile(m.files.SettingsPath())
@@ -47,8 +47,8 @@ func TestSettingsChooseTheGame(t *testing.T) {
 	}
 	m.screen = scrMatchOver // the match ends: a new one is of 101
 	press(t, m, "n")
-	if m.t() == nil || m.t().View.Rules.Open != 111 || m.screen != scrPlay {
-		t.Fatalf("the new match is not the 101 chosen: %+v", m.t())
+	if table101(m) == nil || table101(m).View.Rules.Open != 111 || m.screen != scrPlay {
+		t.Fatalf("the new match is not the 101 chosen: %+v", table101(m))
 	}
 }
 
@@ -68,7 +68,7 @@ func TestResumeScreenSwitchesTheGame(t *testing.T) {
 		t.Fatalf("g does not switch:\n%s", plain(m2))
 	}
 	press(t, m2, "n")
-	if m2.t() == nil || m2.c().G != nil || m2.screen != scrPlay {
+	if table101(m2) == nil || tableClassic(m2).G != nil || m2.screen != scrPlay {
 		t.Fatal("n does not start a match of 101")
 	}
 	if !strings.Contains(plain(m2), "OKEY 101") {
@@ -89,18 +89,18 @@ func TestSecondGameOnlyLooksAt101(t *testing.T) {
 	defer second.Close()
 	second.Update(windowMsg(100, 30))
 	drain(t, second, second.Init())
-	if second.screen != scrLocked || second.t() == nil {
+	if second.screen != scrLocked || table101(second) == nil {
 		t.Fatalf("the second game does not offer to look:\n%s", plain(second))
 	}
 	press(t, second, "l")
 	if second.screen != scrPlay || !strings.Contains(plain(second), "OKEY 101") {
 		t.Fatalf("l does not show the match of 101:\n%s", plain(second))
 	}
-	actions := len(second.t().G.Record().Actions)
+	actions := len(table101(second).G.Record().Actions)
 	for _, k := range []string{"enter", "a", "x", "s", "l", "e", "k", "f", "z", "t", "d"} {
 		press(t, second, k)
 	}
-	if len(second.t().G.Record().Actions) != actions || !strings.Contains(second.flash, "only look") {
+	if len(table101(second).G.Record().Actions) != actions || !strings.Contains(second.flash, "only look") {
 		t.Fatalf("the second game moved, or does not say why not: %q", second.flash)
 	}
 	if err := second.Flush(); err != nil {
@@ -140,10 +140,10 @@ func TestRules101VariantsFit(t *testing.T) {
 				}
 				checkFits(t, m, rules)
 				head := strings.Split(plain(m), "\n")[0]
-				if want := "opening " + strconv.Itoa(m.t().View.Threshold); !strings.Contains(head, want) {
+				if want := "opening " + strconv.Itoa(table101(m).View.Threshold); !strings.Contains(head, want) {
 					t.Fatalf("the header %q does not say %q", head, want)
 				}
-				if m.t().View.Rules.Partners && !strings.Contains(head, "partners") {
+				if table101(m).View.Rules.Partners && !strings.Contains(head, "partners") {
 					t.Fatalf("the header %q does not say partners", head)
 				}
 				myTurn101(t, m)
@@ -214,7 +214,7 @@ func TestHelp101HouseRulesAndPairsDouble(t *testing.T) {
 			o.Settings.Lang = tc.lang
 			o.Settings.Rules101 = tc.rules
 		})
-		help := strings.Join(m.help101Lines(1000), " ")
+		help := strings.Join(help101Lines(m, 1000), " ")
 		if !strings.Contains(help, tc.double) || !strings.Contains(help, tc.house) {
 			t.Errorf("%s, %s: the help lacks %q or %q:\n%s", tc.lang, tc.rules, tc.double, tc.house, help)
 		}

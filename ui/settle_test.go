@@ -19,7 +19,7 @@ func clockOpt(now *time.Time) func(*Options) {
 // pressed at once on a hand's end (meant for the table, where a bot has
 // just finished) deals nothing; the next hand's table ignores a second
 // enter and a space (pick) pressed with the enter that dealt it; a
-// moment later the same keys act (issue 20).
+// moment later the same keys act.
 func TestSettling(t *testing.T) {
 	for _, game := range []string{GameClassic, Game101} {
 		t.Run(game, func(t *testing.T) {
@@ -31,7 +31,7 @@ func TestSettling(t *testing.T) {
 					t.Fatal("the hand does not end")
 				}
 				now = now.Add(time.Second)
-				if m.t() != nil {
+				if table101(m) != nil {
 					myTurn101(t, m)
 				} else {
 					playMyTurn(t, m)
@@ -40,9 +40,9 @@ func TestSettling(t *testing.T) {
 			if m.screen != scrHandOver {
 				t.Fatalf("screen %d after the hand", m.screen)
 			}
-			hand := m.c().View.Hand
-			if m.t() != nil {
-				hand = m.t().View.Hand
+			hand := tableClassic(m).View.Hand
+			if table101(m) != nil {
+				hand = table101(m).View.Hand
 			}
 			press(t, m, "enter")
 			if m.screen != scrHandOver {
@@ -56,18 +56,18 @@ func TestSettling(t *testing.T) {
 			for _, k := range []string{"enter", "space", "n", "enter"} {
 				press(t, m, k)
 			}
-			held, sel, flash := m.c().Held, 0, m.flash
-			if m.t() != nil {
-				held, sel = m.t().Held, len(m.t().Sel)
+			held, sel, flash := tableClassic(m).Held, 0, m.flash
+			if table101(m) != nil {
+				held, sel = table101(m).Held, len(table101(m).Sel)
 			}
 			if held >= 0 || sel > 0 || flash != "" {
 				t.Fatalf("keys pressed with the deal acted on hand %d: held %d, selected %d, %q", hand+1, held, sel, flash)
 			}
 			now = now.Add(time.Second)
 			press(t, m, "space")
-			held = m.c().Held
-			if m.t() != nil {
-				held = m.t().Held
+			held = tableClassic(m).Held
+			if table101(m) != nil {
+				held = table101(m).Held
 			}
 			if held < 0 {
 				t.Fatalf("space a moment later picked nothing up: %q", m.flash)
@@ -106,12 +106,12 @@ func TestSettlingAtASeat(t *testing.T) {
 	}
 	press(t, m, "enter")
 	press(t, m, "space")
-	if len(f.sent) != 0 || m.c().Held >= 0 {
-		t.Fatalf("keys pressed with the ready acted on the new hand: sent %+v, held %d", f.sent, m.c().Held)
+	if len(f.sent) != 0 || tableClassic(m).Held >= 0 {
+		t.Fatalf("keys pressed with the ready acted on the new hand: sent %+v, held %d", f.sent, tableClassic(m).Held)
 	}
 	now = now.Add(time.Second)
 	press(t, m, "space")
-	if m.c().Held < 0 {
+	if tableClassic(m).Held < 0 {
 		t.Fatalf("space a moment later picked nothing up: %q", m.flash)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"time"
 
+	"okey/game/daily"
 	"okey/ui/stats"
 	"okey/ui/store"
 )
@@ -60,3 +61,6 @@ func (m *Model) tally(count func(f *stats.File) bool) {
 	}
 	m.statsChanged = count(&m.stats) || m.statsChanged
 }
+
+// today is the day by the clock: the local calendar's.
+func (m *Model) today() daily.Date { return daily.DateOf(m.now()) }

@@ -30,7 +30,7 @@ func playHands(t *testing.T, m *Model, n int) {
 	t.Helper()
 	for range n {
 		for m.screen == scrPlay {
-			if m.c().View.Legal.Show {
+			if tableClassic(m).View.Legal.Show {
 				press(t, m, "g")
 			}
 			playMyTurn(t, m)
@@ -42,7 +42,7 @@ func playHands(t *testing.T, m *Model, n int) {
 }
 
 // The statistics count every hand and match once, by the bots' levels,
-// across quits and resumes, and show on their page (issue 10, point 28).
+// across quits and resumes, and show on their page.
 func TestStatisticsCountEachHandOnce(t *testing.T) {
 	m := newTestModel(t, 80, 24, func(o *Options) {
 		o.Settings.Rules = "points=5"
@@ -52,7 +52,7 @@ func TestStatisticsCountEachHandOnce(t *testing.T) {
 	drain(t, m, m.Init())
 	playHands(t, m, 2)
 	lost := 0
-	for _, h := range m.history() {
+	for _, h := range sideClassic(m).History {
 		lost += h.Result.Lost[0]
 	}
 	s := readStats(t, m)
@@ -74,7 +74,7 @@ func TestStatisticsCountEachHandOnce(t *testing.T) {
 		}
 		playHands(t, m2, 1)
 	}
-	mr := m2.c().View.Match
+	mr := tableClassic(m2).View.Match
 	b = readStats(t, m2).ByBots["easy,hard,easy"]
 	won := 0
 	if mr.Outcome[0] == game.OutcomeWon {
@@ -117,7 +117,7 @@ func TestStats101(t *testing.T) {
 	if err := m.Flush(); err != nil {
 		t.Fatal(err)
 	}
-	v := &m.t().View
+	v := &table101(m).View
 	want := stats.Okey101{Matches: 1}
 	for _, r := range v.Results {
 		if r.Void {
@@ -141,7 +141,7 @@ func TestStats101(t *testing.T) {
 	case game.OutcomeTied:
 		want.MatchesTied = 1
 	}
-	key := stats.BotsKey(m.t().G.Record().Meta)
+	key := stats.BotsKey(table101(m).G.Record().Meta)
 	if got := readStats(t, m).Okey101[key]; got == nil || *got != want {
 		t.Fatalf("counted %+v, want %+v", got, want)
 	}

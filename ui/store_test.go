@@ -47,13 +47,13 @@ func TestSecondGameOnlyLooks(t *testing.T) {
 		t.Fatalf("the second game does not say it is locked out:\n%s", plain(second))
 	}
 	press(t, second, "l")
-	if second.screen != scrPlay || second.c().G.State().Moves() != first.c().G.State().Moves() {
+	if second.screen != scrPlay || tableClassic(second).G.State().Moves() != tableClassic(first).G.State().Moves() {
 		t.Fatalf("l does not show the first game's match: screen %d", second.screen)
 	}
 	for _, k := range []string{"d", "t", "x", "f", "g", "c", "space", "right", "space"} {
 		press(t, second, k)
 	}
-	if second.c().G.State().Moves() != first.c().G.State().Moves() {
+	if tableClassic(second).G.State().Moves() != tableClassic(first).G.State().Moves() {
 		t.Fatal("the second game moved")
 	}
 	press(t, second, "d")
@@ -92,14 +92,14 @@ func mapsEqual(a, b map[string]string) bool {
 
 // A save whose last line was cut short resumes at the move before it and
 // says what was dropped, keeping the file as it was; temporary files a
-// killed game left are cleared (issue 10, point 7).
+// killed game left are cleared.
 func TestTornLastLineResumesBeforeIt(t *testing.T) {
 	m := newTestModel(t, 100, 30, withPlainBots)
 	drain(t, m, m.Init())
 	playMyTurn(t, m)
 	playMyTurn(t, m)
 	good := append([]byte(nil), m.rec...)
-	moves := m.c().G.State().Moves()
+	moves := tableClassic(m).G.State().Moves()
 	path := m.files.MatchPath()
 	torn := append(append([]byte(nil), good...), `{"a":"disc`...)
 	if err := os.WriteFile(path, torn, 0o644); err != nil {
@@ -114,8 +114,8 @@ func TestTornLastLineResumesBeforeIt(t *testing.T) {
 	if m2.screen != scrNotice || !strings.Contains(plain(m2), "cut short") || !strings.Contains(plain(m2), `{"a":"disc`) {
 		t.Fatalf("not told:\n%s", plain(m2))
 	}
-	if m2.c().G.State().Moves() != moves {
-		t.Fatalf("resumed at %d moves, want %d", m2.c().G.State().Moves(), moves)
+	if tableClassic(m2).G.State().Moves() != moves {
+		t.Fatalf("resumed at %d moves, want %d", tableClassic(m2).G.State().Moves(), moves)
 	}
 	kept, _ := filepath.Glob(path + ".torn-*")
 	if len(kept) != 1 {
@@ -137,7 +137,7 @@ func TestTornLastLineResumesBeforeIt(t *testing.T) {
 }
 
 // A state directory that cannot be written is said at the start; the
-// game plays on and no longer claims to save (issue 10, point 8).
+// game plays on and no longer claims to save.
 func TestUnwritableStateDirIsSaidAtStart(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "a-file")
 	if err := os.WriteFile(file, nil, 0o644); err != nil {

@@ -35,7 +35,7 @@ func start101(t testing.TB, w, h int, tweak ...func(*Options)) *Model {
 	t.Helper()
 	m := newTest101(t, w, h, tweak...)
 	drain(t, m, m.Init())
-	if m.t() == nil {
+	if table101(m) == nil {
 		t.Fatal("no 101 table")
 	}
 	return m
@@ -46,14 +46,14 @@ func withSeed(seed uint64) func(*Options) { return func(o *Options) { o.Seed = s
 // cursorTo101 moves the cursor to slot i with the arrow keys.
 func cursorTo101(t testing.TB, m *Model, i int) {
 	t.Helper()
-	if m.t().Cursor/rack.Cols != i/rack.Cols {
+	if table101(m).Cursor/rack.Cols != i/rack.Cols {
 		press(t, m, "down")
 	}
-	for n := 0; m.t().Cursor != i; n++ {
+	for n := 0; table101(m).Cursor != i; n++ {
 		if n > rack.NumSlots {
 			t.Fatalf("the cursor does not reach %d", i)
 		}
-		if m.t().Cursor < i {
+		if table101(m).Cursor < i {
 			press(t, m, "right")
 		} else {
 			press(t, m, "left")
@@ -63,8 +63,8 @@ func cursorTo101(t testing.TB, m *Model, i int) {
 
 // slotOf101 is a slot holding x that is in no group, or -1.
 func slotOf101(m *Model, x tile.Tile) int {
-	for i, y := range m.t().Rack.Slots {
-		if y == x && m.t().GroupOf(i) < 0 {
+	for i, y := range table101(m).Rack.Slots {
+		if y == x && table101(m).GroupOf(i) < 0 {
 			return i
 		}
 	}
@@ -84,7 +84,7 @@ func playKeys101(t testing.TB, m *Model, a okey101.Action) {
 		}
 		cursorTo101(t, m, i)
 		press(t, m, k)
-		if c := m.t().Choose; c != nil {
+		if c := table101(m).Choose; c != nil {
 			for n := 0; c.Opts[c.At].Meld != a.Meld || a.Kind == okey101.ActLayOff && c.Opts[c.At].End != a.End && a.End != meld.AnyEnd; n++ {
 				if n > len(c.Opts) {
 					t.Fatalf("%v: no such place among %v", a, c.Opts)
@@ -103,7 +103,7 @@ func playKeys101(t testing.TB, m *Model, a okey101.Action) {
 		press(t, m, "z")
 	case okey101.ActDiscard:
 		onto(a.Tile, "x")
-		if m.t().Confirm.Kind == play101.ConfirmDiscard {
+		if table101(m).Confirm.Kind == play101.ConfirmDiscard {
 			press(t, m, "x")
 		}
 	case okey101.ActLayOff:
@@ -138,19 +138,19 @@ func playKeys101(t testing.TB, m *Model, a okey101.Action) {
 // player's next turn, or the end of the hand).
 func myTurn101(t testing.TB, m *Model) {
 	t.Helper()
-	for n := 0; m.screen == scrPlay && m.t().View.MyTurn(); n++ {
+	for n := 0; m.screen == scrPlay && table101(m).View.MyTurn(); n++ {
 		if n > 60 {
 			t.Fatal("the turn does not end")
 		}
-		v := m.t().G.State().View(0)
+		v := table101(m).G.State().View(0)
 		var sv meld.Solver
 		a, ok := decide101.PlainAction(&v, &sv)
 		if !ok {
 			t.Fatalf("no action for the player:\n%s", plain(m))
 		}
-		n := len(m.t().G.Record().Actions)
+		n := len(table101(m).G.Record().Actions)
 		playKeys101(t, m, a)
-		if len(m.t().G.Record().Actions) == n {
+		if len(table101(m).G.Record().Actions) == n {
 			t.Fatalf("%v through keys did nothing: %s\n%s", a, m.flash, plain(m))
 		}
 		if a.Kind == okey101.ActDiscard {
@@ -163,7 +163,7 @@ func myTurn101(t testing.TB, m *Model) {
 // replayed.
 func handEvents(t testing.TB, m *Model) []okey101.Event {
 	t.Helper()
-	rec := m.t().G.Record()
+	rec := table101(m).G.Record()
 	g, err := okey101.NewGame(rec.Rules, rec.Seed, rec.Meta)
 	if err != nil {
 		t.Fatal(err)
@@ -203,8 +203,8 @@ func TestWhole101HandThroughKeys(t *testing.T) {
 		if turns > 40 {
 			t.Fatal("the hand does not end")
 		}
-		if !m.t().View.MyTurn() {
-			t.Fatalf("the bots stopped at seat %d:\n%s", m.t().View.Turn, plain(m))
+		if !table101(m).View.MyTurn() {
+			t.Fatalf("the bots stopped at seat %d:\n%s", table101(m).View.Turn, plain(m))
 		}
 		myTurn101(t, m)
 		if w, line := maxLineWidth(plain(m)); w > 100 {
@@ -217,12 +217,12 @@ func TestWhole101HandThroughKeys(t *testing.T) {
 			t.Errorf("the player never made a %v: %v", k, mine)
 		}
 	}
-	res := m.t().View.Result
+	res := table101(m).View.Result
 	if m.screen != scrHandOver || res == nil || res.Finisher != 0 {
 		t.Fatalf("screen %d, result %+v", m.screen, res)
 	}
 	out := plain(m)
-	for _, want := range []string{"you finished", "finished: -101 × 1", "total", m.seatName(1), m.seatName(2), m.seatName(3)} {
+	for _, want := range []string{"you finished", "finished: -101 × 1", "total", m.words().SeatName(1), m.words().SeatName(2), m.words().SeatName(3)} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the end of the hand does not say %q:\n%s", want, out)
 		}
@@ -243,7 +243,7 @@ func TestWhole101HandThroughKeys(t *testing.T) {
 		t.Fatalf("the saved record replays to %v, result %+v", g.State().Phase(), g.State().Result())
 	}
 	press(t, m, "enter")
-	if m.screen != scrPlay || m.t().View.Hand != 2 || !strings.Contains(plain(m), "hand 2 of 11") {
+	if m.screen != scrPlay || table101(m).View.Hand != 2 || !strings.Contains(plain(m), "hand 2 of 11") {
 		t.Fatalf("enter does not deal hand 2:\n%s", plain(m))
 	}
 }
@@ -254,13 +254,13 @@ var _ = tea.Quit
 // dealer's first discard made, the tile drawn.
 func drawIfDue(t testing.TB, m *Model) {
 	t.Helper()
-	if m.t().View.MyTurn() && m.t().View.Stage == okey101.StageFirst {
+	if table101(m).View.MyTurn() && table101(m).View.Stage == okey101.StageFirst {
 		myTurn101(t, m) // the dealer's first discard
 	}
-	if m.t().View.MyTurn() && m.t().View.Stage == okey101.StageDraw {
+	if table101(m).View.MyTurn() && table101(m).View.Stage == okey101.StageDraw {
 		press(t, m, "d")
 	}
-	if !m.t().View.MyTurn() || m.t().View.Stage != okey101.StagePlay {
+	if !table101(m).View.MyTurn() || table101(m).View.Stage != okey101.StagePlay {
 		t.Fatalf("not the player's play stage:\n%s", plain(m))
 	}
 }
@@ -270,10 +270,10 @@ func selectTiles(t testing.TB, m *Model, ts []tile.Tile) {
 	t.Helper()
 	for _, x := range ts {
 		i := slotOf101(m, x)
-		if i < 0 || slices.Contains(m.t().Sel, i) {
+		if i < 0 || slices.Contains(table101(m).Sel, i) {
 			// the second copy of a tile selected twice
-			for j, y := range m.t().Rack.Slots {
-				if y == x && !slices.Contains(m.t().Sel, j) && m.t().GroupOf(j) < 0 {
+			for j, y := range table101(m).Rack.Slots {
+				if y == x && !slices.Contains(table101(m).Sel, j) && table101(m).GroupOf(j) < 0 {
 					i = j
 				}
 			}
@@ -289,36 +289,36 @@ func selectTiles(t testing.TB, m *Model, ts []tile.Tile) {
 func TestShortOpeningIsRefused(t *testing.T) {
 	m := start101(t, 100, 30)
 	drawIfDue(t, m)
-	v := &m.t().View
-	o := m.t().SV.BestOpening(v.Analyzer, v.Counts)
+	v := &table101(m).View
+	o := table101(m).SV.BestOpening(v.Analyzer, v.Counts)
 	if len(o.Melds) == 0 {
 		t.Fatal("no meld on this rack: take another seed")
 	}
 	g := o.Melds[0]
 	selectTiles(t, m, g.Tiles)
 	want := g.Value()
-	if work := m.t().WorkLine(200); !strings.Contains(ansiPlain(work), strconv.Itoa(want)) {
+	if work := table101(m).WorkLine(200); !strings.Contains(ansiPlain(work), strconv.Itoa(want)) {
 		t.Fatalf("the work line does not say the group's worth %d: %q", want, ansiPlain(work))
 	}
 	press(t, m, "a")
-	if len(m.t().Groups) != 1 || !strings.Contains(plain(m), "Together "+strconv.Itoa(want)+" of 101") {
+	if len(table101(m).Groups) != 1 || !strings.Contains(plain(m), "Together "+strconv.Itoa(want)+" of 101") {
 		t.Fatalf("the group is not made, or its total not shown:\n%s", plain(m))
 	}
-	actions := len(m.t().G.Record().Actions)
+	actions := len(table101(m).G.Record().Actions)
 	press(t, m, "l")
 	short := v.Threshold - want
 	if !m.flashWarn || !strings.Contains(m.flash, "an opening needs 101: "+strconv.Itoa(short)+" short") {
 		t.Fatalf("the refusal does not say why: %q", m.flash)
 	}
-	if len(m.t().G.Record().Actions) != actions || m.t().View.Opened[0].Status != meld.NotOpened || len(m.t().Groups) != 1 {
-		t.Fatalf("a refused opening changed something: %d actions, %v, groups %v", len(m.t().G.Record().Actions), m.t().View.Opened[0], m.t().Groups)
+	if len(table101(m).G.Record().Actions) != actions || table101(m).View.Opened[0].Status != meld.NotOpened || len(table101(m).Groups) != 1 {
+		t.Fatalf("a refused opening changed something: %d actions, %v, groups %v", len(table101(m).G.Record().Actions), table101(m).View.Opened[0], table101(m).Groups)
 	}
 	if !strings.Contains(plain(m), "Your groups are worth "+strconv.Itoa(want)) {
 		t.Fatalf("the status does not show the refusal:\n%s", plain(m))
 	}
 	// Not a meld at all: said at once, and a refuses it.
 	press(t, m, "esc")
-	if len(m.t().Groups) != 0 {
+	if len(table101(m).Groups) != 0 {
 		t.Fatal("esc does not take the groups apart")
 	}
 }
@@ -331,17 +331,17 @@ func ansiPlain(s string) string { return ansi.Strip(s) }
 // the tile back, and then only the wall is open.
 func TestTakeMustBeUsedOrGivenBack(t *testing.T) {
 	m := start101(t, 100, 30)
-	if m.t().View.Stage == okey101.StageFirst {
+	if table101(m).View.Stage == okey101.StageFirst {
 		myTurn101(t, m)
 	}
-	v := &m.t().View
+	v := &table101(m).View
 	top := v.Top(v.Previous)
 	if !v.MyTurn() || v.Stage != okey101.StageDraw || top == tile.NoTile {
 		t.Fatalf("not a turn to take:\n%s", plain(m))
 	}
 	press(t, m, "t")
 	// No flash says it again: the work line says the obligation, the
-	// status what to do (issue 41).
+	// status what to do.
 	if v.Taken.Tile != top || m.flash != "" {
 		t.Fatalf("take: %+v, %q", v.Taken, m.flash)
 	}
@@ -350,9 +350,9 @@ func TestTakeMustBeUsedOrGivenBack(t *testing.T) {
 	if out := plain(m); !strings.Contains(out, owed+": it must go onto the table this turn") {
 		t.Fatalf("the obligation is not shown:\n%s", out)
 	}
-	actions := len(m.t().G.Record().Actions)
+	actions := len(table101(m).G.Record().Actions)
 	press(t, m, "x")
-	if !m.flashWarn || !strings.Contains(m.flash, "must go onto the table first") || len(m.t().G.Record().Actions) != actions {
+	if !m.flashWarn || !strings.Contains(m.flash, "must go onto the table first") || len(table101(m).G.Record().Actions) != actions {
 		t.Fatalf("a discard with the taken tile owed: %q", m.flash)
 	}
 	press(t, m, "z")
@@ -382,8 +382,8 @@ func costlyTurn101(t *testing.T) *Model {
 	for seed := uint64(1); seed < 60; seed++ {
 		m := start101(t, 100, 30, withSeed(seed))
 		drawIfDue(t, m)
-		v := &m.t().View
-		opens := m.t().SV.BestOpening(v.Analyzer, v.Counts).Reaches(v.Threshold) || v.Analyzer.Pairs(v.Counts, v.Rules.OkeyPair) >= 5
+		v := &table101(m).View
+		opens := table101(m).SV.BestOpening(v.Analyzer, v.Counts).Reaches(v.Threshold) || v.Analyzer.Pairs(v.Counts, v.Rules.OkeyPair) >= 5
 		if v.Counts[v.Okey] > 0 && !opens {
 			return m
 		}
@@ -397,19 +397,19 @@ func costlyTurn101(t *testing.T) *Model {
 // (and the 101 is charged), any other key keeps the tile.
 func TestCostlyDiscardAsksFirst(t *testing.T) {
 	m := costlyTurn101(t)
-	v := &m.t().View
+	v := &table101(m).View
 	ok := slotOf101(m, v.Okey)
 	cursorTo101(t, m, ok)
-	actions := len(m.t().G.Record().Actions)
+	actions := len(table101(m).G.Record().Actions)
 	press(t, m, "x")
-	if m.t().Confirm.Kind != play101.ConfirmDiscard || !strings.Contains(m.flash, "costs 101") || len(m.t().G.Record().Actions) != actions {
+	if table101(m).Confirm.Kind != play101.ConfirmDiscard || !strings.Contains(m.flash, "costs 101") || len(table101(m).G.Record().Actions) != actions {
 		t.Fatalf("no question before throwing the okey: %q", m.flash)
 	}
 	if !strings.Contains(plain(m), "costs 101! x again discards it anyway") {
 		t.Fatalf("the question is not on the screen:\n%s", plain(m))
 	}
 	press(t, m, "h") // another key: the okey stays
-	if m.t().Confirm.Kind != play101.ConfirmNone || len(m.t().G.Record().Actions) != actions {
+	if table101(m).Confirm.Kind != play101.ConfirmNone || len(table101(m).G.Record().Actions) != actions {
 		t.Fatal("another key did not let the discard go")
 	}
 	drain(t, m, nil)
@@ -421,8 +421,8 @@ func TestCostlyDiscardAsksFirst(t *testing.T) {
 	for _, e := range evs {
 		paid = paid || e.Kind == okey101.EvPenalty && e.Seat == 0 && e.Reason == okey101.PenaltyOkey
 	}
-	if !paid || m.t().G.State().Scores()[0] < okey101.PenaltyPoints {
-		t.Fatalf("the confirmed discard did not cost 101: scores %v", m.t().G.State().Scores())
+	if !paid || table101(m).G.State().Scores()[0] < okey101.PenaltyPoints {
+		t.Fatalf("the confirmed discard did not cost 101: scores %v", table101(m).G.State().Scores())
 	}
 }
 
@@ -483,28 +483,28 @@ func TestLinesFit101(t *testing.T) {
 		if turns > 40 {
 			t.Fatal("the hand does not end")
 		}
-		most = max(most, len(m.t().View.Table))
+		most = max(most, len(table101(m).View.Table))
 		checkAllSizes(t, m, "table")
-		if m.t().View.Stage == okey101.StagePlay || m.t().View.Stage == okey101.StageDraw && len(m.t().View.Table) > 8 {
+		if table101(m).View.Stage == okey101.StagePlay || table101(m).View.Stage == okey101.StageDraw && len(table101(m).View.Table) > 8 {
 			// groups made and being made, the work line full
-			saved := *m.t()
+			saved := *table101(m)
 			for i := 0; i < rack.NumSlots; i++ {
-				if m.t().Rack.Slots[i] != tile.NoTile {
-					m.t().Sel = append(m.t().Sel, i)
+				if table101(m).Rack.Slots[i] != tile.NoTile {
+					table101(m).Sel = append(table101(m).Sel, i)
 				}
 			}
-			m.t().Groups = [][]int{m.t().Sel[:2], m.t().Sel[2:4]}
-			m.t().Sel = m.t().Sel[4:]
+			table101(m).Groups = [][]int{table101(m).Sel[:2], table101(m).Sel[2:4]}
+			table101(m).Sel = table101(m).Sel[4:]
 			checkAllSizes(t, m, "groups")
-			*m.t() = saved
+			*table101(m) = saved
 		}
-		if m.t().View.Stage == okey101.StagePlay && m.t().View.Opened[0].Status != meld.NotOpened {
-			for i, x := range m.t().Rack.Slots {
-				if c := m.t().Places(okey101.ActLayOff, x, -1, m.t().TryState()); x != tile.NoTile && len(c.Opts) > 0 {
+		if table101(m).View.Stage == okey101.StagePlay && table101(m).View.Opened[0].Status != meld.NotOpened {
+			for i, x := range table101(m).Rack.Slots {
+				if c := table101(m).Places(okey101.ActLayOff, x, -1, table101(m).TryState()); x != tile.NoTile && len(c.Opts) > 0 {
 					c.Slot = i
-					m.t().Choose = &c
+					table101(m).Choose = &c
 					checkAllSizes(t, m, "a place chosen")
-					m.t().Choose = nil
+					table101(m).Choose = nil
 					break
 				}
 			}
@@ -540,7 +540,7 @@ func TestWhole101MatchThroughKeys(t *testing.T) {
 		checkFits(t, m, "hand over")
 		press(t, m, "enter")
 	}
-	v := &m.t().View
+	v := &table101(m).View
 	if v.Match == nil || v.Match.Hands != 11 || len(v.Results) < 11 {
 		t.Fatalf("the match: %+v, %d results", v.Match, len(v.Results))
 	}
@@ -564,7 +564,7 @@ func TestWhole101MatchThroughKeys(t *testing.T) {
 	}
 	press(t, m, "esc")
 	press(t, m, "n")
-	if m.screen != scrPlay || m.t() == nil || m.t().View.Hand != 1 || m.MatchOver() {
+	if m.screen != scrPlay || table101(m) == nil || table101(m).View.Hand != 1 || m.MatchOver() {
 		t.Fatalf("n does not start a new match of 101: screen %d", m.screen)
 	}
 }
@@ -581,14 +581,14 @@ func TestTable101SeatsTheBots101(t *testing.T) {
 		if turns > 60 {
 			t.Fatal("the hand does not end")
 		}
-		if !m.t().View.MyTurn() {
-			t.Fatalf("the bots stopped at seat %d:\n%s", m.t().View.Turn, plain(m))
+		if !table101(m).View.MyTurn() {
+			t.Fatalf("the bots stopped at seat %d:\n%s", table101(m).View.Turn, plain(m))
 		}
 		myTurn101(t, m)
 	}
 	for s := 1; s < okey101.NumSeats; s++ {
-		if _, stand := m.t().Players[s].(decide101.Plain); stand || m.t().Failed[s] != 0 {
-			t.Errorf("seat %d's bot failed (%d) or was replaced: %T", s, m.t().Failed[s], m.t().Players[s])
+		if _, stand := table101(m).Players[s].(decide101.Plain); stand || table101(m).Failed[s] != 0 {
+			t.Errorf("seat %d's bot failed (%d) or was replaced: %T", s, table101(m).Failed[s], table101(m).Players[s])
 		}
 	}
 	opened := 0

@@ -5,6 +5,7 @@ import (
 
 	"okey/ui/canvas"
 	"okey/ui/hosting"
+	"okey/ui/i18n"
 	"okey/ui/seatmsg"
 	"okey/ui/table"
 )
@@ -39,7 +40,7 @@ func (m *Model) appGuide() string {
 	if m.readOnly {
 		return m.tr.T("guide.readonly")
 	}
-	return m.seatGuide()
+	return m.seat.Guide(m.tr, func() string { return m.words().NameIn(m.table().Phase().Turn, i18n.Locative) })
 }
 
 // keyBar draws bindings as the bottom line (pages.Bar: whole keys
@@ -74,9 +75,9 @@ func (m *Model) keyScene() *hosting.Scene {
 	sc.Frame = table.Frame{}
 	sc.Status = hosting.Status{Flash: m.flash, Warn: m.flashWarn, Guide: m.appGuide()}
 	sc.Overlay = hosting.Overlay{Which: m.overlay, Scroll: &m.pager}
-	sc.Badge, sc.Hand, sc.HostKeys = m.seatBadge(), m.dailyHand(), m.hostKeys()
+	sc.Badge, sc.Hand, sc.HostKeys = m.seat.HeaderBadge(), m.format().Badge(m.common()), m.seat.HostKeys()
 	sc.ReadOnly, sc.Casual, sc.SeatGot = m.readOnly, m.casual, m.seat != nil && m.seat.Got
 	sc.OnTable = m.screen == scrPlay
-	sc.Seat, sc.Ctx, sc.Seed = m.link(), m.ctx, m.seed
+	sc.Seat, sc.Ctx, sc.Seed = m.seat.Of(), m.ctx, m.seed
 	return sc
 }

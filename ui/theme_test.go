@@ -54,12 +54,12 @@ func TestThemesLoadOnBothBackgrounds(t *testing.T) {
 
 func TestFalseJokerShowsWhatItPlays(t *testing.T) {
 	m := newTestModel(t, 100, 30)
-	okey := m.c().View.Okey
-	face, lbl := m.c().FaceOf(tile.FalseJoker)
+	okey := tableClassic(m).View.Okey
+	face, lbl := tableClassic(m).FaceOf(tile.FalseJoker)
 	if face != okey || lbl != theme.LabelFalse {
 		t.Fatalf("false joker drawn as %v label %d, want %v", face, lbl, okey)
 	}
-	box := m.c().TileBox(tile.FalseJoker, theme.FramePlain)
+	box := tableClassic(m).TileBox(tile.FalseJoker, theme.FramePlain)
 	if s := ansi.Strip(box[0] + box[1]); !strings.Contains(s, "J") || !strings.Contains(s, okey.String()) {
 		t.Fatalf("false joker reads %q", s)
 	}
@@ -75,17 +75,17 @@ func TestColourBlindThemeFromSettings(t *testing.T) {
 // An okey and a false joker of the same face never look alike: the okey
 // reads OK (its face on the edge), the false joker the face it plays
 // as; an okey standing for a tile in a winning hand reads that tile
-// under an OK edge (issue 10, point 17).
+// under an OK edge.
 func TestOkeyIsUnmistakable(t *testing.T) {
 	m := newTestModel(t, 100, 30)
-	okey := m.c().View.Okey
-	m.c().Rack = rack.New()
-	m.c().Rack.Slots[0], m.c().Rack.Slots[1] = okey, tile.FalseJoker
-	m.c().Cursor = 5
+	okey := tableClassic(m).View.Okey
+	tableClassic(m).Rack = rack.New()
+	tableClassic(m).Rack.Slots[0], tableClassic(m).Rack.Slots[1] = okey, tile.FalseJoker
+	tableClassic(m).Cursor = 5
 	out := plain(m)
-	mid := ansi.Strip(m.c().TileBox(okey, theme.FramePlain)[1])
-	top := ansi.Strip(m.c().TileBox(okey, theme.FramePlain)[0])
-	fmid := ansi.Strip(m.c().TileBox(tile.FalseJoker, theme.FramePlain)[1])
+	mid := ansi.Strip(tableClassic(m).TileBox(okey, theme.FramePlain)[1])
+	top := ansi.Strip(tableClassic(m).TileBox(okey, theme.FramePlain)[0])
+	fmid := ansi.Strip(tableClassic(m).TileBox(tile.FalseJoker, theme.FramePlain)[1])
 	if !strings.Contains(mid, "OK") || strings.Contains(mid, okey.String()) || !strings.Contains(top, okey.String()) {
 		t.Fatalf("the okey reads %q over %q", top, mid)
 	}

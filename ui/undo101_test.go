@@ -12,7 +12,7 @@ import (
 
 // At the 101 table too, a casual match takes the player's last discard
 // back with u, whatever the bots did after it, and marks the record;
-// other matches say how to have it (issue 21).
+// other matches say how to have it.
 func TestUndo101TakesTheDiscardBack(t *testing.T) {
 	m := start101(t, 100, 30, func(o *Options) { o.Settings.Undo = true })
 	if !m.casual || !strings.Contains(plain(m), "casual") {
@@ -23,34 +23,34 @@ func TestUndo101TakesTheDiscardBack(t *testing.T) {
 		t.Fatalf("u before any discard says %q", m.flash)
 	}
 	drawIfDue(t, m)
-	before := m.t().View.Counts
-	actions := len(m.t().G.Record().Actions)
-	for i, u := range m.t().Rack.Slots {
-		if u != tile.NoTile && !m.t().View.Analyzer.IsOkey(u) {
+	before := table101(m).View.Counts
+	actions := len(table101(m).G.Record().Actions)
+	for i, u := range table101(m).Rack.Slots {
+		if u != tile.NoTile && !table101(m).View.Analyzer.IsOkey(u) {
 			cursorTo101(t, m, i)
 			break
 		}
 	}
-	thrown := m.t().Rack.Slots[m.t().Cursor]
+	thrown := table101(m).Rack.Slots[table101(m).Cursor]
 	press(t, m, "x")
-	if m.t().View.MyTurn() && m.t().View.Stage == okey101.StagePlay {
+	if table101(m).View.MyTurn() && table101(m).View.Stage == okey101.StagePlay {
 		press(t, m, "x") // an işler taş asks first
 	}
-	if m.screen != scrPlay || m.t().View.Phase != game.Playing {
+	if m.screen != scrPlay || table101(m).View.Phase != game.Playing {
 		t.Skip("the hand ended on the discard; nothing to take back")
 	}
-	if len(m.t().G.Record().Actions) <= actions+1 {
+	if len(table101(m).G.Record().Actions) <= actions+1 {
 		t.Fatal("the discard did not happen, or the bots did not move")
 	}
 	press(t, m, "u")
-	v := &m.t().View
-	if v.Counts != before || v.Stage != okey101.StagePlay || !v.MyTurn() || len(m.t().G.Record().Actions) != actions {
+	v := &table101(m).View
+	if v.Counts != before || v.Stage != okey101.StagePlay || !v.MyTurn() || len(table101(m).G.Record().Actions) != actions {
 		t.Fatalf("after u the rack is not as before the discard: %q", m.flash)
 	}
-	if m.t().Rack.Slots[m.t().Cursor] != thrown || !strings.Contains(m.flash, "taken back") {
-		t.Fatalf("the cursor is on %v, %q", m.t().Rack.Slots[m.t().Cursor], m.flash)
+	if table101(m).Rack.Slots[table101(m).Cursor] != thrown || !strings.Contains(m.flash, "taken back") {
+		t.Fatalf("the cursor is on %v, %q", table101(m).Rack.Slots[table101(m).Cursor], m.flash)
 	}
-	rec := m.t().G.Record()
+	rec := table101(m).G.Record()
 	if rec.Meta[metaUndo] != "on" || rec.Meta[metaUndos] != "1" {
 		t.Fatalf("the record's marks: %v", rec.Meta)
 	}
@@ -64,15 +64,15 @@ func TestUndo101TakesTheDiscardBack(t *testing.T) {
 	}
 	// The table plays on.
 	myTurn101(t, m)
-	if m.screen == scrPlay && m.t().View.MyTurn() && len(m.t().G.Record().Actions) == actions {
+	if m.screen == scrPlay && table101(m).View.MyTurn() && len(table101(m).G.Record().Actions) == actions {
 		t.Fatal("the table does not go on after an undo")
 	}
 
 	plainMatch := start101(t, 100, 30)
 	drawIfDue(t, plainMatch)
-	n := len(plainMatch.t().G.Record().Actions)
+	n := len(table101(plainMatch).G.Record().Actions)
 	press(t, plainMatch, "u")
-	if len(plainMatch.t().G.Record().Actions) != n || !strings.Contains(plainMatch.flash, "casual matches") {
+	if len(table101(plainMatch).G.Record().Actions) != n || !strings.Contains(plainMatch.flash, "casual matches") {
 		t.Fatalf("u in a match of 101 without undo: %q", plainMatch.flash)
 	}
 }

@@ -11,7 +11,7 @@ import (
 
 // In a casual match u takes the player's last discard back, whatever the
 // bots did after it, and the match is marked as one with undo; in other
-// matches u says how to have it (issue 10, point 27).
+// matches u says how to have it.
 func TestUndoTakesTheDiscardBack(t *testing.T) {
 	m := newTestModel(t, 100, 30, withPlainBots, func(o *Options) { o.Settings.Undo = true })
 	drain(t, m, m.Init())
@@ -23,21 +23,21 @@ func TestUndoTakesTheDiscardBack(t *testing.T) {
 		t.Fatalf("u before any discard says %q", m.flash)
 	}
 	press(t, m, "d")
-	drawn := m.c().View.Counts
+	drawn := tableClassic(m).View.Counts
 	cursorTo(t, m, firstTile(m))
-	thrown := m.c().Rack.Slots[m.c().Cursor]
+	thrown := tableClassic(m).Rack.Slots[tableClassic(m).Cursor]
 	press(t, m, "x")
-	if m.c().View.Counts == drawn || !m.c().View.MyTurn() {
+	if tableClassic(m).View.Counts == drawn || !tableClassic(m).View.MyTurn() {
 		t.Fatal("the discard did not happen, or the bots did not move")
 	}
 	press(t, m, "u")
-	if m.c().View.Counts != drawn || m.c().View.Stage != classic.MustDiscard || !m.c().View.MyTurn() {
+	if tableClassic(m).View.Counts != drawn || tableClassic(m).View.Stage != classic.MustDiscard || !tableClassic(m).View.MyTurn() {
 		t.Fatalf("after u the rack is not as before the discard: %q", m.flash)
 	}
-	if m.c().Rack.Slots[m.c().Cursor] != thrown || !strings.Contains(m.flash, "taken back") {
-		t.Fatalf("the cursor is on %v, %q", m.c().Rack.Slots[m.c().Cursor], m.flash)
+	if tableClassic(m).Rack.Slots[tableClassic(m).Cursor] != thrown || !strings.Contains(m.flash, "taken back") {
+		t.Fatalf("the cursor is on %v, %q", tableClassic(m).Rack.Slots[tableClassic(m).Cursor], m.flash)
 	}
-	rec := m.c().G.Record()
+	rec := tableClassic(m).G.Record()
 	if rec.Meta[metaUndo] != "on" || rec.Meta[metaUndos] != "1" {
 		t.Fatalf("the record's marks: %v", rec.Meta)
 	}
@@ -53,16 +53,16 @@ func TestUndoTakesTheDiscardBack(t *testing.T) {
 	// A different discard now plays on.
 	press(t, m, "right")
 	press(t, m, "x")
-	if m.screen == scrPlay && !m.c().View.MyTurn() {
+	if m.screen == scrPlay && !tableClassic(m).View.MyTurn() {
 		t.Fatal("the table does not go on after an undo")
 	}
 
 	plainMatch := newTestModel(t, 100, 30, withPlainBots)
 	drain(t, plainMatch, plainMatch.Init())
 	playMyTurn(t, plainMatch)
-	moves := plainMatch.c().G.State().Moves()
+	moves := tableClassic(plainMatch).G.State().Moves()
 	press(t, plainMatch, "u")
-	if plainMatch.c().G.State().Moves() != moves || !strings.Contains(plainMatch.flash, "casual matches") {
+	if tableClassic(plainMatch).G.State().Moves() != moves || !strings.Contains(plainMatch.flash, "casual matches") {
 		t.Fatalf("u in a match without undo: %q", plainMatch.flash)
 	}
 }

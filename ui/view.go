@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -20,8 +21,8 @@ func (m *Model) View() tea.View {
 
 // draw is the screen on show as text. A tick of the turn's clock, with
 // nothing else changed since the last frame, changes only the clock's
-// text (issue 28: a timed turn drew every seat's whole table once a
-// second, a third of a server's CPU); the frame is drawn whole when the
+// text (drawing every seat's whole table once a
+// second was a third of a server's CPU); the frame is drawn whole when the
 // clock's text changes width or is not found once and once only.
 func (m *Model) draw() string {
 	tick := m.kept.tick
@@ -66,33 +67,22 @@ func (m *Model) render() string {
 	if m.lay.TooSmall {
 		return m.renderTooSmall()
 	}
+	if p := m.page(); p != nil {
+		return m.renderComponent(p)
+	}
 	switch m.screen {
-	case scrNotice:
-		return m.renderNotice()
-	case scrSettings:
-		return m.renderSettings()
-	case scrLocked:
-		return m.renderLocked()
-	case scrStats:
-		return m.renderStats()
-	case scrReview:
-		return m.renderReview()
-	case scrMatches:
-		return m.renderMatches()
+	case scrReview: // its work gone
+		return m.renderPage(nil, m.keyBar(m.keys.Review.ShortHelp()))
+	case scrMatches: // its list gone
+		return m.renderPage(nil, m.keyBar([]key.Binding{m.keys.Matches.Close, m.keys.Matches.Quit}))
 	// The pages between hands, hosted here once for both games (each
 	// game gives what they show), and the table, the game's.
-	case scrResume:
-		return m.renderResume()
 	case scrHandOver:
 		return m.renderHandOver()
 	case scrMatchOver:
 		return m.renderMatchOver()
-	case scrScores:
-		return m.renderScores()
-	case scrDailyAsk:
-		return m.renderDailyAsk()
-	case scrDaily:
-		return m.renderDaily()
+	case scrDailyAsk, scrDaily:
+		return m.renderDailyPage()
 	}
 	return m.table().Render(m.scene())
 }

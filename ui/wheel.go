@@ -23,7 +23,7 @@ func (m *Model) onWheel(msg tea.MouseWheelMsg) {
 		lines = m.statsLines()
 	case m.screen == scrHandOver && m.table().Pages().HandEnd(m.pageW()).Scroll:
 		// The end of a hand that scrolls (101's), once it has one.
-		if lines = m.handOverLines(m.table().Pages().HandEnd(m.pageW())); lines == nil {
+		if lines = m.between().HandEndLines(m.table().Pages().HandEnd(m.pageW())); lines == nil {
 			return
 		}
 	default:

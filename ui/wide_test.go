@@ -15,7 +15,7 @@ import (
 )
 
 // A wide, tall terminal draws the table in big tiles and an ordinary
-// one in small tiles (issue 21, point 5), in both games; the mouse
+// one in small tiles, in both games; the mouse
 // follows the size: a click on a big tile lands on the slot drawn there,
 // and the tile drawn there is the slot's.
 func TestWideTableUsesBigTiles(t *testing.T) {
@@ -42,14 +42,14 @@ func TestWideTableUsesBigTiles(t *testing.T) {
 					if l.Tile != tc.want {
 						t.Fatalf("101's tiles are %v, want %v", l.Tile, tc.want)
 					}
-					slot, slots, cursor, faceOf = l.Slot, &m.t().Rack.Slots, func() int { return m.t().Cursor }, m.t().FaceOf
+					slot, slots, cursor, faceOf = l.Slot, &table101(m).Rack.Slots, func() int { return table101(m).Cursor }, table101(m).FaceOf
 				} else {
 					m = newTestModel(t, tc.w, tc.h)
 					drain(t, m, m.Init())
 					if m.lay.Tile != tc.want {
 						t.Fatalf("the tiles are %v, want %v", m.lay.Tile, tc.want)
 					}
-					slot, slots, cursor, faceOf = m.lay.Slot, &m.c().Rack.Slots, func() int { return m.c().Cursor }, m.c().FaceOf
+					slot, slots, cursor, faceOf = m.lay.Slot, &tableClassic(m).Rack.Slots, func() int { return tableClassic(m).Cursor }, tableClassic(m).FaceOf
 				}
 				lines := strings.Split(plain(m), "\n")
 				for i, x := range slots {
@@ -110,7 +110,7 @@ func TestWide101TableDrawsMeldsAsTiles(t *testing.T) {
 	} {
 		t.Run(fmt.Sprintf("%dx%d", tc.w, tc.h), func(t *testing.T) {
 			m := start101(t, tc.w, tc.h, withSeed(92))
-			for m.screen == scrPlay && !(m.t().View.Stage == okey101.StageDraw && m.t().View.Opened[0].Status != 0 && len(m.t().View.Table) > 0) {
+			for m.screen == scrPlay && !(table101(m).View.Stage == okey101.StageDraw && table101(m).View.Opened[0].Status != 0 && len(table101(m).View.Table) > 0) {
 				myTurn101(t, m)
 			}
 			if m.screen != scrPlay {
@@ -118,7 +118,7 @@ func TestWide101TableDrawsMeldsAsTiles(t *testing.T) {
 			}
 			press(t, m, "d")
 			l := layout.NewTable101(tc.w, tc.h)
-			melds, _ := m.t().PlaceMelds(l)
+			melds, _ := table101(m).PlaceMelds(l)
 			if len(tc.want) == 0 {
 				if melds.Tile.W != 0 {
 					t.Fatalf("the melds are tiles of %v at %dx%d", melds.Tile, tc.w, tc.h)
@@ -132,18 +132,18 @@ func TestWide101TableDrawsMeldsAsTiles(t *testing.T) {
 			// The indicator is a tile in the centre band.
 			lines := strings.Split(plain(m), "\n")
 			c := l.Center
-			if c.H != l.MeldTiles[0].H || !strings.Contains(lines[c.Y+(c.H-1)/2], m.t().View.Indicator.String()+" ") || !strings.ContainsAny(lines[c.Y], "┌") {
+			if c.H != l.MeldTiles[0].H || !strings.Contains(lines[c.Y+(c.H-1)/2], table101(m).View.Indicator.String()+" ") || !strings.ContainsAny(lines[c.Y], "┌") {
 				t.Fatalf("the indicator is not a tile in %+v:\n%s", c, plain(m))
 			}
 			// A meld being chosen for a tile is in the cursor's frame.
 			p := melds.Pieces[len(melds.Pieces)-1]
-			m.t().Choose = &play101.Choice{Kind: okey101.ActLayOff, Tile: tile.NewTile(tile.Red, 1), Opts: []okey101.Action{{Kind: okey101.ActLayOff, Meld: p.Meld}}, As: []tile.Tile{tile.NoTile}}
+			table101(m).Choose = &play101.Choice{Kind: okey101.ActLayOff, Tile: tile.NewTile(tile.Red, 1), Opts: []okey101.Action{{Kind: okey101.ActLayOff, Meld: p.Meld}}, As: []tile.Tile{tile.NoTile}}
 			if got := []rune(strings.Split(plain(m), "\n")[melds.Area.Y+p.Y])[melds.Area.X+p.X]; got != '╔' {
 				t.Fatalf("the meld being chosen has %q at its corner:\n%s", got, plain(m))
 			}
-			m.t().Choose = nil
+			table101(m).Choose = nil
 			// A tile that lays off: click its meld's last tile, inside it.
-			v := &m.t().View
+			v := &table101(m).View
 			for _, lo := range v.Analyzer.LayOffs(v.Counts, v.Melds()) {
 				cursorTo101(t, m, slotOf101(m, lo.Tile))
 				for _, p := range melds.Pieces {
@@ -154,7 +154,7 @@ func TestWide101TableDrawsMeldsAsTiles(t *testing.T) {
 					x, y := melds.Area.X+p.X+p.W-2, melds.Area.Y+p.Y+p.H-2
 					_, cmd := m.Update(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
 					drain(t, m, cmd)
-					if m.t().Choose != nil {
+					if table101(m).Choose != nil {
 						press(t, m, "enter")
 					}
 					if v.TileCounts[0] != before-1 {
@@ -173,7 +173,7 @@ func TestWide101TableDrawsMeldsAsTiles(t *testing.T) {
 // face of each plain tile on its middle line.
 func meldsAsTiles(t *testing.T, m *Model) {
 	t.Helper()
-	melds, _ := m.t().PlaceMelds(layout.NewTable101(m.width, m.height))
+	melds, _ := table101(m).PlaceMelds(layout.NewTable101(m.width, m.height))
 	if melds.Tile.W == 0 {
 		t.Fatalf("the melds are text at %dx%d:\n%s", m.width, m.height, plain(m))
 	}
@@ -184,7 +184,7 @@ func meldsAsTiles(t *testing.T, m *Model) {
 			continue
 		}
 		drawn++
-		tm := &m.t().View.Table[p.Meld]
+		tm := &table101(m).View.Table[p.Meld]
 		x0, y := melds.Area.X+p.X, melds.Area.Y+p.Y
 		mid := []rune(lines[y+(melds.Tile.H-1)/2])
 		for i, x := range tm.Meld.Tiles {
@@ -192,7 +192,7 @@ func meldsAsTiles(t *testing.T, m *Model) {
 			if got := []rune(lines[y])[cx]; !strings.ContainsRune("┌╔", got) {
 				t.Fatalf("meld %d's tile %d has %q at its corner (%d,%d):\n%s", p.Meld, i, got, cx, y, plain(m))
 			}
-			if x == m.t().View.Okey || x == tile.FalseJoker {
+			if x == table101(m).View.Okey || x == tile.FalseJoker {
 				continue
 			}
 			if face := string(mid[cx : cx+melds.Tile.W]); !strings.Contains(face, x.String()) {
@@ -200,7 +200,7 @@ func meldsAsTiles(t *testing.T, m *Model) {
 			}
 		}
 	}
-	if drawn != len(m.t().View.Table) {
-		t.Fatalf("%d melds drawn of %d", drawn, len(m.t().View.Table))
+	if drawn != len(table101(m).View.Table) {
+		t.Fatalf("%d melds drawn of %d", drawn, len(table101(m).View.Table))
 	}
 }

@@ -83,13 +83,13 @@ func TestHandEndSaysWhoFinished(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m.c().View.Phase = game.HandOver
-		m.c().View.Result = &classic.HandResult{
+		tableClassic(m).View.Phase = game.HandOver
+		tableClassic(m).View.Result = &classic.HandResult{
 			Hand: 1, Winner: tt.winner, Discard: k9, Points: 2,
 			Win:  hand.Win{Kind: hand.WinMelds, Melds: []hand.Meld{{Kind: hand.Run, Tiles: run, As: run}}},
 			Lost: [4]int{2, 2, 2, 2},
 		}
-		m.c().View.Result.Lost[tt.winner] = 0
+		tableClassic(m).View.Result.Lost[tt.winner] = 0
 		m.screen = scrHandOver
 		if out := strings.ReplaceAll(plain(m), "\u00a0", " "); !strings.Contains(out, tt.want) {
 			t.Errorf("%s, seat %d wins: no %q on:\n%s", tt.lang, tt.winner, tt.want, out)
@@ -140,12 +140,12 @@ func TestTakeSaidOnce(t *testing.T) {
 		for seed := uint64(1); seed <= 20 && m == nil; seed++ {
 			m = start101(t, 80, 24, withSeed(seed), func(o *Options) { o.Settings.Lang = lang })
 			for turns := 0; turns < 30 && m.screen == scrPlay; turns++ {
-				if v := &m.t().View; v.MyTurn() && v.Stage == okey101.StageDraw && v.Legal.Take {
+				if v := &table101(m).View; v.MyTurn() && v.Stage == okey101.StageDraw && v.Legal.Take {
 					break
 				}
 				myTurn101(t, m)
 			}
-			if v := &m.t().View; m.screen != scrPlay || !v.MyTurn() || v.Stage != okey101.StageDraw || !v.Legal.Take {
+			if v := &table101(m).View; m.screen != scrPlay || !v.MyTurn() || v.Stage != okey101.StageDraw || !v.Legal.Take {
 				m.Close()
 				m = nil
 			}
@@ -154,7 +154,7 @@ func TestTakeSaidOnce(t *testing.T) {
 			t.Fatalf("%s: no seed up to 20 lets the player take a discard", lang)
 		}
 		press(t, m, "t")
-		if !m.t().View.Legal.GiveBack {
+		if !table101(m).View.Legal.GiveBack {
 			t.Fatalf("%s: t did not take the discard: %q", lang, m.flash)
 		}
 		// The work line is above the rack's top edge, the status between
@@ -169,8 +169,8 @@ func TestTakeSaidOnce(t *testing.T) {
 				status = strings.Join(lines[i+1:len(lines)-1], " ")
 			}
 		}
-		guide := m.tr.UpFirst(m.t().Guide())
-		if !strings.Contains(work, m.tr.UpFirst(m.tr.T("t101.work.owed", m.t().TileCase(m.t().View.Taken.Tile, i18n.Accusative)))[:10]) {
+		guide := m.tr.UpFirst(table101(m).Guide())
+		if !strings.Contains(work, m.tr.UpFirst(m.tr.T("t101.work.owed", table101(m).TileCase(table101(m).View.Taken.Tile, i18n.Accusative)))[:10]) {
 			t.Fatalf("%s: the work line does not say the tile must go down: %q\n%s", lang, work, plain(m))
 		}
 		if !strings.Contains(oneLine(status), oneLine(guide)) {
