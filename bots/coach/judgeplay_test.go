@@ -52,8 +52,8 @@ func TestJudgeAgainstPlay(t *testing.T) {
 	if level == "" {
 		level = "easy"
 	}
-	for _, g := range []string{game.Classic, game.Okey101} {
-		if w := os.Getenv("OKEY_GAME"); w != "" && w != g {
+	for _, g := range game.Kinds() {
+		if w := os.Getenv("OKEY_GAME"); w != "" && w != string(g) {
 			continue
 		}
 		var pts []calPoint
@@ -72,7 +72,7 @@ func TestJudgeAgainstPlay(t *testing.T) {
 				t.Logf("%s: %d hands, %d decisions", g, h+1, len(pts))
 			}
 		}
-		reportCal(t, g, pts)
+		reportCal(t, string(g), pts)
 	}
 }
 
