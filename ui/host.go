@@ -33,6 +33,10 @@ func (m *Model) renderPage(lines []string, foot string) string {
 // drawn otherwise (the table, a hand's end, the final table, the
 // daily's pages, a review or a list not there).
 func (m *Model) page() pages.Component {
+	switch m.screen {
+	case scrPlay, scrHandOver, scrMatchOver, scrDailyAsk, scrDaily:
+		return nil // drawn otherwise; no Common made for a frame of the table
+	}
 	c := m.common()
 	switch m.screen {
 	case scrNotice:

@@ -75,7 +75,7 @@ func (m *Model) keyScene() *hosting.Scene {
 	sc.Frame = table.Frame{}
 	sc.Status = hosting.Status{Flash: m.flash, Warn: m.flashWarn, Guide: m.appGuide()}
 	sc.Overlay = hosting.Overlay{Which: m.overlay, Scroll: &m.pager}
-	sc.Badge, sc.Hand, sc.HostKeys = m.seat.HeaderBadge(), m.format().Badge(m.common()), m.seat.HostKeys()
+	sc.Badge, sc.Hand, sc.HostKeys = m.seat.HeaderBadge(), m.format().Badge(m.tr), m.seat.HostKeys()
 	sc.ReadOnly, sc.Casual, sc.SeatGot = m.readOnly, m.casual, m.seat != nil && m.seat.Got
 	sc.OnTable = m.screen == scrPlay
 	sc.Seat, sc.Ctx, sc.Seed = m.seat.Of(), m.ctx, m.seed

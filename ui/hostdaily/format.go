@@ -1,6 +1,9 @@
 package hostdaily
 
-import "okey/ui/pages"
+import (
+	"okey/ui/i18n"
+	"okey/ui/pages"
+)
 
 // Format is what the app's screens ask of the format the match on the
 // table is played in: a match of one's own (Match), the daily (*Daily)
@@ -10,9 +13,11 @@ type Format interface {
 	// FirstHand is the number the match's first hand has in the format
 	// (0: the match's own count, from 1).
 	FirstHand() int
-	// Badge is what the header says in place of the match's count (""
-	// for the match's own).
-	Badge(c *pages.Common) string
+	// Badge is what the header says in place of the match's count, in
+	// tr's words ("" for the match's own). It takes the catalogue alone:
+	// the header is drawn every frame, and a pages.Common made for it
+	// would be an allocation a key.
+	Badge(tr *i18n.Catalog) string
 	// HandLines are what a hand's end says of the format before the
 	// game's page (none: nothing).
 	HandLines(c *pages.Common) []string
@@ -26,7 +31,7 @@ type Match struct{}
 func (Match) FirstHand() int { return 0 }
 
 // Badge is none.
-func (Match) Badge(*pages.Common) string { return "" }
+func (Match) Badge(*i18n.Catalog) string { return "" }
 
 // HandLines are none.
 func (Match) HandLines(*pages.Common) []string { return nil }

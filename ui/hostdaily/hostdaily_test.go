@@ -156,7 +156,7 @@ func TestServed(t *testing.T) {
 		if s.NextKey() != tc.key {
 			t.Errorf("hand %d of %d: %s", tc.d.Hand, tc.d.Of, s.NextKey())
 		}
-		if b := s.Badge(c); strings.Contains(b, c.Tr.T("daily.practice")) != tc.practice {
+		if b := s.Badge(c.Tr); strings.Contains(b, c.Tr.T("daily.practice")) != tc.practice {
 			t.Errorf("badge %q", b)
 		}
 		if len(s.HandLines(c)) < 3 {

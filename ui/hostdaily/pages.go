@@ -10,6 +10,7 @@ import (
 	"okey/game"
 	"okey/game/daily"
 	"okey/ui/canvas"
+	"okey/ui/i18n"
 	"okey/ui/pages"
 	"okey/ui/playdaily"
 	"okey/ui/stats"
@@ -351,8 +352,8 @@ func (d *Daily) ResumeLine(c *pages.Common, where string) string {
 // Badge is what the header says of the daily's hand in place of the
 // match's count: the header's own "hand 1" is the hand of its match,
 // each of the daily's hands being a match of its own.
-func (d *Daily) Badge(c *pages.Common) string {
-	return c.Tr.T("daily.badge", d.hand, len(d.set.Hands))
+func (d *Daily) Badge(tr *i18n.Catalog) string {
+	return tr.T("daily.badge", d.hand, len(d.set.Hands))
 }
 
 // StatsLines are the dailies' part of the statistics page f, per game:

@@ -1,6 +1,7 @@
 package hostdaily
 
 import (
+	"okey/ui/i18n"
 	"okey/ui/pages"
 	"okey/ui/seatmsg"
 )
@@ -23,13 +24,13 @@ func (s Served) NextKey() string {
 // match: the local daily's words ("Daily 2/4"), which leave the dealer
 // and the points room at 80 columns; the day's date is on the page
 // after each hand.
-func (s Served) Badge(c *pages.Common) string {
+func (s Served) Badge(tr *i18n.Catalog) string {
 	d := s.D
 	if d.Practice != "" {
 		// Practice, as the local daily marks it: on every hand.
-		return c.Tr.T("daily.badge", d.Hand, d.Of) + " · " + c.Tr.T("daily.practice")
+		return tr.T("daily.badge", d.Hand, d.Of) + " · " + tr.T("daily.practice")
 	}
-	return c.Tr.T("daily.badge", d.Hand, d.Of)
+	return tr.T("daily.badge", d.Hand, d.Of)
 }
 
 // HandLines are what the page after the hand says of the day: which
