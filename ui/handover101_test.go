@@ -43,8 +43,7 @@ func TestHandOver101ShowsTheTableAndScrolls(t *testing.T) {
 				}
 			}
 			if lang == "tr" && !res.Void {
-				// The sentences write tiles in words (issue 31, point
-				// 9); only the table's rows of tiles keep the notation.
+				// The sentences write tiles in words; only the table's rows of tiles keep the notation.
 				said := []string{table101(m).HandTitle(res), table101(m).LayOffsByOthers()}
 				if res.Finisher >= 0 {
 					said = append(said, table101(m).LastTurn(res.Finisher)...)

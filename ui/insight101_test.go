@@ -51,7 +51,7 @@ func TestHint101KeepsItsMeldsInSight(t *testing.T) {
 				// A plan naming more melds than 80×24 can show beside
 				// its own seven lines (seed 168 in Turkish: a finish
 				// laying off on eight melds) is the known limit, left
-				// open in issue 41: the seeds looked at are those of
+				// open: the seeds looked at are those of
 				// up to maxNamed melds.
 				return len(named) > 0 && len(named) <= maxNamed
 			})

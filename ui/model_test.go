@@ -714,7 +714,7 @@ func TestKeysDoNothingWhileTooSmall(t *testing.T) {
 }
 
 // After a sort the cursor is on the tile it was on, and never on a gap
-// (issue 10, point 13: it kept its slot).
+// (it kept its slot).
 func TestSortKeepsTheCursorOnItsTile(t *testing.T) {
 	m := newTestModel(t, 100, 30)
 	drain(t, m, m.Init())
@@ -852,7 +852,7 @@ func TestDiscardingAWinAsksFirst(t *testing.T) {
 
 // TestEnterAfterTheHandsEndThrowsNothing: enter goes on from the end
 // of a hand, and one enter too many on the next hand, whose first move
-// is the player's discard, throws nothing (issue 20: it threw the
+// is the player's discard, throws nothing (it threw the
 // tile under the cursor, blind). x is the one discard key.
 func TestEnterAfterTheHandsEndThrowsNothing(t *testing.T) {
 	m := newTestModel(t, 100, 30, withPlainBots, func(o *Options) { o.Settings.Rules = "points=5" })
@@ -947,8 +947,7 @@ func TestHelpScrollsAndTheBarShowsTheRackKeys(t *testing.T) {
 }
 
 // The help follows the match's rules, "you" is lower case inside a
-// sentence, and names from a record cannot break the screen (issue 10,
-// point 21).
+// sentence, and names from a record cannot break the screen.
 func TestWordsFollowTheMatch(t *testing.T) {
 	m := newTestModel(t, 100, 30, func(o *Options) { o.Settings.Rules = "points=5" })
 	help := strings.Join(tableClassic(m).HowToPlay(1000), "\n")
@@ -998,7 +997,7 @@ func TestNamesFromARecordCannotBreakTheScreen(t *testing.T) {
 }
 
 // The settings screen saves what the player changed on it, not the
-// settings given for one run (issue 10, point 20: --points 5 --speed fast,
+// settings given for one run (--points 5 --speed fast,
 // a change of language, enter, and every later game was 5 points).
 func TestSettingsSaveOnlyWhatChanged(t *testing.T) {
 	m := newTestModel(t, 100, 30, func(o *Options) {
@@ -1134,7 +1133,7 @@ func TestScoreHistoryOfAResumedMatch(t *testing.T) {
 }
 
 // A tall terminal puts the status under the rack and the score history
-// under it, and the log runs down the side (issue 10, point 18: at
+// under it, and the log runs down the side (at
 // 200×60 the status sat 28 rows below the rack).
 func TestTallTerminalUsesItsHeight(t *testing.T) {
 	for _, sz := range [][2]int{{200, 60}, {120, 40}} {

@@ -51,7 +51,7 @@ func runShuffled(t *testing.T, m *Model, rnd *rand.Rand, cmds ...tea.Cmd) {
 // A new match, from the resume screen or the final table, keeps the old
 // match whole in matches/ and the new one as the match being played,
 // whatever order the saves of the two and the bots' first moves run in
-// (issue 10, point 1: at --speed instant the new match's first save could
+// (at --speed instant the new match's first save could
 // run before the old one was archived, and the archive then took the new
 // match away).
 func TestNewMatchKeepsBothWhateverTheOrder(t *testing.T) {

@@ -387,8 +387,7 @@ func TestYouFormsAreNotThirdPerson(t *testing.T) {
 
 // TestClassicLogKeepsItsHandsOkey: a log line says what was true when it
 // happened — hand 1's draw of B9 is not redrawn as "B9 (okey)" when B9
-// becomes the okey of hand 2, nor its okey forgotten (issue 31, point
-// 11).
+// becomes the okey of hand 2, nor its okey forgotten.
 func TestClassicLogKeepsItsHandsOkey(t *testing.T) {
 	for _, lang := range []string{"en", "tr"} {
 		m := newTestModel(t, 100, 30, func(o *Options) { o.Settings.Lang = lang })

@@ -467,8 +467,7 @@ func TestCoachWordsEveryForm(t *testing.T) {
 			if !ok || got == f || strings.Contains(got, "{{") || strings.Contains(got, "%!") {
 				t.Errorf("tr: %q gives %q (%v)", f, got, ok)
 			}
-			// Turkish running text writes tiles in words (issue 31,
-			// point 9): no R7, no J, inside a move or a reason.
+			// Turkish running text writes tiles in words: no R7, no J, inside a move or a reason.
 			if tileNotation.MatchString(got) {
 				t.Errorf("tr: %q gives tiles in notation: %q", f, got)
 			}

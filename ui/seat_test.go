@@ -246,7 +246,7 @@ func (f *fakeTable) plainHand() {
 
 // TestWaitingGoesWithTheDeal: between hands the status line says whom
 // the next hand waits for; once the table deals it is gone, though the
-// new hand's first turn is another seat's (issue 20: it stayed).
+// new hand's first turn is another seat's (it stayed).
 func TestWaitingGoesWithTheDeal(t *testing.T) {
 	// The seat after hand 2's starter: its turn does not clear the line.
 	f := newFakeTable(t, 6)
@@ -275,7 +275,7 @@ func TestWaitingGoesWithTheDeal(t *testing.T) {
 
 // TestSpectatorKeysAllWork: a spectator holds no rack, so the key bar,
 // the rack's frame and the help page (?) show no key that moves on one
-// (issue 20: they listed ←→↑↓, c v s p), at either game's table; every
+// (they listed ←→↑↓, c v s p), at either game's table; every
 // key they do show does something for a spectator, and the others say
 // only the players move.
 func TestSpectatorKeysAllWork(t *testing.T) {
@@ -334,7 +334,7 @@ func TestSpectatorKeysAllWork(t *testing.T) {
 }
 
 // TestSeatHandEndsUnderThePages: at a served table of either game (one
-// path since issue 21), a hand that ends while the player reads the
+// path for both games), a hand that ends while the player reads the
 // settings leaves them open, and closing them shows the hand's end (a
 // classic seat jumped to the hand's end, the form dropped under it); a
 // hand that ends on the table shows its end at once.

@@ -29,7 +29,7 @@ func dirFiles(t *testing.T, dir string) map[string]string {
 
 // A second game on the same state directory says another one is playing
 // there and only looks at its match: it moves nothing and saves nothing
-// (issue 10, point 2: two games overwrote each other's save).
+// (two games overwrote each other's save).
 func TestSecondGameOnlyLooks(t *testing.T) {
 	first := newTestModel(t, 100, 30, withPlainBots)
 	drain(t, first, first.Init())

@@ -94,8 +94,7 @@ func TestWideTableUsesBigTiles(t *testing.T) {
 	}
 }
 
-// On a wide, tall terminal the 101 table uses the room (issue 21,
-// point 5): the melds are drawn as tiles (big ones at 200×60 while they
+// On a wide, tall terminal the 101 table uses the room: the melds are drawn as tiles (big ones at 200×60 while they
 // fit, small ones at 120×40), each under its seat's name, and the
 // indicator as a tile in the centre; at 100×30 they stay text. A click
 // on a meld's tile lays the tile under the cursor off there.

@@ -14,8 +14,8 @@ import (
 	"okey/ui/store"
 )
 
-// The Turkish left over and the small screen faults of issue 41, point
-// 6, each seen on the screen the player reads.
+// The Turkish left over and the small screen faults found in play, each
+// seen on the screen the player reads.
 
 // The Turkish 101 header names the hand as classic's does, with a
 // capital: "El 1 / 11" (it read "el 1 / 11"). The English header keeps
