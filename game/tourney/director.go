@@ -23,6 +23,8 @@ const (
 // them to say so.
 type Config struct {
 	Kind Kind
+	// Name is what the lobby calls it ("Friday arena").
+	Name string
 	// Game is the game played ("classic" or "101"); Rules its rules'
 	// name; Hands the hands of one match (1: a match of one hand).
 	Game, Rules string
@@ -191,7 +193,7 @@ func (t *Tournament) Ended(n int, places [4]int, forfeit [4]bool, now time.Time)
 		return nil, fmt.Errorf("table %d: %w", n, ErrUnknown)
 	}
 	p := t.Playing[i]
-	m := Match{Round: p.Round, Players: p.Players, Places: places, Forfeit: forfeit}
+	m := Match{Round: p.Round, Table: n, Players: p.Players, Places: places, Forfeit: forfeit}
 	if _, err := Worth(places); err != nil {
 		return nil, fmt.Errorf("table %d: %w", n, err)
 	}
@@ -332,4 +334,34 @@ func (t *Tournament) busy(id string) bool {
 
 func (t *Tournament) waiting(id string) bool {
 	return slices.ContainsFunc(t.Pool, func(w Waiting) bool { return w.Player == id })
+}
+
+// Listed is a tournament as a lobby lists it: the server's id for it,
+// what it is, where it is, and how many play in it.
+type Listed struct {
+	ID      string
+	Name    string
+	Kind    Kind
+	Game    string
+	Phase   Phase
+	Players int
+	Start   time.Time
+	// End is when an arena stops pairing (zero for Swiss rounds, which
+	// end with their last round).
+	End time.Time
+	// Round is the Swiss round under way, of Rounds.
+	Round, Rounds int
+}
+
+// Listed is the tournament's lobby line under the server's id for it.
+func (t *Tournament) Listed(id string) Listed {
+	l := Listed{
+		ID: id, Name: t.Config.Name, Kind: t.Config.Kind, Game: t.Config.Game,
+		Phase: t.Phase, Players: len(t.ids()), Start: t.Config.Start,
+		Round: t.Round, Rounds: t.Config.Rounds,
+	}
+	if t.Config.Kind == Arena {
+		l.End = t.Config.Start.Add(t.Config.Length)
+	}
+	return l
 }

@@ -206,3 +206,31 @@ func TestSwissRounds(t *testing.T) {
 		t.Errorf("a table the tournament never opened: %v", err)
 	}
 }
+
+// A tournament's lobby line counts the players still in and says when
+// an arena ends; each match names the table that played it.
+func TestListedAndTheTableOfEachMatch(t *testing.T) {
+	tr, err := New(Config{Kind: Arena, Name: "Friday", Game: "101", Hands: 1, Start: t0, Length: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 5 {
+		if _, err := tr.Join(fmt.Sprintf("p%d", i), 1500, t0.Add(-time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tr.Leave("p4"); err != nil {
+		t.Fatal(err)
+	}
+	s := &server{t: t, tr: tr, next: 40}
+	s.open(tr.Tick(t0), t0)
+	s.endAll(t0.Add(time.Minute))
+	want := Listed{ID: "t7", Name: "Friday", Kind: Arena, Game: "101", Phase: Running, Players: 4,
+		Start: t0, End: t0.Add(time.Hour)}
+	if got := tr.Listed("t7"); got != want {
+		t.Fatalf("listed as %+v, want %+v", got, want)
+	}
+	if len(tr.Matches) != 1 || tr.Matches[0].Table != 41 {
+		t.Fatalf("matches %+v: want one, played at table 41", tr.Matches)
+	}
+}

@@ -22,7 +22,10 @@ const Bot = ""
 // partners a team's id is at two seats facing each other, which share
 // a place: the team scores once, what that place is worth.
 type Match struct {
-	Round   int // the Swiss round, from 1; 0 in an arena
+	Round int // the Swiss round, from 1; 0 in an arena
+	// Table is the server's number of the table that played it, by
+	// which its record is found.
+	Table   int
 	Players [4]string
 	Places  [4]int
 	Forfeit [4]bool
