@@ -37,6 +37,10 @@ type joinedMsg struct {
 	// restarted: the table came back after every server stopped
 	// (tables.JoinReply).
 	restarted *tables.Restarted
+	// asked is the request as made, and tries how many times it was
+	// made: a request with no answer is made again (askAgain).
+	asked tables.Request
+	tries int
 }
 
 // fromTableMsg is a table's message to the membership gen.
@@ -70,20 +74,60 @@ func (c *shared) resume(t hall.SeatTable, code string, checked bool) tea.Cmd {
 // answer, in a command; resume is the resume code it is made with ("":
 // none).
 func askSeat(ctx context.Context, t hall.SeatTable, m *tables.Member, r tables.Request, resume string) tea.Cmd {
+	return askSeatTry(ctx, t, m, r, resume, 1)
+}
+
+// askSeatTry is askSeat's try number try.
+func askSeatTry(ctx context.Context, t hall.SeatTable, m *tables.Member, r tables.Request, resume string, try int) tea.Cmd {
 	watch := r.Kind == tables.ReqWatch
 	return func() tea.Msg {
+		j := joinedMsg{t: t, m: m, watch: watch, resume: resume, asked: r, tries: try}
 		r.M, r.Reply = m, make(chan tables.JoinReply, 1)
 		if !t.Call(ctx, r) {
-			return joinedMsg{t: t, m: m, err: tables.ErrClosed, watch: watch, resume: resume}
+			j.err = tables.ErrClosed
+			return j
 		}
 		select {
 		case rep := <-r.Reply:
-			return joinedMsg{t: t, m: m, seat: rep.Seat, err: rep.Err, watch: watch, resume: resume, restarted: rep.Restarted}
+			j.seat, j.err, j.restarted = rep.Seat, rep.Err, rep.Restarted
 		case <-t.Ended():
-			return joinedMsg{t: t, m: m, err: tables.ErrClosed, watch: watch, resume: resume}
+			j.err = tables.ErrClosed
 		case <-ctx.Done():
 			return nil
 		}
+		return j
+	}
+}
+
+// seatTries is how many times a seat asked of a table with no answer
+// (tables.ErrNoAnswer) is asked, and askPause how long the session
+// waits before asking again: a node slow under load answers in seconds,
+// a table moving is up on another node in a few.
+const (
+	seatTries = 3
+	askPause  = time.Second
+)
+
+// askAgainMsg asks the session to make j's request again.
+type askAgainMsg struct{ j joinedMsg }
+
+// askAgain makes j's request again after a pause, as its next try.
+func askAgain(j joinedMsg) tea.Cmd {
+	return tea.Tick(askPause*time.Duration(j.tries), func(time.Time) tea.Msg { return askAgainMsg{j} })
+}
+
+// giveUpSeat leaves, in a command, a seat asked with no answer: the
+// table may have seated the member after all, and no screen would show
+// it. It leaves as a dropped connection does (the seat kept a while,
+// the lobby listing it as the player's), because the seat may be one
+// the player held before asking: a seat of theirs is never given away
+// for want of an answer.
+func giveUpSeat(j joinedMsg) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		j.t.Call(ctx, tables.Request{Kind: tables.ReqLeave, M: j.m, Gone: true})
+		return nil
 	}
 }
 
@@ -140,6 +184,8 @@ func joinRefused(c *shared, err error) string {
 		return c.tr.T("lobby.sameaddr")
 	case errors.Is(err, tables.ErrDailyOnly):
 		return c.tr.T("served.onlyyou")
+	case errors.Is(err, tables.ErrNoAnswer):
+		return c.tr.T("lobby.noanswer")
 	}
 	return c.tr.T("lobby.gone")
 }

@@ -167,6 +167,17 @@ func (s *session) quit() tea.Cmd {
 // marker before it quits anyway.
 const quitWait = 3 * time.Second
 
+// onAskAgain makes again a request for a seat that had no answer,
+// unless the player sat at a table meanwhile: then the seat asked is
+// given up.
+func (s *session) onAskAgain(j joinedMsg) tea.Cmd {
+	if s.at != nil || s.reseat != nil {
+		return giveUpSeat(j)
+	}
+	s.c.flash = s.c.tr.T("lobby.slow")
+	return askSeatTry(s.c.ctx, j.t, j.m, j.asked, j.resume, j.tries+1)
+}
+
 // onJoined opens the table's page after a join.
 func (s *session) onJoined(j joinedMsg) tea.Cmd {
 	c := &s.c
@@ -181,6 +192,13 @@ func (s *session) onJoined(j joinedMsg) tea.Cmd {
 			c.id, c.code = guestID(j.resume), j.resume
 			c.srv.Reidentify(c.id, old)
 		}
+	}
+	if errors.Is(j.err, tables.ErrNoAnswer) && s.reseat == nil {
+		if j.tries < seatTries && j.resume == "" {
+			return askAgain(j)
+		}
+		c.flash = joinRefused(c, j.err)
+		return tea.Batch(giveUpSeat(j), s.apply(backToLobby))
 	}
 	if j.err != nil && s.reseat != nil && !errors.Is(j.err, tables.ErrSeatTaken) && !errors.Is(j.err, tables.ErrTableFull) {
 		// The table is not up again yet: asked again in a moment.

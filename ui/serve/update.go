@@ -135,6 +135,8 @@ func (s *session) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return s, s.apply(s.pageOf(p).update(c, msg))
 	case joinedMsg:
 		return s, s.onJoined(msg)
+	case askAgainMsg:
+		return s, s.onAskAgain(msg.j)
 	case reseatMsg:
 		return s, s.onReseat()
 	case fromTableMsg:

@@ -534,7 +534,7 @@ type relayReply struct {
 }
 
 // join errors on the wire.
-var wireErrs = map[string]error{"full": tables.ErrTableFull, "taken": tables.ErrSeatTaken, "sameaddr": tables.ErrSameAddr, "live": tables.ErrSeatLive, "closed": tables.ErrClosed}
+var wireErrs = map[string]error{"full": tables.ErrTableFull, "taken": tables.ErrSeatTaken, "sameaddr": tables.ErrSameAddr, "live": tables.ErrSeatLive, "closed": tables.ErrClosed, "noanswer": tables.ErrNoAnswer}
 
 func errName(err error) string {
 	for n, e := range wireErrs {
@@ -634,7 +634,10 @@ func (r *relay) onRequest(t *tables.Table, msg *nats.Msg) {
 		case <-t.Done:
 			answer(relayReply{Err: "closed"})
 		case <-ctx.Done():
-			answer(relayReply{Err: "closed"})
+			// The table took the request and has not answered yet: it
+			// may still seat the member, which the asker learns by
+			// asking again.
+			answer(relayReply{Err: "noanswer"})
 		}
 	case tables.ReqLeave:
 		ctx, cancel := context.WithTimeout(r.h.ctx, relayWait)
@@ -778,6 +781,13 @@ func (rt *remoteTable) Call(ctx context.Context, req tables.Request) bool {
 	msg, err := rt.r.nc.RequestWithContext(ctx, tableSubject(rt.id), rt.r.seal.Seal(tableSubject(rt.id), b))
 	if req.Kind == tables.ReqLeave || err != nil && (req.Kind == tables.ReqJoin || req.Kind == tables.ReqWatch) {
 		rt.stop()
+	}
+	if err != nil && req.Reply != nil {
+		// No answer (the node slow or frozen, the table moving): the
+		// table may have seated the member all the same, so the asker
+		// is told to ask again, not that the table closed.
+		req.Reply <- tables.JoinReply{Seat: -1, Err: tables.ErrNoAnswer}
+		return true
 	}
 	if err != nil {
 		return false

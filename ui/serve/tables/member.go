@@ -207,6 +207,11 @@ var (
 	// held from the same address, and the host did not allow it.
 	ErrSameAddr = errors.New("another seat at this table is held from your address")
 	ErrClosed   = errors.New("the table has closed")
+	// ErrNoAnswer is a seat asked of another node's table with no answer
+	// in time (a slow or frozen node, a table moving): the table may
+	// still seat the member, so the asker tries again, and leaves the
+	// seat if it gives up, rather than call the table closed.
+	ErrNoAnswer = errors.New("the table did not answer in time")
 	// ErrSeatLive is a resume code refused: the seat's player is
 	// connected to the table (from any node), away or not.
 	ErrSeatLive = errors.New("the seat's player is connected: a resume code does not take it")

@@ -1,0 +1,168 @@
+package serve
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"okey/ui/serve/tables"
+)
+
+// silentTable is another node's table as a session reaches it, slow to
+// answer: its first silent joins get no answer in time (as a node under
+// load or frozen gives none), the next is seated. It keeps every
+// request it was asked.
+type silentTable struct {
+	silent int
+	mu     sync.Mutex
+	asked  []tables.Request
+}
+
+func (f *silentTable) TableID() string { return "7" }
+func (f *silentTable) GameKind() tables.GameKind {
+	k, _ := tables.FindKind("classic")
+	return k
+}
+func (f *silentTable) Private() bool          { return false }
+func (f *silentTable) Ended() <-chan struct{} { return nil }
+func (f *silentTable) Send(r tables.Request) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.asked = append(f.asked, r)
+	return true
+}
+func (f *silentTable) Call(_ context.Context, r tables.Request) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.asked = append(f.asked, r)
+	if r.Kind == tables.ReqJoin {
+		joins := 0
+		for _, a := range f.asked {
+			if a.Kind == tables.ReqJoin {
+				joins++
+			}
+		}
+		if joins <= f.silent {
+			r.Reply <- tables.JoinReply{Seat: -1, Err: tables.ErrNoAnswer}
+		} else {
+			r.Reply <- tables.JoinReply{Seat: 2}
+		}
+	}
+	return true
+}
+
+// requests are the joins (leaves false) or the leaves the table was
+// asked.
+func (f *silentTable) requests(leaves bool) []tables.Request {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []tables.Request
+	for _, a := range f.asked {
+		if leaves && a.Kind == tables.ReqLeave || !leaves && a.Kind == tables.ReqJoin {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// follow runs cmd and what the session makes of its messages, feeding
+// back the answers to a seat asked (and the messages asking again)
+// until done says so; a command that blocks (waiting for a table's
+// next message) is left running.
+func follow(t *testing.T, s *session, cmd tea.Cmd, done func() bool) {
+	t.Helper()
+	msgs := make(chan tea.Msg, 64)
+	var run func(tea.Cmd)
+	run = func(c tea.Cmd) {
+		if c != nil {
+			go func() { msgs <- c() }()
+		}
+	}
+	run(cmd)
+	deadline := time.After(time.Minute)
+	for !done() {
+		select {
+		case msg := <-msgs:
+			switch msg := msg.(type) {
+			case tea.BatchMsg:
+				for _, c := range msg {
+					run(c)
+				}
+			case joinedMsg, askAgainMsg:
+				_, c := s.Update(msg)
+				run(c)
+			}
+		case <-deadline:
+			t.Fatal("the session's seat came to nothing within a minute")
+		}
+	}
+}
+
+// TestASeatWithNoAnswerIsAskedAgain: a join another node's table does
+// not answer in time is not said to be a closed table (the table may
+// have seated the player, and the lobby would list them at a table
+// their screen says has closed): the session asks again, as the same
+// member, and sits once the table answers; the player is told it is
+// slow meanwhile.
+func TestASeatWithNoAnswerIsAskedAgain(t *testing.T) {
+	srv, _ := testServer(t)
+	s := newSession(srv, context.Background(), "key:test", "", "ann", "127.0.0.1", "en")
+	s.Init()
+	s.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	tb := &silentTable{silent: 1}
+	follow(t, s, s.c.join(tb, -1, false), func() bool { return s.at != nil })
+	joins := tb.requests(false)
+	if len(joins) != 2 || joins[0].M != joins[1].M {
+		t.Fatalf("asked %d times (the same member: %v); want twice, as the same member", len(joins), len(joins) == 2 && joins[0].M == joins[1].M)
+	}
+	if s.at.t != tb || s.at.seat != 2 {
+		t.Errorf("seated at %v, seat %d; want the table asked, seat 2", s.at.t, s.at.seat)
+	}
+	if n := len(tb.requests(true)); n != 0 {
+		t.Errorf("the seat taken was left %d times", n)
+	}
+	if want := s.c.tr.T("lobby.slow"); s.c.flash != want {
+		t.Errorf("the player was told %q while it was asked again; want %q", s.c.flash, want)
+	}
+}
+
+// TestASeatNeverAnsweredIsLeft: a join with no answer after every try
+// is given up: the player is told the table did not answer (not that it
+// closed), is back in the lobby, and the seat the table may have given
+// is left as a dropped connection leaves one (kept a while, never given
+// away: it may be one the player held before asking). A resume code's
+// seat is not asked again (a second try would find the first holding
+// it, and be refused as a live seat).
+func TestASeatNeverAnsweredIsLeft(t *testing.T) {
+	for _, c := range []struct {
+		name      string
+		resume    bool
+		wantJoins int
+	}{{"a join", false, seatTries}, {"a resume code", true, 1}} {
+		t.Run(c.name, func(t *testing.T) {
+			srv, _ := testServer(t)
+			s := newSession(srv, context.Background(), "key:test", "", "ann", "127.0.0.1", "en")
+			s.Init()
+			s.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+			tb := &silentTable{silent: 1 << 20}
+			cmd := s.c.join(tb, -1, false)
+			if c.resume {
+				cmd = s.c.resume(tb, "ABCD-EFGH", false)
+			}
+			follow(t, s, cmd, func() bool { return len(tb.requests(true)) > 0 })
+			joins, leaves := tb.requests(false), tb.requests(true)
+			if len(joins) != c.wantJoins {
+				t.Errorf("asked %d times; want %d", len(joins), c.wantJoins)
+			}
+			if len(leaves) != 1 || leaves[0].M != joins[0].M || !leaves[0].Gone {
+				t.Errorf("left %d times (%+v); want once, the member asked, as a dropped connection", len(leaves), leaves)
+			}
+			if want := s.c.tr.T("lobby.noanswer"); s.c.flash != want || s.at != nil || s.page != pgLobby {
+				t.Errorf("told %q, seated %v, on page %v; want %q in the lobby", s.c.flash, s.at != nil, s.page, want)
+			}
+		})
+	}
+}
