@@ -17,14 +17,17 @@ import (
 // TestDailyOutOfTheTableLimit: a player's daily table, which stays
 // theirs all day even once they have left it, neither counts against the
 // tables they may hold (ShareLimits' PerPlayer and PerAddr) nor is
-// refused by them; ordinary tables still are.
+// refused by them; ordinary tables still are. The hall's clock is
+// within the daily's day: on the real clock the day had closed, and its
+// table closed itself whenever its clock ticked before her join came.
 func TestDailyOutOfTheTableLimit(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
+	noon := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
 	opt := tables.Options{
 		BotDelay: time.Millisecond, BotTimeout: time.Minute, KeepSeat: 10 * time.Minute, HandWait: 20 * time.Second,
 		ChatEvery: 5 * time.Second, ChatBurst: 3, ChatKeep: 50, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Now: time.Now, Random: servetest.Random(1),
+		Now: func() time.Time { return noon }, Random: servetest.Random(1),
 	}
 	h := New(ctx, opt, nil, 10, ShareLimits{PerPlayer: 1, PerAddr: 1})
 	sit := func(tb *tables.Table, id string) {
