@@ -679,11 +679,13 @@ func TestPlannedStopHandsOver(t *testing.T) {
 	}
 }
 
-// TestCutOffOwnerCannotWrite: a node cut off from the others (its
+// TestCutOffOwnerCannotWrite: a node cut off from the store (its
 // renewals stop) loses its table to another node, which claims the
 // record at once. While cut off, the old owner acts on nothing its
-// players press (its lease is not surely its own); when it comes back
-// it finds the table another node's and stops running it, and nothing
+// players press (its lease is not surely its own); it stops running the
+// table as soon as it hears the other node's word that it holds the
+// lease at a later revision (a node waking from a freeze hears that
+// before its store answers), its store still out of reach; and nothing
 // it was asked to do lands.
 func TestCutOffOwnerCannotWrite(t *testing.T) {
 	if testing.Short() {
@@ -708,18 +710,15 @@ func TestCutOffOwnerCannotWrite(t *testing.T) {
 	wa, wb := playWhile(t, ann, stop), playWhile(t, bob, stop)
 	ann.press("d")
 	bob.press("d")
-	if a.hall.Local("1") == nil {
-		t.Fatal("the cut-off node let the table go before it could know")
-	}
-	// It comes back: it stops running the table.
-	a.hall.Nodes.Hold.Paused.Store(false)
 	for a.hall.Local("1") != nil {
-		if time.Since(start) > 20*time.Second {
+		if time.Since(start) > time.Minute {
 			close(stop)
-			t.Fatal("the node back from the cut still runs table 1")
+			t.Fatal("the cut-off node still runs table 1 a minute after the other node said it took it over")
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+	// It comes back.
+	a.hall.Nodes.Hold.Paused.Store(false)
 	close(stop)
 	wa.Wait()
 	wb.Wait()

@@ -86,3 +86,19 @@ func TestLobbyPause(t *testing.T) {
 		}
 	}
 }
+
+// TestMovedNews: a takeover's announcement names the node and the
+// revision of the lease it holds; one of an older release names the
+// node alone, and one whose revision does not read says no revision
+// (nothing is stopped on it).
+func TestMovedNews(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		node string
+		rev  uint64
+	}{{"n1 42", "n1", 42}, {"n1", "n1", 0}, {"n1 x", "n1", 0}, {"n1 -3", "n1", 0}, {"", "", 0}} {
+		if node, rev := movedNews([]byte(c.in)); node != c.node || rev != c.rev {
+			t.Errorf("%q reads as %q at %d; want %q at %d", c.in, node, rev, c.node, c.rev)
+		}
+	}
+}

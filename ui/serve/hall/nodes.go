@@ -319,7 +319,7 @@ func (h *Hall) takeOver(id string, stopped time.Time) {
 	h.startLocked(t)
 	h.Mu.Unlock()
 	if h.Relay != nil {
-		h.Relay.announce(id)
+		h.Relay.announce(id, h.Nodes.Hold.Revision(id))
 	}
 	h.TakenOver.Add(1)
 	h.Opt.Log.Info("took over", "table", id, "hand", t.Summary.Load().Hand, "in", time.Since(start).Round(time.Millisecond))

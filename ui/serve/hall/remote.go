@@ -123,7 +123,13 @@ func openRelay(ctx context.Context, h *Hall, eng *keep.Engine) (*relay, error) {
 			return
 		}
 		if parts := strings.Split(msg.Subject, "."); len(parts) == 4 {
-			r.movedTo(parts[2], string(node))
+			name, rev := movedNews(node)
+			if name != r.node && rev > 0 && h.Nodes != nil {
+				// A table this node still runs (it was frozen while
+				// another took it over) stops at once.
+				h.Nodes.Hold.Overtaken(parts[2], rev)
+			}
+			r.movedTo(parts[2], name)
 			r.freed(parts[2])
 		}
 	})
@@ -491,11 +497,28 @@ func (r *relay) summaries() []*tables.Summary {
 // movedSubject is where a node says it has taken table id over.
 func movedSubject(id string) string { return "okey.tables." + id + ".moved" }
 
-// announce tells every node that this one runs table id now.
-func (r *relay) announce(id string) {
-	if err := r.nc.Publish(movedSubject(id), r.seal.Seal(movedSubject(id), []byte(r.node))); err != nil {
+// announce tells every node that this one runs table id now, holding
+// its lease at revision rev.
+func (r *relay) announce(id string, rev uint64) {
+	b := []byte(r.node + " " + strconv.FormatUint(rev, 10))
+	if err := r.nc.Publish(movedSubject(id), r.seal.Seal(movedSubject(id), b)); err != nil {
 		r.h.Opt.Log.Warn("announcing a table taken over", "table", id, "err", err)
 	}
+}
+
+// movedNews reads a takeover's announcement: the node that runs the
+// table now and the revision of the lease it holds (0: not said, as a
+// node of an older release announces).
+func movedNews(b []byte) (node string, rev uint64) {
+	node, n, ok := strings.Cut(string(b), " ")
+	if !ok {
+		return node, 0
+	}
+	rev, err := strconv.ParseUint(n, 10, 64)
+	if err != nil {
+		return node, 0
+	}
+	return node, rev
 }
 
 // tableSubject is where table id takes requests from other nodes.

@@ -551,6 +551,32 @@ func (h *Holding) Fresh(table string) bool {
 	return ok && time.Since(ls.sent) < freshFor(ls.ttl)
 }
 
+// Revision is the revision of table's lease as this node last wrote or
+// read it (0: not held here): what a node that took a table over says
+// it holds, so that a node that ran it before learns it lost it.
+func (h *Holding) Revision(table string) uint64 {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.leases[table].rev
+}
+
+// Overtaken takes word from another node that it holds table's lease
+// at revision rev: if this node holds it at an older revision, the
+// lease is lost (another node's write came after every one of this
+// node's), as if a renewal had been refused, and lost is called; true
+// then. A node waking from a freeze hears this before its store answers
+// the confirmation its tables wait for, and stops them at once.
+func (h *Holding) Overtaken(table string, rev uint64) bool {
+	h.mu.Lock()
+	cur, ok := h.leases[table]
+	h.mu.Unlock()
+	if !ok || rev <= cur.rev {
+		return false
+	}
+	h.note(cur, lease{}, fmt.Errorf("table %s: written by another node at revision %d: %w", table, rev, ErrLeaseLost))
+	return true
+}
+
 // errPaused is a confirmation asked of a node whose renewals are paused
 // (tests: a node cut off from the others).
 var errPaused = errors.New("the renewals are paused")

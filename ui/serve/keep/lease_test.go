@@ -410,3 +410,39 @@ func TestSlowRenewalsStretchTheLeases(t *testing.T) {
 		t.Fatalf("a lease read and written again asks for %q, want 10s", got)
 	}
 }
+
+// TestOvertakenByALaterRevision: word from another node that it holds a
+// table's lease at a later revision than this node's loses the lease at
+// once, with the store not asked (its renewals paused, as a node just
+// woken from a freeze finds its store slow); word of an older or the
+// same revision (news late, or this node's own) changes nothing.
+func TestOvertakenByALaterRevision(t *testing.T) {
+	ctx := context.Background()
+	a, b := twoNodes(t, time.Minute)
+	var lost []string
+	h := &Holding{l: a, leases: map[string]lease{}, lost: func(table string) { lost = append(lost, table) }}
+	if err := h.Take(ctx, "7"); err != nil {
+		t.Fatal(err)
+	}
+	rev := h.Revision("7")
+	if rev == 0 || h.Revision("8") != 0 {
+		t.Fatalf("revisions %d held, %d not held", rev, h.Revision("8"))
+	}
+	h.Paused.Store(true)
+	if h.Overtaken("7", rev) || h.Overtaken("7", rev-1) || h.Overtaken("8", rev+5) || len(lost) > 0 {
+		t.Fatalf("lost %v on news of the same, an older revision or a table not held", lost)
+	}
+	if err := a.kv.Delete(ctx, "7"); err != nil {
+		t.Fatal(err)
+	}
+	lb, err := b.acquire(ctx, "7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !h.Overtaken("7", lb.rev) || !slices.Equal(lost, []string{"7"}) || len(h.Held()) != 0 {
+		t.Fatalf("news of the other node's lease at %d (this node's %d): lost %v, held %v", lb.rev, rev, lost, h.Held())
+	}
+	if h.Overtaken("7", lb.rev+1) || len(lost) != 1 {
+		t.Fatalf("a lease lost twice: %v", lost)
+	}
+}

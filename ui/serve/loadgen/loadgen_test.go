@@ -389,9 +389,10 @@ func freezeOnce(t *testing.T, bin string) (f frozen, err error) {
 	if err != nil {
 		return f, err
 	}
-	// A player slow to be back (past the 2 s asked): what each node saw.
+	// A player slow to be back (past the 2 s asked), or a freeze that
+	// failed: what each node saw.
 	defer func() {
-		if f.back > 2*time.Second || f.woke > 2*time.Second {
+		if err != nil || f.back > 2*time.Second || f.woke > 2*time.Second {
 			for i := range kids {
 				b, _ := os.ReadFile(filepath.Join(dir, fmt.Sprintf("node%d", i), "node.log"))
 				lines := strings.Split(strings.TrimSpace(string(b)), "\n")
