@@ -117,3 +117,56 @@ func TestTableWaitsForItsLease(t *testing.T) {
 		})
 	}
 }
+
+// endedLease is a lease whose store never answers a confirmation: each
+// Confirm waits for its context and says why it ended.
+type endedLease struct {
+	asked chan struct{}
+	why   chan error
+}
+
+func (e *endedLease) Fresh(string) bool { return false }
+
+func (e *endedLease) Confirm(ctx context.Context, table string) error {
+	e.asked <- struct{}{}
+	<-ctx.Done()
+	e.why <- ctx.Err()
+	return ctx.Err()
+}
+
+// TestTableLostWhileConfirming: a table waiting on a confirmation its
+// store does not answer (its node just woken from a freeze) stops as
+// soon as its node hears another node took it over (Lose): the wait is
+// cut short then, not waited out to its end, and the request that
+// queued is not played.
+func TestTableLostWhileConfirming(t *testing.T) {
+	tb, _ := testTable(t, 0)
+	e := &endedLease{asked: make(chan struct{}, 1), why: make(chan error, 8)}
+	tb.Opt.Lease = e
+	ctx, cancel := context.WithCancel(context.Background())
+	defer func() {
+		cancel()
+		<-tb.Done
+	}()
+	closed := make(chan struct{})
+	go tb.Run(ctx, func(*Table) { close(closed) })
+	select {
+	case <-e.asked:
+	case <-time.After(time.Minute):
+		t.Fatal("the table never asked for its lease")
+	}
+	tb.Lose()
+	select {
+	case why := <-e.why:
+		if !errors.Is(why, context.Canceled) {
+			t.Fatalf("the confirmation ended by %v; want cut short by the lease lost", why)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("the confirmation never ended")
+	}
+	select {
+	case <-closed:
+	case <-time.After(time.Minute):
+		t.Fatal("the table lost never stopped")
+	}
+}

@@ -50,15 +50,15 @@ func (h *tenure) mayAct(ctx context.Context, l Lease) bool {
 		return true
 	}
 	for logged := false; ; {
-		cctx, cancel := context.WithTimeout(ctx, confirmWait)
-		err := l.Confirm(cctx, h.table)
-		cancel()
+		err := h.confirm(ctx, l)
 		switch {
 		case err == nil:
 			return true
 		case errors.Is(err, keep.ErrLeaseLost):
 			h.lose()
 			return false
+		case h.isLost():
+			return false // the node heard meanwhile that another runs it
 		case !logged:
 			h.log.Warn("the table's lease is not confirmed: the table waits", "table", h.table, "err", err)
 			logged = true
@@ -70,6 +70,36 @@ func (h *tenure) mayAct(ctx context.Context, l Lease) bool {
 			return false
 		case <-time.After(confirmAgain):
 		}
+	}
+}
+
+// confirm asks l to confirm the lease, for confirmWait at most, and no
+// longer than the table is its own: word that another node took it
+// over (lose) ends the wait at once, where a store slow to answer a
+// node just woken from a freeze would have kept the table, and its
+// players, waiting out the confirmation.
+func (h *tenure) confirm(ctx context.Context, l Lease) error {
+	cctx, cancel := context.WithTimeout(ctx, confirmWait)
+	defer cancel()
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		select {
+		case <-h.lost:
+			cancel()
+		case <-done:
+		}
+	}()
+	return l.Confirm(cctx, h.table)
+}
+
+// isLost says whether the table is no longer this node's.
+func (h *tenure) isLost() bool {
+	select {
+	case <-h.lost:
+		return true
+	default:
+		return false
 	}
 }
 
