@@ -129,6 +129,9 @@ func TestTourneyPageFitsAndSays(t *testing.T) {
 				fits(t, what+" (whole)", all, w, len(all))
 				text := words(all)
 				noIDs(t, what, text)
+				if strings.Contains(text, "%!") || strings.Contains(text, "{{") {
+					t.Errorf("%s: a sentence's arguments do not fit its words (or a word is missing):\n%s", what, text)
+				}
 				for _, want := range mustSay(t, tr, p) {
 					if !strings.Contains(text, want) {
 						t.Errorf("%s lacks %q:\n%s", what, want, strings.Join(all, "\n"))
