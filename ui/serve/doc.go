@@ -70,7 +70,7 @@
 //	              flash line and the chat being typed; words a page says (games, rules, refusals)
 //	side.go       serverSide: all a session asks of the server; the daily's page as read
 //	tourneyside.go tourneySide: what a session and the command ask of the server's tournaments
-//	              (nil: it runs none)
+//	              (nil: it runs none); their players' names, from the rating book
 //	text.go       a page's key bar, lines cut and padded to columns
 //	keys.go       the keys of the session's own pages
 //	identity.go   who a player is: a key's fingerprint or a guest's resume code; codes made safe

@@ -13,6 +13,7 @@ import (
 
 	"okey/game/tourney"
 	"okey/ui/i18n"
+	"okey/ui/serve/keep"
 	"okey/ui/serve/tourneyview"
 )
 
@@ -243,7 +244,18 @@ func TestTournamentAnswer(t *testing.T) {
 	now := time.Now
 	f := arenaOfFive(t, now)
 	tr := i18n.MustLoad("en")
-	out, code, problem := tourneyAnswer(f, []string{"t1"}, now(), "ssh -p 2222 HOST")
+	book := map[string]string{"key:p0": "Ayşe", "key:p1": "Mehmet", "key:p2": "Zeynep", "key:p3": "John", "key:p4": "Oğuz"}
+	names := func(g string, ids []string) tourneyview.Names {
+		if g != "classic" {
+			t.Errorf("names looked up in game %q", g)
+		}
+		out := tourneyview.Names{}
+		for _, id := range ids {
+			out[id] = book[id]
+		}
+		return out
+	}
+	out, code, problem := tourneyAnswer(f, []string{"t1"}, now(), "ssh -p 2222 HOST", names)
 	if code != 0 || problem != "" {
 		t.Fatalf("tournament t1: %d %q", code, problem)
 	}
@@ -261,7 +273,12 @@ func TestTournamentAnswer(t *testing.T) {
 	if strings.Contains(text, "key:") {
 		t.Errorf("the text shows ids:\n%s", text)
 	}
-	out, code, _ = tourneyAnswer(f, []string{"t1", "--json"}, now(), "ssh HOST")
+	for _, name := range book {
+		if !strings.Contains(text, name) {
+			t.Errorf("the text does not name %s:\n%s", name, text)
+		}
+	}
+	out, code, _ = tourneyAnswer(f, []string{"t1", "--json"}, now(), "ssh HOST", nil)
 	var got struct {
 		ID        string `json:"id"`
 		Phase     string `json:"phase"`
@@ -299,7 +316,7 @@ func TestTournamentAnswer(t *testing.T) {
 		{f, []string{"t1", "--xml"}, 2, tourneyUsage},
 		{f, []string{"t1", "--json", "x"}, 2, tourneyUsage},
 	} {
-		out, code, problem := tourneyAnswer(c.side, c.args, now(), "ssh HOST")
+		out, code, problem := tourneyAnswer(c.side, c.args, now(), "ssh HOST", names)
 		if code != c.code || out != nil || !strings.Contains(problem, c.says) || strings.Contains(problem, "\n") || strings.ContainsRune(problem, '\x1b') {
 			t.Errorf("%q: %d %q, want %d and one line saying %q", c.args, code, problem, c.code, c.says)
 		}
@@ -318,10 +335,17 @@ func TestTournamentOverSSH(t *testing.T) {
 	}
 	f := arenaOfFive(t, srv.port(nil).Now)
 	srv.tourneys = f // before it serves: no session reads it before
+	// key:p1 has played a rated match as Mehmet: the page and the
+	// command name them so; the others the book does not know.
+	ctx, cancel := keep.EngineCtx()
+	defer cancel()
+	if err := srv.book.Set(ctx, "classic", keep.RatedEntry{ID: "key:p1", Name: "Mehmet", Mu: 25, Sigma: 8, Games: 3}); err != nil {
+		t.Fatal(err)
+	}
 	addr := serveLocal(t, srv)
 	k := newKey(t)
 	out, code := execSSH(t, addr, k, "tournament t1")
-	if code != 0 || !strings.Contains(out, "Friday arena") || !strings.Contains(out, "Standings") {
+	if code != 0 || !strings.Contains(out, "Friday arena") || !strings.Contains(out, "Standings") || !strings.Contains(out, "Mehmet") {
 		t.Errorf("tournament t1: exit %d:\n%s", code, out)
 	}
 	out, code = execSSH(t, addr, k, "tournament nope")
@@ -337,4 +361,5 @@ func TestTournamentOverSSH(t *testing.T) {
 	a.press("enter")
 	a.waitFor("You have joined", 5*time.Second)
 	a.waitUntil("ann's line marked", 5*time.Second, func(scr string) bool { return hasMarked(scr, "ann") })
+	a.waitFor("Mehmet", 5*time.Second)
 }

@@ -11,6 +11,7 @@ import (
 	"okey/game/tourney"
 	"okey/ui/i18n"
 	"okey/ui/safetext"
+	"okey/ui/serve/keep"
 	"okey/ui/serve/tables"
 	"okey/ui/serve/tourneyview"
 )
@@ -25,7 +26,13 @@ const tourneyUsage = "usage: tournament ID [--json] — a tournament's standings
 // page: it names players by name only. via is how the player reached
 // the server by ssh, for the records' command.
 func (s *Server) tourneyCommand(sess ssh.Session, args []string, via string, fail func(int, string, ...any) bool) bool {
-	out, code, problem := tourneyAnswer(s.tourneys, args, s.cfg.Now(), via)
+	book := s.book
+	names := func(g string, ids []string) tourneyview.Names {
+		ctx, cancel := keep.EngineCtx()
+		defer cancel()
+		return tourneyNames(ctx, book, g, ids)
+	}
+	out, code, problem := tourneyAnswer(s.tourneys, args, s.cfg.Now(), via, names)
 	if code != 0 {
 		if code == 1 && s.tourneys != nil && len(args) > 0 {
 			s.log.Info("tournament", "id", safeID(args[0]), "refused", problem)
@@ -44,8 +51,9 @@ func (s *Server) tourneyCommand(sess ssh.Session, args []string, via string, fai
 // tourneyAnswer is what "tournament ARGS" answers, from the server's
 // tournaments at now: the text (or JSON) to print, or an exit code and
 // the one line that says why not. ssh is how the player reaches the
-// server (the records' line).
-func tourneyAnswer(side tourneySide, args []string, now time.Time, ssh string) (out []byte, code int, problem string) {
+// server (the records' line); names names the players of a game by
+// their ids (nil: none is named).
+func tourneyAnswer(side tourneySide, args []string, now time.Time, ssh string, names func(g string, ids []string) tourneyview.Names) (out []byte, code int, problem string) {
 	asJSON := len(args) == 2 && args[1] == "--json"
 	switch {
 	case len(args) < 1 || len(args) > 2 || (len(args) == 2 && !asJSON):
@@ -62,6 +70,9 @@ func tourneyAnswer(side tourneySide, args []string, now time.Time, ssh string) (
 		return nil, 1, fmt.Sprintf("tournament %q cannot be read just now: try again soon", safeID(id))
 	}
 	p := tourneyview.Page{Listed: l, T: t, Now: now, SSH: ssh}
+	if names != nil {
+		p.Names = names(t.Config.Game, unnamed(t, nil))
+	}
 	tr := i18n.MustLoad("en")
 	if !asJSON {
 		return []byte(tourneyview.Text(tr, p)), 0, ""

@@ -3,6 +3,7 @@ package serve
 import (
 	"context"
 	"errors"
+	"maps"
 	"math"
 	"time"
 
@@ -31,7 +32,19 @@ type tourneyPage struct {
 	gen uint64
 	// asking: a join or a leave is under way (a second press waits).
 	asking bool
+	// names are the players' names found so far, asked those looked
+	// for (each once: a guest has none to find).
+	names tourneyview.Names
+	asked map[string]bool
 }
+
+// tourneyNamesMsg is the names of a tournament's players looked up.
+type tourneyNamesMsg struct {
+	id    string
+	names tourneyview.Names
+}
+
+func (tourneyNamesMsg) owner() (page, bool) { return pgTourney, false }
 
 // tourneyMsg is the tournament read.
 type tourneyMsg struct {
@@ -56,6 +69,7 @@ func (tourneyJoinedMsg) owner() (page, bool) { return pgTourney, false }
 func (p *tourneyPage) show(id string) {
 	if id != p.id {
 		p.id, p.t, p.gone, p.scroll = id, nil, false, 0
+		p.names, p.asked = tourneyview.Names{}, map[string]bool{}
 	}
 }
 
@@ -74,6 +88,31 @@ func (p *tourneyPage) read(c *shared, after time.Duration) tea.Cmd {
 		}
 		l, t, err := side.Tournament(id)
 		return tourneyMsg{gen: gen, l: l, t: t, err: err}
+	}
+}
+
+// lookUp looks up, in a command, the names of the players the page has
+// not looked for yet (nil: none to look for, or no rating book).
+func (p *tourneyPage) lookUp(c *shared) tea.Cmd {
+	book := c.srv.Ratings()
+	if p.t == nil || book == nil {
+		return nil
+	}
+	var ids []string
+	for _, id := range unnamed(*p.t, p.names) {
+		if !p.asked[id] {
+			p.asked[id] = true
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	ctx, id, g := c.ctx, p.id, p.t.Config.Game
+	return func() tea.Msg {
+		rc, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		return tourneyNamesMsg{id: id, names: tourneyNames(rc, book, g, ids)}
 	}
 }
 
@@ -121,7 +160,11 @@ func (p *tourneyPage) update(c *shared, msg tea.Msg) turn {
 		default:
 			p.l, p.t, p.gone = msg.l, &msg.t, false
 		}
-		return stay(p.read(c, tourneyEvery))
+		return stay(tea.Batch(p.read(c, tourneyEvery), p.lookUp(c)))
+	case tourneyNamesMsg:
+		if msg.id == p.id {
+			maps.Copy(p.names, msg.names)
+		}
 	case tourneyJoinedMsg:
 		p.asking = false
 		if msg.id != p.id {
@@ -194,7 +237,12 @@ func tourneyRefused(c *shared, err error) string {
 
 // view is the page's values as the renderer takes them.
 func (p *tourneyPage) view(c *shared) tourneyview.Page {
-	v := tourneyview.Page{Listed: p.l, Me: c.id, Names: tourneyview.Names{c.id: c.name}, Now: c.srv.Now(), SSH: sshTo(c.port), Scroll: p.scroll}
+	names := maps.Clone(p.names)
+	if names == nil {
+		names = tourneyview.Names{}
+	}
+	names[c.id] = c.name // as the player is called now
+	v := tourneyview.Page{Listed: p.l, Me: c.id, Names: names, Now: c.srv.Now(), SSH: sshTo(c.port), Scroll: p.scroll}
 	if p.t != nil {
 		v.T = *p.t
 	}
