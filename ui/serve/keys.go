@@ -26,7 +26,7 @@ type sessionKeys struct {
 	// Down, a page at a time with PageUp and PageDown; Scroll names
 	// them in the bar).
 	Tourneys, TourneyOpen, TourneyNew, TourneyCreate key.Binding
-	TourneyJoin, TourneyLeave                        key.Binding
+	TourneyJoin, TourneyLeave, TourneyTable          key.Binding
 	Scroll, PageUp, PageDown                         key.Binding
 }
 
@@ -70,6 +70,7 @@ func newSessionKeys(tr *i18n.Catalog) sessionKeys {
 		TourneyCreate: b([]string{"enter"}, "enter", "tourney.key.create"),
 		TourneyJoin:   b([]string{"enter"}, "enter", "tourney.key.join"),
 		TourneyLeave:  b([]string{"x"}, "x", "tourney.key.leave"),
+		TourneyTable:  b([]string{"enter"}, "enter", "tourney.key.table"),
 		Scroll:        b([]string{"up", "down"}, "↑↓", "tourney.key.scroll"),
 		PageUp:        b([]string{"pgup"}, "pgup", "tourney.key.scroll"),
 		PageDown:      b([]string{"pgdown", "space"}, "pgdn", "tourney.key.scroll"),

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +15,7 @@ import (
 	"okey/game/tourney"
 	"okey/ui/i18n"
 	"okey/ui/serve/keep"
+	"okey/ui/serve/tables"
 	"okey/ui/serve/tourneyview"
 )
 
@@ -362,4 +364,52 @@ func TestTournamentOverSSH(t *testing.T) {
 	a.waitFor("You have joined", 5*time.Second)
 	a.waitUntil("ann's line marked", 5*time.Second, func(scr string) bool { return hasMarked(scr, "ann") })
 	a.waitFor("Mehmet", 5*time.Second)
+}
+
+// A player who joins an arena where three wait is paired at once, and
+// the tournament's page takes them to their table (its waiting room
+// here): an arena's player goes from table to table without a key.
+func TestTournamentPageTakesThePlayerToTheirTable(t *testing.T) {
+	t.Parallel()
+	srv, rerr, err := New(testConfig(t))
+	if err != nil || rerr != nil {
+		t.Fatal(err, rerr)
+	}
+	tb, err := srv.hall.Create(tables.Config{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"}}, "key:p0", "10.0.0.9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := strconv.Atoi(tb.TableID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := srv.port(nil).Now
+	f := newFakeTourneys(now)
+	id, err := f.CreateTournament("key:p0", tourney.Config{Kind: tourney.Arena, Name: "Friday arena", Game: "classic", Rules: "default",
+		Hands: 1, Start: now().Add(-time.Minute), Length: time.Hour, BotWait: 10 * time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		if err := f.JoinTournament(id, fmt.Sprintf("key:p%d", i), 1500); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.table = n - 1 // the table the pairing opens is the hall's table n
+	srv.tourneys = f
+	addr := serveLocal(t, srv)
+	a := dial(t, addr, "ann", dialOpts{key: newKey(t), w: 80, h: 24})
+	a.waitFor("Tournaments: 1 running", 5*time.Second)
+	a.press("u")
+	a.waitFor("Friday arena", 5*time.Second)
+	a.press("enter")
+	a.waitFor("enter join", 5*time.Second)
+	a.press("enter")
+	a.waitUntil("table "+tb.TableID()+"'s waiting room", 10*time.Second, func(scr string) bool {
+		return strings.Contains(scr, "Table "+tb.TableID()+" ·") && strings.Contains(scr, "ann (you)")
+	})
+	_, state, _ := f.Tournament(id)
+	if len(state.Playing) != 1 || state.Playing[0].Table != n {
+		t.Errorf("the pairing's tables: %+v", state.Playing)
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"maps"
 	"math"
+	"strconv"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -36,6 +37,9 @@ type tourneyPage struct {
 	// for (each once: a guest has none to find).
 	names tourneyview.Names
 	asked map[string]bool
+	// went are the tables in play the page has taken the player to: once
+	// each, so one who stepped away from their table is not pulled back.
+	went map[int]bool
 }
 
 // tourneyNamesMsg is the names of a tournament's players looked up.
@@ -69,7 +73,7 @@ func (tourneyJoinedMsg) owner() (page, bool) { return pgTourney, false }
 func (p *tourneyPage) show(id string) {
 	if id != p.id {
 		p.id, p.t, p.gone, p.scroll = id, nil, false, 0
-		p.names, p.asked = tourneyview.Names{}, map[string]bool{}
+		p.names, p.asked, p.went = tourneyview.Names{}, map[string]bool{}, map[int]bool{}
 	}
 }
 
@@ -89,6 +93,17 @@ func (p *tourneyPage) read(c *shared, after time.Duration) tea.Cmd {
 		l, t, err := side.Tournament(id)
 		return tourneyMsg{gen: gen, l: l, t: t, err: err}
 	}
+}
+
+// toTable takes the player to table n, where the pairing seated them:
+// their seat there (or a free one), as the lobby's enter does; nil when
+// the hall does not have the table (yet).
+func (p *tourneyPage) toTable(c *shared, n int) tea.Cmd {
+	t := c.srv.Hall().Get(strconv.Itoa(n))
+	if t == nil {
+		return nil
+	}
+	return c.join(t, -1, false)
 }
 
 // lookUp looks up, in a command, the names of the players the page has
@@ -160,7 +175,14 @@ func (p *tourneyPage) update(c *shared, msg tea.Msg) turn {
 		default:
 			p.l, p.t, p.gone = msg.l, &msg.t, false
 		}
-		return stay(tea.Batch(p.read(c, tourneyEvery), p.lookUp(c)))
+		var sit tea.Cmd
+		if n, ok := p.view(c).Table(); ok && !p.went[n] {
+			// Paired: to the table at once, as an arena's player expects
+			// (the page says where, should the table not be here yet).
+			p.went[n] = true
+			sit = p.toTable(c, n)
+		}
+		return stay(tea.Batch(p.read(c, tourneyEvery), p.lookUp(c), sit))
 	case tourneyNamesMsg:
 		if msg.id == p.id {
 			maps.Copy(p.names, msg.names)
@@ -208,6 +230,11 @@ func (p *tourneyPage) key(c *shared, msg tea.KeyPressMsg) turn {
 	case key.Matches(msg, k.TourneyJoin) && v.CanJoin():
 		p.asking = true
 		return stay(p.join(c, false))
+	case key.Matches(msg, k.TourneyTable) && tableOf(v) > 0:
+		if cmd := p.toTable(c, tableOf(v)); cmd != nil {
+			return stay(cmd)
+		}
+		c.flash = c.tr.T("lobby.gone")
 	case key.Matches(msg, k.TourneyLeave) && v.Joined():
 		p.asking = true
 		return stay(p.join(c, true))
@@ -219,6 +246,12 @@ func (p *tourneyPage) key(c *shared, msg tea.KeyPressMsg) turn {
 		_, p.scroll = tourneyview.Lines(c.tr, c.styles(), p.view(c), pageWidth(c), pageRows(c))
 	}
 	return turn{}
+}
+
+// tableOf is the table in play the player sits at (0: none).
+func tableOf(v tourneyview.Page) int {
+	n, _ := v.Table()
+	return n
 }
 
 // tourneyRefused says why a join or a leave was refused.
@@ -265,6 +298,8 @@ func (p *tourneyPage) lines(c *shared) ([]string, []key.Binding) {
 	switch {
 	case v.CanJoin():
 		keys = append([]key.Binding{k.TourneyJoin}, keys...)
+	case v.Joined() && tableOf(v) > 0:
+		keys = append([]key.Binding{k.TourneyTable, k.TourneyLeave}, keys...)
 	case v.Joined():
 		keys = append([]key.Binding{k.TourneyLeave}, keys...)
 	}

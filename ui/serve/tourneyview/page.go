@@ -40,6 +40,17 @@ func (p Page) Joined() bool {
 	return ok && !e.Left
 }
 
+// Table is the number of the table in play the player who looks sits
+// at (ok false: none), so the page can say it and take them there.
+func (p Page) Table() (n int, ok bool) {
+	for _, pl := range p.T.Playing {
+		if slices.Contains(pl.Players[:], p.Me) {
+			return pl.Table, true
+		}
+	}
+	return 0, false
+}
+
 // CanJoin says whether the tournament still takes players: an arena
 // until its end time, a Swiss before its first round (one who left a
 // Swiss under way may come back).
@@ -118,7 +129,11 @@ func you(tr *i18n.Catalog, p Page) string {
 	if i < 0 {
 		return tr.T("tourney.you.in")
 	}
-	return tr.T("tourney.you.at", i+1, len(st), st[i].Points.String())
+	at := tr.T("tourney.you.at", i+1, len(st), st[i].Points.String())
+	if n, ok := p.Table(); ok {
+		at += " · " + tr.T("tourney.you.table", n)
+	}
+	return at
 }
 
 // Body is the page below its head: the standings (the player's own

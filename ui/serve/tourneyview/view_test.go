@@ -213,6 +213,9 @@ func mustSay(t *testing.T, tr *i18n.Catalog, p Page) []string {
 	for _, pl := range p.T.Playing {
 		want = append(want, tr.T("tourney.table", pl.Table))
 	}
+	if n, ok := p.Table(); ok {
+		want = append(want, tr.T("tourney.you.table", n))
+	}
 	if p.T.Phase == tourney.Finished {
 		want = append(want, tr.T("tourney.final"))
 		for _, m := range p.T.Matches {
