@@ -95,7 +95,8 @@ func arenaOfFive(t *testing.T, now func() time.Time) *fakeTourneys {
 	return f
 }
 
-// screenText is the session's screen, and whether it fits w×h.
+// screenFits is the session's screen as text, failing the test where it
+// does not fit w×h.
 func screenFits(t *testing.T, what string, s *session, w, h int) string {
 	t.Helper()
 	lines := screenLines(s)

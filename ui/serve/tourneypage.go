@@ -178,9 +178,10 @@ func (p *tourneyPage) update(c *shared, msg tea.Msg) turn {
 		var sit tea.Cmd
 		if n, ok := p.view(c).Table(); ok && !p.went[n] {
 			// Paired: to the table at once, as an arena's player expects
-			// (the page says where, should the table not be here yet).
-			p.went[n] = true
+			// (the page says where; a table the hall does not have yet is
+			// tried again at the next read).
 			sit = p.toTable(c, n)
+			p.went[n] = sit != nil
 		}
 		return stay(tea.Batch(p.read(c, tourneyEvery), p.lookUp(c), sit))
 	case tourneyNamesMsg:
