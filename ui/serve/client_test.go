@@ -29,6 +29,14 @@ import (
 // that want one set it), on a free port.
 func testServer(t testing.TB, tweak ...func(*Config)) (*Server, string) {
 	t.Helper()
+	return startServer(t, testConfig(t, tweak...))
+}
+
+// testConfig is a test server's configuration: a state directory and a
+// host key of the test's own, fast bots, no timer, and every command a
+// session's driver cannot run an error of the test.
+func testConfig(t testing.TB, tweak ...func(*Config)) Config {
+	t.Helper()
 	cfg := DefaultConfig()
 	cfg.Addr = "127.0.0.1:0"
 	cfg.StateDir = t.TempDir()
@@ -51,7 +59,7 @@ func testServer(t testing.TB, tweak ...func(*Config)) (*Server, string) {
 	for _, f := range tweak {
 		f(&cfg)
 	}
-	return startServer(t, cfg)
+	return cfg
 }
 
 func startServer(t testing.TB, cfg Config) (*Server, string) {

@@ -11,11 +11,9 @@ import (
 
 	"charm.land/ssh"
 	"charm.land/wish/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"okey/game"
 	"okey/game/daily"
-	"okey/ui/safetext"
 	"okey/ui/serve/keep"
 	"okey/ui/serve/tables"
 )
@@ -29,8 +27,9 @@ const recordUsage = "usage: record TABLE — the record of table TABLE's last fi
 
 // command runs a session that asks for a command rather than a
 // terminal (ssh -p PORT HOST record 3); it reports whether it did. The
-// only command is "record"; any other is refused with a line, before
-// the session could take over the player's seat from a running one.
+// commands are "record", "daily", "tournament" and "status"; any other
+// is refused with a line, before the session could take over the
+// player's seat from a running one.
 func (s *Server) command(sess ssh.Session) bool {
 	args := sess.Command()
 	if len(args) == 0 {
@@ -49,8 +48,11 @@ func (s *Server) command(sess ssh.Session) bool {
 	if args[0] == "daily" {
 		return s.dailyCommand(sess, args[1:], fail)
 	}
+	if args[0] == "tournament" {
+		return s.tourneyCommand(sess, args[1:], sshTo(portOf(sess.LocalAddr())), fail)
+	}
 	if args[0] != "record" {
-		return fail(2, "unknown command %q: connect with no command to play, or ask for \"record TABLE\" (a table's last finished match), \"daily GAME DATE HAND\" (your hand of a day's daily, once the day is over) or \"status\" (the nodes and their tables)", tables.CutWidth(ansi.Strip(safetext.CutBytes(args[0], 64)), 20))
+		return fail(2, "unknown command %q: connect with no command to play, or ask for \"record TABLE\" (a table's last finished match), \"daily GAME DATE HAND\" (your hand of a day's daily, once the day is over), \"tournament ID\" (a tournament's standings; --json for scripts) or \"status\" (the nodes and their tables)", safeID(args[0]))
 	}
 	if len(args) != 2 {
 		return fail(2, "%s", recordUsage)

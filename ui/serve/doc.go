@@ -27,6 +27,8 @@
 //	              model built, the window capped
 //	command.go    "record TABLE" over ssh: a finished match's record; "daily GAME DATE HAND": a
 //	              served daily's hand once its day is over; the status line
+//	tourneycmd.go "tournament ID [--json]" over ssh: a tournament's standings as text or JSON,
+//	              one line and a non-zero exit for an unknown id
 //	members.go    the cluster's members: each logged as it joins and leaves, listed by status, an
 //	              unknown one flagged
 //	port.go       a new session made; serverPort, the Server as its sessions see it
@@ -51,6 +53,10 @@
 //	dailypage.go  the daily's page (d): the day's commitment, the player's day, the boards; enter
 //	              plays the day at a table of the player's own
 //	board.go      the leaderboard's page (t) and its columns
+//	tourneyform.go the form of a new tournament (n on the list): kind, game, rules, start, length
+//	              or rounds, hands, bots, forfeits, duplicate, partners; checked as it is created
+//	tourneypage.go a tournament's page: read again while shown, joined and left, scrolled
+//	tourneylist.go the tournaments' page (u): a line each, read again while shown
 //	duplicate.go  a duplicate table as the seat shows it: its seat followed as the players move,
 //	              where it stands on the top line; its end page with the duplicate scores
 //	create.go     the page of the form of a new table, and a table opened from it
@@ -63,6 +69,8 @@
 //	shared.go     the value every page takes: who, the size, the words, the keys, the styles, the
 //	              flash line and the chat being typed; words a page says (games, rules, refusals)
 //	side.go       serverSide: all a session asks of the server; the daily's page as read
+//	tourneyside.go tourneySide: what a session and the command ask of the server's tournaments
+//	              (nil: it runs none); their players' names, from the rating book
 //	text.go       a page's key bar, lines cut and padded to columns
 //	keys.go       the keys of the session's own pages
 //	identity.go   who a player is: a key's fingerprint or a guest's resume code; codes made safe
@@ -84,10 +92,12 @@
 //	tty/         a session's terminal: the line writer (its screen on the
 //	             client), the driver of its model without a tea.Program,
 //	             its input, capped
+//	tourneyview/ a tournament drawn from values alone: the lobby's line,
+//	             the list, its page, the command's text and JSON
 //
-// serve imports those four (hall imports tables and keep, tables keep;
-// tty imports none of them), the ui packages for a session's pages,
-// Charm, wish and NATS; none of them imports serve.
+// serve imports those five (hall imports tables and keep, tables keep;
+// tty and tourneyview import none of them), the ui packages for a
+// session's pages, Charm, wish and NATS; none of them imports serve.
 //
 // The tests run a server in process on 127.0.0.1 with x/crypto/ssh
 // clients and a small terminal that reads their screens (screen_test.go);

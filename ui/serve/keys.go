@@ -21,6 +21,13 @@ type sessionKeys struct {
 	Send, Erase, Cancel                              key.Binding
 	// Choose (Up and Down) is shown in the lobby's key bar.
 	Choose key.Binding
+	// The tournaments' keys: the list (Tourneys, from the lobby), one
+	// opened, a new one made; joined and left; a page scrolled (Up and
+	// Down, a page at a time with PageUp and PageDown; Scroll names
+	// them in the bar).
+	Tourneys, TourneyOpen, TourneyNew, TourneyCreate key.Binding
+	TourneyJoin, TourneyLeave, TourneyTable          key.Binding
+	Scroll, PageUp, PageDown                         key.Binding
 }
 
 // newSessionKeys are the session's keys, named in tr's words.
@@ -56,5 +63,16 @@ func newSessionKeys(tr *i18n.Catalog) sessionKeys {
 		Send:      b([]string{"enter"}, "enter", "lobby.key.send"),
 		Erase:     b([]string{"backspace"}, "backspace", "key.set.erase"),
 		Cancel:    b([]string{"esc"}, "esc", "key.set.cancel"),
+
+		Tourneys:      b([]string{"u"}, "u", "lobby.key.tourneys"),
+		TourneyOpen:   b([]string{"enter"}, "enter", "tourney.key.open"),
+		TourneyNew:    b([]string{"n"}, "n", "tourney.key.new"),
+		TourneyCreate: b([]string{"enter"}, "enter", "tourney.key.create"),
+		TourneyJoin:   b([]string{"enter"}, "enter", "tourney.key.join"),
+		TourneyLeave:  b([]string{"x"}, "x", "tourney.key.leave"),
+		TourneyTable:  b([]string{"enter"}, "enter", "tourney.key.table"),
+		Scroll:        b([]string{"up", "down"}, "↑↓", "tourney.key.scroll"),
+		PageUp:        b([]string{"pgup"}, "pgup", "tourney.key.scroll"),
+		PageDown:      b([]string{"pgdown", "space"}, "pgdn", "tourney.key.scroll"),
 	}
 }

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -10,7 +11,9 @@ import (
 
 	"okey/game"
 	"okey/game/daily"
+	"okey/game/tourney"
 	"okey/ui/serve/tables"
+	"okey/ui/serve/tourneyview"
 )
 
 // lobbyPage is the lobby: the tables the player may see, the cursor
@@ -33,6 +36,10 @@ type lobbyPage struct {
 	newsSeen  uint64
 	listedAt  time.Time
 	newsArmed bool
+	// tourneys are the server's tournaments as last listed (nil: it runs
+	// none, or none yet), for the lobby's line of them; read with the
+	// tables.
+	tourneys []tourney.Listed
 }
 
 func (p *lobbyPage) clampCursor() {
@@ -51,6 +58,9 @@ func (p *lobbyPage) list(c *shared) (changed bool) {
 	}
 	h := c.srv.Hall()
 	p.newsSeen, p.listedAt = h.News.Seen(), time.Now()
+	if c.tour != nil {
+		p.tourneys = c.tour.Tournaments()
+	}
 	all := h.List()
 	changed = p.open != len(all)
 	p.open = len(all)
@@ -151,6 +161,12 @@ func (p *lobbyPage) update(c *shared, msg tea.Msg) turn {
 			return turn{}
 		}
 		return turn{to: pgBoard}
+	case key.Matches(k, keys.Tourneys):
+		if c.tour == nil {
+			c.flash = c.tr.T("tourney.none")
+			return turn{}
+		}
+		return turn{to: pgTourneys}
 	case key.Matches(k, keys.Daily):
 		if !c.srv.HasDaily() {
 			c.flash = c.tr.T("served.none")
@@ -187,7 +203,12 @@ func (p *lobbyPage) sit(c *shared, watch bool) turn {
 // lines draws the lobby: a row and its seats for each table.
 func (p *lobbyPage) lines(c *shared) ([]string, []key.Binding) {
 	st, k := c.styles(), c.keys
-	lines := []string{st.Bold.Render(c.tr.T("lobby.tables", p.open, c.srv.Hall().MaxTables)), ""}
+	lines := []string{st.Bold.Render(c.tr.T("lobby.tables", p.open, c.srv.Hall().MaxTables))}
+	if c.tour != nil {
+		lines = append(lines, st.Text.Render(tourneyview.Summary(c.tr, p.tourneys)))
+	}
+	top := len(lines) + 1 // the lines above the tables
+	lines = append(lines, "")
 	switch {
 	case p.open == 0:
 		lines = append(lines, st.Dim.Render(c.tr.T("lobby.empty")))
@@ -245,8 +266,12 @@ func (p *lobbyPage) lines(c *shared) ([]string, []key.Binding) {
 	// A long list shows the part around the cursor.
 	room := c.height - 6
 	if len(lines) > room {
-		from := min(max(0, 2+2*p.cursor-room/2), len(lines)-room)
-		lines = append(lines[:2], lines[2+from:min(len(lines), 2+from+room-2)]...)
+		from := min(max(0, top+2*p.cursor-room/2), len(lines)-room)
+		lines = append(lines[:top], lines[top+from:min(len(lines), top+from+room-top)]...)
 	}
-	return lines, c.withShowCode([]key.Binding{k.Sit, k.Watch, k.NewTable, k.Code, k.Resume, k.Board, k.Daily, k.Choose, k.Lang, k.Quit})
+	keys := []key.Binding{k.Sit, k.Watch, k.NewTable, k.Code, k.Resume, k.Board, k.Daily, k.Choose, k.Lang, k.Quit}
+	if c.tour != nil {
+		keys = slices.Insert(keys, 6, k.Tourneys)
+	}
+	return lines, c.withShowCode(keys)
 }

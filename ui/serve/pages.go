@@ -19,6 +19,10 @@ const (
 	pgDaily // the served daily: the day's commitment, its boards
 	pgEnd   // a table's end page: its scores
 
+	pgTourneys   // the tournaments listed
+	pgTourney    // one tournament's page: its standings, tables, rules
+	pgTourneyNew // the form of a new tournament
+
 	// Not pages, but where a page's turn may lead: pgResume is the code
 	// page typing a resume code; pgLeave leaves the table for the lobby,
 	// pgLeaveKept too but keeps the seat a while (its bot playing);
@@ -53,6 +57,9 @@ type turn struct {
 	// start asks the table the session is at to start its match (a
 	// refusal is said on the flash line).
 	start bool
+	// tourney is the tournament pgTourney shows (its id), when the turn
+	// goes there.
+	tourney string
 }
 
 // stay is a turn that keeps the page, with cmd.

@@ -16,6 +16,7 @@ func newSession(srv *Server, ctx context.Context, id, code, name, addr, lang str
 	s := &session{page: pgLobby}
 	c := &s.c
 	c.srv, c.ctx, c.id, c.code, c.name, c.addr, c.dark = srv.port(s), ctx, id, code, name, addr, true
+	c.tour = srv.tourneys
 	s.idle.lastKey = srv.cfg.Now()
 	c.setLang(lang)
 	s.form = newCreateForm(srv.cfg.DefaultTimer)

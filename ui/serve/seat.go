@@ -445,9 +445,5 @@ func recordCmd(c *shared, t hall.SeatTable) string {
 	if t.Private() && c.code != "" {
 		return ""
 	}
-	cmd := "ssh "
-	if c.port != "" && c.port != "22" {
-		cmd += "-p " + c.port + " "
-	}
-	return cmd + "HOST record " + t.TableID()
+	return sshTo(c.port) + " record " + t.TableID()
 }

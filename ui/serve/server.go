@@ -245,6 +245,9 @@ type Server struct {
 	daily    *keep.DailyBook
 	dailyW   *keep.DailyWriter
 	dailyPar sync.Map
+	// tourneys are the tournaments the server runs (nil: none), as
+	// its sessions and the "tournament" command ask them.
+	tourneys tourneySide
 
 	mu       sync.Mutex
 	sessions map[*session]*liveSession

@@ -47,6 +47,10 @@ type session struct {
 	daily dailyPage
 	room  roomPage
 	seat  seatPage
+	// The tournaments: the list, one's page, a new one's form.
+	tourneys tourneyListPage
+	tourney  tourneyPage
+	tform    newTourneyPage
 	// end is a table's end page, with its scores (nil: none).
 	end pageView
 
@@ -94,6 +98,12 @@ func (s *session) pageOf(p page) pageView {
 		return &s.daily
 	case pgEnd:
 		return s.end
+	case pgTourneys:
+		return &s.tourneys
+	case pgTourney:
+		return &s.tourney
+	case pgTourneyNew:
+		return &s.tform
 	}
 	return nil
 }
@@ -125,6 +135,9 @@ func (s *session) apply(t turn) tea.Cmd {
 		return cmd
 	default:
 		as := t.to
+		if t.tourney != "" {
+			s.tourney.show(t.tourney)
+		}
 		if as == pgResume {
 			t.to = pgCode
 		}

@@ -58,6 +58,8 @@ type shared struct {
 	flash string
 	// chat is the line being typed at a table or in its waiting room.
 	chat chatBox
+	// tour is the server's tournaments (nil: it runs none).
+	tour tourneySide
 }
 
 // setLang loads the words and the keys of lang (English if it has none).

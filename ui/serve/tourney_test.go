@@ -1,0 +1,416 @@
+package serve
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"okey/game/tourney"
+	"okey/ui/i18n"
+	"okey/ui/serve/keep"
+	"okey/ui/serve/tables"
+	"okey/ui/serve/tourneyview"
+)
+
+// keyOf is a key press as the terminal gives it: a named key, or a
+// letter.
+func keyOf(k string) tea.KeyPressMsg {
+	named := map[string]rune{"enter": tea.KeyEnter, "esc": tea.KeyEscape, "up": tea.KeyUp, "down": tea.KeyDown,
+		"left": tea.KeyLeft, "right": tea.KeyRight, "pgdown": tea.KeyPgDown}
+	if c, ok := named[k]; ok {
+		return tea.KeyPressMsg{Code: c}
+	}
+	return tea.KeyPressMsg{Code: rune(k[0]), Text: k}
+}
+
+// pressAll presses keys on s and runs what each asks for (the reads of
+// a page, a join) to its end. The session's context is over, so what a
+// session arms to sleep on (the hall's news, the idle timer, a page's
+// read a while later) ends at once.
+func pressAll(s *session, keys ...string) {
+	for _, k := range keys {
+		_, cmd := s.Update(keyOf(k))
+		drain(s, cmd)
+	}
+}
+
+// drain runs cmd, hands the session what it brings, and so on, to the
+// end.
+func drain(s *session, cmd tea.Cmd) {
+	queue := []tea.Cmd{cmd}
+	for n := 0; len(queue) > 0 && n < 200; n++ {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		switch msg := c().(type) {
+		case nil:
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		default:
+			_, next := s.Update(msg)
+			queue = append(queue, next)
+		}
+	}
+}
+
+// tourneySession is a session of key:test (ann) on srv whose server runs
+// side's tournaments (nil: none), at w×h in lang; its context is over
+// (pressAll).
+func tourneySession(t *testing.T, srv *Server, side tourneySide, lang string, w, h int) *session {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	s := newSession(srv, ctx, "key:test", "", "ann", "127.0.0.1", lang)
+	s.c.tour, s.c.port = side, "2222"
+	s.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	s.lobby.list(&s.c)
+	return s
+}
+
+// arenaOfFive is a fake with an arena under way: five players, one
+// match played, one table in play.
+func arenaOfFive(t *testing.T, now func() time.Time) *fakeTourneys {
+	t.Helper()
+	f := newFakeTourneys(now)
+	id, err := f.CreateTournament("key:p1", tourney.Config{Kind: tourney.Arena, Name: "Friday arena", Game: "classic", Rules: "default",
+		Hands: 1, Start: now().Add(-5 * time.Minute), Length: time.Hour, BotWait: time.Minute, BotLevel: "normal"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 5 {
+		if err := f.JoinTournament(id, fmt.Sprintf("key:p%d", i), 1500+i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.end(id)
+	return f
+}
+
+// screenFits is the session's screen as text, failing the test where it
+// does not fit w×h.
+func screenFits(t *testing.T, what string, s *session, w, h int) string {
+	t.Helper()
+	lines := screenLines(s)
+	if len(lines) > h {
+		t.Errorf("%s: %d lines on a screen of %d", what, len(lines), h)
+	}
+	for _, l := range lines {
+		if ansi.StringWidth(l) > w {
+			t.Errorf("%s: a line of %d columns on a screen of %d: %q", what, ansi.StringWidth(l), w, l)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// A player's way through the tournaments, at 80×24 and 120×40 in both
+// languages, every screen within the terminal: the lobby's line of them
+// and its key; the list; a tournament's page (its standings, join
+// offered), joined (the player's own line marked, leave offered), left;
+// scrolled to the end of its rules; the form of a new one, its faults
+// said in the player's words, and the one it creates, as it was chosen;
+// a tournament the server does not know.
+func TestTourneyPagesAt80x24AndWide(t *testing.T) {
+	srv, _ := testServer(t)
+	for _, lang := range []string{"en", "tr"} {
+		tr := i18n.MustLoad(lang)
+		for _, sz := range []struct{ w, h int }{{80, 24}, {120, 40}} {
+			t.Run(fmt.Sprintf("%s %dx%d", lang, sz.w, sz.h), func(t *testing.T) {
+				w, h := sz.w, sz.h
+				f := arenaOfFive(t, srv.port(nil).Now)
+				s := tourneySession(t, srv, f, lang, w, h)
+				scr := screenFits(t, "the lobby", s, w, h)
+				if sum := tourneyview.Summary(tr, f.Tournaments()); !strings.Contains(scr, sum) || !strings.Contains(scr, "u "+tr.T("lobby.key.tourneys")) {
+					t.Errorf("the lobby lacks %q or its key:\n%s", sum, scr)
+				}
+
+				pressAll(s, "u")
+				scr = screenFits(t, "the list", s, w, h)
+				if s.page != pgTourneys || !strings.Contains(scr, "Friday arena") || !strings.Contains(scr, tr.N("tourney.players", 5, 5)) {
+					t.Fatalf("the list:\n%s", scr)
+				}
+
+				pressAll(s, "enter")
+				scr = screenFits(t, "the tournament's page", s, w, h)
+				if s.page != pgTourney || !strings.Contains(scr, tr.T("tourney.standings")) || !strings.Contains(scr, "enter "+tr.T("tourney.key.join")) {
+					t.Fatalf("the tournament's page:\n%s", scr)
+				}
+
+				pressAll(s, "enter")
+				scr = screenFits(t, "joined", s, w, h)
+				_, state, _ := f.Tournament("t1")
+				if e, ok := state.Joined["key:test"]; !ok || e.Left {
+					t.Fatalf("enter did not join: %+v", state.Joined)
+				}
+				if !strings.Contains(scr, tr.T("tourney.joined")) || !strings.Contains(scr, "x "+tr.T("tourney.key.leave")) || !hasMarked(scr, "ann") {
+					t.Errorf("joined, the page says:\n%s", scr)
+				}
+
+				pressAll(s, "x")
+				scr = screenFits(t, "left", s, w, h)
+				_, state, _ = f.Tournament("t1")
+				if !state.Joined["key:test"].Left || !strings.Contains(scr, tr.T("tourney.left")) {
+					t.Errorf("x did not leave (%+v):\n%s", state.Joined["key:test"], scr)
+				}
+
+				for range 8 {
+					pressAll(s, "pgdown")
+				}
+				scr = screenFits(t, "scrolled", s, w, h)
+				rules := tourneyview.Rules(tr, state.Config)
+				last := strings.Fields(rules[len(rules)-1])
+				if flat := strings.Join(strings.Fields(scr), " "); !strings.Contains(flat, strings.Join(last[len(last)-3:], " ")) {
+					t.Errorf("scrolled to the end, the page lacks its last rule %q:\n%s", rules[len(rules)-1], scr)
+				}
+
+				pressAll(s, "esc", "n")
+				scr = screenFits(t, "the form", s, w, h)
+				if s.page != pgTourneyNew || !strings.Contains(scr, tr.T("tourney.new.title")) {
+					t.Fatalf("n on the list:\n%s", scr)
+				}
+				// Partners in classic Okey, then duplicate deals in an
+				// arena: refused, each in words that say what to change.
+				pressAll(s, "up", "right", "enter")
+				if want := tr.T("tourney.new.err.partners"); !strings.Contains(screenFits(t, "partners refused", s, w, h), want) {
+					t.Errorf("partners in classic: the flash line is %q, want %q", s.c.flash, want)
+				}
+				pressAll(s, "up", "right", "enter")
+				if want := tr.T("tourney.new.err.duplicate"); !strings.Contains(screenFits(t, "duplicate refused", s, w, h), want) {
+					t.Errorf("duplicate in an arena: the flash line is %q, want %q", s.c.flash, want)
+				}
+				if len(f.Tournaments()) != 1 {
+					t.Fatalf("a refused form created a tournament")
+				}
+				pressAll(s, "right", "down", "right", "enter")
+				l, made, err := f.Tournament("t2")
+				if err != nil || s.page != pgTourney || s.tourney.id != "t2" {
+					t.Fatalf("the form did not create and show its tournament: %v, page %d %q", err, s.page, s.tourney.id)
+				}
+				want := tourney.Config{Kind: tourney.Arena, Name: "ann " + made.Config.Start.UTC().Format("15:04"), Game: "classic", Rules: "default",
+					Hands: 1, Start: made.Config.Start, Length: time.Hour, BotWait: time.Minute, BotLevel: "normal"}
+				if made.Config != want || made.Config.Start.Sub(srv.port(nil).Now()) > 10*time.Minute || made.Config.Start.Sub(srv.port(nil).Now()) < 9*time.Minute {
+					t.Errorf("created %+v, want %+v, starting in 10 min", made.Config, want)
+				}
+				if scr := screenFits(t, "the new one", s, w, h); !strings.Contains(scr, l.Name) || !strings.Contains(scr, tr.T("tourney.when.starts", tourneyview.Span(tr, made.Config.Start.Sub(srv.port(nil).Now())))) {
+					t.Errorf("the new tournament's page:\n%s", scr)
+				}
+
+				s.tourney.show("nope")
+				drain(s, s.tourney.open(&s.c, pgTourney))
+				if scr := screenFits(t, "gone", s, w, h); !strings.Contains(scr, tr.T("tourney.err.gone")) {
+					t.Errorf("an unknown tournament's page:\n%s", scr)
+				}
+			})
+		}
+	}
+}
+
+// hasMarked says whether the screen has a line marked as the player's
+// own with name on it.
+func hasMarked(scr, name string) bool {
+	for _, l := range strings.Split(scr, "\n") {
+		if strings.HasPrefix(l, "  > ") && strings.Contains(l, " "+name+" ") {
+			return true
+		}
+	}
+	return false
+}
+
+// A server that runs no tournaments: the lobby says nothing of them
+// and offers no key; u says so.
+func TestLobbyWithoutTournaments(t *testing.T) {
+	srv, _ := testServer(t)
+	tr := i18n.MustLoad("en")
+	s := tourneySession(t, srv, nil, "en", 80, 24)
+	scr := screenFits(t, "the lobby", s, 80, 24)
+	if strings.Contains(scr, tr.T("lobby.key.tourneys")) || strings.Contains(scr, "Tournaments") {
+		t.Errorf("a lobby with no tournaments mentions them:\n%s", scr)
+	}
+	pressAll(s, "u")
+	if s.page != pgLobby || !strings.Contains(screenFits(t, "u", s, 80, 24), tr.T("tourney.none")) {
+		t.Errorf("u with no tournaments: page %d, flash %q", s.page, s.c.flash)
+	}
+}
+
+// "tournament ID" answers with the standings as text, "--json" as JSON
+// a script reads back; an unknown id, a server with no tournaments and
+// a command written wrong get one line and a non-zero code.
+func TestTournamentAnswer(t *testing.T) {
+	now := time.Now
+	f := arenaOfFive(t, now)
+	tr := i18n.MustLoad("en")
+	book := map[string]string{"key:p0": "Ayşe", "key:p1": "Mehmet", "key:p2": "Zeynep", "key:p3": "John", "key:p4": "Oğuz"}
+	names := func(g string, ids []string) tourneyview.Names {
+		if g != "classic" {
+			t.Errorf("names looked up in game %q", g)
+		}
+		out := tourneyview.Names{}
+		for _, id := range ids {
+			out[id] = book[id]
+		}
+		return out
+	}
+	out, code, problem := tourneyAnswer(f, []string{"t1"}, now(), "ssh -p 2222 HOST", names)
+	if code != 0 || problem != "" {
+		t.Fatalf("tournament t1: %d %q", code, problem)
+	}
+	text := string(out)
+	for _, want := range []string{"Friday arena", tr.T("tourney.standings"), tr.T("tourney.col.points"), tr.T("tourney.col.rating"), tr.N("tourney.tables", 1, 1)} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the text lacks %q:\n%s", want, text)
+		}
+	}
+	for _, l := range strings.Split(text, "\n") {
+		if ansi.StringWidth(l) > 80 || strings.ContainsRune(l, '\x1b') {
+			t.Errorf("a line not plain or over 80 columns: %q", l)
+		}
+	}
+	if strings.Contains(text, "key:") {
+		t.Errorf("the text shows ids:\n%s", text)
+	}
+	for _, name := range book {
+		if !strings.Contains(text, name) {
+			t.Errorf("the text does not name %s:\n%s", name, text)
+		}
+	}
+	out, code, _ = tourneyAnswer(f, []string{"t1", "--json"}, now(), "ssh HOST", nil)
+	var got struct {
+		ID        string `json:"id"`
+		Phase     string `json:"phase"`
+		Standings []struct {
+			Rank     int `json:"rank"`
+			Twelfths int `json:"twelfths"`
+		} `json:"standings"`
+		Playing []struct {
+			Table int `json:"table"`
+		} `json:"playing"`
+	}
+	if err := json.Unmarshal(out, &got); code != 0 || err != nil {
+		t.Fatalf("--json: %d, %v:\n%s", code, err, out)
+	}
+	_, state, _ := f.Tournament("t1")
+	st, _ := state.Standings()
+	if got.ID != "t1" || got.Phase != "running" || len(got.Standings) != len(st) || len(got.Playing) != len(state.Playing) {
+		t.Errorf("--json: %+v", got)
+	}
+	for i, s := range st {
+		if got.Standings[i].Rank != i+1 || got.Standings[i].Twelfths != int(s.Points) {
+			t.Errorf("--json line %d: %+v, want %s points", i+1, got.Standings[i], s.Points)
+		}
+	}
+	for _, c := range []struct {
+		side tourneySide
+		args []string
+		code int
+		says string
+	}{
+		{f, []string{"nope"}, 1, `no tournament "nope" here`},
+		{f, []string{"\x1b[2Jnope"}, 1, `no tournament "nope" here`},
+		{nil, []string{"t1"}, 1, "runs no tournaments"},
+		{f, nil, 2, tourneyUsage},
+		{f, []string{"t1", "--xml"}, 2, tourneyUsage},
+		{f, []string{"t1", "--json", "x"}, 2, tourneyUsage},
+	} {
+		out, code, problem := tourneyAnswer(c.side, c.args, now(), "ssh HOST", names)
+		if code != c.code || out != nil || !strings.Contains(problem, c.says) || strings.Contains(problem, "\n") || strings.ContainsRune(problem, '\x1b') {
+			t.Errorf("%q: %d %q, want %d and one line saying %q", c.args, code, problem, c.code, c.says)
+		}
+	}
+}
+
+// Over ssh, as a player uses it: "tournament ID" prints the standings
+// and exits 0, an unknown id exits 1 with one line; a player at 80×24
+// opens the list with u, a tournament with enter, joins it with enter,
+// and sees their line.
+func TestTournamentOverSSH(t *testing.T) {
+	t.Parallel()
+	srv, rerr, err := New(testConfig(t))
+	if err != nil || rerr != nil {
+		t.Fatal(err, rerr)
+	}
+	f := arenaOfFive(t, srv.port(nil).Now)
+	srv.tourneys = f // before it serves: no session reads it before
+	// key:p1 has played a rated match as Mehmet: the page and the
+	// command name them so; the others the book does not know.
+	ctx, cancel := keep.EngineCtx()
+	defer cancel()
+	if err := srv.book.Set(ctx, "classic", keep.RatedEntry{ID: "key:p1", Name: "Mehmet", Mu: 25, Sigma: 8, Games: 3}); err != nil {
+		t.Fatal(err)
+	}
+	addr := serveLocal(t, srv)
+	k := newKey(t)
+	out, code := execSSH(t, addr, k, "tournament t1")
+	if code != 0 || !strings.Contains(out, "Friday arena") || !strings.Contains(out, "Standings") || !strings.Contains(out, "Mehmet") {
+		t.Errorf("tournament t1: exit %d:\n%s", code, out)
+	}
+	out, code = execSSH(t, addr, k, "tournament nope")
+	if code != 1 || strings.Count(strings.TrimSpace(out), "\n") != 0 || !strings.Contains(out, "no tournament") {
+		t.Errorf("tournament nope: exit %d, %q", code, out)
+	}
+	a := dial(t, addr, "ann", dialOpts{key: k, w: 80, h: 24})
+	a.waitFor("Tournaments: 1 running", 5*time.Second)
+	a.press("u")
+	a.waitFor("Friday arena", 5*time.Second)
+	a.press("enter")
+	a.waitFor("enter join", 5*time.Second)
+	a.press("enter")
+	a.waitFor("You have joined", 5*time.Second)
+	a.waitUntil("ann's line marked", 5*time.Second, func(scr string) bool { return hasMarked(scr, "ann") })
+	a.waitFor("Mehmet", 5*time.Second)
+}
+
+// A player who joins an arena where three wait is paired at once, and
+// the tournament's page takes them to their table (its waiting room
+// here): an arena's player goes from table to table without a key.
+func TestTournamentPageTakesThePlayerToTheirTable(t *testing.T) {
+	t.Parallel()
+	srv, rerr, err := New(testConfig(t))
+	if err != nil || rerr != nil {
+		t.Fatal(err, rerr)
+	}
+	tb, err := srv.hall.Create(tables.Config{Game: "classic", Rules: "default", Levels: [4]string{"easy", "easy", "easy", "easy"}}, "key:p0", "10.0.0.9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := strconv.Atoi(tb.TableID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := srv.port(nil).Now
+	f := newFakeTourneys(now)
+	id, err := f.CreateTournament("key:p0", tourney.Config{Kind: tourney.Arena, Name: "Friday arena", Game: "classic", Rules: "default",
+		Hands: 1, Start: now().Add(-time.Minute), Length: time.Hour, BotWait: 10 * time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		if err := f.JoinTournament(id, fmt.Sprintf("key:p%d", i), 1500); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.table = n - 1 // the table the pairing opens is the hall's table n
+	srv.tourneys = f
+	addr := serveLocal(t, srv)
+	a := dial(t, addr, "ann", dialOpts{key: newKey(t), w: 80, h: 24})
+	a.waitFor("Tournaments: 1 running", 5*time.Second)
+	a.press("u")
+	a.waitFor("Friday arena", 5*time.Second)
+	a.press("enter")
+	a.waitFor("enter join", 5*time.Second)
+	a.press("enter")
+	a.waitUntil("table "+tb.TableID()+"'s waiting room", 10*time.Second, func(scr string) bool {
+		return strings.Contains(scr, "Table "+tb.TableID()+" ·") && strings.Contains(scr, "ann (you)")
+	})
+	_, state, _ := f.Tournament(id)
+	if len(state.Playing) != 1 || state.Playing[0].Table != n {
+		t.Errorf("the pairing's tables: %+v", state.Playing)
+	}
+}

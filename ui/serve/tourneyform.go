@@ -1,0 +1,236 @@
+package serve
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"okey/bots/botsclassic"
+	"okey/game/tourney"
+	"okey/ui/serve/tables"
+	"okey/ui/serve/tourneyview"
+)
+
+// newTourneyPage is the form of a new tournament (n on the list), in
+// the shape of the new table's: a row a choice, ← → to change it. Its
+// values are checked by tourney.Config.Check as enter creates it, the
+// fault said in the player's words; a row the kind or the game leaves
+// unused is dimmed. It keeps the choices made last time.
+type newTourneyPage struct {
+	field                       int
+	kind, game, rules           int
+	start, length, rounds       int
+	hands, bots, level, back    int
+	duplicate, partners, asking bool
+}
+
+// The form's choices, the first of each the one it starts with.
+var (
+	tourneyStarts   = []time.Duration{10 * time.Minute, 15 * time.Minute, 30 * time.Minute, time.Hour, 2 * time.Hour, time.Minute, 5 * time.Minute}
+	tourneyLengths  = []time.Duration{time.Hour, 90 * time.Minute, 2 * time.Hour, 30 * time.Minute, 45 * time.Minute}
+	tourneyRounds   = []int{5, 6, 7, 8, 9, 1, 2, 3, 4}
+	tourneyHands    = []int{1, 2, 3, 4, 5, 11}
+	tourneyBotWaits = []time.Duration{time.Minute, 2 * time.Minute, 5 * time.Minute, 30 * time.Second, 0}
+	tourneyBacks    = []time.Duration{2 * time.Minute, 5 * time.Minute, time.Minute}
+	// tourneyLevels are the bots' levels, the middle one first.
+	tourneyLevels = slices.Concat(botsclassic.Levels[1:], botsclassic.Levels[:1])
+)
+
+// Rows of the form.
+const (
+	tfKind = iota
+	tfGame
+	tfRules
+	tfStart
+	tfLength
+	tfRounds
+	tfHands
+	tfBots
+	tfLevel
+	tfBack
+	tfDuplicate
+	tfPartners
+	ntFields
+)
+
+// tourneyCreatedMsg is a tournament created, or why not.
+type tourneyCreatedMsg struct {
+	id  string
+	err error
+}
+
+func (tourneyCreatedMsg) owner() (page, bool) { return pgTourneyNew, false }
+
+// open puts the cursor on the first row.
+func (f *newTourneyPage) open(*shared, page) tea.Cmd {
+	f.field = tfKind
+	return nil
+}
+
+// change moves the row's choice d places on, round.
+func (f *newTourneyPage) change(d int) {
+	wrap := func(i *int, n int) { *i = ((*i+d)%n + n) % n }
+	switch f.field {
+	case tfKind:
+		wrap(&f.kind, 2)
+	case tfGame:
+		wrap(&f.game, len(tables.GameKinds()))
+		f.rules = 0
+	case tfRules:
+		wrap(&f.rules, len(tables.GameKinds()[f.game].Rules))
+	case tfStart:
+		wrap(&f.start, len(tourneyStarts))
+	case tfLength:
+		wrap(&f.length, len(tourneyLengths))
+	case tfRounds:
+		wrap(&f.rounds, len(tourneyRounds))
+	case tfHands:
+		wrap(&f.hands, len(tourneyHands))
+	case tfBots:
+		wrap(&f.bots, len(tourneyBotWaits))
+	case tfLevel:
+		wrap(&f.level, len(tourneyLevels))
+	case tfBack:
+		wrap(&f.back, len(tourneyBacks))
+	case tfDuplicate:
+		f.duplicate = !f.duplicate
+	case tfPartners:
+		f.partners = !f.partners
+	}
+}
+
+// config is the tournament the form describes, starting its chosen
+// while after now, named by its creator and its start (UTC): a name in
+// no one language, for a lobby that speaks two.
+func (f *newTourneyPage) config(name string, now time.Time) tourney.Config {
+	g := tables.GameKinds()[f.game]
+	c := tourney.Config{
+		Kind: tourney.Arena, Game: g.Name, Rules: g.Rules[f.rules], Hands: tourneyHands[f.hands],
+		Start:    now.Add(tourneyStarts[f.start]).Truncate(time.Minute),
+		BotLevel: tourneyLevels[f.level], Duplicate: f.duplicate, Partners: f.partners,
+	}
+	if f.kind == 1 {
+		c.Kind, c.Rounds, c.Back = tourney.Swiss, tourneyRounds[f.rounds], tourneyBacks[f.back]
+	} else {
+		c.Length, c.BotWait = tourneyLengths[f.length], tourneyBotWaits[f.bots]
+	}
+	c.Name = name + " " + c.Start.UTC().Format("15:04")
+	return c
+}
+
+// update takes the form's keys, and the tournament created.
+func (f *newTourneyPage) update(c *shared, msg tea.Msg) turn {
+	switch msg := msg.(type) {
+	case tourneyCreatedMsg:
+		f.asking = false
+		if msg.err != nil {
+			c.flash = c.tr.T("tourney.new.refused", msg.err.Error())
+			c.srv.Log().Warn("a tournament not created", "err", msg.err)
+			return turn{}
+		}
+		return turn{to: pgTourney, tourney: msg.id}
+	case tea.KeyPressMsg:
+		c.flash = ""
+		k := c.keys
+		switch {
+		case key.Matches(msg, k.Back):
+			return turn{to: pgTourneys}
+		case key.Matches(msg, k.FormUp):
+			f.field = (f.field + ntFields - 1) % ntFields
+		case key.Matches(msg, k.FormDown):
+			f.field = (f.field + 1) % ntFields
+		case key.Matches(msg, k.FormPrev):
+			f.change(-1)
+		case key.Matches(msg, k.FormNext):
+			f.change(1)
+		case key.Matches(msg, k.TourneyCreate) && !f.asking:
+			cfg := f.config(c.name, c.srv.Now())
+			if err := cfg.Check(); err != nil {
+				c.flash = configFault(c, cfg, err)
+				return turn{}
+			}
+			f.asking = true
+			side, by := c.tour, c.id
+			return stay(func() tea.Msg {
+				id, err := side.CreateTournament(by, cfg)
+				return tourneyCreatedMsg{id: id, err: err}
+			})
+		default:
+			c.otherKey(msg)
+		}
+	}
+	return turn{}
+}
+
+// configFault says what Check found wrong with cfg in the player's
+// words: which choice to change.
+func configFault(c *shared, cfg tourney.Config, err error) string {
+	switch {
+	case cfg.Hands < 1:
+		return c.tr.T("tourney.new.err.hands")
+	case cfg.Kind == tourney.Arena && cfg.Length <= 0:
+		return c.tr.T("tourney.new.err.length")
+	case cfg.Kind == tourney.Swiss && cfg.Rounds < 1:
+		return c.tr.T("tourney.new.err.rounds")
+	case cfg.Kind == tourney.Arena && cfg.Duplicate:
+		return c.tr.T("tourney.new.err.duplicate")
+	case cfg.Partners && cfg.Game != "101":
+		return c.tr.T("tourney.new.err.partners")
+	}
+	return c.tr.T("tourney.new.err.other", err.Error())
+}
+
+// lines draws the form: a row for each choice, the cursor's in bold,
+// the rows the kind or the game does not use dimmed.
+func (f *newTourneyPage) lines(c *shared) ([]string, []key.Binding) {
+	st, k, tr := c.styles(), c.keys, c.tr
+	cfg := f.config(c.name, c.srv.Now())
+	swiss, is101 := cfg.Kind == tourney.Swiss, cfg.Game == "101"
+	onOff := func(b bool) string {
+		if b {
+			return tr.T("val.on")
+		}
+		return tr.T("val.off")
+	}
+	bots := tr.T("val.off")
+	if w := tourneyBotWaits[f.bots]; w > 0 {
+		bots = tr.T("tourney.new.bots.after", tourneyview.Wait(tr, w))
+	}
+	rows := []struct {
+		label, value string
+		used         bool
+	}{
+		{tr.T("tourney.new.kind"), tourneyview.KindName(tr, cfg.Kind), true},
+		{tr.T("tourney.new.game"), c.gameName(cfg.Game), true},
+		{tr.T("tourney.new.rules"), c.rulesName(cfg.Rules), true},
+		{tr.T("tourney.new.start"), tourneyview.Span(tr, tourneyStarts[f.start]) + " · " + cfg.Start.UTC().Format("15:04") + " UTC", true},
+		{tr.T("tourney.new.length"), tourneyview.Span(tr, tourneyLengths[f.length]), !swiss},
+		{tr.T("tourney.new.rounds"), strconv.Itoa(tourneyRounds[f.rounds]), swiss},
+		{tr.T("tourney.new.hands"), strconv.Itoa(tourneyHands[f.hands]), true},
+		{tr.T("tourney.new.bots"), bots, !swiss},
+		{tr.T("tourney.new.level"), levelName(c, cfg.Game, cfg.BotLevel), swiss || tourneyBotWaits[f.bots] > 0},
+		{tr.T("tourney.new.back"), tourneyview.Wait(tr, tourneyBacks[f.back]), swiss},
+		{tr.T("tourney.new.duplicate"), onOff(f.duplicate), swiss},
+		{tr.T("tourney.new.partners"), onOff(f.partners), is101},
+	}
+	lines := []string{st.Bold.Render(tr.T("tourney.new.title")), ""}
+	for i, r := range rows {
+		mark, style := "  ", st.Text
+		switch {
+		case i == f.field:
+			mark, style = "> ", st.Bold
+		case !r.used:
+			style = st.Dim
+		}
+		lines = append(lines, style.Render(fmt.Sprintf("%s%s ‹ %s ›", mark, padTo(r.label, 22), r.value)))
+	}
+	lines = append(lines, "")
+	for _, w := range tourneyview.Wrap(tr.T("tourney.new.note"), pageWidth(c), 0) {
+		lines = append(lines, st.Dim.Render(w))
+	}
+	return lines, []key.Binding{k.FormDown, k.FormNext, k.TourneyCreate, k.Back}
+}

@@ -1,0 +1,319 @@
+package serve
+
+import (
+	"context"
+	"errors"
+	"maps"
+	"math"
+	"strconv"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"okey/game/tourney"
+	"okey/ui/serve/tourneyview"
+)
+
+// tourneyPage is one tournament's page: its standings live, the
+// player's own line marked, the tables in play, its rules, and once it
+// is over the final table with each match's table and how to fetch its
+// record. It is read in a command as it opens and again every
+// tourneyEvery while shown; enter joins, x leaves, the arrows scroll.
+type tourneyPage struct {
+	id string
+	// l and t are the tournament as last read (t nil while it is read
+	// the first time); gone: the server does not know it.
+	l    tourney.Listed
+	t    *tourney.Tournament
+	gone bool
+	// scroll is the first line of the body shown.
+	scroll int
+	// gen numbers the page's openings, as the list's.
+	gen uint64
+	// asking: a join or a leave is under way (a second press waits).
+	asking bool
+	// names are the players' names found so far, asked those looked
+	// for (each once: a guest has none to find).
+	names tourneyview.Names
+	asked map[string]bool
+	// went are the tables in play the page has taken the player to: once
+	// each, so one who stepped away from their table is not pulled back.
+	went map[int]bool
+}
+
+// tourneyNamesMsg is the names of a tournament's players looked up.
+type tourneyNamesMsg struct {
+	id    string
+	names tourneyview.Names
+}
+
+func (tourneyNamesMsg) owner() (page, bool) { return pgTourney, false }
+
+// tourneyMsg is the tournament read.
+type tourneyMsg struct {
+	gen uint64
+	l   tourney.Listed
+	t   tourney.Tournament
+	err error
+}
+
+func (tourneyMsg) owner() (page, bool) { return pgTourney, true }
+
+// tourneyJoinedMsg is a join or a leave answered.
+type tourneyJoinedMsg struct {
+	id     string
+	joined bool
+	err    error
+}
+
+func (tourneyJoinedMsg) owner() (page, bool) { return pgTourney, false }
+
+// show sets the tournament the page shows next.
+func (p *tourneyPage) show(id string) {
+	if id != p.id {
+		p.id, p.t, p.gone, p.scroll = id, nil, false, 0
+		p.names, p.asked, p.went = tourneyview.Names{}, map[string]bool{}, map[int]bool{}
+	}
+}
+
+// open reads the tournament at once.
+func (p *tourneyPage) open(c *shared, _ page) tea.Cmd {
+	p.gen++
+	return p.read(c, 0)
+}
+
+// read reads the tournament after a wait, in a command.
+func (p *tourneyPage) read(c *shared, after time.Duration) tea.Cmd {
+	side, ctx, id, gen := c.tour, c.ctx, p.id, p.gen
+	return func() tea.Msg {
+		if !sleep(ctx, after) {
+			return nil
+		}
+		l, t, err := side.Tournament(id)
+		return tourneyMsg{gen: gen, l: l, t: t, err: err}
+	}
+}
+
+// toTable takes the player to table n, where the pairing seated them:
+// their seat there (or a free one), as the lobby's enter does; nil when
+// the hall does not have the table (yet).
+func (p *tourneyPage) toTable(c *shared, n int) tea.Cmd {
+	t := c.srv.Hall().Get(strconv.Itoa(n))
+	if t == nil {
+		return nil
+	}
+	return c.join(t, -1, false)
+}
+
+// lookUp looks up, in a command, the names of the players the page has
+// not looked for yet (nil: none to look for, or no rating book).
+func (p *tourneyPage) lookUp(c *shared) tea.Cmd {
+	book := c.srv.Ratings()
+	if p.t == nil || book == nil {
+		return nil
+	}
+	var ids []string
+	for _, id := range unnamed(*p.t, p.names) {
+		if !p.asked[id] {
+			p.asked[id] = true
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	ctx, id, g := c.ctx, p.id, p.t.Config.Game
+	return func() tea.Msg {
+		rc, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		return tourneyNamesMsg{id: id, names: tourneyNames(rc, book, g, ids)}
+	}
+}
+
+// join asks to join (or leave) in a command: the player's rating in
+// the tournament's game read first (0 for a guest, or a server that
+// keeps none).
+func (p *tourneyPage) join(c *shared, leave bool) tea.Cmd {
+	side, ctx, id, me, guest, book := c.tour, c.ctx, p.id, c.id, c.code != "", c.srv.Ratings()
+	g := p.t.Config.Game
+	log := c.srv.Log()
+	return func() tea.Msg {
+		if leave {
+			return tourneyJoinedMsg{id: id, err: side.LeaveTournament(id, me)}
+		}
+		rating := 0
+		if book != nil && !guest {
+			rc, cancel := context.WithTimeout(ctx, 10*time.Second)
+			e, _, err := book.Get(rc, g, me)
+			cancel()
+			if err != nil {
+				log.Warn("a tournament's entrant's rating", "err", err)
+			} else {
+				rating = int(math.Round(e.Rating().Ordinal()))
+			}
+		}
+		return tourneyJoinedMsg{id: id, joined: true, err: side.JoinTournament(id, me, rating)}
+	}
+}
+
+// update takes the tournament read, a join or leave answered, and the
+// keys.
+func (p *tourneyPage) update(c *shared, msg tea.Msg) turn {
+	switch msg := msg.(type) {
+	case tourneyMsg:
+		if msg.gen != p.gen {
+			return turn{}
+		}
+		switch {
+		case errors.Is(msg.err, tourney.ErrUnknown):
+			p.gone, p.t = true, nil
+			return turn{} // nothing to read again
+		case msg.err != nil:
+			c.flash = c.tr.T("tourney.err.read")
+			c.srv.Log().Warn("a tournament", "id", p.id, "err", msg.err)
+		default:
+			p.l, p.t, p.gone = msg.l, &msg.t, false
+		}
+		var sit tea.Cmd
+		if n, ok := p.view(c).Table(); ok && !p.went[n] {
+			// Paired: to the table at once, as an arena's player expects
+			// (the page says where; a table the hall does not have yet is
+			// tried again at the next read).
+			sit = p.toTable(c, n)
+			p.went[n] = sit != nil
+		}
+		return stay(tea.Batch(p.read(c, tourneyEvery), p.lookUp(c), sit))
+	case tourneyNamesMsg:
+		if msg.id == p.id {
+			maps.Copy(p.names, msg.names)
+		}
+	case tourneyJoinedMsg:
+		p.asking = false
+		if msg.id != p.id {
+			return turn{}
+		}
+		switch {
+		case msg.err == nil && msg.joined:
+			c.flash = c.tr.T("tourney.joined")
+		case msg.err == nil:
+			c.flash = c.tr.T("tourney.left")
+		default:
+			c.flash = tourneyRefused(c, msg.err)
+		}
+		p.gen++ // read now, and every tourneyEvery from now
+		return stay(p.read(c, 0))
+	case tea.KeyPressMsg:
+		return p.key(c, msg)
+	}
+	return turn{}
+}
+
+// key takes the page's keys.
+func (p *tourneyPage) key(c *shared, msg tea.KeyPressMsg) turn {
+	c.flash = ""
+	k := c.keys
+	v := p.view(c)
+	rows := max(1, pageRows(c)-4)
+	switch {
+	case key.Matches(msg, k.Back):
+		return turn{to: pgTourneys}
+	case key.Matches(msg, k.Up):
+		p.scroll = max(0, p.scroll-1)
+	case key.Matches(msg, k.Down):
+		p.scroll++
+	case key.Matches(msg, k.PageUp):
+		p.scroll = max(0, p.scroll-rows)
+	case key.Matches(msg, k.PageDown):
+		p.scroll += rows
+	case p.t == nil || p.asking:
+		c.otherKey(msg)
+	case key.Matches(msg, k.TourneyJoin) && v.CanJoin():
+		p.asking = true
+		return stay(p.join(c, false))
+	case key.Matches(msg, k.TourneyTable) && tableOf(v) > 0:
+		if cmd := p.toTable(c, tableOf(v)); cmd != nil {
+			return stay(cmd)
+		}
+		c.flash = c.tr.T("lobby.gone")
+	case key.Matches(msg, k.TourneyLeave) && v.Joined():
+		p.asking = true
+		return stay(p.join(c, true))
+	default:
+		c.otherKey(msg)
+	}
+	if p.t != nil {
+		// Kept to the body's last screen, as drawn.
+		_, p.scroll = tourneyview.Lines(c.tr, c.styles(), p.view(c), pageWidth(c), pageRows(c))
+	}
+	return turn{}
+}
+
+// tableOf is the table in play the player sits at (0: none).
+func tableOf(v tourneyview.Page) int {
+	n, _ := v.Table()
+	return n
+}
+
+// tourneyRefused says why a join or a leave was refused.
+func tourneyRefused(c *shared, err error) string {
+	switch {
+	case errors.Is(err, tourney.ErrFinished):
+		return c.tr.T("tourney.err.finished")
+	case errors.Is(err, tourney.ErrStarted):
+		return c.tr.T("tourney.err.started")
+	case errors.Is(err, tourney.ErrUnknown):
+		return c.tr.T("tourney.err.gone")
+	}
+	c.srv.Log().Warn("a tournament refused", "err", err)
+	return c.tr.T("tourney.err.other", err.Error())
+}
+
+// view is the page's values as the renderer takes them.
+func (p *tourneyPage) view(c *shared) tourneyview.Page {
+	names := maps.Clone(p.names)
+	if names == nil {
+		names = tourneyview.Names{}
+	}
+	names[c.id] = c.name // as the player is called now
+	v := tourneyview.Page{Listed: p.l, Me: c.id, Names: names, Now: c.srv.Now(), SSH: sshTo(c.port), Scroll: p.scroll}
+	if p.t != nil {
+		v.T = *p.t
+	}
+	return v
+}
+
+// lines draws the page; the keys offered are those that do something
+// now (join while the tournament takes the player, leave while they
+// are in it).
+func (p *tourneyPage) lines(c *shared) ([]string, []key.Binding) {
+	k := c.keys
+	keys := []key.Binding{k.Scroll, k.Back, k.Lang}
+	switch {
+	case p.gone:
+		return []string{c.styles().Warn.Render(c.tr.T("tourney.err.gone"))}, keys
+	case p.t == nil:
+		return []string{c.styles().Dim.Render(c.tr.T("tourney.reading"))}, keys
+	}
+	v := p.view(c)
+	switch {
+	case v.CanJoin():
+		keys = append([]key.Binding{k.TourneyJoin}, keys...)
+	case v.Joined() && tableOf(v) > 0:
+		keys = append([]key.Binding{k.TourneyTable, k.TourneyLeave}, keys...)
+	case v.Joined():
+		keys = append([]key.Binding{k.TourneyLeave}, keys...)
+	}
+	lines, _ := tourneyview.Lines(c.tr, c.styles(), v, pageWidth(c), pageRows(c))
+	return lines, keys
+}
+
+// sshTo is the command that reaches this server by ssh, as the player
+// types it: the port their connection came in on, and HOST for the
+// address they connect to, which the server cannot know.
+func sshTo(port string) string {
+	if port != "" && port != "22" {
+		return "ssh -p " + port + " HOST"
+	}
+	return "ssh HOST"
+}

@@ -1,0 +1,81 @@
+package serve
+
+import (
+	"context"
+	"slices"
+
+	"okey/game/tourney"
+	"okey/ui/serve/keep"
+	"okey/ui/serve/tourneyview"
+)
+
+// tourneySide is what a session and the "tournament" command ask of
+// the server's tournaments, apart from serverSide: a server that runs
+// none has none (nil), and then the lobby says nothing of tournaments,
+// its key says so, and the command refuses. The server that runs them
+// answers it (the tournaments' owner in the store, by lease); a page
+// asks it only in a command, never in Update, except Tournaments,
+// which the lobby reads as it lists its tables and must come from
+// memory.
+type tourneySide interface {
+	// Tournaments are the tournaments' lobby lines, starting, running
+	// and finished.
+	Tournaments() []tourney.Listed
+	// Tournament is one tournament's lobby line and whole state, read
+	// anew; an id the server does not know is an error that wraps
+	// tourney.ErrUnknown.
+	Tournament(id string) (tourney.Listed, tourney.Tournament, error)
+	// CreateTournament creates a tournament of c for the player by and
+	// returns its id; c has passed c.Check.
+	CreateTournament(by string, c tourney.Config) (string, error)
+	// JoinTournament and LeaveTournament put a player in a tournament
+	// (with their rating in its game) and take them out, refused with
+	// the director's errors (tourney.ErrFinished, tourney.ErrStarted,
+	// tourney.ErrUnknown).
+	JoinTournament(id, player string, rating int) error
+	LeaveTournament(id, player string) error
+}
+
+// tourneyNames are the names the rating book knows of the players ids
+// in game g: a tournament knows its players by id alone, and its pages
+// show names, never ids (a guest's id holds their resume code). A key
+// is named as it was when it last played a rated match; a guest, a key
+// not rated yet, or a book that cannot be read now leaves a player
+// unnamed ("player N" on the page).
+func tourneyNames(ctx context.Context, book *keep.RatingBook, g string, ids []string) tourneyview.Names {
+	out := tourneyview.Names{}
+	if book == nil {
+		return out
+	}
+	for _, id := range ids {
+		if !keep.IsRated(id) {
+			continue
+		}
+		e, _, err := book.Get(ctx, g, id)
+		if err == nil && e.Name != "" {
+			out[id] = e.Name
+		}
+	}
+	return out
+}
+
+// unnamed are the players of t (entrants, and those its matches name)
+// that names lacks, bots left out.
+func unnamed(t tourney.Tournament, names tourneyview.Names) []string {
+	var out []string
+	add := func(id string) {
+		if _, ok := names[id]; !ok && id != tourney.Bot && !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	for id := range t.Joined {
+		add(id)
+	}
+	for _, m := range t.Matches {
+		for _, id := range m.Players {
+			add(id)
+		}
+	}
+	slices.Sort(out)
+	return out
+}

@@ -1,0 +1,193 @@
+package tourneyview
+
+import (
+	"cmp"
+	"fmt"
+	"math/big"
+	"slices"
+	"strconv"
+	"strings"
+
+	"okey/game/tourney"
+	"okey/ui/i18n"
+)
+
+// Names are the players' names by their ids. A page shows these and
+// never an id: a guest's id holds their resume code, and a key's is a
+// fingerprint nobody reads. A player it lacks is "player N", N their
+// place among the entrants' ids.
+type Names map[string]string
+
+// namer is how a page names the players of t.
+func (n Names) namer(tr *i18n.Catalog, t tourney.Tournament) func(id string) string {
+	ids := make([]string, 0, len(t.Joined))
+	for id := range t.Joined {
+		ids = append(ids, id)
+	}
+	for _, m := range t.Matches {
+		for _, id := range m.Players {
+			if _, ok := t.Joined[id]; !ok && id != tourney.Bot && !slices.Contains(ids, id) {
+				ids = append(ids, id)
+			}
+		}
+	}
+	slices.Sort(ids)
+	return func(id string) string {
+		switch name, ok := n[id]; {
+		case id == tourney.Bot:
+			return tr.T("tourney.bot")
+		case ok && name != "":
+			return name
+		}
+		return tr.T("tourney.anon", slices.Index(ids, id)+1)
+	}
+}
+
+// Line is one row of the standings, as the page and the command show
+// it: the player's standing and, in a duplicate tournament, their
+// score against the field (nil: none known).
+type Line struct {
+	tourney.Standing
+	Name  string
+	Field *big.Rat
+}
+
+// Standings are the tournament's lines in the order shown: by the
+// standings' rank, or by the duplicate score when byField (a player
+// with none last), with names. An error is a match that is not a
+// ranking (the standings cannot be told).
+func Standings(tr *i18n.Catalog, t tourney.Tournament, names Names, field map[string]*big.Rat, byField bool) ([]Line, error) {
+	st, err := t.Standings()
+	if err != nil {
+		return nil, fmt.Errorf("the standings: %w", err)
+	}
+	name := names.namer(tr, t)
+	out := make([]Line, len(st))
+	for i, s := range st {
+		out[i] = Line{Standing: s, Name: name(s.Player), Field: field[s.Player]}
+	}
+	if byField {
+		slices.SortStableFunc(out, func(a, b Line) int {
+			switch {
+			case a.Field == nil || b.Field == nil:
+				return cmp.Compare(nilLast(a.Field), nilLast(b.Field))
+			}
+			return b.Field.Cmp(a.Field)
+		})
+	}
+	return out, nil
+}
+
+func nilLast(r *big.Rat) int {
+	if r == nil {
+		return 1
+	}
+	return 0
+}
+
+// column is a column of the standings: its head, width and side.
+type column struct {
+	head  string
+	width int
+	right bool
+}
+
+// columns are the standings' columns for t: the Swiss tie-break in a
+// Swiss, the duplicate score where there is one; name is the width of
+// the player's column.
+func columns(tr *i18n.Catalog, c tourney.Config, hasField bool, name int) []column {
+	cols := []column{
+		{"#", 4, true},
+		{tr.T("tourney.col.player"), name, false},
+		{tr.T("tourney.col.points"), 7, true},
+		{tr.T("tourney.col.matches"), 6, true},
+		{tr.T("tourney.col.wins"), 7, true},
+	}
+	if c.Kind == tourney.Arena {
+		cols = append(cols, column{tr.T("tourney.col.streak"), 7, true})
+	}
+	cols = append(cols, column{tr.T("tourney.col.rating"), 7, true})
+	if c.Kind == tourney.Swiss {
+		cols = append(cols, column{tr.T("tourney.col.opponents"), 8, true})
+	}
+	if hasField {
+		cols = append(cols, column{tr.T("tourney.col.field"), 8, true})
+	}
+	return cols
+}
+
+// cells are a line's cells under columns (rank from 1).
+func cells(c tourney.Config, hasField bool, rank int, l Line) []string {
+	out := []string{
+		strconv.Itoa(rank) + ".", l.Name, l.Points.String(),
+		strconv.Itoa(l.Matches), strconv.Itoa(l.Wins),
+	}
+	if c.Kind == tourney.Arena {
+		out = append(out, streak(l.Standing))
+	}
+	out = append(out, strconv.Itoa(l.Rating))
+	if c.Kind == tourney.Swiss {
+		out = append(out, l.Opponents.String())
+	}
+	if hasField {
+		out = append(out, fieldScore(l.Field))
+	}
+	return out
+}
+
+// streak is the streak's cell: the wins in a row, and "x2" while the
+// next win counts double (the arena's fire, in letters: a symbol's
+// width is not the same in every terminal).
+func streak(s tourney.Standing) string {
+	switch {
+	case s.OnFire():
+		return strconv.Itoa(s.Streak) + " x2"
+	case s.Streak > 0:
+		return strconv.Itoa(s.Streak)
+	}
+	return "-"
+}
+
+// fieldScore is a duplicate score to two places, signed ("-" for none).
+func fieldScore(r *big.Rat) string {
+	if r == nil {
+		return "-"
+	}
+	s := r.FloatString(2)
+	s = strings.TrimSuffix(strings.TrimSuffix(s, "0"), ".0")
+	if r.Sign() > 0 {
+		s = "+" + s
+	}
+	return s
+}
+
+// row lays cells out under cols, one space between.
+func row(cols []column, cs []string) string {
+	parts := make([]string, len(cols))
+	for i, c := range cols {
+		if c.right {
+			parts[i] = padLeft(cut(cs[i], c.width), c.width)
+		} else {
+			parts[i] = pad(cs[i], c.width)
+		}
+	}
+	return strings.TrimRight(strings.Join(parts, " "), " ")
+}
+
+// heads are the columns' heads as cells.
+func heads(cols []column) []string {
+	out := make([]string, len(cols))
+	for i, c := range cols {
+		out[i] = c.head
+	}
+	return out
+}
+
+// fixedWidth is the width of the columns but the player's.
+func fixedWidth(tr *i18n.Catalog, c tourney.Config, hasField bool) int {
+	w := 0
+	for _, col := range columns(tr, c, hasField, 0) {
+		w += col.width + 1
+	}
+	return w
+}

@@ -1,0 +1,19 @@
+// Package tourneyview draws a tournament of okey serve as a player reads it, from values alone:
+// a tournament's lobby line and when it plays, the list of tournaments, a tournament's page (its
+// standings live, the player's own line marked, the tables in play, its rules, and at its end the
+// final table with each match's table and how to fetch and verify its record), and the plain
+// text and JSON that "ssh HOST tournament ID" prints. It reads no clock and no store: the time,
+// the tournament (game/tourney's value) and the players' names come in, lines of text go out, so
+// a page can be drawn by the session that shows it and by the command alike, and tested at any
+// size in either language.
+//
+//	when.go       a tournament's lobby line: its game, kind, players and when it plays (starts
+//	              in, ends in, round k of n, finished); the list of tournaments drawn
+//	columns.go    the standings as columns: rank, player, points, matches, wins, the streak
+//	              marked, rating, the Swiss tie-break, the duplicate score; the names shown
+//	page.go       a tournament's page: its head, the standings, the tables in play, the matches
+//	              played and their records at the end, scrolled to the rows it has
+//	rules.go      a tournament's rules in words: points by place, ties, the streak, bots,
+//	              forfeits, tie-breaks, duplicate deals, partners
+//	text.go       the standings as plain text (aligned, no colour, 80 columns) and as JSON
+package tourneyview

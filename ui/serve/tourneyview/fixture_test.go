@@ -1,0 +1,132 @@
+package tourneyview
+
+import (
+	"fmt"
+	"math/big"
+	"slices"
+	"testing"
+	"time"
+
+	"okey/game/tourney"
+)
+
+// t0 is when the tournaments of the tests start.
+var t0 = time.Date(2026, 11, 25, 20, 0, 0, 0, time.UTC)
+
+// names of the players of the tests; their ids are guests' (guest:
+// and a resume code), which a page must never show.
+var names = []string{"Ayşe", "Mehmet", "Zeynep", "John", "Oğuz", "Emre", "Deniz", "Can", "Elif"}
+
+func idOf(i int) string { return fmt.Sprintf("guest:SECRET%02d", i) }
+
+// nameBook is the players' names by id.
+func nameBook(n int) Names {
+	out := Names{}
+	for i := range n {
+		out[idOf(i)] = names[i]
+	}
+	return out
+}
+
+// director plays a tournament's tables as a server would: it opens each
+// table the director asks for, numbered from 11, and ends them with
+// the places of seat order (seat 0 first), which puts whoever sits
+// first on a streak.
+type director struct {
+	t    *testing.T
+	tr   *tourney.Tournament
+	next int
+}
+
+func newDirector(t *testing.T, c tourney.Config, players int) *director {
+	t.Helper()
+	tr, err := tourney.New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := &director{t: t, tr: tr, next: 10}
+	for i := range players {
+		if _, err := tr.Join(idOf(i), 1400+10*i, t0.Add(-time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d.open(tr.Tick(t0), t0)
+	return d
+}
+
+func (d *director) open(starts []tourney.Start, now time.Time) {
+	for _, s := range starts {
+		d.next++
+		d.tr.Opened(s, d.next, now)
+	}
+}
+
+// endAll ends every table in play, and opens those the director asks for.
+func (d *director) endAll(now time.Time) {
+	for _, p := range slices.Clone(d.tr.Playing) {
+		places := [4]int{1, 2, 3, 4}
+		if d.tr.Config.Partners {
+			places = [4]int{1, 3, 1, 3}
+		}
+		starts, err := d.tr.Ended(p.Table, places, [4]bool{}, now)
+		if err != nil {
+			d.t.Fatal(err)
+		}
+		d.open(starts, now)
+	}
+}
+
+// arenaUnderWay is an arena of eight half an hour in, played until a
+// player is on a streak, with tables in play.
+func arenaUnderWay(t *testing.T) Page {
+	t.Helper()
+	d := newDirector(t, tourney.Config{Kind: tourney.Arena, Name: "Ayşe 20:00", Game: "classic", Rules: "default", Hands: 1,
+		Start: t0, Length: time.Hour, BotWait: time.Minute, BotLevel: "hard"}, 8)
+	now := t0
+	for range 10 {
+		now = now.Add(3 * time.Minute)
+		d.endAll(now)
+		st, err := d.tr.Standings()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if slices.ContainsFunc(st, tourney.Standing.OnFire) {
+			break
+		}
+	}
+	if len(d.tr.Playing) == 0 {
+		t.Fatal("the arena has no table in play")
+	}
+	return Page{Listed: d.tr.Listed("a1"), T: *d.tr, Me: idOf(2), Names: nameBook(8), Now: t0.Add(28 * time.Minute), SSH: "ssh -p 2222 HOST"}
+}
+
+// swissOver is a duplicate Swiss of six (bots fill the short tables)
+// played to its end, with a duplicate score for each player.
+func swissOver(t *testing.T) Page {
+	t.Helper()
+	d := newDirector(t, tourney.Config{Kind: tourney.Swiss, Name: "Club 20:00", Game: "classic", Rules: "simple", Hands: 2,
+		Start: t0, Rounds: 3, Back: 2 * time.Minute, BotLevel: "normal", Duplicate: true}, 6)
+	now := t0
+	for d.tr.Phase != tourney.Finished {
+		now = now.Add(10 * time.Minute)
+		d.endAll(now)
+		d.open(d.tr.Tick(now), now)
+		if now.Sub(t0) > 10*time.Hour {
+			t.Fatal("the Swiss does not finish")
+		}
+	}
+	field := map[string]*big.Rat{}
+	for i := range 6 {
+		field[idOf(i)] = big.NewRat(int64(7-3*i), 4)
+	}
+	return Page{Listed: d.tr.Listed("s1"), T: *d.tr, Me: idOf(4), Names: nameBook(6), Field: field, Now: now, SSH: "ssh HOST"}
+}
+
+// partnersStarting is a 101 arena of teams not begun, which the player
+// has not joined.
+func partnersStarting(t *testing.T) Page {
+	t.Helper()
+	d := newDirector(t, tourney.Config{Kind: tourney.Arena, Name: "Eşli 21:00", Game: "101", Rules: "partners", Hands: 3,
+		Start: t0.Add(time.Hour), Length: 90 * time.Minute, Partners: true}, 4)
+	return Page{Listed: d.tr.Listed("p1"), T: *d.tr, Me: "key:SHA256:someone", Names: nameBook(4), Now: t0.Add(47 * time.Minute)}
+}

@@ -1,0 +1,228 @@
+package tourneyview
+
+import (
+	"math/big"
+	"slices"
+	"strings"
+	"time"
+
+	"okey/game/tourney"
+	"okey/ui/i18n"
+	"okey/ui/theme"
+)
+
+// Page is what a tournament's page shows, as values: the tournament
+// as the server last read it, who looks at it, the time, and where the
+// page is scrolled to.
+type Page struct {
+	Listed tourney.Listed
+	T      tourney.Tournament
+	// Me is the id of the player who looks (their line is marked).
+	Me    string
+	Names Names
+	// Field is each player's duplicate score, in a duplicate Swiss
+	// (nil: none known, the column is not shown); ByField ranks the
+	// standings by it.
+	Field   map[string]*big.Rat
+	ByField bool
+	Now     time.Time
+	// SSH is how a player reaches this server by ssh ("ssh -p 2222
+	// HOST"), for the line that says how a match's record is fetched.
+	SSH string
+	// Scroll is the first line of the page's body shown.
+	Scroll int
+}
+
+// Joined says whether the player who looks plays in the tournament
+// (joined, not left): the page offers to leave, else to join.
+func (p Page) Joined() bool {
+	e, ok := p.T.Joined[p.Me]
+	return ok && !e.Left
+}
+
+// Table is the number of the table in play the player who looks sits
+// at (ok false: none), so the page can say it and take them there.
+func (p Page) Table() (n int, ok bool) {
+	for _, pl := range p.T.Playing {
+		if slices.Contains(pl.Players[:], p.Me) {
+			return pl.Table, true
+		}
+	}
+	return 0, false
+}
+
+// CanJoin says whether the tournament still takes players: an arena
+// until its end time, a Swiss before its first round (one who left a
+// Swiss under way may come back).
+func (p Page) CanJoin() bool {
+	switch {
+	case p.T.Phase == tourney.Finished || p.T.Phase == tourney.Ending:
+		return false
+	case p.T.Config.Kind == tourney.Swiss && p.T.Round > 0:
+		e, ok := p.T.Joined[p.Me]
+		return ok && e.Left
+	}
+	return !p.Joined()
+}
+
+// Lines draws the page width columns wide in at most rows lines: its
+// head, then its body from Scroll (clamped: the scroll it was drawn at
+// is returned), with a line saying what is above or below.
+func Lines(tr *i18n.Catalog, st *theme.Styles, p Page, width, rows int) ([]string, int) {
+	head := Head(tr, st, p, width)
+	body := Body(tr, st, p, width)
+	room := max(1, rows-len(head))
+	if len(body) <= room {
+		return append(head, body...), 0
+	}
+	room = max(1, room-1) // a line says there is more
+	scroll := max(0, min(p.Scroll, len(body)-room))
+	out := append(head, body[scroll:scroll+room]...)
+	more := tr.T("tourney.more.down", len(body)-scroll-room)
+	if scroll+room >= len(body) {
+		more = tr.T("tourney.more.up", scroll)
+	} else if scroll > 0 {
+		more = tr.T("tourney.more.both", scroll, len(body)-scroll-room)
+	}
+	return append(out, st.Dim.Render(cut(more, width))), scroll
+}
+
+// Head is the page's top: the tournament's line, and where the player
+// stands in it.
+func Head(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
+	l := p.Listed
+	l.Phase, l.Round = p.T.Phase, p.T.Round // the state read, not the lobby's older line
+	title := strings.Join([]string{nonEmpty(l.Name, l.ID), GameName(tr, p.T.Config.Game), KindName(tr, p.T.Config.Kind), When(tr, l, p.Now)}, " · ")
+	info := []string{tr.N("tourney.players", players(p.T), players(p.T))}
+	if p.T.Phase == tourney.Running || p.T.Phase == tourney.Ending {
+		info = append(info, tr.N("tourney.inplay", len(p.T.Playing), len(p.T.Playing)))
+	}
+	info = append(info, you(tr, p))
+	return []string{st.Bold.Render(cut(title, width)), st.Text.Render(cut(strings.Join(info, " · "), width)), ""}
+}
+
+// players are the entrants still in.
+func players(t tourney.Tournament) int {
+	n := 0
+	for _, e := range t.Joined {
+		if !e.Left {
+			n++
+		}
+	}
+	return n
+}
+
+// you is where the player who looks stands.
+func you(tr *i18n.Catalog, p Page) string {
+	e, ok := p.T.Joined[p.Me]
+	switch {
+	case !ok:
+		return tr.T("tourney.you.out")
+	case e.Left:
+		return tr.T("tourney.you.left")
+	}
+	st, err := p.T.Standings()
+	if err != nil {
+		return tr.T("tourney.you.in")
+	}
+	i := slices.IndexFunc(st, func(s tourney.Standing) bool { return s.Player == p.Me })
+	if i < 0 {
+		return tr.T("tourney.you.in")
+	}
+	at := tr.T("tourney.you.at", i+1, len(st), st[i].Points.String())
+	if n, ok := p.Table(); ok {
+		at += " · " + tr.T("tourney.you.table", n)
+	}
+	return at
+}
+
+// Body is the page below its head: the standings (the player's own
+// line marked), the tables in play, and at the end each match with its
+// table and the way to its record; then the rules.
+func Body(tr *i18n.Catalog, st *theme.Styles, p Page, width int) []string {
+	var out []string
+	lines, err := Standings(tr, p.T, p.Names, p.Field, p.ByField)
+	title := tr.T("tourney.standings")
+	if p.T.Phase == tourney.Finished {
+		title = tr.T("tourney.final")
+	}
+	if p.ByField {
+		title += " · " + tr.T("tourney.byfield")
+	}
+	out = append(out, st.Bold.Render(cut(title, width)))
+	switch {
+	case err != nil:
+		out = append(out, st.Warn.Render(cut(tr.T("tourney.badmatch"), width)))
+	case len(lines) == 0:
+		out = append(out, st.Dim.Render(cut(tr.T("tourney.nobody"), width)))
+	default:
+		hasField := p.Field != nil
+		name := max(12, min(24, width-2-fixedWidth(tr, p.T.Config, hasField)))
+		cols := columns(tr, p.T.Config, hasField, name)
+		out = append(out, st.Dim.Render(cut("  "+row(cols, heads(cols)), width)))
+		for i, l := range lines {
+			mark, style := "  ", st.Text
+			if l.Player == p.Me {
+				mark, style = "> ", st.Bold
+			}
+			out = append(out, style.Render(cut(mark+row(cols, cells(p.T.Config, hasField, i+1, l)), width)))
+		}
+	}
+	name := p.Names.namer(tr, p.T)
+	switch p.T.Phase {
+	case tourney.Starting: // no table before the start
+	case tourney.Running, tourney.Ending:
+		out = append(out, "", st.Bold.Render(cut(tr.N("tourney.tables", len(p.T.Playing), len(p.T.Playing)), width)))
+		if len(p.T.Playing) == 0 {
+			out = append(out, st.Dim.Render(cut(tr.N("tourney.pool", len(p.T.Pool), len(p.T.Pool)), width)))
+		}
+		for _, pl := range p.T.Playing {
+			out = append(out, st.Text.Render(cut("  "+tableLine(tr, pl.Table, pl.Round, pl.Players, nil, nil, name), width)))
+		}
+	default:
+		out = append(out, "", st.Bold.Render(cut(tr.N("tourney.matches", len(p.T.Matches), len(p.T.Matches)), width)))
+		// The command on a line of its own, whole: it is copied, not read.
+		for _, w := range Wrap(tr.T("tourney.record"), width, 2) {
+			out = append(out, st.Dim.Render(w))
+		}
+		out = append(out, st.Text.Render(cut("  "+RecordCommand(tr, p.SSH), width)))
+		for _, m := range p.T.Matches {
+			out = append(out, st.Text.Render(cut("  "+tableLine(tr, m.Table, m.Round, m.Players, &m.Places, &m.Forfeit, name), width)))
+		}
+	}
+	out = append(out, "", st.Bold.Render(cut(tr.T("tourney.rules.title"), width)))
+	for _, r := range Rules(tr, p.T.Config) {
+		for _, w := range Wrap(r, width-2, 2) {
+			out = append(out, st.Text.Render("  "+w))
+		}
+	}
+	return out
+}
+
+// RecordCommand is the command that prints a match's record from the
+// server ssh reaches and checks it, TABLE for its table's number.
+func RecordCommand(tr *i18n.Catalog, ssh string) string {
+	return strings.TrimSpace(ssh) + " record " + tr.T("tourney.record.table") + " | okey verify -"
+}
+
+// tableLine is a table of the tournament: its number (by which its
+// record is found), its round in a Swiss, its players, and once played
+// their places (a forfeit said).
+func tableLine(tr *i18n.Catalog, table, round int, players tourney.Table, places *[4]int, forfeit *[4]bool, name func(string) string) string {
+	head := tr.T("tourney.table", table)
+	if round > 0 {
+		head = tr.T("tourney.table.round", table, round)
+	}
+	seats := make([]string, 0, 4)
+	for s, id := range players {
+		w := name(id)
+		if places != nil {
+			w += " " + tr.T("tourney.place", places[s])
+		}
+		if forfeit != nil && forfeit[s] {
+			w += " " + tr.T("tourney.forfeit")
+		}
+		seats = append(seats, w)
+	}
+	return head + ": " + strings.Join(seats, " · ")
+}

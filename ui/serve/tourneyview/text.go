@@ -1,0 +1,161 @@
+package tourneyview
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"okey/game/tourney"
+	"okey/ui/i18n"
+	"okey/ui/theme"
+)
+
+// TextWidth is the width of the plain text: a terminal's 80 columns.
+const TextWidth = 80
+
+// Text is the tournament as "ssh HOST tournament ID" prints it for a
+// person or a script that reads columns: its line, its standings in
+// aligned columns, the tables in play, or at the end each match with
+// its places and the way to its record. No colour, no line wider than
+// TextWidth; p.Me and p.Scroll are not read.
+func Text(tr *i18n.Catalog, p Page) string {
+	st := theme.New(theme.Palette{}, true, true)
+	p.Me, p.Scroll = "", 0
+	head := Head(tr, st, p, TextWidth)
+	head = head[:1] // the second line says where the one who looks stands: nobody does
+	info := []string{tr.N("tourney.players", players(p.T), players(p.T))}
+	if p.T.Phase == tourney.Running || p.T.Phase == tourney.Ending {
+		info = append(info, tr.N("tourney.inplay", len(p.T.Playing), len(p.T.Playing)))
+	}
+	head = append(head, strings.Join(info, " · "), "")
+	body := Body(tr, st, p, TextWidth)
+	if i := rulesAt(tr, body); i > 0 {
+		body = body[:i-1] // the rules are the page's; the command answers with the standings
+	}
+	var b strings.Builder
+	for _, l := range append(head, body...) {
+		b.WriteString(strings.TrimRight(ansi.Strip(l), " "))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// rulesAt is the line of the body where the rules begin (0: none).
+func rulesAt(tr *i18n.Catalog, body []string) int {
+	title := tr.T("tourney.rules.title")
+	for i, l := range body {
+		if ansi.Strip(l) == title {
+			return i
+		}
+	}
+	return 0
+}
+
+// JSON is the tournament as "ssh HOST tournament ID --json" prints it
+// for scripts: what it is and where it is, its standings in rank order
+// (points as written and in twelfths, exact), its tables in play and
+// its matches played, players by name ("" is a bot's seat).
+func JSON(tr *i18n.Catalog, p Page) ([]byte, error) {
+	lines, err := Standings(tr, p.T, p.Names, p.Field, p.ByField)
+	if err != nil {
+		return nil, err
+	}
+	c := p.T.Config
+	out := jsonTourney{
+		ID: p.Listed.ID, Name: nonEmpty(p.Listed.Name, c.Name), Kind: string(c.Kind), Game: c.Game,
+		Rules: c.Rules, Hands: c.Hands, Phase: string(p.T.Phase), Players: players(p.T),
+		Start: c.Start.UTC(), Round: p.T.Round, Rounds: c.Rounds, Duplicate: c.Duplicate, Partners: c.Partners,
+		Standings: []jsonLine{}, Playing: []jsonTable{}, Matches: []jsonMatch{},
+	}
+	if c.Kind == tourney.Arena {
+		end := c.Start.Add(c.Length).UTC()
+		out.End = &end
+	}
+	for i, l := range lines {
+		jl := jsonLine{
+			Rank: i + 1, Name: l.Name, Points: l.Points.String(), Twelfths: int(l.Points),
+			Matches: l.Matches, Wins: l.Wins, Streak: l.Streak, OnFire: c.Kind == tourney.Arena && l.OnFire(), Rating: l.Rating,
+		}
+		if c.Kind == tourney.Swiss {
+			o := l.Opponents.String()
+			jl.Opponents = &o
+		}
+		if l.Field != nil {
+			f := fieldScore(l.Field)
+			jl.Field = &f
+		}
+		out.Standings = append(out.Standings, jl)
+	}
+	name := p.Names.namer(tr, p.T)
+	seats := func(t tourney.Table) [4]string {
+		var s [4]string
+		for i, id := range t {
+			if id != tourney.Bot {
+				s[i] = name(id)
+			}
+		}
+		return s
+	}
+	for _, pl := range p.T.Playing {
+		out.Playing = append(out.Playing, jsonTable{Table: pl.Table, Round: pl.Round, Players: seats(pl.Players)})
+	}
+	for _, m := range p.T.Matches {
+		out.Matches = append(out.Matches, jsonMatch{Table: m.Table, Round: m.Round, Players: seats(m.Players), Places: m.Places, Forfeit: m.Forfeit})
+	}
+	b, err := json.MarshalIndent(out, "", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("the tournament as JSON: %w", err)
+	}
+	return append(b, '\n'), nil
+}
+
+// The JSON's shapes.
+type (
+	jsonTourney struct {
+		ID        string      `json:"id"`
+		Name      string      `json:"name"`
+		Kind      string      `json:"kind"`
+		Game      string      `json:"game"`
+		Rules     string      `json:"rules"`
+		Hands     int         `json:"hands"`
+		Phase     string      `json:"phase"`
+		Players   int         `json:"players"`
+		Start     time.Time   `json:"start"`
+		End       *time.Time  `json:"end,omitempty"`
+		Round     int         `json:"round,omitempty"`
+		Rounds    int         `json:"rounds,omitempty"`
+		Duplicate bool        `json:"duplicate,omitempty"`
+		Partners  bool        `json:"partners,omitempty"`
+		Standings []jsonLine  `json:"standings"`
+		Playing   []jsonTable `json:"playing"`
+		Matches   []jsonMatch `json:"matches"`
+	}
+	jsonLine struct {
+		Rank      int     `json:"rank"`
+		Name      string  `json:"name"`
+		Points    string  `json:"points"`
+		Twelfths  int     `json:"twelfths"`
+		Matches   int     `json:"matches"`
+		Wins      int     `json:"wins"`
+		Streak    int     `json:"streak"`
+		OnFire    bool    `json:"on_fire,omitempty"`
+		Rating    int     `json:"rating"`
+		Opponents *string `json:"opponents,omitempty"`
+		Field     *string `json:"field,omitempty"`
+	}
+	jsonTable struct {
+		Table   int       `json:"table"`
+		Round   int       `json:"round,omitempty"`
+		Players [4]string `json:"players"`
+	}
+	jsonMatch struct {
+		Table   int       `json:"table"`
+		Round   int       `json:"round,omitempty"`
+		Players [4]string `json:"players"`
+		Places  [4]int    `json:"places"`
+		Forfeit [4]bool   `json:"forfeit"`
+	}
+)

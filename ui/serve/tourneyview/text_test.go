@@ -1,0 +1,180 @@
+package tourneyview
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"okey/game/tourney"
+	"okey/ui/i18n"
+)
+
+// golden compares got with testdata/name, or writes it with -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v: go test ./ui/serve/tourneyview -run %s -update writes it", err, t.Name())
+	}
+	if string(want) != got {
+		t.Errorf("%s differs from what is drawn now:\n%s", path, got)
+	}
+}
+
+// The new pages as a player reads them at 80×24, in both languages: an
+// arena under way, a finished duplicate Swiss, a 101 arena of partners
+// to come, and the list.
+func TestPagesGolden(t *testing.T) {
+	pages := []struct {
+		name string
+		mk   func(*testing.T) Page
+	}{{"arena", arenaUnderWay}, {"swiss", swissOver}, {"partners", partnersStarting}}
+	for _, lang := range []string{"en", "tr"} {
+		tr := i18n.MustLoad(lang)
+		var list []tourney.Listed
+		for _, pg := range pages {
+			p := pg.mk(t)
+			lines, _ := Lines(tr, plain, p, 78, 19)
+			golden(t, pg.name+"."+lang+".txt", ansi.Strip(strings.Join(lines, "\n"))+"\n")
+			list = append(list, p.Listed)
+		}
+		lines := List(tr, plain, Order(list), 1, t0.Add(28*60*1e9), 78, 19)
+		golden(t, "list."+lang+".txt", ansi.Strip(strings.Join(lines, "\n"))+"\n")
+	}
+}
+
+// The command's text: no escape, no line over 80 columns, the columns
+// aligned (each value's last letter under its head's), no id; and its
+// golden.
+func TestTextAlignedAndPlain(t *testing.T) {
+	tr := i18n.MustLoad("en")
+	for _, pg := range []struct {
+		name string
+		mk   func(*testing.T) Page
+	}{{"arena", arenaUnderWay}, {"swiss", swissOver}} {
+		p := pg.mk(t)
+		text := Text(tr, p)
+		if strings.ContainsRune(text, '\x1b') {
+			t.Errorf("%s: escapes in the text", pg.name)
+		}
+		lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+		fits(t, pg.name, lines, TextWidth, len(lines))
+		noIDs(t, pg.name, text)
+		head := -1
+		for i, l := range lines {
+			if strings.Contains(l, tr.T("tourney.col.points")) && strings.Contains(l, tr.T("tourney.col.player")) {
+				head = i
+			}
+		}
+		if head < 0 {
+			t.Fatalf("%s: no head of the standings:\n%s", pg.name, text)
+		}
+		ends := columnEnds([]rune(lines[head]))
+		st, _ := p.T.Standings()
+		for _, line := range lines[head+1 : head+1+len(st)] {
+			l := []rune(line)            // every letter here is a column wide
+			for _, e := range ends[2:] { // the right-aligned columns after the name
+				if e > len(l) || l[e-1] == ' ' || (e < len(l) && l[e] != ' ') {
+					t.Errorf("%s: a value does not end under its head at column %d:\n%s\n%s", pg.name, e, lines[head], line)
+				}
+			}
+		}
+		if strings.Contains(text, tr.T("tourney.rules.title")) {
+			t.Errorf("%s: the command's text states the rules; it answers with the standings", pg.name)
+		}
+		golden(t, "text."+pg.name+".txt", text)
+	}
+}
+
+// columnEnds are where the words of a head line end.
+func columnEnds(head []rune) []int {
+	var out []int
+	for i := range len(head) {
+		if head[i] != ' ' && (i+1 == len(head) || head[i+1] == ' ') {
+			out = append(out, i+1)
+		}
+	}
+	return out
+}
+
+// The JSON reads back as the standings are: every player in rank
+// order, points as written and in twelfths, the Swiss tie-break and the
+// duplicate score, each match with its table and places; names, never
+// ids.
+func TestJSONIsTheStandings(t *testing.T) {
+	tr := i18n.MustLoad("en")
+	p := swissOver(t)
+	b, err := JSON(tr, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	noIDs(t, "the JSON", string(b))
+	var got jsonTourney
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatal(err)
+	}
+	st, err := p.T.Standings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Kind != "swiss" || got.Phase != "finished" || got.Rounds != 3 || !got.Duplicate || len(got.Standings) != len(st) {
+		t.Fatalf("the JSON's tournament: %+v", got)
+	}
+	for i, s := range st {
+		l := got.Standings[i]
+		if l.Rank != i+1 || l.Name != p.Names[s.Player] || l.Twelfths != int(s.Points) || l.Points != s.Points.String() ||
+			l.Matches != s.Matches || l.Wins != s.Wins || l.Opponents == nil || *l.Opponents != s.Opponents.String() ||
+			l.Field == nil || *l.Field != fieldScore(p.Field[s.Player]) {
+			t.Errorf("line %d: %+v, want %+v", i+1, l, s)
+		}
+	}
+	if len(got.Matches) != len(p.T.Matches) {
+		t.Fatalf("%d matches, want %d", len(got.Matches), len(p.T.Matches))
+	}
+	for i, m := range p.T.Matches {
+		g := got.Matches[i]
+		if g.Table != m.Table || g.Round != m.Round || g.Places != m.Places {
+			t.Errorf("match %d: %+v, want %+v", i, g, m)
+		}
+		for s, id := range m.Players {
+			if (id == tourney.Bot) != (g.Players[s] == "") {
+				t.Errorf("match %d seat %d: %q for %q", i, s, g.Players[s], id)
+			}
+		}
+	}
+}
+
+// Ranked by the duplicate score, the standings put the best field
+// score first and those without one last.
+func TestStandingsByField(t *testing.T) {
+	tr := i18n.MustLoad("en")
+	p := swissOver(t)
+	delete(p.Field, idOf(0))
+	lines, err := Standings(tr, p.T, p.Names, p.Field, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i < len(lines); i++ {
+		a, b := lines[i-1].Field, lines[i].Field
+		if a == nil && b != nil || a != nil && b != nil && a.Cmp(b) < 0 {
+			t.Errorf("line %d (%v) above line %d (%v)", i, a, i+1, b)
+		}
+	}
+	if lines[len(lines)-1].Player != idOf(0) {
+		t.Errorf("the player with no field score is not last: %+v", lines[len(lines)-1])
+	}
+}

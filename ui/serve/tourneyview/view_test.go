@@ -1,0 +1,227 @@
+package tourneyview
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"okey/game/tourney"
+	"okey/ui/i18n"
+	"okey/ui/theme"
+)
+
+var update = flag.Bool("update", false, "write the golden files anew")
+
+// plain is the style sheet of the tests: no colour, so lines compare
+// as text.
+var plain = theme.New(theme.Palette{}, true, true)
+
+// words is text with its spaces made one, for looking for a sentence
+// that wrapping may have broken.
+func words(lines []string) string {
+	return strings.Join(strings.Fields(ansi.Strip(strings.Join(lines, " "))), " ")
+}
+
+func TestWhenSaysWhereATournamentIs(t *testing.T) {
+	tr := i18n.MustLoad("en")
+	now := t0
+	for _, c := range []struct {
+		l    tourney.Listed
+		want string
+	}{
+		{tourney.Listed{Phase: tourney.Starting, Start: now.Add(12*time.Minute + 10*time.Second)}, "starts in 13 min"},
+		{tourney.Listed{Phase: tourney.Starting, Start: now.Add(90 * time.Minute)}, "starts in 1 h 30 min"},
+		{tourney.Listed{Phase: tourney.Starting, Start: now.Add(2 * time.Hour)}, "starts in 2 h"},
+		{tourney.Listed{Phase: tourney.Starting, Start: now.Add(-time.Second)}, "starts in a moment"},
+		{tourney.Listed{Phase: tourney.Running, Kind: tourney.Arena, End: now.Add(40 * time.Minute)}, "ends in 40 min"},
+		{tourney.Listed{Phase: tourney.Running, Kind: tourney.Swiss, Round: 2, Rounds: 5}, "round 2 of 5"},
+		{tourney.Listed{Phase: tourney.Ending, Kind: tourney.Arena}, "last matches"},
+		{tourney.Listed{Phase: tourney.Finished}, "finished"},
+	} {
+		if got := When(tr, c.l, now); got != c.want {
+			t.Errorf("%s: %q, want %q", c.l.Phase, got, c.want)
+		}
+	}
+}
+
+// The list puts what runs first, then what is to come, soonest first,
+// then what is over, latest first; the lobby's line counts each.
+func TestListOrderAndSummary(t *testing.T) {
+	list := []tourney.Listed{
+		{ID: "old", Phase: tourney.Finished, Start: t0.Add(-3 * time.Hour)},
+		{ID: "later", Phase: tourney.Starting, Start: t0.Add(time.Hour)},
+		{ID: "recent", Phase: tourney.Finished, Start: t0.Add(-time.Hour)},
+		{ID: "soon", Phase: tourney.Starting, Start: t0.Add(time.Minute)},
+		{ID: "now", Phase: tourney.Running, Start: t0.Add(-time.Minute)},
+		{ID: "ending", Phase: tourney.Ending, Start: t0.Add(-2 * time.Hour)},
+	}
+	var got []string
+	for _, l := range Order(list) {
+		got = append(got, l.ID)
+	}
+	if want := "ending now soon later recent old"; strings.Join(got, " ") != want {
+		t.Errorf("order %v, want %s", got, want)
+	}
+	if list[0].ID != "old" {
+		t.Error("Order changed the list it was given")
+	}
+	tr := i18n.MustLoad("en")
+	if got, want := Summary(tr, list), tr.T("tourney.summary", 2, 2, 2); got != want {
+		t.Errorf("summary %q, want %q", got, want)
+	}
+	if got := Summary(tr, nil); got != tr.T("tourney.summary.none") {
+		t.Errorf("no tournaments: %q", got)
+	}
+}
+
+// sizes are the terminals the pages are drawn for: 80×24 and a wide
+// one, as the room a page of the session has in them (two columns of
+// margin; the header, the flash line and two lines of keys).
+var sizes = []struct{ w, h int }{{80, 24}, {120, 40}}
+
+// fits fails on a line wider than w or more than h lines.
+func fits(t *testing.T, what string, lines []string, w, h int) {
+	t.Helper()
+	if len(lines) > h {
+		t.Errorf("%s: %d lines in %d", what, len(lines), h)
+	}
+	for _, l := range lines {
+		if ansi.StringWidth(l) > w {
+			t.Errorf("%s: a line of %d columns in %d: %q", what, ansi.StringWidth(l), w, ansi.Strip(l))
+		}
+	}
+}
+
+// noIDs fails where a page shows a player's id: a guest's holds their
+// resume code.
+func noIDs(t *testing.T, what, text string) {
+	t.Helper()
+	if strings.Contains(text, "guest:") || strings.Contains(text, "SECRET") {
+		t.Errorf("%s shows a player's id:\n%s", what, text)
+	}
+}
+
+// A tournament's page at 80×24 and 120×40 in both languages: every line
+// fits, the head says what and when, the standings have a line a
+// player with their name, points and matches, the player's own line is
+// marked, the streak is marked x2, the tables in play are listed by
+// number, the rules are stated (points, the streak, bots after the
+// wait, ties; forfeits and the Swiss tie-break in a Swiss; duplicate;
+// partners), and at the end each match's table and the way to its
+// record. No id is shown. Scrolled to its end, the page shows its last
+// rule.
+func TestTourneyPageFitsAndSays(t *testing.T) {
+	pages := map[string]func(*testing.T) Page{"arena": arenaUnderWay, "swiss over": swissOver, "partners starting": partnersStarting}
+	for name, mk := range pages {
+		p := mk(t)
+		for _, lang := range []string{"en", "tr"} {
+			tr := i18n.MustLoad(lang)
+			for _, sz := range sizes {
+				w, h := sz.w-2, sz.h-5
+				what := fmt.Sprintf("%s %s %dx%d", name, lang, sz.w, sz.h)
+				lines, _ := Lines(tr, plain, p, w, h)
+				fits(t, what, lines, w, h)
+				all := append(Head(tr, plain, p, w), Body(tr, plain, p, w)...)
+				fits(t, what+" (whole)", all, w, len(all))
+				text := words(all)
+				noIDs(t, what, text)
+				if strings.Contains(text, "%!") || strings.Contains(text, "{{") {
+					t.Errorf("%s: a sentence's arguments do not fit its words (or a word is missing):\n%s", what, text)
+				}
+				for _, want := range mustSay(t, tr, p) {
+					if !strings.Contains(text, want) {
+						t.Errorf("%s lacks %q:\n%s", what, want, strings.Join(all, "\n"))
+					}
+				}
+				// The player's own line is marked, and only theirs.
+				want := ""
+				if _, in := p.T.Joined[p.Me]; in {
+					want = p.Names[p.Me]
+				}
+				if got := markedLine(all); got != want {
+					t.Errorf("%s: the line marked is %q's, want %q's", what, got, want)
+				}
+				// Scrolled past its end: the last screen, ending with the
+				// last rule's last words.
+				p2 := p
+				p2.Scroll = 1000
+				last, scroll := Lines(tr, plain, p2, w, h)
+				fits(t, what+" scrolled", last, w, h)
+				if len(all) > h && scroll == 0 {
+					t.Errorf("%s: a page longer than its room does not scroll", what)
+				}
+				rules := Rules(tr, p.T.Config)
+				end := strings.Fields(rules[len(rules)-1])
+				if !strings.Contains(words(last), strings.Join(end[len(end)-2:], " ")) {
+					t.Errorf("%s scrolled to its end lacks its last rule:\n%s", what, strings.Join(last, "\n"))
+				}
+			}
+		}
+	}
+}
+
+// markedLine is the name on the one line marked "> " ("" for none, "?"
+// for more than one).
+func markedLine(lines []string) string {
+	name := ""
+	for _, l := range lines {
+		if rest, ok := strings.CutPrefix(ansi.Strip(l), "> "); ok {
+			if name != "" {
+				return "?"
+			}
+			name = strings.Fields(rest)[1] // after the rank
+		}
+	}
+	return name
+}
+
+// mustSay is what the page of p must say in tr's words.
+func mustSay(t *testing.T, tr *i18n.Catalog, p Page) []string {
+	t.Helper()
+	c := p.T.Config
+	want := []string{c.Name, GameName(tr, c.Game), KindName(tr, c.Kind), tr.T("tourney.rules.points"), tr.T("tourney.col.points")}
+	st, err := p.T.Standings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range st {
+		want = append(want, p.Names[s.Player])
+		if s.OnFire() && c.Kind == tourney.Arena {
+			want = append(want, " x2 ")
+		}
+	}
+	if c.Kind == tourney.Arena {
+		want = append(want, tr.T("tourney.rules.streak"), tr.T("tourney.rules.ties.arena"))
+		if c.BotWait > 0 {
+			want = append(want, tr.T("tourney.rules.bots", tr.T("level."+c.BotLevel), Wait(tr, c.BotWait)))
+		} else {
+			want = append(want, tr.T("tourney.rules.nobots"))
+		}
+	} else {
+		want = append(want, tr.T("tourney.rules.forfeit", Wait(tr, c.Back)), tr.T("tourney.rules.ties.swiss"), tr.T("tourney.col.opponents"))
+	}
+	if c.Duplicate {
+		want = append(want, tr.T("tourney.rules.duplicate"), tr.T("tourney.col.field"))
+	}
+	if c.Partners {
+		want = append(want, tr.T("tourney.rules.partners"))
+	}
+	for _, pl := range p.T.Playing {
+		want = append(want, tr.T("tourney.table", pl.Table))
+	}
+	if n, ok := p.Table(); ok {
+		want = append(want, tr.T("tourney.you.table", n))
+	}
+	if p.T.Phase == tourney.Finished {
+		want = append(want, tr.T("tourney.final"))
+		for _, m := range p.T.Matches {
+			want = append(want, tr.T("tourney.table.round", m.Table, m.Round))
+		}
+		want = append(want, tr.T("tourney.record"), RecordCommand(tr, p.SSH))
+	}
+	return want
+}

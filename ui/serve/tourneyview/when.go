@@ -1,0 +1,175 @@
+package tourneyview
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"okey/game/tourney"
+	"okey/ui/i18n"
+	"okey/ui/theme"
+)
+
+// When says when a tournament plays, as its lobby line says it: starts
+// in 12 min, ends in 40 min, round 2 of 5, last matches, finished. A
+// player choosing one to join reads this first.
+func When(tr *i18n.Catalog, l tourney.Listed, now time.Time) string {
+	switch l.Phase {
+	case tourney.Starting:
+		return tr.T("tourney.when.starts", Span(tr, l.Start.Sub(now)))
+	case tourney.Running:
+		if l.Kind == tourney.Swiss {
+			return tr.T("tourney.when.round", l.Round, l.Rounds)
+		}
+		return tr.T("tourney.when.ends", Span(tr, l.End.Sub(now)))
+	case tourney.Ending:
+		return tr.T("tourney.when.ending")
+	}
+	return tr.T("tourney.when.finished")
+}
+
+// Span is a stretch of time in minutes, or hours and minutes, rounded
+// up: a tournament that starts in 20 seconds starts "in 1 min", not in
+// none.
+func Span(tr *i18n.Catalog, d time.Duration) string {
+	m := int((max(d, 0) + time.Minute - 1) / time.Minute)
+	switch {
+	case m < 1:
+		return tr.T("tourney.span.now")
+	case m < 60:
+		return tr.T("tourney.span.min", m)
+	case m%60 == 0:
+		return tr.T("tourney.span.h", m/60)
+	}
+	return tr.T("tourney.span.hmin", m/60, m%60)
+}
+
+// GameName is a game's name in the player's words (Klasik Okey, Okey
+// 101), as the lobby's tables say it.
+func GameName(tr *i18n.Catalog, g string) string {
+	if g == "101" {
+		return tr.T("val.okey101")
+	}
+	return tr.T("val.classic")
+}
+
+// RulesName is a rules preset in the player's words ("okul usulü (104
+// taş)", not "simple104"); one the words lack is shown as written.
+func RulesName(tr *i18n.Catalog, rules string) string {
+	key := "rules." + strings.ReplaceAll(cmp.Or(rules, "default"), "=", "_")
+	if tr.Has(key) {
+		return tr.T(key)
+	}
+	return rules
+}
+
+// KindName is a tournament's kind in the player's words.
+func KindName(tr *i18n.Catalog, k tourney.Kind) string {
+	if k == tourney.Swiss {
+		return tr.T("tourney.kind.swiss")
+	}
+	return tr.T("tourney.kind.arena")
+}
+
+// Row is a tournament's line in a list: its name, game, kind, players
+// and when it plays.
+func Row(tr *i18n.Catalog, l tourney.Listed, now time.Time) string {
+	return strings.Join([]string{
+		l.Name, GameName(tr, l.Game), KindName(tr, l.Kind),
+		tr.N("tourney.players", l.Players, l.Players), When(tr, l, now),
+	}, " · ")
+}
+
+// Order is the tournaments as a list shows them: those under way first
+// (a player looks for one to join now), then those to come, soonest
+// first, then those over, the latest first. It returns a new slice.
+func Order(list []tourney.Listed) []tourney.Listed {
+	out := slices.Clone(list)
+	rank := func(p tourney.Phase) int {
+		switch p {
+		case tourney.Running, tourney.Ending:
+			return 0
+		case tourney.Starting:
+			return 1
+		}
+		return 2
+	}
+	slices.SortStableFunc(out, func(a, b tourney.Listed) int {
+		if c := cmp.Compare(rank(a.Phase), rank(b.Phase)); c != 0 {
+			return c
+		}
+		if a.Phase == tourney.Finished {
+			return cmp.Or(b.Start.Compare(a.Start), cmp.Compare(a.ID, b.ID))
+		}
+		return cmp.Or(a.Start.Compare(b.Start), cmp.Compare(a.ID, b.ID))
+	})
+	return out
+}
+
+// Summary is the lobby's one line of the tournaments: how many are
+// starting, running and finished (empty when there are none: the lobby
+// then says nothing of them but its key).
+func Summary(tr *i18n.Catalog, list []tourney.Listed) string {
+	var starting, running, finished int
+	for _, l := range list {
+		switch l.Phase {
+		case tourney.Starting:
+			starting++
+		case tourney.Running, tourney.Ending:
+			running++
+		default:
+			finished++
+		}
+	}
+	if len(list) == 0 {
+		return tr.T("tourney.summary.none")
+	}
+	return tr.T("tourney.summary", running, starting, finished)
+}
+
+// List draws the list of tournaments (in Order) with the cursor's line
+// marked, width columns wide and at most rows lines: the part around
+// the cursor when they do not all fit.
+func List(tr *i18n.Catalog, st *theme.Styles, list []tourney.Listed, cursor int, now time.Time, width, rows int) []string {
+	lines := []string{st.Bold.Render(tr.T("tourney.list.title", len(list))), ""}
+	if len(list) == 0 {
+		return append(lines, st.Dim.Render(cut(tr.T("tourney.list.empty"), width)))
+	}
+	items := make([]string, len(list))
+	for i, l := range list {
+		mark, style := "  ", st.Text
+		if i == cursor {
+			mark, style = "> ", st.Bold
+		}
+		items[i] = style.Render(cut(mark+Row(tr, l, now), width))
+	}
+	room := max(1, rows-len(lines))
+	from := 0
+	if len(items) > room {
+		from = min(max(0, cursor-room/2), len(items)-room)
+	}
+	return append(lines, items[from:min(len(items), from+room)]...)
+}
+
+// cut cuts s to w columns.
+func cut(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	return ansi.Truncate(s, w, "")
+}
+
+// pad cuts or pads s to w columns, on the right.
+func pad(s string, w int) string {
+	s = cut(s, w)
+	return s + strings.Repeat(" ", max(0, w-ansi.StringWidth(s)))
+}
+
+// padLeft pads s to w columns on the left (numbers line up by their
+// last digit).
+func padLeft(s string, w int) string {
+	return strings.Repeat(" ", max(0, w-ansi.StringWidth(s))) + s
+}
